@@ -1,0 +1,92 @@
+"""Ask real CuTe: compile a batch of C++ snippets against the nvidia-cutlass 4.2 headers and run them.
+
+Each case is a C++ statement block that prints exactly one logical result; the harness wraps every case
+with separator markers so multi-line outputs (print_layout, print_latex) are split back reliably.
+Builds are cached by source hash in ``.oracle_cache/`` (or $CUTEDUMP_ORACLE_CACHE).
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import subprocess
+import sysconfig
+from pathlib import Path
+
+SEP = "@@CUTEDUMP-CASE@@"
+ROOT = Path(__file__).resolve().parents[2]
+CACHE = Path(os.environ.get("CUTEDUMP_ORACLE_CACHE", ROOT / ".oracle_cache"))
+
+
+def include_dirs() -> list[str] | None:
+    sp = Path(sysconfig.get_paths()["purelib"])
+    dirs = [sp / "cutlass_library/source/include", sp / "nvidia/cu13/include", sp / "nvidia/cu13/include/cccl"]
+    if not (dirs[0] / "cute/layout.hpp").exists() or not (dirs[1] / "cuda_runtime_api.h").exists():
+        return None
+    return [str(d) for d in dirs]
+
+
+def unavailable_reason() -> str | None:
+    """Why the oracle cannot run here, or None if it can."""
+    if shutil.which("g++") is None:
+        return "g++ not found (the differential tests compile real CuTe programs)"
+    if include_dirs() is None:
+        return ("CuTe headers not found: pip install nvidia-cutlass==4.2.0.0 nvidia-cuda-runtime "
+                "nvidia-cuda-cccl nvidia-cuda-crt")
+    return None
+
+
+PRELUDE = r"""
+#include <cute/tensor.hpp>
+#include <cute/atom/mma_atom.hpp>
+#include <cute/atom/copy_atom.hpp>
+#include <cute/util/print_latex.hpp>
+#include <cute/util/print_svg.hpp>
+#include <cstdio>
+using namespace cute;
+"""
+
+
+def run_cases(cases: list[str], prelude: str = PRELUDE, extra_flags: tuple[str, ...] = ()) -> list[str]:
+    """Compile one program holding every case, run it, return one output string per case.
+
+    A case is a C++ compound-statement body; it is placed inside its own function so that
+    a case's local names never clash with another's.
+    """
+    funcs = []
+    calls = []
+    for i, body in enumerate(cases):
+        funcs.append(f"static void case_{i}() {{\n{body}\n}}\n")
+        calls.append(f'  printf("{SEP}\\n"); case_{i}(); fflush(stdout);')
+    src = prelude + "\n".join(funcs) + "\nint main() {\n" + "\n".join(calls) + f'\n  printf("{SEP}\\n");\n  return 0;\n}}\n'
+    out = _build_and_run(src, extra_flags)
+    parts = out.split(SEP + "\n")
+    # parts[0] is whatever came before the first marker (nothing), the last after the final marker
+    results = parts[1:-1]
+    if len(results) != len(cases):
+        raise RuntimeError(f"oracle returned {len(results)} outputs for {len(cases)} cases")
+    return results
+
+
+def _build_and_run(src: str, extra_flags: tuple[str, ...]) -> str:
+    key = hashlib.sha256((src + "\0".join(extra_flags)).encode()).hexdigest()[:24]
+    CACHE.mkdir(parents=True, exist_ok=True)
+    out_file = CACHE / f"{key}.out"
+    if out_file.exists():
+        return out_file.read_text()
+    cpp = CACHE / f"{key}.cpp"
+    exe = CACHE / f"{key}.exe"
+    cpp.write_text(src)
+    inc = include_dirs()
+    if inc is None:
+        raise RuntimeError(unavailable_reason())
+    cmd = ["g++", "-std=c++17", "-O0", "-w", *[f"-I{d}" for d in inc], *extra_flags, str(cpp), "-o", str(exe)]
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    if r.returncode != 0:
+        raise RuntimeError("oracle compile failed:\n" + r.stderr[-6000:])
+    r = subprocess.run([str(exe)], capture_output=True, text=True, timeout=600)
+    if r.returncode != 0:
+        raise RuntimeError(f"oracle program failed ({r.returncode}):\n{r.stderr[-3000:]}")
+    out_file.write_text(r.stdout)
+    exe.unlink(missing_ok=True)
+    return r.stdout
