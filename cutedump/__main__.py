@@ -1,0 +1,3 @@
+from cutedump.cli import main
+
+main()

@@ -1,0 +1,64 @@
+"""The cutedump command line: a list of thin click commands, each imported only when it is run.
+
+Start-up stays fast because neither numpy nor rich, nor the command modules, are imported for ``--help``.
+"""
+from __future__ import annotations
+
+import importlib
+
+import click
+
+# command name -> "module:attribute"; a module is imported only when its command runs (or its help is shown)
+COMMANDS = {
+    "eval": ("cutedump.commands.eval_cmd:eval_cmd", "Evaluate CuTe expressions and print results as CuTe's print does."),
+    "layout": ("cutedump.commands.layout_cmd:layout_cmd", "Print a layout as CuTe's print_layout does."),
+    "coords": ("cutedump.commands.tutorial_cmd:coords_cmd", "Coordinate tables: idx2crd / crd2idx for a shape (and stride)."),
+    "compat": ("cutedump.commands.tutorial_cmd:compat_cmd", "Is shape A compatible with shape B, and why."),
+    "atoms": ("cutedump.commands.atoms_cmd:atoms_cmd", "List the MMA and Copy atom catalogs."),
+    "mma": ("cutedump.commands.mma_cmd:mma_cmd", "Print a TiledMMA and its A/B/C thread-value layouts."),
+    "copy": ("cutedump.commands.copy_cmd:copy_cmd", "Print a TiledCopy, its TV layouts and src2ref/dst2ref."),
+    "tiled-copy-c": ("cutedump.commands.tiled_copy_c_cmd:tiled_copy_c_cmd", "The narrated make_tiled_copy_C_atom walk-through."),
+    "golden": ("cutedump.commands.golden_cmd:golden_cmd", "Verify or update golden files against their commands."),
+    "latex": ("cutedump.commands.latex_cmd:latex_cmd", "CuTe's print_latex (TikZ) of a layout, TV layout, MMA or copy."),
+    "svg": ("cutedump.commands.svg_cmd:svg_cmd", "SVG pictures: CuTe's print_svg for MMAs, ours for the rest."),
+}
+
+
+class LazyGroup(click.Group):
+    def list_commands(self, ctx):
+        return [n for n in COMMANDS if self._available(n)]
+
+    @staticmethod
+    def _available(name: str) -> bool:
+        mod = COMMANDS[name][0].split(":")[0]
+        return importlib.util.find_spec(mod) is not None
+
+    def get_command(self, ctx, name):
+        if name not in COMMANDS or not self._available(name):
+            return None
+        mod, attr = COMMANDS[name][0].split(":")
+        return getattr(importlib.import_module(mod), attr)
+
+    def format_commands(self, ctx, formatter):
+        rows = [(n, COMMANDS[n][1]) for n in self.list_commands(ctx)]
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 110})
+@click.version_option(package_name="cutedump")
+def main():
+    """cutedump: CuTe layouts, computed and printed exactly as real CuTe (CUTLASS 4.2) does.
+
+    \b
+    Examples:
+      cutedump layout "((_4,_8),(_2,_2)):((_32,_1),(_16,_8))"
+      cutedump eval "left_inverse((_8,(_4,_2)):(_1,(_32,_16)))"
+      cutedump tiled-copy-c --copy-v 2
+      cutedump latex "(_4,_8):(_8,_1)" > out.tex
+    """
+
+
+if __name__ == "__main__":
+    main()

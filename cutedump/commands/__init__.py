@@ -1,0 +1,1 @@
+"""Thin click commands; each module holds one command. ``cutedump.cli`` imports them lazily."""

@@ -1,0 +1,35 @@
+"""Helpers shared by the click commands: error handling and output safety."""
+from __future__ import annotations
+
+import functools
+import sys
+
+import click
+
+from cutedump.errors import CuteDumpError
+
+
+def handle_errors(fn):
+    """Turn a CuteDumpError (or a bad-parameter) into one ``error:`` line on stderr and exit status 2."""
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except CuteDumpError as e:
+            click.echo(e.render(), err=True)
+            sys.exit(2)
+        except RecursionError:
+            click.echo("error: input nested too deeply", err=True)
+            sys.exit(2)
+
+    return wrapper
+
+
+MAX_CELLS = 65536
+
+
+def check_size(cells: int, force: bool, what: str = "output") -> None:
+    """Refuse outputs larger than MAX_CELLS cells unless --force is given; nothing is truncated silently."""
+    if cells > MAX_CELLS and not force:
+        raise CuteDumpError(f"{what} has {cells} cells (more than {MAX_CELLS}); pass --force to print it anyway")

@@ -1,0 +1,26 @@
+"""One exception family for everything cutedump rejects.
+
+Parsers raise it with the source text and column; the algebra raises it where CuTe would static_assert,
+quoting CuTe's condition. The CLI catches it once, prints ``error: ...`` (plus a caret line for parse
+errors) on stderr and exits with status 2.
+"""
+from __future__ import annotations
+
+
+class CuteDumpError(Exception):
+    def __init__(self, message: str, text: str | None = None, col: int | None = None):
+        super().__init__(message)
+        self.message = message
+        self.text = text
+        self.col = col
+
+    def render(self) -> str:
+        """The message as the CLI prints it: one line, plus the quoted text and a caret when known."""
+        if self.text is not None and self.col is not None:
+            return f"error: {self.message} at column {self.col + 1}\n  {self.text}\n  {' ' * self.col}^"
+        return f"error: {self.message}"
+
+    def one_line(self) -> str:
+        if self.col is not None:
+            return f"{self.message} at column {self.col + 1}"
+        return self.message
