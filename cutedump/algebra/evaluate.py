@@ -1,0 +1,62 @@
+"""Vectorised evaluation of layouts with numpy (all of L's values at once).
+
+Law: ``values(L)[i] == int(L(i))`` for 0 <= i < size(L); ``table(L)[m, n] == int(L(m, n))`` for rank-2 L.
+"""
+from __future__ import annotations
+
+from cutedump.algebra import inttuple as it
+
+
+def _np():
+    import numpy as np
+    return np
+
+
+def _mode_values(shape, stride, idx):
+    """L(idx) for a (sub)layout given by shape/stride, idx an int64 array of 1-D coordinates."""
+    np = _np()
+    fs, fd = it.flatten_to_tuple(shape), it.flatten_to_tuple(stride)
+    out = np.zeros(idx.shape, dtype=np.int64)
+    rest = idx.copy()
+    for k, (s, d) in enumerate(zip(fs, fd)):
+        s = int(s)
+        if k == len(fs) - 1:
+            c = rest
+        else:
+            c = rest % s if s else rest
+            rest = rest // s if s else rest
+        out += c * int(d)
+    return out
+
+
+def _swizzle_values(sw, v):
+    if sw.b == 0:
+        return v
+    y = (v & sw.yyy_msk)
+    return v ^ (y >> sw.s if sw.s >= 0 else y << -sw.s)
+
+
+def values(layout):
+    """All values L(0), ..., L(size-1) as an int64 numpy array."""
+    from cutedump.algebra.swizzle import ComposedLayout
+    np = _np()
+    if isinstance(layout, ComposedLayout):
+        inner = values(layout.b) + int(layout.offset)
+        return _swizzle_values(layout.a, inner)
+    n = int(it.product(layout.shape))
+    return _mode_values(layout.shape, layout.stride, np.arange(n, dtype=np.int64))
+
+
+def table(layout):
+    """The rank-2 table T[m, n] = L(m, n) as an int64 numpy array."""
+    from cutedump.algebra.swizzle import ComposedLayout
+    np = _np()
+    base = layout.b if isinstance(layout, ComposedLayout) else layout
+    s0, s1 = base.shape
+    d0, d1 = base.stride
+    m = np.arange(int(it.product(s0)), dtype=np.int64)
+    n = np.arange(int(it.product(s1)), dtype=np.int64)
+    t = _mode_values(s0, d0, m)[:, None] + _mode_values(s1, d1, n)[None, :]
+    if isinstance(layout, ComposedLayout):
+        t = _swizzle_values(layout.a, t + int(layout.offset))
+    return t

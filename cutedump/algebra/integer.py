@@ -1,0 +1,196 @@
+"""Static and dynamic integers, mirroring ``cute/numeric/integral_constant.hpp``.
+
+A plain Python ``int`` is a dynamic CuTe integer (printed ``8``); :class:`C` is a static one (``Int<8>``,
+printed ``_8``). Arithmetic follows CuTe's overloads:
+
+* static op static -> static;
+* static op dynamic -> dynamic, **except** the header's special cases:
+  ``_0 * x -> _0``, ``x * _0 -> _0``, ``_0 / x -> _0``, ``x % _1 -> _0``, ``x % _-1 -> _0``,
+  ``_0 % x -> _0``, ``_0 & x -> _0``, ``x & _0 -> _0``;
+* named binary functions (min, max, gcd, lcm, shiftl, shiftr) are static only when both arguments are.
+
+Division and remainder are C++'s (truncating toward zero): use :func:`div` and :func:`mod`, never ``//`` / ``%``.
+"""
+from __future__ import annotations
+
+import math
+
+
+class C(int):
+    """A static integer ``Int<N>`` (CuTe ``C<N>``); prints as ``_N``."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return f"_{int(self)}"
+
+    __str__ = __repr__
+
+    # + and - : static only when both are
+    def __add__(self, o):
+        return C(int(self) + int(o)) if isinstance(o, C) else int(self) + o
+
+    def __radd__(self, o):
+        return C(int(o) + int(self)) if isinstance(o, C) else o + int(self)
+
+    def __sub__(self, o):
+        return C(int(self) - int(o)) if isinstance(o, C) else int(self) - o
+
+    def __rsub__(self, o):
+        return C(int(o) - int(self)) if isinstance(o, C) else o - int(self)
+
+    def __mul__(self, o):
+        if isinstance(o, C) or int(self) == 0:
+            return C(int(self) * int(o))
+        return int(self) * o
+
+    def __rmul__(self, o):
+        if isinstance(o, C) or int(self) == 0:
+            return C(int(o) * int(self))
+        return o * int(self)
+
+    def __neg__(self):
+        return C(-int(self))
+
+    def __pos__(self):
+        return self
+
+    def __abs__(self):
+        return C(abs(int(self)))
+
+    def __and__(self, o):
+        if isinstance(o, C) or int(self) == 0:
+            return C(int(self) & int(o))
+        return int(self) & o
+
+    def __rand__(self, o):
+        if isinstance(o, C) or int(self) == 0:
+            return C(int(o) & int(self))
+        return o & int(self)
+
+    def __or__(self, o):
+        return C(int(self) | int(o)) if isinstance(o, C) else int(self) | o
+
+    def __ror__(self, o):
+        return C(int(o) | int(self)) if isinstance(o, C) else o | int(self)
+
+    def __xor__(self, o):
+        return C(int(self) ^ int(o)) if isinstance(o, C) else int(self) ^ o
+
+    def __rxor__(self, o):
+        return C(int(o) ^ int(self)) if isinstance(o, C) else o ^ int(self)
+
+    def __floordiv__(self, o):  # pragma: no cover - guard against accidental use
+        raise TypeError("use cutedump.algebra.integer.div (C++ truncating division)")
+
+    __rfloordiv__ = __floordiv__
+    __mod__ = __floordiv__
+    __rmod__ = __floordiv__
+
+    def __hash__(self):
+        return int.__hash__(self)
+
+    def __eq__(self, o):
+        return int(self) == o
+
+    def __ne__(self, o):
+        return int(self) != o
+
+
+def is_static(x) -> bool:
+    """True for a static integer or a tuple made only of static integers (CuTe ``is_static``)."""
+    if isinstance(x, tuple):
+        return all(is_static(e) for e in x)
+    return isinstance(x, C)
+
+
+def is_constant(v: int, x) -> bool:
+    """CuTe ``is_constant<v, X>``: x is a static integer equal to v."""
+    return isinstance(x, C) and int(x) == v
+
+
+def _tdiv(a: int, b: int) -> int:
+    if b == 0:
+        from cutedump.errors import CuteDumpError
+        raise CuteDumpError("division by zero")
+    q = abs(a) // abs(b)
+    return q if (a >= 0) == (b >= 0) else -q
+
+
+def div(a, b):
+    """C++ ``a / b`` (truncating); static when both are, or when a is ``_0``."""
+    r = _tdiv(int(a), int(b))
+    if (isinstance(a, C) and isinstance(b, C)) or is_constant(0, a):
+        return C(r)
+    return r
+
+
+def mod(a, b):
+    """C++ ``a % b`` (sign of a); static when both are, when b is ``_1``/``_-1``, or when a is ``_0``."""
+    ia, ib = int(a), int(b)
+    if ib == 0:
+        from cutedump.errors import CuteDumpError
+        raise CuteDumpError("modulo by zero")
+    r = ia - _tdiv(ia, ib) * ib
+    if (isinstance(a, C) and isinstance(b, C)) or is_constant(0, a) or (isinstance(b, C) and abs(ib) == 1):
+        return C(r)
+    return r
+
+
+def _named(fn):
+    def op(a, b):
+        r = fn(int(a), int(b))
+        return C(r) if isinstance(a, C) and isinstance(b, C) else r
+
+    op.__name__ = fn.__name__
+    return op
+
+
+imin = _named(min)
+imax = _named(max)
+igcd = _named(math.gcd)
+
+
+def _lcm(a, b):
+    return 0 if a == 0 or b == 0 else abs(a * b) // math.gcd(a, b)
+
+
+ilcm = _named(_lcm)
+
+
+def shiftl(a, n):
+    r = int(a) << int(n) if int(n) >= 0 else int(a) >> -int(n)
+    return C(r) if isinstance(a, C) and isinstance(n, C) else r
+
+
+def shiftr(a, n):
+    r = int(a) >> int(n) if int(n) >= 0 else int(a) << -int(n)
+    return C(r) if isinstance(a, C) and isinstance(n, C) else r
+
+
+def iabs(a):
+    return C(abs(int(a))) if isinstance(a, C) else abs(a)
+
+
+def signum(a):
+    v = int(a)
+    r = (v > 0) - (v < 0)
+    return C(r) if isinstance(a, C) else r
+
+
+def safe_div(a, b):
+    """CuTe ``safe_div``: static a/b requires a % b == 0 (static_assert)."""
+    if isinstance(a, C) and isinstance(b, C) and int(a) % int(b) != 0:
+        from cutedump.errors import CuteDumpError
+        raise CuteDumpError(f"Static safe_div requires t % u == 0 ({a} % {b} != 0)")
+    return div(a, b)
+
+
+def static_eq(a, b) -> bool:
+    """``is_constant<true, decltype(a == b)>``: both static and equal."""
+    return isinstance(a, C) and isinstance(b, C) and int(a) == int(b)
+
+
+def static_less(a, b) -> bool:
+    """``is_constant<true, decltype(a < b)>``."""
+    return isinstance(a, C) and isinstance(b, C) and int(a) < int(b)

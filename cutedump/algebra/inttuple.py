@@ -1,0 +1,555 @@
+"""Int tuples: an integer (static :class:`C` or dynamic ``int``) or a nested Python tuple of int tuples.
+
+Each function mirrors the one of the same name in ``cute/int_tuple.hpp`` / ``cute/stride.hpp`` /
+``cute/algorithm/tuple_algorithms.hpp``, including which results are static.
+"""
+from __future__ import annotations
+
+from functools import reduce
+
+from cutedump.errors import CuteDumpError
+from cutedump.algebra.integer import C, div, mod, imin, imax, igcd, is_constant, is_static
+
+
+class _Underscore:
+    """CuTe's ``_``: a wildcard in slices and tilers."""
+
+    _inst = None
+
+    def __new__(cls):
+        if cls._inst is None:
+            cls._inst = super().__new__(cls)
+        return cls._inst
+
+    def __repr__(self):
+        return "_"
+
+    def __reduce__(self):
+        return (_Underscore, ())
+
+
+UNDERSCORE = _Underscore()
+
+
+def is_tuple(x) -> bool:
+    return isinstance(x, tuple)
+
+
+def is_int(x) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def wrap(t):
+    return t if is_tuple(t) else (t,)
+
+
+def unwrap(t):
+    """A rank-1 tuple becomes its element (recursively), as CuTe's ``unwrap``."""
+    while is_tuple(t) and len(t) == 1:
+        t = t[0]
+    return t
+
+
+def fmt(t) -> str:
+    """CuTe's ``print`` of an int tuple: ``(_4,(8,_2))``."""
+    if is_tuple(t):
+        return "(" + ",".join(fmt(e) for e in t) + ")"
+    if isinstance(t, bool):
+        return "true" if t else "false"
+    return str(t) if isinstance(t, C) else repr(t) if is_int(t) else str(t)
+
+
+def rank(t) -> C:
+    return C(len(t)) if is_tuple(t) else C(1)
+
+
+def depth(t) -> C:
+    if is_tuple(t):
+        return C(1 + max((int(depth(e)) for e in t), default=0))
+    return C(0)
+
+
+def flatten(t):
+    """Flatten to a tuple of integers; an integer stays an integer."""
+    if not is_tuple(t):
+        return t
+    out = []
+    for e in t:
+        if is_tuple(e):
+            out.extend(flatten(e))
+        else:
+            out.append(e)
+    return tuple(out)
+
+
+def flatten_to_tuple(t):
+    return flatten(t) if is_tuple(t) else (t,)
+
+
+def product(t):
+    """product(()) = _1; product of a tuple is the left fold of ``*`` (so ``_0`` wins)."""
+    if is_tuple(t):
+        if len(t) == 0:
+            return C(1)
+        vals = [product(e) for e in t]
+        return reduce(lambda a, b: a * b, vals)
+    return t
+
+
+def size(t):
+    return product(t)
+
+
+def product_each(t):
+    return tuple(product(e) for e in wrap(t))
+
+
+def sum_(t):
+    if is_tuple(t):
+        acc = C(0)
+        for e in t:
+            acc = acc + sum_(e)
+        return acc
+    return t
+
+
+def inner_product(a, b):
+    if is_tuple(a) and is_tuple(b):
+        if len(a) != len(b):
+            raise CuteDumpError("Mismatched ranks in inner_product")
+        acc = C(0)
+        for x, y in zip(a, b):
+            acc = acc + inner_product(x, y)
+        return acc
+    if is_tuple(a) or is_tuple(b):
+        raise CuteDumpError("Mismatched profiles in inner_product")
+    return a * b
+
+
+def tmax(t):
+    return reduce(imax, flatten_to_tuple(t)) if is_tuple(t) else t
+
+
+def tmin(t):
+    """cute::min over a tuple: left fold min(t0, min(t1, ...)) -- right fold, static only if all are."""
+    if is_tuple(t):
+        vals = [tmin(e) for e in t]
+        acc = vals[-1]
+        for v in reversed(vals[:-1]):
+            acc = imin(v, acc)
+        return acc
+    return t
+
+
+def tgcd(t):
+    if is_tuple(t):
+        vals = [tgcd(e) for e in t]
+        acc = vals[-1]
+        for v in reversed(vals[:-1]):
+            acc = igcd(v, acc)
+        return acc
+    return t
+
+
+def ceil_div(a, b):
+    """ceil_div for int tuples: tuple/tuple elementwise (missing modes of b are 1), tuple/int folds b
+    across a, int/tuple uses product(b), int/int is ``(a + b - _1) / b``."""
+    if is_tuple(a):
+        if is_tuple(b):
+            if len(a) < len(b):
+                raise CuteDumpError("Mismatched ranks in ceil_div")
+            bb = tuple(b) + (C(1),) * (len(a) - len(b))
+            return tuple(ceil_div(x, y) for x, y in zip(a, bb))
+        res = []
+        rest = b
+        for ai in a:
+            res.append(ceil_div(ai, rest))
+            rest = ceil_div(rest, ai)
+        return tuple(res)
+    if is_tuple(b):
+        return ceil_div(a, product(b))
+    return div(a + b - C(1), b)
+
+
+def shape_div(a, b):
+    """Division for shapes (tuple/tuple elementwise, tuple/int folded, int/int = ceil_div), with CuTe's
+    static "Divisibility Condition": a % b == 0 or b % a == 0 when both are static."""
+    if is_tuple(a):
+        if is_tuple(b):
+            if len(a) != len(b):
+                raise CuteDumpError("Mismatched ranks in shape_div")
+            return tuple(shape_div(x, y) for x, y in zip(a, b))
+        res = []
+        rest = b
+        for ai in a:
+            res.append(shape_div(ai, rest))
+            rest = shape_div(rest, ai)
+        return tuple(res)
+    if is_tuple(b):
+        return shape_div(a, product(b))
+    if is_static(a) and is_static(b):
+        if int(b) == 0 or not (int(a) % int(b) == 0 or int(b) % int(a) == 0 if int(a) else True):
+            raise CuteDumpError(f"Divisibility Condition violated in shape_div({a}, {b})")
+    return div(a + b - C(1), b)
+
+
+def elem_scale(a, b):
+    if is_tuple(a):
+        return tuple(elem_scale(x, y) for x, y in zip(a, b))
+    return a * product(b)
+
+
+def profile(t):
+    if is_tuple(t):
+        return tuple(profile(e) for e in t)
+    return 0
+
+
+def congruent(a, b) -> bool:
+    """Same hierarchical profile."""
+    return profile(a) == profile(b)
+
+
+def weakly_congruent(a, b) -> bool:
+    if is_tuple(a) and is_tuple(b):
+        return len(a) == len(b) and all(weakly_congruent(x, y) for x, y in zip(a, b))
+    if not is_tuple(a):
+        return True
+    return False
+
+
+def compatible(a, b):
+    """Shape A is compatible with shape B: same size, and every coordinate into A is one into B.
+
+    Returns (value, is_static): CuTe returns a static bool unless a dynamic size comparison decides."""
+    if is_tuple(a) and is_tuple(b):
+        if len(a) != len(b):
+            return (False, True)
+        val, st = True, True
+        for x, y in zip(a, b):
+            v, s = compatible(x, y)
+            # (true_type && ... && z): a static false short-circuits to false_type
+            if s and not v:
+                return (False, True)
+            val = val and v
+            st = st and s
+        return (val, st)
+    if not is_tuple(a):
+        sb = product(b)
+        return (int(a) == int(sb), is_static(a) and is_static(sb))
+    return (False, True)
+
+
+def repeat_like(t, x):
+    if is_tuple(t):
+        return tuple(repeat_like(e, x) for e in t)
+    return x
+
+
+def transform_leaf(t, f):
+    if is_tuple(t):
+        return tuple(transform_leaf(e, f) for e in t)
+    return f(t)
+
+
+def filter_zeros(a, b=None):
+    """Replace the elements of b paired with a static ``_0`` in a by ``_1``."""
+    if b is None:
+        b = a
+    if is_tuple(a):
+        return tuple(filter_zeros(x, y) for x, y in zip(a, b))
+    if is_constant(0, a):
+        return repeat_like(b, C(1))
+    return b
+
+
+# ---- tuple construction helpers (tuple_algorithms.hpp) ----
+
+def append(a, x, n: int | None = None):
+    if n is None:
+        return tuple(a) + (x,) if is_tuple(a) else (a, x)
+    if is_tuple(a):
+        if n < len(a):
+            raise CuteDumpError(f"append<{n}>: tuple already has rank {len(a)}")
+        return tuple(a) + (x,) * (n - len(a))
+    return a if n == 1 else (a,) + (x,) * (n - 1)
+
+
+def prepend(a, x, n: int | None = None):
+    if n is None:
+        return (x,) + tuple(a) if is_tuple(a) else (x, a)
+    if is_tuple(a):
+        if n < len(a):
+            raise CuteDumpError(f"prepend<{n}>: tuple already has rank {len(a)}")
+        return (x,) * (n - len(a)) + tuple(a)
+    return a if n == 1 else (x,) * (n - 1) + (a,)
+
+
+def get(t, *idx):
+    for i in idx:
+        if is_tuple(t):
+            if not 0 <= i < len(t):
+                raise CuteDumpError(f"Index {i} out of range for rank {len(t)}")
+            t = t[i]
+        elif i != 0:
+            raise CuteDumpError(f"Index {i} out of range for an integer")
+    return t
+
+
+def take(t, b, e):
+    return tuple(wrap(t)[b:e])
+
+
+def select(t, *idx):
+    w = wrap(t)
+    return tuple(get(w, i) for i in idx)
+
+
+def zip_(*ts):
+    """CuTe zip: ((a0,a1,..),(b0,b1,..)) -> ((a0,b0),(a1,b1),..); a single tuple is zipped over its modes."""
+    if len(ts) == 1:
+        t = ts[0]
+        if not is_tuple(t):
+            return t
+        if all(is_tuple(e) for e in t):
+            if len(set(len(e) for e in t)) > 1:
+                raise CuteDumpError("zip: mismatched ranks")
+            n = len(t[0]) if t else 0
+            return tuple(tuple(e[i] for e in t) for i in range(n))
+        # a tuple of non-tuples zips to one tuple of singletons?  CuTe: zip of ints is themselves
+        return t
+    return zip_(tuple(ts))
+
+
+def zip2_by(t, guide):
+    """Guided zip of rank-2 modes: ((A,a),(B,b),...) -> ((A,B,...),(a,b,...)) following guide's profile."""
+    if is_tuple(guide):
+        if not is_tuple(t) or len(t) < len(guide):
+            raise CuteDumpError("zip2_by: mismatched ranks")
+        split = [zip2_by(t[i], guide[i]) for i in range(len(guide))]
+        return (tuple(s[0] for s in split), tuple(s[1] for s in split) + tuple(t[len(guide):]))
+    if not is_tuple(t) or len(t) != 2:
+        raise CuteDumpError("zip2_by: mismatched ranks")
+    return t
+
+
+def has_underscore(c) -> bool:
+    if c is UNDERSCORE:
+        return True
+    return is_tuple(c) and any(has_underscore(e) for e in c)
+
+
+def _lift(c, t, keep_underscore: bool):
+    """detail::lift_slice / lift_dice: a flat tuple of the kept elements (nested coordinates splice in)."""
+    if is_tuple(c):
+        if not is_tuple(t) or len(c) != len(t):
+            raise CuteDumpError(f"slice: mismatched ranks, coordinate {fmt(c)} for {fmt(t)}")
+        out = ()
+        for x, y in zip(c, t):
+            out += _lift(x, y, keep_underscore)
+        return out
+    return (t,) if (c is UNDERSCORE) == keep_underscore else ()
+
+
+def slice_(c, t):
+    """Keep the elements of t paired with ``_`` in c (``slice(_, t) == t``)."""
+    if is_tuple(c):
+        return _lift(c, t, True)
+    return t if c is UNDERSCORE else ()
+
+
+def dice(c, t):
+    """Keep the elements of t paired with an integer in c (``dice(i, t) == t``)."""
+    if is_tuple(c):
+        return _lift(c, t, False)
+    return () if c is UNDERSCORE else t
+
+
+def unflatten(flat, target):
+    """Give a flat tuple the profile of target."""
+    flat = list(flatten_to_tuple(flat))
+
+    def go(tp):
+        if is_tuple(tp):
+            return tuple(go(e) for e in tp)
+        return flat.pop(0)
+
+    r = go(target)
+    if flat:
+        raise CuteDumpError("unflatten: profile does not match")
+    return r
+
+
+# ---- coordinates (stride.hpp) ----
+
+def crd2idx(coord, shape, stride):
+    """Map a coordinate (an integer, or a tuple congruent to shape) to an index: sum of coord_i * stride_i,
+    splitting an integer coordinate colexicographically over a tuple shape."""
+    if is_tuple(coord):
+        if is_tuple(shape):
+            if len(coord) != len(shape) or not is_tuple(stride) or len(coord) != len(stride):
+                raise CuteDumpError(f"Mismatched ranks: coordinate {fmt(coord)} for shape {fmt(shape)}")
+            acc = None
+            for c, s, d in zip(coord, shape, stride):
+                v = crd2idx(c, s, d)
+                acc = v if acc is None else acc + v
+            return acc if acc is not None else C(0)
+        raise CuteDumpError(f"Invalid parameters: tuple coordinate {fmt(coord)} for integer shape {fmt(shape)}")
+    if is_tuple(shape):
+        if not is_tuple(stride) or len(shape) != len(stride):
+            raise CuteDumpError("Mismatched ranks of shape and stride")
+        return _crd2idx_itt(coord, shape, stride, 0)
+    if is_tuple(stride):
+        raise CuteDumpError("Mismatched ranks of shape and stride")
+    return coord * stride
+
+
+def _crd2idx_itt(coord, shape, stride, i):
+    n = len(shape)
+    if n == 0:
+        return C(0)
+    if i == n - 1:
+        return crd2idx(coord, shape[i], stride[i])
+    if is_constant(0, coord):
+        acc = crd2idx(C(0), shape[i], stride[i])
+        rest = C(0)
+        for j in range(i + 1, n):
+            rest = rest + crd2idx(C(0), shape[j], stride[j])
+        return acc + rest
+    p = product(shape[i])
+    q, r = div(coord, p), mod(coord, p)
+    return crd2idx(r, shape[i], stride[i]) + _crd2idx_itt(q, shape, stride, i + 1)
+
+
+def crd2idx_shape(coord, shape):
+    """crd2idx(c, s): coordinate to its colexicographical 1-D index within shape (Horner's method)."""
+    if not is_tuple(coord):
+        return coord
+    if not is_tuple(shape):
+        raise CuteDumpError("Invalid parameters: tuple coordinate for an integer shape")
+    if len(coord) != len(shape):
+        raise CuteDumpError("Mismatched ranks")
+    fc = flatten(coord)
+    fs = flatten(product_like(shape, coord))
+    acc = fc[-1]
+    for k in range(len(fc) - 2, -1, -1):
+        acc = fc[k] + fs[k] * acc
+    return acc
+
+
+def product_like(t, guide):
+    if is_tuple(guide):
+        return tuple(product_like(x, g) for x, g in zip(t, guide))
+    return product(t)
+
+
+def idx2crd(idx, shape, stride=None):
+    """Split an index into a coordinate of shape (colexicographic), or with a stride: (idx / d) % s per mode."""
+    if stride is None:
+        if is_tuple(idx):
+            if not is_tuple(shape) or len(idx) != len(shape):
+                raise CuteDumpError("Mismatched ranks")
+            return tuple(idx2crd(i, s) for i, s in zip(idx, shape))
+        if is_tuple(shape):
+            return _idx2crd_basis(idx, shape)
+        return idx
+    if is_tuple(idx):
+        if not is_tuple(shape) or len(idx) != len(shape):
+            raise CuteDumpError("Mismatched ranks")
+        return tuple(idx2crd(i, s, d) for i, s, d in zip(idx, shape, stride))
+    if is_tuple(shape):
+        if is_tuple(stride):
+            if len(shape) != len(stride):
+                raise CuteDumpError("Mismatched ranks")
+            return tuple(idx2crd(idx, s, d) for s, d in zip(shape, stride))
+        return tuple(idx2crd(idx, s, d) for s, d in zip(shape, compact_col_major(shape, stride)))
+    if is_constant(1, shape):
+        return C(0)
+    return mod(div(idx, stride), shape)
+
+
+def _idx2crd_basis(idx, shape):
+    """idx2crd(i, s) for a tuple s: the div/mod distribution of crd2idx_itt, one coordinate per leaf."""
+    if is_constant(0, idx):
+        return repeat_like(shape, C(0))
+    res = []
+    for i, s in enumerate(shape):
+        if i == len(shape) - 1:
+            res.append(_idx2crd_basis(idx, s) if is_tuple(s) else idx)
+        else:
+            p = product(s)
+            r = mod(idx, p)
+            res.append(_idx2crd_basis(r, s) if is_tuple(s) else r)
+            idx = div(idx, p)
+    return tuple(res)
+
+
+def _zero_like(s):
+    return repeat_like(s, C(0))
+
+
+def compact_major(shape, current=C(1), major: str = "left"):
+    """Compact (col- or row-major) strides for shape starting at current; static-1 modes get stride _0."""
+    if is_tuple(current):
+        return tuple(compact_major(s, c, major) for s, c in zip(shape, current))
+    return _compact(shape, current, major)[0]
+
+
+def _compact(shape, current, major):
+    if is_tuple(shape):
+        strides = [None] * len(shape)
+        order = range(len(shape)) if major == "left" else range(len(shape) - 1, -1, -1)
+        cur = current
+        for i in order:
+            strides[i], cur = _compact(shape[i], cur, major)
+        return tuple(strides), cur
+    if is_constant(1, shape):
+        return C(0), current
+    return current, current * shape
+
+
+def compact_col_major(shape, current=C(1)):
+    return compact_major(shape, current, "left")
+
+
+def compact_row_major(shape, current=C(1)):
+    return compact_major(shape, current, "right")
+
+
+def compact_order(shape, order):
+    """Strides that make the modes of shape increase in the given order (CuTe ``compact_order``)."""
+    ref_shape = flatten_to_tuple(product_like(shape, order))
+    flat_order = flatten_to_tuple(order)
+    max_order = C(0)
+    for o in flat_order:
+        if isinstance(max_order, C) and isinstance(o, C) and int(max_order) < int(o):
+            max_order = o
+    ref_order = tuple(o if is_static(o) else C(int(max_order) + 1 + k) for k, o in enumerate(flat_order))
+    new_order = unflatten(ref_order, order)
+
+    def go(s, o):
+        if is_tuple(o):
+            if not is_tuple(s) or len(s) != len(o):
+                raise CuteDumpError("Need equal rank of shape and order")
+            return tuple(go(x, y) for x, y in zip(s, o))
+        # every order is static here, so conditional_return(ro < o, s, _1) picks statically
+        start = product(tuple(rs if int(ro) < int(o) else C(1) for rs, ro in zip(ref_shape, ref_order)))
+        return compact_col_major(s, start)
+
+    return go(shape, new_order)
+
+
+def prefix_product_of(t, init=C(1)):
+    """Exclusive prefix product (CuTe ``prefix_product``), same profile as t."""
+    return _prefix_product(t, init)[0]
+
+
+def _prefix_product(t, init):
+    if is_tuple(t):
+        out = []
+        cur = init
+        for e in t:
+            r, cur = _prefix_product(e, cur)
+            out.append(r)
+        return tuple(out), cur
+    return init, init * t

@@ -1,0 +1,688 @@
+"""CuTe layouts and their algebra, one operation per function, mirroring ``cute/layout.hpp``.
+
+A :class:`Layout` is a pair (shape, stride) of congruent int tuples; it maps a coordinate to an index by
+``crd2idx``. Every function's docstring states its law; static/dynamic integers propagate as in CuTe.
+"""
+from __future__ import annotations
+
+from cutedump.errors import CuteDumpError
+from cutedump.algebra.integer import (C, div, mod, imin, iabs, signum, safe_div, is_static, is_constant,
+                                      static_eq)
+from cutedump.algebra import inttuple as it
+from cutedump.algebra.inttuple import (UNDERSCORE, is_tuple, is_int, fmt, flatten, product, wrap, unwrap,
+                                       compact_col_major, compact_row_major, compact_order, crd2idx, idx2crd,
+                                       ceil_div, tmin, append as t_append, prepend as t_prepend)
+
+
+class Layout:
+    """A CuTe layout ``shape:stride``; ``L(i)``, ``L(crd)``, ``L(m, n)`` evaluate it (or slice with ``_``)."""
+
+    __slots__ = ("shape", "stride")
+
+    def __init__(self, shape, stride=None):
+        if stride is None:
+            stride = compact_col_major(shape)
+        if it.profile(shape) != it.profile(stride):
+            raise CuteDumpError(f"shape {fmt(shape)} and stride {fmt(stride)} are not congruent")
+        self.shape = shape
+        self.stride = stride
+
+    def __str__(self) -> str:
+        return f"{fmt(self.shape)}:{fmt(self.stride)}"
+
+    __repr__ = __str__
+
+    def __eq__(self, other):
+        return isinstance(other, Layout) and same(self.shape, other.shape) and same(self.stride, other.stride)
+
+    def __hash__(self):
+        return hash(str(self))
+
+    def __call__(self, *coord):
+        c = coord[0] if len(coord) == 1 else tuple(coord)
+        if it.has_underscore(c):
+            return slice_layout(c, self)
+        return crd2idx(c, self.shape, self.stride)
+
+    def __getitem__(self, i):
+        return get(self, i)
+
+    def __len__(self):
+        return int(rank(self))
+
+    def _repr_svg_(self):  # Jupyter
+        from cutedump.render.svg import layout_svg
+        return layout_svg(self)
+
+    # CuTe member functions
+    def compose(self, *others):
+        return composition(self, others[0] if len(others) == 1 else tuple(others))
+
+    def with_shape(self, *shapes):
+        return with_shape(self, shapes[0] if len(shapes) == 1 else tuple(shapes))
+
+
+def same(a, b) -> bool:
+    """Structural equality including static-ness (the C++ types would be equal)."""
+    if is_tuple(a) or is_tuple(b):
+        return is_tuple(a) and is_tuple(b) and len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+    return int(a) == int(b) and isinstance(a, C) == isinstance(b, C)
+
+
+def is_layout(x) -> bool:
+    return isinstance(x, Layout)
+
+
+# ---------------------------------------------------------------- construction
+
+def make_layout(*args):
+    """make_layout(shape) = LayoutLeft (compact col-major); make_layout(shape, stride);
+    make_layout(shape, "LayoutRight"/"LayoutLeft"); make_layout(L0, L1, ...) = the layout with modes L0, L1, ..."""
+    if len(args) == 0:
+        raise CuteDumpError("make_layout needs arguments")
+    if all(isinstance(a, Layout) for a in args):
+        if len(args) == 1:
+            return Layout(args[0].shape, args[0].stride)
+        return Layout(tuple(a.shape for a in args), tuple(a.stride for a in args))
+    shape = args[0]
+    if isinstance(shape, Layout):
+        raise CuteDumpError("make_layout: mix of layouts and shapes")
+    if len(args) == 1:
+        return Layout(shape, compact_col_major(shape))
+    if len(args) == 2:
+        d = args[1]
+        if d == "LayoutLeft" or d == "GenColMajor":
+            return Layout(shape, compact_col_major(shape))
+        if d == "LayoutRight" or d == "GenRowMajor":
+            return Layout(shape, compact_row_major(shape))
+        if isinstance(d, Layout):
+            raise CuteDumpError("make_layout: mix of layouts and shapes")
+        return Layout(shape, d)
+    raise CuteDumpError("make_layout takes (shape[, stride]) or layouts")
+
+
+def make_layout_right(shape):
+    return Layout(shape, compact_row_major(shape))
+
+
+def make_ordered_layout(shape, order):
+    """Compact layout whose modes are ordered by ``order`` (lowest order = stride 1)."""
+    return Layout(shape, compact_order(shape, order))
+
+
+def make_layout_like(layout):
+    return Layout(layout.shape, compact_order(it.filter_zeros(layout.stride, layout.shape), layout.stride))
+
+
+def make_identity_strides(shape):  # pragma: no cover - identity layouts are not modelled
+    raise CuteDumpError("identity layouts (ScaledBasis strides) are not supported")
+
+
+# ---------------------------------------------------------------- queries
+
+def shape(layout, *idx):
+    return it.get(layout.shape, *idx) if isinstance(layout, Layout) else it.get(layout, *idx)
+
+
+def stride(layout, *idx):
+    return it.get(layout.stride, *idx)
+
+
+def size(x, *idx):
+    """Number of coordinates: product of the shape."""
+    s = x.shape if isinstance(x, Layout) else x
+    return product(it.get(s, *idx))
+
+
+def rank(x, *idx):
+    s = x.shape if isinstance(x, Layout) else x
+    return it.rank(it.get(s, *idx))
+
+
+def depth(x, *idx):
+    s = x.shape if isinstance(x, Layout) else x
+    return it.depth(it.get(s, *idx))
+
+
+def coshape(layout):
+    """1 + L(max coordinate) per leaf: inner_product(shape - 1, |stride|) + 1."""
+    m1 = it.transform_leaf(layout.shape, lambda s: s - C(1))
+    ab = it.transform_leaf(layout.stride, iabs)
+    co = it.inner_product(m1, ab)
+    return it.transform_leaf(co, lambda c: c + C(1))
+
+
+def cosize(layout, *idx):
+    """size of the codomain: L(size(L) - 1) + 1 for non-negative strides."""
+    if idx:
+        layout = get(layout, *idx)
+    return product(coshape(layout))
+
+
+def get(layout, *idx):
+    """The sub-layout at mode idx."""
+    return Layout(it.get(layout.shape, *idx), it.get(layout.stride, *idx))
+
+
+def mode(layout, *idx):
+    return get(layout, *idx)
+
+
+def take(layout, b, e):
+    r = int(rank(layout))
+    if not (b < e and 0 <= b and e <= r):
+        raise CuteDumpError(f"take<{b},{e}>: range out of bounds for rank {r}")
+    return Layout(it.take(layout.shape, b, e), it.take(layout.stride, b, e))
+
+
+def select(layout, *idx):
+    return Layout(it.select(layout.shape, *idx), it.select(layout.stride, *idx))
+
+
+def flatten_layout(layout):
+    """Same function, depth <= 1."""
+    return Layout(flatten(layout.shape), flatten(layout.stride))
+
+
+def unflatten_layout(layout, profile):
+    return Layout(it.unflatten(layout.shape, profile), it.unflatten(layout.stride, profile))
+
+
+def append(layout, x=None, n: int | None = None):
+    """Add mode x (default ``_1:_0``) at the end (``append<N>`` pads up to rank N)."""
+    if x is None:
+        x = Layout(C(1), C(0))
+    return Layout(t_append(layout.shape, x.shape, n), t_append(layout.stride, x.stride, n))
+
+
+def prepend(layout, x=None, n: int | None = None):
+    if x is None:
+        x = Layout(C(1), C(0))
+    return Layout(t_prepend(layout.shape, x.shape, n), t_prepend(layout.stride, x.stride, n))
+
+
+def replace(layout, n, x):
+    sh, st = list(wrap(layout.shape)), list(wrap(layout.stride))
+    sh[n], st[n] = x.shape, x.stride
+    return Layout(tuple(sh), tuple(st))
+
+
+def group(layout, b, e):
+    def g(t):
+        t = wrap(t)
+        return tuple(t[:b]) + (tuple(t[b:e]),) + tuple(t[e:])
+    return Layout(g(layout.shape), g(layout.stride))
+
+
+def slice_layout(c, layout):
+    return Layout(it.slice_(c, layout.shape), it.slice_(c, layout.stride))
+
+
+def dice_layout(c, layout):
+    return Layout(it.dice(c, layout.shape), it.dice(c, layout.stride))
+
+
+def zip_layout(*layouts):
+    if len(layouts) == 1:
+        return Layout(it.zip_(layouts[0].shape), it.zip_(layouts[0].stride))
+    return Layout(it.zip_(*[L.shape for L in layouts]), it.zip_(*[L.stride for L in layouts]))
+
+
+def tile_unzip(layout, tiler):
+    g = _tiler_profile(tiler)
+    return Layout(it.zip2_by(layout.shape, g), it.zip2_by(layout.stride, g))
+
+
+def _tiler_profile(tiler):
+    """A tiler's guide for zip2_by: tuples recurse, layouts/ints are leaves."""
+    if is_tuple(tiler):
+        return tuple(_tiler_profile(t) for t in tiler)
+    return 0
+
+
+def _transform_layout(layout, tiler, f):
+    """make_layout(f(L_i, T_i)..., L_j...) for the modes of a tuple tiler, keeping the extra modes of L."""
+    shp, std = wrap(layout.shape), wrap(layout.stride)
+    r = len(shp)
+    if len(tiler) > r:
+        raise CuteDumpError(f"Too many modes in tiler: rank {len(tiler)} tiler for a rank {r} layout")
+    modes = [f(Layout(shp[i], std[i]), tiler[i]) for i in range(len(tiler))]
+    modes += [Layout(shp[i], std[i]) for i in range(len(tiler), r)]
+    return make_layout(*modes)
+
+
+# ---------------------------------------------------------------- coalesce / filter
+
+def _bw_coalesce(flat_shape, flat_stride, new_shape, new_stride):
+    for i in range(len(flat_shape) - 2, -1, -1):
+        s, d = flat_shape[i], flat_stride[i]
+        if is_constant(1, s):
+            continue
+        if is_constant(1, new_shape):
+            new_shape, new_stride = s, d
+            continue
+        front_shape = new_shape[0] if is_tuple(new_shape) else new_shape
+        front_stride = new_stride[0] if is_tuple(new_stride) else new_stride
+        if is_static(front_shape) and static_eq(s * d, front_stride):
+            merged = s * front_shape
+            if is_tuple(new_shape):
+                new_shape = (merged,) + new_shape[1:]
+                new_stride = (d,) + new_stride[1:]
+            else:
+                new_shape, new_stride = merged, d
+        else:
+            new_shape = (s,) + new_shape if is_tuple(new_shape) else (s, new_shape)
+            new_stride = (d,) + new_stride if is_tuple(new_stride) else (d, new_stride)
+    if is_constant(1, new_shape):
+        return Layout(C(1), C(0))
+    return Layout(new_shape, new_stride)
+
+
+def coalesce(layout, profile=None):
+    """Same function on [0, size(L)), fewest modes, depth <= 1 (per mode of ``profile`` if it is a tuple).
+
+    Only modes whose merge CuTe can prove at compile time (static shape and ``s0*d0 == d1`` static) merge."""
+    if profile is not None and is_tuple(profile):
+        return _transform_layout(layout, profile, lambda l, t: coalesce(l, t))
+    fs, fd = flatten(layout.shape), flatten(layout.stride)
+    if not is_tuple(fs):
+        return _bw_coalesce((fs,), (fd,), fs, fd)
+    if len(fs) == 0:
+        return Layout(C(1), C(0))
+    return _bw_coalesce(fs, fd, fs[-1], fd[-1])
+
+
+def coalesce_x(layout, profile=None):
+    """Like coalesce, but also preserves L(i) for i >= size(L) (used by composition)."""
+    if profile is not None and is_tuple(profile):
+        return _transform_layout(layout, profile, lambda l, t: coalesce_x(l, t))
+    fs, fd = flatten(layout.shape), flatten(layout.stride)
+    if not is_tuple(fs):
+        fs, fd = (fs,), (fd,)
+    if len(fs) == 0:
+        return Layout(C(1), C(0))
+    last = C(2) if is_constant(1, fs[-1]) else fs[-1]
+    return _bw_coalesce(fs, fd, last, fd[-1])
+
+
+def coalesce_shape(shape):
+    """coalesce of a shape: merge neighbours that are both static or both dynamic."""
+    f = it.flatten_to_tuple(shape)
+    out = [f[0]]
+    for a in f[1:]:
+        if is_static(out[-1]) == is_static(a):
+            out[-1] = out[-1] * a
+        else:
+            out.append(a)
+    return out[0] if len(out) == 1 else tuple(out)
+
+
+def filter_zeros(layout, profile=None):
+    """Replace the shape of every static-0-stride mode by _1."""
+    if profile is None:
+        return Layout(it.filter_zeros(layout.stride, layout.shape), layout.stride)
+    return Layout(it.filter_zeros(profile, layout.shape), layout.stride)
+
+
+def filter_(layout, profile=None):
+    """coalesce(filter_zeros(L)): drop stride-0 and size-1 modes; same image, injective where L was."""
+    if profile is not None and is_tuple(profile):
+        return _transform_layout(layout, profile, lambda l, t: filter_(l, t))
+    return coalesce(filter_zeros(layout))
+
+
+# ---------------------------------------------------------------- composition
+
+def _composition_impl(lshape, lstride, rshape, rstride):
+    if is_tuple(rshape):
+        modes = [_composition_impl(lshape, lstride, s, d) for s, d in zip(rshape, rstride)]
+        return make_layout(*modes) if modes else Layout((), ())
+    if is_constant(0, rstride):
+        return Layout(rshape, rstride)
+    if not is_tuple(lshape):
+        return Layout(rshape, rstride * lstride)
+    R = len(lshape)
+    result_shape, result_stride = [], []
+    rest_shape, rest_stride = rshape, rstride
+    for i in range(R - 1):
+        curr_shape, curr_stride = lshape[i], lstride[i]
+        if is_static(curr_shape) and is_static(rest_stride):
+            if not (int(rest_stride) % int(curr_shape) == 0 or int(rest_stride) < int(curr_shape)):
+                raise CuteDumpError(f"Stride Divisibility Condition: {rest_stride} vs shape {curr_shape} "
+                                    f"(composition requires rest_stride % shape == 0 or rest_stride < shape)")
+        next_shape = ceil_div(curr_shape, iabs(rest_stride))
+        next_stride = ceil_div(iabs(rest_stride), curr_shape) * signum(rest_stride)
+        if is_constant(1, next_shape) or is_constant(1, rest_shape):
+            rest_stride = next_stride
+            continue
+        new_shape = imin(next_shape, rest_shape)
+        if is_static(new_shape) and is_static(rest_shape):
+            if int(rest_shape) % int(new_shape) != 0:
+                raise CuteDumpError(f"Shape Divisibility Condition: {rest_shape} % {new_shape} != 0 in composition")
+        result_shape.append(new_shape)
+        result_stride.append(rest_stride * curr_stride)
+        rest_shape = div(rest_shape, new_shape)
+        rest_stride = next_stride
+    if not result_shape:
+        return Layout(rest_shape, rest_stride * lstride[R - 1])
+    if is_constant(1, rest_shape):
+        return Layout(unwrap(tuple(result_shape)), unwrap(tuple(result_stride)))
+    return Layout(tuple(result_shape) + (rest_shape,), tuple(result_stride) + (rest_stride * lstride[R - 1],))
+
+
+def composition(lhs, rhs):
+    """(A o B)(c) = A(B(c)) for every coordinate c of B; B may be a layout, a tiler tuple, an int or ``_``."""
+    from cutedump.algebra.swizzle import ComposedLayout, Swizzle, compose_swizzled
+    if isinstance(lhs, (ComposedLayout, Swizzle)) or isinstance(rhs, (ComposedLayout, Swizzle)):
+        return compose_swizzled(lhs, rhs)
+    if not isinstance(lhs, Layout):
+        raise CuteDumpError("composition: the left operand must be a layout")
+    if isinstance(rhs, Layout):
+        flat = coalesce_x(lhs)
+        return _composition_impl(flat.shape, flat.stride, rhs.shape, rhs.stride)
+    if is_tuple(rhs):
+        shp, std = wrap(lhs.shape), wrap(lhs.stride)
+        if len(rhs) > len(shp):
+            raise CuteDumpError(f"composition: rank {len(rhs)} tiler for a rank {len(shp)} layout")
+        modes = [composition(Layout(shp[i], std[i]), rhs[i]) for i in range(len(rhs))]
+        return make_layout(*modes) if modes else Layout((), ())
+    if rhs is UNDERSCORE:
+        return lhs
+    if is_int(rhs):
+        flat = coalesce_x(lhs)
+        return _composition_impl(flat.shape, flat.stride, rhs, C(1))
+    raise CuteDumpError(f"composition: unsupported right operand {rhs!r}")
+
+
+def with_shape(layout, shape):
+    """composition(L, make_layout(shape))."""
+    return composition(layout, make_layout(shape))
+
+
+# ---------------------------------------------------------------- complement and inverses
+
+def _complement(shp, std, cotarget):
+    if is_constant(0, std):
+        return make_layout(coalesce_shape(cotarget))
+    if not is_tuple(shp):
+        shp, std = (shp,), (std,)
+        R = 1
+    else:
+        R = len(shp)
+        if R != 1 and not is_static(std):
+            raise CuteDumpError("Dynamic-stride complement only for rank-1 layouts")
+    shp, std = list(shp), list(std)
+    result_shape, result_stride = [], [C(1)]
+    for i in range(R - 1):
+        min_stride = tmin(tuple(std))
+        min_idx = next(k for k, d in enumerate(std) if int(d) == int(min_stride))
+        new_shape = div(min_stride, result_stride[i])
+        new_stride = min_stride * shp[min_idx]
+        if is_constant(0, new_shape):
+            raise CuteDumpError("Non-injective Layout detected in complement.")
+        del shp[min_idx], std[min_idx]
+        result_shape.append(new_shape)
+        result_stride.append(new_stride)
+    new_shape = div(std[0], result_stride[R - 1])
+    if is_constant(0, new_shape):
+        raise CuteDumpError("Non-injective Layout detected in complement.")
+    result_shape.append(new_shape)
+    new_stride = std[0] * shp[0]
+    rest_shape = coalesce_shape(ceil_div(cotarget, new_stride))
+    rest_stride = compact_col_major(rest_shape, new_stride)
+    return coalesce(Layout((tuple(result_shape), rest_shape), (tuple(result_stride), rest_stride)))
+
+
+def complement(layout, cotarget=None):
+    """The layout R of "the rest": (L, R) is injective, R(i) < R(i+1) ordered, cosize(R) >= cotarget
+    (default cotarget = cosize(L))."""
+    fl = filter_(layout)
+    if cotarget is None:
+        cotarget = cosize(fl)
+    elif isinstance(cotarget, Layout):
+        cotarget = cotarget.shape
+    return _complement(fl.shape, fl.stride, cotarget)
+
+
+def _preprod(lshape):
+    out = [C(1)]
+    for v in lshape:
+        out.append(v * out[-1])
+    return out
+
+
+def right_inverse(layout):
+    """R with L(R(i)) == i for i < size(R) (largest contiguous such R); only static strides take part."""
+    if layout is UNDERSCORE:
+        return layout
+    cl = coalesce(layout)
+    lstride, lshape = wrap(cl.stride), wrap(cl.shape)
+    pre = _preprod(lshape)
+    idxs = [i for i, d in enumerate(lstride) if is_static(d)]
+    idxs = _stable_sort_by_key(idxs, [int(lstride[i]) for i in idxs])
+    rs, rd, curr = [C(1)], [C(0)], C(1)
+    for i in idxs:
+        if is_static(curr) and int(lstride[i]) == int(curr):
+            rs.append(lshape[i])
+            rd.append(pre[i])
+            curr = lshape[i] * lstride[i]
+    return coalesce(Layout(tuple(rs), tuple(rd)))
+
+
+def _stable_sort_by_key(vals, keys):
+    """CuTe's constexpr exchange sort over (key, val) pairs (compares keys only)."""
+    a = list(zip(keys, vals))
+    n = len(a)
+    for i in range(n):
+        for j in range(i + 1, n):
+            if a[j][0] < a[i][0]:
+                a[i], a[j] = a[j], a[i]
+    return [v for _, v in a]
+
+
+def left_inverse(layout):
+    """R with R(L(i)) == i for i < size(L), for injective L with static strides."""
+    if layout is UNDERSCORE:
+        return layout
+    cl = coalesce(layout)
+    lstride, lshape = wrap(cl.stride), wrap(cl.shape)
+    if not is_static(lstride):
+        raise CuteDumpError("Left inverse requires static strides.")
+    pre = _preprod(lshape)
+    order = _stable_sort_by_key(list(range(len(lstride))), [int(d) for d in lstride])
+    rs, rd = [], [C(0)]
+    for i in order:
+        d = lstride[i]
+        if is_constant(0, d):
+            continue
+        sz = product(tuple(rs))
+        if is_static(sz) and int(d) % int(sz) != 0:
+            raise CuteDumpError("Left inverse divisibility condition")
+        if int(sz) == 0:
+            raise CuteDumpError("Left inverse divisibility condition")
+        rs.append(div(d, sz))
+        rd.append(pre[i])
+    rs.append(lshape[order[-1]])
+    return coalesce(Layout(tuple(rs), tuple(rd)))
+
+
+def max_common_layout(a, b):
+    """The largest layout L (through a's and b's common vectorization) with a(L(i)) and b(L(i)) contiguous."""
+    inv_b = right_inverse(b)
+    common = coalesce(composition(a, inv_b))
+    s0 = it.get(wrap(common.shape), 0)
+    d0 = it.get(wrap(common.stride), 0)
+    if is_static(s0) and is_constant(1, d0):
+        return composition(inv_b, get(common, 0) if is_tuple(common.shape) else common)
+    return Layout(C(1), C(0))
+
+
+def max_common_vector(a, b):
+    """The number N of elements for which a and b are both contiguous (static when known)."""
+    common = coalesce(composition(a, right_inverse(b)))
+    s0 = it.get(wrap(common.shape), 0)
+    d0 = it.get(wrap(common.stride), 0)
+    if is_static(s0) and is_constant(1, d0):
+        return s0
+    return C(1)
+
+
+def nullspace(layout):
+    fd = it.flatten_to_tuple(layout.stride)
+    iseq = [i for i, d in enumerate(fd) if is_constant(0, d)]
+    if not iseq:
+        return Layout(C(1), C(0))
+    fs = it.flatten_to_tuple(layout.shape)
+    rd = compact_col_major(fs)
+    return Layout(unwrap(tuple(fs[i] for i in iseq)), unwrap(tuple(rd[i] for i in iseq)))
+
+
+# ---------------------------------------------------------------- divides and products
+
+def logical_divide(layout, tiler):
+    """L / T = L o (T, complement(T, size(L))): mode 0 is the tile, mode 1 walks the tiles."""
+    if isinstance(tiler, Layout):
+        return composition(layout, make_layout(tiler, complement(tiler, coalesce(layout).shape)))
+    if is_tuple(tiler):
+        return _transform_layout(layout, tiler, logical_divide)
+    if tiler is UNDERSCORE:
+        return layout
+    if is_int(tiler):
+        return logical_divide(layout, make_layout(tiler))
+    raise CuteDumpError(f"logical_divide: unsupported tiler {tiler!r}")
+
+
+def zipped_divide(layout, tiler):
+    """logical_divide then gather the tile modes into mode 0 and the rest into mode 1."""
+    return tile_unzip(logical_divide(layout, tiler), tiler)
+
+
+def _repeat_(n: int):
+    """CuTe ``repeat<N>(_)``: ``_`` itself when N == 1, else a tuple of N ``_``."""
+    return UNDERSCORE if n == 1 else (UNDERSCORE,) * n
+
+
+def tiled_divide(layout, tiler):
+    """zipped_divide with the rest modes flattened one level: (tile, rest0, rest1, ...)."""
+    r = zipped_divide(layout, tiler)
+    return r(UNDERSCORE, _repeat_(int(rank(r, 1))))
+
+
+def flat_divide(layout, tiler):
+    """zipped_divide with both parts flattened one level: (tile0, tile1, ..., rest0, rest1, ...)."""
+    r = zipped_divide(layout, tiler)
+    return r(_repeat_(int(rank(r, 0))), _repeat_(int(rank(r, 1))))
+
+
+def logical_product(block, tiler):
+    """(A, complement(A, size(A)*cosize(B)) o B): B's pattern of copies of A."""
+    if isinstance(tiler, Layout):
+        return make_layout(block, composition(complement(block, size(block) * cosize(tiler)), tiler))
+    if is_tuple(tiler):
+        return _transform_layout(block, tiler, logical_product)
+    if tiler is UNDERSCORE:
+        return block
+    if is_int(tiler):
+        return logical_product(block, make_layout(tiler))
+    raise CuteDumpError(f"logical_product: unsupported tiler {tiler!r}")
+
+
+def zipped_product(block, tiler):
+    return tile_unzip(logical_product(block, tiler), tiler)
+
+
+def tiled_product(block, tiler):
+    r = zipped_product(block, tiler)
+    return r(UNDERSCORE, _repeat_(int(rank(r, 1))))
+
+
+def flat_product(block, tiler):
+    r = zipped_product(block, tiler)
+    return r(_repeat_(int(rank(r, 0))), _repeat_(int(rank(r, 1))))
+
+
+def blocked_product(block, tiler):
+    """Mode-wise product with the block's modes first: ((A0,B0),(A1,B1),...)."""
+    R = max(int(rank(block)), int(rank(tiler)))
+    r = logical_product(append(block, n=R), append(tiler, n=R))
+    return zip_layout(get(r, 0), get(r, 1))
+
+
+def raked_product(block, tiler):
+    """Mode-wise product with the tiler's modes first: ((B0,A0),(B1,A1),...)."""
+    R = max(int(rank(block)), int(rank(tiler)))
+    r = logical_product(append(block, n=R), append(tiler, n=R))
+    return zip_layout(get(r, 1), get(r, 0))
+
+
+def tile_to_shape(block, trg_shape, order="LayoutLeft"):
+    """Repeat block (blocked_product) until it covers trg_shape; the repeats follow ``order``."""
+    R = int(it.rank(trg_shape))
+    if int(rank(block)) > R:
+        raise CuteDumpError("Rank of layout must be <= rank of target shape.")
+    padded = append(block, n=R)
+    block_shape = it.product_each(padded.shape)
+    target_shape = it.product_each(trg_shape)
+    if is_static(target_shape):
+        for t, b in zip(target_shape, block_shape):
+            ok = int(t) == int(b) * int(product(ceil_div(t, b)))
+            if not ok:
+                raise CuteDumpError("tile_to_shape: block shape does not divide the target shape.")
+    product_shape = ceil_div(target_shape, block_shape)
+    if order in ("LayoutLeft", "GenColMajor"):
+        ordered = make_layout(product_shape)
+    elif order in ("LayoutRight", "GenRowMajor"):
+        ordered = make_layout_right(product_shape)
+    else:
+        ordered = make_ordered_layout(product_shape, order)
+    return blocked_product(padded, ordered)
+
+
+# ---------------------------------------------------------------- recasting
+
+def _upcast(n, shp, std):
+    if is_tuple(shp):
+        modes = [_upcast(n, s, d) for s, d in zip(shp, std)]
+        return make_layout(*modes) if modes else Layout((), ())
+    if is_constant(0, std):
+        return Layout(shp, std)
+    if is_static(std):
+        if not (int(std) % n == 0 or n % int(std) == 0):
+            raise CuteDumpError(f"Divisibility condition: upcast<{n}> of stride {std}")
+        return Layout(ceil_div(shp, ceil_div(C(n), iabs(std))), signum(std) * ceil_div(iabs(std), C(n)))
+    return Layout(shp, safe_div(std, C(n)))
+
+
+def upcast(layout, n: int):
+    """Layout over elements n times wider: strides divided by n, contiguous modes shrunk."""
+    return _upcast(int(n), layout.shape, layout.stride)
+
+
+def _downcast(n, shp, std):
+    if is_tuple(shp):
+        modes = [_downcast(n, s, d) for s, d in zip(shp, std)]
+        return make_layout(*modes) if modes else Layout((), ())
+    if is_constant(1, std) or is_constant(-1, std):
+        return Layout(shp * C(n), std)
+    return Layout(shp, std * C(n))
+
+
+def downcast(layout, n: int):
+    """Layout over elements n times narrower: stride-1 modes grow n-fold, other strides scale by n."""
+    if not any(is_constant(1, d) for d in it.flatten_to_tuple(layout.stride)):
+        raise CuteDumpError("Downcast requires adjacent elements (a static _1 stride)")
+    return _downcast(int(n), layout.shape, layout.stride)
+
+
+def recast_layout(layout, old_bits: int, new_bits: int):
+    """recast_layout<OldType, NewType>: upcast/downcast by the ratio of the type widths."""
+    from math import gcd
+    g = gcd(int(new_bits), int(old_bits))
+    num, den = int(new_bits) // g, int(old_bits) // g
+    if num == 1 and den == 1:
+        return layout
+    if num == 1:
+        return downcast(layout, den)
+    if den == 1:
+        return upcast(layout, num)
+    return downcast(upcast(layout, num), den)

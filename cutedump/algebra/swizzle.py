@@ -1,0 +1,157 @@
+"""Swizzles and composed layouts (``cute/swizzle.hpp``, ``cute/layout_composed.hpp``, ``cute/swizzle_layout.hpp``).
+
+``Swizzle<B,M,S>`` XORs the B bits at [M+S, M+S+B) of an offset into the bits at [M, M+B) (for S > 0):
+``offset ^ shiftr(offset & yyy_msk, S)``. A ``ComposedLayout`` A o O o B evaluates ``A(O + B(c))``.
+"""
+from __future__ import annotations
+
+from cutedump.errors import CuteDumpError
+from cutedump.algebra.integer import C, shiftr, is_static, is_constant
+from cutedump.algebra import inttuple as it
+
+
+class Swizzle:
+    """``Swizzle<BBits, MBase, SShift>``, printed ``Sw<B,M,S>``."""
+
+    __slots__ = ("b", "m", "s")
+
+    def __init__(self, b: int, m: int, s: int | None = None):
+        s = b if s is None else s
+        if m < 0:
+            raise CuteDumpError("MBase must be positive.")
+        if b < 0:
+            raise CuteDumpError("BBits must be positive.")
+        if abs(s) < b:
+            raise CuteDumpError("abs(SShift) must be more than BBits.")
+        self.b, self.m, self.s = int(b), int(m), int(s)
+
+    @property
+    def bit_msk(self) -> int:
+        return (1 << self.b) - 1
+
+    @property
+    def yyy_msk(self) -> int:
+        return self.bit_msk << (self.m + max(0, self.s))
+
+    @property
+    def zzz_msk(self) -> int:
+        return self.bit_msk << (self.m - min(0, self.s))
+
+    def __call__(self, offset):
+        """offset ^ shiftr(offset & yyy_msk, S); static in, static out."""
+        masked = offset & C(self.yyy_msk)
+        return offset ^ shiftr(masked, C(self.s))
+
+    def __str__(self):
+        return f"Sw<{self.b},{self.m},{self.s}>"
+
+    __repr__ = __str__
+
+    def __eq__(self, o):
+        return isinstance(o, Swizzle) and (self.b, self.m, self.s) == (o.b, o.m, o.s)
+
+    def __hash__(self):
+        return hash((self.b, self.m, self.s))
+
+
+def make_swizzle(y: int, z: int) -> Swizzle:
+    """The swizzle whose yyy/zzz masks are y and z (CuTe ``make_swizzle<Y,Z>``)."""
+    bz, by = bin(z).count("1"), bin(y).count("1")
+    if bz != by:
+        raise CuteDumpError("Number of bits in Y and Z don't match")
+    if y == 0 and z == 0:
+        return Swizzle(0, 0, 0)  # countr_zero(0) = 32, 32 % 32 = 0
+    tz_y = (y & -y).bit_length() - 1 if y else 32
+    tz_z = (z & -z).bit_length() - 1 if z else 32
+    m = min(tz_y, tz_z) % 32
+    s = tz_y - tz_z
+    sw = Swizzle(by, m, s)
+    if (y | z) != (sw.yyy_msk | sw.zzz_msk):
+        raise CuteDumpError("make_swizzle: masks are not a contiguous swizzle")
+    return sw
+
+
+class ComposedLayout:
+    """``A o O o B``: evaluates A(O + B(c)); shape, size and coordinates are B's."""
+
+    __slots__ = ("a", "offset", "b")
+
+    def __init__(self, a, offset, b):
+        self.a, self.offset, self.b = a, offset, b
+
+    @property
+    def shape(self):
+        return self.b.shape
+
+    def __call__(self, *coord):
+        c = coord[0] if len(coord) == 1 else tuple(coord)
+        if it.has_underscore(c):
+            from cutedump.algebra.layout import slice_layout
+            if all_underscore(c):
+                return make_composed_layout(self.a, self.offset, slice_layout(c, self.b))
+            raise CuteDumpError("slicing a swizzled layout at a coordinate is not supported")
+        return self.a(self.offset + self.b(c))
+
+    def __str__(self):
+        return f"{self.a} o {it.fmt(self.offset)} o {self.b}"
+
+    __repr__ = __str__
+
+    def __eq__(self, o):
+        return isinstance(o, ComposedLayout) and str(self) == str(o)
+
+    def __hash__(self):
+        return hash(str(self))
+
+    def _repr_svg_(self):
+        from cutedump.render.svg import layout_svg
+        return layout_svg(self)
+
+
+def all_underscore(c) -> bool:
+    if it.is_tuple(c):
+        return all(all_underscore(e) for e in c)
+    return c is it.UNDERSCORE
+
+
+def make_composed_layout(a, offset, b):
+    """composition(A, O, B): a Swizzle<0,..> with a static-0 offset is dropped (it is the identity)."""
+    if isinstance(a, Swizzle) and a.b == 0 and is_constant(0, offset):
+        return b
+    return ComposedLayout(a, offset, b)
+
+
+def compose_swizzled(lhs, rhs):
+    """composition() when a swizzle or a composed layout is involved."""
+    from cutedump.algebra.layout import Layout, composition
+    if isinstance(lhs, ComposedLayout):
+        # (A o O o B) o R = A o O o (B o R)
+        return make_composed_layout(lhs.a, lhs.offset, composition(lhs.b, rhs))
+    if isinstance(lhs, Swizzle):
+        if isinstance(rhs, Layout):
+            return make_composed_layout(lhs, C(0), rhs)
+        if isinstance(rhs, Swizzle):
+            if lhs.s != rhs.s:
+                raise CuteDumpError("Can only merge swizzles of the same shift.")
+            return make_swizzle(lhs.yyy_msk ^ rhs.yyy_msk, lhs.zzz_msk ^ rhs.zzz_msk)
+        raise CuteDumpError("composition of a swizzle with this operand is not supported")
+    if isinstance(lhs, Layout):
+        if isinstance(rhs, Swizzle):
+            y = lhs(C(rhs.yyy_msk))
+            z = lhs(C(rhs.zzz_msk))
+            if not (is_static(y) and is_static(z)):
+                raise CuteDumpError("composition(Layout, Swizzle) needs a static layout")
+            return make_composed_layout(make_swizzle(int(y), int(z)), C(0), lhs)
+        if isinstance(rhs, ComposedLayout):
+            return composition(composition(lhs, rhs.a), rhs.b) if is_constant(0, rhs.offset) else \
+                _unsupported()
+    raise CuteDumpError("composition: unsupported operands")
+
+
+def _unsupported():
+    raise CuteDumpError("composition of a layout with an offset composed layout is not supported")
+
+
+def as_position_independent_swizzle_layout(layout):
+    """For a swizzle composed at offset _0 this is the layout itself (the smem_ptr_flag form recasts A)."""
+    return layout

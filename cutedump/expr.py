@@ -1,0 +1,398 @@
+"""The ``cutedump eval`` language: CuTe's own function names with call syntax over CuTe-printed literals.
+
+    left_inverse((_8,(_4,_2)):(_1,(_32,_16)))          -> (_16,_2,_4):(_1,_32,_8)
+    composition(((_4,_8),(_2,_2)):((_32,_1),(_16,_8)), (_32,_2))
+    upcast<2>(L)   get<1,0>(L)   select<0,2>(L)   size(L)   L(17)   eval(L, 17)   idx2crd(5, (_4,_8))
+
+Each function is a thin adapter onto :mod:`cutedump.algebra`; results print exactly as CuTe's ``print``.
+"""
+from __future__ import annotations
+
+from cutedump.errors import CuteDumpError
+from cutedump.parse import parse_expr, build_literal, Call, Apply
+
+_BITS = {
+    "bool": 1, "int1b_t": 1, "uint1b_t": 1, "int2b_t": 2, "uint2b_t": 2, "int4b_t": 4, "uint4b_t": 4,
+    "int8_t": 8, "uint8_t": 8, "char": 8, "float_e4m3_t": 8, "float_e5m2_t": 8, "int16_t": 16, "uint16_t": 16,
+    "half_t": 16, "bfloat16_t": 16, "half": 16, "int32_t": 32, "uint32_t": 32, "float": 32, "tfloat32_t": 32,
+    "int": 32, "int64_t": 64, "uint64_t": 64, "double": 64, "uint128_t": 128,
+}
+
+
+def _bits(name) -> int:
+    if isinstance(name, int):
+        return name
+    if name not in _BITS:
+        raise CuteDumpError(f"unknown type {name!r}; known: {', '.join(sorted(_BITS))}")
+    return _BITS[name]
+
+
+def _registry():
+    from cutedump import algebra as A
+    from cutedump.algebra.integer import C
+    from cutedump.algebra import inttuple as it
+    from cutedump.algebra.layout import Layout
+    from cutedump.algebra.swizzle import ComposedLayout, Swizzle
+
+    def lay(x, fn):
+        if isinstance(x, (Layout, ComposedLayout)):
+            return x
+        if _is_int_tuple(x):
+            return A.make_layout(x)
+        raise CuteDumpError(f"{fn}: expected a layout, got {_show(x)}")
+
+    def shape_of(x):
+        return x.shape if isinstance(x, (Layout, ComposedLayout)) else x
+
+    def composed_apply(x, f):
+        """Ops on A o O o B apply to B (layout_composed.hpp)."""
+        if isinstance(x, ComposedLayout):
+            return A.make_composed_layout(x.a, x.offset, f(x.b))
+        return f(x)
+
+    def _size(x, *rest, targs=()):
+        return A.size(shape_of(x), *targs)
+
+    def _rank(x, targs=()):
+        return A.rank(shape_of(x), *targs)
+
+    def _depth(x, targs=()):
+        return A.depth(shape_of(x), *targs)
+
+    def _cosize(x, targs=()):
+        L = lay(x, "cosize")
+        if isinstance(L, ComposedLayout):
+            L = L.b
+        return A.cosize(L, *targs)
+
+    def _shape(x, targs=()):
+        return it.get(shape_of(x), *targs)
+
+    def _stride(x, targs=()):
+        return it.get(lay(x, "stride").stride, *targs)
+
+    def _get(x, targs=()):
+        if not targs:
+            raise CuteDumpError("get needs template arguments: get<1>(L)")
+        if isinstance(x, (Layout, ComposedLayout)):
+            return composed_apply(x, lambda l: A.get(l, *targs))
+        return it.get(x, *targs)
+
+    def _layout(x, targs=()):
+        return composed_apply(lay(x, "layout"), lambda l: A.get(l, *targs) if targs else l)
+
+    def _select(x, targs=()):
+        if isinstance(x, (Layout, ComposedLayout)):
+            return composed_apply(x, lambda l: A.select(l, *targs))
+        return it.select(x, *targs)
+
+    def _take(x, targs=()):
+        if len(targs) != 2:
+            raise CuteDumpError("take needs two template arguments: take<B,E>(L)")
+        if isinstance(x, (Layout, ComposedLayout)):
+            return composed_apply(x, lambda l: A.take(l, *targs))
+        return it.take(x, *targs)
+
+    def _flatten(x):
+        if isinstance(x, (Layout, ComposedLayout)):
+            return composed_apply(x, A.flatten_layout)
+        return it.flatten(x)
+
+    def _append(x, y=None, targs=()):
+        n = targs[0] if targs else None
+        if isinstance(x, Layout):
+            return A.append(x, lay(y, "append") if y is not None else None, n)
+        if isinstance(x, ComposedLayout):
+            return composed_apply(x, lambda l: A.append(l, lay(y, "append") if y is not None else None, n))
+        if y is None:
+            raise CuteDumpError("append needs two arguments")
+        return it.append(x, y, n)
+
+    def _prepend(x, y=None, targs=()):
+        n = targs[0] if targs else None
+        if isinstance(x, Layout):
+            return A.prepend(x, lay(y, "prepend") if y is not None else None, n)
+        if y is None:
+            raise CuteDumpError("prepend needs two arguments")
+        return it.prepend(x, y, n)
+
+    def _make_layout(*args):
+        if len(args) == 2 and isinstance(args[1], _Name):
+            return A.make_layout(args[0], args[1].name)
+        if len(args) == 2 and _is_int_tuple(args[0]) and _is_int_tuple(args[1]):
+            if it.profile(args[0]) != it.profile(args[1]):
+                raise CuteDumpError(f"shape {it.fmt(args[0])} and stride {it.fmt(args[1])} are not congruent")
+        if any(isinstance(a, Swizzle) for a in args):
+            if len(args) == 1:
+                sw = args[0]
+                return A.composition(sw, A.Layout(C(sw.m + sw.b + abs(sw.s)), C(1)))
+        return A.make_layout(*args)
+
+    def _eval(x, *c):
+        L = lay(x, "eval")
+        return L(*c)
+
+    def _coalesce(x, prof=None):
+        return composed_apply(lay(x, "coalesce"), lambda l: A.coalesce(l, prof))
+
+    def _filter(x, prof=None):
+        return composed_apply(lay(x, "filter"), lambda l: A.filter_(l, prof))
+
+    def _composition(a, *bs):
+        b = bs[0] if len(bs) == 1 else tuple(bs)
+        if isinstance(a, Swizzle) or isinstance(a, (Layout, ComposedLayout)):
+            return A.composition(a, _tiler(b))
+        return A.composition(lay(a, "composition"), _tiler(b))
+
+    def _complement(x, cot=None):
+        return A.complement(lay(x, "complement"), cot)
+
+    def _inverse(fn):
+        def f(x):
+            if isinstance(x, ComposedLayout):
+                if not A.is_constant(0, x.offset):
+                    raise CuteDumpError("inverse of a composed layout with a nonzero offset is not supported")
+                return A.composition(fn(x.b), x.a)
+            if isinstance(x, Swizzle):
+                return x
+            return fn(lay(x, fn.__name__))
+        return f
+
+    def _divprod(fn):
+        def f(x, t):
+            return composed_apply(lay(x, fn.__name__), lambda l: fn(l, _tiler(t)))
+        return f
+
+    def _blocked(fn):
+        def f(x, t):
+            return composed_apply(lay(x, fn.__name__), lambda l: fn(l, lay(t, fn.__name__)))
+        return f
+
+    def _tile_to_shape(x, s, order=None):
+        o = "LayoutLeft" if order is None else (order.name if isinstance(order, _Name) else order)
+        return composed_apply(lay(x, "tile_to_shape"), lambda l: A.tile_to_shape(l, s, o))
+
+    def _upcast(x, targs=()):
+        if len(targs) != 1:
+            raise CuteDumpError("upcast needs one template argument: upcast<2>(L)")
+        if isinstance(x, Swizzle):
+            raise CuteDumpError("upcast of a bare swizzle is not supported")
+        return composed_apply(lay(x, "upcast"), lambda l: A.upcast(l, targs[0]))
+
+    def _downcast(x, targs=()):
+        if len(targs) != 1:
+            raise CuteDumpError("downcast needs one template argument: downcast<2>(L)")
+        return composed_apply(lay(x, "downcast"), lambda l: A.downcast(l, targs[0]))
+
+    def _recast(x, targs=()):
+        if len(targs) != 2:
+            raise CuteDumpError("recast_layout needs two types: recast_layout<uint16_t,uint32_t>(L)")
+        return A.recast_layout(lay(x, "recast_layout"), _bits(targs[0]), _bits(targs[1]))
+
+    def _idx2crd(i, s, d=None):
+        return it.idx2crd(i, s, d)
+
+    def _crd2idx(c, s, d=None):
+        if isinstance(s, Layout):
+            return it.crd2idx(c, s.shape, s.stride)
+        if d is None:
+            return it.crd2idx_shape(c, s)
+        return it.crd2idx(c, s, d)
+
+    def _congruent(a, b):
+        return C(1) if it.congruent(shape_of(a), shape_of(b)) else C(0)
+
+    def _weakly_congruent(a, b):
+        return C(1) if it.weakly_congruent(shape_of(a), shape_of(b)) else C(0)
+
+    def _compatible(a, b):
+        v, st = it.compatible(shape_of(a), shape_of(b))
+        return C(int(v)) if st else int(v)
+
+    def _zip(*xs):
+        if all(isinstance(x, Layout) for x in xs):
+            return A.zip_layout(*xs)
+        return it.zip_(*xs)
+
+    def _with_shape(x, *s):
+        return composed_apply(lay(x, "with_shape"), lambda l: A.with_shape(l, s[0] if len(s) == 1 else tuple(s)))
+
+    def _max_common(fn):
+        def f(a, b):
+            return fn(lay(a, fn.__name__), lay(b, fn.__name__))
+        return f
+
+    def _make_ordered(s, o):
+        return A.make_ordered_layout(s, o)
+
+    def _swizzle(b, m, s=None):
+        return Swizzle(int(b), int(m), None if s is None else int(s))
+
+    def _as_pi(x):
+        return A.as_position_independent_swizzle_layout(x)
+
+    def _product(x):
+        return it.product(shape_of(x))
+
+    def _ceil_div(a, b):
+        return it.ceil_div(a, b)
+
+    def _shape_div(a, b):
+        return it.shape_div(a, b)
+
+    def _unflatten(x, prof):
+        if isinstance(x, Layout):
+            return A.unflatten_layout(x, prof)
+        return it.unflatten(x, prof)
+
+    def _slice(c, x):
+        if isinstance(x, Layout):
+            return A.slice_layout(c, x)
+        return it.slice_(c, x)
+
+    def _dice(c, x):
+        if isinstance(x, Layout):
+            return A.dice_layout(c, x)
+        return it.dice(c, x)
+
+    R = {
+        "size": (_size, True), "rank": (_rank, True), "depth": (_depth, True), "cosize": (_cosize, True),
+        "shape": (_shape, True), "stride": (_stride, True), "get": (_get, True), "layout": (_layout, True),
+        "mode": (_get, True), "select": (_select, True), "take": (_take, True),
+        "flatten": (_flatten, False), "append": (_append, True), "prepend": (_prepend, True),
+        "make_layout": (_make_layout, False), "make_ordered_layout": (_make_ordered, False),
+        "make_shape": (lambda *a: tuple(a), False), "make_stride": (lambda *a: tuple(a), False),
+        "make_coord": (lambda *a: tuple(a), False), "make_tile": (lambda *a: tuple(a), False),
+        "eval": (_eval, False), "coalesce": (_coalesce, False), "filter": (_filter, False),
+        "filter_zeros": (lambda x: A.filter_zeros(lay(x, "filter_zeros")), False),
+        "composition": (_composition, False), "compose": (_composition, False),
+        "complement": (_complement, False),
+        "right_inverse": (_inverse(A.right_inverse), False), "left_inverse": (_inverse(A.left_inverse), False),
+        "logical_divide": (_divprod(A.logical_divide), False), "zipped_divide": (_divprod(A.zipped_divide), False),
+        "tiled_divide": (_divprod(A.tiled_divide), False), "flat_divide": (_divprod(A.flat_divide), False),
+        "logical_product": (_divprod(A.logical_product), False),
+        "zipped_product": (_divprod(A.zipped_product), False),
+        "tiled_product": (_divprod(A.tiled_product), False), "flat_product": (_divprod(A.flat_product), False),
+        "blocked_product": (_blocked(A.blocked_product), False),
+        "raked_product": (_blocked(A.raked_product), False),
+        "tile_to_shape": (_tile_to_shape, False), "upcast": (_upcast, True), "downcast": (_downcast, True),
+        "recast_layout": (_recast, True), "max_common_vector": (_max_common(A.max_common_vector), False),
+        "max_common_layout": (_max_common(A.max_common_layout), False),
+        "idx2crd": (_idx2crd, False), "crd2idx": (_crd2idx, False), "zip": (_zip, False),
+        "with_shape": (_with_shape, False), "congruent": (_congruent, False),
+        "weakly_congruent": (_weakly_congruent, False), "compatible": (_compatible, False),
+        "Swizzle": (_swizzle, False), "as_position_independent_swizzle_layout": (_as_pi, False),
+        "product": (_product, False), "ceil_div": (_ceil_div, False), "shape_div": (_shape_div, False),
+        "coshape": (lambda x: A.coshape(lay(x, "coshape")), False), "nullspace": (lambda x: A.nullspace(lay(x, "nullspace")), False),
+        "unflatten": (_unflatten, False), "slice": (_slice, False), "dice": (_dice, False),
+        "make_layout_like": (lambda x: A.make_layout_like(lay(x, "make_layout_like")), False),
+    }
+    return R
+
+
+class _Name:
+    """A bare identifier used as a value: LayoutLeft, LayoutRight, GenColMajor, GenRowMajor."""
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def __repr__(self):
+        return self.name
+
+
+_CONSTANTS = {"LayoutLeft", "LayoutRight", "GenColMajor", "GenRowMajor"}
+_REG = None
+
+
+def functions() -> list[str]:
+    global _REG
+    if _REG is None:
+        _REG = _registry()
+    return sorted(_REG)
+
+
+def _is_int_tuple(x) -> bool:
+    from cutedump.parse import _is_int_tuple as f
+    return f(x)
+
+
+def _show(x) -> str:
+    return format_result(x) if not isinstance(x, _Name) else x.name
+
+
+def _tiler(t):
+    return t
+
+
+def evaluate(text: str):
+    """Parse and evaluate one expression; returns an algebra object."""
+    global _REG
+    if _REG is None:
+        _REG = _registry()
+    node = parse_expr(text)
+
+    def calls(n):
+        if isinstance(n, Call):
+            if n.args is None:
+                if n.name in _CONSTANTS:
+                    return _Name(n.name)
+                if n.name in _REG:
+                    raise CuteDumpError(f"{n.name} is a function: call it as {n.name}(...)", text, n.col)
+                raise CuteDumpError(f"unknown name {n.name!r}", text, n.col)
+            if n.name not in _REG:
+                import difflib
+                close = difflib.get_close_matches(n.name, list(_REG), n=3)
+                hint = f" (did you mean {', '.join(close)}?)" if close else ""
+                raise CuteDumpError(f"unknown function {n.name!r}{hint}", text, n.col)
+            fn, takes_targs = _REG[n.name]
+            args = [build_literal(a, text, calls) for a in n.args]
+            if n.targs and not takes_targs:
+                raise CuteDumpError(f"{n.name} takes no template arguments", text, n.col)
+            try:
+                if takes_targs:
+                    return fn(*args, targs=n.targs)
+                return fn(*args)
+            except TypeError as e:
+                raise CuteDumpError(f"{n.name}: wrong number of arguments ({len(args)} given)", text, n.col) from None
+            except CuteDumpError as e:
+                if e.col is None:
+                    raise CuteDumpError(f"{n.name}: {e.message}", text, n.col) from None
+                raise
+            except (IndexError, ValueError, ZeroDivisionError) as e:
+                raise CuteDumpError(f"{n.name}: invalid arguments ({e})", text, n.col) from None
+        if isinstance(n, Apply):
+            target = build_literal(n.fn, text, calls)
+            while isinstance(target, tuple) and len(target) == 1 and callable(target[0]):
+                target = target[0]  # (L)(i): parentheses around a layout
+            args = [build_literal(a, text, calls) for a in n.args]
+            if not callable(target) or isinstance(target, _Name):
+                raise CuteDumpError("only layouts and swizzles can be evaluated with (...)", text, n.col)
+            try:
+                return target(*args)
+            except CuteDumpError as e:
+                if e.col is None:
+                    raise CuteDumpError(e.message, text, n.col) from None
+                raise
+            except (TypeError, IndexError, ValueError) as e:
+                raise CuteDumpError(f"cannot evaluate at these coordinates ({e})", text, n.col) from None
+        raise CuteDumpError("unexpected expression", text, getattr(n, "col", 0))
+
+    return build_literal(node, text, calls)
+
+
+def format_result(obj) -> str:
+    """CuTe's ``print`` of a result."""
+    from cutedump.algebra.inttuple import fmt, is_tuple
+    if is_tuple(obj):
+        return "(" + ",".join(format_result(e) for e in obj) + ")"
+    if isinstance(obj, _Name):
+        return obj.name
+    if isinstance(obj, bool):
+        return "1" if obj else "0"
+    if isinstance(obj, int):
+        return fmt(obj)
+    return str(obj)
+
+
+def evaluate_to_string(text: str) -> str:
+    return format_result(evaluate(text))
