@@ -5,6 +5,7 @@ Start-up stays fast because neither numpy nor rich, nor the command modules, are
 from __future__ import annotations
 
 import importlib
+import importlib.util
 
 import click
 

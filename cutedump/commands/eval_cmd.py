@@ -1,0 +1,56 @@
+"""``cutedump eval``: evaluate CuTe expressions, print results as CuTe's ``print`` does."""
+from __future__ import annotations
+
+import sys
+
+import click
+
+from cutedump.commands._common import handle_errors
+
+EPILOG = """\b
+Examples:
+  cutedump eval "left_inverse((_8,(_4,_2)):(_1,(_32,_16)))"      # (_16,_2,_4):(_1,_32,_8)
+  cutedump eval "composition(((_4,_8),(_2,_2)):((_32,_1),(_16,_8)), (_32,_2))"
+  cutedump eval "logical_divide((_16,_8):(_1,_16), (_8:_1,(_4,_2):(_2,_1)))"
+  cutedump eval "upcast<2>((_4,_8):(_1,_4))"   "size((_4,8))"   "(_4,_8):(_1,_4)(17)"
+  cutedump eval -f cases.txt          # one expression per line; '-' reads stdin
+"""
+
+
+@click.command("eval", epilog=EPILOG)
+@click.argument("expr", required=False)
+@click.option("-f", "--file", "file_", type=click.File("r"), help="Read one expression per line ('-' = stdin).")
+@click.option("--format", "fmt_", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="Output format.")
+@handle_errors
+def eval_cmd(expr, file_, fmt_):
+    """Evaluate EXPR (CuTe function names, CuTe print syntax) and print the result like CuTe's print."""
+    from cutedump.errors import CuteDumpError
+    from cutedump.expr import evaluate, format_result
+    if (expr is None) == (file_ is None):
+        raise CuteDumpError("give either an expression or -f FILE")
+    if file_ is None:
+        obj = evaluate(expr)
+        if fmt_ == "json":
+            import json
+            from cutedump.render.json_view import object_json
+            click.echo(json.dumps(object_json(obj)))
+        else:
+            click.echo(format_result(obj))
+        return
+    failed = 0
+    for line in file_:
+        text = line.rstrip("\n")
+        if not text.strip() or text.lstrip().startswith("#"):
+            click.echo("")
+            continue
+        try:
+            click.echo(format_result(evaluate(text)))
+        except CuteDumpError as e:
+            failed += 1
+            click.echo(f"error: {e.one_line()}")
+        except RecursionError:
+            failed += 1
+            click.echo("error: expression nested too deeply")
+    if failed:
+        sys.exit(1)
