@@ -306,19 +306,19 @@ def select(t, *idx):
 
 
 def zip_(*ts):
-    """CuTe zip: ((a0,a1,..),(b0,b1,..)) -> ((a0,b0),(a1,b1),..); a single tuple is zipped over its modes."""
-    if len(ts) == 1:
-        t = ts[0]
-        if not is_tuple(t):
-            return t
-        if all(is_tuple(e) for e in t):
-            if len(set(len(e) for e in t)) > 1:
-                raise CuteDumpError("zip: mismatched ranks")
-            n = len(t[0]) if t else 0
-            return tuple(tuple(e[i] for e in t) for i in range(n))
-        # a tuple of non-tuples zips to one tuple of singletons?  CuTe: zip of ints is themselves
+    """CuTe zip: ((a0,a1,..),(b0,b1,..)) -> ((a0,b0),(a1,b1),..); all modes must be tuples of one rank.
+    A tuple whose first element is an integer is wrapped: zip((a,b)) == ((a,b),)."""
+    if len(ts) != 1:
+        return zip_(tuple(ts))
+    t = ts[0]
+    if not is_tuple(t):
         return t
-    return zip_(tuple(ts))
+    if not t or not is_tuple(t[0]):
+        return (t,)
+    n = len(t[0])
+    if any(not is_tuple(e) or len(e) != n for e in t):
+        raise CuteDumpError(f"zip: Mismatched Ranks in {fmt(t)}")
+    return tuple(tuple(e[i] for e in t) for i in range(n))
 
 
 def zip2_by(t, guide):

@@ -81,8 +81,8 @@ def make_layout(*args):
     if len(args) == 0:
         raise CuteDumpError("make_layout needs arguments")
     if all(isinstance(a, Layout) for a in args):
-        if len(args) == 1:
-            return Layout(args[0].shape, args[0].stride)
+        # make_layout(L0, ...) = make_layout(make_shape(L0.shape, ...), make_stride(L0.stride, ...)):
+        # a single layout is wrapped into a rank-1 layout, as in CuTe
         return Layout(tuple(a.shape for a in args), tuple(a.stride for a in args))
     shape = args[0]
     if isinstance(shape, Layout):
