@@ -1,0 +1,203 @@
+"""Recipe for ``cutedump tiled-copy-c``: the narrated walk through CuTe's ``make_tiled_copy_C_atom``.
+
+The math is CuTe 4.2's ``make_tiled_copy_C_atom`` (cute/atom/copy_atom.hpp), step for step::
+
+    layout_TV = composition(layoutC_TV, make_layout(make_shape(size<0>(layoutC_TV), Int<copy_V>{})))
+    mma_tiler = make_shape(tile_size<0>(mma), tile_size<1>(mma))
+    tiler_i   = filter(composition(make_layout(mma_tiler, replace<i>(repeat_like(mma_tiler, _0), _1)), layout_TV))
+    tile2mma  = composition(make_layout(mma_tiler), make_tuple(tiler_m, tiler_n))
+    layout_tv = composition(left_inverse(tile2mma), layout_TV)
+
+Every number, layout, list and range in the dump is computed here with the engine; the wording comes from the
+message catalog (``cutedump/dumps/messages``) through a :class:`Narrator`; tables are ``print_layout``.
+
+Rules inferred from the recorded dump (../shared/seeds/000_89ace3aef4fd3051.txt) and applied to every input:
+
+* Coverage of a filtered tiler (``结果: layout_TV 覆盖 M 坐标 ...``): the tiler's values in index order. When they
+  are exactly 0, 1, ..., n-1 in that order (the tiler is the identity ``_n:_1``) they are written as the range
+  ``[0, n-1]``; otherwise as the list ``[v0,v1,...]`` (comma-separated, no spaces). Recorded: ``_8:_1`` ->
+  ``[0, 7]``, ``_16:_1`` -> ``[0, 15]``, ``_4:_2`` -> ``[0,2,4,6]``, ``(_4,_2):(_2,_1)`` -> ``[0,2,4,6,1,3,5,7]``
+  (the values are 0..7 but not in order, so a list).
+* ``stride=`` after the coverage is ``stride<0>(tiler)`` as CuTe prints it (static ``_2``).
+* ``m_coord * A + n_coord * B`` in the 2-D tiler view: A is ``stride<0>(tiler_m)`` written as a plain integer (the
+  recording writes ``1``, not ``_1``), B is ``stride<0>(tiler_n)`` as CuTe prints it (``_2``).
+* ``composition(layoutC_TV, (T, V))``: T is ``size<0>(layoutC_TV)`` (static), V the copy_V template value (plain).
+* ``只有前 N 个 offset 有效``: N = ``size(tile2mma)``; ``输出: [0, K]``: K = ``size(layout_tv) - 1`` (plain int).
+* ``left_inverse(tile2mma)`` gets a print_layout table when its rank is 2, else the rank != 2 fallback lines.
+* A section title ends in the "full" wording (``，完整``) when copy_V equals the values per thread.
+* The coverage map has ``size<0>(mma_tiler)`` rows and ``size<1>(mma_tiler)`` columns; cell (m, n) is ``X`` when
+  some tiler_m value equals m and some tiler_n value equals n.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cutedump.dumps.narrator import Narrator
+
+WIDE_RULE = "=" * 60   # section banner
+STEP_RULE = "-" * 50   # under each step heading
+AXES = (("M", "m"), ("N", "n"))
+
+
+@dataclass
+class MmaView:
+    """What the walk-through needs from a TiledMMA."""
+    printed: str          # print(tiled_mma) exactly as CuTe writes it (ends with a newline)
+    layoutC_TV: object    # tiled_mma.get_layoutC_TV()
+    mma_tiler: tuple      # make_shape(tile_size<0>(mma), tile_size<1>(mma))
+
+
+@dataclass
+class Section:
+    copy_v: int
+    layout_TV: object
+    projs: list
+    raws: list
+    tilers: list
+    mma_layout: object
+    tile2mma: object
+    inv: object
+    layout_tv: object
+
+
+def values_per_thread(layoutC_TV) -> int:
+    from cutedump.algebra import size, get
+    return int(size(get(layoutC_TV, 1)))
+
+
+def valid_copy_vs(layoutC_TV) -> list[int]:
+    """copy_V values the walk-through accepts: the divisors of the values per thread."""
+    vpt = values_per_thread(layoutC_TV)
+    return [d for d in range(1, vpt + 1) if vpt % d == 0]
+
+
+def check_copy_v(layoutC_TV, copy_v: int, lang: str = "zh") -> None:
+    from cutedump.errors import CuteDumpError
+    valid = valid_copy_vs(layoutC_TV)
+    if copy_v not in valid:
+        msg = Narrator(lang).msg("tcc.err_copy_v", v=str(copy_v), vals=str(values_per_thread(layoutC_TV)),
+                                 valid=", ".join(map(str, valid)))
+        raise CuteDumpError(msg)
+
+
+def compute_section(layoutC_TV, mma_tiler, copy_v: int) -> Section:
+    """make_tiled_copy_C_atom's intermediate values for one copy_V (pure algebra, no text)."""
+    from cutedump.algebra import (C, size, get, make_layout, composition, filter_, left_inverse, repeat_like)
+    layout_TV = composition(layoutC_TV, make_layout((size(get(layoutC_TV, 0)), C(copy_v))))
+    zeros = repeat_like(mma_tiler, C(0))
+    projs, raws, tilers = [], [], []
+    for i in range(len(mma_tiler)):
+        proj = make_layout(mma_tiler, tuple(C(1) if j == i else z for j, z in enumerate(zeros)))
+        raw = composition(proj, layout_TV)
+        projs.append(proj)
+        raws.append(raw)
+        tilers.append(filter_(raw))
+    mma_layout = make_layout(mma_tiler)
+    tile2mma = composition(mma_layout, tuple(tilers))
+    inv = left_inverse(tile2mma)
+    layout_tv = composition(inv, layout_TV)
+    return Section(copy_v, layout_TV, projs, raws, tilers, mma_layout, tile2mma, inv, layout_tv)
+
+
+def tiler_values(tiler) -> list[int]:
+    from cutedump.algebra import size
+    return [int(tiler(i)) for i in range(int(size(tiler)))]
+
+
+def coverage_text(tiler) -> str:
+    """``[0, n-1]`` when the tiler is the identity on 0..n-1, else the list of its values (see module doc)."""
+    vals = tiler_values(tiler)
+    if vals == list(range(len(vals))):
+        return f"[0, {len(vals) - 1}]"
+    return "[" + ",".join(map(str, vals)) + "]"
+
+
+def stride0(layout):
+    """``stride<0>(layout)``: CuTe's get<0> of the stride (an integer stride is its own mode 0)."""
+    from cutedump.algebra import inttuple as it
+    return it.get(layout.stride, 0)
+
+
+def coverage_map(mma_tiler, tiler_m, tiler_n) -> str:
+    rows, cols = int(mma_tiler[0]), int(mma_tiler[1])
+    ms, ns = set(tiler_values(tiler_m)), set(tiler_values(tiler_n))
+    out = ["     N:  " + "".join(f"{n} " for n in range(cols)) + "\n", "  M     " + "--" * cols + "\n"]
+    for m in range(rows):
+        out.append(f"  {m:2d} |  " + "".join("X " if (m in ms and n in ns) else ". " for n in range(cols)) + "\n")
+    return "".join(out)
+
+
+def _table(layout, force: bool) -> str:
+    from cutedump.algebra import size
+    from cutedump.commands._common import check_size
+    from cutedump.render.text import print_layout
+    check_size(int(size(layout)), force, f"print_layout table of {layout}")
+    return print_layout(layout)
+
+
+def _narrate_section(nar: Narrator, view: MmaView, sec: Section, force: bool) -> None:
+    from cutedump.algebra import size, get, rank, product
+    vpt = values_per_thread(view.layoutC_TV)
+    v = str(sec.copy_v)
+    title_key = "tcc.section_title_full" if sec.copy_v == vpt else "tcc.section_title"
+    nar.say("tcc.section", rule=WIDE_RULE, title=nar.msg(title_key, v=v))
+
+    # Step 1: truncate
+    T = sec.layout_TV
+    nar.say("tcc.step1", v=v, rule=STEP_RULE, threads=size(get(view.layoutC_TV, 0)), layout_TV=T,
+            threads_tv=size(get(T, 0)), vals_tv=size(get(T, 1)), total=size(T))
+    nar.raw(_table(T, force))
+
+    # Step 2: one projection per mode of mma_tiler, then the combined tiler
+    nar.say("tcc.step2", rule=STEP_RULE)
+    for i, (axis, var) in enumerate(AXES):
+        pattern = "(" + ",".join("1" if j == i else "0" for j in range(len(view.mma_tiler))) + ")"
+        nar.say("tcc.proj", label=f"2{'abc'[i]}", var=var, axis=axis, pattern=pattern, proj=sec.projs[i])
+        nar.raw(_table(sec.projs[i], force))
+        nar.say("tcc.raw", var=var, axis=axis, raw=sec.raws[i])
+        nar.raw(_table(sec.raws[i], force))
+        nar.say("tcc.filter", var=var, axis=axis, tiler=sec.tilers[i], coverage=coverage_text(sec.tilers[i]),
+                stride=stride0(sec.tilers[i]))
+    tm, tn = sec.tilers
+    from cutedump.algebra import make_layout
+    nar.say("tcc.combine", label=f"2{'abc'[len(AXES)]}", tiler_m=tm, tiler_n=tn,
+            coef_m=str(int(stride0(tm))), coef_n=stride0(tn))
+    nar.raw(_table(make_layout(tm, tn), force))
+    nar.say("tcc.coverage", M=view.mma_tiler[0], N=view.mma_tiler[1])
+    nar.raw(coverage_map(view.mma_tiler, tm, tn))
+
+    # Step 3: tile2mma
+    nar.say("tcc.step3", rule=STEP_RULE, mma_layout=sec.mma_layout, tiler_m=tm, tiler_n=tn, tile2mma=sec.tile2mma,
+            s0=size(get(sec.tile2mma, 0)), s1=size(get(sec.tile2mma, 1)))
+    nar.raw(_table(sec.tile2mma, force))
+
+    # Step 4: left_inverse and the result
+    nar.say("tcc.step4", rule=STEP_RULE, inv=sec.inv, valid=size(sec.tile2mma))
+    if int(rank(sec.inv)) == 2:
+        nar.raw(_table(sec.inv, force))
+    else:
+        nar.say("tcc.no_table", layout=sec.inv)
+    tv = sec.layout_tv
+    nar.say("tcc.final", layout_tv=tv, threads=size(get(tv, 0)), vals=size(get(tv, 1)), last=str(int(size(tv)) - 1))
+    nar.raw(_table(tv, force))
+
+
+def dump(view: MmaView, copy_vs=None, lang: str = "zh", force: bool = False) -> str:
+    """The whole walk-through: preamble, then one section per copy_V (default: every valid copy_V, ascending)."""
+    from cutedump.algebra import size, get, product
+    nar = Narrator(lang)
+    L = view.layoutC_TV
+    if copy_vs is None:
+        copy_vs = valid_copy_vs(L)
+    for v in copy_vs:
+        check_copy_v(L, v, lang)
+    nar.say("tcc.title")
+    nar.say("tcc.config")
+    nar.raw(view.printed + "\n")
+    nar.say("tcc.layoutC", layout=L, threads=size(get(L, 0)), vals=size(get(L, 1)), total=size(L))
+    nar.say("tcc.mma_tiler", tiler=tuple(view.mma_tiler), total=product(tuple(view.mma_tiler)))
+    nar.say("tcc.layoutC_vis")
+    nar.raw(_table(L, force))
+    for v in copy_vs:
+        _narrate_section(nar, view, compute_section(L, tuple(view.mma_tiler), v), force)
+    return nar.text()
