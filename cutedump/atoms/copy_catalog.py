@@ -1,0 +1,90 @@
+"""The Copy atom catalog: CuTe's Copy_Traits (ThrID and Src/Dst/Ref layouts in bits).
+
+``lookup_copy(name, value_type=None)`` accepts CuTe's spellings:
+
+    SM75_U32x4_LDSM_N   SM75_U16x8_LDSM_T   SM90_U32x4_STSM_N
+    UniversalCopy<uint128_t>   UniversalCopy<uint32_t,uint32_t>   UniversalCopy   (= UniversalCopy<value type>)
+    SM80_CP_ASYNC_CACHEALWAYS<uint128_t>   SM80_CP_ASYNC_CACHEGLOBAL<uint64_t>
+    DefaultCopy   AutoVectorizingCopy   AutoVectorizingCopyWithAssumedAlignment<64>
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cutedump.errors import CuteDumpError
+from cutedump.atoms.copy_data import COPY_TRAITS, TEMPLATED, ALIASES
+from cutedump.atoms.mma_catalog import split_template
+from cutedump.atoms.types import canonical_type, value_type_bits, cpp_type
+
+
+@dataclass(frozen=True)
+class CopyTraits:
+    """CuTe's Copy_Traits<Op>: ThrID and the (thr,val) -> bit layouts (CuTe print strings)."""
+    name: str
+    cpp: str
+    arch: str
+    thr_id: str
+    src: str
+    dst: str
+    ref: str
+    family: str = ""
+
+
+def all_copy_names() -> list[str]:
+    return list(TEMPLATED) + list(ALIASES) + list(COPY_TRAITS)
+
+
+def lookup_copy(name: str, value_type: str | None = None) -> CopyTraits:
+    """Copy_Traits of an operation; ``value_type`` fills in a missing <S> of UniversalCopy / cp.async."""
+    base, targs = split_template(name)
+    base = base.split("::")[-1]
+    if base in ALIASES and not targs:
+        t = lookup_copy(ALIASES[base])
+        return CopyTraits(base, base, t.arch, t.thr_id, t.src, t.dst, t.ref, family=base)
+    if base in COPY_TRAITS:
+        if targs:
+            raise CuteDumpError(f"{base} takes no template arguments")
+        arch, thr, src, dst, ref = COPY_TRAITS[base]
+        return CopyTraits(base, base, arch, thr, src, dst, ref, family=base)
+    if base in TEMPLATED:
+        arch, kind = TEMPLATED[base]
+        if kind == "ALIGN":
+            if not targs or len(targs) != 1 or not targs[0].isdigit():
+                raise CuteDumpError(f"{base} takes one integer (the assumed alignment in bits), e.g. {base}<128>")
+            # Copy_Traits<AutoVectorizingCopyWithAssumedAlignment<N>>: one thread, (_1,_1):(_0,_0) bit layouts
+            lay = "(_1,_1):(_0,_0)"
+            return CopyTraits(f"{base}<{targs[0]}>", f"{base}<{targs[0]}>", arch, "_1:_0", lay, lay, lay, family=base)
+        # template <class S, class D = S>: SrcLayout (_1,bits(S)), DstLayout (_1,bits(D)), RefLayout = SrcLayout
+        if not targs:
+            if value_type is None:
+                raise CuteDumpError(f"{base} needs a type argument, e.g. {base}<uint128_t>")
+            targs = [value_type]
+        if len(targs) > 2:
+            raise CuteDumpError(f"{base} takes at most two type arguments <S,D>")
+        s = canonical_type(targs[0])
+        d = canonical_type(targs[1]) if len(targs) > 1 else s
+        sb, db = value_type_bits(s), value_type_bits(d)
+        src = str(_one_thread(sb))
+        dst = str(_one_thread(db))
+        tn = ",".join([s] + ([d] if len(targs) > 1 else []))
+        cpp = ",".join(cpp_type(x) for x in ([s] + ([d] if len(targs) > 1 else [])))
+        return CopyTraits(f"{base}<{tn}>", f"{base}<{cpp}>", arch, "_1:_0", src, dst, src, family=base)
+    import difflib
+    close = difflib.get_close_matches(base, all_copy_names(), n=4, cutoff=0.6)
+    hint = f"; did you mean {', '.join(close)}?" if close else "; see `cutedump atoms --copy`"
+    raise CuteDumpError(f"unknown copy atom {name!r}{hint}")
+
+
+def _one_thread(bits: int):
+    # Layout<Shape<_1,Int<bits>>> (compact column-major)
+    from cutedump.algebra import C, make_layout
+    return make_layout((C(1), C(bits)))
+
+
+def catalog_copy() -> list[CopyTraits]:
+    """One entry per catalog operation (templated ones instantiated with uint128_t / their alias)."""
+    out = []
+    for n in all_copy_names():
+        kind = TEMPLATED.get(n, (None, None))[1]
+        out.append(lookup_copy(f"{n}<uint128_t>" if kind == "SD" else f"{n}<128>" if kind == "ALIGN" else n))
+    return out

@@ -1,0 +1,260 @@
+"""MMA_Atom, TiledMMA and ThrMMA partitions, mirroring cute/atom/mma_atom.hpp with engine operations only."""
+from __future__ import annotations
+
+from cutedump.errors import CuteDumpError
+from cutedump.algebra import (C, Layout, make_layout, size, rank, get, composition, complement, right_inverse,
+                              logical_divide, zipped_divide, tiled_product, append, fmt, UNDERSCORE, idx2crd,
+                              is_static, flatten)
+from cutedump.algebra.inttuple import is_tuple, is_int, product_each, get as tget
+from cutedump.parse import parse_layout, parse_object
+from cutedump.atoms.mma_catalog import MMATraits, lookup_mma
+
+_ = UNDERSCORE
+
+
+class MMAAtom:
+    """CuTe's ``MMA_Atom<Op>``: the traits of one MMA instruction with engine layouts."""
+
+    def __init__(self, traits: MMATraits):
+        self.traits = traits
+        self.name = traits.name
+        self.cpp = traits.cpp
+        self.val_types = traits.val_types          # (D, A, B, C)
+        self.shape_mnk = parse_object(traits.shape_mnk)
+        self.thr_id = parse_layout(traits.thr_id)
+        self.layout_a_tv = parse_layout(traits.layout_a)
+        self.layout_b_tv = parse_layout(traits.layout_b)
+        self.layout_c_tv = parse_layout(traits.layout_c)
+
+    def print_str(self) -> str:
+        """print(MMA_Atom<Op>{})"""
+        return ("MMA_Atom\n"
+                f"  ThrID:      {self.thr_id}\n"
+                f"  Shape_MNK:  {fmt(self.shape_mnk)}\n"
+                f"  LayoutA_TV: {self.layout_a_tv}\n"
+                f"  LayoutB_TV: {self.layout_b_tv}\n"
+                f"  LayoutC_TV: {self.layout_c_tv}\n")
+
+    __str__ = print_str
+
+    def __repr__(self):
+        return f"MMAAtom({self.name})"
+
+
+def mma_atom(name: str) -> MMAAtom:
+    """MMA_Atom of a catalog operation, e.g. mma_atom("SM80_16x8x16_F16F16F16F16_TN")."""
+    return MMAAtom(lookup_mma(name))
+
+
+def _fmt_tile_elem(t) -> str:
+    if t is UNDERSCORE:
+        return "_"
+    if isinstance(t, Layout):
+        return str(t)
+    if is_tuple(t):
+        return "(" + ",".join(_fmt_tile_elem(e) for e in t) + ")"
+    return fmt(t)
+
+
+def _check_static_tile(t, what):
+    if t is UNDERSCORE:
+        return
+    if isinstance(t, Layout):
+        if not (is_static(t.shape) and is_static(t.stride)):
+            raise CuteDumpError(f"{what}: TiledMMA requires static permutations (write _8, not 8): {t}")
+        return
+    if is_tuple(t):
+        for e in t:
+            _check_static_tile(e, what)
+        return
+    if is_int(t) and not is_static(t):
+        raise CuteDumpError(f"{what}: TiledMMA requires static permutations (write _{t}, not {t})")
+
+
+class TiledMMA:
+    """CuTe's ``TiledMMA<Atom, AtomLayoutMNK, PermutationMNK>``."""
+
+    def __init__(self, atom: MMAAtom, atom_layout_mnk: Layout, permutation_mnk: tuple):
+        self.atom = atom
+        if int(rank(atom_layout_mnk)) != 3:
+            raise CuteDumpError(f"TiledMMA requires a rank-3 AtomLayoutMNK, got {atom_layout_mnk}")
+        if len(permutation_mnk) != 3:
+            raise CuteDumpError(f"TiledMMA requires a rank-3 PermutationMNK, got {_fmt_tile_elem(permutation_mnk)}")
+        _check_static_tile(permutation_mnk, "PermutationMNK")
+        self.atom_layout_mnk = atom_layout_mnk
+        self.permutation = permutation_mnk
+        # ThrLayoutVMNK = tiled_product(AtomThrID, AtomLayoutMNK)
+        self.thr_layout_vmnk = tiled_product(atom.thr_id, atom_layout_mnk)
+
+    # ---- queries
+    def get_thr_layout_vmnk(self) -> Layout:
+        return self.thr_layout_vmnk
+
+    def permutation_mnk(self, i: int):
+        perm = self.permutation[i]
+        if perm is UNDERSCORE:
+            return size(tget(self.atom.shape_mnk, i)) * size(self.thr_layout_vmnk, i + 1)
+        return perm
+
+    def tile_size_mnk(self, i: int):
+        return size(self.permutation_mnk(i))
+
+    def tile_shape(self):
+        return (self.tile_size_mnk(0), self.tile_size_mnk(1), self.tile_size_mnk(2))
+
+    def size(self):
+        return size(self.thr_layout_vmnk)
+
+    # ---- thread-fragment partitions
+    def _thrfrg(self, tensor: Layout, i0: int, i1: int, atom_tv: Layout, t0: int, t1: int) -> Layout:
+        if int(rank(tensor)) < 2:
+            raise CuteDumpError(f"the tensor to partition must have rank >= 2, got {tensor}")
+        t_tile = (self.permutation_mnk(i0), self.permutation_mnk(i1))
+        t_tensor = logical_divide(tensor, t_tile)                                   # (PermX,PermY)
+        a_tile = (make_layout(size(tget(self.atom.shape_mnk, i0))), make_layout(size(tget(self.atom.shape_mnk, i1))))
+        a_tensor = zipped_divide(t_tensor, a_tile)                                  # ((AtomX,AtomY),(RestX,RestY))
+        tv_tensor = a_tensor.compose(atom_tv, _)                                    # ((ThrV,FrgV),(RestX,RestY))
+        thr_tile = (_, (make_layout(size(self.thr_layout_vmnk, t0)), make_layout(size(self.thr_layout_vmnk, t1))))
+        return zipped_divide(tv_tensor, thr_tile)                                   # ((ThrV,(ThrX,ThrY)),(FrgV,(RestX,RestY)))
+
+    def thrfrg_C(self, ctensor: Layout) -> Layout:
+        return self._thrfrg(ctensor, 0, 1, self.atom.layout_c_tv, 1, 2)
+
+    def thrfrg_A(self, atensor: Layout) -> Layout:
+        return self._thrfrg(atensor, 0, 2, self.atom.layout_a_tv, 1, 3)
+
+    def thrfrg_B(self, btensor: Layout) -> Layout:
+        return self._thrfrg(btensor, 1, 2, self.atom.layout_b_tv, 2, 3)
+
+    def _thridx_2_thrid(self) -> Layout:
+        v = self.thr_layout_vmnk
+        return composition(Layout((size(v), C(1)), (C(1), C(0))),
+                           right_inverse(make_layout(v, complement(v))))
+
+    def get_layoutC_TV(self) -> Layout:
+        ref_c = make_layout((self.tile_size_mnk(0), self.tile_size_mnk(1)))
+        return self.thrfrg_C(ref_c).compose(self._thridx_2_thrid(), _)
+
+    def get_layoutA_TV(self) -> Layout:
+        v = self.thr_layout_vmnk
+        ref_a = make_layout((self.tile_size_mnk(0), self.tile_size_mnk(2)))
+        atile = (_, (Layout((size(v, 1), size(v, 2)), (C(1), C(0))), _))
+        return self.thrfrg_A(ref_a).compose(atile, _).compose(self._thridx_2_thrid(), _)
+
+    def get_layoutB_TV(self) -> Layout:
+        v = self.thr_layout_vmnk
+        ref_b = make_layout((self.tile_size_mnk(1), self.tile_size_mnk(2)))
+        btile = (_, (Layout((size(v, 1), size(v, 2)), (C(0), C(1))), _))
+        return self.thrfrg_B(ref_b).compose(btile, _).compose(self._thridx_2_thrid(), _)
+
+    def get_slice(self, thr_idx: int) -> "ThrMMA":
+        return ThrMMA(self, thr_idx)
+
+    # ---- printing
+    def print_str(self) -> str:
+        """print(TiledMMA)"""
+        return ("TiledMMA\n"
+                f"  ThrLayoutVMNK:  {self.thr_layout_vmnk}\n"
+                f"  PermutationMNK: {_fmt_tile_elem(self.permutation)}\n"
+                + self.atom.print_str())
+
+    __str__ = print_str
+
+    def __repr__(self):
+        return f"TiledMMA({self.atom.name}, {self.atom_layout_mnk}, {_fmt_tile_elem(self.permutation)})"
+
+
+def _flat_coord(layout: Layout, idx: int):
+    """Layout::get_flat_coord(idx): idx2crd by the shape, one integer per top-level mode."""
+    shp = product_each(layout.shape) if is_tuple(layout.shape) else (layout.shape,)
+    crd = idx2crd(idx, shp)
+    return crd if is_tuple(crd) else (crd,)
+
+
+def _rest(n: int):
+    return _ if n == 1 else (_,) * n
+
+
+class ThrMMA:
+    """CuTe's ``ThrMMA``: a TiledMMA seen by one thread index."""
+
+    def __init__(self, tiled: TiledMMA, thr_idx: int):
+        n = int(tiled.size())
+        if not 0 <= int(thr_idx) < n:
+            raise CuteDumpError(f"thread index {thr_idx} is outside the TiledMMA's {n} threads")
+        self.tiled = tiled
+        self.thr_idx = thr_idx
+        self.thr_vmnk = _flat_coord(tiled.thr_layout_vmnk, thr_idx)
+
+    def _part(self, thr_tensor: Layout, a: int, b: int):
+        v = self.thr_vmnk
+        crd = ((v[0], (v[a], v[b])), (_, _rest(int(rank(get(thr_tensor, 1), 1)))))
+        return thr_tensor(crd), thr_tensor(_zero_slice(crd))
+
+    def partition_C(self, ctensor: Layout):
+        """(layout, offset) of thr_mma.partition_C(tensor) for a tensor with this layout."""
+        return self._part(self.tiled.thrfrg_C(ctensor), 1, 2)
+
+    def partition_A(self, atensor: Layout):
+        return self._part(self.tiled.thrfrg_A(atensor), 1, 3)
+
+    def partition_B(self, btensor: Layout):
+        return self._part(self.tiled.thrfrg_B(btensor), 2, 3)
+
+
+def _zero_slice(crd):
+    if crd is UNDERSCORE:
+        return C(0)
+    if is_tuple(crd):
+        return tuple(_zero_slice(c) for c in crd)
+    return crd
+
+
+def partition_shape(mma: TiledMMA, operand: str, shape):
+    """partition_shape_A/B/C(mma, shape): the per-thread fragment shape (thread 0) of a tensor of this shape."""
+    dummy = make_layout(shape)
+    f = {"A": mma.thrfrg_A, "B": mma.thrfrg_B, "C": mma.thrfrg_C}[operand.upper()]
+    dummy_tv = f(dummy)
+    dummy_v = dummy_tv((C(0), (_, _rest(int(rank(dummy))))))
+    return dummy_v.shape
+
+
+def _parse_atom_layout(x) -> Layout:
+    if x is None:
+        return make_layout((C(1), C(1), C(1)))
+    if isinstance(x, str):
+        x = parse_layout(x)
+    elif not isinstance(x, Layout):
+        x = make_layout(x)
+    return x
+
+
+def _parse_permutations(p):
+    if p is None:
+        return (_, _, _)
+    if isinstance(p, str):
+        p = parse_object(p)
+    if isinstance(p, Layout) or not is_tuple(p):
+        p = (p,)
+    return tuple(p)
+
+
+def make_tiled_mma(atom, atom_layout=None, permutations=None) -> TiledMMA:
+    """make_tiled_mma(atom, thr_layout = Layout<Shape<_1,_1,_1>>, permutations = Tile<_,_,_>).
+
+    ``atom``: an MMAAtom or a catalog name; ``atom_layout``: a Layout or CuTe-syntax string like "(_2,_2)"
+    or "(_2,_2,_1):(_2,_1,_0)"; ``permutations``: a tuple of ``_`` / static ints / Layouts, or a string like
+    "(_32,_32,_16)" or "((_8,_2):(_1,_8),_32,_)".  Missing trailing modes are filled as CuTe does
+    (append<3>(thr_layout, Layout<_1,_0>{}), append<3>(permutations, _)).
+    """
+    if isinstance(atom, str):
+        atom = mma_atom(atom)
+    thr = _parse_atom_layout(atom_layout)
+    if int(rank(thr)) > 3:
+        raise CuteDumpError(f"the atom layout must have rank <= 3 (M,N,K), got {thr}")
+    thr_mnk = append(thr, Layout(C(1), C(0)), n=3) if int(rank(thr)) < 3 else thr
+    perm = _parse_permutations(permutations)
+    if len(perm) > 3:
+        raise CuteDumpError(f"the permutation tile must have rank <= 3 (M,N,K), got {len(perm)} modes")
+    perm = perm + (_,) * (3 - len(perm))
+    return TiledMMA(atom, thr_mnk, perm)
