@@ -236,7 +236,7 @@ def _as_tiled_mma(obj):
     if hasattr(obj, "get_layoutC_TV") or hasattr(obj, "layoutC_TV"):
         return obj
     try:
-        from cutedump.atoms import make_tiled_mma  # type: ignore
+        from cutedump.atoms.mma import make_tiled_mma  # type: ignore
     except ImportError:
         make_tiled_mma = None
     if make_tiled_mma is not None:
