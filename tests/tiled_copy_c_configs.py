@@ -1,7 +1,7 @@
 """TiledMMA configurations put through the differential harness for `cutedump tiled-copy-c`.
 
 Each entry: (MMA op as CuTe spells it, atom layout shape, C++ permutation Tile or None,
-             cutedump --permutation string or None (None when the permutation is not expressible as ints)).
+             the same permutation as a cutedump --permutation string, or None for no permutation).
 """
 
 CONFIGS = [
@@ -14,8 +14,10 @@ CONFIGS = [
     ("SM80_16x8x8_F32F16F16F32_TN", (2, 2, 1), None, None),
     ("SM80_16x8x8_F32F16F16F32_TN", (1, 2, 1), None, None),
     ("SM80_16x8x8_F32F16F16F32_TN", (4, 1, 1), None, None),
-    ("SM80_16x8x8_F32F16F16F32_TN", (2, 2, 1), "Tile<_32,Layout<Shape<_8,_2,_2>,Stride<_1,_16,_8>>,_8>", None),
-    ("SM80_16x8x8_F32F16F16F32_TN", (2, 2, 1), "Tile<Layout<Shape<_16,_2>,Stride<_2,_1>>,_16,_8>", None),
+    ("SM80_16x8x8_F32F16F16F32_TN", (2, 2, 1), "Tile<_32,Layout<Shape<_8,_2,_2>,Stride<_1,_16,_8>>,_8>",
+     "(_32,(_8,_2,_2):(_1,_16,_8),_8)"),
+    ("SM80_16x8x8_F32F16F16F32_TN", (2, 2, 1), "Tile<Layout<Shape<_16,_2>,Stride<_2,_1>>,_16,_8>",
+     "((_16,_2):(_2,_1),_16,_8)"),
     ("SM80_16x8x8_F16F16F16F16_TN", (1, 1, 1), None, None),
     ("SM80_16x8x16_F32F16F16F32_TN", (2, 2, 1), "Tile<_32,_32,_16>", "(_32,_32,_16)"),
     ("SM80_16x8x8_F32BF16BF16F32_TN", (1, 4, 1), None, None),

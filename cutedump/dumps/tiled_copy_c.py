@@ -22,7 +22,8 @@ Rules inferred from the recorded dump (../shared/seeds/000_89ace3aef4fd3051.txt)
 * ``m_coord * A + n_coord * B`` in the 2-D tiler view: A is ``stride<0>(tiler_m)`` written as a plain integer (the
   recording writes ``1``, not ``_1``), B is ``stride<0>(tiler_n)`` as CuTe prints it (``_2``).
 * ``composition(layoutC_TV, (T, V))``: T is ``size<0>(layoutC_TV)`` (static), V the copy_V template value (plain).
-* ``只有前 N 个 offset 有效``: N = ``size(tile2mma)``; ``输出: [0, K]``: K = ``size(layout_tv) - 1`` (plain int).
+* ``只有前 N 个 offset 有效``: N = ``size(tile2mma)``; ``输出: [F, K]``: F = ``layout_tv(0)`` (the first normalised
+  coordinate, always 0) and K = ``size(layout_tv) - 1``, both plain ints (the recording writes ``[0, 31]``).
 * ``left_inverse(tile2mma)`` gets a print_layout table when its rank is 2, else the rank != 2 fallback lines.
 * A section title ends in the "full" wording (``，完整``) when copy_V equals the values per thread.
 * The coverage map has ``size<0>(mma_tiler)`` rows and ``size<1>(mma_tiler)`` columns; cell (m, n) is ``X`` when
@@ -108,7 +109,7 @@ def coverage_text(tiler) -> str:
     """``[0, n-1]`` when the tiler is the identity on 0..n-1, else the list of its values (see module doc)."""
     vals = tiler_values(tiler)
     if vals == list(range(len(vals))):
-        return f"[0, {len(vals) - 1}]"
+        return f"[{vals[0]}, {vals[-1]}]"
     return "[" + ",".join(map(str, vals)) + "]"
 
 
@@ -178,7 +179,8 @@ def _narrate_section(nar: Narrator, view: MmaView, sec: Section, force: bool) ->
     else:
         nar.say("tcc.no_table", layout=sec.inv)
     tv = sec.layout_tv
-    nar.say("tcc.final", layout_tv=tv, threads=size(get(tv, 0)), vals=size(get(tv, 1)), last=str(int(size(tv)) - 1))
+    nar.say("tcc.final", layout_tv=tv, threads=size(get(tv, 0)), vals=size(get(tv, 1)), first=str(int(tv(0))),
+            last=str(int(size(tv)) - 1))
     nar.raw(_table(tv, force))
 
 

@@ -61,7 +61,7 @@ MESSAGES = {
                  "  = {layout_tv}\n"
                  "meaning: (thr, val) -> normalised tile_coord\n"
                  "      input: {threads} threads x {vals} values\n"
-                 "      output: normalised coordinates [0, {last}]\n\n"
+                 "      output: normalised coordinates [{first}, {last}]\n\n"
                  "--- layout_tv (final result) ---\n",
     # ---- errors ---------------------------------------------------------------------------------------------------
     "tcc.err_copy_v": "copy_V = {v} does not divide the {vals} values per thread; valid copy_V: {valid}",

@@ -61,7 +61,7 @@ MESSAGES = {
                  "  = {layout_tv}\n"
                  "含义: (thr, val) -> 归一化的 tile_coord\n"
                  "      输入: {threads} 线程 × {vals} 值\n"
-                 "      输出: [0, {last}] 的归一化坐标\n\n"
+                 "      输出: [{first}, {last}] 的归一化坐标\n\n"
                  "--- layout_tv (最终输出) 可视化 ---\n",
     # ---- errors ---------------------------------------------------------------------------------------------------
     "tcc.err_copy_v": "copy_V = {v} 不能整除每线程值数 {vals}；可用的 copy_V: {valid}",
