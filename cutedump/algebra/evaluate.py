@@ -36,6 +36,49 @@ def _swizzle_values(sw, v):
     return v ^ (y >> sw.s if sw.s >= 0 else y << -sw.s)
 
 
+SMALL = 4096  # below this many points, plain Python is faster than importing numpy
+
+
+def _mode_values_py(shape, stride, n):
+    fs, fd = it.flatten_to_tuple(shape), it.flatten_to_tuple(stride)
+    out = []
+    for i in range(n):
+        acc, rest = 0, i
+        for k, (s, d) in enumerate(zip(fs, fd)):
+            s = int(s)
+            if k == len(fs) - 1 or s == 0:
+                c = rest
+            else:
+                c, rest = rest % s, rest // s
+            acc += c * int(d)
+        out.append(acc)
+    return out
+
+
+def _swizzle_py(sw, v):
+    if sw.b == 0:
+        return v
+    y = v & sw.yyy_msk
+    return v ^ (y >> sw.s if sw.s >= 0 else y << -sw.s)
+
+
+def table_list(layout):
+    """Like :func:`table` but as nested lists; avoids numpy for small tables (fast start-up)."""
+    from cutedump.algebra.swizzle import ComposedLayout
+    base = layout.b if isinstance(layout, ComposedLayout) else layout
+    s0, s1 = base.shape
+    d0, d1 = base.stride
+    m, n = int(it.product(s0)), int(it.product(s1))
+    if m * n > SMALL:
+        return table(layout).tolist()
+    r = _mode_values_py(s0, d0, m)
+    c = _mode_values_py(s1, d1, n)
+    if isinstance(layout, ComposedLayout):
+        off, sw = int(layout.offset), layout.a
+        return [[_swizzle_py(sw, a + b + off) for b in c] for a in r]
+    return [[a + b for b in c] for a in r]
+
+
 def values(layout):
     """All values L(0), ..., L(size-1) as an int64 numpy array."""
     from cutedump.algebra.swizzle import ComposedLayout

@@ -9,7 +9,6 @@ evaluation ``L(17)``. Every error is a :class:`CuteDumpError` carrying the text 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 
 from cutedump.errors import CuteDumpError
@@ -17,11 +16,13 @@ from cutedump.errors import CuteDumpError
 _TOKEN = re.compile(r"\s*(?:(?P<int>_?-?\d+)|(?P<name>[A-Za-z_][A-Za-z0-9_]*)|(?P<p>[():,<>\[\]]))")
 
 
-@dataclass(frozen=True)
 class Tok:
-    kind: str  # int | name | p | end
-    text: str
-    col: int
+    __slots__ = ('kind', 'text', 'col')
+
+    def __init__(self, kind, text, col):
+        self.kind = kind
+        self.text = text
+        self.col = col
 
 
 def tokenize(text: str) -> list[Tok]:
@@ -49,55 +50,69 @@ def tokenize(text: str) -> list[Tok]:
 
 # ---- AST -----------------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
 class Lit:
-    value: object
-    col: int
+    __slots__ = ('value', 'col')
+
+    def __init__(self, value, col):
+        self.value = value
+        self.col = col
 
 
-@dataclass(frozen=True)
 class Tuple_:
-    items: tuple
-    col: int
+    __slots__ = ('items', 'col')
+
+    def __init__(self, items, col):
+        self.items = items
+        self.col = col
 
 
-@dataclass(frozen=True)
 class LayoutLit:
-    shape: object
-    stride: object
-    col: int
-    stride_col: int
+    __slots__ = ('shape', 'stride', 'col', 'stride_col')
+
+    def __init__(self, shape, stride, col, stride_col):
+        self.shape = shape
+        self.stride = stride
+        self.col = col
+        self.stride_col = stride_col
 
 
-@dataclass(frozen=True)
 class Call:
-    name: str
-    targs: tuple
-    args: tuple
-    col: int
+    __slots__ = ('name', 'targs', 'args', 'col')
+
+    def __init__(self, name, targs, args, col):
+        self.name = name
+        self.targs = targs
+        self.args = args
+        self.col = col
 
 
-@dataclass(frozen=True)
 class Apply:
-    fn: object
-    args: tuple
-    col: int
+    __slots__ = ('fn', 'args', 'col')
+
+    def __init__(self, fn, args, col):
+        self.fn = fn
+        self.args = args
+        self.col = col
 
 
-@dataclass(frozen=True)
 class SwizzleLit:
-    b: int
-    m: int
-    s: int
-    col: int
+    __slots__ = ('b', 'm', 's', 'col')
+
+    def __init__(self, b, m, s, col):
+        self.b = b
+        self.m = m
+        self.s = s
+        self.col = col
 
 
-@dataclass(frozen=True)
 class ComposedLit:
-    sw: object
-    offset: object
-    layout: object
-    col: int
+    __slots__ = ('sw', 'offset', 'layout', 'col')
+
+    def __init__(self, sw, offset, layout, col):
+        self.sw = sw
+        self.offset = offset
+        self.layout = layout
+        self.col = col
 
 
 class Parser:

@@ -37,10 +37,10 @@ def format_table(title: str, values, cosize: int) -> str:
 def print_layout(layout) -> str:
     """Exactly ``cute::print_layout(layout)`` for a rank-2 (possibly swizzled) layout."""
     from cutedump.algebra import rank, cosize
-    from cutedump.algebra.evaluate import table
+    from cutedump.algebra.evaluate import table_list
     from cutedump.algebra.swizzle import ComposedLayout
     from cutedump.errors import CuteDumpError
     base = layout.b if isinstance(layout, ComposedLayout) else layout
     if int(rank(base)) != 2:
         raise CuteDumpError(f"print_layout needs a rank-2 layout; {layout} has rank {int(rank(base))}")
-    return format_table(str(layout), table(layout).tolist(), int(cosize(base)))
+    return format_table(str(layout), table_list(layout), int(cosize(base)))

@@ -1,0 +1,137 @@
+"""cutedump benchmarks: run `python benchmarks/bench.py` (numbers, not pass/fail).
+
+1. the same algebra workload in cutedump and in pycute (from the nvidia-cutlass wheel);
+2. numpy evaluation of a 2^24-point layout (target <= 1 s);
+3. `cutedump layout` end to end vs compiling and running the C++ program printing the same table (target >= 50x);
+4. `cutedump --help` cold start (target < 80 ms over the interpreter's own start-up).
+"""
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+def timeit(fn, repeat=5):
+    ts = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn()
+        ts.append(time.perf_counter() - t)
+    return min(ts)
+
+
+def workload_pairs(n=300, seed=7):
+    rnd = random.Random(seed)
+    out = []
+    for _ in range(n):
+        a = tuple(rnd.choice([2, 4, 8]) for _ in range(rnd.randint(1, 3)))
+        b = rnd.choice([2, 4])
+        out.append((a, b))
+    return out
+
+
+def bench_algebra():
+    from cutedump.algebra import C, make_layout, composition, logical_divide, complement, coalesce, logical_product
+    pairs = workload_pairs()
+    ours = [(make_layout(tuple(C(x) for x in a)), C(b)) for a, b in pairs]
+
+    def run_ours():
+        for L, b in ours:
+            coalesce(L)
+            composition(L, make_layout(b, C(2)) if int(b) * 2 <= 64 else make_layout(b))
+            logical_divide(L, make_layout(b))
+            complement(make_layout(b, C(2)), 64)
+            logical_product(L, make_layout(b))
+
+    t_ours = timeit(run_ours)
+    try:
+        import pycute as P
+    except ImportError:
+        return t_ours, None
+    theirs = [(P.Layout(a), b) for a, b in pairs]
+
+    def run_pycute():
+        for L, b in theirs:
+            P.coalesce(L)
+            P.composition(L, P.Layout(b, 2))
+            P.logical_divide(L, P.Layout(b))
+            P.complement(P.Layout(b, 2), 64)
+            P.logical_product(L, P.Layout(b))
+
+    return t_ours, timeit(run_pycute)
+
+
+def bench_numpy_eval():
+    from cutedump.parse import parse_layout
+    from cutedump.algebra.evaluate import values
+    L = parse_layout("((_64,_16),(_32,(_4,_128))):((_1,_2048),(_64,(_32768,_131072)))")
+    return timeit(lambda: values(L), repeat=3)
+
+
+def bench_layout_vs_cpp():
+    layout = "((_4,_8),(_2,_2)):((_32,_1),(_16,_8))"
+    exe = [sys.executable, "-m", "cutedump", "layout", layout, "--plain"]
+    t_ours = statistics.median(timeit(lambda: subprocess.run(exe, capture_output=True, check=True), 1)
+                               for _ in range(5))
+    from tests.oracle.cute import include_dirs, unavailable_reason
+    if unavailable_reason():
+        return t_ours, None, unavailable_reason()
+    src = ("#include <cute/tensor.hpp>\nusing namespace cute;\nint main(){ print_layout(make_layout("
+           "make_shape(make_shape(_4{},_8{}),make_shape(_2{},_2{})),"
+           "make_stride(make_stride(_32{},_1{}),make_stride(_16{},_8{})))); }\n")
+    d = Path(tempfile.mkdtemp())
+    (d / "p.cpp").write_text(src)
+    cmd = ["g++", "-std=c++17", "-w", *[f"-I{x}" for x in include_dirs()], str(d / "p.cpp"), "-o", str(d / "p")]
+
+    def cpp():
+        subprocess.run(cmd, check=True, capture_output=True)
+        return subprocess.run([str(d / "p")], capture_output=True, check=True).stdout
+
+    t0 = time.perf_counter()
+    out_cpp = cpp()
+    t_cpp = time.perf_counter() - t0
+    out_ours = subprocess.run(exe, capture_output=True, check=True).stdout
+    shutil.rmtree(d)
+    return t_ours, t_cpp, "identical output" if out_cpp == out_ours else "OUTPUT DIFFERS"
+
+
+def bench_cold_start():
+    py = statistics.median(timeit(lambda: subprocess.run([sys.executable, "-c", "pass"]), 1) for _ in range(7))
+    cd = shutil.which("cutedump")
+    cmd = [cd, "--help"] if cd else [sys.executable, "-m", "cutedump", "--help"]
+    t = statistics.median(timeit(lambda: subprocess.run(cmd, capture_output=True), 1) for _ in range(7))
+    return t, py
+
+
+def main():
+    # a normal (non-editable) install byte-compiles the package; do the same so start-up is measured as users see it
+    import compileall
+    compileall.compile_dir(str(ROOT / "cutedump"), quiet=1)
+    t_ours, t_py = bench_algebra()
+    print(f"algebra workload (300 x 5 ops): cutedump {t_ours*1e3:.1f} ms"
+          + (f", pycute {t_py*1e3:.1f} ms, ratio cutedump/pycute {t_ours/t_py:.2f}" if t_py else ", pycute missing"))
+    t = bench_numpy_eval()
+    print(f"numpy evaluation of a 2^24-point layout: {t:.3f} s (target <= 1 s)")
+    t_l, t_c, note = bench_layout_vs_cpp()
+    if t_c:
+        print(f"cutedump layout end to end: {t_l*1e3:.0f} ms; g++ compile + run: {t_c*1e3:.0f} ms; "
+              f"speed-up {t_c/t_l:.0f}x (target >= 50x); {note}")
+    else:
+        print(f"cutedump layout end to end: {t_l*1e3:.0f} ms; C++ side skipped: {note}")
+    t, py = bench_cold_start()
+    print(f"cutedump --help cold start: {t*1e3:.0f} ms (python -c pass: {py*1e3:.0f} ms; "
+          f"cutedump's own share {max(0.0, t-py)*1e3:.0f} ms; target < 80 ms)")
+
+
+if __name__ == "__main__":
+    main()
