@@ -1,0 +1,116 @@
+"""``cutedump latex``: CuTe's print_latex (TikZ standalone document) of a layout, TV layout, MMA or copy."""
+from __future__ import annotations
+
+import click
+
+from cutedump.commands._common import handle_errors, check_size
+
+EPILOG = """\b
+Examples:
+  cutedump latex "(2,(2,3)):(6,(3,1))" > l5.tex && pdflatex l5.tex
+  cutedump latex "Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)"
+  cutedump latex --tv "((_4,_8),(_2,_2)):((_32,_1),(_16,_8))" --tile "(_16,_8)"
+  cutedump latex --mma SM80_16x8x16_F16F16F16F16_TN --atom-layout "(_2,_2)" --tile "(_32,_32,_16)"
+  cutedump latex --copy UniversalCopy<uint32_t> --type float --thr "(_4,_2)" --val "(_1,_2)"
+  cutedump latex --copy SM75_U32x4_LDSM_N --type half_t --copy-for A --mma SM80_16x8x16_F16F16F16F16_TN
+\b
+LAYOUT            = print_latex(layout) (rank 1 is drawn as append<2>(L, _1:_0); swizzled layouts as CuTe
+                    draws them, the smem_ptr[..b](unset) form after as_position_independent_swizzle_layout)
+--tv L --tile T   = print_latex_tv(composition(make_identity_layout(T), L), T); L maps (thread, value) to an
+                    index of the column-major tile T
+--mma ATOM        = print_latex(MMA_Atom) / print_latex(make_tiled_mma(atom, --atom-layout, --tile))
+--copy ATOM       = print_latex(TiledCopy): make_tiled_copy(atom, --thr, --val), or with --copy-for A|B|C
+                    make_tiled_copy_A/B/C(atom, the --mma TiledMMA)
+The output is a complete standalone document: pdflatex compiles it unchanged.
+"""
+
+
+def picture_options(fn):
+    """The input options shared by ``latex`` and ``svg``."""
+    opts = [
+        click.argument("layout", required=False),
+        click.option("--tv", "tv", default=None, metavar="LAYOUT_TV", help="A (thread,value) -> tile index layout."),
+        click.option("--tile", "tile", default=None, metavar="TILE",
+                     help='With --tv: the (M,N) tile. With --mma: the permutation tile (M,N,K).'),
+        click.option("--mma", "mma", default=None, metavar="ATOM", help="MMA atom name (see `cutedump atoms`)."),
+        click.option("--atom-layout", default=None, metavar="LAYOUT", help='Atom layout of the TiledMMA, e.g. "(_2,_2)".'),
+        click.option("--permutation", default=None, metavar="TILE", help="Same as --tile with --mma."),
+        click.option("--copy", "copy", default=None, metavar="ATOM", help="Copy atom name, e.g. SM75_U32x4_LDSM_N."),
+        click.option("--type", "value_type", default=None, metavar="T", help="Value type of the copy atom (half_t, float, ...)."),
+        click.option("--thr", default=None, metavar="LAYOUT", help="make_tiled_copy thread layout (m,n) -> thr."),
+        click.option("--val", default=None, metavar="LAYOUT", help="make_tiled_copy value layout (m,n) -> val."),
+        click.option("--copy-for", "copy_for", type=click.Choice(["A", "B", "C"]), default=None,
+                     help="make_tiled_copy_A/B/C against the --mma TiledMMA."),
+        click.option("--force", is_flag=True, help="Draw even very large pictures (more than 65,536 cells)."),
+    ]
+    for o in reversed(opts):
+        fn = o(fn)
+    return fn
+
+
+def build_picture(layout, tv, tile, mma, atom_layout, permutation, copy, value_type, thr, val, copy_for, force):
+    """-> (kind, object, tile) with kind in layout | tv | mma | copy; size-checked."""
+    from cutedump.errors import CuteDumpError
+    from cutedump.render import grid
+    given = [k for k, v in (("LAYOUT", layout), ("--tv", tv), ("--copy", copy)) if v is not None]
+    if mma is not None and copy is None:
+        given.append("--mma")
+    if len(given) != 1:
+        raise CuteDumpError("give exactly one of LAYOUT, --tv, --mma, --copy" +
+                            (f" (got {', '.join(given)})" if given else ""))
+    kind = given[0].lstrip("-").lower()
+    if kind == "layout":
+        from cutedump.algebra import size
+        L = grid.parse_drawable(layout)
+        base = L.b if hasattr(L, "b") else L
+        check_size(int(size(base)), force, "picture")
+        return "layout", L, None
+    if kind == "tv":
+        from cutedump.parse import parse_layout, parse_object
+        if tile is None:
+            raise CuteDumpError('--tv needs --tile "(M,N)"')
+        L = parse_layout(tv)
+        t = grid.flat_tile(parse_object(tile), "--tile")
+        if len(t) != 2:
+            raise CuteDumpError(f"--tile must be (M,N), got {tile}")
+        check_size(int(t[0]) * int(t[1]), force, "picture")
+        return "tv", L, t
+    if kind == "mma":
+        obj = _tiled_mma(mma, atom_layout, permutation if permutation is not None else tile)
+        (M, N, K), *_ = grid.mma_parts(obj)
+        check_size(int(M) * int(N) + int(M) * int(K) + int(N) * int(K), force, "picture")
+        return "mma", obj, None
+    # copy
+    from cutedump.atoms import copy as atoms_copy
+    if value_type is None:
+        raise CuteDumpError("--copy needs --type (the value type, e.g. half_t)")
+    if copy_for is not None:
+        if mma is None:
+            raise CuteDumpError("--copy-for needs --mma ATOM")
+        m = _tiled_mma(mma, atom_layout, permutation if permutation is not None else tile)
+        f = {"A": atoms_copy.make_tiled_copy_A, "B": atoms_copy.make_tiled_copy_B,
+             "C": atoms_copy.make_tiled_copy_C}[copy_for]
+        obj = f(copy, m, value_type=value_type)
+    else:
+        obj = atoms_copy.make_tiled_copy(copy, thr, val, value_type=value_type)
+    M, N = grid.copy_tile_mn(obj)
+    check_size(2 * int(M) * int(N), force, "picture")
+    return "copy", obj, None
+
+
+def _tiled_mma(name, atom_layout, permutation):
+    from cutedump.atoms.mma import make_tiled_mma
+    return make_tiled_mma(name, atom_layout, permutation)
+
+
+@click.command("latex", epilog=EPILOG)
+@picture_options
+@handle_errors
+def latex_cmd(layout, tv, tile, mma, atom_layout, permutation, copy, value_type, thr, val, copy_for, force):
+    """CuTe's print_latex of LAYOUT (or of a TV layout, an MMA, a TiledCopy), byte for byte."""
+    from cutedump.render import latex
+    kind, obj, t = build_picture(layout, tv, tile, mma, atom_layout, permutation, copy, value_type, thr, val,
+                                 copy_for, force)
+    out = {"layout": lambda: latex.print_latex(obj), "tv": lambda: latex.print_latex_tv(obj, t),
+           "mma": lambda: latex.print_latex_mma(obj), "copy": lambda: latex.print_latex_copy(obj)}[kind]()
+    click.echo(out, nl=False)

@@ -1,0 +1,33 @@
+"""``cutedump svg``: SVG pictures -- CuTe's print_svg for MMAs (byte for byte), ours for layouts, TV layouts, copies."""
+from __future__ import annotations
+
+import click
+
+from cutedump.commands._common import handle_errors
+from cutedump.commands.latex_cmd import picture_options, build_picture
+
+EPILOG = """\b
+Examples:
+  cutedump svg "(2,(2,3)):(6,(3,1))" > l5.svg
+  cutedump svg "Sw<3,3,3> o _0 o (_8,_8):(_8,_1)"
+  cutedump svg --tv "((_4,_8),(_2,_2)):((_32,_1),(_16,_8))" --tile "(_16,_8)"
+  cutedump svg --mma SM80_16x8x16_F16F16F16F16_TN --atom-layout "(_2,_2)"      # = CuTe's print_svg
+  cutedump svg --copy SM75_U32x4_LDSM_N --type half_t --thr "(_32,_1)" --val "(_1,_8)"
+\b
+--mma is exactly CuTe's print_svg(MMA_Atom / TiledMMA). CuTe has no SVG for the rest; those pictures use the
+same cells, greys (TSVGColor_BWx8) and thread palette (SVGColor_TV), with row/column indices, and a fixed
+pixel size (20 px per cell). Inputs are the same as for `cutedump latex`.
+"""
+
+
+@click.command("svg", epilog=EPILOG)
+@picture_options
+@handle_errors
+def svg_cmd(layout, tv, tile, mma, atom_layout, permutation, copy, value_type, thr, val, copy_for, force):
+    """SVG picture of LAYOUT (or of a TV layout, an MMA, a TiledCopy)."""
+    from cutedump.render import svg
+    kind, obj, t = build_picture(layout, tv, tile, mma, atom_layout, permutation, copy, value_type, thr, val,
+                                 copy_for, force)
+    out = {"layout": lambda: svg.layout_svg(obj), "tv": lambda: svg.tv_svg(obj, t),
+           "mma": lambda: svg.print_svg_mma(obj), "copy": lambda: svg.copy_svg(obj)}[kind]()
+    click.echo(out, nl=False)
