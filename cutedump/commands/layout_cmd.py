@@ -59,7 +59,7 @@ def layout_cmd(layout, info, coords, plain, fmt_, force):
     if fmt_ == "json":
         import json
         from cutedump.render.json_view import layout_json
-        click.echo(json.dumps(layout_json(L)))
+        click.echo(json.dumps(layout_json(L, force=force)))
         return
     out = []
     if note:
