@@ -1,0 +1,134 @@
+"""Machine-readable views (``--format json``) of layouts, eval results, MMAs and copies.
+
+Public API (all return JSON-serialisable dicts; callers ``json.dumps`` them)::
+
+    layout_json(layout, force=False) -> dict      # Layout or swizzled ComposedLayout
+    object_json(obj, force=False) -> dict         # any `cutedump eval` result (layout, int tuple, int, ...)
+    mma_json(tiled_mma, force=False) -> dict      # TiledMMA / MMA_Atom: tile, C/A/B TV layouts and cell tables
+    copy_json(tiled_copy, force=False) -> dict    # TiledCopy: tile, S/D TV layouts and cell tables
+    panel_json(panel) -> dict                     # one grid.Panel
+
+Layout dicts: ``printed`` (CuTe's print), ``shape``/``stride`` as nested lists with their printed forms,
+``rank``/``depth``/``size``/``cosize``, ``values`` (L(0..size-1)) and ``table`` (rows of L(m,n) for rank <= 2,
+rank 1 drawn as append<2>(L, _1:_0) like print_latex; null for rank > 2). More than 65,536 values are
+refused (CuteDumpError naming --force) unless ``force``.
+"""
+from __future__ import annotations
+
+from cutedump.errors import CuteDumpError
+from cutedump.render import grid
+
+
+def _limit(n: int, force: bool, what: str):
+    from cutedump.commands._common import MAX_CELLS
+    if n > MAX_CELLS and not force:
+        raise CuteDumpError(f"{what} has {n} cells (more than {MAX_CELLS}); pass --force to print it anyway")
+
+
+def _nested(t):
+    if isinstance(t, tuple):
+        return [_nested(e) for e in t]
+    return int(t)
+
+
+def _int_tuple_json(t) -> dict:
+    from cutedump.algebra.inttuple import fmt
+    return {"kind": "int_tuple" if isinstance(t, tuple) else "int", "printed": fmt(t), "value": _nested(t)}
+
+
+def layout_json(layout, force: bool = False) -> dict:
+    from cutedump.algebra import rank, depth, size, cosize, Layout
+    from cutedump.algebra.inttuple import fmt
+    from cutedump.algebra.swizzle import ComposedLayout
+    from cutedump.algebra.evaluate import values
+    composed = isinstance(layout, ComposedLayout)
+    base = layout.b if composed else layout
+    if not isinstance(base, Layout):
+        raise CuteDumpError(f"not a layout: {layout}")
+    n = int(size(base))
+    _limit(n, force, "layout")
+    d = {
+        "kind": "composed_layout" if composed else "layout",
+        "printed": str(layout),
+        "shape": _nested(base.shape), "shape_printed": fmt(base.shape),
+        "stride": _nested(base.stride), "stride_printed": fmt(base.stride),
+        "rank": int(rank(base)), "depth": int(depth(base)), "size": n,
+    }
+    if composed:
+        sw = layout.a
+        d["swizzle"] = {"printed": str(sw), "b": getattr(sw, "b", None), "m": getattr(sw, "m", None),
+                        "s": getattr(sw, "s", None)}
+        d["offset"] = int(layout.offset)
+        d["inner"] = str(base)
+    else:
+        d["cosize"] = int(cosize(base))
+    d["values"] = [int(v) for v in values(layout).tolist()] if n else []
+    if int(rank(base)) <= 2:
+        p = grid.layout_panel(layout)
+        d["table_layout"] = p.title
+        d["table"] = p.table()
+    else:
+        d["table_layout"] = None
+        d["table"] = None
+    return d
+
+
+def object_json(obj, force: bool = False) -> dict:
+    """JSON of any `cutedump eval` result."""
+    from cutedump.algebra import Layout, Swizzle
+    from cutedump.algebra.swizzle import ComposedLayout
+    if isinstance(obj, (Layout, ComposedLayout)):
+        return layout_json(obj, force)
+    if isinstance(obj, bool):
+        return {"kind": "bool", "printed": "1" if obj else "0", "value": obj}
+    if isinstance(obj, int):
+        from cutedump.algebra import is_static
+        d = _int_tuple_json(obj)
+        d["static"] = bool(is_static(obj))
+        return d
+    if isinstance(obj, Swizzle):
+        return {"kind": "swizzle", "printed": str(obj), "b": obj.b, "m": obj.m, "s": obj.s}
+    if isinstance(obj, tuple):
+        from cutedump.algebra.inttuple import is_tuple
+        def is_it(t):
+            return all(is_it(e) for e in t) if is_tuple(t) else (isinstance(t, int) and not isinstance(t, bool))
+        if is_it(obj):
+            return _int_tuple_json(obj)
+        from cutedump.expr import format_result
+        return {"kind": "tuple", "printed": format_result(obj), "items": [object_json(e, force) for e in obj]}
+    try:
+        from cutedump.expr import format_result
+        printed = format_result(obj)
+    except Exception:  # pragma: no cover - defensive
+        printed = str(obj)
+    return {"kind": type(obj).__name__, "printed": printed}
+
+
+def panel_json(p: grid.Panel) -> dict:
+    d = {"name": p.name, "kind": p.kind, "printed": p.title, "rows": p.rows, "cols": p.cols}
+    if p.kind == "layout":
+        d["table"] = p.table()
+    else:
+        d["table"] = [[None if c is None else {"thread": c[0], "value": c[1]} for c in row] for row in p.table()]
+    return d
+
+
+def mma_json(tiled_mma, force: bool = False) -> dict:
+    (M, N, K), lc, la, lb = grid.mma_parts(tiled_mma)
+    _limit(int(M) * int(N) + int(M) * int(K) + int(N) * int(K), force, "MMA picture")
+    C, A, B, _ = grid.mma_panels(tiled_mma)
+    return {"kind": "tiled_mma", "printed": str(tiled_mma), "tile_mnk": [int(M), int(N), int(K)],
+            "layoutC_TV": str(lc), "layoutA_TV": str(la), "layoutB_TV": str(lb),
+            "C": panel_json(C), "A": panel_json(A), "B": panel_json(B)}
+
+
+def copy_json(tiled_copy, force: bool = False) -> dict:
+    M, N = grid.copy_tile_mn(tiled_copy)
+    _limit(2 * int(M) * int(N), force, "copy picture")
+    S, D, _ = grid.copy_panels(tiled_copy)
+    d = {"kind": "tiled_copy", "printed": str(tiled_copy), "tile_mn": [int(M), int(N)]}
+    for nm in ("get_layoutS_TV", "get_layoutD_TV"):
+        if hasattr(tiled_copy, nm):
+            d[nm[4:]] = str(getattr(tiled_copy, nm)())
+    d["S"], d["D"] = panel_json(S), panel_json(D)
+    return d
