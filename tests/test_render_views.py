@@ -58,9 +58,11 @@ def test_rich_layout_renders_and_splits():
 def test_rich_no_color():
     from rich.console import Console
     from cutedump.render.rich_view import print_rich_layout
-    c = Console(width=120, record=True, no_color=True, force_terminal=True)
+    import io
+    buf = io.StringIO()
+    c = Console(width=120, file=buf, no_color=True, force_terminal=True, color_system="truecolor")
     print_rich_layout(parse_layout("(_2,_2):(_1,_2)"), c)
-    styled = c.export_text(styles=True)
+    styled = buf.getvalue()
     assert "(_2,_2):(_1,_2)" in styled and "38;2" not in styled and "48;2" not in styled
 
 

@@ -42,8 +42,7 @@ def _blocks(cols: int, cell_w: int, width: int, label_w: int):
 def _table(p: grid.Panel, a: int, b: int, title: str | None, cells, cell_w: int):
     from rich.table import Table
     from rich import box
-    t = Table(title=title, box=box.SQUARE, show_header=True, header_style="bold", show_lines=True,
-              padding=(0, 1), title_justify="left")
+    t = Table(box=box.SQUARE, show_header=True, header_style="bold", show_lines=True, padding=(0, 1))
     t.add_column("", justify="right", style="bold", no_wrap=True)
     for n in range(a, b):
         t.add_column(str(n), justify="right", no_wrap=True, min_width=cell_w)
@@ -61,6 +60,7 @@ def _render(p: grid.Panel, texts, styles, width, header):
     parts = []
     for i, (a, b) in enumerate(blocks):
         title = header if len(blocks) == 1 else f"{header}  (columns {a}..{b - 1})"
+        parts.append(Text(title, style="bold"))
         parts.append(_table(p, a, b, title, styled, cell_w))
     return Group(*parts)
 
