@@ -129,6 +129,8 @@ def _registry():
         return A.make_layout(*args)
 
     def _eval(x, *c):
+        if isinstance(x, Swizzle):
+            return x(*c)
         L = lay(x, "eval")
         return L(*c)
 
@@ -160,6 +162,9 @@ def _registry():
 
     def _divprod(fn):
         def f(x, t):
+            if fn is A.logical_product and isinstance(t, ComposedLayout) and isinstance(x, Layout):
+                from cutedump.algebra.swizzle import logical_product_swizzled
+                return logical_product_swizzled(x, t)
             return composed_apply(lay(x, fn.__name__), lambda l: fn(l, _tiler(t)))
         return f
 
@@ -175,14 +180,22 @@ def _registry():
     def _upcast(x, targs=()):
         if len(targs) != 1:
             raise CuteDumpError("upcast needs one template argument: upcast<2>(L)")
+        from cutedump.algebra import swizzle as SW
         if isinstance(x, Swizzle):
-            raise CuteDumpError("upcast of a bare swizzle is not supported")
-        return composed_apply(lay(x, "upcast"), lambda l: A.upcast(l, targs[0]))
+            return SW.upcast_swizzle(x, targs[0])
+        if isinstance(x, ComposedLayout):
+            return SW.upcast_composed(x, targs[0])
+        return A.upcast(lay(x, "upcast"), targs[0])
 
     def _downcast(x, targs=()):
         if len(targs) != 1:
             raise CuteDumpError("downcast needs one template argument: downcast<2>(L)")
-        return composed_apply(lay(x, "downcast"), lambda l: A.downcast(l, targs[0]))
+        from cutedump.algebra import swizzle as SW
+        if isinstance(x, Swizzle):
+            return SW.downcast_swizzle(x, targs[0])
+        if isinstance(x, ComposedLayout):
+            return SW.downcast_composed(x, targs[0])
+        return A.downcast(lay(x, "downcast"), targs[0])
 
     def _recast(x, targs=()):
         if len(targs) != 2:

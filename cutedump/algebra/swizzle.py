@@ -155,3 +155,52 @@ def _unsupported():
 def as_position_independent_swizzle_layout(layout):
     """For a swizzle composed at offset _0 this is the layout itself (the smem_ptr_flag form recasts A)."""
     return layout
+
+
+def _log2_pow2(n: int) -> int:
+    if n <= 0 or n & (n - 1):
+        raise CuteDumpError(f"N must be a power of two (got {n})")
+    return n.bit_length() - 1
+
+
+def upcast_swizzle(sw: Swizzle, n: int) -> Swizzle:
+    """upcast<N>(Sw<B,M,S>) = Sw<B,M-log2 N,S> (bits below M fall off: Sw<max(B+M',0),0,S>)."""
+    new_m = sw.m - _log2_pow2(n)
+    if new_m >= 0:
+        return Swizzle(sw.b, new_m, sw.s)
+    return Swizzle(max(sw.b + new_m, 0), 0, sw.s)
+
+
+def downcast_swizzle(sw: Swizzle, n: int) -> Swizzle:
+    """downcast<N>(Sw<B,M,S>) = Sw<B,M+log2 N,S>."""
+    return Swizzle(sw.b, sw.m + _log2_pow2(n), sw.s)
+
+
+def upcast_composed(cl: ComposedLayout, n: int):
+    """upcast<N>(A o O o B) = upcast<N>(A) o O/N o upcast<N>(B)."""
+    from cutedump.algebra.layout import upcast
+    from cutedump.algebra.integer import safe_div
+    return make_composed_layout(upcast_swizzle(cl.a, n), safe_div(cl.offset, C(n)), upcast(cl.b, n))
+
+
+def downcast_composed(cl: ComposedLayout, n: int):
+    from cutedump.algebra.layout import downcast
+    return make_composed_layout(downcast_swizzle(cl.a, n), cl.offset * C(n), downcast(cl.b, n))
+
+
+def logical_product_swizzled(layout, tiler: ComposedLayout):
+    """logical_product(L, Sw o _0 o T): the product with T, re-swizzled on the bits T's swizzle touches."""
+    from cutedump.algebra.layout import Layout, logical_product, composition, size
+    if not is_constant(0, tiler.offset):
+        raise CuteDumpError("Require Swizzle offset == 0.")
+    sw = tiler.a
+    b, m, s = sw.b, sw.m, abs(sw.s)
+    new_layout = logical_product(layout, tiler.b)
+    only_zy = Layout((C(1 << m), C(1 << b), C(1 << (s - b)), C(1 << b), C(1)),
+                     (C(0), C(1 << m), C(0), C(1 << (m + s)), C(0)))
+    lz = composition(only_zy, tiler.b)
+    active = lz(size(lz) - C(1))
+    az, ay = active & C(sw.zzz_msk), active & C(sw.yyy_msk)
+    nz = new_layout(C(0), tiler.b(az))
+    ny = new_layout(C(0), tiler.b(ay))
+    return make_composed_layout(make_swizzle(int(ny), int(nz)), C(0), new_layout)
