@@ -183,3 +183,30 @@ def test_command_matches_cute(cute_outputs):
         got = dict(zip(titles, finals))
         for v, want in secs.items():
             assert got[v] == want["cute_layout_tv"], (op, al, perm, v)
+
+
+@pytest.fixture(scope="module")
+def cute_full_dumps():
+    from tests.oracle.cute import run_cases
+    from tests.tiled_copy_c_cpp import cpp_full_dump
+    return run_cases([cpp_full_dump(op, al, p) for op, al, p, _ in CONFIGS])
+
+
+@needs_oracle
+def test_cpp_rendition_reproduces_the_recording(cute_full_dumps):
+    """Our C++ rendition of the walk-through, run on real CuTe with the recorded configuration, prints the
+    recording byte for byte (so it is a faithful oracle for the other configurations)."""
+    assert CONFIGS[0][3] == "(_16,_8,_16)"
+    assert cute_full_dumps[0] == golden("tiled_copy_c.txt")
+
+
+@needs_oracle
+def test_full_dump_matches_cute_for_every_config(cute_full_dumps):
+    """The whole zh dump (configuration block, every table, coverage map, ranges/lists) for every configuration."""
+    for (op, al, _, perm), want in zip(CONFIGS, cute_full_dumps):
+        args = ["tiled-copy-c", "--mma", op, "--atom-layout", _atom_layout(al), "--force"]
+        if perm:
+            args += ["--permutation", perm]
+        code, out, err = run(*args)
+        assert code == 0, (op, err)
+        assert out == want, (op, al, perm)
