@@ -11,6 +11,7 @@ Examples:
   cutedump layout "Sw<3,3,3> o _0 o (_8,(_8,_8)):(_8,(_1,_64))"
   cutedump layout "(_8,_4):(_4,_1)" --info --coords
   cutedump layout "(_4,_8):(_8,_1)" --format json
+  cutedump layout "logical_divide((_16,_8):(_1,_16), (_8:_1,(_4,_2):(_2,_1)))"   # any layout expression
 Rank-1 layouts are shown as append<2>(L, _1:_0) (as print_latex does); rank > 2 layouts group modes 1.. into
 the column mode. Piped output (or --plain) is exactly CuTe's bytes; on a terminal a shaded table is drawn.
 """
@@ -35,6 +36,22 @@ def _as_rank2(layout):
     return view, note
 
 
+def _layout_arg(text: str):
+    """A layout literal, or any `cutedump eval` expression whose value is a layout."""
+    from cutedump.algebra import Layout
+    from cutedump.algebra.swizzle import ComposedLayout
+    from cutedump.errors import CuteDumpError
+    from cutedump.expr import evaluate, format_result
+    from cutedump.parse import _is_int_tuple
+    from cutedump.algebra import make_layout
+    obj = evaluate(text)
+    if isinstance(obj, (Layout, ComposedLayout)):
+        return obj
+    if _is_int_tuple(obj):
+        return make_layout(obj)
+    raise CuteDumpError(f"expected a layout, but {text.strip()!r} is {format_result(obj)}")
+
+
 @click.command("layout", epilog=EPILOG)
 @click.argument("layout")
 @click.option("--info", is_flag=True, help="Add rank, depth, size and cosize.")
@@ -49,9 +66,8 @@ def layout_cmd(layout, info, coords, plain, fmt_, force):
     import sys
     from cutedump.algebra import size, rank, depth, cosize, idx2crd, fmt
     from cutedump.algebra.swizzle import ComposedLayout
-    from cutedump.parse import parse_layout
     from cutedump.render.text import print_layout
-    L = parse_layout(layout)
+    L = _layout_arg(layout)
     base = L.b if isinstance(L, ComposedLayout) else L
     n = int(size(base))
     check_size(n, force, "layout table")
