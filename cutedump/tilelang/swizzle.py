@@ -1,0 +1,350 @@
+"""TileLang's full/half/quarter-bank swizzle layouts (``src/layout/gemm_layouts.cc``) as data and functions.
+
+A TileLang ``Layout`` is an input shape plus one index expression per output dimension. For the bank swizzles
+(``MakeFullBankSwizzleLayout2D(stride, continuous, element_size)`` and its half/quarter siblings)::
+
+    vector_size = 128 / element_size                 # elements per 128-bit vector
+    ts  = FloorDiv(_i, 8)          s   = FloorMod(_i, 8)
+    tc  = FloorDiv(FloorDiv(_j, vector_size), W)     # W = 8 (full), 4 (half), 2 (quarter)
+    c   = FloorMod(FloorDiv(_j, vector_size), W)
+    vec = FloorMod(_j, vector_size)
+    c_swizzle = xor8x8(c, s) | xor4x4(c, FloorDiv(s, 2)) | xor2x2(c, FloorDiv(s, 4))
+    index = vec + (c_swizzle + s * W) * vector_size
+    forward_index = [tc, ts, index]
+
+``ExpandLayout2D`` prepends the leading buffer dimensions unchanged (``Layout::Expand``). ``OutputShape()`` is the
+upper bound + 1 of each forward expression; here it is computed by evaluating the expressions over the whole
+input domain. ``lower_tile_op.cc`` (``makeBufferWithLayout``) allocates a shared buffer of that shape and, if the
+buffer holds more elements than the layout, prepends ``replicate_extent = buffer_extent / layout_extent``. The
+physical offset of an element is its forward index flattened row-major over that shape.
+
+Every function here takes plain ints or numpy int64 arrays (the same code evaluates one point or a whole domain).
+"""
+from __future__ import annotations
+
+from cutedump.errors import CuteDumpError
+
+
+def _np():
+    import numpy as np
+    return np
+
+
+# ---------------------------------------------------------------- TileLang's XOR helpers (gemm_layouts.cc)
+
+def xor2x2(i, j):
+    """``FloorMod(i + j, 2)``: the XOR of the low bits of i and j."""
+    return (i + j) % 2
+
+
+def xor4x4(i, j):
+    """``2 * xor2x2(i / 2, j / 2) + xor2x2(i % 2, j % 2)``: (i ^ j) & 3."""
+    return 2 * xor2x2(i // 2, j // 2) + xor2x2(i % 2, j % 2)
+
+
+def xor8x8(i, j):
+    """``2 * xor4x4(i / 2, j / 2) + xor2x2(i % 2, j % 2)``: (i ^ j) & 7."""
+    return 2 * xor4x4(i // 2, j // 2) + xor2x2(i % 2, j % 2)
+
+
+# kind -> (TileLang function, W = column vectors per swizzle row, xor name, divisor of s fed to the xor,
+#          swizzle bytes, CuTe BBits)
+KINDS = {
+    "full": ("MakeFullBankSwizzleLayout2D", 8, "xor8x8", 1, 128, 3),
+    "half": ("MakeHalfBankSwizzleLayout2D", 4, "xor4x4", 2, 64, 2),
+    "quarter": ("MakeQuarterBankSwizzleLayout2D", 2, "xor2x2", 4, 32, 1),
+}
+_XOR = {"xor8x8": xor8x8, "xor4x4": xor4x4, "xor2x2": xor2x2}
+
+# evaluating the whole domain (several int64 arrays of this many points) stays below ~1 GB
+MAX_DOMAIN = 1 << 24
+
+
+def _placeholder(k: int) -> str:
+    """TileLang's ``InputPlaceholder(k)``: ``_i``, ``_j``, ``_k``, ..."""
+    return "_" + chr(ord("i") + k)
+
+
+class BankSwizzleLayout:
+    """One TileLang bank-swizzle layout over an input shape ``(*leading, stride, continuous)``."""
+
+    def __init__(self, kind: str, shape, element_bits: int):
+        if kind not in KINDS:
+            raise CuteDumpError(f"unknown bank swizzle {kind!r}; expected one of {', '.join(KINDS)}")
+        shape = tuple(int(x) for x in shape)
+        if len(shape) < 2:
+            raise CuteDumpError(f"a swizzle layout needs a rank >= 2 shape, got rank {len(shape)}")
+        if any(x <= 0 for x in shape):
+            raise CuteDumpError(f"shape extents must be positive, got {list(shape)}")
+        element_bits = int(element_bits)
+        if element_bits <= 0:
+            raise CuteDumpError(f"element size must be a positive number of bits, got {element_bits}")
+        self.kind = kind
+        self.func, self.W, self.xor_name, self.s_div, self.swizzle_bytes, self.bbits = KINDS[kind]
+        self.shape = shape
+        self.leading = shape[:-2]
+        self.stride, self.continuous = shape[-2], shape[-1]
+        self.element_bits = element_bits
+        self.vector_size = 128 // element_bits  # C++ int division, as TileLang
+        if self.vector_size == 0:
+            raise CuteDumpError(f"vector_size = 128 / {element_bits} = 0: elements wider than 128 bits")
+        if self.stride % 8 != 0:
+            raise CuteDumpError(f"{self.func}: ICHECK(stride % 8 == 0) failed: stride={self.stride}")
+        if self.continuous % (self.vector_size * self.W) != 0:
+            raise CuteDumpError(
+                f"{self.func}: ICHECK(continuous % (vector_size * {self.W}) == 0) failed: "
+                f"continuous={self.continuous}, vector_size={self.vector_size}")
+        n = 1
+        for x in shape:
+            n *= x
+        self.size = n
+
+    # ------------------------------------------------------------ the index expressions
+
+    @property
+    def var_names(self):
+        return [_placeholder(k) for k in range(len(self.shape))]
+
+    def steps(self, i, j):
+        """The named intermediate values of the 2-D part, in TileLang's order (ints or arrays)."""
+        vs, W = self.vector_size, self.W
+        ts = i // 8
+        s = i % 8
+        tc = (j // vs) // W
+        c = (j // vs) % W
+        vec = j % vs
+        c_swizzle = _XOR[self.xor_name](c, s // self.s_div if self.s_div > 1 else s)
+        index = vec + (c_swizzle + s * W) * vs
+        return {"ts": ts, "s": s, "tc": tc, "c": c, "vec": vec, "c_swizzle": c_swizzle, "index": index}
+
+    def formulas(self):
+        """(name, TileLang expression) for each step, spelled as in gemm_layouts.cc."""
+        i, j = self.var_names[-2:]
+        vs, W = self.vector_size, self.W
+        s_arg = "s" if self.s_div == 1 else f"FloorDiv(s, {self.s_div})"
+        return [
+            ("ts", f"FloorDiv({i}, 8)"),
+            ("s", f"FloorMod({i}, 8)"),
+            ("tc", f"FloorDiv(FloorDiv({j}, {vs}), {W})"),
+            ("c", f"FloorMod(FloorDiv({j}, {vs}), {W})"),
+            ("vec", f"FloorMod({j}, {vs})"),
+            ("c_swizzle", f"{self.xor_name}(c, {s_arg})"),
+            ("index", f"vec + (c_swizzle + s * {W}) * {vs}"),
+        ]
+
+    def forward_names(self):
+        return self.var_names[:-2] + ["tc", "ts", "index"]
+
+    def forward(self, *idx):
+        """``Layout::Forward``: (*leading, tc, ts, index) for an input index (ints or numpy arrays)."""
+        if len(idx) == 1 and isinstance(idx[0], (tuple, list)):
+            idx = tuple(idx[0])
+        if len(idx) != len(self.shape):
+            raise CuteDumpError(f"forward needs {len(self.shape)} indices, got {len(idx)}")
+        st = self.steps(idx[-2], idx[-1])
+        return tuple(idx[:-2]) + (st["tc"], st["ts"], st["index"])
+
+    def check_index(self, idx):
+        for k, (x, n) in enumerate(zip(idx, self.shape)):
+            if not 0 <= int(x) < n:
+                raise CuteDumpError(f"index {list(idx)} is outside the input shape {list(self.shape)} "
+                                    f"(dimension {k}: {x} not in [0, {n}))")
+
+    # ------------------------------------------------------------ whole-domain evaluation
+
+    def domain(self, force: bool = False):
+        """All input indices as arrays, colexicographic (first index fastest, CuTe's order)."""
+        if self.size > MAX_DOMAIN and not force:
+            raise CuteDumpError(f"the input domain has {self.size} points (more than {MAX_DOMAIN}); "
+                                "pass --force to evaluate it anyway")
+        np = _np()
+        grids = np.indices(self.shape, dtype=np.int64)
+        return tuple(g.reshape(-1, order="F") for g in grids)
+
+    def ranges(self, force: bool = False):
+        """name -> (min, max + 1) of every step, by evaluation over the whole input domain."""
+        dom = self.domain(force)
+        st = self.steps(dom[-2], dom[-1])
+        return {k: (int(v.min()), int(v.max()) + 1) for k, v in st.items()}
+
+    def output_shape(self, force: bool = False):
+        """``OutputShape()``: max + 1 of each forward expression over the input domain."""
+        dom = self.domain(force)
+        return [int(v.max()) + 1 for v in self.forward(*dom)]
+
+    def buffer_extent(self, buffer_shape=None):
+        n = 1
+        for x in (buffer_shape or self.shape):
+            n *= int(x)
+        return n
+
+    def layout_extent(self, force: bool = False):
+        n = 1
+        for x in self.output_shape(force):
+            n *= x
+        return n
+
+    def replicate_extent(self, buffer_shape=None, force: bool = False):
+        """``buffer_extent / layout_extent`` (integer division, as ``makeBufferWithLayout``)."""
+        return self.buffer_extent(buffer_shape) // self.layout_extent(force)
+
+    def physical_shape(self, buffer_shape=None, force: bool = False):
+        shp = self.output_shape(force)
+        rep = self.replicate_extent(buffer_shape, force)
+        return ([rep] + shp) if rep > 1 else shp
+
+    def flat_offset(self, *idx, output_shape=None):
+        """The physical element offset: the forward index flattened row-major over OutputShape."""
+        out = self.forward(*idx)
+        shp = output_shape or self.output_shape()
+        off = 0
+        for v, n in zip(out, shp):
+            off = off * n + v
+        return off
+
+    def flat_offsets(self, force: bool = False):
+        """flat_offset over the whole domain, colexicographic order (int64 array)."""
+        dom = self.domain(force)
+        return self.flat_offset(*dom, output_shape=self.output_shape(force))
+
+    def bijectivity(self, force: bool = False):
+        """(is_bijective, detail): every input lands on a distinct offset in [0, layout_extent)."""
+        np = _np()
+        offs = self.flat_offsets(force)
+        ext = self.layout_extent(force)
+        uniq = np.unique(offs)
+        if len(uniq) != self.size:
+            return False, f"{self.size - len(uniq)} collisions among {self.size} inputs"
+        if offs.min() < 0 or offs.max() >= ext:
+            return False, f"offsets span [{int(offs.min())}, {int(offs.max())}], outside [0, {ext})"
+        if self.size != ext:
+            return False, f"{self.size} inputs but layout extent {ext} (not onto)"
+        return True, f"{self.size} distinct offsets covering [0, {ext})"
+
+    def inverse(self, offset: int, force: bool = False):
+        """The input index stored at physical offset ``offset`` (``Layout::Inverse`` by table lookup)."""
+        np = _np()
+        offs = self.flat_offsets(force)
+        hit = np.nonzero(offs == int(offset))[0]
+        if len(hit) != 1:
+            raise CuteDumpError(f"offset {offset} is hit by {len(hit)} inputs; no unique inverse")
+        dom = self.domain(force)
+        return tuple(int(d[hit[0]]) for d in dom)
+
+    # ------------------------------------------------------------ CuTe equivalence
+
+    def cute_atom_text(self):
+        """The CuTe swizzle atom in element units, or None if vector_size is not a power of two."""
+        vs = self.vector_size
+        if vs & (vs - 1):
+            return None
+        m = vs.bit_length() - 1
+        row = self.W * vs
+        return f"Sw<{self.bbits},{m},3> o _0 o (_8,_{row}):(_{row},_1)"
+
+    def cute_layout(self):
+        """(CuTe ComposedLayout, None) equal to flat_offset at every input index, or (None, reason).
+
+        The physical offset is ``Sw<B, log2(vector_size), 3>`` applied to the plain layout
+        ``(*leading, stride, (W*vs, continuous/(W*vs))) : (..., W*vs, (1, stride*W*vs))``: the swizzle only reads
+        bits of ``s`` and only writes bits of ``c``, and ``ts``/``tc`` sit on multiples of ``8*W*vs``.
+        The claim is checked by evaluation (:meth:`check_cute`), not assumed.
+        """
+        from cutedump.algebra import C, Layout, Swizzle
+        from cutedump.algebra.swizzle import make_composed_layout
+        vs = self.vector_size
+        if vs & (vs - 1):
+            return None, f"vector_size = {vs} is not a power of two: no CuTe Swizzle<B,M,S> matches"
+        m = vs.bit_length() - 1
+        row = self.W * vs
+        ncol = self.continuous // row
+        col_mode = C(row) if ncol == 1 else (C(row), C(ncol))
+        col_stride = C(1) if ncol == 1 else (C(1), C(self.stride * row))
+        shape = [C(x) for x in self.leading] + [C(self.stride), col_mode]
+        stride = [None] * len(self.leading) + [C(row), col_stride]
+        ext = self.stride * self.continuous
+        for k in range(len(self.leading) - 1, -1, -1):
+            stride[k] = C(ext)
+            ext *= self.leading[k]
+        inner = Layout(tuple(shape), tuple(stride))
+        return make_composed_layout(Swizzle(self.bbits, m, 3), C(0), inner), None
+
+    def cute_tiled_text(self):
+        """The same layout spelled as tile_to_shape of the swizzle atom (2-D only)."""
+        atom = self.cute_atom_text()
+        if atom is None or self.leading:
+            return None
+        return f"tile_to_shape({atom}, (_{self.stride},_{self.continuous}))"
+
+    def cute_tiled_layout(self):
+        """tile_to_shape(atom, (stride, continuous)) computed with the engine (2-D only), or None."""
+        if self.leading or self.cute_atom_text() is None:
+            return None
+        from cutedump.algebra import C, Layout, tile_to_shape
+        from cutedump.algebra.swizzle import make_composed_layout, Swizzle
+        vs = self.vector_size
+        row = self.W * vs
+        atom = Layout((C(8), C(row)), (C(row), C(1)))
+        tiled = tile_to_shape(atom, (C(self.stride), C(self.continuous)))
+        return make_composed_layout(Swizzle(self.bbits, vs.bit_length() - 1, 3), C(0), tiled)
+
+    def check_cute(self, layout, force: bool = False):
+        """(mismatches, first mismatch or None) comparing ``layout`` with flat_offset over the whole domain."""
+        from cutedump.algebra.evaluate import values
+        from cutedump.algebra.swizzle import ComposedLayout
+        from cutedump.algebra import size
+        base = layout.b if isinstance(layout, ComposedLayout) else layout
+        if int(size(base)) != self.size:
+            return self.size, ("size", int(size(base)), self.size)
+        ours = self.flat_offsets(force)
+        theirs = values(layout)
+        bad = (ours != theirs).nonzero()[0]
+        if len(bad) == 0:
+            return 0, None
+        dom = self.domain(force)
+        k = int(bad[0])
+        return len(bad), (tuple(int(d[k]) for d in dom), int(theirs[k]), int(ours[k]))
+
+
+def make_bank_swizzle(kind, shape, element_bits=16):
+    return BankSwizzleLayout(kind, shape, element_bits)
+
+
+def make_full_bank_swizzle(shape, element_bits=16):
+    return BankSwizzleLayout("full", shape, element_bits)
+
+
+def make_half_bank_swizzle(shape, element_bits=16):
+    return BankSwizzleLayout("half", shape, element_bits)
+
+
+def make_quarter_bank_swizzle(shape, element_bits=16):
+    return BankSwizzleLayout("quarter", shape, element_bits)
+
+
+def select_gemm_ab_layout(stride: int, continuous: int, element_bits: int, k_inner: bool = True,
+                          allow_pad: bool = True):
+    """(choice, reason) of TileLang's ``makeSwizzledLayout`` for a shared A/B tile.
+
+    ``allow_pad`` selects ``makeGemmABLayout`` (full / half / padded); otherwise ``makeGemmABLayoutHopper``
+    (full / half / quarter when ``stride % 8 == 0``, else linear). Choices: "full", "half", "quarter", "padded",
+    "linear", "f64" (the fp64 layouts, not bank swizzles) or "unsupported".
+    """
+    if element_bits == 64:
+        return "f64", "element_size == 64 uses makeGemmABLayoutF64_Kinner/Kouter (not a bank swizzle)"
+    vs = 128 // element_bits
+    if allow_pad:
+        if not k_inner and element_bits == 8:
+            return "padded", "int8 with k_inner == false -> makeGemmABLayoutPadded"
+        if continuous % (vs * 8) == 0:
+            return "full", f"continuous % (vector_size * 8) == 0 ({continuous} % {vs * 8})"
+        if continuous % (vs * 4) == 0:
+            return "half", f"continuous % (vector_size * 4) == 0 ({continuous} % {vs * 4})"
+        return "padded", "continuous is not a multiple of vector_size * 4 -> makeGemmABLayoutPadded"
+    if stride % 8 == 0:
+        for kind, w in (("full", 8), ("half", 4), ("quarter", 2)):
+            if continuous % (vs * w) == 0:
+                return kind, f"stride % 8 == 0 and continuous % (vector_size * {w}) == 0"
+    if continuous % vs == 0:
+        return "linear", "no bank swizzle fits; continuous % vector_size == 0 -> makeLinearLayout"
+    return "unsupported", "ICHECK(0): unsupported layout for Hopper"
