@@ -258,3 +258,41 @@ def make_tiled_mma(atom, atom_layout=None, permutations=None) -> TiledMMA:
         raise CuteDumpError(f"the permutation tile must have rank <= 3 (M,N,K), got {len(perm)} modes")
     perm = perm + (_,) * (3 - len(perm))
     return TiledMMA(atom, thr_mnk, perm)
+
+
+def make_fragment_like(layout: Layout) -> Layout:
+    """make_fragment_like(Layout): a register-friendly compact layout of the same shape (cute/layout.hpp)."""
+    from cutedump.algebra import make_ordered_layout
+    from cutedump.algebra.inttuple import filter_zeros as t_filter_zeros, compact_col_major
+    R = int(rank(layout))
+    if R > 1 and is_static(layout.shape):
+        s0, d0 = tget(layout.shape, 0), tget(layout.stride, 0)
+        first = make_layout(s0, compact_col_major(t_filter_zeros(d0, s0)))
+        rest = make_ordered_layout(tuple(layout.shape[1:R]), tuple(layout.stride[1:R]))
+        return tiled_product(first, rest)
+    return make_layout(layout.shape)
+
+
+def _is_gmma_desc(mma: TiledMMA, operand: str) -> bool:
+    # GMMA traits declare FrgTypeA/B = GMMA::smem_desc<...> for shared-memory sourced operands
+    name = mma.atom.traits.family
+    return mma.atom.traits.arch == "SM90 GMMA" and (operand == "B" or name.endswith(("_SS", "_SS_TN",
+                                                                                     "_SS_TN_SATURATE")))
+
+
+def partition_fragment(thr: ThrMMA, operand: str, tensor: Layout) -> Layout:
+    """Layout of thr_mma.partition_fragment_A/B(tensor) or make_fragment_C(partition_C(tensor))."""
+    op = operand.upper()
+    part = {"A": thr.partition_A, "B": thr.partition_B, "C": thr.partition_C}[op](tensor)[0]
+    if op == "C":
+        return make_layout(part.shape)
+    if _is_gmma_desc(thr.tiled, op):
+        raise CuteDumpError(f"partition_fragment_{op} of a GMMA shared-memory operand is a descriptor tensor "
+                            "(GMMA::smem_desc), not a register fragment; it is not modelled here")
+    return make_fragment_like(part)
+
+
+ThrMMA.partition_fragment_A = lambda self, t: partition_fragment(self, "A", t)
+ThrMMA.partition_fragment_B = lambda self, t: partition_fragment(self, "B", t)
+ThrMMA.partition_fragment_C = lambda self, t: partition_fragment(self, "C", t)
+ThrMMA.make_fragment_C = lambda self, part: make_layout(part.shape)
