@@ -247,7 +247,7 @@ def make_tiled_copy(atom, thr_layout=None, val_layout=None, value_type=None, che
                             f"shape ({size(thr)},{size(val)}) ({e})")
     if check and int(size(right_inverse(layout_mn))) != int(size(layout_mn)):
         raise CuteDumpError(f"make_tiled_copy: thread layout {thr} and value layout {val} do not tile: their raked "
-                            f"product {layout_mn} is not a bijection onto 0..{size(layout_mn)}-1 (each (m,n) must "
+                            f"product {layout_mn} is not a bijection onto 0..{int(size(layout_mn)) - 1} (each (m,n) must "
                             "get exactly one (thread, value))")
     tiler = product_each(layout_mn.shape)
     return make_tiled_copy_impl(atom, layout_tv, tiler)

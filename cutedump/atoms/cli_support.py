@@ -1,0 +1,67 @@
+"""Argument parsing shared by the `mma` and `copy` commands (one-line CuteDumpErrors for bad input)."""
+from __future__ import annotations
+
+from cutedump.errors import CuteDumpError
+
+
+def parse_layout_arg(text: str | None, what: str):
+    """A layout literal (or a bare shape, LayoutLeft strides), or None."""
+    if text is None:
+        return None
+    from cutedump.algebra import Layout, make_layout
+    from cutedump.parse import parse_object, _is_int_tuple
+    try:
+        obj = parse_object(text)
+    except CuteDumpError as e:
+        raise CuteDumpError(f"{what}: cannot parse {text.strip()!r}: {e.message}")
+    if isinstance(obj, Layout):
+        return obj
+    if _is_int_tuple(obj):
+        return make_layout(obj)
+    raise CuteDumpError(f"{what}: expected a layout like (_2,_2) or (_16,_8):(_8,_1), got {text.strip()!r}")
+
+
+def parse_tile_arg(text: str | None):
+    """A Tile<> of permutations: entries are _, static ints or layouts."""
+    if text is None:
+        return None
+    from cutedump.algebra import Layout
+    from cutedump.algebra.inttuple import is_tuple, is_int, UNDERSCORE
+    from cutedump.parse import parse_object
+    try:
+        obj = parse_object(text)
+    except CuteDumpError as e:
+        raise CuteDumpError(f"--tile: cannot parse {text.strip()!r}: {e.message}")
+    if not is_tuple(obj):
+        obj = (obj,)
+    for e in obj:
+        if not (e is UNDERSCORE or isinstance(e, Layout) or is_int(e) or is_tuple(e)):
+            raise CuteDumpError(f"--tile: each entry must be _, a static int like _32 or a layout, got {e!r}")
+    return obj
+
+
+def parse_shape_arg(text: str, what: str):
+    from cutedump.parse import parse_object, _is_int_tuple
+    from cutedump.algebra import Layout
+    try:
+        obj = parse_object(text)
+    except CuteDumpError as e:
+        raise CuteDumpError(f"{what}: cannot parse {text.strip()!r}: {e.message}")
+    if isinstance(obj, Layout) or not _is_int_tuple(obj):
+        return obj
+    return obj
+
+
+def build_mma(atom: str, atom_layout: str | None, tile: str | None):
+    from cutedump.atoms import make_tiled_mma, mma_atom
+    from cutedump.algebra import size, rank
+    a = mma_atom(atom)
+    lay = parse_layout_arg(atom_layout, "--atom-layout")
+    if lay is not None:
+        if int(rank(lay)) > 3:
+            raise CuteDumpError(f"--atom-layout must have rank <= 3 (M,N,K), got {lay}")
+        from cutedump.algebra import right_inverse
+        if int(size(right_inverse(lay))) != int(size(lay)):
+            raise CuteDumpError(f"--atom-layout {lay} must be a bijection onto 0..{int(size(lay)) - 1} (each atom gets "
+                                "its own group of threads)")
+    return make_tiled_mma(a, lay, parse_tile_arg(tile))

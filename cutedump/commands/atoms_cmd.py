@@ -1,0 +1,100 @@
+"""``cutedump atoms``: list the MMA and Copy atom catalogs."""
+from __future__ import annotations
+
+import click
+
+from cutedump.commands._common import handle_errors
+
+EPILOG = """\b
+Examples:
+  cutedump atoms                       # both catalogs
+  cutedump atoms --mma SM80            # MMA atoms whose name contains SM80 (case-insensitive)
+  cutedump atoms --mma "SM90_64x*_F32F16F16_SS"   # shell-style wildcards
+  cutedump atoms --copy LDSM
+GMMA atoms taking majors are listed once (their layouts do not depend on the majors); name them as
+SM90_64x128x16_F32F16F16_SS<K,MN>. Templated copies take a type: UniversalCopy<uint128_t>.
+"""
+
+
+def _match(name: str, pattern: str | None) -> bool:
+    if not pattern:
+        return True
+    import fnmatch
+    p = pattern.lower()
+    n = name.lower()
+    if any(c in p for c in "*?["):
+        return fnmatch.fnmatchcase(n, p)
+    return p in n
+
+
+def mma_rows(pattern):
+    from cutedump.atoms import catalog_mma, MMAAtom
+    from cutedump.algebra import size
+    rows = []
+    for t in catalog_mma():
+        shown = t.family if t.family.startswith("SM90_64x") and "<" in t.name else t.name
+        if t.family == "UniversalFMA":
+            shown = "UniversalFMA<D[,A,B,C]>"
+        if t.arch == "SM90 GMMA" and "<" in t.name:
+            shown += "<K,K|MN>" if t.family.endswith("_RS") else "<K|MN,K|MN>"
+        if not _match(shown, pattern):
+            continue
+        thr = size(MMAAtom(t).thr_id)
+        types = "any" if t.family == "UniversalFMA" else ",".join(t.val_types)
+        extra = " (ext)" if t.header.endswith("_ext.hpp") else ""
+        rows.append((shown, t.arch + extra, t.shape_mnk, str(int(thr)), types))
+    return rows
+
+
+def copy_rows(pattern):
+    from cutedump.atoms import catalog_copy
+    from cutedump.atoms.copy_data import TEMPLATED
+    from cutedump.algebra import size
+    from cutedump.parse import parse_layout
+    rows = []
+    for t in catalog_copy():
+        kind = TEMPLATED.get(t.family, (None, None))[1]
+        shown = f"{t.family}<S[,D]>" if kind == "SD" else f"{t.family}<AlignBits>" if kind == "ALIGN" else t.name
+        if not _match(shown, pattern):
+            continue
+        thr = int(size(parse_layout(t.thr_id)))
+        if kind == "SD":
+            bits = "sizeof_bits<S>"
+        elif kind == "ALIGN" or t.family in ("DefaultCopy", "AutoVectorizingCopy"):
+            bits = "auto"
+        else:
+            src, dst = parse_layout(t.src), parse_layout(t.dst)
+            bits = f"{int(size(src, 1))}/{int(size(dst, 1))}"
+        rows.append((shown, t.arch, str(thr), bits))
+    return rows
+
+
+def _table(header, rows):
+    w = [max(len(r[i]) for r in [header] + rows) for i in range(len(header))]
+    out = ["  " + "  ".join(h.ljust(w[i]) for i, h in enumerate(header)).rstrip()]
+    for r in rows:
+        out.append("  " + "  ".join(c.ljust(w[i]) for i, c in enumerate(r)).rstrip())
+    return out
+
+
+@click.command("atoms", epilog=EPILOG)
+@click.argument("pattern", required=False)
+@click.option("--mma", "which", flag_value="mma", help="Only the MMA atoms.")
+@click.option("--copy", "which", flag_value="copy", help="Only the copy atoms.")
+@handle_errors
+def atoms_cmd(pattern, which):
+    """List the MMA and Copy atom catalogs (name, arch, shape/threads, value types), optionally filtered."""
+    lines = []
+    if which in (None, "mma"):
+        rows = mma_rows(pattern)
+        lines.append(f"MMA atoms ({len(rows)}):")
+        if rows:
+            lines += _table(("name", "arch", "Shape_MNK", "threads", "types D,A,B,C"), rows)
+    if which in (None, "copy"):
+        rows = copy_rows(pattern)
+        if lines:
+            lines.append("")
+        lines.append(f"Copy atoms ({len(rows)}):")
+        if rows:
+            lines += _table(("name", "arch", "threads", "bits/thread src/dst"), rows)
+    click.echo("\n".join(lines))

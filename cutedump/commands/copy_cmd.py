@@ -1,0 +1,107 @@
+"""``cutedump copy``: a TiledCopy as CuTe prints it, its S/D thread-value layouts and src2ref / dst2ref."""
+from __future__ import annotations
+
+import click
+
+from cutedump.commands._common import handle_errors
+
+EPILOG = """\b
+Examples:
+  cutedump copy "SM80_CP_ASYNC_CACHEALWAYS<uint128_t>" --type half_t --thr "(_16,_8):(_8,_1)" --val "(_1,_8)"
+  cutedump copy SM75_U32x4_LDSM_N --type half_t --mma SM80_16x8x16_F16F16F16F16_TN \\
+       --atom-layout "(_2,_2)" --tile "(_32,_32,_16)" --operand A --samples
+  cutedump copy "UniversalCopy<half_t>" --type half_t --mma SM80_16x8x16_F16F16F16F16_TN --operand C_atom
+  cutedump copy SM75_U32x4_LDSM_N --type half_t --atom-only --samples
+  cutedump copy "SM80_CP_ASYNC_CACHEALWAYS<uint128_t>" --type half_t --thr "(_16,_8):(_8,_1)" --val "(_1,_8)" \\
+       --partition "(128,64):(64,1)" --thr-idx 3
+The first block is byte-exact print(TiledCopy). --operand A|B|C uses make_tiled_copy_A/B/C(atom, mma),
+C_atom uses make_tiled_copy_C_atom. --samples adds the per-thread (tid,vid) -> (ref_tid,ref_vid) tables.
+"""
+
+
+@click.command("copy", epilog=EPILOG)
+@click.argument("atom")
+@click.option("--type", "value_type", default=None, help="Value type of Copy_Atom<Op, T>, e.g. half_t (required "
+              "unless the op names one, as in UniversalCopy<half_t>).")
+@click.option("--thr", help='Thread layout (m,n) -> thr_idx for make_tiled_copy, e.g. "(_16,_8):(_8,_1)".')
+@click.option("--val", help='Value layout (m,n) -> val_idx for make_tiled_copy, e.g. "(_1,_8)".')
+@click.option("--mma", "mma_name", help="MMA atom for make_tiled_copy_A/B/C.")
+@click.option("--atom-layout", help="Atom layout of the TiledMMA (with --mma).")
+@click.option("--tile", help="Permutation Tile<M,N,K> of the TiledMMA (with --mma).")
+@click.option("--operand", type=click.Choice(["A", "B", "C", "C_atom"], case_sensitive=False),
+              help="Which make_tiled_copy_X to use with --mma.")
+@click.option("--samples", is_flag=True, help="Add the per-thread src2ref / dst2ref sample tables.")
+@click.option("--tids", help='Threads for --samples, e.g. "0,8,16,24" (default: four evenly spaced).')
+@click.option("--partition", help='A tensor layout to partition: tidfrg_S/D and partition_S/D, e.g. "(128,64):(64,1)".')
+@click.option("--thr-idx", type=int, default=0, show_default=True, help="Thread index for partition_S/D.")
+@click.option("--atom-only", is_flag=True, help="Only the Copy_Atom (print, src2ref, dst2ref).")
+@handle_errors
+def copy_cmd(atom, value_type, thr, val, mma_name, atom_layout, tile, operand, samples, tids, partition,
+             thr_idx, atom_only):
+    """Print a TiledCopy exactly as CuTe does, then layoutS_TV, layoutD_TV, src2ref and dst2ref."""
+    from cutedump.errors import CuteDumpError
+    from cutedump.atoms import copy_atom, make_tiled_copy, sample_table
+    from cutedump.atoms import copy as K
+    from cutedump.atoms.cli_support import build_mma, parse_layout_arg
+    from cutedump.atoms.mma_catalog import split_template
+    vt = value_type
+    if vt is None:
+        base, targs = split_template(atom)
+        if targs and not targs[0].isdigit():
+            vt = targs[-1] if len(targs) > 1 else targs[0]
+        else:
+            raise CuteDumpError("--type is required (the value type of Copy_Atom<Op, T>, e.g. --type half_t)")
+    ca = copy_atom(atom, vt)
+    out = []
+    if atom_only:
+        if any(x is not None for x in (thr, val, mma_name, operand, partition)):
+            raise CuteDumpError("--atom-only takes no tiling options")
+        out.append(ca.print_str().rstrip("\n"))
+    else:
+        if mma_name is not None:
+            if thr is not None or val is not None:
+                raise CuteDumpError("use either --thr/--val (make_tiled_copy) or --mma/--operand, not both")
+            if operand is None:
+                raise CuteDumpError("--mma needs --operand A, B, C or C_atom")
+            mma = build_mma(mma_name, atom_layout, tile)
+            fn = {"A": K.make_tiled_copy_A, "B": K.make_tiled_copy_B, "C": K.make_tiled_copy_C,
+                  "C_ATOM": K.make_tiled_copy_C_atom}[operand.upper()]
+            tc = fn(ca, mma)
+        else:
+            if operand is not None or atom_layout is not None or tile is not None:
+                raise CuteDumpError("--operand/--atom-layout/--tile need --mma")
+            if thr is None:
+                raise CuteDumpError("give --thr (and --val) for make_tiled_copy, or --mma ... --operand A|B|C")
+            tc = make_tiled_copy(ca, parse_layout_arg(thr, "--thr"), parse_layout_arg(val, "--val"), check=True)
+        out.append(tc.print_str().rstrip("\n"))
+        out.append(f"layoutS_TV: {tc.get_layoutS_TV()}")
+        out.append(f"layoutD_TV: {tc.get_layoutD_TV()}")
+    out.append(f"src2ref: {ca.src2ref()}")
+    out.append(f"dst2ref: {ca.dst2ref()}")
+    if samples:
+        tl = None
+        if tids:
+            try:
+                tl = [int(x) for x in tids.replace(" ", "").split(",") if x]
+            except ValueError:
+                raise CuteDumpError(f"--tids takes thread indices like 0,8,16,24, got {tids!r}")
+            from cutedump.algebra import size
+            bad = [t for t in tl if not 0 <= t < int(size(ca.src2ref(), 0))]
+            if bad:
+                raise CuteDumpError(f"--tids {bad[0]} is outside the atom's {int(size(ca.src2ref(), 0))} threads")
+        ref_shape = ca.val_layout_ref.shape
+        out.append("src2ref samples (src_tid,src_vid)->(ref_tid,ref_vid):")
+        out += sample_table(ca.src2ref(), ref_shape, tl)
+        out.append("dst2ref samples (dst_tid,dst_vid)->(ref_tid,ref_vid):")
+        out += sample_table(ca.dst2ref(), ref_shape, tl)
+    if partition is not None:
+        if atom_only:
+            raise CuteDumpError("--partition needs a TiledCopy (not --atom-only)")
+        L = parse_layout_arg(partition, "--partition")
+        out.append(f"tidfrg_S({L}): {tc.tidfrg_S(L)}")
+        out.append(f"tidfrg_D({L}): {tc.tidfrg_D(L)}")
+        thrc = tc.get_slice(thr_idx)
+        for w in ("S", "D"):
+            lay, off = getattr(thrc, f"partition_{w}")(L)
+            out.append(f"thread {thr_idx} partition_{w}: {lay}  (offset {int(off)})")
+    click.echo("\n".join(out))

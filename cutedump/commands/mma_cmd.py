@@ -1,0 +1,67 @@
+"""``cutedump mma``: a TiledMMA as CuTe prints it, and its A/B/C thread-value layouts."""
+from __future__ import annotations
+
+import click
+
+from cutedump.commands._common import handle_errors
+
+EPILOG = """\b
+Examples:
+  cutedump mma SM80_16x8x16_F16F16F16F16_TN
+  cutedump mma SM80_16x8x16_F16F16F16F16_TN --atom-layout "(_2,_2)" --tile "(_32,_32,_16)"
+  cutedump mma SM80_16x8x8_F32TF32TF32F32_TN --atom-layout "(_2,_2,_1):(_2,_1,_0)" --tile "((_2,_16):(_16,_1),_16,_)"
+  cutedump mma SM80_16x8x16_F16F16F16F16_TN --atom-layout "(_2,_2)" --partition "(128,128,64)" --thr 37
+  cutedump mma "SM90_64x128x16_F32F16F16_SS<K,MN>"
+  cutedump mma "UniversalFMA<float>" --atom-layout "(_16,_16)"
+The first block is byte-exact print(TiledMMA); layoutX_TV are get_layoutX_TV(). --partition (M,N) gives
+partition_shape_C; (M,N,K) adds A (M,K) and B (N,K); --thr picks the thread of partition_X / fragments.
+"""
+
+
+@click.command("mma", epilog=EPILOG)
+@click.argument("atom")
+@click.option("--atom-layout", help='Atom layout (M,N[,K]) over threads, e.g. "(_2,_2)" (default 1x1x1).')
+@click.option("--tile", help='Permutation Tile<M,N,K>: _, static ints or layouts, e.g. "(_32,_32,_16)".')
+@click.option("--partition", help='Tensor shape (M,N) or (M,N,K) to partition, e.g. "(128,128,64)".')
+@click.option("--thr", "thr_idx", type=int, default=None, help="Thread index for partition_X and fragments.")
+@click.option("--atom-only", is_flag=True, help="Print only print(MMA_Atom<...>{}).")
+@handle_errors
+def mma_cmd(atom, atom_layout, tile, partition, thr_idx, atom_only):
+    """Print a TiledMMA exactly as CuTe does, then its layoutA_TV, layoutB_TV and layoutC_TV."""
+    from cutedump.errors import CuteDumpError
+    from cutedump.atoms.cli_support import build_mma, parse_shape_arg
+    from cutedump.atoms import partition_shape, partition_fragment, mma_atom
+    from cutedump.algebra import fmt, make_layout
+    from cutedump.algebra.inttuple import is_tuple
+    if atom_only:
+        click.echo(mma_atom(atom).print_str(), nl=False)
+        return
+    mma = build_mma(atom, atom_layout, tile)
+    out = [mma.print_str().rstrip("\n"),
+           f"layoutA_TV: {mma.get_layoutA_TV()}",
+           f"layoutB_TV: {mma.get_layoutB_TV()}",
+           f"layoutC_TV: {mma.get_layoutC_TV()}",
+           f"tile_shape: {fmt(mma.tile_shape())}   threads: {mma.size()}"]
+    if partition is not None:
+        shp = parse_shape_arg(partition, "--partition")
+        if not is_tuple(shp) or len(shp) not in (2, 3) or any(is_tuple(x) for x in shp):
+            raise CuteDumpError(f"--partition takes a shape (M,N) or (M,N,K), got {partition.strip()!r}")
+        M, N = shp[0], shp[1]
+        ops = [("C", (M, N))]
+        if len(shp) == 3:
+            ops = [("A", (M, shp[2])), ("B", (N, shp[2]))] + ops
+        t = 0 if thr_idx is None else thr_idx
+        thr = mma.get_slice(t)
+        for op, s in ops:
+            out.append(f"partition_shape_{op}{fmt(s)}: {fmt(partition_shape(mma, op, s))}")
+        for op, s in ops:
+            L = make_layout(s)
+            lay, off = getattr(thr, f"partition_{op}")(L)
+            out.append(f"thread {t} partition_{op}({L}): {lay}  (offset {int(off)})")
+            try:
+                out.append(f"thread {t} partition_fragment_{op}: {partition_fragment(thr, op, L)}")
+            except CuteDumpError as e:
+                out.append(f"thread {t} partition_fragment_{op}: ({e.message})")
+    elif thr_idx is not None:
+        raise CuteDumpError("--thr needs --partition (the tensor shape to partition)")
+    click.echo("\n".join(out))
