@@ -23,6 +23,10 @@ MMAS = [  # (python builder args, C++ expression)
      "make_tiled_mma(MMA_Atom<SM70_8x8x4_F16F16F16F16_TN>{}, Layout<Shape<_2,_2>>{})"),
     (("SM80_8x8x4_F64F64F64F64_TN", None, None), "make_tiled_mma(MMA_Atom<SM80_8x8x4_F64F64F64F64_TN>{})"),
     (("SM61_DP4A", "(_2,_4)", None), "make_tiled_mma(MMA_Atom<SM61_DP4A>{}, Layout<Shape<_2,_4>>{})"),
+    (("SM90_64x8x16_F16F16F16_SS<GMMA::Major::K,GMMA::Major::K>", "(_2,_1)", None),
+     "make_tiled_mma(MMA_Atom<SM90_64x8x16_F16F16F16_SS<GMMA::Major::K,GMMA::Major::K>>{}, Layout<Shape<_2,_1>>{})"),
+    (("SM90_64x16x16_F32F16F16_RS<GMMA::Major::K,GMMA::Major::K>", None, None),
+     "make_tiled_mma(MMA_Atom<SM90_64x16x16_F32F16F16_RS<GMMA::Major::K,GMMA::Major::K>>{})"),
 ]
 COPIES = [  # (builder, C++ expression)
     (lambda: atoms_copy.make_tiled_copy("UniversalCopy<uint32_t>", "(_4,_2)", "(_1,_2)", value_type="float"),

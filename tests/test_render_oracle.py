@@ -168,7 +168,9 @@ def tv_cases():
 MMA_ATOMS = ["SM80_16x8x8_F16F16F16F16_TN", "SM80_16x8x16_F16F16F16F16_TN", "SM80_16x8x8_F32TF32TF32F32_TN",
              "SM80_8x8x4_F64F64F64F64_TN", "SM80_16x8x32_S32S8S8S32_TN", "SM75_16x8x8_F32F16F16F32_TN",
              "SM70_8x8x4_F16F16F16F16_TN", "SM61_DP4A", "UniversalFMA<float,float,float>",
-             "SM80_16x8x4_F32TF32TF32F32_TN", "SM75_8x8x16_S32S8S8S32_TN", "SM80_16x8x16_F32BF16BF16F32_TN"]
+             "SM80_16x8x4_F32TF32TF32F32_TN", "SM75_8x8x16_S32S8S8S32_TN", "SM80_16x8x16_F32BF16BF16F32_TN",
+             "SM90_64x8x16_F16F16F16_SS<GMMA::Major::K,GMMA::Major::K>",
+             "SM90_64x16x16_F32F16F16_RS<GMMA::Major::K,GMMA::Major::K>"]
 MMA_TILED = [
     "make_tiled_mma(MMA_Atom<SM80_16x8x16_F16F16F16F16_TN>{}, Layout<Shape<_2,_2>>{})",
     "make_tiled_mma(MMA_Atom<SM80_16x8x8_F16F16F16F16_TN>{}, Layout<Shape<_2,_1>>{}, Tile<_32,_16,_8>{})",
