@@ -36,6 +36,18 @@ COPIES = [  # (builder, C++ expression)
     (lambda: atoms_copy.make_tiled_copy_A("SM75_U32x4_LDSM_N",
                                           atoms_mma.make_tiled_mma("SM80_16x8x16_F16F16F16F16_TN"), value_type="half_t"),
      "make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N, half_t>{}, make_tiled_mma(MMA_Atom<SM80_16x8x16_F16F16F16F16_TN>{}))"),
+    (lambda: atoms_copy.make_tiled_copy_C_atom("UniversalCopy<uint32_t>", atoms_mma.make_tiled_mma(
+        "SM80_16x8x16_F16F16F16F16_TN", "(_2,_2)"), value_type="half_t"),
+     "make_tiled_copy_C_atom(Copy_Atom<UniversalCopy<uint32_t>, half_t>{}, "
+     "make_tiled_mma(MMA_Atom<SM80_16x8x16_F16F16F16F16_TN>{}, Layout<Shape<_2,_2>>{}))"),
+    (lambda: atoms_copy.make_tiled_copy_C("UniversalCopy<uint32_t>", atoms_mma.make_tiled_mma(
+        "SM80_16x8x8_F16F16F16F16_TN", "(_2,_1)", "(_32,_16,_8)"), value_type="half_t"),
+     "make_tiled_copy_C(Copy_Atom<UniversalCopy<uint32_t>, half_t>{}, "
+     "make_tiled_mma(MMA_Atom<SM80_16x8x8_F16F16F16F16_TN>{}, Layout<Shape<_2,_1>>{}, Tile<_32,_16,_8>{}))"),
+    (lambda: atoms_copy.make_tiled_copy_B("SM75_U16x4_LDSM_T", atoms_mma.make_tiled_mma(
+        "SM80_16x8x16_F16F16F16F16_TN", "(_2,_2)"), value_type="half_t"),
+     "make_tiled_copy_B(Copy_Atom<SM75_U16x4_LDSM_T, half_t>{}, "
+     "make_tiled_mma(MMA_Atom<SM80_16x8x16_F16F16F16F16_TN>{}, Layout<Shape<_2,_2>>{}))"),
 ]
 
 

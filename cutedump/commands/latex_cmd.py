@@ -12,15 +12,15 @@ Examples:
   cutedump latex --tv "((_4,_8),(_2,_2)):((_32,_1),(_16,_8))" --tile "(_16,_8)"
   cutedump latex --mma SM80_16x8x16_F16F16F16F16_TN --atom-layout "(_2,_2)" --tile "(_32,_32,_16)"
   cutedump latex --copy UniversalCopy<uint32_t> --type float --thr "(_4,_2)" --val "(_1,_2)"
-  cutedump latex --copy SM75_U32x4_LDSM_N --type half_t --copy-for A --mma SM80_16x8x16_F16F16F16F16_TN
+  cutedump latex --copy SM75_U32x4_LDSM_N --type half_t --operand A --mma SM80_16x8x16_F16F16F16F16_TN
 \b
 LAYOUT            = print_latex(layout) (rank 1 is drawn as append<2>(L, _1:_0); swizzled layouts as CuTe
                     draws them, the smem_ptr[..b](unset) form after as_position_independent_swizzle_layout)
 --tv L --tile T   = print_latex_tv(composition(make_identity_layout(T), L), T); L maps (thread, value) to an
                     index of the column-major tile T
 --mma ATOM        = print_latex(MMA_Atom) / print_latex(make_tiled_mma(atom, --atom-layout, --tile))
---copy ATOM       = print_latex(TiledCopy): make_tiled_copy(atom, --thr, --val), or with --copy-for A|B|C
-                    make_tiled_copy_A/B/C(atom, the --mma TiledMMA)
+--copy ATOM       = print_latex(TiledCopy): make_tiled_copy(atom, --thr, --val), or with --operand A|B|C|C_atom
+                    make_tiled_copy_A/B/C/C_atom(atom, the --mma TiledMMA) -- the options of `cutedump copy`
 The output is a complete standalone document: pdflatex compiles it unchanged.
 """
 
@@ -39,8 +39,9 @@ def picture_options(fn):
         click.option("--type", "value_type", default=None, metavar="T", help="Value type of the copy atom (half_t, float, ...)."),
         click.option("--thr", default=None, metavar="LAYOUT", help="make_tiled_copy thread layout (m,n) -> thr."),
         click.option("--val", default=None, metavar="LAYOUT", help="make_tiled_copy value layout (m,n) -> val."),
-        click.option("--copy-for", "copy_for", type=click.Choice(["A", "B", "C"]), default=None,
-                     help="make_tiled_copy_A/B/C against the --mma TiledMMA."),
+        click.option("--operand", "--copy-for", "copy_for", default=None,
+                     type=click.Choice(["A", "B", "C", "C_atom"], case_sensitive=False),
+                     help="make_tiled_copy_A/B/C/C_atom against the --mma TiledMMA (as `cutedump copy --operand`)."),
         click.option("--force", is_flag=True, help="Draw even very large pictures (more than 65,536 cells)."),
     ]
     for o in reversed(opts):
@@ -86,10 +87,10 @@ def build_picture(layout, tv, tile, mma, atom_layout, permutation, copy, value_t
         raise CuteDumpError("--copy needs --type (the value type, e.g. half_t)")
     if copy_for is not None:
         if mma is None:
-            raise CuteDumpError("--copy-for needs --mma ATOM")
+            raise CuteDumpError("--operand needs --mma ATOM")
         m = _tiled_mma(mma, atom_layout, permutation if permutation is not None else tile)
         f = {"A": atoms_copy.make_tiled_copy_A, "B": atoms_copy.make_tiled_copy_B,
-             "C": atoms_copy.make_tiled_copy_C}[copy_for]
+             "C": atoms_copy.make_tiled_copy_C, "C_ATOM": atoms_copy.make_tiled_copy_C_atom}[copy_for.upper()]
         obj = f(copy, m, value_type=value_type)
     else:
         obj = atoms_copy.make_tiled_copy(copy, thr, val, value_type=value_type)

@@ -300,19 +300,20 @@ def _slice0(layout3):
 def copy_coord_tensors(tiled_copy):
     """(S, D, tile_mn): CuTe's ``copy.tidfrg_S(make_identity_tensor(tile_mn))(_,_,0)`` and the D side.
 
-    The TiledCopy offers ``get_layoutS_TV()`` / ``get_layoutD_TV()`` (integer (tid,vid) -> index of the
-    col-major tile_mn; composed with the identity here -- CuTe prints the same tensor both ways, checked
-    against real CuTe), or else ``tidfrg_S(layout)`` / ``tidfrg_D(layout)`` accepting any layout of shape
-    tile_mn (we pass the integer identity stand-in)."""
+    The TiledCopy offers ``tidfrg_S(layout)`` / ``tidfrg_D(layout)`` accepting any layout of shape tile_mn
+    (we pass the integer identity stand-in: exactly CuTe's computation), or else ``get_layoutS_TV()`` /
+    ``get_layoutD_TV()`` (integer (tid,vid) -> index of the col-major tile_mn, composed with the identity
+    here; the same picture only when the tiler is a plain shape -- layout tilers such as those of
+    make_tiled_copy_C_atom permute the tile and need tidfrg)."""
     tile = copy_tile_mn(tiled_copy)
-    if any(hasattr(tiled_copy, n) for n in ("get_layoutS_TV", "layoutS_TV")):
-        ls = _call_or_attr(tiled_copy, "get_layoutS_TV", "layoutS_TV")
-        ld = _call_or_attr(tiled_copy, "get_layoutD_TV", "layoutD_TV")
-        S, D = coord_tensor(tile, ls), coord_tensor(tile, ld)
-    else:
+    if hasattr(tiled_copy, "tidfrg_S") and hasattr(tiled_copy, "tidfrg_D"):
         proxy = identity_proxy(tile)
         S = CoordLayout(_slice0(tiled_copy.tidfrg_S(proxy)), True)
         D = CoordLayout(_slice0(tiled_copy.tidfrg_D(proxy)), True)
+    else:
+        ls = _call_or_attr(tiled_copy, "get_layoutS_TV", "layoutS_TV")
+        ld = _call_or_attr(tiled_copy, "get_layoutD_TV", "layoutD_TV")
+        S, D = coord_tensor(tile, ls), coord_tensor(tile, ld)
     return S, D, tile
 
 

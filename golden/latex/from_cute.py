@@ -35,7 +35,7 @@ ENTRIES = [
      'cutedump latex --copy "UniversalCopy<uint32_t>" --type float --thr "(_4,_2)" --val "(_1,_2)"'),
     ("latex/copy_ldsm_A.tex",
      f"print_latex(make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N, half_t>{{}}, make_tiled_mma({MMA})));",
-     "cutedump latex --copy SM75_U32x4_LDSM_N --type half_t --copy-for A --mma SM80_16x8x16_F16F16F16F16_TN"),
+     "cutedump latex --copy SM75_U32x4_LDSM_N --type half_t --operand A --mma SM80_16x8x16_F16F16F16F16_TN"),
     ("tutorial/print_layout_s2xh4.txt",
      "Layout s2xh4 = make_layout(make_shape(2, make_shape(2,2)), make_stride(4, make_stride(2,1))); print_layout(s2xh4);",
      'cutedump layout "(2,(2,2)):(4,(2,1))"'),
