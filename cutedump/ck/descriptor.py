@@ -1,0 +1,334 @@
+"""CK tensor descriptors (``tensor_descriptor.hpp``, ``tensor_descriptor_helper.hpp``) as transform chains.
+
+A descriptor holds every transform since the naive descriptor, each with the *hidden* dimension ids it reads
+(lower) and writes (upper). Hidden dimension 0 is the element offset; the visible dimensions are a list of hidden
+ids. ``transform_tensor_descriptor(old, transforms, old_low_idss, new_up_idss)`` appends transforms: their lower
+ids are old visible ids mapped to hidden ids, their upper dims get fresh hidden ids (numbered on from the old
+hidden count, in transform order), and ``new_up_idss`` puts those in the new visible order
+(``ReorderGivenOld2New``). ``calculate_offset`` runs ``make_tensor_coordinate``: set the visible index, then apply
+``CalculateLowerIndex`` from the last transform back to the first; the offset is hidden index 0.
+"""
+from __future__ import annotations
+
+from cutedump.errors import CuteDumpError
+from cutedump.ck.transforms import Embed, UnMerge, NotExpressible
+
+
+def _i(x):
+    return int(x)
+
+
+class Stage:
+    """One construction step, remembered for printing (what the user wrote, in visible ids)."""
+
+    def __init__(self, kind, transforms, low_idss, up_idss, hidden_low, hidden_up, visible, note=""):
+        self.kind = kind            # "naive", "naive_packed" or "transform"
+        self.transforms = transforms
+        self.low_idss = low_idss    # naive: hidden ids; transform: old visible ids
+        self.up_idss = up_idss      # naive: hidden ids; transform: new visible ids
+        self.hidden_low = hidden_low
+        self.hidden_up = hidden_up
+        self.visible = visible
+        self.note = note
+
+
+class TensorDescriptor:
+    def __init__(self, transforms, low_idss, up_idss, visible, element_space_size, stages, name=""):
+        self.transforms = list(transforms)
+        self.low_idss = [tuple(x) for x in low_idss]
+        self.up_idss = [tuple(x) for x in up_idss]
+        self.visible = list(visible)
+        self.element_space_size = element_space_size
+        self.stages = list(stages)
+        self.name = name
+        self.nhidden = 1 + sum(len(u) for u in self.up_idss)
+        hl = [None] * self.nhidden
+        hl[0] = element_space_size
+        for t, ups in zip(self.transforms, self.up_idss):
+            for h, n in zip(ups, t.up_lengths()):
+                hl[h] = n
+        self.hidden_lengths = hl
+
+    # ------------------------------------------------------------ shape
+
+    @property
+    def rank(self):
+        return len(self.visible)
+
+    def lengths(self):
+        return [self.hidden_lengths[h] for h in self.visible]
+
+    def size(self):
+        n = 1
+        for x in self.lengths():
+            n *= _i(x)
+        return n
+
+    def named(self, name):
+        self.name = name
+        return self
+
+    # ------------------------------------------------------------ evaluation
+
+    def hidden_index(self, idx):
+        """All hidden indices for a visible index (ints or numpy arrays), as make_tensor_coordinate."""
+        if len(idx) != self.rank:
+            raise CuteDumpError(f"the descriptor has {self.rank} visible dimensions, got an index of {len(idx)}")
+        hidden = [None] * self.nhidden
+        for h, v in zip(self.visible, idx):
+            hidden[h] = v
+        for t, lows, ups in reversed(list(zip(self.transforms, self.low_idss, self.up_idss))):
+            low = t.calculate_lower_index(tuple(hidden[h] for h in ups))
+            for h, v in zip(lows, low):
+                hidden[h] = v
+        return hidden
+
+    def calculate_offset(self, idx):
+        return self.hidden_index(tuple(idx))[0]
+
+    def is_valid(self, idx):
+        """coordinate_has_valid_offset: the visible index is in range and every padding check passes."""
+        idx = tuple(idx)
+        hidden = self.hidden_index(idx)
+        ok = True
+        for v, n in zip(idx, self.lengths()):
+            ok = ok & (v >= 0) & (v < _i(n))
+        for t, ups in zip(self.transforms, self.up_idss):
+            if not t.always_valid:
+                ok = ok & t.is_valid(tuple(hidden[h] for h in ups))
+        return ok
+
+    def trace(self, idx):
+        """[(transform, upper hidden ids, upper values, lower hidden ids, lower values)] from top to bottom."""
+        idx = tuple(int(x) for x in idx)
+        for k, (v, n) in enumerate(zip(idx, self.lengths())):
+            if not 0 <= v < _i(n):
+                raise CuteDumpError(f"index {list(idx)} is outside the lengths {[_i(x) for x in self.lengths()]} "
+                                    f"(dimension {k}: {v} not in [0, {_i(n)}))")
+        hidden = [None] * self.nhidden
+        for h, v in zip(self.visible, idx):
+            hidden[h] = v
+        steps = []
+        for t, lows, ups in reversed(list(zip(self.transforms, self.low_idss, self.up_idss))):
+            upv = tuple(hidden[h] for h in ups)
+            low = t.calculate_lower_index(upv)
+            for h, v in zip(lows, low):
+                hidden[h] = v
+            valid = True if t.always_valid else bool(t.is_valid(upv))
+            steps.append((t, ups, upv, lows, tuple(int(x) for x in low), valid))
+        return steps
+
+    def domain(self):
+        """Every visible index as int64 arrays, colexicographic (first dimension fastest, CuTe's order)."""
+        import numpy as np
+        grids = np.indices([_i(x) for x in self.lengths()], dtype=np.int64)
+        return tuple(g.reshape(-1, order="F") for g in grids)
+
+    def offsets(self):
+        """(offsets, valid) over the whole visible domain, colexicographic."""
+        import numpy as np
+        dom = self.domain()
+        off = self.calculate_offset(dom)
+        val = self.is_valid(dom)
+        n = len(dom[0]) if dom else 1
+        off = np.broadcast_to(np.asarray(off, dtype=np.int64), (n,))
+        val = np.broadcast_to(np.asarray(val, dtype=bool), (n,))
+        return off, val
+
+    # ------------------------------------------------------------ CuTe view
+
+    def cute_layout(self):
+        """(CuTe Layout, constant offset) with offset(idx) == const + L(idx) for every valid idx.
+
+        Built by carrying one CuTe mode per visible dimension through the chain (Embed/UnMerge compose, Merge
+        stacks the merged modes in reverse, PassThrough keeps, Freeze/Slice add constants, Insert broadcasts).
+        Raises NotExpressible for padding, modulo and the like. The result must still be checked by evaluation
+        (:meth:`check_cute`): composition of a non-linear mode with a multi-mode layout need not distribute.
+        """
+        from cutedump.algebra import Layout, make_layout
+        st0 = self.stages[0]
+        if st0.kind not in ("naive", "naive_packed"):
+            raise NotExpressible("the chain does not start from a naive descriptor")
+        t0 = self.transforms[0]
+        if isinstance(t0, Embed):
+            modes = [Layout(n, c) for n, c in zip(t0.up_lengths(), t0.coefficients)]
+        elif isinstance(t0, UnMerge):
+            modes = [Layout(n, c) for n, c in zip(t0.up_lengths(), t0._scan_static())]
+        else:
+            raise NotExpressible("the chain does not start from embed/unmerge")
+        const = 0
+        for st in self.stages[1:]:
+            new = {}
+            for t, lows, ups in zip(st.transforms, st.low_idss, st.up_idss):
+                got, c = t.cute_modes([modes[d] for d in lows])
+                const += c
+                for d, m in zip(ups, got):
+                    new[d] = m
+            modes = [new[d] for d in range(len(new))]
+        if len(modes) == 1:
+            return modes[0], const
+        return make_layout(*modes), const
+
+    def check_cute(self, layout, const=0):
+        """(mismatches, checked points, first mismatch) comparing offsets with const + layout at valid indices."""
+        from cutedump.algebra.evaluate import values
+        from cutedump.algebra import size
+        if _i(size(layout)) != self.size():
+            return self.size(), 0, ("size", _i(size(layout)), self.size())
+        off, val = self.offsets()
+        theirs = values(layout) + int(const)
+        bad = ((off != theirs) & val).nonzero()[0]
+        checked = int(val.sum())
+        if len(bad) == 0:
+            return 0, checked, None
+        dom = self.domain()
+        k = int(bad[0])
+        return len(bad), checked, (tuple(int(d[k]) for d in dom), int(theirs[k]), int(off[k]))
+
+
+# ---------------------------------------------------------------- constructors
+
+def _check_lengths(lengths, what="lengths"):
+    for x in lengths:
+        if _i(x) <= 0:
+            raise CuteDumpError(f"{what} must be positive, got {[_i(v) for v in lengths]}")
+
+
+def make_naive_tensor_descriptor(lengths, strides, name=""):
+    """``make_naive_tensor_descriptor``: one Embed from hidden 0 to hidden 1..N;
+    element_space_size = 1 + sum((length - 1) * stride)."""
+    lengths, strides = tuple(lengths), tuple(strides)
+    if len(lengths) != len(strides):
+        raise CuteDumpError(f"sizeof...(Lengths) == sizeof...(Strides) is false: {len(lengths)} lengths, "
+                            f"{len(strides)} strides")
+    if not lengths:
+        raise CuteDumpError("a descriptor needs at least one dimension")
+    _check_lengths(lengths)
+    n = len(lengths)
+    esz = 1
+    for x, s in zip(lengths, strides):
+        esz += (_i(x) - 1) * _i(s)
+    t = Embed(lengths, strides)
+    ups = tuple(range(1, n + 1))
+    st = Stage("naive", [t], [(0,)], [ups], [(0,)], [ups], list(ups))
+    return TensorDescriptor([t], [(0,)], [ups], list(ups), esz, [st], name)
+
+
+def make_naive_tensor_descriptor_packed(lengths, name=""):
+    """``make_naive_tensor_descriptor_packed``: one UnMerge from hidden 0; element_space_size = product."""
+    lengths = tuple(lengths)
+    if not lengths:
+        raise CuteDumpError("a descriptor needs at least one dimension")
+    _check_lengths(lengths)
+    n = len(lengths)
+    esz = 1
+    for x in lengths:
+        esz *= _i(x)
+    t = UnMerge(lengths)
+    ups = tuple(range(1, n + 1))
+    st = Stage("naive_packed", [t], [(0,)], [ups], [(0,)], [ups], list(ups))
+    return TensorDescriptor([t], [(0,)], [ups], list(ups), esz, [st], name)
+
+
+def make_naive_tensor_descriptor_aligned(lengths, align, name=""):
+    """``make_naive_tensor_descriptor_aligned``: row-major strides with the second-to-last one rounded up to a
+    multiple of ``align``."""
+    from cutedump.algebra import C
+    lengths = tuple(lengths)
+    n = len(lengths)
+    if n == 0:
+        raise CuteDumpError("a descriptor needs at least one dimension")
+    if _i(align) <= 0:
+        raise CuteDumpError(f"align must be positive, got {align}")
+    last = lengths[-1]
+    s_nm2 = ((_i(last) + _i(align) - 1) // _i(align)) * _i(align)
+    strides = [None] * n
+    strides[n - 1] = C(1)
+    acc = C(s_nm2) if all(isinstance(x, C) for x in (last, align)) else s_nm2
+    for k in range(n - 2, -1, -1):
+        strides[k] = acc
+        acc = acc * lengths[k]
+    return make_naive_tensor_descriptor(lengths, strides, name)
+
+
+def _is_permutation(ids, n):
+    return sorted(ids) == list(range(n))
+
+
+def transform_tensor_descriptor(old: TensorDescriptor, transforms, old_low_idss, new_up_idss, name=""):
+    """``transform_tensor_descriptor``: append transforms; see the module docstring for the id bookkeeping."""
+    transforms = list(transforms)
+    old_low_idss = [tuple(x) for x in old_low_idss]
+    new_up_idss = [tuple(x) for x in new_up_idss]
+    if not (len(transforms) == len(old_low_idss) == len(new_up_idss)):
+        raise CuteDumpError("NewTransforms::Size() == NewLowerDimensionOldVisibleIdss::Size() && "
+                            "NewTransforms::Size() == NewUpperDimensionNewVisibleIdss::Size() is false "
+                            f"({len(transforms)} transforms, {len(old_low_idss)} lower id lists, "
+                            f"{len(new_up_idss)} upper id lists)")
+    all_old = [d for ids in old_low_idss for d in ids]
+    all_new = [d for ids in new_up_idss for d in ids]
+    if not _is_permutation(all_old, old.rank):
+        raise CuteDumpError(f"is_valid_sequence_map(all old visible ids) is false: {all_old} is not a "
+                            f"permutation of 0..{old.rank - 1}")
+    if not _is_permutation(all_new, len(all_new)):
+        raise CuteDumpError(f"is_valid_sequence_map(all new visible ids) is false: {all_new} is not a "
+                            f"permutation of 0..{len(all_new) - 1}")
+    old_lengths = old.lengths()
+    warnings = []
+    for t, lows, ups in zip(transforms, old_low_idss, new_up_idss):
+        if len(lows) != t.nlow or len(ups) != t.nup:
+            raise CuteDumpError(f"{t.label()}: wrong! inconsistent # of dimension (it has {t.nlow} lower / "
+                                f"{t.nup} upper dimensions, given {len(lows)} / {len(ups)})")
+        expect = _expected_low_lengths(t)
+        if expect is not None:
+            got = [_i(old_lengths[d]) for d in lows]
+            if [_i(x) for x in expect] != got:
+                # CK does not check this; it is almost always a mistake, so say so
+                warnings.append(f"{t.label()} expects lower lengths {[_i(x) for x in expect]} but old "
+                                f"dimension(s) {list(lows)} have {got}")
+    low_hidden = [tuple(old.visible[d] for d in lows) for lows in old_low_idss]
+    start = old.nhidden
+    up_hidden = []
+    for t in transforms:
+        up_hidden.append(tuple(range(start, start + t.nup)))
+        start += t.nup
+    unordered = [h for ups in up_hidden for h in ups]
+    visible = [None] * len(unordered)
+    for h, pos in zip(unordered, all_new):
+        visible[pos] = h
+    st = Stage("transform", transforms, old_low_idss, new_up_idss, low_hidden, up_hidden, visible,
+               "; ".join(warnings))
+    return TensorDescriptor(old.transforms + transforms, old.low_idss + low_hidden, old.up_idss + up_hidden,
+                            visible, old.element_space_size, old.stages + [st], name)
+
+
+def _expected_low_lengths(t):
+    """The lower lengths a transform assumes (None when it does not say)."""
+    from cutedump.ck.transforms import PassThrough, Pad, Merge
+    if isinstance(t, PassThrough):
+        return [t.length]
+    if isinstance(t, Pad):
+        return [t.low_length]
+    if isinstance(t, Merge):
+        return list(t.low_lengths)
+    if isinstance(t, UnMerge):
+        n = 1
+        for x in t.up_lengths():
+            n *= _i(x)
+        return [n]
+    return None
+
+
+def cute_view(desc: TensorDescriptor):
+    """(layout, const, None) or (None, None, reason)."""
+    try:
+        L, c = desc.cute_layout()
+    except NotExpressible as e:
+        return None, None, str(e)
+    except CuteDumpError as e:
+        return None, None, f"CuTe composition fails: {e.one_line()}"
+    return L, c, None
+
+
+__all__ = ["TensorDescriptor", "make_naive_tensor_descriptor", "make_naive_tensor_descriptor_packed",
+           "make_naive_tensor_descriptor_aligned", "transform_tensor_descriptor", "cute_view", "NotExpressible"]
