@@ -1,0 +1,127 @@
+"""Text views of CK descriptors: the transform chain (in the style of CK design notes), an offset table, the
+index trace of one coordinate and the checked CuTe equivalent."""
+from __future__ import annotations
+
+from cutedump.errors import CuteDumpError
+from cutedump.ck.descriptor import TensorDescriptor, cute_view
+from cutedump.ck.transforms import Embed
+
+MAX_CHECK = 1 << 22
+
+
+def _ids(ids):
+    return "(" + ", ".join(str(i) for i in ids) + ")"
+
+
+def _ints(xs):
+    return [int(x) for x in xs]
+
+
+def chain(d: TensorDescriptor) -> str:
+    out = [f"{d.name or 'descriptor'}: lengths {_ints(d.lengths())}, element_space_size "
+           f"{int(d.element_space_size)}, {len(d.transforms)} transform(s), {d.nhidden} hidden dims"]
+    for k, st in enumerate(d.stages):
+        if st.kind in ("naive", "naive_packed"):
+            t = st.transforms[0]
+            if st.kind == "naive":
+                out.append(f"[{k}] make_naive_tensor_descriptor(lengths {tuple(_ints(t.up_lengths()))}, "
+                           f"strides {tuple(_ints(t.coefficients))})")
+                terms = " + ".join(f"({int(n)}-1)*{int(c)}" for n, c in zip(t.up_lengths(), t.coefficients))
+                esz = f"1 + {terms} = {int(d.element_space_size)}"
+            else:
+                out.append(f"[{k}] make_naive_tensor_descriptor_packed(lengths {tuple(_ints(t.up_lengths()))})")
+                esz = " * ".join(str(int(n)) for n in t.up_lengths()) + f" = {int(d.element_space_size)}"
+            out.append(f"    - transform       = [{t.label()}]")
+            out.append(f"    - low_idss        = [{_ids(st.low_idss[0])}]")
+            out.append(f"    - up_idss         = [{_ids(st.up_idss[0])}]")
+            out.append(f"    - visible         = {st.visible}")
+            out.append(f"    - elem_space_size = {esz}")
+        else:
+            out.append(f"[{k}] transform_tensor_descriptor")
+            out.append(f"    - transforms      = [{', '.join(t.label() for t in st.transforms)}]")
+            out.append(f"    - old_low_idss    = [{', '.join(_ids(x) for x in st.low_idss)}]")
+            out.append(f"    - new_up_idss     = [{', '.join(_ids(x) for x in st.up_idss)}]")
+            out.append(f"    - hidden          = low [{', '.join(_ids(x) for x in st.hidden_low)}], "
+                       f"up [{', '.join(_ids(x) for x in st.hidden_up)}], visible {st.visible}")
+            lens = [int(d.hidden_lengths[h]) for h in st.visible]
+            out.append(f"    - lengths         = {lens}")
+            if st.note:
+                out.append(f"    - warning: {st.note}")
+    return "\n".join(out) + "\n"
+
+
+def trace(d: TensorDescriptor, idx) -> str:
+    idx = [int(x) for x in idx]
+    if len(idx) != d.rank:
+        raise CuteDumpError(f"--at needs {d.rank} indices (lengths {_ints(d.lengths())}), got {len(idx)}")
+    steps = d.trace(idx)
+    out = [f"CalculateOffset({idx}): visible hidden ids {d.visible}"]
+    ok = True
+    for t, ups, upv, lows, lowv, valid in steps:
+        ok = ok and valid
+        flag = "" if valid else "   <- invalid (padding)"
+        out.append(f"  {t.label()}: up {_ids(ups)} = {list(upv)} -> low {_ids(lows)} = {list(lowv)}{flag}")
+    off = int(d.calculate_offset(tuple(idx)))
+    out.append(f"  offset = hidden[0] = {off}" + ("" if ok else "   (coordinate_has_valid_offset: false)"))
+    return "\n".join(out) + "\n"
+
+
+def _cell(off, ok):
+    return str(off) if ok else "x"
+
+
+def offset_table(d: TensorDescriptor, rows=None, cols=None, limit=16) -> str:
+    """Rank 2: a box table of offsets (x = invalid, padded); otherwise the first ``limit`` coordinates in CK's
+    loop order (last dimension fastest)."""
+    lens = _ints(d.lengths())
+    if d.rank == 2:
+        r = min(lens[0], rows or 8)
+        c = min(lens[1], cols or 8)
+        vals = [[_cell(int(d.calculate_offset((i, j))), bool(d.is_valid((i, j)))) for j in range(c)]
+                for i in range(r)]
+        w = max(len(v) for row in vals for v in row) + 2
+        w = max(w, len(str(c - 1)) + 2)
+        title = f"offsets of {d.name or 'descriptor'} (rows 0..{r - 1} of {lens[0]}, cols 0..{c - 1} of {lens[1]})"
+        lines = [title, "    " + "".join(f"  {j:>{w - 2}} " for j in range(c))]
+        rule = "    " + ("+" + "-" * w) * c + "+"
+        for i, row in enumerate(vals):
+            lines.append(rule)
+            lines.append(f"{i:2d}  " + "".join(f"| {v:>{w - 2}} " for v in row) + "|")
+        lines.append(rule)
+        return "\n".join(lines) + "\n"
+    n = min(d.size(), limit)
+    out = [f"offsets of {d.name or 'descriptor'} (first {n} of {d.size()} coordinates, last dimension fastest)"]
+    for k in range(n):
+        idx, rest = [], k
+        for L in reversed(lens):
+            idx.append(rest % L)
+            rest //= L
+        idx.reverse()
+        off = int(d.calculate_offset(tuple(idx)))
+        ok = bool(d.is_valid(tuple(idx)))
+        out.append(f"  {tuple(idx)} -> {off}" + ("" if ok else "   (invalid: padding)"))
+    return "\n".join(out) + "\n"
+
+
+def cute(d: TensorDescriptor, force: bool = False) -> str:
+    out = ["CuTe view (offset(idx) for every valid visible index):"]
+    L, const, why = cute_view(d)
+    if L is None:
+        out.append(f"  none: {why}")
+        return "\n".join(out) + "\n"
+    out.append(f"  {L}" + (f"   plus constant offset {const}" if const else ""))
+    n = d.size()
+    if n > MAX_CHECK and not force:
+        out.append(f"  not checked: the domain has {n} points (more than {MAX_CHECK}); pass --force")
+        return "\n".join(out) + "\n"
+    bad, checked, first = d.check_cute(L, const)
+    if bad == 0:
+        out.append(f"  checked: equal to CK's CalculateOffset at all {checked} visible indices")
+    elif first and first[0] == "size":
+        out.append(f"  MISMATCH: CuTe size {first[1]} vs descriptor size {first[2]} (not equivalent)")
+    else:
+        out.append(f"  MISMATCH at {bad} of {checked} indices; first {list(first[0])}: CuTe {first[1]}, "
+                   f"CK {first[2]} (the composition does not distribute; no exact CuTe layout)")
+    if isinstance(d.transforms[0], Embed) and any(int(c) < 0 for c in d.transforms[0].coefficients):
+        out.append("  note: negative strides")
+    return "\n".join(out) + "\n"

@@ -1,0 +1,254 @@
+"""``cutedump ck``: Composable Kernel tensor descriptors: transform chains, offsets, XDL recipes, CuTe views."""
+from __future__ import annotations
+
+import re
+
+import click
+
+from cutedump.commands._common import handle_errors
+
+EPILOG = """\b
+Examples:
+  cutedump ck naive --lengths 256,64 --strides 64,1
+  cutedump ck naive --lengths _4,_8                       (packed; _N = CK Number<N>)
+  cutedump ck describe --lengths 256,64 --strides 64,1 \\
+      --stage "unmerge(8,_8)@1->0,2; pass_through(256)@0->1" --at 3,17,5
+  cutedump ck recipe xdl-a --M 256 --K 64 --AK1 8
+  cutedump ck recipe xdl-a --M 250 --K 60 --MPerBlock 128 --KPerBlock 32    (padding)
+  cutedump ck recipe xdl-c-shuffle --MPerBlock 256 --NPerBlock 128 --MPerXdl 32
+  cutedump ck recipes
+A stage is one transform_tensor_descriptor call: transforms separated by ';', each NAME(args)@LOW->UP with LOW the
+old visible ids and UP the new visible ids (empty for freeze). Transforms: pass_through, pad, left_pad, right_pad,
+embed, merge (merge_v1_carry_check, merge_v2_magic_division, merge_v3_division_mod), unmerge, freeze, insert,
+vectorize, slice, modulo.
+"""
+
+
+# ---------------------------------------------------------------- parsing
+
+def _num(tok: str, what: str):
+    from cutedump.algebra import C
+    from cutedump.errors import CuteDumpError
+    t = tok.strip()
+    static = t.startswith("_")
+    body = t[1:] if static else t
+    if not re.fullmatch(r"-?\d+", body or "x"):
+        raise CuteDumpError(f"{what}: {tok.strip()!r} is not an integer (write _N for a static Number<N>)")
+    v = int(body)
+    return C(v) if static else v
+
+
+def _list(text: str, what: str, allow_empty=False):
+    from cutedump.errors import CuteDumpError
+    body = text.strip()
+    if body.startswith("(") and body.endswith(")"):
+        body = body[1:-1]
+    if body.strip() == "":
+        if allow_empty:
+            return []
+        raise CuteDumpError(f"{what}: expected comma-separated integers, got {text!r}")
+    return [_num(p, what) for p in body.split(",")]
+
+
+def _parse_args(text: str, what: str):
+    """'8,_8' or '(4,8),(8,1)' -> a tuple of ints/C/tuples."""
+    from cutedump.errors import CuteDumpError
+    toks = re.findall(r"\(|\)|,|[^(),\s]+", text)
+    pos = 0
+
+    def items(closing):
+        nonlocal pos
+        out = []
+        while pos < len(toks) and toks[pos] != closing:
+            if toks[pos] == "(":
+                pos += 1
+                out.append(tuple(items(")")))
+                if pos >= len(toks):
+                    raise CuteDumpError(f"{what}: unbalanced parentheses in {text!r}")
+                pos += 1
+            elif toks[pos] == ",":
+                pos += 1
+            elif toks[pos] == ")":
+                raise CuteDumpError(f"{what}: unbalanced parentheses in {text!r}")
+            else:
+                out.append(_num(toks[pos], what))
+                pos += 1
+        return out
+
+    res = items(None)
+    if pos != len(toks):
+        raise CuteDumpError(f"{what}: unbalanced parentheses in {text!r}")
+    return tuple(res)
+
+
+def parse_stage(text: str):
+    """'unmerge(8,8)@1->0,2; pass_through(256)@0->1' -> (transforms, old_low_idss, new_up_idss)."""
+    from cutedump.errors import CuteDumpError
+    from cutedump.ck.transforms import make_transform
+    ts, lows, ups = [], [], []
+    for item in [p for p in text.split(";") if p.strip()]:
+        m = re.fullmatch(r"\s*([A-Za-z_0-9]+)\s*\((.*)\)\s*@\s*([\d,\s]*)->\s*([\d,\s]*)", item)
+        if not m:
+            raise CuteDumpError(f"--stage: cannot read {item.strip()!r}; expected NAME(args)@LOW->UP, "
+                                "e.g. unmerge(8,8)@1->0,2")
+        name, args, lo, up = m.groups()
+        ts.append(make_transform(name, _parse_args(args, f"--stage {name}")))
+        lows.append(tuple(int(x) for x in _list(lo, "--stage lower ids", allow_empty=True)))
+        ups.append(tuple(int(x) for x in _list(up, "--stage upper ids", allow_empty=True)))
+    if not ts:
+        raise CuteDumpError("--stage is empty")
+    return ts, lows, ups
+
+
+# ---------------------------------------------------------------- output
+
+def _show(d, at, table, rows, cols, limit, no_cute, force):
+    from cutedump.ck import report
+    parts = [report.chain(d)]
+    if at is not None:
+        parts.append("\n" + report.trace(d, [int(x) for x in _list(at, "--at")]))
+    if table or at is None:
+        from cutedump.commands._common import check_size
+        if d.rank == 2:
+            check_size((rows or 8) * (cols or 8), force, "offset table")
+        else:
+            check_size(limit, force, "offset list")
+        parts.append("\n" + report.offset_table(d, rows, cols, limit))
+    if not no_cute:
+        parts.append("\n" + report.cute(d, force))
+    click.echo("".join(parts), nl=False)
+
+
+def _display_options(f):
+    opts = [
+        click.option("--at", default=None, help="Trace CalculateOffset for this visible index, e.g. 3,17,5."),
+        click.option("--table", is_flag=True, help="Also print the offset table when --at is given."),
+        click.option("--rows", type=int, default=None, help="Rank-2 table rows (default 8)."),
+        click.option("--cols", type=int, default=None, help="Rank-2 table columns (default 8)."),
+        click.option("--limit", type=int, default=16, show_default=True, help="Coordinates listed for rank != 2."),
+        click.option("--no-cute", is_flag=True, help="Skip the CuTe view."),
+        click.option("--force", is_flag=True, help="Allow big tables and full CuTe checks of big domains."),
+    ]
+    for o in reversed(opts):
+        f = o(f)
+    return f
+
+
+def _base(lengths, strides, align):
+    from cutedump.errors import CuteDumpError
+    from cutedump.ck.descriptor import (make_naive_tensor_descriptor, make_naive_tensor_descriptor_packed,
+                                        make_naive_tensor_descriptor_aligned)
+    lens = _list(lengths, "--lengths")
+    if strides and align is not None:
+        raise CuteDumpError("give --strides or --align, not both")
+    if strides:
+        return make_naive_tensor_descriptor(lens, _list(strides, "--strides"))
+    if align is not None:
+        return make_naive_tensor_descriptor_aligned(lens, _num(align, "--align"))
+    return make_naive_tensor_descriptor_packed(lens)
+
+
+@click.group("ck", epilog=EPILOG)
+def ck_cmd():
+    """Composable Kernel tensor descriptors: transform chains, offsets, XDL GEMM recipes, CuTe views."""
+
+
+@ck_cmd.command("naive", epilog=EPILOG)
+@click.option("--lengths", required=True, help="Lengths, e.g. 256,64 (_N = static Number<N>).")
+@click.option("--strides", default=None, help="Strides (make_naive_tensor_descriptor); packed if omitted.")
+@click.option("--align", default=None, help="make_naive_tensor_descriptor_aligned with this alignment.")
+@_display_options
+@handle_errors
+def naive_cmd(lengths, strides, align, **kw):
+    """make_naive_tensor_descriptor(_packed/_aligned): the chain, offsets and the CuTe layout."""
+    _show(_base(lengths, strides, align).named("naive"), **kw)
+
+
+@ck_cmd.command("describe", epilog=EPILOG)
+@click.option("--lengths", required=True, help="Lengths of the naive descriptor.")
+@click.option("--strides", default=None, help="Its strides (packed if omitted).")
+@click.option("--align", default=None, help="Aligned naive descriptor instead.")
+@click.option("--stage", "stages", multiple=True, help="One transform_tensor_descriptor call (repeatable).")
+@click.option("--name", default="descriptor", show_default=True, help="Name printed for the descriptor.")
+@_display_options
+@handle_errors
+def describe_cmd(lengths, strides, align, stages, name, **kw):
+    """A naive descriptor followed by transform stages, as CK builds it."""
+    from cutedump.ck.descriptor import transform_tensor_descriptor
+    d = _base(lengths, strides, align)
+    for s in stages:
+        ts, lows, ups = parse_stage(s)
+        d = transform_tensor_descriptor(d, ts, lows, ups)
+    _show(d.named(name), **kw)
+
+
+@ck_cmd.command("recipes")
+def recipes_cmd():
+    """List the named XDL GEMM descriptor recipes."""
+    from cutedump.ck.recipes import RECIPES
+    w = max(len(k) for k in RECIPES)
+    for k, (h, _) in RECIPES.items():
+        click.echo(f"{k:<{w}}  {h}")
+
+
+@ck_cmd.command("recipe", epilog=EPILOG)
+@click.argument("name")
+@click.option("--M", "M", type=int, default=None, help="GEMM M (xdl-a, xdl-c-grid).")
+@click.option("--N", "N", type=int, default=None, help="GEMM N (xdl-b, xdl-c-grid).")
+@click.option("--K", "K", type=int, default=None, help="GEMM K (xdl-a, xdl-b).")
+@click.option("--stride", type=int, default=None, help="StrideA/StrideB/StrideC (default: packed).")
+@click.option("--layout", type=click.Choice(["row", "col"]), default=None,
+              help="A/B layout (default: row-major A, column-major B, i.e. K contiguous).")
+@click.option("--AK1", "AK1", type=int, default=8, show_default=True, help="AK1 / BK1 (K elements per vector).")
+@click.option("--MPerBlock", "MPerBlock", type=int, default=None, help="Block tile M (or N for B).")
+@click.option("--NPerBlock", "NPerBlock", type=int, default=None, help="Block tile N.")
+@click.option("--KPerBlock", "KPerBlock", type=int, default=None, help="Block tile K.")
+@click.option("--MPerXdl", "MPerXdl", type=int, default=32, show_default=True, help="32 or 16 (the MFMA).")
+@click.option("--MXdlPerWave", "MXdlPerWave", type=int, default=2, show_default=True, help="MRepeat.")
+@click.option("--NXdlPerWave", "NXdlPerWave", type=int, default=2, show_default=True, help="NRepeat.")
+@click.option("--extra-m", type=int, default=0, show_default=True, help="ABlockLdsExtraM (LDS padding).")
+@click.option("--cshuffle-m", type=int, default=1, show_default=True, help="CShuffleMXdlPerWavePerShuffle.")
+@click.option("--cshuffle-n", type=int, default=1, show_default=True, help="CShuffleNXdlPerWavePerShuffle.")
+@click.option("--slice-lengths", default="1,4,8", show_default=True, help="thread-scratch: SliceLengths.")
+@click.option("--vector-dim", type=int, default=2, show_default=True, help="thread-scratch: SrcVectorDim.")
+@click.option("--scalar-per-vector", type=int, default=8, show_default=True,
+              help="thread-scratch: SrcScalarPerVector.")
+@_display_options
+@handle_errors
+def recipe_cmd(name, M, N, K, stride, layout, AK1, MPerBlock, NPerBlock, KPerBlock, MPerXdl, MXdlPerWave,
+               NXdlPerWave, extra_m, cshuffle_m, cshuffle_n, slice_lengths, vector_dim, scalar_per_vector, **kw):
+    """Build one of the XDL GEMM descriptors (see `cutedump ck recipes`)."""
+    from cutedump.errors import CuteDumpError
+    from cutedump.ck import recipes as R
+    if name not in R.RECIPES:
+        raise CuteDumpError(f"unknown recipe {name!r}; known: {', '.join(R.RECIPES)}")
+
+    def need(**xs):
+        for k, v in xs.items():
+            if v is None:
+                raise CuteDumpError(f"recipe {name} needs --{k}")
+
+    if name == "xdl-a":
+        need(M=M, K=K)
+        d = R.xdl_grid_ak0_m_ak1(M, K, AK1, stride, layout or "row", MPerBlock, KPerBlock, "a")
+    elif name == "xdl-b":
+        need(N=N, K=K)
+        d = R.xdl_grid_ak0_m_ak1(N, K, AK1, stride, layout or "col", NPerBlock, KPerBlock, "b")
+    elif name == "xdl-a-block":
+        need(MPerBlock=MPerBlock, KPerBlock=KPerBlock)
+        d = R.xdl_block_ak0_m_ak1(MPerBlock, KPerBlock, AK1, extra_m)
+    elif name == "xdl-a-mma":
+        need(MPerBlock=MPerBlock, KPerBlock=KPerBlock)
+        d = R.xdl_mma_m0_m1_m2_k(MPerBlock, KPerBlock, AK1, MPerXdl, MXdlPerWave, extra_m)
+    elif name == "xdl-c-grid":
+        need(M=M, N=N, MPerBlock=MPerBlock, NPerBlock=NPerBlock)
+        d = R.xdl_c_grid(M, N, MPerBlock, NPerBlock, stride)
+    elif name == "xdl-c-shuffle":
+        need(MPerBlock=MPerBlock, NPerBlock=NPerBlock)
+        d = R.xdl_c_shuffle_block(MPerBlock, NPerBlock, MPerXdl, MXdlPerWave, NXdlPerWave, cshuffle_m, cshuffle_n)
+    elif name == "xdl-c-thread":
+        d = R.xdl_c_thread(MPerXdl, MXdlPerWave, NXdlPerWave)
+    else:
+        d = R.thread_scratch([int(x) for x in _list(slice_lengths, "--slice-lengths")], vector_dim,
+                             scalar_per_vector)
+    _show(d, **kw)
