@@ -261,9 +261,9 @@ def transform_tensor_descriptor(old: TensorDescriptor, transforms, old_low_idss,
     old_low_idss = [tuple(x) for x in old_low_idss]
     new_up_idss = [tuple(x) for x in new_up_idss]
     if not (len(transforms) == len(old_low_idss) == len(new_up_idss)):
-        raise CuteDumpError("NewTransforms::Size() == NewLowerDimensionOldVisibleIdss::Size() && "
-                            "NewTransforms::Size() == NewUpperDimensionNewVisibleIdss::Size() is false "
-                            f"({len(transforms)} transforms, {len(old_low_idss)} lower id lists, "
+        raise CuteDumpError("wrong! inconsitent number of transform: NewTransforms::Size() == "
+                            "NewLowerDimensionOldVisibleIdss::Size() == NewUpperDimensionNewVisibleIdss::Size() "
+                            f"is false ({len(transforms)} transforms, {len(old_low_idss)} lower id lists, "
                             f"{len(new_up_idss)} upper id lists)")
     all_old = [d for ids in old_low_idss for d in ids]
     all_new = [d for ids in new_up_idss for d in ids]
