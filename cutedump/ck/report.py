@@ -117,11 +117,13 @@ def cute(d: TensorDescriptor, force: bool = False) -> str:
     bad, checked, first = d.check_cute(L, const)
     if bad == 0:
         out.append(f"  checked: equal to CK's CalculateOffset at all {checked} visible indices")
-    elif first and first[0] == "size":
-        out.append(f"  MISMATCH: CuTe size {first[1]} vs descriptor size {first[2]} (not equivalent)")
     else:
-        out.append(f"  MISMATCH at {bad} of {checked} indices; first {list(first[0])}: CuTe {first[1]}, "
-                   f"CK {first[2]} (the composition does not distribute; no exact CuTe layout)")
+        out[-1] = f"  none: the composed candidate {L} is wrong (dynamic shapes skip CuTe's divisibility checks)"
+        if first and first[0] == "size":
+            out.append(f"  MISMATCH: candidate size {first[1]} vs descriptor size {first[2]}")
+        else:
+            out.append(f"  MISMATCH at {bad} of {checked} indices; first {list(first[0])}: candidate {first[1]}, "
+                       f"CK {first[2]}")
     if isinstance(d.transforms[0], Embed) and any(int(c) < 0 for c in d.transforms[0].coefficients):
         out.append("  note: negative strides")
     return "\n".join(out) + "\n"
