@@ -22,6 +22,10 @@ COMMANDS = {
     "golden": ("cutedump.commands.golden_cmd:golden_cmd", "Verify or update golden files against their commands."),
     "latex": ("cutedump.commands.latex_cmd:latex_cmd", "CuTe's print_latex (TikZ) of a layout, TV layout, MMA or copy."),
     "svg": ("cutedump.commands.svg_cmd:svg_cmd", "SVG pictures: CuTe's print_svg for MMAs, ours for the rest."),
+    "tilelang": ("cutedump.commands.tilelang_cmd:tilelang_cmd",
+                 "TileLang bank-swizzle layouts: Forward, OutputShape, replicate extent, CuTe view."),
+    "ck": ("cutedump.commands.ck_cmd:ck_cmd",
+           "Composable Kernel tensor descriptors: transform chains, offsets, XDL recipes, CuTe view."),
 }
 
 

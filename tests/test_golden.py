@@ -1,6 +1,8 @@
 """Golden files: the repository's golden/ directory must verify, and the verify/update commands behave."""
 from __future__ import annotations
 
+import pytest
+
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -23,11 +25,27 @@ def test_repository_golden_files_verify():
     assert out.rstrip().endswith("0 mismatch(es)")
 
 
-def test_every_golden_file_is_in_the_manifest():
+def _manifest_dirs():
+    return sorted(m.parent for m in GOLDEN.rglob("MANIFEST"))
+
+
+def test_every_golden_file_is_in_its_manifest():
+    """Each data file under golden/ (outside directories with their own MANIFEST, which also keep reference
+    tables cut from documents) is listed in golden/MANIFEST."""
+    d = GOLDEN
     from cutedump.golden import parse_manifest
-    listed = {e.file for e in parse_manifest(GOLDEN)}
-    present = {p.name for p in GOLDEN.iterdir() if p.is_file()} - {"MANIFEST", "README.md", "cut_sections.py"}
+    listed = {e.file for e in parse_manifest(d)}
+    nested = [m for m in _manifest_dirs() if m != d and d in m.parents]
+    present = {str(p.relative_to(d)) for p in d.rglob("*")
+               if p.is_file() and p.suffix != ".py" and p.name not in ("MANIFEST", "README.md")
+               and not any(n in p.parents for n in nested)}
     assert present <= listed, present - listed
+
+
+@pytest.mark.parametrize("d", _manifest_dirs(), ids=lambda d: str(d.relative_to(GOLDEN)) or ".")
+def test_every_manifest_verifies(d):
+    code, out, err = run("golden", "verify", str(d))
+    assert code == 0, out + err
 
 
 def test_sections_are_cut_from_the_recording():
