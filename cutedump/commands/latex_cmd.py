@@ -67,10 +67,10 @@ def build_picture(layout, tv, tile, mma, atom_layout, permutation, copy, value_t
         check_size(int(size(base)), force, "picture")
         return "layout", L, None
     if kind == "tv":
-        from cutedump.parse import parse_layout, parse_object
+        from cutedump.parse import parse_object
         if tile is None:
             raise CuteDumpError('--tv needs --tile "(M,N)"')
-        L = parse_layout(tv)
+        L = grid.parse_drawable(tv)
         t = grid.flat_tile(parse_object(tile), "--tile")
         if len(t) != 2:
             raise CuteDumpError(f"--tile must be (M,N), got {tile}")

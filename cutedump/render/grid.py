@@ -352,15 +352,27 @@ def recast_swizzle(b: int, m: int, s: int, old_bits: int, new_bits: int):
 
 
 def parse_drawable(text: str):
-    """A layout in CuTe's print syntax, also ``Sw<B,M,S> o smem_ptr[Nb](unset) o L`` (the smem_ptr_flag
-    form of GMMA/UMMA atoms), which is turned into CuTe's as_position_independent_swizzle_layout:
+    """A layout: CuTe print syntax or any `cutedump eval` expression whose value is a layout (an int tuple
+    stands for make_layout(shape)); also ``Sw<B,M,S> o smem_ptr[Nb](unset) o L`` (the smem_ptr_flag form of
+    GMMA/UMMA atoms), which becomes CuTe's as_position_independent_swizzle_layout:
     ``recast_layout<uint8_t, uint_bit_t<N>>(Sw) o _0 o L``."""
-    from cutedump.parse import parse_layout
-    from cutedump.algebra import C
+    from cutedump.algebra import C, Layout, make_layout
     from cutedump.algebra.swizzle import ComposedLayout
+    from cutedump.expr import evaluate, format_result
     m = _SMEM.match(text)
     if m:
         b, mm, s, bits = (int(m.group(i)) for i in range(1, 5))
         sw = recast_swizzle(b, mm, s, 8, bits)
-        return ComposedLayout(sw, C(0), parse_layout(m.group("rest")))
-    return parse_layout(text)
+        return ComposedLayout(sw, C(0), parse_drawable(m.group("rest")))
+    obj = evaluate(text)
+    if isinstance(obj, (Layout, ComposedLayout)):
+        return obj
+    if _is_int_tuple(obj):
+        return make_layout(obj)
+    raise CuteDumpError(f"expected a layout, but {text.strip()!r} is {format_result(obj)}")
+
+
+def _is_int_tuple(x) -> bool:
+    if isinstance(x, tuple):
+        return all(_is_int_tuple(e) for e in x)
+    return isinstance(x, int) and not isinstance(x, bool)
