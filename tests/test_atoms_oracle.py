@@ -105,3 +105,9 @@ print(typename decltype(s2r_copy_a)::TiledLayout_TV{}); print("\n"); print(typen
 def test_sgemm_sm80_values_of_001_match_cute():
     from tests.test_atoms import sgemm_lines
     assert run_cases([SGEMM])[0].splitlines() == sgemm_lines()
+
+
+def test_assorted_tilings_tensors_and_retile_like_cute():
+    cases = G.extra_cases()
+    bad = _diff(cases, _run(cases, G.EXT_FLAGS))
+    assert not bad, "\n".join(bad[:20])
