@@ -42,7 +42,11 @@ def _registry():
         raise CuteDumpError(f"{fn}: expected a layout, got {_show(x)}")
 
     def shape_of(x):
-        return x.shape if isinstance(x, (Layout, ComposedLayout)) else x
+        if isinstance(x, (Layout, ComposedLayout)):
+            return x.shape
+        if _is_int_tuple(x):
+            return x
+        raise CuteDumpError(f"expected a layout or an int tuple, got {_kind(x)} {_show(x)}")
 
     def composed_apply(x, f):
         """Ops on A o O o B apply to B (layout_composed.hpp)."""
@@ -147,7 +151,10 @@ def _registry():
         return A.composition(lay(a, "composition"), _tiler(b))
 
     def _complement(x, cot=None):
-        return A.complement(lay(x, "complement"), cot)
+        L = lay(x, "complement")
+        if isinstance(L, ComposedLayout):  # complement(A o O o B, c) = complement(B, c); c = cosize(B) by default
+            L = L.b
+        return A.complement(L, cot)
 
     def _inverse(fn):
         def f(x):
@@ -333,6 +340,20 @@ def _show(x) -> str:
     return format_result(x) if not isinstance(x, _Name) else x.name
 
 
+def _kind(x) -> str:
+    from cutedump.algebra.layout import Layout
+    from cutedump.algebra.swizzle import ComposedLayout, Swizzle
+    if isinstance(x, ComposedLayout):
+        return "swizzled layout"
+    if isinstance(x, Layout):
+        return "layout"
+    if isinstance(x, Swizzle):
+        return "swizzle"
+    if isinstance(x, tuple):
+        return "tuple"
+    return "integer" if isinstance(x, int) else type(x).__name__
+
+
 def _tiler(t):
     return t
 
@@ -373,6 +394,9 @@ def evaluate(text: str):
                 raise
             except (IndexError, ValueError, ZeroDivisionError) as e:
                 raise CuteDumpError(f"{n.name}: invalid arguments ({e})", text, n.col) from None
+            except AttributeError:
+                kinds = ", ".join(_kind(a) for a in args)
+                raise CuteDumpError(f"{n.name} is not defined for ({kinds})", text, n.col) from None
         if isinstance(n, Apply):
             target = build_literal(n.fn, text, calls)
             while isinstance(target, tuple) and len(target) == 1 and callable(target[0]):

@@ -97,6 +97,13 @@ class C(int):
         return int(self) != o
 
 
+class CU(C):
+    """A static unsigned integer (``C<0u>``): prints like C, but is a different C++ type (so, e.g., CuTe's
+    ``composition(Swizzle<0,M,S>, Int<0>, L) -> L`` overload does not match it)."""
+
+    __slots__ = ()
+
+
 def is_static(x) -> bool:
     """True for a static integer or a tuple made only of static integers (CuTe ``is_static``)."""
     if isinstance(x, tuple):

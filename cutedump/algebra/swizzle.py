@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 from cutedump.errors import CuteDumpError
-from cutedump.algebra.integer import C, shiftr, is_static, is_constant
+from cutedump.algebra.integer import C, CU, shiftr, is_static, is_constant
 from cutedump.algebra import inttuple as it
 
 
@@ -116,7 +116,7 @@ def all_underscore(c) -> bool:
 
 def make_composed_layout(a, offset, b):
     """composition(A, O, B): a Swizzle<0,..> with a static-0 offset is dropped (it is the identity)."""
-    if isinstance(a, Swizzle) and a.b == 0 and is_constant(0, offset):
+    if isinstance(a, Swizzle) and a.b == 0 and type(offset) is C and int(offset) == 0:
         return b
     return ComposedLayout(a, offset, b)
 
@@ -180,12 +180,18 @@ def upcast_composed(cl: ComposedLayout, n: int):
     """upcast<N>(A o O o B) = upcast<N>(A) o O/N o upcast<N>(B)."""
     from cutedump.algebra.layout import upcast
     from cutedump.algebra.integer import safe_div
-    return make_composed_layout(upcast_swizzle(cl.a, n), safe_div(cl.offset, C(n)), upcast(cl.b, n))
+    off = safe_div(cl.offset, C(n))
+    if isinstance(off, C):
+        off = CU(int(off))  # safe_div(m, C<N>) with N a uint32_t template argument: an unsigned constant
+    return make_composed_layout(upcast_swizzle(cl.a, n), off, upcast(cl.b, n))
 
 
 def downcast_composed(cl: ComposedLayout, n: int):
     from cutedump.algebra.layout import downcast
-    return make_composed_layout(downcast_swizzle(cl.a, n), cl.offset * C(n), downcast(cl.b, n))
+    off = cl.offset * C(n)
+    if isinstance(off, C):
+        off = CU(int(off))  # m * C<N>, N unsigned
+    return make_composed_layout(downcast_swizzle(cl.a, n), off, downcast(cl.b, n))
 
 
 def logical_product_swizzled(layout, tiler: ComposedLayout):

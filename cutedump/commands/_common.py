@@ -22,6 +22,13 @@ def handle_errors(fn):
         except RecursionError:
             click.echo("error: input nested too deeply", err=True)
             sys.exit(2)
+        except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException, SystemExit):
+            raise
+        except KeyboardInterrupt:
+            sys.exit(130)
+        except Exception as e:  # never a traceback: one line, exit 2
+            click.echo(f"error: internal error ({type(e).__name__}: {e}); please report this input", err=True)
+            sys.exit(2)
 
     return wrapper
 
