@@ -39,8 +39,9 @@ def build_view(mma: str, atom_layout: str, permutation: str | None):
 @click.option("--atom-layout", default=None, metavar="LAYOUT", help='Atom layout, e.g. "(_2,_2,_1)".')
 @click.option("--permutation", default=None, metavar="TILE", help='Permutation MNK, e.g. "(_32,_16,_16)".')
 @click.option("--force", is_flag=True, help="Print even very large tables (more than 65,536 cells).")
+@click.option("--plain", is_flag=True, help="No colour even on a terminal (the exact recorded bytes).")
 @handle_errors
-def tiled_copy_c_cmd(copy_v, lang, mma, atom_layout, permutation, force):
+def tiled_copy_c_cmd(copy_v, lang, mma, atom_layout, permutation, force, plain):
     """The narrated make_tiled_copy_C_atom walk-through (layoutC_TV -> tiler -> tile2mma -> layout_tv)."""
     from cutedump.dumps.tiled_copy_c import dump, check_copy_v
     if mma is None and atom_layout is None and permutation is None:
@@ -50,4 +51,5 @@ def tiled_copy_c_cmd(copy_v, lang, mma, atom_layout, permutation, force):
     if copy_v is not None:
         check_copy_v(view.layoutC_TV, copy_v, lang)
         copy_vs = [copy_v]
-    click.echo(dump(view, copy_vs, lang, force), nl=False)
+    from cutedump.render.narration import echo_text
+    echo_text(dump(view, copy_vs, lang, force), plain)
