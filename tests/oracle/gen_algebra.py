@@ -270,13 +270,6 @@ def complement_ok(L: Lay, cot=None) -> bool:
     cm = complement_modes(L, cot)
     if cm is None:
         return False
-    # dynamic shapes make CuTe skip coalescing: require all the divisions exact
-    if cot is not None:
-        cur = 1
-        for s, d in sorted(((int(s), int(d)) for s, d in ms), key=lambda m: m[1]):
-            cur = d * s
-        if cot % cur and len(ms) > 0:
-            return False
     return True
 
 
@@ -530,7 +523,7 @@ def g_idx2crd(g: Gen):
     r = g.r
     s = g.shape(max_depth=3, nonunit=r.random() < 0.5)
     n = prod(s)
-    i = g.mk(r.randrange(max(n, 1)))
+    i = g.mk(r.randrange(max(n, 1) * (3 if r.random() < 0.1 else 1)))
     if r.random() < 0.3:
         d = g.like(s, g.compact_strides(s, None, gaps=False))
         return P("idx2crd", f"idx2crd({lit(i)}, {lit(s)}, {lit(d)})",
@@ -557,9 +550,16 @@ def g_crd2idx(g: Gen):
              f"crd2idx({ccoord(c)}, {cx(L.shape)}, {cx(L.stride, 'make_stride')})")
 
 
+def negate_some(g: Gen, L: Lay, p=0.12) -> Lay:
+    r = g.r
+    if r.random() >= p:
+        return L
+    return Lay(L.shape, _map2(L.shape, L.stride, lambda a, b: type(b)(-int(b)) if r.random() < 0.5 else b))
+
+
 def g_eval(g: Gen):
     r = g.r
-    L = g.layout(max_depth=3)
+    L = negate_some(g, g.layout(max_depth=3))
     form = r.randrange(4)
     n = prod(L.shape)
     if form == 0:
@@ -591,7 +591,13 @@ def profile_for(g: Gen, shape):
 
 def g_coalesce(g: Gen):
     r = g.r
-    L = g.layout(max_depth=3)
+    L = negate_some(g, g.layout(max_depth=3))
+    if r.random() < 0.1:
+        Cl = Comp(g.swizzle(), L)
+        if r.random() < 0.5 and isinstance(L.shape, tuple):
+            p = tuple(S(1) for _ in L.shape)
+            return P("coalesce", f"coalesce({lit(Cl)}, {lit(p)})", f"coalesce({cx(Cl)}, {cx(p)})")
+        return P("coalesce", f"coalesce({lit(Cl)})", f"coalesce({cx(Cl)})")
     if r.random() < 0.4 and isinstance(L.shape, tuple):
         p = profile_for(g, L.shape)
         if not isinstance(p, tuple):
@@ -611,7 +617,7 @@ def _rhs_layout(g: Gen, A: Lay, size_cap=None):
     """A random layout likely to be admissible as the right-hand side of composition with A."""
     r = g.r
     n = size_cap or max(prod(A.shape), 1)
-    kind = r.randrange(4)
+    kind = r.randrange(5)
     if kind == 0:          # a sub-tile of A's index space
         s = g.shape(max_depth=2, max_rank=2, pow2=True, max_size=n)
         d = g.like(s, g.compact_strides(s, None, gaps=r.random() < 0.3))
@@ -623,10 +629,13 @@ def _rhs_layout(g: Gen, A: Lay, size_cap=None):
         order = list(range(len(leaves(s))))
         r.shuffle(order)
         d = g.like(s, g.compact_strides(s, order))
-    else:                  # with broadcast modes
+    elif kind == 3:        # with broadcast modes
         s = g.shape(max_depth=1, max_rank=3, pow2=True, max_size=n)
         d = g.like(s, g.compact_strides(s))
         d = _map2(s, d, lambda a, b: S(0) if r.random() < 0.3 else b)
+    else:                  # anything small (often rejected by compose_ok, retried by the caller)
+        s = g.shape(max_depth=2, max_rank=3, max_size=n * 2)
+        d = g.like(s, [r.choice([1, 2, 3, 4, 6, 8, 12, 16]) for _ in leaves(s)])
     return Lay(s, d)
 
 
@@ -685,11 +694,21 @@ def g_complement(g: Gen):
             L = Lay(L.shape, _map2(L.shape, L.stride, lambda a, b: S(0) if r.random() < 0.2 else b))
         if r.random() < 0.15:   # rank-1 with a dynamic stride
             L = Lay(g.mk(r.choice([2, 4, 8])), r.choice([1, 2, 4]))
-        if r.random() < 0.5:
+        c = r.random()
+        if c < 0.5:
             cos = vcosize(L)
-            cot = g.mk(cos * r.choice([1, 1, 2, 4]) if r.random() < 0.8 else r.choice([cos, 2 * cos + 1, 64]))
+            cot = g.mk(cos * r.choice([1, 1, 2, 4]) if r.random() < 0.7 else
+                       r.choice([cos, 2 * cos + 1, 64, max(cos // 2, 1), 3 * cos + 2]))
             if complement_ok(L, int(cot)):
                 return P("complement", f"complement({lit(L)}, {lit(cot)})", f"complement({cx(L)}, {cx(cot)})")
+        elif c < 0.62:     # a shape as cotarget
+            cot = g.shape(max_depth=1, max_rank=3, top_tuple=True, max_size=4096)
+            if complement_ok(L, prod(cot)):
+                return P("complement", f"complement({lit(L)}, {lit(cot)})", f"complement({cx(L)}, {cx(cot)})")
+        elif c < 0.7:      # a swizzled layout: complement of its inner layout
+            Cl = Comp(g.swizzle(), L)
+            if complement_ok(L):
+                return P("complement", f"complement({lit(Cl)})", f"complement({cx(Cl)})")
         elif complement_ok(L):
             return P("complement", f"complement({lit(L)})", f"complement({cx(L)})")
     return None
@@ -735,6 +754,8 @@ def _tiler_for(g: Gen, L: Lay):
     r = g.r
     n = prod(L.shape)
     divs = [d for d in (1, 2, 3, 4, 8, 16) if n % d == 0]
+    if r.random() < 0.15:
+        divs = [2, 3, 4, 5, 6, 8]         # not necessarily a divisor: the rest mode rounds up
     c = r.randrange(5)
     if c == 0:
         return UNDER
@@ -743,7 +764,7 @@ def _tiler_for(g: Gen, L: Lay):
     # a layout tiler with static strides: strided or a sub-tile
     t = r.choice(divs)
     if c == 2:
-        ds = [d for d in (1, 2, 4) if n % (t * d) == 0]
+        ds = [d for d in (1, 2, 4) if n % (t * d) == 0] or [1]
         return Lay(g.mk(t), S(r.choice(ds)))
     # rank-2 tiler (a, b):(1, a*k) or (b*, 1)
     for _ in range(10):
@@ -754,7 +775,7 @@ def _tiler_for(g: Gen, L: Lay):
             break
         b = r.choice(bs)
         if r.random() < 0.5:
-            return Lay((g.mk(a), g.mk(b)), (S(1), S(a * r.choice([k for k in (1, 2) if n % (a * b * k) == 0]))))
+            return Lay((g.mk(a), g.mk(b)), (S(1), S(a * r.choice([k for k in (1, 2) if n % (a * b * k) == 0] or [1]))))
         return Lay((g.mk(a), g.mk(b)), (S(b), S(1)))
     return g.mk(t)
 
@@ -885,6 +906,9 @@ def g_product(g: Gen):
             B = _small_tile(g, max_depth=1)
         if not product_ok(A, B):
             continue
+        if r.random() < 0.08:
+            Cl = Comp(g.swizzle(), A)
+            return P(fn, f"{fn}({lit(Cl)}, {lit(B)})", f"{fn}({cx(Cl)}, {ctile(B)})")
         return P(fn, f"{fn}({lit(A)}, {lit(B)})", f"{fn}({cx(A)}, {ctile(B)})")
     return None
 
@@ -926,6 +950,9 @@ def g_tile_to_shape(g: Gen):
         if not product_ok(Ap, Bp):
             continue
         form = r.randrange(3)
+        if r.random() < 0.08:
+            Cl = Comp(g.swizzle(), A)
+            return P("tile_to_shape", f"tile_to_shape({lit(Cl)}, {lit(trg)})", f"tile_to_shape({cx(Cl)}, {cx(trg)})")
         if form == 0:
             return P("tile_to_shape", f"tile_to_shape({lit(A)}, {lit(trg)})", f"tile_to_shape({cx(A)}, {cx(trg)})")
         if form == 1 or R == 1:
@@ -952,6 +979,8 @@ def g_cast(g: Gen):
     fn = r.choice(["upcast", "downcast", "recast_layout"])
     for _ in range(40):
         L = g.layout(max_depth=2, pow2=True, kind=r.choice(["col", "row", "perm", "gap", "zero"]))
+        if fn == "upcast":
+            L = negate_some(g, L, 0.1)
         N = r.choice([2, 4, 8])
         ds = leaves(L.stride)
         if fn == "upcast":
@@ -1018,6 +1047,12 @@ def g_max_common(g: Gen):
             continue
         if not compose_ok(A, _right_inverse_vals(B)):
             continue
+        if fn == "max_common_layout" and r.random() < 0.15 and all(isinstance(v, S) for v in leaves(A)):
+            Cl = Comp(g.swizzle(), A)
+            if r.random() < 0.5:
+                return P(fn, f"{fn}({lit(Cl)}, {lit(B)})", f"{fn}({cx(Cl)}, {cx(B)})")
+            Cb = Comp(g.swizzle(), B)
+            return P(fn, f"{fn}({lit(A)}, {lit(Cb)})", f"{fn}({cx(A)}, {cx(Cb)})")
         return P(fn, f"{fn}({lit(A)}, {lit(B)})", f"{fn}({cx(A)}, {cx(B)})")
     return None
 
@@ -1326,7 +1361,41 @@ def _attribute(stderr: str, cpp_name: str, starts: list[int]) -> dict[int, str]:
     return found
 
 
-def _compile_run(bodies: list[str], workdir, tag: str):
+_PCH_HEADERS = """#include <cute/tensor.hpp>
+#include <cute/atom/mma_atom.hpp>
+#include <cute/atom/copy_atom.hpp>
+#include <cute/util/print_latex.hpp>
+#include <cute/util/print_svg.hpp>
+#include <cstdio>
+#include <csignal>
+#include <csetjmp>
+"""
+_FLAGS = ["-std=c++17", "-O0", "-w"]
+
+
+def _pch(cache_dir) -> list[str]:
+    """Build (once) a precompiled header of the CuTe includes; returns the extra g++ flags, or [] if the
+    PCH cannot be built (g++ then just parses the headers as usual)."""
+    import hashlib
+    import subprocess
+    from tests.oracle.cute import include_dirs
+    inc = include_dirs() or []
+    ver = subprocess.run(["g++", "--version"], capture_output=True, text=True).stdout
+    key = hashlib.sha256((_PCH_HEADERS + "\0".join(inc) + ver + " ".join(_FLAGS)).encode()).hexdigest()[:16]
+    hdr = cache_dir / f"pch-{key}.hpp"
+    gch = cache_dir / f"pch-{key}.hpp.gch"
+    if not gch.exists():
+        hdr.write_text(_PCH_HEADERS)
+        tmp = cache_dir / f"pch-{key}.tmp.gch"
+        r = subprocess.run(["g++", *_FLAGS, *[f"-I{d}" for d in inc], "-x", "c++-header", str(hdr), "-o", str(tmp)],
+                           capture_output=True, text=True)
+        if r.returncode != 0:
+            return []
+        tmp.replace(gch)
+    return ["-include", str(hdr)]
+
+
+def _compile_run(bodies: list[str], workdir, tag: str, pch: list[str] = ()):
     import subprocess
     from tests.oracle.cute import SEP, include_dirs, unavailable_reason
     src, starts = _program(bodies)
@@ -1336,7 +1405,7 @@ def _compile_run(bodies: list[str], workdir, tag: str):
     inc = include_dirs()
     if inc is None:
         raise RuntimeError(unavailable_reason())
-    cmd = ["g++", "-std=c++17", "-O0", "-w", *[f"-I{d}" for d in inc], str(cpp), "-o", str(exe)]
+    cmd = ["g++", *_FLAGS, *[f"-I{d}" for d in inc], *pch, str(cpp), "-o", str(exe)]
     r = subprocess.run(cmd, capture_output=True, text=True)
     if r.returncode != 0:
         bad = _attribute(r.stderr, str(cpp), starts)
@@ -1351,7 +1420,7 @@ def _compile_run(bodies: list[str], workdir, tag: str):
     return parts[:len(bodies)], {}
 
 
-def _run_batch(bodies: list[str], key: str, cache_dir) -> dict:
+def _run_batch(bodies: list[str], key: str, cache_dir, pch: list[str] = ()) -> dict:
     import json
     import time
     out_file = cache_dir / f"alg-{key}.json"
@@ -1363,7 +1432,7 @@ def _run_batch(bodies: list[str], key: str, cache_dir) -> dict:
     rejected: dict[int, str] = {}
     t0 = time.time()
     for _round in range(8):
-        outs, bad = _compile_run([bodies[i] for i in alive], cache_dir, f"alg-{key}")
+        outs, bad = _compile_run([bodies[i] for i in alive], cache_dir, f"alg-{key}", pch)
         if outs is not None:
             break
         for k, why in bad.items():
@@ -1386,16 +1455,21 @@ def run_oracle(cases: list[Case], batch_size: int = 450, jobs: int = 2) -> Oracl
     CACHE.mkdir(parents=True, exist_ok=True)
     batches = [list(range(i, min(i + batch_size, len(cases)))) for i in range(0, len(cases), batch_size)]
 
-    def work(b):
+    keys = []
+    for b in batches:
         bodies = [cases[i].cpp for i in b]
-        key = hashlib.sha256(("\0".join(bodies) + _GUARD).encode()).hexdigest()[:24]
-        return b, _run_batch(bodies, key, CACHE)
+        keys.append(hashlib.sha256(("\0".join(bodies) + _GUARD).encode()).hexdigest()[:24])
+    pch = [] if all((CACHE / f"alg-{k}.json").exists() for k in keys) else _pch(CACHE)
+
+    def work(bk):
+        b, key = bk
+        return b, _run_batch([cases[i].cpp for i in b], key, CACHE, pch)
 
     outputs, rejected, crashed = {}, {}, set()
     secs = 0.0
     cached = True
     with ThreadPoolExecutor(max_workers=jobs) as ex:
-        for b, d in ex.map(work, batches):
+        for b, d in ex.map(work, list(zip(batches, keys))):
             secs += d.get("seconds", 0.0)
             cached &= d["cached"]
             for k, o in d["outputs"].items():
