@@ -139,3 +139,12 @@ def test_statically_rejected_inputs_raise(op, expr, why):
     with pytest.raises(CuteDumpError):
         out = evaluate_to_string(expr)
         print(f"{expr} -> {out} (CuTe rejects: {why})")
+
+
+def test_rejected_list_really_fails_in_cute():
+    """Keep REJECTED honest: every entry must fail to compile against the CuTe headers."""
+    why = unavailable_reason()
+    if why:
+        pytest.skip(why)
+    compiled = G.verify_rejected()
+    assert not compiled, "listed as rejected but CuTe compiles them:\n" + "\n".join(compiled)

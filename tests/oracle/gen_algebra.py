@@ -24,6 +24,7 @@ are never compiled, they check that ``cutedump`` raises ``CuteDumpError``.
 from __future__ import annotations
 
 import math
+import os
 import re
 import random
 from dataclasses import dataclass
@@ -1225,58 +1226,132 @@ def generate(seed: int = 20250417, n: int = 3600) -> list[Case]:
 # Inputs CuTe rejects at compile time (static_assert / no matching overload); cutedump must raise
 # ---------------------------------------------------------------------------------------------------
 
+def parse(text: str):
+    """CuTe print syntax -> model objects (ints, tuples, Lay, Sw, Comp, ``_``); for hand-written cases."""
+    toks = re.findall(r"Sw<-?\d+,-?\d+,-?\d+>|\x00|_?-?\d+|_|[():,]", text.replace(" o ", "\x00"))
+    pos = 0
+
+    def atom():
+        nonlocal pos
+        t = toks[pos]
+        pos += 1
+        if t == "(":
+            items = [item()]
+            while toks[pos] == ",":
+                pos += 1
+                items.append(item())
+            assert toks[pos] == ")", text
+            pos += 1
+            return tuple(items)
+        if t == "_":
+            return UNDER
+        return S(int(t[1:])) if t.startswith("_") else int(t)
+
+    def item():
+        nonlocal pos
+        if toks[pos].startswith("Sw<"):
+            b, m, s_ = (int(v) for v in toks[pos][3:-1].split(","))
+            pos += 1
+            if pos < len(toks) and toks[pos] == "\x00":
+                pos += 2          # ' o ', then the offset _0
+                pos += 1          # the ' o '
+                return Comp(Sw(b, m, s_), item())
+            return Sw(b, m, s_)
+        x = atom()
+        if pos < len(toks) and toks[pos] == ":":
+            pos += 1
+            return Lay(x, atom())
+        return x
+
+    out = item()
+    assert pos == len(toks), text
+    return out
+
+
+def _cpp_arg(o) -> str:
+    if isinstance(o, tuple) and any(isinstance(e, Lay) or e is UNDER for e in leaves_objs(o)):
+        return ctile(o)
+    return cx(o)
+
+
+def leaves_objs(t):
+    return [x for e in t for x in (leaves_objs(e) if isinstance(e, tuple) else [e])]
+
+
+def X(op: str, fmt: str, *args: str, why: str = "") -> tuple[str, str, str, str]:
+    """A hand-written case: ``fmt`` has ``{}`` slots filled with literals (cutedump) or C++ (CuTe)."""
+    objs = [parse(a) for a in args]
+    return (op, fmt.format(*args), "print(" + fmt.format(*(_cpp_arg(o) for o in objs)) + ");", why)
+
+
+# Every entry was checked to fail to compile against CUTLASS 4.2 (tests/oracle/gen_algebra.py --verify-rejected).
 REJECTED = [
-    # (op, expression, why CuTe rejects it)
-    ("composition", "composition((_4,_8):(_1,_8), _2:_6)", "stride divisibility"),
-    ("composition", "composition((_4,_8):(_1,_8), (_2,_2):(_6,_1))", "stride divisibility"),
-    ("composition", "composition((_6,_8):(_1,_8), _4:_2)", "shape divisibility"),
-    ("composition", "composition((_3,_4):(_4,_1), _2:_2)", "shape divisibility"),
-    ("composition", "composition((_6,_2):(_1,_6), (_4,_2))", "shape divisibility"),
-    ("composition", "composition((_4,_2,_2):(_2,_1,_8), (_4,_2,_2,_2))", "too many tiler modes"),
-    ("complement", "complement((_4,_2):(_1,_2))", "non-injective"),
-    ("complement", "complement((_2,_2):(_1,_1))", "non-injective"),
-    ("complement", "complement((_4,_4):(_1,_2), _64)", "non-injective"),
-    ("complement", "complement((_4,_2):(_1,4))", "dynamic stride, rank>1"),
-    ("left_inverse", "left_inverse((_4,_2):(_1,4))", "dynamic strides"),
-    ("left_inverse", "left_inverse((_2,_4):(_1,_3))", "left inverse divisibility"),
-    ("logical_divide", "logical_divide((_6,_4):(_1,_6), (_4,_4))", "shape divisibility"),
-    ("logical_divide", "logical_divide((_8,_8):(_1,_8), (_2,_2,_2))", "too many tiler modes"),
-    ("logical_divide", "logical_divide(_12:_1, (_4,_2):(_2,_1))", "non-injective complement"),
-    ("zipped_divide", "zipped_divide((_6,_4):(_1,_6), (_4,_4))", "shape divisibility"),
-    ("logical_product", "logical_product((_4,_4):(_1,_2), _2:_1)", "non-injective complement"),
-    ("logical_product", "logical_product((_2,_2):(_1,_2), (_2,_2,_2))", "too many tiler modes"),
-    ("blocked_product", "blocked_product((_4,_4):(_1,_2), (_2,_2):(_1,_2))", "non-injective complement"),
-    ("raked_product", "raked_product((_2,_2):(_1,_1), (_2,_2):(_1,_2))", "non-injective complement"),
-    ("tile_to_shape", "tile_to_shape((_4,_3):(_1,_4), (_8,_8))", "block does not divide target"),
-    ("tile_to_shape", "tile_to_shape((_4,_2,_2):(_1,_4,_8), (_8,_8))", "rank of block > rank of target"),
-    ("upcast", "upcast<4>((_8,_4):(_1,_6))", "divisibility"),
-    ("upcast", "upcast<4>(_8:_3)", "divisibility"),
-    ("downcast", "downcast<2>((_8,_4):(_2,_16))", "no unit stride"),
-    ("downcast", "downcast<2>((_8,_4):(_4,_32))", "no unit stride"),
-    ("get", "get<2>((_8,_4):(_1,_8))", "index out of range"),
-    ("get", "get<0,2>((_8,(_4,_2)):(_1,(_8,_32)))", "index out of range"),
-    ("select", "select<0,3>((_8,_4,_2):(_1,_8,_32))", "index out of range"),
-    ("take", "take<1,1>((_8,_4,_2):(_1,_8,_32))", "empty range"),
-    ("coalesce", "coalesce((_8,_4):(_1,_8), (_1,_1,_1))", "profile rank > layout rank"),
-    ("make_ordered_layout", "make_ordered_layout((_2,_4,_8), (_0,_1))", "order rank != shape rank"),
-    ("idx2crd", "idx2crd((_1,_2), (_2,_4,_8))", "mismatched ranks"),
-    ("crd2idx", "crd2idx((_1,_2), (_2,_4,_8), (_1,_2,_8))", "mismatched ranks"),
-    ("eval", "((_4,_8):(_1,_4))(_1,_2,_3)", "too many coordinates"),
-    ("zip", "zip((_2,_3,_4), (_4,_5))", "mismatched ranks"),
+    X("composition", "composition({}, {})", "(_4,_8):(_1,_8)", "_2:_6", why="stride divisibility"),
+    X("composition", "composition({}, {})", "(_4,_8):(_1,_8)", "(_2,_2):(_6,_1)", why="stride divisibility"),
+    X("composition", "composition({}, {})", "(_6,_8):(_1,_8)", "_4:_2", why="shape divisibility"),
+    X("composition", "composition({}, {})", "(_12,_4):(_1,_16)", "_3:_8", why="shape divisibility"),
+    X("composition", "composition({}, {})", "(_4,_2,_2):(_2,_1,_8)", "(_4,_2,_2,_2)", why="too many tiler modes"),
+    X("complement", "complement({})", "(_4,_2):(_1,_2)", why="non-injective"),
+    X("complement", "complement({})", "(_2,_2):(_1,_1)", why="non-injective"),
+    X("complement", "complement({}, {})", "(_4,_4):(_1,_2)", "_64", why="non-injective"),
+    X("complement", "complement({})", "(_4,_2):(_1,4)", why="dynamic stride, rank>1"),
+    X("left_inverse", "left_inverse({})", "(_4,_2):(_1,4)", why="dynamic strides"),
+    X("left_inverse", "left_inverse({})", "(_2,_3):(_2,_3)", why="left inverse divisibility"),
+    X("logical_divide", "logical_divide({}, {})", "(_8,_8):(_1,_8)", "(_2,_2,_2)", why="too many tiler modes"),
+    X("logical_divide", "logical_divide({}, {})", "_16:_1", "(_4,_2):(_1,_2)", why="non-injective tiler"),
+    X("logical_divide", "logical_divide({}, {})", "(_6,_4):(_4,_1)", "_4:_2", why="shape divisibility"),
+    X("zipped_divide", "zipped_divide({}, {})", "(_8,_8):(_1,_8)", "(_2,_)", why="zip2_by: `_` on a rank-1 mode"),
+    X("logical_product", "logical_product({}, {})", "(_4,_4):(_1,_2)", "_2:_1", why="non-injective complement"),
+    X("logical_product", "logical_product({}, {})", "(_2,_2):(_1,_2)", "(_2,_2,_2)", why="too many tiler modes"),
+    X("blocked_product", "blocked_product({}, {})", "(_4,_4):(_1,_2)", "(_2,_2):(_1,_2)", why="non-injective"),
+    X("raked_product", "raked_product({}, {})", "(_2,_2):(_1,_1)", "(_2,_2):(_1,_2)", why="non-injective"),
+    X("tile_to_shape", "tile_to_shape({}, {})", "(_4,_3):(_1,_4)", "(_8,_8)", why="block does not divide target"),
+    X("tile_to_shape", "tile_to_shape({}, {})", "(_4,_2,_2):(_1,_4,_8)", "(_8,_8)", why="block rank > target rank"),
+    X("upcast", "upcast<4>({})", "(_8,_4):(_1,_6)", why="divisibility"),
+    X("upcast", "upcast<4>({})", "_8:_3", why="divisibility"),
+    X("downcast", "downcast<2>({})", "(_8,_4):(_2,_16)", why="no unit stride"),
+    X("downcast", "downcast<2>({})", "(_8,_4):(_4,_32)", why="no unit stride"),
+    X("get", "get<2>({})", "(_8,_4):(_1,_8)", why="index out of range"),
+    X("get", "get<0,2>({})", "(_8,(_4,_2)):(_1,(_8,_32))", why="index out of range"),
+    X("select", "select<0,3>({})", "(_8,_4,_2):(_1,_8,_32)", why="index out of range"),
+    X("take", "take<1,1>({})", "(_8,_4,_2):(_1,_8,_32)", why="empty range"),
+    X("coalesce", "coalesce({}, {})", "(_8,_4):(_1,_8)", "(_1,_1,_1)", why="profile rank > layout rank"),
+    X("make_ordered_layout", "make_ordered_layout({}, {})", "(_2,_4,_8)", "(_0,_1)", why="order rank != shape rank"),
+    X("crd2idx", "crd2idx({}, {}, {})", "(_1,_2)", "(_2,_4,_8)", "(_1,_2,_8)", why="mismatched ranks"),
+    X("zip", "zip({}, {})", "(_2,_3,_4)", "(_4,_5)", why="mismatched ranks"),
 ]
 
 
 def rejected_cases() -> list[tuple[str, str, str]]:
-    return list(REJECTED)
+    return [(op, expr, why) for op, expr, _cpp, why in REJECTED]
 
 
-if __name__ == "__main__":   # pragma: no cover - quick look
-    import collections
-    import sys
-    cs = generate(int(sys.argv[1]) if len(sys.argv) > 1 else 20250417)
-    print(len(cs), collections.Counter(c.op for c in cs).most_common())
-    for c in cs[:20]:
-        print(c.expr, "\n   ", c.cpp)
+def verify_rejected() -> list[str]:
+    """Compile each REJECTED case alone; returns those that DO compile (i.e. wrongly listed)."""
+    import subprocess
+    import tempfile
+    from pathlib import Path
+    from concurrent.futures import ThreadPoolExecutor
+    from tests.oracle.cute import CACHE, include_dirs
+    CACHE.mkdir(parents=True, exist_ok=True)
+    pch = _pch(CACHE)
+    inc = include_dirs()
+    tmp = Path(tempfile.mkdtemp())
+
+    def one(k):
+        op, expr, cpp, why = REJECTED[k]
+        src, _ = _program([cpp])
+        f = tmp / f"rej{k}.cpp"
+        f.write_text(src)
+        r = subprocess.run(["g++", *_FLAGS, *[f"-I{d}" for d in inc], *pch, "-fsyntax-only", str(f)],
+                           capture_output=True, text=True)
+        if os.environ.get("VERBOSE"):
+            err = next((l for l in r.stderr.splitlines() if " error: " in l), "")
+            print(f"{expr}: {err.split(' error: ', 1)[-1][:150]}")
+        return None if r.returncode else f"{expr}   [{cpp}]"
+    with ThreadPoolExecutor(2) as ex:
+        return [x for x in ex.map(one, range(len(REJECTED))) if x]
+
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -1481,3 +1556,16 @@ def run_oracle(cases: list[Case], batch_size: int = 450, jobs: int = 2) -> Oracl
                 rejected[b[int(k)]] = why
     static = {k for k, v in rejected.items() if v.startswith("static_assert")}
     return OracleResult(outputs, rejected, static, crashed, secs, cached)
+
+
+if __name__ == "__main__":   # pragma: no cover - quick look
+    import collections
+    import sys
+    if sys.argv[1:] == ["--verify-rejected"]:
+        bad = verify_rejected()
+        print("all rejected cases fail to compile" if not bad else "these compile:\n" + "\n".join(bad))
+        sys.exit(1 if bad else 0)
+    cs = generate(int(sys.argv[1]) if len(sys.argv) > 1 else 20250417)
+    print(len(cs), collections.Counter(c.op for c in cs).most_common())
+    for c in cs[:20]:
+        print(c.expr, "\n   ", c.cpp)
