@@ -198,10 +198,14 @@ def ceil_div(a: int, b: int) -> int:
     return -(-a // b)
 
 
-def compose_ok(lhs: Lay, rhs) -> bool:
-    """Strong form of CuTe's composition conditions, for rhs a Layout (all leaves) on coalesced lhs."""
-    flat_lhs_all = [(s, d) for s, d in modes(lhs) if not (isinstance(s, S) and s == 1)]
-    variants = [vcoalesce(modes(lhs)), flat_lhs_all or [(1, 0)]]
+def compose_ok(lhs: Lay, rhs, strict: bool = False) -> bool:
+    """Strong form of CuTe's composition conditions for every leaf of rhs, checked against lhs both fully
+    coalesced and as CuTe's coalesce_x may leave it (dynamic 1s kept, the last mode always kept).
+    ``strict`` also requires shape/stride divisibility both ways, the condition under which
+    composition(A, B)(i) == A(B(i)) holds exactly (CuTe accepts ``rest_stride < shape`` as well)."""
+    ms = modes(lhs)
+    flat = [(s, d) for k, (s, d) in enumerate(ms) if k == len(ms) - 1 or not (isinstance(s, S) and s == 1)]
+    variants = [vcoalesce(ms) + [(1, 0)], flat]
     for n, d in modes(rhs):
         if int(d) == 0:
             if not isinstance(d, S):
@@ -210,12 +214,12 @@ def compose_ok(lhs: Lay, rhs) -> bool:
         if int(d) < 0 or int(n) < 1:
             return False
         for lm in variants:
-            if not _compose_leaf_ok(lm, int(n), int(d)):
+            if not _compose_leaf_ok(lm, int(n), int(d), strict):
                 return False
     return True
 
 
-def _compose_leaf_ok(lhs_modes, n: int, d: int) -> bool:
+def _compose_leaf_ok(lhs_modes, n: int, d: int, strict: bool = False) -> bool:
     if len(lhs_modes) <= 1:
         return True
     rest_shape, rest_stride = n, d
@@ -223,9 +227,11 @@ def _compose_leaf_ok(lhs_modes, n: int, d: int) -> bool:
         a = int(a)
         if not (rest_stride % a == 0 or rest_stride < a):
             return False
+        if strict and not (rest_stride % a == 0 or a % rest_stride == 0):
+            return False
         next_shape = ceil_div(a, rest_stride)
         next_stride = ceil_div(rest_stride, a)
-        if next_shape == 1 or rest_shape == 1:
+        if rest_shape == 1:
             rest_stride = next_stride
             continue
         new_shape = min(next_shape, rest_shape)
@@ -781,14 +787,14 @@ def _tiler_for(g: Gen, L: Lay):
     return g.mk(t)
 
 
-def divide_ok(L: Lay, T) -> bool:
+def divide_ok(L: Lay, T, strict: bool = False) -> bool:
     """logical_divide(L, T) == composition(L, make_layout(T, complement(T, size(L)))) per tiler mode."""
     if T is UNDER:
         return True
     if isinstance(T, tuple):
         if not isinstance(L.shape, tuple) or len(T) > len(L.shape):
             return False
-        return all(divide_ok(mode_of(L, i), t) for i, t in enumerate(T))
+        return all(divide_ok(mode_of(L, i), t, strict) for i, t in enumerate(T))
     if isinstance(T, int):
         T = Lay(T, S(1))
     n = prod(L.shape)
@@ -798,7 +804,7 @@ def divide_ok(L: Lay, T) -> bool:
     tm = modes(T)
     full = Lay(tuple(s for s, _ in tm) + tuple(S(s) for s, _ in cm),
                tuple(d for _, d in tm) + tuple(S(d) for _, d in cm))
-    return compose_ok(L, full)
+    return compose_ok(L, full, strict)
 
 
 def zip2_ok(L: Lay, T) -> bool:
@@ -839,13 +845,13 @@ def g_divide(g: Gen):
     return None
 
 
-def product_ok(A: Lay, B) -> bool:
+def product_ok(A: Lay, B, strict: bool = False) -> bool:
     if B is UNDER:
         return True
     if isinstance(B, tuple):
         if not isinstance(A.shape, tuple) or len(B) > len(A.shape):
             return False
-        return all(product_ok(mode_of(A, i), b) for i, b in enumerate(B))
+        return all(product_ok(mode_of(A, i), b, strict) for i, b in enumerate(B))
     if isinstance(B, int):
         B = Lay(B, S(1))
     if any(int(d) < 0 for d in leaves(B.stride)):
@@ -855,7 +861,7 @@ def product_ok(A: Lay, B) -> bool:
         return False
     cm = complement_modes(A, cot)
     C = Lay(tuple(S(s) for s, _ in cm), tuple(S(d) for _, d in cm))
-    return compose_ok(C, B)
+    return compose_ok(C, B, strict)
 
 
 def _block(g: Gen, **kw) -> Lay:
