@@ -733,7 +733,8 @@ def g_inverse(g: Gen):
             L = g.layout(max_depth=2, allow_zero=r.random() < 0.3)
         if r.random() < 0.15:
             Cl = Comp(g.swizzle(), L)
-            if fn == "left_inverse" and not all(isinstance(d, S) for d in leaves(L.stride) + leaves(L.shape)):
+            # inverse(Sw o L) composes a layout with a swizzle: CuTe needs it static and power-of-two
+            if not all(isinstance(v, S) and int(v) & (int(v) - 1) == 0 for v in leaves(L.stride) + leaves(L.shape)):
                 continue
             return P(fn, f"{fn}({lit(Cl)})", f"{fn}({cx(Cl)})")
         return P(fn, f"{fn}({lit(L)})", f"{fn}({cx(L)})")
@@ -1467,7 +1468,7 @@ def _pch(cache_dir) -> list[str]:
     gch = cache_dir / f"pch-{key}.hpp.gch"
     if not gch.exists():
         hdr.write_text(_PCH_HEADERS)
-        tmp = cache_dir / f"pch-{key}.tmp.gch"
+        tmp = cache_dir / f"pch-{key}.{os.getpid()}.tmp.gch"
         r = subprocess.run(["g++", *_FLAGS, *[f"-I{d}" for d in inc], "-x", "c++-header", str(hdr), "-o", str(tmp)],
                            capture_output=True, text=True)
         if r.returncode != 0:
@@ -1495,6 +1496,7 @@ def _compile_run(bodies: list[str], workdir, tag: str, pch: list[str] = ()):
         return None, bad
     p = subprocess.run([str(exe)], capture_output=True, text=True, timeout=900)
     exe.unlink(missing_ok=True)
+    cpp.unlink(missing_ok=True)
     parts = p.stdout.split(SEP + "\n")[1:]
     if p.returncode != 0 or len(parts) < len(bodies) + 1:
         raise RuntimeError(f"oracle program failed ({p.returncode}) after {len(parts)} cases:\n{p.stderr[-2000:]}")
@@ -1513,7 +1515,9 @@ def _run_batch(bodies: list[str], key: str, cache_dir, pch: list[str] = ()) -> d
     rejected: dict[int, str] = {}
     t0 = time.time()
     for _round in range(8):
-        outs, bad = _compile_run([bodies[i] for i in alive], cache_dir, f"alg-{key}", pch)
+        import threading
+        tag = f"alg-{key}-{os.getpid()}-{threading.get_ident()}"   # concurrent runs must not share files
+        outs, bad = _compile_run([bodies[i] for i in alive], cache_dir, tag, pch)
         if outs is not None:
             break
         for k, why in bad.items():
@@ -1523,7 +1527,9 @@ def _run_batch(bodies: list[str], key: str, cache_dir, pch: list[str] = ()) -> d
         raise RuntimeError("oracle batch still fails to compile after 8 pruning rounds")
     d = {"outputs": {str(i): o for i, o in zip(alive, outs)}, "rejected": {str(k): v for k, v in rejected.items()},
          "seconds": time.time() - t0}
-    out_file.write_text(json.dumps(d))
+    tmp = out_file.with_suffix(f".{os.getpid()}.tmp")
+    tmp.write_text(json.dumps(d))
+    tmp.replace(out_file)
     d["cached"] = False
     return d
 
