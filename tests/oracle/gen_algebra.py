@@ -1211,8 +1211,54 @@ GENERATORS = [
 ]
 
 
-def generate(seed: int = 20250417, n: int = 3600) -> list[Case]:
-    """At least n cases (deduplicated by expression), seeded."""
+INNER = [g_composition, g_complement, g_inverse, g_divide, g_product, g_tile_to_shape, g_coalesce, g_make_layout,
+         g_cast, g_with_shape, g_filter]
+
+
+def _strip_print(cpp: str) -> str:
+    assert cpp.startswith("print(") and cpp.endswith(");"), cpp
+    return cpp[len("print("):-2]
+
+
+def g_nested(g: Gen):
+    """An operation applied to the result of another (the eval language nests calls), sometimes with
+    extra whitespace: size/cosize/rank/depth/coalesce/flatten/get<0>/evaluation of a computed layout."""
+    r = g.r
+    for _ in range(20):
+        inner = r.choice(INNER)(g)
+        if inner is None or not inner.cpp.startswith("print(") or "\n" in inner.cpp:
+            continue
+        e, c = inner.expr, _strip_print(inner.cpp)
+        if e.startswith("Sw<") or e.startswith("make_layout(Sw"):
+            continue
+        outer = r.choice(["size", "cosize", "rank", "depth", "coalesce", "flatten", "get0", "eval", "eval2",
+                          "composition", "shape"])
+        tuple_result = inner.op.endswith(("divide", "product")) or inner.op == "tile_to_shape"
+        if outer == "get0":
+            if not tuple_result:
+                continue
+            expr, cpp = f"get<0>({e})", f"get<0>({c})"
+        elif outer == "eval":
+            i = g.mk(r.randrange(4))
+            expr, cpp = f"{e}({lit(i)})", f"{c}({cx(i)})"
+        elif outer == "eval2":
+            i = g.mk(r.randrange(4))
+            expr, cpp = f"eval({e}, {lit(i)})", f"{c}({cx(i)})"
+        elif outer == "composition":
+            # compose with a small static compact layout of its first elements: always admissible
+            k = r.choice([1, 2])
+            expr, cpp = f"composition({e}, _{k}:_1)", f"composition({c}, make_layout(Int<{k}>{{}}, Int<1>{{}}))"
+        else:
+            expr, cpp = f"{outer}({e})", f"{outer}({c})"
+        if r.random() < 0.25:
+            expr = expr.replace(",", ", ").replace("(", "( ", 1).replace(":", " : ")
+        return Case("nested_" + inner.op, expr, f"print({cpp});")
+    return None
+
+
+def generate(seed: int = 20250417, n: int = 3600, nested: int = 300) -> list[Case]:
+    """At least n cases (deduplicated by expression), seeded, then ``nested`` cases whose arguments are
+    themselves computed (drawn from their own stream, so the first n never change with ``nested``)."""
     g = Gen(seed)
     fns = [f for f, _ in GENERATORS]
     weights = [w for _, w in GENERATORS]
@@ -1226,6 +1272,16 @@ def generate(seed: int = 20250417, n: int = 3600) -> list[Case]:
             continue
         seen.add(c.expr)
         out.append(c)
+    g2 = Gen(seed + 1)
+    k = 0
+    while k < nested:
+        g2.new_mix()
+        c = g_nested(g2)
+        if c is None or c.expr in seen:
+            continue
+        seen.add(c.expr)
+        out.append(c)
+        k += 1
     return out
 
 
