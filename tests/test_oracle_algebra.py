@@ -14,6 +14,7 @@ from __future__ import annotations
 import collections
 import json
 import os
+import re
 
 import pytest
 
@@ -66,8 +67,9 @@ def test_generator_covers_every_operation(cases):
     assert not missing, f"generator never produced: {sorted(missing)}"
     # static and dynamic integers, swizzles, nesting and zero strides all present
     exprs = "\n".join(c.expr for c in cases)
-    assert "Sw<" in exprs and ":_0" in exprs and "((" in exprs
-    assert any(ch.isdigit() and (i == 0 or exprs[i - 1] in "(,: ") for i, ch in enumerate(exprs[:20000]))
+    assert "Sw<" in exprs and ":_0" in exprs and "(((" in exprs     # swizzles, static zero strides, depth 3
+    assert re.search(r"[(,:]\d", exprs) and re.search(r"[(,:]_\d", exprs)   # dynamic and static integers
+    assert re.search(r"[(,:]_?-\d", exprs)                                  # negative strides
 
 
 def test_generator_is_deterministic():
