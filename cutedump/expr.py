@@ -431,5 +431,34 @@ def format_result(obj) -> str:
     return str(obj)
 
 
+_SMEM = None
+
+
+def evaluate_layout(text: str):
+    """A layout from text: CuTe print syntax or any expression whose value is a layout (an int tuple stands
+    for make_layout(shape)); also ``Sw<B,M,S> o smem_ptr[Nb](unset) o L`` (the smem_ptr_flag form of GMMA/UMMA
+    atoms), taken as CuTe's as_position_independent_swizzle_layout:
+    ``recast_layout<uint8_t, uint_bit_t<N>>(Sw) o _0 o L``."""
+    import re
+    from cutedump.algebra import C, Layout, Swizzle, make_layout
+    from cutedump.algebra.swizzle import ComposedLayout, recast_swizzle
+    from cutedump.algebra.inttuple import is_int_tuple
+    global _SMEM
+    if _SMEM is None:
+        _SMEM = re.compile(r"^\s*Sw\s*<\s*(\d+)\s*,\s*(\d+)\s*,\s*(-?\d+)\s*>\s*o\s*smem_ptr\s*\[\s*(\d+)\s*b\s*\]"
+                           r"\s*\(\s*unset\s*\)\s*o(?P<rest>.*)$", re.S)
+    m = _SMEM.match(text)
+    if m:
+        b, mm, s, bits = (int(m.group(i)) for i in range(1, 5))
+        sw = recast_swizzle(Swizzle(b, mm, s), 8, bits)
+        return ComposedLayout(sw, C(0), evaluate_layout(m.group("rest")))
+    obj = evaluate(text)
+    if isinstance(obj, (Layout, ComposedLayout)):
+        return obj
+    if is_int_tuple(obj):
+        return make_layout(obj)
+    raise CuteDumpError(f"expected a layout, but {text.strip()!r} is {format_result(obj)}")
+
+
 def evaluate_to_string(text: str) -> str:
     return format_result(evaluate(text))

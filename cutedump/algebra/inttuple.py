@@ -39,6 +39,13 @@ def is_int(x) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
+def is_int_tuple(x) -> bool:
+    """An integer, or a (nested) tuple of integers."""
+    if is_tuple(x):
+        return all(is_int_tuple(e) for e in x)
+    return is_int(x)
+
+
 def wrap(t):
     return t if is_tuple(t) else (t,)
 
@@ -127,28 +134,26 @@ def inner_product(a, b):
 
 
 def tmax(t):
-    return reduce(imax, flatten_to_tuple(t)) if is_tuple(t) else t
+    return _rfold(imax, t)
+
+
+def _rfold(fn, t):
+    """CuTe's variadic min/gcd over a (nested) tuple: fn(t0, fn(t1, ...)), static only if all are."""
+    if is_tuple(t):
+        vals = [_rfold(fn, e) for e in t]
+        acc = vals[-1]
+        for v in reversed(vals[:-1]):
+            acc = fn(v, acc)
+        return acc
+    return t
 
 
 def tmin(t):
-    """cute::min over a tuple: left fold min(t0, min(t1, ...)) -- right fold, static only if all are."""
-    if is_tuple(t):
-        vals = [tmin(e) for e in t]
-        acc = vals[-1]
-        for v in reversed(vals[:-1]):
-            acc = imin(v, acc)
-        return acc
-    return t
+    return _rfold(imin, t)
 
 
 def tgcd(t):
-    if is_tuple(t):
-        vals = [tgcd(e) for e in t]
-        acc = vals[-1]
-        for v in reversed(vals[:-1]):
-            acc = igcd(v, acc)
-        return acc
-    return t
+    return _rfold(igcd, t)
 
 
 def ceil_div(a, b):

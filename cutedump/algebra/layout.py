@@ -562,16 +562,24 @@ def _repeat_(n: int):
     return UNDERSCORE if n == 1 else (UNDERSCORE,) * n
 
 
+def _tiled(r):
+    """(tile, (rest...)) -> (tile, rest0, rest1, ...): ``r(_, repeat<R1>(_))``."""
+    return r(UNDERSCORE, _repeat_(int(rank(r, 1))))
+
+
+def _flat(r):
+    """((tile...), (rest...)) -> (tile0, ..., rest0, ...): ``r(repeat<R0>(_), repeat<R1>(_))``."""
+    return r(_repeat_(int(rank(r, 0))), _repeat_(int(rank(r, 1))))
+
+
 def tiled_divide(layout, tiler):
     """zipped_divide with the rest modes flattened one level: (tile, rest0, rest1, ...)."""
-    r = zipped_divide(layout, tiler)
-    return r(UNDERSCORE, _repeat_(int(rank(r, 1))))
+    return _tiled(zipped_divide(layout, tiler))
 
 
 def flat_divide(layout, tiler):
     """zipped_divide with both parts flattened one level: (tile0, tile1, ..., rest0, rest1, ...)."""
-    r = zipped_divide(layout, tiler)
-    return r(_repeat_(int(rank(r, 0))), _repeat_(int(rank(r, 1))))
+    return _flat(zipped_divide(layout, tiler))
 
 
 def logical_product(block, tiler):
@@ -592,13 +600,13 @@ def zipped_product(block, tiler):
 
 
 def tiled_product(block, tiler):
-    r = zipped_product(block, tiler)
-    return r(UNDERSCORE, _repeat_(int(rank(r, 1))))
+    """zipped_product with the tiler modes flattened one level: (block, rest0, rest1, ...)."""
+    return _tiled(zipped_product(block, tiler))
 
 
 def flat_product(block, tiler):
-    r = zipped_product(block, tiler)
-    return r(_repeat_(int(rank(r, 0))), _repeat_(int(rank(r, 1))))
+    """zipped_product with both parts flattened one level."""
+    return _flat(zipped_product(block, tiler))
 
 
 def blocked_product(block, tiler):

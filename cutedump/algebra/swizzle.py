@@ -176,6 +176,17 @@ def downcast_swizzle(sw: Swizzle, n: int) -> Swizzle:
     return Swizzle(sw.b, sw.m + _log2_pow2(n), sw.s)
 
 
+def recast_swizzle(sw: Swizzle, old_bits: int, new_bits: int) -> Swizzle:
+    """recast_layout<Old,New>(Swizzle): upcast by New/Old or downcast by Old/New (powers of two)."""
+    if new_bits == old_bits:
+        return sw
+    if new_bits % old_bits == 0:
+        return upcast_swizzle(sw, new_bits // old_bits)
+    if old_bits % new_bits == 0:
+        return downcast_swizzle(sw, old_bits // new_bits)
+    raise CuteDumpError(f"cannot recast a swizzle from {old_bits} to {new_bits} bits")
+
+
 def upcast_composed(cl: ComposedLayout, n: int):
     """upcast<N>(A o O o B) = upcast<N>(A) o O/N o upcast<N>(B)."""
     from cutedump.algebra.layout import upcast

@@ -36,22 +36,6 @@ def _as_rank2(layout):
     return view, note
 
 
-def _layout_arg(text: str):
-    """A layout literal, or any `cutedump eval` expression whose value is a layout."""
-    from cutedump.algebra import Layout
-    from cutedump.algebra.swizzle import ComposedLayout
-    from cutedump.errors import CuteDumpError
-    from cutedump.expr import evaluate, format_result
-    from cutedump.parse import _is_int_tuple
-    from cutedump.algebra import make_layout
-    obj = evaluate(text)
-    if isinstance(obj, (Layout, ComposedLayout)):
-        return obj
-    if _is_int_tuple(obj):
-        return make_layout(obj)
-    raise CuteDumpError(f"expected a layout, but {text.strip()!r} is {format_result(obj)}")
-
-
 @click.command("layout", epilog=EPILOG)
 @click.argument("layout")
 @click.option("--info", is_flag=True, help="Add rank, depth, size and cosize.")
@@ -67,7 +51,8 @@ def layout_cmd(layout, info, coords, plain, fmt_, force):
     from cutedump.algebra import size, rank, depth, cosize, idx2crd, fmt
     from cutedump.algebra.swizzle import ComposedLayout
     from cutedump.render.text import print_layout
-    L = _layout_arg(layout)
+    from cutedump.expr import evaluate_layout
+    L = evaluate_layout(layout)
     base = L.b if isinstance(L, ComposedLayout) else L
     n = int(size(base))
     check_size(n, force, "layout table")

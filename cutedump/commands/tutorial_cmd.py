@@ -57,9 +57,8 @@ def _shape_stride(shape_text, stride_text):
 
 
 def _is_int_tuple(x) -> bool:
-    if isinstance(x, tuple):
-        return all(_is_int_tuple(e) for e in x)
-    return isinstance(x, int) and not isinstance(x, bool)
+    from cutedump.algebra.inttuple import is_int_tuple
+    return is_int_tuple(x)
 
 
 def coords_text(shape, stride=None) -> str:

@@ -314,10 +314,8 @@ def build_literal(node, text: str, calls=None):
 
 
 def _is_int_tuple(x) -> bool:
-    from cutedump.algebra.inttuple import is_tuple, is_int
-    if is_tuple(x):
-        return all(_is_int_tuple(e) for e in x)
-    return is_int(x)
+    from cutedump.algebra.inttuple import is_int_tuple
+    return is_int_tuple(x)
 
 
 def parse_object(text: str):

@@ -22,7 +22,6 @@ prints ``k@1``, a stride ``k < BIG`` prints ``k@0``; a value ``m + n*BIG`` is th
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from cutedump.errors import CuteDumpError
@@ -328,51 +327,7 @@ def copy_panels(tiled_copy):
 
 # --------------------------------------------------------------------------------------- inputs
 
-_SMEM = re.compile(r"^\s*Sw\s*<\s*(\d+)\s*,\s*(\d+)\s*,\s*(-?\d+)\s*>\s*o\s*smem_ptr\s*\[\s*(\d+)\s*b\s*\]\s*\(\s*unset\s*\)"
-                   r"\s*o\s*(?P<rest>.+)$", re.S)
-
-
-def recast_swizzle(b: int, m: int, s: int, old_bits: int, new_bits: int):
-    """CuTe's ``recast_layout<Old,New>(Swizzle<B,M,S>)`` (upcast / downcast of the base M)."""
-    from cutedump.algebra import Swizzle
-    if new_bits == old_bits:
-        return Swizzle(b, m, s)
-    if new_bits % old_bits == 0:
-        n = new_bits // old_bits
-        if n & (n - 1):
-            raise CuteDumpError("N must be a power of two")
-        new_m = m - (n.bit_length() - 1)
-        return Swizzle(b, new_m, s) if new_m >= 0 else Swizzle(max(b + new_m, 0), 0, s)
-    if old_bits % new_bits == 0:
-        n = old_bits // new_bits
-        if n & (n - 1):
-            raise CuteDumpError("N must be a power of two")
-        return Swizzle(b, m + n.bit_length() - 1, s)
-    raise CuteDumpError(f"cannot recast a swizzle from {old_bits} to {new_bits} bits")
-
-
 def parse_drawable(text: str):
-    """A layout: CuTe print syntax or any `cutedump eval` expression whose value is a layout (an int tuple
-    stands for make_layout(shape)); also ``Sw<B,M,S> o smem_ptr[Nb](unset) o L`` (the smem_ptr_flag form of
-    GMMA/UMMA atoms), which becomes CuTe's as_position_independent_swizzle_layout:
-    ``recast_layout<uint8_t, uint_bit_t<N>>(Sw) o _0 o L``."""
-    from cutedump.algebra import C, Layout, make_layout
-    from cutedump.algebra.swizzle import ComposedLayout
-    from cutedump.expr import evaluate, format_result
-    m = _SMEM.match(text)
-    if m:
-        b, mm, s, bits = (int(m.group(i)) for i in range(1, 5))
-        sw = recast_swizzle(b, mm, s, 8, bits)
-        return ComposedLayout(sw, C(0), parse_drawable(m.group("rest")))
-    obj = evaluate(text)
-    if isinstance(obj, (Layout, ComposedLayout)):
-        return obj
-    if _is_int_tuple(obj):
-        return make_layout(obj)
-    raise CuteDumpError(f"expected a layout, but {text.strip()!r} is {format_result(obj)}")
-
-
-def _is_int_tuple(x) -> bool:
-    if isinstance(x, tuple):
-        return all(_is_int_tuple(e) for e in x)
-    return isinstance(x, int) and not isinstance(x, bool)
+    """A layout from text (see :func:`cutedump.expr.evaluate_layout`, which also takes the smem_ptr form)."""
+    from cutedump.expr import evaluate_layout
+    return evaluate_layout(text)
