@@ -101,3 +101,17 @@ def test_help_has_examples():
     assert "Examples" in r.output and r.exit_code == 0
     r = run("--help")
     assert "layout" in r.output
+
+
+def test_json_views_of_mma_and_copy():
+    import json
+    r = run("mma", "SM80_16x8x16_F16F16F16F16_TN", "--format", "json")
+    d = json.loads(r.output)
+    assert d["layoutC_TV"] == "((_4,_8),((_2,_2),(_1,_1))):((_32,_1),((_16,_8),(_0,_0)))"  # as in 000_89ace...
+    r = run("copy", "SM75_U32x4_LDSM_N", "--type", "half_t", "--mma", "SM80_16x8x16_F16F16F16F16_TN",
+            "--atom-layout", "(_2,_2)", "--tile", "(_32,_32,_16)", "--operand", "A", "--format", "json")
+    d = json.loads(r.output)
+    assert d["src2ref"] == "((_8,_4),(_2,_4)):((_4,_64),(_32,_1))"
+    assert d["dst2ref"] == "(_32,(_2,_4)):(_1,(_32,_64))"
+    r = run("layout", "(_2,_2):(_1,_2)", "--format", "json")
+    assert json.loads(r.output)["table"] == [[0, 2], [1, 3]]

@@ -35,9 +35,12 @@ C_atom uses make_tiled_copy_C_atom. --samples adds the per-thread (tid,vid) -> (
 @click.option("--partition", help='A tensor layout to partition: tidfrg_S/D and partition_S/D, e.g. "(128,64):(64,1)".')
 @click.option("--thr-idx", type=int, default=0, show_default=True, help="Thread index for partition_S/D.")
 @click.option("--atom-only", is_flag=True, help="Only the Copy_Atom (print, src2ref, dst2ref).")
+@click.option("--format", "fmt_", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="json: the printed TiledCopy, S/D TV layouts and their (thread, value) tables.")
+@click.option("--force", is_flag=True, help="JSON tables with more than 65,536 cells.")
 @handle_errors
 def copy_cmd(atom, value_type, thr, val, mma_name, atom_layout, tile, operand, samples, tids, partition,
-             thr_idx, atom_only):
+             thr_idx, atom_only, fmt_, force):
     """Print a TiledCopy exactly as CuTe does, then layoutS_TV, layoutD_TV, src2ref and dst2ref."""
     from cutedump.errors import CuteDumpError
     from cutedump.atoms import copy_atom, make_tiled_copy, sample_table
@@ -73,6 +76,13 @@ def copy_cmd(atom, value_type, thr, val, mma_name, atom_layout, tile, operand, s
             if thr is None:
                 raise CuteDumpError("give --thr (and --val) for make_tiled_copy, or --mma ... --operand A|B|C")
             tc = make_tiled_copy(ca, parse_layout_arg(thr, "--thr"), parse_layout_arg(val, "--val"), check=True)
+        if fmt_ == "json":
+            import json
+            from cutedump.render.json_view import copy_json
+            d = copy_json(tc, force=force)
+            d["src2ref"], d["dst2ref"] = str(ca.src2ref()), str(ca.dst2ref())
+            click.echo(json.dumps(d))
+            return
         out.append(tc.print_str().rstrip("\n"))
         out.append(f"layoutS_TV: {tc.get_layoutS_TV()}")
         out.append(f"layoutD_TV: {tc.get_layoutD_TV()}")

@@ -25,8 +25,11 @@ partition_shape_C; (M,N,K) adds A (M,K) and B (N,K); --thr picks the thread of p
 @click.option("--partition", help='Tensor shape (M,N) or (M,N,K) to partition, e.g. "(128,128,64)".')
 @click.option("--thr", "thr_idx", type=int, default=None, help="Thread index for partition_X and fragments.")
 @click.option("--atom-only", is_flag=True, help="Print only print(MMA_Atom<...>{}).")
+@click.option("--format", "fmt_", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="json: the printed TiledMMA, A/B/C TV layouts and their (thread, value) tables.")
+@click.option("--force", is_flag=True, help="JSON tables with more than 65,536 cells.")
 @handle_errors
-def mma_cmd(atom, atom_layout, tile, partition, thr_idx, atom_only):
+def mma_cmd(atom, atom_layout, tile, partition, thr_idx, atom_only, fmt_, force):
     """Print a TiledMMA exactly as CuTe does, then its layoutA_TV, layoutB_TV and layoutC_TV."""
     from cutedump.errors import CuteDumpError
     from cutedump.atoms.cli_support import build_mma, parse_shape_arg
@@ -37,6 +40,11 @@ def mma_cmd(atom, atom_layout, tile, partition, thr_idx, atom_only):
         click.echo(mma_atom(atom).print_str(), nl=False)
         return
     mma = build_mma(atom, atom_layout, tile)
+    if fmt_ == "json":
+        import json
+        from cutedump.render.json_view import mma_json
+        click.echo(json.dumps(mma_json(mma, force=force)))
+        return
     out = [mma.print_str().rstrip("\n"),
            f"layoutA_TV: {mma.get_layoutA_TV()}",
            f"layoutB_TV: {mma.get_layoutB_TV()}",
