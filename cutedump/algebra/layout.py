@@ -130,18 +130,24 @@ def stride(layout, *idx):
 
 def size(x, *idx):
     """Number of coordinates: product of the shape."""
-    s = x.shape if isinstance(x, Layout) else x
+    s = _shape_of(x)
     return product(it.get(s, *idx))
 
 
 def rank(x, *idx):
-    s = x.shape if isinstance(x, Layout) else x
+    s = _shape_of(x)
     return it.rank(it.get(s, *idx))
 
 
 def depth(x, *idx):
-    s = x.shape if isinstance(x, Layout) else x
+    s = _shape_of(x)
     return it.depth(it.get(s, *idx))
+
+
+def _shape_of(x):
+    """The shape of a Layout or ComposedLayout (its inner layout's), or x itself for an int tuple."""
+    from cutedump.algebra.swizzle import ComposedLayout
+    return x.shape if isinstance(x, (Layout, ComposedLayout)) else x
 
 
 def coshape(layout):
@@ -154,6 +160,9 @@ def coshape(layout):
 
 def cosize(layout, *idx):
     """size of the codomain: L(size(L) - 1) + 1 for non-negative strides."""
+    from cutedump.algebra.swizzle import ComposedLayout
+    if isinstance(layout, ComposedLayout):  # cosize(Sw o O o B) = cosize(B) (swizzle_layout.hpp)
+        layout = layout.b
     if idx:
         layout = get(layout, *idx)
     return product(coshape(layout))
