@@ -74,8 +74,9 @@ def _build_and_run(src: str, extra_flags: tuple[str, ...]) -> str:
     out_file = CACHE / f"{key}.out"
     if out_file.exists():
         return out_file.read_text()
-    cpp = CACHE / f"{key}.cpp"
-    exe = CACHE / f"{key}.exe"
+    tag = f"{key}.{os.getpid()}"  # per-process build files: concurrent runs (pytest -n) never collide
+    cpp = CACHE / f"{tag}.cpp"
+    exe = CACHE / f"{tag}.exe"
     cpp.write_text(src)
     inc = include_dirs()
     if inc is None:
@@ -87,6 +88,9 @@ def _build_and_run(src: str, extra_flags: tuple[str, ...]) -> str:
     r = subprocess.run([str(exe)], capture_output=True, text=True, timeout=600)
     if r.returncode != 0:
         raise RuntimeError(f"oracle program failed ({r.returncode}):\n{r.stderr[-3000:]}")
-    out_file.write_text(r.stdout)
+    tmp = CACHE / f"{tag}.out.tmp"
+    tmp.write_text(r.stdout)
+    tmp.replace(out_file)  # atomic: readers see a whole file or none
     exe.unlink(missing_ok=True)
+    cpp.unlink(missing_ok=True)
     return r.stdout
