@@ -156,6 +156,15 @@ def tgcd(t):
     return _rfold(igcd, t)
 
 
+def _fold_div(f, a, b):
+    """tuple / int: divide each mode of a by what is left of b, carrying f(rest, a_i) to the next mode."""
+    res, rest = [], b
+    for ai in a:
+        res.append(f(ai, rest))
+        rest = f(rest, ai)
+    return tuple(res)
+
+
 def ceil_div(a, b):
     """ceil_div for int tuples: tuple/tuple elementwise (missing modes of b are 1), tuple/int folds b
     across a, int/tuple uses product(b), int/int is ``(a + b - _1) / b``."""
@@ -165,12 +174,7 @@ def ceil_div(a, b):
                 raise CuteDumpError("Mismatched ranks in ceil_div")
             bb = tuple(b) + (C(1),) * (len(a) - len(b))
             return tuple(ceil_div(x, y) for x, y in zip(a, bb))
-        res = []
-        rest = b
-        for ai in a:
-            res.append(ceil_div(ai, rest))
-            rest = ceil_div(rest, ai)
-        return tuple(res)
+        return _fold_div(ceil_div, a, b)
     if is_tuple(b):
         return ceil_div(a, product(b))
     return div(a + b - C(1), b)
@@ -184,16 +188,12 @@ def shape_div(a, b):
             if len(a) != len(b):
                 raise CuteDumpError("Mismatched ranks in shape_div")
             return tuple(shape_div(x, y) for x, y in zip(a, b))
-        res = []
-        rest = b
-        for ai in a:
-            res.append(shape_div(ai, rest))
-            rest = shape_div(rest, ai)
-        return tuple(res)
+        return _fold_div(shape_div, a, b)
     if is_tuple(b):
         return shape_div(a, product(b))
     if is_static(a) and is_static(b):
-        if int(b) == 0 or not (int(a) % int(b) == 0 or int(b) % int(a) == 0 if int(a) else True):
+        ia, ib = int(a), int(b)
+        if ib == 0 or (ia != 0 and ia % ib != 0 and ib % ia != 0):
             raise CuteDumpError(f"Divisibility Condition violated in shape_div({a}, {b})")
     return div(a + b - C(1), b)
 
