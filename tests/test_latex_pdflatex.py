@@ -26,7 +26,7 @@ def _tex_reason():
     return None
 
 
-pytestmark = pytest.mark.skipif(_tex_reason() is not None, reason=str(_tex_reason()))
+pytestmark = [pytest.mark.consumer, pytest.mark.skipif(_tex_reason() is not None, reason=str(_tex_reason()))]
 
 CASES = {
     "layout_l5": ["latex", "(2,(2,3)):(6,(3,1))"],

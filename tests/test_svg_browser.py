@@ -25,7 +25,7 @@ def _browser():
     return None
 
 
-pytestmark = pytest.mark.skipif(_browser() is None, reason="chromium not found (apt-get install chromium)")
+pytestmark = [pytest.mark.consumer, pytest.mark.skipif(_browser() is None, reason="chromium not found (apt-get install chromium)")]
 
 CASES = {
     "layout_l5": ["svg", "(2,(2,3)):(6,(3,1))"],

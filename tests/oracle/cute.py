@@ -2,7 +2,9 @@
 
 Each case is a C++ statement block that prints exactly one logical result; the harness wraps every case
 with separator markers so multi-line outputs (print_layout, print_latex) are split back reliably.
-Builds are cached by source hash in ``.oracle_cache/`` (or $CUTEDUMP_ORACLE_CACHE).
+Answers are recorded as data in ``tests/oracle/records/`` (see records.py: the default test run reads them,
+``--oracle=live`` recompiles and compares, ``--oracle=record`` rewrites them). Builds are cached by source hash in
+``.oracle_cache/`` (or $CUTEDUMP_ORACLE_CACHE) when recording.
 """
 from __future__ import annotations
 
@@ -12,6 +14,8 @@ import shutil
 import subprocess
 import sysconfig
 from pathlib import Path
+
+from tests.oracle import records
 
 SEP = "@@CUTEDUMP-CASE@@"
 ROOT = Path(__file__).resolve().parents[2]
@@ -27,7 +31,14 @@ def include_dirs() -> list[str] | None:
 
 
 def unavailable_reason() -> str | None:
-    """Why the oracle cannot run here, or None if it can."""
+    """Why the oracle cannot answer here, or None if it can (recorded answers need no compiler)."""
+    if not records.compiles():
+        return None
+    return compiler_unavailable_reason()
+
+
+def compiler_unavailable_reason() -> str | None:
+    """Why real CuTe cannot be compiled here, or None if it can."""
     if shutil.which("g++") is None:
         return "g++ not found (the differential tests compile real CuTe programs)"
     if include_dirs() is None:
@@ -59,7 +70,7 @@ def run_cases(cases: list[str], prelude: str = PRELUDE, extra_flags: tuple[str, 
         funcs.append(f"static void case_{i}() {{\n{body}\n}}\n")
         calls.append(f'  printf("{SEP}\\n"); case_{i}(); fflush(stdout);')
     src = prelude + "\n".join(funcs) + "\nint main() {\n" + "\n".join(calls) + f'\n  printf("{SEP}\\n");\n  return 0;\n}}\n'
-    out = _build_and_run(src, extra_flags)
+    out = _build_and_run(src, extra_flags, len(cases))
     parts = out.split(SEP + "\n")
     # parts[0] is whatever came before the first marker (nothing), the last after the final marker
     results = parts[1:-1]
@@ -68,19 +79,25 @@ def run_cases(cases: list[str], prelude: str = PRELUDE, extra_flags: tuple[str, 
     return results
 
 
-def _build_and_run(src: str, extra_flags: tuple[str, ...]) -> str:
+def _build_and_run(src: str, extra_flags: tuple[str, ...], ncases: int = 1) -> str:
     key = hashlib.sha256((src + "\0".join(extra_flags)).encode()).hexdigest()[:24]
+    return records.answer(key, lambda: _compile_and_run(src, extra_flags, key), ncases=ncases,
+                          what=f"a CuTe program of {ncases} case(s)")
+
+
+def _compile_and_run(src: str, extra_flags: tuple[str, ...], key: str) -> str:
+    """Compile and run with g++; the build cache is used only when recording (live mode always recompiles)."""
     CACHE.mkdir(parents=True, exist_ok=True)
     out_file = CACHE / f"{key}.out"
-    if out_file.exists():
+    if records.mode() == "record" and out_file.exists():
         return out_file.read_text()
     tag = f"{key}.{os.getpid()}"  # per-process build files: concurrent runs (pytest -n) never collide
     cpp = CACHE / f"{tag}.cpp"
     exe = CACHE / f"{tag}.exe"
     cpp.write_text(src)
     inc = include_dirs()
-    if inc is None:
-        raise RuntimeError(unavailable_reason())
+    if inc is None or shutil.which("g++") is None:
+        raise RuntimeError(compiler_unavailable_reason())
     cmd = ["g++", "-std=c++17", "-O0", "-w", *[f"-I{d}" for d in inc], *extra_flags, str(cpp), "-o", str(exe)]
     r = subprocess.run(cmd, capture_output=True, text=True)
     if r.returncode != 0:

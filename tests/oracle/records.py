@@ -1,0 +1,119 @@
+"""Real CuTe's answers, recorded as data: the default test run needs neither g++ nor the CuTe headers.
+
+Every question the test suite asks real CuTe is a *batch* (one C++ program, or one compile check) named by the
+hash of its source. Its answer is kept in ``tests/oracle/records/<key>.gz`` (gzip, deterministic bytes).
+Three modes, chosen by ``pytest --oracle=MODE`` or the environment variable ``CUTEDUMP_ORACLE``:
+
+``recorded`` (default)
+    answers come from the records; a missing record is a failure that names the command recording it.
+``live``
+    every batch is compiled and run with real CuTe (no cache) and must equal its record — CI runs this mode, so
+    the records can never drift from real CuTe.
+``record``
+    every batch is compiled (the build cache ``.oracle_cache/`` is used) and its record (re)written when it
+    changed; ``python -m tests.oracle.record`` runs the whole suite this way and deletes orphaned records.
+
+Each answered batch is logged (mode, key, number of cases) to ``$CUTEDUMP_ORACLE_LOG`` when set; the test
+session prints the totals at its end.
+"""
+from __future__ import annotations
+
+import gzip
+import os
+from pathlib import Path
+from typing import Callable
+
+MODE_ENV = "CUTEDUMP_ORACLE"
+LOG_ENV = "CUTEDUMP_ORACLE_LOG"
+MODES = ("recorded", "live", "record")
+RECORDS = Path(os.environ.get("CUTEDUMP_ORACLE_RECORDS", Path(__file__).resolve().parent / "records"))
+RECORD_COMMAND = "python -m tests.oracle.record"
+
+
+class OracleRecordError(AssertionError):
+    """A recorded answer is missing, or differs from what real CuTe prints now."""
+
+
+def mode() -> str:
+    m = os.environ.get(MODE_ENV, "recorded") or "recorded"
+    if m not in MODES:
+        raise OracleRecordError(f"{MODE_ENV}={m!r}: expected one of {', '.join(MODES)}")
+    return m
+
+
+def compiles() -> bool:
+    """True when this mode asks the compiler (live, record); False when answers come from the records."""
+    return mode() != "recorded"
+
+
+def record_path(key: str) -> Path:
+    return RECORDS / f"{key}.gz"
+
+
+def read(key: str) -> str | None:
+    p = record_path(key)
+    if not p.exists():
+        return None
+    return gzip.decompress(p.read_bytes()).decode("utf-8")
+
+
+def write(key: str, text: str) -> bool:
+    """Write the record if its text changed; returns True when the file was (re)written. Atomic."""
+    if read(key) == text:
+        return False
+    RECORDS.mkdir(parents=True, exist_ok=True)
+    p = record_path(key)
+    tmp = p.with_name(f"{p.name}.{os.getpid()}.tmp")
+    tmp.write_bytes(gzip.compress(text.encode("utf-8"), compresslevel=9, mtime=0))
+    tmp.replace(p)
+    return True
+
+
+def _log(m: str, key: str, ncases: int) -> None:
+    log = os.environ.get(LOG_ENV)
+    if log:
+        with open(log, "a", encoding="utf-8") as f:   # one short line per write: appends do not interleave
+            f.write(f"{m} {key} {ncases}\n")
+
+
+def _first_difference(a: str, b: str) -> str:
+    la, lb = a.splitlines(), b.splitlines()
+    for i, (x, y) in enumerate(zip(la, lb)):
+        if x != y:
+            return f"line {i + 1}: recorded {x[:160]!r}, CuTe now {y[:160]!r}"
+    return f"recorded {len(la)} lines, CuTe now prints {len(lb)}"
+
+
+def answer(key: str, compute: Callable[[], str], *, what: str, ncases: int = 1,
+           same: Callable[[str, str], bool] | None = None) -> str:
+    """The answer of batch ``key``: from its record, or from ``compute()`` (real CuTe), by mode.
+
+    ``same(recorded, fresh)`` decides equality in live mode (default: identical text); use it only to ignore
+    what legitimately varies between compiler builds (e.g. the wording of a diagnostic).
+    """
+    m = mode()
+    test = os.environ.get("PYTEST_CURRENT_TEST", "").rsplit(" (", 1)[0]
+    if test:
+        what = f"{what} in {test}"
+    if m == "recorded":
+        rec = read(key)
+        if rec is None:
+            raise OracleRecordError(
+                f"no recorded CuTe answer for {what} (record {key}.gz in {RECORDS}); record it with "
+                f"`{RECORD_COMMAND}` (needs g++ and the CuTe headers: pip install -e \".[test,oracle]\")")
+        _log(m, key, ncases)
+        return rec
+    fresh = compute()
+    if m == "live":
+        rec = read(key)
+        if rec is None:
+            raise OracleRecordError(f"{what}: real CuTe answered, but there is no record {key}.gz; "
+                                    f"record it with `{RECORD_COMMAND}` and commit tests/oracle/records/")
+        if not (same(rec, fresh) if same else rec == fresh):
+            raise OracleRecordError(f"the recorded answer {key}.gz for {what} differs from what real CuTe prints "
+                                    f"now ({_first_difference(rec, fresh)}); re-record with `{RECORD_COMMAND}`")
+        _log(m, key, ncases)
+        return fresh
+    write(key, fresh)
+    _log(m, key, ncases)
+    return fresh
