@@ -1,2 +1,46 @@
-"""cutedump: CuTe layouts computed and printed exactly as real CuTe does."""
+"""cutedump: CuTe layouts computed and printed exactly as real CuTe (CUTLASS 4.2) does.
+
+The public API uses CuTe's names (see docs/API.md)::
+
+    >>> from cutedump import Layout, composition, print_layout
+    >>> L = Layout("(_4,_8):(_8,_1)")
+    >>> print(composition(L, "(_2,_4)"))
+    (_2,_4):(_8,_1)
+
+``_`` is CuTe's underscore and ``_1``, ``_2``, ... its static integers (``Int<n>``).  Nothing is imported until a
+name is used, so ``import cutedump`` (and the ``cutedump`` command) start fast.
+"""
+import importlib as _importlib
+import re as _re
+
 __version__ = "0.1.0"
+
+_STATIC_INT = _re.compile(r"_(\d+)\Z")
+
+
+def __getattr__(name):
+    """PEP 562: the public names live in cutedump.api, loaded on first use."""
+    if name.startswith("__") and name != "__all__":
+        raise AttributeError(name)
+    m = _STATIC_INT.match(name)
+    if m:
+        from cutedump.algebra.integer import C  # start-up: the algebra loads on first use
+        return C(int(m.group(1)))
+    if name in ("api", "interop"):   # submodules not imported yet (``from cutedump import api``)
+        return _importlib.import_module(f"cutedump.{name}")
+    api = _importlib.import_module("cutedump.api")  # start-up: the public API (and renderers) load on first use
+    if name == "__all__":
+        return api.__all__
+    try:
+        value = getattr(api, name)
+    except AttributeError:
+        raise AttributeError(f"module 'cutedump' has no attribute {name!r}") from None
+    if name not in api.__all__ and name != "DynamicValuesWarning":
+        raise AttributeError(f"module 'cutedump' has no attribute {name!r}")
+    globals()[name] = value
+    return value
+
+
+def __dir__():
+    api = _importlib.import_module("cutedump.api")  # start-up: listing the names loads them
+    return sorted(set(globals()) | set(api.__all__))

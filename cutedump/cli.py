@@ -22,6 +22,7 @@ COMMANDS = {
     "golden": ("cutedump.commands.golden_cmd:golden_cmd", "Verify or update golden files against their commands."),
     "latex": ("cutedump.commands.latex_cmd:latex_cmd", "CuTe's print_latex (TikZ) of a layout, TV layout, MMA or copy."),
     "svg": ("cutedump.commands.svg_cmd:svg_cmd", "SVG pictures: CuTe's print_svg for MMAs, ours for the rest."),
+    "html": ("cutedump.commands.html_cmd:html_cmd", "Interactive HTML page: hover tooltips, click a thread to highlight."),
     "tilelang": ("cutedump.commands.tilelang_cmd:tilelang_cmd",
                  "TileLang bank-swizzle layouts: Forward, OutputShape, replicate extent, CuTe view."),
     "ck": ("cutedump.commands.ck_cmd:ck_cmd",

@@ -50,10 +50,6 @@ class Layout:
     def __len__(self):
         return int(rank(self))
 
-    def _repr_svg_(self):  # Jupyter
-        from cutedump.render.svg import layout_svg
-        return layout_svg(self)
-
     # CuTe member functions
     def compose(self, *others):
         return composition(self, others[0] if len(others) == 1 else tuple(others))

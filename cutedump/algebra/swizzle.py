@@ -103,10 +103,6 @@ class ComposedLayout:
     def __hash__(self):
         return hash(str(self))
 
-    def _repr_svg_(self):
-        from cutedump.render.svg import layout_svg
-        return layout_svg(self)
-
 
 def all_underscore(c) -> bool:
     if it.is_tuple(c):

@@ -4,17 +4,20 @@ from __future__ import annotations
 import click
 
 from cutedump.commands._common import handle_errors, check_size
+from cutedump.errors import CuteDumpError
 
 EPILOG = """\b
 Examples:
   cutedump latex "(2,(2,3)):(6,(3,1))" > l5.tex && pdflatex l5.tex
+  echo "(_4,_8):(_8,_1)" | cutedump latex > out.tex      # LAYOUT from standard input
   cutedump latex "Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)"
   cutedump latex --tv "((_4,_8),(_2,_2)):((_32,_1),(_16,_8))" --tile "(_16,_8)"
   cutedump latex --mma SM80_16x8x16_F16F16F16F16_TN --atom-layout "(_2,_2)" --tile "(_32,_32,_16)"
   cutedump latex --copy UniversalCopy<uint32_t> --type float --thr "(_4,_2)" --val "(_1,_2)"
   cutedump latex --copy SM75_U32x4_LDSM_N --type half_t --operand A --mma SM80_16x8x16_F16F16F16F16_TN
 \b
-LAYOUT            = print_latex(layout) (rank 1 is drawn as append<2>(L, _1:_0); swizzled layouts as CuTe
+LAYOUT            = print_latex(layout); read from standard input when no LAYOUT/--tv/--mma/--copy is given
+                    (rank 1 is drawn as append<2>(L, _1:_0); swizzled layouts as CuTe
                     draws them, the smem_ptr[..b](unset) form after as_position_independent_swizzle_layout)
 --tv L --tile T   = print_latex_tv(composition(make_identity_layout(T), L), T); L maps (thread, value) to an
                     index of the column-major tile T
@@ -51,8 +54,9 @@ def picture_options(fn):
 
 def build_picture(layout, tv, tile, mma, atom_layout, permutation, copy, value_type, thr, val, copy_for, force):
     """-> (kind, object, tile) with kind in layout | tv | mma | copy; size-checked."""
-    from cutedump.errors import CuteDumpError
-    from cutedump.render import grid
+    from cutedump.render import grid  # start-up: loaded when the command runs
+    if layout is None and tv is None and copy is None and mma is None:
+        layout = read_stdin_layout()
     given = [k for k, v in (("LAYOUT", layout), ("--tv", tv), ("--copy", copy)) if v is not None]
     if mma is not None and copy is None:
         given.append("--mma")
@@ -61,13 +65,13 @@ def build_picture(layout, tv, tile, mma, atom_layout, permutation, copy, value_t
                             (f" (got {', '.join(given)})" if given else ""))
     kind = given[0].lstrip("-").lower()
     if kind == "layout":
-        from cutedump.algebra import size
+        from cutedump.algebra import size  # start-up: loaded when the command runs
         L = grid.parse_drawable(layout)
         base = L.b if hasattr(L, "b") else L
         check_size(int(size(base)), force, "picture")
         return "layout", L, None
     if kind == "tv":
-        from cutedump.parse import parse_object
+        from cutedump.parse import parse_object  # start-up: loaded when the command runs
         if tile is None:
             raise CuteDumpError('--tv needs --tile "(M,N)"')
         L = grid.parse_drawable(tv)
@@ -82,7 +86,7 @@ def build_picture(layout, tv, tile, mma, atom_layout, permutation, copy, value_t
         check_size(int(M) * int(N) + int(M) * int(K) + int(N) * int(K), force, "picture")
         return "mma", obj, None
     # copy
-    from cutedump.atoms import copy as atoms_copy
+    from cutedump.atoms import copy as atoms_copy  # start-up: loaded when the command runs
     if value_type is None:
         raise CuteDumpError("--copy needs --type (the value type, e.g. half_t)")
     if copy_for is not None:
@@ -99,8 +103,21 @@ def build_picture(layout, tv, tile, mma, atom_layout, permutation, copy, value_t
     return "copy", obj, None
 
 
+def read_stdin_layout() -> str:
+    """The layout text piped on standard input (``echo L | cutedump latex``); one clear error on a terminal."""
+    name = click.get_current_context().command_path or "cutedump latex"
+    stdin = click.get_text_stream("stdin")
+    if stdin.isatty():
+        raise CuteDumpError(f"no layout given: pass LAYOUT (e.g. {name} \"(_4,_8):(_1,_4)\"), pipe one on standard "
+                            f"input, or use --tv, --mma or --copy (see {name} --help)")
+    text = stdin.read().strip()
+    if not text:
+        raise CuteDumpError("no layout given: standard input is empty (pass LAYOUT, or --tv, --mma, --copy)")
+    return text
+
+
 def _tiled_mma(name, atom_layout, permutation):
-    from cutedump.atoms.mma import make_tiled_mma
+    from cutedump.atoms.mma import make_tiled_mma  # start-up: loaded when the command runs
     return make_tiled_mma(name, atom_layout, permutation)
 
 
@@ -109,7 +126,7 @@ def _tiled_mma(name, atom_layout, permutation):
 @handle_errors
 def latex_cmd(layout, tv, tile, mma, atom_layout, permutation, copy, value_type, thr, val, copy_for, force):
     """CuTe's print_latex of LAYOUT (or of a TV layout, an MMA, a TiledCopy), byte for byte."""
-    from cutedump.render import latex
+    from cutedump.render import latex  # start-up: loaded when the command runs
     kind, obj, t = build_picture(layout, tv, tile, mma, atom_layout, permutation, copy, value_type, thr, val,
                                  copy_for, force)
     out = {"layout": lambda: latex.print_latex(obj), "tv": lambda: latex.print_latex_tv(obj, t),

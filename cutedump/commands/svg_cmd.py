@@ -9,6 +9,7 @@ from cutedump.commands.latex_cmd import picture_options, build_picture
 EPILOG = """\b
 Examples:
   cutedump svg "(2,(2,3)):(6,(3,1))" > l5.svg
+  echo "(_4,_8):(_8,_1)" | cutedump svg > out.svg          # LAYOUT from standard input
   cutedump svg "Sw<3,3,3> o _0 o (_8,_8):(_8,_1)"
   cutedump svg --tv "((_4,_8),(_2,_2)):((_32,_1),(_16,_8))" --tile "(_16,_8)"
   cutedump svg --mma SM80_16x8x16_F16F16F16F16_TN --atom-layout "(_2,_2)"      # = CuTe's print_svg
@@ -16,7 +17,8 @@ Examples:
 \b
 --mma is exactly CuTe's print_svg(MMA_Atom / TiledMMA). CuTe has no SVG for the rest; those pictures use the
 same cells, greys (TSVGColor_BWx8) and thread palette (SVGColor_TV), with row/column indices, and a fixed
-pixel size (20 px per cell). Inputs are the same as for `cutedump latex`.
+pixel size (20 px per cell). Inputs are the same as for `cutedump latex` (LAYOUT from standard input when none
+is given).
 """
 
 
@@ -25,7 +27,7 @@ pixel size (20 px per cell). Inputs are the same as for `cutedump latex`.
 @handle_errors
 def svg_cmd(layout, tv, tile, mma, atom_layout, permutation, copy, value_type, thr, val, copy_for, force):
     """SVG picture of LAYOUT (or of a TV layout, an MMA, a TiledCopy)."""
-    from cutedump.render import svg
+    from cutedump.render import svg  # start-up: loaded when the command runs
     kind, obj, t = build_picture(layout, tv, tile, mma, atom_layout, permutation, copy, value_type, thr, val,
                                  copy_for, force)
     out = {"layout": lambda: svg.layout_svg(obj), "tv": lambda: svg.tv_svg(obj, t),

@@ -1,0 +1,359 @@
+"""cutedump as a library: CuTe's names and conventions in Python (``from cutedump import ...``).
+
+Everything here is a thin layer over the engine (``cutedump.algebra``, ``cutedump.atoms``) and the views
+(``cutedump.render``): arguments are coerced (CuTe print syntax strings, pycute objects), results are the
+engine's own objects, whose ``str()`` is CuTe's ``print``.
+
+>>> from cutedump import Layout, composition, _
+>>> L = Layout("((_4,_8),(_2,_2)):((_32,_1),(_16,_8))")
+>>> composition(L, "(_32,_2)")
+((_4,_8),(_2,_2)):((_32,_1),(_16,_8))
+>>> L(17), L[1], L(_, 1)
+(40, (_2,_2):(_16,_8), (_4,_8):(_32,_1))
+
+Notebook display: importing this module gives Layout, ComposedLayout, MMA atoms, TiledMMA and TiledCopy a
+picture (``_repr_svg_`` and an interactive ``_repr_html_``) and CuTe's print as their plain-text form
+(``_repr_pretty_``); objects larger than :data:`DISPLAY_MAX_CELLS` cells, or that cannot be drawn, show the
+text only.  The algebra itself never imports a renderer: the methods are attached here.
+"""
+from __future__ import annotations
+
+import functools
+import sys
+
+from cutedump import algebra as A
+from cutedump import atoms as _atoms
+from cutedump import interop
+from cutedump.algebra.integer import C
+from cutedump.algebra.inttuple import UNDERSCORE, is_tuple
+from cutedump.algebra.swizzle import ComposedLayout, Swizzle
+from cutedump.atoms.copy import CopyAtom, TiledCopy, ThrCopy
+from cutedump.atoms.mma import MMAAtom, TiledMMA, ThrMMA
+from cutedump.errors import CuteDumpError
+from cutedump.expr import evaluate, evaluate_layout
+from cutedump.render import html as _html
+from cutedump.render import latex as _latex
+from cutedump.render import svg as _svg
+from cutedump.render import text as _text
+from cutedump.render import grid as _grid
+
+_ = UNDERSCORE
+DISPLAY_MAX_CELLS = 16384   # notebook pictures above this many cells degrade to CuTe's text print
+
+_NAMES = {"LayoutLeft", "LayoutRight", "GenColMajor", "GenRowMajor"}
+
+
+# ------------------------------------------------------------------------------------------ coercion
+
+def _coerce(x):
+    """CuTe print syntax strings -> objects; pycute / CuTe DSL objects -> ours; tuples element-wise."""
+    if isinstance(x, str):
+        if x in _NAMES:
+            return x
+        return evaluate(x)
+    if isinstance(x, tuple):
+        return tuple(_coerce(e) for e in x)
+    if interop.is_pycute(x):
+        return interop.from_pycute(x)
+    if interop.is_dsl(x):
+        return interop.from_dsl(x)
+    return x
+
+
+def _public(fn, name=None):
+    """Wrap an engine function so that it takes strings and pycute/DSL objects wherever it takes a layout."""
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        return fn(*(_coerce(a) for a in args), **{k: _coerce(v) for k, v in kwargs.items()})
+
+    wrapper.__name__ = wrapper.__qualname__ = name or fn.__name__
+    wrapper.__module__ = "cutedump"
+    return wrapper
+
+
+class _LayoutType(type):
+    """``Layout(...)`` builds an engine layout; ``isinstance(x, Layout)`` is true of every engine layout."""
+
+    def __instancecheck__(cls, obj):
+        return isinstance(obj, A.Layout)
+
+    def __subclasscheck__(cls, sub):
+        return issubclass(sub, A.Layout)
+
+    def __call__(cls, shape, stride=None):
+        if isinstance(shape, str):
+            if stride is not None:
+                raise CuteDumpError("Layout(text) takes no stride: write it in the text, e.g. (_4,_8):(_1,_4)")
+            obj = evaluate_layout(shape)
+            if not isinstance(obj, A.Layout):
+                raise CuteDumpError(f"{shape.strip()!r} is a swizzled layout ({obj}); use cutedump.layout(text)")
+            return obj
+        if stride is None and (interop.is_pycute(shape) or interop.is_dsl(shape)):
+            obj = _coerce(shape)
+            if not isinstance(obj, A.Layout):
+                raise CuteDumpError(f"expected a layout, got {obj}")
+            return obj
+        return A.make_layout(_coerce(shape)) if stride is None else A.Layout(_coerce(shape), _coerce(stride))
+
+
+class Layout(metaclass=_LayoutType):
+    """CuTe's ``Layout``: ``Layout(shape, stride)``, ``Layout(shape)`` (LayoutLeft), or ``Layout(text)`` in
+    CuTe's print syntax.  Python ints are dynamic (``int``), ``Int(8)`` / ``_8`` are static (``Int<8>``).
+
+    >>> from cutedump import Layout, Int
+    >>> Layout((Int(4), Int(8)), (Int(1), Int(4)))
+    (_4,_8):(_1,_4)
+    >>> Layout((4, 8))
+    (4,8):(_1,4)
+    >>> L = Layout("(_4,_8):(_8,_1)"); L(1, 2), L(9), len(L), isinstance(L, Layout)
+    (10, 9, 2, True)
+    """
+
+
+def Int(n: int):
+    """CuTe's ``Int<n>{}``: a static integer (printed ``_n``)."""
+    return C(int(n))
+
+
+def layout(text: str):
+    """A layout (plain or swizzled) from CuTe's print syntax, or any ``cutedump eval`` expression whose value is a
+    layout (a bare shape gets LayoutLeft strides).
+
+    >>> from cutedump import layout
+    >>> layout("Sw<3,4,3> o _0 o (_8,_64):(_64,_1)")
+    Sw<3,4,3> o _0 o (_8,_64):(_64,_1)
+    >>> layout("left_inverse((_8,(_4,_2)):(_1,(_32,_16)))")
+    (_16,_2,_4):(_1,_32,_8)
+    """
+    return evaluate_layout(text)
+
+
+def eval(text: str):  # noqa: A001 - CuTe's expression language, as `cutedump eval`
+    """Evaluate a ``cutedump eval`` expression; returns the engine object (``str()`` = CuTe's print)."""
+    return evaluate(text)
+
+
+# ------------------------------------------------------------------------------------------ algebra
+
+_ALGEBRA = {
+    "make_layout": A.make_layout, "make_ordered_layout": A.make_ordered_layout,
+    "make_layout_like": A.make_layout_like, "make_composed_layout": A.make_composed_layout,
+    "shape": A.shape, "stride": A.stride, "size": A.size, "rank": A.rank, "depth": A.depth,
+    "cosize": A.cosize, "coshape": A.coshape, "get": A.get, "take": A.take, "select": A.select,
+    "flatten": A.flatten_layout, "append": A.append, "prepend": A.prepend, "replace": A.replace,
+    "group": A.group, "coalesce": A.coalesce, "filter": A.filter_, "filter_zeros": A.filter_zeros,
+    "composition": A.composition, "complement": A.complement, "right_inverse": A.right_inverse,
+    "left_inverse": A.left_inverse, "max_common_layout": A.max_common_layout,
+    "max_common_vector": A.max_common_vector, "nullspace": A.nullspace, "with_shape": A.with_shape,
+    "logical_divide": A.logical_divide, "zipped_divide": A.zipped_divide, "tiled_divide": A.tiled_divide,
+    "flat_divide": A.flat_divide, "logical_product": A.logical_product, "zipped_product": A.zipped_product,
+    "tiled_product": A.tiled_product, "flat_product": A.flat_product, "blocked_product": A.blocked_product,
+    "raked_product": A.raked_product, "tile_to_shape": A.tile_to_shape, "upcast": A.upcast,
+    "downcast": A.downcast, "recast_layout": A.recast_layout, "zip": A.zip_layout,
+    "as_position_independent_swizzle_layout": A.as_position_independent_swizzle_layout,
+    "product": A.product, "ceil_div": A.ceil_div, "shape_div": A.shape_div, "congruent": A.congruent,
+    "weakly_congruent": A.weakly_congruent, "compatible": A.compatible, "idx2crd": A.idx2crd,
+    "crd2idx": A.crd2idx,
+}
+for _n, _f in _ALGEBRA.items():
+    setattr(sys.modules[__name__], _n, _public(_f, _n))
+
+
+# ------------------------------------------------------------------------------------------ atoms
+
+def MMA_Atom(name: str) -> MMAAtom:
+    """CuTe's ``MMA_Atom<Op>{}`` by catalog name (``cutedump atoms --mma``), e.g. ``"SM80_16x8x16_F16F16F16F16_TN"``
+    or ``"UniversalFMA<float,float,float>"``."""
+    return _atoms.mma_atom(name)
+
+
+def Copy_Atom(name: str, value_type: str) -> CopyAtom:
+    """CuTe's ``Copy_Atom<Op, T>{}``, e.g. ``Copy_Atom("SM75_U32x4_LDSM_N", "half_t")``."""
+    return _atoms.copy_atom(name, value_type)
+
+
+def make_tiled_mma(atom, atom_layout=None, permutations=None) -> TiledMMA:
+    """CuTe's ``make_tiled_mma(atom, atom_layout = Layout<Shape<_1,_1,_1>>{}, permutations = Tile<_,_,_>{})``.
+    ``atom`` is an :func:`MMA_Atom` or its name; layouts as objects or CuTe syntax strings."""
+    return _atoms.make_tiled_mma(atom, _coerce_layout_arg(atom_layout), _coerce_tile_arg(permutations))
+
+
+def make_tiled_copy(atom, thr_layout=None, val_layout=None, value_type=None) -> TiledCopy:
+    """CuTe's ``make_tiled_copy(copy_atom, thr_layout, val_layout)``; ``atom`` is a :func:`Copy_Atom` (or a name
+    with ``value_type``)."""
+    return _atoms.make_tiled_copy(atom, _coerce_layout_arg(thr_layout), _coerce_layout_arg(val_layout),
+                                  value_type=value_type)
+
+
+def _operand_copy(fn, name):
+    def f(atom, mma, value_type=None):
+        return fn(atom, mma, value_type=value_type)
+    f.__name__ = f.__qualname__ = name
+    f.__doc__ = f"CuTe's ``{name}(copy_atom, tiled_mma)``."
+    return f
+
+
+make_tiled_copy_A = _operand_copy(_atoms.make_tiled_copy_A, "make_tiled_copy_A")
+make_tiled_copy_B = _operand_copy(_atoms.make_tiled_copy_B, "make_tiled_copy_B")
+make_tiled_copy_C = _operand_copy(_atoms.make_tiled_copy_C, "make_tiled_copy_C")
+make_tiled_copy_C_atom = _operand_copy(_atoms.make_tiled_copy_C_atom, "make_tiled_copy_C_atom")
+
+
+def _coerce_layout_arg(x):
+    if x is None or isinstance(x, str):
+        return x
+    x = _coerce(x)
+    return x if isinstance(x, A.Layout) else A.make_layout(x)
+
+
+def _coerce_tile_arg(x):
+    return x if x is None or isinstance(x, str) else _coerce(x)
+
+
+# ------------------------------------------------------------------------------------------ views
+
+def _kind(obj, tile=None):
+    """'layout' | 'tv' | 'mma' | 'copy' for the views' dispatch."""
+    obj = _coerce(obj) if not isinstance(obj, str) else evaluate_layout(obj)
+    if isinstance(obj, (A.Layout, ComposedLayout)):
+        return ("layout" if tile is None else "tv"), obj
+    if isinstance(obj, TiledCopy):
+        return "copy", obj
+    if isinstance(obj, (TiledMMA, MMAAtom)):
+        return "mma", obj
+    raise CuteDumpError(f"cannot draw a {type(obj).__name__}: expected a layout, TiledMMA, MMA_Atom or TiledCopy")
+
+
+def _tile(tile):
+    return _grid.flat_tile(_coerce(tile), "tile")
+
+
+def print_layout(layout, file=None) -> None:
+    """CuTe's ``print_layout(layout)`` (rank 2, plain or swizzled).
+
+    >>> from cutedump import print_layout
+    >>> print_layout("(_2,_3):(_3,_1)")
+    (_2,_3):(_3,_1)
+           0   1   2
+        +---+---+---+
+     0  | 0 | 1 | 2 |
+        +---+---+---+
+     1  | 3 | 4 | 5 |
+        +---+---+---+
+    """
+    kind, obj = _kind(layout)
+    if kind != "layout":
+        raise CuteDumpError("print_layout takes a layout")
+    print(_text.print_layout(obj), end="", file=file)
+
+
+def latex(obj, tile=None) -> str:
+    """CuTe's ``print_latex`` text: of a layout, of a TV layout over ``tile`` (``print_latex_tv``), of an MMA_Atom /
+    TiledMMA, or of a TiledCopy."""
+    kind, o = _kind(obj, tile)
+    if kind == "layout":
+        return _latex.print_latex(o)
+    if kind == "tv":
+        return _latex.print_latex_tv(o, _tile(tile))
+    return _latex.print_latex_mma(o) if kind == "mma" else _latex.print_latex_copy(o)
+
+
+def svg(obj, tile=None) -> str:
+    """SVG text: CuTe's ``print_svg`` of an MMA_Atom / TiledMMA (byte for byte); for layouts, TV layouts and
+    TiledCopy cutedump's pictures in the same visual language."""
+    kind, o = _kind(obj, tile)
+    if kind == "layout":
+        return _svg.layout_svg(o)
+    if kind == "tv":
+        return _svg.tv_svg(o, _tile(tile))
+    return _svg.print_svg_mma(o) if kind == "mma" else _svg.copy_svg(o)
+
+
+def html(obj, tile=None) -> str:
+    """A self-contained interactive HTML page (no network): the picture, hover tooltips (coordinate, index,
+    offset) or (thread, value, element), click a thread to highlight its values."""
+    kind, o = _kind(obj, tile)
+    return _html.page(kind, o, _tile(tile) if kind == "tv" else None)
+
+
+def print_latex(obj, tile=None, file=None) -> None:
+    """CuTe's ``print_latex`` (a standalone TikZ document) printed to ``file`` (stdout)."""
+    print(latex(obj, tile), end="", file=file)
+
+
+def print_svg(obj, tile=None, file=None) -> None:
+    """CuTe's ``print_svg`` (MMA) / cutedump's SVG picture printed to ``file`` (stdout)."""
+    print(svg(obj, tile), end="", file=file)
+
+
+# ------------------------------------------------------------------------------------------ notebook display
+
+def _cells(kind, obj) -> int | None:
+    """Cells a picture would have, or None when it cannot be drawn (rank > 2, dynamic tile, ...)."""
+    try:
+        if kind == "layout":
+            base = obj.b if isinstance(obj, ComposedLayout) else obj
+            if int(A.rank(base)) > 2:
+                return None
+            return int(A.size(base))
+        if kind == "mma":
+            (M, N, K), *_r = _grid.mma_parts(obj)
+            return int(M) * int(N) + int(M) * int(K) + int(N) * int(K)
+        M, N = _grid.copy_tile_mn(obj)
+        return 2 * int(M) * int(N)
+    except (CuteDumpError, TypeError, ValueError):
+        return None
+
+
+def _displayable(obj):
+    try:
+        kind, o = _kind(obj)
+    except CuteDumpError:
+        return None
+    n = _cells(kind, o)
+    if n is None or n > DISPLAY_MAX_CELLS:
+        return None
+    return kind, o
+
+
+def _repr_svg_(self):
+    d = _displayable(self)
+    if d is None:
+        return None
+    try:
+        return svg(d[1])
+    except CuteDumpError:
+        return None
+
+
+def _repr_html_(self):
+    d = _displayable(self)
+    if d is None:
+        return None
+    try:
+        return _html.fragment(d[0], d[1], None)
+    except CuteDumpError:
+        return None
+
+
+def _repr_pretty_(self, p, cycle):
+    p.text(str(self).rstrip("\n"))
+
+
+for _cls in (A.Layout, ComposedLayout, MMAAtom, TiledMMA, TiledCopy):
+    _cls._repr_svg_ = _repr_svg_
+    _cls._repr_html_ = _repr_html_
+for _cls in (A.Layout, ComposedLayout, Swizzle, MMAAtom, TiledMMA, TiledCopy, CopyAtom):
+    _cls._repr_pretty_ = _repr_pretty_
+
+
+from_pycute = interop.from_pycute
+to_pycute = interop.to_pycute
+from_dsl = interop.from_dsl
+
+__all__ = (["Layout", "Swizzle", "ComposedLayout", "Int", "layout", "eval", "_", "MMA_Atom", "Copy_Atom",
+            "TiledMMA", "TiledCopy", "ThrMMA", "ThrCopy", "make_tiled_mma", "make_tiled_copy",
+            "make_tiled_copy_A", "make_tiled_copy_B", "make_tiled_copy_C", "make_tiled_copy_C_atom",
+            "print_layout", "print_latex", "print_svg", "latex", "svg", "html", "from_pycute", "to_pycute",
+            "from_dsl", "CuteDumpError", "DISPLAY_MAX_CELLS"] + list(_ALGEBRA))
