@@ -7,9 +7,9 @@ engine's own objects, whose ``str()`` is CuTe's ``print``.
 >>> from cutedump import Layout, composition, _
 >>> L = Layout("((_4,_8),(_2,_2)):((_32,_1),(_16,_8))")
 >>> composition(L, "(_32,_2)")
-((_4,_8),(_2,_2)):((_32,_1),(_16,_8))
+((_4,_8),_2):((_32,_1),_16)
 >>> L(17), L[1], L(_, 1)
-(40, (_2,_2):(_16,_8), (_4,_8):(_32,_1))
+(36, (_2,_2):(_16,_8), ((_4,_8)):((_32,_1)))
 
 Notebook display: importing this module gives Layout, ComposedLayout, MMA atoms, TiledMMA and TiledCopy a
 picture (``_repr_svg_`` and an interactive ``_repr_html_``) and CuTe's print as their plain-text form
@@ -107,7 +107,7 @@ class Layout(metaclass=_LayoutType):
     >>> Layout((4, 8))
     (4,8):(_1,4)
     >>> L = Layout("(_4,_8):(_8,_1)"); L(1, 2), L(9), len(L), isinstance(L, Layout)
-    (10, 9, 2, True)
+    (10, 10, 2, True)
     """
 
 

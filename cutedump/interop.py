@@ -154,7 +154,7 @@ def from_dsl(obj, values=None, static: bool = True):
     if isinstance(obj, str):
         text = obj
     elif is_dsl(obj) or isinstance(obj, tuple):
-        text = re.sub(r"[A-Za-z]\w*\((\?[^)]*)\)", r"\1", str(obj)).replace(" ", "")  # Int32(?) -> ?
+        text = re.sub(r"[A-Za-z]\w*\((\?[^)]*)\)", r"\1", str(obj)).replace(", ", ",")  # Int32(?) -> ?
     else:
         raise CuteDumpError(f"from_dsl: expected CuTe DSL text or a CuTe DSL object, got {type(obj).__name__}")
     ours, dynamic = dsl_text(text, values, static)
