@@ -71,6 +71,59 @@ def bench_algebra():
     return t_ours, timeit(run_pycute)
 
 
+def random_layouts(n=1000, seed=17):
+    """n random (shape, stride) pairs: 1-3 modes of 1/2/4/8, compact strides in a random order."""
+    rnd = random.Random(seed)
+    out = []
+    for _ in range(n):
+        shape = tuple(rnd.choice([1, 2, 4, 8]) for _ in range(rnd.randint(1, 3)))
+        strides, acc = [], 1
+        for x in shape:
+            strides.append(acc)
+            acc *= x
+        rnd.shuffle(strides)
+        out.append((shape, tuple(strides), rnd.choice([2, 4])))
+    return out
+
+
+def bench_ops():
+    """Per operation, the same 1,000 random inputs in cutedump and in pycute -> {op: (ours s, pycute s, n)}.
+
+    Inputs either side rejects (e.g. a divisibility condition) are dropped for both, so both time the same work."""
+    from cutedump.algebra import C, Layout, coalesce, complement, composition, logical_divide, logical_product
+    try:
+        import pycute as P
+    except ImportError:
+        return {}
+    cases = random_layouts()
+    ops = {
+        "coalesce": (lambda L, b: coalesce(L), lambda L, b: P.coalesce(L)),
+        "composition": (lambda L, b: composition(L, Layout(C(b), C(2))), lambda L, b: P.composition(L, P.Layout(b, 2))),
+        "logical_divide": (lambda L, b: logical_divide(L, Layout(C(b), C(1))),
+                           lambda L, b: P.logical_divide(L, P.Layout(b, 1))),
+        "complement": (lambda L, b: complement(L, C(1024)), lambda L, b: P.complement(L, 1024)),
+        "logical_product": (lambda L, b: logical_product(L, Layout(C(b), C(1))),
+                            lambda L, b: P.logical_product(L, P.Layout(b, 1))),
+    }
+    res = {}
+    for name, (ours, theirs) in ops.items():
+        mine, pyc = [], []
+        for shape, stride, b in cases:
+            L = Layout(tuple(C(x) for x in shape), tuple(C(x) for x in stride))
+            PL = P.Layout(shape, stride)
+            try:
+                ours(L, b)
+                theirs(PL, b)
+            except Exception:   # noqa: BLE001 - a rejected input is dropped on both sides
+                continue
+            mine.append((L, b))
+            pyc.append((PL, b))
+        t_o = timeit(lambda: [ours(L, b) for L, b in mine])
+        t_p = timeit(lambda: [theirs(L, b) for L, b in pyc])
+        res[name] = (t_o, t_p, len(mine))
+    return res
+
+
 def bench_numpy_eval():
     from cutedump.parse import parse_layout
     from cutedump.algebra.evaluate import values
@@ -120,6 +173,9 @@ def main():
     t_ours, t_py = bench_algebra()
     print(f"algebra workload (300 x 5 ops): cutedump {t_ours*1e3:.1f} ms"
           + (f", pycute {t_py*1e3:.1f} ms, ratio cutedump/pycute {t_ours/t_py:.2f}" if t_py else ", pycute missing"))
+    for name, (t_o, t_p, n) in bench_ops().items():
+        print(f"  {name:16s} {n} inputs: cutedump {t_o*1e3:6.1f} ms, pycute {t_p*1e3:6.1f} ms, "
+              f"ratio {t_o/t_p:.2f} (target <= 1.0)")
     t = bench_numpy_eval()
     print(f"numpy evaluation of a 2^24-point layout: {t:.3f} s (target <= 1 s)")
     t_l, t_c, note = bench_layout_vs_cpp()

@@ -78,8 +78,13 @@ def depth(t) -> C:
 
 def flatten(t):
     """Flatten to a tuple of integers; an integer stays an integer."""
-    if not is_tuple(t):
+    if not isinstance(t, tuple):
         return t
+    for e in t:
+        if isinstance(e, tuple):
+            break
+    else:
+        return t          # already flat
     out = []
     for e in t:
         if is_tuple(e):
@@ -211,8 +216,11 @@ def profile(t):
 
 
 def congruent(a, b) -> bool:
-    """Same hierarchical profile."""
-    return profile(a) == profile(b)
+    """Same hierarchical profile (compared in one walk, without building either profile)."""
+    ta, tb = isinstance(a, tuple), isinstance(b, tuple)
+    if not (ta or tb):
+        return True
+    return ta and tb and len(a) == len(b) and all(congruent(x, y) for x, y in zip(a, b))
 
 
 def weakly_congruent(a, b) -> bool:

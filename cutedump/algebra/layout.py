@@ -22,7 +22,7 @@ class Layout:
     def __init__(self, shape, stride=None):
         if stride is None:
             stride = compact_col_major(shape)
-        if it.profile(shape) != it.profile(stride):
+        if not it.congruent(shape, stride):
             raise CuteDumpError(f"shape {fmt(shape)} and stride {fmt(stride)} are not congruent")
         self.shape = shape
         self.stride = stride
