@@ -11,21 +11,17 @@ The public API uses CuTe's names (see docs/API.md)::
 name is used, so ``import cutedump`` (and the ``cutedump`` command) start fast.
 """
 import importlib as _importlib
-import re as _re
 
 __version__ = "0.1.0"
-
-_STATIC_INT = _re.compile(r"_(\d+)\Z")
 
 
 def __getattr__(name):
     """PEP 562: the public names live in cutedump.api, loaded on first use."""
     if name.startswith("__") and name != "__all__":
         raise AttributeError(name)
-    m = _STATIC_INT.match(name)
-    if m:
+    if name[:1] == "_" and name[1:].isdigit() and name[1:].isascii():
         from cutedump.algebra.integer import C  # start-up: the algebra loads on first use
-        return C(int(m.group(1)))
+        return C(int(name[1:]))
     if name in ("api", "interop"):   # submodules not imported yet (``from cutedump import api``)
         return _importlib.import_module(f"cutedump.{name}")
     api = _importlib.import_module("cutedump.api")  # start-up: the public API (and renderers) load on first use

@@ -25,7 +25,7 @@ from cutedump import algebra as A
 from cutedump import atoms as _atoms
 from cutedump import interop
 from cutedump.algebra.integer import C
-from cutedump.algebra.inttuple import UNDERSCORE, is_tuple
+from cutedump.algebra.inttuple import UNDERSCORE
 from cutedump.algebra.swizzle import ComposedLayout, Swizzle
 from cutedump.atoms.copy import CopyAtom, TiledCopy, ThrCopy
 from cutedump.atoms.mma import MMAAtom, TiledMMA, ThrMMA
