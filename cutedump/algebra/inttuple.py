@@ -85,13 +85,17 @@ def flatten(t):
             break
     else:
         return t          # already flat
-    out = []
+    out: list = []
+    _flatten_into(t, out)
+    return tuple(out)
+
+
+def _flatten_into(t, out: list) -> None:
     for e in t:
-        if is_tuple(e):
-            out.extend(flatten(e))
+        if isinstance(e, tuple):
+            _flatten_into(e, out)
         else:
             out.append(e)
-    return tuple(out)
 
 
 def flatten_to_tuple(t):

@@ -22,7 +22,7 @@ class Layout:
     def __init__(self, shape, stride=None):
         if stride is None:
             stride = compact_col_major(shape)
-        if not it.congruent(shape, stride):
+        if (isinstance(shape, tuple) or isinstance(stride, tuple)) and not it.congruent(shape, stride):
             raise CuteDumpError(f"shape {fmt(shape)} and stride {fmt(stride)} are not congruent")
         self.shape = shape
         self.stride = stride
@@ -58,6 +58,17 @@ class Layout:
         return with_shape(self, shapes[0] if len(shapes) == 1 else tuple(shapes))
 
 
+def _mk(shape, stride) -> Layout:
+    """A Layout from a shape and stride that are congruent by construction (no check: inner loops)."""
+    lay = _new(Layout)
+    lay.shape = shape
+    lay.stride = stride
+    return lay
+
+
+_new = object.__new__
+
+
 def same(a, b) -> bool:
     """Structural equality including static-ness (the C++ types would be equal)."""
     if is_tuple(a) or is_tuple(b):
@@ -79,7 +90,7 @@ def make_layout(*args):
     if all(isinstance(a, Layout) for a in args):
         # make_layout(L0, ...) = make_layout(make_shape(L0.shape, ...), make_stride(L0.stride, ...)):
         # a single layout is wrapped into a rank-1 layout, as in CuTe
-        return Layout(tuple(a.shape for a in args), tuple(a.stride for a in args))
+        return _mk(tuple(a.shape for a in args), tuple(a.stride for a in args))
     shape = args[0]
     if isinstance(shape, Layout):
         raise CuteDumpError("make_layout: mix of layouts and shapes")
@@ -279,8 +290,8 @@ def _bw_coalesce(flat_shape, flat_stride, new_shape, new_stride):
             new_shape = (s,) + new_shape if is_tuple(new_shape) else (s, new_shape)
             new_stride = (d,) + new_stride if is_tuple(new_stride) else (d, new_stride)
     if is_constant(1, new_shape):
-        return Layout(C(1), C(0))
-    return Layout(new_shape, new_stride)
+        return _mk(C(1), C(0))
+    return _mk(new_shape, new_stride)
 
 
 def coalesce(layout, profile=None):
@@ -325,7 +336,7 @@ def coalesce_shape(shape):
 def filter_zeros(layout, profile=None):
     """Replace the shape of every static-0-stride mode by _1."""
     if profile is None:
-        return Layout(it.filter_zeros(layout.stride, layout.shape), layout.stride)
+        return _mk(it.filter_zeros(layout.stride, layout.shape), layout.stride)
     return Layout(it.filter_zeros(profile, layout.shape), layout.stride)
 
 
@@ -341,11 +352,11 @@ def filter_(layout, profile=None):
 def _composition_impl(lshape, lstride, rshape, rstride):
     if is_tuple(rshape):
         modes = [_composition_impl(lshape, lstride, s, d) for s, d in zip(rshape, rstride)]
-        return make_layout(*modes) if modes else Layout((), ())
+        return make_layout(*modes) if modes else _mk((), ())
     if is_constant(0, rstride):
-        return Layout(rshape, rstride)
+        return _mk(rshape, rstride)
     if not is_tuple(lshape):
-        return Layout(rshape, rstride * lstride)
+        return _mk(rshape, rstride * lstride)
     R = len(lshape)
     result_shape, result_stride = [], []
     rest_shape, rest_stride = rshape, rstride
@@ -369,10 +380,10 @@ def _composition_impl(lshape, lstride, rshape, rstride):
         rest_shape = div(rest_shape, new_shape)
         rest_stride = next_stride
     if not result_shape:
-        return Layout(rest_shape, rest_stride * lstride[R - 1])
+        return _mk(rest_shape, rest_stride * lstride[R - 1])
     if is_constant(1, rest_shape):
-        return Layout(unwrap(tuple(result_shape)), unwrap(tuple(result_stride)))
-    return Layout(tuple(result_shape) + (rest_shape,), tuple(result_stride) + (rest_stride * lstride[R - 1],))
+        return _mk(unwrap(tuple(result_shape)), unwrap(tuple(result_stride)))
+    return _mk(tuple(result_shape) + (rest_shape,), tuple(result_stride) + (rest_stride * lstride[R - 1],))
 
 
 def composition(lhs, rhs):
@@ -435,7 +446,7 @@ def _complement(shp, std, cotarget):
     new_stride = std[0] * shp[0]
     rest_shape = coalesce_shape(ceil_div(cotarget, new_stride))
     rest_stride = compact_col_major(rest_shape, new_stride)
-    return coalesce(Layout((tuple(result_shape), rest_shape), (tuple(result_stride), rest_stride)))
+    return coalesce(_mk((tuple(result_shape), rest_shape), (tuple(result_stride), rest_stride)))
 
 
 def complement(layout, cotarget=None):
