@@ -24,3 +24,12 @@ class CuteDumpError(Exception):
         if self.col is not None:
             return f"{self.message} at column {self.col + 1}"
         return self.message
+
+
+MAX_CELLS = 65536
+
+
+def check_size(cells: int, force: bool, what: str = "output") -> None:
+    """Refuse outputs larger than MAX_CELLS cells unless --force is given; nothing is truncated silently."""
+    if cells > MAX_CELLS and not force:
+        raise CuteDumpError(f"{what} has {cells} cells (more than {MAX_CELLS}); pass --force to print it anyway")

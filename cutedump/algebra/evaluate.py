@@ -5,10 +5,11 @@ Law: ``values(L)[i] == int(L(i))`` for 0 <= i < size(L); ``table(L)[m, n] == int
 from __future__ import annotations
 
 from cutedump.algebra import inttuple as it
+from cutedump.algebra.swizzle import ComposedLayout
 
 
 def _np():
-    import numpy as np
+    import numpy as np  # start-up: numpy loads only when a large layout is evaluated
     return np
 
 
@@ -64,7 +65,6 @@ def _swizzle_py(sw, v):
 
 def table_list(layout):
     """Like :func:`table` but as nested lists; avoids numpy for small tables (fast start-up)."""
-    from cutedump.algebra.swizzle import ComposedLayout
     base = layout.b if isinstance(layout, ComposedLayout) else layout
     s0, s1 = base.shape
     d0, d1 = base.stride
@@ -81,7 +81,6 @@ def table_list(layout):
 
 def values(layout):
     """All values L(0), ..., L(size-1) as an int64 numpy array."""
-    from cutedump.algebra.swizzle import ComposedLayout
     np = _np()
     if isinstance(layout, ComposedLayout):
         inner = values(layout.b) + int(layout.offset)
@@ -92,7 +91,6 @@ def values(layout):
 
 def table(layout):
     """The rank-2 table T[m, n] = L(m, n) as an int64 numpy array."""
-    from cutedump.algebra.swizzle import ComposedLayout
     np = _np()
     base = layout.b if isinstance(layout, ComposedLayout) else layout
     s0, s1 = base.shape

@@ -14,6 +14,25 @@ from cutedump.algebra.inttuple import (UNDERSCORE, is_tuple, is_int, fmt, flatte
                                        ceil_div, tmin, append as t_append, prepend as t_prepend)
 
 
+class Swizzled:
+    """Base of the swizzle-aware objects that swizzle.py (the layer above) defines: Swizzle and ComposedLayout.
+
+    This module never imports swizzle.py; the functions here dispatch on these bases instead, and composition()
+    hands an operand of this kind to its class's ``_composition(lhs, rhs)`` (swizzle.py's compose_swizzled)."""
+
+    __slots__ = ()
+
+    @staticmethod
+    def _composition(lhs, rhs):  # pragma: no cover - swizzle.py sets it on its classes
+        raise NotImplementedError
+
+
+class ComposedBase(Swizzled):
+    """Base of swizzle.py's ComposedLayout ``A o O o B``: its shape, size, rank, depth and cosize are B's."""
+
+    __slots__ = ()
+
+
 class Layout:
     """A CuTe layout ``shape:stride``; ``L(i)``, ``L(crd)``, ``L(m, n)`` evaluate it (or slice with ``_``)."""
 
@@ -153,8 +172,7 @@ def depth(x, *idx):
 
 def _shape_of(x):
     """The shape of a Layout or ComposedLayout (its inner layout's), or x itself for an int tuple."""
-    from cutedump.algebra.swizzle import ComposedLayout
-    return x.shape if isinstance(x, (Layout, ComposedLayout)) else x
+    return x.shape if isinstance(x, (Layout, ComposedBase)) else x
 
 
 def coshape(layout):
@@ -167,8 +185,7 @@ def coshape(layout):
 
 def cosize(layout, *idx):
     """size of the codomain: L(size(L) - 1) + 1 for non-negative strides."""
-    from cutedump.algebra.swizzle import ComposedLayout
-    if isinstance(layout, ComposedLayout):  # cosize(Sw o O o B) = cosize(B) (swizzle_layout.hpp)
+    if isinstance(layout, ComposedBase):  # cosize(Sw o O o B) = cosize(B) (swizzle_layout.hpp)
         layout = layout.b
     if idx:
         layout = get(layout, *idx)
@@ -349,6 +366,28 @@ def filter_(layout, profile=None):
 
 # ---------------------------------------------------------------- composition
 
+def composition_step(curr_shape, curr_stride, rest_shape, rest_stride):
+    """One fold step of CuTe's ``detail::composition_impl`` (layout.hpp) over a left mode ``curr_shape:curr_stride``.
+
+    Returns ``(next_shape, next_stride, new_shape)``: ``next_shape = ceil_div(curr_shape, abs(rest_stride))``,
+    ``next_stride = ceil_div(abs(rest_stride), curr_shape) * signum(rest_stride)`` and ``new_shape`` the result mode
+    taken here, ``min(next_shape, rest_shape)`` (None when next_shape or rest_shape is ``_1``: nothing is taken).
+    Raises the Stride / Shape Divisibility Condition where CuTe's static_assert fires."""
+    if is_static(curr_shape) and is_static(rest_stride):
+        if not (int(rest_stride) % int(curr_shape) == 0 or int(rest_stride) < int(curr_shape)):
+            raise CuteDumpError(f"Stride Divisibility Condition: {rest_stride} vs shape {curr_shape} "
+                                f"(composition requires rest_stride % shape == 0 or rest_stride < shape)")
+    next_shape = ceil_div(curr_shape, iabs(rest_stride))
+    next_stride = ceil_div(iabs(rest_stride), curr_shape) * signum(rest_stride)
+    if is_constant(1, next_shape) or is_constant(1, rest_shape):
+        return next_shape, next_stride, None
+    new_shape = imin(next_shape, rest_shape)
+    if is_static(new_shape) and is_static(rest_shape):
+        if int(rest_shape) % int(new_shape) != 0:
+            raise CuteDumpError(f"Shape Divisibility Condition: {rest_shape} % {new_shape} != 0 in composition")
+    return next_shape, next_stride, new_shape
+
+
 def _composition_impl(lshape, lstride, rshape, rstride):
     if is_tuple(rshape):
         modes = [_composition_impl(lshape, lstride, s, d) for s, d in zip(rshape, rstride)]
@@ -361,36 +400,31 @@ def _composition_impl(lshape, lstride, rshape, rstride):
     result_shape, result_stride = [], []
     rest_shape, rest_stride = rshape, rstride
     for i in range(R - 1):
-        curr_shape, curr_stride = lshape[i], lstride[i]
-        if is_static(curr_shape) and is_static(rest_stride):
-            if not (int(rest_stride) % int(curr_shape) == 0 or int(rest_stride) < int(curr_shape)):
-                raise CuteDumpError(f"Stride Divisibility Condition: {rest_stride} vs shape {curr_shape} "
-                                    f"(composition requires rest_stride % shape == 0 or rest_stride < shape)")
-        next_shape = ceil_div(curr_shape, iabs(rest_stride))
-        next_stride = ceil_div(iabs(rest_stride), curr_shape) * signum(rest_stride)
-        if is_constant(1, next_shape) or is_constant(1, rest_shape):
-            rest_stride = next_stride
-            continue
-        new_shape = imin(next_shape, rest_shape)
-        if is_static(new_shape) and is_static(rest_shape):
-            if int(rest_shape) % int(new_shape) != 0:
-                raise CuteDumpError(f"Shape Divisibility Condition: {rest_shape} % {new_shape} != 0 in composition")
-        result_shape.append(new_shape)
-        result_stride.append(rest_stride * curr_stride)
-        rest_shape = div(rest_shape, new_shape)
+        _, next_stride, new_shape = composition_step(lshape[i], lstride[i], rest_shape, rest_stride)
+        if new_shape is not None:
+            result_shape.append(new_shape)
+            result_stride.append(rest_stride * lstride[i])
+            rest_shape = div(rest_shape, new_shape)
         rest_stride = next_stride
+    return composition_result(result_shape, result_stride, rest_shape, rest_stride * lstride[R - 1])
+
+
+def composition_result(result_shape, result_stride, rest_shape, last_stride):
+    """The end of ``detail::composition_impl``: the modes taken, plus the rest mode ``rest_shape:last_stride``
+    (``last_stride = rest_stride * get<R-1>(lhs_stride)``) unless the rest is ``_1``."""
     if not result_shape:
-        return _mk(rest_shape, rest_stride * lstride[R - 1])
+        return _mk(rest_shape, last_stride)
     if is_constant(1, rest_shape):
         return _mk(unwrap(tuple(result_shape)), unwrap(tuple(result_stride)))
-    return _mk(tuple(result_shape) + (rest_shape,), tuple(result_stride) + (rest_stride * lstride[R - 1],))
+    return _mk(tuple(result_shape) + (rest_shape,), tuple(result_stride) + (last_stride,))
 
 
 def composition(lhs, rhs):
     """(A o B)(c) = A(B(c)) for every coordinate c of B; B may be a layout, a tiler tuple, an int or ``_``."""
-    from cutedump.algebra.swizzle import ComposedLayout, Swizzle, compose_swizzled
-    if isinstance(lhs, (ComposedLayout, Swizzle)) or isinstance(rhs, (ComposedLayout, Swizzle)):
-        return compose_swizzled(lhs, rhs)
+    if isinstance(lhs, Swizzled):
+        return lhs._composition(lhs, rhs)
+    if isinstance(rhs, Swizzled):
+        return rhs._composition(lhs, rhs)
     if not isinstance(lhs, Layout):
         raise CuteDumpError("composition: the left operand must be a layout")
     if isinstance(rhs, Layout):
@@ -417,6 +451,30 @@ def with_shape(layout, shape):
 
 # ---------------------------------------------------------------- complement and inverses
 
+def complement_step(shp, std, last_result_stride):
+    """One fold step of CuTe's ``detail::complement`` (layout.hpp): the smallest remaining stride becomes a mode.
+
+    Returns ``(min_idx, new_shape, new_stride)`` with ``new_shape = min_stride / last_result_stride`` and
+    ``new_stride = min_stride * shape[min_idx]``; raises CuTe's "Non-injective Layout" static_assert."""
+    min_stride = tmin(tuple(std))
+    min_idx = next(k for k, d in enumerate(std) if int(d) == int(min_stride))
+    new_shape = div(min_stride, last_result_stride)
+    if is_constant(0, new_shape):
+        raise CuteDumpError("Non-injective Layout detected in complement.")
+    return min_idx, new_shape, min_stride * shp[min_idx]
+
+
+def complement_rest(std0, shp0, last_result_stride, cotarget):
+    """The end of ``detail::complement``: the last mode ``std0 / last_result_stride`` and the rest
+    ``(rest_shape, rest_stride)`` = ``coalesce(ceil_div(cotarget, std0 * shp0))`` laid out from ``std0 * shp0``."""
+    new_shape = div(std0, last_result_stride)
+    if is_constant(0, new_shape):
+        raise CuteDumpError("Non-injective Layout detected in complement.")
+    new_stride = std0 * shp0
+    rest_shape = coalesce_shape(ceil_div(cotarget, new_stride))
+    return new_shape, rest_shape, compact_col_major(rest_shape, new_stride)
+
+
 def _complement(shp, std, cotarget):
     if is_constant(0, std):
         return make_layout(coalesce_shape(cotarget))
@@ -430,22 +488,12 @@ def _complement(shp, std, cotarget):
     shp, std = list(shp), list(std)
     result_shape, result_stride = [], [C(1)]
     for i in range(R - 1):
-        min_stride = tmin(tuple(std))
-        min_idx = next(k for k, d in enumerate(std) if int(d) == int(min_stride))
-        new_shape = div(min_stride, result_stride[i])
-        new_stride = min_stride * shp[min_idx]
-        if is_constant(0, new_shape):
-            raise CuteDumpError("Non-injective Layout detected in complement.")
+        min_idx, new_shape, new_stride = complement_step(shp, std, result_stride[i])
         del shp[min_idx], std[min_idx]
         result_shape.append(new_shape)
         result_stride.append(new_stride)
-    new_shape = div(std[0], result_stride[R - 1])
-    if is_constant(0, new_shape):
-        raise CuteDumpError("Non-injective Layout detected in complement.")
+    new_shape, rest_shape, rest_stride = complement_rest(std[0], shp[0], result_stride[R - 1], cotarget)
     result_shape.append(new_shape)
-    new_stride = std[0] * shp[0]
-    rest_shape = coalesce_shape(ceil_div(cotarget, new_stride))
-    rest_stride = compact_col_major(rest_shape, new_stride)
     return coalesce(_mk((tuple(result_shape), rest_shape), (tuple(result_stride), rest_stride)))
 
 
@@ -467,22 +515,31 @@ def _preprod(lshape):
     return out
 
 
-def right_inverse(layout):
-    """R with L(R(i)) == i for i < size(R) (largest contiguous such R); only static strides take part."""
-    if layout is UNDERSCORE:
-        return layout
+def right_inverse_parts(layout):
+    """The intermediate values of CuTe's ``right_inverse`` (layout.hpp): ``(clayout, preprod, sorted_idx, taken,
+    result_shape, result_stride)``; ``sorted_idx`` are the static-stride modes of ``coalesce(layout)`` by stride,
+    ``taken`` those whose stride equals the running ``curr`` (each continues the contiguous run)."""
     cl = coalesce(layout)
     lstride, lshape = wrap(cl.stride), wrap(cl.shape)
     pre = _preprod(lshape)
     idxs = [i for i, d in enumerate(lstride) if is_static(d)]
     idxs = _stable_sort_by_key(idxs, [int(lstride[i]) for i in idxs])
-    rs, rd, curr = [C(1)], [C(0)], C(1)
+    rs, rd, curr, taken = [C(1)], [C(0)], C(1), []
     for i in idxs:
         if is_static(curr) and int(lstride[i]) == int(curr):
             rs.append(lshape[i])
             rd.append(pre[i])
             curr = lshape[i] * lstride[i]
-    return coalesce(Layout(tuple(rs), tuple(rd)))
+            taken.append(i)
+    return cl, pre, idxs, taken, tuple(rs), tuple(rd)
+
+
+def right_inverse(layout):
+    """R with L(R(i)) == i for i < size(R) (largest contiguous such R); only static strides take part."""
+    if layout is UNDERSCORE:
+        return layout
+    rs, rd = right_inverse_parts(layout)[4:]
+    return coalesce(Layout(rs, rd))
 
 
 def _stable_sort_by_key(vals, keys):
@@ -496,10 +553,10 @@ def _stable_sort_by_key(vals, keys):
     return [v for _, v in a]
 
 
-def left_inverse(layout):
-    """R with R(L(i)) == i for i < size(L), for injective L with static strides."""
-    if layout is UNDERSCORE:
-        return layout
+def left_inverse_parts(layout):
+    """The intermediate values of CuTe's ``left_inverse`` (layout.hpp): ``(clayout, preprod, sorted_idx,
+    result_shape, result_stride)`` before the final ``coalesce`` (result_shape ends with the last sorted mode's
+    shape). Raises "Left inverse requires static strides" / "Left inverse divisibility condition" as CuTe does."""
     cl = coalesce(layout)
     lstride, lshape = wrap(cl.stride), wrap(cl.shape)
     if not is_static(lstride):
@@ -519,7 +576,15 @@ def left_inverse(layout):
         rs.append(div(d, sz))
         rd.append(pre[i])
     rs.append(lshape[order[-1]])
-    return coalesce(Layout(tuple(rs), tuple(rd)))
+    return cl, pre, order, tuple(rs), tuple(rd)
+
+
+def left_inverse(layout):
+    """R with R(L(i)) == i for i < size(L), for injective L with static strides."""
+    if layout is UNDERSCORE:
+        return layout
+    rs, rd = left_inverse_parts(layout)[3:]
+    return coalesce(Layout(rs, rd))
 
 
 def max_common_layout(a, b):

@@ -6,11 +6,13 @@
 from __future__ import annotations
 
 from cutedump.errors import CuteDumpError
-from cutedump.algebra.integer import C, CU, shiftr, is_static, is_constant
+from cutedump.algebra.integer import C, CU, shiftr, is_static, is_constant, safe_div
 from cutedump.algebra import inttuple as it
+from cutedump.algebra.layout import (Swizzled, ComposedBase, Layout, composition, slice_layout, upcast, downcast,
+                                     logical_product, size)
 
 
-class Swizzle:
+class Swizzle(Swizzled):
     """``Swizzle<BBits, MBase, SShift>``, printed ``Sw<B,M,S>``."""
 
     __slots__ = ("b", "m", "s")
@@ -71,7 +73,7 @@ def make_swizzle(y: int, z: int) -> Swizzle:
     return sw
 
 
-class ComposedLayout:
+class ComposedLayout(ComposedBase):
     """``A o O o B``: evaluates A(O + B(c)); shape, size and coordinates are B's."""
 
     __slots__ = ("a", "offset", "b")
@@ -86,7 +88,6 @@ class ComposedLayout:
     def __call__(self, *coord):
         c = coord[0] if len(coord) == 1 else tuple(coord)
         if it.has_underscore(c):
-            from cutedump.algebra.layout import slice_layout
             if all_underscore(c):
                 return make_composed_layout(self.a, self.offset, slice_layout(c, self.b))
             raise CuteDumpError("slicing a swizzled layout at a coordinate is not supported")
@@ -119,7 +120,6 @@ def make_composed_layout(a, offset, b):
 
 def compose_swizzled(lhs, rhs):
     """composition() when a swizzle or a composed layout is involved."""
-    from cutedump.algebra.layout import Layout, composition
     if isinstance(lhs, ComposedLayout):
         # (A o O o B) o R = A o O o (B o R)
         return make_composed_layout(lhs.a, lhs.offset, composition(lhs.b, rhs))
@@ -142,6 +142,10 @@ def compose_swizzled(lhs, rhs):
             return composition(composition(lhs, rhs.a), rhs.b) if is_constant(0, rhs.offset) else \
                 _unsupported()
     raise CuteDumpError("composition: unsupported operands")
+
+
+# layout.composition() dispatches operands of these classes here (layout.py does not import this module)
+Swizzle._composition = ComposedLayout._composition = staticmethod(compose_swizzled)
 
 
 def _unsupported():
@@ -185,8 +189,6 @@ def recast_swizzle(sw: Swizzle, old_bits: int, new_bits: int) -> Swizzle:
 
 def upcast_composed(cl: ComposedLayout, n: int):
     """upcast<N>(A o O o B) = upcast<N>(A) o O/N o upcast<N>(B)."""
-    from cutedump.algebra.layout import upcast
-    from cutedump.algebra.integer import safe_div
     off = safe_div(cl.offset, C(n))
     if isinstance(off, C):
         off = CU(int(off))  # safe_div(m, C<N>) with N a uint32_t template argument: an unsigned constant
@@ -194,7 +196,6 @@ def upcast_composed(cl: ComposedLayout, n: int):
 
 
 def downcast_composed(cl: ComposedLayout, n: int):
-    from cutedump.algebra.layout import downcast
     off = cl.offset * C(n)
     if isinstance(off, C):
         off = CU(int(off))  # m * C<N>, N unsigned
@@ -203,7 +204,6 @@ def downcast_composed(cl: ComposedLayout, n: int):
 
 def logical_product_swizzled(layout, tiler: ComposedLayout):
     """logical_product(L, Sw o _0 o T): the product with T, re-swizzled on the bits T's swizzle touches."""
-    from cutedump.algebra.layout import Layout, logical_product, composition, size
     if not is_constant(0, tiler.offset):
         raise CuteDumpError("Require Swizzle offset == 0.")
     sw = tiler.a

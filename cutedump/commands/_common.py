@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from cutedump.errors import CuteDumpError
+from cutedump.errors import CuteDumpError, MAX_CELLS, check_size  # noqa: F401 (re-exported for the commands)
 
 
 def handle_errors(fn):
@@ -31,12 +31,3 @@ def handle_errors(fn):
             sys.exit(2)
 
     return wrapper
-
-
-MAX_CELLS = 65536
-
-
-def check_size(cells: int, force: bool, what: str = "output") -> None:
-    """Refuse outputs larger than MAX_CELLS cells unless --force is given; nothing is truncated silently."""
-    if cells > MAX_CELLS and not force:
-        raise CuteDumpError(f"{what} has {cells} cells (more than {MAX_CELLS}); pass --force to print it anyway")
