@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cutedump.errors import CuteDumpError
+from cutedump.cli import main
 
 MANIFEST_NAME = "MANIFEST"
 
@@ -84,7 +85,6 @@ def parse_manifest(directory) -> list[Entry]:
 def run_cutedump(argv: list[str]) -> tuple[int, str, str]:
     """Run ``cutedump ARGV`` in-process: (exit code, stdout, stderr)."""
     from click.testing import CliRunner
-    from cutedump.cli import main
     try:
         runner = CliRunner(mix_stderr=False)   # click < 8.2
     except TypeError:

@@ -2,14 +2,16 @@
 from __future__ import annotations
 
 from cutedump.errors import CuteDumpError
+from cutedump.algebra import Layout, make_layout, size, rank, right_inverse
+from cutedump.parse import parse_object, _is_int_tuple
+from cutedump.algebra.inttuple import is_tuple, is_int, UNDERSCORE
+from cutedump.atoms import make_tiled_mma, mma_atom
 
 
 def parse_layout_arg(text: str | None, what: str):
     """A layout literal (or a bare shape, LayoutLeft strides), or None."""
     if text is None:
         return None
-    from cutedump.algebra import Layout, make_layout
-    from cutedump.parse import parse_object, _is_int_tuple
     try:
         obj = parse_object(text)
     except CuteDumpError as e:
@@ -25,9 +27,6 @@ def parse_tile_arg(text: str | None):
     """A Tile<> of permutations: entries are _, static ints or layouts."""
     if text is None:
         return None
-    from cutedump.algebra import Layout
-    from cutedump.algebra.inttuple import is_tuple, is_int, UNDERSCORE
-    from cutedump.parse import parse_object
     try:
         obj = parse_object(text)
     except CuteDumpError as e:
@@ -41,8 +40,6 @@ def parse_tile_arg(text: str | None):
 
 
 def parse_shape_arg(text: str, what: str):
-    from cutedump.parse import parse_object, _is_int_tuple
-    from cutedump.algebra import Layout
     try:
         obj = parse_object(text)
     except CuteDumpError as e:
@@ -53,14 +50,11 @@ def parse_shape_arg(text: str, what: str):
 
 
 def build_mma(atom: str, atom_layout: str | None, tile: str | None):
-    from cutedump.atoms import make_tiled_mma, mma_atom
-    from cutedump.algebra import size, rank
     a = mma_atom(atom)
     lay = parse_layout_arg(atom_layout, "--atom-layout")
     if lay is not None:
         if int(rank(lay)) > 3:
             raise CuteDumpError(f"--atom-layout must have rank <= 3 (M,N,K), got {lay}")
-        from cutedump.algebra import right_inverse
         if int(size(right_inverse(lay))) != int(size(lay)):
             raise CuteDumpError(f"--atom-layout {lay} must be a bijection onto 0..{int(size(lay)) - 1} (each atom gets "
                                 "its own group of threads)")

@@ -15,6 +15,7 @@ from cutedump.errors import CuteDumpError
 from cutedump.atoms.copy_data import COPY_TRAITS, TEMPLATED, ALIASES
 from cutedump.atoms.mma_catalog import split_template
 from cutedump.atoms.types import canonical_type, value_type_bits, cpp_type
+from cutedump.algebra import C, make_layout
 
 
 @dataclass(frozen=True)
@@ -77,7 +78,6 @@ def lookup_copy(name: str, value_type: str | None = None) -> CopyTraits:
 
 def _one_thread(bits: int):
     # Layout<Shape<_1,Int<bits>>> (compact column-major)
-    from cutedump.algebra import C, make_layout
     return make_layout((C(1), C(bits)))
 
 

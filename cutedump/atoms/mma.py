@@ -3,9 +3,10 @@ from __future__ import annotations
 
 from cutedump.errors import CuteDumpError
 from cutedump.algebra import (C, Layout, make_layout, size, rank, get, composition, complement, right_inverse,
-                              logical_divide, zipped_divide, tiled_product, append, fmt, UNDERSCORE, idx2crd,
-                              is_static, flatten)
-from cutedump.algebra.inttuple import is_tuple, is_int, product_each, get as tget
+                              logical_divide, zipped_divide, tiled_product, append, fmt, UNDERSCORE, idx2crd, is_static,
+                              flatten, make_ordered_layout)
+from cutedump.algebra.inttuple import (is_tuple, is_int, product_each, get as tget, filter_zeros as t_filter_zeros,
+                                       compact_col_major)
 from cutedump.parse import parse_layout, parse_object
 from cutedump.atoms.mma_catalog import MMATraits, lookup_mma
 
@@ -262,8 +263,6 @@ def make_tiled_mma(atom, atom_layout=None, permutations=None) -> TiledMMA:
 
 def make_fragment_like(layout: Layout) -> Layout:
     """make_fragment_like(Layout): a register-friendly compact layout of the same shape (cute/layout.hpp)."""
-    from cutedump.algebra import make_ordered_layout
-    from cutedump.algebra.inttuple import filter_zeros as t_filter_zeros, compact_col_major
     R = int(rank(layout))
     if R > 1 and is_static(layout.shape):
         s0, d0 = tget(layout.shape, 0), tget(layout.stride, 0)

@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from cutedump.errors import CuteDumpError
 from cutedump.atoms.mma_data import MMA_TRAITS, SKIPPED
-from cutedump.atoms.types import canonical_type
+from cutedump.atoms.types import canonical_type, cpp_type
 
 
 @dataclass(frozen=True)
@@ -125,7 +125,6 @@ def _universal_fma(targs: list[str] | None) -> MMATraits:
     a = t[1] if len(t) > 1 else d
     b = t[2] if len(t) > 2 else a
     c = t[3] if len(t) > 3 else d
-    from cutedump.atoms.types import cpp_type
     name = f"UniversalFMA<{','.join(t)}>"
     cpp = f"UniversalFMA<{','.join(cpp_type(x) for x in t)}>"
     return MMATraits(name, cpp, "any", (d, a, b, c), "(_1,_1,_1)", "_1:_0", "(_1,_1):(_0,_0)",

@@ -25,6 +25,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from cutedump.errors import CuteDumpError
+from cutedump.algebra import Layout, C, rank, append, size, composition, logical_divide, make_layout, UNDERSCORE
+from cutedump.algebra.integer import is_static
+from cutedump.algebra.inttuple import fmt, product, is_tuple, product_each
+from cutedump.algebra.swizzle import ComposedLayout
+from cutedump.algebra.evaluate import table
+from cutedump.expr import evaluate_layout
 
 BIG_BITS = 32
 BIG = 1 << BIG_BITS
@@ -60,7 +66,6 @@ class Panel:
 
 def _split(layout):
     """(swizzle-or-None, offset, base layout) of a Layout or ComposedLayout."""
-    from cutedump.algebra.swizzle import ComposedLayout
     if isinstance(layout, ComposedLayout):
         return layout.a, layout.offset, layout.b
     return None, 0, layout
@@ -69,8 +74,6 @@ def _split(layout):
 def as_rank2(layout):
     """CuTe's ``append<2>(layout, Layout<_1,_0>{})`` (also inside a composed layout); rank > 2 is refused
     as CuTe's ``CUTE_STATIC_ASSERT_V(rank(layout_a) <= Int<2>{})`` does."""
-    from cutedump.algebra import Layout, C, rank, append
-    from cutedump.algebra.swizzle import ComposedLayout
     sw, off, base = _split(layout)
     if not isinstance(base, Layout):
         raise CuteDumpError(f"expected a layout, got {layout}")
@@ -85,8 +88,6 @@ def as_rank2(layout):
 
 def layout_panel(layout) -> Panel:
     """The cells of ``print_latex(layout)``: row-major over (m, n), value = layout(m, n)."""
-    from cutedump.algebra import size
-    from cutedump.algebra.evaluate import table
     view = as_rank2(layout)
     _, _, base = _split(view)
     M, N = int(size(base, 0)), int(size(base, 1))
@@ -98,8 +99,6 @@ def layout_panel(layout) -> Panel:
 # --------------------------------------------------------------------------------------- TV pictures
 
 def _basis_fmt(d) -> str:
-    from cutedump.algebra.integer import C
-    from cutedump.algebra.inttuple import fmt
     v = int(d)
     if v == 0:
         return fmt(d)
@@ -130,7 +129,6 @@ class CoordLayout:
         return self.proxy.shape
 
     def __str__(self):
-        from cutedump.algebra.inttuple import fmt
         s = f"{fmt(self.proxy.shape)}:{_basis_tuple(self.proxy.stride)}"
         return ("ArithTuple(_0,_0) o " + s) if self.arith else s
 
@@ -138,8 +136,6 @@ class CoordLayout:
 
     def coords(self):
         """(T, V) nested lists of (m, n) coordinates, T = size<0>, V = size<1>."""
-        from cutedump.algebra import rank
-        from cutedump.algebra.evaluate import table
         if int(rank(self.proxy)) != 2:
             raise CuteDumpError(f"a TV layout must have rank 2; {self} has rank {int(rank(self.proxy))}")
         t = table(self.proxy)
@@ -152,14 +148,11 @@ class CoordLayout:
 
 def identity_proxy(tile_mn):
     """The integer stand-in for ``make_identity_layout(tile_mn)`` (flat rank-2 tiles)."""
-    from cutedump.algebra import Layout, C
     return Layout(tuple(tile_mn), (C(1), C(BIG)))
 
 
 def flat_tile(tile, what="tile") -> tuple:
     """``product_each(shape(tile))`` for a tile given as an int tuple or a tuple of layouts/ints."""
-    from cutedump.algebra import Layout, size
-    from cutedump.algebra.inttuple import product, is_tuple
     if isinstance(tile, Layout):
         tile = tile.shape
     if not is_tuple(tile):
@@ -172,7 +165,6 @@ def flat_tile(tile, what="tile") -> tuple:
 
 def coord_tensor(tile_mn, layout_tv, arith: bool = True) -> CoordLayout:
     """``composition(make_identity_tensor(tile_mn), layout_tv)`` (arith) or ``..._layout`` (not arith)."""
-    from cutedump.algebra import composition, Layout
     if not isinstance(layout_tv, Layout):
         raise CuteDumpError(f"a TV layout must be a plain layout, got {layout_tv}")
     tile = flat_tile(tile_mn)
@@ -200,7 +192,6 @@ def _tv_cells(coords, rows, cols, place=lambda m, n: (m, n), what="TV layout"):
 
 
 def _static_tile(tile, what):
-    from cutedump.algebra.integer import is_static
     if not all(is_static(t) for t in tile):
         raise CuteDumpError(f"{what} needs a static tile (CuTe: \"Dynamic owning tensors not supported\")")
 
@@ -226,7 +217,6 @@ def _call_or_attr(obj, *names):
 
 
 def _is_layoutish(v):
-    from cutedump.algebra import Layout
     return isinstance(v, Layout) or isinstance(v, tuple)
 
 
@@ -234,18 +224,12 @@ def _as_tiled_mma(obj):
     """MMA_Atom -> make_tiled_mma(atom) (what CuTe's print_latex(MMA_Atom) does)."""
     if hasattr(obj, "get_layoutC_TV") or hasattr(obj, "layoutC_TV"):
         return obj
-    try:
-        from cutedump.atoms.mma import make_tiled_mma  # type: ignore
-    except ImportError:
-        make_tiled_mma = None
-    if make_tiled_mma is not None:
-        return make_tiled_mma(obj)
-    raise CuteDumpError(f"cannot draw {type(obj).__name__}: not a TiledMMA / MMA_Atom")
+    from cutedump.atoms.mma import make_tiled_mma  # start-up: the MMA catalogs load only when an MMA_Atom is drawn
+    return make_tiled_mma(obj)
 
 
 def mma_parts(tiled_mma):
     """(tile_mnk, layoutC_TV, layoutA_TV, layoutB_TV) of a TiledMMA-like object (duck-typed)."""
-    from cutedump.algebra.inttuple import product
     mma = _as_tiled_mma(tiled_mma)
     if hasattr(mma, "tile_shape"):
         ts = mma.tile_shape() if callable(mma.tile_shape) else mma.tile_shape
@@ -276,8 +260,6 @@ def mma_panels(tiled_mma):
 
 def copy_tile_mn(tiled_copy):
     """CuTe: ``product_each(shape(logical_divide(make_layout(Shape<_1,_1>{}), Tiler_MN{})))``."""
-    from cutedump.algebra import logical_divide, make_layout, C
-    from cutedump.algebra.inttuple import product_each
     if hasattr(tiled_copy, "tile_mn") and not callable(tiled_copy.tile_mn):
         return tuple(tiled_copy.tile_mn)
     tiler = _call_or_attr(tiled_copy, "Tiler_MN", "tiler_mn", "get_tiler_mn")
@@ -286,8 +268,6 @@ def copy_tile_mn(tiled_copy):
 
 def _slice0(layout3):
     """``layout(_,_,Int<0>{})`` of a rank-3 layout (offset is 0 at index 0)."""
-    from cutedump.algebra import UNDERSCORE, rank
-    from cutedump.algebra.integer import C
     r = int(rank(layout3))
     if r == 2:
         return layout3
@@ -329,5 +309,4 @@ def copy_panels(tiled_copy):
 
 def parse_drawable(text: str):
     """A layout from text (see :func:`cutedump.expr.evaluate_layout`, which also takes the smem_ptr form)."""
-    from cutedump.expr import evaluate_layout
     return evaluate_layout(text)

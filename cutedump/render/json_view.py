@@ -15,14 +15,13 @@ refused (CuteDumpError naming --force) unless ``force``.
 """
 from __future__ import annotations
 
-from cutedump.errors import CuteDumpError
+from cutedump.errors import CuteDumpError, check_size
+from cutedump.algebra import rank, depth, size, cosize, Layout, Swizzle, is_static
+from cutedump.algebra.inttuple import fmt, is_tuple
+from cutedump.algebra.swizzle import ComposedLayout
+from cutedump.algebra.evaluate import values
+from cutedump.expr import format_result
 from cutedump.render import grid
-
-
-def _limit(n: int, force: bool, what: str):
-    from cutedump.commands._common import MAX_CELLS
-    if n > MAX_CELLS and not force:
-        raise CuteDumpError(f"{what} has {n} cells (more than {MAX_CELLS}); pass --force to print it anyway")
 
 
 def _nested(t):
@@ -32,21 +31,16 @@ def _nested(t):
 
 
 def _int_tuple_json(t) -> dict:
-    from cutedump.algebra.inttuple import fmt
     return {"kind": "int_tuple" if isinstance(t, tuple) else "int", "printed": fmt(t), "value": _nested(t)}
 
 
 def layout_json(layout, force: bool = False) -> dict:
-    from cutedump.algebra import rank, depth, size, cosize, Layout
-    from cutedump.algebra.inttuple import fmt
-    from cutedump.algebra.swizzle import ComposedLayout
-    from cutedump.algebra.evaluate import values
     composed = isinstance(layout, ComposedLayout)
     base = layout.b if composed else layout
     if not isinstance(base, Layout):
         raise CuteDumpError(f"not a layout: {layout}")
     n = int(size(base))
-    _limit(n, force, "layout")
+    check_size(n, force, "layout")
     d = {
         "kind": "composed_layout" if composed else "layout",
         "printed": str(layout),
@@ -75,29 +69,23 @@ def layout_json(layout, force: bool = False) -> dict:
 
 def object_json(obj, force: bool = False) -> dict:
     """JSON of any `cutedump eval` result."""
-    from cutedump.algebra import Layout, Swizzle
-    from cutedump.algebra.swizzle import ComposedLayout
     if isinstance(obj, (Layout, ComposedLayout)):
         return layout_json(obj, force)
     if isinstance(obj, bool):
         return {"kind": "bool", "printed": "1" if obj else "0", "value": obj}
     if isinstance(obj, int):
-        from cutedump.algebra import is_static
         d = _int_tuple_json(obj)
         d["static"] = bool(is_static(obj))
         return d
     if isinstance(obj, Swizzle):
         return {"kind": "swizzle", "printed": str(obj), "b": obj.b, "m": obj.m, "s": obj.s}
     if isinstance(obj, tuple):
-        from cutedump.algebra.inttuple import is_tuple
         def is_it(t):
             return all(is_it(e) for e in t) if is_tuple(t) else (isinstance(t, int) and not isinstance(t, bool))
         if is_it(obj):
             return _int_tuple_json(obj)
-        from cutedump.expr import format_result
         return {"kind": "tuple", "printed": format_result(obj), "items": [object_json(e, force) for e in obj]}
     try:
-        from cutedump.expr import format_result
         printed = format_result(obj)
     except Exception:  # pragma: no cover - defensive
         printed = str(obj)
@@ -115,7 +103,7 @@ def panel_json(p: grid.Panel) -> dict:
 
 def mma_json(tiled_mma, force: bool = False) -> dict:
     (M, N, K), lc, la, lb = grid.mma_parts(tiled_mma)
-    _limit(int(M) * int(N) + int(M) * int(K) + int(N) * int(K), force, "MMA picture")
+    check_size(int(M) * int(N) + int(M) * int(K) + int(N) * int(K), force, "MMA picture")
     C, A, B, _ = grid.mma_panels(tiled_mma)
     return {"kind": "tiled_mma", "printed": str(tiled_mma), "tile_mnk": [int(M), int(N), int(K)],
             "layoutC_TV": str(lc), "layoutA_TV": str(la), "layoutB_TV": str(lb),
@@ -124,7 +112,7 @@ def mma_json(tiled_mma, force: bool = False) -> dict:
 
 def copy_json(tiled_copy, force: bool = False) -> dict:
     M, N = grid.copy_tile_mn(tiled_copy)
-    _limit(2 * int(M) * int(N), force, "copy picture")
+    check_size(2 * int(M) * int(N), force, "copy picture")
     S, D, _ = grid.copy_panels(tiled_copy)
     d = {"kind": "tiled_copy", "printed": str(tiled_copy), "tile_mn": [int(M), int(N)]}
     for nm in ("get_layoutS_TV", "get_layoutD_TV"):

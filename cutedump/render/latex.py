@@ -12,6 +12,9 @@ MMA/copy objects are duck-typed (see grid.mma_parts / grid.copy_coord_tensors).
 """
 from __future__ import annotations
 
+from cutedump.errors import CuteDumpError
+from cutedump.algebra import Layout
+from cutedump.algebra.swizzle import ComposedLayout
 from cutedump.render import grid
 
 BWX8 = ("black!00", "black!40", "black!20", "black!60", "black!10", "black!50", "black!30", "black!70")
@@ -36,7 +39,6 @@ def _c_mod(a: int, b: int) -> int:
 def bwx8(idx: int) -> str:
     i = _c_mod(idx, 8)
     if i < 0:  # CuTe would read before its colour table (undefined behaviour); we refuse
-        from cutedump.errors import CuteDumpError
         raise CuteDumpError(f"negative index {idx}: CuTe's TikzColor_BWx8 indexes color_map[{i}] (undefined)")
     return BWX8[i]
 
@@ -136,8 +138,6 @@ def print_latex_copy(tiled_copy) -> str:
 
 def latex_document(obj, tile=None) -> str:
     """Dispatch: layout (or TV layout when ``tile`` is given), TiledMMA / MMA_Atom, TiledCopy."""
-    from cutedump.algebra import Layout
-    from cutedump.algebra.swizzle import ComposedLayout
     if isinstance(obj, (Layout, ComposedLayout)):
         return print_latex(obj) if tile is None else print_latex_tv(obj, tile)
     if hasattr(obj, "tidfrg_S") or hasattr(obj, "layoutS_TV") or hasattr(obj, "get_layoutS_TV"):

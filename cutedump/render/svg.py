@@ -21,6 +21,7 @@ import re
 from xml.sax.saxutils import escape
 
 from cutedump.render import grid
+from cutedump.algebra.inttuple import fmt
 
 CELL = 20
 BWX8 = ("255,255,255", "230,230,230", "205,205,205", "180,180,180",
@@ -56,7 +57,6 @@ def _tv_cell(out, x, y, c, space=""):
 
 
 def svg_mma_panels(C, A, B, tile_mnk) -> str:
-    from cutedump.algebra.inttuple import fmt
     M, N, K = (int(x) for x in tile_mnk)
     cs = CELL
     out = [f"<!--  Tile: {fmt(tuple(tile_mnk))}  -->\n", f"<!--     A: {A.title}  -->\n",

@@ -1,6 +1,11 @@
 """CuTe's console views, byte for byte (``cute/util/print_tensor.hpp``)."""
 from __future__ import annotations
 
+from cutedump.errors import CuteDumpError
+from cutedump.algebra import rank, cosize
+from cutedump.algebra.swizzle import ComposedLayout
+from cutedump.algebra.evaluate import table_list
+
 
 def num_digits(x: int) -> int:
     """Decimal digits of x (CuTe ``num_digits``)."""
@@ -36,10 +41,6 @@ def format_table(title: str, values, cosize: int) -> str:
 
 def print_layout(layout) -> str:
     """Exactly ``cute::print_layout(layout)`` for a rank-2 (possibly swizzled) layout."""
-    from cutedump.algebra import rank, cosize
-    from cutedump.algebra.evaluate import table_list
-    from cutedump.algebra.swizzle import ComposedLayout
-    from cutedump.errors import CuteDumpError
     base = layout.b if isinstance(layout, ComposedLayout) else layout
     if int(rank(base)) != 2:
         raise CuteDumpError(f"print_layout needs a rank-2 layout; {layout} has rank {int(rank(base))}")
