@@ -14,6 +14,9 @@ import importlib as _importlib
 
 __version__ = "0.1.0"
 
+_SUBMODULES = frozenset({"api", "interop", "algebra", "parse", "expr", "atoms", "tilelang", "ck", "bank", "kernel",
+                         "tutorial", "render", "dumps", "commands", "cli", "golden", "errors"})
+
 
 def __getattr__(name):
     """PEP 562: the public names live in cutedump.api, loaded on first use."""
@@ -22,8 +25,13 @@ def __getattr__(name):
     if name[:1] == "_" and name[1:].isdigit() and name[1:].isascii():
         from cutedump.algebra.integer import C  # start-up: the algebra loads on first use
         return C(int(name[1:]))
-    if name in ("api", "interop"):   # submodules not imported yet (``from cutedump import api``)
-        return _importlib.import_module(f"cutedump.{name}")
+    if name in _SUBMODULES:   # a submodule not imported yet (``from cutedump import algebra``): not the public API
+        try:
+            return _importlib.import_module(f"cutedump.{name}")
+        except ModuleNotFoundError as e:
+            if e.name != f"cutedump.{name}":
+                raise
+            raise AttributeError(f"module 'cutedump' has no attribute {name!r}") from None
     api = _importlib.import_module("cutedump.api")  # start-up: the public API (and renderers) load on first use
     if name == "__all__":
         return api.__all__

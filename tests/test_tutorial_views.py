@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from cutedump.cli import main
-from cutedump.commands.tutorial_cmd import compat_text, coords_text, grid_text, explain_compat
+from cutedump.tutorial import compat_text, coords_text, grid_text, explain_compat
 from cutedump.parse import parse_int_tuple
 from tests.oracle.cute import run_cases, unavailable_reason
 

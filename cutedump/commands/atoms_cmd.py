@@ -4,6 +4,10 @@ from __future__ import annotations
 import click
 
 from cutedump.commands._common import handle_errors
+from cutedump.algebra import size
+from cutedump.atoms import catalog_mma, MMAAtom, catalog_copy
+from cutedump.atoms.copy_data import TEMPLATED
+from cutedump.parse import parse_layout
 
 EPILOG = """\b
 Examples:
@@ -28,8 +32,6 @@ def _match(name: str, pattern: str | None) -> bool:
 
 
 def mma_rows(pattern):
-    from cutedump.atoms import catalog_mma, MMAAtom
-    from cutedump.algebra import size
     rows = []
     for t in catalog_mma():
         shown = t.family if t.family.startswith("SM90_64x") and "<" in t.name else t.name
@@ -47,10 +49,6 @@ def mma_rows(pattern):
 
 
 def copy_rows(pattern):
-    from cutedump.atoms import catalog_copy
-    from cutedump.atoms.copy_data import TEMPLATED
-    from cutedump.algebra import size
-    from cutedump.parse import parse_layout
     rows = []
     for t in catalog_copy():
         kind = TEMPLATED.get(t.family, (None, None))[1]

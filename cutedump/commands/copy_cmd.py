@@ -4,6 +4,12 @@ from __future__ import annotations
 import click
 
 from cutedump.commands._common import handle_errors
+from cutedump.algebra import size
+from cutedump.atoms import copy_atom, make_tiled_copy, sample_table, copy as K
+from cutedump.atoms.cli_support import build_mma, parse_layout_arg
+from cutedump.atoms.mma_catalog import split_template
+from cutedump.errors import CuteDumpError
+from cutedump.render.json_view import copy_json
 
 EPILOG = """\b
 Examples:
@@ -42,11 +48,6 @@ C_atom uses make_tiled_copy_C_atom. --samples adds the per-thread (tid,vid) -> (
 def copy_cmd(atom, value_type, thr, val, mma_name, atom_layout, tile, operand, samples, tids, partition,
              thr_idx, atom_only, fmt_, force):
     """Print a TiledCopy exactly as CuTe does, then layoutS_TV, layoutD_TV, src2ref and dst2ref."""
-    from cutedump.errors import CuteDumpError
-    from cutedump.atoms import copy_atom, make_tiled_copy, sample_table
-    from cutedump.atoms import copy as K
-    from cutedump.atoms.cli_support import build_mma, parse_layout_arg
-    from cutedump.atoms.mma_catalog import split_template
     vt = value_type
     if vt is None:
         base, targs = split_template(atom)
@@ -78,7 +79,6 @@ def copy_cmd(atom, value_type, thr, val, mma_name, atom_layout, tile, operand, s
             tc = make_tiled_copy(ca, parse_layout_arg(thr, "--thr"), parse_layout_arg(val, "--val"), check=True)
         if fmt_ == "json":
             import json
-            from cutedump.render.json_view import copy_json
             d = copy_json(tc, force=force)
             d["src2ref"], d["dst2ref"] = str(ca.src2ref()), str(ca.dst2ref())
             click.echo(json.dumps(d))
@@ -95,7 +95,6 @@ def copy_cmd(atom, value_type, thr, val, mma_name, atom_layout, tile, operand, s
                 tl = [int(x) for x in tids.replace(" ", "").split(",") if x]
             except ValueError:
                 raise CuteDumpError(f"--tids takes thread indices like 0,8,16,24, got {tids!r}")
-            from cutedump.algebra import size
             bad = [t for t in tl if not 0 <= t < int(size(ca.src2ref(), 0))]
             if bad:
                 raise CuteDumpError(f"--tids {bad[0]} is outside the atom's {int(size(ca.src2ref(), 0))} threads")

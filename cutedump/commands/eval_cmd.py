@@ -6,6 +6,8 @@ import sys
 import click
 
 from cutedump.commands._common import handle_errors
+from cutedump.errors import CuteDumpError
+from cutedump.expr import evaluate, format_result
 
 EPILOG = """\b
 Examples:
@@ -25,15 +27,13 @@ Examples:
 @handle_errors
 def eval_cmd(expr, file_, fmt_):
     """Evaluate EXPR (CuTe function names, CuTe print syntax) and print the result like CuTe's print."""
-    from cutedump.errors import CuteDumpError
-    from cutedump.expr import evaluate, format_result
     if (expr is None) == (file_ is None):
         raise CuteDumpError("give either an expression or -f FILE")
     if file_ is None:
         obj = evaluate(expr)
         if fmt_ == "json":
             import json
-            from cutedump.render.json_view import object_json
+            from cutedump.render.json_view import object_json  # start-up: the JSON view and its grid model on demand
             click.echo(json.dumps(object_json(obj)))
         else:
             click.echo(format_result(obj))

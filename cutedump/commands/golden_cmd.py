@@ -6,6 +6,7 @@ import sys
 import click
 
 from cutedump.commands._common import handle_errors
+from cutedump.golden import check, update
 
 EPILOG = """\b
 MANIFEST lines are 'FILE  cutedump ARGS...' (FILE relative to DIR; '#' starts a comment), e.g.
@@ -27,7 +28,6 @@ def golden_cmd():
 @handle_errors
 def verify_cmd(directory, only):
     """Re-run every command of DIR/MANIFEST (default: ./golden) and diff against the golden files."""
-    from cutedump.golden import check
     results = check(directory, list(only) or None)
     bad = 0
     for r in results:
@@ -48,7 +48,6 @@ def verify_cmd(directory, only):
 @handle_errors
 def update_cmd(directory, only):
     """Rewrite the golden files of DIR/MANIFEST whose command output changed, and say which."""
-    from cutedump.golden import update
     changes = update(directory, list(only) or None)
     for r, what in changes:
         click.echo(f"{r.entry.file}: {what}")

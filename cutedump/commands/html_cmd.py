@@ -5,6 +5,7 @@ import click
 
 from cutedump.commands._common import handle_errors
 from cutedump.commands.latex_cmd import picture_options, build_picture
+from cutedump.render import html
 
 EPILOG = """\b
 Examples:
@@ -29,7 +30,6 @@ thread number; for layouts a click highlights the cells with the same offset. In
 @handle_errors
 def html_cmd(layout, tv, tile, mma, atom_layout, permutation, copy, value_type, thr, val, copy_for, force):
     """Interactive HTML page of LAYOUT (or of a TV layout, an MMA, a TiledCopy): hover tooltips, click a thread."""
-    from cutedump.render import html  # start-up: loaded when the command runs
     kind, obj, t = build_picture(layout, tv, tile, mma, atom_layout, permutation, copy, value_type, thr, val,
                                  copy_for, force)
     click.echo(html.page(kind, obj, t), nl=False)

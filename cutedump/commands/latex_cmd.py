@@ -5,6 +5,9 @@ import click
 
 from cutedump.commands._common import handle_errors, check_size
 from cutedump.errors import CuteDumpError
+from cutedump.algebra import size
+from cutedump.parse import parse_object
+from cutedump.render import grid, latex
 
 EPILOG = """\b
 Examples:
@@ -54,7 +57,6 @@ def picture_options(fn):
 
 def build_picture(layout, tv, tile, mma, atom_layout, permutation, copy, value_type, thr, val, copy_for, force):
     """-> (kind, object, tile) with kind in layout | tv | mma | copy; size-checked."""
-    from cutedump.render import grid  # start-up: loaded when the command runs
     if layout is None and tv is None and copy is None and mma is None:
         layout = read_stdin_layout()
     given = [k for k, v in (("LAYOUT", layout), ("--tv", tv), ("--copy", copy)) if v is not None]
@@ -65,13 +67,11 @@ def build_picture(layout, tv, tile, mma, atom_layout, permutation, copy, value_t
                             (f" (got {', '.join(given)})" if given else ""))
     kind = given[0].lstrip("-").lower()
     if kind == "layout":
-        from cutedump.algebra import size  # start-up: loaded when the command runs
         L = grid.parse_drawable(layout)
         base = L.b if hasattr(L, "b") else L
         check_size(int(size(base)), force, "picture")
         return "layout", L, None
     if kind == "tv":
-        from cutedump.parse import parse_object  # start-up: loaded when the command runs
         if tile is None:
             raise CuteDumpError('--tv needs --tile "(M,N)"')
         L = grid.parse_drawable(tv)
@@ -86,7 +86,7 @@ def build_picture(layout, tv, tile, mma, atom_layout, permutation, copy, value_t
         check_size(int(M) * int(N) + int(M) * int(K) + int(N) * int(K), force, "picture")
         return "mma", obj, None
     # copy
-    from cutedump.atoms import copy as atoms_copy  # start-up: loaded when the command runs
+    from cutedump.atoms import copy as atoms_copy  # start-up: the atom catalogs load only for --copy/--mma
     if value_type is None:
         raise CuteDumpError("--copy needs --type (the value type, e.g. half_t)")
     if copy_for is not None:
@@ -117,7 +117,7 @@ def read_stdin_layout() -> str:
 
 
 def _tiled_mma(name, atom_layout, permutation):
-    from cutedump.atoms.mma import make_tiled_mma  # start-up: loaded when the command runs
+    from cutedump.atoms.mma import make_tiled_mma  # start-up: the atom catalogs load only for --copy/--mma
     return make_tiled_mma(name, atom_layout, permutation)
 
 
@@ -126,7 +126,6 @@ def _tiled_mma(name, atom_layout, permutation):
 @handle_errors
 def latex_cmd(layout, tv, tile, mma, atom_layout, permutation, copy, value_type, thr, val, copy_for, force):
     """CuTe's print_latex of LAYOUT (or of a TV layout, an MMA, a TiledCopy), byte for byte."""
-    from cutedump.render import latex  # start-up: loaded when the command runs
     kind, obj, t = build_picture(layout, tv, tile, mma, atom_layout, permutation, copy, value_type, thr, val,
                                  copy_for, force)
     out = {"layout": lambda: latex.print_latex(obj), "tv": lambda: latex.print_latex_tv(obj, t),

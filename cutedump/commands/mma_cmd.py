@@ -4,6 +4,12 @@ from __future__ import annotations
 import click
 
 from cutedump.commands._common import handle_errors
+from cutedump.algebra import fmt, make_layout
+from cutedump.algebra.inttuple import is_tuple
+from cutedump.atoms import partition_shape, partition_fragment, mma_atom
+from cutedump.atoms.cli_support import build_mma, parse_shape_arg
+from cutedump.errors import CuteDumpError
+from cutedump.render.json_view import mma_json
 
 EPILOG = """\b
 Examples:
@@ -31,18 +37,12 @@ partition_shape_C; (M,N,K) adds A (M,K) and B (N,K); --thr picks the thread of p
 @handle_errors
 def mma_cmd(atom, atom_layout, tile, partition, thr_idx, atom_only, fmt_, force):
     """Print a TiledMMA exactly as CuTe does, then its layoutA_TV, layoutB_TV and layoutC_TV."""
-    from cutedump.errors import CuteDumpError
-    from cutedump.atoms.cli_support import build_mma, parse_shape_arg
-    from cutedump.atoms import partition_shape, partition_fragment, mma_atom
-    from cutedump.algebra import fmt, make_layout
-    from cutedump.algebra.inttuple import is_tuple
     if atom_only:
         click.echo(mma_atom(atom).print_str(), nl=False)
         return
     mma = build_mma(atom, atom_layout, tile)
     if fmt_ == "json":
         import json
-        from cutedump.render.json_view import mma_json
         click.echo(json.dumps(mma_json(mma, force=force)))
         return
     out = [mma.print_str().rstrip("\n"),

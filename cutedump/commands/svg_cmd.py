@@ -5,6 +5,7 @@ import click
 
 from cutedump.commands._common import handle_errors
 from cutedump.commands.latex_cmd import picture_options, build_picture
+from cutedump.render import svg
 
 EPILOG = """\b
 Examples:
@@ -27,7 +28,6 @@ is given).
 @handle_errors
 def svg_cmd(layout, tv, tile, mma, atom_layout, permutation, copy, value_type, thr, val, copy_for, force):
     """SVG picture of LAYOUT (or of a TV layout, an MMA, a TiledCopy)."""
-    from cutedump.render import svg  # start-up: loaded when the command runs
     kind, obj, t = build_picture(layout, tv, tile, mma, atom_layout, permutation, copy, value_type, thr, val,
                                  copy_for, force)
     out = {"layout": lambda: svg.layout_svg(obj), "tv": lambda: svg.tv_svg(obj, t),

@@ -1,0 +1,153 @@
+"""The tutorial's views of int tuples: coordinate tables (idx2crd / crd2idx) and CuTe's ``compatible`` walked step
+by step. ``cutedump coords`` and ``cutedump compat`` print these; they work on parsed shapes and strides::
+
+    coords_text(shape, stride=None) -> str        # 1-D / 2-D / natural coordinates (and offsets), plus the 2-D grid
+    grid_text(shape, stride) -> str               # the 2-D offset grid of a rank-2 shape
+    index_text(shape, stride, items) -> str       # idx2crd / crd2idx of given indices or coordinates
+    compat_text(a, b) -> (ok, str)                # is a compatible with b, and why (explain_compat: the walk)
+    shape_stride(shape_text, stride_text)         # (shape, stride or None) from a layout or a shape (+ stride)
+    shape_of(text)                                # the shape of a shape or a layout given as text
+"""
+from __future__ import annotations
+
+from cutedump.errors import CuteDumpError
+from cutedump.algebra import Layout, idx2crd, crd2idx, fmt, compatible
+from cutedump.algebra.inttuple import is_int_tuple, product, product_each, rank
+from cutedump.parse import parse_object, parse_int_tuple
+
+
+def _plain(t) -> str:
+    """An int tuple without static markers: (0,(1,2))."""
+    if isinstance(t, tuple):
+        return "(" + ",".join(_plain(e) for e in t) + ")"
+    return str(int(t))
+
+
+def shape_stride(shape_text, stride_text):
+    obj = parse_object(shape_text)
+    if isinstance(obj, Layout):
+        if stride_text is not None:
+            raise CuteDumpError("give a layout, or a shape and a stride, not both")
+        return obj.shape, obj.stride
+    if not is_int_tuple(obj):
+        raise CuteDumpError(f"expected a shape like (3,(2,3)), got {shape_text!r}")
+    stride = parse_int_tuple(stride_text) if stride_text is not None else None
+    if stride is not None:
+        Layout(obj, stride)  # congruence check, CuTe's message
+    return obj, stride
+
+
+def coords_text(shape, stride=None) -> str:
+    n = int(product(shape))
+    r = int(rank(shape)) if isinstance(shape, tuple) else 1
+    two_d = isinstance(shape, tuple) and r >= 2
+    flat = product_each(shape) if two_d else None
+    rows = []
+    for i in range(n):
+        row = [str(i)]
+        if two_d:
+            row.append(_plain(idx2crd(i, flat)))
+        row.append(_plain(idx2crd(i, shape)))
+        if stride is not None:
+            row.append(str(int(crd2idx(i, shape, stride))))
+        rows.append(row)
+    head = ["1-D"] + (["2-D"] if two_d else []) + ["natural"] + (["offset"] if stride is not None else [])
+    widths = [max(len(h), *(len(rw[k]) for rw in rows)) if rows else len(h) for k, h in enumerate(head)]
+    title = f"shape {fmt(shape)}" + (f"  stride {fmt(stride)}" if stride is not None else "")
+    title += f"  (rank {r}, size {n})"
+    out = [title, "  ".join(h.rjust(w) if k == 0 else h.ljust(w) for k, (h, w) in enumerate(zip(head, widths))).rstrip()]
+    for rw in rows:
+        out.append("  ".join(c.rjust(w) if k == 0 else c.ljust(w) for k, (c, w) in enumerate(zip(rw, widths))).rstrip())
+    text = "\n".join(out) + "\n"
+    if stride is not None and isinstance(shape, tuple) and r == 2:
+        text += "\n" + grid_text(shape, stride)
+    return text
+
+
+def grid_text(shape, stride) -> str:
+    """The 2-D offset grid: rows = mode 0, columns = mode 1, with natural row/column coordinates."""
+    s0, s1 = shape
+    M, N = int(product(s0)), int(product(s1))
+    vals = [[str(int(crd2idx((m, nn), shape, stride))) for nn in range(N)] for m in range(M)]
+    colc = [_plain(idx2crd(nn, s1)) for nn in range(N)]
+    rowc = [_plain(idx2crd(m, s0)) for m in range(M)]
+    w = max([len(v) for row in vals for v in row] + [len(c) for c in colc] + [len(str(N - 1)), 1]) + 2
+    hier_rows = isinstance(s0, tuple)
+    rw = max(len(c) for c in rowc) + 1 if hier_rows else 0
+    lead = " " * (4 + rw)
+    lines = [lead + "".join(str(nn).center(w + 1) for nn in range(N)).rstrip() + "   <== 1-D column coordinate"]
+    if isinstance(s1, tuple):
+        lines.append(lead + "".join(c.center(w + 1) for c in colc).rstrip() + "   <== natural column coordinate")
+    rule = lead + ("+" + "-" * w) * N + "+"
+    for m in range(M):
+        lines.append(rule)
+        lab = f"{m:>2}  " + (rowc[m].ljust(rw) if hier_rows else "")
+        lines.append(lab + "".join("|" + v.rjust(w - 1) + " " for v in vals[m]) + "|")
+    lines.append(rule)
+    return "\n".join(lines) + "\n"
+
+
+def index_text(shape, stride, items) -> str:
+    """``idx2crd(c, shape)`` (and ``crd2idx(c, shape, stride)`` with a stride) of each index or coordinate text,
+    as CuTe's print shows them."""
+    out = []
+    for t in items:
+        c = parse_int_tuple(t)
+        out.append(f"idx2crd({fmt(c)}, {fmt(shape)}) = {fmt(idx2crd(c, shape))}")
+        if stride is not None:
+            out.append(f"crd2idx({fmt(c)}, {fmt(shape)}, {fmt(stride)}) = {fmt(crd2idx(c, shape, stride))}")
+    return "\n".join(out)
+
+
+# ------------------------------------------------------------------------------------------- compat
+
+def explain_compat(a, b, path=()):
+    """CuTe's compatible(a, b) walked step by step: (ok, lines, first failure or None)."""
+    ind = "  " * (len(path) + 1)
+    where = ("mode " + ".".join(str(p) for p in path) + ": ") if path else ""
+    head = f"{ind}{where}{fmt(a)} vs {fmt(b)}: "
+    if isinstance(a, tuple) and isinstance(b, tuple):
+        if len(a) != len(b):
+            why = f"{where}rank {len(a)} != rank {len(b)}"
+            return False, [head + f"tuples of rank {len(a)} and {len(b)}: ranks differ -> not compatible"], why
+        lines = [head + f"tuples of rank {len(a)}: compatible iff every mode is"]
+        ok, first = True, None
+        for i, (x, y) in enumerate(zip(a, b)):
+            o, ls, f = explain_compat(x, y, path + (i,))
+            lines += ls
+            if not o and first is None:
+                first = f
+            ok = ok and o
+        return ok, lines, first
+    if not isinstance(a, tuple):
+        sb = int(product(b))
+        ok = int(a) == sb
+        rel = "==" if ok else "!="
+        lines = [head + f"integer {int(a)} {rel} size({fmt(b)}) = {sb} -> {'compatible' if ok else 'not compatible'}"]
+        return ok, lines, None if ok else f"{where}{int(a)} != size({fmt(b)}) = {sb}"
+    why = f"{where}a tuple {fmt(a)} is never compatible with an integer {fmt(b)}"
+    return False, [head + "a tuple vs an integer -> not compatible"], why
+
+
+def compat_text(a, b):
+    ok, lines, first = explain_compat(a, b)
+    val, static = compatible(a, b)
+    if bool(val) != ok:  # pragma: no cover - the engine and this walk implement the same rule
+        lines.append(f"  (engine says {bool(val)}; see engine_bugs)")
+    printed = ("_1" if val else "_0") if static else ("1" if val else "0")
+    sa, sb = int(product(a)), int(product(b))
+    out = [f"{fmt(a)} -> {fmt(b)}: " + ("compatible" if ok else f"not compatible ({first})"),
+           f"  size: {sa} {'==' if sa == sb else '!='} {sb}",
+           *lines,
+           f"  CuTe: print(compatible(A, B)) = {printed}"]
+    return ok, "\n".join(out) + "\n"
+
+
+def shape_of(text):
+    """The shape of a shape or a layout given as text."""
+    obj = parse_object(text)
+    if isinstance(obj, Layout):
+        return obj.shape
+    if not is_int_tuple(obj):
+        raise CuteDumpError(f"expected a shape or a layout, got {text!r}")
+    return obj
