@@ -63,6 +63,155 @@ MESSAGES = {
                  "      input: {threads} threads x {vals} values\n"
                  "      output: normalised coordinates [{first}, {last}]\n\n"
                  "--- layout_tv (final result) ---\n",
+    # ---- explain: the frame of every explanation ----------------------------------------------------------------
+    "ex.title.expr": "explain {expr}\n"
+                     "CuTe {version}'s algorithm, step by step; every value computed by the engine, printed as CuTe prints it\n",
+    "ex.frame.step": "\n[{num}] {where}\n",
+    "ex.frame.title": "{title}\n",
+    "ex.frame.item": "{label} = {cute} = {value}\n",
+    "ex.frame.value": "{label} = {value}\n",
+    "ex.frame.result": "\nresult: {cute}\n      = {value}\n",
+    "ex.frame.error": "\nCuTe rejects this input here: {error}\n",
+    # ---- shared by the mode-wise operations ----------------------------------------------------------------------
+    "ex.layout.keep": "mode {i} = {mode} is not named by the tiler: kept as it is",
+    "ex.layout.assemble": "the modes side by side: make_layout of the modes",
+    # ---- coalesce -----------------------------------------------------------------------------------------------
+    "ex.coalesce.flatten": "flatten the layout: one mode per leaf; bw_coalesce then walks the modes from the last "
+                           "to the first",
+    "ex.coalesce.empty": "an empty layout coalesces to _1:_0",
+    "ex.coalesce.bymode": "the profile is a tuple: coalesce mode {i} = {mode} with profile {t}",
+    "ex.coalesce.start": "start from the last mode {s}:{d}",
+    "ex.coalesce.skip": "mode {i} = {s}:{d} has shape _1: skipped",
+    "ex.coalesce.replace": "mode {i} = {s}:{d} replaces the _1 collected so far",
+    "ex.coalesce.merge": "mode {i} = {s}:{d} merges into the front mode {fs_}:{fd_}: {s} * {d} = {sd} equals its "
+                         "stride {fd_}, so the two become one mode",
+    "ex.coalesce.prepend": "mode {i} = {s}:{d} cannot merge with the front mode {fs_}:{fd_}: {s} * {d} = {sd} is not "
+                           "its stride {fd_}; prepended as its own mode",
+    "ex.coalesce.prepend_dyn": "mode {i} = {s}:{d} is prepended, not merged with the front mode {fs_}:{fd_}: a merge "
+                               "needs a static front shape and {s} * {d} == {fd_} known at compile time",
+    # ---- composition --------------------------------------------------------------------------------------------
+    "ex.comp.underscore": "the right side is _: the result is the left side",
+    "ex.comp.int": "an integer right side {n} is the layout {n}:_1",
+    "ex.comp.bymode": "the right side is a tiler: mode {i} = {mode} is composed with {t}",
+    "ex.comp.dropped": "modes {i} and up of the left side are not hit by the tiler: dropped",
+    "ex.comp.flat": "flatten the left side and merge its modes (coalesce_x: like coalesce, but it keeps the function "
+                    "beyond its size too)",
+    "ex.comp.leaf": "right mode {path}{leaf}: divide it through the left side's modes "
+                    "(right-distributivity: each right mode is composed on its own)",
+    "ex.comp.assemble": "the composed right modes, in the right side's shape",
+    "ex.comp.leaf_zero": "the right mode {leaf} has static stride _0: it is its own result",
+    "ex.comp.leaf_int": "the left side is the single mode {flat}: shape {s}, stride {d} times the left stride",
+    "ex.comp.take": "left mode {i} = {cs}:{cd}, rest {rs}:{rd}: the Stride Divisibility Condition holds ({rd} is a multiple "
+                    "of {cs} or smaller than it); the mode of the result is min(next_shape, rest_shape) with stride "
+                    "rest_stride * {cd}",
+    "ex.comp.take_dyn": "left mode {i} = {cs}:{cd}, rest {rs}:{rd}: a dynamic value, so the divisibility conditions "
+                        "are not checked at compile time; the mode of the result is min(next_shape, rest_shape) with "
+                        "stride rest_stride * {cd}",
+    "ex.comp.pass": "left mode {i} = {cs}:{cd}, rest {rs}:{rd}: the Stride Divisibility Condition holds; next_shape "
+                    "or rest_shape is _1, so no mode is taken here, only the stride is divided",
+    "ex.comp.pass_dyn": "left mode {i} = {cs}:{cd}, rest {rs}:{rd}: a dynamic value (conditions not checked at "
+                        "compile time); next_shape or rest_shape is _1, so no mode is taken here",
+    "ex.comp.fail_stride": "left mode {i} = {cs}:{cd}, rest {rs}:{rd}: {rd} is neither a multiple of {cs} nor smaller than "
+                           "it: the Stride Divisibility Condition fails (static_assert in detail::composition_impl)",
+    "ex.comp.fail_shape": "left mode {i} = {cs}:{cd}, rest {rs}:{rd}: new_shape = {ns} does not divide rest_shape "
+                          "{rs}: the Shape Divisibility Condition fails (static_assert in detail::composition_impl)",
+    "ex.comp.end_rest": "no mode was taken before the last left mode: the result is rest_shape:(rest_stride * {ld})",
+    "ex.comp.end_one": "rest_shape is _1: the result is the modes taken, {taken}",
+    "ex.comp.end": "the modes taken, {taken}, plus the rest {rs} with stride rest_stride * {ld} (the last left "
+                   "mode's stride)",
+    "ex.comp.swz_composed": "(A o O o B) o R = A o O o (B o R): the swizzle {a} and offset {o} stay, the inner "
+                            "layout {inner} is composed with {r}",
+    "ex.comp.swz_sw_layout": "a swizzle composed with a layout: {sw} o _0 o {L} (a composed layout, offset _0)",
+    "ex.comp.swz_sw_sw": "two swizzles {a} and {b} with the same shift: their yyy and zzz bit masks combine by xor",
+    "ex.comp.swz_layout_sw": "{L} o {sw}: the layout applied to the swizzle's bit masks gives the new swizzle's "
+                             "masks; the result is that swizzle o _0 o {L}",
+    "ex.comp.swz_layout_composed": "{L} o ({sw} o _0 o {inner}) = ({L} o {sw}) o {inner}",
+    # ---- complement ---------------------------------------------------------------------------------------------
+    "ex.compl.composed": "complement of a composed layout {L} is the complement of its layout B",
+    "ex.compl.filter": "filter {L}: drop the modes of stride _0 and the size-1 modes, coalesce the rest",
+    "ex.compl.cotarget_default": "no cotarget given: cotarget = cosize(filter(layout))",
+    "ex.compl.cotarget": "cotarget = {c}",
+    "ex.compl.zero": "the filtered layout has static stride _0 (irreducible): the complement is "
+                     "make_layout(coalesce(cotarget))",
+    "ex.compl.fail_dynamic": "the strides {d} are dynamic and there is more than one mode: CuTe's complement cannot sort "
+                             "dynamic strides",
+    "ex.compl.fold": "remaining modes {shape}:{stride}; the smallest stride {d} is mode {idx} ({s}:{d}): it fills "
+                     "the gap since the last stride {last} with a new mode",
+    "ex.compl.fail": "remaining modes {shape}:{stride}; the smallest stride {ms} divided by the last stride {last} "
+                     "is _0: two modes overlap (\"Non-injective Layout detected in complement.\")",
+    "ex.compl.last": "the last mode {s}:{d}: one more gap mode, then the rest up to the cotarget {c}",
+    "ex.compl.fail_last": "the last mode {s}:{d}: {d} / {last} is _0: the layout overlaps itself "
+                          "(\"Non-injective Layout detected in complement.\")",
+    "ex.compl.assemble": "coalesce the gap modes and the rest: coalesce({raw})",
+    # ---- inverses -----------------------------------------------------------------------------------------------
+    "ex.rinv.coalesce": "coalesce: flat modes, size-1 modes gone",
+    "ex.rinv.preprod": "the exclusive prefix products of the shape: where each mode starts in the domain",
+    "ex.rinv.sorted": "the modes sorted by stride (index:shape:stride): {order}",
+    "ex.rinv.sorted_dyn": "the static-stride modes sorted by stride (index:shape:stride; dynamic strides are left "
+                          "out): {order}",
+    "ex.rinv.take": "mode {i} = {s}:{d}: its stride equals curr = {curr}, so it continues the contiguous run: "
+                    "result mode {s}:{pre}",
+    "ex.rinv.skip": "mode {i} = {s}:{d}: its stride is not curr = {curr}; skipped (the run stops growing)",
+    "ex.rinv.assemble": "coalesce the collected modes: coalesce({raw})",
+    "ex.linv.coalesce": "coalesce: flat modes, size-1 modes gone",
+    "ex.linv.fail_dynamic": "the strides {d} are not all static: \"Left inverse requires static strides.\"",
+    "ex.linv.preprod": "the exclusive prefix products of the shape: where each mode starts in the domain",
+    "ex.linv.sorted": "the modes sorted by stride (index:shape:stride): {order}",
+    "ex.linv.zero": "mode {i} = {s}:{d} has stride _0: skipped",
+    "ex.linv.fail": "mode {i} = {s}:{d}: its stride is not a multiple of the size {sz} covered so far: "
+                    "\"Left inverse divisibility condition\"",
+    "ex.linv.mode": "mode {i} = {s}:{d}: shape {d} / {sz} (stride over the size covered so far), stride {pre}",
+    "ex.linv.assemble": "append the last sorted mode's shape {last}, then coalesce({raw})",
+    # ---- divides ------------------------------------------------------------------------------------------------
+    "ex.div.bymode": "the tiler is a tuple: mode {i} = {mode} is divided by {t}",
+    "ex.div.underscore": "the tiler is _: the layout is returned as it is",
+    "ex.div.int": "an integer tiler {n} is the layout make_layout({n})",
+    "ex.div.complement": "the rest of the tiler {T}: its complement within shape(coalesce({L}))",
+    "ex.div.concat": "(tile, rest): make_layout(tiler, complement)",
+    "ex.div.compose": "compose the layout with (tile, rest): the first mode is the tile, the second walks the tiles",
+    "ex.div.first": "logical_divide first",
+    "ex.div.unzip": "tile_unzip: gather the tile modes into the first mode and the rest modes into the second (tiler "
+                    "profile {profile})",
+    "ex.div.zipped": "zipped_divide first",
+    "ex.div.slice_tiled": "unpack the rest modes: result(_, repeat<{r1}>(_))",
+    "ex.div.slice_flat": "unpack both modes: result(repeat<{r0}>(_), repeat<{r1}>(_))",
+    # ---- products -----------------------------------------------------------------------------------------------
+    "ex.prod.bymode": "the tiler is a tuple: mode {i} = {mode} is multiplied by {t}",
+    "ex.prod.cotarget": "how far the copies reach: size(block) * cosize(tiler) for block {A}, tiler {T}",
+    "ex.prod.complement": "the complement of the block up to there: where the copies of the block start",
+    "ex.prod.compose": "the tiler picks the copies: composition(complement, tiler)",
+    "ex.prod.concat": "(block, copies): make_layout(block, composition(complement, tiler))",
+    "ex.prod.first": "logical_product first",
+    "ex.prod.unzip": "tile_unzip: gather the block modes into the first mode and the tiler modes into the second "
+                     "(profile {profile})",
+    "ex.prod.zipped": "zipped_product first",
+    "ex.blk.append": "both sides padded to rank R = {R} with _1:_0 modes",
+    "ex.blk.product": "logical_product of the padded layouts: (block, copies)",
+    "ex.blk.zip_blocked": "zip(block part, copies part): mode i becomes (block_i, copies_i), the block's elements first",
+    "ex.blk.zip_raked": "zip(copies part, block part): mode i becomes (copies_i, block_i), the copies interleaved",
+    "ex.t2s.append": "pad the block to the target's rank R = {R}",
+    "ex.t2s.shapes": "the size of each mode of the block and of the target; product_shape = how many blocks per mode",
+    "ex.t2s.fail": "the block's mode size {s} does not divide the target's {t}: "
+                   "\"tile_to_shape: block shape does not divide the target shape.\"",
+    "ex.t2s.order": "the blocks are ordered {order}",
+    "ex.t2s.blocked": "blocked_product(padded block, ordered blocks)",
+    # ---- upcast / downcast --------------------------------------------------------------------------------------
+    "ex.up.zero": "mode {path}{s}:{d}: stride _0 is kept as it is",
+    "ex.up.static": "mode {path}{s}:{d}: static stride; shape ceil_div({s}, ceil_div({n}, |{d}|)), stride "
+                    "signum({d}) * ceil_div(|{d}|, {n})",
+    "ex.up.dynamic": "mode {path}{s}:{d}: dynamic stride, assumed divisible: stride safe_div({d}, {n})",
+    "ex.up.fail": "mode {path}{s}:{d}: neither of {d} and {n} divides the other: the upcast Divisibility condition fails",
+    "ex.up.assemble": "the modes in the layout's shape",
+    "ex.down.check": "the strides {d} have a static _1 (adjacent elements): each element splits in place",
+    "ex.down.fail": "no static _1 among the strides {d}: \"Downcast requires adjacent elements\"",
+    "ex.down.unit": "mode {path}{s}:{d}: the unit-stride mode grows: shape {s} * {n}",
+    "ex.down.other": "mode {path}{s}:{d}: stride {d} * {n}",
+    # ---- max_common_vector / layout -----------------------------------------------------------------------------
+    "ex.mcv.inverse": "right_inverse of {b}: index of b -> coordinate",
+    "ex.mcv.compose": "a o right_inverse(b), coalesced: where a sends b's contiguous indices",
+    "ex.mcv.yes": "the first mode of common is {s0}:{d0}: static with stride _1, so that many elements are contiguous "
+                  "in both",
+    "ex.mcv.no": "the first mode of common is {s0}:{d0}: not a static stride-_1 mode, so only one element is common",
     # ---- errors ---------------------------------------------------------------------------------------------------
     "tcc.err_copy_v": "copy_V = {v} does not divide the {vals} values per thread; valid copy_V: {valid}",
 }

@@ -1,0 +1,90 @@
+"""``cutedump explain``: CuTe's algorithms narrated step by step (recipes in cutedump/dumps/explain_*.py, wording in
+cutedump/dumps/messages)."""
+from __future__ import annotations
+
+import click
+
+from cutedump.commands._common import handle_errors
+
+EPILOG = """\b
+Examples (algebra: one CuTe call, the eval language):
+  cutedump explain "composition((_4,_8):(_1,_4), (_4,_2):(_2,_1))"
+  cutedump explain "composition((_4,_8):(_1,_8), _2:_6)"        # where the Stride Divisibility Condition fails
+  cutedump explain "complement((_4,_2):(_1,_8), _64)"
+  cutedump explain "logical_divide((_16,_8):(_1,_16), (_8:_1,(_4,_2):(_2,_1)))" --detail 1
+  cutedump explain "left_inverse((_8,(_4,_2)):(_1,(_32,_16)))" --lang zh
+  cutedump explain "upcast<2>((_4,_8):(_1,_4))" --format json
+\b
+Examples (partitions: a TiledMMA or a TiledCopy, a tensor, one thread):
+  cutedump explain partition --mma SM80_16x8x16_F16F16F16F16_TN --atom-layout "(_2,_2)" --tile "(_32,_32,_16)" \\
+      --shape "(_128,_64)" --operand A --thread 5
+  cutedump explain partition --mma SM80_16x8x16_F16F16F16F16_TN --shape "(_64,_32)" --operand C --fragment
+  cutedump explain partition --copy "SM80_CP_ASYNC_CACHEALWAYS<uint128_t>" --type half_t \\
+      --thr "(_16,_8):(_8,_1)" --val "(_1,_8)" --shape "(_128,_64)" --side S
+  cutedump explain partition --copy SM75_U32x4_LDSM_N --type half_t --mma SM80_16x8x16_F16F16F16F16_TN \\
+      --atom-layout "(_2,_2)" --tile "(_32,_32,_16)" --operand A --shape "(_128,_64)" --retile
+\b
+Explainable calls: coalesce composition complement right_inverse left_inverse logical/zipped/tiled/flat_divide
+logical/zipped/tiled/flat_product blocked_product raked_product tile_to_shape upcast downcast max_common_vector
+max_common_layout, and composition with swizzles. Every printed intermediate is CuTe's value of the expression
+shown next to it; the result equals `cutedump eval EXPR`. When CuTe rejects the input (a static_assert), the
+explanation stops at the failing step, names the condition, and the exit status is 2.
+"""
+
+
+@click.command("explain", epilog=EPILOG)
+@click.argument("expr")
+@click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True, help="Narration language.")
+@click.option("--format", "fmt_", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="json: the list of steps (name, CuTe expression, value).")
+@click.option("--detail", type=click.IntRange(1, 8), default=2, show_default=True,
+              help="How many levels of sub-expressions are narrated (1: only the top-level steps).")
+@click.option("--plain", is_flag=True, help="No colour even on a terminal.")
+@click.option("--mma", "mma_name", metavar="ATOM", help="partition: MMA atom of the TiledMMA (or of make_tiled_copy_A/B/C "
+              "with --copy).")
+@click.option("--atom-layout", metavar="LAYOUT", help='partition: atom layout of the TiledMMA, e.g. "(_2,_2)".')
+@click.option("--tile", metavar="TILE", help='partition: permutation Tile<M,N,K> of the TiledMMA, e.g. "(_32,_32,_16)".')
+@click.option("--copy", "copy_name", metavar="ATOM", help="partition: copy atom of the TiledCopy.")
+@click.option("--type", "value_type", metavar="T", help="partition: value type of the copy atom, e.g. half_t.")
+@click.option("--thr", metavar="LAYOUT", help="partition: thread layout for make_tiled_copy.")
+@click.option("--val", metavar="LAYOUT", help="partition: value layout for make_tiled_copy.")
+@click.option("--shape", metavar="SHAPE", help='partition: the tensor shape, e.g. "(_128,_64)" (compact column-major).')
+@click.option("--layout", "layout_", metavar="LAYOUT", help='partition: the tensor layout, e.g. "(_128,_64):(_64,_1)".')
+@click.option("--operand", type=click.Choice(["A", "B", "C"], case_sensitive=False),
+              help="partition: MMA operand (partition_A/B/C; with --copy and --mma: make_tiled_copy_A/B/C).")
+@click.option("--side", type=click.Choice(["S", "D"], case_sensitive=False), default=None,
+              help="partition: copy side, partition_S or partition_D (default S).")
+@click.option("--fragment", is_flag=True, help="partition: partition_fragment_A/B/C instead of partition_A/B/C.")
+@click.option("--retile", is_flag=True, help="partition: retile_D of the MMA fragment (with --copy, --mma, --operand).")
+@click.option("--thread", type=int, default=0, show_default=True, help="partition: the thread index.")
+@handle_errors
+def explain_cmd(expr, lang, fmt_, detail, plain, mma_name, atom_layout, tile, copy_name, value_type, thr, val, shape,
+                layout_, operand, side, fragment, retile, thread):
+    """Explain EXPR step by step as CuTe computes it, or (EXPR = partition) how a TiledMMA / TiledCopy partitions a
+    tensor for one thread."""
+    import sys
+    from cutedump.errors import CuteDumpError
+    from cutedump.dumps.steps import narrate, steps_json
+    if expr.strip() == "partition":
+        from cutedump.dumps.explain_partition import explain_partition
+        expl = explain_partition(mma=mma_name, atom_layout=atom_layout, tile=tile, copy=copy_name,
+                                 value_type=value_type, thr=thr, val=val, shape=shape, layout=layout_,
+                                 operand=operand, side=side, fragment=fragment, retile=retile, thread=thread)
+    else:
+        given = [n for n, v in (("--mma", mma_name), ("--atom-layout", atom_layout), ("--tile", tile),
+                                ("--copy", copy_name), ("--type", value_type), ("--thr", thr), ("--val", val),
+                                ("--shape", shape), ("--layout", layout_), ("--operand", operand), ("--side", side))
+                 if v is not None] + [n for n, v in (("--fragment", fragment), ("--retile", retile)) if v]
+        if given:
+            raise CuteDumpError(f"{given[0]} belongs to `cutedump explain partition`, not to an expression")
+        from cutedump.dumps.explain_algebra import explain_expr
+        expl = explain_expr(expr, detail)
+    if fmt_ == "json":
+        import json
+        click.echo(json.dumps(steps_json(expl, lang), ensure_ascii=False))
+    else:
+        from cutedump.render.narration import echo_text
+        echo_text(narrate(expl, lang), plain)
+    if expl.error is not None:
+        click.echo(f"error: {expl.error}", err=True)
+        sys.exit(2)
