@@ -1,0 +1,499 @@
+"""TileLang 0.1.15's shared-memory layouts and MMA fragments, as TileLang itself builds, simplifies and prints them.
+
+Every constructor that ``tilelang.layout`` exports for CUDA shared memory is here, each following
+``src/layout/gemm_layouts.cc`` (what index expressions it builds, which ``ICHECK`` it runs) and
+``src/layout/layout.cc`` (``Layout``: input shape + simplified forward expressions; ``OutputShape`` from
+``int_set(e + 1).max()``; ``Expand`` for leading buffer dimensions; ``DebugOutput`` = the Python ``repr``):
+
+=======================================  ======================================================================
+``tilelang.layout``                      here
+=======================================  ======================================================================
+``make_swizzled_layout(buf)``            :func:`make_swizzled_layout` (``MakeGemmABLayout`` / ``...Hopper``)
+``make_wgmma_swizzled_layout(buf)``      :func:`make_wgmma_swizzled_layout` (``MakeGemmABLayoutHopper``)
+``make_tcgen05mma_swizzled_layout(buf)`` :func:`make_tcgen05mma_swizzled_layout` (``MakeGemmABLayoutSm100``)
+``make_volta_swizzled_layout(buf)``      :func:`make_volta_swizzled_layout` (``MakeGemmVoltaABLayout``)
+``make_{full,half,quarter}_bank_...``    :func:`make_bank_swizzled_layout`
+``make_linear_layout(buf)``              :func:`make_linear_layout`
+``make_gemm_fragment_8x8[_transposed]``  :func:`make_gemm_fragment_8x8`
+``make_fully_replicated_layout_fragment`` :func:`make_fully_replicated_layout_fragment`
+=======================================  ======================================================================
+
+A failed ``ICHECK`` is a :class:`~cutedump.errors.CuteDumpError` whose text is TileLang's own
+(``Check failed: (cond) is false: detail``).
+"""
+from __future__ import annotations
+
+from cutedump.errors import CuteDumpError
+from cutedump.tilelang import tir
+from cutedump.tilelang.tir import floordiv, floormod, placeholder
+
+# TVM dtype names (tvm.DataType(...).bits) accepted for buffers; aliases as TileLang's T.* spell them.
+DTYPE_BITS = {
+    "bool": 8, "int4": 4, "uint4": 4, "int8": 8, "uint8": 8, "int16": 16, "uint16": 16, "int32": 32, "uint32": 32,
+    "int64": 64, "uint64": 64, "float16": 16, "bfloat16": 16, "float32": 32, "float64": 64,
+    "float8_e4m3fn": 8, "float8_e5m2": 8, "float8_e4m3": 8, "float8_e8m0fnu": 8, "float4_e2m1fn": 4,
+    "float6_e2m3fn": 6, "float6_e3m2fn": 6,
+}
+DTYPE_ALIASES = {"half": "float16", "float": "float32", "double": "float64", "bf16": "bfloat16", "fp16": "float16",
+                 "fp32": "float32", "fp64": "float64", "tf32": "float32", "e4m3": "float8_e4m3fn",
+                 "e5m2": "float8_e5m2", "float8": "float8_e4m3fn", "fp8": "float8_e4m3fn"}
+
+
+def dtype_bits(name: str) -> int:
+    key = DTYPE_ALIASES.get(name.lower(), name.lower())
+    if key not in DTYPE_BITS:
+        raise CuteDumpError(f"unknown dtype {name!r}; known: {', '.join(sorted(DTYPE_BITS))}")
+    return DTYPE_BITS[key]
+
+
+def icheck(cond: bool, text: str, detail: str = ""):
+    """TileLang's ICHECK: ``Check failed: (text) is false: detail``."""
+    if not cond:
+        raise CuteDumpError(f"Check failed: ({text}) is false: {detail}" if detail
+                            else f"Check failed: ({text}) is false: ")
+
+
+def _tuple_text(xs) -> str:
+    """TVM's printing of an Array: ``(a, b)``, a one-element array as ``(a,)``."""
+    xs = [str(x) for x in xs]
+    return "(" + ", ".join(xs) + ("," if len(xs) == 1 else "") + ")"
+
+
+class TLLayout:
+    """A TileLang ``Layout``: ``input_shape`` and one simplified forward expression per output dimension."""
+
+    kind = "Layout"
+
+    def __init__(self, input_shape, forward, name: str = ""):
+        self.input_shape = [int(x) for x in input_shape]
+        self.vars = [placeholder(k) for k in range(len(self.input_shape))]
+        self.simplifier = tir.Simplifier(dict(zip(self.vars, self.input_shape)))
+        self.forward_index = [self.simplifier.simplify(tir._e(e)) for e in forward]
+        self.name = name
+
+    # -- what TileLang reports
+    def output_shape(self):
+        """``LayoutNode::OutputShape``: ``int_set(forward + 1).max()`` for each output."""
+        out = []
+        for k, e in enumerate(self.forward_index):
+            lo, hi = tir.interval(tir.add(e, 1), self.simplifier.env)
+            if lo == tir.NEG_INF and hi == tir.POS_INF:
+                lo, hi = tir.const_int_bound(e, self.simplifier.env)
+                out.append(hi - lo + 1 if lo >= 0 and hi != tir.POS_INF else
+                           (self.input_shape[k] if k < len(self.input_shape) else 1))
+            else:
+                out.append(hi)
+        return out
+
+    def forward_text(self):
+        return [str(e) for e in self.forward_index]
+
+    def __repr__(self):
+        return (f"Layout({_tuple_text(self.input_shape)} -> {_tuple_text(self.output_shape())}, transform: "
+                f"{_tuple_text(v.name for v in self.vars)} -> {_tuple_text(self.forward_text())})")
+
+    # -- evaluation
+    @property
+    def size(self):
+        n = 1
+        for x in self.input_shape:
+            n *= x
+        return n
+
+    def check_index(self, idx):
+        if len(idx) != len(self.input_shape):
+            raise CuteDumpError(f"index {list(idx)} has {len(idx)} coordinates; the layout's input shape "
+                                f"{list(self.input_shape)} has {len(self.input_shape)}")
+        for k, (v, n) in enumerate(zip(idx, self.input_shape)):
+            if not 0 <= v < n:
+                raise CuteDumpError(f"index {list(idx)}: coordinate {k} = {v} is outside [0, {n})")
+
+    def forward(self, *idx):
+        env = dict(zip(self.vars, idx))
+        return tuple(tir.evaluate(e, env) for e in self.forward_index)
+
+    def domain(self):
+        """Every input index, row-major (the last coordinate fastest), as int64 arrays."""
+        import numpy as np
+        grids = np.indices(self.input_shape, dtype=np.int64).reshape(len(self.input_shape), -1)
+        return list(grids)
+
+    def forward_all(self):
+        """Forward over the whole domain (row-major order): one int64 array per output dimension."""
+        import numpy as np
+        dom = self.domain()
+        out = []
+        for v in self.forward(*dom):
+            out.append(np.broadcast_to(np.asarray(v, dtype=np.int64), dom[0].shape) if np.ndim(v) == 0
+                       else v.astype(np.int64))
+        return out
+
+    def flat_offsets(self):
+        """The physical offset: forward flattened row-major over OutputShape (``GetLinearizedForwardIndex``)."""
+        shp = self.output_shape()
+        off = 0
+        for v, n in zip(self.forward_all(), shp):
+            off = off * n + v
+        return off
+
+    # -- Layout::Expand (leading buffer dims pass through)
+    def expand(self, leading):
+        leading = [int(x) for x in leading]
+        if not leading:
+            return self
+        off = len(leading)
+        vmap = {placeholder(i): placeholder(i + off) for i in range(len(self.input_shape))}
+        fwd = [placeholder(i) for i in range(off)] + [tir.substitute(e, vmap) for e in self.forward_index]
+        return TLLayout(leading + self.input_shape, fwd, self.name)
+
+    def inverse(self):
+        """``Layout::Inverse`` for the layouts whose inverse TileLang derives by plain splitting: a row-major
+        linear map ``sum(x_k * stride_k)`` with compact strides. None otherwise (not modelled)."""
+        if len(self.forward_index) != 1:
+            return None
+        dims = [(v, n) for v, n in zip(self.vars, self.input_shape) if n != 1]
+        expect = 0
+        stride = 1
+        for v, n in reversed(dims):
+            expect = tir.add(tir.mul(v, stride), expect) if expect != 0 else tir.mul(v, stride)
+            stride *= n
+        if dims and self.simplifier.simplify(expect) != self.forward_index[0]:
+            return None
+        total = stride
+        x = placeholder(0)
+        fwd = []
+        rest = 1
+        strides = []
+        for n in reversed(self.input_shape):
+            strides.append(rest)
+            rest *= n
+        strides.reverse()
+        for n, s in zip(self.input_shape, strides):
+            fwd.append(floormod(floordiv(x, s), n) if n != 1 else 0)
+        return TLLayout([total], fwd)
+
+
+class TLFragment(TLLayout):
+    """A TileLang ``Fragment``: a Layout plus a forward thread expression and a replicate extent."""
+
+    kind = "Fragment"
+
+    def __init__(self, input_shape, forward, forward_thread, replicate=1, thread_range=None, name=""):
+        self.replicate = int(replicate)
+        self.input_shape = [int(x) for x in input_shape]
+        self.vars = [placeholder(k) for k in range(len(self.input_shape))]
+        ext = dict(zip(self.vars, self.input_shape))
+        ext[tir.REP] = self.replicate
+        self.simplifier = tir.Simplifier(ext)
+        self.forward_thread = self.simplifier.simplify(tir._e(forward_thread))
+        if not forward:
+            forward = [_row_major(self.vars, self.input_shape)]
+        self.forward_index = [self.simplifier.simplify(tir._e(e)) for e in forward]
+        self.thread_range = thread_range
+        self.name = name
+
+    def thread_extent(self):
+        return tir.interval(tir.add(self.forward_thread, 1), self.simplifier.env)[1]
+
+    def __repr__(self):
+        s = (f"Fragment({_tuple_text(self.input_shape)} -> {_tuple_text(self.output_shape())}, replicate: "
+             f"{self.replicate}, thread: {self.thread_extent()}, forward_thread: {self.forward_thread}, "
+             f"forward_index: {_tuple_text(self.forward_text())}")
+        if self.thread_range is not None:
+            s += f", thread_range: I.Range({self.thread_range[0]}, {self.thread_range[1]})"
+        return s + ")"
+
+    def thread_all(self):
+        import numpy as np
+        dom = self.domain()
+        env = dict(zip(self.vars, dom))
+        env[tir.REP] = 0
+        v = tir.evaluate(self.forward_thread, env)
+        return np.broadcast_to(np.asarray(v, dtype=np.int64), dom[0].shape)
+
+
+def _row_major(vars_, shape):
+    expr = 0
+    for v, n in zip(vars_, shape):
+        expr = tir.add(tir.mul(expr, n), v)
+    return expr
+
+
+# ---------------------------------------------------------------- the 2-D constructors (gemm_layouts.cc)
+
+def _xor2x2(i, j):
+    return floormod(tir.add(i, j), 2)
+
+
+def _xor4x4(i, j):
+    return tir.add(tir.mul(2, _xor2x2(floordiv(i, 2), floordiv(j, 2))), _xor2x2(floormod(i, 2), floormod(j, 2)))
+
+
+def _xor8x8(i, j):
+    return tir.add(tir.mul(2, _xor4x4(floordiv(i, 2), floordiv(j, 2))), _xor2x2(floormod(i, 2), floormod(j, 2)))
+
+
+BANK = {  # kind -> (TileLang 2-D function, W, xor, divisor of s)
+    "full": ("MakeFullBankSwizzleLayout2D", 8, _xor8x8, 1),
+    "half": ("MakeHalfBankSwizzleLayout2D", 4, _xor4x4, 2),
+    "quarter": ("MakeQuarterBankSwizzleLayout2D", 2, _xor2x2, 4),
+}
+
+
+def bank_swizzle_2d(kind: str, stride: int, continuous: int, element_size: int) -> TLLayout:
+    fn, W, xor, sdiv = BANK[kind]
+    i, j = placeholder(0), placeholder(1)
+    vs = _cdiv(128, element_size)
+    icheck(stride == 4 or stride % 8 == 0, "stride == 4 || stride % 8 == 0", f"stride={stride}")
+    icheck(_cmod(continuous, vs * W) == 0, f"continuous % (vector_size * {W}) == 0",
+           f"continuous={continuous}, vector_size={vs}")
+    ts = floordiv(i, 8)
+    s = floormod(i, 8)
+    tc = floordiv(floordiv(j, vs), W)
+    c = floormod(floordiv(j, vs), W)
+    vec = floormod(j, vs)
+    c_swizzle = xor(c, floordiv(s, sdiv) if sdiv != 1 else s)
+    index = tir.add(vec, tir.mul(tir.add(c_swizzle, tir.mul(s, W)), vs))
+    return TLLayout([stride, continuous], [tc, ts, index], fn)
+
+
+def _cdiv(a, b):
+    """C++ int division (TileLang's ``128 / element_size``)."""
+    if b == 0:
+        raise CuteDumpError("element size 0: division by zero in vector_size = 128 / element_size")
+    return tir._tdiv(a, b)
+
+
+def _cmod(a, b):
+    if b == 0:
+        raise CuteDumpError("vector_size is 0 (elements wider than 128 bits): modulo by zero")
+    return tir._tmod(a, b)
+
+
+def f64_kinner(stride, continuous) -> TLLayout:
+    i, j = placeholder(0), placeholder(1)
+    tc, ts, c, s = floordiv(j, 16), floordiv(i, 4), floormod(j, 16), floormod(i, 4)
+    swizzled_c = tir.add(tir.mul(floordiv(c, 4), 4), _xor4x4(floormod(c, 4), s))
+    return TLLayout([stride, continuous], [tc, ts, tir.add(swizzled_c, tir.mul(s, 16))], "makeGemmABLayoutF64_Kinner")
+
+
+def f64_kouter(stride, continuous) -> TLLayout:
+    i, j = placeholder(0), placeholder(1)
+    tc, ts, c, s = floordiv(j, 16), floordiv(i, 4), floormod(j, 16), floormod(i, 4)
+    swizzled_c = tir.add(floormod(c, 4), tir.mul(_xor4x4(floordiv(c, 4), s), 4))
+    return TLLayout([stride, continuous], [tc, ts, tir.add(swizzled_c, tir.mul(s, 16))], "makeGemmABLayoutF64_Kouter")
+
+
+def linear(shape) -> TLLayout:
+    shape = [int(x) for x in shape]
+    vs = [placeholder(k) for k in range(len(shape))]
+    idx = 0
+    for k in range(len(shape)):
+        st = 1
+        for n in shape[k + 1:]:
+            st = st * n
+        idx = tir.add(idx, tir.mul(vs[k], st))
+    return TLLayout(shape, [idx], "MakeLinearLayout")
+
+
+def padded(stride, continuous, element_size) -> TLLayout:
+    i, j = placeholder(0), placeholder(1)
+    pad = continuous
+    if _cmod(element_size * continuous, 256) == 0:
+        pad += _cdiv(128, element_size)
+    return TLLayout([stride, continuous], [tir.add(tir.mul(i, pad), j)], "MakeGemmABLayoutPadded")
+
+
+def volta_crosswise(stride, continuous) -> TLLayout:
+    icheck(stride % 32 == 0 and continuous % 32 == 0, "stride % 32 == 0 && continuous % 32 == 0")
+    i, j = placeholder(0), placeholder(1)
+    vci = floordiv(j, 4)
+    vsw = floormod(vci, 8)
+    bit2 = floormod(tir.add(tir.add(floordiv(floormod(i, 32), 16), floordiv(floormod(i, 16), 8)), floordiv(vsw, 4)), 2)
+    bit1 = _xor2x2(floordiv(floormod(i, 8), 4), floordiv(floormod(vsw, 4), 2))
+    pvc = tir.add(tir.add(tir.add(tir.mul(floordiv(i, 16), 16), tir.mul(floormod(i, 4), 4)), tir.mul(bit2, 2)), bit1)
+    off = tir.add(tir.add(floormod(j, 4), tir.mul(pvc, 4)), tir.mul(tir.mul(vci, stride), 4))
+    return TLLayout([stride, continuous], [off], "MakeGemmVoltaABLayoutCrosswise")
+
+
+def volta_congruous(stride, continuous, is_a: bool) -> TLLayout:
+    icheck(stride % 4 == 0 and continuous % 64 == 0, "stride % 4 == 0 && continuous % 64 == 0")
+    i, j = placeholder(0), placeholder(1)
+    vci = floordiv(j, 8)
+    tci, tsi = floordiv(vci, 8), floordiv(i, 4)
+    tcr, tsr = floormod(vci, 8), floormod(i, 4)
+    if is_a:
+        pswt = floordiv(tcr, 2)
+        pcwt = tir.add(tir.mul(floormod(tcr, 2), 4), _xor4x4(tsr, pswt))
+    else:
+        pswt = floormod(tcr, 4)
+        pcwt = tir.add(tir.mul(floordiv(tcr, 4), 4), _xor4x4(tsr, pswt))
+    es = tir.add(pswt, tir.mul(tsi, 4))
+    ec = tir.add(floormod(j, 8), tir.mul(tir.add(pcwt, tir.mul(tci, 8)), 8))
+    return TLLayout([stride, continuous], [tir.add(tir.mul(es, continuous), ec)],
+                    "MakeGemmVolta" + ("A" if is_a else "B") + "LayoutCongruous")
+
+
+# ---------------------------------------------------------------- the dispatchers
+
+def gemm_ab_layout(stride, continuous, continuity, element_size, k_inner=True) -> TLLayout:
+    """``MakeGemmABLayout``: the GEMM lowering's choice, with the padded fallback."""
+    if element_size == 64:
+        if not k_inner and continuity % 16 == 0:
+            return f64_kouter(stride, continuous)
+        if k_inner and continuity % 16 == 0:
+            return f64_kinner(stride, continuous)
+        return padded(stride, continuous, element_size)
+    vs = _cdiv(128, element_size)
+    if not k_inner and element_size == 8:
+        return padded(stride, continuous, element_size)
+    for kind, w in (("full", 8), ("half", 4), ("quarter", 2)):
+        if _cmod(continuous, vs * w) == 0:
+            return bank_swizzle_2d(kind, stride, continuous, element_size)
+    return padded(stride, continuous, element_size)
+
+
+def gemm_ab_layout_hopper(stride, continuous, continuity, element_size, k_inner=True) -> TLLayout:
+    """``MakeGemmABLayoutHopper``: bank swizzles, else linear, never padded."""
+    if element_size == 64:
+        if not k_inner and continuity % 16 == 0:
+            return f64_kouter(stride, continuous)
+        if k_inner and continuity % 16 == 0:
+            return f64_kinner(stride, continuous)
+        if stride % 8 != 0:
+            return linear([stride, continuous])
+        return bank_swizzle_2d("quarter", stride, continuous, element_size)
+    return _hopper_like(stride, continuous, element_size, k_inner, "Hopper")
+
+
+def gemm_ab_layout_sm100(stride, continuous, continuity, element_size, k_inner=True) -> TLLayout:
+    icheck(element_size != 64, "0", "float64 on sm100 is not supported now")
+    return _hopper_like(stride, continuous, element_size, k_inner, "sm100")
+
+
+def _hopper_like(stride, continuous, element_size, k_inner, what):
+    vs = _cdiv(128, element_size)
+    if stride % 8 == 0:
+        for kind, w in (("full", 8), ("half", 4), ("quarter", 2)):
+            if _cmod(continuous, vs * w) == 0:
+                return bank_swizzle_2d(kind, stride, continuous, element_size)
+    if _cmod(continuous, vs) == 0:
+        return linear([stride, continuous])
+    icheck(False, "0", f"Unsupported layout for {what} with stride={stride}, continuous={continuous}, "
+                       f"element_size={element_size}, k_inner={int(bool(k_inner))}")
+
+
+def volta_ab_layout(stride, continuous, is_a=True, k_inner=True) -> TLLayout:
+    if k_inner and continuous % 32 == 0 and stride % 32 == 0:
+        return volta_crosswise(stride, continuous)
+    if is_a and continuous % 64 == 0 and stride % 4 == 0:
+        return volta_congruous(stride, continuous, True)
+    if not is_a and continuous % 64 == 0 and stride % 4 == 0:
+        return volta_congruous(stride, continuous, False)
+    return padded(stride, continuous, 16)
+
+
+# ---------------------------------------------------------------- buffer-level entry points (tilelang.layout.*)
+
+def _shape_info(shape, bits):
+    shape = [int(x) for x in shape]
+    icheck(len(shape) >= 2, "buffer->shape.size() >= 2",
+           f"Swizzle layout expects rank >= 2 buffer, got rank={len(shape)}")
+    return shape, shape[-2], shape[-1], int(bits)
+
+
+def _check_shape(shape):
+    shape = [int(x) for x in shape]
+    if not shape:
+        raise CuteDumpError("the buffer shape is empty")
+    if any(x <= 0 for x in shape):
+        raise CuteDumpError(f"buffer extents must be positive, got {shape}")
+    return shape
+
+
+def make_swizzled_layout(shape, bits, k_major=True, allow_pad=True) -> TLLayout:
+    """``tilelang.layout.make_swizzled_layout(buffer, k_major=True, allow_pad=True)``."""
+    shape, st, co, bits = _shape_info(_check_shape(shape), bits)
+    base = (gemm_ab_layout if allow_pad else gemm_ab_layout_hopper)(st, co, co, bits, k_major)
+    return base.expand(shape[:-2])
+
+
+def make_wgmma_swizzled_layout(shape, bits, continuity=None, k_major=True) -> TLLayout:
+    shape, st, co, bits = _shape_info(_check_shape(shape), bits)
+    cont = co if continuity is None or continuity < 0 else int(continuity)
+    return gemm_ab_layout_hopper(st, co, cont, bits, k_major).expand(shape[:-2])
+
+
+def make_tcgen05mma_swizzled_layout(shape, bits, continuity=None, k_major=True) -> TLLayout:
+    shape, st, co, bits = _shape_info(_check_shape(shape), bits)
+    cont = co if continuity is None or continuity < 0 else int(continuity)
+    return gemm_ab_layout_sm100(st, co, cont, bits, k_major).expand(shape[:-2])
+
+
+def make_volta_swizzled_layout(shape, bits, is_a=True, k_inner=True) -> TLLayout:
+    shape, st, co, _ = _shape_info(_check_shape(shape), bits)
+    return volta_ab_layout(st, co, is_a, k_inner).expand(shape[:-2])
+
+
+def make_bank_swizzled_layout(kind, shape, bits) -> TLLayout:
+    """``make_full_bank_swizzled_layout`` / ``make_half_...`` / ``make_quarter_...``."""
+    shape, st, co, bits = _shape_info(_check_shape(shape), bits)
+    return bank_swizzle_2d(kind, st, co, bits).expand(shape[:-2])
+
+
+def make_linear_layout(shape, bits=None) -> TLLayout:
+    return linear(_check_shape(shape))
+
+
+def make_gemm_ab_layout_padded(shape, bits) -> TLLayout:
+    """``MakeGemmABLayoutPadded`` itself (the GEMM lowering's padded fallback), 2-D."""
+    shape = _check_shape(shape)
+    if len(shape) != 2:
+        raise CuteDumpError(f"the padded layout is 2-D (stride, continuous); got shape {shape}")
+    return padded(shape[0], shape[1], int(bits))
+
+
+def make_gemm_fragment_8x8(transposed=False) -> TLFragment:
+    i, j = placeholder(0), placeholder(1)
+    if transposed:
+        return TLFragment([8, 8], [floormod(i, 2)], tir.add(floordiv(i, 2), tir.mul(4, j)),
+                          name="MakeGemmFragment8x8Transposed")
+    return TLFragment([8, 8], [floormod(j, 2)], tir.add(floordiv(j, 2), tir.mul(4, i)), name="MakeGemmFragment8x8")
+
+
+def make_fully_replicated_layout_fragment(shape, threads) -> TLFragment:
+    shape = _check_shape(shape)
+    threads = int(threads)
+    if threads <= 0:
+        raise CuteDumpError(f"threads must be positive, got {threads}")
+    return TLFragment(shape, [], tir.REP, threads, (0, threads), name="Fragment::FullyReplicated")
+
+
+# name -> (builder(shape, bits, **options), what) for the buffer-level constructors
+CONSTRUCTORS = {
+    "make_swizzled_layout": "MakeGemmABLayout (allow_pad) / MakeGemmABLayoutHopper, expanded over leading dims",
+    "make_wgmma_swizzled_layout": "MakeGemmABLayoutHopper, expanded",
+    "make_tcgen05mma_swizzled_layout": "MakeGemmABLayoutSm100, expanded",
+    "make_volta_swizzled_layout": "MakeGemmVoltaABLayout, expanded",
+    "make_full_bank_swizzled_layout": "MakeFullBankSwizzleLayout2D, expanded",
+    "make_half_bank_swizzled_layout": "MakeHalfBankSwizzleLayout2D, expanded",
+    "make_quarter_bank_swizzled_layout": "MakeQuarterBankSwizzleLayout2D, expanded",
+    "make_linear_layout": "MakeLinearLayout (row-major, any rank)",
+}
+
+
+def build(name: str, shape, bits, **opts) -> TLLayout:
+    """The layout ``tilelang.layout.<name>(buffer, **opts)`` returns for a buffer of ``shape`` and ``bits``."""
+    if name == "make_swizzled_layout":
+        return make_swizzled_layout(shape, bits, opts.get("k_major", True), opts.get("allow_pad", True))
+    if name == "make_wgmma_swizzled_layout":
+        return make_wgmma_swizzled_layout(shape, bits, opts.get("continuity"), opts.get("k_major", True))
+    if name == "make_tcgen05mma_swizzled_layout":
+        return make_tcgen05mma_swizzled_layout(shape, bits, opts.get("continuity"), opts.get("k_major", True))
+    if name == "make_volta_swizzled_layout":
+        return make_volta_swizzled_layout(shape, bits, opts.get("is_a", True), opts.get("k_inner", True))
+    if name.startswith("make_") and name.endswith("_bank_swizzled_layout"):
+        return make_bank_swizzled_layout(name[5:-21], shape, bits)
+    if name == "make_linear_layout":
+        return make_linear_layout(shape)
+    raise CuteDumpError(f"unknown TileLang constructor {name!r}; known: {', '.join(CONSTRUCTORS)}")
