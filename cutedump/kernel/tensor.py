@@ -1,0 +1,162 @@
+"""Tensors of a kernel as CuTe sees them on the host: a layout (plain or swizzled ``Sw o O o L``) over a pointer
+whose address does not matter. Only the layout is kept (what ``print(tensor.layout())`` shows); the pointer
+offset of each slice is returned alongside where CuTe would add it to the pointer.
+
+Every function mirrors one CuTe call (tensor_impl.hpp, atom/copy_atom.hpp, atom/mma_atom.hpp); operations on a
+swizzled layout act on its inner layout (layout_composed.hpp), and slicing one at a coordinate goes through
+``slice_and_offset`` (swizzle_layout.hpp), which may decay the swizzle into an ordinary layout.
+"""
+from __future__ import annotations
+
+from cutedump.errors import CuteDumpError
+from cutedump.algebra import C, Layout, UNDERSCORE, make_layout, rank, get, zipped_divide
+from cutedump.algebra import inttuple as it
+from cutedump.algebra.swizzle import ComposedLayout
+from cutedump.algebra.swizzle_slice import slice_and_offset
+
+_ = UNDERSCORE
+
+
+def is_swizzled(layout) -> bool:
+    return isinstance(layout, ComposedLayout)
+
+
+def inner(layout) -> Layout:
+    """The ordinary layout the operation acts on (B of A o O o B)."""
+    return layout.b if is_swizzled(layout) else layout
+
+
+def rewrap(like, new_inner):
+    """composition(A, O, new_inner) when ``like`` is swizzled (ComposedLayout{}, no simplification)."""
+    if is_swizzled(like):
+        return ComposedLayout(like.a, like.offset, new_inner)
+    return new_inner
+
+
+def slice_tensor(layout, coord):
+    """``tensor(coord)`` with ``_`` in coord: (sliced layout, pointer offset)."""
+    if is_swizzled(layout):
+        return slice_and_offset(coord, layout)
+    return layout(coord), layout(_zero(coord))
+
+
+def _zero(crd):
+    if crd is UNDERSCORE:
+        return C(0)
+    if it.is_tuple(crd):
+        return tuple(_zero(c) for c in crd)
+    return crd
+
+
+def make_tensor(shape, stride=None) -> Layout:
+    """make_tensor(ptr, shape, stride) / make_tensor(ptr, layout): the tensor's layout."""
+    if isinstance(shape, (Layout, ComposedLayout)):
+        return shape
+    return make_layout(shape) if stride is None else make_layout(shape, stride)
+
+
+def local_tile(tensor, tiler, coord, proj=None):
+    """local_tile(tensor, tiler, coord[, proj]) = inner_partition(tensor, dice(proj, tiler), dice(proj, coord))."""
+    if proj is not None:
+        tiler = _dice_proj(proj, tiler)
+        coord = _dice_proj(proj, coord)
+    tiled = rewrap(tensor, zipped_divide(inner(tensor), tiler))
+    r0 = int(rank(get(inner(tiled), 0)))
+    first = _ if r0 == 1 else (_,) * r0
+    if it.is_tuple(coord):
+        r1 = int(rank(get(inner(tiled), 1)))
+        c = tuple(coord) + (_,) * (r1 - len(coord)) if len(coord) < r1 else tuple(coord)
+        return slice_tensor(tiled, (first, c))[0]
+    return slice_tensor(tiled, (first, coord))[0]
+
+
+def _dice_proj(proj, t):
+    """dice(Step<_1,X,_1>, t): keep the modes whose step is not X."""
+    if not it.is_tuple(proj):
+        return t if proj != "X" else ()
+    out = []
+    for p, x in zip(proj, t if it.is_tuple(t) else (t,)):
+        if it.is_tuple(p):
+            out.append(_dice_proj(p, x))
+        elif p != "X":
+            out.append(x)
+    return tuple(out)
+
+
+# ---------------------------------------------------------------- copy partitions (atom/copy_atom.hpp)
+
+def _copy_coord(thr_idx, r: int):
+    return (thr_idx, _, (_,) * r if r > 1 else _)
+
+
+def partition_S(thr_copy, tensor):
+    """thr_copy.partition_S(tensor): tidfrg_S, then slice out this thread."""
+    thr_tensor = rewrap(tensor, thr_copy.tiled.tidfrg_S(inner(tensor)))
+    return slice_tensor(thr_tensor, _copy_coord(thr_copy.thr_idx, int(rank(inner(tensor)))))[0]
+
+
+def partition_D(thr_copy, tensor):
+    thr_tensor = rewrap(tensor, thr_copy.tiled.tidfrg_D(inner(tensor)))
+    return slice_tensor(thr_tensor, _copy_coord(thr_copy.thr_idx, int(rank(inner(tensor)))))[0]
+
+
+def retile_D(thr_copy, tensor):
+    """thr_copy.retile_D(tensor) (a register tensor: an ordinary layout)."""
+    if is_swizzled(tensor):
+        raise CuteDumpError("retile_D of a swizzled (shared-memory) tensor is not modelled; retile register "
+                            "fragments")
+    return thr_copy.tiled.retile(tensor)
+
+
+retile_S = retile_D
+
+
+# ---------------------------------------------------------------- MMA partitions (atom/mma_atom.hpp)
+
+def _mma_part(thr_mma, tensor, thrfrg, a: int, b: int):
+    thr_tensor = rewrap(tensor, thrfrg(inner(tensor)))
+    v = thr_mma.thr_vmnk
+    r = int(rank(get(inner(thr_tensor), 1), 1))
+    crd = ((v[0], (v[a], v[b])), (_, _ if r == 1 else (_,) * r))
+    return slice_tensor(thr_tensor, crd)[0]
+
+
+def partition_A(thr_mma, tensor):
+    return _mma_part(thr_mma, tensor, thr_mma.tiled.thrfrg_A, 1, 3)
+
+
+def partition_B(thr_mma, tensor):
+    return _mma_part(thr_mma, tensor, thr_mma.tiled.thrfrg_B, 2, 3)
+
+
+def partition_C(thr_mma, tensor):
+    return _mma_part(thr_mma, tensor, thr_mma.tiled.thrfrg_C, 1, 2)
+
+
+def make_fragment_like(layout) -> Layout:
+    """make_fragment_like(layout); a swizzled layout gives make_fragment_like(layout_b) (swizzle_layout.hpp)."""
+    from cutedump.atoms.mma import make_fragment_like as mfl
+    return mfl(inner(layout))
+
+
+def partition_fragment_A(thr_mma, tensor) -> Layout:
+    """thr_mma.partition_fragment_A(tensor) = make_fragment_A(partition_A(tensor)): register fragment."""
+    _check_register_frag(thr_mma, "A")
+    return make_fragment_like(partition_A(thr_mma, tensor))
+
+
+def partition_fragment_B(thr_mma, tensor) -> Layout:
+    _check_register_frag(thr_mma, "B")
+    return make_fragment_like(partition_B(thr_mma, tensor))
+
+
+def make_fragment_C(thr_mma, tensor) -> Layout:
+    """thr_mma.make_fragment_C(tCgC): a compact column-major fragment of the partition's shape."""
+    return make_layout(inner(tensor).shape)
+
+
+def _check_register_frag(thr_mma, operand: str):
+    from cutedump.atoms.mma import _is_gmma_desc
+    if _is_gmma_desc(thr_mma.tiled, operand):
+        raise CuteDumpError(f"partition_fragment_{operand} of a GMMA shared-memory operand is a descriptor tensor "
+                            "(GMMA::smem_desc), not a register fragment; it is not modelled here")
