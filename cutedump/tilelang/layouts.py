@@ -147,30 +147,79 @@ class TLLayout:
         return TLLayout(leading + self.input_shape, fwd, self.name)
 
     def inverse(self):
-        """``Layout::Inverse`` for the layouts whose inverse TileLang derives by plain splitting: a row-major
-        linear map ``sum(x_k * stride_k)`` with compact strides. None otherwise (not modelled)."""
-        if len(self.forward_index) != 1:
+        """``Layout::Inverse`` where TileLang's iterator-map detection succeeds, else None.
+
+        TileLang inverts a layout with ``arith::DetectIterMap`` (bijective level): every forward expression must
+        be a fused sum of splits ``x % upper // lower * scale`` of bare input variables, the splits of each
+        variable must tile it exactly, and the scales of each output must be the running products of the split
+        extents. Then input ``x = sum_t (out_t // scale_t % extent_t) * lower_t``, simplified with the outputs
+        bound to ``[0, OutputShape)``. Layouts with XOR terms (sums inside a modulo) or padding have no inverse
+        in TileLang either.
+        """
+        oshape = self.output_shape()
+        per_var = {}
+        for d, e in enumerate(self.forward_index):
+            terms = _split_terms(e)
+            if terms is None:
+                return None
+            ext_prod = 1
+            for var, lower, upper, scale in sorted(terms, key=lambda t: t[3]):
+                n = self.input_shape[self.vars.index(var)]
+                top = n if upper == tir.POS_INF else min(upper, n)
+                if top % lower:
+                    return None
+                ext = top // lower
+                if scale != ext_prod:
+                    return None
+                ext_prod *= ext
+                per_var.setdefault(var, []).append((lower, ext, d, scale))
+            if ext_prod != oshape[d]:
+                return None
+        outs = [placeholder(k) for k in range(len(oshape))]
+        back = []
+        for v, n in zip(self.vars, self.input_shape):
+            if n == 1:
+                back.append(0)
+                continue
+            splits = sorted(per_var.get(v, []))
+            cover = 1
+            for lower, ext, _, _ in splits:
+                if lower != cover:
+                    return None
+                cover *= ext
+            if cover != n:
+                return None
+            expr = 0
+            for lower, ext, d, scale in splits:
+                expr = tir.add(expr, tir.mul(floormod(floordiv(outs[d], scale), ext), lower))
+            back.append(expr)
+        return TLLayout(oshape, back)
+
+
+def _split_terms(e):
+    """[(var, lower, upper, scale)] if ``e`` is a sum of splits of bare variables (or the constant 0), else None."""
+    if isinstance(e, tir.IntImm):
+        return [] if e.value == 0 else None
+    terms = []
+    stack = [e]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, tir.Add):
+            stack.extend([x.b, x.a])
+            continue
+        scale = 1
+        if isinstance(x, tir.Mul) and isinstance(x.b, tir.IntImm) and x.b.value > 0:
+            x, scale = x.a, x.b.value
+        lower = 1
+        if isinstance(x, tir.FloorDiv) and isinstance(x.b, tir.IntImm) and x.b.value > 0:
+            x, lower = x.a, x.b.value
+        upper = tir.POS_INF
+        if isinstance(x, tir.FloorMod) and isinstance(x.b, tir.IntImm) and x.b.value > 0:
+            x, upper = x.a, x.b.value
+        if not isinstance(x, tir.Var):
             return None
-        dims = [(v, n) for v, n in zip(self.vars, self.input_shape) if n != 1]
-        expect = 0
-        stride = 1
-        for v, n in reversed(dims):
-            expect = tir.add(tir.mul(v, stride), expect) if expect != 0 else tir.mul(v, stride)
-            stride *= n
-        if dims and self.simplifier.simplify(expect) != self.forward_index[0]:
-            return None
-        total = stride
-        x = placeholder(0)
-        fwd = []
-        rest = 1
-        strides = []
-        for n in reversed(self.input_shape):
-            strides.append(rest)
-            rest *= n
-        strides.reverse()
-        for n, s in zip(self.input_shape, strides):
-            fwd.append(floormod(floordiv(x, s), n) if n != 1 else 0)
-        return TLLayout([total], fwd)
+        terms.append((x, lower, upper, scale))
+    return terms
 
 
 class TLFragment(TLLayout):
