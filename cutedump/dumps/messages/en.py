@@ -212,6 +212,69 @@ MESSAGES = {
     "ex.mcv.yes": "the first mode of common is {s0}:{d0}: static with stride _1, so that many elements are contiguous "
                   "in both",
     "ex.mcv.no": "the first mode of common is {s0}:{d0}: not a static stride-_1 mode, so only one element is common",
+    # ---- explain partition ----------------------------------------------------------------------------------------
+    "ex.title.mma": "explain thr_mma.{fn}(tensor) for thread {thread}\n"
+                    "TiledMMA of {atom}; tensor {tensor}; CuTe {version}'s steps, every layout computed by the engine\n",
+    "ex.title.copy": "explain thr_copy.{fn}(tensor) for thread {thread}\n"
+                     "TiledCopy of Copy_Atom<{atom}, {vt}>; tensor {tensor}; CuTe {version}'s steps, every layout "
+                     "computed by the engine\n",
+    "ex.title.retile": "explain thr_copy.retile_D(tCr{op}) for thread {thread}\n"
+                       "TiledCopy of Copy_Atom<{atom}, {vt}> made from the TiledMMA; tCr{op} = "
+                       "thr_mma.partition_fragment_{op}(tensor {tensor}); CuTe {version}'s steps\n",
+    "ex.part.mma.tiled": "the TiledMMA of {atom}: {nthr} threads; ThrLayoutVMNK = tiled_product(AtomThrID, "
+                         "AtomLayoutMNK) maps (ThrV,ThrM,ThrN,ThrK) to the thread index",
+    "ex.part.mma.perm": "logical_divide by the permutation tile (PermutationMNK of {X} and {Y}): reorders the "
+                        "tensor's ({X},{Y}) modes",
+    "ex.part.mma.atom": "zipped_divide by one atom's ({X},{Y}) extent (Shape_MNK {shape}): ((Atom{X},Atom{Y}),"
+                        "(Rest{X},Rest{Y}))",
+    "ex.part.mma.tv": "compose the atom mode with the atom's Layout{op}_TV {tv}: (Atom{X},Atom{Y}) becomes (ThrV,FrgV), "
+                      "the thread and the value inside one MMA instruction",
+    "ex.part.mma.thr": "zipped_divide the rest by the atom layout's threads (sizes of ThrLayoutVMNK {vmnk} in {X} and "
+                       "{Y}): ((ThrV,(Thr{X},Thr{Y})),(FrgV,(Rest{X},Rest{Y})))",
+    "ex.part.mma.coord": "thread {thread} as (ThrV,ThrM,ThrN,ThrK): ThrLayoutVMNK's flat coordinate of the thread "
+                         "index",
+    "ex.part.mma.slice": "partition_{op}: slice the thread mode at this thread's coordinate, keep (FrgV,(Rest...)) "
+                         "flattened: thr_tensor({crd})",
+    "ex.part.mma.frag_c": "make_fragment_C: a compact register tensor of the partition's shape",
+    "ex.part.mma.frag_ab": "make_fragment_{op}: make_fragment_like of the partition: a compact register layout, the "
+                           "FrgV mode first",
+    "ex.part.mma.read": "\nreading {shape}: (MMA, MMA_{X}, MMA_{Y}, ...)\n"
+                        "  MMA = {frgv}: the values of operand {op} this thread holds for one {atom} instruction "
+                        "(FrgV)\n"
+                        "  MMA_{X} = {rx}: {ex} / {tx} tiles of the TiledMMA along {X} (Rest{X})\n"
+                        "  MMA_{Y} = {ry}: {ey} / {ty} tiles of the TiledMMA along {Y} (Rest{Y})\n"
+                        "  so this thread takes part in {n} MMA instructions for this tensor, holding {total} values "
+                        "of {op}\n",
+    "ex.part.mma.read_frag": "  the fragment has that shape, laid out compactly in registers (partition_fragment_{op})\n",
+    "ex.part.cpy.tiled": "the TiledCopy of Copy_Atom<{atom}, {vt}>: Tiler_MN {tiler}, {nthr} threads x {nval} "
+                         "values per tile",
+    "ex.part.cpy.ref": "{ref2trg} = right_inverse(ValLayoutRef) o ValLayout{vname}: renumbers the {name} side's "
+                       "(thr,val) in the atom's reference order",
+    "ex.part.cpy.tile": "zipped_divide by Tiler_MN {tiler}: ((TileM,TileN),(RestM,RestN,...))",
+    "ex.part.cpy.atom_tv": "tile2thrfrg, step one: split TiledLayout_TV into the atom's ({nthr} threads, {nval} values) "
+                           "and the rest: ((atom_tid,atom_val),(rest_tid,rest_val)) -> (m,n)",
+    "ex.part.cpy.trg": "step two: compose the atom part with ref2trg ({side} side): the atom's (thr,val) in the "
+                       "{side} order",
+    "ex.part.cpy.zip": "step three: zip the thread modes and the value modes together, then coalesce with profile "
+                       "(_1,(_1,_1)): (Thr,(FrgV,FrgX)) -> (m,n)",
+    "ex.part.cpy.apply": "step four: compose the tile mode of the tensor with it and unpack: (Thr,(FrgV,FrgX),"
+                         "(RestM,RestN,...)) -> index",
+    "ex.part.cpy.slice": "partition_{side}: slice Thr at thread {thread}, keep the rest: tidfrg_{side}(thread, _, "
+                         "repeat<{R}>(_))",
+    "ex.part.cpy.read": "\nreading {shape}: ((FrgV,FrgX), Rest...)\n"
+                        "  {frg} = (FrgV={frgv}, FrgX={frgx}): {frgv} values of {vt} per {atom} instruction, {frgx} "
+                        "instruction(s) per tile for this thread\n",
+    "ex.part.cpy.read_rest": "  {rs} = Rest mode {i}: {extent} / {tile} tiles of the TiledCopy along mode {i}\n",
+    "ex.part.cpy.read_rest_extra": "  {rs} = mode {i} of the tensor beyond Tiler_MN, kept whole\n",
+    "ex.part.cpy.read_total": "  so this thread issues {n} copies of {frgv} {vt} ({total} values)\n",
+    "ex.part.rt.frag": "the MMA fragment of thread {thread}: thr_mma.partition_fragment_{op}(tensor)",
+    "ex.part.rt.mn": "frg_layout_mn: (m,n) of the copy tile -> the fragment's value index, via right_inverse of "
+                     "TiledLayout_TV shaped like Tiler_MN, upcast by threads x V",
+    "ex.part.rt.v": "frg_layout_v: the fragment's values split into the copy atom's {nval} values and the rest",
+    "ex.part.rt.apply": "zipped_divide the fragment by (V, frg_layout_mn's shape), compose with frg_layout_v, and "
+                        "slice (_, append<{R}>(_0,_))",
+    "ex.part.rt.read": "\nreading {shape}: the fragment {frag} seen by the copy: the first mode groups the {nval} "
+                       "values one copy instruction moves, the others walk the copies\n",
     # ---- errors ---------------------------------------------------------------------------------------------------
     "tcc.err_copy_v": "copy_V = {v} does not divide the {vals} values per thread; valid copy_V: {valid}",
 }

@@ -198,6 +198,61 @@ MESSAGES = {
     "ex.mcv.compose": "a o right_inverse(b)，再 coalesce: a 把 b 的连续下标送到哪里",
     "ex.mcv.yes": "common 的第一个 mode 为 {s0}:{d0}: 静态且 stride 为 _1，这么多元素在两者中都连续",
     "ex.mcv.no": "common 的第一个 mode 为 {s0}:{d0}: 不是静态的 stride-_1 mode，只有一个元素是共同的",
+    # ---- explain partition ----------------------------------------------------------------------------------------
+    "ex.title.mma": "explain thr_mma.{fn}(tensor)，线程 {thread}\n"
+                    "{atom} 的 TiledMMA；张量 {tensor}；按 CuTe {version} 的步骤，每个 layout 都由引擎计算\n",
+    "ex.title.copy": "explain thr_copy.{fn}(tensor)，线程 {thread}\n"
+                     "Copy_Atom<{atom}, {vt}> 的 TiledCopy；张量 {tensor}；按 CuTe {version} 的步骤，每个 layout "
+                     "都由引擎计算\n",
+    "ex.title.retile": "explain thr_copy.retile_D(tCr{op})，线程 {thread}\n"
+                       "由 TiledMMA 构造的 Copy_Atom<{atom}, {vt}> TiledCopy；tCr{op} = "
+                       "thr_mma.partition_fragment_{op}(张量 {tensor})；按 CuTe {version} 的步骤\n",
+    "ex.part.mma.tiled": "{atom} 的 TiledMMA: {nthr} 个线程；ThrLayoutVMNK = tiled_product(AtomThrID, AtomLayoutMNK) "
+                         "把 (ThrV,ThrM,ThrN,ThrK) 映射到线程号",
+    "ex.part.mma.perm": "用置换 tile ({X} 与 {Y} 的 PermutationMNK) 做 logical_divide: 重排张量的 ({X},{Y}) mode",
+    "ex.part.mma.atom": "按一个 atom 的 ({X},{Y}) 范围 (Shape_MNK {shape}) 做 zipped_divide: ((Atom{X},Atom{Y}),"
+                        "(Rest{X},Rest{Y}))",
+    "ex.part.mma.tv": "atom mode 与 atom 的 Layout{op}_TV {tv} 复合: (Atom{X},Atom{Y}) 变为 (ThrV,FrgV)，即一条 MMA "
+                      "指令内的线程与值",
+    "ex.part.mma.thr": "按 atom layout 的线程 (ThrLayoutVMNK {vmnk} 在 {X} 与 {Y} 上的大小) 对 rest 做 zipped_divide: "
+                       "((ThrV,(Thr{X},Thr{Y})),(FrgV,(Rest{X},Rest{Y})))",
+    "ex.part.mma.coord": "线程 {thread} 的 (ThrV,ThrM,ThrN,ThrK): 线程号在 ThrLayoutVMNK 中的平坦坐标",
+    "ex.part.mma.slice": "partition_{op}: 在该线程的坐标处切开线程 mode，保留展平后的 (FrgV,(Rest...)): "
+                         "thr_tensor({crd})",
+    "ex.part.mma.frag_c": "make_fragment_C: 与 partition 同 shape 的紧凑寄存器张量",
+    "ex.part.mma.frag_ab": "make_fragment_{op}: partition 的 make_fragment_like: 紧凑的寄存器 layout，FrgV mode 在前",
+    "ex.part.mma.read": "\n解读 {shape}: (MMA, MMA_{X}, MMA_{Y}, ...)\n"
+                        "  MMA = {frgv}: 该线程在一条 {atom} 指令中持有的操作数 {op} 的值 (FrgV)\n"
+                        "  MMA_{X} = {rx}: 沿 {X} 方向 {ex} / {tx} 个 TiledMMA tile (Rest{X})\n"
+                        "  MMA_{Y} = {ry}: 沿 {Y} 方向 {ey} / {ty} 个 TiledMMA tile (Rest{Y})\n"
+                        "  因此该线程为这个张量参与 {n} 条 MMA 指令，持有 {op} 的 {total} 个值\n",
+    "ex.part.mma.read_frag": "  fragment 具有相同的 shape，在寄存器中紧凑排列 (partition_fragment_{op})\n",
+    "ex.part.cpy.tiled": "Copy_Atom<{atom}, {vt}> 的 TiledCopy: Tiler_MN {tiler}，每个 tile {nthr} 个线程 x {nval} 个值",
+    "ex.part.cpy.ref": "{ref2trg} = right_inverse(ValLayoutRef) o ValLayout{vname}: 把 {name} 端的 (thr,val) "
+                       "按 atom 的参考顺序重新编号",
+    "ex.part.cpy.tile": "按 Tiler_MN {tiler} 做 zipped_divide: ((TileM,TileN),(RestM,RestN,...))",
+    "ex.part.cpy.atom_tv": "tile2thrfrg 第一步: 把 TiledLayout_TV 拆成 atom 的 ({nthr} 个线程, {nval} 个值) 与其余部分: "
+                           "((atom_tid,atom_val),(rest_tid,rest_val)) -> (m,n)",
+    "ex.part.cpy.trg": "第二步: atom 部分与 ref2trg ({side} 端) 复合: atom 的 (thr,val) 按 {side} 端的顺序",
+    "ex.part.cpy.zip": "第三步: 把线程 mode 与值 mode 各自 zip 到一起，再用 profile (_1,(_1,_1)) 做 coalesce: "
+                       "(Thr,(FrgV,FrgX)) -> (m,n)",
+    "ex.part.cpy.apply": "第四步: 张量的 tile mode 与它复合并展开: (Thr,(FrgV,FrgX),(RestM,RestN,...)) -> index",
+    "ex.part.cpy.slice": "partition_{side}: 在线程 {thread} 处切开 Thr，保留其余: tidfrg_{side}(thread, _, "
+                         "repeat<{R}>(_))",
+    "ex.part.cpy.read": "\n解读 {shape}: ((FrgV,FrgX), Rest...)\n"
+                        "  {frg} = (FrgV={frgv}, FrgX={frgx}): 每条 {atom} 指令搬 {frgv} 个 {vt}，该线程每个 tile "
+                        "发 {frgx} 条指令\n",
+    "ex.part.cpy.read_rest": "  {rs} = Rest mode {i}: 沿 mode {i} 方向 {extent} / {tile} 个 TiledCopy tile\n",
+    "ex.part.cpy.read_rest_extra": "  {rs} = 张量在 Tiler_MN 之外的 mode {i}，整体保留\n",
+    "ex.part.cpy.read_total": "  因此该线程发 {n} 次 copy，每次 {frgv} 个 {vt} (共 {total} 个值)\n",
+    "ex.part.rt.frag": "线程 {thread} 的 MMA fragment: thr_mma.partition_fragment_{op}(tensor)",
+    "ex.part.rt.mn": "frg_layout_mn: copy tile 的 (m,n) -> fragment 的值下标；由 TiledLayout_TV 的 right_inverse 按 "
+                     "Tiler_MN 成形，再按 线程数 x V 做 upcast",
+    "ex.part.rt.v": "frg_layout_v: 把 fragment 的值拆成 copy atom 的 {nval} 个值与其余部分",
+    "ex.part.rt.apply": "按 (V, frg_layout_mn 的 shape) 对 fragment 做 zipped_divide，与 frg_layout_v 复合，再切片 "
+                        "(_, append<{R}>(_0,_))",
+    "ex.part.rt.read": "\n解读 {shape}: copy 看到的 fragment {frag}: 第一个 mode 是一条 copy 指令搬的 {nval} 个值，"
+                       "其余 mode 遍历各次 copy\n",
     # ---- errors ---------------------------------------------------------------------------------------------------
     "tcc.err_copy_v": "copy_V = {v} 不能整除每线程值数 {vals}；可用的 copy_V: {valid}",
 }
