@@ -68,8 +68,10 @@ def test_naive_element_space_sizes():
     assert d.element_space_size == 1 + 3 * 1 + 7 * 5
     d = make_naive_tensor_descriptor_packed((2, 3, 4))
     assert d.element_space_size == 24 and d.calculate_offset((1, 2, 3)) == 12 + 8 + 3
-    d = make_naive_tensor_descriptor_aligned((4, 6), 8)
+    d = make_naive_tensor_descriptor_aligned((4, C(6)), C(8))
     assert d.calculate_offset((1, 0)) == 8
+    with pytest.raises(CuteDumpError, match="must be static"):   # CK: Number<stride_n_minus_2> needs constants
+        make_naive_tensor_descriptor_aligned((4, 6), 8)
 
 
 def test_transform_descriptor_hidden_ids_and_order():
@@ -253,7 +255,7 @@ def test_parse_stage():
 @pytest.mark.parametrize("args", [
     ["naive", "--lengths", "4,x"],
     ["naive", "--lengths", "4,8", "--strides", "1"],
-    ["naive", "--lengths", "0,8"],
+    ["naive", "--lengths", "4,6", "--align", "8"],
     ["naive", "--lengths", "4,8", "--at", "4,0"],
     ["describe", "--lengths", "4,8", "--stage", "unmerge(2,2)@0->0,1; pass_through(8)@0->2"],
     ["describe", "--lengths", "4,8", "--stage", "bogus(1)@0->0"],

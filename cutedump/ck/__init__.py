@@ -5,7 +5,7 @@ Read from CK's ``include/ck/tensor_description/multi_index_transform.hpp``, ``te
 """
 from cutedump.ck.transforms import (  # noqa: F401
     Embed, Freeze, Insert, LeftPad, Merge, Modulo, NotExpressible, Pad, PassThrough, RightPad, Slice, Transform,
-    UnMerge, Vectorize, make_transform,
+    UnMerge, Vectorize, Xor, make_transform,
 )
 from cutedump.ck.descriptor import (  # noqa: F401
     TensorDescriptor, cute_view, make_naive_tensor_descriptor, make_naive_tensor_descriptor_aligned,

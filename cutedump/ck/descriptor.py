@@ -11,7 +11,7 @@ hidden count, in transform order), and ``new_up_idss`` puts those in the new vis
 from __future__ import annotations
 
 from cutedump.errors import CuteDumpError
-from cutedump.ck.transforms import Embed, UnMerge, NotExpressible
+from cutedump.ck.transforms import Embed, UnMerge, NotExpressible, wrap32
 
 
 def _i(x):
@@ -74,13 +74,15 @@ class TensorDescriptor:
         """All hidden indices for a visible index (ints or numpy arrays), as make_tensor_coordinate."""
         if len(idx) != self.rank:
             raise CuteDumpError(f"the descriptor has {self.rank} visible dimensions, got an index of {len(idx)}")
-        hidden = [None] * self.nhidden
+        # MultiIndex<ndim_hidden> is value-initialized: a hidden index no transform sets (an old visible dimension
+        # that a later stage dropped) reads 0. Every lower index is an int32 index_t.
+        hidden = [0] * self.nhidden
         for h, v in zip(self.visible, idx):
             hidden[h] = v
         for t, lows, ups in reversed(list(zip(self.transforms, self.low_idss, self.up_idss))):
             low = t.calculate_lower_index(tuple(hidden[h] for h in ups))
             for h, v in zip(lows, low):
-                hidden[h] = v
+                hidden[h] = wrap32(v)
         return hidden
 
     def calculate_offset(self, idx):
@@ -105,13 +107,13 @@ class TensorDescriptor:
             if not 0 <= v < _i(n):
                 raise CuteDumpError(f"index {list(idx)} is outside the lengths {[_i(x) for x in self.lengths()]} "
                                     f"(dimension {k}: {v} not in [0, {_i(n)}))")
-        hidden = [None] * self.nhidden
+        hidden = [0] * self.nhidden
         for h, v in zip(self.visible, idx):
             hidden[h] = v
         steps = []
         for t, lows, ups in reversed(list(zip(self.transforms, self.low_idss, self.up_idss))):
             upv = tuple(hidden[h] for h in ups)
-            low = t.calculate_lower_index(upv)
+            low = tuple(wrap32(v) for v in t.calculate_lower_index(upv))
             for h, v in zip(lows, low):
                 hidden[h] = v
             valid = True if t.always_valid else bool(t.is_valid(upv))
@@ -121,7 +123,7 @@ class TensorDescriptor:
     def domain(self):
         """Every visible index as int64 arrays, colexicographic (first dimension fastest, CuTe's order)."""
         import numpy as np
-        grids = np.indices([_i(x) for x in self.lengths()], dtype=np.int64)
+        grids = np.indices([max(_i(x), 0) for x in self.lengths()], dtype=np.int64)
         return tuple(g.reshape(-1, order="F") for g in grids)
 
     def offsets(self):
@@ -188,12 +190,6 @@ class TensorDescriptor:
 
 # ---------------------------------------------------------------- constructors
 
-def _check_lengths(lengths, what="lengths"):
-    for x in lengths:
-        if _i(x) <= 0:
-            raise CuteDumpError(f"{what} must be positive, got {[_i(v) for v in lengths]}")
-
-
 def make_naive_tensor_descriptor(lengths, strides, name=""):
     """``make_naive_tensor_descriptor``: one Embed from hidden 0 to hidden 1..N;
     element_space_size = 1 + sum((length - 1) * stride)."""
@@ -203,7 +199,7 @@ def make_naive_tensor_descriptor(lengths, strides, name=""):
                             f"{len(strides)} strides")
     if not lengths:
         raise CuteDumpError("a descriptor needs at least one dimension")
-    _check_lengths(lengths)
+    # CK checks no length: 0 (or a negative length) is accepted and gives an empty dimension
     n = len(lengths)
     esz = 1
     for x, s in zip(lengths, strides):
@@ -219,7 +215,6 @@ def make_naive_tensor_descriptor_packed(lengths, name=""):
     lengths = tuple(lengths)
     if not lengths:
         raise CuteDumpError("a descriptor needs at least one dimension")
-    _check_lengths(lengths)
     n = len(lengths)
     esz = 1
     for x in lengths:
@@ -238,8 +233,13 @@ def make_naive_tensor_descriptor_aligned(lengths, align, name=""):
     n = len(lengths)
     if n == 0:
         raise CuteDumpError("a descriptor needs at least one dimension")
+    if not (isinstance(lengths[-1], C) and isinstance(align, C)):
+        raise CuteDumpError("make_naive_tensor_descriptor_aligned makes Number<stride_n_minus_2> from "
+                            "integer_least_multiple(lengths[N-1], align): the last length and the alignment must "
+                            f"be static (write _{_i(lengths[-1])} and _{_i(align)})")
     if _i(align) <= 0:
-        raise CuteDumpError(f"align must be positive, got {align}")
+        raise CuteDumpError(f"integer_least_multiple(lengths[N-1], align) divides by align: align must be "
+                            f"positive, got {_i(align)}")
     last = lengths[-1]
     s_nm2 = ((_i(last) + _i(align) - 1) // _i(align)) * _i(align)
     strides = [None] * n
@@ -267,14 +267,21 @@ def transform_tensor_descriptor(old: TensorDescriptor, transforms, old_low_idss,
                             f"{len(new_up_idss)} upper id lists)")
     all_old = [d for ids in old_low_idss for d in ids]
     all_new = [d for ids in new_up_idss for d in ids]
-    if not _is_permutation(all_old, old.rank):
+    if not _is_permutation(all_old, len(all_old)):
         raise CuteDumpError(f"is_valid_sequence_map(all old visible ids) is false: {all_old} is not a "
-                            f"permutation of 0..{old.rank - 1}")
+                            f"permutation of 0..{len(all_old) - 1}")
+    if len(all_old) > old.rank:
+        raise CuteDumpError(f"OldTensorDescriptor::GetVisibleDimensionIds()[{max(all_old)}] is out of range: the old "
+                            f"descriptor has {old.rank} visible dimensions")
     if not _is_permutation(all_new, len(all_new)):
         raise CuteDumpError(f"is_valid_sequence_map(all new visible ids) is false: {all_new} is not a "
                             f"permutation of 0..{len(all_new) - 1}")
     old_lengths = old.lengths()
     warnings = []
+    if len(all_old) < old.rank:
+        # CK accepts this (is_valid_sequence_map only asks for 0..n-1); the dropped hidden indices read 0
+        warnings.append(f"old visible dimension(s) {list(range(len(all_old), old.rank))} are consumed by no "
+                        "transform: CK drops them and their hidden index stays 0")
     for t, lows, ups in zip(transforms, old_low_idss, new_up_idss):
         if len(lows) != t.nlow or len(ups) != t.nup:
             raise CuteDumpError(f"{t.label()}: wrong! inconsistent # of dimension (it has {t.nlow} lower / "

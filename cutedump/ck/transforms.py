@@ -31,6 +31,37 @@ def tmod(a, b):
     return a - tdiv(a, b) * b
 
 
+def wrap32(x):
+    """CK's ``index_t`` is int32: wrap like the two's-complement hardware does (ints or numpy int64 arrays)."""
+    return ((x + 0x80000000) % 0x100000000) - 0x80000000
+
+
+def magic_numbers(divisor):
+    """``MagicDivision::CalculateMagicNumbers`` (ck/utility/magic_division.hpp): (multiplier, shift) as uint32."""
+    d = int(divisor) & 0xFFFFFFFF
+    if not 1 <= d <= 0x7FFFFFFF:
+        return 0, 0
+    shift = 0
+    while shift < 32 and (1 << shift) < d:
+        shift += 1
+    multiplier = ((1 << 32) * ((1 << shift) - d)) // d + 1
+    return multiplier & 0xFFFFFFFF, shift
+
+
+def magic_divide(dividend, multiplier, shift):
+    """``MagicDivision::DoMagicDivision(int32_t, ...)``: the dividend read as uint32, the sum wrapped to 32 bits.
+    Equal to ``dividend / divisor`` for 0 <= dividend < 2^31; something else for negative dividends."""
+    if isinstance(dividend, int):
+        u = dividend & 0xFFFFFFFF
+        tmp = (u * multiplier) >> 32
+        return wrap32(((tmp + u) & 0xFFFFFFFF) >> shift)
+    import numpy as np
+    u = (np.asarray(dividend, dtype=np.int64) & 0xFFFFFFFF).astype(np.uint64)
+    tmp = (u * np.uint64(multiplier)) >> np.uint64(32)
+    r = ((tmp + u) & np.uint64(0xFFFFFFFF)) >> np.uint64(shift)
+    return wrap32(r.astype(np.int64))
+
+
 def _fmt(x):
     return str(int(x))
 
@@ -216,7 +247,17 @@ class Merge(Transform):
 
     def calculate_lower_index(self, up):
         tmp = up[0]
-        low = []
+        if self.VARIANTS[self.variant] == "Merge_v2_magic_division":
+            # from the last lower dimension up: tmp2 = tmp / length (magic), low = tmp - tmp2 * length
+            low = [None] * self.nlow
+            for k in range(self.nlow - 1, 0, -1):
+                n = _i(self.low_lengths[k])
+                tmp2 = magic_divide(tmp, *magic_numbers(n))
+                low[k] = wrap32(tmp - tmp2 * n)
+                tmp = tmp2
+            low[0] = tmp
+            return tuple(low)
+        low = []   # Merge_v1_carry_check, Merge_v3_division_mod: C++ division by the row-major scan
         for k in range(self.nlow - 1):
             q = tdiv(tmp, self.scan[k])
             low.append(q)
@@ -345,8 +386,7 @@ class Slice(Transform):
     name = "slice"
 
     def __init__(self, low_length, begin, end):
-        if _i(end) < _i(begin):
-            raise CuteDumpError(f"slice: end {end} < begin {begin}")
+        # CK checks nothing: end < begin gives a negative upper length (an empty dimension)
         self.low_length, self.begin, self.end = low_length, begin, end
 
     def up_lengths(self):
@@ -384,6 +424,36 @@ class Modulo(Transform):
         return f"modulo({_fmt(self.modulus)}, {_fmt(self.length)})"
 
 
+class Xor(Transform):
+    """``Xor`` (make_xor_transform / make_xor_with_modulo_transform): two dimensions in, two out;
+    low0 = up0, low1 = up1 ^ up0 (or up1 ^ (up0 % length1) with the modulo)."""
+    name = "xor"
+    nlow = 2
+    nup = 2
+    linear = False
+
+    def __init__(self, low_lengths, apply_modulo=False):
+        if len(low_lengths) != 2:
+            raise CuteDumpError(f"xor takes two lengths (LowerIndex is MultiIndex<2>), got {len(low_lengths)}")
+        self.low_lengths = tuple(low_lengths)
+        self.apply_modulo = apply_modulo
+
+    def up_lengths(self):
+        return self.low_lengths
+
+    def calculate_lower_index(self, up):
+        if self.apply_modulo:
+            return (up[0], up[1] ^ tmod(up[0], _i(self.low_lengths[1])))
+        return (up[0], up[1] ^ up[0])
+
+    def label(self):
+        return f"{'xor_with_modulo' if self.apply_modulo else 'xor'}{_tup(self.low_lengths)}"
+
+    def cute_modes(self, low_modes):
+        raise NotExpressible(f"{self.label()}: an xor of two indices is no CuTe layout (a Swizzle would need "
+                             "power-of-two lengths and a composed layout)")
+
+
 # factory name -> usage
 FACTORIES = {
     "pass_through": "pass_through(L)",
@@ -398,6 +468,7 @@ FACTORIES = {
     "vectorize": "vectorize(vector_size, L)",
     "slice": "slice(L, begin, end)",
     "modulo": "modulo(modulus, L)",
+    "xor": "xor(l0, l1)   (also xor_with_modulo)",
 }
 
 
@@ -412,7 +483,7 @@ def make_transform(name: str, args):
         if len(args) == 1 and isinstance(args[0], tuple):
             return args[0]
         if any(isinstance(a, tuple) for a in args) or not args:
-            raise CuteDumpError(f"{name} takes a list of lengths: {FACTORIES[name.split('_v')[0]]}")
+            raise CuteDumpError(f"{name} takes a list of lengths: {FACTORIES['xor' if name.startswith('xor') else name.split('_v')[0]]}")
         return tuple(args)
 
     if name == "pass_through":
@@ -441,4 +512,6 @@ def make_transform(name: str, args):
         return Slice(*scalars(3))
     if name == "modulo":
         return Modulo(*scalars(2))
+    if name in ("xor", "xor_with_modulo"):
+        return Xor(flat(), name == "xor_with_modulo")
     raise CuteDumpError(f"unknown transform {name!r}; known: {', '.join(FACTORIES)}")

@@ -1,8 +1,6 @@
 """``cutedump ck``: Composable Kernel tensor descriptors: transform chains, offsets, XDL recipes, CuTe views."""
 from __future__ import annotations
 
-import re
-
 import click
 
 from cutedump.commands._common import handle_errors
@@ -24,80 +22,16 @@ vectorize, slice, modulo.
 """
 
 
-# ---------------------------------------------------------------- parsing
+# ---------------------------------------------------------------- parsing (cutedump.ck.parse)
 
-def _num(tok: str, what: str):
-    from cutedump.algebra import C
-    from cutedump.errors import CuteDumpError
-    t = tok.strip()
-    static = t.startswith("_")
-    body = t[1:] if static else t
-    if not re.fullmatch(r"-?\d+", body or "x"):
-        raise CuteDumpError(f"{what}: {tok.strip()!r} is not an integer (write _N for a static Number<N>)")
-    v = int(body)
-    return C(v) if static else v
+def _list(text, what, allow_empty=False):
+    from cutedump.ck.parse import parse_list
+    return parse_list(text, what, allow_empty)
 
 
-def _list(text: str, what: str, allow_empty=False):
-    from cutedump.errors import CuteDumpError
-    body = text.strip()
-    if body.startswith("(") and body.endswith(")"):
-        body = body[1:-1]
-    if body.strip() == "":
-        if allow_empty:
-            return []
-        raise CuteDumpError(f"{what}: expected comma-separated integers, got {text!r}")
-    return [_num(p, what) for p in body.split(",")]
-
-
-def _parse_args(text: str, what: str):
-    """'8,_8' or '(4,8),(8,1)' -> a tuple of ints/C/tuples."""
-    from cutedump.errors import CuteDumpError
-    toks = re.findall(r"\(|\)|,|[^(),\s]+", text)
-    pos = 0
-
-    def items(closing):
-        nonlocal pos
-        out = []
-        while pos < len(toks) and toks[pos] != closing:
-            if toks[pos] == "(":
-                pos += 1
-                out.append(tuple(items(")")))
-                if pos >= len(toks):
-                    raise CuteDumpError(f"{what}: unbalanced parentheses in {text!r}")
-                pos += 1
-            elif toks[pos] == ",":
-                pos += 1
-            elif toks[pos] == ")":
-                raise CuteDumpError(f"{what}: unbalanced parentheses in {text!r}")
-            else:
-                out.append(_num(toks[pos], what))
-                pos += 1
-        return out
-
-    res = items(None)
-    if pos != len(toks):
-        raise CuteDumpError(f"{what}: unbalanced parentheses in {text!r}")
-    return tuple(res)
-
-
-def parse_stage(text: str):
-    """'unmerge(8,8)@1->0,2; pass_through(256)@0->1' -> (transforms, old_low_idss, new_up_idss)."""
-    from cutedump.errors import CuteDumpError
-    from cutedump.ck.transforms import make_transform
-    ts, lows, ups = [], [], []
-    for item in [p for p in text.split(";") if p.strip()]:
-        m = re.fullmatch(r"\s*([A-Za-z_0-9]+)\s*\((.*)\)\s*@\s*([\d,\s]*)->\s*([\d,\s]*)", item)
-        if not m:
-            raise CuteDumpError(f"--stage: cannot read {item.strip()!r}; expected NAME(args)@LOW->UP, "
-                                "e.g. unmerge(8,8)@1->0,2")
-        name, args, lo, up = m.groups()
-        ts.append(make_transform(name, _parse_args(args, f"--stage {name}")))
-        lows.append(tuple(int(x) for x in _list(lo, "--stage lower ids", allow_empty=True)))
-        ups.append(tuple(int(x) for x in _list(up, "--stage upper ids", allow_empty=True)))
-    if not ts:
-        raise CuteDumpError("--stage is empty")
-    return ts, lows, ups
+def parse_stage(text):
+    from cutedump.ck.parse import parse_stage as _parse
+    return _parse(text)
 
 
 # ---------------------------------------------------------------- output
@@ -135,17 +69,8 @@ def _display_options(f):
 
 
 def _base(lengths, strides, align):
-    from cutedump.errors import CuteDumpError
-    from cutedump.ck.descriptor import (make_naive_tensor_descriptor, make_naive_tensor_descriptor_packed,
-                                        make_naive_tensor_descriptor_aligned)
-    lens = _list(lengths, "--lengths")
-    if strides and align is not None:
-        raise CuteDumpError("give --strides or --align, not both")
-    if strides:
-        return make_naive_tensor_descriptor(lens, _list(strides, "--strides"))
-    if align is not None:
-        return make_naive_tensor_descriptor_aligned(lens, _num(align, "--align"))
-    return make_naive_tensor_descriptor_packed(lens)
+    from cutedump.ck.parse import base_descriptor
+    return base_descriptor(lengths, strides, align)
 
 
 @click.group("ck", epilog=EPILOG)
