@@ -70,6 +70,7 @@ class TLLayout:
         self.simplifier = tir.Simplifier(dict(zip(self.vars, self.input_shape)))
         self.forward_index = [self.simplifier.simplify(tir._e(e)) for e in forward]
         self.name = name
+        self.meta = {}
 
     # -- what TileLang reports
     def output_shape(self):
@@ -144,7 +145,9 @@ class TLLayout:
         off = len(leading)
         vmap = {placeholder(i): placeholder(i + off) for i in range(len(self.input_shape))}
         fwd = [placeholder(i) for i in range(off)] + [tir.substitute(e, vmap) for e in self.forward_index]
-        return TLLayout(leading + self.input_shape, fwd, self.name)
+        out = TLLayout(leading + self.input_shape, fwd, self.name)
+        out.meta = dict(self.meta)
+        return out
 
     def inverse(self):
         """``Layout::Inverse`` where TileLang's iterator-map detection succeeds, else None.
@@ -303,7 +306,9 @@ def bank_swizzle_2d(kind: str, stride: int, continuous: int, element_size: int) 
     vec = floormod(j, vs)
     c_swizzle = xor(c, floordiv(s, sdiv) if sdiv != 1 else s)
     index = tir.add(vec, tir.mul(tir.add(c_swizzle, tir.mul(s, W)), vs))
-    return TLLayout([stride, continuous], [tc, ts, index], fn)
+    L = TLLayout([stride, continuous], [tc, ts, index], fn)
+    L.meta = {"bank": kind, "bits": element_size}
+    return L
 
 
 def _cdiv(a, b):
@@ -342,7 +347,13 @@ def linear(shape) -> TLLayout:
         for n in shape[k + 1:]:
             st = st * n
         idx = tir.add(idx, tir.mul(vs[k], st))
-    return TLLayout(shape, [idx], "MakeLinearLayout")
+    L = TLLayout(shape, [idx], "MakeLinearLayout")
+    st, strides = 1, []
+    for n in reversed(shape):
+        strides.append(st)
+        st *= n
+    L.meta = {"strides": strides[::-1]}
+    return L
 
 
 def padded(stride, continuous, element_size) -> TLLayout:
@@ -350,7 +361,9 @@ def padded(stride, continuous, element_size) -> TLLayout:
     pad = continuous
     if _cmod(element_size * continuous, 256) == 0:
         pad += _cdiv(128, element_size)
-    return TLLayout([stride, continuous], [tir.add(tir.mul(i, pad), j)], "MakeGemmABLayoutPadded")
+    L = TLLayout([stride, continuous], [tir.add(tir.mul(i, pad), j)], "MakeGemmABLayoutPadded")
+    L.meta = {"strides": [pad, 1]}
+    return L
 
 
 def volta_crosswise(stride, continuous) -> TLLayout:
@@ -546,3 +559,47 @@ def build(name: str, shape, bits, **opts) -> TLLayout:
     if name == "make_linear_layout":
         return make_linear_layout(shape)
     raise CuteDumpError(f"unknown TileLang constructor {name!r}; known: {', '.join(CONSTRUCTORS)}")
+
+
+# ---------------------------------------------------------------- CuTe equivalents, checked point by point
+
+def cute_equivalent(L: TLLayout):
+    """(CuTe layout, None) equal to TileLang's physical offset (Forward flattened row-major over OutputShape) at
+    every input index, or (None, why). Bank swizzles map to ``Sw<B,log2(vector_size),3>`` over a plain layout
+    (see :class:`cutedump.tilelang.swizzle.BankSwizzleLayout`); linear and padded layouts are plain strided
+    layouts. The equality is checked by evaluating both over the whole domain (:func:`check_cute`)."""
+    from cutedump.algebra import C, Layout
+    meta = L.meta
+    if "bank" in meta:
+        from cutedump.tilelang.swizzle import BankSwizzleLayout
+        lead = L.input_shape[:-2] if len(L.input_shape) > 2 else []
+        try:
+            B = BankSwizzleLayout(meta["bank"], list(lead) + L.input_shape[-2:], meta["bits"])
+        except CuteDumpError as e:
+            return None, str(e)
+        return B.cute_layout()
+    if "strides" in meta and len(meta["strides"]) == len(L.input_shape):
+        shp = tuple(C(x) for x in L.input_shape)
+        std = tuple(C(x) for x in meta["strides"])
+        return (Layout(shp, std) if len(shp) > 1 else Layout(shp[0], std[0])), None
+    return None, f"no CuTe equivalent modelled for {L.name}"
+
+
+def check_cute(L: TLLayout, layout):
+    """(mismatches, first mismatch or None): CuTe's value at every index (colexicographic, CuTe's order)
+    against TileLang's flat offset at the same index."""
+    import numpy as np
+    from cutedump.algebra import size
+    from cutedump.algebra.evaluate import values
+    from cutedump.algebra.swizzle import ComposedLayout
+    base = layout.b if isinstance(layout, ComposedLayout) else layout
+    if int(size(base)) != L.size:
+        return L.size, ("size", int(size(base)), L.size)
+    ours = np.asarray(L.flat_offsets()).reshape(L.input_shape).reshape(-1, order="F")
+    theirs = np.asarray(values(layout))
+    bad = np.nonzero(ours != theirs)[0]
+    if len(bad) == 0:
+        return 0, None
+    k = int(bad[0])
+    idx = [int(x) for x in np.unravel_index(k, L.input_shape, order="F")]
+    return len(bad), (idx, int(theirs[k]), int(ours[k]))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from cutedump.errors import CuteDumpError
+from cutedump.errors import CuteDumpError, check_size
 from cutedump.tilelang.swizzle import BankSwizzleLayout
 
 _TMA = {"full": "CU_TENSOR_MAP_SWIZZLE_128B", "half": "CU_TENSOR_MAP_SWIZZLE_64B",
@@ -25,7 +25,7 @@ def walkthrough(L: BankSwizzleLayout, buffer_shape=None, force: bool = False) ->
     if L.leading:
         out.append(f"  ExpandLayout2D: leading dims {list(L.leading)} pass through unchanged "
                    f"(inputs {', '.join(L.var_names[:-2])})")
-    checks = [("ICHECK(stride % 8 == 0)", f"{L.stride} % 8 = {L.stride % 8}"),
+    checks = [("ICHECK(stride == 4 || stride % 8 == 0)", f"stride = {L.stride}, {L.stride} % 8 = {L.stride % 8}"),
               (f"ICHECK(continuous % (vector_size * {W}) == 0)",
                f"{L.continuous} % {vs * W} = {L.continuous % (vs * W)}")]
     cw = max(len(a) for a, _ in checks)
@@ -131,7 +131,7 @@ def index_table(L: BankSwizzleLayout, rows=None, cols=None, row0=0, col0=0, vect
     With ``vectors`` the columns are 128-bit vectors and each cell is the physical vector slot
     (flat offset / vector_size) of the vector's first element.
     """
-    from cutedump.commands._common import check_size
+
     vs = L.vector_size
     ncols_total = L.continuous // vs if vectors else L.continuous
     if rows is None:
@@ -195,3 +195,64 @@ def _check_line(L, bad, first):
         return f"  MISMATCH: CuTe size {first[1]} vs TileLang domain {first[2]}"
     return (f"  MISMATCH at {bad} of {L.size} indices; first {list(first[0])}: CuTe {first[1]}, "
             f"TileLang {first[2]}")
+
+
+# ---------------------------------------------------------------- TileLang's own view of a layout (repr, JSON)
+
+def layout_lines(L, call: str, force: bool = False) -> str:
+    """The constructor call, TileLang's print (``repr``), OutputShape, Inverse and the checked CuTe view."""
+    from cutedump.tilelang.layouts import TLFragment, check_cute, cute_equivalent
+    out = [f"{call} -> {L.name}" if L.name else call, repr(L)]
+    out.append(f"OutputShape() = {L.output_shape()}")
+    if isinstance(L, TLFragment):
+        out.append(f"ThreadExtent() = {L.thread_extent()}, forward_thread = {L.forward_thread}")
+        return "\n".join(out) + "\n"
+    inv = L.inverse()
+    out.append(f"Inverse() = {inv!r}" if inv is not None else
+               "Inverse(): none (TileLang's DetectIterMap finds no bijective split form; its inverse() raises)")
+    if L.size > (1 << 22) and not force:
+        out.append("CuTe: not checked (more than 4,194,304 input indices; pass --force)")
+        return "\n".join(out) + "\n"
+    layout, why = cute_equivalent(L)
+    if layout is None:
+        out.append(f"CuTe: none ({why})")
+    else:
+        bad, first = check_cute(L, layout)
+        if bad == 0:
+            out.append(f"CuTe: {layout}   (equal to TileLang's offset at all {L.size} input indices)")
+        else:
+            out.append(f"CuTe: {layout}   MISMATCH at {bad} of {L.size} indices, first {first}")
+    return "\n".join(out) + "\n"
+
+
+def layout_json(L, constructor: str, args: dict, with_values: bool = False, force: bool = False) -> dict:
+    """A JSON-ready dict: input/output shape, repr, forward expressions, inverse, CuTe view, values on request."""
+    from cutedump.tilelang.layouts import TLFragment, check_cute, cute_equivalent
+    d = {"constructor": constructor, "arguments": args, "function": L.name, "kind": L.kind,
+         "input_shape": list(L.input_shape), "output_shape": L.output_shape(), "repr": repr(L),
+         "forward_index": L.forward_text()}
+    if isinstance(L, TLFragment):
+        d["thread_extent"] = L.thread_extent()
+        d["forward_thread"] = str(L.forward_thread)
+        d["replicate"] = L.replicate
+    else:
+        inv = L.inverse()
+        d["inverse"] = repr(inv) if inv is not None else None
+        layout, why = cute_equivalent(L) if L.size <= (1 << 22) or force else (None, "not checked (too large)")
+        if layout is not None:
+            bad, _ = check_cute(L, layout)
+            d["cute"] = {"layout": str(layout), "checked_indices": L.size, "mismatches": bad}
+        else:
+            d["cute"] = None
+    if with_values:
+        check_size(L.size, force, "--values")
+        import numpy as np
+        dom = L.domain()
+        fwd = np.stack(L.forward_all()) if L.forward_index else np.zeros((0, L.size), dtype=np.int64)
+        d["forward"] = [[[int(x) for x in dom_k], [int(x) for x in f]]
+                        for dom_k, f in zip(np.stack(dom).T, fwd.T)]
+        if isinstance(L, TLFragment):
+            d["thread"] = [int(x) for x in L.thread_all()]
+        else:
+            d["offset"] = [int(x) for x in L.flat_offsets()]
+    return d

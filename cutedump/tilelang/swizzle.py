@@ -88,11 +88,13 @@ class BankSwizzleLayout:
         self.vector_size = 128 // element_bits  # C++ int division, as TileLang
         if self.vector_size == 0:
             raise CuteDumpError(f"vector_size = 128 / {element_bits} = 0: elements wider than 128 bits")
-        if self.stride % 8 != 0:
-            raise CuteDumpError(f"{self.func}: ICHECK(stride % 8 == 0) failed: stride={self.stride}")
+        # tilelang 0.1.15 gemm_layouts.cc (a 4-row stride is the truncated period used by gather4/scatter4);
+        # the text is TileLang's own ICHECK message
+        if not (self.stride == 4 or self.stride % 8 == 0):
+            raise CuteDumpError(f"Check failed: (stride == 4 || stride % 8 == 0) is false: stride={self.stride}")
         if self.continuous % (self.vector_size * self.W) != 0:
             raise CuteDumpError(
-                f"{self.func}: ICHECK(continuous % (vector_size * {self.W}) == 0) failed: "
+                f"Check failed: (continuous % (vector_size * {self.W}) == 0) is false: "
                 f"continuous={self.continuous}, vector_size={self.vector_size}")
         n = 1
         for x in shape:
@@ -336,11 +338,11 @@ def select_gemm_ab_layout(stride: int, continuous: int, element_bits: int, k_inn
     if allow_pad:
         if not k_inner and element_bits == 8:
             return "padded", "int8 with k_inner == false -> makeGemmABLayoutPadded"
-        if continuous % (vs * 8) == 0:
-            return "full", f"continuous % (vector_size * 8) == 0 ({continuous} % {vs * 8})"
-        if continuous % (vs * 4) == 0:
-            return "half", f"continuous % (vector_size * 4) == 0 ({continuous} % {vs * 4})"
-        return "padded", "continuous is not a multiple of vector_size * 4 -> makeGemmABLayoutPadded"
+        # tilelang 0.1.15 MakeGemmABLayout: full, half, quarter, then padded
+        for kind, w in (("full", 8), ("half", 4), ("quarter", 2)):
+            if continuous % (vs * w) == 0:
+                return kind, f"continuous % (vector_size * {w}) == 0 ({continuous} % {vs * w})"
+        return "padded", "continuous is not a multiple of vector_size * 2 -> MakeGemmABLayoutPadded"
     if stride % 8 == 0:
         for kind, w in (("full", 8), ("half", 4), ("quarter", 2)):
             if continuous % (vs * w) == 0:
