@@ -30,6 +30,10 @@ SWZ = "cute/swizzle_layout.hpp"
 CUTE_VERSION = "4.2"   # the CUTLASS release whose headers the recipes follow
 
 
+class NotNarrated(CuteDumpError):
+    """An input the recipes do not narrate (e.g. right_inverse of a swizzled layout); eval still computes it."""
+
+
 class Builder:
     """Collects steps; nested explanations go into the current step's ``sub`` while depth < detail."""
 
@@ -60,6 +64,9 @@ class Builder:
 
 
 def _lay(x, what: str):
+    if isinstance(x, (Swizzle, ComposedLayout)):
+        raise NotNarrated(f"explain {what}: swizzled layouts are narrated for composition only "
+                          f"(cutedump eval computes {what} of {show(x)})")
     if isinstance(x, Layout):
         return x
     if is_tuple(x) and all(is_int(e) for e in t_flatten(x)) or is_int(x):
@@ -70,6 +77,7 @@ def _lay(x, what: str):
 # ---------------------------------------------------------------- coalesce
 
 def ex_coalesce(b: Builder, L, profile=None):
+    L = _lay(L, "coalesce")
     if profile is not None and is_tuple(profile):
         return _by_mode(b, L, profile, "coalesce", ex_coalesce, lambda l, t: coalesce(l, t), "coalesce.bymode")
     s = b.step("coalesce.flatten", f"coalesce, {HDR}")
@@ -337,7 +345,7 @@ def _sorted_text(idxs, lshape, lstride) -> str:
 
 def ex_right_inverse(b: Builder, L):
     if isinstance(L, (Swizzle, ComposedLayout)):
-        raise CuteDumpError("explain right_inverse: swizzled layouts are not narrated (cutedump eval computes them)")
+        raise NotNarrated("explain right_inverse: swizzled layouts are not narrated (cutedump eval computes them)")
     L = _lay(L, "right_inverse")
     cl, pre, idxs, taken, rs, rd = LA.right_inverse_parts(L)
     lshape, lstride = wrap(cl.shape), wrap(cl.stride)
@@ -362,7 +370,7 @@ def ex_right_inverse(b: Builder, L):
 
 def ex_left_inverse(b: Builder, L):
     if isinstance(L, (Swizzle, ComposedLayout)):
-        raise CuteDumpError("explain left_inverse: swizzled layouts are not narrated (cutedump eval computes them)")
+        raise NotNarrated("explain left_inverse: swizzled layouts are not narrated (cutedump eval computes them)")
     L = _lay(L, "left_inverse")
     cl = coalesce(L)
     st = b.step("linv.coalesce", f"left_inverse, {HDR}")
@@ -578,7 +586,7 @@ def _leaf_modes(L):
 
 def ex_upcast(b, L, n):
     if isinstance(L, (Swizzle, ComposedLayout)):
-        raise CuteDumpError("explain upcast: swizzled layouts are not narrated (cutedump eval computes them)")
+        raise NotNarrated("explain upcast: swizzled layouts are not narrated (cutedump eval computes them)")
     L = _lay(L, "upcast")
     N = C(int(n))
     for path, s, d in _leaf_modes(L):
@@ -605,7 +613,7 @@ def ex_upcast(b, L, n):
 
 def ex_downcast(b, L, n):
     if isinstance(L, (Swizzle, ComposedLayout)):
-        raise CuteDumpError("explain downcast: swizzled layouts are not narrated (cutedump eval computes them)")
+        raise NotNarrated("explain downcast: swizzled layouts are not narrated (cutedump eval computes them)")
     L = _lay(L, "downcast")
     N = C(int(n))
     st = b.step("down.check", f"downcast, {HDR}", d=L.stride)
@@ -747,6 +755,8 @@ def explain_expr(text: str, detail: int = 2) -> Explanation:
     expl = Explanation("expr", {"expr": " ".join(text.split()), "version": CUTE_VERSION}, b.steps, result_cute=whole)
     try:
         expl.result = fn(b, *args)
+    except NotNarrated:
+        raise
     except CuteDumpError as e:
         expl.error = e.message
         try:
