@@ -573,6 +573,12 @@ def cute_equivalent(L: TLLayout):
     if "bank" in meta:
         from cutedump.tilelang.swizzle import BankSwizzleLayout
         lead = L.input_shape[:-2] if len(L.input_shape) > 2 else []
+        st, co = L.input_shape[-2:]
+        row = BANK[meta["bank"]][1] * _cdiv(128, meta["bits"])
+        if st % 8 and co > row:
+            return None, (f"stride {st} is not a multiple of 8 and there are {co // row} swizzle column chunks: "
+                          f"the chunk stride {st * row} overlaps the swizzle's row bits, so no "
+                          "Swizzle<B,M,S> o layout reproduces TileLang's offsets")
         try:
             B = BankSwizzleLayout(meta["bank"], list(lead) + L.input_shape[-2:], meta["bits"])
         except CuteDumpError as e:
