@@ -9,7 +9,8 @@ Each function is a thin adapter onto :mod:`cutedump.algebra`; results print exac
 from __future__ import annotations
 
 from cutedump.errors import CuteDumpError
-from cutedump.parse import parse_expr, build_literal, Call, Apply
+from cutedump.algebra.integer import INT_MAX, INT_MIN, OVERFLOW, overflow_reset, wrap32
+from cutedump.parse import parse_expr, build_literal, Call, Apply, _col, swizzle_limit_error
 
 _BITS = {
     "bool": 1, "int1b_t": 1, "uint1b_t": 1, "int2b_t": 2, "uint2b_t": 2, "int4b_t": 4, "uint4b_t": 4,
@@ -144,8 +145,9 @@ def _registry():
     def _filter(x, prof=None):
         return composed_apply(lay(x, "filter"), lambda l: A.filter_(l, prof))
 
-    def _composition(a, *bs):
-        b = bs[0] if len(bs) == 1 else tuple(bs)
+    def _composition(a, b, c=None):
+        if c is not None:  # composition(Swizzle, offset, layout): CuTe's make_composed_layout
+            return A.make_composed_layout(a, b, c)
         if isinstance(a, Swizzle) or isinstance(a, (Layout, ComposedLayout)):
             return A.composition(a, _tiler(b))
         return A.composition(lay(a, "composition"), _tiler(b))
@@ -310,6 +312,164 @@ def _registry():
     return R
 
 
+# ---- signatures ----------------------------------------------------------------------------------
+# Every function of the language, from CuTe 4.2's declarations (layout.hpp, int_tuple.hpp, layout_composed.hpp,
+# swizzle_layout.hpp): its template arguments and its argument forms. Checked before anything is evaluated
+# (template arguments and arity) and on the evaluated arguments (kinds); nothing extra or missing is accepted.
+#
+# template arguments: ""  none   "N" one int   "NN" two ints   "N?" zero or one int   "N*" any number of ints
+#                     "N+" at least one int   "TT" two types (uint16_t, half_t, ... or a bit count)
+# argument kinds:     layout (a layout, swizzled layout or int tuple)   plain (a layout or int tuple, no swizzle)
+#                     layout|swizzle   swizzle   int   inttuple   coord (an int tuple, `_` allowed)
+#                     order (LayoutLeft/LayoutRight/GenColMajor/GenRowMajor or an int tuple)   value (any value)
+#                     a trailing "..." repeats the last kind (zero or more times)
+_SIGS = {
+    "size": ("N*", ("layout",)), "rank": ("N*", ("layout",)), "depth": ("N*", ("layout",)),
+    "cosize": ("N*", ("layout",)), "shape": ("N*", ("layout",)), "stride": ("N*", ("layout",)),
+    "layout": ("N*", ("layout",)), "product": ("", ("layout",)),
+    "get": ("N+", ("value:x",)), "mode": ("N+", ("value:x",)), "select": ("N+", ("value:x",)),
+    "take": ("NN", ("value:x",)), "flatten": ("", ("value:x",)),
+    "append": ("N?", ("layout", "value:x"), ("layoutobj",)), "prepend": ("N?", ("layout", "value:x"), ("layoutobj",)),
+    "make_layout": ("", ("value:shape",), ("inttuple:shape", "order:stride"), ("value:layout", "value:layout...")),
+    "make_ordered_layout": ("", ("inttuple:shape", "inttuple:order")),
+    "make_shape": ("", ("value:x...",)), "make_stride": ("", ("value:x...",)),
+    "make_coord": ("", ("value:x...",)), "make_tile": ("", ("value:x...",)),
+    "eval": ("", ("layout|swizzle", "coord", "coord...")),
+    "coalesce": ("", ("layout",), ("layout", "inttuple:profile")),
+    "filter": ("", ("layout",), ("layout", "inttuple:profile")),
+    "filter_zeros": ("", ("layout",)),
+    "composition": ("", ("layout|swizzle", "value:tiler"), ("swizzle", "int:offset", "plain")),
+    "compose": ("", ("layout|swizzle", "value:tiler"), ("swizzle", "int:offset", "plain")),
+    "complement": ("", ("layout",), ("layout", "inttuple:cotarget")),
+    "right_inverse": ("", ("layout|swizzle",)), "left_inverse": ("", ("layout|swizzle",)),
+    "logical_divide": ("", ("layout", "value:tiler")), "zipped_divide": ("", ("layout", "value:tiler")),
+    "tiled_divide": ("", ("layout", "value:tiler")), "flat_divide": ("", ("layout", "value:tiler")),
+    "logical_product": ("", ("layout", "value:tiler")), "zipped_product": ("", ("layout", "value:tiler")),
+    "tiled_product": ("", ("layout", "value:tiler")), "flat_product": ("", ("layout", "value:tiler")),
+    "blocked_product": ("", ("layout", "layout")), "raked_product": ("", ("layout", "layout")),
+    "tile_to_shape": ("", ("layout", "inttuple:shape"), ("layout", "inttuple:shape", "order")),
+    "upcast": ("N", ("layout|swizzle",)), "downcast": ("N", ("layout|swizzle",)),
+    "recast_layout": ("TT", ("layout",)),
+    "max_common_vector": ("", ("layout", "layout")), "max_common_layout": ("", ("layout", "layout")),
+    "idx2crd": ("", ("inttuple:index", "inttuple:shape"), ("inttuple:index", "inttuple:shape", "inttuple:stride")),
+    "crd2idx": ("", ("coord", "layout:shape"), ("coord", "inttuple:shape", "inttuple:stride")),
+    "zip": ("", ("value:x", "value:x...")), "with_shape": ("", ("layout", "value:shape", "value:shape...")),
+    "congruent": ("", ("layout", "layout")), "weakly_congruent": ("", ("layout", "layout")),
+    "compatible": ("", ("layout", "layout")),
+    "Swizzle": ("", ("int", "int"), ("int", "int", "int")),
+    "as_position_independent_swizzle_layout": ("", ("value:layout",)),
+    "ceil_div": ("", ("value:x", "value:y")), "shape_div": ("", ("inttuple", "inttuple")),
+    "coshape": ("", ("plain",)), "nullspace": ("", ("plain",)), "make_layout_like": ("", ("plain",)),
+    "unflatten": ("", ("value:x", "inttuple:profile")), "slice": ("", ("coord", "value:x")),
+    "dice": ("", ("coord", "value:x")),
+}
+
+_TARG_TEXT = {"": "no template arguments", "N": "one integer template argument",
+              "NN": "two integer template arguments", "N?": "at most one integer template argument",
+              "N*": "integer template arguments", "N+": "at least one integer template argument",
+              "TT": "two type template arguments"}
+_TARG_FORM = {"": "", "N": "<N>", "NN": "<B,E>", "N?": "<N>", "N*": "<I...>", "N+": "<I,...>",
+              "TT": "<OldType,NewType>"}
+
+
+def signature(name: str) -> str:
+    """The accepted forms of a function, as the errors show them: ``composition(layout, value) | ...``."""
+    targs, *forms = _SIGS[name]
+    t = _TARG_FORM[targs] if targs in ("N", "NN", "TT", "N+") else ""
+    opt = _TARG_FORM[targs] if targs in ("N?", "N*") else ""
+    out = []
+    for f in forms:
+        f = [k.split(":")[-1] if ":" in k else _KIND_LABEL.get(k.removesuffix("..."), k) +
+             ("..." if k.endswith("...") else "") for k in f]
+        out.append(f"{name}{t}({', '.join(f)})")
+        if opt:
+            out.append(f"{name}{opt}({', '.join(f)})")
+    return " | ".join(out)
+
+
+def _arity(form) -> tuple[int, float]:
+    if form and form[-1].endswith("..."):
+        return len(form) - 1, float("inf")
+    return len(form), len(form)
+
+
+def _check_call_shape(n: Call, text: str) -> None:
+    """Template arguments and argument count of a call, before anything is evaluated."""
+    targs, *forms = _SIGS[n.name]
+    k = len(n.targs)
+    ok_count = {"": k == 0, "N": k == 1, "NN": k == 2, "TT": k == 2, "N?": k <= 1, "N*": True, "N+": k >= 1}[targs]
+    if not ok_count:
+        got = f"<{','.join(str(t) for t in n.targs)}>" if k else "none"
+        raise CuteDumpError(f"{n.name} takes {_TARG_TEXT[targs]}: {signature(n.name)}; got {got}", text, n.col)
+    if targs != "TT":
+        for t in n.targs:
+            if not isinstance(t, int):
+                raise CuteDumpError(f"{n.name}: template argument {t} is not an integer: {signature(n.name)}",
+                                    text, n.col)
+    nargs = len(n.args)
+    if any(lo <= nargs <= hi for lo, hi in map(_arity, forms)):
+        return
+    counts = sorted({_arity(f) for f in forms})
+    want = " or ".join(f"at least {lo}" if hi == float("inf") else str(lo) for lo, hi in counts)
+    plural = "" if want == "1" else "s"
+    maxi = max(hi for _, hi in counts)
+    col = _col(n.args[int(maxi)]) if nargs > maxi else n.col
+    raise CuteDumpError(f"{n.name} takes {want} argument{plural}: {signature(n.name)}; got {nargs}", text, col)
+
+
+def _is_kind(x, kind: str) -> bool:
+    from cutedump.algebra.layout import Layout
+    from cutedump.algebra.swizzle import ComposedLayout, Swizzle
+    from cutedump.algebra.inttuple import UNDERSCORE
+    if isinstance(x, _Name):
+        return kind == "order"
+    if kind == "value":
+        return True
+    if kind == "layout":
+        return isinstance(x, (Layout, ComposedLayout)) or _is_int_tuple(x)
+    if kind == "layoutobj":
+        return isinstance(x, (Layout, ComposedLayout))
+    if kind == "plain":
+        return isinstance(x, Layout) or _is_int_tuple(x)
+    if kind == "layout|swizzle":
+        return isinstance(x, (Layout, ComposedLayout, Swizzle)) or _is_int_tuple(x)
+    if kind == "swizzle":
+        return isinstance(x, Swizzle)
+    if kind == "int":
+        return isinstance(x, int) and not isinstance(x, bool)
+    if kind in ("inttuple", "order"):
+        return _is_int_tuple(x)
+    if kind == "coord":
+        return x is UNDERSCORE or _is_int_tuple(x) or (isinstance(x, tuple) and all(_is_kind(e, "coord") for e in x))
+    raise AssertionError(kind)
+
+
+_KIND_LABEL = {"plain": "layout", "layoutobj": "layout", "inttuple": "int_tuple", "value": "x"}
+_KIND_TEXT = {"layoutobj": "a layout (shape:stride)", "layout": "a layout or an int tuple", "plain": "a layout (not swizzled) or an int tuple",
+              "layout|swizzle": "a layout, a swizzle or an int tuple", "swizzle": "a swizzle", "int": "an integer",
+              "inttuple": "an int tuple", "coord": "a coordinate (int tuple, `_` allowed)",
+              "order": "LayoutLeft, LayoutRight or an int tuple", "value": "a value"}
+
+
+def _check_kinds(n: Call, args: list, text: str) -> None:
+    """The evaluated arguments against the forms of their count; the caret goes under the first wrong one."""
+    _, *forms = _SIGS[n.name]
+    best = None
+    for f in forms:
+        lo, hi = _arity(f)
+        if not lo <= len(args) <= hi:
+            continue
+        kinds = [f[min(i, len(f) - 1)].removesuffix("...").split(":")[0] for i in range(len(args))]
+        bad = next((i for i, (a, k) in enumerate(zip(args, kinds)) if not _is_kind(a, k)), None)
+        if bad is None:
+            return
+        if best is None:
+            best = (bad, kinds[bad])
+    i, kind = best
+    raise CuteDumpError(f"{n.name}: argument {i + 1} must be {_KIND_TEXT[kind]}, got {_kind(args[i])} "
+                        f"{_show(args[i])} ({signature(n.name)})", text, _col(n.args[i]))
+
+
 class _Name:
     """A bare identifier used as a value: LayoutLeft, LayoutRight, GenColMajor, GenRowMajor."""
 
@@ -351,6 +511,8 @@ def _kind(x) -> str:
         return "swizzle"
     if isinstance(x, tuple):
         return "tuple"
+    if isinstance(x, _Name):
+        return "name"
     return "integer" if isinstance(x, int) else type(x).__name__
 
 
@@ -359,11 +521,26 @@ def _tiler(t):
 
 
 def evaluate(text: str):
-    """Parse and evaluate one expression; returns an algebra object."""
+    """Parse and evaluate one expression; returns an algebra object.
+
+    Every call is checked against its signature (:data:`_SIGS`) before it runs. A computation whose C++ ``int``
+    arithmetic overflows in CuTe (see :mod:`cutedump.algebra.integer`) raises :class:`CuteDumpError` naming the
+    first overflowing call and showing what real CuTe prints (its wrapped values)."""
     global _REG
     if _REG is None:
         _REG = _registry()
     node = parse_expr(text)
+    overflow_reset()
+    first = []   # (message, col) of the first call whose result overflowed
+
+    def checked(result, col):
+        """Wrap out-of-range ints of a result as CuTe's int does; note the first overflow (with its call)."""
+        result, big = _wrap_ints(result)
+        if (OVERFLOW or big is not None) and not first:
+            what = OVERFLOW[0] if OVERFLOW else f"a result value {big}"
+            first.append((what, col))
+        _check_swizzles(result, text, col)
+        return result
 
     def calls(n):
         if isinstance(n, Call):
@@ -371,23 +548,22 @@ def evaluate(text: str):
                 if n.name in _CONSTANTS:
                     return _Name(n.name)
                 if n.name in _REG:
-                    raise CuteDumpError(f"{n.name} is a function: call it as {n.name}(...)", text, n.col)
+                    raise CuteDumpError(f"{n.name} is a function: call it as {signature(n.name)}", text, n.col)
                 raise CuteDumpError(f"unknown name {n.name!r}", text, n.col)
             if n.name not in _REG:
                 import difflib
                 close = difflib.get_close_matches(n.name, list(_REG), n=3)
                 hint = f" (did you mean {', '.join(close)}?)" if close else ""
                 raise CuteDumpError(f"unknown function {n.name!r}{hint}", text, n.col)
+            _check_call_shape(n, text)
             fn, takes_targs = _REG[n.name]
             args = [build_literal(a, text, calls) for a in n.args]
-            if n.targs and not takes_targs:
-                raise CuteDumpError(f"{n.name} takes no template arguments", text, n.col)
+            _check_kinds(n, args, text)
             try:
-                if takes_targs:
-                    return fn(*args, targs=n.targs)
-                return fn(*args)
+                r = fn(*args, targs=n.targs) if takes_targs else fn(*args)
             except TypeError as e:
-                raise CuteDumpError(f"{n.name}: wrong number of arguments ({len(args)} given)", text, n.col) from None
+                raise CuteDumpError(f"{n.name} is not defined for ({', '.join(_kind(a) for a in args)})",
+                                    text, n.col) from None
             except CuteDumpError as e:
                 if e.col is None:
                     raise CuteDumpError(f"{n.name}: {e.message}", text, n.col) from None
@@ -397,6 +573,7 @@ def evaluate(text: str):
             except AttributeError:
                 kinds = ", ".join(_kind(a) for a in args)
                 raise CuteDumpError(f"{n.name} is not defined for ({kinds})", text, n.col) from None
+            return checked(r, n.col)
         if isinstance(n, Apply):
             target = build_literal(n.fn, text, calls)
             while isinstance(target, tuple) and len(target) == 1 and callable(target[0]):
@@ -405,16 +582,68 @@ def evaluate(text: str):
             if not callable(target) or isinstance(target, _Name):
                 raise CuteDumpError("only layouts and swizzles can be evaluated with (...)", text, n.col)
             try:
-                return target(*args)
+                r = target(*args)
             except CuteDumpError as e:
                 if e.col is None:
                     raise CuteDumpError(e.message, text, n.col) from None
                 raise
             except (TypeError, IndexError, ValueError) as e:
                 raise CuteDumpError(f"cannot evaluate at these coordinates ({e})", text, n.col) from None
+            return checked(r, n.col)
         raise CuteDumpError("unexpected expression", text, getattr(n, "col", 0))
 
-    return build_literal(node, text, calls)
+    try:
+        result = build_literal(node, text, calls)
+    except CuteDumpError as e:
+        if first:   # the overflow came first: what follows computed on CuTe's wrapped values
+            what, col = first[0]
+            raise CuteDumpError(f"CuTe's int arithmetic overflows here ({what} does not fit in int: undefined "
+                                f"behaviour in C++); what follows then fails ({e.message})", text, col) from None
+        raise
+    if first:
+        what, col = first[0]
+        raise CuteDumpError(f"CuTe's int arithmetic overflows here ({what} does not fit in int, "
+                            f"{INT_MIN}..{INT_MAX}: undefined behaviour in C++, where it wraps); "
+                            f"real CuTe 4.2 prints {format_result(result)}", text, col)
+    return result
+
+
+def _wrap_ints(obj):
+    """``(obj with every int beyond C++ int's range wrapped to a dynamic int, the first such value or None)``."""
+    from cutedump.algebra.layout import Layout
+    from cutedump.algebra.swizzle import ComposedLayout
+    big = []
+
+    def go(x):
+        if isinstance(x, int) and not isinstance(x, bool):
+            if INT_MIN <= x <= INT_MAX:
+                return x
+            if not big:
+                big.append(x)
+            return wrap32(x)
+        if isinstance(x, tuple):
+            items = tuple(go(e) for e in x)
+            return items if any(a is not b for a, b in zip(items, x)) else x
+        if isinstance(x, Layout):
+            sh, st = go(x.shape), go(x.stride)
+            return x if (sh is x.shape and st is x.stride) else Layout(sh, st)
+        if isinstance(x, ComposedLayout):
+            off, b = go(x.offset), go(x.b)
+            return x if (off is x.offset and b is x.b) else ComposedLayout(x.a, off, b)
+        return x
+
+    out = go(obj)
+    return out, (big[0] if big else None)
+
+
+def _check_swizzles(obj, text, col) -> None:
+    """A swizzle produced by an operation (upcast, downcast, recast) must be one CuTe can instantiate."""
+    from cutedump.algebra.swizzle import ComposedLayout, Swizzle
+    sw = obj if isinstance(obj, Swizzle) else obj.a if isinstance(obj, ComposedLayout) else None
+    if isinstance(sw, Swizzle):
+        why = swizzle_limit_error(sw.b, sw.m, sw.s)
+        if why:
+            raise CuteDumpError(f"the result {why}", text, col)
 
 
 def format_result(obj) -> str:
@@ -450,6 +679,12 @@ def evaluate_layout(text: str):
     m = _SMEM.match(text)
     if m:
         b, mm, s, bits = (int(m.group(i)) for i in range(1, 5))
+        why = swizzle_limit_error(b, mm, s)
+        if why:
+            raise CuteDumpError(why, text, m.start(1))
+        if bits not in (4, 8, 16, 32, 64, 128, 256):   # smem_ptr_flag_bits<B>: CuTe's sizeof_bits of a type
+            raise CuteDumpError(f"smem_ptr[{bits}b]: expected a type width of 4, 8, 16, 32, 64, 128 or 256 bits",
+                                text, m.start(4))
         sw = recast_swizzle(Swizzle(b, mm, s), 8, bits)
         return ComposedLayout(sw, C(0), evaluate_layout(m.group("rest")))
     obj = evaluate(text)

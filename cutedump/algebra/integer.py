@@ -10,10 +10,51 @@ printed ``_8``). Arithmetic follows CuTe's overloads:
 * named binary functions (min, max, gcd, lcm, shiftl, shiftr) are static only when both arguments are.
 
 Division and remainder are C++'s (truncating toward zero): use :func:`div` and :func:`mod`, never ``//`` / ``%``.
+
+CuTe's integers are C++ ``int``: when ``C<t> op C<u>`` does not fit, the static overload drops out (its template
+argument is not a constant expression) and the operands convert to ``int``, whose arithmetic wraps (signed overflow,
+undefined behaviour that happens to wrap): real CuTe 4.2 prints ``size((_65536,_65536))`` as the dynamic ``0``.
+The operators here keep the exact value (other layers rely on unbounded integers, e.g. the ScaledBasis model of
+render/grid.py) and note the first overflow in :data:`OVERFLOW` (one range comparison per operation), so
+``cutedump eval`` refuses the input and shows CuTe's wrapped print (:func:`wrap32`); plain ``int`` arithmetic
+(dynamic op dynamic) is checked on the results of each call instead.
 """
 from __future__ import annotations
 
 import math
+
+
+INT_MIN = -2147483648
+INT_MAX = 2147483647
+
+#: the first overflow since the last :func:`overflow_reset` ("a * b = exact"), or empty
+OVERFLOW: list = []
+
+
+def wrap32(v: int) -> int:
+    """The value C++ ``int`` arithmetic leaves when the exact result ``v`` does not fit (two's complement)."""
+    return ((v + 2147483648) & 0xFFFFFFFF) - 2147483648
+
+
+def in_int_range(v) -> bool:
+    return INT_MIN <= v <= INT_MAX
+
+
+def overflow_reset() -> None:
+    OVERFLOW.clear()
+
+
+def _ovf(a, op: str, b, r) -> None:
+    """Note an int overflow (the first one since :func:`overflow_reset`)."""
+    if not OVERFLOW:
+        OVERFLOW.append(f"{a} {op} {b} = {r}")
+
+
+def _dyn(a, op, b, r):
+    """Check a dynamic result (a plain int) of a static-dynamic operation; the value is returned unchanged."""
+    if r.__class__ is int and (r > 2147483647 or r < -2147483648):
+        _ovf(a, op, b, r)
+    return r
 
 
 class C(int):
@@ -27,36 +68,69 @@ class C(int):
     __str__ = __repr__
 
     # + and - : static only when both are
+    # a result beyond int's range is noted in OVERFLOW (see the module docstring)
     def __add__(self, o):
-        return C(int(self) + int(o)) if isinstance(o, C) else int(self) + o
+        if isinstance(o, C):
+            r = int(self) + int(o)
+            if r > 2147483647 or r < -2147483648:
+                _ovf(self, "+", o, r)
+            return C(r)
+        return _dyn(self, "+", o, int(self) + o)
 
     def __radd__(self, o):
-        return C(int(o) + int(self)) if isinstance(o, C) else o + int(self)
+        if isinstance(o, C):
+            r = int(o) + int(self)
+            if r > 2147483647 or r < -2147483648:
+                _ovf(o, "+", self, r)
+            return C(r)
+        return _dyn(o, "+", self, o + int(self))
 
     def __sub__(self, o):
-        return C(int(self) - int(o)) if isinstance(o, C) else int(self) - o
+        if isinstance(o, C):
+            r = int(self) - int(o)
+            if r > 2147483647 or r < -2147483648:
+                _ovf(self, "-", o, r)
+            return C(r)
+        return _dyn(self, "-", o, int(self) - o)
 
     def __rsub__(self, o):
-        return C(int(o) - int(self)) if isinstance(o, C) else o - int(self)
+        if isinstance(o, C):
+            r = int(o) - int(self)
+            if r > 2147483647 or r < -2147483648:
+                _ovf(o, "-", self, r)
+            return C(r)
+        return _dyn(o, "-", self, o - int(self))
 
     def __mul__(self, o):
         if isinstance(o, C) or int(self) == 0:
-            return C(int(self) * int(o))
-        return int(self) * o
+            r = int(self) * int(o)
+            if r > 2147483647 or r < -2147483648:
+                _ovf(self, "*", o, r)
+            return C(r)
+        return _dyn(self, "*", o, int(self) * o)
 
     def __rmul__(self, o):
         if isinstance(o, C) or int(self) == 0:
-            return C(int(o) * int(self))
-        return o * int(self)
+            r = int(o) * int(self)
+            if r > 2147483647 or r < -2147483648:
+                _ovf(o, "*", self, r)
+            return C(r)
+        return _dyn(o, "*", self, o * int(self))
 
     def __neg__(self):
-        return C(-int(self))
+        r = -int(self)
+        if r > 2147483647:
+            _ovf("", "-", self, r)
+        return C(r)
 
     def __pos__(self):
         return self
 
     def __abs__(self):
-        return C(abs(int(self)))
+        r = abs(int(self))
+        if r > 2147483647:
+            _ovf("abs", "", self, r)
+        return C(r)
 
     def __and__(self, o):
         if isinstance(o, C) or int(self) == 0:
@@ -167,6 +241,8 @@ ilcm = _named(_lcm)
 
 def shiftl(a, n):
     r = int(a) << int(n) if int(n) >= 0 else int(a) >> -int(n)
+    if r > 2147483647 or r < -2147483648:
+        _ovf(a, "<<", n, r)
     return C(r) if isinstance(a, C) and isinstance(n, C) else r
 
 

@@ -190,7 +190,7 @@ class Parser:
         t = self.peek()
         if t.kind == "int":
             self.next()
-            return Lit(_int_value(t.text), t.col)
+            return Lit(_int_value(t.text, self.text, t.col), t.col)
         if t.kind == "p" and t.text == "(":
             self.next()
             items = self.args(")")
@@ -223,7 +223,7 @@ class Parser:
             t = self.peek()
             if t.kind == "int":
                 self.next()
-                out.append(int(_int_value(t.text)))
+                out.append(int(_int_value(t.text, self.text, t.col)))
             elif t.kind == "name":
                 self.next()
                 out.append(t.text)
@@ -236,11 +236,22 @@ class Parser:
             return tuple(out)
 
     def swizzle(self, t: Tok):
-        self.expect("<")
+        """``Sw<B,M,S>`` (CuTe's print: always three) or ``Swizzle<B,M[,S]>`` (C++: SShift defaults to BBits)."""
+        if not self.at("<"):
+            self.error(f"{t.text} needs template arguments: Sw<B,M,S>", t)
+        self.next()
         vals = self.targs()
-        if len(vals) not in (2, 3) or not all(isinstance(v, int) for v in vals):
-            self.error("a swizzle takes integer arguments <B,M,S>", t)
-        sw = SwizzleLit(vals[0], vals[1], vals[2] if len(vals) == 3 else vals[0], t.col)
+        form = "Sw<B,M,S>" if t.text == "Sw" else "Swizzle<B,M,S> or Swizzle<B,M>"
+        counts = (3,) if t.text == "Sw" else (2, 3)
+        if len(vals) not in counts or not all(isinstance(v, int) for v in vals):
+            got = "<" + ",".join(str(v) for v in vals) + ">"
+            self.error(f"{t.text}{got}: a swizzle takes {' or '.join(map(str, counts))} integer template arguments,"
+                       f" {form}", t)
+        b, m, s = vals[0], vals[1], vals[2] if len(vals) == 3 else vals[0]
+        why = swizzle_limit_error(b, m, s)
+        if why:
+            self.error(why, t)
+        sw = SwizzleLit(b, m, s, t.col)
         if self.peek().kind == "name" and self.peek().text == "o":
             self.next()
             off = self.postfix()
@@ -257,11 +268,33 @@ def _col(node) -> int:
     return getattr(node, "col", 0)
 
 
-def _int_value(text: str):
-    from cutedump.algebra.integer import C
-    if text.startswith("_"):
-        return C(int(text[1:]))
-    return int(text)
+def _int_value(text: str, src: str | None = None, col: int | None = None):
+    """A static (``_8``) or dynamic (``8``) integer literal; both are C++ ``int`` in CuTe (``Int<N>`` is ``C<int>``)."""
+    from cutedump.algebra.integer import C, INT_MAX, INT_MIN, wrap32
+    v = int(text[1:]) if text.startswith("_") else int(text)
+    if not INT_MIN <= v <= INT_MAX:
+        what = f" (CuTe's Int<{v}> wraps to _{wrap32(v)})" if text.startswith("_") else ""
+        raise CuteDumpError(f"integer {text} is beyond CuTe's int range {INT_MIN}..{INT_MAX}{what}", src, col)
+    return C(v) if text.startswith("_") else v
+
+
+def swizzle_limit_error(b: int, m: int, s: int) -> str | None:
+    """Why ``Swizzle<B,M,S>`` does not compile in CuTe 4.2, or None. Its static_asserts (MBase >= 0, BBits >= 0,
+    abs(SShift) >= BBits) and its int masks: ``(1 << B) - 1`` shifted left by ``M + max(0,S)`` and by
+    ``M - min(0,S)`` must be constant expressions (a shift below 32 whose result fits in 32 bits)."""
+    if m < 0:
+        return f"Swizzle<{b},{m},{s}>: MBase must be positive (CuTe's static_assert)"
+    if b < 0:
+        return f"Swizzle<{b},{m},{s}>: BBits must be positive (CuTe's static_assert)"
+    if abs(s) < b:
+        return f"Swizzle<{b},{m},{s}>: abs(SShift) must be more than BBits (CuTe's static_assert)"
+    if b > 30:
+        return f"Swizzle<{b},{m},{s}>: its mask (1 << {b}) - 1 overflows int (BBits <= 30)"
+    for k in (m + max(0, s), m - min(0, s)):
+        if k >= 32 or (b > 0 and b + k > 32):
+            return (f"Swizzle<{b},{m},{s}>: its mask ((1 << {b}) - 1) << {k} does not fit in 32 bits "
+                    f"(not a constant expression in CuTe)")
+    return None
 
 
 @lru_cache(maxsize=512)
