@@ -68,3 +68,30 @@ def test_chain_equals_ck(k):
     b = c["base"]
     d = build_descriptor(b["lengths"], b.get("strides"), b.get("align"), c["stages"])
     compare(d, c["ck"], c["idx"], f"case {k} {b} {c['stages']}")
+
+
+RECIPES = load("recipes")
+
+
+def test_recipe_records_cover_every_recipe():
+    from cutedump.ck.recipes import RECIPES as NAMES, SPECS
+    cases = RECIPES["cases"]
+    for name in NAMES:
+        assert sum(1 for c in cases if c["recipe"] == name) >= 4, name
+    for spec in SPECS:
+        assert sum(1 for c in cases if c["kw"].get("spec") == spec) >= 6, spec
+
+
+@pytest.mark.parametrize("k", range(len(RECIPES["cases"])))
+def test_recipe_equals_ck(k):
+    from cutedump.ck.recipes import Unsupported, build_recipe
+    c = RECIPES["cases"][k]
+    kw = {key: v for key, v in c["kw"].items() if not key.startswith("_")}
+    d = build_recipe(c["recipe"], check=False, **kw)
+    compare(d, c["ck"], c["idx"], f"recipe {c['recipe']} {kw}")
+    # what cutedump refuses (naming CheckValidity), CK's CheckValidity refuses too
+    if "check_validity" in c["ck"]:
+        try:
+            build_recipe(c["recipe"], **kw)
+        except Unsupported:
+            assert c["ck"]["check_validity"] == 0

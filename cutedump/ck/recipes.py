@@ -40,33 +40,76 @@ def _pos(**kw):
             raise CuteDumpError(f"--{k} must be positive, got {v}")
 
 
+SPECS = ("Default", "MPadding", "NPadding", "KPadding", "MNPadding", "MKPadding", "NKPadding", "MNKPadding")
+
+
+def _spec(spec, **block):
+    """GemmSpecialization: given, or (the shorthand of earlier versions) the padding of the given block sizes."""
+    if spec is None:
+        pads = "".join(d for d in "MNK" if block.get(d))
+        return f"{pads}Padding" if pads else "Default"
+    if spec not in SPECS:
+        raise CuteDumpError(f"unknown GemmSpecialization {spec!r}; known: {', '.join(SPECS)}")
+    return spec
+
+
+def _pads(spec, dim):
+    """Does GemmSpecialization ``spec`` pad dimension ``dim`` ("M", "N" or "K")?"""
+    return spec != "Default" and dim in spec.replace("Padding", "")
+
+
+def _need(v, opt, spec):
+    if v is None:
+        raise CuteDumpError(f"GemmSpecialization::{spec} pads with the block size: give --{opt}")
+    return int(v)
+
+
+class Unsupported(CuteDumpError):
+    """CK's GridwiseGemm::CheckValidity would return false (the device op refuses the problem)."""
+
+
 def xdl_grid_ak0_m_ak1(M, K, AK1=8, stride=None, layout="row", m_per_block=None, k_per_block=None,
-                       which="a"):
-    """a_grid_desc_ak0_m_ak1 (which="a": M, row-major A is (M,K):(StrideA,1)) or b_grid_desc_bk0_n_bk1
-    (which="b": N, column-major B is (N,K):(StrideB,1)): naive (MRaw,KRaw) -> optional right pads to the block
-    multiples -> [unmerge(AK0, AK1) on K, pass_through(M)] with new_up_idss [(0,2),(1)]."""
+                       which="a", spec=None, check=True):
+    """a_grid_desc_ak0_m_ak1 (which="a": A is (M,K), row-major (StrideA,1) or column-major (1,StrideA)) or
+    b_grid_desc_bk0_n_bk1 (which="b": B is (N,K), column-major (StrideB,1) or row-major (1,StrideB)), as
+    GridwiseGemm_k0mk1_k0nk1_mn_xdl_cshuffle_v1::MakeAGridDescriptor_AK0_M_AK1 builds it for the
+    GemmSpecialization: naive (MRaw,KRaw) -> [right pads when M and K are padded] ->
+    [unmerge(AK0, AK1) on K, pass_through(M) or right_pad(M) when only M is padded] with new_up_idss [(0,2),(1)].
+    AK0 = KPad / AK1 with K padding, else K / AK1 (C++ division); MPad/KPad = the block multiples.
+    ``spec=None``: pad what a block size is given for. ``check``: raise :class:`Unsupported` where CK's
+    CheckValidity is false (M % MPerBlock, K % AK1)."""
     _pos(M=M, K=K, AK1=AK1)
     X = "M" if which == "a" else "N"
+    t = which
+    spec = _spec(spec, **{X: m_per_block, "K": k_per_block})
+    pad_m, pad_k = _pads(spec, X), _pads(spec, "K")
+    M, K, AK1 = int(M), int(K), int(AK1)
     k_contig = (layout == "row") if which == "a" else (layout == "col")
     if stride is None:
         stride = K if k_contig else M
-    lengths = (int(M), int(K))
+    MPad = -(-M // _need(m_per_block, f"{X}PerBlock", spec)) * int(m_per_block) if pad_m else M
+    KPad = -(-K // _need(k_per_block, "KPerBlock", spec)) * int(k_per_block) if pad_k else K
+    AK0 = KPad // AK1
+    if check:
+        if not pad_m and m_per_block and M % int(m_per_block):
+            raise Unsupported(f"CheckValidity is false: {X} % {X}PerBlock == 0 ({M} % {int(m_per_block)}; "
+                              f"GemmSpecialization::{spec} does not pad {X})")
+        if KPad % AK1:
+            raise Unsupported(f"CheckValidity is false: {'CalculateKPadded(K)' if pad_k else 'K'} % {t.upper()}K1Value "
+                              f"== 0 ({KPad} % {AK1})")
+    lengths = (M, K)
     strides = (int(stride), _C(1)) if k_contig else (_C(1), int(stride))
-    t = "a" if which == "a" else "b"
     d = make_naive_tensor_descriptor(lengths, strides, f"{t}_grid_desc_{X.lower()}raw_kraw")
-    MP, KP = int(M), int(K)
-    if m_per_block or k_per_block:
-        mb = int(m_per_block or 1)
-        kb = int(k_per_block or 1)
-        MP = -(-int(M) // mb) * mb
-        KP = -(-int(K) // kb) * kb
-        d = transform_tensor_descriptor(d, [RightPad(int(M), MP - int(M)), RightPad(int(K), KP - int(K))],
-                                        [(0,), (1,)], [(0,), (1,)], f"{t}_grid_desc_{X.lower()}_k")
     ak1 = _C(AK1)
-    AK0 = _div(KP, int(AK1), f"K{'Pad' if KP != int(K) else ''} / {t.upper()}K1")
-    d = transform_tensor_descriptor(d, [UnMerge((AK0, ak1)), PassThrough(MP)], [(1,), (0,)], [(0, 2), (1,)],
-                                    f"{t}_grid_desc_{t}k0_{X.lower()}_{t}k1")
-    return d
+    if pad_k:
+        first = RightPad(M, MPad - M) if pad_m else PassThrough(M)
+        d = transform_tensor_descriptor(d, [first, RightPad(K, KPad - K)], [(0,), (1,)], [(0,), (1,)],
+                                        f"{t}_grid_desc_{X.lower()}_k")
+        last = PassThrough(MPad)
+    else:
+        last = RightPad(M, MPad - M) if pad_m else PassThrough(M)
+    return transform_tensor_descriptor(d, [UnMerge((AK0, ak1)), last], [(1,), (0,)], [(0, 2), (1,)],
+                                       f"{t}_grid_desc_{t}k0_{X.lower()}_{t}k1")
 
 
 def xdl_block_ak0_m_ak1(m_per_block, k_per_block, AK1=8, extra_m=0, which="a"):
@@ -96,16 +139,32 @@ def xdl_mma_m0_m1_m2_k(m_per_block, k_per_block, AK1=8, m_per_xdl=32, m_xdl_per_
         [(0, 2), (1,)], [(3,), (0, 1, 2)], f"{t}_block_desc_{X}0_{X}1_{X}2_k")
 
 
-def xdl_c_grid(M, N, m_per_block, n_per_block, stride=None):
-    """c_grid_desc_mblock_mperblock_nblock_nperblock: naive (M,N):(StrideC,1) ->
-    [unmerge(MBlock, MPerBlock), unmerge(NBlock, NPerBlock)] [(0),(1)] -> [(0,1),(2,3)]."""
+def xdl_c_grid(M, N, m_per_block, n_per_block, stride=None, spec=None, layout="row", check=True):
+    """c_grid_desc_mblock_mperblock_nblock_nperblock (MakeCGridDescriptor_M_N, then
+    MakeCGridDescriptor_MBlock_MPerBlock_NBlock_NPerBlock): naive (M,N) row-major (StrideC,1) or column-major
+    (1,StrideC) -> [right pads of the padded dimensions] -> [unmerge(MBlock, MPerBlock), unmerge(NBlock,
+    NPerBlock)] [(0),(1)] -> [(0,1),(2,3)], with MBlock = M / MPerBlock (CalculateMBlock: the floor, of the
+    unpadded M)."""
     _pos(M=M, N=N, MPerBlock=m_per_block, NPerBlock=n_per_block)
-    stride = int(N) if stride is None else int(stride)
-    d = make_naive_tensor_descriptor((int(M), int(N)), (stride, _C(1)), "c_grid_desc_m_n")
-    mblock = _div(int(M), int(m_per_block), "M / MPerBlock (pad M first)")
-    nblock = _div(int(N), int(n_per_block), "N / NPerBlock (pad N first)")
+    spec = _spec(spec, M=None, N=None)
+    M, N, mpb, npb = int(M), int(N), int(m_per_block), int(n_per_block)
+    pad_m, pad_n = _pads(spec, "M"), _pads(spec, "N")
+    if check:
+        for X, v, b, p in (("M", M, mpb, pad_m), ("N", N, npb, pad_n)):
+            if not p and v % b:
+                raise Unsupported(f"CheckValidity is false: {X} % {X}PerBlock == 0 ({v} % {b}; "
+                                  f"GemmSpecialization::{spec} does not pad {X})")
+    if stride is None:
+        stride = N if layout == "row" else M
+    strides = (int(stride), _C(1)) if layout == "row" else (_C(1), int(stride))
+    d = make_naive_tensor_descriptor((M, N), strides, "c_grid_desc_mraw_nraw")
+    if pad_m or pad_n:
+        MPad, NPad = -(-M // mpb) * mpb, -(-N // npb) * npb
+        d = transform_tensor_descriptor(
+            d, [RightPad(M, MPad - M) if pad_m else PassThrough(M), RightPad(N, NPad - N) if pad_n else PassThrough(N)],
+            [(0,), (1,)], [(0,), (1,)], "c_grid_desc_m_n")
     return transform_tensor_descriptor(
-        d, [UnMerge((mblock, _C(m_per_block))), UnMerge((nblock, _C(n_per_block)))],
+        d, [UnMerge((M // mpb, _C(mpb))), UnMerge((N // npb, _C(npb)))],
         [(0,), (1,)], [(0, 1), (2, 3)], "c_grid_desc_mblock_mperblock_nblock_nperblock")
 
 
@@ -159,7 +218,10 @@ def thread_scratch(slice_lengths=(1, 4, 8), vector_dim=2, scalar_per_vector=8):
         if x <= 0:
             raise CuteDumpError(f"slice lengths must be positive, got {sl}")
     spa = [int(scalar_per_vector) if i == int(vector_dim) else 1 for i in range(nd)]
-    acc = [_div(a, b, f"SliceLengths[{i}] / src_scalar_per_access[{i}]") for i, (a, b) in enumerate(zip(sl, spa))]
+    if sl[int(vector_dim)] % int(scalar_per_vector):
+        raise CuteDumpError("ThreadwiseTensorSliceTransfer_v3r1: static_assert(SliceLengths::At(SrcVectorDim) % "
+                            f"SrcScalarPerVector == 0) fails ({sl[int(vector_dim)]} % {int(scalar_per_vector)})")
+    acc = [a // b for a, b in zip(sl, spa)]
     lav = [_C(x) for x in acc] + [_C(scalar_per_vector)]
     d0 = make_naive_tensor_descriptor_packed(tuple(lav), "desc0")
     ts, lows = [], []
@@ -184,3 +246,38 @@ RECIPES = {
     "thread-scratch": ("src_thread_scratch_desc_: the VGPR scratch of ThreadwiseTensorSliceTransfer_v3r1",
                        thread_scratch),
 }
+
+
+def build_recipe(name, M=None, N=None, K=None, stride=None, layout=None, AK1=8, MPerBlock=None, NPerBlock=None,
+                 KPerBlock=None, MPerXdl=32, MXdlPerWave=2, NXdlPerWave=2, extra_m=0, cshuffle_m=1, cshuffle_n=1,
+                 slice_lengths=(1, 4, 8), vector_dim=2, scalar_per_vector=8, spec=None, check=True, **ignored):
+    """One recipe by name, from the options of ``cutedump ck recipe`` (keyword names as there)."""
+    if name not in RECIPES:
+        raise CuteDumpError(f"unknown recipe {name!r}; known: {', '.join(RECIPES)}")
+
+    def need(**xs):
+        for k, v in xs.items():
+            if v is None:
+                raise CuteDumpError(f"recipe {name} needs --{k}")
+
+    if name == "xdl-a":
+        need(M=M, K=K)
+        return xdl_grid_ak0_m_ak1(M, K, AK1, stride, layout or "row", MPerBlock, KPerBlock, "a", spec, check)
+    if name == "xdl-b":
+        need(N=N, K=K)
+        return xdl_grid_ak0_m_ak1(N, K, AK1, stride, layout or "col", NPerBlock, KPerBlock, "b", spec, check)
+    if name == "xdl-a-block":
+        need(MPerBlock=MPerBlock, KPerBlock=KPerBlock)
+        return xdl_block_ak0_m_ak1(MPerBlock, KPerBlock, AK1, extra_m)
+    if name == "xdl-a-mma":
+        need(MPerBlock=MPerBlock, KPerBlock=KPerBlock)
+        return xdl_mma_m0_m1_m2_k(MPerBlock, KPerBlock, AK1, MPerXdl, MXdlPerWave, extra_m)
+    if name == "xdl-c-grid":
+        need(M=M, N=N, MPerBlock=MPerBlock, NPerBlock=NPerBlock)
+        return xdl_c_grid(M, N, MPerBlock, NPerBlock, stride, spec, layout or "row", check)
+    if name == "xdl-c-shuffle":
+        need(MPerBlock=MPerBlock, NPerBlock=NPerBlock)
+        return xdl_c_shuffle_block(MPerBlock, NPerBlock, MPerXdl, MXdlPerWave, NXdlPerWave, cshuffle_m, cshuffle_n)
+    if name == "xdl-c-thread":
+        return xdl_c_thread(MPerXdl, MXdlPerWave, NXdlPerWave)
+    return thread_scratch([int(x) for x in slice_lengths], vector_dim, scalar_per_vector)

@@ -46,6 +46,14 @@ using ::floorf; using ::logf; using ::powf; using ::sinf; using ::sinhf; using :
 # After CK's and HIP's headers are in, let __device__-only functions of the gridwise GEMM headers also compile for
 # the host (they only build descriptors; nothing here touches a GPU).
 DEVICE_AS_HOST = """
+#include "ck/tensor_operation/gpu/device/gemm_specialization.hpp"
+#include "ck/tensor_operation/gpu/element/element_wise_operation.hpp"
+#include "ck/tensor_operation/gpu/device/tensor_layout.hpp"
+#include "ck/tensor_operation/gpu/device/device_base.hpp"
+// clang 14 lacks these scheduling builtins (used by block-level code this program never runs)
+#define __builtin_amdgcn_sched_barrier(x)
+#define __builtin_amdgcn_s_setprio(x)
+#define __builtin_amdgcn_sched_group_barrier(x, y, z)
 #undef __device__
 #define __device__ __attribute__((host)) __attribute__((device))
 """
@@ -416,6 +424,229 @@ def chain_cases(seed, count):
     return cases
 
 
+# ---------------------------------------------------------------- XDL recipes (CK's gridwise GEMM code)
+
+RECIPE_PRELUDE = r"""
+#include "ck/tensor_operation/gpu/device/gemm_specialization.hpp"
+#include "ck/tensor_operation/gpu/element/element_wise_operation.hpp"
+#include "ck/tensor_operation/gpu/grid/gridwise_gemm_xdl_cshuffle_v1.hpp"
+#include "ck/tensor_operation/gpu/block/blockwise_gemm_xdlops.hpp"
+#include "ck/tensor_operation/gpu/thread/threadwise_tensor_slice_transfer_v3r1.hpp"
+using GemmSpec = ck::tensor_operation::device::GemmSpecialization;
+using Row = ck::tensor_layout::gemm::RowMajor;
+using Col = ck::tensor_layout::gemm::ColumnMajor;
+using PT = ck::tensor_operation::element_wise::PassThrough;
+template <index_t... Is> using S = Sequence<Is...>;
+
+// GridwiseGemm_k0mk1_k0nk1_mn_xdl_cshuffle_v1 for fp16, with the tuning parameters the recipes use
+template <typename AL, typename BL, typename CL, GemmSpec Spec, index_t MPB, index_t NPB, index_t KPB, index_t K1,
+          index_t XDL, index_t MXPW, index_t NXPW, index_t EM, index_t CSM, index_t CSN>
+using GG = GridwiseGemm_k0mk1_k0nk1_mn_xdl_cshuffle_v1<
+    AL, BL, CL, half_t, half_t, float, half_t, half_t, PT, PT, PT, Spec, InMemoryDataOperationEnum::Set, 1,
+    (MPB / (MXPW * XDL)) * (NPB / (NXPW * XDL)) * 64, MPB, NPB, KPB, K1, K1, XDL, XDL, MXPW, NXPW,
+    S<4, 64, 1>, S<1, 0, 2>, S<1, 0, 2>, 2, 8, 8, true, EM,
+    S<4, 64, 1>, S<1, 0, 2>, S<1, 0, 2>, 2, 8, 8, true, EM,
+    CSM, CSN, S<1, 32, 1, 8>, 8, LoopScheduler::Default, PipelineVersion::v1>;
+
+template <typename G, index_t MPB, index_t NPB, index_t K1, index_t XDL, index_t MXPW, index_t NXPW>
+using BG = BlockwiseGemmXdlops_k0mk1_k0nk1_m0n0m1n1m2m3m4n2_v1<
+    (MPB / (MXPW * XDL)) * (NPB / (NXPW * XDL)) * 64, half_t, half_t, float,
+    decltype(G::GetABlockDescriptor_AK0PerBlock_MPerBlock_AK1()),
+    decltype(G::GetBBlockDescriptor_BK0PerBlock_NPerBlock_BK1()), XDL, XDL, MXPW, NXPW,
+    math::max(K1, MfmaSelector<half_t, XDL, XDL>::selected_mfma.k_per_blk)>;
+
+// c_block_desc_m0_n0_m1_n1_m2_m3_m4_n2 as GridwiseGemm_k0mk1_k0nk1_mn_xdl_cshuffle_v1::Run builds it
+template <typename G, typename B, index_t CSM, index_t CSN>
+constexpr auto c_shuffle_desc()
+{
+    constexpr auto tmp = B::GetCBlockDescriptor_M0_N0_M1_N1_M2_M3_M4_N2();
+    constexpr auto I0 = Number<0>{};
+    return transform_tensor_descriptor(
+        G::GetCShuffleBlockDescriptor_MBlock_MPerBlock_NBlock_NPerBlock(),
+        make_tuple(make_freeze_transform(I0),
+                   make_unmerge_transform(make_tuple(Number<CSM>{}, tmp.GetLength(Number<2>{}),
+                                                     tmp.GetLength(Number<4>{}), tmp.GetLength(Number<5>{}),
+                                                     tmp.GetLength(Number<6>{}))),
+                   make_freeze_transform(I0),
+                   make_unmerge_transform(make_tuple(Number<CSN>{}, tmp.GetLength(Number<3>{}),
+                                                     tmp.GetLength(Number<7>{})))),
+        make_tuple(Sequence<0>{}, Sequence<1>{}, Sequence<2>{}, Sequence<3>{}),
+        make_tuple(Sequence<>{}, Sequence<0, 2, 4, 5, 6>{}, Sequence<>{}, Sequence<1, 3, 7>{}));
+}
+"""
+
+SPECS = ["Default", "MPadding", "NPadding", "KPadding", "MNPadding", "MKPadding", "NKPadding", "MNKPadding"]
+
+
+def recipe_cases(g: Gen):
+    """(recipe, kwargs) with cutedump's option names; every recipe with several parameter sets."""
+    r = g.r
+    out = []
+    tiles = [dict(MPerBlock=256, NPerBlock=128, KPerBlock=32, AK1=8, MPerXdl=32, MXdlPerWave=4, NXdlPerWave=2),
+             dict(MPerBlock=128, NPerBlock=128, KPerBlock=64, AK1=8, MPerXdl=32, MXdlPerWave=2, NXdlPerWave=2),
+             dict(MPerBlock=128, NPerBlock=64, KPerBlock=32, AK1=4, MPerXdl=16, MXdlPerWave=4, NXdlPerWave=2),
+             dict(MPerBlock=64, NPerBlock=64, KPerBlock=64, AK1=2, MPerXdl=16, MXdlPerWave=2, NXdlPerWave=2)]
+    sizes = [(256, 128, 64), (250, 130, 60), (512, 256, 96), (100, 72, 40), (129, 65, 33)]
+    for k, (M, N, K) in enumerate(sizes):
+        for t in tiles[k % 2::2]:
+            for spec in (SPECS if k < 2 else r.sample(SPECS, 3)):
+                for la, lb in [("row", "col"), ("col", "row")] if k == 0 else [r.choice([("row", "col"), ("col", "row")])]:
+                    sa = (K if la == "row" else M) + r.choice([0, 0, 8])
+                    sb = (K if lb == "col" else N) + r.choice([0, 0, 4])
+                    base = dict(t, M=M, N=N, K=K, spec=spec)
+                    kw_t = {x: base[x] for x in ("MPerBlock", "KPerBlock", "AK1", "spec")}
+                    out.append(("xdl-a", dict(kw_t, M=M, K=K, stride=sa, layout=la, _N=N, _NPerBlock=t["NPerBlock"],
+                                              _MPerXdl=t["MPerXdl"], _MXdlPerWave=t["MXdlPerWave"],
+                                              _NXdlPerWave=t["NXdlPerWave"])))
+                    out.append(("xdl-b", dict(NPerBlock=t["NPerBlock"], KPerBlock=t["KPerBlock"], AK1=t["AK1"],
+                                              spec=spec, N=N, K=K, stride=sb, layout=lb, _M=M,
+                                              _MPerBlock=t["MPerBlock"], _MPerXdl=t["MPerXdl"],
+                                              _MXdlPerWave=t["MXdlPerWave"], _NXdlPerWave=t["NXdlPerWave"])))
+                    if spec in ("Default", "MNPadding", "MNKPadding", "MPadding", "NPadding"):
+                        out.append(("xdl-c-grid", dict(M=M, N=N, MPerBlock=t["MPerBlock"], NPerBlock=t["NPerBlock"],
+                                                       stride=N + r.choice([0, 0, 16]), spec=spec,
+                                                       layout=r.choice(["row", "row", "col"]), _K=K,
+                                                       _KPerBlock=t["KPerBlock"], _AK1=t["AK1"],
+                                                       _MPerXdl=t["MPerXdl"], _MXdlPerWave=t["MXdlPerWave"],
+                                                       _NXdlPerWave=t["NXdlPerWave"])))
+    for t in tiles:
+        for em in (0, 1, 4):
+            out.append(("xdl-a-block", dict(MPerBlock=t["MPerBlock"], KPerBlock=t["KPerBlock"], AK1=t["AK1"],
+                                             extra_m=em, _NPerBlock=t["NPerBlock"], _MPerXdl=t["MPerXdl"],
+                                             _MXdlPerWave=t["MXdlPerWave"], _NXdlPerWave=t["NXdlPerWave"])))
+            out.append(("xdl-a-mma", dict(MPerBlock=t["MPerBlock"], KPerBlock=t["KPerBlock"], AK1=t["AK1"],
+                                           extra_m=em, MPerXdl=t["MPerXdl"], MXdlPerWave=t["MXdlPerWave"],
+                                           _NPerBlock=t["NPerBlock"], _NXdlPerWave=t["NXdlPerWave"])))
+        out.append(("xdl-c-thread", dict(MPerXdl=t["MPerXdl"], MXdlPerWave=t["MXdlPerWave"],
+                                          NXdlPerWave=t["NXdlPerWave"], _MPerBlock=t["MPerBlock"],
+                                          _NPerBlock=t["NPerBlock"], _KPerBlock=t["KPerBlock"], _AK1=t["AK1"])))
+        for csm, csn in [(1, 1), (2, 1), (1, 2)]:
+            if t["MXdlPerWave"] % csm or t["NXdlPerWave"] % csn:
+                continue
+            out.append(("xdl-c-shuffle", dict(MPerBlock=t["MPerBlock"], NPerBlock=t["NPerBlock"],
+                                              MPerXdl=t["MPerXdl"], MXdlPerWave=t["MXdlPerWave"],
+                                              NXdlPerWave=t["NXdlPerWave"], cshuffle_m=csm, cshuffle_n=csn,
+                                              _KPerBlock=t["KPerBlock"], _AK1=t["AK1"])))
+    for sl, vd, spv in [((1, 4, 8), 2, 8), ((2, 4, 8), 1, 2), ((4, 1, 4), 0, 4), ((1, 8, 2), 2, 2), ((2, 2), 1, 1),
+                        ((3, 6, 4), 1, 2)]:
+        out.append(("thread-scratch", dict(slice_lengths=list(sl), vector_dim=vd, scalar_per_vector=spv)))
+    return out
+
+
+def _gg(kw):
+    """The GG<...> type for a recipe case (defaults where the recipe does not use a parameter)."""
+    def v(name, default):
+        return kw.get(name, kw.get("_" + name, default))
+    spec = kw.get("spec", "Default")
+    lay = {"row": "Row", "col": "Col"}
+    la = lay[kw["layout"]] if "layout" in kw and kw.get("_which", "a") == "a" else "Row"
+    return (f"GG<{la if 'M' in kw and 'K' in kw else 'Row'}, {lay.get(kw.get('layout'), 'Col') if 'N' in kw and 'K' in kw else 'Col'}, "
+            f"{lay.get(kw.get('layout'), 'Row') if 'N' in kw and 'M' in kw else 'Row'}, GemmSpec::{spec}, "
+            f"{v('MPerBlock', 256)}, {v('NPerBlock', 128)}, {v('KPerBlock', 32)}, {v('AK1', 8)}, {v('MPerXdl', 32)}, "
+            f"{v('MXdlPerWave', 2)}, {v('NXdlPerWave', 2)}, {kw.get('extra_m', 0)}, {kw.get('cshuffle_m', 1)}, "
+            f"{kw.get('cshuffle_n', 1)}>")
+
+
+def recipe_cpp(k, name, kw, idx):
+    def v(n, default=None):
+        return kw.get(n, kw.get("_" + n, default))
+    lines = [f"void case_{k}() {{"]
+    if name in ("xdl-a", "xdl-b", "xdl-c-grid"):
+        M, N, K = v("M", 256), v("N", 128), v("K", 64)
+        lines.append(f"  using G = {_gg(kw)};")
+        sa = kw["stride"] if name == "xdl-a" else K
+        sb = kw["stride"] if name == "xdl-b" else K
+        sc = kw["stride"] if name == "xdl-c-grid" else N
+        lines.append(f"  typename G::Problem p({M}, {N}, {K}, {sa}, {sb}, {sc});")
+        if name == "xdl-a":
+            lines.append("  const auto d = G::MakeAGridDescriptor_AK0_M_AK1(p.M, p.MPadded, p.K, p.KPadded, "
+                         "p.StrideA, p.AK0);")
+        elif name == "xdl-b":
+            lines.append("  const auto d = G::MakeBGridDescriptor_BK0_N_BK1(p.K, p.KPadded, p.N, p.NPadded, "
+                         "p.StrideB, p.BK0);")
+        else:
+            lines.append("  const auto d = G::MakeCGridDescriptor_MBlock_MPerBlock_NBlock_NPerBlock("
+                         "G::MakeCGridDescriptor_M_N(p.M, p.MPadded, p.N, p.NPadded, p.StrideC), p.MBlock, p.NBlock);")
+    else:
+        lines.append(f"  using G = {_gg(kw)};")
+        lines.append(f"  using B = BG<G, {v('MPerBlock', 256)}, {v('NPerBlock', 128)}, {v('AK1', 8)}, "
+                     f"{v('MPerXdl', 32)}, {v('MXdlPerWave', 2)}, {v('NXdlPerWave', 2)}>;")
+        if name == "xdl-a-block":
+            lines.append("  const auto d = G::GetABlockDescriptor_AK0PerBlock_MPerBlock_AK1();")
+        elif name == "xdl-a-mma":
+            lines.append("  const auto d = B::MakeABlockDescriptor_M0_M1_M2_K();")
+        elif name == "xdl-c-thread":
+            lines.append("  const auto d = B::GetCThreadDescriptor_M0_N0_M1_N1_M2_M3_M4_N2();")
+        elif name == "xdl-c-shuffle":
+            lines.append(f"  const auto d = c_shuffle_desc<G, B, {kw['cshuffle_m']}, {kw['cshuffle_n']}>();")
+        else:
+            sl = kw["slice_lengths"]
+            n = len(sl)
+            desc = "decltype(make_naive_tensor_descriptor_packed(make_tuple(" + \
+                   ", ".join(f"Number<{x}>{{}}" for x in sl) + ")))"
+            order = "S<" + ", ".join(str(i) for i in range(n)) + ">"
+            vd, spv = kw["vector_dim"], kw["scalar_per_vector"]
+            lines = [f"void case_{k}() {{",
+                     f"  using T = ThreadwiseTensorSliceTransfer_v3r1<S<{', '.join(map(str, sl))}>, PT, PT, "
+                     f"InMemoryDataOperationEnum::Set, half_t, half_t, {desc}, {desc}, {order}, {order}, {vd}, {vd}, "
+                     f"{spv}, {spv}, 1, 1, true, true>;",
+                     "  const auto d = T::GetSrcThreadScratchDescriptor();"]
+    flat = [x for p in idx for x in p]
+    lines.append(f"  static const int idx[] = {{{', '.join(map(str, flat)) or '0'}}};")
+    lines.append(f"  report({k}, d, idx, {len(idx)});")
+    if name in ("xdl-a", "xdl-b", "xdl-c-grid"):
+        lines.append('  printf("check_validity %d\\n", (int)G::CheckValidity(p));')
+    lines.append("}")
+    return "\n".join(lines)
+
+
+def run_recipes(flags, build, g: Gen):
+    """Two passes: the first prints CK's lengths (no indices), the second samples indices from them."""
+    cases = [{"recipe": n, "kw": kw} for n, kw in recipe_cases(g)]
+
+    def program(with_idx):
+        src = PRELUDE + DEVICE_AS_HOST + RECIPE_PRELUDE
+        src += "\n".join(recipe_cpp(k, c["recipe"], c["kw"], c["idx"] if with_idx else []) for k, c in enumerate(cases))
+        src += "\nint main() {\n" + "\n".join(f"  case_{k}();" for k in range(len(cases))) + "\n}\n"
+        out, err = compile_run(flags, src, build, f"recipes_{int(with_idx)}")
+        if out is None:
+            raise RuntimeError(f"recipes do not compile:\n{err[:8000]}")
+        return out
+
+    def parse(out):
+        lines = [x for x in out.splitlines()]
+        res, pos = [], 0
+        for k, c in enumerate(cases):
+            head = lines[pos].split()
+            pos += 1
+            e = head.index("esz")
+            ck = {"lengths": [int(x) for x in head[3:e]], "element_space_size": int(head[e + 1]),
+                  "offsets": [], "valid": []}
+            for _ in c.get("idx", []) if "idx" in c and c.get("_with") else []:
+                pass
+            n = len(c["idx"]) if c.get("_with") else 0
+            for _ in range(n):
+                off, ok = lines[pos].split()
+                pos += 1
+                ck["offsets"].append(int(off))
+                ck["valid"].append(int(ok))
+            if c["recipe"] in ("xdl-a", "xdl-b", "xdl-c-grid"):
+                ck["check_validity"] = int(lines[pos].split()[1])
+                pos += 1
+            res.append(ck)
+        assert pos == len(lines)
+        return res
+
+    first = parse(program(False))
+    for c, ck in zip(cases, first):
+        c["idx"] = g.indices(ck["lengths"], cap=400)
+        c["_with"] = True
+    for c, ck in zip(cases, parse(program(True))):
+        c["ck"] = ck
+        del c["_with"]
+    return cases
+
+
 # ---------------------------------------------------------------- driver
 
 def run_chains(flags, build, seed, count, jobs):
@@ -474,9 +705,8 @@ def main(argv=None):
             print(f"chains: {len(cases)} descriptors, {sum(len(c['idx']) for c in cases)} indices, "
                   f"{time.time() - t:.1f} s")
         if a.only in (None, "recipes"):
-            from tests.ck import gen_recipes
             t = time.time()
-            cases = gen_recipes.run(flags, build, DEVICE_AS_HOST, PRELUDE, compile_run, parse_output, Gen(a.seed))
+            cases = run_recipes(flags, build, Gen(a.seed))
             write_records("recipes", meta, cases)
             print(f"recipes: {len(cases)} descriptors, {time.time() - t:.1f} s")
         if a.only in (None, "rejects"):
