@@ -20,6 +20,7 @@ COMMANDS = {
     "copy": ("cutedump.commands.copy_cmd:copy_cmd", "Print a TiledCopy, its TV layouts and src2ref/dst2ref."),
     "tiled-copy-c": ("cutedump.commands.tiled_copy_c_cmd:tiled_copy_c_cmd", "The narrated make_tiled_copy_C_atom walk-through."),
     "explain": ("cutedump.commands.explain_cmd:explain_cmd", "CuTe's algorithms step by step: an algebra call, or partition shapes."),
+    "sgemm-sm80": ("cutedump.commands.sgemm_cmd:sgemm_cmd", "Host-only dump of sgemm_sm80.cu: every layout, one thread's partitions."),
     "golden": ("cutedump.commands.golden_cmd:golden_cmd", "Verify or update golden files against their commands."),
     "latex": ("cutedump.commands.latex_cmd:latex_cmd", "CuTe's print_latex (TikZ) of a layout, TV layout, MMA or copy."),
     "svg": ("cutedump.commands.svg_cmd:svg_cmd", "SVG pictures: CuTe's print_svg for MMAs, ours for the rest."),
@@ -45,6 +46,11 @@ class LazyGroup(click.Group):
             return None
         mod, attr = COMMANDS[name][0].split(":")
         return getattr(importlib.import_module(mod), attr)
+
+    def invoke(self, ctx):
+        # a closed pipe exits quietly (141), Ctrl-C exits 130, neither with a traceback nor click's "Aborted!"
+        from cutedump.commands._common import guard_io
+        return guard_io(lambda: super(LazyGroup, self).invoke(ctx))
 
     def format_commands(self, ctx, formatter):
         rows = [(n, COMMANDS[n][1]) for n in self.list_commands(ctx)]
