@@ -1,0 +1,86 @@
+"""``cutedump sgemm-sm80``: the host-only dump of CUTLASS's sgemm_sm80.cu (kernel model in cutedump/kernel,
+narration in cutedump/dumps/kernel_dump.py)."""
+from __future__ import annotations
+
+import click
+
+from cutedump.commands._common import handle_errors
+
+EPILOG = """\b
+Examples:
+  cutedump sgemm-sm80 --dump-layouts                         # TN half_t, 128x128x64, thread 0
+  cutedump sgemm-sm80 --dump-layouts --dump-m 200 --dump-n 96 --dump-k 40 --thread 37 --lang en
+  cutedump sgemm-sm80 --dump-layouts --tile 64,128,64 --no-readings
+  cutedump sgemm-sm80 --dump-layouts --variant nt --type float
+  cutedump sgemm-sm80 --dump-layouts --format json
+  cutedump sgemm-sm80 --dump-latex --outdir ./dump_tex       # sA (pipe stage 0), copyA, copyB, mmaC, s2r_copy_a/b
+\b
+Every value is what the kernel builds (gemm_tn / gemm_nt host code, gemm_device for block (0,0) and --thread),
+printed as CuTe's print; tensors as print(tensor.layout()) (dynamic problem sizes print without '_').
+--no-readings prints exactly the objects (no '  # ...' reading lines). gemm_nt for half_t is not implemented
+upstream. --tile must be divisible by the smem atom, the copy tilers and the TiledMMA tile.
+"""
+
+
+def _tile(text: str | None):
+    from cutedump.errors import CuteDumpError
+    if text is None:
+        return None
+    parts = [p.strip().lstrip("_") for p in text.strip().strip("()").split(",")]
+    if len(parts) != 3 or not all(p.isdigit() and int(p) > 0 for p in parts):
+        raise CuteDumpError(f"--tile takes three positive integers BLK_M,BLK_N,BLK_K, e.g. 128,128,64; got {text!r}")
+    return tuple(int(p) for p in parts)
+
+
+def _positive(name: str, v: int):
+    from cutedump.errors import CuteDumpError
+    if v <= 0:
+        raise CuteDumpError(f"{name} must be a positive problem size, got {v}")
+    return v
+
+
+@click.command("sgemm-sm80", epilog=EPILOG)
+@click.option("--dump-layouts", is_flag=True, help="Print every object and the thread's partitions (the default).")
+@click.option("--dump-m", type=int, default=None, metavar="M", help="Problem size M (dynamic).  [default: 128]")
+@click.option("--dump-n", type=int, default=None, metavar="N", help="Problem size N (dynamic).  [default: 128]")
+@click.option("--dump-k", type=int, default=None, metavar="K", help="Problem size K (dynamic).  [default: 64]")
+@click.option("--thread", type=int, default=0, show_default=True, help="threadIdx.x of the partitions.")
+@click.option("--tile", default=None, metavar="M,N,K",
+              help="CTA tile BLK_M,BLK_N,BLK_K (static).  [default: 128,128,64 for half_t, 128,128,8 for float]")
+@click.option("--variant", type=click.Choice(["tn", "nt"]), default="tn", show_default=True,
+              help="The host path: gemm_tn (A^T B) or gemm_nt (A B^T).")
+@click.option("--type", "type_", type=click.Choice(["half_t", "float"]), default="half_t", show_default=True,
+              help="Element type (half_t: tensor cores; float: UniversalFMA).")
+@click.option("--format", "fmt_", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--lang", type=click.Choice(["zh", "en"]), default="zh", show_default=True,
+              help="Language of the reading lines.")
+@click.option("--no-readings", is_flag=True, help="Only the objects, without the '  # ...' reading lines.")
+@click.option("--dump-latex", is_flag=True, help="Write print_latex files of the objects into --outdir.")
+@click.option("--outdir", default=None, metavar="DIR", help="Directory for --dump-latex (created if missing).")
+@click.option("--force", is_flag=True, help="Overwrite existing files with --dump-latex.")
+@handle_errors
+def sgemm_cmd(dump_layouts, dump_m, dump_n, dump_k, thread, tile, variant, type_, fmt_, lang, no_readings,
+              dump_latex, outdir, force):
+    """The host-only dump of sgemm_sm80.cu: every layout of the kernel, and one thread's partitions."""
+    from cutedump.errors import CuteDumpError
+    from cutedump.kernel.sgemm_sm80 import build
+    params = {}
+    for name, v in (("M", dump_m), ("N", dump_n), ("K", dump_k)):
+        if v is not None:
+            params[name] = _positive(f"--dump-{name.lower()}", v)
+    dump = build(variant, type_, params, _tile(tile), thread)
+    if dump_latex:
+        if outdir is None:
+            raise CuteDumpError("--dump-latex needs --outdir DIR")
+        from cutedump.kernel.latex import write_latex
+        for p in write_latex(dump, outdir, force):
+            click.echo(p)
+        if not dump_layouts:
+            return
+    from cutedump.dumps import kernel_dump
+    blocks = kernel_dump.blocks(dump, lang, not no_readings)
+    if fmt_ == "json":
+        import json
+        click.echo(json.dumps(kernel_dump.as_json(dump, blocks), ensure_ascii=False, indent=1))
+        return
+    click.echo(kernel_dump.render_text(blocks, lang), nl=False)

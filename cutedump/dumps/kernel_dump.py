@@ -1,0 +1,263 @@
+"""The narrated host-only dump of a kernel model (``cutedump sgemm-sm80 --dump-layouts``, ``cutedump kernel``).
+
+Layout of the text (every value is the engine's, printed as CuTe's ``print``)::
+
+    name: value                     one line per int tuple / layout / tensor layout
+    name:                           TiledCopy / TiledMMA: the name, then CuTe's multi-line print block
+    <blank> ldmatrix ...            an atom_detail entry: the Src/Dst/Ref value layouts, src2ref/dst2ref and
+                                    the src2ref sample table, in 001_def41a443f4b8bf4.txt's format
+    <blank> thread: T               then the thread's tensors and partitions, one line each
+
+With readings on, each printed object is followed by one line ``  # ...`` in words (catalogs
+``messages/kernel_en.py`` / ``kernel_zh.py``); ``readings=False`` gives exactly what the kernel itself would
+print (the differential test compares it with real CuTe).
+"""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+
+from cutedump.errors import CuteDumpError
+
+LANGS = ("zh", "en")
+BLOCK_KINDS = ("tiled_copy", "tiled_mma", "tiled_copy_A", "tiled_copy_B", "tiled_copy_C")
+
+
+def messages(lang: str) -> dict:
+    if lang not in LANGS:
+        raise CuteDumpError(f"unknown language {lang!r}; available: {', '.join(LANGS)}")
+    return importlib.import_module(f"cutedump.dumps.messages.kernel_{lang}").MESSAGES
+
+
+@dataclass
+class Block:
+    """One printed object: its name, CuTe's text of its value, and its reading (or None)."""
+    name: str
+    kind: str
+    text: str            # the exact printed lines (ends without a newline)
+    reading: str | None
+    section: str         # "objects" or "thread"
+
+
+def _show(v) -> str:
+    from cutedump.expr import format_result
+    return format_result(v)
+
+
+def _int(v) -> str:
+    return str(int(v))
+
+
+# ---------------------------------------------------------------- readings
+
+def _modes(names, layout_or_shape, M) -> list[str]:
+    """'name = size' for each top-level mode (names from the description; mode i when absent)."""
+    from cutedump.algebra import size
+    from cutedump.algebra.inttuple import is_tuple
+    shp = getattr(layout_or_shape, "shape", layout_or_shape)
+    modes = shp if is_tuple(shp) else (shp,)
+    names = _names(names, len(modes))
+    return [M["mode"].format(name=n, value=_int(size(m))) for n, m in zip(names, modes)]
+
+
+def _names(names, r: int) -> list[str]:
+    lst = [s.strip() for s in names.split(",")] if names else []
+    return [lst[i] if i < len(lst) and lst[i] else f"mode{i}" for i in range(r)]
+
+
+def _tuple_text(parts, M) -> str:
+    return "(" + ",".join(parts) + ")" if len(parts) > 1 else parts[0]
+
+
+def _div_mode(name, value, size_, tile, M):
+    s, t = int(size_), int(tile)
+    key = "mode_div" if s % t == 0 else "mode_ceil"
+    return M[key].format(name=name, value=value, size=s, tile=t)
+
+
+def _reading(item, dump, M) -> str | None:
+    from cutedump.algebra import size, cosize, rank, get, Layout
+    from cutedump.algebra.inttuple import is_tuple, is_static
+    from cutedump.algebra.swizzle import ComposedLayout
+    from cutedump.atoms import TiledCopy, TiledMMA, CopyAtom
+    e, v, kind = item.entry, item.value, item.kind
+    names = e.get("modes")
+    J = M["join"]
+    if kind == "value":
+        if isinstance(v, (Layout, ComposedLayout)):
+            base = v.b if isinstance(v, ComposedLayout) else v
+            txt = M["layout"].format(modes=J.join(_modes(names, base, M)), size=_int(size(base)),
+                                     cosize=_int(cosize(base)))
+            if isinstance(v, ComposedLayout) and hasattr(v.a, "yyy_msk"):
+                sw = v.a
+                y0 = sw.m + max(0, sw.s)
+                z0 = sw.m - min(0, sw.s)
+                txt += M["swizzle"].format(sw=str(sw), y0=y0, y1=y0 + sw.b, z0=z0, z1=z0 + sw.b)
+            return txt
+        if is_tuple(v) or isinstance(v, int):
+            txt = J.join(_modes(names, v, M))
+            return txt + ("" if is_static(v) else M["dynamic"])
+        return None
+    if kind == "tiled_copy" or kind in ("tiled_copy_A", "tiled_copy_B", "tiled_copy_C"):
+        tiler = v.tiler_mn
+        tile = "x".join(_int(size(t)) for t in (tiler if is_tuple(tiler) else (tiler,)))
+        return M["tiled_copy"].format(threads=_int(v.tiled_num_thr), vals=_int(v.tiled_num_val),
+                                      total=_int(v.tiled_num_thr * v.tiled_num_val), tile=tile,
+                                      atom_vals=_int(v.atom_num_val), bits=v.atom.value_bits)
+    if kind == "tiled_mma":
+        vm = v.thr_layout_vmnk
+        atoms = int(size(vm)) // int(size(get(vm, 0)))
+        mnk = "x".join(_int(size(get(v.atom_layout_mnk, i))) for i in range(3))
+        amnk = "x".join(_int(x) for x in v.atom.shape_mnk)
+        tile = "x".join(_int(x) for x in v.tile_shape())
+        return M["tiled_mma"].format(threads=_int(v.size()), atom_threads=_int(size(get(vm, 0))), atoms=atoms,
+                                     layout=mnk, atom_mnk=amnk, tile=tile)
+    if kind == "query":
+        of, method = item.info["of"], e["method"]
+        if method == "get_thr_layout_vmnk":
+            parts = [_int(size(get(v, i))) for i in range(4)]
+            terms = []
+            for i, nm in enumerate(("ThrV", "ThrM", "ThrN", "ThrK")):
+                d = get(v, i).stride
+                if int(size(get(v, i))) > 1 and not is_tuple(d) and int(d) != 0:
+                    terms.append(nm if int(d) == 1 else f"{int(d)}*{nm}")
+            return M["vmnk"].format(v=parts[0], m=parts[1], n=parts[2], k=parts[3], total=_int(size(v)),
+                                    formula=" + ".join(terms) or "0")
+        if isinstance(of, TiledMMA):
+            i, j = {"get_layoutA_TV": (0, 2), "get_layoutB_TV": (1, 2), "get_layoutC_TV": (0, 1)}[method]
+            tile = f"{_int(of.tile_size_mnk(i))}x{_int(of.tile_size_mnk(j))}"
+        else:
+            tiler = of.tiler_mn
+            tile = "x".join(_int(size(t)) for t in (tiler if is_tuple(tiler) else (tiler,)))
+        return M["tv"].format(tile=tile, threads=_int(size(get(v, 0))), vals=_int(size(get(v, 1))))
+    if kind == "atom_detail":
+        d2r = v.dst2ref()
+        ident = all(int(d2r(i)) == i for i in range(int(size(d2r))))
+        return M["ldmatrix"].format(dst_ident=M["dst_identity"] if ident else M["dst_not_identity"])
+    if kind == "tensor":
+        base = v.b if isinstance(v, ComposedLayout) else v
+        return M["tensor"].format(modes=J.join(_modes(names, base, M)), memory=M[item.info["memory"]])
+    if kind == "local_tile":
+        return M["local_tile"].format(modes=J.join(_modes(names, v, M)), src=e["tensor"])
+    if kind == "partition":
+        return _partition_reading(item, dump, M)
+    return None
+
+
+def _partition_reading(item, dump, M) -> str:
+    from cutedump.algebra import size, get, rank
+    from cutedump.algebra.inttuple import is_tuple
+    from cutedump.atoms import TiledCopy
+    e, v, info = item.entry, item.value, item.info
+    base = v.b if hasattr(v, "b") else v
+    op, of = info["op"], info["of"]
+    src = info["src_layout"]
+    src_base = src.b if hasattr(src, "b") else src
+    modes = base.shape if is_tuple(base.shape) else (base.shape,)
+    names = _names(e.get("modes"), len(modes))
+    J = M["join"]
+    parts = []
+    m0 = modes[0]
+    if isinstance(of, TiledCopy):
+        fv = int(of.atom_num_val)
+        parts.append(M["frg"].format(name=names[0], value=_show(m0), v=fv, x=int(size(m0)) // fv if fv else 0))
+    else:
+        parts.append(M["mma_vals"].format(name=names[0], value=_int(size(m0))))
+    tiles = _tiles(of, op)
+    src_modes = src_base.shape if is_tuple(src_base.shape) else (src_base.shape,)
+    for i in range(1, len(modes)):
+        val = _int(size(modes[i]))
+        if op not in ("retile_D", "make_fragment_C") and i - 1 < len(tiles) and i - 1 < len(src_modes):
+            parts.append(_div_mode(names[i], val, size(src_modes[i - 1]), tiles[i - 1], M))
+        else:
+            parts.append(M["mode"].format(name=names[i], value=val))
+    key = "retile" if op == "retile_D" else ("copy_part" if isinstance(of, TiledCopy) else "mma_part")
+    return M[key].format(modes=J.join(parts), thread=dump.thread, src=e["tensor"], op=op, of=e["of"])
+
+
+def _tiles(of, op) -> list:
+    """The tile extents a partition divides the tensor's leading modes by."""
+    from cutedump.algebra import size
+    from cutedump.algebra.inttuple import is_tuple
+    from cutedump.atoms import TiledCopy
+    if isinstance(of, TiledCopy):
+        t = of.tiler_mn
+        return [size(x) for x in (t if is_tuple(t) else (t,))]
+    # one thread's values repeat every AtomShape_i x ThrLayoutVMNK_(i+1) elements along mode i
+    idx = {"partition_fragment_A": (0, 2), "partition_fragment_B": (1, 2), "partition_C": (0, 1)}.get(op, ())
+    from cutedump.algebra import inttuple as it
+    return [size(it.get(of.atom.shape_mnk, i)) * size(of.thr_layout_vmnk, i + 1) for i in idx]
+
+
+# ---------------------------------------------------------------- the blocks
+
+def _atom_detail_text(atom) -> str:
+    from cutedump.atoms import sample_table
+    label = "ldmatrix" if "LDSM" in atom.name else ("stmatrix" if "STSM" in atom.name else atom.name)
+    ref_shape = atom.val_layout_ref.shape
+    sample = "(ref_tid,(lane,reg))" if label == "ldmatrix" else "(ref_tid,ref_vid)"
+    lines = ["",
+             f"{label} ValLayoutSrc (thr,val)->offset: {atom.val_layout_src}",
+             f"{label} ValLayoutDst (thr,val)->offset: {atom.val_layout_dst}",
+             f"{label} ValLayoutRef (thr,val)->offset: {atom.val_layout_ref}",
+             "",
+             f"{label} src2ref (src_tv->ref_tv): {atom.src2ref()}",
+             f"{label} dst2ref (dst_tv->ref_tv): {atom.dst2ref()}",
+             "",
+             f"{label} src2ref samples (src_tid,src_vid)->{sample}:"]
+    lines += sample_table(atom.src2ref(), ref_shape)
+    return "\n".join(lines)
+
+
+def blocks(dump, lang: str = "zh", readings: bool = True) -> list[Block]:
+    """The dump as printed blocks, in order (objects, then the thread's tensors)."""
+    M = messages(lang)
+    out = []
+    for section, items in (("objects", dump.objects), ("thread", dump.tensors)):
+        if section == "thread":
+            out.append(Block("thread", "thread", f"\nthread: {dump.thread}", None, "thread"))
+        for it in items:
+            if not it.show:
+                continue
+            if it.kind in BLOCK_KINDS:
+                text = f"{it.name}:\n" + it.value.print_str().rstrip("\n")
+            elif it.kind == "atom_detail":
+                text = _atom_detail_text(it.value)
+            else:
+                text = f"{it.name}: {_show(it.value)}"
+            out.append(Block(it.name, it.kind, text, _reading(it, dump, M) if readings else None, section))
+    return out
+
+
+def render_text(bl: list[Block], lang: str = "zh") -> str:
+    prefix = messages(lang)["prefix"]
+    lines = []
+    for b in bl:
+        lines.append(b.text)
+        if b.reading:
+            lines.append(prefix + b.reading)
+    return "\n".join(lines) + "\n"
+
+
+def as_json(dump, bl: list[Block]) -> dict:
+    """The same names and values as the text (value = CuTe's print, multi-line for TiledCopy/TiledMMA)."""
+    def entry(b):
+        text = b.text.lstrip("\n")
+        if b.kind in BLOCK_KINDS:
+            value = text.split("\n", 1)[1]
+        elif b.kind == "atom_detail":
+            value = text
+        else:
+            value = text.split(": ", 1)[1]
+        d = {"name": b.name, "kind": b.kind, "value": value}
+        if b.reading:
+            d["reading"] = b.reading
+        return d
+    return {"kernel": dump.name, "title": dump.title,
+            "params": {k: _show(v) for k, v in dump.params.items()}, "thread": dump.thread,
+            "objects": [entry(b) for b in bl if b.section == "objects"],
+            "tensors": [entry(b) for b in bl if b.section == "thread" and b.kind != "thread"]}
+
+
+def render(dump, lang: str = "zh", readings: bool = True) -> str:
+    return render_text(blocks(dump, lang, readings), lang)

@@ -1,0 +1,31 @@
+"""内核 dump 的中文解读（``cutedump sgemm-sm80``、``cutedump kernel``）：每个对象一行。与 kernel_en.py 键一一对应。"""
+
+MESSAGES = {
+    "prefix": "  # ",
+    "join": "，",
+    "mode": "{name} = {value}",
+    "mode_div": "{name} = {value} = {size}/{tile}",
+    "mode_ceil": "{name} = {value} = ceil({size}/{tile})",
+    "frg": "{name} = {value} 就是 (FrgV={v}, FrgX={x})",
+    "mma_vals": "{name} = {value}（一个 MMA atom 中每线程的值）",
+    "dynamic": "（运行时的值）",
+    "layout": "{modes}；size {size}，cosize {cosize}",
+    "swizzle": "；{sw} 把 offset 的 bit [{y0},{y1}) 异或到 bit [{z0},{z1})",
+    "tiled_copy": "{threads} 个线程 × {vals} 个值 = {total} 个元素 = {tile} 的 tile（Tiler_MN）；"
+                  "每条 atom 指令每线程搬 {atom_vals} 个 {bits}b 的值",
+    "tiled_mma": "{threads} 个线程 = 每个 atom {atom_threads} 个 × {atoms} 个 atom（{layout}）；"
+                 "一个 atom 计算 {atom_mnk}，TiledMMA 的 tile 是 {tile}",
+    "vmnk": "(ThrV={v}, ThrM={m}, ThrN={n}, ThrK={k}) = {total} 个线程；thread_idx = {formula}",
+    "tv": "(thread, value) -> {tile} tile 内的下标：{threads} 个线程 × {vals} 个值",
+    "ldmatrix": "src2ref 把源端的 (thread, value) 重排到参考（寄存器）顺序；dst2ref {dst_ident}",
+    "dst_identity": "是恒等映射（Dst = Ref）",
+    "dst_not_identity": "也做重排",
+    "gmem": "全局内存",
+    "smem": "共享内存",
+    "rmem": "寄存器",
+    "tensor": "{modes}，在{memory}中",
+    "local_tile": "{modes}：block (0,0) 在 {src} 中的 tile",
+    "copy_part": "{modes}：线程 {thread} 在 {of} 的 {op} 中分到的 {src}",
+    "mma_part": "{modes}：线程 {thread} 在 {of} 的 {op} 中分到的 {src}",
+    "retile": "{modes}：{of} 眼中的 {src}（{op}）",
+}
