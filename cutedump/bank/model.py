@@ -1,0 +1,154 @@
+"""The shared-memory bank model: warp-wide instructions -> phases -> wavefronts, ideal, conflicts.
+
+Measured on an H100 with Nsight Compute (the patterns are in tests/data/bank/): a warp-wide shared-memory
+instruction is served in *phases* — 32-bit ``ld/st.shared``: the whole warp; 64-bit: each half-warp; 128-bit:
+each quarter-warp (8 lanes); ``ldmatrix``/``stmatrix`` (x1/x2/x4, .trans too): each 8x8 matrix, i.e. the 8 row
+addresses of lanes 8m..8m+7, 16 bytes per row (x1 uses lanes 0-7, x2 lanes 0-15, x4 all 32). A phase costs as
+many wavefronts as the largest number of *distinct* 4-byte words that fall into one bank
+(bank = (byte address / 4) mod 32; lanes reading the same word share one broadcast; an 8-byte access covers
+2 consecutive words, a 16-byte access 4). ideal = the number of phases; conflicts = wavefronts - ideal.
+
+8- and 16-bit ``ld/st.shared`` are *modelled* the same way as 32-bit ones (the whole warp is one phase, an access
+touches the one word holding it); they were not among the measured patterns.
+
+Law: for every instruction, ``ideal <= wavefronts <= ideal * (lanes per phase) * (words per access)``;
+``conflicts == 0`` iff every bank holds at most one distinct word in every phase.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from cutedump.errors import CuteDumpError
+
+WARP = 32
+BANKS = 32
+WORD = 4
+
+
+@dataclass(frozen=True)
+class Instruction:
+    """A shared-memory instruction form: its lanes' access width and how the warp is split into phases."""
+    name: str
+    op: str              # "ld", "st", "ldsm", "stsm"
+    access_bytes: int    # bytes one lane (ldmatrix: one row address) accesses
+    phases: tuple        # tuple of tuples of lanes, one per phase
+    measured: bool = True
+
+    @property
+    def lanes(self) -> tuple:
+        """The lanes whose addresses the instruction reads."""
+        return tuple(l for p in self.phases for l in p)
+
+    @property
+    def is_store(self) -> bool:
+        return self.op in ("st", "stsm")
+
+
+def _split(n: int) -> tuple:
+    return tuple(tuple(range(k * n, (k + 1) * n)) for k in range(WARP // n))
+
+
+def _make_table() -> dict:
+    t = {}
+    for op in ("ld", "st"):
+        for bits, lanes_per_phase, measured in ((8, 32, False), (16, 32, False), (32, 32, True), (64, 16, True),
+                                                (128, 8, True)):
+            name = f"{op}.shared.b{bits}"
+            t[name] = Instruction(name, op, bits // 8, _split(lanes_per_phase), measured)
+    for op, ptx in (("ldsm", "ldmatrix"), ("stsm", "stmatrix")):
+        for x in (1, 2, 4):
+            for trans in ("", ".trans"):
+                name = f"{ptx}.x{x}{trans}"
+                t[name] = Instruction(name, op, 16, _split(8)[:x])
+    return t
+
+
+INSTRUCTIONS = _make_table()
+
+
+def instruction(name: str) -> Instruction:
+    """The instruction form called ``name`` (ld.shared.b32|b64|b128, st.shared..., ldmatrix.x1|x2|x4[.trans],
+    stmatrix...)."""
+    key = name.strip().lower()
+    if key in INSTRUCTIONS:
+        return INSTRUCTIONS[key]
+    import difflib
+    close = difflib.get_close_matches(key, list(INSTRUCTIONS), n=3, cutoff=0.6)
+    hint = f" (did you mean {', '.join(close)}?)" if close else ""
+    raise CuteDumpError(f"unknown shared-memory instruction {name!r}{hint}; known: ld.shared.b32|b64|b128, "
+                        "st.shared.b32|b64|b128, ldmatrix.x1|x2|x4[.trans], stmatrix.x1|x2|x4[.trans] "
+                        "(b8/b16 modelled)")
+
+
+@dataclass
+class Analysis:
+    """Per-instruction counts of one sequence of warp-wide instructions (all of one form)."""
+    inst: Instruction
+    addresses: np.ndarray        # (n, 32) int64 byte addresses (unused lanes of ldmatrix.x1/x2 kept as given)
+    bank_words: np.ndarray       # (n, phases, 32) distinct words per bank
+    wavefronts: np.ndarray       # (n,)
+
+    @property
+    def n(self) -> int:
+        return int(self.addresses.shape[0])
+
+    @property
+    def ideal(self) -> np.ndarray:
+        return np.full(self.n, len(self.inst.phases), dtype=np.int64)
+
+    @property
+    def conflicts(self) -> np.ndarray:
+        return self.wavefronts - self.ideal
+
+    def totals(self) -> dict:
+        w, i = int(self.wavefronts.sum()), int(self.ideal.sum())
+        return {"wavefronts": w, "ideal": i, "conflicts": w - i}
+
+
+def check_addresses(inst: Instruction, addresses, where: str = "") -> np.ndarray:
+    """The addresses as an (n, 32) int64 array; CuteDumpError for a wrong count, a negative or misaligned one."""
+    try:
+        a = np.asarray(addresses, dtype=np.int64)
+    except (TypeError, ValueError, OverflowError):
+        raise CuteDumpError(f"{where}addresses must be integers")
+    if a.ndim == 1:
+        a = a[None, :]
+    if a.ndim != 2 or a.shape[1] != WARP:
+        got = a.shape[-1] if a.ndim >= 1 else 0
+        raise CuteDumpError(f"{where}{inst.name} needs {WARP} byte addresses per instruction (one per lane), "
+                            f"got {got}")
+    used = np.asarray(inst.lanes)
+    u = a[:, used]
+    if (u < 0).any():
+        k, l = np.argwhere(u < 0)[0]
+        raise CuteDumpError(f"{where}instruction {k} lane {used[l]}: negative address {a[k, used[l]]}")
+    bad = u % inst.access_bytes != 0
+    if bad.any():
+        k, l = np.argwhere(bad)[0]
+        raise CuteDumpError(f"{where}instruction {k} lane {used[l]}: address {a[k, used[l]]} is not "
+                            f"{inst.access_bytes}-byte aligned (a misaligned {inst.name} faults on the GPU)")
+    return a
+
+
+def analyze(inst: Instruction | str, addresses, where: str = "") -> Analysis:
+    """Wavefronts of each of ``n`` instructions of one form, given the (n, 32) byte addresses of its lanes."""
+    if isinstance(inst, str):
+        inst = instruction(inst)
+    a = check_addresses(inst, addresses, where)
+    n = a.shape[0]
+    nwords = max(1, inst.access_bytes // WORD)
+    nph = len(inst.phases)
+    bank_words = np.zeros((n, nph, BANKS), dtype=np.int64)
+    if n:
+        for p, lanes in enumerate(inst.phases):
+            words = (a[:, list(lanes)] // WORD)[:, :, None] + np.arange(nwords, dtype=np.int64)
+            words = np.sort(words.reshape(n, -1), axis=1)
+            first = np.ones(words.shape, dtype=bool)
+            first[:, 1:] = words[:, 1:] != words[:, :-1]
+            rows = np.broadcast_to(np.arange(n)[:, None], words.shape)
+            flat = (rows * BANKS + words % BANKS)[first]
+            bank_words[:, p, :] = np.bincount(flat, minlength=n * BANKS).reshape(n, BANKS)
+    wavefronts = bank_words.max(axis=2).sum(axis=1) if n else np.zeros(0, dtype=np.int64)
+    return Analysis(inst, a, bank_words, wavefronts.astype(np.int64))
