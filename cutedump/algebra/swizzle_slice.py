@@ -19,6 +19,7 @@ from cutedump.errors import CuteDumpError
 from cutedump.algebra.integer import C, is_static
 from cutedump.algebra import inttuple as it
 from cutedump.algebra.layout import Layout, make_layout, composition, slice_layout, dice_layout, size
+from cutedump.algebra.swizzle import ComposedLayout, Swizzle
 
 U32 = 0xFFFFFFFF
 
@@ -176,7 +177,6 @@ def _repeat(n: int, x):
 
 def slice_and_offset(coord, composed):
     """``slice_and_offset(coord, Swizzle o offset o L)`` -> (layout or composed layout, pointer offset)."""
-    from cutedump.algebra.swizzle import ComposedLayout, Swizzle
     if not isinstance(composed, ComposedLayout) or not isinstance(composed.a, Swizzle):
         raise CuteDumpError("slice_and_offset: expected a swizzled layout Sw<B,M,S> o O o L")
     sw, off, L = composed.a, composed.offset, composed.b

@@ -5,6 +5,12 @@ from __future__ import annotations
 import click
 
 from cutedump.commands._common import handle_errors
+import json
+
+from cutedump.errors import CuteDumpError
+from cutedump.kernel.sgemm_sm80 import build
+from cutedump.dumps import kernel_dump
+from cutedump.dumps.kernel_latex import write_latex
 
 EPILOG = """\b
 Examples:
@@ -23,7 +29,6 @@ upstream. --tile must be divisible by the smem atom, the copy tilers and the Til
 
 
 def _tile(text: str | None):
-    from cutedump.errors import CuteDumpError
     if text is None:
         return None
     parts = [p.strip().lstrip("_") for p in text.strip().strip("()").split(",")]
@@ -33,7 +38,6 @@ def _tile(text: str | None):
 
 
 def _positive(name: str, v: int):
-    from cutedump.errors import CuteDumpError
     if v <= 0:
         raise CuteDumpError(f"{name} must be a positive problem size, got {v}")
     return v
@@ -62,8 +66,6 @@ def _positive(name: str, v: int):
 def sgemm_cmd(dump_layouts, dump_m, dump_n, dump_k, thread, tile, variant, type_, fmt_, lang, no_readings,
               dump_latex, outdir, force):
     """The host-only dump of sgemm_sm80.cu: every layout of the kernel, and one thread's partitions."""
-    from cutedump.errors import CuteDumpError
-    from cutedump.kernel.sgemm_sm80 import build
     params = {}
     for name, v in (("M", dump_m), ("N", dump_n), ("K", dump_k)):
         if v is not None:
@@ -72,15 +74,12 @@ def sgemm_cmd(dump_layouts, dump_m, dump_n, dump_k, thread, tile, variant, type_
     if dump_latex:
         if outdir is None:
             raise CuteDumpError("--dump-latex needs --outdir DIR")
-        from cutedump.kernel.latex import write_latex
         for p in write_latex(dump, outdir, force):
             click.echo(p)
         if not dump_layouts:
             return
-    from cutedump.dumps import kernel_dump
     blocks = kernel_dump.blocks(dump, lang, not no_readings)
     if fmt_ == "json":
-        import json
         click.echo(json.dumps(kernel_dump.as_json(dump, blocks), ensure_ascii=False, indent=1))
         return
     click.echo(kernel_dump.render_text(blocks, lang), nl=False)

@@ -18,6 +18,12 @@ import importlib
 from dataclasses import dataclass
 
 from cutedump.errors import CuteDumpError
+from cutedump.algebra import size, cosize, get, Layout
+from cutedump.algebra import inttuple as it
+from cutedump.algebra.inttuple import is_tuple, is_static
+from cutedump.algebra.swizzle import ComposedLayout
+from cutedump.atoms import TiledCopy, TiledMMA, sample_table
+from cutedump.expr import format_result
 
 LANGS = ("zh", "en")
 BLOCK_KINDS = ("tiled_copy", "tiled_mma", "tiled_copy_A", "tiled_copy_B", "tiled_copy_C")
@@ -40,7 +46,6 @@ class Block:
 
 
 def _show(v) -> str:
-    from cutedump.expr import format_result
     return format_result(v)
 
 
@@ -52,8 +57,6 @@ def _int(v) -> str:
 
 def _modes(names, layout_or_shape, M) -> list[str]:
     """'name = size' for each top-level mode (names from the description; mode i when absent)."""
-    from cutedump.algebra import size
-    from cutedump.algebra.inttuple import is_tuple
     shp = getattr(layout_or_shape, "shape", layout_or_shape)
     modes = shp if is_tuple(shp) else (shp,)
     names = _names(names, len(modes))
@@ -76,10 +79,6 @@ def _div_mode(name, value, size_, tile, M):
 
 
 def _reading(item, dump, M) -> str | None:
-    from cutedump.algebra import size, cosize, rank, get, Layout
-    from cutedump.algebra.inttuple import is_tuple, is_static
-    from cutedump.algebra.swizzle import ComposedLayout
-    from cutedump.atoms import TiledCopy, TiledMMA, CopyAtom
     e, v, kind = item.entry, item.value, item.kind
     names = e.get("modes")
     J = M["join"]
@@ -145,9 +144,6 @@ def _reading(item, dump, M) -> str | None:
 
 
 def _partition_reading(item, dump, M) -> str:
-    from cutedump.algebra import size, get, rank
-    from cutedump.algebra.inttuple import is_tuple
-    from cutedump.atoms import TiledCopy
     e, v, info = item.entry, item.value, item.info
     base = v.b if hasattr(v, "b") else v
     op, of = info["op"], info["of"]
@@ -177,22 +173,17 @@ def _partition_reading(item, dump, M) -> str:
 
 def _tiles(of, op) -> list:
     """The tile extents a partition divides the tensor's leading modes by."""
-    from cutedump.algebra import size
-    from cutedump.algebra.inttuple import is_tuple
-    from cutedump.atoms import TiledCopy
     if isinstance(of, TiledCopy):
         t = of.tiler_mn
         return [size(x) for x in (t if is_tuple(t) else (t,))]
     # one thread's values repeat every AtomShape_i x ThrLayoutVMNK_(i+1) elements along mode i
     idx = {"partition_fragment_A": (0, 2), "partition_fragment_B": (1, 2), "partition_C": (0, 1)}.get(op, ())
-    from cutedump.algebra import inttuple as it
     return [size(it.get(of.atom.shape_mnk, i)) * size(of.thr_layout_vmnk, i + 1) for i in idx]
 
 
 # ---------------------------------------------------------------- the blocks
 
 def _atom_detail_text(atom) -> str:
-    from cutedump.atoms import sample_table
     label = "ldmatrix" if "LDSM" in atom.name else ("stmatrix" if "STSM" in atom.name else atom.name)
     ref_shape = atom.val_layout_ref.shape
     sample = "(ref_tid,(lane,reg))" if label == "ldmatrix" else "(ref_tid,ref_vid)"

@@ -31,6 +31,14 @@ import re
 from dataclasses import dataclass, field
 
 from cutedump.errors import CuteDumpError
+from cutedump.algebra import C, Layout, make_layout
+from cutedump.algebra.inttuple import is_int, is_int_tuple
+from cutedump.algebra.swizzle import ComposedLayout
+from cutedump.expr import evaluate, format_result
+from cutedump.atoms import (copy_atom, make_tiled_copy, make_tiled_mma, make_tiled_copy_A, make_tiled_copy_B,
+                            make_tiled_copy_C, TiledCopy, TiledMMA, CopyAtom)
+from cutedump.atoms.cli_support import parse_layout_arg
+from cutedump.kernel import tensor as T
 
 _IDENT = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 PARTITION_OPS = ("partition_S", "partition_D", "retile_D", "partition_C", "partition_fragment_A",
@@ -75,7 +83,6 @@ class _Env:
         self.where = where
 
     def text(self, value) -> str:
-        from cutedump.expr import format_result
         return format_result(value)
 
     def subst(self, expr: str, entry: str) -> str:
@@ -94,7 +101,6 @@ class _Env:
         return _IDENT.sub(rep, expr)
 
     def eval(self, expr: str, entry: str):
-        from cutedump.expr import evaluate
         text = self.subst(expr, entry)
         try:
             return evaluate(text)
@@ -102,9 +108,6 @@ class _Env:
             raise CuteDumpError(f"{self.where}: entry {entry!r}: {e.one_line()} in {text!r}") from None
 
     def layout(self, expr: str, entry: str):
-        from cutedump.algebra import Layout, make_layout
-        from cutedump.algebra.swizzle import ComposedLayout
-        from cutedump.algebra.inttuple import is_int_tuple
         v = self.eval(expr, entry)
         if isinstance(v, (Layout, ComposedLayout)):
             return v
@@ -128,8 +131,6 @@ def _need(e: dict, key: str, where: str):
 
 
 def _parse_param(name: str, text, where: str):
-    from cutedump.expr import evaluate
-    from cutedump.algebra.inttuple import is_int
     if isinstance(text, bool) or not isinstance(text, (str, int)):
         raise CuteDumpError(f"{where}: param {name!r}: expected a CuTe integer like 128 or _128, got {text!r}")
     v = evaluate(str(text)) if isinstance(text, str) else text
@@ -140,10 +141,6 @@ def _parse_param(name: str, text, where: str):
 
 def evaluate_description(desc: dict, params: dict | None = None, thread: int = 0, where: str = "kernel") -> KernelDump:
     """Evaluate a description (see the module docstring) with params overriding its defaults."""
-    from cutedump.atoms import (copy_atom, make_tiled_copy, make_tiled_mma, make_tiled_copy_A, make_tiled_copy_B,
-                                make_tiled_copy_C, TiledCopy, TiledMMA, CopyAtom)
-    from cutedump.atoms.cli_support import parse_layout_arg
-    from cutedump.kernel import tensor as T
 
     env = _Env(where)
     meta = desc.get("kernel", {})
@@ -253,7 +250,6 @@ def _parse_step(step, name, where):
         return None
     if not isinstance(step, str):
         raise CuteDumpError(f"{where}: entry {name!r}: step must be a string like \"(_1,X,_1)\"")
-    from cutedump.algebra import C
     body = step.strip()
     if not (body.startswith("(") and body.endswith(")")):
         raise CuteDumpError(f"{where}: entry {name!r}: step must look like (_1,X,_1), got {step!r}")
@@ -271,7 +267,6 @@ def _parse_step(step, name, where):
 
 def _threads(objects) -> int | None:
     """The number of threads of the kernel: size of its first TiledMMA (or TiledCopy)."""
-    from cutedump.atoms import TiledCopy, TiledMMA
     for it in objects:
         if isinstance(it.value, TiledMMA):
             return int(it.value.size())

@@ -11,6 +11,9 @@ Leading dimensions are main()'s: ldA = K for A^T (else M), ldB = N for B^T (else
 from __future__ import annotations
 
 from cutedump.errors import CuteDumpError
+from cutedump.algebra import size
+from cutedump.expr import format_result
+from cutedump.kernel.model import evaluate_description
 
 VARIANTS = ("tn", "nt")
 TYPES = ("half_t", "float")
@@ -163,7 +166,6 @@ def description(variant: str = "tn", type_: str = "half_t") -> dict:
 def check_tile(dump) -> None:
     """The kernel's tile rules: each copy's Tiler_MN and the TiledMMA's tile must divide the CTA tile (the smem
     atom is checked by tile_to_shape itself, with CuTe's message)."""
-    from cutedump.algebra import size
     t = [int(x) for x in dump.item("cta_tiler").value]
     bm, bn, bk = t
     for cname, dims in (("copyA", (("BLK_M", bm), ("BLK_K", bk))), ("copyB", (("BLK_N", bn), ("BLK_K", bk)))):
@@ -181,13 +183,11 @@ def check_tile(dump) -> None:
 
 
 def _fmt(t) -> str:
-    from cutedump.expr import format_result
     return format_result(tuple(t))
 
 
 def build(variant: str = "tn", type_: str = "half_t", problem: dict | None = None, tile=None, thread: int = 0):
     """Evaluate sgemm_sm80.cu for problem sizes {M,N,K} (dynamic ints), a CTA tile (static) and a thread."""
-    from cutedump.kernel.model import evaluate_description
     desc = description(variant, type_)
     params = {k: str(int(v)) for k, v in (problem or {}).items()}
     if tile is not None:

@@ -13,6 +13,7 @@ from cutedump.algebra import C, Layout, UNDERSCORE, make_layout, rank, get, zipp
 from cutedump.algebra import inttuple as it
 from cutedump.algebra.swizzle import ComposedLayout
 from cutedump.algebra.swizzle_slice import slice_and_offset
+from cutedump.atoms.mma import make_fragment_like as _fragment_like, _is_gmma_desc
 
 _ = UNDERSCORE
 
@@ -135,8 +136,7 @@ def partition_C(thr_mma, tensor):
 
 def make_fragment_like(layout) -> Layout:
     """make_fragment_like(layout); a swizzled layout gives make_fragment_like(layout_b) (swizzle_layout.hpp)."""
-    from cutedump.atoms.mma import make_fragment_like as mfl
-    return mfl(inner(layout))
+    return _fragment_like(inner(layout))
 
 
 def partition_fragment_A(thr_mma, tensor) -> Layout:
@@ -156,7 +156,6 @@ def make_fragment_C(thr_mma, tensor) -> Layout:
 
 
 def _check_register_frag(thr_mma, operand: str):
-    from cutedump.atoms.mma import _is_gmma_desc
     if _is_gmma_desc(thr_mma.tiled, operand):
         raise CuteDumpError(f"partition_fragment_{operand} of a GMMA shared-memory operand is a descriptor tensor "
                             "(GMMA::smem_desc), not a register fragment; it is not modelled here")

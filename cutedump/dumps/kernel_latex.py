@@ -8,6 +8,9 @@ import os
 from pathlib import Path
 
 from cutedump.errors import CuteDumpError
+from cutedump.algebra import UNDERSCORE as _, rank
+from cutedump.kernel.tensor import slice_tensor, inner
+from cutedump.render import latex
 
 # (file stem, entry name, how): the objects the seed's --dump-latex writes
 LATEX_OBJECTS = (("sA", "sA_layout", "stage0"), ("copyA", "copyA", "copy"), ("copyB", "copyB", "copy"),
@@ -16,9 +19,6 @@ LATEX_OBJECTS = (("sA", "sA_layout", "stage0"), ("copyA", "copyA", "copy"), ("co
 
 def latex_texts(dump) -> list[tuple[str, str]]:
     """[(file name, print_latex text)] for the objects the dump has."""
-    from cutedump.render import latex
-    from cutedump.algebra import UNDERSCORE as _, rank
-    from cutedump.kernel.tensor import slice_tensor, inner
     out = []
     names = {it.name for it in dump.objects}
     for stem, name, how in LATEX_OBJECTS:
