@@ -18,7 +18,7 @@ import random
 import pytest
 from click.testing import CliRunner
 
-from cutedump.algebra import C, Layout, Swizzle, ComposedLayout, UNDERSCORE
+from cutedump.algebra import C, Layout, Swizzle, ComposedLayout, UNDERSCORE, is_static
 from cutedump.algebra.inttuple import is_tuple
 from cutedump.dumps.steps import Call, all_items, show, narrate, steps_json, walk
 from cutedump.dumps.explain_algebra import explain_expr, EX, split_call, NotNarrated
@@ -229,6 +229,8 @@ def _partition_cases():
                 for frag in (False, True):
                     if frag and op != "C" and atom.startswith("SM90") and (op == "B" or atom.endswith("_SS")):
                         continue   # GMMA smem descriptors, not register fragments
+                    if frag and not is_static(L.shape):
+                        continue   # CuTe: "Dynamic owning tensors not supported"
                     try:
                         e = explain_partition(mma=atom, atom_layout=lay, tile=tile, layout=s, operand=op,
                                               fragment=frag, thread=thread)
@@ -267,7 +269,7 @@ def _partition_cases():
                      f"{acpp(L)}));\nprint(t.layout()); print(\" \"); print(*t.data());")
                 off = [it.value for st, _ in walk(e.steps) for it in st.items if it.label == "offset"][-1]
                 out.append((e, b, f"{e.result} {int(off)}"))
-            if "mma" in cfg:
+            if "mma" in cfg and is_static(L.shape):
                 e = explain_partition(layout=s, retile=True, thread=7, **cfg)
                 mdecl = _mma_cpp(cfg["mma"], cfg["atom_layout"], cfg["tile"])[1]
                 op = cfg["operand"]
@@ -299,7 +301,7 @@ def partitions():
 
 def test_partition_explanations_cover_the_issue(partitions):
     kinds = collections.Counter(e.title_key for e, _, _ in partitions)
-    assert kinds["mma"] >= 60 and kinds["copy"] >= 20 and kinds["retile"] >= 6, kinds
+    assert kinds["mma"] >= 50 and kinds["copy"] >= 20 and kinds["retile"] >= 4, kinds
     fns = {e.fields.get("fn") for e, _, _ in partitions}
     assert {"partition_A", "partition_B", "partition_C", "partition_fragment_A", "partition_fragment_B",
             "partition_fragment_C", "partition_S", "partition_D"} <= fns
