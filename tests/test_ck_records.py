@@ -95,3 +95,33 @@ def test_recipe_equals_ck(k):
             build_recipe(c["recipe"], **kw)
         except Unsupported:
             assert c["ck"]["check_validity"] == 0
+
+
+REJECTS = load("rejects")
+
+
+@pytest.mark.parametrize("k", range(len(REJECTS["cases"])))
+def test_ck_compile_errors_are_cutedump_errors(k):
+    """Where CK refuses to compile, cutedump refuses with one error; where CK compiles, cutedump accepts (except
+    where what CK compiles is undefined behaviour: an old visible id past the old rank)."""
+    from cutedump.ck.recipes import build_recipe
+    c = REJECTS["cases"][k]
+
+    def build():
+        if "recipe" in c:
+            return build_recipe(c["recipe"], **c["kw"])
+        b = c["base"]
+        d = build_descriptor(b["lengths"], b.get("strides"), b.get("align"), c["stages"])
+        d.calculate_offset((0,) * d.rank)
+        return d
+
+    if c["compiles"] and not c.get("undefined"):
+        build()
+    else:
+        with pytest.raises(CuteDumpError):
+            build()
+
+
+def test_rejects_cover_controls_and_errors():
+    cases = REJECTS["cases"]
+    assert sum(c["compiles"] for c in cases) >= 3 and sum(not c["compiles"] for c in cases) >= 10

@@ -271,8 +271,9 @@ def transform_tensor_descriptor(old: TensorDescriptor, transforms, old_low_idss,
         raise CuteDumpError(f"is_valid_sequence_map(all old visible ids) is false: {all_old} is not a "
                             f"permutation of 0..{len(all_old) - 1}")
     if len(all_old) > old.rank:
-        raise CuteDumpError(f"OldTensorDescriptor::GetVisibleDimensionIds()[{max(all_old)}] is out of range: the old "
-                            f"descriptor has {old.rank} visible dimensions")
+        raise CuteDumpError(f"old visible id {max(all_old)} is out of range: the old descriptor has {old.rank} visible "
+                            "dimensions (CK compiles this, but OldTensorDescriptor::GetVisibleDimensionIds()"
+                            f"[{max(all_old)}] reads past the sequence: its offsets are undefined)")
     if not _is_permutation(all_new, len(all_new)):
         raise CuteDumpError(f"is_valid_sequence_map(all new visible ids) is false: {all_new} is not a "
                             f"permutation of 0..{len(all_new) - 1}")

@@ -218,6 +218,9 @@ def thread_scratch(slice_lengths=(1, 4, 8), vector_dim=2, scalar_per_vector=8):
         if x <= 0:
             raise CuteDumpError(f"slice lengths must be positive, got {sl}")
     spa = [int(scalar_per_vector) if i == int(vector_dim) else 1 for i in range(nd)]
+    if int(scalar_per_vector) not in (1, 2, 4, 8, 16, 32, 64, 128, 256):
+        raise CuteDumpError(f"vector_type<T, {int(scalar_per_vector)}> does not exist in CK (its sizes are 1, 2, 4, "
+                            "..., 256): --scalar-per-vector must be one of them")
     if sl[int(vector_dim)] % int(scalar_per_vector):
         raise CuteDumpError("ThreadwiseTensorSliceTransfer_v3r1: static_assert(SliceLengths::At(SrcVectorDim) % "
                             f"SrcScalarPerVector == 0) fails ({sl[int(vector_dim)]} % {int(scalar_per_vector)})")

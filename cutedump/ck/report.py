@@ -127,3 +127,53 @@ def cute(d: TensorDescriptor, force: bool = False) -> str:
     if isinstance(d.transforms[0], Embed) and any(int(c) < 0 for c in d.transforms[0].coefficients):
         out.append("  note: negative strides")
     return "\n".join(out) + "\n"
+
+
+def _stage_json(d: TensorDescriptor, st):
+    out = {"kind": st.kind, "transforms": [t.label() for t in st.transforms],
+           "low_idss": [list(x) for x in st.low_idss], "up_idss": [list(x) for x in st.up_idss],
+           "hidden_low_idss": [list(x) for x in st.hidden_low], "hidden_up_idss": [list(x) for x in st.hidden_up],
+           "visible_hidden_ids": list(st.visible), "lengths": [int(d.hidden_lengths[h]) for h in st.visible]}
+    if st.kind == "naive":
+        out["strides"] = _ints(st.transforms[0].coefficients)
+    if st.note:
+        out["warning"] = st.note
+    return out
+
+
+def to_json(d: TensorDescriptor, at=None, offsets=False, cute_view_too=True, force=False) -> dict:
+    """The descriptor as data: lengths, element space size, the chain, and on request the trace of one index,
+    every visible index's offset and validity (colexicographic, first dimension fastest), the CuTe view."""
+    out = {"name": d.name or "descriptor", "lengths": _ints(d.lengths()),
+           "element_space_size": int(d.element_space_size), "num_transforms": len(d.transforms),
+           "num_hidden": d.nhidden, "visible_hidden_ids": list(d.visible),
+           "stages": [_stage_json(d, st) for st in d.stages]}
+    if at is not None:
+        idx = [int(x) for x in at]
+        if len(idx) != d.rank:
+            raise CuteDumpError(f"--at needs {d.rank} indices (lengths {_ints(d.lengths())}), got {len(idx)}")
+        steps = d.trace(idx)
+        out["at"] = {"index": idx, "offset": int(d.calculate_offset(tuple(idx))),
+                     "valid": all(s[5] for s in steps),
+                     "steps": [{"transform": t.label(), "up_hidden_ids": list(ups), "up": _ints(upv),
+                                "low_hidden_ids": list(lows), "low": list(lowv), "valid": valid}
+                               for t, ups, upv, lows, lowv, valid in steps]}
+    if offsets:
+        from cutedump.errors import check_size
+        check_size(d.size(), force, "offset list")
+        off, val = d.offsets()
+        dom = d.domain()
+        out["offsets"] = [{"index": [int(g[k]) for g in dom], "offset": int(off[k]), "valid": bool(val[k])}
+                          for k in range(len(off))]
+    if cute_view_too:
+        L, const, why = cute_view(d)
+        if L is None:
+            out["cute"] = {"layout": None, "reason": why}
+        elif d.size() > MAX_CHECK and not force:
+            out["cute"] = {"layout": str(L), "constant_offset": int(const), "checked": None}
+        else:
+            bad, checked, _ = d.check_cute(L, const)
+            out["cute"] = ({"layout": str(L), "constant_offset": int(const), "checked": checked} if bad == 0 else
+                           {"layout": None, "reason": f"the composed candidate {L} differs from CK at {bad} of "
+                                                      f"{checked} indices"})
+    return out

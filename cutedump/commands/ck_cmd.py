@@ -12,13 +12,17 @@ Examples:
   cutedump ck describe --lengths 256,64 --strides 64,1 \\
       --stage "unmerge(8,_8)@1->0,2; pass_through(256)@0->1" --at 3,17,5
   cutedump ck recipe xdl-a --M 256 --K 64 --AK1 8
-  cutedump ck recipe xdl-a --M 250 --K 60 --MPerBlock 128 --KPerBlock 32    (padding)
+  cutedump ck recipe xdl-a --M 250 --K 64 --MPerBlock 128 --KPerBlock 32    (padding)
+  cutedump ck recipe xdl-a --M 250 --K 64 --MPerBlock 128 --KPerBlock 32 --spec MPadding
+  cutedump ck naive --lengths 4,_8 --format json --offsets
   cutedump ck recipe xdl-c-shuffle --MPerBlock 256 --NPerBlock 128 --MPerXdl 32
   cutedump ck recipes
 A stage is one transform_tensor_descriptor call: transforms separated by ';', each NAME(args)@LOW->UP with LOW the
 old visible ids and UP the new visible ids (empty for freeze). Transforms: pass_through, pad, left_pad, right_pad,
 embed, merge (merge_v1_carry_check, merge_v2_magic_division, merge_v3_division_mod), unmerge, freeze, insert,
-vectorize, slice, modulo.
+vectorize, slice, modulo, xor (xor_with_modulo).
+Answers follow Composable Kernel's own code (checked against CK's headers, tests/ck/): int32 index_t, the
+magic-division merge for offsets of padded indices, CK's compile-time checks as errors.
 """
 
 
@@ -36,8 +40,13 @@ def parse_stage(text):
 
 # ---------------------------------------------------------------- output
 
-def _show(d, at, table, rows, cols, limit, no_cute, force):
+def _show(d, at, table, rows, cols, limit, no_cute, force, fmt, offsets):
     from cutedump.ck import report
+    if fmt == "json":
+        import json
+        at_idx = [int(x) for x in _list(at, "--at")] if at is not None else None
+        click.echo(json.dumps(report.to_json(d, at_idx, offsets, not no_cute, force), indent=1))
+        return
     parts = [report.chain(d)]
     if at is not None:
         parts.append("\n" + report.trace(d, [int(x) for x in _list(at, "--at")]))
@@ -62,6 +71,9 @@ def _display_options(f):
         click.option("--limit", type=int, default=16, show_default=True, help="Coordinates listed for rank != 2."),
         click.option("--no-cute", is_flag=True, help="Skip the CuTe view."),
         click.option("--force", is_flag=True, help="Allow big tables and full CuTe checks of big domains."),
+        click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+                     help="json: lengths, element space size, the chain (and --at's trace, --offsets) as data."),
+        click.option("--offsets", is_flag=True, help="json: every visible index's offset and validity."),
     ]
     for o in reversed(opts):
         f = o(f)
@@ -135,45 +147,23 @@ def recipes_cmd():
 @click.option("--cshuffle-m", type=int, default=1, show_default=True, help="CShuffleMXdlPerWavePerShuffle.")
 @click.option("--cshuffle-n", type=int, default=1, show_default=True, help="CShuffleNXdlPerWavePerShuffle.")
 @click.option("--slice-lengths", default="1,4,8", show_default=True, help="thread-scratch: SliceLengths.")
+@click.option("--spec", type=click.Choice(["Default", "MPadding", "NPadding", "KPadding", "MNPadding", "MKPadding",
+                                           "NKPadding", "MNKPadding"]), default=None,
+              help="GemmSpecialization (xdl-a, xdl-b, xdl-c-grid). Default: pad the dimensions whose block size "
+                   "is given (--MPerBlock/--NPerBlock/--KPerBlock).")
 @click.option("--vector-dim", type=int, default=2, show_default=True, help="thread-scratch: SrcVectorDim.")
 @click.option("--scalar-per-vector", type=int, default=8, show_default=True,
               help="thread-scratch: SrcScalarPerVector.")
 @_display_options
 @handle_errors
 def recipe_cmd(name, M, N, K, stride, layout, AK1, MPerBlock, NPerBlock, KPerBlock, MPerXdl, MXdlPerWave,
-               NXdlPerWave, extra_m, cshuffle_m, cshuffle_n, slice_lengths, vector_dim, scalar_per_vector, **kw):
+               NXdlPerWave, extra_m, cshuffle_m, cshuffle_n, slice_lengths, vector_dim, scalar_per_vector, spec,
+               **kw):
     """Build one of the XDL GEMM descriptors (see `cutedump ck recipes`)."""
-    from cutedump.errors import CuteDumpError
-    from cutedump.ck import recipes as R
-    if name not in R.RECIPES:
-        raise CuteDumpError(f"unknown recipe {name!r}; known: {', '.join(R.RECIPES)}")
-
-    def need(**xs):
-        for k, v in xs.items():
-            if v is None:
-                raise CuteDumpError(f"recipe {name} needs --{k}")
-
-    if name == "xdl-a":
-        need(M=M, K=K)
-        d = R.xdl_grid_ak0_m_ak1(M, K, AK1, stride, layout or "row", MPerBlock, KPerBlock, "a")
-    elif name == "xdl-b":
-        need(N=N, K=K)
-        d = R.xdl_grid_ak0_m_ak1(N, K, AK1, stride, layout or "col", NPerBlock, KPerBlock, "b")
-    elif name == "xdl-a-block":
-        need(MPerBlock=MPerBlock, KPerBlock=KPerBlock)
-        d = R.xdl_block_ak0_m_ak1(MPerBlock, KPerBlock, AK1, extra_m)
-    elif name == "xdl-a-mma":
-        need(MPerBlock=MPerBlock, KPerBlock=KPerBlock)
-        d = R.xdl_mma_m0_m1_m2_k(MPerBlock, KPerBlock, AK1, MPerXdl, MXdlPerWave, extra_m)
-    elif name == "xdl-c-grid":
-        need(M=M, N=N, MPerBlock=MPerBlock, NPerBlock=NPerBlock)
-        d = R.xdl_c_grid(M, N, MPerBlock, NPerBlock, stride)
-    elif name == "xdl-c-shuffle":
-        need(MPerBlock=MPerBlock, NPerBlock=NPerBlock)
-        d = R.xdl_c_shuffle_block(MPerBlock, NPerBlock, MPerXdl, MXdlPerWave, NXdlPerWave, cshuffle_m, cshuffle_n)
-    elif name == "xdl-c-thread":
-        d = R.xdl_c_thread(MPerXdl, MXdlPerWave, NXdlPerWave)
-    else:
-        d = R.thread_scratch([int(x) for x in _list(slice_lengths, "--slice-lengths")], vector_dim,
-                             scalar_per_vector)
+    from cutedump.ck.recipes import build_recipe
+    d = build_recipe(name, M=M, N=N, K=K, stride=stride, layout=layout, AK1=AK1, MPerBlock=MPerBlock,
+                     NPerBlock=NPerBlock, KPerBlock=KPerBlock, MPerXdl=MPerXdl, MXdlPerWave=MXdlPerWave,
+                     NXdlPerWave=NXdlPerWave, extra_m=extra_m, cshuffle_m=cshuffle_m, cshuffle_n=cshuffle_n,
+                     slice_lengths=[int(x) for x in _list(slice_lengths, "--slice-lengths")], vector_dim=vector_dim,
+                     scalar_per_vector=scalar_per_vector, spec=spec)
     _show(d, **kw)

@@ -647,6 +647,52 @@ def run_recipes(flags, build, g: Gen):
     return cases
 
 
+# ---------------------------------------------------------------- what CK refuses to compile
+
+REJECTS = [
+    # (what, text form) -- each compiled alone; the first two must compile (controls)
+    ("control", {"base": {"lengths": "4,8", "strides": "8,1"}, "stages": ["pass_through(4)@0->0; pass_through(8)@1->1"]}),
+    ("control", {"base": {"lengths": "4,_6", "align": "_8"}, "stages": []}),
+    ("aligned, dynamic last length", {"base": {"lengths": "4,6", "align": "_8"}, "stages": []}),
+    ("aligned, dynamic align", {"base": {"lengths": "4,_6", "align": "8"}, "stages": []}),
+    ("embed sizes differ", {"base": {"lengths": "6"}, "stages": ["embed((2,3),(1))@0->0,1"]}),
+    ("lower ids repeat", {"base": {"lengths": "4,8"}, "stages": ["pass_through(4)@0->0; pass_through(8)@0->1"]}),
+    ("upper ids repeat", {"base": {"lengths": "4,8"}, "stages": ["pass_through(4)@0->0; pass_through(8)@1->0"]}),
+    ("upper ids skip", {"base": {"lengths": "4,8"}, "stages": ["pass_through(4)@0->0; pass_through(8)@1->2"]}),
+    ("lower id out of range (compiles; reads past VisibleDimensionIds: undefined)", {"base": {"lengths": "4,8"},
+                               "stages": ["pass_through(4)@0->0; pass_through(8)@1->1; pass_through(3)@2->2"]}),
+    ("merge given one lower dim", {"base": {"lengths": "4,8"}, "stages": ["merge(4,8)@0->0; pass_through(8)@1->1"]}),
+    ("unmerge given one upper dim", {"base": {"lengths": "4,8"}, "stages": ["unmerge(2,2)@0->0; pass_through(8)@1->1"]}),
+    ("freeze given an upper dim", {"base": {"lengths": "4,8"}, "stages": ["freeze(1)@0->0; pass_through(8)@1->1"]}),
+    ("xor of three", {"base": {"lengths": "2,2,2"}, "stages": ["xor(2,2,2)@0,1,2->0,1,2"]}),
+    ("dropped dimension (accepted)", {"base": {"lengths": "4,8,3"}, "stages": ["pass_through(4)@0->0; pass_through(8)@1->1"]}),
+    ("zero-length dimension (accepted)", {"base": {"lengths": "0,8"}, "stages": ["merge(0,8)@0,1->0"]}),
+]
+RECIPE_REJECTS = [
+    ("control", "thread-scratch", dict(slice_lengths=[1, 4, 8], vector_dim=2, scalar_per_vector=8)),
+    ("no vector_type of 3", "thread-scratch", dict(slice_lengths=[3, 6, 6], vector_dim=2, scalar_per_vector=3)),
+]
+
+
+def rejects(flags, build):
+    out = []
+    for k, (what, case) in enumerate(REJECTS):
+        case = dict(case, idx=[[0] * 2])
+        src = PRELUDE + case_cpp(0, dict(case, idx=[])) + "\nint main() { case_0(); }\n"
+        o, err = compile_run(flags, src, build, f"reject_{k}")
+        first = "" if o is not None else next((x for x in err.splitlines() if "error:" in x), "")
+        out.append({"what": what, "base": case["base"], "stages": case["stages"], "compiles": o is not None,
+                    "undefined": "undefined" in what,
+                    "error": re.sub(r"^.*?error: ", "", first)})
+    for k, (what, name, kw) in enumerate(RECIPE_REJECTS):
+        src = PRELUDE + DEVICE_AS_HOST + RECIPE_PRELUDE + recipe_cpp(0, name, kw, []) + "\nint main() { case_0(); }\n"
+        o, err = compile_run(flags, src, build, f"reject_recipe_{k}")
+        first = "" if o is not None else next((x for x in err.splitlines() if "error:" in x), "")
+        out.append({"what": what, "recipe": name, "kw": kw, "compiles": o is not None,
+                    "error": re.sub(r"^.*?error: ", "", first)})
+    return out
+
+
 # ---------------------------------------------------------------- driver
 
 def run_chains(flags, build, seed, count, jobs):
@@ -710,9 +756,8 @@ def main(argv=None):
             write_records("recipes", meta, cases)
             print(f"recipes: {len(cases)} descriptors, {time.time() - t:.1f} s")
         if a.only in (None, "rejects"):
-            from tests.ck import gen_recipes
             t = time.time()
-            cases = gen_recipes.rejects(flags, build, PRELUDE, compile_run, case_cpp)
+            cases = rejects(flags, build)
             write_records("rejects", meta, cases)
             print(f"rejects: {len(cases)} programs, {time.time() - t:.1f} s")
     finally:
