@@ -78,6 +78,8 @@ def cpp_call(c: Call) -> str:
         args = [cpp(c.args[0], "coord")] + [cpp(a, "stride" if k == 2 else "shape") for k, a in
                                              enumerate(c.args[1:], 1)]
         return f"{fn}(" + ", ".join(args) + ")"
+    if c.fn == "with_shape":   # Layout::with_shape, a member function
+        return f"({cpp(c.args[0])}).with_shape({cpp(c.args[1])})"
     if c.fn == "compact_col_major":
         return f"{fn}({cpp(c.args[0])}, {cpp(c.args[1])})"
     if c.fn == "min" and len(c.args) == 1:
