@@ -29,6 +29,8 @@ COMMANDS = {
                  "TileLang bank-swizzle layouts: Forward, OutputShape, replicate extent, CuTe view."),
     "ck": ("cutedump.commands.ck_cmd:ck_cmd",
            "Composable Kernel tensor descriptors: transform chains, offsets, XDL recipes, CuTe view."),
+    "bank": ("cutedump.commands.bank_cmd:bank_cmd",
+             "Shared-memory bank conflicts and vector width of a copy, and the swizzle that fixes them."),
 }
 
 

@@ -160,18 +160,51 @@ def _modes(layout: Layout):
     return shp, std
 
 
-def copy_access(tc: TiledCopy, smem, store: bool | None = None, warp: int = 0) -> CopyAccess:
-    """The byte addresses of every lane of warp ``warp`` for every instruction the TiledCopy issues on ``smem``."""
+@dataclass
+class CopyPlan:
+    """The element offsets (before the swizzle) every thread's calls touch: ``elements[n, thread, a]``."""
+    tiled_copy: TiledCopy
+    smem: object
+    inst: Instruction
+    store: bool
+    elements: np.ndarray         # (n, threads, atom values) element offsets B-offset + O, before A
+    notes: list
+
+    @property
+    def nwarps(self) -> int:
+        return self.elements.shape[1] // WARP
+
+    def addresses(self, sw: Swizzle | None, warps=None) -> np.ndarray:
+        """(n * warps, 32) byte addresses under swizzle ``sw`` (CuteDumpError if a call is no longer contiguous)."""
+        el = self.elements
+        if warps is not None:
+            el = np.concatenate([el[:, w * WARP:(w + 1) * WARP] for w in warps], axis=0)
+        sw_elem = swizzle_np(sw, el)
+        na = el.shape[2]
+        if na > 1:
+            step = sw_elem[:, :, 1:] - sw_elem[:, :, :-1]
+            if (step != 1).any():
+                atom = self.tiled_copy.atom
+                k, l, j = np.argwhere(step != 1)[0]
+                raise CuteDumpError(
+                    f"{atom.traits.name} with {atom.value_type} moves {na} contiguous elements per call, but a "
+                    f"thread's call {k} reads smem elements {sw_elem[k, l, j]} then {sw_elem[k, l, j + 1]} under "
+                    f"the smem layout {self.smem}: CuTe fails to compile (Copy_Traits: failed to vectorize into "
+                    "registers)")
+        bits = sw_elem[:, :, 0] * self.tiled_copy.atom.value_bits
+        if (bits % 8).any():
+            raise CuteDumpError(f"{self.tiled_copy.atom.value_type} elements do not start on a byte")
+        return bits // 8
+
+
+def copy_plan(tc: TiledCopy, smem, store: bool | None = None) -> CopyPlan:
+    """Every element offset each thread's instructions touch, in the order cute::copy issues them."""
     inst, store, notes = atom_instruction(tc, store)
     sw, off0, base = split_smem(smem)
     _check_tiles(tc, base)
     nthr = int(tc.tiled_num_thr)
     if nthr % WARP:
         raise CuteDumpError(f"the TiledCopy has {nthr} threads, not a whole number of warps")
-    nwarps = nthr // WARP
-    if not 0 <= warp < nwarps:
-        raise CuteDumpError(f"--warp {warp} is outside the TiledCopy's {nwarps} warp{'s' if nwarps > 1 else ''} "
-                            f"(0..{nwarps - 1})")
     frg = tc.tidfrg_D(base) if store else tc.tidfrg_S(base)
     (tS, vS, rS), (tD, vD, rD) = _modes(frg)[0][:3], _modes(frg)[1][:3]
     if not (it.is_tuple(vS) and len(vS) == 2):
@@ -179,41 +212,39 @@ def copy_access(tc: TiledCopy, smem, store: bool | None = None, warp: int = 0) -
     a_shape, rv_shape = vS
     a_std, rv_std = vD
     atom = tc.atom
-    vbits = atom.value_bits
     num_val = int(atom.num_val_dst if store else atom.num_val_src)
     na, nrv, nr = int(it.product(a_shape)), int(it.product(rv_shape)), int(it.product(rS))
     if na != num_val:
         raise CuteDumpError(f"internal: {na} values per atom call in {frg}, but the atom moves {num_val}")
-    # the order of the calls: rest modes colex (nullspace of a static smem destination skipped), then rest_val
-    if store and is_static(base.shape):
+    # the order of the calls: rest modes colex (nullspace of a static, unswizzled smem destination skipped),
+    # then rest_val
+    if store and sw is None and is_static(base.shape):
         r_idx, rv_idx = _nonnull(rS, rD), _nonnull(rv_shape, rv_std)
     else:
         r_idx, rv_idx = np.arange(nr, dtype=np.int64), np.arange(nrv, dtype=np.int64)
-    lanes = np.arange(warp * WARP, (warp + 1) * WARP, dtype=np.int64)
-    t_off = _mode_values(tS, tD, lanes)                         # (32,)
-    r_off = _mode_values(rS, rD, r_idx)                         # (R,)
-    rv_off = _mode_values(rv_shape, rv_std, rv_idx)             # (RV,)
-    a_off = _values(a_shape, a_std, na)                         # (A,)
-    call = (r_off[:, None] + rv_off[None, :]).reshape(-1)       # (n,) calls, rest outer, rest_val inner
-    elem = call[:, None, None] + t_off[None, :, None] + a_off[None, None, :] + off0     # (n, 32, A)
-    sw_elem = swizzle_np(sw, elem)
-    # the op recasts the atom's values to one register: they must be contiguous in smem, in order
-    step = sw_elem[:, :, 1:] - sw_elem[:, :, :-1]
-    if na > 1 and (step != 1).any():
-        k, l, j = np.argwhere(step != 1)[0]
-        raise CuteDumpError(
-            f"{atom.traits.name} with {atom.value_type} moves {na} contiguous elements per call, but thread "
-            f"{int(lanes[l])} call {k} reads smem elements {sw_elem[k, l, j]} then {sw_elem[k, l, j + 1]} "
-            f"(atom values {_fmt(a_shape)}:{_fmt(a_std)} under the smem layout {smem}): CuTe fails to compile "
-            "(Copy_Traits: failed to vectorize into registers)")
-    first = sw_elem[:, :, 0]
-    bits = first * vbits
-    if (bits % 8).any():
-        raise CuteDumpError(f"{atom.value_type} elements of {vbits} bits do not start on a byte")
-    addresses = bits // 8
-    acc = CopyAccess(tc, smem, inst, store, warp, elem[:, :, 0], addresses, vbits, notes=list(notes))
-    acc.vector = vector_width(tc, smem, store, warp * WARP)
-    acc.analysis = analyze(inst, addresses, where=f"{atom.traits.name}: ")
+    t_off = _mode_values(tS, tD, np.arange(nthr, dtype=np.int64))      # (T,)
+    r_off = _mode_values(rS, rD, r_idx)                                 # (R,)
+    rv_off = _mode_values(rv_shape, rv_std, rv_idx)                     # (RV,)
+    a_off = _values(a_shape, a_std, na)                                 # (A,)
+    call = (r_off[:, None] + rv_off[None, :]).reshape(-1)               # (n,) calls, rest outer, rest_val inner
+    elem = call[:, None, None] + t_off[None, :, None] + a_off[None, None, :] + off0     # (n, T, A)
+    return CopyPlan(tc, smem, inst, store, elem, list(notes))
+
+
+def copy_access(tc: TiledCopy, smem, store: bool | None = None, warp: int = 0, plan: CopyPlan | None = None
+                ) -> CopyAccess:
+    """The byte addresses of every lane of warp ``warp`` for every instruction the TiledCopy issues on ``smem``."""
+    plan = plan or copy_plan(tc, smem, store)
+    nwarps = plan.nwarps
+    if not 0 <= warp < nwarps:
+        raise CuteDumpError(f"--warp {warp} is outside the TiledCopy's {nwarps} warp{'s' if nwarps > 1 else ''} "
+                            f"(0..{nwarps - 1})")
+    sw = split_smem(smem)[0]
+    addresses = plan.addresses(sw, [warp])
+    acc = CopyAccess(tc, smem, plan.inst, plan.store, warp, plan.elements[:, warp * WARP:(warp + 1) * WARP, 0],
+                     addresses, tc.atom.value_bits, notes=list(plan.notes))
+    acc.vector = vector_width(tc, smem, plan.store, warp * WARP)
+    acc.analysis = analyze(plan.inst, addresses, where=f"{tc.atom.traits.name}: ")
     return acc
 
 

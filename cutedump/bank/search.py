@@ -1,0 +1,110 @@
+"""The fix for a conflicting smem layout: the smallest swizzle ``Sw<B,M,S> o B`` (or padding of the leading
+stride) under which every given copy is conflict-free in every warp.
+
+The copies' element offsets are computed once (:func:`copy_plan`); a swizzle candidate only re-evaluates
+``Sw(offset)`` and the bank model, vectorised. A candidate must keep every copy's vectors contiguous (else CuTe
+would not compile) and permute whole blocks of ``2^(M+S+B)`` elements of the layout's cosize (so the swizzled
+tile stays inside its allocation). Candidates are tried by fewest bits B, then smallest S, then smallest M.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cutedump.errors import CuteDumpError
+from cutedump.algebra import C, Layout, cosize, is_static
+from cutedump.algebra import inttuple as it
+from cutedump.algebra.swizzle import Swizzle, ComposedLayout
+from cutedump.bank.copy import copy_plan, split_smem, CopyPlan
+from cutedump.bank.model import analyze
+
+MAX_B, MAX_M, MAX_S = 4, 7, 8
+
+
+@dataclass
+class Fix:
+    kind: str                 # "swizzle" or "padding"
+    layout: object            # the fixed smem layout (ComposedLayout or Layout)
+    totals: list              # per copy: {"wavefronts", "ideal", "conflicts"} summed over all warps
+    tried: int                # candidates evaluated
+
+
+def totals_all_warps(plan: CopyPlan, sw: Swizzle | None) -> dict:
+    """Counts of every warp's instructions under swizzle ``sw``."""
+    r = analyze(plan.inst, plan.addresses(sw, range(plan.nwarps)))
+    return r.totals()
+
+
+def _clean(plans, sw) -> list | None:
+    out = []
+    for p in plans:
+        try:
+            t = totals_all_warps(p, sw)
+        except CuteDumpError:     # not contiguous or misaligned under this swizzle
+            return None
+        if t["conflicts"]:
+            return None
+        out.append(t)
+    return out
+
+
+def search_swizzle(tiled_copies, base: Layout) -> Fix | None:
+    """The smallest Sw<B,M,S> o base under which every (tiled_copy, store) in ``tiled_copies`` is conflict-free."""
+    plans = [copy_plan(tc, base, store) for tc, store in tiled_copies]
+    n = int(cosize(base))
+    tried = 0
+    for b in range(1, MAX_B + 1):
+        for s in range(b, MAX_S + 1):
+            for m in range(0, MAX_M + 1):
+                if n % (1 << (m + s + b)):
+                    continue
+                sw = Swizzle(b, m, s)
+                tried += 1
+                t = _clean(plans, sw)
+                if t is not None:
+                    return Fix("swizzle", ComposedLayout(sw, C(0), base), t, tried)
+    return None
+
+
+def _pad_mode(base: Layout):
+    """(index of the strided mode, its stride, the contiguous mode's size) for a rank-2 (M,N):(N',1) or
+    (M,N):(1,M') layout with static integer modes; None otherwise."""
+    shp, std = base.shape, base.stride
+    if not (it.is_tuple(shp) and len(shp) == 2 and all(it.is_int(x) for x in shp + std) and is_static(shp) and is_static(std)):
+        return None
+    d = [int(x) for x in std]
+    s = [int(x) for x in shp]
+    for unit, other in ((1, 0), (0, 1)):
+        if d[unit] == 1 and d[other] >= s[unit]:
+            return other, d[other], s[unit]
+    return None
+
+
+def search_padding(tiled_copies, base: Layout, max_pad_bytes: int = 128) -> Fix | None:
+    """The smallest padding p (in elements) of the leading stride that makes every copy conflict-free."""
+    pm = _pad_mode(base)
+    if pm is None:
+        return None
+    mode, stride, _ = pm
+    bits = min(tc.atom.value_bits for tc, _ in tiled_copies)
+    tried = 0
+    for p in range(1, max(1, max_pad_bytes * 8 // bits) + 1):
+        new_std = list(base.stride)
+        new_std[mode] = C(stride + p)
+        lay = Layout(base.shape, tuple(new_std))
+        tried += 1
+        try:
+            plans = [copy_plan(tc, lay, store) for tc, store in tiled_copies]
+        except CuteDumpError:
+            continue
+        t = _clean(plans, None)
+        if t is not None:
+            return Fix("padding", lay, t, tried)
+    return None
+
+
+def search_fixes(tiled_copies, smem) -> dict:
+    """Both fixes for the smem layout's base (an existing swizzle is replaced)."""
+    sw, off, base = split_smem(smem)
+    if off:
+        raise CuteDumpError(f"the fix search needs a smem layout at offset 0, got {smem}")
+    return {"swizzle": search_swizzle(tiled_copies, base), "padding": search_padding(tiled_copies, base)}
