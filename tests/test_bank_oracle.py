@@ -201,6 +201,25 @@ def test_tiled_copy_addresses_like_cute():
         compared += 1
     assert not bad, "\n".join(bad[:20])
     assert compared >= 100
+    # the command line gives the same addresses (--format json), for a sample of the cases
+    from click.testing import CliRunner
+    from cutedump.commands.bank_cmd import bank_cmd
+    import json
+    for c, o in list(zip(cases, outs))[::9]:
+        args = [c.smem_text, "--copy", c.atom, "--type", c.vt, "--warp", str(c.warp), "--format", "json", "--no-fix"]
+        if c.how[0] == "mma":
+            args += ["--mma", MMA, "--atom-layout", c.how[1], "--tile", c.how[2], "--operand", c.how[3]]
+        else:
+            args += ["--thr", c.how[1], "--val", c.how[2]]
+        if c.store is not None:
+            args.append("--store" if c.store else "--load")
+        r = CliRunner().invoke(bank_cmd, args)
+        assert r.exit_code == 0, (args, r.output)
+        d = json.loads(r.output)
+        addr, _ = _parse(o)
+        assert [i["addresses"] for i in d["instructions"]] == addr.tolist(), c.label()
+        ana = analyze(d["instructions"][0]["inst"], addr)
+        assert d["total"] == ana.totals()
     # the cases must exercise conflicts and conflict-free copies alike
     totals = [a.analysis.totals()["conflicts"] for a in accs]
     assert sum(t > 0 for t in totals) >= 10 and sum(t == 0 for t in totals) >= 10

@@ -240,7 +240,17 @@ def copy_access(tc: TiledCopy, smem, store: bool | None = None, warp: int = 0, p
         raise CuteDumpError(f"--warp {warp} is outside the TiledCopy's {nwarps} warp{'s' if nwarps > 1 else ''} "
                             f"(0..{nwarps - 1})")
     sw = split_smem(smem)[0]
-    addresses = plan.addresses(sw, [warp])
+    try:
+        addresses = plan.addresses(sw, [warp])
+    except CuteDumpError as e:
+        v = vector_width(tc, smem, plan.store, warp * WARP)
+        if not v["atom_too_wide"]:
+            raise
+        raise CuteDumpError(f"{tc.atom.traits.name} moves {v['atom_elements']} {tc.atom.value_type} ({v['atom_bits']} "
+                            f"bits) per call, wider than max_common_vector = {v['max_common_vector']} elements "
+                            f"({v['max_vector_bits']} bits) of thread {warp * WARP}'s smem partition "
+                            f"{v['partition']}: CuTe fails to compile this copy (Copy_Traits: failed to vectorize "
+                            "into registers)") from e
     acc = CopyAccess(tc, smem, plan.inst, plan.store, warp, plan.elements[:, warp * WARP:(warp + 1) * WARP, 0],
                      addresses, tc.atom.value_bits, notes=list(plan.notes))
     acc.vector = vector_width(tc, smem, plan.store, warp * WARP)
