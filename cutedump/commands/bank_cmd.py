@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from cutedump.commands._common import handle_errors
+from cutedump.errors import CuteDumpError
 
 EPILOG = """\b
 Examples:
@@ -58,9 +59,8 @@ cute::copy issues them for warp --warp. Picture: per phase, the distinct words i
 def bank_cmd(smem, atom, value_type, thr, val, mma_name, atom_layout, tile, operand, store, warp, also, no_fix,
              inst, addresses, compact, fmt_):
     """Bank conflicts, wavefronts and vector width of shared-memory copies, with the swizzle that fixes them."""
-    from cutedump.errors import CuteDumpError
-    from cutedump.bank.report import CopySpec, raw_report, copy_report
-    from cutedump.render import bank_view as V
+    from cutedump.bank.report import CopySpec, raw_report, copy_report   # start-up: numpy loads only when run
+    from cutedump.render import bank_view as V   # start-up: imported only when the command runs
     if inst is not None or addresses:
         if any(x is not None for x in (smem, atom, thr, val, mma_name, operand)) or also:
             raise CuteDumpError("raw mode (--inst/--addresses) takes no smem layout or copy options")
