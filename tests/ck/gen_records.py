@@ -733,7 +733,11 @@ def main(argv=None):
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--only", choices=["chains", "recipes", "rejects"], default=None)
     ap.add_argument("--keep", action="store_true", help="keep the build directory")
+    ap.add_argument("--out", default=None, help="write the records here instead of tests/ck/records (hidden runs)")
     a = ap.parse_args(argv)
+    if a.out:
+        global RECORDS
+        RECORDS = Path(a.out)
     ck = Path(a.ck)
     if not (ck / "include" / "ck" / "ck.hpp").exists():
         sys.exit(f"no CK source at {ck} (see tests/ck/README.md)")
