@@ -146,8 +146,10 @@ def _registry():
         return composed_apply(lay(x, "filter"), lambda l: A.filter_(l, prof))
 
     def _composition(a, b, c=None):
-        if c is not None:  # composition(Swizzle, offset, layout): CuTe's make_composed_layout
-            return A.make_composed_layout(a, b, c)
+        if c is not None:  # composition(A, offset, B) = ComposedLayout<A,O,B>{A, offset, B} (layout_composed.hpp)
+            if isinstance(a, Swizzle):
+                return A.make_composed_layout(a, b, c)
+            return ComposedLayout(a, b, c)
         if isinstance(a, Swizzle) or isinstance(a, (Layout, ComposedLayout)):
             return A.composition(a, _tiler(b))
         return A.composition(lay(a, "composition"), _tiler(b))
@@ -186,7 +188,9 @@ def _registry():
         o = "LayoutLeft" if order is None else (order.name if isinstance(order, _Name) else order)
         return composed_apply(lay(x, "tile_to_shape"), lambda l: A.tile_to_shape(l, s, o))
 
-    def _upcast(x, targs=()):
+    def _upcast(x, d=None, targs=()):
+        if d is not None:   # upcast<N>(shape, stride) = upcast<N>(make_layout(shape, stride))
+            x = _make_layout(x, d)
         if len(targs) != 1:
             raise CuteDumpError("upcast needs one template argument: upcast<2>(L)")
         from cutedump.algebra import swizzle as SW
@@ -196,7 +200,9 @@ def _registry():
             return SW.upcast_composed(x, targs[0])
         return A.upcast(lay(x, "upcast"), targs[0])
 
-    def _downcast(x, targs=()):
+    def _downcast(x, d=None, targs=()):
+        if d is not None:
+            x = _make_layout(x, d)
         if len(targs) != 1:
             raise CuteDumpError("downcast needs one template argument: downcast<2>(L)")
         from cutedump.algebra import swizzle as SW
@@ -246,9 +252,6 @@ def _registry():
 
     def _make_ordered(s, o):
         return A.make_ordered_layout(s, o)
-
-    def _swizzle(b, m, s=None):
-        return Swizzle(int(b), int(m), None if s is None else int(s))
 
     def _as_pi(x):
         return A.as_position_independent_swizzle_layout(x)
@@ -303,7 +306,7 @@ def _registry():
         "idx2crd": (_idx2crd, False), "crd2idx": (_crd2idx, False), "zip": (_zip, False),
         "with_shape": (_with_shape, False), "congruent": (_congruent, False),
         "weakly_congruent": (_weakly_congruent, False), "compatible": (_compatible, False),
-        "Swizzle": (_swizzle, False), "as_position_independent_swizzle_layout": (_as_pi, False),
+        "as_position_independent_swizzle_layout": (_as_pi, False),
         "product": (_product, False), "ceil_div": (_ceil_div, False), "shape_div": (_shape_div, False),
         "coshape": (lambda x: A.coshape(lay(x, "coshape")), False), "nullspace": (lambda x: A.nullspace(lay(x, "nullspace")), False),
         "unflatten": (_unflatten, False), "slice": (_slice, False), "dice": (_dice, False),
@@ -327,7 +330,7 @@ _SIGS = {
     "size": ("N*", ("layout",)), "rank": ("N*", ("layout",)), "depth": ("N*", ("layout",)),
     "cosize": ("N*", ("layout",)), "shape": ("N*", ("layout",)), "stride": ("N*", ("layout",)),
     "layout": ("N*", ("layout",)), "product": ("", ("layout",)),
-    "get": ("N+", ("value:x",)), "mode": ("N+", ("value:x",)), "select": ("N+", ("value:x",)),
+    "get": ("N+", ("value:x",)), "mode": ("N+", ("value:x",)), "select": ("N*", ("value:x",)),
     "take": ("NN", ("value:x",)), "flatten": ("", ("value:x",)),
     "append": ("N?", ("layout", "value:x"), ("layoutobj",)), "prepend": ("N?", ("layout", "value:x"), ("layoutobj",)),
     "make_layout": ("", ("value:shape",), ("inttuple:shape", "order:stride"), ("value:layout", "value:layout...")),
@@ -338,8 +341,8 @@ _SIGS = {
     "coalesce": ("", ("layout",), ("layout", "inttuple:profile")),
     "filter": ("", ("layout",), ("layout", "inttuple:profile")),
     "filter_zeros": ("", ("layout",)),
-    "composition": ("", ("layout|swizzle", "value:tiler"), ("swizzle", "int:offset", "plain")),
-    "compose": ("", ("layout|swizzle", "value:tiler"), ("swizzle", "int:offset", "plain")),
+    "composition": ("", ("layout|swizzle", "value:tiler"), ("obj:a", "inttuple:offset", "obj:b")),
+    "compose": ("", ("layout|swizzle", "value:tiler"), ("obj:a", "inttuple:offset", "obj:b")),
     "complement": ("", ("layout",), ("layout", "inttuple:cotarget")),
     "right_inverse": ("", ("layout|swizzle",)), "left_inverse": ("", ("layout|swizzle",)),
     "logical_divide": ("", ("layout", "value:tiler")), "zipped_divide": ("", ("layout", "value:tiler")),
@@ -348,7 +351,8 @@ _SIGS = {
     "tiled_product": ("", ("layout", "value:tiler")), "flat_product": ("", ("layout", "value:tiler")),
     "blocked_product": ("", ("layout", "layout")), "raked_product": ("", ("layout", "layout")),
     "tile_to_shape": ("", ("layout", "inttuple:shape"), ("layout", "inttuple:shape", "order")),
-    "upcast": ("N", ("layout|swizzle",)), "downcast": ("N", ("layout|swizzle",)),
+    "upcast": ("N", ("layout|swizzle",), ("inttuple:shape", "inttuple:stride")),
+    "downcast": ("N", ("layout|swizzle",), ("inttuple:shape", "inttuple:stride")),
     "recast_layout": ("TT", ("layout",)),
     "max_common_vector": ("", ("layout", "layout")), "max_common_layout": ("", ("layout", "layout")),
     "idx2crd": ("", ("inttuple:index", "inttuple:shape"), ("inttuple:index", "inttuple:shape", "inttuple:stride")),
@@ -356,7 +360,6 @@ _SIGS = {
     "zip": ("", ("value:x", "value:x...")), "with_shape": ("", ("layout", "value:shape", "value:shape...")),
     "congruent": ("", ("layout", "layout")), "weakly_congruent": ("", ("layout", "layout")),
     "compatible": ("", ("layout", "layout")),
-    "Swizzle": ("", ("int", "int"), ("int", "int", "int")),
     "as_position_independent_swizzle_layout": ("", ("value:layout",)),
     "ceil_div": ("", ("value:x", "value:y")), "shape_div": ("", ("inttuple", "inttuple")),
     "coshape": ("", ("plain",)), "nullspace": ("", ("plain",)), "make_layout_like": ("", ("plain",)),
@@ -435,6 +438,8 @@ def _is_kind(x, kind: str) -> bool:
         return isinstance(x, (Layout, ComposedLayout, Swizzle)) or _is_int_tuple(x)
     if kind == "swizzle":
         return isinstance(x, Swizzle)
+    if kind == "obj":     # printable as CuTe prints it inside A o O o B (a bare tuple would not be)
+        return isinstance(x, (Layout, ComposedLayout, Swizzle)) or (isinstance(x, int) and not isinstance(x, bool))
     if kind == "int":
         return isinstance(x, int) and not isinstance(x, bool)
     if kind in ("inttuple", "order"):
@@ -445,7 +450,7 @@ def _is_kind(x, kind: str) -> bool:
 
 
 _KIND_LABEL = {"plain": "layout", "layoutobj": "layout", "inttuple": "int_tuple", "value": "x"}
-_KIND_TEXT = {"layoutobj": "a layout (shape:stride)", "layout": "a layout or an int tuple", "plain": "a layout (not swizzled) or an int tuple",
+_KIND_TEXT = {"layoutobj": "a layout (shape:stride)", "obj": "a layout, a swizzle or an integer", "layout": "a layout or an int tuple", "plain": "a layout (not swizzled) or an int tuple",
               "layout|swizzle": "a layout, a swizzle or an int tuple", "swizzle": "a swizzle", "int": "an integer",
               "inttuple": "an int tuple", "coord": "a coordinate (int tuple, `_` allowed)",
               "order": "LayoutLeft, LayoutRight or an int tuple", "value": "a value"}
@@ -689,10 +694,41 @@ def evaluate_layout(text: str):
         return ComposedLayout(sw, C(0), evaluate_layout(m.group("rest")))
     obj = evaluate(text)
     if isinstance(obj, (Layout, ComposedLayout)):
-        return obj
+        return _check_int_layout(obj, text)
     if is_int_tuple(obj):
-        return make_layout(obj)
+        return _check_int_layout(make_layout(obj), text)
     raise CuteDumpError(f"expected a layout, but {text.strip()!r} is {format_result(obj)}")
+
+
+def _check_int_layout(L, text):
+    """A layout to be printed or drawn must have its sizes and offsets within CuTe's int: print_layout computes
+    ``size<0>``, ``size<1>`` (products of the modes) and every offset ``L(i,j)`` in int arithmetic."""
+    from cutedump.algebra.swizzle import ComposedLayout
+    from cutedump.algebra.inttuple import flatten_to_tuple, fmt
+    B = L.b if isinstance(L, ComposedLayout) else L
+
+    def prod(t):
+        if not isinstance(t, tuple):
+            return int(t)
+        acc = 1
+        for e in t:
+            acc *= prod(e)
+            if not INT_MIN <= acc <= INT_MAX:
+                raise CuteDumpError(f"the size of {fmt(t)} overflows CuTe's int ({acc} is beyond {INT_MAX}) in "
+                                    f"layout {format_result(L)}", text, 0)
+        return acc
+
+    prod(B.shape)
+    hi = lo = 0
+    for s, d in zip(flatten_to_tuple(B.shape), flatten_to_tuple(B.stride)):
+        if not isinstance(d, int):
+            continue
+        v = (int(s) - 1) * int(d) if int(s) > 0 else 0
+        hi, lo = hi + max(v, 0), lo + min(v, 0)
+    if hi > INT_MAX or lo < INT_MIN:
+        raise CuteDumpError(f"the offsets of layout {format_result(L)} overflow CuTe's int (they reach "
+                            f"{hi if hi > INT_MAX else lo}, beyond {INT_MIN}..{INT_MAX})", text, 0)
+    return L
 
 
 def evaluate_to_string(text: str) -> str:

@@ -45,12 +45,13 @@ def closed_pipe():
     """Standard output was closed by its reader (``cutedump atoms | head -1``): stop quietly, no message.
 
     Standard output is pointed at /dev/null first, so the interpreter's final flush cannot complain either."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        os.close(devnull)
-    except (OSError, ValueError, AttributeError):  # no real file descriptor behind stdout (e.g. a test runner)
-        pass
+    if sys.stdout is sys.__stdout__:   # the process's own stdout (not a test runner's capture)
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            os.close(devnull)
+        except (OSError, ValueError, AttributeError):
+            pass
     sys.exit(EXIT_SIGPIPE)
 
 

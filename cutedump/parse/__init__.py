@@ -246,7 +246,8 @@ class Parser:
         if len(vals) not in counts or not all(isinstance(v, int) for v in vals):
             got = "<" + ",".join(str(v) for v in vals) + ">"
             self.error(f"{t.text}{got}: a swizzle takes {' or '.join(map(str, counts))} integer template arguments,"
-                       f" {form}", t)
+                       f" {form}" + (" (CuTe prints all three; the C++ form Swizzle<B,M> means Sw<B,M,B>)"
+                                     if t.text == "Sw" else ""), t)
         b, m, s = vals[0], vals[1], vals[2] if len(vals) == 3 else vals[0]
         why = swizzle_limit_error(b, m, s)
         if why:

@@ -1,0 +1,521 @@
+"""Fuzzing the whole command line: well-formed and mutated inputs for the parser and every command and option.
+
+Every input must end in one of two ways: exit 0 with output, or exit 2 with exactly one ``error:`` line on stderr
+(click's usage errors: one ``Error:`` line). Never a traceback, never exit 1 (except ``eval -f``, ``golden
+verify`` and ``compat``, whose exit 1 means "a line failed" / "a file differs" / "not compatible"), never more than 1 s, never more than 200 MB.
+
+The generators are written once against a tiny source of choices (:class:`Src`) and driven two ways:
+* by hypothesis (``st.data()``): a small sample in the default suite (:func:`test_fuzz_sample_*`), shrinking any
+  failure to a small input;
+* by a seeded ``random.Random``: the long run, ``pytest -m fuzz tests/test_fuzz.py`` (``CUTEDUMP_FUZZ_N`` inputs,
+  default 100,000) or ``python -m tests.test_fuzz N [SECONDS]``, which runs in-process through click's runner,
+  groups failures by class and prints the counts.
+"""
+from __future__ import annotations
+
+import os
+import random
+import re
+import resource
+import signal
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from cutedump.cli import main
+
+LIMIT_S = 1.0
+LIMIT_MB = 200
+HARD_TIMEOUT_S = 20          # an input still running after this is stopped (and reported as a hang)
+
+
+# ---- a source of choices: hypothesis or random ----------------------------------------------------------
+
+class Src:
+    def int(self, lo: int, hi: int) -> int:
+        raise NotImplementedError
+
+    def choice(self, seq):
+        return seq[self.int(0, len(seq) - 1)]
+
+    def coin(self, p: float = 0.5) -> bool:
+        return self.int(0, 999) < int(p * 1000)
+
+
+class RndSrc(Src):
+    def __init__(self, rnd: random.Random):
+        self.rnd = rnd
+
+    def int(self, lo, hi):
+        return self.rnd.randint(lo, hi)
+
+
+class HypSrc(Src):
+    def __init__(self, data):
+        self.data = data
+
+    def int(self, lo, hi):
+        return self.data.draw(st.integers(lo, hi))
+
+
+# ---- literals and expressions -----------------------------------------------------------------------------
+
+_EDGE = [0, 1, 2, 3, 4, 8, 16, 32, 65536, 2147483647, 2147483648, 4294967296, 10 ** 12]
+
+
+def g_int(s: Src, static_p=0.6, neg_p=0.08, edge_p=0.04) -> str:
+    v = s.choice(_EDGE) if s.coin(edge_p) else s.choice([1, 1, 2, 2, 2, 3, 4, 4, 4, 6, 8, 8, 16, 32, 0])
+    if s.coin(neg_p):
+        v = -v
+    return f"_{v}" if s.coin(static_p) else str(v)
+
+
+def g_shape(s: Src, depth=0) -> str:
+    if depth >= 2 or s.coin(0.45 if depth else 0.25):
+        return g_int(s, neg_p=0.02)
+    return "(" + ",".join(g_shape(s, depth + 1) for _ in range(s.int(1, 3))) + ")"
+
+
+def _like(s: Src, shape: str) -> str:
+    """A stride congruent with shape (same nesting), or occasionally not."""
+    out = []
+    for tok in re.findall(r"_?-?\d+|[(),]", shape):
+        out.append(g_int(s, neg_p=0.1) if re.match(r"_?-?\d", tok) else tok)
+    if s.coin(0.05):
+        return g_shape(s)
+    return "".join(out)
+
+
+def g_layout(s: Src) -> str:
+    sh = g_shape(s)
+    if s.coin(0.15):
+        return sh
+    lay = f"{sh}:{_like(s, sh)}"
+    if s.coin(0.1):
+        b, m = s.int(0, 4), s.int(0, 5)
+        sft = s.choice([b, b, b + 1, -b, s.int(-6, 6)])
+        lay = f"Sw<{b},{m},{sft}> o _0 o {lay}"
+    return lay
+
+
+def g_tiler(s: Src) -> str:
+    k = s.int(0, 3)
+    if k == 0:
+        return g_layout(s)
+    if k == 1:
+        return g_int(s)
+    return "(" + ",".join(s.choice([g_layout(s), g_int(s), "_"]) for _ in range(s.int(1, 3))) + ")"
+
+
+def g_swizzle(s: Src) -> str:
+    n = s.choice([3, 3, 3, 3, 2, 4, 1])
+    vals = [str(s.int(-2, 8) if not s.coin(0.05) else s.choice([27, 31, 33, 100])) for _ in range(n)]
+    return f"{s.choice(['Sw', 'Sw', 'Swizzle'])}<{','.join(vals)}>"
+
+
+def _functions():
+    from cutedump.expr import _SIGS
+    return sorted(_SIGS)
+
+
+def g_arg(s: Src, kind: str, depth: int) -> str:
+    kind = kind.split(":")[0].removesuffix("...")
+    if depth < 2 and s.coin(0.12):
+        return g_call(s, depth + 1)
+    if s.coin(0.1):   # any kind in any place
+        kind = s.choice(["layout", "value", "int", "inttuple", "swizzle", "order", "coord"])
+    if kind in ("layout", "plain", "layoutobj", "layout|swizzle"):
+        return g_swizzle(s) if kind == "layout|swizzle" and s.coin(0.15) else g_layout(s)
+    if kind == "swizzle":
+        return g_swizzle(s)
+    if kind == "int":
+        return g_int(s)
+    if kind in ("inttuple", "coord"):
+        t = g_shape(s)
+        return t.replace(s.choice(["_1", "1", "2"]), "_", 1) if kind == "coord" and s.coin(0.2) else t
+    if kind == "order":
+        return s.choice(["LayoutLeft", "LayoutRight", "GenColMajor", "GenRowMajor", g_shape(s)])
+    return g_tiler(s)
+
+
+def g_call(s: Src, depth: int = 0) -> str:
+    from cutedump.expr import _SIGS
+    name = s.choice(_functions())
+    targs, *forms = _SIGS[name]
+    form = list(s.choice(forms))
+    if form and form[-1].endswith("...") and s.coin(0.5):
+        form.append(form[-1])
+    if s.coin(0.1):   # wrong arity
+        form = form[:-1] if form and s.coin(0.5) else form + ["value"]
+    args = [g_arg(s, k, depth) for k in form if not (k.endswith("...") and s.coin(0.5))]
+    nt = {"": 0, "N": 1, "NN": 2, "TT": 2, "N?": s.int(0, 1), "N*": s.int(0, 2), "N+": s.int(1, 2)}[targs]
+    if s.coin(0.08):
+        nt = s.int(0, 3)
+    if targs == "TT":
+        tl = [s.choice(["uint8_t", "uint16_t", "half_t", "float", "uint32_t", "double", "bogus_t", "8", "4"])
+              for _ in range(nt)]
+    else:
+        tl = [str(s.choice([0, 0, 1, 1, 2, 3, 4, 8, -1, 16, 2147483648])) for _ in range(nt)]
+    t = f"<{','.join(tl)}>" if tl or (targs and s.coin(0.05)) else ""
+    return f"{name}{t}({', '.join(args)})"
+
+
+def g_expr(s: Src) -> str:
+    k = s.int(0, 9)
+    if k <= 5:
+        e = g_call(s)
+    elif k == 6:
+        e = g_layout(s) + "(" + ",".join(g_int(s, static_p=0.3) for _ in range(s.int(1, 2))) + ")"
+    elif k == 7:
+        e = g_swizzle(s) + s.choice(["", f"({g_int(s)})", f" o _0 o {g_layout(s)}"])
+    else:
+        e = g_layout(s)
+    return mutate(s, e) if s.coin(0.25) else e
+
+
+_ALPHABET = "()_:,<>0123456789-SwoL ;[]@'\"\\é\x00\t"
+
+
+def mutate(s: Src, text: str) -> str:
+    for _ in range(s.int(1, 3)):
+        if not text:
+            text = s.choice(_ALPHABET)
+            continue
+        i = s.int(0, len(text) - 1)
+        op = s.int(0, 3)
+        if op == 0:
+            text = text[:i] + text[i + 1:]
+        elif op == 1:
+            text = text[:i] + s.choice(_ALPHABET) + text[i:]
+        elif op == 2:
+            text = text[:i] + s.choice(_ALPHABET) + text[i + 1:]
+        else:
+            j = s.int(i, len(text))
+            text = text[:i] + text[i:j] * 2 + text[j:]
+    return text
+
+
+# ---- command lines ------------------------------------------------------------------------------------------
+
+_MMA = ["SM80_16x8x16_F16F16F16F16_TN", "SM80_16x8x8_F32TF32TF32F32_TN", "SM70_8x8x4_F32F16F16F32_NT",
+        "SM90_64x64x16_F16F16F16_SS", "UniversalFMA<float>", "SM80_8x8x4_F64F64F64F64_TN", "SM61_DP4A", "BOGUS"]
+_COPY = ["SM75_U32x4_LDSM_N", "SM75_U32x1_LDSM_N", "UniversalCopy<uint128_t>", "SM80_CP_ASYNC_CACHEALWAYS<uint128_t>",
+         "DefaultCopy", "SM90_TMA_LOAD", "NOPE"]
+_TYPES = ["half_t", "float", "double", "int8_t", "uint128_t", "bfloat16_t", "bogus"]
+_TILELANG = ["auto", "fragment-8x8", "full-bank", "gemm-ab", "half-bank", "linear", "padded", "quarter-bank",
+             "replicated", "tcgen05", "volta", "wgmma"]
+_CK_RECIPES = ["xdl-a", "xdl-b", "xdl-a-block", "xdl-a-mma", "xdl-c-grid", "xdl-c-shuffle", "xdl-c-thread",
+               "thread-scratch", "nope"]
+_CK_STAGES = ["unmerge(8,_8)@1->0,2; pass_through(256)@0->1", "merge(4,16)@0,1->0", "pad(60,0,4)@0->0",
+              "embed(4,4;16,1)@0,1->0", "freeze(3)@0->", "vectorize(4)@0->0"]
+
+
+def _small_layout(s: Src) -> str:
+    return s.choice(["(_4,_8):(_8,_1)", "(_2,_2)", "((_2,_2),_4):((_1,_4),_2)", "_8:_1", g_layout(s)])
+
+
+def _csv(s: Src, n=(1, 3), hi=300) -> str:
+    return ",".join(str(s.choice([1, 2, 4, 8, 16, 32, 64, 128, 256, 0, -1, s.int(0, hi)])) for _ in range(s.int(*n)))
+
+
+def g_argv(s: Src, tmp: str) -> tuple[list[str], str | None]:
+    """A command line (and its stdin)."""
+    cmd = s.choice(["eval"] * 10 + ["layout"] * 6 + ["coords", "coords", "compat", "compat", "latex", "svg", "html",
+                    "mma", "copy", "tiled-copy-c", "tilelang", "ck", "golden", "atoms", "bogus"])
+    stdin = None
+    if cmd == "eval":
+        if s.coin(0.1):
+            stdin = "\n".join(g_expr(s) for _ in range(s.int(0, 4))) + s.choice(["", "\n", "\n# c\n\n"])
+            argv = ["eval", "-f", "-"]
+        else:
+            argv = ["eval", g_expr(s)] + ([g_expr(s)] if s.coin(0.15) else [])
+        if s.coin(0.2):
+            argv += ["--format", s.choice(["json", "text", "xml"])]
+    elif cmd == "layout":
+        lay = g_layout(s) if s.coin(0.6) else g_expr(s)
+        argv = ["layout", mutate(s, lay) if s.coin(0.15) else lay]
+        for opt in ("--info", "--coords", "--plain"):
+            if s.coin(0.2):
+                argv.append(opt)
+        if s.coin(0.2):
+            argv += ["--format", s.choice(["json", "text"])]
+    elif cmd == "coords":
+        argv = ["coords", g_shape(s)] + ([_like(s, "(_4,_8)")] if s.coin(0.3) else [])
+        if s.coin(0.4):
+            argv += ["--idx", s.choice([str(s.int(-3, 40)), g_shape(s), "(1,2)", "x"])]
+    elif cmd == "compat":
+        argv = ["compat", g_shape(s), g_shape(s)]
+    elif cmd in ("latex", "svg", "html"):
+        k = s.int(0, 3)
+        if k == 0:
+            argv = [cmd, _small_layout(s)]
+        elif k == 1:
+            argv = [cmd, "--tv", _small_layout(s), "--tile", s.choice(["(_8,_8)", "(_4,_4)", g_shape(s)])]
+        elif k == 2:
+            argv = [cmd, "--mma", s.choice(_MMA)]
+            if s.coin(0.4):
+                argv += ["--atom-layout", s.choice(["(_2,_2)", "(_1,_2,_1)", g_shape(s)])]
+            if s.coin(0.2):
+                argv += ["--permutation", s.choice(["(_32,_32,_16)", g_shape(s)])]
+        else:
+            argv = [cmd, "--copy", s.choice(_COPY), "--type", s.choice(_TYPES),
+                    "--thr", s.choice(["(_16,_8):(_8,_1)", "(_32,_1)", g_layout(s)]),
+                    "--val", s.choice(["(_1,_8)", "(_1,_1)", g_layout(s)])]
+        if s.coin(0.05):
+            argv = [cmd]
+    elif cmd == "mma":
+        argv = ["mma", s.choice(_MMA)]
+        if s.coin(0.4):
+            argv += ["--atom-layout", s.choice(["(_2,_2)", "(_2,_2,_1)", g_shape(s)])]
+        if s.coin(0.3):
+            argv += ["--tile", s.choice(["(_32,_32,_16)", "(_,_,_)", g_tiler(s)])]
+        if s.coin(0.2):
+            argv += ["--partition", s.choice(["(_64,_64)", g_shape(s)]), "--thr", str(s.int(-1, 300))]
+        if s.coin(0.1):
+            argv.append("--atom-only")
+        if s.coin(0.2):
+            argv += ["--format", "json"]
+    elif cmd == "copy":
+        argv = ["copy", s.choice(_COPY), "--type", s.choice(_TYPES)]
+        if s.coin(0.8):
+            argv += ["--thr", s.choice(["(_32,_4):(_4,_1)", "(_16,_8):(_8,_1)", g_layout(s)]),
+                     "--val", s.choice(["(_1,_8)", "(_1,_4)", g_layout(s)])]
+        if s.coin(0.2):
+            argv += ["--mma", s.choice(_MMA), "--operand", s.choice(["a", "b", "c", "c_atom"])]
+        if s.coin(0.1):
+            argv += ["--samples", "--tids", _csv(s)]
+        if s.coin(0.1):
+            argv += ["--partition", s.choice(["(128,64):(64,1)", g_layout(s)]), "--thr-idx", str(s.int(-1, 200))]
+        if s.coin(0.1):
+            argv.append("--atom-only")
+        if s.coin(0.1):
+            argv += ["--format", "json"]
+    elif cmd == "tiled-copy-c":
+        argv = ["tiled-copy-c"]
+        if s.coin(0.6):
+            argv += ["--copy-v", str(s.choice([1, 2, 4, 8, 3, 0, -2, 16]))]
+        if s.coin(0.3):
+            argv += ["--lang", s.choice(["zh", "en", "fr"])]
+        if s.coin(0.2):
+            argv += ["--mma", s.choice(_MMA)]
+        if s.coin(0.2):
+            argv += ["--atom-layout", s.choice(["(_2,_2,_1)", g_shape(s)])]
+        if s.coin(0.2):
+            argv += ["--permutation", s.choice(["(_32,_16,_16)", g_shape(s)])]
+    elif cmd == "tilelang":
+        sub = s.choice(_TILELANG)
+        argv = ["tilelang", sub]
+        if sub != "fragment-8x8" or s.coin(0.2):
+            argv += ["--shape", _csv(s, (1, 3), 512)]
+            argv += (["--dtype-bits", str(s.choice([8, 16, 32, 64, 4, 7, 0]))] if s.coin(0.5) else
+                     ["--dtype", s.choice(["float16", "int8", "float32", "float64", "bfloat16", "nope"])])
+        for opt in ("--table", "--vectors", "--cute"):
+            if s.coin(0.15):
+                argv.append(opt)
+        if s.coin(0.2):
+            argv += ["--at", _csv(s, (1, 3), 64)]
+        if s.coin(0.1):
+            argv += ["--format", "json"]
+    elif cmd == "ck":
+        k = s.int(0, 3)
+        if k == 0:
+            argv = ["ck", "naive", "--lengths", _csv(s, (1, 3))]
+            if s.coin(0.5):
+                argv += ["--strides", _csv(s, (1, 3))]
+            if s.coin(0.3):
+                argv += ["--at", _csv(s, (1, 3), 64)]
+        elif k == 1:
+            argv = ["ck", "recipe", s.choice(_CK_RECIPES)]
+            for opt in ("--M", "--N", "--K", "--AK1", "--MPerBlock", "--KPerBlock", "--MPerXdl"):
+                if s.coin(0.3):
+                    argv += [opt, str(s.choice([8, 16, 32, 64, 128, 256, 250, 0, -4, 3]))]
+        elif k == 2:
+            argv = ["ck", "describe", "--lengths", _csv(s, (1, 3)), "--stage",
+                    mutate(s, s.choice(_CK_STAGES)) if s.coin(0.3) else s.choice(_CK_STAGES)]
+        else:
+            argv = ["ck", "recipes"]
+    elif cmd == "golden":
+        d = Path(tmp) / f"g{s.int(0, 3)}"
+        if s.coin(0.5):
+            d.mkdir(exist_ok=True)
+            line = s.choice(["out.txt  cutedump eval \"size((_4,_8))\"", "x.txt cutedump layout (_2,_2)",
+                             "bad line", "# only a comment", f"y.txt  cutedump eval '{g_expr(s)}'"])
+            (d / "MANIFEST").write_text(line + "\n")
+        argv = ["golden", "verify", str(d)]
+    elif cmd == "atoms":
+        argv = ["atoms"] + ([s.choice(["--mma", "--copy"])] if s.coin(0.5) else [])
+        if s.coin(0.5):
+            argv.append(s.choice(["SM80", "LDSM", "F16", "zzz", "["]))
+    else:
+        argv = [s.choice(["bogus", "--version", "--help", "layout --help"])]
+    return argv, stdin
+
+
+# ---- running one input ---------------------------------------------------------------------------------------
+
+class _Hang(BaseException):
+    pass
+
+
+def _on_alarm(signum, frame):
+    raise _Hang()
+
+
+_RUNNER = CliRunner()
+
+
+def _maxrss_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def run_one(argv: list[str], stdin: str | None) -> tuple[str | None, float]:
+    """Run one command line; returns (failure class or None, seconds)."""
+    # exit 1 is an answer for these: a line failed (eval -f), a file differs (golden verify), "not compatible"
+    exit1_ok = argv[:1] in (["golden"], ["compat"]) or (argv[:1] == ["eval"] and "-f" in argv)
+    quiet_ok = argv[:1] == ["eval"] and "-f" in argv and not any(
+        line.strip() and not line.strip().startswith("#") for line in (stdin or "").splitlines())
+    old = signal.signal(signal.SIGALRM, _on_alarm)
+    signal.setitimer(signal.ITIMER_REAL, HARD_TIMEOUT_S)
+    t0 = time.perf_counter()
+    try:
+        r = _RUNNER.invoke(main, argv, input=stdin, catch_exceptions=True)
+    except _Hang:
+        return f"hang (> {HARD_TIMEOUT_S} s)", time.perf_counter() - t0
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+    dt = time.perf_counter() - t0
+    if r.exception is not None and not isinstance(r.exception, SystemExit):
+        return f"traceback {type(r.exception).__name__}", dt
+    err = r.stderr
+    if "Traceback (most recent call last)" in err or "internal error" in err:
+        return "traceback printed: " + err.strip().splitlines()[-1][:80], dt
+    if r.exit_code == 0:
+        if not r.stdout.strip() and not quiet_ok:
+            return "exit 0 without output", dt
+    elif r.exit_code == 2:
+        n = sum(1 for line in err.splitlines() if re.match(r"(error|Error):", line))
+        if n != 1:
+            return f"exit 2 with {n} error lines", dt
+    elif r.exit_code == 1:
+        if not exit1_ok:
+            return "exit 1", dt
+    else:
+        return f"exit {r.exit_code}", dt
+    if dt > LIMIT_S:
+        return f"slow (> {LIMIT_S} s)", dt
+    return None, dt
+
+
+def _assert_ok(argv, stdin):
+    why, dt = run_one(argv, stdin)
+    if why and why.startswith("slow"):   # time on two shared cores is noisy: a slow input must be slow twice
+        why, dt = run_one(argv, stdin)
+    assert why is None, f"{why}: cutedump {' '.join(repr(a) for a in argv)}" + (f" <<< {stdin!r}" if stdin else "")
+
+
+# ---- the default sample (hypothesis) -------------------------------------------------------------------------
+
+_SAMPLE = settings(max_examples=int(os.environ.get("CUTEDUMP_FUZZ_SAMPLE", "150")), deadline=None, database=None,
+                   suppress_health_check=list(HealthCheck))
+
+
+@_SAMPLE
+@given(st.data())
+def test_fuzz_sample_eval_expressions(data):
+    s = HypSrc(data)
+    _assert_ok(["eval", g_expr(s)], None)
+
+
+@_SAMPLE
+@given(st.data())
+def test_fuzz_sample_command_lines(data, tmp_path_factory):
+    s = HypSrc(data)
+    argv, stdin = g_argv(s, str(tmp_path_factory.getbasetemp()))
+    _assert_ok(argv, stdin)
+
+
+@settings(max_examples=150, deadline=None, database=None)
+@given(st.text(alphabet=st.sampled_from(_ALPHABET + "abcdefgijklmnpqrstuvxyz"), max_size=40))
+def test_fuzz_sample_raw_text_parser(text):
+    """Any text at all: the parser answers or refuses with one CuteDumpError, never anything else."""
+    from cutedump.errors import CuteDumpError
+    from cutedump.expr import evaluate
+    try:
+        evaluate(text)
+    except CuteDumpError as e:
+        assert "\n" not in e.message
+    except RecursionError:
+        pass
+
+
+# ---- the long run ----------------------------------------------------------------------------------------------
+
+def fuzz_run(n: int, seed: int = 12, seconds: float | None = None, out=sys.stdout) -> dict:
+    """Run n seeded inputs (or until seconds pass); return counts, failure classes with one example each."""
+    tmp = tempfile.mkdtemp(prefix="cutedump-fuzz-")
+    base_mb = _maxrss_mb()
+    classes: dict[str, list] = {}
+    t_start = time.perf_counter()
+    done = 0
+    slowest = (0.0, None)
+    for i in range(n):
+        if seconds is not None and time.perf_counter() - t_start > seconds:
+            break
+        s = RndSrc(random.Random(seed * 1_000_003 + i))
+        argv, stdin = g_argv(s, tmp)
+        m0 = _maxrss_mb()
+        why, dt = run_one(argv, stdin)
+        if why and why.startswith("slow"):
+            why, dt = run_one(argv, stdin)
+        grew = _maxrss_mb() - m0
+        if not why and grew > LIMIT_MB / 4:   # the peak jumped while this input ran
+            why = f"memory (peak grew {grew:.0f} MB in one input)"
+        if dt > slowest[0]:
+            slowest = (dt, argv)
+        if why:
+            classes.setdefault(why, []).append((argv, stdin))
+        done += 1
+        if out and done % 5000 == 0:
+            print(f"  {done} inputs, {sum(map(len, classes.values()))} failures, "
+                  f"{time.perf_counter() - t_start:.0f} s, peak {_maxrss_mb():.0f} MB", file=out, flush=True)
+    grown = _maxrss_mb() - base_mb
+    if grown > LIMIT_MB:
+        classes.setdefault(f"memory (peak grew {grown:.0f} MB)", []).append((["(whole run)"], None))
+    return {"inputs": done, "failures": sum(map(len, classes.values())), "classes": classes,
+            "seconds": time.perf_counter() - t_start, "peak_mb": _maxrss_mb(), "slowest": slowest}
+
+
+def report(res: dict) -> str:
+    lines = [f"fuzz: {res['inputs']} inputs, {res['failures']} failures in {len(res['classes'])} classes, "
+             f"{res['seconds']:.0f} s, peak RSS {res['peak_mb']:.0f} MB, slowest input {res['slowest'][0]:.2f} s "
+             f"({' '.join(res['slowest'][1] or [])[:120]})"]
+    for why, ex in sorted(res["classes"].items(), key=lambda kv: -len(kv[1])):
+        argv, stdin = ex[0]
+        lines.append(f"  {len(ex):6d}  {why}: cutedump {' '.join(repr(a) for a in argv)[:200]}"
+                     + (f" <<< {stdin!r}"[:120] if stdin else ""))
+    return "\n".join(lines)
+
+
+@pytest.mark.fuzz
+def test_fuzz_long_run(request):
+    """The >= 100,000-input run: `pytest -m fuzz tests/test_fuzz.py` (CUTEDUMP_FUZZ_N, CUTEDUMP_FUZZ_SEED)."""
+    if "fuzz" not in (request.config.getoption("markexpr") or ""):
+        pytest.skip("the long fuzz run: pytest -m fuzz tests/test_fuzz.py")
+    res = fuzz_run(int(os.environ.get("CUTEDUMP_FUZZ_N", "100000")), int(os.environ.get("CUTEDUMP_FUZZ_SEED", "12")))
+    print("\n" + report(res))
+    assert res["inputs"] >= 1 and not res["classes"], report(res)
+
+
+if __name__ == "__main__":
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else 100_000
+    secs = float(sys.argv[2]) if len(sys.argv) > 2 else None
+    seed = int(sys.argv[3]) if len(sys.argv) > 3 else 12
+    result = fuzz_run(n, seed, secs, out=sys.stderr)
+    print(report(result))
+    sys.exit(1 if result["classes"] else 0)
