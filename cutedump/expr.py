@@ -693,6 +693,9 @@ def evaluate_layout(text: str):
         sw = recast_swizzle(Swizzle(b, mm, s), 8, bits)
         return ComposedLayout(sw, C(0), evaluate_layout(m.group("rest")))
     obj = evaluate(text)
+    if isinstance(obj, ComposedLayout) and not (isinstance(obj.a, Swizzle) and isinstance(obj.b, Layout)):
+        raise CuteDumpError(f"{format_result(obj)} is a composition A o O o B that cutedump can only evaluate, not "
+                            f"print or draw (supported: a swizzle o offset o layout)", text, 0)
     if isinstance(obj, (Layout, ComposedLayout)):
         return _check_int_layout(obj, text)
     if is_int_tuple(obj):
