@@ -9,6 +9,8 @@ import importlib.util
 
 import click
 
+from cutedump.commands._common import guard_io
+
 # command name -> "module:attribute"; a module is imported only when its command runs (or its help is shown)
 COMMANDS = {
     "eval": ("cutedump.commands.eval_cmd:eval_cmd", "Evaluate CuTe expressions and print results as CuTe's print does."),
@@ -51,7 +53,6 @@ class LazyGroup(click.Group):
 
     def invoke(self, ctx):
         # a closed pipe exits quietly (141), Ctrl-C exits 130, neither with a traceback nor click's "Aborted!"
-        from cutedump.commands._common import guard_io
         return guard_io(lambda: super(LazyGroup, self).invoke(ctx))
 
     def format_commands(self, ctx, formatter):

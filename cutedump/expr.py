@@ -9,7 +9,12 @@ Each function is a thin adapter onto :mod:`cutedump.algebra`; results print exac
 from __future__ import annotations
 
 from cutedump.errors import CuteDumpError
+from cutedump import algebra as A
+from cutedump.algebra import C, inttuple as it, make_layout, swizzle as SW
 from cutedump.algebra.integer import INT_MAX, INT_MIN, OVERFLOW, overflow_reset, wrap32
+from cutedump.algebra.inttuple import UNDERSCORE, flatten_to_tuple, fmt, is_int_tuple, is_tuple
+from cutedump.algebra.layout import Layout
+from cutedump.algebra.swizzle import ComposedLayout, Swizzle, logical_product_swizzled, recast_swizzle
 from cutedump.parse import parse_expr, build_literal, Call, Apply, _col, swizzle_limit_error
 
 _BITS = {
@@ -29,11 +34,6 @@ def _bits(name) -> int:
 
 
 def _registry():
-    from cutedump import algebra as A
-    from cutedump.algebra.integer import C
-    from cutedump.algebra import inttuple as it
-    from cutedump.algebra.layout import Layout
-    from cutedump.algebra.swizzle import ComposedLayout, Swizzle
 
     def lay(x, fn):
         if isinstance(x, (Layout, ComposedLayout)):
@@ -174,7 +174,6 @@ def _registry():
     def _divprod(fn):
         def f(x, t):
             if fn is A.logical_product and isinstance(t, ComposedLayout) and isinstance(x, Layout):
-                from cutedump.algebra.swizzle import logical_product_swizzled
                 return logical_product_swizzled(x, t)
             return composed_apply(lay(x, fn.__name__), lambda l: fn(l, _tiler(t)))
         return f
@@ -193,7 +192,6 @@ def _registry():
             x = _make_layout(x, d)
         if len(targs) != 1:
             raise CuteDumpError("upcast needs one template argument: upcast<2>(L)")
-        from cutedump.algebra import swizzle as SW
         if isinstance(x, Swizzle):
             return SW.upcast_swizzle(x, targs[0])
         if isinstance(x, ComposedLayout):
@@ -205,7 +203,6 @@ def _registry():
             x = _make_layout(x, d)
         if len(targs) != 1:
             raise CuteDumpError("downcast needs one template argument: downcast<2>(L)")
-        from cutedump.algebra import swizzle as SW
         if isinstance(x, Swizzle):
             return SW.downcast_swizzle(x, targs[0])
         if isinstance(x, ComposedLayout):
@@ -421,9 +418,6 @@ def _check_call_shape(n: Call, text: str) -> None:
 
 
 def _is_kind(x, kind: str) -> bool:
-    from cutedump.algebra.layout import Layout
-    from cutedump.algebra.swizzle import ComposedLayout, Swizzle
-    from cutedump.algebra.inttuple import UNDERSCORE
     if isinstance(x, _Name):
         return kind == "order"
     if kind == "value":
@@ -497,8 +491,7 @@ def functions() -> list[str]:
 
 
 def _is_int_tuple(x) -> bool:
-    from cutedump.parse import _is_int_tuple as f
-    return f(x)
+    return is_int_tuple(x)
 
 
 def _show(x) -> str:
@@ -506,8 +499,6 @@ def _show(x) -> str:
 
 
 def _kind(x) -> str:
-    from cutedump.algebra.layout import Layout
-    from cutedump.algebra.swizzle import ComposedLayout, Swizzle
     if isinstance(x, ComposedLayout):
         return "swizzled layout"
     if isinstance(x, Layout):
@@ -556,7 +547,7 @@ def evaluate(text: str):
                     raise CuteDumpError(f"{n.name} is a function: call it as {signature(n.name)}", text, n.col)
                 raise CuteDumpError(f"unknown name {n.name!r}", text, n.col)
             if n.name not in _REG:
-                import difflib
+                import difflib  # start-up: only for an unknown function name
                 close = difflib.get_close_matches(n.name, list(_REG), n=3)
                 hint = f" (did you mean {', '.join(close)}?)" if close else ""
                 raise CuteDumpError(f"unknown function {n.name!r}{hint}", text, n.col)
@@ -615,8 +606,6 @@ def evaluate(text: str):
 
 def _wrap_ints(obj):
     """``(obj with every int beyond C++ int's range wrapped to a dynamic int, the first such value or None)``."""
-    from cutedump.algebra.layout import Layout
-    from cutedump.algebra.swizzle import ComposedLayout
     big = []
 
     def go(x):
@@ -643,7 +632,6 @@ def _wrap_ints(obj):
 
 def _check_swizzles(obj, text, col) -> None:
     """A swizzle produced by an operation (upcast, downcast, recast) must be one CuTe can instantiate."""
-    from cutedump.algebra.swizzle import ComposedLayout, Swizzle
     sw = obj if isinstance(obj, Swizzle) else obj.a if isinstance(obj, ComposedLayout) else None
     if isinstance(sw, Swizzle):
         why = swizzle_limit_error(sw.b, sw.m, sw.s)
@@ -653,7 +641,6 @@ def _check_swizzles(obj, text, col) -> None:
 
 def format_result(obj) -> str:
     """CuTe's ``print`` of a result."""
-    from cutedump.algebra.inttuple import fmt, is_tuple
     if is_tuple(obj):
         return "(" + ",".join(format_result(e) for e in obj) + ")"
     if isinstance(obj, _Name):
@@ -673,10 +660,7 @@ def evaluate_layout(text: str):
     for make_layout(shape)); also ``Sw<B,M,S> o smem_ptr[Nb](unset) o L`` (the smem_ptr_flag form of GMMA/UMMA
     atoms), taken as CuTe's as_position_independent_swizzle_layout:
     ``recast_layout<uint8_t, uint_bit_t<N>>(Sw) o _0 o L``."""
-    import re
-    from cutedump.algebra import C, Layout, Swizzle, make_layout
-    from cutedump.algebra.swizzle import ComposedLayout, recast_swizzle
-    from cutedump.algebra.inttuple import is_int_tuple
+    import re  # start-up: only for the smem_ptr form
     global _SMEM
     if _SMEM is None:
         _SMEM = re.compile(r"^\s*Sw\s*<\s*(\d+)\s*,\s*(\d+)\s*,\s*(-?\d+)\s*>\s*o\s*smem_ptr\s*\[\s*(\d+)\s*b\s*\]"
@@ -706,8 +690,6 @@ def evaluate_layout(text: str):
 def _check_int_layout(L, text):
     """A layout to be printed or drawn must have its sizes and offsets within CuTe's int: print_layout computes
     ``size<0>``, ``size<1>`` (products of the modes) and every offset ``L(i,j)`` in int arithmetic."""
-    from cutedump.algebra.swizzle import ComposedLayout
-    from cutedump.algebra.inttuple import flatten_to_tuple, fmt
     B = L.b if isinstance(L, ComposedLayout) else L
 
     def prod(t):

@@ -12,6 +12,11 @@ import re
 from functools import lru_cache
 
 from cutedump.errors import CuteDumpError
+from cutedump.algebra import inttuple as it
+from cutedump.algebra.integer import C, INT_MAX, INT_MIN, wrap32
+from cutedump.algebra.inttuple import UNDERSCORE, is_int_tuple
+from cutedump.algebra.layout import Layout, make_layout
+from cutedump.algebra.swizzle import ComposedLayout, Swizzle, make_composed_layout
 
 _TOKEN = re.compile(r"\s*(?:(?P<int>_?-?\d+)|(?P<name>[A-Za-z_][A-Za-z0-9_]*)|(?P<p>[():,<>\[\]]))")
 
@@ -198,7 +203,6 @@ class Parser:
         if t.kind == "name":
             self.next()
             if t.text == "_":
-                from cutedump.algebra.inttuple import UNDERSCORE
                 return Lit(UNDERSCORE, t.col)
             if t.text in ("Sw", "Swizzle"):
                 return self.swizzle(t)
@@ -271,7 +275,6 @@ def _col(node) -> int:
 
 def _int_value(text: str, src: str | None = None, col: int | None = None):
     """A static (``_8``) or dynamic (``8``) integer literal; both are C++ ``int`` in CuTe (``Int<N>`` is ``C<int>``)."""
-    from cutedump.algebra.integer import C, INT_MAX, INT_MIN, wrap32
     v = int(text[1:]) if text.startswith("_") else int(text)
     if not INT_MIN <= v <= INT_MAX:
         what = f" (CuTe's Int<{v}> wraps to _{wrap32(v)})" if text.startswith("_") else ""
@@ -310,9 +313,6 @@ def parse_expr(text: str):
 
 def build_literal(node, text: str, calls=None):
     """Turn a literal AST into objects; ``calls(node)`` evaluates Call/Apply nodes when allowed."""
-    from cutedump.algebra.layout import Layout
-    from cutedump.algebra.swizzle import Swizzle, make_composed_layout
-    from cutedump.algebra import inttuple as it
     if isinstance(node, Lit):
         return node.value
     if isinstance(node, Tuple_):
@@ -348,7 +348,6 @@ def build_literal(node, text: str, calls=None):
 
 
 def _is_int_tuple(x) -> bool:
-    from cutedump.algebra.inttuple import is_int_tuple
     return is_int_tuple(x)
 
 
@@ -359,8 +358,6 @@ def parse_object(text: str):
 
 def parse_layout(text: str):
     """Parse a layout (plain or swizzled); a bare shape gets CuTe's default LayoutLeft strides."""
-    from cutedump.algebra.layout import Layout, make_layout
-    from cutedump.algebra.swizzle import ComposedLayout
     obj = parse_object(text)
     if isinstance(obj, (Layout, ComposedLayout)):
         return obj
