@@ -279,3 +279,16 @@ def test_ctrl_c_real_process():
     err = p.stderr.read().decode()
     assert p.wait(timeout=60) == 130, err
     assert "Traceback" not in err and "Aborted" not in err
+
+
+def test_write_atomic_never_overwrites_without_force(tmp_path):
+    from cutedump.commands._common import write_atomic
+    f = tmp_path / "out.tex"
+    write_atomic(f, "one")
+    with pytest.raises(CuteDumpError, match="exists; pass --force"):
+        write_atomic(f, "two")
+    assert f.read_text() == "one"
+    write_atomic(f, "two", force=True)
+    assert f.read_text() == "two" and [p.name for p in tmp_path.iterdir()] == ["out.tex"]
+    with pytest.raises(CuteDumpError, match="cannot write"):
+        write_atomic(tmp_path / "no" / "such.txt", "x")

@@ -4,6 +4,7 @@ from __future__ import annotations
 import functools
 import os
 import sys
+from pathlib import Path
 
 import click
 
@@ -76,3 +77,24 @@ def guard_io(run):
         interrupted()
     except BrokenPipeError:
         closed_pipe()
+
+
+def write_atomic(path, data: bytes | str, force: bool = False) -> None:
+    """Write a file the way every command should: never over an existing file without ``force`` (an ``error:``
+    naming --force instead), and atomically (a temporary file beside it, then one rename: a reader or a Ctrl-C never
+    sees half a file)."""
+    p = Path(path)
+    if p.exists() and not force:
+        raise CuteDumpError(f"{p} exists; pass --force to overwrite it")
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    tmp = p.with_name(f".{p.name}.{os.getpid()}.tmp")
+    try:
+        tmp.write_bytes(data)
+        os.replace(tmp, p)
+    except OSError as e:
+        tmp.unlink(missing_ok=True)
+        raise CuteDumpError(f"cannot write {p}: {e.strerror}") from None
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
