@@ -338,6 +338,9 @@ def build_literal(node, text: str, calls=None):
     if isinstance(node, ComposedLit):
         sw = build_literal(node.sw, text, calls)
         off = build_literal(node.offset, text, calls)
+        if not _is_int_tuple(off):
+            raise CuteDumpError("the offset of a composed layout must be an integer (or an int tuple), as in "
+                                "Sw<3,4,3> o _0 o L", text, _col(node.offset))
         lay = build_literal(node.layout, text, calls)
         if not isinstance(lay, Layout):
             raise CuteDumpError("a composed layout must end with a layout", text, _col(node.layout))
