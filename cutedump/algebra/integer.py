@@ -50,13 +50,6 @@ def _ovf(a, op: str, b, r) -> None:
         OVERFLOW.append(f"{a} {op} {b} = {r}")
 
 
-def _dyn(a, op, b, r):
-    """Check a dynamic result (a plain int) of a static-dynamic operation; the value is returned unchanged."""
-    if r.__class__ is int and (r > 2147483647 or r < -2147483648):
-        _ovf(a, op, b, r)
-    return r
-
-
 class C(int):
     """A static integer ``Int<N>`` (CuTe ``C<N>``); prints as ``_N``."""
 
@@ -75,7 +68,10 @@ class C(int):
             if r > 2147483647 or r < -2147483648:
                 _ovf(self, "+", o, r)
             return C(r)
-        return _dyn(self, "+", o, int(self) + o)
+        r = int(self) + o
+        if r.__class__ is int and (r > 2147483647 or r < -2147483648):
+            _ovf(self, "+", o, r)
+        return r
 
     def __radd__(self, o):
         if isinstance(o, C):
@@ -83,7 +79,10 @@ class C(int):
             if r > 2147483647 or r < -2147483648:
                 _ovf(o, "+", self, r)
             return C(r)
-        return _dyn(o, "+", self, o + int(self))
+        r = o + int(self)
+        if r.__class__ is int and (r > 2147483647 or r < -2147483648):
+            _ovf(o, "+", self, r)
+        return r
 
     def __sub__(self, o):
         if isinstance(o, C):
@@ -91,7 +90,10 @@ class C(int):
             if r > 2147483647 or r < -2147483648:
                 _ovf(self, "-", o, r)
             return C(r)
-        return _dyn(self, "-", o, int(self) - o)
+        r = int(self) - o
+        if r.__class__ is int and (r > 2147483647 or r < -2147483648):
+            _ovf(self, "-", o, r)
+        return r
 
     def __rsub__(self, o):
         if isinstance(o, C):
@@ -99,7 +101,10 @@ class C(int):
             if r > 2147483647 or r < -2147483648:
                 _ovf(o, "-", self, r)
             return C(r)
-        return _dyn(o, "-", self, o - int(self))
+        r = o - int(self)
+        if r.__class__ is int and (r > 2147483647 or r < -2147483648):
+            _ovf(o, "-", self, r)
+        return r
 
     def __mul__(self, o):
         if isinstance(o, C) or int(self) == 0:
@@ -107,7 +112,10 @@ class C(int):
             if r > 2147483647 or r < -2147483648:
                 _ovf(self, "*", o, r)
             return C(r)
-        return _dyn(self, "*", o, int(self) * o)
+        r = int(self) * o
+        if r.__class__ is int and (r > 2147483647 or r < -2147483648):
+            _ovf(self, "*", o, r)
+        return r
 
     def __rmul__(self, o):
         if isinstance(o, C) or int(self) == 0:
@@ -115,7 +123,10 @@ class C(int):
             if r > 2147483647 or r < -2147483648:
                 _ovf(o, "*", self, r)
             return C(r)
-        return _dyn(o, "*", self, o * int(self))
+        r = o * int(self)
+        if r.__class__ is int and (r > 2147483647 or r < -2147483648):
+            _ovf(o, "*", self, r)
+        return r
 
     def __neg__(self):
         r = -int(self)
