@@ -96,7 +96,12 @@ def _registry():
             raise CuteDumpError("take needs two template arguments: take<B,E>(L)")
         if isinstance(x, (Layout, ComposedLayout)):
             return composed_apply(x, lambda l: A.take(l, *targs))
-        return it.take(x, *targs)
+        b, e = targs          # tuple_algorithms.hpp: E == -1 is the end; static_assert(B <= E); get<i> in range
+        n = len(x) if isinstance(x, tuple) else 1
+        e = n if e == -1 else e
+        if not 0 <= b <= e <= n:
+            raise CuteDumpError(f"take<{targs[0]},{targs[1]}>: needs 0 <= B <= E <= {n} (the rank)")
+        return it.take(x, b, e)
 
     def _flatten(x):
         if isinstance(x, (Layout, ComposedLayout)):

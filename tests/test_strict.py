@@ -62,6 +62,8 @@ ACCEPTED = [
     ("downcast<2>((_4,_8),(_1,_4))",
      "print(downcast<2>(make_shape(Int<4>{},Int<8>{}), make_stride(Int<1>{},Int<4>{})));"),
     ("append<3>((_4,_8):(_1,_4))", f"print(append<3>({L48}));"),
+    ("take<1,1>((_4,_8,_2))", "print(take<1,1>(make_shape(Int<4>{},Int<8>{},Int<2>{})));"),
+    ("take<1,-1>((_4,_8,_2))", "print(take<1,-1>(make_shape(Int<4>{},Int<8>{},Int<2>{})));"),
     ("size((_46340,_46340))", "print(size(make_shape(Int<46340>{},Int<46340>{})));"),
     ("_2147483647", "print(Int<2147483647>{});"),
     ("_-2147483648", "print(Int<-2147483648>{});"),

@@ -1404,6 +1404,8 @@ REJECTED = [
     X("upcast", "upcast({})", "(_4,_8):(_1,_4)", why="no template argument"),
     X("upcast", "upcast<2,2>({})", "(_4,_8):(_1,_4)", why="two template arguments"),
     X("recast_layout", "recast_layout<uint16_t>({})", "(_4,_8):(_1,_4)", why="one type"),
+    X("take", "take<2,1>({})", "(_4,_8,_2)", why="static_assert(B <= E)"),
+    X("take", "take<1,4>({})", "(_4,_8,_2)", why="E beyond the rank"),
     X("swizzle", "{}", "Sw<3,3,2>", why="abs(SShift) < BBits"),
     X("swizzle", "{}", "Sw<3,27,3>", why="mask shifted past 32 bits"),
     X("swizzle", "{}", "Sw<3,28,-3>", why="mask shifted past 32 bits"),
