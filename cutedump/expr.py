@@ -151,10 +151,13 @@ def _registry():
         return composed_apply(lay(x, "filter"), lambda l: A.filter_(l, prof))
 
     def _composition(a, b, c=None):
-        if c is not None:  # composition(A, offset, B) = ComposedLayout<A,O,B>{A, offset, B} (layout_composed.hpp)
-            if isinstance(a, Swizzle):
-                return A.make_composed_layout(a, b, c)
-            return ComposedLayout(a, b, c)
+        if c is not None:
+            # composition(A, offset, B) = ComposedLayout<A,O,B>{A, offset, B} (layout_composed.hpp); cutedump models
+            # (and prints, draws, exports) the swizzled form Sw o offset o layout, the one CuTe itself prints
+            if not isinstance(c, Layout):
+                raise CuteDumpError(f"composition(swizzle, offset, layout): the layout must be shape:stride, got "
+                                    f"{format_result(c)}")
+            return A.make_composed_layout(a, b, c)
         if isinstance(a, Swizzle) or isinstance(a, (Layout, ComposedLayout)):
             return A.composition(a, _tiler(b))
         return A.composition(lay(a, "composition"), _tiler(b))
@@ -343,8 +346,8 @@ _SIGS = {
     "coalesce": ("", ("layout",), ("layout", "inttuple:profile")),
     "filter": ("", ("layout",), ("layout", "inttuple:profile")),
     "filter_zeros": ("", ("layout",)),
-    "composition": ("", ("layout|swizzle", "value:tiler"), ("obj:a", "inttuple:offset", "obj:b")),
-    "compose": ("", ("layout|swizzle", "value:tiler"), ("obj:a", "inttuple:offset", "obj:b")),
+    "composition": ("", ("layout|swizzle", "value:tiler"), ("swizzle", "int:offset", "layoutobj:layout")),
+    "compose": ("", ("layout|swizzle", "value:tiler"), ("swizzle", "int:offset", "layoutobj:layout")),
     "complement": ("", ("layout",), ("layout", "inttuple:cotarget")),
     "right_inverse": ("", ("layout|swizzle",)), "left_inverse": ("", ("layout|swizzle",)),
     "logical_divide": ("", ("layout", "value:tiler")), "zipped_divide": ("", ("layout", "value:tiler")),
@@ -437,8 +440,6 @@ def _is_kind(x, kind: str) -> bool:
         return isinstance(x, (Layout, ComposedLayout, Swizzle)) or _is_int_tuple(x)
     if kind == "swizzle":
         return isinstance(x, Swizzle)
-    if kind == "obj":     # printable as CuTe prints it inside A o O o B (a bare tuple would not be)
-        return isinstance(x, (Layout, ComposedLayout, Swizzle)) or (isinstance(x, int) and not isinstance(x, bool))
     if kind == "int":
         return isinstance(x, int) and not isinstance(x, bool)
     if kind in ("inttuple", "order"):
@@ -449,8 +450,8 @@ def _is_kind(x, kind: str) -> bool:
 
 
 _KIND_LABEL = {"plain": "layout", "layoutobj": "layout", "inttuple": "int_tuple", "value": "x"}
-_KIND_TEXT = {"layoutobj": "a layout (shape:stride)", "obj": "a layout, a swizzle or an integer", "layout": "a layout or an int tuple", "plain": "a layout (not swizzled) or an int tuple",
-              "layout|swizzle": "a layout, a swizzle or an int tuple", "swizzle": "a swizzle", "int": "an integer",
+_KIND_TEXT = {"layoutobj": "a layout (shape:stride)", "layout": "a layout or an int tuple", "plain": "a layout (not swizzled) or an int tuple",
+              "layout|swizzle": "a layout, a swizzle or an int tuple", "swizzle": "a swizzle (cutedump's A o O o B has a swizzle A)", "int": "an integer",
               "inttuple": "an int tuple", "coord": "a coordinate (int tuple, `_` allowed)",
               "order": "LayoutLeft, LayoutRight or an int tuple", "value": "a value"}
 

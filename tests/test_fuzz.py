@@ -458,13 +458,16 @@ def test_fuzz_sample_raw_text_parser(text):
 
 # ---- regression tests: one per failure class the fuzzer found ------------------------------------------------
 
-def test_found_layout_of_a_generic_composition_is_refused():
-    """`layout` of composition(A, offset, B) with A not a swizzle (or B not a layout) was an internal error."""
+def test_found_generic_composition_is_refused():
+    """composition(A, offset, B) with A not a swizzle, a tuple offset or B not a layout was an internal error in
+    `layout` and in `eval --format json`; cutedump models (prints, draws, exports) Sw o offset o layout only."""
     for text in ("compose(_4:_4, _4, 2147483647)", "composition(_32, ((_-2,_0,6),_4), _8)",
-                 "composition((_4,_8):(_1,_4), 3, (_2,_2):(_1,_2))"):
-        _assert_ok(["layout", text], None)
-        r = _RUNNER.invoke(main, ["layout", text])
-        assert r.exit_code == 2 and "can only evaluate, not print or draw" in r.stderr
+                 "composition((_4,_8):(_1,_4), 3, (_2,_2):(_1,_2))", "compose(1, ((_4)), 2:4)",
+                 "compose(Sw<1,1,1>, (_4,_2), 2:4)"):
+        for argv in (["layout", text], ["eval", text, "--format", "json"], ["eval", text]):
+            _assert_ok(argv, None)
+            r = _RUNNER.invoke(main, argv)
+            assert r.exit_code == 2 and "must be" in r.stderr
 
 
 def test_found_layout_with_an_overflowing_mode_size_does_not_hang():
