@@ -5,6 +5,9 @@
     upcast<2>(L)   get<1,0>(L)   select<0,2>(L)   size(L)   L(17)   eval(L, 17)   idx2crd(5, (_4,_8))
 
 Each function is a thin adapter onto :mod:`cutedump.algebra`; results print exactly as CuTe's ``print``.
+Nothing is answered silently: every call is checked against its CuTe 4.2 signature (:data:`_SIGS`: template
+arguments, number and kind of arguments) before it runs, and a computation whose C++ ``int`` arithmetic would
+overflow in CuTe is refused with what real CuTe prints (see :mod:`cutedump.algebra.integer`).
 """
 from __future__ import annotations
 
