@@ -619,9 +619,15 @@ def report(res: dict) -> str:
              f"{res['grown_mb']:.0f} MB), slowest input {res['slowest'][0]:.2f} s "
              f"({' '.join(res['slowest'][1] or [])[:120]})"]
     for why, ex in sorted(res["classes"].items(), key=lambda kv: -len(kv[1])):
-        argv, stdin = ex[0]
-        lines.append(f"  {len(ex):6d}  {why}: cutedump {' '.join(repr(a) for a in argv)[:200]}"
-                     + (f" <<< {stdin!r}"[:120] if stdin else ""))
+        lines.append(f"  {len(ex):6d}  {why}")
+        seen = set()
+        for argv, stdin in ex:      # one example per command (and subcommand)
+            key = tuple(argv[:2])
+            if key in seen or len(seen) >= 4:
+                continue
+            seen.add(key)
+            lines.append(f"          e.g. cutedump {' '.join(repr(a) for a in argv)[:200]}"
+                         + (f" <<< {stdin!r}"[:120] if stdin else ""))
     return "\n".join(lines)
 
 
