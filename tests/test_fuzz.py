@@ -622,7 +622,7 @@ def report(res: dict) -> str:
         lines.append(f"  {len(ex):6d}  {why}")
         seen = set()
         for argv, stdin in ex:      # one example per command (and subcommand)
-            key = tuple(argv[:2])
+            key = tuple(argv[:2]) if argv[:1] in (["tilelang"], ["ck"], ["golden"]) else argv[0]
             if key in seen or len(seen) >= 4:
                 continue
             seen.add(key)
