@@ -30,7 +30,9 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from cutedump.cli import main
 
-LIMIT_S = 1.0
+LIMIT_S = 1.0                # the long run's budget per input (issue 12); its report counts inputs over it
+SAMPLE_LIMIT_S = 10.0        # the default suite's sample: only pathological slowness fails it (timings on shared
+                             # CI cores are noisy; performance targets live in benchmarks/, not in timed tests)
 LIMIT_MB = 200
 HARD_TIMEOUT_S = 20          # an input still running after this is stopped (and reported as a hang)
 
@@ -374,7 +376,7 @@ def _maxrss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def run_one(argv: list[str], stdin: str | None) -> tuple[str | None, float]:
+def run_one(argv: list[str], stdin: str | None, limit_s: float = LIMIT_S) -> tuple[str | None, float]:
     """Run one command line; returns (failure class or None, seconds)."""
     # exit 1 is an answer for these: a line failed (eval -f), a file differs (golden verify), "not compatible"
     exit1_ok = argv[:1] in (["golden"], ["compat"]) or (argv[:1] == ["eval"] and "-f" in argv)
@@ -408,15 +410,15 @@ def run_one(argv: list[str], stdin: str | None) -> tuple[str | None, float]:
             return "exit 1", dt
     else:
         return f"exit {r.exit_code}", dt
-    if dt > LIMIT_S:
-        return f"slow (> {LIMIT_S} s)", dt
+    if dt > limit_s:
+        return f"slow (> {limit_s} s)", dt
     return None, dt
 
 
-def _assert_ok(argv, stdin):
-    why, dt = run_one(argv, stdin)
+def _assert_ok(argv, stdin, limit_s: float = LIMIT_S):
+    why, dt = run_one(argv, stdin, limit_s)
     if why and why.startswith("slow"):   # time on two shared cores is noisy: a slow input must be slow twice
-        why, dt = run_one(argv, stdin)
+        why, dt = run_one(argv, stdin, limit_s)
     assert why is None, f"{why}: cutedump {' '.join(repr(a) for a in argv)}" + (f" <<< {stdin!r}" if stdin else "")
 
 
@@ -431,7 +433,7 @@ _SAMPLE = settings(max_examples=int(os.environ.get("CUTEDUMP_FUZZ_SAMPLE", "150"
 @given(st.data())
 def test_fuzz_sample_eval_expressions(data):
     s = HypSrc(data)
-    _assert_ok(["eval", g_expr(s)], None)
+    _assert_ok(["eval", g_expr(s)], None, SAMPLE_LIMIT_S)
 
 
 @_SAMPLE
@@ -439,7 +441,7 @@ def test_fuzz_sample_eval_expressions(data):
 def test_fuzz_sample_command_lines(tmp_path_factory, data):
     s = HypSrc(data)
     argv, stdin = g_argv(s, str(tmp_path_factory.getbasetemp()))
-    _assert_ok(argv, stdin)
+    _assert_ok(argv, stdin, SAMPLE_LIMIT_S)
 
 
 @settings(max_examples=150, deadline=None, database=None)
@@ -515,11 +517,15 @@ def test_found_slow_html_mma(long_only):
     _assert_ok(["html", "--mma", "SM90_64x64x16_F16F16F16_SS", "--atom-layout", "(_2,_2)"], None)
 
 
-@pytest.mark.fuzz
-@pytest.mark.xfail(strict=False, reason="fuzz finding: a layout with a size-0 mode walks every column of the other "
-                                        "mode (16 s here; render/text)")
-def test_found_slow_zero_size_layout_table(long_only):
-    _assert_ok(["layout", "((16,16,0),(16,8),(_65536,2,_1)):((_1,32,1),(_2,_4),(_2,_8,_1))", "--plain"], None)
+@pytest.mark.parametrize("argv", [
+    ["layout", "((16,16,0),(16,8),(_65536,2,_1)):((_1,32,1),(_2,_4),(_2,_8,_1))", "--plain"],
+    ["layout", "(_0,(_1,_1,_65536),_32):(_0,(_0,_0,_0),_0)", "--info", "--coords", "--plain"],   # CI, 2.3 s
+])
+def test_found_zero_size_layout_with_a_huge_header_is_refused(argv):
+    """A layout with a size-0 mode has no cells, but print_layout still writes every column of the other mode
+    (16 s / 2.3 s here): the --force limit counts the header cells too."""
+    r = _RUNNER.invoke(main, argv)
+    assert r.exit_code == 2 and r.stderr.startswith("error: layout table has") and "--force" in r.stderr
 
 
 @pytest.mark.fuzz

@@ -9,7 +9,7 @@ import click
 from cutedump.commands._common import handle_errors, check_size
 from cutedump.algebra import size
 from cutedump.expr import evaluate_layout
-from cutedump.render.text import layout_view, layout_text, layout_details
+from cutedump.render.text import layout_view, layout_text, layout_details, table_cells
 
 EPILOG = """\b
 Examples:
@@ -36,6 +36,7 @@ def layout_cmd(layout, info, coords, plain, fmt_, force):
     L = evaluate_layout(layout)
     check_size(int(size(L)), force, "layout table")
     view, note = layout_view(L)   # refuses what print_layout cannot draw, in every format
+    check_size(table_cells(view), force, "layout table")   # a size-0 mode still prints every column header
     if fmt_ == "json":
         import json
         from cutedump.render.json_view import layout_json  # start-up: the JSON view and its grid model on demand

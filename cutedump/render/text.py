@@ -4,6 +4,7 @@
     layout_view(layout) -> (view, note or None)    # the rank-2 view ``cutedump layout`` draws
     layout_text(layout, info=False, coords=False)  # the whole piped output of ``cutedump layout``
     layout_info(layout) / coords_table(layout)     # its --info and --coords parts
+    table_cells(view)                              # cells print_layout writes (the --force limit)
 """
 from __future__ import annotations
 
@@ -27,11 +28,11 @@ def num_digits(x: int) -> int:
 _DELIM = "+-----------------------"
 
 
-def format_table(title: str, values, cosize: int) -> str:
-    """The print_layout table for a rows x cols grid of values under the printed ``title``."""
+def format_table(title: str, values, cosize: int, cols: int) -> str:
+    """The print_layout table for a rows x cols grid of values under the printed ``title`` (``cols`` given apart:
+    a layout with no rows still prints its column header and footer)."""
     w = num_digits(cosize) + 2
     rows = len(values)
-    cols = len(values[0]) if rows else 0
     seg = _DELIM[: w + 1]
     out = [title, "\n", "    "]
     out.extend(f"  {n:>{w - 2}} " for n in range(cols))
@@ -51,7 +52,7 @@ def print_layout(layout) -> str:
     base = layout.b if isinstance(layout, ComposedLayout) else layout
     if int(rank(base)) != 2:
         raise CuteDumpError(f"print_layout needs a rank-2 layout; {layout} has rank {int(rank(base))}")
-    return format_table(str(layout), table_list(layout), int(cosize(base)))
+    return format_table(str(layout), table_list(layout), int(cosize(base)), int(size(get(base, 1))))
 
 
 def layout_view(layout):
@@ -73,6 +74,14 @@ def layout_view(layout):
     if isinstance(layout, ComposedLayout):
         view = make_composed_layout(layout.a, layout.offset, view)
     return view, note
+
+
+def table_cells(view) -> int:
+    """How many cells print_layout writes for a rank-2 view: rows x columns, but at least one header cell per
+    column and one label per row (a size-0 mode leaves the other mode's whole header)."""
+    base = view.b if isinstance(view, ComposedLayout) else view
+    m, n = int(size(get(base, 0))), int(size(get(base, 1)))
+    return max(m * n, m, n)
 
 
 def layout_info(layout) -> str:
