@@ -500,15 +500,28 @@ _OTHERS = pytest.mark.xfail(strict=True, reason="fuzz finding in a module owned 
     ["ck", "naive", "--lengths", "-1,8"],                                            # ValueError: max() of empty
     ["ck", "naive", "--lengths", "4,0", "--strides", "32,16"],
     ["ck", "naive", "--lengths", "-1,-1,32", "--strides", "13,1,256"],               # numpy broadcast error
-    ["latex", "--copy", "SM75_U32x4_LDSM_N", "--type", "half_t", "--thr", "(_16,_8):(_8,_1)",
-     "--val", "Sw<1,0,-6> o _0 o 3:_-4"],                                              # ComposedLayout has no ...
-    ["html", "--copy", "SM75_U32x4_LDSM_N", "--type", "float", "--thr", "(_16,_8):(_8,_1)",
-     "--val", "Sw<3,2,4> o _0 o (_1,(_2),_16):(2,(_8),_1)"],
-    ["html", "--tv", "(_0,(3),_4)", "--tile", "(_8,_8)"],                             # ZeroDivisionError
-    ["html", "--copy", "DefaultCopy", "--type", "bfloat16_t", "--thr", "(_16,_8):(_8,_1)", "--val", "(_8,(_0))"],
 ], ids=lambda a: " ".join(a)[:60])
 def test_found_internal_errors_elsewhere(argv):
     _assert_ok(argv, None)
+
+
+@pytest.mark.parametrize("argv,says", [
+    (["latex", "--copy", "SM75_U32x4_LDSM_N", "--type", "half_t", "--thr", "(_16,_8):(_8,_1)",
+      "--val", "Sw<1,0,-6> o _0 o 3:_-4"], "must be a plain layout"),           # was AttributeError
+    (["html", "--copy", "SM75_U32x4_LDSM_N", "--type", "float", "--thr", "(_16,_8):(_8,_1)",
+      "--val", "Sw<3,2,4> o _0 o (_1,(_2),_16):(2,(_8),_1)"], "must be a plain layout"),
+    (["html", "--tv", "(_0,(3),_4)", "--tile", "(_8,_8)"], "has size 0"),        # was ZeroDivisionError
+    (["latex", "--tv", "(_0,(3),_4)", "--tile", "(_8,_8)"], "has size 0"),
+    (["html", "--copy", "DefaultCopy", "--type", "bfloat16_t", "--thr", "(_16,_8):(_8,_1)", "--val", "(_8,(_0))"],
+     "division by zero"),
+    (["copy", "DefaultCopy", "--type", "bfloat16_t", "--thr", "(_16,_8):(_8,_1)", "--val", "(_8,(_0))"],
+     "division by zero"),
+], ids=lambda a: " ".join(a)[:60] if isinstance(a, list) else a)
+def test_found_internal_errors_in_pictures_and_copies(argv, says):
+    """Swizzled thread/value layouts and size-0 layouts reached the picture and copy code as internal errors."""
+    _assert_ok(argv, None)
+    r = _RUNNER.invoke(main, argv)
+    assert r.exit_code == 2 and says in r.stderr and "internal error" not in r.stderr
 
 
 @pytest.mark.fuzz

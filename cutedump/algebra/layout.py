@@ -429,7 +429,11 @@ def composition(lhs, rhs):
         raise CuteDumpError("composition: the left operand must be a layout")
     if isinstance(rhs, Layout):
         flat = coalesce_x(lhs)
-        return _composition_impl(flat.shape, flat.stride, rhs.shape, rhs.stride)
+        try:
+            return _composition_impl(flat.shape, flat.stride, rhs.shape, rhs.stride)
+        except ZeroDivisionError:   # C++ divides by the size-0 mode too: a compile error (static), a trap (dynamic)
+            raise CuteDumpError(f"composition({lhs}, {rhs}): division by zero (a size-0 mode); CuTe fails to "
+                                "compile this (static sizes) or traps at run time (dynamic)") from None
     if is_tuple(rhs):
         shp, std = wrap(lhs.shape), wrap(lhs.stride)
         if len(rhs) > len(shp):

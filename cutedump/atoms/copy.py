@@ -212,12 +212,14 @@ def _as_atom(atom, value_type=None) -> CopyAtom:
     return copy_atom(atom, value_type)
 
 
-def _as_layout(x) -> Layout:
-    if isinstance(x, Layout):
-        return x
+def _as_layout(x, what: str = "layout") -> Layout:
     if isinstance(x, str):
-        return parse_layout(x)
-    return make_layout(x)
+        x = parse_layout(x)
+    if not isinstance(x, Layout):
+        if isinstance(x, (tuple, int)):
+            return make_layout(x)
+        raise CuteDumpError(f"make_tiled_copy: the {what} must be a plain layout (thread or value index), not {x}")
+    return x
 
 
 def make_tiled_copy_impl(atom: CopyAtom, layout_tv: Layout, tiler) -> TiledCopy:
@@ -231,8 +233,8 @@ def make_tiled_copy(atom, thr_layout=None, val_layout=None, value_type=None, che
     then the raked product of thr and val must be a bijection onto 0..size-1, else CuteDumpError says so.
     """
     atom = _as_atom(atom, value_type)
-    thr = _as_layout(thr_layout) if thr_layout is not None else make_layout(C(1))
-    val = _as_layout(val_layout) if val_layout is not None else make_layout(C(1))
+    thr = _as_layout(thr_layout, "thread layout") if thr_layout is not None else make_layout(C(1))
+    val = _as_layout(val_layout, "value layout") if val_layout is not None else make_layout(C(1))
     try:
         layout_mn = raked_product(thr, val)
     except CuteDumpError as e:
