@@ -31,7 +31,7 @@ import re
 from dataclasses import dataclass, field
 
 from cutedump.errors import CuteDumpError
-from cutedump.algebra import C, Layout, make_layout
+from cutedump.algebra import C, Layout, make_layout, size
 from cutedump.algebra.inttuple import is_int, is_int_tuple
 from cutedump.algebra.swizzle import ComposedLayout
 from cutedump.expr import evaluate, format_result
@@ -41,8 +41,10 @@ from cutedump.atoms.cli_support import parse_layout_arg
 from cutedump.kernel import tensor as T
 
 _IDENT = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
-PARTITION_OPS = ("partition_S", "partition_D", "retile_D", "partition_C", "partition_fragment_A",
-                 "partition_fragment_B", "make_fragment_C")
+COPY_OPS = ("partition_S", "partition_D", "retile_D")
+PARTITION_OPS = COPY_OPS + ("partition_A", "partition_B", "partition_C", "partition_fragment_A",
+                            "partition_fragment_B", "make_fragment_A", "make_fragment_B", "make_fragment_C",
+                            "make_fragment_like")
 QUERIES = ("get_thr_layout_vmnk", "get_layoutA_TV", "get_layoutB_TV", "get_layoutC_TV", "get_layoutS_TV",
            "get_layoutD_TV")
 KINDS = ("value", "copy_atom", "tiled_copy", "tiled_mma", "tiled_copy_A", "tiled_copy_B", "tiled_copy_C", "query",
@@ -69,6 +71,7 @@ class KernelDump:
     thread: int
     objects: list
     tensors: list
+    smem_copies: list = field(default_factory=list)
 
     def item(self, name: str) -> Item:
         for it in self.objects + self.tensors:
@@ -77,155 +80,264 @@ class KernelDump:
         raise KeyError(name)
 
 
-class _Env:
-    def __init__(self, where: str):
-        self.values: dict[str, object] = {}
+class Locator:
+    """Where a part of a description was written: ``locate(section, index, key)`` -> "FILE:LINE" (or a name)."""
+
+    def __init__(self, where: str = "kernel"):
         self.where = where
 
-    def text(self, value) -> str:
-        return format_result(value)
+    def __call__(self, section: str, index: int | None = None, key: str | None = None) -> str:
+        return self.where
 
-    def subst(self, expr: str, entry: str) -> str:
-        if not isinstance(expr, str):
-            raise CuteDumpError(f"{self.where}: entry {entry!r}: expected an expression string, got {expr!r}")
 
+# the keys each kind takes (besides name, kind, show, modes)
+KEYS = {
+    "value": ({"expr"}, set()),
+    "copy_atom": ({"atom", "type"}, set()),
+    "tiled_copy": ({"atom", "type", "thr"}, {"val"}),
+    "tiled_mma": ({"atom"}, {"atom_layout", "permutation"}),
+    "tiled_copy_A": ({"atom", "mma"}, set()), "tiled_copy_B": ({"atom", "mma"}, set()),
+    "tiled_copy_C": ({"atom", "mma"}, set()),
+    "query": ({"of", "method"}, set()),
+    "atom_detail": ({"atom"}, set()),
+    "tensor": (set(), {"memory", "layout", "shape", "stride"}),
+    "local_tile": ({"tensor", "tiler", "coord"}, {"step"}),
+    "partition": ({"op", "tensor"}, {"of", "slice"}),
+}
+COMMON_KEYS = {"name", "kind", "show", "modes"}
+SMEM_COPY_KEYS = ({"copy", "tensor", "direction"}, {"slice", "what"})
+
+
+class EntryError(CuteDumpError):
+    """A broken rule of one entry; the message already names the place and the entry."""
+
+
+class _Entry:
+    """One entry being evaluated: its location and the error helpers."""
+
+    def __init__(self, locate, section: str, index: int, e: dict):
+        self.locate, self.section, self.index, self.e = locate, section, index, e
+        self.name = e.get("name", "?") if isinstance(e, dict) else "?"
+        self.kind = e.get("kind") if isinstance(e, dict) else None
+
+    def where(self, key: str | None = None) -> str:
+        return self.locate(self.section, self.index, key)
+
+    def fail(self, rule: str, key: str | None = None):
+        what = f" ({self.kind})" if self.kind else ""
+        raise EntryError(f"{self.where(key)}: entry {self.name!r}{what}: {rule}")
+
+    def need(self, key: str):
+        if key not in self.e:
+            self.fail(f"needs the key {key!r}")
+        return self.e[key]
+
+    def string(self, key: str, default=None):
+        v = self.e.get(key, default) if default is not None else self.need(key)
+        if not isinstance(v, str):
+            self.fail(f"{key} must be a string (an expression or a name), got {v!r}", key)
+        return v
+
+
+class _Env:
+    def __init__(self):
+        self.values: dict[str, object] = {}
+
+    def subst(self, expr: str) -> str:
         def rep(m):
             name = m.group(0)
             start = m.start()
             if start > 0 and (expr[start - 1].isalnum() or expr[start - 1] == "_"):
                 return name
             if name in self.values:
-                v = self.values[name]
-                return self.text(v)
+                return format_result(self.values[name])
             return name
         return _IDENT.sub(rep, expr)
 
-    def eval(self, expr: str, entry: str):
-        text = self.subst(expr, entry)
+    def eval(self, ent: _Entry, key: str):
+        expr = ent.string(key)
+        text = self.subst(expr)
         try:
             return evaluate(text)
         except CuteDumpError as e:
-            raise CuteDumpError(f"{self.where}: entry {entry!r}: {e.one_line()} in {text!r}") from None
+            ent.fail(f"{key} = {expr!r}: {e.one_line()}" + (f" (in {text!r})" if text != expr else ""), key)
 
-    def layout(self, expr: str, entry: str):
-        v = self.eval(expr, entry)
+    def layout(self, ent: _Entry, key: str):
+        v = self.eval(ent, key)
         if isinstance(v, (Layout, ComposedLayout)):
             return v
         if is_int_tuple(v):
             return make_layout(v)
-        raise CuteDumpError(f"{self.where}: entry {entry!r}: {expr!r} is not a layout")
+        ent.fail(f"{key} = {ent.e[key]!r} is not a layout", key)
 
-    def get(self, name: str, entry: str, cls=None, what: str = "an earlier entry"):
+    def get(self, ent: _Entry, key: str, cls=None, what: str = "an earlier entry"):
+        name = ent.string(key)
         if name not in self.values:
-            raise CuteDumpError(f"{self.where}: entry {entry!r}: {name!r} is not {what}")
+            ent.fail(f"{key} = {name!r} is not {what}" + ("" if what == "an earlier entry" else
+                                                          " (no earlier entry has that name)"), key)
         v = self.values[name]
         if cls is not None and not isinstance(v, cls):
-            raise CuteDumpError(f"{self.where}: entry {entry!r}: {name!r} is not {what}")
+            ent.fail(f"{key} = {name!r} is not {what}", key)
         return v
-
-
-def _need(e: dict, key: str, where: str):
-    if key not in e:
-        raise CuteDumpError(f"{where}: entry {e.get('name', '?')!r} ({e.get('kind')}) needs the key {key!r}")
-    return e[key]
 
 
 def _parse_param(name: str, text, where: str):
     if isinstance(text, bool) or not isinstance(text, (str, int)):
-        raise CuteDumpError(f"{where}: param {name!r}: expected a CuTe integer like 128 or _128, got {text!r}")
-    v = evaluate(str(text)) if isinstance(text, str) else text
+        raise EntryError(f"{where}: param {name!r}: expected a CuTe integer like 128 or _128, got {text!r}")
+    try:
+        v = evaluate(str(text)) if isinstance(text, str) else text
+    except CuteDumpError as e:
+        raise EntryError(f"{where}: param {name!r}: {e.one_line()}") from None
     if not is_int(v):
-        raise CuteDumpError(f"{where}: param {name!r}: expected an integer, got {text!r}")
+        raise EntryError(f"{where}: param {name!r}: expected an integer, got {text!r}")
     return v
 
 
-def evaluate_description(desc: dict, params: dict | None = None, thread: int = 0, where: str = "kernel") -> KernelDump:
-    """Evaluate a description (see the module docstring) with params overriding its defaults."""
+@dataclass
+class SmemCopy:
+    """One shared-memory access of the kernel for the bank audit: a TiledCopy storing into (partition_D) or
+    loading from (partition_S) an smem tensor, over the part of it one pass of copy() covers."""
+    label: str
+    copy: str
+    tensor: str
+    slice: str | None
+    store: bool
+    what: str
+    tiled_copy: object
+    smem: object
+    where: str
 
-    env = _Env(where)
+
+def evaluate_description(desc: dict, params: dict | None = None, thread: int = 0, where: str = "kernel",
+                         locate=None) -> KernelDump:
+    """Evaluate a description (see the module docstring) with params overriding its defaults."""
+    locate = locate or Locator(where)
+    env = _Env()
+    if not isinstance(desc, dict):
+        raise EntryError(f"{locate('kernel')}: a kernel description is a table")
     meta = desc.get("kernel", {})
-    merged = dict(desc.get("params", {}))
+    if not isinstance(meta, dict):
+        raise EntryError(f"{locate('kernel')}: [kernel] must be a table with name and title")
+    unknown = set(desc) - {"kernel", "params", "objects", "thread", "smem_copies", "checks"}
+    if unknown:
+        raise EntryError(f"{locate(sorted(unknown)[0])}: unknown section {sorted(unknown)[0]!r} (sections: kernel, "
+                         "params, objects, thread, smem_copies, checks)")
+    defaults = desc.get("params", {})
+    if not isinstance(defaults, dict):
+        raise EntryError(f"{locate('params')}: [params] must be a table of NAME = \"CuTe integer\"")
+    merged = dict(defaults)
     for k, v in (params or {}).items():
         if k not in merged:
-            raise CuteDumpError(f"{where}: unknown param {k!r} (known: {', '.join(merged)})")
+            raise CuteDumpError(f"unknown param {k!r} (the kernel's params: {', '.join(merged) or 'none'})")
         merged[k] = v
     for k, v in merged.items():
         if not _IDENT.fullmatch(k):
-            raise CuteDumpError(f"{where}: param name {k!r} is not an identifier")
-        env.values[k] = _parse_param(k, v, where)
+            raise EntryError(f"{locate('params', None, k)}: param name {k!r} is not an identifier")
+        env.values[k] = _parse_param(k, v, locate("params", None, k))
     shown_params = dict(env.values)
 
-    def build(e: dict, in_thread: bool) -> Item:
-        name = _need(e, "name", where)
-        kind = _need(e, "kind", where)
+    def build(ent: _Entry) -> Item:
+        e = ent.e
+        name = ent.need("name")
+        if not isinstance(name, str) or not name:
+            ent.fail("name must be a non-empty string", "name")
+        kind = ent.need("kind")
         if kind not in KINDS:
-            raise CuteDumpError(f"{where}: entry {name!r}: unknown kind {kind!r} (kinds: {', '.join(KINDS)})")
+            ent.fail(f"unknown kind {kind!r} (kinds: {', '.join(KINDS)})", "kind")
+        need, opt = KEYS[kind]
+        extra = sorted(set(e) - need - opt - COMMON_KEYS)
+        if extra:
+            ent.fail(f"unknown key {extra[0]!r} for kind {kind} (keys: "
+                     f"{', '.join(sorted(need | opt | COMMON_KEYS))})", extra[0])
+        for k in sorted(need):
+            ent.need(k)
+        if "show" in e and not isinstance(e["show"], bool):
+            ent.fail(f"show must be true or false, got {e['show']!r}", "show")
+        if "modes" in e:
+            ent.string("modes")
         info: dict = {}
         if kind == "value":
-            v = env.eval(_need(e, "expr", where), name)
+            v = env.eval(ent, "expr")
         elif kind == "copy_atom":
-            v = copy_atom(_need(e, "atom", where), _need(e, "type", where))
+            v = copy_atom(ent.string("atom"), ent.string("type"))
         elif kind == "tiled_copy":
-            ca = copy_atom(_need(e, "atom", where), _need(e, "type", where))
-            v = make_tiled_copy(ca, env.layout(_need(e, "thr", where), name), env.layout(e.get("val", "_1"), name))
+            ca = copy_atom(ent.string("atom"), ent.string("type"))
+            v = make_tiled_copy(ca, env.layout(ent, "thr"), env.layout(ent, "val") if "val" in e else make_layout(C(1)))
         elif kind == "tiled_mma":
-            perm = e.get("permutation")
-            v = make_tiled_mma(_need(e, "atom", where),
-                               parse_layout_arg(env.subst(e.get("atom_layout", "(_1,_1,_1)"), name), "atom_layout"),
-                               env.subst(perm, name) if perm is not None else None)
+            al = parse_layout_arg(env.subst(ent.string("atom_layout", "(_1,_1,_1)")), "atom_layout")
+            perm = env.subst(ent.string("permutation")) if "permutation" in e else None
+            v = make_tiled_mma(ent.string("atom"), al, perm)
         elif kind in ("tiled_copy_A", "tiled_copy_B", "tiled_copy_C"):
-            ca = env.get(_need(e, "atom", where), name, CopyAtom, "a copy_atom entry")
-            mma = env.get(_need(e, "mma", where), name, TiledMMA, "a tiled_mma entry")
+            ca = env.get(ent, "atom", CopyAtom, "a copy_atom entry")
+            mma = env.get(ent, "mma", TiledMMA, "a tiled_mma entry")
             fn = {"A": make_tiled_copy_A, "B": make_tiled_copy_B, "C": make_tiled_copy_C}[kind[-1]]
             v = fn(ca, mma)
         elif kind == "query":
-            method = _need(e, "method", where)
+            method = ent.string("method")
             if method not in QUERIES:
-                raise CuteDumpError(f"{where}: entry {name!r}: unknown method {method!r} ({', '.join(QUERIES)})")
-            obj = env.get(_need(e, "of", where), name, (TiledCopy, TiledMMA), "a TiledCopy or TiledMMA entry")
+                ent.fail(f"unknown method {method!r} ({', '.join(QUERIES)})", "method")
+            obj = env.get(ent, "of", (TiledCopy, TiledMMA), "a TiledCopy or TiledMMA entry")
             if not hasattr(obj, method):
-                raise CuteDumpError(f"{where}: entry {name!r}: {e['of']} has no {method}()")
+                ent.fail(f"{e['of']} has no {method}()", "method")
             v = getattr(obj, method)()
             info["of"] = obj
         elif kind == "atom_detail":
-            v = env.get(_need(e, "atom", where), name, CopyAtom, "a copy_atom entry")
+            v = env.get(ent, "atom", CopyAtom, "a copy_atom entry")
         elif kind == "tensor":
             mem = e.get("memory", "gmem")
             if mem not in ("gmem", "smem", "rmem"):
-                raise CuteDumpError(f"{where}: entry {name!r}: memory must be gmem, smem or rmem, got {mem!r}")
+                ent.fail(f"memory must be gmem, smem or rmem, got {mem!r}", "memory")
             if "layout" in e:
-                v = T.make_tensor(env.layout(e["layout"], name))
+                if "shape" in e or "stride" in e:
+                    ent.fail("give either layout or shape (and stride), not both", "layout")
+                v = T.make_tensor(env.layout(ent, "layout"))
             else:
-                v = T.make_tensor(env.eval(_need(e, "shape", where), name), env.eval(_need(e, "stride", where), name))
+                if "shape" not in e:
+                    ent.fail("needs the key 'layout' or the keys 'shape' and 'stride'")
+                shp = env.eval(ent, "shape")
+                v = T.make_tensor(shp, env.eval(ent, "stride") if "stride" in e else None)
             info["memory"] = mem
         elif kind == "local_tile":
-            src = env.get(_need(e, "tensor", where), name, what="a tensor entry")
-            tiler = env.eval(_need(e, "tiler", where), name)
-            coord = env.eval(_need(e, "coord", where), name)
-            step = _parse_step(e.get("step"), name, where)
+            src = env.get(ent, "tensor", what="a tensor entry")
+            tiler = env.eval(ent, "tiler")
+            coord = env.eval(ent, "coord")
+            step = _parse_step(e.get("step"), ent)
             v = T.local_tile(src, tiler, coord, step)
             info.update(src=e["tensor"], tiler=tiler, step=step)
         else:  # partition
-            op = _need(e, "op", where)
+            op = ent.string("op")
             if op not in PARTITION_OPS:
-                raise CuteDumpError(f"{where}: entry {name!r}: unknown op {op!r} ({', '.join(PARTITION_OPS)})")
-            of_name = _need(e, "of", where)
-            obj = env.get(of_name, name, (TiledCopy, TiledMMA), "a TiledCopy or TiledMMA entry")
-            src = env.get(_need(e, "tensor", where), name, what="a tensor entry")
+                ent.fail(f"unknown op {op!r} ({', '.join(PARTITION_OPS)})", "op")
+            src = env.get(ent, "tensor", what="a tensor entry")
             if "slice" in e:
-                src = T.slice_tensor(src, env.eval(e["slice"], name))[0]
-            copy_op = op in ("partition_S", "partition_D", "retile_D")
+                src = T.slice_tensor(src, env.eval(ent, "slice"))[0]
+            if op == "make_fragment_like":
+                if "of" in e:
+                    ent.fail("make_fragment_like takes no 'of' (it depends on the tensor only)", "of")
+                v = T.make_fragment_like(src)
+                info.update(op=op, of=None, src=e["tensor"], src_layout=src)
+                return Item(name, kind, v, e, bool(e.get("show", True)), info)
+            of_name = ent.string("of")
+            obj = env.get(ent, "of", (TiledCopy, TiledMMA), "a TiledCopy or TiledMMA entry")
+            copy_op = op in COPY_OPS
             if copy_op != isinstance(obj, TiledCopy):
-                need = "a TiledCopy" if copy_op else "a TiledMMA"
-                raise CuteDumpError(f"{where}: entry {name!r}: {op} needs {need}, {of_name!r} is not one")
+                need_ = "a TiledCopy" if copy_op else "a TiledMMA"
+                ent.fail(f"{op} needs {need_}, {of_name!r} is not one", "of")
             thr = obj.get_slice(thread)
             try:
                 v = getattr(T, op)(thr, src)
             except CuteDumpError as err:
-                raise CuteDumpError(f"{where}: entry {name!r}: {op}({e['tensor']}) by {of_name}: {err.one_line()}") \
-                    from None
+                ent.fail(f"{op}({e['tensor']}) by {of_name}: {err.one_line()}", "op")
             info.update(op=op, of=obj, src=e["tensor"], src_layout=src)
         return Item(name, kind, v, e, bool(e.get("show", True)), info)
+
+    def located(ent: _Entry) -> Item:
+        try:
+            return build(ent)
+        except EntryError:
+            raise
+        except CuteDumpError as err:
+            ent.fail(err.one_line())
 
     objects, tensors = [], []
     for section, out in (("objects", objects), ("thread", tensors)):
@@ -233,26 +345,135 @@ def evaluate_description(desc: dict, params: dict | None = None, thread: int = 0
             n = _threads(objects)
             if n is not None and not 0 <= int(thread) < n:
                 raise CuteDumpError(f"thread {thread} is out of range: the kernel has {n} threads (0..{n - 1})")
-        for e in desc.get(section, []):
+        entries = desc.get(section, [])
+        if not isinstance(entries, list):
+            raise EntryError(f"{locate(section)}: {section} must be an array of tables ([[{section}]])")
+        for i, e in enumerate(entries):
+            ent = _Entry(locate, section, i, e)
             if not isinstance(e, dict):
-                raise CuteDumpError(f"{where}: every entry of [{section}] must be a table, got {e!r}")
-            item = build(e, section == "thread")
+                raise EntryError(f"{locate(section, i)}: every entry of [[{section}]] must be a table, got {e!r}")
+            item = located(ent)
             if item.name in env.values:
-                raise CuteDumpError(f"{where}: entry {item.name!r} is defined twice")
+                ent.fail(f"the name {item.name!r} is defined twice (a param or an earlier entry has it)", "name")
             env.values[item.name] = item.value
             out.append(item)
-    return KernelDump(meta.get("name", "kernel"), meta.get("title", ""), shown_params, thread, objects, tensors)
+    dump = KernelDump(meta.get("name", "kernel"), meta.get("title", ""), shown_params, thread, objects, tensors)
+    dump.smem_copies = _smem_copies(desc, env, dump, locate)
+    _run_checks(desc, dump, locate)
+    return dump
 
 
-def _parse_step(step, name, where):
+def _smem_copies(desc, env, dump, locate) -> list:
+    """The [[smem_copies]] entries: which TiledCopy reads or writes which smem tensor (for the bank audit)."""
+    out = []
+    entries = desc.get("smem_copies", [])
+    if not isinstance(entries, list):
+        raise EntryError(f"{locate('smem_copies')}: smem_copies must be an array of tables ([[smem_copies]])")
+    for i, e in enumerate(entries):
+        if not isinstance(e, dict):
+            raise EntryError(f"{locate('smem_copies', i)}: every entry of [[smem_copies]] must be a table")
+        ent = _Entry(locate, "smem_copies", i, dict(e, name=e.get("copy", "?")))
+        ent.kind = "smem_copies"
+        need, opt = SMEM_COPY_KEYS
+        extra = sorted(set(e) - need - opt)
+        if extra:
+            ent.fail(f"unknown key {extra[0]!r} (keys: {', '.join(sorted(need | opt))})", extra[0])
+        tc = env.get(ent, "copy", TiledCopy, "a TiledCopy entry")
+        tensor = ent.string("tensor")
+        try:
+            item = dump.item(tensor)
+        except KeyError:
+            ent.fail(f"tensor = {tensor!r} is not a tensor entry", "tensor")
+        if item.kind != "tensor" or item.info.get("memory") != "smem":
+            ent.fail(f"tensor = {tensor!r} is not a tensor entry with memory = \"smem\"", "tensor")
+        direction = ent.string("direction")
+        if direction not in ("store", "load"):
+            ent.fail(f"direction must be \"store\" (the copy writes smem: partition_D) or \"load\" (it reads smem: "
+                     f"partition_S), got {direction!r}", "direction")
+        smem = item.value
+        sl = None
+        if "slice" in e:
+            sl = ent.string("slice")
+            try:
+                smem = T.slice_tensor(smem, env.eval(ent, "slice"))[0]
+            except EntryError:
+                raise
+            except CuteDumpError as err:
+                ent.fail(f"slice = {sl!r}: {err.one_line()}", "slice")
+        what = ent.string("what", "") if "what" in e else ""
+        label = e["copy"]
+        out.append(SmemCopy(label, e["copy"], tensor, sl, direction == "store", what, tc, smem,
+                            locate("smem_copies", i)))
+    return out
+
+
+def _run_checks(desc, dump, locate) -> None:
+    """[checks]: the kernel's tile rules, checked before any partition is trusted.
+
+    ``tiler = "cta_tiler"`` names the CTA tile (its ``modes`` name the dimensions); ``copies`` maps a TiledCopy
+    entry to the tile dimensions its Tiler_MN must divide (e.g. ``copyA = [0, 2]``); ``mma`` names a TiledMMA whose
+    tile must divide the CTA tile."""
+    chk = desc.get("checks")
+    if chk is None:
+        return
+    if not isinstance(chk, dict):
+        raise EntryError(f"{locate('checks')}: [checks] must be a table")
+    extra = sorted(set(chk) - {"tiler", "copies", "mma"})
+    if extra:
+        raise EntryError(f"{locate('checks', None, extra[0])}: [checks]: unknown key {extra[0]!r} (tiler, copies, mma)")
+
+    def get(key, kinds):
+        name = chk.get(key)
+        try:
+            it = dump.item(name)
+        except (KeyError, TypeError):
+            it = None
+        if it is None or not isinstance(it.value, kinds):
+            raise EntryError(f"{locate('checks', None, key)}: [checks]: {key} = {name!r} is not an entry of the "
+                             "right kind")
+        return it
+
+    if "tiler" not in chk:
+        raise EntryError(f"{locate('checks')}: [checks] needs the key 'tiler'")
+    tiler_item = get("tiler", tuple)
+    t = [int(x) for x in tiler_item.value]
+    dims = [s.strip() for s in tiler_item.entry.get("modes", "").split(",")]
+    dims = [dims[i] if i < len(dims) and dims[i] else f"mode{i}" for i in range(len(t))]
+    tile_txt = "(" + ",".join(map(str, t)) + ")"
+    copies = chk.get("copies", {})
+    if not isinstance(copies, dict):
+        raise EntryError(f"{locate('checks', None, 'copies')}: [checks]: copies must be a table NAME = [modes]")
+    for cname, idx in copies.items():
+        try:
+            tc = dump.item(cname).value
+        except KeyError:
+            tc = None
+        if not isinstance(tc, TiledCopy) or not isinstance(idx, list) or \
+                not all(isinstance(i, int) and 0 <= i < len(t) for i in idx):
+            raise EntryError(f"{locate('checks', None, 'copies')}: [checks]: copies.{cname} must name a TiledCopy "
+                             f"entry and list tile modes 0..{len(t) - 1}")
+        for i, tl in zip(idx, tc.tiler_mn):
+            if t[i] % int(size(tl)) != 0:
+                raise CuteDumpError(f"CTA tile {tile_txt}: {cname}'s Tiler_MN {format_result(tuple(tc.tiler_mn))} does "
+                                    f"not divide it ({dims[i]} = {t[i]} is not a multiple of {int(size(tl))})")
+    if "mma" in chk:
+        mma = get("mma", TiledMMA).value
+        for i in range(min(3, len(t))):
+            ts = int(mma.tile_size_mnk(i))
+            if t[i] % ts != 0:
+                raise CuteDumpError(f"CTA tile {tile_txt}: the TiledMMA tile {format_result(tuple(mma.tile_shape()))} "
+                                    f"does not divide it ({dims[i]} = {t[i]} is not a multiple of {ts})")
+
+
+def _parse_step(step, ent):
     """Step<_1,X,_1> written "(_1,X,_1)": a tuple with "X" for the modes local_tile drops."""
     if step is None:
         return None
     if not isinstance(step, str):
-        raise CuteDumpError(f"{where}: entry {name!r}: step must be a string like \"(_1,X,_1)\"")
+        ent.fail('step must be a string like "(_1,X,_1)"', "step")
     body = step.strip()
     if not (body.startswith("(") and body.endswith(")")):
-        raise CuteDumpError(f"{where}: entry {name!r}: step must look like (_1,X,_1), got {step!r}")
+        ent.fail(f"step must look like (_1,X,_1), got {step!r}", "step")
     out = []
     for tok in body[1:-1].split(","):
         tok = tok.strip()
@@ -261,7 +482,7 @@ def _parse_step(step, name, where):
         elif re.fullmatch(r"_?\d+", tok):
             out.append(C(int(tok.lstrip("_"))))
         else:
-            raise CuteDumpError(f"{where}: entry {name!r}: step entries are _1 or X, got {tok!r}")
+            ent.fail(f"step entries are _1 or X, got {tok!r}", "step")
     return tuple(out)
 
 

@@ -150,6 +150,17 @@ def partition_fragment_B(thr_mma, tensor) -> Layout:
     return make_fragment_like(partition_B(thr_mma, tensor))
 
 
+def make_fragment_A(thr_mma, tensor) -> Layout:
+    """thr_mma.make_fragment_A(tCsA): make_fragment_like of the (partitioned) tensor, for register operands."""
+    _check_register_frag(thr_mma, "A")
+    return make_fragment_like(tensor)
+
+
+def make_fragment_B(thr_mma, tensor) -> Layout:
+    _check_register_frag(thr_mma, "B")
+    return make_fragment_like(tensor)
+
+
 def make_fragment_C(thr_mma, tensor) -> Layout:
     """thr_mma.make_fragment_C(tCgC): a compact column-major fragment of the partition's shape."""
     return make_layout(inner(tensor).shape)

@@ -1,0 +1,144 @@
+"""Kernel description files: TOML (read with the standard library's ``tomllib``), evaluated by
+:mod:`cutedump.kernel.model`. A file looks like::
+
+    [kernel]
+    name = "sgemm_sm80"
+    title = "sgemm_sm80.cu gemm_tn (half_t)"
+
+    [params]                      # defaults, CuTe integers: "128" is dynamic, "_128" static
+    M = "128"
+    bM = "_128"
+
+    [[objects]]                   # host objects, printed in order (see model.py for the kinds and their keys)
+    name = "cta_tiler"
+    kind = "value"
+    expr = "(bM,bN,bK)"
+
+    [[thread]]                    # the tensors and partitions of one thread of block (0,0)
+    ...
+
+    [[smem_copies]]               # which copies touch shared memory, for the bank audit
+    copy = "copyA"                # a TiledCopy entry
+    tensor = "sA"                 # a tensor entry with memory = "smem"
+    direction = "store"           # store: the copy writes smem (partition_D); load: it reads smem (partition_S)
+    slice = "(_,_,0)"             # the part of the tensor one pass of copy() covers (one pipe stage)
+
+    [checks]                      # optional tile rules, reported before any partition
+    tiler = "cta_tiler"
+    copies = { copyA = [0, 2], copyB = [1, 2] }
+    mma = "mmaC"
+
+TOML gives no line numbers, so errors are located by scanning the text: each ``[[section]]`` header opens entry
+0, 1, ... of that section, and a key's line is the first ``key =`` line inside its entry.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from cutedump.errors import CuteDumpError
+from cutedump.kernel.model import evaluate_description, KernelDump
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10: tomllib is 3.11's standard library
+    tomllib = None
+
+EXAMPLES = Path(__file__).resolve().parent / "examples"
+
+_HEADER = re.compile(r"^\s*(\[\[?)\s*([A-Za-z0-9_.\-]+)\s*\]\]?\s*(#.*)?$")
+_KEY = re.compile(r'^\s*("?)([A-Za-z0-9_\-]+)\1\s*=')
+
+
+class TextLocator:
+    """``locate(section, index, key)`` -> "FILE:LINE" from the text of a TOML file."""
+
+    def __init__(self, path: str, text: str):
+        self.path = path
+        self.tables: dict = {}           # (section, index|None) -> {"": header line, key: line}
+        counts: dict = {}
+        top: dict = {}
+        current = top
+        self.tables[("", None)] = top
+        for n, line in enumerate(text.splitlines(), 1):
+            m = _HEADER.match(line)
+            if m:
+                sec = m.group(2)
+                if m.group(1) == "[[":
+                    idx = counts.get(sec, 0)
+                    counts[sec] = idx + 1
+                    current = self.tables.setdefault((sec, idx), {"": n})
+                else:
+                    current = self.tables.setdefault((sec, None), {"": n})
+                    top.setdefault(sec, n)
+                continue
+            k = _KEY.match(line)
+            if k:
+                current.setdefault(k.group(2), n)
+                if current is top:
+                    top.setdefault(k.group(2), n)
+
+    def line(self, section: str, index=None, key=None) -> int:
+        t = self.tables.get((section, index))
+        if t is None:
+            t = self.tables.get((section, None))
+        if t is None:
+            return self.tables[("", None)].get(section, 1)
+        if key is not None and key in t:
+            return t[key]
+        return t.get("", 1)
+
+    def __call__(self, section: str, index=None, key=None) -> str:
+        return f"{self.path}:{self.line(section, index, key)}"
+
+
+def read_description(path) -> tuple[dict, TextLocator]:
+    """The parsed TOML file and its locator; CuteDumpError naming FILE:LINE for unreadable or invalid TOML."""
+    if tomllib is None:
+        raise CuteDumpError("kernel description files need Python 3.11 or newer (tomllib)")
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise CuteDumpError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise CuteDumpError(f"{path}: is a directory, not a kernel description file") from None
+    except UnicodeDecodeError:
+        raise CuteDumpError(f"{path}: not UTF-8 text") from None
+    except OSError as e:
+        raise CuteDumpError(f"{path}: cannot read: {e.strerror}") from None
+    try:
+        desc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        msg = str(e)
+        m = re.search(r"\(at line (\d+), column (\d+)\)", msg)
+        if m:
+            msg = msg[:m.start()].strip()
+            raise CuteDumpError(f"{path}:{m.group(1)}: invalid TOML: {msg} (column {m.group(2)})") from None
+        m = re.search(r"\(at end of document\)", msg)
+        if m:
+            n = text.count("\n") + (0 if text.endswith("\n") else 1)
+            raise CuteDumpError(f"{path}:{max(n, 1)}: invalid TOML: {msg[:m.start()].strip()} (at the end of the "
+                                "file)") from None
+        raise CuteDumpError(f"{path}: invalid TOML: {msg}") from None
+    return desc, TextLocator(str(path), text)
+
+
+def load(path, params: dict | None = None, thread: int = 0) -> KernelDump:
+    """Read and evaluate a kernel description file for params (overriding its defaults) and a thread."""
+    desc, loc = read_description(path)
+    # the host objects first: a bad tile is reported by the rule it breaks, before any partition
+    evaluate_description(dict(desc, thread=[], smem_copies=[]), params, 0, locate=loc)
+    return evaluate_description(desc, params, thread, locate=loc)
+
+
+def example(name: str) -> Path:
+    """The path of a shipped example description (``cutedump/kernel/examples/NAME.toml``)."""
+    p = EXAMPLES / f"{name}.toml"
+    if not p.exists():
+        raise CuteDumpError(f"no shipped kernel {name!r}; shipped: {', '.join(examples())}")
+    return p
+
+
+def examples() -> list[str]:
+    return sorted(p.stem for p in EXAMPLES.glob("*.toml"))
