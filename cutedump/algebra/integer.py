@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import math
 
+from cutedump.errors import CuteDumpError
+
 
 INT_MIN = -2147483648
 INT_MAX = 2147483647
@@ -50,86 +52,114 @@ def _ovf(a, op: str, b, r) -> None:
         OVERFLOW.append(f"{a} {op} {b} = {r}")
 
 
+_int = int
+_iadd, _isub, _imul, _iand = int.__add__, int.__sub__, int.__mul__, int.__and__
+
+
+class _Cache(dict):
+    """value -> the static integer C(value), made once (results of static arithmetic are looked up here: a dict hit
+    costs less than constructing an int subclass). Bounded; values beyond it are constructed each time."""
+
+    __slots__ = ()
+
+    def __missing__(self, v):
+        c = C(v)
+        if len(self) < 8192:
+            self[v] = c
+        return c
+
+
 class C(int):
-    """A static integer ``Int<N>`` (CuTe ``C<N>``); prints as ``_N``."""
+    """A static integer ``Int<N>`` (CuTe ``C<N>``); prints as ``_N``.
+
+    Equality and hashing are int's own (C-level): ``C(8) == 8`` and ``hash(C(8)) == hash(8)``."""
 
     __slots__ = ()
 
     def __repr__(self) -> str:
-        return f"_{int(self)}"
+        return f"_{_int(self)}"
 
     __str__ = __repr__
 
     # + and - : static only when both are
     # a result beyond int's range is noted in OVERFLOW (see the module docstring)
     def __add__(self, o):
+        r = _iadd(self, o)
+        if r is NotImplemented:     # not an int: what int(self) + o does (o's __radd__, or TypeError)
+            return _int(self) + o
         if isinstance(o, C):
-            r = int(self) + int(o)
-            if r > 2147483647 or r < -2147483648:
-                _ovf(self, "+", o, r)
+            if -2147483648 <= r <= 2147483647:
+                return _K[r]
+            _ovf(self, "+", o, r)
             return C(r)
-        r = int(self) + o
-        if r.__class__ is int and (r > 2147483647 or r < -2147483648):
+        if r > 2147483647 or r < -2147483648:
             _ovf(self, "+", o, r)
         return r
 
     def __radd__(self, o):
+        r = _iadd(o, self) if isinstance(o, _int) else o + _int(self)
         if isinstance(o, C):
-            r = int(o) + int(self)
-            if r > 2147483647 or r < -2147483648:
-                _ovf(o, "+", self, r)
+            if -2147483648 <= r <= 2147483647:
+                return _K[r]
+            _ovf(o, "+", self, r)
             return C(r)
-        r = o + int(self)
-        if r.__class__ is int and (r > 2147483647 or r < -2147483648):
+        if r.__class__ is _int and (r > 2147483647 or r < -2147483648):
             _ovf(o, "+", self, r)
         return r
 
     def __sub__(self, o):
+        r = _isub(self, o)
+        if r is NotImplemented:
+            return _int(self) - o
         if isinstance(o, C):
-            r = int(self) - int(o)
-            if r > 2147483647 or r < -2147483648:
-                _ovf(self, "-", o, r)
+            if -2147483648 <= r <= 2147483647:
+                return _K[r]
+            _ovf(self, "-", o, r)
             return C(r)
-        r = int(self) - o
-        if r.__class__ is int and (r > 2147483647 or r < -2147483648):
+        if r > 2147483647 or r < -2147483648:
             _ovf(self, "-", o, r)
         return r
 
     def __rsub__(self, o):
+        r = _isub(o, self) if isinstance(o, _int) else o - _int(self)
         if isinstance(o, C):
-            r = int(o) - int(self)
-            if r > 2147483647 or r < -2147483648:
-                _ovf(o, "-", self, r)
+            if -2147483648 <= r <= 2147483647:
+                return _K[r]
+            _ovf(o, "-", self, r)
             return C(r)
-        r = o - int(self)
-        if r.__class__ is int and (r > 2147483647 or r < -2147483648):
+        if r.__class__ is _int and (r > 2147483647 or r < -2147483648):
             _ovf(o, "-", self, r)
         return r
 
     def __mul__(self, o):
-        if isinstance(o, C) or int(self) == 0:
-            r = int(self) * int(o)
-            if r > 2147483647 or r < -2147483648:
-                _ovf(self, "*", o, r)
+        r = _imul(self, o)
+        if r is NotImplemented:
+            if self == 0:
+                return C(_int(self) * _int(o))   # _0 * x -> _0 (int(o): a TypeError where o is no number)
+            return _int(self) * o
+        if isinstance(o, C) or self == 0:
+            if -2147483648 <= r <= 2147483647:
+                return _K[r]
+            _ovf(self, "*", o, r)
             return C(r)
-        r = int(self) * o
-        if r.__class__ is int and (r > 2147483647 or r < -2147483648):
+        if r > 2147483647 or r < -2147483648:
             _ovf(self, "*", o, r)
         return r
 
     def __rmul__(self, o):
-        if isinstance(o, C) or int(self) == 0:
-            r = int(o) * int(self)
-            if r > 2147483647 or r < -2147483648:
-                _ovf(o, "*", self, r)
+        if isinstance(o, C) or self == 0:
+            r = _int(o) * _int(self)
+            if -2147483648 <= r <= 2147483647:
+                return _K[r]
+            _ovf(o, "*", self, r)
             return C(r)
-        r = o * int(self)
-        if r.__class__ is int and (r > 2147483647 or r < -2147483648):
+        r = _imul(o, self) if isinstance(o, _int) else o * _int(self)
+        if r.__class__ is _int and (r > 2147483647 or r < -2147483648):
             _ovf(o, "*", self, r)
         return r
 
     def __neg__(self):
-        r = -int(self)
+        r = -_int(self)
         if r > 2147483647:
             _ovf("", "-", self, r)
         return C(r)
@@ -138,32 +168,32 @@ class C(int):
         return self
 
     def __abs__(self):
-        r = abs(int(self))
+        r = abs(_int(self))
         if r > 2147483647:
             _ovf("abs", "", self, r)
         return C(r)
 
     def __and__(self, o):
-        if isinstance(o, C) or int(self) == 0:
-            return C(int(self) & int(o))
-        return int(self) & o
+        if isinstance(o, C) or self == 0:
+            return C(_int(self) & _int(o))
+        return _int(self) & o
 
     def __rand__(self, o):
-        if isinstance(o, C) or int(self) == 0:
-            return C(int(o) & int(self))
-        return o & int(self)
+        if isinstance(o, C) or self == 0:
+            return C(_int(o) & _int(self))
+        return o & _int(self)
 
     def __or__(self, o):
-        return C(int(self) | int(o)) if isinstance(o, C) else int(self) | o
+        return C(_int(self) | _int(o)) if isinstance(o, C) else _int(self) | o
 
     def __ror__(self, o):
-        return C(int(o) | int(self)) if isinstance(o, C) else o | int(self)
+        return C(_int(o) | _int(self)) if isinstance(o, C) else o | _int(self)
 
     def __xor__(self, o):
-        return C(int(self) ^ int(o)) if isinstance(o, C) else int(self) ^ o
+        return C(_int(self) ^ _int(o)) if isinstance(o, C) else _int(self) ^ o
 
     def __rxor__(self, o):
-        return C(int(o) ^ int(self)) if isinstance(o, C) else o ^ int(self)
+        return C(_int(o) ^ _int(self)) if isinstance(o, C) else o ^ _int(self)
 
     def __floordiv__(self, o):  # pragma: no cover - guard against accidental use
         raise TypeError("use cutedump.algebra.integer.div (C++ truncating division)")
@@ -172,14 +202,8 @@ class C(int):
     __mod__ = __floordiv__
     __rmod__ = __floordiv__
 
-    def __hash__(self):
-        return int.__hash__(self)
 
-    def __eq__(self, o):
-        return int(self) == o
-
-    def __ne__(self, o):
-        return int(self) != o
+_K = _Cache()
 
 
 class CU(C):
@@ -198,12 +222,13 @@ def is_static(x) -> bool:
 
 def is_constant(v: int, x) -> bool:
     """CuTe ``is_constant<v, X>``: x is a static integer equal to v."""
-    return isinstance(x, C) and int(x) == v
+    return isinstance(x, C) and x == v
 
 
 def _tdiv(a: int, b: int) -> int:
+    if b > 0 and a >= 0:
+        return a // b
     if b == 0:
-        from cutedump.errors import CuteDumpError
         raise CuteDumpError("division by zero")
     q = abs(a) // abs(b)
     return q if (a >= 0) == (b >= 0) else -q
@@ -211,21 +236,20 @@ def _tdiv(a: int, b: int) -> int:
 
 def div(a, b):
     """C++ ``a / b`` (truncating); static when both are, or when a is ``_0``."""
-    r = _tdiv(int(a), int(b))
-    if (isinstance(a, C) and isinstance(b, C)) or is_constant(0, a):
-        return C(r)
+    r = _tdiv(_int(a), _int(b))
+    if isinstance(a, C) and (isinstance(b, C) or a == 0):
+        return _K[r] if -2147483648 <= r <= 2147483647 else C(r)
     return r
 
 
 def mod(a, b):
     """C++ ``a % b`` (sign of a); static when both are, when b is ``_1``/``_-1``, or when a is ``_0``."""
-    ia, ib = int(a), int(b)
+    ia, ib = _int(a), _int(b)
     if ib == 0:
-        from cutedump.errors import CuteDumpError
         raise CuteDumpError("modulo by zero")
-    r = ia - _tdiv(ia, ib) * ib
-    if (isinstance(a, C) and isinstance(b, C)) or is_constant(0, a) or (isinstance(b, C) and abs(ib) == 1):
-        return C(r)
+    r = ia % ib if (ib > 0 and ia >= 0) else ia - _tdiv(ia, ib) * ib
+    if (isinstance(a, C) and (isinstance(b, C) or ia == 0)) or (isinstance(b, C) and (ib == 1 or ib == -1)):
+        return _K[r] if -2147483648 <= r <= 2147483647 else C(r)
     return r
 
 
@@ -238,9 +262,22 @@ def _named(fn):
     return op
 
 
-imin = _named(min)
-imax = _named(max)
-igcd = _named(math.gcd)
+def imin(a, b):
+    r = _int(a) if a <= b else _int(b)
+    return _K[r] if isinstance(a, C) and isinstance(b, C) else r
+
+
+def imax(a, b):
+    r = _int(a) if a >= b else _int(b)
+    return _K[r] if isinstance(a, C) and isinstance(b, C) else r
+
+
+_gcd = math.gcd
+
+
+def igcd(a, b):
+    r = _gcd(a, b)
+    return (_K[r] if r <= 2147483647 else C(r)) if isinstance(a, C) and isinstance(b, C) else r
 
 
 def _lcm(a, b):
@@ -263,19 +300,19 @@ def shiftr(a, n):
 
 
 def iabs(a):
-    return C(abs(int(a))) if isinstance(a, C) else abs(a)
+    if isinstance(a, C):
+        return a if a >= 0 and a.__class__ is C else C(abs(_int(a)))
+    return abs(a)
 
 
 def signum(a):
-    v = int(a)
-    r = (v > 0) - (v < 0)
-    return C(r) if isinstance(a, C) else r
+    r = (a > 0) - (a < 0)
+    return _K[r] if isinstance(a, C) else r
 
 
 def safe_div(a, b):
     """CuTe ``safe_div``: static a/b requires a % b == 0 (static_assert)."""
     if isinstance(a, C) and isinstance(b, C) and int(a) % int(b) != 0:
-        from cutedump.errors import CuteDumpError
         raise CuteDumpError(f"Static safe_div requires t % u == 0 ({a} % {b} != 0)")
     return div(a, b)
 
