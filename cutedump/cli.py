@@ -23,6 +23,7 @@ COMMANDS = {
     "tiled-copy-c": ("cutedump.commands.tiled_copy_c_cmd:tiled_copy_c_cmd", "The narrated make_tiled_copy_C_atom walk-through."),
     "explain": ("cutedump.commands.explain_cmd:explain_cmd", "CuTe's algorithms step by step: an algebra call, or partition shapes."),
     "sgemm-sm80": ("cutedump.commands.sgemm_cmd:sgemm_cmd", "Host-only dump of sgemm_sm80.cu: every layout, one thread's partitions."),
+    "kernel": ("cutedump.commands.kernel_cmd:kernel_cmd", "Host-only dump and bank audit of any kernel, from a TOML description."),
     "golden": ("cutedump.commands.golden_cmd:golden_cmd", "Verify or update golden files against their commands."),
     "latex": ("cutedump.commands.latex_cmd:latex_cmd", "CuTe's print_latex (TikZ) of a layout, TV layout, MMA or copy."),
     "svg": ("cutedump.commands.svg_cmd:svg_cmd", "SVG pictures: CuTe's print_svg for MMAs, ours for the rest."),

@@ -1,16 +1,13 @@
-"""``cutedump sgemm-sm80``: the host-only dump of CUTLASS's sgemm_sm80.cu (kernel model in cutedump/kernel,
-narration in cutedump/dumps/kernel_dump.py)."""
+"""``cutedump sgemm-sm80``: the host-only dump of CUTLASS's sgemm_sm80.cu — a front end of ``cutedump kernel``
+over the shipped descriptions cutedump/kernel/examples/sgemm_sm80_*.toml (the same evaluation and printing)."""
 from __future__ import annotations
 
 import click
 
 from cutedump.commands._common import handle_errors
-import json
-
+from cutedump.commands.kernel_cmd import emit
 from cutedump.errors import CuteDumpError
 from cutedump.kernel.sgemm_sm80 import build
-from cutedump.dumps import kernel_dump
-from cutedump.dumps.kernel_latex import write_latex
 
 EPILOG = """\b
 Examples:
@@ -23,7 +20,9 @@ Examples:
 \b
 Every value is what the kernel builds (gemm_tn / gemm_nt host code, gemm_device for block (0,0) and --thread),
 printed as CuTe's print; tensors as print(tensor.layout()) (dynamic problem sizes print without '_').
---no-readings prints exactly the objects (no '  # ...' reading lines). gemm_nt for half_t is not implemented
+--no-readings prints exactly the objects (no '  # ...' reading lines, no bank audit). The same output as
+`cutedump kernel sgemm_sm80_tn_half` (sgemm_sm80_nt_float, sgemm_sm80_tn_float), with the bank audit of the
+G2S and S2R copies at the end. gemm_nt for half_t is not implemented
 upstream. --tile must be divisible by the smem atom, the copy tilers and the TiledMMA tile.
 """
 
@@ -55,6 +54,8 @@ def _positive(name: str, v: int):
               help="The host path: gemm_tn (A^T B) or gemm_nt (A B^T).")
 @click.option("--type", "type_", type=click.Choice(["half_t", "float"]), default="half_t", show_default=True,
               help="Element type (half_t: tensor cores; float: UniversalFMA).")
+@click.option("--warp", type=int, default=0, show_default=True,
+              help="The warp whose instructions the bank audit counts (all warps are summed too).")
 @click.option("--format", "fmt_", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @click.option("--lang", type=click.Choice(["zh", "en"]), default="zh", show_default=True,
               help="Language of the reading lines.")
@@ -63,7 +64,7 @@ def _positive(name: str, v: int):
 @click.option("--outdir", default=None, metavar="DIR", help="Directory for --dump-latex (created if missing).")
 @click.option("--force", is_flag=True, help="Overwrite existing files with --dump-latex.")
 @handle_errors
-def sgemm_cmd(dump_layouts, dump_m, dump_n, dump_k, thread, tile, variant, type_, fmt_, lang, no_readings,
+def sgemm_cmd(dump_layouts, dump_m, dump_n, dump_k, thread, tile, variant, type_, warp, fmt_, lang, no_readings,
               dump_latex, outdir, force):
     """The host-only dump of sgemm_sm80.cu: every layout of the kernel, and one thread's partitions."""
     params = {}
@@ -71,15 +72,5 @@ def sgemm_cmd(dump_layouts, dump_m, dump_n, dump_k, thread, tile, variant, type_
         if v is not None:
             params[name] = _positive(f"--dump-{name.lower()}", v)
     dump = build(variant, type_, params, _tile(tile), thread)
-    if dump_latex:
-        if outdir is None:
-            raise CuteDumpError("--dump-latex needs --outdir DIR")
-        for p in write_latex(dump, outdir, force):
-            click.echo(p)
-        if not dump_layouts:
-            return
-    blocks = kernel_dump.blocks(dump, lang, not no_readings)
-    if fmt_ == "json":
-        click.echo(json.dumps(kernel_dump.as_json(dump, blocks), ensure_ascii=False, indent=1))
-        return
-    click.echo(kernel_dump.render_text(blocks, lang), nl=False)
+    emit(dump, lang=lang, readings=not no_readings, fmt=fmt_, warp=warp, dump_latex=dump_latex, outdir=outdir,
+         force=force, dump_layouts=dump_layouts)

@@ -24,6 +24,7 @@ from cutedump.algebra.inttuple import is_tuple, is_static
 from cutedump.algebra.swizzle import ComposedLayout
 from cutedump.atoms import TiledCopy, TiledMMA, sample_table
 from cutedump.expr import format_result
+from cutedump.render.bank_view import cute_cpp
 
 LANGS = ("zh", "en")
 BLOCK_KINDS = ("tiled_copy", "tiled_mma", "tiled_copy_A", "tiled_copy_B", "tiled_copy_C")
@@ -147,6 +148,11 @@ def _partition_reading(item, dump, M) -> str:
     e, v, info = item.entry, item.value, item.info
     base = v.b if hasattr(v, "b") else v
     op, of = info["op"], info["of"]
+    if of is None:      # make_fragment_like(tensor)
+        modes = base.shape if is_tuple(base.shape) else (base.shape,)
+        parts = [M["mode"].format(name=n, value=_int(size(m))) for n, m in zip(_names(e.get("modes"), len(modes)),
+                                                                              modes)]
+        return M["fragment_like"].format(modes=M["join"].join(parts), src=e["tensor"])
     src = info["src_layout"]
     src_base = src.b if hasattr(src, "b") else src
     modes = base.shape if is_tuple(base.shape) else (base.shape,)
@@ -163,7 +169,8 @@ def _partition_reading(item, dump, M) -> str:
     src_modes = src_base.shape if is_tuple(src_base.shape) else (src_base.shape,)
     for i in range(1, len(modes)):
         val = _int(size(modes[i]))
-        if op not in ("retile_D", "make_fragment_C") and i - 1 < len(tiles) and i - 1 < len(src_modes):
+        if op not in ("retile_D", "make_fragment_A", "make_fragment_B", "make_fragment_C") \
+                and i - 1 < len(tiles) and i - 1 < len(src_modes):
             parts.append(_div_mode(names[i], val, size(src_modes[i - 1]), tiles[i - 1], M))
         else:
             parts.append(M["mode"].format(name=names[i], value=val))
@@ -177,7 +184,8 @@ def _tiles(of, op) -> list:
         t = of.tiler_mn
         return [size(x) for x in (t if is_tuple(t) else (t,))]
     # one thread's values repeat every AtomShape_i x ThrLayoutVMNK_(i+1) elements along mode i
-    idx = {"partition_fragment_A": (0, 2), "partition_fragment_B": (1, 2), "partition_C": (0, 1)}.get(op, ())
+    idx = {"partition_fragment_A": (0, 2), "partition_fragment_B": (1, 2), "partition_C": (0, 1),
+           "partition_A": (0, 2), "partition_B": (1, 2)}.get(op, ())
     return [size(it.get(of.atom.shape_mnk, i)) * size(of.thr_layout_vmnk, i + 1) for i in idx]
 
 
@@ -200,8 +208,66 @@ def _atom_detail_text(atom) -> str:
     return "\n".join(lines)
 
 
-def blocks(dump, lang: str = "zh", readings: bool = True) -> list[Block]:
-    """The dump as printed blocks, in order (objects, then the thread's tensors)."""
+def _bank_text(ln, M) -> str:
+    sc = ln.copy
+    tensor = sc.tensor + (sc.slice or "")
+    common = dict(what=f"{sc.what} " if sc.what else "", copy=sc.copy, arrow="->" if sc.store else "<-",
+                  tensor=tensor)
+    if ln.note is not None:
+        return M["bank_not_modelled"].format(note=ln.note, **common)
+    t, a, v = ln.warp_totals, ln.all_totals, ln.vector
+    txt = M["bank_line"].format(side="partition_D" if sc.store else "partition_S", n=ln.per_warp, inst=ln.inst,
+                                warp=ln.warp, wf=t["wavefronts"], ideal=t["ideal"], conf=t["conflicts"],
+                                nwarps=ln.nwarps, all_conf=a["conflicts"], vec=v["max_common_vector"],
+                                vbits=v["max_vector_bits"], abits=v["atom_bits"], **common)
+    if ln.fixes is not None:
+        fx = ln.fixes
+        if "error" in fx:
+            txt += M["bank_fix_error"].format(error=fx["error"])
+        elif fx.get("swizzle") is not None:
+            txt += M["bank_fix"].format(layout=fx["swizzle"].layout, cpp=cute_cpp(fx["swizzle"].layout))
+        elif fx.get("padding") is not None:
+            txt += M["bank_pad"].format(layout=fx["padding"].layout)
+        else:
+            txt += M["bank_nofix"].format(tensor=tensor)
+    return txt
+
+
+def bank_blocks(bank, warp: int, M) -> list[Block]:
+    """The bank audit: a title, then one line per smem copy (cutedump.kernel.audit)."""
+    if not bank:
+        return [Block("bank", "bank_title", "\n" + M["bank_none"], None, "bank")]
+    out = [Block("bank", "bank_title", "\n" + M["bank_title"].format(warp=warp), None, "bank")]
+    for ln in bank:
+        out.append(Block(ln.copy.copy, "bank", _bank_text(ln, M), None, "bank"))
+    return out
+
+
+def bank_json(bank) -> list[dict]:
+    out = []
+    for ln in bank:
+        sc = ln.copy
+        d = {"copy": sc.copy, "tensor": sc.tensor, "slice": sc.slice, "what": sc.what,
+             "direction": "store" if sc.store else "load"}
+        if ln.note is not None:
+            d["note"] = ln.note
+        else:
+            d.update(inst=ln.inst, per_warp=ln.per_warp, warp=ln.warp, warp_totals=ln.warp_totals,
+                     warps=ln.nwarps, all_warps=ln.all_totals,
+                     vector={k: ln.vector[k] for k in ("max_common_vector", "max_vector_bits", "atom_elements",
+                                                        "atom_bits")})
+            if ln.fixes is not None:
+                fx = ln.fixes
+                d["fix"] = {k: (None if f is None else f if isinstance(f, str) else
+                                {"layout": str(f.layout), "cute": cute_cpp(f.layout), "totals": f.totals})
+                            for k, f in fx.items()}
+        out.append(d)
+    return out
+
+
+def blocks(dump, lang: str = "zh", readings: bool = True, bank=None, warp: int = 0) -> list[Block]:
+    """The dump as printed blocks, in order (objects, then the thread's tensors, then — with readings and a bank
+    audit given — one line per shared-memory copy)."""
     M = messages(lang)
     out = []
     for section, items in (("objects", dump.objects), ("thread", dump.tensors)):
@@ -217,6 +283,8 @@ def blocks(dump, lang: str = "zh", readings: bool = True) -> list[Block]:
             else:
                 text = f"{it.name}: {_show(it.value)}"
             out.append(Block(it.name, it.kind, text, _reading(it, dump, M) if readings else None, section))
+    if readings and bank is not None:
+        out += bank_blocks(bank, warp, M)
     return out
 
 
@@ -230,8 +298,9 @@ def render_text(bl: list[Block], lang: str = "zh") -> str:
     return "\n".join(lines) + "\n"
 
 
-def as_json(dump, bl: list[Block]) -> dict:
-    """The same names and values as the text (value = CuTe's print, multi-line for TiledCopy/TiledMMA)."""
+def as_json(dump, bl: list[Block], bank=None) -> dict:
+    """The same names and values as the text (value = CuTe's print, multi-line for TiledCopy/TiledMMA); the bank
+    audit under "bank" when given."""
     def entry(b):
         text = b.text.lstrip("\n")
         if b.kind in BLOCK_KINDS:
@@ -247,7 +316,8 @@ def as_json(dump, bl: list[Block]) -> dict:
     return {"kernel": dump.name, "title": dump.title,
             "params": {k: _show(v) for k, v in dump.params.items()}, "thread": dump.thread,
             "objects": [entry(b) for b in bl if b.section == "objects"],
-            "tensors": [entry(b) for b in bl if b.section == "thread" and b.kind != "thread"]}
+            "tensors": [entry(b) for b in bl if b.section == "thread" and b.kind != "thread"],
+            **({"bank": bank_json(bank)} if bank is not None else {})}
 
 
 def render(dump, lang: str = "zh", readings: bool = True) -> str:

@@ -29,4 +29,15 @@ MESSAGES = {
     "copy_part": "{modes}: thread {thread}'s share of {src} in {op} of {of}",
     "mma_part": "{modes}: thread {thread}'s share of {src} in {op} of {of}",
     "retile": "{modes}: {src} as {of} sees it ({op})",
+    "bank_title": "bank audit (H100 bank model; warp {warp}; one pipe stage / one copy() pass):",
+    "bank_line": "{what}{copy} {arrow} {tensor}: {side}, {n} x {inst} per warp; warp {warp}: wavefronts {wf}, "
+                 "ideal {ideal}, conflicts {conf}; all {nwarps} warps: conflicts {all_conf}; vector "
+                 "{vec} elements = {vbits} bits (atom {abits} bits)",
+    "bank_fix": "; fix: {layout} ({cpp})",
+    "bank_pad": "; fix: pad to {layout}",
+    "bank_nofix": "; no swizzle Sw<B,M,S> (B<=4, M<=7, S<=8) or padding makes every copy of {tensor} conflict-free",
+    "bank_fix_error": "; no fix searched: {error}",
+    "bank_not_modelled": "{what}{copy} {arrow} {tensor}: not modelled ({note})",
+    "bank_none": "no [[smem_copies]] in the description: nothing to audit",
+    "fragment_like": "{modes}: registers shaped like {src} (make_fragment_like)",
 }

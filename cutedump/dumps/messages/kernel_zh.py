@@ -28,4 +28,15 @@ MESSAGES = {
     "copy_part": "{modes}：线程 {thread} 在 {of} 的 {op} 中分到的 {src}",
     "mma_part": "{modes}：线程 {thread} 在 {of} 的 {op} 中分到的 {src}",
     "retile": "{modes}：{of} 眼中的 {src}（{op}）",
+    "bank_title": "bank 审计（H100 bank 模型；warp {warp}；一个流水级 / 一次 copy()）：",
+    "bank_line": "{what}{copy} {arrow} {tensor}：{side}，每个 warp {n} 条 {inst}；warp {warp}：wavefronts {wf}，"
+                 "理想 {ideal}，冲突 {conf}；全部 {nwarps} 个 warp：冲突 {all_conf}；向量宽度 "
+                 "{vec} 个元素 = {vbits} bits（atom {abits} bits）",
+    "bank_fix": "；修复：{layout}（{cpp}）",
+    "bank_pad": "；修复：填充为 {layout}",
+    "bank_nofix": "；没有 swizzle Sw<B,M,S>（B<=4，M<=7，S<=8）或填充能让 {tensor} 的所有 copy 都无冲突",
+    "bank_fix_error": "；未搜索修复：{error}",
+    "bank_not_modelled": "{what}{copy} {arrow} {tensor}：未建模（{note}）",
+    "bank_none": "描述中没有 [[smem_copies]]：无可审计",
+    "fragment_like": "{modes}：与 {src} 同形的寄存器（make_fragment_like）",
 }

@@ -1,0 +1,94 @@
+"""``cutedump kernel FILE``: the host-only dump and bank audit of any kernel, from a TOML description
+(cutedump/kernel/load.py; the format in its docstring, examples in cutedump/kernel/examples/). ``cutedump
+sgemm-sm80`` is a front end over :func:`emit` with a shipped description."""
+from __future__ import annotations
+
+import json
+import re
+
+import click
+
+from cutedump.commands._common import handle_errors
+from cutedump.errors import CuteDumpError
+from cutedump.kernel.load import load, example, examples, EXAMPLES
+from cutedump.kernel.audit import audit
+from cutedump.dumps import kernel_dump
+from cutedump.dumps.kernel_latex import write_latex
+
+EPILOG = """\b
+Examples:
+  cutedump kernel sgemm_sm80_tn_half                          # a shipped description, by name
+  cutedump kernel my_kernel.toml --thread 37 --lang en
+  cutedump kernel sgemm_sm70_tn --set M=200 --set bK=_16 --warp 3
+  cutedump kernel sgemm_2_nt --no-readings                    # exactly what the kernel's own prints show
+  cutedump kernel sgemm_sm80_nt_float --format json
+  cutedump kernel sgemm_sm80_tn_half --dump-latex --outdir ./tex
+\b
+FILE is a TOML kernel description (see cutedump/kernel/load.py) or the name of a shipped one:
+{shipped}.
+The output: every object, then one thread's partitions (with '  # ...' readings), then one line per
+shared-memory copy of [[smem_copies]] from the bank model of `cutedump bank`: instructions per warp, wavefronts,
+ideal, conflicts (warp --warp and all warps), the vector width, and the swizzle that fixes a conflicting copy.
+--no-readings prints only the objects and partitions (no readings, no bank audit).
+"""
+
+
+def _param(text: str) -> tuple[str, str]:
+    m = re.fullmatch(r"\s*([A-Za-z][A-Za-z0-9_]*)\s*=\s*(\S+)\s*", text)
+    if not m:
+        raise CuteDumpError(f"--set takes NAME=VALUE with a CuTe integer (128 dynamic, _128 static), got {text!r}")
+    return m.group(1), m.group(2)
+
+
+def resolve(file: str):
+    """A path, or the name of a shipped description."""
+    if "/" not in file and not file.endswith(".toml") and file in examples():
+        return example(file)
+    return file
+
+
+def emit(dump, *, lang: str, readings: bool, fmt: str, warp: int, dump_latex: bool, outdir, force: bool,
+         dump_layouts: bool = True) -> None:
+    """Print a kernel dump: --dump-latex files, then the sections, then (with readings) the bank audit."""
+    if dump_latex:
+        if outdir is None:
+            raise CuteDumpError("--dump-latex needs --outdir DIR")
+        for p in write_latex(dump, outdir, force):
+            click.echo(p)
+        if not dump_layouts:
+            return
+    elif outdir is not None or force:
+        raise CuteDumpError("--outdir and --force go with --dump-latex")
+    if warp < 0:
+        raise CuteDumpError(f"--warp {warp} is negative")
+    bank = audit(dump, warp)
+    blocks = kernel_dump.blocks(dump, lang, readings, bank, warp)
+    if fmt == "json":
+        click.echo(json.dumps(kernel_dump.as_json(dump, blocks, bank if readings else None), ensure_ascii=False,
+                              indent=1))
+        return
+    click.echo(kernel_dump.render_text(blocks, lang), nl=False)
+
+
+@click.command("kernel", epilog=EPILOG.format(shipped=", ".join(p.stem for p in sorted(EXAMPLES.glob("*.toml")))))
+@click.argument("file")
+@click.option("--thread", type=int, default=0, show_default=True, help="threadIdx.x of the partitions.")
+@click.option("--warp", type=int, default=0, show_default=True, help="The warp whose instructions the bank audit "
+              "counts (all warps are summed too).")
+@click.option("--set", "sets", multiple=True, metavar="NAME=VALUE",
+              help="Override a [params] default, e.g. --set M=200 (dynamic) or --set bK=_16 (static).")
+@click.option("--format", "fmt_", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--lang", type=click.Choice(["zh", "en"]), default="zh", show_default=True,
+              help="Language of the reading lines and the bank audit.")
+@click.option("--no-readings", is_flag=True, help="Only the objects and partitions: no '  # ...' readings, no "
+              "bank audit.")
+@click.option("--dump-latex", is_flag=True, help="Write print_latex files of the objects into --outdir.")
+@click.option("--outdir", default=None, metavar="DIR", help="Directory for --dump-latex (created if missing).")
+@click.option("--force", is_flag=True, help="Overwrite existing files with --dump-latex.")
+@handle_errors
+def kernel_cmd(file, thread, warp, sets, fmt_, lang, no_readings, dump_latex, outdir, force):
+    """The host-only dump and bank audit of a kernel, from a TOML description of its layout objects."""
+    params = dict(_param(s) for s in sets)
+    dump = load(resolve(file), params, thread)
+    emit(dump, lang=lang, readings=not no_readings, fmt=fmt_, warp=warp, dump_latex=dump_latex, outdir=outdir,
+         force=force)
