@@ -15,10 +15,12 @@ from cutedump.errors import CuteDumpError
 from cutedump.algebra import inttuple as it
 from cutedump.algebra.integer import C, INT_MAX, INT_MIN, wrap32
 from cutedump.algebra.inttuple import UNDERSCORE, is_int_tuple
-from cutedump.algebra.layout import Layout, make_layout
+from cutedump.algebra.layout import Layout, make_layout, _mk
 from cutedump.algebra.swizzle import ComposedLayout, Swizzle, make_composed_layout
 
-_TOKEN = re.compile(r"\s*(?:(?P<int>_?-?\d+)|(?P<name>[A-Za-z_][A-Za-z0-9_]*)|(?P<p>[():,<>\[\]]))")
+# one scan: an int literal, a name, a punctuation mark, whitespace, or anything else (an error)
+_SCAN = re.compile(r"(_?-?\d+)|([A-Za-z_][A-Za-z0-9_]*)|([():,<>\[\]])|(\s+)|(.)", re.S)
+_KINDS = (None, "int", "name", "p")
 
 
 class Tok:
@@ -30,27 +32,27 @@ class Tok:
         self.col = col
 
 
-def tokenize(text: str) -> list[Tok]:
-    toks: list[Tok] = []
-    pos = 0
-    n = len(text)
-    while True:
-        while pos < n and text[pos].isspace():
-            pos += 1
-        if pos >= n:
-            break
-        m = _TOKEN.match(text, pos)
-        if not m or m.end() == pos:
+def _scan(text: str):
+    """-> (kinds, texts, cols) of the tokens, ending with an ("end", "", len(text)) token."""
+    kinds, texts, cols = [], [], []
+    for m in _SCAN.finditer(text):
+        g = m.lastindex
+        if g == 4:
+            continue
+        if g == 5:
+            pos = m.start()
             raise CuteDumpError(f"unexpected character {text[pos]!r}", text, pos)
-        kind = m.lastgroup
-        start = m.start(kind)
-        tok = m.group(kind)
-        if kind == "int" and tok.startswith("_") and len(tok) == 1:
-            kind = "name"
-        toks.append(Tok(kind, tok, start))
-        pos = m.end()
-    toks.append(Tok("end", "", n))
-    return toks
+        kinds.append(_KINDS[g])
+        texts.append(m.group(g))
+        cols.append(m.start())
+    kinds.append("end")
+    texts.append("")
+    cols.append(len(text))
+    return kinds, texts, cols
+
+
+def tokenize(text: str) -> list[Tok]:
+    return [Tok(k, t, c) for k, t, c in zip(*_scan(text))]
 
 
 # ---- AST -----------------------------------------------------------------------------------------
@@ -121,120 +123,131 @@ class ComposedLit:
 
 
 class Parser:
+    """Recursive descent over the token lists (kinds k, texts t, columns c; the last token is "end")."""
+
     def __init__(self, text: str):
         self.text = text
-        self.toks = tokenize(text)
+        self.k, self.t, self.c = _scan(text)
+        self.last = len(self.k) - 1
         self.i = 0
 
     # -- helpers
     def peek(self, k: int = 0) -> Tok:
-        return self.toks[min(self.i + k, len(self.toks) - 1)]
-
-    def next(self) -> Tok:
-        t = self.toks[self.i]
-        self.i += 1
-        return t
+        j = min(self.i + k, self.last)
+        return Tok(self.k[j], self.t[j], self.c[j])
 
     def error(self, msg: str, tok: Tok | None = None):
         tok = tok or self.peek()
         raise CuteDumpError(msg, self.text, tok.col)
 
-    def expect(self, p: str) -> Tok:
-        t = self.peek()
-        if t.kind != "p" or t.text != p:
-            found = "end of input" if t.kind == "end" else repr(t.text)
+    def expect(self, p: str) -> None:
+        i = self.i
+        if self.t[i] != p or self.k[i] != "p":
+            found = "end of input" if self.k[i] == "end" else repr(self.t[i])
             self.error(f"expected {p!r} but found {found}")
-        return self.next()
+        self.i = i + 1
 
     def at(self, p: str) -> bool:
-        t = self.peek()
-        return t.kind == "p" and t.text == p
+        i = self.i
+        return self.t[i] == p and self.k[i] == "p"
 
     # -- grammar
     def parse_all(self):
         node = self.value()
-        if self.peek().kind != "end":
-            self.error(f"unexpected {self.peek().text!r} after a complete expression")
+        if self.k[self.i] != "end":
+            self.error(f"unexpected {self.t[self.i]!r} after a complete expression")
         return node
 
     def value(self):
         """value := postfix [':' postfix]  (a ':' makes a layout literal)."""
         node = self.postfix()
-        if self.at(":"):
-            self.next()
-            stride_tok = self.peek()
+        t = self.t
+        if t[self.i] == ":":     # texts ':' '(' ')' are only ever punctuation tokens
+            self.i += 1
+            stride_col = self.c[self.i]
             stride = self.atom()
-            node = LayoutLit(node, stride, _col(node), stride_tok.col)
-            while self.at("("):  # evaluation of a layout literal: (_4,_8):(_1,_4)(17)
-                t = self.next()
-                node = Apply(node, self.args(")"), t.col)
+            node = LayoutLit(node, stride, _col(node), stride_col)
+            while t[self.i] == "(":  # evaluation of a layout literal: (_4,_8):(_1,_4)(17)
+                col = self.c[self.i]
+                self.i += 1
+                node = Apply(node, self.args(), col)
         return node
 
     def postfix(self):
         node = self.atom()
-        while self.at("("):
-            t = self.next()
-            args = self.args(")")
-            node = Apply(node, args, t.col)
+        t = self.t
+        while t[self.i] == "(":
+            col = self.c[self.i]
+            self.i += 1
+            node = Apply(node, self.args(), col)
         return node
 
-    def args(self, close: str):
+    def args(self):
+        """The arguments after an opening '(' up to its ')'."""
+        t = self.t
+        if t[self.i] == ")":
+            self.i += 1
+            return ()
         items = []
-        if self.at(close):
-            self.next()
-            return tuple(items)
         while True:
             items.append(self.value())
-            if self.at(","):
-                self.next()
+            x = t[self.i]
+            if x == ",":
+                self.i += 1
                 continue
-            self.expect(close)
-            return tuple(items)
+            if x == ")":
+                self.i += 1
+                return tuple(items)
+            self.expect(")")
 
     def atom(self):
-        t = self.peek()
-        if t.kind == "int":
-            self.next()
-            return Lit(_int_value(t.text, self.text, t.col), t.col)
-        if t.kind == "p" and t.text == "(":
-            self.next()
-            items = self.args(")")
-            return Tuple_(items, t.col)
-        if t.kind == "name":
-            self.next()
-            if t.text == "_":
-                return Lit(UNDERSCORE, t.col)
-            if t.text in ("Sw", "Swizzle"):
-                return self.swizzle(t)
+        i = self.i
+        kind, text, col = self.k[i], self.t[i], self.c[i]
+        if kind == "int":
+            self.i = i + 1
+            return Lit(_int_value(text, self.text, col), col)
+        if text == "(":
+            self.i = i + 1
+            items = self.args()
+            for x in items:
+                if x.__class__ is not Lit:
+                    return Tuple_(items, col)
+            return Lit(tuple([x.value for x in items]), col)   # a literal tuple: its value, built once
+        if kind == "name":
+            self.i = i + 1
+            if text == "_":
+                return Lit(UNDERSCORE, col)
+            if text == "Sw" or text == "Swizzle":
+                return self.swizzle(Tok(kind, text, col))
             targs = ()
-            if self.at("<"):
-                self.next()
+            nxt = self.t[i + 1]
+            if nxt == "<":
+                self.i += 1
                 targs = self.targs()
-            if self.at("("):
-                self.next()
-                args = self.args(")")
-                return Call(t.text, targs, args, t.col)
-            if targs:
-                return Call(t.text, targs, None, t.col)
-            return Call(t.text, (), None, t.col)  # a bare name: a constant like LayoutRight
-        if t.kind == "end":
+                nxt = self.t[self.i]
+            if nxt == "(":
+                self.i += 1
+                return Call(text, targs, self.args(), col)
+            return Call(text, targs, None, col)  # a bare name: a constant like LayoutRight
+        if kind == "end":
             self.error("unexpected end of input")
-        self.error(f"unexpected {t.text!r}")
+        self.error(f"unexpected {text!r}")
 
     def targs(self):
         out = []
         while True:
-            t = self.peek()
-            if t.kind == "int":
-                self.next()
-                out.append(int(_int_value(t.text, self.text, t.col)))
-            elif t.kind == "name":
-                self.next()
-                out.append(t.text)
+            i = self.i
+            kind = self.k[i]
+            if kind == "int":
+                self.i = i + 1
+                out.append(int(_int_value(self.t[i], self.text, self.c[i])))
+            elif kind == "name":
+                self.i = i + 1
+                out.append(self.t[i])
             else:
                 self.error("expected a template argument")
             if self.at(","):
-                self.next()
+                self.i += 1
                 continue
             self.expect(">")
             return tuple(out)
@@ -243,7 +256,7 @@ class Parser:
         """``Sw<B,M,S>`` (CuTe's print: always three) or ``Swizzle<B,M[,S]>`` (C++: SShift defaults to BBits)."""
         if not self.at("<"):
             self.error(f"{t.text} needs template arguments: Sw<B,M,S>", t)
-        self.next()
+        self.i += 1
         vals = self.targs()
         form = "Sw<B,M,S>" if t.text == "Sw" else "Swizzle<B,M,S> or Swizzle<B,M>"
         counts = (3,) if t.text == "Sw" else (2, 3)
@@ -257,13 +270,12 @@ class Parser:
         if why:
             self.error(why, t)
         sw = SwizzleLit(b, m, s, t.col)
-        if self.peek().kind == "name" and self.peek().text == "o":
-            self.next()
+        if self.k[self.i] == "name" and self.t[self.i] == "o":
+            self.i += 1
             off = self.postfix()
-            o2 = self.peek()
-            if not (o2.kind == "name" and o2.text == "o"):
+            if not (self.k[self.i] == "name" and self.t[self.i] == "o"):
                 self.error("expected 'o' between the offset and the layout of a composed layout")
-            self.next()
+            self.i += 1
             lay = self.value()
             return ComposedLit(sw, off, lay, t.col)
         return sw
@@ -313,29 +325,30 @@ def parse_expr(text: str):
 
 def build_literal(node, text: str, calls=None):
     """Turn a literal AST into objects; ``calls(node)`` evaluates Call/Apply nodes when allowed."""
-    if isinstance(node, Lit):
+    cls = node.__class__
+    if cls is Lit:
         return node.value
-    if isinstance(node, Tuple_):
-        return tuple(build_literal(x, text, calls) for x in node.items)
-    if isinstance(node, LayoutLit):
+    if cls is Tuple_:
+        return tuple([build_literal(x, text, calls) for x in node.items])
+    if cls is LayoutLit:
         shp = build_literal(node.shape, text, calls)
         std = build_literal(node.stride, text, calls)
         for part, what, col in ((shp, "shape", node.col), (std, "stride", node.stride_col)):
-            if not _is_int_tuple(part):
+            if not is_int_tuple(part):
                 raise CuteDumpError(f"a layout {what} must be an int tuple", text, col)
-        if it.profile(shp) != it.profile(std):
+        if not it.congruent(shp, std):
             raise CuteDumpError(f"shape {it.fmt(shp)} and stride {it.fmt(std)} are not congruent", text,
                                 node.stride_col)
         for s in it.flatten_to_tuple(shp):
-            if int(s) < 0:
+            if s < 0:
                 raise CuteDumpError(f"negative size {it.fmt(s)} in shape {it.fmt(shp)}", text, node.col)
-        return Layout(shp, std)
-    if isinstance(node, SwizzleLit):
+        return _mk(shp, std)   # congruent: checked above
+    if cls is SwizzleLit:
         try:
             return Swizzle(node.b, node.m, node.s)
         except CuteDumpError as e:
             raise CuteDumpError(e.message, text, node.col) from None
-    if isinstance(node, ComposedLit):
+    if cls is ComposedLit:
         sw = build_literal(node.sw, text, calls)
         off = build_literal(node.offset, text, calls)
         if not _is_int_tuple(off):
