@@ -18,9 +18,9 @@ from cutedump.algebra.inttuple import UNDERSCORE, is_int_tuple
 from cutedump.algebra.layout import Layout, make_layout, _mk
 from cutedump.algebra.swizzle import ComposedLayout, Swizzle, make_composed_layout
 
-# one scan: an int literal, a name, a punctuation mark, whitespace, or anything else (an error)
-_SCAN = re.compile(r"(_?-?\d+)|([A-Za-z_][A-Za-z0-9_]*)|([():,<>\[\]])|(\s+)|(.)", re.S)
-_KINDS = (None, "int", "name", "p")
+# one scan: whitespace, then an int literal, a name, a punctuation mark, or any other character (an error); the
+# matches tile the text (but for trailing whitespace), so a token's column is the sum of the lengths before it
+_SCAN = re.compile(r"(\s*)(?:(_?-?\d+)|([A-Za-z_][A-Za-z0-9_]*)|([():,<>\[\]])|(\S))")
 
 
 class Tok:
@@ -35,16 +35,23 @@ class Tok:
 def _scan(text: str):
     """-> (kinds, texts, cols) of the tokens, ending with an ("end", "", len(text)) token."""
     kinds, texts, cols = [], [], []
-    for m in _SCAN.finditer(text):
-        g = m.lastindex
-        if g == 4:
-            continue
-        if g == 5:
-            pos = m.start()
-            raise CuteDumpError(f"unexpected character {text[pos]!r}", text, pos)
-        kinds.append(_KINDS[g])
-        texts.append(m.group(g))
-        cols.append(m.start())
+    pos = 0
+    for ws, i, n, p, bad in _SCAN.findall(text):
+        if ws:
+            pos += len(ws)
+        if p:
+            kinds.append("p")
+            texts.append(p)
+        elif n:
+            kinds.append("name")
+            texts.append(n)
+        elif i:
+            kinds.append("int")
+            texts.append(i)
+        else:
+            raise CuteDumpError(f"unexpected character {bad!r}", text, pos)
+        cols.append(pos)
+        pos += len(texts[-1])
     kinds.append("end")
     texts.append("")
     cols.append(len(text))
@@ -285,13 +292,23 @@ def _col(node) -> int:
     return getattr(node, "col", 0)
 
 
+_INTS: dict = {}
+
+
 def _int_value(text: str, src: str | None = None, col: int | None = None):
     """A static (``_8``) or dynamic (``8``) integer literal; both are C++ ``int`` in CuTe (``Int<N>`` is ``C<int>``)."""
-    v = int(text[1:]) if text.startswith("_") else int(text)
+    v = _INTS.get(text)
+    if v is not None:
+        return v
+    static = text[0] == "_"
+    v = int(text[1:]) if static else int(text)
     if not INT_MIN <= v <= INT_MAX:
-        what = f" (CuTe's Int<{v}> wraps to _{wrap32(v)})" if text.startswith("_") else ""
+        what = f" (CuTe's Int<{v}> wraps to _{wrap32(v)})" if static else ""
         raise CuteDumpError(f"integer {text} is beyond CuTe's int range {INT_MIN}..{INT_MAX}{what}", src, col)
-    return C(v) if text.startswith("_") else v
+    v = C(v) if static else v
+    if len(_INTS) < 4096:
+        _INTS[text] = v
+    return v
 
 
 def swizzle_limit_error(b: int, m: int, s: int) -> str | None:
