@@ -497,9 +497,6 @@ _OTHERS = pytest.mark.xfail(strict=True, reason="fuzz finding in a module owned 
 
 @_OTHERS
 @pytest.mark.parametrize("argv", [
-    ["ck", "naive", "--lengths", "-1,8"],                                            # ValueError: max() of empty
-    ["ck", "naive", "--lengths", "4,0", "--strides", "32,16"],
-    ["ck", "naive", "--lengths", "-1,-1,32", "--strides", "13,1,256"],               # numpy broadcast error
 ], ids=lambda a: " ".join(a)[:60])
 def test_found_internal_errors_elsewhere(argv):
     _assert_ok(argv, None)
@@ -659,6 +656,21 @@ def test_fuzz_long_run(request):
                            int(os.environ.get("CUTEDUMP_FUZZ_SEED", "12")))
     print("\n" + report(res))
     assert res["inputs"] >= 1 and not res["classes"], report(res)
+
+
+@pytest.mark.parametrize("argv,says", [
+    (["ck", "naive", "--lengths", "-1,8"], "offsets of naive (no coordinates: lengths [-1, 8])"),  # was max() of empty
+    (["ck", "naive", "--lengths", "4,0", "--strides", "32,16"], "offsets of naive (no coordinates: lengths [4, 0])"),
+    (["ck", "naive", "--lengths", "-1,-1,32", "--strides", "13,1,256"],          # was a numpy broadcast error
+     "none: length -1 is negative"),
+], ids=lambda a: " ".join(a)[:60] if isinstance(a, list) else a)
+def test_found_ck_empty_dimensions(argv, says):
+    """CK checks no length (a 0 or negative length is an empty dimension; tests/ck records a zero-length case):
+    cutedump answers with no coordinates and, for a negative length, no CuTe view. These were internal errors."""
+    _assert_ok(argv, None)
+    r = _RUNNER.invoke(main, argv)
+    assert r.exit_code == 0 and says in r.stdout
+    assert "visible indices" in r.stdout or "CuTe shape cannot be negative" in r.stdout
 
 
 if __name__ == "__main__":

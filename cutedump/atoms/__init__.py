@@ -1,10 +1,8 @@
 """MMA and Copy atoms, TiledMMA and TiledCopy, computed with the engine exactly as CuTe 4.2 does.
 
-Public API (stable; other commands import it)::
-
-    from cutedump.atoms import (mma_atom, copy_atom, make_tiled_mma, make_tiled_copy, make_tiled_copy_A,
-                                make_tiled_copy_B, make_tiled_copy_C, make_tiled_copy_C_atom,
-                                make_tiled_copy_S, make_tiled_copy_D, partition_shape)
+Public API (stable; other commands import it): ``mma_atom``, ``copy_atom``, ``make_tiled_mma``,
+``make_tiled_copy``, ``make_tiled_copy_A/B/C``, ``make_tiled_copy_C_atom``, ``make_tiled_copy_S/D``,
+``partition_shape`` (imported from ``cutedump.atoms``)::
 
     atom = mma_atom("SM80_16x8x16_F16F16F16F16_TN")     # MMAAtom; str(atom) == print(MMA_Atom<...>{})
     atom.thr_id, atom.shape_mnk, atom.layout_a_tv, atom.layout_b_tv, atom.layout_c_tv, atom.val_types

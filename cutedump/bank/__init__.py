@@ -1,6 +1,7 @@
 """Shared-memory bank conflicts and vector widths of CuTe copies, predicted with the H100-measured model.
 
-    from cutedump.bank import analyze, instruction, copy_access
+Public API (``analyze``, ``instruction``, ``copy_access``, ... imported from ``cutedump.bank``)::
+
     analyze("ld.shared.b128", [[16 * i for i in range(32)]]).totals()   # {'wavefronts': 4, 'ideal': 4, ...}
     acc = copy_access(tiled_copy, smem_layout, store=False, warp=0)      # addresses + analysis + vector width
 """

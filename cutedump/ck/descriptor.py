@@ -11,7 +11,9 @@ hidden count, in transform order), and ``new_up_idss`` puts those in the new vis
 from __future__ import annotations
 
 from cutedump.errors import CuteDumpError
-from cutedump.ck.transforms import Embed, UnMerge, NotExpressible, wrap32
+from cutedump.algebra import C, Layout, make_layout, size
+from cutedump.algebra.evaluate import values
+from cutedump.ck.transforms import Embed, Merge, NotExpressible, Pad, PassThrough, UnMerge, wrap32
 
 
 def _i(x):
@@ -59,9 +61,11 @@ class TensorDescriptor:
         return [self.hidden_lengths[h] for h in self.visible]
 
     def size(self):
+        """The number of visible indices: the product of the lengths, 0 when a length is 0 or negative (CK checks
+        no length: such a dimension is empty)."""
         n = 1
         for x in self.lengths():
-            n *= _i(x)
+            n *= max(_i(x), 0)
         return n
 
     def named(self, name):
@@ -147,7 +151,10 @@ class TensorDescriptor:
         Raises NotExpressible for padding, modulo and the like. The result must still be checked by evaluation
         (:meth:`check_cute`): composition of a non-linear mode with a multi-mode layout need not distribute.
         """
-        from cutedump.algebra import Layout, make_layout
+        neg = [_i(x) for x in self.lengths() if _i(x) < 0]
+        if neg:
+            raise NotExpressible(f"length {neg[0]} is negative: CK accepts it as an empty dimension, a CuTe shape "
+                                 "cannot be negative")
         st0 = self.stages[0]
         if st0.kind not in ("naive", "naive_packed"):
             raise NotExpressible("the chain does not start from a naive descriptor")
@@ -173,8 +180,6 @@ class TensorDescriptor:
 
     def check_cute(self, layout, const=0):
         """(mismatches, checked points, first mismatch) comparing offsets with const + layout at valid indices."""
-        from cutedump.algebra.evaluate import values
-        from cutedump.algebra import size
         if _i(size(layout)) != self.size():
             return self.size(), 0, ("size", _i(size(layout)), self.size())
         off, val = self.offsets()
@@ -228,7 +233,6 @@ def make_naive_tensor_descriptor_packed(lengths, name=""):
 def make_naive_tensor_descriptor_aligned(lengths, align, name=""):
     """``make_naive_tensor_descriptor_aligned``: row-major strides with the second-to-last one rounded up to a
     multiple of ``align``."""
-    from cutedump.algebra import C
     lengths = tuple(lengths)
     n = len(lengths)
     if n == 0:
@@ -312,7 +316,6 @@ def transform_tensor_descriptor(old: TensorDescriptor, transforms, old_low_idss,
 
 def _expected_low_lengths(t):
     """The lower lengths a transform assumes (None when it does not say)."""
-    from cutedump.ck.transforms import PassThrough, Pad, Merge
     if isinstance(t, PassThrough):
         return [t.length]
     if isinstance(t, Pad):

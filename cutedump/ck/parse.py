@@ -10,10 +10,13 @@ from __future__ import annotations
 import re
 
 from cutedump.errors import CuteDumpError
+from cutedump.algebra import C
+from cutedump.ck.transforms import make_transform
+from cutedump.ck.descriptor import (make_naive_tensor_descriptor, make_naive_tensor_descriptor_aligned,
+                                    make_naive_tensor_descriptor_packed, transform_tensor_descriptor)
 
 
 def parse_number(tok: str, what: str):
-    from cutedump.algebra import C
     t = tok.strip()
     static = t.startswith("_")
     body = t[1:] if static else t
@@ -32,6 +35,13 @@ def parse_list(text: str, what: str, allow_empty: bool = False):
             return []
         raise CuteDumpError(f"{what}: expected comma-separated integers, got {text!r}")
     return [parse_number(p, what) for p in body.split(",")]
+
+
+def parse_index(text: str | None, what: str = "--at"):
+    """'3,17,5' -> [3, 17, 5] (a visible index, e.g. for :func:`cutedump.ck.report.trace`); None stays None."""
+    if text is None:
+        return None
+    return [int(x) for x in parse_list(text, what)]
 
 
 def parse_args(text: str, what: str):
@@ -86,7 +96,6 @@ def parse_stage_items(text: str):
 
 def parse_stage(text: str):
     """'unmerge(8,8)@1->0,2; pass_through(256)@0->1' -> (transforms, old_low_idss, new_up_idss)."""
-    from cutedump.ck.transforms import make_transform
     ts, lows, ups = [], [], []
     for name, args, lo, up in parse_stage_items(text):
         ts.append(make_transform(name, args))
@@ -97,8 +106,6 @@ def parse_stage(text: str):
 
 def base_descriptor(lengths: str, strides: str | None = None, align: str | None = None, name: str = ""):
     """make_naive_tensor_descriptor (strides), _aligned (align) or _packed (neither) from their text forms."""
-    from cutedump.ck.descriptor import (make_naive_tensor_descriptor, make_naive_tensor_descriptor_aligned,
-                                        make_naive_tensor_descriptor_packed)
     lens = parse_list(lengths, "--lengths")
     if strides and align is not None:
         raise CuteDumpError("give --strides or --align, not both")
@@ -111,7 +118,6 @@ def base_descriptor(lengths: str, strides: str | None = None, align: str | None 
 
 def build_descriptor(lengths: str, strides: str | None = None, align: str | None = None, stages=(), name=""):
     """A naive descriptor followed by transform stages, all given as text."""
-    from cutedump.ck.descriptor import transform_tensor_descriptor
     d = base_descriptor(lengths, strides, align)
     for s in stages:
         ts, lows, ups = parse_stage(s)

@@ -7,13 +7,13 @@ CuTe view prints ``_8`` where CK knows the value at compile time.
 from __future__ import annotations
 
 from cutedump.errors import CuteDumpError
+from cutedump.algebra import C
 from cutedump.ck.descriptor import (make_naive_tensor_descriptor, make_naive_tensor_descriptor_packed,
                                     transform_tensor_descriptor)
 from cutedump.ck.transforms import Freeze, Merge, PassThrough, RightPad, UnMerge
 
 
 def _C(x):
-    from cutedump.algebra import C
     return C(int(x))
 
 
@@ -249,6 +249,12 @@ RECIPES = {
     "thread-scratch": ("src_thread_scratch_desc_: the VGPR scratch of ThreadwiseTensorSliceTransfer_v3r1",
                        thread_scratch),
 }
+
+
+def recipes_text() -> str:
+    """The recipe names with one line each on what they build (``cutedump ck recipes``)."""
+    w = max(len(k) for k in RECIPES)
+    return "".join(f"{k:<{w}}  {h}\n" for k, (h, _) in RECIPES.items())
 
 
 def build_recipe(name, M=None, N=None, K=None, stride=None, layout=None, AK1=8, MPerBlock=None, NPerBlock=None,

@@ -2,7 +2,7 @@
 index trace of one coordinate and the checked CuTe equivalent."""
 from __future__ import annotations
 
-from cutedump.errors import CuteDumpError
+from cutedump.errors import CuteDumpError, check_size
 from cutedump.ck.descriptor import TensorDescriptor, cute_view
 from cutedump.ck.transforms import Embed
 
@@ -73,10 +73,17 @@ def _cell(off, ok):
 def offset_table(d: TensorDescriptor, rows=None, cols=None, limit=16) -> str:
     """Rank 2: a box table of offsets (x = invalid, padded); otherwise the first ``limit`` coordinates in CK's
     loop order (last dimension fastest)."""
+    for opt, v in (("--rows", rows), ("--cols", cols)):
+        if v is not None and v <= 0:
+            raise CuteDumpError(f"{opt} must be positive, got {v}")
+    if limit < 0:
+        raise CuteDumpError(f"--limit must not be negative, got {limit}")
     lens = _ints(d.lengths())
     if d.rank == 2:
         r = min(lens[0], rows or 8)
         c = min(lens[1], cols or 8)
+        if r <= 0 or c <= 0:   # a 0 or negative length: CK accepts it, the dimension is empty
+            return f"offsets of {d.name or 'descriptor'} (no coordinates: lengths {lens})\n"
         vals = [[_cell(int(d.calculate_offset((i, j))), bool(d.is_valid((i, j)))) for j in range(c)]
                 for i in range(r)]
         w = max(len(v) for row in vals for v in row) + 2
@@ -129,6 +136,24 @@ def cute(d: TensorDescriptor, force: bool = False) -> str:
     return "\n".join(out) + "\n"
 
 
+def text(d: TensorDescriptor, at=None, table: bool = False, rows=None, cols=None, limit: int = 16,
+         cute_view_too: bool = True, force: bool = False) -> str:
+    """The whole text report of ``cutedump ck``: the chain, the trace of the visible index ``at`` (if given), the
+    offset table (without ``at``, or with ``table``) and the checked CuTe view."""
+    parts = [chain(d)]
+    if at is not None:
+        parts.append("\n" + trace(d, at))
+    if table or at is None:
+        if d.rank == 2:
+            check_size((rows or 8) * (cols or 8), force, "offset table")
+        else:
+            check_size(limit, force, "offset list")
+        parts.append("\n" + offset_table(d, rows, cols, limit))
+    if cute_view_too:
+        parts.append("\n" + cute(d, force))
+    return "".join(parts)
+
+
 def _stage_json(d: TensorDescriptor, st):
     out = {"kind": st.kind, "transforms": [t.label() for t in st.transforms],
            "low_idss": [list(x) for x in st.low_idss], "up_idss": [list(x) for x in st.up_idss],
@@ -159,7 +184,6 @@ def to_json(d: TensorDescriptor, at=None, offsets=False, cute_view_too=True, for
                                 "low_hidden_ids": list(lows), "low": list(lowv), "valid": valid}
                                for t, ups, upv, lows, lowv, valid in steps]}
     if offsets:
-        from cutedump.errors import check_size
         check_size(d.size(), force, "offset list")
         off, val = d.offsets()
         dom = d.domain()

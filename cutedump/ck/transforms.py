@@ -11,6 +11,7 @@ lower ones (plus a constant offset); transforms with no CuTe counterpart raise :
 from __future__ import annotations
 
 from cutedump.errors import CuteDumpError
+from cutedump.algebra import C, Layout, composition, get, is_tuple, make_layout, size
 
 
 class NotExpressible(Exception):
@@ -217,7 +218,6 @@ class Embed(Transform):
         return f"embed(up_lengths {_tup(self._up)}, coefficients {_tup(self.coefficients)})"
 
     def cute_modes(self, low_modes):
-        from cutedump.algebra import Layout, composition, get
         comp = composition(low_modes[0], Layout(self._up, self.coefficients))
         return [get(comp, k) for k in range(self.nup)], 0
 
@@ -269,7 +269,6 @@ class Merge(Transform):
         return f"{self.variant}{_tup(self.low_lengths)}"
 
     def cute_modes(self, low_modes):
-        from cutedump.algebra import Layout, C, composition, make_layout, size
         modes = []
         for m, n in zip(low_modes, self.low_lengths):
             if _i(size(m)) != _i(n):
@@ -301,7 +300,6 @@ class UnMerge(Transform):
         return f"unmerge{_tup(self._up)}"
 
     def _scan_static(self):
-        from cutedump.algebra import C
         out = [None] * self.nup
         acc = C(1)
         for k in range(self.nup - 1, -1, -1):
@@ -310,7 +308,6 @@ class UnMerge(Transform):
         return tuple(out)
 
     def cute_modes(self, low_modes):
-        from cutedump.algebra import Layout, composition, get
         comp = composition(low_modes[0], Layout(self._up, self._scan_static()))
         if self.nup == 1:
             return [comp], 0
@@ -356,7 +353,6 @@ class Insert(Transform):
         return f"insert({_fmt(self.length)})"
 
     def cute_modes(self, low_modes):
-        from cutedump.algebra import Layout, C
         return [Layout(self.length, C(0))], 0
 
 
@@ -377,7 +373,6 @@ class Vectorize(Transform):
         return f"vectorize({_fmt(self.vector_size)}, {_fmt(self.length)})"
 
     def cute_modes(self, low_modes):
-        from cutedump.algebra import Layout, composition
         return [composition(low_modes[0], Layout(self.length, self.vector_size))], 0
 
 
@@ -399,7 +394,6 @@ class Slice(Transform):
         return f"slice({_fmt(self.low_length)}, {_fmt(self.begin)}, {_fmt(self.end)})"
 
     def cute_modes(self, low_modes):
-        from cutedump.algebra import Layout, is_tuple
         m = low_modes[0]
         if is_tuple(m.shape):
             raise NotExpressible(f"{self.label()} of the hierarchical mode {m}")

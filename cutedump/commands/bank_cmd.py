@@ -6,6 +6,7 @@ import click
 
 from cutedump.commands._common import handle_errors
 from cutedump.errors import CuteDumpError
+from cutedump.render import bank_view as V
 
 EPILOG = """\b
 Examples:
@@ -59,8 +60,8 @@ cute::copy issues them for warp --warp. Picture: per phase, the distinct words i
 def bank_cmd(smem, atom, value_type, thr, val, mma_name, atom_layout, tile, operand, store, warp, also, no_fix,
              inst, addresses, compact, fmt_):
     """Bank conflicts, wavefronts and vector width of shared-memory copies, with the swizzle that fixes them."""
-    from cutedump.bank.report import CopySpec, raw_report, copy_report   # start-up: numpy loads only when run
-    from cutedump.render import bank_view as V   # start-up: imported only when the command runs
+    # start-up: the bank model loads numpy; `cutedump bank --help` does not need it
+    from cutedump.bank.report import CopySpec, raw_report, copy_report  # start-up: numpy only when the command runs
     if inst is not None or addresses:
         if any(x is not None for x in (smem, atom, thr, val, mma_name, operand)) or also:
             raise CuteDumpError("raw mode (--inst/--addresses) takes no smem layout or copy options")

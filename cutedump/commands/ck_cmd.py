@@ -1,9 +1,14 @@
 """``cutedump ck``: Composable Kernel tensor descriptors: transform chains, offsets, XDL recipes, CuTe views."""
 from __future__ import annotations
 
+import json
+
 import click
 
 from cutedump.commands._common import handle_errors
+from cutedump.ck import report
+from cutedump.ck.parse import base_descriptor, build_descriptor, parse_index, parse_list
+from cutedump.ck.recipes import SPECS, build_recipe, recipes_text
 
 EPILOG = """\b
 Examples:
@@ -26,40 +31,13 @@ magic-division merge for offsets of padded indices, CK's compile-time checks as 
 """
 
 
-# ---------------------------------------------------------------- parsing (cutedump.ck.parse)
-
-def _list(text, what, allow_empty=False):
-    from cutedump.ck.parse import parse_list
-    return parse_list(text, what, allow_empty)
-
-
-def parse_stage(text):
-    from cutedump.ck.parse import parse_stage as _parse
-    return _parse(text)
-
-
-# ---------------------------------------------------------------- output
-
 def _show(d, at, table, rows, cols, limit, no_cute, force, fmt, offsets):
-    from cutedump.ck import report
+    """The descriptor's report (cutedump.ck.report), as JSON or text."""
+    at_idx = parse_index(at, "--at")
     if fmt == "json":
-        import json
-        at_idx = [int(x) for x in _list(at, "--at")] if at is not None else None
         click.echo(json.dumps(report.to_json(d, at_idx, offsets, not no_cute, force), indent=1))
-        return
-    parts = [report.chain(d)]
-    if at is not None:
-        parts.append("\n" + report.trace(d, [int(x) for x in _list(at, "--at")]))
-    if table or at is None:
-        from cutedump.commands._common import check_size
-        if d.rank == 2:
-            check_size((rows or 8) * (cols or 8), force, "offset table")
-        else:
-            check_size(limit, force, "offset list")
-        parts.append("\n" + report.offset_table(d, rows, cols, limit))
-    if not no_cute:
-        parts.append("\n" + report.cute(d, force))
-    click.echo("".join(parts), nl=False)
+    else:
+        click.echo(report.text(d, at_idx, table, rows, cols, limit, not no_cute, force), nl=False)
 
 
 def _display_options(f):
@@ -80,11 +58,6 @@ def _display_options(f):
     return f
 
 
-def _base(lengths, strides, align):
-    from cutedump.ck.parse import base_descriptor
-    return base_descriptor(lengths, strides, align)
-
-
 @click.group("ck", epilog=EPILOG)
 def ck_cmd():
     """Composable Kernel tensor descriptors: transform chains, offsets, XDL GEMM recipes, CuTe views."""
@@ -98,7 +71,7 @@ def ck_cmd():
 @handle_errors
 def naive_cmd(lengths, strides, align, **kw):
     """make_naive_tensor_descriptor(_packed/_aligned): the chain, offsets and the CuTe layout."""
-    _show(_base(lengths, strides, align).named("naive"), **kw)
+    _show(base_descriptor(lengths, strides, align, "naive"), **kw)
 
 
 @ck_cmd.command("describe", epilog=EPILOG)
@@ -111,21 +84,13 @@ def naive_cmd(lengths, strides, align, **kw):
 @handle_errors
 def describe_cmd(lengths, strides, align, stages, name, **kw):
     """A naive descriptor followed by transform stages, as CK builds it."""
-    from cutedump.ck.descriptor import transform_tensor_descriptor
-    d = _base(lengths, strides, align)
-    for s in stages:
-        ts, lows, ups = parse_stage(s)
-        d = transform_tensor_descriptor(d, ts, lows, ups)
-    _show(d.named(name), **kw)
+    _show(build_descriptor(lengths, strides, align, stages, name), **kw)
 
 
 @ck_cmd.command("recipes")
 def recipes_cmd():
     """List the named XDL GEMM descriptor recipes."""
-    from cutedump.ck.recipes import RECIPES
-    w = max(len(k) for k in RECIPES)
-    for k, (h, _) in RECIPES.items():
-        click.echo(f"{k:<{w}}  {h}")
+    click.echo(recipes_text(), nl=False)
 
 
 @ck_cmd.command("recipe", epilog=EPILOG)
@@ -147,8 +112,7 @@ def recipes_cmd():
 @click.option("--cshuffle-m", type=int, default=1, show_default=True, help="CShuffleMXdlPerWavePerShuffle.")
 @click.option("--cshuffle-n", type=int, default=1, show_default=True, help="CShuffleNXdlPerWavePerShuffle.")
 @click.option("--slice-lengths", default="1,4,8", show_default=True, help="thread-scratch: SliceLengths.")
-@click.option("--spec", type=click.Choice(["Default", "MPadding", "NPadding", "KPadding", "MNPadding", "MKPadding",
-                                           "NKPadding", "MNKPadding"]), default=None,
+@click.option("--spec", type=click.Choice(list(SPECS)), default=None,
               help="GemmSpecialization (xdl-a, xdl-b, xdl-c-grid). Default: pad the dimensions whose block size "
                    "is given (--MPerBlock/--NPerBlock/--KPerBlock).")
 @click.option("--vector-dim", type=int, default=2, show_default=True, help="thread-scratch: SrcVectorDim.")
@@ -160,10 +124,9 @@ def recipe_cmd(name, M, N, K, stride, layout, AK1, MPerBlock, NPerBlock, KPerBlo
                NXdlPerWave, extra_m, cshuffle_m, cshuffle_n, slice_lengths, vector_dim, scalar_per_vector, spec,
                **kw):
     """Build one of the XDL GEMM descriptors (see `cutedump ck recipes`)."""
-    from cutedump.ck.recipes import build_recipe
     d = build_recipe(name, M=M, N=N, K=K, stride=stride, layout=layout, AK1=AK1, MPerBlock=MPerBlock,
                      NPerBlock=NPerBlock, KPerBlock=KPerBlock, MPerXdl=MPerXdl, MXdlPerWave=MXdlPerWave,
                      NXdlPerWave=NXdlPerWave, extra_m=extra_m, cshuffle_m=cshuffle_m, cshuffle_n=cshuffle_n,
-                     slice_lengths=[int(x) for x in _list(slice_lengths, "--slice-lengths")], vector_dim=vector_dim,
-                     scalar_per_vector=scalar_per_vector, spec=spec)
+                     slice_lengths=[int(x) for x in parse_list(slice_lengths, "--slice-lengths")],
+                     vector_dim=vector_dim, scalar_per_vector=scalar_per_vector, spec=spec)
     _show(d, **kw)

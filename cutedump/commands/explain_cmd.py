@@ -2,9 +2,17 @@
 cutedump/dumps/messages)."""
 from __future__ import annotations
 
+import json
+import sys
+
 import click
 
 from cutedump.commands._common import handle_errors
+from cutedump.errors import CuteDumpError
+from cutedump.dumps.steps import narrate, steps_json
+from cutedump.dumps.explain_algebra import explain_expr
+from cutedump.dumps.explain_partition import explain_partition
+from cutedump.render.narration import echo_text
 
 EPILOG = """\b
 Examples (algebra: one CuTe call, the eval language):
@@ -62,11 +70,7 @@ def explain_cmd(expr, lang, fmt_, detail, plain, mma_name, atom_layout, tile, co
                 layout_, operand, side, fragment, retile, thread):
     """Explain EXPR step by step as CuTe computes it, or (EXPR = partition) how a TiledMMA / TiledCopy partitions a
     tensor for one thread."""
-    import sys
-    from cutedump.errors import CuteDumpError
-    from cutedump.dumps.steps import narrate, steps_json
     if expr.strip() == "partition":
-        from cutedump.dumps.explain_partition import explain_partition
         expl = explain_partition(mma=mma_name, atom_layout=atom_layout, tile=tile, copy=copy_name,
                                  value_type=value_type, thr=thr, val=val, shape=shape, layout=layout_,
                                  operand=operand, side=side, fragment=fragment, retile=retile, thread=thread)
@@ -77,13 +81,10 @@ def explain_cmd(expr, lang, fmt_, detail, plain, mma_name, atom_layout, tile, co
                  if v is not None] + [n for n, v in (("--fragment", fragment), ("--retile", retile)) if v]
         if given:
             raise CuteDumpError(f"{given[0]} belongs to `cutedump explain partition`, not to an expression")
-        from cutedump.dumps.explain_algebra import explain_expr
         expl = explain_expr(expr, detail)
     if fmt_ == "json":
-        import json
         click.echo(json.dumps(steps_json(expl, lang), ensure_ascii=False))
     else:
-        from cutedump.render.narration import echo_text
         echo_text(narrate(expl, lang), plain)
     if expl.error is not None:
         click.echo(f"error: {expl.error}", err=True)

@@ -5,10 +5,8 @@ from __future__ import annotations
 import click
 
 from cutedump.commands._common import handle_errors
-
-# The recorded dump (../shared/seeds/000_89ace3aef4fd3051.txt) was made with
-#   make_tiled_mma(MMA_Atom<SM80_16x8x16_F16F16F16F16_TN>{}, Layout<Shape<_1,_1,_1>>{}, Tile<_16,_8,_16>{})
-RECORDED = ("SM80_16x8x16_F16F16F16F16_TN", "(_1,_1,_1)", "(_16,_8,_16)")
+from cutedump.dumps.tiled_copy_c import walkthrough
+from cutedump.render.narration import echo_text
 
 EPILOG = """\b
 Examples:
@@ -23,14 +21,6 @@ thread gets a section.
 """
 
 
-def build_view(mma: str, atom_layout: str, permutation: str | None):
-    """The TiledMMA from cutedump.atoms (issue 3) as the recipe's MmaView."""
-    from cutedump.atoms.mma import make_tiled_mma
-    from cutedump.dumps.tiled_copy_c import MmaView
-    tm = make_tiled_mma(mma, atom_layout, permutation)
-    return MmaView(tm.print_str(), tm.get_layoutC_TV(), (tm.tile_size_mnk(0), tm.tile_size_mnk(1)))
-
-
 @click.command("tiled-copy-c", epilog=EPILOG)
 @click.option("--copy-v", "copy_v", type=int, default=None, metavar="N",
               help="Only the section for copy_V = N (must divide the values per thread).")
@@ -43,13 +33,4 @@ def build_view(mma: str, atom_layout: str, permutation: str | None):
 @handle_errors
 def tiled_copy_c_cmd(copy_v, lang, mma, atom_layout, permutation, force, plain):
     """The narrated make_tiled_copy_C_atom walk-through (layoutC_TV -> tiler -> tile2mma -> layout_tv)."""
-    from cutedump.dumps.tiled_copy_c import dump, check_copy_v
-    if mma is None and atom_layout is None and permutation is None:
-        mma, atom_layout, permutation = RECORDED
-    view = build_view(mma or RECORDED[0], atom_layout or RECORDED[1], permutation)
-    copy_vs = None
-    if copy_v is not None:
-        check_copy_v(view.layoutC_TV, copy_v, lang)
-        copy_vs = [copy_v]
-    from cutedump.render.narration import echo_text
-    echo_text(dump(view, copy_vs, lang, force), plain)
+    echo_text(walkthrough(mma, atom_layout, permutation, copy_v, lang, force), plain)

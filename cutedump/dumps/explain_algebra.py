@@ -22,6 +22,8 @@ from cutedump.algebra import (C, Layout, Swizzle, ComposedLayout, fmt, is_static
 from cutedump.algebra import layout as LA
 from cutedump.algebra.inttuple import is_tuple, is_int, wrap, flatten as t_flatten, rank as t_rank
 from cutedump.algebra.swizzle import make_swizzle
+from cutedump.parse import parse_expr, Call as PCall
+from cutedump.expr import evaluate, format_result
 from cutedump.dumps.steps import Call, Step, Explanation, show
 
 _ = UNDERSCORE
@@ -698,7 +700,6 @@ def explainable() -> list[str]:
 def split_call(text: str):
     """``name<targs>(a, b)`` -> (name, node, [argument texts with their columns]); the expression is parsed by
     cutedump.parse first (so syntax errors carry a caret)."""
-    from cutedump.parse import parse_expr, Call as PCall
     node = parse_expr(text)
     if not isinstance(node, PCall) or node.args is None:
         raise CuteDumpError("explain takes one CuTe call, e.g. composition((_4,_8):(_1,_4), _8:_2); explainable: "
@@ -726,7 +727,6 @@ def split_call(text: str):
 
 def explain_expr(text: str, detail: int = 2) -> Explanation:
     """The step-by-step explanation of one CuTe call (see EX for the functions explained)."""
-    from cutedump.expr import evaluate, format_result
     name, node, parts = split_call(text)
     if name not in EX:
         import difflib

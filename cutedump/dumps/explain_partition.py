@@ -15,6 +15,12 @@ from cutedump.algebra import (C, Layout, make_layout, size, rank, get, compositi
                               logical_divide, logical_product, coalesce, zip_layout, upcast, slice_layout, crd2idx,
                               fmt, product_each, UNDERSCORE)
 from cutedump.algebra.inttuple import is_tuple, prepend as t_prepend
+from cutedump.atoms import copy_atom
+from cutedump.atoms import copy as K
+from cutedump.atoms.cli_support import build_mma, parse_layout_arg
+from cutedump.atoms.copy import _fmt_tiler, _tiler_shape
+from cutedump.atoms.mma import partition_fragment
+from cutedump.atoms.mma_catalog import split_template
 from cutedump.dumps.steps import Call, Explanation, show
 from cutedump.dumps.explain_algebra import Builder, CUTE_VERSION
 
@@ -37,7 +43,6 @@ def _zero(crd):
 
 
 def _tensor(shape, layout):
-    from cutedump.atoms.cli_support import parse_layout_arg
     if (shape is None) == (layout is None):
         raise CuteDumpError("give the tensor as --shape (e.g. \"(_128,_64)\") or --layout, one of them")
     if layout is not None:
@@ -81,7 +86,6 @@ def _thrfrg(b: Builder, mma, tensor: Layout, op: str):
 
 
 def explain_mma_partition(mma, tensor: Layout, op: str, thread: int, fragment: bool, detail: int = 1):
-    from cutedump.atoms.mma import partition_fragment
     op = op.upper()
     i0, i1, t0, t1, X, Y = _MMA_MODES[op]
     thr = mma.get_slice(thread)          # checks the thread index
@@ -154,7 +158,6 @@ def _tile2thrfrg(b, tc, tensor_z, ref2trg, side):
 
 
 def _copy_fmt_tiler(t) -> str:
-    from cutedump.atoms.copy import _fmt_tiler
     return _fmt_tiler(t)
 
 
@@ -202,7 +205,6 @@ def _read_copy(expl, tc, tensor, part):
     frg = get(part, 0)
     frgv = size(frg, 0) if is_tuple(frg.shape) else size(frg)
     frgx = size(frg, 1) if is_tuple(frg.shape) else C(1)
-    from cutedump.atoms.copy import _tiler_shape
     tshape = _tiler_shape(tc.tiler_mn)
     tshape = tshape if is_tuple(tshape) else (tshape,)
     rests = []
@@ -232,7 +234,6 @@ def expl_msg_rest(i, rs, extent, tile):
 
 def explain_retile(tc, mma, tensor: Layout, op: str, thread: int, detail: int = 1):
     """retile_D of the MMA fragment partition_fragment_A/B(tensor) of this thread (copy_atom.hpp: TiledCopy::retile)."""
-    from cutedump.atoms.mma import partition_fragment
     op = op.upper()
     if op == "C":
         frag = mma.get_slice(thread).partition_fragment_C(tensor)
@@ -247,7 +248,6 @@ def explain_retile(tc, mma, tensor: Layout, op: str, thread: int, detail: int = 
     V = st.item("V", Call("size", frag, targs=(0,)), size(frag, 0))
     inv = st.item("right_inverse(TiledLayout_TV)", Call("right_inverse", tc.tiled_layout_tv),
                   right_inverse(tc.tiled_layout_tv))
-    from cutedump.atoms.copy import _tiler_shape
     tshape = _tiler_shape(tc.tiler_mn)
     ws = st.item("with_shape", Call("with_shape", inv, tshape), inv.with_shape(tshape))
     n = int(tc.tiled_num_thr * V)
@@ -280,8 +280,6 @@ def explain_partition(mma=None, atom_layout=None, tile=None, copy=None, value_ty
                       shape=None, layout=None, operand=None, side=None, fragment=False, retile=False, thread=0,
                       detail: int = 1) -> Explanation:
     """The partition explanation the options describe (see ``cutedump explain --help``)."""
-    from cutedump.atoms.cli_support import build_mma, parse_layout_arg
-    from cutedump.atoms import copy as K
     tensor = _tensor(shape, layout)
     if copy is None:
         if mma is None:
@@ -292,10 +290,8 @@ def explain_partition(mma=None, atom_layout=None, tile=None, copy=None, value_ty
         return explain_mma_partition(m, tensor, operand or "C", thread, fragment, detail)
     if fragment:
         raise CuteDumpError("--fragment is for a TiledMMA (--mma without --copy); with --copy use --retile")
-    from cutedump.atoms import copy_atom
     vt = value_type
     if vt is None:
-        from cutedump.atoms.mma_catalog import split_template
         base, targs = split_template(copy)
         if targs and not targs[0].isdigit():
             vt = targs[-1]

@@ -1,12 +1,12 @@
 """Collects a dump's text: catalog messages (by key) and raw engine output (tables, prints)."""
 from __future__ import annotations
 
+from cutedump.algebra import fmt
 from cutedump.dumps.messages import catalog
 
 
 def show(value) -> str:
     """A value as CuTe's ``print`` writes it (layouts, static/dynamic ints, int tuples)."""
-    from cutedump.algebra import fmt
     if isinstance(value, str):
         return value
     if isinstance(value, tuple):

@@ -33,7 +33,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from cutedump.errors import CuteDumpError, check_size
+from cutedump.algebra import (C, size, get, rank, product, make_layout, composition, filter_, left_inverse,
+                              repeat_like)
+from cutedump.algebra import inttuple as it
+from cutedump.atoms.mma import make_tiled_mma
+from cutedump.render.text import print_layout
 from cutedump.dumps.narrator import Narrator
+
+# The recorded dump (../shared/seeds/000_89ace3aef4fd3051.txt) was made with
+#   make_tiled_mma(MMA_Atom<SM80_16x8x16_F16F16F16F16_TN>{}, Layout<Shape<_1,_1,_1>>{}, Tile<_16,_8,_16>{})
+RECORDED = ("SM80_16x8x16_F16F16F16F16_TN", "(_1,_1,_1)", "(_16,_8,_16)")
 
 WIDE_RULE = "=" * 60   # section banner
 STEP_RULE = "-" * 50   # under each step heading
@@ -62,7 +72,6 @@ class Section:
 
 
 def values_per_thread(layoutC_TV) -> int:
-    from cutedump.algebra import size, get
     return int(size(get(layoutC_TV, 1)))
 
 
@@ -73,7 +82,6 @@ def valid_copy_vs(layoutC_TV) -> list[int]:
 
 
 def check_copy_v(layoutC_TV, copy_v: int, lang: str = "zh") -> None:
-    from cutedump.errors import CuteDumpError
     valid = valid_copy_vs(layoutC_TV)
     if copy_v not in valid:
         msg = Narrator(lang).msg("tcc.err_copy_v", v=str(copy_v), vals=str(values_per_thread(layoutC_TV)),
@@ -83,7 +91,6 @@ def check_copy_v(layoutC_TV, copy_v: int, lang: str = "zh") -> None:
 
 def compute_section(layoutC_TV, mma_tiler, copy_v: int) -> Section:
     """make_tiled_copy_C_atom's intermediate values for one copy_V (pure algebra, no text)."""
-    from cutedump.algebra import (C, size, get, make_layout, composition, filter_, left_inverse, repeat_like)
     layout_TV = composition(layoutC_TV, make_layout((size(get(layoutC_TV, 0)), C(copy_v))))
     zeros = repeat_like(mma_tiler, C(0))
     projs, raws, tilers = [], [], []
@@ -101,7 +108,6 @@ def compute_section(layoutC_TV, mma_tiler, copy_v: int) -> Section:
 
 
 def tiler_values(tiler) -> list[int]:
-    from cutedump.algebra import size
     return [int(tiler(i)) for i in range(int(size(tiler)))]
 
 
@@ -115,7 +121,6 @@ def coverage_text(tiler) -> str:
 
 def stride0(layout):
     """``stride<0>(layout)``: CuTe's get<0> of the stride (an integer stride is its own mode 0)."""
-    from cutedump.algebra import inttuple as it
     return it.get(layout.stride, 0)
 
 
@@ -129,15 +134,11 @@ def coverage_map(mma_tiler, tiler_m, tiler_n) -> str:
 
 
 def _table(layout, force: bool) -> str:
-    from cutedump.algebra import size
-    from cutedump.commands._common import check_size
-    from cutedump.render.text import print_layout
     check_size(int(size(layout)), force, f"print_layout table of {layout}")
     return print_layout(layout)
 
 
 def _narrate_section(nar: Narrator, view: MmaView, sec: Section, force: bool) -> None:
-    from cutedump.algebra import size, get, rank, product
     vpt = values_per_thread(view.layoutC_TV)
     v = str(sec.copy_v)
     title_key = "tcc.section_title_full" if sec.copy_v == vpt else "tcc.section_title"
@@ -160,7 +161,6 @@ def _narrate_section(nar: Narrator, view: MmaView, sec: Section, force: bool) ->
         nar.say("tcc.filter", var=var, axis=axis, tiler=sec.tilers[i], coverage=coverage_text(sec.tilers[i]),
                 stride=stride0(sec.tilers[i]))
     tm, tn = sec.tilers
-    from cutedump.algebra import make_layout
     nar.say("tcc.combine", label=f"2{'abc'[len(AXES)]}", tiler_m=tm, tiler_n=tn,
             coef_m=str(int(stride0(tm))), coef_n=stride0(tn))
     nar.raw(_table(make_layout(tm, tn), force))
@@ -186,7 +186,6 @@ def _narrate_section(nar: Narrator, view: MmaView, sec: Section, force: bool) ->
 
 def dump(view: MmaView, copy_vs=None, lang: str = "zh", force: bool = False) -> str:
     """The whole walk-through: preamble, then one section per copy_V (default: every valid copy_V, ascending)."""
-    from cutedump.algebra import size, get, product
     nar = Narrator(lang)
     L = view.layoutC_TV
     if copy_vs is None:
@@ -203,3 +202,24 @@ def dump(view: MmaView, copy_vs=None, lang: str = "zh", force: bool = False) -> 
     for v in copy_vs:
         _narrate_section(nar, view, compute_section(L, tuple(view.mma_tiler), v), force)
     return nar.text()
+
+
+def build_view(mma: str, atom_layout: str, permutation: str | None) -> MmaView:
+    """The TiledMMA that cutedump.atoms builds, as the recipe's MmaView."""
+    tm = make_tiled_mma(mma, atom_layout, permutation)
+    return MmaView(tm.print_str(), tm.get_layoutC_TV(), (tm.tile_size_mnk(0), tm.tile_size_mnk(1)))
+
+
+def walkthrough(mma: str | None = None, atom_layout: str | None = None, permutation: str | None = None,
+                copy_v: int | None = None, lang: str = "zh", force: bool = False) -> str:
+    """The walk-through of ``cutedump tiled-copy-c``. With none of mma/atom_layout/permutation given, the recorded
+    configuration (:data:`RECORDED`); otherwise the missing ones default to the recorded atom, atom layout
+    (_1,_1,_1) and no permutation. ``copy_v``: only that section (default: every valid copy_V)."""
+    if mma is None and atom_layout is None and permutation is None:
+        mma, atom_layout, permutation = RECORDED
+    view = build_view(mma or RECORDED[0], atom_layout or RECORDED[1], permutation)
+    copy_vs = None
+    if copy_v is not None:
+        check_copy_v(view.layoutC_TV, copy_v, lang)
+        copy_vs = [copy_v]
+    return dump(view, copy_vs, lang, force)

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import importlib
 
+from cutedump.errors import CuteDumpError
+
 LANGS = ("zh", "en")
 
 
 def catalog(lang: str) -> dict[str, str]:
-    from cutedump.errors import CuteDumpError
     if lang not in LANGS:
         raise CuteDumpError(f"unknown language {lang!r}; available: {', '.join(LANGS)}")
     return importlib.import_module(f"cutedump.dumps.messages.{lang}").MESSAGES
