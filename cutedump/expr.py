@@ -408,7 +408,8 @@ def _check_call_shape(n: Call, text: str) -> None:
     """Template arguments and argument count of a call, before anything is evaluated."""
     targs, *forms = _SIGS[n.name]
     k = len(n.targs)
-    ok_count = {"": k == 0, "N": k == 1, "NN": k == 2, "TT": k == 2, "N?": k <= 1, "N*": True, "N+": k >= 1}[targs]
+    ok_count = (k == 0 if targs == "" else k == 1 if targs == "N" else k == 2 if targs in ("NN", "TT") else
+                k <= 1 if targs == "N?" else True if targs == "N*" else k >= 1)
     if not ok_count:
         got = f"<{','.join(str(t) for t in n.targs)}>" if k else "none"
         raise CuteDumpError(f"{n.name} takes {_TARG_TEXT[targs]}: {signature(n.name)}; got {got}", text, n.col)
@@ -618,6 +619,19 @@ def _wrap_ints(obj):
     big = []
 
     def go(x):
+        cls = x.__class__
+        if cls is C or cls is int:
+            if -2147483648 <= x <= 2147483647:
+                return x
+            if not big:
+                big.append(x)
+            return wrap32(x)
+        if cls is tuple:
+            items = tuple([go(e) for e in x])
+            for a, b in zip(items, x):
+                if a is not b:
+                    return items
+            return x
         if isinstance(x, int) and not isinstance(x, bool):
             if INT_MIN <= x <= INT_MAX:
                 return x
@@ -650,7 +664,9 @@ def _check_swizzles(obj, text, col) -> None:
 
 def format_result(obj) -> str:
     """CuTe's ``print`` of a result."""
-    if is_tuple(obj):
+    if obj.__class__ is Layout:
+        return f"{fmt(obj.shape)}:{fmt(obj.stride)}"
+    if isinstance(obj, tuple):
         return "(" + ",".join(format_result(e) for e in obj) + ")"
     if isinstance(obj, _Name):
         return obj.name

@@ -5,8 +5,6 @@ Each function mirrors the one of the same name in ``cute/int_tuple.hpp`` / ``cut
 """
 from __future__ import annotations
 
-from functools import reduce
-
 from cutedump.errors import CuteDumpError
 from cutedump.algebra.integer import C, div, mod, imin, imax, igcd, is_constant, is_static
 
@@ -41,25 +39,35 @@ def is_int(x) -> bool:
 
 def is_int_tuple(x) -> bool:
     """An integer, or a (nested) tuple of integers."""
-    if is_tuple(x):
-        return all(is_int_tuple(e) for e in x)
-    return is_int(x)
+    if isinstance(x, tuple):
+        for e in x:
+            if not (e.__class__ is C or e.__class__ is int or is_int_tuple(e)):
+                return False
+        return True
+    return isinstance(x, int) and not isinstance(x, bool)
 
 
 def wrap(t):
-    return t if is_tuple(t) else (t,)
+    return t if isinstance(t, tuple) else (t,)
 
 
 def unwrap(t):
     """A rank-1 tuple becomes its element (recursively), as CuTe's ``unwrap``."""
-    while is_tuple(t) and len(t) == 1:
+    while isinstance(t, tuple) and len(t) == 1:
         t = t[0]
     return t
 
 
 def fmt(t) -> str:
     """CuTe's ``print`` of an int tuple: ``(_4,(8,_2))``."""
-    if is_tuple(t):
+    cls = t.__class__
+    if cls is int:
+        return int.__repr__(t)
+    if cls is C:
+        return "_" + int.__repr__(t)
+    if cls is tuple:
+        return "(" + ",".join([fmt(e) for e in t]) + ")"
+    if isinstance(t, tuple):
         return "(" + ",".join(fmt(e) for e in t) + ")"
     if isinstance(t, bool):
         return "true" if t else "false"
@@ -67,11 +75,11 @@ def fmt(t) -> str:
 
 
 def rank(t) -> C:
-    return C(len(t)) if is_tuple(t) else C(1)
+    return C(len(t)) if isinstance(t, tuple) else C(1)
 
 
 def depth(t) -> C:
-    if is_tuple(t):
+    if isinstance(t, tuple):
         return C(1 + max((int(depth(e)) for e in t), default=0))
     return C(0)
 
@@ -99,16 +107,19 @@ def _flatten_into(t, out: list) -> None:
 
 
 def flatten_to_tuple(t):
-    return flatten(t) if is_tuple(t) else (t,)
+    return flatten(t) if isinstance(t, tuple) else (t,)
 
 
 def product(t):
     """product(()) = _1; product of a tuple is the left fold of ``*`` (so ``_0`` wins)."""
-    if is_tuple(t):
+    if isinstance(t, tuple):
         if len(t) == 0:
             return C(1)
-        vals = [product(e) for e in t]
-        return reduce(lambda a, b: a * b, vals)
+        vals = [product(e) if isinstance(e, tuple) else e for e in t]   # every mode's product first, then the fold
+        acc = vals[0]
+        for i in range(1, len(vals)):
+            acc = acc * vals[i]
+        return acc
     return t
 
 
@@ -121,7 +132,7 @@ def product_each(t):
 
 
 def sum_(t):
-    if is_tuple(t):
+    if isinstance(t, tuple):
         acc = C(0)
         for e in t:
             acc = acc + sum_(e)
@@ -130,14 +141,14 @@ def sum_(t):
 
 
 def inner_product(a, b):
-    if is_tuple(a) and is_tuple(b):
+    if isinstance(a, tuple) and isinstance(b, tuple):
         if len(a) != len(b):
             raise CuteDumpError("Mismatched ranks in inner_product")
         acc = C(0)
         for x, y in zip(a, b):
             acc = acc + inner_product(x, y)
         return acc
-    if is_tuple(a) or is_tuple(b):
+    if isinstance(a, tuple) or isinstance(b, tuple):
         raise CuteDumpError("Mismatched profiles in inner_product")
     return a * b
 
@@ -148,7 +159,7 @@ def tmax(t):
 
 def _rfold(fn, t):
     """CuTe's variadic min/gcd over a (nested) tuple: fn(t0, fn(t1, ...)), static only if all are."""
-    if is_tuple(t):
+    if isinstance(t, tuple):
         vals = [_rfold(fn, e) for e in t]
         acc = vals[-1]
         for v in reversed(vals[:-1]):
@@ -177,14 +188,14 @@ def _fold_div(f, a, b):
 def ceil_div(a, b):
     """ceil_div for int tuples: tuple/tuple elementwise (missing modes of b are 1), tuple/int folds b
     across a, int/tuple uses product(b), int/int is ``(a + b - _1) / b``."""
-    if is_tuple(a):
-        if is_tuple(b):
+    if isinstance(a, tuple):
+        if isinstance(b, tuple):
             if len(a) < len(b):
                 raise CuteDumpError("Mismatched ranks in ceil_div")
             bb = tuple(b) + (C(1),) * (len(a) - len(b))
             return tuple(ceil_div(x, y) for x, y in zip(a, bb))
         return _fold_div(ceil_div, a, b)
-    if is_tuple(b):
+    if isinstance(b, tuple):
         return ceil_div(a, product(b))
     return div(a + b - C(1), b)
 
@@ -192,13 +203,13 @@ def ceil_div(a, b):
 def shape_div(a, b):
     """Division for shapes (tuple/tuple elementwise, tuple/int folded, int/int = ceil_div), with CuTe's
     static "Divisibility Condition": a % b == 0 or b % a == 0 when both are static."""
-    if is_tuple(a):
-        if is_tuple(b):
+    if isinstance(a, tuple):
+        if isinstance(b, tuple):
             if len(a) != len(b):
                 raise CuteDumpError("Mismatched ranks in shape_div")
             return tuple(shape_div(x, y) for x, y in zip(a, b))
         return _fold_div(shape_div, a, b)
-    if is_tuple(b):
+    if isinstance(b, tuple):
         return shape_div(a, product(b))
     if is_static(a) and is_static(b):
         ia, ib = int(a), int(b)
@@ -208,13 +219,13 @@ def shape_div(a, b):
 
 
 def elem_scale(a, b):
-    if is_tuple(a):
+    if isinstance(a, tuple):
         return tuple(elem_scale(x, y) for x, y in zip(a, b))
     return a * product(b)
 
 
 def profile(t):
-    if is_tuple(t):
+    if isinstance(t, tuple):
         return tuple(profile(e) for e in t)
     return 0
 
@@ -224,13 +235,18 @@ def congruent(a, b) -> bool:
     ta, tb = isinstance(a, tuple), isinstance(b, tuple)
     if not (ta or tb):
         return True
-    return ta and tb and len(a) == len(b) and all(congruent(x, y) for x, y in zip(a, b))
+    if not (ta and tb and len(a) == len(b)):
+        return False
+    for x, y in zip(a, b):
+        if (isinstance(x, tuple) or isinstance(y, tuple)) and not congruent(x, y):
+            return False
+    return True
 
 
 def weakly_congruent(a, b) -> bool:
-    if is_tuple(a) and is_tuple(b):
+    if isinstance(a, tuple) and isinstance(b, tuple):
         return len(a) == len(b) and all(weakly_congruent(x, y) for x, y in zip(a, b))
-    if not is_tuple(a):
+    if not isinstance(a, tuple):
         return True
     return False
 
@@ -239,7 +255,7 @@ def compatible(a, b):
     """Shape A is compatible with shape B: same size, and every coordinate into A is one into B.
 
     Returns (value, is_static): CuTe returns a static bool unless a dynamic size comparison decides."""
-    if is_tuple(a) and is_tuple(b):
+    if isinstance(a, tuple) and isinstance(b, tuple):
         if len(a) != len(b):
             return (False, True)
         val, st = True, True
@@ -251,20 +267,20 @@ def compatible(a, b):
             val = val and v
             st = st and s
         return (val, st)
-    if not is_tuple(a):
+    if not isinstance(a, tuple):
         sb = product(b)
         return (int(a) == int(sb), is_static(a) and is_static(sb))
     return (False, True)
 
 
 def repeat_like(t, x):
-    if is_tuple(t):
+    if isinstance(t, tuple):
         return tuple(repeat_like(e, x) for e in t)
     return x
 
 
 def transform_leaf(t, f):
-    if is_tuple(t):
+    if isinstance(t, tuple):
         return tuple(transform_leaf(e, f) for e in t)
     return f(t)
 
@@ -273,7 +289,7 @@ def filter_zeros(a, b=None):
     """Replace the elements of b paired with a static ``_0`` in a by ``_1``."""
     if b is None:
         b = a
-    if is_tuple(a):
+    if isinstance(a, tuple):
         return tuple(filter_zeros(x, y) for x, y in zip(a, b))
     if is_constant(0, a):
         return repeat_like(b, C(1))
@@ -284,8 +300,8 @@ def filter_zeros(a, b=None):
 
 def append(a, x, n: int | None = None):
     if n is None:
-        return tuple(a) + (x,) if is_tuple(a) else (a, x)
-    if is_tuple(a):
+        return tuple(a) + (x,) if isinstance(a, tuple) else (a, x)
+    if isinstance(a, tuple):
         if n < len(a):
             raise CuteDumpError(f"append<{n}>: tuple already has rank {len(a)}")
         return tuple(a) + (x,) * (n - len(a))
@@ -294,8 +310,8 @@ def append(a, x, n: int | None = None):
 
 def prepend(a, x, n: int | None = None):
     if n is None:
-        return (x,) + tuple(a) if is_tuple(a) else (x, a)
-    if is_tuple(a):
+        return (x,) + tuple(a) if isinstance(a, tuple) else (x, a)
+    if isinstance(a, tuple):
         if n < len(a):
             raise CuteDumpError(f"prepend<{n}>: tuple already has rank {len(a)}")
         return (x,) * (n - len(a)) + tuple(a)
@@ -304,7 +320,7 @@ def prepend(a, x, n: int | None = None):
 
 def get(t, *idx):
     for i in idx:
-        if is_tuple(t):
+        if isinstance(t, tuple):
             if not 0 <= i < len(t):
                 raise CuteDumpError(f"Index {i} out of range for rank {len(t)}")
             t = t[i]
@@ -328,24 +344,24 @@ def zip_(*ts):
     if len(ts) != 1:
         return zip_(tuple(ts))
     t = ts[0]
-    if not is_tuple(t):
+    if not isinstance(t, tuple):
         return t
-    if not t or not is_tuple(t[0]):
+    if not t or not isinstance(t[0], tuple):
         return (t,)
     n = len(t[0])
-    if any(not is_tuple(e) or len(e) != n for e in t):
+    if any(not isinstance(e, tuple) or len(e) != n for e in t):
         raise CuteDumpError(f"zip: Mismatched Ranks in {fmt(t)}")
     return tuple(tuple(e[i] for e in t) for i in range(n))
 
 
 def zip2_by(t, guide):
     """Guided zip of rank-2 modes: ((A,a),(B,b),...) -> ((A,B,...),(a,b,...)) following guide's profile."""
-    if is_tuple(guide):
-        if not is_tuple(t) or len(t) < len(guide):
+    if isinstance(guide, tuple):
+        if not isinstance(t, tuple) or len(t) < len(guide):
             raise CuteDumpError("zip2_by: mismatched ranks")
         split = [zip2_by(t[i], guide[i]) for i in range(len(guide))]
         return (tuple(s[0] for s in split), tuple(s[1] for s in split) + tuple(t[len(guide):]))
-    if not is_tuple(t) or len(t) != 2:
+    if not isinstance(t, tuple) or len(t) != 2:
         raise CuteDumpError("zip2_by: mismatched ranks")
     return t
 
@@ -353,13 +369,13 @@ def zip2_by(t, guide):
 def has_underscore(c) -> bool:
     if c is UNDERSCORE:
         return True
-    return is_tuple(c) and any(has_underscore(e) for e in c)
+    return isinstance(c, tuple) and any(has_underscore(e) for e in c)
 
 
 def _lift(c, t, keep_underscore: bool):
     """detail::lift_slice / lift_dice: a flat tuple of the kept elements (nested coordinates splice in)."""
-    if is_tuple(c):
-        if not is_tuple(t) or len(c) != len(t):
+    if isinstance(c, tuple):
+        if not isinstance(t, tuple) or len(c) != len(t):
             raise CuteDumpError(f"slice: mismatched ranks, coordinate {fmt(c)} for {fmt(t)}")
         out = ()
         for x, y in zip(c, t):
@@ -370,14 +386,14 @@ def _lift(c, t, keep_underscore: bool):
 
 def slice_(c, t):
     """Keep the elements of t paired with ``_`` in c (``slice(_, t) == t``)."""
-    if is_tuple(c):
+    if isinstance(c, tuple):
         return _lift(c, t, True)
     return t if c is UNDERSCORE else ()
 
 
 def dice(c, t):
     """Keep the elements of t paired with an integer in c (``dice(i, t) == t``)."""
-    if is_tuple(c):
+    if isinstance(c, tuple):
         return _lift(c, t, False)
     return () if c is UNDERSCORE else t
 
@@ -387,7 +403,7 @@ def unflatten(flat, target):
     flat = list(flatten_to_tuple(flat))
 
     def go(tp):
-        if is_tuple(tp):
+        if isinstance(tp, tuple):
             return tuple(go(e) for e in tp)
         return flat.pop(0)
 
@@ -402,9 +418,9 @@ def unflatten(flat, target):
 def crd2idx(coord, shape, stride):
     """Map a coordinate (an integer, or a tuple congruent to shape) to an index: sum of coord_i * stride_i,
     splitting an integer coordinate colexicographically over a tuple shape."""
-    if is_tuple(coord):
-        if is_tuple(shape):
-            if len(coord) != len(shape) or not is_tuple(stride) or len(coord) != len(stride):
+    if isinstance(coord, tuple):
+        if isinstance(shape, tuple):
+            if len(coord) != len(shape) or not isinstance(stride, tuple) or len(coord) != len(stride):
                 raise CuteDumpError(f"Mismatched ranks: coordinate {fmt(coord)} for shape {fmt(shape)}")
             acc = None
             for c, s, d in zip(coord, shape, stride):
@@ -412,11 +428,11 @@ def crd2idx(coord, shape, stride):
                 acc = v if acc is None else acc + v
             return acc if acc is not None else C(0)
         raise CuteDumpError(f"Invalid parameters: tuple coordinate {fmt(coord)} for integer shape {fmt(shape)}")
-    if is_tuple(shape):
-        if not is_tuple(stride) or len(shape) != len(stride):
+    if isinstance(shape, tuple):
+        if not isinstance(stride, tuple) or len(shape) != len(stride):
             raise CuteDumpError("Mismatched ranks of shape and stride")
         return _crd2idx_itt(coord, shape, stride, 0)
-    if is_tuple(stride):
+    if isinstance(stride, tuple):
         raise CuteDumpError("Mismatched ranks of shape and stride")
     return coord * stride
 
@@ -440,9 +456,9 @@ def _crd2idx_itt(coord, shape, stride, i):
 
 def crd2idx_shape(coord, shape):
     """crd2idx(c, s): coordinate to its colexicographical 1-D index within shape (Horner's method)."""
-    if not is_tuple(coord):
+    if not isinstance(coord, tuple):
         return coord
-    if not is_tuple(shape):
+    if not isinstance(shape, tuple):
         raise CuteDumpError("Invalid parameters: tuple coordinate for an integer shape")
     if len(coord) != len(shape):
         raise CuteDumpError("Mismatched ranks")
@@ -455,7 +471,7 @@ def crd2idx_shape(coord, shape):
 
 
 def product_like(t, guide):
-    if is_tuple(guide):
+    if isinstance(guide, tuple):
         return tuple(product_like(x, g) for x, g in zip(t, guide))
     return product(t)
 
@@ -463,19 +479,19 @@ def product_like(t, guide):
 def idx2crd(idx, shape, stride=None):
     """Split an index into a coordinate of shape (colexicographic), or with a stride: (idx / d) % s per mode."""
     if stride is None:
-        if is_tuple(idx):
-            if not is_tuple(shape) or len(idx) != len(shape):
+        if isinstance(idx, tuple):
+            if not isinstance(shape, tuple) or len(idx) != len(shape):
                 raise CuteDumpError("Mismatched ranks")
             return tuple(idx2crd(i, s) for i, s in zip(idx, shape))
-        if is_tuple(shape):
+        if isinstance(shape, tuple):
             return _idx2crd_basis(idx, shape)
         return idx
-    if is_tuple(idx):
-        if not is_tuple(shape) or len(idx) != len(shape):
+    if isinstance(idx, tuple):
+        if not isinstance(shape, tuple) or len(idx) != len(shape):
             raise CuteDumpError("Mismatched ranks")
         return tuple(idx2crd(i, s, d) for i, s, d in zip(idx, shape, stride))
-    if is_tuple(shape):
-        if is_tuple(stride):
+    if isinstance(shape, tuple):
+        if isinstance(stride, tuple):
             if len(shape) != len(stride):
                 raise CuteDumpError("Mismatched ranks")
             return tuple(idx2crd(idx, s, d) for s, d in zip(shape, stride))
@@ -492,11 +508,11 @@ def _idx2crd_basis(idx, shape):
     res = []
     for i, s in enumerate(shape):
         if i == len(shape) - 1:
-            res.append(_idx2crd_basis(idx, s) if is_tuple(s) else idx)
+            res.append(_idx2crd_basis(idx, s) if isinstance(s, tuple) else idx)
         else:
             p = product(s)
             r = mod(idx, p)
-            res.append(_idx2crd_basis(r, s) if is_tuple(s) else r)
+            res.append(_idx2crd_basis(r, s) if isinstance(s, tuple) else r)
             idx = div(idx, p)
     return tuple(res)
 
@@ -507,13 +523,13 @@ def _zero_like(s):
 
 def compact_major(shape, current=C(1), major: str = "left"):
     """Compact (col- or row-major) strides for shape starting at current; static-1 modes get stride _0."""
-    if is_tuple(current):
+    if isinstance(current, tuple):
         return tuple(compact_major(s, c, major) for s, c in zip(shape, current))
     return _compact(shape, current, major)[0]
 
 
 def _compact(shape, current, major):
-    if is_tuple(shape):
+    if isinstance(shape, tuple):
         strides = [None] * len(shape)
         order = range(len(shape)) if major == "left" else range(len(shape) - 1, -1, -1)
         cur = current
@@ -545,8 +561,8 @@ def compact_order(shape, order):
     new_order = unflatten(ref_order, order)
 
     def go(s, o):
-        if is_tuple(o):
-            if not is_tuple(s) or len(s) != len(o):
+        if isinstance(o, tuple):
+            if not isinstance(s, tuple) or len(s) != len(o):
                 raise CuteDumpError("Need equal rank of shape and order")
             return tuple(go(x, y) for x, y in zip(s, o))
         # every order is static here, so conditional_return(ro < o, s, _1) picks statically
@@ -562,7 +578,7 @@ def prefix_product_of(t, init=C(1)):
 
 
 def _prefix_product(t, init):
-    if is_tuple(t):
+    if isinstance(t, tuple):
         out = []
         cur = init
         for e in t:

@@ -90,8 +90,8 @@ _new = object.__new__
 
 def same(a, b) -> bool:
     """Structural equality including static-ness (the C++ types would be equal)."""
-    if is_tuple(a) or is_tuple(b):
-        return is_tuple(a) and is_tuple(b) and len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+    if isinstance(a, tuple) or isinstance(b, tuple):
+        return isinstance(a, tuple) and isinstance(b, tuple) and len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
     return int(a) == int(b) and isinstance(a, C) == isinstance(b, C)
 
 
@@ -268,7 +268,7 @@ def tile_unzip(layout, tiler):
 
 def _tiler_profile(tiler):
     """A tiler's guide for zip2_by: tuples recurse, layouts/ints are leaves."""
-    if is_tuple(tiler):
+    if isinstance(tiler, tuple):
         return tuple(_tiler_profile(t) for t in tiler)
     return 0
 
@@ -294,18 +294,18 @@ def _bw_coalesce(flat_shape, flat_stride, new_shape, new_stride):
         if is_constant(1, new_shape):
             new_shape, new_stride = s, d
             continue
-        front_shape = new_shape[0] if is_tuple(new_shape) else new_shape
-        front_stride = new_stride[0] if is_tuple(new_stride) else new_stride
+        front_shape = new_shape[0] if isinstance(new_shape, tuple) else new_shape
+        front_stride = new_stride[0] if isinstance(new_stride, tuple) else new_stride
         if is_static(front_shape) and static_eq(s * d, front_stride):
             merged = s * front_shape
-            if is_tuple(new_shape):
+            if isinstance(new_shape, tuple):
                 new_shape = (merged,) + new_shape[1:]
                 new_stride = (d,) + new_stride[1:]
             else:
                 new_shape, new_stride = merged, d
         else:
-            new_shape = (s,) + new_shape if is_tuple(new_shape) else (s, new_shape)
-            new_stride = (d,) + new_stride if is_tuple(new_stride) else (d, new_stride)
+            new_shape = (s,) + new_shape if isinstance(new_shape, tuple) else (s, new_shape)
+            new_stride = (d,) + new_stride if isinstance(new_stride, tuple) else (d, new_stride)
     if is_constant(1, new_shape):
         return _mk(C(1), C(0))
     return _mk(new_shape, new_stride)
@@ -315,10 +315,10 @@ def coalesce(layout, profile=None):
     """Same function on [0, size(L)), fewest modes, depth <= 1 (per mode of ``profile`` if it is a tuple).
 
     Only modes whose merge CuTe can prove at compile time (static shape and ``s0*d0 == d1`` static) merge."""
-    if profile is not None and is_tuple(profile):
+    if profile is not None and isinstance(profile, tuple):
         return _transform_layout(layout, profile, lambda l, t: coalesce(l, t))
     fs, fd = flatten(layout.shape), flatten(layout.stride)
-    if not is_tuple(fs):
+    if not isinstance(fs, tuple):
         return _bw_coalesce((fs,), (fd,), fs, fd)
     if len(fs) == 0:
         return Layout(C(1), C(0))
@@ -327,10 +327,10 @@ def coalesce(layout, profile=None):
 
 def coalesce_x(layout, profile=None):
     """Like coalesce, but also preserves L(i) for i >= size(L) (used by composition)."""
-    if profile is not None and is_tuple(profile):
+    if profile is not None and isinstance(profile, tuple):
         return _transform_layout(layout, profile, lambda l, t: coalesce_x(l, t))
     fs, fd = flatten(layout.shape), flatten(layout.stride)
-    if not is_tuple(fs):
+    if not isinstance(fs, tuple):
         fs, fd = (fs,), (fd,)
     if len(fs) == 0:
         return Layout(C(1), C(0))
@@ -359,7 +359,7 @@ def filter_zeros(layout, profile=None):
 
 def filter_(layout, profile=None):
     """coalesce(filter_zeros(L)): drop stride-0 and size-1 modes; same image, injective where L was."""
-    if profile is not None and is_tuple(profile):
+    if profile is not None and isinstance(profile, tuple):
         return _transform_layout(layout, profile, lambda l, t: filter_(l, t))
     return coalesce(filter_zeros(layout))
 
@@ -389,12 +389,12 @@ def composition_step(curr_shape, curr_stride, rest_shape, rest_stride):
 
 
 def _composition_impl(lshape, lstride, rshape, rstride):
-    if is_tuple(rshape):
+    if isinstance(rshape, tuple):
         modes = [_composition_impl(lshape, lstride, s, d) for s, d in zip(rshape, rstride)]
         return make_layout(*modes) if modes else _mk((), ())
     if is_constant(0, rstride):
         return _mk(rshape, rstride)
-    if not is_tuple(lshape):
+    if not isinstance(lshape, tuple):
         return _mk(rshape, rstride * lstride)
     R = len(lshape)
     result_shape, result_stride = [], []
@@ -434,7 +434,7 @@ def composition(lhs, rhs):
         except ZeroDivisionError:   # C++ divides by the size-0 mode too: a compile error (static), a trap (dynamic)
             raise CuteDumpError(f"composition({lhs}, {rhs}): division by zero (a size-0 mode); CuTe fails to "
                                 "compile this (static sizes) or traps at run time (dynamic)") from None
-    if is_tuple(rhs):
+    if isinstance(rhs, tuple):
         shp, std = wrap(lhs.shape), wrap(lhs.stride)
         if len(rhs) > len(shp):
             raise CuteDumpError(f"composition: rank {len(rhs)} tiler for a rank {len(shp)} layout")
@@ -482,7 +482,7 @@ def complement_rest(std0, shp0, last_result_stride, cotarget):
 def _complement(shp, std, cotarget):
     if is_constant(0, std):
         return make_layout(coalesce_shape(cotarget))
-    if not is_tuple(shp):
+    if not isinstance(shp, tuple):
         shp, std = (shp,), (std,)
         R = 1
     else:
@@ -598,7 +598,7 @@ def max_common_layout(a, b):
     s0 = it.get(wrap(common.shape), 0)
     d0 = it.get(wrap(common.stride), 0)
     if is_static(s0) and is_constant(1, d0):
-        return composition(inv_b, get(common, 0) if is_tuple(common.shape) else common)
+        return composition(inv_b, get(common, 0) if isinstance(common.shape, tuple) else common)
     return Layout(C(1), C(0))
 
 
@@ -628,7 +628,7 @@ def logical_divide(layout, tiler):
     """L / T = L o (T, complement(T, size(L))): mode 0 is the tile, mode 1 walks the tiles."""
     if isinstance(tiler, Layout):
         return composition(layout, make_layout(tiler, complement(tiler, coalesce(layout).shape)))
-    if is_tuple(tiler):
+    if isinstance(tiler, tuple):
         return _transform_layout(layout, tiler, logical_divide)
     if tiler is UNDERSCORE:
         return layout
@@ -671,7 +671,7 @@ def logical_product(block, tiler):
     """(A, complement(A, size(A)*cosize(B)) o B): B's pattern of copies of A."""
     if isinstance(tiler, Layout):
         return make_layout(block, composition(complement(block, size(block) * cosize(tiler)), tiler))
-    if is_tuple(tiler):
+    if isinstance(tiler, tuple):
         return _transform_layout(block, tiler, logical_product)
     if tiler is UNDERSCORE:
         return block
@@ -734,7 +734,7 @@ def tile_to_shape(block, trg_shape, order="LayoutLeft"):
 # ---------------------------------------------------------------- recasting
 
 def _upcast(n, shp, std):
-    if is_tuple(shp):
+    if isinstance(shp, tuple):
         modes = [_upcast(n, s, d) for s, d in zip(shp, std)]
         return make_layout(*modes) if modes else Layout((), ())
     if is_constant(0, std):
@@ -752,7 +752,7 @@ def upcast(layout, n: int):
 
 
 def _downcast(n, shp, std):
-    if is_tuple(shp):
+    if isinstance(shp, tuple):
         modes = [_downcast(n, s, d) for s, d in zip(shp, std)]
         return make_layout(*modes) if modes else Layout((), ())
     if is_constant(1, std) or is_constant(-1, std):
