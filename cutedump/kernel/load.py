@@ -64,13 +64,13 @@ class TextLocator:
             m = _HEADER.match(line)
             if m:
                 sec = m.group(2)
+                top.setdefault(sec, n)
                 if m.group(1) == "[[":
                     idx = counts.get(sec, 0)
                     counts[sec] = idx + 1
                     current = self.tables.setdefault((sec, idx), {"": n})
                 else:
                     current = self.tables.setdefault((sec, None), {"": n})
-                    top.setdefault(sec, n)
                 continue
             k = _KEY.match(line)
             if k:
@@ -86,7 +86,7 @@ class TextLocator:
             return self.tables[("", None)].get(section, 1)
         if key is not None and key in t:
             return t[key]
-        return t.get("", 1)
+        return t.get("name", t.get("", 1))     # an entry is where its name is written
 
     def __call__(self, section: str, index=None, key=None) -> str:
         return f"{self.path}:{self.line(section, index, key)}"

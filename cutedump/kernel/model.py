@@ -124,7 +124,7 @@ class _Entry:
         return self.locate(self.section, self.index, key)
 
     def fail(self, rule: str, key: str | None = None):
-        what = f" ({self.kind})" if self.kind else ""
+        what = f" ({self.kind})" if self.kind in KINDS or self.kind == "smem_copies" else ""
         raise EntryError(f"{self.where(key)}: entry {self.name!r}{what}: {rule}")
 
     def need(self, key: str):
@@ -179,6 +179,16 @@ class _Env:
         if cls is not None and not isinstance(v, cls):
             ent.fail(f"{key} = {name!r} is not {what}", key)
         return v
+
+
+def _copy_atom(ent: _Entry):
+    try:
+        return copy_atom(ent.string("atom"), ent.string("type"))
+    except EntryError:
+        raise
+    except CuteDumpError as err:
+        msg = err.one_line()
+        ent.fail(msg, "type" if isinstance(ent.e.get("type"), str) and repr(ent.e["type"]) in msg else "atom")
 
 
 def _parse_param(name: str, text, where: str):
@@ -259,14 +269,17 @@ def evaluate_description(desc: dict, params: dict | None = None, thread: int = 0
         if kind == "value":
             v = env.eval(ent, "expr")
         elif kind == "copy_atom":
-            v = copy_atom(ent.string("atom"), ent.string("type"))
+            v = _copy_atom(ent)
         elif kind == "tiled_copy":
-            ca = copy_atom(ent.string("atom"), ent.string("type"))
+            ca = _copy_atom(ent)
             v = make_tiled_copy(ca, env.layout(ent, "thr"), env.layout(ent, "val") if "val" in e else make_layout(C(1)))
         elif kind == "tiled_mma":
             al = parse_layout_arg(env.subst(ent.string("atom_layout", "(_1,_1,_1)")), "atom_layout")
             perm = env.subst(ent.string("permutation")) if "permutation" in e else None
-            v = make_tiled_mma(ent.string("atom"), al, perm)
+            try:
+                v = make_tiled_mma(ent.string("atom"), al, perm)
+            except CuteDumpError as err:
+                ent.fail(err.one_line(), "atom")
         elif kind in ("tiled_copy_A", "tiled_copy_B", "tiled_copy_C"):
             ca = env.get(ent, "atom", CopyAtom, "a copy_atom entry")
             mma = env.get(ent, "mma", TiledMMA, "a tiled_mma entry")

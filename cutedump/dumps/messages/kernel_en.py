@@ -37,7 +37,7 @@ MESSAGES = {
     "bank_pad": "; fix: pad to {layout}",
     "bank_nofix": "; no swizzle Sw<B,M,S> (B<=4, M<=7, S<=8) or padding makes every copy of {tensor} conflict-free",
     "bank_fix_error": "; no fix searched: {error}",
-    "bank_not_modelled": "{what}{copy} {arrow} {tensor}: not modelled ({note})",
+    "bank_not_modelled": "{what}{copy} {arrow} {tensor}: not modelled ({note}: copy() with an auto-vectorizing atom vectorizes the whole partition)",
     "bank_none": "no [[smem_copies]] in the description: nothing to audit",
     "fragment_like": "{modes}: registers shaped like {src} (make_fragment_like)",
 }

@@ -36,7 +36,7 @@ MESSAGES = {
     "bank_pad": "；修复：填充为 {layout}",
     "bank_nofix": "；没有 swizzle Sw<B,M,S>（B<=4，M<=7，S<=8）或填充能让 {tensor} 的所有 copy 都无冲突",
     "bank_fix_error": "；未搜索修复：{error}",
-    "bank_not_modelled": "{what}{copy} {arrow} {tensor}：未建模（{note}）",
+    "bank_not_modelled": "{what}{copy} {arrow} {tensor}：未建模（{note}：自动向量化的 atom 让 copy() 对整个 partition 向量化）",
     "bank_none": "描述中没有 [[smem_copies]]：无可审计",
     "fragment_like": "{modes}：与 {src} 同形的寄存器（make_fragment_like）",
 }
