@@ -20,7 +20,7 @@ LATEX_OBJECTS = (("sA", "sA_layout", "stage0"), ("copyA", "copyA", "copy"), ("co
 def latex_texts(dump) -> list[tuple[str, str]]:
     """[(file name, print_latex text)] for the objects the dump has."""
     out = []
-    names = {it.name for it in dump.objects}
+    names = {it.name for it in dump.objects if it.show}     # modelling-only objects (show = false) are not drawn
     for stem, name, how in LATEX_OBJECTS:
         if name not in names:
             continue
