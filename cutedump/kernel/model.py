@@ -1,29 +1,35 @@
 """A kernel model: a small data description of a CuTe kernel's objects and of one thread's partitions,
 evaluated by the engine exactly as the kernel's C++ builds them (host only: pointers never matter).
 
-A description is a mapping (the shape a TOML file would have)::
+A description is a mapping, read from a TOML file by :mod:`cutedump.kernel.load` (shipped examples in
+``cutedump/kernel/examples/``)::
 
     {"kernel": {"name": ..., "title": ...},
      "params": {"M": "128", "bM": "_128", ...},        # defaults; CuTe literals (_8 static, 8 dynamic)
      "objects": [entry, ...],                          # host objects, printed in order
-     "thread":  [entry, ...]}                          # tensors and partitions of one thread (block (0,0))
+     "thread":  [entry, ...],                          # tensors and partitions of one thread (block (0,0))
+     "smem_copies": [{"copy", "tensor", "direction", "slice"?, "what"?}, ...],   # for the bank audit
+     "checks": {"tiler", "copies", "mma"}}             # optional tile rules (see _run_checks)
 
 Each entry has a ``name`` and a ``kind``; expressions are in the ``cutedump eval`` language and may name params
 and earlier entries (an identifier equal to such a name stands for its value). Kinds:
 
 ``value``        expr -> an int tuple or layout (``tile_to_shape(swizzle_atom, (bM,bK,_3))``)
 ``copy_atom``    atom, type -> Copy_Atom<atom, type>
-``tiled_copy``   atom, type, thr, val -> make_tiled_copy(Copy_Atom<atom,type>{}, thr, val)
-``tiled_mma``    atom, atom_layout, permutation -> make_tiled_mma(atom, atom_layout, Tile<permutation>)
+``tiled_copy``   atom, type, thr[, val] -> make_tiled_copy(Copy_Atom<atom,type>{}, thr, val)
+``tiled_mma``    atom[, atom_layout, permutation] -> make_tiled_mma(atom, atom_layout, Tile<permutation>)
 ``tiled_copy_A`` / ``_B`` / ``_C``   atom (a copy_atom entry), mma -> make_tiled_copy_A/B/C(atom, mma)
 ``query``        of, method -> e.g. mmaC.get_layoutA_TV(), copyA.get_layoutS_TV(), mmaC.get_thr_layout_vmnk()
 ``atom_detail``  atom (a copy_atom entry) -> the Src/Dst/Ref value layouts, src2ref/dst2ref and samples
-``tensor``       memory (gmem|smem|rmem), layout expr or shape+stride exprs -> make_tensor(ptr, ...)
-``local_tile``   tensor, tiler, coord, step -> local_tile(tensor, tiler, coord, Step<...>)
+``tensor``       memory (gmem|smem|rmem), layout expr or shape[+stride] exprs -> make_tensor(ptr, ...)
+``local_tile``   tensor, tiler, coord[, step] -> local_tile(tensor, tiler, coord, Step<...>)
 ``partition``    op, of, tensor[, slice] -> of.get_slice(thread).op(tensor[slice]) with op one of partition_S,
-                 partition_D, retile_D, partition_C, partition_fragment_A, partition_fragment_B, make_fragment_C
-Optional keys: ``show = false`` (evaluate, do not print), ``modes`` (the kernel's names of the modes, e.g.
-"CPY,CPY_M,CPY_K,k", used by the readings).
+                 partition_D, retile_D (a TiledCopy), partition_A/B/C, partition_fragment_A/B, make_fragment_A/B/C
+                 (a TiledMMA); op make_fragment_like takes no ``of``
+Optional keys: ``show = false`` (evaluate, do not print: objects the kernel does not build but the bank audit
+needs), ``modes`` (the kernel's names of the modes, e.g. "CPY,CPY_M,CPY_K,k", used by the readings).
+Unknown keys, kinds, sections and names are errors; every error names the place (``locate``), the entry and the
+broken rule.
 """
 from __future__ import annotations
 
