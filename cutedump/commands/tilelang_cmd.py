@@ -6,9 +6,12 @@ OutputShape, Inverse (where TileLang has one) and the CuTe equivalent checked at
 """
 from __future__ import annotations
 
+import json
+
 import click
 
 from cutedump.commands._common import handle_errors
+from cutedump.tilelang import report
 
 EPILOG = """\b
 Examples:
@@ -26,34 +29,12 @@ Shapes are buffer shapes (*leading, stride, continuous) as in TileLang; leading 
 """
 
 
-def _parse_ints(text: str, what: str, allow_negative=False):
-    from cutedump.errors import CuteDumpError
-    parts = [p.strip() for p in text.replace("(", "").replace(")", "").replace("[", "").replace("]", "").split(",")]
-    if not parts or any(p == "" for p in parts):
-        raise CuteDumpError(f"{what}: expected comma-separated integers, got {text!r}")
-    out = []
-    for p in parts:
-        try:
-            v = int(p)
-        except ValueError:
-            raise CuteDumpError(f"{what}: {p!r} is not an integer (in {text!r})") from None
-        if v < 0 and not allow_negative:
-            raise CuteDumpError(f"{what}: {v} is negative")
-        out.append(v)
-    return out
-
-
-def _bits(dtype_bits, dtype):
-    from cutedump.tilelang.layouts import dtype_bits as lookup
-    if dtype is not None:
-        return lookup(dtype)
-    return 16 if dtype_bits is None else dtype_bits
-
-
-def _dtype_name(dtype_bits, dtype):
-    if dtype is not None:
-        return dtype
-    return "float16" if dtype_bits is None else f"{dtype_bits}-bit"
+def _echo(out) -> None:
+    """A report as the command prints it: JSON (indent 1) for a dict, else the text as it is."""
+    if isinstance(out, dict):
+        click.echo(json.dumps(out, indent=1))
+    else:
+        click.echo(out, nl=False)
 
 
 _FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
@@ -76,45 +57,16 @@ def _buffer_options(f):
     return f
 
 
-def _emit(L, constructor, args, call, fmt, values, force, at=None):
-    from cutedump.tilelang import report
-    if fmt == "json":
-        import json
-        d = report.layout_json(L, constructor, args, values, force)
-        if at is not None:
-            idx = _parse_ints(at, "--at")
-            L.check_index(idx)
-            d["at"] = {"index": idx, "forward": [int(x) for x in L.forward(*idx)]}
-        click.echo(json.dumps(d, indent=1))
-        return
-    text = report.layout_lines(L, call, force)
-    if at is not None:
-        idx = _parse_ints(at, "--at")
-        L.check_index(idx)
-        text += f"Forward({idx}) = {[int(x) for x in L.forward(*idx)]}\n"
-    click.echo(text, nl=False)
-
-
-def _buffer_cmd(name, constructor, help_text, extra=(), build=None):
-    """A subcommand over a buffer: options, then TileLang's layout for it."""
-    def deco(fn):
-        @tilelang_cmd.command(name, epilog=EPILOG, help=help_text)
-        @_buffer_options
-        @handle_errors
-        def cmd(shape, dtype, dtype_bits, at, fmt, values, force, **kw):
-            from cutedump.errors import CuteDumpError
-            shp = _parse_ints(shape, "--shape")
-            bits = _bits(dtype_bits, dtype)
-            if bits <= 0:
-                raise CuteDumpError(f"element size must be a positive number of bits, got {bits}")
-            L, args = fn(shp, bits, **kw)
-            argtext = "".join(f", {k}={v}" for k, v in args.items())
-            call = f"tilelang.layout.{constructor}(buffer{shp} {_dtype_name(dtype_bits, dtype)}{argtext})"
-            _emit(L, constructor, dict(args, shape=shp, bits=bits), call, fmt, values, force, at)
-        for o in reversed(extra):
-            cmd = o(cmd)
-        return cmd
-    return deco
+def _buffer_cmd(name, constructor, help_text, extra=()):
+    """A subcommand over a buffer: options, then TileLang's layout for it (cutedump.tilelang.report.buffer_report)."""
+    @tilelang_cmd.command(name, epilog=EPILOG, help=help_text)
+    @_buffer_options
+    @handle_errors
+    def cmd(shape, dtype, dtype_bits, at, fmt, values, force, **kw):
+        _echo(report.buffer_report(constructor, shape, dtype, dtype_bits, at, fmt, values, force, **kw))
+    for o in reversed(extra):
+        cmd = o(cmd)
+    return cmd
 
 
 # ---------------------------------------------------------------- the group
@@ -149,39 +101,12 @@ def _bank_options(f):
     return f
 
 
-def _run(kind, shape, dtype_bits, dtype, at, inverse, buffer_shape, table, vectors, rows, cols, row0, col0, cute,
-         fmt, values, force, preface=""):
-    from cutedump.tilelang.swizzle import BankSwizzleLayout
-    from cutedump.tilelang import layouts, report
-    shp = _parse_ints(shape, "--shape")
-    bits = _bits(dtype_bits, dtype)
-    tl = layouts.make_bank_swizzled_layout(kind, shp, bits)
-    constructor = f"make_{kind}_bank_swizzled_layout"
-    if fmt == "json":
-        _emit(tl, constructor, {"shape": shp, "bits": bits}, "", fmt, values, force, at)
-        return
-    L = BankSwizzleLayout(kind, shp, bits)
-    bshape = _parse_ints(buffer_shape, "--buffer-shape") if buffer_shape else None
-    parts = [preface] if preface else []
-    parts.append(f"TileLang: {tl!r}\n\n")
-    parts.append(report.walkthrough(L, bshape, force))
-    if at is not None:
-        parts.append("\n" + report.forward_at(L, _parse_ints(at, "--at"), force))
-    if inverse is not None:
-        parts.append("\n" + report.inverse_at(L, inverse, force))
-    if table or vectors:
-        parts.append("\n" + report.index_table(L, rows, cols, row0, col0, vectors, force))
-    if cute:
-        parts.append("\n" + report.cute_report(L, force))
-    click.echo("".join(parts), nl=False)
-
-
 def _make(kind, helptext):
     @tilelang_cmd.command(f"{kind}-bank", epilog=EPILOG, help=helptext)
     @_bank_options
     @handle_errors
     def cmd(**kw):
-        _run(kind, **kw)
+        _echo(report.bank_report(kind, **kw))
     return cmd
 
 
@@ -194,74 +119,28 @@ _make("quarter", "make_quarter_bank_swizzled_layout / MakeQuarterBankSwizzleLayo
 
 _K_OUTER = click.option("--k-outer", is_flag=True, help="k_major/k_inner = False (fp64 K-outer, int8 padded).")
 
-
-@_buffer_cmd("auto", "make_swizzled_layout",
-             "What tilelang.layout.make_swizzled_layout(buffer) returns (MakeGemmABLayout with allow_pad; "
-             "--no-pad: MakeGemmABLayoutHopper).",
-             extra=(_K_OUTER, click.option("--no-pad", is_flag=True, help="allow_pad=False (Hopper choice).")))
-def _auto(shp, bits, k_outer, no_pad):
-    from cutedump.tilelang.layouts import make_swizzled_layout
-    args = {}
-    if k_outer:
-        args["k_major"] = False
-    if no_pad:
-        args["allow_pad"] = False
-    return make_swizzled_layout(shp, bits, not k_outer, not no_pad), args
-
-
-@_buffer_cmd("gemm-ab", "MakeGemmABLayout",
-             "MakeGemmABLayout(stride, continuous, continuity, element_size, k_inner): the GEMM lowering's "
-             "choice (full / half / quarter bank, fp64 K-inner/K-outer, else the padded layout), 2-D.",
-             extra=(_K_OUTER, click.option("--continuity", type=int, default=None,
-                                           help="Continuity (default: continuous).")))
-def _gemm_ab(shp, bits, k_outer, continuity):
-    from cutedump.errors import CuteDumpError
-    from cutedump.tilelang.layouts import gemm_ab_layout
-    if len(shp) != 2:
-        raise CuteDumpError(f"MakeGemmABLayout takes a 2-D tile (stride, continuous); got shape {shp}")
-    cont = shp[1] if continuity is None else continuity
-    return gemm_ab_layout(shp[0], shp[1], cont, bits, not k_outer), {"continuity": cont, "k_inner": not k_outer}
-
-
-@_buffer_cmd("padded", "MakeGemmABLayoutPadded",
-             "MakeGemmABLayoutPadded: row-major, rows padded by 128 bits when a row is a multiple of 256 bits.")
-def _padded(shp, bits):
-    from cutedump.tilelang.layouts import make_gemm_ab_layout_padded
-    return make_gemm_ab_layout_padded(shp, bits), {}
-
-
-@_buffer_cmd("wgmma", "make_wgmma_swizzled_layout",
-             "tilelang.layout.make_wgmma_swizzled_layout(buffer): MakeGemmABLayoutHopper.",
-             extra=(_K_OUTER, click.option("--continuity", type=int, default=None, help="Continuity (default -1).")))
-def _wgmma(shp, bits, k_outer, continuity):
-    from cutedump.tilelang.layouts import make_wgmma_swizzled_layout
-    args = {k: v for k, v in (("continuity", continuity), ("k_major", False if k_outer else None)) if v is not None}
-    return make_wgmma_swizzled_layout(shp, bits, continuity, not k_outer), args
-
-
-@_buffer_cmd("tcgen05", "make_tcgen05mma_swizzled_layout",
-             "tilelang.layout.make_tcgen05mma_swizzled_layout(buffer): MakeGemmABLayoutSm100.",
-             extra=(_K_OUTER, click.option("--continuity", type=int, default=None, help="Continuity (default -1).")))
-def _tcgen05(shp, bits, k_outer, continuity):
-    from cutedump.tilelang.layouts import make_tcgen05mma_swizzled_layout
-    args = {k: v for k, v in (("continuity", continuity), ("k_major", False if k_outer else None)) if v is not None}
-    return make_tcgen05mma_swizzled_layout(shp, bits, continuity, not k_outer), args
-
-
-@_buffer_cmd("volta", "make_volta_swizzled_layout",
-             "tilelang.layout.make_volta_swizzled_layout(buffer): MakeGemmVoltaABLayout (crosswise / congruous).",
-             extra=(click.option("--b", "is_b", is_flag=True, help="is_a = False (the B operand)."),
-                    click.option("--k-outer", is_flag=True, help="k_inner = False.")))
-def _volta(shp, bits, is_b, k_outer):
-    from cutedump.tilelang.layouts import make_volta_swizzled_layout
-    args = {k: False for k, on in (("is_a", is_b), ("k_inner", k_outer)) if on}
-    return make_volta_swizzled_layout(shp, bits, not is_b, not k_outer), args
-
-
-@_buffer_cmd("linear", "make_linear_layout", "tilelang.layout.make_linear_layout(buffer): row-major, any rank.")
-def _linear(shp, bits):
-    from cutedump.tilelang.layouts import make_linear_layout
-    return make_linear_layout(shp), {}
+_buffer_cmd("auto", "make_swizzled_layout",
+            "What tilelang.layout.make_swizzled_layout(buffer) returns (MakeGemmABLayout with allow_pad; "
+            "--no-pad: MakeGemmABLayoutHopper).",
+            extra=(_K_OUTER, click.option("--no-pad", is_flag=True, help="allow_pad=False (Hopper choice).")))
+_buffer_cmd("gemm-ab", "MakeGemmABLayout",
+            "MakeGemmABLayout(stride, continuous, continuity, element_size, k_inner): the GEMM lowering's "
+            "choice (full / half / quarter bank, fp64 K-inner/K-outer, else the padded layout), 2-D.",
+            extra=(_K_OUTER, click.option("--continuity", type=int, default=None,
+                                          help="Continuity (default: continuous).")))
+_buffer_cmd("padded", "MakeGemmABLayoutPadded",
+            "MakeGemmABLayoutPadded: row-major, rows padded by 128 bits when a row is a multiple of 256 bits.")
+_buffer_cmd("wgmma", "make_wgmma_swizzled_layout",
+            "tilelang.layout.make_wgmma_swizzled_layout(buffer): MakeGemmABLayoutHopper.",
+            extra=(_K_OUTER, click.option("--continuity", type=int, default=None, help="Continuity (default -1).")))
+_buffer_cmd("tcgen05", "make_tcgen05mma_swizzled_layout",
+            "tilelang.layout.make_tcgen05mma_swizzled_layout(buffer): MakeGemmABLayoutSm100.",
+            extra=(_K_OUTER, click.option("--continuity", type=int, default=None, help="Continuity (default -1).")))
+_buffer_cmd("volta", "make_volta_swizzled_layout",
+            "tilelang.layout.make_volta_swizzled_layout(buffer): MakeGemmVoltaABLayout (crosswise / congruous).",
+            extra=(click.option("--b", "is_b", is_flag=True, help="is_a = False (the B operand)."),
+                   click.option("--k-outer", is_flag=True, help="k_inner = False.")))
+_buffer_cmd("linear", "make_linear_layout", "tilelang.layout.make_linear_layout(buffer): row-major, any rank.")
 
 
 # ---- fragments
@@ -273,9 +152,7 @@ def _linear(shp, bits):
 @handle_errors
 def fragment_8x8_cmd(transposed, fmt, values):
     """tilelang.layout.make_gemm_fragment_8x8(): the 8x8 ldmatrix fragment (thread and local index)."""
-    from cutedump.tilelang.layouts import make_gemm_fragment_8x8
-    name = "make_gemm_fragment_8x8" + ("_transposed" if transposed else "")
-    _emit(make_gemm_fragment_8x8(transposed), name, {}, f"tilelang.layout.{name}()", fmt, values, False)
+    _echo(report.fragment_8x8_report(transposed, fmt, values))
 
 
 @tilelang_cmd.command("replicated", epilog=EPILOG)
@@ -287,8 +164,4 @@ def fragment_8x8_cmd(transposed, fmt, values):
 @handle_errors
 def replicated_cmd(shape, threads, fmt, values, force):
     """tilelang.layout.make_fully_replicated_layout_fragment(buffer, threads)."""
-    from cutedump.tilelang.layouts import make_fully_replicated_layout_fragment
-    shp = _parse_ints(shape, "--shape")
-    F = make_fully_replicated_layout_fragment(shp, threads)
-    _emit(F, "make_fully_replicated_layout_fragment", {"shape": shp, "threads": threads},
-          f"tilelang.layout.make_fully_replicated_layout_fragment(buffer{shp}, {threads})", fmt, values, force)
+    _echo(report.replicated_report(shape, threads, fmt, values, force))

@@ -24,8 +24,12 @@ A failed ``ICHECK`` is a :class:`~cutedump.errors.CuteDumpError` whose text is T
 from __future__ import annotations
 
 from cutedump.errors import CuteDumpError
+from cutedump.algebra import C, Layout, size
+from cutedump.algebra.evaluate import values
+from cutedump.algebra.swizzle import ComposedLayout
 from cutedump.tilelang import tir
 from cutedump.tilelang.tir import floordiv, floormod, placeholder
+from cutedump.tilelang.swizzle import BankSwizzleLayout
 
 # TVM dtype names (tvm.DataType(...).bits) accepted for buffers; aliases as TileLang's T.* spell them.
 DTYPE_BITS = {
@@ -568,10 +572,8 @@ def cute_equivalent(L: TLLayout):
     every input index, or (None, why). Bank swizzles map to ``Sw<B,log2(vector_size),3>`` over a plain layout
     (see :class:`cutedump.tilelang.swizzle.BankSwizzleLayout`); linear and padded layouts are plain strided
     layouts. The equality is checked by evaluating both over the whole domain (:func:`check_cute`)."""
-    from cutedump.algebra import C, Layout
     meta = L.meta
     if "bank" in meta:
-        from cutedump.tilelang.swizzle import BankSwizzleLayout
         lead = L.input_shape[:-2] if len(L.input_shape) > 2 else []
         st, co = L.input_shape[-2:]
         row = BANK[meta["bank"]][1] * _cdiv(128, meta["bits"])
@@ -595,9 +597,6 @@ def check_cute(L: TLLayout, layout):
     """(mismatches, first mismatch or None): CuTe's value at every index (colexicographic, CuTe's order)
     against TileLang's flat offset at the same index."""
     import numpy as np
-    from cutedump.algebra import size
-    from cutedump.algebra.evaluate import values
-    from cutedump.algebra.swizzle import ComposedLayout
     base = layout.b if isinstance(layout, ComposedLayout) else layout
     if int(size(base)) != L.size:
         return L.size, ("size", int(size(base)), L.size)

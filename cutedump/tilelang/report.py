@@ -1,5 +1,7 @@
-"""Text reports for TileLang bank-swizzle layouts: the step-by-step walk-through, Forward at one index, the
-swizzled index table and the CuTe view. Everything printed is computed from :mod:`cutedump.tilelang.swizzle`.
+"""Text reports for TileLang layouts: the bank swizzles' step-by-step walk-through, Forward at one index, the
+swizzled index table and the CuTe view (computed from :mod:`cutedump.tilelang.swizzle`); TileLang's own view of any
+layout (repr, OutputShape, Inverse, the checked CuTe equivalent, JSON); and the whole reports of ``cutedump
+tilelang`` (:func:`buffer_report`, :func:`bank_report`, :func:`fragment_8x8_report`, :func:`replicated_report`).
 """
 from __future__ import annotations
 
@@ -7,6 +9,12 @@ import re
 
 from cutedump.errors import CuteDumpError, check_size
 from cutedump.tilelang.swizzle import BankSwizzleLayout
+from cutedump.tilelang.layouts import (TLFragment, check_cute, cute_equivalent, dtype_bits as dtype_bits_of,
+                                       gemm_ab_layout, make_bank_swizzled_layout,
+                                       make_fully_replicated_layout_fragment, make_gemm_ab_layout_padded,
+                                       make_gemm_fragment_8x8, make_linear_layout, make_swizzled_layout,
+                                       make_tcgen05mma_swizzled_layout, make_volta_swizzled_layout,
+                                       make_wgmma_swizzled_layout)
 
 _TMA = {"full": "CU_TENSOR_MAP_SWIZZLE_128B", "half": "CU_TENSOR_MAP_SWIZZLE_64B",
         "quarter": "CU_TENSOR_MAP_SWIZZLE_32B"}
@@ -201,7 +209,6 @@ def _check_line(L, bad, first):
 
 def layout_lines(L, call: str, force: bool = False) -> str:
     """The constructor call, TileLang's print (``repr``), OutputShape, Inverse and the checked CuTe view."""
-    from cutedump.tilelang.layouts import TLFragment, check_cute, cute_equivalent
     out = [f"{call} -> {L.name}" if L.name else call, repr(L)]
     out.append(f"OutputShape() = {L.output_shape()}")
     if isinstance(L, TLFragment):
@@ -227,7 +234,6 @@ def layout_lines(L, call: str, force: bool = False) -> str:
 
 def layout_json(L, constructor: str, args: dict, with_values: bool = False, force: bool = False) -> dict:
     """A JSON-ready dict: input/output shape, repr, forward expressions, inverse, CuTe view, values on request."""
-    from cutedump.tilelang.layouts import TLFragment, check_cute, cute_equivalent
     d = {"constructor": constructor, "arguments": args, "function": L.name, "kind": L.kind,
          "input_shape": list(L.input_shape), "output_shape": L.output_shape(), "repr": repr(L),
          "forward_index": L.forward_text()}
@@ -256,3 +262,151 @@ def layout_json(L, constructor: str, args: dict, with_values: bool = False, forc
         else:
             d["offset"] = [int(x) for x in L.flat_offsets()]
     return d
+
+
+# ---------------------------------------------------------------- the reports of ``cutedump tilelang``
+# Index-like arguments (shape, at, buffer_shape) are sequences of ints or their text form ("64,16"), read where they
+# are used, so a bad one is reported in the same order as the command line's options are checked.
+
+def parse_ints(text: str, what: str, allow_negative: bool = False) -> list[int]:
+    """'64,16' (also '(64, 16)' or '[64,16]') -> [64, 16]; ``what`` names the option in errors."""
+    parts = [p.strip() for p in text.replace("(", "").replace(")", "").replace("[", "").replace("]", "").split(",")]
+    if not parts or any(p == "" for p in parts):
+        raise CuteDumpError(f"{what}: expected comma-separated integers, got {text!r}")
+    out = []
+    for p in parts:
+        try:
+            v = int(p)
+        except ValueError:
+            raise CuteDumpError(f"{what}: {p!r} is not an integer (in {text!r})") from None
+        if v < 0 and not allow_negative:
+            raise CuteDumpError(f"{what}: {v} is negative")
+        out.append(v)
+    return out
+
+
+def _ints(x, what: str) -> list[int]:
+    return parse_ints(x, what) if isinstance(x, str) else [int(v) for v in x]
+
+
+def element_bits(dtype_bits: int | None = None, dtype: str | None = None) -> int:
+    """The element size: ``dtype``'s (a TVM dtype name) if given, else ``dtype_bits``, else 16 (float16)."""
+    if dtype is not None:
+        return dtype_bits_of(dtype)
+    return 16 if dtype_bits is None else dtype_bits
+
+
+def dtype_label(dtype_bits: int | None = None, dtype: str | None = None) -> str:
+    """How the buffer's element type is written in the constructor call line."""
+    if dtype is not None:
+        return dtype
+    return "float16" if dtype_bits is None else f"{dtype_bits}-bit"
+
+
+def layout_report(L, constructor: str, args: dict, call: str, at=None, fmt: str = "text", values: bool = False,
+                  force: bool = False):
+    """TileLang's view of a layout (:func:`layout_lines`, or with ``fmt="json"`` the dict of :func:`layout_json`),
+    plus Forward at the input index ``at`` when given."""
+    if fmt == "json":
+        d = layout_json(L, constructor, args, values, force)
+        if at is not None:
+            idx = _ints(at, "--at")
+            L.check_index(idx)
+            d["at"] = {"index": idx, "forward": [int(x) for x in L.forward(*idx)]}
+        return d
+    text = layout_lines(L, call, force)
+    if at is not None:
+        idx = _ints(at, "--at")
+        L.check_index(idx)
+        text += f"Forward({idx}) = {[int(x) for x in L.forward(*idx)]}\n"
+    return text
+
+
+def buffer_layout(constructor: str, shape, bits: int, k_outer: bool = False, no_pad: bool = False,
+                  continuity: int | None = None, is_b: bool = False):
+    """(layout, the keyword arguments shown in the call) of a buffer-level ``tilelang.layout`` constructor, with the
+    options of ``cutedump tilelang``: ``k_outer`` (k_major / k_inner = False), ``no_pad`` (allow_pad = False),
+    ``continuity``, ``is_b`` (is_a = False)."""
+    shp = list(shape)
+    if constructor == "make_swizzled_layout":
+        args = {}
+        if k_outer:
+            args["k_major"] = False
+        if no_pad:
+            args["allow_pad"] = False
+        return make_swizzled_layout(shp, bits, not k_outer, not no_pad), args
+    if constructor == "MakeGemmABLayout":
+        if len(shp) != 2:
+            raise CuteDumpError(f"MakeGemmABLayout takes a 2-D tile (stride, continuous); got shape {shp}")
+        cont = shp[1] if continuity is None else continuity
+        return gemm_ab_layout(shp[0], shp[1], cont, bits, not k_outer), {"continuity": cont, "k_inner": not k_outer}
+    if constructor == "MakeGemmABLayoutPadded":
+        return make_gemm_ab_layout_padded(shp, bits), {}
+    if constructor in ("make_wgmma_swizzled_layout", "make_tcgen05mma_swizzled_layout"):
+        make = (make_wgmma_swizzled_layout if constructor == "make_wgmma_swizzled_layout"
+                else make_tcgen05mma_swizzled_layout)
+        args = {k: v for k, v in (("continuity", continuity), ("k_major", False if k_outer else None)) if v is not None}
+        return make(shp, bits, continuity, not k_outer), args
+    if constructor == "make_volta_swizzled_layout":
+        args = {k: False for k, on in (("is_a", is_b), ("k_inner", k_outer)) if on}
+        return make_volta_swizzled_layout(shp, bits, not is_b, not k_outer), args
+    if constructor == "make_linear_layout":
+        return make_linear_layout(shp), {}
+    raise CuteDumpError(f"unknown buffer constructor {constructor!r}")
+
+
+def buffer_report(constructor: str, shape, dtype: str | None = None, dtype_bits: int | None = None, at=None,
+                  fmt: str = "text", values: bool = False, force: bool = False, **opts):
+    """What ``cutedump tilelang`` prints for a buffer-level constructor (see :func:`buffer_layout` for ``opts``):
+    the text of :func:`layout_report`, or its dict with ``fmt="json"``."""
+    shp = _ints(shape, "--shape")
+    bits = element_bits(dtype_bits, dtype)
+    if bits <= 0:
+        raise CuteDumpError(f"element size must be a positive number of bits, got {bits}")
+    L, args = buffer_layout(constructor, shp, bits, **opts)
+    argtext = "".join(f", {k}={v}" for k, v in args.items())
+    call = f"tilelang.layout.{constructor}(buffer{shp} {dtype_label(dtype_bits, dtype)}{argtext})"
+    return layout_report(L, constructor, dict(args, shape=shp, bits=bits), call, at, fmt, values, force)
+
+
+def bank_report(kind: str, shape, dtype_bits: int | None = 16, dtype: str | None = None, at=None,
+                inverse: int | None = None, buffer_shape=None, table: bool = False, vectors: bool = False,
+                rows=None, cols=None, row0: int = 0, col0: int = 0, cute: bool = False, fmt: str = "text",
+                values: bool = False, force: bool = False):
+    """What ``cutedump tilelang {full,half,quarter}-bank`` prints: TileLang's print of the bank swizzle, the
+    walk-through (:func:`walkthrough`) and on request Forward at ``at``, the inverse of an offset, the index table
+    and the CuTe view; with ``fmt="json"`` the dict of :func:`layout_report`."""
+    shp = _ints(shape, "--shape")
+    bits = element_bits(dtype_bits, dtype)
+    tl = make_bank_swizzled_layout(kind, shp, bits)
+    if fmt == "json":
+        return layout_report(tl, f"make_{kind}_bank_swizzled_layout", {"shape": shp, "bits": bits}, "", at, fmt,
+                             values, force)
+    L = BankSwizzleLayout(kind, shp, bits)
+    bshape = _ints(buffer_shape, "--buffer-shape") if buffer_shape else None
+    parts = [f"TileLang: {tl!r}\n\n", walkthrough(L, bshape, force)]
+    if at is not None:
+        parts.append("\n" + forward_at(L, _ints(at, "--at"), force))
+    if inverse is not None:
+        parts.append("\n" + inverse_at(L, inverse, force))
+    if table or vectors:
+        parts.append("\n" + index_table(L, rows, cols, row0, col0, vectors, force))
+    if cute:
+        parts.append("\n" + cute_report(L, force))
+    return "".join(parts)
+
+
+def fragment_8x8_report(transposed: bool = False, fmt: str = "text", values: bool = False):
+    """``tilelang.layout.make_gemm_fragment_8x8[_transposed]()`` as :func:`layout_report` shows it."""
+    name = "make_gemm_fragment_8x8" + ("_transposed" if transposed else "")
+    return layout_report(make_gemm_fragment_8x8(transposed), name, {}, f"tilelang.layout.{name}()", None, fmt,
+                         values, False)
+
+
+def replicated_report(shape, threads: int, fmt: str = "text", values: bool = False, force: bool = False):
+    """``tilelang.layout.make_fully_replicated_layout_fragment(buffer, threads)`` as :func:`layout_report` shows it."""
+    shp = _ints(shape, "--shape")
+    F = make_fully_replicated_layout_fragment(shp, threads)
+    return layout_report(F, "make_fully_replicated_layout_fragment", {"shape": shp, "threads": threads},
+                         f"tilelang.layout.make_fully_replicated_layout_fragment(buffer{shp}, {threads})", None, fmt,
+                         values, force)

@@ -23,6 +23,9 @@ Every function here takes plain ints or numpy int64 arrays (the same code evalua
 from __future__ import annotations
 
 from cutedump.errors import CuteDumpError
+from cutedump.algebra import C, Layout, size, tile_to_shape
+from cutedump.algebra.evaluate import values
+from cutedump.algebra.swizzle import ComposedLayout, Swizzle, make_composed_layout
 
 
 def _np():
@@ -252,8 +255,6 @@ class BankSwizzleLayout:
         bits of ``s`` and only writes bits of ``c``, and ``ts``/``tc`` sit on multiples of ``8*W*vs``.
         The claim is checked by evaluation (:meth:`check_cute`), not assumed.
         """
-        from cutedump.algebra import C, Layout, Swizzle
-        from cutedump.algebra.swizzle import make_composed_layout
         vs = self.vector_size
         if vs & (vs - 1):
             return None, f"vector_size = {vs} is not a power of two: no CuTe Swizzle<B,M,S> matches"
@@ -282,8 +283,6 @@ class BankSwizzleLayout:
         """tile_to_shape(atom, (stride, continuous)) computed with the engine (2-D only), or None."""
         if self.leading or self.cute_atom_text() is None:
             return None
-        from cutedump.algebra import C, Layout, tile_to_shape
-        from cutedump.algebra.swizzle import make_composed_layout, Swizzle
         vs = self.vector_size
         row = self.W * vs
         atom = Layout((C(8), C(row)), (C(row), C(1)))
@@ -292,9 +291,6 @@ class BankSwizzleLayout:
 
     def check_cute(self, layout, force: bool = False):
         """(mismatches, first mismatch or None) comparing ``layout`` with flat_offset over the whole domain."""
-        from cutedump.algebra.evaluate import values
-        from cutedump.algebra.swizzle import ComposedLayout
-        from cutedump.algebra import size
         base = layout.b if isinstance(layout, ComposedLayout) else layout
         if int(size(base)) != self.size:
             return self.size, ("size", int(size(base)), self.size)
