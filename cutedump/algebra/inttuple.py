@@ -160,10 +160,10 @@ def tmax(t):
 def _rfold(fn, t):
     """CuTe's variadic min/gcd over a (nested) tuple: fn(t0, fn(t1, ...)), static only if all are."""
     if isinstance(t, tuple):
-        vals = [_rfold(fn, e) for e in t]
+        vals = [_rfold(fn, e) if isinstance(e, tuple) else e for e in t]
         acc = vals[-1]
-        for v in reversed(vals[:-1]):
-            acc = fn(v, acc)
+        for i in range(len(vals) - 2, -1, -1):
+            acc = fn(vals[i], acc)
         return acc
     return t
 

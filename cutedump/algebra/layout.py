@@ -106,7 +106,10 @@ def make_layout(*args):
     make_layout(shape, "LayoutRight"/"LayoutLeft"); make_layout(L0, L1, ...) = the layout with modes L0, L1, ..."""
     if len(args) == 0:
         raise CuteDumpError("make_layout needs arguments")
-    if all(isinstance(a, Layout) for a in args):
+    for a in args:
+        if not isinstance(a, Layout):
+            break
+    else:
         # make_layout(L0, ...) = make_layout(make_shape(L0.shape, ...), make_stride(L0.stride, ...)):
         # a single layout is wrapped into a rank-1 layout, as in CuTe
         return _mk(tuple(a.shape for a in args), tuple(a.stride for a in args))
@@ -177,6 +180,19 @@ def _shape_of(x):
 
 def coshape(layout):
     """1 + L(max coordinate) per leaf: inner_product(shape - 1, |stride|) + 1."""
+    shp, std = layout.shape, layout.stride
+    if not isinstance(shp, tuple):
+        return (shp - _1) * iabs(std) + _1
+    for x in shp:
+        if isinstance(x, tuple):
+            break
+    else:   # flat: the same operations in the same order as below (every s - 1, every |d|, the sum, + 1)
+        m1 = [x - _1 for x in shp]
+        ab = [iabs(d) for d in std]
+        acc = _0
+        for x, d in zip(m1, ab):
+            acc = acc + x * d
+        return acc + _1
     m1 = it.transform_leaf(layout.shape, lambda s: s - C(1))
     ab = it.transform_leaf(layout.stride, iabs)
     co = it.inner_product(m1, ab)
@@ -287,28 +303,38 @@ def _transform_layout(layout, tiler, f):
 # ---------------------------------------------------------------- coalesce / filter
 
 def _bw_coalesce(flat_shape, flat_stride, new_shape, new_stride):
+    """CuTe's ``bw_coalesce``: fold the flat modes from the back into (new_shape, new_stride), the front mode merging
+    with the next one when ``s * d == front_stride`` statically. The result modes are kept back to front in lists."""
+    shapes, strides = [new_shape], [new_stride]
     for i in range(len(flat_shape) - 2, -1, -1):
-        s, d = flat_shape[i], flat_stride[i]
-        if is_constant(1, s):
+        s = flat_shape[i]
+        if isinstance(s, C) and s == 1:
             continue
-        if is_constant(1, new_shape):
-            new_shape, new_stride = s, d
+        d = flat_stride[i]
+        front_shape = shapes[-1]
+        if len(shapes) == 1 and isinstance(front_shape, C) and front_shape == 1:
+            shapes[0], strides[0] = s, d
             continue
-        front_shape = new_shape[0] if isinstance(new_shape, tuple) else new_shape
-        front_stride = new_stride[0] if isinstance(new_stride, tuple) else new_stride
-        if is_static(front_shape) and static_eq(s * d, front_stride):
-            merged = s * front_shape
-            if isinstance(new_shape, tuple):
-                new_shape = (merged,) + new_shape[1:]
-                new_stride = (d,) + new_stride[1:]
-            else:
-                new_shape, new_stride = merged, d
-        else:
-            new_shape = (s,) + new_shape if isinstance(new_shape, tuple) else (s, new_shape)
-            new_stride = (d,) + new_stride if isinstance(new_stride, tuple) else (d, new_stride)
-    if is_constant(1, new_shape):
-        return _mk(C(1), C(0))
-    return _mk(new_shape, new_stride)
+        if isinstance(front_shape, C):
+            sd = s * d
+            front_stride = strides[-1]
+            if isinstance(sd, C) and isinstance(front_stride, C) and sd == front_stride:
+                shapes[-1] = s * front_shape
+                strides[-1] = d
+                continue
+        shapes.append(s)
+        strides.append(d)
+    if len(shapes) == 1:
+        s = shapes[0]
+        if isinstance(s, C) and s == 1:
+            return _mk(_1, _0)
+        return _mk(s, strides[0])
+    shapes.reverse()
+    strides.reverse()
+    return _mk(tuple(shapes), tuple(strides))
+
+
+_0, _1 = C(0), C(1)
 
 
 def coalesce(layout, profile=None):
@@ -317,9 +343,10 @@ def coalesce(layout, profile=None):
     Only modes whose merge CuTe can prove at compile time (static shape and ``s0*d0 == d1`` static) merge."""
     if profile is not None and isinstance(profile, tuple):
         return _transform_layout(layout, profile, lambda l, t: coalesce(l, t))
-    fs, fd = flatten(layout.shape), flatten(layout.stride)
+    fs = layout.shape
     if not isinstance(fs, tuple):
-        return _bw_coalesce((fs,), (fd,), fs, fd)
+        return _bw_coalesce((), (), fs, layout.stride)
+    fs, fd = flatten(fs), flatten(layout.stride)
     if len(fs) == 0:
         return Layout(C(1), C(0))
     return _bw_coalesce(fs, fd, fs[-1], fd[-1])
@@ -361,7 +388,14 @@ def filter_(layout, profile=None):
     """coalesce(filter_zeros(L)): drop stride-0 and size-1 modes; same image, injective where L was."""
     if profile is not None and isinstance(profile, tuple):
         return _transform_layout(layout, profile, lambda l, t: filter_(l, t))
-    return coalesce(filter_zeros(layout))
+    fs, fd = layout.shape, layout.stride
+    if not isinstance(fs, tuple):
+        return _bw_coalesce((), (), _1 if isinstance(fd, C) and fd == 0 else fs, fd)
+    fs, fd = flatten(fs), flatten(fd)   # congruent: filter_zeros pairs leaf with leaf, then coalesce flattens
+    if len(fs) == 0:
+        return Layout(C(1), C(0))
+    fs = [_1 if isinstance(d, C) and d == 0 else x for x, d in zip(fs, fd)]
+    return _bw_coalesce(fs, fd, fs[-1], fd[-1])
 
 
 # ---------------------------------------------------------------- composition
@@ -461,7 +495,7 @@ def complement_step(shp, std, last_result_stride):
     Returns ``(min_idx, new_shape, new_stride)`` with ``new_shape = min_stride / last_result_stride`` and
     ``new_stride = min_stride * shape[min_idx]``; raises CuTe's "Non-injective Layout" static_assert."""
     min_stride = tmin(tuple(std))
-    min_idx = next(k for k, d in enumerate(std) if int(d) == int(min_stride))
+    min_idx = std.index(min_stride)   # the first stride equal to the minimum
     new_shape = div(min_stride, last_result_stride)
     if is_constant(0, new_shape):
         raise CuteDumpError("Non-injective Layout detected in complement.")
@@ -498,7 +532,14 @@ def _complement(shp, std, cotarget):
         result_stride.append(new_stride)
     new_shape, rest_shape, rest_stride = complement_rest(std[0], shp[0], result_stride[R - 1], cotarget)
     result_shape.append(new_shape)
-    return coalesce(_mk((tuple(result_shape), rest_shape), (tuple(result_stride), rest_stride)))
+    # coalesce((result_shape, rest_shape):(result_stride, rest_stride)): its flat modes, rest_shape being flat
+    if isinstance(rest_shape, tuple):
+        result_shape.extend(rest_shape)
+        result_stride.extend(rest_stride)
+    else:
+        result_shape.append(rest_shape)
+        result_stride.append(rest_stride)
+    return _bw_coalesce(result_shape, result_stride, result_shape[-1], result_stride[-1])
 
 
 def complement(layout, cotarget=None):
