@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from tests.oracle.cute import PRELUDE as BASE_PRELUDE
 
-PRELUDE = BASE_PRELUDE + r'''
+PRELUDE = "#include <string>\n" + BASE_PRELUDE + r'''
 template <class T> static void line(const char* name, T const& v) { printf("%s: ", name); print(v); printf("\n"); }
 template <class T> static void block(const char* name, T const& v) { printf("%s:\n", name); print(v); }
 
@@ -127,7 +127,47 @@ static void tut_tn(int m, int n, int k, int t)
   TiledMMA mmaC = make_tiled_mma(UniversalFMA<TC,TA,TB>{}, Layout<Shape<_16,_16,_1>>{});
   tut_dump<SM70, TA>(prob_shape, cta_tiler, dA, dB, dC, sA, sB, sC, copyA, copyB, mmaC, t);
 }
+
+
+// print_latex of the objects `cutedump kernel --dump-latex` draws: sA (rank 2), copyA, copyB, mmaC
+template <class SA, class CopyA, class CopyB, class Mma>
+static void tut_latex(const char* what, SA sA, CopyA copyA, CopyB copyB, Mma mmaC)
+{
+  std::string w = what;
+  if (w == "sA") print_latex(sA);
+  if (w == "copyA") print_latex(copyA);
+  if (w == "copyB") print_latex(copyB);
+  if (w == "mmaC") print_latex(mmaC);
+}
+
+static void tut_nt_latex(const char* what)
+{
+  using TA = float;
+  auto sA = make_layout(make_shape(Int<128>{}, Int<8>{}));
+  TiledCopy copyA = make_tiled_copy(Copy_Atom<UniversalCopy<uint128_t>, TA>{},
+                                    Layout<Shape<_32,_8>>{}, Layout<Shape< _4,_1>>{});
+  TiledMMA mmaC = make_tiled_mma(UniversalFMA<TA,TA,TA>{}, Layout<Shape<_16,_16,_1>>{});
+  tut_latex(what, sA, copyA, copyA, mmaC);
+}
+
+static void tut_tn_latex(const char* what)
+{
+  using TA = float;
+  auto sA = make_layout(make_shape(Int<128>{}, Int<8>{}), make_stride(Int<1>{}, Int<128>{}+Int<1>{}));
+  TiledCopy copyA = make_tiled_copy(Copy_Atom<UniversalCopy<TA>, TA>{},
+                                    Layout<Shape<_32,_8>,Stride<_8,_1>>{}, Layout<Shape< _1,_1>>{});
+  TiledMMA mmaC = make_tiled_mma(UniversalFMA<TA,TA,TA>{}, Layout<Shape<_16,_16,_1>>{});
+  tut_latex(what, sA, copyA, copyA, mmaC);
+}
 '''
+
+
+LATEX_NAMES = ("sA", "copyA", "copyB", "mmaC")
+
+
+def latex_case(variant: str, what: str) -> str:
+    """print_latex of one object of the default-tile NT/TN host path."""
+    return f'  tut_{variant}_latex("{what}");'
 
 
 def case(kernel: str, variant: str, tile: tuple[int, int, int], mnk: tuple[int, int, int], thread: int) -> str:

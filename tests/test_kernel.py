@@ -37,6 +37,13 @@ def cute():
     return run_cases([CPP.case(*c) for c in CONFIGS], prelude=CPP.PRELUDE)
 
 
+@pytest.fixture(scope="module")
+def cute_latex():
+    """Real CuTe's print_latex of the objects --dump-latex draws, for both tutorial host paths."""
+    keys = [(v, w) for v in ("nt", "tn") for w in CPP.LATEX_NAMES]
+    return dict(zip(keys, run_cases([CPP.latex_case(v, w) for v, w in keys], prelude=CPP.PRELUDE)))
+
+
 def run(*args):
     r = CliRunner().invoke(main, list(args))
     return r.exit_code, r.stdout, r.stderr
@@ -76,6 +83,17 @@ def test_readings_only_add_lines(cute):
     assert "\n".join(ln for ln in head.splitlines() if not ln.startswith("  # ")) + "\n" == cute[1]
     assert "R2S copyA -> sA: partition_D" in bank and "S2R s2r_copy_a <- sA: partition_S" in bank
     assert "registers shaped like tAsA (make_fragment_like)" in en
+
+
+@pytest.mark.parametrize("kernel", ["sgemm_sm70", "sgemm_2"])
+@pytest.mark.parametrize("variant", ["nt", "tn"])
+def test_dump_latex_equals_print_latex(cute_latex, tmp_path, kernel, variant):
+    code, out, err = run("kernel", f"{kernel}_{variant}", "--dump-latex", "--outdir", str(tmp_path), "--no-readings")
+    assert code == 0, err
+    assert out.splitlines()[:4] == [str(tmp_path / f"{w}.tex") for w in CPP.LATEX_NAMES]
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(f"{w}.tex" for w in CPP.LATEX_NAMES)
+    for w in CPP.LATEX_NAMES:
+        assert (tmp_path / f"{w}.tex").read_text(encoding="utf-8") == cute_latex[(variant, w)], w
 
 
 # ---------------------------------------------------------------- sgemm-sm80 is a front end of kernel

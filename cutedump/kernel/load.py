@@ -96,6 +96,8 @@ def read_description(path) -> tuple[dict, TextLocator]:
     """The parsed TOML file and its locator; CuteDumpError naming FILE:LINE for unreadable or invalid TOML."""
     if tomllib is None:
         raise CuteDumpError("kernel description files need Python 3.11 or newer (tomllib)")
+    if not str(path).strip():
+        raise CuteDumpError("FILE is empty: give a kernel description file or a shipped kernel's name")
     p = Path(path)
     try:
         text = p.read_text(encoding="utf-8")
