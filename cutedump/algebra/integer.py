@@ -215,9 +215,14 @@ class CU(C):
 
 def is_static(x) -> bool:
     """True for a static integer or a tuple made only of static integers (CuTe ``is_static``)."""
+    if isinstance(x, C):
+        return True
     if isinstance(x, tuple):
-        return all(is_static(e) for e in x)
-    return isinstance(x, C)
+        for e in x:
+            if not (isinstance(e, C) or (isinstance(e, tuple) and is_static(e))):
+                return False
+        return True
+    return False
 
 
 def is_constant(v: int, x) -> bool:

@@ -185,9 +185,14 @@ def _fold_div(f, a, b):
     return tuple(res)
 
 
+_1 = C(1)
+
+
 def ceil_div(a, b):
     """ceil_div for int tuples: tuple/tuple elementwise (missing modes of b are 1), tuple/int folds b
     across a, int/tuple uses product(b), int/int is ``(a + b - _1) / b``."""
+    if not isinstance(a, tuple) and not isinstance(b, tuple):
+        return div(a + b - _1, b)
     if isinstance(a, tuple):
         if isinstance(b, tuple):
             if len(a) < len(b):

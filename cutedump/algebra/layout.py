@@ -407,13 +407,14 @@ def composition_step(curr_shape, curr_stride, rest_shape, rest_stride):
     ``next_stride = ceil_div(abs(rest_stride), curr_shape) * signum(rest_stride)`` and ``new_shape`` the result mode
     taken here, ``min(next_shape, rest_shape)`` (None when next_shape or rest_shape is ``_1``: nothing is taken).
     Raises the Stride / Shape Divisibility Condition where CuTe's static_assert fires."""
-    if is_static(curr_shape) and is_static(rest_stride):
+    if isinstance(curr_shape, C) and isinstance(rest_stride, C):   # both static (scalars here)
         if not (int(rest_stride) % int(curr_shape) == 0 or int(rest_stride) < int(curr_shape)):
             raise CuteDumpError(f"Stride Divisibility Condition: {rest_stride} vs shape {curr_shape} "
                                 f"(composition requires rest_stride % shape == 0 or rest_stride < shape)")
-    next_shape = ceil_div(curr_shape, iabs(rest_stride))
-    next_stride = ceil_div(iabs(rest_stride), curr_shape) * signum(rest_stride)
-    if is_constant(1, next_shape) or is_constant(1, rest_shape):
+    abs_stride = iabs(rest_stride)
+    next_shape = ceil_div(curr_shape, abs_stride)
+    next_stride = ceil_div(abs_stride, curr_shape) * signum(rest_stride)
+    if (isinstance(next_shape, C) and next_shape == 1) or (isinstance(rest_shape, C) and rest_shape == 1):
         return next_shape, next_stride, None
     new_shape = imin(next_shape, rest_shape)
     if is_static(new_shape) and is_static(rest_shape):
@@ -425,7 +426,7 @@ def composition_step(curr_shape, curr_stride, rest_shape, rest_stride):
 def _composition_impl(lshape, lstride, rshape, rstride):
     if isinstance(rshape, tuple):
         modes = [_composition_impl(lshape, lstride, s, d) for s, d in zip(rshape, rstride)]
-        return make_layout(*modes) if modes else _mk((), ())
+        return _mk(tuple([m.shape for m in modes]), tuple([m.stride for m in modes]))   # make_layout(modes...)
     if is_constant(0, rstride):
         return _mk(rshape, rstride)
     if not isinstance(lshape, tuple):
