@@ -180,9 +180,13 @@ def test_bank_audit_finds_the_conflict_and_its_fix():
     ref = _bank_json("(_128,_8):(_1,_129)", "--copy", "UniversalCopy<float>", "--type", "float",
                      "--thr", "(_32,_8):(_8,_1)", "--val", "(_1,_1)", "--store")
     assert ref["total"] == {"wavefronts": 16, "ideal": 4, "conflicts": 12}
-    # the padding keeps the other copy of sA (the S2R reads) conflict-free too
-    code, fixed, err = run("kernel", "sgemm_sm70_tn", "--lang", "en", "--set", "bK=_8")
-    assert code == 0
+    # the padding removes the conflicts of every warp and keeps the other copy of sA (the S2R reads) clean
+    fixed = _bank_json("(_128,_8):(_1,_132)", "--copy", "UniversalCopy<float>", "--type", "float",
+                       "--thr", "(_32,_8):(_8,_1)", "--val", "(_1,_1)", "--store")
+    assert fixed["all_warps"]["conflicts"] == 0
+    reads = _bank_json("(_128,_8):(_1,_132)", "--copy", "UniversalCopy<float>", "--type", "float",
+                       "--mma", "UniversalFMA<float,float,float>", "--atom-layout", "(_16,_16,_1)", "--operand", "A")
+    assert reads["all_warps"]["conflicts"] == 0
     code, out, err = run("kernel", "sgemm_sm80_nt_float", "--lang", "en")
     assert "S2R s2r_copy_a <- sA(_,_,0): not modelled (AutoVectorizingCopy" in out
 
