@@ -377,3 +377,13 @@ def test_examples_shipped_as_package_data():
     assert code == 0 and "Examples:" in out and "sgemm_2_nt" in out
     code, out, _ = run("--help")
     assert "kernel" in out
+
+
+def test_toml_errors_at_the_end_and_without_tomllib(tmp_path, monkeypatch):
+    path = _write(tmp_path, '[kernel]\nname = "k"\ntitle = """never closed\n')
+    code, out, err = run("kernel", path)
+    assert code == 2 and err.startswith(f"error: {path}:") and "invalid TOML" in err and err.count("\n") == 1
+    from cutedump.kernel import load as L
+    monkeypatch.setattr(L, "tomllib", None)
+    code, out, err = run("kernel", "sgemm_2_nt")
+    assert code == 2 and "need Python 3.11 or newer (tomllib)" in err
