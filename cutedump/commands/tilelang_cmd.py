@@ -6,8 +6,6 @@ OutputShape, Inverse (where TileLang has one) and the CuTe equivalent checked at
 """
 from __future__ import annotations
 
-import json
-
 import click
 
 from cutedump.commands._common import handle_errors
@@ -32,6 +30,7 @@ Shapes are buffer shapes (*leading, stride, continuous) as in TileLang; leading 
 def _echo(out) -> None:
     """A report as the command prints it: JSON (indent 1) for a dict, else the text as it is."""
     if isinstance(out, dict):
+        import json   # stdlib; the text reports do not need it
         click.echo(json.dumps(out, indent=1))
     else:
         click.echo(out, nl=False)
