@@ -54,6 +54,7 @@ def _ovf(a, op: str, b, r) -> None:
 
 _int = int
 _iadd, _isub, _imul, _iand = int.__add__, int.__sub__, int.__mul__, int.__and__
+_ifloordiv, _imod = int.__floordiv__, int.__mod__
 
 
 class _Cache(dict):
@@ -241,7 +242,10 @@ def _tdiv(a: int, b: int) -> int:
 
 def div(a, b):
     """C++ ``a / b`` (truncating); static when both are, or when a is ``_0``."""
-    r = _tdiv(_int(a), _int(b))
+    if isinstance(a, _int) and isinstance(b, _int) and b > 0 and a >= 0:
+        r = _ifloordiv(a, b)
+    else:
+        r = _tdiv(_int(a), _int(b))
     if isinstance(a, C) and (isinstance(b, C) or a == 0):
         return _K[r] if -2147483648 <= r <= 2147483647 else C(r)
     return r
@@ -249,11 +253,14 @@ def div(a, b):
 
 def mod(a, b):
     """C++ ``a % b`` (sign of a); static when both are, when b is ``_1``/``_-1``, or when a is ``_0``."""
-    ia, ib = _int(a), _int(b)
-    if ib == 0:
-        raise CuteDumpError("modulo by zero")
-    r = ia % ib if (ib > 0 and ia >= 0) else ia - _tdiv(ia, ib) * ib
-    if (isinstance(a, C) and (isinstance(b, C) or ia == 0)) or (isinstance(b, C) and (ib == 1 or ib == -1)):
+    if isinstance(a, _int) and isinstance(b, _int) and b > 0 and a >= 0:
+        r = _imod(a, b)
+    else:
+        ia, ib = _int(a), _int(b)
+        if ib == 0:
+            raise CuteDumpError("modulo by zero")
+        r = ia - _tdiv(ia, ib) * ib
+    if (isinstance(a, C) and (isinstance(b, C) or a == 0)) or (isinstance(b, C) and (b == 1 or b == -1)):
         return _K[r] if -2147483648 <= r <= 2147483647 else C(r)
     return r
 

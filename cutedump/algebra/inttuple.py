@@ -185,7 +185,7 @@ def _fold_div(f, a, b):
     return tuple(res)
 
 
-_1 = C(1)
+_0, _1 = C(0), C(1)
 
 
 def ceil_div(a, b):
@@ -547,6 +547,11 @@ def _compact(shape, current, major):
 
 
 def compact_col_major(shape, current=C(1)):
+    if not isinstance(shape, tuple) and not isinstance(current, tuple):   # _compact of one mode
+        if isinstance(shape, C) and shape == 1:
+            return _0
+        current * shape   # the next mode's stride, computed (and its overflow noted) as _compact does
+        return current
     return compact_major(shape, current, "left")
 
 

@@ -367,6 +367,8 @@ def coalesce_x(layout, profile=None):
 
 def coalesce_shape(shape):
     """coalesce of a shape: merge neighbours that are both static or both dynamic."""
+    if not isinstance(shape, tuple):
+        return shape
     f = it.flatten_to_tuple(shape)
     out = [f[0]]
     for a in f[1:]:
