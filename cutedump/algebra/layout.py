@@ -391,8 +391,10 @@ def filter_(layout, profile=None):
     if profile is not None and isinstance(profile, tuple):
         return _transform_layout(layout, profile, lambda l, t: filter_(l, t))
     fs, fd = layout.shape, layout.stride
-    if not isinstance(fs, tuple):
-        return _bw_coalesce((), (), _1 if isinstance(fd, C) and fd == 0 else fs, fd)
+    if not isinstance(fs, tuple):   # one mode: _1:_0 when its stride is _0 or its shape _1 (bw_coalesce of one mode)
+        if (isinstance(fd, C) and fd == 0) or (isinstance(fs, C) and fs == 1):
+            return _mk(_1, _0)
+        return _mk(fs, fd)
     fs, fd = flatten(fs), flatten(fd)   # congruent: filter_zeros pairs leaf with leaf, then coalesce flattens
     if len(fs) == 0:
         return Layout(C(1), C(0))
@@ -527,7 +529,7 @@ def _complement(shp, std, cotarget):
         if R != 1 and not is_static(std):
             raise CuteDumpError("Dynamic-stride complement only for rank-1 layouts")
     shp, std = list(shp), list(std)
-    result_shape, result_stride = [], [C(1)]
+    result_shape, result_stride = [], [_1]
     for i in range(R - 1):
         min_idx, new_shape, new_stride = complement_step(shp, std, result_stride[i])
         del shp[min_idx], std[min_idx]

@@ -1,6 +1,7 @@
 """``cutedump eval``: evaluate CuTe expressions, print results as CuTe's ``print`` does."""
 from __future__ import annotations
 
+import os
 import sys
 
 import click
@@ -39,18 +40,37 @@ def eval_cmd(expr, file_, fmt_):
             click.echo(format_result(obj))
         return
     failed = 0
+    # one write per line; flushed per line (as click.echo does) unless the input is a regular file, so that a program
+    # feeding `eval -f -` line by line gets each answer at once, and a file is answered at full speed
+    out = sys.stdout
+    write = out.write
+    flush = out.flush if not _regular_file(file_) else _no_flush
     for line in file_:
         text = line.rstrip("\n")
         if not text.strip() or text.lstrip().startswith("#"):
-            click.echo("")
+            write("\n")
+            flush()
             continue
         try:
-            click.echo(format_result(evaluate(text)))
+            write(format_result(evaluate(text)) + "\n")
         except CuteDumpError as e:
             failed += 1
-            click.echo(f"error: {e.one_line()}")
+            write(f"error: {e.one_line()}\n")
         except RecursionError:
             failed += 1
-            click.echo("error: expression nested too deeply")
+            write("error: expression nested too deeply\n")
+        flush()
+    out.flush()
     if failed:
         sys.exit(1)
+
+
+def _no_flush():
+    pass
+
+
+def _regular_file(f) -> bool:
+    try:
+        return os.path.isfile(f.name) and f.name != "-"
+    except (AttributeError, TypeError, OSError):
+        return False
