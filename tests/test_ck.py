@@ -11,7 +11,7 @@ from cutedump.ck import (Embed, Freeze, LeftPad, Merge, Pad, PassThrough, RightP
 from cutedump.ck import recipes as R
 from cutedump.ck.transforms import tdiv
 from cutedump.commands.ck_cmd import ck_cmd
-from cutedump.ck.parse import parse_stage
+from cutedump.ck.parse import build_descriptor, parse_stage
 from cutedump.errors import CuteDumpError
 
 
@@ -310,3 +310,40 @@ def test_cli_check_validity_and_spec_errors():
     assert r.exit_code == 2 and "needs" not in r.output and "--MPerBlock" in r.output
     r = run("recipe", "thread-scratch", "--slice-lengths", "3,6,6", "--scalar-per-vector", "3")
     assert r.exit_code == 2 and "vector_type" in r.output
+
+
+def test_library_report_is_what_the_command_prints():
+    """The command is options + one library call: cutedump.ck's parse/report functions give the same text."""
+    from cutedump.ck import report
+    from cutedump.ck.recipes import recipes_text
+    stage = "unmerge(8,_8)@1->0,2; pass_through(256)@0->1"
+    d = build_descriptor("256,64", "64,1", None, [stage], "descriptor")
+    assert run("describe", "--lengths", "256,64", "--strides", "64,1", "--stage", stage, "--at", "3,17,5",
+               "--table").output == report.text(d, [3, 17, 5], table=True)
+    assert run("recipes").output == recipes_text()
+
+
+@pytest.mark.parametrize("lengths,strides,rows", [("-1,8", None, "no coordinates: lengths [-1, 8]"),
+                                                   ("4,0", "32,16", "no coordinates: lengths [4, 0]"),
+                                                   ("0,5", "5,1", "no coordinates: lengths [0, 5]"),
+                                                   ("-1,-1,32", "13,1,256", "first 0 of 0 coordinates")])
+def test_empty_dimensions(lengths, strides, rows):
+    """CK checks no length (0 or negative: an empty dimension, recorded with CK for 0,5): no coordinates, and no
+    CuTe view where a length is negative (a CuTe shape cannot be negative)."""
+    args = ["naive", "--lengths", lengths] + (["--strides", strides] if strides else [])
+    r = run(*args)
+    assert r.exit_code == 0 and rows in r.output
+    d = build_descriptor(lengths, strides)
+    assert d.size() == 0
+    if "-" in lengths:
+        assert "none: length -1 is negative" in r.output
+    else:
+        assert "checked: equal to CK's CalculateOffset at all 0 visible indices" in r.output
+    r = run(*args, "--format", "json", "--offsets")
+    assert r.exit_code == 0 and '"offsets": []' in r.output
+
+
+@pytest.mark.parametrize("opt", [("--rows", "0"), ("--cols", "-2"), ("--limit", "-1")])
+def test_table_window_options_checked(opt):
+    r = run("naive", "--lengths", "4,8,2" if opt[0] == "--limit" else "4,8", *opt)
+    assert r.exit_code == 2 and r.output.startswith(f"error: {opt[0]} must")

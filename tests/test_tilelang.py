@@ -201,3 +201,16 @@ def test_cli_registered_in_main():
     assert "tilelang" in cli.COMMANDS
     r = CliRunner().invoke(cli.main, ["tilelang", "full-bank", "--shape", "256,64"])
     assert r.exit_code == 0 and "OutputShape() = [1, 32, 512]" in r.output
+
+
+def test_library_reports_are_what_the_command_prints():
+    """The command is options + one library call: cutedump.tilelang.report gives the same text / JSON."""
+    import json
+    assert run("auto", "--shape", "2,64,64", "--dtype", "float64", "--k-outer", "--at", "1,2,3").output == \
+        report.buffer_report("make_swizzled_layout", [2, 64, 64], dtype="float64", at=[1, 2, 3], k_outer=True)
+    assert json.loads(run("gemm-ab", "--shape", "128,16", "--format", "json").output) == \
+        report.buffer_report("MakeGemmABLayout", "128,16", fmt="json")
+    assert run("full-bank", "--shape", "256,64", "--at", "5,17", "--cute", "--table").output == \
+        report.bank_report("full", (256, 64), at=(5, 17), cute=True, table=True)
+    assert run("fragment-8x8", "--transposed").output == report.fragment_8x8_report(True)
+    assert run("replicated", "--shape", "2,4", "--threads", "128").output == report.replicated_report([2, 4], 128)
