@@ -419,6 +419,8 @@ def _check_call_shape(n: Call, text: str) -> None:
                 raise CuteDumpError(f"{n.name}: template argument {t} is not an integer: {signature(n.name)}",
                                     text, n.col)
     nargs = len(n.args)
+    if (n.name, nargs) in _FORM_KINDS:
+        return
     if any(lo <= nargs <= hi for lo, hi in map(_arity, forms)):
         return
     counts = sorted({_arity(f) for f in forms})
@@ -460,15 +462,29 @@ _KIND_TEXT = {"layoutobj": "a layout (shape:stride)", "layout": "a layout or an 
               "order": "LayoutLeft, LayoutRight or an int tuple", "value": "a value"}
 
 
+class _FormKinds(dict):
+    """(function, argument count) -> the argument kinds of each of its forms taking that many arguments (made once)."""
+
+    def __missing__(self, key):
+        name, nargs = key
+        _, *forms = _SIGS[name]
+        out = []
+        for f in forms:
+            lo, hi = _arity(f)
+            if lo <= nargs <= hi:
+                out.append([f[min(i, len(f) - 1)].removesuffix("...").split(":")[0] for i in range(nargs)])
+        if out and len(self) < 4096:
+            self[key] = out
+        return out
+
+
+_FORM_KINDS = _FormKinds()
+
+
 def _check_kinds(n: Call, args: list, text: str) -> None:
     """The evaluated arguments against the forms of their count; the caret goes under the first wrong one."""
-    _, *forms = _SIGS[n.name]
     best = None
-    for f in forms:
-        lo, hi = _arity(f)
-        if not lo <= len(args) <= hi:
-            continue
-        kinds = [f[min(i, len(f) - 1)].removesuffix("...").split(":")[0] for i in range(len(args))]
+    for kinds in _FORM_KINDS[n.name, len(args)]:
         bad = next((i for i, (a, k) in enumerate(zip(args, kinds)) if not _is_kind(a, k)), None)
         if bad is None:
             return

@@ -196,8 +196,15 @@ class Parser:
             self.i += 1
             return ()
         items = []
+        k = self.k
         while True:
-            items.append(self.value())
+            i = self.i
+            if k[i] == "int" and (t[i + 1] == "," or t[i + 1] == ")"):   # a plain integer argument: value() in short
+                col = self.c[i]
+                items.append(Lit(_int_value(t[i], self.text, col), col))
+                self.i = i + 1
+            else:
+                items.append(self.value())
             x = t[self.i]
             if x == ",":
                 self.i += 1
@@ -350,6 +357,8 @@ def build_literal(node, text: str, calls=None):
     if cls is LayoutLit:
         shp = build_literal(node.shape, text, calls)
         std = build_literal(node.stride, text, calls)
+        if _plain_layout(shp, std):
+            return _mk(shp, std)
         for part, what, col in ((shp, "shape", node.col), (std, "stride", node.stride_col)):
             if not is_int_tuple(part):
                 raise CuteDumpError(f"a layout {what} must be an int tuple", text, col)
@@ -378,6 +387,19 @@ def build_literal(node, text: str, calls=None):
     if calls is not None:
         return calls(node)
     raise CuteDumpError("expected a literal (CuTe print syntax), not a function call", text, _col(node))
+
+
+def _plain_layout(shp, std) -> bool:
+    """shape and stride are congruent tuples of plain ints / static ints and no size is negative: every check of a
+    layout literal passes (anything else takes the checks one by one, for their errors)."""
+    if shp.__class__ is tuple:
+        if std.__class__ is not tuple or len(shp) != len(std):
+            return False
+        for a, b in zip(shp, std):
+            if not _plain_layout(a, b):
+                return False
+        return True
+    return (shp.__class__ is C or shp.__class__ is int) and shp >= 0 and (std.__class__ is C or std.__class__ is int)
 
 
 def _is_int_tuple(x) -> bool:
