@@ -347,3 +347,17 @@ def test_empty_dimensions(lengths, strides, rows):
 def test_table_window_options_checked(opt):
     r = run("naive", "--lengths", "4,8,2" if opt[0] == "--limit" else "4,8", *opt)
     assert r.exit_code == 2 and r.output.startswith(f"error: {opt[0]} must")
+
+
+@pytest.mark.parametrize("stages", [["modulo(0,4)@0->0"],
+                                    ["xor_with_modulo(8,0)@0,1->0,1", "pass_through(8)@0->0"]])
+def test_division_by_zero_is_one_error(stages):
+    """A modulus (or xor_with_modulo length) of 0 on a dimension that is not empty: CK's CalculateLowerIndex
+    divides by zero. One error line, text and JSON (was an internal error: ZeroDivisionError)."""
+    args = ["describe", "--lengths", "8,4"] + [a for s in stages for a in ("--stage", s)]
+    for extra in ([], ["--format", "json", "--offsets"]):
+        r = run(*args, *extra)
+        assert r.exit_code == 2 and "divides by zero" in r.output and "internal" not in r.output
+    # an empty domain divides nothing
+    r = run("describe", "--lengths", "8,0", "--stage", "merge(8,0)@0,1->0", "--format", "json", "--offsets")
+    assert r.exit_code == 0 and '"offsets": []' in r.output

@@ -20,6 +20,16 @@ def _i(x):
     return int(x)
 
 
+def _lower_index(t, up):
+    """``t.CalculateLowerIndex(up)``; a division by zero (a modulus or xor length of 0 on a dimension that is not
+    empty) is one error: CK's program would divide by zero (undefined behaviour)."""
+    try:
+        return t.calculate_lower_index(up)
+    except ZeroDivisionError:
+        raise CuteDumpError(f"{t.label()}: CalculateLowerIndex divides by zero (a length or modulus of 0 on a "
+                            "dimension that is not empty): CK's offsets are undefined") from None
+
+
 class Stage:
     """One construction step, remembered for printing (what the user wrote, in visible ids)."""
 
@@ -84,7 +94,7 @@ class TensorDescriptor:
         for h, v in zip(self.visible, idx):
             hidden[h] = v
         for t, lows, ups in reversed(list(zip(self.transforms, self.low_idss, self.up_idss))):
-            low = t.calculate_lower_index(tuple(hidden[h] for h in ups))
+            low = _lower_index(t, tuple(hidden[h] for h in ups))
             for h, v in zip(lows, low):
                 hidden[h] = wrap32(v)
         return hidden
@@ -117,7 +127,7 @@ class TensorDescriptor:
         steps = []
         for t, lows, ups in reversed(list(zip(self.transforms, self.low_idss, self.up_idss))):
             upv = tuple(hidden[h] for h in ups)
-            low = tuple(wrap32(v) for v in t.calculate_lower_index(upv))
+            low = tuple(wrap32(v) for v in _lower_index(t, upv))
             for h, v in zip(lows, low):
                 hidden[h] = v
             valid = True if t.always_valid else bool(t.is_valid(upv))

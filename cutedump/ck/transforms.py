@@ -23,7 +23,14 @@ def _i(x):
 
 
 def tdiv(a, b):
-    """C++ integer division (truncates toward zero), for ints or numpy arrays."""
+    """C++ integer division (truncates toward zero), for ints or numpy arrays, by an integer ``b``.
+
+    ``b == 0`` raises ZeroDivisionError for arrays too (numpy would warn and go on), unless there is nothing to
+    divide (an empty array: an empty domain)."""
+    if b == 0:
+        if getattr(a, "size", 1):
+            raise ZeroDivisionError("integer division by zero")
+        return a
     q = a // b
     return q + (((a % b) != 0) & ((a < 0) != (b < 0)))
 
