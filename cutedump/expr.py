@@ -404,8 +404,14 @@ def _arity(form) -> tuple[int, float]:
     return len(form), len(form)
 
 
+_SHAPE_OK: set = set()   # (name, template arguments, argument count) of calls that passed _check_call_shape
+
+
 def _check_call_shape(n: Call, text: str) -> None:
     """Template arguments and argument count of a call, before anything is evaluated."""
+    key = (n.name, n.targs, len(n.args))
+    if key in _SHAPE_OK:
+        return
     targs, *forms = _SIGS[n.name]
     k = len(n.targs)
     ok_count = (k == 0 if targs == "" else k == 1 if targs == "N" else k == 2 if targs in ("NN", "TT") else
@@ -419,9 +425,9 @@ def _check_call_shape(n: Call, text: str) -> None:
                 raise CuteDumpError(f"{n.name}: template argument {t} is not an integer: {signature(n.name)}",
                                     text, n.col)
     nargs = len(n.args)
-    if (n.name, nargs) in _FORM_KINDS:
-        return
     if any(lo <= nargs <= hi for lo, hi in map(_arity, forms)):
+        if len(_SHAPE_OK) < 4096:
+            _SHAPE_OK.add(key)
         return
     counts = sorted({_arity(f) for f in forms})
     want = " or ".join(f"at least {lo}" if hi == float("inf") else str(lo) for lo, hi in counts)
@@ -643,6 +649,12 @@ def _wrap_ints(obj):
                 big.append(x)
             return wrap32(x)
         if cls is tuple:
+            for e in x:   # the common case: every element an int within range -> x itself
+                c = e.__class__
+                if not ((c is int or c is C) and -2147483648 <= e <= 2147483647):
+                    break
+            else:
+                return x
             items = tuple([go(e) for e in x])
             for a, b in zip(items, x):
                 if a is not b:

@@ -66,7 +66,8 @@ def fmt(t) -> str:
     if cls is C:
         return "_" + int.__repr__(t)
     if cls is tuple:
-        return "(" + ",".join([fmt(e) for e in t]) + ")"
+        return "(" + ",".join([int.__repr__(e) if e.__class__ is int else "_" + int.__repr__(e) if e.__class__ is C
+                               else fmt(e) for e in t]) + ")"
     if isinstance(t, tuple):
         return "(" + ",".join(fmt(e) for e in t) + ")"
     if isinstance(t, bool):
