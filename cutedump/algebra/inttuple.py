@@ -6,7 +6,7 @@ Each function mirrors the one of the same name in ``cute/int_tuple.hpp`` / ``cut
 from __future__ import annotations
 
 from cutedump.errors import CuteDumpError
-from cutedump.algebra.integer import C, div, mod, imin, imax, igcd, is_constant, is_static
+from cutedump.algebra.integer import _K, _iadd, _ifloordiv, C, div, mod, imin, imax, igcd, is_constant, is_static
 
 
 class _Underscore:
@@ -193,6 +193,10 @@ def ceil_div(a, b):
     """ceil_div for int tuples: tuple/tuple elementwise (missing modes of b are 1), tuple/int folds b
     across a, int/tuple uses product(b), int/int is ``(a + b - _1) / b``."""
     if not isinstance(a, tuple) and not isinstance(b, tuple):
+        if a.__class__ is C and b.__class__ is C and a >= 0 and b > 0:
+            t = _iadd(a, b)   # (a + b - _1) / b of static ints as plain ints: a static int when a + b fits in int
+            if t <= 2147483647:
+                return _K[_ifloordiv(t - 1, b)]
         return div(a + b - _1, b)
     if isinstance(a, tuple):
         if isinstance(b, tuple):

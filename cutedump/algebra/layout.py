@@ -304,31 +304,35 @@ def _transform_layout(layout, tiler, f):
 
 def _bw_coalesce(flat_shape, flat_stride, new_shape, new_stride):
     """CuTe's ``bw_coalesce``: fold the flat modes from the back into (new_shape, new_stride), the front mode merging
-    with the next one when ``s * d == front_stride`` statically. The result modes are kept back to front in lists."""
-    shapes, strides = [new_shape], [new_stride]
+    with the next one when ``s * d == front_stride`` statically. The front mode is kept in (new_shape, new_stride),
+    the modes after it (final) back to front in lists (None while there are none: new_shape is the scalar result)."""
+    shapes = strides = None
     for i in range(len(flat_shape) - 2, -1, -1):
         s = flat_shape[i]
         if isinstance(s, C) and s == 1:
             continue
         d = flat_stride[i]
-        front_shape = shapes[-1]
-        if len(shapes) == 1 and isinstance(front_shape, C) and front_shape == 1:
-            shapes[0], strides[0] = s, d
+        if shapes is None and isinstance(new_shape, C) and new_shape == 1:
+            new_shape, new_stride = s, d
             continue
-        if isinstance(front_shape, C):
+        if isinstance(new_shape, C):
             sd = s * d
-            front_stride = strides[-1]
-            if isinstance(sd, C) and isinstance(front_stride, C) and sd == front_stride:
-                shapes[-1] = s * front_shape
-                strides[-1] = d
+            if isinstance(sd, C) and isinstance(new_stride, C) and sd == new_stride:
+                new_shape = s * new_shape
+                new_stride = d
                 continue
-        shapes.append(s)
-        strides.append(d)
-    if len(shapes) == 1:
-        s = shapes[0]
-        if isinstance(s, C) and s == 1:
+        if shapes is None:
+            shapes, strides = [new_shape], [new_stride]
+        else:
+            shapes.append(new_shape)
+            strides.append(new_stride)
+        new_shape, new_stride = s, d
+    if shapes is None:
+        if isinstance(new_shape, C) and new_shape == 1:
             return _mk(_1, _0)
-        return _mk(s, strides[0])
+        return _mk(new_shape, new_stride)
+    shapes.append(new_shape)
+    strides.append(new_stride)
     shapes.reverse()
     strides.reverse()
     return _mk(tuple(shapes), tuple(strides))
