@@ -170,6 +170,15 @@ def _rfold(fn, t):
 
 
 def tmin(t):
+    if isinstance(t, tuple) and len(t) > 1:   # a flat tuple: the fold's value is the least element, static only if all are
+        static = True
+        for e in t:
+            if isinstance(e, tuple):
+                return _rfold(imin, t)
+            if not isinstance(e, C):
+                static = False
+        m = min(t)
+        return _K[m] if static else int(m)
     return _rfold(imin, t)
 
 

@@ -112,7 +112,7 @@ def make_layout(*args):
     else:
         # make_layout(L0, ...) = make_layout(make_shape(L0.shape, ...), make_stride(L0.stride, ...)):
         # a single layout is wrapped into a rank-1 layout, as in CuTe
-        return _mk(tuple(a.shape for a in args), tuple(a.stride for a in args))
+        return _mk(tuple([a.shape for a in args]), tuple([a.stride for a in args]))
     shape = args[0]
     if isinstance(shape, Layout):
         raise CuteDumpError("make_layout: mix of layouts and shapes")
@@ -360,9 +360,10 @@ def coalesce_x(layout, profile=None):
     """Like coalesce, but also preserves L(i) for i >= size(L) (used by composition)."""
     if profile is not None and isinstance(profile, tuple):
         return _transform_layout(layout, profile, lambda l, t: coalesce_x(l, t))
-    fs, fd = flatten(layout.shape), flatten(layout.stride)
-    if not isinstance(fs, tuple):
-        fs, fd = (fs,), (fd,)
+    fs = layout.shape
+    if not isinstance(fs, tuple):   # one mode: bw_coalesce of it alone, a _1 shape made _2
+        return _mk(C(2) if isinstance(fs, C) and fs == 1 else fs, layout.stride)
+    fs, fd = flatten(fs), flatten(layout.stride)
     if len(fs) == 0:
         return Layout(C(1), C(0))
     last = C(2) if is_constant(1, fs[-1]) else fs[-1]
