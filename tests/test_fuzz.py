@@ -490,18 +490,6 @@ def long_only(request):
         pytest.skip("slow: runs with pytest -m fuzz tests/test_fuzz.py")
 
 
-# Classes found in modules this issue does not own (ck, render/html/latex): strict xfails, so a fix turns them into
-# an XPASS that asks for the marker to go.
-_OTHERS = pytest.mark.xfail(strict=True, reason="fuzz finding in a module owned elsewhere (reported to the lead)")
-
-
-@_OTHERS
-@pytest.mark.parametrize("argv", [
-], ids=lambda a: " ".join(a)[:60])
-def test_found_internal_errors_elsewhere(argv):
-    _assert_ok(argv, None)
-
-
 @pytest.mark.parametrize("argv,says", [
     (["latex", "--copy", "SM75_U32x4_LDSM_N", "--type", "half_t", "--thr", "(_16,_8):(_8,_1)",
       "--val", "Sw<1,0,-6> o _0 o 3:_-4"], "must be a plain layout"),           # was AttributeError
