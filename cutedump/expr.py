@@ -491,7 +491,13 @@ def _check_kinds(n: Call, args: list, text: str) -> None:
     """The evaluated arguments against the forms of their count; the caret goes under the first wrong one."""
     best = None
     for kinds in _FORM_KINDS[n.name, len(args)]:
-        bad = next((i for i, (a, k) in enumerate(zip(args, kinds)) if not _is_kind(a, k)), None)
+        bad = None
+        for i, k in enumerate(kinds):
+            a = args[i]
+            if a.__class__ is Layout and (k == "value" or k == "layout") or _is_kind(a, k):
+                continue
+            bad = i
+            break
         if bad is None:
             return
         if best is None:

@@ -116,14 +116,14 @@ def make_layout(*args):
     shape = args[0]
     if isinstance(shape, Layout):
         raise CuteDumpError("make_layout: mix of layouts and shapes")
-    if len(args) == 1:
-        return Layout(shape, compact_col_major(shape))
+    if len(args) == 1:   # compact strides are congruent to the shape by construction
+        return _mk(shape, compact_col_major(shape))
     if len(args) == 2:
         d = args[1]
         if d == "LayoutLeft" or d == "GenColMajor":
-            return Layout(shape, compact_col_major(shape))
+            return _mk(shape, compact_col_major(shape))
         if d == "LayoutRight" or d == "GenRowMajor":
-            return Layout(shape, compact_row_major(shape))
+            return _mk(shape, compact_row_major(shape))
         if isinstance(d, Layout):
             raise CuteDumpError("make_layout: mix of layouts and shapes")
         return Layout(shape, d)
@@ -131,7 +131,7 @@ def make_layout(*args):
 
 
 def make_layout_right(shape):
-    return Layout(shape, compact_row_major(shape))
+    return _mk(shape, compact_row_major(shape))
 
 
 def make_ordered_layout(shape, order):
@@ -210,7 +210,7 @@ def cosize(layout, *idx):
 
 def get(layout, *idx):
     """The sub-layout at mode idx."""
-    return Layout(it.get(layout.shape, *idx), it.get(layout.stride, *idx))
+    return _mk(it.get(layout.shape, *idx), it.get(layout.stride, *idx))   # congruent parts of a congruent pair
 
 
 def mode(layout, *idx):
@@ -225,7 +225,7 @@ def take(layout, b, e):
 
 
 def select(layout, *idx):
-    return Layout(it.select(layout.shape, *idx), it.select(layout.stride, *idx))
+    return _mk(it.select(layout.shape, *idx), it.select(layout.stride, *idx))
 
 
 def flatten_layout(layout):
