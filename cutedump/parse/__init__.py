@@ -167,8 +167,12 @@ class Parser:
 
     def value(self):
         """value := postfix [':' postfix]  (a ':' makes a layout literal)."""
-        node = self.postfix()
+        node = self.atom()
         t = self.t
+        while t[self.i] == "(":   # postfix(), inline
+            col = self.c[self.i]
+            self.i += 1
+            node = Apply(node, self.args(), col)
         if t[self.i] == ":":     # texts ':' '(' ')' are only ever punctuation tokens
             self.i += 1
             stride_col = self.c[self.i]
