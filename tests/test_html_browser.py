@@ -20,6 +20,8 @@ import pytest
 from click.testing import CliRunner
 
 from cutedump.cli import main
+from cutedump.commands.latex_cmd import build_picture
+from cutedump.render import grid, html
 from tests.oracle.cute import run_cases, unavailable_reason
 from tests.test_svg_browser import read_png
 
@@ -169,7 +171,8 @@ def _page(tmp_path, args, name):
 
 def _hover(b, tip_prefix):
     """Move the mouse onto the cell whose tooltip starts with tip_prefix; return the tooltip as displayed."""
-    xy = b.js("(() => { const c = [...document.querySelectorAll('.cd-c')].find(e => e.dataset.tip.startsWith("
+    xy = b.js("(() => { const root = document.getElementById('cutedump'); "
+              "const c = [...document.querySelectorAll('.cd-c')].find(e => root.tipOf(e).startsWith("
               f"{json.dumps(tip_prefix)})); if (!c) return null; c.scrollIntoView({{block: 'center'}}); "
               "const r = c.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()")
     assert xy is not None, f"no cell {tip_prefix!r}"
@@ -221,12 +224,13 @@ def test_click_highlights_a_thread_and_screenshot(browser, cute, tmp_path):
     holders = [t.split()[0][1:] for t in cute["fma A(0,0)"].split(", ")]
     browser.mouse("mousePressed", *xy)
     browser.mouse("mouseReleased", *xy)
-    first = browser.js("[...document.querySelectorAll('.cd-hl')].map(e => e.dataset.tip)")
+    first = browser.js("[...document.querySelectorAll('.cd-hl')].map(e => document.getElementById('cutedump')"
+                       ".tipOf(e))")
     assert browser.js("document.querySelector('.cd-status').textContent").startswith(f"thread {holders[0]}: ")
     assert first and all(f"T{holders[0]} V" in tip for tip in first)
     # every cell whose holders include this thread is highlighted, and no other
-    expect = browser.js(f"[...document.querySelectorAll('.cd-c')].filter(e => e.dataset.t.split(' ')"
-                        f".includes('{holders[0]}')).length")
+    expect = browser.js(f"[...document.querySelectorAll('.cd-c')].filter(e => document.getElementById('cutedump')"
+                        f".threadsOf(e).includes('{holders[0]}')).length")
     assert len(first) == expect == 3     # one A, one B and one C element per thread of a 16x16x1 FMA tiling
     browser.mouse("mousePressed", *xy)   # a second click: the next thread holding A(0,0)
     browser.mouse("mouseReleased", *xy)
@@ -238,3 +242,44 @@ def test_click_highlights_a_thread_and_screenshot(browser, cute, tmp_path):
     tip = _count(rows1, lambda px: px == (255, 255, 232))
     assert red > 20, "no highlight drawn"
     assert tip > 200, "no tooltip drawn"
+
+
+_CELLS = ("(() => { const r = document.getElementById('cutedump'); return [...document.querySelectorAll('.cd-c')]"
+          ".map(c => [c.dataset.p || '', r.tipOf(c), r.threadsOf(c).join(' ')]); })()")
+_SELECT = ("(t => { const r = document.getElementById('cutedump'); r.selectThread(t); return [document.querySelector("
+           "'.cd-status').textContent, [...document.querySelectorAll('.cd-hl')].map(c => r.tipOf(c))]; })")
+
+
+def test_compact_panels_show_the_same_holders(browser, tmp_path, monkeypatch):
+    """A panel with more than html.INLINE_PAIRS (thread, value) pairs carries its TV layout once and the script
+    derives each cell's holders: with every panel compact, every tooltip, thread list and thread selection is the
+    one of the page that lists the holders in every cell."""
+    inline = _page(tmp_path, SM80, "inline")
+    monkeypatch.setattr(html, "INLINE_PAIRS", 0)
+    compact = _page(tmp_path, SM80, "compact")
+    text = compact.read_text()
+    assert 'class="cd-tv"' in text and "data-t=" not in text and "data-t=" in inline.read_text()
+    browser.open(inline)
+    want = browser.js(_CELLS), [browser.js(f"{_SELECT}('{t}')") for t in ("0", "5", "127", "128", "x")]
+    browser.open(compact)
+    got = browser.js(_CELLS), [browser.js(f"{_SELECT}('{t}')") for t in ("0", "5", "127", "128", "x")]
+    assert len(want[0]) == 32 * 32 + 2 * 32 * 16 and got == want
+
+
+def test_sm90_ss_operand_hover_lists_all_holders(browser, tmp_path):
+    """The SS-GMMA operand is held whole by every thread (2 x 128 threads here): the page stays small (the TV data
+    once, not 256 holders in each of 2,048 cells) and the hovered tooltip still lists every holder."""
+    args = ["--mma", "SM90_64x64x16_F16F16F16_SS", "--atom-layout", "(_1,_2,_1)"]
+    page = _page(tmp_path, args, "sm90")
+    assert page.stat().st_size < 4_000_000
+    _, obj, _ = build_picture(None, None, None, args[1], args[3], None, None, None, None, None, None, False)
+    (M, N, K), _, la, _ = grid.mma_parts(obj)
+    m, k = grid.coord_tensor((M, K), la).coord_arrays()
+    want = ", ".join(f"T{t} V{v}" for t, v in zip(*((m == 3) & (k == 5)).nonzero()))
+    assert len(want.split(", ")) == 256
+    browser.open(page)
+    xy, shown = _hover(browser, "A element (3,5): ")
+    assert shown == "A element (3,5): " + want
+    browser.mouse("mousePressed", *xy)
+    browser.mouse("mouseReleased", *xy)
+    assert browser.js("document.querySelector('.cd-status').textContent").startswith("thread 0: ")

@@ -22,6 +22,7 @@ prints ``k@1``, a stride ``k < BIG`` prints ``k@0``; a value ``m + n*BIG`` is th
 """
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 
 from cutedump.errors import CuteDumpError
@@ -134,12 +135,17 @@ class CoordLayout:
 
     __repr__ = __str__
 
-    def coords(self):
-        """(T, V) nested lists of (m, n) coordinates, T = size<0>, V = size<1>."""
+    def coord_arrays(self):
+        """(m, n): two (T, V) int64 numpy arrays of the (m, n) coordinate of each (tid, vid)."""
         if int(rank(self.proxy)) != 2:
             raise CuteDumpError(f"a TV layout must have rank 2; {self} has rank {int(rank(self.proxy))}")
         t = table(self.proxy)
-        return [[(int(v) % BIG, int(v) // BIG) for v in row] for row in t.tolist()]
+        return t % BIG, t // BIG        # numpy's % and // floor like Python's: the same split as int(v)
+
+    def coords(self):
+        """(T, V) nested lists of (m, n) coordinates, T = size<0>, V = size<1>."""
+        m, n = self.coord_arrays()
+        return [list(zip(rm, rn)) for rm, rn in zip(m.tolist(), n.tolist())]
 
     def __call__(self, tid, vid):
         v = int(self.proxy(tid, vid))
@@ -176,19 +182,33 @@ def coord_tensor(tile_mn, layout_tv, arith: bool = True) -> CoordLayout:
     return CoordLayout(composition(identity_proxy(tile), layout_tv), arith)
 
 
-def _tv_cells(coords, rows, cols, place=lambda m, n: (m, n), what="TV layout"):
+def first_holders(cl: CoordLayout, rows, cols, what="TV layout"):
+    """CuTe's ``filled`` tensor, vectorised: (m, n, tid, vid) int64 arrays of the first (thread, value) writing each
+    element of the rows x cols tile, in tid-major, vid-minor order of first writing (the order CuTe emits cells).
+    A (tid, vid) outside the tile is refused, naming the first one in that order."""
+    import numpy as np  # start-up: `cutedump layout` draws no TV picture and loads no numpy
+    m, n = cl.coord_arrays()
+    T, V = m.shape
+    if m.size == 0:
+        e = np.zeros(0, dtype=np.int64)
+        return e, e, e, e
+    out = (m < 0) | (m >= rows) | (n < 0) | (n >= cols)
+    if out.any():
+        tid, vid = divmod(int(np.flatnonzero(out)[0]), V)
+        raise CuteDumpError(f"{what} maps (T{tid}, V{vid}) to ({int(m[tid, vid])},{int(n[tid, vid])}), "
+                            f"outside the {rows}x{cols} tile")
+    m, n = m.ravel(), n.ravel()
+    _, first = np.unique(m * cols + n, return_index=True)
+    first.sort()
+    return m[first], n[first], first // V, first % V
+
+
+def _tv_cells(cl: CoordLayout, rows, cols, transpose=False, what="TV layout"):
     """First-writer-wins cells over tid-major, vid-minor order (CuTe's ``filled`` tensor)."""
-    filled = set()
-    cells = []
-    for tid, row in enumerate(coords):
-        for vid, (m, n) in enumerate(row):
-            if not (0 <= m < rows and 0 <= n < cols):
-                raise CuteDumpError(f"{what} maps (T{tid}, V{vid}) to ({m},{n}), outside the {rows}x{cols} tile")
-            if (m, n) not in filled:
-                filled.add((m, n))
-                pm, pn = place(m, n)
-                cells.append(Cell(pm, pn, tid=tid, vid=vid))
-    return cells
+    m, n, tid, vid = (a.tolist() for a in first_holders(cl, rows, cols, what))
+    if transpose:
+        m, n = n, m
+    return [Cell(*c) for c in zip(m, n, itertools.repeat(None), tid, vid)]
 
 
 def _static_tile(tile, what):
@@ -202,7 +222,7 @@ def tv_panel(layout_tv, tile_mn, arith: bool = False, name: str = "", tv_obj: Co
     _static_tile(tile, "print_latex_tv")
     cl = tv_obj if tv_obj is not None else coord_tensor(tile, layout_tv, arith)
     M, N = int(tile[0]), int(tile[1])
-    cells = _tv_cells(cl.coords(), M, N)
+    cells = _tv_cells(cl, M, N)
     return Panel("tv", M, N, cells, title=str(cl), name=name)
 
 
@@ -252,9 +272,9 @@ def mma_panels(tiled_mma):
     tA = coord_tensor((M, K), la)
     tB = coord_tensor((N, K), lb)
     Mi, Ni, Ki = int(M), int(N), int(K)
-    C_ = Panel("tv", Mi, Ni, _tv_cells(tC.coords(), Mi, Ni, what="LayoutC_TV"), str(tC), "C")
-    A_ = Panel("tv", Mi, Ki, _tv_cells(tA.coords(), Mi, Ki, what="LayoutA_TV"), str(tA), "A")
-    B_ = Panel("tv", Ni, Ki, _tv_cells(tB.coords(), Ni, Ki, what="LayoutB_TV"), str(tB), "B")
+    C_ = Panel("tv", Mi, Ni, _tv_cells(tC, Mi, Ni, what="LayoutC_TV"), str(tC), "C")
+    A_ = Panel("tv", Mi, Ki, _tv_cells(tA, Mi, Ki, what="LayoutA_TV"), str(tA), "A")
+    B_ = Panel("tv", Ni, Ki, _tv_cells(tB, Ni, Ki, what="LayoutB_TV"), str(tB), "B")
     return C_, A_, B_, (M, N, K)
 
 
@@ -299,8 +319,8 @@ def copy_coord_tensors(tiled_copy):
 def copy_panels(tiled_copy):
     S, D, (M, N) = copy_coord_tensors(tiled_copy)
     Mi, Ni = int(M), int(N)
-    S_ = Panel("tv", Mi, Ni, _tv_cells(S.coords(), Mi, Ni, what="Layout S TV"), str(S), "S")
-    D_ = Panel("tv", Mi, Ni, _tv_cells(D.coords(), Mi, Ni, what="Layout D TV"), str(D), "D")
+    S_ = Panel("tv", Mi, Ni, _tv_cells(S, Mi, Ni, what="Layout S TV"), str(S), "S")
+    D_ = Panel("tv", Mi, Ni, _tv_cells(D, Mi, Ni, what="Layout D TV"), str(D), "D")
     return S_, D_, (M, N)
 
 

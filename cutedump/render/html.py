@@ -7,6 +7,10 @@ tooltip per cell and click-to-highlight.
   ``A element (m,k): T0 V0, T32 V0`` -- every holder, not only the one CuTe's picture labels (replicated MMA
   operands are held by several threads).  Clicking a cell selects its thread (clicking again cycles through the
   holders); every value of that thread is highlighted, in all panels.  A thread number can also be typed.
+  A panel with at most INLINE_PAIRS (thread, value) pairs writes each cell's holders into its ``data-tip`` and
+  ``data-t``; a larger one (an SS-GMMA operand is held whole by every thread: 2,048 holders per element) carries
+  its TV layout once, as the element key ``x[tid] + y[vid]`` (key = m * cols + n), and the page's script derives
+  the holder lists from it when a cell is hovered or a thread selected (the same lists, in the same order).
 
 The cells come from the grid model (:mod:`cutedump.render.grid`), the colours from :mod:`cutedump.render.svg`;
 nothing here does layout algebra.
@@ -19,6 +23,7 @@ Public API::
 from __future__ import annotations
 
 import itertools
+import json
 from xml.sax.saxutils import escape, quoteattr
 
 from cutedump.algebra.inttuple import fmt
@@ -27,6 +32,7 @@ from cutedump.render import grid
 from cutedump.render.svg import CELL, bwx8, tv_color
 
 _COUNTER = itertools.count(1)
+INLINE_PAIRS = 16384    # TV panels up to this many (thread, value) pairs list the holders in every cell
 
 
 # ------------------------------------------------------------------------------------------ cell models
@@ -37,29 +43,44 @@ class _Panel:
     def __init__(self, name, rows, cols, x0, y0, row_labels="left", col_labels="top"):
         self.name, self.rows, self.cols, self.x0, self.y0 = name, rows, cols, x0, y0
         self.row_labels, self.col_labels = row_labels, col_labels
-        self.cells = []   # (r, c, fill, lines, tip, threads, offset)
+        self.cells = []   # (r, c, fill, lines, tip, threads, offset, key)
+        self.tv = None    # compact TV data for the page's script (panels with more than INLINE_PAIRS pairs)
 
 
-def _holders(coords, rows, cols, what):
-    """{(m, n): [(tid, vid), ...]} in tid-major, vid-minor order (the first is the one CuTe's picture shows)."""
-    out: dict = {}
-    for tid, row in enumerate(coords):
-        for vid, (m, n) in enumerate(row):
-            if not (0 <= m < rows and 0 <= n < cols):
-                raise CuteDumpError(f"{what} maps (T{tid}, V{vid}) to ({m},{n}), outside the {rows}x{cols} tile")
-            out.setdefault((m, n), []).append((tid, vid))
-    return out
-
-
-def _tv_panel(p: _Panel, coords, label: str, transpose: bool = False):
+def _tv_panel(p: _Panel, cl: grid.CoordLayout, label: str, transpose: bool = False):
+    """The cells of a TV panel, ordered by element (m, n); the first holder (CuTe's picture) labels and colours a
+    cell, and every holder is listed inline or derived by the script from ``p.tv``."""
     rows, cols = (p.cols, p.rows) if transpose else (p.rows, p.cols)
-    for (m, n), hs in sorted(_holders(coords, rows, cols, f"Layout {label or 'TV'}").items()):
-        tid, vid = hs[0]
-        who = ", ".join(f"T{t} V{v}" for t, v in hs)
-        tip = f"{label + ' ' if label else ''}element ({m},{n}): {who}"
-        r, c = (n, m) if transpose else (m, n)
-        threads = " ".join(str(t) for t in sorted({t for t, _ in hs}))
-        p.cells.append((r, c, tv_color(tid, vid), (f"T{tid}", f"V{vid}"), tip, threads, None))
+    what = f"Layout {label or 'TV'}"
+    m, n, tid, vid = grid.first_holders(cl, rows, cols, what)
+    order = (m * cols + n).argsort()
+    mt, nt = cl.coord_arrays()
+    T, V = mt.shape
+    inline = T * V <= INLINE_PAIRS
+    if inline:
+        hs: dict = {}
+        for t, row in enumerate(zip(mt.tolist(), nt.tolist())):
+            for v, mn in enumerate(zip(*row)):
+                hs.setdefault(mn, []).append((t, v))
+    else:
+        keys = mt * cols + nt
+        x, y = keys[:, 0], keys[0, :] - keys[0, 0]
+        p.tv = {"T": T, "V": V, "label": label}
+        if (x[:, None] + y[None, :] == keys).all():   # separable: key(t, v) = x[t] + y[v] (always, in practice)
+            p.tv.update(x=x.tolist(), y=y.tolist())
+        else:
+            p.tv["k"] = keys.ravel().tolist()
+    pre = label + " " if label else ""
+    for mm, nn, t0, v0 in zip(m[order].tolist(), n[order].tolist(), tid[order].tolist(), vid[order].tolist()):
+        r, c = (nn, mm) if transpose else (mm, nn)
+        if inline:
+            who = hs[(mm, nn)]
+            tip = f"{pre}element ({mm},{nn}): " + ", ".join(f"T{t} V{v}" for t, v in who)
+            threads = " ".join(str(t) for t in sorted({t for t, _ in who}))
+            key = None
+        else:
+            tip, threads, key = f"{pre}element ({mm},{nn})", None, mm * cols + nn
+        p.cells.append((r, c, tv_color(t0, v0), (f"T{t0}", f"V{v0}"), tip, threads, None, key))
 
 
 def _layout_model(obj):
@@ -68,7 +89,7 @@ def _layout_model(obj):
     for c in gp.cells:
         idx = c.m + c.n * gp.rows
         tip = f"coordinate ({c.m},{c.n}) | index {idx} | offset {c.value}"
-        p.cells.append((c.m, c.n, bwx8(c.value), (str(c.value),), tip, None, c.value))
+        p.cells.append((c.m, c.n, bwx8(c.value), (str(c.value),), tip, None, c.value, None))
     head = [f"Layout: {obj}"] + ([] if str(obj) == gp.title else [f"drawn as {gp.title}"])
     return [p], (gp.cols + 1, gp.rows + 1), head
 
@@ -77,7 +98,7 @@ def _tv_model(obj, tile):
     tv = grid.coord_tensor(tile, obj, arith=False)
     M, N = (int(t) for t in grid.flat_tile(tile))
     p = _Panel("", M, N, 1, 1)
-    _tv_panel(p, tv.coords(), "")
+    _tv_panel(p, tv, "")
     return [p], (N + 1, M + 1), [f"Layout TV: {obj} over the tile {_fmt_tile(tile)}", f"TV -> (m,n): {tv}"]
 
 
@@ -89,9 +110,9 @@ def _mma_model(obj):
     pa = _Panel("A", Mi, Ki, 1, Ki + 2, col_labels="top")
     pb = _Panel("B", Ki, Ni, Ki + 2, 1, row_labels="left")
     pc = _Panel("C", Mi, Ni, Ki + 2, Ki + 2, row_labels=None, col_labels=None)
-    _tv_panel(pc, tC.coords(), "C")
-    _tv_panel(pa, tA.coords(), "A")
-    _tv_panel(pb, tB.coords(), "B", transpose=True)
+    _tv_panel(pc, tC, "C")
+    _tv_panel(pa, tA, "A")
+    _tv_panel(pb, tB, "B", transpose=True)
     head = [str(obj).rstrip("\n"), f"A: {tA}", f"B: {tB}", f"C: {tC}"]
     return [pc, pa, pb], (Ki + Ni + 2, Ki + Mi + 2), head
 
@@ -101,8 +122,8 @@ def _copy_model(obj):
     Mi, Ni = int(M), int(N)
     ps = _Panel("S", Mi, Ni, 1, 1)
     pd = _Panel("D", Mi, Ni, Ni + 3, 1, row_labels="right")
-    _tv_panel(ps, S.coords(), "S")
-    _tv_panel(pd, D.coords(), "D")
+    _tv_panel(ps, S, "S")
+    _tv_panel(pd, D, "D")
     return [ps, pd], (2 * Ni + 4, Mi + 1), [str(obj).rstrip("\n"), f"S: {S}", f"D: {D}"]
 
 
@@ -132,11 +153,13 @@ def _svg(panels, size) -> str:
            f'<rect class="cd-bg" x="0" y="0" width="{w}" height="{h}" fill="white"/>\n']
     for p in panels:
         x0, y0 = p.x0 * cs, p.y0 * cs
-        for r, c, fill, lines, tip, threads, offset in p.cells:
+        for r, c, fill, lines, tip, threads, offset, key in p.cells:
             x, y = x0 + c * cs, y0 + r * cs
             attrs = f' data-tip={quoteattr(tip)}'
             if threads is not None:
                 attrs += f' data-t="{threads}"'
+            if key is not None:
+                attrs += f' data-k="{key}"'
             if offset is not None:
                 attrs += f' data-o="{offset}"'
             if p.name:
@@ -185,7 +208,55 @@ _JS = r"""
   var tip = root.querySelector(".cd-tip"), status = root.querySelector(".cd-status");
   var input = root.querySelector(".cd-thread");
   var cells = Array.prototype.slice.call(root.querySelectorAll(".cd-c"));
-  var cycle = {};
+  var data = root.querySelector(".cd-tv");
+  var tv = data ? JSON.parse(data.textContent) : {};   // compact panels: element key(t, v) = x[t] + y[v]
+  var byKey = {}, tips = new Map(), cycle = {};
+  cells.forEach(function (c) {
+    if (c.hasAttribute("data-k")) {
+      var p = c.getAttribute("data-p") || "";
+      (byKey[p] = byKey[p] || {})[c.getAttribute("data-k")] = c;
+    }
+  });
+  function keyOf(P, t, v) { return P.k ? P.k[t * P.V + v] : P.x[t] + P.y[v]; }
+  function holders(c) {   // [t0, v0, t1, v1, ...] in tid-major, vid-minor order
+    var P = tv[c.getAttribute("data-p") || ""];
+    if (!P.h) {
+      P.h = {};
+      for (var t = 0; t < P.T; t++) for (var v = 0; v < P.V; v++) {
+        var k = keyOf(P, t, v);
+        (P.h[k] = P.h[k] || []).push(t, v);
+      }
+    }
+    return P.h[c.getAttribute("data-k")] || [];
+  }
+  function tipOf(c) {
+    if (!c.hasAttribute("data-k")) return c.getAttribute("data-tip");
+    if (!tips.has(c)) {
+      var hs = holders(c), parts = [];
+      for (var i = 0; i < hs.length; i += 2) parts.push("T" + hs[i] + " V" + hs[i + 1]);
+      tips.set(c, c.getAttribute("data-tip") + ": " + parts.join(", "));
+    }
+    return tips.get(c);
+  }
+  function threadsOf(c) {   // the distinct threads holding the cell, ascending, as strings
+    if (!c.hasAttribute("data-k")) return (c.getAttribute("data-t") || "").split(" ");
+    var hs = holders(c), seen = {}, out = [];
+    for (var i = 0; i < hs.length; i += 2) if (!seen[hs[i]]) { seen[hs[i]] = 1; out.push(hs[i]); }
+    return out.sort(function (a, b) { return a - b; }).map(String);
+  }
+  function cellsOfThread(t) {
+    var on = new Set();
+    cells.forEach(function (c) {
+      if (c.hasAttribute("data-t") && c.getAttribute("data-t").split(" ").indexOf(t) >= 0) on.add(c);
+    });
+    var ti = parseInt(t, 10);
+    if (String(ti) === t) Object.keys(tv).forEach(function (p) {
+      var P = tv[p];
+      if (ti < 0 || ti >= P.T) return;
+      for (var v = 0; v < P.V; v++) { var c = byKey[p][keyOf(P, ti, v)]; if (c) on.add(c); }
+    });
+    return on;
+  }
   function clear() {
     cells.forEach(function (c) { c.classList.remove("cd-hl"); c.classList.remove("cd-dim"); });
     status.textContent = "";
@@ -198,24 +269,26 @@ _JS = r"""
     });
     status.textContent = what + ": " + n + " cell" + (n === 1 ? "" : "s") + " highlighted";
   }
-  function threadOf(c) { return (c.getAttribute("data-t") || "").split(" "); }
   function selectThread(t) {
     if (t === "" || t === null) { clear(); return; }
-    mark(function (c) { return threadOf(c).indexOf(String(t)) >= 0; }, "thread " + t);
+    var on = cellsOfThread(String(t));
+    mark(function (c) { return on.has(c); }, "thread " + t);
     if (input) input.value = t;
   }
   root.selectThread = selectThread;
+  root.tipOf = tipOf;
+  root.threadsOf = threadsOf;
   cells.forEach(function (c) {
     c.addEventListener("mousemove", function (e) {
-      tip.textContent = c.getAttribute("data-tip");
+      tip.textContent = tipOf(c);
       tip.style.display = "block";
       tip.style.left = (e.clientX + 14) + "px"; tip.style.top = (e.clientY + 14) + "px";
     });
     c.addEventListener("mouseleave", function () { tip.style.display = "none"; });
     c.addEventListener("click", function (e) {
       e.stopPropagation();
-      if (c.hasAttribute("data-t")) {
-        var ts = threadOf(c), key = c.getAttribute("data-tip");
+      if (c.hasAttribute("data-t") || c.hasAttribute("data-k")) {
+        var ts = threadsOf(c), key = c.getAttribute("data-tip");
         cycle[key] = (cycle[key] === undefined) ? 0 : (cycle[key] + 1) % ts.length;
         selectThread(ts[cycle[key]]);
       } else {
@@ -229,6 +302,15 @@ _JS = r"""
   root.addEventListener("keydown", function (e) { if (e.key === "Escape") { clear(); if (input) input.value = ""; } });
 })();
 """
+
+
+def _tv_data(panels) -> str:
+    """The compact panels' TV data for the script (nothing when every panel lists its holders inline)."""
+    tv = {p.name: p.tv for p in panels if p.tv is not None}
+    if not tv:
+        return ""
+    text = json.dumps(tv, separators=(",", ":")).replace("</", "<\\/")
+    return f'<script type="application/json" class="cd-tv">{text}</script>\n'
 
 
 def fragment(kind, obj, tile=None, uid: str | None = None) -> str:
@@ -246,7 +328,7 @@ def fragment(kind, obj, tile=None, uid: str | None = None) -> str:
             f'<pre class="cd-head">{escape(chr(10).join(head))}</pre>\n'
             f'<div class="cd-help">{escape(help_)} {thread_box}</div>\n'
             f'<div class="cd-status"></div>\n' + _svg(panels, size) +
-            '<div class="cd-tip" role="tooltip"></div>\n'
+            '<div class="cd-tip" role="tooltip"></div>\n' + _tv_data(panels) +
             f'<script>{_JS.replace("{uid}", uid)}</script>\n</div>\n')
 
 
