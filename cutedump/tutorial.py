@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from cutedump.errors import CuteDumpError
 from cutedump.algebra import Layout, idx2crd, crd2idx, fmt, compatible
-from cutedump.algebra.inttuple import is_int_tuple, product, product_each, rank
+from cutedump.algebra.inttuple import flatten, is_int_tuple, product, product_each, rank
 from cutedump.parse import parse_object, parse_int_tuple
 
 
@@ -37,43 +37,97 @@ def shape_stride(shape_text, stride_text):
     return obj, stride
 
 
+def _template(t) -> str:
+    """A str.format template printing an int tuple of t's profile as _plain does: ((1,2),3) -> '(({},{}),{})'."""
+    if isinstance(t, tuple):
+        return "(" + ",".join(_template(e) for e in t) + ")"
+    return "{}"
+
+
+def _columns(shape, stride, n):
+    """The table's columns [1-D, (2-D), natural, (offset)] as texts, vectorised with numpy; None where a leaf of
+    the shape is < 1 (idx2crd's answers on such shapes stay with the scalar code).
+
+    Exact for leaves >= 1 and 0 <= i < size: idx2crd(i, shape) is colexicographic, so leaf k's coordinate is
+    (i // prod(leaves before k)) % leaf_k (CuTe's last-mode remainder equals that modulo below the size); the 2-D
+    coordinate is the same over product_each(shape); crd2idx(i, shape, stride) is sum(coordinate * stride) over
+    the leaves, computed in int64 only when no partial sum can reach 2**62."""
+    leaves = [int(x) for x in (flatten(shape) if isinstance(shape, tuple) else (shape,))]
+    if any(x < 1 for x in leaves):
+        return None
+    strides = None
+    if stride is not None:
+        strides = [int(d) for d in (flatten(stride) if isinstance(stride, tuple) else (stride,))]
+        if len(strides) != len(leaves) or sum((x - 1) * abs(d) for x, d in zip(leaves, strides)) >= 1 << 62:
+            return None
+    import numpy as np
+    i = np.arange(n, dtype=np.int64)
+
+    def split(sizes):
+        out, pre = [], 1
+        for x in sizes:
+            out.append((i // pre) % x)
+            pre *= x
+        return out
+
+    cols = [list(map(str, range(n)))]
+    if isinstance(shape, tuple) and len(shape) >= 2:
+        flat = [int(x) for x in product_each(shape)]
+        cols.append(list(map(_template(tuple(flat)).format, *(c.tolist() for c in split(flat)))))
+    leaf_coords = split(leaves)
+    cols.append(list(map(_template(shape).format, *(c.tolist() for c in leaf_coords))))
+    if strides is not None:
+        off = np.zeros(n, dtype=np.int64)
+        for c, d in zip(leaf_coords, strides):
+            off += c * d
+        cols.append(list(map(str, off.tolist())))
+    return cols
+
+
 def coords_text(shape, stride=None) -> str:
     n = int(product(shape))
     r = int(rank(shape)) if isinstance(shape, tuple) else 1
     two_d = isinstance(shape, tuple) and r >= 2
-    flat = product_each(shape) if two_d else None
-    rows = []
-    for i in range(n):
-        row = [str(i)]
-        if two_d:
-            row.append(_plain(idx2crd(i, flat)))
-        row.append(_plain(idx2crd(i, shape)))
-        if stride is not None:
-            row.append(str(int(crd2idx(i, shape, stride))))
-        rows.append(row)
+    cols = _columns(shape, stride, n) if n > 0 else None
+    if cols is None:
+        flat = product_each(shape) if two_d else None
+        rows = []
+        for i in range(n):
+            row = [str(i)]
+            if two_d:
+                row.append(_plain(idx2crd(i, flat)))
+            row.append(_plain(idx2crd(i, shape)))
+            if stride is not None:
+                row.append(str(int(crd2idx(i, shape, stride))))
+            rows.append(row)
+        cols = [list(c) for c in zip(*rows)]
     head = ["1-D"] + (["2-D"] if two_d else []) + ["natural"] + (["offset"] if stride is not None else [])
-    widths = [max(len(h), *(len(rw[k]) for rw in rows)) if rows else len(h) for k, h in enumerate(head)]
+    widths = [max(len(h), *map(len, cols[k])) if cols else len(h) for k, h in enumerate(head)]
     title = f"shape {fmt(shape)}" + (f"  stride {fmt(stride)}" if stride is not None else "")
     title += f"  (rank {r}, size {n})"
-    out = [title, "  ".join(h.rjust(w) if k == 0 else h.ljust(w) for k, (h, w) in enumerate(zip(head, widths))).rstrip()]
-    for rw in rows:
-        out.append("  ".join(c.rjust(w) if k == 0 else c.ljust(w) for k, (c, w) in enumerate(zip(rw, widths))).rstrip())
+    line = "  ".join(("{:>%d}" if k == 0 else "{:<%d}") % w for k, w in enumerate(widths)).format
+    out = [title, line(*head).rstrip()]
+    out.extend(line(*row).rstrip() for row in zip(*cols))
     text = "\n".join(out) + "\n"
     if stride is not None and isinstance(shape, tuple) and r == 2:
-        text += "\n" + grid_text(shape, stride)
+        text += "\n" + grid_text(shape, stride, cols[-1] if cols else None)
     return text
 
 
-def grid_text(shape, stride) -> str:
-    """The 2-D offset grid: rows = mode 0, columns = mode 1, with natural row/column coordinates."""
+def grid_text(shape, stride, offsets=None) -> str:
+    """The 2-D offset grid: rows = mode 0, columns = mode 1, with natural row/column coordinates. ``offsets``: the
+    texts of crd2idx(i, shape, stride) for i = m + n*M (the table's offset column), when already computed."""
     s0, s1 = shape
     M, N = int(product(s0)), int(product(s1))
-    vals = [[str(int(crd2idx((m, nn), shape, stride))) for nn in range(N)] for m in range(M)]
+    if offsets is not None and len(offsets) == M * N:   # crd2idx((m, n), shape, stride) == crd2idx(m + n*M, ...)
+        vals = [offsets[m::M] for m in range(M)]
+    else:
+        vals = [[str(int(crd2idx((m, nn), shape, stride))) for nn in range(N)] for m in range(M)]
     colc = [_plain(idx2crd(nn, s1)) for nn in range(N)]
     rowc = [_plain(idx2crd(m, s0)) for m in range(M)]
     w = max([len(v) for row in vals for v in row] + [len(c) for c in colc] + [len(str(N - 1)), 1]) + 2
     hier_rows = isinstance(s0, tuple)
-    rw = max(len(c) for c in rowc) + 1 if hier_rows else 0
+    rw = max((len(c) for c in rowc), default=0) + 1 if hier_rows else 0      # size 0: no rows (was ValueError)
     lead = " " * (4 + rw)
     lines = [lead + "".join(str(nn).center(w + 1) for nn in range(N)).rstrip() + "   <== 1-D column coordinate"]
     if isinstance(s1, tuple):
