@@ -29,7 +29,7 @@ from cutedump.algebra.evaluate import values
 from cutedump.algebra.swizzle import ComposedLayout
 from cutedump.tilelang import tir
 from cutedump.tilelang.tir import floordiv, floormod, placeholder
-from cutedump.tilelang.swizzle import BankSwizzleLayout
+from cutedump.tilelang.swizzle import BankSwizzleLayout, equal_by_plane
 
 # TVM dtype names (tvm.DataType(...).bits) accepted for buffers; aliases as TileLang's T.* spell them.
 DTYPE_BITS = {
@@ -600,6 +600,8 @@ def check_cute(L: TLLayout, layout):
     base = layout.b if isinstance(layout, ComposedLayout) else layout
     if int(size(base)) != L.size:
         return L.size, ("size", int(size(base)), L.size)
+    if _equal_by_plane(L, layout):
+        return 0, None
     ours = np.asarray(L.flat_offsets()).reshape(L.input_shape).reshape(-1, order="F")
     theirs = np.asarray(values(layout))
     bad = np.nonzero(ours != theirs)[0]
@@ -608,3 +610,35 @@ def check_cute(L: TLLayout, layout):
     k = int(bad[0])
     idx = [int(x) for x in np.unravel_index(k, L.input_shape, order="F")]
     return len(bad), (idx, int(theirs[k]), int(ours[k]))
+
+
+def _equal_by_plane(L: TLLayout, layout) -> bool:
+    """True when ``layout`` provably equals L's offset everywhere, checked on the trailing dims only (see
+    :func:`cutedump.tilelang.swizzle.equal_by_plane`): L's first n outputs are its first n inputs unchanged (what
+    ``Layout::Expand`` builds for leading buffer dims) and its other outputs do not read them, so its flat offset is
+    ``sum_k l_k * prod(OutputShape[k+1:]) + tail_offset(trailing index)``."""
+    import numpy as np
+    n = 0
+    while (n < len(L.input_shape) - 1 and n < len(L.forward_index) - 1
+           and isinstance(L.forward_index[n], tir.Var) and L.forward_index[n] == L.vars[n]):
+        n += 1
+    if n == 0:
+        return False
+    tail_shape = L.input_shape[n:]
+    dom = np.indices(tail_shape, dtype=np.int64).reshape(len(tail_shape), -1, order="F")
+    try:        # a trailing output that reads a leading input has no value here: not reducible
+        outs = [tir.evaluate(e, dict(zip(L.vars[n:], dom))) for e in L.forward_index[n:]]
+    except KeyError:
+        return False
+    oshape = L.output_shape()
+    tail = 0
+    for v, ext in zip(outs, oshape[n:]):
+        tail = tail * ext + v
+    tail = np.broadcast_to(np.asarray(tail, dtype=np.int64), dom[0].shape)
+    lead_strides = []
+    for k in range(n):
+        st = 1
+        for x in oshape[k + 1:]:
+            st *= x
+        lead_strides.append(st)
+    return equal_by_plane(layout, L.input_shape[:n], lead_strides, tail_shape, tail)

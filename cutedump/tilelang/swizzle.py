@@ -25,6 +25,7 @@ from __future__ import annotations
 from cutedump.errors import CuteDumpError
 from cutedump.algebra import C, Layout, size, tile_to_shape
 from cutedump.algebra.evaluate import values
+from cutedump.algebra.inttuple import product
 from cutedump.algebra.swizzle import ComposedLayout, Swizzle, make_composed_layout
 
 
@@ -157,25 +158,55 @@ class BankSwizzleLayout:
 
     # ------------------------------------------------------------ whole-domain evaluation
 
-    def domain(self, force: bool = False):
-        """All input indices as arrays, colexicographic (first index fastest, CuTe's order)."""
+    def _check_domain(self, force: bool = False):
         if self.size > MAX_DOMAIN and not force:
             raise CuteDumpError(f"the input domain has {self.size} points (more than {MAX_DOMAIN}); "
                                 "pass --force to evaluate it anyway")
+
+    def domain(self, force: bool = False):
+        """All input indices as arrays, colexicographic (first index fastest, CuTe's order)."""
+        self._check_domain(force)
         np = _np()
         grids = np.indices(self.shape, dtype=np.int64)
         return tuple(g.reshape(-1, order="F") for g in grids)
 
+    # The leading dims pass through (ExpandLayout2D): Forward(*lead, i, j) = (*lead, tc, ts, index) with tc, ts, index
+    # functions of (i, j) alone. So every step ranges over exactly its values on the (stride x continuous) plane (the
+    # domain is lead x plane, every extent >= 1), OutputShape is the leading extents followed by the plane's, and the
+    # flat offset is rowmajor(lead) * E + plane_offset(i, j) with E = the product of the plane's three OutputShape
+    # extents and 0 <= plane_offset < E. Whole-domain questions are answered from the plane (stride * continuous
+    # points, not size): the same numbers, without evaluating the 2-D expressions once per leading index.
+
+    def _plane(self):
+        """(i, j) over the stride x continuous plane, colexicographic (i fastest), as int64 arrays."""
+        if getattr(self, "_plane_ij", None) is None:
+            np = _np()
+            self._plane_ij = (np.tile(np.arange(self.stride, dtype=np.int64), self.continuous),
+                              np.repeat(np.arange(self.continuous, dtype=np.int64), self.stride))
+        return self._plane_ij
+
+    def _plane_steps(self):
+        if getattr(self, "_plane_st", None) is None:
+            self._plane_st = self.steps(*self._plane())
+        return self._plane_st
+
+    def _plane_offsets(self, oshape):
+        """The flat offset of (0, ..., 0, i, j) over the plane (colexicographic): tc, ts, index flattened over the
+        last three OutputShape extents."""
+        st = self._plane_steps()
+        return (st["tc"] * oshape[-2] + st["ts"]) * oshape[-1] + st["index"]
+
     def ranges(self, force: bool = False):
-        """name -> (min, max + 1) of every step, by evaluation over the whole input domain."""
-        dom = self.domain(force)
-        st = self.steps(dom[-2], dom[-1])
-        return {k: (int(v.min()), int(v.max()) + 1) for k, v in st.items()}
+        """name -> (min, max + 1) of every step over the whole input domain (= over the plane)."""
+        self._check_domain(force)
+        return {k: (int(v.min()), int(v.max()) + 1) for k, v in self._plane_steps().items()}
 
     def output_shape(self, force: bool = False):
-        """``OutputShape()``: max + 1 of each forward expression over the input domain."""
-        dom = self.domain(force)
-        return [int(v.max()) + 1 for v in self.forward(*dom)]
+        """``OutputShape()``: max + 1 of each forward expression over the input domain (leading dims: their
+        extents; tc, ts, index: over the plane)."""
+        self._check_domain(force)
+        st = self._plane_steps()
+        return list(self.leading) + [int(st[k].max()) + 1 for k in ("tc", "ts", "index")]
 
     def buffer_extent(self, buffer_shape=None):
         n = 1
@@ -212,29 +243,47 @@ class BankSwizzleLayout:
         dom = self.domain(force)
         return self.flat_offset(*dom, output_shape=self.output_shape(force))
 
+    def _lead_count(self):
+        n = 1
+        for x in self.leading:
+            n *= x
+        return n
+
     def bijectivity(self, force: bool = False):
-        """(is_bijective, detail): every input lands on a distinct offset in [0, layout_extent)."""
+        """(is_bijective, detail): every input lands on a distinct offset in [0, layout_extent).
+
+        From the plane: offsets are rowmajor(lead) * E + p with 0 <= p < E (see above), so the P = prod(lead)
+        blocks are disjoint: distinct offsets = P * distinct plane offsets, min = the plane's min, max =
+        (P - 1) * E + the plane's max."""
         np = _np()
-        offs = self.flat_offsets(force)
+        oshape = self.output_shape(force)
         ext = self.layout_extent(force)
-        uniq = np.unique(offs)
-        if len(uniq) != self.size:
-            return False, f"{self.size - len(uniq)} collisions among {self.size} inputs"
-        if offs.min() < 0 or offs.max() >= ext:
-            return False, f"offsets span [{int(offs.min())}, {int(offs.max())}], outside [0, {ext})"
+        p = self._plane_offsets(oshape)
+        E, P = oshape[-3] * oshape[-2] * oshape[-1], self._lead_count()
+        n_uniq = P * len(np.unique(p))
+        lo, hi = int(p.min()), (P - 1) * E + int(p.max())
+        if n_uniq != self.size:
+            return False, f"{self.size - n_uniq} collisions among {self.size} inputs"
+        if lo < 0 or hi >= ext:
+            return False, f"offsets span [{lo}, {hi}], outside [0, {ext})"
         if self.size != ext:
             return False, f"{self.size} inputs but layout extent {ext} (not onto)"
         return True, f"{self.size} distinct offsets covering [0, {ext})"
 
     def inverse(self, offset: int, force: bool = False):
-        """The input index stored at physical offset ``offset`` (``Layout::Inverse`` by table lookup)."""
+        """The input index stored at physical offset ``offset`` (``Layout::Inverse`` by table lookup): offset =
+        rowmajor(lead) * E + p with 0 <= p < E, so the hits are the plane points with offset % E, at leading index
+        offset // E (none outside [0, P))."""
         np = _np()
-        offs = self.flat_offsets(force)
-        hit = np.nonzero(offs == int(offset))[0]
+        oshape = self.output_shape(force)
+        E, P = oshape[-3] * oshape[-2] * oshape[-1], self._lead_count()
+        q, r = divmod(int(offset), E)
+        hit = np.nonzero(self._plane_offsets(oshape) == r)[0] if 0 <= q < P else []
         if len(hit) != 1:
             raise CuteDumpError(f"offset {offset} is hit by {len(hit)} inputs; no unique inverse")
-        dom = self.domain(force)
-        return tuple(int(d[hit[0]]) for d in dom)
+        lead = [int(x) for x in np.unravel_index(q, self.leading)] if self.leading else []
+        i, j = self._plane()
+        return tuple(lead + [int(i[hit[0]]), int(j[hit[0]])])
 
     # ------------------------------------------------------------ CuTe equivalence
 
@@ -294,6 +343,12 @@ class BankSwizzleLayout:
         base = layout.b if isinstance(layout, ComposedLayout) else layout
         if int(size(base)) != self.size:
             return self.size, ("size", int(size(base)), self.size)
+        oshape = self.output_shape(force)
+        E = oshape[-3] * oshape[-2] * oshape[-1]
+        lead_strides = [E * _prod(self.leading[k + 1:]) for k in range(len(self.leading))]
+        if equal_by_plane(layout, self.leading, lead_strides, [self.stride, self.continuous],
+                          self._plane_offsets(oshape)):
+            return 0, None
         ours = self.flat_offsets(force)
         theirs = values(layout)
         bad = (ours != theirs).nonzero()[0]
@@ -302,6 +357,50 @@ class BankSwizzleLayout:
         dom = self.domain(force)
         k = int(bad[0])
         return len(bad), (tuple(int(d[k]) for d in dom), int(theirs[k]), int(ours[k]))
+
+
+def _prod(xs):
+    n = 1
+    for x in xs:
+        n *= int(x)
+    return n
+
+
+def equal_by_plane(layout, lead, lead_strides, tail_shape, tail_offsets) -> bool:
+    """True when the CuTe ``layout`` equals TileLang's offset ``sum_k l_k * lead_strides[k] + tail_offsets[t]`` at
+    every index (l_0, ..., l_{n-1}, t) of the domain ``lead x tail_shape`` (``tail_offsets``: colexicographic over
+    tail_shape) -- proven from the tail alone; False means "not proven" (the caller then compares every index).
+
+    Why it is exact: the layout must be ``[Sw o 0 o] (lead_0, ..., lead_{n-1}, tail modes...) : (s_0, ..., tail)``
+    with integer leading modes of exactly the leading extents, so CuTe's value is Sw(sum_k l_k s_k + inner(t)).
+    When every s_k (of an extent > 1) is a multiple of 2**h, h the swizzle's highest bit + 1, adding it changes no
+    bit the swizzle reads or writes, so Sw(a + b) = a + Sw(b): the value is sum_k l_k s_k + Sw(inner(t)). That equals
+    TileLang's offset at every index iff s_k == lead_strides[k] for every leading extent > 1 (take t = 0 and one l_k
+    = 1) and Sw(inner(t)) == tail_offsets[t] for every t (take l = 0); both are checked here."""
+    np = _np()
+    sw = None
+    base = layout
+    if isinstance(layout, ComposedLayout):
+        sw, base = layout.a, layout.b
+        if not isinstance(sw, Swizzle) or isinstance(layout.offset, tuple) or int(layout.offset) != 0:
+            return False
+    if not isinstance(base, Layout) or not isinstance(base.shape, tuple):
+        return False
+    n = len(lead)
+    shape, stride = base.shape, base.stride
+    if len(shape) != n + len(tail_shape):
+        return False
+    h = 0 if sw is None else max(sw.yyy_msk, sw.zzz_msk).bit_length()
+    for k in range(n):
+        if isinstance(shape[k], tuple) or isinstance(stride[k], tuple) or int(shape[k]) != int(lead[k]):
+            return False
+        if lead[k] > 1 and (int(stride[k]) != lead_strides[k] or int(stride[k]) % (1 << h)):
+            return False
+    if [int(product(x)) for x in shape[n:]] != [int(x) for x in tail_shape]:
+        return False
+    tail = Layout(tuple(shape[n:]), tuple(stride[n:]))
+    theirs = values(ComposedLayout(sw, C(0), tail) if sw is not None else tail)
+    return bool(np.array_equal(theirs, tail_offsets))
 
 
 def make_bank_swizzle(kind, shape, element_bits=16):
