@@ -221,7 +221,7 @@ def take(layout, b, e):
     r = int(rank(layout))
     if not (b < e and 0 <= b and e <= r):
         raise CuteDumpError(f"take<{b},{e}>: range out of bounds for rank {r}")
-    return Layout(it.take(layout.shape, b, e), it.take(layout.stride, b, e))
+    return _mk(it.take(layout.shape, b, e), it.take(layout.stride, b, e))
 
 
 def select(layout, *idx):
@@ -230,7 +230,7 @@ def select(layout, *idx):
 
 def flatten_layout(layout):
     """Same function, depth <= 1."""
-    return Layout(flatten(layout.shape), flatten(layout.stride))
+    return _mk(flatten(layout.shape), flatten(layout.stride))
 
 
 def unflatten_layout(layout, profile):
@@ -241,13 +241,13 @@ def append(layout, x=None, n: int | None = None):
     """Add mode x (default ``_1:_0``) at the end (``append<N>`` pads up to rank N)."""
     if x is None:
         x = Layout(C(1), C(0))
-    return Layout(t_append(layout.shape, x.shape, n), t_append(layout.stride, x.stride, n))
+    return _mk(t_append(layout.shape, x.shape, n), t_append(layout.stride, x.stride, n))
 
 
 def prepend(layout, x=None, n: int | None = None):
     if x is None:
         x = Layout(C(1), C(0))
-    return Layout(t_prepend(layout.shape, x.shape, n), t_prepend(layout.stride, x.stride, n))
+    return _mk(t_prepend(layout.shape, x.shape, n), t_prepend(layout.stride, x.stride, n))
 
 
 def replace(layout, n, x):
@@ -264,22 +264,22 @@ def group(layout, b, e):
 
 
 def slice_layout(c, layout):
-    return Layout(it.slice_(c, layout.shape), it.slice_(c, layout.stride))
+    return _mk(it.slice_(c, layout.shape), it.slice_(c, layout.stride))
 
 
 def dice_layout(c, layout):
-    return Layout(it.dice(c, layout.shape), it.dice(c, layout.stride))
+    return _mk(it.dice(c, layout.shape), it.dice(c, layout.stride))
 
 
 def zip_layout(*layouts):
     if len(layouts) == 1:
-        return Layout(it.zip_(layouts[0].shape), it.zip_(layouts[0].stride))
-    return Layout(it.zip_(*[L.shape for L in layouts]), it.zip_(*[L.stride for L in layouts]))
+        return _mk(it.zip_(layouts[0].shape), it.zip_(layouts[0].stride))
+    return _mk(it.zip_(*[L.shape for L in layouts]), it.zip_(*[L.stride for L in layouts]))
 
 
 def tile_unzip(layout, tiler):
     g = _tiler_profile(tiler)
-    return Layout(it.zip2_by(layout.shape, g), it.zip2_by(layout.stride, g))
+    return _mk(it.zip2_by(layout.shape, g), it.zip2_by(layout.stride, g))
 
 
 def _tiler_profile(tiler):
@@ -295,8 +295,8 @@ def _transform_layout(layout, tiler, f):
     r = len(shp)
     if len(tiler) > r:
         raise CuteDumpError(f"Too many modes in tiler: rank {len(tiler)} tiler for a rank {r} layout")
-    modes = [f(Layout(shp[i], std[i]), tiler[i]) for i in range(len(tiler))]
-    modes += [Layout(shp[i], std[i]) for i in range(len(tiler), r)]
+    modes = [f(_mk(shp[i], std[i]), tiler[i]) for i in range(len(tiler))]
+    modes += [_mk(shp[i], std[i]) for i in range(len(tiler), r)]
     return make_layout(*modes)
 
 
@@ -482,7 +482,7 @@ def composition(lhs, rhs):
         shp, std = wrap(lhs.shape), wrap(lhs.stride)
         if len(rhs) > len(shp):
             raise CuteDumpError(f"composition: rank {len(rhs)} tiler for a rank {len(shp)} layout")
-        modes = [composition(Layout(shp[i], std[i]), rhs[i]) for i in range(len(rhs))]
+        modes = [composition(_mk(shp[i], std[i]), rhs[i]) for i in range(len(rhs))]
         return make_layout(*modes) if modes else Layout((), ())
     if rhs is UNDERSCORE:
         return lhs
