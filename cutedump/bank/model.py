@@ -8,6 +8,12 @@ many wavefronts as the largest number of *distinct* 4-byte words that fall into 
 (bank = (byte address / 4) mod 32; lanes reading the same word share one broadcast; an 8-byte access covers
 2 consecutive words, a 16-byte access 4). ideal = the number of phases; conflicts = wavefronts - ideal.
 
+Paired lanes (measured, tests/data/bank/h100_measured_more.json): a 64- or 128-bit *load* whose lanes come in
+pairs with equal addresses — lane l's address equals lane l^1's for every lane, or lane l^2's for every lane (a
+warp-uniform address is both) — is served in phases twice as large: ld.shared.b64 as the whole warp (ideal 1),
+ld.shared.b128 as half-warps (ideal 2). Other pairings (l^3, l^4, l^8, l^16, pairings that differ between quads)
+and stores, ldmatrix and stmatrix keep the phases above.
+
 8- and 16-bit ``ld/st.shared`` are *modelled* the same way as 32-bit ones (the whole warp is one phase, an access
 touches the one word holding it); they were not among the measured patterns.
 
@@ -89,6 +95,7 @@ class Analysis:
     addresses: np.ndarray        # (n, 32) int64 byte addresses (unused lanes of ldmatrix.x1/x2 kept as given)
     bank_words: np.ndarray       # (n, phases, 32) distinct words per bank
     wavefronts: np.ndarray       # (n,)
+    paired: np.ndarray | None = None   # (n,) bool: phases merged in pairs (row 2j holds phases 2j and 2j+1)
 
     @property
     def n(self) -> int:
@@ -96,7 +103,10 @@ class Analysis:
 
     @property
     def ideal(self) -> np.ndarray:
-        return np.full(self.n, len(self.inst.phases), dtype=np.int64)
+        ideal = np.full(self.n, len(self.inst.phases), dtype=np.int64)
+        if self.paired is not None:
+            ideal -= self.paired.astype(np.int64) * (len(self.inst.phases) // 2)
+        return ideal
 
     @property
     def conflicts(self) -> np.ndarray:
@@ -143,12 +153,26 @@ def analyze(inst: Instruction | str, addresses, where: str = "") -> Analysis:
     bank_words = np.zeros((n, nph, BANKS), dtype=np.int64)
     if n:
         for p, lanes in enumerate(inst.phases):
-            words = (a[:, list(lanes)] // WORD)[:, :, None] + np.arange(nwords, dtype=np.int64)
-            words = np.sort(words.reshape(n, -1), axis=1)
-            first = np.ones(words.shape, dtype=bool)
-            first[:, 1:] = words[:, 1:] != words[:, :-1]
-            rows = np.broadcast_to(np.arange(n)[:, None], words.shape)
-            flat = (rows * BANKS + words % BANKS)[first]
-            bank_words[:, p, :] = np.bincount(flat, minlength=n * BANKS).reshape(n, BANKS)
+            bank_words[:, p, :] = _distinct_words_per_bank(a, lanes, nwords)
+    paired = np.zeros(n, dtype=bool)
+    if n and inst.op == "ld" and inst.access_bytes in (8, 16):
+        lane = np.arange(WARP)
+        paired = (a == a[:, lane ^ 1]).all(axis=1) | (a == a[:, lane ^ 2]).all(axis=1)
+        for p in range(0, nph, 2) if paired.any() else ():
+            bank_words[paired, p, :] = _distinct_words_per_bank(a[paired], inst.phases[p] + inst.phases[p + 1],
+                                                                 nwords)
+            bank_words[paired, p + 1, :] = 0
     wavefronts = bank_words.max(axis=2).sum(axis=1) if n else np.zeros(0, dtype=np.int64)
-    return Analysis(inst, a, bank_words, wavefronts.astype(np.int64))
+    return Analysis(inst, a, bank_words, wavefronts.astype(np.int64), paired)
+
+
+def _distinct_words_per_bank(a: np.ndarray, lanes, nwords: int) -> np.ndarray:
+    """(n, 32): how many distinct words the given lanes' accesses put in each bank, per instruction."""
+    n = a.shape[0]
+    words = (a[:, list(lanes)] // WORD)[:, :, None] + np.arange(nwords, dtype=np.int64)
+    words = np.sort(words.reshape(n, -1), axis=1)
+    first = np.ones(words.shape, dtype=bool)
+    first[:, 1:] = words[:, 1:] != words[:, :-1]
+    rows = np.broadcast_to(np.arange(n)[:, None], words.shape)
+    flat = (rows * BANKS + words % BANKS)[first]
+    return np.bincount(flat, minlength=n * BANKS).reshape(n, BANKS)
