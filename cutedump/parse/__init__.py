@@ -225,6 +225,9 @@ class Parser:
             self.i = i + 1
             return Lit(_int_value(text, self.text, col), col)
         if text == "(":
+            lit = self.int_tuple(i)
+            if lit is not None:
+                return Lit(lit, col)
             self.i = i + 1
             items = self.args()
             for x in items:
@@ -250,6 +253,41 @@ class Parser:
         if kind == "end":
             self.error("unexpected end of input")
         self.error(f"unexpected {text!r}")
+
+    def int_tuple(self, i):
+        """The tuple of a literal made only of '(', ')', ',' and integers, starting at token i ('('), with self.i past
+        it; None (self.i untouched) at anything else, which the general grammar then parses (and reports)."""
+        k, t, c = self.k, self.t, self.c
+        stack = []
+        cur = None
+        want_item = True   # after '(' or ',': an item (or, right after '(', the ')' of an empty tuple)
+        while True:
+            x = t[i]
+            if x == "(":
+                if not want_item:
+                    return None
+                stack.append(cur)
+                cur = []
+            elif x == ")":
+                if want_item and cur:   # a trailing comma
+                    return None
+                val = tuple(cur)
+                cur = stack.pop()
+                if cur is None:
+                    self.i = i + 1
+                    return val
+                cur.append(val)
+                want_item = False
+            elif x == ",":
+                if want_item:
+                    return None
+                want_item = True
+            elif k[i] == "int" and want_item:
+                cur.append(_int_value(x, self.text, c[i]))
+                want_item = False
+            else:
+                return None
+            i += 1
 
     def targs(self):
         out = []
