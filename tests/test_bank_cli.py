@@ -112,3 +112,16 @@ def test_bad_input_one_error_line(args, message):
     assert r.exit_code == 2, r.output
     lines = r.output.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: ") and message in lines[0], r.output
+
+
+def test_paired_load_is_drawn_as_merged_phases():
+    """A 128-bit load whose lanes l and l^1 share addresses is served as half-warps: the picture shows two phases
+    of 16 lanes (not four quarter-warps, two of them empty) and says why."""
+    addrs = ",".join(str((lane // 2) * 16) for lane in range(32))
+    r = CliRunner().invoke(bank_cmd, ["--inst", "ld.shared.b128", "--addresses", addrs])
+    assert r.exit_code == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert "wavefronts 2  ideal 2  conflicts 0  (lanes paired on equal addresses: phases merged)" in r.stdout
+    assert [ln.split()[1] for ln in lines if ln.startswith("  lanes")] == ["0-15", "16-31"]
+    svg = CliRunner().invoke(bank_cmd, ["--inst", "ld.shared.b128", "--addresses", addrs, "--format", "svg"])
+    assert svg.stdout.count(">lanes ") == 2

@@ -112,6 +112,14 @@ class Analysis:
     def conflicts(self) -> np.ndarray:
         return self.wavefronts - self.ideal
 
+    def phases_served(self, k: int) -> list:
+        """The phases instruction ``k`` was served in, as (lanes, row of ``bank_words``): the form's phases, or for a
+        paired load phases 2j and 2j+1 merged into one (row 2j)."""
+        ph = self.inst.phases
+        if self.paired is None or not self.paired[k]:
+            return [(lanes, p) for p, lanes in enumerate(ph)]
+        return [(ph[p] + ph[p + 1], p) for p in range(0, len(ph), 2)]
+
     def totals(self) -> dict:
         w, i = int(self.wavefronts.sum()), int(self.ideal.sum())
         return {"wavefronts": w, "ideal": i, "conflicts": w - i}

@@ -26,6 +26,8 @@ Examples:
 Instructions: ld.shared.b32|b64|b128, st.shared.b32|b64|b128, ldmatrix.x1|x2|x4[.trans], stmatrix.x1|x2|x4[.trans]
 (b8/b16 modelled like b32). A phase is the whole warp (32-bit), a half-warp (64-bit), a quarter-warp (128-bit) or
 one 8x8 matrix (ldmatrix/stmatrix); it costs as many wavefronts as the most distinct 4-byte words in one bank.
+A 64/128-bit load whose lanes pair up on equal addresses (lane l with l^1, or with l^2, for every l) is served in
+phases twice as large (measured on an H100: tests/data/bank/h100_measured_more.json).
 The copy mode takes the TiledCopy options of `cutedump copy`; ldmatrix loads (partition_S of the smem tensor),
 stmatrix and cp.async store (partition_D), UniversalCopy loads unless --store. Instructions are listed in the order
 cute::copy issues them for warp --warp. Picture: per phase, the distinct words in each bank ('.' none, 2+ conflict).

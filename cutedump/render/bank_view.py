@@ -62,10 +62,12 @@ def instructions_text(a, compact: bool = False) -> list[str]:
         out.append("".ljust(20) + "".join(str(b % 10) for b in range(32)))
     for k in range(a.n):
         w, i = int(a.wavefronts[k]), int(a.ideal[k])
-        out.append(f"instruction {k}: {ins.name}  wavefronts {w}  ideal {i}  conflicts {w - i}")
+        paired = a.paired is not None and bool(a.paired[k])
+        out.append(f"instruction {k}: {ins.name}  wavefronts {w}  ideal {i}  conflicts {w - i}" +
+                   ("  (lanes paired on equal addresses: phases merged)" if paired else ""))
         if compact:
             continue
-        for p, ph in enumerate(ins.phases):
+        for ph, p in a.phases_served(k):
             row = "".join(_cell(int(x)) for x in a.bank_words[k, p])
             out.append(f"  {_lanes(ph)}       {row}  {int(a.bank_words[k, p].max())}")
     return out
@@ -183,8 +185,8 @@ def report_svg(rep) -> str:
     rows = []
     for k in range(a.n):
         rows.append(("head", k, None))
-        for p in range(len(a.inst.phases)):
-            rows.append(("phase", k, p))
+        for ph, p in a.phases_served(k):
+            rows.append(("phase", k, (ph, p)))
     w = _LABEL + 32 * _CELL + _RIGHT
     h = (len(rows) + 3) * _CELL
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" font-family="monospace" '
@@ -200,7 +202,7 @@ def report_svg(rep) -> str:
             out.append(f'<text x="{_LABEL + 32 * _CELL + 4}" y="{y + _CELL - 4}">'
                        f'{escape(f"wf {wf} / ideal {idl}")}</text>')
         else:
-            ph = a.inst.phases[p]
+            ph, p = p
             out.append(f'<text x="10" y="{y + _CELL - 4}">{escape(_lanes(ph))}</text>')
             for b in range(32):
                 n = int(a.bank_words[k, p, b])
