@@ -554,21 +554,21 @@ def _tiler(t):
     return t
 
 
-def evaluate(text: str):
-    """Parse and evaluate one expression; returns an algebra object.
+class _Evaluation:
+    """One evaluate() call: its text, the first overflow (message, col), and the evaluation of Call/Apply nodes.
 
-    Every call is checked against its signature (:data:`_SIGS`) before it runs. A computation whose C++ ``int``
-    arithmetic overflows in CuTe (see :mod:`cutedump.algebra.integer`) raises :class:`CuteDumpError` naming the
-    first overflowing call and showing what real CuTe prints (its wrapped values)."""
-    global _REG
-    if _REG is None:
-        _REG = _registry()
-    node = parse_expr(text)
-    overflow_reset()
-    first = []   # (message, col) of the first call whose result overflowed
+    A class, not closures: a closure that passes itself on (``calls``) is a reference cycle per expression, which only
+    the garbage collector frees (eval -f evaluates thousands)."""
 
-    def checked(result, col):
+    __slots__ = ("text", "first")
+
+    def __init__(self, text):
+        self.text = text
+        self.first = []   # (message, col) of the first call whose result overflowed
+
+    def checked(self, result, col):
         """Wrap out-of-range ints of a result as CuTe's int does; note the first overflow (with its call)."""
+        first, text = self.first, self.text
         result, big = _wrap_ints(result)
         if (OVERFLOW or big is not None) and not first:
             what = OVERFLOW[0] if OVERFLOW else f"a result value {big}"
@@ -576,7 +576,8 @@ def evaluate(text: str):
         _check_swizzles(result, text, col)
         return result
 
-    def calls(n):
+    def calls(self, n):
+        text, calls, checked = self.text, self.calls, self.checked
         if isinstance(n, Call):
             if n.args is None:
                 if n.name in _CONSTANTS:
@@ -626,8 +627,22 @@ def evaluate(text: str):
             return checked(r, n.col)
         raise CuteDumpError("unexpected expression", text, getattr(n, "col", 0))
 
+
+def evaluate(text: str):
+    """Parse and evaluate one expression; returns an algebra object.
+
+    Every call is checked against its signature (:data:`_SIGS`) before it runs. A computation whose C++ ``int``
+    arithmetic overflows in CuTe (see :mod:`cutedump.algebra.integer`) raises :class:`CuteDumpError` naming the
+    first overflowing call and showing what real CuTe prints (its wrapped values)."""
+    global _REG
+    if _REG is None:
+        _REG = _registry()
+    node = parse_expr(text)
+    overflow_reset()
+    ev = _Evaluation(text)
+    first = ev.first
     try:
-        result = build_literal(node, text, calls)
+        result = build_literal(node, text, ev.calls)
     except CuteDumpError as e:
         if first:   # the overflow came first: what follows computed on CuTe's wrapped values
             what, col = first[0]
@@ -645,46 +660,47 @@ def evaluate(text: str):
 def _wrap_ints(obj):
     """``(obj with every int beyond C++ int's range wrapped to a dynamic int, the first such value or None)``."""
     big = []
-
-    def go(x):
-        cls = x.__class__
-        if cls is C or cls is int:
-            if -2147483648 <= x <= 2147483647:
-                return x
-            if not big:
-                big.append(x)
-            return wrap32(x)
-        if cls is tuple:
-            for e in x:   # the common case: every element an int within range -> x itself
-                c = e.__class__
-                if not ((c is int or c is C) and -2147483648 <= e <= 2147483647):
-                    break
-            else:
-                return x
-            items = tuple([go(e) for e in x])
-            for a, b in zip(items, x):
-                if a is not b:
-                    return items
-            return x
-        if isinstance(x, int) and not isinstance(x, bool):
-            if INT_MIN <= x <= INT_MAX:
-                return x
-            if not big:
-                big.append(x)
-            return wrap32(x)
-        if isinstance(x, tuple):
-            items = tuple(go(e) for e in x)
-            return items if any(a is not b for a, b in zip(items, x)) else x
-        if isinstance(x, Layout):
-            sh, st = go(x.shape), go(x.stride)
-            return x if (sh is x.shape and st is x.stride) else Layout(sh, st)
-        if isinstance(x, ComposedLayout):
-            off, b = go(x.offset), go(x.b)
-            return x if (off is x.offset and b is x.b) else ComposedLayout(x.a, off, b)
-        return x
-
-    out = go(obj)
+    out = _wrap_go(obj, big)
     return out, (big[0] if big else None)
+
+
+def _wrap_go(x, big):
+    """_wrap_ints' walk (a module function: a recursive closure would be a reference cycle per call)."""
+    cls = x.__class__
+    if cls is C or cls is int:
+        if -2147483648 <= x <= 2147483647:
+            return x
+        if not big:
+            big.append(x)
+        return wrap32(x)
+    if cls is tuple:
+        for e in x:   # the common case: every element an int within range -> x itself
+            c = e.__class__
+            if not ((c is int or c is C) and -2147483648 <= e <= 2147483647):
+                break
+        else:
+            return x
+        items = tuple([_wrap_go(e, big) for e in x])
+        for a, b in zip(items, x):
+            if a is not b:
+                return items
+        return x
+    if isinstance(x, int) and not isinstance(x, bool):
+        if INT_MIN <= x <= INT_MAX:
+            return x
+        if not big:
+            big.append(x)
+        return wrap32(x)
+    if isinstance(x, tuple):
+        items = tuple(_wrap_go(e, big) for e in x)
+        return items if any(a is not b for a, b in zip(items, x)) else x
+    if isinstance(x, Layout):
+        sh, st = _wrap_go(x.shape, big), _wrap_go(x.stride, big)
+        return x if (sh is x.shape and st is x.stride) else Layout(sh, st)
+    if isinstance(x, ComposedLayout):
+        off, b = _wrap_go(x.offset, big), _wrap_go(x.b, big)
+        return x if (off is x.offset and b is x.b) else ComposedLayout(x.a, off, b)
+    return x
 
 
 def _check_swizzles(obj, text, col) -> None:
