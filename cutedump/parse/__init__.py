@@ -283,7 +283,8 @@ class Parser:
                     return None
                 want_item = True
             elif k[i] == "int" and want_item:
-                cur.append(_int_value(x, self.text, c[i]))
+                v = _INTS.get(x)
+                cur.append(v if v is not None else _int_value(x, self.text, c[i]))
                 want_item = False
             else:
                 return None
