@@ -89,6 +89,18 @@ def values(layout):
     return _mode_values(layout.shape, layout.stride, np.arange(n, dtype=np.int64))
 
 
+def values_list(layout):
+    """:func:`values` as a list of ints; plain Python (no numpy import) below SMALL points."""
+    base = layout.b if isinstance(layout, ComposedLayout) else layout
+    n = int(it.product(base.shape))
+    if n > SMALL:
+        return values(layout).tolist()
+    if isinstance(layout, ComposedLayout):
+        off, sw = int(layout.offset), layout.a
+        return [_swizzle_py(sw, v + off) for v in values_list(layout.b)]
+    return _mode_values_py(layout.shape, layout.stride, n)
+
+
 def table(layout):
     """The rank-2 table T[m, n] = L(m, n) as an int64 numpy array."""
     np = _np()

@@ -12,7 +12,7 @@ from cutedump.errors import CuteDumpError
 from cutedump.algebra import (Layout, C, rank, depth, size, cosize, append, make_layout, get, take, idx2crd,
                               fmt)
 from cutedump.algebra.swizzle import ComposedLayout, make_composed_layout
-from cutedump.algebra.evaluate import table_list, values
+from cutedump.algebra.evaluate import table_list, values_list as values   # start-up: no numpy for small layouts
 
 
 def num_digits(x: int) -> int:
