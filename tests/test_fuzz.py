@@ -610,6 +610,20 @@ def test_found_slow_tilelang_bank_and_wgmma():
     assert dt <= LIMIT_S and "(equal to TileLang's offset at all 4194304 input indices)" in r.stdout
 
 
+def test_found_tilelang_checks_of_4m_indices():
+    """Found by the 100,000-input run after the fix above: a linear layout's CuTe check of 4,194,304 indices peaked at
+    +192 MB; a 4-row bank swizzle under 16,384 leading rows (whose CuTe view does not match: the leading stride feeds
+    the swizzle's row bits) took 1.7 s and +482 MB. Affine layouts split like passed-through leading dims, and a
+    mismatch is counted block by block (swizzle.compare_by_plane): the same count and first mismatch."""
+    argv = ["tilelang", "linear", "--shape", "64,256,256", "--dtype-bits", "16"]
+    assert _peak_mb(argv) < 50
+    argv = ["tilelang", "full-bank", "--shape", "16384,4,64", "--dtype", "float16", "--cute"]
+    assert _peak_mb(argv) < 80
+    dt, r = _cpu(argv)
+    assert dt <= LIMIT_S, f"{dt:.2f} s CPU"
+    assert "MISMATCH at 2097152 of 4194304 indices; first [1, 0, 0]: CuTe 288, TileLang 256" in r.stdout
+
+
 # ---- the long run ----------------------------------------------------------------------------------------------
 
 def fuzz_run(n: int, seed: int = 12, seconds: float | None = None, out=sys.stdout, start: int = 0) -> dict:

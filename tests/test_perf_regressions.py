@@ -111,19 +111,23 @@ def test_tilelang_check_cute_by_plane_equals_every_index(name, shape, bits, equa
         wrong = Layout(b.shape, (C(int(b.stride[0]) + 8),) + b.stride[1:])
         cands.append(ComposedLayout(layout.a, C(0), wrong) if isinstance(layout, ComposedLayout) else wrong)
     fast = [layouts.check_cute(L, cl) for cl in cands]
-    monkeypatch.setattr(layouts, "_equal_by_plane", lambda L, layout: False)
+    monkeypatch.setattr(layouts, "_compare_by_plane", lambda L, layout: None)
     assert fast == [layouts.check_cute(L, cl) for cl in cands]
     assert (fast[0] == (0, None)) == equal
 
 
-def test_equal_by_plane_refuses_what_it_cannot_prove():
-    """A leading stride that feeds the swizzle's bits is never taken as proven (the caller checks every index)."""
+def test_compare_by_plane_proves_only_what_holds():
+    """A leading stride that feeds the swizzle's bits is not proven from the tail: it is counted (here: equal)."""
     inner = (C(4), (C(64), C(2)))
     tail = values(ComposedLayout(Swizzle(3, 3, 3), C(0), Layout(inner, (C(64), (C(1), C(256))))))
     ok = ComposedLayout(Swizzle(3, 3, 3), C(0), Layout((C(2),) + inner, (C(512), C(64), (C(1), C(256)))))
-    assert swizzle.equal_by_plane(ok, [2], [512], [4, 128], tail)
+    assert swizzle.compare_by_plane(ok, [2], [512], [4, 128], tail) == (0, None, None, None)
     low = ComposedLayout(Swizzle(3, 3, 3), C(0), Layout((C(2),) + inner, (C(256), C(64), (C(1), C(256)))))
-    assert not swizzle.equal_by_plane(low, [2], [256], [4, 128], tail)
+    bad, k, theirs, ours = swizzle.compare_by_plane(low, [2], [256], [4, 128], tail)
+    full_theirs = values(low)
+    full_ours = (np.arange(2)[None, :] * 256 + tail[:, None]).ravel()
+    mism = np.flatnonzero(full_theirs != full_ours)
+    assert bad == len(mism) > 0 and (k, theirs, ours) == (mism[0], full_theirs[mism[0]], full_ours[mism[0]])
 
 
 # ---------------------------------------------------------------- coords: numpy columns vs idx2crd per row

@@ -29,7 +29,7 @@ from cutedump.algebra.evaluate import values
 from cutedump.algebra.swizzle import ComposedLayout
 from cutedump.tilelang import tir
 from cutedump.tilelang.tir import floordiv, floormod, placeholder
-from cutedump.tilelang.swizzle import BankSwizzleLayout, equal_by_plane
+from cutedump.tilelang.swizzle import BankSwizzleLayout, compare_by_plane
 
 # TVM dtype names (tvm.DataType(...).bits) accepted for buffers; aliases as TileLang's T.* spell them.
 DTYPE_BITS = {
@@ -600,8 +600,12 @@ def check_cute(L: TLLayout, layout):
     base = layout.b if isinstance(layout, ComposedLayout) else layout
     if int(size(base)) != L.size:
         return L.size, ("size", int(size(base)), L.size)
-    if _equal_by_plane(L, layout):
-        return 0, None
+    r = _compare_by_plane(L, layout)
+    if r is not None:
+        bad, k, theirs_k, ours_k = r
+        if bad == 0:
+            return 0, None
+        return bad, ([int(x) for x in np.unravel_index(k, L.input_shape, order="F")], theirs_k, ours_k)
     ours = np.asarray(L.flat_offsets()).reshape(L.input_shape).reshape(-1, order="F")
     theirs = np.asarray(values(layout))
     bad = np.nonzero(ours != theirs)[0]
@@ -612,33 +616,50 @@ def check_cute(L: TLLayout, layout):
     return len(bad), (idx, int(theirs[k]), int(ours[k]))
 
 
-def _equal_by_plane(L: TLLayout, layout) -> bool:
-    """True when ``layout`` provably equals L's offset everywhere, checked on the trailing dims only (see
-    :func:`cutedump.tilelang.swizzle.equal_by_plane`): L's first n outputs are its first n inputs unchanged (what
-    ``Layout::Expand`` builds for leading buffer dims) and its other outputs do not read them, so its flat offset is
-    ``sum_k l_k * prod(OutputShape[k+1:]) + tail_offset(trailing index)``."""
+def _compare_by_plane(L: TLLayout, layout):
+    """:func:`cutedump.tilelang.swizzle.compare_by_plane` of ``layout`` against L's offset, or None where L's offset
+    is not known to split as ``sum_k l_k * c_k + tail_offset(trailing index)``. It does when
+
+    * L's first n outputs are its first n inputs unchanged (what ``Layout::Expand`` builds for leading buffer dims)
+      and its other outputs do not read them: c_k = prod(OutputShape[k+1:]), the tail is the trailing dims; or
+    * every output is a sum of ``input * positive constant`` terms (linear, padded): the offset is affine,
+      c_k = the sum over outputs of prod(OutputShape[d+1:]) * (input k's coefficient in output d), the tail is the
+      last input dim."""
     import numpy as np
+    oshape = L.output_shape()
+    weights = [_prod(oshape[d + 1:]) for d in range(len(oshape))]
     n = 0
     while (n < len(L.input_shape) - 1 and n < len(L.forward_index) - 1
            and isinstance(L.forward_index[n], tir.Var) and L.forward_index[n] == L.vars[n]):
         n += 1
-    if n == 0:
-        return False
-    tail_shape = L.input_shape[n:]
-    dom = np.indices(tail_shape, dtype=np.int64).reshape(len(tail_shape), -1, order="F")
-    try:        # a trailing output that reads a leading input has no value here: not reducible
-        outs = [tir.evaluate(e, dict(zip(L.vars[n:], dom))) for e in L.forward_index[n:]]
-    except KeyError:
-        return False
-    oshape = L.output_shape()
-    tail = 0
-    for v, ext in zip(outs, oshape[n:]):
-        tail = tail * ext + v
-    tail = np.broadcast_to(np.asarray(tail, dtype=np.int64), dom[0].shape)
-    lead_strides = []
-    for k in range(n):
-        st = 1
-        for x in oshape[k + 1:]:
-            st *= x
-        lead_strides.append(st)
-    return equal_by_plane(layout, L.input_shape[:n], lead_strides, tail_shape, tail)
+    if n:
+        tail_shape = L.input_shape[n:]
+        dom = np.indices(tail_shape, dtype=np.int64).reshape(len(tail_shape), -1, order="F")
+        try:        # a trailing output that reads a leading input has no value here: not separable this way
+            outs = [tir.evaluate(e, dict(zip(L.vars[n:], dom))) for e in L.forward_index[n:]]
+        except KeyError:
+            outs = None
+        if outs is not None:
+            tail = 0
+            for v, ext in zip(outs, oshape[n:]):
+                tail = tail * ext + v
+            tail = np.broadcast_to(np.asarray(tail, dtype=np.int64), dom[0].shape)
+            return compare_by_plane(layout, L.input_shape[:n], weights[:n], tail_shape, tail)
+    coef = {v: 0 for v in L.vars}
+    for e, w in zip(L.forward_index, weights):
+        terms = _split_terms(e)
+        if terms is None or any(lower != 1 or upper != tir.POS_INF for _, lower, upper, _ in terms):
+            return None
+        for var, _, _, scale in terms:
+            coef[var] += w * scale
+    c = [coef[v] for v in L.vars]
+    last = L.input_shape[-1]
+    return compare_by_plane(layout, L.input_shape[:-1], c[:-1], [last],
+                            np.arange(last, dtype=np.int64) * c[-1])
+
+
+def _prod(xs):
+    n = 1
+    for x in xs:
+        n *= int(x)
+    return n

@@ -346,9 +346,13 @@ class BankSwizzleLayout:
         oshape = self.output_shape(force)
         E = oshape[-3] * oshape[-2] * oshape[-1]
         lead_strides = [E * _prod(self.leading[k + 1:]) for k in range(len(self.leading))]
-        if equal_by_plane(layout, self.leading, lead_strides, [self.stride, self.continuous],
-                          self._plane_offsets(oshape)):
-            return 0, None
+        r = compare_by_plane(layout, self.leading, lead_strides, [self.stride, self.continuous],
+                             self._plane_offsets(oshape))
+        if r is not None:
+            bad, k, theirs_k, ours_k = r
+            if bad == 0:
+                return 0, None
+            return bad, (tuple(int(x) for x in _np().unravel_index(k, self.shape, order="F")), theirs_k, ours_k)
         ours = self.flat_offsets(force)
         theirs = values(layout)
         bad = (ours != theirs).nonzero()[0]
@@ -366,41 +370,75 @@ def _prod(xs):
     return n
 
 
-def equal_by_plane(layout, lead, lead_strides, tail_shape, tail_offsets) -> bool:
-    """True when the CuTe ``layout`` equals TileLang's offset ``sum_k l_k * lead_strides[k] + tail_offsets[t]`` at
-    every index (l_0, ..., l_{n-1}, t) of the domain ``lead x tail_shape`` (``tail_offsets``: colexicographic over
-    tail_shape) -- proven from the tail alone; False means "not proven" (the caller then compares every index).
+def compare_by_plane(layout, lead, lead_strides, tail_shape, tail_offsets):
+    """CuTe's ``layout`` against TileLang's offset ``sum_k l_k * lead_strides[k] + tail_offsets[t]`` at every index
+    (l_0, ..., l_{n-1}, t) of the domain ``lead x tail_shape`` (``tail_offsets``: colexicographic over tail_shape),
+    without building the whole domain: (mismatches, first mismatching colexicographic index or None, CuTe's and
+    TileLang's values there), or None when the layout does not have the shape this needs (the caller then compares
+    every index itself).
 
-    Why it is exact: the layout must be ``[Sw o 0 o] (lead_0, ..., lead_{n-1}, tail modes...) : (s_0, ..., tail)``
-    with integer leading modes of exactly the leading extents, so CuTe's value is Sw(sum_k l_k s_k + inner(t)).
-    When every s_k (of an extent > 1) is a multiple of 2**h, h the swizzle's highest bit + 1, adding it changes no
-    bit the swizzle reads or writes, so Sw(a + b) = a + Sw(b): the value is sum_k l_k s_k + Sw(inner(t)). That equals
-    TileLang's offset at every index iff s_k == lead_strides[k] for every leading extent > 1 (take t = 0 and one l_k
-    = 1) and Sw(inner(t)) == tail_offsets[t] for every t (take l = 0); both are checked here."""
+    The layout must be ``[Sw o 0 o] (lead_0, ..., lead_{n-1}, tail modes...) : (s_0, ..., tail)`` with integer
+    leading modes of exactly the leading extents, so CuTe's value is Sw(A(l) + inner(t)), A(l) = sum_k l_k s_k.
+
+    Proof without counting: when every s_k (of an extent > 1) is a multiple of 2**h, h the swizzle's highest bit
+    + 1, adding A(l) changes no bit the swizzle reads or writes, so Sw(A(l) + inner(t)) = A(l) + Sw(inner(t)). That
+    equals TileLang's offset everywhere iff s_k == lead_strides[k] for every extent > 1 (take t = 0 and one l_k = 1)
+    and Sw(inner(t)) == tail_offsets[t] for every t (take l = 0): the tail alone decides.
+
+    Otherwise the two sides are compared on blocks of tail rows x all leading indices (A(l) and TileLang's leading
+    part are vectors over l; each block is one broadcast), in colexicographic order: the same count and the same
+    first mismatch as comparing value by value, in memory bounded by the block size."""
     np = _np()
     sw = None
     base = layout
     if isinstance(layout, ComposedLayout):
         sw, base = layout.a, layout.b
         if not isinstance(sw, Swizzle) or isinstance(layout.offset, tuple) or int(layout.offset) != 0:
-            return False
+            return None
     if not isinstance(base, Layout) or not isinstance(base.shape, tuple):
-        return False
+        return None
     n = len(lead)
     shape, stride = base.shape, base.stride
     if len(shape) != n + len(tail_shape):
-        return False
-    h = 0 if sw is None else max(sw.yyy_msk, sw.zzz_msk).bit_length()
+        return None
     for k in range(n):
         if isinstance(shape[k], tuple) or isinstance(stride[k], tuple) or int(shape[k]) != int(lead[k]):
-            return False
-        if lead[k] > 1 and (int(stride[k]) != lead_strides[k] or int(stride[k]) % (1 << h)):
-            return False
+            return None
     if [int(product(x)) for x in shape[n:]] != [int(x) for x in tail_shape]:
-        return False
-    tail = Layout(tuple(shape[n:]), tuple(stride[n:]))
-    theirs = values(ComposedLayout(sw, C(0), tail) if sw is not None else tail)
-    return bool(np.array_equal(theirs, tail_offsets))
+        return None
+    tail_offsets = np.asarray(tail_offsets, dtype=np.int64)
+    inner = values(Layout(tuple(shape[n:]), tuple(stride[n:])))
+
+    def swz(v):
+        if sw is None:
+            return v
+        y = v & sw.yyy_msk
+        return v ^ (y >> sw.s if sw.s >= 0 else y << -sw.s)
+
+    h = 0 if sw is None else max(sw.yyy_msk, sw.zzz_msk).bit_length()
+    if all(int(lead[k]) <= 1 or (int(stride[k]) == int(lead_strides[k]) and int(stride[k]) % (1 << h) == 0)
+           for k in range(n)) and np.array_equal(swz(inner), tail_offsets):
+        return 0, None, None, None
+    A = np.zeros(1, dtype=np.int64)
+    T = np.zeros(1, dtype=np.int64)
+    for k in range(n):          # colexicographic: l_0 fastest
+        r = np.arange(int(lead[k]), dtype=np.int64)
+        A = (A[None, :] + (r * int(stride[k]))[:, None]).ravel()
+        T = (T[None, :] + (r * int(lead_strides[k]))[:, None]).ravel()
+    P = len(A)
+    rows = max(1, (1 << 20) // P)
+    bad, first = 0, None
+    for q0 in range(0, len(inner), rows):
+        theirs = swz(A[None, :] + inner[q0:q0 + rows, None])
+        ours = T[None, :] + tail_offsets[q0:q0 + rows, None]
+        ne = theirs != ours
+        c = int(np.count_nonzero(ne))
+        if c and first is None:
+            pos = int(np.flatnonzero(ne)[0])
+            q, l = divmod(pos, P)
+            first = ((q0 + q) * P + l, int(theirs[q, l]), int(ours[q, l]))
+        bad += c
+    return (bad,) + (first if first else (None, None, None))
 
 
 def make_bank_swizzle(kind, shape, element_bits=16):
