@@ -439,7 +439,11 @@ def _plain_layout(shp, std) -> bool:
         if std.__class__ is not tuple or len(shp) != len(std):
             return False
         for a, b in zip(shp, std):
-            if not _plain_layout(a, b):
+            c = a.__class__
+            if c is C or c is int:   # a leaf, checked here
+                if a < 0 or not (b.__class__ is C or b.__class__ is int):
+                    return False
+            elif not _plain_layout(a, b):
                 return False
         return True
     return (shp.__class__ is C or shp.__class__ is int) and shp >= 0 and (std.__class__ is C or std.__class__ is int)
