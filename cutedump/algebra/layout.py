@@ -6,12 +6,11 @@ A :class:`Layout` is a pair (shape, stride) of congruent int tuples; it maps a c
 from __future__ import annotations
 
 from cutedump.errors import CuteDumpError
-from cutedump.algebra.integer import (C, div, mod, imin, iabs, signum, safe_div, is_static, is_constant,
-                                      static_eq)
+from cutedump.algebra.integer import C, div, imin, iabs, signum, safe_div, is_static, is_constant
 from cutedump.algebra import inttuple as it
-from cutedump.algebra.inttuple import (UNDERSCORE, is_tuple, is_int, fmt, flatten, product, wrap, unwrap,
-                                       compact_col_major, compact_row_major, compact_order, crd2idx, idx2crd,
-                                       ceil_div, tmin, append as t_append, prepend as t_prepend)
+from cutedump.algebra.inttuple import (UNDERSCORE, is_int, fmt, flatten, product, wrap, unwrap, compact_col_major,
+                                       compact_row_major, compact_order, crd2idx, ceil_div, tmin, append as t_append,
+                                       prepend as t_prepend)
 
 
 class Swizzled:
