@@ -601,7 +601,8 @@ class _Evaluation:
                                     text, n.col) from None
             except CuteDumpError as e:
                 if e.col is None:
-                    raise CuteDumpError(f"{n.name}: {e.message}", text, n.col) from None
+                    msg = e.message if e.message.startswith(f"{n.name}:") else f"{n.name}: {e.message}"
+                    raise CuteDumpError(msg, text, n.col) from None
                 raise
             except (IndexError, ValueError, ZeroDivisionError) as e:
                 raise CuteDumpError(f"{n.name}: invalid arguments ({e})", text, n.col) from None
