@@ -483,13 +483,6 @@ def test_found_composed_layout_with_underscore_offset_is_refused():
     assert r.stderr.splitlines()[2] == "  " + " " * len("Sw<2,3,-2> o ") + "^"
 
 
-@pytest.fixture
-def long_only(request):
-    """Slow regression tests (seconds each) run with the long run only: pytest -m fuzz tests/test_fuzz.py."""
-    if "fuzz" not in (request.config.getoption("markexpr") or ""):
-        pytest.skip("slow: runs with pytest -m fuzz tests/test_fuzz.py")
-
-
 @pytest.mark.parametrize("argv,says", [
     (["latex", "--copy", "SM75_U32x4_LDSM_N", "--type", "half_t", "--thr", "(_16,_8):(_8,_1)",
       "--val", "Sw<1,0,-6> o _0 o 3:_-4"], "must be a plain layout"),           # was AttributeError

@@ -214,3 +214,13 @@ def test_library_reports_are_what_the_command_prints():
         report.bank_report("full", (256, 64), at=(5, 17), cute=True, table=True)
     assert run("fragment-8x8", "--transposed").output == report.fragment_8x8_report(True)
     assert run("replicated", "--shape", "2,4", "--threads", "128").output == report.replicated_report([2, 4], 128)
+
+
+def test_stride_4_full_bank_has_no_tiled_cute_form():
+    """A 4-row full-bank buffer: the 8-row swizzle atom does not tile it (CuTe's tile_to_shape would static_assert);
+    the report leaves the tiled spelling out instead of failing with that assertion."""
+    from click.testing import CliRunner
+    from cutedump.cli import main
+    r = CliRunner().invoke(main, ["tilelang", "full-bank", "--shape", "4,128", "--dtype-bits", "16", "--cute"])
+    assert r.exit_code == 0, r.stderr
+    assert "tile_to_shape" not in r.stdout and "CuTe view" in r.stdout

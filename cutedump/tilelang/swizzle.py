@@ -329,8 +329,10 @@ class BankSwizzleLayout:
         return f"tile_to_shape({atom}, (_{self.stride},_{self.continuous}))"
 
     def cute_tiled_layout(self):
-        """tile_to_shape(atom, (stride, continuous)) computed with the engine (2-D only), or None."""
-        if self.leading or self.cute_atom_text() is None:
+        """tile_to_shape(atom, (stride, continuous)) computed with the engine (2-D only), or None — also when the
+        8-row atom does not tile the buffer (stride 4: CuTe's tile_to_shape static_asserts that the block shape
+        divides the target shape)."""
+        if self.leading or self.cute_atom_text() is None or self.stride % 8 or self.continuous % (self.W * self.vector_size):
             return None
         vs = self.vector_size
         row = self.W * vs
