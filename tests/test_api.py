@@ -6,6 +6,8 @@ Every value the docs show is also asked of real CuTe 4.2 here (one oracle batch,
 """
 from __future__ import annotations
 
+import importlib
+
 import doctest
 import subprocess
 import sys
@@ -340,7 +342,8 @@ def test_layout_from_stdin(cmd):
 
 @pytest.mark.parametrize("cmd", ["latex", "svg", "html"])
 def test_no_layout_on_a_terminal_is_one_error_line(cmd, monkeypatch):
-    import click
+    # not an import statement: CuTe DSL's AST preprocessor re-executes this file's imports when it traces
+    latex_cmd = importlib.import_module("cutedump.commands.latex_cmd")
 
     class Tty:
         def isatty(self):
@@ -349,8 +352,7 @@ def test_no_layout_on_a_terminal_is_one_error_line(cmd, monkeypatch):
         def read(self):  # pragma: no cover - must not be read
             raise AssertionError("read a terminal")
 
-    real = click.get_text_stream
-    monkeypatch.setattr(click, "get_text_stream", lambda name, *a, **k: Tty() if name == "stdin" else real(name, *a, **k))
+    monkeypatch.setattr(latex_cmd, "_stdin", lambda: Tty())
     r = CliRunner().invoke(main, [cmd])
     assert r.exit_code == 2 and r.stdout == ""
     lines = r.stderr.splitlines()

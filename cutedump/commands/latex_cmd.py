@@ -1,6 +1,8 @@
 """``cutedump latex``: CuTe's print_latex (TikZ standalone document) of a layout, TV layout, MMA or copy."""
 from __future__ import annotations
 
+import sys
+
 import click
 
 from cutedump.commands._common import handle_errors, check_size
@@ -106,10 +108,15 @@ def build_picture(layout, tv, tile, mma, atom_layout, permutation, copy, value_t
     return "copy", obj, None
 
 
+def _stdin():
+    """Standard input as the command sees it (click's runner swaps sys.stdin; tests replace this function)."""
+    return sys.stdin
+
+
 def read_stdin_layout() -> str:
     """The layout text piped on standard input (``echo L | cutedump latex``); one clear error on a terminal."""
     name = click.get_current_context().command_path or "cutedump latex"
-    stdin = click.get_text_stream("stdin")
+    stdin = _stdin()
     if stdin.isatty():
         raise CuteDumpError(f"no layout given: pass LAYOUT (e.g. {name} \"(_4,_8):(_1,_4)\"), pipe one on standard "
                             f"input, or use --tv, --mma or --copy (see {name} --help)")
