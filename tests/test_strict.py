@@ -269,17 +269,20 @@ def test_ctrl_c_exits_130_without_traceback():
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 def test_ctrl_c_real_process():
+    """Ctrl-C inside a running command: exit 130, no traceback. The command is `eval -f -` fed through a pipe that
+    stays open: its first answer proves it is inside the command (no sleep, no race with a fast machine)."""
     import signal
-    import time
-    p = subprocess.Popen([sys.executable, "-c", "import sys, cutedump.cli as c; sys.stderr.write('ready\\n'); "
-                          "sys.stderr.flush(); c.main(['layout', '(_2048,_2048)', '--force'])"],
-                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    assert p.stderr.readline() == b"ready\n"
-    time.sleep(0.8)                       # inside the command (the whole table takes several seconds)
+    p = subprocess.Popen([sys.executable, "-c", "import cutedump.cli as c; c.main(['eval', '-f', '-'])"],
+                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    p.stdin.write(b"size((_4,_8))\n")
+    p.stdin.flush()
+    assert p.stdout.readline() == b"_32\n"      # answered: the command is running, waiting for the next line
     p.send_signal(signal.SIGINT)
     err = p.stderr.read().decode()
     assert p.wait(timeout=60) == 130, err
     assert "Traceback" not in err and "Aborted" not in err
+    p.stdin.close()
+    p.stdout.close()
 
 
 def test_write_atomic_never_overwrites_without_force(tmp_path):
