@@ -31,6 +31,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from cutedump.cli import main
 
 LIMIT_S = 1.0                # the long run's budget per input (issue 12); its report counts inputs over it
+CPU_BOUND_S = 2.0            # regression tests of fixed slow inputs: CPU seconds (0.1-0.3 now, 1-6 before the fix);
+                             # a bound with margin, not a target (targets: benchmarks/, and the long run's LIMIT_S)
 SAMPLE_LIMIT_S = 10.0        # the default suite's sample: only pathological slowness fails it (timings on shared
                              # CI cores are noisy; performance targets live in benchmarks/, not in timed tests)
 LIMIT_MB = 200
@@ -535,7 +537,7 @@ def test_found_slow_html_mma():
     the page's script derives the holders (tests/test_html_browser.py: the same tooltips)."""
     dt, r = _cpu(["html", "--mma", "SM90_64x64x16_F16F16F16_SS", "--atom-layout", "(_2,_2)"])
     page = r.stdout
-    assert dt <= LIMIT_S, f"{dt:.2f} s CPU"
+    assert dt <= CPU_BOUND_S, f"{dt:.2f} s CPU"
     assert len(page) < 6_000_000 and 'class="cd-tv"' in page        # 5.4 MB: 20,480 drawn cells
     assert max(len(t) for t in re.findall(r'data-tip="([^"]*)"', page)) < 100
 
@@ -555,11 +557,11 @@ def test_found_slow_coords_table():
     """65,536 rows of idx2crd/crd2idx, one scalar call per cell (1.0-1.3 s): now numpy columns (the scalar code stays
     for shapes with a leaf < 1; tests/test_perf_regressions.py compares both)."""
     dt, r = _cpu(["coords", "((1,4,_4),(_2,_2,_32),(_8,_4,_1))"])
-    assert dt <= LIMIT_S, f"{dt:.2f} s CPU"
+    assert dt <= CPU_BOUND_S, f"{dt:.2f} s CPU"
     lines = r.stdout.splitlines()
     assert len(lines) == 2 + 65536 and lines[-1] == "65535  (15,127,31)  ((0,3,3),(1,1,31),(7,3,0))"
     dt, r = _cpu(["coords", "(_256,(_16,_16))", "(_1,(_256,_4096))"])      # table + 2-D grid, 65,536 cells each
-    assert dt <= 2 * LIMIT_S, f"{dt:.2f} s CPU"
+    assert dt <= 2 * CPU_BOUND_S, f"{dt:.2f} s CPU"
 
 
 def test_found_html_memory_growth():
@@ -578,11 +580,11 @@ def test_found_slow_mma_json_and_svg():
     first-writer loop over 2 M (thread, value) pairs; grid.first_holders does it with numpy (the same cells: the
     print_svg/print_latex oracle tests compare the bytes with real CuTe's)."""
     dt, r = _cpu(["mma", "SM90_64x64x16_F16F16F16_SS", "--atom-layout", "((_8))", "--format", "json"])
-    assert dt <= LIMIT_S, f"{dt:.2f} s CPU"
+    assert dt <= CPU_BOUND_S, f"{dt:.2f} s CPU"
     assert len(r.stdout) < 1_500_000
     dt, r = _cpu(["svg", "--mma", "SM90_64x64x16_F16F16F16_SS", "--atom-layout", "(16)",
                   "--permutation", "(_32,_32,_16)"])
-    assert dt <= LIMIT_S, f"{dt:.2f} s CPU"
+    assert dt <= CPU_BOUND_S, f"{dt:.2f} s CPU"
     assert r.stdout.count("<rect ") == 32 * 32 + 2 * 32 * 16
 
 
@@ -593,14 +595,14 @@ def test_found_slow_tilelang_bank_and_wgmma():
     the whole-domain evaluation)."""
     dt, r = _cpu(["tilelang", "full-bank", "--shape", "464,128,64", "--dtype", "float16", "--cute", "--inverse",
                   "3801087"])
-    assert dt <= LIMIT_S, f"{dt:.2f} s CPU"
+    assert dt <= CPU_BOUND_S, f"{dt:.2f} s CPU"
     assert "bijective: yes (3801088 distinct offsets covering [0, 3801088))" in r.stdout
     assert "checked: equal to TileLang's offset at all 3801088 input indices" in r.stdout
     assert "Inverse(offset 3801087) = [463, 127, 7]" in r.stdout      # the swizzle: not [463, 127, 63]
     argv = ["tilelang", "wgmma", "--shape", "64,256,256", "--dtype-bits", "32"]
     assert _peak_mb(argv) < 50
     dt, r = _cpu(argv)
-    assert dt <= LIMIT_S and "(equal to TileLang's offset at all 4194304 input indices)" in r.stdout
+    assert dt <= CPU_BOUND_S and "(equal to TileLang's offset at all 4194304 input indices)" in r.stdout
 
 
 def test_found_tilelang_checks_of_4m_indices():
@@ -613,7 +615,7 @@ def test_found_tilelang_checks_of_4m_indices():
     argv = ["tilelang", "full-bank", "--shape", "16384,4,64", "--dtype", "float16", "--cute"]
     assert _peak_mb(argv) < 80
     dt, r = _cpu(argv)
-    assert dt <= LIMIT_S, f"{dt:.2f} s CPU"
+    assert dt <= CPU_BOUND_S, f"{dt:.2f} s CPU"
     assert "MISMATCH at 2097152 of 4194304 indices; first [1, 0, 0]: CuTe 288, TileLang 256" in r.stdout
 
 
