@@ -91,13 +91,47 @@ def layout_info(layout) -> str:
 
 
 def coords_table(layout) -> str:
-    """The index -> coordinate -> offset table: ``i  idx2crd(i, shape)  L(i)`` for every index i."""
+    """The index -> coordinate -> offset table: ``i  idx2crd(i, shape)  L(i)`` for every index i.
+
+    ``idx2crd(0, shape)`` (dynamic 0) decides which leaves print as static constants (``_0``: modes of static size
+    1 that are not the last of their tuple); every other leaf is ``(i / d) % s`` with d the product of the leaves
+    before it (colexicographic), which equals idx2crd's value for every i below size(shape)."""
     base = layout.b if isinstance(layout, ComposedLayout) else layout
+    n = int(size(base))
+    if n == 0:
+        return "idx  coord  offset\n"
     vals = values(layout)
+    template, dyn = _coord_template(idx2crd(0, base.shape))
+    sizes = [int(x) for x in _leaves(base.shape)]
+    strides = [1] * len(sizes)
+    for j in range(1, len(sizes)):
+        strides[j] = strides[j - 1] * sizes[j - 1]
+    cols = [[(i // strides[j]) % sizes[j] for i in range(n)] if sizes[j] else [] for j in dyn]
+    rows = zip(*cols) if cols else ((),) * n
     lines = ["idx  coord  offset"]
-    for i in range(int(size(base))):
-        lines.append(f"{i}  {fmt(idx2crd(i, base.shape))}  {int(vals[i])}")
+    lines.extend(f"{i}  {template.format(*c)}  {v}" for i, c, v in zip(range(n), rows, vals))
     return "\n".join(lines) + "\n"
+
+
+def _leaves(t) -> list:
+    return [x for e in t for x in _leaves(e)] if isinstance(t, tuple) else [t]
+
+
+def _coord_template(proto) -> tuple[str, list[int]]:
+    """(format string of a coordinate like proto, indices of its dynamic leaves in flattened order)."""
+    dyn: list[int] = []
+    counter = [0]
+
+    def go(t) -> str:
+        if isinstance(t, tuple):
+            return "(" + ",".join(go(e) for e in t) + ")"
+        k = counter[0]
+        counter[0] += 1
+        if isinstance(t, C):
+            return fmt(t)
+        dyn.append(k)
+        return "{}"
+    return go(proto), dyn
 
 
 def layout_details(layout, info: bool = False, coords: bool = False) -> str:
