@@ -272,17 +272,22 @@ def test_ctrl_c_real_process():
     """Ctrl-C inside a running command: exit 130, no traceback. The command is `eval -f -` fed through a pipe that
     stays open: its first answer proves it is inside the command (no sleep, no race with a fast machine)."""
     import signal
+    # a shell's background job (and so this test run, when started with `&`) ignores SIGINT, and a child inherits
+    # that: give the command the default disposition, as a terminal's foreground process has
     p = subprocess.Popen([sys.executable, "-c", "import cutedump.cli as c; c.main(['eval', '-f', '-'])"],
-                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    p.stdin.write(b"size((_4,_8))\n")
-    p.stdin.flush()
-    assert p.stdout.readline() == b"_32\n"      # answered: the command is running, waiting for the next line
-    p.send_signal(signal.SIGINT)
-    err = p.stderr.read().decode()
-    assert p.wait(timeout=60) == 130, err
-    assert "Traceback" not in err and "Aborted" not in err
-    p.stdin.close()
-    p.stdout.close()
+                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        p.stdin.write(b"size((_4,_8))\n")
+        p.stdin.flush()
+        assert p.stdout.readline() == b"_32\n"      # answered: the command is running, waiting for the next line
+        p.send_signal(signal.SIGINT)
+        _, err = p.communicate(timeout=60)
+    finally:
+        if p.poll() is None:
+            p.kill()
+    assert p.returncode == 130, err
+    assert b"Traceback" not in err and b"Aborted" not in err
 
 
 def test_write_atomic_never_overwrites_without_force(tmp_path):
