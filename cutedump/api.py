@@ -297,11 +297,11 @@ def _cells(kind, obj) -> int | None:
             if int(A.rank(base)) > 2:
                 return None
             return int(A.size(base))
-        if kind == "mma":
+        if kind == "mma":   # a picture walks every (thread, value) pair too: the larger count decides
             (M, N, K), *_r = _grid.mma_parts(obj)
-            return int(M) * int(N) + int(M) * int(K) + int(N) * int(K)
+            return max(int(M) * int(N) + int(M) * int(K) + int(N) * int(K), _grid.mma_pairs(obj) // 64)
         M, N = _grid.copy_tile_mn(obj)
-        return 2 * int(M) * int(N)
+        return max(2 * int(M) * int(N), _grid.copy_pairs(obj) // 64)
     except (CuteDumpError, TypeError, ValueError):
         return None
 

@@ -29,6 +29,17 @@ class CuteDumpError(Exception):
 MAX_CELLS = 65536
 
 
+MAX_TV_PAIRS = 1 << 23   # (thread, value) pairs a picture walks to find each element's first holder
+
+
+def check_pairs(pairs: int, force: bool, what: str = "picture") -> None:
+    """Refuse pictures of TV layouts with more than MAX_TV_PAIRS (thread, value) pairs unless --force is given: the
+    output is small, but the walk is not (a TiledMMA of 49,152 threads: 100 M pairs, 14 s, GBs of memory)."""
+    if pairs > MAX_TV_PAIRS and not force:
+        raise CuteDumpError(f"{what} walks {pairs} (thread, value) pairs (more than {MAX_TV_PAIRS}); pass --force to "
+                            "draw it anyway")
+
+
 def check_size(cells: int, force: bool, what: str = "output") -> None:
     """Refuse outputs larger than MAX_CELLS cells unless --force is given; nothing is truncated silently."""
     if cells > MAX_CELLS and not force:

@@ -11,7 +11,7 @@ overflow in CuTe is refused with what real CuTe prints (see :mod:`cutedump.algeb
 """
 from __future__ import annotations
 
-from cutedump.errors import CuteDumpError
+from cutedump.errors import CuteDumpError, MAX_CELLS
 from cutedump import algebra as A
 from cutedump.algebra import C, inttuple as it, make_layout, swizzle as SW
 from cutedump.algebra.integer import INT_MAX, INT_MIN, OVERFLOW, overflow_reset, wrap32
@@ -111,8 +111,16 @@ def _registry():
             return composed_apply(x, A.flatten_layout)
         return it.flatten(x)
 
-    def _append(x, y=None, targs=()):
+    def _rank_arg(name, targs):
+        """append<N>/prepend<N>: the result has N modes; more than MAX_CELLS is a huge output, refused (a fuzz
+        finding: prepend<214743648>(L) built a 5 GB tuple)."""
         n = targs[0] if targs else None
+        if n is not None and n > MAX_CELLS:
+            raise CuteDumpError(f"{name}<{n}>: a result of rank {n} is a huge output (more than {MAX_CELLS} modes)")
+        return n
+
+    def _append(x, y=None, targs=()):
+        n = _rank_arg("append", targs)
         if isinstance(x, Layout):
             return A.append(x, lay(y, "append") if y is not None else None, n)
         if isinstance(x, ComposedLayout):
@@ -122,7 +130,7 @@ def _registry():
         return it.append(x, y, n)
 
     def _prepend(x, y=None, targs=()):
-        n = targs[0] if targs else None
+        n = _rank_arg("prepend", targs)
         if isinstance(x, Layout):
             return A.prepend(x, lay(y, "prepend") if y is not None else None, n)
         if y is None:
@@ -601,7 +609,7 @@ class _Evaluation:
                                     text, n.col) from None
             except CuteDumpError as e:
                 if e.col is None:
-                    msg = e.message if e.message.startswith(f"{n.name}:") else f"{n.name}: {e.message}"
+                    msg = e.message if e.message.startswith((f"{n.name}:", f"{n.name}<")) else f"{n.name}: {e.message}"
                     raise CuteDumpError(msg, text, n.col) from None
                 raise
             except (IndexError, ValueError, ZeroDivisionError) as e:

@@ -588,6 +588,28 @@ def test_found_slow_mma_json_and_svg():
     assert r.stdout.count("<rect ") == 32 * 32 + 2 * 32 * 16
 
 
+@pytest.mark.parametrize("argv", [
+    ["mma", "SM90_64x64x16_F16F16F16_SS", "--atom-layout", "((_2),(_4,_3,_2),_8)", "--tile", "(_32,_32,_16)",
+     "--format", "json"],
+    ["svg", "--mma", "SM90_64x64x16_F16F16F16_SS", "--atom-layout", "((_2),(_4,_3,_2),_8)", "--tile",
+     "(_32,_32,_16)"],
+])
+def test_found_picture_of_a_huge_tiled_mma_is_refused(argv):
+    """A TiledMMA of 384 SM90 atoms (49,152 threads): a small picture, but 100 M (thread, value) pairs to walk (17 s,
+    GBs: seed 777 of the long run). Refused at once, naming --force."""
+    r = _RUNNER.invoke(main, argv)
+    assert r.exit_code == 2 and "(thread, value) pairs (more than 8388608); pass --force" in r.stderr
+
+
+def test_found_append_of_a_huge_rank_is_refused():
+    """prepend<214743648>(L) built a 214 M-element tuple (5 GB, > 20 s: seed 777 of the long run)."""
+    for text in ("prepend<214743648>(((_4),2):((_2),32))", "append<65537>(_4:_1)", "append<65537>((_4),_1)"):
+        r = _RUNNER.invoke(main, ["eval", text])
+        assert r.exit_code == 2 and "is a huge output (more than 65536 modes)" in r.stderr, (text, r.stderr)
+    r = _RUNNER.invoke(main, ["eval", "append<65536>(_4:_1)"])
+    assert r.exit_code == 0 and r.stdout.count("_1") >= 65535
+
+
 def test_found_slow_tilelang_bank_and_wgmma():
     """full-bank over a (464,128,64) buffer evaluated its 2-D expressions at all 3.8 M indices, several times (4.6 s
     for 1.5 KB); wgmma's CuTe check of a (64,256,256) buffer allocated 288 MB. The leading dims pass through, so both

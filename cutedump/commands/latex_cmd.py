@@ -6,7 +6,7 @@ import sys
 import click
 
 from cutedump.commands._common import handle_errors, check_size
-from cutedump.errors import CuteDumpError
+from cutedump.errors import CuteDumpError, check_pairs
 from cutedump.algebra import size
 from cutedump.parse import parse_object
 from cutedump.render import grid, latex
@@ -89,6 +89,7 @@ def build_picture(layout, tv, tile, mma, atom_layout, permutation, copy, value_t
         obj = _tiled_mma(mma, atom_layout, permutation if permutation is not None else tile)
         (M, N, K), *_ = grid.mma_parts(obj)
         check_size(int(M) * int(N) + int(M) * int(K) + int(N) * int(K), force, "picture")
+        check_pairs(grid.mma_pairs(obj), force, "picture")
         return "mma", obj, None
     # copy
     from cutedump.atoms import copy as atoms_copy  # start-up: the atom catalogs load only for --copy/--mma
@@ -105,6 +106,7 @@ def build_picture(layout, tv, tile, mma, atom_layout, permutation, copy, value_t
         obj = atoms_copy.make_tiled_copy(copy, thr, val, value_type=value_type)
     M, N = grid.copy_tile_mn(obj)
     check_size(2 * int(M) * int(N), force, "picture")
+    check_pairs(grid.copy_pairs(obj), force, "picture")
     return "copy", obj, None
 
 

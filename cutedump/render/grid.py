@@ -264,6 +264,18 @@ def mma_parts(tiled_mma):
     return tile, lc, la, lb
 
 
+def mma_pairs(tiled_mma) -> int:
+    """(thread, value) pairs the A, B and C panels of a TiledMMA picture walk."""
+    _, lc, la, lb = mma_parts(tiled_mma)
+    return int(size(lc)) + int(size(la)) + int(size(lb))
+
+
+def copy_pairs(tiled_copy) -> int:
+    """(thread, value) pairs the S and D panels of a TiledCopy picture walk."""
+    S, D, _ = copy_coord_tensors(tiled_copy)
+    return int(size(S.proxy)) + int(size(D.proxy))
+
+
 def mma_panels(tiled_mma):
     """Panels C (at 0,0), A (M x K) and B (N x K) in CuTe's tid-major order, cells in panel coordinates,
     plus the CoordLayouts (whose str() is CuTe's ``print(tensorX_TV)``) and the tile (M, N, K)."""
