@@ -140,7 +140,11 @@ def _registry():
     def _make_layout(*args):
         if len(args) == 2 and isinstance(args[1], _Name):
             return A.make_layout(args[0], args[1].name)
-        if len(args) == 2 and _is_int_tuple(args[0]) and _is_int_tuple(args[1]):
+        if len(args) == 2 and not any(isinstance(a, (Layout, ComposedLayout, Swizzle)) for a in args):
+            for a, what in zip(args, ("shape", "stride")):
+                if not _is_int_tuple(a):   # e.g. a tiler (a tuple holding layouts or _): no make_layout overload
+                    raise CuteDumpError(f"make_layout(shape, stride): the {what} must be an int tuple, got "
+                                        f"{format_result(a)}")
             if it.profile(args[0]) != it.profile(args[1]):
                 raise CuteDumpError(f"shape {it.fmt(args[0])} and stride {it.fmt(args[1])} are not congruent")
         if any(isinstance(a, Swizzle) for a in args):
@@ -609,7 +613,7 @@ class _Evaluation:
                                     text, n.col) from None
             except CuteDumpError as e:
                 if e.col is None:
-                    msg = e.message if e.message.startswith((f"{n.name}:", f"{n.name}<")) else f"{n.name}: {e.message}"
+                    msg = e.message if e.message.startswith((f"{n.name}:", f"{n.name}<", f"{n.name}(")) else f"{n.name}: {e.message}"
                     raise CuteDumpError(msg, text, n.col) from None
                 raise
             except (IndexError, ValueError, ZeroDivisionError) as e:

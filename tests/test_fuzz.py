@@ -610,6 +610,15 @@ def test_found_append_of_a_huge_rank_is_refused():
     assert r.exit_code == 0 and r.stdout.count("_1") >= 65535
 
 
+def test_found_make_layout_of_tilers_is_refused():
+    """make_layout(tiler, tiler) built a Layout whose shape held layouts; `layout --format json` then crashed (seed
+    4242 of the long run). CuTe has no make_layout(shape, stride) overload for tilers."""
+    text = "make_layout(((16):(_32),_), (((2,_4,_2)):((_8,_-16,_1)),_4))"
+    for argv in (["eval", text], ["layout", text, "--plain", "--format", "json"]):
+        r = _RUNNER.invoke(main, argv)
+        assert r.exit_code == 2 and "make_layout(shape, stride): the shape must be an int tuple" in r.stderr, r.stderr
+
+
 def test_found_slow_tilelang_bank_and_wgmma():
     """full-bank over a (464,128,64) buffer evaluated its 2-D expressions at all 3.8 M indices, several times (4.6 s
     for 1.5 KB); wgmma's CuTe check of a (64,256,256) buffer allocated 288 MB. The leading dims pass through, so both
