@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from cutedump.errors import CuteDumpError
 from cutedump.algebra import Layout, idx2crd, crd2idx, fmt, compatible
-from cutedump.algebra.inttuple import flatten, is_int_tuple, product, product_each, rank
+from cutedump.algebra.inttuple import flatten, flatten_to_tuple, is_int_tuple, product, product_each, rank
 from cutedump.parse import parse_object, parse_int_tuple
 
 
@@ -34,7 +34,20 @@ def shape_stride(shape_text, stride_text):
     stride = parse_int_tuple(stride_text) if stride_text is not None else None
     if stride is not None:
         Layout(obj, stride)  # congruence check, CuTe's message
+    neg = [int(x) for x in flatten_to_tuple(obj) if int(x) < 0]
+    if neg:
+        raise CuteDumpError(f"negative size {neg[0]} in shape {fmt(obj)}")
     return obj, stride
+
+
+def table_cells(shape, stride) -> int:
+    """Lines/cells the coordinate table of ``coords_text`` writes: one row per index, and with a rank-2 stride the
+    offset grid, whose header has a column per index of mode 1 even when mode 0 is empty."""
+    n = int(product(shape))
+    if stride is not None and isinstance(shape, tuple) and int(rank(shape)) == 2:
+        m0, m1 = int(product(shape[0])), int(product(shape[1]))
+        return max(n, m0, m1)
+    return n
 
 
 def _template(t) -> str:

@@ -619,6 +619,18 @@ def test_found_make_layout_of_tilers_is_refused():
         assert r.exit_code == 2 and "make_layout(shape, stride): the shape must be an int tuple" in r.stderr, r.stderr
 
 
+@pytest.mark.parametrize("argv,says", [
+    (["coords", "(0,2147483647)", "(_-16,_0)"], "coordinate table has 2147483647 cells"),   # 4.5 GB, > 20 s
+    (["coords", "(_-16,_2147483647)", "(32,_0)"], "negative size -16"),
+    (["tiled-copy-c", "--lang", "en", "--permutation", "(_2147483647,_2)"], "pass --force"),   # > 20 s
+])
+def test_found_hangs_of_seed_31337_and_2026(argv, says):
+    """An empty mode 0 still gets a grid header per column of mode 1 (the --force limit counts it); negative
+    shapes are refused; tiled-copy-c enumerated the divisors of 2^31 values per thread one by one."""
+    r = _RUNNER.invoke(main, argv)
+    assert r.exit_code == 2 and says in r.stderr, r.stderr
+
+
 def test_found_slow_tilelang_bank_and_wgmma():
     """full-bank over a (464,128,64) buffer evaluated its 2-D expressions at all 3.8 M indices, several times (4.6 s
     for 1.5 KB); wgmma's CuTe check of a (64,256,256) buffer allocated 288 MB. The leading dims pass through, so both

@@ -6,8 +6,7 @@ import sys
 import click
 
 from cutedump.commands._common import handle_errors, check_size
-from cutedump.algebra.inttuple import product
-from cutedump.tutorial import shape_stride, coords_text, index_text, compat_text, shape_of
+from cutedump.tutorial import shape_stride, coords_text, index_text, compat_text, shape_of, table_cells
 
 COORDS_EPILOG = """\b
 Examples:
@@ -47,7 +46,7 @@ def coords_cmd(shape, stride, idxs, force):
     if idxs:
         click.echo(index_text(shp, std, idxs))
         return
-    check_size(int(product(shp)), force, "coordinate table")
+    check_size(table_cells(shp, std), force, "coordinate table")
     click.echo(coords_text(shp, std), nl=False)
 
 

@@ -31,6 +31,7 @@ Rules inferred from the recorded dump (../shared/seeds/000_89ace3aef4fd3051.txt)
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from cutedump.errors import CuteDumpError, check_size
@@ -78,7 +79,8 @@ def values_per_thread(layoutC_TV) -> int:
 def valid_copy_vs(layoutC_TV) -> list[int]:
     """copy_V values the walk-through accepts: the divisors of the values per thread."""
     vpt = values_per_thread(layoutC_TV)
-    return [d for d in range(1, vpt + 1) if vpt % d == 0]
+    small = [d for d in range(1, math.isqrt(vpt) + 1) if vpt % d == 0]   # O(sqrt): vpt can be huge (fuzz finding)
+    return sorted(set(small + [vpt // d for d in small]))
 
 
 def check_copy_v(layoutC_TV, copy_v: int, lang: str = "zh") -> None:
