@@ -40,33 +40,40 @@ def eval_cmd(expr, file_, fmt_):
             click.echo(format_result(obj))
         return
     failed = 0
-    # one write per line; flushed per line (as click.echo does) unless the input is a regular file, so that a program
-    # feeding `eval -f -` line by line gets each answer at once, and a file is answered at full speed
+    # a file is answered in chunks of lines, one write each (stdout may be unbuffered: PYTHONUNBUFFERED makes every
+    # write a system call); a pipe or terminal (`eval -f -`) is answered line by line, flushed, so that a program
+    # feeding it gets each answer at once
+    chunk = _CHUNK if _regular_file(file_) else 1
     out = sys.stdout
-    write = out.write
-    flush = out.flush if not _regular_file(file_) else _no_flush
-    for line in file_:
-        text = line.rstrip("\n")
-        if not text.strip() or text.lstrip().startswith("#"):
-            write("\n")
-            flush()
-            continue
-        try:
-            write(format_result(evaluate(text)) + "\n")
-        except CuteDumpError as e:
-            failed += 1
-            write(f"error: {e.one_line()}\n")
-        except RecursionError:
-            failed += 1
-            write("error: expression nested too deeply\n")
-        flush()
-    out.flush()
+    pending = []
+    try:
+        for line in file_:
+            text = line.rstrip("\n")
+            if not text.strip() or text.lstrip().startswith("#"):
+                pending.append("\n")
+            else:
+                try:
+                    pending.append(format_result(evaluate(text)) + "\n")
+                except CuteDumpError as e:
+                    failed += 1
+                    pending.append(f"error: {e.one_line()}\n")
+                except RecursionError:
+                    failed += 1
+                    pending.append("error: expression nested too deeply\n")
+            if len(pending) >= chunk:
+                out.write("".join(pending))
+                out.flush()
+                pending.clear()
+    finally:   # Ctrl-C or an error mid-file: the answers so far are still written
+        if pending:
+            out.write("".join(pending))
+        out.flush()
     if failed:
         sys.exit(1)
 
 
-def _no_flush():
-    pass
+#: lines per write when answering a regular file
+_CHUNK = 256
 
 
 def _regular_file(f) -> bool:
