@@ -166,3 +166,21 @@ def test_eval_file_mode_reproduces_cute_line_for_line(cases, oracle):
     wrong = [(cases[i].expr, oracle.outputs[i], g) for i, g in zip(idx, got) if g != oracle.outputs[i]]
     assert len(got) == len(idx) and not wrong, wrong[:10]
     assert res.exit_code == 0
+
+
+def test_eval_regular_file_in_parallel_reproduces_cute(cases, oracle, tmp_path):
+    """The same expressions from a regular file, answered by three processes (`eval -f FILE -j 3`): every line equal
+    to CuTe's output, in order."""
+    import subprocess
+    import sys
+    from pathlib import Path
+    idx = sorted(i for i in oracle.outputs if "\n" not in oracle.outputs[i])
+    f = tmp_path / "cases.txt"
+    f.write_text("\n".join(cases[i].expr for i in idx) + "\n")
+    res = subprocess.run([sys.executable, "-m", "cutedump", "eval", "-f", str(f), "-j", "3"], capture_output=True,
+                         text=True, cwd=Path(__file__).resolve().parents[1], timeout=300)
+    got = res.stdout.split("\n")
+    assert len(idx) >= 2000 and got[-1] == "" and len(got) == len(idx) + 1     # enough lines for three processes
+    wrong = [(cases[i].expr, oracle.outputs[i], g) for i, g in zip(idx, got) if g != oracle.outputs[i]]
+    assert not wrong, wrong[:10]
+    assert res.returncode == 0 and res.stderr == ""

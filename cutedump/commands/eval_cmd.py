@@ -6,6 +6,7 @@ import sys
 
 import click
 
+from cutedump.commands._batch import answer_file, answer_stream, default_jobs
 from cutedump.commands._common import handle_errors
 from cutedump.errors import CuteDumpError
 from cutedump.expr import evaluate, format_result
@@ -16,7 +17,8 @@ Examples:
   cutedump eval "composition(((_4,_8),(_2,_2)):((_32,_1),(_16,_8)), (_32,_2))"
   cutedump eval "logical_divide((_16,_8):(_1,_16), (_8:_1,(_4,_2):(_2,_1)))"
   cutedump eval "upcast<2>((_4,_8):(_1,_4))"   "size((_4,8))"   "(_4,_8):(_1,_4)(17)"
-  cutedump eval -f cases.txt          # one expression per line; '-' reads stdin
+  cutedump eval -f cases.txt          # one expression per line, in order; '-' reads stdin
+  cutedump eval -f cases.txt -j 1     # in this process only (default: one process per CPU)
 """
 
 
@@ -25,8 +27,11 @@ Examples:
 @click.option("-f", "--file", "file_", type=click.File("r"), help="Read one expression per line ('-' = stdin).")
 @click.option("--format", "fmt_", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="Output format.")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
+              help="Processes answering -f FILE (a regular file of 2,000 lines or more); default: one per CPU. "
+                   "The output is the same bytes for any number.")
 @handle_errors
-def eval_cmd(expr, file_, fmt_):
+def eval_cmd(expr, file_, fmt_, jobs):
     """Evaluate EXPR (CuTe function names, CuTe print syntax) and print the result like CuTe's print."""
     if (expr is None) == (file_ is None):
         raise CuteDumpError("give either an expression or -f FILE")
@@ -39,41 +44,12 @@ def eval_cmd(expr, file_, fmt_):
         else:
             click.echo(format_result(obj))
         return
-    failed = 0
-    # a file is answered in chunks of lines, one write each (stdout may be unbuffered: PYTHONUNBUFFERED makes every
-    # write a system call); a pipe or terminal (`eval -f -`) is answered line by line, flushed, so that a program
-    # feeding it gets each answer at once
-    chunk = _CHUNK if _regular_file(file_) else 1
-    out = sys.stdout
-    pending = []
-    try:
-        for line in file_:
-            text = line.rstrip("\n")
-            if not text.strip() or text.lstrip().startswith("#"):
-                pending.append("\n")
-            else:
-                try:
-                    pending.append(format_result(evaluate(text)) + "\n")
-                except CuteDumpError as e:
-                    failed += 1
-                    pending.append(f"error: {e.one_line()}\n")
-                except RecursionError:
-                    failed += 1
-                    pending.append("error: expression nested too deeply\n")
-            if len(pending) >= chunk:
-                out.write("".join(pending))
-                out.flush()
-                pending.clear()
-    finally:   # Ctrl-C or an error mid-file: the answers so far are still written
-        if pending:
-            out.write("".join(pending))
-        out.flush()
+    if _regular_file(file_):
+        failed = answer_file(file_, sys.stdout, jobs or default_jobs())
+    else:   # a pipe or a terminal (`eval -f -`): each answer at once, for a program feeding it line by line
+        failed = answer_stream(file_, sys.stdout, 1)
     if failed:
         sys.exit(1)
-
-
-#: lines per write when answering a regular file
-_CHUNK = 256
 
 
 def _regular_file(f) -> bool:

@@ -1,0 +1,198 @@
+"""``eval -f``'s loop: one answer line per input line, in input order, optionally spread over forked processes.
+
+Every line is evaluated on its own (``evaluate`` keeps no state between lines but caches that only save time), so
+lines can be answered by several processes and the answers concatenated in input order: the output is the same
+bytes whatever the number of processes. A regular file is read in blocks of ``BLOCK`` lines; a block of at least
+``2 * MIN_PER_JOB`` lines is cut into contiguous parts, one per process. The first part is answered here, and each
+other part by a forked child. A child keeps its answers in memory and sends them through its pipe when done; a
+pipe's buffer is only 64 KiB, and a child that blocked on it would wait for this process and lose the parallelism.
+The answers are written in order. A standard-input stream is answered line by line, each answer flushed, so that
+a program feeding ``eval -f -`` gets it at once.
+
+Faults keep the sequential behaviour. When a line's evaluation raises an unexpected exception, the answers before
+it are written, the ``error: internal error`` line goes to stderr, and the status is 2. Ctrl-C exits 130, a closed
+stdout 141. On every exit, children still running are killed and reaped.
+"""
+from __future__ import annotations
+
+import os
+import signal
+import sys
+from itertools import islice
+
+from cutedump.errors import CuteDumpError
+from cutedump.expr import evaluate, format_result
+
+#: lines per block read from a regular file (bounds the memory a block's answers take)
+BLOCK = 65536
+#: fewest lines worth a process of their own (a fork and its pipe cost about a millisecond; a line about 40 us)
+MIN_PER_JOB = 1000
+#: lines per write when answering a file (stdout may be unbuffered: PYTHONUNBUFFERED makes every write a system call)
+CHUNK = 256
+
+
+def answer(text: str) -> tuple[str, bool]:
+    """The answer to one input line (without its newline): its line of output, with newline, and whether it failed.
+    Blank lines and ``#`` comments answer an empty line."""
+    line = text.rstrip("\n")
+    if not line.strip() or line.lstrip().startswith("#"):
+        return "\n", False
+    try:
+        return format_result(evaluate(line)) + "\n", False
+    except CuteDumpError as e:
+        return f"error: {e.one_line()}\n", True
+    except RecursionError:
+        return "error: expression nested too deeply\n", True
+
+
+def default_jobs() -> int:
+    """One process per CPU this process may run on."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+def answer_stream(lines, out, chunk: int) -> int:
+    """Answer ``lines`` into ``out``, ``chunk`` lines per write (1: each answer flushed at once) -> failed lines.
+
+    The answers computed before an exception (Ctrl-C, an internal error) are still written."""
+    failed = 0
+    pending = []
+    try:
+        for text in lines:
+            ans, bad = answer(text)
+            pending.append(ans)
+            failed += bad
+            if len(pending) >= chunk:
+                out.write("".join(pending))
+                out.flush()
+                pending.clear()
+    finally:
+        if pending:
+            out.write("".join(pending))
+        out.flush()
+    return failed
+
+
+def answer_file(f, out, jobs: int) -> int:
+    """Answer a regular file's lines into ``out`` with up to ``jobs`` processes -> failed lines."""
+    if jobs <= 1 or not hasattr(os, "fork"):
+        return answer_stream(f, out, CHUNK)
+    failed = 0
+    first = 1                 # the file's line number of the block's first line
+    while True:
+        block = list(islice(f, BLOCK))
+        if not block:
+            return failed
+        k = min(jobs, len(block) // MIN_PER_JOB)
+        if k <= 1:
+            failed += answer_stream(block, out, CHUNK)
+        else:
+            failed += _answer_parallel(block, out, k, first)
+        first += len(block)
+
+
+def _answer_parallel(block: list[str], out, k: int, first: int) -> int:
+    """``block`` cut into ``k`` contiguous parts: part 0 answered here, the others by forked children."""
+    n = len(block)
+    cuts = [n * i // k for i in range(k + 1)]
+    out.flush()               # nothing buffered may be inherited (and written twice)
+    sys.stderr.flush()
+    children = []             # (part, pid, read end of its pipe), in part order
+    try:
+        for i in range(1, k):
+            r, w = os.pipe()
+            pid = os.fork()
+            if pid == 0:      # the child: never returns
+                os.close(r)
+                _child(block[cuts[i]:cuts[i + 1]], w)
+            os.close(w)
+            children.append((i, pid, r))
+        failed = answer_stream(block[:cuts[1]], out, CHUNK)
+        while children:
+            i, pid, r = children.pop(0)
+            try:
+                data = _read_all(r)
+            finally:
+                os.close(r)
+                status = _wait(pid)
+            if data:
+                out.write(data.decode("utf-8"))
+                out.flush()
+            if status == _CHILD_FAILED:
+                failed += 1
+            elif status == _CHILD_INTERRUPTED:
+                raise KeyboardInterrupt
+            elif status > 128:        # killed (by the out-of-memory killer, say): the rest of its answers are lost
+                raise CuteDumpError(f"the process answering lines {first + cuts[i]}..{first + cuts[i + 1] - 1} "
+                                    f"was killed by signal {status - 128}; try --jobs 1")
+            elif status != 0:         # an internal error: the child said it on stderr; stop as a sequential run does
+                sys.exit(2)
+        return failed
+    finally:
+        for _, pid, r in children:    # an exception here (Ctrl-C, closed stdout, internal error): stop the others
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
+            os.close(r)
+            _wait(pid)
+
+
+_CHILD_FAILED = 1         # some line answered "error: ..." (a valid answer; eval -f then exits 1)
+_CHILD_INTERRUPTED = 130
+
+
+def _child(lines: list[str], w: int) -> None:
+    """Answer ``lines`` into memory, send them through pipe ``w``, exit (never return into the parent's code)."""
+    code = 0
+    pending = []
+    try:
+        for text in lines:
+            ans, bad = answer(text)
+            pending.append(ans)
+            if bad:
+                code = _CHILD_FAILED
+    except KeyboardInterrupt:
+        os._exit(_CHILD_INTERRUPTED)
+    except BaseException as e:   # as handle_errors would say it, after the answers before it
+        code = 2
+        msg = f"error: internal error ({type(e).__name__}: {e}); please report this input\n"
+    try:
+        _write_all(w, "".join(pending).encode("utf-8"))
+        if code == 2:
+            os.write(2, msg.encode("utf-8", "replace"))
+    except KeyboardInterrupt:
+        os._exit(_CHILD_INTERRUPTED)
+    except BaseException:     # the parent is gone (a closed pipe): nobody reads the answers
+        os._exit(2)
+    os._exit(code)
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
+
+
+def _read_all(fd: int) -> bytes:
+    parts = []
+    while True:
+        b = os.read(fd, 1 << 20)
+        if not b:
+            break
+        parts.append(b)
+    return b"".join(parts)
+
+
+def _wait(pid: int) -> int:
+    """Reap a child -> its exit status (128 + signal for one a signal ended)."""
+    while True:
+        try:
+            _, st = os.waitpid(pid, 0)
+        except ChildProcessError:
+            return 0
+        except InterruptedError:
+            continue
+        return os.waitstatus_to_exitcode(st) if os.WIFEXITED(st) else 128 + os.WTERMSIG(st)

@@ -1,0 +1,177 @@
+"""`eval -f FILE` spread over processes: the same bytes, statuses and fault handling as one process."""
+import io
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from cutedump.commands import _batch
+
+ROOT = Path(__file__).resolve().parents[1]
+posix_only = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork")
+
+
+def corpus(n: int) -> list[str]:
+    """Generated expressions (every operation, static and dynamic) with blank lines, comments, bad lines and one
+    line nested too deeply, spread through the file."""
+    from tests.oracle import gen_algebra as G
+    lines = [c.expr for c in G.generate(4711, n)][:n]
+    extras = ["", "# a comment", "size((_4,8)", "composition((_4):(_2), nope)", "(" * 5000 + "1" + ")" * 5000,
+              "  rank((_2,(_3,_4)))  ", "unknown_fn(1)"]
+    for k, e in enumerate(extras):
+        lines.insert((k + 1) * len(lines) // (len(extras) + 1), e)
+    return lines
+
+
+def run_cli(path, *extra):
+    return subprocess.run([sys.executable, "-m", "cutedump", "eval", "-f", str(path), *extra], capture_output=True,
+                          cwd=ROOT, timeout=300)
+
+
+@posix_only
+def test_jobs_give_the_same_bytes(tmp_path):
+    f = tmp_path / "mixed.txt"
+    f.write_text("\n".join(corpus(4500)) + "\n")
+    one = run_cli(f, "-j", "1")
+    assert one.returncode == 1 and one.stderr == b""     # some lines answer "error: ..."
+    outs = one.stdout.decode().split("\n")
+    assert len(outs) == 4500 + 7 + 1 and outs[-1] == ""
+    assert sum(o.startswith("error: ") for o in outs) >= 4
+    for jobs in ("2", "3", "4"):
+        r = run_cli(f, "-j", jobs)
+        assert (r.returncode, r.stdout, r.stderr) == (1, one.stdout, b""), jobs
+    default = run_cli(f)
+    assert (default.returncode, default.stdout) == (1, one.stdout)
+
+
+@posix_only
+@pytest.mark.parametrize("block,per_job,jobs", [(700, 100, 3), (1000, 1, 7), (333, 50, 2), (10**6, 400, 5)])
+def test_blocks_and_uneven_parts_in_order(monkeypatch, block, per_job, jobs):
+    """Several blocks, parts of unequal length, a last block too short to split: the answers of one process."""
+    lines = [ln + "\n" for ln in corpus(2100)]
+    ref = io.StringIO()
+    failed_ref = _batch.answer_stream(iter(lines), ref, 1)
+    monkeypatch.setattr(_batch, "BLOCK", block)
+    monkeypatch.setattr(_batch, "MIN_PER_JOB", per_job)
+    out = io.StringIO()
+    failed = _batch.answer_file(iter(lines), out, jobs)
+    assert out.getvalue() == ref.getvalue()
+    assert (failed > 0) == (failed_ref > 0)
+
+
+@posix_only
+def test_all_good_lines_exit_0(tmp_path):
+    from tests.oracle import gen_algebra as G
+    f = tmp_path / "good.txt"
+    lines = []
+    for c in G.generate(99, 3000):
+        if not run_ok(c.expr):
+            continue
+        lines.append(c.expr)
+    f.write_text("\n".join(lines) + "\n")
+    r = run_cli(f, "-j", "3")
+    assert r.returncode == 0 and r.stderr == b"" and r.stdout.count(b"\n") == len(lines)
+
+
+def run_ok(expr) -> bool:
+    ans, bad = _batch.answer(expr)
+    return not bad
+
+
+@posix_only
+def test_internal_error_in_a_child_stops_like_one_process(monkeypatch, capfd):
+    """An unexpected exception on line 1,500 (a child's part): the 1,499 answers before it, its error line on stderr,
+    exit 2; the children after it are stopped."""
+    lines = [f"size((_{i % 7 + 1},{i}))\n" for i in range(3000)]
+    real = _batch.evaluate
+
+    def flaky(text):
+        if text == "size((_2,1499))":
+            raise ValueError("boom")
+        return real(text)
+
+    monkeypatch.setattr(_batch, "evaluate", flaky)
+    out = io.StringIO()
+    with pytest.raises(SystemExit) as ei:
+        _batch.answer_file(iter(lines), out, 3)
+    assert ei.value.code == 2
+    got = out.getvalue().split("\n")
+    assert len(got) == 1499 + 1 and got[1498] == "1498"
+    assert "error: internal error (ValueError: boom); please report this input" in capfd.readouterr().err
+
+
+@posix_only
+def test_killed_child_is_one_clear_error(monkeypatch):
+    lines = [f"size(({i},_2))\n" for i in range(3000)]
+    real = _batch.evaluate
+
+    def die(text):
+        if text == "size((2500,_2))":
+            os.kill(os.getpid(), signal.SIGKILL)
+        return real(text)
+
+    monkeypatch.setattr(_batch, "evaluate", die)
+    with pytest.raises(_batch.CuteDumpError, match=r"the process answering lines 2001\.\.3000 was killed by signal 9; "
+                                                   r"try --jobs 1"):
+        _batch.answer_file(iter(lines), io.StringIO(), 3)
+
+
+@posix_only
+def test_ctrl_c_stops_every_process(tmp_path):
+    """SIGINT to the whole foreground group (what a terminal's Ctrl-C does) while children compute: exit 130, no
+    traceback, no process of the group left behind."""
+    f = tmp_path / "long.txt"
+    f.write_text("tile_to_shape((_2,_3):(_1,_2), (_64,_96,_8))\n" * 60000 + "size(_1)\n" * 60000)
+    p = subprocess.Popen([sys.executable, "-m", "cutedump", "eval", "-f", str(f), "-j", "2"], cwd=ROOT,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+                         preexec_fn=None)
+    try:
+        assert p.stdout.readline().startswith(b"(")     # answering: the children are running
+        os.killpg(p.pid, signal.SIGINT)
+        _, err = p.communicate(timeout=60)
+    finally:
+        if p.poll() is None:
+            os.killpg(p.pid, signal.SIGKILL)
+    assert p.returncode == 130, err
+    assert b"Traceback" not in err
+    deadline = time.time() + 10
+    while time.time() < deadline:
+        try:
+            os.killpg(p.pid, 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.05)
+    else:
+        pytest.fail("a child of eval -f outlived the command")
+
+
+@posix_only
+def test_closed_stdout_stops_every_process(tmp_path):
+    f = tmp_path / "many.txt"
+    f.write_text("size((_4,_8))\n" * 200000)
+    p = subprocess.Popen([sys.executable, "-m", "cutedump", "eval", "-f", str(f), "-j", "3"], cwd=ROOT,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    assert p.stdout.readline() == b"_32\n"
+    p.stdout.close()
+    err = p.stderr.read()
+    assert p.wait(timeout=60) == 141 and err == b""
+    deadline = time.time() + 10
+    while time.time() < deadline:
+        try:
+            os.killpg(p.pid, 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.05)
+    else:
+        pytest.fail("a child of eval -f outlived the command")
+
+
+def test_jobs_must_be_positive():
+    from click.testing import CliRunner
+    from cutedump.cli import main
+    r = CliRunner().invoke(main, ["eval", "-f", "-", "-j", "0"], input="_1\n")
+    assert r.exit_code == 2 and "Traceback" not in r.output
