@@ -498,6 +498,20 @@ class _FormKinds(dict):
 
 _FORM_KINDS = _FormKinds()
 
+#: kind -> classes whose every value is of that kind (the rest, tuples above all, take _is_kind)
+_KIND_CLASSES = {
+    "value": frozenset({Layout, ComposedLayout, Swizzle, C, int, tuple, bool}),
+    "layout": frozenset({Layout, ComposedLayout, C, int}),
+    "layoutobj": frozenset({Layout, ComposedLayout}),
+    "plain": frozenset({Layout, C, int}),
+    "layout|swizzle": frozenset({Layout, ComposedLayout, Swizzle, C, int}),
+    "swizzle": frozenset({Swizzle}),
+    "int": frozenset({C, int}),
+    "inttuple": frozenset({C, int}),
+    "order": frozenset({C, int}),
+    "coord": frozenset({C, int}),
+}
+
 
 def _check_kinds(n: Call, args: list, text: str) -> None:
     """The evaluated arguments against the forms of their count; the caret goes under the first wrong one."""
@@ -506,7 +520,7 @@ def _check_kinds(n: Call, args: list, text: str) -> None:
         bad = None
         for i, k in enumerate(kinds):
             a = args[i]
-            if a.__class__ is Layout and (k == "value" or k == "layout") or _is_kind(a, k):
+            if a.__class__ in _KIND_CLASSES[k] or _is_kind(a, k):
                 continue
             bad = i
             break
@@ -580,6 +594,9 @@ class _Evaluation:
 
     def checked(self, result, col):
         """Wrap out-of-range ints of a result as CuTe's int does; note the first overflow (with its call)."""
+        cls = result.__class__
+        if (cls is C or cls is int) and -2147483648 <= result <= 2147483647 and not OVERFLOW:
+            return result   # the common case in short: an int within range, no overflow on the way
         first, text = self.first, self.text
         result, big = _wrap_ints(result)
         if (OVERFLOW or big is not None) and not first:
@@ -590,7 +607,7 @@ class _Evaluation:
 
     def calls(self, n):
         text, calls, checked = self.text, self.calls, self.checked
-        if isinstance(n, Call):
+        if n.__class__ is Call:
             if n.args is None:
                 if n.name in _CONSTANTS:
                     return _Name(n.name)
@@ -622,7 +639,7 @@ class _Evaluation:
                 kinds = ", ".join(_kind(a) for a in args)
                 raise CuteDumpError(f"{n.name} is not defined for ({kinds})", text, n.col) from None
             return checked(r, n.col)
-        if isinstance(n, Apply):
+        if n.__class__ is Apply:
             target = build_literal(n.fn, text, calls)
             while isinstance(target, tuple) and len(target) == 1 and callable(target[0]):
                 target = target[0]  # (L)(i): parentheses around a layout
@@ -698,6 +715,9 @@ def _wrap_go(x, big):
             if a is not b:
                 return items
         return x
+    if cls is Layout:
+        sh, st = _wrap_go(x.shape, big), _wrap_go(x.stride, big)
+        return x if (sh is x.shape and st is x.stride) else Layout(sh, st)
     if isinstance(x, int) and not isinstance(x, bool):
         if INT_MIN <= x <= INT_MAX:
             return x
@@ -718,6 +738,9 @@ def _wrap_go(x, big):
 
 def _check_swizzles(obj, text, col) -> None:
     """A swizzle produced by an operation (upcast, downcast, recast) must be one CuTe can instantiate."""
+    cls = obj.__class__
+    if cls is Layout or cls is tuple or cls is int or cls is C:
+        return
     sw = obj if isinstance(obj, Swizzle) else obj.a if isinstance(obj, ComposedLayout) else None
     if isinstance(sw, Swizzle):
         why = swizzle_limit_error(sw.b, sw.m, sw.s)

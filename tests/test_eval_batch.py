@@ -175,3 +175,20 @@ def test_jobs_must_be_positive():
     from cutedump.cli import main
     r = CliRunner().invoke(main, ["eval", "-f", "-", "-j", "0"], input="_1\n")
     assert r.exit_code == 2 and "Traceback" not in r.output
+
+
+def test_kind_fast_path_agrees_with_is_kind():
+    """expr._KIND_CLASSES lets a call skip _is_kind for classes whose every value is of a kind: each such class's
+    values must pass _is_kind, and a _Name (LayoutLeft) passes only as an order."""
+    from cutedump import expr as E
+    from cutedump.algebra import C
+    samples = {E.Layout: E.evaluate("(_2,3):(_1,_2)"), E.ComposedLayout: E.evaluate("Sw<1,1,1> o _0 o (_2,_2):(_1,_2)"),
+               E.Swizzle: E.evaluate("Sw<1,1,1>"), C: C(3), int: -3, tuple: (1, C(2)), bool: True}
+    for kind, classes in E._KIND_CLASSES.items():
+        assert classes <= set(samples), kind
+        for cls in classes:
+            assert E._is_kind(samples[cls], kind), (kind, cls)
+    assert set(E._KIND_CLASSES) == set(E._KIND_TEXT)
+    assert not any(E._Name in classes for classes in E._KIND_CLASSES.values())
+    name = E._Name("LayoutLeft")
+    assert [k for k in E._KIND_TEXT if E._is_kind(name, k)] == ["order"]
