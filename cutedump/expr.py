@@ -592,8 +592,8 @@ class _Evaluation:
         self.text = text
         self.first = []   # (message, col) of the first call whose result overflowed
 
-    def checked(self, result, col):
-        """Wrap out-of-range ints of a result as CuTe's int does; note the first overflow (with its call)."""
+    def checked(self, result, node):
+        """Wrap out-of-range ints of a result as CuTe's int does; note the first overflow (with its call's column)."""
         cls = result.__class__
         if (cls is C or cls is int) and -2147483648 <= result <= 2147483647 and not OVERFLOW:
             return result   # the common case in short: an int within range, no overflow on the way
@@ -601,8 +601,8 @@ class _Evaluation:
         result, big = _wrap_ints(result)
         if (OVERFLOW or big is not None) and not first:
             what = OVERFLOW[0] if OVERFLOW else f"a result value {big}"
-            first.append((what, col))
-        _check_swizzles(result, text, col)
+            first.append((what, node.col))
+        _check_swizzles(result, text, node)
         return result
 
     def calls(self, n):
@@ -638,7 +638,7 @@ class _Evaluation:
             except AttributeError:
                 kinds = ", ".join(_kind(a) for a in args)
                 raise CuteDumpError(f"{n.name} is not defined for ({kinds})", text, n.col) from None
-            return checked(r, n.col)
+            return checked(r, n)
         if n.__class__ is Apply:
             target = build_literal(n.fn, text, calls)
             while isinstance(target, tuple) and len(target) == 1 and callable(target[0]):
@@ -654,7 +654,7 @@ class _Evaluation:
                 raise
             except (TypeError, IndexError, ValueError) as e:
                 raise CuteDumpError(f"cannot evaluate at these coordinates ({e})", text, n.col) from None
-            return checked(r, n.col)
+            return checked(r, n)
         raise CuteDumpError("unexpected expression", text, getattr(n, "col", 0))
 
 
@@ -736,7 +736,7 @@ def _wrap_go(x, big):
     return x
 
 
-def _check_swizzles(obj, text, col) -> None:
+def _check_swizzles(obj, text, node) -> None:
     """A swizzle produced by an operation (upcast, downcast, recast) must be one CuTe can instantiate."""
     cls = obj.__class__
     if cls is Layout or cls is tuple or cls is int or cls is C:
@@ -745,7 +745,7 @@ def _check_swizzles(obj, text, col) -> None:
     if isinstance(sw, Swizzle):
         why = swizzle_limit_error(sw.b, sw.m, sw.s)
         if why:
-            raise CuteDumpError(f"the result {why}", text, col)
+            raise CuteDumpError(f"the result {why}", text, node.col)
 
 
 def format_result(obj) -> str:

@@ -18,9 +18,13 @@ from cutedump.algebra.inttuple import UNDERSCORE, is_int_tuple
 from cutedump.algebra.layout import Layout, make_layout, _mk
 from cutedump.algebra.swizzle import ComposedLayout, Swizzle, make_composed_layout
 
-# one scan: whitespace, then an int literal, a name, a punctuation mark, or any other character (an error); the
-# matches tile the text (but for trailing whitespace), so a token's column is the sum of the lengths before it
-_SCAN = re.compile(r"(\s*)(?:(_?-?\d+)|([A-Za-z_][A-Za-z0-9_]*)|([():,<>\[\]])|(\S))")
+# one scan: whitespace, then a token: an int literal, a name, a punctuation mark, or any other character (an
+# error); the matches tile the text (but for trailing whitespace). findall gives the tokens' texts; their columns
+# are only needed for an error, so they are computed then (_columns), not for every expression.
+_TOKEN = re.compile(r"\s*(_?-?\d+|[A-Za-z_][A-Za-z0-9_]*|[():,<>\[\]]|\S)")
+_INT_TOKEN = re.compile(r"_?-?\d+")
+_NAME_TOKEN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_KINDS: dict = {p: "p" for p in "():,<>[]"}   # token text -> "int" | "name" | "p", learnt as met (bounded)
 
 
 class Tok:
@@ -32,109 +36,156 @@ class Tok:
         self.col = col
 
 
+def _token_kind(tok: str) -> str | None:
+    """The kind of a token of _TOKEN (the alternative that matched it); None for a character no token starts with."""
+    if _INT_TOKEN.fullmatch(tok):
+        return "int"
+    if _NAME_TOKEN.fullmatch(tok):
+        return "name"
+    return "p" if tok in "():,<>[]" else None
+
+
 def _scan(text: str):
-    """-> (kinds, texts, cols) of the tokens, ending with an ("end", "", len(text)) token."""
-    kinds, texts, cols = [], [], []
-    pos = 0
-    for ws, i, n, p, bad in _SCAN.findall(text):
-        if ws:
-            pos += len(ws)
-        if p:
-            kinds.append("p")
-            texts.append(p)
-        elif n:
-            kinds.append("name")
-            texts.append(n)
-        elif i:
-            kinds.append("int")
-            texts.append(i)
-        else:
-            raise CuteDumpError(f"unexpected character {bad!r}", text, pos)
-        cols.append(pos)
-        pos += len(texts[-1])
+    """-> (kinds, texts) of the tokens, ending with an ("end", "") token; a character that starts no token is an
+    error at its column."""
+    texts = _TOKEN.findall(text)
+    kinds = list(map(_KINDS.get, texts))
+    if None in kinds:
+        for i, k in enumerate(kinds):
+            if k is None:
+                k = kinds[i] = _token_kind(texts[i])
+                if k is None:
+                    raise CuteDumpError(f"unexpected character {texts[i]!r}", text, _columns(text)[i])
+                if len(_KINDS) < 8192:
+                    _KINDS[texts[i]] = k
     kinds.append("end")
     texts.append("")
+    return kinds, texts
+
+
+def _columns(text: str) -> list[int]:
+    """The column of every token of ``text``, then len(text) (the "end" token's)."""
+    cols = [m.start(1) for m in _TOKEN.finditer(text)]
     cols.append(len(text))
-    return kinds, texts, cols
+    return cols
+
+
+class _Cols:
+    """The token columns of one text, computed on first use (an error's caret, explain's positions)."""
+
+    __slots__ = ("text", "cols")
+
+    def __init__(self, text):
+        self.text = text
+        self.cols = None
+
+    def __getitem__(self, i):
+        cols = self.cols
+        if cols is None:
+            cols = self.cols = _columns(self.text)
+        return cols[i]
 
 
 def tokenize(text: str) -> list[Tok]:
-    return [Tok(k, t, c) for k, t, c in zip(*_scan(text))]
+    kinds, texts = _scan(text)
+    return [Tok(k, t, c) for k, t, c in zip(kinds, texts, _columns(text))]
 
 
 # ---- AST -----------------------------------------------------------------------------------------
+# A node keeps the index of its first token (pos) and its text's _Cols (src); its column is looked up when asked.
+
+def _node_col(node) -> int:
+    return node.src[node.pos]
+
 
 class Lit:
-    __slots__ = ('value', 'col')
+    __slots__ = ('value', 'pos', 'src')
+    col = property(_node_col)
 
-    def __init__(self, value, col):
+    def __init__(self, value, pos, src):
         self.value = value
-        self.col = col
+        self.pos = pos
+        self.src = src
 
 
 class Tuple_:
-    __slots__ = ('items', 'col')
+    __slots__ = ('items', 'pos', 'src')
+    col = property(_node_col)
 
-    def __init__(self, items, col):
+    def __init__(self, items, pos, src):
         self.items = items
-        self.col = col
+        self.pos = pos
+        self.src = src
 
 
 class LayoutLit:
-    __slots__ = ('shape', 'stride', 'col', 'stride_col')
+    __slots__ = ('shape', 'stride', 'pos', 'stride_pos', 'src')
+    col = property(_node_col)
+    stride_col = property(lambda self: self.src[self.stride_pos])
 
-    def __init__(self, shape, stride, col, stride_col):
+    def __init__(self, shape, stride, pos, stride_pos, src):
         self.shape = shape
         self.stride = stride
-        self.col = col
-        self.stride_col = stride_col
+        self.pos = pos
+        self.stride_pos = stride_pos
+        self.src = src
 
 
 class Call:
-    __slots__ = ('name', 'targs', 'args', 'col')
+    __slots__ = ('name', 'targs', 'args', 'pos', 'src')
+    col = property(_node_col)
 
-    def __init__(self, name, targs, args, col):
+    def __init__(self, name, targs, args, pos, src):
         self.name = name
         self.targs = targs
         self.args = args
-        self.col = col
+        self.pos = pos
+        self.src = src
 
 
 class Apply:
-    __slots__ = ('fn', 'args', 'col')
+    __slots__ = ('fn', 'args', 'pos', 'src')
+    col = property(_node_col)
 
-    def __init__(self, fn, args, col):
+    def __init__(self, fn, args, pos, src):
         self.fn = fn
         self.args = args
-        self.col = col
+        self.pos = pos
+        self.src = src
 
 
 class SwizzleLit:
-    __slots__ = ('b', 'm', 's', 'col')
+    __slots__ = ('b', 'm', 's', 'pos', 'src')
+    col = property(_node_col)
 
-    def __init__(self, b, m, s, col):
+    def __init__(self, b, m, s, pos, src):
         self.b = b
         self.m = m
         self.s = s
-        self.col = col
+        self.pos = pos
+        self.src = src
 
 
 class ComposedLit:
-    __slots__ = ('sw', 'offset', 'layout', 'col')
+    __slots__ = ('sw', 'offset', 'layout', 'pos', 'src')
+    col = property(_node_col)
 
-    def __init__(self, sw, offset, layout, col):
+    def __init__(self, sw, offset, layout, pos, src):
         self.sw = sw
         self.offset = offset
         self.layout = layout
-        self.col = col
+        self.pos = pos
+        self.src = src
 
 
 class Parser:
-    """Recursive descent over the token lists (kinds k, texts t, columns c; the last token is "end")."""
+    """Recursive descent over the token lists (kinds k, texts t; the last token is "end"); c gives a token's column
+    (computed only when asked: for an error, or a node's col)."""
 
     def __init__(self, text: str):
         self.text = text
-        self.k, self.t, self.c = _scan(text)
+        self.k, self.t = _scan(text)
+        self.c = _Cols(text)
         self.last = len(self.k) - 1
         self.i = 0
 
@@ -146,6 +197,9 @@ class Parser:
     def error(self, msg: str, tok: Tok | None = None):
         tok = tok or self.peek()
         raise CuteDumpError(msg, self.text, tok.col)
+
+    def error_at(self, msg: str, pos: int):
+        raise CuteDumpError(msg, self.text, self.c[pos])
 
     def expect(self, p: str) -> None:
         i = self.i
@@ -168,29 +222,29 @@ class Parser:
     def value(self):
         """value := postfix [':' postfix]  (a ':' makes a layout literal)."""
         node = self.atom()
-        t = self.t
+        t, src = self.t, self.c
         while t[self.i] == "(":   # postfix(), inline
-            col = self.c[self.i]
+            pos = self.i
             self.i += 1
-            node = Apply(node, self.args(), col)
+            node = Apply(node, self.args(), pos, src)
         if t[self.i] == ":":     # texts ':' '(' ')' are only ever punctuation tokens
             self.i += 1
-            stride_col = self.c[self.i]
+            stride_pos = self.i
             stride = self.atom()
-            node = LayoutLit(node, stride, _col(node), stride_col)
+            node = LayoutLit(node, stride, node.pos, stride_pos, src)
             while t[self.i] == "(":  # evaluation of a layout literal: (_4,_8):(_1,_4)(17)
-                col = self.c[self.i]
+                pos = self.i
                 self.i += 1
-                node = Apply(node, self.args(), col)
+                node = Apply(node, self.args(), pos, src)
         return node
 
     def postfix(self):
         node = self.atom()
         t = self.t
         while t[self.i] == "(":
-            col = self.c[self.i]
+            pos = self.i
             self.i += 1
-            node = Apply(node, self.args(), col)
+            node = Apply(node, self.args(), pos, self.c)
         return node
 
     def args(self):
@@ -200,12 +254,11 @@ class Parser:
             self.i += 1
             return ()
         items = []
-        k = self.k
+        k, src = self.k, self.c
         while True:
             i = self.i
             if k[i] == "int" and (t[i + 1] == "," or t[i + 1] == ")"):   # a plain integer argument: value() in short
-                col = self.c[i]
-                items.append(Lit(_int_value(t[i], self.text, col), col))
+                items.append(Lit(_int_value(t[i], src, i), i, src))
                 self.i = i + 1
             else:
                 items.append(self.value())
@@ -220,26 +273,26 @@ class Parser:
 
     def atom(self):
         i = self.i
-        kind, text, col = self.k[i], self.t[i], self.c[i]
+        kind, text, src = self.k[i], self.t[i], self.c
         if kind == "int":
             self.i = i + 1
-            return Lit(_int_value(text, self.text, col), col)
+            return Lit(_int_value(text, src, i), i, src)
         if text == "(":
             lit = self.int_tuple(i)
             if lit is not None:
-                return Lit(lit, col)
+                return Lit(lit, i, src)
             self.i = i + 1
             items = self.args()
             for x in items:
                 if x.__class__ is not Lit:
-                    return Tuple_(items, col)
-            return Lit(tuple([x.value for x in items]), col)   # a literal tuple: its value, built once
+                    return Tuple_(items, i, src)
+            return Lit(tuple([x.value for x in items]), i, src)   # a literal tuple: its value, built once
         if kind == "name":
             self.i = i + 1
             if text == "_":
-                return Lit(UNDERSCORE, col)
+                return Lit(UNDERSCORE, i, src)
             if text == "Sw" or text == "Swizzle":
-                return self.swizzle(Tok(kind, text, col))
+                return self.swizzle(text, i)
             targs = ()
             nxt = self.t[i + 1]
             if nxt == "<":
@@ -248,8 +301,8 @@ class Parser:
                 nxt = self.t[self.i]
             if nxt == "(":
                 self.i += 1
-                return Call(text, targs, self.args(), col)
-            return Call(text, targs, None, col)  # a bare name: a constant like LayoutRight
+                return Call(text, targs, self.args(), i, src)
+            return Call(text, targs, None, i, src)  # a bare name: a constant like LayoutRight
         if kind == "end":
             self.error("unexpected end of input")
         self.error(f"unexpected {text!r}")
@@ -257,7 +310,7 @@ class Parser:
     def int_tuple(self, i):
         """The tuple of a literal made only of '(', ')', ',' and integers, starting at token i ('('), with self.i past
         it; None (self.i untouched) at anything else, which the general grammar then parses (and reports)."""
-        k, t, c = self.k, self.t, self.c
+        k, t = self.k, self.t
         stack = []
         cur = None
         want_item = True   # after '(' or ',': an item (or, right after '(', the ')' of an empty tuple)
@@ -284,7 +337,7 @@ class Parser:
                 want_item = True
             elif k[i] == "int" and want_item:
                 v = _INTS.get(x)
-                cur.append(v if v is not None else _int_value(x, self.text, c[i]))
+                cur.append(v if v is not None else _int_value(x, self.c, i))
                 want_item = False
             else:
                 return None
@@ -297,7 +350,7 @@ class Parser:
             kind = self.k[i]
             if kind == "int":
                 self.i = i + 1
-                out.append(int(_int_value(self.t[i], self.text, self.c[i])))
+                out.append(int(_int_value(self.t[i], self.c, i)))
             elif kind == "name":
                 self.i = i + 1
                 out.append(self.t[i])
@@ -309,24 +362,25 @@ class Parser:
             self.expect(">")
             return tuple(out)
 
-    def swizzle(self, t: Tok):
-        """``Sw<B,M,S>`` (CuTe's print: always three) or ``Swizzle<B,M[,S]>`` (C++: SShift defaults to BBits)."""
+    def swizzle(self, name: str, pos: int):
+        """``Sw<B,M,S>`` (CuTe's print: always three) or ``Swizzle<B,M[,S]>`` (C++: SShift defaults to BBits);
+        ``name`` is its token, at token index ``pos``."""
         if not self.at("<"):
-            self.error(f"{t.text} needs template arguments: Sw<B,M,S>", t)
+            self.error_at(f"{name} needs template arguments: Sw<B,M,S>", pos)
         self.i += 1
         vals = self.targs()
-        form = "Sw<B,M,S>" if t.text == "Sw" else "Swizzle<B,M,S> or Swizzle<B,M>"
-        counts = (3,) if t.text == "Sw" else (2, 3)
+        form = "Sw<B,M,S>" if name == "Sw" else "Swizzle<B,M,S> or Swizzle<B,M>"
+        counts = (3,) if name == "Sw" else (2, 3)
         if len(vals) not in counts or not all(isinstance(v, int) for v in vals):
             got = "<" + ",".join(str(v) for v in vals) + ">"
-            self.error(f"{t.text}{got}: a swizzle takes {' or '.join(map(str, counts))} integer template arguments,"
-                       f" {form}" + (" (CuTe prints all three; the C++ form Swizzle<B,M> means Sw<B,M,B>)"
-                                     if t.text == "Sw" else ""), t)
+            self.error_at(f"{name}{got}: a swizzle takes {' or '.join(map(str, counts))} integer template arguments,"
+                          f" {form}" + (" (CuTe prints all three; the C++ form Swizzle<B,M> means Sw<B,M,B>)"
+                                        if name == "Sw" else ""), pos)
         b, m, s = vals[0], vals[1], vals[2] if len(vals) == 3 else vals[0]
         why = swizzle_limit_error(b, m, s)
         if why:
-            self.error(why, t)
-        sw = SwizzleLit(b, m, s, t.col)
+            self.error_at(why, pos)
+        sw = SwizzleLit(b, m, s, pos, self.c)
         if self.k[self.i] == "name" and self.t[self.i] == "o":
             self.i += 1
             off = self.postfix()
@@ -334,7 +388,7 @@ class Parser:
                 self.error("expected 'o' between the offset and the layout of a composed layout")
             self.i += 1
             lay = self.value()
-            return ComposedLit(sw, off, lay, t.col)
+            return ComposedLit(sw, off, lay, pos, self.c)
         return sw
 
 
@@ -345,8 +399,9 @@ def _col(node) -> int:
 _INTS: dict = {}
 
 
-def _int_value(text: str, src: str | None = None, col: int | None = None):
-    """A static (``_8``) or dynamic (``8``) integer literal; both are C++ ``int`` in CuTe (``Int<N>`` is ``C<int>``)."""
+def _int_value(text: str, src: _Cols | None = None, pos: int = 0):
+    """A static (``_8``) or dynamic (``8``) integer literal; both are C++ ``int`` in CuTe (``Int<N>`` is ``C<int>``).
+    Out of int's range: an error at token ``pos`` of ``src``."""
     v = _INTS.get(text)
     if v is not None:
         return v
@@ -354,7 +409,8 @@ def _int_value(text: str, src: str | None = None, col: int | None = None):
     v = int(text[1:]) if static else int(text)
     if not INT_MIN <= v <= INT_MAX:
         what = f" (CuTe's Int<{v}> wraps to _{wrap32(v)})" if static else ""
-        raise CuteDumpError(f"integer {text} is beyond CuTe's int range {INT_MIN}..{INT_MAX}{what}", src, col)
+        raise CuteDumpError(f"integer {text} is beyond CuTe's int range {INT_MIN}..{INT_MAX}{what}",
+                            src.text if src is not None else None, src[pos] if src is not None else None)
     v = C(v) if static else v
     if len(_INTS) < 4096:
         _INTS[text] = v
