@@ -126,9 +126,11 @@ def test_ctrl_c_stops_every_process(tmp_path):
     traceback, no process of the group left behind."""
     f = tmp_path / "long.txt"
     f.write_text("tile_to_shape((_2,_3):(_1,_2), (_64,_96,_8))\n" * 60000 + "size(_1)\n" * 60000)
+    # a background job (a test run started with &) ignores SIGINT and its children inherit that: give the command
+    # the default disposition, as a terminal's foreground process has
     p = subprocess.Popen([sys.executable, "-m", "cutedump", "eval", "-f", str(f), "-j", "2"], cwd=ROOT,
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
-                         preexec_fn=None)
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         assert p.stdout.readline().startswith(b"(")     # answering: the children are running
         os.killpg(p.pid, signal.SIGINT)
