@@ -220,6 +220,38 @@ def test_random_chains_cute_equal(lens, data):
     # not merge-then-unmerge; the CLI reports it as "MISMATCH" instead of claiming equality
 
 
+def _check_cute_whole_domain(d, L, const):
+    """check_cute's answer computed over the whole domain at once (what it did before it walked chunks)."""
+    from cutedump.algebra.evaluate import values
+    off, val = d.offsets()
+    theirs = values(L) + int(const)
+    bad = ((off != theirs) & val).nonzero()[0]
+    first = None
+    if len(bad):
+        k, dom = int(bad[0]), d.domain()
+        first = (tuple(int(x[k]) for x in dom), int(theirs[k]), int(off[k]))
+    return len(bad), int(val.sum()), first
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.integers(1, 5), min_size=1, max_size=3), st.data())
+def test_check_cute_by_chunks_equals_whole_domain(lens, data):
+    """check_cute walks the domain in chunks (bounded memory): the same mismatches, checked count and first mismatch
+    as one pass over everything, for right and wrong candidates, chunks of every size."""
+    from cutedump.algebra import Layout
+    strides = data.draw(st.lists(st.integers(-3, 40), min_size=len(lens), max_size=len(lens)))
+    d = make_naive_tensor_descriptor(lens, strides)
+    if data.draw(st.booleans()) and len(lens) >= 2:        # a padded (partly invalid) domain
+        d = transform_tensor_descriptor(d, [Pad(lens[0], 1, 2)] + [PassThrough(x) for x in lens[1:]],
+                                        [(k,) for k in range(len(lens))], [(k,) for k in range(len(lens))])
+    cand = Layout(tuple(d.lengths()), tuple(data.draw(st.lists(st.integers(-3, 40), min_size=len(lens),
+                                                                   max_size=len(lens)))))
+    const = data.draw(st.integers(-5, 5))
+    want = _check_cute_whole_domain(d, cand, const)
+    for chunk in (1, 3, 7, 1 << 18):
+        assert d.check_cute(cand, const, chunk=chunk) == want, chunk
+
+
 def test_cli_reports_mismatch_instead_of_claiming():
     # merge(3, 2) then unmerge(2, 3): offset(a, b) is not a CuTe layout; the composed candidate must be rejected
     r = run("describe", "--lengths", "3,2", "--strides", "1,1", "--stage", "merge(3,2)@0,1->0",

@@ -575,6 +575,13 @@ def test_found_html_memory_growth():
     assert _maxrss_mb() - m0 < 20
 
 
+def test_found_ck_check_memory():
+    """The CuTe view of a 4 M-index CK descriptor was checked over the whole domain at once: 208 MB at its peak
+    (the long run's 200 MB budget). check_cute walks it in chunks now."""
+    argv = ["ck", "naive", "--lengths", "256,256,61", "--strides", "32,32,4"]
+    assert _peak_mb(argv) < 60
+
+
 def test_found_slow_mma_json_and_svg():
     """mma --format json (1.3 s) and print_svg of a 16-atom SM90 TiledMMA (2 s) spent their time in the Python
     first-writer loop over 2 M (thread, value) pairs; grid.first_holders does it with numpy (the same cells: the

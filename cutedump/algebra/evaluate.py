@@ -82,11 +82,17 @@ def table_list(layout):
 def values(layout):
     """All values L(0), ..., L(size-1) as an int64 numpy array."""
     np = _np()
+    base = layout.b if isinstance(layout, ComposedLayout) else layout
+    return values_at(layout, np.arange(int(it.product(base.shape)), dtype=np.int64))
+
+
+def values_at(layout, idx):
+    """``L(i)`` for every 1-D coordinate i of the int64 array ``idx`` (0 <= i < size(L)): ``values_at(L, idx)[k] ==
+    int(L(idx[k]))``; a slice of :func:`values` without building the whole of it."""
     if isinstance(layout, ComposedLayout):
-        inner = values(layout.b) + int(layout.offset)
+        inner = values_at(layout.b, idx) + int(layout.offset)
         return _swizzle_values(layout.a, inner)
-    n = int(it.product(layout.shape))
-    return _mode_values(layout.shape, layout.stride, np.arange(n, dtype=np.int64))
+    return _mode_values(layout.shape, layout.stride, idx)
 
 
 def values_list(layout):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from cutedump.errors import CuteDumpError
 from cutedump.algebra import C, Layout, make_layout, size
-from cutedump.algebra.evaluate import values
+from cutedump.algebra.evaluate import values_at
 from cutedump.ck.transforms import Embed, Merge, NotExpressible, Pad, PassThrough, UnMerge, wrap32
 
 
@@ -188,19 +188,30 @@ class TensorDescriptor:
             return modes[0], const
         return make_layout(*modes), const
 
-    def check_cute(self, layout, const=0):
-        """(mismatches, checked points, first mismatch) comparing offsets with const + layout at valid indices."""
-        if _i(size(layout)) != self.size():
-            return self.size(), 0, ("size", _i(size(layout)), self.size())
-        off, val = self.offsets()
-        theirs = values(layout) + int(const)
-        bad = ((off != theirs) & val).nonzero()[0]
-        checked = int(val.sum())
-        if len(bad) == 0:
-            return 0, checked, None
-        dom = self.domain()
-        k = int(bad[0])
-        return len(bad), checked, (tuple(int(d[k]) for d in dom), int(theirs[k]), int(off[k]))
+    def check_cute(self, layout, const=0, chunk: int = 1 << 18):
+        """(mismatches, checked points, first mismatch) comparing offsets with const + layout at valid indices.
+
+        The domain is walked ``chunk`` indices at a time (colexicographic), so memory stays bounded however large
+        the descriptor is."""
+        import numpy as np
+        n = self.size()
+        if _i(size(layout)) != n:
+            return n, 0, ("size", _i(size(layout)), n)
+        lens = [max(_i(x), 0) for x in self.lengths()]
+        bad_total, checked, first = 0, 0, None
+        for start in range(0, n, chunk):
+            idx = np.arange(start, min(n, start + chunk), dtype=np.int64)
+            dom = np.unravel_index(idx, lens, order="F")
+            off = np.broadcast_to(np.asarray(self.calculate_offset(dom), dtype=np.int64), idx.shape)
+            val = np.broadcast_to(np.asarray(self.is_valid(dom), dtype=bool), idx.shape)
+            theirs = values_at(layout, idx) + int(const)
+            bad = ((off != theirs) & val).nonzero()[0]
+            checked += int(val.sum())
+            if len(bad) and first is None:
+                k = int(bad[0])
+                first = (tuple(int(d[k]) for d in dom), int(theirs[k]), int(off[k]))
+            bad_total += len(bad)
+        return bad_total, checked, first
 
 
 # ---------------------------------------------------------------- constructors
