@@ -76,7 +76,7 @@ def answer_stream(lines, out, chunk: int) -> int:
 
 
 def answer_file(f, out, jobs: int) -> int:
-    """Answer a regular file's lines into ``out`` with up to ``jobs`` processes -> failed lines."""
+    """Answer a regular file's lines into ``out`` with up to ``jobs`` processes -> nonzero when a line failed."""
     if jobs <= 1 or not hasattr(os, "fork"):
         return answer_stream(f, out, CHUNK)
     failed = 0
@@ -94,7 +94,8 @@ def answer_file(f, out, jobs: int) -> int:
 
 
 def _answer_parallel(block: list[str], out, k: int, first: int) -> int:
-    """``block`` cut into ``k`` contiguous parts: part 0 answered here, the others by forked children."""
+    """``block`` cut into ``k`` contiguous parts: part 0 answered here, the others by forked children -> nonzero when
+    a line failed."""
     n = len(block)
     cuts = [n * i // k for i in range(k + 1)]
     out.flush()               # nothing buffered may be inherited (and written twice)
@@ -104,9 +105,12 @@ def _answer_parallel(block: list[str], out, k: int, first: int) -> int:
         for i in range(1, k):
             r, w = os.pipe()
             pid = os.fork()
-            if pid == 0:      # the child: never returns
-                os.close(r)
-                _child(block[cuts[i]:cuts[i + 1]], w)
+            if pid == 0:      # the child: never returns into this code, whatever happens
+                try:
+                    os.close(r)
+                    _child(block[cuts[i]:cuts[i + 1]], w)
+                finally:
+                    os._exit(2)
             os.close(w)
             children.append((i, pid, r))
         failed = answer_stream(block[:cuts[1]], out, CHUNK)
