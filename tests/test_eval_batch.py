@@ -194,3 +194,68 @@ def test_kind_fast_path_agrees_with_is_kind():
     assert not any(E._Name in classes for classes in E._KIND_CLASSES.values())
     name = E._Name("LayoutLeft")
     assert [k for k in E._KIND_TEXT if E._is_kind(name, k)] == ["order"]
+
+
+# ---- eval -f - (a pipe): lines answered as they arrive, a bulk pipe in chunks ----------------------------------
+
+def test_pipe_gives_the_bytes_of_a_file(tmp_path):
+    f = tmp_path / "mixed.txt"
+    f.write_text("\n".join(corpus(3000)) + "\n")
+    ref = run_cli(f, "-j", "1")
+    with open(f, "rb") as fh:
+        r = subprocess.run([sys.executable, "-m", "cutedump", "eval", "-f", "-"], stdin=fh, capture_output=True,
+                           cwd=ROOT, timeout=300)
+    assert (r.returncode, r.stdout, r.stderr) == (ref.returncode, ref.stdout, ref.stderr) == (1, ref.stdout, b"")
+
+
+def test_pipe_answers_each_line_as_it_arrives():
+    p = subprocess.Popen([sys.executable, "-m", "cutedump", "eval", "-f", "-"], stdin=subprocess.PIPE,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
+    try:
+        for line, want in [("size((_4,_8))", b"_32\n"), ("", b"\n"), ("# note", b"\n"), ("rank(", None),
+                           ("cosize((_2,_3):(_3,_1))", b"_6\n")]:
+            p.stdin.write(line.encode() + b"\n")
+            p.stdin.flush()
+            got = p.stdout.readline()        # would block forever if the answer waited for more input
+            assert got == want if want else got.startswith(b"error: "), (line, got)
+        p.stdin.write(b"size(_3)")           # a last line without its newline: answered at end of input
+        p.stdin.close()
+        assert p.stdout.read() == b"_3\n" and p.wait(timeout=60) == 1
+    finally:
+        if p.poll() is None:
+            p.kill()
+
+
+@posix_only
+def test_pipe_decodes_across_reads_and_newline_styles():
+    """A UTF-8 character split between two reads, and \\r\\n / \\r line ends: decoded as the text reader would."""
+    import threading
+    r, w = os.pipe()
+    pieces = [b"size(_2)\r\n# caf\xc3", b"\xa9\rsize((_2,_3))\r", b"\nrank(_1)"]
+
+    def feed():
+        for b in pieces:
+            os.write(w, b)
+            time.sleep(0.2)
+        os.close(w)
+
+    t = threading.Thread(target=feed)
+    t.start()
+    try:
+        with open(r, "r", encoding="utf-8", closefd=True) as f:
+            out = io.StringIO()
+            failed = _batch.answer_pipe(f, out)
+    finally:
+        t.join()
+    assert out.getvalue() == "_2\n\n_6\n_1\n" and failed == 0
+
+
+def test_input_not_utf8_is_one_error_line(tmp_path):
+    f = tmp_path / "bad.txt"
+    f.write_bytes(b"size(_1)\n\xff\n")
+    for argv, stdin in (([str(f)], None), (["-"], f.read_bytes())):
+        r = subprocess.run([sys.executable, "-m", "cutedump", "eval", "-f", *argv], input=stdin, capture_output=True,
+                           cwd=ROOT, timeout=60, env={**os.environ, "PYTHONIOENCODING": "utf-8"})
+        assert r.returncode == 2, r
+        assert r.stderr.decode().splitlines() == [
+            f"error: {'<stdin>' if stdin else f}: not utf-8 text (byte b'\\xff': invalid start byte)"]

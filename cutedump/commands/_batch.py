@@ -15,6 +15,8 @@ stdout 141. On every exit, children still running are killed and reaped.
 """
 from __future__ import annotations
 
+import codecs
+import io
 import os
 import signal
 import sys
@@ -73,6 +75,35 @@ def answer_stream(lines, out, chunk: int) -> int:
             out.write("".join(pending))
         out.flush()
     return failed
+
+
+def answer_pipe(f, out) -> int:
+    """Answer a pipe or a terminal (``eval -f -``) -> nonzero when a line failed.
+
+    Each read returns what has arrived, and those lines are answered together, up to ``CHUNK`` lines a write. A
+    program that feeds one line and waits gets that line's answer at once. A whole file piped in is answered in
+    chunks, not with one write per line. Text is decoded as the stream's own reader would decode it (its encoding,
+    its error handler, universal newlines). A stream with no file descriptor is read line by line."""
+    try:
+        fd = f.fileno()
+    except (AttributeError, OSError, ValueError, io.UnsupportedOperation):
+        return answer_stream(f, out, 1)
+    decoder = io.IncrementalNewlineDecoder(
+        codecs.getincrementaldecoder(getattr(f, "encoding", None) or "utf-8")(getattr(f, "errors", None) or "strict"),
+        translate=True)
+    failed = 0
+    rest = ""
+    while True:
+        data = os.read(fd, 1 << 16)
+        final = not data
+        lines = (rest + decoder.decode(data, final=final)).split("\n")
+        rest = lines.pop()          # a line still arriving ("" after a newline)
+        if final and rest:
+            lines.append(rest)
+        if lines:
+            failed += answer_stream(lines, out, CHUNK)
+        if final:
+            return failed
 
 
 def answer_file(f, out, jobs: int) -> int:

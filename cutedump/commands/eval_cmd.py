@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from cutedump.commands._batch import answer_file, answer_stream, default_jobs
+from cutedump.commands._batch import answer_file, answer_pipe, default_jobs
 from cutedump.commands._common import handle_errors
 from cutedump.errors import CuteDumpError
 from cutedump.expr import evaluate, format_result
@@ -44,10 +44,14 @@ def eval_cmd(expr, file_, fmt_, jobs):
         else:
             click.echo(format_result(obj))
         return
-    if _regular_file(file_):
-        failed = answer_file(file_, sys.stdout, jobs or default_jobs())
-    else:   # a pipe or a terminal (`eval -f -`): each answer at once, for a program feeding it line by line
-        failed = answer_stream(file_, sys.stdout, 1)
+    try:
+        if _regular_file(file_):
+            failed = answer_file(file_, sys.stdout, jobs or default_jobs())
+        else:   # a pipe or a terminal (`eval -f -`): each answer as soon as its line has arrived
+            failed = answer_pipe(file_, sys.stdout)
+    except UnicodeDecodeError as e:
+        raise CuteDumpError(f"{file_.name}: not {e.encoding} text (byte {e.object[e.start:e.start + 1]!r}: "
+                            f"{e.reason})") from None
     if failed:
         sys.exit(1)
 
