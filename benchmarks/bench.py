@@ -5,7 +5,8 @@
 3. `cutedump layout` end to end vs compiling and running the C++ program printing the same table (target >= 50x);
 4. `cutedump --help` cold start (target < 80 ms over the interpreter's own start-up);
 5. `cutedump layout` end to end as a ratio to `python3 -c pass` (target <= 2.5x);
-6. `cutedump eval -f` throughput on mixed expressions, by default and with -j 1 (target >= 20,000 expressions/s).
+6. `cutedump eval -f` throughput on mixed expressions: a file by default and with -j 1, and a pipe (target >= 20,000
+   expressions/s).
 
 How start-up is measured: a regular (non-editable) install byte-compiles the package, so main() first runs
 compileall on cutedump/ (writing __pycache__ even under PYTHONDONTWRITEBYTECODE=1) and every subprocess then runs
@@ -179,24 +180,26 @@ def bench_cold_start():
 
 def bench_eval_file(seeds=(101, 202, 303)):
     """`cutedump eval -f FILE` over the oracle generator's mixed expressions (every operation, static and dynamic
-    integers, swizzles; seeds other than the test suite's) -> (expressions, {jobs: (median, best) seconds end to end},
+    integers, swizzles; seeds other than the test suite's) -> (expressions, {mode: (median, best) seconds end to end},
     seconds in-process, CPUs).
 
-    End to end: a fresh `python -m cutedump eval -f FILE [-j 1]` process, start-up included, the answers read through
-    a pipe; the default (one process per CPU) and -j 1 alternate, 5 runs each. In-process: the loop of one process
-    (answer per line), parse cache cleared, best of 3."""
+    End to end: a fresh `python -m cutedump eval -f FILE [-j 1]` (or `-f -`, the file written into its stdin
+    pipe) process, start-up included, the answers read through a pipe; the three alternate, 5 runs each.
+    In-process: the loop of one process (answer per line), parse cache cleared, best of 3."""
     from tests.oracle import gen_algebra as G
     from cutedump.commands._batch import answer, default_jobs
     exprs = [c.expr for s in seeds for c in G.generate(s, 3600)]
     d = Path(tempfile.mkdtemp())
     f = d / "exprs.txt"
     f.write_text("\n".join(exprs) + "\n")
-    cmds = {"default": [sys.executable, "-m", "cutedump", "eval", "-f", str(f)],
-            "-j 1": [sys.executable, "-m", "cutedump", "eval", "-f", str(f), "-j", "1"]}
+    data = f.read_bytes()
+    cmds = {"default": ([sys.executable, "-m", "cutedump", "eval", "-f", str(f)], None),
+            "-j 1": ([sys.executable, "-m", "cutedump", "eval", "-f", str(f), "-j", "1"], None),
+            "pipe": ([sys.executable, "-m", "cutedump", "eval", "-f", "-"], data)}
     runs = {k: [] for k in cmds}
     for _ in range(5):
-        for k, cmd in cmds.items():
-            runs[k].append(timeit(lambda: subprocess.run(cmd, capture_output=True, cwd=ROOT), 1))
+        for k, (cmd, stdin) in cmds.items():
+            runs[k].append(timeit(lambda: subprocess.run(cmd, input=stdin, capture_output=True, cwd=ROOT), 1))
     shutil.rmtree(d)
     from cutedump.parse import parse_expr
 
@@ -243,8 +246,9 @@ def main():
           f"(min {m_o*1e3:.0f} vs {m_p*1e3:.0f} ms, ratio {m_o/m_p:.2f}; target <= 2.5)")
     n, t_e2e, t_in, cpus = bench_eval_file()
     for k, (med, best) in t_e2e.items():
-        who = f"default, {cpus} process{'es' if cpus > 1 else ''}" if k == "default" else "-j 1, one process"
-        print(f"cutedump eval -f ({who}), {n} mixed expressions: {n/med:,.0f} expressions/s end to end, start-up "
+        who = {"default": f"FILE, default: {cpus} process{'es' if cpus > 1 else ''}",
+               "-j 1": "FILE -j 1, one process", "pipe": "- fed through a pipe, default"}[k]
+        print(f"cutedump eval -f {who}, {n} mixed expressions: {n/med:,.0f} expressions/s end to end, start-up "
               f"included (median of 5; best {n/best:,.0f}; target >= 20,000)")
     print(f"  one process's loop in-process: {n/t_in:,.0f} expressions/s")
     t, py = bench_cold_start()

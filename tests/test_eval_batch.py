@@ -206,6 +206,27 @@ def test_pipe_gives_the_bytes_of_a_file(tmp_path):
         r = subprocess.run([sys.executable, "-m", "cutedump", "eval", "-f", "-"], stdin=fh, capture_output=True,
                            cwd=ROOT, timeout=300)
     assert (r.returncode, r.stdout, r.stderr) == (ref.returncode, ref.stdout, ref.stderr) == (1, ref.stdout, b"")
+    for jobs in ("1", "3"):     # through a pipe, all of it at once (answered by up to three processes) ...
+        r = subprocess.run([sys.executable, "-m", "cutedump", "eval", "-f", "-", "-j", jobs], input=f.read_bytes(),
+                           capture_output=True, cwd=ROOT, timeout=300)
+        assert (r.returncode, r.stdout, r.stderr) == (1, ref.stdout, b""), jobs
+    # ... and in pieces of every size, some splitting lines
+    data = f.read_bytes()
+    p = subprocess.Popen([sys.executable, "-m", "cutedump", "eval", "-f", "-", "-j", "2"], stdin=subprocess.PIPE,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
+    import threading
+    got = []
+    reader = threading.Thread(target=lambda: got.append(p.stdout.read()))
+    reader.start()
+    pos, size = 0, 1
+    while pos < len(data):
+        p.stdin.write(data[pos:pos + size])
+        p.stdin.flush()
+        pos += size
+        size = size * 7 % 100003 + 1
+    p.stdin.close()
+    reader.join(timeout=300)
+    assert p.wait(timeout=60) == 1 and got == [ref.stdout]
 
 
 def test_pipe_answers_each_line_as_it_arrives():

@@ -18,6 +18,7 @@ from __future__ import annotations
 import codecs
 import io
 import os
+import select
 import signal
 import sys
 from itertools import islice
@@ -77,13 +78,14 @@ def answer_stream(lines, out, chunk: int) -> int:
     return failed
 
 
-def answer_pipe(f, out) -> int:
+def answer_pipe(f, out, jobs: int = 1) -> int:
     """Answer a pipe or a terminal (``eval -f -``) -> nonzero when a line failed.
 
-    Each read returns what has arrived, and those lines are answered together, up to ``CHUNK`` lines a write. A
-    program that feeds one line and waits gets that line's answer at once. A whole file piped in is answered in
-    chunks, not with one write per line. Text is decoded as the stream's own reader would decode it (its encoding,
-    its error handler, universal newlines). A stream with no file descriptor is read line by line."""
+    The lines that have arrived are answered together, up to ``CHUNK`` lines a write. A program that feeds one line
+    and waits gets that line's answer at once. A whole file piped in is answered in chunks, not with one write per
+    line. Once a block's worth of lines has arrived, it is spread over up to ``jobs`` processes as a file's would be.
+    Text is decoded as the stream's own reader would decode it (its encoding, its error handler, universal
+    newlines). A stream with no file descriptor is read line by line."""
     try:
         fd = f.fileno()
     except (AttributeError, OSError, ValueError, io.UnsupportedOperation):
@@ -92,18 +94,36 @@ def answer_pipe(f, out) -> int:
         codecs.getincrementaldecoder(getattr(f, "encoding", None) or "utf-8")(getattr(f, "errors", None) or "strict"),
         translate=True)
     failed = 0
+    first = 1                       # the input's line number of the next line to answer
     rest = ""
-    while True:
-        data = os.read(fd, 1 << 16)
-        final = not data
-        lines = (rest + decoder.decode(data, final=final)).split("\n")
-        rest = lines.pop()          # a line still arriving ("" after a newline)
+    final = False
+    while not final:
+        lines = []
+        while True:                 # what has arrived (waiting only for the first bytes), up to a block of lines
+            data = os.read(fd, 1 << 16)
+            final = not data
+            got = (rest + decoder.decode(data, final=final)).split("\n")
+            rest = got.pop()        # a line still arriving ("" after a newline)
+            lines += got
+            if final or len(lines) >= BLOCK or not _readable(fd):
+                break
         if final and rest:
             lines.append(rest)
-        if lines:
+        k = min(jobs, len(lines) // MIN_PER_JOB) if hasattr(os, "fork") else 1
+        if k > 1:
+            failed += _answer_parallel(lines, out, k, first)
+        elif lines:
             failed += answer_stream(lines, out, CHUNK)
-        if final:
-            return failed
+        first += len(lines)
+    return failed
+
+
+def _readable(fd: int) -> bool:
+    """More input has arrived already (reading it would not wait)."""
+    try:
+        return bool(select.select([fd], [], [], 0)[0])
+    except (OSError, ValueError):
+        return False
 
 
 def answer_file(f, out, jobs: int) -> int:

@@ -28,8 +28,8 @@ Examples:
 @click.option("--format", "fmt_", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="Output format.")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
-              help="Processes answering -f FILE (a regular file of 2,000 lines or more); default: one per CPU. "
-                   "The output is the same bytes for any number.")
+              help="Processes answering -f (2,000 lines or more, of a file or arrived at once on a pipe); "
+                   "default: one per CPU. The output is the same bytes for any number.")
 @handle_errors
 def eval_cmd(expr, file_, fmt_, jobs):
     """Evaluate EXPR (CuTe function names, CuTe print syntax) and print the result like CuTe's print."""
@@ -48,7 +48,7 @@ def eval_cmd(expr, file_, fmt_, jobs):
         if _regular_file(file_):
             failed = answer_file(file_, sys.stdout, jobs or default_jobs())
         else:   # a pipe or a terminal (`eval -f -`): each answer as soon as its line has arrived
-            failed = answer_pipe(file_, sys.stdout)
+            failed = answer_pipe(file_, sys.stdout, jobs or default_jobs())
     except UnicodeDecodeError as e:
         raise CuteDumpError(f"{file_.name}: not {e.encoding} text (byte {e.object[e.start:e.start + 1]!r}: "
                             f"{e.reason})") from None
