@@ -27,6 +27,18 @@ def corpus(n: int) -> list[str]:
     return lines
 
 
+def assert_group_gone(pgid: int) -> None:
+    """No process of the command's session (its forked children) is left, within 10 s."""
+    deadline = time.time() + 10
+    while time.time() < deadline:
+        try:
+            os.killpg(pgid, 0)
+        except ProcessLookupError:
+            return
+        time.sleep(0.05)
+    pytest.fail("a child of eval -f outlived the command")
+
+
 def run_cli(path, *extra):
     return subprocess.run([sys.executable, "-m", "cutedump", "eval", "-f", str(path), *extra], capture_output=True,
                           cwd=ROOT, timeout=300)
@@ -140,15 +152,7 @@ def test_ctrl_c_stops_every_process(tmp_path):
             os.killpg(p.pid, signal.SIGKILL)
     assert p.returncode == 130, err
     assert b"Traceback" not in err
-    deadline = time.time() + 10
-    while time.time() < deadline:
-        try:
-            os.killpg(p.pid, 0)
-        except ProcessLookupError:
-            break
-        time.sleep(0.05)
-    else:
-        pytest.fail("a child of eval -f outlived the command")
+    assert_group_gone(p.pid)
 
 
 @posix_only
@@ -161,15 +165,7 @@ def test_closed_stdout_stops_every_process(tmp_path):
     p.stdout.close()
     err = p.stderr.read()
     assert p.wait(timeout=60) == 141 and err == b""
-    deadline = time.time() + 10
-    while time.time() < deadline:
-        try:
-            os.killpg(p.pid, 0)
-        except ProcessLookupError:
-            break
-        time.sleep(0.05)
-    else:
-        pytest.fail("a child of eval -f outlived the command")
+    assert_group_gone(p.pid)
 
 
 def test_jobs_must_be_positive():

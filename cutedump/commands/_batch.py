@@ -201,22 +201,18 @@ _CHILD_INTERRUPTED = 130
 
 def _child(lines: list[str], w: int) -> None:
     """Answer ``lines`` into memory, send them through pipe ``w``, exit (never return into the parent's code)."""
-    code = 0
-    pending = []
+    buf = io.StringIO()
+    msg = None
     try:
-        for text in lines:
-            ans, bad = answer(text)
-            pending.append(ans)
-            if bad:
-                code = _CHILD_FAILED
+        code = _CHILD_FAILED if answer_stream(lines, buf, CHUNK) else 0
     except KeyboardInterrupt:
         os._exit(_CHILD_INTERRUPTED)
-    except BaseException as e:   # as handle_errors would say it, after the answers before it
+    except BaseException as e:   # as handle_errors would say it, after the answers before it (answer_stream kept them)
         code = 2
         msg = f"error: internal error ({type(e).__name__}: {e}); please report this input\n"
     try:
-        _write_all(w, "".join(pending).encode("utf-8"))
-        if code == 2:
+        _write_all(w, buf.getvalue().encode("utf-8"))
+        if msg:
             os.write(2, msg.encode("utf-8", "replace"))
     except KeyboardInterrupt:
         os._exit(_CHILD_INTERRUPTED)
