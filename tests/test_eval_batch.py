@@ -95,6 +95,29 @@ def run_ok(expr) -> bool:
 
 
 @posix_only
+@pytest.mark.parametrize("fail", ["fork", "pipe"])
+def test_no_more_processes_answers_here(monkeypatch, fail):
+    """fork (or pipe) failing after the first child (ulimit -u, out of file descriptors): the parts it could not
+    give away are answered by this process, in order."""
+    lines = [ln + "\n" for ln in corpus(4000)]
+    ref = io.StringIO()
+    _batch.answer_stream(iter(lines), ref, 1)
+    real = getattr(os, fail)
+    calls = []
+
+    def flaky():
+        calls.append(1)
+        if len(calls) > 1:
+            raise BlockingIOError(11, "Resource temporarily unavailable")
+        return real()
+
+    monkeypatch.setattr(os, fail, flaky)
+    out = io.StringIO()
+    _batch.answer_file(iter(lines), out, 4)
+    assert len(calls) == 3 and out.getvalue() == ref.getvalue()
+
+
+@posix_only
 def test_internal_error_in_a_child_stops_like_one_process(monkeypatch, capfd):
     """An unexpected exception on line 1,500 (a child's part): the 1,499 answers before it, its error line on stderr,
     exit 2; the children after it are stopped."""

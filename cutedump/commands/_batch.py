@@ -151,11 +151,21 @@ def _answer_parallel(block: list[str], out, k: int, first: int) -> int:
     cuts = [n * i // k for i in range(k + 1)]
     out.flush()               # nothing buffered may be inherited (and written twice)
     sys.stderr.flush()
-    children = []             # (part, pid, read end of its pipe), in part order
+    children = []             # (part, pid, read end of its pipe), in part order; pid None: a part answered here
     try:
         for i in range(1, k):
-            r, w = os.pipe()
-            pid = os.fork()
+            try:
+                r, w = os.pipe()
+            except OSError:   # out of file descriptors: this part (and the rest) answered here
+                children.append((i, None, None))
+                continue
+            try:
+                pid = os.fork()
+            except OSError:   # no more processes (ulimit -u, memory): answered here
+                os.close(r)
+                os.close(w)
+                children.append((i, None, None))
+                continue
             if pid == 0:      # the child: never returns into this code, whatever happens
                 try:
                     os.close(r)
@@ -167,6 +177,9 @@ def _answer_parallel(block: list[str], out, k: int, first: int) -> int:
         failed = answer_stream(block[:cuts[1]], out, CHUNK)
         while children:
             i, pid, r = children.pop(0)
+            if pid is None:
+                failed += answer_stream(block[cuts[i]:cuts[i + 1]], out, CHUNK)
+                continue
             try:
                 data = _read_all(r)
             finally:
@@ -187,6 +200,8 @@ def _answer_parallel(block: list[str], out, k: int, first: int) -> int:
         return failed
     finally:
         for _, pid, r in children:    # an exception here (Ctrl-C, closed stdout, internal error): stop the others
+            if pid is None:
+                continue
             try:
                 os.kill(pid, signal.SIGKILL)
             except OSError:
