@@ -299,3 +299,12 @@ def test_input_not_utf8_is_one_error_line(tmp_path):
         assert r.returncode == 2, r
         assert r.stderr.decode().splitlines() == [
             f"error: {'<stdin>' if stdin else f}: not utf-8 text (byte b'\\xff': invalid start byte)"]
+
+
+def test_file_mode_refuses_json():
+    """-f answers in text; --format json with it was ignored silently."""
+    from click.testing import CliRunner
+    from cutedump.cli import main
+    r = CliRunner().invoke(main, ["eval", "-f", "-", "--format", "json"], input="_1\n")
+    assert r.exit_code == 2 and r.output.strip().splitlines() == [
+        "error: --format json answers one EXPR; -f answers each line as CuTe's print (text)"]

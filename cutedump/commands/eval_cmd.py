@@ -35,6 +35,8 @@ def eval_cmd(expr, file_, fmt_, jobs):
     """Evaluate EXPR (CuTe function names, CuTe print syntax) and print the result like CuTe's print."""
     if (expr is None) == (file_ is None):
         raise CuteDumpError("give either an expression or -f FILE")
+    if file_ is not None and fmt_ == "json":
+        raise CuteDumpError("--format json answers one EXPR; -f answers each line as CuTe's print (text)")
     if file_ is None:
         obj = evaluate(expr)
         if fmt_ == "json":
