@@ -231,7 +231,10 @@ class Parser:
             self.i += 1
             stride_pos = self.i
             stride = self.atom()
-            node = LayoutLit(node, stride, node.pos, stride_pos, src)
+            if node.__class__ is Lit and stride.__class__ is Lit and _plain_layout(node.value, stride.value):
+                node = Lit(_mk(node.value, stride.value), node.pos, src)   # a layout literal: built once, here
+            else:   # anything else is built (and reported) by build_literal
+                node = LayoutLit(node, stride, node.pos, stride_pos, src)
             while t[self.i] == "(":  # evaluation of a layout literal: (_4,_8):(_1,_4)(17)
                 pos = self.i
                 self.i += 1
