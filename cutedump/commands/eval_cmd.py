@@ -24,9 +24,11 @@ Examples:
 
 @click.command("eval", epilog=EPILOG)
 @click.argument("expr", required=False)
-@click.option("-f", "--file", "file_", type=click.File("r"), help="Read one expression per line ('-' = stdin).")
+@click.option("-f", "--file", "file_", type=click.File("r"),
+              help="Read one expression per line ('-' = stdin) and print one answer line for each, in order "
+                   "('error: ...' for a line that fails; exit 1 if one did).")
 @click.option("--format", "fmt_", type=click.Choice(["text", "json"]), default="text", show_default=True,
-              help="Output format.")
+              help="Output format of one EXPR (-f answers in text).")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
               help="Processes answering -f (2,000 lines or more, of a file or arrived at once on a pipe); "
                    "default: one per CPU. The output is the same bytes for any number.")
