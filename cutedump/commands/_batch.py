@@ -109,11 +109,7 @@ def answer_pipe(f, out, jobs: int = 1) -> int:
                 break
         if final and rest:
             lines.append(rest)
-        k = min(jobs, len(lines) // MIN_PER_JOB) if hasattr(os, "fork") else 1
-        if k > 1:
-            failed += _answer_parallel(lines, out, k, first)
-        elif lines:
-            failed += answer_stream(lines, out, CHUNK)
+        failed += answer_block(lines, out, jobs, first)
         first += len(lines)
     return failed
 
@@ -136,12 +132,17 @@ def answer_file(f, out, jobs: int) -> int:
         block = list(islice(f, BLOCK))
         if not block:
             return failed
-        k = min(jobs, len(block) // MIN_PER_JOB)
-        if k <= 1:
-            failed += answer_stream(block, out, CHUNK)
-        else:
-            failed += _answer_parallel(block, out, k, first)
+        failed += answer_block(block, out, jobs, first)
         first += len(block)
+
+
+def answer_block(block: list[str], out, jobs: int, first: int) -> int:
+    """Answer the lines of ``block`` (the first is the input's line ``first``) with as many of ``jobs`` processes as
+    it has ``MIN_PER_JOB`` lines -> nonzero when a line failed."""
+    k = min(jobs, len(block) // MIN_PER_JOB) if hasattr(os, "fork") else 1
+    if k > 1:
+        return _answer_parallel(block, out, k, first)
+    return answer_stream(block, out, CHUNK) if block else 0
 
 
 def _answer_parallel(block: list[str], out, k: int, first: int) -> int:
