@@ -21,10 +21,14 @@ from cutedump.algebra.swizzle import ComposedLayout, Swizzle, make_composed_layo
 # one scan: whitespace, then a token: an int literal, a name, a punctuation mark, or any other character (an
 # error); the matches tile the text (but for trailing whitespace). findall gives the tokens' texts; their columns
 # are only needed for an error, so they are computed then (_columns), not for every expression.
-_TOKEN = re.compile(r"\s*(_?-?\d+|[A-Za-z_][A-Za-z0-9_]*|[():,<>\[\]]|\S)")
-_INT_TOKEN = re.compile(r"_?-?\d+")
-_NAME_TOKEN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-_KINDS: dict = {p: "p" for p in "():,<>[]"}   # token text -> "int" | "name" | "p", learnt as met (bounded)
+# Integers are ASCII only (a full-width or other Unicode digit starts no token: an error, never a silent 8); a C++
+# hexadecimal literal is one token. Names may be qualified (``cute::make_layout``, ``GMMA::Layout_K_SW128_Atom``).
+_TOKEN = re.compile(r"\s*(_?-?(?:0[xX][0-9A-Fa-f]+|[0-9]+)|(?:::)?(?:[A-Za-z_][A-Za-z0-9_]*::)*[A-Za-z_][A-Za-z0-9_]*"
+                    r"|[():,<>\[\]{}]|\S)")
+_INT_TOKEN = re.compile(r"_?-?(?:0[xX][0-9A-Fa-f]+|[0-9]+)")
+_NAME_TOKEN = re.compile(r"(?:::)?(?:[A-Za-z_][A-Za-z0-9_]*::)*[A-Za-z_][A-Za-z0-9_]*")
+_PUNCT = "():,<>[]{}"
+_KINDS: dict = {p: "p" for p in _PUNCT}   # token text -> "int" | "name" | "p", learnt as met (bounded)
 
 
 class Tok:
@@ -42,7 +46,7 @@ def _token_kind(tok: str) -> str | None:
         return "int"
     if _NAME_TOKEN.fullmatch(tok):
         return "name"
-    return "p" if tok in "():,<>[]" else None
+    return "p" if len(tok) == 1 and tok in _PUNCT else None
 
 
 def _scan(text: str):
@@ -55,7 +59,11 @@ def _scan(text: str):
             if k is None:
                 k = kinds[i] = _token_kind(texts[i])
                 if k is None:
-                    raise CuteDumpError(f"unexpected character {texts[i]!r}", text, _columns(text)[i])
+                    ch = texts[i]
+                    if ch.isnumeric():
+                        raise CuteDumpError(f"unexpected character {ch!r}: not an ASCII digit (integers are written "
+                                            f"with 0-9)", text, _columns(text)[i])
+                    raise CuteDumpError(f"unexpected character {ch!r}", text, _columns(text)[i])
                 if len(_KINDS) < 8192:
                     _KINDS[texts[i]] = k
     kinds.append("end")
@@ -178,6 +186,132 @@ class ComposedLit:
         self.src = src
 
 
+class Named:
+    """A qualified name outside ``cute::`` with optional template arguments, e.g. ``GMMA::Layout_K_SW128_Atom<half_t>``
+    or ``GMMA::Major::K``: evaluated by the eval language's table of named objects (:data:`cutedump.expr.NAMED`)."""
+    __slots__ = ('name', 'targs', 'pos', 'src')
+    col = property(_node_col)
+
+    def __init__(self, name, targs, pos, src):
+        self.name = name
+        self.targs = targs
+        self.pos = pos
+        self.src = src
+
+
+class TypeArg:
+    """A C++ type named in a template argument list or value-initialized (``Shape<_8,int>``, ``Int<8>``): its name
+    (without ``cute::``), template arguments and token index. :func:`build_type` makes its value."""
+    __slots__ = ('name', 'targs', 'pos')
+
+    def __init__(self, name, targs, pos):
+        self.name = name
+        self.targs = targs
+        self.pos = pos
+
+    def __repr__(self):
+        return self.name + (f"<{','.join(map(_targ_text, self.targs))}>" if self.targs else "")
+
+
+def _targ_text(t) -> str:
+    return f"_{int(t)}" if t.__class__ is C else str(t)
+
+
+# ---- C++ types (cute/numeric/integral_constant.hpp, layout.hpp, stride.hpp, underscore.hpp) ----------------
+#: CuTe's aliases of static integers: _0.._10, _12, _16, ... and _m1 (Int<-1>) ... (integral_constant.hpp); a `_N`
+#: outside this list is CuTe's print syntax only (in C++, `_11{}` does not compile)
+_ALIASES = {f"_{v}" if v >= 0 else f"_m{-v}": v for v in (
+    -32, -24, -16, -12, -10, -9, -8, -7, -6, -5, -4, -3, -2, -1, *range(11), 12, 16, 24, *range(32, 257, 8), 384,
+    512, 768, 1024, 2048, 4096, 8192, 16384, 32768, 65536, 131072, 262144, 524288)}
+_ALIAS_VALUES = frozenset(_ALIASES.values())
+#: tag types, values of the eval language (make_layout(shape, LayoutRight{}))
+_CONST_TYPES = frozenset({"LayoutLeft", "LayoutRight", "GenColMajor", "GenRowMajor"})
+_TUPLE_TYPES = frozenset({"Shape", "Stride", "Step", "Coord", "Tile", "tuple"})
+#: every type name read as a C++ type in value position (followed by optional template arguments and ``{}``)
+TYPES = frozenset({"Int", "C", "Layout", "ComposedLayout", "Underscore", "X"}) | _CONST_TYPES | _TUPLE_TYPES | \
+    frozenset(n for n in _ALIASES if n.startswith("_m"))
+#: the scalar C++ types whose value-initialized object is a dynamic 0 (Shape<int,int>{} is (0,0))
+_SCALARS = frozenset({"int", "int32_t", "uint32_t", "int64_t", "uint64_t", "size_t", "unsigned"})
+
+
+def _unqualified(name: str) -> str:
+    """``cute::make_layout`` -> ``make_layout`` (also ``::cute::``); a name in another namespace keeps it."""
+    if name.startswith("::"):
+        name = name[2:]
+    while name.startswith("cute::"):
+        name = name[6:]
+    return name
+
+
+def _alias_value(v, text, src, pos):
+    if text not in _ALIASES and not (text[1:2] == "-" and f"_m{text[2:]}" in _ALIASES):
+        raise CuteDumpError(f"{text}{{}}: CuTe has no alias {text} (it defines _0.._10, _12, _16, _24, _32, ...; "
+                            f"write Int<{int(v)}>{{}})", src.text, src[pos])
+    return v
+
+
+def build_type(t, p: "Parser"):
+    """The value of a C++ type ``t`` (a TypeArg, a template-argument C / int / name) value-initialized: static
+    integers for ``Int<N>``/``C<N>``/``_N``, a dynamic 0 for ``int``, tuples, layouts, swizzles, ``_``."""
+    cls = t.__class__
+    if cls is C:
+        if int(t) not in _ALIAS_VALUES:
+            p.error(f"_{int(t)} is not a CuTe type (CuTe defines _0.._10, _12, _16, _24, _32, ...): write Int<{int(t)}>")
+        return t
+    if cls is int:
+        p.error(f"{t} is a value, not a type: a template argument here must be a type (Int<{t}> or _{t})")
+    if cls is str:
+        if t in _SCALARS:
+            return 0
+        if t in _ALIASES:
+            return C(_ALIASES[t])
+        p.error(f"unknown type {t!r} in a template argument list")
+    name, targs, pos = t.name, t.targs, t.pos
+
+    def fail(msg):
+        p.error_at(f"{t!r}: {msg}", pos)
+
+    if name in ("Int", "C"):
+        if len(targs) != 1 or targs[0].__class__ is not int:
+            fail(f"{name}<N> takes one integer template argument")
+        return C(targs[0])
+    if name in _ALIASES:
+        return C(_ALIASES[name])
+    if name in _TUPLE_TYPES:
+        return tuple([build_type(a, p) for a in targs])
+    if name in ("Underscore", "X"):
+        return UNDERSCORE
+    if name == "Layout":
+        if len(targs) not in (1, 2):
+            fail("Layout<Shape> or Layout<Shape,Stride>")
+        shp = build_type(targs[0], p)
+        if not is_int_tuple(shp):
+            fail("the shape must be an int tuple type")
+        if len(targs) == 1:   # the default stride: LayoutLeft::Apply<Shape>, the compact column-major stride
+            return _mk(shp, it.compact_col_major(shp))
+        std = build_type(targs[1], p)
+        if not is_int_tuple(std) or not it.congruent(shp, std):
+            fail(f"shape {it.fmt(shp)} and stride {it.fmt(std) if is_int_tuple(std) else std} are not congruent")
+        return _mk(shp, std)
+    if name == "Swizzle":
+        if len(targs) != 3 or not all(a.__class__ is int for a in targs):
+            fail("Swizzle<B,M,S> takes three integer template arguments")
+        why = swizzle_limit_error(*targs)
+        if why:
+            fail(why)
+        return Swizzle(*targs)
+    if name == "ComposedLayout":
+        if len(targs) != 3:
+            fail("ComposedLayout<A,O,B> takes three types")
+        a, off, b = (build_type(x, p) for x in targs)
+        if not isinstance(a, Swizzle) or not isinstance(b, Layout) or not is_int_tuple(off):
+            fail("cutedump reads ComposedLayout<Swizzle<B,M,S>, Offset, Layout<...>> (a swizzle o offset o layout)")
+        return ComposedLayout(a, off, b)
+    if name in _CONST_TYPES:
+        fail("a tag type has no value here")
+    fail("unknown type")
+
+
 class Parser:
     """Recursive descent over the token lists (kinds k, texts t; the last token is "end"); c gives a token's column
     (computed only when asked: for an error, or a node's col)."""
@@ -277,9 +411,17 @@ class Parser:
     def atom(self):
         i = self.i
         kind, text, src = self.k[i], self.t[i], self.c
+        if kind == "name" and ":" in text:
+            text = _unqualified(text)
+            if _INT_TOKEN.fullmatch(text):   # cute::_8{}
+                kind = "int"
         if kind == "int":
             self.i = i + 1
-            return Lit(_int_value(text, src, i), i, src)
+            v = _int_value(text, src, i)
+            if self.t[i + 1] == "{" and text[0] == "_":   # _8{}: the C++ alias's value
+                self.braces()
+                v = _alias_value(v, text, src, i)
+            return Lit(v, i, src)
         if text == "(":
             lit = self.int_tuple(i)
             if lit is not None:
@@ -302,6 +444,20 @@ class Parser:
                 self.i += 1
                 targs = self.targs()
                 nxt = self.t[self.i]
+            if text in TYPES:   # a C++ type: Int<8>{}, Shape<_8,int>{}, Layout<Shape<_8>>{}, LayoutRight{} ...
+                if nxt == "{":
+                    self.braces()
+                if text in _CONST_TYPES:
+                    if targs:
+                        self.error_at(f"{text} takes no template arguments", i)
+                    return Call(text, (), None, i, src)   # a tag, a value of the eval language (LayoutLeft)
+                return Lit(build_type(TypeArg(text, targs, i), self), i, src)
+            if ":" in text:     # a qualified name outside cute::, e.g. GMMA::Layout_K_SW128_Atom<half_t>
+                if nxt == "{":
+                    self.braces()
+                return Named(text, targs, i, src)
+            if targs:
+                targs = tuple([int(x) if x.__class__ is C else x for x in targs])
             if nxt == "(":
                 self.i += 1
                 return Call(text, targs, self.args(), i, src)
@@ -346,17 +502,42 @@ class Parser:
                 return None
             i += 1
 
+    def braces(self):
+        """The ``{}`` of a value-initialized C++ object (``Int<8>{}``); only the empty braces are read."""
+        self.expect("{")
+        if not self.at("}"):
+            self.error("expected '}': only value-initialized objects like Int<8>{} are read (no braced arguments)")
+        self.i += 1
+
     def targs(self):
+        """Template arguments after '<' up to '>': an integer (``8``; ``_8``, a static-int type, is a C), a bare name
+        (a type like ``half_t`` or ``int``) or a template type (:class:`TypeArg`: ``Shape<_8,int>``)."""
         out = []
         while True:
             i = self.i
             kind = self.k[i]
             if kind == "int":
                 self.i = i + 1
-                out.append(int(_int_value(self.t[i], self.c, i)))
+                out.append(_int_value(self.t[i], self.c, i))
             elif kind == "name":
                 self.i = i + 1
-                out.append(self.t[i])
+                name = self.t[i]
+                if ":" in name:
+                    name = _unqualified(name)
+                    if _INT_TOKEN.fullmatch(name):   # cute::_8
+                        out.append(_int_value(name, self.c, i))
+                        if self.at(","):
+                            self.i += 1
+                            continue
+                        self.expect(">")
+                        return tuple(out)
+                if self.at("<"):
+                    self.i += 1
+                    out.append(TypeArg(name, self.targs(), i))
+                elif name in TYPES or name in _ALIASES:
+                    out.append(TypeArg(name, (), i))
+                else:
+                    out.append(name)
             else:
                 self.error("expected a template argument")
             if self.at(","):
@@ -379,7 +560,9 @@ class Parser:
             self.error_at(f"{name}{got}: a swizzle takes {' or '.join(map(str, counts))} integer template arguments,"
                           f" {form}" + (" (CuTe prints all three; the C++ form Swizzle<B,M> means Sw<B,M,B>)"
                                         if name == "Sw" else ""), pos)
-        b, m, s = vals[0], vals[1], vals[2] if len(vals) == 3 else vals[0]
+        b, m, s = int(vals[0]), int(vals[1]), int(vals[2] if len(vals) == 3 else vals[0])
+        if name == "Swizzle" and self.at("{"):
+            self.braces()
         why = swizzle_limit_error(b, m, s)
         if why:
             self.error_at(why, pos)
@@ -409,7 +592,26 @@ def _int_value(text: str, src: _Cols | None = None, pos: int = 0):
     if v is not None:
         return v
     static = text[0] == "_"
-    v = int(text[1:]) if static else int(text)
+    digits = text[1:] if static else text
+    neg = digits[0] == "-"
+    if neg:
+        digits = digits[1:]
+    if len(digits) > 1 and digits[0] == "0":   # C++: 0x.. hexadecimal, 0.. octal; CuTe's print: neither
+        where = (src.text, src[pos]) if src is not None else (None, None)
+        if static:
+            raise CuteDumpError(f"{text}: CuTe prints a static integer as _N in decimal without leading zeros "
+                                f"(in C++ spelling: Int<N>{{}})", *where)
+        if digits[1] in "xX":
+            v = int(digits[2:], 16)
+        elif digits.strip("01234567"):
+            bad = digits.strip("01234567")[0]
+            raise CuteDumpError(f"invalid digit \"{bad}\" in octal constant {text} (in C++ a leading 0 makes an "
+                                f"integer octal)", *where)
+        else:
+            v = int(digits, 8)   # as C++ reads it: 016 is 14
+        v = -v if neg else v
+    else:
+        v = int(text[1:]) if static else int(text)
     if not INT_MIN <= v <= INT_MAX:
         what = f" (CuTe's Int<{v}> wraps to _{wrap32(v)})" if static else ""
         raise CuteDumpError(f"integer {text} is beyond CuTe's int range {INT_MIN}..{INT_MAX}{what}",
