@@ -36,303 +36,271 @@ def _bits(name) -> int:
     return _BITS[name]
 
 
-def _registry():
+# ---- implementations: thin adapters onto cutedump.algebra (one per function of the table below) ------------
 
-    def lay(x, fn):
-        if isinstance(x, (Layout, ComposedLayout)):
+
+def lay(x, fn):
+    if isinstance(x, (Layout, ComposedLayout)):
+        return x
+    if _is_int_tuple(x):
+        return A.make_layout(x)
+    raise CuteDumpError(f"{fn}: expected a layout, got {_show(x)}")
+
+def shape_of(x):
+    if isinstance(x, (Layout, ComposedLayout)):
+        return x.shape
+    if _is_int_tuple(x):
+        return x
+    raise CuteDumpError(f"expected a layout or an int tuple, got {_kind(x)} {_show(x)}")
+
+def composed_apply(x, f):
+    """Ops on A o O o B apply to B (layout_composed.hpp)."""
+    if isinstance(x, ComposedLayout):
+        return A.make_composed_layout(x.a, x.offset, f(x.b))
+    return f(x)
+
+def _size(x, *rest, targs=()):
+    return A.size(shape_of(x), *targs)
+
+def _rank(x, targs=()):
+    return A.rank(shape_of(x), *targs)
+
+def _depth(x, targs=()):
+    return A.depth(shape_of(x), *targs)
+
+def _cosize(x, targs=()):
+    L = lay(x, "cosize")
+    if isinstance(L, ComposedLayout):
+        L = L.b
+    return A.cosize(L, *targs)
+
+def _shape(x, targs=()):
+    return it.get(shape_of(x), *targs)
+
+def _stride(x, targs=()):
+    return it.get(lay(x, "stride").stride, *targs)
+
+def _get(x, targs=()):
+    if not targs:
+        raise CuteDumpError("get needs template arguments: get<1>(L)")
+    if isinstance(x, (Layout, ComposedLayout)):
+        return composed_apply(x, lambda l: A.get(l, *targs))
+    return it.get(x, *targs)
+
+def _layout(x, targs=()):
+    return composed_apply(lay(x, "layout"), lambda l: A.get(l, *targs) if targs else l)
+
+def _select(x, targs=()):
+    if isinstance(x, (Layout, ComposedLayout)):
+        return composed_apply(x, lambda l: A.select(l, *targs))
+    return it.select(x, *targs)
+
+def _take(x, targs=()):
+    if len(targs) != 2:
+        raise CuteDumpError("take needs two template arguments: take<B,E>(L)")
+    if isinstance(x, (Layout, ComposedLayout)):
+        return composed_apply(x, lambda l: A.take(l, *targs))
+    b, e = targs          # tuple_algorithms.hpp: E == -1 is the end; static_assert(B <= E); get<i> in range
+    n = len(x) if isinstance(x, tuple) else 1
+    e = n if e == -1 else e
+    if not 0 <= b <= e <= n:
+        raise CuteDumpError(f"take<{targs[0]},{targs[1]}>: needs 0 <= B <= E <= {n} (the rank)")
+    return it.take(x, b, e)
+
+def _flatten(x):
+    if isinstance(x, (Layout, ComposedLayout)):
+        return composed_apply(x, A.flatten_layout)
+    return it.flatten(x)
+
+def _rank_arg(name, targs):
+    """append<N>/prepend<N>: the result has N modes; more than MAX_CELLS is a huge output, refused (a fuzz
+    finding: prepend<214743648>(L) built a 5 GB tuple)."""
+    n = targs[0] if targs else None
+    if n is not None and n > MAX_CELLS:
+        raise CuteDumpError(f"{name}<{n}>: a result of rank {n} is a huge output (more than {MAX_CELLS} modes)")
+    return n
+
+def _append(x, y=None, targs=()):
+    n = _rank_arg("append", targs)
+    if isinstance(x, Layout):
+        return A.append(x, lay(y, "append") if y is not None else None, n)
+    if isinstance(x, ComposedLayout):
+        return composed_apply(x, lambda l: A.append(l, lay(y, "append") if y is not None else None, n))
+    if y is None:
+        raise CuteDumpError("append needs two arguments")
+    return it.append(x, y, n)
+
+def _prepend(x, y=None, targs=()):
+    n = _rank_arg("prepend", targs)
+    if isinstance(x, Layout):
+        return A.prepend(x, lay(y, "prepend") if y is not None else None, n)
+    if y is None:
+        raise CuteDumpError("prepend needs two arguments")
+    return it.prepend(x, y, n)
+
+def _make_layout(*args):
+    if len(args) == 2 and isinstance(args[1], _Name):
+        return A.make_layout(args[0], args[1].name)
+    if len(args) == 2 and not any(isinstance(a, (Layout, ComposedLayout, Swizzle)) for a in args):
+        for a, what in zip(args, ("shape", "stride")):
+            if not _is_int_tuple(a):   # e.g. a tiler (a tuple holding layouts or _): no make_layout overload
+                raise CuteDumpError(f"make_layout(shape, stride): the {what} must be an int tuple, got "
+                                    f"{format_result(a)}")
+        if it.profile(args[0]) != it.profile(args[1]):
+            raise CuteDumpError(f"shape {it.fmt(args[0])} and stride {it.fmt(args[1])} are not congruent")
+    if any(isinstance(a, Swizzle) for a in args):
+        if len(args) == 1:
+            sw = args[0]
+            return A.composition(sw, A.Layout(C(sw.m + sw.b + abs(sw.s)), C(1)))
+    return A.make_layout(*args)
+
+def _eval(x, *c):
+    if isinstance(x, Swizzle):
+        return x(*c)
+    L = lay(x, "eval")
+    return L(*c)
+
+def _coalesce(x, prof=None):
+    return composed_apply(lay(x, "coalesce"), lambda l: A.coalesce(l, prof))
+
+def _filter(x, prof=None):
+    return composed_apply(lay(x, "filter"), lambda l: A.filter_(l, prof))
+
+def _composition(a, b, c=None):
+    if c is not None:
+        # composition(A, offset, B) = ComposedLayout<A,O,B>{A, offset, B} (layout_composed.hpp); cutedump models
+        # (and prints, draws, exports) the swizzled form Sw o offset o layout, the one CuTe itself prints
+        if not isinstance(c, Layout):
+            raise CuteDumpError(f"composition(swizzle, offset, layout): the layout must be shape:stride, got "
+                                f"{format_result(c)}")
+        return A.make_composed_layout(a, b, c)
+    if isinstance(a, Swizzle) or isinstance(a, (Layout, ComposedLayout)):
+        return A.composition(a, _tiler(b))
+    return A.composition(lay(a, "composition"), _tiler(b))
+
+def _complement(x, cot=None):
+    L = lay(x, "complement")
+    if isinstance(L, ComposedLayout):  # complement(A o O o B, c) = complement(B, c); c = cosize(B) by default
+        L = L.b
+    return A.complement(L, cot)
+
+def _inverse(fn):
+    def f(x):
+        if isinstance(x, ComposedLayout):
+            if not A.is_constant(0, x.offset):
+                raise CuteDumpError("inverse of a composed layout with a nonzero offset is not supported")
+            return A.composition(fn(x.b), x.a)
+        if isinstance(x, Swizzle):
             return x
-        if _is_int_tuple(x):
-            return A.make_layout(x)
-        raise CuteDumpError(f"{fn}: expected a layout, got {_show(x)}")
+        return fn(lay(x, fn.__name__))
+    return f
 
-    def shape_of(x):
-        if isinstance(x, (Layout, ComposedLayout)):
-            return x.shape
-        if _is_int_tuple(x):
-            return x
-        raise CuteDumpError(f"expected a layout or an int tuple, got {_kind(x)} {_show(x)}")
+def _divprod(fn):
+    def f(x, t):
+        if fn is A.logical_product and isinstance(t, ComposedLayout) and isinstance(x, Layout):
+            return logical_product_swizzled(x, t)
+        return composed_apply(lay(x, fn.__name__), lambda l: fn(l, _tiler(t)))
+    return f
 
-    def composed_apply(x, f):
-        """Ops on A o O o B apply to B (layout_composed.hpp)."""
-        if isinstance(x, ComposedLayout):
-            return A.make_composed_layout(x.a, x.offset, f(x.b))
-        return f(x)
+def _blocked(fn):
+    def f(x, t):
+        return composed_apply(lay(x, fn.__name__), lambda l: fn(l, lay(t, fn.__name__)))
+    return f
 
-    def _size(x, *rest, targs=()):
-        return A.size(shape_of(x), *targs)
+def _tile_to_shape(x, s, order=None):
+    o = "LayoutLeft" if order is None else (order.name if isinstance(order, _Name) else order)
+    return composed_apply(lay(x, "tile_to_shape"), lambda l: A.tile_to_shape(l, s, o))
 
-    def _rank(x, targs=()):
-        return A.rank(shape_of(x), *targs)
+def _upcast(x, d=None, targs=()):
+    if d is not None:   # upcast<N>(shape, stride) = upcast<N>(make_layout(shape, stride))
+        x = _make_layout(x, d)
+    if len(targs) != 1:
+        raise CuteDumpError("upcast needs one template argument: upcast<2>(L)")
+    if isinstance(x, Swizzle):
+        return SW.upcast_swizzle(x, targs[0])
+    if isinstance(x, ComposedLayout):
+        return SW.upcast_composed(x, targs[0])
+    return A.upcast(lay(x, "upcast"), targs[0])
 
-    def _depth(x, targs=()):
-        return A.depth(shape_of(x), *targs)
+def _downcast(x, d=None, targs=()):
+    if d is not None:
+        x = _make_layout(x, d)
+    if len(targs) != 1:
+        raise CuteDumpError("downcast needs one template argument: downcast<2>(L)")
+    if isinstance(x, Swizzle):
+        return SW.downcast_swizzle(x, targs[0])
+    if isinstance(x, ComposedLayout):
+        return SW.downcast_composed(x, targs[0])
+    return A.downcast(lay(x, "downcast"), targs[0])
 
-    def _cosize(x, targs=()):
-        L = lay(x, "cosize")
-        if isinstance(L, ComposedLayout):
-            L = L.b
-        return A.cosize(L, *targs)
+def _recast(x, targs=()):
+    if len(targs) != 2:
+        raise CuteDumpError("recast_layout needs two types: recast_layout<uint16_t,uint32_t>(L)")
+    return A.recast_layout(lay(x, "recast_layout"), _bits(targs[0]), _bits(targs[1]))
 
-    def _shape(x, targs=()):
-        return it.get(shape_of(x), *targs)
+def _idx2crd(i, s, d=None):
+    return it.idx2crd(i, s, d)
 
-    def _stride(x, targs=()):
-        return it.get(lay(x, "stride").stride, *targs)
+def _crd2idx(c, s, d=None):
+    if isinstance(s, Layout):
+        return it.crd2idx(c, s.shape, s.stride)
+    if d is None:
+        return it.crd2idx_shape(c, s)
+    return it.crd2idx(c, s, d)
 
-    def _get(x, targs=()):
-        if not targs:
-            raise CuteDumpError("get needs template arguments: get<1>(L)")
-        if isinstance(x, (Layout, ComposedLayout)):
-            return composed_apply(x, lambda l: A.get(l, *targs))
-        return it.get(x, *targs)
+def _congruent(a, b):
+    return C(1) if it.congruent(shape_of(a), shape_of(b)) else C(0)
 
-    def _layout(x, targs=()):
-        return composed_apply(lay(x, "layout"), lambda l: A.get(l, *targs) if targs else l)
+def _weakly_congruent(a, b):
+    return C(1) if it.weakly_congruent(shape_of(a), shape_of(b)) else C(0)
 
-    def _select(x, targs=()):
-        if isinstance(x, (Layout, ComposedLayout)):
-            return composed_apply(x, lambda l: A.select(l, *targs))
-        return it.select(x, *targs)
+def _compatible(a, b):
+    v, st = it.compatible(shape_of(a), shape_of(b))
+    return C(int(v)) if st else int(v)
 
-    def _take(x, targs=()):
-        if len(targs) != 2:
-            raise CuteDumpError("take needs two template arguments: take<B,E>(L)")
-        if isinstance(x, (Layout, ComposedLayout)):
-            return composed_apply(x, lambda l: A.take(l, *targs))
-        b, e = targs          # tuple_algorithms.hpp: E == -1 is the end; static_assert(B <= E); get<i> in range
-        n = len(x) if isinstance(x, tuple) else 1
-        e = n if e == -1 else e
-        if not 0 <= b <= e <= n:
-            raise CuteDumpError(f"take<{targs[0]},{targs[1]}>: needs 0 <= B <= E <= {n} (the rank)")
-        return it.take(x, b, e)
+def _zip(*xs):
+    if all(isinstance(x, Layout) for x in xs):
+        return A.zip_layout(*xs)
+    return it.zip_(*xs)
 
-    def _flatten(x):
-        if isinstance(x, (Layout, ComposedLayout)):
-            return composed_apply(x, A.flatten_layout)
-        return it.flatten(x)
+def _with_shape(x, *s):
+    return composed_apply(lay(x, "with_shape"), lambda l: A.with_shape(l, s[0] if len(s) == 1 else tuple(s)))
 
-    def _rank_arg(name, targs):
-        """append<N>/prepend<N>: the result has N modes; more than MAX_CELLS is a huge output, refused (a fuzz
-        finding: prepend<214743648>(L) built a 5 GB tuple)."""
-        n = targs[0] if targs else None
-        if n is not None and n > MAX_CELLS:
-            raise CuteDumpError(f"{name}<{n}>: a result of rank {n} is a huge output (more than {MAX_CELLS} modes)")
-        return n
+def _max_common(fn):
+    def f(a, b):
+        return fn(lay(a, fn.__name__), lay(b, fn.__name__))
+    return f
 
-    def _append(x, y=None, targs=()):
-        n = _rank_arg("append", targs)
-        if isinstance(x, Layout):
-            return A.append(x, lay(y, "append") if y is not None else None, n)
-        if isinstance(x, ComposedLayout):
-            return composed_apply(x, lambda l: A.append(l, lay(y, "append") if y is not None else None, n))
-        if y is None:
-            raise CuteDumpError("append needs two arguments")
-        return it.append(x, y, n)
+def _make_ordered(s, o):
+    return A.make_ordered_layout(s, o)
 
-    def _prepend(x, y=None, targs=()):
-        n = _rank_arg("prepend", targs)
-        if isinstance(x, Layout):
-            return A.prepend(x, lay(y, "prepend") if y is not None else None, n)
-        if y is None:
-            raise CuteDumpError("prepend needs two arguments")
-        return it.prepend(x, y, n)
+def _as_pi(x):
+    return A.as_position_independent_swizzle_layout(x)
 
-    def _make_layout(*args):
-        if len(args) == 2 and isinstance(args[1], _Name):
-            return A.make_layout(args[0], args[1].name)
-        if len(args) == 2 and not any(isinstance(a, (Layout, ComposedLayout, Swizzle)) for a in args):
-            for a, what in zip(args, ("shape", "stride")):
-                if not _is_int_tuple(a):   # e.g. a tiler (a tuple holding layouts or _): no make_layout overload
-                    raise CuteDumpError(f"make_layout(shape, stride): the {what} must be an int tuple, got "
-                                        f"{format_result(a)}")
-            if it.profile(args[0]) != it.profile(args[1]):
-                raise CuteDumpError(f"shape {it.fmt(args[0])} and stride {it.fmt(args[1])} are not congruent")
-        if any(isinstance(a, Swizzle) for a in args):
-            if len(args) == 1:
-                sw = args[0]
-                return A.composition(sw, A.Layout(C(sw.m + sw.b + abs(sw.s)), C(1)))
-        return A.make_layout(*args)
+def _product(x):
+    return it.product(shape_of(x))
 
-    def _eval(x, *c):
-        if isinstance(x, Swizzle):
-            return x(*c)
-        L = lay(x, "eval")
-        return L(*c)
+def _ceil_div(a, b):
+    return it.ceil_div(a, b)
 
-    def _coalesce(x, prof=None):
-        return composed_apply(lay(x, "coalesce"), lambda l: A.coalesce(l, prof))
+def _shape_div(a, b):
+    return it.shape_div(a, b)
 
-    def _filter(x, prof=None):
-        return composed_apply(lay(x, "filter"), lambda l: A.filter_(l, prof))
+def _unflatten(x, prof):
+    if isinstance(x, Layout):
+        return A.unflatten_layout(x, prof)
+    return it.unflatten(x, prof)
 
-    def _composition(a, b, c=None):
-        if c is not None:
-            # composition(A, offset, B) = ComposedLayout<A,O,B>{A, offset, B} (layout_composed.hpp); cutedump models
-            # (and prints, draws, exports) the swizzled form Sw o offset o layout, the one CuTe itself prints
-            if not isinstance(c, Layout):
-                raise CuteDumpError(f"composition(swizzle, offset, layout): the layout must be shape:stride, got "
-                                    f"{format_result(c)}")
-            return A.make_composed_layout(a, b, c)
-        if isinstance(a, Swizzle) or isinstance(a, (Layout, ComposedLayout)):
-            return A.composition(a, _tiler(b))
-        return A.composition(lay(a, "composition"), _tiler(b))
+def _slice(c, x):
+    if isinstance(x, Layout):
+        return A.slice_layout(c, x)
+    return it.slice_(c, x)
 
-    def _complement(x, cot=None):
-        L = lay(x, "complement")
-        if isinstance(L, ComposedLayout):  # complement(A o O o B, c) = complement(B, c); c = cosize(B) by default
-            L = L.b
-        return A.complement(L, cot)
+def _dice(c, x):
+    if isinstance(x, Layout):
+        return A.dice_layout(c, x)
+    return it.dice(c, x)
 
-    def _inverse(fn):
-        def f(x):
-            if isinstance(x, ComposedLayout):
-                if not A.is_constant(0, x.offset):
-                    raise CuteDumpError("inverse of a composed layout with a nonzero offset is not supported")
-                return A.composition(fn(x.b), x.a)
-            if isinstance(x, Swizzle):
-                return x
-            return fn(lay(x, fn.__name__))
-        return f
-
-    def _divprod(fn):
-        def f(x, t):
-            if fn is A.logical_product and isinstance(t, ComposedLayout) and isinstance(x, Layout):
-                return logical_product_swizzled(x, t)
-            return composed_apply(lay(x, fn.__name__), lambda l: fn(l, _tiler(t)))
-        return f
-
-    def _blocked(fn):
-        def f(x, t):
-            return composed_apply(lay(x, fn.__name__), lambda l: fn(l, lay(t, fn.__name__)))
-        return f
-
-    def _tile_to_shape(x, s, order=None):
-        o = "LayoutLeft" if order is None else (order.name if isinstance(order, _Name) else order)
-        return composed_apply(lay(x, "tile_to_shape"), lambda l: A.tile_to_shape(l, s, o))
-
-    def _upcast(x, d=None, targs=()):
-        if d is not None:   # upcast<N>(shape, stride) = upcast<N>(make_layout(shape, stride))
-            x = _make_layout(x, d)
-        if len(targs) != 1:
-            raise CuteDumpError("upcast needs one template argument: upcast<2>(L)")
-        if isinstance(x, Swizzle):
-            return SW.upcast_swizzle(x, targs[0])
-        if isinstance(x, ComposedLayout):
-            return SW.upcast_composed(x, targs[0])
-        return A.upcast(lay(x, "upcast"), targs[0])
-
-    def _downcast(x, d=None, targs=()):
-        if d is not None:
-            x = _make_layout(x, d)
-        if len(targs) != 1:
-            raise CuteDumpError("downcast needs one template argument: downcast<2>(L)")
-        if isinstance(x, Swizzle):
-            return SW.downcast_swizzle(x, targs[0])
-        if isinstance(x, ComposedLayout):
-            return SW.downcast_composed(x, targs[0])
-        return A.downcast(lay(x, "downcast"), targs[0])
-
-    def _recast(x, targs=()):
-        if len(targs) != 2:
-            raise CuteDumpError("recast_layout needs two types: recast_layout<uint16_t,uint32_t>(L)")
-        return A.recast_layout(lay(x, "recast_layout"), _bits(targs[0]), _bits(targs[1]))
-
-    def _idx2crd(i, s, d=None):
-        return it.idx2crd(i, s, d)
-
-    def _crd2idx(c, s, d=None):
-        if isinstance(s, Layout):
-            return it.crd2idx(c, s.shape, s.stride)
-        if d is None:
-            return it.crd2idx_shape(c, s)
-        return it.crd2idx(c, s, d)
-
-    def _congruent(a, b):
-        return C(1) if it.congruent(shape_of(a), shape_of(b)) else C(0)
-
-    def _weakly_congruent(a, b):
-        return C(1) if it.weakly_congruent(shape_of(a), shape_of(b)) else C(0)
-
-    def _compatible(a, b):
-        v, st = it.compatible(shape_of(a), shape_of(b))
-        return C(int(v)) if st else int(v)
-
-    def _zip(*xs):
-        if all(isinstance(x, Layout) for x in xs):
-            return A.zip_layout(*xs)
-        return it.zip_(*xs)
-
-    def _with_shape(x, *s):
-        return composed_apply(lay(x, "with_shape"), lambda l: A.with_shape(l, s[0] if len(s) == 1 else tuple(s)))
-
-    def _max_common(fn):
-        def f(a, b):
-            return fn(lay(a, fn.__name__), lay(b, fn.__name__))
-        return f
-
-    def _make_ordered(s, o):
-        return A.make_ordered_layout(s, o)
-
-    def _as_pi(x):
-        return A.as_position_independent_swizzle_layout(x)
-
-    def _product(x):
-        return it.product(shape_of(x))
-
-    def _ceil_div(a, b):
-        return it.ceil_div(a, b)
-
-    def _shape_div(a, b):
-        return it.shape_div(a, b)
-
-    def _unflatten(x, prof):
-        if isinstance(x, Layout):
-            return A.unflatten_layout(x, prof)
-        return it.unflatten(x, prof)
-
-    def _slice(c, x):
-        if isinstance(x, Layout):
-            return A.slice_layout(c, x)
-        return it.slice_(c, x)
-
-    def _dice(c, x):
-        if isinstance(x, Layout):
-            return A.dice_layout(c, x)
-        return it.dice(c, x)
-
-    R = {
-        "size": (_size, True), "rank": (_rank, True), "depth": (_depth, True), "cosize": (_cosize, True),
-        "shape": (_shape, True), "stride": (_stride, True), "get": (_get, True), "layout": (_layout, True),
-        "mode": (_get, True), "select": (_select, True), "take": (_take, True),
-        "flatten": (_flatten, False), "append": (_append, True), "prepend": (_prepend, True),
-        "make_layout": (_make_layout, False), "make_ordered_layout": (_make_ordered, False),
-        "make_shape": (lambda *a: tuple(a), False), "make_stride": (lambda *a: tuple(a), False),
-        "make_coord": (lambda *a: tuple(a), False), "make_tile": (lambda *a: tuple(a), False),
-        "eval": (_eval, False), "coalesce": (_coalesce, False), "filter": (_filter, False),
-        "filter_zeros": (lambda x: A.filter_zeros(lay(x, "filter_zeros")), False),
-        "composition": (_composition, False), "compose": (_composition, False),
-        "complement": (_complement, False),
-        "right_inverse": (_inverse(A.right_inverse), False), "left_inverse": (_inverse(A.left_inverse), False),
-        "logical_divide": (_divprod(A.logical_divide), False), "zipped_divide": (_divprod(A.zipped_divide), False),
-        "tiled_divide": (_divprod(A.tiled_divide), False), "flat_divide": (_divprod(A.flat_divide), False),
-        "logical_product": (_divprod(A.logical_product), False),
-        "zipped_product": (_divprod(A.zipped_product), False),
-        "tiled_product": (_divprod(A.tiled_product), False), "flat_product": (_divprod(A.flat_product), False),
-        "blocked_product": (_blocked(A.blocked_product), False),
-        "raked_product": (_blocked(A.raked_product), False),
-        "tile_to_shape": (_tile_to_shape, False), "upcast": (_upcast, True), "downcast": (_downcast, True),
-        "recast_layout": (_recast, True), "max_common_vector": (_max_common(A.max_common_vector), False),
-        "max_common_layout": (_max_common(A.max_common_layout), False),
-        "idx2crd": (_idx2crd, False), "crd2idx": (_crd2idx, False), "zip": (_zip, False),
-        "with_shape": (_with_shape, False), "congruent": (_congruent, False),
-        "weakly_congruent": (_weakly_congruent, False), "compatible": (_compatible, False),
-        "as_position_independent_swizzle_layout": (_as_pi, False),
-        "product": (_product, False), "ceil_div": (_ceil_div, False), "shape_div": (_shape_div, False),
-        "coshape": (lambda x: A.coshape(lay(x, "coshape")), False), "nullspace": (lambda x: A.nullspace(lay(x, "nullspace")), False),
-        "unflatten": (_unflatten, False), "slice": (_slice, False), "dice": (_dice, False),
-        "make_layout_like": (lambda x: A.make_layout_like(lay(x, "make_layout_like")), False),
-    }
-    return R
 
 
 # ---- signatures ----------------------------------------------------------------------------------
@@ -345,47 +313,82 @@ def _registry():
 # argument kinds:     layout (a layout, swizzled layout or int tuple)   plain (a layout or int tuple, no swizzle)
 #                     layout|swizzle   swizzle   int   inttuple   coord (an int tuple, `_` allowed)
 #                     order (LayoutLeft/LayoutRight/GenColMajor/GenRowMajor or an int tuple)   value (any value)
-#                     a trailing "..." repeats the last kind (zero or more times)
-_SIGS = {
-    "size": ("N*", ("layout",)), "rank": ("N*", ("layout",)), "depth": ("N*", ("layout",)),
-    "cosize": ("N*", ("layout",)), "shape": ("N*", ("layout",)), "stride": ("N*", ("layout",)),
-    "layout": ("N*", ("layout",)), "product": ("", ("layout",)),
-    "get": ("N+", ("value:x",)), "mode": ("N+", ("value:x",)), "select": ("N*", ("value:x",)),
-    "take": ("NN", ("value:x",)), "flatten": ("", ("value:x",)),
-    "append": ("N?", ("layout", "value:x"), ("layoutobj",)), "prepend": ("N?", ("layout", "value:x"), ("layoutobj",)),
-    "make_layout": ("", ("value:shape",), ("inttuple:shape", "order:stride"), ("value:layout", "value:layout...")),
-    "make_ordered_layout": ("", ("inttuple:shape", "inttuple:order")),
-    "make_shape": ("", ("value:x...",)), "make_stride": ("", ("value:x...",)),
-    "make_coord": ("", ("value:x...",)), "make_tile": ("", ("value:x...",)),
-    "eval": ("", ("layout|swizzle", "coord", "coord...")),
-    "coalesce": ("", ("layout",), ("layout", "inttuple:profile")),
-    "filter": ("", ("layout",), ("layout", "inttuple:profile")),
-    "filter_zeros": ("", ("layout",)),
-    "composition": ("", ("layout|swizzle", "value:tiler"), ("swizzle", "int:offset", "layoutobj:layout")),
-    "compose": ("", ("layout|swizzle", "value:tiler"), ("swizzle", "int:offset", "layoutobj:layout")),
-    "complement": ("", ("layout",), ("layout", "inttuple:cotarget")),
-    "right_inverse": ("", ("layout|swizzle",)), "left_inverse": ("", ("layout|swizzle",)),
-    "logical_divide": ("", ("layout", "value:tiler")), "zipped_divide": ("", ("layout", "value:tiler")),
-    "tiled_divide": ("", ("layout", "value:tiler")), "flat_divide": ("", ("layout", "value:tiler")),
-    "logical_product": ("", ("layout", "value:tiler")), "zipped_product": ("", ("layout", "value:tiler")),
-    "tiled_product": ("", ("layout", "value:tiler")), "flat_product": ("", ("layout", "value:tiler")),
-    "blocked_product": ("", ("layout", "layout")), "raked_product": ("", ("layout", "layout")),
-    "tile_to_shape": ("", ("layout", "inttuple:shape"), ("layout", "inttuple:shape", "order")),
-    "upcast": ("N", ("layout|swizzle",), ("inttuple:shape", "inttuple:stride")),
-    "downcast": ("N", ("layout|swizzle",), ("inttuple:shape", "inttuple:stride")),
-    "recast_layout": ("TT", ("layout",)),
-    "max_common_vector": ("", ("layout", "layout")), "max_common_layout": ("", ("layout", "layout")),
-    "idx2crd": ("", ("inttuple:index", "inttuple:shape"), ("inttuple:index", "inttuple:shape", "inttuple:stride")),
-    "crd2idx": ("", ("coord", "layout:shape"), ("coord", "inttuple:shape", "inttuple:stride")),
-    "zip": ("", ("value:x", "value:x...")), "with_shape": ("", ("layout", "value:shape", "value:shape...")),
-    "congruent": ("", ("layout", "layout")), "weakly_congruent": ("", ("layout", "layout")),
-    "compatible": ("", ("layout", "layout")),
-    "as_position_independent_swizzle_layout": ("", ("value:layout",)),
-    "ceil_div": ("", ("value:x", "value:y")), "shape_div": ("", ("inttuple", "inttuple")),
-    "coshape": ("", ("plain",)), "nullspace": ("", ("plain",)), "make_layout_like": ("", ("plain",)),
-    "unflatten": ("", ("value:x", "inttuple:profile")), "slice": ("", ("coord", "value:x")),
-    "dice": ("", ("coord", "value:x")),
+#                     a trailing "..." repeats the last kind (zero or more times); "kind:label" names it in errors
+#
+# One row per function: name: (template-argument form, (argument form, ...), implementation). The implementation
+# gets the evaluated arguments (and targs=... when the function takes template arguments). Adding a function is
+# adding a row.
+FUNCTIONS = {
+    'size': ('N*', (('layout',),), _size),
+    'rank': ('N*', (('layout',),), _rank),
+    'depth': ('N*', (('layout',),), _depth),
+    'cosize': ('N*', (('layout',),), _cosize),
+    'shape': ('N*', (('layout',),), _shape),
+    'stride': ('N*', (('layout',),), _stride),
+    'layout': ('N*', (('layout',),), _layout),
+    'product': ('', (('layout',),), _product),
+    'get': ('N+', (('value:x',),), _get),
+    'mode': ('N+', (('value:x',),), _get),
+    'select': ('N*', (('value:x',),), _select),
+    'take': ('NN', (('value:x',),), _take),
+    'flatten': ('', (('value:x',),), _flatten),
+    'append': ('N?', (('layout', 'value:x'), ('layoutobj',)), _append),
+    'prepend': ('N?', (('layout', 'value:x'), ('layoutobj',)), _prepend),
+    'make_layout': ('', (('value:shape',), ('inttuple:shape', 'order:stride'), ('value:layout', 'value:layout...')),
+        _make_layout),
+    'make_ordered_layout': ('', (('inttuple:shape', 'inttuple:order'),), _make_ordered),
+    'make_shape': ('', (('value:x...',),), lambda *a: tuple(a)),
+    'make_stride': ('', (('value:x...',),), lambda *a: tuple(a)),
+    'make_coord': ('', (('value:x...',),), lambda *a: tuple(a)),
+    'make_tile': ('', (('value:x...',),), lambda *a: tuple(a)),
+    'eval': ('', (('layout|swizzle', 'coord', 'coord...'),), _eval),
+    'coalesce': ('', (('layout',), ('layout', 'inttuple:profile')), _coalesce),
+    'filter': ('', (('layout',), ('layout', 'inttuple:profile')), _filter),
+    'filter_zeros': ('', (('layout',),), lambda x: A.filter_zeros(lay(x, "filter_zeros"))),
+    'composition': ('', (('layout|swizzle', 'value:tiler'), ('swizzle', 'int:offset', 'layoutobj:layout')),
+        _composition),
+    'compose': ('', (('layout|swizzle', 'value:tiler'), ('swizzle', 'int:offset', 'layoutobj:layout')), _composition),
+    'complement': ('', (('layout',), ('layout', 'inttuple:cotarget')), _complement),
+    'right_inverse': ('', (('layout|swizzle',),), _inverse(A.right_inverse)),
+    'left_inverse': ('', (('layout|swizzle',),), _inverse(A.left_inverse)),
+    'logical_divide': ('', (('layout', 'value:tiler'),), _divprod(A.logical_divide)),
+    'zipped_divide': ('', (('layout', 'value:tiler'),), _divprod(A.zipped_divide)),
+    'tiled_divide': ('', (('layout', 'value:tiler'),), _divprod(A.tiled_divide)),
+    'flat_divide': ('', (('layout', 'value:tiler'),), _divprod(A.flat_divide)),
+    'logical_product': ('', (('layout', 'value:tiler'),), _divprod(A.logical_product)),
+    'zipped_product': ('', (('layout', 'value:tiler'),), _divprod(A.zipped_product)),
+    'tiled_product': ('', (('layout', 'value:tiler'),), _divprod(A.tiled_product)),
+    'flat_product': ('', (('layout', 'value:tiler'),), _divprod(A.flat_product)),
+    'blocked_product': ('', (('layout', 'layout'),), _blocked(A.blocked_product)),
+    'raked_product': ('', (('layout', 'layout'),), _blocked(A.raked_product)),
+    'tile_to_shape': ('', (('layout', 'inttuple:shape'), ('layout', 'inttuple:shape', 'order')), _tile_to_shape),
+    'upcast': ('N', (('layout|swizzle',), ('inttuple:shape', 'inttuple:stride')), _upcast),
+    'downcast': ('N', (('layout|swizzle',), ('inttuple:shape', 'inttuple:stride')), _downcast),
+    'recast_layout': ('TT', (('layout',),), _recast),
+    'max_common_vector': ('', (('layout', 'layout'),), _max_common(A.max_common_vector)),
+    'max_common_layout': ('', (('layout', 'layout'),), _max_common(A.max_common_layout)),
+    'idx2crd': ('', (('inttuple:index', 'inttuple:shape'), ('inttuple:index', 'inttuple:shape', 'inttuple:stride')),
+        _idx2crd),
+    'crd2idx': ('', (('coord', 'layout:shape'), ('coord', 'inttuple:shape', 'inttuple:stride')),
+        _crd2idx),
+    'zip': ('', (('value:x', 'value:x...'),), _zip),
+    'with_shape': ('', (('layout', 'value:shape', 'value:shape...'),), _with_shape),
+    'congruent': ('', (('layout', 'layout'),), _congruent),
+    'weakly_congruent': ('', (('layout', 'layout'),), _weakly_congruent),
+    'compatible': ('', (('layout', 'layout'),), _compatible),
+    'as_position_independent_swizzle_layout': ('', (('value:layout',),), _as_pi),
+    'ceil_div': ('', (('value:x', 'value:y'),), _ceil_div),
+    'shape_div': ('', (('inttuple', 'inttuple'),), _shape_div),
+    'coshape': ('', (('plain',),), lambda x: A.coshape(lay(x, "coshape"))),
+    'nullspace': ('', (('plain',),), lambda x: A.nullspace(lay(x, "nullspace"))),
+    'make_layout_like': ('', (('plain',),), lambda x: A.make_layout_like(lay(x, "make_layout_like"))),
+    'unflatten': ('', (('value:x', 'inttuple:profile'),), _unflatten),
+    'slice': ('', (('coord', 'value:x'),), _slice),
+    'dice': ('', (('coord', 'value:x'),), _dice),
 }
+
+#: name -> (template-argument form, argument forms...): the signature part of FUNCTIONS (what the checks read)
+_SIGS = {name: (row[0], *row[1]) for name, row in FUNCTIONS.items()}
 
 _TARG_TEXT = {"": "no template arguments", "N": "one integer template argument",
               "NN": "two integer template arguments", "N?": "at most one integer template argument",
@@ -544,13 +547,11 @@ class _Name:
 
 
 _CONSTANTS = {"LayoutLeft", "LayoutRight", "GenColMajor", "GenRowMajor"}
-_REG = None
+#: name -> (implementation, whether it takes template arguments): the part of FUNCTIONS evaluation reads
+_REG = {name: (row[2], row[0] != "") for name, row in FUNCTIONS.items()}
 
 
 def functions() -> list[str]:
-    global _REG
-    if _REG is None:
-        _REG = _registry()
     return sorted(_REG)
 
 
@@ -664,9 +665,6 @@ def evaluate(text: str):
     Every call is checked against its signature (:data:`_SIGS`) before it runs. A computation whose C++ ``int``
     arithmetic overflows in CuTe (see :mod:`cutedump.algebra.integer`) raises :class:`CuteDumpError` naming the
     first overflowing call and showing what real CuTe prints (its wrapped values)."""
-    global _REG
-    if _REG is None:
-        _REG = _registry()
     node = parse_expr(text)
     overflow_reset()
     ev = _Evaluation(text)
