@@ -16,7 +16,7 @@ from cutedump import algebra as A
 from cutedump.algebra import C, inttuple as it, make_layout, swizzle as SW
 from cutedump.algebra.integer import INT_MAX, INT_MIN, OVERFLOW, overflow_reset, wrap32
 from cutedump.algebra.inttuple import UNDERSCORE, flatten_to_tuple, fmt, is_int_tuple
-from cutedump.algebra.layout import Layout
+from cutedump.algebra.layout import Layout, coalesce_shape
 from cutedump.algebra.swizzle import ComposedLayout, Swizzle, logical_product_swizzled, recast_swizzle
 from cutedump.parse import parse_expr, build_literal, Call, Apply, _col, swizzle_limit_error
 
@@ -122,6 +122,8 @@ def _rank_arg(name, targs):
 
 def _append(x, y=None, targs=()):
     n = _rank_arg("append", targs)
+    if isinstance(x, Layout) and y is not None and not isinstance(y, (Layout, ComposedLayout)):
+        return it.append(x, y, n)   # no Layout overload takes a non-layout: the tuple one, (L, y)
     if isinstance(x, Layout):
         return A.append(x, lay(y, "append") if y is not None else None, n)
     if isinstance(x, ComposedLayout):
@@ -132,6 +134,8 @@ def _append(x, y=None, targs=()):
 
 def _prepend(x, y=None, targs=()):
     n = _rank_arg("prepend", targs)
+    if isinstance(x, Layout) and y is not None and not isinstance(y, (Layout, ComposedLayout)):
+        return it.prepend(x, y, n)
     if isinstance(x, Layout):
         return A.prepend(x, lay(y, "prepend") if y is not None else None, n)
     if y is None:
@@ -161,6 +165,8 @@ def _eval(x, *c):
     return L(*c)
 
 def _coalesce(x, prof=None):
+    if prof is None and _is_int_tuple(x):   # coalesce(Shape): merge neighbours both static or both dynamic
+        return coalesce_shape(x)
     return composed_apply(lay(x, "coalesce"), lambda l: A.coalesce(l, prof))
 
 def _filter(x, prof=None):
@@ -192,6 +198,8 @@ def _inverse(fn):
             return A.composition(fn(x.b), x.a)
         if isinstance(x, Swizzle):
             return x
+        if x.__class__ is C or x.__class__ is int:   # swizzle_layout.hpp's integral overload (an offset): -t
+            return -x
         return fn(lay(x, fn.__name__))
     return f
 
@@ -211,11 +219,24 @@ def _tile_to_shape(x, s, order=None):
     o = "LayoutLeft" if order is None else (order.name if isinstance(order, _Name) else order)
     return composed_apply(lay(x, "tile_to_shape"), lambda l: A.tile_to_shape(l, s, o))
 
+def _scalar_cast(x, n, fn):
+    """swizzle.hpp's integral overloads: upcast<N>(t) = safe_div(t, C<N>{}), downcast<N>(t) = t * C<N>{}, with N a
+    uint32_t (so a negative t is unsigned arithmetic: refused)."""
+    if n <= 0 or x < 0:
+        raise CuteDumpError(f"{fn}<{n}>({_show(x)}): CuTe computes this in unsigned arithmetic (N is a uint32_t); "
+                            f"cutedump reads only N > 0 and t >= 0")
+    if fn == "downcast":
+        return x * C(n)
+    return A.safe_div(x, C(n))
+
+
 def _upcast(x, d=None, targs=()):
     if d is not None:   # upcast<N>(shape, stride) = upcast<N>(make_layout(shape, stride))
         x = _make_layout(x, d)
     if len(targs) != 1:
         raise CuteDumpError("upcast needs one template argument: upcast<2>(L)")
+    if x.__class__ is C or x.__class__ is int:
+        return _scalar_cast(x, targs[0], "upcast")
     if isinstance(x, Swizzle):
         return SW.upcast_swizzle(x, targs[0])
     if isinstance(x, ComposedLayout):
@@ -227,6 +248,8 @@ def _downcast(x, d=None, targs=()):
         x = _make_layout(x, d)
     if len(targs) != 1:
         raise CuteDumpError("downcast needs one template argument: downcast<2>(L)")
+    if x.__class__ is C or x.__class__ is int:
+        return _scalar_cast(x, targs[0], "downcast")
     if isinstance(x, Swizzle):
         return SW.downcast_swizzle(x, targs[0])
     if isinstance(x, ComposedLayout):
@@ -303,6 +326,59 @@ def _dice(c, x):
 
 
 
+def _filter_zeros(x, prof=None):
+    if isinstance(x, (Layout, ComposedLayout)):
+        return composed_apply(x, lambda l: A.filter_zeros(l, prof))
+    return it.filter_zeros(x, x if prof is None else prof)   # int_tuple.hpp: filter_zeros(a, b = a)
+
+
+def _make_fragment_like(x):
+    """layout.hpp: a static layout of rank > 1 keeps its mode 0 compact (stride-0 modes kept) and orders the rest
+    like ``x``; anything else (a dynamic shape, rank 1, a plain shape) is make_layout(shape)."""
+    if not isinstance(x, Layout):
+        return A.make_layout(x)
+    shp, std = x.shape, x.stride
+    R = len(shp) if isinstance(shp, tuple) else 1
+    if R > 1 and A.is_static(shp):
+        s0, d0 = shp[0], std[0]
+        first = A.make_layout(s0, it.compact_col_major(it.filter_zeros(d0, s0)))
+        return A.tiled_product(first, A.make_ordered_layout(tuple(shp[1:]), tuple(std[1:])))
+    return A.make_layout(shp)
+
+
+def _repeat(x, targs=()):
+    n = _rank_arg("repeat", targs)
+    return x if n == 1 else tuple([x] * n)
+
+
+def _dynamic(x):
+    """int(x): the value as a run-time int."""
+    return int(x)
+
+
+def _evenly_divides(a, b):
+    return _evenly(shape_of(a), shape_of(b))
+
+
+def _evenly(a, b):
+    """int_tuple.hpp evenly_divides(a, b): mode by mode over b's modes (false_type if b has more), each
+    size(a) == size(b) * size(ceil_div(a, b)); static (_1/_0) when every part is."""
+    if isinstance(b, tuple):
+        ra = len(a) if isinstance(a, tuple) else 1
+        if len(b) > ra:
+            return C(0)
+        acc = C(1)
+        for i, y in enumerate(b):
+            z = _evenly(a[i] if isinstance(a, tuple) else a, y)
+            v = int(bool(acc) and bool(z))
+            acc = C(v) if (acc.__class__ is C and z.__class__ is C) else v
+        return acc
+    sa, sb, sc = it.product(a), it.product(b), it.product(it.ceil_div(a, b))
+    rhs = sb * sc
+    v = int(int(sa) == int(rhs))
+    return C(v) if (sa.__class__ is C and rhs.__class__ is C) else v
+
+
 # ---- signatures ----------------------------------------------------------------------------------
 # Every function of the language, from CuTe 4.2's declarations (layout.hpp, int_tuple.hpp, layout_composed.hpp,
 # swizzle_layout.hpp): its template arguments and its argument forms. Checked before anything is evaluated
@@ -322,10 +398,10 @@ FUNCTIONS = {
     'size': ('N*', (('layout',),), _size),
     'rank': ('N*', (('layout',),), _rank),
     'depth': ('N*', (('layout',),), _depth),
-    'cosize': ('N*', (('layout',),), _cosize),
+    'cosize': ('N*', (('layoutobj',),), _cosize),
     'shape': ('N*', (('layout',),), _shape),
-    'stride': ('N*', (('layout',),), _stride),
-    'layout': ('N*', (('layout',),), _layout),
+    'stride': ('N*', (('layoutobj',),), _stride),
+    'layout': ('N*', (('layoutobj',),), _layout),
     'product': ('', (('layout',),), _product),
     'get': ('N+', (('value:x',),), _get),
     'mode': ('N+', (('value:x',),), _get),
@@ -342,31 +418,32 @@ FUNCTIONS = {
     'make_coord': ('', (('value:x...',),), lambda *a: tuple(a)),
     'make_tile': ('', (('value:x...',),), lambda *a: tuple(a)),
     'eval': ('', (('layout|swizzle', 'coord', 'coord...'),), _eval),
-    'coalesce': ('', (('layout',), ('layout', 'inttuple:profile')), _coalesce),
-    'filter': ('', (('layout',), ('layout', 'inttuple:profile')), _filter),
-    'filter_zeros': ('', (('layout',),), lambda x: A.filter_zeros(lay(x, "filter_zeros"))),
-    'composition': ('', (('layout|swizzle', 'value:tiler'), ('swizzle', 'int:offset', 'layoutobj:layout')),
+    'coalesce': ('', (('layout',), ('layoutobj', 'inttuple:profile')), _coalesce),
+    'filter': ('', (('layoutobj',), ('layoutobj', 'inttuple:profile')), _filter),
+    'filter_zeros': ('', (('layout',), ('layout', 'inttuple:profile')), _filter_zeros),
+    'composition': ('', (('layoutobj|swizzle', 'value:tiler'), ('swizzle', 'int:offset', 'layoutobj:layout')),
         _composition),
-    'compose': ('', (('layout|swizzle', 'value:tiler'), ('swizzle', 'int:offset', 'layoutobj:layout')), _composition),
-    'complement': ('', (('layout',), ('layout', 'inttuple:cotarget')), _complement),
-    'right_inverse': ('', (('layout|swizzle',),), _inverse(A.right_inverse)),
-    'left_inverse': ('', (('layout|swizzle',),), _inverse(A.left_inverse)),
-    'logical_divide': ('', (('layout', 'value:tiler'),), _divprod(A.logical_divide)),
-    'zipped_divide': ('', (('layout', 'value:tiler'),), _divprod(A.zipped_divide)),
-    'tiled_divide': ('', (('layout', 'value:tiler'),), _divprod(A.tiled_divide)),
-    'flat_divide': ('', (('layout', 'value:tiler'),), _divprod(A.flat_divide)),
-    'logical_product': ('', (('layout', 'value:tiler'),), _divprod(A.logical_product)),
-    'zipped_product': ('', (('layout', 'value:tiler'),), _divprod(A.zipped_product)),
-    'tiled_product': ('', (('layout', 'value:tiler'),), _divprod(A.tiled_product)),
-    'flat_product': ('', (('layout', 'value:tiler'),), _divprod(A.flat_product)),
-    'blocked_product': ('', (('layout', 'layout'),), _blocked(A.blocked_product)),
-    'raked_product': ('', (('layout', 'layout'),), _blocked(A.raked_product)),
-    'tile_to_shape': ('', (('layout', 'inttuple:shape'), ('layout', 'inttuple:shape', 'order')), _tile_to_shape),
-    'upcast': ('N', (('layout|swizzle',), ('inttuple:shape', 'inttuple:stride')), _upcast),
-    'downcast': ('N', (('layout|swizzle',), ('inttuple:shape', 'inttuple:stride')), _downcast),
-    'recast_layout': ('TT', (('layout',),), _recast),
-    'max_common_vector': ('', (('layout', 'layout'),), _max_common(A.max_common_vector)),
-    'max_common_layout': ('', (('layout', 'layout'),), _max_common(A.max_common_layout)),
+    'compose': ('', (('layoutobj|swizzle', 'value:tiler'), ('swizzle', 'int:offset', 'layoutobj:layout')),
+        _composition),
+    'complement': ('', (('layoutobj',), ('layoutobj', 'inttuple:cotarget')), _complement),
+    'right_inverse': ('', (('layoutobj|swizzle|int',),), _inverse(A.right_inverse)),
+    'left_inverse': ('', (('layoutobj|swizzle|int',),), _inverse(A.left_inverse)),
+    'logical_divide': ('', (('layoutobj', 'value:tiler'),), _divprod(A.logical_divide)),
+    'zipped_divide': ('', (('layoutobj', 'value:tiler'),), _divprod(A.zipped_divide)),
+    'tiled_divide': ('', (('layoutobj', 'value:tiler'),), _divprod(A.tiled_divide)),
+    'flat_divide': ('', (('layoutobj', 'value:tiler'),), _divprod(A.flat_divide)),
+    'logical_product': ('', (('layoutobj', 'value:tiler'),), _divprod(A.logical_product)),
+    'zipped_product': ('', (('layoutobj', 'value:tiler'),), _divprod(A.zipped_product)),
+    'tiled_product': ('', (('layoutobj', 'value:tiler'),), _divprod(A.tiled_product)),
+    'flat_product': ('', (('layoutobj', 'value:tiler'),), _divprod(A.flat_product)),
+    'blocked_product': ('', (('layoutobj', 'layoutobj'),), _blocked(A.blocked_product)),
+    'raked_product': ('', (('layoutobj', 'layoutobj'),), _blocked(A.raked_product)),
+    'tile_to_shape': ('', (('layoutobj', 'inttuple:shape'), ('layoutobj', 'inttuple:shape', 'order')), _tile_to_shape),
+    'upcast': ('N', (('layoutobj|swizzle|int',), ('inttuple:shape', 'inttuple:stride')), _upcast),
+    'downcast': ('N', (('layoutobj|swizzle|int',), ('inttuple:shape', 'inttuple:stride')), _downcast),
+    'recast_layout': ('TT', (('layoutobj',),), _recast),
+    'max_common_vector': ('', (('layoutobj', 'layoutobj'),), _max_common(A.max_common_vector)),
+    'max_common_layout': ('', (('layoutobj', 'layoutobj'),), _max_common(A.max_common_layout)),
     'idx2crd': ('', (('inttuple:index', 'inttuple:shape'), ('inttuple:index', 'inttuple:shape', 'inttuple:stride')),
         _idx2crd),
     'crd2idx': ('', (('coord', 'layout:shape'), ('coord', 'inttuple:shape', 'inttuple:stride')),
@@ -376,15 +453,26 @@ FUNCTIONS = {
     'congruent': ('', (('layout', 'layout'),), _congruent),
     'weakly_congruent': ('', (('layout', 'layout'),), _weakly_congruent),
     'compatible': ('', (('layout', 'layout'),), _compatible),
-    'as_position_independent_swizzle_layout': ('', (('value:layout',),), _as_pi),
+    'as_position_independent_swizzle_layout': ('', (('layoutobj',),), _as_pi),
     'ceil_div': ('', (('value:x', 'value:y'),), _ceil_div),
     'shape_div': ('', (('inttuple', 'inttuple'),), _shape_div),
-    'coshape': ('', (('plain',),), lambda x: A.coshape(lay(x, "coshape"))),
-    'nullspace': ('', (('plain',),), lambda x: A.nullspace(lay(x, "nullspace"))),
-    'make_layout_like': ('', (('plain',),), lambda x: A.make_layout_like(lay(x, "make_layout_like"))),
+    'coshape': ('', (('plainobj',),), lambda x: A.coshape(x)),
+    'nullspace': ('', (('plainobj',),), lambda x: A.nullspace(x)),
+    'make_layout_like': ('', (('plainobj',),), lambda x: A.make_layout_like(x)),
     'unflatten': ('', (('value:x', 'inttuple:profile'),), _unflatten),
     'slice': ('', (('coord', 'value:x'),), _slice),
     'dice': ('', (('coord', 'value:x'),), _dice),
+    # added with the C++ spelling (issue 22)
+    'make_step': ('', (('value:x...',),), lambda *a: tuple(a)),
+    'int': ('', (('int',),), _dynamic),
+    'inner_product': ('', (('inttuple', 'inttuple'),), lambda a, b: it.inner_product(a, b)),
+    'elem_scale': ('', (('inttuple', 'inttuple'),), lambda a, b: it.elem_scale(a, b)),
+    'repeat': ('N', (('value:x',),), _repeat),
+    'repeat_like': ('', (('value:guide', 'value:x'),), lambda t, x: it.repeat_like(t, x)),
+    'make_fragment_like': ('', (('plain',),), _make_fragment_like),
+    'evenly_divides': ('', (('layout', 'layout'),), _evenly_divides),
+    'compact_col_major': ('', (('inttuple:shape',),), lambda s: it.compact_col_major(s)),
+    'compact_row_major': ('', (('inttuple:shape',),), lambda s: it.compact_row_major(s)),
 }
 
 #: name -> (template-argument form, argument forms...): the signature part of FUNCTIONS (what the checks read)
@@ -461,6 +549,12 @@ def _is_kind(x, kind: str) -> bool:
         return isinstance(x, (Layout, ComposedLayout)) or _is_int_tuple(x)
     if kind == "layoutobj":
         return isinstance(x, (Layout, ComposedLayout))
+    if kind == "layoutobj|swizzle":
+        return isinstance(x, (Layout, ComposedLayout, Swizzle))
+    if kind == "layoutobj|swizzle|int":
+        return isinstance(x, (Layout, ComposedLayout, Swizzle)) or (isinstance(x, int) and not isinstance(x, bool))
+    if kind == "plainobj":
+        return isinstance(x, Layout)
     if kind == "plain":
         return isinstance(x, Layout) or _is_int_tuple(x)
     if kind == "layout|swizzle":
@@ -476,8 +570,11 @@ def _is_kind(x, kind: str) -> bool:
     raise AssertionError(kind)
 
 
-_KIND_LABEL = {"plain": "layout", "layoutobj": "layout", "inttuple": "int_tuple", "value": "x"}
-_KIND_TEXT = {"layoutobj": "a layout (shape:stride)", "layout": "a layout or an int tuple", "plain": "a layout (not swizzled) or an int tuple",
+_KIND_LABEL = {"plain": "layout", "layoutobj": "layout", "plainobj": "layout", "layoutobj|swizzle": "layout|swizzle",
+               "layoutobj|swizzle|int": "layout|swizzle|int", "inttuple": "int_tuple", "value": "x"}
+_KIND_TEXT = {"layoutobj": "a layout (shape:stride)", "plainobj": "a layout (shape:stride, not swizzled)",
+              "layoutobj|swizzle": "a layout (shape:stride) or a swizzle",
+              "layoutobj|swizzle|int": "a layout (shape:stride), a swizzle or an integer", "layout": "a layout or an int tuple", "plain": "a layout (not swizzled) or an int tuple",
               "layout|swizzle": "a layout, a swizzle or an int tuple", "swizzle": "a swizzle (cutedump's A o O o B has a swizzle A)", "int": "an integer",
               "inttuple": "an int tuple", "coord": "a coordinate (int tuple, `_` allowed)",
               "order": "LayoutLeft, LayoutRight or an int tuple", "value": "a value"}
@@ -506,6 +603,9 @@ _KIND_CLASSES = {
     "value": frozenset({Layout, ComposedLayout, Swizzle, C, int, tuple, bool}),
     "layout": frozenset({Layout, ComposedLayout, C, int}),
     "layoutobj": frozenset({Layout, ComposedLayout}),
+    "layoutobj|swizzle": frozenset({Layout, ComposedLayout, Swizzle}),
+    "layoutobj|swizzle|int": frozenset({Layout, ComposedLayout, Swizzle, C, int}),
+    "plainobj": frozenset({Layout}),
     "plain": frozenset({Layout, C, int}),
     "layout|swizzle": frozenset({Layout, ComposedLayout, Swizzle, C, int}),
     "swizzle": frozenset({Swizzle}),
@@ -532,8 +632,11 @@ def _check_kinds(n: Call, args: list, text: str) -> None:
         if best is None:
             best = (bad, kinds[bad])
     i, kind = best
+    hint = ""
+    if kind in ("layoutobj", "plainobj", "layoutobj|swizzle", "layoutobj|swizzle|int") and _is_int_tuple(args[i]):
+        hint = f"; CuTe has no int-tuple overload of {n.name} (make_layout({_show(args[i])}) is a layout)"
     raise CuteDumpError(f"{n.name}: argument {i + 1} must be {_KIND_TEXT[kind]}, got {_kind(args[i])} "
-                        f"{_show(args[i])} ({signature(n.name)})", text, _col(n.args[i]))
+                        f"{_show(args[i])} ({signature(n.name)}){hint}", text, _col(n.args[i]))
 
 
 class _Name:

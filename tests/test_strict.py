@@ -168,7 +168,7 @@ def test_issue_examples():
     ("size", 0, ["size is a function: call it as size(layout)"]),
     ("shape((_4,_8), _1)", 15, ["shape takes 1 argument"]),
     ("complement((_4),(_1),_16)", 21, ["complement takes 1 or 2 arguments"]),
-    ("tile_to_shape((_2,_2), (_4,_4), Sw<1,1,1>)", 32, ["argument 3 must be LayoutLeft, LayoutRight or an int tuple"]),
+    ("tile_to_shape((_2,_2):(_1,_2), (_4,_4), Sw<1,1,1>)", 40, ["argument 3 must be LayoutLeft, LayoutRight or an int tuple"]),
     ("Sw<3,3>", 0, ["Sw<3,3>: a swizzle takes 3 integer template arguments", "Swizzle<B,M> means Sw<B,M,B>"]),
     ("Sw<3,3,3,3>", 0, ["a swizzle takes 3 integer template arguments"]),
     ("Swizzle<3>", 0, ["a swizzle takes 2 or 3 integer template arguments"]),

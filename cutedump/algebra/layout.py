@@ -767,6 +767,10 @@ def tile_to_shape(block, trg_shape, order="LayoutLeft"):
     block_shape = it.product_each(padded.shape)
     target_shape = it.product_each(trg_shape)
     if is_static(target_shape):
+        if not is_static(block_shape):   # CUTE_STATIC_ASSERT_V on a run-time bool: does not compile
+            raise CuteDumpError("tile_to_shape: the block's shape must be static when the target shape is (CuTe's "
+                                "CUTE_STATIC_ASSERT_V(evenly_divides(target_shape, block_shape)) is not a constant "
+                                "expression: does not compile)")
         for t, b in zip(target_shape, block_shape):
             ok = int(t) == int(b) * int(product(ceil_div(t, b)))
             if not ok:
