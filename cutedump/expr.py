@@ -849,8 +849,17 @@ def _check_swizzles(obj, text, node) -> None:
             raise CuteDumpError(f"the result {why}", text, node.col)
 
 
-def format_result(obj) -> str:
-    """CuTe's ``print`` of a result."""
+def format_result(obj, syntax: str | None = None) -> str:
+    """CuTe's ``print`` of a result; ``syntax="cpp"`` spells it as C++ (``make_layout(make_shape(_8{}, 4), ...)``,
+    ``Layout<Shape<_8,_4>,Stride<_1,_8>>{}``), ``syntax="dsl"`` as the CuTe DSL prints it (see
+    :mod:`cutedump.parse.spell`); ``"print"`` (or None) is CuTe's print."""
+    if syntax is not None and syntax != "print":
+        from cutedump.parse import spell  # start-up: only when asked
+        if syntax == "cpp":
+            return spell.to_cpp(obj)
+        if syntax == "dsl":
+            return spell.to_dsl(obj)
+        raise CuteDumpError(f"unknown syntax {syntax!r}: expected one of {', '.join(spell.SYNTAXES)}")
     if obj.__class__ is Layout:
         return f"{fmt(obj.shape)}:{fmt(obj.stride)}"
     if isinstance(obj, tuple):

@@ -27,7 +27,7 @@ _TOKEN = re.compile(r"\s*(_?-?(?:0[xX][0-9A-Fa-f]+|[0-9]+)|(?:::)?(?:[A-Za-z_][A
                     r"|[():,<>\[\]{}]|\S)")
 _INT_TOKEN = re.compile(r"_?-?(?:0[xX][0-9A-Fa-f]+|[0-9]+)")
 _NAME_TOKEN = re.compile(r"(?:::)?(?:[A-Za-z_][A-Za-z0-9_]*::)*[A-Za-z_][A-Za-z0-9_]*")
-_PUNCT = "():,<>[]{}"
+_PUNCT = "():,<>[]{}."
 _KINDS: dict = {p: "p" for p in _PUNCT}   # token text -> "int" | "name" | "p", learnt as met (bounded)
 
 
@@ -234,6 +234,11 @@ TYPES = frozenset({"Int", "C", "Layout", "ComposedLayout", "Underscore", "X"}) |
 _SCALARS = frozenset({"int", "int32_t", "uint32_t", "int64_t", "uint64_t", "size_t", "unsigned"})
 
 
+#: Layout's member functions -> (the free function they call, whether several arguments make one tile)
+_METHODS = {"shape": ("shape", False), "stride": ("stride", False), "layout": ("layout", False),
+            "compose": ("composition", True), "with_shape": ("with_shape", False), "tile": ("tiled_divide", True)}
+
+
 def _unqualified(name: str) -> str:
     """``cute::make_layout`` -> ``make_layout`` (also ``::cute::``); a name in another namespace keeps it."""
     if name.startswith("::"):
@@ -357,10 +362,10 @@ class Parser:
         """value := postfix [':' postfix]  (a ':' makes a layout literal)."""
         node = self.atom()
         t, src = self.t, self.c
-        while t[self.i] == "(":   # postfix(), inline
+        while t[self.i] == "(" or t[self.i] == ".":   # postfix(), inline
             pos = self.i
             self.i += 1
-            node = Apply(node, self.args(), pos, src)
+            node = Apply(node, self.args(), pos, src) if t[pos] == "(" else self.method(node, pos)
         if t[self.i] == ":":     # texts ':' '(' ')' are only ever punctuation tokens
             self.i += 1
             stride_pos = self.i
@@ -378,11 +383,34 @@ class Parser:
     def postfix(self):
         node = self.atom()
         t = self.t
-        while t[self.i] == "(":
+        while t[self.i] == "(" or t[self.i] == ".":
             pos = self.i
             self.i += 1
-            node = Apply(node, self.args(), pos, self.c)
+            node = Apply(node, self.args(), pos, self.c) if t[pos] == "(" else self.method(node, pos)
         return node
+
+    def method(self, node, pos):
+        """``L.name<targs>(args)`` after the '.', at token ``pos``: a member function of CuTe's Layout (layout.hpp),
+        read as the free function it calls: shape<I...>(), stride<I...>(), layout(), compose(...) (composition),
+        with_shape(...), tile(...) (tiled_divide); several arguments are made one tile (make_tile)."""
+        i = self.i
+        if self.k[i] != "name":
+            self.error("expected a member function name after '.'")
+        name = self.t[i]
+        self.i += 1
+        targs = ()
+        if self.at("<"):
+            self.i += 1
+            targs = tuple([int(x) if x.__class__ is C else x for x in self.targs()])
+        if name not in _METHODS:
+            self.error_at(f"unknown member function .{name}(): cutedump reads "
+                          f"{', '.join('.' + m + '()' for m in _METHODS)}", i)
+        self.expect("(")
+        args = self.args()
+        fn, many = _METHODS[name]
+        if many and len(args) > 1:
+            args = (Tuple_(args, args[0].pos, self.c),)
+        return Call(fn, targs, (node,) + tuple(args), i, self.c)
 
     def args(self):
         """The arguments after an opening '(' up to its ')'."""
@@ -513,6 +541,9 @@ class Parser:
         """Template arguments after '<' up to '>': an integer (``8``; ``_8``, a static-int type, is a C), a bare name
         (a type like ``half_t`` or ``int``) or a template type (:class:`TypeArg`: ``Shape<_8,int>``)."""
         out = []
+        if self.at(">"):   # Shape<>
+            self.i += 1
+            return ()
         while True:
             i = self.i
             kind = self.k[i]
