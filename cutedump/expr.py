@@ -18,7 +18,7 @@ from cutedump.algebra.integer import INT_MAX, INT_MIN, OVERFLOW, overflow_reset,
 from cutedump.algebra.inttuple import UNDERSCORE, flatten_to_tuple, fmt, is_int_tuple
 from cutedump.algebra.layout import Layout, coalesce_shape
 from cutedump.algebra.swizzle import ComposedLayout, Swizzle, logical_product_swizzled, recast_swizzle
-from cutedump.parse import parse_expr, build_literal, Call, Apply, _col, swizzle_limit_error
+from cutedump.parse import parse_expr, build_literal, Call, Apply, Named, _col, swizzle_limit_error
 
 _BITS = {
     "bool": 1, "int1b_t": 1, "uint1b_t": 1, "int2b_t": 2, "uint2b_t": 2, "int4b_t": 4, "uint4b_t": 4,
@@ -31,6 +31,8 @@ _BITS = {
 def _bits(name) -> int:
     if isinstance(name, int):
         return name
+    if isinstance(name, str) and "::" in name:   # cutlass::half_t, std::uint8_t
+        name = name.rsplit("::", 1)[1] if name.split("::")[0] in ("cutlass", "cute", "std", "") else name
     if name not in _BITS:
         raise CuteDumpError(f"unknown type {name!r}; known: {', '.join(sorted(_BITS))}")
     return _BITS[name]
@@ -639,6 +641,71 @@ def _check_kinds(n: Call, args: list, text: str) -> None:
                         f"{_show(args[i])} ({signature(n.name)}){hint}", text, _col(n.args[i]))
 
 
+# ---- named objects: qualified C++ names outside cute:: -------------------------------------------------------
+# ``GMMA::Layout_K_SW128_Atom<half_t>``, ``UMMA::Layout_MN_SW32_Atom<bfloat16_t>``, ``GMMA::Major::K``: the parser
+# reads any qualified name ``A::B::C`` with optional template arguments (types like half_t, integers, or C++ types
+# like Shape<_8>) and optional ``{}``; evaluation looks the name up in NAMED, the first matching row wins.
+#
+#   pattern  the qualified name; ``*`` matches any run of name characters (fnmatch), e.g. "GMMA::Layout_*_Atom"
+#   build    callable(name, targs) -> the object (a Layout, ComposedLayout, int, ...), or "module:function", imported
+#            on first use (the module loads only when such a name is evaluated: start-up stays light)
+#   doc      one line for errors and listings
+#
+# targs arrive as the parser reads them: an int, a str (a type name: "half_t"; bits(name) gives its width), or a
+# parse.TypeArg (a template type, e.g. Shape<_8,_4>). Rows are added with register_named() (or appended to NAMED).
+
+class NamedRow:
+    __slots__ = ("pattern", "build", "doc", "_re")
+
+    def __init__(self, pattern: str, build, doc: str = ""):
+        import fnmatch
+        import re
+        self.pattern = pattern
+        self.build = build
+        self.doc = doc
+        self._re = re.compile(fnmatch.translate(pattern).replace(".*", "[A-Za-z0-9_]*"))
+
+    def matches(self, name: str) -> bool:
+        return self._re.match(name) is not None
+
+    def constructor(self):
+        b = self.build
+        if isinstance(b, str):   # "module:function", imported now
+            import importlib
+            mod, _, attr = b.partition(":")
+            b = self.build = getattr(importlib.import_module(mod), attr)
+        return b
+
+
+#: the table of named objects (see above); empty here: the modules that model the Hopper/Blackwell atoms add rows
+NAMED: list[NamedRow] = []
+
+
+def register_named(pattern: str, build, doc: str = "") -> NamedRow:
+    """Add a row to :data:`NAMED` (before any earlier row with the same pattern) and return it."""
+    row = NamedRow(pattern, build, doc)
+    NAMED[:] = [r for r in NAMED if r.pattern != pattern]
+    NAMED.insert(0, row)
+    return row
+
+
+def bits(type_name) -> int:
+    """The width in bits of a C++ element type named in a template argument (half_t -> 16), for NAMED builders."""
+    return _bits(type_name)
+
+
+def _named(n, text):
+    for row in NAMED:
+        if row.matches(n.name):
+            try:
+                return row.constructor()(n.name, n.targs)
+            except CuteDumpError as e:
+                raise CuteDumpError(e.message if e.message.startswith(n.name) else f"{n.name}: {e.message}",
+                                    text, n.col) from None
+    raise CuteDumpError(f"unknown name {n.name!r} (cutedump reads cute:: names; other qualified names need a row "
+                        f"in cutedump.expr.NAMED)", text, n.col)
+
+
 class _Name:
     """A bare identifier used as a value: LayoutLeft, LayoutRight, GenColMajor, GenRowMajor."""
 
@@ -759,6 +826,8 @@ class _Evaluation:
             except (TypeError, IndexError, ValueError) as e:
                 raise CuteDumpError(f"cannot evaluate at these coordinates ({e})", text, n.col) from None
             return checked(r, n)
+        if n.__class__ is Named:
+            return checked(_named(n, text), n)
         raise CuteDumpError("unexpected expression", text, getattr(n, "col", 0))
 
 
