@@ -77,7 +77,31 @@ def g_int(s: Src, static_p=0.6, neg_p=0.08, edge_p=0.04) -> str:
     v = s.choice(_EDGE) if s.coin(edge_p) else s.choice([1, 1, 2, 2, 2, 3, 4, 4, 4, 6, 8, 8, 16, 32, 0])
     if s.coin(neg_p):
         v = -v
+    if s.coin(0.1):   # C++ spellings (issue 22), some of them wrong (_11{}, 08, full-width digits)
+        return s.choice([f"Int<{v}>{{}}", f"_{v}{{}}", f"C<{v}>{{}}", f"cute::_{v}{{}}", f"int({v})",
+                         f"cute::Int<{v}>{{}}", f"0{v}", f"_0{v}", f"Int<{v}>", f"_{v}{{}}{{}}", "\uff18",
+                         f"0x{abs(v):x}", f"Int<_{v}>{{}}"])
     return f"_{v}" if s.coin(static_p) else str(v)
+
+
+def g_cpp_layout(s: Src) -> str:
+    """A layout in C++ spelling: make_layout(...), Layout<Shape<...>,Stride<...>>{}, a tag, a member call."""
+    n = s.int(1, 3)
+    sh = [g_int(s, neg_p=0.02) for _ in range(n)]
+    st = [g_int(s, neg_p=0.1) for _ in range(n + (1 if s.coin(0.05) else 0))]
+    k = s.int(0, 5)
+    if k == 0:
+        return f"make_layout(make_shape({', '.join(sh)}), make_stride({', '.join(st)}))"
+    if k == 1:
+        typ = lambda v: v.replace("{}", "") if "{" in v else (f"_{v}" if not v.startswith("_") else v)  # noqa: E731
+        return f"Layout<Shape<{','.join(map(typ, sh))}>,Stride<{','.join(map(typ, st))}>>{{}}"
+    if k == 2:
+        return f"cute::make_layout(cute::make_shape({', '.join(sh)}), {s.choice(['LayoutRight{}', 'GenColMajor{}', 'LayoutLeft', 'Step<_1,_0>{}'])})"
+    if k == 3:
+        return f"Layout<Shape<{','.join(v if v.startswith('_') else '_' + v.lstrip('-') for v in sh)}>>{{}}"
+    if k == 4:
+        return f"composition(Swizzle<{s.int(0, 3)},{s.int(0, 4)},{s.int(-4, 4)}>{{}}, _0{{}}, {g_layout(s)})"
+    return f"{g_layout(s)}.{s.choice(['shape<0>()', 'stride()', 'layout()', 'compose(_2)', 'with_shape(_4,_2)', 'tile(_2)', 'bogus()'])}"
 
 
 def g_shape(s: Src, depth=0) -> str:
@@ -97,6 +121,8 @@ def _like(s: Src, shape: str) -> str:
 
 
 def g_layout(s: Src) -> str:
+    if s.coin(0.08):
+        return g_cpp_layout(s)
     sh = g_shape(s)
     if s.coin(0.15):
         return sh
@@ -144,7 +170,8 @@ def g_arg(s: Src, kind: str, depth: int) -> str:
         t = g_shape(s)
         return t.replace(s.choice(["_1", "1", "2"]), "_", 1) if kind == "coord" and s.coin(0.2) else t
     if kind == "order":
-        return s.choice(["LayoutLeft", "LayoutRight", "GenColMajor", "GenRowMajor", g_shape(s)])
+        return s.choice(["LayoutLeft", "LayoutRight", "GenColMajor", "GenRowMajor", g_shape(s), "LayoutRight{}",
+                         "cute::GenRowMajor{}", "LayoutLeft{}{}", "Step<_1,_0>{}"])
     return g_tiler(s)
 
 
@@ -167,6 +194,8 @@ def g_call(s: Src, depth: int = 0) -> str:
     else:
         tl = [str(s.choice([0, 0, 1, 1, 2, 3, 4, 8, -1, 16, 2147483648])) for _ in range(nt)]
     t = f"<{','.join(tl)}>" if tl or (targs and s.coin(0.05)) else ""
+    if s.coin(0.1):
+        name = s.choice(["cute::", "::cute::", "GMMA::", "cutlass::"]) + name
     return f"{name}{t}({', '.join(args)})"
 
 
@@ -183,7 +212,7 @@ def g_expr(s: Src) -> str:
     return mutate(s, e) if s.coin(0.25) else e
 
 
-_ALPHABET = "()_:,<>0123456789-SwoL ;[]@'\"\\é\x00\t"
+_ALPHABET = "()_:,<>0123456789-SwoL ;[]@'\"\\é\x00\t{}.８"
 
 
 def mutate(s: Src, text: str) -> str:

@@ -1,0 +1,88 @@
+"""Differential test of the C++ spelling against real CuTe: kernels' own C++ text, evaluated by both.
+
+``tests/oracle/gen_cpp.py`` writes a few thousand seeded expressions as CUDA kernels spell them (``Int<8>{}``,
+``_8{}``, ``Layout<Shape<...>,Stride<...>>{}``, ``make_layout(shape, LayoutRight{})``, ``cute::`` prefixes, Layout
+member functions, ...) over every operation, static and dynamic, nested. Real CuTe compiles each text literally
+inside ``print(...)`` (answers recorded in tests/oracle/records/); cutedump evaluates the same text. Every printed
+answer must be equal, and every text CuTe refuses to compile must be refused by cutedump (a CuteDumpError: never
+a silent answer, never a traceback).
+"""
+from __future__ import annotations
+
+import collections
+import os
+
+import pytest
+
+from tests.oracle import gen_algebra as GA
+from tests.oracle import gen_cpp as G
+from tests.oracle.cute import unavailable_reason
+
+SEED = int(os.environ.get("CUTEDUMP_CPP_SEED", "20261123"))
+N_CASES = int(os.environ.get("CUTEDUMP_CPP_CASES", "3000"))
+
+
+def _ours(expr: str) -> tuple[bool, str]:
+    """-> (answered, text): cutedump's print of the expression, or its error."""
+    from cutedump.errors import CuteDumpError
+    from cutedump.expr import evaluate_to_string
+    try:
+        return True, evaluate_to_string(expr)
+    except CuteDumpError as e:
+        return False, f"<CuteDumpError: {e}>"
+    except Exception as e:  # noqa: BLE001 - a traceback is itself a finding
+        return False, f"<{type(e).__name__}: {e}>"
+
+
+@pytest.fixture(scope="module")
+def cases():
+    return G.generate(SEED, N_CASES)
+
+
+@pytest.fixture(scope="module")
+def oracle(cases):
+    why = unavailable_reason()
+    if why:
+        pytest.skip(why)
+    return GA.run_oracle(cases, jobs=1)   # one g++ at a time (a shared machine)
+
+
+def test_corpus_is_broad_and_deterministic(cases):
+    assert len(cases) >= 4000
+    ops = collections.Counter(c.op for c in cases)
+    assert len(ops) >= 70, sorted(ops)
+    text = "\n".join(c.expr for c in cases)
+    for form in ("Int<", "_8{}", "C<", "cute::", "Layout<Shape<", "Shape<", "Stride<", "Step<", "LayoutRight{}",
+                 "Swizzle<", "make_step(", "int(", ".compose(", ".with_shape(", ".tile(", ".shape<", "_m"):
+        assert form in text, form
+    assert [c.expr for c in G.generate(SEED, 200, 20)] == [c.expr for c in G.generate(SEED, 200, 20)]
+
+
+def test_cpp_spelling_matches_cute(cases, oracle):
+    total, agree = collections.Counter(), collections.Counter()
+    bad = []
+    for i, c in enumerate(cases):
+        if i in oracle.crashed:
+            continue
+        answered, got = _ours(c.expr)
+        total[c.op] += 1
+        if i in oracle.rejected:
+            if not answered and got.startswith("<CuteDumpError"):
+                agree[c.op] += 1
+            else:
+                bad.append((c.op, c.expr, "does not compile: " + oracle.rejected[i][:160], got))
+            continue
+        want = oracle.outputs[i]
+        if answered and got == want:
+            agree[c.op] += 1
+        else:
+            bad.append((c.op, c.expr, want, got))
+    n, ok = sum(total.values()), sum(agree.values())
+    print(f"\n[oracle-cpp] {ok}/{n} C++-spelled cases agree with CuTe ({len(oracle.rejected)} refused by both)")
+    if bad:
+        per_op = collections.Counter(b[0] for b in bad)
+        lines = [f"{len(bad)} of {n} cases differ from CuTe. Per operation (mismatches/cases):"]
+        lines += [f"  {op}: {per_op[op]}/{total[op]}" for op in sorted(per_op, key=lambda o: -per_op[o])]
+        lines.append("First mismatches (expression | CuTe | cutedump):")
+        lines += [f"  [{op}] {e}\n      CuTe:     {w}\n      cutedump: {g}" for op, e, w, g in bad[:30]]
+        pytest.fail("\n".join(lines), pytrace=False)
