@@ -381,6 +381,43 @@ def _evenly(a, b):
     return C(v) if (sa.__class__ is C and rhs.__class__ is C) else v
 
 
+def _tile_slice(T, first, second):
+    """Tensor::operator() with underscores on the layout of a zipped_divide: its sliced layout (slice_and_offset)."""
+    return A.slice_layout((first, second), T)
+
+
+def _repeat_under(n):
+    return UNDERSCORE if n == 1 else tuple([UNDERSCORE] * n)
+
+
+def _local_tile(L, tiler, coord, proj=None):
+    """tensor_impl.hpp local_tile (= inner_partition) on a tensor whose layout is L: the layout of the tile it
+    returns, zipped_divide(L, tiler)(repeat<R0>(_), append<R1>(coord,_)) (the offset CuTe adds to the tensor's
+    pointer is not part of a layout). With a projection: dice(proj, tiler), dice(proj, coord)."""
+    if proj is not None:
+        tiler, coord = it.dice(proj, tiler), it.dice(proj, coord)
+    T = A.zipped_divide(L, tiler)
+    r0, r1 = int(it.rank(it.get(T.shape, 0))), int(it.rank(it.get(T.shape, 1)))
+    second = it.append(coord, UNDERSCORE, r1) if isinstance(coord, tuple) else coord
+    return _tile_slice(T, _repeat_under(r0), second)
+
+
+def _local_partition(L, tile, index, proj=None):
+    """tensor_impl.hpp local_partition (= outer_partition by the thread's flat coordinate in ``tile``) on a tensor
+    whose layout is L: the layout of the thread's partition, the offset left out."""
+    if proj is not None:
+        tile = A.dice_layout(proj, tile)
+    hier = it.idx2crd(index, tile.shape, tile.stride)   # tile.get_flat_coord(index)
+    if isinstance(tile.shape, tuple):
+        coord = tuple([it.crd2idx_shape(c, s) for c, s in zip(hier, tile.shape)])
+    else:
+        coord = hier
+    T = A.zipped_divide(L, it.product_each(tile.shape))
+    r0, r1 = int(it.rank(it.get(T.shape, 0))), int(it.rank(it.get(T.shape, 1)))
+    first = it.append(coord, UNDERSCORE, r0) if isinstance(coord, tuple) else coord
+    return _tile_slice(T, first, _repeat_under(r1))
+
+
 # ---- signatures ----------------------------------------------------------------------------------
 # Every function of the language, from CuTe 4.2's declarations (layout.hpp, int_tuple.hpp, layout_composed.hpp,
 # swizzle_layout.hpp): its template arguments and its argument forms. Checked before anything is evaluated
@@ -475,6 +512,11 @@ FUNCTIONS = {
     'evenly_divides': ('', (('layout', 'layout'),), _evenly_divides),
     'compact_col_major': ('', (('inttuple:shape',),), lambda s: it.compact_col_major(s)),
     'compact_row_major': ('', (('inttuple:shape',),), lambda s: it.compact_row_major(s)),
+    # CuTe's are Tensor functions: on a layout L, the layout of the tensor they return for a tensor of layout L
+    'local_tile': ('', (('plainobj:layout', 'value:tiler', 'coord'), ('plainobj:layout', 'value:tiler', 'coord',
+                                                                       'coord:proj')), _local_tile),
+    'local_partition': ('', (('plainobj:layout', 'plainobj:tile', 'int:index'),
+                             ('plainobj:layout', 'plainobj:tile', 'int:index', 'coord:proj')), _local_partition),
 }
 
 #: name -> (template-argument form, argument forms...): the signature part of FUNCTIONS (what the checks read)

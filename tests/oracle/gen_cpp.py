@@ -197,6 +197,40 @@ def _extras(r: random.Random, g: G.Gen) -> list[Case]:
         add("refused", f"coalesce({cx(a)}, {cx(a)})")
     blk = Lay((3, S(1)), (S(1), S(3)))
     add("refused", f"tile_to_shape({cx(blk)}, make_shape(Int<6>{{}}, Int<2>{{}}))")
+    # local_tile / local_partition: CuTe's take a tensor; cutedump's take its layout (CuTe prints .layout())
+    def tensor(lt):
+        return f"make_tensor(make_gmem_ptr((float*)0), {lt})"
+
+    for _ in range(60):
+        g.new_mix()
+        L = g.layout(allow_zero=False)
+        T = G._tiler_for(g, L)
+        if T is None or not G.divide_ok(L, T, strict=True):
+            continue
+        rk = len(T) if isinstance(T, tuple) else 1
+        crd = tuple(r.choice([UNDER, g.mk(r.randint(0, 3))]) for _ in range(r.randint(1, rk))) \
+            if rk > 1 or r.random() < 0.5 else g.mk(r.randint(0, 3))
+        lt, tl, cc = cx(L), G.ctile(T), G.ccoord(crd) if isinstance(crd, tuple) else cx(crd)
+        out.append(Case("local_tile", f"local_tile({lt}, {tl}, {cc})",
+                        f"print(local_tile({tensor(lt)}, {tl}, {cc}).layout());"))
+    for _ in range(60):
+        g.new_mix()
+        rk = r.randint(1, 3)
+        thr = tuple(S(r.choice([1, 2, 4, 8])) for _ in range(rk))
+        shp = tuple(g.mk(int(t) * r.choice([1, 2, 4])) for t in thr)
+        L = Lay(shp, _compact(shp, left=r.random() < 0.5)) if r.random() < 0.7 else g.layout(allow_zero=False)
+        if not isinstance(L.shape, tuple) or len(L.shape) < rk:
+            L = Lay(shp, _compact(shp))
+        tile = Lay(thr, _compact(thr, left=r.random() < 0.5))
+        tile = Lay(thr, G._map2(thr, tile.stride, lambda a, b: S(b)))
+        idx = g.mk(r.randrange(max(1, G.prod(thr))))
+        extra = ""
+        if rk >= 2 and r.random() < 0.3:
+            proj = tuple(r.choice([S(1), UNDER]) for _ in range(rk))
+            extra = ", Step<" + ",".join("_1" if p is not UNDER else "X" for p in proj) + ">{}"
+        lt, tt, it_ = cx(L), cx(tile), cx(idx)
+        out.append(Case("local_partition", f"local_partition({lt}, {tt}, {it_}{extra})",
+                        f"print(local_partition({tensor(lt)}, {tt}, {it_}{extra}).layout());"))
     # integer literals as C++ reads them: octal, hexadecimal; 08 and _08 do not compile
     for e in ("make_shape(016, 0x10, -07, 0)", "Int<010>{}", "make_layout(make_shape(Int<0x8>{}, 012))",
               "make_shape(0X1f, 00)", "size(make_shape(017, Int<0x3>{}))", "C<-0x10>{}"):
