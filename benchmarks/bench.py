@@ -223,6 +223,111 @@ def bench_layout_vs_python():
     return statistics.median(t_o), statistics.median(t_p), min(t_o), min(t_p)
 
 
+# ------------------------------------------------------------------------------------------ cold start, per command
+
+LAYOUT = "((_4,_8),(_2,_2)):((_32,_1),(_16,_8))"
+# (name, argv after `cutedump`, target ratio to `-c pass`): each command's README / --help example
+COLD = [
+    ("--help", ["--help"], 4.0),
+    ("layout", ["layout", LAYOUT], 2.5),
+    ("eval EXPR", ["eval", "left_inverse((_8,(_4,_2)):(_1,(_32,_16)))"], 2.5),
+    ("explain", ["explain", "composition((_4,_8):(_1,_4), (_4,_2):(_2,_1))"], 4.0),
+    ("explain partition", ["explain", "partition", "--copy", "SM80_CP_ASYNC_CACHEALWAYS<uint128_t>", "--type",
+                           "half_t", "--thr", "(_16,_8):(_8,_1)", "--val", "(_1,_8)", "--layout",
+                           "(_128,_64,1):(_64,_1,8192)", "--side", "S"], 4.0),
+    ("mma", ["mma", "SM80_16x8x16_F16F16F16F16_TN", "--atom-layout", "(_2,_2)"], 4.0),
+    ("copy", ["copy", "SM80_CP_ASYNC_CACHEALWAYS<uint128_t>", "--type", "half_t", "--thr", "(_16,_8):(_8,_1)",
+              "--val", "(_1,_8)"], 4.0),
+    ("tiled-copy-c", ["tiled-copy-c"], 4.0),
+    ("latex", ["latex", "(2,(2,3)):(6,(3,1))"], 4.0),
+    ("latex --mma", ["latex", "--mma", "SM80_16x8x16_F16F16F16F16_TN", "--atom-layout", "(_2,_2)", "--tile",
+                     "(_32,_32,_16)"], 4.0),
+    ("svg", ["svg", "Sw<3,3,3> o _0 o (_8,_8):(_8,_1)"], 4.0),
+    ("svg --mma", ["svg", "--mma", "SM80_16x8x16_F16F16F16F16_TN", "--atom-layout", "(_2,_2)"], 4.0),
+    ("html", ["html", LAYOUT], 4.0),
+    ("tilelang", ["tilelang", "auto", "--shape", "64,16", "--dtype", "float16"], 4.0),
+    ("ck", ["ck", "naive", "--lengths", "256,64", "--strides", "64,1"], 4.0),
+    ("ck recipe", ["ck", "recipe", "xdl-a", "--M", "256", "--K", "64", "--AK1", "8"], 4.0),
+    ("atoms", ["atoms"], 4.0),
+    ("kernel", ["kernel", "sgemm_sm80_tn_half"], 4.0),
+    ("bank --compact", ["bank", "(_64,_32):(_32,_1)", "--copy", "SM75_U32x4_LDSM_N", "--type", "half_t", "--mma",
+                        "SM80_16x8x16_F16F16F16F16_TN", "--atom-layout", "(_2,_2)", "--tile", "(_32,_32,_16)",
+                        "--operand", "A", "--compact"], 4.0),
+]
+API_FIRST_USE = 'import cutedump as cd; cd.Layout("(_4,_8):(_8,_1)")'
+
+
+def make_installs(work: Path) -> dict:
+    """Temporary venvs of this interpreter with cutedump installed by pip, as a user gets it:
+    {"regular": (python, cutedump script) | reason, "editable": ...}.
+
+    Each venv is bare (no system site-packages, so no other .pth file runs at start-up); one line in a .pth file
+    puts this interpreter's site-packages on its path for click, rich and numpy (a path line runs no code)."""
+    import sysconfig
+    out = {}
+    purelib = sysconfig.get_paths()["purelib"]
+    for kind, extra in (("regular", []), ("editable", ["-e"])):
+        d = work / kind
+        try:
+            subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(d)], check=True, capture_output=True)
+            py = d / "bin" / "python"
+            site = subprocess.run([str(py), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                                  check=True, capture_output=True, text=True).stdout.strip()
+            Path(site, "_cutedump_bench_deps.pth").write_text(purelib + "\n")
+            r = subprocess.run([sys.executable, "-m", "pip", "--python", str(py), "install", "-q", "--no-deps",
+                                *extra, str(ROOT)], capture_output=True, text=True)
+            if r.returncode:
+                out[kind] = "pip install failed: " + (r.stderr.strip().splitlines() or ["?"])[-1]
+                continue
+            out[kind] = (str(py), str(d / "bin" / "cutedump"))
+        except (OSError, subprocess.CalledProcessError) as e:
+            out[kind] = f"cannot build the venv: {e}"
+    return out
+
+
+def bench_cold(py: str, script: str, rounds=9, cwd=None) -> tuple[float, dict]:
+    """Median wall time of `py -c pass` and of every COLD command (and the API's first use), in `rounds` rounds;
+    each round runs `-c pass` then every command once, so all see the same machine load -> (pass s, {name: s})."""
+    cmds = {"-c pass": [py, "-c", "pass"]}
+    for name, argv, _ in COLD:
+        cmds[name] = [script, *argv]
+    cmds["API: first Layout"] = [py, "-c", API_FIRST_USE]
+    ts = {k: [] for k in cmds}
+    for k, c in cmds.items():       # warm-up: writes the .pyc files of an editable install, fills the OS cache
+        subprocess.run(c, capture_output=True, cwd=cwd)
+    for _ in range(rounds):
+        for k, c in cmds.items():
+            t = time.perf_counter()
+            r = subprocess.run(c, capture_output=True, cwd=cwd)
+            ts[k].append(time.perf_counter() - t)
+            if r.returncode:
+                raise RuntimeError(f"{k}: exit {r.returncode}: {r.stderr.decode()[-300:]}")
+    med = {k: statistics.median(v) for k, v in ts.items()}
+    return med.pop("-c pass"), med
+
+
+def print_cold(rounds=9):
+    targets = {name: t for name, _, t in COLD}
+    targets["API: first Layout"] = 2.5
+    work = Path(tempfile.mkdtemp(prefix="cutedump-bench-"))
+    try:
+        installs = make_installs(work)
+        for kind, inst in installs.items():
+            if isinstance(inst, str):
+                print(f"cold start, {kind} install: skipped ({inst})")
+                continue
+            py, script = inst
+            t_pass, med = bench_cold(py, script, rounds, cwd=work)
+            print(f"cold start, {kind} install (pip install {'-e ' if kind == 'editable' else ''}into a bare venv of "
+                  f"{sys.executable}, Python {sys.version.split()[0]}; `cutedump` console script; median of "
+                  f"{rounds} alternating rounds): python -c pass {t_pass*1e3:.0f} ms")
+            for name, t in med.items():
+                ok = "ok" if t / t_pass <= targets[name] else "OVER"
+                print(f"  {name:20s} {t*1e3:6.0f} ms  {t/t_pass:4.2f}x  (target <= {targets[name]}x: {ok})")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
 def main():
     # a normal (non-editable) install byte-compiles the package; do the same so start-up is measured as users see it
     import compileall
