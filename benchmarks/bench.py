@@ -274,8 +274,14 @@ def make_installs(work: Path) -> dict:
             site = subprocess.run([str(py), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
                                   check=True, capture_output=True, text=True).stdout.strip()
             Path(site, "_cutedump_bench_deps.pth").write_text(purelib + "\n")
+            src = ROOT
+            if not extra:   # a regular install builds in its source tree (build/): build a copy
+                src = work / "src"
+                if not src.exists():
+                    shutil.copytree(ROOT, src, ignore=shutil.ignore_patterns(
+                        ".git", "build", "*.egg-info", "__pycache__", "tests", "golden", "docs", "benchmarks"))
             r = subprocess.run([sys.executable, "-m", "pip", "--python", str(py), "install", "-q", "--no-deps",
-                                *extra, str(ROOT)], capture_output=True, text=True)
+                                *extra, str(src)], capture_output=True, text=True)
             if r.returncode:
                 out[kind] = "pip install failed: " + (r.stderr.strip().splitlines() or ["?"])[-1]
                 continue
