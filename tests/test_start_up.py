@@ -41,3 +41,14 @@ def test_small_path_same_error(monkeypatch):
     with pytest.raises(cd.CuteDumpError) as big:
         grid.first_holders_list(cl, 4, 2)
     assert str(small.value) == str(big.value) and "(T0, V2)" in str(small.value)
+
+
+def test_xml_escaping_is_the_standard_librarys():
+    import random
+    from xml.sax import saxutils
+    from cutedump.render import xmltext
+    r = random.Random(25)
+    alphabet = "ab&<>\"'\n\r\t;#x é-"
+    for _ in range(5000):
+        s = "".join(r.choice(alphabet) for _ in range(r.randint(0, 12)))
+        assert (xmltext.escape(s), xmltext.quoteattr(s)) == (saxutils.escape(s), saxutils.quoteattr(s)), repr(s)
