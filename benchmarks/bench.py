@@ -94,25 +94,74 @@ def random_layouts(n=1000, seed=17):
     return out
 
 
+def _pycute_extras(P):
+    """CuTe's functions that pycute lacks, written with pycute's own operations the way layout.hpp writes them
+    (so both sides do the same work): blocked/raked_product, tile_to_shape (LayoutLeft), max_common_vector."""
+    def append(L, R):
+        shape = L.shape if isinstance(L.shape, tuple) else (L.shape,)
+        stride = L.stride if isinstance(L.stride, tuple) else (L.stride,)
+        return P.Layout(shape + (1,) * (R - len(shape)), stride + (0,) * (R - len(stride)))
+
+    def rank(L):
+        return len(L.shape) if isinstance(L.shape, tuple) else 1
+
+    def blocked(A, B, raked=False):
+        R = max(rank(A), rank(B))
+        r = P.logical_product(append(A, R), append(B, R))
+        a, b = r[0], r[1]
+        return P.make_layout(*(P.make_layout(b[i], a[i]) if raked else P.make_layout(a[i], b[i])
+                               for i in range(R)))
+
+    def tile_to_shape(A, trg):
+        A = append(A, len(trg))
+        blk = tuple(P.product(x) for x in A.shape)
+        return blocked(A, P.Layout(tuple((t + b - 1) // b for t, b in zip(trg, blk))))
+
+    def max_common_vector(a, b):
+        c = P.coalesce(P.composition(a, P.right_inverse(b)))
+        s0 = c.shape[0] if isinstance(c.shape, tuple) else c.shape
+        d0 = c.stride[0] if isinstance(c.stride, tuple) else c.stride
+        return s0 if d0 == 1 else 1
+
+    return blocked, tile_to_shape, max_common_vector
+
+
 def bench_ops():
     """Per operation, the same 1,000 random inputs in cutedump and in pycute -> {op: (ours s, pycute s, n)}
     (each side's best of 11 runs, the two sides alternating).
 
-    Inputs either side rejects (e.g. a divisibility condition) are dropped for both, so both time the same work."""
-    from cutedump.algebra import C, Layout, coalesce, complement, composition, logical_divide, logical_product
+    Inputs either side rejects (e.g. a divisibility condition) are dropped for both, so both time the same work.
+    Functions pycute lacks are written with pycute's operations as CuTe's layout.hpp writes them."""
+    from cutedump import algebra as A
+    from cutedump.algebra import C, Layout
     try:
         import pycute as P
     except ImportError:
         return {}
+    blocked, tile_to_shape, mcv = _pycute_extras(P)
     cases = random_layouts()
+
+    def lay(b, d=1):
+        return Layout(C(b), C(d))
+
     ops = {
-        "coalesce": (lambda L, b: coalesce(L), lambda L, b: P.coalesce(L)),
-        "composition": (lambda L, b: composition(L, Layout(C(b), C(2))), lambda L, b: P.composition(L, P.Layout(b, 2))),
-        "logical_divide": (lambda L, b: logical_divide(L, Layout(C(b), C(1))),
-                           lambda L, b: P.logical_divide(L, P.Layout(b, 1))),
-        "complement": (lambda L, b: complement(L, C(1024)), lambda L, b: P.complement(L, 1024)),
-        "logical_product": (lambda L, b: logical_product(L, Layout(C(b), C(1))),
+        "coalesce": (lambda L, b: A.coalesce(L), lambda L, b: P.coalesce(L)),
+        "composition": (lambda L, b: A.composition(L, lay(b, 2)), lambda L, b: P.composition(L, P.Layout(b, 2))),
+        "complement": (lambda L, b: A.complement(L, C(1024)), lambda L, b: P.complement(L, 1024)),
+        "right_inverse": (lambda L, b: A.right_inverse(L), lambda L, b: P.right_inverse(L)),
+        "left_inverse": (lambda L, b: A.left_inverse(L), lambda L, b: P.left_inverse(L)),
+        "logical_divide": (lambda L, b: A.logical_divide(L, lay(b)), lambda L, b: P.logical_divide(L, P.Layout(b, 1))),
+        "zipped_divide": (lambda L, b: A.zipped_divide(L, lay(b)), lambda L, b: P.zipped_divide(L, P.Layout(b, 1))),
+        "tiled_divide": (lambda L, b: A.tiled_divide(L, lay(b)), lambda L, b: P.tiled_divide(L, P.Layout(b, 1))),
+        "logical_product": (lambda L, b: A.logical_product(L, lay(b)),
                             lambda L, b: P.logical_product(L, P.Layout(b, 1))),
+        "zipped_product": (lambda L, b: A.zipped_product(L, lay(b)), lambda L, b: P.zipped_product(L, P.Layout(b, 1))),
+        "tiled_product": (lambda L, b: A.tiled_product(L, lay(b)), lambda L, b: P.tiled_product(L, P.Layout(b, 1))),
+        "blocked_product": (lambda L, b: A.blocked_product(L, lay(b)), lambda L, b: blocked(L, P.Layout(b, 1))),
+        "raked_product": (lambda L, b: A.raked_product(L, lay(b)), lambda L, b: blocked(L, P.Layout(b, 1), True)),
+        "tile_to_shape": (lambda L, b: A.tile_to_shape(L, (C(64), C(64), C(64))),
+                          lambda L, b: tile_to_shape(L, (64, 64, 64))),
+        "max_common_vector": (lambda L, b: A.max_common_vector(L, L), lambda L, b: mcv(L, L)),
     }
     res = {}
     for name, (ours, theirs) in ops.items():
