@@ -94,25 +94,74 @@ def random_layouts(n=1000, seed=17):
     return out
 
 
+def _pycute_extras(P):
+    """CuTe's functions that pycute lacks, written with pycute's own operations the way layout.hpp writes them
+    (so both sides do the same work): blocked/raked_product, tile_to_shape (LayoutLeft), max_common_vector."""
+    def append(L, R):
+        shape = L.shape if isinstance(L.shape, tuple) else (L.shape,)
+        stride = L.stride if isinstance(L.stride, tuple) else (L.stride,)
+        return P.Layout(shape + (1,) * (R - len(shape)), stride + (0,) * (R - len(stride)))
+
+    def rank(L):
+        return len(L.shape) if isinstance(L.shape, tuple) else 1
+
+    def blocked(A, B, raked=False):
+        R = max(rank(A), rank(B))
+        r = P.logical_product(append(A, R), append(B, R))
+        a, b = r[0], r[1]
+        return P.make_layout(*(P.make_layout(b[i], a[i]) if raked else P.make_layout(a[i], b[i])
+                               for i in range(R)))
+
+    def tile_to_shape(A, trg):
+        A = append(A, len(trg))
+        blk = tuple(P.product(x) for x in A.shape)
+        return blocked(A, P.Layout(tuple((t + b - 1) // b for t, b in zip(trg, blk))))
+
+    def max_common_vector(a, b):
+        c = P.coalesce(P.composition(a, P.right_inverse(b)))
+        s0 = c.shape[0] if isinstance(c.shape, tuple) else c.shape
+        d0 = c.stride[0] if isinstance(c.stride, tuple) else c.stride
+        return s0 if d0 == 1 else 1
+
+    return blocked, tile_to_shape, max_common_vector
+
+
 def bench_ops():
     """Per operation, the same 1,000 random inputs in cutedump and in pycute -> {op: (ours s, pycute s, n)}
     (each side's best of 11 runs, the two sides alternating).
 
-    Inputs either side rejects (e.g. a divisibility condition) are dropped for both, so both time the same work."""
-    from cutedump.algebra import C, Layout, coalesce, complement, composition, logical_divide, logical_product
+    Inputs either side rejects (e.g. a divisibility condition) are dropped for both, so both time the same work.
+    Functions pycute lacks are written with pycute's operations as CuTe's layout.hpp writes them."""
+    from cutedump import algebra as A
+    from cutedump.algebra import C, Layout
     try:
         import pycute as P
     except ImportError:
         return {}
+    blocked, tile_to_shape, mcv = _pycute_extras(P)
     cases = random_layouts()
+
+    def lay(b, d=1):
+        return Layout(C(b), C(d))
+
     ops = {
-        "coalesce": (lambda L, b: coalesce(L), lambda L, b: P.coalesce(L)),
-        "composition": (lambda L, b: composition(L, Layout(C(b), C(2))), lambda L, b: P.composition(L, P.Layout(b, 2))),
-        "logical_divide": (lambda L, b: logical_divide(L, Layout(C(b), C(1))),
-                           lambda L, b: P.logical_divide(L, P.Layout(b, 1))),
-        "complement": (lambda L, b: complement(L, C(1024)), lambda L, b: P.complement(L, 1024)),
-        "logical_product": (lambda L, b: logical_product(L, Layout(C(b), C(1))),
+        "coalesce": (lambda L, b: A.coalesce(L), lambda L, b: P.coalesce(L)),
+        "composition": (lambda L, b: A.composition(L, lay(b, 2)), lambda L, b: P.composition(L, P.Layout(b, 2))),
+        "complement": (lambda L, b: A.complement(L, C(1024)), lambda L, b: P.complement(L, 1024)),
+        "right_inverse": (lambda L, b: A.right_inverse(L), lambda L, b: P.right_inverse(L)),
+        "left_inverse": (lambda L, b: A.left_inverse(L), lambda L, b: P.left_inverse(L)),
+        "logical_divide": (lambda L, b: A.logical_divide(L, lay(b)), lambda L, b: P.logical_divide(L, P.Layout(b, 1))),
+        "zipped_divide": (lambda L, b: A.zipped_divide(L, lay(b)), lambda L, b: P.zipped_divide(L, P.Layout(b, 1))),
+        "tiled_divide": (lambda L, b: A.tiled_divide(L, lay(b)), lambda L, b: P.tiled_divide(L, P.Layout(b, 1))),
+        "logical_product": (lambda L, b: A.logical_product(L, lay(b)),
                             lambda L, b: P.logical_product(L, P.Layout(b, 1))),
+        "zipped_product": (lambda L, b: A.zipped_product(L, lay(b)), lambda L, b: P.zipped_product(L, P.Layout(b, 1))),
+        "tiled_product": (lambda L, b: A.tiled_product(L, lay(b)), lambda L, b: P.tiled_product(L, P.Layout(b, 1))),
+        "blocked_product": (lambda L, b: A.blocked_product(L, lay(b)), lambda L, b: blocked(L, P.Layout(b, 1))),
+        "raked_product": (lambda L, b: A.raked_product(L, lay(b)), lambda L, b: blocked(L, P.Layout(b, 1), True)),
+        "tile_to_shape": (lambda L, b: A.tile_to_shape(L, (C(64), C(64), C(64))),
+                          lambda L, b: tile_to_shape(L, (64, 64, 64))),
+        "max_common_vector": (lambda L, b: A.max_common_vector(L, L), lambda L, b: mcv(L, L)),
     }
     res = {}
     for name, (ours, theirs) in ops.items():
@@ -221,6 +270,117 @@ def bench_layout_vs_python():
         t_p.append(timeit(lambda: subprocess.run(py, capture_output=True, cwd=ROOT), 1))
         t_o.append(timeit(lambda: subprocess.run(ours, capture_output=True, cwd=ROOT, check=True), 1))
     return statistics.median(t_o), statistics.median(t_p), min(t_o), min(t_p)
+
+
+# ------------------------------------------------------------------------------------------ cold start, per command
+
+LAYOUT = "((_4,_8),(_2,_2)):((_32,_1),(_16,_8))"
+# (name, argv after `cutedump`, target ratio to `-c pass`): each command's README / --help example
+COLD = [
+    ("--help", ["--help"], 4.0),
+    ("layout", ["layout", LAYOUT], 2.5),
+    ("eval EXPR", ["eval", "left_inverse((_8,(_4,_2)):(_1,(_32,_16)))"], 2.5),
+    ("explain", ["explain", "composition((_4,_8):(_1,_4), (_4,_2):(_2,_1))"], 4.0),
+    ("explain partition", ["explain", "partition", "--copy", "SM80_CP_ASYNC_CACHEALWAYS<uint128_t>", "--type",
+                           "half_t", "--thr", "(_16,_8):(_8,_1)", "--val", "(_1,_8)", "--layout",
+                           "(_128,_64,1):(_64,_1,8192)", "--side", "S"], 4.0),
+    ("mma", ["mma", "SM80_16x8x16_F16F16F16F16_TN", "--atom-layout", "(_2,_2)"], 4.0),
+    ("copy", ["copy", "SM80_CP_ASYNC_CACHEALWAYS<uint128_t>", "--type", "half_t", "--thr", "(_16,_8):(_8,_1)",
+              "--val", "(_1,_8)"], 4.0),
+    ("tiled-copy-c", ["tiled-copy-c"], 4.0),
+    ("latex", ["latex", "(2,(2,3)):(6,(3,1))"], 4.0),
+    ("latex --mma", ["latex", "--mma", "SM80_16x8x16_F16F16F16F16_TN", "--atom-layout", "(_2,_2)", "--tile",
+                     "(_32,_32,_16)"], 4.0),
+    ("svg", ["svg", "Sw<3,3,3> o _0 o (_8,_8):(_8,_1)"], 4.0),
+    ("svg --mma", ["svg", "--mma", "SM80_16x8x16_F16F16F16F16_TN", "--atom-layout", "(_2,_2)"], 4.0),
+    ("html", ["html", LAYOUT], 4.0),
+    ("tilelang", ["tilelang", "auto", "--shape", "64,16", "--dtype", "float16"], 4.0),
+    ("ck", ["ck", "naive", "--lengths", "256,64", "--strides", "64,1"], 4.0),
+    ("ck recipe", ["ck", "recipe", "xdl-a", "--M", "256", "--K", "64", "--AK1", "8"], 4.0),
+    ("atoms", ["atoms"], 4.0),
+    ("kernel", ["kernel", "sgemm_sm80_tn_half"], 4.0),
+    ("bank --compact", ["bank", "(_64,_32):(_32,_1)", "--copy", "SM75_U32x4_LDSM_N", "--type", "half_t", "--mma",
+                        "SM80_16x8x16_F16F16F16F16_TN", "--atom-layout", "(_2,_2)", "--tile", "(_32,_32,_16)",
+                        "--operand", "A", "--compact"], 4.0),
+]
+API_FIRST_USE = 'import cutedump as cd; cd.Layout("(_4,_8):(_8,_1)")'
+
+
+def make_installs(work: Path) -> dict:
+    """Temporary venvs of this interpreter with cutedump installed by pip, as a user gets it:
+    {"regular": (python, cutedump script) | reason, "editable": ...}.
+
+    Each venv is bare (no system site-packages, so no other .pth file runs at start-up); one line in a .pth file
+    puts this interpreter's site-packages on its path for click, rich and numpy (a path line runs no code)."""
+    import sysconfig
+    out = {}
+    purelib = sysconfig.get_paths()["purelib"]
+    for kind, extra in (("regular", []), ("editable", ["-e"])):
+        d = work / kind
+        try:
+            subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(d)], check=True, capture_output=True)
+            py = d / "bin" / "python"
+            site = subprocess.run([str(py), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                                  check=True, capture_output=True, text=True).stdout.strip()
+            Path(site, "_cutedump_bench_deps.pth").write_text(purelib + "\n")
+            src = ROOT
+            if not extra:   # a regular install builds in its source tree (build/): build a copy
+                src = work / "src"
+                if not src.exists():
+                    shutil.copytree(ROOT, src, ignore=shutil.ignore_patterns(
+                        ".git", "build", "*.egg-info", "__pycache__", "tests", "golden", "docs", "benchmarks"))
+            r = subprocess.run([sys.executable, "-m", "pip", "--python", str(py), "install", "-q", "--no-deps",
+                                *extra, str(src)], capture_output=True, text=True)
+            if r.returncode:
+                out[kind] = "pip install failed: " + (r.stderr.strip().splitlines() or ["?"])[-1]
+                continue
+            out[kind] = (str(py), str(d / "bin" / "cutedump"))
+        except (OSError, subprocess.CalledProcessError) as e:
+            out[kind] = f"cannot build the venv: {e}"
+    return out
+
+
+def bench_cold(py: str, script: str, rounds=9, cwd=None) -> tuple[float, dict]:
+    """Median wall time of `py -c pass` and of every COLD command (and the API's first use), in `rounds` rounds;
+    each round runs `-c pass` then every command once, so all see the same machine load -> (pass s, {name: s})."""
+    cmds = {"-c pass": [py, "-c", "pass"]}
+    for name, argv, _ in COLD:
+        cmds[name] = [script, *argv]
+    cmds["API: first Layout"] = [py, "-c", API_FIRST_USE]
+    ts = {k: [] for k in cmds}
+    for k, c in cmds.items():       # warm-up: writes the .pyc files of an editable install, fills the OS cache
+        subprocess.run(c, capture_output=True, cwd=cwd)
+    for _ in range(rounds):
+        for k, c in cmds.items():
+            t = time.perf_counter()
+            r = subprocess.run(c, capture_output=True, cwd=cwd)
+            ts[k].append(time.perf_counter() - t)
+            if r.returncode:
+                raise RuntimeError(f"{k}: exit {r.returncode}: {r.stderr.decode()[-300:]}")
+    med = {k: statistics.median(v) for k, v in ts.items()}
+    return med.pop("-c pass"), med
+
+
+def print_cold(rounds=9):
+    targets = {name: t for name, _, t in COLD}
+    targets["API: first Layout"] = 2.5
+    work = Path(tempfile.mkdtemp(prefix="cutedump-bench-"))
+    try:
+        installs = make_installs(work)
+        for kind, inst in installs.items():
+            if isinstance(inst, str):
+                print(f"cold start, {kind} install: skipped ({inst})")
+                continue
+            py, script = inst
+            t_pass, med = bench_cold(py, script, rounds, cwd=work)
+            print(f"cold start, {kind} install (pip install {'-e ' if kind == 'editable' else ''}into a bare venv of "
+                  f"{sys.executable}, Python {sys.version.split()[0]}; `cutedump` console script; median of "
+                  f"{rounds} alternating rounds): python -c pass {t_pass*1e3:.0f} ms")
+            for name, t in med.items():
+                ok = "ok" if t / t_pass <= targets[name] else "OVER"
+                print(f"  {name:20s} {t*1e3:6.0f} ms  {t/t_pass:4.2f}x  (target <= {targets[name]}x: {ok})")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
 
 
 def main():

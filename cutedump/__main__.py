@@ -1,3 +1,3 @@
-from cutedump.cli import main
+from cutedump.entry import main
 
 main()

@@ -22,25 +22,38 @@ import functools
 import sys
 
 from cutedump import algebra as A
-from cutedump import atoms as _atoms
 from cutedump import interop
 from cutedump.algebra.integer import C
 from cutedump.algebra.inttuple import UNDERSCORE
 from cutedump.algebra.swizzle import ComposedLayout, Swizzle
-from cutedump.atoms.copy import CopyAtom, TiledCopy, ThrCopy
-from cutedump.atoms.mma import MMAAtom, TiledMMA, ThrMMA
 from cutedump.errors import CuteDumpError
 from cutedump.expr import evaluate, evaluate_layout
-from cutedump.render import html as _html
-from cutedump.render import latex as _latex
-from cutedump.render import svg as _svg
-from cutedump.render import text as _text
-from cutedump.render import grid as _grid
 
 _ = UNDERSCORE
 DISPLAY_MAX_CELLS = 16384   # notebook pictures above this many cells degrade to CuTe's text print
 
 _NAMES = {"LayoutLeft", "LayoutRight", "GenColMajor", "GenRowMajor"}
+
+# Start-up: the first ``cd.Layout(...)`` loads the algebra and the parser only. The atoms (their catalogs) and the
+# renderers load on first use: the atom classes through module __getattr__ below, the views inside the functions.
+_ATOM_CLASSES = {"MMAAtom": "mma", "TiledMMA": "mma", "ThrMMA": "mma",
+                 "CopyAtom": "copy", "TiledCopy": "copy", "ThrCopy": "copy"}
+_ATOMS_DISPLAYED: list = []
+
+
+def _atoms():
+    """cutedump.atoms, loaded on first use; its classes get their notebook display then."""
+    from cutedump import atoms  # start-up: the MMA/Copy catalogs load on first use
+    if not _ATOMS_DISPLAYED:
+        _attach_display((atoms.MMAAtom, atoms.TiledMMA, atoms.TiledCopy), (atoms.CopyAtom,))
+        _ATOMS_DISPLAYED.append(True)
+    return atoms
+
+
+def __getattr__(name):
+    if name in _ATOM_CLASSES:
+        return getattr(_atoms(), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # ------------------------------------------------------------------------------------------ coercion
@@ -162,42 +175,42 @@ for _n, _f in _ALGEBRA.items():
 
 # ------------------------------------------------------------------------------------------ atoms
 
-def MMA_Atom(name: str) -> MMAAtom:
+def MMA_Atom(name: str) -> "MMAAtom":
     """CuTe's ``MMA_Atom<Op>{}`` by catalog name (``cutedump atoms --mma``), e.g. ``"SM80_16x8x16_F16F16F16F16_TN"``
     or ``"UniversalFMA<float,float,float>"``."""
-    return _atoms.mma_atom(name)
+    return _atoms().mma_atom(name)
 
 
-def Copy_Atom(name: str, value_type: str) -> CopyAtom:
+def Copy_Atom(name: str, value_type: str) -> "CopyAtom":
     """CuTe's ``Copy_Atom<Op, T>{}``, e.g. ``Copy_Atom("SM75_U32x4_LDSM_N", "half_t")``."""
-    return _atoms.copy_atom(name, value_type)
+    return _atoms().copy_atom(name, value_type)
 
 
-def make_tiled_mma(atom, atom_layout=None, permutations=None) -> TiledMMA:
+def make_tiled_mma(atom, atom_layout=None, permutations=None) -> "TiledMMA":
     """CuTe's ``make_tiled_mma(atom, atom_layout = Layout<Shape<_1,_1,_1>>{}, permutations = Tile<_,_,_>{})``.
     ``atom`` is an :func:`MMA_Atom` or its name; layouts as objects or CuTe syntax strings."""
-    return _atoms.make_tiled_mma(atom, _coerce_layout_arg(atom_layout), _coerce_tile_arg(permutations))
+    return _atoms().make_tiled_mma(atom, _coerce_layout_arg(atom_layout), _coerce_tile_arg(permutations))
 
 
-def make_tiled_copy(atom, thr_layout=None, val_layout=None, value_type=None) -> TiledCopy:
+def make_tiled_copy(atom, thr_layout=None, val_layout=None, value_type=None) -> "TiledCopy":
     """CuTe's ``make_tiled_copy(copy_atom, thr_layout, val_layout)``; ``atom`` is a :func:`Copy_Atom` (or a name
     with ``value_type``)."""
-    return _atoms.make_tiled_copy(atom, _coerce_layout_arg(thr_layout), _coerce_layout_arg(val_layout),
+    return _atoms().make_tiled_copy(atom, _coerce_layout_arg(thr_layout), _coerce_layout_arg(val_layout),
                                   value_type=value_type)
 
 
-def _operand_copy(fn, name):
+def _operand_copy(name):
     def f(atom, mma, value_type=None):
-        return fn(atom, mma, value_type=value_type)
+        return getattr(_atoms(), name)(atom, mma, value_type=value_type)
     f.__name__ = f.__qualname__ = name
     f.__doc__ = f"CuTe's ``{name}(copy_atom, tiled_mma)``."
     return f
 
 
-make_tiled_copy_A = _operand_copy(_atoms.make_tiled_copy_A, "make_tiled_copy_A")
-make_tiled_copy_B = _operand_copy(_atoms.make_tiled_copy_B, "make_tiled_copy_B")
-make_tiled_copy_C = _operand_copy(_atoms.make_tiled_copy_C, "make_tiled_copy_C")
-make_tiled_copy_C_atom = _operand_copy(_atoms.make_tiled_copy_C_atom, "make_tiled_copy_C_atom")
+make_tiled_copy_A = _operand_copy("make_tiled_copy_A")
+make_tiled_copy_B = _operand_copy("make_tiled_copy_B")
+make_tiled_copy_C = _operand_copy("make_tiled_copy_C")
+make_tiled_copy_C_atom = _operand_copy("make_tiled_copy_C_atom")
 
 
 def _coerce_layout_arg(x):
@@ -218,14 +231,16 @@ def _kind(obj, tile=None):
     obj = _coerce(obj) if not isinstance(obj, str) else evaluate_layout(obj)
     if isinstance(obj, (A.Layout, ComposedLayout)):
         return ("layout" if tile is None else "tv"), obj
-    if isinstance(obj, TiledCopy):
+    atoms = _atoms()
+    if isinstance(obj, atoms.TiledCopy):
         return "copy", obj
-    if isinstance(obj, (TiledMMA, MMAAtom)):
+    if isinstance(obj, (atoms.TiledMMA, atoms.MMAAtom)):
         return "mma", obj
     raise CuteDumpError(f"cannot draw a {type(obj).__name__}: expected a layout, TiledMMA, MMA_Atom or TiledCopy")
 
 
 def _tile(tile):
+    from cutedump.render import grid as _grid  # start-up: views load on first use
     return _grid.flat_tile(_coerce(tile), "tile")
 
 
@@ -245,6 +260,7 @@ def print_layout(layout, file=None) -> None:
     kind, obj = _kind(layout)
     if kind != "layout":
         raise CuteDumpError("print_layout takes a layout")
+    from cutedump.render import text as _text  # start-up: views load on first use
     print(_text.print_layout(obj), end="", file=file)
 
 
@@ -252,6 +268,7 @@ def latex(obj, tile=None) -> str:
     """CuTe's ``print_latex`` text: of a layout, of a TV layout over ``tile`` (``print_latex_tv``), of an MMA_Atom /
     TiledMMA, or of a TiledCopy."""
     kind, o = _kind(obj, tile)
+    from cutedump.render import latex as _latex  # start-up: views load on first use
     if kind == "layout":
         return _latex.print_latex(o)
     if kind == "tv":
@@ -263,6 +280,7 @@ def svg(obj, tile=None) -> str:
     """SVG text: CuTe's ``print_svg`` of an MMA_Atom / TiledMMA (byte for byte); for layouts, TV layouts and
     TiledCopy cutedump's pictures in the same visual language."""
     kind, o = _kind(obj, tile)
+    from cutedump.render import svg as _svg  # start-up: views load on first use
     if kind == "layout":
         return _svg.layout_svg(o)
     if kind == "tv":
@@ -274,6 +292,7 @@ def html(obj, tile=None) -> str:
     """A self-contained interactive HTML page (no network): the picture, hover tooltips (coordinate, index,
     offset) or (thread, value, element), click a thread to highlight its values."""
     kind, o = _kind(obj, tile)
+    from cutedump.render import html as _html  # start-up: views load on first use
     return _html.page(kind, o, _tile(tile) if kind == "tv" else None)
 
 
@@ -297,6 +316,7 @@ def _cells(kind, obj) -> int | None:
             if int(A.rank(base)) > 2:
                 return None
             return int(A.size(base))
+        from cutedump.render import grid as _grid  # start-up: views load on first use
         if kind == "mma":   # a picture walks every (thread, value) pair too: the larger count decides
             (M, N, K), *_r = _grid.mma_parts(obj)
             return max(int(M) * int(N) + int(M) * int(K) + int(N) * int(K), _grid.mma_pairs(obj) // 64)
@@ -331,6 +351,7 @@ def _repr_html_(self):
     d = _displayable(self)
     if d is None:
         return None
+    from cutedump.render import html as _html  # start-up: views load on first use
     try:
         return _html.fragment(d[0], d[1], None)
     except CuteDumpError:
@@ -341,11 +362,18 @@ def _repr_pretty_(self, p, cycle):
     p.text(str(self).rstrip("\n"))
 
 
-for _cls in (A.Layout, ComposedLayout, MMAAtom, TiledMMA, TiledCopy):
-    _cls._repr_svg_ = _repr_svg_
-    _cls._repr_html_ = _repr_html_
-for _cls in (A.Layout, ComposedLayout, Swizzle, MMAAtom, TiledMMA, TiledCopy, CopyAtom):
-    _cls._repr_pretty_ = _repr_pretty_
+def _attach_display(pictured, text_only):
+    """Notebook display: a picture and CuTe's print for ``pictured`` classes, the print only for ``text_only``."""
+    for cls in pictured:
+        cls._repr_svg_ = _repr_svg_
+        cls._repr_html_ = _repr_html_
+    for cls in (*pictured, *text_only):
+        cls._repr_pretty_ = _repr_pretty_
+
+
+_attach_display((A.Layout, ComposedLayout), (Swizzle,))
+if "cutedump.atoms" in sys.modules:   # loaded before this module: its classes get their display now
+    _atoms()
 
 
 from_pycute = interop.from_pycute

@@ -28,7 +28,7 @@ LAYERS = [
     ("cutedump.render", 60),
     ("cutedump.dumps", 70),
     ("cutedump.commands", 80), ("cutedump.cli", 80), ("cutedump.golden", 80), ("cutedump.api", 80),
-    ("cutedump.interop", 80), ("cutedump.__init__", 90), ("cutedump.__main__", 90),
+    ("cutedump.interop", 80), ("cutedump.__init__", 90), ("cutedump.__main__", 90), ("cutedump.entry", 90),
 ]
 
 

@@ -563,7 +563,7 @@ def complement(layout, cotarget=None):
 
 
 def _preprod(lshape):
-    out = [C(1)]
+    out = [_1]
     for v in lshape:
         out.append(v * out[-1])
     return out
@@ -576,11 +576,12 @@ def right_inverse_parts(layout):
     cl = coalesce(layout)
     lstride, lshape = wrap(cl.stride), wrap(cl.shape)
     pre = _preprod(lshape)
-    idxs = [i for i, d in enumerate(lstride) if is_static(d)]
-    idxs = _stable_sort_by_key(idxs, [int(lstride[i]) for i in idxs])
-    rs, rd, curr, taken = [C(1)], [C(0)], C(1), []
+    idxs = [i for i, d in enumerate(lstride) if isinstance(d, C)]   # coalesced: flat, is_static of a leaf
+    if len(idxs) > 1:
+        idxs = _stable_sort_by_key(idxs, [int(lstride[i]) for i in idxs])
+    rs, rd, curr, taken = [_1], [_0], _1, []
     for i in idxs:
-        if is_static(curr) and int(lstride[i]) == int(curr):
+        if isinstance(curr, C) and int(lstride[i]) == int(curr):
             rs.append(lshape[i])
             rd.append(pre[i])
             curr = lshape[i] * lstride[i]
@@ -593,7 +594,7 @@ def right_inverse(layout):
     if layout is UNDERSCORE:
         return layout
     rs, rd = right_inverse_parts(layout)[4:]
-    return coalesce(Layout(rs, rd))
+    return coalesce(_mk(rs, rd))   # flat tuples of one length: congruent
 
 
 def _stable_sort_by_key(vals, keys):

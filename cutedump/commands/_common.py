@@ -4,11 +4,11 @@ from __future__ import annotations
 import functools
 import os
 import sys
-from pathlib import Path
 
 import click
 
 from cutedump.errors import CuteDumpError, MAX_CELLS, check_size  # noqa: F401 (re-exported for the commands)
+from cutedump.commands._io import EXIT_SIGINT, EXIT_SIGPIPE, closed_pipe, guard_io, interrupted  # noqa: F401
 
 
 def handle_errors(fn):
@@ -37,52 +37,11 @@ def handle_errors(fn):
     return wrapper
 
 
-#: exit statuses of the two I/O faults (128 + the signal, as a shell reports a process the signal ended)
-EXIT_SIGINT = 130
-EXIT_SIGPIPE = 141
-
-
-def closed_pipe():
-    """Standard output was closed by its reader (``cutedump atoms | head -1``): stop quietly, no message.
-
-    Standard output is pointed at /dev/null first, so the interpreter's final flush cannot complain either."""
-    if sys.stdout is sys.__stdout__:   # the process's own stdout (not a test runner's capture)
-        try:
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
-            os.close(devnull)
-        except (OSError, ValueError, AttributeError):
-            pass
-    sys.exit(EXIT_SIGPIPE)
-
-
-def interrupted():
-    """Ctrl-C: exit 130 with no traceback (a newline keeps the shell prompt on its own line)."""
-    try:
-        sys.stderr.write("\n")
-        sys.stderr.flush()
-    except (OSError, ValueError):
-        pass
-    sys.exit(EXIT_SIGINT)
-
-
-def guard_io(run):
-    """Run ``run()`` (the whole command line) with the two I/O faults handled: a closed pipe and Ctrl-C, also while
-    a command module is imported or its output is flushed (outside :func:`handle_errors`)."""
-    try:
-        rv = run()
-        sys.stdout.flush()
-        return rv
-    except KeyboardInterrupt:
-        interrupted()
-    except BrokenPipeError:
-        closed_pipe()
-
-
 def write_atomic(path, data: bytes | str, force: bool = False) -> None:
     """Write a file the way every command should: never over an existing file without ``force`` (an ``error:``
     naming --force instead), and atomically (a temporary file beside it, then one rename: a reader or a Ctrl-C never
     sees half a file)."""
+    from pathlib import Path  # start-up: pathlib only for a command that writes a file
     p = Path(path)
     if p.exists() and not force:
         raise CuteDumpError(f"{p} exists; pass --force to overwrite it")

@@ -30,7 +30,7 @@ from cutedump.algebra import Layout, C, rank, append, size, composition, logical
 from cutedump.algebra.integer import is_static
 from cutedump.algebra.inttuple import fmt, product, is_tuple, product_each
 from cutedump.algebra.swizzle import ComposedLayout
-from cutedump.algebra.evaluate import table
+from cutedump.algebra.evaluate import SMALL, table, table_list
 from cutedump.expr import evaluate_layout
 
 BIG_BITS = 32
@@ -92,7 +92,7 @@ def layout_panel(layout) -> Panel:
     view = as_rank2(layout)
     _, _, base = _split(view)
     M, N = int(size(base, 0)), int(size(base, 1))
-    vals = table(view).tolist() if M and N else []
+    vals = table_list(view) if M and N else []   # plain Python below SMALL cells: no numpy import
     cells = [Cell(m, n, value=int(vals[m][n])) for m in range(M) for n in range(N)]
     return Panel("layout", M, N, cells, title=str(view))
 
@@ -203,9 +203,27 @@ def first_holders(cl: CoordLayout, rows, cols, what="TV layout"):
     return m[first], n[first], first // V, first % V
 
 
+def first_holders_list(cl: CoordLayout, rows, cols, what="TV layout"):
+    """:func:`first_holders` as four lists; plain Python (no numpy import) up to SMALL (tid, vid) pairs."""
+    if int(rank(cl.proxy)) != 2 or int(size(cl.proxy)) > SMALL:
+        return tuple(a.tolist() for a in first_holders(cl, rows, cols, what))
+    vals = table_list(cl.proxy)
+    seen, out = set(), []
+    for tid, row in enumerate(vals):
+        for vid, v in enumerate(row):
+            m, n = v % BIG, v // BIG
+            if m < 0 or m >= rows or n < 0 or n >= cols:
+                raise CuteDumpError(f"{what} maps (T{tid}, V{vid}) to ({m},{n}), outside the {rows}x{cols} tile")
+            k = m * cols + n
+            if k not in seen:
+                seen.add(k)
+                out.append((m, n, tid, vid))
+    return tuple(list(c) for c in zip(*out)) if out else ([], [], [], [])
+
+
 def _tv_cells(cl: CoordLayout, rows, cols, transpose=False, what="TV layout"):
     """First-writer-wins cells over tid-major, vid-minor order (CuTe's ``filled`` tensor)."""
-    m, n, tid, vid = (a.tolist() for a in first_holders(cl, rows, cols, what))
+    m, n, tid, vid = first_holders_list(cl, rows, cols, what)
     if transpose:
         m, n = n, m
     return [Cell(*c) for c in zip(m, n, itertools.repeat(None), tid, vid)]

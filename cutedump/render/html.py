@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import itertools
 import json
-from xml.sax.saxutils import escape, quoteattr
+from cutedump.render.xmltext import escape, quoteattr
 
 from cutedump.algebra.inttuple import fmt
 from cutedump.errors import CuteDumpError

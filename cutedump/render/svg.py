@@ -18,7 +18,7 @@ Public API::
 from __future__ import annotations
 
 import re
-from xml.sax.saxutils import escape
+from cutedump.render.xmltext import escape
 
 from cutedump.render import grid
 from cutedump.algebra.inttuple import fmt

@@ -1,0 +1,79 @@
+"""The console entry point (``cutedump``, ``python -m cutedump``): the two hottest questions answered without click.
+
+``cutedump layout L`` and ``cutedump eval EXPR`` with standard output not a terminal (a pipe, a file) are answered
+here by the same library calls as their click commands (``commands/layout_cmd.py``, ``commands/eval_cmd.py``),
+without importing click (about 20 ms, more than the interpreter's own start-up). Only an answer that succeeded is
+printed: any other argument or option, an error of any kind, a terminal, a non-UTF-8 standard output or shell
+completion goes to the click command line (``cutedump.cli:main``), which starts from the beginning and prints exactly
+what it always does: its help, usage errors and ``error:`` lines are click's own. tests/test_entry.py checks that both
+paths print the same bytes.
+"""
+from __future__ import annotations
+
+import os
+import sys
+
+_LAYOUT_FLAGS = frozenset({"--plain", "--info", "--coords"})
+
+
+def main():
+    """The ``cutedump`` command: the fast answer when there is one, else the click command line."""
+    args = sys.argv[1:]
+    if _fast_eligible(args):
+        from cutedump.commands._io import guard_io  # start-up: the fast path imports no more than it needs
+        if guard_io(lambda: _fast(args)):
+            sys.exit(0)
+    from cutedump.cli import main as cli  # start-up: click only for the other command lines
+    return cli()
+
+
+def _fast_eligible(args: list[str]) -> bool:
+    if len(args) < 2 or "_CUTEDUMP_COMPLETE" in os.environ:
+        return False
+    if args[0] == "eval":
+        return len(args) == 2 and not args[1].startswith("-")
+    if args[0] == "layout":
+        rest = args[1:]
+        flags = [a for a in rest if a.startswith("-")]
+        return len(rest) - len(flags) == 1 and set(flags) <= _LAYOUT_FLAGS and len(set(flags)) == len(flags)
+    return False
+
+
+def _fast(args: list[str]) -> bool:
+    """Print the answer to ``args`` (eligible) and return True; or print nothing and return False."""
+    try:
+        import codecs
+        if codecs.lookup(sys.stdout.encoding).name != "utf-8":   # click would re-wrap such a stream
+            return False
+        if args[0] == "eval":
+            text = _eval_text(args[1])
+        else:
+            text = _layout_text([a for a in args[1:] if not a.startswith("-")][0], set(args[1:]))
+    except Exception:   # noqa: BLE001 - errors (and their wording) are the click command's
+        return False
+    if text is None or "\x1b" in text:   # click.echo strips escape sequences from a stream that is not a terminal
+        return False
+    sys.stdout.write(text)
+    return True
+
+
+def _eval_text(expr: str) -> str:
+    """``eval_cmd`` with one EXPR, text format."""
+    from cutedump.expr import evaluate, format_result  # start-up: on demand
+    return format_result(evaluate(expr)) + "\n"
+
+
+def _layout_text(layout: str, flags: set[str]) -> str | None:
+    """``layout_cmd`` in text format, without --force, where it prints CuTe's bytes (not a terminal's table)."""
+    plain = "--plain" in flags
+    if not plain and not os.environ.get("NO_COLOR") and sys.stdout.isatty():
+        return None
+    from cutedump.algebra import size  # start-up: on demand
+    from cutedump.errors import check_size  # start-up: on demand
+    from cutedump.expr import evaluate_layout  # start-up: on demand
+    from cutedump.render.text import layout_view, layout_text, table_cells  # start-up: on demand
+    L = evaluate_layout(layout)
+    check_size(int(size(L)), False, "layout table")
+    view, _ = layout_view(L)
+    check_size(table_cells(view), False, "layout table")
+    return layout_text(L, "--info" in flags, "--coords" in flags)

@@ -1,0 +1,112 @@
+"""The console entry's fast path (cutedump/entry.py): `layout L` and `eval EXPR` answered without click print the same
+bytes as the click commands, and everything else (errors, options, help) is left to click."""
+import io
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cutedump import entry
+from cutedump.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def fast(args, monkeypatch):
+    """What the fast path prints for ``args`` (None: it printed nothing and leaves them to click)."""
+    buf = io.BytesIO()
+    out = io.TextIOWrapper(buf, encoding="utf-8", newline="")
+    monkeypatch.setattr(sys, "stdout", out)
+    if not entry._fast_eligible(args) or not entry._fast(args):
+        out.flush()
+        assert buf.getvalue() == b""
+        return None
+    out.flush()
+    return buf.getvalue().decode()
+
+
+def exprs(n=400):
+    from tests.oracle import gen_algebra as G
+    out = [c.expr for c in G.generate(9090, n, nested=40)]
+    return out + ["size((_4,8)", "unknown_fn(1)", "(" * 5000 + "1" + ")" * 5000, "", "  rank((_2,(_3,_4)))  ",
+                  "Sw<3,3,3>", "composition(Sw<3,3,3>, (_8,(_8,_8)):(_8,(_1,_64)))", "(_4,_8):(_1,_4)(17)"]
+
+
+def test_eval_same_bytes(monkeypatch):
+    runner = CliRunner()
+    answered = 0
+    for e in exprs():
+        got = fast(["eval", e], monkeypatch)
+        r = runner.invoke(main, ["eval", e])
+        if got is None:
+            continue
+        answered += 1
+        assert (r.exit_code, r.output) == (0, got), e
+    assert answered >= 300
+
+
+LAYOUTS = ["((_4,_8),(_2,_2)):((_32,_1),(_16,_8))", "Sw<3,3,3> o _0 o (_8,(_8,_8)):(_8,(_1,_64))", "(_8,_4):(_4,_1)",
+           "(_4,_8):(_8,_1)", "logical_divide((_16,_8):(_1,_16), (_8:_1,(_4,_2):(_2,_1)))", "_8:_1", "(3,5):(5,1)",
+           "(_2,_3,_4):(_12,_4,_1)", "((2,3),(4,5)):((1,2),(6,24))", "(_0,_4):(_1,_1)", "(256,256):(256,1)",
+           "(4096,4096):(4096,1)", "(_4,_8", "size((_4,_8))", "(_4,_8):(_1,_4)(3)", "Sw<2,3,3> o 0 o (_8,_8):(_8,_1)"]
+
+
+@pytest.mark.parametrize("flags", [[], ["--plain"], ["--info"], ["--coords", "--plain"], ["--info", "--coords"]])
+def test_layout_same_bytes(monkeypatch, flags):
+    runner = CliRunner()
+    answered = 0
+    for L in LAYOUTS:
+        for args in (["layout", L, *flags], ["layout", *flags, L]):
+            got = fast(args, monkeypatch)
+            r = runner.invoke(main, args)
+            if got is None:
+                assert r.exit_code != 0 or "--force" in r.output, (args, r.output)   # only failures are left over
+                continue
+            answered += 1
+            assert (r.exit_code, r.output) == (0, got), args
+    assert answered >= 20
+
+
+@pytest.mark.parametrize("args", [["layout"], ["layout", "--help"], ["layout", "(_4,_8)", "--format", "json"],
+                                  ["layout", "(_4,_8)", "--plain", "--plain"], ["layout", "(_4,_8)", "(_2,_2)"],
+                                  ["layout", "-"], ["eval", "-f", "x"], ["eval", "1", "2"], ["eval", "--help"],
+                                  ["eval", "-1"], ["mma", "x"], ["--help"], [], ["layout", "--force", "(_4,_8)"]])
+def test_left_to_click(args):
+    assert not entry._fast_eligible(args)
+
+
+def test_not_utf8_left_to_click(monkeypatch):
+    monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(io.BytesIO(), encoding="ascii"))
+    assert not entry._fast(["eval", "size((_4,8))"])
+
+
+def run(args, **kw):
+    code = ("import sys; from cutedump.entry import main; import atexit; "
+            "atexit.register(lambda: sys.stderr.write('click' + str('click' in sys.modules)))\nmain()")
+    return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, cwd=ROOT, timeout=60, **kw)
+
+
+def test_process_fast_and_fallback():
+    L = "((_4,_8),(_2,_2)):((_32,_1),(_16,_8))"
+    r = run(["layout", L])
+    assert (r.returncode, r.stderr) == (0, b"clickFalse")
+    assert r.stdout.decode() == CliRunner().invoke(main, ["layout", L]).output
+    r = run(["eval", "size((_4,8))"])
+    assert (r.returncode, r.stdout, r.stderr) == (0, b"32\n", b"clickFalse")
+    r = run(["eval", "size((_4,8)"])      # an error: click's command prints it
+    assert r.returncode == 2 and r.stdout == b"" and r.stderr.startswith(b"error: ")
+    assert r.stderr.endswith(b"clickTrue")
+    r = run(["layout", "(_4,_8):(_8,_1)", "--format", "json"])
+    assert r.returncode == 0 and r.stdout.startswith(b"{") and r.stderr == b"clickTrue"
+
+
+def test_process_closed_pipe():
+    """A reader that stops early: exit 141 quietly, as the click path does."""
+    p = subprocess.Popen([sys.executable, "-m", "cutedump", "layout", "(256,256):(256,1)"], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, cwd=ROOT)
+    p.stdout.read(10)
+    p.stdout.close()
+    assert p.wait(timeout=60) in (0, 141)
+    assert p.stderr.read() == b""
