@@ -1,3 +1,3 @@
 from cutedump.cli import main
 
-main()
+main(prog_name="cutedump")
