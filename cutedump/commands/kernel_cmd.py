@@ -8,7 +8,7 @@ import re
 
 import click
 
-from cutedump.commands._common import handle_errors
+from cutedump.commands._common import handle_errors, lang_option
 from cutedump.errors import CuteDumpError
 from cutedump.kernel.load import load, example, examples, EXAMPLES
 from cutedump.kernel.audit import audit
@@ -78,8 +78,7 @@ def emit(dump, *, lang: str, readings: bool, fmt: str, warp: int, dump_latex: bo
 @click.option("--set", "sets", multiple=True, metavar="NAME=VALUE",
               help="Override a [params] default, e.g. --set M=200 (dynamic) or --set bK=_16 (static).")
 @click.option("--format", "fmt_", type=click.Choice(["text", "json"]), default="text", show_default=True)
-@click.option("--lang", type=click.Choice(["zh", "en"]), default="zh", show_default=True,
-              help="Language of the reading lines and the bank audit.")
+@lang_option("Language of the reading lines and the bank audit.")
 @click.option("--no-readings", is_flag=True, help="Only the objects and partitions: no '  # ...' readings, no "
               "bank audit.")
 @click.option("--dump-latex", is_flag=True, help="Write print_latex files of the objects into --outdir.")

@@ -275,6 +275,5 @@ MESSAGES = {
                         "slice (_, append<{R}>(_0,_))",
     "ex.part.rt.read": "\nreading {shape}: the fragment {frag} seen by the copy: the first mode groups the {nval} "
                        "values one copy instruction moves, the others walk the copies\n",
-    # ---- errors ---------------------------------------------------------------------------------------------------
-    "tcc.err_copy_v": "copy_V = {v} does not divide the {vals} values per thread; valid copy_V: {valid}",
+    # (no errors here: error messages are English in every language and live at their raise sites)
 }
