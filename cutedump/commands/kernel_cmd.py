@@ -23,8 +23,10 @@ Examples:
   cutedump kernel sgemm_2_nt --no-readings                    # exactly what the kernel's own prints show
   cutedump kernel sgemm_sm80_nt_float --format json
   cutedump kernel sgemm_sm80_tn_half --dump-latex --outdir ./tex
+  cat my_kernel.toml | cutedump kernel -                      # the description from standard input
 \b
-FILE is a TOML kernel description (see cutedump/kernel/load.py) or the name of a shipped one:
+FILE is a TOML kernel description (see cutedump/kernel/load.py; '-' reads it from standard input) or the name of
+a shipped one:
 {shipped}.
 The output: every object, then one thread's partitions (with '  # ...' readings), then one line per
 shared-memory copy of [[smem_copies]] from the bank model of `cutedump bank`: instructions per warp, wavefronts,
