@@ -13,11 +13,11 @@ from cutedump.ck.recipes import SPECS, build_recipe, recipes_text
 EPILOG = """\b
 Examples:
   cutedump ck naive --lengths 256,64 --strides 64,1
-  cutedump ck naive --lengths _4,_8                       (packed; _N = CK Number<N>)
+  cutedump ck naive --lengths _4,_8                       # packed; _N = CK Number<N>
   cutedump ck describe --lengths 256,64 --strides 64,1 \\
       --stage "unmerge(8,_8)@1->0,2; pass_through(256)@0->1" --at 3,17,5
   cutedump ck recipe xdl-a --M 256 --K 64 --AK1 8
-  cutedump ck recipe xdl-a --M 250 --K 64 --MPerBlock 128 --KPerBlock 32    (padding)
+  cutedump ck recipe xdl-a --M 250 --K 64 --MPerBlock 128 --KPerBlock 32    # padding
   cutedump ck recipe xdl-a --M 250 --K 64 --MPerBlock 128 --KPerBlock 32 --spec MPadding
   cutedump ck naive --lengths 4,_8 --format json --offsets
   cutedump ck recipe xdl-c-shuffle --MPerBlock 256 --NPerBlock 128 --MPerXdl 32
