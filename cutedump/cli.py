@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import sys
 
 import click
 
@@ -56,11 +57,36 @@ class LazyGroup(click.Group):
         # a closed pipe exits quietly (141), Ctrl-C exits 130, neither with a traceback nor click's "Aborted!"
         return guard_io(lambda: super(LazyGroup, self).invoke(ctx))
 
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        """click's main, with every usage error (missing argument, unknown option, bad choice, no such command)
+        as one ``error: ...`` line on standard error and exit status 2 -- not click's four lines."""
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+        try:
+            rv = super().main(args, prog_name, complete_var, False, **extra)
+        except click.UsageError as e:
+            click.echo(usage_error_line(e), err=True)
+            sys.exit(2)
+        except click.ClickException as e:
+            click.echo("error: " + " ".join(e.format_message().split("\n")).strip(), err=True)
+            sys.exit(e.exit_code)
+        except click.Abort:
+            click.echo("", err=True)
+            sys.exit(130)
+        sys.exit(rv if isinstance(rv, int) and not isinstance(rv, bool) else 0)
+
     def format_commands(self, ctx, formatter):
         rows = [(n, COMMANDS[n][1]) for n in self.list_commands(ctx)]
         if rows:
             with formatter.section("Commands"):
                 formatter.write_dl(rows)
+
+
+def usage_error_line(e: click.UsageError) -> str:
+    """One line: ``error: <click's message> (see '<command> --help')``."""
+    msg = " ".join(line.strip() for line in e.format_message().splitlines() if line.strip())
+    path = e.ctx.command_path if e.ctx is not None else "cutedump"
+    return f"error: {msg} (see '{path} --help')"
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 110})

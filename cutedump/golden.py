@@ -4,6 +4,9 @@ MANIFEST format (see golden/README.md): one entry per line, ``FILE  cutedump ARG
 to the manifest's directory (no spaces); the rest of the line is the command, split with shell quoting rules
 (``shlex``) and starting with ``cutedump``. Blank lines and lines starting with ``#`` are ignored.
 
+``check``/``update`` of a directory also walk the MANIFEST of every directory below it (golden/explain/MANIFEST,
+...): their files are named relative to the directory given (explain/composition.txt).
+
 Commands run in-process through click's test runner (same interpreter, no shell), so a user's CI needs nothing but
 cutedump itself. Output is compared byte for byte (UTF-8 text, trailing spaces and final newline included).
 """
@@ -89,7 +92,10 @@ def run_cutedump(argv: list[str]) -> tuple[int, str, str]:
         runner = CliRunner(mix_stderr=False)   # click < 8.2
     except TypeError:
         runner = CliRunner()                   # click >= 8.2 keeps stderr apart
-    r = runner.invoke(main, argv, catch_exceptions=True, env={"NO_COLOR": "1", "COLUMNS": "80"})
+    # the environment is the same for everyone: no colour, and the default narration language (not the user's
+    # CUTEDUMP_LANG): a MANIFEST command that wants English says --lang en
+    r = runner.invoke(main, argv, catch_exceptions=True, env={"NO_COLOR": "1", "COLUMNS": "80",
+                                                               "CUTEDUMP_LANG": None})
     err = r.stderr or ""
     if r.exception is not None and not isinstance(r.exception, SystemExit):
         import traceback
@@ -97,9 +103,23 @@ def run_cutedump(argv: list[str]) -> tuple[int, str, str]:
     return r.exit_code, r.stdout, err
 
 
-def check(directory, only: list[str] | None = None) -> list[Result]:
+def all_entries(directory) -> list[Entry]:
+    """The entries of DIRECTORY/MANIFEST, then those of every MANIFEST below it (sorted by path), each file named
+    relative to DIRECTORY."""
     directory = Path(directory)
     entries = parse_manifest(directory)
+    for m in sorted(directory.rglob(MANIFEST_NAME)):
+        if m.parent == directory or not m.is_file():
+            continue
+        rel = m.parent.relative_to(directory).as_posix()
+        for e in parse_manifest(m.parent):
+            entries.append(Entry(f"{rel}/{e.file}", e.command, e.argv, e.lineno))
+    return entries
+
+
+def check(directory, only: list[str] | None = None) -> list[Result]:
+    directory = Path(directory)
+    entries = all_entries(directory)
     if only:
         missing = set(only) - {e.file for e in entries}
         if missing:

@@ -97,7 +97,29 @@ def _columns(shape, stride, n):
     return cols
 
 
-def coords_text(shape, stride=None) -> str:
+def coords_json(shape, stride=None) -> dict:
+    """``cutedump coords --format json``: {shape, stride (or null), rank, size, columns, rows}; each row is the
+    table's row as texts (1-D index, 2-D coordinate for rank >= 2, natural coordinate, offset with a stride)."""
+    head, cols = _table_columns(shape, stride)
+    n = int(product(shape))
+    return {"shape": fmt(shape), "stride": None if stride is None else fmt(stride),
+            "rank": int(rank(shape)) if isinstance(shape, tuple) else 1, "size": n, "columns": head,
+            "rows": [list(r) for r in zip(*cols)] if cols else []}
+
+
+def index_json(shape, stride, items) -> dict:
+    """``cutedump coords --idx ... --format json``: one entry per --idx with idx2crd (and crd2idx) as CuTe prints."""
+    out = []
+    for t in items:
+        c = parse_int_tuple(t)
+        e = {"input": fmt(c), "idx2crd": fmt(idx2crd(c, shape))}
+        if stride is not None:
+            e["crd2idx"] = fmt(crd2idx(c, shape, stride))
+        out.append(e)
+    return {"shape": fmt(shape), "stride": None if stride is None else fmt(stride), "items": out}
+
+
+def _table_columns(shape, stride):
     n = int(product(shape))
     r = int(rank(shape)) if isinstance(shape, tuple) else 1
     two_d = isinstance(shape, tuple) and r >= 2
@@ -115,6 +137,13 @@ def coords_text(shape, stride=None) -> str:
             rows.append(row)
         cols = [list(c) for c in zip(*rows)]
     head = ["1-D"] + (["2-D"] if two_d else []) + ["natural"] + (["offset"] if stride is not None else [])
+    return head, cols
+
+
+def coords_text(shape, stride=None) -> str:
+    n = int(product(shape))
+    r = int(rank(shape)) if isinstance(shape, tuple) else 1
+    head, cols = _table_columns(shape, stride)
     widths = [max(len(h), *map(len, cols[k])) if cols else len(h) for k, h in enumerate(head)]
     title = f"shape {fmt(shape)}" + (f"  stride {fmt(stride)}" if stride is not None else "")
     title += f"  (rank {r}, size {n})"
@@ -194,6 +223,15 @@ def explain_compat(a, b, path=()):
         return ok, lines, None if ok else f"{where}{int(a)} != size({fmt(b)}) = {sb}"
     why = f"{where}a tuple {fmt(a)} is never compatible with an integer {fmt(b)}"
     return False, [head + "a tuple vs an integer -> not compatible"], why
+
+
+def compat_json(a, b) -> dict:
+    """``cutedump compat --format json``: {a, b, compatible, reason (null when compatible), cute (what
+    print(compatible(A, B)) shows), steps (the walk's lines)}."""
+    ok, lines, first = explain_compat(a, b)
+    val, static = compatible(a, b)
+    return {"a": fmt(a), "b": fmt(b), "compatible": ok, "reason": first,
+            "cute": ("_1" if val else "_0") if static else ("1" if val else "0"), "steps": [s.strip() for s in lines]}
 
 
 def compat_text(a, b):

@@ -307,4 +307,4 @@ def test_file_mode_refuses_json():
     from cutedump.cli import main
     r = CliRunner().invoke(main, ["eval", "-f", "-", "--format", "json"], input="_1\n")
     assert r.exit_code == 2 and r.output.strip().splitlines() == [
-        "error: --format json answers one EXPR; -f answers each line as CuTe's print (text)"]
+        "error: --format json answers EXPR arguments; -f answers each line as CuTe's print (text)"]

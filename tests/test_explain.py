@@ -351,15 +351,17 @@ def run(*args):
 def test_cli_text_json_lang_and_errors():
     e = "composition((_4,8):(_1,_4), (_4,_2):(_2,_1))"
     _, want, _ = run("eval", e)                 # eval is checked against real CuTe by the algebra harness
-    code, out, err = run("explain", e)
+    code, out, err = run("explain", e, "--lang", "en")
     assert code == 0, err
     assert out.rstrip().endswith("= " + want.strip()) and "[2.1] detail::composition_impl" in out
+    code, zh, err = run("explain", e)        # the default language is zh (CUTEDUMP_LANG unset), as every narration
+    assert code == 0 and "结果" in zh
     code, out, _ = run("explain", e, "--format", "json")
     d = json.loads(out)
     assert d["result"] == want.strip() and d["steps"][0]["values"][0]["cute"] == "detail::coalesce_x((_4,8):(_1,_4))"
     code, out, _ = run("explain", "complement((_4,_2):(_1,_8), _64)", "--lang", "zh")
     assert code == 0 and "结果" in out
-    code, out, err = run("explain", "composition((_4,_8):(_1,_8), _2:_6)")
+    code, out, err = run("explain", "composition((_4,_8):(_1,_8), _2:_6)", "--lang", "en")
     assert code == 2 and "Stride Divisibility Condition fails" in out and err.startswith("error: Stride Divisibility")
     code, out, err = run("explain", "size(_4)")
     assert code == 2 and err.startswith("error: explain does not narrate 'size'") and "Traceback" not in err

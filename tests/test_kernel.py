@@ -103,7 +103,7 @@ SGEMM_ARGS = [
     (["--lang", "en"], ["--lang", "en"]),
     (["--no-readings"], ["--no-readings"]),
     (["--thread", "37", "--warp", "3", "--lang", "en"], ["--thread", "37", "--warp", "3", "--lang", "en"]),
-    (["--dump-m", "200", "--dump-n", "96", "--dump-k", "40", "--tile", "{bm},{bn},{bk}"],
+    (["--dump-m", "200", "--dump-n", "96", "--dump-k", "40", "--cta-tile", "{bm},{bn},{bk}"],
      ["--set", "M=200", "--set", "N=96", "--set", "K=40", "--set", "bM=_{bm}", "--set", "bN=_{bn}",
       "--set", "bK=_{bk}"]),
     (["--format", "json", "--lang", "en"], ["--format", "json", "--lang", "en"]),

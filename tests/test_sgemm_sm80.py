@@ -103,7 +103,7 @@ def run(*args):
 
 
 def _args(variant, type_, tile, mnk, thread):
-    return ["--dump-layouts", "--variant", variant, "--type", type_, "--tile", ",".join(map(str, tile)),
+    return ["--dump-layouts", "--variant", variant, "--type", type_, "--cta-tile", ",".join(map(str, tile)),
             "--dump-m", str(mnk[0]), "--dump-n", str(mnk[1]), "--dump-k", str(mnk[2]), "--thread", str(thread)]
 
 
@@ -219,7 +219,7 @@ def test_catalogs_match():
 def test_dump_latex_equals_print_latex(cute, tmp_path, v, t, tile):
     out_dir = tmp_path / "tex"
     code, out, err = run("--dump-latex", "--outdir", str(out_dir), "--variant", v, "--type", t,
-                         "--tile", ",".join(map(str, tile)))
+                         "--cta-tile", ",".join(map(str, tile)))
     assert code == 0, err
     assert out.splitlines() == [str(out_dir / f"{w}.tex") for w in LATEX_NAMES]
     for w in LATEX_NAMES:
@@ -240,10 +240,10 @@ def test_dump_latex_refuses_to_overwrite(tmp_path):
     (["--variant", "nt"], "Not implemented"),
     (["--thread", "128"], "thread 128 is out of range"),
     (["--thread", "-1"], "out of range"),
-    (["--tile", "128,128,32"], "tile_to_shape: block shape does not divide the target shape."),
-    (["--tile", "48,128,64"], "TiledMMA tile (_32,_32,_16) does not divide it"),
-    (["--tile", "128,8,64"], "copyB's Tiler_MN (_16,_64) does not divide it"),
-    (["--tile", "1,2"], "--tile takes three positive integers"),
+    (["--cta-tile", "128,128,32"], "tile_to_shape: block shape does not divide the target shape."),
+    (["--cta-tile", "48,128,64"], "TiledMMA tile (_32,_32,_16) does not divide it"),
+    (["--cta-tile", "128,8,64"], "copyB's Tiler_MN (_16,_64) does not divide it"),
+    (["--cta-tile", "1,2"], "--cta-tile takes three positive integers"),
     (["--dump-m", "0"], "--dump-m must be a positive"),
     (["--dump-latex"], "--dump-latex needs --outdir"),
     (["--type", "double"], "Invalid value for '--type'"),

@@ -216,6 +216,26 @@ class TensorDescriptor:
 
 # ---------------------------------------------------------------- constructors
 
+INT32_MIN, INT32_MAX = -(1 << 31), (1 << 31) - 1
+
+
+def _static(x) -> bool:
+    return isinstance(x, C)
+
+
+def index_mul(a, b, what: str):
+    """``a * b`` as CK computes it: ``index_t`` (int32) arithmetic. Two ``Number<>``s multiply into a
+    ``Number<X * Y>`` whose template argument must be a constant expression: an int32 overflow there is a compile
+    error (an error here). Otherwise the product is an ``int``, wrapped as the hardware does."""
+    p = int(a) * int(b)
+    if _static(a) and _static(b):
+        if not INT32_MIN <= p <= INT32_MAX:
+            raise CuteDumpError(f"{what}: Number<{int(a)}> * Number<{int(b)}> = {p} overflows index_t (int32): CK "
+                                "does not compile this (Number<X * Y>'s argument is not a constant expression); "
+                                "use run-time lengths/strides (no '_') or smaller ones")
+        return C(p)
+    return wrap32(p)
+
 def make_naive_tensor_descriptor(lengths, strides, name=""):
     """``make_naive_tensor_descriptor``: one Embed from hidden 0 to hidden 1..N;
     element_space_size = 1 + sum((length - 1) * stride)."""
@@ -225,11 +245,20 @@ def make_naive_tensor_descriptor(lengths, strides, name=""):
                             f"{len(strides)} strides")
     if not lengths:
         raise CuteDumpError("a descriptor needs at least one dimension")
-    # CK checks no length: 0 (or a negative length) is accepted and gives an empty dimension
+    # CK checks no run-time length: 0 (or a negative length) is accepted and gives an empty dimension.
+    # element_space_size = LongNumber<1> + sum((lengths[i] - Number<1>) * strides[i]): each term is index_t (int32)
+    # arithmetic (tensor_descriptor_helper.hpp), only the sum is long_index_t
     n = len(lengths)
     esz = 1
-    for x, s in zip(lengths, strides):
-        esz += (_i(x) - 1) * _i(s)
+    for i, (x, s) in enumerate(zip(lengths, strides)):
+        if _static(x):
+            if _i(x) < 1:
+                raise CuteDumpError(f"lengths[{i}] = Number<{_i(x)}>: Number<{_i(x)}> - Number<1> fails CK's "
+                                    "static_assert(Y <= X, \"wrong!\") (integral_constant.hpp): CK does not compile this")
+            lm1 = C(_i(x) - 1)
+        else:
+            lm1 = wrap32(_i(x) - 1)
+        esz += int(index_mul(lm1, s, f"element_space_size term {i}, (lengths[{i}] - 1) * strides[{i}]"))
     t = Embed(lengths, strides)
     ups = tuple(range(1, n + 1))
     st = Stage("naive", [t], [(0,)], [ups], [(0,)], [ups], list(ups))
@@ -272,7 +301,7 @@ def make_naive_tensor_descriptor_aligned(lengths, align, name=""):
     acc = C(s_nm2) if all(isinstance(x, C) for x in (last, align)) else s_nm2
     for k in range(n - 2, -1, -1):
         strides[k] = acc
-        acc = acc * lengths[k]
+        acc = index_mul(lengths[k], acc, f"stride {k - 1} of make_naive_tensor_descriptor_aligned") if k else acc
     return make_naive_tensor_descriptor(lengths, strides, name)
 
 

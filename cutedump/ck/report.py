@@ -28,6 +28,10 @@ def chain(d: TensorDescriptor) -> str:
                            f"strides {tuple(_ints(t.coefficients))})")
                 terms = " + ".join(f"({int(n)}-1)*{int(c)}" for n, c in zip(t.up_lengths(), t.coefficients))
                 esz = f"1 + {terms} = {int(d.element_space_size)}"
+                exact = 1 + sum((int(n) - 1) * int(c) for n, c in zip(t.up_lengths(), t.coefficients))
+                if exact != int(d.element_space_size):
+                    esz += (f"  (CK computes each (length-1)*stride in index_t, int32, which wraps: the exact value "
+                            f"{exact} does not fit)")
             else:
                 out.append(f"[{k}] make_naive_tensor_descriptor_packed(lengths {tuple(_ints(t.up_lengths()))})")
                 esz = " * ".join(str(int(n)) for n in t.up_lengths()) + f" = {int(d.element_space_size)}"

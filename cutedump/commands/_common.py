@@ -57,3 +57,73 @@ def write_atomic(path, data: bytes | str, force: bool = False) -> None:
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
+
+
+# ---- the one option vocabulary (cutedump/commands/_vocab.py lists every option name and its meaning) ----------
+
+def lang_option(help_text: str = "Narration language."):
+    """``--lang zh|en``: the narration language. Default: the environment variable CUTEDUMP_LANG, else zh (the
+    language of the recorded documents). Error messages and help are English whatever the language."""
+    return click.option("--lang", type=click.Choice(["zh", "en"]), default="zh", show_default=True,
+                        envvar="CUTEDUMP_LANG", show_envvar=True, help=help_text)
+
+
+def deprecation_note(old: str, new: str) -> None:
+    """The one line a deprecated option spelling prints on standard error (the answer is unchanged)."""
+    click.echo(f"note: {old} is deprecated and will be removed; use {new} (same meaning)", err=True)
+
+
+def renamed(old: str, new: str, dest: str, **option_kw):
+    """A hidden, deprecated spelling ``old`` of the option ``new`` (whose parameter is ``dest``): kept for one
+    release, hidden from --help; using it prints :func:`deprecation_note` and gives ``new``'s answer. Giving both
+    spellings is one ``error:`` line."""
+    alias = "deprecated_" + old.lstrip("-").replace("-", "_").lower()
+
+    def deco(fn):
+        @functools.wraps(fn)
+        def wrapper(*args, **kwargs):
+            v = kwargs.pop(alias, None)
+            if v is not None and v != () and v is not False:
+                ctx = click.get_current_context()
+                src = ctx.get_parameter_source(dest)
+                if src is not None and src.name in ("COMMANDLINE", "ENVIRONMENT"):
+                    raise click.UsageError(f"{new} and {old} are the same option ({old} is its old spelling); "
+                                           f"give {new} once")
+                deprecation_note(old, new)
+                kwargs[dest] = v
+            return fn(*args, **kwargs)
+        return click.option(old, alias, hidden=True, default=None, **option_kw)(wrapper)
+    return deco
+
+
+def conflict(*pairs) -> None:
+    """One ``error:`` line naming the first two options given together that contradict each other.
+
+    ``pairs``: (option name, value) in order; a value counts as given when it is not None/False/()."""
+    given = [n for n, v in pairs if v is not None and v is not False and v != ()]
+    if len(given) > 1:
+        raise CuteDumpError(f"{given[0]} and {given[1]} contradict each other; give one of them")
+
+
+# ---- standard input as an argument ----------------------------------------------------------------------------
+
+def stdin_stream():
+    """Standard input as the command sees it (click's runner swaps sys.stdin; tests may replace this function)."""
+    return sys.stdin
+
+
+def arg_or_stdin(value: str | None, what: str, example: str) -> str:
+    """The argument ``value``; ``-`` (or no argument and a pipe on standard input) reads it from standard input.
+
+    A terminal with no argument, or empty input, is one clear ``error:`` line."""
+    if value is not None and value != "-":
+        return value
+    name = click.get_current_context().command_path or "cutedump"
+    stdin = stdin_stream()
+    if value is None and stdin.isatty():
+        raise CuteDumpError(f"no {what} given: pass {what.upper()} (e.g. {name} {example}), or '-' / a pipe to "
+                            f"read it from standard input (see {name} --help)")
+    text = stdin.read().strip()
+    if not text:
+        raise CuteDumpError(f"no {what} given: standard input is empty")
+    return text

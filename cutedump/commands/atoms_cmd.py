@@ -4,6 +4,7 @@ from __future__ import annotations
 import click
 
 from cutedump.commands._common import handle_errors
+from cutedump.errors import CuteDumpError
 from cutedump.algebra import size
 from cutedump.atoms import catalog_mma, MMAAtom, catalog_copy
 from cutedump.atoms.copy_data import TEMPLATED
@@ -13,8 +14,9 @@ EPILOG = """\b
 Examples:
   cutedump atoms                       # both catalogs
   cutedump atoms --mma SM80            # MMA atoms whose name contains SM80 (case-insensitive)
-  cutedump atoms --mma "SM90_64x*_F32F16F16_SS"   # shell-style wildcards
+  cutedump atoms --mma "SM90_64x*_F32F16F16_SS"   # shell-style wildcards (the whole name, <...> optional)
   cutedump atoms --copy LDSM
+  cutedump atoms --mma SM80_16x8x16 --format json
 GMMA atoms taking majors are listed once (their layouts do not depend on the majors); name them as
 SM90_64x128x16_F32F16F16_SS<K,MN>. Templated copies take a type: UniversalCopy<uint128_t>.
 """
@@ -26,8 +28,8 @@ def _match(name: str, pattern: str | None) -> bool:
     import fnmatch
     p = pattern.lower()
     n = name.lower()
-    if any(c in p for c in "*?["):
-        return fnmatch.fnmatchcase(n, p)
+    if any(c in p for c in "*?["):   # the whole name, with or without its template arguments <...>
+        return fnmatch.fnmatchcase(n, p) or fnmatch.fnmatchcase(n.split("<", 1)[0], p)
     return p in n
 
 
@@ -77,22 +79,49 @@ def _table(header, rows):
 
 @click.command("atoms", epilog=EPILOG)
 @click.argument("pattern", required=False)
-@click.option("--mma", "which", flag_value="mma", help="Only the MMA atoms.")
-@click.option("--copy", "which", flag_value="copy", help="Only the copy atoms.")
+@click.option("--mma", "mma_pat", is_flag=False, flag_value="", default=None, metavar="[PATTERN]",
+              help="Only the MMA atoms (whose name matches PATTERN, when given).")
+@click.option("--copy", "copy_pat", is_flag=False, flag_value="", default=None, metavar="[PATTERN]",
+              help="Only the copy atoms (whose name matches PATTERN, when given).")
+@click.option("--format", "fmt_", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help='json: {"mma": [{name, arch, shape_mnk, threads, types}], "copy": [{name, arch, threads, '
+                   'bits}]} (a key only for the catalogs listed).')
 @handle_errors
-def atoms_cmd(pattern, which):
-    """List the MMA and Copy atom catalogs (name, arch, shape/threads, value types), optionally filtered."""
+def atoms_cmd(pattern, mma_pat, copy_pat, fmt_):
+    """List the MMA and Copy atom catalogs (name, arch, shape/threads, value types), optionally filtered.
+
+    PATTERN filters both catalogs: a case-insensitive substring, or a shell-style wildcard (* ? [...]) that must
+    match the whole name (with or without its template arguments)."""
+    if pattern is not None and (mma_pat or copy_pat):
+        which = "--mma" if mma_pat else "--copy"
+        raise CuteDumpError(f"PATTERN and {which} {mma_pat or copy_pat} both give a pattern; give one of them")
+    show_mma = mma_pat is not None or copy_pat is None
+    show_copy = copy_pat is not None or mma_pat is None
+    mrows = mma_rows(mma_pat or pattern) if show_mma else None
+    crows = copy_rows(copy_pat or pattern) if show_copy else None
+    if fmt_ == "json":
+        import json
+        d = {}
+        if mrows is not None:
+            d["mma"] = [dict(zip(("name", "arch", "shape_mnk", "threads", "types"), r)) for r in mrows]
+            for r in d["mma"]:
+                r["threads"] = int(r["threads"])
+                r["types"] = r["types"].split(",")
+        if crows is not None:
+            d["copy"] = [dict(zip(("name", "arch", "threads", "bits"), r)) for r in crows]
+            for r in d["copy"]:
+                r["threads"] = int(r["threads"])
+        click.echo(json.dumps(d))
+        return
     lines = []
-    if which in (None, "mma"):
-        rows = mma_rows(pattern)
-        lines.append(f"MMA atoms ({len(rows)}):")
-        if rows:
-            lines += _table(("name", "arch", "Shape_MNK", "threads", "types D,A,B,C"), rows)
-    if which in (None, "copy"):
-        rows = copy_rows(pattern)
+    if mrows is not None:
+        lines.append(f"MMA atoms ({len(mrows)}):")
+        if mrows:
+            lines += _table(("name", "arch", "Shape_MNK", "threads", "types D,A,B,C"), mrows)
+    if crows is not None:
         if lines:
             lines.append("")
-        lines.append(f"Copy atoms ({len(rows)}):")
-        if rows:
-            lines += _table(("name", "arch", "threads", "bits/thread src/dst"), rows)
+        lines.append(f"Copy atoms ({len(crows)}):")
+        if crows:
+            lines += _table(("name", "arch", "threads", "bits/thread src/dst"), crows)
     click.echo("\n".join(lines))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from cutedump.commands._common import handle_errors
+from cutedump.commands._common import handle_errors, arg_or_stdin, stdin_stream
 from cutedump.errors import CuteDumpError
 from cutedump.render import bank_view as V
 
@@ -19,6 +19,8 @@ Examples:
        --also "--copy SM80_CP_ASYNC_CACHEALWAYS<uint128_t> --thr (_16,_8):(_8,_1) --val (_1,_8)"
   cutedump bank "composition(Sw<3,3,3>, (_128,_64):(_64,_1))" --copy "UniversalCopy<uint128_t>" \\
        --type half_t --thr "(_16,_8):(_8,_1)" --val "(_1,_8)" --store --warp 2 --format json
+  echo "(_64,_32):(_32,_1)" | cutedump bank - --copy "UniversalCopy<uint128_t>" --type half_t \\
+       --thr "(_32,_4):(_4,_1)" --val "(_1,_8)" --compact       # SMEM from standard input
   # raw mode: one --addresses list (32 byte addresses, lane 0..31) per instruction
   cutedump bank --inst ld.shared.b128 --addresses "$(seq -s, 0 32 992)"
   cutedump bank --inst ldmatrix.x4 --addresses "$(seq -s, 0 16 496)" --format svg > banks.svg
@@ -71,6 +73,8 @@ def bank_cmd(smem, atom, value_type, thr, val, mma_name, atom_layout, tile, oper
             raise CuteDumpError("--addresses needs --inst (e.g. --inst ld.shared.b128)")
         rep = raw_report(inst, list(addresses))
     else:
+        if smem == "-" or (smem is None and atom is not None and not stdin_stream().isatty()):
+            smem = arg_or_stdin("-", "smem layout", '"(_64,_32):(_32,_1)" --copy ...')
         if smem is None or atom is None:
             raise CuteDumpError("give a smem layout and --copy ATOM (copy mode), or --inst and --addresses (raw mode)")
         spec = CopySpec(atom, value_type, thr, val, mma_name, atom_layout, tile, operand, store)

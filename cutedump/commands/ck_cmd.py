@@ -5,7 +5,7 @@ import json
 
 import click
 
-from cutedump.commands._common import handle_errors
+from cutedump.commands._common import handle_errors, renamed
 from cutedump.ck import report
 from cutedump.ck.parse import base_descriptor, build_descriptor, parse_index, parse_list
 from cutedump.ck.recipes import SPECS, build_recipe, recipes_text
@@ -13,11 +13,11 @@ from cutedump.ck.recipes import SPECS, build_recipe, recipes_text
 EPILOG = """\b
 Examples:
   cutedump ck naive --lengths 256,64 --strides 64,1
-  cutedump ck naive --lengths _4,_8                       (packed; _N = CK Number<N>)
+  cutedump ck naive --lengths _4,_8                       # packed; _N = CK Number<N>
   cutedump ck describe --lengths 256,64 --strides 64,1 \\
       --stage "unmerge(8,_8)@1->0,2; pass_through(256)@0->1" --at 3,17,5
   cutedump ck recipe xdl-a --M 256 --K 64 --AK1 8
-  cutedump ck recipe xdl-a --M 250 --K 64 --MPerBlock 128 --KPerBlock 32    (padding)
+  cutedump ck recipe xdl-a --M 250 --K 64 --MPerBlock 128 --KPerBlock 32    # padding
   cutedump ck recipe xdl-a --M 250 --K 64 --MPerBlock 128 --KPerBlock 32 --spec MPadding
   cutedump ck naive --lengths 4,_8 --format json --offsets
   cutedump ck recipe xdl-c-shuffle --MPerBlock 256 --NPerBlock 128 --MPerXdl 32
@@ -88,8 +88,15 @@ def describe_cmd(lengths, strides, align, stages, name, **kw):
 
 
 @ck_cmd.command("recipes")
-def recipes_cmd():
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help='json: {"recipes": [{"name", "builds"}]}.')
+@handle_errors
+def recipes_cmd(fmt):
     """List the named XDL GEMM descriptor recipes."""
+    if fmt == "json":
+        from cutedump.ck.recipes import RECIPES
+        click.echo(json.dumps({"recipes": [{"name": k, "builds": h} for k, (h, _) in RECIPES.items()]}, indent=1))
+        return
     click.echo(recipes_text(), nl=False)
 
 
@@ -99,8 +106,8 @@ def recipes_cmd():
 @click.option("--N", "N", type=int, default=None, help="GEMM N (xdl-b, xdl-c-grid).")
 @click.option("--K", "K", type=int, default=None, help="GEMM K (xdl-a, xdl-b).")
 @click.option("--stride", type=int, default=None, help="StrideA/StrideB/StrideC (default: packed).")
-@click.option("--layout", type=click.Choice(["row", "col"]), default=None,
-              help="A/B layout (default: row-major A, column-major B, i.e. K contiguous).")
+@click.option("--major", "layout", type=click.Choice(["row", "col"]), default=None,
+              help="A/B storage order, CK's ALayout/BLayout (default: row-major A, column-major B: K contiguous).")
 @click.option("--AK1", "AK1", type=int, default=8, show_default=True, help="AK1 / BK1 (K elements per vector).")
 @click.option("--MPerBlock", "MPerBlock", type=int, default=None, help="Block tile M (or N for B).")
 @click.option("--NPerBlock", "NPerBlock", type=int, default=None, help="Block tile N.")
@@ -119,6 +126,7 @@ def recipes_cmd():
 @click.option("--scalar-per-vector", type=int, default=8, show_default=True,
               help="thread-scratch: SrcScalarPerVector.")
 @_display_options
+@renamed("--layout", "--major", "layout", type=click.Choice(["row", "col"]))
 @handle_errors
 def recipe_cmd(name, M, N, K, stride, layout, AK1, MPerBlock, NPerBlock, KPerBlock, MPerXdl, MXdlPerWave,
                NXdlPerWave, extra_m, cshuffle_m, cshuffle_n, slice_lengths, vector_dim, scalar_per_vector, spec,

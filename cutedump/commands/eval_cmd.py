@@ -6,8 +6,8 @@ import sys
 
 import click
 
-from cutedump.commands._batch import answer_file, answer_pipe, default_jobs
-from cutedump.commands._common import handle_errors
+from cutedump.commands._batch import answer, answer_file, answer_pipe, default_jobs
+from cutedump.commands._common import handle_errors, stdin_stream
 from cutedump.errors import CuteDumpError
 from cutedump.expr import evaluate, format_result
 
@@ -19,11 +19,17 @@ Examples:
   cutedump eval "upcast<2>((_4,_8):(_1,_4))"   "size((_4,8))"   "(_4,_8):(_1,_4)(17)"
   cutedump eval -f cases.txt          # one expression per line, in order; '-' reads stdin
   cutedump eval -f cases.txt -j 1     # in this process only (default: one process per CPU)
+  echo "size((_4,8))" | cutedump eval # a pipe (or EXPR '-') is read as -f -
+  cutedump eval "size(_4)" "rank((_2,_3))" --format json   # one JSON object per line
+
+One EXPR prints its answer (a failure: one 'error:' line on stderr, exit 2). Several EXPRs print one answer line
+each, in order, as -f does ('error: ...' in place of a failing one, exit 1). --format json prints
+{"kind", "printed", ...} per EXPR (with "expr" when there are several; a failing one: {"expr", "error"}).
 """
 
 
 @click.command("eval", epilog=EPILOG)
-@click.argument("expr", required=False)
+@click.argument("exprs", metavar="[EXPR]...", nargs=-1)
 @click.option("-f", "--file", "file_", type=click.File("r"),
               help="Read one expression per line ('-' = stdin) and print one answer line for each, in order "
                    "('error: ...' for a line that fails; exit 1 if one did).")
@@ -33,20 +39,45 @@ Examples:
               help="Processes answering -f (2,000 lines or more, of a file or arrived at once on a pipe); "
                    "default: one per CPU. The output is the same bytes for any number.")
 @handle_errors
-def eval_cmd(expr, file_, fmt_, jobs):
-    """Evaluate EXPR (CuTe function names, CuTe print syntax) and print the result like CuTe's print."""
-    if (expr is None) == (file_ is None):
-        raise CuteDumpError("give either an expression or -f FILE")
+def eval_cmd(exprs, file_, fmt_, jobs):
+    """Evaluate each EXPR (CuTe function names, CuTe print syntax) and print the result like CuTe's print."""
+    if exprs and file_ is not None:
+        raise CuteDumpError("give expressions or -f FILE, not both")
+    if exprs == ("-",) or (not exprs and file_ is None and not stdin_stream().isatty()):
+        file_ = click.open_file("-")          # a pipe, or '-': answered as `-f -`
+        exprs = ()
+    if not exprs and file_ is None:
+        raise CuteDumpError("give an expression (cutedump eval \"size((_4,8))\"), several, or -f FILE")
     if file_ is not None and fmt_ == "json":
-        raise CuteDumpError("--format json answers one EXPR; -f answers each line as CuTe's print (text)")
+        raise CuteDumpError("--format json answers EXPR arguments; -f answers each line as CuTe's print (text)")
     if file_ is None:
-        obj = evaluate(expr)
-        if fmt_ == "json":
-            import json
-            from cutedump.render.json_view import object_json  # start-up: the JSON view and its grid model on demand
-            click.echo(json.dumps(object_json(obj)))
-        else:
-            click.echo(format_result(obj))
+        if len(exprs) == 1:
+            obj = evaluate(exprs[0])
+            if fmt_ == "json":
+                import json
+                from cutedump.render.json_view import object_json  # start-up: the JSON view on demand
+                click.echo(json.dumps(object_json(obj)))
+            else:
+                click.echo(format_result(obj))
+            return
+        failed = False
+        for e in exprs:
+            if fmt_ == "json":
+                import json
+                from cutedump.render.json_view import object_json  # start-up: the JSON view on demand
+                try:
+                    d = object_json(evaluate(e))
+                except CuteDumpError as err:
+                    d, bad = {"expr": e, "error": err.one_line()}, True
+                else:
+                    d, bad = dict({"expr": e}, **d), False
+                click.echo(json.dumps(d))
+            else:
+                line, bad = answer(e)
+                click.echo(line, nl=False)
+            failed = failed or bad
+        if failed:
+            sys.exit(1)
         return
     try:
         if _regular_file(file_):

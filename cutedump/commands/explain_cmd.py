@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from cutedump.commands._common import handle_errors
+from cutedump.commands._common import handle_errors, lang_option, arg_or_stdin
 from cutedump.errors import CuteDumpError
 from cutedump.dumps.steps import narrate, steps_json
 from cutedump.dumps.explain_algebra import explain_expr
@@ -17,8 +17,9 @@ from cutedump.render.narration import echo_text
 EPILOG = """\b
 Examples (algebra: one CuTe call, the eval language):
   cutedump explain "composition((_4,_8):(_1,_4), (_4,_2):(_2,_1))"
-  cutedump explain "composition((_4,_8):(_1,_8), _2:_6)"        # where the Stride Divisibility Condition fails
-  cutedump explain "complement((_4,_2):(_1,_8), _64)"
+  cutedump explain "composition((_4,_8):(_1,_8), _2:_6)"        # (exit 2) the Stride Divisibility Condition fails
+  cutedump explain "complement((_4,_2):(_1,_8), _64)" --lang en
+  echo "coalesce((_2,_4):(_1,_2))" | cutedump explain -              # EXPR from standard input
   cutedump explain "logical_divide((_16,_8):(_1,_16), (_8:_1,(_4,_2):(_2,_1)))" --detail 1
   cutedump explain "left_inverse((_8,(_4,_2)):(_1,(_32,_16)))" --lang zh
   cutedump explain "upcast<2>((_4,_8):(_1,_4))" --format json
@@ -41,8 +42,8 @@ explanation stops at the failing step, names the condition, and the exit status 
 
 
 @click.command("explain", epilog=EPILOG)
-@click.argument("expr")
-@click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True, help="Narration language.")
+@click.argument("expr", required=False)
+@lang_option()
 @click.option("--format", "fmt_", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="json: the list of steps (name, CuTe expression, value).")
 @click.option("--detail", type=click.IntRange(1, 8), default=2, show_default=True,
@@ -69,7 +70,8 @@ explanation stops at the failing step, names the condition, and the exit status 
 def explain_cmd(expr, lang, fmt_, detail, plain, mma_name, atom_layout, tile, copy_name, value_type, thr, val, shape,
                 layout_, operand, side, fragment, retile, thread):
     """Explain EXPR step by step as CuTe computes it, or (EXPR = partition) how a TiledMMA / TiledCopy partitions a
-    tensor for one thread."""
+    tensor for one thread. EXPR '-' (or none, with a pipe) is read from standard input."""
+    expr = arg_or_stdin(expr, "expr", '"coalesce((_2,_4):(_1,_2))"')
     if expr.strip() == "partition":
         expl = explain_partition(mma=mma_name, atom_layout=atom_layout, tile=tile, copy=copy_name,
                                  value_type=value_type, thr=thr, val=val, shape=shape, layout=layout_,

@@ -12,6 +12,7 @@ EPILOG = """\b
 MANIFEST lines are 'FILE  cutedump ARGS...' (FILE relative to DIR; '#' starts a comment), e.g.
   tiled_copy_c.txt      cutedump tiled-copy-c
   tiled_copy_c_v2.txt   cutedump tiled-copy-c --copy-v 2
+A directory's check also walks the MANIFEST of every directory below it (their files named relative to DIR).
 verify exits 1 when any output differs (a unified diff is printed for each) and 0 when all match.
 update rewrites only the files whose output changed and lists them; a failing command never overwrites.
 """
@@ -25,10 +26,21 @@ def golden_cmd():
 @golden_cmd.command("verify", epilog=EPILOG)
 @click.argument("directory", default="golden", type=click.Path(file_okay=False))
 @click.option("--only", "only", multiple=True, metavar="FILE", help="Check only this manifest entry (repeatable).")
+@click.option("--format", "fmt_", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help='json: {"files": [{file, command, status (ok|DIFF|missing), diff}], "total", "mismatches"}.')
 @handle_errors
-def verify_cmd(directory, only):
-    """Re-run every command of DIR/MANIFEST (default: ./golden) and diff against the golden files."""
+def verify_cmd(directory, only, fmt_):
+    """Re-run every command of DIR/MANIFEST and of every MANIFEST below DIR (default: ./golden), and diff
+    against the golden files."""
     results = check(directory, list(only) or None)
+    if fmt_ == "json":
+        import json
+        files = [{"file": r.entry.file, "command": r.entry.command,
+                  "status": "ok" if r.ok else "missing" if r.expected is None else "DIFF",
+                  "diff": None if r.ok else r.diff()} for r in results]
+        bad = sum(1 for f in files if f["status"] != "ok")
+        click.echo(json.dumps({"files": files, "total": len(files), "mismatches": bad}, indent=1))
+        sys.exit(1 if bad else 0)
     bad = 0
     for r in results:
         if r.ok:

@@ -28,8 +28,8 @@ thread number; for layouts a click highlights the cells with the same offset. In
 @click.command("html", epilog=EPILOG)
 @picture_options
 @handle_errors
-def html_cmd(layout, tv, tile, mma, atom_layout, permutation, copy, value_type, thr, val, copy_for, force):
+def html_cmd(layout, tv, tile, mma, atom_layout, copy, value_type, thr, val, copy_for, force):
     """Interactive HTML page of LAYOUT (or of a TV layout, an MMA, a TiledCopy): hover tooltips, click a thread."""
-    kind, obj, t = build_picture(layout, tv, tile, mma, atom_layout, permutation, copy, value_type, thr, val,
-                                 copy_for, force)
+    kind, obj, t = build_picture(layout, tv, tile, mma, atom_layout, copy, value_type, thr, val, copy_for,
+                                 force)
     click.echo(html.page(kind, obj, t), nl=False)

@@ -8,7 +8,7 @@ import re
 
 import click
 
-from cutedump.commands._common import handle_errors
+from cutedump.commands._common import handle_errors, lang_option
 from cutedump.errors import CuteDumpError
 from cutedump.kernel.load import load, example, examples, EXAMPLES
 from cutedump.kernel.audit import audit
@@ -23,8 +23,10 @@ Examples:
   cutedump kernel sgemm_2_nt --no-readings                    # exactly what the kernel's own prints show
   cutedump kernel sgemm_sm80_nt_float --format json
   cutedump kernel sgemm_sm80_tn_half --dump-latex --outdir ./tex
+  cat my_kernel.toml | cutedump kernel -                      # the description from standard input
 \b
-FILE is a TOML kernel description (see cutedump/kernel/load.py) or the name of a shipped one:
+FILE is a TOML kernel description (see cutedump/kernel/load.py; '-' reads it from standard input) or the name of
+a shipped one:
 {shipped}.
 The output: every object, then one thread's partitions (with '  # ...' readings), then one line per
 shared-memory copy of [[smem_copies]] from the bank model of `cutedump bank`: instructions per warp, wavefronts,
@@ -78,8 +80,7 @@ def emit(dump, *, lang: str, readings: bool, fmt: str, warp: int, dump_latex: bo
 @click.option("--set", "sets", multiple=True, metavar="NAME=VALUE",
               help="Override a [params] default, e.g. --set M=200 (dynamic) or --set bK=_16 (static).")
 @click.option("--format", "fmt_", type=click.Choice(["text", "json"]), default="text", show_default=True)
-@click.option("--lang", type=click.Choice(["zh", "en"]), default="zh", show_default=True,
-              help="Language of the reading lines and the bank audit.")
+@lang_option("Language of the reading lines and the bank audit.")
 @click.option("--no-readings", is_flag=True, help="Only the objects and partitions: no '  # ...' readings, no "
               "bank audit.")
 @click.option("--dump-latex", is_flag=True, help="Write print_latex files of the objects into --outdir.")

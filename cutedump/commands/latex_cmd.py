@@ -5,7 +5,7 @@ import sys
 
 import click
 
-from cutedump.commands._common import handle_errors, check_size
+from cutedump.commands._common import handle_errors, check_size, renamed
 from cutedump.errors import CuteDumpError, check_pairs
 from cutedump.algebra import size
 from cutedump.parse import parse_object
@@ -18,7 +18,7 @@ Examples:
   cutedump latex "Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)"
   cutedump latex --tv "((_4,_8),(_2,_2)):((_32,_1),(_16,_8))" --tile "(_16,_8)"
   cutedump latex --mma SM80_16x8x16_F16F16F16F16_TN --atom-layout "(_2,_2)" --tile "(_32,_32,_16)"
-  cutedump latex --copy UniversalCopy<uint32_t> --type float --thr "(_4,_2)" --val "(_1,_2)"
+  cutedump latex --copy "UniversalCopy<uint32_t>" --type float --thr "(_4,_2)" --val "(_1,_2)"
   cutedump latex --copy SM75_U32x4_LDSM_N --type half_t --operand A --mma SM80_16x8x16_F16F16F16F16_TN
 \b
 LAYOUT            = print_latex(layout); read from standard input when no LAYOUT/--tv/--mma/--copy is given
@@ -42,24 +42,25 @@ def picture_options(fn):
                      help='With --tv: the (M,N) tile. With --mma: the permutation tile (M,N,K).'),
         click.option("--mma", "mma", default=None, metavar="ATOM", help="MMA atom name (see `cutedump atoms`)."),
         click.option("--atom-layout", default=None, metavar="LAYOUT", help='Atom layout of the TiledMMA, e.g. "(_2,_2)".'),
-        click.option("--permutation", default=None, metavar="TILE", help="Same as --tile with --mma."),
         click.option("--copy", "copy", default=None, metavar="ATOM", help="Copy atom name, e.g. SM75_U32x4_LDSM_N."),
         click.option("--type", "value_type", default=None, metavar="T", help="Value type of the copy atom (half_t, float, ...)."),
         click.option("--thr", default=None, metavar="LAYOUT", help="make_tiled_copy thread layout (m,n) -> thr."),
         click.option("--val", default=None, metavar="LAYOUT", help="make_tiled_copy value layout (m,n) -> val."),
-        click.option("--operand", "--copy-for", "copy_for", default=None,
+        click.option("--operand", "copy_for", default=None,
                      type=click.Choice(["A", "B", "C", "C_atom"], case_sensitive=False),
                      help="make_tiled_copy_A/B/C/C_atom against the --mma TiledMMA (as `cutedump copy --operand`)."),
         click.option("--force", is_flag=True, help="Draw even very large pictures (more than 65,536 cells)."),
     ]
+    fn = renamed("--permutation", "--tile", "tile")(fn)
+    fn = renamed("--copy-for", "--operand", "copy_for", type=click.Choice(["A", "B", "C", "C_atom"], case_sensitive=False))(fn)
     for o in reversed(opts):
         fn = o(fn)
     return fn
 
 
-def build_picture(layout, tv, tile, mma, atom_layout, permutation, copy, value_type, thr, val, copy_for, force):
+def build_picture(layout, tv, tile, mma, atom_layout, copy, value_type, thr, val, copy_for, force):
     """-> (kind, object, tile) with kind in layout | tv | mma | copy; size-checked."""
-    if layout is None and tv is None and copy is None and mma is None:
+    if (layout is None and tv is None and copy is None and mma is None) or layout == "-":
         layout = read_stdin_layout()
     given = [k for k, v in (("LAYOUT", layout), ("--tv", tv), ("--copy", copy)) if v is not None]
     if mma is not None and copy is None:
@@ -86,7 +87,7 @@ def build_picture(layout, tv, tile, mma, atom_layout, permutation, copy, value_t
                                 "(CuTe's composition with the tile divides by its size-0 mode)")
         return "tv", L, t
     if kind == "mma":
-        obj = _tiled_mma(mma, atom_layout, permutation if permutation is not None else tile)
+        obj = _tiled_mma(mma, atom_layout, tile)
         (M, N, K), *_ = grid.mma_parts(obj)
         check_size(int(M) * int(N) + int(M) * int(K) + int(N) * int(K), force, "picture")
         check_pairs(grid.mma_pairs(obj), force, "picture")
@@ -98,7 +99,7 @@ def build_picture(layout, tv, tile, mma, atom_layout, permutation, copy, value_t
     if copy_for is not None:
         if mma is None:
             raise CuteDumpError("--operand needs --mma ATOM")
-        m = _tiled_mma(mma, atom_layout, permutation if permutation is not None else tile)
+        m = _tiled_mma(mma, atom_layout, tile)
         f = {"A": atoms_copy.make_tiled_copy_A, "B": atoms_copy.make_tiled_copy_B,
              "C": atoms_copy.make_tiled_copy_C, "C_ATOM": atoms_copy.make_tiled_copy_C_atom}[copy_for.upper()]
         obj = f(copy, m, value_type=value_type)
@@ -136,10 +137,10 @@ def _tiled_mma(name, atom_layout, permutation):
 @click.command("latex", epilog=EPILOG)
 @picture_options
 @handle_errors
-def latex_cmd(layout, tv, tile, mma, atom_layout, permutation, copy, value_type, thr, val, copy_for, force):
+def latex_cmd(layout, tv, tile, mma, atom_layout, copy, value_type, thr, val, copy_for, force):
     """CuTe's print_latex of LAYOUT (or of a TV layout, an MMA, a TiledCopy), byte for byte."""
-    kind, obj, t = build_picture(layout, tv, tile, mma, atom_layout, permutation, copy, value_type, thr, val,
-                                 copy_for, force)
+    kind, obj, t = build_picture(layout, tv, tile, mma, atom_layout, copy, value_type, thr, val, copy_for,
+                                 force)
     out = {"layout": lambda: latex.print_latex(obj), "tv": lambda: latex.print_latex_tv(obj, t),
            "mma": lambda: latex.print_latex_mma(obj), "copy": lambda: latex.print_latex_copy(obj)}[kind]()
     click.echo(out, nl=False)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from cutedump.commands._common import handle_errors
+from cutedump.commands._common import handle_errors, renamed
 from cutedump.algebra import fmt, make_layout
 from cutedump.algebra.inttuple import is_tuple
 from cutedump.atoms import partition_shape, partition_fragment, mma_atom
@@ -16,11 +16,11 @@ Examples:
   cutedump mma SM80_16x8x16_F16F16F16F16_TN
   cutedump mma SM80_16x8x16_F16F16F16F16_TN --atom-layout "(_2,_2)" --tile "(_32,_32,_16)"
   cutedump mma SM80_16x8x8_F32TF32TF32F32_TN --atom-layout "(_2,_2,_1):(_2,_1,_0)" --tile "((_2,_16):(_16,_1),_16,_)"
-  cutedump mma SM80_16x8x16_F16F16F16F16_TN --atom-layout "(_2,_2)" --partition "(128,128,64)" --thr 37
+  cutedump mma SM80_16x8x16_F16F16F16F16_TN --atom-layout "(_2,_2)" --partition "(128,128,64)" --thread 37
   cutedump mma "SM90_64x128x16_F32F16F16_SS<K,MN>"
   cutedump mma "UniversalFMA<float>" --atom-layout "(_16,_16)"
 The first block is byte-exact print(TiledMMA); layoutX_TV are get_layoutX_TV(). --partition (M,N) gives
-partition_shape_C; (M,N,K) adds A (M,K) and B (N,K); --thr picks the thread of partition_X / fragments.
+partition_shape_C; (M,N,K) adds A (M,K) and B (N,K); --thread picks the thread of partition_X / fragments.
 """
 
 
@@ -29,11 +29,12 @@ partition_shape_C; (M,N,K) adds A (M,K) and B (N,K); --thr picks the thread of p
 @click.option("--atom-layout", help='Atom layout (M,N[,K]) over threads, e.g. "(_2,_2)" (default 1x1x1).')
 @click.option("--tile", help='Permutation Tile<M,N,K>: _, static ints or layouts, e.g. "(_32,_32,_16)".')
 @click.option("--partition", help='Tensor shape (M,N) or (M,N,K) to partition, e.g. "(128,128,64)".')
-@click.option("--thr", "thr_idx", type=int, default=None, help="Thread index for partition_X and fragments.")
+@click.option("--thread", "thr_idx", type=int, default=None, help="Thread index for partition_X and fragments.")
 @click.option("--atom-only", is_flag=True, help="Print only print(MMA_Atom<...>{}).")
 @click.option("--format", "fmt_", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="json: the printed TiledMMA, A/B/C TV layouts and their (thread, value) tables.")
 @click.option("--force", is_flag=True, help="JSON tables with more than 65,536 cells.")
+@renamed("--thr", "--thread", "thr_idx", type=int)
 @handle_errors
 def mma_cmd(atom, atom_layout, tile, partition, thr_idx, atom_only, fmt_, force):
     """Print a TiledMMA exactly as CuTe does, then its layoutA_TV, layoutB_TV and layoutC_TV."""
@@ -71,5 +72,5 @@ def mma_cmd(atom, atom_layout, tile, partition, thr_idx, atom_only, fmt_, force)
             except CuteDumpError as e:
                 out.append(f"thread {t} partition_fragment_{op}: ({e.message})")
     elif thr_idx is not None:
-        raise CuteDumpError("--thr needs --partition (the tensor shape to partition)")
+        raise CuteDumpError("--thread needs --partition (the tensor shape to partition)")
     click.echo("\n".join(out))

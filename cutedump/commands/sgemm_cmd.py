@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from cutedump.commands._common import handle_errors
+from cutedump.commands._common import handle_errors, lang_option, renamed
 from cutedump.commands.kernel_cmd import emit
 from cutedump.errors import CuteDumpError
 from cutedump.kernel.sgemm_sm80 import build
@@ -13,7 +13,7 @@ EPILOG = """\b
 Examples:
   cutedump sgemm-sm80 --dump-layouts                         # TN half_t, 128x128x64, thread 0
   cutedump sgemm-sm80 --dump-layouts --dump-m 200 --dump-n 96 --dump-k 40 --thread 37 --lang en
-  cutedump sgemm-sm80 --dump-layouts --tile 64,128,64 --no-readings
+  cutedump sgemm-sm80 --dump-layouts --cta-tile 64,128,64 --no-readings
   cutedump sgemm-sm80 --dump-layouts --variant nt --type float
   cutedump sgemm-sm80 --dump-layouts --format json
   cutedump sgemm-sm80 --dump-latex --outdir ./dump_tex       # sA (pipe stage 0), copyA, copyB, mmaC, s2r_copy_a/b
@@ -23,7 +23,7 @@ printed as CuTe's print; tensors as print(tensor.layout()) (dynamic problem size
 --no-readings prints exactly the objects (no '  # ...' reading lines, no bank audit). The same output as
 `cutedump kernel sgemm_sm80_tn_half` (sgemm_sm80_nt_float, sgemm_sm80_tn_float), with the bank audit of the
 G2S and S2R copies at the end. gemm_nt for half_t is not implemented
-upstream. --tile must be divisible by the smem atom, the copy tilers and the TiledMMA tile.
+upstream. --cta-tile must be divisible by the smem atom, the copy tilers and the TiledMMA tile.
 """
 
 
@@ -32,7 +32,7 @@ def _tile(text: str | None):
         return None
     parts = [p.strip().lstrip("_") for p in text.strip().strip("()").split(",")]
     if len(parts) != 3 or not all(p.isdigit() and int(p) > 0 for p in parts):
-        raise CuteDumpError(f"--tile takes three positive integers BLK_M,BLK_N,BLK_K, e.g. 128,128,64; got {text!r}")
+        raise CuteDumpError(f"--cta-tile takes three positive integers BLK_M,BLK_N,BLK_K, e.g. 128,128,64; got {text!r}")
     return tuple(int(p) for p in parts)
 
 
@@ -48,7 +48,7 @@ def _positive(name: str, v: int):
 @click.option("--dump-n", type=int, default=None, metavar="N", help="Problem size N (dynamic).  [default: 128]")
 @click.option("--dump-k", type=int, default=None, metavar="K", help="Problem size K (dynamic).  [default: 64]")
 @click.option("--thread", type=int, default=0, show_default=True, help="threadIdx.x of the partitions.")
-@click.option("--tile", default=None, metavar="M,N,K",
+@click.option("--cta-tile", "tile", default=None, metavar="M,N,K",
               help="CTA tile BLK_M,BLK_N,BLK_K (static).  [default: 128,128,64 for half_t, 128,128,8 for float]")
 @click.option("--variant", type=click.Choice(["tn", "nt"]), default="tn", show_default=True,
               help="The host path: gemm_tn (A^T B) or gemm_nt (A B^T).")
@@ -57,12 +57,12 @@ def _positive(name: str, v: int):
 @click.option("--warp", type=int, default=0, show_default=True,
               help="The warp whose instructions the bank audit counts (all warps are summed too).")
 @click.option("--format", "fmt_", type=click.Choice(["text", "json"]), default="text", show_default=True)
-@click.option("--lang", type=click.Choice(["zh", "en"]), default="zh", show_default=True,
-              help="Language of the reading lines.")
+@lang_option("Language of the reading lines.")
 @click.option("--no-readings", is_flag=True, help="Only the objects, without the '  # ...' reading lines.")
 @click.option("--dump-latex", is_flag=True, help="Write print_latex files of the objects into --outdir.")
 @click.option("--outdir", default=None, metavar="DIR", help="Directory for --dump-latex (created if missing).")
 @click.option("--force", is_flag=True, help="Overwrite existing files with --dump-latex.")
+@renamed("--tile", "--cta-tile", "tile")
 @handle_errors
 def sgemm_cmd(dump_layouts, dump_m, dump_n, dump_k, thread, tile, variant, type_, warp, fmt_, lang, no_readings,
               dump_latex, outdir, force):

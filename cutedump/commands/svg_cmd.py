@@ -26,10 +26,10 @@ is given).
 @click.command("svg", epilog=EPILOG)
 @picture_options
 @handle_errors
-def svg_cmd(layout, tv, tile, mma, atom_layout, permutation, copy, value_type, thr, val, copy_for, force):
+def svg_cmd(layout, tv, tile, mma, atom_layout, copy, value_type, thr, val, copy_for, force):
     """SVG picture of LAYOUT (or of a TV layout, an MMA, a TiledCopy)."""
-    kind, obj, t = build_picture(layout, tv, tile, mma, atom_layout, permutation, copy, value_type, thr, val,
-                                 copy_for, force)
+    kind, obj, t = build_picture(layout, tv, tile, mma, atom_layout, copy, value_type, thr, val, copy_for,
+                                 force)
     out = {"layout": lambda: svg.layout_svg(obj), "tv": lambda: svg.tv_svg(obj, t),
            "mma": lambda: svg.print_svg_mma(obj), "copy": lambda: svg.copy_svg(obj)}[kind]()
     click.echo(out, nl=False)

@@ -8,19 +8,19 @@ from __future__ import annotations
 
 import click
 
-from cutedump.commands._common import handle_errors
+from cutedump.commands._common import handle_errors, renamed
 from cutedump.tilelang import report
 
 EPILOG = """\b
 Examples:
-  cutedump tilelang auto --shape 64,16 --dtype float16       # = tilelang.layout.make_swizzled_layout(buf)
-  cutedump tilelang auto --shape 64,16 --dtype int8 --format json
-  cutedump tilelang auto --shape 2,64,64 --dtype float64 --k-outer
-  cutedump tilelang full-bank --shape 256,64 --dtype-bits 16 --at 5,17 --cute
+  cutedump tilelang auto --shape 64,16 --type float16       # = tilelang.layout.make_swizzled_layout(buf)
+  cutedump tilelang auto --shape 64,16 --type int8 --format json
+  cutedump tilelang auto --shape 2,64,64 --type float64 --k-outer
+  cutedump tilelang full-bank --shape 256,64 --type-bits 16 --at 5,17 --cute
   cutedump tilelang half-bank --shape 64,32 --table --vectors
-  cutedump tilelang gemm-ab --shape 128,16 --dtype float16   # MakeGemmABLayout (the padded fallback)
-  cutedump tilelang padded --shape 64,64 --dtype float16     # MakeGemmABLayoutPadded itself
-  cutedump tilelang wgmma --shape 64,64 --dtype bfloat16
+  cutedump tilelang gemm-ab --shape 128,16 --type float16   # MakeGemmABLayout (the padded fallback)
+  cutedump tilelang padded --shape 64,64 --type float16     # MakeGemmABLayoutPadded itself
+  cutedump tilelang wgmma --shape 64,64 --type bfloat16
   cutedump tilelang linear --shape 3,8,64 --format json --values
   cutedump tilelang fragment-8x8 --transposed
 Shapes are buffer shapes (*leading, stride, continuous) as in TileLang; leading dims pass through (Expand).
@@ -42,12 +42,17 @@ _VALUES = click.option("--values", is_flag=True, help="JSON: add Forward and the
 _FORCE = click.option("--force", is_flag=True, help="Allow very large domains and outputs.")
 
 
+def _old_type_spellings(f):
+    """--dtype / --dtype-bits: the old spellings of --type / --type-bits (hidden, deprecated)."""
+    return renamed("--dtype-bits", "--type-bits", "dtype_bits", type=int)(renamed("--dtype", "--type", "dtype")(f))
+
+
 def _buffer_options(f):
     opts = [
         click.option("--shape", required=True, help="Buffer shape, e.g. 64,16 or 2,64,64."),
-        click.option("--dtype", default=None, help="Element type (float16, bfloat16, float32, float64, int8, "
+        click.option("--type", "dtype", default=None, help="Element type (float16, bfloat16, float32, float64, int8, "
                                                    "float8_e4m3fn, int4, ...). Default float16."),
-        click.option("--dtype-bits", type=int, default=None, help="Element size in bits instead of --dtype."),
+        click.option("--type-bits", "dtype_bits", type=int, default=None, help="Element size in bits instead of --type."),
         click.option("--at", "at", default=None, help="Also show Forward at this input index, e.g. 5,3."),
         _FORMAT, _VALUES, _FORCE,
     ]
@@ -60,6 +65,7 @@ def _buffer_cmd(name, constructor, help_text, extra=()):
     """A subcommand over a buffer: options, then TileLang's layout for it (cutedump.tilelang.report.buffer_report)."""
     @tilelang_cmd.command(name, epilog=EPILOG, help=help_text)
     @_buffer_options
+    @_old_type_spellings
     @handle_errors
     def cmd(shape, dtype, dtype_bits, at, fmt, values, force, **kw):
         _echo(report.buffer_report(constructor, shape, dtype, dtype_bits, at, fmt, values, force, **kw))
@@ -80,8 +86,8 @@ def tilelang_cmd():
 def _bank_options(f):
     opts = [
         click.option("--shape", required=True, help="Buffer shape, e.g. 256,64 (rows = stride, cols = continuous)."),
-        click.option("--dtype-bits", type=int, default=16, show_default=True, help="Element size in bits."),
-        click.option("--dtype", default=None, help="Element type name instead of --dtype-bits (float16, int8, ...)."),
+        click.option("--type-bits", "dtype_bits", type=int, default=None, help="Element size in bits (default 16)."),
+        click.option("--type", "dtype", default=None, help="Element type name instead of --type-bits (float16, int8, ...)."),
         click.option("--at", "at", default=None, help="Show Forward at this input index, e.g. 5,17."),
         click.option("--inverse", "inverse", type=int, default=None, help="Show which index lands at this offset."),
         click.option("--buffer-shape", default=None, help="Shared buffer shape for replicate_extent (default: --shape)."),
@@ -103,6 +109,7 @@ def _bank_options(f):
 def _make(kind, helptext):
     @tilelang_cmd.command(f"{kind}-bank", epilog=EPILOG, help=helptext)
     @_bank_options
+    @_old_type_spellings
     @handle_errors
     def cmd(**kw):
         _echo(report.bank_report(kind, **kw))

@@ -29,6 +29,18 @@ MMA_HDR = "cute/atom/mma_atom.hpp"
 CPY_HDR = "cute/atom/copy_atom.hpp"
 
 
+def _owning(frag, fn: str):
+    """A register fragment is an owning tensor: CuTe refuses one with a dynamic extent (cute/tensor_impl.hpp,
+    ``static_assert(... is_static ..., "Dynamic owning tensors not supported")``)."""
+    from cutedump.algebra import flatten, is_static
+    leaves = list(flatten(frag.shape)) + list(flatten(frag.stride))
+    if not all(is_static(x) for x in leaves):
+        raise CuteDumpError(f"{fn}: the fragment would be {frag}, which has dynamic extents; CuTe refuses to "
+                            "build it (static_assert \"Dynamic owning tensors not supported\", cute/tensor_impl.hpp): "
+                            "give the tensor a static shape, e.g. (_64,_32)")
+    return frag
+
+
 def _rep(n: int):
     """CuTe's ``repeat<N>(_)``: ``_`` itself when N == 1."""
     return _ if n == 1 else (_,) * n
@@ -111,9 +123,10 @@ def explain_mma_partition(mma, tensor: Layout, op: str, thread: int, fragment: b
         fn = f"partition_fragment_{op}"
         if op == "C":
             st = b.step("part.mma.frag_c", f"TiledMMA::make_fragment_C, {MMA_HDR}")
-            final = st.item("fragment", Call("make_layout", Call("shape", part)), make_layout(part.shape))
+            final = st.item("fragment", Call("make_layout", Call("shape", part)),
+                            _owning(make_layout(part.shape), fn))
         else:
-            frag = partition_fragment(thr, op, tensor)
+            frag = _owning(partition_fragment(thr, op, tensor), fn)
             st = b.step("part.mma.frag_ab", f"TiledMMA::make_fragment_{op}, {MMA_HDR}", op=op)
             final = st.item("fragment", Call("make_fragment_like", part), frag)
     expl = Explanation("mma", {"version": CUTE_VERSION, "atom": mma.atom.name, "fn": fn, "thread": thread,
@@ -239,6 +252,7 @@ def explain_retile(tc, mma, tensor: Layout, op: str, thread: int, detail: int = 
         frag = mma.get_slice(thread).partition_fragment_C(tensor)
     else:
         frag = partition_fragment(mma.get_slice(thread), op, tensor)
+    _owning(frag, f"partition_fragment_{op}")
     b = Builder(detail)
     where = f"TiledCopy::retile, {CPY_HDR}"
     st = b.step("part.rt.frag", f"ThrMMA::partition_fragment_{op}, {MMA_HDR}", op=op, thread=thread)

@@ -24,6 +24,7 @@ from cutedump.algebra.inttuple import is_tuple, is_static
 from cutedump.algebra.swizzle import ComposedLayout
 from cutedump.atoms import TiledCopy, TiledMMA, sample_table
 from cutedump.expr import format_result
+from cutedump.dumps.narrator import render as fill
 from cutedump.render.bank_view import cute_cpp
 
 LANGS = ("zh", "en")
@@ -61,7 +62,7 @@ def _modes(names, layout_or_shape, M) -> list[str]:
     shp = getattr(layout_or_shape, "shape", layout_or_shape)
     modes = shp if is_tuple(shp) else (shp,)
     names = _names(names, len(modes))
-    return [M["mode"].format(name=n, value=_int(size(m))) for n, m in zip(names, modes)]
+    return [fill(M["mode"], name=n, value=_int(size(m))) for n, m in zip(names, modes)]
 
 
 def _names(names, r: int) -> list[str]:
@@ -76,7 +77,7 @@ def _tuple_text(parts, M) -> str:
 def _div_mode(name, value, size_, tile, M):
     s, t = int(size_), int(tile)
     key = "mode_div" if s % t == 0 else "mode_ceil"
-    return M[key].format(name=name, value=value, size=s, tile=t)
+    return fill(M[key], name=name, value=value, size=s, tile=t)
 
 
 def _reading(item, dump, M) -> str | None:
@@ -86,13 +87,13 @@ def _reading(item, dump, M) -> str | None:
     if kind == "value":
         if isinstance(v, (Layout, ComposedLayout)):
             base = v.b if isinstance(v, ComposedLayout) else v
-            txt = M["layout"].format(modes=J.join(_modes(names, base, M)), size=_int(size(base)),
+            txt = fill(M["layout"], modes=J.join(_modes(names, base, M)), size=_int(size(base)),
                                      cosize=_int(cosize(base)))
             if isinstance(v, ComposedLayout) and hasattr(v.a, "yyy_msk"):
                 sw = v.a
                 y0 = sw.m + max(0, sw.s)
                 z0 = sw.m - min(0, sw.s)
-                txt += M["swizzle"].format(sw=str(sw), y0=y0, y1=y0 + sw.b, z0=z0, z1=z0 + sw.b)
+                txt += fill(M["swizzle"], sw=str(sw), y0=y0, y1=y0 + sw.b, z0=z0, z1=z0 + sw.b)
             return txt
         if is_tuple(v) or isinstance(v, int):
             txt = J.join(_modes(names, v, M))
@@ -101,7 +102,7 @@ def _reading(item, dump, M) -> str | None:
     if kind == "tiled_copy" or kind in ("tiled_copy_A", "tiled_copy_B", "tiled_copy_C"):
         tiler = v.tiler_mn
         tile = "x".join(_int(size(t)) for t in (tiler if is_tuple(tiler) else (tiler,)))
-        return M["tiled_copy"].format(threads=_int(v.tiled_num_thr), vals=_int(v.tiled_num_val),
+        return fill(M["tiled_copy"], threads=_int(v.tiled_num_thr), vals=_int(v.tiled_num_val),
                                       total=_int(v.tiled_num_thr * v.tiled_num_val), tile=tile,
                                       atom_vals=_int(v.atom_num_val), bits=v.atom.value_bits)
     if kind == "tiled_mma":
@@ -110,7 +111,7 @@ def _reading(item, dump, M) -> str | None:
         mnk = "x".join(_int(size(get(v.atom_layout_mnk, i))) for i in range(3))
         amnk = "x".join(_int(x) for x in v.atom.shape_mnk)
         tile = "x".join(_int(x) for x in v.tile_shape())
-        return M["tiled_mma"].format(threads=_int(v.size()), atom_threads=_int(size(get(vm, 0))), atoms=atoms,
+        return fill(M["tiled_mma"], threads=_int(v.size()), atom_threads=_int(size(get(vm, 0))), atoms=atoms,
                                      layout=mnk, atom_mnk=amnk, tile=tile)
     if kind == "query":
         of, method = item.info["of"], e["method"]
@@ -121,7 +122,7 @@ def _reading(item, dump, M) -> str | None:
                 d = get(v, i).stride
                 if int(size(get(v, i))) > 1 and not is_tuple(d) and int(d) != 0:
                     terms.append(nm if int(d) == 1 else f"{int(d)}*{nm}")
-            return M["vmnk"].format(v=parts[0], m=parts[1], n=parts[2], k=parts[3], total=_int(size(v)),
+            return fill(M["vmnk"], v=parts[0], m=parts[1], n=parts[2], k=parts[3], total=_int(size(v)),
                                     formula=" + ".join(terms) or "0")
         if isinstance(of, TiledMMA):
             i, j = {"get_layoutA_TV": (0, 2), "get_layoutB_TV": (1, 2), "get_layoutC_TV": (0, 1)}[method]
@@ -129,16 +130,16 @@ def _reading(item, dump, M) -> str | None:
         else:
             tiler = of.tiler_mn
             tile = "x".join(_int(size(t)) for t in (tiler if is_tuple(tiler) else (tiler,)))
-        return M["tv"].format(tile=tile, threads=_int(size(get(v, 0))), vals=_int(size(get(v, 1))))
+        return fill(M["tv"], tile=tile, threads=_int(size(get(v, 0))), vals=_int(size(get(v, 1))))
     if kind == "atom_detail":
         d2r = v.dst2ref()
         ident = all(int(d2r(i)) == i for i in range(int(size(d2r))))
-        return M["ldmatrix"].format(dst_ident=M["dst_identity"] if ident else M["dst_not_identity"])
+        return fill(M["ldmatrix"], dst_ident=M["dst_identity"] if ident else M["dst_not_identity"])
     if kind == "tensor":
         base = v.b if isinstance(v, ComposedLayout) else v
-        return M["tensor"].format(modes=J.join(_modes(names, base, M)), memory=M[item.info["memory"]])
+        return fill(M["tensor"], modes=J.join(_modes(names, base, M)), memory=M[item.info["memory"]])
     if kind == "local_tile":
-        return M["local_tile"].format(modes=J.join(_modes(names, v, M)), src=e["tensor"])
+        return fill(M["local_tile"], modes=J.join(_modes(names, v, M)), src=e["tensor"])
     if kind == "partition":
         return _partition_reading(item, dump, M)
     return None
@@ -150,9 +151,9 @@ def _partition_reading(item, dump, M) -> str:
     op, of = info["op"], info["of"]
     if of is None:      # make_fragment_like(tensor)
         modes = base.shape if is_tuple(base.shape) else (base.shape,)
-        parts = [M["mode"].format(name=n, value=_int(size(m))) for n, m in zip(_names(e.get("modes"), len(modes)),
+        parts = [fill(M["mode"], name=n, value=_int(size(m))) for n, m in zip(_names(e.get("modes"), len(modes)),
                                                                               modes)]
-        return M["fragment_like"].format(modes=M["join"].join(parts), src=e["tensor"])
+        return fill(M["fragment_like"], modes=M["join"].join(parts), src=e["tensor"])
     src = info["src_layout"]
     src_base = src.b if hasattr(src, "b") else src
     modes = base.shape if is_tuple(base.shape) else (base.shape,)
@@ -162,9 +163,9 @@ def _partition_reading(item, dump, M) -> str:
     m0 = modes[0]
     if isinstance(of, TiledCopy):
         fv = int(of.atom_num_val)
-        parts.append(M["frg"].format(name=names[0], value=_show(m0), v=fv, x=int(size(m0)) // fv if fv else 0))
+        parts.append(fill(M["frg"], name=names[0], value=_show(m0), v=fv, x=int(size(m0)) // fv if fv else 0))
     else:
-        parts.append(M["mma_vals"].format(name=names[0], value=_int(size(m0))))
+        parts.append(fill(M["mma_vals"], name=names[0], value=_int(size(m0))))
     tiles = _tiles(of, op)
     src_modes = src_base.shape if is_tuple(src_base.shape) else (src_base.shape,)
     for i in range(1, len(modes)):
@@ -173,9 +174,9 @@ def _partition_reading(item, dump, M) -> str:
                 and i - 1 < len(tiles) and i - 1 < len(src_modes):
             parts.append(_div_mode(names[i], val, size(src_modes[i - 1]), tiles[i - 1], M))
         else:
-            parts.append(M["mode"].format(name=names[i], value=val))
+            parts.append(fill(M["mode"], name=names[i], value=val))
     key = "retile" if op == "retile_D" else ("copy_part" if isinstance(of, TiledCopy) else "mma_part")
-    return M[key].format(modes=J.join(parts), thread=dump.thread, src=e["tensor"], op=op, of=e["of"])
+    return fill(M[key], modes=J.join(parts), thread=dump.thread, src=e["tensor"], op=op, of=e["of"])
 
 
 def _tiles(of, op) -> list:
@@ -214,22 +215,22 @@ def _bank_text(ln, M) -> str:
     common = dict(what=f"{sc.what} " if sc.what else "", copy=sc.copy, arrow="->" if sc.store else "<-",
                   tensor=tensor)
     if ln.note is not None:
-        return M["bank_not_modelled"].format(note=ln.note, **common)
+        return fill(M["bank_not_modelled"], note=ln.note, **common)
     t, a, v = ln.warp_totals, ln.all_totals, ln.vector
-    txt = M["bank_line"].format(side="partition_D" if sc.store else "partition_S", n=ln.per_warp, inst=ln.inst,
+    txt = fill(M["bank_line"], side="partition_D" if sc.store else "partition_S", n=ln.per_warp, inst=ln.inst,
                                 warp=ln.warp, wf=t["wavefronts"], ideal=t["ideal"], conf=t["conflicts"],
                                 nwarps=ln.nwarps, all_conf=a["conflicts"], vec=v["max_common_vector"],
                                 vbits=v["max_vector_bits"], abits=v["atom_bits"], **common)
     if ln.fixes is not None:
         fx = ln.fixes
         if "error" in fx:
-            txt += M["bank_fix_error"].format(error=fx["error"])
+            txt += fill(M["bank_fix_error"], error=fx["error"])
         elif fx.get("swizzle") is not None:
-            txt += M["bank_fix"].format(layout=fx["swizzle"].layout, cpp=cute_cpp(fx["swizzle"].layout))
+            txt += fill(M["bank_fix"], layout=fx["swizzle"].layout, cpp=cute_cpp(fx["swizzle"].layout))
         elif fx.get("padding") is not None:
-            txt += M["bank_pad"].format(layout=fx["padding"].layout)
+            txt += fill(M["bank_pad"], layout=fx["padding"].layout)
         else:
-            txt += M["bank_nofix"].format(tensor=tensor)
+            txt += fill(M["bank_nofix"], tensor=tensor)
     return txt
 
 
@@ -237,7 +238,7 @@ def bank_blocks(bank, warp: int, M) -> list[Block]:
     """The bank audit: a title, then one line per smem copy (cutedump.kernel.audit)."""
     if not bank:
         return [Block("bank", "bank_title", "\n" + M["bank_none"], None, "bank")]
-    out = [Block("bank", "bank_title", "\n" + M["bank_title"].format(warp=warp), None, "bank")]
+    out = [Block("bank", "bank_title", "\n" + fill(M["bank_title"], warp=warp), None, "bank")]
     for ln in bank:
         out.append(Block(ln.copy.copy, "bank", _bank_text(ln, M), None, "bank"))
     return out

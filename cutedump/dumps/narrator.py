@@ -1,8 +1,29 @@
 """Collects a dump's text: catalog messages (by key) and raw engine output (tables, prints)."""
 from __future__ import annotations
 
+import string
+
 from cutedump.algebra import fmt
 from cutedump.dumps.messages import catalog
+
+
+class _Formatter(string.Formatter):
+    """str.format plus one format spec for English plurals: ``{n:|value|values}`` writes ``value`` when n is 1
+    (``1`` or ``_1``) and ``values`` otherwise -- ``{n} {n:|value|values}`` reads "1 value", "4 values"."""
+
+    def format_field(self, value, spec):
+        if spec.startswith("|"):
+            one, many = spec[1:].split("|", 1)
+            return one if str(value).lstrip("_") == "1" else many
+        return super().format_field(value, spec)
+
+
+_FORMATTER = _Formatter()
+
+
+def render(template: str, **values) -> str:
+    """A catalog template filled in (plurals included)."""
+    return _FORMATTER.vformat(template, (), values)
 
 
 def show(value) -> str:
@@ -20,11 +41,11 @@ class Narrator:
         self.parts: list[str] = []
 
     def say(self, key: str, **values) -> None:
-        self.parts.append(self.messages[key].format(**{k: show(v) for k, v in values.items()}))
+        self.parts.append(render(self.messages[key], **{k: show(v) for k, v in values.items()}))
 
     def msg(self, key: str, **values) -> str:
         """A catalog message rendered to a string, without emitting it."""
-        return self.messages[key].format(**{k: show(v) for k, v in values.items()})
+        return render(self.messages[key], **{k: show(v) for k, v in values.items()})
 
     def raw(self, text: str) -> None:
         self.parts.append(text)

@@ -84,11 +84,12 @@ def valid_copy_vs(layoutC_TV) -> list[int]:
 
 
 def check_copy_v(layoutC_TV, copy_v: int, lang: str = "zh") -> None:
+    """Refuse a copy_V that does not divide the values per thread (in English: errors are English in every
+    language; ``lang`` is accepted for the callers' sake)."""
     valid = valid_copy_vs(layoutC_TV)
     if copy_v not in valid:
-        msg = Narrator(lang).msg("tcc.err_copy_v", v=str(copy_v), vals=str(values_per_thread(layoutC_TV)),
-                                 valid=", ".join(map(str, valid)))
-        raise CuteDumpError(msg)
+        raise CuteDumpError(f"copy_V = {copy_v} does not divide the {values_per_thread(layoutC_TV)} values per "
+                            f"thread; valid copy_V: {', '.join(map(str, valid))}")
 
 
 def compute_section(layoutC_TV, mma_tiler, copy_v: int) -> Section:
@@ -210,6 +211,31 @@ def build_view(mma: str, atom_layout: str, permutation: str | None) -> MmaView:
     """The TiledMMA that cutedump.atoms builds, as the recipe's MmaView."""
     tm = make_tiled_mma(mma, atom_layout, permutation)
     return MmaView(tm.print_str(), tm.get_layoutC_TV(), (tm.tile_size_mnk(0), tm.tile_size_mnk(1)))
+
+
+def walkthrough_json(mma: str | None = None, atom_layout: str | None = None, permutation: str | None = None,
+                     copy_v: int | None = None) -> dict:
+    """The walk-through's values as one JSON object (``cutedump tiled-copy-c --format json``): every layout in
+    CuTe's print syntax. Keys: tiled_mma (print(TiledMMA)), layoutC_TV, mma_tiler, values_per_thread, copy_Vs (the
+    valid ones), sections: [{copy_V, layout_TV, tiler_m, tiler_n, tiler_m_values, tiler_n_values, tile2mma,
+    left_inverse, layout_tv}]."""
+    if mma is None and atom_layout is None and permutation is None:
+        mma, atom_layout, permutation = RECORDED
+    view = build_view(mma or RECORDED[0], atom_layout or RECORDED[1], permutation)
+    L = view.layoutC_TV
+    if copy_v is not None:
+        check_copy_v(L, copy_v)
+    copy_vs = [copy_v] if copy_v is not None else valid_copy_vs(L)
+    sections = []
+    for v in copy_vs:
+        sec = compute_section(L, tuple(view.mma_tiler), v)
+        tm, tn = sec.tilers
+        sections.append({"copy_V": v, "layout_TV": str(sec.layout_TV), "tiler_m": str(tm), "tiler_n": str(tn),
+                         "tiler_m_values": tiler_values(tm), "tiler_n_values": tiler_values(tn),
+                         "tile2mma": str(sec.tile2mma), "left_inverse": str(sec.inv),
+                         "layout_tv": str(sec.layout_tv)})
+    return {"tiled_mma": view.printed, "layoutC_TV": str(L), "mma_tiler": it.fmt(tuple(view.mma_tiler)), "values_per_thread": values_per_thread(L),
+            "copy_Vs": valid_copy_vs(L), "sections": sections}
 
 
 def walkthrough(mma: str | None = None, atom_layout: str | None = None, permutation: str | None = None,

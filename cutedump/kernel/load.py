@@ -100,7 +100,12 @@ def read_description(path) -> tuple[dict, TextLocator]:
         raise CuteDumpError("FILE is empty: give a kernel description file or a shipped kernel's name")
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        if str(path) == "-":   # standard input
+            import sys
+            path = "<stdin>"
+            text = sys.stdin.read()
+        else:
+            text = p.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise CuteDumpError(f"{path}: no such file") from None
     except IsADirectoryError:
@@ -123,6 +128,9 @@ def read_description(path) -> tuple[dict, TextLocator]:
             raise CuteDumpError(f"{path}:{max(n, 1)}: invalid TOML: {msg[:m.start()].strip()} (at the end of the "
                                 "file)") from None
         raise CuteDumpError(f"{path}: invalid TOML: {msg}") from None
+    if not desc.get("objects") and not desc.get("thread"):
+        raise CuteDumpError(f"{path}: the description has no [[objects]] and no [[thread]] entries: nothing to dump "
+                            "(see cutedump/kernel/load.py for the format)")
     return desc, TextLocator(str(path), text)
 
 

@@ -290,7 +290,10 @@ def _ints(x, what: str) -> list[int]:
 
 
 def element_bits(dtype_bits: int | None = None, dtype: str | None = None) -> int:
-    """The element size: ``dtype``'s (a TVM dtype name) if given, else ``dtype_bits``, else 16 (float16)."""
+    """The element size: ``dtype``'s (a TVM dtype name) if given, else ``dtype_bits``, else 16 (float16); both
+    given is an error (they could contradict each other)."""
+    if dtype is not None and dtype_bits is not None:
+        raise CuteDumpError(f"--type {dtype} and --type-bits {dtype_bits} both give the element type; give one of them")
     if dtype is not None:
         return dtype_bits_of(dtype)
     return 16 if dtype_bits is None else dtype_bits

@@ -14,13 +14,13 @@ MESSAGES = {
     "tcc.layoutC_vis": "\n--- original layoutC_TV ---\n",
     # ---- one copy_V section ---------------------------------------------------------------------------------------
     "tcc.section": "\n{rule}\n{title}\n{rule}\n\n",
-    "tcc.section_title": "copy_V = {v} ({v} value(s) per thread)",
-    "tcc.section_title_full": "copy_V = {v} ({v} values per thread, all of them)",
+    "tcc.section_title": "copy_V = {v} ({v} {v:|value|values} per thread)",
+    "tcc.section_title_full": "copy_V = {v} ({v} {v:|value|values} per thread, all of them)",
     "tcc.step1": "[Step 1] truncate layoutC_TV to copy_V = {v}\n"
                  "{rule}\n"
                  "layout_TV = composition(layoutC_TV, ({threads}, {v}))\n"
                  "         = {layout_TV}\n"
-                 "meaning: (thr, val) -> mma_offset, {threads_tv} threads x {vals_tv} values = {total} elements\n\n"
+                 "meaning: (thr, val) -> mma_offset, {threads_tv} {threads_tv:|thread|threads} x {vals_tv} {vals_tv:|value|values} = {total} {total:|element|elements}\n\n"
                  "--- layout_TV ---\n",
     "tcc.step2": "\n[Step 2] compute tiler = (tiler_m, tiler_n)\n"
                  "{rule}\n"
@@ -60,7 +60,7 @@ MESSAGES = {
     "tcc.final": "\n[Result] layout_tv = composition(inv_tile2mma, layout_TV)\n"
                  "  = {layout_tv}\n"
                  "meaning: (thr, val) -> normalised tile_coord\n"
-                 "      input: {threads} threads x {vals} values\n"
+                 "      input: {threads} {threads:|thread|threads} x {vals} {vals:|value|values}\n"
                  "      output: normalised coordinates [{first}, {last}]\n\n"
                  "--- layout_tv (final result) ---\n",
     # ---- explain: the frame of every explanation ----------------------------------------------------------------
@@ -221,7 +221,7 @@ MESSAGES = {
     "ex.title.retile": "explain thr_copy.retile_D(tCr{op}) for thread {thread}\n"
                        "TiledCopy of Copy_Atom<{atom}, {vt}> made from the TiledMMA; tCr{op} = "
                        "thr_mma.partition_fragment_{op}(tensor {tensor}); CuTe {version}'s steps\n",
-    "ex.part.mma.tiled": "the TiledMMA of {atom}: {nthr} threads; ThrLayoutVMNK = tiled_product(AtomThrID, "
+    "ex.part.mma.tiled": "the TiledMMA of {atom}: {nthr} {nthr:|thread|threads}; ThrLayoutVMNK = tiled_product(AtomThrID, "
                          "AtomLayoutMNK) maps (ThrV,ThrM,ThrN,ThrK) to the thread index",
     "ex.part.mma.perm": "logical_divide by the permutation tile (PermutationMNK of {X} and {Y}): reorders the "
                         "tensor's ({X},{Y}) modes",
@@ -241,17 +241,17 @@ MESSAGES = {
     "ex.part.mma.read": "\nreading {shape}: (MMA, MMA_{X}, MMA_{Y}, ...)\n"
                         "  MMA = {frgv}: the values of operand {op} this thread holds for one {atom} instruction "
                         "(FrgV)\n"
-                        "  MMA_{X} = {rx}: {ex} / {tx} tiles of the TiledMMA along {X} (Rest{X})\n"
-                        "  MMA_{Y} = {ry}: {ey} / {ty} tiles of the TiledMMA along {Y} (Rest{Y})\n"
-                        "  so this thread takes part in {n} MMA instructions for this tensor, holding {total} values "
+                        "  MMA_{X} = {rx}: {ex} / {tx} {tx:|tile|tiles} of the TiledMMA along {X} (Rest{X})\n"
+                        "  MMA_{Y} = {ry}: {ey} / {ty} {ty:|tile|tiles} of the TiledMMA along {Y} (Rest{Y})\n"
+                        "  so this thread takes part in {n} MMA {n:|instruction|instructions} for this tensor, holding {total} {total:|value|values} "
                         "of {op}\n",
     "ex.part.mma.read_frag": "  the fragment has that shape, laid out compactly in registers (partition_fragment_{op})\n",
-    "ex.part.cpy.tiled": "the TiledCopy of Copy_Atom<{atom}, {vt}>: Tiler_MN {tiler}, {nthr} threads x {nval} "
+    "ex.part.cpy.tiled": "the TiledCopy of Copy_Atom<{atom}, {vt}>: Tiler_MN {tiler}, {nthr} {nthr:|thread|threads} x {nval} "
                          "values per tile",
     "ex.part.cpy.ref": "{ref2trg} = right_inverse(ValLayoutRef) o ValLayout{vname}: renumbers the {name} side's "
                        "(thr,val) in the atom's reference order",
     "ex.part.cpy.tile": "zipped_divide by Tiler_MN {tiler}: ((TileM,TileN),(RestM,RestN,...))",
-    "ex.part.cpy.atom_tv": "tile2thrfrg, step one: split TiledLayout_TV into the atom's ({nthr} threads, {nval} values) "
+    "ex.part.cpy.atom_tv": "tile2thrfrg, step one: split TiledLayout_TV into the atom's ({nthr} {nthr:|thread|threads}, {nval} {nval:|value|values}) "
                            "and the rest: ((atom_tid,atom_val),(rest_tid,rest_val)) -> (m,n)",
     "ex.part.cpy.trg": "step two: compose the atom part with ref2trg ({side} side): the atom's (thr,val) in the "
                        "{side} order",
@@ -262,19 +262,18 @@ MESSAGES = {
     "ex.part.cpy.slice": "partition_{side}: slice Thr at thread {thread}, keep the rest: tidfrg_{side}(thread, _, "
                          "repeat<{R}>(_))",
     "ex.part.cpy.read": "\nreading {shape}: ((FrgV,FrgX), Rest...)\n"
-                        "  {frg} = (FrgV={frgv}, FrgX={frgx}): {frgv} values of {vt} per {atom} instruction, {frgx} "
+                        "  {frg} = (FrgV={frgv}, FrgX={frgx}): {frgv} {frgv:|value|values} of {vt} per {atom} instruction, {frgx} "
                         "instruction(s) per tile for this thread\n",
-    "ex.part.cpy.read_rest": "  {rs} = Rest mode {i}: {extent} / {tile} tiles of the TiledCopy along mode {i}\n",
+    "ex.part.cpy.read_rest": "  {rs} = Rest mode {i}: {extent} / {tile} {tile:|tile|tiles} of the TiledCopy along mode {i}\n",
     "ex.part.cpy.read_rest_extra": "  {rs} = mode {i} of the tensor beyond Tiler_MN, kept whole\n",
-    "ex.part.cpy.read_total": "  so this thread issues {n} copies of {frgv} {vt} ({total} values)\n",
+    "ex.part.cpy.read_total": "  so this thread issues {n} {n:|copy|copies} of {frgv} {vt} ({total} {total:|value|values})\n",
     "ex.part.rt.frag": "the MMA fragment of thread {thread}: thr_mma.partition_fragment_{op}(tensor)",
     "ex.part.rt.mn": "frg_layout_mn: (m,n) of the copy tile -> the fragment's value index, via right_inverse of "
                      "TiledLayout_TV shaped like Tiler_MN, upcast by threads x V",
-    "ex.part.rt.v": "frg_layout_v: the fragment's values split into the copy atom's {nval} values and the rest",
+    "ex.part.rt.v": "frg_layout_v: the fragment's values split into the copy atom's {nval} {nval:|value|values} and the rest",
     "ex.part.rt.apply": "zipped_divide the fragment by (V, frg_layout_mn's shape), compose with frg_layout_v, and "
                         "slice (_, append<{R}>(_0,_))",
     "ex.part.rt.read": "\nreading {shape}: the fragment {frag} seen by the copy: the first mode groups the {nval} "
                        "values one copy instruction moves, the others walk the copies\n",
-    # ---- errors ---------------------------------------------------------------------------------------------------
-    "tcc.err_copy_v": "copy_V = {v} does not divide the {vals} values per thread; valid copy_V: {valid}",
+    # (no errors here: error messages are English in every language and live at their raise sites)
 }

@@ -7,16 +7,16 @@ MESSAGES = {
     "mode_div": "{name} = {value} = {size}/{tile}",
     "mode_ceil": "{name} = {value} = ceil({size}/{tile})",
     "frg": "{name} = {value} = (FrgV={v}, FrgX={x})",
-    "mma_vals": "{name} = {value} values of one MMA atom",
+    "mma_vals": "{name} = {value} {value:|value|values} of one MMA atom",
     "dynamic": " (run-time values)",
     "layout": "{modes}; size {size}, cosize {cosize}",
     "swizzle": "; {sw} XORs offset bits [{y0},{y1}) into bits [{z0},{z1})",
-    "tiled_copy": "{threads} threads x {vals} values = {total} elements = the {tile} tile (Tiler_MN); "
-                  "each atom instruction moves {atom_vals} value(s) of {bits}b per thread",
-    "tiled_mma": "{threads} threads = {atom_threads} per atom x {atoms} atoms ({layout}); "
+    "tiled_copy": "{threads} {threads:|thread|threads} x {vals} {vals:|value|values} = {total} {total:|element|elements} = the {tile} tile (Tiler_MN); "
+                  "each atom instruction moves {atom_vals} {atom_vals:|value|values} of {bits}b per thread",
+    "tiled_mma": "{threads} {threads:|thread|threads} = {atom_threads} per atom x {atoms} {atoms:|atom|atoms} ({layout}); "
                  "one atom computes {atom_mnk}, the TiledMMA tile is {tile}",
-    "vmnk": "(ThrV={v}, ThrM={m}, ThrN={n}, ThrK={k}) = {total} threads; thread_idx = {formula}",
-    "tv": "(thread, value) -> index in the {tile} tile: {threads} threads x {vals} values",
+    "vmnk": "(ThrV={v}, ThrM={m}, ThrN={n}, ThrK={k}) = {total} {total:|thread|threads}; thread_idx = {formula}",
+    "tv": "(thread, value) -> index in the {tile} tile: {threads} {threads:|thread|threads} x {vals} {vals:|value|values}",
     "ldmatrix": "src2ref reorders the source (thread, value) pairs into the reference (register) order; "
                 "dst2ref {dst_ident}",
     "dst_identity": "is the identity (Dst = Ref)",
@@ -31,8 +31,8 @@ MESSAGES = {
     "retile": "{modes}: {src} as {of} sees it ({op})",
     "bank_title": "bank audit (H100 bank model; warp {warp}; one pipe stage / one copy() pass):",
     "bank_line": "{what}{copy} {arrow} {tensor}: {side}, {n} x {inst} per warp; warp {warp}: wavefronts {wf}, "
-                 "ideal {ideal}, conflicts {conf}; all {nwarps} warps: conflicts {all_conf}; vector "
-                 "{vec} elements = {vbits} bits (atom {abits} bits)",
+                 "ideal {ideal}, conflicts {conf}; all {nwarps} {nwarps:|warp|warps}: conflicts {all_conf}; vector "
+                 "{vec} {vec:|element|elements} = {vbits} bits (atom {abits} bits)",
     "bank_fix": "; fix: {layout} ({cpp})",
     "bank_pad": "; fix: pad to {layout}",
     "bank_nofix": "; no swizzle Sw<B,M,S> (B<=4, M<=7, S<=8) or padding makes every copy of {tensor} conflict-free",

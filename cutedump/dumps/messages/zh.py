@@ -253,6 +253,5 @@ MESSAGES = {
                         "(_, append<{R}>(_0,_))",
     "ex.part.rt.read": "\n解读 {shape}: copy 看到的 fragment {frag}: 第一个 mode 是一条 copy 指令搬的 {nval} 个值，"
                        "其余 mode 遍历各次 copy\n",
-    # ---- errors ---------------------------------------------------------------------------------------------------
-    "tcc.err_copy_v": "copy_V = {v} 不能整除每线程值数 {vals}；可用的 copy_V: {valid}",
+    # (no errors here: error messages are English in every language and live at their raise sites)
 }

@@ -1,0 +1,158 @@
+"""The one option vocabulary of cutedump: every option name any command takes, with its one meaning.
+
+An option name means the same thing in every command that has it (``--thread`` is always a thread index, ``--thr``
+always a thread layout, ``--tile`` always a tile, ``--type`` always an element type). tests/test_vocabulary.py
+walks every command's click parameters and checks each visible option against this table (its name is listed, its
+kind matches); README.md's option table is :func:`markdown_table` of it. A new command adds its new options here.
+
+Old spellings (hidden from --help, deprecated for one release, a one-line note on stderr when used) are in
+:data:`DEPRECATED`: old -> new.
+"""
+from __future__ import annotations
+
+#: kind of value: "int" (an integer), "text" (a string: a layout, shape, name, list...), "flag" (no value),
+#: "choice" (one of a few words), "file"
+VOCAB: list[tuple[str, str, str]] = [
+    # ---- the objects: atoms, layouts, tiles
+    ("--mma", "text", "an MMA atom name, e.g. SM80_16x8x16_F16F16F16F16_TN (`atoms --mma [PATTERN]`: list the MMA "
+                      "atoms matching a name pattern)"),
+    ("--copy", "text", "a copy atom name, e.g. SM75_U32x4_LDSM_N (`atoms --copy [PATTERN]`: list the copy atoms "
+                       "matching a name pattern)"),
+    ("--type", "text|choice", "the element (value) type, e.g. half_t, float, float16"),
+    ("--type-bits", "int", "the element size in bits, instead of --type"),
+    ("--atom-layout", "text", "the atom layout of a TiledMMA, e.g. \"(_2,_2)\""),
+    ("--tile", "text", "a tile: the permutation Tile<M,N,K> of a TiledMMA, e.g. \"(_32,_32,_16)\"; with --tv the "
+                       "(M,N) tile the TV layout indexes"),
+    ("--cta-tile", "text", "the CTA tile BLK_M,BLK_N,BLK_K of a kernel, e.g. 128,128,64"),
+    ("--thr", "text", "the thread layout of make_tiled_copy, e.g. \"(_16,_8):(_8,_1)\""),
+    ("--val", "text", "the value layout of make_tiled_copy, e.g. \"(_1,_8)\""),
+    ("--tv", "text", "a (thread, value) -> index layout"),
+    ("--operand", "choice", "which operand: A, B, C (make_tiled_copy_A/B/C, partition_A/B/C), or C_atom"),
+    ("--thread", "int", "a thread index (threadIdx.x)"),
+    ("--threads", "int", "a number of threads"),
+    ("--warp", "int", "a warp index"),
+    ("--tids", "text", "a list of thread indices, e.g. 0,8,16,24"),
+    ("--shape", "text", "the shape of a tensor or buffer, e.g. \"(_128,_64)\" or 64,16"),
+    ("--layout", "text", "the layout of a tensor, e.g. \"(_128,_64):(_64,_1)\""),
+    ("--partition", "text", "the tensor (shape or layout) to partition"),
+    ("--side", "choice", "a copy's side: S (source, partition_S) or D (destination, partition_D)"),
+    ("--fragment", "flag", "partition_fragment_X instead of partition_X"),
+    ("--retile", "flag", "retile_D of the MMA fragment"),
+    ("--atom-only", "flag", "only the atom, no tiling"),
+    ("--samples", "flag", "add the per-thread src2ref / dst2ref sample tables"),
+    ("--copy-v", "int", "make_tiled_copy_C_atom's copy_V (values per copy)"),
+    ("--variant", "choice", "the host path of sgemm_sm80: tn or nt"),
+    ("--detail", "int", "how many levels of sub-expressions explain narrates"),
+    # ---- shared memory
+    ("--store", "flag", "the smem tensor is the copy's destination (--load: its source)"),
+    ("--load", "flag", "the smem tensor is the copy's source (--store: its destination)"),
+    ("--also", "text", "another copy of the same smem tile, in the same options, that must stay conflict-free"),
+    ("--no-fix", "flag", "do not search a swizzle or padding for a conflicting copy"),
+    ("--inst", "text", "a shared-memory instruction, e.g. ld.shared.b128, ldmatrix.x4"),
+    ("--addresses", "text", "the 32 lanes' byte addresses of one instruction"),
+    ("--compact", "flag", "one line per instruction"),
+    # ---- kernels
+    ("--set", "text", "NAME=VALUE: override a kernel parameter (128 dynamic, _128 static)"),
+    ("--dump-layouts", "flag", "print every object and the thread's partitions"),
+    ("--dump-m", "int", "the problem size M"),
+    ("--dump-n", "int", "the problem size N"),
+    ("--dump-k", "int", "the problem size K"),
+    ("--no-readings", "flag", "only the objects: no '  # ...' readings, no bank audit"),
+    ("--dump-latex", "flag", "write print_latex files into --outdir"),
+    ("--outdir", "text", "the directory files are written to"),
+    # ---- Composable Kernel
+    ("--lengths", "text", "a CK descriptor's lengths, e.g. 256,64 (_N: static Number<N>)"),
+    ("--strides", "text", "a CK descriptor's strides, e.g. 64,1"),
+    ("--align", "text", "make_naive_tensor_descriptor_aligned's alignment"),
+    ("--stage", "text", "one transform_tensor_descriptor call"),
+    ("--name", "text", "the name printed for a CK descriptor"),
+    ("--M", "int", "the GEMM size M"),
+    ("--N", "int", "the GEMM size N"),
+    ("--K", "int", "the GEMM size K"),
+    ("--stride", "int", "a GEMM operand's leading stride (StrideA/StrideB/StrideC)"),
+    ("--major", "choice", "a GEMM operand's storage order: row or col (CK's ALayout/BLayout)"),
+    ("--AK1", "int", "CK's AK1/BK1: K elements per vector"),
+    ("--MPerBlock", "int", "CK's block tile M"),
+    ("--NPerBlock", "int", "CK's block tile N"),
+    ("--KPerBlock", "int", "CK's block tile K"),
+    ("--MPerXdl", "int", "CK's MFMA size, 32 or 16"),
+    ("--MXdlPerWave", "int", "CK's MRepeat"),
+    ("--NXdlPerWave", "int", "CK's NRepeat"),
+    ("--extra-m", "int", "CK's ABlockLdsExtraM (LDS padding)"),
+    ("--cshuffle-m", "int", "CK's CShuffleMXdlPerWavePerShuffle"),
+    ("--cshuffle-n", "int", "CK's CShuffleNXdlPerWavePerShuffle"),
+    ("--slice-lengths", "text", "CK's SliceLengths"),
+    ("--spec", "choice", "CK's GemmSpecialization"),
+    ("--vector-dim", "int", "CK's SrcVectorDim"),
+    ("--scalar-per-vector", "int", "CK's SrcScalarPerVector"),
+    ("--no-cute", "flag", "skip the CuTe view"),
+    ("--offsets", "flag", "json: every index's offset"),
+    ("--limit", "int", "how many coordinates are listed"),
+    # ---- TileLang
+    ("--buffer-shape", "text", "the shared buffer's shape (replicate_extent)"),
+    ("--continuity", "int", "TileLang's continuity"),
+    ("--k-outer", "flag", "TileLang's k_inner = False (K-outer)"),
+    ("--no-pad", "flag", "TileLang's allow_pad = False"),
+    ("--b", "flag", "TileLang's is_a = False (the B operand)"),
+    ("--transposed", "flag", "the transposed variant"),
+    ("--inverse", "int", "show which index lands at this offset"),
+    ("--vectors", "flag", "the table in 128-bit vector units"),
+    ("--cute", "flag", "show the equal CuTe layout, checked at every index"),
+    ("--row0", "int", "the first table row"),
+    ("--col0", "int", "the first table column"),
+    # ---- tables and views
+    ("--at", "text", "trace one index, e.g. 3,17,5"),
+    ("--idx", "text", "one index or coordinate to convert (repeatable)"),
+    ("--table", "flag", "also print a table"),
+    ("--rows", "int", "the rows of a table"),
+    ("--cols", "int", "the columns of a table"),
+    ("--info", "flag", "add rank, depth, size and cosize"),
+    ("--coords", "flag", "add the index -> coordinate -> offset table"),
+    ("--values", "flag", "json: every index's value"),
+    # ---- output
+    ("--format", "choice", "the output: text, json (one JSON object), or svg where offered"),
+    ("--lang", "choice", "the narration language, zh or en (default: env CUTEDUMP_LANG, else zh)"),
+    ("--plain", "flag", "exact CuTe bytes, no colour, even on a terminal"),
+    ("--force", "flag", "do what cutedump refuses for safety: very large outputs, overwriting files"),
+    # ---- files and batches
+    ("-f", "file", "read one expression per line from a file ('-': standard input)"),
+    ("--file", "file", "read one expression per line from a file ('-': standard input)"),
+    ("-j", "int", "how many processes answer -f"),
+    ("--jobs", "int", "how many processes answer -f"),
+    ("--only", "text", "only this golden file (repeatable)"),
+]
+
+#: old spelling -> new spelling (hidden, deprecated for one release; a note on stderr when used)
+DEPRECATED: dict[str, str] = {
+    "mma --thr": "--thread",
+    "copy --thr-idx": "--thread",
+    "tiled-copy-c --permutation": "--tile",
+    "latex/svg/html --permutation": "--tile",
+    "latex/svg/html --copy-for": "--operand",
+    "sgemm-sm80 --tile": "--cta-tile",
+    "tilelang * --dtype": "--type",
+    "tilelang * --dtype-bits": "--type-bits",
+    "ck recipe --layout": "--major",
+}
+
+
+def meaning(name: str) -> tuple[str, str] | None:
+    """(kind, meaning) of an option name, or None when the vocabulary does not list it."""
+    for n, k, m in VOCAB:
+        if n == name:
+            return k, m
+    return None
+
+
+def markdown_table() -> str:
+    """README.md's option table: each option once, with its meaning (and the old spellings)."""
+    rows = ["| option | meaning |", "|---|---|"]
+    seen = set()
+    for n, _, m in VOCAB:
+        if m in seen and n in ("--file", "--jobs"):
+            continue
+        seen.add(m)
+        shown = {"-f": "`-f`, `--file`", "-j": "`-j`, `--jobs`"}.get(n, f"`{n}`")
+        rows.append(f"| {shown} | {m.replace('|', '&#124;')} |")
+    old = "; ".join(f"{k} → `{v}`" for k, v in DEPRECATED.items())
+    return "\n".join(rows) + f"\n\nOld spellings, hidden and kept for one release (a one-line note on stderr): {old}.\n"
