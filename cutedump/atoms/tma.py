@@ -487,9 +487,17 @@ def _gcd_u64(a: int, b: int) -> int:
     return math.gcd(a, b)
 
 
-def _assert(cond: str, why: str, values, what: str) -> CuteDumpError:
-    return CuteDumpError(f"TMA: CuTe's assert fails in make_tma_copy_desc: Assertion `{cond}' failed ({why}; "
-                         f"{what} = {list(values)})")
+class TmaAssert(CuteDumpError):
+    """A runtime assert of CuTe's make_tma_copy_desc fails: ``cond`` is the assertion text CuTe's assert prints."""
+
+    def __init__(self, cond: str, message: str):
+        super().__init__(message)
+        self.cond = cond
+
+
+def _assert(cond: str, why: str, values, what: str) -> TmaAssert:
+    return TmaAssert(cond, f"TMA cannot do this: CuTe's make_tma_copy_desc asserts `{cond}' ({why}; "
+                           f"{what} = {list(values)})")
 
 
 def _fmt_enc(basis: Basis, L: Layout) -> str:
