@@ -542,3 +542,125 @@ def _scale(d, j):
     if isinstance(d, C):
         return C(int(d) * BIG ** j)
     return int(d) * BIG ** j
+
+
+# ------------------------------------------------------------------------------------------------ inputs from text
+
+_GMMA_ATOM = None
+
+
+def _gmma_sub(text: str) -> str:
+    """GMMA::Layout_{K,MN}_{INTER,SW32,SW64,SW128}_Atom<T> -> the equal swizzled layout literal (offset _0).
+
+    Used only where the expression language does not know the GMMA atoms; TMA reads the swizzle's B, M, S and the
+    layout, never the offset, so the result is the same."""
+    import re
+    global _GMMA_ATOM
+    if _GMMA_ATOM is None:
+        _GMMA_ATOM = re.compile(r"(?:cute::)?(?:SM90::)?GMMA::Layout_(K|MN)_(INTER|SW32|SW64|SW128)_Atom\s*<\s*([\w:]+)\s*>")
+
+    def rep(m):
+        bits = value_type_bits(m.group(3))
+        sw = {"INTER": 0, "SW32": 1, "SW64": 2, "SW128": 3}[m.group(2)]
+        w = (128 << sw) // bits
+        if w < 1:
+            raise CuteDumpError(f"{m.group(0)}: a {bits}-bit type is wider than the atom's swizzle width")
+        lay = f"(_8,_{w}):(_{w},_1)" if m.group(1) == "K" else f"(_{w},_8):(_1,_{w})"
+        return lay if sw == 0 else f"Sw<{sw},4,3> o _0 o {lay}"
+    return _GMMA_ATOM.sub(rep, text)
+
+
+def _eval(text: str, what: str):
+    from cutedump.expr import evaluate      # start-up: the expression language is needed only here
+    t = text.replace("{}", "")
+    try:
+        return evaluate(t)
+    except CuteDumpError as e:
+        t2 = _gmma_sub(t)
+        if t2 != t:
+            try:
+                return evaluate(t2)
+            except CuteDumpError as e2:
+                raise CuteDumpError(f"{what}: {e2.message}") from None
+        raise CuteDumpError(f"{what}: {e.message}", e.text, e.col) from None
+
+
+def parse_gmem(text: str) -> Layout:
+    g = _eval(text, "--gmem")
+    if isinstance(g, Layout):
+        return g
+    if is_tuple(g) or isinstance(g, int):
+        return make_layout(g)
+    raise CuteDumpError(f"--gmem: expected a layout shape:stride such as (1024,256):(256,_1), got {g}")
+
+
+def parse_smem(text: str):
+    s = _eval(text, "--smem")
+    if isinstance(s, (Layout, ComposedLayout)):
+        return s
+    if is_tuple(s):
+        return make_layout(s)
+    raise CuteDumpError(f"--smem: expected a layout or a swizzled layout such as Sw<3,4,3> o _0 o (_8,_64):(_64,_1), "
+                        f"got {s}")
+
+
+def parse_tile(text: str | None):
+    if text is None:
+        return None
+    t = _eval(text, "--cta-tile")
+    if isinstance(t, (Layout, int)) or is_tuple(t):
+        return t
+    raise CuteDumpError(f"--cta-tile: expected a tile shape such as (_128,_64), got {t}")
+
+
+# ------------------------------------------------------------------------------------------------ explanation
+
+def explain(r: TmaResult) -> list[str]:
+    """The text view's reading of the result: box, swizzle and why, instructions per tile, multicast split."""
+    out = []
+    out.append(f"tma_gbasis (TMA box mode -> gmem mode): {r.fmt_basis_layout(r.tma_gbasis)}")
+    out.append(f"  smem index -> gmem mode: {r.fmt_basis_layout(r.sidx2gmode_full)}; the unit-stride prefix "
+               f"{r.fmt_basis_layout(r.sidx2gmode)} is what one TMA box covers")
+    for i in range(r.rank):
+        modes = _leaves(r.tma_gbasis.stride[i]) if is_tuple(r.tma_gbasis.stride) else [r.tma_gbasis.stride]
+        names = ",".join(r.basis.fmt(m) for m in modes)
+        out.append(f"  box mode {i}: {r.box_dim_full[i]} elements over gmem {names}; globalDim {r.global_dim[i]}, "
+                   f"stride {r.global_strides_elems[i]} elements"
+                   + (" (contiguous)" if i == 0 else f" = {r.global_strides[i - 1]} bytes"))
+    nbytes = int(r.num_elems_per_tma) * r.bits // 8
+    out.append(f"box: {{{', '.join(map(str, r.box_dim_full))}}} = {int(r.num_elems_per_tma)} elements = {nbytes} bytes "
+               "per TMA of the whole cluster")
+    if r.swizzle is None:
+        out.append("swizzle: the smem layout is not swizzled (CuTe reads Swizzle<0,4,3>) -> CU_TENSOR_MAP_SWIZZLE_NONE")
+    else:
+        b, m, s = int(r.swizzle.b), int(r.swizzle.m), int(r.swizzle.s)
+        out.append(f"swizzle: {r.swizzle}: B={b} ({1 << b} units XORed), M={m} ({1 << m}-byte units), S={s} -> "
+                   f"SmemSwizzleBits::{r.swizzle_bits}, SmemSwizzleBase::{r.swizzle_base} -> {r.swizzle_enum}")
+    n = r.instructions_per_cta_tile
+    out.append(f"instructions: the CTA tile {fmt(r.tiler_mn)} has {int(size(r.cta_v_map))} elements; one TMA box "
+               f"covers {int(r.num_elems_per_tma)}, so each CTA issues {n} TMA instruction(s) per tile "
+               f"(tma_partition's TMA_Iter)")
+    if r.cluster > 1:
+        per = int(r.num_elems_per_tma) // r.cluster
+        out.append(f"multicast: cluster {r.cluster}: boxDim is the box divided from the last mode down "
+                   f"({{{', '.join(map(str, r.box_dim_full))}}} -> {{{', '.join(map(str, r.box_dim))}}}); CTA c "
+                   f"loads elements [{per}*c, {per}*(c+1)) of each box ({per * r.bits // 8} bytes) and multicasts "
+                   "them to every CTA of the mask")
+    else:
+        out.append("multicast: none (cluster 1): boxDim is the whole box")
+    return out
+
+
+def to_json(r: TmaResult) -> dict:
+    return {
+        "op": r.op, "type": r.value_type, "gmem": str(r.gmem), "smem": str(r.smem), "cta_tile": fmt(r.tiler_mn),
+        "cluster": r.cluster,
+        "tiled_copy": r.tiled_copy_str(),
+        "tensor_map": r.tensor_map(),
+        "tma_gbasis": r.fmt_basis_layout(r.tma_gbasis),
+        "box_dim_before_multicast": list(r.box_dim_full),
+        "elements_per_tma": int(r.num_elems_per_tma),
+        "instructions_per_cta_tile": r.instructions_per_cta_tile,
+        "swizzle_bits": r.swizzle_bits, "swizzle_base": r.swizzle_base,
+        "tma_tensor": r.tma_tensor_str(),
+    }
