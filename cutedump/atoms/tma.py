@@ -16,14 +16,16 @@ piece never merges with a mode-k piece, since no in-tile offset reaches BIG).
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 from cutedump.errors import CuteDumpError
 from cutedump.algebra import (C, Layout, make_layout, size, cosize, composition, coalesce, right_inverse,
                               tile_to_shape, recast_layout, is_static, fmt, flatten, product_each, safe_div,
                               logical_divide, UNDERSCORE)
-from cutedump.algebra.integer import igcd, overflow_reset
-from cutedump.algebra.inttuple import is_tuple, wrap, unwrap
+from cutedump.algebra import zipped_divide, slice_layout
+from cutedump.algebra.integer import overflow_reset, div, mod
+from cutedump.algebra.inttuple import is_tuple, wrap, product, crd2idx
 from cutedump.algebra.swizzle import Swizzle, ComposedLayout
 from cutedump.atoms.types import canonical_type, value_type_bits
 
@@ -483,7 +485,6 @@ def make_tma(op: str, value_type: str, gmem: Layout, smem, cta_tiler=None, clust
 
 
 def _gcd_u64(a: int, b: int) -> int:
-    import math
     return math.gcd(a, b)
 
 
@@ -613,6 +614,35 @@ def parse_tile(text: str | None):
     raise CuteDumpError(f"--cta-tile: expected a tile shape such as (_128,_64), got {t}")
 
 
+def parse_coord(text: str | None):
+    """A local_tile coordinate: ints (run-time values) and _, e.g. (3,_)."""
+    if text is None:
+        return None
+    t = text.strip()
+
+    def go(s):
+        s = s.strip()
+        if s == "_":
+            return UNDERSCORE
+        if s.startswith("(") and s.endswith(")"):
+            depth, parts, cur = 0, [], ""
+            for ch in s[1:-1]:
+                if ch == "," and depth == 0:
+                    parts.append(cur)
+                    cur = ""
+                    continue
+                depth += ch == "("
+                depth -= ch == ")"
+                cur += ch
+            parts.append(cur)
+            return tuple(go(p) for p in parts)
+        try:
+            return int(s.lstrip("_"))
+        except ValueError:
+            raise CuteDumpError(f"--cta-coord: expected ints and _ such as (3,_), got {text!r}") from None
+    return go(t)
+
+
 # ------------------------------------------------------------------------------------------------ explanation
 
 def explain(r: TmaResult) -> list[str]:
@@ -664,3 +694,181 @@ def to_json(r: TmaResult) -> dict:
         "swizzle_bits": r.swizzle_bits, "swizzle_base": r.swizzle_base,
         "tma_tensor": r.tma_tensor_str(),
     }
+
+
+# ------------------------------------------------------------------------------------------------ tma_partition
+
+class ArithCoord:
+    """The coordinate of an ArithmeticTupleIterator: one (value, static) per TMA mode; printed ArithTuple(0,_4)."""
+
+    def __init__(self, comps):
+        self.comps = list(comps)
+
+    def plus(self, terms: dict) -> "ArithCoord":
+        """coord + offset, where offset's ScaledBasis terms are summed per mode (static only when all are)."""
+        comps = list(self.comps)
+        for j, v in terms.items():
+            while len(comps) <= j:
+                comps.append(_0)
+            comps[j] = comps[j] + v
+        return ArithCoord(comps)
+
+    def __str__(self):
+        return "ArithTuple(" + ",".join(fmt(c) for c in self.comps) + ")"
+
+
+def _add_term(terms: dict, j, v):
+    if j is None:
+        return
+    if j in terms:
+        terms[j] = terms[j] + v
+    else:
+        terms[j] = v
+
+
+def crd2idx_terms(coord, shape, stride, terms=None) -> dict:
+    """CuTe's crd2idx(coord, shape, stride) over ScaledBasis strides (encoded k * BIG**j), as per-mode sums; ``_``
+    counts as a static _0 (Underscore is Int<0>)."""
+    if terms is None:
+        terms = {}
+    if coord is UNDERSCORE:
+        coord = _0
+    if is_tuple(coord):
+        for c, s, d in zip(coord, shape, stride):
+            crd2idx_terms(c, s, d, terms)
+        return terms
+    if is_tuple(shape):
+        n = len(shape)
+        if isinstance(coord, C) and coord == 0:
+            for s, d in zip(shape, stride):
+                crd2idx_terms(_0, s, d, terms)
+            return terms
+        c = coord
+        for i in range(n - 1):
+            p = product(shape[i])
+            q, r = div(c, p), mod(c, p)
+            crd2idx_terms(r, shape[i], stride[i], terms)
+            c = q
+        crd2idx_terms(c, shape[n - 1], stride[n - 1], terms)
+        return terms
+    k, j = Basis.split(stride)
+    if j is not None:
+        _add_term(terms, j, coord * k)
+    return terms
+
+
+def _int_offset(coord, shape, stride) -> int:
+    c = _0 if coord is UNDERSCORE else coord
+    return int(crd2idx(_zero_us(c), shape, stride))
+
+
+def _zero_us(c):
+    if c is UNDERSCORE:
+        return _0
+    if is_tuple(c):
+        return tuple(_zero_us(e) for e in c)
+    return c
+
+
+@dataclass
+class TmaPartition:
+    gA: str
+    sA: str
+    tAgA: str
+    tAsA: str
+    tma_iter: int
+
+
+def _group0(L: Layout, r: int) -> Layout:
+    """group_modes<0,r>(L)."""
+    s, d = wrap(L.shape), wrap(L.stride)
+    return Layout((tuple(s[:r]),) + tuple(s[r:]), (tuple(d[:r]),) + tuple(d[r:]))
+
+
+def tma_partition(r: TmaResult, cta_coord=None, cta_rank=None, smem_address: int = 0) -> TmaPartition:
+    """The tutorial's partition of one CTA:
+
+        mA = tma.get_tma_tensor(shape(gmem));  gA = local_tile(mA, cta_tiler, cta_coord);
+        sA = make_tensor(make_smem_ptr<T>(smem_address), smem);
+        [tAgA, tAsA] = tma_partition(tma, cta_rank, Layout<cluster>{}, group_modes<0,R>(sA), group_modes<0,R>(gA))
+    (cluster 1: the default tma_partition(tma, sA, gA), i.e. Int<0>{} and Layout<_1,_0>{})."""
+    tiler = r.cta_tiler
+    R0 = len(tiler) if is_tuple(tiler) else 1
+    mA = Layout(r.gmem.shape, r.gmem_tma_basis_stride)
+    coord0 = ArithCoord([_0] * r._coord_rank())
+    zd = zipped_divide(mA, tiler)
+    R1 = len(zd.shape[1]) if is_tuple(zd.shape[1]) else 1
+    if cta_coord is None:
+        cta_coord = tuple([0] * (R1 - 1) + [UNDERSCORE]) if R1 > 1 else UNDERSCORE
+    if is_tuple(cta_coord):
+        cc = tuple(cta_coord) + (UNDERSCORE,) * (R1 - len(cta_coord))
+        if len(cc) > R1:
+            raise CuteDumpError(f"--cta-coord {fmt_coord(cta_coord)} has more modes than the {R1} tile-count modes "
+                                f"of zipped_divide(mA, tile) = {zd.shape}")
+        if R1 == 1:
+            cc = cc[0]
+    else:
+        cc = cta_coord
+    crd = (tuple([UNDERSCORE] * R0) if is_tuple(zd.shape[0]) else UNDERSCORE, cc)
+    gA_layout = slice_layout(crd, zd)
+    gA_coord = coord0.plus(crd2idx_terms(crd, zd.shape, zd.stride))
+    gA_str = f"{gA_coord} o {fmt(gA_layout.shape)}:{TmaResult.basis_tma_fmt(gA_layout.stride)}"
+    # smem tensor
+    sl = r.smem_layout
+    if int(size(sl)) != int(size(r.cta_v_map)):
+        raise CuteDumpError("the smem layout must hold one CTA tile")
+    ptr = _Ptr(smem_address, r.bits, r.swizzle)
+    sA_str = f"{ptr} o {sl}"
+    Rt = R0
+    g = _group0(gA_layout, Rt)
+    s = _group0(sl, Rt) if is_tuple(sl.shape) and len(sl.shape) > 1 else Layout((sl.shape,), (sl.stride,))
+    # ---- tma_partition
+    inv = right_inverse(Layout(s.shape[0], s.stride[0]))
+    layout_v = tile_to_shape(make_layout(inv), size(Layout(s.shape[0], s.stride[0])))
+    tma_layout_v = make_layout(r.num_elems_per_tma)
+    layout_V = logical_divide(layout_v, tma_layout_v)
+    g_tile = (layout_V,) + (UNDERSCORE,) * (len(g.shape) - 1)
+    s_tile = (layout_V,) + (UNDERSCORE,) * (len(s.shape) - 1)
+    prof = ((_1, _1),)
+    gv = coalesce(composition(g, g_tile), prof)
+    sv = coalesce(composition(s, s_tile), prof)
+    if r.cluster == 1 and cta_rank is None:
+        mc = _0          # tma_partition(atom, stensor, gtensor): Int<0>{} and Layout<_1,_0>{}
+    else:
+        c = 0 if cta_rank is None else int(cta_rank)
+        if not 0 <= c < r.cluster:
+            raise CuteDumpError(f"--cta {c} is outside the cluster of {r.cluster} CTAs")
+        cta_layout = make_layout(C(r.cluster))
+        mc = c * div(size(tma_layout_v), cosize(cta_layout))   # a run-time rank (block_rank_in_cluster())
+    mcoord = ((mc, _0),)
+    gcoord = mcoord + (_0,) * (len(gv.shape) - 1)
+    scoord = mcoord + (_0,) * (len(sv.shape) - 1)
+    g_res = gA_coord.plus(crd2idx_terms(gcoord, gv.shape, gv.stride))
+    s_off = int(crd2idx(scoord, sv.shape, sv.stride))
+    tAgA = f"{g_res} o {fmt(gv.shape)}:{TmaResult.basis_tma_fmt(gv.stride)}"
+    tAsA = f"{ptr.plus(s_off)} o {sv}"
+    return TmaPartition(gA=gA_str, sA=sA_str, tAgA=tAgA, tAsA=tAsA, tma_iter=r.instructions_per_cta_tile)
+
+
+def fmt_coord(c) -> str:
+    if c is UNDERSCORE:
+        return "_"
+    if is_tuple(c):
+        return "(" + ",".join(fmt_coord(e) for e in c) + ")"
+    return fmt(c)
+
+
+class _Ptr:
+    """An smem pointer as CuTe prints it: smem_ptr[16b](0x200), Sw<3,4,3>_smem_ptr[16b](0x200) when the swizzle
+    moved into the pointer (a GMMA-style smem layout)."""
+
+    def __init__(self, addr: int, bits: int, sw):
+        self.addr, self.bits, self.sw = addr, bits, sw
+
+    def plus(self, elems: int) -> "_Ptr":
+        return _Ptr(self.addr + elems * self.bits // 8, self.bits, self.sw)
+
+    def __str__(self):
+        a = f"{self.addr:#x}" if self.addr else "(nil)"
+        pre = f"{self.sw}_" if self.sw is not None else ""
+        return f"{pre}smem_ptr[{self.bits}b]({a})"

@@ -248,3 +248,70 @@ def tma_cases(n: int, seed: int = 23):
             name = f"{op} {vt} g={gmem} s={smem} tile={fmt(tiler)} cluster={cluster}"
             out.append((name, body(op, vt, gmem, smem_cpp, tiler, cluster), exp))
     return out[:n]
+
+
+# ------------------------------------------------------------------------------------------------ tma_partition
+
+def _cpp_coord(c) -> str:
+    from cutedump.algebra import UNDERSCORE
+    if c is UNDERSCORE:
+        return "_"
+    if is_tuple(c):
+        return "make_coord(" + ", ".join(_cpp_coord(e) for e in c) + ")"
+    return cpp(c)
+
+
+def partition_expected(op, vt, gmem, smem, tile, cluster, coord, cta, addr) -> str:
+    r = T.make_tma(op, vt, gmem, smem, tile, cluster)
+    p = T.tma_partition(r, coord, cta, addr)
+    return f"gA: {p.gA}\nsA: {p.sA}\ntAgA: {p.tAgA}\ntAsA: {p.tAsA}\n"
+
+
+def partition_body(op, vt, gmem, smem_cpp, tile, cluster, coord, cta, addr) -> str:
+    R = len(tile)
+    part = (f"tma_partition(tma, int({cta}), make_layout(Int<{cluster}>{{}}), group_modes<0,{R}>(sA), "
+            f"group_modes<0,{R}>(gA))" if cta is not None else
+            f"tma_partition(tma, group_modes<0,{R}>(sA), group_modes<0,{R}>(gA))")
+    return (f"using T = {vt};\n"
+            f"CUTEDUMP_TRY(\n"
+            f"  auto g = make_tensor(make_gmem_ptr((T*)0x10000), {cpp(gmem)});\n"
+            f"  auto sl = {smem_cpp};\n"
+            f"  auto tma = make_tma_copy({op}{{}}, g, sl, {cpp(tile)}, Int<{cluster}>{{}});\n"
+            f"  auto mA = tma.get_tma_tensor(shape(g));\n"
+            f"  auto gA = local_tile(mA, {cpp(tile)}, {_cpp_coord(coord)});\n"
+            f"  auto sA = make_tensor(make_smem_ptr((T*){addr}), sl);\n"
+            f"  auto [tAgA, tAsA] = {part};\n"
+            f"  print(\"gA: \"); print(gA); print(\"\\nsA: \"); print(sA); print(\"\\ntAgA: \"); print(tAgA);"
+            f" print(\"\\ntAsA: \"); print(tAsA); print(\"\\n\");\n"
+            f");")
+
+
+def partition_cases(n: int, seed: int = 7):
+    from cutedump.algebra import UNDERSCORE
+    rng = random.Random(seed)
+    out = []
+    while len(out) < n:
+        c = random_config(rng)
+        if c is None:
+            continue
+        (op, vt, smem, smem_cpp, tiler, cluster), variant, nvar = c
+        for _ in range(nvar):
+            gmem = variant(rng)
+            try:
+                T.make_tma(op, vt, gmem, smem, tiler, cluster)
+            except CuteDumpError:
+                continue
+            shp = list(gmem.shape)
+            counts = [-(-int(shp[i]) // int(tiler[i])) for i in range(len(tiler))] + [int(s) for s in shp[len(tiler):]]
+            coord = tuple(rng.randrange(k) for k in counts)
+            if rng.random() < 0.8:
+                coord = coord[:-1] + (UNDERSCORE,)
+            cta = rng.randrange(cluster) if (cluster > 1 or rng.random() < 0.2) else None
+            addr = rng.choice([0, 0x400, 0x8000])
+            try:
+                exp = partition_expected(op, vt, gmem, smem, tiler, cluster, coord, cta, addr)
+            except CuteDumpError:
+                continue
+            name = f"partition {op} {vt} g={gmem} s={smem} tile={fmt(tiler)} cluster={cluster} coord={coord} cta={cta}"
+            out.append((name, partition_body(op, vt, gmem, smem_cpp, tiler, cluster, coord, cta, addr), exp))
+    return out[:n]
