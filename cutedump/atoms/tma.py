@@ -37,8 +37,6 @@ OPS = {
     "SM90_TMA_LOAD_MULTICAST": "gmem -> smem of every CTA in the multicast mask (each CTA loads 1/N of the box)",
     "SM90_TMA_STORE": "smem -> gmem",
     "SM90_TMA_REDUCE_ADD": "smem -> gmem, element-wise add into gmem",
-    "SM100_TMA_2SM_LOAD": "gmem -> smem of a CTA pair (2-SM UMMA)",
-    "SM100_TMA_2SM_LOAD_MULTICAST": "gmem -> smem of CTA pairs in the multicast mask",
 }
 
 # cute/arch/copy_sm90_desc.hpp: to_CUtensorMapDataType<T>()
