@@ -35,6 +35,7 @@ COMMANDS = {
            "Composable Kernel tensor descriptors: transform chains, offsets, XDL recipes, CuTe view."),
     "bank": ("cutedump.commands.bank_cmd:bank_cmd",
              "Shared-memory bank conflicts and vector width of a copy, and the swizzle that fixes them."),
+    "tma": ("cutedump.commands.tma_cmd:tma_cmd", "SM90 TMA copies: print(tma), cuTensorMapEncodeTiled arguments, box."),
 }
 
 

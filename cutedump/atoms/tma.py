@@ -1,0 +1,872 @@
+"""TMA copies (SM90 ``make_tma_copy`` / ``make_tma_atom``), host-only, mirroring cute/atom/copy_traits_sm90_tma.hpp.
+
+From a gmem tensor (shape:stride, element type), an smem layout (plain, or ``Sw<B,M,S> o offset o L``), a CTA tile
+and a cluster size this computes what CuTe computes on the host:
+
+* ``tma_gbasis`` (detail::construct_tma_gbasis): TMA box mode -> gmem mode(s);
+* the arguments CuTe passes to ``cuTensorMapEncodeTiled`` (detail::make_tma_copy_desc): data type, rank,
+  globalDim, globalStrides (bytes), boxDim (divided by the multicast), elementStrides, interleave, swizzle,
+  L2 promotion, OOB fill -- with CuTe's asserts where TMA cannot do the input;
+* the TiledCopy (detail::make_tma_copy_tiled) and its ``print``;
+* the TMA coordinate tensor's strides (``get_tma_tensor``) and ``tma_partition`` of a CTA's gmem/smem tiles.
+
+ScaledBasis strides (``_1@0``) are modelled by integers, as render/grid.py does: gmem leaf mode j is the integer
+``BIG**j`` (BIG = 2**32), so the engine's composition / coalesce on integers give the ScaledBasis results (a mode-j
+piece never merges with a mode-k piece, since no in-tile offset reaches BIG).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from cutedump.errors import CuteDumpError
+from cutedump.algebra import (C, Layout, make_layout, size, cosize, composition, coalesce, right_inverse,
+                              tile_to_shape, recast_layout, is_static, fmt, flatten, product_each, safe_div,
+                              logical_divide, UNDERSCORE)
+from cutedump.algebra import zipped_divide, slice_layout
+from cutedump.algebra.integer import overflow_reset, div, mod
+from cutedump.algebra.inttuple import is_tuple, wrap, product, crd2idx
+from cutedump.algebra.swizzle import Swizzle, ComposedLayout
+from cutedump.atoms.types import canonical_type, value_type_bits
+
+BIG = 1 << 32
+
+OPS = {
+    # op name -> (what it does, multicast allowed in the name)
+    "SM90_TMA_LOAD": "gmem -> smem, one CTA",
+    "SM90_TMA_LOAD_MULTICAST": "gmem -> smem of every CTA in the multicast mask (each CTA loads 1/N of the box)",
+    "SM90_TMA_STORE": "smem -> gmem",
+    "SM90_TMA_REDUCE_ADD": "smem -> gmem, element-wise add into gmem",
+}
+
+# cute/arch/copy_sm90_desc.hpp: to_CUtensorMapDataType<T>()
+TMA_DATA_TYPES = {
+    "int8_t": "CU_TENSOR_MAP_DATA_TYPE_UINT8", "uint8_t": "CU_TENSOR_MAP_DATA_TYPE_UINT8",
+    "float_e4m3_t": "CU_TENSOR_MAP_DATA_TYPE_UINT8", "float_e5m2_t": "CU_TENSOR_MAP_DATA_TYPE_UINT8",
+    "float_ue8m0_t": "CU_TENSOR_MAP_DATA_TYPE_UINT8",
+    "uint16_t": "CU_TENSOR_MAP_DATA_TYPE_UINT16", "uint32_t": "CU_TENSOR_MAP_DATA_TYPE_UINT32",
+    "uint64_t": "CU_TENSOR_MAP_DATA_TYPE_UINT64", "int32_t": "CU_TENSOR_MAP_DATA_TYPE_INT32",
+    "int64_t": "CU_TENSOR_MAP_DATA_TYPE_INT64", "half_t": "CU_TENSOR_MAP_DATA_TYPE_FLOAT16",
+    "float": "CU_TENSOR_MAP_DATA_TYPE_FLOAT32", "double": "CU_TENSOR_MAP_DATA_TYPE_FLOAT64",
+    "bfloat16_t": "CU_TENSOR_MAP_DATA_TYPE_BFLOAT16", "tfloat32_t": "CU_TENSOR_MAP_DATA_TYPE_TFLOAT32",
+}
+
+SWIZZLE_NAMES = ["CU_TENSOR_MAP_SWIZZLE_NONE", "CU_TENSOR_MAP_SWIZZLE_32B", "CU_TENSOR_MAP_SWIZZLE_64B",
+                 "CU_TENSOR_MAP_SWIZZLE_128B", "CU_TENSOR_MAP_SWIZZLE_128B_ATOM_32B",
+                 "CU_TENSOR_MAP_SWIZZLE_128B_ATOM_32B_FLIP_8B", "CU_TENSOR_MAP_SWIZZLE_128B_ATOM_64B"]
+
+_0, _1 = C(0), C(1)
+
+
+# ------------------------------------------------------------------------------------------------ ScaledBasis model
+
+class Basis:
+    """The gmem leaf modes of a (possibly nested) gmem shape: leaf j <-> integer BIG**j <-> ScaledBasis E<path_j>."""
+
+    def __init__(self, gshape):
+        self.paths = []
+        self._walk(gshape, ())
+
+    def _walk(self, s, path):
+        if is_tuple(s):
+            for i, e in enumerate(s):
+                self._walk(e, path + (i,))
+        else:
+            self.paths.append(path if path else (0,))
+
+    def identity_strides(self, gshape):
+        """make_basis_like(shape): the stride tuple of make_identity_layout(shape), encoded."""
+        counter = iter(range(len(self.paths)))
+
+        def go(s):
+            if is_tuple(s):
+                return tuple(go(e) for e in s)
+            return C(BIG ** next(counter))
+        return go(gshape)
+
+    @staticmethod
+    def split(v):
+        """Encoded stride -> (value k, leaf j); (v, None) for 0."""
+        n = int(v)
+        if n == 0:
+            return v, None
+        j = 0
+        while n % BIG == 0:
+            n //= BIG
+            j += 1
+        return (C(n) if isinstance(v, C) else n), j
+
+    def fmt(self, v) -> str:
+        """CuTe's print of a ScaledBasis: value, then the mode path in reverse (E<1,0> prints k@0@1)."""
+        if is_tuple(v):
+            return "(" + ",".join(self.fmt(e) for e in v) + ")"
+        k, j = self.split(v)
+        if j is None:
+            return fmt(v)
+        path = self.paths[j]
+        return fmt(k) + "".join(f"@{p}" for p in reversed(path))
+
+
+def _leaves(t):
+    return list(flatten(t)) if is_tuple(t) else [t]
+
+
+# ------------------------------------------------------------------------------------------------ inputs
+
+@dataclass
+class TmaResult:
+    op: str
+    value_type: str
+    bits: int
+    gmem: Layout
+    smem: object
+    cta_tiler: object
+    cluster: int
+    swizzle: Swizzle | None
+    smem_layout: Layout                 # non-swizzle portion
+    cta_v_map: Layout                   # encoded basis strides
+    sidx2gmode_full: Layout
+    sidx2gmode: Layout
+    tile_gstride: Layout
+    tma_gstride: Layout
+    tma_gbasis: Layout
+    num_elems_per_tma: C
+    global_dim: list
+    global_strides_elems: list
+    global_strides: list                 # bytes, rank-1 entries
+    box_dim: list
+    box_dim_full: list                   # before the multicast division
+    element_strides: list
+    swizzle_bits: str
+    swizzle_base: str
+    swizzle_enum: str
+    data_type: str
+    layout_tv: Layout
+    tiler_mn: object
+    tma_coord_stride: object             # encoded
+    basis: Basis
+    gmem_tma_basis_stride: object = None
+    notes: list = field(default_factory=list)
+
+    # ---- views
+    @property
+    def rank(self) -> int:
+        return len(self.box_dim)
+
+    def fmt_basis(self, v) -> str:
+        return self.basis.fmt(v)
+
+    def fmt_basis_layout(self, L: Layout) -> str:
+        return f"{fmt(L.shape)}:{self.basis.fmt(L.stride)}"
+
+    def tensor_map(self) -> dict:
+        return {
+            "data_type": self.data_type,
+            "rank": self.rank,
+            "global_dim": list(self.global_dim),
+            "global_strides": list(self.global_strides),
+            "box_dim": list(self.box_dim),
+            "element_strides": list(self.element_strides),
+            "interleave": "CU_TENSOR_MAP_INTERLEAVE_NONE",
+            "swizzle": self.swizzle_enum,
+            "l2_promotion": "CU_TENSOR_MAP_L2_PROMOTION_L2_128B",
+            "oob_fill": "CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE",
+        }
+
+    def atom_str(self) -> str:
+        bits_layout = make_layout((_1, C(int(self.num_elems_per_tma) * self.bits)))
+        v = recast_layout(bits_layout, 1, self.bits)
+        return ("Copy_Atom\n"
+                f"  ThrID:        _1:_0\n"
+                f"  ValLayoutSrc: {v}\n"
+                f"  ValLayoutDst: {v}\n"
+                f"  ValLayoutRef: {v}\n"
+                f"  ValueType:    {self.bits}b\n")
+
+    def tiled_copy_str(self) -> str:
+        """print(tma): the TiledCopy CuTe returns from make_tma_copy."""
+        return ("TiledCopy\n"
+                f"  Tiler_MN:       {fmt(self.tiler_mn)}\n"
+                f"  TiledLayout_TV: {self.layout_tv}\n" + self.atom_str())
+
+    def tma_tensor_str(self) -> str:
+        """print(tma.get_tma_tensor(shape(gmem)))."""
+        return f"ArithTuple{self._coord0()} o {fmt(self.gmem.shape)}:{self.basis_tma_fmt(self.gmem_tma_basis_stride)}"
+
+    def _coord0(self) -> str:
+        return "(" + ",".join(["_0"] * self._coord_rank()) + ")"
+
+    def _coord_rank(self) -> int:
+        m = -1
+        for v in _leaves(self.gmem_tma_basis_stride):
+            k, j = _tma_split(v)
+            if j is not None:
+                m = max(m, j)
+        return m + 1
+
+    @staticmethod
+    def basis_tma_fmt(v) -> str:
+        """ScaledBasis strides over TMA modes (flat E<j>), encoded as k * BIG**j."""
+        if is_tuple(v):
+            return "(" + ",".join(TmaResult.basis_tma_fmt(e) for e in v) + ")"
+        k, j = _tma_split(v)
+        if j is None:
+            return fmt(v)
+        return f"{fmt(k)}@{j}"
+
+    @property
+    def instructions_per_cta_tile(self) -> int:
+        return int(size(self.cta_v_map)) // int(self.num_elems_per_tma)
+
+
+def _tma_split(v):
+    return Basis.split(v)
+
+
+# ------------------------------------------------------------------------------------------------ smem
+
+def split_smem(smem):
+    """(swizzle or None, non-swizzle layout) as get_swizzle_portion / get_nonswizzle_portion see them."""
+    if isinstance(smem, Layout):
+        return None, smem
+    if isinstance(smem, ComposedLayout):
+        if not isinstance(smem.a, Swizzle) or not isinstance(smem.b, Layout):
+            raise CuteDumpError(f"the smem layout {smem} is not Swizzle o offset o Layout: TMA reads a swizzle "
+                                "function and a plain layout (get_swizzle_portion / get_nonswizzle_portion)")
+        return smem.a, smem.b
+    raise CuteDumpError(f"the smem layout must be a layout or a swizzled (composed) layout, not {smem}")
+
+
+def tma_swizzle(sw: Swizzle | None):
+    """(SmemSwizzleBits, SmemSwizzleBase, CUtensorMapSwizzle) of get_tma_swizzle_bits/base, with CuTe's asserts."""
+    if sw is None:
+        b, m, s = 0, 4, 3          # get_swizzle_portion of a plain layout: Swizzle<0,4,3>
+    else:
+        b, m, s = int(sw.b), int(sw.m), int(sw.s)
+    if m == 4:
+        if not 0 <= b <= 3:
+            raise CuteDumpError("Expected B = 0,1,2, or 3 when M == 4. Unsupported layout swizzle. "
+                                f"(static_assert in get_tma_swizzle_bits, Swizzle<{b},{m},{s}>)")
+        bits = ["DISABLE", "B32", "B64", "B128"][b]
+        if s != 3:
+            raise CuteDumpError("Expected S = 3 when M == 4. Unsupported layout swizzle. "
+                                f"(static_assert in get_tma_swizzle_base, Swizzle<{b},{m},{s}>)")
+        return bits, "SWIZZLE_BASE_16B", SWIZZLE_NAMES[b]
+    if m in (5, 6):
+        if b != 2:
+            raise CuteDumpError("Expected B = 2 when M == 5 or 6. Unsupported layout swizzle. "
+                                f"(static_assert in get_tma_swizzle_bits, Swizzle<{b},{m},{s}>)")
+        if m == 5:
+            if s != 2:
+                raise CuteDumpError("Expected S = 2 when M == 5. Unsupported layout swizzle. "
+                                    f"(static_assert in get_tma_swizzle_base, Swizzle<{b},{m},{s}>)")
+            return "B128", "SWIZZLE_BASE_32B", "CU_TENSOR_MAP_SWIZZLE_128B_ATOM_32B"
+        return "B128", "SWIZZLE_BASE_64B", "CU_TENSOR_MAP_SWIZZLE_128B_ATOM_64B"
+    raise CuteDumpError(f"Unsupported layout swizzle. (static_assert in get_tma_swizzle_bits: Swizzle<{b},{m},{s}> "
+                        "has M outside 4..6)")
+
+
+# ------------------------------------------------------------------------------------------------ algorithm
+
+def _coalesce_256(L: Layout) -> Layout:
+    """detail::coalesce_256: greedy coalesce of the flat modes, merging only up to size 256."""
+    fs, fd = _leaves(L.shape), _leaves(L.stride)
+    ns, nd = fs[0], fd[0]
+    ns_t = False                       # is the new shape a tuple yet?
+    shp, std = [ns], [nd]
+    for s, d in zip(fs[1:], fd[1:]):
+        if isinstance(s, C) and s == 1:
+            continue
+        if not ns_t and isinstance(shp[0], C) and shp[0] == 1:
+            shp, std = [s], [d]
+            continue
+        bs, bd = shp[-1], std[-1]
+        prod = bs * bd
+        merged = s * bs
+        if (isinstance(prod, C) and isinstance(d, C) and int(prod) == int(d)
+                and isinstance(merged, C) and int(merged) <= 256):
+            shp[-1] = merged
+            continue
+        shp.append(s)
+        std.append(d)
+        ns_t = True
+    if not ns_t:
+        if isinstance(shp[0], C) and shp[0] == 1:
+            return Layout(_1, _0)
+        return Layout(shp[0], std[0])
+    return Layout(tuple(shp), tuple(std))
+
+
+def _compose_gmem(gmem: Layout, basis: Basis, sidx2gmode: Layout) -> Layout:
+    """gtensor.compose(sidx2gmode): each mode s:k@j of the right side becomes s:(k * gmem stride of leaf j)."""
+    gstrides = _leaves(gmem.stride)
+
+    def go(s, d):
+        if is_tuple(s):
+            return [go(a, b) for a, b in zip(s, d)]
+        k, j = Basis.split(d)
+        if j is None:
+            return (s, d)
+        return (s, k * gstrides[j])
+
+    def shp(t):
+        return tuple(shp(e) for e in t) if isinstance(t, list) else t[0]
+
+    def std(t):
+        return tuple(std(e) for e in t) if isinstance(t, list) else t[1]
+    r = go(sidx2gmode.shape, sidx2gmode.stride)
+    return Layout(shp(r), std(r))
+
+
+def make_tma(op: str, value_type: str, gmem: Layout, smem, cta_tiler=None, cluster: int = 1) -> TmaResult:
+    """make_tma_copy(op, make_tensor(gmem_ptr<T>, gmem), smem, cta_tiler, Int<cluster>{})."""
+    if op not in OPS:
+        import difflib
+        close = difflib.get_close_matches(op, list(OPS), n=2, cutoff=0.5)
+        raise CuteDumpError(f"unknown TMA op {op!r}" + (f" (did you mean {', '.join(close)}?)" if close else "")
+                            + f"; known: {', '.join(OPS)}")
+    vt = canonical_type(value_type)
+    bits = value_type_bits(vt)
+    if vt not in TMA_DATA_TYPES:
+        raise CuteDumpError(f"Unknown TMA Format! (static_assert in to_CUtensorMapDataType<{vt}>: TMA has no "
+                            f"data type for {vt}; known: {', '.join(TMA_DATA_TYPES)})")
+    if not isinstance(gmem, Layout):
+        raise CuteDumpError(f"the gmem layout must be a plain layout (shape:stride), not {gmem}")
+    if int(cluster) < 1:
+        raise CuteDumpError(f"--cluster must be >= 1, got {cluster}")
+    overflow_reset()
+    sw, slayout = split_smem(smem)
+    if not is_static(slayout.shape) or not is_static(slayout.stride):
+        raise CuteDumpError(f"the smem layout {slayout} must be static (TMA's box is a compile-time shape)")
+    if cta_tiler is None:
+        cta_tiler = product_each(slayout.shape)    # make_tma_copy(op, g, s[, cluster]) default
+    basis = Basis(gmem.shape)
+    ident = Layout(gmem.shape, basis.identity_strides(gmem.shape))
+    cta_v_map = composition(ident, cta_tiler)
+    tiler_mn = product_each(cta_v_map.shape)
+    cluster_c = C(int(cluster))
+
+    # ---------------- construct_tma_gbasis
+    if int(size(slayout)) != int(size(cta_v_map)):
+        raise CuteDumpError("TMA requires CTA_Tile and SLayout top-level size equivalence. "
+                            f"(size(slayout) = {size(slayout)}, size(cta_tile) = {size(cta_v_map)})")
+    inv_smem = right_inverse(slayout)
+    full = coalesce(composition(cta_v_map, inv_smem))
+    fd = _leaves(full.stride)
+    fs = _leaves(full.shape)
+    smem_rank = len(fd)
+    for i, d in enumerate(fd):
+        k, j = Basis.split(d)
+        if not (j is not None and isinstance(k, C) and k == 1):
+            smem_rank = i
+            break
+    if smem_rank == 0:
+        raise CuteDumpError("Could not find a common tile-gmem vectorization. Does the Tile select out major GMEM "
+                            f"modes? (static_assert in construct_tma_gbasis: smem idx -> gmem mode is "
+                            f"{_fmt_enc(basis, full)}, whose first stride is not a unit gmem basis)")
+    if is_tuple(full.shape):
+        sidx2gmode = Layout(tuple(fs[:smem_rank]), tuple(fd[:smem_rank]))
+    else:
+        sidx2gmode = full
+    tile_gstride = _compose_gmem(gmem, basis, sidx2gmode)
+    tma_gstride = _coalesce_256(tile_gstride)
+    tile_gbasis = Layout(tile_gstride.shape, sidx2gmode.stride)
+    tma_gbasis_tile = composition(tile_gbasis, make_layout(wrap(tma_gstride.shape)))
+    present = set(int(v) for v in _leaves(tma_gbasis_tile.stride))
+    gsh, gst = _leaves(gmem.shape), _leaves(gmem.stride)
+    remaining = []
+    for j, (s, d) in enumerate(zip(gsh, gst)):
+        if (isinstance(s, C) and s == 1) or (isinstance(d, C) and d == 0):
+            continue
+        if BIG ** j in present:
+            continue
+        remaining.append(C(BIG ** j))
+    shp = wrap(tma_gbasis_tile.shape) + (_1,) * len(remaining)
+    std = wrap(tma_gbasis_tile.stride) + tuple(remaining)
+    r = len(shp)
+    b = min(r, 4)
+    if b < r:
+        shp = shp[:b] + (shp[b:],)
+        std = std[:b] + (std[b:],)
+    tma_gbasis = Layout(shp, std)
+    tma_dim = len(shp)
+
+    # ---------------- make_tma_copy_desc
+    prob_shape = [1] * 5
+    prob_stride = [0] * 5
+    for i in range(tma_dim):
+        si = std[i]
+        if not is_tuple(si) or len(si) == 1:
+            e = si
+            while is_tuple(e):
+                e = e[0]
+            _, j = Basis.split(e)
+            prob_shape[i] = int(gsh[j])
+            prob_stride[i] = int(gst[j])
+        else:
+            for e in _leaves(si):
+                _, j = Basis.split(e)
+                shape_j, stride_j = int(gsh[j]) % (1 << 64), int(gst[j]) % (1 << 64)
+                old = prob_stride[i]
+                prob_stride[i] = _gcd_u64(prob_stride[i], stride_j)
+                if prob_stride[i] != 0:
+                    prob_shape[i] = ((prob_shape[i] - 1) * (old // prob_stride[i])
+                                     + (shape_j - 1) * (stride_j // prob_stride[i]) + 1) % (1 << 64)
+                else:
+                    prob_shape[i] = shape_j
+    prob_stride = [x % (1 << 64) for x in prob_stride]
+    prob_shape = [x % (1 << 64) for x in prob_shape]
+    for i in range(5):
+        if prob_shape[i] < 1:
+            raise _assert(f"gmem_prob_shape[{i}] >= (uint64_t(1))", "Size must be min 1", prob_shape, "globalDim")
+        if prob_shape[i] > (1 << 32):
+            raise _assert(f"gmem_prob_shape[{i}] <= (uint64_t(1) << 32)", "Size must be max 2^32", prob_shape,
+                          "globalDim")
+    if prob_stride[0] != 1:
+        raise _assert('gmem_prob_stride[0] == 1 && "Majorness of smem doesn\'t match majorness of gmem"',
+                      f"TMA mode 0 (the smem-contiguous one) has gmem stride {prob_stride[0]}, not 1",
+                      prob_stride[:tma_dim], "gmem strides (elements)")
+    elems = list(prob_stride)
+    bstride = [(x * bits) // 8 % (1 << 64) for x in prob_stride]
+    for i in range(1, 5):
+        if bstride[i] >= (1 << 40):
+            raise _assert(f"(gmem_prob_stride[{i}]) < (uint64_t(1) << 40)", "Stride must be max 2^40",
+                          bstride[1:tma_dim], "globalStrides (bytes)")
+        if bstride[i] & 0b1111:
+            raise _assert(f"(gmem_prob_stride[{i}] & 0b1111) == 0", "Stride must be multiple of 16B (128b)",
+                          bstride[1:tma_dim], "globalStrides (bytes)")
+    box = [1] * 5
+    for i in range(tma_dim):
+        box[i] *= int(size(Layout(shp[i], std[i])))
+    box_full = list(box)
+    i, multicast = tma_dim - 1, int(cosize(make_layout(cluster_c)))
+    while multicast > 1:
+        if i < 0:
+            raise CuteDumpError(f"the multicast of {cluster} CTAs is larger than the TMA box {box_full[:tma_dim]}: "
+                                "CuTe's box truncation runs past mode 0")
+        if not (box[i] % multicast == 0 or multicast % box[i] == 0):
+            raise _assert("smem_box_shape[i] % multicast == 0 || multicast % smem_box_shape[i] == 0",
+                          f"box mode {i} ({box[i]}) and the remaining multicast {multicast} do not divide",
+                          box[:tma_dim], "boxDim")
+        new_mult = -(-multicast // box[i])
+        box[i] = -(-box[i] // multicast)
+        multicast = new_mult
+        i -= 1
+    for i in range(5):
+        if box[i] > 256:
+            raise _assert(f"smem_box_shape[{i}] <= (uint32_t(1) << 8)", "Size must be max 2^8 = 256",
+                          box[:tma_dim], "boxDim")
+        if box[i] < 1:
+            raise _assert(f"smem_box_shape[{i}] >= (uint32_t(1))", "Size must be min 1", box[:tma_dim], "boxDim")
+    sbits, sbase, senum = tma_swizzle(sw)
+
+    # ---------------- make_tma_copy_tiled
+    num_elems = C(int(size(tma_gbasis)))
+    layout_v = composition(inv_smem, num_elems)
+    layout_V = tile_to_shape(make_layout(layout_v), size(cta_v_map))
+    cta_t_map = make_layout(cluster_c)
+    layout_t = make_layout(cosize(cta_t_map), safe_div(num_elems, cosize(cta_t_map)))
+    layout_T = composition(inv_smem, composition(layout_t, cta_t_map))
+    layout_tv = make_layout(layout_T, layout_V)
+
+    res = TmaResult(op=op, value_type=vt, bits=bits, gmem=gmem, smem=smem, cta_tiler=cta_tiler, cluster=int(cluster),
+                    swizzle=sw, smem_layout=slayout, cta_v_map=cta_v_map, sidx2gmode_full=full,
+                    sidx2gmode=sidx2gmode, tile_gstride=tile_gstride, tma_gstride=tma_gstride, tma_gbasis=tma_gbasis,
+                    num_elems_per_tma=num_elems, global_dim=prob_shape[:tma_dim],
+                    global_strides_elems=elems[:tma_dim], global_strides=bstride[1:tma_dim],
+                    box_dim=box[:tma_dim], box_dim_full=box_full[:tma_dim], element_strides=[1] * tma_dim,
+                    swizzle_bits=sbits, swizzle_base=sbase, swizzle_enum=senum, data_type=TMA_DATA_TYPES[vt],
+                    layout_tv=layout_tv, tiler_mn=tiler_mn, tma_coord_stride=None, basis=basis)
+    res.gmem_tma_basis_stride = _gmem_tma_basis_stride(gmem, basis, std, bstride, bits)
+    overflow_reset()
+    return res
+
+
+def _gcd_u64(a: int, b: int) -> int:
+    return math.gcd(a, b)
+
+
+class TmaAssert(CuteDumpError):
+    """A runtime assert of CuTe's make_tma_copy_desc fails: ``cond`` is the assertion text CuTe's assert prints."""
+
+    def __init__(self, cond: str, message: str):
+        super().__init__(message)
+        self.cond = cond
+
+
+def _assert(cond: str, why: str, values, what: str) -> TmaAssert:
+    return TmaAssert(cond, f"TMA cannot do this: CuTe's make_tma_copy_desc asserts `{cond}' ({why}; "
+                           f"{what} = {list(values)})")
+
+
+def _fmt_enc(basis: Basis, L: Layout) -> str:
+    return f"{fmt(L.shape)}:{basis.fmt(L.stride)}"
+
+
+def _gmem_tma_basis_stride(gmem: Layout, basis: Basis, tma_std, bstride, bits: int):
+    """The strides of get_tma_tensor: each gmem leaf -> the TMA coordinate mode it moves (E<j> * scale), encoded
+    as k * BIG**j with j a TMA mode."""
+    tma_modes = [_leaves(s) if is_tuple(s) else [s] for s in tma_std]
+    gst = _leaves(gmem.stride)
+    counter = iter(range(len(basis.paths)))
+
+    def one(si, di):
+        idx = next(counter)
+        if (isinstance(si, C) and si == 1) or (isinstance(di, C) and di == 0):
+            return _0
+        e = BIG ** idx
+        j = next((jj for jj, m in enumerate(tma_modes) if any(int(x) == e and isinstance(x, C) for x in m)), None)
+        if j is None:
+            return _0
+        if j == 0:
+            return _scale(gst[idx], 0)
+        m = tma_std[j]
+        if not is_tuple(m) or len(m) == 1:
+            return C(BIG ** j)
+        # int32_t scale = ceil_div(int32_t(di * sizeof_bits_v<T> / max(gmem_prob_stride[j], uint64_t{16})), 8)
+        q = (int(di) * bits) % (1 << 64) // max(bstride[j], 16)
+        q = ((q + (1 << 31)) % (1 << 32)) - (1 << 31)
+        scale = (q + 7) // 8 if q + 7 >= 0 else -((-(q + 7)) // 8)   # C++ (a + b - 1) / b, truncating
+        return _scale(scale, j)
+
+    def go(s, d):
+        if is_tuple(s):
+            return tuple(go(a, b) for a, b in zip(s, d))
+        return one(s, d)
+    return go(gmem.shape, gmem.stride)
+
+
+def _scale(d, j):
+    """E<j> * d (d keeps its static-ness)."""
+    if isinstance(d, C):
+        return C(int(d) * BIG ** j)
+    return int(d) * BIG ** j
+
+
+# ------------------------------------------------------------------------------------------------ inputs from text
+
+_GMMA_ATOM = None
+
+
+def _gmma_sub(text: str) -> str:
+    """GMMA::Layout_{K,MN}_{INTER,SW32,SW64,SW128}_Atom<T> -> the equal swizzled layout literal (offset _0).
+
+    Used only where the expression language does not know the GMMA atoms; TMA reads the swizzle's B, M, S and the
+    layout, never the offset, so the result is the same."""
+    import re
+    global _GMMA_ATOM
+    if _GMMA_ATOM is None:
+        _GMMA_ATOM = re.compile(r"(?:cute::)?(?:SM90::)?GMMA::Layout_(K|MN)_(INTER|SW32|SW64|SW128)_Atom\s*<\s*([\w:]+)\s*>")
+
+    def rep(m):
+        bits = value_type_bits(m.group(3))
+        sw = {"INTER": 0, "SW32": 1, "SW64": 2, "SW128": 3}[m.group(2)]
+        w = (128 << sw) // bits
+        if w < 1:
+            raise CuteDumpError(f"{m.group(0)}: a {bits}-bit type is wider than the atom's swizzle width")
+        lay = f"(_8,_{w}):(_{w},_1)" if m.group(1) == "K" else f"(_{w},_8):(_1,_{w})"
+        return lay if sw == 0 else f"Sw<{sw},4,3> o _0 o {lay}"
+    return _GMMA_ATOM.sub(rep, text)
+
+
+def _eval(text: str, what: str):
+    from cutedump.expr import evaluate      # start-up: the expression language is needed only here
+    t = text.replace("{}", "")
+    try:
+        return evaluate(t)
+    except CuteDumpError as e:
+        t2 = _gmma_sub(t)
+        if t2 != t:
+            try:
+                return evaluate(t2)
+            except CuteDumpError as e2:
+                raise CuteDumpError(f"{what}: {e2.message}") from None
+        raise CuteDumpError(f"{what}: {e.message}", e.text, e.col) from None
+
+
+def parse_gmem(text: str) -> Layout:
+    g = _eval(text, "--gmem")
+    if isinstance(g, Layout):
+        return g
+    if is_tuple(g) or isinstance(g, int):
+        return make_layout(g)
+    raise CuteDumpError(f"--gmem: expected a layout shape:stride such as (1024,256):(256,_1), got {g}")
+
+
+def parse_smem(text: str):
+    s = _eval(text, "--smem")
+    if isinstance(s, (Layout, ComposedLayout)):
+        return s
+    if is_tuple(s):
+        return make_layout(s)
+    raise CuteDumpError(f"--smem: expected a layout or a swizzled layout such as Sw<3,4,3> o _0 o (_8,_64):(_64,_1), "
+                        f"got {s}")
+
+
+def parse_tile(text: str | None):
+    if text is None:
+        return None
+    t = _eval(text, "--cta-tile")
+    if isinstance(t, (Layout, int)) or is_tuple(t):
+        return t
+    raise CuteDumpError(f"--cta-tile: expected a tile shape such as (_128,_64), got {t}")
+
+
+def parse_coord(text: str | None):
+    """A local_tile coordinate: ints (run-time values) and _, e.g. (3,_)."""
+    if text is None:
+        return None
+    t = text.strip()
+
+    def go(s):
+        s = s.strip()
+        if s == "_":
+            return UNDERSCORE
+        if s.startswith("(") and s.endswith(")"):
+            depth, parts, cur = 0, [], ""
+            for ch in s[1:-1]:
+                if ch == "," and depth == 0:
+                    parts.append(cur)
+                    cur = ""
+                    continue
+                depth += ch == "("
+                depth -= ch == ")"
+                cur += ch
+            parts.append(cur)
+            return tuple(go(p) for p in parts)
+        try:
+            return int(s.lstrip("_"))
+        except ValueError:
+            raise CuteDumpError(f"--cta-coord: expected ints and _ such as (3,_), got {text!r}") from None
+    return go(t)
+
+
+# ------------------------------------------------------------------------------------------------ explanation
+
+def explain(r: TmaResult) -> list[str]:
+    """The text view's reading of the result: box, swizzle and why, instructions per tile, multicast split."""
+    out = []
+    out.append(f"tma_gbasis (TMA box mode -> gmem mode): {r.fmt_basis_layout(r.tma_gbasis)}")
+    out.append(f"  smem index -> gmem mode: {r.fmt_basis_layout(r.sidx2gmode_full)}; the unit-stride prefix "
+               f"{r.fmt_basis_layout(r.sidx2gmode)} is what one TMA box covers")
+    for i in range(r.rank):
+        modes = _leaves(r.tma_gbasis.stride[i]) if is_tuple(r.tma_gbasis.stride) else [r.tma_gbasis.stride]
+        names = ",".join(r.basis.fmt(m) for m in modes)
+        out.append(f"  box mode {i}: {r.box_dim_full[i]} elements over gmem {names}; globalDim {r.global_dim[i]}, "
+                   f"stride {r.global_strides_elems[i]} elements"
+                   + (" (contiguous)" if i == 0 else f" = {r.global_strides[i - 1]} bytes"))
+    nbytes = int(r.num_elems_per_tma) * r.bits // 8
+    out.append(f"box: {{{', '.join(map(str, r.box_dim_full))}}} = {int(r.num_elems_per_tma)} elements = {nbytes} bytes "
+               "per TMA of the whole cluster")
+    if r.swizzle is None:
+        out.append("swizzle: the smem layout is not swizzled (CuTe reads Swizzle<0,4,3>) -> CU_TENSOR_MAP_SWIZZLE_NONE")
+    else:
+        b, m, s = int(r.swizzle.b), int(r.swizzle.m), int(r.swizzle.s)
+        out.append(f"swizzle: {r.swizzle}: B={b} ({1 << b} units XORed), M={m} ({1 << m}-byte units), S={s} -> "
+                   f"SmemSwizzleBits::{r.swizzle_bits}, SmemSwizzleBase::{r.swizzle_base} -> {r.swizzle_enum}")
+    n = r.instructions_per_cta_tile
+    out.append(f"instructions: the CTA tile {fmt(r.tiler_mn)} has {int(size(r.cta_v_map))} elements; one TMA box "
+               f"covers {int(r.num_elems_per_tma)}, so each CTA issues {n} TMA instruction(s) per tile "
+               f"(tma_partition's TMA_Iter)")
+    if r.cluster > 1:
+        per = int(r.num_elems_per_tma) // r.cluster
+        out.append(f"multicast: cluster {r.cluster}: boxDim is the box divided from the last mode down "
+                   f"({{{', '.join(map(str, r.box_dim_full))}}} -> {{{', '.join(map(str, r.box_dim))}}}); CTA c "
+                   f"loads elements [{per}*c, {per}*(c+1)) of each box ({per * r.bits // 8} bytes) and multicasts "
+                   "them to every CTA of the mask")
+    else:
+        out.append("multicast: none (cluster 1): boxDim is the whole box")
+    return out
+
+
+def to_json(r: TmaResult) -> dict:
+    return {
+        "op": r.op, "type": r.value_type, "gmem": str(r.gmem), "smem": str(r.smem), "cta_tile": fmt(r.tiler_mn),
+        "cluster": r.cluster,
+        "tiled_copy": r.tiled_copy_str(),
+        "tensor_map": r.tensor_map(),
+        "tma_gbasis": r.fmt_basis_layout(r.tma_gbasis),
+        "box_dim_before_multicast": list(r.box_dim_full),
+        "elements_per_tma": int(r.num_elems_per_tma),
+        "instructions_per_cta_tile": r.instructions_per_cta_tile,
+        "swizzle_bits": r.swizzle_bits, "swizzle_base": r.swizzle_base,
+        "tma_tensor": r.tma_tensor_str(),
+    }
+
+
+# ------------------------------------------------------------------------------------------------ tma_partition
+
+class ArithCoord:
+    """The coordinate of an ArithmeticTupleIterator: one (value, static) per TMA mode; printed ArithTuple(0,_4)."""
+
+    def __init__(self, comps):
+        self.comps = list(comps)
+
+    def plus(self, terms: dict) -> "ArithCoord":
+        """coord + offset, where offset's ScaledBasis terms are summed per mode (static only when all are)."""
+        comps = list(self.comps)
+        for j, v in terms.items():
+            while len(comps) <= j:
+                comps.append(_0)
+            comps[j] = comps[j] + v
+        return ArithCoord(comps)
+
+    def __str__(self):
+        return "ArithTuple(" + ",".join(fmt(c) for c in self.comps) + ")"
+
+
+def _add_term(terms: dict, j, v):
+    if j is None:
+        return
+    if j in terms:
+        terms[j] = terms[j] + v
+    else:
+        terms[j] = v
+
+
+def crd2idx_terms(coord, shape, stride, terms=None) -> dict:
+    """CuTe's crd2idx(coord, shape, stride) over ScaledBasis strides (encoded k * BIG**j), as per-mode sums; ``_``
+    counts as a static _0 (Underscore is Int<0>)."""
+    if terms is None:
+        terms = {}
+    if coord is UNDERSCORE:
+        coord = _0
+    if is_tuple(coord):
+        for c, s, d in zip(coord, shape, stride):
+            crd2idx_terms(c, s, d, terms)
+        return terms
+    if is_tuple(shape):
+        n = len(shape)
+        if isinstance(coord, C) and coord == 0:
+            for s, d in zip(shape, stride):
+                crd2idx_terms(_0, s, d, terms)
+            return terms
+        c = coord
+        for i in range(n - 1):
+            p = product(shape[i])
+            q, r = div(c, p), mod(c, p)
+            crd2idx_terms(r, shape[i], stride[i], terms)
+            c = q
+        crd2idx_terms(c, shape[n - 1], stride[n - 1], terms)
+        return terms
+    k, j = Basis.split(stride)
+    if j is not None:
+        _add_term(terms, j, coord * k)
+    return terms
+
+
+def _int_offset(coord, shape, stride) -> int:
+    c = _0 if coord is UNDERSCORE else coord
+    return int(crd2idx(_zero_us(c), shape, stride))
+
+
+def _zero_us(c):
+    if c is UNDERSCORE:
+        return _0
+    if is_tuple(c):
+        return tuple(_zero_us(e) for e in c)
+    return c
+
+
+@dataclass
+class TmaPartition:
+    gA: str
+    sA: str
+    tAgA: str
+    tAsA: str
+    tma_iter: int
+
+
+def _group0(L: Layout, r: int) -> Layout:
+    """group_modes<0,r>(L)."""
+    s, d = wrap(L.shape), wrap(L.stride)
+    return Layout((tuple(s[:r]),) + tuple(s[r:]), (tuple(d[:r]),) + tuple(d[r:]))
+
+
+def tma_partition(r: TmaResult, cta_coord=None, cta_rank=None, smem_address: int = 0) -> TmaPartition:
+    """The tutorial's partition of one CTA:
+
+        mA = tma.get_tma_tensor(shape(gmem));  gA = local_tile(mA, cta_tiler, cta_coord);
+        sA = make_tensor(make_smem_ptr<T>(smem_address), smem);
+        [tAgA, tAsA] = tma_partition(tma, cta_rank, Layout<cluster>{}, group_modes<0,R>(sA), group_modes<0,R>(gA))
+    (cluster 1: the default tma_partition(tma, sA, gA), i.e. Int<0>{} and Layout<_1,_0>{})."""
+    tiler = r.cta_tiler
+    R0 = len(tiler) if is_tuple(tiler) else 1
+    mA = Layout(r.gmem.shape, r.gmem_tma_basis_stride)
+    coord0 = ArithCoord([_0] * r._coord_rank())
+    zd = zipped_divide(mA, tiler)
+    R1 = len(zd.shape[1]) if is_tuple(zd.shape[1]) else 1
+    if cta_coord is None:
+        cta_coord = tuple([0] * (R1 - 1) + [UNDERSCORE]) if R1 > 1 else UNDERSCORE
+    if is_tuple(cta_coord):
+        cc = tuple(cta_coord) + (UNDERSCORE,) * (R1 - len(cta_coord))
+        if len(cc) > R1:
+            raise CuteDumpError(f"--cta-coord {fmt_coord(cta_coord)} has more modes than the {R1} tile-count modes "
+                                f"of zipped_divide(mA, tile) = {zd.shape}")
+        if R1 == 1:
+            cc = cc[0]
+    else:
+        cc = cta_coord
+    crd = (tuple([UNDERSCORE] * R0) if is_tuple(zd.shape[0]) else UNDERSCORE, cc)
+    gA_layout = slice_layout(crd, zd)
+    gA_coord = coord0.plus(crd2idx_terms(crd, zd.shape, zd.stride))
+    gA_str = f"{gA_coord} o {fmt(gA_layout.shape)}:{TmaResult.basis_tma_fmt(gA_layout.stride)}"
+    # smem tensor
+    sl = r.smem_layout
+    if int(size(sl)) != int(size(r.cta_v_map)):
+        raise CuteDumpError("the smem layout must hold one CTA tile")
+    ptr = _Ptr(smem_address, r.bits, r.swizzle)
+    sA_str = f"{ptr} o {sl}"
+    Rt = R0
+    g = _group0(gA_layout, Rt)
+    s = _group0(sl, Rt) if is_tuple(sl.shape) and len(sl.shape) > 1 else Layout((sl.shape,), (sl.stride,))
+    # ---- tma_partition
+    inv = right_inverse(Layout(s.shape[0], s.stride[0]))
+    layout_v = tile_to_shape(make_layout(inv), size(Layout(s.shape[0], s.stride[0])))
+    tma_layout_v = make_layout(r.num_elems_per_tma)
+    layout_V = logical_divide(layout_v, tma_layout_v)
+    g_tile = (layout_V,) + (UNDERSCORE,) * (len(g.shape) - 1)
+    s_tile = (layout_V,) + (UNDERSCORE,) * (len(s.shape) - 1)
+    prof = ((_1, _1),)
+    gv = coalesce(composition(g, g_tile), prof)
+    sv = coalesce(composition(s, s_tile), prof)
+    if r.cluster == 1 and cta_rank is None:
+        mc = _0          # tma_partition(atom, stensor, gtensor): Int<0>{} and Layout<_1,_0>{}
+    else:
+        c = 0 if cta_rank is None else int(cta_rank)
+        if not 0 <= c < r.cluster:
+            raise CuteDumpError(f"--cta {c} is outside the cluster of {r.cluster} CTAs")
+        cta_layout = make_layout(C(r.cluster))
+        mc = c * div(size(tma_layout_v), cosize(cta_layout))   # a run-time rank (block_rank_in_cluster())
+    mcoord = ((mc, _0),)
+    gcoord = mcoord + (_0,) * (len(gv.shape) - 1)
+    scoord = mcoord + (_0,) * (len(sv.shape) - 1)
+    g_res = gA_coord.plus(crd2idx_terms(gcoord, gv.shape, gv.stride))
+    s_off = int(crd2idx(scoord, sv.shape, sv.stride))
+    tAgA = f"{g_res} o {fmt(gv.shape)}:{TmaResult.basis_tma_fmt(gv.stride)}"
+    tAsA = f"{ptr.plus(s_off)} o {sv}"
+    return TmaPartition(gA=gA_str, sA=sA_str, tAgA=tAgA, tAsA=tAsA, tma_iter=r.instructions_per_cta_tile)
+
+
+def fmt_coord(c) -> str:
+    if c is UNDERSCORE:
+        return "_"
+    if is_tuple(c):
+        return "(" + ",".join(fmt_coord(e) for e in c) + ")"
+    return fmt(c)
+
+
+class _Ptr:
+    """An smem pointer as CuTe prints it: smem_ptr[16b](0x200), Sw<3,4,3>_smem_ptr[16b](0x200) when the swizzle
+    moved into the pointer (a GMMA-style smem layout)."""
+
+    def __init__(self, addr: int, bits: int, sw):
+        self.addr, self.bits, self.sw = addr, bits, sw
+
+    def plus(self, elems: int) -> "_Ptr":
+        return _Ptr(self.addr + elems * self.bits // 8, self.bits, self.sw)
+
+    def __str__(self):
+        a = f"{self.addr:#x}" if self.addr else "(nil)"
+        pre = f"{self.sw}_" if self.sw is not None else ""
+        return f"{pre}smem_ptr[{self.bits}b]({a})"

@@ -1,0 +1,88 @@
+"""``cutedump tma``: make_tma_copy host-side: print(tma), the cuTensorMapEncodeTiled arguments, box and multicast."""
+from __future__ import annotations
+
+import click
+
+from cutedump.commands._common import handle_errors
+from cutedump.algebra import fmt
+from cutedump.atoms import tma as T
+from cutedump.errors import CuteDumpError
+
+EPILOG = """\b
+Examples:
+  cutedump tma --op SM90_TMA_LOAD --type half_t --gmem "(1024,256):(256,_1)" --smem "(_64,_32):(_32,_1)"
+  cutedump tma --op SM90_TMA_LOAD_MULTICAST --type half_t --gmem "(1024,256):(_1,1024)" \\
+       --smem "tile_to_shape(Sw<3,4,3> o _0 o (_64,_8):(_1,_64), (_128,_64))" --cluster 2
+  cutedump tma --op SM90_TMA_LOAD --type half_t --gmem "(4096,4096):(4096,_1)" \\
+       --smem "tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (_128,_64))" --cta-tile "(_128,_64)" --format json
+  cutedump tma --op SM90_TMA_STORE --type float --gmem "(512,512,8):(_1,512,262144)" --smem "(_64,_32):(_1,_64)"
+  cutedump tma --op SM90_TMA_LOAD_MULTICAST --type half_t --gmem "(1024,256):(_1,1024)" \
+       --smem "tile_to_shape(GMMA::Layout_MN_SW128_Atom<half_t>, (_128,_64))" --cluster 2 --partition --cta 1
+The first block is CuTe's print(tma), byte-exact; then the exact arguments CuTe passes to cuTensorMapEncodeTiled
+(--format json: "tiled_copy" and "tensor_map"), then the box, the swizzle mode and why, instructions per tile and
+the multicast split. Inputs TMA cannot do get CuTe's assert or static_assert text.
+"""
+
+
+@click.command("tma", epilog=EPILOG)
+@click.option("--op", required=True, help="SM90_TMA_LOAD, SM90_TMA_LOAD_MULTICAST, SM90_TMA_STORE, SM90_TMA_REDUCE_ADD.")
+@click.option("--type", "value_type", required=True, help="Element type of the gmem tensor, e.g. half_t.")
+@click.option("--gmem", required=True, help='The gmem layout shape:stride (elements), e.g. "(1024,256):(256,_1)".')
+@click.option("--smem", required=True, help="The smem layout of one CTA tile: a layout, a swizzled layout "
+              "(Sw<3,4,3> o _0 o L, composition(Swizzle<3,4,3>, L)) or a tile_to_shape(...) of one.")
+@click.option("--cta-tile", help="The CTA tile over the gmem modes (default: the smem layout's shape).")
+@click.option("--cluster", type=int, default=1, show_default=True, help="Multicast size (CTAs sharing each box).")
+@click.option("--partition", is_flag=True, help="Add tma_partition of one CTA's gmem tile (local_tile of the TMA "
+              "coordinate tensor at --cta-coord) and of the smem tile.")
+@click.option("--cta-coord", help='The local_tile coordinate of the CTA tile, e.g. "(3,_)" (default: 0 in every '
+              "tile-count mode but the last, which stays _).")
+@click.option("--cta", type=int, default=None, help="The CTA's rank in the multicast (cluster > 1; default 0).")
+@click.option("--smem-address", default="0", show_default=True, help="Byte address of the smem tile (for the "
+              "printed smem pointers).")
+@click.option("--format", "fmt_", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@handle_errors
+def tma_cmd(op, value_type, gmem, smem, cta_tile, cluster, partition, cta_coord, cta, smem_address, fmt_):
+    """make_tma_copy(op, gmem tensor, smem layout, CTA tile, cluster) as CuTe computes it on the host."""
+    r = T.make_tma(op, value_type, T.parse_gmem(gmem), T.parse_smem(smem), T.parse_tile(cta_tile), cluster)
+    part = None
+    if partition or cta_coord is not None or cta is not None:
+        if not partition:
+            raise CuteDumpError("--cta-coord and --cta need --partition")
+        try:
+            addr = int(smem_address, 0)
+        except ValueError:
+            raise CuteDumpError(f"--smem-address: expected a byte address such as 0 or 0x400, got {smem_address!r}")
+        if cta is not None and cluster == 1:
+            raise CuteDumpError("--cta is the CTA's rank in a multicast: it needs --cluster > 1")
+        part = T.tma_partition(r, T.parse_coord(cta_coord), cta if cluster > 1 else None, addr)
+    if fmt_ == "json":
+        import json
+        d = T.to_json(r)
+        if part is not None:
+            d["partition"] = {"gA": part.gA, "sA": part.sA, "tAgA": part.tAgA, "tAsA": part.tAsA}
+        click.echo(json.dumps(d, indent=1))
+        return
+    tm = r.tensor_map()
+    lst = lambda v: "{" + ", ".join(str(x) for x in v) + "}"   # noqa: E731
+    out = [f"make_tma_copy({r.op}{{}}, make_tensor(gmem_ptr<{r.value_type}>, {r.gmem}), {r.smem}, "
+           f"{fmt(r.cta_tiler)}, Int<{r.cluster}>{{}})", "",
+           "print(tma):", r.tiled_copy_str().rstrip("\n"), "",
+           "cuTensorMapEncodeTiled arguments:",
+           f"  tensorDataType  {tm['data_type']}",
+           f"  tensorRank      {tm['rank']}",
+           f"  globalDim       {lst(tm['global_dim'])}",
+           f"  globalStrides   {lst(tm['global_strides'])}   (bytes, dims 1..rank-1; dim 0 is contiguous)",
+           f"  boxDim          {lst(tm['box_dim'])}",
+           f"  elementStrides  {lst(tm['element_strides'])}",
+           f"  interleave      {tm['interleave']}",
+           f"  swizzle         {tm['swizzle']}",
+           f"  l2Promotion     {tm['l2_promotion']}",
+           f"  oobFill         {tm['oob_fill']}", ""]
+    out += T.explain(r)
+    out += ["", f"tma.get_tma_tensor(shape(gmem)): {r.tma_tensor_str()}"]
+    if part is not None:
+        out += ["", "tma_partition (mA = tma.get_tma_tensor(shape(gmem)); gA = local_tile(mA, cta_tile, cta_coord)):",
+                f"  gA:   {part.gA}", f"  sA:   {part.sA}", f"  tAgA: {part.tAgA}", f"  tAsA: {part.tAsA}",
+                f"  ((TMA,TMA_Iter), ...): each of the {part.tma_iter} TMA_Iter steps is one TMA instruction"]
+    click.echo("\n".join(out))
+
