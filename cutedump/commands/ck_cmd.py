@@ -5,7 +5,7 @@ import json
 
 import click
 
-from cutedump.commands._common import handle_errors, renamed
+from cutedump.commands._common import handle_errors, renamed, needs
 from cutedump.ck import report
 from cutedump.ck.parse import base_descriptor, build_descriptor, parse_index, parse_list
 from cutedump.ck.recipes import SPECS, build_recipe, recipes_text
@@ -33,6 +33,7 @@ magic-division merge for offsets of padded indices, CK's compile-time checks as 
 
 def _show(d, at, table, rows, cols, limit, no_cute, force, fmt, offsets):
     """The descriptor's report (cutedump.ck.report), as JSON or text."""
+    needs("--offsets", "offsets", fmt == "json", "--format json")
     at_idx = parse_index(at, "--at")
     if fmt == "json":
         click.echo(json.dumps(report.to_json(d, at_idx, offsets, not no_cute, force), indent=1))

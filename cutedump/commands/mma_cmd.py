@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from cutedump.commands._common import handle_errors, renamed
+from cutedump.commands._common import handle_errors, renamed, given
 from cutedump.algebra import fmt, make_layout
 from cutedump.algebra.inttuple import is_tuple
 from cutedump.atoms import partition_shape, partition_fragment, mma_atom
@@ -39,10 +39,18 @@ partition_shape_C; (M,N,K) adds A (M,K) and B (N,K); --thread picks the thread o
 def mma_cmd(atom, atom_layout, tile, partition, thr_idx, atom_only, fmt_, force):
     """Print a TiledMMA exactly as CuTe does, then its layoutA_TV, layoutB_TV and layoutC_TV."""
     if atom_only:
+        for opt, dest in (("--atom-layout", "atom_layout"), ("--tile", "tile"), ("--partition", "partition"),
+                          ("--thread", "thr_idx"), ("--format", "fmt_"), ("--force", "force")):
+            if given(dest):
+                raise CuteDumpError(f"--atom-only and {opt} contradict each other: --atom-only prints only "
+                                    "print(MMA_Atom) as text")
         click.echo(mma_atom(atom).print_str(), nl=False)
         return
     mma = build_mma(atom, atom_layout, tile)
     if fmt_ == "json":
+        if partition is not None or thr_idx is not None:
+            raise CuteDumpError(f"--format json and {'--partition' if partition is not None else '--thread'} "
+                                "contradict each other: the JSON view has the TiledMMA and its TV layouts only")
         import json
         click.echo(json.dumps(mma_json(mma, force=force)))
         return
