@@ -8,7 +8,7 @@ import click
 from cutedump.commands._common import handle_errors, renamed, needs
 from cutedump.ck import report
 from cutedump.ck.parse import base_descriptor, build_descriptor, parse_index, parse_list
-from cutedump.ck.recipes import SPECS, build_recipe, recipes_text
+from cutedump.ck.recipes import RECIPES, SPECS, build_recipe, recipes_text
 
 EPILOG = """\b
 Examples:
@@ -95,7 +95,6 @@ def describe_cmd(lengths, strides, align, stages, name, **kw):
 def recipes_cmd(fmt):
     """List the named XDL GEMM descriptor recipes."""
     if fmt == "json":
-        from cutedump.ck.recipes import RECIPES
         click.echo(json.dumps({"recipes": [{"name": k, "builds": h} for k, (h, _) in RECIPES.items()]}, indent=1))
         return
     click.echo(recipes_text(), nl=False)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from cutedump.errors import CuteDumpError
 from cutedump.algebra import (C, Layout, make_layout, size, rank, get, composition, right_inverse, zipped_divide,
                               logical_divide, logical_product, coalesce, zip_layout, upcast, slice_layout, crd2idx,
-                              fmt, product_each, UNDERSCORE)
+                              fmt, product_each, UNDERSCORE, flatten, is_static)
 from cutedump.algebra.inttuple import is_tuple, prepend as t_prepend
 from cutedump.atoms import copy_atom
 from cutedump.atoms import copy as K
@@ -32,7 +32,6 @@ CPY_HDR = "cute/atom/copy_atom.hpp"
 def _owning(frag, fn: str):
     """A register fragment is an owning tensor: CuTe refuses one with a dynamic extent (cute/tensor_impl.hpp,
     ``static_assert(... is_static ..., "Dynamic owning tensors not supported")``)."""
-    from cutedump.algebra import flatten, is_static
     leaves = list(flatten(frag.shape)) + list(flatten(frag.stride))
     if not all(is_static(x) for x in leaves):
         raise CuteDumpError(f"{fn}: the fragment would be {frag}, which has dynamic extents; CuTe refuses to "
