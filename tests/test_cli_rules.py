@@ -219,6 +219,8 @@ def test_empty_kernel_description_is_an_error(tmp_path):
     (["tilelang", "full-bank", "--shape", "64,64", "--rows", "4"], "--rows needs"),
     (["eval", "size(_4)", "-j", "2"], "-j/--jobs needs"),
     (["atoms", "SM80", "--mma", "SM90"], "PATTERN and --mma"),
+    (["ck", "recipe", "xdl-b", "--N", "128", "--K", "64", "--MPerBlock", "64"], "--MPerBlock does not apply"),
+    (["ck", "recipe", "xdl-c-thread", "--M", "4"], "--M does not apply to recipe xdl-c-thread"),
 ])
 def test_options_that_would_be_ignored_or_contradict_are_one_error(argv, needle):
     one_error(*run(*argv), needle)
