@@ -383,7 +383,8 @@ def run_one(argv: list[str], stdin: str | None, limit_s: float = LIMIT_S) -> tup
     # exit 1 is an answer for these: a line failed (eval -f), a file differs (golden verify), "not compatible"
     # (and several EXPRs of eval, answered like -f's lines)
     exit1_ok = argv[:1] in (["golden"], ["compat"], ["eval"])
-    quiet_ok = argv[:1] == ["eval"] and "-f" in argv and not any(
+    # (eval with no EXPR, or '-', reads standard input like -f -)
+    quiet_ok = argv[:1] == ["eval"] and ("-f" in argv or argv[1:2] in ([], ["-"])) and not any(
         line.strip() and not line.strip().startswith("#") for line in (stdin or "").splitlines())
     old = signal.signal(signal.SIGALRM, _on_alarm)
     signal.setitimer(signal.ITIMER_REAL, HARD_TIMEOUT_S)

@@ -132,6 +132,7 @@ def renamed(old: str, new: str, dest: str, **option_kw):
                                            f"give {new} once")
                 deprecation_note(old, new)
                 kwargs[dest] = v
+                ctx.set_parameter_source(dest, click.core.ParameterSource.COMMANDLINE)   # as if `new` was given
             return fn(*args, **kwargs)
         return click.option(old, alias, hidden=True, default=None, **option_kw)(wrapper)
     return deco
