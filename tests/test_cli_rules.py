@@ -219,6 +219,8 @@ def test_empty_kernel_description_is_an_error(tmp_path):
     (["tilelang", "full-bank", "--shape", "64,64", "--rows", "4"], "--rows needs"),
     (["eval", "size(_4)", "-j", "2"], "-j/--jobs needs"),
     (["atoms", "SM80", "--mma", "SM90"], "PATTERN and --mma"),
+    (["layout", "(_2,_2)", "--plain", "--format", "json"], "--plain needs the text output"),
+    (["tiled-copy-c", "--plain", "--format", "json"], "--plain needs the text output"),
     (["ck", "recipe", "xdl-b", "--N", "128", "--K", "64", "--MPerBlock", "64"], "--MPerBlock does not apply"),
     (["ck", "recipe", "xdl-c-thread", "--M", "4"], "--M does not apply to recipe xdl-c-thread"),
 ])

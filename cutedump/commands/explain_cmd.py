@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from cutedump.commands._common import handle_errors, lang_option, arg_or_stdin, given
+from cutedump.commands._common import handle_errors, lang_option, arg_or_stdin, given, needs
 from cutedump.errors import CuteDumpError
 from cutedump.dumps.steps import narrate, steps_json
 from cutedump.dumps.explain_algebra import explain_expr
@@ -71,6 +71,7 @@ def explain_cmd(expr, lang, fmt_, detail, plain, mma_name, atom_layout, tile, co
                 layout_, operand, side, fragment, retile, thread):
     """Explain EXPR step by step as CuTe computes it, or (EXPR = partition) how a TiledMMA / TiledCopy partitions a
     tensor for one thread. EXPR '-' (or none, with a pipe) is read from standard input."""
+    needs("--plain", "plain", fmt_ == "text", "the text output (not --format json)")
     expr = arg_or_stdin(expr, "expr", '"coalesce((_2,_4):(_1,_2))"')
     if expr.strip() == "partition":
         if given("detail"):
