@@ -236,14 +236,18 @@ def g_argv(s: Src, tmp: str) -> tuple[list[str], str | None]:
     if cmd == "eval":
         if s.coin(0.1):
             stdin = "\n".join(g_expr(s) for _ in range(s.int(0, 4))) + s.choice(["", "\n", "\n# c\n\n"])
-            argv = ["eval", "-f", "-"]
+            argv = ["eval"] + s.choice([["-f", "-"], ["-"], []])        # -f -, '-' and a bare pipe are one thing
         else:
-            argv = ["eval", g_expr(s)] + ([g_expr(s)] if s.coin(0.15) else [])
+            argv = ["eval", g_expr(s)] + [g_expr(s) for _ in range(s.choice([0, 0, 0, 1, 3]))]
         if s.coin(0.2):
             argv += ["--format", s.choice(["json", "text", "xml"])]
     elif cmd == "layout":
         lay = g_layout(s) if s.coin(0.6) else g_expr(s)
-        argv = ["layout", mutate(s, lay) if s.coin(0.15) else lay]
+        lay = mutate(s, lay) if s.coin(0.15) else lay
+        if s.coin(0.1):                                              # the layout on standard input
+            argv, stdin = ["layout", "-"], lay + "\n"
+        else:
+            argv = ["layout", lay]
         for opt in ("--info", "--coords", "--plain"):
             if s.coin(0.2):
                 argv.append(opt)
@@ -255,6 +259,8 @@ def g_argv(s: Src, tmp: str) -> tuple[list[str], str | None]:
             argv += ["--idx", s.choice([str(s.int(-3, 40)), g_shape(s), "(1,2)", "x"])]
     elif cmd == "compat":
         argv = ["compat", g_shape(s), g_shape(s)]
+        if s.coin(0.2):
+            argv += ["--format", "json"]
     elif cmd in ("latex", "svg", "html"):
         k = s.int(0, 3)
         if k == 0:
@@ -356,6 +362,8 @@ def g_argv(s: Src, tmp: str) -> tuple[list[str], str | None]:
         argv = ["atoms"] + ([s.choice(["--mma", "--copy"])] if s.coin(0.5) else [])
         if s.coin(0.5):
             argv.append(s.choice(["SM80", "LDSM", "F16", "zzz", "["]))
+        if s.coin(0.2):
+            argv += ["--format", "json"]
     else:
         argv = [s.choice(["bogus", "--version", "--help", "layout --help"])]
     return argv, stdin
