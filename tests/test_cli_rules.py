@@ -47,6 +47,12 @@ def test_usage_error_names_the_help():
     assert err.rstrip().endswith("(see 'cutedump mma --help')") or "--help" in err
 
 
+def test_a_group_without_its_command_shows_its_help():
+    for argv in ([], ["ck"], ["golden"], ["tilelang"]):
+        code, out, err = run(*argv)
+        assert code == 0 and out.startswith("Usage: ") and err == "", argv
+
+
 def test_help_and_version_still_exit_0():
     assert run("--help")[0] == 0 and run("layout", "--help")[0] == 0 and run("--version")[0] == 0
 
