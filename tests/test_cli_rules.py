@@ -232,3 +232,12 @@ def test_empty_kernel_description_is_an_error(tmp_path):
 ])
 def test_options_that_would_be_ignored_or_contradict_are_one_error(argv, needle):
     one_error(*run(*argv), needle)
+
+
+def test_mma_fragment_line_refuses_dynamic_extents_as_cute_does():
+    code, out, _ = run("mma", "SM80_16x8x16_F16F16F16F16_TN", "--partition", "(128,128,64)", "--thread", "3")
+    lines = {ln.split(":")[0]: ln for ln in out.splitlines() if ln.startswith("thread 3 partition_fragment")}
+    assert code == 0 and len(lines) == 3
+    assert all("Dynamic owning tensors not supported" in ln for ln in lines.values())
+    code, out, _ = run("mma", "SM80_16x8x16_F16F16F16F16_TN", "--partition", "(_128,_128,_64)", "--thread", "3")
+    assert "thread 3 partition_fragment_C: ((_2,_2),_8,_16):((_1,_2),_4,_32)" in out

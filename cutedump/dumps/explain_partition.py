@@ -29,7 +29,7 @@ MMA_HDR = "cute/atom/mma_atom.hpp"
 CPY_HDR = "cute/atom/copy_atom.hpp"
 
 
-def _owning(frag, fn: str):
+def owning_fragment(frag, fn: str):
     """A register fragment is an owning tensor: CuTe refuses one with a dynamic extent (cute/tensor_impl.hpp,
     ``static_assert(... is_static ..., "Dynamic owning tensors not supported")``)."""
     leaves = list(flatten(frag.shape)) + list(flatten(frag.stride))
@@ -123,9 +123,9 @@ def explain_mma_partition(mma, tensor: Layout, op: str, thread: int, fragment: b
         if op == "C":
             st = b.step("part.mma.frag_c", f"TiledMMA::make_fragment_C, {MMA_HDR}")
             final = st.item("fragment", Call("make_layout", Call("shape", part)),
-                            _owning(make_layout(part.shape), fn))
+                            owning_fragment(make_layout(part.shape), fn))
         else:
-            frag = _owning(partition_fragment(thr, op, tensor), fn)
+            frag = owning_fragment(partition_fragment(thr, op, tensor), fn)
             st = b.step("part.mma.frag_ab", f"TiledMMA::make_fragment_{op}, {MMA_HDR}", op=op)
             final = st.item("fragment", Call("make_fragment_like", part), frag)
     expl = Explanation("mma", {"version": CUTE_VERSION, "atom": mma.atom.name, "fn": fn, "thread": thread,
@@ -251,7 +251,7 @@ def explain_retile(tc, mma, tensor: Layout, op: str, thread: int, detail: int = 
         frag = mma.get_slice(thread).partition_fragment_C(tensor)
     else:
         frag = partition_fragment(mma.get_slice(thread), op, tensor)
-    _owning(frag, f"partition_fragment_{op}")
+    owning_fragment(frag, f"partition_fragment_{op}")
     b = Builder(detail)
     where = f"TiledCopy::retile, {CPY_HDR}"
     st = b.step("part.rt.frag", f"ThrMMA::partition_fragment_{op}, {MMA_HDR}", op=op, thread=thread)
