@@ -241,3 +241,10 @@ def test_mma_fragment_line_refuses_dynamic_extents_as_cute_does():
     assert all("Dynamic owning tensors not supported" in ln for ln in lines.values())
     code, out, _ = run("mma", "SM80_16x8x16_F16F16F16F16_TN", "--partition", "(_128,_128,_64)", "--thread", "3")
     assert "thread 3 partition_fragment_C: ((_2,_2),_8,_16):((_1,_2),_4,_32)" in out
+
+
+def test_kernel_fragment_of_dynamic_extents_is_refused():
+    """make_fragment_like of a tensor is an owning register tensor: a dynamic tile size (bK=8, not _8) makes it
+    dynamic, which CuTe refuses ("Dynamic owning tensors not supported"); the static tile answers."""
+    one_error(*run("kernel", "sgemm_sm70_tn", "--set", "bK=8", "--no-readings"), "Dynamic owning tensors")
+    assert run("kernel", "sgemm_sm70_tn", "--set", "bK=_8", "--no-readings")[0] == 0
