@@ -66,6 +66,10 @@ class LazyGroup(click.Group):
         try:
             rv = super().main(args, prog_name, complete_var, False, **extra)
         except click.UsageError as e:
+            no_args = getattr(click.exceptions, "NoArgsIsHelpError", None)
+            if no_args is not None and isinstance(e, no_args):   # `cutedump`, `cutedump ck`: the help, as asked
+                click.echo(e.ctx.get_help() if e.ctx is not None else e.format_message())
+                sys.exit(0)
             click.echo(usage_error_line(e), err=True)
             sys.exit(2)
         except click.ClickException as e:

@@ -7,6 +7,10 @@ import tempfile
 
 from tests.oracle import records
 
+# the narration language of a test is what its command line says (--lang), else zh: the user's CUTEDUMP_LANG
+# must not change what the recorded dumps are compared with
+os.environ.pop("CUTEDUMP_LANG", None)
+
 
 def pytest_addoption(parser):
     parser.addoption(

@@ -158,3 +158,15 @@ def test_example_runs(scratch, where, cmd):
         assert "note:" not in r.stderr, f"{where}: an example uses a deprecated spelling: {r.stderr}"
     if want == 2:
         assert len([ln for ln in r.stderr.splitlines() if ln.startswith("error: ")]) == 1, r.stderr
+
+
+def test_readme_python_blocks_run():
+    """README's Python examples run as written (names defined, e.g. from_pycute's pycute layout)."""
+    import contextlib
+    import io
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", text, re.S)
+    assert blocks
+    for b in blocks:
+        with contextlib.redirect_stdout(io.StringIO()):
+            exec(compile(b, "README.md", "exec"), {})

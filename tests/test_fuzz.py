@@ -265,14 +265,18 @@ def g_argv(s: Src, tmp: str) -> tuple[list[str], str | None]:
     if cmd == "eval":
         if s.coin(0.1):
             stdin = "\n".join(g_expr(s) for _ in range(s.int(0, 4))) + s.choice(["", "\n", "\n# c\n\n"])
-            argv = ["eval", "-f", "-"]
+            argv = ["eval"] + s.choice([["-f", "-"], ["-"], []])        # -f -, '-' and a bare pipe are one thing
         else:
-            argv = ["eval", g_expr(s)] + ([g_expr(s)] if s.coin(0.15) else [])
+            argv = ["eval", g_expr(s)] + [g_expr(s) for _ in range(s.choice([0, 0, 0, 1, 3]))]
         if s.coin(0.2):
             argv += ["--format", s.choice(["json", "text", "xml"])]
     elif cmd == "layout":
         lay = g_layout(s) if s.coin(0.6) else g_expr(s)
-        argv = ["layout", mutate(s, lay) if s.coin(0.15) else lay]
+        lay = mutate(s, lay) if s.coin(0.15) else lay
+        if s.coin(0.1):                                              # the layout on standard input
+            argv, stdin = ["layout", "-"], lay + "\n"
+        else:
+            argv = ["layout", lay]
         for opt in ("--info", "--coords", "--plain"):
             if s.coin(0.2):
                 argv.append(opt)
@@ -284,6 +288,8 @@ def g_argv(s: Src, tmp: str) -> tuple[list[str], str | None]:
             argv += ["--idx", s.choice([str(s.int(-3, 40)), g_shape(s), "(1,2)", "x"])]
     elif cmd == "compat":
         argv = ["compat", g_shape(s), g_shape(s)]
+        if s.coin(0.2):
+            argv += ["--format", "json"]
     elif cmd in ("latex", "svg", "html"):
         k = s.int(0, 3)
         if k == 0:
@@ -295,7 +301,7 @@ def g_argv(s: Src, tmp: str) -> tuple[list[str], str | None]:
             if s.coin(0.4):
                 argv += ["--atom-layout", s.choice(["(_2,_2)", "(_1,_2,_1)", g_shape(s)])]
             if s.coin(0.2):
-                argv += ["--permutation", s.choice(["(_32,_32,_16)", g_shape(s)])]
+                argv += ["--tile", s.choice(["(_32,_32,_16)", g_shape(s)])]
         else:
             argv = [cmd, "--copy", s.choice(_COPY), "--type", s.choice(_TYPES),
                     "--thr", s.choice(["(_16,_8):(_8,_1)", "(_32,_1)", g_layout(s)]),
@@ -309,7 +315,7 @@ def g_argv(s: Src, tmp: str) -> tuple[list[str], str | None]:
         if s.coin(0.3):
             argv += ["--tile", s.choice(["(_32,_32,_16)", "(_,_,_)", g_tiler(s)])]
         if s.coin(0.2):
-            argv += ["--partition", s.choice(["(_64,_64)", g_shape(s)]), "--thr", str(s.int(-1, 300))]
+            argv += ["--partition", s.choice(["(_64,_64)", g_shape(s)]), "--thread", str(s.int(-1, 300))]
         if s.coin(0.1):
             argv.append("--atom-only")
         if s.coin(0.2):
@@ -324,7 +330,7 @@ def g_argv(s: Src, tmp: str) -> tuple[list[str], str | None]:
         if s.coin(0.1):
             argv += ["--samples", "--tids", _csv(s)]
         if s.coin(0.1):
-            argv += ["--partition", s.choice(["(128,64):(64,1)", g_layout(s)]), "--thr-idx", str(s.int(-1, 200))]
+            argv += ["--partition", s.choice(["(128,64):(64,1)", g_layout(s)]), "--thread", str(s.int(-1, 200))]
         if s.coin(0.1):
             argv.append("--atom-only")
         if s.coin(0.1):
@@ -340,14 +346,14 @@ def g_argv(s: Src, tmp: str) -> tuple[list[str], str | None]:
         if s.coin(0.2):
             argv += ["--atom-layout", s.choice(["(_2,_2,_1)", g_shape(s)])]
         if s.coin(0.2):
-            argv += ["--permutation", s.choice(["(_32,_16,_16)", g_shape(s)])]
+            argv += ["--tile", s.choice(["(_32,_16,_16)", g_shape(s)])]
     elif cmd == "tilelang":
         sub = s.choice(_TILELANG)
         argv = ["tilelang", sub]
         if sub != "fragment-8x8" or s.coin(0.2):
             argv += ["--shape", _csv(s, (1, 3), 512)]
-            argv += (["--dtype-bits", str(s.choice([8, 16, 32, 64, 4, 7, 0]))] if s.coin(0.5) else
-                     ["--dtype", s.choice(["float16", "int8", "float32", "float64", "bfloat16", "nope"])])
+            argv += (["--type-bits", str(s.choice([8, 16, 32, 64, 4, 7, 0]))] if s.coin(0.5) else
+                     ["--type", s.choice(["float16", "int8", "float32", "float64", "bfloat16", "nope"])])
         for opt in ("--table", "--vectors", "--cute"):
             if s.coin(0.15):
                 argv.append(opt)
@@ -385,6 +391,8 @@ def g_argv(s: Src, tmp: str) -> tuple[list[str], str | None]:
         argv = ["atoms"] + ([s.choice(["--mma", "--copy"])] if s.coin(0.5) else [])
         if s.coin(0.5):
             argv.append(s.choice(["SM80", "LDSM", "F16", "zzz", "["]))
+        if s.coin(0.2):
+            argv += ["--format", "json"]
     else:
         argv = [s.choice(["bogus", "--version", "--help", "layout --help"])]
     return argv, stdin
@@ -410,8 +418,10 @@ def _maxrss_mb() -> float:
 def run_one(argv: list[str], stdin: str | None, limit_s: float = LIMIT_S) -> tuple[str | None, float]:
     """Run one command line; returns (failure class or None, seconds)."""
     # exit 1 is an answer for these: a line failed (eval -f), a file differs (golden verify), "not compatible"
-    exit1_ok = argv[:1] in (["golden"], ["compat"]) or (argv[:1] == ["eval"] and "-f" in argv)
-    quiet_ok = argv[:1] == ["eval"] and "-f" in argv and not any(
+    # (and several EXPRs of eval, answered like -f's lines)
+    exit1_ok = argv[:1] in (["golden"], ["compat"], ["eval"])
+    # (eval with no EXPR, or '-', reads standard input like -f -)
+    quiet_ok = argv[:1] == ["eval"] and ("-f" in argv or argv[1:2] in ([], ["-"])) and not any(
         line.strip() and not line.strip().startswith("#") for line in (stdin or "").splitlines())
     old = signal.signal(signal.SIGALRM, _on_alarm)
     signal.setitimer(signal.ITIMER_REAL, HARD_TIMEOUT_S)
@@ -619,7 +629,7 @@ def test_found_slow_mma_json_and_svg():
     assert dt <= CPU_BOUND_S, f"{dt:.2f} s CPU"
     assert len(r.stdout) < 1_500_000
     dt, r = _cpu(["svg", "--mma", "SM90_64x64x16_F16F16F16_SS", "--atom-layout", "(16)",
-                  "--permutation", "(_32,_32,_16)"])
+                  "--tile", "(_32,_32,_16)"])
     assert dt <= CPU_BOUND_S, f"{dt:.2f} s CPU"
     assert r.stdout.count("<rect ") == 32 * 32 + 2 * 32 * 16
 
@@ -658,7 +668,7 @@ def test_found_make_layout_of_tilers_is_refused():
 @pytest.mark.parametrize("argv,says", [
     (["coords", "(0,2147483647)", "(_-16,_0)"], "coordinate table has 2147483647 cells"),   # 4.5 GB, > 20 s
     (["coords", "(_-16,_2147483647)", "(32,_0)"], "negative size -16"),
-    (["tiled-copy-c", "--lang", "en", "--permutation", "(_2147483647,_2)"], "pass --force"),   # > 20 s
+    (["tiled-copy-c", "--lang", "en", "--tile", "(_2147483647,_2)"], "pass --force"),   # > 20 s
 ])
 def test_found_hangs_of_seed_31337_and_2026(argv, says):
     """An empty mode 0 still gets a grid header per column of mode 1 (the --force limit counts it); negative
@@ -672,13 +682,13 @@ def test_found_slow_tilelang_bank_and_wgmma():
     for 1.5 KB); wgmma's CuTe check of a (64,256,256) buffer allocated 288 MB. The leading dims pass through, so both
     are answered from the (stride x continuous) plane (see swizzle.py; tests/test_perf_regressions.py compares with
     the whole-domain evaluation)."""
-    dt, r = _cpu(["tilelang", "full-bank", "--shape", "464,128,64", "--dtype", "float16", "--cute", "--inverse",
+    dt, r = _cpu(["tilelang", "full-bank", "--shape", "464,128,64", "--type", "float16", "--cute", "--inverse",
                   "3801087"])
     assert dt <= CPU_BOUND_S, f"{dt:.2f} s CPU"
     assert "bijective: yes (3801088 distinct offsets covering [0, 3801088))" in r.stdout
     assert "checked: equal to TileLang's offset at all 3801088 input indices" in r.stdout
     assert "Inverse(offset 3801087) = [463, 127, 7]" in r.stdout      # the swizzle: not [463, 127, 63]
-    argv = ["tilelang", "wgmma", "--shape", "64,256,256", "--dtype-bits", "32"]
+    argv = ["tilelang", "wgmma", "--shape", "64,256,256", "--type-bits", "32"]
     assert _peak_mb(argv) < 50
     dt, r = _cpu(argv)
     assert dt <= CPU_BOUND_S and "(equal to TileLang's offset at all 4194304 input indices)" in r.stdout
@@ -689,9 +699,9 @@ def test_found_tilelang_checks_of_4m_indices():
     +192 MB; a 4-row bank swizzle under 16,384 leading rows (whose CuTe view does not match: the leading stride feeds
     the swizzle's row bits) took 1.7 s and +482 MB. Affine layouts split like passed-through leading dims, and a
     mismatch is counted block by block (swizzle.compare_by_plane): the same count and first mismatch."""
-    argv = ["tilelang", "linear", "--shape", "64,256,256", "--dtype-bits", "16"]
+    argv = ["tilelang", "linear", "--shape", "64,256,256", "--type-bits", "16"]
     assert _peak_mb(argv) < 50
-    argv = ["tilelang", "full-bank", "--shape", "16384,4,64", "--dtype", "float16", "--cute"]
+    argv = ["tilelang", "full-bank", "--shape", "16384,4,64", "--type", "float16", "--cute"]
     assert _peak_mb(argv) < 80
     dt, r = _cpu(argv)
     assert dt <= CPU_BOUND_S, f"{dt:.2f} s CPU"

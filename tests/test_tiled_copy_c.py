@@ -174,7 +174,7 @@ def test_command_matches_cute(cute_outputs):
     for (op, al, _, perm), (printed, lc, t0, t1, secs) in zip(CONFIGS, cute_outputs):
         args = ["tiled-copy-c", "--mma", op, "--atom-layout", _atom_layout(al), "--lang", "en", "--force"]
         if perm:
-            args += ["--permutation", perm]
+            args += ["--tile", perm]
         code, out, err = run(*args)
         assert code == 0, (op, err)
         assert "=== Configuration ===\n" + printed + "\n" in out, op
@@ -206,7 +206,7 @@ def test_full_dump_matches_cute_for_every_config(cute_full_dumps):
     for (op, al, _, perm), want in zip(CONFIGS, cute_full_dumps):
         args = ["tiled-copy-c", "--mma", op, "--atom-layout", _atom_layout(al), "--force"]
         if perm:
-            args += ["--permutation", perm]
+            args += ["--tile", perm]
         code, out, err = run(*args)
         assert code == 0, (op, err)
         assert out == want, (op, al, perm)

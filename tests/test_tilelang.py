@@ -37,7 +37,7 @@ def test_doc003_full_bank_256x64_fp16():
 
 
 def test_doc003_cli_walkthrough():
-    r = run("full-bank", "--shape", "256,64", "--dtype-bits", "16")
+    r = run("full-bank", "--shape", "256,64", "--type-bits", "16")
     assert r.exit_code == 0, r.output
     out = r.output
     assert "vector_size = 128 / 16 = 8" in out
@@ -169,7 +169,7 @@ def test_cli_table_cute_and_leading_dims():
     assert "Sw<3,3,3> o _0 o (_2,_16,_64):(_1024,_64,_1)" in r.output
     assert "checked: equal to TileLang's offset at all 2048 input indices" in r.output
     # auto = tilelang.layout.make_swizzled_layout(buffer) (TileLang 0.1.15; it calls MakeGemmABLayout -> half here)
-    r = run("auto", "--shape", "128,32", "--dtype", "float16")
+    r = run("auto", "--shape", "128,32", "--type", "float16")
     assert r.exit_code == 0 and r.output.startswith("tilelang.layout.make_swizzled_layout(buffer[128, 32] float16) "
                                                     "-> MakeHalfBankSwizzleLayout2D")
 
@@ -179,9 +179,9 @@ def test_cli_table_cute_and_leading_dims():
     ["full-bank", "--shape", "256,32"],                       # continuous % 64
     ["full-bank", "--shape", "256"],                          # rank 1
     ["full-bank", "--shape", "256,x"],                        # not an integer
-    ["full-bank", "--shape", "256,64", "--dtype-bits", "0"],
-    ["full-bank", "--shape", "256,64", "--dtype-bits", "256"],
-    ["full-bank", "--shape", "256,64", "--dtype", "float7"],
+    ["full-bank", "--shape", "256,64", "--type-bits", "0"],
+    ["full-bank", "--shape", "256,64", "--type-bits", "256"],
+    ["full-bank", "--shape", "256,64", "--type", "float7"],
     ["full-bank", "--shape", "256,64", "--at", "256,0"],       # outside
     ["full-bank", "--shape", "256,64", "--at", "1,2,3"],
     ["full-bank", "--shape", "256,64", "--inverse", "16384"],
@@ -206,7 +206,7 @@ def test_cli_registered_in_main():
 def test_library_reports_are_what_the_command_prints():
     """The command is options + one library call: cutedump.tilelang.report gives the same text / JSON."""
     import json
-    assert run("auto", "--shape", "2,64,64", "--dtype", "float64", "--k-outer", "--at", "1,2,3").output == \
+    assert run("auto", "--shape", "2,64,64", "--type", "float64", "--k-outer", "--at", "1,2,3").output == \
         report.buffer_report("make_swizzled_layout", [2, 64, 64], dtype="float64", at=[1, 2, 3], k_outer=True)
     assert json.loads(run("gemm-ab", "--shape", "128,16", "--format", "json").output) == \
         report.buffer_report("MakeGemmABLayout", "128,16", fmt="json")
@@ -221,6 +221,6 @@ def test_stride_4_full_bank_has_no_tiled_cute_form():
     the report leaves the tiled spelling out instead of failing with that assertion."""
     from click.testing import CliRunner
     from cutedump.cli import main
-    r = CliRunner().invoke(main, ["tilelang", "full-bank", "--shape", "4,128", "--dtype-bits", "16", "--cute"])
+    r = CliRunner().invoke(main, ["tilelang", "full-bank", "--shape", "4,128", "--type-bits", "16", "--cute"])
     assert r.exit_code == 0, r.stderr
     assert "tile_to_shape" not in r.stdout and "CuTe view" in r.stdout

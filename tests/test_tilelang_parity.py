@@ -136,10 +136,10 @@ def test_cli_auto_prints_tilelangs_repr(data, shape, dtype, args):
     if "--no-pad" in args:
         opts["allow_pad"] = False
     r = _find(data, "make_swizzled_layout", shape, dtype, opts)
-    res = CliRunner().invoke(tilelang_cmd, ["auto", "--shape", ",".join(map(str, shape)), "--dtype", dtype] + args)
+    res = CliRunner().invoke(tilelang_cmd, ["auto", "--shape", ",".join(map(str, shape)), "--type", dtype] + args)
     assert res.exit_code == 0, res.output
     assert res.output.splitlines()[1] == r["repr"]
-    j = CliRunner().invoke(tilelang_cmd, ["auto", "--shape", ",".join(map(str, shape)), "--dtype", dtype,
+    j = CliRunner().invoke(tilelang_cmd, ["auto", "--shape", ",".join(map(str, shape)), "--type", dtype,
                                           "--format", "json", "--values"] + args)
     assert j.exit_code == 0, j.output
     d = json.loads(j.output)
@@ -158,10 +158,10 @@ def test_cli_auto_prints_tilelangs_repr(data, shape, dtype, args):
 ])
 def test_cli_subcommands_print_tilelangs_repr(data, cmd, fn, shape, dtype):
     r = _find(data, fn, shape, dtype)
-    res = CliRunner().invoke(tilelang_cmd, [cmd, "--shape", ",".join(map(str, shape)), "--dtype", dtype])
+    res = CliRunner().invoke(tilelang_cmd, [cmd, "--shape", ",".join(map(str, shape)), "--type", dtype])
     assert res.exit_code == 0, res.output
     assert r["repr"] in res.output.splitlines() or f"TileLang: {r['repr']}" in res.output.splitlines()
-    j = CliRunner().invoke(tilelang_cmd, [cmd, "--shape", ",".join(map(str, shape)), "--dtype", dtype,
+    j = CliRunner().invoke(tilelang_cmd, [cmd, "--shape", ",".join(map(str, shape)), "--type", dtype,
                                           "--format", "json"])
     assert j.exit_code == 0, j.output
     assert json.loads(j.output)["repr"] == r["repr"]
@@ -177,7 +177,7 @@ def test_cli_subcommands_print_tilelangs_repr(data, cmd, fn, shape, dtype):
 def test_cli_rejections_are_tilelangs_icheck_text(data, cmd, fn, shape, dtype, opts):
     r = _find(data, fn, shape, dtype)
     assert "error" in r
-    res = CliRunner().invoke(tilelang_cmd, [cmd, "--shape", ",".join(map(str, shape)), "--dtype", dtype] + opts)
+    res = CliRunner().invoke(tilelang_cmd, [cmd, "--shape", ",".join(map(str, shape)), "--type", dtype] + opts)
     assert res.exit_code == 2
     lines = [x for x in res.output.splitlines() if x.strip()]
     assert lines == [f"error: {r['error']}"]
@@ -197,7 +197,7 @@ def test_cli_fragments(data):
 
 @pytest.mark.parametrize("args", [
     ["auto", "--shape", "64,x"],
-    ["auto", "--shape", "64,16", "--dtype", "float7"],
+    ["auto", "--shape", "64,16", "--type", "float7"],
     ["auto", "--shape", "64,0"],
     ["linear", "--shape", "8,8", "--at", "8,0"],
     ["gemm-ab", "--shape", "2,64,64"],

@@ -197,3 +197,16 @@ def test_help_is_english():
     for path, cmd in commands():
         code, out, err = run(path.split() + ["--help"])
         assert code == 0 and not CJK.search(out), path
+
+
+def test_every_command_that_prints_a_result_has_json():
+    """--format json everywhere but the commands whose output is a document (LaTeX, SVG, HTML)."""
+    documents = {"latex", "svg", "html"}
+    missing = []
+    for path, cmd in commands():
+        if path in documents:
+            continue
+        fmt = [p for p in cmd.params if isinstance(p, click.Option) and "--format" in p.opts]
+        if not fmt or "json" not in getattr(fmt[0].type, "choices", ()):
+            missing.append(path)
+    assert not missing, missing

@@ -1,7 +1,7 @@
 """TiledMMA configurations put through the differential harness for `cutedump tiled-copy-c`.
 
 Each entry: (MMA op as CuTe spells it, atom layout shape, C++ permutation Tile or None,
-             the same permutation as a cutedump --permutation string, or None for no permutation).
+             the same permutation as a cutedump --tile string, or None for no permutation).
 """
 
 CONFIGS = [

@@ -91,6 +91,7 @@ def renamed(old: str, new: str, dest: str, **option_kw):
                                            f"give {new} once")
                 deprecation_note(old, new)
                 kwargs[dest] = v
+                ctx.set_parameter_source(dest, click.core.ParameterSource.COMMANDLINE)   # as if `new` was given
             return fn(*args, **kwargs)
         return click.option(old, alias, hidden=True, default=None, **option_kw)(wrapper)
     return deco
@@ -127,3 +128,24 @@ def arg_or_stdin(value: str | None, what: str, example: str) -> str:
     if not text:
         raise CuteDumpError(f"no {what} given: standard input is empty")
     return text
+
+
+def given(dest: str) -> bool:
+    """Was the parameter ``dest`` given on the command line (or by its environment variable)?"""
+    ctx = click.get_current_context(silent=True)
+    if ctx is None:
+        return False
+    src = ctx.get_parameter_source(dest)
+    return src is not None and src.name in ("COMMANDLINE", "ENVIRONMENT")
+
+
+def needs(option: str, dest: str, ok: bool, what: str) -> None:
+    """``option`` (parameter ``dest``) given where it would be ignored is one ``error:`` line: "OPTION needs WHAT"."""
+    if not ok and given(dest):
+        raise CuteDumpError(f"{option} needs {what} (without it {option} would be ignored)")
+
+
+def excludes(option: str, dest: str, other: str, other_given: bool) -> None:
+    """``option`` and ``other`` given together contradict each other: one ``error:`` line naming both."""
+    if other_given and given(dest):
+        raise CuteDumpError(f"{option} and {other} contradict each other; give one of them")

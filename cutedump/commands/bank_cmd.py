@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from cutedump.commands._common import handle_errors, arg_or_stdin, stdin_stream
+from cutedump.commands._common import handle_errors, arg_or_stdin, stdin_stream, given
 from cutedump.errors import CuteDumpError
 from cutedump.render import bank_view as V
 
@@ -67,8 +67,12 @@ def bank_cmd(smem, atom, value_type, thr, val, mma_name, atom_layout, tile, oper
     # start-up: the bank model loads numpy; `cutedump bank --help` does not need it
     from cutedump.bank.report import CopySpec, raw_report, copy_report  # start-up: numpy only when the command runs
     if inst is not None or addresses:
-        if any(x is not None for x in (smem, atom, thr, val, mma_name, operand)) or also:
+        if any(x is not None for x in (smem, atom, thr, val, mma_name, operand, value_type, atom_layout, tile)) or also:
             raise CuteDumpError("raw mode (--inst/--addresses) takes no smem layout or copy options")
+        for opt, dest in (("--store/--load", "store"), ("--warp", "warp"), ("--no-fix", "no_fix")):
+            if given(dest):
+                raise CuteDumpError(f"raw mode (--inst/--addresses) and {opt} contradict each other: {opt} is for "
+                                    "the copy mode (the instructions are given as they are)")
         if inst is None:
             raise CuteDumpError("--addresses needs --inst (e.g. --inst ld.shared.b128)")
         rep = raw_report(inst, list(addresses))
@@ -79,6 +83,8 @@ def bank_cmd(smem, atom, value_type, thr, val, mma_name, atom_layout, tile, oper
             raise CuteDumpError("give a smem layout and --copy ATOM (copy mode), or --inst and --addresses (raw mode)")
         spec = CopySpec(atom, value_type, thr, val, mma_name, atom_layout, tile, operand, store)
         rep = copy_report(smem, spec, warp, also, fix=not no_fix)
+    if compact and fmt_ != "text":
+        raise CuteDumpError(f"--compact and --format {fmt_} contradict each other: --compact shortens the text view")
     if fmt_ == "json":
         import json
         click.echo(json.dumps(V.report_json(rep)))

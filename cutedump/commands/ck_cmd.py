@@ -5,10 +5,10 @@ import json
 
 import click
 
-from cutedump.commands._common import handle_errors, renamed
+from cutedump.commands._common import handle_errors, renamed, needs, given, CuteDumpError
 from cutedump.ck import report
 from cutedump.ck.parse import base_descriptor, build_descriptor, parse_index, parse_list
-from cutedump.ck.recipes import SPECS, build_recipe, recipes_text
+from cutedump.ck.recipes import RECIPES, SPECS, build_recipe, recipes_text
 
 EPILOG = """\b
 Examples:
@@ -33,6 +33,7 @@ magic-division merge for offsets of padded indices, CK's compile-time checks as 
 
 def _show(d, at, table, rows, cols, limit, no_cute, force, fmt, offsets):
     """The descriptor's report (cutedump.ck.report), as JSON or text."""
+    needs("--offsets", "offsets", fmt == "json", "--format json")
     at_idx = parse_index(at, "--at")
     if fmt == "json":
         click.echo(json.dumps(report.to_json(d, at_idx, offsets, not no_cute, force), indent=1))
@@ -94,10 +95,36 @@ def describe_cmd(lengths, strides, align, stages, name, **kw):
 def recipes_cmd(fmt):
     """List the named XDL GEMM descriptor recipes."""
     if fmt == "json":
-        from cutedump.ck.recipes import RECIPES
         click.echo(json.dumps({"recipes": [{"name": k, "builds": h} for k, (h, _) in RECIPES.items()]}, indent=1))
         return
     click.echo(recipes_text(), nl=False)
+
+
+#: the recipe options each recipe reads (by parameter name); any other given is refused, not ignored
+RECIPE_USES = {
+    "xdl-a": {"M", "K", "AK1", "stride", "layout", "MPerBlock", "KPerBlock", "spec"},
+    "xdl-b": {"N", "K", "AK1", "stride", "layout", "NPerBlock", "KPerBlock", "spec"},
+    "xdl-a-block": {"MPerBlock", "KPerBlock", "AK1", "extra_m"},
+    "xdl-a-mma": {"MPerBlock", "KPerBlock", "AK1", "MPerXdl", "MXdlPerWave", "extra_m"},
+    "xdl-c-grid": {"M", "N", "MPerBlock", "NPerBlock", "stride", "spec", "layout"},
+    "xdl-c-shuffle": {"MPerBlock", "NPerBlock", "MPerXdl", "MXdlPerWave", "NXdlPerWave", "cshuffle_m", "cshuffle_n"},
+    "xdl-c-thread": {"MPerXdl", "MXdlPerWave", "NXdlPerWave"},
+    "thread-scratch": {"slice_lengths", "vector_dim", "scalar_per_vector"},
+}
+_RECIPE_OPTS = ("M", "N", "K", "stride", "layout", "AK1", "MPerBlock", "NPerBlock", "KPerBlock", "MPerXdl",
+                "MXdlPerWave", "NXdlPerWave", "extra_m", "cshuffle_m", "cshuffle_n", "slice_lengths", "spec",
+                "vector_dim", "scalar_per_vector")
+
+
+def _check_recipe_options(name):
+    if name not in RECIPE_USES:
+        return          # build_recipe names the known recipes
+    flags = {p.name: p.opts[0] for p in click.get_current_context().command.params if p.opts}
+    for dest in _RECIPE_OPTS:
+        if given(dest) and dest not in RECIPE_USES[name]:
+            uses = ", ".join(flags[d] for d in _RECIPE_OPTS if d in RECIPE_USES[name])
+            raise CuteDumpError(f"{flags[dest]} does not apply to recipe {name} (it would be ignored); {name} "
+                                f"takes {uses}")
 
 
 @ck_cmd.command("recipe", epilog=EPILOG)
@@ -109,7 +136,7 @@ def recipes_cmd(fmt):
 @click.option("--major", "layout", type=click.Choice(["row", "col"]), default=None,
               help="A/B storage order, CK's ALayout/BLayout (default: row-major A, column-major B: K contiguous).")
 @click.option("--AK1", "AK1", type=int, default=8, show_default=True, help="AK1 / BK1 (K elements per vector).")
-@click.option("--MPerBlock", "MPerBlock", type=int, default=None, help="Block tile M (or N for B).")
+@click.option("--MPerBlock", "MPerBlock", type=int, default=None, help="Block tile M.")
 @click.option("--NPerBlock", "NPerBlock", type=int, default=None, help="Block tile N.")
 @click.option("--KPerBlock", "KPerBlock", type=int, default=None, help="Block tile K.")
 @click.option("--MPerXdl", "MPerXdl", type=int, default=32, show_default=True, help="32 or 16 (the MFMA).")
@@ -132,6 +159,7 @@ def recipe_cmd(name, M, N, K, stride, layout, AK1, MPerBlock, NPerBlock, KPerBlo
                NXdlPerWave, extra_m, cshuffle_m, cshuffle_n, slice_lengths, vector_dim, scalar_per_vector, spec,
                **kw):
     """Build one of the XDL GEMM descriptors (see `cutedump ck recipes`)."""
+    _check_recipe_options(name)
     d = build_recipe(name, M=M, N=N, K=K, stride=stride, layout=layout, AK1=AK1, MPerBlock=MPerBlock,
                      NPerBlock=NPerBlock, KPerBlock=KPerBlock, MPerXdl=MPerXdl, MXdlPerWave=MXdlPerWave,
                      NXdlPerWave=NXdlPerWave, extra_m=extra_m, cshuffle_m=cshuffle_m, cshuffle_n=cshuffle_n,

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from cutedump.commands._common import handle_errors, renamed
+from cutedump.commands._common import handle_errors, renamed, needs, given
 from cutedump.algebra import size
 from cutedump.atoms import copy_atom, make_tiled_copy, sample_table, copy as K
 from cutedump.atoms.cli_support import build_mma, parse_layout_arg
@@ -56,6 +56,15 @@ def copy_cmd(atom, value_type, thr, val, mma_name, atom_layout, tile, operand, s
             vt = targs[-1] if len(targs) > 1 else targs[0]
         else:
             raise CuteDumpError("--type is required (the value type of Copy_Atom<Op, T>, e.g. --type half_t)")
+    needs("--thread", "thr_idx", partition is not None, "--partition (the tensor to partition)")
+    needs("--tids", "tids", samples, "--samples")
+    if fmt_ == "json":
+        for opt, v in (("--atom-only", atom_only), ("--samples", samples), ("--partition", partition is not None)):
+            if v:
+                raise CuteDumpError(f"--format json and {opt} contradict each other: the JSON view has the "
+                                    "TiledCopy, its TV layouts and src2ref/dst2ref only")
+    else:
+        needs("--force", "force", False, "--format json (it allows JSON tables of more than 65,536 cells)")
     ca = copy_atom(atom, vt)
     out = []
     if atom_only:

@@ -7,7 +7,7 @@ import sys
 import click
 
 from cutedump.commands._batch import answer, answer_file, answer_pipe, default_jobs
-from cutedump.commands._common import handle_errors, stdin_stream
+from cutedump.commands._common import handle_errors, stdin_stream, needs
 from cutedump.errors import CuteDumpError
 from cutedump.expr import evaluate, format_result
 
@@ -48,6 +48,7 @@ def eval_cmd(exprs, file_, fmt_, jobs):
         exprs = ()
     if not exprs and file_ is None:
         raise CuteDumpError("give an expression (cutedump eval \"size((_4,8))\"), several, or -f FILE")
+    needs("-j/--jobs", "jobs", file_ is not None, "-f FILE (or a pipe)")
     if file_ is not None and fmt_ == "json":
         raise CuteDumpError("--format json answers EXPR arguments; -f answers each line as CuTe's print (text)")
     if file_ is None:

@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from cutedump.commands._common import handle_errors, lang_option, arg_or_stdin
+from cutedump.commands._common import handle_errors, lang_option, arg_or_stdin, given, needs
 from cutedump.errors import CuteDumpError
 from cutedump.dumps.steps import narrate, steps_json
 from cutedump.dumps.explain_algebra import explain_expr
@@ -71,18 +71,22 @@ def explain_cmd(expr, lang, fmt_, detail, plain, mma_name, atom_layout, tile, co
                 layout_, operand, side, fragment, retile, thread):
     """Explain EXPR step by step as CuTe computes it, or (EXPR = partition) how a TiledMMA / TiledCopy partitions a
     tensor for one thread. EXPR '-' (or none, with a pipe) is read from standard input."""
+    needs("--plain", "plain", fmt_ == "text", "the text output (not --format json)")
     expr = arg_or_stdin(expr, "expr", '"coalesce((_2,_4):(_1,_2))"')
     if expr.strip() == "partition":
+        if given("detail"):
+            raise CuteDumpError("--detail is for an expression; `explain partition` narrates every step")
         expl = explain_partition(mma=mma_name, atom_layout=atom_layout, tile=tile, copy=copy_name,
                                  value_type=value_type, thr=thr, val=val, shape=shape, layout=layout_,
                                  operand=operand, side=side, fragment=fragment, retile=retile, thread=thread)
     else:
-        given = [n for n, v in (("--mma", mma_name), ("--atom-layout", atom_layout), ("--tile", tile),
+        extra = [n for n, v in (("--mma", mma_name), ("--atom-layout", atom_layout), ("--tile", tile),
                                 ("--copy", copy_name), ("--type", value_type), ("--thr", thr), ("--val", val),
                                 ("--shape", shape), ("--layout", layout_), ("--operand", operand), ("--side", side))
-                 if v is not None] + [n for n, v in (("--fragment", fragment), ("--retile", retile)) if v]
-        if given:
-            raise CuteDumpError(f"{given[0]} belongs to `cutedump explain partition`, not to an expression")
+                 if v is not None] + [n for n, v in (("--fragment", fragment), ("--retile", retile)) if v] + \
+                (["--thread"] if given("thread") else [])
+        if extra:
+            raise CuteDumpError(f"{extra[0]} belongs to `cutedump explain partition`, not to an expression")
         expl = explain_expr(expr, detail)
     if fmt_ == "json":
         click.echo(json.dumps(steps_json(expl, lang), ensure_ascii=False))

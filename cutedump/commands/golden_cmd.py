@@ -57,10 +57,17 @@ def verify_cmd(directory, only, fmt_):
 @golden_cmd.command("update", epilog=EPILOG)
 @click.argument("directory", default="golden", type=click.Path(file_okay=False))
 @click.option("--only", "only", multiple=True, metavar="FILE", help="Update only this manifest entry (repeatable).")
+@click.option("--format", "fmt_", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help='json: {"changes": [{file, what}]} (what: created/updated (+a -b lines)/not updated: why).')
 @handle_errors
-def update_cmd(directory, only):
-    """Rewrite the golden files of DIR/MANIFEST whose command output changed, and say which."""
+def update_cmd(directory, only, fmt_):
+    """Rewrite the golden files of DIR/MANIFEST (and of every MANIFEST below DIR) whose command output changed,
+    and say which."""
     changes = update(directory, list(only) or None)
+    if fmt_ == "json":
+        import json
+        click.echo(json.dumps({"changes": [{"file": r.entry.file, "what": w} for r, w in changes]}, indent=1))
+        sys.exit(1 if any(w.startswith("not updated") for _, w in changes) else 0)
     for r, what in changes:
         click.echo(f"{r.entry.file}: {what}")
     if not changes:

@@ -8,7 +8,7 @@ import re
 
 import click
 
-from cutedump.commands._common import handle_errors, lang_option
+from cutedump.commands._common import handle_errors, lang_option, needs
 from cutedump.errors import CuteDumpError
 from cutedump.kernel.load import load, example, examples, EXAMPLES
 from cutedump.kernel.audit import audit
@@ -63,6 +63,7 @@ def emit(dump, *, lang: str, readings: bool, fmt: str, warp: int, dump_latex: bo
         raise CuteDumpError("--outdir and --force go with --dump-latex")
     if warp < 0:
         raise CuteDumpError(f"--warp {warp} is negative")
+    needs("--warp", "warp", readings, "the bank audit (drop --no-readings)")
     bank = audit(dump, warp)
     blocks = kernel_dump.blocks(dump, lang, readings, bank, warp)
     if fmt == "json":

@@ -69,6 +69,8 @@ def build_picture(layout, tv, tile, mma, atom_layout, copy, value_type, thr, val
         raise CuteDumpError("give exactly one of LAYOUT, --tv, --mma, --copy" +
                             (f" (got {', '.join(given)})" if given else ""))
     kind = given[0].lstrip("-").lower()
+    _unused_options(kind, tile=tile, atom_layout=atom_layout, value_type=value_type, thr=thr, val=val,
+                    copy_for=copy_for, mma=mma)
     if kind == "layout":
         L = grid.parse_drawable(layout)
         base = L.b if hasattr(L, "b") else L
@@ -109,6 +111,33 @@ def build_picture(layout, tv, tile, mma, atom_layout, copy, value_type, thr, val
     check_size(2 * int(M) * int(N), force, "picture")
     check_pairs(grid.copy_pairs(obj), force, "picture")
     return "copy", obj, None
+
+
+_OPTS = {"tile": "--tile", "atom_layout": "--atom-layout", "value_type": "--type", "thr": "--thr", "val": "--val",
+         "copy_for": "--operand", "mma": "--mma"}
+#: the options each picture takes (besides its own input)
+_TAKES = {"layout": set(), "tv": {"tile"}, "mma": {"tile", "atom_layout", "mma"},
+          "copy": {"value_type", "thr", "val", "copy_for", "mma", "atom_layout", "tile"}}
+
+
+def _unused_options(kind, **opts):
+    """An option the chosen picture would ignore is one error line (no silent answers)."""
+    what = {"layout": "a LAYOUT picture", "tv": "a --tv picture", "mma": "an --mma picture",
+            "copy": "a --copy picture"}[kind]
+    for k, v in opts.items():
+        if v is not None and k not in _TAKES[kind]:
+            raise CuteDumpError(f"{_OPTS[k]} does not apply to {what} (it would be ignored)")
+    if kind == "copy":
+        if opts["copy_for"] is None:
+            for k in ("mma", "atom_layout", "tile"):
+                if opts[k] is not None:
+                    raise CuteDumpError(f"{_OPTS[k]} with --copy needs --operand A|B|C|C_atom (make_tiled_copy_X "
+                                        "against the --mma TiledMMA); make_tiled_copy takes --thr/--val")
+        else:
+            for k in ("thr", "val"):
+                if opts[k] is not None:
+                    raise CuteDumpError(f"{_OPTS[k]} and --operand contradict each other: --thr/--val build "
+                                        "make_tiled_copy, --operand make_tiled_copy_A/B/C/C_atom of the --mma TiledMMA")
 
 
 def _stdin():

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from cutedump.commands._common import handle_errors, check_size, arg_or_stdin
+from cutedump.commands._common import handle_errors, check_size, arg_or_stdin, needs
 from cutedump.algebra import size
 from cutedump.expr import evaluate_layout
 from cutedump.render.text import layout_view, layout_text, layout_details, table_cells
@@ -35,6 +35,7 @@ the column mode. Piped output (or --plain) is exactly CuTe's bytes; on a termina
 def layout_cmd(layout, info, coords, plain, fmt_, force):
     """Print LAYOUT exactly as CuTe's print_layout does. LAYOUT '-' (or none, with a pipe) is read from standard
     input."""
+    needs("--plain", "plain", fmt_ == "text", "the text output (not --format json)")
     L = evaluate_layout(arg_or_stdin(layout, "layout", '"(_4,_8):(_8,_1)"'))
     check_size(int(size(L)), force, "layout table")
     view, note = layout_view(L)   # refuses what print_layout cannot draw, in every format

@@ -3,13 +3,14 @@ from __future__ import annotations
 
 import click
 
-from cutedump.commands._common import handle_errors, renamed
+from cutedump.commands._common import handle_errors, renamed, given
 from cutedump.algebra import fmt, make_layout
 from cutedump.algebra.inttuple import is_tuple
 from cutedump.atoms import partition_shape, partition_fragment, mma_atom
 from cutedump.atoms.cli_support import build_mma, parse_shape_arg
 from cutedump.errors import CuteDumpError
 from cutedump.render.json_view import mma_json
+from cutedump.dumps.explain_partition import owning_fragment
 
 EPILOG = """\b
 Examples:
@@ -21,6 +22,8 @@ Examples:
   cutedump mma "UniversalFMA<float>" --atom-layout "(_16,_16)"
 The first block is byte-exact print(TiledMMA); layoutX_TV are get_layoutX_TV(). --partition (M,N) gives
 partition_shape_C; (M,N,K) adds A (M,K) and B (N,K); --thread picks the thread of partition_X / fragments.
+A fragment is an owning register tensor: with dynamic extents CuTe refuses it ("Dynamic owning tensors not
+supported"), and so does this line; give static extents, e.g. --partition "(_128,_128,_64)".
 """
 
 
@@ -39,10 +42,18 @@ partition_shape_C; (M,N,K) adds A (M,K) and B (N,K); --thread picks the thread o
 def mma_cmd(atom, atom_layout, tile, partition, thr_idx, atom_only, fmt_, force):
     """Print a TiledMMA exactly as CuTe does, then its layoutA_TV, layoutB_TV and layoutC_TV."""
     if atom_only:
+        for opt, dest in (("--atom-layout", "atom_layout"), ("--tile", "tile"), ("--partition", "partition"),
+                          ("--thread", "thr_idx"), ("--format", "fmt_"), ("--force", "force")):
+            if given(dest):
+                raise CuteDumpError(f"--atom-only and {opt} contradict each other: --atom-only prints only "
+                                    "print(MMA_Atom) as text")
         click.echo(mma_atom(atom).print_str(), nl=False)
         return
     mma = build_mma(atom, atom_layout, tile)
     if fmt_ == "json":
+        if partition is not None or thr_idx is not None:
+            raise CuteDumpError(f"--format json and {'--partition' if partition is not None else '--thread'} "
+                                "contradict each other: the JSON view has the TiledMMA and its TV layouts only")
         import json
         click.echo(json.dumps(mma_json(mma, force=force)))
         return
@@ -68,7 +79,8 @@ def mma_cmd(atom, atom_layout, tile, partition, thr_idx, atom_only, fmt_, force)
             lay, off = getattr(thr, f"partition_{op}")(L)
             out.append(f"thread {t} partition_{op}({L}): {lay}  (offset {int(off)})")
             try:
-                out.append(f"thread {t} partition_fragment_{op}: {partition_fragment(thr, op, L)}")
+                frag = owning_fragment(partition_fragment(thr, op, L), f"partition_fragment_{op}")
+                out.append(f"thread {t} partition_fragment_{op}: {frag}")
             except CuteDumpError as e:
                 out.append(f"thread {t} partition_fragment_{op}: ({e.message})")
     elif thr_idx is not None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from cutedump.commands._common import handle_errors, lang_option, renamed
+from cutedump.commands._common import handle_errors, lang_option, renamed, needs
 from cutedump.dumps.tiled_copy_c import walkthrough, walkthrough_json
 from cutedump.render.narration import echo_text
 
@@ -40,6 +40,8 @@ thread gets a section.
 def tiled_copy_c_cmd(copy_v, lang, mma, atom_layout, tile, force, plain, fmt_):
     """The narrated make_tiled_copy_C_atom walk-through (layoutC_TV -> tiler -> tile2mma -> layout_tv)."""
     if fmt_ == "json":
+        needs("--plain", "plain", False, "the text output (not --format json)")
+        needs("--force", "force", False, "the text output's tables (not --format json)")
         import json
         click.echo(json.dumps(walkthrough_json(mma, atom_layout, tile, copy_v)))
         return

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import click
 
-from cutedump.commands._common import handle_errors, renamed
+from cutedump.commands._common import handle_errors, renamed, needs
 from cutedump.tilelang import report
 
 EPILOG = """\b
@@ -28,7 +28,15 @@ Shapes are buffer shapes (*leading, stride, continuous) as in TileLang; leading 
 
 
 def _echo(out) -> None:
-    """A report as the command prints it: JSON (indent 1) for a dict, else the text as it is."""
+    """A report as the command prints it: JSON (indent 1) for a dict, else the text as it is. Options the report
+    would ignore are refused first."""
+    ctx = click.get_current_context()
+    fmt = ctx.params.get("fmt", "text")
+    needs("--values", "values", fmt == "json", "--format json")
+    if "table" in ctx.params:
+        tab = ctx.params.get("table") or ctx.params.get("vectors")
+        for opt in ("rows", "cols", "row0", "col0"):
+            needs(f"--{opt}", opt, bool(tab) and fmt == "text", "--table or --vectors (text)")
     if isinstance(out, dict):
         import json   # stdlib; the text reports do not need it
         click.echo(json.dumps(out, indent=1))

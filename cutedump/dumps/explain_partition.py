@@ -13,7 +13,7 @@ from __future__ import annotations
 from cutedump.errors import CuteDumpError
 from cutedump.algebra import (C, Layout, make_layout, size, rank, get, composition, right_inverse, zipped_divide,
                               logical_divide, logical_product, coalesce, zip_layout, upcast, slice_layout, crd2idx,
-                              fmt, product_each, UNDERSCORE)
+                              fmt, product_each, UNDERSCORE, flatten, is_static)
 from cutedump.algebra.inttuple import is_tuple, prepend as t_prepend
 from cutedump.atoms import copy_atom
 from cutedump.atoms import copy as K
@@ -29,10 +29,9 @@ MMA_HDR = "cute/atom/mma_atom.hpp"
 CPY_HDR = "cute/atom/copy_atom.hpp"
 
 
-def _owning(frag, fn: str):
+def owning_fragment(frag, fn: str):
     """A register fragment is an owning tensor: CuTe refuses one with a dynamic extent (cute/tensor_impl.hpp,
     ``static_assert(... is_static ..., "Dynamic owning tensors not supported")``)."""
-    from cutedump.algebra import flatten, is_static
     leaves = list(flatten(frag.shape)) + list(flatten(frag.stride))
     if not all(is_static(x) for x in leaves):
         raise CuteDumpError(f"{fn}: the fragment would be {frag}, which has dynamic extents; CuTe refuses to "
@@ -124,9 +123,9 @@ def explain_mma_partition(mma, tensor: Layout, op: str, thread: int, fragment: b
         if op == "C":
             st = b.step("part.mma.frag_c", f"TiledMMA::make_fragment_C, {MMA_HDR}")
             final = st.item("fragment", Call("make_layout", Call("shape", part)),
-                            _owning(make_layout(part.shape), fn))
+                            owning_fragment(make_layout(part.shape), fn))
         else:
-            frag = _owning(partition_fragment(thr, op, tensor), fn)
+            frag = owning_fragment(partition_fragment(thr, op, tensor), fn)
             st = b.step("part.mma.frag_ab", f"TiledMMA::make_fragment_{op}, {MMA_HDR}", op=op)
             final = st.item("fragment", Call("make_fragment_like", part), frag)
     expl = Explanation("mma", {"version": CUTE_VERSION, "atom": mma.atom.name, "fn": fn, "thread": thread,
@@ -252,7 +251,7 @@ def explain_retile(tc, mma, tensor: Layout, op: str, thread: int, detail: int = 
         frag = mma.get_slice(thread).partition_fragment_C(tensor)
     else:
         frag = partition_fragment(mma.get_slice(thread), op, tensor)
-    _owning(frag, f"partition_fragment_{op}")
+    owning_fragment(frag, f"partition_fragment_{op}")
     b = Builder(detail)
     where = f"TiledCopy::retile, {CPY_HDR}"
     st = b.step("part.rt.frag", f"ThrMMA::partition_fragment_{op}, {MMA_HDR}", op=op, thread=thread)

@@ -134,9 +134,20 @@ def partition_C(thr_mma, tensor):
     return _mma_part(thr_mma, tensor, thr_mma.tiled.thrfrg_C, 1, 2)
 
 
+def _owning(frag: Layout, fn: str) -> Layout:
+    """A register fragment is an owning tensor: CuTe refuses one with a dynamic extent (cute/tensor_impl.hpp:
+    static_assert "Dynamic owning tensors not supported")."""
+    if not (it.is_static(frag.shape) and it.is_static(frag.stride)):
+        raise CuteDumpError(f"{fn}: the fragment would be {frag}, which has dynamic extents; CuTe refuses to build it "
+                            "(static_assert \"Dynamic owning tensors not supported\", cute/tensor_impl.hpp): the "
+                            "tensor needs a static shape (e.g. set the tile sizes with '_')")
+    return frag
+
+
 def make_fragment_like(layout) -> Layout:
-    """make_fragment_like(layout); a swizzled layout gives make_fragment_like(layout_b) (swizzle_layout.hpp)."""
-    return _fragment_like(inner(layout))
+    """make_fragment_like(tensor) (an owning register tensor, so static); a swizzled layout gives
+    make_fragment_like(layout_b) (swizzle_layout.hpp)."""
+    return _owning(_fragment_like(inner(layout)), "make_fragment_like")
 
 
 def partition_fragment_A(thr_mma, tensor) -> Layout:
@@ -163,7 +174,7 @@ def make_fragment_B(thr_mma, tensor) -> Layout:
 
 def make_fragment_C(thr_mma, tensor) -> Layout:
     """thr_mma.make_fragment_C(tCgC): a compact column-major fragment of the partition's shape."""
-    return make_layout(inner(tensor).shape)
+    return _owning(make_layout(inner(tensor).shape), "make_fragment_C")
 
 
 def _check_register_frag(thr_mma, operand: str):
