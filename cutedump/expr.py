@@ -18,6 +18,7 @@ from cutedump.algebra.integer import INT_MAX, INT_MIN, OVERFLOW, overflow_reset,
 from cutedump.algebra.inttuple import UNDERSCORE, flatten_to_tuple, fmt, is_int_tuple
 from cutedump.algebra.layout import Layout
 from cutedump.algebra.swizzle import ComposedLayout, Swizzle, logical_product_swizzled, recast_swizzle
+from cutedump.algebra import smem as SMEM   # gmma: smem layout atoms
 from cutedump.parse import parse_expr, build_literal, Call, Apply, _col, swizzle_limit_error
 
 _BITS = {
@@ -235,6 +236,14 @@ def _registry():
     def _recast(x, targs=()):
         if len(targs) != 2:
             raise CuteDumpError("recast_layout needs two types: recast_layout<uint16_t,uint32_t>(L)")
+        if isinstance(x, ComposedLayout):   # gmma: recast_layout(ComposedLayout) = up/downcast of it (layout_composed.hpp)
+            from math import gcd  # start-up: only for a composed layout
+            o, nw = _bits(targs[0]), _bits(targs[1])
+            g = gcd(o, nw)
+            num, den = nw // g, o // g
+            if num != 1:
+                x = SW.upcast_composed(x, num)
+            return x if den == 1 else SW.downcast_composed(x, den)
         return A.recast_layout(lay(x, "recast_layout"), _bits(targs[0]), _bits(targs[1]))
 
     def _idx2crd(i, s, d=None):
@@ -608,6 +617,8 @@ class _Evaluation:
     def calls(self, n):
         text, calls, checked = self.text, self.calls, self.checked
         if n.__class__ is Call:
+            if _smem_name(n.name):   # gmma: GMMA::/UMMA:: smem layout atoms and ss_smem_selector
+                return _smem_call(n, text, calls)
             if n.args is None:
                 if n.name in _CONSTANTS:
                     return _Name(n.name)
@@ -656,6 +667,39 @@ class _Evaluation:
                 raise CuteDumpError(f"cannot evaluate at these coordinates ({e})", text, n.col) from None
             return checked(r, n)
         raise CuteDumpError("unexpected expression", text, getattr(n, "col", 0))
+
+
+# ---- gmma: the GMMA/UMMA shared-memory layout atoms (rows of cutedump.algebra.smem.ATOMS) -------------------
+def _smem_name(name: str) -> bool:
+    base = name.rsplit("::", 1)[-1]
+    return base in SMEM.ATOMS or base == "ss_smem_selector" or (
+        base.startswith("Layout_") and base.endswith("_Atom") and base[7:-5] in SMEM.SWIZZLE_NAMES)
+
+
+def _smem_call(n, text, calls):
+    """``Layout_K_SW128_Atom<T>`` / ``Layout_SW128_Atom<T,Major>`` (a name, or called with ``()``/``{}``) and
+    ``ss_smem_selector<Major,T,BLK_MN,BLK_K>()``."""
+    base, t = n.name.rsplit("::", 1)[-1], n.targs
+    try:
+        if n.args:
+            raise CuteDumpError(f"{base} takes no arguments")
+        if base == "ss_smem_selector":
+            if len(t) != 4:
+                raise CuteDumpError("ss_smem_selector takes four template arguments: <Major, Type, BLK_MN, BLK_K>")
+            return SMEM.ss_smem_selector(str(t[0]), _bits(t[1]), t[2], t[3])
+        if base in SMEM.ATOMS:
+            if len(t) != 1:
+                raise CuteDumpError(f"{base} takes one type template argument: {base}<half_t>")
+            return SMEM.smem_atom(n.name, _bits(t[0]))
+        if len(t) != 2:
+            raise CuteDumpError(f"{base} takes a type and a major: {base}<half_t, GMMA::Major::K>")
+        ns = n.name.rsplit("::", 1)[0] if "::" in n.name else "GMMA"
+        return SMEM.major_atom(base[7:-5], _bits(t[0]), str(t[1]), "UMMA" if "UMMA" in ns else "GMMA")
+    except CuteDumpError as e:
+        if e.col is None:
+            raise CuteDumpError(e.message, text, n.col) from None
+        raise
+# ---- end gmma -------------------------------------------------------------------------------------------------
 
 
 def evaluate(text: str):
@@ -787,7 +831,7 @@ def evaluate_layout(text: str):
                                 text, m.start(4))
         sw = recast_swizzle(Swizzle(b, mm, s), 8, bits)
         return ComposedLayout(sw, C(0), evaluate_layout(m.group("rest")))
-    obj = evaluate(text)
+    obj = SW.as_position_independent_swizzle_layout(evaluate(text))   # gmma: an smem_ptr flag is drawn this way
     if isinstance(obj, ComposedLayout) and not (isinstance(obj.a, Swizzle) and isinstance(obj.b, Layout)):
         raise CuteDumpError(f"{format_result(obj)} is a composition A o O o B that cutedump can only evaluate, not "
                             f"print or draw (supported: a swizzle o offset o layout)", text, 0)
