@@ -142,3 +142,131 @@ def selector_cases(n=200, seed=5):
             continue   # CuTe refuses it at compile time (static_assert); our error is tested elsewhere
         out.append((f"ss_smem_selector<{major},{t},{bme},_{k}>", body, exp))
     return out
+
+
+# ------------------------------------------------------------------ descriptors
+
+def _desc_expected(match) -> str:
+    d = match.desc
+    if d.kind == "gmma":
+        return f"{d.value:016x}\n" + d.cute_print()
+    return f"{d.value:016x}\n"
+
+
+_DESC_TYPES = [t for t in TYPES if 8 <= TYPES[t] <= 32]
+
+
+def desc_cases(n=500, seed=7):
+    """make_gmma_desc / make_umma_desc of tile_to_shape(atom, (MN, K)) for one k-block (K = 256 bits, or a
+    128/512-bit sparse one for MN-major GMMA), every swizzle, both majors, MN in 8..256."""
+    from cutedump.atoms import smem_desc as D
+    rng = random.Random(seed)
+    out = []
+    while len(out) < n:
+        kind = rng.choice(["gmma", "umma"])
+        major = rng.choice(["K", "MN"])
+        swz = rng.choice(["INTER", "SW32", "SW64", "SW128"] + (["SW128_32B"] if kind == "umma" and major == "MN"
+                                                                else []))
+        t = rng.choice(_DESC_TYPES)
+        bits = TYPES[t]
+        ns = kind.upper()
+        a = f"Layout_{major}_{swz}_Atom"
+        atom = SMEM.smem_atom(f"{ns}::{a}", bits)
+        s0, s1 = (int(x) for x in atom.b.shape)
+        kbits = rng.choice([256, 256, 256, 512]) if major == "K" else rng.choice([256, 256, 128, 512])
+        k = kbits // bits
+        mn = rng.choice([8, 16, 32, 64, 128, 192, 256])
+        if mn % s0 or k % s1 or (kind == "umma" and kbits != 256):
+            continue
+        order = rng.choice([None, None, "GenRowMajor"])
+        ord_cpp = "" if order is None else f", {order}{{}}"
+        ord_ev = "" if order is None else f", {order}"
+        expr = f"tile_to_shape({a}<{t}>, (_{mn},_{k}){ord_ev})"
+        lay = evaluate(expr)
+        try:
+            m = D.make_desc(kind, major, D.smem_operand(lay, t))
+        except Exception:
+            continue      # not canonical: CuTe refuses it at compile time
+        mk = "GMMA::make_gmma_desc<GMMA::Major::" if kind == "gmma" else "UMMA::make_umma_desc<UMMA::Major::"
+        body = (f"auto t = make_tensor(make_smem_ptr(({t}*)nullptr), tile_to_shape({ns}::{a}<{t}>{{}}, "
+                f"make_shape(Int<{mn}>{{}}, Int<{k}>{{}}){ord_cpp}));\n"
+                f"auto d = {mk}{major}>(t);\n"
+                f'printf("%016llx\\n", (unsigned long long)d.desc_);\n' + ("print(d);" if kind == "gmma" else ""))
+        out.append((f"{kind} {major} {expr}", body, _desc_expected(m)))
+    return out
+
+
+def _ss_atoms():
+    from cutedump.atoms.mma_catalog import gmma_families
+    fam = gmma_families()
+    base_n = (8, 16, 32, 64, 128, 256)
+    out = []
+    for name in fam:
+        n = int(name.split("x")[1])
+        if n not in base_n or "SATURATE" in name:
+            continue
+        out.append(name)
+    return out
+
+
+def fragment_cases(n=240, seed=11):
+    """partition_fragment_A/B of SS (and B of RS) GMMA TiledMMAs over tile_to_shape'd smem (with stages), thread
+    0 or 128 of 1x1 / 2x1 / 1x2 atom layouts: CuTe's print of the descriptor tensor and every descriptor, with the
+    smem pointer unset (host: start address 0) or at an address (start address from the swizzled pointer)."""
+    from cutedump.atoms import smem_desc as D, make_tiled_mma
+    from cutedump.atoms.types import value_type_bits
+    rng = random.Random(seed)
+    atoms = _ss_atoms()
+    out = []
+    while len(out) < n:
+        base = rng.choice(atoms)
+        maj = ""
+        if base.endswith(("_SS", "_RS")):
+            ma = "K" if base.endswith("_RS") else rng.choice(["K", "MN"])
+            maj = f"<{ma},{rng.choice(['K', 'MN'])}>"
+        name = base + maj
+        op = "B" if base.endswith(("_RS", "_RS_TN")) else rng.choice(["A", "B"])
+        al = rng.choice([(1, 1), (2, 1), (1, 2)])
+        tiled = make_tiled_mma(name, f"(_{al[0]},_{al[1]},_1)")
+        major = D.mma_majors(tiled)[0 if op == "A" else 1]
+        t = tiled.atom.traits.val_types[1 if op == "A" else 2]
+        bits = value_type_bits(t)
+        am, an, ak = (int(x.lstrip("_")) for x in tiled.atom.traits.shape_mnk.strip("()").split(","))
+        mn_atom = am * al[0] if op == "A" else an * al[1]
+        swz = rng.choice(["INTER", "SW32", "SW64", "SW128"])
+        atom = SMEM.smem_atom(f"GMMA::Layout_{major}_{swz}_Atom", bits)
+        s0, s1 = (int(x) for x in atom.b.shape)
+        mn = mn_atom * rng.choice([1, 1, 2])
+        k = ak * rng.choice([1, 2, 4])
+        if mn % s0 or k % s1:
+            continue
+        stages = rng.choice([None, 1, 2, 3])
+        tid = rng.choice([0, 0, 5, 128, 255]) % (128 * al[0] * al[1])
+        addr = rng.choice([None, None, 0, 1024, 0x4000, 0x2a400 + 1024, 49152])
+        dims = f"make_shape(Int<{mn}>{{}}, Int<{k}>{{}}" + (f", Int<{stages}>{{}})" if stages else ")")
+        shp = f"(_{mn},_{k}" + (f",_{stages})" if stages else ")")
+        expr = f"tile_to_shape(Layout_{major}_{swz}_Atom<{t}>, {shp})"
+        lay = evaluate(expr)
+        try:
+            f = D.desc_fragment(tiled, tid, op, lay, addr)
+        except Exception:
+            continue
+        ptr = "nullptr" if addr is None else f"(uintptr_t){addr}"
+        body = (f"auto mma = make_tiled_mma({tiled.atom.traits.cpp}{{}}, Layout<Shape<_{al[0]},_{al[1]},_1>>{{}});\n"
+                f"auto s = make_tensor(make_smem_ptr(({t}*){ptr}), tile_to_shape(GMMA::Layout_{major}_{swz}_Atom<{t}>{{}}, "
+                f"{dims}));\n"
+                f"auto thr = mma.get_slice({tid});\n"
+                f"auto frg = thr.partition_fragment_{op}(s);\n"
+                f'print(frg); printf("\\n");\n')
+        if addr is None:
+            body += ('for (int i = 0; i < size(frg); ++i) printf("%016llx\\n", '
+                     '(unsigned long long)(uint64_t)frg(i));\n')
+        else:
+            body += (f"GmmaDescriptor d = frg.data().desc_;\n"
+                     f"d.bitfield.start_address_ = uint16_t((uint32_t)(uintptr_t)raw_pointer_cast("
+                     f"tensor<0>(thr.partition_{op}(s)).data()) >> 4);\n"
+                     'for (int i = 0; i < size(frg); ++i) printf("%016llx\\n", '
+                     '(unsigned long long)(uint64_t)*(GMMA::DescriptorIterator{d} + frg.layout()(i)));\n')
+        exp = f.cute_print() + "\n" + "".join(f"{d.value:016x}\n" for d in f.descriptors)
+        out.append((f"{name} {al} t{tid} {op} {expr} @{addr}", body, exp))
+    return out

@@ -278,3 +278,7 @@ MESSAGES = {
     # ---- errors ---------------------------------------------------------------------------------------------------
     "tcc.err_copy_v": "copy_V = {v} does not divide the {vals} values per thread; valid copy_V: {valid}",
 }
+
+# gmma: the smem-descriptor explanations (their own catalog file)
+from cutedump.dumps.messages.desc_en import MESSAGES as _DESC  # noqa: E402
+MESSAGES.update(_DESC)

@@ -256,3 +256,7 @@ MESSAGES = {
     # ---- errors ---------------------------------------------------------------------------------------------------
     "tcc.err_copy_v": "copy_V = {v} 不能整除每线程值数 {vals}；可用的 copy_V: {valid}",
 }
+
+# gmma: the smem-descriptor explanations (their own catalog file)
+from cutedump.dumps.messages.desc_zh import MESSAGES as _DESC  # noqa: E402
+MESSAGES.update(_DESC)
