@@ -423,7 +423,8 @@ def parse_smem_layout(text: str):
         if not isinstance(inner, Layout):
             raise CuteDumpError(f"expected shape:stride after smem_ptr[{bits}b](unset) o, got {inner}")
         return ComposedLayout(Swizzle(b, mm, s), SmemPtrFlag(bits), inner)
-    obj = evaluate(text)
+    # GMMA::/UMMA:: qualify the atom names in C++; the eval language knows them by their own names
+    obj = evaluate(re.sub(r"\b(?:cute::)?(?:SM90::|SM100::)?(?:GMMA|UMMA)::(?=Layout_|ss_smem_selector)", "", text))
     if isinstance(obj, tuple):
         from cutedump.algebra import make_layout  # start-up: a bare shape only
         obj = make_layout(obj)
