@@ -117,7 +117,7 @@ def _cli(*args):
 
 
 def test_cli_desc_text_and_json():
-    r = _cli("desc", "0x4000004000010000", "--major", "K", "--type", "half_t")
+    r = _cli("desc", "0x4000004000010000", "--major", "K", "--type", "half_t", "--lang", "en")
     assert r.exit_code == 0, r.output
     assert "GmmaDescriptor: 0x4000004000010000\n  start_addr :  0x0000\n" in r.output
     assert "Sw<3,4,3> o smem_ptr[16b](unset) o ((_8,_8),(_8,_2)):((_64,_512),(_1,_8))" in r.output

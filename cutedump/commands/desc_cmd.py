@@ -3,6 +3,7 @@ and its core matrices."""
 from __future__ import annotations
 
 import json
+import os
 
 import click
 
@@ -33,7 +34,8 @@ half_t), --major (default K) and --mn (rows of M or N, default 64) give them; K 
 @click.option("--format", "fmt_", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @click.option("--picture", type=click.Choice(["svg", "html", "latex"]), default=None,
               help="Print a picture of the core matrices instead (SVG, a self-contained HTML page, or LaTeX/TikZ).")
-@click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True, help="Narration language.")
+@click.option("--lang", type=click.Choice(["en", "zh"]), default=lambda: os.environ.get("CUTEDUMP_LANG", "zh"),
+              show_default="env CUTEDUMP_LANG, else zh", help="Narration language.")
 @handle_errors
 def desc_cmd(descriptor, kind, major, value_type, mn, fmt_, picture, lang):
     """Decode DESCRIPTOR (64 bits, e.g. 0x4000004000010000): CuTe's print of it, each field, the smem layout
