@@ -679,7 +679,9 @@ def _smem_name(name: str) -> bool:
 def _smem_call(n, text, calls):
     """``Layout_K_SW128_Atom<T>`` / ``Layout_SW128_Atom<T,Major>`` (a name, or called with ``()``/``{}``) and
     ``ss_smem_selector<Major,T,BLK_MN,BLK_K>()``."""
-    base, t = n.name.rsplit("::", 1)[-1], n.targs
+    base = n.name.rsplit("::", 1)[-1]
+    t = tuple(x.rsplit("::", 1)[-1] if isinstance(x, str) and x.split("::")[0] in ("cute", "cutlass") else x
+              for x in n.targs)
     try:
         if n.args:
             raise CuteDumpError(f"{base} takes no arguments")

@@ -332,17 +332,20 @@ def is_desc_operand(tiled, operand: str) -> bool:
     return t.arch == "SM90 GMMA" and (operand == "B" or t.family.endswith(("_SS", "_SS_TN", "_SS_TN_SATURATE")))
 
 
-def desc_fragment(tiled, thr_idx: int, operand: str, smem, address: int | None = None) -> DescFragment:
+def desc_fragment(tiled, thr_idx: int, operand: str, smem, address: int | None = None, kind: str = "gmma",
+                  major: str | None = None, type_name: str | None = None) -> DescFragment:
     """``thr_mma.partition_fragment_A/B(sX)`` of an SS GMMA TiledMMA over an smem tensor: the descriptor tensor
     ``make_tensor(DescriptorIterator{make_gmma_desc<Major>(tensor<0>(part))}, replace<0>(recast<uint128_t>(part)
-    .layout(), Layout<_1,_0>{}))`` where part = partition_A/B(sX)."""
+    .layout(), Layout<_1,_0>{}))`` where part = partition_A/B(sX). ``kind="umma"`` (with ``major`` and ``type_name``
+    for atoms this module does not know) is ``MakeTensor<UMMA::smem_desc<Major>>`` of mma_traits_sm100.hpp, the same
+    construction with make_umma_desc."""
     op_name = operand.upper()
     if op_name not in ("A", "B"):
         raise CuteDumpError(f"descriptors are made for operands A and B, not {operand!r}")
-    if not is_desc_operand(tiled, op_name):
+    if kind == "gmma" and not is_desc_operand(tiled, op_name):
         raise CuteDumpError(f"operand {op_name} of {tiled.atom.traits.name} is read from registers, not through a "
                             "shared-memory descriptor (only SS GMMA atoms, and B of RS atoms, use descriptors)")
-    type_name = tiled.atom.traits.val_types[1 if op_name == "A" else 2]
+    type_name = type_name or tiled.atom.traits.val_types[1 if op_name == "A" else 2]
     sop = smem_operand(smem, type_name, address)
     thr = tiled.get_slice(thr_idx)
     part, off = (thr.partition_A if op_name == "A" else thr.partition_B)(sop.layout)
@@ -351,12 +354,12 @@ def desc_fragment(tiled, thr_idx: int, operand: str, smem, address: int | None =
     off = int(off)
     first = SmemOperand(sop.swizzle, sop.bits, get(part, 0),
                         None if address is None else int(address) + off * sop.bits // 8)
-    major = mma_majors(tiled)[0 if op_name == "A" else 1]
-    match = make_desc("gmma", major, first)
+    major = major or mma_majors(tiled)[0 if op_name == "A" else 1]
+    match = make_desc(kind, major, first)
     frag = replace(_u128(part, sop.bits), 0, Layout(C(1), C(0)))
     n = int(size(frag))
     descs = [match.desc + int(frag(i)) for i in range(n)]
-    return DescFragment("gmma", op_name, frag, part, off, match, descs)
+    return DescFragment(kind, op_name, frag, part, off, match, descs)
 
 
 # ------------------------------------------------------------------ decoding: the layout a descriptor describes
