@@ -229,8 +229,8 @@ def _coerce_tile_arg(x):
 def _kind(obj, tile=None):
     """'layout' | 'tv' | 'mma' | 'copy' for the views' dispatch."""
     obj = _coerce(obj) if not isinstance(obj, str) else evaluate_layout(obj)
-    if isinstance(obj, (A.Layout, ComposedLayout)):
-        return ("layout" if tile is None else "tv"), obj
+    if isinstance(obj, (A.Layout, ComposedLayout)):   # an smem_ptr flag is drawn as print_layout draws it
+        return ("layout" if tile is None else "tv"), A.as_position_independent_swizzle_layout(obj)
     atoms = _atoms()
     if isinstance(obj, atoms.TiledCopy):
         return "copy", obj
@@ -376,6 +376,83 @@ if "cutedump.atoms" in sys.modules:   # loaded before this module: its classes g
     _atoms()
 
 
+# ------------------------------------------------------------------------------------------ GMMA / UMMA smem
+
+def smem_layout_atom(name: str, value_type: str) -> ComposedLayout:
+    """``GMMA::Layout_K_SW128_Atom<T>{}`` and the other smem layout atoms of mma_traits_sm90_gmma.hpp /
+    mma_traits_sm100.hpp (``UMMA::Layout_MN_SW128_32B_Atom``): a ComposedLayout whose offset is CuTe's
+    ``smem_ptr_flag`` (the swizzle acts on byte addresses).
+
+    >>> from cutedump import smem_layout_atom, eval
+    >>> smem_layout_atom("GMMA::Layout_K_SW128_Atom", "half_t")
+    Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)
+    >>> eval("tile_to_shape(Layout_MN_SW64_Atom<float>, (_64,_8))")
+    Sw<2,4,3> o smem_ptr[32b](unset) o ((_16,_4),(_8,_1)):((_1,_128),(_16,_0))
+    """
+    from cutedump.algebra import smem as _smem  # start-up: loaded with the first smem atom
+    return _smem.smem_atom(name, _atoms().value_type_bits(value_type))
+
+
+def ss_smem_selector(major: str, value_type: str, blk_mn, blk_k) -> ComposedLayout:
+    """CUTLASS's ``detail::ss_smem_selector<GMMA::Major::<major>, T, BLK_MN, BLK_K>()``: the widest swizzle atom
+    that fits the tile.
+
+    >>> from cutedump import ss_smem_selector
+    >>> ss_smem_selector("K", "half_t", 128, 32)
+    Sw<2,4,3> o smem_ptr[16b](unset) o (_8,_32):(_32,_1)
+    """
+    from cutedump.algebra import smem as _smem  # start-up: loaded with the first smem atom
+    return _smem.ss_smem_selector(major, _atoms().value_type_bits(value_type), blk_mn, blk_k)
+
+
+def make_gmma_desc(major: str, smem, value_type: str, smem_address: int | None = None, kind: str = "gmma"):
+    """``make_gmma_desc<GMMA::Major::<major>>(make_tensor(make_smem_ptr<T>(addr), smem))`` (kind "umma":
+    ``make_umma_desc``): the descriptor (``.value``, ``.fields()``, ``.cute_print()`` = CuTe's ``print``);
+    a layout that is not canonical raises CuTe's static_assert text.
+
+    >>> from cutedump import make_gmma_desc
+    >>> d = make_gmma_desc("K", "tile_to_shape(GMMA::Layout_K_SW32_Atom<half_t>, (_64,_16))", "half_t")
+    >>> d.hex(), d.fields()["stride_byte_offset"], d.layout_type_name
+    ('0xc000001000010000', 16, 'B32')
+    """
+    from cutedump.atoms import smem_desc as _d  # start-up: loaded with the first descriptor
+    if isinstance(smem, str):
+        smem = _d.parse_smem_layout(smem)
+    return _d.make_desc(kind, major, _d.smem_operand(smem, value_type, smem_address)).desc
+
+
+def GmmaDescriptor(value: int, kind: str = "gmma"):
+    """A descriptor from its 64 bits (``GmmaDescriptor(uint64_t)``; kind "umma": ``UMMA::SmemDescriptor``).
+
+    >>> from cutedump import GmmaDescriptor
+    >>> print(GmmaDescriptor(0x4000004000010000).cute_print(), end="")
+    GmmaDescriptor: 0x4000004000010000
+      start_addr :  0x0000
+      leading_off:  0x0001 (1)
+      stride_off :  0x0040 (64)
+      base_offset:  0x0
+      layout_type:  0x1 (B128)
+    """
+    from cutedump.atoms import smem_desc as _d  # start-up: loaded with the first descriptor
+    return _d.SmemDescriptor(kind, int(value))
+
+
+def partition_fragment_desc(tiled_mma, thread: int, operand: str, smem, smem_address: int | None = None):
+    """``thr_mma.partition_fragment_A/B(sX)`` of an SS GMMA TiledMMA: the descriptor tensor (``.cute_print()``,
+    ``.layout``, ``.descriptors`` in index order).
+
+    >>> from cutedump import make_tiled_mma, partition_fragment_desc
+    >>> mma = make_tiled_mma("SM90_64x64x16_F16F16F16_SS<K,K>")
+    >>> f = partition_fragment_desc(mma, 0, "A", "tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (_64,_64))")
+    >>> f.cute_print(), [d.hex() for d in f.descriptors][:2]
+    ('GMMA::DescriptorIterator o (_1,_1,_4):(_0,_0,_2)', ['0x4000004000010000', '0x4000004000010002'])
+    """
+    from cutedump.atoms import smem_desc as _d  # start-up: loaded with the first descriptor
+    if isinstance(smem, str):
+        smem = _d.parse_smem_layout(smem)
+    return _d.desc_fragment(tiled_mma, thread, operand, smem, smem_address)
+
+
 from_pycute = interop.from_pycute
 to_pycute = interop.to_pycute
 from_dsl = interop.from_dsl
@@ -384,4 +461,5 @@ __all__ = (["Layout", "Swizzle", "ComposedLayout", "Int", "layout", "eval", "_",
             "TiledMMA", "TiledCopy", "ThrMMA", "ThrCopy", "make_tiled_mma", "make_tiled_copy",
             "make_tiled_copy_A", "make_tiled_copy_B", "make_tiled_copy_C", "make_tiled_copy_C_atom",
             "print_layout", "print_latex", "print_svg", "latex", "svg", "html", "from_pycute", "to_pycute",
-            "from_dsl", "CuteDumpError", "DISPLAY_MAX_CELLS"] + list(_ALGEBRA))
+            "from_dsl", "CuteDumpError", "DISPLAY_MAX_CELLS", "smem_layout_atom", "ss_smem_selector",
+            "make_gmma_desc", "GmmaDescriptor", "partition_fragment_desc"] + list(_ALGEBRA))

@@ -33,6 +33,8 @@ COMMANDS = {
                  "TileLang bank-swizzle layouts: Forward, OutputShape, replicate extent, CuTe view."),
     "ck": ("cutedump.commands.ck_cmd:ck_cmd",
            "Composable Kernel tensor descriptors: transform chains, offsets, XDL recipes, CuTe view."),
+    "desc": ("cutedump.commands.desc_cmd:desc_cmd",
+             "Decode a GMMA/UMMA smem descriptor: fields, the layout it describes, its core matrices."),
     "bank": ("cutedump.commands.bank_cmd:bank_cmd",
              "Shared-memory bank conflicts and vector width of a copy, and the swizzle that fixes them."),
     "tma": ("cutedump.commands.tma_cmd:tma_cmd", "SM90 TMA copies: print(tma), cuTensorMapEncodeTiled arguments, box."),

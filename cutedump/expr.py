@@ -261,6 +261,14 @@ def _downcast(x, d=None, targs=()):
 def _recast(x, targs=()):
     if len(targs) != 2:
         raise CuteDumpError("recast_layout needs two types: recast_layout<uint16_t,uint32_t>(L)")
+    if isinstance(x, ComposedLayout):   # recast_layout(ComposedLayout) = up/downcast of it (layout_composed.hpp)
+        from math import gcd  # start-up: only for a composed layout
+        o, nw = _bits(targs[0]), _bits(targs[1])
+        g = gcd(o, nw)
+        num, den = nw // g, o // g
+        if num != 1:
+            x = SW.upcast_composed(x, num)
+        return x if den == 1 else SW.downcast_composed(x, den)
     return A.recast_layout(lay(x, "recast_layout"), _bits(targs[0]), _bits(targs[1]))
 
 def _idx2crd(i, s, d=None):
@@ -731,6 +739,46 @@ def register_named(pattern: str, build, doc: str = "") -> NamedRow:
     return row
 
 
+# ---- the GMMA/UMMA shared-memory layout atoms (rows of cutedump.algebra.smem.ATOMS) -------------------------
+
+def _smem_named(name: str, targs):
+    """``GMMA::Layout_K_SW128_Atom<T>`` / ``UMMA::Layout_MN_SW32_32B_Atom<T>`` / ``GMMA::Layout_SW128_Atom<T,Major>``
+    and ``ss_smem_selector<Major,T,BLK_MN,BLK_K>``: rows of :mod:`cutedump.algebra.smem`."""
+    from cutedump.algebra import smem as SMEM  # start-up: loaded with the first smem atom
+    base = name.rsplit("::", 1)[-1]
+    t = tuple(_targ_name(x) for x in targs)
+    if base == "ss_smem_selector":
+        if len(t) != 4:
+            raise CuteDumpError("ss_smem_selector takes four template arguments: <Major, Type, BLK_MN, BLK_K>")
+        return SMEM.ss_smem_selector(str(t[0]), _bits(t[1]), t[2], t[3])
+    if base in SMEM.ATOMS:
+        if len(t) != 1:
+            raise CuteDumpError(f"{base} takes one type template argument: {base}<half_t>")
+        return SMEM.smem_atom(name, _bits(t[0]))
+    if base.startswith("Layout_") and base.endswith("_Atom") and base[7:-5] in SMEM.SWIZZLE_NAMES:
+        if len(t) != 2:
+            raise CuteDumpError(f"{base} takes a type and a major: {base}<half_t, GMMA::Major::K>")
+        ns = name.rsplit("::", 1)[0] if "::" in name else "GMMA"
+        return SMEM.major_atom(base[7:-5], _bits(t[0]), str(t[1]), "UMMA" if "UMMA" in ns else "GMMA")
+    raise CuteDumpError(f"unknown shared-memory layout atom {name!r}")
+
+
+def _targ_name(x):
+    """A template argument as the smem rows read it: a type or major name without cute::/cutlass:: (GMMA::Major::K
+    is kept whole), an integer as it is."""
+    if isinstance(x, str) and x.split("::")[0] in ("cute", "cutlass"):
+        return x.rsplit("::", 1)[-1]
+    if x.__class__.__name__ == "Named" or x.__class__.__name__ == "TypeArg":
+        return x.name
+    return x
+
+
+for _pat in ("GMMA::Layout_*_Atom", "UMMA::Layout_*_Atom", "cute::GMMA::Layout_*_Atom", "cute::UMMA::Layout_*_Atom",
+             "*ss_smem_selector"):
+    register_named(_pat, _smem_named, "a GMMA/UMMA shared-memory layout atom (mma_traits_sm90_gmma.hpp, "
+                                      "mma_traits_sm100.hpp)")
+
+
 def bits(type_name) -> int:
     """The width in bits of a C++ element type named in a template argument (half_t -> 16), for NAMED builders."""
     return _bits(type_name)
@@ -1008,7 +1056,7 @@ def evaluate_layout(text: str):
                                 text, m.start(4))
         sw = recast_swizzle(Swizzle(b, mm, s), 8, bits)
         return ComposedLayout(sw, C(0), evaluate_layout(m.group("rest")))
-    obj = evaluate(text)
+    obj = SW.as_position_independent_swizzle_layout(evaluate(text))   # an smem_ptr flag is drawn this way
     if isinstance(obj, ComposedLayout) and not (isinstance(obj.a, Swizzle) and isinstance(obj.b, Layout)):
         raise CuteDumpError(f"{format_result(obj)} is a composition A o O o B that cutedump can only evaluate, not "
                             f"print or draw (supported: a swizzle o offset o layout)", text, 0)

@@ -18,6 +18,7 @@ PKG = Path(__file__).resolve().parents[1] / "cutedump"
 LAYERS = [
     ("cutedump.errors", 0),
     ("cutedump.algebra", 10), ("cutedump.algebra.integer", 11), ("cutedump.algebra.inttuple", 12),
+    ("cutedump.algebra.smem_ptr", 12), ("cutedump.algebra.smem", 15),
     ("cutedump.algebra.layout", 13), ("cutedump.algebra.swizzle", 14), ("cutedump.algebra.swizzle_slice", 15), ("cutedump.algebra.evaluate", 15),
     ("cutedump.algebra.__init__", 16),
     ("cutedump.parse", 20),

@@ -8,6 +8,7 @@ from __future__ import annotations
 from cutedump.errors import CuteDumpError
 from cutedump.algebra.integer import C, CU, shiftr, is_static, is_constant, safe_div
 from cutedump.algebra import inttuple as it
+from cutedump.algebra.smem_ptr import SmemPtrFlag
 from cutedump.algebra.layout import (Swizzled, ComposedBase, Layout, composition, slice_layout, upcast, downcast,
                                      logical_product, size)
 
@@ -153,7 +154,11 @@ def _unsupported():
 
 
 def as_position_independent_swizzle_layout(layout):
-    """For a swizzle composed at offset _0 this is the layout itself (the smem_ptr_flag form recasts A)."""
+    """For a swizzle composed at offset _0 this is the layout itself; the smem_ptr_flag form
+    ``Sw o smem_ptr[Bb](unset) o L`` becomes ``recast_layout<uint8_t,uint_bit_t<B>>(Sw) o _0 o L``
+    (pointer_flagged.hpp: the swizzle moves from byte addresses to B-bit element offsets)."""
+    if isinstance(layout, ComposedLayout) and isinstance(layout.offset, SmemPtrFlag):
+        return make_composed_layout(recast_swizzle(layout.a, 8, layout.offset.bits), C(0), layout.b)
     return layout
 
 
@@ -188,7 +193,10 @@ def recast_swizzle(sw: Swizzle, old_bits: int, new_bits: int) -> Swizzle:
 
 
 def upcast_composed(cl: ComposedLayout, n: int):
-    """upcast<N>(A o O o B) = upcast<N>(A) o O/N o upcast<N>(B)."""
+    """upcast<N>(A o O o B) = upcast<N>(A) o O/N o upcast<N>(B); with an smem_ptr_flag_bits<B> offset the swizzle
+    stays (it acts on bytes) and the flag becomes smem_ptr_flag_bits<B*N> (pointer_flagged.hpp)."""
+    if isinstance(cl.offset, SmemPtrFlag):
+        return ComposedLayout(cl.a, SmemPtrFlag(cl.offset.bits * n), upcast(cl.b, n))
     off = safe_div(cl.offset, C(n))
     if isinstance(off, C):
         off = CU(int(off))  # safe_div(m, C<N>) with N a uint32_t template argument: an unsigned constant
@@ -196,6 +204,8 @@ def upcast_composed(cl: ComposedLayout, n: int):
 
 
 def downcast_composed(cl: ComposedLayout, n: int):
+    if isinstance(cl.offset, SmemPtrFlag):   # smem_ptr_flag_bits<B/N>, the swizzle unchanged (pointer_flagged.hpp)
+        return ComposedLayout(cl.a, SmemPtrFlag(cl.offset.bits // n), downcast(cl.b, n))
     off = cl.offset * C(n)
     if isinstance(off, C):
         off = CU(int(off))  # m * C<N>, N unsigned

@@ -287,7 +287,8 @@ def partition_fragment(thr: ThrMMA, operand: str, tensor: Layout) -> Layout:
         return make_layout(part.shape)
     if _is_gmma_desc(thr.tiled, op):
         raise CuteDumpError(f"partition_fragment_{op} of a GMMA shared-memory operand is a descriptor tensor "
-                            "(GMMA::smem_desc), not a register fragment; it is not modelled here")
+                            "(GMMA::smem_desc), not a register fragment: it needs the smem layout with its swizzle "
+                            "(cutedump.atoms.smem_desc.desc_fragment; `explain partition --fragment --layout SMEM`)")
     return make_fragment_like(part)
 
 

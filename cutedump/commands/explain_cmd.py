@@ -33,12 +33,30 @@ Examples (partitions: a TiledMMA or a TiledCopy, a tensor, one thread):
   cutedump explain partition --copy SM75_U32x4_LDSM_N --type half_t --mma SM80_16x8x16_F16F16F16F16_TN \\
       --atom-layout "(_2,_2)" --tile "(_32,_32,_16)" --operand A --shape "(_128,_64)" --retile
 \b
+Examples (a GMMA operand in shared memory: its fragment is a tensor of wgmma descriptors):
+  cutedump explain partition --mma "SM90_64x64x16_F16F16F16_SS<K,K>" --operand A --fragment \\
+      --layout "tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (_64,_64,_2))"
+  cutedump explain partition --mma "SM90_64x128x16_F32BF16BF16_SS<K,MN>" --operand B --fragment \\
+      --layout "tile_to_shape(Layout_MN_SW128_Atom<bfloat16_t>, (_128,_64))" --smem-address 0x400 --format json
+\b
 Explainable calls: coalesce composition complement right_inverse left_inverse logical/zipped/tiled/flat_divide
 logical/zipped/tiled/flat_product blocked_product raked_product tile_to_shape upcast downcast max_common_vector
 max_common_layout, and composition with swizzles. Every printed intermediate is CuTe's value of the expression
 shown next to it; the result equals `cutedump eval EXPR`. When CuTe rejects the input (a static_assert), the
 explanation stops at the failing step, names the condition, and the exit status is 2.
 """
+
+
+def _address(text):
+    if text is None:
+        return None
+    try:
+        v = int(str(text).replace("_", ""), 0)
+    except ValueError:
+        raise CuteDumpError(f"--smem-address: expected a byte address like 0x400 or 1024, got {text!r}") from None
+    if not 0 <= v < 1 << 32:
+        raise CuteDumpError(f"--smem-address: {text} is not a 32-bit shared-memory address")
+    return v
 
 
 @click.command("explain", epilog=EPILOG)
@@ -66,9 +84,12 @@ explanation stops at the failing step, names the condition, and the exit status 
 @click.option("--fragment", is_flag=True, help="partition: partition_fragment_A/B/C instead of partition_A/B/C.")
 @click.option("--retile", is_flag=True, help="partition: retile_D of the MMA fragment (with --copy, --mma, --operand).")
 @click.option("--thread", type=int, default=0, show_default=True, help="partition: the thread index.")
+@click.option("--smem-address", metavar="A", default=None,
+              help="partition: byte address of the smem tensor (GMMA descriptor fragments; default: unset, as on the "
+                   "host, start address 0).")
 @handle_errors
 def explain_cmd(expr, lang, fmt_, detail, plain, mma_name, atom_layout, tile, copy_name, value_type, thr, val, shape,
-                layout_, operand, side, fragment, retile, thread):
+                layout_, operand, side, fragment, retile, thread, smem_address):
     """Explain EXPR step by step as CuTe computes it, or (EXPR = partition) how a TiledMMA / TiledCopy partitions a
     tensor for one thread. EXPR '-' (or none, with a pipe) is read from standard input."""
     needs("--plain", "plain", fmt_ == "text", "the text output (not --format json)")
@@ -78,11 +99,13 @@ def explain_cmd(expr, lang, fmt_, detail, plain, mma_name, atom_layout, tile, co
             raise CuteDumpError("--detail is for an expression; `explain partition` narrates every step")
         expl = explain_partition(mma=mma_name, atom_layout=atom_layout, tile=tile, copy=copy_name,
                                  value_type=value_type, thr=thr, val=val, shape=shape, layout=layout_,
-                                 operand=operand, side=side, fragment=fragment, retile=retile, thread=thread)
+                                 operand=operand, side=side, fragment=fragment, retile=retile, thread=thread,
+                                 smem_address=_address(smem_address))
     else:
         extra = [n for n, v in (("--mma", mma_name), ("--atom-layout", atom_layout), ("--tile", tile),
                                 ("--copy", copy_name), ("--type", value_type), ("--thr", thr), ("--val", val),
-                                ("--shape", shape), ("--layout", layout_), ("--operand", operand), ("--side", side))
+                                ("--shape", shape), ("--layout", layout_), ("--operand", operand), ("--side", side),
+                                ("--smem-address", smem_address))
                  if v is not None] + [n for n, v in (("--fragment", fragment), ("--retile", retile)) if v] + \
                 (["--thread"] if given("thread") else [])
         if extra:

@@ -23,6 +23,8 @@ from cutedump.atoms.mma import partition_fragment
 from cutedump.atoms.mma_catalog import split_template
 from cutedump.dumps.steps import Call, Explanation, show
 from cutedump.dumps.explain_algebra import Builder, CUTE_VERSION
+from cutedump.atoms.smem_desc import is_desc_operand, parse_smem_layout
+from cutedump.dumps.explain_desc import explain_desc_fragment
 
 _ = UNDERSCORE
 MMA_HDR = "cute/atom/mma_atom.hpp"
@@ -291,8 +293,15 @@ def explain_retile(tc, mma, tensor: Layout, op: str, thread: int, detail: int = 
 
 def explain_partition(mma=None, atom_layout=None, tile=None, copy=None, value_type=None, thr=None, val=None,
                       shape=None, layout=None, operand=None, side=None, fragment=False, retile=False, thread=0,
-                      detail: int = 1) -> Explanation:
+                      detail: int = 1, smem_address: int | None = None) -> Explanation:
     """The partition explanation the options describe (see ``cutedump explain --help``)."""
+    if mma is not None and copy is None and fragment and (operand or "C").upper() in ("A", "B"):
+        m = build_mma(mma, atom_layout, tile)
+        if is_desc_operand(m, operand.upper()):   # gmma: an SS GMMA operand's fragment is a descriptor tensor
+            if shape is not None or layout is None:
+                raise CuteDumpError("a GMMA shared-memory operand needs its smem layout: --layout "
+                                    "\"tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (_64,_64))\"")
+            return explain_desc_fragment(m, parse_smem_layout(layout), operand, thread, smem_address, detail)
     tensor = _tensor(shape, layout)
     if copy is None:
         if mma is None:

@@ -102,6 +102,7 @@ class Explanation:
     result_cute: object = None     # the whole expression (a Call or text)
     error: str | None = None       # CuTe's failing condition, when the explanation ends in one
     closing: list = field(default_factory=list)   # (key, fields) messages after the result
+    extra: dict = field(default_factory=dict)     # more JSON members (the descriptors of a descriptor fragment)
 
 
 def walk(steps, depth=0):
@@ -176,4 +177,5 @@ def steps_json(expl: Explanation, lang: str = "en") -> dict:
         out["result"] = show(expl.result)
     if expl.closing:
         out["reading"] = "".join(nar.msg(k, **f) for k, f in expl.closing).strip()
+    out.update(expl.extra)
     return out

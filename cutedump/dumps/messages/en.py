@@ -277,3 +277,7 @@ MESSAGES = {
                        "values one copy instruction moves, the others walk the copies\n",
     # (no errors here: error messages are English in every language and live at their raise sites)
 }
+
+# gmma: the smem-descriptor explanations (their own catalog file)
+from cutedump.dumps.messages.desc_en import MESSAGES as _DESC  # noqa: E402
+MESSAGES.update(_DESC)

@@ -255,3 +255,7 @@ MESSAGES = {
                        "其余 mode 遍历各次 copy\n",
     # (no errors here: error messages are English in every language and live at their raise sites)
 }
+
+# gmma: the smem-descriptor explanations (their own catalog file)
+from cutedump.dumps.messages.desc_zh import MESSAGES as _DESC  # noqa: E402
+MESSAGES.update(_DESC)

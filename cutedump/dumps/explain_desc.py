@@ -1,0 +1,207 @@
+"""Recipes for shared-memory descriptors: ``explain partition --fragment`` of an SS GMMA operand (the descriptor
+tensor: partition_A/B, then ``make_gmma_desc`` and ``DescriptorIterator``, mma_traits_sm90_gmma.hpp) and the
+readings of ``cutedump desc`` (each field of a GmmaDescriptor / UMMA::SmemDescriptor, the layout it describes and its
+core matrices). Values come from :mod:`cutedump.atoms.smem_desc`; wording from messages/desc_{en,zh}.py."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from cutedump.algebra import C, Layout, size, get
+from cutedump.algebra.swizzle import as_position_independent_swizzle_layout
+from cutedump.atoms import smem_desc as D
+from cutedump.atoms.types import canonical_type
+from cutedump.dumps.steps import Call, Explanation, show
+from cutedump.dumps.explain_algebra import Builder, CUTE_VERSION
+from cutedump.dumps.narrator import Narrator
+
+GMMA_HDR = "cute/atom/mma_traits_sm90_gmma.hpp"
+
+# the constants the wording writes (messages hold no digits: they come from here): bytes per core-matrix row (one
+# uint128_t unit), rows per core matrix, bytes of K per dense instruction, the start address shift and width, the
+# iterator's low word, CuTe's stride<1,0> == 1 check, zero and one
+_K = dict(u=16, r=8, kb=32, sh=4, sb=14, lo=32, s10="1,0", z=0, v1=1)
+
+
+class _Nar(Narrator):
+    def say(self, key, **values):
+        super().say(key, **{**_K, **values})
+
+    def msg(self, key, **values):
+        return super().msg(key, **{**_K, **values})
+
+
+def _hex4(v: int) -> str:
+    return f"0x{v:04x}"
+
+
+def _field_readings(m: D.DescMatch, X: str) -> list:
+    """(key, fields) lines reading LBO and SBO of a matched layout."""
+    lbo, sbo, wb = m.lbo, m.sbo, m.w * 16
+    out = []
+    if m.major == "K":
+        out.append(("ex.desc.read.k_sbo", dict(sbo=sbo, sbob=sbo * 16, X=X)))
+        if m.lbo_used:
+            out.append(("ex.desc.read.k_lbo_none", dict(lbo=lbo, lbob=lbo * 16)))
+        else:
+            out.append(("ex.desc.read.k_lbo_sw", dict(lbo=lbo, lt=m.layout_type, wb=wb)))
+    elif m.layout_type in ("INTERLEAVE", "SWIZZLE_NONE"):
+        out.append(("ex.desc.read.mn_none", dict(sbo=sbo, sbob=sbo * 16, lbo=lbo, lbob=lbo * 16, X=X)))
+    else:
+        katom = D.SWIZZLES[(m.kind, m.desc.field("layout_type"))][2]
+        out.append(("ex.desc.read.mn_sw", dict(lt=m.layout_type, w=m.w, wb=wb, X=X, katom=katom, lbo=lbo,
+                                               lbob=lbo * 16, sbo=sbo, sbob=sbo * 16)))
+    out.append(("ex.desc.read.form", dict(major=m.major, form=m.form, lt=m.layout_type)))
+    return [(k, {**_K, **f}) for k, f in out]
+
+
+def explain_desc_fragment(mma, smem, op: str, thread: int, address: int | None = None,
+                          detail: int = 1) -> Explanation:
+    """``thr_mma.partition_fragment_A/B(sX)`` of an SS GMMA TiledMMA, step by step."""
+    from cutedump.dumps.explain_partition import explain_mma_partition  # start-up: only for descriptor fragments
+    op = op.upper()
+    frag = D.desc_fragment(mma, thread, op, smem, address)       # checks everything first
+    vt = mma.atom.traits.val_types[1 if op == "A" else 2]
+    sop = D.smem_operand(smem, vt, address)
+    X = "M" if op == "A" else "N"
+    b = Builder(detail)
+    st = b.step("desc.smem", f"make_tensor, cute/pointer_flagged.hpp", vt=canonical_type(vt), smem=smem,
+                sw=sop.swizzle, inner=sop.layout, **_K)
+    part_expl = explain_mma_partition(mma, sop.layout, op, thread, False, detail)
+    st = b.step("desc.part", f"ThrMMA::partition_{op}, cute/atom/mma_atom.hpp", op=op, thread=thread, **_K)
+    st.sub.extend(part_expl.steps)
+    st.item("partition", None, frag.partition)
+    st.item("offset", None, frag.offset)
+    m = frag.match
+    t = 128 // sop.bits if sop.bits < 128 else 1
+    st = b.step("desc.recast", f"make_gmma_desc, {GMMA_HDR}", t=t, bits=sop.bits, **_K)
+    st.item("tensor<0>(partition)", Call("get", frag.partition, targs=(0,)), get(frag.partition, 0))
+    st.item("u128", Call("upcast", get(frag.partition, 0), targs=(t,)), m.u128)
+    st = b.step("desc.ltype", f"layout_type, {GMMA_HDR}", sw=sop.swizzle, lt=m.layout_type, w=m.w, wb=m.w * 16, **_K)
+    st = b.step("desc.canon", f"make_gmma_desc, {GMMA_HDR}", major=m.major, tile=m.tile, form=m.form, **_K)
+    st.item("canonical_layout", Call("logical_divide", m.u128, m.tile), m.canonical)
+    st = b.step("desc.fields", f"make_gmma_desc, {GMMA_HDR}", sbo=m.sbo, lbo=m.lbo,
+                start=_hex4(m.desc.field("start_address")), **_K)
+    st.item("desc", None, m.desc.hex())
+    st = b.step("desc.frag", f"MakeTensor<GMMA::smem_desc<Major>>, {GMMA_HDR}", **_K)
+    st.item("layout", Call("replace", Call("upcast", frag.partition, targs=(t,)), Layout(C(1), C(0)), targs=(0,)),
+            frag.layout)
+    expl = Explanation("desc", {"version": CUTE_VERSION, "atom": mma.atom.name, "op": op, "thread": thread,
+                                "tensor": show(smem), "vt": canonical_type(vt)}, b.steps,
+                       result=frag.cute_print(), result_cute=f"thr_mma.partition_fragment_{op}(sX)")
+    start = _hex4(m.desc.field("start_address"))
+    if address is None:
+        expl.closing.append(("ex.desc.read.start_unset", dict(start=start)))
+    else:
+        expl.closing.append(("ex.desc.read.start", dict(start=start, addr=hex(address + frag.offset * sop.bits // 8))))
+    expl.closing.extend(_field_readings(m, X))
+    expl.closing.append(("ex.desc.read.list", {}))
+    for i, d in enumerate(frag.descriptors):
+        expl.closing.append(("ex.desc.read.item", dict(i=i, hex=d.hex(), start=_hex4(d.field("start_address")))))
+    expl.closing = [(k, {**_K, **f}) for k, f in expl.closing]
+    expl.extra = {"descriptors": [d.hex() for d in frag.descriptors], "descriptor": m.desc.to_json(),
+                  "canonical_form": m.form, "layout_type": m.layout_type}
+    return expl
+
+
+# ------------------------------------------------------------------ cutedump desc
+
+@dataclass
+class DescReport:
+    desc: D.SmemDescriptor
+    major: str
+    vt: str
+    bits: int
+    mn: int
+    k: int
+    layout: object                 # Sw o smem_ptr o L
+    pi: object                     # Sw' o _0 o L (element offsets)
+    match: D.DescMatch
+    cores: list = field(default_factory=list)    # rows of core-matrix byte offsets (MN groups x K groups)
+    arrows: list = field(default_factory=list)   # (name, (row, col) from, (row, col) to, bytes): LBO / SBO steps
+    lbo_ignored: bool = False
+
+
+def decode(desc: D.SmemDescriptor, major: str, vt: str, mn: int = 64, k_bits: int = 256) -> DescReport:
+    vt = canonical_type(vt)
+    from cutedump.atoms.types import value_type_bits  # start-up: types table only here
+    bits = value_type_bits(vt)
+    lay = D.decode_layout(desc, major, bits, mn, k_bits)
+    match = D.make_desc(desc.kind, major, D.smem_operand(lay, vt))
+    cores = core_offsets(lay.b, bits, match.major)
+    r = DescReport(desc, match.major, vt, bits, mn, k_bits // bits, lay, as_position_independent_swizzle_layout(lay),
+                   match, cores, lbo_ignored=not match.lbo_used)
+    r.arrows = _arrows(r)
+    return r
+
+
+def _arrows(r: DescReport) -> list:
+    """The core matrices LBO and SBO step between, from core (0,0) (only those inside the picture)."""
+    m = r.match
+    rows, cols = len(r.cores), len(r.cores[0]) if r.cores else 0
+    none = m.desc.field("layout_type") == 0
+    if m.major == "K":
+        steps = [("SBO", (1, 0), m.sbo)] + ([("LBO", (0, 1), m.lbo)] if none else [])
+    elif none:
+        steps = [("SBO", (1, 0), m.sbo), ("LBO", (0, 1), m.lbo)]
+    else:
+        steps = [("LBO", (m.w, 0), m.lbo), ("SBO", (0, 1), m.sbo)]
+    return [(n, (0, 0), to, units * 16) for n, to, units in steps if to[0] < rows and to[1] < cols]
+
+
+def core_offsets(L: Layout, bits: int, major: str) -> list:
+    """Byte offset (before the swizzle) of every core matrix of an (MN,K) layout: rows MN/8 (K-major) or MN/T
+    (MN-major) groups, columns K/T or K/8 groups."""
+    T = max(1, 128 // bits)
+    mn, k = int(size(get(L, 0))), int(size(get(L, 1)))
+    rm, ck = (8, T) if major == "K" else (T, 8)
+    rows = []
+    for i in range(mn // rm):
+        rows.append([int(L(i * rm, j * ck)) * bits // 8 for j in range(k // ck)])
+    return rows
+
+
+def desc_text(r: DescReport, lang: str = "en") -> str:
+    nar = _Nar(lang)
+    name = D.NAMES[r.desc.kind][0]
+    X = "MN"
+    nar.say("desc.title", name=name, hex=r.desc.hex(), major=r.major, vt=r.vt, mn=r.mn, k=r.k, X=X)
+    nar.raw(r.desc.cute_print())
+    f = r.desc.fields()
+    m = r.match
+    wb = m.w * 16
+    katom = D.SWIZZLES[(r.desc.kind, f["layout_type"])][2]
+    none = f["layout_type"] == 0
+    if r.major == "K":
+        lbo_m = nar.msg("desc.m.lbo", bytes=f["leading_byte_offset"] * 16, what=nar.msg("desc.what.k_lbo")) if none \
+            else nar.msg("desc.m.lbo_ignored", bytes=f["leading_byte_offset"] * 16)
+        sbo_m = nar.msg("desc.m.sbo", bytes=f["stride_byte_offset"] * 16, what=nar.msg("desc.what.k_sbo", X=X))
+    elif none:
+        lbo_m = nar.msg("desc.m.lbo", bytes=f["leading_byte_offset"] * 16, what=nar.msg("desc.what.mn_none_lbo"))
+        sbo_m = nar.msg("desc.m.sbo", bytes=f["stride_byte_offset"] * 16,
+                        what=nar.msg("desc.what.mn_none_sbo", X=X))
+    else:
+        lbo_m = nar.msg("desc.m.lbo", bytes=f["leading_byte_offset"] * 16, what=nar.msg("desc.what.mn_lbo", wb=wb, X=X))
+        sbo_m = nar.msg("desc.m.sbo", bytes=f["stride_byte_offset"] * 16, what=nar.msg("desc.what.mn_sbo", katom=katom))
+    meanings = {"start_address": nar.msg("desc.m.start", addr=hex(f["start_address"] << 4)),
+                "leading_byte_offset": lbo_m, "stride_byte_offset": sbo_m,
+                "base_offset": nar.msg("desc.m.base"),
+                "layout_type": nar.msg("desc.m.type", lt=r.desc.layout_type_name, sw=r.layout.a),
+                "version": nar.msg("desc.m.version"), "lbo_mode": nar.msg("desc.m.lbo_mode")}
+    nar.raw("\n")
+    for n, v in f.items():
+        nar.say("desc.field", name=n, value=str(v), meaning=meanings[n])
+    nar.say("desc.layout", layout=r.layout, pi=r.pi, X=X)
+    for key, fl in _field_readings(m, X):
+        nar.say(key, **fl)
+    T = max(1, 128 // r.bits)
+    nar.say("desc.cores", X=X, rows=8 if r.major == "K" else T, cols=T if r.major == "K" else 8)
+    w = max(len(str(v)) for row in r.cores for v in row) if r.cores else 1
+    for row in r.cores:
+        nar.raw("  " + " ".join(f"{v:>{w}}" for v in row) + "\n")
+    return nar.text()
+
+
+def desc_json(r: DescReport) -> dict:
+    return {"descriptor": r.desc.to_json(), "print": r.desc.cute_print() if r.desc.kind == "gmma" else None,
+            "major": r.major, "type": r.vt, "mn": r.mn, "k": r.k, "layout": str(r.layout),
+            "position_independent": str(r.pi), "canonical_form": r.match.form, "core_matrix_offsets": r.cores}
