@@ -774,7 +774,7 @@ def _targ_name(x):
 
 
 for _pat in ("GMMA::Layout_*_Atom", "UMMA::Layout_*_Atom", "cute::GMMA::Layout_*_Atom", "cute::UMMA::Layout_*_Atom",
-             "*ss_smem_selector"):
+             "Layout_*_Atom", "*ss_smem_selector"):
     register_named(_pat, _smem_named, "a GMMA/UMMA shared-memory layout atom (mma_traits_sm90_gmma.hpp, "
                                       "mma_traits_sm100.hpp)")
 
@@ -874,6 +874,8 @@ class _Evaluation:
                     return _Name(n.name)
                 if n.name in _REG:
                     raise CuteDumpError(f"{n.name} is a function: call it as {signature(n.name)}", text, n.col)
+                if any(row.matches(n.name) for row in NAMED):   # e.g. Layout_K_SW128_Atom<half_t> (using GMMA)
+                    return _named(n, text)
                 raise CuteDumpError(f"unknown name {n.name!r}", text, n.col)
             if n.name not in _REG:
                 import difflib  # start-up: only for an unknown function name
