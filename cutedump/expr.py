@@ -18,7 +18,7 @@ from cutedump.algebra.integer import INT_MAX, INT_MIN, OVERFLOW, overflow_reset,
 from cutedump.algebra.inttuple import UNDERSCORE, flatten_to_tuple, fmt, is_int_tuple
 from cutedump.algebra.layout import Layout, coalesce_shape
 from cutedump.algebra.swizzle import ComposedLayout, Swizzle, logical_product_swizzled, recast_swizzle
-from cutedump.parse import parse_expr, build_literal, Call, Apply, Named, _col, swizzle_limit_error
+from cutedump.parse import parse_expr, build_literal, Call, Apply, BinOp, Named, _col, swizzle_limit_error
 
 _BITS = {
     "bool": 1, "int1b_t": 1, "uint1b_t": 1, "int2b_t": 2, "uint2b_t": 2, "int4b_t": 4, "uint4b_t": 4,
@@ -748,6 +748,28 @@ def _named(n, text):
                         f"in cutedump.expr.NAMED)", text, n.col)
 
 
+def _arith(n, a, b, text):
+    """C++ integer arithmetic on CuTe integers (integral_constant.hpp's static/dynamic rules, C++ truncation)."""
+    for x in (a, b):
+        if x is not None and not (x.__class__ is C or x.__class__ is int):
+            raise CuteDumpError(f"operator{'-' if n.op == 'neg' else n.op}: cutedump reads integer arithmetic only, "
+                                f"got {_kind(x)} {_show(x)}", text, n.col)
+    op = n.op
+    if op == "neg":
+        return -a
+    if op == "+":
+        return a + b
+    if op == "-":
+        return a - b
+    if op == "*":
+        return a * b
+    if b == 0:
+        raise CuteDumpError(f"{_show(a)} {op} {_show(b)}: division by zero" +
+                            (" (does not compile in CuTe)" if b.__class__ is C and a.__class__ is C else
+                             " (undefined behaviour in C++)"), text, n.col)
+    return A.div(a, b) if op == "/" else A.mod(a, b)
+
+
 class _Name:
     """A bare identifier used as a value: LayoutLeft, LayoutRight, GenColMajor, GenRowMajor."""
 
@@ -870,6 +892,9 @@ class _Evaluation:
             return checked(r, n)
         if n.__class__ is Named:
             return checked(_named(n, text), n)
+        if n.__class__ is BinOp:
+            return checked(_arith(n, build_literal(n.left, text, calls),
+                                  None if n.right is None else build_literal(n.right, text, calls), text), n)
         raise CuteDumpError("unexpected expression", text, getattr(n, "col", 0))
 
 

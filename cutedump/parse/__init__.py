@@ -24,10 +24,10 @@ from cutedump.algebra.swizzle import ComposedLayout, Swizzle, make_composed_layo
 # Integers are ASCII only (a full-width or other Unicode digit starts no token: an error, never a silent 8); a C++
 # hexadecimal literal is one token. Names may be qualified (``cute::make_layout``, ``GMMA::Layout_K_SW128_Atom``).
 _TOKEN = re.compile(r"\s*(_?-?(?:0[xX][0-9A-Fa-f]+|[0-9]+)|(?:::)?(?:[A-Za-z_][A-Za-z0-9_]*::)*[A-Za-z_][A-Za-z0-9_]*"
-                    r"|[():,<>\[\]{}]|\S)")
+                    r"|[():,<>\[\]{}.+\-*/%]|\S)")
 _INT_TOKEN = re.compile(r"_?-?(?:0[xX][0-9A-Fa-f]+|[0-9]+)")
 _NAME_TOKEN = re.compile(r"(?:::)?(?:[A-Za-z_][A-Za-z0-9_]*::)*[A-Za-z_][A-Za-z0-9_]*")
-_PUNCT = "():,<>[]{}."
+_PUNCT = "():,<>[]{}.+-*/%"
 _KINDS: dict = {p: "p" for p in _PUNCT}   # token text -> "int" | "name" | "p", learnt as met (bounded)
 
 
@@ -184,6 +184,23 @@ class ComposedLit:
         self.layout = layout
         self.pos = pos
         self.src = src
+
+
+class BinOp:
+    """C++ integer arithmetic: ``op`` is one of + - * / % (or "neg", unary minus, with right None)."""
+    __slots__ = ('op', 'left', 'right', 'pos', 'src')
+    col = property(_node_col)
+
+    def __init__(self, op, left, right, pos, src):
+        self.op = op
+        self.left = left
+        self.right = right
+        self.pos = pos
+        self.src = src
+
+
+#: binary operators -> precedence
+_OPS = {"+": 1, "-": 1, "*": 2, "/": 2, "%": 2}
 
 
 class Named:
@@ -354,6 +371,8 @@ class Parser:
     # -- grammar
     def parse_all(self):
         node = self.value()
+        if self.t[self.i] in _OPS or (self.k[self.i] == "int" and self.t[self.i][0] == "-"):
+            node = self.arith(node, 0)
         if self.k[self.i] != "end":
             self.error(f"unexpected {self.t[self.i]!r} after a complete expression")
         return node
@@ -379,6 +398,45 @@ class Parser:
                 self.i += 1
                 node = Apply(node, self.args(), pos, src)
         return node
+
+    def arith(self, left, min_prec):
+        """C++ integer arithmetic after a first operand: ``a op b ...`` with * / % above + - (a token ``-2`` after an
+        operand is ``- 2``); precedence climbing from ``min_prec``."""
+        t, k = self.t, self.k
+        while True:
+            i = self.i
+            op = t[i]
+            if k[i] == "int" and op[0] == "-":   # 8 -2: a minus and a positive integer
+                op = "-"
+            elif op not in _OPS or k[i] != "p":
+                return left
+            prec = _OPS[op]
+            if prec < min_prec:
+                return left
+            if t[i] == op:
+                self.i = i + 1
+                right = self.unary()
+            else:
+                self.i = i + 1
+                right = Lit(_int_value(t[i][1:], self.c, i), i, self.c)
+            while True:
+                nxt = t[self.i]
+                if k[self.i] == "int" and nxt[0] == "-":
+                    nxt = "-"
+                elif k[self.i] != "p" or nxt not in _OPS:
+                    break
+                if _OPS[nxt] <= prec:
+                    break
+                right = self.arith(right, prec + 1)
+            left = BinOp(op, left, right, i, self.c)
+
+    def unary(self):
+        """An operand of arithmetic: a value, or ``-`` before one."""
+        if self.t[self.i] == "-" and self.k[self.i] == "p":
+            pos = self.i
+            self.i += 1
+            return BinOp("neg", self.unary(), None, pos, self.c)
+        return self.value()
 
     def postfix(self):
         node = self.atom()
@@ -426,7 +484,10 @@ class Parser:
                 items.append(Lit(_int_value(t[i], src, i), i, src))
                 self.i = i + 1
             else:
-                items.append(self.value())
+                node = self.value()
+                if t[self.i] in _OPS or (k[self.i] == "int" and t[self.i][0] == "-"):
+                    node = self.arith(node, 0)
+                items.append(node)
             x = t[self.i]
             if x == ",":
                 self.i += 1
@@ -490,6 +551,9 @@ class Parser:
                 self.i += 1
                 return Call(text, targs, self.args(), i, src)
             return Call(text, targs, None, i, src)  # a bare name: a constant like LayoutRight
+        if text == "-" and kind == "p":   # unary minus: -size(L)
+            self.i = i + 1
+            return BinOp("neg", self.atom(), None, i, src)
         if kind == "end":
             self.error("unexpected end of input")
         self.error(f"unexpected {text!r}")

@@ -238,6 +238,19 @@ def _extras(r: random.Random, g: G.Gen) -> list[Case]:
     for e in ("make_shape(08, 4)", "_08{}", "Int<09>{}", "make_shape(_016{})", "_11{}", "Shape<_11>{}",
               "Int<_8>{}", "Shape<8>{}", "Layout<Shape<_8,_4>,Stride<_1>>{}", "make_layout(_8{}).bogus()"):
         add("refused", e)
+    # integer arithmetic (integral_constant.hpp: static op static is static, _0 * x is _0, C++ truncation)
+    for _ in range(80):
+        g.new_mix()
+        L = g.layout()
+        terms = [cx(g.mk(r.randint(-9, 40))), f"size({cx(L)})", f"rank({cx(L)})", cx(g.mk(r.choice([0, 1, -1])))]
+        e = r.choice(terms)
+        for _k in range(r.randint(1, 3)):
+            op = r.choice(["+", "-", "*", "/", "%", " -"])
+            rhs = r.choice(terms)
+            if op in "/%":
+                rhs = cx(g.mk(r.choice([1, 2, 3, -2, 5])))
+            e = f"{e} {op} {rhs}" if op != " -" else f"{e} -{r.randint(0, 9)}"
+        add("arith", e if r.random() < 0.7 else f"make_shape({e}, -{cx(g.mk(r.randint(1, 4)))})")
     return out
 
 
