@@ -19,7 +19,8 @@ from tests.oracle import gen_cpp as G
 from tests.oracle.cute import unavailable_reason
 
 SEED = int(os.environ.get("CUTEDUMP_CPP_SEED", "20261123"))
-N_CASES = int(os.environ.get("CUTEDUMP_CPP_CASES", "3000"))
+N_CASES = int(os.environ.get("CUTEDUMP_CPP_CASES", "1500"))
+BATCH = 150   # small batches: a batch holding a case CuTe refuses is compiled again (pruned), the others once
 
 
 def _ours(expr: str) -> tuple[bool, str]:
@@ -44,11 +45,11 @@ def oracle(cases):
     why = unavailable_reason()
     if why:
         pytest.skip(why)
-    return GA.run_oracle(cases, jobs=1)   # one g++ at a time (a shared machine)
+    return GA.run_oracle(cases, batch_size=BATCH, jobs=1)   # one g++ at a time (a shared machine)
 
 
 def test_corpus_is_broad_and_deterministic(cases):
-    assert len(cases) >= 4000
+    assert len(cases) >= 2000
     ops = collections.Counter(c.op for c in cases)
     assert len(ops) >= 70, sorted(ops)
     text = "\n".join(c.expr for c in cases)
