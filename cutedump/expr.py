@@ -770,6 +770,17 @@ def _arith(n, a, b, text):
     return A.div(a, b) if op == "/" else A.mod(a, b)
 
 
+#: CuTe functions the eval language knows but does not answer, and why (a clear refusal, not "unknown function")
+_UNSUPPORTED = {
+    "make_identity_layout": "identity layouts have ScaledBasis strides (_1@0, _1@1, ...), which cutedump's layouts "
+                            "do not model",
+    "make_identity_tensor": "tensors are not modelled (identity tensors have ScaledBasis strides)",
+    "make_basis_like": "ScaledBasis values (_1@0) are not modelled",
+    "make_tensor": "tensors are not modelled: local_tile / local_partition take the tensor's layout",
+    "print": "eval prints its result: write the expression alone",
+}
+
+
 class _Name:
     """A bare identifier used as a value: LayoutLeft, LayoutRight, GenColMajor, GenRowMajor."""
 
@@ -850,6 +861,8 @@ class _Evaluation:
                     raise CuteDumpError(f"{n.name} is a function: call it as {signature(n.name)}", text, n.col)
                 raise CuteDumpError(f"unknown name {n.name!r}", text, n.col)
             if n.name not in _REG:
+                if n.name in _UNSUPPORTED:
+                    raise CuteDumpError(f"{n.name}: {_UNSUPPORTED[n.name]}", text, n.col)
                 import difflib  # start-up: only for an unknown function name
                 close = difflib.get_close_matches(n.name, list(_REG), n=3)
                 hint = f" (did you mean {', '.join(close)}?)" if close else ""
