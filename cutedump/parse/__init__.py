@@ -507,8 +507,8 @@ class Parser:
         if kind == "int":
             self.i = i + 1
             v = _int_value(text, src, i)
-            if self.t[i + 1] == "{" and text[0] == "_":   # _8{}: the C++ alias's value
-                self.braces()
+            if text[0] == "_" and (self.t[i + 1] == "{" or (self.t[i + 1] == "(" and self.t[i + 2] == ")")):
+                self.braces()   # _8{} or _8(): the C++ alias's value
                 v = _alias_value(v, text, src, i)
             return Lit(v, i, src)
         if text == "(":
@@ -534,7 +534,7 @@ class Parser:
                 targs = self.targs()
                 nxt = self.t[self.i]
             if text in TYPES:   # a C++ type: Int<8>{}, Shape<_8,int>{}, Layout<Shape<_8>>{}, LayoutRight{} ...
-                if nxt == "{":
+                if nxt == "{" or (nxt == "(" and self.t[self.i + 1] == ")"):
                     self.braces()
                 if text in _CONST_TYPES:
                     if targs:
@@ -595,7 +595,10 @@ class Parser:
             i += 1
 
     def braces(self):
-        """The ``{}`` of a value-initialized C++ object (``Int<8>{}``); only the empty braces are read."""
+        """The ``{}`` (or ``()``) of a value-initialized C++ object (``Int<8>{}``); only empty ones are read."""
+        if self.at("(") and self.t[self.i + 1] == ")":
+            self.i += 2
+            return
         self.expect("{")
         if not self.at("}"):
             self.error("expected '}': only value-initialized objects like Int<8>{} are read (no braced arguments)")
@@ -656,7 +659,7 @@ class Parser:
                           f" {form}" + (" (CuTe prints all three; the C++ form Swizzle<B,M> means Sw<B,M,B>)"
                                         if name == "Sw" else ""), pos)
         b, m, s = int(vals[0]), int(vals[1]), int(vals[2] if len(vals) == 3 else vals[0])
-        if name == "Swizzle" and self.at("{"):
+        if name == "Swizzle" and (self.at("{") or (self.at("(") and self.t[self.i + 1] == ")")):
             self.braces()
         why = swizzle_limit_error(b, m, s)
         if why:

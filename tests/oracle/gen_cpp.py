@@ -251,6 +251,11 @@ def _extras(r: random.Random, g: G.Gen) -> list[Case]:
                 rhs = cx(g.mk(r.choice([1, 2, 3, -2, 5])))
             e = f"{e} {op} {rhs}" if op != " -" else f"{e} -{r.randint(0, 9)}"
         add("arith", e if r.random() < 0.7 else f"make_shape({e}, -{cx(g.mk(r.randint(1, 4)))})")
+    # value-initialization with parentheses, C++'s other spelling of {}
+    for e in ("Int<8>()", "_8()", "Shape<_8,_4>()", "make_layout(make_shape(_8(), 4), LayoutRight())",
+              "Swizzle<1,2,3>()(5)", "composition(Swizzle<2,3,3>(), Layout<Shape<_8,_8>,Stride<_8,_1>>())",
+              "make_layout(Shape<_4,C<3>>(), GenRowMajor())", "cute::C<12>() * Int<2>()", "Step<_1,X>()"):
+        add("parens", e)
     return out + refused   # the refusals last: only the last batches need CuTe's pruning rounds
 
 
