@@ -48,6 +48,7 @@ def lay(x, fn):
         return A.make_layout(x)
     raise CuteDumpError(f"{fn}: expected a layout, got {_show(x)}")
 
+
 def shape_of(x):
     if isinstance(x, (Layout, ComposedLayout)):
         return x.shape
@@ -55,20 +56,25 @@ def shape_of(x):
         return x
     raise CuteDumpError(f"expected a layout or an int tuple, got {_kind(x)} {_show(x)}")
 
+
 def composed_apply(x, f):
     """Ops on A o O o B apply to B (layout_composed.hpp)."""
     if isinstance(x, ComposedLayout):
         return A.make_composed_layout(x.a, x.offset, f(x.b))
     return f(x)
 
+
 def _size(x, *rest, targs=()):
     return A.size(shape_of(x), *targs)
+
 
 def _rank(x, targs=()):
     return A.rank(shape_of(x), *targs)
 
+
 def _depth(x, targs=()):
     return A.depth(shape_of(x), *targs)
+
 
 def _cosize(x, targs=()):
     L = lay(x, "cosize")
@@ -76,11 +82,14 @@ def _cosize(x, targs=()):
         L = L.b
     return A.cosize(L, *targs)
 
+
 def _shape(x, targs=()):
     return it.get(shape_of(x), *targs)
 
+
 def _stride(x, targs=()):
     return it.get(lay(x, "stride").stride, *targs)
+
 
 def _get(x, targs=()):
     if not targs:
@@ -89,13 +98,16 @@ def _get(x, targs=()):
         return composed_apply(x, lambda l: A.get(l, *targs))
     return it.get(x, *targs)
 
+
 def _layout(x, targs=()):
     return composed_apply(lay(x, "layout"), lambda l: A.get(l, *targs) if targs else l)
+
 
 def _select(x, targs=()):
     if isinstance(x, (Layout, ComposedLayout)):
         return composed_apply(x, lambda l: A.select(l, *targs))
     return it.select(x, *targs)
+
 
 def _take(x, targs=()):
     if len(targs) != 2:
@@ -109,10 +121,12 @@ def _take(x, targs=()):
         raise CuteDumpError(f"take<{targs[0]},{targs[1]}>: needs 0 <= B <= E <= {n} (the rank)")
     return it.take(x, b, e)
 
+
 def _flatten(x):
     if isinstance(x, (Layout, ComposedLayout)):
         return composed_apply(x, A.flatten_layout)
     return it.flatten(x)
+
 
 def _rank_arg(name, targs):
     """append<N>/prepend<N>: the result has N modes; more than MAX_CELLS is a huge output, refused (a fuzz
@@ -121,6 +135,7 @@ def _rank_arg(name, targs):
     if n is not None and n > MAX_CELLS:
         raise CuteDumpError(f"{name}<{n}>: a result of rank {n} is a huge output (more than {MAX_CELLS} modes)")
     return n
+
 
 def _append(x, y=None, targs=()):
     n = _rank_arg("append", targs)
@@ -134,6 +149,7 @@ def _append(x, y=None, targs=()):
         raise CuteDumpError("append needs two arguments")
     return it.append(x, y, n)
 
+
 def _prepend(x, y=None, targs=()):
     n = _rank_arg("prepend", targs)
     if isinstance(x, Layout) and y is not None and not isinstance(y, (Layout, ComposedLayout)):
@@ -143,6 +159,7 @@ def _prepend(x, y=None, targs=()):
     if y is None:
         raise CuteDumpError("prepend needs two arguments")
     return it.prepend(x, y, n)
+
 
 def _make_layout(*args):
     if len(args) == 2 and isinstance(args[1], _Name):
@@ -160,19 +177,23 @@ def _make_layout(*args):
             return A.composition(sw, A.Layout(C(sw.m + sw.b + abs(sw.s)), C(1)))
     return A.make_layout(*args)
 
+
 def _eval(x, *c):
     if isinstance(x, Swizzle):
         return x(*c)
     L = lay(x, "eval")
     return L(*c)
 
+
 def _coalesce(x, prof=None):
     if prof is None and _is_int_tuple(x):   # coalesce(Shape): merge neighbours both static or both dynamic
         return coalesce_shape(x)
     return composed_apply(lay(x, "coalesce"), lambda l: A.coalesce(l, prof))
 
+
 def _filter(x, prof=None):
     return composed_apply(lay(x, "filter"), lambda l: A.filter_(l, prof))
+
 
 def _composition(a, b, c=None):
     if c is not None:
@@ -186,11 +207,13 @@ def _composition(a, b, c=None):
         return A.composition(a, _tiler(b))
     return A.composition(lay(a, "composition"), _tiler(b))
 
+
 def _complement(x, cot=None):
     L = lay(x, "complement")
     if isinstance(L, ComposedLayout):  # complement(A o O o B, c) = complement(B, c); c = cosize(B) by default
         L = L.b
     return A.complement(L, cot)
+
 
 def _inverse(fn):
     def f(x):
@@ -205,6 +228,7 @@ def _inverse(fn):
         return fn(lay(x, fn.__name__))
     return f
 
+
 def _divprod(fn):
     def f(x, t):
         if fn is A.logical_product and isinstance(t, ComposedLayout) and isinstance(x, Layout):
@@ -212,14 +236,17 @@ def _divprod(fn):
         return composed_apply(lay(x, fn.__name__), lambda l: fn(l, _tiler(t)))
     return f
 
+
 def _blocked(fn):
     def f(x, t):
         return composed_apply(lay(x, fn.__name__), lambda l: fn(l, lay(t, fn.__name__)))
     return f
 
+
 def _tile_to_shape(x, s, order=None):
     o = "LayoutLeft" if order is None else (order.name if isinstance(order, _Name) else order)
     return composed_apply(lay(x, "tile_to_shape"), lambda l: A.tile_to_shape(l, s, o))
+
 
 def _scalar_cast(x, n, fn):
     """swizzle.hpp's integral overloads: upcast<N>(t) = safe_div(t, C<N>{}), downcast<N>(t) = t * C<N>{}, with N a
@@ -245,6 +272,7 @@ def _upcast(x, d=None, targs=()):
         return SW.upcast_composed(x, targs[0])
     return A.upcast(lay(x, "upcast"), targs[0])
 
+
 def _downcast(x, d=None, targs=()):
     if d is not None:
         x = _make_layout(x, d)
@@ -258,13 +286,16 @@ def _downcast(x, d=None, targs=()):
         return SW.downcast_composed(x, targs[0])
     return A.downcast(lay(x, "downcast"), targs[0])
 
+
 def _recast(x, targs=()):
     if len(targs) != 2:
         raise CuteDumpError("recast_layout needs two types: recast_layout<uint16_t,uint32_t>(L)")
     return A.recast_layout(lay(x, "recast_layout"), _bits(targs[0]), _bits(targs[1]))
 
+
 def _idx2crd(i, s, d=None):
     return it.idx2crd(i, s, d)
+
 
 def _crd2idx(c, s, d=None):
     if isinstance(s, Layout):
@@ -273,59 +304,72 @@ def _crd2idx(c, s, d=None):
         return it.crd2idx_shape(c, s)
     return it.crd2idx(c, s, d)
 
+
 def _congruent(a, b):
     return C(1) if it.congruent(shape_of(a), shape_of(b)) else C(0)
+
 
 def _weakly_congruent(a, b):
     return C(1) if it.weakly_congruent(shape_of(a), shape_of(b)) else C(0)
 
+
 def _compatible(a, b):
     v, st = it.compatible(shape_of(a), shape_of(b))
     return C(int(v)) if st else int(v)
+
 
 def _zip(*xs):
     if all(isinstance(x, Layout) for x in xs):
         return A.zip_layout(*xs)
     return it.zip_(*xs)
 
+
 def _with_shape(x, *s):
     return composed_apply(lay(x, "with_shape"), lambda l: A.with_shape(l, s[0] if len(s) == 1 else tuple(s)))
+
 
 def _max_common(fn):
     def f(a, b):
         return fn(lay(a, fn.__name__), lay(b, fn.__name__))
     return f
 
+
 def _make_ordered(s, o):
     return A.make_ordered_layout(s, o)
+
 
 def _as_pi(x):
     return A.as_position_independent_swizzle_layout(x)
 
+
 def _product(x):
     return it.product(shape_of(x))
+
 
 def _ceil_div(a, b):
     return it.ceil_div(a, b)
 
+
 def _shape_div(a, b):
     return it.shape_div(a, b)
+
 
 def _unflatten(x, prof):
     if isinstance(x, Layout):
         return A.unflatten_layout(x, prof)
     return it.unflatten(x, prof)
 
+
 def _slice(c, x):
     if isinstance(x, Layout):
         return A.slice_layout(c, x)
     return it.slice_(c, x)
 
+
 def _dice(c, x):
     if isinstance(x, Layout):
         return A.dice_layout(c, x)
     return it.dice(c, x)
-
 
 
 def _filter_zeros(x, prof=None):
