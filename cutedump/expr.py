@@ -4,7 +4,12 @@
     composition(((_4,_8),(_2,_2)):((_32,_1),(_16,_8)), (_32,_2))
     upcast<2>(L)   get<1,0>(L)   select<0,2>(L)   size(L)   L(17)   eval(L, 17)   idx2crd(5, (_4,_8))
 
-Each function is a thin adapter onto :mod:`cutedump.algebra`; results print exactly as CuTe's ``print``.
+Expressions copied out of a kernel read as they are (``make_layout(make_shape(Int<8>{}, 4), LayoutRight{})``,
+``Layout<Shape<_8,_4>>{}.compose(_2{}, 4)``, ``size(L) * 2``: see :mod:`cutedump.parse`).
+
+Each function is a thin adapter onto :mod:`cutedump.algebra`, one row of the table :data:`FUNCTIONS`; results print
+exactly as CuTe's ``print`` (or, ``format_result(x, "cpp" | "dsl")``, as C++ or as the CuTe DSL prints them).
+Qualified names outside ``cute::`` are rows of :data:`NAMED`.
 Nothing is answered silently: every call is checked against its CuTe 4.2 signature (:data:`_SIGS`: template
 arguments, number and kind of arguments) before it runs, and a computation whose C++ ``int`` arithmetic would
 overflow in CuTe is refused with what real CuTe prints (see :mod:`cutedump.algebra.integer`).

@@ -5,6 +5,13 @@ Accepted literals are exactly what CuTe's ``print`` emits (whitespace allowed an
 ``(_8:_1,(_4,_2):(_2,_1))``, ``_`` (underscore), ``Sw<3,3,3>`` swizzles and composed layouts
 ``Sw<3,3,3> o _0 o (_8,(_8,_8)):(_8,(_1,_64))``. Expressions add calls ``name<targs>(args)`` and
 evaluation ``L(17)``. Every error is a :class:`CuteDumpError` carrying the text and column.
+
+C++ spelling (what kernels write) reads too: ``Int<8>{}``, ``C<8>{}``, ``_8{}`` (CuTe's aliases only), ``_8()``,
+types ``Shape<_8,int>{}``, ``Layout<Shape<_8,_4>[,Stride<...>]>{}``, ``Swizzle<B,M,S>{}``, ``ComposedLayout<...>{}``
+(built here, at parse time: :func:`build_type`), tags ``LayoutRight{}`` (a bare-name Call), ``cute::`` anywhere,
+Layout members ``L.shape<1>()``/``.compose(...)``/``.tile(...)`` (Calls of the free functions), integer arithmetic
+(:class:`BinOp`), and other qualified names (:class:`Named`, looked up by the eval language). Integer literals are
+ASCII only and read as C++ reads them (``016`` octal, ``0x10`` hex; ``08`` and ``_08`` are refused).
 """
 from __future__ import annotations
 
