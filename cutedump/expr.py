@@ -421,8 +421,11 @@ def _evenly(a, b):
         acc = C(1)
         for i, y in enumerate(b):
             z = _evenly(a[i] if isinstance(a, tuple) else a, y)
-            v = int(bool(acc) and bool(z))
-            acc = C(v) if (acc.__class__ is C and z.__class__ is C) else v
+            if (acc.__class__ is C and not acc) or (z.__class__ is C and not z):
+                acc = C(0)   # integral_constant.hpp: C<false> && x and x && C<false> are C<false>
+            else:
+                v = int(bool(acc) and bool(z))
+                acc = C(v) if (acc.__class__ is C and z.__class__ is C) else v
         return acc
     sa, sb, sc = it.product(a), it.product(b), it.product(it.ceil_div(a, b))
     rhs = sb * sc
@@ -445,6 +448,8 @@ def _local_tile(L, tiler, coord, proj=None):
     pointer is not part of a layout). With a projection: dice(proj, tiler), dice(proj, coord)."""
     if proj is not None:
         tiler, coord = it.dice(proj, tiler), it.dice(proj, coord)
+        if tiler == ():
+            raise CuteDumpError("local_tile: the projection keeps no mode of the tiler (does not compile in CuTe)")
     T = A.zipped_divide(L, tiler)
     r0, r1 = int(it.rank(it.get(T.shape, 0))), int(it.rank(it.get(T.shape, 1)))
     second = it.append(coord, UNDERSCORE, r1) if isinstance(coord, tuple) else coord
@@ -456,6 +461,9 @@ def _local_partition(L, tile, index, proj=None):
     whose layout is L: the layout of the thread's partition, the offset left out."""
     if proj is not None:
         tile = A.dice_layout(proj, tile)
+        if tile.shape == ():
+            raise CuteDumpError("local_partition: the projection keeps no mode of the tile (does not compile in "
+                                "CuTe: a fold of an empty expansion)")
     hier = it.idx2crd(index, tile.shape, tile.stride)   # tile.get_flat_coord(index)
     if isinstance(tile.shape, tuple):
         coord = tuple([it.crd2idx_shape(c, s) for c, s in zip(hier, tile.shape)])
