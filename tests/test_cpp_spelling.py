@@ -31,6 +31,8 @@ def _error(text: str) -> CuteDumpError:
     ("Shape<_11>{}", ["_11 is not a CuTe type"]),
     ("Shape<8>{}", ["8 is a value, not a type"]),
     ("Int<_8>{}", ["Int<N> takes one integer template argument"]),
+    # CuTe prints this type (Layout<> does not check its stride) but no operation on it compiles; cutedump's layouts
+    # are always congruent: refused
     ("Layout<Shape<_8,_4>,Stride<_1>>{}", ["are not congruent"]),
     ("Int<8>{4}", ["only value-initialized objects"]),
     ("make_layout(_8{}).bogus()", ["unknown member function .bogus()"]),
