@@ -30,10 +30,12 @@ from cutedump.algebra.swizzle import ComposedLayout, Swizzle, make_composed_layo
 # are only needed for an error, so they are computed then (_columns), not for every expression.
 # Integers are ASCII only (a full-width or other Unicode digit starts no token: an error, never a silent 8); a C++
 # hexadecimal literal is one token. Names may be qualified (``cute::make_layout``, ``GMMA::Layout_K_SW128_Atom``).
-_TOKEN = re.compile(r"\s*(_?-?(?:0[xX][0-9A-Fa-f]+|[0-9]+)|(?:::)?(?:[A-Za-z_][A-Za-z0-9_]*::)*[A-Za-z_][A-Za-z0-9_]*"
-                    r"|[():,<>\[\]{}.+\-*/%]|\S)")
-_INT_TOKEN = re.compile(r"_?-?(?:0[xX][0-9A-Fa-f]+|[0-9]+)")
-_NAME_TOKEN = re.compile(r"(?:::)?(?:[A-Za-z_][A-Za-z0-9_]*::)*[A-Za-z_][A-Za-z0-9_]*")
+# (The alternatives' order is for speed: most punctuation first; ':' and '-' come last as \S, after the integer and the
+# name alternatives that may start with them.)
+_TOKEN = re.compile(r"\s*([(),<>\[\]{}.+*/%]|_?-?[0-9]+(?:[xX][0-9A-Fa-f]+)?"
+                    r"|(?:::)?[A-Za-z_][A-Za-z0-9_]*(?:::[A-Za-z_][A-Za-z0-9_]*)*|\S)")
+_INT_TOKEN = re.compile(r"_?-?[0-9]+(?:[xX][0-9A-Fa-f]+)?")
+_NAME_TOKEN = re.compile(r"(?:::)?[A-Za-z_][A-Za-z0-9_]*(?:::[A-Za-z_][A-Za-z0-9_]*)*")
 _PUNCT = "():,<>[]{}.+-*/%"
 _KINDS: dict = {p: "p" for p in _PUNCT}   # token text -> "int" | "name" | "p", learnt as met (bounded)
 
@@ -507,17 +509,8 @@ class Parser:
     def atom(self):
         i = self.i
         kind, text, src = self.k[i], self.t[i], self.c
-        if kind == "name" and ":" in text:
-            text = _unqualified(text)
-            if _INT_TOKEN.fullmatch(text):   # cute::_8{}
-                kind = "int"
         if kind == "int":
-            self.i = i + 1
-            v = _int_value(text, src, i)
-            if text[0] == "_" and (self.t[i + 1] == "{" or (self.t[i + 1] == "(" and self.t[i + 2] == ")")):
-                self.braces()   # _8{} or _8(): the C++ alias's value
-                v = _alias_value(v, text, src, i)
-            return Lit(v, i, src)
+            return self.int_atom(i, text, src)
         if text == "(":
             lit = self.int_tuple(i)
             if lit is not None:
@@ -529,6 +522,10 @@ class Parser:
                     return Tuple_(items, i, src)
             return Lit(tuple([x.value for x in items]), i, src)   # a literal tuple: its value, built once
         if kind == "name":
+            if ":" in text:
+                text = _unqualified(text)
+                if _INT_TOKEN.fullmatch(text):   # cute::_8{}
+                    return self.int_atom(i, text, src)
             self.i = i + 1
             if text == "_":
                 return Lit(UNDERSCORE, i, src)
@@ -564,6 +561,15 @@ class Parser:
         if kind == "end":
             self.error("unexpected end of input")
         self.error(f"unexpected {text!r}")
+
+    def int_atom(self, i, text, src):
+        """An integer literal at token i (``text``, without any ``cute::``), with the ``{}``/``()`` of a C++ alias."""
+        self.i = i + 1
+        v = _int_value(text, src, i)
+        if text[0] == "_" and (self.t[i + 1] == "{" or (self.t[i + 1] == "(" and self.t[i + 2] == ")")):
+            self.braces()   # _8{} or _8(): the C++ alias's value
+            v = _alias_value(v, text, src, i)
+        return Lit(v, i, src)
 
     def int_tuple(self, i):
         """The tuple of a literal made only of '(', ')', ',' and integers, starting at token i ('('), with self.i past
@@ -701,6 +707,10 @@ def _int_value(text: str, src: _Cols | None = None, pos: int = 0):
     neg = digits[0] == "-"
     if neg:
         digits = digits[1:]
+    if "x" in digits or "X" in digits:
+        if digits[0] != "0" or len(digits) < 3 or digits[1] not in "xX":   # 12x3: no C++ literal
+            raise CuteDumpError(f"invalid integer literal {text}", src.text if src is not None else None,
+                                src[pos] if src is not None else None)
     if len(digits) > 1 and digits[0] == "0":   # C++: 0x.. hexadecimal, 0.. octal; CuTe's print: neither
         where = (src.text, src[pos]) if src is not None else (None, None)
         if static:
