@@ -4,7 +4,12 @@
     composition(((_4,_8),(_2,_2)):((_32,_1),(_16,_8)), (_32,_2))
     upcast<2>(L)   get<1,0>(L)   select<0,2>(L)   size(L)   L(17)   eval(L, 17)   idx2crd(5, (_4,_8))
 
-Each function is a thin adapter onto :mod:`cutedump.algebra`; results print exactly as CuTe's ``print``.
+Expressions copied out of a kernel read as they are (``make_layout(make_shape(Int<8>{}, 4), LayoutRight{})``,
+``Layout<Shape<_8,_4>>{}.compose(_2{}, 4)``, ``size(L) * 2``: see :mod:`cutedump.parse`).
+
+Each function is a thin adapter onto :mod:`cutedump.algebra`, one row of the table :data:`FUNCTIONS`; results print
+exactly as CuTe's ``print`` (or, ``format_result(x, "cpp" | "dsl")``, as C++ or as the CuTe DSL prints them).
+Qualified names outside ``cute::`` are rows of :data:`NAMED`.
 Nothing is answered silently: every call is checked against its CuTe 4.2 signature (:data:`_SIGS`: template
 arguments, number and kind of arguments) before it runs, and a computation whose C++ ``int`` arithmetic would
 overflow in CuTe is refused with what real CuTe prints (see :mod:`cutedump.algebra.integer`).
@@ -18,7 +23,7 @@ from cutedump.algebra.integer import INT_MAX, INT_MIN, OVERFLOW, overflow_reset,
 from cutedump.algebra.inttuple import UNDERSCORE, flatten_to_tuple, fmt, is_int_tuple
 from cutedump.algebra.layout import Layout, coalesce_shape
 from cutedump.algebra.swizzle import ComposedLayout, Swizzle, logical_product_swizzled, recast_swizzle
-from cutedump.parse import parse_expr, build_literal, Call, Apply, Named, _col, swizzle_limit_error
+from cutedump.parse import parse_expr, build_literal, Call, Apply, BinOp, Named, _col, swizzle_limit_error
 
 _BITS = {
     "bool": 1, "int1b_t": 1, "uint1b_t": 1, "int2b_t": 2, "uint2b_t": 2, "int4b_t": 4, "uint4b_t": 4,
@@ -48,6 +53,7 @@ def lay(x, fn):
         return A.make_layout(x)
     raise CuteDumpError(f"{fn}: expected a layout, got {_show(x)}")
 
+
 def shape_of(x):
     if isinstance(x, (Layout, ComposedLayout)):
         return x.shape
@@ -55,20 +61,25 @@ def shape_of(x):
         return x
     raise CuteDumpError(f"expected a layout or an int tuple, got {_kind(x)} {_show(x)}")
 
+
 def composed_apply(x, f):
     """Ops on A o O o B apply to B (layout_composed.hpp)."""
     if isinstance(x, ComposedLayout):
         return A.make_composed_layout(x.a, x.offset, f(x.b))
     return f(x)
 
+
 def _size(x, *rest, targs=()):
     return A.size(shape_of(x), *targs)
+
 
 def _rank(x, targs=()):
     return A.rank(shape_of(x), *targs)
 
+
 def _depth(x, targs=()):
     return A.depth(shape_of(x), *targs)
+
 
 def _cosize(x, targs=()):
     L = lay(x, "cosize")
@@ -76,11 +87,14 @@ def _cosize(x, targs=()):
         L = L.b
     return A.cosize(L, *targs)
 
+
 def _shape(x, targs=()):
     return it.get(shape_of(x), *targs)
 
+
 def _stride(x, targs=()):
     return it.get(lay(x, "stride").stride, *targs)
+
 
 def _get(x, targs=()):
     if not targs:
@@ -89,13 +103,16 @@ def _get(x, targs=()):
         return composed_apply(x, lambda l: A.get(l, *targs))
     return it.get(x, *targs)
 
+
 def _layout(x, targs=()):
     return composed_apply(lay(x, "layout"), lambda l: A.get(l, *targs) if targs else l)
+
 
 def _select(x, targs=()):
     if isinstance(x, (Layout, ComposedLayout)):
         return composed_apply(x, lambda l: A.select(l, *targs))
     return it.select(x, *targs)
+
 
 def _take(x, targs=()):
     if len(targs) != 2:
@@ -109,10 +126,12 @@ def _take(x, targs=()):
         raise CuteDumpError(f"take<{targs[0]},{targs[1]}>: needs 0 <= B <= E <= {n} (the rank)")
     return it.take(x, b, e)
 
+
 def _flatten(x):
     if isinstance(x, (Layout, ComposedLayout)):
         return composed_apply(x, A.flatten_layout)
     return it.flatten(x)
+
 
 def _rank_arg(name, targs):
     """append<N>/prepend<N>: the result has N modes; more than MAX_CELLS is a huge output, refused (a fuzz
@@ -121,6 +140,7 @@ def _rank_arg(name, targs):
     if n is not None and n > MAX_CELLS:
         raise CuteDumpError(f"{name}<{n}>: a result of rank {n} is a huge output (more than {MAX_CELLS} modes)")
     return n
+
 
 def _append(x, y=None, targs=()):
     n = _rank_arg("append", targs)
@@ -134,6 +154,7 @@ def _append(x, y=None, targs=()):
         raise CuteDumpError("append needs two arguments")
     return it.append(x, y, n)
 
+
 def _prepend(x, y=None, targs=()):
     n = _rank_arg("prepend", targs)
     if isinstance(x, Layout) and y is not None and not isinstance(y, (Layout, ComposedLayout)):
@@ -143,6 +164,7 @@ def _prepend(x, y=None, targs=()):
     if y is None:
         raise CuteDumpError("prepend needs two arguments")
     return it.prepend(x, y, n)
+
 
 def _make_layout(*args):
     if len(args) == 2 and isinstance(args[1], _Name):
@@ -160,19 +182,23 @@ def _make_layout(*args):
             return A.composition(sw, A.Layout(C(sw.m + sw.b + abs(sw.s)), C(1)))
     return A.make_layout(*args)
 
+
 def _eval(x, *c):
     if isinstance(x, Swizzle):
         return x(*c)
     L = lay(x, "eval")
     return L(*c)
 
+
 def _coalesce(x, prof=None):
     if prof is None and _is_int_tuple(x):   # coalesce(Shape): merge neighbours both static or both dynamic
         return coalesce_shape(x)
     return composed_apply(lay(x, "coalesce"), lambda l: A.coalesce(l, prof))
 
+
 def _filter(x, prof=None):
     return composed_apply(lay(x, "filter"), lambda l: A.filter_(l, prof))
+
 
 def _composition(a, b, c=None):
     if c is not None:
@@ -186,11 +212,13 @@ def _composition(a, b, c=None):
         return A.composition(a, _tiler(b))
     return A.composition(lay(a, "composition"), _tiler(b))
 
+
 def _complement(x, cot=None):
     L = lay(x, "complement")
     if isinstance(L, ComposedLayout):  # complement(A o O o B, c) = complement(B, c); c = cosize(B) by default
         L = L.b
     return A.complement(L, cot)
+
 
 def _inverse(fn):
     def f(x):
@@ -205,6 +233,7 @@ def _inverse(fn):
         return fn(lay(x, fn.__name__))
     return f
 
+
 def _divprod(fn):
     def f(x, t):
         if fn is A.logical_product and isinstance(t, ComposedLayout) and isinstance(x, Layout):
@@ -212,14 +241,17 @@ def _divprod(fn):
         return composed_apply(lay(x, fn.__name__), lambda l: fn(l, _tiler(t)))
     return f
 
+
 def _blocked(fn):
     def f(x, t):
         return composed_apply(lay(x, fn.__name__), lambda l: fn(l, lay(t, fn.__name__)))
     return f
 
+
 def _tile_to_shape(x, s, order=None):
     o = "LayoutLeft" if order is None else (order.name if isinstance(order, _Name) else order)
     return composed_apply(lay(x, "tile_to_shape"), lambda l: A.tile_to_shape(l, s, o))
+
 
 def _scalar_cast(x, n, fn):
     """swizzle.hpp's integral overloads: upcast<N>(t) = safe_div(t, C<N>{}), downcast<N>(t) = t * C<N>{}, with N a
@@ -245,6 +277,7 @@ def _upcast(x, d=None, targs=()):
         return SW.upcast_composed(x, targs[0])
     return A.upcast(lay(x, "upcast"), targs[0])
 
+
 def _downcast(x, d=None, targs=()):
     if d is not None:
         x = _make_layout(x, d)
@@ -257,6 +290,7 @@ def _downcast(x, d=None, targs=()):
     if isinstance(x, ComposedLayout):
         return SW.downcast_composed(x, targs[0])
     return A.downcast(lay(x, "downcast"), targs[0])
+
 
 def _recast(x, targs=()):
     if len(targs) != 2:
@@ -271,8 +305,10 @@ def _recast(x, targs=()):
         return x if den == 1 else SW.downcast_composed(x, den)
     return A.recast_layout(lay(x, "recast_layout"), _bits(targs[0]), _bits(targs[1]))
 
+
 def _idx2crd(i, s, d=None):
     return it.idx2crd(i, s, d)
+
 
 def _crd2idx(c, s, d=None):
     if isinstance(s, Layout):
@@ -281,59 +317,72 @@ def _crd2idx(c, s, d=None):
         return it.crd2idx_shape(c, s)
     return it.crd2idx(c, s, d)
 
+
 def _congruent(a, b):
     return C(1) if it.congruent(shape_of(a), shape_of(b)) else C(0)
+
 
 def _weakly_congruent(a, b):
     return C(1) if it.weakly_congruent(shape_of(a), shape_of(b)) else C(0)
 
+
 def _compatible(a, b):
     v, st = it.compatible(shape_of(a), shape_of(b))
     return C(int(v)) if st else int(v)
+
 
 def _zip(*xs):
     if all(isinstance(x, Layout) for x in xs):
         return A.zip_layout(*xs)
     return it.zip_(*xs)
 
+
 def _with_shape(x, *s):
     return composed_apply(lay(x, "with_shape"), lambda l: A.with_shape(l, s[0] if len(s) == 1 else tuple(s)))
+
 
 def _max_common(fn):
     def f(a, b):
         return fn(lay(a, fn.__name__), lay(b, fn.__name__))
     return f
 
+
 def _make_ordered(s, o):
     return A.make_ordered_layout(s, o)
+
 
 def _as_pi(x):
     return A.as_position_independent_swizzle_layout(x)
 
+
 def _product(x):
     return it.product(shape_of(x))
+
 
 def _ceil_div(a, b):
     return it.ceil_div(a, b)
 
+
 def _shape_div(a, b):
     return it.shape_div(a, b)
+
 
 def _unflatten(x, prof):
     if isinstance(x, Layout):
         return A.unflatten_layout(x, prof)
     return it.unflatten(x, prof)
 
+
 def _slice(c, x):
     if isinstance(x, Layout):
         return A.slice_layout(c, x)
     return it.slice_(c, x)
 
+
 def _dice(c, x):
     if isinstance(x, Layout):
         return A.dice_layout(c, x)
     return it.dice(c, x)
-
 
 
 def _filter_zeros(x, prof=None):
@@ -380,8 +429,11 @@ def _evenly(a, b):
         acc = C(1)
         for i, y in enumerate(b):
             z = _evenly(a[i] if isinstance(a, tuple) else a, y)
-            v = int(bool(acc) and bool(z))
-            acc = C(v) if (acc.__class__ is C and z.__class__ is C) else v
+            if (acc.__class__ is C and not acc) or (z.__class__ is C and not z):
+                acc = C(0)   # integral_constant.hpp: C<false> && x and x && C<false> are C<false>
+            else:
+                v = int(bool(acc) and bool(z))
+                acc = C(v) if (acc.__class__ is C and z.__class__ is C) else v
         return acc
     sa, sb, sc = it.product(a), it.product(b), it.product(it.ceil_div(a, b))
     rhs = sb * sc
@@ -404,6 +456,8 @@ def _local_tile(L, tiler, coord, proj=None):
     pointer is not part of a layout). With a projection: dice(proj, tiler), dice(proj, coord)."""
     if proj is not None:
         tiler, coord = it.dice(proj, tiler), it.dice(proj, coord)
+        if tiler == ():
+            raise CuteDumpError("local_tile: the projection keeps no mode of the tiler (does not compile in CuTe)")
     T = A.zipped_divide(L, tiler)
     r0, r1 = int(it.rank(it.get(T.shape, 0))), int(it.rank(it.get(T.shape, 1)))
     second = it.append(coord, UNDERSCORE, r1) if isinstance(coord, tuple) else coord
@@ -415,6 +469,9 @@ def _local_partition(L, tile, index, proj=None):
     whose layout is L: the layout of the thread's partition, the offset left out."""
     if proj is not None:
         tile = A.dice_layout(proj, tile)
+        if tile.shape == ():
+            raise CuteDumpError("local_partition: the projection keeps no mode of the tile (does not compile in "
+                                "CuTe: a fold of an empty expansion)")
     hier = it.idx2crd(index, tile.shape, tile.stride)   # tile.get_flat_coord(index)
     if isinstance(tile.shape, tuple):
         coord = tuple([it.crd2idx_shape(c, s) for c, s in zip(hier, tile.shape)])
@@ -796,6 +853,39 @@ def _named(n, text):
                         f"in cutedump.expr.NAMED)", text, n.col)
 
 
+def _arith(n, a, b, text):
+    """C++ integer arithmetic on CuTe integers (integral_constant.hpp's static/dynamic rules, C++ truncation)."""
+    for x in (a, b):
+        if x is not None and not (x.__class__ is C or x.__class__ is int):
+            raise CuteDumpError(f"operator{'-' if n.op == 'neg' else n.op}: cutedump reads integer arithmetic only, "
+                                f"got {_kind(x)} {_show(x)}", text, n.col)
+    op = n.op
+    if op == "neg":
+        return -a
+    if op == "+":
+        return a + b
+    if op == "-":
+        return a - b
+    if op == "*":
+        return a * b
+    if b == 0:
+        raise CuteDumpError(f"{_show(a)} {op} {_show(b)}: division by zero" +
+                            (" (does not compile in CuTe)" if b.__class__ is C and a.__class__ is C else
+                             " (undefined behaviour in C++)"), text, n.col)
+    return A.div(a, b) if op == "/" else A.mod(a, b)
+
+
+#: CuTe functions the eval language knows but does not answer, and why (a clear refusal, not "unknown function")
+_UNSUPPORTED = {
+    "make_identity_layout": "identity layouts have ScaledBasis strides (_1@0, _1@1, ...), which cutedump's layouts "
+                            "do not model",
+    "make_identity_tensor": "tensors are not modelled (identity tensors have ScaledBasis strides)",
+    "make_basis_like": "ScaledBasis values (_1@0) are not modelled",
+    "make_tensor": "tensors are not modelled: local_tile / local_partition take the tensor's layout",
+    "print": "eval prints its result: write the expression alone",
+}
+
+
 class _Name:
     """A bare identifier used as a value: LayoutLeft, LayoutRight, GenColMajor, GenRowMajor."""
 
@@ -878,6 +968,8 @@ class _Evaluation:
                     return _named(n, text)
                 raise CuteDumpError(f"unknown name {n.name!r}", text, n.col)
             if n.name not in _REG:
+                if n.name in _UNSUPPORTED:
+                    raise CuteDumpError(f"{n.name}: {_UNSUPPORTED[n.name]}", text, n.col)
                 import difflib  # start-up: only for an unknown function name
                 close = difflib.get_close_matches(n.name, list(_REG), n=3)
                 hint = f" (did you mean {', '.join(close)}?)" if close else ""
@@ -920,6 +1012,9 @@ class _Evaluation:
             return checked(r, n)
         if n.__class__ is Named:
             return checked(_named(n, text), n)
+        if n.__class__ is BinOp:
+            return checked(_arith(n, build_literal(n.left, text, calls),
+                                  None if n.right is None else build_literal(n.right, text, calls), text), n)
         raise CuteDumpError("unexpected expression", text, getattr(n, "col", 0))
 
 

@@ -31,6 +31,8 @@ def _error(text: str) -> CuteDumpError:
     ("Shape<_11>{}", ["_11 is not a CuTe type"]),
     ("Shape<8>{}", ["8 is a value, not a type"]),
     ("Int<_8>{}", ["Int<N> takes one integer template argument"]),
+    # CuTe prints this type (Layout<> does not check its stride) but no operation on it compiles; cutedump's layouts
+    # are always congruent: refused
     ("Layout<Shape<_8,_4>,Stride<_1>>{}", ["are not congruent"]),
     ("Int<8>{4}", ["only value-initialized objects"]),
     ("make_layout(_8{}).bogus()", ["unknown member function .bogus()"]),
@@ -41,6 +43,11 @@ def _error(text: str) -> CuteDumpError:
     ("GMMA::Layout_K_SW128_Atom<half_t>{}", ["unknown name 'GMMA::Layout_K_SW128_Atom'", "NAMED"]),
     ("LayoutRight<4>{}", ["LayoutRight takes no template arguments"]),
     ("upcast<2>(-4)", ["unsigned arithmetic"]),
+    ("make_shape(2, 3) * 2", ["operator*: cutedump reads integer arithmetic only"]),
+    ("Int<8>{} / Int<0>{}", ["division by zero (does not compile in CuTe)"]),
+    ("8 % 0", ["division by zero (undefined behaviour in C++)"]),
+    ("make_identity_layout(make_shape(_4{}, 8))", ["ScaledBasis strides"]),
+    ("8 +", ["unexpected end of input"]),
 ])
 def test_refusals_are_one_clear_line(text, pieces):
     e = _error(text)
@@ -60,6 +67,9 @@ def test_refusals_are_one_clear_line(text, pieces):
     ("Step<_1,X,_1>{}", "(_1,_,_1)"), ("Tile<Layout<_8,_1>, Underscore>{}", "(_8:_1,_)"), ("_m4{}", "_-4"),
     ("make_layout(make_shape(Int<4>{}, 8)).compose(Int<2>{}, 4)", "(_2,4):(_1,_4)"),
     ("coalesce(make_shape(_2{}, _4{}))", "_8"), ("coalesce(_1{})", "_1"), ("coalesce((2,_4,_1))", "(2,_4)"),
+    ("Int<8>{} * Int<2>{}", "_16"), ("Int<8>{} * 2", "16"), ("-7 / 2", "-3"), ("Int<-7>{} % Int<3>{}", "_-1"),
+    ("5 * Int<0>{}", "_0"), ("8 -2 * 3", "2"), ("-Int<4>{}", "_-4"), ("1 + 2 * 3 - 4 / 2 % 3", "5"),
+    ("make_layout(make_shape(Int<128>{} / Int<32>{}, 8 - 1), LayoutRight{})", "(_4,7):(7,_1)"),
 ])
 def test_cpp_spellings_read(text, want):
     # the expected prints are CuTe's (asked through the oracle in tests/test_oracle_cpp.py's corpus or by hand)

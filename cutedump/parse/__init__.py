@@ -5,6 +5,13 @@ Accepted literals are exactly what CuTe's ``print`` emits (whitespace allowed an
 ``(_8:_1,(_4,_2):(_2,_1))``, ``_`` (underscore), ``Sw<3,3,3>`` swizzles and composed layouts
 ``Sw<3,3,3> o _0 o (_8,(_8,_8)):(_8,(_1,_64))``. Expressions add calls ``name<targs>(args)`` and
 evaluation ``L(17)``. Every error is a :class:`CuteDumpError` carrying the text and column.
+
+C++ spelling (what kernels write) reads too: ``Int<8>{}``, ``C<8>{}``, ``_8{}`` (CuTe's aliases only), ``_8()``,
+types ``Shape<_8,int>{}``, ``Layout<Shape<_8,_4>[,Stride<...>]>{}``, ``Swizzle<B,M,S>{}``, ``ComposedLayout<...>{}``
+(built here, at parse time: :func:`build_type`), tags ``LayoutRight{}`` (a bare-name Call), ``cute::`` anywhere,
+Layout members ``L.shape<1>()``/``.compose(...)``/``.tile(...)`` (Calls of the free functions), integer arithmetic
+(:class:`BinOp`), and other qualified names (:class:`Named`, looked up by the eval language). Integer literals are
+ASCII only and read as C++ reads them (``016`` octal, ``0x10`` hex; ``08`` and ``_08`` are refused).
 """
 from __future__ import annotations
 
@@ -23,11 +30,13 @@ from cutedump.algebra.swizzle import ComposedLayout, Swizzle, make_composed_layo
 # are only needed for an error, so they are computed then (_columns), not for every expression.
 # Integers are ASCII only (a full-width or other Unicode digit starts no token: an error, never a silent 8); a C++
 # hexadecimal literal is one token. Names may be qualified (``cute::make_layout``, ``GMMA::Layout_K_SW128_Atom``).
-_TOKEN = re.compile(r"\s*(_?-?(?:0[xX][0-9A-Fa-f]+|[0-9]+)|(?:::)?(?:[A-Za-z_][A-Za-z0-9_]*::)*[A-Za-z_][A-Za-z0-9_]*"
-                    r"|[():,<>\[\]{}]|\S)")
-_INT_TOKEN = re.compile(r"_?-?(?:0[xX][0-9A-Fa-f]+|[0-9]+)")
-_NAME_TOKEN = re.compile(r"(?:::)?(?:[A-Za-z_][A-Za-z0-9_]*::)*[A-Za-z_][A-Za-z0-9_]*")
-_PUNCT = "():,<>[]{}."
+# (The alternatives' order is for speed: most punctuation first; ':' and '-' come last as \S, after the integer and the
+# name alternatives that may start with them.)
+_TOKEN = re.compile(r"\s*([(),<>\[\]{}.+*/%]|_?-?[0-9]+(?:[xX][0-9A-Fa-f]+)?"
+                    r"|(?:::)?[A-Za-z_][A-Za-z0-9_]*(?:::[A-Za-z_][A-Za-z0-9_]*)*|\S)")
+_INT_TOKEN = re.compile(r"_?-?[0-9]+(?:[xX][0-9A-Fa-f]+)?")
+_NAME_TOKEN = re.compile(r"(?:::)?[A-Za-z_][A-Za-z0-9_]*(?:::[A-Za-z_][A-Za-z0-9_]*)*")
+_PUNCT = "():,<>[]{}.+-*/%"
 _KINDS: dict = {p: "p" for p in _PUNCT}   # token text -> "int" | "name" | "p", learnt as met (bounded)
 
 
@@ -184,6 +193,23 @@ class ComposedLit:
         self.layout = layout
         self.pos = pos
         self.src = src
+
+
+class BinOp:
+    """C++ integer arithmetic: ``op`` is one of + - * / % (or "neg", unary minus, with right None)."""
+    __slots__ = ('op', 'left', 'right', 'pos', 'src')
+    col = property(_node_col)
+
+    def __init__(self, op, left, right, pos, src):
+        self.op = op
+        self.left = left
+        self.right = right
+        self.pos = pos
+        self.src = src
+
+
+#: binary operators -> precedence
+_OPS = {"+": 1, "-": 1, "*": 2, "/": 2, "%": 2}
 
 
 class Named:
@@ -354,6 +380,8 @@ class Parser:
     # -- grammar
     def parse_all(self):
         node = self.value()
+        if self.t[self.i] in _OPS or (self.k[self.i] == "int" and self.t[self.i][0] == "-"):
+            node = self.arith(node, 0)
         if self.k[self.i] != "end":
             self.error(f"unexpected {self.t[self.i]!r} after a complete expression")
         return node
@@ -379,6 +407,45 @@ class Parser:
                 self.i += 1
                 node = Apply(node, self.args(), pos, src)
         return node
+
+    def arith(self, left, min_prec):
+        """C++ integer arithmetic after a first operand: ``a op b ...`` with * / % above + - (a token ``-2`` after an
+        operand is ``- 2``); precedence climbing from ``min_prec``."""
+        t, k = self.t, self.k
+        while True:
+            i = self.i
+            op = t[i]
+            if k[i] == "int" and op[0] == "-":   # 8 -2: a minus and a positive integer
+                op = "-"
+            elif op not in _OPS or k[i] != "p":
+                return left
+            prec = _OPS[op]
+            if prec < min_prec:
+                return left
+            if t[i] == op:
+                self.i = i + 1
+                right = self.unary()
+            else:
+                self.i = i + 1
+                right = Lit(_int_value(t[i][1:], self.c, i), i, self.c)
+            while True:
+                nxt = t[self.i]
+                if k[self.i] == "int" and nxt[0] == "-":
+                    nxt = "-"
+                elif k[self.i] != "p" or nxt not in _OPS:
+                    break
+                if _OPS[nxt] <= prec:
+                    break
+                right = self.arith(right, prec + 1)
+            left = BinOp(op, left, right, i, self.c)
+
+    def unary(self):
+        """An operand of arithmetic: a value, or ``-`` before one."""
+        if self.t[self.i] == "-" and self.k[self.i] == "p":
+            pos = self.i
+            self.i += 1
+            return BinOp("neg", self.unary(), None, pos, self.c)
+        return self.value()
 
     def postfix(self):
         node = self.atom()
@@ -426,7 +493,10 @@ class Parser:
                 items.append(Lit(_int_value(t[i], src, i), i, src))
                 self.i = i + 1
             else:
-                items.append(self.value())
+                node = self.value()
+                if t[self.i] in _OPS or (k[self.i] == "int" and t[self.i][0] == "-"):
+                    node = self.arith(node, 0)
+                items.append(node)
             x = t[self.i]
             if x == ",":
                 self.i += 1
@@ -439,17 +509,8 @@ class Parser:
     def atom(self):
         i = self.i
         kind, text, src = self.k[i], self.t[i], self.c
-        if kind == "name" and ":" in text:
-            text = _unqualified(text)
-            if _INT_TOKEN.fullmatch(text):   # cute::_8{}
-                kind = "int"
         if kind == "int":
-            self.i = i + 1
-            v = _int_value(text, src, i)
-            if self.t[i + 1] == "{" and text[0] == "_":   # _8{}: the C++ alias's value
-                self.braces()
-                v = _alias_value(v, text, src, i)
-            return Lit(v, i, src)
+            return self.int_atom(i, text, src)
         if text == "(":
             lit = self.int_tuple(i)
             if lit is not None:
@@ -461,6 +522,10 @@ class Parser:
                     return Tuple_(items, i, src)
             return Lit(tuple([x.value for x in items]), i, src)   # a literal tuple: its value, built once
         if kind == "name":
+            if ":" in text:
+                text = _unqualified(text)
+                if _INT_TOKEN.fullmatch(text):   # cute::_8{}
+                    return self.int_atom(i, text, src)
             self.i = i + 1
             if text == "_":
                 return Lit(UNDERSCORE, i, src)
@@ -473,7 +538,7 @@ class Parser:
                 targs = self.targs()
                 nxt = self.t[self.i]
             if text in TYPES:   # a C++ type: Int<8>{}, Shape<_8,int>{}, Layout<Shape<_8>>{}, LayoutRight{} ...
-                if nxt == "{":
+                if nxt == "{" or (nxt == "(" and self.t[self.i + 1] == ")"):
                     self.braces()
                 if text in _CONST_TYPES:
                     if targs:
@@ -490,9 +555,21 @@ class Parser:
                 self.i += 1
                 return Call(text, targs, self.args(), i, src)
             return Call(text, targs, None, i, src)  # a bare name: a constant like LayoutRight
+        if text == "-" and kind == "p":   # unary minus: -size(L)
+            self.i = i + 1
+            return BinOp("neg", self.atom(), None, i, src)
         if kind == "end":
             self.error("unexpected end of input")
         self.error(f"unexpected {text!r}")
+
+    def int_atom(self, i, text, src):
+        """An integer literal at token i (``text``, without any ``cute::``), with the ``{}``/``()`` of a C++ alias."""
+        self.i = i + 1
+        v = _int_value(text, src, i)
+        if text[0] == "_" and (self.t[i + 1] == "{" or (self.t[i + 1] == "(" and self.t[i + 2] == ")")):
+            self.braces()   # _8{} or _8(): the C++ alias's value
+            v = _alias_value(v, text, src, i)
+        return Lit(v, i, src)
 
     def int_tuple(self, i):
         """The tuple of a literal made only of '(', ')', ',' and integers, starting at token i ('('), with self.i past
@@ -531,7 +608,10 @@ class Parser:
             i += 1
 
     def braces(self):
-        """The ``{}`` of a value-initialized C++ object (``Int<8>{}``); only the empty braces are read."""
+        """The ``{}`` (or ``()``) of a value-initialized C++ object (``Int<8>{}``); only empty ones are read."""
+        if self.at("(") and self.t[self.i + 1] == ")":
+            self.i += 2
+            return
         self.expect("{")
         if not self.at("}"):
             self.error("expected '}': only value-initialized objects like Int<8>{} are read (no braced arguments)")
@@ -592,7 +672,7 @@ class Parser:
                           f" {form}" + (" (CuTe prints all three; the C++ form Swizzle<B,M> means Sw<B,M,B>)"
                                         if name == "Sw" else ""), pos)
         b, m, s = int(vals[0]), int(vals[1]), int(vals[2] if len(vals) == 3 else vals[0])
-        if name == "Swizzle" and self.at("{"):
+        if name == "Swizzle" and (self.at("{") or (self.at("(") and self.t[self.i + 1] == ")")):
             self.braces()
         why = swizzle_limit_error(b, m, s)
         if why:
@@ -627,6 +707,10 @@ def _int_value(text: str, src: _Cols | None = None, pos: int = 0):
     neg = digits[0] == "-"
     if neg:
         digits = digits[1:]
+    if "x" in digits or "X" in digits:
+        if digits[0] != "0" or len(digits) < 3 or digits[1] not in "xX":   # 12x3: no C++ literal
+            raise CuteDumpError(f"invalid integer literal {text}", src.text if src is not None else None,
+                                src[pos] if src is not None else None)
     if len(digits) > 1 and digits[0] == "0":   # C++: 0x.. hexadecimal, 0.. octal; CuTe's print: neither
         where = (src.text, src[pos]) if src is not None else (None, None)
         if static:

@@ -20,12 +20,12 @@ from cutedump.algebra.integer import C
 from cutedump.algebra.inttuple import UNDERSCORE
 from cutedump.algebra.layout import Layout
 from cutedump.algebra.swizzle import ComposedLayout, Swizzle
+from cutedump.parse import _ALIASES   # the parser's table of CuTe's aliases (_8, _m1, ...)
 
 SYNTAXES = ("print", "cpp", "dsl")
 
 
 def _alias(v: int) -> str | None:
-    from cutedump.parse import _ALIASES   # the parser's table of CuTe's aliases (_8, _m1, ...)
     name = f"_{v}" if v >= 0 else f"_m{-v}"
     return name if _ALIASES.get(name) == v else None
 
