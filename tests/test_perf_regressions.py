@@ -186,8 +186,11 @@ def test_first_holders_equal_the_scalar_loop(tv, tile):
     if err:
         with pytest.raises(CuteDumpError, match=re.escape(err)):
             grid.first_holders(cl, *tile)
+        with pytest.raises(CuteDumpError, match=re.escape(err)):
+            grid.first_holders_list(cl, *tile)   # the plain-Python path (no numpy import) of small TV layouts
         return
     assert list(zip(*(a.tolist() for a in grid.first_holders(cl, *tile)))) == want
+    assert list(zip(*grid.first_holders_list(cl, *tile))) == want
 
 
 def parse_int_tuple_pair(text):

@@ -52,3 +52,15 @@ def test_xml_escaping_is_the_standard_librarys():
     for _ in range(5000):
         s = "".join(r.choice(alphabet) for _ in range(r.randint(0, 12)))
         assert (xmltext.escape(s), xmltext.quoteattr(s)) == (saxutils.escape(s), saxutils.quoteattr(s)), repr(s)
+
+
+def test_first_layout_loads_no_atoms_and_no_views():
+    """The API's first use (``cd.Layout(text)``) loads the algebra and the parser only; atoms load on first use."""
+    import subprocess
+    import sys
+    code = ("import sys, cutedump as cd; L = cd.Layout('(_4,_8):(_8,_1)'); "
+            "bad = [m for m in sys.modules if m.startswith(('cutedump.atoms', 'cutedump.render', 'click', 'numpy'))]; "
+            "assert not bad, bad; "
+            "assert cd.TiledMMA.__name__ == 'TiledMMA' and hasattr(cd.MMA_Atom('SM80_16x8x8_F16F16F16F16_TN'), "
+            "'_repr_svg_')")
+    subprocess.run([sys.executable, "-c", code], check=True)
