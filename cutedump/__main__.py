@@ -1,3 +1,3 @@
 from cutedump.entry import main
 
-main()
+main(prog_name="cutedump")

@@ -16,7 +16,7 @@ import sys
 _LAYOUT_FLAGS = frozenset({"--plain", "--info", "--coords"})
 
 
-def main():
+def main(prog_name=None):
     """The ``cutedump`` command: the fast answer when there is one, else the click command line."""
     args = sys.argv[1:]
     if _fast_eligible(args):
@@ -24,7 +24,7 @@ def main():
         if guard_io(lambda: _fast(args)):
             sys.exit(0)
     from cutedump.cli import main as cli  # start-up: click only for the other command lines
-    return cli()
+    return cli(prog_name=prog_name)
 
 
 def _fast_eligible(args: list[str]) -> bool:
