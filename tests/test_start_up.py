@@ -64,3 +64,17 @@ def test_first_layout_loads_no_atoms_and_no_views():
             "assert cd.TiledMMA.__name__ == 'TiledMMA' and hasattr(cd.MMA_Atom('SM80_16x8x8_F16F16F16F16_TN'), "
             "'_repr_svg_')")
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_small_pictures_load_no_numpy_and_no_urllib():
+    """The README's latex/svg/html examples of small layouts and MMAs import neither numpy nor urllib.request."""
+    import subprocess
+    import sys
+    code = ("import sys; from click.testing import CliRunner; from cutedump.cli import main\n"
+            "for args in (['latex', '(2,(2,3)):(6,(3,1))'], ['svg', 'Sw<3,3,3> o _0 o (_8,_8):(_8,_1)'],\n"
+            "             ['html', '((_4,_8),(_2,_2)):((_32,_1),(_16,_8))'],\n"
+            "             ['svg', '--mma', 'SM80_16x8x16_F16F16F16F16_TN', '--atom-layout', '(_2,_2)'],\n"
+            "             ['latex', '--mma', 'SM80_16x8x16_F16F16F16F16_TN', '--atom-layout', '(_2,_2)']):\n"
+            "    r = CliRunner().invoke(main, args); assert r.exit_code == 0, (args, r.output)\n"
+            "bad = [m for m in ('numpy', 'urllib.request', 'xml.sax') if m in sys.modules]; assert not bad, bad")
+    subprocess.run([sys.executable, "-c", code], check=True)
