@@ -161,6 +161,9 @@ def test_coords_table_columns_equal_the_scalar_code(monkeypatch):
         if n <= 3000:
             cases.append((shp, std))
     fast = [tutorial.coords_text(shp, std) for shp, std in cases]
+    with monkeypatch.context() as m:
+        m.setattr(tutorial, "SMALL", -1)   # numpy's columns (plain-Python lists up to SMALL points)
+        assert fast == [tutorial.coords_text(shp, std) for shp, std in cases]
     monkeypatch.setattr(tutorial, "_columns", lambda *a: None)
     assert fast == [tutorial.coords_text(shp, std) for shp, std in cases]
     assert len(cases) > 150
