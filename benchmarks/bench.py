@@ -238,6 +238,8 @@ COLD = [
     ("ck", ["ck", "naive", "--lengths", "256,64", "--strides", "64,1"], 4.0),
     ("ck recipe", ["ck", "recipe", "xdl-a", "--M", "256", "--K", "64", "--AK1", "8"], 4.0),
     ("atoms", ["atoms"], 4.0),
+    ("coords", ["coords", "(3,(2,3))", "(3,(12,1))"], 4.0),
+    ("compat", ["compat", "24", "(4,6)"], 4.0),
     ("kernel", ["kernel", "sgemm_sm80_tn_half"], 4.0),
     ("bank --compact", ["bank", "(_64,_32):(_32,_1)", "--copy", "SM75_U32x4_LDSM_N", "--type", "half_t", "--mma",
                         "SM80_16x8x16_F16F16F16F16_TN", "--atom-layout", "(_2,_2)", "--tile", "(_32,_32,_16)",
