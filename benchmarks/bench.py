@@ -1,17 +1,18 @@
-"""cutedump benchmarks: run `python benchmarks/bench.py` (numbers, not pass/fail).
+"""cutedump benchmarks: ``python benchmarks/bench.py [--rounds N] [--only cold,algebra,numpy,cpp,eval]``
+(figures, not pass/fail; issue 25's targets printed beside them).
 
-1. the same algebra workload in cutedump and in pycute (from the nvidia-cutlass wheel);
-2. numpy evaluation of a 2^24-point layout (target <= 1 s);
-3. `cutedump layout` end to end vs compiling and running the C++ program printing the same table (target >= 50x);
-4. `cutedump --help` cold start (target < 80 ms over the interpreter's own start-up);
-5. `cutedump layout` end to end as a ratio to `python3 -c pass` (target <= 2.5x);
-6. `cutedump eval -f` throughput on mixed expressions: a file by default and with -j 1, and a pipe (target >= 20,000
-   expressions/s).
+1. cold start per command: each command's README example run by the ``cutedump`` console script of a fresh pip install
+   of this tree (a regular install and an editable one, each into a bare venv of this interpreter), as a ratio to the
+   same venv's ``python -c pass`` (targets: layout, eval EXPR and the API's first ``cd.Layout(...)`` <= 2.5x, every
+   other command <= 4x); medians of alternating rounds, so that every command sees the same machine load;
+2. algebra: 15 operations on the same 1,000 random inputs in cutedump and in pycute (from the nvidia-cutlass wheel;
+   target ratio <= 1.0);
+3. numpy evaluation of a 2^24-point layout (target <= 1 s);
+4. ``cutedump layout`` end to end vs compiling and running the C++ program printing the same table (target >= 50x);
+5. ``cutedump eval -f`` throughput on 11,700 mixed expressions: a file by default and with -j 1, and a pipe (target
+   >= 50,000 expressions/s by default).
 
-How start-up is measured: a regular (non-editable) install byte-compiles the package, so main() first runs
-compileall on cutedump/ (writing __pycache__ even under PYTHONDONTWRITEBYTECODE=1) and every subprocess then runs
-with those .pyc files: ``python -m cutedump ...`` from the repository root (no editable-install finder in the
-path), each figure the median of several runs, `python3 -c pass` measured the same way in the same run.
+Every subprocess runs this interpreter (``sys.executable``) or a venv made from it; the first line names it.
 """
 from __future__ import annotations
 
@@ -36,47 +37,6 @@ def timeit(fn, repeat=5):
         fn()
         ts.append(time.perf_counter() - t)
     return min(ts)
-
-
-def workload_pairs(n=300, seed=7):
-    rnd = random.Random(seed)
-    out = []
-    for _ in range(n):
-        a = tuple(rnd.choice([2, 4, 8]) for _ in range(rnd.randint(1, 3)))
-        b = rnd.choice([2, 4])
-        out.append((a, b))
-    return out
-
-
-def bench_algebra():
-    from cutedump.algebra import C, make_layout, composition, logical_divide, complement, coalesce, logical_product
-    pairs = workload_pairs()
-    ours = [(make_layout(tuple(C(x) for x in a)), C(b)) for a, b in pairs]
-
-    def run_ours():
-        for L, b in ours:
-            coalesce(L)
-            composition(L, make_layout(b, C(2)) if int(b) * 2 <= 64 else make_layout(b))
-            logical_divide(L, make_layout(b))
-            complement(make_layout(b, C(2)), 64)
-            logical_product(L, make_layout(b))
-
-    t_ours = timeit(run_ours)
-    try:
-        import pycute as P
-    except ImportError:
-        return t_ours, None
-    theirs = [(P.Layout(a), b) for a, b in pairs]
-
-    def run_pycute():
-        for L, b in theirs:
-            P.coalesce(L)
-            P.composition(L, P.Layout(b, 2))
-            P.logical_divide(L, P.Layout(b))
-            P.complement(P.Layout(b, 2), 64)
-            P.logical_product(L, P.Layout(b))
-
-    return t_ours, timeit(run_pycute)
 
 
 def random_layouts(n=1000, seed=17):
@@ -219,14 +179,6 @@ def bench_layout_vs_cpp():
     return t_ours, t_cpp, "identical output" if out_cpp == out_ours else "OUTPUT DIFFERS"
 
 
-def bench_cold_start():
-    py = statistics.median(timeit(lambda: subprocess.run([sys.executable, "-c", "pass"]), 1) for _ in range(7))
-    cd = shutil.which("cutedump")
-    cmd = [cd, "--help"] if cd else [sys.executable, "-m", "cutedump", "--help"]
-    t = statistics.median(timeit(lambda: subprocess.run(cmd, capture_output=True), 1) for _ in range(7))
-    return t, py
-
-
 def bench_eval_file(seeds=(101, 202, 303)):
     """`cutedump eval -f FILE` over the oracle generator's mixed expressions (every operation, static and dynamic
     integers, swizzles; seeds other than the test suite's) -> (expressions, {mode: (median, best) seconds end to end},
@@ -260,18 +212,6 @@ def bench_eval_file(seeds=(101, 202, 303)):
             default_jobs())
 
 
-def bench_layout_vs_python():
-    """`python -m cutedump layout L --plain` vs `python3 -c pass`, alternating, median of 9 each (same run)."""
-    layout = "((_4,_8),(_2,_2)):((_32,_1),(_16,_8))"
-    ours = [sys.executable, "-m", "cutedump", "layout", layout, "--plain"]
-    py = [sys.executable, "-c", "pass"]
-    t_o, t_p = [], []
-    for _ in range(9):
-        t_p.append(timeit(lambda: subprocess.run(py, capture_output=True, cwd=ROOT), 1))
-        t_o.append(timeit(lambda: subprocess.run(ours, capture_output=True, cwd=ROOT, check=True), 1))
-    return statistics.median(t_o), statistics.median(t_p), min(t_o), min(t_p)
-
-
 # ------------------------------------------------------------------------------------------ cold start, per command
 
 LAYOUT = "((_4,_8),(_2,_2)):((_32,_1),(_16,_8))"
@@ -298,6 +238,8 @@ COLD = [
     ("ck", ["ck", "naive", "--lengths", "256,64", "--strides", "64,1"], 4.0),
     ("ck recipe", ["ck", "recipe", "xdl-a", "--M", "256", "--K", "64", "--AK1", "8"], 4.0),
     ("atoms", ["atoms"], 4.0),
+    ("coords", ["coords", "(3,(2,3))", "(3,(12,1))"], 4.0),
+    ("compat", ["compat", "24", "(4,6)"], 4.0),
     ("kernel", ["kernel", "sgemm_sm80_tn_half"], 4.0),
     ("bank --compact", ["bank", "(_64,_32):(_32,_1)", "--copy", "SM75_U32x4_LDSM_N", "--type", "half_t", "--mma",
                         "SM80_16x8x16_F16F16F16F16_TN", "--atom-layout", "(_2,_2)", "--tile", "(_32,_32,_16)",
@@ -384,36 +326,44 @@ def print_cold(rounds=9):
 
 
 def main():
-    # a normal (non-editable) install byte-compiles the package; do the same so start-up is measured as users see it
+    import argparse
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--rounds", type=int, default=11, help="alternating rounds of the cold-start table (median)")
+    ap.add_argument("--only", default="cold,algebra,numpy,cpp,eval", help="comma-separated sections")
+    args = ap.parse_args()
+    only = set(args.only.split(","))
+    # the in-tree runs below (algebra, eval -f) use byte-compiled modules, as an install does
     import compileall
     compileall.compile_dir(str(ROOT / "cutedump"), quiet=1)
-    t_ours, t_py = bench_algebra()
-    print(f"algebra workload (300 x 5 ops): cutedump {t_ours*1e3:.1f} ms"
-          + (f", pycute {t_py*1e3:.1f} ms, ratio cutedump/pycute {t_ours/t_py:.2f}" if t_py else ", pycute missing"))
-    for name, (t_o, t_p, n) in bench_ops().items():
-        print(f"  {name:16s} {n} inputs: cutedump {t_o*1e3:6.1f} ms, pycute {t_p*1e3:6.1f} ms, "
-              f"ratio {t_o/t_p:.2f} (target <= 1.0)")
-    t = bench_numpy_eval()
-    print(f"numpy evaluation of a 2^24-point layout: {t:.3f} s (target <= 1 s)")
-    t_l, t_c, note = bench_layout_vs_cpp()
-    if t_c:
-        print(f"cutedump layout end to end: {t_l*1e3:.0f} ms; g++ compile + run: {t_c*1e3:.0f} ms; "
-              f"speed-up {t_c/t_l:.0f}x (target >= 50x); {note}")
-    else:
-        print(f"cutedump layout end to end: {t_l*1e3:.0f} ms; C++ side skipped: {note}")
-    t_o, t_p, m_o, m_p = bench_layout_vs_python()
-    print(f"cutedump layout vs python3 -c pass: median {t_o*1e3:.0f} ms vs {t_p*1e3:.0f} ms, ratio {t_o/t_p:.2f} "
-          f"(min {m_o*1e3:.0f} vs {m_p*1e3:.0f} ms, ratio {m_o/m_p:.2f}; target <= 2.5)")
-    n, t_e2e, t_in, cpus = bench_eval_file()
-    for k, (med, best) in t_e2e.items():
-        who = {"default": f"FILE, default: {cpus} process{'es' if cpus > 1 else ''}",
-               "-j 1": "FILE -j 1, one process", "pipe": "- fed through a pipe, default"}[k]
-        print(f"cutedump eval -f {who}, {n} mixed expressions: {n/med:,.0f} expressions/s end to end, start-up "
-              f"included (median of 5; best {n/best:,.0f}; target >= 20,000)")
-    print(f"  one process's loop in-process: {n/t_in:,.0f} expressions/s")
-    t, py = bench_cold_start()
-    print(f"cutedump --help cold start: {t*1e3:.0f} ms (python -c pass: {py*1e3:.0f} ms; "
-          f"cutedump's own share {max(0.0, t-py)*1e3:.0f} ms; target < 80 ms)")
+    print(f"interpreter: {sys.executable} (Python {sys.version.split()[0]}); {os.cpu_count()} CPUs; "
+          f"load average {os.getloadavg()[0]:.1f} at the start")
+    if "cold" in only:
+        print_cold(args.rounds)
+    if "algebra" in only:
+        res = bench_ops()
+        print("algebra vs pycute, the same inputs (each side's best of 11 alternating runs):" if res else
+              "algebra vs pycute: skipped (pycute not importable: pip install nvidia-cutlass)")
+        for name, (t_o, t_p, n) in res.items():
+            print(f"  {name:18s} {n:4d} inputs: cutedump {t_o*1e3:6.1f} ms, pycute {t_p*1e3:6.1f} ms, "
+                  f"ratio {t_o/t_p:.2f} (target <= 1.0)")
+    if "numpy" in only:
+        print(f"numpy evaluation of a 2^24-point layout: {bench_numpy_eval():.3f} s (target <= 1 s)")
+    if "cpp" in only:
+        t_l, t_c, note = bench_layout_vs_cpp()
+        if t_c:
+            print(f"cutedump layout end to end (python -m cutedump, in-tree): {t_l*1e3:.0f} ms; g++ compile + run: "
+                  f"{t_c*1e3:.0f} ms; speed-up {t_c/t_l:.0f}x (target >= 50x); {note}")
+        else:
+            print(f"cutedump layout end to end: {t_l*1e3:.0f} ms; C++ side skipped: {note}")
+    if "eval" in only:
+        n, t_e2e, t_in, cpus = bench_eval_file()
+        for k, (med, best) in t_e2e.items():
+            who = {"default": f"FILE, default: {cpus} process{'es' if cpus > 1 else ''}",
+                   "-j 1": "FILE -j 1, one process", "pipe": "- fed through a pipe, default"}[k]
+            print(f"cutedump eval -f {who}, {n} mixed expressions (python -m cutedump, in-tree): {n/med:,.0f} "
+                  f"expressions/s end to end, start-up included (median of 5; best {n/best:,.0f}"
+                  f"{'; target >= 50,000' if k == 'default' else ''})")
+        print(f"  one process's loop in-process: {n/t_in:,.0f} expressions/s")
 
 
 if __name__ == "__main__":

@@ -175,24 +175,24 @@ for _n, _f in _ALGEBRA.items():
 
 # ------------------------------------------------------------------------------------------ atoms
 
-def MMA_Atom(name: str) -> "MMAAtom":
+def MMA_Atom(name: str) -> MMAAtom:
     """CuTe's ``MMA_Atom<Op>{}`` by catalog name (``cutedump atoms --mma``), e.g. ``"SM80_16x8x16_F16F16F16F16_TN"``
     or ``"UniversalFMA<float,float,float>"``."""
     return _atoms().mma_atom(name)
 
 
-def Copy_Atom(name: str, value_type: str) -> "CopyAtom":
+def Copy_Atom(name: str, value_type: str) -> CopyAtom:
     """CuTe's ``Copy_Atom<Op, T>{}``, e.g. ``Copy_Atom("SM75_U32x4_LDSM_N", "half_t")``."""
     return _atoms().copy_atom(name, value_type)
 
 
-def make_tiled_mma(atom, atom_layout=None, permutations=None) -> "TiledMMA":
+def make_tiled_mma(atom, atom_layout=None, permutations=None) -> TiledMMA:
     """CuTe's ``make_tiled_mma(atom, atom_layout = Layout<Shape<_1,_1,_1>>{}, permutations = Tile<_,_,_>{})``.
     ``atom`` is an :func:`MMA_Atom` or its name; layouts as objects or CuTe syntax strings."""
     return _atoms().make_tiled_mma(atom, _coerce_layout_arg(atom_layout), _coerce_tile_arg(permutations))
 
 
-def make_tiled_copy(atom, thr_layout=None, val_layout=None, value_type=None) -> "TiledCopy":
+def make_tiled_copy(atom, thr_layout=None, val_layout=None, value_type=None) -> TiledCopy:
     """CuTe's ``make_tiled_copy(copy_atom, thr_layout, val_layout)``; ``atom`` is a :func:`Copy_Atom` (or a name
     with ``value_type``)."""
     return _atoms().make_tiled_copy(atom, _coerce_layout_arg(thr_layout), _coerce_layout_arg(val_layout),

@@ -53,7 +53,14 @@ def _fast(args: list[str]) -> bool:
         return False
     if text is None or "\x1b" in text:   # click.echo strips escape sequences from a stream that is not a terminal
         return False
-    sys.stdout.write(text)
+    try:   # as click.echo inside the command's handle_errors: write and flush; a full disk is one error line
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise   # guard_io: exit 141 quietly
+    except Exception as e:   # noqa: BLE001 - the wording of commands/_common.py:handle_errors
+        sys.stderr.write(f"error: internal error ({type(e).__name__}: {e}); please report this input\n")
+        sys.exit(2)
     return True
 
 

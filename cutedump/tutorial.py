@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from cutedump.errors import CuteDumpError
 from cutedump.algebra import Layout, idx2crd, crd2idx, fmt, compatible
+from cutedump.algebra.evaluate import SMALL
 from cutedump.algebra.inttuple import flatten, flatten_to_tuple, is_int_tuple, product, product_each, rank
 from cutedump.parse import parse_object, parse_int_tuple
 
@@ -73,27 +74,36 @@ def _columns(shape, stride, n):
         strides = [int(d) for d in (flatten(stride) if isinstance(stride, tuple) else (stride,))]
         if len(strides) != len(leaves) or sum((x - 1) * abs(d) for x, d in zip(leaves, strides)) >= 1 << 62:
             return None
-    import numpy as np
-    i = np.arange(n, dtype=np.int64)
+    if n <= SMALL:   # the same arithmetic on lists: no numpy import for the tutorial's small tables
+        i, np = range(n), None
+    else:
+        import numpy as np
+        i = np.arange(n, dtype=np.int64)
 
     def split(sizes):
         out, pre = [], 1
         for x in sizes:
-            out.append((i // pre) % x)
+            out.append([(k // pre) % x for k in i] if np is None else (i // pre) % x)
             pre *= x
         return out
+
+    def as_list(c):
+        return c if np is None else c.tolist()
 
     cols = [list(map(str, range(n)))]
     if isinstance(shape, tuple) and len(shape) >= 2:
         flat = [int(x) for x in product_each(shape)]
-        cols.append(list(map(_template(tuple(flat)).format, *(c.tolist() for c in split(flat)))))
+        cols.append(list(map(_template(tuple(flat)).format, *(as_list(c) for c in split(flat)))))
     leaf_coords = split(leaves)
-    cols.append(list(map(_template(shape).format, *(c.tolist() for c in leaf_coords))))
+    cols.append(list(map(_template(shape).format, *(as_list(c) for c in leaf_coords))))
     if strides is not None:
-        off = np.zeros(n, dtype=np.int64)
-        for c, d in zip(leaf_coords, strides):
-            off += c * d
-        cols.append(list(map(str, off.tolist())))
+        if np is None:
+            off = [sum(t) for t in zip(*([k * d for k in c] for c, d in zip(leaf_coords, strides)))]
+        else:
+            off = np.zeros(n, dtype=np.int64)
+            for c, d in zip(leaf_coords, strides):
+                off += c * d
+        cols.append(list(map(str, as_list(off))))
     return cols
 
 

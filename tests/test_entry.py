@@ -1,6 +1,7 @@
 """The console entry's fast path (cutedump/entry.py): `layout L` and `eval EXPR` answered without click print the same
 bytes as the click commands, and everything else (errors, options, help) is left to click."""
 import io
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -110,3 +111,16 @@ def test_process_closed_pipe():
     p.stdout.close()
     assert p.wait(timeout=60) in (0, 141)
     assert p.stderr.read() == b""
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize("args", [["eval", "size((_4,8))"], ["layout", "(_4,_8):(_8,_1)"]])
+def test_process_full_disk_as_click(args):
+    """A write that fails: the same one error line and status as the click command (``--format text`` forces it)."""
+    runs = []
+    for extra in ([], ["--format", "text"]):
+        with open("/dev/full", "w") as full:
+            runs.append(subprocess.run([sys.executable, "-m", "cutedump", *args, *extra], stdout=full,
+                                       stderr=subprocess.PIPE, cwd=ROOT, timeout=60))
+    assert runs[0].returncode == runs[1].returncode == 2 and runs[0].stderr == runs[1].stderr
+    assert runs[0].stderr.startswith(b"error: internal error (OSError")

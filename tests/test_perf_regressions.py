@@ -111,6 +111,8 @@ def test_tilelang_check_cute_by_plane_equals_every_index(name, shape, bits, equa
         wrong = Layout(b.shape, (C(int(b.stride[0]) + 8),) + b.stride[1:])
         cands.append(ComposedLayout(layout.a, C(0), wrong) if isinstance(layout, ComposedLayout) else wrong)
     fast = [layouts.check_cute(L, cl) for cl in cands]
+    monkeypatch.setattr(layouts, "SMALL", -1)   # numpy (small layouts are compared index by index in Python)
+    assert fast == [layouts.check_cute(L, cl) for cl in cands]
     monkeypatch.setattr(layouts, "_compare_by_plane", lambda L, layout: None)
     assert fast == [layouts.check_cute(L, cl) for cl in cands]
     assert (fast[0] == (0, None)) == equal
@@ -161,6 +163,9 @@ def test_coords_table_columns_equal_the_scalar_code(monkeypatch):
         if n <= 3000:
             cases.append((shp, std))
     fast = [tutorial.coords_text(shp, std) for shp, std in cases]
+    with monkeypatch.context() as m:
+        m.setattr(tutorial, "SMALL", -1)   # numpy's columns (plain-Python lists up to SMALL points)
+        assert fast == [tutorial.coords_text(shp, std) for shp, std in cases]
     monkeypatch.setattr(tutorial, "_columns", lambda *a: None)
     assert fast == [tutorial.coords_text(shp, std) for shp, std in cases]
     assert len(cases) > 150
@@ -186,8 +191,11 @@ def test_first_holders_equal_the_scalar_loop(tv, tile):
     if err:
         with pytest.raises(CuteDumpError, match=re.escape(err)):
             grid.first_holders(cl, *tile)
+        with pytest.raises(CuteDumpError, match=re.escape(err)):
+            grid.first_holders_list(cl, *tile)   # the plain-Python path (no numpy import) of small TV layouts
         return
     assert list(zip(*(a.tolist() for a in grid.first_holders(cl, *tile)))) == want
+    assert list(zip(*grid.first_holders_list(cl, *tile))) == want
 
 
 def parse_int_tuple_pair(text):

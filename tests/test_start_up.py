@@ -21,6 +21,9 @@ def views():
     copy = cd.make_tiled_copy(cd.Copy_Atom("SM75_U32x4_LDSM_N", "half_t"), "(_32,_1)", "(_1,_8)")
     out += [cd.svg(copy), cd.latex(copy)]
     out += [cd.latex("((_4,_8),(_2,_2)):((_32,_1),(_16,_8))", "(_16,_8)"), cd.svg("(_4,_2):(_2,_1)", "(_4,_2)")]
+    out += [cd.html("((_4,_8),(_2,_2)):((_32,_1),(_16,_8))", "(_16,_8)"), cd.html(copy),
+            cd.html(cd.make_tiled_mma(cd.MMA_Atom("SM80_16x8x16_F16F16F16F16_TN"), "(_2,_2)", "(_32,_32,_16)")),
+            cd.html(cd.make_tiled_mma(cd.MMA_Atom("UniversalFMA<float,float,float>"), "(_16,_16,_1)"))]
     for L in LAYOUTS:
         out += [cd.svg(L), cd.latex(L), cd.html(L)]
     return out
@@ -52,3 +55,30 @@ def test_xml_escaping_is_the_standard_librarys():
     for _ in range(5000):
         s = "".join(r.choice(alphabet) for _ in range(r.randint(0, 12)))
         assert (xmltext.escape(s), xmltext.quoteattr(s)) == (saxutils.escape(s), saxutils.quoteattr(s)), repr(s)
+
+
+def test_first_layout_loads_no_atoms_and_no_views():
+    """The API's first use (``cd.Layout(text)``) loads the algebra and the parser only; atoms load on first use."""
+    import subprocess
+    import sys
+    code = ("import sys, cutedump as cd; L = cd.Layout('(_4,_8):(_8,_1)'); "
+            "bad = [m for m in sys.modules if m.startswith(('cutedump.atoms', 'cutedump.render', 'click', 'numpy'))]; "
+            "assert not bad, bad; "
+            "assert cd.TiledMMA.__name__ == 'TiledMMA' and hasattr(cd.MMA_Atom('SM80_16x8x8_F16F16F16F16_TN'), "
+            "'_repr_svg_')")
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_small_pictures_load_no_numpy_and_no_urllib():
+    """The README's latex/svg/html examples of small layouts and MMAs import neither numpy nor urllib.request."""
+    import subprocess
+    import sys
+    code = ("import sys; from click.testing import CliRunner; from cutedump.cli import main\n"
+            "for args in (['latex', '(2,(2,3)):(6,(3,1))'], ['svg', 'Sw<3,3,3> o _0 o (_8,_8):(_8,_1)'],\n"
+            "             ['html', '((_4,_8),(_2,_2)):((_32,_1),(_16,_8))'],\n"
+            "             ['svg', '--mma', 'SM80_16x8x16_F16F16F16F16_TN', '--atom-layout', '(_2,_2)'],\n"
+            "             ['latex', '--mma', 'SM80_16x8x16_F16F16F16F16_TN', '--atom-layout', '(_2,_2)'],\n"
+            "             ['html', '--mma', 'SM80_16x8x16_F16F16F16F16_TN', '--atom-layout', '(_2,_2)']):\n"
+            "    r = CliRunner().invoke(main, args); assert r.exit_code == 0, (args, r.output)\n"
+            "bad = [m for m in ('numpy', 'urllib.request', 'xml.sax') if m in sys.modules]; assert not bad, bad")
+    subprocess.run([sys.executable, "-c", code], check=True)

@@ -143,7 +143,9 @@ class CoordLayout:
         return t % BIG, t // BIG        # numpy's % and // floor like Python's: the same split as int(v)
 
     def coords(self):
-        """(T, V) nested lists of (m, n) coordinates, T = size<0>, V = size<1>."""
+        """(T, V) nested lists of (m, n) coordinates, T = size<0>, V = size<1> (plain Python up to SMALL pairs)."""
+        if int(rank(self.proxy)) == 2 and int(size(self.proxy)) <= SMALL:
+            return [[(v % BIG, v // BIG) for v in row] for row in table_list(self.proxy)]
         m, n = self.coord_arrays()
         return [list(zip(rm, rn)) for rm, rn in zip(m.tolist(), n.tolist())]
 

@@ -26,6 +26,7 @@ import itertools
 import json
 from cutedump.render.xmltext import escape, quoteattr
 
+from cutedump.algebra import rank, size
 from cutedump.algebra.inttuple import fmt
 from cutedump.errors import CuteDumpError
 from cutedump.render import grid
@@ -52,17 +53,23 @@ def _tv_panel(p: _Panel, cl: grid.CoordLayout, label: str, transpose: bool = Fal
     cell, and every holder is listed inline or derived by the script from ``p.tv``."""
     rows, cols = (p.cols, p.rows) if transpose else (p.rows, p.cols)
     what = f"Layout {label or 'TV'}"
-    m, n, tid, vid = grid.first_holders(cl, rows, cols, what)
-    order = (m * cols + n).argsort()
-    mt, nt = cl.coord_arrays()
-    T, V = mt.shape
+    if int(rank(cl.proxy)) == 2 and int(size(cl.proxy)) <= grid.SMALL:   # plain Python: no numpy for small pictures
+        m, n, tid, vid = grid.first_holders_list(cl, rows, cols, what)
+        order = sorted(range(len(m)), key=lambda i: m[i] * cols + n[i])   # the keys are distinct
+        firsts = [(m[i], n[i], tid[i], vid[i]) for i in order]
+    else:
+        m, n, tid, vid = grid.first_holders(cl, rows, cols, what)
+        order = (m * cols + n).argsort()
+        firsts = zip(m[order].tolist(), n[order].tolist(), tid[order].tolist(), vid[order].tolist())
+    T, V = int(size(cl.proxy, 0)), int(size(cl.proxy, 1))   # rank 2: checked by the first holders
     inline = T * V <= INLINE_PAIRS
     if inline:
         hs: dict = {}
-        for t, row in enumerate(zip(mt.tolist(), nt.tolist())):
-            for v, mn in enumerate(zip(*row)):
+        for t, row in enumerate(cl.coords()):
+            for v, mn in enumerate(row):
                 hs.setdefault(mn, []).append((t, v))
     else:
+        mt, nt = cl.coord_arrays()
         keys = mt * cols + nt
         x, y = keys[:, 0], keys[0, :] - keys[0, 0]
         p.tv = {"T": T, "V": V, "label": label}
@@ -71,7 +78,7 @@ def _tv_panel(p: _Panel, cl: grid.CoordLayout, label: str, transpose: bool = Fal
         else:
             p.tv["k"] = keys.ravel().tolist()
     pre = label + " " if label else ""
-    for mm, nn, t0, v0 in zip(m[order].tolist(), n[order].tolist(), tid[order].tolist(), vid[order].tolist()):
+    for mm, nn, t0, v0 in firsts:
         r, c = (nn, mm) if transpose else (mm, nn)
         if inline:
             who = hs[(mm, nn)]

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from cutedump.errors import CuteDumpError
 from cutedump.algebra import C, Layout, size
-from cutedump.algebra.evaluate import values
+from cutedump.algebra.evaluate import SMALL, values, values_list
 from cutedump.algebra.swizzle import ComposedLayout
 from cutedump.tilelang import tir
 from cutedump.tilelang.tir import floordiv, floormod, placeholder
@@ -596,10 +596,12 @@ def cute_equivalent(L: TLLayout):
 def check_cute(L: TLLayout, layout):
     """(mismatches, first mismatch or None): CuTe's value at every index (colexicographic, CuTe's order)
     against TileLang's flat offset at the same index."""
-    import numpy as np
     base = layout.b if isinstance(layout, ComposedLayout) else layout
     if int(size(base)) != L.size:
         return L.size, ("size", int(size(base)), L.size)
+    if L.size <= SMALL:
+        return _check_cute_py(L, layout)
+    import numpy as np
     r = _compare_by_plane(L, layout)
     if r is not None:
         bad, k, theirs_k, ours_k = r
@@ -614,6 +616,26 @@ def check_cute(L: TLLayout, layout):
     k = int(bad[0])
     idx = [int(x) for x in np.unravel_index(k, L.input_shape, order="F")]
     return len(bad), (idx, int(theirs[k]), int(ours[k]))
+
+
+def _check_cute_py(L: TLLayout, layout):
+    """:func:`check_cute` index by index in plain Python (no numpy import; small layouts): CuTe's value at
+    colexicographic index k against TileLang's offset (its forward, flattened row-major over OutputShape) there."""
+    shp = L.output_shape()
+    bad, first = 0, None
+    for k, theirs in enumerate(values_list(layout)):
+        idx, r = [], k
+        for n in L.input_shape:   # colexicographic: the first coordinate fastest (numpy's order="F")
+            idx.append(r % n)
+            r //= n
+        ours = 0
+        for v, n in zip(L.forward(*idx), shp):
+            ours = ours * n + v
+        if ours != theirs:
+            bad += 1
+            if first is None:
+                first = (idx, theirs, ours)
+    return bad, first
 
 
 def _compare_by_plane(L: TLLayout, layout):
