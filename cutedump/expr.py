@@ -672,6 +672,8 @@ class _Evaluation:
 # ---- gmma: the GMMA/UMMA shared-memory layout atoms (rows of cutedump.algebra.smem.ATOMS) -------------------
 def _smem_name(name: str) -> bool:
     base = name.rsplit("::", 1)[-1]
+    if base.endswith("_SpAtom"):
+        base = base[:-7] + "_Atom"
     return base in SMEM.ATOMS or base == "ss_smem_selector" or (
         base.startswith("Layout_") and base.endswith("_Atom") and base[7:-5] in SMEM.SWIZZLE_NAMES)
 
@@ -689,6 +691,15 @@ def _smem_call(n, text, calls):
             if len(t) != 4:
                 raise CuteDumpError("ss_smem_selector takes four template arguments: <Major, Type, BLK_MN, BLK_K>")
             return SMEM.ss_smem_selector(str(t[0]), _bits(t[1]), t[2], t[3])
+        if base.endswith("_SpAtom"):
+            if base[:-7] + "_Atom" in SMEM.ATOMS:
+                if len(t) != 2 or not isinstance(t[1], int):
+                    raise CuteDumpError(f"{base} takes a type and a sparsity: {base}<half_t, 2>")
+                return SMEM.sparse_atom(n.name, _bits(t[0]), t[1])
+            if len(t) != 3 or not isinstance(t[1], int):
+                raise CuteDumpError(f"{base} takes a type, a sparsity and a major: {base}<half_t, 2, GMMA::Major::K>")
+            major = SMEM.major_name(str(t[2]))
+            return SMEM.sparse_atom(f"Layout_{major}_{base[7:-7]}_SpAtom", _bits(t[0]), t[1])
         if base in SMEM.ATOMS:
             if len(t) != 1:
                 raise CuteDumpError(f"{base} takes one type template argument: {base}<half_t>")
