@@ -36,8 +36,18 @@ def test_make_desc_like_cute():
 
 
 @oracle
+def test_make_desc_more_seeds_like_cute():
+    assert _check(G.desc_cases(600, seed=8), 300) == 600
+
+
+@oracle
 def test_fragment_descriptors_like_cute():
     assert _check(G.fragment_cases(120), 40) == 120
+
+
+@oracle
+def test_fragment_descriptors_more_seeds_like_cute():
+    assert _check(G.fragment_cases(80, seed=12), 40) == 80
 
 
 # ------------------------------------------------------------------ encoding
