@@ -10,6 +10,7 @@ from tests.oracle import gen_smem as G
 from cutedump.errors import CuteDumpError
 from cutedump.expr import evaluate
 from cutedump.atoms import smem_desc as D, make_tiled_mma
+from cutedump.algebra import size, get
 
 oracle = pytest.mark.skipif(unavailable_reason() is not None, reason=str(unavailable_reason()))
 
@@ -84,8 +85,7 @@ def test_refusals(layout, major, t, msg):
 
 
 def test_umma_base32b_is_mn_only():
-    lay = evaluate("tile_to_shape(UMMA::Layout_MN_SW128_32B_Atom<half_t>, (_64,_16))") if False else \
-        evaluate("tile_to_shape(Layout_MN_SW128_32B_Atom<half_t>, (_64,_16))")
+    lay = evaluate("tile_to_shape(Layout_MN_SW128_32B_Atom<half_t>, (_64,_16))")
     m = D.make_desc("umma", "MN", D.smem_operand(lay, "half_t"))
     assert m.layout_type == "SWIZZLE_128B_BASE32B"
     with pytest.raises(CuteDumpError, match="SWIZZLE_128B_BASE32B is invalid for Major-K"):
@@ -109,9 +109,7 @@ def test_decode_round_trips_every_recorded_case():
         t = expr.split("<", 1)[1].split(">", 1)[0]
         m = D.make_desc(kind, major, D.smem_operand(evaluate(expr), t))
         bits = G.TYPES[t]
-        mn = int(str(m.u128.shape[0] if major == "K" else m.u128.shape[0]).lstrip("_")) if False else None
         L = evaluate(expr)
-        from cutedump.algebra import size, get
         mn = int(size(get(L.b, 0)))
         kb = int(size(get(L.b, 1))) * bits
         back = D.make_desc(kind, major, D.smem_operand(D.decode_layout(m.desc, major, bits, mn, kb), t))
@@ -182,7 +180,6 @@ def test_pictures_structure():
     import xml.etree.ElementTree as ET
     from cutedump.dumps.explain_desc import decode
     from cutedump.render import coremat
-    rep = decode(D.parse_descriptor("0x0000000800000000"), "MN", "float", 16)
     for hexv, major, t, mn in [("0x4000004000010000", "K", "half_t", 64), ("0x0000000800000000", "MN", "float", 16),
                                ("0x4000008000400040", "MN", "bfloat16_t", 128)]:
         rep = decode(D.parse_descriptor(hexv), major, t, mn)
