@@ -270,3 +270,38 @@ def fragment_cases(n=240, seed=11):
         exp = f.cute_print() + "\n" + "".join(f"{d.value:016x}\n" for d in f.descriptors)
         out.append((f"{name} {al} t{tid} {op} {expr} @{addr}", body, exp))
     return out
+
+
+def sparse_cases(n_tile=120, seed=31):
+    """The sparse atoms GMMA::Layout_*_SpAtom<T,S> (and UMMA::Layout_MN_SW128_32B_SpAtom) and tile_to_shape of
+    them: the offset prints smem_sparse<S>_ptr[Bb](unset)."""
+    rng = random.Random(seed)
+    out = []
+    types = [t for t in TYPES if TYPES[t] >= 4]
+    for a in SMEM.atom_names():
+        ns = SMEM.ATOMS[a][0][-1] if a == "Layout_MN_SW128_32B_Atom" else "GMMA"
+        sp = a[:-5] + "_SpAtom"
+        for t in types:
+            for s in (2, 4):
+                out.append(_case(f"{ns}::{sp}<{t},{s}>", f"print({ns}::{sp}<{t},{s}>{{}});", f"{sp}<{_et(t)},{s}>"))
+    k = 0
+    while k < n_tile:
+        a = rng.choice(SMEM.atom_names())
+        ns = "UMMA" if a == "Layout_MN_SW128_32B_Atom" else "GMMA"
+        sp = a[:-5] + "_SpAtom"
+        t = rng.choice(types)
+        s = rng.choice([2, 4])
+        lay = SMEM.sparse_atom(f"{ns}::{sp}", TYPES[t], s)
+        from cutedump.algebra import size, get
+        s0, s1 = int(size(get(lay.b, 0))), int(size(get(lay.b, 1)))
+        mn = rng.choice([64, 128, 256])
+        kk = rng.choice([32, 64, 128, 256])
+        if mn % s0 or kk % s1:
+            continue
+        st = rng.choice([None, 2, 3])
+        dims = [(mn, True), (kk, True)] + ([(st, True)] if st else [])
+        body = f"print(tile_to_shape({ns}::{sp}<{t},{s}>{{}}, {_cpp_shape(dims)}));"
+        out.append(_case(f"tile_to_shape {ns}::{sp}<{t},{s}> {_ev_shape(dims)}", body,
+                         f"tile_to_shape({sp}<{_et(t)},{s}>, {_ev_shape(dims)})"))
+        k += 1
+    return out
