@@ -74,3 +74,8 @@ def test_cli_eval_atom():
 @oracle
 def test_sparse_atoms_like_cute():
     assert _check(G.sparse_cases()) >= 400
+
+
+@oracle
+def test_atom_pictures_like_cute():
+    assert _check(G.picture_cases(), G.PRELUDE_PICTURES) == 40

@@ -23,6 +23,8 @@ PRELUDE = r"""
 using namespace cute;
 """
 
+PRELUDE_PICTURES = PRELUDE.replace("#include <cstdio>", "#include <cute/util/print_latex.hpp>\n#include <cstdio>")
+
 PRELUDE_SELECTOR = PRELUDE.replace("#include <cstdio>", "#include <cutlass/gemm/collective/builders/sm90_common.inl>\n"
                                    "#include <cstdio>")
 
@@ -304,4 +306,33 @@ def sparse_cases(n_tile=120, seed=31):
         out.append(_case(f"tile_to_shape {ns}::{sp}<{t},{s}> {_ev_shape(dims)}", body,
                          f"tile_to_shape({sp}<{_et(t)},{s}>, {_ev_shape(dims)})"))
         k += 1
+    return out
+
+
+def picture_cases(n=40, seed=3):
+    """print_latex and print_layout of atoms and small tile_to_shape results: CuTe draws the smem_ptr form with the
+    swizzle recast to element offsets (its print_layout / print_latex overloads for smem_ptr_flag_bits)."""
+    from cutedump.render.latex import print_latex
+    rng = random.Random(seed)
+    out = []
+    types = [t for t in TYPES if 8 <= TYPES[t] <= 64]
+    while len(out) < n:
+        ns = rng.choice(["GMMA", "UMMA"])
+        a = rng.choice(SMEM.atom_names(ns))
+        t = rng.choice(types)
+        atom = SMEM.smem_atom(f"{ns}::{a}", TYPES[t])
+        s0, s1 = (int(x) for x in atom.b.shape)
+        if rng.random() < 0.5:
+            cpp, expr = f"{ns}::{a}<{t}>{{}}", f"{a}<{_et(t)}>"
+        else:
+            m0, m1 = s0 * rng.choice([1, 2]), s1 * rng.choice([1, 2])
+            cpp = f"tile_to_shape({ns}::{a}<{t}>{{}}, make_shape(Int<{m0}>{{}}, Int<{m1}>{{}}))"
+            expr = f"tile_to_shape({a}<{_et(t)}>, (_{m0},_{m1}))"
+        if s0 * s1 > 2048:
+            continue
+        lay = as_position_independent_swizzle_layout(evaluate(expr))
+        if rng.random() < 0.5:
+            out.append((f"print_latex {expr}", f"print_latex({cpp});", print_latex(lay)))
+        else:
+            out.append((f"print_layout {expr}", f"print_layout({cpp});", print_layout(lay)))
     return out
