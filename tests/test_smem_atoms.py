@@ -79,3 +79,8 @@ def test_sparse_atoms_like_cute():
 @oracle
 def test_atom_pictures_like_cute():
     assert _check(G.picture_cases(), G.PRELUDE_PICTURES) == 40
+
+
+@oracle
+def test_algebra_on_flagged_layouts_like_cute():
+    assert _check(G.algebra_cases()) == 150

@@ -336,3 +336,47 @@ def picture_cases(n=40, seed=3):
         else:
             out.append((f"print_layout {expr}", f"print_layout({cpp});", print_layout(lay)))
     return out
+
+
+def algebra_cases(n=150, seed=19):
+    """Layout algebra on smem_ptr-flagged layouts (the flag is kept as the composed offset): divides, composition,
+    coalesce, get, flatten, hierarchical tile_to_shape targets."""
+    rng = random.Random(seed)
+    out = []
+    types = [t for t in TYPES if 8 <= TYPES[t] <= 32]
+    while len(out) < n:
+        a = rng.choice(SMEM.atom_names("GMMA"))
+        t = rng.choice(types)
+        atom = SMEM.smem_atom(f"GMMA::{a}", TYPES[t])
+        s0, s1 = (int(x) for x in atom.b.shape)
+        m0, m1 = s0 * rng.choice([1, 2, 4]), s1 * rng.choice([1, 2])
+        cpp_l = f"tile_to_shape(GMMA::{a}<{t}>{{}}, make_shape(Int<{m0}>{{}}, Int<{m1}>{{}}))"
+        ev_l = f"tile_to_shape({a}<{_et(t)}>, (_{m0},_{m1}))"
+        op = rng.choice(["logical_divide", "zipped_divide", "flat_divide", "tiled_divide", "coalesce", "get0",
+                         "flatten", "composition", "hier"])   # (select has no ComposedLayout overload in CuTe)
+        d0, d1 = rng.choice([x for x in (1, 2, 4, 8, 16) if m0 % x == 0]), rng.choice([x for x in (1, 2, 4, 8) if m1 % x == 0])
+        if op in ("logical_divide", "zipped_divide", "flat_divide", "tiled_divide"):
+            cpp = f"{op}({cpp_l}, make_tile(Int<{d0}>{{}}, Int<{d1}>{{}}))"
+            ev = f"{op}({ev_l}, (_{d0},_{d1}))"
+        elif op == "coalesce":
+            cpp, ev = f"coalesce({cpp_l})", f"coalesce({ev_l})"
+        elif op == "get0":
+            cpp, ev = f"get<0>({cpp_l})", f"get<0>({ev_l})"
+        elif op == "flatten":
+            cpp, ev = f"flatten({cpp_l})", f"flatten({ev_l})"
+        elif op == "composition":
+            cpp = f"composition({cpp_l}, make_layout(make_shape(Int<{d0}>{{}}, Int<{d1}>{{}})))"
+            ev = f"composition({ev_l}, make_layout((_{d0},_{d1})))"
+        else:
+            h = rng.choice([2, 4])
+            if m0 % h or (m0 // h) % s0:
+                continue
+            cpp = (f"tile_to_shape(GMMA::{a}<{t}>{{}}, make_shape(make_shape(Int<{m0 // h}>{{}}, Int<{h}>{{}}), "
+                   f"Int<{m1}>{{}}))")
+            ev = f"tile_to_shape({a}<{_et(t)}>, ((_{m0 // h},_{h}),_{m1}))"
+        try:
+            exp = evaluate_to_string(ev)
+        except Exception:
+            continue
+        out.append((f"{op} {ev}", f"print({cpp});", exp))
+    return out
