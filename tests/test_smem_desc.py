@@ -195,3 +195,28 @@ def test_pictures_structure():
         assert coremat.html(rep).startswith("<!DOCTYPE html>")
     rep = decode(D.parse_descriptor("0x4000004000010000"), "K", "half_t", 64)
     assert [a[0] for a in rep.arrows] == ["SBO"] and rep.lbo_ignored   # swizzled K-major: no LBO arrow
+
+
+def test_explain_json_equals_the_oracle_fragments():
+    """`explain partition --fragment --format json` gives, for every recorded fragment case, the fragment print and
+    the descriptors real CuTe printed (the oracle's expected texts are checked against CuTe above)."""
+    import json
+    n = 0
+    for name, body, exp in G.fragment_cases(120)[:40]:
+        atom, rest = name.split(" (", 1)
+        al, rest = rest.split(") t", 1)
+        tid, op, expr_addr = rest.split(" ", 2)
+        expr, addr = expr_addr.rsplit(" @", 1)
+        al = tuple(int(x) for x in al.split(","))
+        args = ["explain", "partition", "--mma", atom, "--atom-layout", f"(_{al[0]},_{al[1]},_1)", "--operand", op,
+                "--fragment", "--layout", expr, "--thread", tid, "--format", "json"]
+        if addr != "None":
+            args += ["--smem-address", addr]
+        r = _cli(*args)
+        assert r.exit_code == 0, (name, r.output)
+        d = json.loads(r.output)
+        lines = exp.splitlines()
+        assert d["result"] == lines[0], name
+        assert [x[2:] for x in d["descriptors"]] == lines[1:], name
+        n += 1
+    assert n == 40
