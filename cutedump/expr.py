@@ -808,6 +808,15 @@ def _smem_named(name: str, targs):
         if len(t) != 4:
             raise CuteDumpError("ss_smem_selector takes four template arguments: <Major, Type, BLK_MN, BLK_K>")
         return SMEM.ss_smem_selector(str(t[0]), _bits(t[1]), t[2], t[3])
+    if base.endswith("_SpAtom"):
+        if base[:-7] + "_Atom" in SMEM.ATOMS:
+            if len(t) != 2 or not isinstance(t[1], int):
+                raise CuteDumpError(f"{base} takes a type and a sparsity: {base}<half_t, 2>")
+            return SMEM.sparse_atom(name, _bits(t[0]), t[1])
+        if len(t) != 3 or not isinstance(t[1], int):
+            raise CuteDumpError(f"{base} takes a type, a sparsity and a major: {base}<half_t, 2, GMMA::Major::K>")
+        major = SMEM.major_name(str(t[2]))
+        return SMEM.sparse_atom(f"Layout_{major}_{base[7:-7]}_SpAtom", _bits(t[0]), t[1])
     if base in SMEM.ATOMS:
         if len(t) != 1:
             raise CuteDumpError(f"{base} takes one type template argument: {base}<half_t>")
@@ -831,7 +840,8 @@ def _targ_name(x):
 
 
 for _pat in ("GMMA::Layout_*_Atom", "UMMA::Layout_*_Atom", "cute::GMMA::Layout_*_Atom", "cute::UMMA::Layout_*_Atom",
-             "Layout_*_Atom", "*ss_smem_selector"):
+             "Layout_*_Atom", "GMMA::Layout_*_SpAtom", "UMMA::Layout_*_SpAtom", "Layout_*_SpAtom",
+             "*ss_smem_selector"):
     register_named(_pat, _smem_named, "a GMMA/UMMA shared-memory layout atom (mma_traits_sm90_gmma.hpp, "
                                       "mma_traits_sm100.hpp)")
 
@@ -967,6 +977,8 @@ class _Evaluation:
                 if any(row.matches(n.name) for row in NAMED):   # e.g. Layout_K_SW128_Atom<half_t> (using GMMA)
                     return _named(n, text)
                 raise CuteDumpError(f"unknown name {n.name!r}", text, n.col)
+            if n.name not in _REG and not n.args and any(row.matches(n.name) for row in NAMED):
+                return _named(n, text)   # e.g. ss_smem_selector<GMMA::Major::K,half_t,_128,_64>()
             if n.name not in _REG:
                 if n.name in _UNSUPPORTED:
                     raise CuteDumpError(f"{n.name}: {_UNSUPPORTED[n.name]}", text, n.col)

@@ -37,6 +37,9 @@ CASES = {
     "mma": ["latex", "--mma", "SM80_16x8x8_F16F16F16F16_TN"],
     "tiled_mma": ["latex", "--mma", "SM80_16x8x16_F16F16F16F16_TN", "--atom-layout", "(_2,_2)"],
     "copy": ["latex", "--copy", "UniversalCopy<uint32_t>", "--type", "float", "--thr", "(_4,_2)", "--val", "(_1,_2)"],
+    "desc_cores_k": ["desc", "0x4000004000010000", "--picture", "latex"],
+    "desc_cores_mn": ["desc", "0x4000008000400040", "--major", "MN", "--type", "bfloat16_t", "--mn", "128",
+                      "--picture", "latex"],
 }
 
 

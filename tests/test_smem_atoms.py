@@ -69,3 +69,18 @@ def test_cli_eval_atom():
     r = CliRunner().invoke(main, ["eval", "tile_to_shape(Layout_K_SW128_Atom<half_t>, (_128,_64,_3))"])
     assert r.exit_code == 0, r.output
     assert r.output.strip() == "Sw<3,4,3> o smem_ptr[16b](unset) o ((_8,_16),(_64,_1),(_1,_3)):((_64,_512),(_1,_0),(_0,_8192))"
+
+
+@oracle
+def test_sparse_atoms_like_cute():
+    assert _check(G.sparse_cases()) >= 400
+
+
+@oracle
+def test_atom_pictures_like_cute():
+    assert _check(G.picture_cases(), G.PRELUDE_PICTURES) == 40
+
+
+@oracle
+def test_algebra_on_flagged_layouts_like_cute():
+    assert _check(G.algebra_cases()) == 150

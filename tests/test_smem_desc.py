@@ -10,6 +10,7 @@ from tests.oracle import gen_smem as G
 from cutedump.errors import CuteDumpError
 from cutedump.expr import evaluate
 from cutedump.atoms import smem_desc as D, make_tiled_mma
+from cutedump.algebra import size, get
 
 oracle = pytest.mark.skipif(unavailable_reason() is not None, reason=str(unavailable_reason()))
 
@@ -36,8 +37,18 @@ def test_make_desc_like_cute():
 
 
 @oracle
+def test_make_desc_more_seeds_like_cute():
+    assert _check(G.desc_cases(600, seed=8), 300) == 600
+
+
+@oracle
 def test_fragment_descriptors_like_cute():
     assert _check(G.fragment_cases(120), 40) == 120
+
+
+@oracle
+def test_fragment_descriptors_more_seeds_like_cute():
+    assert _check(G.fragment_cases(80, seed=12), 40) == 80
 
 
 # ------------------------------------------------------------------ encoding
@@ -74,8 +85,7 @@ def test_refusals(layout, major, t, msg):
 
 
 def test_umma_base32b_is_mn_only():
-    lay = evaluate("tile_to_shape(UMMA::Layout_MN_SW128_32B_Atom<half_t>, (_64,_16))") if False else \
-        evaluate("tile_to_shape(Layout_MN_SW128_32B_Atom<half_t>, (_64,_16))")
+    lay = evaluate("tile_to_shape(Layout_MN_SW128_32B_Atom<half_t>, (_64,_16))")
     m = D.make_desc("umma", "MN", D.smem_operand(lay, "half_t"))
     assert m.layout_type == "SWIZZLE_128B_BASE32B"
     with pytest.raises(CuteDumpError, match="SWIZZLE_128B_BASE32B is invalid for Major-K"):
@@ -99,9 +109,7 @@ def test_decode_round_trips_every_recorded_case():
         t = expr.split("<", 1)[1].split(">", 1)[0]
         m = D.make_desc(kind, major, D.smem_operand(evaluate(expr), t))
         bits = G.TYPES[t]
-        mn = int(str(m.u128.shape[0] if major == "K" else m.u128.shape[0]).lstrip("_")) if False else None
         L = evaluate(expr)
-        from cutedump.algebra import size, get
         mn = int(size(get(L.b, 0)))
         kb = int(size(get(L.b, 1))) * bits
         back = D.make_desc(kind, major, D.smem_operand(D.decode_layout(m.desc, major, bits, mn, kb), t))
@@ -172,7 +180,6 @@ def test_pictures_structure():
     import xml.etree.ElementTree as ET
     from cutedump.dumps.explain_desc import decode
     from cutedump.render import coremat
-    rep = decode(D.parse_descriptor("0x0000000800000000"), "MN", "float", 16)
     for hexv, major, t, mn in [("0x4000004000010000", "K", "half_t", 64), ("0x0000000800000000", "MN", "float", 16),
                                ("0x4000008000400040", "MN", "bfloat16_t", 128)]:
         rep = decode(D.parse_descriptor(hexv), major, t, mn)
@@ -188,3 +195,28 @@ def test_pictures_structure():
         assert coremat.html(rep).startswith("<!DOCTYPE html>")
     rep = decode(D.parse_descriptor("0x4000004000010000"), "K", "half_t", 64)
     assert [a[0] for a in rep.arrows] == ["SBO"] and rep.lbo_ignored   # swizzled K-major: no LBO arrow
+
+
+def test_explain_json_equals_the_oracle_fragments():
+    """`explain partition --fragment --format json` gives, for every recorded fragment case, the fragment print and
+    the descriptors real CuTe printed (the oracle's expected texts are checked against CuTe above)."""
+    import json
+    n = 0
+    for name, body, exp in G.fragment_cases(120)[:40]:
+        atom, rest = name.split(" (", 1)
+        al, rest = rest.split(") t", 1)
+        tid, op, expr_addr = rest.split(" ", 2)
+        expr, addr = expr_addr.rsplit(" @", 1)
+        al = tuple(int(x) for x in al.split(","))
+        args = ["explain", "partition", "--mma", atom, "--atom-layout", f"(_{al[0]},_{al[1]},_1)", "--operand", op,
+                "--fragment", "--layout", expr, "--thread", tid, "--format", "json"]
+        if addr != "None":
+            args += ["--smem-address", addr]
+        r = _cli(*args)
+        assert r.exit_code == 0, (name, r.output)
+        d = json.loads(r.output)
+        lines = exp.splitlines()
+        assert d["result"] == lines[0], name
+        assert [x[2:] for x in d["descriptors"]] == lines[1:], name
+        n += 1
+    assert n == 40

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from cutedump.errors import CuteDumpError
 from cutedump.algebra.integer import C
-from cutedump.algebra.layout import Layout, size, get
+from cutedump.algebra.layout import Layout, size, get, blocked_product
 from cutedump.algebra.swizzle import Swizzle, ComposedLayout, upcast_composed
 from cutedump.algebra.smem_ptr import SmemPtrFlag
 
@@ -71,6 +71,19 @@ def smem_atom(name: str, bits: int) -> ComposedLayout:
         raise CuteDumpError(f"{split_name(name)[1]}<T>: sizeof_bits<T> = {bits} does not divide the atom's 1024-bit "
                             f"rows (upcast<{bits}>: Divisibility condition)")
     return upcast_composed(atom_bits(name), bits)
+
+
+def sparse_atom(name: str, bits: int, sparsity: int) -> ComposedLayout:
+    """``GMMA::Layout_<..>_SpAtom<T, S>`` (mma_traits_sm90_gmma_sparse.hpp; re-exported as UMMA::):
+    ``Sw o smem_sparse<S>_ptr[Bb](unset) o blocked_product(Layout<Shape<_1,Int<S>>>{}, Layout_<..>_Atom<T>{}.layout_b())``."""
+    ns, base = split_name(name)
+    if not base.endswith("_SpAtom") or base[:-7] + "_Atom" not in ATOMS:
+        raise CuteDumpError(f"unknown sparse shared-memory layout atom {name!r}")
+    dense = smem_atom(f"{ns + '::' if ns else ''}{base[:-7]}_Atom", bits)
+    s = int(sparsity)
+    if s <= 0:
+        raise CuteDumpError(f"{base}<T,S>: the sparsity S must be positive, got {s}")
+    return ComposedLayout(dense.a, SmemPtrFlag(int(bits), s), blocked_product(Layout((C(1), C(s))), dense.b))
 
 
 def major_atom(swz: str, bits: int, major: str, ns: str = "GMMA") -> ComposedLayout:

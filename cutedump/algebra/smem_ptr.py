@@ -16,20 +16,24 @@ from cutedump.algebra.integer import C
 
 
 class SmemPtrFlag(C):
-    """``smem_ptr_flag_bits<B>``: static zero, printed ``smem_ptr[Bb](unset)``."""
+    """``smem_ptr_flag_bits<B>``: static zero, printed ``smem_ptr[Bb](unset)``; with a sparsity S it is
+    ``smem_sparse_ptr_flag_bits<S,B>`` (the sparse GMMA atoms), printed ``smem_sparse<S>_ptr[Bb](unset)``."""
 
-    def __new__(cls, bits: int):
+    def __new__(cls, bits: int, sparsity: int | None = None):
         obj = C.__new__(cls, 0)
         obj.bits = int(bits)
+        obj.sparsity = None if sparsity is None else int(sparsity)
         return obj
 
     def __repr__(self) -> str:
+        if self.sparsity is not None:
+            return f"smem_sparse<{self.sparsity}>_ptr[{self.bits}b](unset)"
         return f"smem_ptr[{self.bits}b](unset)"
 
     __str__ = __repr__
 
     def __reduce__(self):
-        return (SmemPtrFlag, (self.bits,))
+        return (SmemPtrFlag, (self.bits, self.sparsity))
 
 
 def is_smem_flag(x) -> bool:

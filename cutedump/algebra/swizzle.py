@@ -157,7 +157,8 @@ def as_position_independent_swizzle_layout(layout):
     """For a swizzle composed at offset _0 this is the layout itself; the smem_ptr_flag form
     ``Sw o smem_ptr[Bb](unset) o L`` becomes ``recast_layout<uint8_t,uint_bit_t<B>>(Sw) o _0 o L``
     (pointer_flagged.hpp: the swizzle moves from byte addresses to B-bit element offsets)."""
-    if isinstance(layout, ComposedLayout) and isinstance(layout.offset, SmemPtrFlag):
+    if isinstance(layout, ComposedLayout) and isinstance(layout.offset, SmemPtrFlag) \
+            and layout.offset.sparsity is None:   # no overload for smem_sparse_ptr_flag_bits: the layout as is
         return make_composed_layout(recast_swizzle(layout.a, 8, layout.offset.bits), C(0), layout.b)
     return layout
 
@@ -196,6 +197,8 @@ def upcast_composed(cl: ComposedLayout, n: int):
     """upcast<N>(A o O o B) = upcast<N>(A) o O/N o upcast<N>(B); with an smem_ptr_flag_bits<B> offset the swizzle
     stays (it acts on bytes) and the flag becomes smem_ptr_flag_bits<B*N> (pointer_flagged.hpp)."""
     if isinstance(cl.offset, SmemPtrFlag):
+        if cl.offset.sparsity is not None:
+            raise CuteDumpError("upcast of a sparse smem layout atom: Not implemented for safety")
         return ComposedLayout(cl.a, SmemPtrFlag(cl.offset.bits * n), upcast(cl.b, n))
     off = safe_div(cl.offset, C(n))
     if isinstance(off, C):
@@ -205,6 +208,8 @@ def upcast_composed(cl: ComposedLayout, n: int):
 
 def downcast_composed(cl: ComposedLayout, n: int):
     if isinstance(cl.offset, SmemPtrFlag):   # smem_ptr_flag_bits<B/N>, the swizzle unchanged (pointer_flagged.hpp)
+        if cl.offset.sparsity is not None:
+            raise CuteDumpError("downcast of a sparse smem layout atom: Not implemented for safety")
         return ComposedLayout(cl.a, SmemPtrFlag(cl.offset.bits // n), downcast(cl.b, n))
     off = cl.offset * C(n)
     if isinstance(off, C):

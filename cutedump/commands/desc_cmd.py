@@ -19,6 +19,8 @@ Examples:
   cutedump desc 0x4000004000010000 --picture svg > cores.svg     # the core matrices, LBO/SBO arrows
 The descriptor does not say the element type, the major or the extent one instruction reads: --type (default
 half_t), --major (default K) and --mn (rows of M or N, default 64) give them; K is one dense k-block (32 bytes).
+CuTe prints a GmmaDescriptor (the first block, byte for byte); UMMA::SmemDescriptor has no printer in CuTe, cutedump
+shows its fields in the same form.
 """
 
 

@@ -23,6 +23,8 @@ PRELUDE = r"""
 using namespace cute;
 """
 
+PRELUDE_PICTURES = PRELUDE.replace("#include <cstdio>", "#include <cute/util/print_latex.hpp>\n#include <cstdio>")
+
 PRELUDE_SELECTOR = PRELUDE.replace("#include <cstdio>", "#include <cutlass/gemm/collective/builders/sm90_common.inl>\n"
                                    "#include <cstdio>")
 
@@ -269,4 +271,112 @@ def fragment_cases(n=240, seed=11):
                      '(unsigned long long)(uint64_t)*(GMMA::DescriptorIterator{d} + frg.layout()(i)));\n')
         exp = f.cute_print() + "\n" + "".join(f"{d.value:016x}\n" for d in f.descriptors)
         out.append((f"{name} {al} t{tid} {op} {expr} @{addr}", body, exp))
+    return out
+
+
+def sparse_cases(n_tile=120, seed=31):
+    """The sparse atoms GMMA::Layout_*_SpAtom<T,S> (and UMMA::Layout_MN_SW128_32B_SpAtom) and tile_to_shape of
+    them: the offset prints smem_sparse<S>_ptr[Bb](unset)."""
+    rng = random.Random(seed)
+    out = []
+    types = [t for t in TYPES if TYPES[t] >= 4]
+    for a in SMEM.atom_names():
+        ns = SMEM.ATOMS[a][0][-1] if a == "Layout_MN_SW128_32B_Atom" else "GMMA"
+        sp = a[:-5] + "_SpAtom"
+        for t in types:
+            for s in (2, 4):
+                out.append(_case(f"{ns}::{sp}<{t},{s}>", f"print({ns}::{sp}<{t},{s}>{{}});", f"{sp}<{_et(t)},{s}>"))
+    k = 0
+    while k < n_tile:
+        a = rng.choice(SMEM.atom_names())
+        ns = "UMMA" if a == "Layout_MN_SW128_32B_Atom" else "GMMA"
+        sp = a[:-5] + "_SpAtom"
+        t = rng.choice(types)
+        s = rng.choice([2, 4])
+        lay = SMEM.sparse_atom(f"{ns}::{sp}", TYPES[t], s)
+        from cutedump.algebra import size, get
+        s0, s1 = int(size(get(lay.b, 0))), int(size(get(lay.b, 1)))
+        mn = rng.choice([64, 128, 256])
+        kk = rng.choice([32, 64, 128, 256])
+        if mn % s0 or kk % s1:
+            continue
+        st = rng.choice([None, 2, 3])
+        dims = [(mn, True), (kk, True)] + ([(st, True)] if st else [])
+        body = f"print(tile_to_shape({ns}::{sp}<{t},{s}>{{}}, {_cpp_shape(dims)}));"
+        out.append(_case(f"tile_to_shape {ns}::{sp}<{t},{s}> {_ev_shape(dims)}", body,
+                         f"tile_to_shape({sp}<{_et(t)},{s}>, {_ev_shape(dims)})"))
+        k += 1
+    return out
+
+
+def picture_cases(n=40, seed=3):
+    """print_latex and print_layout of atoms and small tile_to_shape results: CuTe draws the smem_ptr form with the
+    swizzle recast to element offsets (its print_layout / print_latex overloads for smem_ptr_flag_bits)."""
+    from cutedump.render.latex import print_latex
+    rng = random.Random(seed)
+    out = []
+    types = [t for t in TYPES if 8 <= TYPES[t] <= 64]
+    while len(out) < n:
+        ns = rng.choice(["GMMA", "UMMA"])
+        a = rng.choice(SMEM.atom_names(ns))
+        t = rng.choice(types)
+        atom = SMEM.smem_atom(f"{ns}::{a}", TYPES[t])
+        s0, s1 = (int(x) for x in atom.b.shape)
+        if rng.random() < 0.5:
+            cpp, expr = f"{ns}::{a}<{t}>{{}}", f"{a}<{_et(t)}>"
+        else:
+            m0, m1 = s0 * rng.choice([1, 2]), s1 * rng.choice([1, 2])
+            cpp = f"tile_to_shape({ns}::{a}<{t}>{{}}, make_shape(Int<{m0}>{{}}, Int<{m1}>{{}}))"
+            expr = f"tile_to_shape({a}<{_et(t)}>, (_{m0},_{m1}))"
+        if s0 * s1 > 2048:
+            continue
+        lay = as_position_independent_swizzle_layout(evaluate(expr))
+        if rng.random() < 0.5:
+            out.append((f"print_latex {expr}", f"print_latex({cpp});", print_latex(lay)))
+        else:
+            out.append((f"print_layout {expr}", f"print_layout({cpp});", print_layout(lay)))
+    return out
+
+
+def algebra_cases(n=150, seed=19):
+    """Layout algebra on smem_ptr-flagged layouts (the flag is kept as the composed offset): divides, composition,
+    coalesce, get, flatten, hierarchical tile_to_shape targets."""
+    rng = random.Random(seed)
+    out = []
+    types = [t for t in TYPES if 8 <= TYPES[t] <= 32]
+    while len(out) < n:
+        a = rng.choice(SMEM.atom_names("GMMA"))
+        t = rng.choice(types)
+        atom = SMEM.smem_atom(f"GMMA::{a}", TYPES[t])
+        s0, s1 = (int(x) for x in atom.b.shape)
+        m0, m1 = s0 * rng.choice([1, 2, 4]), s1 * rng.choice([1, 2])
+        cpp_l = f"tile_to_shape(GMMA::{a}<{t}>{{}}, make_shape(Int<{m0}>{{}}, Int<{m1}>{{}}))"
+        ev_l = f"tile_to_shape({a}<{_et(t)}>, (_{m0},_{m1}))"
+        op = rng.choice(["logical_divide", "zipped_divide", "flat_divide", "tiled_divide", "coalesce", "get0",
+                         "flatten", "composition", "hier"])   # (select has no ComposedLayout overload in CuTe)
+        d0, d1 = rng.choice([x for x in (1, 2, 4, 8, 16) if m0 % x == 0]), rng.choice([x for x in (1, 2, 4, 8) if m1 % x == 0])
+        if op in ("logical_divide", "zipped_divide", "flat_divide", "tiled_divide"):
+            cpp = f"{op}({cpp_l}, make_tile(Int<{d0}>{{}}, Int<{d1}>{{}}))"
+            ev = f"{op}({ev_l}, (_{d0},_{d1}))"
+        elif op == "coalesce":
+            cpp, ev = f"coalesce({cpp_l})", f"coalesce({ev_l})"
+        elif op == "get0":
+            cpp, ev = f"get<0>({cpp_l})", f"get<0>({ev_l})"
+        elif op == "flatten":
+            cpp, ev = f"flatten({cpp_l})", f"flatten({ev_l})"
+        elif op == "composition":
+            cpp = f"composition({cpp_l}, make_layout(make_shape(Int<{d0}>{{}}, Int<{d1}>{{}})))"
+            ev = f"composition({ev_l}, make_layout((_{d0},_{d1})))"
+        else:
+            h = rng.choice([2, 4])
+            if m0 % h or (m0 // h) % s0:
+                continue
+            cpp = (f"tile_to_shape(GMMA::{a}<{t}>{{}}, make_shape(make_shape(Int<{m0 // h}>{{}}, Int<{h}>{{}}), "
+                   f"Int<{m1}>{{}}))")
+            ev = f"tile_to_shape({a}<{_et(t)}>, ((_{m0 // h},_{h}),_{m1}))"
+        try:
+            exp = evaluate_to_string(ev)
+        except Exception:
+            continue
+        out.append((f"{op} {ev}", f"print({cpp});", exp))
     return out
