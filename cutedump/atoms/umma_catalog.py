@@ -1,0 +1,429 @@
+"""SM100 UMMA (tcgen05.mma) MMA atoms, generated from CuTe's formula (cute/arch/mma_sm100_umma.hpp,
+cute/atom/mma_traits_sm100.hpp).
+
+Every family is one row of data: its template parameters, K (the instruction's K: 256 bits of A, or a fixed
+32/64), 1 or 2 SMs, the static_asserts of the operation (arch) and of its traits, in the order a compiler meets
+them. The atom's layouts follow from M, N, K and the SM count::
+
+    1SM: ThrID _1:_0   A (_1,(M,K)):(_0,(_1,M))            C (_1,(M,N)):(_0,(_1,M))
+    2SM: ThrID _2:_1   A (_2,(M/2,K)):(M/2,(_1,M))         C (_2,(M/2,N)):(M/2,(_1,M))
+
+Names are CuTe's C++ spelling; majors, negations and saturation may be written short (K, MN, Neg, True) or in
+full (UMMA::Major::K).  Trailing defaulted arguments (ScaleIn::One, Saturate::False) may be left out::
+
+    SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,UMMA::Major::K,UMMA::Major::K>
+    SM100_MMA_TF32_2x1SM_TS<tfloat32_t,tfloat32_t,float,256,128,K,MN>
+    SM100_MMA_MXF4_SS<float_e2m1_t,float_e2m1_t,float,float_ue8m0_t,128,256,32,K,K>
+    SM100_MMA_F8F6F4_SS<float_e4m3_t,float_e4m3_t,float,128,256,K,K>      (CuTe: MMA_Traits<SM100_MMA_F8F6F4_SS,...>)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from cutedump.errors import CuteDumpError
+from cutedump.atoms.mma_catalog import MMATraits
+from cutedump.atoms.types import canonical_type, value_type_bits, cpp_type
+from cutedump.atoms import umma_desc as D
+
+ARCH = "SM100 UMMA"
+
+# ------------------------------------------------------------------ static_assert builders (CuTe's wording)
+
+_CONT = " " * 17    # a string literal continued with a backslash-newline keeps the next line's indentation
+
+
+def _m1(p):
+    return (lambda s: s.M in (64, 128), f"{p} M-mode size should be 64 or 128 for 1 CTA cluster MMA.")
+
+
+def _m1_128(p, text="128"):
+    return (lambda s: s.M == 128, f"{p} M-mode size should be {text} for 1 CTA cluster MMA.")
+
+
+def _m2(p, text="128 or 256 for 2 CTA cluster MMA."):
+    return (lambda s: s.M in (128, 256), f"{p} M-mode size should be {text}")
+
+
+def _m2_256(p, text):
+    return (lambda s: s.M == 256, f"{p} M-mode size should be {text}")
+
+
+def _nmul(p, q):
+    return (lambda s: s.N % q == 0 and q <= s.N <= 256,
+            f"{p} N-mode size should be a multiple of {q} between {q} and 256.")
+
+
+def _n_ts(p):
+    return (lambda s: (s.M == 64 and s.N % 8 == 0 and 8 <= s.N <= 256) or
+                      (s.M == 128 and s.N % 16 == 0 and 16 <= s.N <= 256),
+            f"{p} N-mode size should be a multiple of 8 between 8 and 256 for M=64,{_CONT}"
+            "or a multiple of 16 between 16 and 256 for M=128.")
+
+
+def _n_s8(p):
+    return (lambda s: s.N == 8 or (s.N % 16 == 0 and 16 <= s.N <= 256),
+            f"{p} N-mode size should be 8 or a multiple of 16 between 16 and 256.")
+
+
+def _n_bmajor(p, qk, qmn):
+    return (lambda s: (s.b_major == 0 and s.N % qk == 0 and qk <= s.N <= 256) or
+                      (s.b_major == 1 and s.N % qmn == 0 and qmn <= s.N <= 256),
+            f"{p} N-mode size should be a multiple of {qk} between {qk} and 256 when B is K major. {_CONT}"
+            f"{p} N-mode size should be a multiple of {qmn} between {qmn} and 256 when B is MN major.")
+
+
+def _ak(p):
+    return (lambda s: s.a_major == 0, f"{p} A from TMEM can't be transposed")
+
+
+def _c_s32(p):
+    return (lambda s: s.types[2] == "int32_t", f"{p} result type can only be int32_t.")
+
+
+def _vs(p, a, b):
+    return (lambda s: s.VS in (a, b), f"{p} Vector size can only be {a} or {b}.")
+
+
+def _bits_eq(p, bits):
+    return (lambda s: value_type_bits(s.types[0]) == value_type_bits(s.types[1]) == bits,
+            f"{p} supports {bits}bit types")
+
+
+def _bits_le8(p):
+    return (lambda s: value_type_bits(s.types[0]) <= 8 and value_type_bits(s.types[1]) <= 8,
+            f"{p} supports types with leq 8bit types")
+
+
+def _bits_4(p):
+    return (lambda s: value_type_bits(s.types[0]) == 4 and value_type_bits(s.types[1]) == 4, f"{p} supports 4bit types")
+
+
+_F4 = ("float_e2m1_t", "type_erased_dynamic_float4_t")
+
+
+def _vs32_types(_p):
+    return (lambda s: s.VS == 16 or (s.VS == 32 and s.types[0] in _F4 and s.types[1] in _F4
+                                     and s.types[3] == "float_ue8m0_t"),
+            "2x mode (VectorSize=32) only supports a_type and b_type=float_e2m1_t or "
+            "cutlass::type_erased_dynamic_float4_t and sf_type=ue8m0_t")
+
+
+# ------------------------------------------------------------------ the families
+
+@dataclass(frozen=True)
+class UmmaFamily:
+    base: str              # e.g. SM100_MMA_F16BF16_2x1SM_TS
+    kind: str              # tf32 | f16 | i8 | f8f6f4 | mxf8f6f4 | mxf4
+    nsm: int               # 1 or 2 (the _2x1SM_ forms)
+    src: str               # SS (A from smem descriptors) or TS (A from TMEM)
+    params: tuple          # template parameters after the types: M N [VS] amaj bmaj [scaleC] [aneg bneg] [csat]
+    nreq: int              # how many of params are required (the rest have defaults)
+    k: int                 # the instruction's K in elements (0: 256 / sizeof_bits<A>)
+    checks: tuple          # static_asserts (predicate, message), in compile order
+    negs_in_desc: bool = True    # the traits pass a_neg/b_neg to make_instr_desc (S8_TS passes One, One)
+    sat_in_desc: bool = False    # the traits pass c_sat
+    traits_form: bool = False    # CuTe spells it MMA_Traits<SM100_MMA_F8F6F4_SS, a, b, c, C<M>, C<N>, ...>
+
+    @property
+    def block_scaled(self) -> bool:
+        return self.kind in ("mxf8f6f4", "mxf4")
+
+    @property
+    def ntypes(self) -> int:
+        return 4 if self.block_scaled else 3
+
+
+_SS = ("M", "N", "amaj", "bmaj", "aneg", "bneg")
+_TS = ("M", "N", "amaj", "bmaj", "aneg", "bneg", "csat")
+_SS_SCALED = ("M", "N", "amaj", "bmaj", "scaleC", "aneg", "bneg")
+_TS_SCALED = ("M", "N", "amaj", "bmaj", "scaleC", "aneg", "bneg", "csat")
+_S8_SS = ("M", "N", "amaj", "bmaj", "csat")
+_MXF4 = ("M", "N", "VS", "amaj", "bmaj", "aneg", "bneg")
+
+
+def _families() -> list[UmmaFamily]:
+    F = []
+    for ty, bits in (("TF32", 32), ("F16BF16", 16)):
+        kind = "tf32" if ty == "TF32" else "f16"
+        p1 = f"SM100_MMA_{ty}"
+        b = f"SM100_MMA_{ty}_SS"
+        F.append(UmmaFamily(b, kind, 1, "SS", _SS, 4, 0, (_m1(p1), _nmul(p1, 8), _bits_eq(b, bits))))
+        b = f"SM100_MMA_{ty}_TS"
+        F.append(UmmaFamily(b, kind, 1, "TS", _TS, 4, 0, (_m1(p1), _n_ts(p1), _ak(p1), _bits_eq(b, bits)),
+                            sat_in_desc=True))
+        b = f"SM100_MMA_{ty}_2x1SM_SS"
+        F.append(UmmaFamily(b, kind, 2, "SS", _SS, 4, 0, (_m2(b), _nmul(b, 16), _bits_eq(b, bits))))
+        b = f"SM100_MMA_{ty}_2x1SM_TS"
+        F.append(UmmaFamily(b, kind, 2, "TS", _TS, 4, 0, (_m2(b), _nmul(b, 32), _ak(b), _bits_eq(b, bits)),
+                            sat_in_desc=True))
+    b = "SM100_MMA_F16BF16_SS_SCALED"
+    F.append(UmmaFamily(b, "f16", 1, "SS", _SS_SCALED, 5, 0, (_m1(b), _nmul(b, 8), _bits_eq(b, 16))))
+    b = "SM100_MMA_F16BF16_TS_SCALED"
+    F.append(UmmaFamily(b, "f16", 1, "TS", _TS_SCALED, 5, 0, (_m1(b), _n_ts(b), _ak(b), _bits_eq(b, 16)),
+                        sat_in_desc=True))
+    b = "SM100_MMA_F16BF16_2x1SM_SS_SCALED"
+    F.append(UmmaFamily(b, "f16", 2, "SS", _SS_SCALED, 5, 0, (_m2(b), _nmul(b, 16), _bits_eq(b, 16))))
+    b = "SM100_MMA_F16BF16_2x1SM_TS_SCALED"
+    F.append(UmmaFamily(b, "f16", 2, "TS", _TS_SCALED, 5, 0, (_m2(b), _nmul(b, 32), _ak(b), _bits_eq(b, 16)),
+                        sat_in_desc=True))
+    # integer
+    b = "SM100_MMA_S8_SS"
+    F.append(UmmaFamily(b, "i8", 1, "SS", _S8_SS, 4, 0, (_c_s32(b), _m1(b), _n_s8(b), _bits_eq(b, 8)),
+                        negs_in_desc=False, sat_in_desc=True))
+    b = "SM100_MMA_S8_TS"
+    F.append(UmmaFamily(b, "i8", 1, "TS", _TS, 4, 0, (_m1(b), _n_s8(b), _ak(b), _bits_eq(b, 8)),
+                        negs_in_desc=False, sat_in_desc=True))
+    b = "SM100_MMA_S8_2x1SM_SS"
+    F.append(UmmaFamily(b, "i8", 2, "SS", _S8_SS, 4, 0, (_m2(b), _nmul(b, 32), _bits_eq(b, 8)),
+                        negs_in_desc=False, sat_in_desc=True))
+    b = "SM100_MMA_S8_2x1SM_TS"
+    F.append(UmmaFamily(b, "i8", 2, "TS", _TS, 4, 0, (_m2(b), _nmul(b, 32), _ak(b), _bits_eq(b, 8)),
+                        sat_in_desc=True))
+    # f8f6f4 (kind::f8f6f4): the SS forms are non-template operations with the arguments on MMA_Traits
+    b = "SM100_MMA_F8F6F4_SS"
+    F.append(UmmaFamily(b, "f8f6f4", 1, "SS", _SS, 4, 32, (_bits_le8(b), _m1(b), _n_bmajor(b, 8, 16)),
+                        traits_form=True))
+    b = "SM100_MMA_F8F6F4_TS"
+    F.append(UmmaFamily(b, "f8f6f4", 1, "TS", _TS, 4, 32, (_m1(b), _n_ts(b), _ak(b), _bits_le8(b)),
+                        sat_in_desc=True))
+    b = "SM100_MMA_F8F6F4_2x1SM_SS"
+    F.append(UmmaFamily(b, "f8f6f4", 2, "SS", _SS, 4, 32,
+                        (_bits_le8(b), _m2(b, "64 or 128 for 1 CTA cluster MMA."), _n_bmajor(b, 16, 32)),
+                        traits_form=True))
+    b = "SM100_MMA_F8F6F4_2x1SM_TS"
+    F.append(UmmaFamily(b, "f8f6f4", 2, "TS", _TS, 4, 32,
+                        (_m2(b, "64 or 128 for 1 CTA cluster MMA."), _nmul(b, 32), _ak(b), _bits_le8(b)),
+                        sat_in_desc=True))
+    # block scaled
+    b = "SM100_MMA_MXF8F6F4_SS"
+    F.append(UmmaFamily(b, "mxf8f6f4", 1, "SS", _SS, 4, 32, (_m1_128(b, "64 or 128"), _nmul(b, 8), _bits_le8(b))))
+    b = "SM100_MMA_MXF8F6F4_2x1SM_SS"
+    F.append(UmmaFamily(b, "mxf8f6f4", 2, "SS", _SS, 4, 32,
+                        (_m2_256(b, "128 or 256 for 2 CTA cluster MMA."), _nmul(b, 16), _bits_le8(b))))
+    b = "SM100_MMA_MXF4_SS"
+    F.append(UmmaFamily(b, "mxf4", 1, "SS", _MXF4, 5, 64,
+                        (_m1_128(b), _nmul(b, 8), _vs(b, 16, 32), _bits_4(b), _vs32_types(b))))
+    b = "SM100_MMA_MXF4_2x1SM_SS"
+    F.append(UmmaFamily(b, "mxf4", 2, "SS", _MXF4, 5, 64, (_m2(b), _nmul(b, 16), _vs(b, 16, 32), _bits_4(b))))
+    return F
+
+
+@lru_cache(maxsize=None)
+def umma_families() -> dict:
+    return {f.base: f for f in _families()}
+
+
+# ------------------------------------------------------------------ one atom
+
+_MAJORS = {"K": 0, "MN": 1}
+_SCALE_IN = {"One": 0, "Neg": 1}
+_SATURATE = {"False": 0, "True": 1}
+
+
+@dataclass(frozen=True)
+class UmmaSpec:
+    family: UmmaFamily
+    types: tuple           # (a, b, c) or (a, b, c, sf)
+    M: int
+    N: int
+    a_major: int
+    b_major: int
+    a_neg: int = 0
+    b_neg: int = 0
+    c_sat: int = 0
+    VS: int = 0
+    scaleC: int | None = None
+
+    @property
+    def K(self) -> int:
+        return self.family.k or 256 // value_type_bits(self.types[0])
+
+    def _args(self, full: bool) -> list[str]:
+        """The template arguments; ``full``: C++ spelling (UMMA:: enums), else short."""
+        out = [cpp_type(t) if full else t for t in self.types]
+        for p in self.family.params:
+            out.append(self._arg(p, full))
+        # drop trailing defaulted arguments
+        nfixed = len(self.types) + self.family.nreq
+        while len(out) > nfixed and out[-1] in ("UMMA::ScaleIn::One", "One", "UMMA::Saturate::False", "False"):
+            out.pop()
+        return out
+
+    def _arg(self, p: str, full: bool) -> str:
+        if p == "M":
+            return str(self.M)
+        if p == "N":
+            return str(self.N)
+        if p == "VS":
+            return str(self.VS)
+        if p == "scaleC":
+            return str(self.scaleC)
+        if p in ("amaj", "bmaj"):
+            v = "K" if (self.a_major if p == "amaj" else self.b_major) == 0 else "MN"
+            return f"UMMA::Major::{v}" if full else v
+        if p in ("aneg", "bneg"):
+            v = "Neg" if (self.a_neg if p == "aneg" else self.b_neg) else "One"
+            return f"UMMA::ScaleIn::{v}" if full else v
+        if p == "csat":
+            v = "True" if self.c_sat else "False"
+            return f"UMMA::Saturate::{v}" if full else v
+        raise AssertionError(p)
+
+    @property
+    def name(self) -> str:
+        return f"{self.family.base}<{','.join(self._args(False))}>"
+
+    @property
+    def cpp(self) -> str:
+        """C++ spelling of the operation (for F8F6F4_SS: of its MMA_Traits, which MMA_Atom accepts too)."""
+        if self.family.traits_form:
+            ta, tb, tc = (cpp_type(t) for t in self.types)
+            maj = ["K" if m == 0 else "MN" for m in (self.a_major, self.b_major)]
+            neg = ["Neg" if n else "One" for n in (self.a_neg, self.b_neg)]
+            return (f"MMA_Traits<{self.family.base},{ta},{tb},{tc},C<{self.M}>,C<{self.N}>,"
+                    f"integral_constant<UMMA::Major,UMMA::Major::{maj[0]}>,"
+                    f"integral_constant<UMMA::Major,UMMA::Major::{maj[1]}>,"
+                    f"integral_constant<UMMA::ScaleIn,UMMA::ScaleIn::{neg[0]}>,"
+                    f"integral_constant<UMMA::ScaleIn,UMMA::ScaleIn::{neg[1]}>>")
+        return f"{self.family.base}<{','.join(self._args(True))}>"
+
+    def check(self) -> None:
+        """CuTe's static_asserts, the first failing one as the error (then the descriptor's type checks)."""
+        for pred, msg in self.family.checks:
+            if not pred(self):
+                raise CuteDumpError(f"{self.name}: {msg}")
+        self.instr_desc()
+
+    def instr_desc(self) -> D.InstrDescriptor:
+        """The traits' idesc_: make_instr_desc / make_instr_desc_block_scaled of this atom."""
+        f = self.family
+        try:
+            if f.block_scaled:
+                a, b, c, sf = self.types
+                return D.make_instr_desc_block_scaled(a, b, c, sf, self.M, self.N, self.a_major, self.b_major,
+                                                      self.a_neg, self.b_neg)
+            a, b, c = self.types
+            neg = (self.a_neg, self.b_neg) if f.negs_in_desc else (0, 0)
+            return D.make_instr_desc(a, b, c, self.M, self.N, self.a_major, self.b_major, neg[0], neg[1],
+                                     self.c_sat if f.sat_in_desc else 0)
+        except CuteDumpError as e:
+            raise CuteDumpError(f"{self.name}: {e.message}") from None
+
+    def layouts(self) -> tuple[str, str, str, str, str]:
+        """(Shape_MNK, ThrID, ALayout, BLayout, CLayout) as CuTe prints them."""
+        M, N, K = self.M, self.N, self.K
+        shape = f"(_{M},_{N},_{K})"
+        if self.family.nsm == 1:
+            return (shape, "_1:_0", f"(_1,(_{M},_{K})):(_0,(_1,_{M}))", f"(_1,(_{N},_{K})):(_0,(_1,_{N}))",
+                    f"(_1,(_{M},_{N})):(_0,(_1,_{M}))")
+        m2, n2 = M // 2, N // 2
+        return (shape, "_2:_1", f"(_2,(_{m2},_{K})):(_{m2},(_1,_{M}))", f"(_2,(_{n2},_{K})):(_{n2},(_1,_{N}))",
+                f"(_2,(_{m2},_{N})):(_{m2},(_1,_{M}))")
+
+
+@dataclass(frozen=True)
+class UMMATraits(MMATraits):
+    """MMATraits of an SM100 UMMA atom, with its spec (types, M, N, majors, ...) and instruction descriptor."""
+    spec: UmmaSpec | None = None
+
+    def instr_desc(self) -> D.InstrDescriptor:
+        return self.spec.instr_desc()
+
+
+def _int_arg(base, what, s):
+    try:
+        return int(s.rstrip("uU"), 0)
+    except ValueError:
+        raise CuteDumpError(f"{base}: {what} must be an integer, got {s!r}") from None
+
+
+def _enum_arg(base, what, s, table, ns):
+    v = s.split("::")[-1]
+    if v not in table or ("::" in s and not s.endswith(f"{ns}::{v}")):
+        raise CuteDumpError(f"{base}: {what} must be one of {', '.join(f'{ns}::{k}' for k in table)}, got {s!r}")
+    return table[v]
+
+
+def _usage(f: UmmaFamily) -> str:
+    names = {"M": "M", "N": "N", "VS": "VS", "amaj": "a_major", "bmaj": "b_major", "scaleC": "ScaleC",
+             "aneg": "a_neg", "bneg": "b_neg", "csat": "c_sat"}
+    ts = ["a_type", "b_type", "c_type"] + (["sf_type"] if f.block_scaled else [])
+    ps = [names[p] for p in f.params[:f.nreq]] + [f"[{names[p]}]" for p in f.params[f.nreq:]]
+    return f"{f.base}<{','.join(ts + ps)}>"
+
+
+def lookup_umma(base: str, targs: list[str] | None) -> UMMATraits:
+    """The traits of ``base<targs...>`` (base a key of umma_families())."""
+    f = umma_families()[base]
+    if not targs:
+        raise CuteDumpError(f"{base} takes template arguments: {_usage(f)}, e.g. {example(f)}")
+    nt = f.ntypes
+    if not (nt + f.nreq <= len(targs) <= nt + len(f.params)):
+        raise CuteDumpError(f"{base} takes {nt + f.nreq} to {nt + len(f.params)} template arguments "
+                            f"({_usage(f)}), got {len(targs)}")
+    types = tuple(canonical_type(t) for t in targs[:nt])
+    kw = {}
+    for p, s in zip(f.params, targs[nt:]):
+        if p in ("M", "N", "VS", "scaleC"):
+            kw[p] = _int_arg(base, p, s)
+        elif p in ("amaj", "bmaj"):
+            kw["a_major" if p == "amaj" else "b_major"] = _enum_arg(base, p.replace("maj", "_major"), s, _MAJORS,
+                                                                    "UMMA::Major")
+        elif p in ("aneg", "bneg"):
+            kw["a_neg" if p == "aneg" else "b_neg"] = _enum_arg(base, p.replace("neg", "_neg"), s, _SCALE_IN,
+                                                                "UMMA::ScaleIn")
+        elif p == "csat":
+            kw["c_sat"] = _enum_arg(base, "c_sat", s, _SATURATE, "UMMA::Saturate")
+    spec = UmmaSpec(f, types, **kw)
+    spec.check()
+    shape, thr, a, b, c = spec.layouts()
+    return UMMATraits(spec.name, spec.cpp, ARCH, (types[2], types[0], types[1], types[2]), shape, thr, a, b, c,
+                      family=base, header="mma_traits_sm100.hpp", spec=spec)
+
+
+def lookup_umma_traits_form(targs: list[str]) -> UMMATraits:
+    """CuTe's ``MMA_Traits<SM100_MMA_F8F6F4_SS, a, b, c, C<M>, C<N>, integral_constant<UMMA::Major,...>, ...>``."""
+    import re
+    base = targs[0].split("::")[-1]
+    if base not in umma_families() or not umma_families()[base].traits_form:
+        raise CuteDumpError(f"MMA_Traits<{targs[0]},...> is not an SM100 traits-form atom "
+                            "(only SM100_MMA_F8F6F4_SS and SM100_MMA_F8F6F4_2x1SM_SS are spelled this way)")
+    out = []
+    for s in targs[1:]:
+        m = re.fullmatch(r"(?:cute::)?(?:C|Int|integral_constant<[A-Za-z_:]+,)<?(.*?)>+", s)
+        out.append(m.group(1) if m else s)
+    return lookup_umma(base, out)
+
+
+def example(f: UmmaFamily) -> str:
+    """A legal atom of the family (for help and listings)."""
+    ty = {"tf32": ("tfloat32_t",) * 2 + ("float",), "f16": ("half_t", "half_t", "float"),
+          "i8": ("int8_t", "int8_t", "int32_t"), "f8f6f4": ("float_e4m3_t", "float_e4m3_t", "float"),
+          "mxf8f6f4": ("float_e4m3_t", "float_e4m3_t", "float", "float_ue8m0_t"),
+          "mxf4": ("float_e2m1_t", "float_e2m1_t", "float", "float_ue8m0_t")}[f.kind]
+    M = 256 if (f.nsm == 2) else 128
+    vals = {"M": str(M), "N": "256", "VS": "32", "amaj": "K", "bmaj": "K", "scaleC": "0"}
+    return f"{f.base}<{','.join(list(ty) + [vals[p] for p in f.params[:f.nreq]])}>"
+
+
+def legal_mn(f: UmmaFamily, b_major: int = 0, a_major: int = 0) -> list[tuple[int, int]]:
+    """Every (M, N) the family's static_asserts accept (types fixed to the family's example)."""
+    ex = lookup_umma(f.base, split_args(example(f)))
+    out = []
+    for M in (32, 64, 128, 256):
+        for N in range(8, 257, 8):
+            s = UmmaSpec(f, ex.spec.types, M, N, a_major, b_major, VS=ex.spec.VS, scaleC=ex.spec.scaleC)
+            if all(pred(s) for pred, _m in f.checks):
+                out.append((M, N))
+    return out
+
+
+def split_args(name: str) -> list[str]:
+    from cutedump.atoms.mma_catalog import split_template
+    return split_template(name)[1]
+
+
+def catalog_umma() -> list[UMMATraits]:
+    """One entry per family (its example atom), for listings."""
+    return [lookup_umma(f.base, split_args(example(f))) for f in umma_families().values()]
