@@ -180,3 +180,31 @@ def _cpp_of(f: U.UmmaFamily, args: list[str]) -> str:
                 f"integral_constant<UMMA::ScaleIn,{vals.get('aneg', 'UMMA::ScaleIn::One')}>,"
                 f"integral_constant<UMMA::ScaleIn,{vals.get('bneg', 'UMMA::ScaleIn::One')}>>")
     return f"{f.base}<{','.join(ts + rest)}>"
+
+
+def cute_first_errors(cases: list[tuple[str, str, str]]) -> list[str]:
+    """The first compiler diagnostic real CuTe gives for each illegal atom (one recorded compile check)."""
+    import hashlib
+    import subprocess
+    import tempfile
+    from pathlib import Path
+    from tests.oracle import records
+    from tests.oracle.cute import include_dirs
+    from tests.oracle.gen_algebra import _program, _attribute, _FLAGS
+    bodies = []
+    for _lbl, cpp, _msg in cases:
+        op = f"MMA_Atom<{cpp}>{{}}" if cpp.startswith("MMA_Traits") else f"{cpp}{{}}"
+        bodies.append(f"auto t = make_tiled_mma({op}); print(t);")
+    src, starts = _program(bodies)
+
+    def compile_check() -> str:
+        d = Path(tempfile.mkdtemp())
+        f = d / "umma_errors.cpp"
+        f.write_text(src)
+        r = subprocess.run(["g++", *_FLAGS, *[f"-I{x}" for x in include_dirs()], "-fsyntax-only", str(f)],
+                           capture_output=True, text=True)
+        found = _attribute(r.stderr, str(f), starts)
+        return "".join(found.get(i, "compiles").replace("\n", " ") + "\n" for i in range(len(bodies)))
+    key = "umma-err-" + hashlib.sha256(("-fsyntax-only\0" + src).encode()).hexdigest()[:24]
+    return records.answer(key, compile_check, what=f"the first errors of {len(bodies)} illegal UMMA atoms",
+                          ncases=len(bodies)).splitlines()
