@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from cutedump.errors import CuteDumpError
 from cutedump.algebra import (C, Layout, make_layout, size, rank, get, take, composition, tiled_product,
                               compact_col_major, coalesce, upcast, left_inverse, product_each, filter_, cosize,
-                              shape as shape_of, is_tuple)
+                              shape as shape_of, is_tuple, fmt)
 from cutedump.atoms.types import canonical_type, value_type_bits
 from cutedump.atoms.copy_catalog import CopyTraits
 from cutedump.atoms.copy import CopyAtom, make_tiled_copy_impl, TiledCopy
@@ -100,6 +100,10 @@ def alloc_columns(columns: int) -> int:
 
 def tmem_frg_make(value_type: str, storage_type: str, n_sm: int, alloc: str, tmem_shape) -> TmemTensor:
     """UMMA::tmem_frg<ValueType, StorageType, N_SM, TmemAlloc>::make(tmem_shape)."""
+    from cutedump.algebra import is_static
+    if not is_static(tmem_shape):
+        raise CuteDumpError(f"a TMEM fragment needs a static shape (write _128, not 128), got {fmt(tmem_shape)}: "
+                            "UMMA::tmem_frg::make checks the TMEM capacity at compile time")
     vbits, sbits = value_type_bits(value_type), value_type_bits(storage_type)
     if vbits > sbits:
         raise CuteDumpError("TMEM MMA allocations require StorageType big enough for ValueType.")

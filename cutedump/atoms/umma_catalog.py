@@ -427,3 +427,67 @@ def split_args(name: str) -> list[str]:
 def catalog_umma() -> list[UMMATraits]:
     """One entry per family (its example atom), for listings."""
     return [lookup_umma(f.base, split_args(example(f))) for f in umma_families().values()]
+
+
+# ------------------------------------------------------------------ descriptor -> atoms
+
+# the value types of each kind's A/B operands (UMMA::to_UMMAFormat maps each to one format value)
+KIND_AB_TYPES = {
+    "tf32": ("tfloat32_t",), "f16": ("half_t", "bfloat16_t"), "i8": ("uint8_t", "int8_t"),
+    "f8f6f4": ("float_e4m3_t", "float_e5m2_t", "float_e2m3_t", "float_e3m2_t", "float_e2m1_t"),
+    "mxf8f6f4": ("float_e4m3_t", "float_e5m2_t", "float_e2m3_t", "float_e3m2_t", "float_e2m1_t"),
+    "mxf4": ("float_e2m1_t",),
+}
+C_TYPE_OF = {v: k for k, v in D.C_FORMAT_OF.items()}
+SF_TYPE_OF = {v: k for k, v in D.SCALE_FORMAT_OF.items()}
+
+
+def atoms_for_instr_desc(desc: D.InstrDescriptor, family: str | None = None) -> list[UMMATraits]:
+    """Every catalog atom (of ``family``, or of every family with this descriptor layout) whose traits' idesc_ is
+    ``desc``. Runtime-only fields (sparse_id2, the scale-factor ids) are ignored; fields no catalog atom sets
+    (sparse_flag, max_shift) match nothing."""
+    fams = list(umma_families().values())
+    if family is not None:
+        base = family.strip().split("<")[0].split("::")[-1]
+        if base not in umma_families():
+            import difflib
+            close = difflib.get_close_matches(base, list(umma_families()), n=3, cutoff=0.6)
+            hint = f"; did you mean {', '.join(close)}?" if close else ""
+            raise CuteDumpError(f"unknown UMMA family {family!r}{hint}")
+        fams = [umma_families()[base]]
+    fams = [f for f in fams if f.block_scaled == desc.block_scaled]
+    want = desc.value & ~0x3 & ~((0x3 << 4) | (0x3 << 29) if desc.block_scaled else 0)
+    out = []
+    M, N = desc.m_dim << 4, desc.n_dim << 3
+    maj = ("K", "MN")
+    for f in fams:
+        ab = KIND_AB_TYPES[f.kind]
+        As = [t for t in ab if D.umma_format(t)[1] == desc.a_format]
+        Bs = [t for t in ab if D.umma_format(t)[1] == desc.b_format]
+        if f.block_scaled:
+            cs = ["float"]
+            sfs = [SF_TYPE_OF[desc.scale_format]]
+        else:
+            cs = [C_TYPE_OF[desc.c_format]] if desc.c_format in C_TYPE_OF else []
+            sfs = [None]
+        for a in As:
+            for b in Bs:
+                for c in cs:
+                    for sf in sfs:
+                        for vs in ((16, 32) if f.kind == "mxf4" else (0,)):
+                            args = [a, b, c] + ([sf] if sf else [])
+                            vals = {"M": str(M), "N": str(N), "VS": str(vs), "amaj": maj[desc.a_major],
+                                    "bmaj": maj[desc.b_major], "scaleC": "0",
+                                    "aneg": "Neg" if desc.a_negate else "One",
+                                    "bneg": "Neg" if desc.b_negate else "One",
+                                    "csat": "True" if desc.saturate else "False"}
+                            args += [vals[p] for p in f.params]
+                            try:
+                                t = lookup_umma(f.base, args)
+                            except CuteDumpError:
+                                continue
+                            got = t.instr_desc().value
+                            got &= ~0x3 & ~((0x3 << 4) | (0x3 << 29) if desc.block_scaled else 0)
+                            if got == want and t.name not in {x.name for x in out}:
+                                out.append(t)
+    return out

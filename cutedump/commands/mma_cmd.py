@@ -19,8 +19,11 @@ Examples:
   cutedump mma SM80_16x8x16_F16F16F16F16_TN --atom-layout "(_2,_2)" --partition "(128,128,64)" --thr 37
   cutedump mma "SM90_64x128x16_F32F16F16_SS<K,MN>"
   cutedump mma "UniversalFMA<float>" --atom-layout "(_16,_16)"
+  cutedump mma "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,K,K>" --partition "(128,256,64)"
 The first block is byte-exact print(TiledMMA); layoutX_TV are get_layoutX_TV(). --partition (M,N) gives
 partition_shape_C; (M,N,K) adds A (M,K) and B (N,K); --thr picks the thread of partition_X / fragments.
+SM100 UMMA atoms also print their instruction descriptor (idesc_, decoded; "instr_desc" in JSON) and their
+accumulator fragment in tensor memory.
 """
 
 
@@ -41,15 +44,22 @@ def mma_cmd(atom, atom_layout, tile, partition, thr_idx, atom_only, fmt_, force)
         click.echo(mma_atom(atom).print_str(), nl=False)
         return
     mma = build_mma(atom, atom_layout, tile)
+    idesc = mma.atom.traits.instr_desc() if hasattr(mma.atom.traits, "instr_desc") else None   # SM100 UMMA
     if fmt_ == "json":
         import json
-        click.echo(json.dumps(mma_json(mma, force=force)))
+        d = mma_json(mma, force=force)
+        if idesc is not None:
+            d["instr_desc"] = idesc.hex()
+            d["instr_desc_fields"] = idesc.json()["fields"]
+        click.echo(json.dumps(d))
         return
     out = [mma.print_str().rstrip("\n"),
            f"layoutA_TV: {mma.get_layoutA_TV()}",
            f"layoutB_TV: {mma.get_layoutB_TV()}",
            f"layoutC_TV: {mma.get_layoutC_TV()}",
            f"tile_shape: {fmt(mma.tile_shape())}   threads: {mma.size()}"]
+    if idesc is not None:
+        out.append("idesc_: " + idesc.text().replace("\n", "\n  "))
     if partition is not None:
         shp = parse_shape_arg(partition, "--partition")
         if not is_tuple(shp) or len(shp) not in (2, 3) or any(is_tuple(x) for x in shp):
@@ -67,7 +77,13 @@ def mma_cmd(atom, atom_layout, tile, partition, thr_idx, atom_only, fmt_, force)
             lay, off = getattr(thr, f"partition_{op}")(L)
             out.append(f"thread {t} partition_{op}({L}): {lay}  (offset {int(off)})")
             try:
-                out.append(f"thread {t} partition_fragment_{op}: {partition_fragment(thr, op, L)}")
+                if idesc is not None and op in ("A", "C"):      # UMMA: the fragment lives in tensor memory
+                    from cutedump.atoms import tmem
+                    f = (tmem.tmem_fragment_C if op == "C" else tmem.tmem_fragment_A)(mma, s)
+                    out.append(f"thread {t} partition_fragment_{op}: {f}  ({f.columns()} TMEM columns; "
+                               f"TMEM::Allocator: allocate {tmem.alloc_columns(f.columns())})")
+                else:
+                    out.append(f"thread {t} partition_fragment_{op}: {partition_fragment(thr, op, L)}")
             except CuteDumpError as e:
                 out.append(f"thread {t} partition_fragment_{op}: ({e.message})")
     elif thr_idx is not None:
