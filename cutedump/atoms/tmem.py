@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from cutedump.errors import CuteDumpError
 from cutedump.algebra import (C, Layout, make_layout, size, rank, get, take, composition, tiled_product,
                               compact_col_major, coalesce, upcast, left_inverse, product_each, filter_, cosize,
-                              shape as shape_of, is_tuple, fmt)
+                              shape as shape_of, is_tuple, fmt, is_static, recast_layout)
 from cutedump.atoms.types import canonical_type, value_type_bits
 from cutedump.atoms.copy_catalog import CopyTraits
 from cutedump.atoms.copy import CopyAtom, make_tiled_copy_impl, TiledCopy
@@ -78,7 +78,6 @@ class TmemTensor:
         """cutlass::detail::find_tmem_tensor_col_offset: cosize of the 32-bit recast layout, masked to columns."""
         lay = self.layout
         if self.bits != 32:
-            from cutedump.algebra import recast_layout
             lay = recast_layout(lay, self.bits, 32)
         return int(cosize(lay)) & COL_MASK
 
@@ -100,7 +99,6 @@ def alloc_columns(columns: int) -> int:
 
 def tmem_frg_make(value_type: str, storage_type: str, n_sm: int, alloc: str, tmem_shape) -> TmemTensor:
     """UMMA::tmem_frg<ValueType, StorageType, N_SM, TmemAlloc>::make(tmem_shape)."""
-    from cutedump.algebra import is_static
     if not is_static(tmem_shape):
         raise CuteDumpError(f"a TMEM fragment needs a static shape (write _128, not 128), got {fmt(tmem_shape)}: "
                             "UMMA::tmem_frg::make checks the TMEM capacity at compile time")

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from cutedump.errors import CuteDumpError
-from cutedump.atoms.mma_catalog import MMATraits
+from cutedump.atoms.mma_catalog import MMATraits, split_template
 from cutedump.atoms.types import canonical_type, value_type_bits, cpp_type
 from cutedump.atoms import umma_desc as D
 
@@ -420,7 +420,6 @@ def legal_mn(f: UmmaFamily, b_major: int = 0, a_major: int = 0) -> list[tuple[in
 
 
 def split_args(name: str) -> list[str]:
-    from cutedump.atoms.mma_catalog import split_template
     return split_template(name)[1]
 
 
@@ -491,3 +490,17 @@ def atoms_for_instr_desc(desc: D.InstrDescriptor, family: str | None = None) -> 
                             if got == want and t.name not in {x.name for x in out}:
                                 out.append(t)
     return out
+
+
+_KIND_TYPES = {"tf32": "tfloat32_t", "f16": "half_t|bfloat16_t", "i8": "int8_t|uint8_t",
+               "f8f6f4": "float_e4m3_t|e5m2|e2m3|e3m2|e2m1", "mxf8f6f4": "float_e4m3_t|e5m2|e2m3|e3m2|e2m1",
+               "mxf4": "float_e2m1_t"}
+
+
+def umma_rows() -> list[tuple[str, str, str, str, str]]:
+    """One listing row per family: (usage, arch, Shape_MNK, threads, A/B types)."""
+    rows = []
+    for f in umma_families().values():
+        k = f"_{f.k}" if f.k else {"tf32": "_8", "f16": "_16", "i8": "_32"}[f.kind]
+        rows.append((_usage(f), ARCH, f"(M,N,{k})", str(f.nsm), "a,b: " + _KIND_TYPES[f.kind]))
+    return rows

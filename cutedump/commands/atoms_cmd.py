@@ -15,7 +15,9 @@ Examples:
   cutedump atoms --mma SM80            # MMA atoms whose name contains SM80 (case-insensitive)
   cutedump atoms --mma "SM90_64x*_F32F16F16_SS"   # shell-style wildcards
   cutedump atoms --copy LDSM
-GMMA atoms taking majors are listed once (their layouts do not depend on the majors); name them as
+  cutedump atoms --mma SM100
+SM100 UMMA atoms are listed once per family with their template parameters, e.g.
+SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,K,K>. GMMA atoms taking majors are listed once (their layouts do not depend on the majors); name them as
 SM90_64x128x16_F32F16F16_SS<K,MN>. Templated copies take a type: UniversalCopy<uint128_t>.
 """
 
@@ -45,6 +47,8 @@ def mma_rows(pattern):
         types = "any" if t.family == "UniversalFMA" else ",".join(t.val_types)
         extra = " (ext)" if t.header.endswith("_ext.hpp") else ""
         rows.append((shown, t.arch + extra, t.shape_mnk, str(int(thr)), types))
+    from cutedump.atoms.umma_catalog import umma_rows   # start-up: the SM100 table only when listing
+    rows += [r for r in umma_rows() if _match(r[0], pattern)]
     return rows
 
 

@@ -5,6 +5,8 @@ import click
 
 from cutedump.commands._common import handle_errors
 from cutedump.errors import CuteDumpError
+from cutedump.atoms import umma_desc as D, umma_catalog as U
+from cutedump.atoms.mma_catalog import lookup_mma
 
 EPILOG = """\b
 Examples:
@@ -37,8 +39,6 @@ def _parse_value(text: str) -> int | None:
 @handle_errors
 def idesc_cmd(value, family, block_scaled, fmt_):
     """Decode a 32-bit UMMA instruction descriptor (or an atom's) field by field and name the atoms it describes."""
-    from cutedump.atoms import umma_desc as D, umma_catalog as U
-    from cutedump.atoms.mma_catalog import lookup_mma
     v = _parse_value(value)
     atom_name = None
     if v is None:

@@ -9,6 +9,7 @@ from cutedump.algebra.inttuple import is_tuple
 from cutedump.atoms import partition_shape, partition_fragment, mma_atom
 from cutedump.atoms.cli_support import build_mma, parse_shape_arg
 from cutedump.errors import CuteDumpError
+from cutedump.atoms import tmem
 from cutedump.render.json_view import mma_json
 
 EPILOG = """\b
@@ -78,7 +79,6 @@ def mma_cmd(atom, atom_layout, tile, partition, thr_idx, atom_only, fmt_, force)
             out.append(f"thread {t} partition_{op}({L}): {lay}  (offset {int(off)})")
             try:
                 if idesc is not None and op in ("A", "C"):      # UMMA: the fragment lives in tensor memory
-                    from cutedump.atoms import tmem
                     f = (tmem.tmem_fragment_C if op == "C" else tmem.tmem_fragment_A)(mma, s)
                     out.append(f"thread {t} partition_fragment_{op}: {f}  ({f.columns()} TMEM columns; "
                                f"TMEM::Allocator: allocate {tmem.alloc_columns(f.columns())})")
