@@ -251,3 +251,28 @@ def umma_partition_fragment(thr, op: str, tensor: Layout) -> Layout:
         raise CuteDumpError(f"partition_fragment_{op} of a UMMA shared-memory operand is a descriptor tensor "
                             "(UMMA::smem_desc), not a register fragment; it is not modelled here")
     return tmem_frg_make(*frg, shape_of(part)).layout
+
+
+def tmem_copy_cells(tc: TiledCopy, tmem: TmemTensor) -> dict:
+    """{(lane, column): set of warps} of the TMEM cells each warp's partition_S covers. A tcgen05.ld/st source is
+    warp-collective (its SrcLayout has thread stride 0), so the first thread of each warp stands for the warp; every
+    thread's partition has the same layout, only its offset differs."""
+    lay, _ = tc.get_slice(0).partition_S(tmem.layout)
+    vals = [int(lay(i)) for i in range(int(size(lay)))]
+    cells: dict = {}
+    for t in range(0, int(tc.size()), 32):
+        _l, off = tc.get_slice(t).partition_S(tmem.layout)
+        for v in vals:
+            a = tmem.offset(int(off) + v).addr
+            cells.setdefault(((a >> 16) & 0xFF, a & 0xFFFF), set()).add(t // 32)
+    return cells
+
+
+def warp_lane_map(cells: dict) -> list[tuple[int, tuple[int, int], tuple[int, int], int]]:
+    """Per warp: (warp, (first lane, last lane), (first column, last column), number of cells) it reads."""
+    per: dict = {}
+    for (lane, col), ws in cells.items():
+        for w in ws:
+            lo_l, hi_l, lo_c, hi_c, n = per.get(w, (lane, lane, col, col, 0))
+            per[w] = (min(lo_l, lane), max(hi_l, lane), min(lo_c, col), max(hi_c, col), n + 1)
+    return [(w, (v[0], v[1]), (v[2], v[3]), v[4]) for w, v in sorted(per.items())]
