@@ -145,3 +145,29 @@ def test_help_examples_run():
             args = shlex.split(line.split("  #")[0])[1:]
             code, out = run(*args)
             assert code == 0, (line, out)
+
+
+def test_cli_tmem_picture():
+    code, out = run("tmem", "SM100_MMA_F16BF16_SS<half_t,half_t,float,64,128,K,K>", "--copy",
+                    "SM100_TMEM_LOAD_16dp256b1x", "--thread", "37")
+    assert code == 0
+    assert "tmem_[32b](0x0000.0000) o (((_16,_4),_128),_1,_1):(((_65536,_2097152),_1),_0,_0)" in out
+    assert "thread 37 partition_S(tCtAcc): tmem_[32b](0x0020.0000)" in out
+    assert "  warp 1: lanes 32-47, columns 0-127 (2048 cells)" in out
+    assert "  16-23  |" + "." * 64 + "|" in out
+    code, out = run("tmem", F16, "--format", "json")
+    assert code == 0 and json.loads(out)["columns"] == 256
+    code, out = run("tmem", F16, "--shape", "(128,256)")
+    assert code == 2 and "static shape" in out
+    code, out = run("tmem", "SM80_16x8x16_F16F16F16F16_TN")
+    assert code == 2 and "not an SM100 UMMA atom" in out
+
+
+def test_tmem_help_examples_run():
+    from cutedump.commands.tmem_cmd import EPILOG
+    import shlex
+    for line in EPILOG.splitlines():
+        line = line.strip()
+        if line.startswith("cutedump tmem"):
+            code, out = run(*shlex.split(line)[1:])
+            assert code == 0, (line, out)

@@ -15,7 +15,7 @@ Examples:
   cutedump tmem "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,K,K>"
   cutedump tmem "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,K,K>" --copy SM100_TMEM_LOAD_32dp32b8x --thread 37
   cutedump tmem "SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,256,128,K,K>" --shape "(_256,_256)" --copy SM100_TMEM_LOAD_16dp256b1x
-  cutedump tmem "SM100_MMA_TF32_SS<tfloat32_t,tfloat32_t,float,64,128,K,K>" --copy SM100_TMEM_STORE_32dp32b4x
+  cutedump tmem "SM100_MMA_TF32_SS<tfloat32_t,tfloat32_t,float,64,128,K,K>" --copy SM100_TMEM_STORE_16dp256b1x
 --shape is the (M,N) tile given to partition_fragment_C (default: the TiledMMA's tile), static (_128) as CuTe needs.
 The accumulator prints as CuTe prints a TMEM tensor; its columns are cutlass::detail::find_tmem_tensor_col_offset
 and the allocator count the power of two TMEM::Allocator1Sm/2Sm::allocate takes. With --copy: make_tmem_copy,
