@@ -5,7 +5,7 @@ import click
 
 from cutedump.commands._common import handle_errors
 from cutedump.errors import CuteDumpError
-from cutedump.algebra import fmt
+from cutedump.algebra import fmt, C, make_layout
 from cutedump.atoms import tmem as T
 from cutedump.atoms.cli_support import build_mma, parse_shape_arg
 from cutedump.render.tmem_view import warp_picture
@@ -34,7 +34,6 @@ reads which lanes (each warp reaches only its own 32-lane subpartition).
 @handle_errors
 def tmem_cmd(atom, atom_layout, shape_, copy_op, thread, fmt_):
     """The accumulator fragment of a UMMA in tensor memory, and a TMEM copy's thread partitions."""
-    from cutedump.algebra import C, make_layout
     mma = build_mma(atom, atom_layout, None)
     if shape_ is None:
         shp = tuple(C(int(x)) for x in mma.tile_shape()[:2])
