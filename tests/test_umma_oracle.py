@@ -52,3 +52,9 @@ def test_umma_illegal_atoms_give_cutes_static_assert():
     got = G.cute_first_errors(cases)
     bad = [f"{lbl}: ours {msg!r} / cute {g!r}" for (lbl, _c, msg), g in zip(cases, got) if msg not in g]
     assert not bad, "\n".join(bad[:20])
+
+
+def test_umma_latex_and_svg_like_cute():
+    cases = G.picture_cases()
+    bad = _diff(cases, _run(cases))
+    assert not bad, "\n".join(bad[:20])

@@ -208,3 +208,30 @@ def cute_first_errors(cases: list[tuple[str, str, str]]) -> list[str]:
     key = "umma-err-" + hashlib.sha256(("-fsyntax-only\0" + src).encode()).hexdigest()[:24]
     return records.answer(key, compile_check, what=f"the first errors of {len(bodies)} illegal UMMA atoms",
                           ncases=len(bodies)).splitlines()
+
+
+PICTURE_ATOMS = [
+    ("SM100_MMA_F16BF16_SS<half_t,half_t,float,64,8,K,K>", None),
+    ("SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,128,16,K,MN>", None),
+    ("SM100_MMA_TF32_TS<tfloat32_t,tfloat32_t,float,64,8,K,K>", "(_2,_1)"),
+    ("SM100_MMA_S8_SS<int8_t,int8_t,int32_t,64,8,K,K>", None),
+]
+
+
+def picture_cases() -> list[tuple[str, str, str]]:
+    """print_latex / print_svg of small UMMA TiledMMAs (CuTe draws the same (thr,val) grids as for any MMA)."""
+    from cutedump.render import latex, svg
+    out = []
+    for name, lay in PICTURE_ATOMS:
+        t = U.lookup_umma(*_split(name))
+        mma = M.make_tiled_mma(M.MMAAtom(t), lay)
+        cpp_lay = "" if lay is None else f", Layout<Shape<{lay.strip('()')}>>{{}}"
+        pre = f"auto mma = make_tiled_mma({_op_expr(t)}{cpp_lay}); "
+        out.append((f"latex {name} {lay}", pre + "print_latex(mma);", latex.print_latex_mma(mma)))
+        out.append((f"svg {name} {lay}", pre + "print_svg(mma);", svg.print_svg_mma(mma)))
+    return out
+
+
+def _split(name):
+    from cutedump.atoms.mma_catalog import split_template
+    return split_template(name)
