@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from cutedump.errors import CuteDumpError
 from cutedump.algebra import (C, Layout, make_layout, size, rank, get, take, composition, tiled_product,
                               compact_col_major, coalesce, upcast, left_inverse, product_each, filter_, cosize,
-                              shape as shape_of, is_tuple, fmt, is_static, recast_layout)
+                              shape as shape_of, is_tuple, fmt, is_static, recast_layout,
+                              flatten)
 from cutedump.atoms.types import canonical_type, value_type_bits
 from cutedump.atoms.copy_catalog import CopyTraits
 from cutedump.atoms.copy import CopyAtom, make_tiled_copy_impl, TiledCopy
@@ -81,10 +82,26 @@ class TmemTensor:
             lay = recast_layout(lay, self.bits, 32)
         return int(cosize(lay)) & COL_MASK
 
-    def lanes(self, i: int) -> tuple[int, int]:
+    def lane_column(self, i: int) -> tuple[int, int]:
         """(lane, column) of element i (coordinate index in the layout's domain)."""
         a = (self.addr + _rotr32(int(self.layout(i)), offset_shift(self.bits))) & 0xFFFFFFFF
         return (a >> 16) & 0xFF, a & 0xFFFF
+
+    def lanes(self) -> list[tuple[int, int]]:
+        """The data-path lanes the tensor occupies, as (first, last) ranges."""
+        import numpy as np   # numpy only for this walk over every element
+        offs = np.zeros(1, dtype=np.int64)
+        for n, d in zip(flatten(self.layout.shape), flatten(self.layout.stride)):
+            offs = (offs[:, None] + np.arange(int(n), dtype=np.int64)[None, :] * int(d)).ravel()
+            offs = np.unique(offs)
+        lanes = sorted({int(x) for x in np.unique((offs >> (16 + offset_shift(self.bits))) + (self.addr >> 16))})
+        out = []
+        for ln in lanes:
+            if out and out[-1][1] == ln - 1:
+                out[-1] = (out[-1][0], ln)
+            else:
+                out.append((ln, ln))
+        return out
 
 
 def alloc_columns(columns: int) -> int:

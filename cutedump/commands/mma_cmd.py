@@ -80,8 +80,7 @@ def mma_cmd(atom, atom_layout, tile, partition, thr_idx, atom_only, fmt_, force)
             try:
                 if idesc is not None and op in ("A", "C"):      # UMMA: the fragment lives in tensor memory
                     f = (tmem.tmem_fragment_C if op == "C" else tmem.tmem_fragment_A)(mma, s)
-                    out.append(f"thread {t} partition_fragment_{op}: {f}  ({f.columns()} TMEM columns; "
-                               f"TMEM::Allocator: allocate {tmem.alloc_columns(f.columns())})")
+                    out.append(f"thread {t} partition_fragment_{op}: {f}  ({f.columns()} TMEM columns)")
                 else:
                     out.append(f"thread {t} partition_fragment_{op}: {partition_fragment(thr, op, L)}")
             except CuteDumpError as e:

@@ -43,11 +43,17 @@ def tmem_cmd(atom, atom_layout, shape_, copy_op, thread, fmt_):
             raise CuteDumpError(f"--shape takes an (M,N) tile, got {shape_.strip()!r}")
     acc = T.tmem_fragment_C(mma, shp)
     cols = acc.columns()
+    lanes = acc.lanes()
     d = {"atom": mma.atom.name, "shape": fmt(shp), "accumulator": str(acc), "columns": cols,
-         "allocate_columns": T.alloc_columns(cols), "capacity_columns": T.CAPACITY_COLUMNS}
+         "allocate_columns": T.alloc_columns(cols) if cols <= T.CAPACITY_COLUMNS else None, "capacity_columns": T.CAPACITY_COLUMNS,
+         "lanes": [list(x) for x in lanes]}
+    try:
+        alloc = f"TMEM::Allocator allocate({T.alloc_columns(cols)}) of Sm100TmemCapacityColumns = {T.CAPACITY_COLUMNS}"
+    except CuteDumpError as e:
+        alloc = f"does not fit: {e.message}"
     lines = [f"tCtAcc = partition_fragment_C(tiled_mma, {fmt(shp)}):", f"  {acc}",
-             f"TMEM columns: {cols} (find_tmem_tensor_col_offset); TMEM::Allocator allocate({T.alloc_columns(cols)}) "
-             f"of Sm100TmemCapacityColumns = {T.CAPACITY_COLUMNS}"]
+             f"TMEM columns: {cols} (find_tmem_tensor_col_offset); {alloc}",
+             "TMEM lanes: " + ", ".join(f"{a}-{b}" for a, b in lanes)]
     if copy_op is not None:
         tc = T.make_tmem_copy(copy_op, acc)
         n = int(tc.size())
