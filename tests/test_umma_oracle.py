@@ -50,7 +50,9 @@ def test_umma_illegal_atoms_give_cutes_static_assert():
     cases = G.error_cases()
     assert len(cases) >= 250
     got = G.cute_first_errors(cases)
-    bad = [f"{lbl}: ours {msg!r} / cute {g!r}" for (lbl, _c, msg), g in zip(cases, got) if msg not in g]
+    # static_assert(sizeof(a_type) == n) has no message: ours names the condition after g++'s words
+    bad = [f"{lbl}: ours {msg!r} / cute {g!r}" for (lbl, _c, msg), g in zip(cases, got)
+           if msg.split(": sizeof")[0] not in g]
     assert not bad, "\n".join(bad[:20])
 
 

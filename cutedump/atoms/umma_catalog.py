@@ -102,11 +102,17 @@ def _bits_4(p):
 _F4 = ("float_e2m1_t", "type_erased_dynamic_float4_t")
 
 
-def _vs32_types(_p):
-    return (lambda s: s.VS == 16 or (s.VS == 32 and s.types[0] in _F4 and s.types[1] in _F4
-                                     and s.types[3] == "float_ue8m0_t"),
-            "2x mode (VectorSize=32) only supports a_type and b_type=float_e2m1_t or "
+def _vs32_types(_p, one=16, two=32):
+    return (lambda s: s.VS == one or (s.VS == two and s.types[0] in _F4 and s.types[1] in _F4
+                                      and s.types[3] == "float_ue8m0_t"),
+            f"2x mode (VectorSize={two}) only supports a_type and b_type=float_e2m1_t or "
             "cutlass::type_erased_dynamic_float4_t and sf_type=ue8m0_t")
+
+
+def _sizeof(nbytes):
+    # static_assert(sizeof(a_type) == n) has no message: g++ says "static assertion failed"
+    return (lambda s: (value_type_bits(s.types[0]) + 7) // 8 == nbytes,
+            f"static assertion failed: sizeof(a_type) == {nbytes}")
 
 
 # ------------------------------------------------------------------ the families
@@ -124,6 +130,7 @@ class UmmaFamily:
     negs_in_desc: bool = True    # the traits pass a_neg/b_neg to make_instr_desc (S8_TS passes One, One)
     sat_in_desc: bool = False    # the traits pass c_sat
     traits_form: bool = False    # CuTe spells it MMA_Traits<SM100_MMA_F8F6F4_SS, a, b, c, C<M>, C<N>, ...>
+    sparse: bool = False         # _SPARSE: A is 2:1 structured-sparse, K doubles, idesc sparse_flag = 1
 
     @property
     def block_scaled(self) -> bool:
@@ -206,6 +213,39 @@ def _families() -> list[UmmaFamily]:
                         (_m1_128(b), _nmul(b, 8), _vs(b, 16, 32), _bits_4(b), _vs32_types(b))))
     b = "SM100_MMA_MXF4_2x1SM_SS"
     F.append(UmmaFamily(b, "mxf4", 2, "SS", _MXF4, 5, 64, (_m2(b), _nmul(b, 16), _vs(b, 16, 32), _bits_4(b))))
+    # structured-sparse A (K doubles; the descriptor's sparse_flag is set)
+    for ty, bits, nb in (("TF32", 32, 4), ("F16BF16", 16, 2)):
+        kind = "tf32" if ty == "TF32" else "f16"
+        b = f"SM100_MMA_{ty}_SS_SPARSE"
+        F.append(UmmaFamily(b, kind, 1, "SS", _SS, 4, 0, (_m1(b), _nmul(b, 8), _sizeof(nb), _bits_eq(b, bits)),
+                            sparse=True))
+        b = f"SM100_MMA_{ty}_2x1SM_SS_SPARSE"
+        F.append(UmmaFamily(b, kind, 2, "SS", _SS, 4, 0, (_m2(b), _nmul(b, 16), _sizeof(nb), _bits_eq(b, bits)),
+                            sparse=True))
+    b = "SM100_MMA_S8_SS_SPARSE"
+    F.append(UmmaFamily(b, "i8", 1, "SS", _S8_SS, 4, 0, (_c_s32(b), _m1(b), _n_s8(b), _sizeof(1), _bits_eq(b, 8)),
+                        negs_in_desc=False, sat_in_desc=True, sparse=True))
+    b = "SM100_MMA_S8_2x1SM_SS_SPARSE"
+    F.append(UmmaFamily(b, "i8", 2, "SS", _S8_SS, 4, 0,
+                        (_m2("SM100_MMA_S8"), _nmul("SM100_MMA_S8", 32), _sizeof(1), _bits_eq(b, 8)),
+                        negs_in_desc=False, sat_in_desc=True, sparse=True))
+    b = "SM100_MMA_F8F6F4_SS_SPARSE"
+    F.append(UmmaFamily(b, "f8f6f4", 1, "SS", _SS, 4, 64, (_m1(b), _n_ts(b), _sizeof(1), _bits_le8(b)), sparse=True))
+    b = "SM100_MMA_F8F6F4_2x1SM_SS_SPARSE"
+    F.append(UmmaFamily(b, "f8f6f4", 2, "SS", _SS, 4, 64, (_m2(b), _nmul(b, 32), _sizeof(1), _bits_le8(b)),
+                        sparse=True))
+    b = "SM100_MMA_MXF8F6F4_SS_SPARSE"
+    F.append(UmmaFamily(b, "mxf8f6f4", 1, "SS", _SS, 4, 64, (_m1_128(b), _nmul(b, 8), _bits_le8(b)), sparse=True))
+    b = "SM100_MMA_MXF8F6F4_2x1SM_SS_SPARSE"
+    F.append(UmmaFamily(b, "mxf8f6f4", 2, "SS", _SS, 4, 64,
+                        (_m2_256(b, "256 for 2 CTA cluster MMA."), _nmul(b, 16), _sizeof(1), _bits_le8(b)),
+                        sparse=True))
+    b = "SM100_MMA_MXF4NVF4_SS_SPARSE"
+    F.append(UmmaFamily(b, "mxf4", 1, "SS", _MXF4, 5, 128, (_m1_128(b), _nmul(b, 8), _bits_4(b), _vs32_types(b, 32, 64)),
+                        sparse=True))
+    b = "SM100_MMA_MXF4NVF4_2x1SM_SS_SPARSE"
+    F.append(UmmaFamily(b, "mxf4", 2, "SS", _MXF4, 5, 128,
+                        (_nmul(b, 16), _vs(b, 32, 64), _bits_4(b), _vs32_types(b, 32, 64)), sparse=True))
     return F
 
 
@@ -237,7 +277,7 @@ class UmmaSpec:
 
     @property
     def K(self) -> int:
-        return self.family.k or 256 // value_type_bits(self.types[0])
+        return self.family.k or (512 if self.family.sparse else 256) // value_type_bits(self.types[0])
 
     def _args(self, full: bool) -> list[str]:
         """The template arguments; ``full``: C++ spelling (UMMA:: enums), else short."""
@@ -302,11 +342,11 @@ class UmmaSpec:
             if f.block_scaled:
                 a, b, c, sf = self.types
                 return D.make_instr_desc_block_scaled(a, b, c, sf, self.M, self.N, self.a_major, self.b_major,
-                                                      self.a_neg, self.b_neg)
+                                                      self.a_neg, self.b_neg, f.sparse)
             a, b, c = self.types
             neg = (self.a_neg, self.b_neg) if f.negs_in_desc else (0, 0)
             return D.make_instr_desc(a, b, c, self.M, self.N, self.a_major, self.b_major, neg[0], neg[1],
-                                     self.c_sat if f.sat_in_desc else 0)
+                                     self.c_sat if f.sat_in_desc else 0, f.sparse)
         except CuteDumpError as e:
             raise CuteDumpError(f"{self.name}: {e.message}") from None
 
@@ -473,7 +513,7 @@ def atoms_for_instr_desc(desc: D.InstrDescriptor, family: str | None = None) -> 
             for b in Bs:
                 for c in cs:
                     for sf in sfs:
-                        for vs in ((16, 32) if f.kind == "mxf4" else (0,)):
+                        for vs in (((32, 64) if f.sparse else (16, 32)) if f.kind == "mxf4" else (0,)):
                             args = [a, b, c] + ([sf] if sf else [])
                             vals = {"M": str(M), "N": str(N), "VS": str(vs), "amaj": maj[desc.a_major],
                                     "bmaj": maj[desc.b_major], "scaleC": "0",

@@ -32,7 +32,8 @@ def _draw(f: U.UmmaFamily, rng: random.Random, M_: int, N: int, b_major=None) ->
     if f.block_scaled:
         sf = rng.choice(SF)
         args.append(sf)
-        vs = 32 if sf == "float_ue8m0_t" and rng.random() < 0.5 else 16
+        one, two = (32, 64) if f.sparse else (16, 32)
+        vs = two if sf == "float_ue8m0_t" and rng.random() < 0.5 else one
     for p in f.params:
         if p == "M":
             args.append(str(M_))
