@@ -58,3 +58,11 @@ def test_make_tmem_copy_like_cute():
     assert len(cases) == 148
     bad = _diff(cases, _run(cases))
     assert not bad, "\n".join(bad[:20])
+
+
+def test_tmem_copies_we_refuse_cute_refuses():
+    cases = G.copy_rejected()
+    assert len(cases) >= 50
+    got = G.cute_rejects(cases)
+    bad = [f"{lbl}: CuTe {g!r}" for (lbl, _b), g in zip(cases, got) if g == "compiles"]
+    assert not bad, "\n".join(bad[:20])
