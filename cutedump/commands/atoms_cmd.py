@@ -68,6 +68,12 @@ def copy_rows(pattern):
             src, dst = parse_layout(t.src), parse_layout(t.dst)
             bits = f"{int(size(src, 1))}/{int(size(dst, 1))}"
         rows.append((shown, t.arch, str(thr), bits))
+    from cutedump.atoms.tmem import all_tmem_copy_names, lookup_tmem_copy   # start-up: SM100 TMEM rows on listing
+    for n in all_tmem_copy_names():
+        if _match(n, pattern):
+            t = lookup_tmem_copy(n)
+            src, dst = parse_layout(t.src), parse_layout(t.dst)
+            rows.append((n, t.arch, str(int(size(parse_layout(t.thr_id)))), f"{int(size(src, 1))}/{int(size(dst, 1))}"))
     return rows
 
 
