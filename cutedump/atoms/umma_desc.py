@@ -117,7 +117,8 @@ class InstrDescriptor:
     scale_format: int = 0
     a_sf_id: int = 0
     k_size: int = 0
-    a_format_enum: str = ""     # which enum names a_format/b_format (F16F32Format, S8Format, MXF8F6F4Format, MXF4Format)
+    a_format_enum: str = ""     # which enum names a_format (F16F32Format, S8Format, MXF8F6F4Format, MXF4Format)
+    b_format_enum: str = ""     # ... and b_format ("" : unknown, every enum's name for the value is shown)
 
     @property
     def layout(self):
@@ -143,8 +144,8 @@ class InstrDescriptor:
     def n(self) -> int:
         return self.n_dim << 3
 
-    def format_name(self, v: int) -> str:
-        names = FORMAT_NAMES.get(self.a_format_enum)
+    def format_name(self, v: int, enum: str = "") -> str:
+        names = FORMAT_NAMES.get(enum)
         if names is None:
             return "/".join(sorted({n[v] for n in FORMAT_NAMES.values() if v in n})) or "?"
         return names.get(v, "?")
@@ -156,8 +157,8 @@ class InstrDescriptor:
             v = getattr(self, name)
             bits = f"[{lo},{lo + w})"
             if name in ("a_format", "b_format"):
-                enum = self.a_format_enum or "?"
-                meaning = f"{enum}::{self.format_name(v)}"
+                enum = self.a_format_enum if name == "a_format" else self.b_format_enum
+                meaning = f"{enum}::{self.format_name(v, enum)}" if enum else self.format_name(v)
             elif name == "c_format":
                 meaning = f"CFormat::{C_FORMAT.get(v, '?')}"
             elif name in ("a_major", "b_major"):
@@ -195,7 +196,7 @@ class InstrDescriptor:
                 "fields": {name: v for name, _b, v, _m in self.explain()}}
 
 
-def decode(value: int, block_scaled: bool = False, a_format_enum: str = "") -> InstrDescriptor:
+def decode(value: int, block_scaled: bool = False, a_format_enum: str = "", b_format_enum: str = "") -> InstrDescriptor:
     """The descriptor of a 32-bit word (a 64-bit runtime idescE is accepted: its upper half is used)."""
     if value < 0 or value >= 1 << 64:
         raise CuteDumpError(f"an instruction descriptor is a 32-bit word (or a 64-bit idescE), got {value:#x}")
@@ -205,7 +206,7 @@ def decode(value: int, block_scaled: bool = False, a_format_enum: str = "") -> I
                                 "(make_runtime_instr_desc puts the descriptor in the upper half)")
         value >>= 32
     vals = _bits(BLOCK_SCALED_FIELDS if block_scaled else DENSE_FIELDS, value)
-    d = InstrDescriptor(block_scaled=block_scaled, a_format_enum=a_format_enum, **vals)
+    d = InstrDescriptor(block_scaled=block_scaled, a_format_enum=a_format_enum, b_format_enum=b_format_enum, **vals)
     if d.value != value:
         unused = value & ~d.value & 0xFFFFFFFF
         raise CuteDumpError(f"0x{value:08x} sets reserved bits (mask 0x{unused:08x}) of "
@@ -218,11 +219,11 @@ def make_instr_desc(a_type: str, b_type: str, c_type: str, M: int, N: int, a_maj
                     max_shift: int = 0) -> InstrDescriptor:
     """UMMA::make_instr_desc<a, b, c, M, N, a_major, b_major, a_neg, b_neg, c_sat, is_sparse, max_shift>()."""
     ea, va = umma_format(a_type)
-    _eb, vb = umma_format(b_type)
+    eb, vb = umma_format(b_type)
     return InstrDescriptor(False, sparse_id2=0, sparse_flag=int(is_sparse), saturate=c_sat, c_format=c_format(c_type),
                            a_format=va, b_format=vb, a_negate=a_neg, b_negate=b_neg, a_major=a_major,
                            b_major=b_major, n_dim=(N >> 3) & 0x3F, m_dim=(M >> 4) & 0x1F, max_shift=max_shift,
-                           a_format_enum=ea)
+                           a_format_enum=ea, b_format_enum=eb)
 
 
 def make_instr_desc_block_scaled(a_type: str, b_type: str, c_type: str, sf_type: str, M: int, N: int,
@@ -230,7 +231,8 @@ def make_instr_desc_block_scaled(a_type: str, b_type: str, c_type: str, sf_type:
                                  is_sparse: bool = False) -> InstrDescriptor:
     """UMMA::make_instr_desc_block_scaled<a, b, c, sf, M, N, a_major, b_major, a_neg, b_neg, is_sparse>()."""
     ea, va = umma_format(a_type)
-    _eb, vb = umma_format(b_type)
+    eb, vb = umma_format(b_type)
     return InstrDescriptor(True, sparse_id2=0, sparse_flag=int(is_sparse), a_format=va, b_format=vb,
                            scale_format=scale_format(sf_type), a_negate=a_neg, b_negate=b_neg, a_major=a_major,
-                           b_major=b_major, n_dim=(N >> 3) & 0x3F, m_dim=(M >> 4) & 0x1F, a_format_enum=ea)
+                           b_major=b_major, n_dim=(N >> 3) & 0x3F, m_dim=(M >> 4) & 0x1F, a_format_enum=ea,
+                           b_format_enum=eb)

@@ -55,8 +55,10 @@ def idesc_cmd(value, family, block_scaled, fmt_):
                 block_scaled = block_scaled or U.umma_families()[base].block_scaled
         d = D.decode(v, block_scaled=block_scaled)
         atoms = U.atoms_for_instr_desc(d, family)
-        if atoms:
-            d = D.decode(d.value, block_scaled=block_scaled, a_format_enum=atoms[0].instr_desc().a_format_enum)
+        if len({(t.instr_desc().a_format_enum, t.instr_desc().b_format_enum) for t in atoms}) == 1:
+            e = atoms[0].instr_desc()     # the formats' enum is known when every atom found agrees on it
+            d = D.decode(d.value, block_scaled=block_scaled, a_format_enum=e.a_format_enum,
+                         b_format_enum=e.b_format_enum)
     if fmt_ == "json":
         import json
         out = d.json()
