@@ -23,7 +23,7 @@ Public API (stable; other commands import it): ``mma_atom``, ``copy_atom``, ``ma
     str(tc) == print(TiledCopy)
 
     SM100 UMMA: mma_atom("SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,K,K>").traits.instr_desc() -> InstrDescriptor
-    (.hex(), .text(), fields); decode_instr_desc(0x08400010) and atoms_for_instr_desc(desc) go back to atoms;
+    (.hex(), .explain(), fields); decode_instr_desc(0x08400010) and atoms_for_instr_desc(desc) go back to atoms;
     tmem_fragment_C(mma, (_128,_256)) -> TmemTensor (str() as CuTe prints it, .columns()); make_tmem_copy(op, acc).
 
     lookup_mma(name) / lookup_copy(name, value_type) -> catalog traits; catalog_mma() / catalog_copy();

@@ -184,12 +184,9 @@ class InstrDescriptor:
             rows.append((name, bits, v, meaning))
         return rows
 
-    def text(self) -> str:
-        kind = "UMMA::InstrDescriptorBlockScaled" if self.block_scaled else "UMMA::InstrDescriptor"
-        out = [f"{kind} {self.hex()}"]
-        for name, bits, v, meaning in self.explain():
-            out.append(f"  {name:<13} {bits:<8} {v:>3}  {meaning}")
-        return "\n".join(out)
+    @property
+    def type_name(self) -> str:
+        return "UMMA::InstrDescriptorBlockScaled" if self.block_scaled else "UMMA::InstrDescriptor"
 
     def json(self) -> dict:
         return {"kind": "block_scaled" if self.block_scaled else "dense", "value": self.hex(),

@@ -7,6 +7,7 @@ from cutedump.commands._common import handle_errors
 from cutedump.errors import CuteDumpError
 from cutedump.atoms import umma_desc as D, umma_catalog as U
 from cutedump.atoms.mma_catalog import lookup_mma
+from cutedump.render.idesc_view import idesc_text
 
 EPILOG = """\b
 Examples:
@@ -67,7 +68,7 @@ def idesc_cmd(value, family, block_scaled, fmt_):
             out["atom"] = atom_name
         click.echo(json.dumps(out))
         return
-    lines = [d.text()]
+    lines = [idesc_text(d)]
     if atom_name:
         lines.insert(0, f"{atom_name}: idesc_ = UMMA::{'make_instr_desc_block_scaled' if d.block_scaled else 'make_instr_desc'}<...>()")
         lines.append(f"make_runtime_instr_desc: 0x{d.runtime():016x}")

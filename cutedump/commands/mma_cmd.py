@@ -11,6 +11,7 @@ from cutedump.atoms.cli_support import build_mma, parse_shape_arg
 from cutedump.errors import CuteDumpError
 from cutedump.atoms import tmem
 from cutedump.render.json_view import mma_json
+from cutedump.render.idesc_view import idesc_text
 
 EPILOG = """\b
 Examples:
@@ -60,7 +61,7 @@ def mma_cmd(atom, atom_layout, tile, partition, thr_idx, atom_only, fmt_, force)
            f"layoutC_TV: {mma.get_layoutC_TV()}",
            f"tile_shape: {fmt(mma.tile_shape())}   threads: {mma.size()}"]
     if idesc is not None:
-        out.append("idesc_: " + idesc.text().replace("\n", "\n  "))
+        out.append("idesc_: " + idesc_text(idesc, "  "))
     if partition is not None:
         shp = parse_shape_arg(partition, "--partition")
         if not is_tuple(shp) or len(shp) not in (2, 3) or any(is_tuple(x) for x in shp):
