@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cutedump.errors import CuteDumpError
-from cutedump.algebra import (C, Layout, make_layout, size, rank, get, take, composition, tiled_product,
+from cutedump.algebra import (C, Layout, make_layout, size, get, composition, tiled_product,
                               compact_col_major, coalesce, upcast, left_inverse, product_each, filter_, cosize,
                               shape as shape_of, is_tuple, fmt, is_static, recast_layout,
                               flatten)

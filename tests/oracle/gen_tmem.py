@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from cutedump.errors import CuteDumpError
-from cutedump.algebra import C, make_layout, Layout
+from cutedump.algebra import C, make_layout
 from cutedump.atoms import umma_catalog as U
 from cutedump.atoms import mma as M
 from cutedump.atoms import tmem as T
@@ -135,7 +135,6 @@ def copy_rejected(seed: int = 300) -> list[tuple[str, str]]:
                         f"auto acc = partition_fragment_C(tiled, {_shape_cpp(shp)});\n"
                         f"auto tc = make_tmem_copy({op}{{}}, acc); print(tc);")
                 out.append((f"{op} on {name}", body))
-    _ = Layout
     return out
 
 

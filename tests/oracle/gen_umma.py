@@ -107,7 +107,6 @@ LAYOUTS = [None, "(_2,_1)", "(_1,_2)", "(_2,_2)", "(_1,_1,_2)"]
 
 def tiled_cases(seed: int = 2400, per_family: int = 12) -> list[tuple[str, str, str]]:
     """print(make_tiled_mma(Op{}, atom layout)) for a seeded sample of each family's legal atoms."""
-    from cutedump.parse import parse_layout
     rng = random.Random(seed)
     out = []
     for f in U.umma_families().values():
@@ -127,7 +126,6 @@ def tiled_cases(seed: int = 2400, per_family: int = 12) -> list[tuple[str, str, 
             body = f"print(make_tiled_mma({_op_expr(t)}{cpp_lay}));"
             exp = tm.print_str()
             out.append((f"{t.name} {lay}", body, exp))
-            _ = parse_layout
     return out
 
 
@@ -154,8 +152,6 @@ def error_cases(seed: int = 7) -> list[tuple[str, str, str]]:
                 U.lookup_umma(f.base, args)
             except CuteDumpError as e:
                 msg = e.message.split(": ", 1)[1]
-                spec = U.UmmaSpec(f, tuple(args[:f.ntypes]), 0, 0, 0, 0)
-                _ = spec
                 out.append((f"{f.base}<{','.join(args)}>", _cpp_of(f, args), msg))
     return out
 
