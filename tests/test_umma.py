@@ -171,3 +171,11 @@ def test_tmem_help_examples_run():
         if line.startswith("cutedump tmem"):
             code, out = run(*shlex.split(line)[1:])
             assert code == 0, (line, out)
+
+
+def test_vector_fma_atoms():
+    assert mma_atom("SM100_2x1x1_F32F32F32F32").traits.shape_mnk == "(_2,_1,_1)"
+    with pytest.raises(CuteDumpError, match="takes no template arguments"):
+        lookup_mma("SM100_1x2x1_F32F32F32F32<float>")
+    code, out = run("atoms", "--mma", "SM100_1x2x1")
+    assert code == 0 and out.startswith("MMA atoms (1):")

@@ -60,3 +60,9 @@ def test_umma_latex_and_svg_like_cute():
     cases = G.picture_cases()
     bad = _diff(cases, _run(cases))
     assert not bad, "\n".join(bad[:20])
+
+
+def test_sm100_vector_fma_atoms_like_cute():
+    cases = G.vector_fma_cases()
+    bad = _diff(cases, _run(cases))
+    assert not bad, "\n".join(bad[:20])

@@ -178,6 +178,8 @@ def lookup_mma(name: str) -> MMATraits:
             return U.lookup_umma_traits_form(targs)
         if base in U.umma_families():
             return U.lookup_umma(base, targs)
+        if base in U.VECTOR_FMA:
+            return U.lookup_vector_fma(base, targs)
     if base in SKIPPED:
         raise CuteDumpError(f"{base} is not supported: its CuTe layout is not congruent ({SKIPPED[base]})")
     import difflib

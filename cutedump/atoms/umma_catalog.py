@@ -25,6 +25,7 @@ from cutedump.errors import CuteDumpError
 from cutedump.atoms.mma_catalog import MMATraits, split_template
 from cutedump.atoms.types import canonical_type, value_type_bits, cpp_type
 from cutedump.atoms import umma_desc as D
+from cutedump.algebra import C, make_layout
 
 ARCH = "SM100 UMMA"
 
@@ -468,6 +469,28 @@ def catalog_umma() -> list[UMMATraits]:
     return [lookup_umma(f.base, split_args(example(f))) for f in umma_families().values()]
 
 
+# ------------------------------------------------------------------ the vectorized FMA atoms of mma_traits_sm100.hpp
+
+# name -> (Shape_MNK, ALayout shape, BLayout shape, CLayout shape): one thread, float, compact layouts
+VECTOR_FMA = {
+    "SM100_2x1x1_F32F32F32F32": ((2, 1, 1), (1, 2), (1, 1), (1, 2)),
+    "SM100_1x2x1_F32F32F32F32": ((1, 2, 1), (1, 1), (1, 2), (1, 2)),
+}
+
+
+def lookup_vector_fma(base: str, targs) -> MMATraits:
+    """MMA_Traits<SM100_2x1x1_F32F32F32F32> / <SM100_1x2x1_F32F32F32F32>: Layout<Shape<...>> (compact) layouts."""
+
+    if targs:
+        raise CuteDumpError(f"{base} takes no template arguments")
+    shp, a, b, c = VECTOR_FMA[base]
+
+    def lay(s):
+        return str(make_layout(tuple(C(x) for x in s)))
+    return MMATraits(base, base, "SM100", ("float",) * 4, "(" + ",".join(f"_{x}" for x in shp) + ")", "_1:_0",
+                     lay(a), lay(b), lay(c), family=base, header="mma_traits_sm100.hpp")
+
+
 # ------------------------------------------------------------------ descriptor -> atoms
 
 # the value types of each kind's A/B operands (UMMA::to_UMMAFormat maps each to one format value)
@@ -538,9 +561,12 @@ _KIND_TYPES = {"tf32": "tfloat32_t", "f16": "half_t|bfloat16_t", "i8": "int8_t|u
 
 
 def umma_rows() -> list[tuple[str, str, str, str, str]]:
-    """One listing row per family: (usage, arch, Shape_MNK, threads, A/B types)."""
+    """One listing row per family: (usage, arch, Shape_MNK, threads, A/B types); the vectorized FMAs last."""
     rows = []
     for f in umma_families().values():
         k = f"_{f.k}" if f.k else {"tf32": "_8", "f16": "_16", "i8": "_32"}[f.kind]
         rows.append((_usage(f), ARCH, f"(M,N,{k})", str(f.nsm), "a,b: " + _KIND_TYPES[f.kind]))
+    for n in VECTOR_FMA:
+        t = lookup_vector_fma(n, None)
+        rows.append((n, t.arch, t.shape_mnk, "1", ",".join(t.val_types)))
     return rows

@@ -232,3 +232,19 @@ def picture_cases() -> list[tuple[str, str, str]]:
 def _split(name):
     from cutedump.atoms.mma_catalog import split_template
     return split_template(name)
+
+
+def vector_fma_cases() -> list[tuple[str, str, str]]:
+    """SM100_2x1x1_F32F32F32F32 / SM100_1x2x1_F32F32F32F32: print(MMA_Atom), and TiledMMAs with their TV layouts."""
+    out = []
+    for name in U.VECTOR_FMA:
+        atom = M.mma_atom(name)
+        out.append((f"atom {name}", f"print(MMA_Atom<{name}>{{}});", atom.print_str()))
+        for lay in ("(_2,_2)", "(_4,_8)", "(_8,_4,_2)"):
+            tm = M.make_tiled_mma(atom, lay)
+            body = (f"auto mma = make_tiled_mma({name}{{}}, Layout<Shape<{lay.strip('()')}>>{{}}); print(mma); "
+                    "print(mma.get_layoutC_TV()); printf(\"\\n\"); print(mma.get_layoutA_TV()); printf(\"\\n\"); "
+                    "print(mma.get_layoutB_TV()); printf(\"\\n\");")
+            exp = (tm.print_str() + f"{tm.get_layoutC_TV()}\n{tm.get_layoutA_TV()}\n{tm.get_layoutB_TV()}\n")
+            out.append((f"{name} {lay}", body, exp))
+    return out
