@@ -111,7 +111,7 @@ def test_tmem_fragment_and_copy_of_the_tutorial():
 
 def test_cli_atoms_lists_sm100():
     code, out = run("atoms", "--mma", "SM100")
-    assert code == 0 and out.startswith(f"MMA atoms ({len(U.umma_families())}):")
+    assert code == 0 and out.startswith(f"MMA atoms ({len(U.umma_families()) + len(U.VECTOR_FMA)}):")
     assert "SM100_MMA_F16BF16_2x1SM_SS<a_type,b_type,c_type,M,N,a_major,b_major,[a_neg],[b_neg]>" in out
 
 
