@@ -64,5 +64,7 @@ def test_tmem_copies_we_refuse_cute_refuses():
     cases = G.copy_rejected()
     assert len(cases) >= 50
     got = G.cute_rejects(cases)
-    bad = [f"{lbl}: CuTe {g!r}" for (lbl, _b), g in zip(cases, got) if g == "compiles"]
+    # same reason as ours: CuTe's static_assert in make_cotiled_copy
+    bad = [f"{lbl}: CuTe {g!r}" for (lbl, _b), g in zip(cases, got)
+           if "The memory pointed to by AtomTVLayout does not exist in the DataLayout." not in g]
     assert not bad, "\n".join(bad[:20])
