@@ -68,3 +68,11 @@ def test_tmem_copies_we_refuse_cute_refuses():
     bad = [f"{lbl}: CuTe {g!r}" for (lbl, _b), g in zip(cases, got)
            if "The memory pointed to by AtomTVLayout does not exist in the DataLayout." not in g]
     assert not bad, "\n".join(bad[:20])
+
+
+def test_make_tmem_copy_on_other_accumulators_like_cute():
+    seen = {c[0].rsplit(" thr ", 1)[0] for c in G.copy_cases()}
+    cases = [c for c in G.copy_cases(seed=201) if c[0].rsplit(" thr ", 1)[0] not in seen][:40]
+    assert len(cases) == 40
+    bad = _diff(cases, _run(cases))
+    assert not bad, "\n".join(bad[:20])

@@ -74,7 +74,7 @@ def idesc_cmd(value, family, block_scaled, fmt_):
         lines.append(f"make_runtime_instr_desc: 0x{d.runtime():016x}")
     else:
         lines.append(f"atoms with this descriptor ({len(atoms)}):" if atoms else
-                     "no catalog atom has this descriptor (sparse, weight-stationary or illegal M/N/format "
-                     "combinations are not in the catalog)")
+                     "no catalog atom has this descriptor (no atom sets max_shift, and M/N/format combinations "
+                     "that CuTe's static_asserts refuse have no atom)")
         lines += [f"  {t.name}" for t in atoms]
     click.echo("\n".join(lines))
