@@ -20,6 +20,8 @@ COMMANDS = {
     "compat": ("cutedump.commands.tutorial_cmd:compat_cmd", "Is shape A compatible with shape B, and why."),
     "atoms": ("cutedump.commands.atoms_cmd:atoms_cmd", "List the MMA and Copy atom catalogs."),
     "mma": ("cutedump.commands.mma_cmd:mma_cmd", "Print a TiledMMA and its A/B/C thread-value layouts."),
+    "idesc": ("cutedump.commands.idesc_cmd:idesc_cmd", "Decode a UMMA (SM100) instruction descriptor and name its atoms."),
+    "tmem": ("cutedump.commands.tmem_cmd:tmem_cmd", "A UMMA accumulator in tensor memory and its tcgen05.ld/st copy."),
     "copy": ("cutedump.commands.copy_cmd:copy_cmd", "Print a TiledCopy, its TV layouts and src2ref/dst2ref."),
     "tiled-copy-c": ("cutedump.commands.tiled_copy_c_cmd:tiled_copy_c_cmd", "The narrated make_tiled_copy_C_atom walk-through."),
     "explain": ("cutedump.commands.explain_cmd:explain_cmd", "CuTe's algorithms step by step: an algebra call, or partition shapes."),

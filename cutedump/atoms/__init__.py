@@ -22,6 +22,10 @@ Public API (stable; other commands import it): ``mma_atom``, ``copy_atom``, ``ma
     tc.tile2thrfrg(L, ref2trg), tc.retile(L), tc.get_slice(tid).partition_S(L) -> (layout, offset), partition_D
     str(tc) == print(TiledCopy)
 
+    SM100 UMMA: mma_atom("SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,K,K>").traits.instr_desc() -> InstrDescriptor
+    (.hex(), .explain(), fields); decode_instr_desc(0x08400010) and atoms_for_instr_desc(desc) go back to atoms;
+    tmem_fragment_C(mma, (_128,_256)) -> TmemTensor (str() as CuTe prints it, .columns()); make_tmem_copy(op, acc).
+
     lookup_mma(name) / lookup_copy(name, value_type) -> catalog traits; catalog_mma() / catalog_copy();
     value_type_bits("half_t") == 16;  sample_table(layout, tids) -> the per-thread table of 001.
 
@@ -37,6 +41,9 @@ from cutedump.atoms.copy import (CopyAtom, TiledCopy, ThrCopy, copy_atom, make_t
                                  make_tiled_copy_B, make_tiled_copy_C, make_tiled_copy_C_atom, make_tiled_copy_S,
                                  make_tiled_copy_D, make_tiled_copy_impl)
 from cutedump.atoms.samples import sample_table
+from cutedump.atoms.umma_desc import InstrDescriptor, decode as decode_instr_desc
+from cutedump.atoms.umma_catalog import UMMATraits, umma_families, atoms_for_instr_desc
+from cutedump.atoms.tmem import TmemTensor, tmem_fragment_C, tmem_fragment_A, make_tmem_copy
 
 __all__ = [
     "VALUE_TYPES", "canonical_type", "value_type_bits",
@@ -47,4 +54,6 @@ __all__ = [
     "CopyAtom", "TiledCopy", "ThrCopy", "copy_atom", "make_tiled_copy", "make_tiled_copy_A", "make_tiled_copy_B",
     "make_tiled_copy_C", "make_tiled_copy_C_atom", "make_tiled_copy_S", "make_tiled_copy_D", "make_tiled_copy_impl",
     "sample_table",
+    "InstrDescriptor", "decode_instr_desc", "UMMATraits", "umma_families", "atoms_for_instr_desc",
+    "TmemTensor", "tmem_fragment_C", "tmem_fragment_A", "make_tmem_copy",
 ]

@@ -70,6 +70,9 @@ def lookup_copy(name: str, value_type: str | None = None) -> CopyTraits:
         tn = ",".join([s] + ([d] if len(targs) > 1 else []))
         cpp = ",".join(cpp_type(x) for x in ([s] + ([d] if len(targs) > 1 else [])))
         return CopyTraits(f"{base}<{tn}>", f"{base}<{cpp}>", arch, "_1:_0", src, dst, src, family=base)
+    if base.startswith("SM100_TMEM_") and not targs:
+        from cutedump.atoms.tmem import lookup_tmem_copy   # start-up (and the import cycle): SM100 TMEM atoms only
+        return lookup_tmem_copy(base)
     import difflib
     close = difflib.get_close_matches(base, all_copy_names(), n=4, cutoff=0.6)
     hint = f"; did you mean {', '.join(close)}?" if close else "; see `cutedump atoms --copy`"

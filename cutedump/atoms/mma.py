@@ -282,6 +282,9 @@ def _is_gmma_desc(mma: TiledMMA, operand: str) -> bool:
 def partition_fragment(thr: ThrMMA, operand: str, tensor: Layout) -> Layout:
     """Layout of thr_mma.partition_fragment_A/B(tensor) or make_fragment_C(partition_C(tensor))."""
     op = operand.upper()
+    if getattr(thr.tiled.atom.traits, "spec", None) is not None:     # SM100 UMMA: TMEM fragments, smem descriptors
+        from cutedump.atoms import tmem   # start-up (and the import cycle): only for SM100 atoms
+        return tmem.umma_partition_fragment(thr, op, tensor)
     part = {"A": thr.partition_A, "B": thr.partition_B, "C": thr.partition_C}[op](tensor)[0]
     if op == "C":
         return make_layout(part.shape)

@@ -172,10 +172,19 @@ def lookup_mma(name: str) -> MMATraits:
         return MMATraits(base, base, arch, vals, shp, thr, a, b, c, family=base)
     if base in gmma_families():
         return _gmma(base, targs)
+    if base.startswith("SM100_") or base == "MMA_Traits":
+        from cutedump.atoms import umma_catalog as U   # start-up (and the import cycle): only for SM100 names
+        if base == "MMA_Traits" and targs:
+            return U.lookup_umma_traits_form(targs)
+        if base in U.umma_families():
+            return U.lookup_umma(base, targs)
+        if base in U.VECTOR_FMA:
+            return U.lookup_vector_fma(base, targs)
     if base in SKIPPED:
         raise CuteDumpError(f"{base} is not supported: its CuTe layout is not congruent ({SKIPPED[base]})")
     import difflib
-    close = difflib.get_close_matches(base, all_mma_names(), n=4, cutoff=0.6)
+    from cutedump.atoms.umma_catalog import umma_families   # start-up: SM100 names only for the hint
+    close = difflib.get_close_matches(base, all_mma_names() + list(umma_families()), n=4, cutoff=0.6)
     hint = f"; did you mean {', '.join(close)}?" if close else "; see `cutedump atoms --mma`"
     raise CuteDumpError(f"unknown MMA atom {name!r}{hint}")
 

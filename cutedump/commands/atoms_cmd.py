@@ -17,7 +17,9 @@ Examples:
   cutedump atoms --mma "SM90_64x*_F32F16F16_SS"   # shell-style wildcards (the whole name, <...> optional)
   cutedump atoms --copy LDSM
   cutedump atoms --mma SM80_16x8x16 --format json
-GMMA atoms taking majors are listed once (their layouts do not depend on the majors); name them as
+  cutedump atoms --mma SM100
+SM100 UMMA atoms are listed once per family with their template parameters, e.g.
+SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,K,K>. GMMA atoms taking majors are listed once (their layouts do not depend on the majors); name them as
 SM90_64x128x16_F32F16F16_SS<K,MN>. Templated copies take a type: UniversalCopy<uint128_t>.
 """
 
@@ -47,6 +49,8 @@ def mma_rows(pattern):
         types = "any" if t.family == "UniversalFMA" else ",".join(t.val_types)
         extra = " (ext)" if t.header.endswith("_ext.hpp") else ""
         rows.append((shown, t.arch + extra, t.shape_mnk, str(int(thr)), types))
+    from cutedump.atoms.umma_catalog import umma_rows   # start-up: the SM100 table only when listing
+    rows += [r for r in umma_rows() if _match(r[0], pattern)]
     return rows
 
 
@@ -66,6 +70,12 @@ def copy_rows(pattern):
             src, dst = parse_layout(t.src), parse_layout(t.dst)
             bits = f"{int(size(src, 1))}/{int(size(dst, 1))}"
         rows.append((shown, t.arch, str(thr), bits))
+    from cutedump.atoms.tmem import all_tmem_copy_names, lookup_tmem_copy   # start-up: SM100 TMEM rows on listing
+    for n in all_tmem_copy_names():
+        if _match(n, pattern):
+            t = lookup_tmem_copy(n)
+            src, dst = parse_layout(t.src), parse_layout(t.dst)
+            rows.append((n, t.arch, str(int(size(parse_layout(t.thr_id)))), f"{int(size(src, 1))}/{int(size(dst, 1))}"))
     return rows
 
 

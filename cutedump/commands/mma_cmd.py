@@ -9,8 +9,10 @@ from cutedump.algebra.inttuple import is_tuple
 from cutedump.atoms import partition_shape, partition_fragment, mma_atom
 from cutedump.atoms.cli_support import build_mma, parse_shape_arg
 from cutedump.errors import CuteDumpError
+from cutedump.atoms import tmem
 from cutedump.render.json_view import mma_json
 from cutedump.dumps.explain_partition import owning_fragment
+from cutedump.render.idesc_view import idesc_text
 
 EPILOG = """\b
 Examples:
@@ -20,10 +22,13 @@ Examples:
   cutedump mma SM80_16x8x16_F16F16F16F16_TN --atom-layout "(_2,_2)" --partition "(128,128,64)" --thread 37
   cutedump mma "SM90_64x128x16_F32F16F16_SS<K,MN>"
   cutedump mma "UniversalFMA<float>" --atom-layout "(_16,_16)"
+  cutedump mma "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,K,K>" --partition "(_128,_256,_64)"
 The first block is byte-exact print(TiledMMA); layoutX_TV are get_layoutX_TV(). --partition (M,N) gives
 partition_shape_C; (M,N,K) adds A (M,K) and B (N,K); --thread picks the thread of partition_X / fragments.
 A fragment is an owning register tensor: with dynamic extents CuTe refuses it ("Dynamic owning tensors not
 supported"), and so does this line; give static extents, e.g. --partition "(_128,_128,_64)".
+SM100 UMMA atoms also print their instruction descriptor (idesc_, decoded; "instr_desc" in JSON) and their
+accumulator fragment in tensor memory.
 """
 
 
@@ -50,18 +55,25 @@ def mma_cmd(atom, atom_layout, tile, partition, thr_idx, atom_only, fmt_, force)
         click.echo(mma_atom(atom).print_str(), nl=False)
         return
     mma = build_mma(atom, atom_layout, tile)
+    idesc = mma.atom.traits.instr_desc() if hasattr(mma.atom.traits, "instr_desc") else None   # SM100 UMMA
     if fmt_ == "json":
         if partition is not None or thr_idx is not None:
             raise CuteDumpError(f"--format json and {'--partition' if partition is not None else '--thread'} "
                                 "contradict each other: the JSON view has the TiledMMA and its TV layouts only")
         import json
-        click.echo(json.dumps(mma_json(mma, force=force)))
+        d = mma_json(mma, force=force)
+        if idesc is not None:
+            d["instr_desc"] = idesc.hex()
+            d["instr_desc_fields"] = idesc.json()["fields"]
+        click.echo(json.dumps(d))
         return
     out = [mma.print_str().rstrip("\n"),
            f"layoutA_TV: {mma.get_layoutA_TV()}",
            f"layoutB_TV: {mma.get_layoutB_TV()}",
            f"layoutC_TV: {mma.get_layoutC_TV()}",
            f"tile_shape: {fmt(mma.tile_shape())}   threads: {mma.size()}"]
+    if idesc is not None:
+        out.append("idesc_: " + idesc_text(idesc, "  "))
     if partition is not None:
         shp = parse_shape_arg(partition, "--partition")
         if not is_tuple(shp) or len(shp) not in (2, 3) or any(is_tuple(x) for x in shp):
@@ -79,8 +91,12 @@ def mma_cmd(atom, atom_layout, tile, partition, thr_idx, atom_only, fmt_, force)
             lay, off = getattr(thr, f"partition_{op}")(L)
             out.append(f"thread {t} partition_{op}({L}): {lay}  (offset {int(off)})")
             try:
-                frag = owning_fragment(partition_fragment(thr, op, L), f"partition_fragment_{op}")
-                out.append(f"thread {t} partition_fragment_{op}: {frag}")
+                if idesc is not None and op in ("A", "C"):      # UMMA: the fragment lives in tensor memory
+                    f = (tmem.tmem_fragment_C if op == "C" else tmem.tmem_fragment_A)(mma, s)
+                    out.append(f"thread {t} partition_fragment_{op}: {f}  ({f.columns()} TMEM columns)")
+                else:
+                    frag = owning_fragment(partition_fragment(thr, op, L), f"partition_fragment_{op}")
+                    out.append(f"thread {t} partition_fragment_{op}: {frag}")
             except CuteDumpError as e:
                 out.append(f"thread {t} partition_fragment_{op}: ({e.message})")
     elif thr_idx is not None:

@@ -1,0 +1,295 @@
+"""Tensor memory (TMEM) on the host, as CuTe computes it: UMMA accumulator (and TS A-operand) fragments, the
+TMEM allocator's column count, the SM100_TMEM_LOAD_* / SM100_TMEM_STORE_* copy atoms and make_tmem_copy.
+
+TMEM is 128 data-path lanes (DP) x 512 columns of 32-bit cells. A ``tmem_ptr<T>`` is a word address
+``0xLLLL.CCCC`` (lane << 16 | column); CuTe's TMEM layouts map coordinates to *type-T* addresses in which one
+lane is ``TMEM::DP<T> = 65536 << log2(32 / bits(T))`` and one column ``32 / bits(T)`` (cute/pointer.hpp,
+cute/arch/tmem_allocator_sm100.hpp). ``UMMA::tmem_frg<...>::make(shape)`` (cute/atom/mma_traits_sm100.hpp) tiles a
+per-instruction atom over the partitioned shape, then restrides it onto those addresses.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cutedump.errors import CuteDumpError
+from cutedump.algebra import (C, Layout, make_layout, size, get, composition, tiled_product,
+                              compact_col_major, coalesce, upcast, left_inverse, product_each, filter_, cosize,
+                              shape as shape_of, is_tuple, fmt, is_static, recast_layout,
+                              flatten)
+from cutedump.atoms.types import canonical_type, value_type_bits
+from cutedump.atoms.copy_catalog import CopyTraits
+from cutedump.atoms.copy import CopyAtom, make_tiled_copy_impl, TiledCopy
+from cutedump.atoms.tmem_data import TMEM_COPY_TRAITS
+from cutedump.parse import parse_layout
+
+MAX_CAPACITY_BITS = 128 * 512 * 32
+CAPACITY_COLUMNS = 512          # TMEM::Allocator1Sm / Allocator2Sm::Sm100TmemCapacityColumns
+COLUMNS_PER_SLICE = 32          # ...::ColumnsPerAllocationSlice
+COL_MASK = 0x0000FFFF           # cutlass::detail::TmemColMask
+
+
+def _log2(n: int) -> int:
+    return n.bit_length() - 1
+
+
+def offset_shift(bits: int) -> int:
+    """tmem_ptr<T>::OffsetShift = log_2(trait_ratio(32, bits(T)))."""
+    if bits > 32 or 32 % bits:
+        raise CuteDumpError(f"TMEM addressing of a {bits}-bit type is not modelled (only 1/2/4/8/16/32-bit types)")
+    return _log2(32 // bits)
+
+
+def dp(bits: int) -> int:
+    """TMEM::DP<T>: the lane stride in type-T addressing."""
+    return (1 << 16) << offset_shift(bits)
+
+
+def _rotr32(x: int, s: int) -> int:
+    x &= 0xFFFFFFFF
+    return x if s == 0 else ((x >> s) | (x << (32 - s))) & 0xFFFFFFFF
+
+
+@dataclass(frozen=True)
+class TmemTensor:
+    """A TMEM tensor: ``tmem_ptr<T>(addr) o layout``, printed as CuTe prints it."""
+    value_type: str
+    layout: Layout
+    addr: int = 0
+
+    @property
+    def bits(self) -> int:
+        return value_type_bits(self.value_type)
+
+    def ptr_str(self) -> str:
+        a = self.addr & 0xFFFFFFFF
+        return f"tmem_[{self.bits}b](0x{a >> 16:04x}.{a & 0xFFFF:04x})"
+
+    def __str__(self) -> str:
+        return f"{self.ptr_str()} o {self.layout}"
+
+    def offset(self, i: int) -> "TmemTensor":
+        """ptr + i (CuTe rotates the type-T offset into the word address)."""
+        return TmemTensor(self.value_type, self.layout, (self.addr + _rotr32(int(i), offset_shift(self.bits)))
+                          & 0xFFFFFFFF)
+
+    def with_layout(self, layout: Layout, offset: int = 0) -> "TmemTensor":
+        return TmemTensor(self.value_type, layout, self.addr).offset(offset)
+
+    def columns(self) -> int:
+        """cutlass::detail::find_tmem_tensor_col_offset: cosize of the 32-bit recast layout, masked to columns."""
+        lay = self.layout
+        if self.bits != 32:
+            lay = recast_layout(lay, self.bits, 32)
+        return int(cosize(lay)) & COL_MASK
+
+    def lane_column(self, i: int) -> tuple[int, int]:
+        """(lane, column) of element i (coordinate index in the layout's domain)."""
+        a = (self.addr + _rotr32(int(self.layout(i)), offset_shift(self.bits))) & 0xFFFFFFFF
+        return (a >> 16) & 0xFF, a & 0xFFFF
+
+    def lanes(self) -> list[tuple[int, int]]:
+        """The data-path lanes the tensor occupies, as (first, last) ranges."""
+        import numpy as np   # numpy only for this walk over every element
+        offs = np.zeros(1, dtype=np.int64)
+        for n, d in zip(flatten(self.layout.shape), flatten(self.layout.stride)):
+            offs = (offs[:, None] + np.arange(int(n), dtype=np.int64)[None, :] * int(d)).ravel()
+            offs = np.unique(offs)
+        lanes = sorted({int(x) for x in np.unique((offs >> (16 + offset_shift(self.bits))) + (self.addr >> 16))})
+        out = []
+        for ln in lanes:
+            if out and out[-1][1] == ln - 1:
+                out[-1] = (out[-1][0], ln)
+            else:
+                out.append((ln, ln))
+        return out
+
+
+def alloc_columns(columns: int) -> int:
+    """Columns to ask TMEM::Allocator for: a power of two in [32, 512] covering ``columns``."""
+    if columns > CAPACITY_COLUMNS:
+        raise CuteDumpError(f"{columns} TMEM columns requested: more than the {CAPACITY_COLUMNS} an SM has")
+    n = COLUMNS_PER_SLICE
+    while n < columns:
+        n *= 2
+    return n
+
+
+def tmem_frg_make(value_type: str, storage_type: str, n_sm: int, alloc: str, tmem_shape) -> TmemTensor:
+    """UMMA::tmem_frg<ValueType, StorageType, N_SM, TmemAlloc>::make(tmem_shape)."""
+    if not is_static(tmem_shape):
+        raise CuteDumpError(f"a TMEM fragment needs a static shape (write _128, not 128), got {fmt(tmem_shape)}: "
+                            "UMMA::tmem_frg::make checks the TMEM capacity at compile time")
+    vbits, sbits = value_type_bits(value_type), value_type_bits(storage_type)
+    if vbits > sbits:
+        raise CuteDumpError("TMEM MMA allocations require StorageType big enough for ValueType.")
+    if int(size(make_layout(tmem_shape))) * sbits > MAX_CAPACITY_BITS:
+        raise CuteDumpError("Requesting more TMEM than is available.")
+    if not is_tuple(tmem_shape) or not is_tuple(tmem_shape[0]) or len(tmem_shape[0]) != 2:
+        raise CuteDumpError("Expected post-partitioned shape ((M_MMA,N_MMA),...).")
+    R = len(tmem_shape)
+    M = int(size(make_layout(tmem_shape[0][0])))
+    N = int(size(make_layout(tmem_shape[0][1])))
+    restride = Layout((C(128), C(16384)), (C(dp(vbits)), C(sbits // vbits)))
+    rest = tuple(tmem_shape[1:R])
+    if n_sm == 1:
+        if alloc not in ("Interleaved", "NonInterleaved"):
+            raise CuteDumpError("UMMA_1SM only accepts Interleaved or NonInterleaved")
+        if M == 64:
+            atom = Layout(((C(16), C(4)), C(N)), ((C(1), C(32)), C(128)))
+            stride = C(1) if alloc == "Interleaved" else C(2)
+            tile = make_layout(rest, compact_col_major(rest, stride))
+        elif M == 128:
+            atom = Layout((C(128), C(N)), (C(1), C(128)))
+            tile = make_layout(rest)
+        else:
+            raise CuteDumpError("UMMA_1SM M-mode size should be 64 or 128.")
+    else:
+        if alloc not in ("Interleaved", "Duplicated"):
+            raise CuteDumpError("UMMA_2SM only accepts Interleaved or Duplicated")
+        if M == 32:
+            if alloc != "Interleaved":
+                raise CuteDumpError("Only TmemAllocMode::Interleaved is supported for UMMA_2SM M_MMA=32")
+            atom = Layout((C(32), (C(N // 4), C(4))), (C(1), (C(128), C(32))))
+        elif M == 64 and alloc == "Interleaved":
+            atom = Layout((C(64), (C(N // 2), C(2))), (C(1), (C(128), C(64))))
+        elif M in (64, 128):
+            atom = Layout((C(128), C(N)), (C(1), C(128)))
+        else:
+            raise CuteDumpError("UMMA_2SM M-mode size should be 32 or 64 or 128.")
+        tile = make_layout(rest)
+    logical = tiled_product(atom, tile)
+    return TmemTensor(value_type, composition(restride, logical))
+
+
+# ------------------------------------------------------------------ UMMA fragments
+
+def _umma_spec(mma):
+    spec = getattr(mma.atom.traits, "spec", None)
+    if spec is None:
+        raise CuteDumpError(f"{mma.atom.name} is not an SM100 UMMA atom: its accumulators live in registers, "
+                            "not in tensor memory")
+    return spec
+
+
+def frg_type_C(spec) -> tuple[str, str, int, str]:
+    """(ValueType, StorageType, N_SM, TmemAllocMode) of the traits' FrgTypeC."""
+    c = spec.types[2]
+    if spec.family.nsm == 1 and spec.family.src == "TS":
+        return c, "int32_t", 1, "NonInterleaved"
+    return c, "uint32_t", spec.family.nsm, "Interleaved"
+
+
+def frg_type_A(spec) -> tuple[str, str, int, str] | None:
+    """FrgTypeA of a TS atom (A in TMEM), None for SS (A is a shared-memory descriptor)."""
+    if spec.family.src != "TS":
+        return None
+    a = spec.types[0]
+    return (a, a, 1, "NonInterleaved") if spec.family.nsm == 1 else (a, a, 2, "Duplicated")
+
+
+def tmem_fragment_C(mma, shape_mn) -> TmemTensor:
+    """partition_fragment_C(tiled_mma, shape_MN) / thr_mma.make_fragment_C(partition_C(tensor)) of a UMMA."""
+    from cutedump.atoms.mma import partition_shape    # start-up: mma imports this module lazily too
+    spec = _umma_spec(mma)
+    shp = partition_shape(mma, "C", shape_mn)
+    return tmem_frg_make(*frg_type_C(spec), shp)
+
+
+def tmem_fragment_A(mma, shape_mk) -> TmemTensor:
+    """partition_fragment_A(tiled_mma, shape_MK) of a TS UMMA (A lives in TMEM)."""
+    from cutedump.atoms.mma import partition_shape    # start-up: see tmem_fragment_C
+    spec = _umma_spec(mma)
+    frg = frg_type_A(spec)
+    if frg is None:
+        raise CuteDumpError(f"{spec.name}: A of an _SS UMMA is a shared-memory descriptor (UMMA::smem_desc), "
+                            "not a TMEM fragment")
+    shp = partition_shape(mma, "A", shape_mk)
+    return tmem_frg_make(*frg, shp)
+
+
+# ------------------------------------------------------------------ TMEM copy atoms
+
+def all_tmem_copy_names() -> list[str]:
+    return list(TMEM_COPY_TRAITS)
+
+
+def lookup_tmem_copy(name: str) -> CopyTraits:
+    base = name.strip().split("::")[-1]
+    if base not in TMEM_COPY_TRAITS:
+        import difflib
+        close = difflib.get_close_matches(base, all_tmem_copy_names(), n=4, cutoff=0.6)
+        hint = f"; did you mean {', '.join(close)}?" if close else ""
+        raise CuteDumpError(f"unknown TMEM copy atom {name!r}{hint}")
+    thr, _val, src, dst, ref = TMEM_COPY_TRAITS[base]
+    return CopyTraits(base, base, "SM100 TMEM", thr, src, dst, ref, family=base)
+
+
+def tmem_val_id(name: str) -> Layout:
+    """Copy_Traits<Op>::ValID: logical bit id -> TMEM bit address."""
+    return parse_layout(TMEM_COPY_TRAITS[lookup_tmem_copy(name).name][1])
+
+
+def make_cotiled_copy(atom: CopyAtom, atom_tv_layout: Layout, data_layout: Layout) -> TiledCopy:
+    """make_cotiled_copy(copy_atom, atom (thr,val) -> data addr, data coord -> data addr) (cute/atom/copy_atom.hpp)."""
+    inv = make_layout(left_inverse(data_layout), Layout(C(1), C(0)))
+    tv_data = composition(inv, atom_tv_layout)
+    chk_l = coalesce(composition(make_layout(data_layout, Layout(C(1), C(0))), get(tv_data, 1)))
+    chk_r = coalesce(get(atom_tv_layout, 1))
+    if str(chk_l) != str(chk_r):
+        raise CuteDumpError("The memory pointed to by AtomTVLayout does not exist in the DataLayout.")
+    flat = product_each(shape_of(data_layout))
+    flat = flat if is_tuple(flat) else (flat,)
+    zeros = tuple(C(0) for _ in flat)
+    tiler = tuple(filter_(composition(make_layout(flat, zeros[:i] + (C(1),) + zeros[i + 1:]), tv_data)) for i in range(len(flat)))
+    tile2data = composition(make_layout(flat), tiler)
+    layout_tv = composition(left_inverse(tile2data), tv_data)
+    return make_tiled_copy_impl(atom, layout_tv, tiler)
+
+
+def make_tmem_copy(op: str, tmem: TmemTensor, copy_type: str | None = None) -> TiledCopy:
+    """make_tmem_copy(Op{}, tmem_tensor) (Copy_Atom<Op, value_type>), or with ``copy_type`` the Copy_Atom's type."""
+    traits = lookup_tmem_copy(op)
+    t = tmem.value_type if copy_type is None else canonical_type(copy_type)
+    bits = value_type_bits(tmem.value_type)
+    if value_type_bits(t) != bits:
+        raise CuteDumpError("Expected a CopyAtom with the same type-width as the Tensor.")
+    atom = CopyAtom(traits, t)
+    atom_t = Layout((C(32), C(4)), (C(0), C(32 * dp(bits))))
+    atom_v = coalesce(upcast(tmem_val_id(op), bits))
+    return make_cotiled_copy(atom, make_layout(atom_t, atom_v), tmem.layout)
+
+
+def umma_partition_fragment(thr, op: str, tensor: Layout) -> Layout:
+    """thr_mma.partition_fragment_X(tensor) of a UMMA, as a Layout (the TMEM tensor's layout for C and TS A)."""
+    part = {"A": thr.partition_A, "B": thr.partition_B, "C": thr.partition_C}[op](tensor)[0]
+    spec = _umma_spec(thr.tiled)
+    frg = frg_type_C(spec) if op == "C" else frg_type_A(spec) if op == "A" else None
+    if frg is None:
+        raise CuteDumpError(f"partition_fragment_{op} of a UMMA shared-memory operand is a descriptor tensor "
+                            "(UMMA::smem_desc), not a register fragment; it is not modelled here")
+    return tmem_frg_make(*frg, shape_of(part)).layout
+
+
+def tmem_copy_cells(tc: TiledCopy, tmem: TmemTensor) -> dict:
+    """{(lane, column): set of warps} of the TMEM cells each warp's partition_S covers. A tcgen05.ld/st source is
+    warp-collective (its SrcLayout has thread stride 0), so the first thread of each warp stands for the warp; every
+    thread's partition has the same layout, only its offset differs."""
+    lay, _ = tc.get_slice(0).partition_S(tmem.layout)
+    vals = [int(lay(i)) for i in range(int(size(lay)))]
+    cells: dict = {}
+    for t in range(0, int(tc.size()), 32):
+        _l, off = tc.get_slice(t).partition_S(tmem.layout)
+        for v in vals:
+            a = tmem.offset(int(off) + v).addr
+            cells.setdefault(((a >> 16) & 0xFF, a & 0xFFFF), set()).add(t // 32)
+    return cells
+
+
+def warp_lane_map(cells: dict) -> list[tuple[int, tuple[int, int], tuple[int, int], int]]:
+    """Per warp: (warp, (first lane, last lane), (first column, last column), number of cells) it reads."""
+    per: dict = {}
+    for (lane, col), ws in cells.items():
+        for w in ws:
+            lo_l, hi_l, lo_c, hi_c, n = per.get(w, (lane, lane, col, col, 0))
+            per[w] = (min(lo_l, lane), max(hi_l, lane), min(lo_c, col), max(hi_c, col), n + 1)
+    return [(w, (v[0], v[1]), (v[2], v[3]), v[4]) for w, v in sorted(per.items())]

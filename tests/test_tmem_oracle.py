@@ -1,0 +1,78 @@
+"""Differential tests: tensor memory against real CuTe 4.2 (host-compiled).
+
+UMMA accumulator fragments (partition_fragment_C) and TS A fragments as TMEM tensors with their 32-bit column
+count, for seeded atoms of every family and tilings; make_tmem_copy with every SM100_TMEM_LOAD/STORE atom: the
+TiledCopy, one thread's partition_S (a TMEM tensor, with its address) and partition_D; the TMEM copy catalog data.
+"""
+from __future__ import annotations
+
+import pytest
+
+from tests.oracle.cute import run_cases, unavailable_reason
+from tests.oracle import gen_tmem as G
+
+pytestmark = pytest.mark.skipif(unavailable_reason() is not None, reason=str(unavailable_reason()))
+
+CHUNK = 40
+
+
+def _run(cases):
+    outs = []
+    for i in range(0, len(cases), CHUNK):
+        outs += run_cases([c[1] for c in cases[i:i + CHUNK]])
+    return outs
+
+
+def _diff(cases, outs):
+    bad = []
+    for (name, _, exp), got in zip(cases, outs):
+        if exp != got:
+            el, gl = exp.splitlines(), got.splitlines()
+            first = next((f"ours {a!r} / cute {b!r}" for a, b in zip(el, gl) if a != b), f"{len(el)} vs {len(gl)} lines")
+            bad.append(f"{name}: {first}")
+    return bad
+
+
+def test_tmem_copy_catalog_is_cutes():
+    import contextlib
+    import io
+    from tests.oracle import gen_tmem_data
+    from cutedump.atoms import tmem_data
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        gen_tmem_data.main()
+    ns = {}
+    exec(buf.getvalue(), ns)
+    assert ns["TMEM_COPY_TRAITS"] == tmem_data.TMEM_COPY_TRAITS
+
+
+def test_umma_tmem_fragments_like_cute():
+    cases = G.fragment_cases()
+    assert len(cases) >= 150
+    bad = _diff(cases, _run(cases))
+    assert not bad, "\n".join(bad[:20])
+
+
+def test_make_tmem_copy_like_cute():
+    cases = G.copy_cases()
+    assert len(cases) == 148
+    bad = _diff(cases, _run(cases))
+    assert not bad, "\n".join(bad[:20])
+
+
+def test_tmem_copies_we_refuse_cute_refuses():
+    cases = G.copy_rejected()
+    assert len(cases) >= 50
+    got = G.cute_rejects(cases)
+    # same reason as ours: CuTe's static_assert in make_cotiled_copy
+    bad = [f"{lbl}: CuTe {g!r}" for (lbl, _b), g in zip(cases, got)
+           if "The memory pointed to by AtomTVLayout does not exist in the DataLayout." not in g]
+    assert not bad, "\n".join(bad[:20])
+
+
+def test_make_tmem_copy_on_other_accumulators_like_cute():
+    seen = {c[0].rsplit(" thr ", 1)[0] for c in G.copy_cases()}
+    cases = [c for c in G.copy_cases(seed=201) if c[0].rsplit(" thr ", 1)[0] not in seen][:40]
+    assert len(cases) == 40
+    bad = _diff(cases, _run(cases))
+    assert not bad, "\n".join(bad[:20])
