@@ -123,7 +123,7 @@ class TmaResult:
     cta_tiler: object
     cluster: int
     swizzle: Swizzle | None
-    smem_layout: Layout                 # non-swizzle portion
+    smem_layout: Layout                 # non-swizzle portion (stage 0 when the smem has pipeline modes)
     cta_v_map: Layout                   # encoded basis strides
     sidx2gmode_full: Layout
     sidx2gmode: Layout
@@ -146,6 +146,7 @@ class TmaResult:
     tma_coord_stride: object             # encoded
     basis: Basis
     gmem_tma_basis_stride: object = None
+    smem_full: Layout | None = None      # non-swizzle portion with the pipeline modes
     notes: list = field(default_factory=list)
 
     # ---- views
@@ -182,6 +183,10 @@ class TmaResult:
                 f"  ValLayoutDst: {v}\n"
                 f"  ValLayoutRef: {v}\n"
                 f"  ValueType:    {self.bits}b\n")
+
+    def copy_atom_str(self) -> str:
+        """print(make_tma_atom(...)): the Copy_Atom alone."""
+        return self.atom_str()
 
     def tiled_copy_str(self) -> str:
         """print(tma): the TiledCopy CuTe returns from make_tma_copy."""
@@ -338,6 +343,11 @@ def make_tma(op: str, value_type: str, gmem: Layout, smem, cta_tiler=None, clust
     sw, slayout = split_smem(smem)
     if not is_static(slayout.shape) or not is_static(slayout.stride):
         raise CuteDumpError(f"the smem layout {slayout} must be static (TMA's box is a compile-time shape)")
+    smem_full = slayout
+    if cta_tiler is not None and is_tuple(cta_tiler) and is_tuple(slayout.shape) and len(cta_tiler) < len(slayout.shape):
+        # extra smem modes are pipeline stages: TMA is built from stage 0, as the Hopper tutorial's sA(_,_,0)
+        n = len(cta_tiler)
+        slayout = slice_layout(tuple([UNDERSCORE] * n + [_0] * (len(slayout.shape) - n)), slayout)
     if cta_tiler is None:
         cta_tiler = product_each(slayout.shape)    # make_tma_copy(op, g, s[, cluster]) default
     basis = Basis(gmem.shape)
@@ -390,6 +400,10 @@ def make_tma(op: str, value_type: str, gmem: Layout, smem, cta_tiler=None, clust
         std = std[:b] + (std[b:],)
     tma_gbasis = Layout(shp, std)
     tma_dim = len(shp)
+    if not is_static(shp) or not is_static(std):
+        raise CuteDumpError("static_assert(is_static<TmaGmemBasis>::value) fails in AuxTmaParams: the TMA box "
+                            f"{_fmt_enc(basis, tma_gbasis)} is not static (the CTA tile splits a dynamic gmem mode; "
+                            "make that gmem mode's shape static)")
 
     # ---------------- make_tma_copy_desc
     prob_shape = [1] * 5
@@ -477,6 +491,7 @@ def make_tma(op: str, value_type: str, gmem: Layout, smem, cta_tiler=None, clust
                     box_dim=box[:tma_dim], box_dim_full=box_full[:tma_dim], element_strides=[1] * tma_dim,
                     swizzle_bits=sbits, swizzle_base=sbase, swizzle_enum=senum, data_type=TMA_DATA_TYPES[vt],
                     layout_tv=layout_tv, tiler_mn=tiler_mn, tma_coord_stride=None, basis=basis)
+    res.smem_full = smem_full
     res.gmem_tma_basis_stride = _gmem_tma_basis_stride(gmem, basis, std, bstride, bits)
     overflow_reset()
     return res
@@ -812,9 +827,7 @@ def tma_partition(r: TmaResult, cta_coord=None, cta_rank=None, smem_address: int
     gA_coord = coord0.plus(crd2idx_terms(crd, zd.shape, zd.stride))
     gA_str = f"{gA_coord} o {fmt(gA_layout.shape)}:{TmaResult.basis_tma_fmt(gA_layout.stride)}"
     # smem tensor
-    sl = r.smem_layout
-    if int(size(sl)) != int(size(r.cta_v_map)):
-        raise CuteDumpError("the smem layout must hold one CTA tile")
+    sl = r.smem_full
     ptr = _Ptr(smem_address, r.bits, r.swizzle)
     sA_str = f"{ptr} o {sl}"
     Rt = R0
