@@ -332,6 +332,9 @@ def make_tma(op: str, value_type: str, gmem: Layout, smem, cta_tiler=None, clust
                             + f"; known: {', '.join(OPS)}")
     vt = canonical_type(value_type)
     bits = value_type_bits(vt)
+    if vt in ("float_e2m1_t", "float_e2m3_t", "float_e3m2_t"):
+        raise CuteDumpError(f"{vt}: CuTe maps this sub-byte type to a packed TMA format (16U4/16U6) through "
+                            "recast; cutedump does not model sub-byte TMA copies")
     if vt not in TMA_DATA_TYPES:
         raise CuteDumpError(f"Unknown TMA Format! (static_assert in to_CUtensorMapDataType<{vt}>: TMA has no "
                             f"data type for {vt}; known: {', '.join(TMA_DATA_TYPES)})")
