@@ -702,6 +702,7 @@ def to_json(r: TmaResult) -> dict:
         "op": r.op, "type": r.value_type, "gmem": str(r.gmem), "smem": str(r.smem), "cta_tile": fmt(r.tiler_mn),
         "cluster": r.cluster,
         "tiled_copy": r.tiled_copy_str(),
+        "copy_atom": r.copy_atom_str(),
         "tensor_map": r.tensor_map(),
         "tma_gbasis": r.fmt_basis_layout(r.tma_gbasis),
         "box_dim_before_multicast": list(r.box_dim_full),
