@@ -267,7 +267,7 @@ def _cpp_coord(c) -> str:
 def partition_expected(op, vt, gmem, smem, tile, cluster, coord, cta, addr) -> str:
     r = T.make_tma(op, vt, gmem, smem, tile, cluster)
     p = T.tma_partition(r, coord, cta, addr)
-    return f"gA: {p.gA}\nsA: {p.sA}\ntAgA: {p.tAgA}\ntAsA: {p.tAsA}\n"
+    return tm_line(r) + r.copy_atom_str() + tm_line(r) + f"gA: {p.gA}\nsA: {p.sA}\ntAgA: {p.tAgA}\ntAsA: {p.tAsA}\n"
 
 
 def partition_body(op, vt, gmem, smem_cpp, tile, cluster, coord, cta, addr, staged=False) -> str:
@@ -280,6 +280,8 @@ def partition_body(op, vt, gmem, smem_cpp, tile, cluster, coord, cta, addr, stag
             f"CUTEDUMP_TRY(\n"
             f"  auto g = make_tensor(make_gmem_ptr((T*)0x10000), {cpp(gmem)});\n"
             f"  auto sl = {smem_cpp};\n"
+            f"  auto atom = make_tma_atom({op}{{}}, g, {sl0}, {cpp(tile)}, Int<{cluster}>{{}});\n"
+            f"  print(atom);\n"
             f"  auto tma = make_tma_copy({op}{{}}, g, {sl0}, {cpp(tile)}, Int<{cluster}>{{}});\n"
             f"  auto mA = tma.get_tma_tensor(shape(g));\n"
             f"  auto gA = local_tile(mA, {cpp(tile)}, {_cpp_coord(coord)});\n"
