@@ -60,7 +60,7 @@ def tma_cmd(op, value_type, gmem, smem, cta_tile, cluster, partition, cta_coord,
         d = T.to_json(r)
         if part is not None:
             d["partition"] = {"gA": part.gA, "sA": part.sA, "tAgA": part.tAgA, "tAsA": part.tAsA}
-        click.echo(json.dumps(d, indent=1))
+        click.echo(json.dumps(d))
         return
     tm = r.tensor_map()
     lst = lambda v: "{" + ", ".join(str(x) for x in v) + "}"   # noqa: E731
