@@ -55,3 +55,10 @@ def test_tma_partition_like_cute(seed):
     outs = run_cases([c[1] for c in cases], prelude=G.PRELUDE, extra_flags=G.FLAGS)
     bad = _diff(cases, outs)
     assert not bad, f"{len(bad)} of {len(cases)} differ:\n" + "\n".join(bad[:20])
+
+
+def test_sm100_2sm_load_through_make_tma_copy_like_cute():
+    cases = G.sm100_cases()
+    outs = run_cases([c[1] for c in cases], prelude=G.PRELUDE_SM100, extra_flags=G.FLAGS)
+    bad = _diff(cases, outs)
+    assert not bad, "\n".join(bad)

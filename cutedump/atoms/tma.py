@@ -37,6 +37,8 @@ OPS = {
     "SM90_TMA_LOAD_MULTICAST": "gmem -> smem of every CTA in the multicast mask (each CTA loads 1/N of the box)",
     "SM90_TMA_STORE": "smem -> gmem",
     "SM90_TMA_REDUCE_ADD": "smem -> gmem, element-wise add into gmem",
+    "SM100_TMA_2SM_LOAD": "gmem -> smem of a CTA pair (2-SM UMMA); make_tma_copy needs a cluster of 2 or more",
+    "SM100_TMA_2SM_LOAD_MULTICAST": "gmem -> smem of CTA pairs in the multicast mask",
 }
 
 # cute/arch/copy_sm90_desc.hpp: to_CUtensorMapDataType<T>()
@@ -175,10 +177,15 @@ class TmaResult:
         }
 
     def atom_str(self) -> str:
-        bits_layout = make_layout((_1, C(int(self.num_elems_per_tma) * self.bits)))
+        nb = C(int(self.num_elems_per_tma) * self.bits)
+        if self.op.startswith("SM100_TMA_2SM"):
+            # Copy_Traits<SM100_TMA_2SM_LOAD*>: ThrID Layout<_2>, SrcLayout (_2,NumBits):(NumBits,_1)
+            thr, bits_layout = make_layout(C(2)), Layout((C(2), nb), (nb, _1))
+        else:
+            thr, bits_layout = make_layout(_1), make_layout((_1, nb))
         v = recast_layout(bits_layout, 1, self.bits)
         return ("Copy_Atom\n"
-                f"  ThrID:        _1:_0\n"
+                f"  ThrID:        {thr}\n"
                 f"  ValLayoutSrc: {v}\n"
                 f"  ValLayoutDst: {v}\n"
                 f"  ValLayoutRef: {v}\n"
@@ -342,6 +349,9 @@ def make_tma(op: str, value_type: str, gmem: Layout, smem, cta_tiler=None, clust
         raise CuteDumpError(f"the gmem layout must be a plain layout (shape:stride), not {gmem}")
     if int(cluster) < 1:
         raise CuteDumpError(f"--cluster must be >= 1, got {cluster}")
+    if op.startswith("SM100_TMA_2SM") and int(cluster) % 2:
+        raise CuteDumpError(f"TiledCopy uses too few thrs for selected CopyAtom: {op}'s atom has 2 threads (ThrID "
+                            f"_2:_1) and make_tma_copy's TiledCopy has the cluster's {cluster}")
     overflow_reset()
     sw, slayout = split_smem(smem)
     if not is_static(slayout.shape) or not is_static(slayout.stride):

@@ -386,3 +386,29 @@ def doc_cases():
         exp = expected(op, vt, gmem, smem, tiler, cluster)
         out.append((f"doc {op} {vt} g={g} s={s_py}", body(op, vt, gmem, s_cpp or _cpp_smem(s_py), tiler, cluster), exp))
     return out
+
+
+# SM100's 2-SM TMA through the generic make_tma_copy (Copy_Traits ThrID _2): its own prelude (the SM100 header)
+PRELUDE_SM100 = PRELUDE + "#include <cute/atom/copy_traits_sm100_tma.hpp>\n"
+
+DOC_SM100 = [
+    ("SM100_TMA_2SM_LOAD", "half_t", "(512,256):(256,_1)", "(_128,_64):(_64,_1)", None, None, 2),
+    ("SM100_TMA_2SM_LOAD", "half_t", "(512,256):(256,_1)",
+     "tile_to_shape(Sw<3,4,3> o _0 o (_8,_64):(_64,_1), (_128,_64))",
+     "tile_to_shape(GMMA::Layout_K_SW128_Atom<T>{}, make_shape(Int<128>{},Int<64>{}))", None, 2),
+    ("SM100_TMA_2SM_LOAD_MULTICAST", "float", "(512,256):(_1,512)", "(_64,_32):(_1,_64)", None, None, 4),
+    ("SM100_TMA_2SM_LOAD_MULTICAST", "float_e4m3_t", "(512,256,3):(256,_1,131072)",
+     "tile_to_shape(Sw<3,4,3> o _0 o (_8,_128):(_128,_1), (_128,_128))",
+     "tile_to_shape(GMMA::Layout_K_SW128_Atom<T>{}, make_shape(Int<128>{},Int<128>{}))", "(_128,_128)", 2),
+]
+
+
+def sm100_cases():
+    out = []
+    for op, vt, g, s_py, s_cpp, tile, cluster in DOC_SM100:
+        gmem, smem = evaluate(g), evaluate(s_py)
+        tiler = evaluate(tile) if tile else None
+        exp = expected(op, vt, gmem, smem, tiler, cluster)
+        out.append((f"sm100 {op} {vt} g={g} s={s_py}", body(op, vt, gmem, s_cpp or _cpp_smem(s_py), tiler, cluster),
+                    exp))
+    return out
