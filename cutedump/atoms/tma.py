@@ -17,7 +17,7 @@ piece never merges with a mode-k piece, since no in-tile offset reaches BIG).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from cutedump.errors import CuteDumpError
 from cutedump.algebra import (C, Layout, make_layout, size, cosize, composition, coalesce, right_inverse,
@@ -145,11 +145,9 @@ class TmaResult:
     data_type: str
     layout_tv: Layout
     tiler_mn: object
-    tma_coord_stride: object             # encoded
     basis: Basis
     gmem_tma_basis_stride: object = None
     smem_full: Layout | None = None      # non-swizzle portion with the pipeline modes
-    notes: list = field(default_factory=list)
 
     # ---- views
     @property
@@ -503,7 +501,7 @@ def make_tma(op: str, value_type: str, gmem: Layout, smem, cta_tiler=None, clust
                     global_strides_elems=elems[:tma_dim], global_strides=bstride[1:tma_dim],
                     box_dim=box[:tma_dim], box_dim_full=box_full[:tma_dim], element_strides=[1] * tma_dim,
                     swizzle_bits=sbits, swizzle_base=sbase, swizzle_enum=senum, data_type=TMA_DATA_TYPES[vt],
-                    layout_tv=layout_tv, tiler_mn=tiler_mn, tma_coord_stride=None, basis=basis)
+                    layout_tv=layout_tv, tiler_mn=tiler_mn, basis=basis)
     res.smem_full = smem_full
     res.gmem_tma_basis_stride = _gmem_tma_basis_stride(gmem, basis, std, bstride, bits)
     overflow_reset()
