@@ -415,6 +415,11 @@ def make_tma(op: str, value_type: str, gmem: Layout, smem, cta_tiler=None, clust
         raise CuteDumpError("static_assert(is_static<TmaGmemBasis>::value) fails in AuxTmaParams: the TMA box "
                             f"{_fmt_enc(basis, tma_gbasis)} is not static (the CTA tile splits a dynamic gmem mode; "
                             "make that gmem mode's shape static)")
+    # compile-time checks of make_tma_copy_tiled come before any run-time assert of make_tma_copy_desc
+    n_el = int(size(tma_gbasis))
+    if n_el % int(cluster) != 0:
+        raise CuteDumpError(f"Static safe_div requires t % u == 0 (static_assert in make_tma_copy_tiled: one TMA "
+                            f"box of {n_el} elements cannot be split over a multicast of {cluster} CTAs)")
 
     # ---------------- make_tma_copy_desc
     prob_shape = [1] * 5
