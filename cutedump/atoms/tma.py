@@ -355,6 +355,7 @@ def make_tma(op: str, value_type: str, gmem: Layout, smem, cta_tiler=None, clust
     if not is_static(slayout.shape) or not is_static(slayout.stride):
         raise CuteDumpError(f"the smem layout {slayout} must be static (TMA's box is a compile-time shape)")
     smem_full = slayout
+    sbits, sbase, senum = tma_swizzle(sw)      # static_asserts of get_tma_swizzle_bits/base
     if cta_tiler is not None and is_tuple(cta_tiler) and is_tuple(slayout.shape) and len(cta_tiler) < len(slayout.shape):
         # extra smem modes are pipeline stages: TMA is built from stage 0, as the Hopper tutorial's sA(_,_,0)
         n = len(cta_tiler)
@@ -420,6 +421,15 @@ def make_tma(op: str, value_type: str, gmem: Layout, smem, cta_tiler=None, clust
     if n_el % int(cluster) != 0:
         raise CuteDumpError(f"Static safe_div requires t % u == 0 (static_assert in make_tma_copy_tiled: one TMA "
                             f"box of {n_el} elements cannot be split over a multicast of {cluster} CTAs)")
+
+    # ---------------- make_tma_copy_tiled (compile-time algebra: its static_asserts come before run-time asserts)
+    num_elems = C(int(size(tma_gbasis)))
+    layout_v = composition(inv_smem, num_elems)
+    layout_V = tile_to_shape(make_layout(layout_v), size(cta_v_map))
+    cta_t_map = make_layout(cluster_c)
+    layout_t = make_layout(cosize(cta_t_map), safe_div(num_elems, cosize(cta_t_map)))
+    layout_T = composition(inv_smem, composition(layout_t, cta_t_map))
+    layout_tv = make_layout(layout_T, layout_V)
 
     # ---------------- make_tma_copy_desc
     prob_shape = [1] * 5
@@ -488,16 +498,6 @@ def make_tma(op: str, value_type: str, gmem: Layout, smem, cta_tiler=None, clust
                           box[:tma_dim], "boxDim")
         if box[i] < 1:
             raise _assert(f"smem_box_shape[{i}] >= (uint32_t(1))", "Size must be min 1", box[:tma_dim], "boxDim")
-    sbits, sbase, senum = tma_swizzle(sw)
-
-    # ---------------- make_tma_copy_tiled
-    num_elems = C(int(size(tma_gbasis)))
-    layout_v = composition(inv_smem, num_elems)
-    layout_V = tile_to_shape(make_layout(layout_v), size(cta_v_map))
-    cta_t_map = make_layout(cluster_c)
-    layout_t = make_layout(cosize(cta_t_map), safe_div(num_elems, cosize(cta_t_map)))
-    layout_T = composition(inv_smem, composition(layout_t, cta_t_map))
-    layout_tv = make_layout(layout_T, layout_V)
 
     res = TmaResult(op=op, value_type=vt, bits=bits, gmem=gmem, smem=smem, cta_tiler=cta_tiler, cluster=int(cluster),
                     swizzle=sw, smem_layout=slayout, cta_v_map=cta_v_map, sidx2gmode_full=full,
