@@ -27,6 +27,7 @@ from cutedump.algebra import zipped_divide, slice_layout
 from cutedump.algebra.integer import overflow_reset, div, mod
 from cutedump.algebra.inttuple import is_tuple, wrap, product, crd2idx
 from cutedump.algebra.swizzle import Swizzle, ComposedLayout
+from cutedump.algebra import swizzle_slice
 from cutedump.atoms.types import canonical_type, value_type_bits
 
 BIG = 1 << 32
@@ -148,6 +149,7 @@ class TmaResult:
     basis: Basis
     gmem_tma_basis_stride: object = None
     smem_full: Layout | None = None      # non-swizzle portion with the pipeline modes
+    smem_full_swizzle: Swizzle | None = None
 
     # ---- views
     @property
@@ -354,12 +356,22 @@ def make_tma(op: str, value_type: str, gmem: Layout, smem, cta_tiler=None, clust
     sw, slayout = split_smem(smem)
     if not is_static(slayout.shape) or not is_static(slayout.stride):
         raise CuteDumpError(f"the smem layout {slayout} must be static (TMA's box is a compile-time shape)")
-    smem_full = slayout
-    sbits, sbase, senum = tma_swizzle(sw)      # static_asserts of get_tma_swizzle_bits/base
+    smem_full, smem_full_sw = slayout, sw
     if cta_tiler is not None and is_tuple(cta_tiler) and is_tuple(slayout.shape) and len(cta_tiler) < len(slayout.shape):
         # extra smem modes are pipeline stages: TMA is built from stage 0, as the Hopper tutorial's sA(_,_,0)
         n = len(cta_tiler)
-        slayout = slice_layout(tuple([UNDERSCORE] * n + [_0] * (len(slayout.shape) - n)), slayout)
+        crd = tuple([UNDERSCORE] * n + [_0] * (len(slayout.shape) - n))
+        if sw is None:
+            slayout = slice_layout(crd, slayout)
+        else:
+            # slicing a swizzled layout at a coordinate may decay the swizzle into a plain layout (swizzle_layout.hpp)
+            sliced, _off = swizzle_slice.slice_and_offset(crd, smem)
+            if not isinstance(sliced, ComposedLayout):
+                raise CuteDumpError(f"stage 0 of the smem layout {smem} is too small to keep its swizzle: CuTe's "
+                                    "slice decays it into a plain layout, which cutedump does not model for an "
+                                    "smem_ptr_flag layout; give --smem as one stage (or a larger tile)")
+            sw, slayout = split_smem(sliced)
+    sbits, sbase, senum = tma_swizzle(sw)      # static_asserts of get_tma_swizzle_bits/base
     if cta_tiler is None:
         cta_tiler = product_each(slayout.shape)    # make_tma_copy(op, g, s[, cluster]) default
     basis = Basis(gmem.shape)
@@ -507,7 +519,7 @@ def make_tma(op: str, value_type: str, gmem: Layout, smem, cta_tiler=None, clust
                     box_dim=box[:tma_dim], box_dim_full=box_full[:tma_dim], element_strides=[1] * tma_dim,
                     swizzle_bits=sbits, swizzle_base=sbase, swizzle_enum=senum, data_type=TMA_DATA_TYPES[vt],
                     layout_tv=layout_tv, tiler_mn=tiler_mn, basis=basis)
-    res.smem_full = smem_full
+    res.smem_full, res.smem_full_swizzle = smem_full, smem_full_sw
     res.gmem_tma_basis_stride = _gmem_tma_basis_stride(gmem, basis, std, bstride, bits)
     overflow_reset()
     return res
@@ -845,7 +857,7 @@ def tma_partition(r: TmaResult, cta_coord=None, cta_rank=None, smem_address: int
     gA_str = f"{gA_coord} o {fmt(gA_layout.shape)}:{TmaResult.basis_tma_fmt(gA_layout.stride)}"
     # smem tensor
     sl = r.smem_full
-    ptr = _Ptr(smem_address, r.bits, r.swizzle)
+    ptr = _Ptr(smem_address, r.bits, r.smem_full_swizzle)
     sA_str = f"{ptr} o {sl}"
     Rt = R0
     g = _group0(gA_layout, Rt)
@@ -860,14 +872,14 @@ def tma_partition(r: TmaResult, cta_coord=None, cta_rank=None, smem_address: int
     prof = ((_1, _1),)
     gv = coalesce(composition(g, g_tile), prof)
     sv = coalesce(composition(s, s_tile), prof)
-    if r.cluster == 1 and cta_rank is None:
-        mc = _0          # tma_partition(atom, stensor, gtensor): Int<0>{} and Layout<_1,_0>{}
+    # multicast_offset = cta_layout(cta_coord) * (size(tma_layout_v) / cosize(cta_layout))
+    if cta_rank is None:
+        cta_c, cta_layout = _0, Layout(_1, _0)            # tma_partition(atom, stensor, gtensor)
     else:
-        c = 0 if cta_rank is None else int(cta_rank)
-        if not 0 <= c < r.cluster:
-            raise CuteDumpError(f"--cta {c} is outside the cluster of {r.cluster} CTAs")
-        cta_layout = make_layout(C(r.cluster))
-        mc = c * div(size(tma_layout_v), cosize(cta_layout))   # a run-time rank (block_rank_in_cluster())
+        cta_c, cta_layout = int(cta_rank), make_layout(C(r.cluster))   # a run-time rank: block_rank_in_cluster()
+        if not 0 <= cta_c < r.cluster:
+            raise CuteDumpError(f"--cta {cta_c} is outside the cluster of {r.cluster} CTAs")
+    mc = crd2idx(cta_c, cta_layout.shape, cta_layout.stride) * div(size(tma_layout_v), cosize(cta_layout))
     mcoord = ((mc, _0),)
     gcoord = mcoord + (_0,) * (len(gv.shape) - 1)
     scoord = mcoord + (_0,) * (len(sv.shape) - 1)
