@@ -25,11 +25,14 @@ the multicast split. Inputs TMA cannot do get CuTe's assert or static_assert tex
 
 
 @click.command("tma", epilog=EPILOG)
-@click.option("--op", required=True, help="SM90_TMA_LOAD, SM90_TMA_LOAD_MULTICAST, SM90_TMA_STORE, SM90_TMA_REDUCE_ADD.")
+@click.option("--op", required=True, help="SM90_TMA_LOAD, SM90_TMA_LOAD_MULTICAST, SM90_TMA_STORE, SM90_TMA_REDUCE_ADD, "
+              "SM100_TMA_2SM_LOAD(_MULTICAST) (through make_tma_copy, cluster of 2 or more).")
 @click.option("--type", "value_type", required=True, help="Element type of the gmem tensor, e.g. half_t.")
 @click.option("--gmem", required=True, help='The gmem layout shape:stride (elements), e.g. "(1024,256):(256,_1)".')
 @click.option("--smem", required=True, help="The smem layout of one CTA tile: a layout, a swizzled layout "
-              "(Sw<3,4,3> o _0 o L, composition(Swizzle<3,4,3>, L)) or a tile_to_shape(...) of one.")
+              "(Sw<3,4,3> o _0 o L, composition(Swizzle<3,4,3>, L)) or a tile_to_shape(...) of one, e.g. of "
+              "GMMA::Layout_K_SW128_Atom<half_t>. Modes beyond --cta-tile are pipeline stages: the TMA is built from "
+              "stage 0 (the Hopper tutorial's sA(_,_,0)) and --partition keeps them.")
 @click.option("--cta-tile", help="The CTA tile over the gmem modes (default: the smem layout's shape).")
 @click.option("--cluster", type=int, default=1, show_default=True, help="Multicast size (CTAs sharing each box).")
 @click.option("--partition", is_flag=True, help="Add tma_partition of one CTA's gmem tile (local_tile of the TMA "
