@@ -67,7 +67,11 @@ def tma_cmd(op, value_type, gmem, smem, cta_tile, cluster, partition, cta_coord,
         return
     tm = r.tensor_map()
     lst = lambda v: "{" + ", ".join(str(x) for x in v) + "}"   # noqa: E731
-    out = [f"make_tma_copy({r.op}{{}}, make_tensor(gmem_ptr<{r.value_type}>, {r.gmem}), {r.smem}, "
+    smem_txt = str(r.smem)
+    if r.smem_full is not None and r.smem_full is not r.smem_layout and str(r.smem_full) != str(r.smem_layout):
+        n = len(r.cta_tiler) if isinstance(r.cta_tiler, tuple) else 1
+        smem_txt = f"sA{fmt(tuple(['_'] * n + ['0'] * (len(r.smem_full.shape) - n))).replace(' ', '')} with sA = {smem_txt}"
+    out = [f"make_tma_copy({r.op}{{}}, make_tensor(gmem_ptr<{r.value_type}>, {r.gmem}), {smem_txt}, "
            f"{fmt(r.cta_tiler)}, Int<{r.cluster}>{{}})", "",
            "print(tma):", r.tiled_copy_str().rstrip("\n"), "",
            "cuTensorMapEncodeTiled arguments:",
