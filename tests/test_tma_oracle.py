@@ -13,7 +13,7 @@ from tests.oracle import gen_tma as G
 pytestmark = pytest.mark.skipif(unavailable_reason() is not None, reason=str(unavailable_reason()))
 
 CHUNK = 200
-SEEDS = list(range(100, 110))
+SEEDS = list(range(100, 113))
 
 
 def _diff(cases, outs):
