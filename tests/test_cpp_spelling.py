@@ -40,7 +40,7 @@ def _error(text: str) -> CuteDumpError:
     ("composition((_2,4), (_2))", ["CuTe has no int-tuple overload of composition"]),
     ("tile_to_shape(make_layout(make_shape(3, _1{}), make_stride(_1{}, _3{})), Shape<_6,_2>{})",
      ["the block's shape must be static when the target shape is"]),
-    ("GMMA::Layout_K_SW128_Atom<half_t>{}", ["unknown name 'GMMA::Layout_K_SW128_Atom'", "NAMED"]),
+    ("Foo::Bar_Atom<half_t>{}", ["unknown name 'Foo::Bar_Atom'", "NAMED"]),
     ("LayoutRight<4>{}", ["LayoutRight takes no template arguments"]),
     ("upcast<2>(-4)", ["unsigned arithmetic"]),
     ("make_shape(2, 3) * 2", ["operator*: cutedump reads integer arithmetic only"]),

@@ -660,7 +660,7 @@ def test_found_make_layout_of_tilers_is_refused():
     """make_layout(tiler, tiler) built a Layout whose shape held layouts; `layout --format json` then crashed (seed
     4242 of the long run). CuTe has no make_layout(shape, stride) overload for tilers."""
     text = "make_layout(((16):(_32),_), (((2,_4,_2)):((_8,_-16,_1)),_4))"
-    for argv in (["eval", text], ["layout", text, "--plain", "--format", "json"]):
+    for argv in (["eval", text], ["layout", text, "--format", "json"]):
         r = _RUNNER.invoke(main, argv)
         assert r.exit_code == 2 and "make_layout(shape, stride): the shape must be an int tuple" in r.stderr, r.stderr
 

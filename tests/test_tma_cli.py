@@ -41,7 +41,7 @@ def test_text_view_tutorial_case():
 def test_json_view():
     r = run("tma", "--op", "SM90_TMA_LOAD_MULTICAST", "--type", "half_t", "--gmem", "(1024,256):(_1,1024)",
             "--smem", "tile_to_shape(Sw<3,4,3> o _0 o (_64,_8):(_1,_64), (_128,_64))", "--cluster", "2",
-            "--format", "json", "--partition", "--cta", "1")
+            "--format", "json", "--tma-partition", "--cta", "1")
     assert r.exit_code == 0, r.output
     d = json.loads(r.output)
     assert d["tensor_map"] == {
@@ -90,4 +90,4 @@ def test_errors_are_one_line_with_cutes_wording():
     e = _err(*base, "--gmem", "(64,64", "--smem", "(_64,_64)")
     assert e.startswith("error: --gmem")
     e = _err(*base, "--gmem", "(64,64)", "--smem", "(_64,_64)", "--cta", "1")
-    assert "--partition" in e
+    assert "--tma-partition" in e

@@ -13,7 +13,7 @@ from tests.oracle import gen_tma as G
 pytestmark = pytest.mark.skipif(unavailable_reason() is not None, reason=str(unavailable_reason()))
 
 CHUNK = 200
-SEEDS = list(range(100, 110))
+SEEDS = list(range(100, 113))
 
 
 def _diff(cases, outs):
@@ -37,3 +37,28 @@ def test_make_tma_copy_like_cute(seed):
     assert {c[0].split()[0] for c in cases} >= {"SM90_TMA_LOAD", "SM90_TMA_LOAD_MULTICAST", "SM90_TMA_STORE",
                                                   "SM90_TMA_REDUCE_ADD"}
     assert any(c[2].startswith("tensor_map:") for c in cases) and any(c[2].startswith("ASSERT:") for c in cases)
+
+
+def test_documented_and_corner_cases_like_cute():
+    cases = G.doc_cases()
+    outs = run_cases([c[1] for c in cases], prelude=G.PRELUDE, extra_flags=G.FLAGS)
+    bad = _diff(cases, outs)
+    assert not bad, "\n".join(bad)
+
+
+PARTITION_SEEDS = [300, 301, 302, 303, 304, 305]
+
+
+@pytest.mark.parametrize("seed", PARTITION_SEEDS)
+def test_tma_partition_like_cute(seed):
+    cases = G.partition_cases(150, seed)
+    outs = run_cases([c[1] for c in cases], prelude=G.PRELUDE, extra_flags=G.FLAGS)
+    bad = _diff(cases, outs)
+    assert not bad, f"{len(bad)} of {len(cases)} differ:\n" + "\n".join(bad[:20])
+
+
+def test_sm100_2sm_load_through_make_tma_copy_like_cute():
+    cases = G.sm100_cases()
+    outs = run_cases([c[1] for c in cases], prelude=G.PRELUDE_SM100, extra_flags=G.FLAGS)
+    bad = _diff(cases, outs)
+    assert not bad, "\n".join(bad)

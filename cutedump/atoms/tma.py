@@ -17,7 +17,7 @@ piece never merges with a mode-k piece, since no in-tile offset reaches BIG).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from cutedump.errors import CuteDumpError
 from cutedump.algebra import (C, Layout, make_layout, size, cosize, composition, coalesce, right_inverse,
@@ -27,6 +27,7 @@ from cutedump.algebra import zipped_divide, slice_layout
 from cutedump.algebra.integer import overflow_reset, div, mod
 from cutedump.algebra.inttuple import is_tuple, wrap, product, crd2idx
 from cutedump.algebra.swizzle import Swizzle, ComposedLayout
+from cutedump.algebra import swizzle_slice
 from cutedump.atoms.types import canonical_type, value_type_bits
 
 BIG = 1 << 32
@@ -37,6 +38,8 @@ OPS = {
     "SM90_TMA_LOAD_MULTICAST": "gmem -> smem of every CTA in the multicast mask (each CTA loads 1/N of the box)",
     "SM90_TMA_STORE": "smem -> gmem",
     "SM90_TMA_REDUCE_ADD": "smem -> gmem, element-wise add into gmem",
+    "SM100_TMA_2SM_LOAD": "gmem -> smem of a CTA pair (2-SM UMMA); make_tma_copy needs a cluster of 2 or more",
+    "SM100_TMA_2SM_LOAD_MULTICAST": "gmem -> smem of CTA pairs in the multicast mask",
 }
 
 # cute/arch/copy_sm90_desc.hpp: to_CUtensorMapDataType<T>()
@@ -123,7 +126,7 @@ class TmaResult:
     cta_tiler: object
     cluster: int
     swizzle: Swizzle | None
-    smem_layout: Layout                 # non-swizzle portion
+    smem_layout: Layout                 # non-swizzle portion (stage 0 when the smem has pipeline modes)
     cta_v_map: Layout                   # encoded basis strides
     sidx2gmode_full: Layout
     sidx2gmode: Layout
@@ -143,10 +146,10 @@ class TmaResult:
     data_type: str
     layout_tv: Layout
     tiler_mn: object
-    tma_coord_stride: object             # encoded
     basis: Basis
     gmem_tma_basis_stride: object = None
-    notes: list = field(default_factory=list)
+    smem_full: Layout | None = None      # non-swizzle portion with the pipeline modes
+    smem_full_swizzle: Swizzle | None = None
 
     # ---- views
     @property
@@ -174,14 +177,23 @@ class TmaResult:
         }
 
     def atom_str(self) -> str:
-        bits_layout = make_layout((_1, C(int(self.num_elems_per_tma) * self.bits)))
+        nb = C(int(self.num_elems_per_tma) * self.bits)
+        if self.op.startswith("SM100_TMA_2SM"):
+            # Copy_Traits<SM100_TMA_2SM_LOAD*>: ThrID Layout<_2>, SrcLayout (_2,NumBits):(NumBits,_1)
+            thr, bits_layout = make_layout(C(2)), Layout((C(2), nb), (nb, _1))
+        else:
+            thr, bits_layout = make_layout(_1), make_layout((_1, nb))
         v = recast_layout(bits_layout, 1, self.bits)
         return ("Copy_Atom\n"
-                f"  ThrID:        _1:_0\n"
+                f"  ThrID:        {thr}\n"
                 f"  ValLayoutSrc: {v}\n"
                 f"  ValLayoutDst: {v}\n"
                 f"  ValLayoutRef: {v}\n"
                 f"  ValueType:    {self.bits}b\n")
+
+    def copy_atom_str(self) -> str:
+        """print(make_tma_atom(...)): the Copy_Atom alone."""
+        return self.atom_str()
 
     def tiled_copy_str(self) -> str:
         """print(tma): the TiledCopy CuTe returns from make_tma_copy."""
@@ -327,6 +339,9 @@ def make_tma(op: str, value_type: str, gmem: Layout, smem, cta_tiler=None, clust
                             + f"; known: {', '.join(OPS)}")
     vt = canonical_type(value_type)
     bits = value_type_bits(vt)
+    if vt in ("float_e2m1_t", "float_e2m3_t", "float_e3m2_t"):
+        raise CuteDumpError(f"{vt}: CuTe maps this sub-byte type to a packed TMA format (16U4/16U6) through "
+                            "recast; cutedump does not model sub-byte TMA copies")
     if vt not in TMA_DATA_TYPES:
         raise CuteDumpError(f"Unknown TMA Format! (static_assert in to_CUtensorMapDataType<{vt}>: TMA has no "
                             f"data type for {vt}; known: {', '.join(TMA_DATA_TYPES)})")
@@ -334,10 +349,29 @@ def make_tma(op: str, value_type: str, gmem: Layout, smem, cta_tiler=None, clust
         raise CuteDumpError(f"the gmem layout must be a plain layout (shape:stride), not {gmem}")
     if int(cluster) < 1:
         raise CuteDumpError(f"--cluster must be >= 1, got {cluster}")
+    if op.startswith("SM100_TMA_2SM") and int(cluster) % 2:
+        raise CuteDumpError(f"TiledCopy uses too few thrs for selected CopyAtom: {op}'s atom has 2 threads (ThrID "
+                            f"_2:_1) and make_tma_copy's TiledCopy has the cluster's {cluster}")
     overflow_reset()
     sw, slayout = split_smem(smem)
     if not is_static(slayout.shape) or not is_static(slayout.stride):
         raise CuteDumpError(f"the smem layout {slayout} must be static (TMA's box is a compile-time shape)")
+    smem_full, smem_full_sw = slayout, sw
+    if cta_tiler is not None and is_tuple(cta_tiler) and is_tuple(slayout.shape) and len(cta_tiler) < len(slayout.shape):
+        # extra smem modes are pipeline stages: TMA is built from stage 0, as the Hopper tutorial's sA(_,_,0)
+        n = len(cta_tiler)
+        crd = tuple([UNDERSCORE] * n + [_0] * (len(slayout.shape) - n))
+        if sw is None:
+            slayout = slice_layout(crd, slayout)
+        else:
+            # slicing a swizzled layout at a coordinate may decay the swizzle into a plain layout (swizzle_layout.hpp)
+            sliced, _off = swizzle_slice.slice_and_offset(crd, smem)
+            if not isinstance(sliced, ComposedLayout):
+                raise CuteDumpError(f"stage 0 of the smem layout {smem} is too small to keep its swizzle: CuTe's "
+                                    "slice decays it into a plain layout, which cutedump does not model for an "
+                                    "smem_ptr_flag layout; give --smem as one stage (or a larger tile)")
+            sw, slayout = split_smem(sliced)
+    sbits, sbase, senum = tma_swizzle(sw)      # static_asserts of get_tma_swizzle_bits/base
     if cta_tiler is None:
         cta_tiler = product_each(slayout.shape)    # make_tma_copy(op, g, s[, cluster]) default
     basis = Basis(gmem.shape)
@@ -390,6 +424,24 @@ def make_tma(op: str, value_type: str, gmem: Layout, smem, cta_tiler=None, clust
         std = std[:b] + (std[b:],)
     tma_gbasis = Layout(shp, std)
     tma_dim = len(shp)
+    if not is_static(shp) or not is_static(std):
+        raise CuteDumpError("static_assert(is_static<TmaGmemBasis>::value) fails in AuxTmaParams: the TMA box "
+                            f"{_fmt_enc(basis, tma_gbasis)} is not static (the CTA tile splits a dynamic gmem mode; "
+                            "make that gmem mode's shape static)")
+    # compile-time checks of make_tma_copy_tiled come before any run-time assert of make_tma_copy_desc
+    n_el = int(size(tma_gbasis))
+    if n_el % int(cluster) != 0:
+        raise CuteDumpError(f"Static safe_div requires t % u == 0 (static_assert in make_tma_copy_tiled: one TMA "
+                            f"box of {n_el} elements cannot be split over a multicast of {cluster} CTAs)")
+
+    # ---------------- make_tma_copy_tiled (compile-time algebra: its static_asserts come before run-time asserts)
+    num_elems = C(int(size(tma_gbasis)))
+    layout_v = composition(inv_smem, num_elems)
+    layout_V = tile_to_shape(make_layout(layout_v), size(cta_v_map))
+    cta_t_map = make_layout(cluster_c)
+    layout_t = make_layout(cosize(cta_t_map), safe_div(num_elems, cosize(cta_t_map)))
+    layout_T = composition(inv_smem, composition(layout_t, cta_t_map))
+    layout_tv = make_layout(layout_T, layout_V)
 
     # ---------------- make_tma_copy_desc
     prob_shape = [1] * 5
@@ -458,16 +510,6 @@ def make_tma(op: str, value_type: str, gmem: Layout, smem, cta_tiler=None, clust
                           box[:tma_dim], "boxDim")
         if box[i] < 1:
             raise _assert(f"smem_box_shape[{i}] >= (uint32_t(1))", "Size must be min 1", box[:tma_dim], "boxDim")
-    sbits, sbase, senum = tma_swizzle(sw)
-
-    # ---------------- make_tma_copy_tiled
-    num_elems = C(int(size(tma_gbasis)))
-    layout_v = composition(inv_smem, num_elems)
-    layout_V = tile_to_shape(make_layout(layout_v), size(cta_v_map))
-    cta_t_map = make_layout(cluster_c)
-    layout_t = make_layout(cosize(cta_t_map), safe_div(num_elems, cosize(cta_t_map)))
-    layout_T = composition(inv_smem, composition(layout_t, cta_t_map))
-    layout_tv = make_layout(layout_T, layout_V)
 
     res = TmaResult(op=op, value_type=vt, bits=bits, gmem=gmem, smem=smem, cta_tiler=cta_tiler, cluster=int(cluster),
                     swizzle=sw, smem_layout=slayout, cta_v_map=cta_v_map, sidx2gmode_full=full,
@@ -476,7 +518,8 @@ def make_tma(op: str, value_type: str, gmem: Layout, smem, cta_tiler=None, clust
                     global_strides_elems=elems[:tma_dim], global_strides=bstride[1:tma_dim],
                     box_dim=box[:tma_dim], box_dim_full=box_full[:tma_dim], element_strides=[1] * tma_dim,
                     swizzle_bits=sbits, swizzle_base=sbase, swizzle_enum=senum, data_type=TMA_DATA_TYPES[vt],
-                    layout_tv=layout_tv, tiler_mn=tiler_mn, tma_coord_stride=None, basis=basis)
+                    layout_tv=layout_tv, tiler_mn=tiler_mn, basis=basis)
+    res.smem_full, res.smem_full_swizzle = smem_full, smem_full_sw
     res.gmem_tma_basis_stride = _gmem_tma_basis_stride(gmem, basis, std, bstride, bits)
     overflow_reset()
     return res
@@ -684,6 +727,7 @@ def to_json(r: TmaResult) -> dict:
         "op": r.op, "type": r.value_type, "gmem": str(r.gmem), "smem": str(r.smem), "cta_tile": fmt(r.tiler_mn),
         "cluster": r.cluster,
         "tiled_copy": r.tiled_copy_str(),
+        "copy_atom": r.copy_atom_str(),
         "tensor_map": r.tensor_map(),
         "tma_gbasis": r.fmt_basis_layout(r.tma_gbasis),
         "box_dim_before_multicast": list(r.box_dim_full),
@@ -812,10 +856,8 @@ def tma_partition(r: TmaResult, cta_coord=None, cta_rank=None, smem_address: int
     gA_coord = coord0.plus(crd2idx_terms(crd, zd.shape, zd.stride))
     gA_str = f"{gA_coord} o {fmt(gA_layout.shape)}:{TmaResult.basis_tma_fmt(gA_layout.stride)}"
     # smem tensor
-    sl = r.smem_layout
-    if int(size(sl)) != int(size(r.cta_v_map)):
-        raise CuteDumpError("the smem layout must hold one CTA tile")
-    ptr = _Ptr(smem_address, r.bits, r.swizzle)
+    sl = r.smem_full
+    ptr = _Ptr(smem_address, r.bits, r.smem_full_swizzle)
     sA_str = f"{ptr} o {sl}"
     Rt = R0
     g = _group0(gA_layout, Rt)
@@ -830,14 +872,14 @@ def tma_partition(r: TmaResult, cta_coord=None, cta_rank=None, smem_address: int
     prof = ((_1, _1),)
     gv = coalesce(composition(g, g_tile), prof)
     sv = coalesce(composition(s, s_tile), prof)
-    if r.cluster == 1 and cta_rank is None:
-        mc = _0          # tma_partition(atom, stensor, gtensor): Int<0>{} and Layout<_1,_0>{}
+    # multicast_offset = cta_layout(cta_coord) * (size(tma_layout_v) / cosize(cta_layout))
+    if cta_rank is None:
+        cta_c, cta_layout = _0, Layout(_1, _0)            # tma_partition(atom, stensor, gtensor)
     else:
-        c = 0 if cta_rank is None else int(cta_rank)
-        if not 0 <= c < r.cluster:
-            raise CuteDumpError(f"--cta {c} is outside the cluster of {r.cluster} CTAs")
-        cta_layout = make_layout(C(r.cluster))
-        mc = c * div(size(tma_layout_v), cosize(cta_layout))   # a run-time rank (block_rank_in_cluster())
+        cta_c, cta_layout = int(cta_rank), make_layout(C(r.cluster))   # a run-time rank: block_rank_in_cluster()
+        if not 0 <= cta_c < r.cluster:
+            raise CuteDumpError(f"--cta {cta_c} is outside the cluster of {r.cluster} CTAs")
+    mc = crd2idx(cta_c, cta_layout.shape, cta_layout.stride) * div(size(tma_layout_v), cosize(cta_layout))
     mcoord = ((mc, _0),)
     gcoord = mcoord + (_0,) * (len(gv.shape) - 1)
     scoord = mcoord + (_0,) * (len(sv.shape) - 1)

@@ -51,6 +51,21 @@ VOCAB: list[tuple[str, str, str]] = [
     ("--inst", "text", "a shared-memory instruction, e.g. ld.shared.b128, ldmatrix.x4"),
     ("--addresses", "text", "the 32 lanes' byte addresses of one instruction"),
     ("--compact", "flag", "one line per instruction"),
+    # ---- Hopper / Blackwell: descriptors, TMA, tensor memory
+    ("--smem-address", "text", "the byte address of a shared-memory tensor, e.g. 0x400 (default: unset, address 0 "
+                               "as CuTe computes on the host)"),
+    ("--kind", "choice", "which descriptor: gmma (SM90 GmmaDescriptor) or umma (SM100 UMMA::SmemDescriptor)"),
+    ("--mn", "int", "the MN extent a decoded descriptor's layout covers"),
+    ("--picture", "choice", "draw it: svg, html or latex (to standard output)"),
+    ("--family", "text", "a UMMA atom family, e.g. SM100_MMA_F16BF16_SS, to narrow a decoded instruction descriptor"),
+    ("--block-scaled", "flag", "the instruction descriptor is the block-scaled form (InstrDescriptorBlockScaled)"),
+    ("--op", "text", "a TMA copy operation, e.g. SM90_TMA_LOAD, SM90_TMA_LOAD_MULTICAST, SM90_TMA_STORE"),
+    ("--gmem", "text", "the global-memory tensor's layout, e.g. \"(4096,4096):(4096,_1)\""),
+    ("--smem", "text", "the shared-memory layout, e.g. \"tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (_128,_64))\""),
+    ("--cluster", "int", "the cluster size along the multicast mode (1: no multicast)"),
+    ("--tma-partition", "flag", "add tma_partition of one CTA's tiles"),
+    ("--cta-coord", "text", "the CTA's tile coordinate for local_tile, e.g. (0,0)"),
+    ("--cta", "int", "the CTA's rank in the multicast cluster"),
     # ---- kernels
     ("--set", "text", "NAME=VALUE: override a kernel parameter (128 dynamic, _128 static)"),
     ("--dump-layouts", "flag", "print every object and the thread's partitions"),
@@ -70,7 +85,8 @@ VOCAB: list[tuple[str, str, str]] = [
     ("--N", "int", "the GEMM size N"),
     ("--K", "int", "the GEMM size K"),
     ("--stride", "int", "a GEMM operand's leading stride (StrideA/StrideB/StrideC)"),
-    ("--major", "choice", "a GEMM operand's storage order: row or col (CK's ALayout/BLayout)"),
+    ("--major", "choice", "an operand's major-ness: row or col (CK's ALayout/BLayout), K or MN (GMMA/UMMA "
+                          "descriptors)"),
     ("--AK1", "int", "CK's AK1/BK1: K elements per vector"),
     ("--MPerBlock", "int", "CK's block tile M"),
     ("--NPerBlock", "int", "CK's block tile N"),

@@ -17,7 +17,7 @@ Examples:
        --smem "tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (_128,_64))" --cta-tile "(_128,_64)" --format json
   cutedump tma --op SM90_TMA_STORE --type float --gmem "(512,512,8):(_1,512,262144)" --smem "(_64,_32):(_1,_64)"
   cutedump tma --op SM90_TMA_LOAD_MULTICAST --type half_t --gmem "(1024,256):(_1,1024)" \
-       --smem "tile_to_shape(GMMA::Layout_MN_SW128_Atom<half_t>, (_128,_64))" --cluster 2 --partition --cta 1
+       --smem "tile_to_shape(GMMA::Layout_MN_SW128_Atom<half_t>, (_128,_64))" --cluster 2 --tma-partition --cta 1
 The first block is CuTe's print(tma), byte-exact; then the exact arguments CuTe passes to cuTensorMapEncodeTiled
 (--format json: "tiled_copy" and "tensor_map"), then the box, the swizzle mode and why, instructions per tile and
 the multicast split. Inputs TMA cannot do get CuTe's assert or static_assert text.
@@ -25,14 +25,17 @@ the multicast split. Inputs TMA cannot do get CuTe's assert or static_assert tex
 
 
 @click.command("tma", epilog=EPILOG)
-@click.option("--op", required=True, help="SM90_TMA_LOAD, SM90_TMA_LOAD_MULTICAST, SM90_TMA_STORE, SM90_TMA_REDUCE_ADD.")
+@click.option("--op", required=True, help="SM90_TMA_LOAD, SM90_TMA_LOAD_MULTICAST, SM90_TMA_STORE, SM90_TMA_REDUCE_ADD, "
+              "SM100_TMA_2SM_LOAD(_MULTICAST) (through make_tma_copy, cluster of 2 or more).")
 @click.option("--type", "value_type", required=True, help="Element type of the gmem tensor, e.g. half_t.")
 @click.option("--gmem", required=True, help='The gmem layout shape:stride (elements), e.g. "(1024,256):(256,_1)".')
 @click.option("--smem", required=True, help="The smem layout of one CTA tile: a layout, a swizzled layout "
-              "(Sw<3,4,3> o _0 o L, composition(Swizzle<3,4,3>, L)) or a tile_to_shape(...) of one.")
+              "(Sw<3,4,3> o _0 o L, composition(Swizzle<3,4,3>, L)) or a tile_to_shape(...) of one, e.g. of "
+              "GMMA::Layout_K_SW128_Atom<half_t>. Modes beyond --cta-tile are pipeline stages: the TMA is built from "
+              "stage 0 (the Hopper tutorial's sA(_,_,0)) and --tma-partition keeps them.")
 @click.option("--cta-tile", help="The CTA tile over the gmem modes (default: the smem layout's shape).")
 @click.option("--cluster", type=int, default=1, show_default=True, help="Multicast size (CTAs sharing each box).")
-@click.option("--partition", is_flag=True, help="Add tma_partition of one CTA's gmem tile (local_tile of the TMA "
+@click.option("--tma-partition", "partition", is_flag=True, help="Add tma_partition of one CTA's gmem tile (local_tile of the TMA "
               "coordinate tensor at --cta-coord) and of the smem tile.")
 @click.option("--cta-coord", help='The local_tile coordinate of the CTA tile, e.g. "(3,_)" (default: 0 in every '
               "tile-count mode but the last, which stays _).")
@@ -47,7 +50,7 @@ def tma_cmd(op, value_type, gmem, smem, cta_tile, cluster, partition, cta_coord,
     part = None
     if partition or cta_coord is not None or cta is not None:
         if not partition:
-            raise CuteDumpError("--cta-coord and --cta need --partition")
+            raise CuteDumpError("--cta-coord and --cta need --tma-partition")
         try:
             addr = int(smem_address, 0)
         except ValueError:
@@ -60,11 +63,15 @@ def tma_cmd(op, value_type, gmem, smem, cta_tile, cluster, partition, cta_coord,
         d = T.to_json(r)
         if part is not None:
             d["partition"] = {"gA": part.gA, "sA": part.sA, "tAgA": part.tAgA, "tAsA": part.tAsA}
-        click.echo(json.dumps(d, indent=1))
+        click.echo(json.dumps(d))
         return
     tm = r.tensor_map()
     lst = lambda v: "{" + ", ".join(str(x) for x in v) + "}"   # noqa: E731
-    out = [f"make_tma_copy({r.op}{{}}, make_tensor(gmem_ptr<{r.value_type}>, {r.gmem}), {r.smem}, "
+    smem_txt = str(r.smem)
+    if r.smem_full is not None and r.smem_full is not r.smem_layout and str(r.smem_full) != str(r.smem_layout):
+        n = len(r.cta_tiler) if isinstance(r.cta_tiler, tuple) else 1
+        smem_txt = f"sA{fmt(tuple(['_'] * n + ['0'] * (len(r.smem_full.shape) - n))).replace(' ', '')} with sA = {smem_txt}"
+    out = [f"make_tma_copy({r.op}{{}}, make_tensor(gmem_ptr<{r.value_type}>, {r.gmem}), {smem_txt}, "
            f"{fmt(r.cta_tiler)}, Int<{r.cluster}>{{}})", "",
            "print(tma):", r.tiled_copy_str().rstrip("\n"), "",
            "cuTensorMapEncodeTiled arguments:",

@@ -199,6 +199,7 @@ def random_config(rng: random.Random):
         rank = rng.choice([2, 2, 3, 4])
         nd = 2
         fast = [1 if major == "K" else 0]
+        stage_exprs = (py_atom, cpp_atom, tile)
     else:
         nd = 2 if kind == "plain2" else 3
         tile = [rng.choice([1, 2, 4, 8, 16, 32, 64, 128, 256, 512]) for _ in range(nd)]
@@ -212,6 +213,7 @@ def random_config(rng: random.Random):
         smem_cpp = cpp(smem)
         rank = min(5, rng.choice([nd, nd, nd + 1, 5]))
         fast = [order.index(0)]
+        stage_exprs = None
     tiler = tuple(C(t) for t in tile)
     if rng.random() < 0.7:
         masks = ((False,) * rank, (False,) * rank)
@@ -228,6 +230,7 @@ def random_config(rng: random.Random):
         r2.shuffle(rest)
         return _gmem(r2, rank, dims, [contig] + rest, bits,
                      r2.choice(["pad16"] * 6 + ["none", "none", "odd"]), masks)
+    random_config.stage_exprs = stage_exprs
     return (op, vt, smem, smem_cpp, tiler, cluster), gmem_variant, nvar
 
 
@@ -264,11 +267,12 @@ def _cpp_coord(c) -> str:
 def partition_expected(op, vt, gmem, smem, tile, cluster, coord, cta, addr) -> str:
     r = T.make_tma(op, vt, gmem, smem, tile, cluster)
     p = T.tma_partition(r, coord, cta, addr)
-    return f"gA: {p.gA}\nsA: {p.sA}\ntAgA: {p.tAgA}\ntAsA: {p.tAsA}\n"
+    return tm_line(r) + r.copy_atom_str() + tm_line(r) + f"gA: {p.gA}\nsA: {p.sA}\ntAgA: {p.tAgA}\ntAsA: {p.tAsA}\n"
 
 
-def partition_body(op, vt, gmem, smem_cpp, tile, cluster, coord, cta, addr) -> str:
+def partition_body(op, vt, gmem, smem_cpp, tile, cluster, coord, cta, addr, staged=False) -> str:
     R = len(tile)
+    sl0 = "sl(_,_,0)" if staged else "sl"
     part = (f"tma_partition(tma, int({cta}), make_layout(Int<{cluster}>{{}}), group_modes<0,{R}>(sA), "
             f"group_modes<0,{R}>(gA))" if cta is not None else
             f"tma_partition(tma, group_modes<0,{R}>(sA), group_modes<0,{R}>(gA))")
@@ -276,11 +280,14 @@ def partition_body(op, vt, gmem, smem_cpp, tile, cluster, coord, cta, addr) -> s
             f"CUTEDUMP_TRY(\n"
             f"  auto g = make_tensor(make_gmem_ptr((T*)0x10000), {cpp(gmem)});\n"
             f"  auto sl = {smem_cpp};\n"
-            f"  auto tma = make_tma_copy({op}{{}}, g, sl, {cpp(tile)}, Int<{cluster}>{{}});\n"
+            f"  auto atom = make_tma_atom({op}{{}}, g, {sl0}, {cpp(tile)}, Int<{cluster}>{{}});\n"
+            f"  print(atom);\n"
+            f"  auto tma = make_tma_copy({op}{{}}, g, {sl0}, {cpp(tile)}, Int<{cluster}>{{}});\n"
             f"  auto mA = tma.get_tma_tensor(shape(g));\n"
             f"  auto gA = local_tile(mA, {cpp(tile)}, {_cpp_coord(coord)});\n"
             f"  auto sA = make_tensor(make_smem_ptr((T*){addr}), sl);\n"
-            f"  auto [tAgA, tAsA] = {part};\n"
+            f"  auto part = {part};\n"
+            f"  auto tAgA = get<0>(part); auto tAsA = get<1>(part);\n"
             f"  print(\"gA: \"); print(gA); print(\"\\nsA: \"); print(sA); print(\"\\ntAgA: \"); print(tAgA);"
             f" print(\"\\ntAsA: \"); print(tAsA); print(\"\\n\");\n"
             f");")
@@ -295,6 +302,13 @@ def partition_cases(n: int, seed: int = 7):
         if c is None:
             continue
         (op, vt, smem, smem_cpp, tiler, cluster), variant, nvar = c
+        staged = False
+        se = random_config.stage_exprs
+        if se is not None and rng.random() < 0.5:
+            stages = rng.choice([2, 3, 4])
+            smem_py, smem_cpp = _tile_expr(se[0], se[1], tuple(se[2]) + (stages,))
+            smem = evaluate(smem_py)
+            staged = True
         for _ in range(nvar):
             gmem = variant(rng)
             try:
@@ -313,5 +327,88 @@ def partition_cases(n: int, seed: int = 7):
             except CuteDumpError:
                 continue
             name = f"partition {op} {vt} g={gmem} s={smem} tile={fmt(tiler)} cluster={cluster} coord={coord} cta={cta}"
-            out.append((name, partition_body(op, vt, gmem, smem_cpp, tiler, cluster, coord, cta, addr), exp))
+            out.append((name, partition_body(op, vt, gmem, smem_cpp, tiler, cluster, coord, cta, addr, staged), exp))
     return out[:n]
+
+
+# ------------------------------------------------------------------------------------------------ hand-picked cases
+
+def _L(text):
+    return evaluate(text)
+
+
+#: (op, type, gmem, smem (ours), smem (C++), tile or None, cluster): make_tma_copy's documented examples, the Hopper
+#: tutorial's operands, box modes that coalesce across gmem modes, rank-6 gmem (grouped TMA mode), M=5/6 swizzles
+DOC = [
+    ("SM90_TMA_LOAD", "float", "(1024,256):(256,_1)", "(_64,_32):(_32,_1)", None, None, 1),
+    ("SM90_TMA_LOAD", "float", "(1024,256):(_1,1024)", "tile_to_shape(Sw<3,4,3> o _0 o (_32,_8):(_1,_32), (_128,_64))",
+     "tile_to_shape(GMMA::Layout_MN_SW128_Atom<T>{}, make_shape(Int<128>{},Int<64>{}))", None, 1),
+    ("SM90_TMA_LOAD", "float", "(1024,32,512):(64,_1,65536)", "(_16,_8,_2):(_16,_1,_8)", None, None, 1),
+    ("SM90_TMA_LOAD", "float", "((_32,_40),((_8,_8),656)):((_1,_32),((_1280,_10240),_81920))", "(_128,(_32,_2)):(_1,(_128,_4096))",
+     None, "(_128,(_32,_2))", 1),
+    ("SM90_TMA_LOAD", "half_t", "(512,256):(256,_1)", "tile_to_shape(Sw<3,4,3> o _0 o (_8,_64):(_64,_1), (_128,_64))",
+     "tile_to_shape(GMMA::Layout_K_SW128_Atom<T>{}, make_shape(Int<128>{},Int<64>{}))", "(_128,_64)", 1),
+    ("SM90_TMA_LOAD", "half_t", "(512,256):(_1,512)", "tile_to_shape(Sw<3,4,3> o _0 o (_64,_8):(_1,_64), (_128,_64))",
+     "tile_to_shape(GMMA::Layout_MN_SW128_Atom<T>{}, make_shape(Int<128>{},Int<64>{}))", "(_128,_64)", 1),
+    ("SM90_TMA_LOAD", "float", "(_8,_16,100):(_1,_8,_128)", "(_8,_16):(_1,_8)", None, None, 1),
+    ("SM90_TMA_LOAD", "float", "(8,16,100):(_1,8,128)", "(_8,_16):(_1,_8)", None, "(_8,_16)", 1),
+    ("SM90_TMA_STORE", "half_t", "(_16,_16,_4,100):(_1,_16,_256,_1024)", "(_16,_16,_4):(_1,_16,_256)", None, None, 1),
+    ("SM90_TMA_LOAD_MULTICAST", "half_t", "(_16,_16,_4,100):(_1,_16,_256,_1024)", "(_16,_16,_4):(_1,_16,_256)", None,
+     None, 4),
+    ("SM90_TMA_LOAD", "half_t", "(64,3,5,7,9,11):(_1,64,192,960,6720,60480)", "(_64,_1):(_1,_0)", None, "(_64,_1)", 1),
+    ("SM90_TMA_LOAD", "half_t", "(64,3,5,7,9,11):(_1,64,192,960,6720,60480)", "(_64,_3):(_1,_64)", None, "(_64,_3)", 1),
+    ("SM90_TMA_REDUCE_ADD", "float", "(64,3,5,7,9,11):(_1,64,192,960,6720,60480)", "(_64,_3):(_1,_64)", None,
+     "(_64,_3)", 1),
+    ("SM90_TMA_LOAD", "half_t", "(256,256):(256,_1)", "Sw<2,5,2> o _0 o (_8,_64):(_64,_1)", None, None, 1),
+    ("SM90_TMA_LOAD", "half_t", "(256,256):(256,_1)", "Sw<2,6,3> o _0 o (_8,_64):(_64,_1)", None, None, 1),
+    ("SM90_TMA_LOAD", "half_t", "(256,256):(256,_1)", "Sw<2,4,3> o _0 o (_8,_64):(_64,_1)", None, None, 1),
+    ("SM90_TMA_LOAD", "half_t", "(256,256):(256,_1)", "Sw<1,4,3> o _0 o (_8,_64):(_64,_1)", None, None, 1),
+    ("SM90_TMA_LOAD_MULTICAST", "half_t", "(256,256):(256,_1)", "(_4,_64):(_64,_1)", None, None, 16),
+    ("SM90_TMA_LOAD_MULTICAST", "float_e4m3_t", "(1024,1024):(1024,_1)", "(_256,_256):(_256,_1)", None, None, 2),
+    ("SM90_TMA_LOAD", "uint8_t", "(1024,1024):(1024,_1)", "(_1,_512):(_512,_1)", None, None, 1),
+    ("SM90_TMA_LOAD", "half_t", "(1024,256):(1000,_1)", "(_64,_32):(_32,_1)", None, None, 1),
+    ("SM90_TMA_LOAD_MULTICAST", "half_t", "(256,256):(256,_1)", "(_4,_8):(_8,_1)", None, None, 16),
+]
+
+
+def _cpp_smem(text):
+    L = evaluate(text)
+    if isinstance(L, Layout):
+        return cpp(L)
+    return f"composition(Swizzle<{L.a.b},{L.a.m},{L.a.s}>{{}}, {cpp(L.b)})"
+
+
+def doc_cases():
+    out = []
+    for op, vt, g, s_py, s_cpp, tile, cluster in DOC:
+        gmem, smem = evaluate(g), evaluate(s_py)
+        tiler = evaluate(tile) if tile else None
+        exp = expected(op, vt, gmem, smem, tiler, cluster)
+        out.append((f"doc {op} {vt} g={g} s={s_py}", body(op, vt, gmem, s_cpp or _cpp_smem(s_py), tiler, cluster), exp))
+    return out
+
+
+# SM100's 2-SM TMA through the generic make_tma_copy (Copy_Traits ThrID _2): its own prelude (the SM100 header)
+PRELUDE_SM100 = PRELUDE + "#include <cute/atom/copy_traits_sm100_tma.hpp>\n"
+
+DOC_SM100 = [
+    ("SM100_TMA_2SM_LOAD", "half_t", "(512,256):(256,_1)", "(_128,_64):(_64,_1)", None, None, 2),
+    ("SM100_TMA_2SM_LOAD", "half_t", "(512,256):(256,_1)",
+     "tile_to_shape(Sw<3,4,3> o _0 o (_8,_64):(_64,_1), (_128,_64))",
+     "tile_to_shape(GMMA::Layout_K_SW128_Atom<T>{}, make_shape(Int<128>{},Int<64>{}))", None, 2),
+    ("SM100_TMA_2SM_LOAD_MULTICAST", "float", "(512,256):(_1,512)", "(_64,_32):(_1,_64)", None, None, 4),
+    ("SM100_TMA_2SM_LOAD_MULTICAST", "float_e4m3_t", "(512,256,3):(256,_1,131072)",
+     "tile_to_shape(Sw<3,4,3> o _0 o (_8,_128):(_128,_1), (_128,_128))",
+     "tile_to_shape(GMMA::Layout_K_SW128_Atom<T>{}, make_shape(Int<128>{},Int<128>{}))", "(_128,_128)", 2),
+]
+
+
+def sm100_cases():
+    out = []
+    for op, vt, g, s_py, s_cpp, tile, cluster in DOC_SM100:
+        gmem, smem = evaluate(g), evaluate(s_py)
+        tiler = evaluate(tile) if tile else None
+        exp = expected(op, vt, gmem, smem, tiler, cluster)
+        out.append((f"sm100 {op} {vt} g={g} s={s_py}", body(op, vt, gmem, s_cpp or _cpp_smem(s_py), tiler, cluster),
+                    exp))
+    return out
