@@ -1144,17 +1144,23 @@ def format_result(obj, syntax: str | None = None) -> str:
 _SMEM = None
 
 
-def evaluate_layout(text: str):
-    """A layout from text: CuTe print syntax or any expression whose value is a layout (an int tuple stands
-    for make_layout(shape)); also ``Sw<B,M,S> o smem_ptr[Nb](unset) o L`` (the smem_ptr_flag form of GMMA/UMMA
-    atoms), taken as CuTe's as_position_independent_swizzle_layout:
-    ``recast_layout<uint8_t, uint_bit_t<N>>(Sw) o _0 o L``."""
+def match_smem_ptr_form(text: str):
+    """``Sw<B,M,S> o smem_ptr[Nb](unset) o L`` (CuTe's print of the GMMA/UMMA smem atoms): the regex match (groups
+    1-4: B, M, S, N; group "rest": L's text), or None."""
     import re  # start-up: only for the smem_ptr form
     global _SMEM
     if _SMEM is None:
         _SMEM = re.compile(r"^\s*Sw\s*<\s*(\d+)\s*,\s*(\d+)\s*,\s*(-?\d+)\s*>\s*o\s*smem_ptr\s*\[\s*(\d+)\s*b\s*\]"
                            r"\s*\(\s*unset\s*\)\s*o(?P<rest>.*)$", re.S)
-    m = _SMEM.match(text)
+    return _SMEM.match(text)
+
+
+def evaluate_layout(text: str):
+    """A layout from text: CuTe print syntax or any expression whose value is a layout (an int tuple stands
+    for make_layout(shape)); also ``Sw<B,M,S> o smem_ptr[Nb](unset) o L`` (the smem_ptr_flag form of GMMA/UMMA
+    atoms), taken as CuTe's as_position_independent_swizzle_layout:
+    ``recast_layout<uint8_t, uint_bit_t<N>>(Sw) o _0 o L``."""
+    m = match_smem_ptr_form(text)
     if m:
         b, mm, s, bits = (int(m.group(i)) for i in range(1, 5))
         why = swizzle_limit_error(b, mm, s)

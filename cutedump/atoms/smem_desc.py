@@ -406,28 +406,19 @@ def decode_layout(desc: SmemDescriptor, major: str, bits: int, mn: int = 64, k_b
     return ComposedLayout(Swizzle(b, m, s), SmemPtrFlag(bits), Layout(shape, stride))
 
 
-_SMEM_RE = None
-
-
 def parse_smem_layout(text: str):
     """An smem layout from text: ``Sw<B,M,S> o smem_ptr[Nb](unset) o L`` (CuTe's print of the atoms) or any
     expression of the eval language (``tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (_128,_64))``, a plain
     layout); the smem_ptr flag is kept (it says the swizzle is on byte addresses)."""
-    import re  # start-up: only for text input
-    from cutedump.expr import evaluate  # start-up: the eval language only for text input
-    global _SMEM_RE
-    if _SMEM_RE is None:
-        _SMEM_RE = re.compile(r"^\s*Sw\s*<\s*(\d+)\s*,\s*(\d+)\s*,\s*(-?\d+)\s*>\s*o\s*smem_ptr\s*\[\s*(\d+)\s*b\s*\]"
-                              r"\s*\(\s*unset\s*\)\s*o(?P<rest>.*)$", re.S)
-    m = _SMEM_RE.match(text)
+    from cutedump.expr import evaluate, match_smem_ptr_form  # start-up: the eval language only for text input
+    m = match_smem_ptr_form(text)
     if m:
         b, mm, s, bits = (int(m.group(i)) for i in range(1, 5))
         inner = evaluate(m.group("rest"))
         if not isinstance(inner, Layout):
             raise CuteDumpError(f"expected shape:stride after smem_ptr[{bits}b](unset) o, got {inner}")
         return ComposedLayout(Swizzle(b, mm, s), SmemPtrFlag(bits), inner)
-    # GMMA::/UMMA:: qualify the atom names in C++; the eval language knows them by their own names
-    obj = evaluate(re.sub(r"\b(?:cute::)?(?:SM90::|SM100::)?(?:GMMA|UMMA)::(?=Layout_|ss_smem_selector)", "", text))
+    obj = evaluate(text)
     if isinstance(obj, tuple):
         from cutedump.algebra import make_layout  # start-up: a bare shape only
         obj = make_layout(obj)

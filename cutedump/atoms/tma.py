@@ -588,42 +588,12 @@ def _scale(d, j):
 
 # ------------------------------------------------------------------------------------------------ inputs from text
 
-_GMMA_ATOM = None
-
-
-def _gmma_sub(text: str) -> str:
-    """GMMA::Layout_{K,MN}_{INTER,SW32,SW64,SW128}_Atom<T> -> the equal swizzled layout literal (offset _0).
-
-    Used only where the expression language does not know the GMMA atoms; TMA reads the swizzle's B, M, S and the
-    layout, never the offset, so the result is the same."""
-    import re
-    global _GMMA_ATOM
-    if _GMMA_ATOM is None:
-        _GMMA_ATOM = re.compile(r"(?:cute::)?(?:SM90::)?GMMA::Layout_(K|MN)_(INTER|SW32|SW64|SW128)_Atom\s*<\s*([\w:]+)\s*>")
-
-    def rep(m):
-        bits = value_type_bits(m.group(3))
-        sw = {"INTER": 0, "SW32": 1, "SW64": 2, "SW128": 3}[m.group(2)]
-        w = (128 << sw) // bits
-        if w < 1:
-            raise CuteDumpError(f"{m.group(0)}: a {bits}-bit type is wider than the atom's swizzle width")
-        lay = f"(_8,_{w}):(_{w},_1)" if m.group(1) == "K" else f"(_{w},_8):(_1,_{w})"
-        return lay if sw == 0 else f"Sw<{sw},4,3> o _0 o {lay}"
-    return _GMMA_ATOM.sub(rep, text)
-
-
 def _eval(text: str, what: str):
+    """An option's text in the eval language (C++ spelling and GMMA/UMMA smem atoms included)."""
     from cutedump.expr import evaluate      # start-up: the expression language is needed only here
-    t = text.replace("{}", "")
     try:
-        return evaluate(t)
+        return evaluate(text)
     except CuteDumpError as e:
-        t2 = _gmma_sub(t)
-        if t2 != t:
-            try:
-                return evaluate(t2)
-            except CuteDumpError as e2:
-                raise CuteDumpError(f"{what}: {e2.message}") from None
         raise CuteDumpError(f"{what}: {e.message}", e.text, e.col) from None
 
 
