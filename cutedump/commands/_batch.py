@@ -34,6 +34,11 @@ MIN_PER_JOB = 1000
 CHUNK = 256
 
 
+#: how answers are spelled (eval --syntax): None = CuTe's print, "cpp", "dsl"; set once, before any answer (forked
+#: children inherit it)
+SYNTAX = None
+
+
 def answer(text: str) -> tuple[str, bool]:
     """The answer to one input line (without its newline): its line of output, with newline, and whether it failed.
     Blank lines and ``#`` comments answer an empty line."""
@@ -41,7 +46,7 @@ def answer(text: str) -> tuple[str, bool]:
     if not line.strip() or line.lstrip().startswith("#"):
         return "\n", False
     try:
-        return format_result(evaluate(line)) + "\n", False
+        return format_result(evaluate(line), SYNTAX) + "\n", False
     except CuteDumpError as e:
         return f"error: {e.one_line()}\n", True
     except RecursionError:

@@ -128,6 +128,8 @@ VOCAB: list[tuple[str, str, str]] = [
     # ---- output
     ("--format", "choice", "the output: text, json (one JSON object), or svg where offered"),
     ("--lang", "choice", "the narration language, zh or en (default: env CUTEDUMP_LANG, else zh)"),
+    ("--syntax", "choice", "how answers are spelled: print (CuTe's print), cpp (C++ as kernels write it), dsl (as "
+                           "the CuTe DSL prints it)"),
     ("--plain", "flag", "exact CuTe bytes, no colour, even on a terminal"),
     ("--force", "flag", "do what cutedump refuses for safety: very large outputs, overwriting files"),
     # ---- files and batches

@@ -21,10 +21,14 @@ Examples:
   cutedump eval -f cases.txt -j 1     # in this process only (default: one process per CPU)
   echo "size((_4,8))" | cutedump eval # a pipe (or EXPR '-') is read as -f -
   cutedump eval "size(_4)" "rank((_2,_3))" --format json   # one JSON object per line
+  cutedump eval "make_layout(make_shape(Int<8>{}, 4), LayoutRight{})" --syntax cpp   # answers spelled as C++
+  cutedump eval "composition(Swizzle<2,3,3>{}, Layout<Shape<_8,_32>, Stride<_32,_1>>{})" --syntax dsl
 
 One EXPR prints its answer (a failure: one 'error:' line on stderr, exit 2). Several EXPRs print one answer line
 each, in order, as -f does ('error: ...' in place of a failing one, exit 1). --format json prints
 {"kind", "printed", ...} per EXPR (with "expr" when there are several; a failing one: {"expr", "error"}).
+--syntax spells each answer as CuTe's print (default), as C++ (cpp: what parses back to the same value, e.g.
+make_layout(make_shape(_8{}, 4), make_stride(4, _1{}))) or as the CuTe DSL prints it (dsl).
 """
 
 
@@ -38,8 +42,10 @@ each, in order, as -f does ('error: ...' in place of a failing one, exit 1). --f
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
               help="Processes answering -f (2,000 lines or more, of a file or arrived at once on a pipe); "
                    "default: one per CPU. The output is the same bytes for any number.")
+@click.option("--syntax", type=click.Choice(["print", "cpp", "dsl"]), default="print", show_default=True,
+              help="How answers are spelled: CuTe's print, C++ as kernels write it, or as the CuTe DSL prints it.")
 @handle_errors
-def eval_cmd(exprs, file_, fmt_, jobs):
+def eval_cmd(exprs, file_, fmt_, jobs, syntax):
     """Evaluate each EXPR (CuTe function names, CuTe print syntax) and print the result like CuTe's print."""
     if exprs and file_ is not None:
         raise CuteDumpError("give expressions or -f FILE, not both")
@@ -51,6 +57,9 @@ def eval_cmd(exprs, file_, fmt_, jobs):
     needs("-j/--jobs", "jobs", file_ is not None, "-f FILE (or a pipe)")
     if file_ is not None and fmt_ == "json":
         raise CuteDumpError("--format json answers EXPR arguments; -f answers each line as CuTe's print (text)")
+    needs("--syntax", "syntax", fmt_ == "text", "the text output (not --format json)")
+    import cutedump.commands._batch as batch  # start-up: already loaded (answer)
+    batch.SYNTAX = None if syntax == "print" else syntax     # every call sets it (in-process callers too)
     if file_ is None:
         if len(exprs) == 1:
             obj = evaluate(exprs[0])
@@ -59,7 +68,7 @@ def eval_cmd(exprs, file_, fmt_, jobs):
                 from cutedump.render.json_view import object_json  # start-up: the JSON view on demand
                 click.echo(json.dumps(object_json(obj)))
             else:
-                click.echo(format_result(obj))
+                click.echo(format_result(obj, None if syntax == "print" else syntax))
             return
         failed = False
         for e in exprs:

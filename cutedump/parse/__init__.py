@@ -254,7 +254,8 @@ _ALIAS_VALUES = frozenset(_ALIASES.values())
 _CONST_TYPES = frozenset({"LayoutLeft", "LayoutRight", "GenColMajor", "GenRowMajor"})
 _TUPLE_TYPES = frozenset({"Shape", "Stride", "Step", "Coord", "Tile", "tuple"})
 #: every type name read as a C++ type in value position (followed by optional template arguments and ``{}``)
-TYPES = frozenset({"Int", "C", "Layout", "ComposedLayout", "Underscore", "X"}) | _CONST_TYPES | _TUPLE_TYPES | \
+TYPES = frozenset({"Int", "C", "Layout", "ComposedLayout", "Underscore", "X", "smem_ptr_flag_bits",
+                   "smem_sparse_ptr_flag_bits"}) | _CONST_TYPES | _TUPLE_TYPES | \
     frozenset(n for n in _ALIASES if n.startswith("_m"))
 #: the scalar C++ types whose value-initialized object is a dynamic 0 (Shape<int,int>{} is (0,0))
 _SCALARS = frozenset({"int", "int32_t", "uint32_t", "int64_t", "uint64_t", "size_t", "unsigned"})
@@ -331,6 +332,12 @@ def build_type(t, p: "Parser"):
         if why:
             fail(why)
         return Swizzle(*targs)
+    if name in ("smem_ptr_flag_bits", "smem_sparse_ptr_flag_bits"):   # the offset of the GMMA/UMMA smem atoms
+        from cutedump.algebra.smem_ptr import SmemPtrFlag  # start-up: only for this type
+        want = 2 if name == "smem_sparse_ptr_flag_bits" else 1
+        if len(targs) != want or not all(a.__class__ is int and a > 0 for a in targs):
+            fail(f"{name} takes {'<S,B>: a sparsity and' if want == 2 else '<B>:'} a width in bits")
+        return SmemPtrFlag(targs[-1], targs[0] if want == 2 else None)
     if name == "ComposedLayout":
         if len(targs) != 3:
             fail("ComposedLayout<A,O,B> takes three types")

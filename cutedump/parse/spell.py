@@ -71,7 +71,15 @@ def _cpp_value(x, maker: str = "make_shape") -> str:
     if isinstance(x, Swizzle):
         return f"Swizzle<{x.b},{x.m},{x.s}>{{}}"
     if isinstance(x, ComposedLayout):
-        return f"composition({_cpp_value(x.a)}, {_cpp_value(x.offset)}, {_cpp_value(x.b)})"
+        off = x.offset
+        if getattr(off, "bits", None) is not None:   # an smem_ptr flag (GMMA/UMMA smem atoms): its C++ type
+            off_t = (f"smem_sparse_ptr_flag_bits<{off.sparsity},{off.bits}>" if off.sparsity is not None
+                     else f"smem_ptr_flag_bits<{off.bits}>")
+            b = _cpp_value(x.b)
+            if isinstance(x.a, Swizzle) and b.startswith("Layout<"):
+                return f"ComposedLayout<Swizzle<{x.a.b},{x.a.m},{x.a.s}>,{off_t},{b[:-2]}>{{}}"
+            return f"composition({_cpp_value(x.a)}, {off_t}{{}}, {b})"
+        return f"composition({_cpp_value(x.a)}, {_cpp_value(off)}, {_cpp_value(x.b)})"
     if cls.__name__ == "_Name":   # a tag of the eval language: LayoutLeft, GenRowMajor
         return f"{x.name}{{}}"
     raise CuteDumpError(f"cannot spell a {cls.__name__} in C++")
