@@ -47,6 +47,15 @@ make_layout(make_shape(_8{}, 4), make_stride(4, _1{}))) or as the CuTe DSL print
 @handle_errors
 def eval_cmd(exprs, file_, fmt_, jobs, syntax):
     """Evaluate each EXPR (CuTe function names, CuTe print syntax) and print the result like CuTe's print."""
+    import cutedump.commands._batch as batch  # start-up: already loaded (answer)
+    batch.SYNTAX = None if syntax == "print" else syntax
+    try:
+        _eval(exprs, file_, fmt_, jobs, syntax)
+    finally:
+        batch.SYNTAX = None     # in-process callers of the library after this command get CuTe's print again
+
+
+def _eval(exprs, file_, fmt_, jobs, syntax):
     if exprs and file_ is not None:
         raise CuteDumpError("give expressions or -f FILE, not both")
     if exprs == ("-",) or (not exprs and file_ is None and not stdin_stream().isatty()):
@@ -58,8 +67,6 @@ def eval_cmd(exprs, file_, fmt_, jobs, syntax):
     if file_ is not None and fmt_ == "json":
         raise CuteDumpError("--format json answers EXPR arguments; -f answers each line as CuTe's print (text)")
     needs("--syntax", "syntax", fmt_ == "text", "the text output (not --format json)")
-    import cutedump.commands._batch as batch  # start-up: already loaded (answer)
-    batch.SYNTAX = None if syntax == "print" else syntax     # every call sets it (in-process callers too)
     if file_ is None:
         if len(exprs) == 1:
             obj = evaluate(exprs[0])
