@@ -30,6 +30,30 @@ RECORDS = Path(os.environ.get("CUTEDUMP_ORACLE_RECORDS", Path(__file__).resolve(
 RECORD_COMMAND = "python -m tests.oracle.record"
 
 
+#: live mode on a budget (CI: a 2-core machine cannot recompile every batch within its time limit). Unset, every
+#: batch is compiled. CUTEDUMP_ORACLE_LIVE_SHARE=P compiles the batches whose key, hashed with
+#: CUTEDUMP_ORACLE_LIVE_SEED (CI: the date, so successive runs check different batches), falls in P percent;
+#: CUTEDUMP_ORACLE_LIVE_BUDGET=S stops compiling in a process once its compiles have taken S seconds. A batch not
+#: compiled is answered from its record (which must exist) and counted as recorded in the closing line.
+LIVE_SHARE_ENV = "CUTEDUMP_ORACLE_LIVE_SHARE"
+LIVE_SEED_ENV = "CUTEDUMP_ORACLE_LIVE_SEED"
+LIVE_BUDGET_ENV = "CUTEDUMP_ORACLE_LIVE_BUDGET"
+_SPENT = [0.0]   # seconds this process has spent answering live batches
+
+
+def live_now(key: str) -> bool:
+    """In live mode: is batch ``key`` compiled now (its share and this process's budget), or read from its record?"""
+    share = float(os.environ.get(LIVE_SHARE_ENV, "100") or 100)
+    if share < 100:
+        import hashlib
+        seed = os.environ.get(LIVE_SEED_ENV, "")
+        h = int(hashlib.sha256(f"{seed}/{key}".encode()).hexdigest()[:8], 16) % 10000
+        if h >= share * 100:
+            return False
+    budget = os.environ.get(LIVE_BUDGET_ENV)
+    return not budget or _SPENT[0] < float(budget)
+
+
 class OracleRecordError(AssertionError):
     """A recorded answer is missing, or differs from what real CuTe prints now."""
 
@@ -95,6 +119,8 @@ def answer(key: str, compute: Callable[[], str], *, what: str, ncases: int = 1,
     test = os.environ.get("PYTEST_CURRENT_TEST", "").rsplit(" (", 1)[0]
     if test:
         what = f"{what} in {test}"
+    if m == "live" and not live_now(key):
+        m = "recorded"            # not in this run's live share, or this process's live budget is spent
     if m == "recorded":
         rec = read(key)
         if rec is None:
@@ -103,7 +129,10 @@ def answer(key: str, compute: Callable[[], str], *, what: str, ncases: int = 1,
                 f"`{RECORD_COMMAND}` (needs g++ and the CuTe headers: pip install -e \".[test,oracle]\")")
         _log(m, key, ncases)
         return rec
+    import time
+    t0 = time.monotonic()
     fresh = compute()
+    _SPENT[0] += time.monotonic() - t0
     if m == "live":
         rec = read(key)
         if rec is None:
