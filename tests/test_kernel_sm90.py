@@ -35,6 +35,26 @@ CONFIGS = [
     ("nt", (128, 128, 128, 2), (4096, 4096, 4096), 31),
 ]
 
+
+def _generated(seed: int = 90, n: int = 14) -> list:
+    """Seeded configs over every tile the tutorial's host code accepts (GMMA atom, copy tiler and wgmma divide)."""
+    import random
+    rnd = random.Random(seed)
+    out = []
+    for i in range(n):
+        variant = "tn" if i % 2 == 0 else "nt"
+        if variant == "tn":
+            tile = (rnd.choice([64, 128, 192, 256]), rnd.choice([64, 128, 192, 256]), rnd.choice([64, 128]),
+                    rnd.randint(1, 4))
+        else:
+            tile = (rnd.choice([128, 256]), rnd.choice([128, 256]), rnd.choice([16, 32, 64, 128]), rnd.randint(1, 4))
+        mnk = tuple(rnd.choice([rnd.randint(1, 64), rnd.randint(65, 3000)]) for _ in range(3))
+        out.append((variant, tile, mnk, rnd.randint(0, 127)))
+    return out
+
+
+CONFIGS += _generated()
+
 NOISE = "ERROR: cast_smem_ptr_to_uint not supported but used."
 
 
