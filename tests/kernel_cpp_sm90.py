@@ -132,3 +132,26 @@ def case(variant: str, tile: tuple[int, int, int, int], mnk: tuple[int, int, int
     bm, bn, bk, bp = tile
     m, n, k = mnk
     return f"  wg_{variant}<{bm},{bn},{bk},{bp}>({m}, {n}, {k}, {thread});"
+
+
+LATEX_NAMES = ("sA", "copyA", "copyB", "mmaC")
+
+_LATEX_OBJECTS = {
+    "tn": dict(atom="GMMA::Layout_K_SW128_Atom<half_t>", thr="Layout<Shape<_16,_8>,Stride<_8,_1>>{}",
+               val="Layout<Shape< _1,_8>>{}", major="GMMA::Major::K"),
+    "nt": dict(atom="GMMA::Layout_MN_SW128_Atom<half_t>", thr="Layout<Shape<_16,_8>>{}",
+               val="Layout<Shape< _8,_1>>{}", major="GMMA::Major::MN"),
+}
+
+
+def latex_case(variant: str, what: str) -> str:
+    """print_latex of one object of the default-tile host path (what `cutedump kernel --dump-latex` writes):
+    the smem layout's pipe stage 0, the G2S copies, the TiledMMA."""
+    o = _LATEX_OBJECTS[variant]
+    if what == "sA":
+        return (f"  auto sA = tile_to_shape({o['atom']}{{}}, make_shape(Int<128>{{}},Int<64>{{}},Int<3>{{}}));\n"
+                "  print_latex(sA(_,_,0));")
+    if what in ("copyA", "copyB"):
+        return (f"  print_latex(make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, half_t>{{}}, "
+                f"{o['thr']}, {o['val']}));")
+    return (f"  print_latex(make_tiled_mma(SM90_64x64x16_F16F16F16_SS<{o['major']},{o['major']}>{{}}));")

@@ -165,3 +165,20 @@ def test_smem_flag_tensor_rules():
         {"name": "f", "kind": "partition", "op": "partition_fragment_A", "of": "mma", "tensor": "s"}]))
     assert str(d.item("s").value) == "((_8,_16),(_64,_1)):((_64,_512),(_1,_0))"
     assert d.item("f").info["desc"].descriptors[0].hex() == "0x4000004000010000"
+
+
+@pytest.fixture(scope="module")
+def cute_latex():
+    """Real CuTe's print_latex of the objects --dump-latex draws, for both host paths."""
+    keys = [(v, w) for v in ("tn", "nt") for w in CPP.LATEX_NAMES]
+    return dict(zip(keys, run_cases([CPP.latex_case(v, w) for v, w in keys], prelude=CPP.PRELUDE)))
+
+
+@pytest.mark.parametrize("variant", ["tn", "nt"])
+def test_dump_latex_equals_print_latex(cute_latex, tmp_path, variant):
+    code, out, err = run("kernel", f"wgmma_sm90_{variant}", "--dump-latex", "--outdir", str(tmp_path),
+                         "--no-readings")
+    assert code == 0, err
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(f"{w}.tex" for w in CPP.LATEX_NAMES)
+    for w in CPP.LATEX_NAMES:
+        assert (tmp_path / f"{w}.tex").read_text(encoding="utf-8") == cute_latex[(variant, w)], w
