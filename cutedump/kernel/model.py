@@ -26,6 +26,15 @@ and earlier entries (an identifier equal to such a name stands for its value). K
 ``partition``    op, of, tensor[, slice] -> of.get_slice(thread).op(tensor[slice]) with op one of partition_S,
                  partition_D, retile_D (a TiledCopy), partition_A/B/C, partition_fragment_A/B, make_fragment_A/B/C
                  (a TiledMMA); op make_fragment_like takes no ``of``
+GMMA shared memory (the Hopper tutorial wgmma_sm90.cu): a ``tensor`` with memory = "smem" over a GMMA atom layout
+``Sw o smem_ptr[Bb](unset) o L`` (``tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, ...)``) is CuTe's
+``make_tensor(smem_ptr, layout)``: the swizzle (on byte addresses) goes into the pointer and the tensor's layout is
+the plain L, which is what it prints and what partitions act on; the bank audit of its copies sees the swizzle in
+element form (``as_position_independent_swizzle_layout``). A partition's ``tensor`` may be
+``as_position_independent_swizzle_tensor(NAME)`` (the copy partitions of the tutorial: the swizzle back on the
+layout, ``Sw' o _0 o L``). ``make_fragment_A/B`` of ``partition_A/B`` of such a tensor, or ``partition_fragment_A/B``
+of it, by an SS GMMA TiledMMA is the descriptor tensor (cutedump.atoms.smem_desc.desc_fragment): its layout counts
+descriptors, and the readings and the JSON give its descriptors (k-block 0 is CuTe's ``tCrA(0)``).
 Optional keys: ``show = false`` (evaluate, do not print: objects the kernel does not build but the bank audit
 needs), ``modes`` (the kernel's names of the modes, e.g. "CPY,CPY_M,CPY_K,k", used by the readings).
 Unknown keys, kinds, sections and names are errors; every error names the place (``locate``), the entry and the
