@@ -182,3 +182,21 @@ def test_dump_latex_equals_print_latex(cute_latex, tmp_path, variant):
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(f"{w}.tex" for w in CPP.LATEX_NAMES)
     for w in CPP.LATEX_NAMES:
         assert (tmp_path / f"{w}.tex").read_text(encoding="utf-8") == cute_latex[(variant, w)], w
+
+
+def test_the_bank_audit_sees_the_pointer_swizzle(tmp_path):
+    """The swizzle CuTe moves into the pointer reaches the bank audit: the same K-major cp.async stores conflict
+    over the unswizzled GMMA INTERLEAVE atom (8 threads of a row 2048 bytes apart) and not over SW128."""
+    from cutedump.kernel.load import EXAMPLES
+    text = (EXAMPLES / "wgmma_sm90_tn.toml").read_text(encoding="utf-8")
+    inter = tmp_path / "inter.toml"
+    inter.write_text(text.replace("Layout_K_SW128_Atom", "Layout_K_INTER_Atom"), encoding="utf-8")
+    got = {}
+    for name in ("wgmma_sm90_tn", str(inter)):
+        code, out, err = run("kernel", name, "--format", "json", "--lang", "en")
+        assert code == 0, err
+        d = json.loads(out)
+        got[name] = ([b["all_warps"]["conflicts"] for b in d["bank"]],
+                     [x["k_block_0"]["layout_type_name"] for x in d["descriptors"]])
+    assert got["wgmma_sm90_tn"] == ([0, 0], ["B128", "B128"])
+    assert got[str(inter)][0][0] > 0 and got[str(inter)][1] == ["INTERLEAVE", "INTERLEAVE"]
