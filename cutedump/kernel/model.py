@@ -385,7 +385,8 @@ def evaluate_description(desc: dict, params: dict | None = None, thread: int = 0
             try:
                 if operand in ("A", "B") and T.is_desc_operand(obj, operand):
                     root = flagged if op.startswith("partition_fragment_") else src_info.get("desc_root")
-                    if root is None or (op.startswith("make_fragment_") and src_info.get("op") != f"partition_{operand}"):
+                    if root is None or (op.startswith("make_fragment_")
+                                        and src_info.get("op") != f"partition_{operand}"):
                         ent.fail(f"{op} of {of_name} (a GMMA shared-memory operand) makes a descriptor tensor: its "
                                  f"tensor must be " + (f"an smem tensor over a GMMA smem_ptr layout (e.g. "
                                  f"tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, ...))" if op.startswith(
