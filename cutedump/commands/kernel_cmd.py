@@ -23,6 +23,7 @@ Examples:
   cutedump kernel sgemm_2_nt --no-readings                    # exactly what the kernel's own prints show
   cutedump kernel sgemm_sm80_nt_float --format json
   cutedump kernel sgemm_sm80_tn_half --dump-latex --outdir ./tex
+  cutedump kernel wgmma_sm90_nt --thread 5 --set bK=_32 --lang en   # Hopper: GMMA smem, wgmma descriptors
   cat my_kernel.toml | cutedump kernel -                      # the description from standard input
 \b
 FILE is a TOML kernel description (see cutedump/kernel/load.py; '-' reads it from standard input) or the name of
@@ -30,7 +31,8 @@ a shipped one:
 {shipped}.
 The output: every object, then one thread's partitions (with '  # ...' readings), then one line per
 shared-memory copy of [[smem_copies]] from the bank model of `cutedump bank`: instructions per warp, wavefronts,
-ideal, conflicts (warp --warp and all warps), the vector width, and the swizzle that fixes a conflicting copy.
+ideal, conflicts (warp --warp and all warps), the vector width, and the swizzle that fixes a conflicting copy;
+for SS wgmma operands, the k-block-0 GMMA descriptor and whether its layout type is the smem tile's swizzle.
 --no-readings prints only the objects and partitions (no readings, no bank audit).
 """
 

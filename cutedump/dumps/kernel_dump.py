@@ -175,8 +175,76 @@ def _partition_reading(item, dump, M) -> str:
             parts.append(_div_mode(names[i], val, size(src_modes[i - 1]), tiles[i - 1], M))
         else:
             parts.append(fill(M["mode"], name=names[i], value=val))
+    if "desc" in info:       # a GMMA descriptor tensor: one descriptor per wgmma block of the operand
+        parts[0] = fill(M["desc_vals"], name=names[0], value=_int(size(m0)))
+        return fill(M["desc_part"], modes=J.join(parts), thread=dump.thread, src=e["tensor"], op=op, of=e["of"],
+                    **_desc_fields(item))
     key = "retile" if op == "retile_D" else ("copy_part" if isinstance(of, TiledCopy) else "mma_part")
     return fill(M[key], modes=J.join(parts), thread=dump.thread, src=e["tensor"], op=op, of=e["of"])
+
+
+def _desc_fields(item) -> dict:
+    """The k-block-0 descriptor of a descriptor tensor item (``tCrA(0)``) and its fields, for the readings."""
+    frag = item.info["desc"]
+    d = frag.descriptors[0]
+    f = d.fields()
+    return dict(name=item.name, hex=d.hex(), operand=frag.operand, major=frag.match.major,
+                layout_type=d.layout_type_name, start=f"0x{f['start_address']:04x}", lbo=f["leading_byte_offset"],
+                sbo=f["stride_byte_offset"], base=f["base_offset"])
+
+
+def desc_items(dump) -> list:
+    """The thread's descriptor tensors (make_fragment_A/B or partition_fragment_A/B of an SS GMMA operand)."""
+    return [it for it in dump.tensors if "desc" in it.info]
+
+
+def _desc_root(dump, item):
+    """The smem tensor a descriptor tensor reads (through its partition_A/B), and its swizzle on byte addresses."""
+    name = item.info["src"]
+    seen = set()
+    while name not in seen:
+        seen.add(name)
+        try:
+            src = dump.item(name)
+        except KeyError:
+            return name, None
+        if "flagged" in src.info:
+            return name, src.info["flagged"].a
+        name = src.info.get("src", name)
+    return name, None
+
+
+def desc_blocks(dump, M) -> list[Block]:
+    """The descriptor audit: per wgmma operand, the k-block-0 descriptor and whether its layout type is the swizzle
+    of the smem tile it reads (a TMA or cp.async copy that writes the tile must use that same swizzle)."""
+    items = desc_items(dump)
+    if not items:
+        return []
+    out = [Block("descriptors", "desc_title", "\n" + M["desc_title"], None, "desc")]
+    for it in items:
+        tensor, sw = _desc_root(dump, it)
+        fields = _desc_fields(it)
+        lt = fields["layout_type"]
+        want = _LAYOUT_OF_SWIZZLE.get((sw.b, sw.m, sw.s)) if sw is not None else None
+        verdict = fill(M["desc_same" if want == lt else "desc_differs"], sw=str(sw), want=want or "?")
+        out.append(Block(it.name, "desc", fill(M["desc_line"], tensor=tensor, verdict=verdict, **fields), None,
+                         "desc"))
+    return out
+
+
+# GMMA layout types by the byte swizzle of the smem atoms (mma_sm90_desc.hpp LayoutType; GMMA::Layout_*_Atom)
+_LAYOUT_OF_SWIZZLE = {(0, 4, 3): "INTERLEAVE", (1, 4, 3): "B32", (2, 4, 3): "B64", (3, 4, 3): "B128"}
+
+
+def desc_json(dump) -> list[dict]:
+    out = []
+    for it in desc_items(dump):
+        tensor, sw = _desc_root(dump, it)
+        frag = it.info["desc"]
+        out.append({"name": it.name, "operand": frag.operand, "major": frag.match.major, "tensor": tensor,
+                    "smem_swizzle": None if sw is None else str(sw), "k_block_0": frag.descriptors[0].to_json(),
+                    "descriptors": [d.hex() for d in frag.descriptors]})
+    return out
 
 
 def _tiles(of, op) -> list:
@@ -286,6 +354,7 @@ def blocks(dump, lang: str = "zh", readings: bool = True, bank=None, warp: int =
             out.append(Block(it.name, it.kind, text, _reading(it, dump, M) if readings else None, section))
     if readings and bank is not None:
         out += bank_blocks(bank, warp, M)
+        out += desc_blocks(dump, M)
     return out
 
 
@@ -318,7 +387,8 @@ def as_json(dump, bl: list[Block], bank=None) -> dict:
             "params": {k: _show(v) for k, v in dump.params.items()}, "thread": dump.thread,
             "objects": [entry(b) for b in bl if b.section == "objects"],
             "tensors": [entry(b) for b in bl if b.section == "thread" and b.kind != "thread"],
-            **({"bank": bank_json(bank)} if bank is not None else {})}
+            **({"bank": bank_json(bank)} if bank is not None else {}),
+            **({"descriptors": desc_json(dump)} if bank is not None and desc_items(dump) else {})}
 
 
 def render(dump, lang: str = "zh", readings: bool = True) -> str:

@@ -17,6 +17,19 @@
     [[thread]]                    # the tensors and partitions of one thread of block (0,0)
     ...
 
+    [[thread]]                    # GMMA smem (wgmma_sm90_tn.toml): the swizzle goes into the pointer
+    name = "sA"
+    kind = "tensor"
+    memory = "smem"
+    layout = "sA_layout"          # tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (bM,bK,bP))
+
+    [[thread]]
+    name = "tAsA"
+    kind = "partition"
+    op = "partition_D"
+    of = "copyA"
+    tensor = "as_position_independent_swizzle_tensor(sA)"
+
     [[smem_copies]]               # which copies touch shared memory, for the bank audit
     copy = "copyA"                # a TiledCopy entry
     tensor = "sA"                 # a tensor entry with memory = "smem"

@@ -26,6 +26,15 @@ and earlier entries (an identifier equal to such a name stands for its value). K
 ``partition``    op, of, tensor[, slice] -> of.get_slice(thread).op(tensor[slice]) with op one of partition_S,
                  partition_D, retile_D (a TiledCopy), partition_A/B/C, partition_fragment_A/B, make_fragment_A/B/C
                  (a TiledMMA); op make_fragment_like takes no ``of``
+GMMA shared memory (the Hopper tutorial wgmma_sm90.cu): a ``tensor`` with memory = "smem" over a GMMA atom layout
+``Sw o smem_ptr[Bb](unset) o L`` (``tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, ...)``) is CuTe's
+``make_tensor(smem_ptr, layout)``: the swizzle (on byte addresses) goes into the pointer and the tensor's layout is
+the plain L, which is what it prints and what partitions act on; the bank audit of its copies sees the swizzle in
+element form (``as_position_independent_swizzle_layout``). A partition's ``tensor`` may be
+``as_position_independent_swizzle_tensor(NAME)`` (the copy partitions of the tutorial: the swizzle back on the
+layout, ``Sw' o _0 o L``). ``make_fragment_A/B`` of ``partition_A/B`` of such a tensor, or ``partition_fragment_A/B``
+of it, by an SS GMMA TiledMMA is the descriptor tensor (cutedump.atoms.smem_desc.desc_fragment): its layout counts
+descriptors, and the readings and the JSON give its descriptors (k-block 0 is CuTe's ``tCrA(0)``).
 Optional keys: ``show = false`` (evaluate, do not print: objects the kernel does not build but the bank audit
 needs), ``modes`` (the kernel's names of the modes, e.g. "CPY,CPY_M,CPY_K,k", used by the readings).
 Unknown keys, kinds, sections and names are errors; every error names the place (``locate``), the entry and the
@@ -47,6 +56,7 @@ from cutedump.atoms.cli_support import parse_layout_arg
 from cutedump.kernel import tensor as T
 
 _IDENT = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
+_PI = re.compile(r"as_position_independent_swizzle_tensor\(\s*([A-Za-z][A-Za-z0-9_]*)\s*\)")
 COPY_OPS = ("partition_S", "partition_D", "retile_D")
 PARTITION_OPS = COPY_OPS + ("partition_A", "partition_B", "partition_C", "partition_fragment_A",
                             "partition_fragment_B", "make_fragment_A", "make_fragment_B", "make_fragment_C",
@@ -162,6 +172,8 @@ class _Env:
 
     def eval(self, ent: _Entry, key: str):
         expr = ent.string(key)
+        if expr.strip() in self.values:      # a name alone: its value itself (no round trip through its print form)
+            return self.values[expr.strip()]
         text = self.subst(expr)
         try:
             return evaluate(text)
@@ -309,7 +321,14 @@ def evaluate_description(desc: dict, params: dict | None = None, thread: int = 0
             if "layout" in e:
                 if "shape" in e or "stride" in e:
                     ent.fail("give either layout or shape (and stride), not both", "layout")
-                v = T.make_tensor(env.layout(ent, "layout"))
+                lay = env.layout(ent, "layout")
+                if T.is_flagged(lay):
+                    if mem != "smem":
+                        ent.fail(f"Expected smem. (make_tensor: {e['layout']} is an smem_ptr_flag layout, its "
+                                 "tensor needs memory = \"smem\")", "memory")
+                    info["flagged"] = lay        # the swizzle goes into the pointer (pointer_flagged.hpp)
+                    lay = lay.b
+                v = T.make_tensor(lay)
             else:
                 if "shape" not in e:
                     ent.fail("needs the key 'layout' or the keys 'shape' and 'stride'")
@@ -327,9 +346,28 @@ def evaluate_description(desc: dict, params: dict | None = None, thread: int = 0
             op = ent.string("op")
             if op not in PARTITION_OPS:
                 ent.fail(f"unknown op {op!r} ({', '.join(PARTITION_OPS)})", "op")
-            src = env.get(ent, "tensor", what="a tensor entry")
+            src_name = ent.string("tensor")
+            pi = _PI.fullmatch(src_name.strip())
+            if pi:
+                src_name = pi.group(1)
+            if src_name not in env.values:
+                ent.fail(f"tensor = {e['tensor']!r} is not a tensor entry" + ("" if pi else
+                         " (or as_position_independent_swizzle_tensor(NAME) of one)"), "tensor")
+            src = env.values[src_name]
+            src_info = items[src_name].info if src_name in items else {}
+            flagged = src_info.get("flagged")
+            if pi:
+                if src_info.get("memory") != "smem":
+                    ent.fail(f"as_position_independent_swizzle_tensor: Expected smem tensor. ({src_name} is not an "
+                             "smem tensor entry)", "tensor")
+                if flagged is not None:
+                    src = T.as_position_independent_swizzle_tensor(flagged)
+                flagged = None
             if "slice" in e:
-                src = T.slice_tensor(src, env.eval(ent, "slice"))[0]
+                coord = env.eval(ent, "slice")
+                src = T.slice_tensor(src, coord)[0]
+                if flagged is not None:
+                    flagged = T.rewrap(flagged, src)
             if op == "make_fragment_like":
                 if "of" in e:
                     ent.fail("make_fragment_like takes no 'of' (it depends on the tensor only)", "of")
@@ -343,10 +381,28 @@ def evaluate_description(desc: dict, params: dict | None = None, thread: int = 0
                 need_ = "a TiledCopy" if copy_op else "a TiledMMA"
                 ent.fail(f"{op} needs {need_}, {of_name!r} is not one", "of")
             thr = obj.get_slice(thread)
+            operand = op[-1] if op.startswith(("partition_fragment_", "make_fragment_")) else None
             try:
-                v = getattr(T, op)(thr, src)
+                if operand in ("A", "B") and T.is_desc_operand(obj, operand):
+                    root = flagged if op.startswith("partition_fragment_") else src_info.get("desc_root")
+                    if root is None or (op.startswith("make_fragment_")
+                                        and src_info.get("op") != f"partition_{operand}"):
+                        ent.fail(f"{op} of {of_name} (a GMMA shared-memory operand) makes a descriptor tensor: its "
+                                 f"tensor must be " + (f"an smem tensor over a GMMA smem_ptr layout (e.g. "
+                                 f"tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, ...))" if op.startswith(
+                                     "partition_fragment_") else f"partition_{operand} of such an smem tensor"),
+                                 "tensor")
+                    frag = T.desc_fragment(obj, thread, operand, root)
+                    v = frag.layout
+                    info["desc"] = frag
+                else:
+                    v = getattr(T, op)(thr, src)
+            except EntryError:
+                raise
             except CuteDumpError as err:
                 ent.fail(f"{op}({e['tensor']}) by {of_name}: {err.one_line()}", "op")
+            if op in ("partition_A", "partition_B") and flagged is not None:
+                info["desc_root"] = flagged
             info.update(op=op, of=obj, src=e["tensor"], src_layout=src)
         return Item(name, kind, v, e, bool(e.get("show", True)), info)
 
@@ -359,6 +415,7 @@ def evaluate_description(desc: dict, params: dict | None = None, thread: int = 0
             ent.fail(err.one_line())
 
     objects, tensors = [], []
+    items: dict[str, Item] = {}
     for section, out in (("objects", objects), ("thread", tensors)):
         if section == "thread":
             n = _threads(objects)
@@ -375,6 +432,7 @@ def evaluate_description(desc: dict, params: dict | None = None, thread: int = 0
             if item.name in env.values:
                 ent.fail(f"the name {item.name!r} is defined twice (a param or an earlier entry has it)", "name")
             env.values[item.name] = item.value
+            items[item.name] = item
             out.append(item)
     dump = KernelDump(meta.get("name", "kernel"), meta.get("title", ""), shown_params, thread, objects, tensors)
     dump.smem_copies = _smem_copies(desc, env, dump, locate)
@@ -410,6 +468,8 @@ def _smem_copies(desc, env, dump, locate) -> list:
             ent.fail(f"direction must be \"store\" (the copy writes smem: partition_D) or \"load\" (it reads smem: "
                      f"partition_S), got {direction!r}", "direction")
         smem = item.value
+        if item.info.get("flagged") is not None:     # the pointer's swizzle, on element offsets
+            smem = T.as_position_independent_swizzle_tensor(item.info["flagged"])
         sl = None
         if "slice" in e:
             sl = ent.string("slice")

@@ -13,6 +13,8 @@ from cutedump.algebra import C, Layout, UNDERSCORE, make_layout, rank, get, zipp
 from cutedump.algebra import inttuple as it
 from cutedump.algebra.swizzle import ComposedLayout
 from cutedump.algebra.swizzle_slice import slice_and_offset
+from cutedump.algebra.swizzle import as_position_independent_swizzle_layout
+from cutedump.algebra.smem_ptr import SmemPtrFlag
 from cutedump.atoms.mma import make_fragment_like as _fragment_like, _is_gmma_desc
 
 _ = UNDERSCORE
@@ -25,6 +27,29 @@ def is_swizzled(layout) -> bool:
 def inner(layout) -> Layout:
     """The ordinary layout the operation acts on (B of A o O o B)."""
     return layout.b if is_swizzled(layout) else layout
+
+
+def is_flagged(layout) -> bool:
+    """A GMMA/UMMA smem atom layout ``Sw o smem_ptr[Bb](unset) o L``: make_tensor(smem_ptr, it) puts the swizzle
+    (on byte addresses) into the pointer and keeps L as the tensor's layout (pointer_flagged.hpp)."""
+    return is_swizzled(layout) and isinstance(layout.offset, SmemPtrFlag)
+
+
+def as_position_independent_swizzle_tensor(flagged):
+    """as_position_independent_swizzle_tensor(make_tensor(smem_ptr, flagged)).layout(): the pointer's swizzle
+    recast from bytes to elements, ``composition(Sw', _0, L)``."""
+    return as_position_independent_swizzle_layout(flagged)
+
+
+def is_desc_operand(tiled, operand: str) -> bool:
+    return _is_gmma_desc(tiled, operand)
+
+
+def desc_fragment(tiled, thr_idx: int, operand: str, flagged):
+    """make_fragment_A/B(partition_A/B(sX)) of an SS GMMA TiledMMA, sX over the smem_ptr layout ``flagged``: the
+    GMMA descriptor tensor (cutedump.atoms.smem_desc; the pointer is unset, so start addresses count from 0)."""
+    from cutedump.atoms.smem_desc import desc_fragment as _df   # start-up: only GMMA kernels need it
+    return _df(tiled, thr_idx, operand, flagged)
 
 
 def rewrap(like, new_inner):

@@ -40,4 +40,14 @@ MESSAGES = {
     "bank_not_modelled": "{what}{copy} {arrow} {tensor}: not modelled ({note}: copy() with an auto-vectorizing atom vectorizes the whole partition)",
     "bank_none": "no [[smem_copies]] in the description: nothing to audit",
     "fragment_like": "{modes}: registers shaped like {src} (make_fragment_like)",
+    "desc_vals": "{name} = {value} GMMA {value:|descriptor|descriptors} per wgmma block",
+    "desc_part": "{modes}: thread {thread}'s GMMA smem descriptors of {src} ({op} of {of}; every thread of the "
+                 "warpgroup holds the same ones); k-block 0: {name}(0) = {hex} ({major}-major, {layout_type}, start "
+                 "{start}, LBO {lbo}, SBO {sbo} in 16-byte units)",
+    "desc_title": "wgmma descriptor audit (k-block 0 of each shared-memory operand):",
+    "desc_line": "wgmma {operand} <- {tensor}: {name}(0) = {hex}: {major}-major, layout type {layout_type}, start "
+                 "{start}, LBO {lbo}, SBO {sbo}, base offset {base}; {verdict}",
+    "desc_same": "the layout type matches the swizzle {sw} ({want}) the smem tile is written with",
+    "desc_differs": "the layout type differs from the smem swizzle {sw} ({want}): the wgmma would read the tile "
+                    "wrongly",
 }

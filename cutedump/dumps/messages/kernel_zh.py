@@ -39,4 +39,13 @@ MESSAGES = {
     "bank_not_modelled": "{what}{copy} {arrow} {tensor}：未建模（{note}：自动向量化的 atom 让 copy() 对整个 partition 向量化）",
     "bank_none": "描述中没有 [[smem_copies]]：无可审计",
     "fragment_like": "{modes}：与 {src} 同形的寄存器（make_fragment_like）",
+    "desc_vals": "{name} = {value}（每个 wgmma 块一个 GMMA 描述符）",
+    "desc_part": "{modes}：线程 {thread} 的 {src} 的 GMMA smem 描述符（{of} 的 {op}；warpgroup 的所有线程持有相同的"
+                 "描述符）；k-block 0：{name}(0) = {hex}（{major}-major，{layout_type}，起始 {start}，LBO {lbo}，SBO "
+                 "{sbo}，以 16 字节为单位）",
+    "desc_title": "wgmma 描述符审计（每个 shared-memory 操作数的 k-block 0）：",
+    "desc_line": "wgmma {operand} <- {tensor}：{name}(0) = {hex}：{major}-major，layout type {layout_type}，起始 "
+                 "{start}，LBO {lbo}，SBO {sbo}，base offset {base}；{verdict}",
+    "desc_same": "layout type 与写入 smem tile 时的 swizzle {sw}（{want}）一致",
+    "desc_differs": "layout type 与 smem 的 swizzle {sw}（{want}）不一致：wgmma 会读错 tile",
 }
