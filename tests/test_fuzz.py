@@ -415,13 +415,30 @@ def _maxrss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
+def _eval_exprs(argv: list[str]) -> list[str]:
+    """The EXPR arguments of an eval command line (its options and their values left out): `eval --format text`
+    with a pipe has none, and reads standard input (a blank line answers a blank line)."""
+    out, i, args = [], 0, argv[1:]
+    while i < len(args):
+        a = args[i]
+        if a in ("--format", "--syntax", "-j", "--jobs", "-f", "--file"):
+            i += 2
+            continue
+        if a.startswith("-") and a != "-":
+            i += 1
+            continue
+        out.append(a)
+        i += 1
+    return out
+
+
 def run_one(argv: list[str], stdin: str | None, limit_s: float = LIMIT_S) -> tuple[str | None, float]:
     """Run one command line; returns (failure class or None, seconds)."""
     # exit 1 is an answer for these: a line failed (eval -f), a file differs (golden verify), "not compatible"
     # (and several EXPRs of eval, answered like -f's lines)
     exit1_ok = argv[:1] in (["golden"], ["compat"], ["eval"])
     # (eval with no EXPR, or '-', reads standard input like -f -)
-    quiet_ok = argv[:1] == ["eval"] and ("-f" in argv or argv[1:2] in ([], ["-"])) and not any(
+    quiet_ok = argv[:1] == ["eval"] and ("-f" in argv or _eval_exprs(argv) in ([], ["-"])) and not any(
         line.strip() and not line.strip().startswith("#") for line in (stdin or "").splitlines())
     old = signal.signal(signal.SIGALRM, _on_alarm)
     signal.setitimer(signal.ITIMER_REAL, HARD_TIMEOUT_S)
