@@ -483,6 +483,23 @@ def _local_partition(L, tile, index, proj=None):
     return _tile_slice(T, first, _repeat_under(r1))
 
 
+def _make_identity_layout(shape):
+    """make_identity_layout(shape) = make_layout(shape, make_basis_like(shape)); make_identity_tensor's layout."""
+    from cutedump.algebra.basis import make_basis_like
+    return Layout(shape, make_basis_like(shape))
+
+
+def _make_basis_like(shape):
+    from cutedump.algebra.basis import make_basis_like
+    return make_basis_like(shape)
+
+
+def _basis_e(targs=()):
+    """E<n...>{}: _1 at mode path n... (ScaledBasis<_1, n...>)."""
+    from cutedump.algebra.basis import ScaledBasis
+    return ScaledBasis(C(1), tuple(int(t) for t in (targs or ())))
+
+
 # ---- signatures ----------------------------------------------------------------------------------
 # Every function of the language, from CuTe 4.2's declarations (layout.hpp, int_tuple.hpp, layout_composed.hpp,
 # swizzle_layout.hpp): its template arguments and its argument forms. Checked before anything is evaluated
@@ -517,6 +534,10 @@ FUNCTIONS = {
     'make_layout': ('', (('value:shape',), ('inttuple:shape', 'order:stride'), ('value:layout', 'value:layout...')),
         _make_layout),
     'make_ordered_layout': ('', (('inttuple:shape', 'inttuple:order'),), _make_ordered),
+    'make_identity_layout': ('', (('inttuple:shape',),), _make_identity_layout),
+    'make_identity_tensor': ('', (('inttuple:shape',),), _make_identity_layout),
+    'make_basis_like': ('', (('inttuple:shape',),), _make_basis_like),
+    'E': ('N*', ((),), _basis_e),
     'make_shape': ('', (('value:x...',),), lambda *a: tuple(a)),
     'make_stride': ('', (('value:x...',),), lambda *a: tuple(a)),
     'make_coord': ('', (('value:x...',),), lambda *a: tuple(a)),
@@ -887,10 +908,6 @@ def _arith(n, a, b, text):
 
 #: CuTe functions the eval language knows but does not answer, and why (a clear refusal, not "unknown function")
 _UNSUPPORTED = {
-    "make_identity_layout": "identity layouts have ScaledBasis strides (_1@0, _1@1, ...), which cutedump's layouts "
-                            "do not model",
-    "make_identity_tensor": "tensors are not modelled (identity tensors have ScaledBasis strides)",
-    "make_basis_like": "ScaledBasis values (_1@0) are not modelled",
     "make_tensor": "tensors are not modelled: local_tile / local_partition take the tensor's layout",
     "print": "eval prints its result: write the expression alone",
 }
