@@ -884,8 +884,40 @@ def _named(n, text):
                         f"in cutedump.expr.NAMED)", text, n.col)
 
 
+def _basis_arith(n, a, b, text):
+    """ScaledBasis / ArithTuple + and * (arithmetic_tuple.hpp): value * E<i>, E<i> + E<j>, AT + _0."""
+    ok = (C, int)
+    if n.op == "*" and not ((a.__class__ in ok) or (b.__class__ in ok)):
+        raise CuteDumpError(f"operator*: a ScaledBasis multiplies an integer only, got {_show(a)} * {_show(b)}",
+                            text, n.col)
+    if n.op == "*" and (isinstance(a, tuple) or isinstance(b, tuple)):
+        raise CuteDumpError(f"operator*: CuTe has no product of an arithmetic tuple, got {_show(a)} * {_show(b)}",
+                            text, n.col)
+    try:
+        return a * b if n.op == "*" else a + b
+    except CuteDumpError as e:
+        raise CuteDumpError(e.message, text, n.col) from None
+
+
+#: functions CuTe does not compile on a layout with ScaledBasis strides (checked on their layout arguments)
+_BASIS_REFUSED = {"complement", "right_inverse", "left_inverse", "logical_product", "zipped_product",
+                  "tiled_product", "flat_product", "blocked_product", "raked_product", "max_common_vector",
+                  "max_common_layout", "nullspace", "upcast", "downcast", "recast_layout", "cosize", "coshape",
+                  "tile_to_shape", "filter_zeros"}
+
+
+def _refuse_basis(n, args, text):
+    from cutedump.algebra.basis import has_basis
+    for a in args:
+        if a.__class__ is Layout and has_basis(a.stride):
+            raise CuteDumpError(f"{n.name}: not defined for a layout with ScaledBasis strides ({a}); CuTe does not "
+                                "compile it", text, n.col)
+
+
 def _arith(n, a, b, text):
     """C++ integer arithmetic on CuTe integers (integral_constant.hpp's static/dynamic rules, C++ truncation)."""
+    if n.op in ("+", "*") and (getattr(a, "_cute_basis", False) or getattr(b, "_cute_basis", False)):
+        return _basis_arith(n, a, b, text)
     for x in (a, b):
         if x is not None and not (x.__class__ is C or x.__class__ is int):
             raise CuteDumpError(f"operator{'-' if n.op == 'neg' else n.op}: cutedump reads integer arithmetic only, "
@@ -1007,6 +1039,8 @@ class _Evaluation:
             fn, takes_targs = _REG[n.name]
             args = [build_literal(a, text, calls) for a in n.args]
             _check_kinds(n, args, text)
+            if n.name in _BASIS_REFUSED:
+                _refuse_basis(n, args, text)
             try:
                 r = fn(*args, targs=n.targs) if takes_targs else fn(*args)
             except TypeError as e:

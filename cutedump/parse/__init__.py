@@ -551,6 +551,9 @@ class Parser:
                 return Named(text, targs, i, src)
             if targs:
                 targs = tuple([int(x) if x.__class__ is C else x for x in targs])
+            if text == "E" and (nxt == "{" or (nxt == "(" and self.t[self.i + 1] == ")")):   # E<1,0>{}: a basis
+                self.braces()
+                return Call(text, targs, (), i, src)
             if nxt == "(":
                 self.i += 1
                 return Call(text, targs, self.args(), i, src)
