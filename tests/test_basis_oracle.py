@@ -1,0 +1,57 @@
+"""ScaledBasis strides (make_identity_layout, make_identity_tensor, make_basis_like, E<i...>{}) against real CuTe.
+
+tests/oracle/gen_basis.py writes seeded C++ expressions over identity layouts; real CuTe compiles each inside
+print(...) (answers recorded in tests/oracle/records/), cutedump evaluates the same text: every print equal, every
+case CuTe refuses refused by cutedump (a CuteDumpError).
+"""
+from __future__ import annotations
+
+import collections
+
+import pytest
+
+from tests.oracle import gen_algebra as GA
+from tests.oracle import gen_basis as G
+from tests.oracle.cute import unavailable_reason
+from tests.test_oracle_cpp import _ours
+
+CORPORA = [(20261124, 300)]
+
+
+@pytest.fixture(scope="module", params=range(len(CORPORA)), ids=lambda i: f"seed{CORPORA[i][0]}")
+def cases(request):
+    return G.generate(*CORPORA[request.param])
+
+
+@pytest.fixture(scope="module")
+def oracle(cases):
+    why = unavailable_reason()
+    if why:
+        pytest.skip(why)
+    return GA.run_oracle(cases, batch_size=100, jobs=1)
+
+
+def test_basis_corpus_deterministic(cases):
+    assert [c.expr for c in G.generate(*CORPORA[0])] == [c.expr for c in G.generate(*CORPORA[0])]
+    assert len({c.op for c in cases}) >= 15
+
+
+def test_basis_matches_cute(cases, oracle):
+    bad, n = [], 0
+    for i, c in enumerate(cases):
+        if i in oracle.crashed:
+            continue
+        n += 1
+        answered, got = _ours(c.expr)
+        if i in oracle.rejected:
+            if not got.startswith("<CuteDumpError"):
+                bad.append((c.op, c.expr, "does not compile: " + oracle.rejected[i][:120], got))
+            continue
+        if not (answered and got == oracle.outputs[i]):
+            bad.append((c.op, c.expr, oracle.outputs[i], got))
+    print(f"\n[oracle-basis] {n - len(bad)}/{n} cases agree with CuTe ({len(oracle.rejected)} refused by both)")
+    if bad:
+        per = collections.Counter(b[0] for b in bad)
+        lines = [f"{len(bad)} of {n} differ: {dict(per)}"]
+        lines += [f"  [{o}] {e}\n      CuTe:     {w}\n      cutedump: {g}" for o, e, w, g in bad[:40]]
+        pytest.fail("\n".join(lines), pytrace=False)
