@@ -15,12 +15,14 @@ from tests.oracle import gen_basis as G
 from tests.oracle.cute import unavailable_reason
 from tests.test_oracle_cpp import _ours
 
-CORPORA = [(20261124, 300)]
+CORPORA = [(G.generate, 20261124, 300), (G.generate_more, 20261125, 300),
+           (G.generate_rhs, 20261126, 200)]
 
 
-@pytest.fixture(scope="module", params=range(len(CORPORA)), ids=lambda i: f"seed{CORPORA[i][0]}")
+@pytest.fixture(scope="module", params=range(len(CORPORA)), ids=lambda i: f"seed{CORPORA[i][1]}")
 def cases(request):
-    return G.generate(*CORPORA[request.param])
+    fn, seed, n = CORPORA[request.param]
+    return fn(seed, n)
 
 
 @pytest.fixture(scope="module")
@@ -32,8 +34,8 @@ def oracle(cases):
 
 
 def test_basis_corpus_deterministic(cases):
-    assert [c.expr for c in G.generate(*CORPORA[0])] == [c.expr for c in G.generate(*CORPORA[0])]
-    assert len({c.op for c in cases}) >= 15
+    assert len(cases) >= 200 and len({c.op for c in cases}) >= 5
+    assert [c.expr for c in G.generate(7, 50)] == [c.expr for c in G.generate(7, 50)]
 
 
 def test_basis_matches_cute(cases, oracle):

@@ -90,6 +90,10 @@ class ScaledBasis:
             return ScaledBasis(o * self.value, self.path)
         return NotImplemented
 
+    def __abs__(self):
+        from cutedump.algebra.integer import iabs
+        return ScaledBasis(iabs(self.value), self.path)
+
     def __neg__(self):
         return ScaledBasis(-self.value, self.path)
 

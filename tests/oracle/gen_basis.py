@@ -121,3 +121,122 @@ def generate(seed: int, n: int) -> list[Case]:
             e = fn.format(I=I)
             out.append(Case("refused", e, f"print({e});"))
     return out
+
+
+def generate_more(seed: int, n: int) -> list[Case]:
+    """A second family: identity tensors tiled as kernels do (local_tile, local_partition), divides then evaluation or
+    slicing, composition with tilers and dynamic strides, coshape/cosize/filter_zeros, coalesce with a profile,
+    ScaledBasis sums CuTe refuses, and more functions CuTe does not compile on basis strides."""
+    r = random.Random(seed)
+    out = []
+    for _ in range(n):
+        s, leaves, modes = _shape(r)
+        size = 1
+        for x in leaves:
+            size *= x
+        I = f"make_identity_layout({s})"
+        T = f"make_identity_tensor({s})"
+        op = r.choice(["local_tile", "local_partition", "divide_eval", "divide_slice", "compose_tiler",
+                       "compose_dyn", "coshape", "cosize", "filter_zeros", "coalesce_prof", "e_bad", "refused2",
+                       "with_shape", "append", "take"])
+        tile = [r.choice(_divs(m)) for m in modes]
+        tl = "make_tile(" + ",".join(_int(r, t, r.random() < 0.85) for t in tile) + ")"
+        if op == "local_tile":
+            crd = "make_coord(" + ",".join(_int(r, r.randrange(m // t)) for m, t in zip(modes, tile)) + ")"
+            e = f"local_tile({T}, {tl}, {crd})"
+            out.append(Case(op, e, f"print({e}.layout());"))
+        elif op == "local_partition":
+            thr = [r.choice(_divs(m)) for m in modes]
+            nthr = 1
+            for t in thr:
+                nthr *= t
+            tl2 = "make_layout(make_shape(" + ",".join(_int(r, t, True) for t in thr) + "))"
+            e = f"local_partition({T}, {tl2}, {_int(r, r.randrange(nthr))})"
+            out.append(Case(op, e, f"print({e}.layout());"))
+        elif op == "divide_eval":
+            fn = r.choice(["zipped_divide", "logical_divide"])
+            e = f"{fn}({I}, {tl})({_int(r, r.randrange(size))})"
+            out.append(Case(op, e, f"print({e});"))
+        elif op == "divide_slice":
+            e = f"zipped_divide({I}, {tl})(make_coord(_,{_int(r, r.randrange(max(1, size // _prod(tile))))}))"
+            if r.random() < 0.5:
+                e = f"zipped_divide({I}, {tl})({_int(r, r.randrange(_prod(tile)))},_)"
+            out.append(Case(op, e, f"print({e});"))
+        elif op == "compose_tiler":
+            e = f"composition({I}, {tl})"
+            out.append(Case(op, e, f"print({e});"))
+        elif op == "compose_dyn":
+            a = r.choice(_divs(size))
+            d = r.choice([1, 2, 3, 4]) if size // a >= 4 else 1
+            e = f"composition({I}, make_layout({_int(r, a)},{_int(r, d)}))"
+            out.append(Case(op, e, f"print({e});"))
+        elif op in ("coshape", "cosize", "filter_zeros"):
+            e = f"{op}({I})"
+            out.append(Case(op, e, f"print({e});"))
+        elif op == "coalesce_prof":
+            prof = "make_shape(" + ",".join("_1{}" for _ in modes) + ")"
+            e = f"coalesce({I}, {prof})"
+            out.append(Case(op, e, f"print({e});"))
+        elif op == "with_shape":
+            e = f"{I}.with_shape(make_shape({_int(r, size)}))"
+            out.append(Case(op, e, f"print({e});"))
+        elif op == "append":
+            e = r.choice([f"append({I}, make_layout(_2{{}},_1{{}}))", f"prepend({I}, make_layout(_2{{}},_0{{}}))"])
+            out.append(Case(op, e, f"print({e});"))
+        elif op == "take":
+            b = r.randrange(len(modes))
+            e = f"take<{b},{len(modes)}>({I})"
+            out.append(Case(op, e, f"print({e});"))
+        elif op == "e_bad":
+            e = r.choice(["E<0>{}+_1{}", "_0{}+E<1>{}", "E<0>{}+_0{}", "E<>{}+_2{}", "3+E<0>{}", "E<1>{}*E<0>{}",
+                          "E<0>{}+E<0>{}", "E<1,1>{}+E<0>{}", "E<>{}+E<0>{}", "_0{}*E<2>{}", "E<2>{}*0"])
+            out.append(Case(op, e, f"print({e});"))
+        else:
+            fn = r.choice(["upcast<2>({I})", "downcast<2>({I})", "nullspace({I})", "zipped_product({I}, make_layout(_2{{}}))",
+                           "raked_product({I}, make_layout(_2{{}}))", "max_common_layout({I}, {I})",
+                           "tile_to_shape({I}, make_shape(_64{{}},_64{{}}))", "recast_layout<uint8_t,uint16_t>({I})",
+                           "complement({I}, _64{{}})", "logical_divide(make_layout(_8{{}}), {I})",
+                           "composition(make_layout(_64{{}}), {I})"])
+            e = fn.format(I=I)
+            out.append(Case("refused2", e, f"print({e});"))
+    return out
+
+
+def _prod(t):
+    p = 1
+    for x in t:
+        p *= x
+    return p
+
+
+def generate_rhs(seed: int, n: int) -> list[Case]:
+    """composition(A, B) where B has ScaledBasis strides (B's stride selects a mode of A): A plain, nested, or itself
+    an identity layout; B an identity layout, a divided one, or a composed one; ranks that fit and ranks that do not."""
+    r = random.Random(seed)
+    out = []
+    for _ in range(n):
+        s, leaves, modes = _shape(r)
+        B = f"make_identity_layout({s})"
+        if r.random() < 0.3:
+            tile = "make_tile(" + ",".join(_int(r, r.choice(_divs(m)), True) for m in modes) + ")"
+            B = f"zipped_divide({B}, {tile})"
+        # A: rank and sizes around B's codomain (mode sizes at least B's, sometimes fewer modes)
+        amodes = [m * r.choice([1, 1, 2]) for m in modes]
+        if r.random() < 0.15:
+            amodes = amodes[:-1] or [r.choice([8, 64])]
+        kind = r.choice(["col", "row", "ident", "nested", "strided"])
+        sh = "make_shape(" + ",".join(_int(r, m) for m in amodes) + ")"
+        if kind == "col":
+            A = f"make_layout({sh})"
+        elif kind == "row":
+            A = f"make_layout({sh}, LayoutRight{{}})"
+        elif kind == "ident":
+            A = f"make_identity_layout({sh})"
+        elif kind == "nested":
+            A = f"make_layout(make_shape(" + ",".join(
+                f"make_shape({_int(r, 1)},{_int(r, m)})" if r.random() < 0.5 else _int(r, m) for m in amodes) + "))"
+        else:
+            A = f"make_layout({sh}, make_stride(" + ",".join(_int(r, r.choice([1, 2, 3, 8, 0])) for _ in amodes) + "))"
+        e = r.choice([f"composition({A}, {B})", f"{A}.compose({B})", f"composition({A}, {B})({_int(r, 0)})"])
+        out.append(Case("compose_rhs_" + kind, e, f"print({e});"))
+    return out
