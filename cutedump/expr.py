@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from cutedump.errors import CuteDumpError, MAX_CELLS
 from cutedump import algebra as A
+from cutedump.algebra.basis import ScaledBasis, make_basis_like, has_basis
 from cutedump.algebra import C, inttuple as it, make_layout, swizzle as SW
 from cutedump.algebra.integer import INT_MAX, INT_MIN, OVERFLOW, overflow_reset, wrap32
 from cutedump.algebra.inttuple import UNDERSCORE, flatten_to_tuple, fmt, is_int_tuple
@@ -485,18 +486,15 @@ def _local_partition(L, tile, index, proj=None):
 
 def _make_identity_layout(shape):
     """make_identity_layout(shape) = make_layout(shape, make_basis_like(shape)); make_identity_tensor's layout."""
-    from cutedump.algebra.basis import make_basis_like
     return Layout(shape, make_basis_like(shape))
 
 
 def _make_basis_like(shape):
-    from cutedump.algebra.basis import make_basis_like
     return make_basis_like(shape)
 
 
 def _basis_e(targs=()):
     """E<n...>{}: _1 at mode path n... (ScaledBasis<_1, n...>)."""
-    from cutedump.algebra.basis import ScaledBasis
     return ScaledBasis(C(1), tuple(int(t) for t in (targs or ())))
 
 
@@ -908,7 +906,6 @@ _BASIS_REFUSED = {**dict.fromkeys(("complement", "right_inverse", "left_inverse"
 
 
 def _refuse_basis(n, args, text):
-    from cutedump.algebra.basis import has_basis
     for a in args[_BASIS_REFUSED[n.name]:]:
         if a.__class__ is Layout and has_basis(a.stride):
             raise CuteDumpError(f"{n.name}: not defined for a layout with ScaledBasis strides ({a}); CuTe does not "

@@ -8,7 +8,7 @@ these classes only where int arithmetic returns NotImplemented).
 """
 from __future__ import annotations
 
-from cutedump.algebra.integer import C
+from cutedump.algebra.integer import C, iabs
 from cutedump.errors import CuteDumpError
 
 
@@ -91,7 +91,6 @@ class ScaledBasis:
         return NotImplemented
 
     def __abs__(self):
-        from cutedump.algebra.integer import iabs
         return ScaledBasis(iabs(self.value), self.path)
 
     def __neg__(self):
