@@ -1224,6 +1224,10 @@ def evaluate_layout(text: str):
     if isinstance(obj, ComposedLayout) and not (isinstance(obj.a, Swizzle) and isinstance(obj.b, Layout)):
         raise CuteDumpError(f"{format_result(obj)} is a composition A o O o B that cutedump can only evaluate, not "
                             f"print or draw (supported: a swizzle o offset o layout)", text, 0)
+    if obj.__class__ is Layout and has_basis(obj.stride):
+        raise CuteDumpError(f"{format_result(obj)} has ScaledBasis strides (its values are coordinates, not offsets): "
+                            "cutedump does not print or draw it as a table; `cutedump eval` prints it and L(i)",
+                            text, 0)
     if isinstance(obj, (Layout, ComposedLayout)):
         return _check_int_layout(obj, text)
     if is_int_tuple(obj):
