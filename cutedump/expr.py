@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from cutedump.errors import CuteDumpError, MAX_CELLS
 from cutedump import algebra as A
-from cutedump.algebra.basis import ScaledBasis, make_basis_like, has_basis
+from cutedump.algebra.basis import ScaledBasis, make_basis_like, has_basis, is_stride_tuple
 from cutedump.algebra import C, inttuple as it, make_layout, swizzle as SW
 from cutedump.algebra.integer import INT_MAX, INT_MIN, OVERFLOW, overflow_reset, wrap32
 from cutedump.algebra.inttuple import UNDERSCORE, flatten_to_tuple, fmt, is_int_tuple
@@ -172,7 +172,7 @@ def _make_layout(*args):
         return A.make_layout(args[0], args[1].name)
     if len(args) == 2 and not any(isinstance(a, (Layout, ComposedLayout, Swizzle)) for a in args):
         for a, what in zip(args, ("shape", "stride")):
-            if not _is_int_tuple(a):   # e.g. a tiler (a tuple holding layouts or _): no make_layout overload
+            if not _is_int_tuple(a) and not (what == "stride" and is_stride_tuple(a)):   # e.g. a tiler (a tuple holding layouts or _): no make_layout overload
                 raise CuteDumpError(f"make_layout(shape, stride): the {what} must be an int tuple, got "
                                     f"{format_result(a)}")
         if it.profile(args[0]) != it.profile(args[1]):

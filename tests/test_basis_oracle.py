@@ -57,3 +57,22 @@ def test_basis_matches_cute(cases, oracle):
         lines = [f"{len(bad)} of {n} differ: {dict(per)}"]
         lines += [f"  [{o}] {e}\n      CuTe:     {w}\n      cutedump: {g}" for o, e, w, g in bad[:40]]
         pytest.fail("\n".join(lines), pytrace=False)
+
+
+def test_cute_prints_read_back(cases, oracle):
+    """CuTe's own print of each answer (layouts with _1@0 strides, bases, coordinates) read back by cutedump eval
+    prints the same bytes (CuTe's print syntax is cutedump's literal syntax)."""
+    from cutedump.expr import evaluate_to_string
+    n, bad = 0, []
+    for i, want in oracle.outputs.items():
+        if "@" not in want:
+            continue
+        n += 1
+        try:
+            got = evaluate_to_string(want)
+        except Exception as e:  # noqa: BLE001 - any failure is a finding
+            got = f"<{type(e).__name__}: {e}>"
+        if got != want:
+            bad.append(f"{want!r} -> {got!r}")
+    assert n >= 10
+    assert not bad, "\n".join(bad[:20])

@@ -135,3 +135,10 @@ def has_basis(x) -> bool:
     if isinstance(x, tuple):
         return any(has_basis(e) for e in x)
     return isinstance(x, ScaledBasis)
+
+
+def is_stride_tuple(x) -> bool:
+    """An int tuple whose leaves may also be ScaledBasis values (the strides of make_layout(shape, stride))."""
+    if isinstance(x, tuple):
+        return all(is_stride_tuple(e) for e in x)
+    return isinstance(x, ScaledBasis) or (isinstance(x, int) and not isinstance(x, bool))
