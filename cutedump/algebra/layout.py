@@ -331,6 +331,10 @@ def _bw_coalesce(flat_shape, flat_stride, new_shape, new_stride):
                 new_shape = s * new_shape
                 new_stride = d
                 continue
+            if sd.__class__ is ScaledBasis and _static_basis_eq(sd, new_stride):   # _2 * _1@0 == _2@0, statically
+                new_shape = s * new_shape
+                new_stride = d
+                continue
         if shapes is None:
             shapes, strides = [new_shape], [new_stride]
         else:
@@ -349,6 +353,12 @@ def _bw_coalesce(flat_shape, flat_stride, new_shape, new_stride):
 
 
 _0, _1 = C(0), C(1)
+
+
+def _static_basis_eq(a, b) -> bool:
+    """ScaledBasis == ScaledBasis known at compile time: the same path, equal static values."""
+    return (b.__class__ is ScaledBasis and a.path == b.path and isinstance(a.value, C) and isinstance(b.value, C)
+            and a.value == b.value)
 
 
 def coalesce(layout, profile=None):
