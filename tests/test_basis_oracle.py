@@ -16,7 +16,8 @@ from tests.oracle.cute import unavailable_reason
 from tests.test_oracle_cpp import _ours
 
 CORPORA = [(G.generate, 20261124, 300), (G.generate_more, 20261125, 300),
-           (G.generate_rhs, 20261126, 200)]
+           (G.generate_rhs, 20261126, 200),
+           (G.generate_strides, 20261127, 300)]
 
 
 @pytest.fixture(scope="module", params=range(len(CORPORA)), ids=lambda i: f"seed{CORPORA[i][1]}")

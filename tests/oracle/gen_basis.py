@@ -240,3 +240,56 @@ def generate_rhs(seed: int, n: int) -> list[Case]:
         e = r.choice([f"composition({A}, {B})", f"{A}.compose({B})", f"composition({A}, {B})({_int(r, 0)})"])
         out.append(Case("compose_rhs_" + kind, e, f"print({e});"))
     return out
+
+
+def generate_strides(seed: int, n: int) -> list[Case]:
+    """Layouts written with ScaledBasis strides (make_stride(_2{}*E<0>{}, E<1,0>{}, 3*E<1>{}, _4{}, ...)), in C++ and
+    in CuTe's print syntax (_2@0): coalesce / filter merging bases, evaluation, composition with a plain layout on
+    the right, divides, slicing."""
+    r = random.Random(seed)
+    out = []
+    for _ in range(n):
+        rank = r.randint(1, 4)
+        shp = [r.choice([1, 2, 2, 3, 4, 4, 8]) for _ in range(rank)]
+        shp_s = [r.random() < 0.8 for _ in range(rank)]
+        path = [r.choice([(0,), (0,), (1,), (2,), (1, 0), (0, 1), ()]) for _ in range(rank)]
+        # values: often the running product along one path (mergeable), sometimes anything
+        vals, run = [], {}
+        for k in range(rank):
+            p = path[k]
+            v = run.get(p, 1) if r.random() < 0.6 else r.choice([1, 2, 3, 4, 0])
+            run[p] = v * shp[k] if v else 1
+            vals.append(v)
+        val_s = [r.random() < 0.8 for _ in range(rank)]
+
+        def cpp_stride(k):
+            E = "E<" + ",".join(map(str, path[k])) + ">{}"
+            if not path[k] and r.random() < 0.5:
+                return _int(r, vals[k], val_s[k])   # a plain integer stride beside the bases
+            return E if vals[k] == 1 and val_s[k] and r.random() < 0.5 else f"{_int(r, vals[k], val_s[k])}*{E}"
+
+        sh = "make_shape(" + ",".join(_int(r, x, s) for x, s in zip(shp, shp_s)) + ")"
+        L = f"make_layout({sh}, make_stride(" + ",".join(cpp_stride(k) for k in range(rank)) + "))"
+        size = 1
+        for x in shp:
+            size *= x
+        op = r.choice(["print", "coalesce", "coalesce", "filter", "eval", "compose", "divide", "slice", "size"])
+        if op == "print":
+            e = L
+        elif op in ("coalesce", "filter"):
+            e = f"{op}({L})"
+        elif op == "eval":
+            e = f"{L}({_int(r, r.randrange(size))})"
+        elif op == "compose":
+            a = r.choice(_divs(size))
+            d = r.choice(_divs(size // a)) if size // a > 1 else 1
+            e = f"composition({L}, make_layout({_int(r, a, True)},{_int(r, d, r.random() < 0.8)}))"
+        elif op == "divide":
+            e = f"logical_divide({L}, make_layout({_int(r, r.choice(_divs(size)), True)}))"
+        elif op == "slice":
+            k = r.randrange(rank)
+            e = f"{L}(" + ",".join("_" if i == k else _int(r, r.randrange(shp[i])) for i in range(rank)) + ")"
+        else:
+            e = f"size({L})"
+        out.append(Case("strides_" + op, e, f"print({e});"))
+    return out
