@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from cutedump.errors import CuteDumpError, MAX_CELLS
 from cutedump import algebra as A
-from cutedump.algebra.basis import ScaledBasis, make_basis_like, has_basis, is_stride_tuple
+from cutedump.algebra.basis import ArithTuple, ScaledBasis, make_basis_like, has_basis, is_stride_tuple
 from cutedump.algebra import C, inttuple as it, make_layout, swizzle as SW
 from cutedump.algebra.integer import INT_MAX, INT_MIN, OVERFLOW, overflow_reset, wrap32
 from cutedump.algebra.inttuple import UNDERSCORE, flatten_to_tuple, fmt, is_int_tuple
@@ -536,6 +536,7 @@ FUNCTIONS = {
     'make_identity_tensor': ('', (('inttuple:shape',),), _make_identity_layout),
     'make_basis_like': ('', (('inttuple:shape',),), _make_basis_like),
     'E': ('N*', ((),), _basis_e),
+    'make_arithmetic_tuple': ('', (('value:x...',),), lambda *a: ArithTuple(a)),
     'make_shape': ('', (('value:x...',),), lambda *a: tuple(a)),
     'make_stride': ('', (('value:x...',),), lambda *a: tuple(a)),
     'make_coord': ('', (('value:x...',),), lambda *a: tuple(a)),

@@ -77,3 +77,17 @@ def test_cute_prints_read_back(cases, oracle):
             bad.append(f"{want!r} -> {got!r}")
     assert n >= 10
     assert not bad, "\n".join(bad[:20])
+
+
+def test_cpp_spelling_of_bases_reads_back(cases, oracle):
+    """format_result(x, "cpp") spells ScaledBasis strides as E<...>{} products (and coordinates as
+    make_arithmetic_tuple); the spelling evaluates to the same print."""
+    from cutedump.expr import evaluate, format_result
+    n = 0
+    for i, want in oracle.outputs.items():
+        if "@" not in want:
+            continue
+        x = evaluate(want)
+        assert format_result(evaluate(format_result(x, "cpp"))) == want
+        n += 1
+    assert n >= 10
