@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from cutedump.errors import CuteDumpError, MAX_CELLS
 from cutedump import algebra as A
+from cutedump.algebra.basis import ArithTuple, ScaledBasis, make_basis_like, has_basis, is_stride_tuple
 from cutedump.algebra import C, inttuple as it, make_layout, swizzle as SW
 from cutedump.algebra.integer import INT_MAX, INT_MIN, OVERFLOW, overflow_reset, wrap32
 from cutedump.algebra.inttuple import UNDERSCORE, flatten_to_tuple, fmt, is_int_tuple
@@ -171,7 +172,7 @@ def _make_layout(*args):
         return A.make_layout(args[0], args[1].name)
     if len(args) == 2 and not any(isinstance(a, (Layout, ComposedLayout, Swizzle)) for a in args):
         for a, what in zip(args, ("shape", "stride")):
-            if not _is_int_tuple(a):   # e.g. a tiler (a tuple holding layouts or _): no make_layout overload
+            if not _is_int_tuple(a) and not (what == "stride" and is_stride_tuple(a)):   # e.g. a tiler (a tuple holding layouts or _): no make_layout overload
                 raise CuteDumpError(f"make_layout(shape, stride): the {what} must be an int tuple, got "
                                     f"{format_result(a)}")
         if it.profile(args[0]) != it.profile(args[1]):
@@ -483,6 +484,20 @@ def _local_partition(L, tile, index, proj=None):
     return _tile_slice(T, first, _repeat_under(r1))
 
 
+def _make_identity_layout(shape):
+    """make_identity_layout(shape) = make_layout(shape, make_basis_like(shape)); make_identity_tensor's layout."""
+    return Layout(shape, make_basis_like(shape))
+
+
+def _make_basis_like(shape):
+    return make_basis_like(shape)
+
+
+def _basis_e(targs=()):
+    """E<n...>{}: _1 at mode path n... (ScaledBasis<_1, n...>)."""
+    return ScaledBasis(C(1), tuple(int(t) for t in (targs or ())))
+
+
 # ---- signatures ----------------------------------------------------------------------------------
 # Every function of the language, from CuTe 4.2's declarations (layout.hpp, int_tuple.hpp, layout_composed.hpp,
 # swizzle_layout.hpp): its template arguments and its argument forms. Checked before anything is evaluated
@@ -517,6 +532,11 @@ FUNCTIONS = {
     'make_layout': ('', (('value:shape',), ('inttuple:shape', 'order:stride'), ('value:layout', 'value:layout...')),
         _make_layout),
     'make_ordered_layout': ('', (('inttuple:shape', 'inttuple:order'),), _make_ordered),
+    'make_identity_layout': ('', (('inttuple:shape',),), _make_identity_layout),
+    'make_identity_tensor': ('', (('inttuple:shape',),), _make_identity_layout),
+    'make_basis_like': ('', (('inttuple:shape',),), _make_basis_like),
+    'E': ('N*', ((),), _basis_e),
+    'make_arithmetic_tuple': ('', (('value:x...',),), lambda *a: ArithTuple(a)),
     'make_shape': ('', (('value:x...',),), lambda *a: tuple(a)),
     'make_stride': ('', (('value:x...',),), lambda *a: tuple(a)),
     'make_coord': ('', (('value:x...',),), lambda *a: tuple(a)),
@@ -863,8 +883,40 @@ def _named(n, text):
                         f"in cutedump.expr.NAMED)", text, n.col)
 
 
+def _basis_arith(n, a, b, text):
+    """ScaledBasis / ArithTuple + and * (arithmetic_tuple.hpp): value * E<i>, E<i> + E<j>, AT + _0."""
+    ok = (C, int)
+    if n.op == "*" and not ((a.__class__ in ok) or (b.__class__ in ok)):
+        raise CuteDumpError(f"operator*: a ScaledBasis multiplies an integer only, got {_show(a)} * {_show(b)}",
+                            text, n.col)
+    if n.op == "*" and (isinstance(a, tuple) or isinstance(b, tuple)):
+        raise CuteDumpError(f"operator*: CuTe has no product of an arithmetic tuple, got {_show(a)} * {_show(b)}",
+                            text, n.col)
+    try:
+        return a * b if n.op == "*" else a + b
+    except CuteDumpError as e:
+        raise CuteDumpError(e.message, text, n.col) from None
+
+
+#: functions CuTe does not compile on a layout with ScaledBasis strides (checked on their layout arguments)
+#: (name -> the first argument checked: composition(A, B) refuses B with basis strides, A may have them)
+_BASIS_REFUSED = {**dict.fromkeys(("complement", "right_inverse", "left_inverse", "logical_product", "zipped_product",
+                                   "tiled_product", "flat_product", "blocked_product", "raked_product",
+                                   "max_common_vector", "max_common_layout", "upcast", "downcast", "recast_layout",
+                                   "tile_to_shape"), 0)}
+
+
+def _refuse_basis(n, args, text):
+    for a in args[_BASIS_REFUSED[n.name]:]:
+        if a.__class__ is Layout and has_basis(a.stride):
+            raise CuteDumpError(f"{n.name}: not defined for a layout with ScaledBasis strides ({a}); CuTe does not "
+                                "compile it", text, n.col)
+
+
 def _arith(n, a, b, text):
     """C++ integer arithmetic on CuTe integers (integral_constant.hpp's static/dynamic rules, C++ truncation)."""
+    if n.op in ("+", "*") and (getattr(a, "_cute_basis", False) or getattr(b, "_cute_basis", False)):
+        return _basis_arith(n, a, b, text)
     for x in (a, b):
         if x is not None and not (x.__class__ is C or x.__class__ is int):
             raise CuteDumpError(f"operator{'-' if n.op == 'neg' else n.op}: cutedump reads integer arithmetic only, "
@@ -887,10 +939,6 @@ def _arith(n, a, b, text):
 
 #: CuTe functions the eval language knows but does not answer, and why (a clear refusal, not "unknown function")
 _UNSUPPORTED = {
-    "make_identity_layout": "identity layouts have ScaledBasis strides (_1@0, _1@1, ...), which cutedump's layouts "
-                            "do not model",
-    "make_identity_tensor": "tensors are not modelled (identity tensors have ScaledBasis strides)",
-    "make_basis_like": "ScaledBasis values (_1@0) are not modelled",
     "make_tensor": "tensors are not modelled: local_tile / local_partition take the tensor's layout",
     "print": "eval prints its result: write the expression alone",
 }
@@ -990,6 +1038,8 @@ class _Evaluation:
             fn, takes_targs = _REG[n.name]
             args = [build_literal(a, text, calls) for a in n.args]
             _check_kinds(n, args, text)
+            if n.name in _BASIS_REFUSED:
+                _refuse_basis(n, args, text)
             try:
                 r = fn(*args, targs=n.targs) if takes_targs else fn(*args)
             except TypeError as e:
@@ -1175,6 +1225,10 @@ def evaluate_layout(text: str):
     if isinstance(obj, ComposedLayout) and not (isinstance(obj.a, Swizzle) and isinstance(obj.b, Layout)):
         raise CuteDumpError(f"{format_result(obj)} is a composition A o O o B that cutedump can only evaluate, not "
                             f"print or draw (supported: a swizzle o offset o layout)", text, 0)
+    if obj.__class__ is Layout and has_basis(obj.stride):
+        raise CuteDumpError(f"{format_result(obj)} has ScaledBasis strides (its values are coordinates, not offsets): "
+                            "cutedump does not print or draw it as a table; `cutedump eval` prints it and L(i)",
+                            text, 0)
     if isinstance(obj, (Layout, ComposedLayout)):
         return _check_int_layout(obj, text)
     if is_int_tuple(obj):

@@ -46,7 +46,7 @@ def _error(text: str) -> CuteDumpError:
     ("make_shape(2, 3) * 2", ["operator*: cutedump reads integer arithmetic only"]),
     ("Int<8>{} / Int<0>{}", ["division by zero (does not compile in CuTe)"]),
     ("8 % 0", ["division by zero (undefined behaviour in C++)"]),
-    ("make_identity_layout(make_shape(_4{}, 8))", ["ScaledBasis strides"]),
+    ("complement(make_identity_layout(make_shape(_4{}, 8)))", ["ScaledBasis strides"]),
     ("8 +", ["unexpected end of input"]),
 ])
 def test_refusals_are_one_clear_line(text, pieces):

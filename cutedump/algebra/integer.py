@@ -87,6 +87,8 @@ class C(int):
     def __add__(self, o):
         r = _iadd(self, o)
         if r is NotImplemented:     # not an int: what int(self) + o does (o's __radd__, or TypeError)
+            if getattr(o, "_cute_basis", False):   # ScaledBasis / ArithTuple (algebra/basis.py): C stays static
+                return o.__radd__(self)
             return _int(self) + o
         if isinstance(o, C):
             if -2147483648 <= r <= 2147483647:
@@ -135,6 +137,8 @@ class C(int):
     def __mul__(self, o):
         r = _imul(self, o)
         if r is NotImplemented:
+            if getattr(o, "_cute_basis", False):   # ScaledBasis (algebra/basis.py): _0 * E<1> is _0@1
+                return o.__rmul__(self)
             if self == 0:
                 return C(_int(self) * _int(o))   # _0 * x -> _0 (int(o): a TypeError where o is no number)
             return _int(self) * o

@@ -8,6 +8,7 @@ from __future__ import annotations
 from cutedump.errors import CuteDumpError
 from cutedump.algebra.integer import C, div, imin, iabs, signum, safe_div, is_static, is_constant
 from cutedump.algebra import inttuple as it
+from cutedump.algebra.basis import ScaledBasis
 from cutedump.algebra.inttuple import (UNDERSCORE, is_int, fmt, flatten, product, wrap, unwrap, compact_col_major,
                                        compact_row_major, compact_order, crd2idx, ceil_div, tmin, append as t_append,
                                        prepend as t_prepend)
@@ -181,7 +182,8 @@ def coshape(layout):
     """1 + L(max coordinate) per leaf: inner_product(shape - 1, |stride|) + 1."""
     shp, std = layout.shape, layout.stride
     if not isinstance(shp, tuple):
-        return (shp - _1) * iabs(std) + _1
+        r = (shp - _1) * iabs(std)
+        return r + _1 if (r.__class__ is C or r.__class__ is int) else _co_basis(r)
     for x in shp:
         if isinstance(x, tuple):
             break
@@ -191,10 +193,19 @@ def coshape(layout):
         acc = _0
         for x, d in zip(m1, ab):
             acc = acc + x * d
-        return acc + _1
+        return acc + _1 if (acc.__class__ is C or acc.__class__ is int) else _co_basis(acc)
     m1 = it.transform_leaf(layout.shape, lambda s: s - C(1))
     ab = it.transform_leaf(layout.stride, iabs)
     co = it.inner_product(m1, ab)
+    if isinstance(co, ScaledBasis):
+        return _co_basis(co)
+    return it.transform_leaf(co, lambda c: c + C(1))
+
+
+def _co_basis(co):
+    """coshape's end for ScaledBasis strides: as_arithmetic_tuple(co), then + _1 on every leaf."""
+    if isinstance(co, ScaledBasis):
+        co = co.as_arith()
     return it.transform_leaf(co, lambda c: c + C(1))
 
 
@@ -320,6 +331,10 @@ def _bw_coalesce(flat_shape, flat_stride, new_shape, new_stride):
                 new_shape = s * new_shape
                 new_stride = d
                 continue
+            if sd.__class__ is ScaledBasis and _static_basis_eq(sd, new_stride):   # _2 * _1@0 == _2@0, statically
+                new_shape = s * new_shape
+                new_stride = d
+                continue
         if shapes is None:
             shapes, strides = [new_shape], [new_stride]
         else:
@@ -338,6 +353,12 @@ def _bw_coalesce(flat_shape, flat_stride, new_shape, new_stride):
 
 
 _0, _1 = C(0), C(1)
+
+
+def _static_basis_eq(a, b) -> bool:
+    """ScaledBasis == ScaledBasis known at compile time: the same path, equal static values."""
+    return (b.__class__ is ScaledBasis and a.path == b.path and isinstance(a.value, C) and isinstance(b.value, C)
+            and a.value == b.value)
 
 
 def coalesce(layout, profile=None):
@@ -431,10 +452,29 @@ def composition_step(curr_shape, curr_stride, rest_shape, rest_stride):
     return next_shape, next_stride, new_shape
 
 
-def _composition_impl(lshape, lstride, rshape, rstride):
+class _BasisRhs(Exception):
+    """Raised by _composition_impl at a ScaledBasis stride of B when A was coalesced without B's coprofile."""
+
+
+def _basis_get(path, x):
+    """basis_get: get<path...>(x) (a static_assert in CuTe where x has no such mode)."""
+    for n in path:
+        if not isinstance(x, tuple) or n >= len(x):
+            raise CuteDumpError(f"static assertion failed: a ScaledBasis stride selects mode {n} of {fmt(x)}, "
+                                "which has no such mode (basis_get)")
+        x = x[n]
+    return x
+
+
+def _composition_impl(lshape, lstride, rshape, rstride, basis_ok=False):
     if isinstance(rshape, tuple):
-        modes = [_composition_impl(lshape, lstride, s, d) for s, d in zip(rshape, rstride)]
+        modes = [_composition_impl(lshape, lstride, s, d, basis_ok) for s, d in zip(rshape, rstride)]
         return _mk(tuple([m.shape for m in modes]), tuple([m.stride for m in modes]))   # make_layout(modes...)
+    if rstride.__class__ is ScaledBasis:   # B's stride selects a mode of A (composition_impl's special case)
+        if not basis_ok:
+            raise _BasisRhs()
+        return _composition_impl(_basis_get(rstride.path, lshape), _basis_get(rstride.path, lstride), rshape,
+                                 rstride.value, True)
     if is_constant(0, rstride):
         return _mk(rshape, rstride)
     if not isinstance(lshape, tuple):
@@ -473,7 +513,12 @@ def composition(lhs, rhs):
     if isinstance(rhs, Layout):
         flat = coalesce_x(lhs)
         try:
-            return _composition_impl(flat.shape, flat.stride, rhs.shape, rhs.stride)
+            try:
+                return _composition_impl(flat.shape, flat.stride, rhs.shape, rhs.stride)
+            except _BasisRhs:   # B has ScaledBasis strides: A coalesced per mode of coprofile(B), then composed
+                prof = _coprofile(rhs.stride)
+                flat = coalesce_x(lhs, prof) if isinstance(prof, tuple) else coalesce_x(lhs)
+                return _composition_impl(flat.shape, flat.stride, rhs.shape, rhs.stride, True)
         except ZeroDivisionError:   # C++ divides by the size-0 mode too: a compile error (static), a trap (dynamic)
             raise CuteDumpError(f"composition({lhs}, {rhs}): division by zero (a size-0 mode); CuTe fails to "
                                 "compile this (static sizes) or traps at run time (dynamic)") from None
@@ -489,6 +534,16 @@ def composition(lhs, rhs):
         flat = coalesce_x(lhs)
         return _composition_impl(flat.shape, flat.stride, rhs, C(1))
     raise CuteDumpError(f"composition: unsupported right operand {rhs!r}")
+
+
+def _coprofile(stride):
+    """coprofile: repeat_like(as_arithmetic_tuple(sum(stride)), _0)."""
+    acc = C(0)
+    for d in (flatten(stride) if isinstance(stride, tuple) else (stride,)):
+        acc = acc + d
+    if isinstance(acc, ScaledBasis):
+        acc = acc.as_arith()
+    return it.repeat_like(acc, C(0))
 
 
 def with_shape(layout, shape):

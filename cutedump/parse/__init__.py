@@ -19,6 +19,7 @@ import re
 from functools import lru_cache
 
 from cutedump.errors import CuteDumpError
+from cutedump.algebra.basis import ScaledBasis, is_stride_tuple
 from cutedump.algebra import inttuple as it
 from cutedump.algebra.integer import C, INT_MAX, INT_MIN, wrap32
 from cutedump.algebra.inttuple import UNDERSCORE, is_int_tuple
@@ -36,7 +37,7 @@ _TOKEN = re.compile(r"\s*([(),<>\[\]{}.+*/%]|_?-?[0-9]+(?:[xX][0-9A-Fa-f]+)?"
                     r"|(?:::)?[A-Za-z_][A-Za-z0-9_]*(?:::[A-Za-z_][A-Za-z0-9_]*)*|\S)")
 _INT_TOKEN = re.compile(r"_?-?[0-9]+(?:[xX][0-9A-Fa-f]+)?")
 _NAME_TOKEN = re.compile(r"(?:::)?[A-Za-z_][A-Za-z0-9_]*(?:::[A-Za-z_][A-Za-z0-9_]*)*")
-_PUNCT = "():,<>[]{}.+-*/%"
+_PUNCT = "():,<>[]{}.+-*/%@"
 _KINDS: dict = {p: "p" for p in _PUNCT}   # token text -> "int" | "name" | "p", learnt as met (bounded)
 
 
@@ -558,6 +559,9 @@ class Parser:
                 return Named(text, targs, i, src)
             if targs:
                 targs = tuple([int(x) if x.__class__ is C else x for x in targs])
+            if text == "E" and (nxt == "{" or (nxt == "(" and self.t[self.i + 1] == ")")):   # E<1,0>{}: a basis
+                self.braces()
+                return Call(text, targs, (), i, src)
             if nxt == "(":
                 self.i += 1
                 return Call(text, targs, self.args(), i, src)
@@ -576,6 +580,15 @@ class Parser:
         if text[0] == "_" and (self.t[i + 1] == "{" or (self.t[i + 1] == "(" and self.t[i + 2] == ")")):
             self.braces()   # _8{} or _8(): the C++ alias's value
             v = _alias_value(v, text, src, i)
+        if self.t[self.i] == "@":   # CuTe's print of a ScaledBasis: _1@0@1 is _1 * E<1,0> (the path printed reversed)
+            path = []
+            while self.t[self.i] == "@":
+                j = self.i + 1
+                if self.k[j] != "int" or self.t[j][0] in "_-":
+                    self.error_at("expected a mode index (0, 1, ...) after '@' (a ScaledBasis such as _1@0)", j)
+                path.append(int(self.t[j]))
+                self.i = j + 1
+            v = ScaledBasis(v, tuple(reversed(path)))
         return Lit(v, i, src)
 
     def int_tuple(self, i):
@@ -786,7 +799,7 @@ def build_literal(node, text: str, calls=None):
         if _plain_layout(shp, std):
             return _mk(shp, std)
         for part, what, col in ((shp, "shape", node.col), (std, "stride", node.stride_col)):
-            if not is_int_tuple(part):
+            if not is_int_tuple(part) and not (what == "stride" and is_stride_tuple(part)):
                 raise CuteDumpError(f"a layout {what} must be an int tuple", text, col)
         if not it.congruent(shp, std):
             raise CuteDumpError(f"shape {it.fmt(shp)} and stride {it.fmt(std)} are not congruent", text,

@@ -82,6 +82,11 @@ def _cpp_value(x, maker: str = "make_shape") -> str:
         return f"composition({_cpp_value(x.a)}, {_cpp_value(off)}, {_cpp_value(x.b)})"
     if cls.__name__ == "_Name":   # a tag of the eval language: LayoutLeft, GenRowMajor
         return f"{x.name}{{}}"
+    if cls.__name__ == "ScaledBasis":   # v * E<path...>{} (E<1,0> prints _1@0@1)
+        e = "E<" + ",".join(str(n) for n in x.path) + ">{}"
+        return e if (x.value.__class__ is C and x.value == 1) else f"{_cpp_value(x.value)}*{e}"
+    if cls.__name__ == "ArithTuple":
+        return "make_arithmetic_tuple(" + ", ".join(_cpp_value(e) for e in x) + ")"
     raise CuteDumpError(f"cannot spell a {cls.__name__} in C++")
 
 

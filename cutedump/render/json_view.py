@@ -20,6 +20,7 @@ from cutedump.algebra import rank, depth, size, cosize, Layout, Swizzle, is_stat
 from cutedump.algebra.inttuple import fmt, is_tuple
 from cutedump.algebra.swizzle import ComposedLayout
 from cutedump.algebra.evaluate import values
+from cutedump.algebra.basis import ScaledBasis, has_basis
 from cutedump.expr import format_result
 from cutedump.render import grid
 
@@ -67,8 +68,22 @@ def layout_json(layout, force: bool = False) -> dict:
     return d
 
 
+def basis_layout_json(layout, force: bool = False) -> dict:
+    """A layout with ScaledBasis strides (make_identity_layout): its prints, and L(i) (a coordinate) for each i."""
+    n = int(size(layout))
+    check_size(n, force, "layout")
+    return {"kind": "basis_layout", "printed": str(layout), "shape": _nested(layout.shape),
+            "shape_printed": fmt(layout.shape), "stride_printed": fmt(layout.stride), "rank": int(rank(layout)),
+            "depth": int(depth(layout)), "size": n,
+            "coordinates": [format_result(layout(i)) for i in range(n)]}
+
+
 def object_json(obj, force: bool = False) -> dict:
     """JSON of any `cutedump eval` result."""
+    if obj.__class__ is Layout and has_basis(obj.stride):
+        return basis_layout_json(obj, force)
+    if isinstance(obj, ScaledBasis) or (isinstance(obj, tuple) and has_basis(obj)):
+        return {"kind": "scaled_basis", "printed": format_result(obj)}
     if isinstance(obj, (Layout, ComposedLayout)):
         return layout_json(obj, force)
     if isinstance(obj, bool):

@@ -1,0 +1,93 @@
+"""ScaledBasis strides (make_identity_layout, make_identity_tensor, make_basis_like, E<i...>{}) against real CuTe.
+
+tests/oracle/gen_basis.py writes seeded C++ expressions over identity layouts; real CuTe compiles each inside
+print(...) (answers recorded in tests/oracle/records/), cutedump evaluates the same text: every print equal, every
+case CuTe refuses refused by cutedump (a CuteDumpError).
+"""
+from __future__ import annotations
+
+import collections
+
+import pytest
+
+from tests.oracle import gen_algebra as GA
+from tests.oracle import gen_basis as G
+from tests.oracle.cute import unavailable_reason
+from tests.test_oracle_cpp import _ours
+
+CORPORA = [(G.generate, 20261124, 300), (G.generate_more, 20261125, 300),
+           (G.generate_rhs, 20261126, 200),
+           (G.generate_strides, 20261127, 300)]
+
+
+@pytest.fixture(scope="module", params=range(len(CORPORA)), ids=lambda i: f"seed{CORPORA[i][1]}")
+def cases(request):
+    fn, seed, n = CORPORA[request.param]
+    return fn(seed, n)
+
+
+@pytest.fixture(scope="module")
+def oracle(cases):
+    why = unavailable_reason()
+    if why:
+        pytest.skip(why)
+    return GA.run_oracle(cases, batch_size=100, jobs=1)
+
+
+def test_basis_corpus_deterministic(cases):
+    assert len(cases) >= 200 and len({c.op for c in cases}) >= 5
+    assert [c.expr for c in G.generate(7, 50)] == [c.expr for c in G.generate(7, 50)]
+
+
+def test_basis_matches_cute(cases, oracle):
+    bad, n = [], 0
+    for i, c in enumerate(cases):
+        if i in oracle.crashed:
+            continue
+        n += 1
+        answered, got = _ours(c.expr)
+        if i in oracle.rejected:
+            if not got.startswith("<CuteDumpError"):
+                bad.append((c.op, c.expr, "does not compile: " + oracle.rejected[i][:120], got))
+            continue
+        if not (answered and got == oracle.outputs[i]):
+            bad.append((c.op, c.expr, oracle.outputs[i], got))
+    print(f"\n[oracle-basis] {n - len(bad)}/{n} cases agree with CuTe ({len(oracle.rejected)} refused by both)")
+    if bad:
+        per = collections.Counter(b[0] for b in bad)
+        lines = [f"{len(bad)} of {n} differ: {dict(per)}"]
+        lines += [f"  [{o}] {e}\n      CuTe:     {w}\n      cutedump: {g}" for o, e, w, g in bad[:40]]
+        pytest.fail("\n".join(lines), pytrace=False)
+
+
+def test_cute_prints_read_back(cases, oracle):
+    """CuTe's own print of each answer (layouts with _1@0 strides, bases, coordinates) read back by cutedump eval
+    prints the same bytes (CuTe's print syntax is cutedump's literal syntax)."""
+    from cutedump.expr import evaluate_to_string
+    n, bad = 0, []
+    for i, want in oracle.outputs.items():
+        if "@" not in want:
+            continue
+        n += 1
+        try:
+            got = evaluate_to_string(want)
+        except Exception as e:  # noqa: BLE001 - any failure is a finding
+            got = f"<{type(e).__name__}: {e}>"
+        if got != want:
+            bad.append(f"{want!r} -> {got!r}")
+    assert n >= 10
+    assert not bad, "\n".join(bad[:20])
+
+
+def test_cpp_spelling_of_bases_reads_back(cases, oracle):
+    """format_result(x, "cpp") spells ScaledBasis strides as E<...>{} products (and coordinates as
+    make_arithmetic_tuple); the spelling evaluates to the same print."""
+    from cutedump.expr import evaluate, format_result
+    n = 0
+    for i, want in oracle.outputs.items():
+        if "@" not in want:
+            continue
+        x = evaluate(want)
+        assert format_result(evaluate(format_result(x, "cpp"))) == want
+        n += 1
+    assert n >= 10
