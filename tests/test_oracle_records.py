@@ -12,7 +12,41 @@ from tests.oracle import cute, records
 def store(tmp_path, monkeypatch):
     monkeypatch.setattr(records, "RECORDS", tmp_path / "records")
     monkeypatch.setenv(records.LOG_ENV, str(tmp_path / "log"))
+    for env in (records.LIVE_SHARE_ENV, records.LIVE_SEED_ENV, records.LIVE_BUDGET_ENV):   # CI sets these
+        monkeypatch.delenv(env, raising=False)
+    monkeypatch.setattr(records, "_SPENT", [0.0])
     return tmp_path / "records"
+
+
+def test_live_share_and_budget_answer_the_rest_from_records(store, monkeypatch):
+    """CI's live mode on a budget: a batch outside the share, or past the budget, is read from its record (a
+    corrupted record is then not caught: the next seed's share catches it); inside both, it is compiled."""
+    records.write("k1", "recorded\n")
+    monkeypatch.setenv(records.MODE_ENV, "live")
+    calls = []
+
+    def fresh():
+        calls.append(1)
+        return "fresh\n"
+    monkeypatch.setenv(records.LIVE_SHARE_ENV, "0")
+    assert records.answer("k1", fresh, what="t") == "recorded\n" and not calls
+    monkeypatch.setenv(records.LIVE_SHARE_ENV, "100")
+    monkeypatch.setenv(records.LIVE_BUDGET_ENV, "0.000001")
+    monkeypatch.setattr(records, "_SPENT", [1.0])
+    assert records.answer("k1", fresh, what="t") == "recorded\n" and not calls
+    monkeypatch.setattr(records, "_SPENT", [0.0])
+    with pytest.raises(records.OracleRecordError, match="differs"):
+        records.answer("k1", fresh, what="t")
+    assert calls
+    # the share is a stable hash of seed and key: about P percent of many keys, the same ones for the same seed
+    monkeypatch.delenv(records.LIVE_BUDGET_ENV)
+    monkeypatch.setenv(records.LIVE_SHARE_ENV, "35")
+    monkeypatch.setenv(records.LIVE_SEED_ENV, "2026-11-24")
+    picked = [k for k in (f"key{i}" for i in range(2000)) if records.live_now(k)]
+    assert 0.30 < len(picked) / 2000 < 0.40 and picked == [k for k in (f"key{i}" for i in range(2000))
+                                                            if records.live_now(k)]
+    monkeypatch.setenv(records.LIVE_SEED_ENV, "2026-11-25")
+    assert picked != [k for k in (f"key{i}" for i in range(2000)) if records.live_now(k)]
 
 
 def test_missing_record_is_a_failure_naming_the_record_command(store, monkeypatch):
