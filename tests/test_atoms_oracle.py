@@ -11,7 +11,7 @@ import os
 
 import pytest
 
-from tests.oracle.cute import run_cases, unavailable_reason
+from tests.oracle.cute import diff_cases, run_cases, run_chunked, unavailable_reason
 from tests.oracle import gen_atoms as G
 from cutedump.atoms.mma_catalog import catalog_mma
 
@@ -21,20 +21,10 @@ CHUNK = 120
 
 
 def _run(cases, flags=()):
-    outs = []
-    for i in range(0, len(cases), CHUNK):
-        outs += run_cases([c[1] for c in cases[i:i + CHUNK]], extra_flags=flags)
-    return outs
+    return run_chunked(cases, CHUNK, flags)
 
 
-def _diff(cases, outs):
-    bad = []
-    for (name, _, exp), got in zip(cases, outs):
-        if exp != got:
-            el, gl = exp.splitlines(), got.splitlines()
-            first = next((f"ours {a!r} / cute {b!r}" for a, b in zip(el, gl) if a != b), f"{len(el)} vs {len(gl)} lines")
-            bad.append(f"{name}: {first}")
-    return bad
+_diff = diff_cases
 
 
 def test_every_mma_atom_prints_like_cute():

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.oracle.cute import run_cases, unavailable_reason
+from tests.oracle.cute import diff_cases, run_cases, run_chunked, unavailable_reason
 from tests.oracle import gen_umma as G
 
 pytestmark = pytest.mark.skipif(unavailable_reason() is not None, reason=str(unavailable_reason()))
@@ -16,20 +16,10 @@ CHUNK = 150
 
 
 def _run(cases):
-    outs = []
-    for i in range(0, len(cases), CHUNK):
-        outs += run_cases([c[1] for c in cases[i:i + CHUNK]])
-    return outs
+    return run_chunked(cases, CHUNK)
 
 
-def _diff(cases, outs):
-    bad = []
-    for (name, _, exp), got in zip(cases, outs):
-        if exp != got:
-            el, gl = exp.splitlines(), got.splitlines()
-            first = next((f"ours {a!r} / cute {b!r}" for a, b in zip(el, gl) if a != b), f"{len(el)} vs {len(gl)} lines")
-            bad.append(f"{name}: {first}")
-    return bad
+_diff = diff_cases
 
 
 def test_umma_atoms_and_instr_desc_like_cute():

@@ -111,3 +111,23 @@ def _compile_and_run(src: str, extra_flags: tuple[str, ...], key: str) -> str:
     exe.unlink(missing_ok=True)
     cpp.unlink(missing_ok=True)
     return r.stdout
+
+
+def run_chunked(cases, chunk: int, extra_flags: tuple[str, ...] = (), prelude: str = PRELUDE) -> list[str]:
+    """run_cases over ``(name, C++ body, expected)`` triples, ``chunk`` cases a batch (the batch bounds are part of
+    the record keys: keep a test's chunk size)."""
+    outs = []
+    for i in range(0, len(cases), chunk):
+        outs += run_cases([c[1] for c in cases[i:i + chunk]], prelude=prelude, extra_flags=extra_flags)
+    return outs
+
+
+def diff_cases(cases, outs) -> list[str]:
+    """One line per ``(name, _, expected)`` case whose CuTe output differs: its first differing line."""
+    bad = []
+    for (name, _, exp), got in zip(cases, outs):
+        if exp != got:
+            el, gl = exp.splitlines(), got.splitlines()
+            first = next((f"ours {a!r} / cute {b!r}" for a, b in zip(el, gl) if a != b), f"{len(el)} vs {len(gl)} lines")
+            bad.append(f"{name}: {first}")
+    return bad
