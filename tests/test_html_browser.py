@@ -272,7 +272,8 @@ def test_sm90_ss_operand_hover_lists_all_holders(browser, tmp_path):
     args = ["--mma", "SM90_64x64x16_F16F16F16_SS", "--atom-layout", "(_1,_2,_1)"]
     page = _page(tmp_path, args, "sm90")
     assert page.stat().st_size < 4_000_000
-    _, obj, _ = build_picture(None, None, None, args[1], args[3], None, None, None, None, None, None, False)
+    _, obj, _ = build_picture(layout=None, tv=None, tile=None, mma=args[1], atom_layout=args[3], copy=None,
+                                value_type=None, thr=None, val=None, copy_for=None, force=False)
     (M, N, K), _, la, _ = grid.mma_parts(obj)
     m, k = grid.coord_tensor((M, K), la).coord_arrays()
     want = ", ".join(f"T{t} V{v}" for t, v in zip(*((m == 3) & (k == 5)).nonzero()))
