@@ -36,6 +36,8 @@ CONFIGS = [
     ("nt", (64, 256, 32, 3), (72, 40, 17), 127),
     ("nt", (128, 128, 128, 2), (4096, 4096, 4096), 31),
     ("nt", (256, 64, 48, 4), ("_1024", "_512", "_96"), 1),
+    # CuTe builds a 96-row tile under the 64-row wgmma (MMA_M = 2 over-covers it): printed, not refused
+    ("tn", (96, 128, 64, 3), (512, 256, 128), 5),
     # CuTe's make_tma_copy_desc asserts: TN rows of K=77 halfs are not 16-byte aligned; a 512-row box exceeds 256
     ("tn", (128, 128, 64, 3), (512, 256, 77), 0),
     ("tn", (512, 128, 64, 1), (1024, 256, 128), 0),
@@ -211,7 +213,7 @@ slice = "(_,_,0)"''', '''smem = "tile_to_shape(GMMA::Layout_K_SW64_Atom<half_t>,
     # the MN-major box is 64 rows: a 192-row tile of 3 boxes is refused at compile time by make_tma_atom's
     # composition (static_assert "Shape Divisibility Condition")
     (["bN=_192"], "Shape Divisibility Condition"),
-    (["bM=_96"], "is not a multiple of 64"),
+    (["bM=_100"], "tile_to_shape: block shape does not divide the target shape"),
     (["K=77"], "asserts `(gmem_prob_stride[1] & 0b1111) == 0'"),
     (["bM=_512", "bP=_1"], "asserts `smem_box_shape[1] <= (uint32_t(1) << 8)'"),
 ])
