@@ -256,3 +256,30 @@ def test_tma_kind_rules():
     assert str(d.item("a").value) == "ArithTuple(_0,0) o (((_64,_128),_1),2):(((_1@0,_1@1),_0),_64@0)"
     assert str(d.item("b").value) == "((_8192,_1),(_1,_2)):((_1,_0),(_0,_8192))"
     assert d.item("bytes").value == 16384
+
+
+def test_multicast_partition_is_the_tma_commands():
+    """tma_partition with a cluster rank and layout (SM90_TMA_LOAD_MULTICAST, cluster 2, CTA 1) gives what
+    `cutedump tma --tma-partition` gives (tests/test_tma_oracle.py checks that one against real CuTe)."""
+    from cutedump.kernel.model import evaluate_description
+    d = evaluate_description({
+        "params": {"M": "1024", "K": "256"},
+        "objects": [
+            {"name": "L", "kind": "value", "expr": "tile_to_shape(GMMA::Layout_MN_SW128_Atom<half_t>, (_128,_64))"},
+            {"name": "g", "kind": "tensor", "memory": "gmem", "shape": "(M,K)", "stride": "(_1,M)"},
+            {"name": "tma", "kind": "tma_atom", "op": "SM90_TMA_LOAD_MULTICAST", "type": "half_t", "gmem": "g",
+             "smem": "L", "tile": "(_128,_64)", "cluster": "2"}],
+        "thread": [
+            {"name": "m", "kind": "tma_tensor", "of": "tma", "shape": "(M,K)"},
+            {"name": "gA", "kind": "local_tile", "tensor": "m", "tiler": "(_128,_64)", "coord": "(0,_)"},
+            {"name": "s", "kind": "tensor", "memory": "smem", "layout": "L"},
+            {"name": "tAgA, tAsA", "kind": "tma_partition", "of": "tma", "cta_coord": "1", "cta_layout": "2:_1",
+             "smem": "group_modes<0,2>(s)", "gmem": "group_modes<0,2>(gA)"}]})
+    code, out, err = run("tma", "--op", "SM90_TMA_LOAD_MULTICAST", "--type", "half_t", "--gmem", "(1024,256):(_1,1024)",
+                         "--smem", "tile_to_shape(GMMA::Layout_MN_SW128_Atom<half_t>, (_128,_64))", "--cluster", "2",
+                         "--tma-partition", "--cta", "1", "--format", "json")
+    assert code == 0, err
+    p = json.loads(out)["partition"]
+    assert str(d.item("gA").value) == p["gA"]
+    assert str(d.item("tAgA").value) == p["tAgA"]
+    assert str(d.item("tAsA").value) == p["tAsA"].split(" o ", 1)[1]
