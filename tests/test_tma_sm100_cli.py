@@ -8,6 +8,7 @@ import json
 from click.testing import CliRunner
 
 from cutedump.cli import main
+from tests.test_tma_cli import _err   # one error line, exit 2
 
 MMA2 = "SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,256,256,K,K>"
 MMA1 = "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,K,K>"
@@ -52,6 +53,14 @@ def test_json_and_defaults():
     assert set(p["masks"]) == {"tma_mcast_mask_a", "tma_mcast_mask_b", "mma_mcast_mask_c"}
 
 
+def test_2sm_atom_in_a_cluster_of_one_m():
+    # CuTe divides a cluster of ClusterM 1 by AtomThrID _2 all the same: ((_2),_1,_2,_1):((_0),_0,_1,_0)
+    r = run("tma", "--op", "SM100_TMA_2SM_LOAD_MULTICAST", "--mma", MMA2, "--gmem", "(512,256):(256,_1)",
+            "--cluster-shape", "(1,2,1)")
+    assert r.exit_code == 0, r.output
+    assert "  cluster_layout_vmnk: ((_2),_1,_2,_1):((_0),_0,_1,_0)" in r.output and "  boxDim          {64, 64}\n" in r.output
+
+
 def test_tiled_copy_and_c():
     r = run("tma", "--op", "SM100_TMA_2SM_LOAD_MULTICAST", "--mma", MMA2, "--operand", "A", "--gmem",
             "(512,256):(256,_1)", "--tiled-copy", "--format", "json")
@@ -66,15 +75,6 @@ def test_tiled_copy_and_c():
     assert r.output.startswith("make_tma_copy_C_sm100(SM90_TMA_STORE{}, make_tensor(gmem_ptr<float>, ")
 
 
-def _err(*args):
-    r = run("tma", *args)
-    assert r.exit_code == 2, r.output
-    lines = r.output.strip().splitlines()
-    assert lines[0].startswith("error: ") and (len(lines) == 1 or (len(lines) == 3 and lines[2].strip() == "^")), \
-        r.output
-    return lines[0]
-
-
 def test_errors_are_one_line_with_cutes_wording():
     base = ["--mma", MMA2, "--gmem", "(512,256):(256,_1)"]
     assert "Unsupported TMA (static_assert(dependent_false<CopyOp>)" in _err("--op", "SM90_TMA_REDUCE_ADD", *base)
@@ -87,7 +87,6 @@ def test_errors_are_one_line_with_cutes_wording():
     assert "TMA requires CTA_Tile and SLayout top-level size equivalence" in _err(
         "--op", "SM90_TMA_LOAD", *base, "--smem", "UMMA::tile_to_mma_shape(UMMA::Layout_K_SW128_Atom<half_t>, "
         "((_128,_16),_2,_4))")
-    assert "a 2SM UMMA pairs CTAs along M" in _err("--op", "SM90_TMA_LOAD", *base, "--cluster-shape", "(1,2,1)")
     assert "TiledCopy uses too few thrs" in _err("--op", "SM100_TMA_2SM_LOAD", "--mma", MMA1, "--gmem",
                                                  "(512,256):(256,_1)", "--tiled-copy")
     assert "an SM100 UMMA atom" in _err("--op", "SM90_TMA_LOAD", "--mma", "SM80_16x8x16_F16F16F16F16_TN", "--gmem",

@@ -79,10 +79,6 @@ def cluster_layout_vmnk(cluster_shape, mma) -> Layout:
         raise CuteDumpError(f"cluster extents must be >= 1, got {fmt(shp)}")
     if int(size(shp)) > 16:
         raise CuteDumpError(f"a cluster of {size(shp)} CTAs: the multicast masks are uint16_t, at most 16 CTAs")
-    v = int(size(mma.atom.thr_id))
-    if int(shp[0]) % v:
-        raise CuteDumpError(f"the cluster's M extent {shp[0]} is not a multiple of the MMA atom's {v} CTAs "
-                            f"(AtomThrID {mma.atom.thr_id}): a {v}SM UMMA pairs CTAs along M")
     return tiled_divide(make_layout(shp), (mma.atom.thr_id,))
 
 
@@ -152,6 +148,27 @@ def make_tma_sm100(operand: str, op: str, value_type: str, gmem: Layout, smem, t
         num_multicast = int(size(vmnk, OPERANDS[operand][2]))
     r = T.build_tma(op, vt, bits, gmem, smem, sw, slayout, basis, v_map, num_multicast, cta_t_map=cta_t_map)
     return Sm100Tma(maker_name(operand, tiled), operand, r, mma, tuple(tiler), vmnk, multicast)
+
+
+def make_tma_atom_A_sm100(op, value_type, gmem, smem, mma_tiler, mma, cluster_shape=None) -> Sm100Tma:
+    """CuTe's make_tma_atom_A_sm100(op, gmem, smem, mma_tiler, mma, cluster_layout_vmnk), cluster_shape (M,N,K)."""
+    return make_tma_sm100("A", op, value_type, gmem, smem, mma_tiler, mma, cluster_shape)
+
+
+def make_tma_atom_B_sm100(op, value_type, gmem, smem, mma_tiler, mma, cluster_shape=None) -> Sm100Tma:
+    return make_tma_sm100("B", op, value_type, gmem, smem, mma_tiler, mma, cluster_shape)
+
+
+def make_tma_copy_A_sm100(op, value_type, gmem, smem, cluster_tiler, mma) -> Sm100Tma:
+    return make_tma_sm100("A", op, value_type, gmem, smem, cluster_tiler, mma, tiled=True)
+
+
+def make_tma_copy_B_sm100(op, value_type, gmem, smem, cluster_tiler, mma) -> Sm100Tma:
+    return make_tma_sm100("B", op, value_type, gmem, smem, cluster_tiler, mma, tiled=True)
+
+
+def make_tma_copy_C_sm100(op, value_type, gmem, smem, cluster_tiler, mma) -> Sm100Tma:
+    return make_tma_sm100("C", op, value_type, gmem, smem, cluster_tiler, mma, tiled=True)
 
 
 # ------------------------------------------------------------------------------------------------ multicast masks

@@ -315,6 +315,8 @@ TUTORIALS = [
      "SM100_TMA_2SM_LOAD", (2, 2, 1), "(640,4096):(_1,640)", (3, (5, 2), 0)),
     ("batched A", "atom", False, F16_2SM, "A", (256, 256, 64), "half_t", "UMMA::Layout_K_SW128_Atom",
      "SM100_TMA_2SM_LOAD_MULTICAST", (2, 2, 1), "(512,256,3):(256,_1,131072)", None),
+    ("2SM, ClusterM 1", "part", False, F16_2SM, "A", (256, 256, 64), "half_t", "UMMA::Layout_K_SW128_Atom",
+     "SM100_TMA_2SM_LOAD_MULTICAST", (1, 2, 1), "(512,256):(256,_1)", (1, (1, 0), 0x400)),
     ("unaligned", "atom", False, F16_1SM, "A", (128, 256, 64), "half_t", "UMMA::Layout_K_SW128_Atom",
      "SM90_TMA_LOAD", (1, 1, 1), "(512,250):(250,_1)", None),
     ("majorness", "atom", False, F16_1SM, "A", (128, 256, 64), "half_t", "UMMA::Layout_K_SW128_Atom",
@@ -332,3 +334,110 @@ def tutorial_cases():
             part_body(cfg, gmem, *part, generic=generic)
         out.append((f"tutorial {label}: " + _name(kind, cfg, gmem), body, exp))
     return out
+
+
+# ------------------------------------------------------------------------------------------------ refusals
+
+#: (label, kind, mma, operand, mma_tiler, type, smem (eval text; None: the tutorials' default), op, cluster, gmem):
+#: inputs CuTe refuses at compile time (a static_assert): ours must say CuTe's words
+REFUSALS = [
+    ("reduce-add A", "atom", F16_1SM, "A", (128, 256, 64), "half_t", None, "SM90_TMA_REDUCE_ADD", (1, 1, 1),
+     "(512,256):(256,_1)"),
+    ("reduce-add B copy", "copy", F16_2SM, "B", (256, 256, 64), "half_t", None, "SM90_TMA_REDUCE_ADD", None,
+     "(512,256):(256,_1)"),
+    ("multicast C", "copy", F16_1SM, "C", (128, 256, 64), "float", None, "SM90_TMA_LOAD_MULTICAST", None,
+     "(512,1024):(1024,_1)"),
+    ("2SM multicast C", "copy", F16_2SM, "C", (256, 256, 64), "float", None, "SM100_TMA_2SM_LOAD_MULTICAST", None,
+     "(512,1024):(1024,_1)"),
+    ("2SM op, 1SM mma", "copy", F16_1SM, "A", (128, 256, 64), "half_t", None, "SM100_TMA_2SM_LOAD", None,
+     "(512,256):(256,_1)"),
+    ("2SM multicast, 1SM mma", "copy", F16_1SM, "B", (128, 256, 64), "half_t", None, "SM100_TMA_2SM_LOAD_MULTICAST",
+     None, "(1024,256):(256,_1)"),
+    ("smem twice the tile", "atom", F16_2SM, "A", (256, 256, 64), "half_t",
+     "UMMA::tile_to_mma_shape(UMMA::Layout_K_SW128_Atom<half_t>, ((_128,_16),_2,_4))", "SM90_TMA_LOAD", (2, 1, 1),
+     "(512,256):(256,_1)"),
+    ("atom does not tile the B tile", "copy", F16_1SM, "B", (128, 256, 64), "half_t",
+     "UMMA::tile_to_mma_shape(UMMA::Layout_K_SW128_Atom<half_t>, ((_256,_16),_1,_2))", "SM90_TMA_LOAD", None,
+     "(1024,256):(256,_1)"),
+    ("smem a quarter of the tile", "atom", F16_1SM, "A", (128, 256, 64), "half_t",
+     "UMMA::tile_to_mma_shape(UMMA::Layout_MN_SW128_Atom<half_t>, ((_128,_16),_1,_1))", "SM90_TMA_LOAD", (1, 1, 1),
+     "(512,256):(_1,512)"),
+]
+
+
+def refusal_cases():
+    """(label, C++ body, our error message) of REFUSALS."""
+    out = []
+    for label, kind, mma, x, tiler, vt, smem, op, cluster, g in REFUSALS:
+        tm = M.make_tiled_mma(mma)
+        tiler_c = tuple(C(v) for v in tiler)
+        smem_py = smem or S.default_smem_text(tm, x, tiler_c, vt)
+        drop = S.OPERANDS[x][0]
+        tile2 = tuple(v for i, v in enumerate(tiler) if i != drop)
+        gmem = evaluate(g)
+        try:
+            sl = evaluate(smem_py)
+            S.make_tma_sm100(x, op, vt, gmem, sl, tiler_c, tm, cluster, tiled=(kind == "copy"))
+            msg = "(accepted)"
+        except CuteDumpError as e:
+            msg = e.message
+        if smem is None:
+            smem_cpp = (f"UMMA::tile_to_mma_shape(UMMA::Layout_{smem_py.split('Layout_')[1].split('<')[0]}<T>{{}}, "
+                        f"partition_shape_{x}(mma, {_cpp_tuple(tile2)}))")
+        else:
+            atom = smem.split("(", 1)[1].split(",")[0]
+            smem_cpp = f"UMMA::tile_to_mma_shape({atom.replace('<half_t>', '<T>')}{{}}, " \
+                       f"{_cpp_shape(smem.split(', ', 1)[1][:-1])})"
+        cs = f", tiled_divide(make_layout({_cpp_tuple(cluster)}), make_tile(typename decltype(mma)::AtomThrID{{}}))" \
+            if kind == "atom" else ""
+        maker = f"make_tma_{'copy' if kind == 'copy' else 'atom'}_{x}_sm100"
+        body = (f"using T = {vt};\n"
+                f"auto mma = make_tiled_mma({tm.atom.cpp}{{}});\n"
+                f"auto g = make_tensor(make_gmem_ptr((T*)0x10000), {G.cpp(gmem)});\n"
+                f"auto sl = {smem_cpp};\n"
+                f"auto tma = {maker}({op}{{}}, g, sl, {_cpp_tuple(tiler)}, mma{cs});\n"
+                f"print(tma);")
+        out.append((f"refusal {label}", body, msg))
+    return out
+
+
+def _cpp_shape(text: str) -> str:
+    """An eval-language static shape such as ((_128,_16),_1,_4) in C++."""
+    def go(v):
+        if isinstance(v, tuple):
+            return "make_shape(" + ", ".join(go(e) for e in v) + ")"
+        return f"Int<{int(v)}>{{}}"
+    return go(evaluate(text))
+
+
+def cute_first_errors(cases) -> list[str]:
+    """The first compiler diagnostic real CuTe gives for each refused case (one recorded -fsyntax-only check)."""
+    import hashlib
+    import subprocess
+    import tempfile
+    from pathlib import Path
+    from tests.oracle import records
+    from tests.oracle.cute import include_dirs
+    from tests.oracle.gen_algebra import _attribute
+    head = PRELUDE
+    lines = head.count("\n")
+    parts, starts = [head], []
+    for i, (_l, body, _m) in enumerate(cases):
+        starts.append(lines + 1)
+        text = f"static void case_{i}() {{\n{body}\n}}\n"
+        parts.append(text)
+        lines += text.count("\n")
+    parts.append("int main() { return 0; }\n")
+    src = "".join(parts)
+
+    def compile_check() -> str:
+        d = Path(tempfile.mkdtemp())
+        f = d / "tma_sm100_errors.cpp"
+        f.write_text(src)
+        r = subprocess.run(["g++", "-std=c++17", "-O0", "-w", *FLAGS, *[f"-I{x}" for x in include_dirs()],
+                            "-fsyntax-only", str(f)], capture_output=True, text=True)
+        found = _attribute(r.stderr, str(f), starts)
+        return "".join(found.get(i, "compiles").replace("\n", " ") + "\n" for i in range(len(cases)))
+    key = "tma100-err-" + hashlib.sha256(("-fsyntax-only\0" + src).encode()).hexdigest()[:24]
+    return records.answer(key, compile_check, what=f"the first errors of {len(cases)} refused SM100 TMA inputs",
+                          ncases=len(cases)).splitlines()
