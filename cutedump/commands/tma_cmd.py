@@ -21,13 +21,13 @@ Examples:
 SM100 (Blackwell): with --mma (a UMMA atom) the TMA is CuTe's make_tma_atom_A/B_sm100 (--operand A|B, --mma-tiler,
 --cluster-shape) or, with --tiled-copy, make_tma_copy_A/B/C_sm100; --smem defaults to the tutorials'
 UMMA::tile_to_mma_shape(UMMA::Layout_K_SW128_Atom<T>, partition_shape_A(mma, tile)) and --type to the MMA's:
-  cutedump tma --op SM100_TMA_2SM_LOAD_MULTICAST --mma "SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,256,256,K,K>" \
+  cutedump tma --op SM100_TMA_2SM_LOAD_MULTICAST --mma "SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,256,256,K,K>" \\
        --operand A --gmem "(512,256):(256,_1)" --cluster-shape "(4,4,1)" --tma-partition --cta 7 --cta-coord "(1,0)"
-  cutedump tma --op SM90_TMA_LOAD_MULTICAST --mma "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,K,K>" \
+  cutedump tma --op SM90_TMA_LOAD_MULTICAST --mma "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,K,K>" \\
        --operand B --gmem "(1024,256):(256,_1)" --mma-tiler "(_128,_256,_64)" --cluster-shape "(2,4,1)" --format json
-  cutedump tma --op SM100_TMA_2SM_LOAD --mma "SM100_MMA_TF32_2x1SM_SS<tfloat32_t,tfloat32_t,float,256,128,K,MN>" \
+  cutedump tma --op SM100_TMA_2SM_LOAD --mma "SM100_MMA_TF32_2x1SM_SS<tfloat32_t,tfloat32_t,float,256,128,K,MN>" \\
        --operand B --gmem "(4096,1024):(_1,4096)" --tiled-copy
-  cutedump tma --op SM90_TMA_STORE --mma "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,128,K,K>" --operand C \
+  cutedump tma --op SM90_TMA_STORE --mma "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,128,K,K>" --operand C \\
        --type float --gmem "(1024,1024):(_1,1024)" --tiled-copy
 The first block is CuTe's print(tma), byte-exact; then the exact arguments CuTe passes to cuTensorMapEncodeTiled
 (--format json: "tiled_copy" and "tensor_map"), then the box, the swizzle mode and why, instructions per tile and
