@@ -244,6 +244,15 @@ COLD = [
     ("bank --compact", ["bank", "(_64,_32):(_32,_1)", "--copy", "SM75_U32x4_LDSM_N", "--type", "half_t", "--mma",
                         "SM80_16x8x16_F16F16F16F16_TN", "--atom-layout", "(_2,_2)", "--tile", "(_32,_32,_16)",
                         "--operand", "A", "--compact"], 4.0),
+    # Hopper / Blackwell (README)
+    ("desc", ["desc", "0x4000004000010000", "--major", "K", "--type", "half_t", "--lang", "en"], 4.0),
+    ("tma", ["tma", "--op", "SM90_TMA_LOAD", "--type", "half_t", "--gmem", "(512,128):(128,_1)", "--cta-tile",
+             "(_128,_64)", "--smem", "tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (_128,_64,_3))", "--format",
+             "json"], 4.0),
+    ("mma SM100", ["mma", "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,K,K>"], 4.0),
+    ("idesc", ["idesc", "0x08400010", "--family", "SM100_MMA_F16BF16_SS"], 4.0),
+    ("tmem", ["tmem", "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,K,K>", "--copy", "SM100_TMEM_LOAD_32dp32b8x",
+              "--thread", "37"], 4.0),
 ]
 API_FIRST_USE = 'import cutedump as cd; cd.Layout("(_4,_8):(_8,_1)")'
 
