@@ -83,7 +83,7 @@ def _eval_file(f, jobs) -> int:
     except SystemExit:
         raise
     except BaseException as e:   # noqa: BLE001 - said as the click command says it (commands/_common.py)
-        from cutedump.commands._common import handle_errors  # click: only for a failure
+        from cutedump.commands._common import handle_errors  # start-up: click only for a failure
 
         def again():
             raise e
