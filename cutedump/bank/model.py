@@ -130,13 +130,16 @@ def _int_rows(addresses):
         addresses = addresses.tolist()
     if not isinstance(addresses, (list, tuple)) or not addresses:
         return None
-    rows = [addresses] if addresses and all(type(x) is int for x in addresses) else addresses
+    rows = [addresses] if set(map(type, addresses)) == _INT else addresses
     for r in rows:
-        if not (isinstance(r, (list, tuple)) and len(r) == WARP and all(type(x) is int for x in r)):
+        if not (isinstance(r, (list, tuple)) and len(r) == WARP and set(map(type, r)) == _INT):
             return None
-    if any(not -(1 << 63) <= x < 1 << 63 for r in rows for x in r):
-        return None
+        if min(r) < -(1 << 63) or max(r) >= 1 << 63:   # beyond int64: numpy's error
+            return None
     return [list(r) for r in rows]
+
+
+_INT = {int}
 
 
 def check_addresses(inst: Instruction, addresses, where: str = "") -> list:
@@ -145,15 +148,15 @@ def check_addresses(inst: Instruction, addresses, where: str = "") -> list:
     if a is None:
         a = _check_shape(inst, addresses, where)
     used = inst.lanes
-    for k, row in enumerate(a):
-        for l in used:
-            if row[l] < 0:
-                raise CuteDumpError(f"{where}instruction {k} lane {l}: negative address {row[l]}")
-    for k, row in enumerate(a):
-        for l in used:
-            if row[l] % inst.access_bytes:
-                raise CuteDumpError(f"{where}instruction {k} lane {l}: address {row[l]} is not "
-                                    f"{inst.access_bytes}-byte aligned (a misaligned {inst.name} faults on the GPU)")
+    ab = inst.access_bytes
+    u = [[row[l] for l in used] for row in a]
+    if any(min(x) < 0 for x in u):
+        k, j = next((k, j) for k, x in enumerate(u) for j, v in enumerate(x) if v < 0)
+        raise CuteDumpError(f"{where}instruction {k} lane {used[j]}: negative address {u[k][j]}")
+    if any(v % ab for x in u for v in x):
+        k, j = next((k, j) for k, x in enumerate(u) for j, v in enumerate(x) if v % ab)
+        raise CuteDumpError(f"{where}instruction {k} lane {used[j]}: address {u[k][j]} is not "
+                            f"{ab}-byte aligned (a misaligned {inst.name} faults on the GPU)")
     return a
 
 
