@@ -5,7 +5,6 @@ Start-up stays fast because neither numpy nor rich, nor the command modules, are
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import sys
 
 import click
@@ -49,14 +48,21 @@ class LazyGroup(click.Group):
 
     @staticmethod
     def _available(name: str) -> bool:
+        import importlib.util  # start-up: only the command list (--help) asks which modules exist
         mod = COMMANDS[name][0].split(":")[0]
         return importlib.util.find_spec(mod) is not None
 
     def get_command(self, ctx, name):
-        if name not in COMMANDS or not self._available(name):
+        if name not in COMMANDS:
             return None
         mod, attr = COMMANDS[name][0].split(":")
-        return getattr(importlib.import_module(mod), attr)
+        try:
+            module = importlib.import_module(mod)
+        except ModuleNotFoundError as e:
+            if e.name != mod:     # the module exists, something it imports does not: as before, that error
+                raise
+            return None
+        return getattr(module, attr)
 
     def invoke(self, ctx):
         # a closed pipe exits quietly (141), Ctrl-C exits 130, neither with a traceback nor click's "Aborted!"

@@ -19,6 +19,12 @@ _LAYOUT_FLAGS = frozenset({"--plain", "--info", "--coords"})
 def main(prog_name=None):
     """The ``cutedump`` command: the fast answer when there is one, else the click command line."""
     args = sys.argv[1:]
+    spec = _eval_file_spec(args)
+    if spec is not None:
+        f = _open_text(spec[0])
+        if f is not None:   # else click says why it cannot be read
+            from cutedump.commands._io import guard_io  # start-up: the fast path imports no more than it needs
+            sys.exit(guard_io(lambda: _eval_file(f, spec[1])))
     if _fast_eligible(args):
         from cutedump.commands._io import guard_io  # start-up: the fast path imports no more than it needs
         if guard_io(lambda: _fast(args)):
@@ -37,6 +43,51 @@ def _fast_eligible(args: list[str]) -> bool:
         flags = [a for a in rest if a.startswith("-")]
         return len(rest) - len(flags) == 1 and set(flags) <= _LAYOUT_FLAGS and len(set(flags)) == len(flags)
     return False
+
+
+def _eval_file_spec(args: list[str]):
+    """(path, jobs or None) for ``eval -f PATH [-j N]`` (either order, --file/--jobs too) with PATH a regular file;
+    else None. The answers are those of ``eval_cmd``; any other spelling goes to click."""
+    if len(args) not in (3, 5) or args[0] != "eval" or "_CUTEDUMP_COMPLETE" in os.environ:
+        return None
+    opts = {}
+    for name, value in zip(args[1::2], args[2::2]):
+        key = {"-f": "file", "--file": "file", "-j": "jobs", "--jobs": "jobs"}.get(name)
+        if key is None or key in opts:
+            return None
+        opts[key] = value
+    path, jobs = opts.get("file"), opts.get("jobs")
+    if path is None or path.startswith("-") or not os.path.isfile(path):
+        return None
+    if jobs is not None:
+        if not (jobs.isascii() and jobs.isdigit() and int(jobs) >= 1):
+            return None
+        jobs = int(jobs)
+    return path, jobs
+
+
+def _open_text(path: str):
+    """The file opened as click.File("r") opens it (locale encoding, strict errors); None if it cannot be."""
+    try:
+        return open(path, "r", encoding=None, errors="strict")
+    except OSError:
+        return None
+
+
+def _eval_file(f, jobs) -> int:
+    """``eval_cmd`` with -f FILE: its answers, its exit status (1 when a line failed), its error lines."""
+    try:
+        with f:
+            from cutedump.commands._batch import answer_input  # start-up: on demand
+            return 1 if answer_input(f, sys.stdout, jobs) else 0
+    except SystemExit:
+        raise
+    except BaseException as e:   # noqa: BLE001 - said as the click command says it (commands/_common.py)
+        from cutedump.commands._common import handle_errors  # start-up: click only for a failure
+
+        def again():
+            raise e
+        return handle_errors(again)()
 
 
 def _fast(args: list[str]) -> bool:

@@ -124,3 +124,24 @@ def test_process_full_disk_as_click(args):
                                        stderr=subprocess.PIPE, cwd=ROOT, timeout=60))
     assert runs[0].returncode == runs[1].returncode == 2 and runs[0].stderr == runs[1].stderr
     assert runs[0].stderr.startswith(b"error: internal error (OSError")
+
+
+def test_eval_file_fast_and_same_as_click(tmp_path):
+    """`eval -f FILE [-j N]` is answered without click, with the click command's bytes and exit status; a file that
+    cannot be read, a bad -j or another spelling goes to click."""
+    f = tmp_path / "e.txt"
+    f.write_text("\n".join(exprs(300)) + "\n# c\n\nsize(_4)")
+    bad = tmp_path / "bad.txt"
+    bad.write_bytes(b"size(_4)\n\xff\n")
+    for args, fast_path in [(["eval", "-f", str(f)], True), (["eval", "--file", str(f), "-j", "1"], True),
+                            (["eval", "-j", "2", "-f", str(f)], True), (["eval", "-f", str(bad)], True),
+                            (["eval", "-f", str(tmp_path)], False), (["eval", "-f", str(f), "-j", "0"], False),
+                            (["eval", "-f", str(tmp_path / "none")], False), (["eval", f"--file={f}"], False)]:
+        assert (entry._eval_file_spec(args) is not None) == (fast_path and args[2] != str(tmp_path)), args
+        r = run(args)
+        c = CliRunner().invoke(main, args)
+        assert r.stderr.endswith(b"click" + str(not fast_path or "bad" in args[2]).encode()), (args, r.stderr)
+        assert (r.returncode, r.stdout.decode()) == (c.exit_code, c.stdout), args
+        if fast_path:   # (click's own errors name the program: '-c' here, 'main' in the runner)
+            err = r.stderr.decode()
+            assert err[:err.rindex("click")] == c.stderr, args

@@ -37,23 +37,17 @@ def _swizzle_values(sw, v):
     return v ^ (y >> sw.s if sw.s >= 0 else y << -sw.s)
 
 
-SMALL = 4096  # below this many points, plain Python is faster than importing numpy
+SMALL = 1 << 17  # up to this many points, plain Python (a few ms) beats importing numpy (~70 ms)
 
 
 def _mode_values_py(shape, stride, n):
+    """L(0), ..., L(n-1) for n = size(L): one pass per flat mode (the first mode fastest, CuTe's colex order)."""
     fs, fd = it.flatten_to_tuple(shape), it.flatten_to_tuple(stride)
-    out = []
-    for i in range(n):
-        acc, rest = 0, i
-        for k, (s, d) in enumerate(zip(fs, fd)):
-            s = int(s)
-            if k == len(fs) - 1 or s == 0:
-                c = rest
-            else:
-                c, rest = rest % s, rest // s
-            acc += c * int(d)
-        out.append(acc)
-    return out
+    out = [0]
+    for s, d in zip(fs, fd):
+        s, d = int(s), int(d)
+        out = [v + k for k in range(0, s * d, d) for v in out] if d else out * s
+    return out[:n]
 
 
 def _swizzle_py(sw, v):

@@ -129,7 +129,7 @@ def size(t):
 
 
 def product_each(t):
-    return tuple(product(e) for e in wrap(t))
+    return tuple([product(e) for e in wrap(t)])
 
 
 def sum_(t):
@@ -212,7 +212,7 @@ def ceil_div(a, b):
             if len(a) < len(b):
                 raise CuteDumpError("Mismatched ranks in ceil_div")
             bb = tuple(b) + (C(1),) * (len(a) - len(b))
-            return tuple(ceil_div(x, y) for x, y in zip(a, bb))
+            return tuple([ceil_div(x, y) for x, y in zip(a, bb)])
         return _fold_div(ceil_div, a, b)
     if isinstance(b, tuple):
         return ceil_div(a, product(b))
@@ -368,9 +368,10 @@ def zip_(*ts):
     if not t or not isinstance(t[0], tuple):
         return (t,)
     n = len(t[0])
-    if any(not isinstance(e, tuple) or len(e) != n for e in t):
-        raise CuteDumpError(f"zip: Mismatched Ranks in {fmt(t)}")
-    return tuple(tuple(e[i] for e in t) for i in range(n))
+    for e in t:
+        if not isinstance(e, tuple) or len(e) != n:
+            raise CuteDumpError(f"zip: Mismatched Ranks in {fmt(t)}")
+    return tuple(zip(*t)) if n else ()
 
 
 def zip2_by(t, guide):

@@ -755,6 +755,9 @@ def _repeat_(n: int):
 
 def _tiled(r):
     """(tile, (rest...)) -> (tile, rest0, rest1, ...): ``r(_, repeat<R1>(_))``."""
+    shp, std = r.shape, r.stride
+    if isinstance(shp, tuple) and len(shp) == 2 and isinstance(shp[1], tuple) and len(shp[1]) > 1:
+        return _mk((shp[0],) + shp[1], (std[0],) + std[1])   # that slice: mode 0 kept, mode 1's modes spliced in
     return r(UNDERSCORE, _repeat_(int(rank(r, 1))))
 
 
@@ -827,11 +830,15 @@ def tile_to_shape(block, trg_shape, order="LayoutLeft"):
             raise CuteDumpError("tile_to_shape: the block's shape must be static when the target shape is (CuTe's "
                                 "CUTE_STATIC_ASSERT_V(evenly_divides(target_shape, block_shape)) is not a constant "
                                 "expression: does not compile)")
+        quotients = []     # ceil_div(target_shape, block_shape), mode by mode, each checked as it comes
         for t, b in zip(target_shape, block_shape):
-            ok = int(t) == int(b) * int(product(ceil_div(t, b)))
-            if not ok:
+            q = ceil_div(t, b)
+            if int(t) != int(b) * int(q):
                 raise CuteDumpError("tile_to_shape: block shape does not divide the target shape.")
-    product_shape = ceil_div(target_shape, block_shape)
+            quotients.append(q)
+        product_shape = tuple(quotients)
+    else:
+        product_shape = ceil_div(target_shape, block_shape)
     if order in ("LayoutLeft", "GenColMajor"):
         ordered = make_layout(product_shape)
     elif order in ("LayoutRight", "GenRowMajor"):

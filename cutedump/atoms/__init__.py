@@ -32,18 +32,39 @@ Public API (stable; other commands import it): ``mma_atom``, ``copy_atom``, ``ma
 Every function raises cutedump.errors.CuteDumpError (one line) for bad input: unknown names get suggestions,
 layouts that do not tile get the rule they break.
 """
-from cutedump.atoms.types import VALUE_TYPES, canonical_type, value_type_bits
-from cutedump.atoms.mma_catalog import MMATraits, lookup_mma, catalog_mma, all_mma_names
-from cutedump.atoms.copy_catalog import CopyTraits, lookup_copy, catalog_copy, all_copy_names
-from cutedump.atoms.mma import (MMAAtom, TiledMMA, ThrMMA, mma_atom, make_tiled_mma, partition_shape,
-                                partition_fragment, make_fragment_like)
-from cutedump.atoms.copy import (CopyAtom, TiledCopy, ThrCopy, copy_atom, make_tiled_copy, make_tiled_copy_A,
-                                 make_tiled_copy_B, make_tiled_copy_C, make_tiled_copy_C_atom, make_tiled_copy_S,
-                                 make_tiled_copy_D, make_tiled_copy_impl)
-from cutedump.atoms.samples import sample_table
-from cutedump.atoms.umma_desc import InstrDescriptor, decode as decode_instr_desc
-from cutedump.atoms.umma_catalog import UMMATraits, umma_families, atoms_for_instr_desc
-from cutedump.atoms.tmem import TmemTensor, tmem_fragment_C, tmem_fragment_A, make_tmem_copy
+import importlib
+
+# name -> (submodule, its name there): each submodule loads on first use of one of its names (start-up: `mma SM80_...`
+# loads neither the SM100 catalogs nor TMEM; the submodules load the ones they need themselves)
+_LAZY = {
+    **{n: ("types", n) for n in ("VALUE_TYPES", "canonical_type", "value_type_bits")},
+    **{n: ("mma_catalog", n) for n in ("MMATraits", "lookup_mma", "catalog_mma", "all_mma_names")},
+    **{n: ("copy_catalog", n) for n in ("CopyTraits", "lookup_copy", "catalog_copy", "all_copy_names")},
+    **{n: ("mma", n) for n in ("MMAAtom", "TiledMMA", "ThrMMA", "mma_atom", "make_tiled_mma", "partition_shape",
+                                "partition_fragment", "make_fragment_like")},
+    **{n: ("copy", n) for n in ("CopyAtom", "TiledCopy", "ThrCopy", "copy_atom", "make_tiled_copy", "make_tiled_copy_A",
+                                 "make_tiled_copy_B", "make_tiled_copy_C", "make_tiled_copy_C_atom", "make_tiled_copy_S",
+                                 "make_tiled_copy_D", "make_tiled_copy_impl")},
+    "sample_table": ("samples", "sample_table"),
+    "InstrDescriptor": ("umma_desc", "InstrDescriptor"), "decode_instr_desc": ("umma_desc", "decode"),
+    **{n: ("umma_catalog", n) for n in ("UMMATraits", "umma_families", "atoms_for_instr_desc")},
+    **{n: ("tmem", n) for n in ("TmemTensor", "tmem_fragment_C", "tmem_fragment_A", "make_tmem_copy")},
+}
+
+
+def __getattr__(name):
+    try:
+        mod, attr = _LAZY[name]
+    except KeyError:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
+    value = getattr(importlib.import_module(f"{__name__}.{mod}"), attr)
+    globals()[name] = value
+    return value
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_LAZY))
+
 
 __all__ = [
     "VALUE_TYPES", "canonical_type", "value_type_bits",

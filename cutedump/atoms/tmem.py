@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from cutedump.errors import CuteDumpError
 from cutedump.algebra import (C, Layout, make_layout, size, get, composition, tiled_product,
                               compact_col_major, coalesce, upcast, left_inverse, product_each, filter_, cosize,
-                              shape as shape_of, is_tuple, fmt, is_static, recast_layout,
-                              flatten)
+                              shape as shape_of, is_tuple, fmt, is_static, recast_layout)
+from cutedump.algebra.evaluate import values_list
 from cutedump.atoms.types import canonical_type, value_type_bits
 from cutedump.atoms.copy_catalog import CopyTraits
 from cutedump.atoms.copy import CopyAtom, make_tiled_copy_impl, TiledCopy
@@ -89,12 +89,9 @@ class TmemTensor:
 
     def lanes(self) -> list[tuple[int, int]]:
         """The data-path lanes the tensor occupies, as (first, last) ranges."""
-        import numpy as np   # numpy only for this walk over every element
-        offs = np.zeros(1, dtype=np.int64)
-        for n, d in zip(flatten(self.layout.shape), flatten(self.layout.stride)):
-            offs = (offs[:, None] + np.arange(int(n), dtype=np.int64)[None, :] * int(d)).ravel()
-            offs = np.unique(offs)
-        lanes = sorted({int(x) for x in np.unique((offs >> (16 + offset_shift(self.bits))) + (self.addr >> 16))})
+        sh = 16 + offset_shift(self.bits)
+        lanes = sorted({o >> sh for o in values_list(self.layout)})
+        lanes = [ln + (self.addr >> 16) for ln in lanes]
         out = []
         for ln in lanes:
             if out and out[-1][1] == ln - 1:
@@ -275,21 +272,26 @@ def tmem_copy_cells(tc: TiledCopy, tmem: TmemTensor) -> dict:
     warp-collective (its SrcLayout has thread stride 0), so the first thread of each warp stands for the warp; every
     thread's partition has the same layout, only its offset differs."""
     lay, _ = tc.get_slice(0).partition_S(tmem.layout)
-    vals = [int(lay(i)) for i in range(int(size(lay)))]
+    vals = values_list(lay)
+    addr, sh = tmem.addr, offset_shift(tmem.bits)
     cells: dict = {}
     for t in range(0, int(tc.size()), 32):
         _l, off = tc.get_slice(t).partition_S(tmem.layout)
+        off = int(off)
+        w = t // 32
         for v in vals:
-            a = tmem.offset(int(off) + v).addr
-            cells.setdefault(((a >> 16) & 0xFF, a & 0xFFFF), set()).add(t // 32)
+            a = (addr + _rotr32(off + v, sh)) & 0xFFFFFFFF     # tmem.offset(off + v).addr
+            cells.setdefault(((a >> 16) & 0xFF, a & 0xFFFF), set()).add(w)
     return cells
 
 
 def warp_lane_map(cells: dict) -> list[tuple[int, tuple[int, int], tuple[int, int], int]]:
     """Per warp: (warp, (first lane, last lane), (first column, last column), number of cells) it reads."""
     per: dict = {}
-    for (lane, col), ws in cells.items():
+    for cell, ws in cells.items():
         for w in ws:
-            lo_l, hi_l, lo_c, hi_c, n = per.get(w, (lane, lane, col, col, 0))
-            per[w] = (min(lo_l, lane), max(hi_l, lane), min(lo_c, col), max(hi_c, col), n + 1)
+            per.setdefault(w, []).append(cell)
+    for w, cs in per.items():
+        lanes, cols = [c[0] for c in cs], [c[1] for c in cs]
+        per[w] = (min(lanes), max(lanes), min(cols), max(cols), len(cs))
     return [(w, (v[0], v[1]), (v[2], v[3]), v[4]) for w, v in sorted(per.items())]

@@ -12,13 +12,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-import numpy as np
-
 from cutedump.errors import CuteDumpError
 from cutedump.algebra import C, Layout, size, rank, max_common_vector, is_static
 from cutedump.algebra import inttuple as it
 from cutedump.algebra.swizzle import Swizzle, ComposedLayout
-from cutedump.algebra.evaluate import _mode_values
+from cutedump.algebra.evaluate import _mode_values_py
 from cutedump.atoms import TiledCopy
 from cutedump.atoms.mma import make_fragment_like
 from cutedump.bank.model import WARP, Instruction, instruction, analyze, Analysis
@@ -39,8 +37,8 @@ class CopyAccess:
     inst: Instruction
     store: bool
     warp: int
-    elem_offsets: np.ndarray     # (n, 32) element offsets before the swizzle (B-offset + O)
-    addresses: np.ndarray        # (n, 32) byte addresses
+    elem_offsets: list           # n rows of 32 element offsets before the swizzle (B-offset + O)
+    addresses: list              # n rows of 32 byte addresses
     value_bits: int
     vector: dict = field(default_factory=dict)
     notes: list = field(default_factory=list)
@@ -104,13 +102,6 @@ def split_smem(smem):
     raise CuteDumpError(f"expected a shared-memory layout, got {smem!r}")
 
 
-def swizzle_np(sw: Swizzle | None, v: np.ndarray) -> np.ndarray:
-    if sw is None or sw.b == 0:
-        return v
-    y = v & sw.yyy_msk
-    return v ^ (y >> sw.s if sw.s >= 0 else y << -sw.s)
-
-
 def _check_tiles(tc: TiledCopy, base: Layout):
     tiler = tc.tiler_mn
     tl = tiler if it.is_tuple(tiler) else (tiler,)
@@ -133,24 +124,40 @@ def _fmt(t) -> str:
     return it.fmt(t)
 
 
-def _values(lay_shape, lay_stride, n: int) -> np.ndarray:
-    return _mode_values(lay_shape, lay_stride, np.arange(n, dtype=np.int64))
+def _values(shape, stride, idx=None) -> list:
+    """The mode's values at the 1-D coordinates ``idx`` (default: all of them, in order; an index past its size
+    continues along the last flat mode, as CuTe's crd2idx does)."""
+    n = int(it.product(shape))
+    vals = _mode_values_py(shape, stride, n)
+    if idx is None:
+        return vals
+    if all(0 <= i < n for i in idx):
+        return [vals[i] for i in idx]
+    fs, fd = [int(x) for x in it.flatten_to_tuple(shape)], [int(x) for x in it.flatten_to_tuple(stride)]
+    out = []
+    for i in idx:
+        acc, rest = 0, i
+        for k, (s, d) in enumerate(zip(fs, fd)):
+            if k == len(fs) - 1 or s == 0:
+                c = rest
+            else:
+                c, rest = rest % s, rest // s
+            acc += c * d
+        out.append(acc)
+    return out
 
 
-def _nonnull(shape, stride) -> np.ndarray:
+def _nonnull(shape, stride) -> list:
     """The 1-D indices of a (static) mode that cute::copy visits: coordinate 0 along stride-0 flat modes."""
     fs = [int(s) for s in it.flatten_to_tuple(shape)]
     fd = it.flatten_to_tuple(stride)
-    n = int(np.prod(fs)) if fs else 1
-    idx = np.arange(n, dtype=np.int64)
-    keep = np.ones(n, dtype=bool)
-    rest = idx.copy()
+    keep = [0]                    # one pass per flat mode, the first fastest: index i = sum(c_k * prod(fs[:k]))
+    step = 1
     for s, d in zip(fs, fd):
-        c = rest % s
-        rest //= s
-        if it.is_int(d) and is_static(d) and int(d) == 0:
-            keep &= c == 0
-    return idx[keep]
+        cs = range(1) if it.is_int(d) and is_static(d) and int(d) == 0 else range(s)
+        keep = [i + c * step for c in cs for i in keep]
+        step *= s
+    return keep if step else []
 
 
 def _modes(layout: Layout):
@@ -162,39 +169,76 @@ def _modes(layout: Layout):
 
 @dataclass
 class CopyPlan:
-    """The element offsets (before the swizzle) every thread's calls touch: ``elements[n, thread, a]``."""
+    """The element offsets (before the swizzle) every thread's calls touch: ``calls[c] + threads[t] + atom[a]``
+    (c: the n calls in issue order, t: thread, a: the atom's values); B-offset + O, before A."""
     tiled_copy: TiledCopy
     smem: object
     inst: Instruction
     store: bool
-    elements: np.ndarray         # (n, threads, atom values) element offsets B-offset + O, before A
+    calls: list                  # (n,) element offset of each call, O included
+    threads: list                # (T,) each thread's element offset
+    atom: list                   # (A,) the atom's values' element offsets
     notes: list
 
     @property
     def nwarps(self) -> int:
-        return self.elements.shape[1] // WARP
+        return len(self.threads) // WARP
 
-    def addresses(self, sw: Swizzle | None, warps=None) -> np.ndarray:
-        """(n * warps, 32) byte addresses under swizzle ``sw`` (CuteDumpError if a call is no longer contiguous)."""
-        el = self.elements
-        if warps is not None:
-            el = np.concatenate([el[:, w * WARP:(w + 1) * WARP] for w in warps], axis=0)
-        sw_elem = swizzle_np(sw, el)
-        na = el.shape[2]
-        if na > 1:
-            step = sw_elem[:, :, 1:] - sw_elem[:, :, :-1]
-            if (step != 1).any():
-                atom = self.tiled_copy.atom
-                k, l, j = np.argwhere(step != 1)[0]
-                raise CuteDumpError(
-                    f"{atom.traits.name} with {atom.value_type} moves {na} contiguous elements per call, but a "
-                    f"thread's call {k} reads smem elements {sw_elem[k, l, j]} then {sw_elem[k, l, j + 1]} under "
-                    f"the smem layout {self.smem}: CuTe fails to compile (Copy_Traits: failed to vectorize into "
-                    "registers)")
-        bits = sw_elem[:, :, 0] * self.tiled_copy.atom.value_bits
-        if (bits % 8).any():
+    def first_elements(self, warp: int) -> list:
+        """n rows of 32: the first element offset of each lane's call (warp ``warp``), before the swizzle."""
+        thr = self.threads[warp * WARP:(warp + 1) * WARP]
+        a0 = self.atom[0]
+        return [[c + t + a0 for t in thr] for c in self.calls]
+
+    def addresses(self, sw: Swizzle | None, warps=None) -> list:
+        """n * warps rows of 32 byte addresses under swizzle ``sw`` (CuteDumpError if a call is no longer
+        contiguous)."""
+        warps = range(self.nwarps) if warps is None else warps
+        noswz = sw is None or sw.b == 0
+        msk, sh = (0, 0) if noswz else (sw.yyy_msk, sw.s)
+        atom = self.atom
+        na, a0 = len(atom), atom[0]
+        steps_ok = all(atom[j + 1] - atom[j] == 1 for j in range(na - 1))
+        # a swizzle reads and writes bits M and up only: a run of consecutive elements inside one aligned block
+        # of 2^M stays consecutive (the rest are swizzled element by element)
+        block = 1 << (0 if noswz else sw.m)
+        bits = self.tiled_copy.atom.value_bits
+        rows, odd = [], None
+        for w in warps:
+            thr = self.threads[w * WARP:(w + 1) * WARP]
+            for c in self.calls:
+                row = []
+                for t in thr:
+                    e0 = c + t
+                    if noswz and steps_ok:
+                        v = e0 + a0
+                    elif steps_ok and (e0 + a0) % block + na <= block:
+                        v = e0 + a0
+                        v ^= (v & msk) >> sh if sh >= 0 else (v & msk) << -sh
+                    else:
+                        el = [e0 + a for a in atom]
+                        if not noswz:
+                            el = [x ^ ((x & msk) >> sh if sh >= 0 else (x & msk) << -sh) for x in el]
+                        if na > 1 and any(el[j + 1] - el[j] != 1 for j in range(na - 1)):
+                            self._not_contiguous(len(rows), len(row), el)
+                        v = el[0]
+                    b = v * bits
+                    if b % 8 and odd is None:
+                        odd = b
+                    row.append(b // 8)
+                rows.append(row)
+        if odd is not None:
             raise CuteDumpError(f"{self.tiled_copy.atom.value_type} elements do not start on a byte")
-        return bits // 8
+        return rows
+
+    def _not_contiguous(self, k: int, l: int, el: list):
+        atom = self.tiled_copy.atom
+        j = next(j for j in range(len(el) - 1) if el[j + 1] - el[j] != 1)
+        raise CuteDumpError(
+            f"{atom.traits.name} with {atom.value_type} moves {len(el)} contiguous elements per call, but a "
+            f"thread's call {k} reads smem elements {el[j]} then {el[j + 1]} under "
+            f"the smem layout {self.smem}: CuTe fails to compile (Copy_Traits: failed to vectorize into "
+            "registers)")
 
 
 def copy_plan(tc: TiledCopy, smem, store: bool | None = None) -> CopyPlan:
@@ -221,14 +265,13 @@ def copy_plan(tc: TiledCopy, smem, store: bool | None = None) -> CopyPlan:
     if store and sw is None and is_static(base.shape):
         r_idx, rv_idx = _nonnull(rS, rD), _nonnull(rv_shape, rv_std)
     else:
-        r_idx, rv_idx = np.arange(nr, dtype=np.int64), np.arange(nrv, dtype=np.int64)
-    t_off = _mode_values(tS, tD, np.arange(nthr, dtype=np.int64))      # (T,)
-    r_off = _mode_values(rS, rD, r_idx)                                 # (R,)
-    rv_off = _mode_values(rv_shape, rv_std, rv_idx)                     # (RV,)
-    a_off = _values(a_shape, a_std, na)                                 # (A,)
-    call = (r_off[:, None] + rv_off[None, :]).reshape(-1)               # (n,) calls, rest outer, rest_val inner
-    elem = call[:, None, None] + t_off[None, :, None] + a_off[None, None, :] + off0     # (n, T, A)
-    return CopyPlan(tc, smem, inst, store, elem, list(notes))
+        r_idx, rv_idx = None, None
+    t_off = _values(tS, tD, range(nthr))                                # (T,)
+    r_off = _values(rS, rD, r_idx)                                      # (R,)
+    rv_off = _values(rv_shape, rv_std, rv_idx)                          # (RV,)
+    a_off = _values(a_shape, a_std)                                     # (A,)
+    calls = [r + rv + off0 for r in r_off for rv in rv_off]             # (n,) calls, rest outer, rest_val inner
+    return CopyPlan(tc, smem, inst, store, calls, t_off, a_off, list(notes))
 
 
 def copy_access(tc: TiledCopy, smem, store: bool | None = None, warp: int = 0, plan: CopyPlan | None = None
@@ -251,8 +294,7 @@ def copy_access(tc: TiledCopy, smem, store: bool | None = None, warp: int = 0, p
                             f"({v['max_vector_bits']} bits) of thread {warp * WARP}'s smem partition "
                             f"{v['partition']}: CuTe fails to compile this copy (Copy_Traits: failed to vectorize "
                             "into registers)") from e
-    acc = CopyAccess(tc, smem, plan.inst, plan.store, warp, plan.elements[:, warp * WARP:(warp + 1) * WARP, 0],
-                     addresses, tc.atom.value_bits, notes=list(plan.notes))
+    acc = CopyAccess(tc, smem, plan.inst, plan.store, warp, plan.first_elements(warp), addresses, tc.atom.value_bits, notes=list(plan.notes))
     acc.vector = vector_width(tc, smem, plan.store, warp * WARP)
     acc.analysis = analyze(plan.inst, addresses, where=f"{tc.atom.traits.name}: ")
     return acc

@@ -24,8 +24,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import numpy as np
-
 from cutedump.errors import CuteDumpError
 
 WARP = 32
@@ -90,27 +88,28 @@ def instruction(name: str) -> Instruction:
 
 @dataclass
 class Analysis:
-    """Per-instruction counts of one sequence of warp-wide instructions (all of one form)."""
+    """Per-instruction counts of one sequence of warp-wide instructions (all of one form), as lists of ints."""
     inst: Instruction
-    addresses: np.ndarray        # (n, 32) int64 byte addresses (unused lanes of ldmatrix.x1/x2 kept as given)
-    bank_words: np.ndarray       # (n, phases, 32) distinct words per bank
-    wavefronts: np.ndarray       # (n,)
-    paired: np.ndarray | None = None   # (n,) bool: phases merged in pairs (row 2j holds phases 2j and 2j+1)
+    addresses: list              # n rows of 32 byte addresses (unused lanes of ldmatrix.x1/x2 kept as given)
+    bank_words: list             # [n][phases][32] distinct words per bank
+    wavefronts: list             # [n]
+    paired: list | None = None   # [n] bool: phases merged in pairs (row 2j holds phases 2j and 2j+1)
 
     @property
     def n(self) -> int:
-        return int(self.addresses.shape[0])
+        return len(self.addresses)
 
     @property
-    def ideal(self) -> np.ndarray:
-        ideal = np.full(self.n, len(self.inst.phases), dtype=np.int64)
-        if self.paired is not None:
-            ideal -= self.paired.astype(np.int64) * (len(self.inst.phases) // 2)
-        return ideal
+    def ideal(self) -> list:
+        full = len(self.inst.phases)
+        if self.paired is None:
+            return [full] * self.n
+        half = full // 2
+        return [full - half if p else full for p in self.paired]
 
     @property
-    def conflicts(self) -> np.ndarray:
-        return self.wavefronts - self.ideal
+    def conflicts(self) -> list:
+        return [w - i for w, i in zip(self.wavefronts, self.ideal)]
 
     def phases_served(self, k: int) -> list:
         """The phases instruction ``k`` was served in, as (lanes, row of ``bank_words``): the form's phases, or for a
@@ -121,12 +120,49 @@ class Analysis:
         return [(ph[p] + ph[p + 1], p) for p in range(0, len(ph), 2)]
 
     def totals(self) -> dict:
-        w, i = int(self.wavefronts.sum()), int(self.ideal.sum())
+        w, i = sum(self.wavefronts), sum(self.ideal)
         return {"wavefronts": w, "ideal": i, "conflicts": w - i}
 
 
-def check_addresses(inst: Instruction, addresses, where: str = "") -> np.ndarray:
-    """The addresses as an (n, 32) int64 array; CuteDumpError for a wrong count, a negative or misaligned one."""
+def _int_rows(addresses):
+    """``addresses`` as rows of 32 Python ints when it is plainly that (a row, or rows, of ints); else None."""
+    if hasattr(addresses, "tolist"):
+        addresses = addresses.tolist()
+    if not isinstance(addresses, (list, tuple)) or not addresses:
+        return None
+    rows = [addresses] if set(map(type, addresses)) == _INT else addresses
+    for r in rows:
+        if not (isinstance(r, (list, tuple)) and len(r) == WARP and set(map(type, r)) == _INT):
+            return None
+        if min(r) < -(1 << 63) or max(r) >= 1 << 63:   # beyond int64: numpy's error
+            return None
+    return [list(r) for r in rows]
+
+
+_INT = {int}
+
+
+def check_addresses(inst: Instruction, addresses, where: str = "") -> list:
+    """The addresses as n rows of 32 ints; CuteDumpError for a wrong count, a negative or misaligned one."""
+    a = _int_rows(addresses)
+    if a is None:
+        a = _check_shape(inst, addresses, where)
+    used = inst.lanes
+    ab = inst.access_bytes
+    u = [[row[l] for l in used] for row in a]
+    if any(min(x) < 0 for x in u):
+        k, j = next((k, j) for k, x in enumerate(u) for j, v in enumerate(x) if v < 0)
+        raise CuteDumpError(f"{where}instruction {k} lane {used[j]}: negative address {u[k][j]}")
+    if any(v % ab for x in u for v in x):
+        k, j = next((k, j) for k, x in enumerate(u) for j, v in enumerate(x) if v % ab)
+        raise CuteDumpError(f"{where}instruction {k} lane {used[j]}: address {u[k][j]} is not "
+                            f"{ab}-byte aligned (a misaligned {inst.name} faults on the GPU)")
+    return a
+
+
+def _check_shape(inst: Instruction, addresses, where: str) -> list:
+    """Anything but plain rows of ints, read as numpy reads it (its conversions, its shape errors)."""
+    import numpy as np  # start-up: only for inputs other than rows of ints
     try:
         a = np.asarray(addresses, dtype=np.int64)
     except (TypeError, ValueError, OverflowError):
@@ -137,17 +173,7 @@ def check_addresses(inst: Instruction, addresses, where: str = "") -> np.ndarray
         got = a.shape[-1] if a.ndim >= 1 else 0
         raise CuteDumpError(f"{where}{inst.name} needs {WARP} byte addresses per instruction (one per lane), "
                             f"got {got}")
-    used = np.asarray(inst.lanes)
-    u = a[:, used]
-    if (u < 0).any():
-        k, l = np.argwhere(u < 0)[0]
-        raise CuteDumpError(f"{where}instruction {k} lane {used[l]}: negative address {a[k, used[l]]}")
-    bad = u % inst.access_bytes != 0
-    if bad.any():
-        k, l = np.argwhere(bad)[0]
-        raise CuteDumpError(f"{where}instruction {k} lane {used[l]}: address {a[k, used[l]]} is not "
-                            f"{inst.access_bytes}-byte aligned (a misaligned {inst.name} faults on the GPU)")
-    return a
+    return a.tolist()
 
 
 def analyze(inst: Instruction | str, addresses, where: str = "") -> Analysis:
@@ -155,32 +181,28 @@ def analyze(inst: Instruction | str, addresses, where: str = "") -> Analysis:
     if isinstance(inst, str):
         inst = instruction(inst)
     a = check_addresses(inst, addresses, where)
-    n = a.shape[0]
     nwords = max(1, inst.access_bytes // WORD)
-    nph = len(inst.phases)
-    bank_words = np.zeros((n, nph, BANKS), dtype=np.int64)
-    if n:
-        for p, lanes in enumerate(inst.phases):
-            bank_words[:, p, :] = _distinct_words_per_bank(a, lanes, nwords)
-    paired = np.zeros(n, dtype=bool)
-    if n and inst.op == "ld" and inst.access_bytes in (8, 16):
-        lane = np.arange(WARP)
-        paired = (a == a[:, lane ^ 1]).all(axis=1) | (a == a[:, lane ^ 2]).all(axis=1)
-        for p in range(0, nph, 2) if paired.any() else ():
-            bank_words[paired, p, :] = _distinct_words_per_bank(a[paired], inst.phases[p] + inst.phases[p + 1],
-                                                                 nwords)
-            bank_words[paired, p + 1, :] = 0
-    wavefronts = bank_words.max(axis=2).sum(axis=1) if n else np.zeros(0, dtype=np.int64)
-    return Analysis(inst, a, bank_words, wavefronts.astype(np.int64), paired)
+    phases = inst.phases
+    can_pair = inst.op == "ld" and inst.access_bytes in (8, 16)
+    bank_words, wavefronts, paired = [], [], []
+    for row in a:
+        pair = can_pair and (all(row[l] == row[l ^ 1] for l in range(WARP)) or
+                             all(row[l] == row[l ^ 2] for l in range(WARP)))
+        if pair:
+            bw = []
+            for p in range(0, len(phases), 2):
+                bw += [_distinct_words_per_bank(row, phases[p] + phases[p + 1], nwords), [0] * BANKS]
+        else:
+            bw = [_distinct_words_per_bank(row, lanes, nwords) for lanes in phases]
+        bank_words.append(bw)
+        wavefronts.append(sum(max(b) for b in bw))
+        paired.append(pair)
+    return Analysis(inst, a, bank_words, wavefronts, paired)
 
 
-def _distinct_words_per_bank(a: np.ndarray, lanes, nwords: int) -> np.ndarray:
-    """(n, 32): how many distinct words the given lanes' accesses put in each bank, per instruction."""
-    n = a.shape[0]
-    words = (a[:, list(lanes)] // WORD)[:, :, None] + np.arange(nwords, dtype=np.int64)
-    words = np.sort(words.reshape(n, -1), axis=1)
-    first = np.ones(words.shape, dtype=bool)
-    first[:, 1:] = words[:, 1:] != words[:, :-1]
-    rows = np.broadcast_to(np.arange(n)[:, None], words.shape)
-    flat = (rows * BANKS + words % BANKS)[first]
-    return np.bincount(flat, minlength=n * BANKS).reshape(n, BANKS)
+def _distinct_words_per_bank(row: list, lanes, nwords: int) -> list:
+    """How many distinct words the given lanes' accesses put in each bank (32 counts)."""
+    counts = [0] * BANKS
+    for w in {row[l] // WORD + j for l in lanes for j in range(nwords)}:
+        counts[w % BANKS] += 1
+    return counts

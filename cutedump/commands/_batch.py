@@ -53,6 +53,25 @@ def answer(text: str) -> tuple[str, bool]:
         return "error: expression nested too deeply\n", True
 
 
+def answer_input(f, out, jobs: int | None) -> int:
+    """``eval -f``: answer the open text file ``f`` into ``out`` (a regular file with up to ``jobs`` processes, a pipe
+    or a terminal as its lines arrive) -> nonzero when a line failed; undecodable text is one CuteDumpError."""
+    try:
+        if _regular_file(f):
+            return answer_file(f, out, jobs or default_jobs())
+        return answer_pipe(f, out, jobs or default_jobs())   # `eval -f -`: each answer as soon as its line arrived
+    except UnicodeDecodeError as e:
+        raise CuteDumpError(f"{f.name}: not {e.encoding} text (byte {e.object[e.start:e.start + 1]!r}: "
+                            f"{e.reason})") from None
+
+
+def _regular_file(f) -> bool:
+    try:
+        return os.path.isfile(f.name) and f.name != "-"
+    except (AttributeError, TypeError, OSError):
+        return False
+
+
 def default_jobs() -> int:
     """One process per CPU this process may run on."""
     try:

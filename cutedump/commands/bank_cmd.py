@@ -64,8 +64,8 @@ cute::copy issues them for warp --warp. Picture: per phase, the distinct words i
 def bank_cmd(smem, atom, value_type, thr, val, mma_name, atom_layout, tile, operand, store, warp, also, no_fix,
              inst, addresses, compact, fmt_):
     """Bank conflicts, wavefronts and vector width of shared-memory copies, with the swizzle that fixes them."""
-    # start-up: the bank model loads numpy; `cutedump bank --help` does not need it
-    from cutedump.bank.report import CopySpec, raw_report, copy_report  # start-up: numpy only when the command runs
+    # start-up: `cutedump bank --help` does not load the bank model
+    from cutedump.bank.report import CopySpec, raw_report, copy_report  # start-up: only when the command runs
     if inst is not None or addresses:
         if any(x is not None for x in (smem, atom, thr, val, mma_name, operand, value_type, atom_layout, tile)) or also:
             raise CuteDumpError("raw mode (--inst/--addresses) takes no smem layout or copy options")

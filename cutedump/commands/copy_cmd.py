@@ -9,7 +9,6 @@ from cutedump.atoms import copy_atom, make_tiled_copy, sample_table, copy as K
 from cutedump.atoms.cli_support import build_mma, parse_layout_arg
 from cutedump.atoms.mma_catalog import split_template
 from cutedump.errors import CuteDumpError
-from cutedump.render.json_view import copy_json
 
 EPILOG = """\b
 Examples:
@@ -89,6 +88,7 @@ def copy_cmd(atom, value_type, thr, val, mma_name, atom_layout, tile, operand, s
             tc = make_tiled_copy(ca, parse_layout_arg(thr, "--thr"), parse_layout_arg(val, "--val"), check=True)
         if fmt_ == "json":
             import json
+            from cutedump.render.json_view import copy_json  # start-up: the JSON view on demand
             d = copy_json(tc, force=force)
             d["src2ref"], d["dst2ref"] = str(ca.src2ref()), str(ca.dst2ref())
             click.echo(json.dumps(d))

@@ -1,12 +1,11 @@
 """``cutedump eval``: evaluate CuTe expressions, print results as CuTe's ``print`` does."""
 from __future__ import annotations
 
-import os
 import sys
 
 import click
 
-from cutedump.commands._batch import answer, answer_file, answer_pipe, default_jobs
+from cutedump.commands._batch import answer, answer_input
 from cutedump.commands._common import handle_errors, stdin_stream, needs
 from cutedump.errors import CuteDumpError
 from cutedump.expr import evaluate, format_result
@@ -96,20 +95,5 @@ def _eval(exprs, file_, fmt_, jobs, syntax):
         if failed:
             sys.exit(1)
         return
-    try:
-        if _regular_file(file_):
-            failed = answer_file(file_, sys.stdout, jobs or default_jobs())
-        else:   # a pipe or a terminal (`eval -f -`): each answer as soon as its line has arrived
-            failed = answer_pipe(file_, sys.stdout, jobs or default_jobs())
-    except UnicodeDecodeError as e:
-        raise CuteDumpError(f"{file_.name}: not {e.encoding} text (byte {e.object[e.start:e.start + 1]!r}: "
-                            f"{e.reason})") from None
-    if failed:
+    if answer_input(file_, sys.stdout, jobs):
         sys.exit(1)
-
-
-def _regular_file(f) -> bool:
-    try:
-        return os.path.isfile(f.name) and f.name != "-"
-    except (AttributeError, TypeError, OSError):
-        return False

@@ -2,7 +2,6 @@
 cutedump/dumps/messages)."""
 from __future__ import annotations
 
-import json
 import sys
 
 import click
@@ -10,8 +9,6 @@ import click
 from cutedump.commands._common import handle_errors, lang_option, arg_or_stdin, given, needs
 from cutedump.errors import CuteDumpError
 from cutedump.dumps.steps import narrate, steps_json
-from cutedump.dumps.explain_algebra import explain_expr
-from cutedump.dumps.explain_partition import explain_partition
 from cutedump.render.narration import echo_text
 
 EPILOG = """\b
@@ -97,6 +94,7 @@ def explain_cmd(expr, lang, fmt_, detail, plain, mma_name, atom_layout, tile, co
     if expr.strip() == "partition":
         if given("detail"):
             raise CuteDumpError("--detail is for an expression; `explain partition` narrates every step")
+        from cutedump.dumps.explain_partition import explain_partition  # start-up: the atoms load for partition only
         expl = explain_partition(mma=mma_name, atom_layout=atom_layout, tile=tile, copy=copy_name,
                                  value_type=value_type, thr=thr, val=val, shape=shape, layout=layout_,
                                  operand=operand, side=side, fragment=fragment, retile=retile, thread=thread,
@@ -110,8 +108,10 @@ def explain_cmd(expr, lang, fmt_, detail, plain, mma_name, atom_layout, tile, co
                 (["--thread"] if given("thread") else [])
         if extra:
             raise CuteDumpError(f"{extra[0]} belongs to `cutedump explain partition`, not to an expression")
+        from cutedump.dumps.explain_algebra import explain_expr  # start-up: on demand
         expl = explain_expr(expr, detail)
     if fmt_ == "json":
+        import json
         click.echo(json.dumps(steps_json(expl, lang), ensure_ascii=False))
     else:
         echo_text(narrate(expl, lang), plain)

@@ -9,10 +9,6 @@ from cutedump.algebra.inttuple import is_tuple
 from cutedump.atoms import partition_shape, partition_fragment, mma_atom
 from cutedump.atoms.cli_support import build_mma, parse_shape_arg
 from cutedump.errors import CuteDumpError
-from cutedump.atoms import tmem
-from cutedump.render.json_view import mma_json
-from cutedump.dumps.explain_partition import owning_fragment
-from cutedump.render.idesc_view import idesc_text
 
 EPILOG = """\b
 Examples:
@@ -61,6 +57,7 @@ def mma_cmd(atom, atom_layout, tile, partition, thr_idx, atom_only, fmt_, force)
             raise CuteDumpError(f"--format json and {'--partition' if partition is not None else '--thread'} "
                                 "contradict each other: the JSON view has the TiledMMA and its TV layouts only")
         import json
+        from cutedump.render.json_view import mma_json  # start-up: the JSON view on demand
         d = mma_json(mma, force=force)
         if idesc is not None:
             d["instr_desc"] = idesc.hex()
@@ -73,6 +70,7 @@ def mma_cmd(atom, atom_layout, tile, partition, thr_idx, atom_only, fmt_, force)
            f"layoutC_TV: {mma.get_layoutC_TV()}",
            f"tile_shape: {fmt(mma.tile_shape())}   threads: {mma.size()}"]
     if idesc is not None:
+        from cutedump.render.idesc_view import idesc_text  # start-up: SM100 UMMA atoms only
         out.append("idesc_: " + idesc_text(idesc, "  "))
     if partition is not None:
         shp = parse_shape_arg(partition, "--partition")
@@ -92,9 +90,11 @@ def mma_cmd(atom, atom_layout, tile, partition, thr_idx, atom_only, fmt_, force)
             out.append(f"thread {t} partition_{op}({L}): {lay}  (offset {int(off)})")
             try:
                 if idesc is not None and op in ("A", "C"):      # UMMA: the fragment lives in tensor memory
+                    from cutedump.atoms import tmem  # start-up: SM100 UMMA atoms only
                     f = (tmem.tmem_fragment_C if op == "C" else tmem.tmem_fragment_A)(mma, s)
                     out.append(f"thread {t} partition_fragment_{op}: {f}  ({f.columns()} TMEM columns)")
                 else:
+                    from cutedump.dumps.explain_partition import owning_fragment  # start-up: --partition only
                     frag = owning_fragment(partition_fragment(thr, op, L), f"partition_fragment_{op}")
                     out.append(f"thread {t} partition_fragment_{op}: {frag}")
             except CuteDumpError as e:

@@ -68,8 +68,8 @@ def instructions_text(a, compact: bool = False) -> list[str]:
         if compact:
             continue
         for ph, p in a.phases_served(k):
-            row = "".join(_cell(int(x)) for x in a.bank_words[k, p])
-            out.append(f"  {_lanes(ph)}       {row}  {int(a.bank_words[k, p].max())}")
+            row = "".join(_cell(int(x)) for x in a.bank_words[k][p])
+            out.append(f"  {_lanes(ph)}       {row}  {int(max(a.bank_words[k][p]))}")
     return out
 
 
@@ -205,7 +205,7 @@ def report_svg(rep) -> str:
             ph, p = p
             out.append(f'<text x="10" y="{y + _CELL - 4}">{escape(_lanes(ph))}</text>')
             for b in range(32):
-                n = int(a.bank_words[k, p, b])
+                n = int(a.bank_words[k][p][b])
                 x = _LABEL + b * _CELL
                 out.append(f'<rect x="{x}" y="{y}" width="{_CELL}" height="{_CELL}" fill="{_fill(n)}" '
                            f'stroke="#999" stroke-width="0.5"><title>bank {b}: {n} distinct word'
@@ -213,7 +213,7 @@ def report_svg(rep) -> str:
                 if n:
                     out.append(f'<text x="{x + _CELL / 2}" y="{y + _CELL - 4}" text-anchor="middle">{n}</text>')
             out.append(f'<text x="{_LABEL + 32 * _CELL + 4}" y="{y + _CELL - 4}">'
-                       f'{int(a.bank_words[k, p].max())}</text>')
+                       f'{int(max(a.bank_words[k][p]))}</text>')
         y += _CELL
     t = a.totals()
     out.append(f'<text x="2" y="{y + _CELL}">{escape("total: " + _totals(t))}</text>')
