@@ -81,3 +81,9 @@ def test_refusals_say_cutes_static_assert():
         if not cute.startswith("static_assert") or text not in ours:
             bad.append(f"{label}: ours {ours!r} / cute {cute!r}")
     assert not bad, "\n".join(bad)
+
+
+def test_hopper_make_tma_copy_with_a_umma_smem_like_cute():
+    """Hopper's make_tma_copy / tma_partition with a one-stage UMMA smem layout of higher rank than the tile (no
+    pipeline stage is cut off; the partition groups all of sA)."""
+    _check(GS.hopper_umma_cases())
