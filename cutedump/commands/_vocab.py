@@ -66,6 +66,9 @@ VOCAB: list[tuple[str, str, str]] = [
     ("--tma-partition", "flag", "add tma_partition of one CTA's tiles"),
     ("--cta-coord", "text", "the CTA's tile coordinate for local_tile, e.g. (0,0)"),
     ("--cta", "int", "the CTA's rank in the multicast cluster"),
+    ("--lower-corner", "text", "im2col TMA: the pixel box's lower corner, one int per spatial mode (W,H,D order)"),
+    ("--upper-corner", "text", "im2col TMA: the pixel box's upper corner, one int per spatial mode (W,H,D order)"),
+    ("--traversal-stride", "text", "im2col TMA: the convolution's traversal strides (W,H,D order)"),
     # ---- kernels
     ("--set", "text", "NAME=VALUE: override a kernel parameter (128 dynamic, _128 static)"),
     ("--dump-layouts", "flag", "print every object and the thread's partitions"),
