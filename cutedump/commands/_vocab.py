@@ -70,6 +70,9 @@ VOCAB: list[tuple[str, str, str]] = [
     ("--mma-tiler", "text", "the MMA tiler (TILE_M,TILE_N,TILE_K) of the SM100 TMA makers, e.g. \"(_256,_256,_64)\""),
     ("--cluster-shape", "text", "the cluster shape (ClusterM,ClusterN,ClusterK), e.g. \"(4,4,1)\""),
     ("--tiled-copy", "flag", "make_tma_copy_A/B/C_sm100 (a TiledCopy) instead of make_tma_atom_A/B_sm100"),
+    ("--lower-corner", "text", "im2col TMA: the pixel box's lower corner, one int per spatial mode (W,H,D order)"),
+    ("--upper-corner", "text", "im2col TMA: the pixel box's upper corner, one int per spatial mode (W,H,D order)"),
+    ("--traversal-stride", "text", "im2col TMA: the convolution's traversal strides (W,H,D order)"),
     # ---- kernels
     ("--set", "text", "NAME=VALUE: override a kernel parameter (128 dynamic, _128 static)"),
     ("--dump-layouts", "flag", "print every object and the thread's partitions"),

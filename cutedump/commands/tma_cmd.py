@@ -18,6 +18,9 @@ Examples:
   cutedump tma --op SM90_TMA_STORE --type float --gmem "(512,512,8):(_1,512,262144)" --smem "(_64,_32):(_1,_64)"
   cutedump tma --op SM90_TMA_LOAD_MULTICAST --type half_t --gmem "(1024,256):(_1,1024)" \
        --smem "tile_to_shape(GMMA::Layout_MN_SW128_Atom<half_t>, (_128,_64))" --cluster 2 --tma-partition --cta 1
+  cutedump tma --op SM90_TMA_LOAD_IM2COL --type half_t --gmem "((56,56,8),64):((64,3584,200704),_1)" \
+       --smem "tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (_128,_64))" --lower-corner "(-1,-1)" \
+       --upper-corner "(-1,-1)"
 SM100 (Blackwell): with --mma (a UMMA atom) the TMA is CuTe's make_tma_atom_A/B_sm100 (--operand A|B, --mma-tiler,
 --cluster-shape) or, with --tiled-copy, make_tma_copy_A/B/C_sm100; --smem defaults to the tutorials'
 UMMA::tile_to_mma_shape(UMMA::Layout_K_SW128_Atom<T>, partition_shape_A(mma, tile)) and --type to the MMA's:
@@ -32,6 +35,9 @@ UMMA::tile_to_mma_shape(UMMA::Layout_K_SW128_Atom<T>, partition_shape_A(mma, til
 The first block is CuTe's print(tma), byte-exact; then the exact arguments CuTe passes to cuTensorMapEncodeTiled
 (--format json: "tiled_copy" and "tensor_map"), then the box, the swizzle mode and why, instructions per tile and
 the multicast split. Inputs TMA cannot do get CuTe's assert or static_assert text.
+SM90_TMA_LOAD_IM2COL(_MULTICAST) is make_im2col_tma_copy: --gmem is the convolution's activation tensor
+((W,H,D,N),C) as CUTLASS's implicit GEMM passes it; the output is print(tma) and the cuTensorMapEncodeIm2col
+arguments (corners, channelsPerPixel, pixelsPerColumn, traversal strides); its TMA tensor is not modelled.
 """
 
 
@@ -67,22 +73,36 @@ the multicast split. Inputs TMA cannot do get CuTe's assert or static_assert tex
               "(default (1,1,1), (2,1,1) for a 2SM atom); A multicasts over ClusterN, B over ClusterM.")
 @click.option("--tiled-copy", is_flag=True, help="SM100: make_tma_copy_A/B/C_sm100 (a TiledCopy) instead of "
               "make_tma_atom_A/B_sm100.")
+@click.option("--lower-corner", default=None, help='im2col: lower_corner_whd, one int per spatial mode in W,H,D '
+              'order, e.g. "(-1,-1)" (default 0s).')
+@click.option("--upper-corner", default=None, help="im2col: upper_corner_whd (default 0s).")
+@click.option("--traversal-stride", default=None, help="im2col: stride_whd, the convolution's traversal strides "
+              "(default 1s).")
 @click.option("--format", "fmt_", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @handle_errors
 def tma_cmd(op, value_type, gmem, smem, cta_tile, cluster, partition, cta_coord, cta, smem_address, mma, atom_layout,
-            operand, mma_tiler, cluster_shape, tiled_copy, fmt_):
+            operand, mma_tiler, cluster_shape, tiled_copy, lower_corner, upper_corner, traversal_stride, fmt_):
     """make_tma_copy(op, gmem tensor, smem layout, CTA tile, cluster) as CuTe computes it on the host; with --mma, the
     SM100 makers (make_tma_atom_A/B_sm100, make_tma_copy_A/B/C_sm100)."""
-    if mma is not None:
-        return _sm100(op, value_type, gmem, smem, cta_tile, cluster, partition, cta_coord, cta, smem_address, mma,
-                      atom_layout, operand.upper(), mma_tiler, cluster_shape, tiled_copy, fmt_)
     sm100_only = [n for n, v in (("--atom-layout", atom_layout), ("--mma-tiler", mma_tiler),
                                  ("--cluster-shape", cluster_shape), ("--tiled-copy", tiled_copy or None)) if v]
-    if sm100_only:
+    if sm100_only and mma is None:
         raise CuteDumpError(f"{', '.join(sm100_only)}: SM100 options, they need --mma (a UMMA atom)")
+    im2col = op.startswith("SM90_TMA_LOAD_IM2COL")
+    if not im2col and (lower_corner is not None or upper_corner is not None or traversal_stride is not None):
+        raise CuteDumpError("--lower-corner, --upper-corner and --traversal-stride go with the im2col ops "
+                            "(SM90_TMA_LOAD_IM2COL, SM90_TMA_LOAD_IM2COL_MULTICAST)")
+    if mma is not None:
+        if im2col:
+            raise CuteDumpError("--mma goes with the SM100 makers (make_tma_atom_A/B_sm100), not with the im2col ops")
+        return _sm100(op, value_type, gmem, smem, cta_tile, cluster, partition, cta_coord, cta, smem_address, mma,
+                      atom_layout, operand.upper(), mma_tiler, cluster_shape, tiled_copy, fmt_)
     if value_type is None or smem is None:
         raise CuteDumpError(f"Missing option '{'--type' if value_type is None else '--smem'}' (Hopper's make_tma_copy "
                             "needs --type, --gmem and --smem)")
+    if im2col:
+        return _im2col(op, value_type, gmem, smem, cta_tile, cluster, partition or cta_coord is not None or
+                       cta is not None, lower_corner, upper_corner, traversal_stride, fmt_)
     r = T.make_tma(op, value_type, T.parse_gmem(gmem), T.parse_smem(smem), T.parse_tile(cta_tile), cluster)
     part = None
     if partition or cta_coord is not None or cta is not None:
@@ -208,3 +228,41 @@ def _tensor_map_lines(r) -> list[str]:
             f"  swizzle         {tm['swizzle']}",
             f"  l2Promotion     {tm['l2_promotion']}",
             f"  oobFill         {tm['oob_fill']}"]
+
+
+def _im2col(op, value_type, gmem, smem, cta_tile, cluster, partition, lower, upper, trav, fmt_):
+    """make_im2col_tma_copy (cutedump.atoms.tma_im2col)."""
+    from cutedump.atoms import tma_im2col as I      # start-up: only im2col needs it
+    if partition:
+        raise CuteDumpError("--tma-partition, --cta-coord and --cta are not modelled for im2col TMA (its TMA "
+                            "tensor is not modelled)")
+    corners = [T._eval(v, name) if v is not None else None
+               for v, name in ((lower, "--lower-corner"), (upper, "--upper-corner"), (trav, "--traversal-stride"))]
+    r = I.make_im2col(op, value_type, T.parse_gmem(gmem), T.parse_smem(smem), T.parse_tile(cta_tile), cluster,
+                      *corners)
+    if fmt_ == "json":
+        import json
+        click.echo(json.dumps(I.to_json(r)))
+        return
+    tm = r.tensor_map()
+    lst = lambda v: "{" + ", ".join(str(x) for x in v) + "}"   # noqa: E731
+    out = [f"make_im2col_tma_copy({r.op}{{}}, make_tensor(gmem_ptr<{r.value_type}>, {r.gmem}), {r.smem}, "
+           f"{fmt(r.cta_tiler)}, Int<{r.cluster}>{{}}, lower_corner {lst(r.lower_corner)}, upper_corner "
+           f"{lst(r.upper_corner)}, ..., stride_whd {lst(r.element_strides[1:-1])}, ...)", "",
+           "print(tma):", r.tiled_copy_str().rstrip("\n"), "",
+           "cuTensorMapEncodeIm2col arguments:",
+           f"  tensorDataType       {tm['data_type']}",
+           f"  tensorRank           {tm['rank']}",
+           f"  globalDim            {lst(tm['global_dim'])}   (C,W,...,N)",
+           f"  globalStrides        {lst(tm['global_strides'])}   (bytes, dims 1..rank-1; dim 0 is contiguous)",
+           f"  pixelBoxLowerCorner  {lst(tm['lower_corner'])}",
+           f"  pixelBoxUpperCorner  {lst(tm['upper_corner'])}",
+           f"  channelsPerPixel     {tm['channels_per_pixel']}",
+           f"  pixelsPerColumn      {tm['pixels_per_column']}",
+           f"  elementStrides       {lst(tm['element_strides'])}",
+           f"  interleave           {tm['interleave']}",
+           f"  swizzle              {tm['swizzle']}",
+           f"  l2Promotion          {tm['l2_promotion']}",
+           f"  oobFill              {tm['oob_fill']}", ""]
+    out += I.explain(r)
+    click.echo("\n".join(out))
