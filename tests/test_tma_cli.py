@@ -91,3 +91,22 @@ def test_errors_are_one_line_with_cutes_wording():
     assert e.startswith("error: --gmem")
     e = _err(*base, "--gmem", "(64,64)", "--smem", "(_64,_64)", "--cta", "1")
     assert "--tma-partition" in e
+
+
+def test_sm100_and_im2col_options_stay_with_their_ops():
+    """The SM100 options need --mma, the im2col corners need an im2col op, and --mma is not an im2col maker."""
+    g, s = "((56,56,8),64):((64,3584,200704),_1)", "tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (_128,_64))"
+    cases = [
+        (["--op", "SM90_TMA_LOAD_IM2COL", "--type", "half_t", "--gmem", g, "--smem", s, "--mma",
+          "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,K,K>"], "not with the im2col ops"),
+        (["--op", "SM90_TMA_LOAD", "--type", "half_t", "--gmem", "(512,256):(256,_1)", "--smem", "(_64,_32):(_32,_1)",
+          "--lower-corner", "(-1,-1)"], "go with the im2col ops"),
+        (["--op", "SM90_TMA_LOAD_IM2COL", "--type", "half_t", "--gmem", g, "--smem", s, "--tiled-copy"],
+         "they need --mma"),
+        (["--op", "SM90_TMA_LOAD_IM2COL", "--gmem", g, "--smem", s], "Missing option '--type'"),
+    ]
+    for args, msg in cases:
+        r = run("tma", *args)
+        assert r.exit_code == 2, (args, r.output)
+        lines = r.stderr.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("error:") and msg in lines[0], (args, r.stderr)
