@@ -451,6 +451,17 @@ def _repeat_under(n):
     return UNDERSCORE if n == 1 else tuple([UNDERSCORE] * n)
 
 
+def _tile_to_mma_shape(atom, s, order=None):
+    """UMMA::tile_to_mma_shape(atom, mma_tile_shape[, order]) (mma_traits_sm100.hpp): tile the atom over the
+    post-partitioned shape ((MMA_M,MMA_K),NUM_M,NUM_K,...) with mode 0 zipped into the M and K modes, then
+    tiled_divide by the MMA's shape: ((MMA_M,MMA_K),NUM_M,NUM_K,...)."""
+    if not (it.is_tuple(s) and len(s) >= 3 and it.is_tuple(s[0])):
+        raise CuteDumpError(f"expected a post-partitioned MMA shape ((MMA_M,MMA_K),NUM_M,NUM_K,...), got {_show(s)}")
+    mn = tuple(tuple(p) for p in zip(s[0], s[1:3])) + tuple(s[3:])
+    tiled = _tile_to_shape(atom, mn, order)
+    return _divprod(A.tiled_divide)(tiled, it.product_each(s[0]))
+
+
 def _local_tile(L, tiler, coord, proj=None):
     """tensor_impl.hpp local_tile (= inner_partition) on a tensor whose layout is L: the layout of the tile it
     returns, zipped_divide(L, tiler)(repeat<R0>(_), append<R1>(coord,_)) (the offset CuTe adds to the tensor's
@@ -600,6 +611,8 @@ FUNCTIONS = {
     # CuTe's are Tensor functions: on a layout L, the layout of the tensor they return for a tensor of layout L
     'local_tile': ('', (('plainobj:layout', 'value:tiler', 'coord'), ('plainobj:layout', 'value:tiler', 'coord',
                                                                        'coord:proj')), _local_tile),
+    'UMMA::tile_to_mma_shape': ('', (('layoutobj', 'inttuple:shape'), ('layoutobj', 'inttuple:shape', 'order')),
+        _tile_to_mma_shape),
     'local_partition': ('', (('plainobj:layout', 'plainobj:tile', 'int:index'),
                              ('plainobj:layout', 'plainobj:tile', 'int:index', 'coord:proj')), _local_partition),
 }

@@ -26,9 +26,11 @@ from cutedump.atoms import TiledCopy, TiledMMA, sample_table
 from cutedump.expr import format_result
 from cutedump.dumps.narrator import render as fill
 from cutedump.render.bank_view import cute_cpp
+from cutedump.kernel.sm100 import BLOCK_KINDS as S100_BLOCK_KINDS
+from cutedump.dumps import kernel_sm100
 
 LANGS = ("zh", "en")
-BLOCK_KINDS = ("tiled_copy", "tiled_mma", "tiled_copy_A", "tiled_copy_B", "tiled_copy_C")
+BLOCK_KINDS = ("tiled_copy", "tiled_mma", "tiled_copy_A", "tiled_copy_B", "tiled_copy_C") + S100_BLOCK_KINDS
 
 
 def messages(lang: str) -> dict:
@@ -82,6 +84,9 @@ def _div_mode(name, value, size_, tile, M):
 
 def _reading(item, dump, M) -> str | None:
     e, v, kind = item.entry, item.value, item.kind
+    r = kernel_sm100.reading(item, dump, M)       # Blackwell kinds and fragments
+    if r is not None:
+        return r
     names = e.get("modes")
     J = M["join"]
     if kind == "value":
@@ -180,6 +185,9 @@ def _partition_reading(item, dump, M) -> str:
         return fill(M["desc_part"], modes=J.join(parts), thread=dump.thread, src=e["tensor"], op=op, of=e["of"],
                     **_desc_fields(item))
     key = "retile" if op == "retile_D" else ("copy_part" if isinstance(of, TiledCopy) else "mma_part")
+    if key == "mma_part" and "thr" in e:      # get_slice(mma_v): a CTA's share (the SM100 MMAs are per CTA)
+        return fill(M["mma_part_cta"], modes=J.join(parts), thr=e["thr"], v=_show(info["thr_idx"]), src=e["tensor"],
+                    op=op, of=e["of"])
     return fill(M[key], modes=J.join(parts), thread=dump.thread, src=e["tensor"], op=op, of=e["of"])
 
 
@@ -388,7 +396,9 @@ def as_json(dump, bl: list[Block], bank=None) -> dict:
             "objects": [entry(b) for b in bl if b.section == "objects"],
             "tensors": [entry(b) for b in bl if b.section == "thread" and b.kind != "thread"],
             **({"bank": bank_json(bank)} if bank is not None else {}),
-            **({"descriptors": desc_json(dump)} if bank is not None and desc_items(dump) else {})}
+            **({"descriptors": desc_json(dump)} if bank is not None and desc_items(dump) else {}),
+            **({"umma_descriptors": kernel_sm100.umma_desc_json(dump)} if bank is not None
+               and kernel_sm100.umma_desc_json(dump) else {})}
 
 
 def render(dump, lang: str = "zh", readings: bool = True) -> str:

@@ -554,6 +554,9 @@ class Parser:
                     return Call(text, (), None, i, src)   # a tag, a value of the eval language (LayoutLeft)
                 return Lit(build_type(TypeArg(text, targs, i), self), i, src)
             if ":" in text:     # a qualified name outside cute::, e.g. GMMA::Layout_K_SW128_Atom<half_t>
+                if nxt == "(" and self.t[self.i + 1] != ")":   # a qualified function: UMMA::tile_to_mma_shape(a, s)
+                    self.i += 1
+                    return Call(text, targs, self.args(), i, src)
                 if nxt == "{":
                     self.braces()
                 return Named(text, targs, i, src)

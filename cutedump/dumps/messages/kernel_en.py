@@ -50,4 +50,17 @@ MESSAGES = {
     "desc_same": "the layout type matches the swizzle {sw} ({want}) the smem tile is written with",
     "desc_differs": "the layout type differs from the smem swizzle {sw} ({want}): the wgmma would read the tile "
                     "wrongly",
+    # Blackwell (cutedump/kernel/sm100.py, dumps/kernel_sm100.py)
+    "coord": "{modes}",
+    "tile_size": "the {dim} extent of {of}'s MMA tile {tile}",
+    "tile_shape": "{of}'s MMA tile (M,N,K) = {tile}",
+    "atom_thr_id": "the CTAs one MMA atom spans (AtomThrID of {of}): {n}",
+    "mma_size": "{of} has {n} {n:|thread|threads} (UMMA: one per CTA of the MMA)",
+    "partition_shape": "{modes}: one CTA's share of a {shape} tile (partition_shape_{op} of {of})",
+    "tmem_copy": "{threads} {threads:|thread|threads} x {vals} {vals:|value|values} = the {tile} tile of {src} (make_tmem_copy with {op})",
+    "umma_desc": "{modes}: the UMMA smem descriptors of {src} ({op} of {of}, one per MMA); k-block 0: {name}(0) = {hex} ({major}-major, {layout_type}, start {start}, LBO {lbo}, SBO {sbo} in 16-byte units)",
+    "umma_desc_vals": "{name} = {value} UMMA {value:|descriptor|descriptors} per MMA",
+    "tmem_acc": "{modes}: the accumulator in tensor memory ({op} of {of}): lanes {lanes}, {cols} 32-bit {cols:|column|columns}",
+    "mma_part_cta": "{modes}: peer CTA {v}'s share of {src} in {op} of {of} (get_slice({thr}))",
+    "tmem_copy_part": "{modes}: thread {thread}'s share of {src} in {op} of {of}",
 }

@@ -48,4 +48,17 @@ MESSAGES = {
                  "{start}，LBO {lbo}，SBO {sbo}，base offset {base}；{verdict}",
     "desc_same": "layout type 与写入 smem tile 时的 swizzle {sw}（{want}）一致",
     "desc_differs": "layout type 与 smem 的 swizzle {sw}（{want}）不一致：wgmma 会读错 tile",
+    # Blackwell（cutedump/kernel/sm100.py、dumps/kernel_sm100.py）
+    "coord": "{modes}",
+    "tile_size": "{of} 的 MMA tile {tile} 在 {dim} 方向的大小",
+    "tile_shape": "{of} 的 MMA tile (M,N,K) = {tile}",
+    "atom_thr_id": "一个 MMA atom 跨越的 CTA（{of} 的 AtomThrID）：{n}",
+    "mma_size": "{of} 有 {n} 个线程（UMMA：MMA 的每个 CTA 一个）",
+    "partition_shape": "{modes}：一个 CTA 在 {shape} 的 tile 中分到的部分（{of} 的 partition_shape_{op}）",
+    "tmem_copy": "{threads} 个线程 × {vals} 个值 = {src} 的 {tile} tile（用 {op} 的 make_tmem_copy）",
+    "umma_desc": "{modes}：{src} 的 UMMA smem 描述符（{of} 的 {op}，每个 MMA 一个）；k-block 0：{name}(0) = {hex}（{major}-major，{layout_type}，起始 {start}，LBO {lbo}，SBO {sbo}，以 16 字节为单位）",
+    "umma_desc_vals": "{name} = {value}（每个 MMA 一个 UMMA 描述符）",
+    "tmem_acc": "{modes}：张量内存（TMEM）中的累加器（{of} 的 {op}）：lane {lanes}，{cols} 个 32-bit 列",
+    "mma_part_cta": "{modes}：peer CTA {v} 在 {of} 的 {op} 中分到的 {src}（get_slice({thr})）",
+    "tmem_copy_part": "{modes}：线程 {thread} 在 {of} 的 {op} 中分到的 {src}",
 }
