@@ -833,31 +833,45 @@ def tma_partition(r: TmaResult, cta_coord=None, cta_rank=None, smem_address: int
     g = _group0(gA_layout, Rt)
     s = _group0(sl, Rt) if is_tuple(sl.shape) and len(sl.shape) > 1 else Layout((sl.shape,), (sl.stride,))
     # ---- tma_partition
-    inv = right_inverse(Layout(s.shape[0], s.stride[0]))
-    layout_v = tile_to_shape(make_layout(inv), size(Layout(s.shape[0], s.stride[0])))
-    tma_layout_v = make_layout(r.num_elems_per_tma)
-    layout_V = logical_divide(layout_v, tma_layout_v)
-    g_tile = (layout_V,) + (UNDERSCORE,) * (len(g.shape) - 1)
-    s_tile = (layout_V,) + (UNDERSCORE,) * (len(s.shape) - 1)
-    prof = ((_1, _1),)
-    gv = coalesce(composition(g, g_tile), prof)
-    sv = coalesce(composition(s, s_tile), prof)
-    # multicast_offset = cta_layout(cta_coord) * (size(tma_layout_v) / cosize(cta_layout))
     if cta_rank is None:
         cta_c, cta_layout = _0, Layout(_1, _0)            # tma_partition(atom, stensor, gtensor)
     else:
         cta_c, cta_layout = int(cta_rank), make_layout(C(r.cluster))   # a run-time rank: block_rank_in_cluster()
         if not 0 <= cta_c < r.cluster:
             raise CuteDumpError(f"--cta {cta_c} is outside the cluster of {r.cluster} CTAs")
-    mc = crd2idx(cta_c, cta_layout.shape, cta_layout.stride) * div(size(tma_layout_v), cosize(cta_layout))
-    mcoord = ((mc, _0),)
-    gcoord = mcoord + (_0,) * (len(gv.shape) - 1)
-    scoord = mcoord + (_0,) * (len(sv.shape) - 1)
+    gv, sv, gcoord, scoord = partition_layouts(r.num_elems_per_tma, s, g, cta_c, cta_layout)
     g_res = gA_coord.plus(crd2idx_terms(gcoord, gv.shape, gv.stride))
     s_off = int(crd2idx(scoord, sv.shape, sv.stride))
     tAgA = f"{g_res} o {fmt(gv.shape)}:{TmaResult.basis_tma_fmt(gv.stride)}"
     tAsA = f"{ptr.plus(s_off)} o {sv}"
     return TmaPartition(gA=gA_str, sA=sA_str, tAgA=tAgA, tAsA=tAsA, tma_iter=r.instructions_per_cta_tile)
+
+
+def partition_layouts(num_elems, s: Layout, g: Layout, cta_c=_0, cta_layout=None):
+    """CuTe's tma_partition(atom, cta_coord, cta_layout, stensor, gtensor) on the tensors' layouts (mode 0 of each is
+    the TMA mode, e.g. group_modes<0,2> of a CTA tile; ``g`` has encoded basis strides): (gtensor_v, stensor_v,
+    gcoord, scoord) -- the ((TMA,TMA_Iter),Rest...) layouts and the domain_offset coordinates of the multicast."""
+    if cta_layout is None:
+        cta_layout = Layout(_1, _0)
+    s0 = Layout(wrap(s.shape)[0], wrap(s.stride)[0])
+    if int(size(s0)) != int(size(wrap(g.shape)[0])):
+        raise CuteDumpError(f"static_assert size<0>(stensor) == size<0>(gtensor) fails in tma_partition: the smem "
+                            f"TMA mode has {size(s0)} elements, the gmem one {size(wrap(g.shape)[0])}")
+    inv = right_inverse(s0)
+    layout_v = tile_to_shape(make_layout(inv), size(s0))
+    tma_layout_v = make_layout(num_elems)
+    layout_V = logical_divide(layout_v, tma_layout_v)
+    g_tile = (layout_V,) + (UNDERSCORE,) * (len(wrap(g.shape)) - 1)
+    s_tile = (layout_V,) + (UNDERSCORE,) * (len(wrap(s.shape)) - 1)
+    prof = ((_1, _1),)
+    gv = coalesce(composition(g, g_tile), prof)
+    sv = coalesce(composition(s, s_tile), prof)
+    # multicast_offset = cta_layout(cta_coord) * (size(tma_layout_v) / cosize(cta_layout))
+    mc = crd2idx(cta_c, cta_layout.shape, cta_layout.stride) * div(size(tma_layout_v), cosize(cta_layout))
+    mcoord = ((mc, _0),)
+    gcoord = mcoord + (_0,) * (len(wrap(gv.shape)) - 1)
+    scoord = mcoord + (_0,) * (len(wrap(sv.shape)) - 1)
+    return gv, sv, gcoord, scoord
 
 
 def fmt_coord(c) -> str:

@@ -24,13 +24,14 @@ from cutedump.algebra.inttuple import is_tuple, is_static
 from cutedump.algebra.swizzle import ComposedLayout
 from cutedump.atoms import TiledCopy, TiledMMA, sample_table
 from cutedump.expr import format_result
+from cutedump.kernel.tensor import CoordTensor
 from cutedump.dumps.narrator import render as fill
 from cutedump.render.bank_view import cute_cpp
 from cutedump.kernel.sm100 import BLOCK_KINDS as S100_BLOCK_KINDS
 from cutedump.dumps import kernel_sm100
 
 LANGS = ("zh", "en")
-BLOCK_KINDS = ("tiled_copy", "tiled_mma", "tiled_copy_A", "tiled_copy_B", "tiled_copy_C") + S100_BLOCK_KINDS
+BLOCK_KINDS = ("tiled_copy", "tiled_mma", "tiled_copy_A", "tiled_copy_B", "tiled_copy_C", "tma_atom") + S100_BLOCK_KINDS
 
 
 def messages(lang: str) -> dict:
@@ -50,6 +51,8 @@ class Block:
 
 
 def _show(v) -> str:
+    if isinstance(v, CoordTensor):      # a TMA coordinate tensor: print(tensor), its ArithTuple origin included
+        return str(v)
     return format_result(v)
 
 
@@ -147,7 +150,54 @@ def _reading(item, dump, M) -> str | None:
         return fill(M["local_tile"], modes=J.join(_modes(names, v, M)), src=e["tensor"])
     if kind == "partition":
         return _partition_reading(item, dump, M)
+    if kind in ("tma_atom", "tma_tensor", "tma_partition", "tma_bytes"):
+        return _tma_reading(item, M)
     return None
+
+
+def _box(r) -> str:
+    return "{" + ",".join(map(str, r.box_dim_full)) + "}"
+
+
+def _braces(v) -> str:
+    return "{" + ",".join(map(str, v)) + "}"
+
+
+def _tma_reading(item, M) -> str:
+    """The readings of the TMA kinds (cutedump.kernel.model._build_tma)."""
+    from cutedump.atoms.tma import Basis     # start-up: only TMA kernels need it
+    e, v, info, kind = item.entry, item.value, item.info, item.kind
+    J = M["join"]
+    if kind == "tma_atom":
+        r = v.tma
+        d = r.tensor_map()
+        return fill(M["tma_atom"], op=r.op, gmem=v.gmem, type=r.value_type, smem=info["smem_expr"], box=_box(r),
+                    elems=int(r.num_elems_per_tma), bytes=int(r.num_elems_per_tma) * r.bits // 8,
+                    dtype=d["data_type"], rank=d["rank"], gdim=_braces(d["global_dim"]),
+                    gstr=_braces(d["global_strides"]), bdim=_braces(d["box_dim"]), es=_braces(d["element_strides"]),
+                    interleave=d["interleave"], swizzle=d["swizzle"], l2=d["l2_promotion"], oob=d["oob_fill"])
+    if kind == "tma_tensor":
+        lay = v.layout
+        leaves = list(it.flatten(lay.stride)) if is_tuple(lay.stride) else [lay.stride]
+        names = _names(e.get("modes"), len(leaves))
+        terms = []
+        for n, d in zip(names, leaves):
+            _k, j = Basis.split(d)
+            terms.append(fill(M["tma_term"], name=n, j=j) if j is not None else fill(M["tma_term_none"], name=n))
+        return fill(M["tma_tensor"], modes=J.join(_modes(e.get("modes"), lay, M)), of=e["of"], terms=J.join(terms))
+    if kind == "tma_partition":
+        lay = v.layout if info["side"] == "gmem" else v
+        r = info["of"].tma
+        modes = J.join(_modes(e.get("modes"), lay, M))
+        m0 = it.wrap(lay.shape)[0]
+        if info["side"] == "gmem":
+            iters = int(size(m0[1])) if is_tuple(m0) and len(m0) > 1 else 1
+            return fill(M["tma_part_g"], modes=modes, src=info["src"], of=info["atom"], tma=_int(size(m0)),
+                        iters=iters, box=int(r.num_elems_per_tma))
+        return fill(M["tma_part_s"], modes=modes, src=info["src"], of=info["atom"], tma=_int(size(m0)),
+                    bytes=int(size(m0)) * r.bits // 8)
+    parts = " + ".join(f"{n} {b}" for n, b in info["parts"])
+    return fill(M["tma_bytes"], parts=parts, total=v)
 
 
 def _partition_reading(item, dump, M) -> str:
@@ -240,6 +290,59 @@ def desc_blocks(dump, M) -> list[Block]:
     return out
 
 
+# the GMMA layout type that reads what a TMA swizzle mode writes (CU_TENSOR_MAP_SWIZZLE_* vs GMMA LayoutType)
+_LAYOUT_OF_TMA_SWIZZLE = {"CU_TENSOR_MAP_SWIZZLE_NONE": "INTERLEAVE", "CU_TENSOR_MAP_SWIZZLE_32B": "B32",
+                          "CU_TENSOR_MAP_SWIZZLE_64B": "B64", "CU_TENSOR_MAP_SWIZZLE_128B": "B128"}
+
+
+def tma_audit(dump) -> list[dict]:
+    """Per smem output of a tma_partition: the TMA swizzle mode, the wgmma descriptors that read the same smem
+    tensor (their k-block-0 layout type) and whether they agree, and the bytes the TMA copy writes a stage."""
+    out = []
+    descs = [(it_, _desc_root(dump, it_)[0]) for it_ in desc_items(dump)]
+    for it_ in dump.tensors:
+        if it_.kind != "tma_partition" or it_.info.get("side") != "smem":
+            continue
+        r, tensor = it_.info["of"].tma, it_.info["smem"]
+        m0 = it.wrap(it_.value.shape)[0]
+        box_bytes = int(r.num_elems_per_tma) * r.bits // 8
+        iters = int(size(m0[1])) if is_tuple(m0) and len(m0) > 1 else 1
+        want = _LAYOUT_OF_TMA_SWIZZLE.get(r.swizzle_enum)
+        readers = [{"name": d.name, "layout_type": _desc_fields(d)["layout_type"]} for d, root in descs
+                   if root == tensor]
+        out.append({"name": it_.info["atom"], "partition": it_.name, "tensor": tensor, "op": r.op,
+                    "swizzle": r.swizzle_enum, "layout_type": want, "readers": readers,
+                    "matches": all(x["layout_type"] == want for x in readers) if readers else None,
+                    "box_dim": list(r.box_dim_full), "box_bytes": box_bytes, "boxes_per_stage": iters,
+                    "stage_bytes": int(size(m0)) * r.bits // 8, "tensor_map": r.tensor_map()})
+    return out
+
+
+def tma_blocks(dump, M) -> list[Block]:
+    """The TMA audit: a title, one line per TMA copy, and the transaction bytes of one stage."""
+    rows = tma_audit(dump)
+    if not rows:
+        return []
+    out = [Block("tma", "tma_title", "\n" + M["tma_title"], None, "tma")]
+    for x in rows:
+        if not x["readers"]:
+            verdict = fill(M["tma_no_desc"], tensor=x["tensor"])
+        else:
+            verdict = M["join"].join(fill(M["tma_same" if d["layout_type"] == x["layout_type"] else "tma_differs"],
+                                          desc=f"{d['name']}(0)", lt=d["layout_type"], want=x["layout_type"] or "?")
+                                     for d in x["readers"])
+        out.append(Block(x["name"], "tma", fill(M["tma_line"], name=x["name"], tensor=x["tensor"],
+                                                swizzle=x["swizzle"], verdict=verdict, iters=x["boxes_per_stage"],
+                                                bytes=x["box_bytes"], box=_braces(x["box_dim"]),
+                                                stage=x["stage_bytes"]), None, "tma"))
+    for it_ in dump.tensors:
+        if it_.kind == "tma_bytes":
+            parts = " + ".join(f"{n} {b}" for n, b in it_.info["parts"])
+            out.append(Block(it_.name, "tma", fill(M["tma_total"], name=it_.name, parts=parts, total=it_.value),
+                             None, "tma"))
+    return out
+
+
 # GMMA layout types by the byte swizzle of the smem atoms (mma_sm90_desc.hpp LayoutType; GMMA::Layout_*_Atom)
 _LAYOUT_OF_SWIZZLE = {(0, 4, 3): "INTERLEAVE", (1, 4, 3): "B32", (2, 4, 3): "B64", (3, 4, 3): "B128"}
 
@@ -290,6 +393,10 @@ def _bank_text(ln, M) -> str:
     tensor = sc.tensor + (sc.slice or "")
     common = dict(what=f"{sc.what} " if sc.what else "", copy=sc.copy, arrow="->" if sc.store else "<-",
                   tensor=tensor)
+    if ln.tma is not None:
+        r = ln.tma
+        return fill(M["bank_tma"], bytes=int(r.num_elems_per_tma) * r.bits // 8, box=_box(r), swizzle=r.swizzle_enum,
+                    **common)
     if ln.note is not None:
         return fill(M["bank_not_modelled"], note=ln.note, **common)
     t, a, v = ln.warp_totals, ln.all_totals, ln.vector
@@ -326,7 +433,10 @@ def bank_json(bank) -> list[dict]:
         sc = ln.copy
         d = {"copy": sc.copy, "tensor": sc.tensor, "slice": sc.slice, "what": sc.what,
              "direction": "store" if sc.store else "load"}
-        if ln.note is not None:
+        if ln.tma is not None:
+            d.update(note="TMA", tma={"op": ln.tma.op, "box_dim": list(ln.tma.box_dim_full),
+                                      "swizzle": ln.tma.swizzle_enum})
+        elif ln.note is not None:
             d["note"] = ln.note
         else:
             d.update(inst=ln.inst, per_warp=ln.per_warp, warp=ln.warp, warp_totals=ln.warp_totals,
@@ -363,6 +473,7 @@ def blocks(dump, lang: str = "zh", readings: bool = True, bank=None, warp: int =
     if readings and bank is not None:
         out += bank_blocks(bank, warp, M)
         out += desc_blocks(dump, M)
+        out += tma_blocks(dump, M)
     return out
 
 
@@ -397,6 +508,7 @@ def as_json(dump, bl: list[Block], bank=None) -> dict:
             "tensors": [entry(b) for b in bl if b.section == "thread" and b.kind != "thread"],
             **({"bank": bank_json(bank)} if bank is not None else {}),
             **({"descriptors": desc_json(dump)} if bank is not None and desc_items(dump) else {}),
+            **({"tma": tma_audit(dump)} if bank is not None and tma_audit(dump) else {}),
             **({"umma_descriptors": kernel_sm100.umma_desc_json(dump)} if bank is not None
                and kernel_sm100.umma_desc_json(dump) else {})}
 

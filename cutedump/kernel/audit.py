@@ -27,6 +27,7 @@ class BankLine:
     vector: dict | None = None
     fixes: dict | None = None    # {"swizzle": Fix|None, "padding": Fix|None} when the tensor's copies conflict
     note: str | None = None
+    tma: object = None           # a TMA copy (cutedump.atoms.tma.TmaResult): not a thread copy, nothing counted
 
     @property
     def conflicts(self) -> int:
@@ -38,6 +39,10 @@ def audit(dump, warp: int = 0, fix: bool = True) -> list[BankLine]:
     lines, plans = [], []
     for sc in dump.smem_copies:
         tc = sc.tiled_copy
+        if not hasattr(tc, "atom"):       # a TMA atom: the copy engine writes the box, no thread accesses smem
+            lines.append(BankLine(sc, note="TMA", tma=tc.tma))
+            plans.append(None)
+            continue
         if tc.atom.traits.family in _AUTO:
             lines.append(BankLine(sc, note=tc.atom.traits.name))
             plans.append(None)

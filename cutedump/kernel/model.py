@@ -52,8 +52,8 @@ import re
 from dataclasses import dataclass, field
 
 from cutedump.errors import CuteDumpError
-from cutedump.algebra import C, Layout, make_layout, size
-from cutedump.algebra.inttuple import is_int, is_int_tuple
+from cutedump.algebra import C, Layout, make_layout, size, cosize, make_layout_like
+from cutedump.algebra.inttuple import is_int, is_int_tuple, is_tuple
 from cutedump.algebra.swizzle import ComposedLayout
 from cutedump.expr import evaluate, format_result
 from cutedump.atoms import (copy_atom, make_tiled_copy, make_tiled_mma, make_tiled_copy_A, make_tiled_copy_B,
@@ -71,7 +71,8 @@ PARTITION_OPS = COPY_OPS + ("partition_A", "partition_B", "partition_C", "partit
 QUERIES = ("get_thr_layout_vmnk", "get_layoutA_TV", "get_layoutB_TV", "get_layoutC_TV", "get_layoutS_TV",
            "get_layoutD_TV")
 KINDS = ("value", "copy_atom", "tiled_copy", "tiled_mma", "tiled_copy_A", "tiled_copy_B", "tiled_copy_C", "query",
-         "atom_detail", "tensor", "local_tile", "partition") + tuple(S100.KINDS)
+         "atom_detail", "tensor", "local_tile", "partition", "tma_atom", "tma_tensor", "tma_partition",
+         "tma_bytes") + tuple(S100.KINDS)
 
 
 @dataclass
@@ -126,6 +127,10 @@ KEYS = {
     "tensor": (set(), {"memory", "layout", "shape", "stride"}),
     "local_tile": ({"tensor", "tiler", "coord"}, {"step"}),
     "partition": ({"op", "tensor"}, {"of", "slice", "thr"}),
+    "tma_atom": ({"op", "type", "gmem", "smem", "tile"}, {"slice", "cluster"}),
+    "tma_tensor": ({"of", "shape"}, set()),
+    "tma_partition": ({"of", "smem", "gmem"}, {"cta_coord", "cta_layout"}),
+    "tma_bytes": ({"of"}, set()),
     **{k: (need, opt) for k, (need, opt, _b, _s) in S100.KINDS.items()},
 }
 COMMON_KEYS = {"name", "kind", "show", "modes"}
@@ -174,7 +179,9 @@ class _Env:
             if start > 0 and (expr[start - 1].isalnum() or expr[start - 1] == "_" or expr[start - 2:start] == "::"):
                 return name
             if name in self.values:
-                return format_result(self.values[name])
+                v = self.values[name]
+                # a TMA coordinate tensor stands for its shape (its ScaledBasis strides have no integer spelling)
+                return format_result(v.layout.shape if isinstance(v, T.CoordTensor) else v)
             return name
         return _IDENT.sub(rep, expr)
 
@@ -353,6 +360,8 @@ def evaluate_description(desc: dict, params: dict | None = None, thread: int = 0
             step = _parse_step(e.get("step"), ent)
             v = T.local_tile(src, tiler, coord, step)
             info.update(src=e["tensor"], tiler=tiler, step=step)
+        elif kind in TMA_KINDS:
+            return _build_tma(ent, env, items, kind, info)
         else:  # partition
             op = ent.string("op")
             if op not in PARTITION_OPS:
@@ -452,16 +461,153 @@ def evaluate_description(desc: dict, params: dict | None = None, thread: int = 0
             ent = _Entry(locate, section, i, e)
             if not isinstance(e, dict):
                 raise EntryError(f"{locate(section, i)}: every entry of [[{section}]] must be a table, got {e!r}")
-            item = located(ent)
-            if item.name in env.values:
-                ent.fail(f"the name {item.name!r} is defined twice (a param or an earlier entry has it)", "name")
-            env.values[item.name] = item.value
-            items[item.name] = item
-            out.append(item)
+            built = located(ent)
+            for item in (built if isinstance(built, list) else [built]):
+                if item.name in env.values:
+                    ent.fail(f"the name {item.name!r} is defined twice (a param or an earlier entry has it)", "name")
+                env.values[item.name] = item.value
+                items[item.name] = item
+                out.append(item)
     dump = KernelDump(meta.get("name", "kernel"), meta.get("title", ""), shown_params, thread, objects, tensors)
     dump.smem_copies = _smem_copies(desc, env, dump, locate)
     _run_checks(desc, dump, locate)
     return dump
+
+
+TMA_KINDS = ("tma_atom", "tma_tensor", "tma_partition", "tma_bytes")
+_GROUP = re.compile(r"group_modes\s*<\s*(\d+)\s*,\s*(\d+)\s*>\s*\(\s*([A-Za-z][A-Za-z0-9_]*)\s*\)")
+
+
+@dataclass
+class TmaAtom:
+    """make_tma_atom(op, gmem tensor, smem layout, cta tile[, cluster]) on the host: the Copy_Atom CuTe prints and
+    the engine's whole computation (cutedump.atoms.tma.TmaResult: the cuTensorMapEncodeTiled arguments, the box)."""
+    tma: object
+    gmem: str                # the entries it was built from (for the readings)
+    smem: str
+
+    def print_str(self) -> str:
+        return self.tma.copy_atom_str()
+
+
+def _tensor_arg(ent: _Entry, env: _Env, items: dict, key: str):
+    """A tensor argument: NAME or group_modes<B,E>(NAME) of a tensor entry -> (value, the entry's name)."""
+    text = ent.string(key).strip()
+    m = _GROUP.fullmatch(text)
+    name = m.group(3) if m else text
+    if name not in items or items[name].kind in ("value", "tma_atom", "tma_bytes", "query", "atom_detail") \
+            or isinstance(items[name].value, (TiledCopy, TiledMMA, CopyAtom)):
+        ent.fail(f"{key} = {text!r} is not a tensor entry (or group_modes<B,E>(NAME) of one)", key)
+    v = items[name].value
+    if m:
+        try:
+            v = T.group_modes(v, int(m.group(1)), int(m.group(2)))
+        except CuteDumpError as err:
+            ent.fail(f"{key} = {text!r}: {err.one_line()}", key)
+    return v, name
+
+
+def _split_names(text: str, n: int, ent: _Entry, key: str) -> list:
+    parts = [p.strip() for p in text.split(";" if key == "modes" else ",")]
+    if len(parts) != n or not all(parts):
+        sep = "';'" if key == "modes" else "','"
+        ent.fail(f"{key} = {text!r}: tma_partition has {n} outputs (gmem, smem): give {n} {key} separated by {sep}",
+                 key)
+    return parts
+
+
+def _build_tma(ent: _Entry, env: _Env, items: dict, kind: str, info: dict):
+    """The TMA kinds of the Hopper tutorial wgmma_tma_sm90.cu (cutedump.atoms.tma is the engine):
+
+    ``tma_atom``      op, type, gmem (a tensor entry), smem (a layout expr)[, slice, cluster], tile ->
+                      make_tma_atom(op, gmem, smem[slice], tile[, Int<cluster>])
+    ``tma_tensor``    of (a tma_atom), shape -> of.get_tma_tensor(shape): a coordinate tensor
+    ``tma_partition`` of, smem, gmem[, cta_coord, cta_layout] -> tma_partition(of, cta_coord, cta_layout, smem,
+                      gmem), two outputs named ``name = "tAgA, tAsA"`` (gmem, smem); smem/gmem may be
+                      group_modes<B,E>(NAME)
+    ``tma_bytes``     of = "tAsA, tBsB" -> the sum of sizeof(make_tensor_like(tensor<0>(X))): the bytes one
+                      stage's TMA copies write (the tutorial's tma_transaction_bytes)"""
+    from cutedump.atoms import tma as TM      # start-up: only TMA kernels need it
+    e, name = ent.e, ent.e["name"]
+    if kind == "tma_atom":
+        gname = ent.string("gmem")
+        if gname not in items or items[gname].kind != "tensor":
+            ent.fail(f"gmem = {gname!r} is not a tensor entry (the gmem tensor make_tma_atom inspects)", "gmem")
+        gmem = items[gname].value
+        if not isinstance(gmem, Layout) or items[gname].info.get("memory") != "gmem":
+            ent.fail(f"gmem = {gname!r} is not a global-memory tensor entry", "gmem")
+        smem = env.layout(ent, "smem")
+        if "slice" in e:
+            smem = T.slice_tensor(smem, env.eval(ent, "slice"))[0]
+        tile = env.eval(ent, "tile")
+        cluster = env.eval(ent, "cluster") if "cluster" in e else 1
+        if not is_int(cluster):
+            ent.fail(f"cluster = {e['cluster']!r} is not an integer", "cluster")
+        try:
+            r = TM.make_tma(ent.string("op"), ent.string("type"), gmem, smem, tile, int(cluster))
+        except CuteDumpError as err:
+            ent.fail(err.one_line(), "op" if "TMA op" in str(err) else None)
+        info.update(tma=r, smem_expr=e["smem"] + e.get("slice", ""))
+        return Item(name, kind, TmaAtom(r, gname, e["smem"]), e, bool(e.get("show", True)), info)
+    if kind == "tma_tensor":
+        atom = env.get(ent, "of", TmaAtom, "a tma_atom entry")
+        shape = env.eval(ent, "shape")
+        r = atom.tma
+        if not is_int_tuple(shape) or not _congruent(shape, r.gmem.shape):
+            ent.fail(f"get_tma_tensor: the shape {format_result(shape)} is not congruent with the gmem tensor's "
+                     f"{format_result(r.gmem.shape)} the TMA was made for", "shape")
+        v = T.CoordTensor(TM.ArithCoord([C(0)] * r._coord_rank()), Layout(shape, r.gmem_tma_basis_stride))
+        info.update(memory="tma", atom=e["of"])
+        return Item(name, kind, v, e, bool(e.get("show", True)), info)
+    if kind == "tma_partition":
+        atom = env.get(ent, "of", TmaAtom, "a tma_atom entry")
+        names = _split_names(name, 2, ent, "name")
+        modes = _split_names(e["modes"], 2, ent, "modes") if "modes" in e else [None, None]
+        s, sname = _tensor_arg(ent, env, items, "smem")
+        g, gname = _tensor_arg(ent, env, items, "gmem")
+        if not isinstance(g, T.CoordTensor):
+            ent.fail(f"gmem = {e['gmem']!r} is not a TMA coordinate tensor (get_tma_tensor, local_tile of one)",
+                     "gmem")
+        if isinstance(s, T.CoordTensor) or items[sname].info.get("memory") != "smem":
+            ent.fail(f"smem = {e['smem']!r} is not a shared-memory tensor entry", "smem")
+        cc = env.eval(ent, "cta_coord") if "cta_coord" in e else C(0)
+        cl = env.layout(ent, "cta_layout") if "cta_layout" in e else Layout(C(1), C(0))
+        try:
+            gv, sv, gc, sc = TM.partition_layouts(atom.tma.num_elems_per_tma, T.inner(s), g.layout, cc, cl)
+        except CuteDumpError as err:
+            ent.fail(f"tma_partition: {err.one_line()}")
+        gt = T.CoordTensor(g.coord.plus(TM.crd2idx_terms(gc, gv.shape, gv.stride)), gv)
+        common = dict(op="tma_partition", of=atom, atom=e["of"], smem=sname, gmem=gname)
+        out = []
+        for nm, v, md, side, src in ((names[0], gt, modes[0], "gmem", gname), (names[1], sv, modes[1], "smem",
+                                                                                 sname)):
+            sub = dict(e, name=nm)
+            if md:
+                sub["modes"] = md
+            out.append(Item(nm, kind, v, sub, bool(e.get("show", True)),
+                            dict(common, side=side, src=src, memory="tma" if side == "gmem" else "smem")))
+        return out
+    # tma_bytes
+    total, parts = 0, []
+    for nm in [p.strip() for p in ent.string("of").split(",")]:
+        it_ = items.get(nm)
+        if it_ is None or it_.kind != "tma_partition" or it_.info.get("side") != "smem":
+            ent.fail(f"of: {nm!r} is not the smem output of a tma_partition entry", "of")
+        mode0 = Layout(it_.value.shape[0], it_.value.stride[0])
+        bits = it_.info["of"].tma.bits
+        nbytes = -(-int(cosize(make_layout_like(mode0))) * bits // 8)
+        parts.append((nm, nbytes))
+        total += nbytes
+    info["parts"] = parts
+    return Item(name, kind, total, e, bool(e.get("show", True)), info)
+
+
+def _congruent(a, b) -> bool:
+    if is_tuple(a) != is_tuple(b):
+        return False
+    if not is_tuple(a):
+        return True
+    return len(a) == len(b) and all(_congruent(x, y) for x, y in zip(a, b))
 
 
 def _smem_copies(desc, env, dump, locate) -> list:
@@ -479,7 +625,7 @@ def _smem_copies(desc, env, dump, locate) -> list:
         extra = sorted(set(e) - need - opt)
         if extra:
             ent.fail(f"unknown key {extra[0]!r} (keys: {', '.join(sorted(need | opt))})", extra[0])
-        tc = env.get(ent, "copy", TiledCopy, "a TiledCopy entry")
+        tc = env.get(ent, "copy", (TiledCopy, TmaAtom), "a TiledCopy or tma_atom entry")
         tensor = ent.string("tensor")
         try:
             item = dump.item(tensor)
@@ -491,6 +637,10 @@ def _smem_copies(desc, env, dump, locate) -> list:
         if direction not in ("store", "load"):
             ent.fail(f"direction must be \"store\" (the copy writes smem: partition_D) or \"load\" (it reads smem: "
                      f"partition_S), got {direction!r}", "direction")
+        if isinstance(tc, TmaAtom) and (direction == "store") != tc.tma.op.startswith(("SM90_TMA_LOAD",
+                                                                                      "SM100_TMA_2SM_LOAD")):
+            ent.fail(f"direction = {direction!r}: {tc.tma.op} " + ("writes shared memory (store)" if
+                     direction == "load" else "reads shared memory (load)"), "direction")
         smem = item.value
         if item.info.get("flagged") is not None:     # the pointer's swizzle, on element offsets
             smem = T.as_position_independent_swizzle_tensor(item.info["flagged"])

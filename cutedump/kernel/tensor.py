@@ -25,8 +25,41 @@ def is_swizzled(layout) -> bool:
 
 
 def inner(layout) -> Layout:
-    """The ordinary layout the operation acts on (B of A o O o B)."""
+    """The ordinary layout the operation acts on (B of A o O o B; the layout of a coordinate tensor)."""
+    if isinstance(layout, CoordTensor):
+        return layout.layout
     return layout.b if is_swizzled(layout) else layout
+
+
+class CoordTensor:
+    """A TMA coordinate tensor (``tma.get_tma_tensor(shape)`` and its tiles and partitions): an ArithTuple origin
+    (cutedump.atoms.tma.ArithCoord) and a layout whose strides are ScaledBasis E<j> over the TMA modes, encoded as
+    k * BIG**j (cutedump.atoms.tma). It points at no memory: its iterator is a value, so it prints as CuTe's
+    ``print(tensor)``: ``ArithTuple(_0,0) o (_128,_64,2):(_1@1,_1@0,_64@0)``."""
+
+    def __init__(self, coord, layout: Layout):
+        self.coord, self.layout = coord, layout
+
+    @property
+    def shape(self):
+        return self.layout.shape
+
+    def __str__(self):
+        from cutedump.atoms.tma import TmaResult    # start-up: only TMA kernels need it
+        return f"{self.coord} o {it.fmt(self.layout.shape)}:{TmaResult.basis_tma_fmt(self.layout.stride)}"
+
+
+def group_modes(layout, b: int, e: int):
+    """group_modes<b,e>(tensor): modes [b,e) become one mode (a coordinate tensor keeps its origin, a swizzled
+    layout its swizzle)."""
+    base = inner(layout)
+    shp, std = it.wrap(base.shape), it.wrap(base.stride)
+    r = len(shp)
+    if not 0 <= b <= e <= r:
+        raise CuteDumpError(f"group_modes<{b},{e}>: the tensor has rank {r} (need 0 <= B <= E <= rank)")
+    out = Layout(tuple(shp[:b]) + (tuple(shp[b:e]),) + tuple(shp[e:]),
+                 tuple(std[:b]) + (tuple(std[b:e]),) + tuple(std[e:]))
+    return rewrap(layout, out)
 
 
 def is_flagged(layout) -> bool:
@@ -53,14 +86,23 @@ def desc_fragment(tiled, thr_idx: int, operand: str, flagged):
 
 
 def rewrap(like, new_inner):
-    """composition(A, O, new_inner) when ``like`` is swizzled (ComposedLayout{}, no simplification)."""
+    """composition(A, O, new_inner) when ``like`` is swizzled (ComposedLayout{}, no simplification); the same origin
+    when it is a coordinate tensor."""
+    if isinstance(like, CoordTensor):
+        return CoordTensor(like.coord, new_inner)
     if is_swizzled(like):
         return ComposedLayout(like.a, like.offset, new_inner)
     return new_inner
 
 
 def slice_tensor(layout, coord):
-    """``tensor(coord)`` with ``_`` in coord: (sliced layout, pointer offset)."""
+    """``tensor(coord)`` with ``_`` in coord: (sliced layout, pointer offset); a coordinate tensor: (the sliced
+    coordinate tensor, its new origin)."""
+    if isinstance(layout, CoordTensor):
+        from cutedump.atoms.tma import crd2idx_terms    # start-up: only TMA kernels need it
+        L = layout.layout
+        origin = layout.coord.plus(crd2idx_terms(coord, L.shape, L.stride))
+        return CoordTensor(origin, L(coord)), origin
     if is_swizzled(layout):
         return slice_and_offset(coord, layout)
     return layout(coord), layout(_zero(coord))

@@ -50,6 +50,31 @@ MESSAGES = {
     "desc_same": "the layout type matches the swizzle {sw} ({want}) the smem tile is written with",
     "desc_differs": "the layout type differs from the smem swizzle {sw} ({want}): the wgmma would read the tile "
                     "wrongly",
+    "tma_atom": "{op} of {gmem} ({type}) into {smem}: one TMA box {box} = {elems} {elems:|element|elements} = {bytes} "
+                "bytes per instruction; cuTensorMapEncodeTiled({dtype}, rank {rank}, globalDim {gdim}, globalStrides "
+                "{gstr} bytes, boxDim {bdim}, elementStrides {es}, {interleave}, {swizzle}, {l2}, {oob})",
+    "tma_tensor": "{modes}: TMA coordinates for {of}, no memory (each element is the ArithTuple of its box "
+                  "coordinates: {terms})",
+    "tma_term": "{name} -> coordinate {j}",
+    "tma_term_none": "{name} -> none",
+    "tma_part_g": "{modes}: the TMA coordinates of block (0,0)'s {src} tiles (tma_partition by {of}: TMA = {tma} = "
+                  "{iters} {iters:|box|boxes} of {box} elements); the same in every thread, one elected thread issues "
+                  "the copies",
+    "tma_part_s": "{modes}: the shared memory of {src} each TMA copy writes (tma_partition by {of}: TMA = {tma} "
+                  "elements = {bytes} bytes a stage)",
+    "tma_bytes": "{parts} = {total} bytes: what one stage's TMA copies write (the barrier's expected transaction "
+                 "bytes)",
+    "bank_tma": "{what}{copy} {arrow} {tensor}: written by the TMA unit ({bytes}-byte {box} box, {swizzle}), not "
+                "by threads: TMA is not a thread copy, so no bank conflicts are counted for it; the audit of the "
+                "thread copies of the tile is unchanged",
+    "tma_title": "TMA audit (each TMA copy's swizzle vs the wgmma descriptors that read the tile; bytes per stage):",
+    "tma_line": "{name} -> {tensor}: {swizzle}; {verdict}; {iters} x {bytes}-byte {box} {iters:|box|boxes} = "
+                "{stage} bytes a stage",
+    "tma_same": "{desc} reads it with GMMA layout type {lt}: the same swizzle",
+    "tma_differs": "{desc} reads it with GMMA layout type {lt}, but TMA writes {want}: the wgmma would read the "
+                   "tile wrongly",
+    "tma_no_desc": "no wgmma descriptor reads {tensor}",
+    "tma_total": "one stage: {name} = {parts} = {total} bytes (the transaction bytes the stage's barrier expects)",
     # Blackwell (cutedump/kernel/sm100.py, dumps/kernel_sm100.py)
     "coord": "{modes}",
     "tile_size": "the {dim} extent of {of}'s MMA tile {tile}",

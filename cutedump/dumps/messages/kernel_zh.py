@@ -48,6 +48,25 @@ MESSAGES = {
                  "{start}，LBO {lbo}，SBO {sbo}，base offset {base}；{verdict}",
     "desc_same": "layout type 与写入 smem tile 时的 swizzle {sw}（{want}）一致",
     "desc_differs": "layout type 与 smem 的 swizzle {sw}（{want}）不一致：wgmma 会读错 tile",
+    "tma_atom": "{op}：把 {gmem}（{type}）搬进 {smem}；一个 TMA box {box} = {elems} 个元素 = {bytes} 字节一条指令；"
+                "cuTensorMapEncodeTiled({dtype}，rank {rank}，globalDim {gdim}，globalStrides {gstr} 字节，"
+                "boxDim {bdim}，elementStrides {es}，{interleave}，{swizzle}，{l2}，{oob})",
+    "tma_tensor": "{modes}：{of} 的 TMA 坐标，不占内存（每个元素是它的 box 坐标 ArithTuple：{terms}）",
+    "tma_term": "{name} -> 坐标 {j}",
+    "tma_term_none": "{name} -> 无",
+    "tma_part_g": "{modes}：block (0,0) 的 {src} 各 tile 的 TMA 坐标（{of} 的 tma_partition：TMA = {tma} = {iters} 个 "
+                  "{box} 元素的 box）；所有线程相同，由一个选出的线程发出 copy",
+    "tma_part_s": "{modes}：每次 TMA copy 写入的 {src} 共享内存（{of} 的 tma_partition：TMA = {tma} 个元素 = 每级 "
+                  "{bytes} 字节）",
+    "tma_bytes": "{parts} = {total} 字节：一个流水级的 TMA copy 写入的字节数（barrier 期待的 transaction bytes）",
+    "bank_tma": "{what}{copy} {arrow} {tensor}：由 TMA 单元写入（{bytes} 字节的 {box} box，{swizzle}），不经线程："
+                "TMA 不是线程 copy，不统计它的 bank 冲突；该 tile 其他线程 copy 的审计不变",
+    "tma_title": "TMA 审计（每个 TMA copy 的 swizzle 与读该 tile 的 wgmma 描述符；每级字节数）：",
+    "tma_line": "{name} -> {tensor}：{swizzle}；{verdict}；{iters} × {bytes} 字节的 {box} box = 每级 {stage} 字节",
+    "tma_same": "{desc} 以 GMMA layout type {lt} 读取：swizzle 一致",
+    "tma_differs": "{desc} 以 GMMA layout type {lt} 读取，而 TMA 按 {want} 写入：wgmma 会读错 tile",
+    "tma_no_desc": "没有 wgmma 描述符读取 {tensor}",
+    "tma_total": "一个流水级：{name} = {parts} = {total} 字节（该级 barrier 期待的 transaction bytes）",
     # Blackwell（cutedump/kernel/sm100.py、dumps/kernel_sm100.py）
     "coord": "{modes}",
     "tile_size": "{of} 的 MMA tile {tile} 在 {dim} 方向的大小",
