@@ -254,6 +254,15 @@ def _tile_to_shape(x, s, order=None):
     return composed_apply(lay(x, "tile_to_shape"), lambda l: A.tile_to_shape(l, s, o))
 
 
+def _tile_to_mma_shape(x, s, order=None):
+    """UMMA::tile_to_mma_shape (mma_traits_sm100.hpp): tile an MN-logical atom to ((MMA_M,MMA_N),M_MMAs,N_MMAs,...)."""
+    if not it.is_tuple(s) or len(s) < 3 or not it.is_tuple(s[0]) or len(s[0]) != 2:
+        raise CuteDumpError(f"the MMA tile shape must be ((MMA_MN,MMA_K),MMAs_MN,MMAs_K,...) as partition_shape_A/B "
+                            f"gives it, e.g. ((_128,_16),_1,_4); got {fmt(s)}")
+    mn_shape = tuple(zip(s[0], s[1:3])) + tuple(s[3:])
+    return _divprod(A.tiled_divide)(_tile_to_shape(x, mn_shape, order), it.product_each(s[0]))
+
+
 def _scalar_cast(x, n, fn):
     """swizzle.hpp's integral overloads: upcast<N>(t) = safe_div(t, C<N>{}), downcast<N>(t) = t * C<N>{}, with N a
     uint32_t (so a negative t is unsigned arithmetic: refused)."""
@@ -451,17 +460,6 @@ def _repeat_under(n):
     return UNDERSCORE if n == 1 else tuple([UNDERSCORE] * n)
 
 
-def _tile_to_mma_shape(atom, s, order=None):
-    """UMMA::tile_to_mma_shape(atom, mma_tile_shape[, order]) (mma_traits_sm100.hpp): tile the atom over the
-    post-partitioned shape ((MMA_M,MMA_K),NUM_M,NUM_K,...) with mode 0 zipped into the M and K modes, then
-    tiled_divide by the MMA's shape: ((MMA_M,MMA_K),NUM_M,NUM_K,...)."""
-    if not (it.is_tuple(s) and len(s) >= 3 and it.is_tuple(s[0])):
-        raise CuteDumpError(f"expected a post-partitioned MMA shape ((MMA_M,MMA_K),NUM_M,NUM_K,...), got {_show(s)}")
-    mn = tuple(tuple(p) for p in zip(s[0], s[1:3])) + tuple(s[3:])
-    tiled = _tile_to_shape(atom, mn, order)
-    return _divprod(A.tiled_divide)(tiled, it.product_each(s[0]))
-
-
 def _local_tile(L, tiler, coord, proj=None):
     """tensor_impl.hpp local_tile (= inner_partition) on a tensor whose layout is L: the layout of the tile it
     returns, zipped_divide(L, tiler)(repeat<R0>(_), append<R1>(coord,_)) (the offset CuTe adds to the tensor's
@@ -574,6 +572,10 @@ FUNCTIONS = {
     'blocked_product': ('', (('layoutobj', 'layoutobj'),), _blocked(A.blocked_product)),
     'raked_product': ('', (('layoutobj', 'layoutobj'),), _blocked(A.raked_product)),
     'tile_to_shape': ('', (('layoutobj', 'inttuple:shape'), ('layoutobj', 'inttuple:shape', 'order')), _tile_to_shape),
+    'tile_to_mma_shape': ('', (('layoutobj', 'inttuple:shape'), ('layoutobj', 'inttuple:shape', 'order')),
+        _tile_to_mma_shape),
+    'UMMA::tile_to_mma_shape': ('', (('layoutobj', 'inttuple:shape'), ('layoutobj', 'inttuple:shape', 'order')),
+        _tile_to_mma_shape),
     'upcast': ('N', (('layoutobj|swizzle|int',), ('inttuple:shape', 'inttuple:stride')), _upcast),
     'downcast': ('N', (('layoutobj|swizzle|int',), ('inttuple:shape', 'inttuple:stride')), _downcast),
     'recast_layout': ('TT', (('layoutobj',),), _recast),
@@ -611,8 +613,6 @@ FUNCTIONS = {
     # CuTe's are Tensor functions: on a layout L, the layout of the tensor they return for a tensor of layout L
     'local_tile': ('', (('plainobj:layout', 'value:tiler', 'coord'), ('plainobj:layout', 'value:tiler', 'coord',
                                                                        'coord:proj')), _local_tile),
-    'UMMA::tile_to_mma_shape': ('', (('layoutobj', 'inttuple:shape'), ('layoutobj', 'inttuple:shape', 'order')),
-        _tile_to_mma_shape),
     'local_partition': ('', (('plainobj:layout', 'plainobj:tile', 'int:index'),
                              ('plainobj:layout', 'plainobj:tile', 'int:index', 'coord:proj')), _local_partition),
 }

@@ -330,8 +330,8 @@ def _compose_gmem(gmem: Layout, basis: Basis, sidx2gmode: Layout) -> Layout:
     return Layout(shp(r), std(r))
 
 
-def make_tma(op: str, value_type: str, gmem: Layout, smem, cta_tiler=None, cluster: int = 1) -> TmaResult:
-    """make_tma_copy(op, make_tensor(gmem_ptr<T>, gmem), smem, cta_tiler, Int<cluster>{})."""
+def check_inputs(op: str, value_type: str, gmem) -> tuple[str, int]:
+    """The op, element type and gmem tensor every TMA maker reads: (canonical type, bits), or CuTe's refusal."""
     if op not in OPS:
         import difflib
         close = difflib.get_close_matches(op, list(OPS), n=2, cutoff=0.5)
@@ -347,15 +347,33 @@ def make_tma(op: str, value_type: str, gmem: Layout, smem, cta_tiler=None, clust
                             f"data type for {vt}; known: {', '.join(TMA_DATA_TYPES)})")
     if not isinstance(gmem, Layout):
         raise CuteDumpError(f"the gmem layout must be a plain layout (shape:stride), not {gmem}")
+    return vt, bits
+
+
+def static_smem(smem):
+    """(swizzle or None, non-swizzle layout) of an smem layout TMA can read (a static one)."""
+    sw, slayout = split_smem(smem)
+    if not is_static(slayout.shape) or not is_static(slayout.stride):
+        raise CuteDumpError(f"the smem layout {slayout} must be static (TMA's box is a compile-time shape)")
+    return sw, slayout
+
+
+def identity_map(gmem: Layout, tiler):
+    """(Basis, make_identity_layout(shape(gmem)).compose(tiler)), the strides encoded (see Basis)."""
+    basis = Basis(gmem.shape)
+    return basis, composition(Layout(gmem.shape, basis.identity_strides(gmem.shape)), tiler)
+
+
+def make_tma(op: str, value_type: str, gmem: Layout, smem, cta_tiler=None, cluster: int = 1) -> TmaResult:
+    """make_tma_copy(op, make_tensor(gmem_ptr<T>, gmem), smem, cta_tiler, Int<cluster>{})."""
+    vt, bits = check_inputs(op, value_type, gmem)
     if int(cluster) < 1:
         raise CuteDumpError(f"--cluster must be >= 1, got {cluster}")
     if op.startswith("SM100_TMA_2SM") and int(cluster) % 2:
         raise CuteDumpError(f"TiledCopy uses too few thrs for selected CopyAtom: {op}'s atom has 2 threads (ThrID "
                             f"_2:_1) and make_tma_copy's TiledCopy has the cluster's {cluster}")
     overflow_reset()
-    sw, slayout = split_smem(smem)
-    if not is_static(slayout.shape) or not is_static(slayout.stride):
-        raise CuteDumpError(f"the smem layout {slayout} must be static (TMA's box is a compile-time shape)")
+    sw, slayout = static_smem(smem)
     smem_full, smem_full_sw = slayout, sw
     if cta_tiler is not None and is_tuple(cta_tiler) and is_tuple(slayout.shape) and len(cta_tiler) < len(slayout.shape):
         # extra smem modes are pipeline stages: TMA is built from stage 0, as the Hopper tutorial's sA(_,_,0)
@@ -371,14 +389,26 @@ def make_tma(op: str, value_type: str, gmem: Layout, smem, cta_tiler=None, clust
                                     "slice decays it into a plain layout, which cutedump does not model for an "
                                     "smem_ptr_flag layout; give --smem as one stage (or a larger tile)")
             sw, slayout = split_smem(sliced)
-    sbits, sbase, senum = tma_swizzle(sw)      # static_asserts of get_tma_swizzle_bits/base
+    tma_swizzle(sw)      # static_asserts of get_tma_swizzle_bits/base
     if cta_tiler is None:
         cta_tiler = product_each(slayout.shape)    # make_tma_copy(op, g, s[, cluster]) default
-    basis = Basis(gmem.shape)
-    ident = Layout(gmem.shape, basis.identity_strides(gmem.shape))
-    cta_v_map = composition(ident, cta_tiler)
+    basis, cta_v_map = identity_map(gmem, cta_tiler)
+    res = build_tma(op, vt, bits, gmem, smem, sw, slayout, basis, cta_v_map, int(cluster),
+                    cta_t_map=make_layout(C(int(cluster))))
+    res.cta_tiler = cta_tiler
+    res.smem_full, res.smem_full_swizzle = smem_full, smem_full_sw
+    return res
+
+
+def build_tma(op: str, vt: str, bits: int, gmem: Layout, smem, sw, slayout: Layout, basis: Basis, cta_v_map: Layout,
+              num_multicast: int, cta_t_map: Layout | None = None) -> TmaResult:
+    """detail::make_tma_copy_atom (construct_tma_gbasis, make_tma_copy_desc) from the CTA's value map cta_v_map
+    (CTA val idx -> gmem mode, encoded), and with ``cta_t_map`` (CTA thr idx -> logical TMA tid) the TiledCopy of
+    detail::make_tma_copy_tiled, whose multicast is then cosize(cta_t_map)."""
+    sbits, sbase, senum = tma_swizzle(sw)      # static_asserts of get_tma_swizzle_bits/base
     tiler_mn = product_each(cta_v_map.shape)
-    cluster_c = C(int(cluster))
+    if cta_t_map is not None:
+        num_multicast = int(cosize(cta_t_map))
 
     # ---------------- construct_tma_gbasis
     if int(size(slayout)) != int(size(cta_v_map)):
@@ -430,18 +460,21 @@ def make_tma(op: str, value_type: str, gmem: Layout, smem, cta_tiler=None, clust
                             "make that gmem mode's shape static)")
     # compile-time checks of make_tma_copy_tiled come before any run-time assert of make_tma_copy_desc
     n_el = int(size(tma_gbasis))
-    if n_el % int(cluster) != 0:
-        raise CuteDumpError(f"Static safe_div requires t % u == 0 (static_assert in make_tma_copy_tiled: one TMA "
-                            f"box of {n_el} elements cannot be split over a multicast of {cluster} CTAs)")
-
-    # ---------------- make_tma_copy_tiled (compile-time algebra: its static_asserts come before run-time asserts)
-    num_elems = C(int(size(tma_gbasis)))
-    layout_v = composition(inv_smem, num_elems)
-    layout_V = tile_to_shape(make_layout(layout_v), size(cta_v_map))
-    cta_t_map = make_layout(cluster_c)
-    layout_t = make_layout(cosize(cta_t_map), safe_div(num_elems, cosize(cta_t_map)))
-    layout_T = composition(inv_smem, composition(layout_t, cta_t_map))
-    layout_tv = make_layout(layout_T, layout_V)
+    num_elems = C(n_el)
+    layout_tv = None
+    if cta_t_map is not None:
+        # ---------------- make_tma_copy_tiled (compile-time algebra: its static_asserts come before run-time asserts)
+        if n_el % num_multicast != 0:
+            raise CuteDumpError(f"Static safe_div requires t % u == 0 (static_assert in make_tma_copy_tiled: one TMA "
+                                f"box of {n_el} elements cannot be split over a multicast of {num_multicast} CTAs)")
+        layout_v = composition(inv_smem, num_elems)
+        layout_V = tile_to_shape(make_layout(layout_v), size(cta_v_map))
+        layout_t = make_layout(cosize(cta_t_map), safe_div(num_elems, cosize(cta_t_map)))
+        layout_T = composition(inv_smem, composition(layout_t, cta_t_map))
+        layout_tv = make_layout(layout_T, layout_V)
+        if op.startswith("SM100_TMA_2SM") and int(size(layout_T)) % 2:
+            raise CuteDumpError(f"TiledCopy uses too few thrs for selected CopyAtom: {op}'s atom has 2 threads "
+                                f"(ThrID _2:_1) and the TiledCopy's TiledLayout_TV {layout_tv} has {size(layout_T)}")
 
     # ---------------- make_tma_copy_desc
     prob_shape = [1] * 5
@@ -491,10 +524,10 @@ def make_tma(op: str, value_type: str, gmem: Layout, smem, cta_tiler=None, clust
     for i in range(tma_dim):
         box[i] *= int(size(Layout(shp[i], std[i])))
     box_full = list(box)
-    i, multicast = tma_dim - 1, int(cosize(make_layout(cluster_c)))
+    i, multicast = tma_dim - 1, int(num_multicast)
     while multicast > 1:
         if i < 0:
-            raise CuteDumpError(f"the multicast of {cluster} CTAs is larger than the TMA box {box_full[:tma_dim]}: "
+            raise CuteDumpError(f"the multicast of {num_multicast} CTAs is larger than the TMA box {box_full[:tma_dim]}: "
                                 "CuTe's box truncation runs past mode 0")
         if not (box[i] % multicast == 0 or multicast % box[i] == 0):
             raise _assert("smem_box_shape[i] % multicast == 0 || multicast % smem_box_shape[i] == 0",
@@ -511,7 +544,7 @@ def make_tma(op: str, value_type: str, gmem: Layout, smem, cta_tiler=None, clust
         if box[i] < 1:
             raise _assert(f"smem_box_shape[{i}] >= (uint32_t(1))", "Size must be min 1", box[:tma_dim], "boxDim")
 
-    res = TmaResult(op=op, value_type=vt, bits=bits, gmem=gmem, smem=smem, cta_tiler=cta_tiler, cluster=int(cluster),
+    res = TmaResult(op=op, value_type=vt, bits=bits, gmem=gmem, smem=smem, cta_tiler=None, cluster=int(num_multicast),
                     swizzle=sw, smem_layout=slayout, cta_v_map=cta_v_map, sidx2gmode_full=full,
                     sidx2gmode=sidx2gmode, tile_gstride=tile_gstride, tma_gstride=tma_gstride, tma_gbasis=tma_gbasis,
                     num_elems_per_tma=num_elems, global_dim=prob_shape[:tma_dim],
@@ -519,7 +552,7 @@ def make_tma(op: str, value_type: str, gmem: Layout, smem, cta_tiler=None, clust
                     box_dim=box[:tma_dim], box_dim_full=box_full[:tma_dim], element_strides=[1] * tma_dim,
                     swizzle_bits=sbits, swizzle_base=sbase, swizzle_enum=senum, data_type=TMA_DATA_TYPES[vt],
                     layout_tv=layout_tv, tiler_mn=tiler_mn, basis=basis)
-    res.smem_full, res.smem_full_swizzle = smem_full, smem_full_sw
+    res.smem_full, res.smem_full_swizzle = slayout, sw
     res.gmem_tma_basis_stride = _gmem_tma_basis_stride(gmem, basis, std, bstride, bits)
     overflow_reset()
     return res
@@ -797,6 +830,32 @@ def _group0(L: Layout, r: int) -> Layout:
     return Layout((tuple(s[:r]),) + tuple(s[r:]), (tuple(d[:r]),) + tuple(d[r:]))
 
 
+def local_tile_coord(mA: Layout, coord0: "ArithCoord", tiler, cta_coord, what: str = "--cta-coord"):
+    """local_tile(mA, tiler, cta_coord) of a TMA coordinate tensor (ArithTuple coord0 o mA): (layout, coordinate).
+    A tuple coordinate is padded with _ over the remaining tile-count modes (inner_partition's append<R1>)."""
+    R0 = len(tiler) if is_tuple(tiler) else 1
+    zd = zipped_divide(mA, tiler)
+    R1 = len(zd.shape[1]) if is_tuple(zd.shape[1]) else 1
+    if cta_coord is None:
+        cta_coord = tuple([0] * (R1 - 1) + [UNDERSCORE]) if R1 > 1 else UNDERSCORE
+    if is_tuple(cta_coord):
+        cc = tuple(cta_coord) + (UNDERSCORE,) * (R1 - len(cta_coord))
+        if len(cc) > R1:
+            raise CuteDumpError(f"{what} {fmt_coord(cta_coord)} has more modes than the {R1} tile-count modes "
+                                f"of zipped_divide(mA, tile) = {zd.shape}")
+        if R1 == 1:
+            cc = cc[0]
+    else:
+        cc = cta_coord
+    crd = (tuple([UNDERSCORE] * R0) if is_tuple(zd.shape[0]) else UNDERSCORE, cc)
+    return slice_layout(crd, zd), coord0.plus(crd2idx_terms(crd, zd.shape, zd.stride))
+
+
+def arith_str(coord: "ArithCoord", L: Layout) -> str:
+    """print of a TMA coordinate tensor: ArithTuple(...) o shape:stride (ScaledBasis strides over TMA modes)."""
+    return f"{coord} o {fmt(L.shape)}:{TmaResult.basis_tma_fmt(L.stride)}"
+
+
 def tma_partition(r: TmaResult, cta_coord=None, cta_rank=None, smem_address: int = 0) -> TmaPartition:
     """The tutorial's partition of one CTA:
 
@@ -808,43 +867,31 @@ def tma_partition(r: TmaResult, cta_coord=None, cta_rank=None, smem_address: int
     R0 = len(tiler) if is_tuple(tiler) else 1
     mA = Layout(r.gmem.shape, r.gmem_tma_basis_stride)
     coord0 = ArithCoord([_0] * r._coord_rank())
-    zd = zipped_divide(mA, tiler)
-    R1 = len(zd.shape[1]) if is_tuple(zd.shape[1]) else 1
-    if cta_coord is None:
-        cta_coord = tuple([0] * (R1 - 1) + [UNDERSCORE]) if R1 > 1 else UNDERSCORE
-    if is_tuple(cta_coord):
-        cc = tuple(cta_coord) + (UNDERSCORE,) * (R1 - len(cta_coord))
-        if len(cc) > R1:
-            raise CuteDumpError(f"--cta-coord {fmt_coord(cta_coord)} has more modes than the {R1} tile-count modes "
-                                f"of zipped_divide(mA, tile) = {zd.shape}")
-        if R1 == 1:
-            cc = cc[0]
-    else:
-        cc = cta_coord
-    crd = (tuple([UNDERSCORE] * R0) if is_tuple(zd.shape[0]) else UNDERSCORE, cc)
-    gA_layout = slice_layout(crd, zd)
-    gA_coord = coord0.plus(crd2idx_terms(crd, zd.shape, zd.stride))
-    gA_str = f"{gA_coord} o {fmt(gA_layout.shape)}:{TmaResult.basis_tma_fmt(gA_layout.stride)}"
+    gA_layout, gA_coord = local_tile_coord(mA, coord0, tiler, cta_coord)
+    gA_str = arith_str(gA_coord, gA_layout)
     # smem tensor
     sl = r.smem_full
     ptr = _Ptr(smem_address, r.bits, r.smem_full_swizzle)
     sA_str = f"{ptr} o {sl}"
-    Rt = R0
-    g = _group0(gA_layout, Rt)
-    s = _group0(sl, Rt) if is_tuple(sl.shape) and len(sl.shape) > 1 else Layout((sl.shape,), (sl.stride,))
-    # ---- tma_partition
+    g = _group0(gA_layout, R0)
+    s = _group0(sl, R0) if is_tuple(sl.shape) and len(sl.shape) > 1 else Layout((sl.shape,), (sl.stride,))
     if cta_rank is None:
         cta_c, cta_layout = _0, Layout(_1, _0)            # tma_partition(atom, stensor, gtensor)
     else:
         cta_c, cta_layout = int(cta_rank), make_layout(C(r.cluster))   # a run-time rank: block_rank_in_cluster()
         if not 0 <= cta_c < r.cluster:
             raise CuteDumpError(f"--cta {cta_c} is outside the cluster of {r.cluster} CTAs")
-    gv, sv, gcoord, scoord = partition_layouts(r.num_elems_per_tma, s, g, cta_c, cta_layout)
-    g_res = gA_coord.plus(crd2idx_terms(gcoord, gv.shape, gv.stride))
-    s_off = int(crd2idx(scoord, sv.shape, sv.stride))
-    tAgA = f"{g_res} o {fmt(gv.shape)}:{TmaResult.basis_tma_fmt(gv.stride)}"
-    tAsA = f"{ptr.plus(s_off)} o {sv}"
+    tAgA, tAsA = partition_core(r, g, gA_coord, s, ptr, cta_c, cta_layout)
     return TmaPartition(gA=gA_str, sA=sA_str, tAgA=tAgA, tAsA=tAsA, tma_iter=r.instructions_per_cta_tile)
+
+
+def partition_core(r: TmaResult, g: Layout, g_coord: "ArithCoord", s: Layout, ptr: "_Ptr", cta_c, cta_layout: Layout):
+    """tma_partition(atom, cta_c, cta_layout, stensor, gtensor) on tensors whose mode 0 is the TMA tile (group_modes
+    done): the printed (tXgX, tXsX), ((TMA,TMA_Iter), Rest...)."""
+    gv, sv, gcoord, scoord = partition_layouts(r.num_elems_per_tma, s, g, cta_c, cta_layout)
+    g_res = g_coord.plus(crd2idx_terms(gcoord, gv.shape, gv.stride))
+    s_off = int(crd2idx(scoord, sv.shape, sv.stride))
+    return arith_str(g_res, gv), f"{ptr.plus(s_off)} o {sv}"
 
 
 def partition_layouts(num_elems, s: Layout, g: Layout, cta_c=_0, cta_layout=None):

@@ -40,6 +40,9 @@ _NAME_TOKEN = re.compile(r"(?:::)?[A-Za-z_][A-Za-z0-9_]*(?:::[A-Za-z_][A-Za-z0-9
 _PUNCT = "():,<>[]{}.+-*/%@"
 _KINDS: dict = {p: "p" for p in _PUNCT}   # token text -> "int" | "name" | "p", learnt as met (bounded)
 
+#: functions outside ``cute::`` that the eval language calls (not NAMED objects): UMMA::tile_to_mma_shape(atom, shape)
+QUALIFIED_CALLS = frozenset({"UMMA::tile_to_mma_shape"})
+
 
 class Tok:
     __slots__ = ('kind', 'text', 'col')
@@ -553,10 +556,8 @@ class Parser:
                         self.error_at(f"{text} takes no template arguments", i)
                     return Call(text, (), None, i, src)   # a tag, a value of the eval language (LayoutLeft)
                 return Lit(build_type(TypeArg(text, targs, i), self), i, src)
-            if ":" in text:     # a qualified name outside cute::, e.g. GMMA::Layout_K_SW128_Atom<half_t>
-                if nxt == "(" and self.t[self.i + 1] != ")":   # a qualified function: UMMA::tile_to_mma_shape(a, s)
-                    self.i += 1
-                    return Call(text, targs, self.args(), i, src)
+            if ":" in text and not (text in QUALIFIED_CALLS and nxt == "("):
+                # a qualified name outside cute::, e.g. GMMA::Layout_K_SW128_Atom<half_t>
                 if nxt == "{":
                     self.braces()
                 return Named(text, targs, i, src)

@@ -1,0 +1,249 @@
+"""SM100 (Blackwell) TMA, host side, as cute/atom/copy_traits_sm100_tma.hpp builds it on top of the SM90 machinery.
+
+What differs from Hopper's make_tma_copy (cutedump.atoms.tma) is only *which* values a CTA loads and how many CTAs
+share a box; the TMA box, the cuTensorMapEncodeTiled arguments and the TMA coordinate tensor come from the same
+detail::make_tma_copy_atom (tma.build_tma):
+
+* ``make_tma_atom_A_sm100`` / ``make_tma_atom_B_sm100`` (op, gmem, smem, mma_tiler, TiledMMA, cluster_layout_vmnk):
+  the CTA's value map is the MMA's partition of the operand's tile of the mma_tiler,
+  ``layout<1>(mma.thrfrg_A(make_identity_layout(shape(gmem)).compose(remove<1>(mma_tiler))))(_, repeat<R>(_))``
+  -- ``(MMA, MMA_M, MMA_K)`` for one CTA, so a 2SM atom's CTA loads its half; the multicast is the cluster's
+  N extent for A (size<2>(cluster_layout_vmnk)), M for B, 1 for the non-multicast ops;
+* ``make_tma_copy_A/B/C_sm100`` (op, gmem, smem, cluster_tiler, TiledMMA): the same value map, as a TiledCopy whose
+  thread map is the TiledMMA's own ThrLayoutVMNK projected on N (A) or M (B) for the multicast ops;
+* ``create_tma_multicast_mask<Modes...>(cluster_layout_vmnk, cta_coord_vmnk)`` and the Blackwell tutorials'
+  (02..05) partition of one CTA: gA = local_tile(mA, mma_tiler, mma_coord, Step<...>), tCgA = partition_A,
+  tma_partition(atom, cta coord along the multicast mode, its layout, group_modes<0,3>(tCsA), group_modes<0,3>(tCgA)).
+
+Cluster shapes are static (Int<...>), as in the tutorials; the TiledMMA is any SM100 UMMA atom (1SM or 2SM) with
+its atom layout (cutedump.atoms.mma.make_tiled_mma).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cutedump.errors import CuteDumpError
+from cutedump.algebra import (C, Layout, make_layout, size, coalesce, tiled_divide, slice_layout, fmt, UNDERSCORE,
+                              crd2idx)
+from cutedump.algebra.inttuple import is_tuple, compact_col_major, idx2crd, product_each
+from cutedump.atoms import tma as T
+
+_ = UNDERSCORE
+_0, _1 = C(0), C(1)
+
+#: operand -> (the mma_tiler mode it drops (remove<i>), the TiledMMA partition, the cluster mode a multicast load
+#: shares (VMNK index; None: C is never multicast), the VMNK stride make_tma_copy_X_sm100 projects on)
+OPERANDS = {
+    "A": (1, "thrfrg_A", 2, (_0, _0, _1, _0)),
+    "B": (0, "thrfrg_B", 1, (_0, _1, _0, _0)),
+    "C": (2, "thrfrg_C", None, None),
+}
+
+#: op -> multicast? for make_tma_atom_A/B_sm100 and make_tma_copy_A/B_sm100 (others: "Unsupported TMA")
+AB_OPS = {"SM90_TMA_LOAD": False, "SM90_TMA_STORE": False, "SM100_TMA_2SM_LOAD": False,
+          "SM90_TMA_LOAD_MULTICAST": True, "SM100_TMA_2SM_LOAD_MULTICAST": True}
+#: ops make_tma_copy_C_sm100 takes
+C_OPS = ("SM90_TMA_LOAD", "SM90_TMA_STORE", "SM100_TMA_2SM_LOAD")
+
+
+def maker_name(operand: str, tiled: bool) -> str:
+    return f"make_tma_{'copy' if tiled else 'atom'}_{operand}_sm100"
+
+
+def check_op(operand: str, op: str, tiled: bool) -> bool:
+    """The static_asserts of the makers on the op: whether it multicasts."""
+    if op not in T.OPS:
+        T.check_inputs(op, "half_t", None)          # unknown op: the one "did you mean" error
+    if operand == "C":
+        if not tiled:
+            raise CuteDumpError("CuTe 4.2 has no make_tma_atom_C_sm100: the C/D operand's TMA is "
+                                "make_tma_copy_C_sm100 (a TiledCopy) or the generic make_tma_atom of the epilogue")
+        if op not in C_OPS:
+            raise CuteDumpError("Unsupported TMA Op, expected a non-multicast TMA (static_assert in "
+                                f"make_tma_copy_C_sm100: {op}; it takes {', '.join(C_OPS)})")
+        return False
+    if op not in AB_OPS:
+        raise CuteDumpError(f"Unsupported TMA (static_assert(dependent_false<CopyOp>) in {maker_name(operand, tiled)}: "
+                            f"{op}; it takes {', '.join(AB_OPS)})")
+    return AB_OPS[op]
+
+
+def cluster_layout_vmnk(cluster_shape, mma) -> Layout:
+    """tiled_divide(make_layout(cluster_shape), make_tile(typename TiledMMA::AtomThrID{})): (V,M,N,K) -> CTA rank."""
+    if not is_tuple(cluster_shape) or len(cluster_shape) != 3:
+        raise CuteDumpError(f"the cluster shape is (ClusterM, ClusterN, ClusterK), e.g. (_4,_4,_1); got "
+                            f"{fmt(cluster_shape)}")
+    shp = tuple(C(int(s)) for s in cluster_shape)
+    if any(int(s) < 1 for s in shp):
+        raise CuteDumpError(f"cluster extents must be >= 1, got {fmt(shp)}")
+    if int(size(shp)) > 16:
+        raise CuteDumpError(f"a cluster of {size(shp)} CTAs: the multicast masks are uint16_t, at most 16 CTAs")
+    v = int(size(mma.atom.thr_id))
+    if int(shp[0]) % v:
+        raise CuteDumpError(f"the cluster's M extent {shp[0]} is not a multiple of the MMA atom's {v} CTAs "
+                            f"(AtomThrID {mma.atom.thr_id}): a {v}SM UMMA pairs CTAs along M")
+    return tiled_divide(make_layout(shp), (mma.atom.thr_id,))
+
+
+def cta_v_tile(mma, operand: str, gmem: Layout, tiler):
+    """(Basis, cta_v_tile) of the makers: the MMA's partition of the identity tile, one CTA's values -> gmem mode."""
+    drop, thrfrg, _m, _s = OPERANDS[operand]
+    if not is_tuple(tiler) or len(tiler) <= drop or len(tiler) < 3:
+        raise CuteDumpError(f"the MMA tiler is (TILE_M, TILE_N, TILE_K, ...), got {fmt(tiler)}")
+    tiler_x = tuple(t for i, t in enumerate(tiler) if i != drop)
+    basis, g_tile = T.identity_map(gmem, tiler_x)
+    thr = getattr(mma, thrfrg)(g_tile)                      # ((ThrV,(ThrX,ThrY)),(FrgV,(RestX,RestY,...)))
+    L1 = Layout(thr.shape[1], thr.stride[1])
+    R = len(g_tile.shape) if is_tuple(g_tile.shape) else 1
+    v_map = slice_layout((_, (_,) * R), L1)                 # (FrgV, RestX, RestY, ...)
+    return basis, v_map
+
+
+@dataclass
+class Sm100Tma:
+    """One SM100 maker's result: the TMA (tma.TmaResult: atom, tensor map, TMA tensor) and what built it."""
+    maker: str
+    operand: str
+    tma: T.TmaResult
+    mma: object
+    tiler: tuple
+    vmnk: Layout | None            # cluster_layout_vmnk (the atom makers)
+    multicast: bool
+
+    def tiled_copy_str(self) -> str:
+        return self.tma.tiled_copy_str()
+
+    def copy_atom_str(self) -> str:
+        return self.tma.copy_atom_str()
+
+    def tma_tensor_str(self) -> str:
+        return self.tma.tma_tensor_str()
+
+
+def make_tma_sm100(operand: str, op: str, value_type: str, gmem: Layout, smem, tiler, mma, cluster_shape=None,
+                   tiled: bool = False) -> Sm100Tma:
+    """make_tma_atom_{A,B}_sm100(op, gmem, smem, mma_tiler, mma, cluster_layout_vmnk) (tiled=False: cluster_shape is
+    (ClusterM,ClusterN,ClusterK)) or make_tma_copy_{A,B,C}_sm100(op, gmem, smem, cluster_tiler, mma) (tiled=True)."""
+    operand = operand.upper()
+    if operand not in OPERANDS:
+        raise CuteDumpError(f"--operand: A, B or C, not {operand!r}")
+    multicast = check_op(operand, op, tiled)
+    vt, bits = T.check_inputs(op, value_type, gmem)
+    vmnk = None
+    if not tiled:
+        vmnk = cluster_layout_vmnk((_1, _1, _1) if cluster_shape is None else cluster_shape, mma)
+    T.overflow_reset()
+    sw, slayout = T.static_smem(smem)
+    basis, v_map = cta_v_tile(mma, operand, gmem, tiler)
+    cta_t_map = None
+    num_multicast = 1
+    if tiled:
+        if operand == "C" or not multicast:
+            cta_t_map = Layout(_1, _0)
+        else:
+            shp = mma.get_thr_layout_vmnk().shape
+            cta_t_map = coalesce(make_layout(shp, compact_col_major(shp, OPERANDS[operand][3])))
+    elif multicast:
+        num_multicast = int(size(vmnk, OPERANDS[operand][2]))
+    r = T.build_tma(op, vt, bits, gmem, smem, sw, slayout, basis, v_map, num_multicast, cta_t_map=cta_t_map)
+    return Sm100Tma(maker_name(operand, tiled), operand, r, mma, tuple(tiler), vmnk, multicast)
+
+
+# ------------------------------------------------------------------------------------------------ multicast masks
+
+def create_tma_multicast_mask(vmnk: Layout, coord_vmnk, modes) -> int:
+    """create_tma_multicast_mask<Modes...>(cluster_layout_vmnk, cta_coord_vmnk): the CTAs of the cluster that share
+    this CTA's coordinate in every mode but ``modes`` (a uint16_t bit per CTA rank)."""
+    crd = tuple(_ if i in modes else c for i, c in enumerate(coord_vmnk))
+    sub = slice_layout(crd, vmnk)
+    elected = int(crd2idx(tuple(_0 if c is _ else c for c in crd), vmnk.shape, vmnk.stride))
+    mask = 0
+    for i in range(int(size(sub))):
+        mask |= 1 << int(sub(i))
+    return (mask << elected) & 0xFFFF
+
+
+def flat_coord(vmnk: Layout, rank: int):
+    """cluster_layout_vmnk.get_flat_coord(rank) of a run-time rank (block_rank_in_cluster()): one int per mode, _0 for
+    an extent-1 mode."""
+    shp = product_each(vmnk.shape)
+    crd = idx2crd(int(rank), shp)
+    return tuple(_0 if isinstance(s, C) and s == 1 else c for s, c in zip(shp, crd))
+
+
+# ------------------------------------------------------------------------------------------------ tutorial partition
+
+@dataclass
+class Sm100Partition:
+    cta_coord_vmnk: tuple
+    mma_coord: tuple
+    mA: str
+    gA: str
+    tCgA: str
+    tCsA: str
+    tAgA: str
+    tAsA: str
+    masks: dict                   # name -> mask
+    transaction_bytes: int        # size<0>(cluster_layout_vmnk) * sizeof(make_tensor_like(tAsA))
+
+
+def tma_partition_sm100(t: Sm100Tma, cta_rank: int = 0, mma_coord=None, smem_address: int = 0) -> Sm100Partition:
+    """The Blackwell tutorials' partition (04_mma_tma_2sm_sm100.cu) of the CTA of rank ``cta_rank`` in its cluster:
+
+        cta_in_cluster_coord_vmnk = cluster_layout_vmnk.get_flat_coord(cta_rank)
+        gA   = local_tile(mA, mma_tiler, (m, n, _), Step<_1,X,_1>{})       (A; B: Step<X,_1,_1>)
+        tCgA = tiled_mma.get_slice(v).partition_A(gA);  tCsA = make_tensor(make_smem_ptr<T>(addr), sA_layout)
+        [tAgA, tAsA] = tma_partition(tma_atom_A, get<2>(cta_in_cluster_coord_vmnk),
+                                     make_layout(size<2>(cluster_layout_vmnk)), group_modes<0,3>(tCsA),
+                                     group_modes<0,3>(tCgA))
+    (non-multicast ops: tma_partition(tma_atom_A, Int<0>{}, Layout<_1>{}, ...), as 02_mma_tma_sm100.cu)."""
+    if t.vmnk is None or t.operand == "C":
+        raise CuteDumpError("the tutorial partition is for make_tma_atom_A/B_sm100 (the A and B loads)")
+    r, mma, vmnk = t.tma, t.mma, t.vmnk
+    if len(t.tiler) != 3:
+        raise CuteDumpError(f"the tutorial partition takes an (M,N,K) mma tiler, got {fmt(t.tiler)}")
+    ncta = int(size(vmnk))
+    if not 0 <= int(cta_rank) < ncta:
+        raise CuteDumpError(f"--cta {cta_rank} is outside the cluster of {ncta} CTAs")
+    cc = flat_coord(vmnk, cta_rank)
+    m, n = (0, 0) if mma_coord is None else mma_coord
+    drop, _f, mode, _s = OPERANDS[t.operand]
+    # gA = local_tile(mA, mma_tiler, (m,n,_), Step): the projection drops the tiler's and the coordinate's mode `drop`
+    mA = Layout(r.gmem.shape, r.gmem_tma_basis_stride)
+    coord0 = T.ArithCoord([_0] * r._coord_rank())
+    tiler_x = tuple(x for i, x in enumerate(t.tiler) if i != drop)
+    crd_x = tuple(x for i, x in enumerate((int(m), int(n), _)) if i != drop)
+    gA, gA_coord = T.local_tile_coord(mA, coord0, tiler_x, crd_x, "--cta-coord")
+    # tCgA = cta_mma.partition_A(gA), cta_mma = tiled_mma.get_slice(v) with v the peer CTA coordinate
+    thrfrg = getattr(mma, OPERANDS[t.operand][1])
+    thr = thrfrg(gA)
+    a, b = {"A": (1, 3), "B": (2, 3)}[t.operand]
+    v = cc[0]
+    tv = tuple(idx2crd(v, product_each(mma.get_thr_layout_vmnk().shape)))
+    nrest = len(thr.shape[1][1]) if is_tuple(thr.shape[1][1]) else 1
+    crd = ((tv[0], (tv[a], tv[b])), (_, _ if nrest == 1 else (_,) * nrest))
+    tCgA = slice_layout(crd, thr)
+    tCgA_coord = gA_coord.plus(T.crd2idx_terms(crd, thr.shape, thr.stride))
+    # tCsA
+    ptr = T._Ptr(smem_address, r.bits, r.smem_full_swizzle)
+    sl = r.smem_full
+    g = T._group0(tCgA, 3)
+    s = T._group0(sl, 3)
+    if t.multicast:
+        cta_c, cta_layout = cc[mode], make_layout(C(int(size(vmnk, mode))))
+    else:
+        cta_c, cta_layout = _0, Layout(_1, _0)
+    tAgA, tAsA = T.partition_core(r, g, tCgA_coord, s, ptr, cta_c, cta_layout)
+    masks = {
+        "tma_mcast_mask_a": create_tma_multicast_mask(vmnk, cc, (2,)),
+        "tma_mcast_mask_b": create_tma_multicast_mask(vmnk, cc, (1,)),
+        "mma_mcast_mask_c": create_tma_multicast_mask(vmnk, cc, (0, 1)) | create_tma_multicast_mask(vmnk, cc, (0, 2)),
+    }
+    nbytes = int(size(vmnk, 0)) * int(size(s.shape[0])) * r.bits // 8
+    return Sm100Partition(cta_coord_vmnk=cc, mma_coord=(m, n), mA=T.arith_str(coord0, mA),
+                          gA=T.arith_str(gA_coord, gA), tCgA=T.arith_str(tCgA_coord, tCgA), tCsA=f"{ptr} o {sl}",
+                          tAgA=tAgA, tAsA=tAsA, masks=masks, transaction_bytes=nbytes)
+
+
+def fmt_crd(c) -> str:
+    return T.fmt_coord(c)
