@@ -7,7 +7,7 @@ Real CuTe's program also prints host-only noise and the descriptor lines ``--no-
 :func:`split_cute` separates them.
 
 Compile time (2-core machine, g++ -O0): one program of the 01 configs below, about 16 distinct template
-instantiations, takes about 70 s.
+instantiations, takes about 55 s; the TMA programs (02..05, 6-7 configs each) about 50 s each, 3.6 min for the four.
 """
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from click.testing import CliRunner
 from cutedump.cli import main
 from tests.oracle.cute import run_cases
 from tests import kernel_cpp_sm100 as CPP
+from tests.oracle.cute import run_cases as _run
 
 # 01_mma_sm100: ((MmaM, MmaN), NumMmaK, (Gemm_M, Gemm_N, Gemm_K), threadIdx.x). The TMEM load atom
 # (SM100_TMEM_LOAD_32dp32b1x) needs the 128-lane accumulator of an M = 128 MMA; the SW128 K atom 64 halfs of K
@@ -170,3 +171,92 @@ def test_sm100_kind_errors():
     thread.insert(1, {"name": "g2", "kind": "tensor", "memory": "gmem", "layout": "(_128,_64):(_64,_1)"})
     with pytest.raises(CuteDumpError, match="the tensor must be partitioned already"):
         evaluate_description({"objects": [mma], "thread": thread})
+
+
+# ---------------------------------------------------------------- 02..05: TMA loads (multicast, 2-SM), TMA epilogue
+
+# (tutorial, (MmaM, MmaN), NumMmaK, (ClusterM, ClusterN), (Gemm_M, Gemm_N, Gemm_K), threadIdx.x). 02 has no cluster
+# (1x1); 03 multicasts over ClusterM x ClusterN (at most 16 CTAs: uint16_t masks); 04's 2-SM MMA (M 256) pairs
+# the CTAs of ClusterM (even); 05's epilogue tile is a quarter of the CTA's N (MmaN 128 or 256: 32-float SW128 rows).
+CONFIGS_TMA = {
+    2: [((128, 256), 4, (1, 1), (512, 1024, 256), 0),
+        ((128, 256), 4, (1, 1), (512, 1024, 256), 99),
+        ((128, 128), 8, (1, 1), (256, 384, 512), 17),
+        ((128, 64), 4, (1, 1), (128, 64, 64), 127),
+        ((128, 32), 12, (1, 1), (384, 96, 768), 40),
+        ((128, 192), 4, (1, 1), (640, 192, 128), 64),
+        ((128, 256), 4, (1, 1), (500, 1024, 256), 0)],
+    3: [((128, 256), 4, (4, 4), (512, 1024, 256), 0),
+        ((128, 256), 4, (4, 4), (512, 1024, 256), 77),
+        ((128, 128), 4, (2, 1), (256, 128, 128), 5),
+        ((128, 64), 8, (1, 2), (128, 128, 256), 120),
+        ((128, 96), 4, (2, 2), (512, 384, 64), 31),
+        ((128, 128), 4, (4, 2), (1024, 512, 192), 64),
+        ((128, 256), 4, (4, 4), (512, 1000, 256), 0)],
+    4: [((256, 256), 4, (4, 4), (512, 1024, 256), 0),
+        ((256, 256), 4, (4, 4), (512, 1024, 256), 101),
+        ((256, 128), 4, (2, 1), (256, 128, 64), 9),
+        ((256, 64), 8, (2, 2), (512, 128, 128), 127),
+        ((256, 192), 4, (4, 2), (1024, 384, 128), 32),
+        ((256, 128), 8, (2, 4), (256, 512, 512), 66),
+        ((256, 256), 4, (4, 4), (512, 1024, 100), 0)],
+    5: [((256, 256), 4, (4, 4), (512, 1024, 256), 0),
+        ((256, 256), 4, (4, 4), (512, 1024, 256), 45),
+        ((256, 128), 4, (2, 1), (256, 128, 64), 127),
+        ((256, 128), 8, (2, 2), (512, 256, 512), 3),
+        ((256, 256), 4, (4, 1), (1024, 256, 128), 96),
+        ((256, 256), 4, (2, 4), (256, 1000, 256), 0)],
+}
+NAMES_TMA = {2: "sm100_02_mma_tma", 3: "sm100_03_mma_tma_multicast", 4: "sm100_04_mma_tma_2sm",
+             5: "sm100_05_mma_tma_epi"}
+CASES_TMA = [(tut, i) for tut in sorted(CONFIGS_TMA) for i in range(len(CONFIGS_TMA[tut]))]
+
+
+def split_cute_tma(text: str) -> tuple[str, dict]:
+    """split_cute, and the cuTensorMapEncodeTiled lines of the TMA prelude (tests/oracle/gen_tma.py) left out."""
+    out, descs = split_cute(text)
+    return "".join(ln for ln in out.splitlines(keepends=True) if not ln.startswith("tensor_map: ")), descs
+
+
+@pytest.fixture(scope="module")
+def cute_tma():
+    """Real CuTe's answers: one program per tutorial (about 7 instantiations, 60-90 s of g++ each)."""
+    return {tut: [split_cute_tma(t) for t in _run([CPP.case_tma(tut, *c) for c in CONFIGS_TMA[tut]],
+                                                   prelude=CPP.tma_prelude(), extra_flags=CPP.tma_flags())]
+            for tut in sorted(CONFIGS_TMA)}
+
+
+def args_tma(tut, mma_mn, kmul, cluster, mnk, thread):
+    sets = {"Gemm_M": mnk[0], "Gemm_N": mnk[1], "Gemm_K": mnk[2], "MmaM": mma_mn[0], "MmaN": mma_mn[1],
+            "NumMmaK": f"_{kmul}"}
+    if tut >= 3:
+        sets.update(ClusterM=f"_{cluster[0]}", ClusterN=f"_{cluster[1]}")
+    out = ["kernel", NAMES_TMA[tut], "--thread", str(thread)]
+    for k, v in sets.items():
+        out += ["--set", f"{k}={v}"]
+    return out
+
+
+@pytest.mark.parametrize("tut,i", CASES_TMA)
+def test_sm100_tma_equals_real_cute(cute_tma, tut, i):
+    code, out, err = run(*args_tma(tut, *CONFIGS_TMA[tut][i]), "--no-readings")
+    want = cute_tma[tut][i][0]
+    if "\nerror: " in "\n" + want:
+        assert code == 2 and out == ""
+        assert err == want.splitlines()[-1] + "\n"
+        return
+    assert code == 0, err
+    assert out == want
+
+
+@pytest.mark.parametrize("tut,i", [c for c in CASES_TMA if c[1] < 2])
+def test_sm100_tma_descriptors_and_readings(cute_tma, tut, i):
+    code, out, err = run(*args_tma(tut, *CONFIGS_TMA[tut][i]), "--format", "json", "--lang", "en")
+    assert code == 0, err
+    d = json.loads(out)
+    assert {x["name"]: x["k_block_0"]["value"] for x in d["umma_descriptors"]} == cute_tma[tut][i][1]
+    for lang in ("en", "zh"):
+        code, text, err = run(*args_tma(tut, *CONFIGS_TMA[tut][i]), "--lang", lang)
+        assert code == 0, err
+        body = "\n".join(ln for ln in "\n\n".join(text.split("\n\n")[:2]).splitlines() if not ln.startswith("  # "))
+        assert body + "\n" == cute_tma[tut][i][0]

@@ -364,6 +364,13 @@ def identity_map(gmem: Layout, tiler):
     return basis, composition(Layout(gmem.shape, basis.identity_strides(gmem.shape)), tiler)
 
 
+def _tile_size(tiler) -> int:
+    n = 1
+    for t in tiler:
+        n *= int(size(t))
+    return n
+
+
 def make_tma(op: str, value_type: str, gmem: Layout, smem, cta_tiler=None, cluster: int = 1) -> TmaResult:
     """make_tma_copy(op, make_tensor(gmem_ptr<T>, gmem), smem, cta_tiler, Int<cluster>{})."""
     vt, bits = check_inputs(op, value_type, gmem)
@@ -375,8 +382,10 @@ def make_tma(op: str, value_type: str, gmem: Layout, smem, cta_tiler=None, clust
     overflow_reset()
     sw, slayout = static_smem(smem)
     smem_full, smem_full_sw = slayout, sw
-    if cta_tiler is not None and is_tuple(cta_tiler) and is_tuple(slayout.shape) and len(cta_tiler) < len(slayout.shape):
+    if cta_tiler is not None and is_tuple(cta_tiler) and is_tuple(slayout.shape) and len(cta_tiler) < len(slayout.shape) \
+            and int(size(slayout)) != _tile_size(cta_tiler):
         # extra smem modes are pipeline stages: TMA is built from stage 0, as the Hopper tutorial's sA(_,_,0)
+        # (a layout as large as the tile is the tile: the Blackwell tutorials' UMMA::tile_to_mma_shape layouts)
         n = len(cta_tiler)
         crd = tuple([UNDERSCORE] * n + [_0] * (len(slayout.shape) - n))
         if sw is None:

@@ -25,6 +25,7 @@ Examples:
   cutedump kernel sgemm_sm80_tn_half --dump-latex --outdir ./tex
   cutedump kernel wgmma_sm90_nt --thread 5 --set bK=_32 --lang en   # Hopper: GMMA smem, wgmma descriptors
   cutedump kernel sm100_01_mma --thread 37 --set MmaN=64 --lang en  # Blackwell: UMMA descriptors, TMEM
+  cutedump kernel sm100_03_mma_tma_multicast --set ClusterN=_2      # TMA multicast over a 4x2 cluster
   cat my_kernel.toml | cutedump kernel -                      # the description from standard input
 \b
 FILE is a TOML kernel description (see cutedump/kernel/load.py; '-' reads it from standard input) or the name of

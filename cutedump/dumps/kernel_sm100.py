@@ -5,6 +5,7 @@ from __future__ import annotations
 from cutedump.algebra import size, UNDERSCORE, fmt
 from cutedump.algebra.inttuple import is_tuple, is_static
 from cutedump.dumps.narrator import render as fill
+from cutedump.kernel.tensor import inner as _inner
 
 
 def _names(names, r: int) -> list[str]:
@@ -45,6 +46,14 @@ def reading(item, dump, M) -> str | None:
     if kind == "partition_shape":
         return fill(M["partition_shape"], modes=_modes(names, v, M), op=info["operand"], of=e["of"],
                     shape=fmt(info["shape"]))
+    if kind == "zipped_divide":
+        return fill(M["zipped_divide"], modes=_modes(names, _inner(v).shape, M), src=e["tensor"], tiler=e["tiler"])
+    if kind == "flat_coord":
+        return fill(M["flat_coord"], modes=_modes(names, v, M), index=e["index"])
+    if kind == "multicast_mask":
+        bits = [str(i) for i in range(16) if v.value >> i & 1]
+        mods = " | ".join(fill(M["mcast_modes"], modes=",".join(map(str, g))) for g in info["groups"])
+        return fill(M["mcast_mask"], ctas=",".join(bits) or "-", modes=mods)
     if kind == "tmem_copy":
         tiler = v.tiler_mn
         tile = "x".join(str(int(size(t))) for t in (tiler if is_tuple(tiler) else (tiler,)))

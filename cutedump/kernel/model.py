@@ -127,7 +127,7 @@ KEYS = {
     "tensor": (set(), {"memory", "layout", "shape", "stride"}),
     "local_tile": ({"tensor", "tiler", "coord"}, {"step"}),
     "partition": ({"op", "tensor"}, {"of", "slice", "thr"}),
-    "tma_atom": ({"op", "type", "gmem", "smem", "tile"}, {"slice", "cluster"}),
+    "tma_atom": ({"op", "type", "gmem", "smem", "tile"}, {"slice", "cluster", "operand", "mma", "vmnk"}),
     "tma_tensor": ({"of", "shape"}, set()),
     "tma_partition": ({"of", "smem", "gmem"}, {"cta_coord", "cta_layout"}),
     "tma_bytes": ({"of"}, set()),
@@ -543,10 +543,17 @@ def _build_tma(ent: _Entry, env: _Env, items: dict, kind: str, info: dict):
         cluster = env.eval(ent, "cluster") if "cluster" in e else 1
         if not is_int(cluster):
             ent.fail(f"cluster = {e['cluster']!r} is not an integer", "cluster")
-        try:
-            r = TM.make_tma(ent.string("op"), ent.string("type"), gmem, smem, tile, int(cluster))
-        except CuteDumpError as err:
-            ent.fail(err.one_line(), "op" if "TMA op" in str(err) else None)
+        if "mma" in e or "operand" in e or "vmnk" in e:   # make_tma_atom_A/B_sm100 (cutedump/kernel/sm100.py)
+            for k in ("mma", "operand", "vmnk"):
+                ent.need(k)
+            if "cluster" in e:
+                ent.fail("make_tma_atom_A/B_sm100 takes the cluster layout (vmnk), not cluster", "cluster")
+            r = S100.make_tma_atom_sm100(ent, env, gmem, smem, tile)
+        else:
+            try:
+                r = TM.make_tma(ent.string("op"), ent.string("type"), gmem, smem, tile, int(cluster))
+            except CuteDumpError as err:
+                ent.fail(err.one_line(), "op" if "TMA op" in str(err) else None)
         info.update(tma=r, smem_expr=e["smem"] + e.get("slice", ""))
         return Item(name, kind, TmaAtom(r, gname, e["smem"]), e, bool(e.get("show", True)), info)
     if kind == "tma_tensor":

@@ -88,4 +88,8 @@ MESSAGES = {
     "tmem_acc": "{modes}: the accumulator in tensor memory ({op} of {of}): lanes {lanes}, {cols} 32-bit {cols:|column|columns}",
     "mma_part_cta": "{modes}: peer CTA {v}'s share of {src} in {op} of {of} (get_slice({thr}))",
     "tmem_copy_part": "{modes}: thread {thread}'s share of {src} in {op} of {of}",
+    "flat_coord": "{modes}: the (V,M,N,K) coordinate of CTA rank {index} in the cluster (get_flat_coord)",
+    "mcast_mask": "the CTAs (bits = cluster ranks) a multicast from this CTA reaches: {ctas} ({modes})",
+    "mcast_modes": "create_tma_multicast_mask<{modes}>",
+    "zipped_divide": "{modes}: {src} divided into tiles of {tiler} (zipped_divide: the tile, then which tile)",
 }
