@@ -31,6 +31,23 @@
     of = "copyA"
     tensor = "as_position_independent_swizzle_tensor(sA)"
 
+    [[objects]]                   # TMA (wgmma_tma_sm90_tn.toml): make_tma_atom on the host
+    name = "tmaA"
+    kind = "tma_atom"
+    op = "SM90_TMA_LOAD"
+    type = "half_t"
+    gmem = "mA_host"              # a gmem tensor entry
+    smem = "sA_layout"
+    slice = "(_,_,0)"             # sA(_,_,0): one pipe stage
+    tile = "(bM,bK)"
+
+    [[thread]]                    # tma_partition: two outputs (gmem coordinates, smem)
+    name = "tAgA, tAsA"
+    kind = "tma_partition"
+    of = "tmaA"
+    smem = "group_modes<0,2>(sA)"
+    gmem = "group_modes<0,2>(gA)" # gA: local_tile of a tma_tensor entry (tmaA.get_tma_tensor((M,K)))
+
     [[thread]]                    # Blackwell (sm100_01_mma.toml): a CTA's partition, tiled_mma.get_slice(mma_v)
     name = "tCgA"
     kind = "partition"
@@ -40,7 +57,7 @@
     tensor = "gA"
 
     [[smem_copies]]               # which copies touch shared memory, for the bank audit
-    copy = "copyA"                # a TiledCopy entry
+    copy = "copyA"                # a TiledCopy entry (or a tma_atom: not a thread copy, nothing counted)
     tensor = "sA"                 # a tensor entry with memory = "smem"
     direction = "store"           # store: the copy writes smem (partition_D); load: it reads smem (partition_S)
     slice = "(_,_,0)"             # the part of the tensor one pass of copy() covers (one pipe stage)

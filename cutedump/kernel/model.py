@@ -26,6 +26,19 @@ and earlier entries (an identifier equal to such a name stands for its value). K
 ``partition``    op, of, tensor[, slice] -> of.get_slice(thread).op(tensor[slice]) with op one of partition_S,
                  partition_D, retile_D (a TiledCopy), partition_A/B/C, partition_fragment_A/B, make_fragment_A/B/C
                  (a TiledMMA); op make_fragment_like takes no ``of``
+``tma_atom``     op, type, gmem (a gmem tensor entry), smem (a layout expr)[, slice, cluster], tile ->
+                 make_tma_atom(op, gmem, smem[slice], tile[, Int<cluster>]) (cutedump.atoms.tma); prints the
+                 Copy_Atom; the readings and the JSON give the cuTensorMapEncodeTiled arguments
+``tma_tensor``   of (a tma_atom entry), shape -> of.get_tma_tensor(shape): a TMA coordinate tensor (no memory; it
+                 prints as print(tensor), ``ArithTuple(_0,_0) o (512,128):(_1@1,_1@0)``, and local_tile keeps
+                 its origin; in expressions it stands for its shape)
+``tma_partition`` of, smem, gmem[, cta_coord, cta_layout] -> tma_partition(of, cta_coord, cta_layout, smem, gmem)
+                 (default Int<0>{}, Layout<_1>{}); two outputs, ``name = "tAgA, tAsA"`` (gmem, smem) and
+                 ``modes = "TMA,k; TMA,PIPE"``; smem and gmem are NAME or ``group_modes<B,E>(NAME)``
+``tma_bytes``    of = "tAsA, tBsB" (smem outputs of tma_partition) -> sum of sizeof(make_tensor_like(tensor<0>(X))),
+                 the bytes one stage's TMA copies write (wgmma_tma_sm90.cu's tma_transaction_bytes)
+A ``[[smem_copies]]`` entry may name a tma_atom: TMA is not a thread copy, so the bank audit counts nothing for
+it and says so; the TMA audit compares its swizzle mode with the descriptors that read the same smem tensor.
 Blackwell kinds (rows of :data:`cutedump.kernel.sm100.KINDS`, documented there): ``mma_query`` (tile_size<I>,
 tile_shape, size, AtomThrID of a TiledMMA), ``partition_shape`` (partition_shape_A/B/C), ``check`` (a host check
 with the kernel's own message), ``tmem_copy`` (make_tmem_copy). A ``partition`` may take ``thr`` (an expression:

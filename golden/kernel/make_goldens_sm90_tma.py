@@ -1,0 +1,36 @@
+"""Regenerate golden/kernel/wgmma_tma_sm90_*.txt from real CuTe: the Hopper TMA tutorial's objects
+(wgmma_tma_sm90.cu's host code with make_tma_atom, and gemm_device for block (0,0): TMA coordinate tensors,
+tma_partition, the GMMA partitions) built by CuTe itself (tests/kernel_cpp_sm90_tma.py) — the same program
+tests/test_kernel_sm90_tma.py compares `cutedump kernel` against.
+
+    python golden/kernel/make_goldens_sm90_tma.py   (needs g++ and the CuTe headers, or the recorded answer)
+
+The files hold what --no-readings prints: the ``tensor_map: ...`` lines of the program's cuTensorMapEncodeTiled,
+CuTe's host-only noise (``ERROR: cast_smem_ptr_to_uint ...``) and its ``tCrA(0)``/``tCrB(0)`` descriptor lines
+are left out (tests/test_kernel_sm90_tma.py's split_cute; the tensor maps and the descriptors are in cutedump's
+readings and JSON, tested against those lines).
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parents[1]))
+
+from tests.oracle.cute import run_cases  # noqa: E402
+from tests import kernel_cpp_sm90_tma as CPP  # noqa: E402
+from tests.test_kernel_sm90_tma import CONFIGS, split_cute  # noqa: E402   (the test's program and its record)
+
+# file -> (variant, tile, (M,N,K), thread); the MANIFEST line passes the same values with --set/--thread
+FILES = {
+    "wgmma_tma_sm90_tn.txt": ("tn", (128, 128, 64, 3), (512, 256, 128), 5),
+    "wgmma_tma_sm90_nt_t99.txt": ("nt", (256, 128, 16, 2), (1000, 304, 40), 99),
+}
+
+if __name__ == "__main__":
+    outs = run_cases([CPP.case(*c) for c in CONFIGS], prelude=CPP.PRELUDE, extra_flags=CPP.FLAGS)
+    for name, cfg in FILES.items():
+        text = split_cute(outs[CONFIGS.index(cfg)])[0]
+        (HERE / name).write_text(text, encoding="utf-8")
+        print("wrote", HERE / name)
