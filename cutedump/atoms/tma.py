@@ -371,8 +371,12 @@ def _tile_size(tiler) -> int:
     return n
 
 
-def make_tma(op: str, value_type: str, gmem: Layout, smem, cta_tiler=None, cluster: int = 1) -> TmaResult:
-    """make_tma_copy(op, make_tensor(gmem_ptr<T>, gmem), smem, cta_tiler, Int<cluster>{})."""
+def make_tma(op: str, value_type: str, gmem: Layout, smem, cta_tiler=None, cluster: int = 1,
+             stages: bool = True) -> TmaResult:
+    """make_tma_copy(op, make_tensor(gmem_ptr<T>, gmem), smem, cta_tiler, Int<cluster>{}) (and make_tma_atom, its
+    Copy_Atom). ``stages``: smem modes beyond the tile are pipeline stages, the TMA built from stage 0 (the Hopper
+    tutorial's sA(_,_,0)); stages=False passes the smem layout whole, as the Blackwell tutorials pass an
+    ((MMA_M,MMA_K),NumMma_M,NumMma_K) layout with an (M,K) tile."""
     vt, bits = check_inputs(op, value_type, gmem)
     if int(cluster) < 1:
         raise CuteDumpError(f"--cluster must be >= 1, got {cluster}")
@@ -382,8 +386,8 @@ def make_tma(op: str, value_type: str, gmem: Layout, smem, cta_tiler=None, clust
     overflow_reset()
     sw, slayout = static_smem(smem)
     smem_full, smem_full_sw = slayout, sw
-    if cta_tiler is not None and is_tuple(cta_tiler) and is_tuple(slayout.shape) and len(cta_tiler) < len(slayout.shape) \
-            and int(size(slayout)) != _tile_size(cta_tiler):
+    if (stages and cta_tiler is not None and is_tuple(cta_tiler) and is_tuple(slayout.shape)
+            and len(cta_tiler) < len(slayout.shape) and int(size(slayout)) != _tile_size(cta_tiler)):
         # extra smem modes are pipeline stages: TMA is built from stage 0, as the Hopper tutorial's sA(_,_,0)
         # (a layout as large as the tile is the tile: the Blackwell tutorials' UMMA::tile_to_mma_shape layouts)
         n = len(cta_tiler)
@@ -735,10 +739,10 @@ def explain(r: TmaResult) -> list[str]:
 
 
 def to_json(r: TmaResult) -> dict:
-    return {
+    d = {
         "op": r.op, "type": r.value_type, "gmem": str(r.gmem), "smem": str(r.smem), "cta_tile": fmt(r.tiler_mn),
         "cluster": r.cluster,
-        "tiled_copy": r.tiled_copy_str(),
+        "tiled_copy": r.tiled_copy_str() if r.layout_tv is not None else None,
         "copy_atom": r.copy_atom_str(),
         "tensor_map": r.tensor_map(),
         "tma_gbasis": r.fmt_basis_layout(r.tma_gbasis),
@@ -748,6 +752,9 @@ def to_json(r: TmaResult) -> dict:
         "swizzle_bits": r.swizzle_bits, "swizzle_base": r.swizzle_base,
         "tma_tensor": r.tma_tensor_str(),
     }
+    if r.layout_tv is None:          # a Copy_Atom alone (make_tma_atom_X_sm100): no TiledCopy
+        del d["tiled_copy"]
+    return d
 
 
 # ------------------------------------------------------------------------------------------------ tma_partition
@@ -943,6 +950,8 @@ class _Ptr:
     moved into the pointer (a GMMA-style smem layout)."""
 
     def __init__(self, addr: int, bits: int, sw):
+        if sw is not None and int(sw.b) == 0:
+            sw = None           # make_smem_ptr(p, Swizzle<0,M,S>) is the plain pointer (an INTER atom)
         self.addr, self.bits, self.sw = addr, bits, sw
 
     def plus(self, elems: int) -> "_Ptr":

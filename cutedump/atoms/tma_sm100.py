@@ -27,6 +27,7 @@ from cutedump.algebra import (C, Layout, make_layout, size, coalesce, tiled_divi
                               crd2idx)
 from cutedump.algebra.inttuple import is_tuple, compact_col_major, idx2crd, product_each
 from cutedump.atoms import tma as T
+from cutedump.atoms.mma import make_tiled_mma, partition_shape
 
 _ = UNDERSCORE
 _0, _1 = C(0), C(1)
@@ -78,10 +79,6 @@ def cluster_layout_vmnk(cluster_shape, mma) -> Layout:
         raise CuteDumpError(f"cluster extents must be >= 1, got {fmt(shp)}")
     if int(size(shp)) > 16:
         raise CuteDumpError(f"a cluster of {size(shp)} CTAs: the multicast masks are uint16_t, at most 16 CTAs")
-    v = int(size(mma.atom.thr_id))
-    if int(shp[0]) % v:
-        raise CuteDumpError(f"the cluster's M extent {shp[0]} is not a multiple of the MMA atom's {v} CTAs "
-                            f"(AtomThrID {mma.atom.thr_id}): a {v}SM UMMA pairs CTAs along M")
     return tiled_divide(make_layout(shp), (mma.atom.thr_id,))
 
 
@@ -131,22 +128,47 @@ def make_tma_sm100(operand: str, op: str, value_type: str, gmem: Layout, smem, t
     vt, bits = T.check_inputs(op, value_type, gmem)
     vmnk = None
     if not tiled:
-        vmnk = cluster_layout_vmnk((_1, _1, _1) if cluster_shape is None else cluster_shape, mma)
+        if cluster_shape is None:                   # the smallest cluster: one MMA's CTAs (2 for a 2SM atom)
+            cluster_shape = (size(mma.atom.thr_id), _1, _1)
+        vmnk = cluster_layout_vmnk(cluster_shape, mma)
     T.overflow_reset()
     sw, slayout = T.static_smem(smem)
     basis, v_map = cta_v_tile(mma, operand, gmem, tiler)
     cta_t_map = None
     num_multicast = 1
     if tiled:
-        if operand == "C" or not multicast:
-            cta_t_map = Layout(_1, _0)
+        if operand == "C":
+            cta_t_map = Layout(_1, _0)                  # no multicast, so only 1 CTA involved
         else:
+            # cta rank -> logical cta idx: the TiledMMA's VMNK, strides _1 on the multicast mode (none: all _0)
             shp = mma.get_thr_layout_vmnk().shape
-            cta_t_map = coalesce(make_layout(shp, compact_col_major(shp, OPERANDS[operand][3])))
+            cur = OPERANDS[operand][3] if multicast else (_0, _0, _0, _0)
+            cta_t_map = coalesce(make_layout(shp, compact_col_major(shp, cur)))
     elif multicast:
         num_multicast = int(size(vmnk, OPERANDS[operand][2]))
     r = T.build_tma(op, vt, bits, gmem, smem, sw, slayout, basis, v_map, num_multicast, cta_t_map=cta_t_map)
     return Sm100Tma(maker_name(operand, tiled), operand, r, mma, tuple(tiler), vmnk, multicast)
+
+
+def make_tma_atom_A_sm100(op, value_type, gmem, smem, mma_tiler, mma, cluster_shape=None) -> Sm100Tma:
+    """CuTe's make_tma_atom_A_sm100(op, gmem, smem, mma_tiler, mma, cluster_layout_vmnk), cluster_shape (M,N,K)."""
+    return make_tma_sm100("A", op, value_type, gmem, smem, mma_tiler, mma, cluster_shape)
+
+
+def make_tma_atom_B_sm100(op, value_type, gmem, smem, mma_tiler, mma, cluster_shape=None) -> Sm100Tma:
+    return make_tma_sm100("B", op, value_type, gmem, smem, mma_tiler, mma, cluster_shape)
+
+
+def make_tma_copy_A_sm100(op, value_type, gmem, smem, cluster_tiler, mma) -> Sm100Tma:
+    return make_tma_sm100("A", op, value_type, gmem, smem, cluster_tiler, mma, tiled=True)
+
+
+def make_tma_copy_B_sm100(op, value_type, gmem, smem, cluster_tiler, mma) -> Sm100Tma:
+    return make_tma_sm100("B", op, value_type, gmem, smem, cluster_tiler, mma, tiled=True)
+
+
+def make_tma_copy_C_sm100(op, value_type, gmem, smem, cluster_tiler, mma) -> Sm100Tma:
+    return make_tma_sm100("C", op, value_type, gmem, smem, cluster_tiler, mma, tiled=True)
 
 
 # ------------------------------------------------------------------------------------------------ multicast masks
@@ -188,7 +210,23 @@ class Sm100Partition:
 
 
 def tma_partition_sm100(t: Sm100Tma, cta_rank: int = 0, mma_coord=None, smem_address: int = 0) -> Sm100Partition:
-    """The Blackwell tutorials' partition (04_mma_tma_2sm_sm100.cu) of the CTA of rank ``cta_rank`` in its cluster:
+    """The tutorial partition (see tutorial_partition) of a make_tma_atom_A/B_sm100 atom."""
+    if t.vmnk is None or t.operand == "C":
+        raise CuteDumpError("the tutorial partition is for make_tma_atom_A/B_sm100 (the A and B loads)")
+    return tutorial_partition(t.tma, t.mma, t.operand, t.tiler, t.vmnk, t.multicast, cta_rank, mma_coord,
+                              smem_address)
+
+
+def make_tma_atom_tutorial(op: str, value_type: str, gmem: Layout, smem, tile, cluster_size: int = 1) -> T.TmaResult:
+    """The generic make_tma_atom(op, gmem, sA_layout, select<0,2>(mma_tiler)[, size<2>(cluster_layout_vmnk)]) of
+    tutorials 02/03 (and the epilogue's of 05): the UMMA smem layout passed whole (no pipeline stage)."""
+    return T.make_tma(op, value_type, gmem, smem, tile, cluster_size, stages=False)
+
+
+def tutorial_partition(r: T.TmaResult, mma, operand: str, mma_tiler, vmnk: Layout, multicast: bool,
+                       cta_rank: int = 0, mma_coord=None, smem_address: int = 0) -> Sm100Partition:
+    """The Blackwell tutorials' partition (02..05_mma_tma_*_sm100.cu) of the CTA of rank ``cta_rank`` in its cluster,
+    for the TMA ``r`` of operand A or B (make_tma_atom_X_sm100, or the generic make_tma_atom of tutorials 02/03):
 
         cta_in_cluster_coord_vmnk = cluster_layout_vmnk.get_flat_coord(cta_rank)
         gA   = local_tile(mA, mma_tiler, (m, n, _), Step<_1,X,_1>{})       (A; B: Step<X,_1,_1>)
@@ -196,40 +234,38 @@ def tma_partition_sm100(t: Sm100Tma, cta_rank: int = 0, mma_coord=None, smem_add
         [tAgA, tAsA] = tma_partition(tma_atom_A, get<2>(cta_in_cluster_coord_vmnk),
                                      make_layout(size<2>(cluster_layout_vmnk)), group_modes<0,3>(tCsA),
                                      group_modes<0,3>(tCgA))
-    (non-multicast ops: tma_partition(tma_atom_A, Int<0>{}, Layout<_1>{}, ...), as 02_mma_tma_sm100.cu)."""
-    if t.vmnk is None or t.operand == "C":
-        raise CuteDumpError("the tutorial partition is for make_tma_atom_A/B_sm100 (the A and B loads)")
-    r, mma, vmnk = t.tma, t.mma, t.vmnk
-    if len(t.tiler) != 3:
-        raise CuteDumpError(f"the tutorial partition takes an (M,N,K) mma tiler, got {fmt(t.tiler)}")
+    (non-multicast ops: tma_partition(tma_atom_A, Int<0>{}, Layout<_1>{}, ...), as 02_mma_tma_sm100.cu), v being the
+    peer CTA coordinate get<0>(cta_in_cluster_coord_vmnk) and (m, n) the MMA tile coordinate."""
+    operand = operand.upper()
+    if operand not in ("A", "B"):
+        raise CuteDumpError("the tutorial partition is for the A and B loads")
+    if len(mma_tiler) != 3:
+        raise CuteDumpError(f"the tutorial partition takes an (M,N,K) mma tiler, got {fmt(mma_tiler)}")
     ncta = int(size(vmnk))
     if not 0 <= int(cta_rank) < ncta:
         raise CuteDumpError(f"--cta {cta_rank} is outside the cluster of {ncta} CTAs")
     cc = flat_coord(vmnk, cta_rank)
     m, n = (0, 0) if mma_coord is None else mma_coord
-    drop, _f, mode, _s = OPERANDS[t.operand]
+    drop, thrfrg, mode, _s = OPERANDS[operand]
     # gA = local_tile(mA, mma_tiler, (m,n,_), Step): the projection drops the tiler's and the coordinate's mode `drop`
     mA = Layout(r.gmem.shape, r.gmem_tma_basis_stride)
     coord0 = T.ArithCoord([_0] * r._coord_rank())
-    tiler_x = tuple(x for i, x in enumerate(t.tiler) if i != drop)
+    tiler_x = tuple(x for i, x in enumerate(mma_tiler) if i != drop)
     crd_x = tuple(x for i, x in enumerate((int(m), int(n), _)) if i != drop)
     gA, gA_coord = T.local_tile_coord(mA, coord0, tiler_x, crd_x, "--cta-coord")
-    # tCgA = cta_mma.partition_A(gA), cta_mma = tiled_mma.get_slice(v) with v the peer CTA coordinate
-    thrfrg = getattr(mma, OPERANDS[t.operand][1])
-    thr = thrfrg(gA)
-    a, b = {"A": (1, 3), "B": (2, 3)}[t.operand]
-    v = cc[0]
-    tv = tuple(idx2crd(v, product_each(mma.get_thr_layout_vmnk().shape)))
+    # tCgA = cta_mma.partition_A(gA), cta_mma = tiled_mma.get_slice(v)
+    thr = getattr(mma, thrfrg)(gA)
+    a, b = {"A": (1, 3), "B": (2, 3)}[operand]
+    tv = tuple(idx2crd(cc[0], product_each(mma.get_thr_layout_vmnk().shape)))
     nrest = len(thr.shape[1][1]) if is_tuple(thr.shape[1][1]) else 1
     crd = ((tv[0], (tv[a], tv[b])), (_, _ if nrest == 1 else (_,) * nrest))
     tCgA = slice_layout(crd, thr)
     tCgA_coord = gA_coord.plus(T.crd2idx_terms(crd, thr.shape, thr.stride))
-    # tCsA
     ptr = T._Ptr(smem_address, r.bits, r.smem_full_swizzle)
     sl = r.smem_full
     g = T._group0(tCgA, 3)
     s = T._group0(sl, 3)
-    if t.multicast:
+    if multicast:
         cta_c, cta_layout = cc[mode], make_layout(C(int(size(vmnk, mode))))
     else:
         cta_c, cta_layout = _0, Layout(_1, _0)
@@ -239,7 +275,7 @@ def tma_partition_sm100(t: Sm100Tma, cta_rank: int = 0, mma_coord=None, smem_add
         "tma_mcast_mask_b": create_tma_multicast_mask(vmnk, cc, (1,)),
         "mma_mcast_mask_c": create_tma_multicast_mask(vmnk, cc, (0, 1)) | create_tma_multicast_mask(vmnk, cc, (0, 2)),
     }
-    nbytes = int(size(vmnk, 0)) * int(size(s.shape[0])) * r.bits // 8
+    nbytes = int(size(vmnk, 0)) * int(size(s)) * r.bits // 8
     return Sm100Partition(cta_coord_vmnk=cc, mma_coord=(m, n), mA=T.arith_str(coord0, mA),
                           gA=T.arith_str(gA_coord, gA), tCgA=T.arith_str(tCgA_coord, tCgA), tCsA=f"{ptr} o {sl}",
                           tAgA=tAgA, tAsA=tAsA, masks=masks, transaction_bytes=nbytes)
@@ -247,3 +283,92 @@ def tma_partition_sm100(t: Sm100Tma, cta_rank: int = 0, mma_coord=None, smem_add
 
 def fmt_crd(c) -> str:
     return T.fmt_coord(c)
+
+
+# ------------------------------------------------------------------------------------------------ CLI inputs, views
+
+def tiled_mma_sm100(name: str, atom_layout: str | None = None):
+    """make_tiled_mma(UMMA op, atom layout) of an SM100 UMMA atom name (C++ spelling)."""
+    tm = make_tiled_mma(name, atom_layout)
+    if getattr(tm.atom.traits, "spec", None) is None:
+        raise CuteDumpError(f"--mma {name}: an SM100 UMMA atom (SM100_MMA_...), the TiledMMA the SM100 TMA makers "
+                            "partition with; Hopper's TMA takes --cta-tile and --cluster instead")
+    return tm
+
+
+def parse_shape(text: str, what: str, example: str) -> tuple:
+    """An option's (X,Y,Z) shape in the eval language."""
+    v = T._eval(text, what)
+    if not is_tuple(v) or len(v) != 3 or any(is_tuple(e) or not isinstance(e, int) for e in v):
+        raise CuteDumpError(f"{what}: expected three extents such as {example}, got {text}")
+    return v
+
+
+def default_tiler(mma) -> tuple:
+    """The tutorials' mma_tiler: (tile_size<0>, tile_size<1>, tile_size<2> * Int<4>) -- 4 MMAs along K."""
+    m, n, k = mma.tile_shape()
+    return (m, n, k * C(4))
+
+
+def operand_type(mma, operand: str) -> str:
+    """The MMA's value type of the operand (A, B; C: the accumulator D's)."""
+    d, a, b, _c = mma.atom.val_types
+    return {"A": a, "B": b, "C": d}[operand.upper()]
+
+
+def default_smem_text(mma, operand: str, tiler, value_type: str) -> str:
+    """The tutorials' smem layout: UMMA::tile_to_mma_shape(UMMA::Layout_{K|MN}_SW128_Atom<T>, partition_shape_X(mma,
+    tile)), major from the UMMA atom (C: MN-major, i.e. M contiguous as the accumulator's (M,N))."""
+    operand = operand.upper()
+    drop = OPERANDS[operand][0]
+    tile = tuple(x for i, x in enumerate(tiler[:3]) if i != drop)
+    spec = mma.atom.traits.spec
+    major = {"A": spec.a_major, "B": spec.b_major, "C": 1}[operand]
+    shp = partition_shape(mma, operand, tile)
+    return f"UMMA::tile_to_mma_shape(UMMA::Layout_{'K' if major == 0 else 'MN'}_SW128_Atom<{value_type}>, {fmt(shp)})"
+
+
+def header(t: Sm100Tma, smem_text: str) -> list[str]:
+    """The call CuTe makes and its inputs, as the text view prints them."""
+    r, x = t.tma, t.operand
+    sl = f"s{x}_layout"
+    args = (f"{r.op}{{}}, make_tensor(gmem_ptr<{r.value_type}>, {r.gmem}), {sl}, "
+            + ("mma_tiler, tiled_mma, cluster_layout_vmnk)" if t.vmnk is not None else "mma_tiler, tiled_mma)"))
+    out = [f"{t.maker}({args}", f"  tiled_mma:           {t.mma.atom.traits.cpp}  "
+           f"(ThrLayoutVMNK {t.mma.get_thr_layout_vmnk()})",
+           f"  {sl}:           {r.smem}" + ("" if smem_text == str(r.smem) else f"  = {smem_text}"),
+           f"  mma_tiler:           {fmt(t.tiler)}"]
+    if t.vmnk is not None:
+        out.append(f"  cluster_layout_vmnk: {t.vmnk}  (tiled_divide of the cluster shape by AtomThrID "
+                   f"{t.mma.atom.thr_id})")
+    out.append(f"  cta_v_tile:          {r.fmt_basis_layout(r.cta_v_map)}  (one CTA's values -> gmem modes: "
+               f"layout<1>(tiled_mma.thrfrg_{x}(tile)))")
+    mode = OPERANDS[x][2]
+    if t.vmnk is not None:
+        if t.multicast:
+            out.append(f"  multicast:           size<{mode}>(cluster_layout_vmnk) = {r.cluster} CTAs (the CTAs along the cluster's "
+                       f"{'N' if mode == 2 else 'M'} extent share each {x} tile)")
+        else:
+            out.append(f"  multicast:           none ({r.op} is not a multicast op)")
+    elif x != "C" and not t.multicast:
+        out.append(f"  multicast:           none ({r.op} is not a multicast op)")
+    elif x != "C":
+        out.append(f"  multicast:           cosize of the TiledMMA's ThrLayoutVMNK projected on "
+                   f"{'N' if mode == 2 else 'M'}: {r.cluster} (make_tma_copy_{x}_sm100 takes no cluster shape)")
+    return out
+
+
+def to_json(t: Sm100Tma, smem_text: str, part: Sm100Partition | None = None) -> dict:
+    d = {"maker": t.maker, "operand": t.operand, "mma": t.mma.atom.traits.cpp,
+         "thr_layout_vmnk": str(t.mma.get_thr_layout_vmnk()), "mma_tiler": fmt(t.tiler),
+         "cluster_layout_vmnk": None if t.vmnk is None else str(t.vmnk), "smem_expr": smem_text,
+         "cta_v_tile": t.tma.fmt_basis_layout(t.tma.cta_v_map), "multicast": t.tma.cluster}
+    d.update(T.to_json(t.tma))
+    del d["cta_tile"], d["cluster"]
+    if part is not None:
+        d["partition"] = {"cta_rank": None, "cta_coord_vmnk": fmt_crd(part.cta_coord_vmnk),
+                          "mma_coord": list(part.mma_coord), "mA": part.mA, "gA": part.gA, "tCgA": part.tCgA,
+                          "tCsA": part.tCsA, "tAgA": part.tAgA, "tAsA": part.tAsA,
+                          "masks": {k: f"{v:#x}" for k, v in part.masks.items()},
+                          "tma_transaction_bytes": part.transaction_bytes}
+    return d

@@ -27,7 +27,8 @@ VOCAB: list[tuple[str, str, str]] = [
     ("--thr", "text", "the thread layout of make_tiled_copy, e.g. \"(_16,_8):(_8,_1)\""),
     ("--val", "text", "the value layout of make_tiled_copy, e.g. \"(_1,_8)\""),
     ("--tv", "text", "a (thread, value) -> index layout"),
-    ("--operand", "choice", "which operand: A, B, C (make_tiled_copy_A/B/C, partition_A/B/C), or C_atom"),
+    ("--operand", "choice", "which operand: A, B, C (make_tiled_copy_A/B/C, partition_A/B/C, the SM100 TMA "
+                          "makers make_tma_atom_A/B_sm100), or C_atom"),
     ("--thread", "int", "a thread index (threadIdx.x)"),
     ("--threads", "int", "a number of threads"),
     ("--warp", "int", "a warp index"),
@@ -66,6 +67,9 @@ VOCAB: list[tuple[str, str, str]] = [
     ("--tma-partition", "flag", "add tma_partition of one CTA's tiles"),
     ("--cta-coord", "text", "the CTA's tile coordinate for local_tile, e.g. (0,0)"),
     ("--cta", "int", "the CTA's rank in the multicast cluster"),
+    ("--mma-tiler", "text", "the MMA tiler (TILE_M,TILE_N,TILE_K) of the SM100 TMA makers, e.g. \"(_256,_256,_64)\""),
+    ("--cluster-shape", "text", "the cluster shape (ClusterM,ClusterN,ClusterK), e.g. \"(4,4,1)\""),
+    ("--tiled-copy", "flag", "make_tma_copy_A/B/C_sm100 (a TiledCopy) instead of make_tma_atom_A/B_sm100"),
     # ---- kernels
     ("--set", "text", "NAME=VALUE: override a kernel parameter (128 dynamic, _128 static)"),
     ("--dump-layouts", "flag", "print every object and the thread's partitions"),
