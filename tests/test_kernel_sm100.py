@@ -260,3 +260,53 @@ def test_sm100_tma_descriptors_and_readings(cute_tma, tut, i):
         assert code == 0, err
         body = "\n".join(ln for ln in "\n\n".join(text.split("\n\n")[:2]).splitlines() if not ln.startswith("  # "))
         assert body + "\n" == cute_tma[tut][i][0]
+
+
+@pytest.mark.parametrize("tut", sorted(NAMES_TMA))
+def test_sm100_tma_audit_sees_the_umma_descriptors(tut):
+    """The TMA audit pairs each TMA copy into tCsA/tCsB with the UMMA descriptor tensor made from it: the TMA swizzle
+    mode and the descriptors' layout type agree (SWIZZLE_128B); 05's epilogue tiles have no UMMA reader."""
+    code, out, err = run("kernel", NAMES_TMA[tut], "--format", "json", "--lang", "en")
+    assert code == 0, err
+    rows = {x["tensor"]: x for x in json.loads(out)["tma"]}
+    for t, d in (("tCsA", "tCrA"), ("tCsB", "tCrB")):
+        r = rows[t]
+        assert r["swizzle"] == "CU_TENSOR_MAP_SWIZZLE_128B" and r["matches"] is True
+        assert [(x["name"], x["kind"], x["layout_type"]) for x in r["readers"]] == [(d, "umma", "SWIZZLE_128B")]
+    assert set(rows) == ({"tCsA", "tCsB", "sC_epi", "sD_epi"} if tut == 5 else {"tCsA", "tCsB"})
+    code, en, err = run("kernel", NAMES_TMA[tut], "--lang", "en")
+    assert "tCrA(0) reads it with UMMA layout type SWIZZLE_128B: the same swizzle" in en
+    assert "wgmma" not in en.split("TMA audit", 1)[1]
+
+
+def test_sm100_tma_kind_errors():
+    """The TMA-side Blackwell kinds name the entry and the broken rule."""
+    from cutedump.errors import CuteDumpError
+    from cutedump.kernel.load import EXAMPLES, load
+    text = (EXAMPLES / "sm100_04_mma_tma_2sm.toml").read_text(encoding="utf-8")
+    bad = [
+        ('index = "0"', 'index = "64"', "index 64 is outside the layout's 16 coordinates"),
+        ('modes_or = "2"', 'modes_or = "7"', "mode indices are 0..3"),
+        ('modes_or = "2"', 'modes_or = "x"', "groups of mode indices"),
+        ('coord = "cta_in_cluster_coord_vmnk"\nmodes_or = "1"', 'coord = "(0,0)"\nmodes_or = "1"',
+         r"is not a \(V,M,N,K\) coordinate"),
+        ('operand = "A"\nmma = "tiled_mma"', 'operand = "C"\nmma = "tiled_mma"', "operand must be A or B"),
+        ('vmnk = "cluster_layout_vmnk"\n\n[[objects]]\nname = "tma_atom_B"',
+         'vmnk = "((_2),_2,_4,_1):((_1),_4,_8,_0)"\n\n[[objects]]\nname = "tma_atom_B"', "is not the cluster layout"),
+    ]
+    import tempfile
+    from pathlib import Path
+    for old, new, msg in bad:
+        assert old in text, old
+        with tempfile.TemporaryDirectory() as d:
+            p = Path(d) / "k.toml"
+            p.write_text(text.replace(old, new, 1), encoding="utf-8")
+            with pytest.raises(CuteDumpError, match=msg):
+                load(str(p))
+    text5 = (EXAMPLES / "sm100_05_mma_tma_epi.toml").read_text(encoding="utf-8")
+    with tempfile.TemporaryDirectory() as d:
+        p = Path(d) / "k.toml"
+        p.write_text(text5.replace('name = "tAcc_epi"\nkind = "zipped_divide"\ntensor = "tCtAcc"',
+                                   'name = "tAcc_epi"\nkind = "zipped_divide"\ntensor = "epi_tiler_v"'), encoding="utf-8")
+        with pytest.raises(CuteDumpError, match="is not a tensor entry"):
+            load(str(p))

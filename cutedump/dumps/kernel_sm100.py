@@ -98,3 +98,20 @@ def umma_desc_json(dump) -> list[dict]:
         out.append({"name": it.name, "operand": frag.operand, "major": frag.match.major, "tensor": it.info.get("src"),
                     "k_block_0": frag.descriptors[0].to_json(), "descriptors": [d.hex() for d in frag.descriptors]})
     return out
+
+
+# UMMA layout types by the TMA swizzle mode (mma_sm100_desc.hpp LayoutType; UMMA::Layout_*_Atom)
+_UMMA_LAYOUT_OF_TMA_SWIZZLE = {"CU_TENSOR_MAP_SWIZZLE_NONE": "SWIZZLE_NONE", "CU_TENSOR_MAP_SWIZZLE_32B": "SWIZZLE_32B",
+                               "CU_TENSOR_MAP_SWIZZLE_64B": "SWIZZLE_64B", "CU_TENSOR_MAP_SWIZZLE_128B": "SWIZZLE_128B"}
+
+
+def umma_readers(dump, tensor: str, swizzle_enum: str) -> list[dict]:
+    """The UMMA descriptor tensors that read the smem tensor ``tensor`` (make_fragment_A/B of it), for the TMA audit:
+    their k-block-0 layout type and the one the TMA's swizzle mode means."""
+    out = []
+    for it in dump.tensors:
+        frag = it.info.get("umma_desc")
+        if frag is not None and it.info.get("src") == tensor:
+            out.append({"name": it.name, "kind": "umma", "layout_type": frag.descriptors[0].layout_type_name,
+                        "want": _UMMA_LAYOUT_OF_TMA_SWIZZLE.get(swizzle_enum)})
+    return out

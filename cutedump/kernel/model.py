@@ -41,7 +41,9 @@ A ``[[smem_copies]]`` entry may name a tma_atom: TMA is not a thread copy, so th
 it and says so; the TMA audit compares its swizzle mode with the descriptors that read the same smem tensor.
 Blackwell kinds (rows of :data:`cutedump.kernel.sm100.KINDS`, documented there): ``mma_query`` (tile_size<I>,
 tile_shape, size, AtomThrID of a TiledMMA), ``partition_shape`` (partition_shape_A/B/C), ``check`` (a host check
-with the kernel's own message), ``tmem_copy`` (make_tmem_copy). A ``partition`` may take ``thr`` (an expression:
+with the kernel's own message), ``tmem_copy`` (make_tmem_copy), ``zipped_divide`` (of a TMEM or TMA coordinate
+tensor), ``flat_coord`` (get_flat_coord), ``multicast_mask`` (create_tma_multicast_mask); a ``tma_atom`` with
+operand, mma and vmnk is make_tma_atom_A/B_sm100. A ``partition`` may take ``thr`` (an expression:
 ``tiled_mma.get_slice(mma_v)``, default the thread); make_fragment_A/B/C of a UMMA TiledMMA give the UMMA
 descriptor tensor and the TMEM accumulator. ``[kernel] threads = N`` sets the CTA's thread count (default: the
 size of the first TiledMMA, else TiledCopy).

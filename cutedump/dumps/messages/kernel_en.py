@@ -92,4 +92,8 @@ MESSAGES = {
     "mcast_mask": "the CTAs (bits = cluster ranks) a multicast from this CTA reaches: {ctas} ({modes})",
     "mcast_modes": "create_tma_multicast_mask<{modes}>",
     "zipped_divide": "{modes}: {src} divided into tiles of {tiler} (zipped_divide: the tile, then which tile)",
+    "tma_title_umma": "TMA audit (each TMA copy's swizzle vs the UMMA descriptors that read the tile; bytes per stage):",
+    "tma_same_umma": "{desc} reads it with UMMA layout type {lt}: the same swizzle",
+    "tma_differs_umma": "{desc} reads it with UMMA layout type {lt}, but TMA writes {want}: the tcgen05.mma would read the tile wrongly",
+    "tma_no_desc_umma": "no UMMA descriptor reads {tensor}",
 }

@@ -84,4 +84,8 @@ MESSAGES = {
     "mcast_mask": "本 CTA 的 multicast 到达的 CTA（位 = 集群 rank）：{ctas}（{modes}）",
     "mcast_modes": "create_tma_multicast_mask<{modes}>",
     "zipped_divide": "{modes}：把 {src} 按 {tiler} 切块（zipped_divide：先块内，再第几块）",
+    "tma_title_umma": "TMA 审计（每个 TMA copy 的 swizzle 与读该 tile 的 UMMA 描述符；每级字节数）：",
+    "tma_same_umma": "{desc} 以 UMMA layout type {lt} 读取：swizzle 一致",
+    "tma_differs_umma": "{desc} 以 UMMA layout type {lt} 读取，而 TMA 按 {want} 写入：tcgen05.mma 会读错 tile",
+    "tma_no_desc_umma": "没有 UMMA 描述符读取 {tensor}",
 }
