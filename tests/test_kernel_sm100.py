@@ -310,3 +310,13 @@ def test_sm100_tma_kind_errors():
                                    'name = "tAcc_epi"\nkind = "zipped_divide"\ntensor = "epi_tiler_v"'), encoding="utf-8")
         with pytest.raises(CuteDumpError, match="is not a tensor entry"):
             load(str(p))
+
+
+def test_sm100_04_cluster_m1_dies_like_cute():
+    """A 2-SM MMA over ClusterM 1: cluster_layout_vmnk's V mode is a broadcast ((_2):(_0)) and CuTe's
+    get_flat_coord(block_rank) divides by that stride (the compiled tutorial program dies with SIGFPE, seen running
+    bwtma<4,256,128,4,1,2>); the dump stops there with the reason."""
+    code, out, err = run("kernel", "sm100_04_mma_tma_2sm", "--set", "ClusterM=_1", "--set", "ClusterN=_2",
+                         "--set", "MmaN=128", "--set", "Gemm_M=256", "--set", "Gemm_N=256", "--set", "Gemm_K=64")
+    assert code == 2 and out == ""
+    assert "divides by the stride 0" in err and "SIGFPE" in err and err.count("\n") == 1

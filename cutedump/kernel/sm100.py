@@ -33,7 +33,7 @@ from __future__ import annotations
 import re
 
 from cutedump.errors import CuteDumpError
-from cutedump.algebra import C, Layout, size, get, is_static, fmt, replace, zipped_divide
+from cutedump.algebra import C, Layout, size, get, is_static, fmt, replace, zipped_divide, flatten
 from cutedump.algebra.inttuple import is_tuple
 from cutedump.atoms import TiledMMA
 from cutedump.atoms import tmem as TM
@@ -142,6 +142,11 @@ def _flat_coord(ent, env, items, thread):
         ent.fail(f"index = {ent.e['index']!r} is not an integer", "index")
     if not 0 <= int(idx) < int(size(lay)):
         ent.fail(f"index {int(idx)} is outside the layout's {int(size(lay))} coordinates", "index")
+    for n, d in zip(flatten(lay.shape), flatten(lay.stride)):
+        if int(n) > 1 and int(d) == 0:       # get_hier_coord = idx2crd(idx, shape, stride): idx / 0
+            ent.fail(f"get_flat_coord({int(idx)}) of {lay}: idx2crd(idx, shape, stride) divides by the stride 0 of "
+                     f"an extent-{int(n)} mode (real CuTe's program dies with SIGFPE; a 2-SM MMA needs ClusterM >= 2)",
+                     "layout")
     return TS.flat_coord(lay, int(idx)), {}
 
 
@@ -187,7 +192,11 @@ def make_tma_atom_sm100(ent, env, gmem, smem, tile):
                  "operand")
     vmnk = env.layout(ent, "vmnk")
     cluster = tuple(C(int(size(get(vmnk, i)))) for i in range(4))
-    shape = (C(int(cluster[0]) * int(cluster[1])), cluster[2], cluster[3])
+    # (ClusterM, ClusterN, ClusterK) back from tiled_divide(make_layout(cluster_shape), AtomThrID): the V mode of
+    # a ClusterM smaller than the atom's CTAs is a broadcast (stride 0), not part of the cluster
+    v_stride = get(vmnk, 0).stride
+    v_part = 1 if all(int(x) == 0 for x in (v_stride if is_tuple(v_stride) else (v_stride,))) else int(cluster[0])
+    shape = (C(v_part * int(cluster[1])), cluster[2], cluster[3])
     try:
         t = TS.make_tma_sm100(operand, ent.string("op"), ent.string("type"), gmem, smem, tile, mma, shape)
     except CuteDumpError as err:
