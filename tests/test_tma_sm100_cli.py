@@ -97,6 +97,8 @@ def test_errors_are_one_line_with_cutes_wording():
                                 "--cluster-shape", "(2,1,1)")
     assert "outside the cluster of 16 CTAs" in _err("--op", "SM100_TMA_2SM_LOAD_MULTICAST", *base, "--cluster-shape",
                                                     "(4,4,1)", "--tma-partition", "--cta", "16")
+    # CuTe's get_flat_coord divides by the stride-0 V mode of a 2SM atom in a ClusterM-1 cluster (its program dies)
+    assert "SIGFPE" in _err("--op", "SM90_TMA_LOAD", *base, "--cluster-shape", "(1,2,1)", "--tma-partition")
     assert _err("--op", "SM90_TMA_LOAD", *base, "--mma-tiler", "(_256,_256)").startswith("error: --mma-tiler")
     assert "--cluster-shape" in _err("--op", "SM90_TMA_LOAD", *base, "--cluster", "2")
     assert "Missing option '--smem'" in _err("--op", "SM90_TMA_LOAD", "--type", "half_t", "--gmem", "(64,64)")

@@ -3,8 +3,9 @@ partition and multicast masks) against real CuTe 4.2, host-only, the descriptor 
 
 Cases come from tests/oracle/gen_tma_sm100.py (seeded draws over UMMA atoms, smem atoms, tilers, clusters, ops and
 gmem layouts; the tutorials' own configurations). A batch compiles the SM100 TMA and UMMA headers once with all its
-cases: measured here (2 cores, -O0) about 1.1 s of g++ per atom/copy case and 1.5 s per partition case on top of
-~7 s, 1.2-1.9 GB; so a batch of 80 atom/copy cases or 60 partition cases is a g++ run of about 1.5-2 minutes.
+cases: measured here (2 cores, -O0, another helper compiling beside it) 1.1 s of g++ per atom/copy case and 1.5 s
+per partition case on top of ~7 s, 1.2-1.9 GB; recording the 13 seeded/tutorial batches took 15.6 minutes, about
+72 s a batch on average; the refusal check (-fsyntax-only) about 15 s.
 Default runs answer from the records (tests/oracle/records/); --oracle=live recompiles.
 """
 from __future__ import annotations
@@ -80,3 +81,9 @@ def test_refusals_say_cutes_static_assert():
         if not cute.startswith("static_assert") or text not in ours:
             bad.append(f"{label}: ours {ours!r} / cute {cute!r}")
     assert not bad, "\n".join(bad)
+
+
+def test_hopper_make_tma_copy_with_a_umma_smem_like_cute():
+    """Hopper's make_tma_copy / tma_partition with a one-stage UMMA smem layout of higher rank than the tile (no
+    pipeline stage is cut off; the partition groups all of sA)."""
+    _check(GS.hopper_umma_cases())

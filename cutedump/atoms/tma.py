@@ -364,13 +364,6 @@ def identity_map(gmem: Layout, tiler):
     return basis, composition(Layout(gmem.shape, basis.identity_strides(gmem.shape)), tiler)
 
 
-def _tile_size(tiler) -> int:
-    n = 1
-    for t in tiler:
-        n *= int(size(t))
-    return n
-
-
 def make_tma(op: str, value_type: str, gmem: Layout, smem, cta_tiler=None, cluster: int = 1,
              stages: bool = True) -> TmaResult:
     """make_tma_copy(op, make_tensor(gmem_ptr<T>, gmem), smem, cta_tiler, Int<cluster>{}) (and make_tma_atom, its
@@ -388,8 +381,8 @@ def make_tma(op: str, value_type: str, gmem: Layout, smem, cta_tiler=None, clust
     smem_full, smem_full_sw = slayout, sw
     if (stages and cta_tiler is not None and is_tuple(cta_tiler) and is_tuple(slayout.shape)
             and len(cta_tiler) < len(slayout.shape) and int(size(slayout)) != _tile_size(cta_tiler)):
-        # extra smem modes are pipeline stages: TMA is built from stage 0, as the Hopper tutorial's sA(_,_,0)
-        # (a layout as large as the tile is the tile: the Blackwell tutorials' UMMA::tile_to_mma_shape layouts)
+        # extra smem modes are pipeline stages: TMA is built from stage 0, as the Hopper tutorial's sA(_,_,0) (an
+        # smem layout as large as the tile is one stage, e.g. UMMA's ((MMA_M,MMA_K),NumMma_M,NumMma_K) of an (M,K) tile)
         n = len(cta_tiler)
         crd = tuple([UNDERSCORE] * n + [_0] * (len(slayout.shape) - n))
         if sw is None:
@@ -411,6 +404,10 @@ def make_tma(op: str, value_type: str, gmem: Layout, smem, cta_tiler=None, clust
     res.cta_tiler = cta_tiler
     res.smem_full, res.smem_full_swizzle = smem_full, smem_full_sw
     return res
+
+
+def _tile_size(tiler) -> int:
+    return math.prod(int(size(t)) if isinstance(t, Layout) else int(product(t)) for t in tiler)
 
 
 def build_tma(op: str, vt: str, bits: int, gmem: Layout, smem, sw, slayout: Layout, basis: Basis, cta_v_map: Layout,
@@ -890,7 +887,10 @@ def tma_partition(r: TmaResult, cta_coord=None, cta_rank=None, smem_address: int
     ptr = _Ptr(smem_address, r.bits, r.smem_full_swizzle)
     sA_str = f"{ptr} o {sl}"
     g = _group0(gA_layout, R0)
-    s = _group0(sl, R0) if is_tuple(sl.shape) and len(sl.shape) > 1 else Layout((sl.shape,), (sl.stride,))
+    # the tile modes of sA: R0 of a staged smem, all of a one-stage smem of another rank (UMMA's ((M,K),m,k))
+    Rs = R0 if r.smem_full is not r.smem_layout or not is_tuple(sl.shape) else len(sl.shape)
+    s = _group0(sl, Rs) if is_tuple(sl.shape) and len(sl.shape) > 1 else Layout((sl.shape,), (sl.stride,))
+    # multicast_offset = cta_layout(cta_coord) * (size(tma_layout_v) / cosize(cta_layout))
     if cta_rank is None:
         cta_c, cta_layout = _0, Layout(_1, _0)            # tma_partition(atom, stensor, gtensor)
     else:

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from cutedump.errors import CuteDumpError
 from cutedump.algebra import (C, Layout, make_layout, size, coalesce, tiled_divide, slice_layout, fmt, UNDERSCORE,
                               crd2idx)
-from cutedump.algebra.inttuple import is_tuple, compact_col_major, idx2crd, product_each
+from cutedump.algebra.inttuple import is_tuple, compact_col_major, idx2crd, product_each, crd2idx_shape, flatten
 from cutedump.atoms import tma as T
 from cutedump.atoms.mma import make_tiled_mma, partition_shape
 
@@ -186,11 +186,20 @@ def create_tma_multicast_mask(vmnk: Layout, coord_vmnk, modes) -> int:
 
 
 def flat_coord(vmnk: Layout, rank: int):
-    """cluster_layout_vmnk.get_flat_coord(rank) of a run-time rank (block_rank_in_cluster()): one int per mode, _0 for
-    an extent-1 mode."""
-    shp = product_each(vmnk.shape)
-    crd = idx2crd(int(rank), shp)
-    return tuple(_0 if isinstance(s, C) and s == 1 else c for s, c in zip(shp, crd))
+    """cluster_layout_vmnk.get_flat_coord(rank) of a run-time rank (block_rank_in_cluster()): the hierarchical
+    coordinate idx2crd(rank, shape, stride) -- (rank / stride) % shape per mode, by the layout's own strides --
+    flattened to one coordinate per top-level mode (crd2crd)."""
+    for s, d in zip(_leaves(vmnk.shape), _leaves(vmnk.stride)):
+        if not (isinstance(s, C) and s == 1) and int(d) == 0:
+            raise CuteDumpError(f"cluster_layout_vmnk {vmnk} has a stride-0 mode of extent {s} (a cluster smaller "
+                                "than the MMA atom's CTAs along M): get_flat_coord computes (idx / stride) % shape, "
+                                "a division by zero (CuTe's program dies of SIGFPE)")
+    hier = idx2crd(int(rank), vmnk.shape, vmnk.stride)
+    return tuple(crd2idx_shape(h, s) for h, s in zip(hier, vmnk.shape))
+
+
+def _leaves(t):
+    return list(flatten(t)) if is_tuple(t) else [t]
 
 
 # ------------------------------------------------------------------------------------------------ tutorial partition

@@ -441,3 +441,42 @@ def cute_first_errors(cases) -> list[str]:
     key = "tma100-err-" + hashlib.sha256(("-fsyntax-only\0" + src).encode()).hexdigest()[:24]
     return records.answer(key, compile_check, what=f"the first errors of {len(cases)} refused SM100 TMA inputs",
                           ncases=len(cases)).splitlines()
+
+
+# ------------------------------------------------------------------------------------------------ Hopper's maker
+
+#: (smem mma shape, type, gmem, tile, cluster, local_tile coordinate along M, CTA rank or None)
+HOPPER_UMMA = [
+    ("((_128,_16),_1,_4)", "half_t", "(512,256):(256,_1)", (128, 64), 1, 1, None),
+    ("((_128,_16),_1,_4)", "half_t", "(512,256):(256,_1)", (128, 64), 2, 3, 1),
+    ("((_64,_16),_1,_8)", "bfloat16_t", "(512,256):(256,_1)", (64, 128), 4, 2, 3),
+    ("((_128,_8),_1,_4)", "tfloat32_t", "(384,1024):(1024,_1)", (128, 32), 1, 2, None),
+]
+
+
+def hopper_umma_cases():
+    """make_tma_copy (Hopper's maker, as tutorials 02/03 call make_tma_atom) with a one-stage UMMA smem layout
+    ((MMA_M,MMA_K),1,NumMma_K) and an (M,K) tile: print(tma), and the Hopper-style partition of the whole smem
+    (tma_partition(tma, [rank, Layout<cluster>,] group_modes<0,3>(sA), group_modes<0,2>(gA)))."""
+    out = []
+    for sm, vt, g, tile, cl, m, cta in HOPPER_UMMA:
+        smem_py = f"UMMA::tile_to_mma_shape(UMMA::Layout_K_SW128_Atom<{vt}>, {sm})"
+        smem_cpp = f"UMMA::tile_to_mma_shape(UMMA::Layout_K_SW128_Atom<T>{{}}, {_cpp_shape(sm)})"
+        gmem, tiler = evaluate(g), tuple(C(t) for t in tile)
+        op = "SM90_TMA_LOAD_MULTICAST" if cl > 1 else "SM90_TMA_LOAD"
+        r = T.make_tma(op, vt, gmem, evaluate(smem_py), tiler, cl)
+        p = T.tma_partition(r, (m, T.UNDERSCORE), cta, 0x400)
+        exp = G.tm_line(r) + r.tiled_copy_str() + "\n" + f"gA: {p.gA}\nsA: {p.sA}\ntAgA: {p.tAgA}\ntAsA: {p.tAsA}\n"
+        part = (f"tma_partition(tma, int({cta}), make_layout(Int<{cl}>{{}}), group_modes<0,3>(sA), "
+                f"group_modes<0,2>(gA))" if cta is not None else
+                "tma_partition(tma, group_modes<0,3>(sA), group_modes<0,2>(gA))")
+        body = (f"using T = {vt};\nCUTEDUMP_TRY(\n  auto g = make_tensor(make_gmem_ptr((T*)0x10000), {G.cpp(gmem)});\n"
+                f"  auto sl = {smem_cpp};\n"
+                f"  auto tma = make_tma_copy({op}{{}}, g, sl, {G.cpp(tiler)}, Int<{cl}>{{}});\n"
+                f"  print(tma); print(\"\\n\");\n  auto mA = tma.get_tma_tensor(shape(g));\n"
+                f"  auto gA = local_tile(mA, {G.cpp(tiler)}, make_coord(int({m}), _));\n"
+                f"  auto sA = make_tensor(make_smem_ptr((T*)0x400), sl);\n  auto part = {part};\n"
+                f"  print(\"gA: \"); print(gA); print(\"\\nsA: \"); print(sA); print(\"\\ntAgA: \"); "
+                f"print(get<0>(part)); print(\"\\ntAsA: \"); print(get<1>(part)); print(\"\\n\");\n);")
+        out.append((f"hopper make_tma_copy {op} {vt} s={smem_py} tile={tile} cluster={cl} m={m} cta={cta}", body, exp))
+    return out
