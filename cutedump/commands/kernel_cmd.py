@@ -37,7 +37,9 @@ shared-memory copy of [[smem_copies]] from the bank model of `cutedump bank`: in
 ideal, conflicts (warp --warp and all warps), the vector width, and the swizzle that fixes a conflicting copy;
 for SS wgmma operands, the k-block-0 GMMA descriptor and whether its layout type is the smem tile's swizzle;
 for TMA copies (not thread copies: no bank counts), the swizzle mode against the GMMA layout type of the
-descriptors that read the tile, and the bytes one stage moves.
+descriptors that read the tile (UMMA's for the Blackwell kernels), and the bytes one stage moves. Blackwell
+readings give the UMMA descriptor tensors' k-block-0 descriptor, the TMEM accumulator's lanes and columns and the
+multicast masks' CTAs.
 --no-readings prints only the objects and partitions (no readings, no bank audit).
 """
 
