@@ -128,6 +128,21 @@ def _take(x, targs=()):
     return it.take(x, b, e)
 
 
+def _group(x, targs=()):
+    """group<B,E>(t) (tuple_algorithms.hpp, layout.hpp): modes [B,E) as one mode; E == -1 is the end."""
+    if len(targs) != 2:
+        raise CuteDumpError("group needs two template arguments: group<B,E>(L)")
+    b, e = targs
+    n = len(shape_of(x)) if isinstance(shape_of(x), tuple) else 1
+    e = n if e == -1 else e
+    if not 0 <= b <= e <= n:
+        raise CuteDumpError(f"group<{targs[0]},{targs[1]}>: needs 0 <= B <= E <= {n} (the rank)")
+    if isinstance(x, (Layout, ComposedLayout)):
+        return composed_apply(x, lambda l: A.group(l, b, e))
+    t = x if isinstance(x, tuple) else (x,)
+    return tuple(t[:b]) + (tuple(t[b:e]),) + tuple(t[e:])
+
+
 def _flatten(x):
     if isinstance(x, (Layout, ComposedLayout)):
         return composed_apply(x, A.flatten_layout)
@@ -536,6 +551,7 @@ FUNCTIONS = {
     'select': ('N*', (('value:x',),), _select),
     'take': ('NN', (('value:x',),), _take),
     'flatten': ('', (('value:x',),), _flatten),
+    'group': ('NN', (('value:x',),), _group),
     'append': ('N?', (('layout', 'value:x'), ('layoutobj',)), _append),
     'prepend': ('N?', (('layout', 'value:x'), ('layoutobj',)), _prepend),
     'make_layout': ('', (('value:shape',), ('inttuple:shape', 'order:stride'), ('value:layout', 'value:layout...')),

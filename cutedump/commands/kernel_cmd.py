@@ -25,6 +25,8 @@ Examples:
   cutedump kernel sgemm_sm80_tn_half --dump-latex --outdir ./tex
   cutedump kernel wgmma_sm90_nt --thread 5 --set bK=_32 --lang en   # Hopper: GMMA smem, wgmma descriptors
   cutedump kernel wgmma_tma_sm90_nt --set bK=_128 --set bP=_2 --lang en   # Hopper TMA: make_tma_atom, tma_partition
+  cutedump kernel sm100_01_mma --thread 37 --set MmaN=64 --lang en  # Blackwell: UMMA descriptors, TMEM
+  cutedump kernel sm100_03_mma_tma_multicast --set ClusterN=_2      # TMA multicast over a 4x2 cluster
   cat my_kernel.toml | cutedump kernel -                      # the description from standard input
 \b
 FILE is a TOML kernel description (see cutedump/kernel/load.py; '-' reads it from standard input) or the name of
@@ -35,7 +37,9 @@ shared-memory copy of [[smem_copies]] from the bank model of `cutedump bank`: in
 ideal, conflicts (warp --warp and all warps), the vector width, and the swizzle that fixes a conflicting copy;
 for SS wgmma operands, the k-block-0 GMMA descriptor and whether its layout type is the smem tile's swizzle;
 for TMA copies (not thread copies: no bank counts), the swizzle mode against the GMMA layout type of the
-descriptors that read the tile, and the bytes one stage moves.
+descriptors that read the tile (UMMA's for the Blackwell kernels), and the bytes one stage moves. Blackwell
+readings give the UMMA descriptor tensors' k-block-0 descriptor, the TMEM accumulator's lanes and columns and the
+multicast masks' CTAs.
 --no-readings prints only the objects and partitions (no readings, no bank audit).
 """
 

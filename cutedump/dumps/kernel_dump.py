@@ -27,9 +27,11 @@ from cutedump.expr import format_result
 from cutedump.kernel.tensor import CoordTensor
 from cutedump.dumps.narrator import render as fill
 from cutedump.render.bank_view import cute_cpp
+from cutedump.kernel.sm100 import BLOCK_KINDS as S100_BLOCK_KINDS
+from cutedump.dumps import kernel_sm100
 
 LANGS = ("zh", "en")
-BLOCK_KINDS = ("tiled_copy", "tiled_mma", "tiled_copy_A", "tiled_copy_B", "tiled_copy_C", "tma_atom")
+BLOCK_KINDS = ("tiled_copy", "tiled_mma", "tiled_copy_A", "tiled_copy_B", "tiled_copy_C", "tma_atom") + S100_BLOCK_KINDS
 
 
 def messages(lang: str) -> dict:
@@ -85,6 +87,9 @@ def _div_mode(name, value, size_, tile, M):
 
 def _reading(item, dump, M) -> str | None:
     e, v, kind = item.entry, item.value, item.kind
+    r = kernel_sm100.reading(item, dump, M)       # Blackwell kinds and fragments
+    if r is not None:
+        return r
     names = e.get("modes")
     J = M["join"]
     if kind == "value":
@@ -230,6 +235,9 @@ def _partition_reading(item, dump, M) -> str:
         return fill(M["desc_part"], modes=J.join(parts), thread=dump.thread, src=e["tensor"], op=op, of=e["of"],
                     **_desc_fields(item))
     key = "retile" if op == "retile_D" else ("copy_part" if isinstance(of, TiledCopy) else "mma_part")
+    if key == "mma_part" and "thr" in e:      # get_slice(mma_v): a CTA's share (the SM100 MMAs are per CTA)
+        return fill(M["mma_part_cta"], modes=J.join(parts), thr=e["thr"], v=_show(info["thr_idx"]), src=e["tensor"],
+                    op=op, of=e["of"])
     return fill(M[key], modes=J.join(parts), thread=dump.thread, src=e["tensor"], op=op, of=e["of"])
 
 
@@ -300,11 +308,12 @@ def tma_audit(dump) -> list[dict]:
         box_bytes = int(r.num_elems_per_tma) * r.bits // 8
         iters = int(size(m0[1])) if is_tuple(m0) and len(m0) > 1 else 1
         want = _LAYOUT_OF_TMA_SWIZZLE.get(r.swizzle_enum)
-        readers = [{"name": d.name, "layout_type": _desc_fields(d)["layout_type"]} for d, root in descs
+        readers = [{"name": d.name, "layout_type": _desc_fields(d)["layout_type"], "want": want} for d, root in descs
                    if root == tensor]
+        readers += kernel_sm100.umma_readers(dump, tensor, r.swizzle_enum)     # UMMA descriptors (Blackwell)
         out.append({"name": it_.info["atom"], "partition": it_.name, "tensor": tensor, "op": r.op,
                     "swizzle": r.swizzle_enum, "layout_type": want, "readers": readers,
-                    "matches": all(x["layout_type"] == want for x in readers) if readers else None,
+                    "matches": all(x["layout_type"] == x["want"] for x in readers) if readers else None,
                     "box_dim": list(r.box_dim_full), "box_bytes": box_bytes, "boxes_per_stage": iters,
                     "stage_bytes": int(size(m0)) * r.bits // 8, "tensor_map": r.tensor_map()})
     return out
@@ -315,20 +324,22 @@ def tma_blocks(dump, M) -> list[Block]:
     rows = tma_audit(dump)
     if not rows:
         return []
-    out = [Block("tma", "tma_title", "\n" + M["tma_title"], None, "tma")]
+    umma = any(d.get("kind") == "umma" for x in rows for d in x["readers"])
+    out = [Block("tma", "tma_title", "\n" + M["tma_title_umma" if umma else "tma_title"], None, "tma")]
     for x in rows:
         if not x["readers"]:
-            verdict = fill(M["tma_no_desc"], tensor=x["tensor"])
+            verdict = fill(M["tma_no_desc_umma" if umma else "tma_no_desc"], tensor=x["tensor"])
         else:
-            verdict = M["join"].join(fill(M["tma_same" if d["layout_type"] == x["layout_type"] else "tma_differs"],
-                                          desc=f"{d['name']}(0)", lt=d["layout_type"], want=x["layout_type"] or "?")
+            verdict = M["join"].join(fill(M[("tma_same" if d["layout_type"] == d["want"] else "tma_differs")
+                                            + ("_umma" if d.get("kind") == "umma" else "")],
+                                          desc=f"{d['name']}(0)", lt=d["layout_type"], want=d["want"] or "?")
                                      for d in x["readers"])
         out.append(Block(x["name"], "tma", fill(M["tma_line"], name=x["name"], tensor=x["tensor"],
                                                 swizzle=x["swizzle"], verdict=verdict, iters=x["boxes_per_stage"],
                                                 bytes=x["box_bytes"], box=_braces(x["box_dim"]),
                                                 stage=x["stage_bytes"]), None, "tma"))
     for it_ in dump.tensors:
-        if it_.kind == "tma_bytes":
+        if it_.kind == "tma_bytes" and it_.show:
             parts = " + ".join(f"{n} {b}" for n, b in it_.info["parts"])
             out.append(Block(it_.name, "tma", fill(M["tma_total"], name=it_.name, parts=parts, total=it_.value),
                              None, "tma"))
@@ -500,7 +511,9 @@ def as_json(dump, bl: list[Block], bank=None) -> dict:
             "tensors": [entry(b) for b in bl if b.section == "thread" and b.kind != "thread"],
             **({"bank": bank_json(bank)} if bank is not None else {}),
             **({"descriptors": desc_json(dump)} if bank is not None and desc_items(dump) else {}),
-            **({"tma": tma_audit(dump)} if bank is not None and tma_audit(dump) else {})}
+            **({"tma": tma_audit(dump)} if bank is not None and tma_audit(dump) else {}),
+            **({"umma_descriptors": kernel_sm100.umma_desc_json(dump)} if bank is not None
+               and kernel_sm100.umma_desc_json(dump) else {})}
 
 
 def render(dump, lang: str = "zh", readings: bool = True) -> str:

@@ -4,6 +4,7 @@
     [kernel]
     name = "sgemm_sm80"
     title = "sgemm_sm80.cu gemm_tn (half_t)"
+    threads = 128                 # optional: the CTA's threads (default: the size of the first TiledMMA)
 
     [params]                      # defaults, CuTe integers: "128" is dynamic, "_128" static
     M = "128"
@@ -46,6 +47,14 @@
     of = "tmaA"
     smem = "group_modes<0,2>(sA)"
     gmem = "group_modes<0,2>(gA)" # gA: local_tile of a tma_tensor entry (tmaA.get_tma_tensor((M,K)))
+
+    [[thread]]                    # Blackwell (sm100_01_mma.toml): a CTA's partition, tiled_mma.get_slice(mma_v)
+    name = "tCgA"
+    kind = "partition"
+    op = "partition_A"
+    of = "tiled_mma"
+    thr = "mma_v"
+    tensor = "gA"
 
     [[smem_copies]]               # which copies touch shared memory, for the bank audit
     copy = "copyA"                # a TiledCopy entry (or a tma_atom: not a thread copy, nothing counted)

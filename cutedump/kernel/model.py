@@ -39,6 +39,14 @@ and earlier entries (an identifier equal to such a name stands for its value). K
                  the bytes one stage's TMA copies write (wgmma_tma_sm90.cu's tma_transaction_bytes)
 A ``[[smem_copies]]`` entry may name a tma_atom: TMA is not a thread copy, so the bank audit counts nothing for
 it and says so; the TMA audit compares its swizzle mode with the descriptors that read the same smem tensor.
+Blackwell kinds (rows of :data:`cutedump.kernel.sm100.KINDS`, documented there): ``mma_query`` (tile_size<I>,
+tile_shape, size, AtomThrID of a TiledMMA), ``partition_shape`` (partition_shape_A/B/C), ``check`` (a host check
+with the kernel's own message), ``tmem_copy`` (make_tmem_copy), ``zipped_divide`` (of a TMEM or TMA coordinate
+tensor), ``flat_coord`` (get_flat_coord), ``multicast_mask`` (create_tma_multicast_mask); a ``tma_atom`` with
+operand, mma and vmnk is make_tma_atom_A/B_sm100. A ``partition`` may take ``thr`` (an expression:
+``tiled_mma.get_slice(mma_v)``, default the thread); make_fragment_A/B/C of a UMMA TiledMMA give the UMMA
+descriptor tensor and the TMEM accumulator. ``[kernel] threads = N`` sets the CTA's thread count (default: the
+size of the first TiledMMA, else TiledCopy).
 GMMA shared memory (the Hopper tutorial wgmma_sm90.cu): a ``tensor`` with memory = "smem" over a GMMA atom layout
 ``Sw o smem_ptr[Bb](unset) o L`` (``tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, ...)``) is CuTe's
 ``make_tensor(smem_ptr, layout)``: the swizzle (on byte addresses) goes into the pointer and the tensor's layout is
@@ -67,6 +75,7 @@ from cutedump.atoms import (copy_atom, make_tiled_copy, make_tiled_mma, make_til
                             make_tiled_copy_C, TiledCopy, TiledMMA, CopyAtom)
 from cutedump.atoms.cli_support import parse_layout_arg
 from cutedump.kernel import tensor as T
+from cutedump.kernel import sm100 as S100
 
 _IDENT = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 _PI = re.compile(r"as_position_independent_swizzle_tensor\(\s*([A-Za-z][A-Za-z0-9_]*)\s*\)")
@@ -78,7 +87,7 @@ QUERIES = ("get_thr_layout_vmnk", "get_layoutA_TV", "get_layoutB_TV", "get_layou
            "get_layoutD_TV")
 KINDS = ("value", "copy_atom", "tiled_copy", "tiled_mma", "tiled_copy_A", "tiled_copy_B", "tiled_copy_C", "query",
          "atom_detail", "tensor", "local_tile", "partition", "tma_atom", "tma_tensor", "tma_partition",
-         "tma_bytes")
+         "tma_bytes") + tuple(S100.KINDS)
 
 
 @dataclass
@@ -132,11 +141,12 @@ KEYS = {
     "atom_detail": ({"atom"}, set()),
     "tensor": (set(), {"memory", "layout", "shape", "stride"}),
     "local_tile": ({"tensor", "tiler", "coord"}, {"step"}),
-    "partition": ({"op", "tensor"}, {"of", "slice"}),
-    "tma_atom": ({"op", "type", "gmem", "smem", "tile"}, {"slice", "cluster"}),
+    "partition": ({"op", "tensor"}, {"of", "slice", "thr"}),
+    "tma_atom": ({"op", "type", "gmem", "smem", "tile"}, {"slice", "cluster", "operand", "mma", "vmnk"}),
     "tma_tensor": ({"of", "shape"}, set()),
     "tma_partition": ({"of", "smem", "gmem"}, {"cta_coord", "cta_layout"}),
     "tma_bytes": ({"of"}, set()),
+    **{k: (need, opt) for k, (need, opt, _b, _s) in S100.KINDS.items()},
 }
 COMMON_KEYS = {"name", "kind", "show", "modes"}
 SMEM_COPY_KEYS = ({"copy", "tensor", "direction"}, {"slice", "what"})
@@ -181,7 +191,7 @@ class _Env:
         def rep(m):
             name = m.group(0)
             start = m.start()
-            if start > 0 and (expr[start - 1].isalnum() or expr[start - 1] == "_"):
+            if start > 0 and (expr[start - 1].isalnum() or expr[start - 1] == "_" or expr[start - 2:start] == "::"):
                 return name
             if name in self.values:
                 v = self.values[name]
@@ -304,6 +314,9 @@ def evaluate_description(desc: dict, params: dict | None = None, thread: int = 0
         if "modes" in e:
             ent.string("modes")
         info: dict = {}
+        if kind in S100.KINDS:        # Blackwell kinds (cutedump/kernel/sm100.py)
+            v, info = S100.KINDS[kind][2](ent, env, items, thread)
+            return Item(name, kind, v, e, bool(e.get("show", S100.KINDS[kind][3])), info)
         if kind == "value":
             v = env.eval(ent, "expr")
         elif kind == "copy_atom":
@@ -315,7 +328,7 @@ def evaluate_description(desc: dict, params: dict | None = None, thread: int = 0
             al = parse_layout_arg(env.subst(ent.string("atom_layout", "(_1,_1,_1)")), "atom_layout")
             perm = env.subst(ent.string("permutation")) if "permutation" in e else None
             try:
-                v = make_tiled_mma(ent.string("atom"), al, perm)
+                v = make_tiled_mma(env.subst(ent.string("atom")), al, perm)
             except CuteDumpError as err:
                 ent.fail(err.one_line(), "atom")
         elif kind in ("tiled_copy_A", "tiled_copy_B", "tiled_copy_C"):
@@ -402,10 +415,18 @@ def evaluate_description(desc: dict, params: dict | None = None, thread: int = 0
             if copy_op != isinstance(obj, TiledCopy):
                 need_ = "a TiledCopy" if copy_op else "a TiledMMA"
                 ent.fail(f"{op} needs {need_}, {of_name!r} is not one", "of")
-            thr = obj.get_slice(thread)
+            thr_idx = thread
+            if "thr" in e:           # tiled_mma.get_slice(mma_v): the SM100 tutorials slice by the peer CTA
+                thr_idx = env.eval(ent, "thr")
+                if not is_int(thr_idx):
+                    ent.fail(f"thr = {e['thr']!r} is not an integer", "thr")
+            thr = obj.get_slice(thr_idx)
             operand = op[-1] if op.startswith(("partition_fragment_", "make_fragment_")) else None
             try:
-                if operand in ("A", "B") and T.is_desc_operand(obj, operand):
+                if operand is not None and S100.umma_spec(obj) is not None:
+                    v, more = S100.umma_fragment(obj, op, src, flagged, e["tensor"])
+                    info.update(more)
+                elif operand in ("A", "B") and T.is_desc_operand(obj, operand):
                     root = flagged if op.startswith("partition_fragment_") else src_info.get("desc_root")
                     if root is None or (op.startswith("make_fragment_")
                                         and src_info.get("op") != f"partition_{operand}"):
@@ -414,7 +435,7 @@ def evaluate_description(desc: dict, params: dict | None = None, thread: int = 0
                                  f"tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, ...))" if op.startswith(
                                      "partition_fragment_") else f"partition_{operand} of such an smem tensor"),
                                  "tensor")
-                    frag = T.desc_fragment(obj, thread, operand, root)
+                    frag = T.desc_fragment(obj, thr_idx, operand, root)
                     v = frag.layout
                     info["desc"] = frag
                 else:
@@ -425,13 +446,13 @@ def evaluate_description(desc: dict, params: dict | None = None, thread: int = 0
                 ent.fail(f"{op}({e['tensor']}) by {of_name}: {err.one_line()}", "op")
             if op in ("partition_A", "partition_B") and flagged is not None:
                 info["desc_root"] = flagged
-            info.update(op=op, of=obj, src=e["tensor"], src_layout=src)
+            info.update(op=op, of=obj, src=e["tensor"], src_layout=src, thr_idx=thr_idx)
         return Item(name, kind, v, e, bool(e.get("show", True)), info)
 
     def located(ent: _Entry) -> Item:
         try:
             return build(ent)
-        except EntryError:
+        except (EntryError, S100.CheckFailed):     # a check's message is the kernel's own words
             raise
         except CuteDumpError as err:
             ent.fail(err.one_line())
@@ -441,6 +462,11 @@ def evaluate_description(desc: dict, params: dict | None = None, thread: int = 0
     for section, out in (("objects", objects), ("thread", tensors)):
         if section == "thread":
             n = _threads(objects)
+            if "threads" in meta:    # [kernel] threads = 128: the CTA's blockDim.x (the SM100 MMAs are per CTA)
+                n = meta["threads"]
+                if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+                    raise EntryError(f"{locate('kernel', None, 'threads')}: [kernel] threads must be a positive "
+                                     f"integer, got {n!r}")
             if n is not None and not 0 <= int(thread) < n:
                 raise CuteDumpError(f"thread {thread} is out of range: the kernel has {n} threads (0..{n - 1})")
         entries = desc.get(section, [])
@@ -532,10 +558,17 @@ def _build_tma(ent: _Entry, env: _Env, items: dict, kind: str, info: dict):
         cluster = env.eval(ent, "cluster") if "cluster" in e else 1
         if not is_int(cluster):
             ent.fail(f"cluster = {e['cluster']!r} is not an integer", "cluster")
-        try:
-            r = TM.make_tma(ent.string("op"), ent.string("type"), gmem, smem, tile, int(cluster))
-        except CuteDumpError as err:
-            ent.fail(err.one_line(), "op" if "TMA op" in str(err) else None)
+        if "mma" in e or "operand" in e or "vmnk" in e:   # make_tma_atom_A/B_sm100 (cutedump/kernel/sm100.py)
+            for k in ("mma", "operand", "vmnk"):
+                ent.need(k)
+            if "cluster" in e:
+                ent.fail("make_tma_atom_A/B_sm100 takes the cluster layout (vmnk), not cluster", "cluster")
+            r = S100.make_tma_atom_sm100(ent, env, gmem, smem, tile)
+        else:
+            try:
+                r = TM.make_tma(ent.string("op"), ent.string("type"), gmem, smem, tile, int(cluster))
+            except CuteDumpError as err:
+                ent.fail(err.one_line(), "op" if "TMA op" in str(err) else None)
         info.update(tma=r, smem_expr=e["smem"] + e.get("slice", ""))
         return Item(name, kind, TmaAtom(r, gname, e["smem"]), e, bool(e.get("show", True)), info)
     if kind == "tma_tensor":
