@@ -4,7 +4,7 @@ UMMA descriptors are CuTe's ``tCrA(0)``/``tCrB(0)``, and the tutorials' host che
 
 Real CuTe's program also prints host-only noise and the descriptor lines ``--no-readings`` does not print:
 ``ERROR: cast_smem_ptr_to_uint not supported but used.`` (make_umma_desc on the host) and ``tCrA(0): 0x...``;
-:func:`split_cute` separates them.
+:func:`tests.kernel_oracle.split_cute` separates them.
 
 Compile time (2-core machine, g++ -O0): one program of the 01 configs below, about 16 distinct template
 instantiations, takes about 55 s; the TMA programs (02..05, 6-7 configs each) about 50 s each, 3.6 min for the four.
@@ -14,12 +14,11 @@ from __future__ import annotations
 import json
 
 import pytest
-from click.testing import CliRunner
 
-from cutedump.cli import main
 from tests.oracle.cute import run_cases
 from tests import kernel_cpp_sm100 as CPP
-from tests.oracle.cute import run_cases as _run
+from tests import kernel_oracle as K
+from tests.kernel_oracle import run
 
 # 01_mma_sm100: ((MmaM, MmaN), NumMmaK, (Gemm_M, Gemm_N, Gemm_K), threadIdx.x). The TMEM load atom
 # (SM100_TMEM_LOAD_32dp32b1x) needs the 128-lane accumulator of an M = 128 MMA; the SW128 K atom 64 halfs of K
@@ -47,40 +46,16 @@ CONFIGS_01 = [
     ((128, 128), 4, (256, 128, 100), 3),
 ]
 
-NOISE = "ERROR: cast_smem_ptr_to_uint not supported but used."
-
-
-def split_cute(text: str) -> tuple[str, dict]:
-    """Real CuTe's output -> (what --no-readings prints, {"tCrA": hex, "tCrB": hex})."""
-    lines, descs = [], {}
-    for ln in text.splitlines(keepends=True):
-        if ln.rstrip("\n") == NOISE:
-            continue
-        if ln.startswith(("tCrA(0): ", "tCrB(0): ")):
-            descs[ln[:4]] = ln.split(": ", 1)[1].strip()
-            continue
-        lines.append(ln)
-    return "".join(lines), descs
-
-
 @pytest.fixture(scope="module")
 def cute01():
     """Real CuTe's answers: one program for every 01 config."""
-    return [split_cute(t) for t in run_cases([CPP.case01(*c) for c in CONFIGS_01], prelude=CPP.PRELUDE)]
-
-
-def run(*args):
-    r = CliRunner().invoke(main, list(args))
-    return r.exit_code, r.stdout, r.stderr
+    return [K.split_cute(t) for t in run_cases([CPP.case01(*c) for c in CONFIGS_01], prelude=CPP.PRELUDE)]
 
 
 def args01(mma_mn, kmul, mnk, thread):
     sets = {"Gemm_M": mnk[0], "Gemm_N": mnk[1], "Gemm_K": mnk[2], "MmaM": mma_mn[0], "MmaN": mma_mn[1],
             "NumMmaK": f"_{kmul}"}
-    out = ["kernel", "sm100_01_mma", "--thread", str(thread)]
-    for k, v in sets.items():
-        out += ["--set", f"{k}={v}"]
-    return out
+    return K.kernel_args("sm100_01_mma", sets, thread)
 
 
 @pytest.mark.parametrize("i", range(len(CONFIGS_01)))
@@ -103,10 +78,10 @@ def test_sm100_01_descriptors_are_cutes(cute01, i):
     assert code == 0, err
     d = json.loads(out)
     got = {x["name"]: x["k_block_0"]["value"] for x in d["umma_descriptors"]}
-    assert got == cute01[i][1]
+    assert got == cute01[i][1]["descs"]
     code, en, err = run(*args01(*CONFIGS_01[i]), "--lang", "en")
     assert code == 0, err
-    for name, hx in cute01[i][1].items():
+    for name, hx in cute01[i][1]["descs"].items():
         assert f"{name}(0) = {hx}" in en
 
 
@@ -214,16 +189,10 @@ NAMES_TMA = {2: "sm100_02_mma_tma", 3: "sm100_03_mma_tma_multicast", 4: "sm100_0
 CASES_TMA = [(tut, i) for tut in sorted(CONFIGS_TMA) for i in range(len(CONFIGS_TMA[tut]))]
 
 
-def split_cute_tma(text: str) -> tuple[str, dict]:
-    """split_cute, and the cuTensorMapEncodeTiled lines of the TMA prelude (tests/oracle/gen_tma.py) left out."""
-    out, descs = split_cute(text)
-    return "".join(ln for ln in out.splitlines(keepends=True) if not ln.startswith("tensor_map: ")), descs
-
-
 @pytest.fixture(scope="module")
 def cute_tma():
     """Real CuTe's answers: one program per tutorial (about 7 instantiations, 60-90 s of g++ each)."""
-    return {tut: [split_cute_tma(t) for t in _run([CPP.case_tma(tut, *c) for c in CONFIGS_TMA[tut]],
+    return {tut: [K.split_cute(t) for t in run_cases([CPP.case_tma(tut, *c) for c in CONFIGS_TMA[tut]],
                                                    prelude=CPP.tma_prelude(), extra_flags=CPP.tma_flags())]
             for tut in sorted(CONFIGS_TMA)}
 
@@ -233,10 +202,7 @@ def args_tma(tut, mma_mn, kmul, cluster, mnk, thread):
             "NumMmaK": f"_{kmul}"}
     if tut >= 3:
         sets.update(ClusterM=f"_{cluster[0]}", ClusterN=f"_{cluster[1]}")
-    out = ["kernel", NAMES_TMA[tut], "--thread", str(thread)]
-    for k, v in sets.items():
-        out += ["--set", f"{k}={v}"]
-    return out
+    return K.kernel_args(NAMES_TMA[tut], sets, thread)
 
 
 @pytest.mark.parametrize("tut,i", CASES_TMA)
@@ -256,7 +222,7 @@ def test_sm100_tma_descriptors_and_readings(cute_tma, tut, i):
     code, out, err = run(*args_tma(tut, *CONFIGS_TMA[tut][i]), "--format", "json", "--lang", "en")
     assert code == 0, err
     d = json.loads(out)
-    assert {x["name"]: x["k_block_0"]["value"] for x in d["umma_descriptors"]} == cute_tma[tut][i][1]
+    assert {x["name"]: x["k_block_0"]["value"] for x in d["umma_descriptors"]} == cute_tma[tut][i][1]["descs"]
     for lang in ("en", "zh"):
         code, text, err = run(*args_tma(tut, *CONFIGS_TMA[tut][i]), "--lang", lang)
         assert code == 0, err

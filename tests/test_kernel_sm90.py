@@ -7,18 +7,18 @@ Real CuTe's program also prints host-side noise and two descriptor lines that ``
 ``ERROR: cast_smem_ptr_to_uint not supported but used.`` (CuTe's CUTE_INVALID_CONTROL_PATH on the host, from
 make_gmma_desc and as_position_independent_swizzle_tensor's debug assert, before any of the dump) and
 ``tCrA(0): 0x...`` / ``tCrB(0): 0x...`` (the k-block-0 descriptors, which cutedump reports in its readings and
-JSON): :func:`split_cute` separates them.
+JSON): :func:`tests.kernel_oracle.split_cute` separates them.
 """
 from __future__ import annotations
 
 import json
 
 import pytest
-from click.testing import CliRunner
 
-from cutedump.cli import main
 from tests.oracle.cute import run_cases
 from tests import kernel_cpp_sm90 as CPP
+from tests import kernel_oracle as K
+from tests.kernel_oracle import run
 
 # (variant, (bM,bN,bK,bP), (M,N,K), thread): tiles the GMMA atoms (K: 8x64, MN: 64x8 halfs), the copies
 # (TN: 16x64, NT: 128x8) and the 64x64x16 wgmma divide
@@ -55,40 +55,16 @@ def _generated(seed: int = 90, n: int = 14) -> list:
 
 CONFIGS += _generated()
 
-NOISE = "ERROR: cast_smem_ptr_to_uint not supported but used."
-
-
-def split_cute(text: str) -> tuple[str, dict]:
-    """Real CuTe's output -> (what --no-readings prints, {"tCrA": hex, "tCrB": hex})."""
-    lines, descs = [], {}
-    for ln in text.splitlines(keepends=True):
-        if ln.rstrip("\n") == NOISE:
-            continue
-        if ln.startswith(("tCrA(0): ", "tCrB(0): ")):
-            descs[ln[:4]] = ln.split(": ", 1)[1].strip()
-            continue
-        lines.append(ln)
-    return "".join(lines) + ("\n" if lines and not lines[-1].endswith("\n") else ""), descs
-
-
 @pytest.fixture(scope="module")
 def cute():
     """Real CuTe's answers: one program for every config."""
-    return [split_cute(t) for t in run_cases([CPP.case(*c) for c in CONFIGS], prelude=CPP.PRELUDE)]
-
-
-def run(*args):
-    r = CliRunner().invoke(main, list(args))
-    return r.exit_code, r.stdout, r.stderr
+    return [K.split_cute(t) for t in run_cases([CPP.case(*c) for c in CONFIGS], prelude=CPP.PRELUDE)]
 
 
 def kernel_args(variant, tile, mnk, thread):
-    sets = {"M": mnk[0], "N": mnk[1], "K": mnk[2], "bM": f"_{tile[0]}", "bN": f"_{tile[1]}", "bK": f"_{tile[2]}",
-            "bP": f"_{tile[3]}"}
-    out = ["kernel", f"wgmma_sm90_{variant}", "--thread", str(thread)]
-    for k, v in sets.items():
-        out += ["--set", f"{k}={v}"]
-    return out
+    return K.kernel_args(f"wgmma_sm90_{variant}", {"M": mnk[0], "N": mnk[1], "K": mnk[2], "bM": f"_{tile[0]}",
+                                                   "bN": f"_{tile[1]}", "bK": f"_{tile[2]}", "bP": f"_{tile[3]}"},
+                         thread)
 
 
 @pytest.mark.parametrize("i", range(len(CONFIGS)))
@@ -105,10 +81,10 @@ def test_descriptors_are_cutes(cute, i):
     assert code == 0, err
     d = json.loads(out)
     got = {x["name"]: x["k_block_0"]["value"] for x in d["descriptors"]}
-    assert got == cute[i][1]
+    assert got == cute[i][1]["descs"]
     code, en, err = run(*kernel_args(*CONFIGS[i]), "--lang", "en")
     assert code == 0, err
-    for name, hx in cute[i][1].items():
+    for name, hx in cute[i][1]["descs"].items():
         assert f"k-block 0: {name}(0) = {hx} (" in en
         assert f"{name}(0) = {hx}: " in en.split("wgmma descriptor audit", 1)[1]
 

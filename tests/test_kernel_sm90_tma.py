@@ -7,7 +7,7 @@ CuTe's ``tCrA(0)``/``tCrB(0)``, and inputs CuTe's make_tma_atom asserts on get C
 
 Real CuTe's program prints lines ``--no-readings`` does not: ``tensor_map: ...`` (our cuTensorMapEncodeTiled, one
 per make_tma_atom, before the dump), ``ERROR: cast_smem_ptr_to_uint not supported but used.`` (host-only noise)
-and ``tCrA(0): 0x...``/``tCrB(0): 0x...``: :func:`split_cute` separates them.
+and ``tCrA(0): 0x...``/``tCrB(0): 0x...``: :func:`tests.kernel_oracle.split_cute` separates them.
 """
 from __future__ import annotations
 
@@ -15,11 +15,11 @@ import json
 import random
 
 import pytest
-from click.testing import CliRunner
 
-from cutedump.cli import main
 from tests.oracle.cute import run_cases
 from tests import kernel_cpp_sm90_tma as CPP
+from tests import kernel_oracle as K
+from tests.kernel_oracle import run
 
 # (variant, (bM,bN,bK,bP), (M,N,K), thread); M, N, K "_512" are static (Int<512>), ints dynamic (the tutorial's)
 CONFIGS = [
@@ -70,49 +70,18 @@ def _generated(seed: int = 91, n: int = 16) -> list:
 GENERATED = _generated()
 ALL = CONFIGS + GENERATED
 
-NOISE = "ERROR: cast_smem_ptr_to_uint not supported but used."
-
-
-def split_cute(text: str) -> tuple[str, dict]:
-    """Real CuTe's output -> (what --no-readings prints, {"tCrA": hex, "tCrB": hex, "tensor_map": [lines],
-    "assert": cond or None})."""
-    lines, extra = [], {"tensor_map": [], "assert": None}
-    for ln in text.splitlines(keepends=True):
-        if ln.rstrip("\n") == NOISE:
-            continue
-        if ln.startswith(("tCrA(0): ", "tCrB(0): ")):
-            extra[ln[:4]] = ln.split(": ", 1)[1].strip()
-            continue
-        if ln.startswith("tensor_map: "):
-            extra["tensor_map"].append(ln[len("tensor_map: "):].rstrip("\n"))
-            continue
-        if ln.startswith("ASSERT: "):
-            extra["assert"] = ln[len("ASSERT: "):].rstrip("\n")
-            continue
-        lines.append(ln)
-    return "".join(lines) + ("\n" if lines and not lines[-1].endswith("\n") else ""), extra
-
-
 @pytest.fixture(scope="module")
 def cute():
     """Real CuTe's answers: one program for the hand-picked configs, one for the generated ones."""
     outs = run_cases([CPP.case(*c) for c in CONFIGS], prelude=CPP.PRELUDE, extra_flags=CPP.FLAGS)
     outs += run_cases([CPP.case(*c) for c in GENERATED], prelude=CPP.PRELUDE, extra_flags=CPP.FLAGS)
-    return [split_cute(t) for t in outs]
-
-
-def run(*args):
-    r = CliRunner().invoke(main, list(args))
-    return r.exit_code, r.stdout, r.stderr
+    return [K.split_cute(t) for t in outs]
 
 
 def kernel_args(variant, tile, mnk, thread):
-    sets = {"M": mnk[0], "N": mnk[1], "K": mnk[2], "bM": f"_{tile[0]}", "bN": f"_{tile[1]}", "bK": f"_{tile[2]}",
-            "bP": f"_{tile[3]}"}
-    out = ["kernel", f"wgmma_tma_sm90_{variant}", "--thread", str(thread)]
-    for k, v in sets.items():
-        out += ["--set", f"{k}={v}"]
-    return out
+    return K.kernel_args(f"wgmma_tma_sm90_{variant}", {"M": mnk[0], "N": mnk[1], "K": mnk[2], "bM": f"_{tile[0]}",
+                                                       "bN": f"_{tile[1]}", "bK": f"_{tile[2]}", "bP": f"_{tile[3]}"},
+                         thread)
 
 
 def _tm_line(d: dict) -> str:
@@ -148,7 +117,7 @@ def test_tensor_maps_and_descriptors_are_cutes(cute, i):
     d = json.loads(out)
     assert [_tm_line(x["tensor_map"]) for x in d["tma"]] == extra["tensor_map"]
     got = {x["name"]: x["k_block_0"]["value"] for x in d["descriptors"]}
-    assert got == {k: extra[k] for k in ("tCrA", "tCrB")}
+    assert got == extra["descs"]
     for x in d["tma"]:
         assert x["matches"] is True and x["swizzle"] == "CU_TENSOR_MAP_SWIZZLE_128B"
     code, en, err = run(*kernel_args(*ALL[i]), "--lang", "en")
