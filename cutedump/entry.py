@@ -1,7 +1,8 @@
-"""The console entry point (``cutedump``, ``python -m cutedump``): the two hottest questions answered without click.
+"""The console entry point (``cutedump``, ``python -m cutedump``): the hottest questions answered without click.
 
-``cutedump layout L`` and ``cutedump eval EXPR`` with standard output not a terminal (a pipe, a file) are answered
-here by the same library calls as their click commands (``commands/layout_cmd.py``, ``commands/eval_cmd.py``),
+``cutedump layout L``, ``cutedump eval EXPR``, ``cutedump eval -f FILE``, ``cutedump coords SHAPE [STRIDE]`` and
+``cutedump compat A B`` (compatible) with standard output not a terminal (a pipe, a file) are answered here by the
+same library calls as their click commands (``commands/layout_cmd.py``, ``eval_cmd.py``, ``tutorial_cmd.py``),
 without importing click (about 20 ms, more than the interpreter's own start-up). Only an answer that succeeded is
 printed: any other argument or option, an error of any kind, a terminal, a non-UTF-8 standard output or shell
 completion goes to the click command line (``cutedump.cli:main``), which starts from the beginning and prints exactly
@@ -42,6 +43,8 @@ def _fast_eligible(args: list[str]) -> bool:
         rest = args[1:]
         flags = [a for a in rest if a.startswith("-")]
         return len(rest) - len(flags) == 1 and set(flags) <= _LAYOUT_FLAGS and len(set(flags)) == len(flags)
+    if args[0] in ("coords", "compat"):   # SHAPE [STRIDE] / A B, no options
+        return len(args) in ((2, 3) if args[0] == "coords" else (3,)) and not any(a.startswith("-") for a in args[1:])
     return False
 
 
@@ -98,6 +101,14 @@ def _fast(args: list[str]) -> bool:
             return False
         if args[0] == "eval":
             text = _eval_text(args[1])
+        elif args[0] == "coords":
+            from cutedump.tutorial import coords_answer  # start-up: on demand
+            text = coords_answer(args[1], args[2] if len(args) > 2 else None)
+        elif args[0] == "compat":
+            from cutedump.tutorial import compat_answer  # start-up: on demand
+            ok, text = compat_answer(args[1], args[2])
+            if not ok:        # exit status 1: the click command's
+                return False
         else:
             text = _layout_text([a for a in args[1:] if not a.startswith("-")][0], set(args[1:]))
     except Exception:   # noqa: BLE001 - errors (and their wording) are the click command's

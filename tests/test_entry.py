@@ -145,3 +145,30 @@ def test_eval_file_fast_and_same_as_click(tmp_path):
         if fast_path:   # (click's own errors name the program: '-c' here, 'main' in the runner)
             err = r.stderr.decode()
             assert err[:err.rindex("click")] == c.stderr, args
+
+
+TUTORIAL = [["coords", "(3,(2,3))", "(3,(12,1))"], ["coords", "(2,3)"], ["coords", "(3,(2,3)):(3,(12,1))"],
+            ["coords", "(_3,(_2,_3))", "(_3,(_12,_1))"], ["coords", "8"], ["coords", "(2,(2,2))", "(1,(0,2))"],
+            ["coords", "(3,(2,3"], ["coords", "(2,3)", "(1,2,3)"], ["coords", "100000000"], ["coords", "(4,4)", "x"],
+            ["compat", "24", "(4,6)"], ["compat", "((2,3),4)", "((2,2),(3,2))"], ["compat", "(24)", "24"],
+            ["compat", "(4,8):(1,4)", "32"], ["compat", "(2,", "4"], ["compat", "(2,3)", "((1,2),(3,1))"]]
+
+
+def test_tutorial_same_bytes(monkeypatch):
+    """`coords SHAPE [STRIDE]` and `compat A B` (compatible) without click: the click commands' bytes; errors and
+    an incompatible pair (exit 1) are left to click."""
+    runner = CliRunner()
+    answered = 0
+    for args in TUTORIAL:
+        assert entry._fast_eligible(args), args
+        got = fast(args, monkeypatch)
+        r = runner.invoke(main, args)
+        if got is None:
+            assert r.exit_code != 0, args
+            continue
+        answered += 1
+        assert (r.exit_code, r.output) == (0, got), args
+    assert answered >= 8
+    for args in (["coords", "(2,3)", "--force"], ["coords", "-"], ["coords"], ["compat", "24"], ["compat", "24", "-"],
+                 ["coords", "(2,3)", "(3,1)", "(1,1)"], ["compat", "24", "(4,6)", "--format", "json"]):
+        assert not entry._fast_eligible(args), args
