@@ -1,8 +1,9 @@
 """The console entry point (``cutedump``, ``python -m cutedump``): the hottest questions answered without click.
 
-``cutedump layout L``, ``cutedump eval EXPR``, ``cutedump eval -f FILE``, ``cutedump coords SHAPE [STRIDE]`` and
-``cutedump compat A B`` (compatible) with standard output not a terminal (a pipe, a file) are answered here by the
-same library calls as their click commands (``commands/layout_cmd.py``, ``eval_cmd.py``, ``tutorial_cmd.py``),
+``cutedump layout L``, ``eval EXPR``, ``eval -f FILE``, ``coords SHAPE [STRIDE]``, ``compat A B`` (compatible),
+``mma ATOM [--atom-layout L] [--tile T]`` and ``copy ATOM [--type T] --thr L [--val L]`` with standard output not a
+terminal (a pipe, a file) are answered here by the same library calls as their click commands
+(``commands/layout_cmd.py``, ``eval_cmd.py``, ``tutorial_cmd.py``; ``commands/_answers.py`` for mma and copy),
 without importing click (about 20 ms, more than the interpreter's own start-up). Only an answer that succeeded is
 printed: any other argument or option, an error of any kind, a terminal, a non-UTF-8 standard output or shell
 completion goes to the click command line (``cutedump.cli:main``), which starts from the beginning and prints exactly
@@ -45,7 +46,28 @@ def _fast_eligible(args: list[str]) -> bool:
         return len(rest) - len(flags) == 1 and set(flags) <= _LAYOUT_FLAGS and len(set(flags)) == len(flags)
     if args[0] in ("coords", "compat"):   # SHAPE [STRIDE] / A B, no options
         return len(args) in ((2, 3) if args[0] == "coords" else (3,)) and not any(a.startswith("-") for a in args[1:])
+    if args[0] in _OPTIONS:
+        opts = _options(args)
+        return opts is not None and (args[0] != "copy" or "thr" in opts)
     return False
+
+
+#: the commands answered here with one positional argument and these options (each at most once, --name VALUE)
+_OPTIONS = {"mma": {"--atom-layout": "atom_layout", "--tile": "tile"},
+            "copy": {"--type": "value_type", "--thr": "thr", "--val": "val"}}
+
+
+def _options(args: list[str]):
+    """{option's parameter: value} of ``COMMAND POSITIONAL [--name VALUE]...``; None for any other form."""
+    names = _OPTIONS[args[0]]
+    if len(args) % 2 or args[1].startswith("-"):
+        return None
+    out = {}
+    for name, value in zip(args[2::2], args[3::2]):
+        if name not in names or names[name] in out or value.startswith("-"):
+            return None
+        out[names[name]] = value
+    return out
 
 
 def _eval_file_spec(args: list[str]):
@@ -104,6 +126,10 @@ def _fast(args: list[str]) -> bool:
         elif args[0] == "coords":
             from cutedump.tutorial import coords_answer  # start-up: on demand
             text = coords_answer(args[1], args[2] if len(args) > 2 else None)
+        elif args[0] == "mma":
+            text = _mma_text(args[1], _options(args))
+        elif args[0] == "copy":
+            text = _copy_text(args[1], _options(args))
         elif args[0] == "compat":
             from cutedump.tutorial import compat_answer  # start-up: on demand
             ok, text = compat_answer(args[1], args[2])
@@ -130,6 +156,24 @@ def _eval_text(expr: str) -> str:
     """``eval_cmd`` with one EXPR, text format."""
     from cutedump.expr import evaluate, format_result  # start-up: on demand
     return format_result(evaluate(expr)) + "\n"
+
+
+def _mma_text(atom: str, opts: dict) -> str:
+    """``mma_cmd``: print(TiledMMA) and its TV layouts, text format."""
+    from cutedump.commands._answers import mma_build, mma_lines  # start-up: on demand
+    mma, idesc = mma_build(atom, opts.get("atom_layout"), opts.get("tile"))
+    return "\n".join(mma_lines(mma, idesc)) + "\n"
+
+
+def _copy_text(atom: str, opts: dict) -> str:
+    """``copy_cmd`` with make_tiled_copy (--thr, --val): print(TiledCopy), its TV layouts, src2ref/dst2ref."""
+    from cutedump.atoms import copy_atom, make_tiled_copy  # start-up: on demand
+    from cutedump.atoms.cli_support import parse_layout_arg  # start-up: on demand
+    from cutedump.commands._answers import copy_value_type, tiled_copy_lines, copy_atom_lines  # start-up: on demand
+    ca = copy_atom(atom, copy_value_type(atom, opts.get("value_type")))
+    tc = make_tiled_copy(ca, parse_layout_arg(opts["thr"], "--thr"), parse_layout_arg(opts.get("val"), "--val"),
+                         check=True)
+    return "\n".join(tiled_copy_lines(tc) + copy_atom_lines(ca)) + "\n"
 
 
 def _layout_text(layout: str, flags: set[str]) -> str | None:
