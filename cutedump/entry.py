@@ -1,9 +1,9 @@
 """The console entry point (``cutedump``, ``python -m cutedump``): the hottest questions answered without click.
 
 ``cutedump layout L``, ``eval EXPR``, ``eval -f FILE``, ``coords SHAPE [STRIDE]``, ``compat A B`` (compatible),
-``mma ATOM [--atom-layout L] [--tile T]`` and ``copy ATOM [--type T] --thr L [--val L]`` with standard output not a
-terminal (a pipe, a file) are answered here by the same library calls as their click commands
-(``commands/layout_cmd.py``, ``eval_cmd.py``, ``tutorial_cmd.py``; ``commands/_answers.py`` for mma and copy),
+``mma ATOM [--atom-layout L] [--tile T]``, ``copy ATOM [--type T] --thr L [--val L]`` and ``latex|svg|html LAYOUT``
+with standard output not a terminal (a pipe, a file) are answered here by the same library calls as their click
+commands (``commands/layout_cmd.py``, ``eval_cmd.py``, ``tutorial_cmd.py``; ``commands/_answers.py`` for the others),
 without importing click (about 20 ms, more than the interpreter's own start-up). Only an answer that succeeded is
 printed: any other argument or option, an error of any kind, a terminal, a non-UTF-8 standard output or shell
 completion goes to the click command line (``cutedump.cli:main``), which starts from the beginning and prints exactly
@@ -46,11 +46,16 @@ def _fast_eligible(args: list[str]) -> bool:
         return len(rest) - len(flags) == 1 and set(flags) <= _LAYOUT_FLAGS and len(set(flags)) == len(flags)
     if args[0] in ("coords", "compat"):   # SHAPE [STRIDE] / A B, no options
         return len(args) in ((2, 3) if args[0] == "coords" else (3,)) and not any(a.startswith("-") for a in args[1:])
+    if args[0] in _PICTURES:              # LAYOUT, no options
+        return len(args) == 2 and not args[1].startswith("-")
     if args[0] in _OPTIONS:
         opts = _options(args)
         return opts is not None and (args[0] != "copy" or "thr" in opts)
     return False
 
+
+#: ``latex|svg|html LAYOUT``: the picture of the layout -> module of cutedump.render, its function
+_PICTURES = {"latex": ("latex", "print_latex"), "svg": ("svg", "layout_svg"), "html": ("html", None)}
 
 #: the commands answered here with one positional argument and these options (each at most once, --name VALUE)
 _OPTIONS = {"mma": {"--atom-layout": "atom_layout", "--tile": "tile"},
@@ -126,6 +131,8 @@ def _fast(args: list[str]) -> bool:
         elif args[0] == "coords":
             from cutedump.tutorial import coords_answer  # start-up: on demand
             text = coords_answer(args[1], args[2] if len(args) > 2 else None)
+        elif args[0] in _PICTURES:
+            text = _picture_text(args[0], args[1])
         elif args[0] == "mma":
             text = _mma_text(args[1], _options(args))
         elif args[0] == "copy":
@@ -156,6 +163,16 @@ def _eval_text(expr: str) -> str:
     """``eval_cmd`` with one EXPR, text format."""
     from cutedump.expr import evaluate, format_result  # start-up: on demand
     return format_result(evaluate(expr)) + "\n"
+
+
+def _picture_text(command: str, layout: str) -> str:
+    """``latex_cmd`` / ``svg_cmd`` / ``html_cmd`` of a LAYOUT."""
+    import importlib
+    from cutedump.commands._answers import picture_layout  # start-up: on demand
+    L = picture_layout(layout)
+    mod, fn = _PICTURES[command]
+    view = importlib.import_module(f"cutedump.render.{mod}")
+    return view.page("layout", L, None) if fn is None else getattr(view, fn)(L)
 
 
 def _mma_text(atom: str, opts: dict) -> str:

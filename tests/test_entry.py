@@ -211,3 +211,28 @@ def test_mma_copy_same_bytes(monkeypatch):
                  ["copy", "X", "--type", "half_t"], ["copy", "X", "--thr=(_1,_1)"], ["copy", "X", "--thr", "-1"],
                  ["copy", "X", "--thr", "(_1,_1)", "--samples"], ["mma", "X", "--atom-only"]):
         assert not entry._fast_eligible(args), args
+
+
+PICTURES = ["(2,(2,3)):(6,(3,1))", "Sw<3,3,3> o _0 o (_8,_8):(_8,_1)", "((_4,_8),(_2,_2)):((_32,_1),(_16,_8))", "(_4,_8)",
+            "(_4,_8):(_8,_1)", "8:1", "(3,5):(5,1)", "Sw<2,3,3> o 5 o (_8,_16):(_16,_1)", "(_4,_8", "(1000,1000):(1,1000)",
+            "(_2,_3,_4):(_1,_2,_6)", "size((_4,_8))"]
+
+
+@pytest.mark.parametrize("cmd", ["latex", "svg", "html"])
+def test_pictures_same_bytes(monkeypatch, cmd):
+    """`latex|svg|html LAYOUT` without click: the click commands' bytes; errors are left to click."""
+    runner = CliRunner()
+    answered = 0
+    for L in PICTURES:
+        args = [cmd, L]
+        assert entry._fast_eligible(args), args
+        got = fast(args, monkeypatch)
+        r = runner.invoke(main, args)
+        if got is None:
+            assert r.exit_code != 0, (args, r.output)
+            continue
+        answered += 1
+        assert (r.exit_code, r.output) == (0, got), args
+    assert answered >= 8
+    for args in ([cmd], [cmd, "-"], [cmd, "(_4,_8)", "--force"], [cmd, "--mma", "X"], [cmd, "(_4,_8)", "(_2,_2)"]):
+        assert not entry._fast_eligible(args), args

@@ -2,10 +2,10 @@
 (cutedump/entry.py) for their common invocations; one implementation of each answer."""
 from __future__ import annotations
 
-from cutedump.algebra import fmt
+from cutedump.algebra import fmt, size
 from cutedump.atoms.cli_support import build_mma
 from cutedump.atoms.mma_catalog import split_template
-from cutedump.errors import CuteDumpError
+from cutedump.errors import CuteDumpError, check_size
 
 
 def mma_build(atom: str, atom_layout, tile):
@@ -45,3 +45,12 @@ def tiled_copy_lines(tc) -> list:
 
 def copy_atom_lines(ca) -> list:
     return [f"src2ref: {ca.src2ref()}", f"dst2ref: {ca.dst2ref()}"]
+
+
+def picture_layout(layout: str, force: bool = False):
+    """The LAYOUT of ``cutedump latex|svg|html LAYOUT``: parsed as a drawable layout, its size checked."""
+    from cutedump.render import grid  # start-up: the pictures' grids only for a picture
+    L = grid.parse_drawable(layout)
+    base = L.b if hasattr(L, "b") else L
+    check_size(int(size(base)), force, "picture")
+    return L
