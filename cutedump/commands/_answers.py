@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from cutedump.algebra import fmt, size
-from cutedump.atoms.cli_support import build_mma
-from cutedump.atoms.mma_catalog import split_template
 from cutedump.errors import CuteDumpError, check_size
 
 
 def mma_build(atom: str, atom_layout, tile):
     """``cutedump mma``'s TiledMMA and, for an SM100 UMMA atom, its instruction descriptor (else None)."""
+    from cutedump.atoms.cli_support import build_mma  # start-up: the atom catalogs only for mma
     mma = build_mma(atom, atom_layout, tile)
     idesc = mma.atom.traits.instr_desc() if hasattr(mma.atom.traits, "instr_desc") else None   # SM100 UMMA
     return mma, idesc
@@ -32,6 +31,7 @@ def copy_value_type(atom: str, value_type):
     """The value type of ``Copy_Atom<Op, T>``: --type, else the op's own (UniversalCopy<half_t>)."""
     if value_type is not None:
         return value_type
+    from cutedump.atoms.mma_catalog import split_template  # start-up: the atom catalogs only for copy
     base, targs = split_template(atom)
     if targs and not targs[0].isdigit():
         return targs[-1] if len(targs) > 1 else targs[0]
