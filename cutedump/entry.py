@@ -1,10 +1,10 @@
 """The console entry point (``cutedump``, ``python -m cutedump``): the hottest questions answered without click.
 
 ``cutedump layout L``, ``eval EXPR``, ``eval -f FILE``, ``coords SHAPE [STRIDE]``, ``compat A B`` (compatible),
-``mma ATOM [--atom-layout L] [--tile T]``, ``copy ATOM [--type T] --thr L [--val L]`` and ``latex|svg|html LAYOUT``
-with standard output not a terminal (a pipe, a file) are answered here by the same library calls as their click
-commands (``commands/layout_cmd.py``, ``eval_cmd.py``, ``tutorial_cmd.py``; ``commands/_answers.py`` for the others),
-without importing click (about 20 ms, more than the interpreter's own start-up). Only an answer that succeeded is
+``mma ATOM [--atom-layout L] [--tile T]``, ``copy ATOM [--type T] --thr L [--val L]``, ``latex|svg|html LAYOUT`` and
+``explain EXPR`` with standard output not a terminal (a pipe, a file) are answered here by the same library calls as
+their click commands (``commands/layout_cmd.py``, ``eval_cmd.py``, ``tutorial_cmd.py``, ``explain_cmd.py``;
+``commands/_answers.py`` for the others), without importing click (about 20 ms, more than the interpreter's own start-up). Only an answer that succeeded is
 printed: any other argument or option, an error of any kind, a terminal, a non-UTF-8 standard output or shell
 completion goes to the click command line (``cutedump.cli:main``), which starts from the beginning and prints exactly
 what it always does: its help, usage errors and ``error:`` lines are click's own. tests/test_entry.py checks that both
@@ -46,6 +46,9 @@ def _fast_eligible(args: list[str]) -> bool:
         return len(rest) - len(flags) == 1 and set(flags) <= _LAYOUT_FLAGS and len(set(flags)) == len(flags)
     if args[0] in ("coords", "compat"):   # SHAPE [STRIDE] / A B, no options
         return len(args) in ((2, 3) if args[0] == "coords" else (3,)) and not any(a.startswith("-") for a in args[1:])
+    if args[0] == "explain":              # EXPR (not partition), the default language, no options
+        return (len(args) == 2 and not args[1].startswith("-") and args[1].strip() not in ("partition", "")
+                and "CUTEDUMP_LANG" not in os.environ)
     if args[0] in _PICTURES:              # LAYOUT, no options
         return len(args) == 2 and not args[1].startswith("-")
     if args[0] in _OPTIONS:
@@ -133,6 +136,8 @@ def _fast(args: list[str]) -> bool:
             text = coords_answer(args[1], args[2] if len(args) > 2 else None)
         elif args[0] in _PICTURES:
             text = _picture_text(args[0], args[1])
+        elif args[0] == "explain":
+            text = _explain_text(args[1])
         elif args[0] == "mma":
             text = _mma_text(args[1], _options(args))
         elif args[0] == "copy":
@@ -163,6 +168,18 @@ def _eval_text(expr: str) -> str:
     """``eval_cmd`` with one EXPR, text format."""
     from cutedump.expr import evaluate, format_result  # start-up: on demand
     return format_result(evaluate(expr)) + "\n"
+
+
+def _explain_text(expr: str) -> str | None:
+    """``explain_cmd`` of an algebra EXPR, text in the default language (zh), where it prints plain text and no error
+    (a terminal's colours and an explanation ending in an error are the click command's)."""
+    from cutedump.render.narration import use_color  # start-up: on demand
+    if use_color(False):
+        return None
+    from cutedump.dumps.explain_algebra import explain_expr  # start-up: on demand
+    from cutedump.dumps.steps import narrate  # start-up: on demand
+    expl = explain_expr(expr, 2)
+    return None if expl.error is not None else narrate(expl, "zh")
 
 
 def _picture_text(command: str, layout: str) -> str:

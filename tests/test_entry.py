@@ -236,3 +236,33 @@ def test_pictures_same_bytes(monkeypatch, cmd):
     assert answered >= 8
     for args in ([cmd], [cmd, "-"], [cmd, "(_4,_8)", "--force"], [cmd, "--mma", "X"], [cmd, "(_4,_8)", "(_2,_2)"]):
         assert not entry._fast_eligible(args), args
+
+
+EXPLAIN = ["composition((_4,_8):(_1,_4), (_4,_2):(_2,_1))", "composition((_4,_8):(_1,_8), _2:_6)",
+           "upcast<2>((_4,_8):(_1,_4))", "coalesce((_2,_4):(_1,_2))", "complement((_4,_2):(_1,_16), _64)",
+           "left_inverse((_8,(_4,_2)):(_1,(_32,_16)))", "logical_divide((_16,_8):(_1,_16), (_8:_1,(_4,_2):(_2,_1)))",
+           "blocked_product((_2,_2):(_1,_2), (_3,_4))", "size((_4,8))", "nonsense(", "(_4,_8):(_1,_4)",
+           "right_inverse((_4,_8):(_8,_1))", "zipped_divide((_8,_8):(_8,_1), (_2,_4))"]
+
+
+def test_explain_same_bytes(monkeypatch):
+    """`explain EXPR` without click (zh, plain text): the click command's bytes; an explanation ending in an error, an
+    unknown call and CUTEDUMP_LANG are left to click."""
+    monkeypatch.delenv("CUTEDUMP_LANG", raising=False)
+    runner = CliRunner()
+    answered = 0
+    for e in EXPLAIN:
+        args = ["explain", e]
+        assert entry._fast_eligible(args), args
+        got = fast(args, monkeypatch)
+        r = runner.invoke(main, args)
+        if got is None:
+            assert r.exit_code != 0 or "error" in r.output, (args, r.output)
+            continue
+        answered += 1
+        assert (r.exit_code, r.output) == (0, got), args
+    assert answered >= 8
+    for args in (["explain", "partition"], ["explain", "-"], ["explain", EXPLAIN[0], "--lang", "en"], ["explain"]):
+        assert not entry._fast_eligible(args), args
+    monkeypatch.setenv("CUTEDUMP_LANG", "en")
+    assert not entry._fast_eligible(["explain", EXPLAIN[0]])
