@@ -1,8 +1,10 @@
-"""The console entry point (``cutedump``, ``python -m cutedump``): the two hottest questions answered without click.
+"""The console entry point (``cutedump``, ``python -m cutedump``): the hottest questions answered without click.
 
-``cutedump layout L`` and ``cutedump eval EXPR`` with standard output not a terminal (a pipe, a file) are answered
-here by the same library calls as their click commands (``commands/layout_cmd.py``, ``commands/eval_cmd.py``),
-without importing click (about 20 ms, more than the interpreter's own start-up). Only an answer that succeeded is
+``cutedump layout L``, ``eval EXPR``, ``eval -f FILE``, ``coords SHAPE [STRIDE]``, ``compat A B`` (compatible),
+``mma ATOM [--atom-layout L] [--tile T]``, ``copy ATOM [--type T] --thr L [--val L]``, ``latex|svg|html LAYOUT`` and
+``explain EXPR`` with standard output not a terminal (a pipe, a file) are answered here by the same library calls as
+their click commands (``commands/layout_cmd.py``, ``eval_cmd.py``, ``tutorial_cmd.py``, ``explain_cmd.py``;
+``commands/_answers.py`` for the others), without importing click (about 20 ms, more than the interpreter's own start-up). Only an answer that succeeded is
 printed: any other argument or option, an error of any kind, a terminal, a non-UTF-8 standard output or shell
 completion goes to the click command line (``cutedump.cli:main``), which starts from the beginning and prints exactly
 what it always does: its help, usage errors and ``error:`` lines are click's own. tests/test_entry.py checks that both
@@ -42,7 +44,38 @@ def _fast_eligible(args: list[str]) -> bool:
         rest = args[1:]
         flags = [a for a in rest if a.startswith("-")]
         return len(rest) - len(flags) == 1 and set(flags) <= _LAYOUT_FLAGS and len(set(flags)) == len(flags)
+    if args[0] in ("coords", "compat"):   # SHAPE [STRIDE] / A B, no options
+        return len(args) in ((2, 3) if args[0] == "coords" else (3,)) and not any(a.startswith("-") for a in args[1:])
+    if args[0] == "explain":              # EXPR (not partition), the default language, no options
+        return (len(args) == 2 and not args[1].startswith("-") and args[1].strip() not in ("partition", "")
+                and "CUTEDUMP_LANG" not in os.environ)
+    if args[0] in _PICTURES:              # LAYOUT, no options
+        return len(args) == 2 and not args[1].startswith("-")
+    if args[0] in _OPTIONS:
+        opts = _options(args)
+        return opts is not None and (args[0] != "copy" or "thr" in opts)
     return False
+
+
+#: ``latex|svg|html LAYOUT``: the picture of the layout -> module of cutedump.render, its function
+_PICTURES = {"latex": ("latex", "print_latex"), "svg": ("svg", "layout_svg"), "html": ("html", None)}
+
+#: the commands answered here with one positional argument and these options (each at most once, --name VALUE)
+_OPTIONS = {"mma": {"--atom-layout": "atom_layout", "--tile": "tile"},
+            "copy": {"--type": "value_type", "--thr": "thr", "--val": "val"}}
+
+
+def _options(args: list[str]):
+    """{option's parameter: value} of ``COMMAND POSITIONAL [--name VALUE]...``; None for any other form."""
+    names = _OPTIONS[args[0]]
+    if len(args) % 2 or args[1].startswith("-"):
+        return None
+    out = {}
+    for name, value in zip(args[2::2], args[3::2]):
+        if name not in names or names[name] in out or value.startswith("-"):
+            return None
+        out[names[name]] = value
+    return out
 
 
 def _eval_file_spec(args: list[str]):
@@ -98,6 +131,22 @@ def _fast(args: list[str]) -> bool:
             return False
         if args[0] == "eval":
             text = _eval_text(args[1])
+        elif args[0] == "coords":
+            from cutedump.tutorial import coords_answer  # start-up: on demand
+            text = coords_answer(args[1], args[2] if len(args) > 2 else None)
+        elif args[0] in _PICTURES:
+            text = _picture_text(args[0], args[1])
+        elif args[0] == "explain":
+            text = _explain_text(args[1])
+        elif args[0] == "mma":
+            text = _mma_text(args[1], _options(args))
+        elif args[0] == "copy":
+            text = _copy_text(args[1], _options(args))
+        elif args[0] == "compat":
+            from cutedump.tutorial import compat_answer  # start-up: on demand
+            ok, text = compat_answer(args[1], args[2])
+            if not ok:        # exit status 1: the click command's
+                return False
         else:
             text = _layout_text([a for a in args[1:] if not a.startswith("-")][0], set(args[1:]))
     except Exception:   # noqa: BLE001 - errors (and their wording) are the click command's
@@ -119,6 +168,46 @@ def _eval_text(expr: str) -> str:
     """``eval_cmd`` with one EXPR, text format."""
     from cutedump.expr import evaluate, format_result  # start-up: on demand
     return format_result(evaluate(expr)) + "\n"
+
+
+def _explain_text(expr: str) -> str | None:
+    """``explain_cmd`` of an algebra EXPR, text in the default language (zh), where it prints plain text and no error
+    (a terminal's colours and an explanation ending in an error are the click command's)."""
+    from cutedump.render.narration import use_color  # start-up: on demand
+    if use_color(False):
+        return None
+    from cutedump.dumps.explain_algebra import explain_expr  # start-up: on demand
+    from cutedump.dumps.steps import narrate  # start-up: on demand
+    expl = explain_expr(expr, 2)
+    return None if expl.error is not None else narrate(expl, "zh")
+
+
+def _picture_text(command: str, layout: str) -> str:
+    """``latex_cmd`` / ``svg_cmd`` / ``html_cmd`` of a LAYOUT."""
+    import importlib
+    from cutedump.commands._answers import picture_layout  # start-up: on demand
+    L = picture_layout(layout)
+    mod, fn = _PICTURES[command]
+    view = importlib.import_module(f"cutedump.render.{mod}")
+    return view.page("layout", L, None) if fn is None else getattr(view, fn)(L)
+
+
+def _mma_text(atom: str, opts: dict) -> str:
+    """``mma_cmd``: print(TiledMMA) and its TV layouts, text format."""
+    from cutedump.commands._answers import mma_build, mma_lines  # start-up: on demand
+    mma, idesc = mma_build(atom, opts.get("atom_layout"), opts.get("tile"))
+    return "\n".join(mma_lines(mma, idesc)) + "\n"
+
+
+def _copy_text(atom: str, opts: dict) -> str:
+    """``copy_cmd`` with make_tiled_copy (--thr, --val): print(TiledCopy), its TV layouts, src2ref/dst2ref."""
+    from cutedump.atoms import copy_atom, make_tiled_copy  # start-up: on demand
+    from cutedump.atoms.cli_support import parse_layout_arg  # start-up: on demand
+    from cutedump.commands._answers import copy_value_type, tiled_copy_lines, copy_atom_lines  # start-up: on demand
+    ca = copy_atom(atom, copy_value_type(atom, opts.get("value_type")))
+    tc = make_tiled_copy(ca, parse_layout_arg(opts["thr"], "--thr"), parse_layout_arg(opts.get("val"), "--val"),
+                         check=True)
+    return "\n".join(tiled_copy_lines(tc) + copy_atom_lines(ca)) + "\n"
 
 
 def _layout_text(layout: str, flags: set[str]) -> str | None:

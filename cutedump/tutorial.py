@@ -10,7 +10,7 @@ by step. ``cutedump coords`` and ``cutedump compat`` print these; they work on p
 """
 from __future__ import annotations
 
-from cutedump.errors import CuteDumpError
+from cutedump.errors import CuteDumpError, check_size
 from cutedump.algebra import Layout, idx2crd, crd2idx, fmt, compatible
 from cutedump.algebra.evaluate import SMALL
 from cutedump.algebra.inttuple import flatten, flatten_to_tuple, is_int_tuple, product, product_each, rank
@@ -266,3 +266,17 @@ def shape_of(text):
     if not is_int_tuple(obj):
         raise CuteDumpError(f"expected a shape or a layout, got {text!r}")
     return obj
+
+
+# ---------------------------------------------------------------- the commands' text answers (click's and the fast path's)
+
+def coords_answer(shape_text: str, stride_text: str | None, force: bool = False) -> str:
+    """``cutedump coords SHAPE [STRIDE]`` as text: the coordinate table (its size checked)."""
+    shp, std = shape_stride(shape_text, stride_text)
+    check_size(table_cells(shp, std), force, "coordinate table")
+    return coords_text(shp, std)
+
+
+def compat_answer(a_text: str, b_text: str):
+    """``cutedump compat A B`` as text -> (compatible, text)."""
+    return compat_text(shape_of(a_text), shape_of(b_text))

@@ -73,7 +73,7 @@ def test_layout_same_bytes(monkeypatch, flags):
 @pytest.mark.parametrize("args", [["layout"], ["layout", "--help"], ["layout", "(_4,_8)", "--format", "json"],
                                   ["layout", "(_4,_8)", "--plain", "--plain"], ["layout", "(_4,_8)", "(_2,_2)"],
                                   ["layout", "-"], ["eval", "-f", "x"], ["eval", "1", "2"], ["eval", "--help"],
-                                  ["eval", "-1"], ["mma", "x"], ["--help"], [], ["layout", "--force", "(_4,_8)"]])
+                                  ["eval", "-1"], ["mma", "x", "--thread", "1"], ["--help"], [], ["layout", "--force", "(_4,_8)"]])
 def test_left_to_click(args):
     assert not entry._fast_eligible(args)
 
@@ -145,3 +145,124 @@ def test_eval_file_fast_and_same_as_click(tmp_path):
         if fast_path:   # (click's own errors name the program: '-c' here, 'main' in the runner)
             err = r.stderr.decode()
             assert err[:err.rindex("click")] == c.stderr, args
+
+
+TUTORIAL = [["coords", "(3,(2,3))", "(3,(12,1))"], ["coords", "(2,3)"], ["coords", "(3,(2,3)):(3,(12,1))"],
+            ["coords", "(_3,(_2,_3))", "(_3,(_12,_1))"], ["coords", "8"], ["coords", "(2,(2,2))", "(1,(0,2))"],
+            ["coords", "(3,(2,3"], ["coords", "(2,3)", "(1,2,3)"], ["coords", "100000000"], ["coords", "(4,4)", "x"],
+            ["compat", "24", "(4,6)"], ["compat", "((2,3),4)", "((2,2),(3,2))"], ["compat", "(24)", "24"],
+            ["compat", "(4,8):(1,4)", "32"], ["compat", "(2,", "4"], ["compat", "(2,3)", "((1,2),(3,1))"]]
+
+
+def test_tutorial_same_bytes(monkeypatch):
+    """`coords SHAPE [STRIDE]` and `compat A B` (compatible) without click: the click commands' bytes; errors and
+    an incompatible pair (exit 1) are left to click."""
+    runner = CliRunner()
+    answered = 0
+    for args in TUTORIAL:
+        assert entry._fast_eligible(args), args
+        got = fast(args, monkeypatch)
+        r = runner.invoke(main, args)
+        if got is None:
+            assert r.exit_code != 0, args
+            continue
+        answered += 1
+        assert (r.exit_code, r.output) == (0, got), args
+    assert answered >= 8
+    for args in (["coords", "(2,3)", "--force"], ["coords", "-"], ["coords"], ["compat", "24"], ["compat", "24", "-"],
+                 ["coords", "(2,3)", "(3,1)", "(1,1)"], ["compat", "24", "(4,6)", "--format", "json"]):
+        assert not entry._fast_eligible(args), args
+
+
+ATOM_LINES = [["mma", "SM80_16x8x16_F16F16F16F16_TN", "--atom-layout", "(_2,_2)"], ["mma", "SM80_16x8x16_F16F16F16F16_TN"],
+              ["mma", "SM80_16x8x16_F16F16F16F16_TN", "--atom-layout", "(_2,_2)", "--tile", "(_32,_32,_16)"],
+              ["mma", "SM80_16x8x8_F32TF32TF32F32_TN", "--tile", "((_2,_16):(_16,_1),_16,_)", "--atom-layout",
+               "(_2,_2,_1):(_2,_1,_0)"],
+              ["mma", "SM90_64x128x16_F32F16F16_SS<K,MN>"], ["mma", "UniversalFMA<float>", "--atom-layout", "(_16,_16)"],
+              ["mma", "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,K,K>"], ["mma", "SM70_8x8x4_F32F16F16F32_NT"],
+              ["mma", "NO_SUCH_ATOM"], ["mma", "SM80_16x8x16_F16F16F16F16_TN", "--atom-layout", "(_2,"],
+              ["mma", "SM80_16x8x16_F16F16F16F16_TN", "--tile", "(_3,_32,_16)"],
+              ["copy", "SM80_CP_ASYNC_CACHEALWAYS<uint128_t>", "--type", "half_t", "--thr", "(_16,_8):(_8,_1)", "--val",
+               "(_1,_8)"],
+              ["copy", "UniversalCopy<half_t>", "--thr", "(_32,_4)"], ["copy", "SM75_U32x4_LDSM_N", "--thr", "(_32,_1)",
+                                                                         "--val", "(_1,_8)", "--type", "half_t"],
+              ["copy", "SM75_U32x4_LDSM_N", "--thr", "(_32,_1)", "--val", "(_1,_8)"],
+              ["copy", "UniversalCopy<uint128_t>", "--type", "half_t", "--thr", "(_16,_8):(_8,_1)", "--val", "(_1,_4)"],
+              ["copy", "SM90_TMA_LOAD", "--type", "half_t", "--thr", "(_1,_1)"], ["copy", "NOPE", "--thr", "(_2,_2)"]]
+
+
+def test_mma_copy_same_bytes(monkeypatch):
+    """`mma ATOM [--atom-layout] [--tile]` and `copy ATOM [--type] --thr [--val]` without click: the click commands'
+    bytes; errors are left to click."""
+    runner = CliRunner()
+    answered = 0
+    for args in ATOM_LINES:
+        assert entry._fast_eligible(args), args
+        got = fast(args, monkeypatch)
+        r = runner.invoke(main, args)
+        if got is None:
+            assert r.exit_code != 0, (args, r.output)
+            continue
+        answered += 1
+        assert (r.exit_code, r.output) == (0, got), args
+    assert answered >= 10
+    for args in (["mma", "X", "--partition", "(8,8)"], ["mma", "X", "--tile"], ["mma", "--tile", "(_1,_1,_1)", "X"],
+                 ["mma", "X", "--tile", "(_1,_1,_1)", "--tile", "(_1,_1,_1)"], ["mma", "X", "--format", "json"],
+                 ["copy", "X", "--type", "half_t"], ["copy", "X", "--thr=(_1,_1)"], ["copy", "X", "--thr", "-1"],
+                 ["copy", "X", "--thr", "(_1,_1)", "--samples"], ["mma", "X", "--atom-only"]):
+        assert not entry._fast_eligible(args), args
+
+
+PICTURES = ["(2,(2,3)):(6,(3,1))", "Sw<3,3,3> o _0 o (_8,_8):(_8,_1)", "((_4,_8),(_2,_2)):((_32,_1),(_16,_8))", "(_4,_8)",
+            "(_4,_8):(_8,_1)", "8:1", "(3,5):(5,1)", "Sw<2,3,3> o 5 o (_8,_16):(_16,_1)", "(_4,_8", "(1000,1000):(1,1000)",
+            "(_2,_3,_4):(_1,_2,_6)", "size((_4,_8))"]
+
+
+@pytest.mark.parametrize("cmd", ["latex", "svg", "html"])
+def test_pictures_same_bytes(monkeypatch, cmd):
+    """`latex|svg|html LAYOUT` without click: the click commands' bytes; errors are left to click."""
+    runner = CliRunner()
+    answered = 0
+    for L in PICTURES:
+        args = [cmd, L]
+        assert entry._fast_eligible(args), args
+        got = fast(args, monkeypatch)
+        r = runner.invoke(main, args)
+        if got is None:
+            assert r.exit_code != 0, (args, r.output)
+            continue
+        answered += 1
+        assert (r.exit_code, r.output) == (0, got), args
+    assert answered >= 8
+    for args in ([cmd], [cmd, "-"], [cmd, "(_4,_8)", "--force"], [cmd, "--mma", "X"], [cmd, "(_4,_8)", "(_2,_2)"]):
+        assert not entry._fast_eligible(args), args
+
+
+EXPLAIN = ["composition((_4,_8):(_1,_4), (_4,_2):(_2,_1))", "composition((_4,_8):(_1,_8), _2:_6)",
+           "upcast<2>((_4,_8):(_1,_4))", "coalesce((_2,_4):(_1,_2))", "complement((_4,_2):(_1,_16), _64)",
+           "left_inverse((_8,(_4,_2)):(_1,(_32,_16)))", "logical_divide((_16,_8):(_1,_16), (_8:_1,(_4,_2):(_2,_1)))",
+           "blocked_product((_2,_2):(_1,_2), (_3,_4))", "size((_4,8))", "nonsense(", "(_4,_8):(_1,_4)",
+           "right_inverse((_4,_8):(_8,_1))", "zipped_divide((_8,_8):(_8,_1), (_2,_4))"]
+
+
+def test_explain_same_bytes(monkeypatch):
+    """`explain EXPR` without click (zh, plain text): the click command's bytes; an explanation ending in an error, an
+    unknown call and CUTEDUMP_LANG are left to click."""
+    monkeypatch.delenv("CUTEDUMP_LANG", raising=False)
+    runner = CliRunner()
+    answered = 0
+    for e in EXPLAIN:
+        args = ["explain", e]
+        assert entry._fast_eligible(args), args
+        got = fast(args, monkeypatch)
+        r = runner.invoke(main, args)
+        if got is None:
+            assert r.exit_code != 0 or "error" in r.output, (args, r.output)
+            continue
+        answered += 1
+        assert (r.exit_code, r.output) == (0, got), args
+    assert answered >= 8
+    for args in (["explain", "partition"], ["explain", "-"], ["explain", EXPLAIN[0], "--lang", "en"], ["explain"]):
+        assert not entry._fast_eligible(args), args
+    monkeypatch.setenv("CUTEDUMP_LANG", "en")
+    assert not entry._fast_eligible(["explain", EXPLAIN[0]])

@@ -33,6 +33,7 @@ def test_small_paths_same_bytes(monkeypatch):
     small = views()
     monkeypatch.setattr(grid, "SMALL", -1)
     monkeypatch.setattr(evaluate, "SMALL", -1)
+    monkeypatch.setattr(evaluate, "FOLD", -1)
     assert views() == small
 
 

@@ -193,6 +193,11 @@ class CopyPlan:
     def addresses(self, sw: Swizzle | None, warps=None) -> list:
         """n * warps rows of 32 byte addresses under swizzle ``sw`` (CuteDumpError if a call is no longer
         contiguous)."""
+        return list(self.iter_addresses(sw, warps))
+
+    def iter_addresses(self, sw: Swizzle | None, warps=None):
+        """:meth:`addresses` one row at a time (a call no longer contiguous raises when its row is reached, an
+        element not starting on a byte after the last row)."""
         warps = range(self.nwarps) if warps is None else warps
         noswz = sw is None or sw.b == 0
         msk, sh = (0, 0) if noswz else (sw.yyy_msk, sw.s)
@@ -203,7 +208,7 @@ class CopyPlan:
         # of 2^M stays consecutive (the rest are swizzled element by element)
         block = 1 << (0 if noswz else sw.m)
         bits = self.tiled_copy.atom.value_bits
-        rows, odd = [], None
+        k, odd = 0, None     # k: the row's index
         for w in warps:
             thr = self.threads[w * WARP:(w + 1) * WARP]
             for c in self.calls:
@@ -220,16 +225,16 @@ class CopyPlan:
                         if not noswz:
                             el = [x ^ ((x & msk) >> sh if sh >= 0 else (x & msk) << -sh) for x in el]
                         if na > 1 and any(el[j + 1] - el[j] != 1 for j in range(na - 1)):
-                            self._not_contiguous(len(rows), len(row), el)
+                            self._not_contiguous(k, len(row), el)
                         v = el[0]
                     b = v * bits
                     if b % 8 and odd is None:
                         odd = b
                     row.append(b // 8)
-                rows.append(row)
+                k += 1
+                yield row
         if odd is not None:
             raise CuteDumpError(f"{self.tiled_copy.atom.value_type} elements do not start on a byte")
-        return rows
 
     def _not_contiguous(self, k: int, l: int, el: list):
         atom = self.tiled_copy.atom

@@ -181,23 +181,44 @@ def analyze(inst: Instruction | str, addresses, where: str = "") -> Analysis:
     if isinstance(inst, str):
         inst = instruction(inst)
     a = check_addresses(inst, addresses, where)
-    nwords = max(1, inst.access_bytes // WORD)
-    phases = inst.phases
-    can_pair = inst.op == "ld" and inst.access_bytes in (8, 16)
     bank_words, wavefronts, paired = [], [], []
     for row in a:
-        pair = can_pair and (all(row[l] == row[l ^ 1] for l in range(WARP)) or
-                             all(row[l] == row[l ^ 2] for l in range(WARP)))
-        if pair:
-            bw = []
-            for p in range(0, len(phases), 2):
-                bw += [_distinct_words_per_bank(row, phases[p] + phases[p + 1], nwords), [0] * BANKS]
-        else:
-            bw = [_distinct_words_per_bank(row, lanes, nwords) for lanes in phases]
+        bw, pair = _row_bank_words(inst, row)
         bank_words.append(bw)
         wavefronts.append(sum(max(b) for b in bw))
         paired.append(pair)
     return Analysis(inst, a, bank_words, wavefronts, paired)
+
+
+def conflict_free_totals(inst: Instruction, rows) -> dict | None:
+    """``analyze(inst, rows).totals()`` when no instruction conflicts, else None, stopping at the first one that does
+    (the fix search: most candidates conflict early). ``rows`` may be an iterator; CuteDumpError as analyze."""
+    full = len(inst.phases)
+    wavefronts = ideal = 0
+    for row in rows:
+        row = check_addresses(inst, [row])[0]
+        bw, pair = _row_bank_words(inst, row)
+        w, i = sum(max(b) for b in bw), full - full // 2 if pair else full
+        if w != i:
+            return None
+        wavefronts += w
+        ideal += i
+    return {"wavefronts": wavefronts, "ideal": ideal, "conflicts": 0}
+
+
+def _row_bank_words(inst: Instruction, row: list) -> tuple:
+    """(distinct words per bank of each phase served, paired) of one instruction's 32 lane addresses (checked)."""
+    nwords = max(1, inst.access_bytes // WORD)
+    phases = inst.phases
+    pair = inst.op == "ld" and inst.access_bytes in (8, 16) and (all(row[l] == row[l ^ 1] for l in range(WARP)) or
+                                                              all(row[l] == row[l ^ 2] for l in range(WARP)))
+    if pair:
+        bw = []
+        for p in range(0, len(phases), 2):
+            bw += [_distinct_words_per_bank(row, phases[p] + phases[p + 1], nwords), [0] * BANKS]
+    else:
+        bw = [_distinct_words_per_bank(row, lanes, nwords) for lanes in phases]
+    return bw, pair
 
 
 def _distinct_words_per_bank(row: list, lanes, nwords: int) -> list:

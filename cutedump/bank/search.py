@@ -15,7 +15,7 @@ from cutedump.algebra import C, Layout, cosize, is_static
 from cutedump.algebra import inttuple as it
 from cutedump.algebra.swizzle import Swizzle, ComposedLayout
 from cutedump.bank.copy import copy_plan, split_smem, CopyPlan
-from cutedump.bank.model import analyze
+from cutedump.bank.model import analyze, conflict_free_totals
 
 MAX_B, MAX_M, MAX_S = 4, 7, 8
 
@@ -35,13 +35,14 @@ def totals_all_warps(plan: CopyPlan, sw: Swizzle | None) -> dict:
 
 
 def _clean(plans, sw) -> list | None:
+    """Every plan's all-warp totals under ``sw`` when all are conflict-free, else None (at the first conflict)."""
     out = []
     for p in plans:
         try:
-            t = totals_all_warps(p, sw)
+            t = conflict_free_totals(p.inst, p.iter_addresses(sw, range(p.nwarps)))
         except CuteDumpError:     # not contiguous or misaligned under this swizzle
             return None
-        if t["conflicts"]:
+        if t is None:
             return None
         out.append(t)
     return out

@@ -7,7 +7,7 @@ from cutedump.commands._common import handle_errors, renamed, needs, given
 from cutedump.algebra import size
 from cutedump.atoms import copy_atom, make_tiled_copy, sample_table, copy as K
 from cutedump.atoms.cli_support import build_mma, parse_layout_arg
-from cutedump.atoms.mma_catalog import split_template
+from cutedump.commands._answers import copy_value_type, tiled_copy_lines, copy_atom_lines
 from cutedump.errors import CuteDumpError
 
 EPILOG = """\b
@@ -48,13 +48,7 @@ C_atom uses make_tiled_copy_C_atom. --samples adds the per-thread (tid,vid) -> (
 def copy_cmd(atom, value_type, thr, val, mma_name, atom_layout, tile, operand, samples, tids, partition,
              thr_idx, atom_only, fmt_, force):
     """Print a TiledCopy exactly as CuTe does, then layoutS_TV, layoutD_TV, src2ref and dst2ref."""
-    vt = value_type
-    if vt is None:
-        base, targs = split_template(atom)
-        if targs and not targs[0].isdigit():
-            vt = targs[-1] if len(targs) > 1 else targs[0]
-        else:
-            raise CuteDumpError("--type is required (the value type of Copy_Atom<Op, T>, e.g. --type half_t)")
+    vt = copy_value_type(atom, value_type)
     needs("--thread", "thr_idx", partition is not None, "--partition (the tensor to partition)")
     needs("--tids", "tids", samples, "--samples")
     if fmt_ == "json":
@@ -93,11 +87,8 @@ def copy_cmd(atom, value_type, thr, val, mma_name, atom_layout, tile, operand, s
             d["src2ref"], d["dst2ref"] = str(ca.src2ref()), str(ca.dst2ref())
             click.echo(json.dumps(d))
             return
-        out.append(tc.print_str().rstrip("\n"))
-        out.append(f"layoutS_TV: {tc.get_layoutS_TV()}")
-        out.append(f"layoutD_TV: {tc.get_layoutD_TV()}")
-    out.append(f"src2ref: {ca.src2ref()}")
-    out.append(f"dst2ref: {ca.dst2ref()}")
+        out += tiled_copy_lines(tc)
+    out += copy_atom_lines(ca)
     if samples:
         tl = None
         if tids:

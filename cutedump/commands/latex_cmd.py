@@ -10,6 +10,7 @@ from cutedump.errors import CuteDumpError, check_pairs
 from cutedump.algebra import size
 from cutedump.parse import parse_object
 from cutedump.render import grid, latex
+from cutedump.commands._answers import picture_layout
 
 EPILOG = """\b
 Examples:
@@ -72,10 +73,7 @@ def build_picture(layout, tv, tile, mma, atom_layout, copy, value_type, thr, val
     _unused_options(kind, tile=tile, atom_layout=atom_layout, value_type=value_type, thr=thr, val=val,
                     copy_for=copy_for, mma=mma)
     if kind == "layout":
-        L = grid.parse_drawable(layout)
-        base = L.b if hasattr(L, "b") else L
-        check_size(int(size(base)), force, "picture")
-        return "layout", L, None
+        return "layout", picture_layout(layout, force), None
     if kind == "tv":
         if tile is None:
             raise CuteDumpError('--tv needs --tile "(M,N)"')

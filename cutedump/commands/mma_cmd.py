@@ -7,7 +7,8 @@ from cutedump.commands._common import handle_errors, renamed, given
 from cutedump.algebra import fmt, make_layout
 from cutedump.algebra.inttuple import is_tuple
 from cutedump.atoms import partition_shape, partition_fragment, mma_atom
-from cutedump.atoms.cli_support import build_mma, parse_shape_arg
+from cutedump.atoms.cli_support import parse_shape_arg
+from cutedump.commands._answers import mma_build, mma_lines
 from cutedump.errors import CuteDumpError
 
 EPILOG = """\b
@@ -50,8 +51,7 @@ def mma_cmd(atom, atom_layout, tile, partition, thr_idx, atom_only, fmt_, force)
                                     "print(MMA_Atom) as text")
         click.echo(mma_atom(atom).print_str(), nl=False)
         return
-    mma = build_mma(atom, atom_layout, tile)
-    idesc = mma.atom.traits.instr_desc() if hasattr(mma.atom.traits, "instr_desc") else None   # SM100 UMMA
+    mma, idesc = mma_build(atom, atom_layout, tile)
     if fmt_ == "json":
         if partition is not None or thr_idx is not None:
             raise CuteDumpError(f"--format json and {'--partition' if partition is not None else '--thread'} "
@@ -64,14 +64,7 @@ def mma_cmd(atom, atom_layout, tile, partition, thr_idx, atom_only, fmt_, force)
             d["instr_desc_fields"] = idesc.json()["fields"]
         click.echo(json.dumps(d))
         return
-    out = [mma.print_str().rstrip("\n"),
-           f"layoutA_TV: {mma.get_layoutA_TV()}",
-           f"layoutB_TV: {mma.get_layoutB_TV()}",
-           f"layoutC_TV: {mma.get_layoutC_TV()}",
-           f"tile_shape: {fmt(mma.tile_shape())}   threads: {mma.size()}"]
-    if idesc is not None:
-        from cutedump.render.idesc_view import idesc_text  # start-up: SM100 UMMA atoms only
-        out.append("idesc_: " + idesc_text(idesc, "  "))
+    out = mma_lines(mma, idesc)
     if partition is not None:
         shp = parse_shape_arg(partition, "--partition")
         if not is_tuple(shp) or len(shp) not in (2, 3) or any(is_tuple(x) for x in shp):

@@ -6,8 +6,8 @@ import sys
 import click
 
 from cutedump.commands._common import handle_errors, check_size, arg_or_stdin, CuteDumpError
-from cutedump.tutorial import (shape_stride, coords_text, index_text, compat_text, shape_of, table_cells, coords_json,
-                               index_json, compat_json)
+from cutedump.tutorial import (shape_stride, index_text, shape_of, table_cells, coords_json, index_json, compat_json,
+                               coords_answer, compat_answer)
 
 _FORMAT = click.option("--format", "fmt_", type=click.Choice(["text", "json"]), default="text", show_default=True,
                        help="json: one object (keys in the examples' notes below).")
@@ -63,12 +63,12 @@ def coords_cmd(shape, stride, idxs, force, fmt_):
         else:
             click.echo(index_text(shp, std, idxs))
         return
-    check_size(table_cells(shp, std), force, "coordinate table")
     if fmt_ == "json":
+        check_size(table_cells(shp, std), force, "coordinate table")
         import json
         click.echo(json.dumps(coords_json(shp, std)))
         return
-    click.echo(coords_text(shp, std), nl=False)
+    click.echo(coords_answer(shape, stride, force), nl=False)
 
 
 @click.command("compat", epilog=COMPAT_EPILOG)
@@ -81,12 +81,11 @@ def compat_cmd(shape_a, shape_b, fmt_):
     shape_a = arg_or_stdin(shape_a, "shape", '24 "(4,6)"')
     if shape_b == "-":
         raise CuteDumpError("only SHAPE_A can come from standard input ('-')")
-    a, b = shape_of(shape_a), shape_of(shape_b)
     if fmt_ == "json":
         import json
-        d = compat_json(a, b)
+        d = compat_json(shape_of(shape_a), shape_of(shape_b))
         click.echo(json.dumps(d))
         sys.exit(0 if d["compatible"] else 1)
-    ok, text = compat_text(a, b)
+    ok, text = compat_answer(shape_a, shape_b)
     click.echo(text, nl=False)
     sys.exit(0 if ok else 1)

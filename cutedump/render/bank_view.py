@@ -3,7 +3,6 @@ JSON and SVG, and the C++ line that builds a smem layout. No algebra and no bank
 was computed by cutedump.bank."""
 from __future__ import annotations
 
-from html import escape
 
 from cutedump.algebra import is_static
 from cutedump.algebra import inttuple as it
@@ -181,6 +180,7 @@ def _fill(n: int) -> str:
 def report_svg(rep) -> str:
     """Rows: the phases of every instruction; columns: the 32 banks; a cell shows the distinct words the phase
     reads or writes in that bank (more than one = a conflict)."""
+    from html import escape  # start-up: only the SVG view escapes text
     a = rep.analysis
     rows = []
     for k in range(a.n):
