@@ -27,9 +27,13 @@ FILES = {
     "sgemm_2_tn.txt": ("sgemm_2", "tn", (128, 128, 8), (128, 128, 64), 0),
 }
 
-if __name__ == "__main__":
+def goldens() -> dict[str, str]:
+    """file name -> its text, from real CuTe's answer (compiled, or its record)."""
     outs = run_cases([CPP.case(*c) for c in CONFIGS], prelude=CPP.PRELUDE)
-    for name, cfg in FILES.items():
-        text = outs[CONFIGS.index(cfg)]
+    return {name: outs[CONFIGS.index(cfg)] for name, cfg in FILES.items()}
+
+
+if __name__ == "__main__":
+    for name, text in goldens().items():
         (HERE / name).write_text(text, encoding="utf-8")
         print("wrote", HERE / name)

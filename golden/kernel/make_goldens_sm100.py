@@ -6,7 +6,7 @@ program tests/test_kernel_sm100.py compares `cutedump kernel` against.
 
 The files hold what --no-readings prints: CuTe's host-only noise (``ERROR: cast_smem_ptr_to_uint ...``) and its
 ``tCrA(0)``/``tCrB(0)`` descriptor lines (and the TMA programs' cuTensorMapEncodeTiled lines) are left out
-(tests/test_kernel_sm100.py's split_cute, split_cute_tma).
+(tests/kernel_oracle.py's split_cute).
 """
 from __future__ import annotations
 
@@ -18,7 +18,8 @@ sys.path.insert(0, str(HERE.parents[1]))
 
 from tests.oracle.cute import run_cases  # noqa: E402
 from tests import kernel_cpp_sm100 as CPP  # noqa: E402
-from tests.test_kernel_sm100 import CONFIGS_01, CONFIGS_TMA, split_cute, split_cute_tma  # noqa: E402
+from tests.test_kernel_sm100 import CONFIGS_01, CONFIGS_TMA  # noqa: E402
+from tests.kernel_oracle import split_cute  # noqa: E402
 # (the test's programs and their records)
 
 # file -> ((MmaM, MmaN), NumMmaK, (Gemm_M, Gemm_N, Gemm_K), thread); the MANIFEST line passes the same values
@@ -35,17 +36,22 @@ FILES_TMA = {
     "sm100_05_mma_tma_epi_t127.txt": (5, (256, 128), 4, (2, 1), (256, 128, 64), 127),
 }
 
-if __name__ == "__main__":
+def goldens() -> dict[str, str]:
+    """file name -> its text, from real CuTe's answers (compiled, or their records)."""
+    out = {}
     outs = run_cases([CPP.case01(*c) for c in CONFIGS_01], prelude=CPP.PRELUDE)
     for name, cfg in FILES_01.items():
-        text = split_cute(outs[CONFIGS_01.index(cfg)])[0]
-        (HERE / name).write_text(text, encoding="utf-8")
-        print("wrote", HERE / name)
+        out[name] = split_cute(outs[CONFIGS_01.index(cfg)])[0]
     for tut in sorted(CONFIGS_TMA):
         outs = run_cases([CPP.case_tma(tut, *c) for c in CONFIGS_TMA[tut]], prelude=CPP.tma_prelude(),
                          extra_flags=CPP.tma_flags())
         for name, (t, *cfg) in FILES_TMA.items():
             if t == tut:
-                text = split_cute_tma(outs[CONFIGS_TMA[tut].index(tuple(cfg))])[0]
-                (HERE / name).write_text(text, encoding="utf-8")
-                print("wrote", HERE / name)
+                out[name] = split_cute(outs[CONFIGS_TMA[tut].index(tuple(cfg))])[0]
+    return out
+
+
+if __name__ == "__main__":
+    for name, text in goldens().items():
+        (HERE / name).write_text(text, encoding="utf-8")
+        print("wrote", HERE / name)

@@ -5,7 +5,7 @@ same program tests/test_kernel_sm90.py compares `cutedump kernel` against.
     python golden/kernel/make_goldens_sm90.py   (needs g++ and the CuTe headers, or the recorded answer)
 
 The files hold what --no-readings prints: CuTe's host-only noise (``ERROR: cast_smem_ptr_to_uint ...``) and its
-``tCrA(0)``/``tCrB(0)`` descriptor lines are left out (tests/test_kernel_sm90.py's split_cute; the descriptors are
+``tCrA(0)``/``tCrB(0)`` descriptor lines are left out (tests/kernel_oracle.py's split_cute; the descriptors are
 in cutedump's readings and JSON, tested against those lines).
 """
 from __future__ import annotations
@@ -18,7 +18,8 @@ sys.path.insert(0, str(HERE.parents[1]))
 
 from tests.oracle.cute import run_cases  # noqa: E402
 from tests import kernel_cpp_sm90 as CPP  # noqa: E402
-from tests.test_kernel_sm90 import CONFIGS, split_cute  # noqa: E402   (the test's program and its record)
+from tests.test_kernel_sm90 import CONFIGS  # noqa: E402
+from tests.kernel_oracle import split_cute  # noqa: E402   (the test's program and its record)
 
 # file -> (variant, tile, (M,N,K), thread); the MANIFEST line passes the same values with --set/--thread
 FILES = {
@@ -26,9 +27,14 @@ FILES = {
     "wgmma_sm90_nt_t99.txt": ("nt", (256, 128, 16, 2), (1000, 300, 40), 99),
 }
 
-if __name__ == "__main__":
+
+def goldens() -> dict[str, str]:
+    """file name -> its text, from real CuTe's answer (compiled, or its record)."""
     outs = run_cases([CPP.case(*c) for c in CONFIGS], prelude=CPP.PRELUDE)
-    for name, cfg in FILES.items():
-        text = split_cute(outs[CONFIGS.index(cfg)])[0]
+    return {name: split_cute(outs[CONFIGS.index(cfg)])[0] for name, cfg in FILES.items()}
+
+
+if __name__ == "__main__":
+    for name, text in goldens().items():
         (HERE / name).write_text(text, encoding="utf-8")
         print("wrote", HERE / name)

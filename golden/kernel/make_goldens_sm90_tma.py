@@ -7,7 +7,7 @@ tests/test_kernel_sm90_tma.py compares `cutedump kernel` against.
 
 The files hold what --no-readings prints: the ``tensor_map: ...`` lines of the program's cuTensorMapEncodeTiled,
 CuTe's host-only noise (``ERROR: cast_smem_ptr_to_uint ...``) and its ``tCrA(0)``/``tCrB(0)`` descriptor lines
-are left out (tests/test_kernel_sm90_tma.py's split_cute; the tensor maps and the descriptors are in cutedump's
+are left out (tests/kernel_oracle.py's split_cute; the tensor maps and the descriptors are in cutedump's
 readings and JSON, tested against those lines).
 """
 from __future__ import annotations
@@ -20,7 +20,8 @@ sys.path.insert(0, str(HERE.parents[1]))
 
 from tests.oracle.cute import run_cases  # noqa: E402
 from tests import kernel_cpp_sm90_tma as CPP  # noqa: E402
-from tests.test_kernel_sm90_tma import CONFIGS, split_cute  # noqa: E402   (the test's program and its record)
+from tests.test_kernel_sm90_tma import CONFIGS  # noqa: E402
+from tests.kernel_oracle import split_cute  # noqa: E402   (the test's program and its record)
 
 # file -> (variant, tile, (M,N,K), thread); the MANIFEST line passes the same values with --set/--thread
 FILES = {
@@ -28,9 +29,14 @@ FILES = {
     "wgmma_tma_sm90_nt_t99.txt": ("nt", (256, 128, 16, 2), (1000, 304, 40), 99),
 }
 
-if __name__ == "__main__":
+
+def goldens() -> dict[str, str]:
+    """file name -> its text, from real CuTe's answer (compiled, or its record)."""
     outs = run_cases([CPP.case(*c) for c in CONFIGS], prelude=CPP.PRELUDE, extra_flags=CPP.FLAGS)
-    for name, cfg in FILES.items():
-        text = split_cute(outs[CONFIGS.index(cfg)])[0]
+    return {name: split_cute(outs[CONFIGS.index(cfg)])[0] for name, cfg in FILES.items()}
+
+
+if __name__ == "__main__":
+    for name, text in goldens().items():
         (HERE / name).write_text(text, encoding="utf-8")
         print("wrote", HERE / name)
