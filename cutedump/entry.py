@@ -54,7 +54,96 @@ def _fast_eligible(args: list[str]) -> bool:
     if args[0] in _OPTIONS:
         opts = _options(args)
         return opts is not None and (args[0] != "copy" or "thr" in opts)
+    if args[0] in _TABLE:
+        return _table_args(args) is not None
     return False
+
+
+_FMT = ("fmt_", ("text", "json"), "text")
+_LANG = ("lang", ("zh", "en"), "zh")
+#: Commands answered by one function of cutedump/commands/_answers.py (the one their click command calls) from
+#: argv parsed by this table: command -> (function, its positional parameters, {option: (parameter, kind, default)})
+#: with kind "int", (lo, hi) an int in that range, "str", "flag", "multi" (repeatable: a tuple), a tuple of choices
+#: (case-sensitive), or {"--a": value, "--b": value} for an on/off pair (given in the table once per spelling).
+#: The options are the click command's (tests/test_entry.py checks every entry against its declaration); an option
+#: the table leaves out (files written, standard input, stdin's "-", flags whose meaning needs click's context) sends
+#: the command line to click. --lang's default is $CUTEDUMP_LANG where that is set.
+_TABLE = {
+    "kernel": ("kernel_text", ("file",), {
+        "--thread": ("thread", "int", 0), "--warp": ("warp", "int", 0), "--set": ("sets", "multi", ()),
+        "--format": _FMT, "--lang": _LANG}),
+    "tmem": ("tmem_text", ("atom",), {
+        "--atom-layout": ("atom_layout", "str", None), "--shape": ("shape_", "str", None),
+        "--copy": ("copy_op", "str", None), "--thread": ("thread", "int", 0), "--format": _FMT}),
+    "bank": ("bank_copy_text", ("smem",), {
+        "--copy": ("atom", "str", None), "--type": ("value_type", "str", None), "--thr": ("thr", "str", None),
+        "--val": ("val", "str", None), "--mma": ("mma_name", "str", None),
+        "--atom-layout": ("atom_layout", "str", None), "--tile": ("tile", "str", None),
+        "--operand": ("operand", ("A", "B", "C"), None),
+        "--store": ("store", {"--store": True, "--load": False}, None),
+        "--load": ("store", {"--store": True, "--load": False}, None),
+        "--warp": ("warp", "int", 0), "--also": ("also", "multi", ()), "--no-fix": ("no_fix", "flag", False),
+        "--compact": ("compact", "flag", False), "--format": ("fmt_", ("text", "json", "svg"), "text")}),
+    "desc": ("desc_answer", ("descriptor",), {
+        "--kind": ("kind", ("gmma", "umma"), "gmma"), "--major": ("major", ("K", "MN"), "K"),
+        "--type": ("value_type", "str", "half_t"), "--mn": ("mn", (1, 4096), 64), "--format": _FMT,
+        "--picture": ("picture", ("svg", "html", "latex"), None), "--lang": ("lang", ("en", "zh"), "zh")}),
+    "idesc": ("idesc_answer", ("value",), {
+        "--family": ("family", "str", None), "--block-scaled": ("block_scaled", "flag", False), "--format": _FMT}),
+}
+
+
+def _table_args(args: list[str]):
+    """The keyword arguments of ``_TABLE[args[0]]``'s function for ``args``, parsed as click parses them; None for
+    any command line this table does not take (click answers those)."""
+    fn, positional, options = _TABLE[args[0]]
+    kw, pos, seen = {}, [], set()
+    i = 1
+    while i < len(args):
+        a = args[i]
+        i += 1
+        if not a.startswith("-"):
+            pos.append(a)
+            continue
+        spec = options.get(a)
+        if spec is None:
+            return None
+        param, kind, _ = spec
+        if param in seen and kind != "multi":
+            return None
+        seen.add(param)
+        if kind == "flag" or isinstance(kind, dict):
+            kw[param] = True if kind == "flag" else kind[a]
+            continue
+        if i >= len(args) or args[i].startswith("-"):
+            return None
+        v = args[i]
+        i += 1
+        if kind == "multi":
+            kw[param] = kw.get(param, ()) + (v,)
+        elif kind == "str":
+            kw[param] = v
+        elif kind == "int" or (isinstance(kind, tuple) and isinstance(kind[0], int)):
+            if not (v.isascii() and v.isdigit()):
+                return None
+            kw[param] = int(v)
+            if kind != "int" and not kind[0] <= kw[param] <= kind[1]:
+                return None
+        elif v in kind:
+            kw[param] = v
+        else:
+            return None
+    if len(pos) != len(positional):
+        return None
+    kw.update(zip(positional, pos))
+    for param, kind, default in options.values():
+        if param not in kw:
+            if param == "lang" and "CUTEDUMP_LANG" in os.environ:
+                default = os.environ["CUTEDUMP_LANG"]
+                if default not in kind:
+                    return None
+            kw[param] = default
+    return kw
 
 
 #: ``latex|svg|html LAYOUT``: the picture of the layout -> module of cutedump.render, its function
@@ -142,6 +231,11 @@ def _fast(args: list[str]) -> bool:
             text = _mma_text(args[1], _options(args))
         elif args[0] == "copy":
             text = _copy_text(args[1], _options(args))
+        elif args[0] in _TABLE:
+            if sys.stdout.isatty():
+                return False
+            from cutedump.commands import _answers  # start-up: on demand
+            text = getattr(_answers, _TABLE[args[0]][0])(**_table_args(args))
         elif args[0] == "compat":
             from cutedump.tutorial import compat_answer  # start-up: on demand
             ok, text = compat_answer(args[1], args[2])
