@@ -36,7 +36,11 @@ def main(prog_name=None):
 
 
 def _fast_eligible(args: list[str]) -> bool:
-    if len(args) < 2 or "_CUTEDUMP_COMPLETE" in os.environ:
+    if not args or "_CUTEDUMP_COMPLETE" in os.environ:
+        return False
+    if _in_table(args):
+        return _table_args(args) is not None
+    if len(args) < 2:
         return False
     if args[0] == "eval":
         return len(args) == 2 and not args[1].startswith("-")
@@ -54,15 +58,16 @@ def _fast_eligible(args: list[str]) -> bool:
     if args[0] in _OPTIONS:
         opts = _options(args)
         return opts is not None and (args[0] != "copy" or "thr" in opts)
-    if args[0] in _TABLE:
-        return _table_args(args) is not None
     return False
 
 
+_REQUIRED = object()   # a required option's default in _TABLE: the command line without it goes to click
 _FMT = ("fmt_", ("text", "json"), "text")
 _LANG = ("lang", ("zh", "en"), "zh")
 #: Commands answered by one function of cutedump/commands/_answers.py (the one their click command calls) from
-#: argv parsed by this table: command -> (function, its positional parameters, {option: (parameter, kind, default)})
+#: argv parsed by this table: command -> (function, its positional parameters ("NAME?": optional), {option:
+#: (parameter, kind, default)}[, {parameter: value}])
+#: (and the values of the parameters the table leaves out, where they are not the options' defaults)
 #: with kind "int", (lo, hi) an int in that range, "str", "flag", "multi" (repeatable: a tuple), a tuple of choices
 #: (case-sensitive), or {"--a": value, "--b": value} for an on/off pair (given in the table once per spelling).
 #: The options are the click command's (tests/test_entry.py checks every entry against its declaration); an option
@@ -90,14 +95,50 @@ _TABLE = {
         "--picture": ("picture", ("svg", "html", "latex"), None), "--lang": ("lang", ("en", "zh"), "zh")}),
     "idesc": ("idesc_answer", ("value",), {
         "--family": ("family", "str", None), "--block-scaled": ("block_scaled", "flag", False), "--format": _FMT}),
+    "tma": ("cutedump.commands._tma:tma_text", (), {
+        "--op": ("op", "str", _REQUIRED), "--type": ("value_type", "str", None), "--gmem": ("gmem", "str", _REQUIRED),
+        "--smem": ("smem", "str", None), "--cta-tile": ("cta_tile", "str", None), "--cluster": ("cluster", "int", 1),
+        "--tma-partition": ("partition", "flag", False), "--cta-coord": ("cta_coord", "str", None),
+        "--cta": ("cta", "int", None), "--smem-address": ("smem_address", "str", "0"), "--mma": ("mma", "str", None),
+        "--atom-layout": ("atom_layout", "str", None), "--operand": ("operand", ("A", "B", "C"), "A"),
+        "--mma-tiler": ("mma_tiler", "str", None), "--cluster-shape": ("cluster_shape", "str", None),
+        "--tiled-copy": ("tiled_copy", "flag", False), "--lower-corner": ("lower_corner", "str", None),
+        "--upper-corner": ("upper_corner", "str", None), "--traversal-stride": ("traversal_stride", "str", None),
+        "--format": _FMT}),
+    "atoms": ("cutedump.commands._atoms:atoms_text", ("pattern?",), {"--format": _FMT},
+              {"mma_pat": None, "copy_pat": None}),
+    "tiled-copy-c": ("tiled_copy_c_text", (), {
+        "--copy-v": ("copy_v", "int", None), "--lang": _LANG, "--mma": ("mma", "str", None),
+        "--atom-layout": ("atom_layout", "str", None), "--tile": ("tile", "str", None),
+        "--force": ("force", "flag", False), "--plain": ("plain", "flag", False)}),
+    "explain": ("explain_partition_text", ("expr",), {   # explain partition (explain EXPR: see _fast_eligible)
+        "--lang": _LANG, "--plain": ("plain", "flag", False), "--mma": ("mma_name", "str", None),
+        "--atom-layout": ("atom_layout", "str", None), "--tile": ("tile", "str", None),
+        "--copy": ("copy_name", "str", None), "--type": ("value_type", "str", None), "--thr": ("thr", "str", None),
+        "--val": ("val", "str", None), "--shape": ("shape", "str", None), "--layout": ("layout_", "str", None),
+        "--operand": ("operand", ("A", "B", "C"), None), "--side": ("side", ("S", "D"), None),
+        "--fragment": ("fragment", "flag", False), "--retile": ("retile", "flag", False),
+        "--thread": ("thread", "int", 0), "--smem-address": ("smem_address", "str", None)}),
 }
+
+
+def _in_table(args: list[str]) -> bool:
+    """Is ``args``'s command one of _TABLE's (``explain`` only as ``explain partition``)?"""
+    return args[0] in _TABLE and (args[0] != "explain" or args[1:2] == ["partition"])
+
+
+def _table_function(name: str):
+    """``_TABLE``'s function: a name in cutedump.commands._answers, or "module:function"."""
+    import importlib
+    mod, _, fn = name.rpartition(":")
+    return getattr(importlib.import_module(mod or "cutedump.commands._answers"), fn)
 
 
 def _table_args(args: list[str]):
     """The keyword arguments of ``_TABLE[args[0]]``'s function for ``args``, parsed as click parses them; None for
     any command line this table does not take (click answers those)."""
-    fn, positional, options = _TABLE[args[0]]
-    kw, pos, seen = {}, [], set()
+    fn, positional, options, *fixed = _TABLE[args[0]]
+    kw, pos, seen = dict(*fixed), [], set()
     i = 1
     while i < len(args):
         a = args[i]
@@ -133,10 +174,13 @@ def _table_args(args: list[str]):
             kw[param] = v
         else:
             return None
-    if len(pos) != len(positional):
+    if not sum(not p.endswith("?") for p in positional) <= len(pos) <= len(positional):
         return None
-    kw.update(zip(positional, pos))
+    kw.update((p.rstrip("?"), None) for p in positional)
+    kw.update(zip((p.rstrip("?") for p in positional), pos))
     for param, kind, default in options.values():
+        if default is _REQUIRED and param not in kw:
+            return None
         if param not in kw:
             if param == "lang" and "CUTEDUMP_LANG" in os.environ:
                 default = os.environ["CUTEDUMP_LANG"]
@@ -218,7 +262,11 @@ def _fast(args: list[str]) -> bool:
         import codecs
         if codecs.lookup(sys.stdout.encoding).name != "utf-8":   # click would re-wrap such a stream
             return False
-        if args[0] == "eval":
+        if _in_table(args):
+            if sys.stdout.isatty():
+                return False
+            text = _table_function(_TABLE[args[0]][0])(**_table_args(args))
+        elif args[0] == "eval":
             text = _eval_text(args[1])
         elif args[0] == "coords":
             from cutedump.tutorial import coords_answer  # start-up: on demand
@@ -231,11 +279,6 @@ def _fast(args: list[str]) -> bool:
             text = _mma_text(args[1], _options(args))
         elif args[0] == "copy":
             text = _copy_text(args[1], _options(args))
-        elif args[0] in _TABLE:
-            if sys.stdout.isatty():
-                return False
-            from cutedump.commands import _answers  # start-up: on demand
-            text = getattr(_answers, _TABLE[args[0]][0])(**_table_args(args))
         elif args[0] == "compat":
             from cutedump.tutorial import compat_answer  # start-up: on demand
             ok, text = compat_answer(args[1], args[2])

@@ -262,7 +262,7 @@ def test_explain_same_bytes(monkeypatch):
         answered += 1
         assert (r.exit_code, r.output) == (0, got), args
     assert answered >= 8
-    for args in (["explain", "partition"], ["explain", "-"], ["explain", EXPLAIN[0], "--lang", "en"], ["explain"]):
+    for args in (["explain", "-"], ["explain", EXPLAIN[0], "--lang", "en"], ["explain"]):
         assert not entry._fast_eligible(args), args
     monkeypatch.setenv("CUTEDUMP_LANG", "en")
     assert not entry._fast_eligible(["explain", EXPLAIN[0]])
@@ -273,11 +273,12 @@ def test_table_matches_click():
     defaults; its positionals are the commands' arguments."""
     import click
     from cutedump.cli import LazyGroup
-    for name, (fn, positional, options) in entry._TABLE.items():
+    for name, (fn, positional, options, *_) in entry._TABLE.items():
         cmd = LazyGroup.get_command(None, None, name)
-        from cutedump.commands import _answers
-        assert callable(getattr(_answers, fn)), name
-        assert tuple(p.name for p in cmd.params if isinstance(p, click.Argument)) == positional, name
+        assert callable(entry._table_function(fn)), name
+        args = [p for p in cmd.params if isinstance(p, click.Argument)]
+        assert [p.name for p in args] == [p.rstrip("?") for p in positional], name
+        assert all(t.endswith("?") <= (not p.required) for p, t in zip(args, positional)), name  # (may be stricter)
         by_opt = {o: p for p in cmd.params if isinstance(p, click.Option) for o in p.opts + p.secondary_opts}
         for opt, (param, kind, default) in options.items():
             p = by_opt[opt]
@@ -298,6 +299,8 @@ def test_table_matches_click():
                 assert isinstance(p.type, click.IntRange) and (p.type.min, p.type.max) == kind, (name, opt)
             elif isinstance(kind, tuple):
                 assert isinstance(p.type, click.Choice) and set(p.type.choices) == set(kind), (name, opt)
+            if default is entry._REQUIRED:
+                assert p.required, (name, opt)
             if param == "lang":
                 assert p.envvar == "CUTEDUMP_LANG" or callable(p.default), (name, opt)
 
@@ -353,6 +356,28 @@ TABLE_LINES = [
     ["idesc", "0x08400010", "--family", "SM100_MMA_F16BF16_SS"], ["idesc", "0x08400010", "--format", "json"],
     ["idesc", "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,K,K>"], ["idesc", "0x1", "--block-scaled"],
     ["idesc", "SM80_16x8x16_F16F16F16F16_TN"],
+    ["tma", "--op", "SM90_TMA_LOAD", "--type", "half_t", "--gmem", "(512,128):(128,_1)", "--cta-tile", "(_128,_64)",
+     "--smem", "tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (_128,_64,_3))", "--format", "json"],
+    ["tma", "--op", "SM90_TMA_LOAD", "--type", "half_t", "--gmem", "(512,128):(128,_1)", "--cta-tile", "(_128,_64)",
+     "--smem", "tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (_128,_64,_3))", "--tma-partition"],
+    ["tma", "--op", "SM90_TMA_LOAD_MULTICAST", "--type", "half_t", "--gmem", "(1024,256):(256,_1)", "--smem",
+     "Sw<3,4,3> o _0 o (_64,_64):(_64,_1)", "--cluster", "2", "--tma-partition", "--cta", "1"],
+    ["tma", "--op", "SM90_TMA_LOAD", "--mma", "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,K,K>", "--gmem",
+     "(512,256):(256,_1)", "--operand", "B"],
+    ["tma", "--op", "SM90_TMA_LOAD", "--type", "half_t", "--gmem", "(512,128):(128,_1)"],
+    ["tma", "--op", "SM90_TMA_LOAD_IM2COL", "--type", "half_t", "--gmem", "(8,8,8,64):(4096,512,64,_1)", "--smem",
+     "(_64,_32):(_1,_64)", "--lower-corner", "(-1,-1)"],
+    ["atoms"], ["atoms", "SM80_16x8x16"], ["atoms", "--format", "json"], ["atoms", "LDSM", "--format", "json"],
+    ["tiled-copy-c"], ["tiled-copy-c", "--copy-v", "2", "--lang", "en"],
+    ["tiled-copy-c", "--mma", "SM80_16x8x8_F32TF32TF32F32_TN", "--atom-layout", "(_2,_2,_1)", "--tile", "(_32,_16,_8)"],
+    ["tiled-copy-c", "--copy-v", "3"],
+    ["explain", "partition", "--copy", "SM80_CP_ASYNC_CACHEALWAYS<uint128_t>", "--type", "half_t", "--thr",
+     "(_16,_8):(_8,_1)", "--val", "(_1,_8)", "--layout", "(_128,_64,1):(_64,_1,8192)", "--side", "S"],
+    ["explain", "partition", "--mma", "SM80_16x8x16_F16F16F16F16_TN", "--atom-layout", "(_2,_2)", "--shape",
+     "(_64,_32)", "--operand", "A", "--thread", "5", "--lang", "en"],
+    ["explain", "partition", "--mma", "SM80_16x8x16_F16F16F16F16_TN", "--shape", "(_64,_32)", "--operand", "C",
+     "--fragment"],
+    ["explain", "partition", "--mma", "SM80_16x8x16_F16F16F16F16_TN", "--shape", "(_63,_32)", "--operand", "A"],
 ]
 
 
@@ -367,7 +392,8 @@ def test_table_same_bytes(monkeypatch, lang):
     answered = 0
     for args in TABLE_LINES:
         eligible = entry._fast_eligible(args)
-        assert eligible or (lang == "xx" and args[0] in ("kernel", "desc") and "--lang" not in args), args
+        assert eligible or (lang == "xx" and args[0] in ("kernel", "desc", "tiled-copy-c", "explain")
+                            and "--lang" not in args), args
         got = fast(args, monkeypatch)
         r = runner.invoke(main, args)
         if got is None:
@@ -375,11 +401,14 @@ def test_table_same_bytes(monkeypatch, lang):
             continue
         answered += 1
         assert (r.exit_code, r.output) == (0, got), args
-    assert answered >= (12 if lang == "xx" else 20)
+    assert answered >= (20 if lang == "xx" else 34)
     for args in (["kernel", "-"], ["kernel", "x", "--dump-latex"], ["kernel", "x", "--no-readings"],
                  ["kernel", "x", "--thread", "-1"], ["kernel", "x", "--thread", "1", "--thread", "2"],
                  ["kernel", "x", "--thread=1"], ["kernel", "x", "--thread", " 1"], ["kernel", "x", "y"], ["kernel"],
                  ["bank", "--inst", "ld.shared.b32"], ["bank", "(_8,_8)", "--store", "--load"],
                  ["bank", "(_8,_8)", "--operand", "a"], ["desc", "1", "--mn", "0"], ["desc", "1", "--major", "k"],
-                 ["tmem", "X", "--help"], ["idesc", "1", "--", "2"], ["bank", "-", "--copy", "X"]):
+                 ["tmem", "X", "--help"], ["idesc", "1", "--", "2"], ["bank", "-", "--copy", "X"],
+                 ["tma", "--type", "half_t", "--gmem", "(8,8)"], ["atoms", "--mma"], ["atoms", "a", "b"],
+                 ["atoms", "--mma", "SM80"], ["tiled-copy-c", "--format", "json"], ["explain", "partition", "--detail", "2"],
+                 ["explain", "partition", "--format", "json"], ["tiled-copy-c", "--permutation", "(_1,_1,_1)"]):
         assert not entry._fast_eligible(args), args

@@ -243,3 +243,41 @@ def idesc_answer(value, family, block_scaled, fmt_) -> str:
                      "that CuTe's static_asserts refuse have no atom)")
         lines += [f"  {t.name}" for t in atoms]
     return "\n".join(lines) + "\n"
+
+
+def tiled_copy_c_text(copy_v, lang, mma, atom_layout, tile, force, plain) -> str | None:
+    """``cutedump tiled-copy-c`` in text: the narrated make_tiled_copy_C_atom walk-through (None on a colour
+    terminal: the click command styles it)."""
+    from cutedump.render.narration import use_color  # start-up: on demand
+    if use_color(plain):
+        return None
+    from cutedump.dumps.tiled_copy_c import walkthrough  # start-up: on demand
+    return walkthrough(mma, atom_layout, tile, copy_v, lang, force)
+
+
+def explain_partition_text(expr, lang, plain, mma_name, atom_layout, tile, copy_name, value_type, thr, val, shape,
+                           layout_, operand, side, fragment, retile, thread, smem_address) -> str | None:
+    """``cutedump explain partition`` in text, where it prints plain text and no error (else None: the click command
+    answers)."""
+    from cutedump.render.narration import use_color  # start-up: on demand
+    if expr.strip() != "partition" or use_color(plain):
+        return None
+    from cutedump.dumps.explain_partition import explain_partition  # start-up: on demand
+    from cutedump.dumps.steps import narrate  # start-up: on demand
+    expl = explain_partition(mma=mma_name, atom_layout=atom_layout, tile=tile, copy=copy_name, value_type=value_type,
+                             thr=thr, val=val, shape=shape, layout=layout_, operand=operand, side=side,
+                             fragment=fragment, retile=retile, thread=thread, smem_address=explain_address(smem_address))
+    return None if expl.error is not None else narrate(expl, lang)
+
+
+def explain_address(text):
+    """``explain partition --smem-address A``: a 32-bit byte address (None: unset)."""
+    if text is None:
+        return None
+    try:
+        v = int(str(text).replace("_", ""), 0)
+    except ValueError:
+        raise CuteDumpError(f"--smem-address: expected a byte address like 0x400 or 1024, got {text!r}") from None
+    if not 0 <= v < 1 << 32:
+        raise CuteDumpError(f"--smem-address: {text} is not a 32-bit shared-memory address")
+    return v
