@@ -1,15 +1,16 @@
 """The console entry point (``cutedump``, ``python -m cutedump``): the hottest questions answered without click.
 
 ``cutedump layout L``, ``eval EXPR``, ``eval -f FILE``, ``coords SHAPE [STRIDE]``, ``compat A B`` (compatible),
-``mma ATOM [--atom-layout L] [--tile T]``, ``copy ATOM [--type T] --thr L [--val L]``, ``latex|svg|html LAYOUT`` and
-``explain EXPR`` with standard output not a terminal (a pipe, a file) are answered here by the same library calls as
-their click commands (``commands/layout_cmd.py``, ``eval_cmd.py``, ``tutorial_cmd.py``, ``explain_cmd.py``;
-``commands/_answers.py`` for the others), without importing click (about 20 ms, more than the interpreter's own start-up). Only an answer that succeeded is
+``mma ATOM [--atom-layout L] [--tile T]``, ``copy ATOM [--type T] --thr L [--val L]`` and ``explain EXPR``, and the
+commands of ``_TABLE`` (kernel, tmem, bank, desc, idesc, tma, atoms, tiled-copy-c, explain partition, latex, svg,
+html: their options parsed as their click declarations say), with standard output not a terminal (a pipe, a file)
+are answered here by the same library calls as their click commands (``commands/layout_cmd.py``, ``eval_cmd.py``,
+``tutorial_cmd.py``, ``explain_cmd.py``; ``commands/_answers.py`` and ``commands/_*.py`` for the others), without
+importing click (about 20 ms, more than the interpreter's own start-up). Only an answer that succeeded is
 printed: any other argument or option, an error of any kind, a terminal, a non-UTF-8 standard output or shell
 completion goes to the click command line (``cutedump.cli:main``), which starts from the beginning and prints exactly
 what it always does: its help, usage errors and ``error:`` lines are click's own. tests/test_entry.py checks that both
-paths print the same bytes.
-"""
+paths print the same bytes"""
 from __future__ import annotations
 
 import os
@@ -53,8 +54,6 @@ def _fast_eligible(args: list[str]) -> bool:
     if args[0] == "explain":              # EXPR (not partition), the default language, no options
         return (len(args) == 2 and not args[1].startswith("-") and args[1].strip() not in ("partition", "")
                 and "CUTEDUMP_LANG" not in os.environ)
-    if args[0] in _PICTURES:              # LAYOUT, no options
-        return len(args) == 2 and not args[1].startswith("-")
     if args[0] in _OPTIONS:
         opts = _options(args)
         return opts is not None and (args[0] != "copy" or "thr" in opts)
@@ -111,6 +110,12 @@ _TABLE = {
         "--copy-v": ("copy_v", "int", None), "--lang": _LANG, "--mma": ("mma", "str", None),
         "--atom-layout": ("atom_layout", "str", None), "--tile": ("tile", "str", None),
         "--force": ("force", "flag", False), "--plain": ("plain", "flag", False)}),
+    **{cmd: (f"cutedump.commands._pictures:{cmd}_text", ("layout?",), {
+        "--tv": ("tv", "str", None), "--tile": ("tile", "str", None), "--mma": ("mma", "str", None),
+        "--atom-layout": ("atom_layout", "str", None), "--copy": ("copy", "str", None),
+        "--type": ("value_type", "str", None), "--thr": ("thr", "str", None), "--val": ("val", "str", None),
+        "--operand": ("copy_for", ("A", "B", "C", "C_atom"), None), "--force": ("force", "flag", False)})
+       for cmd in ("latex", "svg", "html")},
     "explain": ("explain_partition_text", ("expr",), {   # explain partition (explain EXPR: see _fast_eligible)
         "--lang": _LANG, "--plain": ("plain", "flag", False), "--mma": ("mma_name", "str", None),
         "--atom-layout": ("atom_layout", "str", None), "--tile": ("tile", "str", None),
@@ -190,9 +195,6 @@ def _table_args(args: list[str]):
     return kw
 
 
-#: ``latex|svg|html LAYOUT``: the picture of the layout -> module of cutedump.render, its function
-_PICTURES = {"latex": ("latex", "print_latex"), "svg": ("svg", "layout_svg"), "html": ("html", None)}
-
 #: the commands answered here with one positional argument and these options (each at most once, --name VALUE)
 _OPTIONS = {"mma": {"--atom-layout": "atom_layout", "--tile": "tile"},
             "copy": {"--type": "value_type", "--thr": "thr", "--val": "val"}}
@@ -271,8 +273,6 @@ def _fast(args: list[str]) -> bool:
         elif args[0] == "coords":
             from cutedump.tutorial import coords_answer  # start-up: on demand
             text = coords_answer(args[1], args[2] if len(args) > 2 else None)
-        elif args[0] in _PICTURES:
-            text = _picture_text(args[0], args[1])
         elif args[0] == "explain":
             text = _explain_text(args[1])
         elif args[0] == "mma":
@@ -317,16 +317,6 @@ def _explain_text(expr: str) -> str | None:
     from cutedump.dumps.steps import narrate  # start-up: on demand
     expl = explain_expr(expr, 2)
     return None if expl.error is not None else narrate(expl, "zh")
-
-
-def _picture_text(command: str, layout: str) -> str:
-    """``latex_cmd`` / ``svg_cmd`` / ``html_cmd`` of a LAYOUT."""
-    import importlib
-    from cutedump.commands._answers import picture_layout  # start-up: on demand
-    L = picture_layout(layout)
-    mod, fn = _PICTURES[command]
-    view = importlib.import_module(f"cutedump.render.{mod}")
-    return view.page("layout", L, None) if fn is None else getattr(view, fn)(L)
 
 
 def _mma_text(atom: str, opts: dict) -> str:

@@ -234,7 +234,7 @@ def test_pictures_same_bytes(monkeypatch, cmd):
         answered += 1
         assert (r.exit_code, r.output) == (0, got), args
     assert answered >= 8
-    for args in ([cmd], [cmd, "-"], [cmd, "(_4,_8)", "--force"], [cmd, "--mma", "X"], [cmd, "(_4,_8)", "(_2,_2)"]):
+    for args in ([cmd, "-"], [cmd, "(_4,_8)", "(_2,_2)"], [cmd, "(_4,_8)", "--permutation", "(_1,_1,_1)"]):
         assert not entry._fast_eligible(args), args
 
 
@@ -367,6 +367,13 @@ TABLE_LINES = [
     ["tma", "--op", "SM90_TMA_LOAD", "--type", "half_t", "--gmem", "(512,128):(128,_1)"],
     ["tma", "--op", "SM90_TMA_LOAD_IM2COL", "--type", "half_t", "--gmem", "(8,8,8,64):(4096,512,64,_1)", "--smem",
      "(_64,_32):(_1,_64)", "--lower-corner", "(-1,-1)"],
+    *[[cmd, *a] for cmd in ("latex", "svg", "html") for a in (
+        ["--mma", "SM80_16x8x16_F16F16F16F16_TN", "--atom-layout", "(_2,_2)", "--tile", "(_32,_32,_16)"],
+        ["--mma", "SM80_16x8x16_F16F16F16F16_TN", "--atom-layout", "(_2,_2)"],
+        ["--copy", "SM75_U32x4_LDSM_N", "--type", "half_t", "--mma", "SM80_16x8x16_F16F16F16F16_TN", "--operand", "A"],
+        ["--copy", "UniversalCopy<uint128_t>", "--type", "half_t", "--thr", "(_16,_8):(_8,_1)", "--val", "(_1,_8)"],
+        ["--tv", "((_4,_8),_2):((_16,_1),_8)", "--tile", "(_8,_8)"], ["(2,(2,3)):(6,(3,1))", "--force"], [],
+        ["(_4,_8)", "--mma", "X"])],
     ["atoms"], ["atoms", "SM80_16x8x16"], ["atoms", "--format", "json"], ["atoms", "LDSM", "--format", "json"],
     ["tiled-copy-c"], ["tiled-copy-c", "--copy-v", "2", "--lang", "en"],
     ["tiled-copy-c", "--mma", "SM80_16x8x8_F32TF32TF32F32_TN", "--atom-layout", "(_2,_2,_1)", "--tile", "(_32,_16,_8)"],
@@ -401,7 +408,7 @@ def test_table_same_bytes(monkeypatch, lang):
             continue
         answered += 1
         assert (r.exit_code, r.output) == (0, got), args
-    assert answered >= (20 if lang == "xx" else 34)
+    assert answered >= (35 if lang == "xx" else 49)
     for args in (["kernel", "-"], ["kernel", "x", "--dump-latex"], ["kernel", "x", "--no-readings"],
                  ["kernel", "x", "--thread", "-1"], ["kernel", "x", "--thread", "1", "--thread", "2"],
                  ["kernel", "x", "--thread=1"], ["kernel", "x", "--thread", " 1"], ["kernel", "x", "y"], ["kernel"],
