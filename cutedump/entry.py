@@ -1,15 +1,16 @@
 """The console entry point (``cutedump``, ``python -m cutedump``): the hottest questions answered without click.
 
 ``cutedump layout L``, ``eval EXPR``, ``eval -f FILE``, ``coords SHAPE [STRIDE]``, ``compat A B`` (compatible),
-``mma ATOM [--atom-layout L] [--tile T]``, ``copy ATOM [--type T] --thr L [--val L]``, ``latex|svg|html LAYOUT`` and
-``explain EXPR`` with standard output not a terminal (a pipe, a file) are answered here by the same library calls as
-their click commands (``commands/layout_cmd.py``, ``eval_cmd.py``, ``tutorial_cmd.py``, ``explain_cmd.py``;
-``commands/_answers.py`` for the others), without importing click (about 20 ms, more than the interpreter's own start-up). Only an answer that succeeded is
+``mma ATOM [--atom-layout L] [--tile T]``, ``copy ATOM [--type T] --thr L [--val L]`` and ``explain EXPR``, and the
+commands of ``_TABLE`` (kernel, tmem, bank, desc, idesc, tma, atoms, tiled-copy-c, explain partition, latex, svg,
+html: their options parsed as their click declarations say), with standard output not a terminal (a pipe, a file)
+are answered here by the same library calls as their click commands (``commands/layout_cmd.py``, ``eval_cmd.py``,
+``tutorial_cmd.py``, ``explain_cmd.py``; ``commands/_answers.py`` and ``commands/_*.py`` for the others), without
+importing click (about 20 ms, more than the interpreter's own start-up). Only an answer that succeeded is
 printed: any other argument or option, an error of any kind, a terminal, a non-UTF-8 standard output or shell
 completion goes to the click command line (``cutedump.cli:main``), which starts from the beginning and prints exactly
 what it always does: its help, usage errors and ``error:`` lines are click's own. tests/test_entry.py checks that both
-paths print the same bytes.
-"""
+paths print the same bytes"""
 from __future__ import annotations
 
 import os
@@ -36,7 +37,11 @@ def main(prog_name=None):
 
 
 def _fast_eligible(args: list[str]) -> bool:
-    if len(args) < 2 or "_CUTEDUMP_COMPLETE" in os.environ:
+    if not args or "_CUTEDUMP_COMPLETE" in os.environ:
+        return False
+    if _in_table(args):
+        return _table_args(args) is not None
+    if len(args) < 2:
         return False
     if args[0] == "eval":
         return len(args) == 2 and not args[1].startswith("-")
@@ -49,16 +54,146 @@ def _fast_eligible(args: list[str]) -> bool:
     if args[0] == "explain":              # EXPR (not partition), the default language, no options
         return (len(args) == 2 and not args[1].startswith("-") and args[1].strip() not in ("partition", "")
                 and "CUTEDUMP_LANG" not in os.environ)
-    if args[0] in _PICTURES:              # LAYOUT, no options
-        return len(args) == 2 and not args[1].startswith("-")
     if args[0] in _OPTIONS:
         opts = _options(args)
         return opts is not None and (args[0] != "copy" or "thr" in opts)
     return False
 
 
-#: ``latex|svg|html LAYOUT``: the picture of the layout -> module of cutedump.render, its function
-_PICTURES = {"latex": ("latex", "print_latex"), "svg": ("svg", "layout_svg"), "html": ("html", None)}
+_REQUIRED = object()   # a required option's default in _TABLE: the command line without it goes to click
+_FMT = ("fmt_", ("text", "json"), "text")
+_LANG = ("lang", ("zh", "en"), "zh")
+#: Commands answered by one function of cutedump/commands/_answers.py (the one their click command calls) from
+#: argv parsed by this table: command -> (function, its positional parameters ("NAME?": optional), {option:
+#: (parameter, kind, default)}[, {parameter: value}])
+#: (and the values of the parameters the table leaves out, where they are not the options' defaults)
+#: with kind "int", (lo, hi) an int in that range, "str", "flag", "multi" (repeatable: a tuple), a tuple of choices
+#: (case-sensitive), or {"--a": value, "--b": value} for an on/off pair (given in the table once per spelling).
+#: The options are the click command's (tests/test_entry.py checks every entry against its declaration); an option
+#: the table leaves out (files written, standard input, stdin's "-", flags whose meaning needs click's context) sends
+#: the command line to click. --lang's default is $CUTEDUMP_LANG where that is set.
+_TABLE = {
+    "kernel": ("kernel_text", ("file",), {
+        "--thread": ("thread", "int", 0), "--warp": ("warp", "int", 0), "--set": ("sets", "multi", ()),
+        "--format": _FMT, "--lang": _LANG}),
+    "tmem": ("tmem_text", ("atom",), {
+        "--atom-layout": ("atom_layout", "str", None), "--shape": ("shape_", "str", None),
+        "--copy": ("copy_op", "str", None), "--thread": ("thread", "int", 0), "--format": _FMT}),
+    "bank": ("bank_copy_text", ("smem",), {
+        "--copy": ("atom", "str", None), "--type": ("value_type", "str", None), "--thr": ("thr", "str", None),
+        "--val": ("val", "str", None), "--mma": ("mma_name", "str", None),
+        "--atom-layout": ("atom_layout", "str", None), "--tile": ("tile", "str", None),
+        "--operand": ("operand", ("A", "B", "C"), None),
+        "--store": ("store", {"--store": True, "--load": False}, None),
+        "--load": ("store", {"--store": True, "--load": False}, None),
+        "--warp": ("warp", "int", 0), "--also": ("also", "multi", ()), "--no-fix": ("no_fix", "flag", False),
+        "--compact": ("compact", "flag", False), "--format": ("fmt_", ("text", "json", "svg"), "text")}),
+    "desc": ("desc_answer", ("descriptor",), {
+        "--kind": ("kind", ("gmma", "umma"), "gmma"), "--major": ("major", ("K", "MN"), "K"),
+        "--type": ("value_type", "str", "half_t"), "--mn": ("mn", (1, 4096), 64), "--format": _FMT,
+        "--picture": ("picture", ("svg", "html", "latex"), None), "--lang": ("lang", ("en", "zh"), "zh")}),
+    "idesc": ("idesc_answer", ("value",), {
+        "--family": ("family", "str", None), "--block-scaled": ("block_scaled", "flag", False), "--format": _FMT}),
+    "tma": ("cutedump.commands._tma:tma_text", (), {
+        "--op": ("op", "str", _REQUIRED), "--type": ("value_type", "str", None), "--gmem": ("gmem", "str", _REQUIRED),
+        "--smem": ("smem", "str", None), "--cta-tile": ("cta_tile", "str", None), "--cluster": ("cluster", "int", 1),
+        "--tma-partition": ("partition", "flag", False), "--cta-coord": ("cta_coord", "str", None),
+        "--cta": ("cta", "int", None), "--smem-address": ("smem_address", "str", "0"), "--mma": ("mma", "str", None),
+        "--atom-layout": ("atom_layout", "str", None), "--operand": ("operand", ("A", "B", "C"), "A"),
+        "--mma-tiler": ("mma_tiler", "str", None), "--cluster-shape": ("cluster_shape", "str", None),
+        "--tiled-copy": ("tiled_copy", "flag", False), "--lower-corner": ("lower_corner", "str", None),
+        "--upper-corner": ("upper_corner", "str", None), "--traversal-stride": ("traversal_stride", "str", None),
+        "--format": _FMT}),
+    "atoms": ("cutedump.commands._atoms:atoms_text", ("pattern?",), {"--format": _FMT},
+              {"mma_pat": None, "copy_pat": None}),
+    "tiled-copy-c": ("tiled_copy_c_text", (), {
+        "--copy-v": ("copy_v", "int", None), "--lang": _LANG, "--mma": ("mma", "str", None),
+        "--atom-layout": ("atom_layout", "str", None), "--tile": ("tile", "str", None),
+        "--force": ("force", "flag", False), "--plain": ("plain", "flag", False)}),
+    **{cmd: (f"cutedump.commands._pictures:{cmd}_text", ("layout?",), {
+        "--tv": ("tv", "str", None), "--tile": ("tile", "str", None), "--mma": ("mma", "str", None),
+        "--atom-layout": ("atom_layout", "str", None), "--copy": ("copy", "str", None),
+        "--type": ("value_type", "str", None), "--thr": ("thr", "str", None), "--val": ("val", "str", None),
+        "--operand": ("copy_for", ("A", "B", "C", "C_atom"), None), "--force": ("force", "flag", False)})
+       for cmd in ("latex", "svg", "html")},
+    "explain": ("explain_partition_text", ("expr",), {   # explain partition (explain EXPR: see _fast_eligible)
+        "--lang": _LANG, "--plain": ("plain", "flag", False), "--mma": ("mma_name", "str", None),
+        "--atom-layout": ("atom_layout", "str", None), "--tile": ("tile", "str", None),
+        "--copy": ("copy_name", "str", None), "--type": ("value_type", "str", None), "--thr": ("thr", "str", None),
+        "--val": ("val", "str", None), "--shape": ("shape", "str", None), "--layout": ("layout_", "str", None),
+        "--operand": ("operand", ("A", "B", "C"), None), "--side": ("side", ("S", "D"), None),
+        "--fragment": ("fragment", "flag", False), "--retile": ("retile", "flag", False),
+        "--thread": ("thread", "int", 0), "--smem-address": ("smem_address", "str", None)}),
+}
+
+
+def _in_table(args: list[str]) -> bool:
+    """Is ``args``'s command one of _TABLE's (``explain`` only as ``explain partition``)?"""
+    return args[0] in _TABLE and (args[0] != "explain" or args[1:2] == ["partition"])
+
+
+def _table_function(name: str):
+    """``_TABLE``'s function: a name in cutedump.commands._answers, or "module:function"."""
+    import importlib
+    mod, _, fn = name.rpartition(":")
+    return getattr(importlib.import_module(mod or "cutedump.commands._answers"), fn)
+
+
+def _table_args(args: list[str]):
+    """The keyword arguments of ``_TABLE[args[0]]``'s function for ``args``, parsed as click parses them; None for
+    any command line this table does not take (click answers those)."""
+    fn, positional, options, *fixed = _TABLE[args[0]]
+    kw, pos, seen = dict(*fixed), [], set()
+    i = 1
+    while i < len(args):
+        a = args[i]
+        i += 1
+        if not a.startswith("-"):
+            pos.append(a)
+            continue
+        spec = options.get(a)
+        if spec is None:
+            return None
+        param, kind, _ = spec
+        if param in seen and kind != "multi":
+            return None
+        seen.add(param)
+        if kind == "flag" or isinstance(kind, dict):
+            kw[param] = True if kind == "flag" else kind[a]
+            continue
+        if i >= len(args) or args[i].startswith("-"):
+            return None
+        v = args[i]
+        i += 1
+        if kind == "multi":
+            kw[param] = kw.get(param, ()) + (v,)
+        elif kind == "str":
+            kw[param] = v
+        elif kind == "int" or (isinstance(kind, tuple) and isinstance(kind[0], int)):
+            if not (v.isascii() and v.isdigit()):
+                return None
+            kw[param] = int(v)
+            if kind != "int" and not kind[0] <= kw[param] <= kind[1]:
+                return None
+        elif v in kind:
+            kw[param] = v
+        else:
+            return None
+    if not sum(not p.endswith("?") for p in positional) <= len(pos) <= len(positional):
+        return None
+    kw.update((p.rstrip("?"), None) for p in positional)
+    kw.update(zip((p.rstrip("?") for p in positional), pos))
+    for param, kind, default in options.values():
+        if default is _REQUIRED and param not in kw:
+            return None
+        if param not in kw:
+            if param == "lang" and "CUTEDUMP_LANG" in os.environ:
+                default = os.environ["CUTEDUMP_LANG"]
+                if default not in kind:
+                    return None
+            kw[param] = default
+    return kw
+
 
 #: the commands answered here with one positional argument and these options (each at most once, --name VALUE)
 _OPTIONS = {"mma": {"--atom-layout": "atom_layout", "--tile": "tile"},
@@ -129,13 +264,15 @@ def _fast(args: list[str]) -> bool:
         import codecs
         if codecs.lookup(sys.stdout.encoding).name != "utf-8":   # click would re-wrap such a stream
             return False
-        if args[0] == "eval":
+        if _in_table(args):
+            if sys.stdout.isatty():
+                return False
+            text = _table_function(_TABLE[args[0]][0])(**_table_args(args))
+        elif args[0] == "eval":
             text = _eval_text(args[1])
         elif args[0] == "coords":
             from cutedump.tutorial import coords_answer  # start-up: on demand
             text = coords_answer(args[1], args[2] if len(args) > 2 else None)
-        elif args[0] in _PICTURES:
-            text = _picture_text(args[0], args[1])
         elif args[0] == "explain":
             text = _explain_text(args[1])
         elif args[0] == "mma":
@@ -180,16 +317,6 @@ def _explain_text(expr: str) -> str | None:
     from cutedump.dumps.steps import narrate  # start-up: on demand
     expl = explain_expr(expr, 2)
     return None if expl.error is not None else narrate(expl, "zh")
-
-
-def _picture_text(command: str, layout: str) -> str:
-    """``latex_cmd`` / ``svg_cmd`` / ``html_cmd`` of a LAYOUT."""
-    import importlib
-    from cutedump.commands._answers import picture_layout  # start-up: on demand
-    L = picture_layout(layout)
-    mod, fn = _PICTURES[command]
-    view = importlib.import_module(f"cutedump.render.{mod}")
-    return view.page("layout", L, None) if fn is None else getattr(view, fn)(L)
 
 
 def _mma_text(atom: str, opts: dict) -> str:

@@ -234,7 +234,7 @@ def test_pictures_same_bytes(monkeypatch, cmd):
         answered += 1
         assert (r.exit_code, r.output) == (0, got), args
     assert answered >= 8
-    for args in ([cmd], [cmd, "-"], [cmd, "(_4,_8)", "--force"], [cmd, "--mma", "X"], [cmd, "(_4,_8)", "(_2,_2)"]):
+    for args in ([cmd, "-"], [cmd, "(_4,_8)", "(_2,_2)"], [cmd, "(_4,_8)", "--permutation", "(_1,_1,_1)"]):
         assert not entry._fast_eligible(args), args
 
 
@@ -262,7 +262,160 @@ def test_explain_same_bytes(monkeypatch):
         answered += 1
         assert (r.exit_code, r.output) == (0, got), args
     assert answered >= 8
-    for args in (["explain", "partition"], ["explain", "-"], ["explain", EXPLAIN[0], "--lang", "en"], ["explain"]):
+    for args in (["explain", "-"], ["explain", EXPLAIN[0], "--lang", "en"], ["explain"]):
         assert not entry._fast_eligible(args), args
     monkeypatch.setenv("CUTEDUMP_LANG", "en")
     assert not entry._fast_eligible(["explain", EXPLAIN[0]])
+
+
+def test_table_matches_click():
+    """entry._TABLE's options are the click commands' own declarations: names, parameters, kinds, choices, ranges,
+    defaults; its positionals are the commands' arguments."""
+    import click
+    from cutedump.cli import LazyGroup
+    for name, (fn, positional, options, *_) in entry._TABLE.items():
+        cmd = LazyGroup.get_command(None, None, name)
+        assert callable(entry._table_function(fn)), name
+        args = [p for p in cmd.params if isinstance(p, click.Argument)]
+        assert [p.name for p in args] == [p.rstrip("?") for p in positional], name
+        assert all(t.endswith("?") <= (not p.required) for p, t in zip(args, positional)), name  # (may be stricter)
+        by_opt = {o: p for p in cmd.params if isinstance(p, click.Option) for o in p.opts + p.secondary_opts}
+        for opt, (param, kind, default) in options.items():
+            p = by_opt[opt]
+            assert p.name == param, (name, opt)
+            if kind == "flag":
+                assert p.is_flag and not p.secondary_opts and p.default in (False, None), (name, opt)
+            elif isinstance(kind, dict):
+                assert p.is_flag and set(p.opts + p.secondary_opts) == set(kind) and kind[p.opts[0]] is True
+                assert kind[p.secondary_opts[0]] is False and p.default == default, (name, opt)
+                continue
+            else:
+                assert not p.is_flag and p.nargs == 1 and p.multiple == (kind == "multi"), (name, opt)
+            if kind == "int":
+                assert type(p.type) is click.types.IntParamType, (name, opt)
+            elif kind in ("str", "multi"):
+                assert p.type is click.STRING, (name, opt)
+            elif isinstance(kind, tuple) and isinstance(kind[0], int):
+                assert isinstance(p.type, click.IntRange) and (p.type.min, p.type.max) == kind, (name, opt)
+            elif isinstance(kind, tuple):
+                assert isinstance(p.type, click.Choice) and set(p.type.choices) == set(kind), (name, opt)
+            if default is entry._REQUIRED:
+                assert p.required, (name, opt)
+            if param == "lang":
+                assert p.envvar == "CUTEDUMP_LANG" or callable(p.default), (name, opt)
+
+
+@pytest.mark.parametrize("lang", [None, "en"])
+def test_table_parses_as_click(monkeypatch, lang):
+    """entry._table_args gives the parameters click's own parsing gives (defaults included)."""
+    from cutedump.cli import LazyGroup
+    if lang is None:
+        monkeypatch.delenv("CUTEDUMP_LANG", raising=False)
+    else:
+        monkeypatch.setenv("CUTEDUMP_LANG", lang)
+    n = 0
+    for args in TABLE_LINES:
+        kw = entry._table_args(args)
+        cmd = LazyGroup.get_command(None, None, args[0])
+        with cmd.make_context(args[0], list(args[1:])) as ctx:
+            got = {k: v for k, v in ctx.params.items() if k in kw}
+        assert got == kw, args
+        n += 1
+    assert n == len(TABLE_LINES)
+
+
+TABLE_LINES = [
+    ["kernel", "sgemm_sm80_tn_half"], ["kernel", "sgemm_sm80_tn_half", "--thread", "37", "--lang", "en"],
+    ["kernel", "sgemm_sm70_tn", "--set", "M=200", "--set", "bK=_16", "--warp", "3"],
+    ["kernel", "sgemm_sm80_nt_float", "--format", "json"], ["kernel", "wgmma_sm90_nt", "--thread", "5"],
+    ["kernel", "sm100_01_mma", "--thread", "37", "--set", "MmaN=64", "--lang", "en"],
+    ["kernel", "sgemm_sm80_tn_half", "--thread", "100000"], ["kernel", "no_such_kernel"],
+    ["kernel", "sgemm_sm80_tn_half", "--set", "Q=1"],
+    ["tmem", "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,K,K>"],
+    ["tmem", "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,K,K>", "--copy", "SM100_TMEM_LOAD_32dp32b8x",
+     "--thread", "37"],
+    ["tmem", "SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,256,128,K,K>", "--shape", "(_256,_256)", "--copy",
+     "SM100_TMEM_LOAD_16dp256b1x", "--format", "json"],
+    ["tmem", "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,K,K>", "--copy", "SM100_TMEM_LOAD_32dp32b8x",
+     "--thread", "1000"], ["tmem", "SM80_16x8x16_F16F16F16F16_TN"],
+    ["bank", "(_64,_32):(_32,_1)", "--copy", "SM75_U32x4_LDSM_N", "--type", "half_t", "--mma",
+     "SM80_16x8x16_F16F16F16F16_TN", "--atom-layout", "(_2,_2)", "--tile", "(_32,_32,_16)", "--operand", "A",
+     "--compact"],
+    ["bank", "(_64,_32):(_32,_1)", "--copy", "SM75_U32x4_LDSM_N", "--type", "half_t", "--mma",
+     "SM80_16x8x16_F16F16F16F16_TN", "--atom-layout", "(_2,_2)", "--tile", "(_32,_32,_16)", "--operand", "A"],
+    ["bank", "(_64,_32):(_32,_1)", "--copy", "UniversalCopy<uint128_t>", "--type", "half_t", "--thr",
+     "(_16,_8):(_8,_1)", "--val", "(_1,_8)", "--store", "--warp", "2", "--format", "json"],
+    ["bank", "(_64,_32):(_32,_1)", "--copy", "UniversalCopy<uint128_t>", "--type", "half_t", "--thr",
+     "(_32,_4):(_4,_1)", "--val", "(_1,_8)", "--load", "--no-fix", "--format", "svg"],
+    ["bank", "(_64,_32):(_32,_1)", "--copy", "UniversalCopy<uint128_t>", "--type", "half_t", "--thr",
+     "(_32,_4):(_4,_1)", "--val", "(_1,_8)", "--compact", "--format", "json"],
+    ["desc", "0x4000004000010000", "--major", "K", "--type", "half_t", "--lang", "en"],
+    ["desc", "0x4000004000010000"], ["desc", "0x4000404000010000", "--kind", "umma", "--format", "json"],
+    ["desc", "0x4000004000010000", "--picture", "svg", "--mn", "128"], ["desc", "0xzz"],
+    ["desc", "0x4000004000010000", "--picture", "latex", "--format", "json"],
+    ["idesc", "0x08400010", "--family", "SM100_MMA_F16BF16_SS"], ["idesc", "0x08400010", "--format", "json"],
+    ["idesc", "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,K,K>"], ["idesc", "0x1", "--block-scaled"],
+    ["idesc", "SM80_16x8x16_F16F16F16F16_TN"],
+    ["tma", "--op", "SM90_TMA_LOAD", "--type", "half_t", "--gmem", "(512,128):(128,_1)", "--cta-tile", "(_128,_64)",
+     "--smem", "tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (_128,_64,_3))", "--format", "json"],
+    ["tma", "--op", "SM90_TMA_LOAD", "--type", "half_t", "--gmem", "(512,128):(128,_1)", "--cta-tile", "(_128,_64)",
+     "--smem", "tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (_128,_64,_3))", "--tma-partition"],
+    ["tma", "--op", "SM90_TMA_LOAD_MULTICAST", "--type", "half_t", "--gmem", "(1024,256):(256,_1)", "--smem",
+     "Sw<3,4,3> o _0 o (_64,_64):(_64,_1)", "--cluster", "2", "--tma-partition", "--cta", "1"],
+    ["tma", "--op", "SM90_TMA_LOAD", "--mma", "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,K,K>", "--gmem",
+     "(512,256):(256,_1)", "--operand", "B"],
+    ["tma", "--op", "SM90_TMA_LOAD", "--type", "half_t", "--gmem", "(512,128):(128,_1)"],
+    ["tma", "--op", "SM90_TMA_LOAD_IM2COL", "--type", "half_t", "--gmem", "(8,8,8,64):(4096,512,64,_1)", "--smem",
+     "(_64,_32):(_1,_64)", "--lower-corner", "(-1,-1)"],
+    *[[cmd, *a] for cmd in ("latex", "svg", "html") for a in (
+        ["--mma", "SM80_16x8x16_F16F16F16F16_TN", "--atom-layout", "(_2,_2)", "--tile", "(_32,_32,_16)"],
+        ["--mma", "SM80_16x8x16_F16F16F16F16_TN", "--atom-layout", "(_2,_2)"],
+        ["--copy", "SM75_U32x4_LDSM_N", "--type", "half_t", "--mma", "SM80_16x8x16_F16F16F16F16_TN", "--operand", "A"],
+        ["--copy", "UniversalCopy<uint128_t>", "--type", "half_t", "--thr", "(_16,_8):(_8,_1)", "--val", "(_1,_8)"],
+        ["--tv", "((_4,_8),_2):((_16,_1),_8)", "--tile", "(_8,_8)"], ["(2,(2,3)):(6,(3,1))", "--force"], [],
+        ["(_4,_8)", "--mma", "X"])],
+    ["atoms"], ["atoms", "SM80_16x8x16"], ["atoms", "--format", "json"], ["atoms", "LDSM", "--format", "json"],
+    ["tiled-copy-c"], ["tiled-copy-c", "--copy-v", "2", "--lang", "en"],
+    ["tiled-copy-c", "--mma", "SM80_16x8x8_F32TF32TF32F32_TN", "--atom-layout", "(_2,_2,_1)", "--tile", "(_32,_16,_8)"],
+    ["tiled-copy-c", "--copy-v", "3"],
+    ["explain", "partition", "--copy", "SM80_CP_ASYNC_CACHEALWAYS<uint128_t>", "--type", "half_t", "--thr",
+     "(_16,_8):(_8,_1)", "--val", "(_1,_8)", "--layout", "(_128,_64,1):(_64,_1,8192)", "--side", "S"],
+    ["explain", "partition", "--mma", "SM80_16x8x16_F16F16F16F16_TN", "--atom-layout", "(_2,_2)", "--shape",
+     "(_64,_32)", "--operand", "A", "--thread", "5", "--lang", "en"],
+    ["explain", "partition", "--mma", "SM80_16x8x16_F16F16F16F16_TN", "--shape", "(_64,_32)", "--operand", "C",
+     "--fragment"],
+    ["explain", "partition", "--mma", "SM80_16x8x16_F16F16F16F16_TN", "--shape", "(_63,_32)", "--operand", "A"],
+]
+
+
+@pytest.mark.parametrize("lang", [None, "en", "xx"])
+def test_table_same_bytes(monkeypatch, lang):
+    """The commands of entry._TABLE without click: the click commands' bytes; errors are left to click."""
+    if lang is None:
+        monkeypatch.delenv("CUTEDUMP_LANG", raising=False)
+    else:
+        monkeypatch.setenv("CUTEDUMP_LANG", lang)
+    runner = CliRunner()
+    answered = 0
+    for args in TABLE_LINES:
+        eligible = entry._fast_eligible(args)
+        assert eligible or (lang == "xx" and args[0] in ("kernel", "desc", "tiled-copy-c", "explain")
+                            and "--lang" not in args), args
+        got = fast(args, monkeypatch)
+        r = runner.invoke(main, args)
+        if got is None:
+            assert r.exit_code != 0, (args, r.output)
+            continue
+        answered += 1
+        assert (r.exit_code, r.output) == (0, got), args
+    assert answered >= (35 if lang == "xx" else 49)
+    for args in (["kernel", "-"], ["kernel", "x", "--dump-latex"], ["kernel", "x", "--no-readings"],
+                 ["kernel", "x", "--thread", "-1"], ["kernel", "x", "--thread", "1", "--thread", "2"],
+                 ["kernel", "x", "--thread=1"], ["kernel", "x", "--thread", " 1"], ["kernel", "x", "y"], ["kernel"],
+                 ["bank", "--inst", "ld.shared.b32"], ["bank", "(_8,_8)", "--store", "--load"],
+                 ["bank", "(_8,_8)", "--operand", "a"], ["desc", "1", "--mn", "0"], ["desc", "1", "--major", "k"],
+                 ["tmem", "X", "--help"], ["idesc", "1", "--", "2"], ["bank", "-", "--copy", "X"],
+                 ["tma", "--type", "half_t", "--gmem", "(8,8)"], ["atoms", "--mma"], ["atoms", "a", "b"],
+                 ["atoms", "--mma", "SM80"], ["tiled-copy-c", "--format", "json"], ["explain", "partition", "--detail", "2"],
+                 ["explain", "partition", "--format", "json"], ["tiled-copy-c", "--permutation", "(_1,_1,_1)"]):
+        assert not entry._fast_eligible(args), args

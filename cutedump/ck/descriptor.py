@@ -11,7 +11,7 @@ hidden count, in transform order), and ``new_up_idss`` puts those in the new vis
 from __future__ import annotations
 
 from cutedump.errors import CuteDumpError
-from cutedump.algebra import C, Layout, make_layout, size
+from cutedump.algebra import C, Layout, is_tuple, make_layout, size
 from cutedump.algebra.evaluate import values_at
 from cutedump.ck.transforms import Embed, Merge, NotExpressible, Pad, PassThrough, UnMerge, wrap32
 
@@ -193,10 +193,12 @@ class TensorDescriptor:
 
         The domain is walked ``chunk`` indices at a time (colexicographic), so memory stays bounded however large
         the descriptor is."""
-        import numpy as np
         n = self.size()
         if _i(size(layout)) != n:
             return n, 0, ("size", _i(size(layout)), n)
+        if self._linear_equal(layout, const):
+            return 0, n, None
+        import numpy as np  # start-up: numpy only where the whole domain is evaluated
         lens = [max(_i(x), 0) for x in self.lengths()]
         bad_total, checked, first = 0, 0, None
         for start in range(0, n, chunk):
@@ -212,6 +214,63 @@ class TensorDescriptor:
                 first = (tuple(int(d[k]) for d in dom), int(theirs[k]), int(off[k]))
             bad_total += len(bad)
         return bad_total, checked, first
+
+    def _linear_equal(self, layout, const) -> bool:
+        """True where offset(idx) == const + layout(idx) at every visible index follows without evaluating them.
+
+        A chain of Embed, UnMerge and PassThrough transforms (every index valid) is affine: each hidden index is
+        c + sum a_k idx_k, computed here symbolically from the top. Where no hidden index can leave int32 anywhere in
+        the domain (its bounds over the box of visible indices), wrap32 changes nothing and the offset is that affine
+        form; a flat layout of the visible lengths whose strides are its a_k (dimensions longer than 1) plus a const
+        equal to its c is then equal everywhere. False: not shown this way (check_cute evaluates the domain)."""
+        if not isinstance(layout, Layout):
+            return False
+        lens = [_i(x) for x in self.lengths()]
+        if any(n < 0 for n in lens):
+            return False
+        r = len(lens)
+        zero = (0, (0,) * r)
+        forms = [zero] * self.nhidden           # a hidden index no transform sets reads 0
+        for k, h in enumerate(self.visible):
+            forms[h] = (0, tuple(int(j == k) for j in range(r)))
+
+        def fits(f) -> bool:
+            c, a = f
+            lo = c + sum(min(0, x * (n - 1)) for x, n in zip(a, lens) if n > 0)
+            hi = c + sum(max(0, x * (n - 1)) for x, n in zip(a, lens) if n > 0)
+            return INT32_MIN <= lo and hi <= INT32_MAX
+
+        for t, lows, ups in reversed(list(zip(self.transforms, self.low_idss, self.up_idss))):
+            kind = type(t)
+            up = [forms[h] for h in ups]
+            if kind is PassThrough and len(lows) == len(up) == 1:
+                low = up
+            elif kind in (Embed, UnMerge) and len(lows) == 1:
+                coef = t.coefficients if kind is Embed else t.scan    # (UnMerge: the last scan entry is 1)
+                if len(coef) != len(up):
+                    return False
+                c, a = 0, [0] * r
+                for (uc, ua), m in zip(up, coef):
+                    m = _i(m)
+                    c += uc * m
+                    a = [x + y * m for x, y in zip(a, ua)]
+                low = [(c, tuple(a))]
+            else:
+                return False
+            for h, f in zip(lows, low):
+                if not fits(f):
+                    return False
+                forms[h] = f
+        c, a = forms[0]
+        shape, stride = layout.shape, layout.stride
+        if not is_tuple(shape):
+            shape, stride = (shape,), (stride,)
+        if not is_tuple(stride) or len(shape) != r or len(stride) != r or _i(const) != c:
+            return False
+        for x, n, sh, d in zip(a, lens, shape, stride):
+            if is_tuple(sh) or is_tuple(d) or _i(sh) != n or (n > 1 and _i(d) != x):
+                return False
+        return True
 
 
 # ---------------------------------------------------------------- constructors

@@ -54,3 +54,230 @@ def picture_layout(layout: str, force: bool = False):
     base = L.b if hasattr(L, "b") else L
     check_size(int(size(base)), force, "picture")
     return L
+
+
+# ---- whole answers of commands (text to print as it is): the click command prints them, and so does the console
+# ---- entry's table-driven fast path (cutedump/entry.py:_TABLE)
+
+def kernel_param(text: str) -> tuple[str, str]:
+    """``--set NAME=VALUE`` -> (NAME, VALUE)."""
+    import re
+    m = re.fullmatch(r"\s*([A-Za-z][A-Za-z0-9_]*)\s*=\s*(\S+)\s*", text)
+    if not m:
+        raise CuteDumpError(f"--set takes NAME=VALUE with a CuTe integer (128 dynamic, _128 static), got {text!r}")
+    return m.group(1), m.group(2)
+
+
+def kernel_resolve(file: str):
+    """A path, or the name of a shipped description."""
+    from cutedump.kernel.load import example, examples  # start-up: on demand
+    if "/" not in file and not file.endswith(".toml") and file in examples():
+        return example(file)
+    return file
+
+
+def kernel_load(file: str, thread: int, sets):
+    from cutedump.kernel.load import load  # start-up: on demand
+    params = dict(kernel_param(s) for s in sets)
+    return load(kernel_resolve(file), params, thread)
+
+
+def kernel_output(dump, lang: str, readings: bool, fmt: str, warp: int) -> str:
+    """The sections of a kernel dump (and, with readings, the bank audit), as text or JSON."""
+    from cutedump.kernel.audit import audit  # start-up: on demand
+    from cutedump.dumps import kernel_dump  # start-up: on demand
+    bank = audit(dump, warp)
+    blocks = kernel_dump.blocks(dump, lang, readings, bank, warp)
+    if fmt == "json":
+        import json
+        return json.dumps(kernel_dump.as_json(dump, blocks, bank if readings else None), ensure_ascii=False,
+                          indent=1) + "\n"
+    return kernel_dump.render_text(blocks, lang)
+
+
+def kernel_text(file, thread, warp, sets, fmt_, lang) -> str:
+    """``cutedump kernel FILE`` with readings, without --dump-latex."""
+    if warp < 0:
+        raise CuteDumpError(f"--warp {warp} is negative")
+    return kernel_output(kernel_load(file, thread, sets), lang, True, fmt_, warp)
+
+
+def tmem_text(atom, atom_layout, shape_, copy_op, thread, fmt_) -> str:
+    """``cutedump tmem``: the accumulator fragment of a UMMA in tensor memory, a TMEM copy's thread partitions."""
+    from cutedump.algebra import C, make_layout  # start-up: on demand
+    from cutedump.atoms import tmem as T  # start-up: on demand
+    from cutedump.atoms.cli_support import build_mma, parse_shape_arg  # start-up: on demand
+    mma = build_mma(atom, atom_layout, None)
+    if shape_ is None:
+        shp = tuple(C(int(x)) for x in mma.tile_shape()[:2])
+    else:
+        shp = parse_shape_arg(shape_, "--shape")
+        if not isinstance(shp, tuple) or len(shp) < 2:
+            raise CuteDumpError(f"--shape takes an (M,N) tile, got {shape_.strip()!r}")
+    acc = T.tmem_fragment_C(mma, shp)
+    cols = acc.columns()
+    lanes = acc.lanes()
+    d = {"atom": mma.atom.name, "shape": fmt(shp), "accumulator": str(acc), "columns": cols,
+         "allocate_columns": T.alloc_columns(cols) if cols <= T.CAPACITY_COLUMNS else None,
+         "capacity_columns": T.CAPACITY_COLUMNS, "lanes": [list(x) for x in lanes]}
+    try:
+        alloc = f"TMEM::Allocator allocate({T.alloc_columns(cols)}) of Sm100TmemCapacityColumns = {T.CAPACITY_COLUMNS}"
+    except CuteDumpError as e:
+        alloc = f"does not fit: {e.message}"
+    lines = [f"tCtAcc = partition_fragment_C(tiled_mma, {fmt(shp)}):", f"  {acc}",
+             f"TMEM columns: {cols} (find_tmem_tensor_col_offset); {alloc}",
+             "TMEM lanes: " + ", ".join(f"{a}-{b}" for a, b in lanes)]
+    if copy_op is not None:
+        from cutedump.render.tmem_view import warp_picture  # start-up: on demand
+        tc = T.make_tmem_copy(copy_op, acc)
+        n = int(tc.size())
+        if not 0 <= thread < n:
+            raise CuteDumpError(f"--thread {thread} is outside the TiledCopy's {n} threads")
+        thr = tc.get_slice(thread)
+        s_lay, s_off = thr.partition_S(acc.layout)
+        d_lay, _ = thr.partition_D(make_layout(acc.layout.shape))
+        src = acc.with_layout(s_lay, int(s_off))
+        cells = T.tmem_copy_cells(tc, acc)
+        warps = T.warp_lane_map(cells)
+        d.update({"tiled_copy": tc.print_str(), "thread": thread, "partition_S": str(src),
+                  "partition_D": str(d_lay),
+                  "warps": [{"warp": w, "lanes": list(ln), "columns": list(cl), "cells": k} for w, ln, cl, k in warps]})
+        lines += [f"make_tmem_copy({copy_op}{{}}, tCtAcc):", tc.print_str().rstrip("\n"),
+                  f"thread {thread} partition_S(tCtAcc): {src}",
+                  f"thread {thread} partition_D(compact {fmt(acc.layout.shape)}): {d_lay}",
+                  "warps:"]
+        lines += [f"  warp {w}: lanes {ln[0]}-{ln[1]}, columns {cl[0]}-{cl[1]} ({k} cells)" for w, ln, cl, k in warps]
+        lines.append(warp_picture(cells))
+    if fmt_ == "json":
+        import json
+        return json.dumps(d) + "\n"
+    return "\n".join(lines) + "\n"
+
+
+def bank_copy_text(smem, atom, value_type, thr, val, mma_name, atom_layout, tile, operand, store, warp, also, no_fix,
+                   compact, fmt_) -> str:
+    """``cutedump bank`` in copy mode with the smem layout given (not read from standard input)."""
+    from cutedump.bank.report import CopySpec, copy_report  # start-up: on demand
+    if smem is None or atom is None:
+        raise CuteDumpError("give a smem layout and --copy ATOM (copy mode), or --inst and --addresses (raw mode)")
+    spec = CopySpec(atom, value_type, thr, val, mma_name, atom_layout, tile, operand, store)
+    return bank_output(copy_report(smem, spec, warp, also, fix=not no_fix), compact, fmt_)
+
+
+def bank_output(rep, compact, fmt_) -> str:
+    from cutedump.render import bank_view as V  # start-up: on demand
+    if compact and fmt_ != "text":
+        raise CuteDumpError(f"--compact and --format {fmt_} contradict each other: --compact shortens the text view")
+    if fmt_ == "json":
+        import json
+        return json.dumps(V.report_json(rep)) + "\n"
+    if fmt_ == "svg":
+        return V.report_svg(rep)
+    return V.report_text(rep, compact) + "\n"
+
+
+def desc_answer(descriptor, kind, major, value_type, mn, fmt_, picture, lang) -> str:
+    """``cutedump desc``: CuTe's print of a descriptor, its fields, layout and core matrices (or their picture)."""
+    from cutedump.atoms.smem_desc import parse_descriptor  # start-up: the engine only when run
+    from cutedump.dumps.explain_desc import decode, desc_text, desc_json  # start-up: likewise
+    d = parse_descriptor(descriptor, kind)
+    r = decode(d, major.upper(), value_type, mn)
+    if picture is not None:
+        if fmt_ == "json":
+            raise CuteDumpError("--picture and --format json are two outputs; choose one")
+        from cutedump.render import coremat  # start-up: pictures on demand
+        return coremat.render(r, picture)
+    if fmt_ == "json":
+        import json
+        return json.dumps(desc_json(r)) + "\n"
+    return desc_text(r, lang)
+
+
+def _idesc_value(text: str) -> int | None:
+    t = text.strip().replace("'", "").replace("_", "")
+    try:
+        return int(t, 0)
+    except ValueError:
+        return None
+
+
+def idesc_answer(value, family, block_scaled, fmt_) -> str:
+    """``cutedump idesc``: a UMMA instruction descriptor (or an atom's) field by field, and the atoms it describes."""
+    from cutedump.atoms import umma_desc as D, umma_catalog as U  # start-up: on demand
+    from cutedump.atoms.mma_catalog import lookup_mma  # start-up: on demand
+    from cutedump.render.idesc_view import idesc_text  # start-up: on demand
+    v = _idesc_value(value)
+    atom_name = None
+    if v is None:
+        t = lookup_mma(value)
+        if not isinstance(t, U.UMMATraits):
+            raise CuteDumpError(f"{t.name} is not an SM100 UMMA atom: only tcgen05.mma has an instruction descriptor")
+        d = t.instr_desc()
+        atom_name = t.name
+        atoms = [t]
+    else:
+        if family is not None:
+            base = family.strip().split("<")[0].split("::")[-1]
+            if base in U.umma_families():
+                block_scaled = block_scaled or U.umma_families()[base].block_scaled
+        d = D.decode(v, block_scaled=block_scaled)
+        atoms = U.atoms_for_instr_desc(d, family)
+        if len({(t.instr_desc().a_format_enum, t.instr_desc().b_format_enum) for t in atoms}) == 1:
+            e = atoms[0].instr_desc()     # the formats' enum is known when every atom found agrees on it
+            d = D.decode(d.value, block_scaled=block_scaled, a_format_enum=e.a_format_enum,
+                         b_format_enum=e.b_format_enum)
+    if fmt_ == "json":
+        import json
+        out = d.json()
+        out["atoms"] = [t.name for t in atoms]
+        if atom_name:
+            out["atom"] = atom_name
+        return json.dumps(out) + "\n"
+    lines = [idesc_text(d)]
+    if atom_name:
+        lines.insert(0, f"{atom_name}: idesc_ = UMMA::{'make_instr_desc_block_scaled' if d.block_scaled else 'make_instr_desc'}<...>()")
+        lines.append(f"make_runtime_instr_desc: 0x{d.runtime():016x}")
+    else:
+        lines.append(f"atoms with this descriptor ({len(atoms)}):" if atoms else
+                     "no catalog atom has this descriptor (no atom sets max_shift, and M/N/format combinations "
+                     "that CuTe's static_asserts refuse have no atom)")
+        lines += [f"  {t.name}" for t in atoms]
+    return "\n".join(lines) + "\n"
+
+
+def tiled_copy_c_text(copy_v, lang, mma, atom_layout, tile, force, plain) -> str | None:
+    """``cutedump tiled-copy-c`` in text: the narrated make_tiled_copy_C_atom walk-through (None on a colour
+    terminal: the click command styles it)."""
+    from cutedump.render.narration import use_color  # start-up: on demand
+    if use_color(plain):
+        return None
+    from cutedump.dumps.tiled_copy_c import walkthrough  # start-up: on demand
+    return walkthrough(mma, atom_layout, tile, copy_v, lang, force)
+
+
+def explain_partition_text(expr, lang, plain, mma_name, atom_layout, tile, copy_name, value_type, thr, val, shape,
+                           layout_, operand, side, fragment, retile, thread, smem_address) -> str | None:
+    """``cutedump explain partition`` in text, where it prints plain text and no error (else None: the click command
+    answers)."""
+    from cutedump.render.narration import use_color  # start-up: on demand
+    if expr.strip() != "partition" or use_color(plain):
+        return None
+    from cutedump.dumps.explain_partition import explain_partition  # start-up: on demand
+    from cutedump.dumps.steps import narrate  # start-up: on demand
+    expl = explain_partition(mma=mma_name, atom_layout=atom_layout, tile=tile, copy=copy_name, value_type=value_type,
+                             thr=thr, val=val, shape=shape, layout=layout_, operand=operand, side=side,
+                             fragment=fragment, retile=retile, thread=thread, smem_address=explain_address(smem_address))
+    return None if expl.error is not None else narrate(expl, lang)
+
+
+def explain_address(text):
+    """``explain partition --smem-address A``: a 32-bit byte address (None: unset)."""
+    if text is None:
+        return None
+    try:
+        v = int(str(text).replace("_", ""), 0)
+    except ValueError:
+        raise CuteDumpError(f"--smem-address: expected a byte address like 0x400 or 1024, got {text!r}") from None
+    if not 0 <= v < 1 << 32:
+        raise CuteDumpError(f"--smem-address: {text} is not a 32-bit shared-memory address")
+    return v

@@ -6,7 +6,7 @@ import click
 
 from cutedump.commands._common import handle_errors, arg_or_stdin, stdin_stream, given
 from cutedump.errors import CuteDumpError
-from cutedump.render import bank_view as V
+from cutedump.commands._answers import bank_copy_text, bank_output
 
 EPILOG = """\b
 Examples:
@@ -65,7 +65,7 @@ def bank_cmd(smem, atom, value_type, thr, val, mma_name, atom_layout, tile, oper
              inst, addresses, compact, fmt_):
     """Bank conflicts, wavefronts and vector width of shared-memory copies, with the swizzle that fixes them."""
     # start-up: `cutedump bank --help` does not load the bank model
-    from cutedump.bank.report import CopySpec, raw_report, copy_report  # start-up: only when the command runs
+    from cutedump.bank.report import raw_report  # start-up: only when the command runs
     if inst is not None or addresses:
         if any(x is not None for x in (smem, atom, thr, val, mma_name, operand, value_type, atom_layout, tile)) or also:
             raise CuteDumpError("raw mode (--inst/--addresses) takes no smem layout or copy options")
@@ -79,16 +79,7 @@ def bank_cmd(smem, atom, value_type, thr, val, mma_name, atom_layout, tile, oper
     else:
         if smem == "-" or (smem is None and atom is not None and not stdin_stream().isatty()):
             smem = arg_or_stdin("-", "smem layout", '"(_64,_32):(_32,_1)" --copy ...')
-        if smem is None or atom is None:
-            raise CuteDumpError("give a smem layout and --copy ATOM (copy mode), or --inst and --addresses (raw mode)")
-        spec = CopySpec(atom, value_type, thr, val, mma_name, atom_layout, tile, operand, store)
-        rep = copy_report(smem, spec, warp, also, fix=not no_fix)
-    if compact and fmt_ != "text":
-        raise CuteDumpError(f"--compact and --format {fmt_} contradict each other: --compact shortens the text view")
-    if fmt_ == "json":
-        import json
-        click.echo(json.dumps(V.report_json(rep)))
-    elif fmt_ == "svg":
-        click.echo(V.report_svg(rep), nl=False)
-    else:
-        click.echo(V.report_text(rep, compact))
+        click.echo(bank_copy_text(smem, atom, value_type, thr, val, mma_name, atom_layout, tile, operand, store, warp,
+                                  also, no_fix, compact, fmt_), nl=False)
+        return
+    click.echo(bank_output(rep, compact, fmt_), nl=False)

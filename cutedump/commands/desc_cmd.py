@@ -2,13 +2,12 @@
 and its core matrices."""
 from __future__ import annotations
 
-import json
 import os
 
 import click
 
 from cutedump.commands._common import handle_errors
-from cutedump.errors import CuteDumpError
+from cutedump.commands._answers import desc_answer
 
 EPILOG = """\b
 Examples:
@@ -42,17 +41,4 @@ shows its fields in the same form.
 def desc_cmd(descriptor, kind, major, value_type, mn, fmt_, picture, lang):
     """Decode DESCRIPTOR (64 bits, e.g. 0x4000004000010000): CuTe's print of it, each field, the smem layout
     the tensor core reads through it, and its 8x16-byte core matrices."""
-    from cutedump.atoms.smem_desc import parse_descriptor  # start-up: the engine only when run
-    from cutedump.dumps.explain_desc import decode, desc_text, desc_json  # start-up: likewise
-    d = parse_descriptor(descriptor, kind)
-    r = decode(d, major.upper(), value_type, mn)
-    if picture is not None:
-        if fmt_ == "json":
-            raise CuteDumpError("--picture and --format json are two outputs; choose one")
-        from cutedump.render import coremat  # start-up: pictures on demand
-        click.echo(coremat.render(r, picture), nl=False)
-        return
-    if fmt_ == "json":
-        click.echo(json.dumps(desc_json(r)))
-        return
-    click.echo(desc_text(r, lang), nl=False)
+    click.echo(desc_answer(descriptor, kind, major, value_type, mn, fmt_, picture, lang), nl=False)

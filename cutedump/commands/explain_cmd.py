@@ -8,6 +8,7 @@ import click
 
 from cutedump.commands._common import handle_errors, lang_option, arg_or_stdin, given, needs
 from cutedump.errors import CuteDumpError
+from cutedump.commands._answers import explain_address as _address
 from cutedump.dumps.steps import narrate, steps_json
 from cutedump.render.narration import echo_text
 
@@ -42,18 +43,6 @@ max_common_layout, and composition with swizzles. Every printed intermediate is 
 shown next to it; the result equals `cutedump eval EXPR`. When CuTe rejects the input (a static_assert), the
 explanation stops at the failing step, names the condition, and the exit status is 2.
 """
-
-
-def _address(text):
-    if text is None:
-        return None
-    try:
-        v = int(str(text).replace("_", ""), 0)
-    except ValueError:
-        raise CuteDumpError(f"--smem-address: expected a byte address like 0x400 or 1024, got {text!r}") from None
-    if not 0 <= v < 1 << 32:
-        raise CuteDumpError(f"--smem-address: {text} is not a 32-bit shared-memory address")
-    return v
 
 
 @click.command("explain", epilog=EPILOG)

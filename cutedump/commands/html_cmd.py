@@ -4,8 +4,7 @@ from __future__ import annotations
 import click
 
 from cutedump.commands._common import handle_errors
-from cutedump.commands.latex_cmd import picture_options, build_picture
-from cutedump.render import html
+from cutedump.commands.latex_cmd import picture_options, picture_text, read_stdin_layout
 
 EPILOG = """\b
 Examples:
@@ -30,6 +29,5 @@ thread number; for layouts a click highlights the cells with the same offset. In
 @handle_errors
 def html_cmd(layout, tv, tile, mma, atom_layout, copy, value_type, thr, val, copy_for, force):
     """Interactive HTML page of LAYOUT (or of a TV layout, an MMA, a TiledCopy): hover tooltips, click a thread."""
-    kind, obj, t = build_picture(layout, tv, tile, mma, atom_layout, copy, value_type, thr, val, copy_for,
-                                 force)
-    click.echo(html.page(kind, obj, t), nl=False)
+    click.echo(picture_text("html", layout, tv, tile, mma, atom_layout, copy, value_type, thr, val, copy_for, force,
+                            read_stdin_layout), nl=False)

@@ -3,16 +3,12 @@
 sgemm-sm80`` is a front end over :func:`emit` with a shipped description."""
 from __future__ import annotations
 
-import json
-import re
-
 import click
 
 from cutedump.commands._common import handle_errors, lang_option, needs
 from cutedump.errors import CuteDumpError
-from cutedump.kernel.load import load, example, examples, EXAMPLES
-from cutedump.kernel.audit import audit
-from cutedump.dumps import kernel_dump
+from cutedump.commands._answers import kernel_load, kernel_output
+from cutedump.kernel.load import EXAMPLES
 from cutedump.dumps.kernel_latex import write_latex
 
 EPILOG = """\b
@@ -44,20 +40,6 @@ multicast masks' CTAs.
 """
 
 
-def _param(text: str) -> tuple[str, str]:
-    m = re.fullmatch(r"\s*([A-Za-z][A-Za-z0-9_]*)\s*=\s*(\S+)\s*", text)
-    if not m:
-        raise CuteDumpError(f"--set takes NAME=VALUE with a CuTe integer (128 dynamic, _128 static), got {text!r}")
-    return m.group(1), m.group(2)
-
-
-def resolve(file: str):
-    """A path, or the name of a shipped description."""
-    if "/" not in file and not file.endswith(".toml") and file in examples():
-        return example(file)
-    return file
-
-
 def emit(dump, *, lang: str, readings: bool, fmt: str, warp: int, dump_latex: bool, outdir, force: bool,
          dump_layouts: bool = True) -> None:
     """Print a kernel dump: --dump-latex files, then the sections, then (with readings) the bank audit."""
@@ -73,13 +55,7 @@ def emit(dump, *, lang: str, readings: bool, fmt: str, warp: int, dump_latex: bo
     if warp < 0:
         raise CuteDumpError(f"--warp {warp} is negative")
     needs("--warp", "warp", readings, "the bank audit (drop --no-readings)")
-    bank = audit(dump, warp)
-    blocks = kernel_dump.blocks(dump, lang, readings, bank, warp)
-    if fmt == "json":
-        click.echo(json.dumps(kernel_dump.as_json(dump, blocks, bank if readings else None), ensure_ascii=False,
-                              indent=1))
-        return
-    click.echo(kernel_dump.render_text(blocks, lang), nl=False)
+    click.echo(kernel_output(dump, lang, readings, fmt, warp), nl=False)
 
 
 @click.command("kernel", epilog=EPILOG.format(shipped=", ".join(p.stem for p in sorted(EXAMPLES.glob("*.toml")))))
@@ -99,7 +75,6 @@ def emit(dump, *, lang: str, readings: bool, fmt: str, warp: int, dump_latex: bo
 @handle_errors
 def kernel_cmd(file, thread, warp, sets, fmt_, lang, no_readings, dump_latex, outdir, force):
     """The host-only dump and bank audit of a kernel, from a TOML description of its layout objects."""
-    params = dict(_param(s) for s in sets)
-    dump = load(resolve(file), params, thread)
+    dump = kernel_load(file, thread, sets)
     emit(dump, lang=lang, readings=not no_readings, fmt=fmt_, warp=warp, dump_latex=dump_latex, outdir=outdir,
          force=force)

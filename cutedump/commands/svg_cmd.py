@@ -4,8 +4,7 @@ from __future__ import annotations
 import click
 
 from cutedump.commands._common import handle_errors
-from cutedump.commands.latex_cmd import picture_options, build_picture
-from cutedump.render import svg
+from cutedump.commands.latex_cmd import picture_options, picture_text, read_stdin_layout
 
 EPILOG = """\b
 Examples:
@@ -28,8 +27,5 @@ is given).
 @handle_errors
 def svg_cmd(layout, tv, tile, mma, atom_layout, copy, value_type, thr, val, copy_for, force):
     """SVG picture of LAYOUT (or of a TV layout, an MMA, a TiledCopy)."""
-    kind, obj, t = build_picture(layout, tv, tile, mma, atom_layout, copy, value_type, thr, val, copy_for,
-                                 force)
-    out = {"layout": lambda: svg.layout_svg(obj), "tv": lambda: svg.tv_svg(obj, t),
-           "mma": lambda: svg.print_svg_mma(obj), "copy": lambda: svg.copy_svg(obj)}[kind]()
-    click.echo(out, nl=False)
+    click.echo(picture_text("svg", layout, tv, tile, mma, atom_layout, copy, value_type, thr, val, copy_for, force,
+                            read_stdin_layout), nl=False)

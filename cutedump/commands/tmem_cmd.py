@@ -4,11 +4,7 @@ from __future__ import annotations
 import click
 
 from cutedump.commands._common import handle_errors
-from cutedump.errors import CuteDumpError
-from cutedump.algebra import fmt, C, make_layout
-from cutedump.atoms import tmem as T
-from cutedump.atoms.cli_support import build_mma, parse_shape_arg
-from cutedump.render.tmem_view import warp_picture
+from cutedump.commands._answers import tmem_text
 
 EPILOG = """\b
 Examples:
@@ -34,48 +30,4 @@ reads which lanes (each warp reaches only its own 32-lane subpartition).
 @handle_errors
 def tmem_cmd(atom, atom_layout, shape_, copy_op, thread, fmt_):
     """The accumulator fragment of a UMMA in tensor memory, and a TMEM copy's thread partitions."""
-    mma = build_mma(atom, atom_layout, None)
-    if shape_ is None:
-        shp = tuple(C(int(x)) for x in mma.tile_shape()[:2])
-    else:
-        shp = parse_shape_arg(shape_, "--shape")
-        if not isinstance(shp, tuple) or len(shp) < 2:
-            raise CuteDumpError(f"--shape takes an (M,N) tile, got {shape_.strip()!r}")
-    acc = T.tmem_fragment_C(mma, shp)
-    cols = acc.columns()
-    lanes = acc.lanes()
-    d = {"atom": mma.atom.name, "shape": fmt(shp), "accumulator": str(acc), "columns": cols,
-         "allocate_columns": T.alloc_columns(cols) if cols <= T.CAPACITY_COLUMNS else None, "capacity_columns": T.CAPACITY_COLUMNS,
-         "lanes": [list(x) for x in lanes]}
-    try:
-        alloc = f"TMEM::Allocator allocate({T.alloc_columns(cols)}) of Sm100TmemCapacityColumns = {T.CAPACITY_COLUMNS}"
-    except CuteDumpError as e:
-        alloc = f"does not fit: {e.message}"
-    lines = [f"tCtAcc = partition_fragment_C(tiled_mma, {fmt(shp)}):", f"  {acc}",
-             f"TMEM columns: {cols} (find_tmem_tensor_col_offset); {alloc}",
-             "TMEM lanes: " + ", ".join(f"{a}-{b}" for a, b in lanes)]
-    if copy_op is not None:
-        tc = T.make_tmem_copy(copy_op, acc)
-        n = int(tc.size())
-        if not 0 <= thread < n:
-            raise CuteDumpError(f"--thread {thread} is outside the TiledCopy's {n} threads")
-        thr = tc.get_slice(thread)
-        s_lay, s_off = thr.partition_S(acc.layout)
-        d_lay, _ = thr.partition_D(make_layout(acc.layout.shape))
-        src = acc.with_layout(s_lay, int(s_off))
-        cells = T.tmem_copy_cells(tc, acc)
-        warps = T.warp_lane_map(cells)
-        d.update({"tiled_copy": tc.print_str(), "thread": thread, "partition_S": str(src),
-                  "partition_D": str(d_lay),
-                  "warps": [{"warp": w, "lanes": list(ln), "columns": list(cl), "cells": k} for w, ln, cl, k in warps]})
-        lines += [f"make_tmem_copy({copy_op}{{}}, tCtAcc):", tc.print_str().rstrip("\n"),
-                  f"thread {thread} partition_S(tCtAcc): {src}",
-                  f"thread {thread} partition_D(compact {fmt(acc.layout.shape)}): {d_lay}",
-                  "warps:"]
-        lines += [f"  warp {w}: lanes {ln[0]}-{ln[1]}, columns {cl[0]}-{cl[1]} ({k} cells)" for w, ln, cl, k in warps]
-        lines.append(warp_picture(cells))
-    if fmt_ == "json":
-        import json
-        click.echo(json.dumps(d))
-        return
-    click.echo("\n".join(lines))
+    click.echo(tmem_text(atom, atom_layout, shape_, copy_op, thread, fmt_), nl=False)

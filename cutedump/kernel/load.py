@@ -176,8 +176,6 @@ def read_description(path) -> tuple[dict, TextLocator]:
 def load(path, params: dict | None = None, thread: int = 0) -> KernelDump:
     """Read and evaluate a kernel description file for params (overriding its defaults) and a thread."""
     desc, loc = read_description(path)
-    # the host objects first: a bad tile is reported by the rule it breaks, before any partition
-    evaluate_description(dict(desc, thread=[], smem_copies=[]), params, 0, locate=loc)
     return evaluate_description(desc, params, thread, locate=loc)
 
 

@@ -293,8 +293,11 @@ def evaluate_description(desc: dict, params: dict | None = None, thread: int = 0
             raise EntryError(f"{locate('params', None, k)}: param name {k!r} is not an identifier")
         env.values[k] = _parse_param(k, v, locate("params", None, k))
     shown_params = dict(env.values)
+    at = 0               # the thread being evaluated: 0 for the first pass over [[objects]] (see below)
+    uses_thread = False  # whether an entry's value depended on it
 
     def build(ent: _Entry) -> Item:
+        nonlocal uses_thread
         e = ent.e
         name = ent.need("name")
         if not isinstance(name, str) or not name:
@@ -315,7 +318,8 @@ def evaluate_description(desc: dict, params: dict | None = None, thread: int = 0
             ent.string("modes")
         info: dict = {}
         if kind in S100.KINDS:        # Blackwell kinds (cutedump/kernel/sm100.py)
-            v, info = S100.KINDS[kind][2](ent, env, items, thread)
+            uses_thread = True
+            v, info = S100.KINDS[kind][2](ent, env, items, at)
             return Item(name, kind, v, e, bool(e.get("show", S100.KINDS[kind][3])), info)
         if kind == "value":
             v = env.eval(ent, "expr")
@@ -415,7 +419,8 @@ def evaluate_description(desc: dict, params: dict | None = None, thread: int = 0
             if copy_op != isinstance(obj, TiledCopy):
                 need_ = "a TiledCopy" if copy_op else "a TiledMMA"
                 ent.fail(f"{op} needs {need_}, {of_name!r} is not one", "of")
-            thr_idx = thread
+            thr_idx = at
+            uses_thread = uses_thread or "thr" not in e
             if "thr" in e:           # tiled_mma.get_slice(mma_v): the SM100 tutorials slice by the peer CTA
                 thr_idx = env.eval(ent, "thr")
                 if not is_int(thr_idx):
@@ -457,25 +462,14 @@ def evaluate_description(desc: dict, params: dict | None = None, thread: int = 0
         except CuteDumpError as err:
             ent.fail(err.one_line())
 
-    objects, tensors = [], []
-    items: dict[str, Item] = {}
-    for section, out in (("objects", objects), ("thread", tensors)):
-        if section == "thread":
-            n = _threads(objects)
-            if "threads" in meta:    # [kernel] threads = 128: the CTA's blockDim.x (the SM100 MMAs are per CTA)
-                n = meta["threads"]
-                if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-                    raise EntryError(f"{locate('kernel', None, 'threads')}: [kernel] threads must be a positive "
-                                     f"integer, got {n!r}")
-            if n is not None and not 0 <= int(thread) < n:
-                raise CuteDumpError(f"thread {thread} is out of range: the kernel has {n} threads (0..{n - 1})")
-        entries = desc.get(section, [])
+    def section(name: str, out: list) -> None:
+        entries = desc.get(name, [])
         if not isinstance(entries, list):
-            raise EntryError(f"{locate(section)}: {section} must be an array of tables ([[{section}]])")
+            raise EntryError(f"{locate(name)}: {name} must be an array of tables ([[{name}]])")
         for i, e in enumerate(entries):
-            ent = _Entry(locate, section, i, e)
+            ent = _Entry(locate, name, i, e)
             if not isinstance(e, dict):
-                raise EntryError(f"{locate(section, i)}: every entry of [[{section}]] must be a table, got {e!r}")
+                raise EntryError(f"{locate(name, i)}: every entry of [[{name}]] must be a table, got {e!r}")
             built = located(ent)
             for item in (built if isinstance(built, list) else [built]):
                 if item.name in env.values:
@@ -483,9 +477,44 @@ def evaluate_description(desc: dict, params: dict | None = None, thread: int = 0
                 env.values[item.name] = item.value
                 items[item.name] = item
                 out.append(item)
-    dump = KernelDump(meta.get("name", "kernel"), meta.get("title", ""), shown_params, thread, objects, tensors)
+
+    def in_range(t) -> None:
+        n = _threads(objects)
+        if "threads" in meta:    # [kernel] threads = 128: the CTA's blockDim.x (the SM100 MMAs are per CTA)
+            n = meta["threads"]
+            if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+                raise EntryError(f"{locate('kernel', None, 'threads')}: [kernel] threads must be a positive "
+                                 f"integer, got {n!r}")
+        if n is not None and not 0 <= int(t) < n:
+            raise CuteDumpError(f"thread {t} is out of range: the kernel has {n} threads (0..{n - 1})")
+
+    def make(tensors: list) -> KernelDump:
+        return KernelDump(meta.get("name", "kernel"), meta.get("title", ""), shown_params, thread, objects, tensors)
+
+    # The host objects first, for thread 0, and the [checks]: a bad tile is reported by the rule it breaks, before
+    # any partition. The objects are evaluated again only when one depended on the thread and the thread is not 0.
+    objects: list = []
+    items: dict[str, Item] = {}
+    section("objects", objects)
+    in_range(0)
+    _run_checks(desc, make([]), locate)
+    again = uses_thread and thread != 0
+    if again:
+        env.values = dict(shown_params)
+        objects.clear()
+        items.clear()
+    at = thread
+    if again:
+        section("objects", objects)
+        in_range(thread)
+    elif int(thread) != 0:
+        in_range(thread)
+    tensors: list = []
+    section("thread", tensors)
+    dump = make(tensors)
     dump.smem_copies = _smem_copies(desc, env, dump, locate)
-    _run_checks(desc, dump, locate)
+    if again:
+        _run_checks(desc, dump, locate)
     return dump
 
 
