@@ -29,6 +29,7 @@ from cutedump.parse import parse_expr, build_literal, Call, Apply, BinOp, Named,
 _BITS = {
     "bool": 1, "int1b_t": 1, "uint1b_t": 1, "int2b_t": 2, "uint2b_t": 2, "int4b_t": 4, "uint4b_t": 4,
     "int8_t": 8, "uint8_t": 8, "char": 8, "float_e4m3_t": 8, "float_e5m2_t": 8, "int16_t": 16, "uint16_t": 16,
+    "float_e2m1_t": 4, "float_e2m3_t": 6, "float_e3m2_t": 6, "float_ue8m0_t": 8, "float_ue4m3_t": 8,
     "half_t": 16, "bfloat16_t": 16, "half": 16, "int32_t": 32, "uint32_t": 32, "float": 32, "tfloat32_t": 32,
     "int": 32, "int64_t": 64, "uint64_t": 64, "double": 64, "uint128_t": 128,
 }

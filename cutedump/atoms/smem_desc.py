@@ -332,7 +332,18 @@ def is_desc_operand(tiled, operand: str) -> bool:
     return t.arch == "SM90 GMMA" and (operand == "B" or t.family.endswith(("_SS", "_SS_TN", "_SS_TN_SATURATE")))
 
 
-def desc_fragment(tiled, thr_idx: int, operand: str, smem, address: int | None = None, kind: str = "gmma",
+def _umma_spec(tiled):
+    return getattr(tiled.atom.traits, "spec", None) if tiled.atom.traits.arch == "SM100 UMMA" else None
+
+
+def is_umma_desc_operand(tiled, operand: str) -> bool:
+    """Whether operand A/B of a UMMA TiledMMA is read through a UMMA::SmemDescriptor (FrgType smem_desc: B always,
+    A of the _SS forms; A of a _TS form lives in tensor memory)."""
+    spec = _umma_spec(tiled)
+    return spec is not None and (operand.upper() == "B" or spec.family.src == "SS")
+
+
+def desc_fragment(tiled, thr_idx: int, operand: str, smem, address: int | None = None, kind: str | None = None,
                   major: str | None = None, type_name: str | None = None) -> DescFragment:
     """``thr_mma.partition_fragment_A/B(sX)`` of an SS GMMA TiledMMA over an smem tensor: the descriptor tensor
     ``make_tensor(DescriptorIterator{make_gmma_desc<Major>(tensor<0>(part))}, replace<0>(recast<uint128_t>(part)
@@ -342,16 +353,29 @@ def desc_fragment(tiled, thr_idx: int, operand: str, smem, address: int | None =
     op_name = operand.upper()
     if op_name not in ("A", "B"):
         raise CuteDumpError(f"descriptors are made for operands A and B, not {operand!r}")
+    spec = _umma_spec(tiled)
+    if kind is None:
+        kind = "umma" if spec is not None else "gmma"
     if kind == "gmma" and not is_desc_operand(tiled, op_name):
         raise CuteDumpError(f"operand {op_name} of {tiled.atom.traits.name} is read from registers, not through a "
                             "shared-memory descriptor (only SS GMMA atoms, and B of RS atoms, use descriptors)")
+    if kind == "umma" and spec is not None:
+        if not is_umma_desc_operand(tiled, op_name):
+            raise CuteDumpError(f"operand A of {tiled.atom.traits.name} lives in tensor memory (a _TS UMMA), not "
+                                "behind a shared-memory descriptor")
+        if op_name == "A" and spec.family.sparse:
+            # MakeTensor<UMMA::sparse_smem_desc<Major>>: the smem tensor must be a sparse_elem tensor
+            raise CuteDumpError("Expected sparse value_type.")
+        major = major or ("K" if (spec.a_major if op_name == "A" else spec.b_major) == 0 else "MN")
+        type_name = type_name or spec.types[0 if op_name == "A" else 1]
     type_name = type_name or tiled.atom.traits.val_types[1 if op_name == "A" else 2]
     sop = smem_operand(smem, type_name, address)
     thr = tiled.get_slice(thr_idx)
     part, off = (thr.partition_A if op_name == "A" else thr.partition_B)(sop.layout)
-    if not is_static(off):
-        raise CuteDumpError(f"the partition offset {fmt(off)} is dynamic")
-    off = int(off)
+    try:     # a runtime thread index gives a runtime offset (a 2x1SM atom's peer CTA): a number all the same
+        off = int(off)
+    except (TypeError, ValueError):
+        raise CuteDumpError(f"the partition offset {fmt(off)} is dynamic") from None
     first = SmemOperand(sop.swizzle, sop.bits, get(part, 0),
                         None if address is None else int(address) + off * sop.bits // 8)
     major = major or mma_majors(tiled)[0 if op_name == "A" else 1]

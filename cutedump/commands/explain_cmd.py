@@ -37,6 +37,13 @@ Examples (a GMMA operand in shared memory: its fragment is a tensor of wgmma des
   cutedump explain partition --mma "SM90_64x128x16_F32BF16BF16_SS<K,MN>" --operand B --fragment \\
       --layout "tile_to_shape(Layout_MN_SW128_Atom<bfloat16_t>, (_128,_64))" --smem-address 0x400 --format json
 \b
+Examples (a UMMA operand in shared memory: a tensor of UMMA::SmemDescriptors; thread 1 of a 2x1SM atom is the
+peer CTA):
+  cutedump explain partition --mma "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,K,K>" --operand A \\
+      --fragment --layout "tile_to_shape(UMMA::Layout_K_SW128_Atom<half_t>, (_128,_64,_2))" --format json
+  cutedump explain partition --mma "SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,256,128,MN,K>" --operand A \\
+      --fragment --layout "tile_to_shape(UMMA::Layout_MN_SW128_32B_Atom<half_t>, (_256,_64))" --thread 1
+\b
 Explainable calls: coalesce composition complement right_inverse left_inverse logical/zipped/tiled/flat_divide
 logical/zipped/tiled/flat_product blocked_product raked_product tile_to_shape upcast downcast max_common_vector
 max_common_layout, and composition with swizzles. Every printed intermediate is CuTe's value of the expression
@@ -71,7 +78,7 @@ explanation stops at the failing step, names the condition, and the exit status 
 @click.option("--retile", is_flag=True, help="partition: retile_D of the MMA fragment (with --copy, --mma, --operand).")
 @click.option("--thread", type=int, default=0, show_default=True, help="partition: the thread index.")
 @click.option("--smem-address", metavar="A", default=None,
-              help="partition: byte address of the smem tensor (GMMA descriptor fragments; default: unset, as on the "
+              help="partition: byte address of the smem tensor (GMMA/UMMA descriptor fragments; default: unset, as on the "
                    "host, start address 0).")
 @handle_errors
 def explain_cmd(expr, lang, fmt_, detail, plain, mma_name, atom_layout, tile, copy_name, value_type, thr, val, shape,

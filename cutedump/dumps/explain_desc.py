@@ -15,6 +15,7 @@ from cutedump.dumps.explain_algebra import Builder, CUTE_VERSION
 from cutedump.dumps.narrator import Narrator
 
 GMMA_HDR = "cute/atom/mma_traits_sm90_gmma.hpp"
+UMMA_HDR = "cute/atom/mma_traits_sm100.hpp"
 
 # the constants the wording writes (messages hold no digits: they come from here): bytes per core-matrix row (one
 # uint128_t unit), rows per core matrix, bytes of K per dense instruction, the start address shift and width, the
@@ -56,37 +57,43 @@ def _field_readings(m: D.DescMatch, X: str) -> list:
 
 def explain_desc_fragment(mma, smem, op: str, thread: int, address: int | None = None,
                           detail: int = 1) -> Explanation:
-    """``thr_mma.partition_fragment_A/B(sX)`` of an SS GMMA TiledMMA, step by step."""
+    """``thr_mma.partition_fragment_A/B(sX)`` of an SS GMMA (or SS UMMA) TiledMMA, step by step."""
     from cutedump.dumps.explain_partition import explain_mma_partition  # start-up: only for descriptor fragments
     op = op.upper()
     frag = D.desc_fragment(mma, thread, op, smem, address)       # checks everything first
-    vt = mma.atom.traits.val_types[1 if op == "A" else 2]
+    umma = frag.kind == "umma"
+    spec = getattr(mma.atom.traits, "spec", None)
+    vt = spec.types[0 if op == "A" else 1] if umma else mma.atom.traits.val_types[1 if op == "A" else 2]
+    hdr = UMMA_HDR if umma else GMMA_HDR
+    # the wording's names: GMMA or UMMA, make_gmma_desc or make_umma_desc, who sees the operand
+    kk = dict(G="UMMA" if umma else "GMMA", mk="make_umma_desc" if umma else "make_gmma_desc")
     sop = D.smem_operand(smem, vt, address)
     X = "M" if op == "A" else "N"
     b = Builder(detail)
     st = b.step("desc.smem", f"make_tensor, cute/pointer_flagged.hpp", vt=canonical_type(vt), smem=smem,
-                sw=sop.swizzle, inner=sop.layout, **_K)
+                sw=sop.swizzle, inner=sop.layout, **kk, **_K)
     part_expl = explain_mma_partition(mma, sop.layout, op, thread, False, detail)
-    st = b.step("desc.part", f"ThrMMA::partition_{op}, cute/atom/mma_atom.hpp", op=op, thread=thread, **_K)
+    st = b.step("desc.part.umma" if umma else "desc.part", f"ThrMMA::partition_{op}, cute/atom/mma_atom.hpp",
+                op=op, thread=thread, **kk, **_K)
     st.sub.extend(part_expl.steps)
     st.item("partition", None, frag.partition)
     st.item("offset", None, frag.offset)
     m = frag.match
     t = 128 // sop.bits if sop.bits < 128 else 1
-    st = b.step("desc.recast", f"make_gmma_desc, {GMMA_HDR}", t=t, bits=sop.bits, **_K)
+    st = b.step("desc.recast", f"{kk['mk']}, {hdr}", t=t, bits=sop.bits, **kk, **_K)
     st.item("tensor<0>(partition)", Call("get", frag.partition, targs=(0,)), get(frag.partition, 0))
     st.item("u128", Call("upcast", get(frag.partition, 0), targs=(t,)), m.u128)
-    st = b.step("desc.ltype", f"layout_type, {GMMA_HDR}", sw=sop.swizzle, lt=m.layout_type, w=m.w, wb=m.w * 16, **_K)
-    st = b.step("desc.canon", f"make_gmma_desc, {GMMA_HDR}", major=m.major, tile=m.tile, form=m.form, **_K)
+    st = b.step("desc.ltype", f"layout_type, {hdr}", sw=sop.swizzle, lt=m.layout_type, w=m.w, wb=m.w * 16, **kk, **_K)
+    st = b.step("desc.canon", f"{kk['mk']}, {hdr}", major=m.major, tile=m.tile, form=m.form, **kk, **_K)
     st.item("canonical_layout", Call("logical_divide", m.u128, m.tile), m.canonical)
-    st = b.step("desc.fields", f"make_gmma_desc, {GMMA_HDR}", sbo=m.sbo, lbo=m.lbo,
+    st = b.step("desc.fields", f"{kk['mk']}, {hdr}", sbo=m.sbo, lbo=m.lbo,
                 start=_hex4(m.desc.field("start_address")), **_K)
     st.item("desc", None, m.desc.hex())
-    st = b.step("desc.frag", f"MakeTensor<GMMA::smem_desc<Major>>, {GMMA_HDR}", **_K)
+    st = b.step("desc.frag", f"MakeTensor<{kk['G']}::smem_desc<Major>>, {hdr}", **kk, **_K)
     st.item("layout", Call("replace", Call("upcast", frag.partition, targs=(t,)), Layout(C(1), C(0)), targs=(0,)),
             frag.layout)
     expl = Explanation("desc", {"version": CUTE_VERSION, "atom": mma.atom.name, "op": op, "thread": thread,
-                                "tensor": show(smem), "vt": canonical_type(vt)}, b.steps,
+                                "tensor": show(smem), "vt": canonical_type(vt), **kk}, b.steps,
                        result=frag.cute_print(), result_cute=f"thr_mma.partition_fragment_{op}(sX)")
     start = _hex4(m.desc.field("start_address"))
     if address is None:

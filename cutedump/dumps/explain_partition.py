@@ -23,7 +23,7 @@ from cutedump.atoms.mma import partition_fragment
 from cutedump.atoms.mma_catalog import split_template
 from cutedump.dumps.steps import Call, Explanation, show
 from cutedump.dumps.explain_algebra import Builder, CUTE_VERSION
-from cutedump.atoms.smem_desc import is_desc_operand, parse_smem_layout
+from cutedump.atoms.smem_desc import is_desc_operand, is_umma_desc_operand, parse_smem_layout
 from cutedump.dumps.explain_desc import explain_desc_fragment
 
 _ = UNDERSCORE
@@ -297,10 +297,12 @@ def explain_partition(mma=None, atom_layout=None, tile=None, copy=None, value_ty
     """The partition explanation the options describe (see ``cutedump explain --help``)."""
     if mma is not None and copy is None and fragment and (operand or "C").upper() in ("A", "B"):
         m = build_mma(mma, atom_layout, tile)
-        if is_desc_operand(m, operand.upper()):   # gmma: an SS GMMA operand's fragment is a descriptor tensor
+        umma = is_umma_desc_operand(m, operand.upper())
+        if umma or is_desc_operand(m, operand.upper()):   # an SS GMMA/UMMA operand's fragment is a descriptor tensor
             if shape is not None or layout is None:
-                raise CuteDumpError("a GMMA shared-memory operand needs its smem layout: --layout "
-                                    "\"tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (_64,_64))\"")
+                G = "UMMA" if umma else "GMMA"
+                raise CuteDumpError(f"a {G} shared-memory operand needs its smem layout: --layout "
+                                    f"\"tile_to_shape({G}::Layout_K_SW128_Atom<half_t>, (_{128 if umma else 64},_64))\"")
             return explain_desc_fragment(m, parse_smem_layout(layout), operand, thread, smem_address, detail)
     tensor = _tensor(shape, layout)
     if copy is None:

@@ -1,19 +1,22 @@
-"""English wording of the smem-descriptor explanations (``explain partition --fragment`` of SS GMMA operands and
+"""English wording of the smem-descriptor explanations (``explain partition --fragment`` of SS GMMA/UMMA operands and
 ``cutedump desc``); merged into en.py's catalog. Same keys as desc_zh.py."""
 
 MESSAGES = {
     "ex.title.desc": "explain thr_mma.partition_fragment_{op}(sX) for thread {thread}\n"
                      "TiledMMA of {atom}; smem tensor sX = {tensor} of {vt}; CuTe {version}'s steps: partition_{op}, "
-                     "then make_gmma_desc and the descriptor tensor\n",
+                     "then {mk} and the descriptor tensor\n",
     "ex.desc.smem": "the smem tensor: make_tensor(make_smem_ptr<{vt}>(addr), {smem}): the swizzle {sw} goes onto the "
                     "pointer and acts on byte addresses; the layout {inner} indexes {vt} elements",
     "ex.desc.part": "partition_{op}(sX) for thread {thread}: the steps of `cutedump explain partition` without "
                     "--fragment (a GMMA operand in shared memory is seen whole by every thread of the warpgroup)",
+    "ex.desc.part.umma": "partition_{op}(sX) for thread {thread}: the steps of `cutedump explain partition` without "
+                         "--fragment (a UMMA is issued by one thread for the whole CTA, or CTA pair: its operand in "
+                         "shared memory is the CTA's whole tile)",
     "ex.desc.recast": "recast<uint128_t>(tensor<{z}>(partition)): one instruction's (MN,K) block in {u}-byte units "
                       "({t} elements of {bits} bits per unit); a core matrix is {r} rows of one unit ({r} x {u} bytes)",
     "ex.desc.ltype": "layout_type from the pointer's swizzle {sw}: {lt}; W = {w}: one swizzle row spans {w} units "
                      "({wb} bytes)",
-    "ex.desc.canon": "make_gmma_desc<GMMA::Major::{major}>: logical_divide by {tile} must give the canonical form "
+    "ex.desc.canon": "{mk}<{G}::Major::{major}>: logical_divide by {tile} must give the canonical form "
                      "{form} (uint128_t units)",
     "ex.desc.fields": "the descriptor from the canonical strides: SBO = {sbo}, LBO = {lbo} ({u}-byte units), "
                       "start_address = {start}",

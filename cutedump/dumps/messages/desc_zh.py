@@ -1,18 +1,20 @@
-"""smem 描述符解说的中文措辞（SS GMMA 操作数的 ``explain partition --fragment`` 与 ``cutedump desc``）；并入 zh.py。
+"""smem 描述符解说的中文措辞（SS GMMA/UMMA 操作数的 ``explain partition --fragment`` 与 ``cutedump desc``）；并入 zh.py。
 与 desc_en.py 键一一对应。"""
 
 MESSAGES = {
     "ex.title.desc": "解说线程 {thread} 的 thr_mma.partition_fragment_{op}(sX)\n"
                      "{atom} 的 TiledMMA；smem 张量 sX = {tensor}（{vt}）；CuTe {version} 的步骤：partition_{op}，"
-                     "然后 make_gmma_desc 与描述符张量\n",
+                     "然后 {mk} 与描述符张量\n",
     "ex.desc.smem": "smem 张量：make_tensor(make_smem_ptr<{vt}>(addr), {smem})：swizzle {sw} 挂到指针上，作用于字节地址；"
                     "布局 {inner} 以 {vt} 元素为单位",
     "ex.desc.part": "线程 {thread} 的 partition_{op}(sX)：即不带 --fragment 的 `cutedump explain partition` 各步"
                     "（共享内存中的 GMMA 操作数对 warpgroup 的每个线程都是整块可见）",
+    "ex.desc.part.umma": "线程 {thread} 的 partition_{op}(sX)：即不带 --fragment 的 `cutedump explain partition` 各步"
+                         "（UMMA 由一个线程替整个 CTA（或 CTA 对）发出：共享内存中的操作数就是该 CTA 的整块 tile）",
     "ex.desc.recast": "recast<uint128_t>(tensor<{z}>(partition))：一条指令的 (MN,K) 块，以 {u} 字节为单位（每单位 {t} 个 "
                       "{bits} 位元素）；core matrix 是 {r} 行 x 单个单位（{r} x {u} 字节）",
     "ex.desc.ltype": "由指针的 swizzle {sw} 得 layout_type：{lt}；W = {w}：一行 swizzle 跨 {w} 个单位（{wb} 字节）",
-    "ex.desc.canon": "make_gmma_desc<GMMA::Major::{major}>：按 {tile} 做 logical_divide，结果须是规范形式 {form}"
+    "ex.desc.canon": "{mk}<{G}::Major::{major}>：按 {tile} 做 logical_divide，结果须是规范形式 {form}"
                      "（uint128_t 单位）",
     "ex.desc.fields": "由规范形式的 stride 得描述符：SBO = {sbo}，LBO = {lbo}（{u} 字节单位），start_address = {start}",
     "ex.desc.frag": "描述符张量：make_tensor(DescriptorIterator{{desc}}, replace<{z}>(recast<uint128_t>(partition)"
