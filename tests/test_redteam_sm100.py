@@ -132,3 +132,32 @@ def test_explain_fragment_of_umma_narrates_umma():
     assert r.exit_code == 0, r.output
     assert "make_umma_desc<UMMA::Major::MN>" in r.output and "make_gmma_desc" not in r.output
     assert "UMMA::DescriptorIterator o (_1,_1,_4):(_0,_0,_512)" in r.output
+
+
+# the Blackwell TMA tutorials with --set values the kernel tests do not use: N = 8..248, 16 MMAs per tile K, 8x1 and
+# 4x4 clusters, M = 128 over a 2SM pair, threads of every warp
+KERNELS = {
+    2: [((128, 8), 4, (1, 1), (256, 16, 64), 3), ((128, 16), 16, (1, 1), (128, 32, 1024), 127),
+        ((128, 24), 4, (1, 1), (384, 48, 128), 64), ((128, 248), 4, (1, 1), (128, 248, 64), 100)],
+    3: [((128, 16), 4, (1, 4), (128, 64, 64), 7), ((128, 8), 8, (2, 1), (256, 8, 256), 33),
+        ((128, 240), 4, (1, 2), (128, 480, 64), 96), ((128, 32), 4, (8, 1), (1024, 32, 64), 5)],
+    4: [((256, 16), 4, (2, 1), (512, 64, 64), 17), ((128, 32), 8, (2, 1), (128, 32, 256), 127),
+        ((256, 240), 4, (2, 2), (512, 480, 64), 64), ((256, 64), 4, (4, 4), (1024, 256, 64), 0)],
+    5: [((256, 128), 4, (2, 1), (256, 256, 64), 31), ((128, 256), 8, (4, 1), (512, 256, 256), 90),
+        ((256, 256), 4, (2, 2), (512, 512, 128), 65), ((256, 128), 16, (2, 4), (256, 512, 1024), 1)],
+}
+
+
+@oracle
+@pytest.mark.parametrize("tut", sorted(KERNELS))
+def test_blackwell_tutorials_with_unusual_settings_equal_real_cute(tut):
+    from tests import kernel_cpp_sm100 as CPP
+    from tests.test_kernel_sm100 import split_cute_tma, args_tma, run
+    outs = [split_cute_tma(t)[0] for t in run_cases([CPP.case_tma(tut, *c) for c in KERNELS[tut]],
+                                                    prelude=CPP.tma_prelude(), extra_flags=CPP.tma_flags())]
+    for c, want in zip(KERNELS[tut], outs):
+        code, out, err = run(*args_tma(tut, *c), "--no-readings")
+        if "\nerror: " in "\n" + want:
+            assert code == 2 and err == want.splitlines()[-1] + "\n", (c, err)
+        else:
+            assert code == 0 and out == want, (c, err)
