@@ -152,9 +152,10 @@ KERNELS = {
 @pytest.mark.parametrize("tut", sorted(KERNELS))
 def test_blackwell_tutorials_with_unusual_settings_equal_real_cute(tut):
     from tests import kernel_cpp_sm100 as CPP
-    from tests.test_kernel_sm100 import split_cute_tma, args_tma, run
-    outs = [split_cute_tma(t)[0] for t in run_cases([CPP.case_tma(tut, *c) for c in KERNELS[tut]],
-                                                    prelude=CPP.tma_prelude(), extra_flags=CPP.tma_flags())]
+    from tests.test_kernel_sm100 import args_tma
+    from tests.kernel_oracle import run, split_cute
+    outs = [split_cute(t)[0] for t in run_cases([CPP.case_tma(tut, *c) for c in KERNELS[tut]],
+                                                prelude=CPP.tma_prelude(), extra_flags=CPP.tma_flags())]
     for c, want in zip(KERNELS[tut], outs):
         code, out, err = run(*args_tma(tut, *c), "--no-readings")
         if "\nerror: " in "\n" + want:
