@@ -137,6 +137,20 @@ _TABLE = {
                             "MNKPadding"), None),
         "--vector-dim": ("vector_dim", "int", 2), "--scalar-per-vector": ("scalar_per_vector", "int", 8), **_CK},
         {"offsets": False, "given_": None}),
+    **{f"tilelang {sub}": ("tilelang_buffer_text", (), {
+        "--shape": ("shape", "str", _REQUIRED), "--type": ("dtype", "str", None),
+        "--type-bits": ("dtype_bits", "int", None), "--at": ("at", "str", None), "--format": ("fmt",) + _FMT[1:],
+        "--values": ("values", "flag", False), "--force": ("force", "flag", False),
+        **{opt: (param, "int" if param == "continuity" else "flag", None if param == "continuity" else False)
+           for opt, param in extra}}, {"constructor": constructor})
+       for sub, constructor, extra in (
+           ("auto", "make_swizzled_layout", (("--k-outer", "k_outer"), ("--no-pad", "no_pad"))),
+           ("gemm-ab", "MakeGemmABLayout", (("--k-outer", "k_outer"), ("--continuity", "continuity"))),
+           ("padded", "MakeGemmABLayoutPadded", ()),
+           ("wgmma", "make_wgmma_swizzled_layout", (("--k-outer", "k_outer"), ("--continuity", "continuity"))),
+           ("tcgen05", "make_tcgen05mma_swizzled_layout", (("--k-outer", "k_outer"), ("--continuity", "continuity"))),
+           ("volta", "make_volta_swizzled_layout", (("--b", "is_b"), ("--k-outer", "k_outer"))),
+           ("linear", "make_linear_layout", ()))},
     "explain": ("explain_partition_text", ("expr",), {   # explain partition (explain EXPR: see _fast_eligible)
         "--lang": _LANG, "--plain": ("plain", "flag", False), "--mma": ("mma_name", "str", None),
         "--atom-layout": ("atom_layout", "str", None), "--tile": ("tile", "str", None),
