@@ -244,7 +244,7 @@ COLD = [
     ("svg", ["svg", "Sw<3,3,3> o _0 o (_8,_8):(_8,_1)"], 4.0),
     ("svg --mma", ["svg", "--mma", "SM80_16x8x16_F16F16F16F16_TN", "--atom-layout", "(_2,_2)"], 4.0),
     ("html", ["html", LAYOUT], 4.0),
-    ("tilelang", ["tilelang", "auto", "--shape", "64,16", "--dtype", "float16"], 4.0),
+    ("tilelang", ["tilelang", "auto", "--shape", "64,16", "--type", "float16"], 4.0),   # the README's spelling
     ("ck", ["ck", "naive", "--lengths", "256,64", "--strides", "64,1"], 4.0),
     ("ck recipe", ["ck", "recipe", "xdl-a", "--M", "256", "--K", "64", "--AK1", "8"], 4.0),
     ("atoms", ["atoms"], 4.0),

@@ -63,6 +63,9 @@ def _fast_eligible(args: list[str]) -> bool:
 _REQUIRED = object()   # a required option's default in _TABLE: the command line without it goes to click
 _FMT = ("fmt_", ("text", "json"), "text")
 _LANG = ("lang", ("zh", "en"), "zh")
+_CK = {"--at": ("at", "str", None), "--table": ("table", "flag", False), "--rows": ("rows", "int", None),
+       "--cols": ("cols", "int", None), "--limit": ("limit", "int", 16), "--no-cute": ("no_cute", "flag", False),
+       "--force": ("force", "flag", False), "--format": ("fmt", ("text", "json"), "text")}
 #: Commands answered by one function of cutedump/commands/_answers.py (the one their click command calls) from
 #: argv parsed by this table: command -> (function, its positional parameters ("NAME?": optional), {option:
 #: (parameter, kind, default)}[, {parameter: value}])
@@ -71,7 +74,8 @@ _LANG = ("lang", ("zh", "en"), "zh")
 #: (case-sensitive), or {"--a": value, "--b": value} for an on/off pair (given in the table once per spelling).
 #: The options are the click command's (tests/test_entry.py checks every entry against its declaration); an option
 #: the table leaves out (files written, standard input, stdin's "-", flags whose meaning needs click's context) sends
-#: the command line to click. --lang's default is $CUTEDUMP_LANG where that is set.
+#: the command line to click. --lang's default is $CUTEDUMP_LANG where that is set. A fixed "given_" asks for the set of
+#: the parameters given on the command line. A key "GROUP SUB" is a subcommand.
 _TABLE = {
     "kernel": ("kernel_text", ("file",), {
         "--thread": ("thread", "int", 0), "--warp": ("warp", "int", 0), "--set": ("sets", "multi", ()),
@@ -116,6 +120,37 @@ _TABLE = {
         "--type": ("value_type", "str", None), "--thr": ("thr", "str", None), "--val": ("val", "str", None),
         "--operand": ("copy_for", ("A", "B", "C", "C_atom"), None), "--force": ("force", "flag", False)})
        for cmd in ("latex", "svg", "html")},
+    "ck naive": ("cutedump.commands._ck:naive_text", (), {
+        "--lengths": ("lengths", "str", _REQUIRED), "--strides": ("strides", "str", None),
+        "--align": ("align", "str", None), **_CK}, {"offsets": False}),
+    "ck describe": ("cutedump.commands._ck:describe_text", (), {
+        "--lengths": ("lengths", "str", _REQUIRED), "--strides": ("strides", "str", None),
+        "--align": ("align", "str", None), "--stage": ("stages", "multi", ()),
+        "--name": ("name", "str", "descriptor"), **_CK}, {"offsets": False}),
+    "ck recipe": ("cutedump.commands._ck:recipe_text", ("name",), {
+        **{f"--{p}": (p, "int", None) for p in ("M", "N", "K", "stride", "MPerBlock", "NPerBlock", "KPerBlock")},
+        "--major": ("layout", ("row", "col"), None), "--AK1": ("AK1", "int", 8), "--MPerXdl": ("MPerXdl", "int", 32),
+        "--MXdlPerWave": ("MXdlPerWave", "int", 2), "--NXdlPerWave": ("NXdlPerWave", "int", 2),
+        "--extra-m": ("extra_m", "int", 0), "--cshuffle-m": ("cshuffle_m", "int", 1),
+        "--cshuffle-n": ("cshuffle_n", "int", 1), "--slice-lengths": ("slice_lengths", "str", "1,4,8"),
+        "--spec": ("spec", ("Default", "MPadding", "NPadding", "KPadding", "MNPadding", "MKPadding", "NKPadding",
+                            "MNKPadding"), None),
+        "--vector-dim": ("vector_dim", "int", 2), "--scalar-per-vector": ("scalar_per_vector", "int", 8), **_CK},
+        {"offsets": False, "given_": None}),
+    **{f"tilelang {sub}": ("tilelang_buffer_text", (), {
+        "--shape": ("shape", "str", _REQUIRED), "--type": ("dtype", "str", None),
+        "--type-bits": ("dtype_bits", "int", None), "--at": ("at", "str", None), "--format": ("fmt",) + _FMT[1:],
+        "--values": ("values", "flag", False), "--force": ("force", "flag", False),
+        **{opt: (param, "int" if param == "continuity" else "flag", None if param == "continuity" else False)
+           for opt, param in extra}}, {"constructor": constructor})
+       for sub, constructor, extra in (
+           ("auto", "make_swizzled_layout", (("--k-outer", "k_outer"), ("--no-pad", "no_pad"))),
+           ("gemm-ab", "MakeGemmABLayout", (("--k-outer", "k_outer"), ("--continuity", "continuity"))),
+           ("padded", "MakeGemmABLayoutPadded", ()),
+           ("wgmma", "make_wgmma_swizzled_layout", (("--k-outer", "k_outer"), ("--continuity", "continuity"))),
+           ("tcgen05", "make_tcgen05mma_swizzled_layout", (("--k-outer", "k_outer"), ("--continuity", "continuity"))),
+           ("volta", "make_volta_swizzled_layout", (("--b", "is_b"), ("--k-outer", "k_outer"))),
+           ("linear", "make_linear_layout", ()))},
     "explain": ("explain_partition_text", ("expr",), {   # explain partition (explain EXPR: see _fast_eligible)
         "--lang": _LANG, "--plain": ("plain", "flag", False), "--mma": ("mma_name", "str", None),
         "--atom-layout": ("atom_layout", "str", None), "--tile": ("tile", "str", None),
@@ -127,9 +162,17 @@ _TABLE = {
 }
 
 
+def _table_key(args: list[str]):
+    """(the key of _TABLE, the number of words it takes) of ``args``'s command (or ``GROUP SUBCOMMAND``), or None
+    (``explain`` is _TABLE's only as ``explain partition``)."""
+    if args[0] in _TABLE and (args[0] != "explain" or args[1:2] == ["partition"]):
+        return args[0], 1
+    key = " ".join(args[:2])
+    return (key, 2) if len(args) > 1 and key in _TABLE else None
+
+
 def _in_table(args: list[str]) -> bool:
-    """Is ``args``'s command one of _TABLE's (``explain`` only as ``explain partition``)?"""
-    return args[0] in _TABLE and (args[0] != "explain" or args[1:2] == ["partition"])
+    return _table_key(args) is not None
 
 
 def _table_function(name: str):
@@ -142,9 +185,9 @@ def _table_function(name: str):
 def _table_args(args: list[str]):
     """The keyword arguments of ``_TABLE[args[0]]``'s function for ``args``, parsed as click parses them; None for
     any command line this table does not take (click answers those)."""
-    fn, positional, options, *fixed = _TABLE[args[0]]
+    key, i = _table_key(args)
+    fn, positional, options, *fixed = _TABLE[key]
     kw, pos, seen = dict(*fixed), [], set()
-    i = 1
     while i < len(args):
         a = args[i]
         i += 1
@@ -179,6 +222,8 @@ def _table_args(args: list[str]):
             kw[param] = v
         else:
             return None
+    if "given_" in kw:      # the function asks which options were given (not only their values)
+        kw["given_"] = frozenset(seen)
     if not sum(not p.endswith("?") for p in positional) <= len(pos) <= len(positional):
         return None
     kw.update((p.rstrip("?"), None) for p in positional)
@@ -267,7 +312,7 @@ def _fast(args: list[str]) -> bool:
         if _in_table(args):
             if sys.stdout.isatty():
                 return False
-            text = _table_function(_TABLE[args[0]][0])(**_table_args(args))
+            text = _table_function(_TABLE[_table_key(args)[0]][0])(**_table_args(args))
         elif args[0] == "eval":
             text = _eval_text(args[1])
         elif args[0] == "coords":

@@ -12,7 +12,7 @@ from CuTe's headers) and the SM90 GMMA family, generated from its formula (mma_t
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from cutedump._dataclass import dataclass
 from functools import lru_cache
 
 from cutedump.errors import CuteDumpError

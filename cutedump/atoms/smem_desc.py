@@ -19,7 +19,7 @@ not supported but used.`` and returns 0): the start address is 0 unless an smem 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from cutedump._dataclass import dataclass, field
 
 from cutedump.errors import CuteDumpError
 from cutedump.algebra import C, Layout, size, get, rank, upcast, logical_divide, replace, congruent, fmt

@@ -17,7 +17,7 @@ piece never merges with a mode-k piece, since no in-tile offset reaches BIG).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from cutedump._dataclass import dataclass
 
 from cutedump.errors import CuteDumpError
 from cutedump.algebra import (C, Layout, make_layout, size, cosize, composition, coalesce, right_inverse,

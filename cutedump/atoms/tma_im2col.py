@@ -17,7 +17,7 @@ padding/dilation arguments, which only enter that tensor. The ScaledBasis model 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from cutedump._dataclass import dataclass
 
 from cutedump.errors import CuteDumpError
 from cutedump.algebra import (C, Layout, make_layout, size, cosize, composition, coalesce, right_inverse,

@@ -20,7 +20,7 @@ its atom layout (cutedump.atoms.mma.make_tiled_mma).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from cutedump._dataclass import dataclass
 
 from cutedump.errors import CuteDumpError
 from cutedump.algebra import (C, Layout, make_layout, size, coalesce, tiled_divide, slice_layout, fmt, UNDERSCORE,

@@ -9,7 +9,7 @@ per-instruction atom over the partitioned shape, then restrides it onto those ad
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from cutedump._dataclass import dataclass
 
 from cutedump.errors import CuteDumpError
 from cutedump.algebra import (C, Layout, make_layout, size, get, composition, tiled_product,

@@ -18,7 +18,7 @@ full (UMMA::Major::K).  Trailing defaulted arguments (ScaleIn::One, Saturate::Fa
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from cutedump._dataclass import dataclass
 from functools import lru_cache
 
 from cutedump.errors import CuteDumpError

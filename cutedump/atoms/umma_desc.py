@@ -26,7 +26,7 @@ Two layouts share the word: ``UMMA::InstrDescriptor`` (dense/sparse f16, tf32, i
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from cutedump._dataclass import dataclass, fields
 
 from cutedump.errors import CuteDumpError
 

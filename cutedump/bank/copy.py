@@ -10,7 +10,7 @@ the byte address of the first element of its call (for ldmatrix/stmatrix: its ro
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from cutedump._dataclass import dataclass, field
 
 from cutedump.errors import CuteDumpError
 from cutedump.algebra import C, Layout, size, rank, max_common_vector, is_static

@@ -22,7 +22,7 @@ Law: for every instruction, ``ideal <= wavefronts <= ideal * (lanes per phase) *
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from cutedump._dataclass import dataclass
 
 from cutedump.errors import CuteDumpError
 

@@ -6,7 +6,7 @@ type and a TiledCopy given as ``cutedump copy`` takes it; optionally ``--also`` 
 from __future__ import annotations
 
 import shlex
-from dataclasses import dataclass, field
+from cutedump._dataclass import dataclass, field
 
 from cutedump.errors import CuteDumpError
 from cutedump.expr import evaluate_layout

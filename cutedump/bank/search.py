@@ -8,7 +8,7 @@ tile stays inside its allocation). Candidates are tried by fewest bits B, then s
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from cutedump._dataclass import dataclass
 
 from cutedump.errors import CuteDumpError
 from cutedump.algebra import C, Layout, cosize, is_static

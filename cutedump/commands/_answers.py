@@ -281,3 +281,17 @@ def explain_address(text):
     if not 0 <= v < 1 << 32:
         raise CuteDumpError(f"--smem-address: {text} is not a 32-bit shared-memory address")
     return v
+
+
+def tilelang_buffer_text(constructor, shape, dtype, dtype_bits, at, fmt, values, force, **kw) -> str | None:
+    """``cutedump tilelang auto|gemm-ab|padded|wgmma|tcgen05|volta|linear``: TileLang's layout for a buffer
+    (cutedump.tilelang.report.buffer_report), as commands/tilelang_cmd.py prints it; None for --values without
+    --format json (the click command says so)."""
+    if values and fmt != "json":
+        return None
+    from cutedump.tilelang import report  # start-up: on demand
+    out = report.buffer_report(constructor, shape, dtype, dtype_bits, at, fmt, values, force, **kw)
+    if isinstance(out, dict):
+        import json
+        return json.dumps(out, indent=1) + "\n"
+    return out

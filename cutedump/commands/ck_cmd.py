@@ -6,9 +6,9 @@ import json
 import click
 
 from cutedump.commands._common import handle_errors, renamed, needs, given, CuteDumpError
-from cutedump.ck import report
-from cutedump.ck.parse import base_descriptor, build_descriptor, parse_index, parse_list
-from cutedump.ck.recipes import RECIPES, SPECS, build_recipe, recipes_text
+from cutedump.ck.parse import base_descriptor, build_descriptor
+from cutedump.ck.recipes import RECIPES, SPECS, recipes_text
+from cutedump.commands._ck import RECIPE_USES, _RECIPE_OPTS, recipe_descriptor, report_text
 
 EPILOG = """\b
 Examples:
@@ -34,11 +34,7 @@ magic-division merge for offsets of padded indices, CK's compile-time checks as 
 def _show(d, at, table, rows, cols, limit, no_cute, force, fmt, offsets):
     """The descriptor's report (cutedump.ck.report), as JSON or text."""
     needs("--offsets", "offsets", fmt == "json", "--format json")
-    at_idx = parse_index(at, "--at")
-    if fmt == "json":
-        click.echo(json.dumps(report.to_json(d, at_idx, offsets, not no_cute, force), indent=1))
-    else:
-        click.echo(report.text(d, at_idx, table, rows, cols, limit, not no_cute, force), nl=False)
+    click.echo(report_text(d, at, table, rows, cols, limit, no_cute, force, fmt, offsets), nl=False)
 
 
 def _display_options(f):
@@ -100,22 +96,6 @@ def recipes_cmd(fmt):
     click.echo(recipes_text(), nl=False)
 
 
-#: the recipe options each recipe reads (by parameter name); any other given is refused, not ignored
-RECIPE_USES = {
-    "xdl-a": {"M", "K", "AK1", "stride", "layout", "MPerBlock", "KPerBlock", "spec"},
-    "xdl-b": {"N", "K", "AK1", "stride", "layout", "NPerBlock", "KPerBlock", "spec"},
-    "xdl-a-block": {"MPerBlock", "KPerBlock", "AK1", "extra_m"},
-    "xdl-a-mma": {"MPerBlock", "KPerBlock", "AK1", "MPerXdl", "MXdlPerWave", "extra_m"},
-    "xdl-c-grid": {"M", "N", "MPerBlock", "NPerBlock", "stride", "spec", "layout"},
-    "xdl-c-shuffle": {"MPerBlock", "NPerBlock", "MPerXdl", "MXdlPerWave", "NXdlPerWave", "cshuffle_m", "cshuffle_n"},
-    "xdl-c-thread": {"MPerXdl", "MXdlPerWave", "NXdlPerWave"},
-    "thread-scratch": {"slice_lengths", "vector_dim", "scalar_per_vector"},
-}
-_RECIPE_OPTS = ("M", "N", "K", "stride", "layout", "AK1", "MPerBlock", "NPerBlock", "KPerBlock", "MPerXdl",
-                "MXdlPerWave", "NXdlPerWave", "extra_m", "cshuffle_m", "cshuffle_n", "slice_lengths", "spec",
-                "vector_dim", "scalar_per_vector")
-
-
 def _check_recipe_options(name):
     if name not in RECIPE_USES:
         return          # build_recipe names the known recipes
@@ -160,9 +140,6 @@ def recipe_cmd(name, M, N, K, stride, layout, AK1, MPerBlock, NPerBlock, KPerBlo
                **kw):
     """Build one of the XDL GEMM descriptors (see `cutedump ck recipes`)."""
     _check_recipe_options(name)
-    d = build_recipe(name, M=M, N=N, K=K, stride=stride, layout=layout, AK1=AK1, MPerBlock=MPerBlock,
-                     NPerBlock=NPerBlock, KPerBlock=KPerBlock, MPerXdl=MPerXdl, MXdlPerWave=MXdlPerWave,
-                     NXdlPerWave=NXdlPerWave, extra_m=extra_m, cshuffle_m=cshuffle_m, cshuffle_n=cshuffle_n,
-                     slice_lengths=[int(x) for x in parse_list(slice_lengths, "--slice-lengths")],
-                     vector_dim=vector_dim, scalar_per_vector=scalar_per_vector, spec=spec)
-    _show(d, **kw)
+    _show(recipe_descriptor(name, M, N, K, stride, layout, AK1, MPerBlock, NPerBlock, KPerBlock, MPerXdl, MXdlPerWave,
+                            NXdlPerWave, extra_m, cshuffle_m, cshuffle_n, slice_lengths, vector_dim, scalar_per_vector,
+                            spec), **kw)

@@ -4,7 +4,7 @@ readings of ``cutedump desc`` (each field of a GmmaDescriptor / UMMA::SmemDescri
 core matrices). Values come from :mod:`cutedump.atoms.smem_desc`; wording from messages/desc_{en,zh}.py."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from cutedump._dataclass import dataclass, field
 
 from cutedump.algebra import C, Layout, size, get
 from cutedump.algebra.swizzle import as_position_independent_swizzle_layout

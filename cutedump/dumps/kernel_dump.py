@@ -15,7 +15,7 @@ print (the differential test compares it with real CuTe).
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
+from cutedump._dataclass import dataclass
 
 from cutedump.errors import CuteDumpError
 from cutedump.algebra import size, cosize, get, Layout

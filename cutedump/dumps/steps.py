@@ -8,7 +8,7 @@ differential tests' questions to real CuTe (every :class:`Call` is a CuTe expres
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from cutedump._dataclass import dataclass, field
 
 from cutedump.algebra import Layout, fmt
 from cutedump.algebra.inttuple import UNDERSCORE, is_tuple

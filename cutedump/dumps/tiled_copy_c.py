@@ -32,7 +32,7 @@ Rules inferred from the recorded dump (../shared/seeds/000_89ace3aef4fd3051.txt)
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from cutedump._dataclass import dataclass
 
 from cutedump.errors import CuteDumpError, check_size
 from cutedump.algebra import (C, size, get, rank, product, make_layout, composition, filter_, left_inverse,

@@ -5,7 +5,7 @@ conflicts — the smallest swizzle (or padding) under which every copy of that t
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from cutedump._dataclass import dataclass
 
 from cutedump.errors import CuteDumpError
 from cutedump.algebra import C, Layout, coalesce, rank

@@ -64,7 +64,7 @@ broken rule.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from cutedump._dataclass import dataclass, field
 
 from cutedump.errors import CuteDumpError
 from cutedump.algebra import C, Layout, make_layout, size, cosize, make_layout_like

@@ -23,7 +23,7 @@ prints ``k@1``, a stride ``k < BIG`` prints ``k@0``; a value ``m + n*BIG`` is th
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, field
+from cutedump._dataclass import dataclass, field
 
 from cutedump.errors import CuteDumpError
 from cutedump.algebra import Layout, C, rank, append, size, composition, logical_divide, make_layout, UNDERSCORE

@@ -17,7 +17,7 @@ Facts come from the TVM sources vendored in the tilelang 0.1.15 wheel; the code 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from cutedump._dataclass import dataclass, field, replace
 from math import gcd
 
 POS_INF = (1 << 63) - 1

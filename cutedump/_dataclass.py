@@ -1,0 +1,159 @@
+"""``dataclass``, ``field``, ``fields`` and ``replace`` as the standard library's dataclasses module gives them, for the
+forms this package uses (``@dataclass``, ``@dataclass(frozen=True)``, ``field(default_factory=...)``, inheritance,
+``__post_init__``), without importing the standard module: it imports ``inspect`` (with ast, dis, tokenize, ...), about
+6 ms of every command's start-up. The generated ``__init__``, ``__repr__``, ``__eq__``, ``__hash__`` and frozen
+``__setattr__``/``__delattr__`` behave as the standard ones (tests/test_dataclass.py compares them).
+"""
+from __future__ import annotations
+
+_MISSING = object()
+
+
+class FrozenInstanceError(AttributeError):
+    """Assignment to a field of a frozen dataclass."""
+
+
+class Field:
+    __slots__ = ("name", "type", "default", "default_factory", "init", "repr", "compare", "hash")
+
+    def __init__(self, default=_MISSING, default_factory=_MISSING, init=True, repr=True, compare=True, hash=None):
+        if default is not _MISSING and default_factory is not _MISSING:
+            raise ValueError("cannot specify both default and default_factory")
+        self.name = None
+        self.type = None
+        self.default, self.default_factory = default, default_factory
+        self.init, self.repr, self.compare, self.hash = init, repr, compare, hash
+
+    def __repr__(self):
+        return f"Field(name={self.name!r})"
+
+
+def field(*, default=_MISSING, default_factory=_MISSING, init=True, repr=True, compare=True, hash=None):
+    return Field(default, default_factory, init, repr, compare, hash)
+
+
+def fields(obj) -> tuple:
+    try:
+        fs = obj.__dataclass_fields__
+    except AttributeError:
+        raise TypeError("must be called with a dataclass type or instance") from None
+    return tuple(fs.values())
+
+
+def replace(obj, **changes):
+    for f in obj.__dataclass_fields__.values():
+        if f.init and f.name not in changes:
+            changes[f.name] = getattr(obj, f.name)
+    return obj.__class__(**changes)
+
+
+def _is_classvar(annotation) -> bool:
+    if isinstance(annotation, str):
+        a = annotation.strip()
+        return a.startswith(("ClassVar", "typing.ClassVar"))
+    return getattr(annotation, "__origin__", None) is not None and repr(annotation).startswith("typing.ClassVar")
+
+
+def _frozen_setattr(self, name, value):
+    if type(self) is self.__class__.__dataclass_frozen_cls__ or name in self.__dataclass_fields__:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+    super(self.__class__.__dataclass_frozen_cls__, self).__setattr__(name, value)
+
+
+def _frozen_delattr(self, name):
+    if type(self) is self.__class__.__dataclass_frozen_cls__ or name in self.__dataclass_fields__:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+    super(self.__class__.__dataclass_frozen_cls__, self).__delattr__(name)
+
+
+def _process(cls, frozen: bool):
+    fs: dict = {}
+    for base in reversed(cls.__mro__[1:]):
+        for f in getattr(base, "__dataclass_fields__", {}).values():
+            fs[f.name] = f
+    own = cls.__dict__.get("__annotations__", {})
+    for name, ann in own.items():
+        if _is_classvar(ann):
+            continue
+        v = cls.__dict__.get(name, _MISSING)
+        f = v if isinstance(v, Field) else Field(default=v)
+        f.name, f.type = name, ann
+        fs[name] = f
+        if isinstance(v, Field):            # as the standard module: the class attribute is the default, if any
+            if f.default is _MISSING:
+                delattr(cls, name)
+            else:
+                setattr(cls, name, f.default)
+    cls.__dataclass_fields__ = fs
+    init_fs = [f for f in fs.values() if f.init]
+    seen_default = False
+    for f in init_fs:
+        if f.default is not _MISSING or f.default_factory is not _MISSING:
+            seen_default = True
+        elif seen_default:
+            raise TypeError(f"non-default argument {f.name!r} follows default argument")
+    g = {"__MISSING": _MISSING, "__object_setattr": object.__setattr__}
+    params, body = [], []
+    for f in init_fs:
+        if f.default_factory is not _MISSING:
+            g[f"__factory_{f.name}"] = f.default_factory
+            params.append(f"{f.name}=__MISSING")
+            value = f"__factory_{f.name}() if {f.name} is __MISSING else {f.name}"
+        elif f.default is not _MISSING:
+            g[f"__default_{f.name}"] = f.default
+            params.append(f"{f.name}=__default_{f.name}")
+            value = f.name
+        else:
+            params.append(f.name)
+            value = f.name
+        body.append(f"__object_setattr(self, {f.name!r}, {value})" if frozen else f"self.{f.name} = {value}")
+    for f in fs.values():
+        if not f.init and f.default_factory is not _MISSING:
+            g[f"__factory_{f.name}"] = f.default_factory
+            body.append(f"__object_setattr(self, {f.name!r}, __factory_{f.name}())" if frozen else
+                        f"self.{f.name} = __factory_{f.name}()")
+    if hasattr(cls, "__post_init__"):
+        body.append("self.__post_init__()")
+    src = [f"def __init__(self, {', '.join(params)}):" if params else "def __init__(self):"]
+    src += ["  " + b for b in body] or ["  pass"]
+    shown = [f.name for f in fs.values() if f.repr]
+    src.append("def __repr__(self):")
+    src.append("  return self.__class__.__qualname__ + f\"(" +
+               ", ".join(f"{n}={{self.{n}!r}}" for n in shown) + ")\"")
+    cmp = [f.name for f in fs.values() if f.compare]
+    tup = "(" + "".join(f"self.{n}," for n in cmp) + ")"
+    src.append("def __eq__(self, other):")
+    src.append("  if other.__class__ is self.__class__:")
+    src.append(f"    return {tup} == (" + "".join(f"other.{n}," for n in cmp) + ")")
+    src.append("  return NotImplemented")
+    hashed = [f.name for f in fs.values() if (f.compare if f.hash is None else f.hash)]
+    src.append("def __hash__(self):")
+    src.append("  return hash((" + "".join(f"self.{n}," for n in hashed) + "))")
+    ns: dict = {}
+    exec("\n".join(src), g, ns)   # noqa: S102 - the methods' source is built from the field names above
+    for name in ("__init__", "__repr__", "__eq__"):
+        if name not in cls.__dict__:
+            fn = ns[name]
+            fn.__qualname__ = f"{cls.__qualname__}.{name}"
+            setattr(cls, name, fn)
+    explicit_hash = "__hash__" in cls.__dict__ and not (cls.__dict__["__hash__"] is None and "__eq__" in cls.__dict__)
+    if not explicit_hash:
+        if frozen:
+            ns["__hash__"].__qualname__ = f"{cls.__qualname__}.__hash__"
+            cls.__hash__ = ns["__hash__"]
+        else:
+            cls.__hash__ = None
+    if frozen:
+        cls.__dataclass_frozen_cls__ = cls
+        cls.__setattr__ = _frozen_setattr
+        cls.__delattr__ = _frozen_delattr
+    if "__match_args__" not in cls.__dict__:
+        cls.__match_args__ = tuple(f.name for f in init_fs)
+    return cls
+
+
+def dataclass(cls=None, /, *, frozen: bool = False):
+    """``@dataclass`` / ``@dataclass(frozen=True)``."""
+    if cls is None:
+        return lambda c: _process(c, frozen)
+    return _process(cls, frozen)

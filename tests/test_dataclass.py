@@ -1,0 +1,85 @@
+"""cutedump._dataclass behaves as the standard dataclasses module for the forms the package uses: the same fields,
+__init__ (defaults, default_factory, keyword and positional calls, __post_init__), repr, ==, hash, frozen errors,
+inheritance, fields() and replace()."""
+import dataclasses as std
+
+import pytest
+
+from cutedump import _dataclass as ours
+
+
+def _classes(M):
+    @M.dataclass
+    class Plain:
+        a: int
+        b: str = "x"
+        c: list = M.field(default_factory=list)
+
+    @M.dataclass(frozen=True)
+    class Frozen:
+        kind: str
+        value: int = 0
+
+        def __post_init__(self):
+            if self.value < 0:
+                raise ValueError("negative")
+
+    @M.dataclass(frozen=True)
+    class Child(Frozen):
+        extra: tuple = ()
+        value: int = 5
+
+    @M.dataclass
+    class WithEq:
+        a: int
+
+        def __eq__(self, other):
+            return True
+
+    @M.dataclass(frozen=True)
+    class Hashed:
+        a: int
+
+        def __hash__(self):
+            return 7
+
+    return Plain, Frozen, Child, WithEq, Hashed
+
+
+def _behaviour(M):
+    Plain, Frozen, Child, WithEq, Hashed = _classes(M)
+    out = []
+    p = Plain(1)
+    q = Plain(1, "x", [])
+    out += [repr(p), p == q, p != Plain(2), Plain.__hash__ is None, p.c is not Plain(1).c, Plain.__match_args__,
+            [f.name for f in M.fields(p)], repr(M.replace(p, b="y")), Plain.b, "c" in Plain.__dict__]
+    f = Frozen("gmma", 3)
+    out += [repr(f), hash(f) == hash(Frozen("gmma", 3)), f == Frozen("gmma", 3), f == ("gmma", 3),
+            {f: 1}[Frozen("gmma", 3)], [x.name for x in M.fields(Frozen)], repr(M.replace(f, value=4))]
+    for op in (lambda: setattr(f, "value", 1), lambda: delattr(f, "kind"), lambda: Frozen("a", -1)):
+        with pytest.raises((AttributeError, ValueError)) as e:
+            op()
+        out.append((isinstance(e.value, AttributeError), type(e.value) is ValueError))
+    c = Child("k")
+    out += [repr(c), c.value, [x.name for x in M.fields(c)], c == Frozen("k", 5), hash(c) == hash(Child("k"))]
+    out += [WithEq(1) == WithEq(2), WithEq.__hash__ is None, hash(Hashed(1)), Hashed(1) == Hashed(1)]
+    with pytest.raises(TypeError):
+        Plain()
+    with pytest.raises(TypeError):
+        Plain(1, b="y", d=3)
+    return out
+
+
+def test_same_as_the_standard_module():
+    assert _behaviour(ours) == _behaviour(std)
+
+
+def test_no_inspect_on_start_up():
+    import subprocess
+    import sys
+    code = ("import sys; import cutedump.atoms.mma_catalog, cutedump.atoms.tmem, cutedump.bank.report, "
+            "cutedump.dumps.steps; print('inspect' in sys.modules, 'dataclasses' in sys.modules)")
+    from pathlib import Path
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                       cwd=Path(__file__).resolve().parents[1])
+    assert r.stdout.split() == ["False", "False"], r.stdout + r.stderr
