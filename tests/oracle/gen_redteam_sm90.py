@@ -415,3 +415,45 @@ def tma_nested_cases(n=150, seed=9601):
         name = f"nested {op} {vt} g={gmem} s={smem} tile={fmt(tiler)} cluster={cluster}"
         out.append((name, GT.body(op, vt, gmem, smem_cpp, tiler, cluster), exp))
     return out
+
+
+def partition_nested_cases(n=100, seed=9701):
+    """tma_partition over nested gmem modes (the tile over the top-level modes), clusters up to 16."""
+    from cutedump.algebra import UNDERSCORE
+    rng = random.Random(seed)
+    out = []
+    while len(out) < n:
+        vt = rng.choice(list(BITS))
+        bits = BITS[vt]
+        op = rng.choice(GT.OPS)
+        cluster = rng.choice([1, 2, 4, 8, 16]) if op == "SM90_TMA_LOAD_MULTICAST" else rng.choice([1, 2, 4])
+        sm = _smem(rng, bits, vt)
+        if sm is None:
+            continue
+        smem, smem_cpp, tile = sm
+        if smem_cpp.startswith("composition(Swizzle"):
+            # a swizzle composed without an smem_ptr flag stays in the smem tensor's layout in CuTe
+            # (smem_ptr o Sw o offset o L); cutedump reads `Sw<..> o _0 o L` as the GMMA-style (flagged) form
+            continue
+        rank = min(5, len(tile) + rng.choice([0, 1]))
+        gmem = _nest(rng, _gmem(rng, tile, rank, bits, _fast_mode(smem)))
+        tiler = tuple(C(x) for x in tile)
+        try:
+            T.make_tma(op, vt, gmem, smem, tiler, cluster)
+        except CuteDumpError:
+            continue
+        from cutedump.algebra import size as _size
+        shp = [int(_size(m)) for m in gmem.shape]
+        counts = [-(-shp[i] // int(tiler[i])) for i in range(len(tiler))] + shp[len(tiler):]
+        coord = tuple(rng.randrange(k) for k in counts)
+        if rng.random() < 0.5:
+            coord = coord[:-1] + (UNDERSCORE,)
+        cta = rng.randrange(cluster) if cluster > 1 else None
+        addr = rng.choice([0, 0x400, 0x8000])
+        try:
+            exp = GT.partition_expected(op, vt, gmem, smem, tiler, cluster, coord, cta, addr)
+        except CuteDumpError:
+            continue
+        name = f"partition nested {op} {vt} g={gmem} s={smem} tile={fmt(tiler)} cluster={cluster} coord={coord} cta={cta}"
+        out.append((name, GT.partition_body(op, vt, gmem, smem_cpp, tiler, cluster, coord, cta, addr), exp))
+    return out
