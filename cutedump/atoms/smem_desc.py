@@ -315,6 +315,12 @@ class DescFragment:
     def cute_print(self) -> str:
         return f"{NAMES[self.kind][2]} o {self.layout}"
 
+    @property
+    def first(self) -> "SmemDescriptor":
+        """``frg(0)``: the k-block-0 descriptor, also of an empty fragment (a tile of 0 stages: CuTe still reads
+        ``*(iterator + layout(0))``, the descriptor of the partition's first element)."""
+        return self.descriptors[0] if self.descriptors else self.match.desc
+
 
 def mma_majors(tiled) -> tuple[str, str]:
     """(major A, major B) of a GMMA atom: its <K,MN> template arguments, K-major by default (TN atoms)."""
@@ -372,10 +378,7 @@ def desc_fragment(tiled, thr_idx: int, operand: str, smem, address: int | None =
     sop = smem_operand(smem, type_name, address)
     thr = tiled.get_slice(thr_idx)
     part, off = (thr.partition_A if op_name == "A" else thr.partition_B)(sop.layout)
-    try:     # a runtime thread index gives a runtime offset (a 2x1SM atom's peer CTA): a number all the same
-        off = int(off)
-    except (TypeError, ValueError):
-        raise CuteDumpError(f"the partition offset {fmt(off)} is dynamic") from None
+    off = int(off)     # a run-time value when the thread index selects an atom along M/N (CuTe: ptr + offset)
     first = SmemOperand(sop.swizzle, sop.bits, get(part, 0),
                         None if address is None else int(address) + off * sop.bits // 8)
     major = major or mma_majors(tiled)[0 if op_name == "A" else 1]

@@ -399,6 +399,13 @@ def make_tma(op: str, value_type: str, gmem: Layout, smem, cta_tiler=None, clust
     if cta_tiler is None:
         cta_tiler = product_each(slayout.shape)    # make_tma_copy(op, g, s[, cluster]) default
     basis, cta_v_map = identity_map(gmem, cta_tiler)
+    if not is_static(size(cta_v_map)):
+        # CUTE_STATIC_ASSERT_V(size(slayout) == size(cta_v_map), ...) of make_tma_copy_atom does not compile when a
+        # tile mode spans gmem sub-modes of run-time extent
+        raise CuteDumpError("TMA requires CTA_Tile and SLayout top-level size equivalence. (static_assert in "
+                            f"make_tma_copy_atom: the CTA tile {fmt(cta_tiler)} over the gmem {gmem} has the dynamic "
+                            f"shape {fmt(cta_v_map.shape)}: a tile mode spans gmem sub-modes of run-time extent; "
+                            "make them static)")
     res = build_tma(op, vt, bits, gmem, smem, sw, slayout, basis, cta_v_map, int(cluster),
                     cta_t_map=make_layout(C(int(cluster))))
     res.cta_tiler = cta_tiler

@@ -15,6 +15,8 @@ from cutedump.algebra import (C, Layout, make_layout, size, rank, get, compositi
                               logical_divide, logical_product, coalesce, zip_layout, upcast, slice_layout, crd2idx,
                               fmt, product_each, UNDERSCORE, flatten, is_static)
 from cutedump.algebra.inttuple import is_tuple, prepend as t_prepend
+from cutedump.algebra.smem_ptr import SmemPtrFlag
+from cutedump.algebra.swizzle import ComposedLayout
 from cutedump.atoms import copy_atom
 from cutedump.atoms import copy as K
 from cutedump.atoms.cli_support import build_mma, parse_layout_arg
@@ -59,8 +61,28 @@ def _tensor(shape, layout):
     if (shape is None) == (layout is None):
         raise CuteDumpError("give the tensor as --shape (e.g. \"(_128,_64)\") or --layout, one of them")
     if layout is not None:
-        return parse_layout_arg(layout, "--layout")
+        try:
+            return parse_layout_arg(layout, "--layout")
+        except CuteDumpError as e:
+            inner = _smem_tensor_layout(layout)
+            if inner is None:
+                raise e
+            return inner
     return parse_layout_arg(shape, "--shape")
+
+
+def _smem_tensor_layout(text: str):
+    """The layout of ``make_tensor(make_smem_ptr(p), L)`` for an smem layout L whose offset is an smem_ptr flag
+    (a GMMA atom, tile_to_shape of one): CuTe moves the swizzle into the pointer (cute/pointer_flagged.hpp), and the
+    tensor's layout is the plain inner layout -- what partition_A/B/C and the register fragments (e.g. operand A of
+    an RS GMMA) see. None when TEXT is not such a layout."""
+    try:
+        obj = parse_smem_layout(text)
+    except CuteDumpError:
+        return None
+    if isinstance(obj, ComposedLayout) and isinstance(obj.offset, SmemPtrFlag) and isinstance(obj.b, Layout):
+        return obj.b
+    return None
 
 
 def _same(a, b) -> bool:

@@ -244,7 +244,7 @@ def _partition_reading(item, dump, M) -> str:
 def _desc_fields(item) -> dict:
     """The k-block-0 descriptor of a descriptor tensor item (``tCrA(0)``) and its fields, for the readings."""
     frag = item.info["desc"]
-    d = frag.descriptors[0]
+    d = frag.first
     f = d.fields()
     return dict(name=item.name, hex=d.hex(), operand=frag.operand, major=frag.match.major,
                 layout_type=d.layout_type_name, start=f"0x{f['start_address']:04x}", lbo=f["leading_byte_offset"],
@@ -356,7 +356,7 @@ def desc_json(dump) -> list[dict]:
         tensor, sw = _desc_root(dump, it)
         frag = it.info["desc"]
         out.append({"name": it.name, "operand": frag.operand, "major": frag.match.major, "tensor": tensor,
-                    "smem_swizzle": None if sw is None else str(sw), "k_block_0": frag.descriptors[0].to_json(),
+                    "smem_swizzle": None if sw is None else str(sw), "k_block_0": frag.first.to_json(),
                     "descriptors": [d.hex() for d in frag.descriptors]})
     return out
 
