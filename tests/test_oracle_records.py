@@ -49,6 +49,25 @@ def test_live_share_and_budget_answer_the_rest_from_records(store, monkeypatch):
     assert picked != [k for k in (f"key{i}" for i in range(2000)) if records.live_now(k)]
 
 
+def test_a_compile_past_the_budget_is_stopped_and_answered_from_its_record(store, monkeypatch):
+    """One heavy batch started just before the budget runs out must not overrun it by minutes: the compile is killed
+    when the budget is spent (with its children) and the batch answered from its record."""
+    import time
+    records.write("k1", "recorded\n")
+    monkeypatch.setenv(records.MODE_ENV, "live")
+    monkeypatch.setenv(records.LIVE_BUDGET_ENV, "0.5")
+    assert 0 < records.remaining() <= 0.5
+    t0 = time.monotonic()
+    got = records.answer("k1", lambda: cute.run_within(["sh", "-c", "sleep 30 & sleep 30"], records.remaining()),
+                         what="t")
+    assert got == "recorded\n" and time.monotonic() - t0 < 10
+    assert records.remaining() == 0 and not records.live_now("k2")
+    monkeypatch.delenv(records.LIVE_BUDGET_ENV)
+    assert records.remaining() is None
+    r = cute.run_within(["sh", "-c", "echo ok"], None)
+    assert r.returncode == 0 and r.stdout == "ok\n"
+
+
 def test_missing_record_is_a_failure_naming_the_record_command(store, monkeypatch):
     monkeypatch.setenv(records.MODE_ENV, "recorded")
     with pytest.raises(records.OracleRecordError) as e:

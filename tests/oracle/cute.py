@@ -99,7 +99,7 @@ def _compile_and_run(src: str, extra_flags: tuple[str, ...], key: str) -> str:
     if inc is None or shutil.which("g++") is None:
         raise RuntimeError(compiler_unavailable_reason())
     cmd = ["g++", "-std=c++17", "-O0", "-w", *[f"-I{d}" for d in inc], *extra_flags, str(cpp), "-o", str(exe)]
-    r = subprocess.run(cmd, capture_output=True, text=True)
+    r = run_within(cmd, records.remaining())
     if r.returncode != 0:
         raise RuntimeError("oracle compile failed:\n" + r.stderr[-6000:])
     r = subprocess.run([str(exe)], capture_output=True, text=True, timeout=600)
@@ -111,6 +111,20 @@ def _compile_and_run(src: str, extra_flags: tuple[str, ...], key: str) -> str:
     exe.unlink(missing_ok=True)
     cpp.unlink(missing_ok=True)
     return r.stdout
+
+
+def run_within(cmd: list[str], seconds: float | None) -> subprocess.CompletedProcess:
+    """Run ``cmd`` (g++) to its end, or at most ``seconds``: then it is killed with its children (cc1plus, as) and
+    :class:`records.LiveBudgetSpent` raised."""
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        out, err = p.communicate(timeout=seconds)
+    except subprocess.TimeoutExpired:
+        import signal
+        os.killpg(p.pid, signal.SIGKILL)
+        p.communicate()
+        raise records.LiveBudgetSpent(f"{cmd[0]} stopped after {seconds:.0f} s: the live budget is spent") from None
+    return subprocess.CompletedProcess(cmd, p.returncode, out, err)
 
 
 def run_chunked(cases, chunk: int, extra_flags: tuple[str, ...] = (), prelude: str = PRELUDE) -> list[str]:

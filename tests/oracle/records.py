@@ -54,6 +54,20 @@ def live_now(key: str) -> bool:
     return not budget or _SPENT[0] < float(budget)
 
 
+def remaining() -> float | None:
+    """Seconds left of this process's live budget (None: no budget, compile to the end). A compile still running when
+    they are spent is stopped (:class:`LiveBudgetSpent`) and its batch answered from its record, so that one heavy
+    batch started near the end cannot overrun the budget by minutes."""
+    budget = os.environ.get(LIVE_BUDGET_ENV)
+    if not budget or mode() != "live":
+        return None
+    return max(0.0, float(budget) - _SPENT[0])
+
+
+class LiveBudgetSpent(Exception):
+    """Raised by a live compute() stopped because this process's live budget ran out (see :func:`remaining`)."""
+
+
 class OracleRecordError(AssertionError):
     """A recorded answer is missing, or differs from what real CuTe prints now."""
 
@@ -131,7 +145,11 @@ def answer(key: str, compute: Callable[[], str], *, what: str, ncases: int = 1,
         return rec
     import time
     t0 = time.monotonic()
-    fresh = compute()
+    try:
+        fresh = compute()
+    except LiveBudgetSpent:
+        _SPENT[0] = max(_SPENT[0] + time.monotonic() - t0, float(os.environ.get(LIVE_BUDGET_ENV) or 0))
+        return answer(key, compute, what=what, ncases=ncases, same=same)   # now over budget: from the record
     _SPENT[0] += time.monotonic() - t0
     if m == "live":
         rec = read(key)
