@@ -1431,7 +1431,7 @@ def verify_rejected() -> list[str]:
     from pathlib import Path
     from concurrent.futures import ThreadPoolExecutor
     from tests.oracle import records
-    from tests.oracle.cute import CACHE, include_dirs
+    from tests.oracle.cute import CACHE, include_dirs, run_within
     pch: list[str] = []
     inc = include_dirs() or []
     if records.compiles():
@@ -1446,8 +1446,8 @@ def verify_rejected() -> list[str]:
         def compile_check() -> str:
             f = tmp / f"rej{k}.cpp"
             f.write_text(src)
-            r = subprocess.run(["g++", *_FLAGS, *[f"-I{d}" for d in inc], *pch, "-fsyntax-only", str(f)],
-                               capture_output=True, text=True)
+            r = run_within(["g++", *_FLAGS, *[f"-I{d}" for d in inc], *pch, "-fsyntax-only", str(f)],
+                           records.remaining())
             if os.environ.get("VERBOSE"):
                 err = next((l for l in r.stderr.splitlines() if " error: " in l), "")
                 print(f"{expr}: {err.split(' error: ', 1)[-1][:150]}")
@@ -1578,7 +1578,8 @@ def _pch(cache_dir) -> list[str]:
 
 def _compile_run(bodies: list[str], workdir, tag: str, pch: list[str] = ()):
     import subprocess
-    from tests.oracle.cute import SEP, include_dirs, unavailable_reason
+    from tests.oracle import records
+    from tests.oracle.cute import SEP, include_dirs, run_within, unavailable_reason
     src, starts = _program(bodies)
     cpp = workdir / f"{tag}.cpp"
     exe = workdir / f"{tag}.exe"
@@ -1587,7 +1588,7 @@ def _compile_run(bodies: list[str], workdir, tag: str, pch: list[str] = ()):
     if inc is None:
         raise RuntimeError(unavailable_reason())
     cmd = ["g++", *_FLAGS, *[f"-I{d}" for d in inc], *pch, str(cpp), "-o", str(exe)]
-    r = subprocess.run(cmd, capture_output=True, text=True)
+    r = run_within(cmd, records.remaining())
     if r.returncode != 0:
         bad = _attribute(r.stderr, str(cpp), starts)
         if not bad:

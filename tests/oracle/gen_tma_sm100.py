@@ -413,11 +413,10 @@ def _cpp_shape(text: str) -> str:
 def cute_first_errors(cases) -> list[str]:
     """The first compiler diagnostic real CuTe gives for each refused case (one recorded -fsyntax-only check)."""
     import hashlib
-    import subprocess
     import tempfile
     from pathlib import Path
     from tests.oracle import records
-    from tests.oracle.cute import include_dirs
+    from tests.oracle.cute import include_dirs, run_within
     from tests.oracle.gen_algebra import _attribute
     head = PRELUDE
     lines = head.count("\n")
@@ -434,8 +433,8 @@ def cute_first_errors(cases) -> list[str]:
         d = Path(tempfile.mkdtemp())
         f = d / "tma_sm100_errors.cpp"
         f.write_text(src)
-        r = subprocess.run(["g++", "-std=c++17", "-O0", "-w", *FLAGS, *[f"-I{x}" for x in include_dirs()],
-                            "-fsyntax-only", str(f)], capture_output=True, text=True)
+        r = run_within(["g++", "-std=c++17", "-O0", "-w", *FLAGS, *[f"-I{x}" for x in include_dirs()],
+                        "-fsyntax-only", str(f)], records.remaining())
         found = _attribute(r.stderr, str(f), starts)
         return "".join(found.get(i, "compiles").replace("\n", " ") + "\n" for i in range(len(cases)))
     key = "tma100-err-" + hashlib.sha256(("-fsyntax-only\0" + src).encode()).hexdigest()[:24]

@@ -141,19 +141,18 @@ def copy_rejected(seed: int = 300) -> list[tuple[str, str]]:
 def cute_rejects(cases: list[tuple[str, str]]) -> list[str]:
     """For each body, the first compiler error real CuTe gives ('compiles' when it compiles): one recorded check."""
     import hashlib
-    import subprocess
     import tempfile
     from pathlib import Path
     from tests.oracle import records
-    from tests.oracle.cute import include_dirs
+    from tests.oracle.cute import include_dirs, run_within
     from tests.oracle.gen_algebra import _program, _attribute, _FLAGS
     src, starts = _program([b for _l, b in cases])
 
     def compile_check() -> str:
         f = Path(tempfile.mkdtemp()) / "tmem_rejects.cpp"
         f.write_text(src)
-        r = subprocess.run(["g++", *_FLAGS, *[f"-I{x}" for x in include_dirs()], "-fsyntax-only", str(f)],
-                           capture_output=True, text=True)
+        r = run_within(["g++", *_FLAGS, *[f"-I{x}" for x in include_dirs()], "-fsyntax-only", str(f)],
+                       records.remaining())
         found = _attribute(r.stderr, str(f), starts)
         return "".join(found.get(i, "compiles").replace("\n", " ") + "\n" for i in range(len(cases)))
     key = "tmem-rej-" + hashlib.sha256(("-fsyntax-only\0" + src).encode()).hexdigest()[:24]

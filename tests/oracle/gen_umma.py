@@ -182,11 +182,10 @@ def _cpp_of(f: U.UmmaFamily, args: list[str]) -> str:
 def cute_first_errors(cases: list[tuple[str, str, str]]) -> list[str]:
     """The first compiler diagnostic real CuTe gives for each illegal atom (one recorded compile check)."""
     import hashlib
-    import subprocess
     import tempfile
     from pathlib import Path
     from tests.oracle import records
-    from tests.oracle.cute import include_dirs
+    from tests.oracle.cute import include_dirs, run_within
     from tests.oracle.gen_algebra import _program, _attribute, _FLAGS
     bodies = []
     for _lbl, cpp, _msg in cases:
@@ -198,8 +197,8 @@ def cute_first_errors(cases: list[tuple[str, str, str]]) -> list[str]:
         d = Path(tempfile.mkdtemp())
         f = d / "umma_errors.cpp"
         f.write_text(src)
-        r = subprocess.run(["g++", *_FLAGS, *[f"-I{x}" for x in include_dirs()], "-fsyntax-only", str(f)],
-                           capture_output=True, text=True)
+        r = run_within(["g++", *_FLAGS, *[f"-I{x}" for x in include_dirs()], "-fsyntax-only", str(f)],
+                       records.remaining())
         found = _attribute(r.stderr, str(f), starts)
         return "".join(found.get(i, "compiles").replace("\n", " ") + "\n" for i in range(len(bodies)))
     key = "umma-err-" + hashlib.sha256(("-fsyntax-only\0" + src).encode()).hexdigest()[:24]

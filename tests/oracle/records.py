@@ -39,6 +39,7 @@ LIVE_SHARE_ENV = "CUTEDUMP_ORACLE_LIVE_SHARE"
 LIVE_SEED_ENV = "CUTEDUMP_ORACLE_LIVE_SEED"
 LIVE_BUDGET_ENV = "CUTEDUMP_ORACLE_LIVE_BUDGET"
 _SPENT = [0.0]   # seconds this process has spent answering live batches
+_RUNNING: list = [None]   # when the live compute now running started (time.monotonic()), or None
 
 
 def live_now(key: str) -> bool:
@@ -61,7 +62,9 @@ def remaining() -> float | None:
     budget = os.environ.get(LIVE_BUDGET_ENV)
     if not budget or mode() != "live":
         return None
-    return max(0.0, float(budget) - _SPENT[0])
+    import time
+    running = time.monotonic() - _RUNNING[0] if _RUNNING[0] is not None else 0.0
+    return max(0.0, float(budget) - _SPENT[0] - running)
 
 
 class LiveBudgetSpent(Exception):
@@ -144,12 +147,15 @@ def answer(key: str, compute: Callable[[], str], *, what: str, ncases: int = 1,
         _log(m, key, ncases)
         return rec
     import time
-    t0 = time.monotonic()
+    t0 = _RUNNING[0] = time.monotonic()
     try:
         fresh = compute()
     except LiveBudgetSpent:
+        _RUNNING[0] = None
         _SPENT[0] = max(_SPENT[0] + time.monotonic() - t0, float(os.environ.get(LIVE_BUDGET_ENV) or 0))
         return answer(key, compute, what=what, ncases=ncases, same=same)   # now over budget: from the record
+    finally:
+        _RUNNING[0] = None
     _SPENT[0] += time.monotonic() - t0
     if m == "live":
         rec = read(key)
