@@ -142,9 +142,16 @@ def explain_mma_partition(mma, tensor: Layout, op: str, thread: int, fragment: b
     if not (_same(part, lay_) and int(off) == int(off_)):   # pragma: no cover - the atoms' own value
         raise CuteDumpError(f"internal: partition_{op} narration differs from cutedump.atoms")
     final, fn = part, f"partition_{op}"
+    result_cute = None
     if fragment:
         fn = f"partition_fragment_{op}"
-        if op == "C":
+        tmem = _umma_tmem_fragment(mma, op, part)
+        if tmem is not None:
+            # UMMA: the accumulator (and A of a _TS atom) lives in tensor memory: UMMA::tmem_frg<...>::make(shape)
+            st = b.step("part.mma.frag_tmem", f"TiledMMA::make_fragment_{op}, cute/atom/mma_traits_sm100.hpp", op=op)
+            st.item("fragment", Call("make_tensor", Call("shape", part)), tmem.layout)
+            final, result_cute = str(tmem), f"thr_mma.{fn}(tensor)"
+        elif op == "C":
             st = b.step("part.mma.frag_c", f"TiledMMA::make_fragment_C, {MMA_HDR}")
             final = st.item("fragment", Call("make_layout", Call("shape", part)),
                             owning_fragment(make_layout(part.shape), fn))
@@ -154,12 +161,23 @@ def explain_mma_partition(mma, tensor: Layout, op: str, thread: int, fragment: b
             final = st.item("fragment", Call("make_fragment_like", part), frag)
     expl = Explanation("mma", {"version": CUTE_VERSION, "atom": mma.atom.name, "fn": fn, "thread": thread,
                                "tensor": show(tensor), "op": op}, b.steps, result=final,
-                       result_cute=f"thr_mma.{fn}(tensor).layout()")
-    _read_mma(expl, mma, tensor, part, op, fragment)
+                       result_cute=result_cute or f"thr_mma.{fn}(tensor).layout()")
+    _read_mma(expl, mma, tensor, part, op, fragment, in_tmem=result_cute is not None)
     return expl
 
 
-def _read_mma(expl, mma, tensor, part, op, fragment):
+def _umma_tmem_fragment(mma, op: str, part: Layout):
+    """The TMEM tensor of partition_fragment_C (and _A of a _TS atom) of an SM100 UMMA, or None (registers, or a
+    shared-memory descriptor operand)."""
+    spec = getattr(mma.atom.traits, "spec", None)
+    if spec is None:
+        return None
+    from cutedump.atoms import tmem as TM      # start-up: only for SM100 atoms
+    frg = TM.frg_type_C(spec) if op == "C" else TM.frg_type_A(spec) if op == "A" else None
+    return None if frg is None else TM.tmem_frg_make(*frg, part.shape)
+
+
+def _read_mma(expl, mma, tensor, part, op, fragment, in_tmem=False):
     i0, i1, t0, t1, X, Y = _MMA_MODES[op]
     frgv = size(part, 0)
     rx, ry = size(part, 1), size(part, 2)
@@ -170,7 +188,7 @@ def _read_mma(expl, mma, tensor, part, op, fragment):
         shape=fmt(part.shape), frgv=int(frgv), X=X, Y=Y, rx=rx, ry=ry, ex=int(ex), ey=int(ey), tx=int(tx),
         ty=int(ty), op=op, n=ninstr, total=int(size(part)), atom=mma.atom.name)))
     if fragment:
-        expl.closing.append(("ex.part.mma.read_frag", dict(op=op)))
+        expl.closing.append(("ex.part.mma.read_frag_tmem" if in_tmem else "ex.part.mma.read_frag", dict(op=op)))
 
 
 # ---------------------------------------------------------------- Copy

@@ -235,6 +235,8 @@ MESSAGES = {
                          "index",
     "ex.part.mma.slice": "partition_{op}: slice the thread mode at this thread's coordinate, keep (FrgV,(Rest...)) "
                          "flattened: thr_tensor({crd})",
+    "ex.part.mma.frag_tmem": "make_fragment_{op} of a UMMA: UMMA::tmem_frg<...>::make(shape(partition)), a tensor in "
+                             "tensor memory (TMEM lanes x columns), not registers",
     "ex.part.mma.frag_c": "make_fragment_C: a compact register tensor of the partition's shape",
     "ex.part.mma.frag_ab": "make_fragment_{op}: make_fragment_like of the partition: a compact register layout, the "
                            "FrgV mode first",
@@ -245,6 +247,8 @@ MESSAGES = {
                         "  MMA_{Y} = {ry}: {ey} / {ty} {ty:|tile|tiles} of the TiledMMA along {Y} (Rest{Y})\n"
                         "  so this thread takes part in {n} MMA {n:|instruction|instructions} for this tensor, holding {total} {total:|value|values} "
                         "of {op}\n",
+    "ex.part.mma.read_frag_tmem": "  the fragment has that shape in tensor memory (TMEM lanes x columns), not in "
+                                  "registers (partition_fragment_{op})\n",
     "ex.part.mma.read_frag": "  the fragment has that shape, laid out compactly in registers (partition_fragment_{op})\n",
     "ex.part.cpy.tiled": "the TiledCopy of Copy_Atom<{atom}, {vt}>: Tiler_MN {tiler}, {nthr} {nthr:|thread|threads} x {nval} "
                          "values per tile",

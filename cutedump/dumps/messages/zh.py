@@ -219,6 +219,8 @@ MESSAGES = {
     "ex.part.mma.coord": "线程 {thread} 的 (ThrV,ThrM,ThrN,ThrK): 线程号在 ThrLayoutVMNK 中的平坦坐标",
     "ex.part.mma.slice": "partition_{op}: 在该线程的坐标处切开线程 mode，保留展平后的 (FrgV,(Rest...)): "
                          "thr_tensor({crd})",
+    "ex.part.mma.frag_tmem": "UMMA 的 make_fragment_{op}: UMMA::tmem_frg<...>::make(shape(partition))，张量位于 tensor memory "
+                             "(TMEM 的 lane x 列)，不在寄存器中",
     "ex.part.mma.frag_c": "make_fragment_C: 与 partition 同 shape 的紧凑寄存器张量",
     "ex.part.mma.frag_ab": "make_fragment_{op}: partition 的 make_fragment_like: 紧凑的寄存器 layout，FrgV mode 在前",
     "ex.part.mma.read": "\n解读 {shape}: (MMA, MMA_{X}, MMA_{Y}, ...)\n"
@@ -226,6 +228,8 @@ MESSAGES = {
                         "  MMA_{X} = {rx}: 沿 {X} 方向 {ex} / {tx} 个 TiledMMA tile (Rest{X})\n"
                         "  MMA_{Y} = {ry}: 沿 {Y} 方向 {ey} / {ty} 个 TiledMMA tile (Rest{Y})\n"
                         "  因此该线程为这个张量参与 {n} 条 MMA 指令，持有 {op} 的 {total} 个值\n",
+    "ex.part.mma.read_frag_tmem": "  fragment 具有相同的 shape，位于 tensor memory（TMEM 的 lane x 列），不在寄存器中 "
+                                  "(partition_fragment_{op})\n",
     "ex.part.mma.read_frag": "  fragment 具有相同的 shape，在寄存器中紧凑排列 (partition_fragment_{op})\n",
     "ex.part.cpy.tiled": "Copy_Atom<{atom}, {vt}> 的 TiledCopy: Tiler_MN {tiler}，每个 tile {nthr} 个线程 x {nval} 个值",
     "ex.part.cpy.ref": "{ref2trg} = right_inverse(ValLayoutRef) o ValLayout{vname}: 把 {name} 端的 (thr,val) "
