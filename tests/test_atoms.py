@@ -101,3 +101,14 @@ def test_bad_copy_and_tilings():
         make_tiled_copy(copy_atom("UniversalCopy<uint128_t>", "half_t"), "(_4,_4)", "(_1,_4)")
     with pytest.raises(CuteDumpError, match="static"):
         make_tiled_mma("SM80_16x8x16_F16F16F16F16_TN", "(_2,_2)", "(32,_32,_16)")
+
+
+def test_cute_42_gmma_struct_names_are_the_aliases_atoms():
+    """CuTe 4.2 declares struct SM90::GMMA::MMA_64x64x16_F16F16F16_SS; SM90_64x64x16_F16F16F16_SS is its alias
+    (mma_traits_sm90_gmma.hpp): both spellings name one atom, with or without cute::."""
+    from cutedump.atoms.mma_catalog import lookup_mma
+    a = lookup_mma("SM90_64x64x16_F16F16F16_SS<GMMA::Major::K,GMMA::Major::MN>")
+    for spelling in ("SM90::GMMA::MMA_64x64x16_F16F16F16_SS<GMMA::Major::K,GMMA::Major::MN>",
+                     "cute::SM90::GMMA::MMA_64x64x16_F16F16F16_SS<GMMA::Major::K,GMMA::Major::MN>"):
+        b = lookup_mma(spelling)
+        assert b == a

@@ -162,7 +162,10 @@ def all_mma_names() -> list[str]:
 
 def lookup_mma(name: str) -> MMATraits:
     base, targs = split_template(name)
-    base = base.split("::")[-1]
+    scope = base.split("::")
+    base = scope[-1]
+    if len(scope) > 1 and scope[-2] == "GMMA" and base.startswith("MMA_"):
+        base = "SM90_" + base[4:]      # CuTe 4.2's struct SM90::GMMA::MMA_64x64x16_... (SM90_64x64x16_... its alias)
     if base == "UniversalFMA":
         return _universal_fma(targs)
     if base in MMA_TRAITS:
