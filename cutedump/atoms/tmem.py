@@ -267,31 +267,32 @@ def umma_partition_fragment(thr, op: str, tensor: Layout) -> Layout:
     return tmem_frg_make(*frg, shape_of(part)).layout
 
 
-def tmem_copy_cells(tc: TiledCopy, tmem: TmemTensor) -> dict:
-    """{(lane, column): set of warps} of the TMEM cells each warp's partition_S covers. A tcgen05.ld/st source is
+def tmem_copy_cells(tc: TiledCopy, tmem: TmemTensor) -> dict[int, set[int]]:
+    """{warp: set of the TMEM cells (lane << 16 | column) its partition_S covers}. A tcgen05.ld/st source is
     warp-collective (its SrcLayout has thread stride 0), so the first thread of each warp stands for the warp; every
     thread's partition has the same layout, only its offset differs."""
     lay, _ = tc.get_slice(0).partition_S(tmem.layout)
     vals = values_list(lay)
     addr, sh = tmem.addr, offset_shift(tmem.bits)
+    m, r = 0xFFFFFFFF, 32 - sh
     cells: dict = {}
     for t in range(0, int(tc.size()), 32):
         _l, off = tc.get_slice(t).partition_S(tmem.layout)
         off = int(off)
-        w = t // 32
-        for v in vals:
-            a = (addr + _rotr32(off + v, sh)) & 0xFFFFFFFF     # tmem.offset(off + v).addr
-            cells.setdefault(((a >> 16) & 0xFF, a & 0xFFFF), set()).add(w)
+        # tmem.offset(off + v).addr, its lane (bits 16-23) and column (bits 0-15)
+        if sh == 0:
+            base = addr + off
+            cells[t // 32] = {(base + v) & 0xFFFFFF for v in vals}
+        else:
+            cells[t // 32] = {(addr + ((((off + v) & m) >> sh) | ((off + v) << r))) & 0xFFFFFF for v in vals}
     return cells
 
 
-def warp_lane_map(cells: dict) -> list[tuple[int, tuple[int, int], tuple[int, int], int]]:
+def warp_lane_map(cells: dict[int, set[int]]) -> list[tuple[int, tuple[int, int], tuple[int, int], int]]:
     """Per warp: (warp, (first lane, last lane), (first column, last column), number of cells) it reads."""
-    per: dict = {}
-    for cell, ws in cells.items():
-        for w in ws:
-            per.setdefault(w, []).append(cell)
-    for w, cs in per.items():
-        lanes, cols = [c[0] for c in cs], [c[1] for c in cs]
-        per[w] = (min(lanes), max(lanes), min(cols), max(cols), len(cs))
-    return [(w, (v[0], v[1]), (v[2], v[3]), v[4]) for w, v in sorted(per.items())]
+    out = []
+    for w, cs in sorted(cells.items()):
+        if cs:
+            cols = [c & 0xFFFF for c in cs]
+            out.append((w, (min(cs) >> 16, max(cs) >> 16), (min(cols), max(cols)), len(cs)))
+    return out
