@@ -224,6 +224,16 @@ def _row_bank_words(inst: Instruction, row: list) -> tuple:
 def _distinct_words_per_bank(row: list, lanes, nwords: int) -> list:
     """How many distinct words the given lanes' accesses put in each bank (32 counts)."""
     counts = [0] * BANKS
-    for w in {row[l] // WORD + j for l in lanes for j in range(nwords)}:
-        counts[w % BANKS] += 1
+    words = {row[l] // WORD for l in lanes}
+    if nwords == 1:
+        for w in words:
+            counts[w % BANKS] += 1
+    elif all(w % nwords == 0 for w in words):     # aligned accesses (check_addresses): disjoint runs of nwords banks
+        for w in words:
+            b = w % BANKS
+            for j in range(b, b + nwords):
+                counts[j] += 1
+    else:
+        for w in {w + j for w in words for j in range(nwords)}:
+            counts[w % BANKS] += 1
     return counts
