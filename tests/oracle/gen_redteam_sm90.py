@@ -284,15 +284,21 @@ def _gmem(rng, tile, rank, bits, fast=None):
     return Layout(shape, stride)
 
 
+def _draw(rng, mc_clusters, clusters):
+    """The draws every TMA case starts with, in this order (the records' keys depend on it): element type, op, cluster
+    (from ``mc_clusters`` for the multicast op), smem layout (None: draw again)."""
+    vt = rng.choice(list(BITS))
+    bits = BITS[vt]
+    op = rng.choice(GT.OPS)
+    cluster = rng.choice(mc_clusters if op == "SM90_TMA_LOAD_MULTICAST" else clusters)
+    return vt, bits, op, cluster, _smem(rng, bits, vt)
+
+
 def tma_cases(n=150, seed=9301):
     rng = random.Random(seed)
     out = []
     while len(out) < n:
-        vt = rng.choice(list(BITS))
-        bits = BITS[vt]
-        op = rng.choice(GT.OPS)
-        cluster = rng.choice([1, 2, 4, 8]) if op == "SM90_TMA_LOAD_MULTICAST" else rng.choice([1, 1, 2, 4, 8])
-        sm = _smem(rng, bits, vt)
+        vt, bits, op, cluster, sm = _draw(rng, [1, 2, 4, 8], [1, 1, 2, 4, 8])
         if sm is None:
             continue
         smem, smem_cpp, tile = sm
@@ -315,11 +321,7 @@ def partition_cases(n=100, seed=9401):
     rng = random.Random(seed)
     out = []
     while len(out) < n:
-        vt = rng.choice(list(BITS))
-        bits = BITS[vt]
-        op = rng.choice(GT.OPS)
-        cluster = rng.choice([1, 2, 4, 8])
-        sm = _smem(rng, bits, vt)
+        vt, bits, op, cluster, sm = _draw(rng, [1, 2, 4, 8], [1, 2, 4, 8])
         if sm is None:
             continue
         smem, smem_cpp, tile = sm
@@ -397,11 +399,7 @@ def tma_nested_cases(n=150, seed=9601):
     rng = random.Random(seed)
     out = []
     while len(out) < n:
-        vt = rng.choice(list(BITS))
-        bits = BITS[vt]
-        op = rng.choice(GT.OPS)
-        cluster = rng.choice([1, 2, 4, 8, 16]) if op == "SM90_TMA_LOAD_MULTICAST" else rng.choice([1, 2, 4])
-        sm = _smem(rng, bits, vt)
+        vt, bits, op, cluster, sm = _draw(rng, [1, 2, 4, 8, 16], [1, 2, 4])
         if sm is None:
             continue
         smem, smem_cpp, tile = sm
@@ -423,11 +421,7 @@ def partition_nested_cases(n=100, seed=9701):
     rng = random.Random(seed)
     out = []
     while len(out) < n:
-        vt = rng.choice(list(BITS))
-        bits = BITS[vt]
-        op = rng.choice(GT.OPS)
-        cluster = rng.choice([1, 2, 4, 8, 16]) if op == "SM90_TMA_LOAD_MULTICAST" else rng.choice([1, 2, 4])
-        sm = _smem(rng, bits, vt)
+        vt, bits, op, cluster, sm = _draw(rng, [1, 2, 4, 8, 16], [1, 2, 4])
         if sm is None:
             continue
         smem, smem_cpp, tile = sm
