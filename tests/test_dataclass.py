@@ -83,3 +83,14 @@ def test_no_inspect_on_start_up():
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
                        cwd=Path(__file__).resolve().parents[1])
     assert r.stdout.split() == ["False", "False"], r.stdout + r.stderr
+
+
+def test_no_module_imports_the_standard_dataclasses():
+    """One implementation: every record class of the package uses cutedump._dataclass (the standard module's import
+    of inspect is the start-up cost it avoids)."""
+    import re
+    from pathlib import Path
+    pkg = Path(__file__).resolve().parents[1] / "cutedump"
+    bad = [str(p.relative_to(pkg)) for p in pkg.rglob("*.py")
+           if re.search(r"^\s*(from dataclasses import|import dataclasses)", p.read_text(encoding="utf-8"), re.M)]
+    assert not bad, bad
