@@ -301,13 +301,16 @@ def make_installs(work: Path) -> dict:
     return out
 
 
-def bench_cold(py: str, script: str, rounds=9, cwd=None) -> tuple[float, dict]:
-    """Median wall time of `py -c pass` and of every COLD command (and the API's first use), in `rounds` rounds;
-    each round runs `-c pass` then every command once, so all see the same machine load -> (pass s, {name: s})."""
+def bench_cold(py: str, script: str, rounds=9, cwd=None, names=None) -> tuple[float, dict]:
+    """Median wall time of `py -c pass` and of every COLD command (and the API's first use; or only those in
+    ``names``), in `rounds` rounds; each round runs `-c pass` then every command once, so all see the same machine
+    load -> (pass s, {name: s})."""
     cmds = {"-c pass": [py, "-c", "pass"]}
     for name, argv, _ in COLD:
         cmds[name] = [script, *argv]
     cmds["API: first Layout"] = [py, "-c", API_FIRST_USE]
+    if names:
+        cmds = {k: v for k, v in cmds.items() if k == "-c pass" or k in names}
     ts = {k: [] for k in cmds}
     for k, c in cmds.items():       # warm-up: writes the .pyc files of an editable install, fills the OS cache
         subprocess.run(c, capture_output=True, cwd=cwd)
@@ -322,7 +325,7 @@ def bench_cold(py: str, script: str, rounds=9, cwd=None) -> tuple[float, dict]:
     return med.pop("-c pass"), med
 
 
-def print_cold(rounds=9):
+def print_cold(rounds=9, names=None, kinds=("regular", "editable")):
     targets = {name: t for name, _, t in COLD}
     targets["API: first Layout"] = 2.5
     work = Path(tempfile.mkdtemp(prefix="cutedump-bench-"))
@@ -333,7 +336,9 @@ def print_cold(rounds=9):
                 print(f"cold start, {kind} install: skipped ({inst})")
                 continue
             py, script = inst
-            t_pass, med = bench_cold(py, script, rounds, cwd=work)
+            if kind not in kinds:
+                continue
+            t_pass, med = bench_cold(py, script, rounds, cwd=work, names=names)
             print(f"cold start, {kind} install (pip install {'-e ' if kind == 'editable' else ''}into a bare venv of "
                   f"{sys.executable}, Python {sys.version.split()[0]}; `cutedump` console script; median of "
                   f"{rounds} alternating rounds): python -c pass {t_pass*1e3:.0f} ms")
@@ -349,6 +354,10 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=11, help="alternating rounds of the cold-start table (median)")
     ap.add_argument("--only", default="cold,algebra,numpy,cpp,eval", help="comma-separated sections")
+    ap.add_argument("--cmd", action="append", default=None,
+                    help="cold start: only this command of the table (its name, e.g. kernel, '--help'; repeatable)")
+    ap.add_argument("--install", choices=("regular", "editable", "both"), default="both",
+                    help="cold start: which install kind to measure")
     args = ap.parse_args()
     only = set(args.only.split(","))
     # the in-tree runs below (algebra, eval -f) use byte-compiled modules, as an install does
@@ -357,7 +366,11 @@ def main():
     print(f"interpreter: {sys.executable} (Python {sys.version.split()[0]}); {os.cpu_count()} CPUs; "
           f"load average {os.getloadavg()[0]:.1f} at the start")
     if "cold" in only:
-        print_cold(args.rounds)
+        unknown = set(args.cmd or ()) - {n for n, _, _ in COLD} - {"API: first Layout"}
+        if unknown:
+            ap.error(f"--cmd: no such command in the table: {', '.join(sorted(unknown))}")
+        print_cold(args.rounds, set(args.cmd) if args.cmd else None,
+                   ("regular", "editable") if args.install == "both" else (args.install,))
     if "algebra" in only:
         res = bench_ops()
         print(f"algebra vs pycute, the same inputs (each side: the sum over chunks of {CHUNK} inputs of its best of 11 "
