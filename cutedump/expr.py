@@ -193,6 +193,10 @@ def _make_layout(*args):
                                     f"{format_result(a)}")
         if it.profile(args[0]) != it.profile(args[1]):
             raise CuteDumpError(f"shape {it.fmt(args[0])} and stride {it.fmt(args[1])} are not congruent")
+    if len(args) > 1 and any(isinstance(a, (ComposedLayout, Swizzle)) for a in args):
+        # CuTe's make_layout takes (shape, stride) int tuples or plain Layouts: a swizzled argument has no overload
+        raise CuteDumpError("make_layout: not defined for swizzled layout arguments (CuTe has no such "
+                            "overload: does not compile)")
     if any(isinstance(a, Swizzle) for a in args):
         if len(args) == 1:
             sw = args[0]
@@ -1282,6 +1286,10 @@ def _check_int_layout(L, text):
                                     f"layout {format_result(L)}", text, 0)
         return acc
 
+    neg = [s for s in flatten_to_tuple(B.shape) if int(s) < 0]
+    if neg:   # as for a literal: a negative extent has no table (CuTe's loops would run over a meaningless size)
+        raise CuteDumpError(f"negative size {fmt(neg[0])} in shape {fmt(B.shape)} of layout {format_result(L)}",
+                            text, 0)
     prod(B.shape)
     hi = lo = 0
     for s, d in zip(flatten_to_tuple(B.shape), flatten_to_tuple(B.stride)):

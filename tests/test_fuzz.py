@@ -694,6 +694,27 @@ def test_found_hangs_of_seed_31337_and_2026(argv, says):
     assert r.exit_code == 2 and says in r.stderr, r.stderr
 
 
+@pytest.mark.parametrize("argv,says", [
+    (["layout", "make_layout(Sw<2,4,2> o _0 o _1:4, _8)"], "not defined for swizzled layout arguments"),  # TypeError
+    (["eval", "make_layout(Sw<2,4,2> o _0 o _1:4, _8)"], "not defined for swizzled layout arguments"),  # was answered
+    (["tiled-copy-c", "--mma", "UniversalFMA<float>", "--tile", "_-1"], "-3 values per thread"),   # isqrt of -3
+    (["layout", "compact_row_major(((_6,8,_-1),_8))", "--info", "--coords", "--format", "json"],  # IndexError
+     "negative size -64 in shape"),
+    (["layout", "compact_row_major(((_6,8,_-1),_8))"], "negative size -64 in shape"),   # an empty table was printed
+])
+def test_found_internal_errors_of_seed_31337_100k(argv, says):
+    """The 100,000-input run with seed 31337 found these (make_layout of a swizzled layout read it as a shape; a
+    computed layout with a negative extent reached the views; a negative tile gave a negative value count)."""
+    r = _RUNNER.invoke(main, argv)
+    assert r.exit_code == 2 and says in r.stderr and "internal error" not in r.stderr, r.stderr
+
+
+def test_found_size_zero_mode_after_big_modes_is_instant():
+    """compact_col_major(((_32),(_32,_3),(_2,_1,_32))) as a layout has a _0 in its last mode: its values were
+    expanded mode by mode up to the zero (100 M values, 8 s and 4 GB) before being cut to none."""
+    _assert_ok(["layout", "compact_col_major(((_32),(_32,_3),(_2,_1,_32)))"], None)
+
+
 def test_found_slow_tilelang_bank_and_wgmma():
     """full-bank over a (464,128,64) buffer evaluated its 2-D expressions at all 3.8 M indices, several times (4.6 s
     for 1.5 KB); wgmma's CuTe check of a (64,256,256) buffer allocated 288 MB. The leading dims pass through, so both

@@ -45,6 +45,8 @@ FOLD = 1 << 17
 
 def _mode_values_py(shape, stride, n):
     """L(0), ..., L(n-1) for n = size(L): one pass per flat mode (the first mode fastest, CuTe's colex order)."""
+    if n <= 0:   # a size-0 mode anywhere: no values (the modes before it must not be expanded: fuzz finding)
+        return []
     fs, fd = it.flatten_to_tuple(shape), it.flatten_to_tuple(stride)
     out = [0]
     for s, d in zip(fs, fd):

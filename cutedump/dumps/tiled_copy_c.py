@@ -79,6 +79,9 @@ def values_per_thread(layoutC_TV) -> int:
 def valid_copy_vs(layoutC_TV) -> list[int]:
     """copy_V values the walk-through accepts: the divisors of the values per thread."""
     vpt = values_per_thread(layoutC_TV)
+    if vpt <= 0:   # a negative or zero tile size (CuTe prints such a TiledMMA; the walk-through has no copy_V)
+        raise CuteDumpError(f"the TiledMMA's C has {vpt} values per thread (a tile size is negative or zero): "
+                            "make_tiled_copy_C_atom needs a positive count")
     small = [d for d in range(1, math.isqrt(vpt) + 1) if vpt % d == 0]   # O(sqrt): vpt can be huge (fuzz finding)
     return sorted(set(small + [vpt // d for d in small]))
 
