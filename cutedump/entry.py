@@ -22,6 +22,11 @@ _LAYOUT_FLAGS = frozenset({"--plain", "--info", "--coords"})
 def main(prog_name=None):
     """The ``cutedump`` command: the fast answer when there is one, else the click command line."""
     args = sys.argv[1:]
+    if args in ([], ["--help"], ["-h"]) and "_CUTEDUMP_COMPLETE" not in os.environ:
+        prog = prog_name or _script_name()
+        if prog:   # the top-level help page, laid out as click lays it out (commands/_help.py), without click
+            from cutedump.commands._io import guard_io  # start-up: the fast path imports no more than it needs
+            sys.exit(guard_io(lambda: _print_help(prog)))
     spec = _eval_file_spec(args)
     if spec is not None:
         f = _open_text(spec[0])
@@ -34,6 +39,20 @@ def main(prog_name=None):
             sys.exit(0)
     from cutedump.cli import main as cli  # start-up: click only for the other command lines
     return cli(prog_name=prog_name)
+
+
+def _print_help(prog: str) -> int:
+    from cutedump.commands._help import top_help  # start-up: on demand
+    sys.stdout.write(top_help(prog) + "\n")
+    return 0
+
+
+def _script_name() -> str | None:
+    """The program name click gives a console script (its file's base name); None when ``__main__`` is a package's
+    (``python -m``: click's own rule then applies)."""
+    if getattr(sys.modules.get("__main__"), "__package__", None) not in (None, ""):
+        return None
+    return os.path.basename(sys.argv[0]) if sys.argv and sys.argv[0] else None
 
 
 def _fast_eligible(args: list[str]) -> bool:

@@ -454,3 +454,33 @@ def test_table_same_bytes(monkeypatch, lang):
                  ["ck", "recipes"], ["tilelang", "auto", "--shape", "8,8", "--dtype", "float16"],
                  ["tilelang", "full-bank", "--shape", "8,8"], ["ck", "recipe", "xdl-a", "--layout", "row"], ["ck", "naive"], ["tiled-copy-c", "--permutation", "(_1,_1,_1)"]):
         assert not entry._fast_eligible(args), args
+
+
+@pytest.mark.parametrize("columns", ["", "20", "52", "60", "80", "81", "100", "111", "200", "x", "-5"])
+def test_top_help_is_clicks_page(columns):
+    """`cutedump --help` / `-h` / no arguments are printed without click (commands/_help.py lays the page out as
+    click's HelpFormatter does): the same bytes as click's own page at every terminal width (COLUMNS, clamped to the
+    group's max_content_width), for the console script and for python -m."""
+    env = {k: v for k, v in os.environ.items() if k != "COLUMNS"}
+    if columns:
+        env["COLUMNS"] = columns
+    click_page = subprocess.run(
+        [sys.executable, "-c", "import sys; sys.argv[0] = 'cutedump'; from cutedump.cli import main; "
+         "main(prog_name='cutedump')", "--help"], env=env, capture_output=True, text=True, cwd=ROOT)
+    assert click_page.returncode == 0 and click_page.stdout.startswith("Usage: cutedump [OPTIONS]")
+    script = ("import sys; sys.argv[0] = '/some/bin/cutedump'; from cutedump.entry import main; "
+              "sys.modules['click'] = None; main()")   # click cannot even be imported: the page needs none of it
+    for args in (["--help"], ["-h"], []):
+        r = subprocess.run([sys.executable, "-c", script, *args], env=env, capture_output=True, text=True, cwd=ROOT)
+        assert (r.returncode, r.stderr, r.stdout) == (0, "", click_page.stdout), args
+    r = subprocess.run([sys.executable, "-m", "cutedump", "--help"], env=env, capture_output=True, text=True, cwd=ROOT)
+    assert (r.returncode, r.stdout) == (0, click_page.stdout)
+
+
+def test_top_help_lists_every_command_of_the_group():
+    from cutedump.commands import _help
+    import inspect
+    assert inspect.cleandoc(_help.MAIN_HELP) == _help.MAIN_HELP     # click shows the help cleandoc'ed
+    page = _help.top_help("cutedump", 200)
+    assert all(f"\n  {name} " in page for name in _help.COMMANDS)
+    assert list(main.list_commands(None)) == list(_help.COMMANDS)
