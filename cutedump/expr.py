@@ -481,7 +481,19 @@ def _repeat_under(n):
 
 
 def _local_tile(L, tiler, coord, proj=None):
-    """tensor_impl.hpp local_tile (= inner_partition) on a tensor whose layout is L: the layout of the tile it
+    """The layout of local_tile's tile (:func:`_local_tile_at`, sliced)."""
+    T, crd = _local_tile_at(L, tiler, coord, proj)
+    return _tile_slice(T, *crd)
+
+
+def _local_partition(L, tile, index, proj=None):
+    """The layout of local_partition's partition (:func:`_local_partition_at`, sliced)."""
+    T, crd = _local_partition_at(L, tile, index, proj)
+    return _tile_slice(T, *crd)
+
+
+def _local_tile_at(L, tiler, coord, proj=None):
+    """-> (T, crd): tensor_impl.hpp local_tile (= inner_partition) on a tensor whose layout is L: the layout of the tile it
     returns, zipped_divide(L, tiler)(repeat<R0>(_), append<R1>(coord,_)) (the offset CuTe adds to the tensor's
     pointer is not part of a layout). With a projection: dice(proj, tiler), dice(proj, coord)."""
     if proj is not None:
@@ -491,11 +503,11 @@ def _local_tile(L, tiler, coord, proj=None):
     T = A.zipped_divide(L, tiler)
     r0, r1 = int(it.rank(it.get(T.shape, 0))), int(it.rank(it.get(T.shape, 1)))
     second = it.append(coord, UNDERSCORE, r1) if isinstance(coord, tuple) else coord
-    return _tile_slice(T, _repeat_under(r0), second)
+    return T, (_repeat_under(r0), second)
 
 
-def _local_partition(L, tile, index, proj=None):
-    """tensor_impl.hpp local_partition (= outer_partition by the thread's flat coordinate in ``tile``) on a tensor
+def _local_partition_at(L, tile, index, proj=None):
+    """-> (T, crd): tensor_impl.hpp local_partition (= outer_partition by the thread's flat coordinate in ``tile``) on a tensor
     whose layout is L: the layout of the thread's partition, the offset left out."""
     if proj is not None:
         tile = A.dice_layout(proj, tile)
@@ -510,12 +522,68 @@ def _local_partition(L, tile, index, proj=None):
     T = A.zipped_divide(L, it.product_each(tile.shape))
     r0, r1 = int(it.rank(it.get(T.shape, 0))), int(it.rank(it.get(T.shape, 1)))
     first = it.append(coord, UNDERSCORE, r0) if isinstance(coord, tuple) else coord
-    return _tile_slice(T, first, _repeat_under(r1))
+    return T, (first, _repeat_under(r1))
 
 
 def _make_identity_layout(shape):
     """make_identity_layout(shape) = make_layout(shape, make_basis_like(shape)); make_identity_tensor's layout."""
     return Layout(shape, make_basis_like(shape))
+
+
+class CountingTensor:
+    """make_identity_tensor(shape) and what CuTe's Tensor overloads (tensor_impl.hpp) make of it: a tensor of
+    coordinates, ``Tensor<ArithmeticTupleIterator<coord>, layout>``; ``T(c)`` is ``coord + layout(c)``. Printed as
+    CuTe's print(tensor): ``ArithTuple(_0,_0) o (_4,_8):(_1@0,_1@1)`` (a rank-1 origin: ``ArithTuple_0 o _8:_1``)."""
+
+    __slots__ = ("coord", "layout")
+
+    def __init__(self, coord, layout):
+        self.coord, self.layout = coord, layout
+
+    def __str__(self):
+        return f"ArithTuple{fmt(self.coord)} o {format_result(self.layout)}"
+
+    __repr__ = __str__
+
+    def __call__(self, *c):
+        return _add_coord(self.coord, self.layout(*c))
+
+    def __eq__(self, o):
+        return isinstance(o, CountingTensor) and (o.coord, o.layout) == (self.coord, self.layout)
+
+    __hash__ = None
+
+
+def _add_coord(coord, v):
+    """The ArithmeticTuple coord + v (v: a layout value with ScaledBasis strides: an ArithTuple, a ScaledBasis or _0)."""
+    if isinstance(coord, tuple):
+        return tuple(ArithTuple(coord) + v)
+    return coord + (v.value if isinstance(v, ScaledBasis) and not v.path else v)
+
+
+def _make_identity_tensor(shape):
+    """make_identity_tensor(shape) = make_tensor(make_inttuple_iter(repeat_like(shape, _0)), make_identity_layout)."""
+    return CountingTensor(it.repeat_like(shape, C(0)), _make_identity_layout(shape))
+
+
+def _zero_unders(c):
+    if isinstance(c, tuple):
+        return tuple([_zero_unders(e) for e in c])
+    return C(0) if c is UNDERSCORE else c
+
+
+def _tensor_slice(t: CountingTensor, crd) -> CountingTensor:
+    """Tensor::operator() with underscores: the sliced layout, the iterator moved by layout(crd with _ as 0)."""
+    return CountingTensor(_add_coord(t.coord, t.layout(_zero_unders(crd))), A.slice_layout(crd, t.layout))
+
+
+#: CuTe's Tensor overloads (tensor_impl.hpp) of the eval language's functions, for a tensor of coordinates as the
+#: first argument: the layout function applied to the tensor's layout, the iterator kept ("keep"), or the answer
+#: about the layout itself ("query"); local_tile / local_partition slice the tensor (its iterator moves).
+_TENSOR_OVERLOADS = {**dict.fromkeys(("flatten", "coalesce", "filter_zeros", "filter", "take", "composition",
+                                      "logical_divide", "zipped_divide", "tiled_divide", "flat_divide"), "keep"),
+                     **dict.fromkeys(("layout", "shape", "stride", "size", "rank", "depth"), "query"),
+                     **dict.fromkeys(("local_tile", "local_partition"), "slice")}
 
 
 def _make_basis_like(shape):
@@ -563,7 +631,7 @@ FUNCTIONS = {
         _make_layout),
     'make_ordered_layout': ('', (('inttuple:shape', 'inttuple:order'),), _make_ordered),
     'make_identity_layout': ('', (('inttuple:shape',),), _make_identity_layout),
-    'make_identity_tensor': ('', (('inttuple:shape',),), _make_identity_layout),
+    'make_identity_tensor': ('', (('inttuple:shape',),), _make_identity_tensor),
     'make_basis_like': ('', (('inttuple:shape',),), _make_basis_like),
     'E': ('N*', ((),), _basis_e),
     'make_arithmetic_tuple': ('', (('value:x...',),), lambda *a: ArithTuple(a)),
@@ -973,7 +1041,7 @@ def _arith(n, a, b, text):
 
 #: CuTe functions the eval language knows but does not answer, and why (a clear refusal, not "unknown function")
 _UNSUPPORTED = {
-    "make_tensor": "tensors are not modelled: local_tile / local_partition take the tensor's layout",
+    "make_tensor": "tensors over memory are not modelled (make_identity_tensor gives a tensor of coordinates; local_tile / local_partition also take a layout)",
     "print": "eval prints its result: write the expression alone",
 }
 
@@ -1016,6 +1084,8 @@ def _kind(x) -> str:
         return "tuple"
     if isinstance(x, _Name):
         return "name"
+    if isinstance(x, CountingTensor):
+        return "tensor"
     return "integer" if isinstance(x, int) else type(x).__name__
 
 
@@ -1071,11 +1141,24 @@ class _Evaluation:
             _check_call_shape(n, text)
             fn, takes_targs = _REG[n.name]
             args = [build_literal(a, text, calls) for a in n.args]
+            tensor = how = None
+            if args and args[0].__class__ is CountingTensor:   # a Tensor overload: the tensor's layout, see below
+                tensor, how = args[0], _TENSOR_OVERLOADS.get(n.name)
+                if how is None:
+                    raise CuteDumpError(f"{n.name} has no overload for a tensor ({tensor}): does not compile in "
+                                        f"CuTe", text, n.col)
+                args[0] = tensor.layout
             _check_kinds(n, args, text)
             if n.name in _BASIS_REFUSED:
                 _refuse_basis(n, args, text)
             try:
-                r = fn(*args, targs=n.targs) if takes_targs else fn(*args)
+                if how == "slice":
+                    T, crd = (_local_tile_at if n.name == "local_tile" else _local_partition_at)(*args)
+                    r = _tensor_slice(CountingTensor(tensor.coord, T), crd)
+                else:
+                    r = fn(*args, targs=n.targs) if takes_targs else fn(*args)
+                    if how == "keep":
+                        r = CountingTensor(tensor.coord, r)
             except TypeError as e:
                 raise CuteDumpError(f"{n.name} is not defined for ({', '.join(_kind(a) for a in args)})",
                                     text, n.col) from None

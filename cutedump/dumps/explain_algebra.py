@@ -743,6 +743,9 @@ def explain_expr(text: str, detail: int = 2) -> Explanation:
             args.append(evaluate(sub))
         except CuteDumpError as e:
             raise CuteDumpError(e.message, text, col + (e.col or 0)) from None
+    if any(a.__class__.__name__ == "CountingTensor" for a in args):
+        raise CuteDumpError(f"explain narrates layouts: {name} of a tensor of coordinates (make_identity_tensor) is "
+                            "not narrated; `cutedump eval` prints it as CuTe does", text, node.col)
     targs = tuple(node.targs or ())
     if name in TEMPLATED:
         if len(targs) != 1:

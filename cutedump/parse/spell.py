@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from cutedump.errors import CuteDumpError
 from cutedump.algebra.integer import C
+from cutedump.algebra.basis import make_basis_like
 from cutedump.algebra.inttuple import UNDERSCORE
 from cutedump.algebra.layout import Layout
 from cutedump.algebra.swizzle import ComposedLayout, Swizzle
@@ -87,7 +88,19 @@ def _cpp_value(x, maker: str = "make_shape") -> str:
         return e if (x.value.__class__ is C and x.value == 1) else f"{_cpp_value(x.value)}*{e}"
     if cls.__name__ == "ArithTuple":
         return "make_arithmetic_tuple(" + ", ".join(_cpp_value(e) for e in x) + ")"
+    if cls.__name__ == "CountingTensor":   # make_identity_tensor(shape) itself; its tiles have no spelling here
+        shape = x.layout.shape
+        if x.layout.stride == make_basis_like(shape) and _zeros(x.coord):
+            return f"make_identity_tensor({_cpp_value(shape)})"
+        raise CuteDumpError("cannot spell this tensor of coordinates in C++ (only make_identity_tensor(shape) "
+                            "itself; --syntax print prints it as CuTe does)")
     raise CuteDumpError(f"cannot spell a {cls.__name__} in C++")
+
+
+def _zeros(c) -> bool:
+    if isinstance(c, tuple):
+        return all(_zeros(e) for e in c)
+    return c.__class__ is C and c == 0
 
 
 def to_cpp(obj) -> str:
@@ -115,7 +128,8 @@ def _dsl_value(x) -> str:
         return f"{_dsl_value(x.a)} o {_dsl_value(x.offset)} o {_dsl_value(x.b)}"
     if cls.__name__ == "_Name":
         return x.name
-    raise CuteDumpError(f"cannot spell a {cls.__name__} as the CuTe DSL prints it")
+    what = "tensor of coordinates" if cls.__name__ == "CountingTensor" else cls.__name__
+    raise CuteDumpError(f"cannot spell a {what} as the CuTe DSL prints it")
 
 
 def to_dsl(obj) -> str:

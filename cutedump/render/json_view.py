@@ -86,6 +86,9 @@ def object_json(obj, force: bool = False) -> dict:
         return {"kind": "scaled_basis", "printed": format_result(obj)}
     if isinstance(obj, (Layout, ComposedLayout)):
         return layout_json(obj, force)
+    if obj.__class__.__name__ == "CountingTensor":   # make_identity_tensor and its tiles: origin and layout
+        return {"kind": "coordinate_tensor", "printed": format_result(obj), "origin": fmt(obj.coord),
+                "layout": object_json(obj.layout, force)}
     if isinstance(obj, bool):
         return {"kind": "bool", "printed": "1" if obj else "0", "value": obj}
     if isinstance(obj, int):

@@ -1,7 +1,7 @@
 """Seeded cases over ScaledBasis strides: make_identity_layout / make_identity_tensor / make_basis_like, E<i...>{},
 and the layout algebra on identity layouts (evaluation, slicing, composition, divides, coalesce, ...), spelled in C++.
 
-Real CuTe compiles each case inside ``print(...)`` (a tensor prints its ``.layout()``); cutedump evaluates the same
+Real CuTe compiles each case inside ``print(...)`` (a tensor prints its ``.layout()``, read by cutedump as ``layout(T)``); cutedump evaluates the same
 text. Cases CuTe refuses must be refused by cutedump. Used by tests/test_basis_oracle.py.
 """
 from __future__ import annotations
@@ -56,7 +56,7 @@ def generate(seed: int, n: int) -> list[Case]:
             out.append(Case(op, I, f"print({I});"))
         elif op == "tensor":
             e = f"make_identity_tensor({s})"
-            out.append(Case(op, e, f"print({e}.layout());"))
+            out.append(Case(op, f"layout({e})", f"print({e}.layout());"))
         elif op == "basis_like":
             e = f"make_basis_like({s})"
             out.append(Case(op, e, f"print({e});"))
@@ -144,7 +144,7 @@ def generate_more(seed: int, n: int) -> list[Case]:
         if op == "local_tile":
             crd = "make_coord(" + ",".join(_int(r, r.randrange(m // t)) for m, t in zip(modes, tile)) + ")"
             e = f"local_tile({T}, {tl}, {crd})"
-            out.append(Case(op, e, f"print({e}.layout());"))
+            out.append(Case(op, f"layout({e})", f"print({e}.layout());"))
         elif op == "local_partition":
             thr = [r.choice(_divs(m)) for m in modes]
             nthr = 1
@@ -152,7 +152,7 @@ def generate_more(seed: int, n: int) -> list[Case]:
                 nthr *= t
             tl2 = "make_layout(make_shape(" + ",".join(_int(r, t, True) for t in thr) + "))"
             e = f"local_partition({T}, {tl2}, {_int(r, r.randrange(nthr))})"
-            out.append(Case(op, e, f"print({e}.layout());"))
+            out.append(Case(op, f"layout({e})", f"print({e}.layout());"))
         elif op == "divide_eval":
             fn = r.choice(["zipped_divide", "logical_divide"])
             e = f"{fn}({I}, {tl})({_int(r, r.randrange(size))})"
