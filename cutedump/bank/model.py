@@ -153,7 +153,7 @@ def check_addresses(inst: Instruction, addresses, where: str = "") -> list:
     if any(min(x) < 0 for x in u):
         k, j = next((k, j) for k, x in enumerate(u) for j, v in enumerate(x) if v < 0)
         raise CuteDumpError(f"{where}instruction {k} lane {used[j]}: negative address {u[k][j]}")
-    if any(v % ab for x in u for v in x):
+    if any(any(map(ab.__rmod__, x)) for x in u):     # some v % ab != 0
         k, j = next((k, j) for k, x in enumerate(u) for j, v in enumerate(x) if v % ab)
         raise CuteDumpError(f"{where}instruction {k} lane {used[j]}: address {u[k][j]} is not "
                             f"{ab}-byte aligned (a misaligned {inst.name} faults on the GPU)")
@@ -223,17 +223,21 @@ def _row_bank_words(inst: Instruction, row: list) -> tuple:
 
 def _distinct_words_per_bank(row: list, lanes, nwords: int) -> list:
     """How many distinct words the given lanes' accesses put in each bank (32 counts)."""
-    counts = [0] * BANKS
     words = {row[l] // WORD for l in lanes}
     if nwords == 1:
+        counts = [0] * BANKS
         for w in words:
             counts[w % BANKS] += 1
-    elif all(w % nwords == 0 for w in words):     # aligned accesses (check_addresses): disjoint runs of nwords banks
+        return counts
+    if not any(map(nwords.__rmod__, words)):   # aligned accesses (check_addresses): each covers one whole group
+        groups = [0] * (BANKS // nwords)        # of nwords banks (nwords divides 32), counted once per group
         for w in words:
-            b = w % BANKS
-            for j in range(b, b + nwords):
-                counts[j] += 1
-    else:
-        for w in {w + j for w in words for j in range(nwords)}:
-            counts[w % BANKS] += 1
+            groups[w % BANKS // nwords] += 1
+        return [groups[g] for g in _GROUP_OF_BANK[nwords]]
+    counts = [0] * BANKS
+    for w in {w + j for w in words for j in range(nwords)}:
+        counts[w % BANKS] += 1
     return counts
+
+
+_GROUP_OF_BANK = {n: tuple(b // n for b in range(BANKS)) for n in (2, 4, 8)}   # bank -> its group of n banks
