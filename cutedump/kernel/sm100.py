@@ -30,8 +30,6 @@ post-partitioned ``UMMA::tile_to_mma_shape`` layout, and ``make_fragment_C(tCgC)
 """
 from __future__ import annotations
 
-import re
-
 from cutedump.errors import CuteDumpError
 from cutedump.algebra import C, Layout, size, get, is_static, fmt, replace, zipped_divide, flatten
 from cutedump.algebra.inttuple import is_tuple
@@ -39,7 +37,6 @@ from cutedump.atoms import TiledMMA
 from cutedump.atoms.mma import partition_shape as _partition_shape
 from cutedump.kernel import tensor as T
 
-_TILE_SIZE = re.compile(r"tile_size<([012])>")
 MMA_QUERIES = ("tile_size<0>", "tile_size<1>", "tile_size<2>", "tile_shape", "size", "AtomThrID")
 
 
@@ -59,9 +56,8 @@ def umma_spec(obj):
 def _mma_query(ent, env, items, thread):
     mma = env.get(ent, "of", TiledMMA, "a tiled_mma entry")
     method = ent.string("method").replace(" ", "")
-    m = _TILE_SIZE.fullmatch(method)
-    if m:
-        return mma.tile_size_mnk(int(m.group(1))), {"of": mma}
+    if method in MMA_QUERIES[:3]:           # tile_size<0>, tile_size<1>, tile_size<2>
+        return mma.tile_size_mnk(int(method[10])), {"of": mma}
     if method == "tile_shape":
         return tuple(mma.tile_shape()), {"of": mma}
     if method == "size":
