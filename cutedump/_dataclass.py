@@ -114,35 +114,26 @@ def _process(cls, frozen: bool):
                         f"self.{f.name} = __factory_{f.name}()")
     if hasattr(cls, "__post_init__"):
         body.append("self.__post_init__()")
-    src = [f"def __init__(self, {', '.join(params)}):" if params else "def __init__(self):"]
-    src += ["  " + b for b in body] or ["  pass"]
+    src = {"__init__": [f"def __init__(self, {', '.join(params)}):" if params else "def __init__(self):"]
+           + (["  " + b for b in body] or ["  pass"])}
     shown = [f.name for f in fs.values() if f.repr]
-    src.append("def __repr__(self):")
-    src.append("  return self.__class__.__qualname__ + f\"(" +
-               ", ".join(f"{n}={{self.{n}!r}}" for n in shown) + ")\"")
+    src["__repr__"] = ["def __repr__(self):",
+                       "  return self.__class__.__qualname__ + f\"(" +
+                       ", ".join(f"{n}={{self.{n}!r}}" for n in shown) + ")\""]
     cmp = [f.name for f in fs.values() if f.compare]
     tup = "(" + "".join(f"self.{n}," for n in cmp) + ")"
-    src.append("def __eq__(self, other):")
-    src.append("  if other.__class__ is self.__class__:")
-    src.append(f"    return {tup} == (" + "".join(f"other.{n}," for n in cmp) + ")")
-    src.append("  return NotImplemented")
+    src["__eq__"] = ["def __eq__(self, other):",
+                     "  if other.__class__ is self.__class__:",
+                     f"    return {tup} == (" + "".join(f"other.{n}," for n in cmp) + ")",
+                     "  return NotImplemented"]
     hashed = [f.name for f in fs.values() if (f.compare if f.hash is None else f.hash)]
-    src.append("def __hash__(self):")
-    src.append("  return hash((" + "".join(f"self.{n}," for n in hashed) + "))")
-    ns: dict = {}
-    exec("\n".join(src), g, ns)   # noqa: S102 - the methods' source is built from the field names above
+    src["__hash__"] = ["def __hash__(self):", "  return hash((" + "".join(f"self.{n}," for n in hashed) + "))"]
     for name in ("__init__", "__repr__", "__eq__"):
         if name not in cls.__dict__:
-            fn = ns[name]
-            fn.__qualname__ = f"{cls.__qualname__}.{name}"
-            setattr(cls, name, fn)
+            setattr(cls, name, _on_first_call(cls, name, src[name], g))
     explicit_hash = "__hash__" in cls.__dict__ and not (cls.__dict__["__hash__"] is None and "__eq__" in cls.__dict__)
     if not explicit_hash:
-        if frozen:
-            ns["__hash__"].__qualname__ = f"{cls.__qualname__}.__hash__"
-            cls.__hash__ = ns["__hash__"]
-        else:
-            cls.__hash__ = None
+        cls.__hash__ = _on_first_call(cls, "__hash__", src["__hash__"], g) if frozen else None
     if frozen:
         cls.__dataclass_frozen_cls__ = cls
         cls.__setattr__ = _frozen_setattr
@@ -150,6 +141,24 @@ def _process(cls, frozen: bool):
     if "__match_args__" not in cls.__dict__:
         cls.__match_args__ = tuple(f.name for f in init_fs)
     return cls
+
+
+def _on_first_call(cls, name: str, src: list, g: dict):
+    """A stand-in for the generated method ``name`` of ``cls``: its first call compiles the method from ``src`` (the
+    source built by _process), puts it on the class in its place and calls it; so a class pays for compiling only
+    the methods that are used (each compile is ~0.1 ms of start-up; most classes never print or compare)."""
+    def first_call(self, *args, **kwargs):
+        fn = cls.__dict__[name]
+        if fn is first_call:
+            ns: dict = {}
+            exec("\n".join(src), g, ns)   # noqa: S102 - the method's source is built from the field names
+            fn = ns[name]
+            fn.__qualname__ = f"{cls.__qualname__}.{name}"
+            setattr(cls, name, fn)
+        return fn(self, *args, **kwargs)
+    first_call.__name__ = name
+    first_call.__qualname__ = f"{cls.__qualname__}.{name}"
+    return first_call
 
 
 def dataclass(cls=None, /, *, frozen: bool = False):

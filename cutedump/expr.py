@@ -887,14 +887,16 @@ class NamedRow:
     __slots__ = ("pattern", "build", "doc", "_re")
 
     def __init__(self, pattern: str, build, doc: str = ""):
-        import fnmatch
-        import re
         self.pattern = pattern
         self.build = build
         self.doc = doc
-        self._re = re.compile(fnmatch.translate(pattern).replace(".*", "[A-Za-z0-9_]*"))
+        self._re = None          # the pattern's regex, compiled on the first match (start-up: 9 rows at import)
 
     def matches(self, name: str) -> bool:
+        if self._re is None:
+            import fnmatch  # start-up: on the first lookup of a qualified name
+            import re
+            self._re = re.compile(fnmatch.translate(self.pattern).replace(".*", "[A-Za-z0-9_]*"))
         return self._re.match(name) is not None
 
     def constructor(self):

@@ -42,11 +42,18 @@ class CopyAtom:
         self.num_val_dst = size(self.val_layout_dst, 1)
 
     def src2ref(self) -> Layout:
-        """right_inverse(ValLayoutRef).compose(ValLayoutSrc): (src_tid,src_vid) -> ref (tid,vid) index."""
-        return right_inverse(self.val_layout_ref).compose(self.val_layout_src)
+        """right_inverse(ValLayoutRef).compose(ValLayoutSrc): (src_tid,src_vid) -> ref (tid,vid) index (computed once
+        per atom: every partition of a TiledCopy asks for it)."""
+        r = self.__dict__.get("_src2ref")
+        if r is None:
+            r = self._src2ref = right_inverse(self.val_layout_ref).compose(self.val_layout_src)
+        return r
 
     def dst2ref(self) -> Layout:
-        return right_inverse(self.val_layout_ref).compose(self.val_layout_dst)
+        r = self.__dict__.get("_dst2ref")
+        if r is None:
+            r = self._dst2ref = right_inverse(self.val_layout_ref).compose(self.val_layout_dst)
+        return r
 
     def print_str(self) -> str:
         """print(Copy_Atom<Op, T>{})"""
@@ -105,11 +112,20 @@ class TiledCopy:
 
     # ---- the partitioning transforms
     def tile2thrfrg(self, tensor: Layout, ref2trg: Layout) -> Layout:
-        atom_layout_tv = zipped_divide(self.tiled_layout_tv, (self.atom_num_thr, self.atom_num_val))
-        trg_layout_tv = atom_layout_tv.compose(ref2trg, _)
-        thrval2mn = coalesce(zip_layout(trg_layout_tv), (C(1), (C(1), C(1))))
-        tv_tensor = tensor.compose(thrval2mn, _)
+        tv_tensor = tensor.compose(self._thrval2mn(ref2trg), _)
         return tv_tensor((_, _), _)
+
+    def _thrval2mn(self, ref2trg: Layout) -> Layout:
+        """tile2thrfrg's (thr,val) -> (m,n) layout: it depends on the TiledCopy and ref2trg only, so it is computed
+        once per ref2trg object (src2ref/dst2ref are the atom's own) and reused by every partition."""
+        cache = self.__dict__.setdefault("_thrval2mn_of", {})    # id(ref2trg) -> (ref2trg, thrval2mn)
+        hit = cache.get(id(ref2trg))
+        if hit is None:
+            atom_layout_tv = zipped_divide(self.tiled_layout_tv, (self.atom_num_thr, self.atom_num_val))
+            trg_layout_tv = atom_layout_tv.compose(ref2trg, _)
+            thrval2mn = coalesce(zip_layout(trg_layout_tv), (C(1), (C(1), C(1))))
+            hit = cache[id(ref2trg)] = (ref2trg, thrval2mn)     # ref2trg kept: its id stays its own
+        return hit[1]
 
     def _check_rank(self, t: Layout):
         r = 1 if not is_tuple(self.tiler_mn) else len(self.tiler_mn)

@@ -22,6 +22,8 @@ Law: for every instruction, ``ideal <= wavefronts <= ideal * (lanes per phase) *
 """
 from __future__ import annotations
 
+from itertools import chain
+
 from cutedump._dataclass import dataclass
 
 from cutedump.errors import CuteDumpError
@@ -91,9 +93,17 @@ class Analysis:
     """Per-instruction counts of one sequence of warp-wide instructions (all of one form), as lists of ints."""
     inst: Instruction
     addresses: list              # n rows of 32 byte addresses (unused lanes of ldmatrix.x1/x2 kept as given)
-    bank_words: list             # [n][phases][32] distinct words per bank
+    bank_groups: list            # [n][phases] (counts, g): distinct words per group of g banks (see bank_words)
     wavefronts: list             # [n]
     paired: list | None = None   # [n] bool: phases merged in pairs (row 2j holds phases 2j and 2j+1)
+
+    @property
+    def bank_words(self) -> list:
+        """[n][phases][32] distinct words per bank (each bank of a group counts the group's words)."""
+        bw = self.__dict__.get("_bank_words")
+        if bw is None:
+            bw = self._bank_words = [[_per_bank(c, g) for c, g in row] for row in self.bank_groups]
+        return bw
 
     @property
     def n(self) -> int:
@@ -131,15 +141,17 @@ def _int_rows(addresses):
     if not isinstance(addresses, (list, tuple)) or not addresses:
         return None
     rows = [addresses] if set(map(type, addresses)) == _INT else addresses
-    for r in rows:
-        if not (isinstance(r, (list, tuple)) and len(r) == WARP and set(map(type, r)) == _INT):
-            return None
-        if min(r) < -(1 << 63) or max(r) >= 1 << 63:   # beyond int64: numpy's error
-            return None
+    if not all(isinstance(r, (list, tuple)) and len(r) == WARP for r in rows):
+        return None
+    if set(map(type, chain.from_iterable(rows))) != _INT:
+        return None
+    if min(map(min, rows)) < -(1 << 63) or max(map(max, rows)) >= 1 << 63:   # beyond int64: numpy's error
+        return None
     return [list(r) for r in rows]
 
 
 _INT = {int}
+_ALL_LANES = tuple(range(WARP))
 
 
 def check_addresses(inst: Instruction, addresses, where: str = "") -> list:
@@ -149,11 +161,11 @@ def check_addresses(inst: Instruction, addresses, where: str = "") -> list:
         a = _check_shape(inst, addresses, where)
     used = inst.lanes
     ab = inst.access_bytes
-    u = [[row[l] for l in used] for row in a]
-    if any(min(x) < 0 for x in u):
+    u = a if used == _ALL_LANES else [[row[l] for l in used] for row in a]
+    if u and min(map(min, u)) < 0:
         k, j = next((k, j) for k, x in enumerate(u) for j, v in enumerate(x) if v < 0)
         raise CuteDumpError(f"{where}instruction {k} lane {used[j]}: negative address {u[k][j]}")
-    if any(v % ab for x in u for v in x):
+    if any(map((ab - 1).__and__ if ab & (ab - 1) == 0 else ab.__rmod__, chain.from_iterable(u))):   # v % ab != 0
         k, j = next((k, j) for k, x in enumerate(u) for j, v in enumerate(x) if v % ab)
         raise CuteDumpError(f"{where}instruction {k} lane {used[j]}: address {u[k][j]} is not "
                             f"{ab}-byte aligned (a misaligned {inst.name} faults on the GPU)")
@@ -181,13 +193,13 @@ def analyze(inst: Instruction | str, addresses, where: str = "") -> Analysis:
     if isinstance(inst, str):
         inst = instruction(inst)
     a = check_addresses(inst, addresses, where)
-    bank_words, wavefronts, paired = [], [], []
+    bank_groups, wavefronts, paired = [], [], []
     for row in a:
-        bw, pair = _row_bank_words(inst, row)
-        bank_words.append(bw)
-        wavefronts.append(sum(max(b) for b in bw))
+        bg, pair = _row_bank_groups(inst, row)
+        bank_groups.append(bg)
+        wavefronts.append(sum(max(c) for c, _ in bg))
         paired.append(pair)
-    return Analysis(inst, a, bank_words, wavefronts, paired)
+    return Analysis(inst, a, bank_groups, wavefronts, paired)
 
 
 def conflict_free_totals(inst: Instruction, rows) -> dict | None:
@@ -197,8 +209,8 @@ def conflict_free_totals(inst: Instruction, rows) -> dict | None:
     wavefronts = ideal = 0
     for row in rows:
         row = check_addresses(inst, [row])[0]
-        bw, pair = _row_bank_words(inst, row)
-        w, i = sum(max(b) for b in bw), full - full // 2 if pair else full
+        bg, pair = _row_bank_groups(inst, row)
+        w, i = sum(max(c) for c, _ in bg), full - full // 2 if pair else full
         if w != i:
             return None
         wavefronts += w
@@ -206,34 +218,46 @@ def conflict_free_totals(inst: Instruction, rows) -> dict | None:
     return {"wavefronts": wavefronts, "ideal": ideal, "conflicts": 0}
 
 
-def _row_bank_words(inst: Instruction, row: list) -> tuple:
-    """(distinct words per bank of each phase served, paired) of one instruction's 32 lane addresses (checked)."""
+def _row_bank_groups(inst: Instruction, row: list) -> tuple:
+    """(distinct words per bank group, as (counts, g), of each phase served, paired) of one instruction's 32 lane
+    addresses (checked)."""
     nwords = max(1, inst.access_bytes // WORD)
     phases = inst.phases
     pair = inst.op == "ld" and inst.access_bytes in (8, 16) and (all(row[l] == row[l ^ 1] for l in range(WARP)) or
                                                               all(row[l] == row[l ^ 2] for l in range(WARP)))
     if pair:
-        bw = []
+        bg = []
         for p in range(0, len(phases), 2):
-            bw += [_distinct_words_per_bank(row, phases[p] + phases[p + 1], nwords), [0] * BANKS]
+            bg += [_words_per_bank_group(row, phases[p] + phases[p + 1], nwords), _NO_WORDS]
     else:
-        bw = [_distinct_words_per_bank(row, lanes, nwords) for lanes in phases]
-    return bw, pair
+        bg = [_words_per_bank_group(row, lanes, nwords) for lanes in phases]
+    return bg, pair
 
 
-def _distinct_words_per_bank(row: list, lanes, nwords: int) -> list:
-    """How many distinct words the given lanes' accesses put in each bank (32 counts)."""
-    counts = [0] * BANKS
+def _words_per_bank_group(row: list, lanes, nwords: int) -> tuple:
+    """How many distinct words the given lanes' accesses put in each bank, as (counts, g): counts[i] is the count of
+    each of the g banks i*g .. i*g+g-1 (g = nwords for aligned multi-word accesses, which cover whole groups of
+    nwords banks, else 1; :func:`_per_bank` spreads them to 32 counts)."""
     words = {row[l] // WORD for l in lanes}
     if nwords == 1:
+        counts = [0] * BANKS
         for w in words:
             counts[w % BANKS] += 1
-    elif all(w % nwords == 0 for w in words):     # aligned accesses (check_addresses): disjoint runs of nwords banks
+        return counts, 1
+    if not any(map(nwords.__rmod__, words)):   # aligned accesses (check_addresses): each covers one whole group
+        groups = [0] * (BANKS // nwords)        # of nwords banks (nwords divides 32), counted once per group
         for w in words:
-            b = w % BANKS
-            for j in range(b, b + nwords):
-                counts[j] += 1
-    else:
-        for w in {w + j for w in words for j in range(nwords)}:
-            counts[w % BANKS] += 1
-    return counts
+            groups[w % BANKS // nwords] += 1
+        return groups, nwords
+    counts = [0] * BANKS
+    for w in {w + j for w in words for j in range(nwords)}:
+        counts[w % BANKS] += 1
+    return counts, 1
+
+
+def _per_bank(counts: list, g: int) -> list:
+    """The 32 per-bank counts of (counts, g) (see _words_per_bank_group)."""
+    return counts if g == 1 else [counts[b // g] for b in range(BANKS)]
+
+
+_NO_WORDS = ([0], BANKS)      # a phase merged into the one before it (a paired load): no words in any bank

@@ -22,6 +22,7 @@ from cutedump.algebra import size, cosize, get, Layout
 from cutedump.algebra import inttuple as it
 from cutedump.algebra.inttuple import is_tuple, is_static
 from cutedump.algebra.swizzle import ComposedLayout
+from cutedump.algebra.evaluate import values_list
 from cutedump.atoms import TiledCopy, TiledMMA, sample_table
 from cutedump.expr import format_result
 from cutedump.kernel.tensor import CoordTensor
@@ -141,7 +142,7 @@ def _reading(item, dump, M) -> str | None:
         return fill(M["tv"], tile=tile, threads=_int(size(get(v, 0))), vals=_int(size(get(v, 1))))
     if kind == "atom_detail":
         d2r = v.dst2ref()
-        ident = all(int(d2r(i)) == i for i in range(int(size(d2r))))
+        ident = values_list(d2r) == list(range(int(size(d2r))))     # d2r(i) == i for every i
         return fill(M["ldmatrix"], dst_ident=M["dst_identity"] if ident else M["dst_not_identity"])
     if kind == "tensor":
         base = v.b if isinstance(v, ComposedLayout) else v

@@ -22,7 +22,10 @@ _FORMATTER = _Formatter()
 
 
 def render(template: str, **values) -> str:
-    """A catalog template filled in (plurals included)."""
+    """A catalog template filled in (plurals included). A template without a plural spec is str.format's own job:
+    string.Formatter parses and formats exactly as str.format does, in Python code (~5x slower)."""
+    if ":|" not in template:
+        return template.format_map(values)
     return _FORMATTER.vformat(template, (), values)
 
 

@@ -72,8 +72,8 @@ TOML gives no line numbers, so errors are located by scanning the text: each ``[
 """
 from __future__ import annotations
 
+import os
 import re
-from pathlib import Path
 
 from cutedump.errors import CuteDumpError
 from cutedump.kernel.model import evaluate_description, KernelDump
@@ -83,7 +83,16 @@ try:
 except ModuleNotFoundError:  # Python 3.10: tomllib is 3.11's standard library
     tomllib = None
 
-EXAMPLES = Path(__file__).resolve().parent / "examples"
+_EXAMPLES = os.path.join(os.path.dirname(os.path.realpath(__file__)), "examples")   # EXAMPLES as a str
+
+
+def __getattr__(name):
+    """``EXAMPLES``: the shipped examples' directory as a pathlib.Path (pathlib, with urllib.parse and ipaddress,
+    is ~3 ms of start-up: the command itself reads the directory with os)."""
+    if name == "EXAMPLES":
+        from pathlib import Path  # start-up: only for the callers that want a Path
+        return Path(_EXAMPLES)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 _HEADER = re.compile(r"^\s*(\[\[?)\s*([A-Za-z0-9_.\-]+)\s*\]\]?\s*(#.*)?$")
 _KEY = re.compile(r'^\s*("?)([A-Za-z0-9_\-]+)\1\s*=')
@@ -137,14 +146,14 @@ def read_description(path) -> tuple[dict, TextLocator]:
         raise CuteDumpError("kernel description files need Python 3.11 or newer (tomllib)")
     if not str(path).strip():
         raise CuteDumpError("FILE is empty: give a kernel description file or a shipped kernel's name")
-    p = Path(path)
     try:
         if str(path) == "-":   # standard input
             import sys
             path = "<stdin>"
             text = sys.stdin.read()
         else:
-            text = p.read_text(encoding="utf-8")
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
     except FileNotFoundError:
         raise CuteDumpError(f"{path}: no such file") from None
     except IsADirectoryError:
@@ -179,13 +188,13 @@ def load(path, params: dict | None = None, thread: int = 0) -> KernelDump:
     return evaluate_description(desc, params, thread, locate=loc)
 
 
-def example(name: str) -> Path:
+def example(name: str) -> str:
     """The path of a shipped example description (``cutedump/kernel/examples/NAME.toml``)."""
-    p = EXAMPLES / f"{name}.toml"
-    if not p.exists():
+    p = os.path.join(_EXAMPLES, f"{name}.toml")
+    if not os.path.exists(p):
         raise CuteDumpError(f"no shipped kernel {name!r}; shipped: {', '.join(examples())}")
     return p
 
 
 def examples() -> list[str]:
-    return sorted(p.stem for p in EXAMPLES.glob("*.toml"))
+    return sorted(n[:-5] for n in os.listdir(_EXAMPLES) if n.endswith(".toml") and len(n) > 5)

@@ -78,7 +78,7 @@ from cutedump.kernel import tensor as T
 from cutedump.kernel import sm100 as S100
 
 _IDENT = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
-_PI = re.compile(r"as_position_independent_swizzle_tensor\(\s*([A-Za-z][A-Za-z0-9_]*)\s*\)")
+_PI = "as_position_independent_swizzle_tensor("
 COPY_OPS = ("partition_S", "partition_D", "retile_D")
 PARTITION_OPS = COPY_OPS + ("partition_A", "partition_B", "partition_C", "partition_fragment_A",
                             "partition_fragment_B", "make_fragment_A", "make_fragment_B", "make_fragment_C",
@@ -88,6 +88,19 @@ QUERIES = ("get_thr_layout_vmnk", "get_layoutA_TV", "get_layoutB_TV", "get_layou
 KINDS = ("value", "copy_atom", "tiled_copy", "tiled_mma", "tiled_copy_A", "tiled_copy_B", "tiled_copy_C", "query",
          "atom_detail", "tensor", "local_tile", "partition", "tma_atom", "tma_tensor", "tma_partition",
          "tma_bytes") + tuple(S100.KINDS)
+
+
+def _is_ident(name: str) -> bool:
+    """``[A-Za-z][A-Za-z0-9_]*``."""
+    return name.isascii() and name[:1].isalpha() and name.replace("_", "").isalnum()
+
+
+def _pi_name(text: str) -> str | None:
+    """NAME of ``as_position_independent_swizzle_tensor( NAME )`` (blanks allowed around NAME), else None."""
+    if not (text.startswith(_PI) and text.endswith(")")):
+        return None
+    name = text[len(_PI):-1].strip()
+    return name if _is_ident(name) else None
 
 
 @dataclass
@@ -186,6 +199,16 @@ class _Entry:
 class _Env:
     def __init__(self):
         self.values: dict[str, object] = {}
+        self.slices: dict = {}       # (id(tensor), coordinate as printed) -> (tensor, T.slice_tensor(tensor, coord))
+
+    def slice(self, src, coord):
+        """``T.slice_tensor(src, coord)``, computed once per tensor and coordinate in an evaluation (a kernel slices
+        the same smem stage ``sA(_,_,0)`` for its partitions and for the bank audit of each copy of it)."""
+        key = (id(src), format_result(coord))
+        hit = self.slices.get(key)
+        if hit is None:
+            hit = self.slices[key] = (src, T.slice_tensor(src, coord))   # src kept: its id stays its own
+        return hit[1]
 
     def subst(self, expr: str) -> str:
         def rep(m):
@@ -386,9 +409,9 @@ def evaluate_description(desc: dict, params: dict | None = None, thread: int = 0
             if op not in PARTITION_OPS:
                 ent.fail(f"unknown op {op!r} ({', '.join(PARTITION_OPS)})", "op")
             src_name = ent.string("tensor")
-            pi = _PI.fullmatch(src_name.strip())
+            pi = _pi_name(src_name.strip())
             if pi:
-                src_name = pi.group(1)
+                src_name = pi
             if src_name not in env.values:
                 ent.fail(f"tensor = {e['tensor']!r} is not a tensor entry" + ("" if pi else
                          " (or as_position_independent_swizzle_tensor(NAME) of one)"), "tensor")
@@ -404,7 +427,7 @@ def evaluate_description(desc: dict, params: dict | None = None, thread: int = 0
                 flagged = None
             if "slice" in e:
                 coord = env.eval(ent, "slice")
-                src = T.slice_tensor(src, coord)[0]
+                src = env.slice(src, coord)[0]
                 if flagged is not None:
                     flagged = T.rewrap(flagged, src)
             if op == "make_fragment_like":
@@ -519,7 +542,7 @@ def evaluate_description(desc: dict, params: dict | None = None, thread: int = 0
 
 
 TMA_KINDS = ("tma_atom", "tma_tensor", "tma_partition", "tma_bytes")
-_GROUP = re.compile(r"group_modes\s*<\s*(\d+)\s*,\s*(\d+)\s*>\s*\(\s*([A-Za-z][A-Za-z0-9_]*)\s*\)")
+_GROUP = r"group_modes\s*<\s*(\d+)\s*,\s*(\d+)\s*>\s*\(\s*([A-Za-z][A-Za-z0-9_]*)\s*\)"   # compiled on first use
 
 
 @dataclass
@@ -537,7 +560,7 @@ class TmaAtom:
 def _tensor_arg(ent: _Entry, env: _Env, items: dict, key: str):
     """A tensor argument: NAME or group_modes<B,E>(NAME) of a tensor entry -> (value, the entry's name)."""
     text = ent.string(key).strip()
-    m = _GROUP.fullmatch(text)
+    m = re.fullmatch(_GROUP, text)
     name = m.group(3) if m else text
     if name not in items or items[name].kind in ("value", "tma_atom", "tma_bytes", "query", "atom_detail") \
             or isinstance(items[name].value, (TiledCopy, TiledMMA, CopyAtom)):
@@ -582,7 +605,7 @@ def _build_tma(ent: _Entry, env: _Env, items: dict, kind: str, info: dict):
             ent.fail(f"gmem = {gname!r} is not a global-memory tensor entry", "gmem")
         smem = env.layout(ent, "smem")
         if "slice" in e:
-            smem = T.slice_tensor(smem, env.eval(ent, "slice"))[0]
+            smem = env.slice(smem, env.eval(ent, "slice"))[0]
         tile = env.eval(ent, "tile")
         cluster = env.eval(ent, "cluster") if "cluster" in e else 1
         if not is_int(cluster):
@@ -699,7 +722,7 @@ def _smem_copies(desc, env, dump, locate) -> list:
         if "slice" in e:
             sl = ent.string("slice")
             try:
-                smem = T.slice_tensor(smem, env.eval(ent, "slice"))[0]
+                smem = env.slice(smem, env.eval(ent, "slice"))[0]
             except EntryError:
                 raise
             except CuteDumpError as err:
@@ -783,7 +806,7 @@ def _parse_step(step, ent):
         tok = tok.strip()
         if tok == "X":
             out.append("X")
-        elif re.fullmatch(r"_?\d+", tok):
+        elif (tok[1:] if tok[:1] == "_" else tok).isdecimal():      # _?\d+
             out.append(C(int(tok.lstrip("_"))))
         else:
             ent.fail(f"step entries are _1 or X, got {tok!r}", "step")

@@ -30,17 +30,13 @@ post-partitioned ``UMMA::tile_to_mma_shape`` layout, and ``make_fragment_C(tCgC)
 """
 from __future__ import annotations
 
-import re
-
 from cutedump.errors import CuteDumpError
 from cutedump.algebra import C, Layout, size, get, is_static, fmt, replace, zipped_divide, flatten
 from cutedump.algebra.inttuple import is_tuple
 from cutedump.atoms import TiledMMA
-from cutedump.atoms import tmem as TM
 from cutedump.atoms.mma import partition_shape as _partition_shape
 from cutedump.kernel import tensor as T
 
-_TILE_SIZE = re.compile(r"tile_size<([012])>")
 MMA_QUERIES = ("tile_size<0>", "tile_size<1>", "tile_size<2>", "tile_shape", "size", "AtomThrID")
 
 
@@ -60,9 +56,8 @@ def umma_spec(obj):
 def _mma_query(ent, env, items, thread):
     mma = env.get(ent, "of", TiledMMA, "a tiled_mma entry")
     method = ent.string("method").replace(" ", "")
-    m = _TILE_SIZE.fullmatch(method)
-    if m:
-        return mma.tile_size_mnk(int(m.group(1))), {"of": mma}
+    if method in MMA_QUERIES[:3]:           # tile_size<0>, tile_size<1>, tile_size<2>
+        return mma.tile_size_mnk(int(method[10])), {"of": mma}
     if method == "tile_shape":
         return tuple(mma.tile_shape()), {"of": mma}
     if method == "size":
@@ -107,6 +102,7 @@ def _tmem_copy(ent, env, items, thread):
     if "slice" in ent.e:          # make_tmem_copy(Op{}, tAcc_epi(_,_0{}))
         lay, off = T.slice_tensor(tm.layout, env.eval(ent, "slice"))
         tm = tm.with_layout(lay, int(off))
+    from cutedump.atoms import tmem as TM     # start-up: only UMMA (TMEM) kernels need it
     try:
         tc = TM.make_tmem_copy(op, tm)
     except CuteDumpError as err:
@@ -238,6 +234,7 @@ def umma_fragment(mma, op: str, src, flagged, src_name: str):
         raise CuteDumpError(f"make_fragment_{operand}: size<0>({src_name}) = {int(size(get(base, 0)))} is not the "
                             f"MMA atom's {int(size(get(tv, 1)))} values (CUTE_STATIC_ASSERT_V(size<0>(tensor) == "
                             f"size<1>(Layout{operand}_TV{{}})): the tensor must be partitioned already)")
+    from cutedump.atoms import tmem as TM     # start-up: only UMMA (TMEM) kernels need it
     if operand == "C":
         tm = TM.tmem_frg_make(*TM.frg_type_C(spec), base.shape)
         return tm.layout, {"tmem": tm}
