@@ -17,7 +17,7 @@ from cutedump.algebra import (C, Layout, make_layout, size, get, composition, ti
                               shape as shape_of, is_tuple, fmt, is_static, recast_layout, rank)
 from cutedump.algebra.inttuple import flatten_to_tuple
 from cutedump.atoms.types import canonical_type, value_type_bits
-from cutedump.atoms.copy_catalog import CopyTraits
+from cutedump.atoms.copy_catalog import all_tmem_copy_names, lookup_tmem_copy  # noqa: F401 - this module's API too
 from cutedump.atoms.copy import CopyAtom, make_tiled_copy_impl, TiledCopy
 from cutedump.atoms.tmem_data import TMEM_COPY_TRAITS
 from cutedump.parse import parse_layout
@@ -224,21 +224,6 @@ def tmem_fragment_A(mma, shape_mk) -> TmemTensor:
 
 
 # ------------------------------------------------------------------ TMEM copy atoms
-
-def all_tmem_copy_names() -> list[str]:
-    return list(TMEM_COPY_TRAITS)
-
-
-def lookup_tmem_copy(name: str) -> CopyTraits:
-    base = name.strip().split("::")[-1]
-    if base not in TMEM_COPY_TRAITS:
-        import difflib
-        close = difflib.get_close_matches(base, all_tmem_copy_names(), n=4, cutoff=0.6)
-        hint = f"; did you mean {', '.join(close)}?" if close else ""
-        raise CuteDumpError(f"unknown TMEM copy atom {name!r}{hint}")
-    thr, _val, src, dst, ref = TMEM_COPY_TRAITS[base]
-    return CopyTraits(base, base, "SM100 TMEM", thr, src, dst, ref, family=base)
-
 
 def tmem_val_id(name: str) -> Layout:
     """Copy_Traits<Op>::ValID: logical bit id -> TMEM bit address."""
