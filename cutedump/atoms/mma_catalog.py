@@ -174,8 +174,8 @@ def lookup_mma(name: str) -> MMATraits:
         if targs:
             raise CuteDumpError(f"{base} takes no template arguments")
         return _table_traits(base)
-    if base in gmma_families():
-        return _gmma(base, targs)
+    if base.startswith("SM90_") and base in gmma_families():   # (every GMMA name is SM90_64x...: the family
+        return _gmma(base, targs)                                #  table is built only for such a name)
     if base.startswith("SM100_") or base == "MMA_Traits":
         from cutedump.atoms import umma_catalog as U   # start-up (and the import cycle): only for SM100 names
         if base == "MMA_Traits" and targs:
