@@ -71,12 +71,30 @@ def lookup_copy(name: str, value_type: str | None = None) -> CopyTraits:
         cpp = ",".join(cpp_type(x) for x in ([s] + ([d] if len(targs) > 1 else [])))
         return CopyTraits(f"{base}<{tn}>", f"{base}<{cpp}>", arch, "_1:_0", src, dst, src, family=base)
     if base.startswith("SM100_TMEM_") and not targs:
-        from cutedump.atoms.tmem import lookup_tmem_copy   # start-up (and the import cycle): SM100 TMEM atoms only
         return lookup_tmem_copy(base)
     import difflib
     close = difflib.get_close_matches(base, all_copy_names(), n=4, cutoff=0.6)
     hint = f"; did you mean {', '.join(close)}?" if close else "; see `cutedump atoms --copy`"
     raise CuteDumpError(f"unknown copy atom {name!r}{hint}")
+
+
+# ------------------------------------------------------------------ SM100 TMEM copy atoms (tcgen05.ld / tcgen05.st)
+
+def all_tmem_copy_names() -> list[str]:
+    from cutedump.atoms.tmem_data import TMEM_COPY_TRAITS   # start-up: the SM100 TMEM table only when asked for
+    return list(TMEM_COPY_TRAITS)
+
+
+def lookup_tmem_copy(name: str) -> CopyTraits:
+    from cutedump.atoms.tmem_data import TMEM_COPY_TRAITS   # start-up: see all_tmem_copy_names
+    base = name.strip().split("::")[-1]
+    if base not in TMEM_COPY_TRAITS:
+        import difflib
+        close = difflib.get_close_matches(base, all_tmem_copy_names(), n=4, cutoff=0.6)
+        hint = f"; did you mean {', '.join(close)}?" if close else ""
+        raise CuteDumpError(f"unknown TMEM copy atom {name!r}{hint}")
+    thr, _val, src, dst, ref = TMEM_COPY_TRAITS[base]
+    return CopyTraits(base, base, "SM100 TMEM", thr, src, dst, ref, family=base)
 
 
 def _one_thread(bits: int):

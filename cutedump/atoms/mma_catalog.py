@@ -11,7 +11,6 @@ from CuTe's headers) and the SM90 GMMA family, generated from its formula (mma_t
 """
 from __future__ import annotations
 
-import re
 from cutedump._dataclass import dataclass
 from functools import lru_cache
 
@@ -97,7 +96,7 @@ def _gmma(base: str, targs: list[str] | None) -> MMATraits:
     k, n, types, abits, kind, src = gmma_families()[base]
     if kind == "major":
         majors = ["K", "K"] if not targs else [a.split("::")[-1] for a in targs]
-        if len(majors) != 2 or any(m not in ("K", "MN") for m in majors):
+        if len(majors) != 2 or majors[0] not in ("K", "MN") or majors[1] not in ("K", "MN"):
             raise CuteDumpError(f"{base} takes two GMMA majors, K or MN, e.g. {base}<K,MN>")
         if src == "RS" and majors[0] != "K":
             raise CuteDumpError(f"{base}: a register-sourced A must be K-major (CuTe: tnspA == GMMA::Major::K)")
@@ -136,12 +135,15 @@ def _universal_fma(targs: list[str] | None) -> MMATraits:
 def split_template(name: str):
     """'X<a, b<c>>' -> ('X', ['a', 'b<c>']); 'X' -> ('X', None)."""
     s = "".join(name.split())
-    m = re.fullmatch(r"([A-Za-z_][A-Za-z0-9_:]*)(?:<(.*)>)?", s)
-    if not m:
+    # the name: [A-Za-z_][A-Za-z0-9_:]*, then nothing or <...> to the end
+    base, lt, inner = s.partition("<")
+    word = base.replace("_", "a").replace(":", "a")
+    if (not (word.isascii() and word.isalnum()) or base[0].isdigit() or base[0] == ":"
+            or (lt and not inner.endswith(">"))):
         raise CuteDumpError(f"not an atom name: {name!r}")
-    base, inner = m.group(1), m.group(2)
-    if inner is None:
+    if not lt:
         return base, None
+    inner = inner[:-1]
     args, depth, cur = [], 0, ""
     for ch in inner:
         if ch == "," and depth == 0:
@@ -171,10 +173,9 @@ def lookup_mma(name: str) -> MMATraits:
     if base in MMA_TRAITS:
         if targs:
             raise CuteDumpError(f"{base} takes no template arguments")
-        arch, vals, shp, thr, a, b, c = MMA_TRAITS[base]
-        return MMATraits(base, base, arch, vals, shp, thr, a, b, c, family=base)
-    if base in gmma_families():
-        return _gmma(base, targs)
+        return _table_traits(base)
+    if base.startswith("SM90_") and base in gmma_families():   # (every GMMA name is SM90_64x...: the family
+        return _gmma(base, targs)                                #  table is built only for such a name)
     if base.startswith("SM100_") or base == "MMA_Traits":
         from cutedump.atoms import umma_catalog as U   # start-up (and the import cycle): only for SM100 names
         if base == "MMA_Traits" and targs:
@@ -192,6 +193,13 @@ def lookup_mma(name: str) -> MMATraits:
     raise CuteDumpError(f"unknown MMA atom {name!r}{hint}")
 
 
+def _table_traits(base: str) -> MMATraits:
+    arch, vals, shp, thr, a, b, c = MMA_TRAITS[base]
+    return MMATraits(base, base, arch, vals, shp, thr, a, b, c, family=base)
+
+
 def catalog_mma() -> list[MMATraits]:
-    """One MMATraits per catalog entry (GMMA with majors K,K; UniversalFMA<float>)."""
-    return [lookup_mma(n) for n in all_mma_names()]
+    """One MMATraits per catalog entry (GMMA with majors K,K; UniversalFMA<float>): lookup_mma(n) for every n of
+    all_mma_names(), each a plain name, taken by its branch of lookup_mma directly."""
+    return ([_universal_fma(None)] + [_table_traits(n) for n in MMA_TRAITS]
+            + [_table_traits(n) if n in MMA_TRAITS else _gmma(n, None) for n in gmma_families()])

@@ -14,10 +14,10 @@ from cutedump._dataclass import dataclass
 from cutedump.errors import CuteDumpError
 from cutedump.algebra import (C, Layout, make_layout, size, get, composition, tiled_product,
                               compact_col_major, coalesce, upcast, left_inverse, product_each, filter_, cosize,
-                              shape as shape_of, is_tuple, fmt, is_static, recast_layout)
-from cutedump.algebra.evaluate import values_list
+                              shape as shape_of, is_tuple, fmt, is_static, recast_layout, rank)
+from cutedump.algebra.inttuple import flatten_to_tuple
 from cutedump.atoms.types import canonical_type, value_type_bits
-from cutedump.atoms.copy_catalog import CopyTraits
+from cutedump.atoms.copy_catalog import all_tmem_copy_names, lookup_tmem_copy  # noqa: F401 - this module's API too
 from cutedump.atoms.copy import CopyAtom, make_tiled_copy_impl, TiledCopy
 from cutedump.atoms.tmem_data import TMEM_COPY_TRAITS
 from cutedump.parse import parse_layout
@@ -90,7 +90,10 @@ class TmemTensor:
     def lanes(self) -> list[tuple[int, int]]:
         """The data-path lanes the tensor occupies, as (first, last) ranges."""
         sh = 16 + offset_shift(self.bits)
-        lanes = sorted({o >> sh for o in values_list(self.layout)})
+        hi, lo = _mode_sums(self.layout, 1 << sh)
+        # an offset o = h + l (h a multiple of 2^sh) is in lane (h >> sh) + (l >> sh)
+        lo_lanes = {x >> sh for x in lo}
+        lanes = sorted({(h >> sh) + x for h in hi for x in lo_lanes})
         lanes = [ln + (self.addr >> 16) for ln in lanes]
         out = []
         for ln in lanes:
@@ -99,6 +102,22 @@ class TmemTensor:
             else:
                 out.append((ln, ln))
         return out
+
+
+def _mode_sums(layout: Layout, unit: int) -> tuple[set, set]:
+    """The values of a (plain) layout, L(i) for every i of its domain, as the sums h + l of h in ``hi``, the values
+    of its modes whose stride is a multiple of ``unit`` (TMEM lanes), and l in ``lo``, those of its other modes
+    (columns): two small sets instead of size(L) values. Either is empty for a layout of size 0."""
+    hi, lo = {0}, {0}
+    for s, d in zip(flatten_to_tuple(layout.shape), flatten_to_tuple(layout.stride)):
+        s, d = int(s), int(d)
+        if d == 0:
+            hi = hi if s else set()
+        elif d % unit == 0:
+            hi = {x + k for k in range(0, s * d, d) for x in hi}
+        else:
+            lo = {x + k for k in range(0, s * d, d) for x in lo}
+    return hi, lo
 
 
 def alloc_columns(columns: int) -> int:
@@ -206,21 +225,6 @@ def tmem_fragment_A(mma, shape_mk) -> TmemTensor:
 
 # ------------------------------------------------------------------ TMEM copy atoms
 
-def all_tmem_copy_names() -> list[str]:
-    return list(TMEM_COPY_TRAITS)
-
-
-def lookup_tmem_copy(name: str) -> CopyTraits:
-    base = name.strip().split("::")[-1]
-    if base not in TMEM_COPY_TRAITS:
-        import difflib
-        close = difflib.get_close_matches(base, all_tmem_copy_names(), n=4, cutoff=0.6)
-        hint = f"; did you mean {', '.join(close)}?" if close else ""
-        raise CuteDumpError(f"unknown TMEM copy atom {name!r}{hint}")
-    thr, _val, src, dst, ref = TMEM_COPY_TRAITS[base]
-    return CopyTraits(base, base, "SM100 TMEM", thr, src, dst, ref, family=base)
-
-
 def tmem_val_id(name: str) -> Layout:
     """Copy_Traits<Op>::ValID: logical bit id -> TMEM bit address."""
     return parse_layout(TMEM_COPY_TRAITS[lookup_tmem_copy(name).name][1])
@@ -267,32 +271,49 @@ def umma_partition_fragment(thr, op: str, tensor: Layout) -> Layout:
     return tmem_frg_make(*frg, shape_of(part)).layout
 
 
-def tmem_copy_cells(tc: TiledCopy, tmem: TmemTensor) -> dict[int, set[int]]:
-    """{warp: set of the TMEM cells (lane << 16 | column) its partition_S covers}. A tcgen05.ld/st source is
-    warp-collective (its SrcLayout has thread stride 0), so the first thread of each warp stands for the warp; every
-    thread's partition has the same layout, only its offset differs."""
-    lay, _ = tc.get_slice(0).partition_S(tmem.layout)
-    vals = values_list(lay)
-    addr, sh = tmem.addr, offset_shift(tmem.bits)
-    m, r = 0xFFFFFFFF, 32 - sh
+def tmem_copy_cells(tc: TiledCopy, tmem: TmemTensor) -> dict[int, dict[int, int]]:
+    """{warp: {TMEM column: bit mask of the lanes (bit l: lane l, 0-255)}} of the TMEM cells its partition_S covers
+    (the cell of a type-T offset x being tmem.offset(x).addr's bits 0-23: lane << 16 | column). A tcgen05.ld/st
+    source is warp-collective (its SrcLayout has thread stride 0), so the first thread of each warp stands for the
+    warp; every thread's partition has the same layout, only its offset differs.
+
+    The partition's offsets are the sums h + l of its lane modes' values h (strides a multiple of TMEM::DP<T>) and its
+    other modes' values l (_mode_sums); since ptr + (off + h + l) is ptr + (off + l) moved (h >> 16 + sh) lanes
+    on (mod 256), a warp's cells are the cells of its off + l, each with the lanes of the h added: one mask per column."""
+    frg = tc.tidfrg_S(tmem.layout)   # partition_S of every thread from one tidfrg_S (ThrCopy._part: CuTe's slice)
+    r = int(rank(tmem.layout))
+    lay, _ = tc.get_slice(0)._part(frg, r)
+    sh = offset_shift(tmem.bits)
+    hi, lo = _mode_sums(lay, 1 << (16 + sh))
+    lanes = 0                                  # the lanes of the h, mod 256 (the 8 lane bits of an address)
+    for h in hi:
+        lanes |= 1 << ((h >> (16 + sh)) & 0xFF)
+    twice = lanes | (lanes << 256)             # ((twice << n) >> 256) & _LANES256: lanes + n, mod 256
+    addr, m = tmem.addr, 0xFFFFFFFF
     cells: dict = {}
     for t in range(0, int(tc.size()), 32):
-        _l, off = tc.get_slice(t).partition_S(tmem.layout)
+        _l, off = tc.get_slice(t)._part(frg, r)
         off = int(off)
-        # tmem.offset(off + v).addr, its lane (bits 16-23) and column (bits 0-15)
-        if sh == 0:
-            base = addr + off
-            cells[t // 32] = {(base + v) & 0xFFFFFF for v in vals}
-        else:
-            cells[t // 32] = {(addr + ((((off + v) & m) >> sh) | ((off + v) << r))) & 0xFFFFFF for v in vals}
+        cols: dict = {}
+        if lanes:
+            # tmem.offset(off + l).addr's bits 0-23 (the rotated type-T offset's bits above 23 never reach them)
+            for c in {(addr + (((off + x) & m) >> sh)) & 0xFFFFFF for x in lo}:
+                col = c & 0xFFFF
+                cols[col] = cols.get(col, 0) | (((twice << (c >> 16)) >> 256) & _LANES256)
+        cells[t // 32] = cols
     return cells
 
 
-def warp_lane_map(cells: dict[int, set[int]]) -> list[tuple[int, tuple[int, int], tuple[int, int], int]]:
+_LANES256 = (1 << 256) - 1
+
+
+def warp_lane_map(cells: dict[int, dict[int, int]]) -> list[tuple[int, tuple[int, int], tuple[int, int], int]]:
     """Per warp: (warp, (first lane, last lane), (first column, last column), number of cells) it reads."""
     out = []
-    for w, cs in sorted(cells.items()):
-        if cs:
-            cols = [c & 0xFFFF for c in cs]
-            out.append((w, (min(cs) >> 16, max(cs) >> 16), (min(cols), max(cols)), len(cs)))
+    for w, cols in sorted(cells.items()):
+        if cols:
+            masks = cols.values()
+            first = min((m & -m).bit_length() for m in masks) - 1
+            last = max(m.bit_length() for m in masks) - 1
+            out.append((w, (first, last), (min(cols), max(cols)), sum(m.bit_count() for m in masks)))
     return out

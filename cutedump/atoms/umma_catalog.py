@@ -24,7 +24,6 @@ from functools import lru_cache
 from cutedump.errors import CuteDumpError
 from cutedump.atoms.mma_catalog import MMATraits, split_template
 from cutedump.atoms.types import canonical_type, value_type_bits, cpp_type
-from cutedump.atoms import umma_desc as D
 from cutedump.algebra import C, make_layout
 
 ARCH = "SM100 UMMA"
@@ -338,6 +337,7 @@ class UmmaSpec:
 
     def instr_desc(self) -> D.InstrDescriptor:
         """The traits' idesc_: make_instr_desc / make_instr_desc_block_scaled of this atom."""
+        from cutedump.atoms import umma_desc as D   # start-up: the descriptor's module only when one is made
         f = self.family
         try:
             if f.block_scaled:
@@ -500,14 +500,15 @@ KIND_AB_TYPES = {
     "mxf8f6f4": ("float_e4m3_t", "float_e5m2_t", "float_e2m3_t", "float_e3m2_t", "float_e2m1_t"),
     "mxf4": ("float_e2m1_t",),
 }
-C_TYPE_OF = {v: k for k, v in D.C_FORMAT_OF.items()}
-SF_TYPE_OF = {v: k for k, v in D.SCALE_FORMAT_OF.items()}
 
 
 def atoms_for_instr_desc(desc: D.InstrDescriptor, family: str | None = None) -> list[UMMATraits]:
     """Every catalog atom (of ``family``, or of every family with this descriptor layout) whose traits' idesc_ is
     ``desc``. Runtime-only fields (sparse_id2, the scale-factor ids) are ignored; fields no catalog atom sets
     (sparse_flag, max_shift) match nothing."""
+    from cutedump.atoms import umma_desc as D   # start-up: see UmmaSpec.instr_desc
+    c_type_of = {v: k for k, v in D.C_FORMAT_OF.items()}
+    sf_type_of = {v: k for k, v in D.SCALE_FORMAT_OF.items()}
     fams = list(umma_families().values())
     if family is not None:
         base = family.strip().split("<")[0].split("::")[-1]
@@ -528,9 +529,9 @@ def atoms_for_instr_desc(desc: D.InstrDescriptor, family: str | None = None) -> 
         Bs = [t for t in ab if D.umma_format(t)[1] == desc.b_format]
         if f.block_scaled:
             cs = ["float"]
-            sfs = [SF_TYPE_OF[desc.scale_format]]
+            sfs = [sf_type_of[desc.scale_format]]
         else:
-            cs = [C_TYPE_OF[desc.c_format]] if desc.c_format in C_TYPE_OF else []
+            cs = [c_type_of[desc.c_format]] if desc.c_format in c_type_of else []
             sfs = [None]
         for a in As:
             for b in Bs:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from cutedump.errors import CuteDumpError
 from cutedump.algebra import size
 from cutedump.atoms import catalog_mma, catalog_copy
+from cutedump.atoms.copy_catalog import all_tmem_copy_names, lookup_tmem_copy
 from cutedump.atoms.copy_data import TEMPLATED
 from cutedump.parse import parse_layout
 
@@ -20,8 +21,18 @@ def _match(name: str, pattern: str | None) -> bool:
     return p in n
 
 
+def _size(text: str, memo: dict, *mode) -> int:
+    """size(L) (or size<mode>(L)) of a catalog layout L given as text; each distinct one parsed and sized once."""
+    key = (text, *mode)
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = int(size(parse_layout(text), *mode))
+    return got
+
+
 def mma_rows(pattern):
     rows = []
+    memo: dict = {}
     for t in catalog_mma():
         shown = t.family if t.family.startswith("SM90_64x") and "<" in t.name else t.name
         if t.family == "UniversalFMA":
@@ -30,10 +41,10 @@ def mma_rows(pattern):
             shown += "<K,K|MN>" if t.family.endswith("_RS") else "<K|MN,K|MN>"
         if not _match(shown, pattern):
             continue
-        thr = size(parse_layout(t.thr_id))   # MMA_Atom<Op>::ThrID (parsing only it: 1,146 atoms)
+        thr = _size(t.thr_id, memo)   # MMA_Atom<Op>::ThrID (parsing only it: 1,146 atoms)
         types = "any" if t.family == "UniversalFMA" else ",".join(t.val_types)
         extra = " (ext)" if t.header.endswith("_ext.hpp") else ""
-        rows.append((shown, t.arch + extra, t.shape_mnk, str(int(thr)), types))
+        rows.append((shown, t.arch + extra, t.shape_mnk, str(thr), types))
     from cutedump.atoms.umma_catalog import umma_rows   # start-up: the SM100 table only when listing
     rows += [r for r in umma_rows() if _match(r[0], pattern)]
     return rows
@@ -41,35 +52,31 @@ def mma_rows(pattern):
 
 def copy_rows(pattern):
     rows = []
+    memo: dict = {}
     for t in catalog_copy():
         kind = TEMPLATED.get(t.family, (None, None))[1]
         shown = f"{t.family}<S[,D]>" if kind == "SD" else f"{t.family}<AlignBits>" if kind == "ALIGN" else t.name
         if not _match(shown, pattern):
             continue
-        thr = int(size(parse_layout(t.thr_id)))
+        thr = _size(t.thr_id, memo)
         if kind == "SD":
             bits = "sizeof_bits<S>"
         elif kind == "ALIGN" or t.family in ("DefaultCopy", "AutoVectorizingCopy"):
             bits = "auto"
         else:
-            src, dst = parse_layout(t.src), parse_layout(t.dst)
-            bits = f"{int(size(src, 1))}/{int(size(dst, 1))}"
+            bits = f"{_size(t.src, memo, 1)}/{_size(t.dst, memo, 1)}"
         rows.append((shown, t.arch, str(thr), bits))
-    from cutedump.atoms.tmem import all_tmem_copy_names, lookup_tmem_copy   # start-up: SM100 TMEM rows on listing
     for n in all_tmem_copy_names():
         if _match(n, pattern):
             t = lookup_tmem_copy(n)
-            src, dst = parse_layout(t.src), parse_layout(t.dst)
-            rows.append((n, t.arch, str(int(size(parse_layout(t.thr_id)))), f"{int(size(src, 1))}/{int(size(dst, 1))}"))
+            rows.append((n, t.arch, str(_size(t.thr_id, memo)), f"{_size(t.src, memo, 1)}/{_size(t.dst, memo, 1)}"))
     return rows
 
 
 def _table(header, rows):
-    w = [max(len(r[i]) for r in [header] + rows) for i in range(len(header))]
-    out = ["  " + "  ".join(h.ljust(w[i]) for i, h in enumerate(header)).rstrip()]
-    for r in rows:
-        out.append("  " + "  ".join(c.ljust(w[i]) for i, c in enumerate(r)).rstrip())
-    return out
+    cols = list(zip(header, *rows))
+    padded = [[c.ljust(w) for c in col] for col, w in zip(cols, [max(map(len, col)) for col in cols])]
+    return ["  " + r.rstrip() for r in map("  ".join, zip(*padded))]
 
 
 def atoms_text(pattern, mma_pat, copy_pat, fmt_) -> str:
