@@ -383,7 +383,11 @@ def test_toml_errors_at_the_end_and_without_tomllib(tmp_path, monkeypatch):
     path = _write(tmp_path, '[kernel]\nname = "k"\ntitle = """never closed\n')
     code, out, err = run("kernel", path)
     assert code == 2 and err.startswith(f"error: {path}:") and "invalid TOML" in err and err.count("\n") == 1
+    import sys
     from cutedump.kernel import load as L
-    monkeypatch.setattr(L, "tomllib", None)
-    code, out, err = run("kernel", "sgemm_2_nt")
+    monkeypatch.setitem(sys.modules, "tomllib", None)      # Python 3.10: no tomllib
+    path = _write(tmp_path, open(L.example("sgemm_2_nt"), encoding="utf-8").read())
+    code, out, err = run("kernel", path)
     assert code == 2 and "need Python 3.11 or newer (tomllib)" in err
+    code, out, err = run("kernel", "sgemm_2_nt")               # a shipped example: its literal (examples_data.py)
+    assert code == 0 and out, err

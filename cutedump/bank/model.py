@@ -194,8 +194,9 @@ def analyze(inst: Instruction | str, addresses, where: str = "") -> Analysis:
         inst = instruction(inst)
     a = check_addresses(inst, addresses, where)
     bank_groups, wavefronts, paired = [], [], []
+    memo: dict = {}
     for row in a:
-        bg, pair = _row_bank_groups(inst, row)
+        bg, pair = _row_bank_groups(inst, row, memo)
         bank_groups.append(bg)
         wavefronts.append(sum(max(c) for c, _ in bg))
         paired.append(pair)
@@ -207,9 +208,10 @@ def conflict_free_totals(inst: Instruction, rows) -> dict | None:
     (the fix search: most candidates conflict early). ``rows`` may be an iterator; CuteDumpError as analyze."""
     full = len(inst.phases)
     wavefronts = ideal = 0
+    memo: dict = {}
     for row in rows:
         row = check_addresses(inst, [row])[0]
-        bg, pair = _row_bank_groups(inst, row)
+        bg, pair = _row_bank_groups(inst, row, memo)
         w, i = sum(max(c) for c, _ in bg), full - full // 2 if pair else full
         if w != i:
             return None
@@ -218,9 +220,21 @@ def conflict_free_totals(inst: Instruction, rows) -> dict | None:
     return {"wavefronts": wavefronts, "ideal": ideal, "conflicts": 0}
 
 
-def _row_bank_groups(inst: Instruction, row: list) -> tuple:
+def _row_bank_groups(inst: Instruction, row: list, memo: dict | None = None) -> tuple:
     """(distinct words per bank group, as (counts, g), of each phase served, paired) of one instruction's 32 lane
-    addresses (checked)."""
+    addresses (checked).
+
+    Law: the answer is the same for the row moved by a multiple of 128 bytes (one word in each of the 32 banks): a
+    bank is a word's index mod 32, and moving every address alike keeps which lanes share a word. ``memo`` (one per
+    analysis: a warp's instructions, or the warps of a copy, often repeat a few rows at other offsets) keeps the
+    answers by the row moved to start in the first 128 bytes; callers treat the answers as read-only."""
+    if memo is not None:
+        base = row[0] - row[0] % (BANKS * WORD)
+        key = tuple([r - base for r in row]) if base else tuple(row)
+        hit = memo.get(key)
+        if hit is None:
+            hit = memo[key] = _row_bank_groups(inst, row)
+        return hit
     nwords = max(1, inst.access_bytes // WORD)
     phases = inst.phases
     pair = inst.op == "ld" and inst.access_bytes in (8, 16) and (all(row[l] == row[l ^ 1] for l in range(WARP)) or

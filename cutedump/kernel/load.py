@@ -78,11 +78,6 @@ import re
 from cutedump.errors import CuteDumpError
 from cutedump.kernel.model import evaluate_description, KernelDump
 
-try:
-    import tomllib
-except ModuleNotFoundError:  # Python 3.10: tomllib is 3.11's standard library
-    tomllib = None
-
 _EXAMPLES = os.path.join(os.path.dirname(os.path.realpath(__file__)), "examples")   # EXAMPLES as a str
 
 
@@ -94,37 +89,49 @@ def __getattr__(name):
         return Path(_EXAMPLES)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
-_HEADER = re.compile(r"^\s*(\[\[?)\s*([A-Za-z0-9_.\-]+)\s*\]\]?\s*(#.*)?$")
-_KEY = re.compile(r'^\s*("?)([A-Za-z0-9_\-]+)\1\s*=')
+_HEADER = r"^\s*(\[\[?)\s*([A-Za-z0-9_.\-]+)\s*\]\]?\s*(#.*)?$"     # compiled when a locator scans (an error)
+_KEY = r'^\s*("?)([A-Za-z0-9_\-]+)\1\s*='
 
 
 class TextLocator:
     """``locate(section, index, key)`` -> "FILE:LINE" from the text of a TOML file."""
 
     def __init__(self, path: str, text: str):
-        self.path = path
-        self.tables: dict = {}           # (section, index|None) -> {"": header line, key: line}
+        self.path, self._text, self._tables = path, text, None
+
+    @property
+    def tables(self) -> dict:
+        """(section, index|None) -> {"": header line, key: line}, scanned on first use (only an error needs it)."""
+        if self._tables is None:
+            self._tables = self._scan(self._text)
+        return self._tables
+
+    @staticmethod
+    def _scan(text: str) -> dict:
+        header, key = re.compile(_HEADER), re.compile(_KEY)
+        tables: dict = {}
         counts: dict = {}
         top: dict = {}
         current = top
-        self.tables[("", None)] = top
+        tables[("", None)] = top
         for n, line in enumerate(text.splitlines(), 1):
-            m = _HEADER.match(line)
+            m = header.match(line)
             if m:
                 sec = m.group(2)
                 top.setdefault(sec, n)
                 if m.group(1) == "[[":
                     idx = counts.get(sec, 0)
                     counts[sec] = idx + 1
-                    current = self.tables.setdefault((sec, idx), {"": n})
+                    current = tables.setdefault((sec, idx), {"": n})
                 else:
-                    current = self.tables.setdefault((sec, None), {"": n})
+                    current = tables.setdefault((sec, None), {"": n})
                 continue
-            k = _KEY.match(line)
+            k = key.match(line)
             if k:
                 current.setdefault(k.group(2), n)
                 if current is top:
                     top.setdefault(k.group(2), n)
+        return tables
 
     def line(self, section: str, index=None, key=None) -> int:
         t = self.tables.get((section, index))
@@ -141,9 +148,10 @@ class TextLocator:
 
 
 def read_description(path) -> tuple[dict, TextLocator]:
-    """The parsed TOML file and its locator; CuteDumpError naming FILE:LINE for unreadable or invalid TOML."""
-    if tomllib is None:
-        raise CuteDumpError("kernel description files need Python 3.11 or newer (tomllib)")
+    """The parsed TOML file and its locator; CuteDumpError naming FILE:LINE for unreadable or invalid TOML.
+
+    A shipped example whose text is exactly the one ``examples_data.py`` was generated from is not parsed again:
+    its literal is the same dict tomllib gives (see gen_examples.py)."""
     if not str(path).strip():
         raise CuteDumpError("FILE is empty: give a kernel description file or a shipped kernel's name")
     try:
@@ -162,8 +170,39 @@ def read_description(path) -> tuple[dict, TextLocator]:
         raise CuteDumpError(f"{path}: not UTF-8 text") from None
     except OSError as e:
         raise CuteDumpError(f"{path}: cannot read: {e.strerror}") from None
+    desc = _shipped(path, text)
+    if desc is None:
+        desc = _parse_toml(path, text)
+    if not desc.get("objects") and not desc.get("thread"):
+        raise CuteDumpError(f"{path}: the description has no [[objects]] and no [[thread]] entries: nothing to dump "
+                            "(see cutedump/kernel/load.py for the format)")
+    return desc, TextLocator(str(path), text)
+
+
+def _shipped(path, text: str) -> dict | None:
+    """The generated literal of a shipped example read unchanged, else None."""
+    if not str(path).endswith(".toml") or os.path.dirname(os.path.realpath(path)) != _EXAMPLES:
+        return None
+    name = os.path.basename(path)[:-5]
+    from cutedump.kernel import examples_data  # start-up: on demand
+    if examples_data.SOURCES.get(name) != _text_key(text):
+        return None
+    return getattr(examples_data, name)()
+
+
+def _text_key(text: str) -> tuple:
+    """(length, CRC-32 of the UTF-8 bytes): what examples_data.SOURCES records of each file (gen_examples.py)."""
+    import zlib  # start-up: on demand (a built-in module)
+    return len(text), zlib.crc32(text.encode("utf-8"))
+
+
+def _parse_toml(path, text: str) -> dict:
     try:
-        desc = tomllib.loads(text)
+        import tomllib  # start-up: on demand (~9 ms with typing, datetime and its regexes)
+    except ModuleNotFoundError:  # Python 3.10: tomllib is 3.11's standard library
+        raise CuteDumpError("kernel description files need Python 3.11 or newer (tomllib)") from None
+    try:
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         msg = str(e)
         m = re.search(r"\(at line (\d+), column (\d+)\)", msg)
@@ -176,10 +215,6 @@ def read_description(path) -> tuple[dict, TextLocator]:
             raise CuteDumpError(f"{path}:{max(n, 1)}: invalid TOML: {msg[:m.start()].strip()} (at the end of the "
                                 "file)") from None
         raise CuteDumpError(f"{path}: invalid TOML: {msg}") from None
-    if not desc.get("objects") and not desc.get("thread"):
-        raise CuteDumpError(f"{path}: the description has no [[objects]] and no [[thread]] entries: nothing to dump "
-                            "(see cutedump/kernel/load.py for the format)")
-    return desc, TextLocator(str(path), text)
 
 
 def load(path, params: dict | None = None, thread: int = 0) -> KernelDump:

@@ -262,15 +262,16 @@ def _copy_atom(ent: _Entry):
         ent.fail(msg, "type" if isinstance(ent.e.get("type"), str) and repr(ent.e["type"]) in msg else "atom")
 
 
-def _parse_param(name: str, text, where: str):
+def _parse_param(name: str, text, where):
+    """A param's value; ``where()`` is its place (called only for an error: locating scans the file's text)."""
     if isinstance(text, bool) or not isinstance(text, (str, int)):
-        raise EntryError(f"{where}: param {name!r}: expected a CuTe integer like 128 or _128, got {text!r}")
+        raise EntryError(f"{where()}: param {name!r}: expected a CuTe integer like 128 or _128, got {text!r}")
     try:
         v = evaluate(str(text)) if isinstance(text, str) else text
     except CuteDumpError as e:
-        raise EntryError(f"{where}: param {name!r}: {e.one_line()}") from None
+        raise EntryError(f"{where()}: param {name!r}: {e.one_line()}") from None
     if not is_int(v):
-        raise EntryError(f"{where}: param {name!r}: expected an integer, got {text!r}")
+        raise EntryError(f"{where()}: param {name!r}: expected an integer, got {text!r}")
     return v
 
 
@@ -286,7 +287,11 @@ class SmemCopy:
     what: str
     tiled_copy: object
     smem: object
-    where: str
+    place: object                # () -> "FILE:LINE" of the entry (only an error locates it: that scans the text)
+
+    @property
+    def where(self) -> str:
+        return self.place()
 
 
 def evaluate_description(desc: dict, params: dict | None = None, thread: int = 0, where: str = "kernel",
@@ -314,7 +319,7 @@ def evaluate_description(desc: dict, params: dict | None = None, thread: int = 0
     for k, v in merged.items():
         if not _IDENT.fullmatch(k):
             raise EntryError(f"{locate('params', None, k)}: param name {k!r} is not an identifier")
-        env.values[k] = _parse_param(k, v, locate("params", None, k))
+        env.values[k] = _parse_param(k, v, lambda k=k: locate("params", None, k))
     shown_params = dict(env.values)
     at = 0               # the thread being evaluated: 0 for the first pass over [[objects]] (see below)
     uses_thread = False  # whether an entry's value depended on it
@@ -730,7 +735,7 @@ def _smem_copies(desc, env, dump, locate) -> list:
         what = ent.string("what", "") if "what" in e else ""
         label = e["copy"]
         out.append(SmemCopy(label, e["copy"], tensor, sl, direction == "store", what, tc, smem,
-                            locate("smem_copies", i)))
+                            lambda i=i: locate("smem_copies", i)))
     return out
 
 
