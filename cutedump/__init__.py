@@ -10,7 +10,7 @@ The public API uses CuTe's names (see docs/API.md)::
 ``_`` is CuTe's underscore and ``_1``, ``_2``, ... its static integers (``Int<n>``).  Nothing is imported until a
 name is used, so ``import cutedump`` (and the ``cutedump`` command) start fast.
 """
-import importlib as _importlib
+from cutedump._startup import import_module as _import
 
 __version__ = "0.1.0"
 
@@ -25,14 +25,16 @@ def __getattr__(name):
     if name[:1] == "_" and name[1:].isdigit() and name[1:].isascii():
         from cutedump.algebra.integer import C  # start-up: the algebra loads on first use
         return C(int(name[1:]))
+    if name[:1] == "_" and name not in ("_", "__all__"):   # a private submodule not imported yet (``from cutedump import _regex``):
+        raise AttributeError(f"module 'cutedump' has no attribute {name!r}")  # the import system imports it
     if name in _SUBMODULES:   # a submodule not imported yet (``from cutedump import algebra``): not the public API
         try:
-            return _importlib.import_module(f"cutedump.{name}")
+            return _import(f"cutedump.{name}")
         except ModuleNotFoundError as e:
             if e.name != f"cutedump.{name}":
                 raise
             raise AttributeError(f"module 'cutedump' has no attribute {name!r}") from None
-    api = _importlib.import_module("cutedump.api")  # start-up: the public API (and renderers) load on first use
+    api = _import("cutedump.api")  # start-up: the public API (and renderers) load on first use
     if name == "__all__":
         return api.__all__
     try:
@@ -46,5 +48,5 @@ def __getattr__(name):
 
 
 def __dir__():
-    api = _importlib.import_module("cutedump.api")  # start-up: listing the names loads them
+    api = _import("cutedump.api")  # start-up: listing the names loads them
     return sorted(set(globals()) | set(api.__all__))

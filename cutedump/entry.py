@@ -199,9 +199,9 @@ def _in_table(args: list[str]) -> bool:
 
 def _table_function(name: str):
     """``_TABLE``'s function: a name in cutedump.commands._answers, or "module:function"."""
-    import importlib
+    from cutedump._startup import import_module  # start-up: importlib itself is not needed
     mod, _, fn = name.rpartition(":")
-    return getattr(importlib.import_module(mod or "cutedump.commands._answers"), fn)
+    return getattr(import_module(mod or "cutedump.commands._answers"), fn)
 
 
 def _table_args(args: list[str]):

@@ -16,6 +16,7 @@ overflow in CuTe is refused with what real CuTe prints (see :mod:`cutedump.algeb
 """
 from __future__ import annotations
 
+from cutedump import _regex
 from cutedump.errors import CuteDumpError, MAX_CELLS
 from cutedump import algebra as A
 from cutedump.algebra.basis import ArithTuple, ScaledBasis, make_basis_like, has_basis, is_stride_tuple
@@ -883,28 +884,40 @@ def _check_kinds(n: Call, args: list, text: str) -> None:
 # targs arrive as the parser reads them: an int, a str (a type name: "half_t"; bits(name) gives its width), or a
 # parse.TypeArg (a template type, e.g. Shape<_8,_4>). Rows are added with register_named() (or appended to NAMED).
 
+def _glob_match(pattern: str, name: str) -> bool:
+    """The whole of ``name`` matches ``pattern``, where ``*`` stands for any run (maybe empty) of ASCII name characters
+    (letters, digits, ``_``) and every other character for itself."""
+    if "*" not in pattern:
+        return pattern == name
+    head, rest = pattern.split("*", 1)
+    if not name.startswith(head):
+        return False
+    tail = name[len(head):]
+    for i in range(len(tail) + 1):
+        if i and not (tail[i - 1] == "_" or tail[i - 1].isascii() and tail[i - 1].isalnum()):
+            return False
+        if _glob_match(rest, tail[i:]):
+            return True
+    return False
+
+
 class NamedRow:
-    __slots__ = ("pattern", "build", "doc", "_re")
+    __slots__ = ("pattern", "build", "doc")
 
     def __init__(self, pattern: str, build, doc: str = ""):
         self.pattern = pattern
         self.build = build
         self.doc = doc
-        self._re = None          # the pattern's regex, compiled on the first match (start-up: 9 rows at import)
 
     def matches(self, name: str) -> bool:
-        if self._re is None:
-            import fnmatch  # start-up: on the first lookup of a qualified name
-            import re
-            self._re = re.compile(fnmatch.translate(self.pattern).replace(".*", "[A-Za-z0-9_]*"))
-        return self._re.match(name) is not None
+        return _glob_match(self.pattern, name)
 
     def constructor(self):
         b = self.build
         if isinstance(b, str):   # "module:function", imported now
-            import importlib
+            from cutedump._startup import import_module  # start-up: importlib itself is not needed
             mod, _, attr = b.partition(":")
-            b = self.build = getattr(importlib.import_module(mod), attr)
+            b = self.build = getattr(import_module(mod), attr)
         return b
 
 
@@ -1310,18 +1323,15 @@ def format_result(obj, syntax: str | None = None) -> str:
     return str(obj)
 
 
-_SMEM = None
 
 
 def match_smem_ptr_form(text: str):
     """``Sw<B,M,S> o smem_ptr[Nb](unset) o L`` (CuTe's print of the GMMA/UMMA smem atoms): the regex match (groups
     1-4: B, M, S, N; group "rest": L's text), or None."""
-    import re  # start-up: only for the smem_ptr form
-    global _SMEM
-    if _SMEM is None:
-        _SMEM = re.compile(r"^\s*Sw\s*<\s*(\d+)\s*,\s*(\d+)\s*,\s*(-?\d+)\s*>\s*o\s*smem_ptr\s*\[\s*(\d+)\s*b\s*\]"
-                           r"\s*\(\s*unset\s*\)\s*o(?P<rest>.*)$", re.S)
-    return _SMEM.match(text)
+    if "smem_ptr" not in text:
+        return None
+    return _regex.compile(r"^\s*Sw\s*<\s*(\d+)\s*,\s*(\d+)\s*,\s*(-?\d+)\s*>\s*o\s*smem_ptr\s*\[\s*(\d+)\s*b\s*\]"
+                          r"\s*\(\s*unset\s*\)\s*o(?P<rest>.*)$", 16).match(text)     # 16: re.DOTALL
 
 
 def evaluate_layout(text: str):

@@ -32,7 +32,7 @@ Public API (stable; other commands import it): ``mma_atom``, ``copy_atom``, ``ma
 Every function raises cutedump.errors.CuteDumpError (one line) for bad input: unknown names get suggestions,
 layouts that do not tile get the rule they break.
 """
-import importlib
+from cutedump._startup import import_module
 
 # name -> (submodule, its name there): each submodule loads on first use of one of its names (start-up: `mma SM80_...`
 # loads neither the SM100 catalogs nor TMEM; the submodules load the ones they need themselves)
@@ -57,7 +57,7 @@ def __getattr__(name):
         mod, attr = _LAZY[name]
     except KeyError:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
-    value = getattr(importlib.import_module(f"{__name__}.{mod}"), attr)
+    value = getattr(import_module(f"{__name__}.{mod}"), attr)
     globals()[name] = value
     return value
 

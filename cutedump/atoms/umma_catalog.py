@@ -19,7 +19,7 @@ full (UMMA::Major::K).  Trailing defaulted arguments (ScaleIn::One, Saturate::Fa
 from __future__ import annotations
 
 from cutedump._dataclass import dataclass
-from functools import lru_cache
+from cutedump._startup import cache
 
 from cutedump.errors import CuteDumpError
 from cutedump.atoms.mma_catalog import MMATraits, split_template
@@ -249,7 +249,7 @@ def _families() -> list[UmmaFamily]:
     return F
 
 
-@lru_cache(maxsize=None)
+@cache()
 def umma_families() -> dict:
     return {f.base: f for f in _families()}
 

@@ -5,7 +5,6 @@ type and a TiledCopy given as ``cutedump copy`` takes it; optionally ``--also`` 
 """
 from __future__ import annotations
 
-import shlex
 from cutedump._dataclass import dataclass, field
 
 from cutedump.errors import CuteDumpError
@@ -72,6 +71,7 @@ _ALSO_OPTS = {"--copy": "atom", "--type": "value_type", "--thr": "thr", "--val":
 def parse_also(text: str, default_type: str | None) -> CopySpec:
     """``--also "--copy ATOM --thr L --val L [--store]"`` (the same options as the main copy)."""
     try:
+        import shlex  # start-up: only for --also (shlex imports re)
         words = shlex.split(text)
     except ValueError as e:
         raise CuteDumpError(f"--also {text!r}: {e}")

@@ -7,7 +7,7 @@
 """
 from __future__ import annotations
 
-import re
+from cutedump import _regex
 
 from cutedump.errors import CuteDumpError
 from cutedump.algebra import C
@@ -20,7 +20,7 @@ def parse_number(tok: str, what: str):
     t = tok.strip()
     static = t.startswith("_")
     body = t[1:] if static else t
-    if not re.fullmatch(r"-?\d+", body or "x"):
+    if not _regex.compile(r"-?\d+").fullmatch(body or "x"):
         raise CuteDumpError(f"{what}: {tok.strip()!r} is not an integer (write _N for a static Number<N>)")
     v = int(body)
     return C(v) if static else v
@@ -46,7 +46,7 @@ def parse_index(text: str | None, what: str = "--at"):
 
 def parse_args(text: str, what: str):
     """'8,_8' or '(4,8),(8,1)' -> a tuple of ints/C/tuples."""
-    toks = re.findall(r"\(|\)|,|[^(),\s]+", text)
+    toks = _regex.compile(r"\(|\)|,|[^(),\s]+").findall(text)
     pos = 0
 
     def items(closing):
@@ -74,7 +74,7 @@ def parse_args(text: str, what: str):
     return tuple(res)
 
 
-_STAGE_ITEM = re.compile(r"\s*([A-Za-z_0-9]+)\s*\((.*)\)\s*@\s*([\d,\s]*)->\s*([\d,\s]*)")
+_STAGE_ITEM = _regex.compile(r"\s*([A-Za-z_0-9]+)\s*\((.*)\)\s*@\s*([\d,\s]*)->\s*([\d,\s]*)")
 
 
 def parse_stage_items(text: str):

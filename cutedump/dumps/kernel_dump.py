@@ -14,7 +14,7 @@ print (the differential test compares it with real CuTe).
 """
 from __future__ import annotations
 
-import importlib
+from cutedump._startup import import_module
 from cutedump._dataclass import dataclass
 
 from cutedump.errors import CuteDumpError
@@ -38,7 +38,7 @@ BLOCK_KINDS = ("tiled_copy", "tiled_mma", "tiled_copy_A", "tiled_copy_B", "tiled
 def messages(lang: str) -> dict:
     if lang not in LANGS:
         raise CuteDumpError(f"unknown language {lang!r}; available: {', '.join(LANGS)}")
-    return importlib.import_module(f"cutedump.dumps.messages.kernel_{lang}").MESSAGES
+    return import_module(f"cutedump.dumps.messages.kernel_{lang}").MESSAGES
 
 
 @dataclass

@@ -73,7 +73,6 @@ TOML gives no line numbers, so errors are located by scanning the text: each ``[
 from __future__ import annotations
 
 import os
-import re
 
 from cutedump.errors import CuteDumpError
 from cutedump.kernel.model import evaluate_description, KernelDump
@@ -108,6 +107,7 @@ class TextLocator:
 
     @staticmethod
     def _scan(text: str) -> dict:
+        import re  # start-up: only an error locates
         header, key = re.compile(_HEADER), re.compile(_KEY)
         tables: dict = {}
         counts: dict = {}
@@ -204,6 +204,7 @@ def _parse_toml(path, text: str) -> dict:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
+        import re  # start-up: only for an error
         msg = str(e)
         m = re.search(r"\(at line (\d+), column (\d+)\)", msg)
         if m:

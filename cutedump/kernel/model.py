@@ -63,7 +63,7 @@ broken rule.
 """
 from __future__ import annotations
 
-import re
+from cutedump import _regex
 from cutedump._dataclass import dataclass, field
 
 from cutedump.errors import CuteDumpError
@@ -77,7 +77,7 @@ from cutedump.atoms.cli_support import parse_layout_arg
 from cutedump.kernel import tensor as T
 from cutedump.kernel import sm100 as S100
 
-_IDENT = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
+_IDENT = _regex.compile(r"[A-Za-z][A-Za-z0-9_]*")
 _PI = "as_position_independent_swizzle_tensor("
 COPY_OPS = ("partition_S", "partition_D", "retile_D")
 PARTITION_OPS = COPY_OPS + ("partition_A", "partition_B", "partition_C", "partition_fragment_A",
@@ -547,7 +547,6 @@ def evaluate_description(desc: dict, params: dict | None = None, thread: int = 0
 
 
 TMA_KINDS = ("tma_atom", "tma_tensor", "tma_partition", "tma_bytes")
-_GROUP = r"group_modes\s*<\s*(\d+)\s*,\s*(\d+)\s*>\s*\(\s*([A-Za-z][A-Za-z0-9_]*)\s*\)"   # compiled on first use
 
 
 @dataclass
@@ -565,7 +564,7 @@ class TmaAtom:
 def _tensor_arg(ent: _Entry, env: _Env, items: dict, key: str):
     """A tensor argument: NAME or group_modes<B,E>(NAME) of a tensor entry -> (value, the entry's name)."""
     text = ent.string(key).strip()
-    m = re.fullmatch(_GROUP, text)
+    m = _regex.compile(r"group_modes\s*<\s*(\d+)\s*,\s*(\d+)\s*>\s*\(\s*([A-Za-z][A-Za-z0-9_]*)\s*\)").fullmatch(text)
     name = m.group(3) if m else text
     if name not in items or items[name].kind in ("value", "tma_atom", "tma_bytes", "query", "atom_detail") \
             or isinstance(items[name].value, (TiledCopy, TiledMMA, CopyAtom)):

@@ -15,8 +15,8 @@ ASCII only and read as C++ reads them (``016`` octal, ``0x10`` hex; ``08`` and `
 """
 from __future__ import annotations
 
-import re
-from functools import lru_cache
+from cutedump import _regex
+from cutedump._startup import cache
 
 from cutedump.errors import CuteDumpError
 from cutedump.algebra.basis import ScaledBasis, is_stride_tuple
@@ -33,10 +33,10 @@ from cutedump.algebra.swizzle import ComposedLayout, Swizzle, make_composed_layo
 # hexadecimal literal is one token. Names may be qualified (``cute::make_layout``, ``GMMA::Layout_K_SW128_Atom``).
 # (The alternatives' order is for speed: most punctuation first; ':' and '-' come last as \S, after the integer and the
 # name alternatives that may start with them.)
-_TOKEN = re.compile(r"\s*([(),<>\[\]{}.+*/%]|_?-?[0-9]+(?:[xX][0-9A-Fa-f]+)?"
-                    r"|(?:::)?[A-Za-z_][A-Za-z0-9_]*(?:::[A-Za-z_][A-Za-z0-9_]*)*|\S)")
-_INT_TOKEN = re.compile(r"_?-?[0-9]+(?:[xX][0-9A-Fa-f]+)?")
-_NAME_TOKEN = re.compile(r"(?:::)?[A-Za-z_][A-Za-z0-9_]*(?:::[A-Za-z_][A-Za-z0-9_]*)*")
+_TOKEN = _regex.compile(r"\s*([(),<>\[\]{}.+*/%]|_?-?[0-9]+(?:[xX][0-9A-Fa-f]+)?"
+                         r"|(?:::)?[A-Za-z_][A-Za-z0-9_]*(?:::[A-Za-z_][A-Za-z0-9_]*)*|\S)")
+_INT_TOKEN = _regex.compile(r"_?-?[0-9]+(?:[xX][0-9A-Fa-f]+)?")
+_NAME_TOKEN = _regex.compile(r"(?:::)?[A-Za-z_][A-Za-z0-9_]*(?:::[A-Za-z_][A-Za-z0-9_]*)*")
 _PUNCT = "():,<>[]{}.+-*/%@"
 _KINDS: dict = {p: "p" for p in _PUNCT}   # token text -> "int" | "name" | "p", learnt as met (bounded)
 
@@ -780,7 +780,7 @@ def swizzle_limit_error(b: int, m: int, s: int) -> str | None:
     return None
 
 
-@lru_cache(maxsize=512)
+@cache(512)
 def parse_expr(text: str):
     """Parse once into an AST (cached), like einops' recipes."""
     if not text.strip():

@@ -17,7 +17,7 @@ Public API::
 """
 from __future__ import annotations
 
-import re
+from cutedump import _regex
 from cutedump.render.xmltext import escape
 
 from cutedump.render import grid
@@ -172,10 +172,10 @@ def copy_svg(tiled_copy) -> str:
 
 def svg_size(text: str) -> tuple[int, int]:
     """(width, height) in px of our SVGs; for CuTe's (100%) pictures, the viewBox size."""
-    m = re.search(r'<svg width="(\d+)" height="(\d+)"', text)
+    m = _regex.compile(r'<svg width="(\d+)" height="(\d+)"').search(text)
     if m:
         return int(m.group(1)), int(m.group(2))
-    m = re.search(r'viewBox="0 0 (\d+) (\d+)"', text)
+    m = _regex.compile(r'viewBox="0 0 (\d+) (\d+)"').search(text)
     if not m:
         raise ValueError("not an SVG produced by cutedump")
     return int(m.group(1)), int(m.group(2))

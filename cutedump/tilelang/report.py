@@ -5,7 +5,7 @@ tilelang`` (:func:`buffer_report`, :func:`bank_report`, :func:`fragment_8x8_repo
 """
 from __future__ import annotations
 
-import re
+from cutedump import _regex
 
 from cutedump.errors import CuteDumpError, check_size
 from cutedump.tilelang.swizzle import BankSwizzleLayout
@@ -74,8 +74,8 @@ def walkthrough(L: BankSwizzleLayout, buffer_shape=None, force: bool = False) ->
 
 
 def _substitute(expr: str, env: dict) -> str:
-    return re.sub(r"\b(c_swizzle|vec|c|s|_[a-z])\b", lambda m: str(env[m.group(1)]) if m.group(1) in env
-                  else m.group(1), expr)
+    return _regex.compile(r"\b(c_swizzle|vec|c|s|_[a-z])\b").sub(
+        lambda m: str(env[m.group(1)]) if m.group(1) in env else m.group(1), expr)
 
 
 def forward_at(L: BankSwizzleLayout, idx, force: bool = False) -> str:

@@ -6,7 +6,7 @@ template except as notation that is the same for every input (e.g. the unit stri
 """
 from __future__ import annotations
 
-import importlib
+from cutedump._startup import import_module
 
 from cutedump.errors import CuteDumpError
 
@@ -16,4 +16,4 @@ LANGS = ("zh", "en")
 def catalog(lang: str) -> dict[str, str]:
     if lang not in LANGS:
         raise CuteDumpError(f"unknown language {lang!r}; available: {', '.join(LANGS)}")
-    return importlib.import_module(f"cutedump.dumps.messages.{lang}").MESSAGES
+    return import_module(f"cutedump.dumps.messages.{lang}").MESSAGES

@@ -1,0 +1,101 @@
+"""cutedump/_regex.py: precompiled patterns are exactly what ``re`` compiles, the table is current, and the start-up
+paths import neither re nor functools nor importlib."""
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+
+from cutedump import _regex, _startup
+from cutedump._regex_codes import CODES
+
+HERE = os.path.dirname(os.path.abspath(_regex.__file__))
+VER = "%d.%d" % sys.version_info[:2]
+PATTERNS = _regex._literal_patterns(HERE)
+
+
+def test_patterns_found_in_the_source():
+    assert len(PATTERNS) >= 10
+    assert any("smem_ptr" in p for p, _ in PATTERNS)          # expr.match_smem_ptr_form
+    assert (r"[A-Za-z][A-Za-z0-9_]*", 0) in PATTERNS           # kernel.model._IDENT
+
+
+def test_every_entry_covers_the_source_patterns():
+    assert CODES, "no interpreter in cutedump/_regex_codes.py"
+    for ver, (_, _, table) in CODES.items():
+        assert sorted(table) == PATTERNS, f"Python {ver}: run python -m cutedump._regex PYTHON{ver}"
+
+
+@pytest.mark.skipif(VER not in CODES, reason=f"no precompiled entry for Python {VER} (compile falls back to re)")
+def test_this_interpreters_entry_is_what_re_compiles():
+    magic, size, table = _regex.codes_for_this_interpreter(PATTERNS)
+    assert (magic, size) == CODES[VER][:2]
+    assert table == CODES[VER][2]
+    assert _regex._table() is CODES[VER][2]                    # in use
+
+
+def test_compiled_patterns_behave_as_re():
+    samples = ["", "abc", " _8 ", "make_layout((_4,8),LayoutRight{})", "cute::GMMA::Layout_K_SW128_Atom<half_t>",
+               "Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)", "0x1F", "8,_8", "(4,8),(8,1)",
+               "A(3,4) @ 0 -> 0,1", '<svg width="10" height="20">', 'viewBox="0 0 3 4"', "c_swizzle + vec * s"]
+    for pattern, flags in PATTERNS:
+        ours, theirs = _regex.compile(pattern, flags), re.compile(pattern, flags)
+        assert isinstance(ours, re.Pattern) and ours.pattern == theirs.pattern and ours.flags == theirs.flags
+        assert ours.groupindex == theirs.groupindex and ours.groups == theirs.groups
+        for s in samples:
+            assert ours.findall(s) == theirs.findall(s)
+            m1, m2 = ours.match(s), theirs.match(s)
+            assert (m1 and (m1.span(), m1.groups())) == (m2 and (m2.span(), m2.groups()))
+
+
+def test_unknown_pattern_falls_back_to_re():
+    p = _regex.compile(r"x+y", 2)                               # not in the table: re.compile
+    assert p.fullmatch("XxY") and p.flags & re.IGNORECASE
+
+
+def test_table_file_is_current():
+    if VER not in CODES:
+        pytest.skip(f"no precompiled entry for Python {VER}")
+    r = subprocess.run([sys.executable, "-m", "cutedump._regex", "--check"], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+
+
+def test_cache_stand_in():
+    calls = []
+
+    @_startup.cache(4)
+    def f(x):
+        calls.append(x)
+        if x < 0:
+            raise ValueError(x)
+        return x * 2
+    assert [f(1), f(1), f(2)] == [2, 2, 4] and calls == [1, 2]
+    with pytest.raises(ValueError):
+        f(-1)
+    with pytest.raises(ValueError):
+        f(-1)                                                   # an exception is not cached
+    for i in range(10):
+        f(i)
+    assert f.__name__ == "f"
+    f.cache_clear()
+    f(1)
+    assert calls[-1] == 1
+
+
+@pytest.mark.parametrize("argv", [["layout", "((_4,_8),(_2,_2)):((_32,_1),(_16,_8))"],
+                                  ["eval", "left_inverse((_8,(_4,_2)):(_1,(_32,_16)))"],
+                                  ["kernel", "sgemm_sm80_tn_half"],
+                                  ["ck", "naive", "--lengths", "256,64", "--strides", "64,1"],
+                                  ["svg", "Sw<3,3,3> o _0 o (_8,_8):(_8,_1)"],
+                                  ["tilelang", "auto", "--shape", "64,16", "--type", "float16"]])
+def test_startup_paths_import_no_re(argv):
+    """The answer printed to a pipe imports none of re, functools, importlib, tomllib (start-up: see _regex.py)."""
+    prog = ("import sys; sys.argv = ['cutedump'] + sys.argv[1:]; from cutedump.entry import main\n"
+            "try:\n    main()\nexcept SystemExit as e:\n    code = e.code\n"
+            "bad = [m for m in ('re', 'functools', 'importlib', 'tomllib', 'click') if m in sys.modules]\n"
+            "sys.stderr.write('LOADED:' + ','.join(bad))")
+    r = subprocess.run([sys.executable, "-S", "-c", prog, *argv], capture_output=True, text=True,
+                       env=dict(os.environ, PYTHONPATH=os.path.dirname(HERE)))
+    assert r.stdout and "LOADED:" in r.stderr, r.stderr
+    assert r.stderr.rsplit("LOADED:", 1)[1] == "", r.stderr
