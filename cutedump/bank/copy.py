@@ -207,33 +207,37 @@ class CopyPlan:
         # a swizzle reads and writes bits M and up only: a run of consecutive elements inside one aligned block
         # of 2^M stays consecutive (the rest are swizzled element by element)
         block = 1 << (0 if noswz else sw.m)
+        low = block - 1
         bits = self.tiled_copy.atom.value_bits
-        k, odd = 0, None     # k: the row's index
+        k, odd = 0, False    # k: the row's index
+        byte_step = bits // 8 if bits % 8 == 0 else None
         for w in warps:
-            thr = self.threads[w * WARP:(w + 1) * WARP]
+            first = [t + a0 for t in self.threads[w * WARP:(w + 1) * WARP]]
             for c in self.calls:
-                row = []
-                for t in thr:
-                    e0 = c + t
-                    if noswz and steps_ok:
-                        v = e0 + a0
-                    elif steps_ok and (e0 + a0) % block + na <= block:
-                        v = e0 + a0
-                        v ^= (v & msk) >> sh if sh >= 0 else (v & msk) << -sh
-                    else:
-                        el = [e0 + a for a in atom]
+                es = [c + e for e in first]          # each lane's first element of the call
+                if noswz and steps_ok:
+                    vs = es
+                elif steps_ok and max([e & low for e in es]) <= block - na:   # e % block + na <= block
+                    vs = ([e ^ ((e & msk) >> sh) for e in es] if sh >= 0 else
+                          [e ^ ((e & msk) << -sh) for e in es])
+                else:
+                    vs = []
+                    for e0 in es:
+                        el = [e0 - a0 + a for a in atom]
                         if not noswz:
                             el = [x ^ ((x & msk) >> sh if sh >= 0 else (x & msk) << -sh) for x in el]
                         if na > 1 and any(el[j + 1] - el[j] != 1 for j in range(na - 1)):
-                            self._not_contiguous(k, len(row), el)
-                        v = el[0]
-                    b = v * bits
-                    if b % 8 and odd is None:
-                        odd = b
-                    row.append(b // 8)
+                            self._not_contiguous(k, len(vs), el)
+                        vs.append(el[0])
+                if byte_step is not None:
+                    row = [v * byte_step for v in vs]
+                else:
+                    bs = [v * bits for v in vs]
+                    odd = odd or any(b % 8 for b in bs)
+                    row = [b // 8 for b in bs]
                 k += 1
                 yield row
-        if odd is not None:
+        if odd:
             raise CuteDumpError(f"{self.tiled_copy.atom.value_type} elements do not start on a byte")
 
     def _not_contiguous(self, k: int, l: int, el: list):
