@@ -1,4 +1,4 @@
-"""examples_data.py (the shipped kernel descriptions as Python literals, written by gen_examples.py) is current and
+"""examples_data/ (the shipped kernel descriptions as Python literals, written by gen_examples.py) is current and
 says exactly what tomllib reads; an edited example is read with tomllib, not from the literal."""
 import json
 import shutil
@@ -8,21 +8,17 @@ import tomllib
 
 import pytest
 
-from cutedump.kernel import examples_data, gen_examples, load
+from cutedump._startup import import_module
+from cutedump.kernel import gen_examples, load
 
 NAMES = load.examples()
 
 
-def test_generated_module_is_current():
-    assert gen_examples.render() == open(gen_examples.TARGET, encoding="utf-8").read(), \
-        "run python -m cutedump.kernel.gen_examples"
+def test_generated_modules_are_current():
     r = subprocess.run([sys.executable, "-m", "cutedump.kernel.gen_examples", "--check"], capture_output=True,
                        text=True)
     assert r.returncode == 0, r.stderr
-
-
-def test_every_shipped_example_has_a_literal():
-    assert sorted(examples_data.SOURCES) == NAMES
+    assert sorted(gen_examples.render()) == sorted(["__init__.py"] + [n + ".py" for n in NAMES])
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -30,10 +26,11 @@ def test_literal_equals_tomllib(name):
     with open(load.example(name), encoding="utf-8") as f:
         text = f.read()
     want = tomllib.loads(text)
+    data = import_module(f"cutedump.kernel.examples_data.{name}")
+    assert data.TEXT == text
     got, _ = load.read_description(load.example(name))
     assert got == want
     assert json.dumps(got) == json.dumps(want)      # the same key order too
-    assert examples_data.SOURCES[name] == load._text_key(text)
 
 
 def test_literal_used_and_fresh(monkeypatch):
@@ -48,7 +45,7 @@ def test_literal_used_and_fresh(monkeypatch):
 
 
 def test_edited_example_read_with_tomllib(tmp_path, monkeypatch):
-    """A copy of the examples directory with one file edited: the edit is seen (its CRC differs)."""
+    """A copy of the examples directory with one file edited: the edit is seen (its text differs)."""
     d = tmp_path / "examples"
     shutil.copytree(load._EXAMPLES, d)
     p = d / "sgemm_sm80_tn_half.toml"
@@ -56,9 +53,14 @@ def test_edited_example_read_with_tomllib(tmp_path, monkeypatch):
     monkeypatch.setattr(load, "_EXAMPLES", str(d))
     desc, _ = load.read_description(str(p))
     assert desc["kernel"]["title"].startswith("EDITED ")
-    # unchanged files of that directory still come from the literals
-    desc2, _ = load.read_description(str(d / "sgemm_2_nt.toml"))
-    assert desc2 == tomllib.loads((d / "sgemm_2_nt.toml").read_text(encoding="utf-8"))
+    calls = []
+    monkeypatch.setattr(load, "_parse_toml", lambda path, text: calls.append(path) or tomllib.loads(text))
+    desc2, _ = load.read_description(str(d / "sgemm_2_nt.toml"))      # unchanged: from its literal
+    assert desc2 == tomllib.loads((d / "sgemm_2_nt.toml").read_text(encoding="utf-8")) and not calls
+    (d / "mine.toml").write_text('[kernel]\nname = "k"\ntitle = "t"\n[[objects]]\nname = "x"\nkind = "value"\n'
+                                 'expr = "1"\n', encoding="utf-8")
+    desc3, _ = load.read_description(str(d / "mine.toml"))            # no module of that name: tomllib
+    assert desc3["kernel"]["name"] == "k" and calls
 
 
 def test_error_lines_still_located(tmp_path):

@@ -150,7 +150,7 @@ class TextLocator:
 def read_description(path) -> tuple[dict, TextLocator]:
     """The parsed TOML file and its locator; CuteDumpError naming FILE:LINE for unreadable or invalid TOML.
 
-    A shipped example whose text is exactly the one ``examples_data.py`` was generated from is not parsed again:
+    A shipped example whose text is exactly the one ``examples_data/NAME.py`` was generated from is not parsed again:
     its literal is the same dict tomllib gives (see gen_examples.py)."""
     if not str(path).strip():
         raise CuteDumpError("FILE is empty: give a kernel description file or a shipped kernel's name")
@@ -180,20 +180,18 @@ def read_description(path) -> tuple[dict, TextLocator]:
 
 
 def _shipped(path, text: str) -> dict | None:
-    """The generated literal of a shipped example read unchanged, else None."""
+    """The generated literal of a shipped example read unchanged (examples_data/NAME.py), else None."""
     if not str(path).endswith(".toml") or os.path.dirname(os.path.realpath(path)) != _EXAMPLES:
         return None
     name = os.path.basename(path)[:-5]
-    from cutedump.kernel import examples_data  # start-up: on demand
-    if examples_data.SOURCES.get(name) != _text_key(text):
+    if not name.isidentifier():
         return None
-    return getattr(examples_data, name)()
-
-
-def _text_key(text: str) -> tuple:
-    """(length, CRC-32 of the UTF-8 bytes): what examples_data.SOURCES records of each file (gen_examples.py)."""
-    import zlib  # start-up: on demand (a built-in module)
-    return len(text), zlib.crc32(text.encode("utf-8"))
+    from cutedump._startup import import_module  # start-up: on demand
+    try:
+        data = import_module(f"cutedump.kernel.examples_data.{name}")
+    except ModuleNotFoundError:
+        return None
+    return data.desc() if data.TEXT == text else None
 
 
 def _parse_toml(path, text: str) -> dict:
