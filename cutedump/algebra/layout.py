@@ -288,6 +288,8 @@ def zip_layout(*layouts):
 
 
 def tile_unzip(layout, tiler):
+    if not isinstance(tiler, tuple) and isinstance(layout.shape, tuple) and len(layout.shape) == 2:
+        return layout      # a leaf guide: zip2_by(t, _) is t for the rank-2 (tile, rest)
     g = _tiler_profile(tiler)
     return _mk(it.zip2_by(layout.shape, g), it.zip2_by(layout.stride, g))
 
@@ -756,8 +758,12 @@ def _repeat_(n: int):
 def _tiled(r):
     """(tile, (rest...)) -> (tile, rest0, rest1, ...): ``r(_, repeat<R1>(_))``."""
     shp, std = r.shape, r.stride
-    if isinstance(shp, tuple) and len(shp) == 2 and isinstance(shp[1], tuple) and len(shp[1]) > 1:
-        return _mk((shp[0],) + shp[1], (std[0],) + std[1])   # that slice: mode 0 kept, mode 1's modes spliced in
+    if isinstance(shp, tuple) and len(shp) == 2:
+        s1 = shp[1]
+        if not isinstance(s1, tuple) or len(s1) == 1:   # rank(r, 1) == 1: r(_, _) keeps both modes as they are
+            return r
+        if len(s1) > 1:
+            return _mk((shp[0],) + s1, (std[0],) + std[1])   # that slice: mode 0 kept, mode 1's modes spliced in
     return r(UNDERSCORE, _repeat_(int(rank(r, 1))))
 
 
