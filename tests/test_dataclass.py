@@ -94,3 +94,46 @@ def test_no_module_imports_the_standard_dataclasses():
     bad = [str(p.relative_to(pkg)) for p in pkg.rglob("*.py")
            if re.search(r"^\s*(from dataclasses import|import dataclasses)", p.read_text(encoding="utf-8"), re.M)]
     assert not bad, bad
+
+
+# ---- the precompiled methods (cutedump/_dataclass_codes.py, written by python -m cutedump._dataclass) ----------
+
+def test_precompiled_codes_are_current():
+    import subprocess
+    import sys
+    r = subprocess.run([sys.executable, "-m", "cutedump._dataclass", "--check"], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+
+
+def test_precompiled_methods_equal_compiled_ones():
+    """Every generated source of the package's classes is precompiled, and the method made from it has the code,
+    globals and defaults that compiling the source gives."""
+    from cutedump._dataclass_codes import SOURCES
+    texts = set(ours._all_sources())
+    assert texts <= set(SOURCES), "run python -m cutedump._dataclass"
+    g = {"__MISSING": ours._MISSING, "__object_setattr": object.__setattr__, "__default_b": "x",
+         "__factory_c": list}
+    for text in texts:
+        name = text.split("(", 1)[0][4:]
+        gg = dict(g)
+        for p in text.split("\n", 1)[0].split(", "):
+            if "=" in p:
+                gg.setdefault(p.split("=", 1)[1].rstrip("):"), object())
+        ns = {}
+        exec(text, gg, ns)
+        want = ns[name]
+        got = ours._precompiled(text, name, gg)
+        for attr in ("co_code", "co_consts", "co_names", "co_varnames", "co_argcount", "co_kwonlyargcount"):
+            assert getattr(got.__code__, attr) == getattr(want.__code__, attr), (text, attr)
+        assert got.__defaults__ == want.__defaults__ and got.__globals__ is gg
+
+
+def test_class_outside_the_package_still_compiles():
+    """A source not in the precompiled table (a class defined here) is compiled on its first call."""
+    @ours.dataclass
+    class Odd:
+        zz_first: int
+        zz_second: str = "q"
+    assert repr(Odd(3)) == "test_class_outside_the_package_still_compiles.<locals>.Odd(zz_first=3, zz_second='q')"
+    assert ours._precompiled("\n".join(["def __init__(self, zz_first):", "  self.zz_first = zz_first"]),
+                             "__init__", {}) is None
