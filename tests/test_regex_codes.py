@@ -23,16 +23,19 @@ def test_patterns_found_in_the_source():
 
 def test_every_entry_covers_the_source_patterns():
     assert CODES, "no interpreter in cutedump/_regex_codes.py"
-    for ver, (_, _, table) in CODES.items():
+    for ver, (_, _, table, _) in CODES.items():
         assert sorted(table) == PATTERNS, f"Python {ver}: run python -m cutedump._regex PYTHON{ver}"
 
 
 @pytest.mark.skipif(VER not in CODES, reason=f"no precompiled entry for Python {VER} (compile falls back to re)")
 def test_this_interpreters_entry_is_what_re_compiles():
-    magic, size, table = _regex.codes_for_this_interpreter(PATTERNS)
+    magic, size, table, full = _regex.codes_for_this_interpreter(PATTERNS)
     assert (magic, size) == CODES[VER][:2]
-    assert table == CODES[VER][2]
     assert _regex._table() is CODES[VER][2]                    # in use
+    if full != CODES[VER][3]:
+        pytest.skip(f"the entry was generated with Python {CODES[VER][3]}, this is {full}: its code is checked by "
+                    "behaviour (test_compiled_patterns_behave_as_re)")
+    assert table == CODES[VER][2]
 
 
 def test_compiled_patterns_behave_as_re():
