@@ -6,14 +6,13 @@ case CuTe refuses refused by cutedump (a CuteDumpError).
 """
 from __future__ import annotations
 
-import collections
 
 import pytest
 
+from tests.oracle import agreement as A
 from tests.oracle import gen_algebra as GA
 from tests.oracle import gen_basis as G
 from tests.oracle.cute import unavailable_reason
-from tests.test_oracle_cpp import _ours
 
 CORPORA = [(G.generate, 20261124, 300), (G.generate_more, 20261125, 300),
            (G.generate_rhs, 20261126, 200),
@@ -40,24 +39,11 @@ def test_basis_corpus_deterministic(cases):
 
 
 def test_basis_matches_cute(cases, oracle):
-    bad, n = [], 0
-    for i, c in enumerate(cases):
-        if i in oracle.crashed:
-            continue
-        n += 1
-        answered, got = _ours(c.expr)
-        if i in oracle.rejected:
-            if not got.startswith("<CuteDumpError"):
-                bad.append((c.op, c.expr, "does not compile: " + oracle.rejected[i][:120], got))
-            continue
-        if not (answered and got == oracle.outputs[i]):
-            bad.append((c.op, c.expr, oracle.outputs[i], got))
+    total, agree, bad = A.compare(cases, oracle)
+    n = sum(total.values())
     print(f"\n[oracle-basis] {n - len(bad)}/{n} cases agree with CuTe ({len(oracle.rejected)} refused by both)")
     if bad:
-        per = collections.Counter(b[0] for b in bad)
-        lines = [f"{len(bad)} of {n} differ: {dict(per)}"]
-        lines += [f"  [{o}] {e}\n      CuTe:     {w}\n      cutedump: {g}" for o, e, w, g in bad[:40]]
-        pytest.fail("\n".join(lines), pytrace=False)
+        pytest.fail(A.failure(total, bad, 40), pytrace=False)
 
 
 def test_cute_prints_read_back(cases, oracle):

@@ -12,9 +12,9 @@ import os
 import pytest
 
 from tests.oracle import gen_algebra as GA
+from tests.oracle import agreement as A
 from tests.oracle import gen_tensor as G
 from tests.oracle.cute import unavailable_reason
-from tests.test_oracle_cpp import _ours
 
 SEED = int(os.environ.get("CUTEDUMP_TENSOR_SEED", "20261124"))
 N_CASES = int(os.environ.get("CUTEDUMP_TENSOR_CASES", "400"))
@@ -42,17 +42,6 @@ def test_corpus_is_broad(cases):
 
 
 def test_identity_tensors_match_cute(cases, oracle):
-    bad, n = [], 0
-    for i, c in enumerate(cases):
-        if i in oracle.crashed:
-            continue
-        n += 1
-        answered, got = _ours(c.expr)
-        if i in oracle.rejected:
-            if answered or not got.startswith("<CuteDumpError"):
-                bad.append((c.op, c.expr, "does not compile: " + oracle.rejected[i][:160], got))
-        elif not answered or got != oracle.outputs[i]:
-            bad.append((c.op, c.expr, oracle.outputs[i], got))
-    assert n >= 300
-    assert not bad, f"{len(bad)} of {n} differ:\n" + "\n".join(
-        f"  [{op}] {e}\n      CuTe:     {w}\n      cutedump: {g}" for op, e, w, g in bad[:25])
+    total, agree, bad = A.compare(cases, oracle)
+    assert sum(total.values()) >= 300
+    assert not bad, A.failure(total, bad, 25)

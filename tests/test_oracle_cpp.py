@@ -14,6 +14,7 @@ import os
 
 import pytest
 
+from tests.oracle import agreement as A
 from tests.oracle import gen_algebra as GA
 from tests.oracle import gen_cpp as G
 from tests.oracle.cute import unavailable_reason
@@ -23,18 +24,6 @@ N_CASES = int(os.environ.get("CUTEDUMP_CPP_CASES", "1500"))
 BATCH = 150   # small batches: a batch holding a case CuTe refuses is compiled again (pruned), the others once
 #: (seed, gen_algebra cases, nested cases) of each corpus: the first is SEED/N_CASES (overridable), the second fixed
 CORPORA = [(SEED, N_CASES, 150), (20270101, 1000, 100)]
-
-
-def _ours(expr: str) -> tuple[bool, str]:
-    """-> (answered, text): cutedump's print of the expression, or its error."""
-    from cutedump.errors import CuteDumpError
-    from cutedump.expr import evaluate_to_string
-    try:
-        return True, evaluate_to_string(expr)
-    except CuteDumpError as e:
-        return False, f"<CuteDumpError: {e}>"
-    except Exception as e:  # noqa: BLE001 - a traceback is itself a finding
-        return False, f"<{type(e).__name__}: {e}>"
 
 
 @pytest.fixture(scope="module", params=range(len(CORPORA)), ids=lambda i: f"seed{CORPORA[i][0]}")
@@ -63,30 +52,8 @@ def test_corpus_is_broad_and_deterministic(cases):
 
 
 def test_cpp_spelling_matches_cute(cases, oracle):
-    total, agree = collections.Counter(), collections.Counter()
-    bad = []
-    for i, c in enumerate(cases):
-        if i in oracle.crashed:
-            continue
-        answered, got = _ours(c.expr)
-        total[c.op] += 1
-        if i in oracle.rejected:
-            if not answered and got.startswith("<CuteDumpError"):
-                agree[c.op] += 1
-            else:
-                bad.append((c.op, c.expr, "does not compile: " + oracle.rejected[i][:160], got))
-            continue
-        want = oracle.outputs[i]
-        if answered and got == want:
-            agree[c.op] += 1
-        else:
-            bad.append((c.op, c.expr, want, got))
+    total, agree, bad = A.compare(cases, oracle)
     n, ok = sum(total.values()), sum(agree.values())
     print(f"\n[oracle-cpp] {ok}/{n} C++-spelled cases agree with CuTe ({len(oracle.rejected)} refused by both)")
     if bad:
-        per_op = collections.Counter(b[0] for b in bad)
-        lines = [f"{len(bad)} of {n} cases differ from CuTe. Per operation (mismatches/cases):"]
-        lines += [f"  {op}: {per_op[op]}/{total[op]}" for op in sorted(per_op, key=lambda o: -per_op[o])]
-        lines.append("First mismatches (expression | CuTe | cutedump):")
-        lines += [f"  [{op}] {e}\n      CuTe:     {w}\n      cutedump: {g}" for op, e, w, g in bad[:30]]
-        pytest.fail("\n".join(lines), pytrace=False)
+        pytest.fail(A.failure(total, bad), pytrace=False)

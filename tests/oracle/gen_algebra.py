@@ -76,6 +76,16 @@ class Case:
     cpp: str
 
 
+def unique(cases: list) -> list:
+    """The cases with the first of each expression kept, in order."""
+    seen, out = set(), []
+    for c in cases:
+        if c.expr not in seen:
+            seen.add(c.expr)
+            out.append(c)
+    return out
+
+
 def lit(x) -> str:
     """cutedump literal (CuTe print syntax)."""
     if isinstance(x, tuple):

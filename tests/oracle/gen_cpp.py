@@ -276,12 +276,7 @@ def generate(seed: int = 20261123, n: int = 1500, nested: int = 150) -> list[Cas
         e = _namespaces(r, body[len("print("):-2])
         out.append(Case(c.op, e, f"print({e});"))
     out += _extras(r, G.Gen(seed + 2))
-    seen, uniq = set(), []
-    for c in out:
-        if c.expr not in seen:
-            seen.add(c.expr)
-            uniq.append(c)
-    return uniq
+    return G.unique(out)
 
 
 if __name__ == "__main__":   # pragma: no cover - quick look

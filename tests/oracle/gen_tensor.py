@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from tests.oracle.gen_algebra import Case
+from tests.oracle.gen_algebra import Case, unique
 
 
 def _int(r: random.Random, v: int, static: bool) -> str:
@@ -123,12 +123,7 @@ def generate(seed: int = 20261124, n: int = 400) -> list[Case]:
             arg = "" if f in ("complement", "right_inverse", "left_inverse", "cosize") else \
                 ", make_layout(_2{})"
             add("refused:" + f, f"{f}({T}{arg})")
-    seen, uniq = set(), []
-    for c in out:
-        if c.expr not in seen:
-            seen.add(c.expr)
-            uniq.append(c)
-    return uniq
+    return unique(out)
 
 
 if __name__ == "__main__":   # pragma: no cover - quick look
