@@ -118,3 +118,67 @@ def table(layout):
     if isinstance(layout, ComposedLayout):
         t = _swizzle_values(layout.a, t + int(layout.offset))
     return t
+
+
+def basis_values(layout) -> list:
+    """``[L(i) for i in range(size(L))]`` for a layout with ScaledBasis strides (make_identity_layout and its
+    transforms): the coordinates, as the objects L(i) gives.
+
+    L(i) = sum over the flat modes k of c_k(i) * d_k, with c_k(i) i's colexicographic coordinate (a run-time integer)
+    and d_k = v_k @ path_k: the sum has the structure and static leaves of L(0), and its leaf at path p is the sum of
+    c_k(i) * v_k over the modes whose path is p. When every stride is an integer at a leaf of L(0) and no sum can leave
+    int32 (else L(i) would report the overflow), the leaves are summed as plain ints; otherwise, or if the first,
+    second and last points disagree with L(i), each point is L(i)."""
+    n = int(it.product(layout.shape)) if isinstance(layout.shape, tuple) else int(layout.shape)
+    fast = _basis_values_fast(layout, n) if n > 8 else None
+    if fast is not None and all(fast[i] == layout(i) and str(fast[i]) == str(layout(i)) for i in {0, 1, n - 1}):
+        return fast
+    return [layout(i) for i in range(n)]
+
+
+def _basis_values_fast(layout, n: int):
+    from cutedump.algebra.basis import ArithTuple, ScaledBasis
+    from cutedump.algebra.integer import C
+    shapes, strides = it.flatten_to_tuple(layout.shape), it.flatten_to_tuple(layout.stride)
+    if not all(isinstance(d, ScaledBasis) and isinstance(d.value, int) for d in strides):
+        return None
+    if not all(isinstance(s, int) and int(s) > 0 for s in shapes):
+        return None
+    template = layout(0)
+
+    def leaf(t, path):
+        for p in path:
+            if not isinstance(t, tuple) or p >= len(t):
+                return None
+            t = t[p]
+        return t
+    targets = {}
+    for k, d in enumerate(strides):
+        x = leaf(template, d.path)
+        if x is None or isinstance(x, tuple) or isinstance(x, C):   # a dynamic integer leaf of L(0)
+            return None
+        targets.setdefault(d.path, []).append(k)
+    if any(sum((int(shapes[k]) - 1) * abs(int(strides[k].value)) for k in ks) > 2147483647 for ks in targets.values()):
+        return None
+    dims = [int(s) for s in shapes]
+    vals = [int(d.value) for d in strides]
+    # the leaves' values for every i, built mode by mode (colexicographic: the first mode varies fastest)
+    cols = {p: [0] for p in targets}
+    block = 1
+    for k, (s, v) in enumerate(zip(dims, vals)):
+        path = strides[k].path
+        for p in cols:
+            col = cols[p]
+            if p == path:
+                cols[p] = [x + c * v for c in range(s) for x in col]
+            else:
+                cols[p] = col * s
+        block *= s
+    paths = list(cols)
+
+    def build(t, prefix, row):
+        if isinstance(t, tuple):
+            return ArithTuple(build(e, prefix + (j,), row) for j, e in enumerate(t)) if isinstance(t, ArithTuple) \
+                else tuple(build(e, prefix + (j,), row) for j, e in enumerate(t))
+        return row.get(prefix, t)
+    return [build(template, (), {p: cols[p][i] for p in paths}) for i in range(n)]

@@ -19,7 +19,7 @@ from cutedump.errors import CuteDumpError, check_pairs, check_size
 from cutedump.algebra import rank, depth, size, cosize, Layout, Swizzle, is_static
 from cutedump.algebra.inttuple import fmt, is_tuple
 from cutedump.algebra.swizzle import ComposedLayout
-from cutedump.algebra.evaluate import values
+from cutedump.algebra.evaluate import basis_values, values
 from cutedump.algebra.basis import ScaledBasis, has_basis
 from cutedump.expr import format_result
 from cutedump.render import grid
@@ -75,7 +75,7 @@ def basis_layout_json(layout, force: bool = False) -> dict:
     return {"kind": "basis_layout", "printed": str(layout), "shape": _nested(layout.shape),
             "shape_printed": fmt(layout.shape), "stride_printed": fmt(layout.stride), "rank": int(rank(layout)),
             "depth": int(depth(layout)), "size": n,
-            "coordinates": [format_result(layout(i)) for i in range(n)]}
+            "coordinates": [format_result(c) for c in basis_values(layout)]}
 
 
 def object_json(obj, force: bool = False) -> dict:
