@@ -5,6 +5,8 @@ Law: ``values(L)[i] == int(L(i))`` for 0 <= i < size(L); ``table(L)[m, n] == int
 from __future__ import annotations
 
 from cutedump.algebra import inttuple as it
+from cutedump.algebra.basis import ArithTuple, ScaledBasis
+from cutedump.algebra.integer import C
 from cutedump.algebra.swizzle import ComposedLayout
 
 
@@ -137,8 +139,6 @@ def basis_values(layout) -> list:
 
 
 def _basis_values_fast(layout, n: int):
-    from cutedump.algebra.basis import ArithTuple, ScaledBasis
-    from cutedump.algebra.integer import C
     shapes, strides = it.flatten_to_tuple(layout.shape), it.flatten_to_tuple(layout.stride)
     if not all(isinstance(d, ScaledBasis) and isinstance(d.value, int) for d in strides):
         return None
