@@ -38,11 +38,16 @@ def format_table(title: str, values, cosize: int, cols: int) -> str:
     out.extend(f"  {n:>{w - 2}} " for n in range(cols))
     out.append("\n")
     rule = "    " + seg * cols + "+\n"
+    cell = "| {:>%d} " % (w - 2)
+    fmts: dict = {}      # a row of n cells: one format string (one call per row, not per cell)
     for m in range(rows):
+        row = values[m]
+        f = fmts.get(len(row))
+        if f is None:
+            f = fmts[len(row)] = cell * len(row) + "|\n"
         out.append(rule)
         out.append(f"{m:2d}  ")
-        out.extend(f"| {int(v):>{w - 2}} " for v in values[m])
-        out.append("|\n")
+        out.append(f.format(*map(int, row)))
     out.append(rule)
     return "".join(out)
 
