@@ -785,6 +785,9 @@ def flat_divide(layout, tiler):
 def logical_product(block, tiler):
     """(A, complement(A, size(A)*cosize(B)) o B): B's pattern of copies of A."""
     if isinstance(tiler, Layout):
+        if block.__class__ is Layout:   # make_layout(block, r) and size(block), written out (the hot path)
+            r = composition(complement(block, product(block.shape) * cosize(tiler)), tiler)
+            return _mk((block.shape, r.shape), (block.stride, r.stride))
         return make_layout(block, composition(complement(block, size(block) * cosize(tiler)), tiler))
     if isinstance(tiler, tuple):
         return _transform_layout(block, tiler, logical_product)
