@@ -133,12 +133,21 @@ class TiledCopy:
             raise CuteDumpError(f"Rank of tensor to be partitioned too small: rank {rank(t)} < rank(Tiler_MN) = {r}")
 
     def tidfrg_S(self, stensor: Layout) -> Layout:
-        self._check_rank(stensor)
-        return self.tile2thrfrg(zipped_divide(stensor, self.tiler_mn), self.atom.src2ref())
+        return self._tidfrg("S", stensor)
 
     def tidfrg_D(self, dtensor: Layout) -> Layout:
-        self._check_rank(dtensor)
-        return self.tile2thrfrg(zipped_divide(dtensor, self.tiler_mn), self.atom.dst2ref())
+        return self._tidfrg("D", dtensor)
+
+    def _tidfrg(self, side: str, tensor: Layout) -> Layout:
+        """tidfrg_S/D, computed once per tensor object (the bank audit partitions one smem tile for its plan and
+        again for the vector width): kept by the object's id, with the object itself so that the id stays its own."""
+        cache = self.__dict__.setdefault("_tidfrg_of", {})    # (side, id(tensor)) -> (tensor, result)
+        hit = cache.get((side, id(tensor)))
+        if hit is None:
+            self._check_rank(tensor)
+            ref = self.atom.src2ref() if side == "S" else self.atom.dst2ref()
+            hit = cache[(side, id(tensor))] = (tensor, self.tile2thrfrg(zipped_divide(tensor, self.tiler_mn), ref))
+        return hit[1]
 
     def retile(self, tensor: Layout) -> Layout:
         R = int(rank(tensor))

@@ -132,17 +132,34 @@ class TiledMMA:
         return composition(Layout((size(v), C(1)), (C(1), C(0))),
                            right_inverse(make_layout(v, complement(v))))
 
+    def _once(self, name: str, make):
+        """A value that depends on the TiledMMA only (its atom, atom layout and permutation, fixed at construction),
+        computed on first use: a kernel asks for a TV layout in its queries and again in make_tiled_copy_A/B/C."""
+        d = self.__dict__
+        if name not in d:
+            d[name] = make()
+        return d[name]
+
     def get_layoutC_TV(self) -> Layout:
+        return self._once("_layoutC_TV", self._layoutC_TV)
+
+    def get_layoutA_TV(self) -> Layout:
+        return self._once("_layoutA_TV", self._layoutA_TV)
+
+    def get_layoutB_TV(self) -> Layout:
+        return self._once("_layoutB_TV", self._layoutB_TV)
+
+    def _layoutC_TV(self) -> Layout:
         ref_c = make_layout((self.tile_size_mnk(0), self.tile_size_mnk(1)))
         return self.thrfrg_C(ref_c).compose(self._thridx_2_thrid(), _)
 
-    def get_layoutA_TV(self) -> Layout:
+    def _layoutA_TV(self) -> Layout:
         v = self.thr_layout_vmnk
         ref_a = make_layout((self.tile_size_mnk(0), self.tile_size_mnk(2)))
         atile = (_, (Layout((size(v, 1), size(v, 2)), (C(1), C(0))), _))
         return self.thrfrg_A(ref_a).compose(atile, _).compose(self._thridx_2_thrid(), _)
 
-    def get_layoutB_TV(self) -> Layout:
+    def _layoutB_TV(self) -> Layout:
         v = self.thr_layout_vmnk
         ref_b = make_layout((self.tile_size_mnk(1), self.tile_size_mnk(2)))
         btile = (_, (Layout((size(v, 1), size(v, 2)), (C(0), C(1))), _))
