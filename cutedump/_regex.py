@@ -10,7 +10,8 @@ each pattern's arguments for every Python version it was generated with, with th
 :func:`compile` returns exactly what ``re.compile`` returns (a ``re.Pattern``: same code, same methods) when the
 running interpreter's version and MAGIC match a generated entry, and falls back to ``re.compile`` otherwise: a
 pattern not in the table, or another interpreter, is only slower, never different.
-``tests/test_regex_codes.py`` checks the table is current and that each entry equals what ``re`` compiles.
+``tests/test_regex_codes.py`` checks the table is current, that this interpreter's entry is what its ``re`` compiles
+(on the patch release that generated it) and that the patterns behave as ``re``'s.
 
 Every pattern written ``_regex.compile(r"...")`` with a literal in the package is generated (the generator finds
 them in the source with ``ast``)."""
@@ -51,7 +52,7 @@ def compile(pattern: str, flags: int = 0):
 # ---- the generator ---------------------------------------------------------------------------------------------
 
 def _literal_patterns(root: str) -> list:
-    """(pattern, flags) of every ``_regex.compile(LITERAL[, INT])`` / ``rx(...)`` call in the package's source."""
+    """(pattern, flags) of every ``_regex.compile(LITERAL[, INT])`` call in the package's source."""
     import ast
     import os
     found = set()
