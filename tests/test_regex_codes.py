@@ -104,3 +104,26 @@ def test_startup_paths_import_no_re(argv):
                        env=dict(os.environ, PYTHONPATH=os.path.dirname(HERE)))
     assert r.stdout and "LOADED:" in r.stderr, r.stderr
     assert r.stderr.rsplit("LOADED:", 1)[1] == "", r.stderr
+
+
+def test_named_rows_glob_as_fnmatch():
+    """expr's NAMED rows match a qualified name without fnmatch/re: as fnmatch's pattern with ``*`` limited to ASCII
+    name characters did, on the rows' own patterns and random names around them."""
+    import fnmatch
+    import random
+    from cutedump.expr import NAMED, _glob_match
+    r = random.Random(5)
+    alphabet = "ab_Z09:é-<>"
+    names = ["GMMA::Layout_K_SW128_Atom", "UMMA::Layout_MN_SW32_Atom", "Layout_K_INTER_SpAtom", "ss_smem_selector",
+             "GMMA::ss_smem_selector", "GMMA::Layout__Atom", "GMMA::Layout_K-SW_Atom", "Layout_é_Atom", "xLayout_K_Atom",
+             "cute::GMMA::Layout_K_SW64_Atom", "Layout_K_Atom_Atom", ""]
+    for row in NAMED:
+        p = row.pattern
+        for _ in range(200):
+            cut = r.randrange(len(p) + 1)
+            names.append(p[:cut].replace("*", "") + "".join(r.choice(alphabet) for _ in range(r.randrange(4)))
+                         + p[cut:].replace("*", "K_SW" if r.random() < 0.5 else ""))
+    for row in NAMED:
+        rx = re.compile(fnmatch.translate(row.pattern).replace(".*", "[A-Za-z0-9_]*"))
+        for n in names:
+            assert _glob_match(row.pattern, n) == (rx.match(n) is not None), (row.pattern, n)
