@@ -89,6 +89,9 @@ def test_cache_stand_in():
 @pytest.mark.parametrize("argv", [["layout", "((_4,_8),(_2,_2)):((_32,_1),(_16,_8))"],
                                   ["eval", "left_inverse((_8,(_4,_2)):(_1,(_32,_16)))"],
                                   ["kernel", "sgemm_sm80_tn_half"],
+                                  ["kernel", "sgemm_sm70_tn", "--thread", "200", "--lang", "en"],
+                                  ["kernel", "sm100_05_mma_tma_epi", "--thread", "64", "--lang", "en"],
+                                  ["tiled-copy-c", "--copy-v", "2", "--lang", "en"],
                                   ["ck", "naive", "--lengths", "256,64", "--strides", "64,1"],
                                   ["svg", "Sw<3,3,3> o _0 o (_8,_8):(_8,_1)"],
                                   ["tilelang", "auto", "--shape", "64,16", "--type", "float16"]])
