@@ -343,6 +343,11 @@ TABLE_LINES = [
     ["kernel", "sgemm_sm80_nt_float", "--format", "json"], ["kernel", "wgmma_sm90_nt", "--thread", "5"],
     ["kernel", "sm100_01_mma", "--thread", "37", "--set", "MmaN=64", "--lang", "en"],
     ["kernel", "sgemm_sm80_tn_half", "--thread", "100000"], ["kernel", "no_such_kernel"],
+    ["sgemm-sm80", "--dump-layouts", "--dump-m", "128", "--dump-n", "128", "--dump-k", "64", "--thread", "5"],
+    ["sgemm-sm80", "--dump-layouts", "--dump-m", "200", "--dump-n", "96", "--dump-k", "40", "--thread", "37",
+     "--lang", "en"],
+    ["sgemm-sm80", "--variant", "nt", "--type", "float", "--format", "json"], ["sgemm-sm80", "--cta-tile", "64,128,64"],
+    ["sgemm-sm80", "--dump-m", "0"], ["sgemm-sm80", "--cta-tile", "64,128"], ["sgemm-sm80", "--warp", "9"],
     ["kernel", "sgemm_sm80_tn_half", "--set", "Q=1"],
     ["tmem", "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,K,K>"],
     ["tmem", "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,K,K>", "--copy", "SM100_TMEM_LOAD_32dp32b8x",
@@ -432,7 +437,7 @@ def test_table_same_bytes(monkeypatch, lang):
     answered = 0
     for args in TABLE_LINES:
         eligible = entry._fast_eligible(args)
-        assert eligible or (lang == "xx" and args[0] in ("kernel", "desc", "tiled-copy-c", "explain")
+        assert eligible or (lang == "xx" and args[0] in ("kernel", "desc", "tiled-copy-c", "explain", "sgemm-sm80")
                             and "--lang" not in args), args
         got = fast(args, monkeypatch)
         r = runner.invoke(main, args)

@@ -95,6 +95,38 @@ def kernel_output(dump, lang: str, readings: bool, fmt: str, warp: int) -> str:
     return kernel_dump.render_text(blocks, lang)
 
 
+def sgemm_tile(text: str | None):
+    """``--cta-tile M,N,K`` -> (M, N, K), or None."""
+    if text is None:
+        return None
+    parts = [p.strip().lstrip("_") for p in text.strip().strip("()").split(",")]
+    if len(parts) != 3 or not all(p.isdigit() and int(p) > 0 for p in parts):
+        raise CuteDumpError(f"--cta-tile takes three positive integers BLK_M,BLK_N,BLK_K, e.g. 128,128,64; got {text!r}")
+    return tuple(int(p) for p in parts)
+
+
+def sgemm_dump(dump_m, dump_n, dump_k, thread, tile, variant, type_):
+    """The kernel dump of ``cutedump sgemm-sm80`` (the shipped sgemm_sm80 description for these options)."""
+    from cutedump.kernel.sgemm_sm80 import build  # start-up: on demand
+    params = {}
+    for name, v in (("M", dump_m), ("N", dump_n), ("K", dump_k)):
+        if v is not None:
+            if v <= 0:
+                raise CuteDumpError(f"--dump-{name.lower()} must be a positive problem size, got {v}")
+            params[name] = v
+    return build(variant, type_, params, sgemm_tile(tile), thread)
+
+
+def sgemm_text(dump_layouts, dump_m, dump_n, dump_k, thread, tile, variant, type_, warp, fmt_, lang, no_readings):
+    """``cutedump sgemm-sm80`` with readings, without --dump-latex (--no-readings: the click command, which checks
+    that --warp is not given with it)."""
+    if no_readings:
+        return None
+    if warp < 0:
+        raise CuteDumpError(f"--warp {warp} is negative")
+    return kernel_output(sgemm_dump(dump_m, dump_n, dump_k, thread, tile, variant, type_), lang, True, fmt_, warp)
+
+
 def kernel_text(file, thread, warp, sets, fmt_, lang) -> str:
     """``cutedump kernel FILE`` with readings, without --dump-latex."""
     if warp < 0:

@@ -5,9 +5,8 @@ from __future__ import annotations
 import click
 
 from cutedump.commands._common import handle_errors, lang_option, renamed
+from cutedump.commands._answers import sgemm_dump
 from cutedump.commands.kernel_cmd import emit
-from cutedump.errors import CuteDumpError
-from cutedump.kernel.sgemm_sm80 import build
 
 EPILOG = """\b
 Examples:
@@ -25,21 +24,6 @@ printed as CuTe's print; tensors as print(tensor.layout()) (dynamic problem size
 G2S and S2R copies at the end. gemm_nt for half_t is not implemented
 upstream. --cta-tile must be divisible by the smem atom, the copy tilers and the TiledMMA tile.
 """
-
-
-def _tile(text: str | None):
-    if text is None:
-        return None
-    parts = [p.strip().lstrip("_") for p in text.strip().strip("()").split(",")]
-    if len(parts) != 3 or not all(p.isdigit() and int(p) > 0 for p in parts):
-        raise CuteDumpError(f"--cta-tile takes three positive integers BLK_M,BLK_N,BLK_K, e.g. 128,128,64; got {text!r}")
-    return tuple(int(p) for p in parts)
-
-
-def _positive(name: str, v: int):
-    if v <= 0:
-        raise CuteDumpError(f"{name} must be a positive problem size, got {v}")
-    return v
 
 
 @click.command("sgemm-sm80", epilog=EPILOG)
@@ -67,10 +51,6 @@ def _positive(name: str, v: int):
 def sgemm_cmd(dump_layouts, dump_m, dump_n, dump_k, thread, tile, variant, type_, warp, fmt_, lang, no_readings,
               dump_latex, outdir, force):
     """The host-only dump of sgemm_sm80.cu: every layout of the kernel, and one thread's partitions."""
-    params = {}
-    for name, v in (("M", dump_m), ("N", dump_n), ("K", dump_k)):
-        if v is not None:
-            params[name] = _positive(f"--dump-{name.lower()}", v)
-    dump = build(variant, type_, params, _tile(tile), thread)
+    dump = sgemm_dump(dump_m, dump_n, dump_k, thread, tile, variant, type_)
     emit(dump, lang=lang, readings=not no_readings, fmt=fmt_, warp=warp, dump_latex=dump_latex, outdir=outdir,
          force=force, dump_layouts=dump_layouts)
