@@ -92,6 +92,8 @@ def test_cache_stand_in():
                                   ["kernel", "sgemm_sm70_tn", "--thread", "200", "--lang", "en"],
                                   ["kernel", "sm100_05_mma_tma_epi", "--thread", "64", "--lang", "en"],
                                   ["tiled-copy-c", "--copy-v", "2", "--lang", "en"],
+                                  ["kernel", "sm100_01_mma", "--thread", "37", "--set", "MmaN=128", "--lang", "en"],
+                                  ["sgemm-sm80", "--dump-layouts", "--dump-m", "128", "--thread", "5"],
                                   ["ck", "naive", "--lengths", "256,64", "--strides", "64,1"],
                                   ["svg", "Sw<3,3,3> o _0 o (_8,_8):(_8,_1)"],
                                   ["tilelang", "auto", "--shape", "64,16", "--type", "float16"]])

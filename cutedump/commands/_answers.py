@@ -61,8 +61,8 @@ def picture_layout(layout: str, force: bool = False):
 
 def kernel_param(text: str) -> tuple[str, str]:
     """``--set NAME=VALUE`` -> (NAME, VALUE)."""
-    import re
-    m = re.fullmatch(r"\s*([A-Za-z][A-Za-z0-9_]*)\s*=\s*(\S+)\s*", text)
+    from cutedump import _regex  # start-up: a precompiled pattern (no re)
+    m = _regex.compile(r"\s*([A-Za-z][A-Za-z0-9_]*)\s*=\s*(\S+)\s*").fullmatch(text)
     if not m:
         raise CuteDumpError(f"--set takes NAME=VALUE with a CuTe integer (128 dynamic, _128 static), got {text!r}")
     return m.group(1), m.group(2)

@@ -7,8 +7,6 @@
 """
 from __future__ import annotations
 
-from pathlib import Path
-
 from cutedump.errors import CuteDumpError
 from cutedump.kernel.load import load, example
 
@@ -18,7 +16,7 @@ FILES = {("tn", "half_t"): "sgemm_sm80_tn_half", ("nt", "float"): "sgemm_sm80_nt
          ("tn", "float"): "sgemm_sm80_tn_float"}
 
 
-def description_file(variant: str = "tn", type_: str = "half_t") -> Path:
+def description_file(variant: str = "tn", type_: str = "half_t") -> str:
     """The shipped description of one host path of sgemm_sm80.cu."""
     if variant not in VARIANTS:
         raise CuteDumpError(f"unknown variant {variant!r}: sgemm_sm80.cu has tn and nt")
