@@ -45,7 +45,7 @@ class Instruction:
     @property
     def lanes(self) -> tuple:
         """The lanes whose addresses the instruction reads."""
-        return tuple(l for p in self.phases for l in p)
+        return _lanes(self.phases)
 
     @property
     def is_store(self) -> bool:
@@ -152,6 +152,28 @@ def _int_rows(addresses):
 
 _INT = {int}
 _ALL_LANES = tuple(range(WARP))
+_LANES: dict = {}
+
+
+def _lanes(phases: tuple) -> tuple:
+    """The lanes of the phases, in order (computed once per phase split)."""
+    lanes = _LANES.get(phases)
+    if lanes is None:
+        lanes = _LANES[phases] = tuple(l for p in phases for l in p)
+    return lanes
+
+
+def _checked_row(inst: Instruction, row) -> list:
+    """``check_addresses(inst, [row])[0]`` for one row, in short when it is a plain list of 32 valid ints (the rows the
+    copy model generates): the same row, or the same error."""
+    if row.__class__ is list and len(row) == WARP and set(map(type, row)) == _INT:
+        used = _lanes(inst.phases)
+        u = row if used == _ALL_LANES else [row[l] for l in used]
+        ab = inst.access_bytes
+        if (min(u) >= 0 and max(row) < 1 << 63 and min(row) >= -(1 << 63)
+                and not any(map((ab - 1).__and__ if ab & (ab - 1) == 0 else ab.__rmod__, u))):
+            return row
+    return check_addresses(inst, [row])[0]
 
 
 def check_addresses(inst: Instruction, addresses, where: str = "") -> list:
@@ -210,7 +232,7 @@ def conflict_free_totals(inst: Instruction, rows) -> dict | None:
     wavefronts = ideal = 0
     memo: dict = {}
     for row in rows:
-        row = check_addresses(inst, [row])[0]
+        row = _checked_row(inst, row)
         bg, pair = _row_bank_groups(inst, row, memo)
         w, i = sum(max(c) for c, _ in bg), full - full // 2 if pair else full
         if w != i:
