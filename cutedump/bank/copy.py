@@ -19,7 +19,7 @@ from cutedump.algebra.swizzle import Swizzle, ComposedLayout
 from cutedump.algebra.evaluate import _mode_values_py
 from cutedump.atoms import TiledCopy
 from cutedump.atoms.mma import make_fragment_like
-from cutedump.bank.model import WARP, Instruction, instruction, analyze, Analysis
+from cutedump.bank.model import BANKS, WARP, WORD, Instruction, instruction, analyze, Analysis
 
 _LDSM = {"SM75_U32x1_LDSM_N": "x1", "SM75_U32x2_LDSM_N": "x2", "SM75_U32x4_LDSM_N": "x4",
          "SM75_U16x2_LDSM_T": "x1.trans", "SM75_U16x4_LDSM_T": "x2.trans", "SM75_U16x8_LDSM_T": "x4.trans"}
@@ -239,6 +239,35 @@ class CopyPlan:
                 yield row
         if odd:
             raise CuteDumpError(f"{self.tiled_copy.atom.value_type} elements do not start on a byte")
+
+    def row_classes(self, sw: Swizzle | None, warps=None) -> list | None:
+        """The rows of :meth:`iter_addresses` as ``[(row, count)]``, where they are a warp's one row moved by each call's
+        offset (no swizzle, contiguous atom values, whole bytes): the calls whose byte offsets agree modulo 128 give
+        rows with the same banks (model.class_totals), so each such class is one row and its count. None where that
+        does not hold, or where a row would be negative (then iter_addresses gives the rows, and its errors)."""
+        atom = self.atom
+        bits = self.tiled_copy.atom.value_bits
+        if (not (sw is None or sw.b == 0) or bits % 8 or not self.calls
+                or any(atom[j + 1] - atom[j] != 1 for j in range(len(atom) - 1))):
+            return None
+        bs = bits // 8
+        span = BANKS * WORD
+        groups: dict = {}            # byte offset of a call modulo 128 -> [the first such offset, calls]
+        for c in self.calls:
+            sh = c * bs
+            g = groups.get(sh % span)
+            if g is None:
+                groups[sh % span] = [sh, 1]
+            else:
+                g[1] += 1
+        low = min(self.calls) * bs
+        out = []
+        for w in (range(self.nwarps) if warps is None else warps):
+            first = [(t + atom[0]) * bs for t in self.threads[w * WARP:(w + 1) * WARP]]
+            if first and min(first) + low < 0:
+                return None
+            out += [([x + sh for x in first], n) for sh, n in groups.values()]
+        return out
 
     def _not_contiguous(self, k: int, l: int, el: list):
         atom = self.tiled_copy.atom

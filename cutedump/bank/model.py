@@ -242,6 +242,24 @@ def conflict_free_totals(inst: Instruction, rows) -> dict | None:
     return {"wavefronts": wavefronts, "ideal": ideal, "conflicts": 0}
 
 
+def class_totals(inst: Instruction, classes, conflict_free: bool = False) -> dict | None:
+    """``analyze(inst, rows).totals()`` (or, with ``conflict_free``, ``conflict_free_totals``) of rows given as
+    ``(row, count)``: ``count`` rows that are ``row`` moved by multiples of 128 bytes (the same banks, the same counts:
+    see _row_bank_groups). CuteDumpError for an invalid row, as analyze."""
+    full = len(inst.phases)
+    wavefronts = ideal = 0
+    memo: dict = {}
+    for row, n in classes:
+        row = _checked_row(inst, row)
+        bg, pair = _row_bank_groups(inst, row, memo)
+        w, i = sum(max(c) for c, _ in bg), full - full // 2 if pair else full
+        if conflict_free and w != i:
+            return None
+        wavefronts += n * w
+        ideal += n * i
+    return {"wavefronts": wavefronts, "ideal": ideal, "conflicts": wavefronts - ideal}
+
+
 def _row_bank_groups(inst: Instruction, row: list, memo: dict | None = None) -> tuple:
     """(distinct words per bank group, as (counts, g), of each phase served, paired) of one instruction's 32 lane
     addresses (checked).

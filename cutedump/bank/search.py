@@ -15,7 +15,7 @@ from cutedump.algebra import C, Layout, cosize, is_static
 from cutedump.algebra import inttuple as it
 from cutedump.algebra.swizzle import Swizzle, ComposedLayout
 from cutedump.bank.copy import copy_plan, split_smem, CopyPlan
-from cutedump.bank.model import analyze, conflict_free_totals
+from cutedump.bank.model import analyze, class_totals, conflict_free_totals
 
 MAX_B, MAX_M, MAX_S = 4, 7, 8
 
@@ -30,6 +30,12 @@ class Fix:
 
 def totals_all_warps(plan: CopyPlan, sw: Swizzle | None) -> dict:
     """Counts of every warp's instructions under swizzle ``sw``."""
+    classes = plan.row_classes(sw)
+    if classes is not None:
+        try:
+            return class_totals(plan.inst, classes)
+        except CuteDumpError:
+            pass     # an invalid row: the rows one by one say which
     r = analyze(plan.inst, plan.addresses(sw, range(plan.nwarps)))
     return r.totals()
 
@@ -39,7 +45,9 @@ def _clean(plans, sw) -> list | None:
     out = []
     for p in plans:
         try:
-            t = conflict_free_totals(p.inst, p.iter_addresses(sw, range(p.nwarps)))
+            classes = p.row_classes(sw)
+            t = (class_totals(p.inst, classes, conflict_free=True) if classes is not None else
+                 conflict_free_totals(p.inst, p.iter_addresses(sw, range(p.nwarps))))
         except CuteDumpError:     # not contiguous or misaligned under this swizzle
             return None
         if t is None:
