@@ -66,6 +66,26 @@ def _frozen_delattr(self, name):
     super(self.__class__.__dataclass_frozen_cls__, self).__delattr__(name)
 
 
+def _repr_src(fs: dict) -> list:
+    shown = [f.name for f in fs.values() if f.repr]
+    return ["def __repr__(self):",
+            "  return self.__class__.__qualname__ + f\"(" + ", ".join(f"{n}={{self.{n}!r}}" for n in shown) + ")\""]
+
+
+def _eq_src(fs: dict) -> list:
+    cmp = [f.name for f in fs.values() if f.compare]
+    tup = "(" + "".join(f"self.{n}," for n in cmp) + ")"
+    return ["def __eq__(self, other):",
+            "  if other.__class__ is self.__class__:",
+            f"    return {tup} == (" + "".join(f"other.{n}," for n in cmp) + ")",
+            "  return NotImplemented"]
+
+
+def _hash_src(fs: dict) -> list:
+    hashed = [f.name for f in fs.values() if (f.compare if f.hash is None else f.hash)]
+    return ["def __hash__(self):", "  return hash((" + "".join(f"self.{n}," for n in hashed) + "))"]
+
+
 def _process(cls, frozen: bool):
     fs: dict = {}
     for base in reversed(cls.__mro__[1:]):
@@ -114,20 +134,10 @@ def _process(cls, frozen: bool):
                         f"self.{f.name} = __factory_{f.name}()")
     if hasattr(cls, "__post_init__"):
         body.append("self.__post_init__()")
-    src = {"__init__": [f"def __init__(self, {', '.join(params)}):" if params else "def __init__(self):"]
-           + (["  " + b for b in body] or ["  pass"])}
-    shown = [f.name for f in fs.values() if f.repr]
-    src["__repr__"] = ["def __repr__(self):",
-                       "  return self.__class__.__qualname__ + f\"(" +
-                       ", ".join(f"{n}={{self.{n}!r}}" for n in shown) + ")\""]
-    cmp = [f.name for f in fs.values() if f.compare]
-    tup = "(" + "".join(f"self.{n}," for n in cmp) + ")"
-    src["__eq__"] = ["def __eq__(self, other):",
-                     "  if other.__class__ is self.__class__:",
-                     f"    return {tup} == (" + "".join(f"other.{n}," for n in cmp) + ")",
-                     "  return NotImplemented"]
-    hashed = [f.name for f in fs.values() if (f.compare if f.hash is None else f.hash)]
-    src["__hash__"] = ["def __hash__(self):", "  return hash((" + "".join(f"self.{n}," for n in hashed) + "))"]
+    init = [f"def __init__(self, {', '.join(params)}):" if params else "def __init__(self):"] + \
+        (["  " + b for b in body] or ["  pass"])
+    src = {"__init__": lambda: init,          # the other methods' sources are built on their first call
+           "__repr__": lambda: _repr_src(fs), "__eq__": lambda: _eq_src(fs), "__hash__": lambda: _hash_src(fs)}
     for name in ("__init__", "__repr__", "__eq__"):
         if name not in cls.__dict__:
             setattr(cls, name, _on_first_call(cls, name, src[name], g))
@@ -143,23 +153,25 @@ def _process(cls, frozen: bool):
     return cls
 
 
-#: (module, source) of every generated method (for ``python -m cutedump._dataclass``, which precompiles the package's)
+#: (module, () -> source lines) of every generated __init__ (for ``python -m cutedump._dataclass``, which precompiles
+#: the package's)
 _SOURCES: list = []
 
 
-def _on_first_call(cls, name: str, src: list, g: dict):
+def _on_first_call(cls, name: str, make_src, g: dict):
     """A stand-in for the generated method ``name`` of ``cls``: its first call makes the method from ``src`` (the
     source built by _process), puts it on the class in its place and calls it; so a class pays only for the methods
     that are used (most classes never print or compare). Compiling a source is ~0.12 ms; the sources of the package's
     classes' ``__init__`` (the one method every used class calls) are compiled ahead of time (:func:`_precompiled`),
     so its first call only binds the code to ``g``."""
-    text = "\n".join(src)
-    _SOURCES.append((cls.__module__, text))
+    if name == "__init__":
+        _SOURCES.append((cls.__module__, make_src))
 
     def first_call(self, *args, **kwargs):
         fn = cls.__dict__[name]
         if fn is first_call:
-            fn = _precompiled(text, name, g)
+            text = "\n".join(make_src())
+            fn = _precompiled(text, name, g) if name == "__init__" else None
             if fn is None:
                 ns: dict = {}
                 exec(text, g, ns)   # noqa: S102 - the method's source is built from the field names
@@ -230,8 +242,7 @@ def _all_sources() -> list:
         if m.name.endswith(("__main__", "_dataclass_codes")) or ".gen_" in m.name:
             continue
         __import__(m.name)
-    return [text for mod, text in _SOURCES if (mod == "cutedump" or mod.startswith("cutedump."))
-            and text.startswith("def __init__(")]
+    return ["\n".join(make()) for mod, make in _SOURCES if mod == "cutedump" or mod.startswith("cutedump.")]
 
 
 def dataclass(cls=None, /, *, frozen: bool = False):
