@@ -10,9 +10,7 @@ from __future__ import annotations
 import pytest
 
 from tests.oracle import agreement as A
-from tests.oracle import gen_algebra as GA
 from tests.oracle import gen_basis as G
-from tests.oracle.cute import unavailable_reason
 
 CORPORA = [(G.generate, 20261124, 300), (G.generate_more, 20261125, 300),
            (G.generate_rhs, 20261126, 200),
@@ -27,10 +25,7 @@ def cases(request):
 
 @pytest.fixture(scope="module")
 def oracle(cases):
-    why = unavailable_reason()
-    if why:
-        pytest.skip(why)
-    return GA.run_oracle(cases, batch_size=100, jobs=1)
+    return A.run(cases, 100)
 
 
 def test_basis_corpus_deterministic(cases):

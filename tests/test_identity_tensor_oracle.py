@@ -11,10 +11,8 @@ import os
 
 import pytest
 
-from tests.oracle import gen_algebra as GA
 from tests.oracle import agreement as A
 from tests.oracle import gen_tensor as G
-from tests.oracle.cute import unavailable_reason
 
 SEED = int(os.environ.get("CUTEDUMP_TENSOR_SEED", "20261124"))
 N_CASES = int(os.environ.get("CUTEDUMP_TENSOR_CASES", "400"))
@@ -27,10 +25,7 @@ def cases():
 
 @pytest.fixture(scope="module")
 def oracle(cases):
-    why = unavailable_reason()
-    if why:
-        pytest.skip(why)
-    return GA.run_oracle(cases, batch_size=200, jobs=int(os.environ.get("CUTEDUMP_ORACLE_JOBS", "1")))
+    return A.run(cases, 200)
 
 
 def test_corpus_is_broad(cases):

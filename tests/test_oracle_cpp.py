@@ -15,9 +15,7 @@ import os
 import pytest
 
 from tests.oracle import agreement as A
-from tests.oracle import gen_algebra as GA
 from tests.oracle import gen_cpp as G
-from tests.oracle.cute import unavailable_reason
 
 SEED = int(os.environ.get("CUTEDUMP_CPP_SEED", "20261123"))
 N_CASES = int(os.environ.get("CUTEDUMP_CPP_CASES", "1500"))
@@ -33,11 +31,7 @@ def cases(request):
 
 @pytest.fixture(scope="module")
 def oracle(cases):
-    why = unavailable_reason()
-    if why:
-        pytest.skip(why)
-    # one g++ at a time by default (a shared machine); CUTEDUMP_ORACLE_JOBS=N compiles N batches at once (CI)
-    return GA.run_oracle(cases, batch_size=BATCH, jobs=int(os.environ.get("CUTEDUMP_ORACLE_JOBS", "1")))
+    return A.run(cases, BATCH)
 
 
 def test_corpus_is_broad_and_deterministic(cases):

@@ -3,6 +3,7 @@ agree, which differ, and one failure message. Shared by the C++-spelling, Scaled
 from __future__ import annotations
 
 import collections
+import os
 
 
 def ours(expr: str) -> tuple[bool, str]:
@@ -15,6 +16,19 @@ def ours(expr: str) -> tuple[bool, str]:
         return False, f"<CuteDumpError: {e}>"
     except Exception as e:  # noqa: BLE001 - a traceback is itself a finding
         return False, f"<{type(e).__name__}: {e}>"
+
+
+def run(cases, batch_size: int):
+    """Real CuTe's answers to the cases (tests/oracle/gen_algebra.run_oracle; records unless live), or a pytest skip
+    naming what is missing. One g++ at a time by default (a shared machine); CUTEDUMP_ORACLE_JOBS=N compiles N
+    batches at once (CI)."""
+    import pytest
+    from tests.oracle import gen_algebra as GA
+    from tests.oracle.cute import unavailable_reason
+    why = unavailable_reason()
+    if why:
+        pytest.skip(why)
+    return GA.run_oracle(cases, batch_size=batch_size, jobs=int(os.environ.get("CUTEDUMP_ORACLE_JOBS", "1")))
 
 
 def compare(cases, oracle) -> tuple[collections.Counter, collections.Counter, list]:
