@@ -877,3 +877,12 @@ if __name__ == "__main__":
     result = fuzz_run_chunked(n, seed, secs)
     print(report(result))
     sys.exit(1 if result["classes"] else 0)
+
+
+def test_tv_picture_with_too_many_pairs_is_refused_first():
+    """Fuzz seed 24680: a --tv picture of 25 M (thread, value) pairs walked them all (1 GB) before its error; the
+    pair count is now checked first, as for --mma and --copy pictures."""
+    from click.testing import CliRunner
+    from cutedump.cli import main
+    r = CliRunner().invoke(main, ["html", "--tv", "((4,4,6),(_65536,4)):((_2,_2,_8),(4,4))", "--tile", "(_8,_8)"])
+    assert r.exit_code == 2 and "(thread, value) pairs" in r.output and "--force" in r.output

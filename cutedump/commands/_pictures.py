@@ -35,9 +35,11 @@ def build_picture(layout, tv, tile, mma, atom_layout, copy, value_type, thr, val
         if len(t) != 2:
             raise CuteDumpError(f"--tile must be (M,N), got {tile}")
         check_size(int(t[0]) * int(t[1]), force, "picture")
-        if int(size(L.b if hasattr(L, "b") else L)) == 0:
+        n = int(size(L.b if hasattr(L, "b") else L))
+        if n == 0:
             raise CuteDumpError(f"--tv: {tv.strip()} has size 0: no (thread, value) to draw "
                                 "(CuTe's composition with the tile divides by its size-0 mode)")
+        check_pairs(n, force, "picture")     # every (thread, value) is walked to find each element's holder
         return "tv", L, t
     if kind == "mma":
         obj = _tiled_mma(mma, atom_layout, tile)
