@@ -6,7 +6,7 @@ A :class:`Layout` is a pair (shape, stride) of congruent int tuples; it maps a c
 from __future__ import annotations
 
 from cutedump.errors import CuteDumpError
-from cutedump.algebra.integer import C, div, imin, iabs, signum, safe_div, is_static, is_constant
+from cutedump.algebra.integer import C, _K, div, imin, iabs, signum, safe_div, is_static, is_constant
 from cutedump.algebra import inttuple as it
 from cutedump.algebra.basis import ScaledBasis
 from cutedump.algebra.inttuple import (UNDERSCORE, is_int, fmt, flatten, product, wrap, unwrap, compact_col_major,
@@ -438,6 +438,20 @@ def composition_step(curr_shape, curr_stride, rest_shape, rest_stride):
     ``next_stride = ceil_div(abs(rest_stride), curr_shape) * signum(rest_stride)`` and ``new_shape`` the result mode
     taken here, ``min(next_shape, rest_shape)`` (None when next_shape or rest_shape is ``_1``: nothing is taken).
     Raises the Stride / Shape Divisibility Condition where CuTe's static_assert fires."""
+    if (curr_shape.__class__ is C and rest_stride.__class__ is C and rest_shape.__class__ is C and curr_shape > 0
+            and rest_stride > 0 and rest_shape > 0 and curr_shape + rest_stride <= 2147483647):
+        # the common case in short: three positive static ints (the same values and static ints as below)
+        s, d = int(curr_shape), int(rest_stride)
+        if d % s and d >= s:
+            raise CuteDumpError(f"Stride Divisibility Condition: {rest_stride} vs shape {curr_shape} "
+                                f"(composition requires rest_stride % shape == 0 or rest_stride < shape)")
+        ns, nd, r = (s + d - 1) // d, (d + s - 1) // s, int(rest_shape)
+        if ns == 1 or r == 1:
+            return _K[ns], _K[nd], None
+        m = ns if ns <= r else r
+        if r % m:
+            raise CuteDumpError(f"Shape Divisibility Condition: {rest_shape} % {_K[m]} != 0 in composition")
+        return _K[ns], _K[nd], _K[m]
     if isinstance(curr_shape, C) and isinstance(rest_stride, C):   # both static (scalars here)
         if not (int(rest_stride) % int(curr_shape) == 0 or int(rest_stride) < int(curr_shape)):
             raise CuteDumpError(f"Stride Divisibility Condition: {rest_stride} vs shape {curr_shape} "
