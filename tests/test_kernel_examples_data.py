@@ -4,9 +4,10 @@ import json
 import shutil
 import subprocess
 import sys
-import tomllib
 
 import pytest
+
+tomllib = pytest.importorskip("tomllib", reason="Python 3.11's tomllib (the literals are what it reads)")
 
 from cutedump._startup import import_module
 from cutedump.kernel import gen_examples, load
