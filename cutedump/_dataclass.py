@@ -256,7 +256,7 @@ if __name__ == "__main__":
     import os
     import sys
     # run as ``python -m cutedump._dataclass``: this file is __main__, the package's classes use cutedump._dataclass
-    from cutedump import _dataclass as _pkg
+    from cutedump import _dataclass as _pkg  # start-up: only when run as the generator
     target = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_dataclass_codes.py")
     new = _pkg._render_codes(_pkg._all_sources())
     try:

@@ -228,18 +228,7 @@ def analyze(inst: Instruction | str, addresses, where: str = "") -> Analysis:
 def conflict_free_totals(inst: Instruction, rows) -> dict | None:
     """``analyze(inst, rows).totals()`` when no instruction conflicts, else None, stopping at the first one that does
     (the fix search: most candidates conflict early). ``rows`` may be an iterator; CuteDumpError as analyze."""
-    full = len(inst.phases)
-    wavefronts = ideal = 0
-    memo: dict = {}
-    for row in rows:
-        row = _checked_row(inst, row)
-        bg, pair = _row_bank_groups(inst, row, memo)
-        w, i = sum(max(c) for c, _ in bg), full - full // 2 if pair else full
-        if w != i:
-            return None
-        wavefronts += w
-        ideal += i
-    return {"wavefronts": wavefronts, "ideal": ideal, "conflicts": 0}
+    return class_totals(inst, ((row, 1) for row in rows), conflict_free=True)
 
 
 def class_totals(inst: Instruction, classes, conflict_free: bool = False) -> dict | None:
