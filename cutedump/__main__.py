@@ -1,3 +1,3 @@
 from cutedump.entry import main
 
-main(prog_name="cutedump")
+main(prog_name="cutedump", teardown=False)

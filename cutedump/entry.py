@@ -19,20 +19,25 @@ import sys
 _LAYOUT_FLAGS = frozenset({"--plain", "--info", "--coords"})
 
 
-def main(prog_name=None):
-    """The ``cutedump`` command: the fast answer when there is one, else the click command line."""
+def main(prog_name=None, teardown=True):
+    """The ``cutedump`` command: the fast answer when there is one, else the click command line.
+
+    ``teardown=False`` (the installed command and ``python -m cutedump``): once a fast answer is written, the process
+    exits at once (:func:`_exit_now`) instead of through the interpreter's teardown; the click command line always
+    exits as click does."""
     args = sys.argv[1:]
+    done = sys.exit if teardown else _exit_now
     if args in ([], ["--help"], ["-h"]) and "_CUTEDUMP_COMPLETE" not in os.environ:
         prog = prog_name or _script_name()
         if prog:   # the top-level help page, laid out as click lays it out (commands/_help.py), without click
             from cutedump.commands._io import guard_io  # start-up: the fast path imports no more than it needs
-            sys.exit(guard_io(lambda: _print_help(prog)))
+            done(guard_io(lambda: _print_help(prog)))
     spec = _eval_file_spec(args)
     if spec is not None:
         f = _open_text(spec[0])
         if f is not None:   # else click says why it cannot be read
             from cutedump.commands._io import guard_io  # start-up: the fast path imports no more than it needs
-            sys.exit(guard_io(lambda: _eval_file(f, spec[1])))
+            done(guard_io(lambda: _eval_file(f, spec[1])))
     if _fast_eligible(args):
         from cutedump.commands._io import guard_io  # start-up: the fast path imports no more than it needs
         import gc
@@ -42,9 +47,23 @@ def main(prog_name=None):
         #               the answer imports are objects that live as long (~1.5 ms of a kernel answer); cyclic garbage
         #               is still collected, in bounded batches
         if guard_io(lambda: _fast(args)):
-            sys.exit(0)
+            done(0)
     from cutedump.cli import main as cli  # start-up: click only for the other command lines
     return cli(prog_name=prog_name)
+
+
+def _exit_now(code) -> None:
+    """Exit with status ``code`` (None: 0) once a fast answer is written (guard_io flushed standard output): the
+    standard streams flushed, then ``os._exit``, without the interpreter's teardown (freeing every module and
+    object, its final collection): measured with valgrind, 12 of a kernel answer's ~135 million instructions
+    beyond ``python -c pass``, 6 of a layout's 19 million. A fast answer writes no file and registers no exit
+    handler, so nothing is lost."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):   # a closed pipe now: nothing more can reach its reader
+            pass
+    os._exit(code or 0)
 
 
 def _print_help(prog: str) -> int:

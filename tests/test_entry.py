@@ -489,3 +489,36 @@ def test_top_help_lists_every_command_of_the_group():
     page = _help.top_help("cutedump", 200)
     assert all(f"\n  {name} " in page for name in _help.COMMANDS)
     assert list(main.list_commands(None)) == list(_help.COMMANDS)
+
+
+@pytest.mark.parametrize("args, stdin", [
+    (["layout", "((_4,_8),(_2,_2)):((_32,_1),(_16,_8))"], None), (["eval", "size((_4,8))"], None),
+    (["--help"], None), (["eval", "-f", "-"], b"size(_4)\nsize((_4\n"), (["kernel", "sm100_01_mma", "--lang", "en"], None),
+    (["eval", "size((_4,8)"], None), (["layout", "(_4,_8):(_8,_1)", "--format", "json"], None)])
+def test_installed_command_exits_at_once_with_the_same_answer(args, stdin, tmp_path):
+    """bin/cutedump (and python -m cutedump) end a fast answer with os._exit, skipping the interpreter's teardown:
+    the same standard output, standard error and exit status as main() ending through sys.exit (an eval -f file
+    with a failing line: 1; errors and options left to click: click's own exit)."""
+    if args[:2] == ["eval", "-f"]:
+        f = tmp_path / "exprs.txt"
+        f.write_bytes(stdin)
+        args, stdin = ["eval", "-f", str(f)], None
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    via_exit = subprocess.run([sys.executable, "-c", "import sys; sys.argv[0] = 'cutedump'; "
+                               "from cutedump.entry import main; main()", *args],
+                              input=stdin, capture_output=True, cwd=ROOT, env=env, timeout=60)
+    for cmd in ([sys.executable, str(ROOT / "bin" / "cutedump")], [sys.executable, "-m", "cutedump"]):
+        now = subprocess.run([*cmd, *args], input=stdin, capture_output=True, cwd=ROOT, env=env, timeout=60)
+        assert (now.returncode, now.stdout, now.stderr) == (via_exit.returncode, via_exit.stdout, via_exit.stderr)
+    assert via_exit.stdout or via_exit.returncode == 2
+
+
+def test_installed_command_closed_pipe():
+    """bin/cutedump's reader stops early: exit 141 (or 0 if all was written) quietly."""
+    p = subprocess.Popen([sys.executable, str(ROOT / "bin" / "cutedump"), "layout", "(256,256):(256,1)"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT,
+                         env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    p.stdout.read(10)
+    p.stdout.close()
+    assert p.wait(timeout=60) in (0, 141)
+    assert p.stderr.read() == b""
