@@ -21,9 +21,6 @@ Sw<3,4,3> o _0 o (_8,_64):(_64,_1)
 """
 from __future__ import annotations
 
-import re
-import warnings
-
 from cutedump.algebra import C, Layout, Swizzle
 from cutedump.algebra.inttuple import is_tuple
 from cutedump.algebra.swizzle import ComposedLayout
@@ -106,15 +103,16 @@ def is_dsl(x) -> bool:
     return type(x).__module__.split(".")[0] == "cutlass"
 
 
-_DSL_TOKEN = re.compile(r"S<\s*(-?\d+)\s*,\s*(-?\d+)\s*,\s*(-?\d+)\s*>|\?(?:\{[^}]*\})?|-?\d+|@")
+_DSL_TOKEN = r"S<\s*(-?\d+)\s*,\s*(-?\d+)\s*,\s*(-?\d+)\s*>|\?(?:\{[^}]*\})?|-?\d+|@"
 
 
 def dsl_text(text: str, values=None, static: bool = True) -> tuple[str, list[str]]:
     """CuTe DSL's print syntax -> CuTe's (C++) print syntax, and the list of integers taken as dynamic
     (``"128 (column 2)"``)."""
+    import re   # only the DSL conversions need re and warnings: the API's first Layout imports neither (~3 ms)
     vals = list(values) if values is not None else None
     out, pos, dynamic, used = [], 0, [], 0
-    for m in _DSL_TOKEN.finditer(text):
+    for m in re.finditer(_DSL_TOKEN, text):
         out.append(text[pos:m.start()])
         tok = m.group(0)
         col = m.start()
@@ -151,6 +149,8 @@ def from_dsl(obj, values=None, static: bool = True):
     each ``?`` (a run-time value) takes the next of ``values`` and is dynamic.  A :class:`DynamicValuesWarning`
     lists the integers that came out dynamic.
     """
+    import re   # only the DSL conversions need re and warnings (see dsl_text)
+    import warnings
     if isinstance(obj, str):
         text = obj
     elif is_dsl(obj) or isinstance(obj, tuple):
