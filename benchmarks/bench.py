@@ -10,7 +10,11 @@
 3. numpy evaluation of a 2^24-point layout (target <= 1 s);
 4. ``cutedump layout`` end to end vs compiling and running the C++ program printing the same table (target >= 50x);
 5. ``cutedump eval -f`` throughput on 11,700 mixed expressions: a file by default and with -j 1, and a pipe (target
-   >= 50,000 expressions/s by default).
+   >= 50,000 expressions/s by default);
+6. ``--only icount``: each cold-start command's instructions (valgrind, ``PYTHONHASHSEED=0``) as a ratio to ``python -c
+   pass``'s, regular install: the same count on every run, whatever else the machine is doing, so a change's effect
+   shows on a shared 2-core machine where wall times move by 20 % (not a target: the ratio of instructions is not
+   the ratio of times).
 
 Every subprocess runs this interpreter (``sys.executable``) or a venv made from it; the first line names it.
 """
@@ -278,7 +282,7 @@ COLD = [
 API_FIRST_USE = 'import cutedump as cd; cd.Layout("(_4,_8):(_8,_1)")'
 
 
-def make_installs(work: Path) -> dict:
+def make_installs(work: Path, kinds=("regular", "editable")) -> dict:
     """Temporary venvs of this interpreter with cutedump installed by pip, as a user gets it:
     {"regular": (python, cutedump script) | reason, "editable": ...}.
 
@@ -288,6 +292,8 @@ def make_installs(work: Path) -> dict:
     out = {}
     purelib = sysconfig.get_paths()["purelib"]
     for kind, extra in (("regular", []), ("editable", ["-e"])):
+        if kind not in kinds:
+            continue
         d = work / kind
         try:
             subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(d)], check=True, capture_output=True)
@@ -341,7 +347,7 @@ def print_cold(rounds=9, names=None, kinds=("regular", "editable")):
     targets["API: first Layout"] = 2.5
     work = Path(tempfile.mkdtemp(prefix="cutedump-bench-"))
     try:
-        installs = make_installs(work)
+        installs = make_installs(work, kinds)
         for kind, inst in installs.items():
             if isinstance(inst, str):
                 print(f"cold start, {kind} install: skipped ({inst})")
@@ -360,11 +366,48 @@ def print_cold(rounds=9, names=None, kinds=("regular", "editable")):
         shutil.rmtree(work, ignore_errors=True)
 
 
+def print_icount(names=None):
+    """Section 6: instruction counts of the cold-start commands (regular install), with valgrind's cachegrind."""
+    import re
+    if not shutil.which("valgrind"):
+        print("instructions: skipped (valgrind not found: apt-get install valgrind)")
+        return
+    work = Path(tempfile.mkdtemp(prefix="cutedump-bench-"))
+    try:
+        inst = make_installs(work, kinds=("regular",))["regular"]
+        if isinstance(inst, str):
+            print(f"instructions: skipped ({inst})")
+            return
+        py, script = inst
+        cmds = {"-c pass": [py, "-c", "pass"]}
+        cmds.update({name: [script, *argv] for name, argv, _ in COLD})
+        cmds["API: first Layout"] = [py, "-c", API_FIRST_USE]
+        if names:
+            cmds = {k: v for k, v in cmds.items() if k == "-c pass" or k in names}
+        env = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONUNBUFFERED")}
+        env["PYTHONHASHSEED"] = "0"
+        counts = {}
+        for k, c in cmds.items():
+            r = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
+                                *c], capture_output=True, text=True, cwd=work, env=env)
+            m = re.search(r"I\s+refs:\s+([\d,]+)", r.stderr)
+            if r.returncode or not m:
+                raise RuntimeError(f"{k}: valgrind exit {r.returncode}: {r.stderr[-300:]}")
+            counts[k] = int(m.group(1).replace(",", ""))
+        base = counts.pop("-c pass")
+        print(f"instructions (valgrind, regular install, {sys.executable}): python -c pass {base / 1e6:.1f} M")
+        for k, n in counts.items():
+            print(f"  {k:20s} {n / 1e6:7.1f} M  {n / base:4.2f}x")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
 def main():
     import argparse
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=11, help="alternating rounds of the cold-start table (median)")
-    ap.add_argument("--only", default="cold,algebra,numpy,cpp,eval", help="comma-separated sections")
+    ap.add_argument("--only", default="cold,algebra,numpy,cpp,eval",
+                    help="comma-separated sections (also: icount, instruction counts with valgrind)")
     ap.add_argument("--cmd", action="append", default=None,
                     help="cold start: only this command of the table (its name, e.g. kernel, '--help'; repeatable)")
     ap.add_argument("--install", choices=("regular", "editable", "both"), default="both",
@@ -376,6 +419,8 @@ def main():
     compileall.compile_dir(str(ROOT / "cutedump"), quiet=1)
     print(f"interpreter: {sys.executable} (Python {sys.version.split()[0]}); {os.cpu_count()} CPUs; "
           f"load average {os.getloadavg()[0]:.1f} at the start")
+    if "icount" in only:
+        print_icount(set(args.cmd) if args.cmd else None)
     if "cold" in only:
         unknown = set(args.cmd or ()) - {n for n, _, _ in COLD} - {"API: first Layout"}
         if unknown:
