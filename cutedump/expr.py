@@ -25,7 +25,7 @@ from cutedump.algebra.integer import INT_MAX, INT_MIN, OVERFLOW, overflow_reset,
 from cutedump.algebra.inttuple import UNDERSCORE, flatten_to_tuple, fmt, is_int_tuple
 from cutedump.algebra.layout import Layout, coalesce_shape
 from cutedump.algebra.swizzle import ComposedLayout, Swizzle, logical_product_swizzled, recast_swizzle
-from cutedump.parse import parse_expr, build_literal, Call, Apply, BinOp, Named, _col, swizzle_limit_error
+from cutedump.parse import parse_expr, build_literal, Call, Apply, BinOp, Lit, Named, _col, swizzle_limit_error
 
 _BITS = {
     "bool": 1, "int1b_t": 1, "uint1b_t": 1, "int2b_t": 2, "uint2b_t": 2, "int4b_t": 4, "uint4b_t": 4,
@@ -850,8 +850,15 @@ _KIND_CLASSES = {
 
 def _check_kinds(n: Call, args: list, text: str) -> None:
     """The evaluated arguments against the forms of their count; the caret goes under the first wrong one."""
+    forms = _FORM_KINDS[n.name, len(args)]
+    for kinds in forms:   # in short: every argument of a class whose every value is of its kind
+        for a, k in zip(args, kinds):
+            if a.__class__ not in _KIND_CLASSES[k]:
+                break
+        else:
+            return
     best = None
-    for kinds in _FORM_KINDS[n.name, len(args)]:
+    for kinds in forms:
         bad = None
         for i, k in enumerate(kinds):
             a = args[i]
@@ -1122,9 +1129,16 @@ class _Evaluation:
 
     def checked(self, result, node):
         """Wrap out-of-range ints of a result as CuTe's int does; note the first overflow (with its call's column)."""
-        cls = result.__class__
-        if (cls is C or cls is int) and -2147483648 <= result <= 2147483647 and not OVERFLOW:
-            return result   # the common case in short: an int within range, no overflow on the way
+        if not OVERFLOW:   # the common cases in short: ints within range, no overflow on the way
+            cls = result.__class__
+            if cls is C or cls is int:
+                if -2147483648 <= result <= 2147483647:
+                    return result
+            elif cls is Layout:
+                if _in_int(result.shape) and _in_int(result.stride):
+                    return result
+            elif cls is tuple and _in_int(result):
+                return result
         first, text = self.first, self.text
         result, big = _wrap_ints(result)
         if (OVERFLOW or big is not None) and not first:
@@ -1153,9 +1167,10 @@ class _Evaluation:
                 close = difflib.get_close_matches(n.name, list(_REG), n=3)
                 hint = f" (did you mean {', '.join(close)}?)" if close else ""
                 raise CuteDumpError(f"unknown function {n.name!r}{hint}", text, n.col)
-            _check_call_shape(n, text)
+            if (n.name, n.targs, len(n.args)) not in _SHAPE_OK:
+                _check_call_shape(n, text)
             fn, takes_targs = _REG[n.name]
-            args = [build_literal(a, text, calls) for a in n.args]
+            args = [a.value if a.__class__ is Lit else build_literal(a, text, calls) for a in n.args]
             tensor = how = None
             if args and args[0].__class__ is CountingTensor:   # a Tensor overload: the tensor's layout, see below
                 tensor, how = args[0], _TENSOR_OVERLOADS.get(n.name)
@@ -1236,6 +1251,24 @@ def evaluate(text: str):
                             f"{INT_MIN}..{INT_MAX}: undefined behaviour in C++, where it wraps); "
                             f"real CuTe 4.2 prints {format_result(result)}", text, col)
     return result
+
+
+def _in_int(x) -> bool:
+    """x is an int or a (nested) tuple of ints, static or dynamic, every one within C++ int's range (what
+    :func:`_wrap_ints` leaves as it is, and notes nothing of)."""
+    cls = x.__class__
+    if cls is int or cls is C:
+        return -2147483648 <= x <= 2147483647
+    if cls is tuple:
+        for e in x:
+            c = e.__class__
+            if c is int or c is C:
+                if not -2147483648 <= e <= 2147483647:
+                    return False
+            elif c is not tuple or not _in_int(e):
+                return False
+        return True
+    return False
 
 
 def _wrap_ints(obj):
