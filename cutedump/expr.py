@@ -102,6 +102,8 @@ def _stride(x, targs=()):
 def _get(x, targs=()):
     if not targs:
         raise CuteDumpError("get needs template arguments: get<1>(L)")
+    if x.__class__ is Layout:   # the common case in short
+        return A.get(x, *targs)
     if isinstance(x, (Layout, ComposedLayout)):
         return composed_apply(x, lambda l: A.get(l, *targs))
     return it.get(x, *targs)
@@ -112,6 +114,8 @@ def _layout(x, targs=()):
 
 
 def _select(x, targs=()):
+    if x.__class__ is Layout:   # the common case in short
+        return A.select(x, *targs)
     if isinstance(x, (Layout, ComposedLayout)):
         return composed_apply(x, lambda l: A.select(l, *targs))
     return it.select(x, *targs)
@@ -213,12 +217,16 @@ def _eval(x, *c):
 
 
 def _coalesce(x, prof=None):
+    if x.__class__ is Layout:   # the common case in short (lay and composed_apply leave a plain layout as it is)
+        return A.coalesce(x, prof)
     if prof is None and _is_int_tuple(x):   # coalesce(Shape): merge neighbours both static or both dynamic
         return coalesce_shape(x)
     return composed_apply(lay(x, "coalesce"), lambda l: A.coalesce(l, prof))
 
 
 def _filter(x, prof=None):
+    if x.__class__ is Layout:   # the common case in short
+        return A.filter_(x, prof)
     return composed_apply(lay(x, "filter"), lambda l: A.filter_(l, prof))
 
 
@@ -230,12 +238,14 @@ def _composition(a, b, c=None):
             raise CuteDumpError(f"composition(swizzle, offset, layout): the layout must be shape:stride, got "
                                 f"{format_result(c)}")
         return A.make_composed_layout(a, b, c)
-    if isinstance(a, Swizzle) or isinstance(a, (Layout, ComposedLayout)):
+    if a.__class__ is Layout or isinstance(a, Swizzle) or isinstance(a, (Layout, ComposedLayout)):
         return A.composition(a, _tiler(b))
     return A.composition(lay(a, "composition"), _tiler(b))
 
 
 def _complement(x, cot=None):
+    if x.__class__ is Layout:   # the common case in short
+        return A.complement(x, cot)
     L = lay(x, "complement")
     if isinstance(L, ComposedLayout):  # complement(A o O o B, c) = complement(B, c); c = cosize(B) by default
         L = L.b
@@ -244,6 +254,8 @@ def _complement(x, cot=None):
 
 def _inverse(fn):
     def f(x):
+        if x.__class__ is Layout:   # the common case in short
+            return fn(x)
         if isinstance(x, ComposedLayout):
             if not A.is_constant(0, x.offset):
                 raise CuteDumpError("inverse of a composed layout with a nonzero offset is not supported")
@@ -260,18 +272,24 @@ def _divprod(fn):
     def f(x, t):
         if fn is A.logical_product and isinstance(t, ComposedLayout) and isinstance(x, Layout):
             return logical_product_swizzled(x, t)
+        if x.__class__ is Layout:   # the common case in short
+            return fn(x, t)
         return composed_apply(lay(x, fn.__name__), lambda l: fn(l, _tiler(t)))
     return f
 
 
 def _blocked(fn):
     def f(x, t):
+        if x.__class__ is Layout and t.__class__ is Layout:   # the common case in short
+            return fn(x, t)
         return composed_apply(lay(x, fn.__name__), lambda l: fn(l, lay(t, fn.__name__)))
     return f
 
 
 def _tile_to_shape(x, s, order=None):
     o = "LayoutLeft" if order is None else (order.name if isinstance(order, _Name) else order)
+    if x.__class__ is Layout:   # the common case in short
+        return A.tile_to_shape(x, s, o)
     return composed_apply(lay(x, "tile_to_shape"), lambda l: A.tile_to_shape(l, s, o))
 
 
@@ -369,11 +387,15 @@ def _zip(*xs):
 
 
 def _with_shape(x, *s):
+    if x.__class__ is Layout:   # the common case in short
+        return A.with_shape(x, s[0] if len(s) == 1 else tuple(s))
     return composed_apply(lay(x, "with_shape"), lambda l: A.with_shape(l, s[0] if len(s) == 1 else tuple(s)))
 
 
 def _max_common(fn):
     def f(a, b):
+        if a.__class__ is Layout and b.__class__ is Layout:   # the common case in short
+            return fn(a, b)
         return fn(lay(a, fn.__name__), lay(b, fn.__name__))
     return f
 
