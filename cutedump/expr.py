@@ -1260,7 +1260,7 @@ def evaluate(text: str):
     ev = _Evaluation(text)
     first = ev.first
     try:
-        result = build_literal(node, text, ev.calls)
+        result = ev.calls(node) if node.__class__ is Call else build_literal(node, text, ev.calls)
     except CuteDumpError as e:
         if first:   # the overflow came first: what follows computed on CuTe's wrapped values
             what, col = first[0]

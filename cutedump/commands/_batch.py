@@ -43,7 +43,8 @@ def answer(text: str) -> tuple[str, bool]:
     """The answer to one input line (without its newline): its line of output, with newline, and whether it failed.
     Blank lines and ``#`` comments answer an empty line."""
     line = text.rstrip("\n")
-    if not line.strip() or line.lstrip().startswith("#"):
+    head = line.lstrip()
+    if not head or head[0] == "#":
         return "\n", False
     try:
         return format_result(evaluate(line), SYNTAX) + "\n", False
