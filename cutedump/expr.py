@@ -873,9 +873,9 @@ _KIND_CLASSES = {
 def _check_kinds(n: Call, args: list, text: str) -> None:
     """The evaluated arguments against the forms of their count; the caret goes under the first wrong one."""
     forms = _FORM_KINDS[n.name, len(args)]
-    for kinds in forms:   # in short: every argument of a class whose every value is of its kind
+    for kinds in forms:   # in short: the first form that takes them (the loop below only finds the error's caret)
         for a, k in zip(args, kinds):
-            if a.__class__ not in _KIND_CLASSES[k]:
+            if a.__class__ not in _KIND_CLASSES[k] and not _is_kind(a, k):
                 break
         else:
             return
