@@ -25,7 +25,7 @@ from cutedump.algebra.integer import INT_MAX, INT_MIN, OVERFLOW, overflow_reset,
 from cutedump.algebra.inttuple import UNDERSCORE, flatten_to_tuple, fmt, is_int_tuple
 from cutedump.algebra.layout import Layout, coalesce_shape
 from cutedump.algebra.swizzle import ComposedLayout, Swizzle, logical_product_swizzled, recast_swizzle
-from cutedump.parse import parse_expr, build_literal, Call, Apply, BinOp, Named, _col, swizzle_limit_error
+from cutedump.parse import parse_expr, build_literal, Call, Apply, BinOp, Lit, Named, _col, swizzle_limit_error
 
 _BITS = {
     "bool": 1, "int1b_t": 1, "uint1b_t": 1, "int2b_t": 2, "uint2b_t": 2, "int4b_t": 4, "uint4b_t": 4,
@@ -102,6 +102,8 @@ def _stride(x, targs=()):
 def _get(x, targs=()):
     if not targs:
         raise CuteDumpError("get needs template arguments: get<1>(L)")
+    if x.__class__ is Layout:   # the common case in short
+        return A.get(x, *targs)
     if isinstance(x, (Layout, ComposedLayout)):
         return composed_apply(x, lambda l: A.get(l, *targs))
     return it.get(x, *targs)
@@ -112,6 +114,8 @@ def _layout(x, targs=()):
 
 
 def _select(x, targs=()):
+    if x.__class__ is Layout:   # the common case in short
+        return A.select(x, *targs)
     if isinstance(x, (Layout, ComposedLayout)):
         return composed_apply(x, lambda l: A.select(l, *targs))
     return it.select(x, *targs)
@@ -213,12 +217,16 @@ def _eval(x, *c):
 
 
 def _coalesce(x, prof=None):
+    if x.__class__ is Layout:   # the common case in short (lay and composed_apply leave a plain layout as it is)
+        return A.coalesce(x, prof)
     if prof is None and _is_int_tuple(x):   # coalesce(Shape): merge neighbours both static or both dynamic
         return coalesce_shape(x)
     return composed_apply(lay(x, "coalesce"), lambda l: A.coalesce(l, prof))
 
 
 def _filter(x, prof=None):
+    if x.__class__ is Layout:   # the common case in short
+        return A.filter_(x, prof)
     return composed_apply(lay(x, "filter"), lambda l: A.filter_(l, prof))
 
 
@@ -230,12 +238,14 @@ def _composition(a, b, c=None):
             raise CuteDumpError(f"composition(swizzle, offset, layout): the layout must be shape:stride, got "
                                 f"{format_result(c)}")
         return A.make_composed_layout(a, b, c)
-    if isinstance(a, Swizzle) or isinstance(a, (Layout, ComposedLayout)):
+    if a.__class__ is Layout or isinstance(a, Swizzle) or isinstance(a, (Layout, ComposedLayout)):
         return A.composition(a, _tiler(b))
     return A.composition(lay(a, "composition"), _tiler(b))
 
 
 def _complement(x, cot=None):
+    if x.__class__ is Layout:   # the common case in short
+        return A.complement(x, cot)
     L = lay(x, "complement")
     if isinstance(L, ComposedLayout):  # complement(A o O o B, c) = complement(B, c); c = cosize(B) by default
         L = L.b
@@ -244,6 +254,8 @@ def _complement(x, cot=None):
 
 def _inverse(fn):
     def f(x):
+        if x.__class__ is Layout:   # the common case in short
+            return fn(x)
         if isinstance(x, ComposedLayout):
             if not A.is_constant(0, x.offset):
                 raise CuteDumpError("inverse of a composed layout with a nonzero offset is not supported")
@@ -260,18 +272,24 @@ def _divprod(fn):
     def f(x, t):
         if fn is A.logical_product and isinstance(t, ComposedLayout) and isinstance(x, Layout):
             return logical_product_swizzled(x, t)
+        if x.__class__ is Layout:   # the common case in short
+            return fn(x, t)
         return composed_apply(lay(x, fn.__name__), lambda l: fn(l, _tiler(t)))
     return f
 
 
 def _blocked(fn):
     def f(x, t):
+        if x.__class__ is Layout and t.__class__ is Layout:   # the common case in short
+            return fn(x, t)
         return composed_apply(lay(x, fn.__name__), lambda l: fn(l, lay(t, fn.__name__)))
     return f
 
 
 def _tile_to_shape(x, s, order=None):
     o = "LayoutLeft" if order is None else (order.name if isinstance(order, _Name) else order)
+    if x.__class__ is Layout:   # the common case in short
+        return A.tile_to_shape(x, s, o)
     return composed_apply(lay(x, "tile_to_shape"), lambda l: A.tile_to_shape(l, s, o))
 
 
@@ -369,11 +387,15 @@ def _zip(*xs):
 
 
 def _with_shape(x, *s):
+    if x.__class__ is Layout:   # the common case in short
+        return A.with_shape(x, s[0] if len(s) == 1 else tuple(s))
     return composed_apply(lay(x, "with_shape"), lambda l: A.with_shape(l, s[0] if len(s) == 1 else tuple(s)))
 
 
 def _max_common(fn):
     def f(a, b):
+        if a.__class__ is Layout and b.__class__ is Layout:   # the common case in short
+            return fn(a, b)
         return fn(lay(a, fn.__name__), lay(b, fn.__name__))
     return f
 
@@ -850,8 +872,15 @@ _KIND_CLASSES = {
 
 def _check_kinds(n: Call, args: list, text: str) -> None:
     """The evaluated arguments against the forms of their count; the caret goes under the first wrong one."""
+    forms = _FORM_KINDS[n.name, len(args)]
+    for kinds in forms:   # in short: the first form that takes them (the loop below only finds the error's caret)
+        for a, k in zip(args, kinds):
+            if a.__class__ not in _KIND_CLASSES[k] and not _is_kind(a, k):
+                break
+        else:
+            return
     best = None
-    for kinds in _FORM_KINDS[n.name, len(args)]:
+    for kinds in forms:
         bad = None
         for i, k in enumerate(kinds):
             a = args[i]
@@ -1122,9 +1151,16 @@ class _Evaluation:
 
     def checked(self, result, node):
         """Wrap out-of-range ints of a result as CuTe's int does; note the first overflow (with its call's column)."""
-        cls = result.__class__
-        if (cls is C or cls is int) and -2147483648 <= result <= 2147483647 and not OVERFLOW:
-            return result   # the common case in short: an int within range, no overflow on the way
+        if not OVERFLOW:   # the common cases in short: ints within range, no overflow on the way
+            cls = result.__class__
+            if cls is C or cls is int:
+                if -2147483648 <= result <= 2147483647:
+                    return result
+            elif cls is Layout:
+                if _in_int(result.shape) and _in_int(result.stride):
+                    return result
+            elif cls is tuple and _in_int(result):
+                return result
         first, text = self.first, self.text
         result, big = _wrap_ints(result)
         if (OVERFLOW or big is not None) and not first:
@@ -1153,9 +1189,10 @@ class _Evaluation:
                 close = difflib.get_close_matches(n.name, list(_REG), n=3)
                 hint = f" (did you mean {', '.join(close)}?)" if close else ""
                 raise CuteDumpError(f"unknown function {n.name!r}{hint}", text, n.col)
-            _check_call_shape(n, text)
+            if (n.name, n.targs, len(n.args)) not in _SHAPE_OK:
+                _check_call_shape(n, text)
             fn, takes_targs = _REG[n.name]
-            args = [build_literal(a, text, calls) for a in n.args]
+            args = [a.value if a.__class__ is Lit else build_literal(a, text, calls) for a in n.args]
             tensor = how = None
             if args and args[0].__class__ is CountingTensor:   # a Tensor overload: the tensor's layout, see below
                 tensor, how = args[0], _TENSOR_OVERLOADS.get(n.name)
@@ -1223,7 +1260,7 @@ def evaluate(text: str):
     ev = _Evaluation(text)
     first = ev.first
     try:
-        result = build_literal(node, text, ev.calls)
+        result = ev.calls(node) if node.__class__ is Call else build_literal(node, text, ev.calls)
     except CuteDumpError as e:
         if first:   # the overflow came first: what follows computed on CuTe's wrapped values
             what, col = first[0]
@@ -1236,6 +1273,24 @@ def evaluate(text: str):
                             f"{INT_MIN}..{INT_MAX}: undefined behaviour in C++, where it wraps); "
                             f"real CuTe 4.2 prints {format_result(result)}", text, col)
     return result
+
+
+def _in_int(x) -> bool:
+    """x is an int or a (nested) tuple of ints, static or dynamic, every one within C++ int's range (what
+    :func:`_wrap_ints` leaves as it is, and notes nothing of)."""
+    cls = x.__class__
+    if cls is int or cls is C:
+        return -2147483648 <= x <= 2147483647
+    if cls is tuple:
+        for e in x:
+            c = e.__class__
+            if c is int or c is C:
+                if not -2147483648 <= e <= 2147483647:
+                    return False
+            elif c is not tuple or not _in_int(e):
+                return False
+        return True
+    return False
 
 
 def _wrap_ints(obj):

@@ -246,6 +246,12 @@ def _tdiv(a: int, b: int) -> int:
 
 def div(a, b):
     """C++ ``a / b`` (truncating); static when both are, or when a is ``_0``."""
+    ca, cb = a.__class__, b.__class__
+    if (ca is C or ca is _int) and (cb is C or cb is _int):   # the common classes in short: the same as below
+        r = _ifloordiv(a, b) if b > 0 and a >= 0 else _tdiv(_int(a), _int(b))
+        if ca is C and (cb is C or a == 0):
+            return _K[r] if -2147483648 <= r <= 2147483647 else C(r)
+        return r
     if isinstance(a, _int) and isinstance(b, _int) and b > 0 and a >= 0:
         r = _ifloordiv(a, b)
     else:

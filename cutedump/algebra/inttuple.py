@@ -58,15 +58,31 @@ def unwrap(t):
     return t
 
 
+class _StaticText(dict):
+    """static integer -> its print ``_8``, made once (a dict hit costs less than ``"_" + repr``); looked up with
+    static integers only (an int key equal to a C's is never stored: the texts differ). Bounded."""
+
+    __slots__ = ()
+
+    def __missing__(self, v):
+        s = "_" + int.__repr__(v)
+        if len(self) < 4096:
+            self[v] = s
+        return s
+
+
+_STATIC_TEXT = _StaticText()
+
+
 def fmt(t) -> str:
     """CuTe's ``print`` of an int tuple: ``(_4,(8,_2))``."""
     cls = t.__class__
     if cls is int:
         return int.__repr__(t)
     if cls is C:
-        return "_" + int.__repr__(t)
+        return _STATIC_TEXT[t]
     if cls is tuple:
-        return "(" + ",".join([int.__repr__(e) if e.__class__ is int else "_" + int.__repr__(e) if e.__class__ is C
+        return "(" + ",".join([int.__repr__(e) if e.__class__ is int else _STATIC_TEXT[e] if e.__class__ is C
                                else fmt(e) for e in t]) + ")"
     if isinstance(t, tuple):
         return "(" + ",".join(fmt(e) for e in t) + ")"

@@ -43,7 +43,8 @@ def answer(text: str) -> tuple[str, bool]:
     """The answer to one input line (without its newline): its line of output, with newline, and whether it failed.
     Blank lines and ``#`` comments answer an empty line."""
     line = text.rstrip("\n")
-    if not line.strip() or line.lstrip().startswith("#"):
+    head = line.lstrip()
+    if not head or head[0] == "#":
         return "\n", False
     try:
         return format_result(evaluate(line), SYNTAX) + "\n", False
@@ -56,6 +57,7 @@ def answer(text: str) -> tuple[str, bool]:
 def answer_input(f, out, jobs: int | None) -> int:
     """``eval -f``: answer the open text file ``f`` into ``out`` (a regular file with up to ``jobs`` processes, a pipe
     or a terminal as its lines arrive) -> nonzero when a line failed; undecodable text is one CuteDumpError."""
+    _fewer_collections()
     try:
         if _regular_file(f):
             return answer_file(f, out, jobs or default_jobs())
@@ -63,6 +65,18 @@ def answer_input(f, out, jobs: int | None) -> int:
     except UnicodeDecodeError as e:
         raise CuteDumpError(f"{f.name}: not {e.encoding} text (byte {e.object[e.start:e.start + 1]!r}: "
                             f"{e.reason})") from None
+
+
+def _fewer_collections() -> None:
+    """A young garbage collection every 10,000 allocations, not Python's 700, while lines are answered (as the fast
+    path of entry.py does for a single answer): a line allocates hundreds of objects that die at once, and the
+    collector's passes over them took ~4% of eval -f's time (11,700 lines, interleaved: 20,600 -> 21,400 lines/s).
+    Cyclic garbage (an error's traceback) is still collected, in bounded batches. A threshold already higher (or 0,
+    collection off) is kept."""
+    import gc  # start-up: only when a file is answered (built in: no import cost)
+    t0, t1, t2 = gc.get_threshold()
+    if 0 < t0 < 10_000:
+        gc.set_threshold(10_000, t1, t2)
 
 
 def _regular_file(f) -> bool:

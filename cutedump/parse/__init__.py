@@ -64,7 +64,22 @@ def _token_kind(tok: str) -> str | None:
 
 def _scan(text: str):
     """-> (kinds, texts) of the tokens, ending with an ("end", "") token; a character that starts no token is an
-    error at its column."""
+    error at its column.
+
+    First in short, with str methods: the text split at whitespace and around ``( ) , : < >``. No token of _TOKEN
+    holds one of those characters but itself (``::`` of a qualified name aside: such a text takes the regex), and a
+    token never spans whitespace, so _TOKEN's tokens are those of each piece on its own; and a piece that _TOKEN has
+    already met as one whole token (in _KINDS) is that one token wherever it stands. A piece not met yet (``8-2``,
+    ``select<0>`` pieces are met, ``L.shape`` is not: ``.`` is not split here) sends the whole text to the regex,
+    which learns its tokens."""
+    if "::" not in text:
+        texts = text.replace("(", " ( ").replace(")", " ) ").replace(",", " , ").replace(":", " : ").replace(
+            "<", " < ").replace(">", " > ").split()
+        kinds = list(map(_KINDS.get, texts))
+        if None not in kinds:
+            kinds.append("end")
+            texts.append("")
+            return kinds, texts
     texts = _TOKEN.findall(text)
     kinds = list(map(_KINDS.get, texts))
     if None in kinds:
@@ -503,6 +518,8 @@ class Parser:
             if k[i] == "int" and (t[i + 1] == "," or t[i + 1] == ")"):   # a plain integer argument: value() in short
                 items.append(Lit(_int_value(t[i], src, i), i, src))
                 self.i = i + 1
+            elif t[i] == "(" and self._literal_arg(i, items):   # a literal int tuple or layout: value() in short
+                pass
             else:
                 node = self.value()
                 if t[self.i] in _OPS or (k[self.i] == "int" and t[self.i][0] == "-"):
@@ -516,6 +533,25 @@ class Parser:
                 self.i += 1
                 return tuple(items)
             self.expect(")")
+
+    def _literal_arg(self, i, items) -> bool:
+        """An argument at token i ('(') that is a literal int tuple or a plain layout literal of two int tuples,
+        followed by ',' or ')': its Lit appended to ``items`` (the node value() makes of it), self.i past it -> True;
+        anything else -> False, self.i at i (value() then parses it)."""
+        t = self.t
+        lit = self.int_tuple(i)
+        if lit is not None:
+            x = t[self.i]
+            if x == "," or x == ")":
+                items.append(Lit(lit, i, self.c))
+                return True
+            if x == ":" and t[self.i + 1] == "(":
+                std = self.int_tuple(self.i + 1)
+                if std is not None and (t[self.i] == "," or t[self.i] == ")") and _plain_layout(lit, std):
+                    items.append(Lit(_mk(lit, std), i, self.c))
+                    return True
+        self.i = i
+        return False
 
     def atom(self):
         i = self.i
