@@ -9,7 +9,8 @@
    target ratio <= 1.0);
 3. numpy evaluation of a 2^24-point layout (target <= 1 s);
 4. ``cutedump layout`` end to end vs compiling and running the C++ program printing the same table (target >= 50x);
-5. ``cutedump eval -f`` throughput on 11,700 mixed expressions: a file by default and with -j 1, and a pipe (target
+5. ``cutedump eval -f`` throughput on 11,700 mixed expressions: a file by default and with -j 1, and a pipe, in-tree, and
+   the `cutedump` command of a regular install in a bare venv, with the CPU time they took (target
    >= 50,000 expressions/s by default);
 6. ``--only icount``: each cold-start command's instructions (valgrind, ``PYTHONHASHSEED=0``) as a ratio to ``python -c
    pass``'s, regular install: the same count on every run, whatever else the machine is doing, so a change's effect
@@ -193,14 +194,27 @@ def bench_layout_vs_cpp():
     return t_ours, t_cpp, "identical output" if out_cpp == out_ours else "OUTPUT DIFFERS"
 
 
-def bench_eval_file(seeds=(101, 202, 303)):
+def _run_measured(cmd, stdin=None, cwd=None) -> tuple[float, float]:
+    """Run ``cmd`` (its output read through pipes) -> (wall seconds, CPU seconds: user + system of the process and of
+    the processes it forked and reaped, from this process's RUSAGE_CHILDREN)."""
+    import resource
+    r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t = time.perf_counter()
+    subprocess.run(cmd, input=stdin, capture_output=True, cwd=cwd, env=ENV)
+    wall = time.perf_counter() - t
+    r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (r1.ru_utime - r0.ru_utime) + (r1.ru_stime - r0.ru_stime)
+
+
+def bench_eval_file(seeds=(101, 202, 303), installed=None):
     """`cutedump eval -f FILE` over the oracle generator's mixed expressions (every operation, static and dynamic
-    integers, swizzles; seeds other than the test suite's) -> (expressions, {mode: (median, best) seconds end to end},
-    seconds in-process, CPUs).
+    integers, swizzles; seeds other than the test suite's) -> (expressions, {mode: (median, best, median CPU)
+    seconds end to end}, seconds in-process, CPUs).
 
     End to end: a fresh `python -m cutedump eval -f FILE [-j 1]` (or `-f -`, the file written into its stdin
-    pipe) process, start-up included, the answers read through a pipe; the three alternate, 5 runs each.
-    In-process: the loop of one process (answer per line), parse cache cleared, best of 3."""
+    pipe) process, start-up included, the answers read through a pipe; with ``installed`` (the `cutedump` script of
+    a regular install in a bare venv, as the cold-start table uses), that command too; the modes alternate, 5 runs
+    each. In-process: the loop of one process (answer per line), parse cache cleared, best of 3."""
     from tests.oracle import gen_algebra as G
     from cutedump.commands._batch import answer, default_jobs
     exprs = [c.expr for s in seeds for c in G.generate(s, 3600)]
@@ -211,10 +225,12 @@ def bench_eval_file(seeds=(101, 202, 303)):
     cmds = {"default": ([sys.executable, "-m", "cutedump", "eval", "-f", str(f)], None),
             "-j 1": ([sys.executable, "-m", "cutedump", "eval", "-f", str(f), "-j", "1"], None),
             "pipe": ([sys.executable, "-m", "cutedump", "eval", "-f", "-"], data)}
+    if installed:
+        cmds["installed"] = ([installed, "eval", "-f", str(f)], None)
     runs = {k: [] for k in cmds}
     for _ in range(5):
         for k, (cmd, stdin) in cmds.items():
-            runs[k].append(timeit(lambda: subprocess.run(cmd, input=stdin, capture_output=True, cwd=ROOT), 1))
+            runs[k].append(_run_measured(cmd, stdin, cwd=ROOT))
     shutil.rmtree(d)
     from cutedump.parse import parse_expr
 
@@ -222,8 +238,15 @@ def bench_eval_file(seeds=(101, 202, 303)):
         parse_expr.cache_clear()
         for e in exprs:
             answer(e)
-    return (len(exprs), {k: (statistics.median(v), min(v)) for k, v in runs.items()}, timeit(run, 3),
-            default_jobs())
+    return (len(exprs), {k: (statistics.median(w for w, _ in v), min(w for w, _ in v),
+                             statistics.median(c for _, c in v)) for k, v in runs.items()},
+            timeit(run, 3), default_jobs())
+
+
+#: the environment of every measured subprocess: this one's, less two variables that change what is measured (a
+#: sandbox may set them): PYTHONDONTWRITEBYTECODE (an editable install would compile every module on every run) and
+#: PYTHONUNBUFFERED (every write a system call)
+ENV = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONUNBUFFERED")}
 
 
 # ------------------------------------------------------------------------------------------ cold start, per command
@@ -330,11 +353,11 @@ def bench_cold(py: str, script: str, rounds=9, cwd=None, names=None) -> tuple[fl
         cmds = {k: v for k, v in cmds.items() if k == "-c pass" or k in names}
     ts = {k: [] for k in cmds}
     for k, c in cmds.items():       # warm-up: writes the .pyc files of an editable install, fills the OS cache
-        subprocess.run(c, capture_output=True, cwd=cwd)
+        subprocess.run(c, capture_output=True, cwd=cwd, env=ENV)
     for _ in range(rounds):
         for k, c in cmds.items():
             t = time.perf_counter()
-            r = subprocess.run(c, capture_output=True, cwd=cwd)
+            r = subprocess.run(c, capture_output=True, cwd=cwd, env=ENV)
             ts[k].append(time.perf_counter() - t)
             if r.returncode:
                 raise RuntimeError(f"{k}: exit {r.returncode}: {r.stderr.decode()[-300:]}")
@@ -384,8 +407,7 @@ def print_icount(names=None):
         cmds["API: first Layout"] = [py, "-c", API_FIRST_USE]
         if names:
             cmds = {k: v for k, v in cmds.items() if k == "-c pass" or k in names}
-        env = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONUNBUFFERED")}
-        env["PYTHONHASHSEED"] = "0"
+        env = dict(ENV, PYTHONHASHSEED="0")
         counts = {}
         for k, c in cmds.items():
             r = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
@@ -445,13 +467,20 @@ def main():
         else:
             print(f"cutedump layout end to end: {t_l*1e3:.0f} ms; C++ side skipped: {note}")
     if "eval" in only:
-        n, t_e2e, t_in, cpus = bench_eval_file()
-        for k, (med, best) in t_e2e.items():
-            who = {"default": f"FILE, default: {cpus} process{'es' if cpus > 1 else ''}",
-                   "-j 1": "FILE -j 1, one process", "pipe": "- fed through a pipe, default"}[k]
-            print(f"cutedump eval -f {who}, {n} mixed expressions (python -m cutedump, in-tree): {n/med:,.0f} "
-                  f"expressions/s end to end, start-up included (median of 5; best {n/best:,.0f}"
-                  f"{'; target >= 50,000' if k == 'default' else ''})")
+        work = Path(tempfile.mkdtemp(prefix="cutedump-bench-"))
+        try:
+            inst = make_installs(work, kinds=("regular",))["regular"]
+            n, t_e2e, t_in, cpus = bench_eval_file(installed=None if isinstance(inst, str) else inst[1])
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
+        for k, (med, best, cpu) in t_e2e.items():
+            who = {"default": f"FILE, default: {cpus} process{'es' if cpus > 1 else ''} (python -m cutedump, in-tree)",
+                   "-j 1": "FILE -j 1, one process (python -m cutedump, in-tree)",
+                   "pipe": "- fed through a pipe, default (python -m cutedump, in-tree)",
+                   "installed": "FILE, default, the `cutedump` command of a regular install in a bare venv"}[k]
+            print(f"cutedump eval -f {who}, {n} mixed expressions: {n/med:,.0f} expressions/s end to end, start-up "
+                  f"included (median of 5; best {n/best:,.0f}; CPU {cpu:.2f} s"
+                  f"{'; target >= 50,000' if k in ('default', 'installed') else ''})")
         print(f"  one process's loop in-process: {n/t_in:,.0f} expressions/s")
 
 
