@@ -195,10 +195,11 @@ class CopyPlan:
         contiguous)."""
         return list(self.iter_addresses(sw, warps))
 
-    def iter_addresses(self, sw: Swizzle | None, warps=None):
+    def iter_addresses(self, sw: Swizzle | None, warps=None, calls=None):
         """:meth:`addresses` one row at a time (a call no longer contiguous raises when its row is reached, an
-        element not starting on a byte after the last row)."""
+        element not starting on a byte after the last row); ``calls``: these call offsets instead of the plan's."""
         warps = range(self.nwarps) if warps is None else warps
+        calls = self.calls if calls is None else calls
         noswz = sw is None or sw.b == 0
         msk, sh = (0, 0) if noswz else (sw.yyy_msk, sw.s)
         atom = self.atom
@@ -213,7 +214,7 @@ class CopyPlan:
         byte_step = bits // 8 if bits % 8 == 0 else None
         for w in warps:
             first = [t + a0 for t in self.threads[w * WARP:(w + 1) * WARP]]
-            for c in self.calls:
+            for c in calls:
                 es = [c + e for e in first]          # each lane's first element of the call
                 if noswz and steps_ok:
                     vs = es
@@ -241,32 +242,60 @@ class CopyPlan:
             raise CuteDumpError(f"{self.tiled_copy.atom.value_type} elements do not start on a byte")
 
     def row_classes(self, sw: Swizzle | None, warps=None) -> list | None:
-        """The rows of :meth:`iter_addresses` as ``[(row, count)]``, where they are a warp's one row moved by each call's
-        offset (no swizzle, contiguous atom values, whole bytes): the calls whose byte offsets agree modulo 128 give
-        rows with the same banks (model.class_totals), so each such class is one row and its count. None where that
-        does not hold, or where a row would be negative (then iter_addresses gives the rows, and its errors)."""
+        """The rows of :meth:`iter_addresses` as ``[(row, count)]``, where they are a warp's few rows moved by each
+        call's offset (contiguous atom values, whole bytes): each class is one row and its count. None where that
+        does not hold, or where an element offset would be negative, or where a class's row is refused (then
+        iter_addresses gives the rows, and its errors).
+
+        Law: rows whose banks are the same fall in one class. Without a swizzle, the calls whose byte offsets agree
+        modulo 128 give rows moved by a multiple of 128 bytes (model.class_totals: the same banks, the same counts).
+        A swizzle ``Sw<B,M,S>`` reads and writes only the bits below ``M + |S| + B`` of an element offset, so
+        ``Sw(x + k * 2^(M+|S|+B)) = Sw(x) + k * 2^(M+|S|+B)`` (x >= 0): calls that agree modulo that period and
+        whose byte offsets agree modulo 128 give rows moved by a multiple of 128 bytes too."""
         atom = self.atom
         bits = self.tiled_copy.atom.value_bits
-        if (not (sw is None or sw.b == 0) or bits % 8 or not self.calls
-                or any(atom[j + 1] - atom[j] != 1 for j in range(len(atom) - 1))):
+        if bits % 8 or not self.calls or any(atom[j + 1] - atom[j] != 1 for j in range(len(atom) - 1)):
             return None
         bs = bits // 8
         span = BANKS * WORD
-        groups: dict = {}            # byte offset of a call modulo 128 -> [the first such offset, calls]
+        warps = range(self.nwarps) if warps is None else warps
+        if sw is None or sw.b == 0:
+            groups: dict = {}        # byte offset of a call modulo 128 -> [the first such offset, calls]
+            for c in self.calls:
+                sh = c * bs
+                g = groups.get(sh % span)
+                if g is None:
+                    groups[sh % span] = [sh, 1]
+                else:
+                    g[1] += 1
+            low = min(self.calls) * bs
+            out = []
+            for w in warps:
+                first = [(t + atom[0]) * bs for t in self.threads[w * WARP:(w + 1) * WARP]]
+                if first and min(first) + low < 0:
+                    return None
+                out += [([x + sh for x in first], n) for sh, n in groups.values()]
+            return out
+        period = 1 << (sw.m + abs(sw.s) + sw.b)
+        groups = {}                  # (call mod period, byte offset mod 128) -> [the first such call, calls]
         for c in self.calls:
-            sh = c * bs
-            g = groups.get(sh % span)
+            key = (c % period, c * bs % span)
+            g = groups.get(key)
             if g is None:
-                groups[sh % span] = [sh, 1]
+                groups[key] = [c, 1]
             else:
                 g[1] += 1
-        low = min(self.calls) * bs
+        low = min(self.calls) + atom[0]
+        if any(min(self.threads[w * WARP:(w + 1) * WARP], default=0) + low < 0 for w in warps):
+            return None
+        reps = [c for c, _ in groups.values()]
+        counts = [n for _, n in groups.values()]
         out = []
-        for w in (range(self.nwarps) if warps is None else warps):
-            first = [(t + atom[0]) * bs for t in self.threads[w * WARP:(w + 1) * WARP]]
-            if first and min(first) + low < 0:
-                return None
-            out += [([x + sh for x in first], n) for sh, n in groups.values()]
+        try:
+            for w in warps:
+                out += zip(self.iter_addresses(sw, [w], reps), counts)
+        except CuteDumpError:        # a class's call not contiguous under the swizzle: the rows one by one say which
+            return None
         return out
 
     def _not_contiguous(self, k: int, l: int, el: list):
