@@ -345,9 +345,9 @@ def evaluate_description(desc: dict, params: dict | None = None, thread: int = 0
         if "modes" in e:
             ent.string("modes")
         info: dict = {}
-        if kind in S100.KINDS:        # Blackwell kinds (cutedump/kernel/sm100.py): no builder reads the thread
-            #                             itself, so a value of theirs depends on it only through an entry that did
-            #                             (and said so): an [[objects]] section of them is evaluated once
+        if kind in S100.KINDS:        # Blackwell kinds (cutedump/kernel/sm100.py)
+            # no builder of theirs reads the thread: a value depends on it only through an entry that did (and set
+            # uses_thread), so an [[objects]] section of these kinds is evaluated once whatever the thread
             v, info = S100.KINDS[kind][2](ent, env, items, at)
             return Item(name, kind, v, e, bool(e.get("show", S100.KINDS[kind][3])), info)
         if kind == "value":
