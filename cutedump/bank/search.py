@@ -95,20 +95,76 @@ def search_padding(tiled_copies, base: Layout, max_pad_bytes: int = 128) -> Fix 
         return None
     mode, stride, _ = pm
     bits = min(tc.atom.value_bits for tc, _ in tiled_copies)
+    plans_for = _padded_plans(tiled_copies, base, mode, stride)
     tried = 0
     for p in range(1, max(1, max_pad_bytes * 8 // bits) + 1):
-        new_std = list(base.stride)
-        new_std[mode] = C(stride + p)
-        lay = Layout(base.shape, tuple(new_std))
         tried += 1
-        try:
-            plans = [copy_plan(tc, lay, store) for tc, store in tiled_copies]
-        except CuteDumpError:
+        lay, plans = plans_for(p)
+        if plans is None:
             continue
         t = _clean(plans, None)
         if t is not None:
             return Fix("padding", lay, t, tried)
     return None
+
+
+def _padded(base: Layout, mode: int, stride: int, p: int) -> Layout:
+    new_std = list(base.stride)
+    new_std[mode] = C(stride + p)
+    return Layout(base.shape, tuple(new_std))
+
+
+def _padded_plans(tiled_copies, base: Layout, mode: int, stride: int):
+    """``p -> (the layout padded by p, its copy plans or None where a copy_plan refuses it)``, asked for p = 1, 2,
+    ... in turn: copy_plan for p = 1, 2, 3, every later p from those three.
+
+    Law: a plan's offsets are the smem layout at the coordinates (i, j) the TiledCopy fixes, listed in an order the
+    layout does not change, and the padded layout maps (i, j) to i * D + j with D = stride + p: every offset is
+    linear in D. The plans of p = 1 and 2 give each offset's i and j; p = 3's must lie on those lines, else (or if a
+    copy_plan refused one of them) every later padding gets its own copy_plan, as before."""
+    probes: list = []                 # (layout, plans) of p = 1, 2, 3
+    lines: list = []                  # per copy: [(i, j) per offset] of its calls, threads and atom; None: no lines
+
+    def direct(p):
+        lay = _padded(base, mode, stride, p)
+        try:
+            return lay, [copy_plan(tc, lay, store) for tc, store in tiled_copies]
+        except CuteDumpError:
+            return lay, None
+
+    def fit() -> list | None:
+        if any(plans is None for _, plans in probes):
+            return None
+        d1 = stride + 1
+        out = []
+        for a, b, c in zip(probes[0][1], probes[1][1], probes[2][1]):
+            per = []
+            for x, y, z in ((a.calls, b.calls, c.calls), (a.threads, b.threads, c.threads),
+                            (a.atom, b.atom, c.atom)):
+                if not len(x) == len(y) == len(z):
+                    return None
+                ij = [(v - u, u - (v - u) * d1) for u, v in zip(x, y)]    # D = d1, then d1 + 1
+                if any(i * (d1 + 2) + j != w for (i, j), w in zip(ij, z)):
+                    return None
+                per.append(ij)
+            out.append(per)
+        return out
+
+    def plans_for(p):
+        if p <= len(probes):
+            return probes[p - 1]
+        if p <= 3:
+            probes.append(direct(p))
+            return probes[p - 1]
+        if not lines:             # fitted when first needed (most searches end by p = 3)
+            lines.append(fit())
+        if lines[0] is None:
+            return direct(p)
+        lay = _padded(base, mode, stride, p)
+        d = stride + p
+        return lay, [CopyPlan(pl.tiled_copy, lay, pl.inst, pl.store, *[[i * d + j for i, j in f] for f in per],
+                              list(pl.notes)) for pl, per in zip(probes[0][1], lines[0])]
+    return plans_for
 
 
 def search_fixes(tiled_copies, smem) -> dict:
