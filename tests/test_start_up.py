@@ -1,12 +1,14 @@
 """Start-up paths that avoid importing numpy for small inputs (the README examples) give the same bytes as the numpy
 paths they stand in for (forced here by setting the SMALL thresholds below every input)."""
+import json
 from pathlib import Path
 
 import pytest
 
 import cutedump as cd
 from cutedump.algebra import evaluate
-from cutedump.render import grid
+from cutedump.parse import parse_layout
+from cutedump.render import grid, json_view
 
 MMAS = [("SM80_16x8x16_F16F16F16F16_TN", "(_2,_2)", "(_32,_32,_16)"), ("SM80_16x8x8_F32TF32TF32F32_TN", "(_2,_2,_1)", None),
         ("UniversalFMA<float,float,float>", "(_16,_16,_1)", None), ("SM70_8x8x4_F32F16F16F32_NT", None, None),
@@ -27,7 +29,7 @@ def views():
             cd.html(cd.make_tiled_mma(cd.MMA_Atom("SM80_16x8x16_F16F16F16F16_TN"), "(_2,_2)", "(_32,_32,_16)")),
             cd.html(cd.make_tiled_mma(cd.MMA_Atom("UniversalFMA<float,float,float>"), "(_16,_16,_1)"))]
     for L in LAYOUTS:
-        out += [cd.svg(L), cd.latex(L), cd.html(L)]
+        out += [cd.svg(L), cd.latex(L), cd.html(L), json.dumps(json_view.layout_json(parse_layout(L)))]
     return out
 
 
@@ -95,7 +97,8 @@ def test_small_pictures_load_no_numpy_and_no_urllib():
             "             ['html', '((_4,_8),(_2,_2)):((_32,_1),(_16,_8))'],\n"
             "             ['svg', '--mma', 'SM80_16x8x16_F16F16F16F16_TN', '--atom-layout', '(_2,_2)'],\n"
             "             ['latex', '--mma', 'SM80_16x8x16_F16F16F16F16_TN', '--atom-layout', '(_2,_2)'],\n"
-            "             ['html', '--mma', 'SM80_16x8x16_F16F16F16F16_TN', '--atom-layout', '(_2,_2)']):\n"
+            "             ['html', '--mma', 'SM80_16x8x16_F16F16F16F16_TN', '--atom-layout', '(_2,_2)'],\n"
+            "             ['layout', '(_4,_8):(_8,_1)', '--format', 'json']):\n"
             "    r = CliRunner().invoke(main, args); assert r.exit_code == 0, (args, r.output)\n"
             "bad = [m for m in ('numpy', 'urllib.request', 'xml.sax') if m in sys.modules]; assert not bad, bad")
     subprocess.run([sys.executable, "-c", code], check=True)

@@ -19,7 +19,7 @@ from cutedump.errors import CuteDumpError, check_pairs, check_size
 from cutedump.algebra import rank, depth, size, cosize, Layout, Swizzle, is_static
 from cutedump.algebra.inttuple import fmt, is_tuple
 from cutedump.algebra.swizzle import ComposedLayout
-from cutedump.algebra.evaluate import basis_values, values
+from cutedump.algebra.evaluate import basis_values, values_list
 from cutedump.algebra.basis import ScaledBasis, has_basis
 from cutedump.expr import format_result
 from cutedump.render import grid
@@ -57,7 +57,7 @@ def layout_json(layout, force: bool = False) -> dict:
         d["inner"] = str(base)
     else:
         d["cosize"] = int(cosize(base))
-    d["values"] = [int(v) for v in values(layout).tolist()] if n else []
+    d["values"] = [int(v) for v in values_list(layout)] if n else []   # plain Python up to FOLD points: no numpy
     if int(rank(base)) <= 2:
         p = grid.layout_panel(layout)
         d["table_layout"] = p.title
