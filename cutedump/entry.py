@@ -88,11 +88,9 @@ def _fast_eligible(args: list[str]) -> bool:
     if len(args) < 2:
         return False
     if args[0] == "eval":
-        return len(args) == 2 and not args[1].startswith("-")
+        return _eval_args(args[1:]) is not None
     if args[0] == "layout":
-        rest = args[1:]
-        flags = [a for a in rest if a.startswith("-")]
-        return len(rest) - len(flags) == 1 and set(flags) <= _LAYOUT_FLAGS and len(set(flags)) == len(flags)
+        return _layout_args(args[1:]) is not None
     if args[0] in ("coords", "compat"):   # SHAPE [STRIDE] / A B, no options
         return len(args) in ((2, 3) if args[0] == "coords" else (3,)) and not any(a.startswith("-") for a in args[1:])
     if args[0] == "explain":              # EXPR (not partition), the default language, no options
@@ -364,7 +362,7 @@ def _fast(args: list[str]) -> bool:
                 return False
             text = _table_function(_TABLE[_table_key(args)[0]][0])(**_table_args(args))
         elif args[0] == "eval":
-            text = _eval_text(args[1])
+            text = _eval_text(*_eval_args(args[1:]))
         elif args[0] == "coords":
             from cutedump.tutorial import coords_answer  # start-up: on demand
             text = coords_answer(args[1], args[2] if len(args) > 2 else None)
@@ -380,7 +378,7 @@ def _fast(args: list[str]) -> bool:
             if not ok:        # exit status 1: the click command's
                 return False
         else:
-            text = _layout_text([a for a in args[1:] if not a.startswith("-")][0], set(args[1:]))
+            text = _layout_text(*_layout_args(args[1:]))
     except Exception:   # noqa: BLE001 - errors (and their wording) are the click command's
         return False
     if text is None or "\x1b" in text:   # click.echo strips escape sequences from a stream that is not a terminal
@@ -396,10 +394,50 @@ def _fast(args: list[str]) -> bool:
     return True
 
 
-def _eval_text(expr: str) -> str:
-    """``eval_cmd`` with one EXPR, text format."""
+def _format_option(rest: list[str]):
+    """(``rest`` less one ``--format text|json`` (or ``--format=...``), the format or None); None if an option
+    repeats or names another format."""
+    out, fmt = [], None
+    i = 0
+    while i < len(rest):
+        a = rest[i]
+        if a == "--format" or a.startswith("--format="):
+            if fmt is not None or (a == "--format" and i + 1 == len(rest)):
+                return None
+            fmt = rest[i + 1] if a == "--format" else a[len("--format="):]
+            if fmt not in ("text", "json"):
+                return None
+            i += 2 if a == "--format" else 1
+            continue
+        out.append(a)
+        i += 1
+    return out, fmt
+
+
+def _eval_args(rest: list[str]):
+    """(EXPRs, format) of ``eval EXPR... [--format text|json]`` with no other option and no EXPR starting with '-'
+    (``-`` reads standard input): what the fast path answers; None otherwise."""
+    got = _format_option(rest)
+    if got is None or not got[0] or any(a.startswith("-") for a in got[0]):
+        return None
+    return got[0], got[1] or "text"
+
+
+def _eval_text(exprs: list[str], fmt: str) -> str | None:
+    """``eval_cmd`` with EXPR arguments: one answer line each (text: CuTe's print; json: one object each, with
+    "expr" when there are several); None where a line fails (the click command prints it, and exits 1 or 2)."""
     from cutedump.expr import evaluate, format_result  # start-up: on demand
-    return format_result(evaluate(expr)) + "\n"
+    if fmt == "json":
+        from cutedump._json import dumps  # start-up: JSON without importing json (and re)
+        from cutedump.render.json_view import object_json  # start-up: the JSON view on demand
+        if len(exprs) == 1:
+            return dumps(object_json(evaluate(exprs[0]))) + "\n"
+        return "".join(dumps(dict({"expr": e}, **object_json(evaluate(e)))) + "\n" for e in exprs)
+    if len(exprs) == 1:
+        return format_result(evaluate(exprs[0])) + "\n"
+    from cutedump.commands._batch import answer  # start-up: on demand
+    lines = [answer(e) for e in exprs]
+    return None if any(bad for _, bad in lines) else "".join(line for line, _ in lines)
 
 
 def _explain_text(expr: str) -> str | None:
@@ -432,10 +470,25 @@ def _copy_text(atom: str, opts: dict) -> str:
     return "\n".join(tiled_copy_lines(tc) + copy_atom_lines(ca)) + "\n"
 
 
-def _layout_text(layout: str, flags: set[str]) -> str | None:
-    """``layout_cmd`` in text format, without --force, where it prints CuTe's bytes (not a terminal's table)."""
+def _layout_args(rest: list[str]):
+    """(LAYOUT, flags, format) of ``layout LAYOUT`` with --plain/--info/--coords at most once each and at most one
+    ``--format text|json``: what the fast path answers; None otherwise (``-`` reads standard input: click)."""
+    got = _format_option(rest)
+    if got is None:
+        return None
+    words, fmt = got
+    flags = [a for a in words if a.startswith("-")]
+    if len(words) - len(flags) != 1 or not set(flags) <= _LAYOUT_FLAGS or len(set(flags)) != len(flags):
+        return None
+    return [a for a in words if not a.startswith("-")][0], set(flags), fmt or "text"
+
+
+def _layout_text(layout: str, flags: set[str], fmt: str = "text") -> str | None:
+    """``layout_cmd`` without --force: CuTe's bytes (not a terminal's table), or its JSON."""
     plain = "--plain" in flags
-    if not plain and not os.environ.get("NO_COLOR") and sys.stdout.isatty():
+    if fmt == "json" and plain:
+        return None   # --plain is for the text (click says so)
+    if fmt == "text" and not plain and not os.environ.get("NO_COLOR") and sys.stdout.isatty():
         return None
     from cutedump.algebra import size  # start-up: on demand
     from cutedump.errors import check_size  # start-up: on demand
@@ -445,4 +498,10 @@ def _layout_text(layout: str, flags: set[str]) -> str | None:
     check_size(int(size(L)), False, "layout table")
     view, _ = layout_view(L)
     check_size(table_cells(view), False, "layout table")
+    if fmt == "json":
+        from cutedump._json import dumps  # start-up: JSON without importing json (and re)
+        from cutedump.render.json_view import layout_json  # start-up: the JSON view on demand
+        return dumps(layout_json(L)) + "\n"
     return layout_text(L, "--info" in flags, "--coords" in flags)
+
+

@@ -54,7 +54,9 @@ LAYOUTS = ["((_4,_8),(_2,_2)):((_32,_1),(_16,_8))", "Sw<3,3,3> o _0 o (_8,(_8,_8
            "(4096,4096):(4096,1)", "(_4,_8", "size((_4,_8))", "(_4,_8):(_1,_4)(3)", "Sw<2,3,3> o 0 o (_8,_8):(_8,_1)"]
 
 
-@pytest.mark.parametrize("flags", [[], ["--plain"], ["--info"], ["--coords", "--plain"], ["--info", "--coords"]])
+@pytest.mark.parametrize("flags", [[], ["--plain"], ["--info"], ["--coords", "--plain"], ["--info", "--coords"],
+                                   ["--format", "json"], ["--format=json"], ["--format", "text", "--info"],
+                                   ["--info", "--format", "json"]])
 def test_layout_same_bytes(monkeypatch, flags):
     runner = CliRunner()
     answered = 0
@@ -70,12 +72,21 @@ def test_layout_same_bytes(monkeypatch, flags):
     assert answered >= 20
 
 
-@pytest.mark.parametrize("args", [["layout"], ["layout", "--help"], ["layout", "(_4,_8)", "--format", "json"],
+@pytest.mark.parametrize("args", [["layout"], ["layout", "--help"], ["layout", "(_4,_8)", "--format", "xml"],
+                                  ["layout", "(_4,_8)", "--format"], ["layout", "(_4,_8)", "--format", "json",
+                                                                     "--format", "text"],
                                   ["layout", "(_4,_8)", "--plain", "--plain"], ["layout", "(_4,_8)", "(_2,_2)"],
-                                  ["layout", "-"], ["eval", "-f", "x"], ["eval", "1", "2"], ["eval", "--help"],
+                                  ["layout", "-"], ["eval", "-f", "x"], ["eval", "1", "--syntax", "cpp"],
+                                  ["eval", "1", "-"], ["eval", "--format", "json"], ["eval", "--help"],
                                   ["eval", "-1"], ["mma", "x", "--thread", "1"], ["--help"], [], ["layout", "--force", "(_4,_8)"]])
 def test_left_to_click(args):
     assert not entry._fast_eligible(args)
+
+
+def test_layout_json_plain_left_to_click(monkeypatch):
+    """--plain with --format json is click's usage error: the fast path prints nothing."""
+    args = ["layout", "(_4,_8):(_8,_1)", "--format", "json", "--plain"]
+    assert fast(args, monkeypatch) is None and CliRunner().invoke(main, args).exit_code == 2
 
 
 def test_not_utf8_left_to_click(monkeypatch):
@@ -100,7 +111,31 @@ def test_process_fast_and_fallback():
     assert r.returncode == 2 and r.stdout == b"" and r.stderr.startswith(b"error: ")
     assert r.stderr.endswith(b"clickTrue")
     r = run(["layout", "(_4,_8):(_8,_1)", "--format", "json"])
-    assert r.returncode == 0 and r.stdout.startswith(b"{") and r.stderr == b"clickTrue"
+    assert (r.returncode, r.stderr) == (0, b"clickFalse") and r.stdout.startswith(b"{")
+    assert r.stdout.decode() == CliRunner().invoke(main, ["layout", "(_4,_8):(_8,_1)", "--format", "json"]).output
+    r = run(["layout", "(_4,_8):(_8,_1)", "--format", "json", "--plain"])   # a usage error: click's
+    assert r.returncode == 2 and r.stderr.endswith(b"clickTrue")
+
+
+@pytest.mark.parametrize("fmt", [[], ["--format", "json"], ["--format=text"]])
+def test_eval_several_and_json_same_bytes(monkeypatch, fmt):
+    """`eval EXPR... [--format text|json]` answered without click prints the click command's bytes; a failing EXPR
+    (exit 1 or 2 there) is left to click."""
+    runner = CliRunner()
+    cases = [["size((_4,8))"], ["left_inverse((_8,(_4,_2)):(_1,(_32,_16)))", "size(_4)", "(_4,_8):(_1,_4)(17)"],
+             ["Sw<3,3,3> o _0 o (_8,_8):(_8,_1)", "(_2,(_3,4))", "E<1,0>{}", "make_identity_tensor((_4,_8))"],
+             ["size(_4)", "size((_4,8)"], ["size((_4,8)"], ["upcast<2>((_4,_8):(_1,_4))", "", "# note"]]
+    answered = 0
+    for exprs in cases:
+        for args in (["eval", *exprs, *fmt], ["eval", *fmt, *exprs]):
+            got = fast(args, monkeypatch)
+            r = runner.invoke(main, args)
+            if got is None:
+                assert r.exit_code != 0, (args, r.output)
+                continue
+            answered += 1
+            assert (r.exit_code, r.output) == (0, got), args
+    assert answered >= 6
 
 
 def test_process_closed_pipe():

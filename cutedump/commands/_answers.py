@@ -181,8 +181,8 @@ def tmem_text(atom, atom_layout, shape_, copy_op, thread, fmt_) -> str:
         lines += [f"  warp {w}: lanes {ln[0]}-{ln[1]}, columns {cl[0]}-{cl[1]} ({k} cells)" for w, ln, cl, k in warps]
         lines.append(warp_picture(cells))
     if fmt_ == "json":
-        import json
-        return json.dumps(d) + "\n"
+        from cutedump._json import dumps  # start-up: JSON without importing json (and re)
+        return dumps(d) + "\n"
     return "\n".join(lines) + "\n"
 
 
@@ -201,8 +201,8 @@ def bank_output(rep, compact, fmt_) -> str:
     if compact and fmt_ != "text":
         raise CuteDumpError(f"--compact and --format {fmt_} contradict each other: --compact shortens the text view")
     if fmt_ == "json":
-        import json
-        return json.dumps(V.report_json(rep)) + "\n"
+        from cutedump._json import dumps  # start-up: JSON without importing json (and re)
+        return dumps(V.report_json(rep)) + "\n"
     if fmt_ == "svg":
         return V.report_svg(rep)
     return V.report_text(rep, compact) + "\n"
@@ -220,8 +220,8 @@ def desc_answer(descriptor, kind, major, value_type, mn, fmt_, picture, lang) ->
         from cutedump.render import coremat  # start-up: pictures on demand
         return coremat.render(r, picture)
     if fmt_ == "json":
-        import json
-        return json.dumps(desc_json(r)) + "\n"
+        from cutedump._json import dumps  # start-up: JSON without importing json (and re)
+        return dumps(desc_json(r)) + "\n"
     return desc_text(r, lang)
 
 
@@ -259,12 +259,12 @@ def idesc_answer(value, family, block_scaled, fmt_) -> str:
             d = D.decode(d.value, block_scaled=block_scaled, a_format_enum=e.a_format_enum,
                          b_format_enum=e.b_format_enum)
     if fmt_ == "json":
-        import json
+        from cutedump._json import dumps  # start-up: JSON without importing json (and re)
         out = d.json()
         out["atoms"] = [t.name for t in atoms]
         if atom_name:
             out["atom"] = atom_name
-        return json.dumps(out) + "\n"
+        return dumps(out) + "\n"
     lines = [idesc_text(d)]
     if atom_name:
         lines.insert(0, f"{atom_name}: idesc_ = UMMA::{'make_instr_desc_block_scaled' if d.block_scaled else 'make_instr_desc'}<...>()")

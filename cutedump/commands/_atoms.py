@@ -89,7 +89,7 @@ def atoms_text(pattern, mma_pat, copy_pat, fmt_) -> str:
     mrows = mma_rows(mma_pat or pattern) if show_mma else None
     crows = copy_rows(copy_pat or pattern) if show_copy else None
     if fmt_ == "json":
-        import json
+        from cutedump._json import dumps  # start-up: JSON without importing json (and re)
         d = {}
         if mrows is not None:
             d["mma"] = [dict(zip(("name", "arch", "shape_mnk", "threads", "types"), r)) for r in mrows]
@@ -100,7 +100,7 @@ def atoms_text(pattern, mma_pat, copy_pat, fmt_) -> str:
             d["copy"] = [dict(zip(("name", "arch", "threads", "bits"), r)) for r in crows]
             for r in d["copy"]:
                 r["threads"] = int(r["threads"])
-        return json.dumps(d) + "\n"
+        return dumps(d) + "\n"
     lines = []
     if mrows is not None:
         lines.append(f"MMA atoms ({len(mrows)}):")

@@ -70,16 +70,16 @@ def _eval(exprs, file_, fmt_, jobs, syntax):
         if len(exprs) == 1:
             obj = evaluate(exprs[0])
             if fmt_ == "json":
-                import json
+                from cutedump._json import dumps  # start-up: JSON without importing json (and re)
                 from cutedump.render.json_view import object_json  # start-up: the JSON view on demand
-                click.echo(json.dumps(object_json(obj)))
+                click.echo(dumps(object_json(obj)))
             else:
                 click.echo(format_result(obj, None if syntax == "print" else syntax))
             return
         failed = False
         for e in exprs:
             if fmt_ == "json":
-                import json
+                from cutedump._json import dumps  # start-up: JSON without importing json (and re)
                 from cutedump.render.json_view import object_json  # start-up: the JSON view on demand
                 try:
                     d = object_json(evaluate(e))
@@ -87,7 +87,7 @@ def _eval(exprs, file_, fmt_, jobs, syntax):
                     d, bad = {"expr": e, "error": err.one_line()}, True
                 else:
                     d, bad = dict({"expr": e}, **d), False
-                click.echo(json.dumps(d))
+                click.echo(dumps(d))
             else:
                 line, bad = answer(e)
                 click.echo(line, nl=False)

@@ -23,7 +23,8 @@ Public API::
 from __future__ import annotations
 
 import itertools
-import json
+
+from cutedump._json import dumps
 from cutedump.render.xmltext import escape, quoteattr
 
 from cutedump.algebra import rank, size
@@ -316,7 +317,7 @@ def _tv_data(panels) -> str:
     tv = {p.name: p.tv for p in panels if p.tv is not None}
     if not tv:
         return ""
-    text = json.dumps(tv, separators=(",", ":")).replace("</", "<\\/")
+    text = dumps(tv, separators=(",", ":")).replace("</", "<\\/")
     return f'<script type="application/json" class="cd-tv">{text}</script>\n'
 
 
