@@ -121,13 +121,13 @@ _CK = {"--at": ("at", "str", None), "--table": ("table", "flag", False), "--rows
 _TABLE = {
     "kernel": ("kernel_text", ("file",), {
         "--thread": ("thread", "int", 0), "--warp": ("warp", "int", 0), "--set": ("sets", "multi", ()),
-        "--format": _FMT, "--lang": _LANG}),
+        "--format": _FMT, "--lang": _LANG, "--no-readings": ("no_readings", "flag", False)}, {"given_": None}),
     "sgemm-sm80": ("sgemm_text", (), {
         "--dump-layouts": ("dump_layouts", "flag", False), "--dump-m": ("dump_m", "int", None),
         "--dump-n": ("dump_n", "int", None), "--dump-k": ("dump_k", "int", None), "--thread": ("thread", "int", 0),
         "--cta-tile": ("tile", "str", None), "--variant": ("variant", ("tn", "nt"), "tn"),
         "--type": ("type_", ("half_t", "float"), "half_t"), "--warp": ("warp", "int", 0), "--format": _FMT,
-        "--lang": _LANG, "--no-readings": ("no_readings", "flag", False)}),
+        "--lang": _LANG, "--no-readings": ("no_readings", "flag", False)}, {"given_": None}),
     "tmem": ("tmem_text", ("atom",), {
         "--atom-layout": ("atom_layout", "str", None), "--shape": ("shape_", "str", None),
         "--copy": ("copy_op", "str", None), "--thread": ("thread", "int", 0), "--format": _FMT}),

@@ -380,6 +380,11 @@ TABLE_LINES = [
     ["kernel", "sgemm_sm80_nt_float", "--format", "json"], ["kernel", "wgmma_sm90_nt", "--thread", "5"],
     ["kernel", "sm100_01_mma", "--thread", "37", "--set", "MmaN=64", "--lang", "en"],
     ["kernel", "sgemm_sm80_tn_half", "--thread", "100000"], ["kernel", "no_such_kernel"],
+    ["kernel", "sgemm_2_nt", "--no-readings"], ["kernel", "sm100_05_mma_tma_epi", "--no-readings", "--thread", "64"],
+    ["kernel", "wgmma_sm90_tn", "--no-readings", "--format", "json"], ["kernel", "sgemm_2_nt", "--no-readings",
+                                                                        "--warp", "0"],
+    ["sgemm-sm80", "--dump-layouts", "--cta-tile", "64,128,64", "--no-readings"],
+    ["sgemm-sm80", "--no-readings", "--warp", "1"],
     ["sgemm-sm80", "--dump-layouts", "--dump-m", "128", "--dump-n", "128", "--dump-k", "64", "--thread", "5"],
     ["sgemm-sm80", "--dump-layouts", "--dump-m", "200", "--dump-n", "96", "--dump-k", "40", "--thread", "37",
      "--lang", "en"],
@@ -484,7 +489,7 @@ def test_table_same_bytes(monkeypatch, lang):
         answered += 1
         assert (r.exit_code, r.output) == (0, got), args
     assert answered >= (52 if lang == "xx" else 66)
-    for args in (["kernel", "-"], ["kernel", "x", "--dump-latex"], ["kernel", "x", "--no-readings"],
+    for args in (["kernel", "-"], ["kernel", "x", "--dump-latex"], ["kernel", "x", "--no-readings", "--no-readings"],
                  ["kernel", "x", "--thread", "-1"], ["kernel", "x", "--thread", "1", "--thread", "2"],
                  ["kernel", "x", "--thread=1"], ["kernel", "x", "--thread", " 1"], ["kernel", "x", "y"], ["kernel"],
                  ["bank", "--inst", "ld.shared.b32"], ["bank", "(_8,_8)", "--store", "--load"],

@@ -117,21 +117,26 @@ def sgemm_dump(dump_m, dump_n, dump_k, thread, tile, variant, type_):
     return build(variant, type_, params, sgemm_tile(tile), thread)
 
 
-def sgemm_text(dump_layouts, dump_m, dump_n, dump_k, thread, tile, variant, type_, warp, fmt_, lang, no_readings):
-    """``cutedump sgemm-sm80`` with readings, without --dump-latex (--no-readings: the click command, which checks
-    that --warp is not given with it)."""
-    if no_readings:
+def sgemm_text(dump_layouts, dump_m, dump_n, dump_k, thread, tile, variant, type_, warp, fmt_, lang, no_readings,
+               given_=frozenset()):
+    """``cutedump sgemm-sm80`` without --dump-latex (--warp given with --no-readings: None, the click command's
+    usage error)."""
+    if no_readings and "warp" in given_:
         return None
     if warp < 0:
         raise CuteDumpError(f"--warp {warp} is negative")
-    return kernel_output(sgemm_dump(dump_m, dump_n, dump_k, thread, tile, variant, type_), lang, True, fmt_, warp)
+    return kernel_output(sgemm_dump(dump_m, dump_n, dump_k, thread, tile, variant, type_), lang, not no_readings,
+                         fmt_, warp)
 
 
-def kernel_text(file, thread, warp, sets, fmt_, lang) -> str:
-    """``cutedump kernel FILE`` with readings, without --dump-latex."""
+def kernel_text(file, thread, warp, sets, fmt_, lang, no_readings=False, given_=frozenset()) -> str | None:
+    """``cutedump kernel FILE`` without --dump-latex (--warp given with --no-readings: None, the click command's
+    usage error)."""
+    if no_readings and "warp" in given_:
+        return None
     if warp < 0:
         raise CuteDumpError(f"--warp {warp} is negative")
-    return kernel_output(kernel_load(file, thread, sets), lang, True, fmt_, warp)
+    return kernel_output(kernel_load(file, thread, sets), lang, not no_readings, fmt_, warp)
 
 
 def tmem_text(atom, atom_layout, shape_, copy_op, thread, fmt_) -> str:
