@@ -131,7 +131,7 @@ _TABLE = {
     "tmem": ("tmem_text", ("atom",), {
         "--atom-layout": ("atom_layout", "str", None), "--shape": ("shape_", "str", None),
         "--copy": ("copy_op", "str", None), "--thread": ("thread", "int", 0), "--format": _FMT}),
-    "bank": ("bank_copy_text", ("smem",), {
+    "bank": ("bank_text", ("smem?",), {
         "--copy": ("atom", "str", None), "--type": ("value_type", "str", None), "--thr": ("thr", "str", None),
         "--val": ("val", "str", None), "--mma": ("mma_name", "str", None),
         "--atom-layout": ("atom_layout", "str", None), "--tile": ("tile", "str", None),
@@ -139,7 +139,8 @@ _TABLE = {
         "--store": ("store", {"--store": True, "--load": False}, None),
         "--load": ("store", {"--store": True, "--load": False}, None),
         "--warp": ("warp", "int", 0), "--also": ("also", "multi", ()), "--no-fix": ("no_fix", "flag", False),
-        "--compact": ("compact", "flag", False), "--format": ("fmt_", ("text", "json", "svg"), "text")}),
+        "--compact": ("compact", "flag", False), "--format": ("fmt_", ("text", "json", "svg"), "text"),
+        "--inst": ("inst", "str", None), "--addresses": ("addresses", "multi", ())}, {"given_": None}),
     "desc": ("desc_answer", ("descriptor",), {
         "--kind": ("kind", ("gmma", "umma"), "gmma"), "--major": ("major", ("K", "MN"), "K"),
         "--type": ("value_type", "str", "half_t"), "--mn": ("mn", (1, 4096), 64), "--format": _FMT,

@@ -191,6 +191,19 @@ def tmem_text(atom, atom_layout, shape_, copy_op, thread, fmt_) -> str:
     return "\n".join(lines) + "\n"
 
 
+def bank_text(smem, atom, value_type, thr, val, mma_name, atom_layout, tile, operand, store, warp, also, no_fix,
+              compact, fmt_, inst=None, addresses=(), given_=frozenset()) -> str | None:
+    """``cutedump bank``: raw mode (--inst, --addresses) or copy mode (:func:`bank_copy_text`). Raw mode with any
+    copy option is the click command's error: None."""
+    if inst is None and not addresses:
+        return bank_copy_text(smem, atom, value_type, thr, val, mma_name, atom_layout, tile, operand, store, warp,
+                              also, no_fix, compact, fmt_)
+    if smem is not None or inst is None or not given_ <= {"inst", "addresses", "compact", "fmt_"}:
+        return None
+    from cutedump.bank.report import raw_report  # start-up: on demand
+    return bank_output(raw_report(inst, list(addresses)), compact, fmt_)
+
+
 def bank_copy_text(smem, atom, value_type, thr, val, mma_name, atom_layout, tile, operand, store, warp, also, no_fix,
                    compact, fmt_) -> str:
     """``cutedump bank`` in copy mode with the smem layout given (not read from standard input)."""
