@@ -89,6 +89,21 @@ def test_layout_json_plain_left_to_click(monkeypatch):
     assert fast(args, monkeypatch) is None and CliRunner().invoke(main, args).exit_code == 2
 
 
+def same_as_click(lines, monkeypatch, runner) -> int:
+    """Each command line's fast answer is the click command's output (exit 0); one the fast path leaves (None) is a
+    click failure -> how many were answered fast."""
+    answered = 0
+    for args in lines:
+        got = fast(args, monkeypatch)
+        r = runner.invoke(main, args)
+        if got is None:
+            assert r.exit_code != 0, (args, r.output)
+            continue
+        answered += 1
+        assert (r.exit_code, r.output) == (0, got), args
+    return answered
+
+
 def test_not_utf8_left_to_click(monkeypatch):
     monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(io.BytesIO(), encoding="ascii"))
     assert not entry._fast(["eval", "size((_4,8))"])
@@ -125,17 +140,8 @@ def test_eval_several_and_json_same_bytes(monkeypatch, fmt):
     cases = [["size((_4,8))"], ["left_inverse((_8,(_4,_2)):(_1,(_32,_16)))", "size(_4)", "(_4,_8):(_1,_4)(17)"],
              ["Sw<3,3,3> o _0 o (_8,_8):(_8,_1)", "(_2,(_3,4))", "E<1,0>{}", "make_identity_tensor((_4,_8))"],
              ["size(_4)", "size((_4,8)"], ["size((_4,8)"], ["upcast<2>((_4,_8):(_1,_4))", "", "# note"]]
-    answered = 0
-    for exprs in cases:
-        for args in (["eval", *exprs, *fmt], ["eval", *fmt, *exprs]):
-            got = fast(args, monkeypatch)
-            r = runner.invoke(main, args)
-            if got is None:
-                assert r.exit_code != 0, (args, r.output)
-                continue
-            answered += 1
-            assert (r.exit_code, r.output) == (0, got), args
-    assert answered >= 6
+    lines = [a for exprs in cases for a in (["eval", *exprs, *fmt], ["eval", *fmt, *exprs])]
+    assert same_as_click(lines, monkeypatch, runner) >= 6
 
 
 def test_process_closed_pipe():
@@ -229,18 +235,8 @@ ATOM_LINES = [["mma", "SM80_16x8x16_F16F16F16F16_TN", "--atom-layout", "(_2,_2)"
 def test_mma_copy_same_bytes(monkeypatch):
     """`mma ATOM [--atom-layout] [--tile]` and `copy ATOM [--type] --thr [--val]` without click: the click commands'
     bytes; errors are left to click."""
-    runner = CliRunner()
-    answered = 0
-    for args in ATOM_LINES:
-        assert entry._fast_eligible(args), args
-        got = fast(args, monkeypatch)
-        r = runner.invoke(main, args)
-        if got is None:
-            assert r.exit_code != 0, (args, r.output)
-            continue
-        answered += 1
-        assert (r.exit_code, r.output) == (0, got), args
-    assert answered >= 10
+    assert all(entry._fast_eligible(args) for args in ATOM_LINES)
+    assert same_as_click(ATOM_LINES, monkeypatch, CliRunner()) >= 10
     for args in (["mma", "X", "--partition", "(8,8)"], ["mma", "X", "--tile"], ["mma", "--tile", "(_1,_1,_1)", "X"],
                  ["mma", "X", "--tile", "(_1,_1,_1)", "--tile", "(_1,_1,_1)"], ["mma", "X", "--format", "json"],
                  ["copy", "X", "--type", "half_t"], ["copy", "X", "--thr=(_1,_1)"], ["copy", "X", "--thr", "-1"],
@@ -256,19 +252,9 @@ PICTURES = ["(2,(2,3)):(6,(3,1))", "Sw<3,3,3> o _0 o (_8,_8):(_8,_1)", "((_4,_8)
 @pytest.mark.parametrize("cmd", ["latex", "svg", "html"])
 def test_pictures_same_bytes(monkeypatch, cmd):
     """`latex|svg|html LAYOUT` without click: the click commands' bytes; errors are left to click."""
-    runner = CliRunner()
-    answered = 0
-    for L in PICTURES:
-        args = [cmd, L]
-        assert entry._fast_eligible(args), args
-        got = fast(args, monkeypatch)
-        r = runner.invoke(main, args)
-        if got is None:
-            assert r.exit_code != 0, (args, r.output)
-            continue
-        answered += 1
-        assert (r.exit_code, r.output) == (0, got), args
-    assert answered >= 8
+    lines = [[cmd, L] for L in PICTURES]
+    assert all(entry._fast_eligible(args) for args in lines)
+    assert same_as_click(lines, monkeypatch, CliRunner()) >= 8
     for args in ([cmd, "-"], [cmd, "(_4,_8)", "(_2,_2)"], [cmd, "(_4,_8)", "--permutation", "(_1,_1,_1)"]):
         assert not entry._fast_eligible(args), args
 
