@@ -306,3 +306,19 @@ def test_sm100_objects_evaluated_once_for_any_thread(monkeypatch):
                         (*orig[:2], lambda *a: calls.append(a[3]) or orig[2](*a), orig[3]))
     dump = L.load(L.example("sm100_05_mma_tma_epi"), thread=64)
     assert calls == [0, 0, 0] and dump.thread == 64    # mma_shape_A, mma_shape_B, mma_shape_C: one pass
+
+
+def test_sm100_answer_loads_no_bank_model():
+    """The Blackwell tutorials have no [[smem_copies]]: their answer says there is nothing to audit without loading
+    the bank model (cutedump.kernel.audit, cutedump.bank: ~6 modules of start-up)."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[1]
+    r = subprocess.run([sys.executable, "-X", "importtime", str(root / "bin" / "cutedump"), "kernel",
+                        "sm100_05_mma_tma_epi", "--thread", "64", "--lang", "en"], capture_output=True, text=True,
+                       env=dict(os.environ, PYTHONPATH=str(root)))
+    assert r.returncode == 0 and "no [[smem_copies]] in the description: nothing to audit" in r.stdout
+    loaded = {ln.rsplit("|", 1)[1].strip() for ln in r.stderr.splitlines() if ln.startswith("import time:")}
+    assert "cutedump.kernel.tensor" in loaded and not loaded & {"cutedump.kernel.audit", "cutedump.bank.model"}

@@ -84,9 +84,11 @@ def kernel_load(file: str, thread: int, sets):
 
 def kernel_output(dump, lang: str, readings: bool, fmt: str, warp: int) -> str:
     """The sections of a kernel dump (and, with readings, the bank audit), as text or JSON."""
-    from cutedump.kernel.audit import audit  # start-up: on demand
     from cutedump.dumps import kernel_dump  # start-up: on demand
-    bank = audit(dump, warp)
+    bank = []          # no [[smem_copies]] (the Blackwell tutorials): nothing to audit, the bank model not loaded
+    if dump.smem_copies:
+        from cutedump.kernel.audit import audit  # start-up: only a kernel with smem copies loads the bank model
+        bank = audit(dump, warp)
     blocks = kernel_dump.blocks(dump, lang, readings, bank, warp)
     if fmt == "json":
         import json
