@@ -27,7 +27,6 @@ from cutedump.atoms import TiledCopy, TiledMMA, sample_table
 from cutedump.expr import format_result
 from cutedump.kernel.tensor import CoordTensor
 from cutedump.dumps.narrator import render as fill
-from cutedump.render.bank_view import cute_cpp
 from cutedump.kernel.sm100 import BLOCK_KINDS as S100_BLOCK_KINDS
 from cutedump.dumps import kernel_sm100
 
@@ -413,6 +412,7 @@ def _bank_text(ln, M) -> str:
         if "error" in fx:
             txt += fill(M["bank_fix_error"], error=fx["error"])
         elif fx.get("swizzle") is not None:
+            from cutedump.render.bank_view import cute_cpp  # start-up: only a kernel whose audit found a fix
             txt += fill(M["bank_fix"], layout=fx["swizzle"].layout, cpp=cute_cpp(fx["swizzle"].layout))
         elif fx.get("padding") is not None:
             txt += fill(M["bank_pad"], layout=fx["padding"].layout)
@@ -448,6 +448,7 @@ def bank_json(bank) -> list[dict]:
                      vector={k: ln.vector[k] for k in ("max_common_vector", "max_vector_bits", "atom_elements",
                                                         "atom_bits")})
             if ln.fixes is not None:
+                from cutedump.render.bank_view import cute_cpp  # start-up: only a kernel whose audit found a fix
                 fx = ln.fixes
                 d["fix"] = {k: (None if f is None else f if isinstance(f, str) else
                                 {"layout": str(f.layout), "cute": cute_cpp(f.layout), "totals": f.totals})
