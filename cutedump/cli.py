@@ -1,40 +1,32 @@
-"""The cutedump command line: a list of thin click commands, each imported only when it is run.
+"""The cutedump command line: the click group of the declared commands (cutedump/commands/declarations.py), each
+click command built from its declaration when it is run (or its help shown).
 
 Start-up stays fast because neither numpy nor rich, nor the command modules, are imported for ``--help``.
 """
 from __future__ import annotations
 
-import importlib
 import sys
 
 import click
 
 from cutedump.commands._common import guard_io
 
-from cutedump.commands._help import COMMANDS, MAIN_HELP
+from cutedump.commands._help import MAIN_HELP
+from cutedump.commands.declarations import COMMANDS
+
+
+def command(name: str) -> click.Command:
+    """The click command ``cutedump NAME``, built from its declaration."""
+    from cutedump.commands._click import click_command  # start-up: built when a command runs
+    return click_command(COMMANDS[name])
 
 
 class LazyGroup(click.Group):
     def list_commands(self, ctx):
-        return [n for n in COMMANDS if self._available(n)]
-
-    @staticmethod
-    def _available(name: str) -> bool:
-        import importlib.util  # start-up: only the command list (--help) asks which modules exist
-        mod = COMMANDS[name][0].split(":")[0]
-        return importlib.util.find_spec(mod) is not None
+        return list(COMMANDS)
 
     def get_command(self, ctx, name):
-        if name not in COMMANDS:
-            return None
-        mod, attr = COMMANDS[name][0].split(":")
-        try:
-            module = importlib.import_module(mod)
-        except ModuleNotFoundError as e:
-            if e.name != mod:     # the module exists, something it imports does not: as before, that error
-                raise
-            return None
-        return getattr(module, attr)
+        return command(name) if name in COMMANDS else None
 
     def invoke(self, ctx):
         # a closed pipe exits quietly (141), Ctrl-C exits 130, neither with a traceback nor click's "Aborted!"
@@ -63,7 +55,7 @@ class LazyGroup(click.Group):
         sys.exit(rv if isinstance(rv, int) and not isinstance(rv, bool) else 0)
 
     def format_commands(self, ctx, formatter):
-        rows = [(n, COMMANDS[n][1]) for n in self.list_commands(ctx)]
+        rows = [(n, COMMANDS[n].summary) for n in self.list_commands(ctx)]
         if rows:
             with formatter.section("Commands"):
                 formatter.write_dl(rows)

@@ -8,7 +8,9 @@ import xml.etree.ElementTree as ET
 import pytest
 from click.testing import CliRunner
 
-from cutedump.commands.bank_cmd import bank_cmd
+from cutedump.cli import command
+
+bank_cmd = command("bank")
 from tests.test_bank_model import MEASURED
 
 A_LDSM = ["--copy", "SM75_U32x4_LDSM_N", "--type", "half_t", "--mma", "SM80_16x8x16_F16F16F16F16_TN",

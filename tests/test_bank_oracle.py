@@ -203,7 +203,8 @@ def test_tiled_copy_addresses_like_cute():
     assert compared >= 100
     # the command line gives the same addresses (--format json), for a sample of the cases
     from click.testing import CliRunner
-    from cutedump.commands.bank_cmd import bank_cmd
+    from cutedump.cli import command
+    bank_cmd = command("bank")
     import json
     for c, o in list(zip(cases, outs))[::9]:
         args = [c.smem_text, "--copy", c.atom, "--type", c.vt, "--warp", str(c.warp), "--format", "json", "--no-fix"]

@@ -10,7 +10,9 @@ from cutedump.ck import (Embed, Freeze, LeftPad, Merge, Pad, PassThrough, RightP
                          make_naive_tensor_descriptor_packed, transform_tensor_descriptor)
 from cutedump.ck import recipes as R
 from cutedump.ck.transforms import tdiv
-from cutedump.commands.ck_cmd import ck_cmd
+from cutedump.cli import command
+
+ck_cmd = command("ck")
 from cutedump.ck.parse import build_descriptor, parse_stage
 from cutedump.errors import CuteDumpError
 

@@ -1,5 +1,6 @@
-"""The console entry's fast path (cutedump/entry.py): `layout L` and `eval EXPR` answered without click print the same
-bytes as the click commands, and everything else (errors, options, help) is left to click."""
+"""The console entry's fast path (cutedump/entry.py): command lines answered without click (parsed from the commands'
+declarations, cutedump/commands/declarations.py) print the same bytes as the click commands built from the same
+declarations, and everything else (errors, options not marked fast, help) is left to click."""
 import io
 import os
 import subprocess
@@ -20,12 +21,23 @@ def fast(args, monkeypatch):
     buf = io.BytesIO()
     out = io.TextIOWrapper(buf, encoding="utf-8", newline="")
     monkeypatch.setattr(sys, "stdout", out)
-    if not entry._fast_eligible(args) or not entry._fast(args):
+    call = entry._fast_call(args)
+    if call is None or entry._fast(call) is None:
         out.flush()
         assert buf.getvalue() == b""
         return None
     out.flush()
     return buf.getvalue().decode()
+
+
+def eligible(args) -> bool:
+    """Does the fast path parse ``args`` (its function may still leave them to click)?"""
+    return entry._fast_call(args) is not None
+
+
+def left_to_click(args, monkeypatch) -> bool:
+    """The fast path prints nothing for ``args`` (not parsed, or its function declines)."""
+    return fast(args, monkeypatch) is None
 
 
 def exprs(n=400):
@@ -79,8 +91,9 @@ def test_layout_same_bytes(monkeypatch, flags):
                                   ["layout", "-"], ["eval", "-f", "x"], ["eval", "1", "--syntax", "cpp"],
                                   ["eval", "1", "-"], ["eval", "--format", "json"], ["eval", "--help"],
                                   ["eval", "-1"], ["mma", "x", "--thread", "1"], ["--help"], [], ["layout", "--force", "(_4,_8)"]])
-def test_left_to_click(args):
-    assert not entry._fast_eligible(args)
+def test_left_to_click(args, monkeypatch):
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    assert left_to_click(args, monkeypatch)
 
 
 def test_layout_json_plain_left_to_click(monkeypatch):
@@ -106,7 +119,7 @@ def same_as_click(lines, monkeypatch, runner) -> int:
 
 def test_not_utf8_left_to_click(monkeypatch):
     monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(io.BytesIO(), encoding="ascii"))
-    assert not entry._fast(["eval", "size((_4,8))"])
+    assert entry._fast(entry._fast_call(["eval", "size((_4,8))"])) is None
 
 
 def run(args, **kw):
@@ -177,11 +190,10 @@ def test_eval_file_fast_and_same_as_click(tmp_path):
     for args, fast_path in [(["eval", "-f", str(f)], True), (["eval", "--file", str(f), "-j", "1"], True),
                             (["eval", "-j", "2", "-f", str(f)], True), (["eval", "-f", str(bad)], True),
                             (["eval", "-f", str(tmp_path)], False), (["eval", "-f", str(f), "-j", "0"], False),
-                            (["eval", "-f", str(tmp_path / "none")], False), (["eval", f"--file={f}"], False)]:
-        assert (entry._eval_file_spec(args) is not None) == (fast_path and args[2] != str(tmp_path)), args
+                            (["eval", "-f", str(tmp_path / "none")], False), (["eval", f"--file={f}"], True)]:
         r = run(args)
         c = CliRunner().invoke(main, args)
-        assert r.stderr.endswith(b"click" + str(not fast_path or "bad" in args[2]).encode()), (args, r.stderr)
+        assert r.stderr.endswith(b"click" + str(not fast_path or "bad" in args[-1]).encode()), (args, r.stderr)
         assert (r.returncode, r.stdout.decode()) == (c.exit_code, c.stdout), args
         if fast_path:   # (click's own errors name the program: '-c' here, 'main' in the runner)
             err = r.stderr.decode()
@@ -201,7 +213,7 @@ def test_tutorial_same_bytes(monkeypatch):
     runner = CliRunner()
     answered = 0
     for args in TUTORIAL:
-        assert entry._fast_eligible(args), args
+        assert eligible(args), args
         got = fast(args, monkeypatch)
         r = runner.invoke(main, args)
         if got is None:
@@ -212,7 +224,7 @@ def test_tutorial_same_bytes(monkeypatch):
     assert answered >= 8
     for args in (["coords", "(2,3)", "--force"], ["coords", "-"], ["coords"], ["compat", "24"], ["compat", "24", "-"],
                  ["coords", "(2,3)", "(3,1)", "(1,1)"], ["compat", "24", "(4,6)", "--format", "json"]):
-        assert not entry._fast_eligible(args), args
+        assert left_to_click(args, monkeypatch), args
 
 
 ATOM_LINES = [["mma", "SM80_16x8x16_F16F16F16F16_TN", "--atom-layout", "(_2,_2)"], ["mma", "SM80_16x8x16_F16F16F16F16_TN"],
@@ -235,13 +247,13 @@ ATOM_LINES = [["mma", "SM80_16x8x16_F16F16F16F16_TN", "--atom-layout", "(_2,_2)"
 def test_mma_copy_same_bytes(monkeypatch):
     """`mma ATOM [--atom-layout] [--tile]` and `copy ATOM [--type] --thr [--val]` without click: the click commands'
     bytes; errors are left to click."""
-    assert all(entry._fast_eligible(args) for args in ATOM_LINES)
+    assert all(eligible(args) for args in ATOM_LINES)
     assert same_as_click(ATOM_LINES, monkeypatch, CliRunner()) >= 10
     for args in (["mma", "X", "--partition", "(8,8)"], ["mma", "X", "--tile"], ["mma", "--tile", "(_1,_1,_1)", "X"],
                  ["mma", "X", "--tile", "(_1,_1,_1)", "--tile", "(_1,_1,_1)"], ["mma", "X", "--format", "json"],
                  ["copy", "X", "--type", "half_t"], ["copy", "X", "--thr=(_1,_1)"], ["copy", "X", "--thr", "-1"],
                  ["copy", "X", "--thr", "(_1,_1)", "--samples"], ["mma", "X", "--atom-only"]):
-        assert not entry._fast_eligible(args), args
+        assert left_to_click(args, monkeypatch), args
 
 
 PICTURES = ["(2,(2,3)):(6,(3,1))", "Sw<3,3,3> o _0 o (_8,_8):(_8,_1)", "((_4,_8),(_2,_2)):((_32,_1),(_16,_8))", "(_4,_8)",
@@ -253,10 +265,10 @@ PICTURES = ["(2,(2,3)):(6,(3,1))", "Sw<3,3,3> o _0 o (_8,_8):(_8,_1)", "((_4,_8)
 def test_pictures_same_bytes(monkeypatch, cmd):
     """`latex|svg|html LAYOUT` without click: the click commands' bytes; errors are left to click."""
     lines = [[cmd, L] for L in PICTURES]
-    assert all(entry._fast_eligible(args) for args in lines)
+    assert all(eligible(args) for args in lines)
     assert same_as_click(lines, monkeypatch, CliRunner()) >= 8
     for args in ([cmd, "-"], [cmd, "(_4,_8)", "(_2,_2)"], [cmd, "(_4,_8)", "--permutation", "(_1,_1,_1)"]):
-        assert not entry._fast_eligible(args), args
+        assert left_to_click(args, monkeypatch), args
 
 
 EXPLAIN = ["composition((_4,_8):(_1,_4), (_4,_2):(_2,_1))", "composition((_4,_8):(_1,_8), _2:_6)",
@@ -274,7 +286,7 @@ def test_explain_same_bytes(monkeypatch):
     answered = 0
     for e in EXPLAIN:
         args = ["explain", e]
-        assert entry._fast_eligible(args), args
+        assert eligible(args), args
         got = fast(args, monkeypatch)
         r = runner.invoke(main, args)
         if got is None:
@@ -284,60 +296,61 @@ def test_explain_same_bytes(monkeypatch):
         assert (r.exit_code, r.output) == (0, got), args
     assert answered >= 8
     for args in (["explain", "-"], ["explain", EXPLAIN[0], "--lang", "en"], ["explain"]):
-        assert not entry._fast_eligible(args), args
+        assert left_to_click(args, monkeypatch), args
     monkeypatch.setenv("CUTEDUMP_LANG", "en")
-    assert not entry._fast_eligible(["explain", EXPLAIN[0]])
+    assert left_to_click(["explain", EXPLAIN[0]], monkeypatch)
 
 
-def _click_command(key):
-    from cutedump.cli import LazyGroup
-    group, _, sub = key.partition(" ")
-    cmd = LazyGroup.get_command(None, None, group)
-    return cmd.commands[sub] if sub else cmd
+def _click_command(args):
+    """(the click command of ``args``'s declaration, how many words name it)."""
+    from cutedump.cli import command
+    from cutedump.commands._decl import find
+    from cutedump.commands.declarations import COMMANDS
+    decl, k = find(COMMANDS, args)
+    cmd = command(args[0])
+    return (cmd.commands[args[1]] if k == 2 else cmd), k
 
 
-def test_table_matches_click():
-    """entry._TABLE's options are the click commands' own declarations: names, parameters, kinds, choices, ranges,
-    defaults; its positionals are the commands' arguments."""
+def test_declarations_build_and_answer():
+    """Every declaration builds its click command (each Opt an option of the same name and parameter); its run and
+    fast functions exist and take the parameters the declaration gives them; every option name is in the vocabulary."""
+    import inspect
     import click
-    from cutedump.cli import LazyGroup
-    for name, (fn, positional, options, *_) in entry._TABLE.items():
-        cmd = _click_command(name)
-        assert callable(entry._table_function(fn)), name
-        args = [p for p in cmd.params if isinstance(p, click.Argument)]
-        assert [p.name for p in args] == [p.rstrip("?") for p in positional], name
-        assert all(t.endswith("?") <= (not p.required) for p, t in zip(args, positional)), name  # (may be stricter)
-        by_opt = {o: p for p in cmd.params if isinstance(p, click.Option) for o in p.opts + p.secondary_opts}
-        for opt, (param, kind, default) in options.items():
-            p = by_opt[opt]
-            assert p.name == param, (name, opt)
-            if kind == "flag":   # no default given: click 8.5 keeps its UNSET sentinel (the value is False)
-                unset = getattr(getattr(click, "core", None), "UNSET", None)
-                assert p.is_flag and not p.secondary_opts and (p.default in (False, None) or
-                                                               (unset is not None and p.default is unset)), (name, opt)
-            elif isinstance(kind, dict):
-                assert p.is_flag and set(p.opts + p.secondary_opts) == set(kind) and kind[p.opts[0]] is True
-                assert kind[p.secondary_opts[0]] is False and p.default == default, (name, opt)
-                continue
-            else:
-                assert not p.is_flag and p.nargs == 1 and p.multiple == (kind == "multi"), (name, opt)
-            if kind == "int":
-                assert type(p.type) is click.types.IntParamType, (name, opt)
-            elif kind in ("str", "multi"):
-                assert p.type is click.STRING, (name, opt)
-            elif isinstance(kind, tuple) and isinstance(kind[0], int):
-                assert isinstance(p.type, click.IntRange) and (p.type.min, p.type.max) == kind, (name, opt)
-            elif isinstance(kind, tuple):
-                assert isinstance(p.type, click.Choice) and set(p.type.choices) == set(kind), (name, opt)
-            if default is entry._REQUIRED:
-                assert p.required, (name, opt)
-            if param == "lang":
-                assert p.envvar == "CUTEDUMP_LANG" or callable(p.default), (name, opt)
+    from cutedump.cli import command
+    from cutedump.commands._decl import Opt, function
+    from cutedump.commands._vocab import meaning
+    from cutedump.commands.declarations import COMMANDS
+
+    def takes(fn, names):
+        sig = inspect.signature(fn)
+        if any(p.kind is p.VAR_KEYWORD for p in sig.parameters.values()):
+            return True
+        return set(names) <= set(sig.parameters)
+
+    n = 0
+    for name, decl in COMMANDS.items():
+        cmd = command(name)
+        for sub in decl.subcommands.values() or [decl]:
+            c = cmd.commands[sub.name] if decl.subcommands else cmd
+            assert [p.name for p in c.params] == [getattr(p, "dest", getattr(p, "name", None)) for p in sub.params]
+            opts = [p for p in sub.params if isinstance(p, Opt)]
+            for p in opts:
+                assert meaning(p.names[0].split("/")[0]) is not None or p.hidden, (name, sub.name, p.names)
+            params = [getattr(p, "dest", getattr(p, "name", None)) for p in sub.params
+                      if not getattr(p, "renames", None)]
+            assert takes(function(sub.run), params + list(sub.bound)), (name, sub.name)
+            if sub.fast:
+                fast_params = [p.dest for p in opts if p.fast] + [p.name for p in sub.params if not isinstance(p, Opt)]
+                assert takes(function(sub.fast), fast_params + list(sub.fixed)), (name, sub.name)
+            n += 1
+        assert isinstance(cmd, click.Command)
+    assert n >= 35
 
 
 @pytest.mark.parametrize("lang", [None, "en"])
 def test_table_parses_as_click(monkeypatch, lang):
-    """entry._table_args gives the parameters click's own parsing gives (defaults included)."""
+    """The fast path's parameters (commands/_decl.py:fast_call) are the ones click's own parsing gives (defaults
+    included)."""
     import click
     from cutedump.cli import LazyGroup
     if lang is None:
@@ -346,14 +359,14 @@ def test_table_parses_as_click(monkeypatch, lang):
         monkeypatch.setenv("CUTEDUMP_LANG", lang)
     n = 0
     for args in TABLE_LINES:
-        kw = entry._table_args(args)
-        key, k = entry._table_key(args)
-        with _click_command(key).make_context(key, list(args[k:])) as ctx:
+        _name, kw, _tty = entry._fast_call(args)
+        cmd, k = _click_command(args)
+        fixed = entry._fast_call(args)[1].keys() - {p.name for p in cmd.params}
+        with cmd.make_context(" ".join(args[:k]), list(args[k:])) as ctx:
             got = {k: v for k, v in ctx.params.items() if k in kw}
         if "given_" in kw:
             assert kw.pop("given_") == {p.name for p in ctx.command.params if isinstance(p, click.Option)
                                         and ctx.get_parameter_source(p.name).name == "COMMANDLINE"}, args
-        fixed = dict(*entry._TABLE[key][3:])       # parameters of the function that click does not have
         assert set(kw) - set(ctx.params) <= set(fixed), args
         assert got == {k: v for k, v in kw.items() if k in ctx.params}, args
         n += 1
@@ -464,13 +477,13 @@ TABLE_LINES = [
 
 @pytest.mark.parametrize("lang", [None, "en", "xx"])
 def test_table_same_bytes(monkeypatch, lang):
-    """The commands of entry._TABLE without click: the click commands' bytes; errors are left to click."""
+    """The commands with a fast function, without click: the click commands' bytes; errors are left to click."""
     if lang is None:
         monkeypatch.delenv("CUTEDUMP_LANG", raising=False)
     else:
         monkeypatch.setenv("CUTEDUMP_LANG", lang)
     for args in TABLE_LINES:
-        assert entry._fast_eligible(args) or (lang == "xx" and args[0] in ("kernel", "desc", "tiled-copy-c", "explain",
+        assert eligible(args) or (lang == "xx" and args[0] in ("kernel", "desc", "tiled-copy-c", "explain",
                                                                              "sgemm-sm80") and "--lang" not in args), args
     assert same_as_click(TABLE_LINES, monkeypatch, CliRunner()) >= (52 if lang == "xx" else 66)
     for args in (["kernel", "-"], ["kernel", "x", "--dump-latex"], ["kernel", "x", "--no-readings", "--no-readings"],
@@ -484,7 +497,7 @@ def test_table_same_bytes(monkeypatch, lang):
                  ["explain", "partition", "--format", "json"], ["ck", "naive", "--lengths", "4", "--offsets"],
                  ["ck", "recipes"], ["tilelang", "auto", "--shape", "8,8", "--dtype", "float16"],
                  ["tilelang", "full-bank", "--shape", "8,8"], ["ck", "recipe", "xdl-a", "--layout", "row"], ["ck", "naive"], ["tiled-copy-c", "--permutation", "(_1,_1,_1)"]):
-        assert not entry._fast_eligible(args), args
+        assert left_to_click(args, monkeypatch), args
 
 
 @pytest.mark.parametrize("columns", ["", "20", "52", "60", "80", "81", "100", "111", "200", "x", "-5"])
@@ -513,8 +526,9 @@ def test_top_help_lists_every_command_of_the_group():
     import inspect
     assert inspect.cleandoc(_help.MAIN_HELP) == _help.MAIN_HELP     # click shows the help cleandoc'ed
     page = _help.top_help("cutedump", 200)
-    assert all(f"\n  {name} " in page for name in _help.COMMANDS)
-    assert list(main.list_commands(None)) == list(_help.COMMANDS)
+    from cutedump.commands.declarations import COMMANDS
+    assert all(f"\n  {name} " in page for name in COMMANDS)
+    assert list(main.list_commands(None)) == list(COMMANDS)
 
 
 @pytest.mark.parametrize("args, stdin", [

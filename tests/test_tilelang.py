@@ -9,7 +9,9 @@ from hypothesis import given, settings, strategies as st
 from cutedump.tilelang import (KINDS, BankSwizzleLayout, make_full_bank_swizzle, select_gemm_ab_layout, xor2x2,
                                xor4x4, xor8x8)
 from cutedump.tilelang import report
-from cutedump.commands.tilelang_cmd import tilelang_cmd
+from cutedump.cli import command
+
+tilelang_cmd = command("tilelang")
 
 
 def run(*args):

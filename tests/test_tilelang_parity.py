@@ -16,7 +16,9 @@ from click.testing import CliRunner
 
 from cutedump.errors import CuteDumpError
 from cutedump.tilelang import layouts as TL
-from cutedump.commands.tilelang_cmd import tilelang_cmd
+from cutedump.cli import command
+
+tilelang_cmd = command("tilelang")
 
 RECORDS = os.path.join(os.path.dirname(__file__), "tilelang", "records", "tilelang_0.1.15.json.gz")
 

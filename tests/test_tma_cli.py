@@ -7,7 +7,9 @@ import shlex
 from click.testing import CliRunner
 
 from cutedump.cli import main
-from cutedump.commands.tma_cmd import EPILOG
+from cutedump.commands.declarations import COMMANDS
+
+EPILOG = COMMANDS["tma"].epilog
 
 
 def run(*args):

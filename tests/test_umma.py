@@ -137,7 +137,8 @@ def test_cli_idesc():
 
 
 def test_help_examples_run():
-    from cutedump.commands.idesc_cmd import EPILOG
+    from cutedump.commands.declarations import COMMANDS
+    EPILOG = COMMANDS["idesc"].epilog
     import shlex
     for line in EPILOG.splitlines():
         line = line.strip()
@@ -164,7 +165,8 @@ def test_cli_tmem_picture():
 
 
 def test_tmem_help_examples_run():
-    from cutedump.commands.tmem_cmd import EPILOG
+    from cutedump.commands.declarations import COMMANDS
+    EPILOG = COMMANDS["tmem"].epilog
     import shlex
     for line in EPILOG.splitlines():
         line = line.strip()

@@ -80,21 +80,28 @@ def renamed(old: str, new: str, dest: str, **option_kw):
     alias = "deprecated_" + old.lstrip("-").replace("-", "_").lower()
 
     def deco(fn):
-        @functools.wraps(fn)
-        def wrapper(*args, **kwargs):
-            v = kwargs.pop(alias, None)
-            if v is not None and v != () and v is not False:
-                ctx = click.get_current_context()
-                src = ctx.get_parameter_source(dest)
-                if src is not None and src.name in ("COMMANDLINE", "ENVIRONMENT"):
-                    raise click.UsageError(f"{new} and {old} are the same option ({old} is its old spelling); "
-                                           f"give {new} once")
-                deprecation_note(old, new)
-                kwargs[dest] = v
-                ctx.set_parameter_source(dest, click.core.ParameterSource.COMMANDLINE)   # as if `new` was given
-            return fn(*args, **kwargs)
-        return click.option(old, alias, hidden=True, default=None, **option_kw)(wrapper)
+        return click.option(old, alias, hidden=True, default=None, **option_kw)(rename_wrapper(old, new, dest, alias,
+                                                                                                fn))
     return deco
+
+
+def rename_wrapper(old: str, new: str, dest: str, alias: str, fn):
+    """``fn`` taking the hidden option ``old`` (parameter ``alias``) as the option ``new`` (parameter ``dest``): see
+    :func:`renamed`; the declared commands' old spellings (``Opt(..., renames=(new, dest))``) use it too."""
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        v = kwargs.pop(alias, None)
+        if v is not None and v != () and v is not False:
+            ctx = click.get_current_context()
+            src = ctx.get_parameter_source(dest)
+            if src is not None and src.name in ("COMMANDLINE", "ENVIRONMENT"):
+                raise click.UsageError(f"{new} and {old} are the same option ({old} is its old spelling); "
+                                       f"give {new} once")
+            deprecation_note(old, new)
+            kwargs[dest] = v
+            ctx.set_parameter_source(dest, click.core.ParameterSource.COMMANDLINE)   # as if `new` was given
+        return fn(*args, **kwargs)
+    return wrapper
 
 
 def conflict(*pairs) -> None:

@@ -1,41 +1,12 @@
-"""The top-level command list and help of ``cutedump`` as data (no click): ``cli.py`` builds its click group from
-it, and ``entry.py`` prints ``cutedump --help`` (and ``cutedump`` alone) from it without importing click (about
-17 ms, more than the interpreter's own start-up), laid out as click's HelpFormatter lays it out.
+"""The top-level help of ``cutedump`` as data (no click): ``cli.py`` builds its click group from it and from the
+declared commands (cutedump/commands/declarations.py: their names and summaries), and ``entry.py`` prints
+``cutedump --help`` (and ``cutedump`` alone) from them without importing click (about 17 ms, more than the
+interpreter's own start-up), laid out as click's HelpFormatter lays it out.
 tests/test_entry.py compares the two pages byte for byte at several terminal widths."""
 from __future__ import annotations
 
 import os
 import sys
-
-# command name -> "module:attribute"; a module is imported only when its command runs (or its help is shown)
-COMMANDS = {
-    "eval": ("cutedump.commands.eval_cmd:eval_cmd", "Evaluate CuTe expressions and print results as CuTe's print does."),
-    "layout": ("cutedump.commands.layout_cmd:layout_cmd", "Print a layout as CuTe's print_layout does."),
-    "coords": ("cutedump.commands.tutorial_cmd:coords_cmd", "Coordinate tables: idx2crd / crd2idx for a shape (and stride)."),
-    "compat": ("cutedump.commands.tutorial_cmd:compat_cmd", "Is shape A compatible with shape B, and why."),
-    "atoms": ("cutedump.commands.atoms_cmd:atoms_cmd", "List the MMA and Copy atom catalogs."),
-    "mma": ("cutedump.commands.mma_cmd:mma_cmd", "Print a TiledMMA and its A/B/C thread-value layouts."),
-    "idesc": ("cutedump.commands.idesc_cmd:idesc_cmd", "Decode a UMMA (SM100) instruction descriptor and name its atoms."),
-    "tmem": ("cutedump.commands.tmem_cmd:tmem_cmd", "A UMMA accumulator in tensor memory and its tcgen05.ld/st copy."),
-    "copy": ("cutedump.commands.copy_cmd:copy_cmd", "Print a TiledCopy, its TV layouts and src2ref/dst2ref."),
-    "tiled-copy-c": ("cutedump.commands.tiled_copy_c_cmd:tiled_copy_c_cmd", "The narrated make_tiled_copy_C_atom walk-through."),
-    "explain": ("cutedump.commands.explain_cmd:explain_cmd", "CuTe's algorithms step by step: an algebra call, or partition shapes."),
-    "sgemm-sm80": ("cutedump.commands.sgemm_cmd:sgemm_cmd", "Host-only dump of sgemm_sm80.cu: every layout, one thread's partitions."),
-    "kernel": ("cutedump.commands.kernel_cmd:kernel_cmd", "Host-only dump and bank audit of any kernel, from a TOML description."),
-    "golden": ("cutedump.commands.golden_cmd:golden_cmd", "Verify or update golden files against their commands."),
-    "latex": ("cutedump.commands.latex_cmd:latex_cmd", "CuTe's print_latex (TikZ) of a layout, TV layout, MMA or copy."),
-    "svg": ("cutedump.commands.svg_cmd:svg_cmd", "SVG pictures: CuTe's print_svg for MMAs, ours for the rest."),
-    "html": ("cutedump.commands.html_cmd:html_cmd", "Interactive HTML page: hover tooltips, click a thread to highlight."),
-    "tilelang": ("cutedump.commands.tilelang_cmd:tilelang_cmd",
-                 "TileLang bank-swizzle layouts: Forward, OutputShape, replicate extent, CuTe view."),
-    "ck": ("cutedump.commands.ck_cmd:ck_cmd",
-           "Composable Kernel tensor descriptors: transform chains, offsets, XDL recipes, CuTe view."),
-    "desc": ("cutedump.commands.desc_cmd:desc_cmd",
-             "Decode a GMMA/UMMA smem descriptor: fields, the layout it describes, its core matrices."),
-    "bank": ("cutedump.commands.bank_cmd:bank_cmd",
-             "Shared-memory bank conflicts and vector width of a copy, and the swizzle that fixes them."),
-    "tma": ("cutedump.commands.tma_cmd:tma_cmd", "SM90 TMA copies: print(tma), cuTensorMapEncodeTiled arguments, box."),
-}
 
 #: the group's help (already in inspect.cleandoc form, as click shows it)
 MAIN_HELP = """cutedump: CuTe layouts, computed and printed exactly as real CuTe (CUTLASS 4.2) does.
@@ -120,6 +91,7 @@ def _dl(rows, width: int, indent: int, col_max: int = 30, col_spacing: int = 2) 
 
 def top_help(prog: str, width: int | None = None) -> str:
     """``cutedump --help`` as click prints it (without the final newline click.echo adds)."""
+    from cutedump.commands.declarations import COMMANDS  # start-up: the command list for the help page only
     width = terminal_width() if width is None else width
     prefix = f"Usage: {prog} "      # click's HelpFormatter.write_usage
     args = "[OPTIONS] COMMAND [ARGS]..."
@@ -130,5 +102,5 @@ def top_help(prog: str, width: int | None = None) -> str:
         usage = prefix + "\n" + _fill(args, width, pad, pad)
     parts = [usage + "\n", "\n", _wrap(MAIN_HELP, width, "  ", paragraphs=True) + "\n",
              "\nOptions:\n", _dl(OPTION_ROWS, width, 2),
-             "\nCommands:\n", _dl([(n, h) for n, (_, h) in COMMANDS.items()], width, 2)]
+             "\nCommands:\n", _dl([(n, c.summary) for n, c in COMMANDS.items()], width, 2)]
     return "".join(parts).rstrip("\n")

@@ -3,51 +3,17 @@ from __future__ import annotations
 
 import click
 
-from cutedump.commands._common import handle_errors, renamed, needs, given
+from cutedump.commands._common import needs
 from cutedump.algebra import size
 from cutedump.atoms import copy_atom, make_tiled_copy, sample_table, copy as K
 from cutedump.atoms.cli_support import build_mma, parse_layout_arg
 from cutedump.commands._answers import copy_value_type, tiled_copy_lines, copy_atom_lines
 from cutedump.errors import CuteDumpError
 
-EPILOG = """\b
-Examples:
-  cutedump copy "SM80_CP_ASYNC_CACHEALWAYS<uint128_t>" --type half_t --thr "(_16,_8):(_8,_1)" --val "(_1,_8)"
-  cutedump copy SM75_U32x4_LDSM_N --type half_t --mma SM80_16x8x16_F16F16F16F16_TN \\
-       --atom-layout "(_2,_2)" --tile "(_32,_32,_16)" --operand A --samples
-  cutedump copy "UniversalCopy<half_t>" --type half_t --mma SM80_16x8x16_F16F16F16F16_TN --operand C_atom
-  cutedump copy SM75_U32x4_LDSM_N --type half_t --atom-only --samples
-  cutedump copy "SM80_CP_ASYNC_CACHEALWAYS<uint128_t>" --type half_t --thr "(_16,_8):(_8,_1)" --val "(_1,_8)" \\
-       --partition "(128,64):(64,1)" --thread 3
-The first block is byte-exact print(TiledCopy). --operand A|B|C uses make_tiled_copy_A/B/C(atom, mma),
-C_atom uses make_tiled_copy_C_atom. --samples adds the per-thread (tid,vid) -> (ref_tid,ref_vid) tables.
-"""
 
-
-@click.command("copy", epilog=EPILOG)
-@click.argument("atom")
-@click.option("--type", "value_type", default=None, help="Value type of Copy_Atom<Op, T>, e.g. half_t (required "
-              "unless the op names one, as in UniversalCopy<half_t>).")
-@click.option("--thr", help='Thread layout (m,n) -> thr_idx for make_tiled_copy, e.g. "(_16,_8):(_8,_1)".')
-@click.option("--val", help='Value layout (m,n) -> val_idx for make_tiled_copy, e.g. "(_1,_8)".')
-@click.option("--mma", "mma_name", help="MMA atom for make_tiled_copy_A/B/C.")
-@click.option("--atom-layout", help="Atom layout of the TiledMMA (with --mma).")
-@click.option("--tile", help="Permutation Tile<M,N,K> of the TiledMMA (with --mma).")
-@click.option("--operand", type=click.Choice(["A", "B", "C", "C_atom"], case_sensitive=False),
-              help="Which make_tiled_copy_X to use with --mma.")
-@click.option("--samples", is_flag=True, help="Add the per-thread src2ref / dst2ref sample tables.")
-@click.option("--tids", help='Threads for --samples, e.g. "0,8,16,24" (default: four evenly spaced).')
-@click.option("--partition", help='A tensor layout to partition: tidfrg_S/D and partition_S/D, e.g. "(128,64):(64,1)".')
-@click.option("--thread", "thr_idx", type=int, default=0, show_default=True, help="Thread index for partition_S/D.")
-@click.option("--atom-only", is_flag=True, help="Only the Copy_Atom (print, src2ref, dst2ref).")
-@click.option("--format", "fmt_", type=click.Choice(["text", "json"]), default="text", show_default=True,
-              help="json: the printed TiledCopy, S/D TV layouts and their (thread, value) tables.")
-@click.option("--force", is_flag=True, help="JSON tables with more than 65,536 cells.")
-@renamed("--thr-idx", "--thread", "thr_idx", type=int)
-@handle_errors
 def copy_cmd(atom, value_type, thr, val, mma_name, atom_layout, tile, operand, samples, tids, partition,
              thr_idx, atom_only, fmt_, force):
-    """Print a TiledCopy exactly as CuTe does, then layoutS_TV, layoutD_TV, src2ref and dst2ref."""
+    """The answer function of its command (declared in cutedump/commands/declarations.py)."""
     vt = copy_value_type(atom, value_type)
     needs("--thread", "thr_idx", partition is not None, "--partition (the tensor to partition)")
     needs("--tids", "tids", samples, "--samples")

@@ -6,46 +6,13 @@ import sys
 import click
 
 from cutedump.commands._batch import answer, answer_input
-from cutedump.commands._common import handle_errors, stdin_stream, needs
+from cutedump.commands._common import stdin_stream, needs
 from cutedump.errors import CuteDumpError
 from cutedump.expr import evaluate, format_result
 
-EPILOG = """\b
-Examples:
-  cutedump eval "left_inverse((_8,(_4,_2)):(_1,(_32,_16)))"      # (_16,_2,_4):(_1,_32,_8)
-  cutedump eval "composition(((_4,_8),(_2,_2)):((_32,_1),(_16,_8)), (_32,_2))"
-  cutedump eval "logical_divide((_16,_8):(_1,_16), (_8:_1,(_4,_2):(_2,_1)))"
-  cutedump eval "upcast<2>((_4,_8):(_1,_4))"   "size((_4,8))"   "(_4,_8):(_1,_4)(17)"
-  cutedump eval -f cases.txt          # one expression per line, in order; '-' reads stdin
-  cutedump eval -f cases.txt -j 1     # in this process only (default: one process per CPU)
-  echo "size((_4,8))" | cutedump eval # a pipe (or EXPR '-') is read as -f -
-  cutedump eval "size(_4)" "rank((_2,_3))" --format json   # one JSON object per line
-  cutedump eval "make_layout(make_shape(Int<8>{}, 4), LayoutRight{})" --syntax cpp   # answers spelled as C++
-  cutedump eval "composition(Swizzle<2,3,3>{}, Layout<Shape<_8,_32>, Stride<_32,_1>>{})" --syntax dsl
-
-One EXPR prints its answer (a failure: one 'error:' line on stderr, exit 2). Several EXPRs print one answer line
-each, in order, as -f does ('error: ...' in place of a failing one, exit 1). --format json prints
-{"kind", "printed", ...} per EXPR (with "expr" when there are several; a failing one: {"expr", "error"}).
---syntax spells each answer as CuTe's print (default), as C++ (cpp: what parses back to the same value, e.g.
-make_layout(make_shape(_8{}, 4), make_stride(4, _1{}))) or as the CuTe DSL prints it (dsl).
-"""
 
-
-@click.command("eval", epilog=EPILOG)
-@click.argument("exprs", metavar="[EXPR]...", nargs=-1)
-@click.option("-f", "--file", "file_", type=click.File("r"),
-              help="Read one expression per line ('-' = stdin) and print one answer line for each, in order "
-                   "('error: ...' for a line that fails; exit 1 if one did).")
-@click.option("--format", "fmt_", type=click.Choice(["text", "json"]), default="text", show_default=True,
-              help="Output format of one EXPR (-f answers in text).")
-@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
-              help="Processes answering -f (2,000 lines or more, of a file or arrived at once on a pipe); "
-                   "default: one per CPU. The output is the same bytes for any number.")
-@click.option("--syntax", type=click.Choice(["print", "cpp", "dsl"]), default="print", show_default=True,
-              help="How answers are spelled: CuTe's print, C++ as kernels write it, or as the CuTe DSL prints it.")
-@handle_errors
 def eval_cmd(exprs, file_, fmt_, jobs, syntax):
-    """Evaluate each EXPR (CuTe function names, CuTe print syntax) and print the result like CuTe's print."""
+    """The answer function of its command (declared in cutedump/commands/declarations.py)."""
     import cutedump.commands._batch as batch  # start-up: already loaded (answer)
     batch.SYNTAX = None if syntax == "print" else syntax
     try:

@@ -5,33 +5,11 @@ import sys
 
 import click
 
-from cutedump.commands._common import handle_errors
 from cutedump.golden import check, update
 
-EPILOG = """\b
-MANIFEST lines are 'FILE  cutedump ARGS...' (FILE relative to DIR; '#' starts a comment), e.g.
-  tiled_copy_c.txt      cutedump tiled-copy-c
-  tiled_copy_c_v2.txt   cutedump tiled-copy-c --copy-v 2
-A directory's check also walks the MANIFEST of every directory below it (their files named relative to DIR).
-verify exits 1 when any output differs (a unified diff is printed for each) and 0 when all match.
-update rewrites only the files whose output changed and lists them; a failing command never overwrites.
-"""
 
-
-@click.group("golden", epilog=EPILOG)
-def golden_cmd():
-    """Golden files: pin cutedump outputs in a directory and check them in CI."""
-
-
-@golden_cmd.command("verify", epilog=EPILOG)
-@click.argument("directory", default="golden", type=click.Path(file_okay=False))
-@click.option("--only", "only", multiple=True, metavar="FILE", help="Check only this manifest entry (repeatable).")
-@click.option("--format", "fmt_", type=click.Choice(["text", "json"]), default="text", show_default=True,
-              help='json: {"files": [{file, command, status (ok|DIFF|missing), diff}], "total", "mismatches"}.')
-@handle_errors
 def verify_cmd(directory, only, fmt_):
-    """Re-run every command of DIR/MANIFEST and of every MANIFEST below DIR (default: ./golden), and diff
-    against the golden files."""
+    """The answer function of its command (declared in cutedump/commands/declarations.py)."""
     results = check(directory, list(only) or None)
     if fmt_ == "json":
         import json
@@ -54,15 +32,8 @@ def verify_cmd(directory, only, fmt_):
     sys.exit(1 if bad else 0)
 
 
-@golden_cmd.command("update", epilog=EPILOG)
-@click.argument("directory", default="golden", type=click.Path(file_okay=False))
-@click.option("--only", "only", multiple=True, metavar="FILE", help="Update only this manifest entry (repeatable).")
-@click.option("--format", "fmt_", type=click.Choice(["text", "json"]), default="text", show_default=True,
-              help='json: {"changes": [{file, what}]} (what: created/updated (+a -b lines)/not updated: why).')
-@handle_errors
 def update_cmd(directory, only, fmt_):
-    """Rewrite the golden files of DIR/MANIFEST (and of every MANIFEST below DIR) whose command output changed,
-    and say which."""
+    """The answer function of its command (declared in cutedump/commands/declarations.py)."""
     changes = update(directory, list(only) or None)
     if fmt_ == "json":
         import json

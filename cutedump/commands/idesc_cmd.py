@@ -3,30 +3,9 @@ from __future__ import annotations
 
 import click
 
-from cutedump.commands._common import handle_errors
 from cutedump.commands._answers import idesc_answer
 
-EPILOG = """\b
-Examples:
-  cutedump idesc 0x08400010
-  cutedump idesc 0x08400010 --family SM100_MMA_F16BF16_SS
-  cutedump idesc 0x0840001000000000                  # a runtime idescE (descriptor in the upper half)
-  cutedump idesc 0x08c00480 --block-scaled
-  cutedump idesc "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,K,MN>"
-  cutedump idesc 0x08400010 --format json
-A number is decoded field by field (UMMA::InstrDescriptor, or InstrDescriptorBlockScaled with --block-scaled or a
-block-scaled --family), then every catalog atom whose traits compute that descriptor is listed. The word does not
-encode the instruction kind (.kind::tf32/f16/i8/f8f6f4), the SM count, the MXF4 vector size or a _SCALED atom's
-ScaleC: --family narrows the list. An atom name prints its descriptor (make_instr_desc of its traits).
-"""
 
-
-@click.command("idesc", epilog=EPILOG)
-@click.argument("value")
-@click.option("--family", help="UMMA family to decode against, e.g. SM100_MMA_F16BF16_SS (default: every family).")
-@click.option("--block-scaled", is_flag=True, help="Decode as UMMA::InstrDescriptorBlockScaled (mxf8f6f4/mxf4).")
-@click.option("--format", "fmt_", type=click.Choice(["text", "json"]), default="text", show_default=True)
-@handle_errors
 def idesc_cmd(value, family, block_scaled, fmt_):
-    """Decode a 32-bit UMMA instruction descriptor (or an atom's) field by field and name the atoms it describes."""
+    """The answer function of its command (declared in cutedump/commands/declarations.py)."""
     click.echo(idesc_answer(value, family, block_scaled, fmt_), nl=False)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from cutedump.commands._common import handle_errors, renamed, given
+from cutedump.commands._common import given
 from cutedump.algebra import fmt, make_layout
 from cutedump.algebra.inttuple import is_tuple
 from cutedump.atoms import partition_shape, partition_fragment, mma_atom
@@ -11,38 +11,9 @@ from cutedump.atoms.cli_support import parse_shape_arg
 from cutedump.commands._answers import mma_build, mma_lines
 from cutedump.errors import CuteDumpError
 
-EPILOG = """\b
-Examples:
-  cutedump mma SM80_16x8x16_F16F16F16F16_TN
-  cutedump mma SM80_16x8x16_F16F16F16F16_TN --atom-layout "(_2,_2)" --tile "(_32,_32,_16)"
-  cutedump mma SM80_16x8x8_F32TF32TF32F32_TN --atom-layout "(_2,_2,_1):(_2,_1,_0)" --tile "((_2,_16):(_16,_1),_16,_)"
-  cutedump mma SM80_16x8x16_F16F16F16F16_TN --atom-layout "(_2,_2)" --partition "(128,128,64)" --thread 37
-  cutedump mma "SM90_64x128x16_F32F16F16_SS<K,MN>"
-  cutedump mma "UniversalFMA<float>" --atom-layout "(_16,_16)"
-  cutedump mma "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,K,K>" --partition "(_128,_256,_64)"
-The first block is byte-exact print(TiledMMA); layoutX_TV are get_layoutX_TV(). --partition (M,N) gives
-partition_shape_C; (M,N,K) adds A (M,K) and B (N,K); --thread picks the thread of partition_X / fragments.
-A fragment is an owning register tensor: with dynamic extents CuTe refuses it ("Dynamic owning tensors not
-supported"), and so does this line; give static extents, e.g. --partition "(_128,_128,_64)".
-SM100 UMMA atoms also print their instruction descriptor (idesc_, decoded; "instr_desc" in JSON) and their
-accumulator fragment in tensor memory.
-"""
 
-
-@click.command("mma", epilog=EPILOG)
-@click.argument("atom")
-@click.option("--atom-layout", help='Atom layout (M,N[,K]) over threads, e.g. "(_2,_2)" (default 1x1x1).')
-@click.option("--tile", help='Permutation Tile<M,N,K>: _, static ints or layouts, e.g. "(_32,_32,_16)".')
-@click.option("--partition", help='Tensor shape (M,N) or (M,N,K) to partition, e.g. "(128,128,64)".')
-@click.option("--thread", "thr_idx", type=int, default=None, help="Thread index for partition_X and fragments.")
-@click.option("--atom-only", is_flag=True, help="Print only print(MMA_Atom<...>{}).")
-@click.option("--format", "fmt_", type=click.Choice(["text", "json"]), default="text", show_default=True,
-              help="json: the printed TiledMMA, A/B/C TV layouts and their (thread, value) tables.")
-@click.option("--force", is_flag=True, help="JSON tables with more than 65,536 cells.")
-@renamed("--thr", "--thread", "thr_idx", type=int)
-@handle_errors
 def mma_cmd(atom, atom_layout, tile, partition, thr_idx, atom_only, fmt_, force):
-    """Print a TiledMMA exactly as CuTe does, then its layoutA_TV, layoutB_TV and layoutC_TV."""
+    """The answer function of its command (declared in cutedump/commands/declarations.py)."""
     if atom_only:
         for opt, dest in (("--atom-layout", "atom_layout"), ("--tile", "tile"), ("--partition", "partition"),
                           ("--thread", "thr_idx"), ("--format", "fmt_"), ("--force", "force")):
