@@ -17,9 +17,9 @@ import sys
 def main(prog_name=None, teardown=True):
     """The ``cutedump`` command: the fast answer when there is one, else the click command line.
 
-    ``teardown=False`` (the installed command and ``python -m cutedump``): once a fast answer is written, the process
-    exits at once (:func:`_exit_now`) instead of through the interpreter's teardown; the click command line always
-    exits as click does."""
+    ``teardown=False`` (the installed command, :func:`console`, and ``python -m cutedump``): once a fast answer is
+    written, the process exits at once (:func:`_exit_now`) instead of through the interpreter's teardown; the click
+    command line always exits as click does."""
     args = sys.argv[1:]
     done = sys.exit if teardown else _exit_now
     if args in ([], ["--help"], ["-h"]) and "_CUTEDUMP_COMPLETE" not in os.environ:
@@ -41,6 +41,12 @@ def main(prog_name=None, teardown=True):
             done(status)
     from cutedump.cli import main as cli  # start-up: click only for the other command lines
     return cli(prog_name=prog_name)
+
+
+def console():
+    """The installed ``cutedump`` command (pyproject's ``[project.scripts]``; ``python -m cutedump`` runs the same):
+    :func:`main`, a fast answer ending at once (:func:`_exit_now`)."""
+    return main(teardown=False)
 
 
 def _exit_now(code) -> None:

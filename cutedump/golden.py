@@ -18,7 +18,6 @@ from cutedump._dataclass import dataclass
 from pathlib import Path
 
 from cutedump.errors import CuteDumpError
-from cutedump.cli import main
 
 MANIFEST_NAME = "MANIFEST"
 
@@ -85,8 +84,9 @@ def parse_manifest(directory) -> list[Entry]:
     return entries
 
 
-def run_cutedump(argv: list[str]) -> tuple[int, str, str]:
-    """Run ``cutedump ARGV`` in-process: (exit code, stdout, stderr)."""
+def run_cutedump(group, argv: list[str]) -> tuple[int, str, str]:
+    """Run ``cutedump ARGV`` in-process through ``group`` (the cutedump click group, cutedump.cli.main: given by the
+    caller, since this module sits below the command line): (exit code, stdout, stderr)."""
     from click.testing import CliRunner
     try:
         runner = CliRunner(mix_stderr=False)   # click < 8.2
@@ -94,7 +94,7 @@ def run_cutedump(argv: list[str]) -> tuple[int, str, str]:
         runner = CliRunner()                   # click >= 8.2 keeps stderr apart
     # the environment is the same for everyone: no colour, and the default narration language (not the user's
     # CUTEDUMP_LANG): a MANIFEST command that wants English says --lang en
-    r = runner.invoke(main, argv, catch_exceptions=True, env={"NO_COLOR": "1", "COLUMNS": "80",
+    r = runner.invoke(group, argv, catch_exceptions=True, env={"NO_COLOR": "1", "COLUMNS": "80",
                                                                "CUTEDUMP_LANG": None})
     err = r.stderr or ""
     if r.exception is not None and not isinstance(r.exception, SystemExit):
@@ -117,7 +117,8 @@ def all_entries(directory) -> list[Entry]:
     return entries
 
 
-def check(directory, only: list[str] | None = None) -> list[Result]:
+def check(group, directory, only: list[str] | None = None) -> list[Result]:
+    """Run each MANIFEST command of ``directory`` through ``group`` (cutedump.cli.main) and compare."""
     directory = Path(directory)
     entries = all_entries(directory)
     if only:
@@ -129,18 +130,18 @@ def check(directory, only: list[str] | None = None) -> list[Result]:
     for e in entries:
         path = directory / e.file
         expected = path.read_bytes().decode("utf-8") if path.is_file() else None
-        code, out, err = run_cutedump(e.argv)
+        code, out, err = run_cutedump(group, e.argv)
         results.append(Result(e, expected, out, code, err))
     return results
 
 
-def update(directory, only: list[str] | None = None) -> list[tuple[Result, str]]:
+def update(group, directory, only: list[str] | None = None) -> list[tuple[Result, str]]:
     """Rewrite each golden file whose command now prints something else: [(result, what changed)].
 
     A command that fails (non-zero exit) never overwrites its file.
     """
     changes = []
-    for r in check(directory, only):
+    for r in check(group, directory, only):
         if r.ok:
             continue
         if r.exit_code != 0:

@@ -14,6 +14,9 @@ from cutedump import entry
 from cutedump.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
+#: the installed `cutedump` command as pip's console-script wrapper runs it (pyproject's [project.scripts])
+CONSOLE = [sys.executable, "-c", "import sys; sys.argv[0] = 'cutedump'; from cutedump.entry import console; "
+           "sys.exit(console())"]
 
 
 def fast(args, monkeypatch):
@@ -536,7 +539,8 @@ def test_top_help_lists_every_command_of_the_group():
     (["--help"], None), (["eval", "-f", "-"], b"size(_4)\nsize((_4\n"), (["kernel", "sm100_01_mma", "--lang", "en"], None),
     (["eval", "size((_4,8)"], None), (["layout", "(_4,_8):(_8,_1)", "--format", "json"], None)])
 def test_installed_command_exits_at_once_with_the_same_answer(args, stdin, tmp_path):
-    """bin/cutedump (and python -m cutedump) end a fast answer with os._exit, skipping the interpreter's teardown:
+    """The installed command (cutedump.entry:console) and python -m cutedump end a fast answer with os._exit,
+    skipping the interpreter's teardown:
     the same standard output, standard error and exit status as main() ending through sys.exit (an eval -f file
     with a failing line: 1; errors and options left to click: click's own exit)."""
     if args[:2] == ["eval", "-f"]:
@@ -547,15 +551,15 @@ def test_installed_command_exits_at_once_with_the_same_answer(args, stdin, tmp_p
     via_exit = subprocess.run([sys.executable, "-c", "import sys; sys.argv[0] = 'cutedump'; "
                                "from cutedump.entry import main; main()", *args],
                               input=stdin, capture_output=True, cwd=ROOT, env=env, timeout=60)
-    for cmd in ([sys.executable, str(ROOT / "bin" / "cutedump")], [sys.executable, "-m", "cutedump"]):
+    for cmd in (CONSOLE, [sys.executable, "-m", "cutedump"]):
         now = subprocess.run([*cmd, *args], input=stdin, capture_output=True, cwd=ROOT, env=env, timeout=60)
         assert (now.returncode, now.stdout, now.stderr) == (via_exit.returncode, via_exit.stdout, via_exit.stderr)
     assert via_exit.stdout or via_exit.returncode == 2
 
 
 def test_installed_command_closed_pipe():
-    """bin/cutedump's reader stops early: exit 141 (or 0 if all was written) quietly."""
-    p = subprocess.Popen([sys.executable, str(ROOT / "bin" / "cutedump"), "layout", "(256,256):(256,1)"],
+    """The installed command's reader stops early: exit 141 (or 0 if all was written) quietly."""
+    p = subprocess.Popen([*CONSOLE, "layout", "(256,256):(256,1)"],
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT,
                          env=dict(os.environ, PYTHONPATH=str(ROOT)))
     p.stdout.read(10)

@@ -72,8 +72,9 @@ def test_circular_same_error():
                                    "tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (_128,_64,_3))", "--format", "json"],
                                   ["html", "((_4,_8),(_2,_2)):((_32,_1),(_16,_8))"]])
 def test_json_answers_load_no_json(argv):
-    """The answer, through the installed command's path (bin/cutedump), imports neither json nor re."""
-    r = subprocess.run([sys.executable, "-S", "-X", "importtime", str(ROOT / "bin" / "cutedump"), *argv],
+    """The answer, through the installed command's entry (cutedump.entry:console), imports neither json nor re."""
+    r = subprocess.run([sys.executable, "-S", "-X", "importtime", "-c",
+                        "import sys; sys.argv[0] = 'cutedump'; from cutedump.entry import console; console()", *argv],
                        capture_output=True, text=True, env=dict(os.environ, PYTHONPATH=str(ROOT)))
     assert r.returncode == 0 and r.stdout, r.stderr[-500:]
     loaded = {ln.rsplit("|", 1)[1].strip() for ln in r.stderr.splitlines() if ln.startswith("import time:")}

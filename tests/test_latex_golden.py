@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+from cutedump.cli import main
 from cutedump.golden import check
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -12,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 @pytest.mark.parametrize("d", ["golden/latex", "golden/tutorial"])
 def test_golden_dir(d):
-    results = check(str(ROOT / d), None)
+    results = check(main, str(ROOT / d), None)
     assert results, d
     bad = [(r.entry.file, r.diff()) for r in results if not r.ok]
     assert not bad, bad

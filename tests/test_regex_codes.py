@@ -135,16 +135,16 @@ def test_named_rows_glob_as_fnmatch():
 
 
 def test_installed_command_imports_no_re():
-    """The `cutedump` command pip installs is bin/cutedump (pyproject's script-files), not pip's generated
-    console-script wrapper, which imports re (~10 ms): run as the command is, it loads none of re, functools,
-    importlib or click to print a layout."""
+    """The `cutedump` command's entry (cutedump.entry:console, pyproject's [project.scripts]; pip's own wrapper
+    around it imports re) loads none of re, functools, importlib or click to print a layout."""
     if VER not in CODES:
         pytest.skip(f"no precompiled patterns for Python {VER}: the package compiles them with re")
     root = os.path.dirname(HERE)
     with open(os.path.join(root, "pyproject.toml"), encoding="utf-8") as f:
         pyproject = f.read()
-    assert 'script-files = ["bin/cutedump"]' in pyproject and "[project.scripts]" not in pyproject
-    r = subprocess.run([sys.executable, "-S", "-X", "importtime", os.path.join(root, "bin", "cutedump"), "layout",
+    assert 'cutedump = "cutedump.entry:console"' in pyproject and "script-files" not in pyproject
+    r = subprocess.run([sys.executable, "-S", "-X", "importtime", "-c",
+                        "import sys; sys.argv[0] = 'cutedump'; from cutedump.entry import console; console()", "layout",
                         "((_4,_8),(_2,_2)):((_32,_1),(_16,_8))"], capture_output=True, text=True,
                        env=dict(os.environ, PYTHONPATH=root))
     assert r.returncode == 0 and r.stdout.startswith("((_4,_8),(_2,_2)):((_32,_1),(_16,_8))\n"), r.stderr[-500:]

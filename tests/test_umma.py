@@ -15,7 +15,8 @@ from cutedump.cli import main
 from cutedump.errors import CuteDumpError
 from cutedump.algebra import C
 from cutedump.atoms import mma_atom, make_tiled_mma, lookup_mma
-from cutedump.atoms import umma_catalog as U, umma_desc as D, tmem as T
+from cutedump.atoms import umma_desc as D, tmem as T
+from cutedump.atoms.mma_catalog import sm100 as U
 
 F16 = "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,K,K>"
 

@@ -47,7 +47,7 @@ _LAZY = {
                                  "make_tiled_copy_D", "make_tiled_copy_impl")},
     "sample_table": ("samples", "sample_table"),
     "InstrDescriptor": ("umma_desc", "InstrDescriptor"), "decode_instr_desc": ("umma_desc", "decode"),
-    **{n: ("umma_catalog", n) for n in ("UMMATraits", "umma_families", "atoms_for_instr_desc")},
+    **{n: ("mma_catalog.sm100", n) for n in ("UMMATraits", "umma_families", "atoms_for_instr_desc")},
     **{n: ("tmem", n) for n in ("TmemTensor", "tmem_fragment_C", "tmem_fragment_A", "make_tmem_copy")},
 }
 

@@ -100,6 +100,15 @@ class TiledMMA:
     def tile_size_mnk(self, i: int):
         return size(self.permutation_mnk(i))
 
+    def partition_shape(self, operand: str, shape):
+        """partition_shape_A/B/C(this, shape): the per-thread fragment shape (thread 0) of a tensor of this shape
+        (a method, so that atoms/tmem.py asks it without importing this module)."""
+        dummy = make_layout(shape)
+        f = {"A": self.thrfrg_A, "B": self.thrfrg_B, "C": self.thrfrg_C}[operand.upper()]
+        dummy_tv = f(dummy)
+        dummy_v = dummy_tv((C(0), (_, _rest(int(rank(dummy))))))
+        return dummy_v.shape
+
     def tile_shape(self):
         return (self.tile_size_mnk(0), self.tile_size_mnk(1), self.tile_size_mnk(2))
 
@@ -230,11 +239,7 @@ def _zero_slice(crd):
 
 def partition_shape(mma: TiledMMA, operand: str, shape):
     """partition_shape_A/B/C(mma, shape): the per-thread fragment shape (thread 0) of a tensor of this shape."""
-    dummy = make_layout(shape)
-    f = {"A": mma.thrfrg_A, "B": mma.thrfrg_B, "C": mma.thrfrg_C}[operand.upper()]
-    dummy_tv = f(dummy)
-    dummy_v = dummy_tv((C(0), (_, _rest(int(rank(dummy))))))
-    return dummy_v.shape
+    return mma.partition_shape(operand, shape)
 
 
 def _parse_atom_layout(x) -> Layout:
@@ -300,7 +305,7 @@ def partition_fragment(thr: ThrMMA, operand: str, tensor: Layout) -> Layout:
     """Layout of thr_mma.partition_fragment_A/B(tensor) or make_fragment_C(partition_C(tensor))."""
     op = operand.upper()
     if getattr(thr.tiled.atom.traits, "spec", None) is not None:     # SM100 UMMA: TMEM fragments, smem descriptors
-        from cutedump.atoms import tmem   # start-up (and the import cycle): only for SM100 atoms
+        from cutedump.atoms import tmem   # start-up: only for SM100 atoms
         return tmem.umma_partition_fragment(thr, op, tensor)
     part = {"A": thr.partition_A, "B": thr.partition_B, "C": thr.partition_C}[op](tensor)[0]
     if op == "C":

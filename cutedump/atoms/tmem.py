@@ -205,21 +205,19 @@ def frg_type_A(spec) -> tuple[str, str, int, str] | None:
 
 def tmem_fragment_C(mma, shape_mn) -> TmemTensor:
     """partition_fragment_C(tiled_mma, shape_MN) / thr_mma.make_fragment_C(partition_C(tensor)) of a UMMA."""
-    from cutedump.atoms.mma import partition_shape    # start-up: mma imports this module lazily too
     spec = _umma_spec(mma)
-    shp = partition_shape(mma, "C", shape_mn)
+    shp = mma.partition_shape("C", shape_mn)
     return tmem_frg_make(*frg_type_C(spec), shp)
 
 
 def tmem_fragment_A(mma, shape_mk) -> TmemTensor:
     """partition_fragment_A(tiled_mma, shape_MK) of a TS UMMA (A lives in TMEM)."""
-    from cutedump.atoms.mma import partition_shape    # start-up: see tmem_fragment_C
     spec = _umma_spec(mma)
     frg = frg_type_A(spec)
     if frg is None:
         raise CuteDumpError(f"{spec.name}: A of an _SS UMMA is a shared-memory descriptor (UMMA::smem_desc), "
                             "not a TMEM fragment")
-    shp = partition_shape(mma, "A", shape_mk)
+    shp = mma.partition_shape("A", shape_mk)
     return tmem_frg_make(*frg, shp)
 
 

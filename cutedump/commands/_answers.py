@@ -255,7 +255,8 @@ def _idesc_value(text: str) -> int | None:
 
 def idesc_answer(value, family, block_scaled, fmt_) -> str:
     """``cutedump idesc``: a UMMA instruction descriptor (or an atom's) field by field, and the atoms it describes."""
-    from cutedump.atoms import umma_desc as D, umma_catalog as U  # start-up: on demand
+    from cutedump.atoms import umma_desc as D  # start-up: on demand
+    from cutedump.atoms.mma_catalog import sm100 as U  # start-up: on demand
     from cutedump.atoms.mma_catalog import lookup_mma  # start-up: on demand
     from cutedump.render.idesc_view import idesc_text  # start-up: on demand
     v = _idesc_value(value)

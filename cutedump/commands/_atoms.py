@@ -45,7 +45,7 @@ def mma_rows(pattern):
         types = "any" if t.family == "UniversalFMA" else ",".join(t.val_types)
         extra = " (ext)" if t.header.endswith("_ext.hpp") else ""
         rows.append((shown, t.arch + extra, t.shape_mnk, str(thr), types))
-    from cutedump.atoms.umma_catalog import umma_rows   # start-up: the SM100 table only when listing
+    from cutedump.atoms.mma_catalog.sm100 import umma_rows   # start-up: the SM100 table only when listing
     rows += [r for r in umma_rows() if _match(r[0], pattern)]
     return rows
 

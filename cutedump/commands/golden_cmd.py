@@ -8,9 +8,14 @@ import click
 from cutedump.golden import check, update
 
 
+def _group():
+    """The cutedump click group running this command (the golden files' commands run through it)."""
+    return click.get_current_context().find_root().command
+
+
 def verify_cmd(directory, only, fmt_):
     """The answer function of its command (declared in cutedump/commands/declarations.py)."""
-    results = check(directory, list(only) or None)
+    results = check(_group(), directory, list(only) or None)
     if fmt_ == "json":
         import json
         files = [{"file": r.entry.file, "command": r.entry.command,
@@ -34,7 +39,7 @@ def verify_cmd(directory, only, fmt_):
 
 def update_cmd(directory, only, fmt_):
     """The answer function of its command (declared in cutedump/commands/declarations.py)."""
-    changes = update(directory, list(only) or None)
+    changes = update(_group(), directory, list(only) or None)
     if fmt_ == "json":
         import json
         click.echo(json.dumps({"changes": [{"file": r.entry.file, "what": w} for r, w in changes]}, indent=1))

@@ -1,17 +1,15 @@
-"""Recipes for shared-memory descriptors: ``explain partition --fragment`` of an SS GMMA operand (the descriptor
-tensor: partition_A/B, then ``make_gmma_desc`` and ``DescriptorIterator``, mma_traits_sm90_gmma.hpp) and the
-readings of ``cutedump desc`` (each field of a GmmaDescriptor / UMMA::SmemDescriptor, the layout it describes and its
-core matrices). Values come from :mod:`cutedump.atoms.smem_desc`; wording from messages/desc_{en,zh}.py."""
+"""Shared-memory descriptors in words: the readings of ``cutedump desc`` (each field of a GmmaDescriptor / UMMA::SmemDescriptor, the layout it describes and its
+core matrices), and the field readings and constants that ``explain partition --fragment`` of an SS GMMA/UMMA operand
+uses (:func:`cutedump.dumps.explain_partition.explain_desc_fragment`). Values come from
+:mod:`cutedump.atoms.smem_desc`; wording from messages/desc_{en,zh}.py."""
 from __future__ import annotations
 
 from cutedump._dataclass import dataclass, field
 
-from cutedump.algebra import C, Layout, size, get
+from cutedump.algebra import Layout, size, get
 from cutedump.algebra.swizzle import as_position_independent_swizzle_layout
 from cutedump.atoms import smem_desc as D
 from cutedump.atoms.types import canonical_type
-from cutedump.dumps.steps import Call, Explanation, show
-from cutedump.dumps.explain_algebra import Builder, CUTE_VERSION
 from cutedump.dumps.narrator import Narrator
 
 GMMA_HDR = "cute/atom/mma_traits_sm90_gmma.hpp"
@@ -20,22 +18,22 @@ UMMA_HDR = "cute/atom/mma_traits_sm100.hpp"
 # the constants the wording writes (messages hold no digits: they come from here): bytes per core-matrix row (one
 # uint128_t unit), rows per core matrix, bytes of K per dense instruction, the start address shift and width, the
 # iterator's low word, CuTe's stride<1,0> == 1 check, zero and one
-_K = dict(u=16, r=8, kb=32, sh=4, sb=14, lo=32, s10="1,0", z=0, v1=1)
+DESC_K = dict(u=16, r=8, kb=32, sh=4, sb=14, lo=32, s10="1,0", z=0, v1=1)
 
 
 class _Nar(Narrator):
     def say(self, key, **values):
-        super().say(key, **{**_K, **values})
+        super().say(key, **{**DESC_K, **values})
 
     def msg(self, key, **values):
-        return super().msg(key, **{**_K, **values})
+        return super().msg(key, **{**DESC_K, **values})
 
 
-def _hex4(v: int) -> str:
+def hex4(v: int) -> str:
     return f"0x{v:04x}"
 
 
-def _field_readings(m: D.DescMatch, X: str) -> list:
+def field_readings(m: D.DescMatch, X: str) -> list:
     """(key, fields) lines reading LBO and SBO of a matched layout."""
     lbo, sbo, wb = m.lbo, m.sbo, m.w * 16
     out = []
@@ -52,62 +50,7 @@ def _field_readings(m: D.DescMatch, X: str) -> list:
         out.append(("ex.desc.read.mn_sw", dict(lt=m.layout_type, w=m.w, wb=wb, X=X, katom=katom, lbo=lbo,
                                                lbob=lbo * 16, sbo=sbo, sbob=sbo * 16)))
     out.append(("ex.desc.read.form", dict(major=m.major, form=m.form, lt=m.layout_type)))
-    return [(k, {**_K, **f}) for k, f in out]
-
-
-def explain_desc_fragment(mma, smem, op: str, thread: int, address: int | None = None,
-                          detail: int = 1) -> Explanation:
-    """``thr_mma.partition_fragment_A/B(sX)`` of an SS GMMA (or SS UMMA) TiledMMA, step by step."""
-    from cutedump.dumps.explain_partition import explain_mma_partition  # start-up: only for descriptor fragments
-    op = op.upper()
-    frag = D.desc_fragment(mma, thread, op, smem, address)       # checks everything first
-    umma = frag.kind == "umma"
-    spec = getattr(mma.atom.traits, "spec", None)
-    vt = spec.types[0 if op == "A" else 1] if umma else mma.atom.traits.val_types[1 if op == "A" else 2]
-    hdr = UMMA_HDR if umma else GMMA_HDR
-    # the wording's names: GMMA or UMMA, make_gmma_desc or make_umma_desc, who sees the operand
-    kk = dict(G="UMMA" if umma else "GMMA", mk="make_umma_desc" if umma else "make_gmma_desc")
-    sop = D.smem_operand(smem, vt, address)
-    X = "M" if op == "A" else "N"
-    b = Builder(detail)
-    st = b.step("desc.smem", f"make_tensor, cute/pointer_flagged.hpp", vt=canonical_type(vt), smem=smem,
-                sw=sop.swizzle, inner=sop.layout, **kk, **_K)
-    part_expl = explain_mma_partition(mma, sop.layout, op, thread, False, detail)
-    st = b.step("desc.part.umma" if umma else "desc.part", f"ThrMMA::partition_{op}, cute/atom/mma_atom.hpp",
-                op=op, thread=thread, **kk, **_K)
-    st.sub.extend(part_expl.steps)
-    st.item("partition", None, frag.partition)
-    st.item("offset", None, frag.offset)
-    m = frag.match
-    t = 128 // sop.bits if sop.bits < 128 else 1
-    st = b.step("desc.recast", f"{kk['mk']}, {hdr}", t=t, bits=sop.bits, **kk, **_K)
-    st.item("tensor<0>(partition)", Call("get", frag.partition, targs=(0,)), get(frag.partition, 0))
-    st.item("u128", Call("upcast", get(frag.partition, 0), targs=(t,)), m.u128)
-    st = b.step("desc.ltype", f"layout_type, {hdr}", sw=sop.swizzle, lt=m.layout_type, w=m.w, wb=m.w * 16, **kk, **_K)
-    st = b.step("desc.canon", f"{kk['mk']}, {hdr}", major=m.major, tile=m.tile, form=m.form, **kk, **_K)
-    st.item("canonical_layout", Call("logical_divide", m.u128, m.tile), m.canonical)
-    st = b.step("desc.fields", f"{kk['mk']}, {hdr}", sbo=m.sbo, lbo=m.lbo,
-                start=_hex4(m.desc.field("start_address")), **_K)
-    st.item("desc", None, m.desc.hex())
-    st = b.step("desc.frag", f"MakeTensor<{kk['G']}::smem_desc<Major>>, {hdr}", **kk, **_K)
-    st.item("layout", Call("replace", Call("upcast", frag.partition, targs=(t,)), Layout(C(1), C(0)), targs=(0,)),
-            frag.layout)
-    expl = Explanation("desc", {"version": CUTE_VERSION, "atom": mma.atom.name, "op": op, "thread": thread,
-                                "tensor": show(smem), "vt": canonical_type(vt), **kk}, b.steps,
-                       result=frag.cute_print(), result_cute=f"thr_mma.partition_fragment_{op}(sX)")
-    start = _hex4(m.desc.field("start_address"))
-    if address is None:
-        expl.closing.append(("ex.desc.read.start_unset", dict(start=start)))
-    else:
-        expl.closing.append(("ex.desc.read.start", dict(start=start, addr=hex(address + frag.offset * sop.bits // 8))))
-    expl.closing.extend(_field_readings(m, X))
-    expl.closing.append(("ex.desc.read.list", {}))
-    for i, d in enumerate(frag.descriptors):
-        expl.closing.append(("ex.desc.read.item", dict(i=i, hex=d.hex(), start=_hex4(d.field("start_address")))))
-    expl.closing = [(k, {**_K, **f}) for k, f in expl.closing]
-    expl.extra = {"descriptors": [d.hex() for d in frag.descriptors], "descriptor": m.desc.to_json(),
-                  "canonical_form": m.form, "layout_type": m.layout_type}
-    return expl
+    return [(k, {**DESC_K, **f}) for k, f in out]
 
 
 # ------------------------------------------------------------------ cutedump desc
@@ -198,7 +141,7 @@ def desc_text(r: DescReport, lang: str = "en") -> str:
     for n, v in f.items():
         nar.say("desc.field", name=n, value=str(v), meaning=meanings[n])
     nar.say("desc.layout", layout=r.layout, pi=r.pi, X=X)
-    for key, fl in _field_readings(m, X):
+    for key, fl in field_readings(m, X):
         nar.say(key, **fl)
     T = max(1, 128 // r.bits)
     nar.say("desc.cores", X=X, rows=8 if r.major == "K" else T, cols=T if r.major == "K" else 8)

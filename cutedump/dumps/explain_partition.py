@@ -25,8 +25,10 @@ from cutedump.atoms.mma import partition_fragment
 from cutedump.atoms.mma_catalog import split_template
 from cutedump.dumps.steps import Call, Explanation, show
 from cutedump.dumps.explain_algebra import Builder, CUTE_VERSION
+from cutedump.atoms import smem_desc as D
 from cutedump.atoms.smem_desc import is_desc_operand, is_umma_desc_operand, parse_smem_layout
-from cutedump.dumps.explain_desc import explain_desc_fragment
+from cutedump.atoms.types import canonical_type
+from cutedump.dumps.explain_desc import GMMA_HDR, UMMA_HDR, DESC_K, hex4, field_readings
 
 _ = UNDERSCORE
 MMA_HDR = "cute/atom/mma_atom.hpp"
@@ -382,3 +384,57 @@ def explain_partition(mma=None, atom_layout=None, tile=None, copy=None, value_ty
             raise CuteDumpError("--copy needs --thr (and --val) for make_tiled_copy, or --mma and --operand")
         tc = K.make_tiled_copy(ca, parse_layout_arg(thr, "--thr"), parse_layout_arg(val, "--val"), check=True)
     return explain_copy_partition(tc, tensor, side or "S", thread, detail)
+
+
+def explain_desc_fragment(mma, smem, op: str, thread: int, address: int | None = None,
+                          detail: int = 1) -> Explanation:
+    """``thr_mma.partition_fragment_A/B(sX)`` of an SS GMMA (or SS UMMA) TiledMMA, step by step."""
+    op = op.upper()
+    frag = D.desc_fragment(mma, thread, op, smem, address)       # checks everything first
+    umma = frag.kind == "umma"
+    spec = getattr(mma.atom.traits, "spec", None)
+    vt = spec.types[0 if op == "A" else 1] if umma else mma.atom.traits.val_types[1 if op == "A" else 2]
+    hdr = UMMA_HDR if umma else GMMA_HDR
+    # the wording's names: GMMA or UMMA, make_gmma_desc or make_umma_desc, who sees the operand
+    kk = dict(G="UMMA" if umma else "GMMA", mk="make_umma_desc" if umma else "make_gmma_desc")
+    sop = D.smem_operand(smem, vt, address)
+    X = "M" if op == "A" else "N"
+    b = Builder(detail)
+    st = b.step("desc.smem", f"make_tensor, cute/pointer_flagged.hpp", vt=canonical_type(vt), smem=smem,
+                sw=sop.swizzle, inner=sop.layout, **kk, **DESC_K)
+    part_expl = explain_mma_partition(mma, sop.layout, op, thread, False, detail)
+    st = b.step("desc.part.umma" if umma else "desc.part", f"ThrMMA::partition_{op}, cute/atom/mma_atom.hpp",
+                op=op, thread=thread, **kk, **DESC_K)
+    st.sub.extend(part_expl.steps)
+    st.item("partition", None, frag.partition)
+    st.item("offset", None, frag.offset)
+    m = frag.match
+    t = 128 // sop.bits if sop.bits < 128 else 1
+    st = b.step("desc.recast", f"{kk['mk']}, {hdr}", t=t, bits=sop.bits, **kk, **DESC_K)
+    st.item("tensor<0>(partition)", Call("get", frag.partition, targs=(0,)), get(frag.partition, 0))
+    st.item("u128", Call("upcast", get(frag.partition, 0), targs=(t,)), m.u128)
+    st = b.step("desc.ltype", f"layout_type, {hdr}", sw=sop.swizzle, lt=m.layout_type, w=m.w, wb=m.w * 16, **kk, **DESC_K)
+    st = b.step("desc.canon", f"{kk['mk']}, {hdr}", major=m.major, tile=m.tile, form=m.form, **kk, **DESC_K)
+    st.item("canonical_layout", Call("logical_divide", m.u128, m.tile), m.canonical)
+    st = b.step("desc.fields", f"{kk['mk']}, {hdr}", sbo=m.sbo, lbo=m.lbo,
+                start=hex4(m.desc.field("start_address")), **DESC_K)
+    st.item("desc", None, m.desc.hex())
+    st = b.step("desc.frag", f"MakeTensor<{kk['G']}::smem_desc<Major>>, {hdr}", **kk, **DESC_K)
+    st.item("layout", Call("replace", Call("upcast", frag.partition, targs=(t,)), Layout(C(1), C(0)), targs=(0,)),
+            frag.layout)
+    expl = Explanation("desc", {"version": CUTE_VERSION, "atom": mma.atom.name, "op": op, "thread": thread,
+                                "tensor": show(smem), "vt": canonical_type(vt), **kk}, b.steps,
+                       result=frag.cute_print(), result_cute=f"thr_mma.partition_fragment_{op}(sX)")
+    start = hex4(m.desc.field("start_address"))
+    if address is None:
+        expl.closing.append(("ex.desc.read.start_unset", dict(start=start)))
+    else:
+        expl.closing.append(("ex.desc.read.start", dict(start=start, addr=hex(address + frag.offset * sop.bits // 8))))
+    expl.closing.extend(field_readings(m, X))
+    expl.closing.append(("ex.desc.read.list", {}))
+    for i, d in enumerate(frag.descriptors):
+        expl.closing.append(("ex.desc.read.item", dict(i=i, hex=d.hex(), start=hex4(d.field("start_address")))))
+    expl.closing = [(k, {**DESC_K, **f}) for k, f in expl.closing]
+    expl.extra = {"descriptors": [d.hex() for d in frag.descriptors], "descriptor": m.desc.to_json(),
+                  "canonical_form": m.form, "layout_type": m.layout_type}
+    return expl

@@ -2,10 +2,10 @@
 
 This is a one-shot transcription tool, not part of the library: it reads the ``MMA_Traits`` specialisations
 (value types, Shape_MNK, ThrID, A/B/C layouts, following ``: MMA_Traits<Base>`` inheritance and the files'
-local layout aliases) and writes ``cutedump/atoms/mma_data.py`` with every layout spelled as CuTe prints it.
+local layout aliases) and writes ``cutedump/atoms/mma_catalog/warp.py`` with every layout spelled as CuTe prints it.
 The result is then checked against real CuTe by tests/test_atoms_oracle.py (print(MMA_Atom<...>{})).
 
-    python tests/oracle/gen_atom_catalog.py            # rewrite cutedump/atoms/mma_data.py
+    python tests/oracle/gen_atom_catalog.py            # rewrite cutedump/atoms/mma_catalog/warp.py
 """
 from __future__ import annotations
 
@@ -124,7 +124,7 @@ def main():
     for name, why in skipped:
         lines.append(f"    {name!r}: {why!r},")
     lines.append("}")
-    dst = ROOT / "cutedump/atoms/mma_data.py"
+    dst = ROOT / "cutedump/atoms/mma_catalog/warp.py"
     dst.write_text("\n".join(lines) + "\n")
     print(f"wrote {dst}: {len(out) - len(skipped)} atoms, {len(skipped)} skipped")
 

@@ -22,7 +22,7 @@ from cutedump.errors import CuteDumpError
 from cutedump.expr import evaluate
 from cutedump.atoms import tma as T
 from cutedump.atoms import tma_sm100 as S
-from cutedump.atoms import umma_catalog as U
+from cutedump.atoms.mma_catalog import sm100 as U
 from cutedump.atoms import mma as M
 from tests.oracle import gen_tma as G
 from tests.oracle.gen_umma import _op_expr

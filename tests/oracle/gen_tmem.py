@@ -7,7 +7,7 @@ import random
 
 from cutedump.errors import CuteDumpError
 from cutedump.algebra import C, make_layout
-from cutedump.atoms import umma_catalog as U
+from cutedump.atoms.mma_catalog import sm100 as U
 from cutedump.atoms import mma as M
 from cutedump.atoms import tmem as T
 from tests.oracle.gen_umma import _draw, _legal, _op_expr

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from cutedump.errors import CuteDumpError
-from cutedump.atoms import umma_catalog as U
+from cutedump.atoms.mma_catalog import sm100 as U
 from cutedump.atoms import mma as M
 
 TYPES = {

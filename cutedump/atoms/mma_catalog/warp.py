@@ -192,3 +192,4 @@ SKIPPED = {
     'SM80_16x8x128_S32U1U1S32_TN_XORPOPC': 'ALayout = Layout<Shape<Shape<_4,_8>,Shape<_32,_2>>, Stride<Stride<_512,_1>,Stride<Stride<_16,_8>>>>: shape ((_4,_8),(_32,_2)) and stride ((_512,_1),((_16,_8))) are not congruent',
     'SM80_16x8x128_S32U1U1S32_TN_ANDPOPC': 'ALayout = Layout<Shape<Shape<_4,_8>,Shape<_32,_2>>, Stride<Stride<_512,_1>,Stride<Stride<_16,_8>>>>: shape ((_4,_8),(_32,_2)) and stride ((_512,_1),((_16,_8))) are not congruent',
 }
+

@@ -1,4 +1,4 @@
-"""SM100 UMMA (tcgen05.mma) MMA atoms, generated from CuTe's formula (cute/arch/mma_sm100_umma.hpp,
+"""SM100 UMMA (tcgen05.mma) MMA atoms and SM100's vector FMAs, generated from CuTe's formula (cute/arch/mma_sm100_umma.hpp,
 cute/atom/mma_traits_sm100.hpp).
 
 Every family is one row of data: its template parameters, K (the instruction's K: 256 bits of A, or a fixed
@@ -22,7 +22,7 @@ from cutedump._dataclass import dataclass
 from cutedump._startup import cache
 
 from cutedump.errors import CuteDumpError
-from cutedump.atoms.mma_catalog import MMATraits, split_template
+from cutedump.atoms.mma_catalog.traits import MMATraits, split_template
 from cutedump.atoms.types import canonical_type, value_type_bits, cpp_type
 from cutedump.algebra import C, make_layout
 
@@ -571,3 +571,15 @@ def umma_rows() -> list[tuple[str, str, str, str, str]]:
         t = lookup_vector_fma(n, None)
         rows.append((n, t.arch, t.shape_mnk, "1", ",".join(t.val_types)))
     return rows
+
+
+def owns(base: str) -> bool:
+    return base.startswith("SM100_") and (base in umma_families() or base in VECTOR_FMA)
+
+
+def lookup(base: str, targs: list[str] | None) -> MMATraits:
+    return lookup_umma(base, targs) if base in umma_families() else lookup_vector_fma(base, targs)
+
+
+def families() -> list[str]:
+    return list(umma_families())
