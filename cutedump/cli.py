@@ -1,4 +1,4 @@
-"""The cutedump command line: the click group of the declared commands (cutedump/commands/declarations.py), each
+"""The cutedump command line: the click group of the declared commands (cutedump/commands/declarations/), each
 click command built from its declaration when it is run (or its help shown).
 
 Start-up stays fast because neither numpy nor rich, nor the command modules, are imported for ``--help``.
@@ -12,7 +12,7 @@ import click
 from cutedump.commands._common import guard_io
 
 from cutedump.commands._help import MAIN_HELP
-from cutedump.commands.declarations import COMMANDS
+from cutedump.commands.declarations import COMMANDS, SUMMARIES
 
 
 def command(name: str) -> click.Command:
@@ -55,7 +55,7 @@ class LazyGroup(click.Group):
         sys.exit(rv if isinstance(rv, int) and not isinstance(rv, bool) else 0)
 
     def format_commands(self, ctx, formatter):
-        rows = [(n, COMMANDS[n].summary) for n in self.list_commands(ctx)]
+        rows = [(n, SUMMARIES[n]) for n in self.list_commands(ctx)]
         if rows:
             with formatter.section("Commands"):
                 formatter.write_dl(rows)

@@ -1,6 +1,6 @@
 """The console entry point (``cutedump``, ``python -m cutedump``): most questions answered without click.
 
-Every command is declared once (cutedump/commands/declarations.py). A command line whose command has a ``fast``
+Every command is declared once (cutedump/commands/declarations/). A command line whose command has a ``fast``
 function and uses only the options its declaration marks fast is parsed here from that declaration
 (:func:`cutedump.commands._decl.fast_call`) and answered by that function, without importing click (about 20 ms,
 more than the interpreter's own start-up) -- by the same library calls as the click command. Only an answer that
@@ -79,7 +79,7 @@ def _script_name() -> str | None:
 
 def _fast_call(args: list[str]):
     """(the fast function's name, its keyword arguments, whether it answers on a terminal) for ``args``, parsed by
-    their command's declaration (cutedump/commands/declarations.py); None for the click command line."""
+    their command's declaration (cutedump/commands/declarations/); None for the click command line."""
     if not args or "_CUTEDUMP_COMPLETE" in os.environ:
         return None
     from cutedump.commands._decl import fast_call  # start-up: the fast path imports no more than it needs

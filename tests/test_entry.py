@@ -1,5 +1,5 @@
 """The console entry's fast path (cutedump/entry.py): command lines answered without click (parsed from the commands'
-declarations, cutedump/commands/declarations.py) print the same bytes as the click commands built from the same
+declarations, cutedump/commands/declarations/) print the same bytes as the click commands built from the same
 declarations, and everything else (errors, options not marked fast, help) is left to click."""
 import io
 import os

@@ -1,4 +1,4 @@
-"""The click command of a declaration (cutedump/commands/declarations.py): built when the click path runs.
+"""The click command of a declaration (cutedump/commands/declarations/): built when the click path runs.
 
 Each :class:`~cutedump.commands._decl.Opt` becomes the ``click.Option`` it describes, each ``Arg`` a
 ``click.Argument``, in the declared order; the callback is the declaration's ``run`` function under

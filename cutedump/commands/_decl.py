@@ -1,6 +1,6 @@
 """A command declared once, as data: :class:`Command`, :class:`Arg`, :class:`Opt` (no click here).
 
-Every command of cutedump is one :class:`Command` in ``cutedump/commands/declarations.py``: its name, its one-line
+Every command of cutedump is one :class:`Command` in ``cutedump/commands/declarations/``: its name, its one-line
 summary (``cutedump --help``), its help and epilog (examples), its arguments and options (each option's name is a
 row of the vocabulary, ``commands/_vocab.py``), defaults, choices, and two functions named "module:function":
 

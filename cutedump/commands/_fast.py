@@ -1,5 +1,5 @@
 """The fast answers (no click) of layout, eval, coords, compat, mma, copy and explain: the ``fast`` functions of
-their declarations (cutedump/commands/declarations.py), called by cutedump/entry.py with the options the declaration
+their declarations (cutedump/commands/declarations/), called by cutedump/entry.py with the options the declaration
 marks fast. Each returns the bytes its click command prints, or None where the click command must answer (a form
 only it handles, a terminal's colours, an error of any kind: its wording is the click command's); ``eval -f`` returns
 its exit status once it has printed its answers."""

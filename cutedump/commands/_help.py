@@ -1,5 +1,5 @@
 """The top-level help of ``cutedump`` as data (no click): ``cli.py`` builds its click group from it and from the
-declared commands (cutedump/commands/declarations.py: their names and summaries), and ``entry.py`` prints
+declared commands (cutedump/commands/declarations/: their names and summaries), and ``entry.py`` prints
 ``cutedump --help`` (and ``cutedump`` alone) from them without importing click (about 17 ms, more than the
 interpreter's own start-up), laid out as click's HelpFormatter lays it out.
 tests/test_entry.py compares the two pages byte for byte at several terminal widths."""
@@ -91,7 +91,7 @@ def _dl(rows, width: int, indent: int, col_max: int = 30, col_spacing: int = 2) 
 
 def top_help(prog: str, width: int | None = None) -> str:
     """``cutedump --help`` as click prints it (without the final newline click.echo adds)."""
-    from cutedump.commands.declarations import COMMANDS  # start-up: the command list for the help page only
+    from cutedump.commands.declarations import SUMMARIES  # start-up: the command list for the help page only
     width = terminal_width() if width is None else width
     prefix = f"Usage: {prog} "      # click's HelpFormatter.write_usage
     args = "[OPTIONS] COMMAND [ARGS]..."
@@ -102,5 +102,5 @@ def top_help(prog: str, width: int | None = None) -> str:
         usage = prefix + "\n" + _fill(args, width, pad, pad)
     parts = [usage + "\n", "\n", _wrap(MAIN_HELP, width, "  ", paragraphs=True) + "\n",
              "\nOptions:\n", _dl(OPTION_ROWS, width, 2),
-             "\nCommands:\n", _dl([(n, c.summary) for n, c in COMMANDS.items()], width, 2)]
+             "\nCommands:\n", _dl(list(SUMMARIES.items()), width, 2)]
     return "".join(parts).rstrip("\n")

@@ -7,5 +7,5 @@ from cutedump.commands._atoms import atoms_text, mma_rows, copy_rows  # noqa: F4
 
 
 def atoms_cmd(pattern, mma_pat, copy_pat, fmt_):
-    """The answer function of its command (declared in cutedump/commands/declarations.py)."""
+    """The answer function of its command (declared in cutedump/commands/declarations/)."""
     click.echo(atoms_text(pattern, mma_pat, copy_pat, fmt_), nl=False)

@@ -11,7 +11,7 @@ from cutedump.commands._answers import bank_copy_text, bank_output
 
 def bank_cmd(smem, atom, value_type, thr, val, mma_name, atom_layout, tile, operand, store, warp, also, no_fix,
              inst, addresses, compact, fmt_):
-    """The answer function of its command (declared in cutedump/commands/declarations.py)."""
+    """The answer function of its command (declared in cutedump/commands/declarations/)."""
     # start-up: `cutedump bank --help` does not load the bank model
     from cutedump.bank.report import raw_report  # start-up: only when the command runs
     if inst is not None or addresses:

@@ -18,17 +18,17 @@ def _show(d, at, table, rows, cols, limit, no_cute, force, fmt, offsets):
 
 
 def naive_cmd(lengths, strides, align, **kw):
-    """The answer function of its command (declared in cutedump/commands/declarations.py)."""
+    """The answer function of its command (declared in cutedump/commands/declarations/)."""
     _show(base_descriptor(lengths, strides, align, "naive"), **kw)
 
 
 def describe_cmd(lengths, strides, align, stages, name, **kw):
-    """The answer function of its command (declared in cutedump/commands/declarations.py)."""
+    """The answer function of its command (declared in cutedump/commands/declarations/)."""
     _show(build_descriptor(lengths, strides, align, stages, name), **kw)
 
 
 def recipes_cmd(fmt):
-    """The answer function of its command (declared in cutedump/commands/declarations.py)."""
+    """The answer function of its command (declared in cutedump/commands/declarations/)."""
     if fmt == "json":
         click.echo(json.dumps({"recipes": [{"name": k, "builds": h} for k, (h, _) in RECIPES.items()]}, indent=1))
         return
@@ -49,7 +49,7 @@ def _check_recipe_options(name):
 def recipe_cmd(name, M, N, K, stride, layout, AK1, MPerBlock, NPerBlock, KPerBlock, MPerXdl, MXdlPerWave,
                NXdlPerWave, extra_m, cshuffle_m, cshuffle_n, slice_lengths, vector_dim, scalar_per_vector, spec,
                **kw):
-    """The answer function of its command (declared in cutedump/commands/declarations.py)."""
+    """The answer function of its command (declared in cutedump/commands/declarations/)."""
     _check_recipe_options(name)
     _show(recipe_descriptor(name, M, N, K, stride, layout, AK1, MPerBlock, NPerBlock, KPerBlock, MPerXdl, MXdlPerWave,
                             NXdlPerWave, extra_m, cshuffle_m, cshuffle_n, slice_lengths, vector_dim, scalar_per_vector,

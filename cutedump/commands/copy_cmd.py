@@ -13,7 +13,7 @@ from cutedump.errors import CuteDumpError
 
 def copy_cmd(atom, value_type, thr, val, mma_name, atom_layout, tile, operand, samples, tids, partition,
              thr_idx, atom_only, fmt_, force):
-    """The answer function of its command (declared in cutedump/commands/declarations.py)."""
+    """The answer function of its command (declared in cutedump/commands/declarations/)."""
     vt = copy_value_type(atom, value_type)
     needs("--thread", "thr_idx", partition is not None, "--partition (the tensor to partition)")
     needs("--tids", "tids", samples, "--samples")

@@ -12,7 +12,7 @@ from cutedump.expr import evaluate, format_result
 
 
 def eval_cmd(exprs, file_, fmt_, jobs, syntax):
-    """The answer function of its command (declared in cutedump/commands/declarations.py)."""
+    """The answer function of its command (declared in cutedump/commands/declarations/)."""
     import cutedump.commands._batch as batch  # start-up: already loaded (answer)
     batch.SYNTAX = None if syntax == "print" else syntax
     try:

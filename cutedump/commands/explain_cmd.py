@@ -15,7 +15,7 @@ from cutedump.render.narration import echo_text
 
 def explain_cmd(expr, lang, fmt_, detail, plain, mma_name, atom_layout, tile, copy_name, value_type, thr, val, shape,
                 layout_, operand, side, fragment, retile, thread, smem_address):
-    """The answer function of its command (declared in cutedump/commands/declarations.py)."""
+    """The answer function of its command (declared in cutedump/commands/declarations/)."""
     needs("--plain", "plain", fmt_ == "text", "the text output (not --format json)")
     expr = arg_or_stdin(expr, "expr", '"coalesce((_2,_4):(_1,_2))"')
     if expr.strip() == "partition":

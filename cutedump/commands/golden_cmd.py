@@ -14,7 +14,7 @@ def _group():
 
 
 def verify_cmd(directory, only, fmt_):
-    """The answer function of its command (declared in cutedump/commands/declarations.py)."""
+    """The answer function of its command (declared in cutedump/commands/declarations/)."""
     results = check(_group(), directory, list(only) or None)
     if fmt_ == "json":
         import json
@@ -38,7 +38,7 @@ def verify_cmd(directory, only, fmt_):
 
 
 def update_cmd(directory, only, fmt_):
-    """The answer function of its command (declared in cutedump/commands/declarations.py)."""
+    """The answer function of its command (declared in cutedump/commands/declarations/)."""
     changes = update(_group(), directory, list(only) or None)
     if fmt_ == "json":
         import json

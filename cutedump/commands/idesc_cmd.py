@@ -7,5 +7,5 @@ from cutedump.commands._answers import idesc_answer
 
 
 def idesc_cmd(value, family, block_scaled, fmt_):
-    """The answer function of its command (declared in cutedump/commands/declarations.py)."""
+    """The answer function of its command (declared in cutedump/commands/declarations/)."""
     click.echo(idesc_answer(value, family, block_scaled, fmt_), nl=False)

@@ -30,7 +30,7 @@ def emit(dump, *, lang: str, readings: bool, fmt: str, warp: int, dump_latex: bo
 
 
 def kernel_cmd(file, thread, warp, sets, fmt_, lang, no_readings, dump_latex, outdir, force):
-    """The answer function of its command (declared in cutedump/commands/declarations.py)."""
+    """The answer function of its command (declared in cutedump/commands/declarations/)."""
     dump = kernel_load(file, thread, sets)
     emit(dump, lang=lang, readings=not no_readings, fmt=fmt_, warp=warp, dump_latex=dump_latex, outdir=outdir,
          force=force)

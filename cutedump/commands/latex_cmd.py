@@ -28,6 +28,6 @@ def read_stdin_layout() -> str:
 
 
 def latex_cmd(layout, tv, tile, mma, atom_layout, copy, value_type, thr, val, copy_for, force):
-    """The answer function of its command (declared in cutedump/commands/declarations.py)."""
+    """The answer function of its command (declared in cutedump/commands/declarations/)."""
     click.echo(picture_text("latex", layout, tv, tile, mma, atom_layout, copy, value_type, thr, val, copy_for, force,
                             read_stdin_layout), nl=False)

@@ -13,7 +13,7 @@ from cutedump.render.text import layout_view, layout_text, layout_details, table
 
 
 def layout_cmd(layout, info, coords, plain, fmt_, force):
-    """The answer function of its command (declared in cutedump/commands/declarations.py)."""
+    """The answer function of its command (declared in cutedump/commands/declarations/)."""
     needs("--plain", "plain", fmt_ == "text", "the text output (not --format json)")
     L = evaluate_layout(arg_or_stdin(layout, "layout", '"(_4,_8):(_8,_1)"'))
     check_size(int(size(L)), force, "layout table")

@@ -13,7 +13,7 @@ from cutedump.errors import CuteDumpError
 
 
 def mma_cmd(atom, atom_layout, tile, partition, thr_idx, atom_only, fmt_, force):
-    """The answer function of its command (declared in cutedump/commands/declarations.py)."""
+    """The answer function of its command (declared in cutedump/commands/declarations/)."""
     if atom_only:
         for opt, dest in (("--atom-layout", "atom_layout"), ("--tile", "tile"), ("--partition", "partition"),
                           ("--thread", "thr_idx"), ("--format", "fmt_"), ("--force", "force")):

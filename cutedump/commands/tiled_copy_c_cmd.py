@@ -10,7 +10,7 @@ from cutedump.render.narration import echo_text
 
 
 def tiled_copy_c_cmd(copy_v, lang, mma, atom_layout, tile, force, plain, fmt_):
-    """The answer function of its command (declared in cutedump/commands/declarations.py)."""
+    """The answer function of its command (declared in cutedump/commands/declarations/)."""
     if fmt_ == "json":
         needs("--plain", "plain", False, "the text output (not --format json)")
         needs("--force", "force", False, "the text output's tables (not --format json)")

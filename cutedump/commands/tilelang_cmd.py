@@ -49,10 +49,10 @@ def bank_cmd(kind, **kw):
 # ---- fragments
 
 def fragment_8x8_cmd(transposed, fmt, values):
-    """The answer function of its command (declared in cutedump/commands/declarations.py)."""
+    """The answer function of its command (declared in cutedump/commands/declarations/)."""
     _echo(report.fragment_8x8_report(transposed, fmt, values))
 
 
 def replicated_cmd(shape, threads, fmt, values, force):
-    """The answer function of its command (declared in cutedump/commands/declarations.py)."""
+    """The answer function of its command (declared in cutedump/commands/declarations/)."""
     _echo(report.replicated_report(shape, threads, fmt, values, force))

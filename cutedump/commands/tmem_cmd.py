@@ -7,5 +7,5 @@ from cutedump.commands._answers import tmem_text
 
 
 def tmem_cmd(atom, atom_layout, shape_, copy_op, thread, fmt_):
-    """The answer function of its command (declared in cutedump/commands/declarations.py)."""
+    """The answer function of its command (declared in cutedump/commands/declarations/)."""
     click.echo(tmem_text(atom, atom_layout, shape_, copy_op, thread, fmt_), nl=False)

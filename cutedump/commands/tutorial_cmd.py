@@ -11,7 +11,7 @@ from cutedump.tutorial import (shape_stride, index_text, shape_of, table_cells, 
 
 
 def coords_cmd(shape, stride, idxs, force, fmt_):
-    """The answer function of its command (declared in cutedump/commands/declarations.py)."""
+    """The answer function of its command (declared in cutedump/commands/declarations/)."""
     shape = arg_or_stdin(shape, "shape", '"(3,(2,3))"')
     shp, std = shape_stride(shape, stride)
     if idxs:
@@ -30,7 +30,7 @@ def coords_cmd(shape, stride, idxs, force, fmt_):
 
 
 def compat_cmd(shape_a, shape_b, fmt_):
-    """The answer function of its command (declared in cutedump/commands/declarations.py)."""
+    """The answer function of its command (declared in cutedump/commands/declarations/)."""
     shape_a = arg_or_stdin(shape_a, "shape", '24 "(4,6)"')
     if shape_b == "-":
         raise CuteDumpError("only SHAPE_A can come from standard input ('-')")
