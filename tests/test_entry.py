@@ -566,3 +566,26 @@ def test_installed_command_closed_pipe():
     p.stdout.close()
     assert p.wait(timeout=60) in (0, 141)
     assert p.stderr.read() == b""
+
+
+def test_integer_options_are_64_bit():
+    """Every integer option is parsed in one place (commands/_decl.py:int_refusal): what cannot be a 64-bit C++
+    integer is refused, by the fast path and by click alike, as one `error:` line naming the option (exit 2) -- a
+    5,000-digit value included (it was a traceback), its digits not repeated."""
+    from cutedump.commands._decl import INT64_MAX, INT64_MIN, int_refusal
+    for ok in ("0", "37", str(INT64_MAX), str(INT64_MIN), "-5", " 12 ", "+3", "1_000", "00000000000000000000000042",
+               "abc", "", "1.5"):   # (the last three are no integers at all: click's own message says so)
+        assert int_refusal(ok) is None, ok
+    for bad in (str(INT64_MAX + 1), str(INT64_MIN - 1), "9" * 20, "9" * 5000, "-" + "1" * 4400):
+        assert int_refusal(bad) is not None and len(int_refusal(bad)) < 120, bad[:30]
+    big = "1" * 5000
+    click_path = [sys.executable, "-c", "import sys; sys.argv[0] = 'cutedump'; from cutedump.cli import main; "
+                                        "main(prog_name='cutedump')"]
+    for cmd, args, opt in (
+            (CONSOLE, ["tmem", "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,K,K>", "--thread", big], "--thread"),
+            (CONSOLE, ["kernel", "sgemm_2_nt", "--warp", "9223372036854775808"], "--warp"),
+            (click_path, ["desc", "0x4000004000010000", "--mn", big], "--mn")):
+        r = subprocess.run([*cmd, *args], capture_output=True, text=True, cwd=ROOT, timeout=60)
+        assert r.returncode == 2 and r.stdout == "", (args[:2], r.stderr[-300:])
+        assert r.stderr.count("\n") == 1 and r.stderr.startswith(f"error: Invalid value for '{opt}': "), r.stderr
+        assert "64-bit" in r.stderr and big not in r.stderr
