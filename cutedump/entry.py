@@ -226,7 +226,7 @@ def _in_table(args: list[str]) -> bool:
 
 def _table_function(name: str):
     """``_TABLE``'s function: a name in cutedump.commands._answers, or "module:function"."""
-    from cutedump._startup import import_module  # start-up: importlib itself is not needed
+    from importlib import import_module  # start-up: on demand
     mod, _, fn = name.rpartition(":")
     return getattr(import_module(mod or "cutedump.commands._answers"), fn)
 
@@ -429,7 +429,7 @@ def _eval_text(exprs: list[str], fmt: str) -> str | None:
     "expr" when there are several); None where a line fails (the click command prints it, and exits 1 or 2)."""
     from cutedump.expr import evaluate, format_result  # start-up: on demand
     if fmt == "json":
-        from cutedump._json import dumps  # start-up: JSON without importing json (and re)
+        from json import dumps  # start-up: json only for a JSON answer
         from cutedump.render.json_view import object_json  # start-up: the JSON view on demand
         if len(exprs) == 1:
             return dumps(object_json(evaluate(exprs[0]))) + "\n"
@@ -500,7 +500,7 @@ def _layout_text(layout: str, flags: set[str], fmt: str = "text") -> str | None:
     view, _ = layout_view(L)
     check_size(table_cells(view), False, "layout table")
     if fmt == "json":
-        from cutedump._json import dumps  # start-up: JSON without importing json (and re)
+        from json import dumps  # start-up: json only for a JSON answer
         from cutedump.render.json_view import layout_json  # start-up: the JSON view on demand
         return dumps(layout_json(L)) + "\n"
     return layout_text(L, "--info" in flags, "--coords" in flags)

@@ -16,7 +16,6 @@ overflow in CuTe is refused with what real CuTe prints (see :mod:`cutedump.algeb
 """
 from __future__ import annotations
 
-from cutedump import _regex
 from cutedump.errors import CuteDumpError, MAX_CELLS
 from cutedump import algebra as A
 from cutedump.algebra.basis import ArithTuple, ScaledBasis, make_basis_like, has_basis, is_stride_tuple
@@ -944,7 +943,7 @@ class NamedRow:
     def constructor(self):
         b = self.build
         if isinstance(b, str):   # "module:function", imported now
-            from cutedump._startup import import_module  # start-up: importlib itself is not needed
+            from importlib import import_module  # start-up: on the first call of a function of another module
             mod, _, attr = b.partition(":")
             b = self.build = getattr(import_module(mod), attr)
         return b
@@ -1385,8 +1384,9 @@ def match_smem_ptr_form(text: str):
     1-4: B, M, S, N; group "rest": L's text), or None."""
     if "smem_ptr" not in text:
         return None
-    return _regex.compile(r"^\s*Sw\s*<\s*(\d+)\s*,\s*(\d+)\s*,\s*(-?\d+)\s*>\s*o\s*smem_ptr\s*\[\s*(\d+)\s*b\s*\]"
-                          r"\s*\(\s*unset\s*\)\s*o(?P<rest>.*)$", 16).match(text)     # 16: re.DOTALL
+    import re  # start-up: re only for this form
+    return re.compile(r"^\s*Sw\s*<\s*(\d+)\s*,\s*(\d+)\s*,\s*(-?\d+)\s*>\s*o\s*smem_ptr\s*\[\s*(\d+)\s*b\s*\]"
+                      r"\s*\(\s*unset\s*\)\s*o(?P<rest>.*)$", re.DOTALL).match(text)
 
 
 def evaluate_layout(text: str):

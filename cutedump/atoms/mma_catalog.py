@@ -12,7 +12,6 @@ from CuTe's headers) and the SM90 GMMA family, generated from its formula (mma_t
 from __future__ import annotations
 
 from cutedump._dataclass import dataclass
-from cutedump._startup import cache
 
 from cutedump.errors import CuteDumpError
 from cutedump.atoms.mma_data import MMA_TRAITS, SKIPPED
@@ -74,10 +73,14 @@ for _d, _dt in (("F16", "half_t"), ("F32", "float")):
             _GMMA_FAMILIES.append((f"{_d}{_a}{_b}", 32, (_dt, _TY8[_a], _TY8[_b], _dt), 8, "tn"))
 
 
-@cache()
+_GMMA_BY_BASE: dict = {}
+
+
 def gmma_families() -> dict:
-    """base name (no template args) -> (K, N, types, A bits, kind, SS|RS)"""
-    out = {}
+    """base name (no template args) -> (K, N, types, A bits, kind, SS|RS) (built on the first call)"""
+    out = _GMMA_BY_BASE
+    if out:
+        return out
     for tag, k, types, abits, kind in _GMMA_FAMILIES:
         for n in (_INT_N if kind == "int" else _FP_N):
             for src in ("SS", "RS"):

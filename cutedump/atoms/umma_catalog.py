@@ -19,7 +19,6 @@ full (UMMA::Major::K).  Trailing defaulted arguments (ScaleIn::One, Saturate::Fa
 from __future__ import annotations
 
 from cutedump._dataclass import dataclass
-from cutedump._startup import cache
 
 from cutedump.errors import CuteDumpError
 from cutedump.atoms.mma_catalog import MMATraits, split_template
@@ -249,9 +248,14 @@ def _families() -> list[UmmaFamily]:
     return F
 
 
-@cache()
+_UMMA_BY_BASE: dict = {}
+
+
 def umma_families() -> dict:
-    return {f.base: f for f in _families()}
+    """base name -> its UmmaFamily (built on the first call)"""
+    if not _UMMA_BY_BASE:
+        _UMMA_BY_BASE.update((f.base, f) for f in _families())
+    return _UMMA_BY_BASE
 
 
 # ------------------------------------------------------------------ one atom

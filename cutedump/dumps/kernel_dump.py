@@ -14,7 +14,7 @@ print (the differential test compares it with real CuTe).
 """
 from __future__ import annotations
 
-from cutedump._startup import import_module
+from importlib import import_module
 from cutedump._dataclass import dataclass
 
 from cutedump.errors import CuteDumpError

@@ -63,7 +63,6 @@ broken rule.
 """
 from __future__ import annotations
 
-from cutedump import _regex
 from cutedump._dataclass import dataclass, field
 
 from cutedump.errors import CuteDumpError
@@ -77,7 +76,7 @@ from cutedump.atoms.cli_support import parse_layout_arg
 from cutedump.kernel import tensor as T
 from cutedump.kernel import sm100 as S100
 
-_IDENT = _regex.compile(r"[A-Za-z][A-Za-z0-9_]*")
+_IDENT = r"[A-Za-z][A-Za-z0-9_]*"   # a name (re, imported where it is used)
 _PI = "as_position_independent_swizzle_tensor("
 COPY_OPS = ("partition_S", "partition_D", "retile_D")
 PARTITION_OPS = COPY_OPS + ("partition_A", "partition_B", "partition_C", "partition_fragment_A",
@@ -221,7 +220,8 @@ class _Env:
                 # a TMA coordinate tensor stands for its shape (its ScaledBasis strides have no integer spelling)
                 return format_result(v.layout.shape if isinstance(v, T.CoordTensor) else v)
             return name
-        return _IDENT.sub(rep, expr)
+        import re  # start-up: re only where a pattern is needed
+        return re.sub(_IDENT, rep, expr)
 
     def eval(self, ent: _Entry, key: str):
         expr = ent.string(key)
@@ -316,8 +316,9 @@ def evaluate_description(desc: dict, params: dict | None = None, thread: int = 0
         if k not in merged:
             raise CuteDumpError(f"unknown param {k!r} (the kernel's params: {', '.join(merged) or 'none'})")
         merged[k] = v
+    import re  # start-up: re only where a pattern is needed
     for k, v in merged.items():
-        if not _IDENT.fullmatch(k):
+        if not re.fullmatch(_IDENT, k):
             raise EntryError(f"{locate('params', None, k)}: param name {k!r} is not an identifier")
         env.values[k] = _parse_param(k, v, lambda k=k: locate("params", None, k))
     shown_params = dict(env.values)
@@ -565,7 +566,8 @@ class TmaAtom:
 def _tensor_arg(ent: _Entry, env: _Env, items: dict, key: str):
     """A tensor argument: NAME or group_modes<B,E>(NAME) of a tensor entry -> (value, the entry's name)."""
     text = ent.string(key).strip()
-    m = _regex.compile(r"group_modes\s*<\s*(\d+)\s*,\s*(\d+)\s*>\s*\(\s*([A-Za-z][A-Za-z0-9_]*)\s*\)").fullmatch(text)
+    import re  # start-up: re only where a pattern is needed
+    m = re.compile(r"group_modes\s*<\s*(\d+)\s*,\s*(\d+)\s*>\s*\(\s*([A-Za-z][A-Za-z0-9_]*)\s*\)").fullmatch(text)
     name = m.group(3) if m else text
     if name not in items or items[name].kind in ("value", "tma_atom", "tma_bytes", "query", "atom_detail") \
             or isinstance(items[name].value, (TiledCopy, TiledMMA, CopyAtom)):
