@@ -47,5 +47,6 @@ def __getattr__(name):
 
 
 def __dir__():
-    api = _import("cutedump.api")  # start-up: listing the names loads them
+    from importlib import import_module as _import  # start-up: listing the names loads them
+    api = _import("cutedump.api")
     return sorted(set(globals()) | set(api.__all__))
