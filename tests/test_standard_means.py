@@ -98,3 +98,20 @@ def test_an_answer_imports_only_what_it_needs(argv, allowed, tmp_path):
     if "json" in allowed:
         import json
         assert json.loads(r.stdout)["size"] == 32
+
+
+def test_columns_walked_from_the_tokens_are_the_regexs():
+    """A parsed text's token columns (explain's positions, a caret) are found by walking its tokens' texts: the same
+    columns as _TOKEN's matches give."""
+    from cutedump.parse import _columns, _scan
+    from cutedump.errors import CuteDumpError
+    r = random.Random(3)
+    alphabet = ["(", ")", ",", ":", "<", ">", " ", "\t", "\u00a0", "_8", "8", "abc", "::", "x", "-", "+", ".", "_",
+                "0x1F", "cute::make_layout", "Sw", "@"]
+    for _ in range(4000):
+        text = "".join(r.choice(alphabet) for _ in range(r.randint(1, 12)))
+        try:
+            _, texts = _scan(text)
+        except CuteDumpError:
+            continue
+        assert _columns(text, texts) == _columns(text), (text, texts)

@@ -146,9 +146,20 @@ def _piece_kind(p: str) -> str | None:
     return None
 
 
-def _columns(text: str) -> list[int]:
-    """The column of every token of ``text``, then len(text) (the "end" token's)."""
-    cols = [m.start(1) for m in _rx(_TOKEN).finditer(text)]
+def _columns(text: str, texts: list | None = None) -> list[int]:
+    """The column of every token of ``text``, then len(text) (the "end" token's). With ``texts``, the tokens'
+    texts as _scan gives them (they tile ``text`` but for whitespace, _TOKEN's \\s*: str.isspace), found by
+    walking the text; without, by the regex (a text that did not scan: an error's caret)."""
+    if texts is None:
+        cols = [m.start(1) for m in _rx(_TOKEN).finditer(text)]
+    else:
+        cols, pos = [], 0
+        for t in texts:
+            if t:
+                while text[pos].isspace():
+                    pos += 1
+                cols.append(pos)
+                pos += len(t)
     cols.append(len(text))
     return cols
 
@@ -156,22 +167,23 @@ def _columns(text: str) -> list[int]:
 class _Cols:
     """The token columns of one text, computed on first use (an error's caret, explain's positions)."""
 
-    __slots__ = ("text", "cols")
+    __slots__ = ("text", "texts", "cols")
 
-    def __init__(self, text):
+    def __init__(self, text, texts=None):
         self.text = text
+        self.texts = texts
         self.cols = None
 
     def __getitem__(self, i):
         cols = self.cols
         if cols is None:
-            cols = self.cols = _columns(self.text)
+            cols = self.cols = _columns(self.text, self.texts)
         return cols[i]
 
 
 def tokenize(text: str) -> list[Tok]:
     kinds, texts = _scan(text)
-    return [Tok(k, t, c) for k, t, c in zip(kinds, texts, _columns(text))]
+    return [Tok(k, t, c) for k, t, c in zip(kinds, texts, _columns(text, texts))]
 
 
 # ---- AST -----------------------------------------------------------------------------------------
@@ -423,7 +435,7 @@ class Parser:
     def __init__(self, text: str):
         self.text = text
         self.k, self.t = _scan(text)
-        self.c = _Cols(text)
+        self.c = _Cols(text, self.t)
         self.last = len(self.k) - 1
         self.i = 0
 
