@@ -115,3 +115,26 @@ def test_columns_walked_from_the_tokens_are_the_regexs():
         except CuteDumpError:
             continue
         assert _columns(text, texts) == _columns(text), (text, texts)
+
+
+def test_kernel_names_substituted_as_the_regex_reads_them():
+    """kernel.model's substitution of the values' names (str methods) is ``re.sub(_IDENT, ...)`` with its rule (a
+    name that continues a word or follows ``::`` stays), on random texts around the names; params' names are
+    checked as _IDENT fullmatches them."""
+    from cutedump.kernel import model as M
+    env = object.__new__(M._Env)
+    env.values = {"bM": 128, "M": 7, "tile": (4, 8), "x_1": 3}
+
+    def rep(m, expr):
+        name, start = m.group(0), m.start()
+        if start > 0 and (expr[start - 1].isalnum() or expr[start - 1] == "_" or expr[start - 2:start] == "::"):
+            return name
+        return M.format_result(env.values[name]) if name in env.values else name
+    r = random.Random(8)
+    alphabet = ["bM", "M", "tile", "x_1", "x", "_", "::", ":", "(", ",", ")", " ", "2", "é", "<", "a"]
+    for _ in range(3000):
+        expr = "".join(r.choice(alphabet) for _ in range(r.randint(0, 10)))
+        assert env.subst(expr) == re.sub(M._IDENT, lambda m: rep(m, expr), expr), expr
+    for k in ["", "a", "A_1", "_a", "1a", "a-b", "aé", "a b", "bM"]:
+        assert bool(re.fullmatch(M._IDENT, k)) == (k[:1].isascii() and k[:1].isalpha() and k.isascii()
+                                                   and k.replace("_", "a").isalnum()), k

@@ -75,7 +75,7 @@ from cutedump.atoms.cli_support import parse_layout_arg
 from cutedump.kernel import tensor as T
 from cutedump.kernel import sm100 as S100
 
-_IDENT = r"[A-Za-z][A-Za-z0-9_]*"   # a name (re, imported where it is used)
+_IDENT = r"[A-Za-z][A-Za-z0-9_]*"   # a name: what subst and the params' check read (with str methods)
 _PI = "as_position_independent_swizzle_tensor("
 COPY_OPS = ("partition_S", "partition_D", "retile_D")
 PARTITION_OPS = COPY_OPS + ("partition_A", "partition_B", "partition_C", "partition_fragment_A",
@@ -249,18 +249,28 @@ class _Env:
         return hit[1]
 
     def subst(self, expr: str) -> str:
-        def rep(m):
-            name = m.group(0)
-            start = m.start()
-            if start > 0 and (expr[start - 1].isalnum() or expr[start - 1] == "_" or expr[start - 2:start] == "::"):
-                return name
-            if name in self.values:
+        """``expr`` with each name (_IDENT, read left to right, longest) that names a value replaced by the value as
+        printed, unless the name continues a word or follows ``::`` (as ``re.sub(_IDENT, ...)`` reads it; str methods:
+        no re at start-up)."""
+        out, i, n = [], 0, len(expr)
+        while i < n:
+            c = expr[i]
+            if not (c.isascii() and c.isalpha()):
+                out.append(c)
+                i += 1
+                continue
+            j = i + 1
+            while j < n and expr[j].isascii() and (expr[j].isalnum() or expr[j] == "_"):
+                j += 1
+            name = expr[i:j]
+            if name in self.values and not (i > 0 and (expr[i - 1].isalnum() or expr[i - 1] == "_"
+                                                       or expr[i - 2:i] == "::")):
                 v = self.values[name]
                 # a TMA coordinate tensor stands for its shape (its ScaledBasis strides have no integer spelling)
-                return format_result(v.layout.shape if isinstance(v, T.CoordTensor) else v)
-            return name
-        import re  # start-up: re only where a pattern is needed
-        return re.sub(_IDENT, rep, expr)
+                name = format_result(v.layout.shape if isinstance(v, T.CoordTensor) else v)
+            out.append(name)
+            i = j
+        return "".join(out)
 
     def eval(self, ent: _Entry, key: str):
         expr = ent.string(key)
@@ -380,9 +390,8 @@ def evaluate_description(desc: dict, params: dict | None = None, thread: int = 0
         if k not in merged:
             raise CuteDumpError(f"unknown param {k!r} (the kernel's params: {', '.join(merged) or 'none'})")
         merged[k] = v
-    import re  # start-up: re only where a pattern is needed
     for k, v in merged.items():
-        if not re.fullmatch(_IDENT, k):
+        if not (k[:1].isascii() and k[:1].isalpha() and k.isascii() and k.replace("_", "a").isalnum()):   # _IDENT
             raise EntryError(f"{locate('params', None, k)}: param name {k!r} is not an identifier")
         env.values[k] = _parse_param(k, v, lambda k=k: locate("params", None, k))
     shown_params = dict(env.values)
@@ -645,8 +654,10 @@ class TmaAtom:
 def _tensor_arg(ent: _Entry, env: _Env, items: dict, key: str):
     """A tensor argument: NAME or group_modes<B,E>(NAME) of a tensor entry -> (value, the entry's name)."""
     text = ent.string(key).strip()
-    import re  # start-up: re only where a pattern is needed
-    m = re.compile(r"group_modes\s*<\s*(\d+)\s*,\s*(\d+)\s*>\s*\(\s*([A-Za-z][A-Za-z0-9_]*)\s*\)").fullmatch(text)
+    m = None
+    if "group_modes" in text:   # re only for this form
+        import re  # start-up: re only where a pattern is needed
+        m = re.compile(r"group_modes\s*<\s*(\d+)\s*,\s*(\d+)\s*>\s*\(\s*([A-Za-z][A-Za-z0-9_]*)\s*\)").fullmatch(text)
     name = m.group(3) if m else text
     if name not in items or items[name].kind in ("value", "tma_atom", "tma_bytes", "query", "atom_detail") \
             or isinstance(items[name].value, (TiledCopy, TiledMMA, CopyAtom)):
