@@ -10,8 +10,6 @@ The public API uses CuTe's names (see docs/API.md)::
 ``_`` is CuTe's underscore and ``_1``, ``_2``, ... its static integers (``Int<n>``).  Nothing is imported until a
 name is used, so ``import cutedump`` (and the ``cutedump`` command) start fast.
 """
-from cutedump._startup import import_module as _import
-
 __version__ = "0.1.0"
 
 _SUBMODULES = frozenset({"api", "interop", "algebra", "parse", "expr", "atoms", "tilelang", "ck", "bank", "kernel",
@@ -25,8 +23,9 @@ def __getattr__(name):
     if name[:1] == "_" and name[1:].isdigit() and name[1:].isascii():
         from cutedump.algebra.integer import C  # start-up: the algebra loads on first use
         return C(int(name[1:]))
-    if name[:1] == "_" and name not in ("_", "__all__"):   # a private submodule not imported yet (``from cutedump import _regex``):
+    if name[:1] == "_" and name not in ("_", "__all__"):   # a private submodule not imported yet (``from cutedump import _private``):
         raise AttributeError(f"module 'cutedump' has no attribute {name!r}")  # the import system imports it
+    from importlib import import_module as _import  # start-up: on the first use of a name
     if name in _SUBMODULES:   # a submodule not imported yet (``from cutedump import algebra``): not the public API
         try:
             return _import(f"cutedump.{name}")
@@ -48,5 +47,6 @@ def __getattr__(name):
 
 
 def __dir__():
-    api = _import("cutedump.api")  # start-up: listing the names loads them
+    from importlib import import_module as _import  # start-up: listing the names loads them
+    api = _import("cutedump.api")
     return sorted(set(globals()) | set(api.__all__))

@@ -16,7 +16,6 @@ overflow in CuTe is refused with what real CuTe prints (see :mod:`cutedump.algeb
 """
 from __future__ import annotations
 
-from cutedump import _regex
 from cutedump.errors import CuteDumpError, MAX_CELLS
 from cutedump import algebra as A
 from cutedump.algebra.basis import ArithTuple, ScaledBasis, make_basis_like, has_basis, is_stride_tuple
@@ -25,7 +24,7 @@ from cutedump.algebra.integer import INT_MAX, INT_MIN, OVERFLOW, overflow_reset,
 from cutedump.algebra.inttuple import UNDERSCORE, flatten_to_tuple, fmt, is_int_tuple
 from cutedump.algebra.layout import Layout, coalesce_shape
 from cutedump.algebra.swizzle import ComposedLayout, Swizzle, logical_product_swizzled, recast_swizzle
-from cutedump.parse import parse_expr, build_literal, Call, Apply, BinOp, Lit, Named, _col, swizzle_limit_error
+from cutedump.parse import parse_expr, build_literal, Call, Apply, BinOp, Lit, Named, TypeArg, _col, swizzle_limit_error
 
 _BITS = {
     "bool": 1, "int1b_t": 1, "uint1b_t": 1, "int2b_t": 2, "uint2b_t": 2, "int4b_t": 4, "uint4b_t": 4,
@@ -574,6 +573,20 @@ class CountingTensor:
     def __eq__(self, o):
         return isinstance(o, CountingTensor) and (o.coord, o.layout) == (self.coord, self.layout)
 
+    def cpp_spelling(self, spell) -> str:
+        """The C++ spelling (parse/spell.py, ``spell`` spelling a value): make_identity_tensor(shape) itself; its
+        tiles have no spelling there."""
+        def zeros(c):
+            return all(zeros(e) for e in c) if isinstance(c, tuple) else (c.__class__ is C and c == 0)
+        shape = self.layout.shape
+        if self.layout.stride == make_basis_like(shape) and zeros(self.coord):
+            return f"make_identity_tensor({spell(shape)})"
+        raise CuteDumpError("cannot spell this tensor of coordinates in C++ (only make_identity_tensor(shape) "
+                            "itself; --syntax print prints it as CuTe does)")
+
+    def dsl_spelling(self, spell) -> str:
+        raise CuteDumpError("cannot spell a tensor of coordinates as the CuTe DSL prints it")
+
     __hash__ = None
 
 
@@ -944,7 +957,7 @@ class NamedRow:
     def constructor(self):
         b = self.build
         if isinstance(b, str):   # "module:function", imported now
-            from cutedump._startup import import_module  # start-up: importlib itself is not needed
+            from importlib import import_module  # start-up: on the first call of a function of another module
             mod, _, attr = b.partition(":")
             b = self.build = getattr(import_module(mod), attr)
         return b
@@ -1000,7 +1013,7 @@ def _targ_name(x):
     is kept whole), an integer as it is."""
     if isinstance(x, str) and x.split("::")[0] in ("cute", "cutlass"):
         return x.rsplit("::", 1)[-1]
-    if x.__class__.__name__ == "Named" or x.__class__.__name__ == "TypeArg":
+    if isinstance(x, (Named, TypeArg)):
         return x.name
     return x
 
@@ -1097,6 +1110,13 @@ class _Name:
         self.name = name
 
     def __repr__(self):
+        return self.name
+
+    def cpp_spelling(self, spell) -> str:
+        """A tag of the eval language in C++ (parse/spell.py): ``LayoutLeft{}``."""
+        return f"{self.name}{{}}"
+
+    def dsl_spelling(self, spell) -> str:
         return self.name
 
 
@@ -1385,8 +1405,9 @@ def match_smem_ptr_form(text: str):
     1-4: B, M, S, N; group "rest": L's text), or None."""
     if "smem_ptr" not in text:
         return None
-    return _regex.compile(r"^\s*Sw\s*<\s*(\d+)\s*,\s*(\d+)\s*,\s*(-?\d+)\s*>\s*o\s*smem_ptr\s*\[\s*(\d+)\s*b\s*\]"
-                          r"\s*\(\s*unset\s*\)\s*o(?P<rest>.*)$", 16).match(text)     # 16: re.DOTALL
+    import re  # start-up: re only for this form
+    return re.compile(r"^\s*Sw\s*<\s*(\d+)\s*,\s*(\d+)\s*,\s*(-?\d+)\s*>\s*o\s*smem_ptr\s*\[\s*(\d+)\s*b\s*\]"
+                      r"\s*\(\s*unset\s*\)\s*o(?P<rest>.*)$", re.DOTALL).match(text)
 
 
 def evaluate_layout(text: str):

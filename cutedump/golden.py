@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import difflib
 import shlex
-from cutedump._dataclass import dataclass
+from dataclasses import dataclass
 from pathlib import Path
 
 from cutedump.errors import CuteDumpError

@@ -62,18 +62,19 @@ def from_pycute(obj, static: bool = True):
     >>> from_pycute(pycute.Layout((4, 8)), static=False)
     (4,8):(1,4)
     """
-    name = type(obj).__name__
-    if is_pycute(obj) and name == "Layout":
-        return Layout(_tuple(obj.shape, static, "shape"), _tuple(obj.stride, static, "stride"))
-    if is_pycute(obj) and name == "Swizzle":
-        return Swizzle(obj.bits, obj.base, obj.shift)
-    if is_pycute(obj) and name == "ComposedLayout":
-        # pycute's ComposedLayout(layoutB, offset, layoutA) evaluates layoutB(offset + layoutA(c))
-        return ComposedLayout(from_pycute(obj.layoutB, static), _int(obj.offset, static, "offset"),
-                              from_pycute(obj.layoutA, static))
+    if is_pycute(obj):
+        import pycute  # start-up: the object's own library, imported already
+        if isinstance(obj, pycute.Layout):
+            return Layout(_tuple(obj.shape, static, "shape"), _tuple(obj.stride, static, "stride"))
+        if isinstance(obj, pycute.Swizzle):
+            return Swizzle(obj.bits, obj.base, obj.shift)
+        if isinstance(obj, pycute.ComposedLayout):
+            # pycute's ComposedLayout(layoutB, offset, layoutA) evaluates layoutB(offset + layoutA(c))
+            return ComposedLayout(from_pycute(obj.layoutB, static), _int(obj.offset, static, "offset"),
+                                  from_pycute(obj.layoutA, static))
     if isinstance(obj, (int, tuple, list)) and not isinstance(obj, bool):
         return _tuple(obj, static, "int tuple")
-    raise CuteDumpError(f"from_pycute: cannot convert a {type(obj).__module__}.{name}")
+    raise CuteDumpError(f"from_pycute: cannot convert a {type(obj).__module__}.{type(obj).__name__}")
 
 
 def to_pycute(obj):

@@ -385,9 +385,13 @@ def test_toml_errors_at_the_end_and_without_tomllib(tmp_path, monkeypatch):
     assert code == 2 and err.startswith(f"error: {path}:") and "invalid TOML" in err and err.count("\n") == 1
     import sys
     from cutedump.kernel import load as L
-    monkeypatch.setitem(sys.modules, "tomllib", None)      # Python 3.10: no tomllib
-    path = _write(tmp_path, open(L.example("sgemm_2_nt"), encoding="utf-8").read())
-    code, out, err = run("kernel", path)
-    assert code == 2 and "need Python 3.11 or newer (tomllib)" in err
-    code, out, err = run("kernel", "sgemm_2_nt")               # a shipped example: its literal (examples_data.py)
+    monkeypatch.setattr(L, "cache_dir", lambda: str(tmp_path / "cache"))   # an empty user cache
+    code, out, err = run("kernel", "sgemm_2_nt")               # parsed with tomllib, the parse kept in the cache
     assert code == 0 and out, err
+    monkeypatch.setitem(sys.modules, "tomllib", None)      # Python 3.10 without tomli: no TOML parser
+    monkeypatch.setitem(sys.modules, "tomli", None)
+    code, again, err = run("kernel", "sgemm_2_nt")             # the same text: its cached parse
+    assert code == 0 and again == out, err
+    path = _write(tmp_path, open(L.example("sgemm_2_nt"), encoding="utf-8").read() + "# edited\n")
+    code, out, err = run("kernel", path)                       # another text: parsed, and there is no parser
+    assert code == 2 and "need Python 3.11 or newer (tomllib)" in err and "pip install tomli" in err

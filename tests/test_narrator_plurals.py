@@ -17,7 +17,7 @@ class _Reference(string.Formatter):
 
 
 def _templates():
-    from cutedump._startup import import_module
+    from importlib import import_module
     out = []
     for lang in ("en", "zh"):
         out += list(catalog(lang).items())

@@ -32,7 +32,7 @@ def test_tmem_copy_catalog_is_cutes():
                     "header wheels)")
     import contextlib
     import io
-    from tests.oracle import gen_tmem_data
+    from tools import gen_tmem_data
     from cutedump.atoms import tmem_data
     buf = io.StringIO()
     with contextlib.redirect_stdout(buf):

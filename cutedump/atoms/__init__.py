@@ -32,7 +32,7 @@ Public API (stable; other commands import it): ``mma_atom``, ``copy_atom``, ``ma
 Every function raises cutedump.errors.CuteDumpError (one line) for bad input: unknown names get suggestions,
 layouts that do not tile get the rule they break.
 """
-from cutedump._startup import import_module
+from importlib import import_module
 
 # name -> (submodule, its name there): each submodule loads on first use of one of its names (start-up: `mma SM80_...`
 # loads neither the SM100 catalogs nor TMEM; the submodules load the ones they need themselves)

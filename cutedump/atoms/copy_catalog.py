@@ -9,7 +9,6 @@
 """
 from __future__ import annotations
 
-from cutedump._dataclass import dataclass
 
 from cutedump.errors import CuteDumpError
 from cutedump.atoms.copy_data import COPY_TRAITS, TEMPLATED, ALIASES
@@ -18,7 +17,6 @@ from cutedump.atoms.types import canonical_type, value_type_bits, cpp_type
 from cutedump.algebra import C, make_layout
 
 
-@dataclass(frozen=True)
 class CopyTraits:
     """CuTe's Copy_Traits<Op>: ThrID and the (thr,val) -> bit layouts (CuTe print strings)."""
     name: str
@@ -29,6 +27,34 @@ class CopyTraits:
     dst: str
     ref: str
     family: str = ""
+
+    def __init__(self, name, cpp, arch, thr_id, src, dst, ref, family=""):
+        _set = object.__setattr__   # frozen: assigned once, here
+        _set(self, "name", name)
+        _set(self, "cpp", cpp)
+        _set(self, "arch", arch)
+        _set(self, "thr_id", thr_id)
+        _set(self, "src", src)
+        _set(self, "dst", dst)
+        _set(self, "ref", ref)
+        _set(self, "family", family)
+
+    def __repr__(self):
+        return (f"{self.__class__.__qualname__}(name={self.name!r}, cpp={self.cpp!r}, arch={self.arch!r}, "
+                f"thr_id={self.thr_id!r}, src={self.src!r}, dst={self.dst!r}, ref={self.ref!r}, "
+                f"family={self.family!r})")
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.name, self.cpp, self.arch, self.thr_id, self.src, self.dst, self.ref, self.family) == \
+                (other.name, other.cpp, other.arch, other.thr_id, other.src, other.dst, other.ref, other.family)
+        return NotImplemented
+
+    def __hash__(self):
+        return hash((self.name, self.cpp, self.arch, self.thr_id, self.src, self.dst, self.ref, self.family))
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"cannot assign to field {name!r}")
 
 
 def all_copy_names() -> list[str]:

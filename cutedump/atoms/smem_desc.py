@@ -19,7 +19,6 @@ not supported but used.`` and returns 0): the start address is 0 unless an smem 
 """
 from __future__ import annotations
 
-from cutedump._dataclass import dataclass, field
 
 from cutedump.errors import CuteDumpError
 from cutedump.algebra import C, Layout, size, get, rank, upcast, logical_divide, replace, congruent, fmt
@@ -55,11 +54,31 @@ NAMES = {"gmma": ("GmmaDescriptor", "GMMA", "GMMA::DescriptorIterator"),
          "umma": ("UMMA::SmemDescriptor", "UMMA", "UMMA::DescriptorIterator")}
 
 
-@dataclass(frozen=True)
 class SmemDescriptor:
     """A 64-bit shared-memory matrix descriptor of ``kind`` "gmma" or "umma"."""
     kind: str
     value: int
+
+    def __init__(self, kind, value):
+        _set = object.__setattr__   # frozen: assigned once, here
+        _set(self, "kind", kind)
+        _set(self, "value", value)
+        self.__post_init__()
+
+    def __repr__(self):
+        return f"{self.__class__.__qualname__}(kind={self.kind!r}, value={self.value!r})"
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.kind, self.value) == \
+                (other.kind, other.value)
+        return NotImplemented
+
+    def __hash__(self):
+        return hash((self.kind, self.value))
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"cannot assign to field {name!r}")
 
     def __post_init__(self):
         if self.kind not in FIELDS:
@@ -129,7 +148,6 @@ def parse_descriptor(text: str, kind: str = "gmma") -> SmemDescriptor:
 
 # ------------------------------------------------------------------ the smem operand
 
-@dataclass
 class SmemOperand:
     """What ``make_tensor(make_smem_ptr<T>(addr), layout)`` is: the byte swizzle of the pointer, T's width, the
     layout (in T elements) and the byte address of element 0 (None: unset, as on the host)."""
@@ -137,6 +155,24 @@ class SmemOperand:
     bits: int
     layout: Layout
     address: int | None = None
+
+    def __init__(self, swizzle, bits, layout, address=None):
+        self.swizzle = swizzle
+        self.bits = bits
+        self.layout = layout
+        self.address = address
+
+    def __repr__(self):
+        return (f"{self.__class__.__qualname__}(swizzle={self.swizzle!r}, bits={self.bits!r}, "
+                f"layout={self.layout!r}, address={self.address!r})")
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.swizzle, self.bits, self.layout, self.address) == \
+                (other.swizzle, other.bits, other.layout, other.address)
+        return NotImplemented
+
+    __hash__ = None   # mutable: compared by value, not hashable
 
 
 def smem_operand(smem, type_name: str, address: int | None = None) -> SmemOperand:
@@ -175,7 +211,6 @@ def _static_u32(x, what: str) -> int:
     return int(x) & 0xFFFFFFFF
 
 
-@dataclass
 class DescMatch:
     """How a layout matched the canonical form (for the explanation), and the descriptor."""
     kind: str
@@ -190,7 +225,39 @@ class DescMatch:
     lbo: int
     sbo: int
     lbo_used: bool               # False: LBO is ignored by the hardware (swizzled K-major: assumed 1)
-    notes: list = field(default_factory=list)
+    notes: list
+
+    def __init__(self, kind, major, desc, layout_type, w, u128, canonical, tile, form, lbo, sbo, lbo_used,
+                 notes=None):
+        self.kind = kind
+        self.major = major
+        self.desc = desc
+        self.layout_type = layout_type
+        self.w = w
+        self.u128 = u128
+        self.canonical = canonical
+        self.tile = tile
+        self.form = form
+        self.lbo = lbo
+        self.sbo = sbo
+        self.lbo_used = lbo_used
+        self.notes = list() if notes is None else notes
+
+    def __repr__(self):
+        return (f"{self.__class__.__qualname__}(kind={self.kind!r}, major={self.major!r}, desc={self.desc!r}, "
+                f"layout_type={self.layout_type!r}, w={self.w!r}, u128={self.u128!r}, "
+                f"canonical={self.canonical!r}, tile={self.tile!r}, form={self.form!r}, lbo={self.lbo!r}, "
+                f"sbo={self.sbo!r}, lbo_used={self.lbo_used!r}, notes={self.notes!r})")
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.kind, self.major, self.desc, self.layout_type, self.w, self.u128, self.canonical, self.tile,
+                    self.form, self.lbo, self.sbo, self.lbo_used, self.notes) == \
+                (other.kind, other.major, other.desc, other.layout_type, other.w, other.u128, other.canonical,
+                 other.tile, other.form, other.lbo, other.sbo, other.lbo_used, other.notes)
+        return NotImplemented
+
+    __hash__ = None   # mutable: compared by value, not hashable
 
 
 def layout_type_of(kind: str, sw: Swizzle) -> int:
@@ -302,7 +369,6 @@ def make_desc(kind: str, major: str, op: SmemOperand) -> DescMatch:
 
 # ------------------------------------------------------------------ descriptor tensors (partition_fragment_A/B)
 
-@dataclass
 class DescFragment:
     kind: str
     operand: str
@@ -311,6 +377,29 @@ class DescFragment:
     offset: int                  # the partition's element offset
     match: DescMatch             # make_*_desc of tensor<0>(partition)
     descriptors: list            # SmemDescriptor of every element, in the fragment's index order
+
+    def __init__(self, kind, operand, layout, partition, offset, match, descriptors):
+        self.kind = kind
+        self.operand = operand
+        self.layout = layout
+        self.partition = partition
+        self.offset = offset
+        self.match = match
+        self.descriptors = descriptors
+
+    def __repr__(self):
+        return (f"{self.__class__.__qualname__}(kind={self.kind!r}, operand={self.operand!r}, "
+                f"layout={self.layout!r}, partition={self.partition!r}, offset={self.offset!r}, "
+                f"match={self.match!r}, descriptors={self.descriptors!r})")
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.kind, self.operand, self.layout, self.partition, self.offset, self.match, self.descriptors) == \
+                (other.kind, other.operand, other.layout, other.partition, other.offset, other.match,
+                 other.descriptors)
+        return NotImplemented
+
+    __hash__ = None   # mutable: compared by value, not hashable
 
     def cute_print(self) -> str:
         return f"{NAMES[self.kind][2]} o {self.layout}"

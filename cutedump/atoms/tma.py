@@ -17,7 +17,6 @@ piece never merges with a mode-k piece, since no in-tile offset reaches BIG).
 from __future__ import annotations
 
 import math
-from cutedump._dataclass import dataclass
 
 from cutedump.errors import CuteDumpError
 from cutedump.algebra import (C, Layout, make_layout, size, cosize, composition, coalesce, right_inverse,
@@ -116,7 +115,6 @@ def _leaves(t):
 
 # ------------------------------------------------------------------------------------------------ inputs
 
-@dataclass
 class TmaResult:
     op: str
     value_type: str
@@ -150,6 +148,80 @@ class TmaResult:
     gmem_tma_basis_stride: object = None
     smem_full: Layout | None = None      # non-swizzle portion with the pipeline modes
     smem_full_swizzle: Swizzle | None = None
+
+    def __init__(self, op, value_type, bits, gmem, smem, cta_tiler, cluster, swizzle, smem_layout, cta_v_map,
+                 sidx2gmode_full, sidx2gmode, tile_gstride, tma_gstride, tma_gbasis, num_elems_per_tma, global_dim,
+                 global_strides_elems, global_strides, box_dim, box_dim_full, element_strides, swizzle_bits,
+                 swizzle_base, swizzle_enum, data_type, layout_tv, tiler_mn, basis, gmem_tma_basis_stride=None,
+                 smem_full=None, smem_full_swizzle=None):
+        self.op = op
+        self.value_type = value_type
+        self.bits = bits
+        self.gmem = gmem
+        self.smem = smem
+        self.cta_tiler = cta_tiler
+        self.cluster = cluster
+        self.swizzle = swizzle
+        self.smem_layout = smem_layout
+        self.cta_v_map = cta_v_map
+        self.sidx2gmode_full = sidx2gmode_full
+        self.sidx2gmode = sidx2gmode
+        self.tile_gstride = tile_gstride
+        self.tma_gstride = tma_gstride
+        self.tma_gbasis = tma_gbasis
+        self.num_elems_per_tma = num_elems_per_tma
+        self.global_dim = global_dim
+        self.global_strides_elems = global_strides_elems
+        self.global_strides = global_strides
+        self.box_dim = box_dim
+        self.box_dim_full = box_dim_full
+        self.element_strides = element_strides
+        self.swizzle_bits = swizzle_bits
+        self.swizzle_base = swizzle_base
+        self.swizzle_enum = swizzle_enum
+        self.data_type = data_type
+        self.layout_tv = layout_tv
+        self.tiler_mn = tiler_mn
+        self.basis = basis
+        self.gmem_tma_basis_stride = gmem_tma_basis_stride
+        self.smem_full = smem_full
+        self.smem_full_swizzle = smem_full_swizzle
+
+    def __repr__(self):
+        return (f"{self.__class__.__qualname__}(op={self.op!r}, value_type={self.value_type!r}, "
+                f"bits={self.bits!r}, gmem={self.gmem!r}, smem={self.smem!r}, cta_tiler={self.cta_tiler!r}, "
+                f"cluster={self.cluster!r}, swizzle={self.swizzle!r}, smem_layout={self.smem_layout!r}, "
+                f"cta_v_map={self.cta_v_map!r}, sidx2gmode_full={self.sidx2gmode_full!r}, "
+                f"sidx2gmode={self.sidx2gmode!r}, tile_gstride={self.tile_gstride!r}, "
+                f"tma_gstride={self.tma_gstride!r}, tma_gbasis={self.tma_gbasis!r}, "
+                f"num_elems_per_tma={self.num_elems_per_tma!r}, global_dim={self.global_dim!r}, "
+                f"global_strides_elems={self.global_strides_elems!r}, global_strides={self.global_strides!r}, "
+                f"box_dim={self.box_dim!r}, box_dim_full={self.box_dim_full!r}, "
+                f"element_strides={self.element_strides!r}, swizzle_bits={self.swizzle_bits!r}, "
+                f"swizzle_base={self.swizzle_base!r}, swizzle_enum={self.swizzle_enum!r}, "
+                f"data_type={self.data_type!r}, layout_tv={self.layout_tv!r}, tiler_mn={self.tiler_mn!r}, "
+                f"basis={self.basis!r}, gmem_tma_basis_stride={self.gmem_tma_basis_stride!r}, "
+                f"smem_full={self.smem_full!r}, smem_full_swizzle={self.smem_full_swizzle!r})")
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.op, self.value_type, self.bits, self.gmem, self.smem, self.cta_tiler, self.cluster,
+                    self.swizzle, self.smem_layout, self.cta_v_map, self.sidx2gmode_full, self.sidx2gmode,
+                    self.tile_gstride, self.tma_gstride, self.tma_gbasis, self.num_elems_per_tma, self.global_dim,
+                    self.global_strides_elems, self.global_strides, self.box_dim, self.box_dim_full,
+                    self.element_strides, self.swizzle_bits, self.swizzle_base, self.swizzle_enum, self.data_type,
+                    self.layout_tv, self.tiler_mn, self.basis, self.gmem_tma_basis_stride, self.smem_full,
+                    self.smem_full_swizzle) == \
+                (other.op, other.value_type, other.bits, other.gmem, other.smem, other.cta_tiler, other.cluster,
+                 other.swizzle, other.smem_layout, other.cta_v_map, other.sidx2gmode_full, other.sidx2gmode,
+                 other.tile_gstride, other.tma_gstride, other.tma_gbasis, other.num_elems_per_tma, other.global_dim,
+                 other.global_strides_elems, other.global_strides, other.box_dim, other.box_dim_full,
+                 other.element_strides, other.swizzle_bits, other.swizzle_base, other.swizzle_enum, other.data_type,
+                 other.layout_tv, other.tiler_mn, other.basis, other.gmem_tma_basis_stride, other.smem_full,
+                 other.smem_full_swizzle)
+        return NotImplemented
+
+    __hash__ = None   # mutable: compared by value, not hashable
 
     # ---- views
     @property
@@ -835,13 +907,31 @@ def _zero_us(c):
     return c
 
 
-@dataclass
 class TmaPartition:
     gA: str
     sA: str
     tAgA: str
     tAsA: str
     tma_iter: int
+
+    def __init__(self, gA, sA, tAgA, tAsA, tma_iter):
+        self.gA = gA
+        self.sA = sA
+        self.tAgA = tAgA
+        self.tAsA = tAsA
+        self.tma_iter = tma_iter
+
+    def __repr__(self):
+        return (f"{self.__class__.__qualname__}(gA={self.gA!r}, sA={self.sA!r}, tAgA={self.tAgA!r}, "
+                f"tAsA={self.tAsA!r}, tma_iter={self.tma_iter!r})")
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.gA, self.sA, self.tAgA, self.tAsA, self.tma_iter) == \
+                (other.gA, other.sA, other.tAgA, other.tAsA, other.tma_iter)
+        return NotImplemented
+
+    __hash__ = None   # mutable: compared by value, not hashable
 
 
 def _group0(L: Layout, r: int) -> Layout:

@@ -17,7 +17,6 @@ padding/dilation arguments, which only enter that tensor. The ScaledBasis model 
 """
 from __future__ import annotations
 
-from cutedump._dataclass import dataclass
 
 from cutedump.errors import CuteDumpError
 from cutedump.algebra import (C, Layout, make_layout, size, cosize, composition, coalesce, right_inverse,
@@ -35,7 +34,6 @@ OPS = {
 _0, _1 = C(0), C(1)
 
 
-@dataclass
 class Im2colResult:
     op: str
     value_type: str
@@ -59,6 +57,57 @@ class Im2colResult:
     data_type: str
     layout_tv: Layout
     basis: Basis
+
+    def __init__(self, op, value_type, bits, gmem, smem, cta_tiler, cluster, swizzle, tma_layout_trunc, tma_layout_vt,
+                 gmem_cwhdn, range_c, range_whdn, global_dim, global_strides, lower_corner, upper_corner,
+                 element_strides, swizzle_enum, data_type, layout_tv, basis):
+        self.op = op
+        self.value_type = value_type
+        self.bits = bits
+        self.gmem = gmem
+        self.smem = smem
+        self.cta_tiler = cta_tiler
+        self.cluster = cluster
+        self.swizzle = swizzle
+        self.tma_layout_trunc = tma_layout_trunc
+        self.tma_layout_vt = tma_layout_vt
+        self.gmem_cwhdn = gmem_cwhdn
+        self.range_c = range_c
+        self.range_whdn = range_whdn
+        self.global_dim = global_dim
+        self.global_strides = global_strides
+        self.lower_corner = lower_corner
+        self.upper_corner = upper_corner
+        self.element_strides = element_strides
+        self.swizzle_enum = swizzle_enum
+        self.data_type = data_type
+        self.layout_tv = layout_tv
+        self.basis = basis
+
+    def __repr__(self):
+        return (f"{self.__class__.__qualname__}(op={self.op!r}, value_type={self.value_type!r}, "
+                f"bits={self.bits!r}, gmem={self.gmem!r}, smem={self.smem!r}, cta_tiler={self.cta_tiler!r}, "
+                f"cluster={self.cluster!r}, swizzle={self.swizzle!r}, "
+                f"tma_layout_trunc={self.tma_layout_trunc!r}, tma_layout_vt={self.tma_layout_vt!r}, "
+                f"gmem_cwhdn={self.gmem_cwhdn!r}, range_c={self.range_c!r}, range_whdn={self.range_whdn!r}, "
+                f"global_dim={self.global_dim!r}, global_strides={self.global_strides!r}, "
+                f"lower_corner={self.lower_corner!r}, upper_corner={self.upper_corner!r}, "
+                f"element_strides={self.element_strides!r}, swizzle_enum={self.swizzle_enum!r}, "
+                f"data_type={self.data_type!r}, layout_tv={self.layout_tv!r}, basis={self.basis!r})")
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.op, self.value_type, self.bits, self.gmem, self.smem, self.cta_tiler, self.cluster,
+                    self.swizzle, self.tma_layout_trunc, self.tma_layout_vt, self.gmem_cwhdn, self.range_c,
+                    self.range_whdn, self.global_dim, self.global_strides, self.lower_corner, self.upper_corner,
+                    self.element_strides, self.swizzle_enum, self.data_type, self.layout_tv, self.basis) == \
+                (other.op, other.value_type, other.bits, other.gmem, other.smem, other.cta_tiler, other.cluster,
+                 other.swizzle, other.tma_layout_trunc, other.tma_layout_vt, other.gmem_cwhdn, other.range_c,
+                 other.range_whdn, other.global_dim, other.global_strides, other.lower_corner, other.upper_corner,
+                 other.element_strides, other.swizzle_enum, other.data_type, other.layout_tv, other.basis)
+        return NotImplemented
+
+    __hash__ = None   # mutable: compared by value, not hashable
 
     @property
     def rank(self) -> int:

@@ -20,7 +20,6 @@ its atom layout (cutedump.atoms.mma.make_tiled_mma).
 """
 from __future__ import annotations
 
-from cutedump._dataclass import dataclass
 
 from cutedump.errors import CuteDumpError
 from cutedump.algebra import (C, Layout, make_layout, size, coalesce, tiled_divide, slice_layout, fmt, UNDERSCORE,
@@ -96,7 +95,6 @@ def cta_v_tile(mma, operand: str, gmem: Layout, tiler):
     return basis, v_map
 
 
-@dataclass
 class Sm100Tma:
     """One SM100 maker's result: the TMA (tma.TmaResult: atom, tensor map, TMA tensor) and what built it."""
     maker: str
@@ -106,6 +104,28 @@ class Sm100Tma:
     tiler: tuple
     vmnk: Layout | None            # cluster_layout_vmnk (the atom makers)
     multicast: bool
+
+    def __init__(self, maker, operand, tma, mma, tiler, vmnk, multicast):
+        self.maker = maker
+        self.operand = operand
+        self.tma = tma
+        self.mma = mma
+        self.tiler = tiler
+        self.vmnk = vmnk
+        self.multicast = multicast
+
+    def __repr__(self):
+        return (f"{self.__class__.__qualname__}(maker={self.maker!r}, operand={self.operand!r}, "
+                f"tma={self.tma!r}, mma={self.mma!r}, tiler={self.tiler!r}, vmnk={self.vmnk!r}, "
+                f"multicast={self.multicast!r})")
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.maker, self.operand, self.tma, self.mma, self.tiler, self.vmnk, self.multicast) == \
+                (other.maker, other.operand, other.tma, other.mma, other.tiler, other.vmnk, other.multicast)
+        return NotImplemented
+
+    __hash__ = None   # mutable: compared by value, not hashable
 
     def tiled_copy_str(self) -> str:
         return self.tma.tiled_copy_str()
@@ -204,7 +224,6 @@ def _leaves(t):
 
 # ------------------------------------------------------------------------------------------------ tutorial partition
 
-@dataclass
 class Sm100Partition:
     cta_coord_vmnk: tuple
     mma_coord: tuple
@@ -216,6 +235,34 @@ class Sm100Partition:
     tAsA: str
     masks: dict                   # name -> mask
     transaction_bytes: int        # size<0>(cluster_layout_vmnk) * sizeof(make_tensor_like(tAsA))
+
+    def __init__(self, cta_coord_vmnk, mma_coord, mA, gA, tCgA, tCsA, tAgA, tAsA, masks, transaction_bytes):
+        self.cta_coord_vmnk = cta_coord_vmnk
+        self.mma_coord = mma_coord
+        self.mA = mA
+        self.gA = gA
+        self.tCgA = tCgA
+        self.tCsA = tCsA
+        self.tAgA = tAgA
+        self.tAsA = tAsA
+        self.masks = masks
+        self.transaction_bytes = transaction_bytes
+
+    def __repr__(self):
+        return (f"{self.__class__.__qualname__}(cta_coord_vmnk={self.cta_coord_vmnk!r}, "
+                f"mma_coord={self.mma_coord!r}, mA={self.mA!r}, gA={self.gA!r}, tCgA={self.tCgA!r}, "
+                f"tCsA={self.tCsA!r}, tAgA={self.tAgA!r}, tAsA={self.tAsA!r}, masks={self.masks!r}, "
+                f"transaction_bytes={self.transaction_bytes!r})")
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.cta_coord_vmnk, self.mma_coord, self.mA, self.gA, self.tCgA, self.tCsA, self.tAgA, self.tAsA,
+                    self.masks, self.transaction_bytes) == \
+                (other.cta_coord_vmnk, other.mma_coord, other.mA, other.gA, other.tCgA, other.tCsA, other.tAgA,
+                 other.tAsA, other.masks, other.transaction_bytes)
+        return NotImplemented
+
+    __hash__ = None   # mutable: compared by value, not hashable
 
 
 def tma_partition_sm100(t: Sm100Tma, cta_rank: int = 0, mma_coord=None, smem_address: int = 0) -> Sm100Partition:

@@ -9,7 +9,6 @@ per-instruction atom over the partitioned shape, then restrides it onto those ad
 """
 from __future__ import annotations
 
-from cutedump._dataclass import dataclass
 
 from cutedump.errors import CuteDumpError
 from cutedump.algebra import (C, Layout, make_layout, size, get, composition, tiled_product,
@@ -49,12 +48,33 @@ def _rotr32(x: int, s: int) -> int:
     return x if s == 0 else ((x >> s) | (x << (32 - s))) & 0xFFFFFFFF
 
 
-@dataclass(frozen=True)
 class TmemTensor:
     """A TMEM tensor: ``tmem_ptr<T>(addr) o layout``, printed as CuTe prints it."""
     value_type: str
     layout: Layout
     addr: int = 0
+
+    def __init__(self, value_type, layout, addr=0):
+        _set = object.__setattr__   # frozen: assigned once, here
+        _set(self, "value_type", value_type)
+        _set(self, "layout", layout)
+        _set(self, "addr", addr)
+
+    def __repr__(self):
+        return (f"{self.__class__.__qualname__}(value_type={self.value_type!r}, layout={self.layout!r}, "
+                f"addr={self.addr!r})")
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.value_type, self.layout, self.addr) == \
+                (other.value_type, other.layout, other.addr)
+        return NotImplemented
+
+    def __hash__(self):
+        return hash((self.value_type, self.layout, self.addr))
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"cannot assign to field {name!r}")
 
     @property
     def bits(self) -> int:

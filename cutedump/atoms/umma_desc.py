@@ -26,7 +26,6 @@ Two layouts share the word: ``UMMA::InstrDescriptor`` (dense/sparse f16, tf32, i
 """
 from __future__ import annotations
 
-from cutedump._dataclass import dataclass, fields
 
 from cutedump.errors import CuteDumpError
 
@@ -96,7 +95,6 @@ def _pack(fields_, vals: dict) -> int:
     return out
 
 
-@dataclass(frozen=True)
 class InstrDescriptor:
     """UMMA::InstrDescriptor (``block_scaled=False``) or UMMA::InstrDescriptorBlockScaled (``True``)."""
     block_scaled: bool = False
@@ -120,6 +118,62 @@ class InstrDescriptor:
     a_format_enum: str = ""     # which enum names a_format (F16F32Format, S8Format, MXF8F6F4Format, MXF4Format)
     b_format_enum: str = ""     # ... and b_format ("" : unknown, every enum's name for the value is shown)
 
+    def __init__(self, block_scaled=False, sparse_id2=0, sparse_flag=0, saturate=0, c_format=0, a_format=0,
+                 b_format=0, a_negate=0, b_negate=0, a_major=0, b_major=0, n_dim=0, m_dim=0, max_shift=0, b_sf_id=0,
+                 scale_format=0, a_sf_id=0, k_size=0, a_format_enum="", b_format_enum=""):
+        _set = object.__setattr__   # frozen: assigned once, here
+        _set(self, "block_scaled", block_scaled)
+        _set(self, "sparse_id2", sparse_id2)
+        _set(self, "sparse_flag", sparse_flag)
+        _set(self, "saturate", saturate)
+        _set(self, "c_format", c_format)
+        _set(self, "a_format", a_format)
+        _set(self, "b_format", b_format)
+        _set(self, "a_negate", a_negate)
+        _set(self, "b_negate", b_negate)
+        _set(self, "a_major", a_major)
+        _set(self, "b_major", b_major)
+        _set(self, "n_dim", n_dim)
+        _set(self, "m_dim", m_dim)
+        _set(self, "max_shift", max_shift)
+        _set(self, "b_sf_id", b_sf_id)
+        _set(self, "scale_format", scale_format)
+        _set(self, "a_sf_id", a_sf_id)
+        _set(self, "k_size", k_size)
+        _set(self, "a_format_enum", a_format_enum)
+        _set(self, "b_format_enum", b_format_enum)
+
+    def __repr__(self):
+        return (f"{self.__class__.__qualname__}(block_scaled={self.block_scaled!r}, "
+                f"sparse_id2={self.sparse_id2!r}, sparse_flag={self.sparse_flag!r}, saturate={self.saturate!r}, "
+                f"c_format={self.c_format!r}, a_format={self.a_format!r}, b_format={self.b_format!r}, "
+                f"a_negate={self.a_negate!r}, b_negate={self.b_negate!r}, a_major={self.a_major!r}, "
+                f"b_major={self.b_major!r}, n_dim={self.n_dim!r}, m_dim={self.m_dim!r}, "
+                f"max_shift={self.max_shift!r}, b_sf_id={self.b_sf_id!r}, scale_format={self.scale_format!r}, "
+                f"a_sf_id={self.a_sf_id!r}, k_size={self.k_size!r}, a_format_enum={self.a_format_enum!r}, "
+                f"b_format_enum={self.b_format_enum!r})")
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.block_scaled, self.sparse_id2, self.sparse_flag, self.saturate, self.c_format, self.a_format,
+                    self.b_format, self.a_negate, self.b_negate, self.a_major, self.b_major, self.n_dim, self.m_dim,
+                    self.max_shift, self.b_sf_id, self.scale_format, self.a_sf_id, self.k_size, self.a_format_enum,
+                    self.b_format_enum) == \
+                (other.block_scaled, other.sparse_id2, other.sparse_flag, other.saturate, other.c_format,
+                 other.a_format, other.b_format, other.a_negate, other.b_negate, other.a_major, other.b_major,
+                 other.n_dim, other.m_dim, other.max_shift, other.b_sf_id, other.scale_format, other.a_sf_id,
+                 other.k_size, other.a_format_enum, other.b_format_enum)
+        return NotImplemented
+
+    def __hash__(self):
+        return hash((self.block_scaled, self.sparse_id2, self.sparse_flag, self.saturate, self.c_format,
+                     self.a_format, self.b_format, self.a_negate, self.b_negate, self.a_major, self.b_major,
+                     self.n_dim, self.m_dim, self.max_shift, self.b_sf_id, self.scale_format, self.a_sf_id,
+                     self.k_size, self.a_format_enum, self.b_format_enum))
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"cannot assign to field {name!r}")
+
     @property
     def layout(self):
         return BLOCK_SCALED_FIELDS if self.block_scaled else DENSE_FIELDS
@@ -127,7 +181,7 @@ class InstrDescriptor:
     @property
     def value(self) -> int:
         """The 32-bit word: uint32_t(desc)."""
-        return _pack(self.layout, {f.name: getattr(self, f.name) for f in fields(self)})
+        return _pack(self.layout, vars(self))
 
     def hex(self) -> str:
         return f"0x{self.value:08x}"

@@ -10,7 +10,6 @@ the byte address of the first element of its call (for ldmatrix/stmatrix: its ro
 """
 from __future__ import annotations
 
-from cutedump._dataclass import dataclass, field
 
 from cutedump.errors import CuteDumpError
 from cutedump.algebra import C, Layout, size, rank, max_common_vector, is_static
@@ -29,7 +28,6 @@ _CP_ASYNC = ("SM80_CP_ASYNC_CACHEALWAYS", "SM80_CP_ASYNC_CACHEGLOBAL", "SM80_CP_
 _AUTO = ("AutoVectorizingCopyWithAssumedAlignment", "DefaultCopy", "AutoVectorizingCopy")
 
 
-@dataclass
 class CopyAccess:
     """What one warp of a TiledCopy does to shared memory."""
     tiled_copy: TiledCopy
@@ -40,9 +38,40 @@ class CopyAccess:
     elem_offsets: list           # n rows of 32 element offsets before the swizzle (B-offset + O)
     addresses: list              # n rows of 32 byte addresses
     value_bits: int
-    vector: dict = field(default_factory=dict)
-    notes: list = field(default_factory=list)
+    vector: dict
+    notes: list
     analysis: Analysis | None = None
+
+    def __init__(self, tiled_copy, smem, inst, store, warp, elem_offsets, addresses, value_bits, vector=None,
+                 notes=None, analysis=None):
+        self.tiled_copy = tiled_copy
+        self.smem = smem
+        self.inst = inst
+        self.store = store
+        self.warp = warp
+        self.elem_offsets = elem_offsets
+        self.addresses = addresses
+        self.value_bits = value_bits
+        self.vector = dict() if vector is None else vector
+        self.notes = list() if notes is None else notes
+        self.analysis = analysis
+
+    def __repr__(self):
+        return (f"{self.__class__.__qualname__}(tiled_copy={self.tiled_copy!r}, smem={self.smem!r}, "
+                f"inst={self.inst!r}, store={self.store!r}, warp={self.warp!r}, "
+                f"elem_offsets={self.elem_offsets!r}, addresses={self.addresses!r}, "
+                f"value_bits={self.value_bits!r}, vector={self.vector!r}, notes={self.notes!r}, "
+                f"analysis={self.analysis!r})")
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.tiled_copy, self.smem, self.inst, self.store, self.warp, self.elem_offsets, self.addresses,
+                    self.value_bits, self.vector, self.notes, self.analysis) == \
+                (other.tiled_copy, other.smem, other.inst, other.store, other.warp, other.elem_offsets,
+                 other.addresses, other.value_bits, other.vector, other.notes, other.analysis)
+        return NotImplemented
+
+    __hash__ = None   # mutable: compared by value, not hashable
 
     @property
     def side(self) -> str:
@@ -167,7 +196,6 @@ def _modes(layout: Layout):
     return shp, std
 
 
-@dataclass
 class CopyPlan:
     """The element offsets (before the swizzle) every thread's calls touch: ``calls[c] + threads[t] + atom[a]``
     (c: the n calls in issue order, t: thread, a: the atom's values); B-offset + O, before A."""
@@ -179,6 +207,31 @@ class CopyPlan:
     threads: list                # (T,) each thread's element offset
     atom: list                   # (A,) the atom's values' element offsets
     notes: list
+
+    def __init__(self, tiled_copy, smem, inst, store, calls, threads, atom, notes):
+        self.tiled_copy = tiled_copy
+        self.smem = smem
+        self.inst = inst
+        self.store = store
+        self.calls = calls
+        self.threads = threads
+        self.atom = atom
+        self.notes = notes
+
+    def __repr__(self):
+        return (f"{self.__class__.__qualname__}(tiled_copy={self.tiled_copy!r}, smem={self.smem!r}, "
+                f"inst={self.inst!r}, store={self.store!r}, calls={self.calls!r}, threads={self.threads!r}, "
+                f"atom={self.atom!r}, notes={self.notes!r})")
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.tiled_copy, self.smem, self.inst, self.store, self.calls, self.threads, self.atom,
+                    self.notes) == \
+                (other.tiled_copy, other.smem, other.inst, other.store, other.calls, other.threads, other.atom,
+                 other.notes)
+        return NotImplemented
+
+    __hash__ = None   # mutable: compared by value, not hashable
 
     @property
     def nwarps(self) -> int:

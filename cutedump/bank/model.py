@@ -24,7 +24,6 @@ from __future__ import annotations
 
 from itertools import chain
 
-from cutedump._dataclass import dataclass
 
 from cutedump.errors import CuteDumpError
 
@@ -33,7 +32,6 @@ BANKS = 32
 WORD = 4
 
 
-@dataclass(frozen=True)
 class Instruction:
     """A shared-memory instruction form: its lanes' access width and how the warp is split into phases."""
     name: str
@@ -41,6 +39,30 @@ class Instruction:
     access_bytes: int    # bytes one lane (ldmatrix: one row address) accesses
     phases: tuple        # tuple of tuples of lanes, one per phase
     measured: bool = True
+
+    def __init__(self, name, op, access_bytes, phases, measured=True):
+        _set = object.__setattr__   # frozen: assigned once, here
+        _set(self, "name", name)
+        _set(self, "op", op)
+        _set(self, "access_bytes", access_bytes)
+        _set(self, "phases", phases)
+        _set(self, "measured", measured)
+
+    def __repr__(self):
+        return (f"{self.__class__.__qualname__}(name={self.name!r}, op={self.op!r}, "
+                f"access_bytes={self.access_bytes!r}, phases={self.phases!r}, measured={self.measured!r})")
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.name, self.op, self.access_bytes, self.phases, self.measured) == \
+                (other.name, other.op, other.access_bytes, other.phases, other.measured)
+        return NotImplemented
+
+    def __hash__(self):
+        return hash((self.name, self.op, self.access_bytes, self.phases, self.measured))
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"cannot assign to field {name!r}")
 
     @property
     def lanes(self) -> tuple:
@@ -88,7 +110,6 @@ def instruction(name: str) -> Instruction:
                         "(b8/b16 modelled)")
 
 
-@dataclass
 class Analysis:
     """Per-instruction counts of one sequence of warp-wide instructions (all of one form), as lists of ints."""
     inst: Instruction
@@ -96,6 +117,25 @@ class Analysis:
     bank_groups: list            # [n][phases] (counts, g): distinct words per group of g banks (see bank_words)
     wavefronts: list             # [n]
     paired: list | None = None   # [n] bool: phases merged in pairs (row 2j holds phases 2j and 2j+1)
+
+    def __init__(self, inst, addresses, bank_groups, wavefronts, paired=None):
+        self.inst = inst
+        self.addresses = addresses
+        self.bank_groups = bank_groups
+        self.wavefronts = wavefronts
+        self.paired = paired
+
+    def __repr__(self):
+        return (f"{self.__class__.__qualname__}(inst={self.inst!r}, addresses={self.addresses!r}, "
+                f"bank_groups={self.bank_groups!r}, wavefronts={self.wavefronts!r}, paired={self.paired!r})")
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.inst, self.addresses, self.bank_groups, self.wavefronts, self.paired) == \
+                (other.inst, other.addresses, other.bank_groups, other.wavefronts, other.paired)
+        return NotImplemented
+
+    __hash__ = None   # mutable: compared by value, not hashable
 
     @property
     def bank_words(self) -> list:

@@ -5,7 +5,6 @@ type and a TiledCopy given as ``cutedump copy`` takes it; optionally ``--also`` 
 """
 from __future__ import annotations
 
-from cutedump._dataclass import dataclass, field
 
 from cutedump.errors import CuteDumpError
 from cutedump.expr import evaluate_layout
@@ -17,7 +16,6 @@ from cutedump.bank.copy import copy_access, copy_plan, split_smem, CopyAccess
 from cutedump.bank.search import search_fixes, totals_all_warps
 
 
-@dataclass
 class CopySpec:
     """A TiledCopy as `cutedump copy` options give it, plus the direction."""
     atom: str
@@ -29,6 +27,33 @@ class CopySpec:
     tile: str | None = None
     operand: str | None = None
     store: bool | None = None
+
+    def __init__(self, atom, value_type=None, thr=None, val=None, mma=None, atom_layout=None, tile=None, operand=None,
+                 store=None):
+        self.atom = atom
+        self.value_type = value_type
+        self.thr = thr
+        self.val = val
+        self.mma = mma
+        self.atom_layout = atom_layout
+        self.tile = tile
+        self.operand = operand
+        self.store = store
+
+    def __repr__(self):
+        return (f"{self.__class__.__qualname__}(atom={self.atom!r}, value_type={self.value_type!r}, "
+                f"thr={self.thr!r}, val={self.val!r}, mma={self.mma!r}, atom_layout={self.atom_layout!r}, "
+                f"tile={self.tile!r}, operand={self.operand!r}, store={self.store!r})")
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.atom, self.value_type, self.thr, self.val, self.mma, self.atom_layout, self.tile,
+                    self.operand, self.store) == \
+                (other.atom, other.value_type, other.thr, other.val, other.mma, other.atom_layout, other.tile,
+                 other.operand, other.store)
+        return NotImplemented
+
+    __hash__ = None   # mutable: compared by value, not hashable
 
     def describe(self) -> str:
         if self.mma:
@@ -96,24 +121,66 @@ def parse_also(text: str, default_type: str | None) -> CopySpec:
     return CopySpec(store=store, **kw)
 
 
-@dataclass
 class AlsoResult:
     spec: CopySpec
     access: CopyAccess
     totals_all_warps: dict
 
+    def __init__(self, spec, access, totals_all_warps):
+        self.spec = spec
+        self.access = access
+        self.totals_all_warps = totals_all_warps
 
-@dataclass
+    def __repr__(self):
+        return (f"{self.__class__.__qualname__}(spec={self.spec!r}, access={self.access!r}, "
+                f"totals_all_warps={self.totals_all_warps!r})")
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.spec, self.access, self.totals_all_warps) == \
+                (other.spec, other.access, other.totals_all_warps)
+        return NotImplemented
+
+    __hash__ = None   # mutable: compared by value, not hashable
+
+
 class BankReport:
     mode: str                               # "raw" or "copy"
     analysis: Analysis
     spec: CopySpec | None = None
     access: CopyAccess | None = None
     smem_text: str | None = None
-    also: list = field(default_factory=list)
+    also: list
     totals_all_warps: dict | None = None
     fixes: dict | None = None               # {"swizzle": Fix | None, "padding": Fix | None}
-    notes: list = field(default_factory=list)
+    notes: list
+
+    def __init__(self, mode, analysis, spec=None, access=None, smem_text=None, also=None, totals_all_warps=None,
+                 fixes=None, notes=None):
+        self.mode = mode
+        self.analysis = analysis
+        self.spec = spec
+        self.access = access
+        self.smem_text = smem_text
+        self.also = list() if also is None else also
+        self.totals_all_warps = totals_all_warps
+        self.fixes = fixes
+        self.notes = list() if notes is None else notes
+
+    def __repr__(self):
+        return (f"{self.__class__.__qualname__}(mode={self.mode!r}, analysis={self.analysis!r}, "
+                f"spec={self.spec!r}, access={self.access!r}, smem_text={self.smem_text!r}, also={self.also!r}, "
+                f"totals_all_warps={self.totals_all_warps!r}, fixes={self.fixes!r}, notes={self.notes!r})")
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.mode, self.analysis, self.spec, self.access, self.smem_text, self.also,
+                    self.totals_all_warps, self.fixes, self.notes) == \
+                (other.mode, other.analysis, other.spec, other.access, other.smem_text, other.also,
+                 other.totals_all_warps, other.fixes, other.notes)
+        return NotImplemented
+
+    __hash__ = None   # mutable: compared by value, not hashable
 
     @property
     def conflicts(self) -> int:

@@ -8,7 +8,6 @@ tile stays inside its allocation). Candidates are tried by fewest bits B, then s
 """
 from __future__ import annotations
 
-from cutedump._dataclass import dataclass
 
 from cutedump.errors import CuteDumpError
 from cutedump.algebra import C, Layout, cosize, is_static
@@ -20,12 +19,29 @@ from cutedump.bank.model import analyze, class_totals, conflict_free_totals
 MAX_B, MAX_M, MAX_S = 4, 7, 8
 
 
-@dataclass
 class Fix:
     kind: str                 # "swizzle" or "padding"
     layout: object            # the fixed smem layout (ComposedLayout or Layout)
     totals: list              # per copy: {"wavefronts", "ideal", "conflicts"} summed over all warps
     tried: int                # candidates evaluated
+
+    def __init__(self, kind, layout, totals, tried):
+        self.kind = kind
+        self.layout = layout
+        self.totals = totals
+        self.tried = tried
+
+    def __repr__(self):
+        return (f"{self.__class__.__qualname__}(kind={self.kind!r}, layout={self.layout!r}, "
+                f"totals={self.totals!r}, tried={self.tried!r})")
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.kind, self.layout, self.totals, self.tried) == \
+                (other.kind, other.layout, other.totals, other.tried)
+        return NotImplemented
+
+    __hash__ = None   # mutable: compared by value, not hashable
 
 
 def totals_all_warps(plan: CopyPlan, sw: Swizzle | None) -> dict:

@@ -7,8 +7,6 @@
 """
 from __future__ import annotations
 
-from cutedump import _regex
-
 from cutedump.errors import CuteDumpError
 from cutedump.algebra import C
 from cutedump.ck.transforms import make_transform
@@ -20,7 +18,8 @@ def parse_number(tok: str, what: str):
     t = tok.strip()
     static = t.startswith("_")
     body = t[1:] if static else t
-    if not _regex.compile(r"-?\d+").fullmatch(body or "x"):
+    digits = body[1:] if body[:1] == "-" else body
+    if not digits.isdecimal():   # the regex -?\d+ (\d: a decimal digit, as str.isdecimal)
         raise CuteDumpError(f"{what}: {tok.strip()!r} is not an integer (write _N for a static Number<N>)")
     v = int(body)
     return C(v) if static else v
@@ -46,7 +45,8 @@ def parse_index(text: str | None, what: str = "--at"):
 
 def parse_args(text: str, what: str):
     """'8,_8' or '(4,8),(8,1)' -> a tuple of ints/C/tuples."""
-    toks = _regex.compile(r"\(|\)|,|[^(),\s]+").findall(text)
+    import re  # start-up: re only where a pattern is needed
+    toks = re.findall(r"\(|\)|,|[^(),\s]+", text)
     pos = 0
 
     def items(closing):
@@ -74,14 +74,15 @@ def parse_args(text: str, what: str):
     return tuple(res)
 
 
-_STAGE_ITEM = _regex.compile(r"\s*([A-Za-z_0-9]+)\s*\((.*)\)\s*@\s*([\d,\s]*)->\s*([\d,\s]*)")
+_STAGE_ITEM = r"\s*([A-Za-z_0-9]+)\s*\((.*)\)\s*@\s*([\d,\s]*)->\s*([\d,\s]*)"
 
 
 def parse_stage_items(text: str):
     """'unmerge(8,8)@1->0,2; ...' -> [(name, args, lows, ups)] without building transforms."""
+    import re  # start-up: re only where a pattern is needed
     out = []
     for item in [p for p in text.split(";") if p.strip()]:
-        m = _STAGE_ITEM.fullmatch(item)
+        m = re.fullmatch(_STAGE_ITEM, item)
         if not m:
             raise CuteDumpError(f"--stage: cannot read {item.strip()!r}; expected NAME(args)@LOW->UP, "
                                 "e.g. unmerge(8,8)@1->0,2")

@@ -61,8 +61,8 @@ def picture_layout(layout: str, force: bool = False):
 
 def kernel_param(text: str) -> tuple[str, str]:
     """``--set NAME=VALUE`` -> (NAME, VALUE)."""
-    from cutedump import _regex  # start-up: a precompiled pattern (no re)
-    m = _regex.compile(r"\s*([A-Za-z][A-Za-z0-9_]*)\s*=\s*(\S+)\s*").fullmatch(text)
+    import re  # start-up: re only where a pattern is needed
+    m = re.compile(r"\s*([A-Za-z][A-Za-z0-9_]*)\s*=\s*(\S+)\s*").fullmatch(text)
     if not m:
         raise CuteDumpError(f"--set takes NAME=VALUE with a CuTe integer (128 dynamic, _128 static), got {text!r}")
     return m.group(1), m.group(2)
@@ -188,7 +188,7 @@ def tmem_text(atom, atom_layout, shape_, copy_op, thread, fmt_) -> str:
         lines += [f"  warp {w}: lanes {ln[0]}-{ln[1]}, columns {cl[0]}-{cl[1]} ({k} cells)" for w, ln, cl, k in warps]
         lines.append(warp_picture(cells))
     if fmt_ == "json":
-        from cutedump._json import dumps  # start-up: JSON without importing json (and re)
+        from json import dumps  # start-up: json only for a JSON answer
         return dumps(d) + "\n"
     return "\n".join(lines) + "\n"
 
@@ -221,7 +221,7 @@ def bank_output(rep, compact, fmt_) -> str:
     if compact and fmt_ != "text":
         raise CuteDumpError(f"--compact and --format {fmt_} contradict each other: --compact shortens the text view")
     if fmt_ == "json":
-        from cutedump._json import dumps  # start-up: JSON without importing json (and re)
+        from json import dumps  # start-up: json only for a JSON answer
         return dumps(V.report_json(rep)) + "\n"
     if fmt_ == "svg":
         return V.report_svg(rep)
@@ -240,7 +240,7 @@ def desc_answer(descriptor, kind, major, value_type, mn, fmt_, picture, lang) ->
         from cutedump.render import coremat  # start-up: pictures on demand
         return coremat.render(r, picture)
     if fmt_ == "json":
-        from cutedump._json import dumps  # start-up: JSON without importing json (and re)
+        from json import dumps  # start-up: json only for a JSON answer
         return dumps(desc_json(r)) + "\n"
     return desc_text(r, lang)
 
@@ -280,7 +280,7 @@ def idesc_answer(value, family, block_scaled, fmt_) -> str:
             d = D.decode(d.value, block_scaled=block_scaled, a_format_enum=e.a_format_enum,
                          b_format_enum=e.b_format_enum)
     if fmt_ == "json":
-        from cutedump._json import dumps  # start-up: JSON without importing json (and re)
+        from json import dumps  # start-up: json only for a JSON answer
         out = d.json()
         out["atoms"] = [t.name for t in atoms]
         if atom_name:

@@ -89,7 +89,7 @@ def atoms_text(pattern, mma_pat, copy_pat, fmt_) -> str:
     mrows = mma_rows(mma_pat or pattern) if show_mma else None
     crows = copy_rows(copy_pat or pattern) if show_copy else None
     if fmt_ == "json":
-        from cutedump._json import dumps  # start-up: JSON without importing json (and re)
+        from json import dumps  # start-up: json only for a JSON answer
         d = {}
         if mrows is not None:
             d["mma"] = [dict(zip(("name", "arch", "shape_mnk", "threads", "types"), r)) for r in mrows]

@@ -100,7 +100,7 @@ def choices(t):
 
 def function(name: str):
     """The function a declaration names, "module:function" (its module imported now)."""
-    from cutedump._startup import import_module  # start-up: importlib itself is not needed
+    from importlib import import_module  # start-up: on demand
     mod, _, fn = name.partition(":")
     return getattr(import_module(mod), fn)
 

@@ -26,7 +26,7 @@ def layout_text(layout, info, coords, plain, fmt_) -> str | None:
     view, _ = layout_view(L)
     check_size(table_cells(view), False, "layout table")
     if fmt_ == "json":
-        from cutedump._json import dumps  # start-up: JSON without importing json (and re)
+        from json import dumps  # start-up: json only for a JSON answer
         from cutedump.render.json_view import layout_json  # start-up: the JSON view on demand
         return dumps(layout_json(L)) + "\n"
     return text(L, info, coords)
@@ -48,7 +48,7 @@ def eval_text(exprs, file_, jobs, fmt_):
         return None
     from cutedump.expr import evaluate, format_result  # start-up: on demand
     if fmt_ == "json":
-        from cutedump._json import dumps  # start-up: JSON without importing json (and re)
+        from json import dumps  # start-up: json only for a JSON answer
         from cutedump.render.json_view import object_json  # start-up: the JSON view on demand
         if len(exprs) == 1:
             return dumps(object_json(evaluate(exprs[0]))) + "\n"

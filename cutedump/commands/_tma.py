@@ -43,7 +43,7 @@ def tma_text(op, value_type, gmem, smem, cta_tile, cluster, partition, cta_coord
             raise CuteDumpError("--cta is the CTA's rank in a multicast: it needs --cluster > 1")
         part = T.tma_partition(r, T.parse_coord(cta_coord), cta if cluster > 1 else None, addr)
     if fmt_ == "json":
-        from cutedump._json import dumps  # start-up: JSON without importing json (and re)
+        from json import dumps  # start-up: json only for a JSON answer
         d = T.to_json(r)
         if part is not None:
             d["partition"] = {"gA": part.gA, "sA": part.sA, "tAgA": part.tAgA, "tAsA": part.tAsA}
@@ -100,7 +100,7 @@ def _sm100(op, value_type, gmem, smem, cta_tile, cluster, partition, cta_coord, 
             raise CuteDumpError(f"--cta-coord: with --mma, the MMA tile coordinate (m,n), e.g. (1,0); got {cta_coord}")
         part = S.tma_partition_sm100(t, cta or 0, crd, _addr(smem_address))
     if fmt_ == "json":
-        from cutedump._json import dumps  # start-up: JSON without importing json (and re)
+        from json import dumps  # start-up: json only for a JSON answer
         d = S.to_json(t, smem_text, part)
         if part is not None:
             d["partition"]["cta_rank"] = cta or 0
@@ -166,7 +166,7 @@ def _im2col(op, value_type, gmem, smem, cta_tile, cluster, partition, lower, upp
     r = I.make_im2col(op, value_type, T.parse_gmem(gmem), T.parse_smem(smem), T.parse_tile(cta_tile), cluster,
                       *corners)
     if fmt_ == "json":
-        from cutedump._json import dumps  # start-up: JSON without importing json (and re)
+        from json import dumps  # start-up: json only for a JSON answer
         return dumps(I.to_json(r)) + "\n"
     tm = r.tensor_map()
     lst = lambda v: "{" + ", ".join(str(x) for x in v) + "}"   # noqa: E731

@@ -47,7 +47,7 @@ def copy_cmd(atom, value_type, thr, val, mma_name, atom_layout, tile, operand, s
                 raise CuteDumpError("give --thr (and --val) for make_tiled_copy, or --mma ... --operand A|B|C")
             tc = make_tiled_copy(ca, parse_layout_arg(thr, "--thr"), parse_layout_arg(val, "--val"), check=True)
         if fmt_ == "json":
-            from cutedump._json import dumps  # start-up: JSON without importing json (and re)
+            from json import dumps  # start-up: json only for a JSON answer
             from cutedump.render.json_view import copy_json  # start-up: the JSON view on demand
             d = copy_json(tc, force=force)
             d["src2ref"], d["dst2ref"] = str(ca.src2ref()), str(ca.dst2ref())

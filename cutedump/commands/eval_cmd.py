@@ -37,7 +37,7 @@ def _eval(exprs, file_, fmt_, jobs, syntax):
         if len(exprs) == 1:
             obj = evaluate(exprs[0])
             if fmt_ == "json":
-                from cutedump._json import dumps  # start-up: JSON without importing json (and re)
+                from json import dumps  # start-up: json only for a JSON answer
                 from cutedump.render.json_view import object_json  # start-up: the JSON view on demand
                 click.echo(dumps(object_json(obj)))
             else:
@@ -46,7 +46,7 @@ def _eval(exprs, file_, fmt_, jobs, syntax):
         failed = False
         for e in exprs:
             if fmt_ == "json":
-                from cutedump._json import dumps  # start-up: JSON without importing json (and re)
+                from json import dumps  # start-up: json only for a JSON answer
                 from cutedump.render.json_view import object_json  # start-up: the JSON view on demand
                 try:
                     d = object_json(evaluate(e))

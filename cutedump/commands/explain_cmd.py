@@ -38,7 +38,7 @@ def explain_cmd(expr, lang, fmt_, detail, plain, mma_name, atom_layout, tile, co
         from cutedump.dumps.explain_algebra import explain_expr  # start-up: on demand
         expl = explain_expr(expr, detail)
     if fmt_ == "json":
-        from cutedump._json import dumps  # start-up: JSON without importing json (and re)
+        from json import dumps  # start-up: json only for a JSON answer
         click.echo(dumps(steps_json(expl, lang), ensure_ascii=False))
     else:
         echo_text(narrate(expl, lang), plain)

@@ -20,7 +20,7 @@ def layout_cmd(layout, info, coords, plain, fmt_, force):
     view, note = layout_view(L)   # refuses what print_layout cannot draw, in every format
     check_size(table_cells(view), force, "layout table")   # a size-0 mode still prints every column header
     if fmt_ == "json":
-        from cutedump._json import dumps  # start-up: JSON without importing json (and re)
+        from json import dumps  # start-up: json only for a JSON answer
         from cutedump.render.json_view import layout_json  # start-up: the JSON view and its grid model on demand
         click.echo(dumps(layout_json(L, force=force)))
         return

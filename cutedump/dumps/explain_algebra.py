@@ -23,7 +23,7 @@ from cutedump.algebra import layout as LA
 from cutedump.algebra.inttuple import is_tuple, is_int, wrap, flatten as t_flatten, rank as t_rank
 from cutedump.algebra.swizzle import make_swizzle
 from cutedump.parse import parse_expr, Call as PCall
-from cutedump.expr import evaluate, format_result
+from cutedump.expr import CountingTensor, evaluate, format_result
 from cutedump.dumps.steps import Call, Step, Explanation, show
 
 _ = UNDERSCORE
@@ -743,7 +743,7 @@ def explain_expr(text: str, detail: int = 2) -> Explanation:
             args.append(evaluate(sub))
         except CuteDumpError as e:
             raise CuteDumpError(e.message, text, col + (e.col or 0)) from None
-    if any(a.__class__.__name__ == "CountingTensor" for a in args):
+    if any(isinstance(a, CountingTensor) for a in args):
         raise CuteDumpError(f"explain narrates layouts: {name} of a tensor of coordinates (make_identity_tensor) is "
                             "not narrated; `cutedump eval` prints it as CuTe does", text, node.col)
     targs = tuple(node.targs or ())

@@ -4,7 +4,6 @@ uses (:func:`cutedump.dumps.explain_partition.explain_desc_fragment`). Values co
 :mod:`cutedump.atoms.smem_desc`; wording from messages/desc_{en,zh}.py."""
 from __future__ import annotations
 
-from cutedump._dataclass import dataclass, field
 
 from cutedump.algebra import Layout, size, get
 from cutedump.algebra.swizzle import as_position_independent_swizzle_layout
@@ -55,7 +54,6 @@ def field_readings(m: D.DescMatch, X: str) -> list:
 
 # ------------------------------------------------------------------ cutedump desc
 
-@dataclass
 class DescReport:
     desc: D.SmemDescriptor
     major: str
@@ -66,9 +64,39 @@ class DescReport:
     layout: object                 # Sw o smem_ptr o L
     pi: object                     # Sw' o _0 o L (element offsets)
     match: D.DescMatch
-    cores: list = field(default_factory=list)    # rows of core-matrix byte offsets (MN groups x K groups)
-    arrows: list = field(default_factory=list)   # (name, (row, col) from, (row, col) to, bytes): LBO / SBO steps
+    cores: list    # rows of core-matrix byte offsets (MN groups x K groups)
+    arrows: list   # (name, (row, col) from, (row, col) to, bytes): LBO / SBO steps
     lbo_ignored: bool = False
+
+    def __init__(self, desc, major, vt, bits, mn, k, layout, pi, match, cores=None, arrows=None, lbo_ignored=False):
+        self.desc = desc
+        self.major = major
+        self.vt = vt
+        self.bits = bits
+        self.mn = mn
+        self.k = k
+        self.layout = layout
+        self.pi = pi
+        self.match = match
+        self.cores = list() if cores is None else cores
+        self.arrows = list() if arrows is None else arrows
+        self.lbo_ignored = lbo_ignored
+
+    def __repr__(self):
+        return (f"{self.__class__.__qualname__}(desc={self.desc!r}, major={self.major!r}, vt={self.vt!r}, "
+                f"bits={self.bits!r}, mn={self.mn!r}, k={self.k!r}, layout={self.layout!r}, pi={self.pi!r}, "
+                f"match={self.match!r}, cores={self.cores!r}, arrows={self.arrows!r}, "
+                f"lbo_ignored={self.lbo_ignored!r})")
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.desc, self.major, self.vt, self.bits, self.mn, self.k, self.layout, self.pi, self.match,
+                    self.cores, self.arrows, self.lbo_ignored) == \
+                (other.desc, other.major, other.vt, other.bits, other.mn, other.k, other.layout, other.pi,
+                 other.match, other.cores, other.arrows, other.lbo_ignored)
+        return NotImplemented
+
+    __hash__ = None   # mutable: compared by value, not hashable
 
 
 def decode(desc: D.SmemDescriptor, major: str, vt: str, mn: int = 64, k_bits: int = 256) -> DescReport:

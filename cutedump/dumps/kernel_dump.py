@@ -14,8 +14,7 @@ print (the differential test compares it with real CuTe).
 """
 from __future__ import annotations
 
-from cutedump._startup import import_module
-from cutedump._dataclass import dataclass
+from importlib import import_module
 
 from cutedump.errors import CuteDumpError
 from cutedump.algebra import size, cosize, get, Layout
@@ -40,7 +39,6 @@ def messages(lang: str) -> dict:
     return import_module(f"cutedump.dumps.messages.kernel_{lang}").MESSAGES
 
 
-@dataclass
 class Block:
     """One printed object: its name, CuTe's text of its value, and its reading (or None)."""
     name: str
@@ -48,6 +46,25 @@ class Block:
     text: str            # the exact printed lines (ends without a newline)
     reading: str | None
     section: str         # "objects" or "thread"
+
+    def __init__(self, name, kind, text, reading, section):
+        self.name = name
+        self.kind = kind
+        self.text = text
+        self.reading = reading
+        self.section = section
+
+    def __repr__(self):
+        return (f"{self.__class__.__qualname__}(name={self.name!r}, kind={self.kind!r}, text={self.text!r}, "
+                f"reading={self.reading!r}, section={self.section!r})")
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.name, self.kind, self.text, self.reading, self.section) == \
+                (other.name, other.kind, other.text, other.reading, other.section)
+        return NotImplemented
+
+    __hash__ = None   # mutable: compared by value, not hashable
 
 
 def _show(v) -> str:

@@ -8,7 +8,6 @@ differential tests' questions to real CuTe (every :class:`Call` is a CuTe expres
 """
 from __future__ import annotations
 
-from cutedump._dataclass import dataclass, field
 
 from cutedump.algebra import Layout, fmt
 from cutedump.algebra.inttuple import UNDERSCORE, is_tuple
@@ -72,28 +71,60 @@ def _paren(a) -> str:
     return f"({s})" if isinstance(a, Call) and a.fn in INFIX else s
 
 
-@dataclass
 class Item:
     """One intermediate value: ``label = cute = value`` (cute may be None for a value read off another)."""
     label: str
     cute: Call | None
     value: object
 
+    def __init__(self, label, cute, value):
+        self.label = label
+        self.cute = cute
+        self.value = value
 
-@dataclass
+    def __repr__(self):
+        return f"{self.__class__.__qualname__}(label={self.label!r}, cute={self.cute!r}, value={self.value!r})"
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.label, self.cute, self.value) == \
+                (other.label, other.cute, other.value)
+        return NotImplemented
+
+    __hash__ = None   # mutable: compared by value, not hashable
+
+
 class Step:
     key: str                       # message key: "ex.<key>" in the catalogs
     where: str = ""                # CuTe function and header, e.g. "detail::composition_impl, cute/layout.hpp"
-    fields: dict = field(default_factory=dict)
-    items: list = field(default_factory=list)
-    sub: list = field(default_factory=list)   # nested steps (the explanation of a sub-expression)
+    fields: dict
+    items: list
+    sub: list   # nested steps (the explanation of a sub-expression)
+
+    def __init__(self, key, where="", fields=None, items=None, sub=None):
+        self.key = key
+        self.where = where
+        self.fields = dict() if fields is None else fields
+        self.items = list() if items is None else items
+        self.sub = list() if sub is None else sub
+
+    def __repr__(self):
+        return (f"{self.__class__.__qualname__}(key={self.key!r}, where={self.where!r}, fields={self.fields!r}, "
+                f"items={self.items!r}, sub={self.sub!r})")
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.key, self.where, self.fields, self.items, self.sub) == \
+                (other.key, other.where, other.fields, other.items, other.sub)
+        return NotImplemented
+
+    __hash__ = None   # mutable: compared by value, not hashable
 
     def item(self, label: str, cute, value):
         self.items.append(Item(label, cute, value))
         return value
 
 
-@dataclass
 class Explanation:
     title_key: str                 # message key of the heading
     fields: dict
@@ -101,8 +132,33 @@ class Explanation:
     result: object = None
     result_cute: object = None     # the whole expression (a Call or text)
     error: str | None = None       # CuTe's failing condition, when the explanation ends in one
-    closing: list = field(default_factory=list)   # (key, fields) messages after the result
-    extra: dict = field(default_factory=dict)     # more JSON members (the descriptors of a descriptor fragment)
+    closing: list   # (key, fields) messages after the result
+    extra: dict     # more JSON members (the descriptors of a descriptor fragment)
+
+    def __init__(self, title_key, fields, steps, result=None, result_cute=None, error=None, closing=None, extra=None):
+        self.title_key = title_key
+        self.fields = fields
+        self.steps = steps
+        self.result = result
+        self.result_cute = result_cute
+        self.error = error
+        self.closing = list() if closing is None else closing
+        self.extra = dict() if extra is None else extra
+
+    def __repr__(self):
+        return (f"{self.__class__.__qualname__}(title_key={self.title_key!r}, fields={self.fields!r}, "
+                f"steps={self.steps!r}, result={self.result!r}, result_cute={self.result_cute!r}, "
+                f"error={self.error!r}, closing={self.closing!r}, extra={self.extra!r})")
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.title_key, self.fields, self.steps, self.result, self.result_cute, self.error, self.closing,
+                    self.extra) == \
+                (other.title_key, other.fields, other.steps, other.result, other.result_cute, other.error,
+                 other.closing, other.extra)
+        return NotImplemented
+
+    __hash__ = None   # mutable: compared by value, not hashable
 
 
 def walk(steps, depth=0):

@@ -32,7 +32,6 @@ Rules inferred from the recorded dump (../shared/seeds/000_89ace3aef4fd3051.txt)
 from __future__ import annotations
 
 import math
-from cutedump._dataclass import dataclass
 
 from cutedump.errors import CuteDumpError, check_size
 from cutedump.algebra import (C, size, get, rank, product, make_layout, composition, filter_, left_inverse,
@@ -51,15 +50,30 @@ STEP_RULE = "-" * 50   # under each step heading
 AXES = (("M", "m"), ("N", "n"))
 
 
-@dataclass
 class MmaView:
     """What the walk-through needs from a TiledMMA."""
     printed: str          # print(tiled_mma) exactly as CuTe writes it (ends with a newline)
     layoutC_TV: object    # tiled_mma.get_layoutC_TV()
     mma_tiler: tuple      # make_shape(tile_size<0>(mma), tile_size<1>(mma))
 
+    def __init__(self, printed, layoutC_TV, mma_tiler):
+        self.printed = printed
+        self.layoutC_TV = layoutC_TV
+        self.mma_tiler = mma_tiler
 
-@dataclass
+    def __repr__(self):
+        return (f"{self.__class__.__qualname__}(printed={self.printed!r}, layoutC_TV={self.layoutC_TV!r}, "
+                f"mma_tiler={self.mma_tiler!r})")
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.printed, self.layoutC_TV, self.mma_tiler) == \
+                (other.printed, other.layoutC_TV, other.mma_tiler)
+        return NotImplemented
+
+    __hash__ = None   # mutable: compared by value, not hashable
+
+
 class Section:
     copy_v: int
     layout_TV: object
@@ -70,6 +84,33 @@ class Section:
     tile2mma: object
     inv: object
     layout_tv: object
+
+    def __init__(self, copy_v, layout_TV, projs, raws, tilers, mma_layout, tile2mma, inv, layout_tv):
+        self.copy_v = copy_v
+        self.layout_TV = layout_TV
+        self.projs = projs
+        self.raws = raws
+        self.tilers = tilers
+        self.mma_layout = mma_layout
+        self.tile2mma = tile2mma
+        self.inv = inv
+        self.layout_tv = layout_tv
+
+    def __repr__(self):
+        return (f"{self.__class__.__qualname__}(copy_v={self.copy_v!r}, layout_TV={self.layout_TV!r}, "
+                f"projs={self.projs!r}, raws={self.raws!r}, tilers={self.tilers!r}, "
+                f"mma_layout={self.mma_layout!r}, tile2mma={self.tile2mma!r}, inv={self.inv!r}, "
+                f"layout_tv={self.layout_tv!r})")
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.copy_v, self.layout_TV, self.projs, self.raws, self.tilers, self.mma_layout, self.tile2mma,
+                    self.inv, self.layout_tv) == \
+                (other.copy_v, other.layout_TV, other.projs, other.raws, other.tilers, other.mma_layout,
+                 other.tile2mma, other.inv, other.layout_tv)
+        return NotImplemented
+
+    __hash__ = None   # mutable: compared by value, not hashable
 
 
 def values_per_thread(layoutC_TV) -> int:

@@ -5,7 +5,6 @@ conflicts — the smallest swizzle (or padding) under which every copy of that t
 """
 from __future__ import annotations
 
-from cutedump._dataclass import dataclass
 
 from cutedump.errors import CuteDumpError
 from cutedump.algebra import C, Layout, coalesce, rank
@@ -14,7 +13,6 @@ from cutedump.bank.copy import copy_plan, copy_access, split_smem, atom_instruct
 from cutedump.bank.search import search_fixes, totals_all_warps
 
 
-@dataclass
 class BankLine:
     """The audit of one smem copy (``note`` set and no counts when the model does not cover its atom)."""
     copy: object                 # model.SmemCopy
@@ -28,6 +26,36 @@ class BankLine:
     fixes: dict | None = None    # {"swizzle": Fix|None, "padding": Fix|None} when the tensor's copies conflict
     note: str | None = None
     tma: object = None           # a TMA copy (cutedump.atoms.tma.TmaResult): not a thread copy, nothing counted
+
+    def __init__(self, copy, inst=None, per_warp=0, warp=0, warp_totals=None, nwarps=0, all_totals=None, vector=None,
+                 fixes=None, note=None, tma=None):
+        self.copy = copy
+        self.inst = inst
+        self.per_warp = per_warp
+        self.warp = warp
+        self.warp_totals = warp_totals
+        self.nwarps = nwarps
+        self.all_totals = all_totals
+        self.vector = vector
+        self.fixes = fixes
+        self.note = note
+        self.tma = tma
+
+    def __repr__(self):
+        return (f"{self.__class__.__qualname__}(copy={self.copy!r}, inst={self.inst!r}, "
+                f"per_warp={self.per_warp!r}, warp={self.warp!r}, warp_totals={self.warp_totals!r}, "
+                f"nwarps={self.nwarps!r}, all_totals={self.all_totals!r}, vector={self.vector!r}, "
+                f"fixes={self.fixes!r}, note={self.note!r}, tma={self.tma!r})")
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.copy, self.inst, self.per_warp, self.warp, self.warp_totals, self.nwarps, self.all_totals,
+                    self.vector, self.fixes, self.note, self.tma) == \
+                (other.copy, other.inst, other.per_warp, other.warp, other.warp_totals, other.nwarps,
+                 other.all_totals, other.vector, other.fixes, other.note, other.tma)
+        return NotImplemented
+
+    __hash__ = None   # mutable: compared by value, not hashable
 
     @property
     def conflicts(self) -> int:

@@ -1,4 +1,4 @@
-"""Kernel description files: TOML (read with the standard library's ``tomllib``), evaluated by
+"""Kernel description files: TOML (read with the standard library's ``tomllib``; ``tomli`` on Python 3.10), evaluated by
 :mod:`cutedump.kernel.model`. A file looks like::
 
     [kernel]
@@ -69,10 +69,18 @@
 
 TOML gives no line numbers, so errors are located by scanning the text: each ``[[section]]`` header opens entry
 0, 1, ... of that section, and a key's line is the first ``key =`` line inside its entry.
+
+Reading TOML costs a kernel answer about as much as the rest of its start-up (importing tomllib, which imports re,
+and parsing: ~70 M instructions for a shipped description, twice ``python -c pass``). So the parsed form of a
+description is kept in the user's cache directory (:func:`cache_dir`: ``$XDG_CACHE_HOME/cutedump``,
+``~/Library/Caches/cutedump``, ``%LOCALAPPDATA%\\cutedump\\Cache``), one ``marshal`` file per text, named by the
+text's CRC-32 and length and holding the text itself: a file is used only when its text is exactly the one read,
+so an edited file is parsed again. A cache that cannot be read or written is only slower, never different.
 """
 from __future__ import annotations
 
 import os
+import sys
 
 from cutedump.errors import CuteDumpError
 from cutedump.kernel.model import evaluate_description, KernelDump
@@ -150,8 +158,7 @@ class TextLocator:
 def read_description(path) -> tuple[dict, TextLocator]:
     """The parsed TOML file and its locator; CuteDumpError naming FILE:LINE for unreadable or invalid TOML.
 
-    A shipped example whose text is exactly the one ``examples_data/NAME.py`` was generated from is not parsed again:
-    its literal is the same dict tomllib gives (see gen_examples.py)."""
+    A text read before is not parsed again: its parsed form comes from the user's cache (see the module's text)."""
     if not str(path).strip():
         raise CuteDumpError("FILE is empty: give a kernel description file or a shipped kernel's name")
     try:
@@ -170,35 +177,86 @@ def read_description(path) -> tuple[dict, TextLocator]:
         raise CuteDumpError(f"{path}: not UTF-8 text") from None
     except OSError as e:
         raise CuteDumpError(f"{path}: cannot read: {e.strerror}") from None
-    desc = _shipped(path, text)
+    desc = _cached(text)
     if desc is None:
         desc = _parse_toml(path, text)
+        _store(text, desc)
     if not desc.get("objects") and not desc.get("thread"):
         raise CuteDumpError(f"{path}: the description has no [[objects]] and no [[thread]] entries: nothing to dump "
                             "(see cutedump/kernel/load.py for the format)")
     return desc, TextLocator(str(path), text)
 
 
-def _shipped(path, text: str) -> dict | None:
-    """The generated literal of a shipped example read unchanged (examples_data/NAME.py), else None."""
-    if not str(path).endswith(".toml") or os.path.dirname(os.path.realpath(path)) != _EXAMPLES:
+#: the cache files' format: changed when what is stored (or how tomllib reads a text) changes
+_CACHE_FORMAT = "cutedump-kernel-toml-1"
+
+
+def cache_dir() -> str | None:
+    """The directory of cutedump's cached files: the platform's user cache directory (None if there is none)."""
+    if sys.platform == "win32":
+        base = os.environ.get("LOCALAPPDATA", "")
+        return os.path.join(base, "cutedump", "Cache") if os.path.isabs(base) else None
+    if sys.platform == "darwin":
+        base = os.path.expanduser("~/Library/Caches")
+    else:
+        base = os.environ.get("XDG_CACHE_HOME", "")
+        if not os.path.isabs(base):   # unset, empty or relative: the XDG default
+            base = os.path.expanduser("~/.cache")
+    return os.path.join(base, "cutedump") if os.path.isabs(base) else None
+
+
+def _cache_file(text: str) -> str | None:
+    d = cache_dir()
+    if d is None:
         return None
-    name = os.path.basename(path)[:-5]
-    if not name.isidentifier():
-        return None
-    from cutedump._startup import import_module  # start-up: on demand
+    import zlib  # start-up: the content's checksum, on demand
+    data = text.encode("utf-8", "surrogatepass")
+    return os.path.join(d, "kernel-%08x-%d-py%d%d.marshal" % (zlib.crc32(data), len(data), *sys.version_info[:2]))
+
+
+def _cached(text: str) -> dict | None:
+    """The parsed form of ``text`` stored by an earlier read, or None."""
     try:
-        data = import_module(f"cutedump.kernel.examples_data.{name}")
-    except ModuleNotFoundError:
+        path = _cache_file(text)
+        if path is None:
+            return None
+        import marshal  # start-up: the cache's format, on demand
+        with open(path, "rb") as f:
+            entry = marshal.load(f)
+    except (OSError, EOFError, ValueError, TypeError):
         return None
-    return data.desc() if data.TEXT == text else None
+    if type(entry) is tuple and len(entry) == 3 and entry[0] == _CACHE_FORMAT and entry[1] == text \
+            and type(entry[2]) is dict:
+        return entry[2]
+    return None
+
+
+def _store(text: str, desc: dict) -> None:
+    """Keep the parsed form of ``text`` in the user's cache (nothing if it cannot be written or marshalled)."""
+    import marshal  # start-up: only after a parse
+    try:
+        path = _cache_file(text)
+        if path is None:
+            return
+        data = marshal.dumps((_CACHE_FORMAT, text, desc))
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        tmp = f"{path}.{os.getpid()}.tmp"
+        with open(tmp, "wb") as f:
+            f.write(data)
+        os.replace(tmp, path)   # atomic: a concurrent reader sees the whole file or none
+    except (OSError, ValueError):   # ValueError: a value marshal cannot hold (a TOML date)
+        return
 
 
 def _parse_toml(path, text: str) -> dict:
     try:
         import tomllib  # start-up: on demand (~9 ms with typing, datetime and its regexes)
-    except ModuleNotFoundError:  # Python 3.10: tomllib is 3.11's standard library
-        raise CuteDumpError("kernel description files need Python 3.11 or newer (tomllib)") from None
+    except ModuleNotFoundError:  # Python 3.10: tomllib is 3.11's standard library; tomli is the same parser
+        try:
+            import tomli as tomllib  # start-up: likewise
+        except ModuleNotFoundError:
+            raise CuteDumpError("kernel description files need Python 3.11 or newer (tomllib), or the tomli "
+                                "package on Python 3.10: pip install tomli") from None
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:

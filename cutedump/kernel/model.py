@@ -63,8 +63,6 @@ broken rule.
 """
 from __future__ import annotations
 
-from cutedump import _regex
-from cutedump._dataclass import dataclass, field
 
 from cutedump.errors import CuteDumpError
 from cutedump.algebra import C, Layout, make_layout, size, cosize, make_layout_like
@@ -77,7 +75,7 @@ from cutedump.atoms.cli_support import parse_layout_arg
 from cutedump.kernel import tensor as T
 from cutedump.kernel import sm100 as S100
 
-_IDENT = _regex.compile(r"[A-Za-z][A-Za-z0-9_]*")
+_IDENT = r"[A-Za-z][A-Za-z0-9_]*"   # a name: what subst and the params' check read (with str methods)
 _PI = "as_position_independent_swizzle_tensor("
 COPY_OPS = ("partition_S", "partition_D", "retile_D")
 PARTITION_OPS = COPY_OPS + ("partition_A", "partition_B", "partition_C", "partition_fragment_A",
@@ -103,7 +101,6 @@ def _pi_name(text: str) -> str | None:
     return name if _is_ident(name) else None
 
 
-@dataclass
 class Item:
     """One evaluated entry: its value (an engine object) and what the readings need to know about it."""
     name: str
@@ -111,10 +108,29 @@ class Item:
     value: object
     entry: dict
     show: bool = True
-    info: dict = field(default_factory=dict)
+    info: dict
+
+    def __init__(self, name, kind, value, entry, show=True, info=None):
+        self.name = name
+        self.kind = kind
+        self.value = value
+        self.entry = entry
+        self.show = show
+        self.info = dict() if info is None else info
+
+    def __repr__(self):
+        return (f"{self.__class__.__qualname__}(name={self.name!r}, kind={self.kind!r}, value={self.value!r}, "
+                f"entry={self.entry!r}, show={self.show!r}, info={self.info!r})")
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.name, self.kind, self.value, self.entry, self.show, self.info) == \
+                (other.name, other.kind, other.value, other.entry, other.show, other.info)
+        return NotImplemented
+
+    __hash__ = None   # mutable: compared by value, not hashable
 
 
-@dataclass
 class KernelDump:
     """A description evaluated for one set of params and one thread."""
     name: str
@@ -123,7 +139,29 @@ class KernelDump:
     thread: int
     objects: list
     tensors: list
-    smem_copies: list = field(default_factory=list)
+    smem_copies: list
+
+    def __init__(self, name, title, params, thread, objects, tensors, smem_copies=None):
+        self.name = name
+        self.title = title
+        self.params = params
+        self.thread = thread
+        self.objects = objects
+        self.tensors = tensors
+        self.smem_copies = list() if smem_copies is None else smem_copies
+
+    def __repr__(self):
+        return (f"{self.__class__.__qualname__}(name={self.name!r}, title={self.title!r}, "
+                f"params={self.params!r}, thread={self.thread!r}, objects={self.objects!r}, "
+                f"tensors={self.tensors!r}, smem_copies={self.smem_copies!r})")
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.name, self.title, self.params, self.thread, self.objects, self.tensors, self.smem_copies) == \
+                (other.name, other.title, other.params, other.thread, other.objects, other.tensors, other.smem_copies)
+        return NotImplemented
+
+    __hash__ = None   # mutable: compared by value, not hashable
 
     def item(self, name: str) -> Item:
         for it in self.objects + self.tensors:
@@ -211,17 +249,28 @@ class _Env:
         return hit[1]
 
     def subst(self, expr: str) -> str:
-        def rep(m):
-            name = m.group(0)
-            start = m.start()
-            if start > 0 and (expr[start - 1].isalnum() or expr[start - 1] == "_" or expr[start - 2:start] == "::"):
-                return name
-            if name in self.values:
+        """``expr`` with each name (_IDENT, read left to right, longest) that names a value replaced by the value as
+        printed, unless the name continues a word or follows ``::`` (as ``re.sub(_IDENT, ...)`` reads it; str methods:
+        no re at start-up)."""
+        out, i, n = [], 0, len(expr)
+        while i < n:
+            c = expr[i]
+            if not (c.isascii() and c.isalpha()):
+                out.append(c)
+                i += 1
+                continue
+            j = i + 1
+            while j < n and expr[j].isascii() and (expr[j].isalnum() or expr[j] == "_"):
+                j += 1
+            name = expr[i:j]
+            if name in self.values and not (i > 0 and (expr[i - 1].isalnum() or expr[i - 1] == "_"
+                                                       or expr[i - 2:i] == "::")):
                 v = self.values[name]
                 # a TMA coordinate tensor stands for its shape (its ScaledBasis strides have no integer spelling)
-                return format_result(v.layout.shape if isinstance(v, T.CoordTensor) else v)
-            return name
-        return _IDENT.sub(rep, expr)
+                name = format_result(v.layout.shape if isinstance(v, T.CoordTensor) else v)
+            out.append(name)
+            i = j
+        return "".join(out)
 
     def eval(self, ent: _Entry, key: str):
         expr = ent.string(key)
@@ -275,7 +324,6 @@ def _parse_param(name: str, text, where):
     return v
 
 
-@dataclass
 class SmemCopy:
     """One shared-memory access of the kernel for the bank audit: a TiledCopy storing into (partition_D) or
     loading from (partition_S) an smem tensor, over the part of it one pass of copy() covers."""
@@ -288,6 +336,32 @@ class SmemCopy:
     tiled_copy: object
     smem: object
     place: object                # () -> "FILE:LINE" of the entry (only an error locates it: that scans the text)
+
+    def __init__(self, label, copy, tensor, slice, store, what, tiled_copy, smem, place):
+        self.label = label
+        self.copy = copy
+        self.tensor = tensor
+        self.slice = slice
+        self.store = store
+        self.what = what
+        self.tiled_copy = tiled_copy
+        self.smem = smem
+        self.place = place
+
+    def __repr__(self):
+        return (f"{self.__class__.__qualname__}(label={self.label!r}, copy={self.copy!r}, "
+                f"tensor={self.tensor!r}, slice={self.slice!r}, store={self.store!r}, what={self.what!r}, "
+                f"tiled_copy={self.tiled_copy!r}, smem={self.smem!r}, place={self.place!r})")
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.label, self.copy, self.tensor, self.slice, self.store, self.what, self.tiled_copy, self.smem,
+                    self.place) == \
+                (other.label, other.copy, other.tensor, other.slice, other.store, other.what, other.tiled_copy,
+                 other.smem, other.place)
+        return NotImplemented
+
+    __hash__ = None   # mutable: compared by value, not hashable
 
     @property
     def where(self) -> str:
@@ -317,7 +391,7 @@ def evaluate_description(desc: dict, params: dict | None = None, thread: int = 0
             raise CuteDumpError(f"unknown param {k!r} (the kernel's params: {', '.join(merged) or 'none'})")
         merged[k] = v
     for k, v in merged.items():
-        if not _IDENT.fullmatch(k):
+        if not (k[:1].isascii() and k[:1].isalpha() and k.isascii() and k.replace("_", "a").isalnum()):   # _IDENT
             raise EntryError(f"{locate('params', None, k)}: param name {k!r} is not an identifier")
         env.values[k] = _parse_param(k, v, lambda k=k: locate("params", None, k))
     shown_params = dict(env.values)
@@ -550,13 +624,28 @@ def evaluate_description(desc: dict, params: dict | None = None, thread: int = 0
 TMA_KINDS = ("tma_atom", "tma_tensor", "tma_partition", "tma_bytes")
 
 
-@dataclass
 class TmaAtom:
     """make_tma_atom(op, gmem tensor, smem layout, cta tile[, cluster]) on the host: the Copy_Atom CuTe prints and
     the engine's whole computation (cutedump.atoms.tma.TmaResult: the cuTensorMapEncodeTiled arguments, the box)."""
     tma: object
     gmem: str                # the entries it was built from (for the readings)
     smem: str
+
+    def __init__(self, tma, gmem, smem):
+        self.tma = tma
+        self.gmem = gmem
+        self.smem = smem
+
+    def __repr__(self):
+        return f"{self.__class__.__qualname__}(tma={self.tma!r}, gmem={self.gmem!r}, smem={self.smem!r})"
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.tma, self.gmem, self.smem) == \
+                (other.tma, other.gmem, other.smem)
+        return NotImplemented
+
+    __hash__ = None   # mutable: compared by value, not hashable
 
     def print_str(self) -> str:
         return self.tma.copy_atom_str()
@@ -565,7 +654,10 @@ class TmaAtom:
 def _tensor_arg(ent: _Entry, env: _Env, items: dict, key: str):
     """A tensor argument: NAME or group_modes<B,E>(NAME) of a tensor entry -> (value, the entry's name)."""
     text = ent.string(key).strip()
-    m = _regex.compile(r"group_modes\s*<\s*(\d+)\s*,\s*(\d+)\s*>\s*\(\s*([A-Za-z][A-Za-z0-9_]*)\s*\)").fullmatch(text)
+    m = None
+    if "group_modes" in text:   # re only for this form
+        import re  # start-up: re only where a pattern is needed
+        m = re.compile(r"group_modes\s*<\s*(\d+)\s*,\s*(\d+)\s*>\s*\(\s*([A-Za-z][A-Za-z0-9_]*)\s*\)").fullmatch(text)
     name = m.group(3) if m else text
     if name not in items or items[name].kind in ("value", "tma_atom", "tma_bytes", "query", "atom_detail") \
             or isinstance(items[name].value, (TiledCopy, TiledMMA, CopyAtom)):

@@ -15,8 +15,6 @@ ASCII only and read as C++ reads them (``016`` octal, ``0x10`` hex; ``08`` and `
 """
 from __future__ import annotations
 
-from cutedump import _regex
-from cutedump._startup import cache
 
 from cutedump.errors import CuteDumpError
 from cutedump.algebra.basis import ScaledBasis, is_stride_tuple
@@ -33,10 +31,22 @@ from cutedump.algebra.swizzle import ComposedLayout, Swizzle, make_composed_layo
 # hexadecimal literal is one token. Names may be qualified (``cute::make_layout``, ``GMMA::Layout_K_SW128_Atom``).
 # (The alternatives' order is for speed: most punctuation first; ':' and '-' come last as \S, after the integer and the
 # name alternatives that may start with them.)
-_TOKEN = _regex.compile(r"\s*([(),<>\[\]{}.+*/%]|_?-?[0-9]+(?:[xX][0-9A-Fa-f]+)?"
-                         r"|(?:::)?[A-Za-z_][A-Za-z0-9_]*(?:::[A-Za-z_][A-Za-z0-9_]*)*|\S)")
-_INT_TOKEN = _regex.compile(r"_?-?[0-9]+(?:[xX][0-9A-Fa-f]+)?")
-_NAME_TOKEN = _regex.compile(r"(?:::)?[A-Za-z_][A-Za-z0-9_]*(?:::[A-Za-z_][A-Za-z0-9_]*)*")
+_TOKEN = (r"\s*([(),<>\[\]{}.+*/%]|_?-?[0-9]+(?:[xX][0-9A-Fa-f]+)?"
+          r"|(?:::)?[A-Za-z_][A-Za-z0-9_]*(?:::[A-Za-z_][A-Za-z0-9_]*)*|\S)")
+_INT_TOKEN = r"_?-?[0-9]+(?:[xX][0-9A-Fa-f]+)?"
+_NAME_TOKEN = r"(?:::)?[A-Za-z_][A-Za-z0-9_]*(?:::[A-Za-z_][A-Za-z0-9_]*)*"
+_COMPILED: dict = {}
+_HEX = frozenset("0123456789abcdefABCDEF")
+
+
+def _rx(pattern: str):
+    """``re.compile(pattern)``, compiled on first use: most texts are scanned with str methods (:func:`_scan`), and
+    a command that never needs a pattern does not import re."""
+    p = _COMPILED.get(pattern)
+    if p is None:
+        import re  # start-up: re only when a text needs a pattern
+        p = _COMPILED[pattern] = re.compile(pattern)
+    return p
 _PUNCT = "():,<>[]{}.+-*/%@"
 _KINDS: dict = {p: "p" for p in _PUNCT}   # token text -> "int" | "name" | "p", learnt as met (bounded)
 
@@ -55,9 +65,9 @@ class Tok:
 
 def _token_kind(tok: str) -> str | None:
     """The kind of a token of _TOKEN (the alternative that matched it); None for a character no token starts with."""
-    if _INT_TOKEN.fullmatch(tok):
+    if _rx(_INT_TOKEN).fullmatch(tok):
         return "int"
-    if _NAME_TOKEN.fullmatch(tok):
+    if _rx(_NAME_TOKEN).fullmatch(tok):
         return "name"
     return "p" if len(tok) == 1 and tok in _PUNCT else None
 
@@ -69,18 +79,20 @@ def _scan(text: str):
     First in short, with str methods: the text split at whitespace and around ``( ) , : < >``. No token of _TOKEN
     holds one of those characters but itself (``::`` of a qualified name aside: such a text takes the regex), and a
     token never spans whitespace, so _TOKEN's tokens are those of each piece on its own; and a piece that _TOKEN has
-    already met as one whole token (in _KINDS) is that one token wherever it stands. A piece not met yet (``8-2``,
-    ``select<0>`` pieces are met, ``L.shape`` is not: ``.`` is not split here) sends the whole text to the regex,
-    which learns its tokens."""
+    already met as one whole token (in _KINDS) is that one token wherever it stands; a piece not met yet that is one
+    whole int or name (:func:`_piece_kind`) is learnt. Any other piece (``8-2``, ``L.shape``: ``.`` is not split
+    here) sends the whole text to the regex (re, imported then), which learns its tokens."""
     if "::" not in text:
         texts = text.replace("(", " ( ").replace(")", " ) ").replace(",", " , ").replace(":", " : ").replace(
             "<", " < ").replace(">", " > ").split()
         kinds = list(map(_KINDS.get, texts))
-        if None not in kinds:
+        if None in kinds:
+            kinds = _learn_pieces(texts, kinds)
+        if kinds is not None:
             kinds.append("end")
             texts.append("")
             return kinds, texts
-    texts = _TOKEN.findall(text)
+    texts = _rx(_TOKEN).findall(text)
     kinds = list(map(_KINDS.get, texts))
     if None in kinds:
         for i, k in enumerate(kinds):
@@ -99,9 +111,55 @@ def _scan(text: str):
     return kinds, texts
 
 
-def _columns(text: str) -> list[int]:
-    """The column of every token of ``text``, then len(text) (the "end" token's)."""
-    cols = [m.start(1) for m in _TOKEN.finditer(text)]
+def _learn_pieces(texts: list, kinds: list) -> list | None:
+    """``kinds`` with the kind of each piece not met yet (None) that is one whole int or name token (learnt into
+    _KINDS); None if a piece is not (then the whole text takes the regex)."""
+    for i, k in enumerate(kinds):
+        if k is None:
+            k = _piece_kind(texts[i])
+            if k is None:
+                return None
+            kinds[i] = k
+            if len(_KINDS) < 8192:
+                _KINDS[texts[i]] = k
+    return kinds
+
+
+def _piece_kind(p: str) -> str | None:
+    """"int" if the piece ``p`` (no whitespace, none of ``( ) , : < >``) is one whole _INT_TOKEN, "name" if one
+    whole _NAME_TOKEN (and not an int: _TOKEN tries the int first), else None -- with str methods, as _TOKEN reads
+    it (tests/test_parse_scan.py compares them)."""
+    if not p.isascii():
+        return None
+    s = p[1:] if p[:1] == "_" else p
+    if s[:1] == "-":
+        s = s[1:]
+    if s[:1].isdigit():                      # _?-?[0-9]+(?:[xX][0-9A-Fa-f]+)?
+        i, n = 1, len(s)
+        while i < n and s[i].isdigit():
+            i += 1
+        if i == n or (s[i] in "xX" and i + 1 < n and all(c in _HEX for c in s[i + 1:])):
+            return "int"
+        return None
+    if (p[0].isalpha() or p[0] == "_") and p.replace("_", "a").isalnum():   # [A-Za-z_][A-Za-z0-9_]*
+        return "name"
+    return None
+
+
+def _columns(text: str, texts: list | None = None) -> list[int]:
+    """The column of every token of ``text``, then len(text) (the "end" token's). With ``texts``, the tokens'
+    texts as _scan gives them (they tile ``text`` but for whitespace, _TOKEN's \\s*: str.isspace), found by
+    walking the text; without, by the regex (a text that did not scan: an error's caret)."""
+    if texts is None:
+        cols = [m.start(1) for m in _rx(_TOKEN).finditer(text)]
+    else:
+        cols, pos = [], 0
+        for t in texts:
+            if t:
+                while text[pos].isspace():
+                    pos += 1
+                cols.append(pos)
+                pos += len(t)
     cols.append(len(text))
     return cols
 
@@ -109,22 +167,23 @@ def _columns(text: str) -> list[int]:
 class _Cols:
     """The token columns of one text, computed on first use (an error's caret, explain's positions)."""
 
-    __slots__ = ("text", "cols")
+    __slots__ = ("text", "texts", "cols")
 
-    def __init__(self, text):
+    def __init__(self, text, texts=None):
         self.text = text
+        self.texts = texts
         self.cols = None
 
     def __getitem__(self, i):
         cols = self.cols
         if cols is None:
-            cols = self.cols = _columns(self.text)
+            cols = self.cols = _columns(self.text, self.texts)
         return cols[i]
 
 
 def tokenize(text: str) -> list[Tok]:
     kinds, texts = _scan(text)
-    return [Tok(k, t, c) for k, t, c in zip(kinds, texts, _columns(text))]
+    return [Tok(k, t, c) for k, t, c in zip(kinds, texts, _columns(text, texts))]
 
 
 # ---- AST -----------------------------------------------------------------------------------------
@@ -376,7 +435,7 @@ class Parser:
     def __init__(self, text: str):
         self.text = text
         self.k, self.t = _scan(text)
-        self.c = _Cols(text)
+        self.c = _Cols(text, self.t)
         self.last = len(self.k) - 1
         self.i = 0
 
@@ -571,7 +630,7 @@ class Parser:
         if kind == "name":
             if ":" in text:
                 text = _unqualified(text)
-                if _INT_TOKEN.fullmatch(text):   # cute::_8{}
+                if _rx(_INT_TOKEN).fullmatch(text):   # cute::_8{}
                     return self.int_atom(i, text, src)
             self.i = i + 1
             if text == "_":
@@ -695,7 +754,7 @@ class Parser:
                 name = self.t[i]
                 if ":" in name:
                     name = _unqualified(name)
-                    if _INT_TOKEN.fullmatch(name):   # cute::_8
+                    if _rx(_INT_TOKEN).fullmatch(name):   # cute::_8
                         out.append(_int_value(name, self.c, i))
                         if self.at(","):
                             self.i += 1
@@ -816,12 +875,24 @@ def swizzle_limit_error(b: int, m: int, s: int) -> str | None:
     return None
 
 
-@cache(512)
+_PARSED: dict = {}   # text -> its AST, for parse_expr (at most 512: when full, the older half is dropped)
+
+
 def parse_expr(text: str):
-    """Parse once into an AST (cached), like einops' recipes."""
-    if not text.strip():
-        raise CuteDumpError("empty expression", text, 0)
-    return Parser(text).parse_all()
+    """Parse once into an AST (cached), like einops' recipes. ``parse_expr.cache_clear()`` empties the cache."""
+    tree = _PARSED.get(text)
+    if tree is None:
+        if not text.strip():
+            raise CuteDumpError("empty expression", text, 0)
+        tree = Parser(text).parse_all()
+        if len(_PARSED) >= 512:
+            for k in list(_PARSED)[:256]:
+                del _PARSED[k]
+        _PARSED[text] = tree
+    return tree
+
+
+parse_expr.cache_clear = _PARSED.clear
 
 
 # ---- literal evaluation (no function calls) -------------------------------------------------------

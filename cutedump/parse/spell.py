@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from cutedump.errors import CuteDumpError
 from cutedump.algebra.integer import C
-from cutedump.algebra.basis import make_basis_like
+from cutedump.algebra.basis import ArithTuple, ScaledBasis
 from cutedump.algebra.inttuple import UNDERSCORE
 from cutedump.algebra.layout import Layout
 from cutedump.algebra.swizzle import ComposedLayout, Swizzle
@@ -81,26 +81,15 @@ def _cpp_value(x, maker: str = "make_shape") -> str:
                 return f"ComposedLayout<Swizzle<{x.a.b},{x.a.m},{x.a.s}>,{off_t},{b[:-2]}>{{}}"
             return f"composition({_cpp_value(x.a)}, {off_t}{{}}, {b})"
         return f"composition({_cpp_value(x.a)}, {_cpp_value(off)}, {_cpp_value(x.b)})"
-    if cls.__name__ == "_Name":   # a tag of the eval language: LayoutLeft, GenRowMajor
-        return f"{x.name}{{}}"
-    if cls.__name__ == "ScaledBasis":   # v * E<path...>{} (E<1,0> prints _1@0@1)
+    if cls is ScaledBasis:   # v * E<path...>{} (E<1,0> prints _1@0@1)
         e = "E<" + ",".join(str(n) for n in x.path) + ">{}"
         return e if (x.value.__class__ is C and x.value == 1) else f"{_cpp_value(x.value)}*{e}"
-    if cls.__name__ == "ArithTuple":
+    if cls is ArithTuple:
         return "make_arithmetic_tuple(" + ", ".join(_cpp_value(e) for e in x) + ")"
-    if cls.__name__ == "CountingTensor":   # make_identity_tensor(shape) itself; its tiles have no spelling here
-        shape = x.layout.shape
-        if x.layout.stride == make_basis_like(shape) and _zeros(x.coord):
-            return f"make_identity_tensor({_cpp_value(shape)})"
-        raise CuteDumpError("cannot spell this tensor of coordinates in C++ (only make_identity_tensor(shape) "
-                            "itself; --syntax print prints it as CuTe does)")
+    spelling = getattr(x, "cpp_spelling", None)   # the eval language's own values (expr.py): tags, tensors
+    if spelling is not None:
+        return spelling(_cpp_value)
     raise CuteDumpError(f"cannot spell a {cls.__name__} in C++")
-
-
-def _zeros(c) -> bool:
-    if isinstance(c, tuple):
-        return all(_zeros(e) for e in c)
-    return c.__class__ is C and c == 0
 
 
 def to_cpp(obj) -> str:
@@ -126,10 +115,10 @@ def _dsl_value(x) -> str:
         return f"S<{x.b},{x.m},{x.s}>"
     if isinstance(x, ComposedLayout):
         return f"{_dsl_value(x.a)} o {_dsl_value(x.offset)} o {_dsl_value(x.b)}"
-    if cls.__name__ == "_Name":
-        return x.name
-    what = "tensor of coordinates" if cls.__name__ == "CountingTensor" else cls.__name__
-    raise CuteDumpError(f"cannot spell a {what} as the CuTe DSL prints it")
+    spelling = getattr(x, "dsl_spelling", None)   # the eval language's own values (expr.py): tags, tensors
+    if spelling is not None:
+        return spelling(_dsl_value)
+    raise CuteDumpError(f"cannot spell a {cls.__name__} as the CuTe DSL prints it")
 
 
 def to_dsl(obj) -> str:

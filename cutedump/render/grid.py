@@ -23,7 +23,6 @@ prints ``k@1``, a stride ``k < BIG`` prints ``k@0``; a value ``m + n*BIG`` is th
 from __future__ import annotations
 
 import itertools
-from cutedump._dataclass import dataclass, field
 
 from cutedump.errors import CuteDumpError
 from cutedump.algebra import Layout, C, rank, append, size, composition, logical_divide, make_layout, UNDERSCORE
@@ -37,7 +36,6 @@ BIG_BITS = 32
 BIG = 1 << BIG_BITS
 
 
-@dataclass
 class Cell:
     m: int                      # row (CuTe's first coordinate)
     n: int                      # column
@@ -45,15 +43,53 @@ class Cell:
     tid: int | None = None      # thread id (TV pictures)
     vid: int | None = None      # value id (TV pictures)
 
+    def __init__(self, m, n, value=None, tid=None, vid=None):
+        self.m = m
+        self.n = n
+        self.value = value
+        self.tid = tid
+        self.vid = vid
 
-@dataclass
+    def __repr__(self):
+        return (f"{self.__class__.__qualname__}(m={self.m!r}, n={self.n!r}, value={self.value!r}, "
+                f"tid={self.tid!r}, vid={self.vid!r})")
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.m, self.n, self.value, self.tid, self.vid) == \
+                (other.m, other.n, other.value, other.tid, other.vid)
+        return NotImplemented
+
+    __hash__ = None   # mutable: compared by value, not hashable
+
+
 class Panel:
     kind: str                   # "layout" or "tv"
     rows: int
     cols: int
-    cells: list = field(default_factory=list)   # Cells in CuTe's emission order
+    cells: list   # Cells in CuTe's emission order
     title: str = ""             # CuTe's print of the drawn object
     name: str = ""              # "", "C", "A", "B", "S", "D"
+
+    def __init__(self, kind, rows, cols, cells=None, title="", name=""):
+        self.kind = kind
+        self.rows = rows
+        self.cols = cols
+        self.cells = list() if cells is None else cells
+        self.title = title
+        self.name = name
+
+    def __repr__(self):
+        return (f"{self.__class__.__qualname__}(kind={self.kind!r}, rows={self.rows!r}, cols={self.cols!r}, "
+                f"cells={self.cells!r}, title={self.title!r}, name={self.name!r})")
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.kind, self.rows, self.cols, self.cells, self.title, self.name) == \
+                (other.kind, other.rows, other.cols, other.cells, other.title, other.name)
+        return NotImplemented
+
+    __hash__ = None   # mutable: compared by value, not hashable
 
     def table(self):
         """rows x cols nested lists: the value (layout) or (tid, vid) (TV) of each cell, None if empty."""

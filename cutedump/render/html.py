@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import itertools
 
-from cutedump._json import dumps
 from cutedump.render.xmltext import escape, quoteattr
 
 from cutedump.algebra import rank, size
@@ -317,7 +316,8 @@ def _tv_data(panels) -> str:
     tv = {p.name: p.tv for p in panels if p.tv is not None}
     if not tv:
         return ""
-    text = dumps(tv, separators=(",", ":")).replace("</", "<\\/")
+    import json  # start-up: json only for a picture that carries TV data
+    text = json.dumps(tv, separators=(",", ":")).replace("</", "<\\/")
     return f'<script type="application/json" class="cd-tv">{text}</script>\n'
 
 

@@ -21,7 +21,7 @@ from cutedump.algebra.inttuple import fmt, is_tuple
 from cutedump.algebra.swizzle import ComposedLayout
 from cutedump.algebra.evaluate import basis_values, values_list
 from cutedump.algebra.basis import ScaledBasis, has_basis
-from cutedump.expr import format_result
+from cutedump.expr import CountingTensor, format_result
 from cutedump.render import grid
 
 
@@ -86,7 +86,7 @@ def object_json(obj, force: bool = False) -> dict:
         return {"kind": "scaled_basis", "printed": format_result(obj)}
     if isinstance(obj, (Layout, ComposedLayout)):
         return layout_json(obj, force)
-    if obj.__class__.__name__ == "CountingTensor":   # make_identity_tensor and its tiles: origin and layout
+    if isinstance(obj, CountingTensor):   # make_identity_tensor and its tiles: origin and layout
         return {"kind": "coordinate_tensor", "printed": format_result(obj), "origin": fmt(obj.coord),
                 "layout": object_json(obj.layout, force)}
     if isinstance(obj, bool):

@@ -17,7 +17,6 @@ Public API::
 """
 from __future__ import annotations
 
-from cutedump import _regex
 from cutedump.render.xmltext import escape
 
 from cutedump.render import grid
@@ -172,10 +171,11 @@ def copy_svg(tiled_copy) -> str:
 
 def svg_size(text: str) -> tuple[int, int]:
     """(width, height) in px of our SVGs; for CuTe's (100%) pictures, the viewBox size."""
-    m = _regex.compile(r'<svg width="(\d+)" height="(\d+)"').search(text)
+    import re  # start-up: re only where a pattern is needed
+    m = re.compile(r'<svg width="(\d+)" height="(\d+)"').search(text)
     if m:
         return int(m.group(1)), int(m.group(2))
-    m = _regex.compile(r'viewBox="0 0 (\d+) (\d+)"').search(text)
+    m = re.compile(r'viewBox="0 0 (\d+) (\d+)"').search(text)
     if not m:
         raise ValueError("not an SVG produced by cutedump")
     return int(m.group(1)), int(m.group(2))

@@ -5,7 +5,6 @@ tilelang`` (:func:`buffer_report`, :func:`bank_report`, :func:`fragment_8x8_repo
 """
 from __future__ import annotations
 
-from cutedump import _regex
 
 from cutedump.errors import CuteDumpError, check_size
 from cutedump.tilelang.swizzle import BankSwizzleLayout
@@ -74,7 +73,8 @@ def walkthrough(L: BankSwizzleLayout, buffer_shape=None, force: bool = False) ->
 
 
 def _substitute(expr: str, env: dict) -> str:
-    return _regex.compile(r"\b(c_swizzle|vec|c|s|_[a-z])\b").sub(
+    import re  # start-up: re only where a pattern is needed
+    return re.compile(r"\b(c_swizzle|vec|c|s|_[a-z])\b").sub(
         lambda m: str(env[m.group(1)]) if m.group(1) in env else m.group(1), expr)
 
 

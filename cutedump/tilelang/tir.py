@@ -5,7 +5,7 @@ with every input placeholder bound to ``[0, extent)``. What a TileLang user sees
 simplified expression printed by TVMScript. This module reproduces the part of TVM that these layouts use:
 
 * expression nodes ``Var``, ``IntImm``, ``Add``, ``Sub``, ``Mul``, ``FloorDiv``, ``FloorMod`` (plain frozen
-  dataclasses, so structural equality is ``==``);
+  value classes, so structural equality is ``==``);
 * the canonical simplifier of ``src/arith/canonical_simplify.cc`` (its ``SplitExpr`` = ``index % upper // lower *
   scale`` and ``SumExpr`` = sum of splits + base, with the same merge, sort and normalize rules), including the
   ``ConstIntBound``-based shortcuts it takes (``x % c -> x`` when ``0 <= x < c``, ``x // c -> 0``);
@@ -17,7 +17,6 @@ Facts come from the TVM sources vendored in the tilelang 0.1.15 wheel; the code 
 """
 from __future__ import annotations
 
-from cutedump._dataclass import dataclass, field, replace
 from math import gcd
 
 POS_INF = (1 << 63) - 1
@@ -26,6 +25,10 @@ TRUNC, FLOOR = 0, 1           # tvm::arith::DivMode: kTruncDiv, kFloorDiv
 
 
 # ---------------------------------------------------------------- expression nodes
+
+def replace(obj):
+    """A new ``obj`` of the same fields (``dataclasses.replace(obj)``: __init__ called with them)."""
+    return obj.__class__(**vars(obj))
 
 class Expr:
     __slots__ = ()
@@ -49,44 +52,175 @@ class Expr:
         return to_str(self)
 
 
-@dataclass(frozen=True)
 class Var(Expr):
     name: str
 
+    def __init__(self, name):
+        _set = object.__setattr__   # frozen: assigned once, here
+        _set(self, "name", name)
 
-@dataclass(frozen=True)
+    def __repr__(self):
+        return f"{self.__class__.__qualname__}(name={self.name!r})"
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.name,) == \
+                (other.name,)
+        return NotImplemented
+
+    def __hash__(self):
+        return hash((self.name,))
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"cannot assign to field {name!r}")
+
+
 class IntImm(Expr):
     value: int
 
+    def __init__(self, value):
+        _set = object.__setattr__   # frozen: assigned once, here
+        _set(self, "value", value)
 
-@dataclass(frozen=True)
+    def __repr__(self):
+        return f"{self.__class__.__qualname__}(value={self.value!r})"
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.value,) == \
+                (other.value,)
+        return NotImplemented
+
+    def __hash__(self):
+        return hash((self.value,))
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"cannot assign to field {name!r}")
+
+
 class Add(Expr):
     a: Expr
     b: Expr
 
+    def __init__(self, a, b):
+        _set = object.__setattr__   # frozen: assigned once, here
+        _set(self, "a", a)
+        _set(self, "b", b)
 
-@dataclass(frozen=True)
+    def __repr__(self):
+        return f"{self.__class__.__qualname__}(a={self.a!r}, b={self.b!r})"
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.a, self.b) == \
+                (other.a, other.b)
+        return NotImplemented
+
+    def __hash__(self):
+        return hash((self.a, self.b))
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"cannot assign to field {name!r}")
+
+
 class Sub(Expr):
     a: Expr
     b: Expr
 
+    def __init__(self, a, b):
+        _set = object.__setattr__   # frozen: assigned once, here
+        _set(self, "a", a)
+        _set(self, "b", b)
 
-@dataclass(frozen=True)
+    def __repr__(self):
+        return f"{self.__class__.__qualname__}(a={self.a!r}, b={self.b!r})"
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.a, self.b) == \
+                (other.a, other.b)
+        return NotImplemented
+
+    def __hash__(self):
+        return hash((self.a, self.b))
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"cannot assign to field {name!r}")
+
+
 class Mul(Expr):
     a: Expr
     b: Expr
 
+    def __init__(self, a, b):
+        _set = object.__setattr__   # frozen: assigned once, here
+        _set(self, "a", a)
+        _set(self, "b", b)
 
-@dataclass(frozen=True)
+    def __repr__(self):
+        return f"{self.__class__.__qualname__}(a={self.a!r}, b={self.b!r})"
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.a, self.b) == \
+                (other.a, other.b)
+        return NotImplemented
+
+    def __hash__(self):
+        return hash((self.a, self.b))
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"cannot assign to field {name!r}")
+
+
 class FloorDiv(Expr):
     a: Expr
     b: Expr
 
+    def __init__(self, a, b):
+        _set = object.__setattr__   # frozen: assigned once, here
+        _set(self, "a", a)
+        _set(self, "b", b)
 
-@dataclass(frozen=True)
+    def __repr__(self):
+        return f"{self.__class__.__qualname__}(a={self.a!r}, b={self.b!r})"
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.a, self.b) == \
+                (other.a, other.b)
+        return NotImplemented
+
+    def __hash__(self):
+        return hash((self.a, self.b))
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"cannot assign to field {name!r}")
+
+
 class FloorMod(Expr):
     a: Expr
     b: Expr
+
+    def __init__(self, a, b):
+        _set = object.__setattr__   # frozen: assigned once, here
+        _set(self, "a", a)
+        _set(self, "b", b)
+
+    def __repr__(self):
+        return f"{self.__class__.__qualname__}(a={self.a!r}, b={self.b!r})"
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.a, self.b) == \
+                (other.a, other.b)
+        return NotImplemented
+
+    def __hash__(self):
+        return hash((self.a, self.b))
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"cannot assign to field {name!r}")
 
 
 def _e(x) -> Expr:
@@ -313,7 +447,6 @@ def interval(e: Expr, env: dict):
 
 # ---------------------------------------------------------------- canonical simplifier (canonical_simplify.cc)
 
-@dataclass
 class _Split:
     """((index % upper) // lower) * scale."""
     index: Expr
@@ -321,6 +454,25 @@ class _Split:
     upper: int = POS_INF
     scale: int = 1
     div_mode: int = TRUNC
+
+    def __init__(self, index, lower=1, upper=POS_INF, scale=1, div_mode=TRUNC):
+        self.index = index
+        self.lower = lower
+        self.upper = upper
+        self.scale = scale
+        self.div_mode = div_mode
+
+    def __repr__(self):
+        return (f"{self.__class__.__qualname__}(index={self.index!r}, lower={self.lower!r}, "
+                f"upper={self.upper!r}, scale={self.scale!r}, div_mode={self.div_mode!r})")
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.index, self.lower, self.upper, self.scale, self.div_mode) == \
+                (other.index, other.lower, other.upper, other.scale, other.div_mode)
+        return NotImplemented
+
+    __hash__ = None   # mutable: compared by value, not hashable
 
     def compatible(self, mode):
         return self.div_mode == mode or (self.lower == 1 and self.upper == POS_INF)
@@ -345,22 +497,74 @@ class _Split:
         return self.normalize_with_scale(1)
 
 
-@dataclass(frozen=True)
 class _TruncDiv(Expr):      # only reachable through exotic paths; kept so nothing is silently wrong
     a: Expr
     b: Expr
 
+    def __init__(self, a, b):
+        _set = object.__setattr__   # frozen: assigned once, here
+        _set(self, "a", a)
+        _set(self, "b", b)
 
-@dataclass(frozen=True)
+    def __repr__(self):
+        return f"{self.__class__.__qualname__}(a={self.a!r}, b={self.b!r})"
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.a, self.b) == \
+                (other.a, other.b)
+        return NotImplemented
+
+    def __hash__(self):
+        return hash((self.a, self.b))
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"cannot assign to field {name!r}")
+
+
 class _TruncMod(Expr):
     a: Expr
     b: Expr
 
+    def __init__(self, a, b):
+        _set = object.__setattr__   # frozen: assigned once, here
+        _set(self, "a", a)
+        _set(self, "b", b)
 
-@dataclass
+    def __repr__(self):
+        return f"{self.__class__.__qualname__}(a={self.a!r}, b={self.b!r})"
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.a, self.b) == \
+                (other.a, other.b)
+        return NotImplemented
+
+    def __hash__(self):
+        return hash((self.a, self.b))
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"cannot assign to field {name!r}")
+
+
 class _Sum:
-    args: list = field(default_factory=list)
+    args: list
     base: int = 0
+
+    def __init__(self, args=None, base=0):
+        self.args = list() if args is None else args
+        self.base = base
+
+    def __repr__(self):
+        return f"{self.__class__.__qualname__}(args={self.args!r}, base={self.base!r})"
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.args, self.base) == \
+                (other.args, other.base)
+        return NotImplemented
+
+    __hash__ = None   # mutable: compared by value, not hashable
 
     def copy(self):
         return _Sum([replace(a) for a in self.args], self.base)

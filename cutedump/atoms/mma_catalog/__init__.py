@@ -20,7 +20,7 @@ one row in its generation's module; a new generation is one module and one line 
 """
 from __future__ import annotations
 
-from cutedump._startup import import_module
+from importlib import import_module
 
 from cutedump.errors import CuteDumpError
 from cutedump.atoms.mma_catalog.traits import MMATraits, split_template  # noqa: F401 (this package's API)

@@ -18,8 +18,6 @@ full (UMMA::Major::K).  Trailing defaulted arguments (ScaleIn::One, Saturate::Fa
 """
 from __future__ import annotations
 
-from cutedump._dataclass import dataclass
-from cutedump._startup import cache
 
 from cutedump.errors import CuteDumpError
 from cutedump.atoms.mma_catalog.traits import MMATraits, split_template
@@ -117,7 +115,6 @@ def _sizeof(nbytes):
 
 # ------------------------------------------------------------------ the families
 
-@dataclass(frozen=True)
 class UmmaFamily:
     base: str              # e.g. SM100_MMA_F16BF16_2x1SM_TS
     kind: str              # tf32 | f16 | i8 | f8f6f4 | mxf8f6f4 | mxf4
@@ -131,6 +128,43 @@ class UmmaFamily:
     sat_in_desc: bool = False    # the traits pass c_sat
     traits_form: bool = False    # CuTe spells it MMA_Traits<SM100_MMA_F8F6F4_SS, a, b, c, C<M>, C<N>, ...>
     sparse: bool = False         # _SPARSE: A is 2:1 structured-sparse, K doubles, idesc sparse_flag = 1
+
+    def __init__(self, base, kind, nsm, src, params, nreq, k, checks, negs_in_desc=True, sat_in_desc=False,
+                 traits_form=False, sparse=False):
+        _set = object.__setattr__   # frozen: assigned once, here
+        _set(self, "base", base)
+        _set(self, "kind", kind)
+        _set(self, "nsm", nsm)
+        _set(self, "src", src)
+        _set(self, "params", params)
+        _set(self, "nreq", nreq)
+        _set(self, "k", k)
+        _set(self, "checks", checks)
+        _set(self, "negs_in_desc", negs_in_desc)
+        _set(self, "sat_in_desc", sat_in_desc)
+        _set(self, "traits_form", traits_form)
+        _set(self, "sparse", sparse)
+
+    def __repr__(self):
+        return (f"{self.__class__.__qualname__}(base={self.base!r}, kind={self.kind!r}, nsm={self.nsm!r}, "
+                f"src={self.src!r}, params={self.params!r}, nreq={self.nreq!r}, k={self.k!r}, "
+                f"checks={self.checks!r}, negs_in_desc={self.negs_in_desc!r}, sat_in_desc={self.sat_in_desc!r}, "
+                f"traits_form={self.traits_form!r}, sparse={self.sparse!r})")
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.base, self.kind, self.nsm, self.src, self.params, self.nreq, self.k, self.checks,
+                    self.negs_in_desc, self.sat_in_desc, self.traits_form, self.sparse) == \
+                (other.base, other.kind, other.nsm, other.src, other.params, other.nreq, other.k, other.checks,
+                 other.negs_in_desc, other.sat_in_desc, other.traits_form, other.sparse)
+        return NotImplemented
+
+    def __hash__(self):
+        return hash((self.base, self.kind, self.nsm, self.src, self.params, self.nreq, self.k, self.checks,
+                     self.negs_in_desc, self.sat_in_desc, self.traits_form, self.sparse))
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"cannot assign to field {name!r}")
 
     @property
     def block_scaled(self) -> bool:
@@ -249,9 +283,14 @@ def _families() -> list[UmmaFamily]:
     return F
 
 
-@cache()
+_UMMA_BY_BASE: dict = {}
+
+
 def umma_families() -> dict:
-    return {f.base: f for f in _families()}
+    """base name -> its UmmaFamily (built on the first call)"""
+    if not _UMMA_BY_BASE:
+        _UMMA_BY_BASE.update((f.base, f) for f in _families())
+    return _UMMA_BY_BASE
 
 
 # ------------------------------------------------------------------ one atom
@@ -261,7 +300,6 @@ _SCALE_IN = {"One": 0, "Neg": 1}
 _SATURATE = {"False": 0, "True": 1}
 
 
-@dataclass(frozen=True)
 class UmmaSpec:
     family: UmmaFamily
     types: tuple           # (a, b, c) or (a, b, c, sf)
@@ -274,6 +312,40 @@ class UmmaSpec:
     c_sat: int = 0
     VS: int = 0
     scaleC: int | None = None
+
+    def __init__(self, family, types, M, N, a_major, b_major, a_neg=0, b_neg=0, c_sat=0, VS=0, scaleC=None):
+        _set = object.__setattr__   # frozen: assigned once, here
+        _set(self, "family", family)
+        _set(self, "types", types)
+        _set(self, "M", M)
+        _set(self, "N", N)
+        _set(self, "a_major", a_major)
+        _set(self, "b_major", b_major)
+        _set(self, "a_neg", a_neg)
+        _set(self, "b_neg", b_neg)
+        _set(self, "c_sat", c_sat)
+        _set(self, "VS", VS)
+        _set(self, "scaleC", scaleC)
+
+    def __repr__(self):
+        return (f"{self.__class__.__qualname__}(family={self.family!r}, types={self.types!r}, M={self.M!r}, "
+                f"N={self.N!r}, a_major={self.a_major!r}, b_major={self.b_major!r}, a_neg={self.a_neg!r}, "
+                f"b_neg={self.b_neg!r}, c_sat={self.c_sat!r}, VS={self.VS!r}, scaleC={self.scaleC!r})")
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.family, self.types, self.M, self.N, self.a_major, self.b_major, self.a_neg, self.b_neg,
+                    self.c_sat, self.VS, self.scaleC) == \
+                (other.family, other.types, other.M, other.N, other.a_major, other.b_major, other.a_neg, other.b_neg,
+                 other.c_sat, other.VS, other.scaleC)
+        return NotImplemented
+
+    def __hash__(self):
+        return hash((self.family, self.types, self.M, self.N, self.a_major, self.b_major, self.a_neg, self.b_neg,
+                     self.c_sat, self.VS, self.scaleC))
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"cannot assign to field {name!r}")
 
     @property
     def K(self) -> int:
@@ -363,10 +435,46 @@ class UmmaSpec:
                 f"(_2,(_{m2},_{N})):(_{m2},(_1,_{M}))")
 
 
-@dataclass(frozen=True)
 class UMMATraits(MMATraits):
     """MMATraits of an SM100 UMMA atom, with its spec (types, M, N, majors, ...) and instruction descriptor."""
     spec: UmmaSpec | None = None
+
+    def __init__(self, name, cpp, arch, val_types, shape_mnk, thr_id, layout_a, layout_b, layout_c, family="",
+                 header="", spec=None):
+        _set = object.__setattr__   # frozen: assigned once, here
+        _set(self, "name", name)
+        _set(self, "cpp", cpp)
+        _set(self, "arch", arch)
+        _set(self, "val_types", val_types)
+        _set(self, "shape_mnk", shape_mnk)
+        _set(self, "thr_id", thr_id)
+        _set(self, "layout_a", layout_a)
+        _set(self, "layout_b", layout_b)
+        _set(self, "layout_c", layout_c)
+        _set(self, "family", family)
+        _set(self, "header", header)
+        _set(self, "spec", spec)
+
+    def __repr__(self):
+        return (f"{self.__class__.__qualname__}(name={self.name!r}, cpp={self.cpp!r}, arch={self.arch!r}, "
+                f"val_types={self.val_types!r}, shape_mnk={self.shape_mnk!r}, thr_id={self.thr_id!r}, "
+                f"layout_a={self.layout_a!r}, layout_b={self.layout_b!r}, layout_c={self.layout_c!r}, "
+                f"family={self.family!r}, header={self.header!r}, spec={self.spec!r})")
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.name, self.cpp, self.arch, self.val_types, self.shape_mnk, self.thr_id, self.layout_a,
+                    self.layout_b, self.layout_c, self.family, self.header, self.spec) == \
+                (other.name, other.cpp, other.arch, other.val_types, other.shape_mnk, other.thr_id, other.layout_a,
+                 other.layout_b, other.layout_c, other.family, other.header, other.spec)
+        return NotImplemented
+
+    def __hash__(self):
+        return hash((self.name, self.cpp, self.arch, self.val_types, self.shape_mnk, self.thr_id, self.layout_a,
+                     self.layout_b, self.layout_c, self.family, self.header, self.spec))
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"cannot assign to field {name!r}")
 
     def instr_desc(self) -> D.InstrDescriptor:
         return self.spec.instr_desc()

@@ -2,8 +2,6 @@
 mma_traits_sm90_gmma.hpp and mma_traits_sm90_gmma_ext.hpp). A new GMMA type family: one row of ``_GMMA_FAMILIES``."""
 from __future__ import annotations
 
-from cutedump._startup import cache
-
 from cutedump.errors import CuteDumpError
 from cutedump.atoms.mma_catalog.traits import MMATraits
 
@@ -47,10 +45,14 @@ for _d, _dt in (("F16", "half_t"), ("F32", "float")):
             _GMMA_FAMILIES.append((f"{_d}{_a}{_b}", 32, (_dt, _TY8[_a], _TY8[_b], _dt), 8, "tn"))
 
 
-@cache()
+_GMMA_BY_BASE: dict = {}
+
+
 def gmma_families() -> dict:
-    """base name (no template args) -> (K, N, types, A bits, kind, SS|RS)"""
-    out = {}
+    """base name (no template args) -> (K, N, types, A bits, kind, SS|RS) (built on the first call)"""
+    out = _GMMA_BY_BASE
+    if out:
+        return out
     for tag, k, types, abits, kind in _GMMA_FAMILIES:
         for n in (_INT_N if kind == "int" else _FP_N):
             for src in ("SS", "RS"):

@@ -50,7 +50,7 @@ class _Commands:
         if cmd is None:
             if name not in SUMMARIES:
                 raise KeyError(name)
-            from cutedump._startup import import_module  # start-up: importlib itself is not needed
+            from importlib import import_module  # start-up: on demand
             cmd = import_module(f"{__name__}.{name.replace('-', '_')}").COMMAND
             cmd.summary = SUMMARIES[name]
             self._loaded[name] = cmd

@@ -6,7 +6,7 @@ template except as notation that is the same for every input (e.g. the unit stri
 """
 from __future__ import annotations
 
-from cutedump._startup import import_module
+from importlib import import_module
 
 from cutedump.errors import CuteDumpError
 
