@@ -1249,12 +1249,38 @@ class _Evaluation:
         raise CuteDumpError("unexpected expression", text, getattr(n, "col", 0))
 
 
-def evaluate(text: str):
-    """Parse and evaluate one expression; returns an algebra object.
+def _dsl_input(text: str, syntax: str | None = None) -> bool:
+    """Is ``text`` spelled as the CuTe DSL spells it (:func:`cutedump.dsl.is_dsl`)? In short first: most input has
+    no '.', '=' or a DSL-only name."""
+    if syntax != "dsl" and "." not in text and "=" not in text and "None" not in text and "//" not in text and \
+            "make_s" not in text and "_modes" not in text and "Int" not in text and "Enum" not in text and \
+            "Float" not in text and "slice_" not in text and "product_each" not in text and "make_comp" not in text:
+        return False
+    from cutedump.dsl import is_dsl  # start-up: only for text that may be DSL-spelled
+    return is_dsl(text, syntax)
+
+
+def answer_text(text: str, syntax: str | None = None) -> str:
+    """The answer line of ``cutedump eval TEXT [--syntax SYNTAX]``: CuTe's print (or ``syntax``); a DSL-spelled
+    input is answered as the CuTe DSL prints it unless ``syntax`` says otherwise."""
+    if _dsl_input(text, syntax):
+        from cutedump.dsl import evaluate_dsl, format_dsl  # start-up: only for DSL-spelled input
+        obj = evaluate_dsl(text)
+        return format_dsl(obj) if syntax in (None, "dsl") else format_result(obj, syntax)
+    return format_result(evaluate(text), syntax)
+
+
+def evaluate(text: str, syntax: str | None = None):
+    """Parse and evaluate one expression; returns an algebra object. A DSL-spelled expression (``cute.``
+    names, keyword arguments; any expression without a C++ mark when ``syntax="dsl"``) is read as the CuTe DSL
+    reads it (:mod:`cutedump.dsl`).
 
     Every call is checked against its signature (:data:`_SIGS`) before it runs. A computation whose C++ ``int``
     arithmetic overflows in CuTe (see :mod:`cutedump.algebra.integer`) raises :class:`CuteDumpError` naming the
     first overflowing call and showing what real CuTe prints (its wrapped values)."""
+    if _dsl_input(text, syntax):
+        from cutedump.dsl import evaluate_dsl  # start-up: only for DSL-spelled input
+        return evaluate_dsl(text)
     node = parse_expr(text)
     overflow_reset()
     ev = _Evaluation(text)

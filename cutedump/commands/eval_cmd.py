@@ -8,7 +8,7 @@ import click
 from cutedump.commands._batch import answer, answer_input
 from cutedump.commands._common import handle_errors, stdin_stream, needs
 from cutedump.errors import CuteDumpError
-from cutedump.expr import evaluate, format_result
+from cutedump.expr import answer_text, evaluate, format_result
 
 EPILOG = """\b
 Examples:
@@ -41,13 +41,14 @@ make_layout(make_shape(_8{}, 4), make_stride(4, _1{}))) or as the CuTe DSL print
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
               help="Processes answering -f (2,000 lines or more, of a file or arrived at once on a pipe); "
                    "default: one per CPU. The output is the same bytes for any number.")
-@click.option("--syntax", type=click.Choice(["print", "cpp", "dsl"]), default="print", show_default=True,
-              help="How answers are spelled: CuTe's print, C++ as kernels write it, or as the CuTe DSL prints it.")
+@click.option("--syntax", type=click.Choice(["print", "cpp", "dsl"]), default=None,
+              help="How answers are spelled: CuTe's print, C++ as kernels write it, or as the CuTe DSL prints it "
+                   "[default: print; for a DSL-spelled EXPR (cute.make_layout(...)): dsl].")
 @handle_errors
 def eval_cmd(exprs, file_, fmt_, jobs, syntax):
     """Evaluate each EXPR (CuTe function names, CuTe print syntax) and print the result like CuTe's print."""
     import cutedump.commands._batch as batch  # start-up: already loaded (answer)
-    batch.SYNTAX = None if syntax == "print" else syntax
+    batch.SYNTAX = syntax
     try:
         _eval(exprs, file_, fmt_, jobs, syntax)
     finally:
@@ -68,6 +69,9 @@ def _eval(exprs, file_, fmt_, jobs, syntax):
     needs("--syntax", "syntax", fmt_ == "text", "the text output (not --format json)")
     if file_ is None:
         if len(exprs) == 1:
+            if fmt_ != "json":
+                click.echo(answer_text(exprs[0], syntax))
+                return
             obj = evaluate(exprs[0])
             if fmt_ == "json":
                 from cutedump._json import dumps  # start-up: JSON without importing json (and re)
