@@ -130,6 +130,8 @@ def _inverse(name):
     def f(ev, x):
         if isinstance(x, ComposedLayout):
             raise CuteDumpError(f"{name}: the CuTe DSL takes a Layout, not a composed layout")
+        if not _is_static_layout(x):
+            raise CuteDumpError(f"{name}: the CuTe DSL inverts static layouts only (MLIRError)")
         return ev.call(name, x)
     return f
 
@@ -138,8 +140,48 @@ def _tile_to_shape(ev, atom, shape, order):
     return ev.call("tile_to_shape", atom, shape, order)
 
 
+def _unwrap(L, first):
+    """The DSL's results of the tiled/flat divides and products: a top-level mode (from ``first`` on) that is a
+    one-element tuple is its element (``((3),1)``, not C++'s ``((3),(1))``)."""
+    if L.__class__ is not Layout or not isinstance(L.shape, tuple):
+        return L
+    sh, st = list(L.shape), list(L.stride)
+    for i in range(first, len(sh)):
+        while isinstance(sh[i], tuple) and len(sh[i]) == 1:
+            sh[i], st[i] = sh[i][0], st[i][0]
+    return Layout(tuple(sh), tuple(st))
+
+
+def _unwrapped(name, first):
+    def f(ev, x, t):
+        return _unwrap(ev.call(name, x, t), first)
+    return f
+
+
+def _is_static_layout(x) -> bool:
+    from cutedump.algebra.integer import is_static
+    if isinstance(x, ComposedLayout):
+        x = x.b
+    return not isinstance(x, Layout) or (is_static(x.shape) and is_static(x.stride))
+
+
+def _product(name, first=None, coalesce=False):
+    """The products: the DSL refuses a block with dynamic values (MLIRError while tracing); blocked and raked
+    products come out with each mode coalesced (``((2,4),4)``, not C++ 4.2's ``((2,4),(4,1))``)."""
+    def f(ev, x, t):
+        if not _is_static_layout(x):
+            raise CuteDumpError(f"{name}: the CuTe DSL refuses a block with dynamic values (MLIRError)")
+        r = ev.call(name, x, t)
+        if coalesce and r.__class__ is Layout and isinstance(r.shape, tuple):
+            r = ev.call("coalesce", r, tuple([C(1)] * len(r.shape)))
+        return r if first is None else _unwrap(r, first)
+    return f
+
+
 def _group_modes(ev, x, begin, end):
     n = len(E.shape_of(x)) if isinstance(E.shape_of(x), tuple) else 1
+    if end is not None and int(end) <= int(begin):
+        raise CuteDumpError(f"group_modes: begin ({int(begin)}) must be less than end ({int(end)}) (ValueError)")
     return ev.call("group", x, targs=(int(begin), n if end is None else int(end)))
 
 
@@ -230,6 +272,12 @@ def _size_like(name):
     return f
 
 
+def _cosize(ev, x, mode):
+    """cosize: a dynamic cosize is of unknown divisibility in the DSL (a sum of products less one)."""
+    r = ev.call("cosize", x, targs=_modes(mode))
+    return r if r.__class__ is C else ev.run_dynamic()
+
+
 def _get(ev, x, mode):
     t = _modes(mode)
     if not t:
@@ -285,19 +333,19 @@ DSL_FUNCTIONS = {
     "coalesce": (("input", "*target_profile"), _plain("coalesce")),
     "logical_divide": (("target", "tiler"), _plain("logical_divide")),
     "zipped_divide": (("target", "tiler"), _plain("zipped_divide")),
-    "tiled_divide": (("target", "tiler"), _plain("tiled_divide")),
-    "flat_divide": (("target", "tiler"), _plain("flat_divide")),
-    "logical_product": (("block", "tiler"), _plain("logical_product")),
-    "zipped_product": (("block", "tiler"), _plain("zipped_product")),
-    "tiled_product": (("block", "tiler"), _plain("tiled_product")),
-    "flat_product": (("block", "tiler"), _plain("flat_product")),
-    "blocked_product": (("block", "tiler"), _plain("blocked_product")),
-    "raked_product": (("block", "tiler"), _plain("raked_product")),
+    "tiled_divide": (("target", "tiler"), _unwrapped("tiled_divide", 1)),
+    "flat_divide": (("target", "tiler"), _unwrapped("flat_divide", 0)),
+    "logical_product": (("block", "tiler"), _product("logical_product")),
+    "zipped_product": (("block", "tiler"), _product("zipped_product")),
+    "tiled_product": (("block", "tiler"), _product("tiled_product", 1)),
+    "flat_product": (("block", "tiler"), _product("flat_product", 0)),
+    "blocked_product": (("block", "tiler"), _product("blocked_product", coalesce=True)),
+    "raked_product": (("block", "tiler"), _product("raked_product", coalesce=True)),
     "tile_to_shape": (("atom", "trg_shape", "order"), _tile_to_shape),
     "right_inverse": (("input",), _inverse("right_inverse")),
     "left_inverse": (("input",), _inverse("left_inverse")),
     "size": (("obj", "mode="), _size_like("size")),
-    "cosize": (("obj", "mode="), _size_like("cosize")),
+    "cosize": (("obj", "mode="), _cosize),
     "rank": (("obj", "mode="), _size_like("rank")),
     "depth": (("a",), _plain("depth")),
     "get": (("obj", "mode="), _get),
@@ -392,6 +440,10 @@ class _Run:
         self.leaf += 1
         v = _PRIMES[(k * 7 + self.r * 5) % len(_PRIMES)]
         return 2 * v if self.r == 1 else v
+
+    def run_dynamic(self):
+        """A dynamic value of unknown divisibility (a value of this run of its own)."""
+        return self.dynamic()
 
     def static_now(self, x) -> bool:
         from cutedump.algebra.integer import is_static
@@ -562,14 +614,22 @@ def _merge(xs):
         return DynDiv(g or 1)
     if cls is tuple:
         return tuple(_merge([v[i] for v in xs]) for i in range(len(x)))
-    if cls is Layout:
-        return Layout(_merge([v.shape for v in xs]), _merge([v.stride for v in xs]))
+    if cls is Layout:   # the DSL prints no divisibility in a layout's shape
+        return Layout(_undiv(_merge([v.shape for v in xs])), _merge([v.stride for v in xs]))
     if cls is ComposedLayout:
         return ComposedLayout(x.a, _merge([v.offset for v in xs]), _merge([v.b for v in xs]))
     if cls is ScaledBasis:
         return ScaledBasis(_merge([v.value for v in xs]), x.path)
     if cls is E.CountingTensor:
         return E.CountingTensor(_merge([v.coord for v in xs]), _merge([v.layout for v in xs]))
+    return x
+
+
+def _undiv(x):
+    if x.__class__ is DynDiv:
+        return DynDiv(1)
+    if x.__class__ is tuple:
+        return tuple(_undiv(e) for e in x)
     return x
 
 
