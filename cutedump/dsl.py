@@ -137,7 +137,16 @@ def _inverse(name):
 
 
 def _tile_to_shape(ev, atom, shape, order):
-    return ev.call("tile_to_shape", atom, shape, order)
+    return _keep_swizzle(atom, ev.call("tile_to_shape", atom, shape, order))
+
+
+def _keep_swizzle(atom, r):
+    """The DSL keeps a composed layout composed, even with a no-op swizzle ``S<0,4,3>`` (C++ CuTe drops it)."""
+    if isinstance(atom, ComposedLayout) and r.__class__ is Layout:
+        return ComposedLayout(atom.a, atom.offset, r)
+    if isinstance(atom, Swizzle) and r.__class__ is Layout:   # make_composed_layout(make_swizzle(0, m, s), 0, L)
+        return ComposedLayout(atom, C(0), r)
+    return r
 
 
 def _unwrap(L, first):
@@ -174,6 +183,12 @@ def _product(name, first=None, coalesce=False):
         r = ev.call(name, x, t)
         if coalesce and r.__class__ is Layout and isinstance(r.shape, tuple):
             r = ev.call("coalesce", r, tuple([C(1)] * len(r.shape)))
+        if first == "block":   # flat_product: a rank-1 block's one mode is unpacked too
+            if isinstance(x, Layout) and isinstance(x.shape, tuple) and len(x.shape) == 1 and \
+                    r.__class__ is Layout and isinstance(r.shape, tuple) and isinstance(r.shape[0], tuple) and \
+                    len(r.shape[0]) == 1:
+                return Layout((r.shape[0][0],) + r.shape[1:], (r.stride[0][0],) + r.stride[1:])
+            return r
         return r if first is None else _unwrap(r, first)
     return f
 
@@ -186,7 +201,26 @@ def _group_modes(ev, x, begin, end):
 
 
 def _recast(ev, new_bits, old_bits, x):
+    ev.nodiv = True   # the DSL's recast strides are of unknown divisibility
     return ev.call("recast_layout", x, targs=(_bits(old_bits), _bits(new_bits)))
+
+
+def _divide(name):
+    def f(ev, x, t):
+        if isinstance(x, Layout) and isinstance(x.shape, tuple) and len(x.shape) == 1 and not isinstance(t, tuple):
+            raise CuteDumpError(f"{name}: the CuTe DSL refuses an integer tiler for a rank-1 tuple layout "
+                                f"(ValueError)")
+        return ev.call(name, x, t)
+    return f
+
+
+def _tensor_only(name):
+    def f(ev, *args):
+        if isinstance(args[0], (Layout, ComposedLayout)):
+            raise CuteDumpError(f"{name}: the CuTe DSL takes a tensor (make_identity_tensor(shape)), not a layout "
+                                f"(MLIRError)")
+        return _plain(name)(ev, *args)
+    return f
 
 
 def _bits(x) -> int:
@@ -207,6 +241,9 @@ def _smem_atom(ev, kind, dtype, ns="warpgroup"):
         raise CuteDumpError(f"make_smem_layout_atom: expected an element type (cutlass.Float16, ...), got {dtype!r}")
     if kind.name == "MN_SW128_32B" and ns != "tcgen05":
         raise CuteDumpError("make_smem_layout_atom: MN_SW128_32B is a tcgen05 atom kind")
+    if kind.name == "MN_SW128_32B":   # the DSL's atom: 8 columns of 1024 bits (C++ UMMA's has 4)
+        n = C(1024 // dtype.bits)
+        return ComposedLayout(Swizzle(2, 5, 2), C(0), Layout((n, C(8)), (C(1), n)))
     major, swz = kind.name.split("_", 1)
     name = f"{'UMMA' if ns == 'tcgen05' else 'GMMA'}::Layout_{major}_{swz}_Atom"
     atom = SMEM.smem_atom(name, dtype.bits)
@@ -248,7 +285,7 @@ def _smem_ab(which):
         major = ev.call("size", tiler[2] if k_major else tiler[0 if which == "a" else 1])
         atom = _smem_atom(ev, _atom_kind(layout_enum, dtype, major), dtype)
         order = (C(0), C(1), C(2)) if k_major else (C(1), C(0), C(2))
-        return ev.call("tile_to_shape", atom, ev.call("append", shape, stages), order)
+        return _keep_swizzle(atom, ev.call("tile_to_shape", atom, ev.call("append", shape, stages), order))
     return f
 
 
@@ -263,7 +300,7 @@ def _smem_epi(ev, dtype, layout_enum, tile, stages, trg_shape, order):
     trg = trg_shape if trg_shape is not None else ev.call("append", tile, stages)
     if order is None:
         order = (C(0), C(1), C(2)) if n_major else (C(1), C(0), C(2))
-    return ev.call("tile_to_shape", atom, trg, order)
+    return _keep_swizzle(atom, ev.call("tile_to_shape", atom, trg, order))
 
 
 def _size_like(name):
@@ -275,7 +312,7 @@ def _size_like(name):
 def _cosize(ev, x, mode):
     """cosize: a dynamic cosize is of unknown divisibility in the DSL (a sum of products less one)."""
     r = ev.call("cosize", x, targs=_modes(mode))
-    return r if r.__class__ is C else ev.run_dynamic()
+    return r if r.__class__ is C and _is_static_layout(x) else ev.run_dynamic()
 
 
 def _get(ev, x, mode):
@@ -326,20 +363,21 @@ def _plain(name, *order):
 DSL_FUNCTIONS = {
     "make_layout": (("shape", "*stride"), _make_layout),
     "make_ordered_layout": (("shape", "order"), _plain("make_ordered_layout")),
-    "make_composed_layout": (("inner", "offset", "outer"), _plain("composition")),
+    "make_composed_layout": (("inner", "offset", "outer"), lambda ev, a, o, b: _keep_swizzle(
+        a, ev.call("composition", a, o, b)) if isinstance(a, Swizzle) else ev.call("composition", a, o, b)),
     "make_swizzle": (("b", "m", "s"), _swizzle),
     "composition": (("lhs", "rhs"), _composition),
     "complement": (("input", "cotarget"), _plain("complement")),
     "coalesce": (("input", "*target_profile"), _plain("coalesce")),
     "logical_divide": (("target", "tiler"), _plain("logical_divide")),
-    "zipped_divide": (("target", "tiler"), _plain("zipped_divide")),
+    "zipped_divide": (("target", "tiler"), _divide("zipped_divide")),
     "tiled_divide": (("target", "tiler"), _unwrapped("tiled_divide", 1)),
     "flat_divide": (("target", "tiler"), _unwrapped("flat_divide", 0)),
     "logical_product": (("block", "tiler"), _product("logical_product")),
     "zipped_product": (("block", "tiler"), _product("zipped_product")),
     "tiled_product": (("block", "tiler"), _product("tiled_product", 1)),
-    "flat_product": (("block", "tiler"), _product("flat_product", 0)),
-    "blocked_product": (("block", "tiler"), _product("blocked_product", coalesce=True)),
+    "flat_product": (("block", "tiler"), _product("flat_product", "block")),
+    "blocked_product": (("block", "tiler"), _product("blocked_product")),
     "raked_product": (("block", "tiler"), _product("raked_product", coalesce=True)),
     "tile_to_shape": (("atom", "trg_shape", "order"), _tile_to_shape),
     "right_inverse": (("input",), _inverse("right_inverse")),
@@ -370,8 +408,8 @@ DSL_FUNCTIONS = {
     "shape_div": (("lhs", "rhs"), _plain("shape_div")),
     "crd2idx": (("coord", "layout"), _plain("crd2idx")),
     "idx2crd": (("idx", "shape"), _plain("idx2crd")),
-    "local_tile": (("input", "tiler", "coord", "proj="), _plain("local_tile")),
-    "local_partition": (("target", "tiler", "index", "proj="), _plain("local_partition")),
+    "local_tile": (("input", "tiler", "coord", "proj="), _tensor_only("local_tile")),
+    "local_partition": (("target", "tiler", "index", "proj="), _tensor_only("local_partition")),
     "nullspace": (("layout",), _plain("nullspace")),
     "repeat_like": (("x", "target"), _plain("repeat_like", 1, 0)),
     "E": (("mode",), _basis),
@@ -432,6 +470,7 @@ class _Run:
 
     def __init__(self, text, r):
         self.text, self.r, self.leaf = text, r, 0
+        self.nodiv = False
         self.ev = _DslEvaluation(text)
         self.col = 0
 
@@ -640,9 +679,12 @@ def evaluate_dsl(text: str):
     lenient[0] = True
     try:
         answers = []
+        nodiv = False
         for r in range(RUNS):
             try:
-                answers.append(_Run(text, r).value(node))
+                run = _Run(text, r)
+                answers.append(run.value(node))
+                nodiv = nodiv or run.nodiv
             except CuteDumpError:
                 if r == 0:
                     raise
@@ -651,8 +693,7 @@ def evaluate_dsl(text: str):
                 raise CuteDumpError("expression nested too deeply", text, 0) from None
     finally:
         lenient[0] = False
-    if len(answers) < RUNS:
-        answers = answers[:1] + answers[:1]
+    if len(answers) < RUNS or nodiv:
         return _merge_single(answers[0])
     return _merge(answers)
 
@@ -774,3 +815,32 @@ def is_dsl(text: str, syntax: str | None = None) -> bool:
             i = text.find("_", i + 1)
         return True
     return False
+
+
+# ---- DSL code that builds an answer -------------------------------------------------------------------------
+
+def _code_value(x) -> str:
+    if x.__class__ is tuple:
+        inner = ", ".join(_code_value(e) for e in x)
+        return f"({inner},)" if len(x) == 1 else f"({inner})"
+    if x is UNDERSCORE:
+        return "None"
+    if x.__class__ is C:
+        return str(int(x))
+    if isinstance(x, int) and not isinstance(x, bool):
+        return f"cutlass.Int32({int(x)})"
+    raise CuteDumpError(f"cannot spell {_text(x)} as CuTe DSL code")
+
+
+def to_dsl_code(obj) -> str:
+    """A DSL expression that builds ``obj``: ``cute.make_layout((4, 8), stride=(1, 4))``; a dynamic integer is
+    ``cutlass.Int32(n)``; a swizzled layout ``cute.make_composed_layout(cute.make_swizzle(b, m, s), 0, L)``."""
+    if obj.__class__ is Layout:
+        return f"cute.make_layout({_code_value(obj.shape)}, stride={_code_value(obj.stride)})"
+    if obj.__class__ is ComposedLayout and isinstance(obj.a, Swizzle) and obj.b.__class__ is Layout:
+        a = obj.a
+        return (f"cute.make_composed_layout(cute.make_swizzle({a.b}, {a.m}, {a.s}), {_code_value(obj.offset)}, "
+                f"{to_dsl_code(obj.b)})")
+    if isinstance(obj, Swizzle):
+        return f"cute.make_swizzle({obj.b}, {obj.m}, {obj.s})"
+    return _code_value(obj)
