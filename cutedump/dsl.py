@@ -312,7 +312,8 @@ def _size_like(name):
 def _cosize(ev, x, mode):
     """cosize: a dynamic cosize is of unknown divisibility in the DSL (a sum of products less one)."""
     r = ev.call("cosize", x, targs=_modes(mode))
-    return r if r.__class__ is C and _is_static_layout(x) else ev.run_dynamic()
+    from cutedump.algebra.integer import is_static
+    return r if r.__class__ is C and is_static(E.shape_of(x)) else ev.run_dynamic()
 
 
 def _get(ev, x, mode):
