@@ -104,7 +104,7 @@ def _print_form(t, dynamic=False):
 
 def test_three_spellings_one_object():
     """The same layout in CuTe's print, in C++ and in the DSL is the same object (static values)."""
-    from cutedump.dsl import evaluate_dsl, to_dsl_code, format_dsl
+    from cutedump.expr.dsl import evaluate_dsl, to_dsl_code, format_dsl
     r = random.Random(SEED)
     for _ in range(150):
         s, d = _random_layout(r)

@@ -24,7 +24,6 @@ LAYERS = [
     ("cutedump.algebra.__init__", 16),
     ("cutedump.parse", 20),
     ("cutedump.expr", 30),
-    ("cutedump.dsl", 31),
     ("cutedump.atoms", 40),
     ("cutedump.tilelang", 50), ("cutedump.ck", 50), ("cutedump.bank", 50), ("cutedump.tutorial", 50),
     ("cutedump.kernel", 55),

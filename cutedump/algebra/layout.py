@@ -569,7 +569,7 @@ def with_shape(layout, shape):
 
 # ---------------------------------------------------------------- complement and inverses
 
-#: [True] while the CuTe DSL's answers are computed (cutedump.dsl): where C++ CuTe static_asserts but the DSL answers
+#: [True] while the CuTe DSL's answers are computed (cutedump.expr.dsl): where C++ CuTe static_asserts but the DSL answers
 #: (a non-injective complement, a tile_to_shape whose target is not a multiple of the block), the DSL's answer
 LENIENT = [False]
 

@@ -12,7 +12,7 @@ This module reads that text into the parser's nodes (:class:`~cutedump.parse.Lit
 :class:`PyName` (a dotted name such as ``cutlass.Float16``) and :class:`PyAttr` (``L.shape``). Python integers are
 the DSL's compile-time (static) values, so an integer literal is a static integer (``C``); ``None`` is ``_`` (a
 tiler's "keep this mode"); lists are tuples. Which function a name calls, with which keywords, is the eval
-language's function table (:mod:`cutedump.dsl`): one grammar, one table, three spellings (CuTe's print, C++, the DSL).
+language's function table (:mod:`cutedump.expr.dsl`): one grammar, one table, three spellings (CuTe's print, C++, the DSL).
 
 Every error is a :class:`CuteDumpError` with the text and the column, like the other spellings'.
 """

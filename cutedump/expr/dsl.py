@@ -24,16 +24,19 @@ from math import gcd
 
 from cutedump.errors import CuteDumpError
 from cutedump.algebra import C
-from cutedump.algebra.integer import DynDiv
+from cutedump.algebra.integer import DynDiv, is_static
 from cutedump.algebra import layout as _L
 from cutedump.algebra import inttuple as it
 from cutedump.algebra.basis import ScaledBasis
 from cutedump.algebra.inttuple import UNDERSCORE
 from cutedump.algebra.layout import Layout
 from cutedump.algebra.swizzle import ComposedLayout, Swizzle
-from cutedump.parse import Lit, Tuple_, BinOp, Call
+from cutedump.parse import Lit, Tuple_, BinOp, Call, swizzle_limit_error
 from cutedump.parse.dsl import PyCall, PyName, PyAttr, parse_dsl
-from cutedump import expr as E
+from cutedump.expr.values import CountingTensor, format_result
+from cutedump.expr.functions import _REG, shape_of
+from cutedump.expr.signatures import signature
+from cutedump.expr.evaluation import _Evaluation
 
 _REQ = object()   # a parameter without a default
 
@@ -168,7 +171,6 @@ def _unwrapped(name, first):
 
 
 def _is_static_layout(x) -> bool:
-    from cutedump.algebra.integer import is_static
     if isinstance(x, ComposedLayout):
         x = x.b
     return not isinstance(x, Layout) or (is_static(x.shape) and is_static(x.stride))
@@ -194,7 +196,7 @@ def _product(name, first=None, coalesce=False):
 
 
 def _group_modes(ev, x, begin, end):
-    n = len(E.shape_of(x)) if isinstance(E.shape_of(x), tuple) else 1
+    n = len(shape_of(x)) if isinstance(shape_of(x), tuple) else 1
     if end is not None and int(end) <= int(begin):
         raise CuteDumpError(f"group_modes: begin ({int(begin)}) must be less than end ({int(end)}) (ValueError)")
     return ev.call("group", x, targs=(int(begin), n if end is None else int(end)))
@@ -270,7 +272,7 @@ def _get_smem_layout_atom(ev, layout_enum, dtype, major_mode_size):
 
 def _need_tuple(x, what):
     if not isinstance(x, tuple):
-        raise CuteDumpError(f"{what}: assert isinstance(mma_tiler_mnk, tuple) (got {E.format_result(x)})")
+        raise CuteDumpError(f"{what}: assert isinstance(mma_tiler_mnk, tuple) (got {format_result(x)})")
 
 
 def _smem_ab(which):
@@ -292,7 +294,7 @@ def _smem_ab(which):
 def _smem_epi(ev, dtype, layout_enum, tile, stages, trg_shape, order):
     """hopper_helpers.make_smem_layout_epi."""
     if not isinstance(tile, tuple):
-        raise CuteDumpError(f"make_smem_layout_epi: assert isinstance(epi_tile, tuple) (got {E.format_result(tile)})")
+        raise CuteDumpError(f"make_smem_layout_epi: assert isinstance(epi_tile, tuple) (got {format_result(tile)})")
     if not isinstance(layout_enum, Enum_) or layout_enum.cls != "LayoutEnum":
         raise CuteDumpError(f"make_smem_layout_epi: expected a LayoutEnum, got {layout_enum!r}")
     n_major = layout_enum.name == "ROW_MAJOR"
@@ -312,8 +314,7 @@ def _size_like(name):
 def _cosize(ev, x, mode):
     """cosize: a dynamic cosize is of unknown divisibility in the DSL (a sum of products less one)."""
     r = ev.call("cosize", x, targs=_modes(mode))
-    from cutedump.algebra.integer import is_static
-    return r if r.__class__ is C and is_static(E.shape_of(x)) else ev.run_dynamic()
+    return r if r.__class__ is C and is_static(shape_of(x)) else ev.run_dynamic()
 
 
 def _get(ev, x, mode):
@@ -328,7 +329,7 @@ def _select(ev, x, mode):
 
 
 def _shape(ev, x, mode):
-    s = E.shape_of(x)
+    s = shape_of(x)
     return it.get(s, *_modes(mode)) if mode is not None else s
 
 
@@ -339,7 +340,6 @@ def _append(name):
 
 
 def _swizzle(ev, b, m, s):
-    from cutedump.parse import swizzle_limit_error
     why = swizzle_limit_error(int(b), int(m), int(s))
     if why:
         raise CuteDumpError(why)
@@ -486,7 +486,6 @@ class _Run:
         return self.dynamic()
 
     def static_now(self, x) -> bool:
-        from cutedump.algebra.integer import is_static
         if isinstance(x, Layout):
             return is_static(x.shape) and is_static(x.stride)
         return is_static(x)
@@ -581,9 +580,9 @@ class _Run:
                 return self.dynamic()
             row = DSL_FUNCTIONS.get(bare)
             if row is None:
-                if bare in E._REG:
+                if bare in _REG:
                     raise CuteDumpError(f"{bare}: not a function of the CuTe DSL (the C++ spelling "
-                                        f"{E.signature(bare).split(' | ')[0]} reads as C++)", self.text, n.col)
+                                        f"{signature(bare).split(' | ')[0]} reads as C++)", self.text, n.col)
                 import difflib  # start-up: only for an unknown function name
                 close = difflib.get_close_matches(bare, list(DSL_FUNCTIONS), n=3)
                 hint = f" (did you mean {', '.join(close)}?)" if close else ""
@@ -614,7 +613,7 @@ class _Run:
             raise CuteDumpError(f"cannot evaluate at these coordinates ({e})", self.text, n.col) from None
 
 
-class _DslEvaluation(E._Evaluation):
+class _DslEvaluation(_Evaluation):
     """The eval language's evaluation of calls, without C++ int's overflow checks (the DSL's dynamic values are not
     known, and the runs' values are cutedump's own)."""
     __slots__ = ()
@@ -636,7 +635,7 @@ class _ColAt:
 
 def _text(x) -> str:
     try:
-        return E.format_result(x)
+        return format_result(x)
     except Exception:   # a DType, an enum member
         return repr(x)
 
@@ -660,8 +659,8 @@ def _merge(xs):
         return ComposedLayout(x.a, _merge([v.offset for v in xs]), _merge([v.b for v in xs]))
     if cls is ScaledBasis:
         return ScaledBasis(_merge([v.value for v in xs]), x.path)
-    if cls is E.CountingTensor:
-        return E.CountingTensor(_merge([v.coord for v in xs]), _merge([v.layout for v in xs]))
+    if cls is CountingTensor:
+        return CountingTensor(_merge([v.coord for v in xs]), _merge([v.layout for v in xs]))
     return x
 
 
@@ -778,7 +777,7 @@ def format_dsl(obj) -> str:
         return dsl_int(obj)
     if cls is ScaledBasis:
         return _mlir(obj)
-    if cls is E.CountingTensor:
+    if cls is CountingTensor:
         return f"tensor<{_mlir(obj.coord)} o {format_dsl(obj.layout)}>"
     if isinstance(obj, (DType, Enum_)):
         return repr(obj)
