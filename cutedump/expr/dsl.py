@@ -789,58 +789,17 @@ def format_dsl(obj) -> str:
 #: names only the DSL spells (a call of one of them is DSL input with or without the cute. prefix)
 _DSL_ONLY = ("make_swizzle", "make_composed_layout", "group_modes", "make_smem_layout", "slice_(", "product_each",
              "Int32(", "Int64(", "Float16", "BFloat16", "Float32", "Float8", "SmemLayoutAtomKind", "LayoutEnum",
-             "None", "//")
-#: what only the C++ / print spelling writes
-_CPP_MARKS = ("<", "{", "::", "Sw", " o ", "@", ":")
+             "Int16(", "Int8(", "Uint32(", "Uint64(", "Uint16(", "Uint8(", "None", "//")
 
 
 def is_dsl(text: str, syntax: str | None = None) -> bool:
     """Is ``text`` spelled as the CuTe DSL spells it? ``cute.``/``cutlass.`` names, keyword arguments, names only
-    the DSL has; with ``syntax="dsl"`` also any text without a mark of the C++ or print spelling (``_8``, ``<``,
-    ``{}``, ``::``, ``:``)."""
+    the DSL has (``make_swizzle``, ``group_modes``, ``None``, ``//``, ...). A text without any of them (``size((4,
+    8))``) reads as CuTe's print / C++ whatever ``syntax`` asks of the answer: its plain integers are dynamic there,
+    and the answers to such text stay what they were."""
     if "cute." in text or "cutlass." in text or "=" in text:
         return True
     for w in _DSL_ONLY:
         if w in text:
             return True
-    if syntax == "dsl":
-        for w in _CPP_MARKS:
-            if w in text:
-                return False
-        i = text.find("_")
-        while i >= 0:
-            if i + 1 < len(text) and (text[i + 1].isdigit() or text[i + 1] == "-") and (
-                    i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_")):
-                return False
-            i = text.find("_", i + 1)
-        return True
     return False
-
-
-# ---- DSL code that builds an answer -------------------------------------------------------------------------
-
-def _code_value(x) -> str:
-    if x.__class__ is tuple:
-        inner = ", ".join(_code_value(e) for e in x)
-        return f"({inner},)" if len(x) == 1 else f"({inner})"
-    if x is UNDERSCORE:
-        return "None"
-    if x.__class__ is C:
-        return str(int(x))
-    if isinstance(x, int) and not isinstance(x, bool):
-        return f"cutlass.Int32({int(x)})"
-    raise CuteDumpError(f"cannot spell {_text(x)} as CuTe DSL code")
-
-
-def to_dsl_code(obj) -> str:
-    """A DSL expression that builds ``obj``: ``cute.make_layout((4, 8), stride=(1, 4))``; a dynamic integer is
-    ``cutlass.Int32(n)``; a swizzled layout ``cute.make_composed_layout(cute.make_swizzle(b, m, s), 0, L)``."""
-    if obj.__class__ is Layout:
-        return f"cute.make_layout({_code_value(obj.shape)}, stride={_code_value(obj.stride)})"
-    if obj.__class__ is ComposedLayout and isinstance(obj.a, Swizzle) and obj.b.__class__ is Layout:
-        a = obj.a
-        return (f"cute.make_composed_layout(cute.make_swizzle({a.b}, {a.m}, {a.s}), {_code_value(obj.offset)}, "
-                f"{to_dsl_code(obj.b)})")
-    if isinstance(obj, Swizzle):
-        return f"cute.make_swizzle({obj.b}, {obj.m}, {obj.s})"
-    return _code_value(obj)
