@@ -803,3 +803,32 @@ def is_dsl(text: str, syntax: str | None = None) -> bool:
         if w in text:
             return True
     return False
+
+
+# ---- DSL code that builds an answer -------------------------------------------------------------------------
+
+def _code_value(x) -> str:
+    if x.__class__ is tuple:
+        inner = ", ".join(_code_value(e) for e in x)
+        return f"({inner},)" if len(x) == 1 else f"({inner})"
+    if x is UNDERSCORE:
+        return "None"
+    if x.__class__ is C:
+        return str(int(x))
+    if isinstance(x, int) and not isinstance(x, bool):
+        return f"cutlass.Int32({int(x)})"
+    raise CuteDumpError(f"cannot spell {_text(x)} as CuTe DSL code")
+
+
+def to_dsl_code(obj) -> str:
+    """A DSL expression that builds ``obj``: ``cute.make_layout((4, 8), stride=(1, 4))``; a dynamic integer is
+    ``cutlass.Int32(n)``; a swizzled layout ``cute.make_composed_layout(cute.make_swizzle(b, m, s), 0, L)``."""
+    if obj.__class__ is Layout:
+        return f"cute.make_layout({_code_value(obj.shape)}, stride={_code_value(obj.stride)})"
+    if obj.__class__ is ComposedLayout and isinstance(obj.a, Swizzle) and obj.b.__class__ is Layout:
+        a = obj.a
+        return (f"cute.make_composed_layout(cute.make_swizzle({a.b}, {a.m}, {a.s}), {_code_value(obj.offset)}, "
+                f"{to_dsl_code(obj.b)})")
+    if isinstance(obj, Swizzle):
+        return f"cute.make_swizzle({obj.b}, {obj.m}, {obj.s})"
+    return _code_value(obj)

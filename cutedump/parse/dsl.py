@@ -21,7 +21,7 @@ from __future__ import annotations
 from cutedump.errors import CuteDumpError
 from cutedump.algebra.integer import C
 from cutedump.algebra.inttuple import UNDERSCORE
-from cutedump.parse import Lit, Tuple_, BinOp
+from cutedump.parse.nodes import Lit, Tuple_, BinOp
 
 #: Python's operators read here -> precedence (``/`` is refused at evaluation: the DSL's shapes are integers)
 _OPS = {"+": 1, "-": 1, "*": 2, "//": 2, "/": 2, "%": 2}
