@@ -81,7 +81,7 @@ ENUMS = {"SmemLayoutAtomKind": ("MN_INTER", "MN_SW32", "MN_SW64", "MN_SW128", "M
          "LayoutEnum": ("ROW_MAJOR", "COL_MAJOR"), "OperandMajorMode": ("MN", "K")}
 
 #: module prefixes a name may carry (the longest first); what is left names a row of DSL_FUNCTIONS, a type or an enum
-_PREFIXES = ("cutlass.cute.nvgpu.warpgroup.", "cutlass.cute.nvgpu.tcgen05.", "cute.nvgpu.warpgroup.",
+_PREFIXES = ("cutlass.cute.nvgpu.warp.", "cute.nvgpu.warp.", "nvgpu.warp.", "warp.", "cutlass.cute.nvgpu.warpgroup.", "cutlass.cute.nvgpu.tcgen05.", "cute.nvgpu.warpgroup.",
              "cute.nvgpu.tcgen05.", "nvgpu.warpgroup.", "nvgpu.tcgen05.", "warpgroup.", "tcgen05.",
              "cutlass.utils.hopper_helpers.", "cutlass.utils.sm90.", "cutlass.utils.", "utils.hopper_helpers.",
              "utils.sm90.", "hopper_helpers.", "sm90_utils.", "sm90.", "cutlass.cute.", "cute.", "cutlass.",
@@ -422,6 +422,14 @@ DSL_FUNCTIONS = {
     "make_smem_layout_epi": (("epi_dtype", "epi_layout", "epi_tile", "epi_stage", "smem_trg_shape=",
                               "smem_order="), _smem_epi),
 }
+# the MMA and copy constructors, over the atoms (a higher layer: imported on first use, as NAMED's rows are)
+for _n, _params in (("MmaF16BF16Op", ("ab_dtype", "acc_dtype", "shape_mnk")), ("CopyUniversalOp", ()),
+                    ("make_mma_atom", ("op",)), ("make_tiled_mma", ("op_or_atom", "atom_layout_mnk=", "permutation_mnk=")),
+                    ("make_copy_atom", ("op", "copy_internal_type", "*num_bits_per_copy")),
+                    ("make_tiled_copy_tv", ("atom", "thr_layout", "val_layout")),
+                    ("make_layout_tv", ("thr_layout", "val_layout"))):
+    _impl = {"MmaF16BF16Op": "mma_f16_bf16_op", "CopyUniversalOp": "copy_universal_op"}.get(_n, _n)
+    DSL_FUNCTIONS[_n] = (_params, "cutedump.atoms.dsl_ops:" + _impl)
 #: cutlass.utils' aliases (cutlass/utils/__init__.py: sm90_make_smem_layout_a, ...)
 for _n in ("make_smem_layout_a", "make_smem_layout_b", "make_smem_layout_epi"):
     DSL_FUNCTIONS["sm90_" + _n] = DSL_FUNCTIONS[_n]
@@ -565,6 +573,11 @@ class _Run:
             return getattr(x, key)
         if isinstance(x, DType) and key == "width":
             return C(x.bits)
+        if hasattr(x, "dsl_attr"):   # an MMA / copy atom of cutedump.atoms.dsl_ops
+            try:
+                return x.dsl_attr(key)
+            except CuteDumpError as e:
+                raise CuteDumpError(e.message, self.text, n.col) from None
         raise CuteDumpError(f"{_text(x)} has no attribute {key!r} here", self.text, n.col)
 
     def pycall(self, n):
@@ -588,6 +601,10 @@ class _Run:
                 hint = f" (did you mean {', '.join(close)}?)" if close else ""
                 raise CuteDumpError(f"unknown function {fn.name!r}{hint}", self.text, n.col)
             params, impl = row
+            if impl.__class__ is str:   # "module:function", imported on first use
+                import importlib  # start-up: only for the MMA / copy constructors
+                mod, _, attr = impl.partition(":")
+                impl = getattr(importlib.import_module(mod), attr)
             args = [self.value(a) for a in n.args]
             kwargs = {k: (self.value(v), c) for k, (v, c) in n.kwargs.items()}
             bound = _bind(bare, params, args, kwargs, self.text, n.col)
@@ -781,6 +798,8 @@ def format_dsl(obj) -> str:
         return f"tensor<{_mlir(obj.coord)} o {format_dsl(obj.layout)}>"
     if isinstance(obj, (DType, Enum_)):
         return repr(obj)
+    if hasattr(obj, "dsl_str"):   # an MMA / copy atom of cutedump.atoms.dsl_ops
+        return obj.dsl_str(format_dsl)
     return str(obj)
 
 

@@ -298,12 +298,36 @@ KERNEL_LINES = [
 ]
 
 
+def mma_copy_cases():
+    out = []
+    for ab, acc in (("Float16", "Float32"), ("Float16", "Float16"), ("BFloat16", "Float32")):
+        for k in (8, 16):
+            op = f"cute.nvgpu.warp.MmaF16BF16Op(cutlass.{ab}, cutlass.{acc}, (16, 8, {k}))"
+            out.append(Case("mma", f"cute.make_mma_atom({op})"))
+            for lay in ("", ", (2, 2, 1)", ", (1, 2, 1)", ", (4, 1, 1)", ", atom_layout_mnk=(2, 1, 1)"):
+                out.append(Case("mma", f"cute.make_tiled_mma({op}{lay})"))
+            for attr in ("tv_layout_A", "tv_layout_B", "tv_layout_C", "thr_layout_vmnk"):
+                out.append(Case("mma", f"cute.make_tiled_mma({op}, (2, 2, 1)).{attr}"))
+    for t, bits in (("Float16", 128), ("Float16", 64), ("Float32", 128), ("BFloat16", 32), ("Int8", 128)):
+        atom = f"cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), cutlass.{t}, num_bits_per_copy={bits})"
+        out.append(Case("copy", atom))
+        v = bits // {"Float16": 16, "Float32": 32, "BFloat16": 16, "Int8": 8}[t]
+        for thr in ("cute.make_layout((32, 4), stride=(4, 1))", "cute.make_layout((16, 8), stride=(8, 1))",
+                    "cute.make_layout((8, 16))"):
+            val = f"cute.make_layout((1, {v}))"
+            out.append(Case("copy", f"cute.make_tiled_copy_tv({atom}, {thr}, {val})"))
+            out.append(Case("copy", f"cute.make_tiled_copy_tv({atom}, {thr}, {val}).layout_tv_tiled"))
+            out.append(Case("copy", f"cute.make_layout_tv({thr}, {val})"))
+    return out
+
+
 def generate(seed: int, n: int) -> list[Case]:
     g = Gen(seed)
     cases = [g.case() for _ in range(n)]
     cases += smem_cases()
     cases += [Case("refusal", e) for e in REFUSALS]
     cases += [Case("kernel", e) for e in KERNEL_LINES]
+    cases += mma_copy_cases()
     seen, out = set(), []
     for c in cases:
         if c.expr not in seen:
