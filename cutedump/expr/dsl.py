@@ -209,7 +209,7 @@ def _recast(ev, new_bits, old_bits, x):
 
 def _divide(name):
     def f(ev, x, t):
-        if isinstance(x, Layout) and isinstance(x.shape, tuple) and len(x.shape) == 1 and not isinstance(t, tuple):
+        if isinstance(x, Layout) and isinstance(x.shape, tuple) and len(x.shape) == 1 and isinstance(t, int):
             raise CuteDumpError(f"{name}: the CuTe DSL refuses an integer tiler for a rank-1 tuple layout "
                                 f"(ValueError)")
         return ev.call(name, x, t)
@@ -373,7 +373,7 @@ DSL_FUNCTIONS = {
     "logical_divide": (("target", "tiler"), _plain("logical_divide")),
     "zipped_divide": (("target", "tiler"), _divide("zipped_divide")),
     "tiled_divide": (("target", "tiler"), _unwrapped("tiled_divide", 1)),
-    "flat_divide": (("target", "tiler"), _unwrapped("flat_divide", 0)),
+    "flat_divide": (("target", "tiler"), lambda ev, x, t: _unwrap(_divide("flat_divide")(ev, x, t), 0)),
     "logical_product": (("block", "tiler"), _product("logical_product")),
     "zipped_product": (("block", "tiler"), _product("zipped_product")),
     "tiled_product": (("block", "tiler"), _product("tiled_product", 1)),
@@ -821,7 +821,53 @@ def is_dsl(text: str, syntax: str | None = None) -> bool:
     for w in _DSL_ONLY:
         if w in text:
             return True
-    return False
+    return syntax == "dsl" and _python_tuples(text) and _dsl_names_only(text)
+
+
+def _dsl_names_only(text: str) -> bool:
+    """Every name in ``text`` is a function of the DSL's table (or None / True / False)."""
+    name = []
+    for ch in text + " ":
+        if ch.isalnum() or ch == "_":
+            name.append(ch)
+            continue
+        if name:
+            w = "".join(name)
+            name = []
+            if not w[0].isdigit() and w not in DSL_FUNCTIONS and w not in ("None", "True", "False"):
+                return False
+    return True
+
+
+def _python_tuples(text: str) -> bool:
+    """A tuple literal written as Python writes it -- ``(4, 8)`` (a comma and a space inside a tuple's parentheses,
+    not a call's), ``(4,)`` -- and no mark of C++ or CuTe's print (``_8``, ``<``, ``{``, ``:``, ``::``, ``@``)."""
+    for mark in ("<", "{", ":", "@", " o "):
+        if mark in text:
+            return False
+    found = False
+    stack = []   # for each open parenthesis: is it a tuple's (not a call's)?
+    prev = ""
+    for i, ch in enumerate(text):
+        if ch == "_" and i + 1 < len(text) and text[i + 1].isdigit() and not (prev.isalnum() or prev == "_"):
+            return False   # _8: CuTe's static integer
+        if ch == "(":
+            j = i - 1
+            while j >= 0 and text[j] == " ":
+                j -= 1
+            stack.append(not (j >= 0 and (text[j].isalnum() or text[j] == "_")))
+        elif ch == ")":
+            if prev == "," and stack and stack[-1]:
+                found = True
+            if stack:
+                stack.pop()
+        elif ch == " " and prev == "," and stack and stack[-1]:
+            found = True
+        if ch != " ":
+            prev = ch
+        elif prev == ",":
+            prev = ","
+    return found
 
 
 # ---- DSL code that builds an answer -------------------------------------------------------------------------

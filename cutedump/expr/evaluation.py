@@ -173,7 +173,7 @@ class _Evaluation:
 def dsl_input(text: str, syntax: str | None = None) -> bool:
     """Is ``text`` spelled as the CuTe DSL spells it (:func:`cutedump.expr.dsl.is_dsl`)? In short first: most input has
     no '.', '=' or a DSL-only name."""
-    if "." not in text and "=" not in text and "None" not in text and "//" not in text and \
+    if syntax != "dsl" and "." not in text and "=" not in text and "None" not in text and "//" not in text and \
             "make_s" not in text and "_modes" not in text and "t32(" not in text and "t64(" not in text and \
             "t16(" not in text and "nt8(" not in text and "Enum" not in text and \
             "Float" not in text and "slice_" not in text and "product_each" not in text and "make_comp" not in text:
