@@ -344,8 +344,15 @@ def trace(exprs: list[str]) -> list[list[str]]:
         prog = os.path.join(d, "dsl_oracle.py")
         with open(prog, "w") as f:
             f.write(PROGRAM)
-        p = subprocess.run([sys.executable, prog], input=json.dumps(exprs), capture_output=True, text=True,
-                           timeout=600)
+        from tests.oracle import records as R
+        left = R.remaining()   # CI's live budget: a trace still running when it is spent is stopped
+        try:
+            p = subprocess.run([sys.executable, prog], input=json.dumps(exprs), capture_output=True, text=True,
+                               timeout=600 if left is None else max(1.0, min(600.0, left)))
+        except subprocess.TimeoutExpired:
+            if left is not None:
+                raise R.LiveBudgetSpent("the CuTe DSL trace stopped: the live budget is spent") from None
+            raise
     if p.returncode == 0:
         return json.loads(p.stdout)
     if len(exprs) == 1:   # the process died on this case (the DSL aborts on some inputs): a crash, left out
