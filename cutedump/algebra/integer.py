@@ -218,6 +218,18 @@ class CU(C):
     __slots__ = ()
 
 
+class DynDiv(int):
+    """A dynamic integer of a CuTe DSL answer, known only by its divisibility (its int value): the DSL prints it
+    ``?{div=N}`` (``?`` when N is 1); CuTe's print shows it as the dynamic int N."""
+
+    __slots__ = ()
+
+    def __repr__(self):
+        return int.__repr__(self)
+
+    __str__ = __repr__
+
+
 def is_static(x) -> bool:
     """True for a static integer or a tuple made only of static integers (CuTe ``is_static``)."""
     if isinstance(x, C):

@@ -24,7 +24,7 @@ import sys
 from itertools import islice
 
 from cutedump.errors import CuteDumpError
-from cutedump.expr import evaluate, format_result
+from cutedump.expr import answer_text, dsl_input, evaluate, format_result
 
 #: lines per block read from a regular file (bounds the memory a block's answers take)
 BLOCK = 65536
@@ -47,6 +47,8 @@ def answer(text: str) -> tuple[str, bool]:
     if not head or head[0] == "#":
         return "\n", False
     try:
+        if dsl_input(line, SYNTAX):   # spelled as the CuTe DSL spells it: answered as it prints
+            return answer_text(line, SYNTAX) + "\n", False
         return format_result(evaluate(line), SYNTAX) + "\n", False
     except CuteDumpError as e:
         return f"error: {e.one_line()}\n", True

@@ -54,7 +54,8 @@ def eval_text(exprs, file_, jobs, fmt_):
             return dumps(object_json(evaluate(exprs[0]))) + "\n"
         return "".join(dumps(dict({"expr": e}, **object_json(evaluate(e)))) + "\n" for e in exprs)
     if len(exprs) == 1:
-        return format_result(evaluate(exprs[0])) + "\n"
+        from cutedump.expr import answer_text  # start-up: on demand
+        return answer_text(exprs[0]) + "\n"
     from cutedump.commands._batch import answer  # start-up: on demand
     lines = [answer(e) for e in exprs]
     return None if any(bad for _, bad in lines) else "".join(line for line, _ in lines)

@@ -8,13 +8,13 @@ import click
 from cutedump.commands._batch import answer, answer_input
 from cutedump.commands._common import stdin_stream, needs
 from cutedump.errors import CuteDumpError
-from cutedump.expr import evaluate, format_result
+from cutedump.expr import answer_text, evaluate, format_result
 
 
 def eval_cmd(exprs, file_, fmt_, jobs, syntax):
     """The answer function of its command (declared in cutedump/commands/declarations/)."""
     import cutedump.commands._batch as batch  # start-up: already loaded (answer)
-    batch.SYNTAX = None if syntax == "print" else syntax
+    batch.SYNTAX = syntax
     try:
         _eval(exprs, file_, fmt_, jobs, syntax)
     finally:
@@ -35,6 +35,9 @@ def _eval(exprs, file_, fmt_, jobs, syntax):
     needs("--syntax", "syntax", fmt_ == "text", "the text output (not --format json)")
     if file_ is None:
         if len(exprs) == 1:
+            if fmt_ != "json":
+                click.echo(answer_text(exprs[0], syntax))
+                return
             obj = evaluate(exprs[0])
             if fmt_ == "json":
                 from json import dumps  # start-up: json only for a JSON answer

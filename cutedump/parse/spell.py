@@ -16,7 +16,7 @@ A static integer is CuTe's alias (``_8``) when CuTe defines one, else ``Int<N>``
 from __future__ import annotations
 
 from cutedump.errors import CuteDumpError
-from cutedump.algebra.integer import C
+from cutedump.algebra.integer import C, DynDiv
 from cutedump.algebra.basis import ArithTuple, ScaledBasis
 from cutedump.algebra.inttuple import UNDERSCORE
 from cutedump.algebra.layout import Layout
@@ -103,6 +103,8 @@ def _dsl_value(x) -> str:
         return str(int(x))
     if cls is bool:
         return "True" if x else "False"
+    if cls is DynDiv:
+        return f"?{{div={int(x)}}}" if x > 1 else "?"
     if cls is int or isinstance(x, int):
         return "?"
     if x is UNDERSCORE:

@@ -16,12 +16,16 @@ Examples:
   cutedump eval "size(_4)" "rank((_2,_3))" --format json   # one JSON object per line
   cutedump eval "make_layout(make_shape(Int<8>{}, 4), LayoutRight{})" --syntax cpp   # answers spelled as C++
   cutedump eval "composition(Swizzle<2,3,3>{}, Layout<Shape<_8,_32>, Stride<_32,_1>>{})" --syntax dsl
+  cutedump eval "cute.make_layout((4, cutlass.Int32(8)), stride=(8, 1))"   # the CuTe DSL's spelling: (4,?):(8,1)
 \b
 One EXPR prints its answer (a failure: one 'error:' line on stderr, exit 2). Several EXPRs print one answer line
 each, in order, as -f does ('error: ...' in place of a failing one, exit 1). --format json prints
 {"kind", "printed", ...} per EXPR (with "expr" when there are several; a failing one: {"expr", "error"}).
 --syntax spells each answer as CuTe's print (default), as C++ (cpp: what parses back to the same value, e.g.
-make_layout(make_shape(_8{}, 4), make_stride(4, _1{}))) or as the CuTe DSL prints it (dsl).
+make_layout(make_shape(_8{}, 4), make_stride(4, _1{}))) or as the CuTe DSL prints it (dsl). An EXPR spelled as
+the CuTe DSL spells it (cute.make_layout(shape, stride=...), keyword arguments, cutlass.Int32(n) for a dynamic
+value; with --syntax dsl also size(make_layout((4, 8))) without cute.) is read as the DSL reads it and answered as
+it prints (?{div=N} for a dynamic value known divisible by N), unless --syntax says otherwise.
 """
 
 
@@ -39,7 +43,8 @@ COMMAND = Command('eval',
         Opt(('-j', '--jobs'), 'jobs', Range(1, None), help='Processes answering -f (2,000 lines or more, of a '
                  'file or arrived at once on a pipe); default: one per CPU. The output is the same bytes for '
                  'any number.'),
-        Opt('--syntax', 'syntax', ('print', 'cpp', 'dsl'), default='print', show_default=True, fast=False,
-            help="How answers are spelled: CuTe's print, C++ as kernels write it, or as the CuTe DSL prints it."),
+        Opt('--syntax', 'syntax', ('print', 'cpp', 'dsl'), default=None, fast=False,
+            help="How answers are spelled: CuTe's print, C++ as kernels write it, or as the CuTe DSL prints it "
+                 "[default: print; for a DSL-spelled EXPR (cute.make_layout(...)): dsl]."),
     ],
 )

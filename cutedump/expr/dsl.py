@@ -1,0 +1,899 @@
+"""The CuTe DSL's spelling of the eval language: its function table and its evaluation.
+
+``cute.make_layout((4, 8), stride=(8, 1))`` is ``make_layout(make_shape(_4{},_8{}), make_stride(_8{},_1{}))``: each
+DSL function is a row of :data:`DSL_FUNCTIONS` -- its DSL name, its parameters as the DSL declares them (positional,
+keyword-only, defaults: ``nvidia-cutlass-dsl`` 4.8.1, ``cutlass/cute/core.py``) and the eval language's function it
+calls (:data:`cutedump.expr.FUNCTIONS`, the C++ name), so one table, one grammar and one evaluation answer the three
+spellings.
+
+Integers: a Python ``int`` is a DSL compile-time (static) value; ``cutlass.Int32(n)`` is a run-time (dynamic) one,
+whose value the DSL does not know while tracing: it prints ``?``. What the DSL does know is a dynamic value's
+divisibility (``?{div=8}``: the size of ``(4,?)`` times 2 ...). cutedump computes it by evaluating the expression
+several times with other values for the dynamic inputs (odd primes, one run with their doubles): a dynamic result's
+divisibility is the greatest common divisor of its values over the runs (the structure -- static values, ranks,
+static-ness -- does not depend on the dynamic values, as in CuTe). Arithmetic in Python on a dynamic value (``n * 2``)
+makes a new dynamic value of unknown divisibility, as the DSL's ``Int32`` arithmetic does.
+
+Where the DSL answers what C++ CuTe refuses (a ``tile_to_shape`` whose shape is not a multiple of the atom, a
+``complement`` of a non-injective layout), the algebra is asked the DSL's way (``cutedump.algebra.layout.LENIENT``).
+What the DSL refuses while tracing, cutedump refuses with one error.
+"""
+from __future__ import annotations
+
+from math import gcd
+
+from cutedump.errors import CuteDumpError
+from cutedump.algebra import C
+from cutedump.algebra.integer import DynDiv, is_static
+from cutedump.algebra import layout as _L
+from cutedump.algebra import inttuple as it
+from cutedump.algebra.basis import ScaledBasis
+from cutedump.algebra.inttuple import UNDERSCORE
+from cutedump.algebra.layout import Layout
+from cutedump.algebra.swizzle import ComposedLayout, Swizzle
+from cutedump.parse import Lit, Tuple_, BinOp, Call, swizzle_limit_error
+from cutedump.parse.dsl import PyCall, PyName, PyAttr, parse_dsl
+from cutedump.expr.values import CountingTensor, format_result
+from cutedump.expr.functions import _REG, shape_of
+from cutedump.expr.signatures import signature
+from cutedump.expr.evaluation import _Evaluation
+
+_REQ = object()   # a parameter without a default
+
+
+class DType:
+    """An element type as the DSL names it (``cutlass.Float16``): its name and width in bits."""
+    __slots__ = ("name", "bits")
+
+    def __init__(self, name, bits):
+        self.name, self.bits = name, bits
+
+    def __repr__(self):
+        return self.name
+
+
+class Enum_:
+    """A member of one of the DSL's enums (``SmemLayoutAtomKind.K_SW128``, ``LayoutEnum.ROW_MAJOR``)."""
+    __slots__ = ("cls", "name")
+
+    def __init__(self, cls, name):
+        self.cls, self.name = cls, name
+
+    def __repr__(self):
+        return f"{self.cls}.{self.name}"
+
+    def __eq__(self, o):
+        return isinstance(o, Enum_) and (o.cls, o.name) == (self.cls, self.name)
+
+    __hash__ = None
+
+
+#: cutlass's numeric types -> width in bits (cutlass/base_dsl/typing.py)
+DTYPES = {"Float16": 16, "BFloat16": 16, "Float32": 32, "TFloat32": 32, "Float64": 64, "Float8E4M3FN": 8,
+          "Float8E5M2": 8, "Float8E8M0FNU": 8, "Float8E4M3": 8, "Float4E2M1FN": 4, "Float6E3M2FN": 6,
+          "Float6E2M3FN": 6, "Int4": 4, "Int8": 8, "Uint8": 8, "Int16": 16, "Uint16": 16, "Int32": 32,
+          "Uint32": 32, "Int64": 64, "Uint64": 64, "Int128": 128, "Boolean": 1}
+#: the DSL's integer types whose call makes a dynamic value: cutlass.Int32(n)
+DYNAMIC_INTS = frozenset({"Int8", "Uint8", "Int16", "Uint16", "Int32", "Uint32", "Int64", "Uint64"})
+#: the DSL's enums: class -> members
+ENUMS = {"SmemLayoutAtomKind": ("MN_INTER", "MN_SW32", "MN_SW64", "MN_SW128", "MN_SW128_32B", "K_INTER", "K_SW32",
+                                "K_SW64", "K_SW128"),
+         "LayoutEnum": ("ROW_MAJOR", "COL_MAJOR"), "OperandMajorMode": ("MN", "K")}
+
+#: module prefixes a name may carry (the longest first); what is left names a row of DSL_FUNCTIONS, a type or an enum
+_PREFIXES = ("cutlass.cute.nvgpu.warp.", "cute.nvgpu.warp.", "nvgpu.warp.", "warp.", "cutlass.cute.nvgpu.warpgroup.", "cutlass.cute.nvgpu.tcgen05.", "cute.nvgpu.warpgroup.",
+             "cute.nvgpu.tcgen05.", "nvgpu.warpgroup.", "nvgpu.tcgen05.", "warpgroup.", "tcgen05.",
+             "cutlass.utils.hopper_helpers.", "cutlass.utils.sm90.", "cutlass.utils.", "utils.hopper_helpers.",
+             "utils.sm90.", "hopper_helpers.", "sm90_utils.", "sm90.", "cutlass.cute.", "cute.", "cutlass.",
+             "cute.nvgpu.", "nvgpu.", "utils.")
+
+
+def _strip(name: str) -> tuple[str, str]:
+    """``cute.nvgpu.warpgroup.make_smem_layout_atom`` -> ("warpgroup", "make_smem_layout_atom"): the namespace that
+    matters (warpgroup / tcgen05 for the smem atoms) and the bare name."""
+    ns = "tcgen05" if "tcgen05." in name else "warpgroup"
+    while True:
+        for p in _PREFIXES:
+            if name.startswith(p):
+                name = name[len(p):]
+                break
+        else:
+            return ns, name
+
+
+# ---- the function table ------------------------------------------------------------------------------------
+# name: (parameters, implementation). A parameter is "name" (positional, required), "name=" (positional or keyword,
+# default None), "*name" (keyword only, default None), "*name!" (keyword only, required). The implementation gets
+# the evaluation (ev) and the bound arguments (in order) and calls the eval language's functions through ev.call,
+# so every argument is checked as C++ CuTe's signature checks it.
+
+def _modes(m):
+    """A DSL ``mode=`` argument (an int, a list, a tuple or ``()``) -> template arguments."""
+    if m is None:
+        return ()
+    if isinstance(m, tuple):
+        return tuple(int(x) for x in m)
+    return (int(m),)
+
+
+def _make_layout(ev, shape, stride):
+    if stride is None:
+        return ev.call("make_layout", shape)
+    return ev.call("make_layout", shape, stride)
+
+
+def _composition(ev, lhs, rhs):
+    if isinstance(lhs, Swizzle):
+        raise CuteDumpError("composition: the CuTe DSL does not compose a swizzle with a layout "
+                            "(make_composed_layout(make_swizzle(b, m, s), offset, layout) does)")
+    return ev.call("composition", lhs, rhs)
+
+
+def _inverse(name):
+    def f(ev, x):
+        if isinstance(x, ComposedLayout):
+            raise CuteDumpError(f"{name}: the CuTe DSL takes a Layout, not a composed layout")
+        if not _is_static_layout(x):
+            raise CuteDumpError(f"{name}: the CuTe DSL inverts static layouts only (MLIRError)")
+        return ev.call(name, x)
+    return f
+
+
+def _tile_to_shape(ev, atom, shape, order):
+    return _keep_swizzle(atom, ev.call("tile_to_shape", atom, shape, order))
+
+
+def _keep_swizzle(atom, r):
+    """The DSL keeps a composed layout composed, even with a no-op swizzle ``S<0,4,3>`` (C++ CuTe drops it)."""
+    if isinstance(atom, ComposedLayout) and r.__class__ is Layout:
+        return ComposedLayout(atom.a, atom.offset, r)
+    if isinstance(atom, Swizzle) and r.__class__ is Layout:   # make_composed_layout(make_swizzle(0, m, s), 0, L)
+        return ComposedLayout(atom, C(0), r)
+    return r
+
+
+def _unwrap(L, first):
+    """The DSL's results of the tiled/flat divides and products: a top-level mode (from ``first`` on) that is a
+    one-element tuple is its element (``((3),1)``, not C++'s ``((3),(1))``)."""
+    if L.__class__ is not Layout or not isinstance(L.shape, tuple):
+        return L
+    sh, st = list(L.shape), list(L.stride)
+    for i in range(first, len(sh)):
+        while isinstance(sh[i], tuple) and len(sh[i]) == 1:
+            sh[i], st[i] = sh[i][0], st[i][0]
+    return Layout(tuple(sh), tuple(st))
+
+
+def _unwrapped(name, first):
+    def f(ev, x, t):
+        return _unwrap(ev.call(name, x, t), first)
+    return f
+
+
+def _is_static_layout(x) -> bool:
+    if isinstance(x, ComposedLayout):
+        x = x.b
+    return not isinstance(x, Layout) or (is_static(x.shape) and is_static(x.stride))
+
+
+def _product(name, first=None, coalesce=False):
+    """The products: the DSL refuses a block with dynamic values (MLIRError while tracing); blocked and raked
+    products come out with each mode coalesced (``((2,4),4)``, not C++ 4.2's ``((2,4),(4,1))``)."""
+    def f(ev, x, t):
+        if not _is_static_layout(x):
+            raise CuteDumpError(f"{name}: the CuTe DSL refuses a block with dynamic values (MLIRError)")
+        r = ev.call(name, x, t)
+        if coalesce and r.__class__ is Layout and isinstance(r.shape, tuple):
+            r = ev.call("coalesce", r, tuple([C(1)] * len(r.shape)))
+        if first == "block":   # flat_product: a rank-1 block's one mode is unpacked too
+            if isinstance(x, Layout) and isinstance(x.shape, tuple) and len(x.shape) == 1 and \
+                    r.__class__ is Layout and isinstance(r.shape, tuple) and isinstance(r.shape[0], tuple) and \
+                    len(r.shape[0]) == 1:
+                return Layout((r.shape[0][0],) + r.shape[1:], (r.stride[0][0],) + r.stride[1:])
+            return r
+        return r if first is None else _unwrap(r, first)
+    return f
+
+
+def _group_modes(ev, x, begin, end):
+    n = len(shape_of(x)) if isinstance(shape_of(x), tuple) else 1
+    if end is not None and int(end) <= int(begin):
+        raise CuteDumpError(f"group_modes: begin ({int(begin)}) must be less than end ({int(end)}) (ValueError)")
+    return ev.call("group", x, targs=(int(begin), n if end is None else int(end)))
+
+
+def _recast(ev, new_bits, old_bits, x):
+    ev.nodiv = True   # the DSL's recast strides are of unknown divisibility
+    return ev.call("recast_layout", x, targs=(_bits(old_bits), _bits(new_bits)))
+
+
+def _divide(name):
+    def f(ev, x, t):
+        if isinstance(x, Layout) and isinstance(x.shape, tuple) and len(x.shape) == 1 and isinstance(t, int):
+            raise CuteDumpError(f"{name}: the CuTe DSL refuses an integer tiler for a rank-1 tuple layout "
+                                f"(ValueError)")
+        return ev.call(name, x, t)
+    return f
+
+
+def _tensor_only(name):
+    def f(ev, *args):
+        if isinstance(args[0], (Layout, ComposedLayout)):
+            raise CuteDumpError(f"{name}: the CuTe DSL takes a tensor (make_identity_tensor(shape)), not a layout "
+                                f"(MLIRError)")
+        return _plain(name)(ev, *args)
+    return f
+
+
+def _bits(x) -> int:
+    if isinstance(x, DType):
+        return x.bits
+    if isinstance(x, int):
+        return int(x)
+    raise CuteDumpError(f"expected a width in bits or a type, got {x!r}")
+
+
+def _smem_atom(ev, kind, dtype, ns="warpgroup"):
+    """warpgroup/tcgen05 make_smem_layout_atom(kind, dtype): the GMMA/UMMA atom, its offset 0 (the DSL's
+    ``S<3,4,3> o 0 o (8,64):(64,1)``)."""
+    from cutedump.algebra import smem as SMEM  # start-up: loaded with the first smem atom
+    if not isinstance(kind, Enum_) or kind.cls != "SmemLayoutAtomKind":
+        raise CuteDumpError(f"make_smem_layout_atom: expected a SmemLayoutAtomKind, got {kind!r}")
+    if not isinstance(dtype, DType):
+        raise CuteDumpError(f"make_smem_layout_atom: expected an element type (cutlass.Float16, ...), got {dtype!r}")
+    if kind.name == "MN_SW128_32B" and ns != "tcgen05":
+        raise CuteDumpError("make_smem_layout_atom: MN_SW128_32B is a tcgen05 atom kind")
+    if kind.name == "MN_SW128_32B":   # the DSL's atom: 8 columns of 1024 bits (C++ UMMA's has 4)
+        n = C(1024 // dtype.bits)
+        return ComposedLayout(Swizzle(2, 5, 2), C(0), Layout((n, C(8)), (C(1), n)))
+    major, swz = kind.name.split("_", 1)
+    name = f"{'UMMA' if ns == 'tcgen05' else 'GMMA'}::Layout_{major}_{swz}_Atom"
+    atom = SMEM.smem_atom(name, dtype.bits)
+    return ComposedLayout(atom.a, C(0), atom.b)
+
+
+def _atom_kind(layout_enum, dtype, major_mode_size):
+    """hopper_helpers.get_smem_layout_atom: the widest swizzle whose bits divide the major mode's."""
+    if not isinstance(layout_enum, Enum_) or layout_enum.cls != "LayoutEnum":
+        raise CuteDumpError(f"expected a LayoutEnum (ROW_MAJOR or COL_MAJOR), got {layout_enum!r}")
+    if int(major_mode_size) % 8:
+        raise CuteDumpError(f"get_smem_layout_atom: assert major_mode_size % 8 == 0 (got {int(major_mode_size)})")
+    b = int(major_mode_size) * _bits(dtype)
+    major = "K" if layout_enum.name == "ROW_MAJOR" else "MN"
+    for swz, n in (("SW128", 1024), ("SW64", 512), ("SW32", 256)):
+        if b % n == 0:
+            return Enum_("SmemLayoutAtomKind", f"{major}_{swz}")
+    return Enum_("SmemLayoutAtomKind", f"{major}_INTER")
+
+
+def _get_smem_layout_atom(ev, layout_enum, dtype, major_mode_size):
+    return _atom_kind(layout_enum, dtype, major_mode_size)
+
+
+def _need_tuple(x, what):
+    if not isinstance(x, tuple):
+        raise CuteDumpError(f"{what}: assert isinstance(mma_tiler_mnk, tuple) (got {format_result(x)})")
+
+
+def _smem_ab(which):
+    def f(ev, layout_enum, tiler, dtype, stages):
+        """hopper_helpers.make_smem_layout_a/b (cutlass/utils/hopper_helpers.py)."""
+        _need_tuple(tiler, f"make_smem_layout_{which}")
+        if not isinstance(layout_enum, Enum_) or layout_enum.cls != "LayoutEnum":
+            raise CuteDumpError(f"make_smem_layout_{which}: expected a LayoutEnum, got {layout_enum!r}")
+        k_major = layout_enum.name == "ROW_MAJOR"
+        shape = ev.call("slice", (UNDERSCORE, C(0), UNDERSCORE) if which == "a" else (C(0), UNDERSCORE, UNDERSCORE),
+                        tiler)
+        major = ev.call("size", tiler[2] if k_major else tiler[0 if which == "a" else 1])
+        atom = _smem_atom(ev, _atom_kind(layout_enum, dtype, major), dtype)
+        order = (C(0), C(1), C(2)) if k_major else (C(1), C(0), C(2))
+        return _keep_swizzle(atom, ev.call("tile_to_shape", atom, ev.call("append", shape, stages), order))
+    return f
+
+
+def _smem_epi(ev, dtype, layout_enum, tile, stages, trg_shape, order):
+    """hopper_helpers.make_smem_layout_epi."""
+    if not isinstance(tile, tuple):
+        raise CuteDumpError(f"make_smem_layout_epi: assert isinstance(epi_tile, tuple) (got {format_result(tile)})")
+    if not isinstance(layout_enum, Enum_) or layout_enum.cls != "LayoutEnum":
+        raise CuteDumpError(f"make_smem_layout_epi: expected a LayoutEnum, got {layout_enum!r}")
+    n_major = layout_enum.name == "ROW_MAJOR"
+    atom = _smem_atom(ev, _atom_kind(layout_enum, dtype, tile[1] if n_major else tile[0]), dtype)
+    trg = trg_shape if trg_shape is not None else ev.call("append", tile, stages)
+    if order is None:
+        order = (C(0), C(1), C(2)) if n_major else (C(1), C(0), C(2))
+    return _keep_swizzle(atom, ev.call("tile_to_shape", atom, trg, order))
+
+
+def _size_like(name):
+    def f(ev, x, mode):
+        return ev.call(name, x, targs=_modes(mode))
+    return f
+
+
+def _cosize(ev, x, mode):
+    """cosize: a dynamic cosize is of unknown divisibility in the DSL (a sum of products less one)."""
+    r = ev.call("cosize", x, targs=_modes(mode))
+    return r if r.__class__ is C and is_static(shape_of(x)) else ev.run_dynamic()
+
+
+def _get(ev, x, mode):
+    t = _modes(mode)
+    if not t:
+        return x
+    return ev.call("get", x, targs=t)
+
+
+def _select(ev, x, mode):
+    return ev.call("select", x, targs=_modes(mode))
+
+
+def _shape(ev, x, mode):
+    s = shape_of(x)
+    return it.get(s, *_modes(mode)) if mode is not None else s
+
+
+def _append(name):
+    def f(ev, x, elem, up_to_rank):
+        return ev.call(name, x, elem, targs=() if up_to_rank is None else (int(up_to_rank),))
+    return f
+
+
+def _swizzle(ev, b, m, s):
+    why = swizzle_limit_error(int(b), int(m), int(s))
+    if why:
+        raise CuteDumpError(why)
+    return Swizzle(int(b), int(m), int(s))
+
+
+def _basis(ev, mode):
+    path = mode if isinstance(mode, tuple) else (mode,)
+    return ScaledBasis(C(1), tuple(int(p) for p in path))
+
+
+def _plain(name, *order):
+    """A row that calls the eval language's ``name`` with the DSL's arguments (reordered by ``order``)."""
+    def f(ev, *args):
+        a = [args[i] for i in order] if order else [x for x in args]
+        while a and a[-1] is None:
+            a.pop()
+        return ev.call(name, *a)
+    return f
+
+
+DSL_FUNCTIONS = {
+    "make_layout": (("shape", "*stride"), _make_layout),
+    "make_ordered_layout": (("shape", "order"), _plain("make_ordered_layout")),
+    "make_composed_layout": (("inner", "offset", "outer"), lambda ev, a, o, b: _keep_swizzle(
+        a, ev.call("composition", a, o, b)) if isinstance(a, Swizzle) else ev.call("composition", a, o, b)),
+    "make_swizzle": (("b", "m", "s"), _swizzle),
+    "composition": (("lhs", "rhs"), _composition),
+    "complement": (("input", "cotarget"), _plain("complement")),
+    "coalesce": (("input", "*target_profile"), _plain("coalesce")),
+    "logical_divide": (("target", "tiler"), _plain("logical_divide")),
+    "zipped_divide": (("target", "tiler"), _divide("zipped_divide")),
+    "tiled_divide": (("target", "tiler"), _unwrapped("tiled_divide", 1)),
+    "flat_divide": (("target", "tiler"), lambda ev, x, t: _unwrap(_divide("flat_divide")(ev, x, t), 0)),
+    "logical_product": (("block", "tiler"), _product("logical_product")),
+    "zipped_product": (("block", "tiler"), _product("zipped_product")),
+    "tiled_product": (("block", "tiler"), _product("tiled_product", 1)),
+    "flat_product": (("block", "tiler"), _product("flat_product", "block")),
+    "blocked_product": (("block", "tiler"), _product("blocked_product")),
+    "raked_product": (("block", "tiler"), _product("raked_product", coalesce=True)),
+    "tile_to_shape": (("atom", "trg_shape", "order"), _tile_to_shape),
+    "right_inverse": (("input",), _inverse("right_inverse")),
+    "left_inverse": (("input",), _inverse("left_inverse")),
+    "size": (("obj", "mode="), _size_like("size")),
+    "cosize": (("obj", "mode="), _cosize),
+    "rank": (("obj", "mode="), _size_like("rank")),
+    "depth": (("a",), _plain("depth")),
+    "get": (("obj", "mode="), _get),
+    "select": (("obj", "mode="), _select),
+    "shape": (("input", "*mode"), _shape),
+    "group_modes": (("input", "begin", "end="), _group_modes),
+    "flatten": (("a",), _plain("flatten")),
+    "filter": (("input",), _plain("filter")),
+    "filter_zeros": (("input", "*target_profile"), _plain("filter_zeros")),
+    "max_common_layout": (("a", "b"), _plain("max_common_layout")),
+    "max_common_vector": (("a", "b"), _plain("max_common_vector")),
+    "recast_layout": (("new_type_bits", "old_type_bits", "src_layout"), _recast),
+    "make_identity_layout": (("shape",), _plain("make_identity_layout")),
+    "make_identity_tensor": (("shape",), _plain("make_identity_tensor")),
+    "append": (("input", "elem", "up_to_rank="), _append("append")),
+    "prepend": (("input", "elem", "up_to_rank="), _append("prepend")),
+    "slice_": (("src", "coord"), _plain("slice", 1, 0)),
+    "dice": (("src", "dicer"), _plain("dice", 1, 0)),
+    "product_each": (("a",), lambda ev, a: it.product_each(a)),
+    "product": (("a",), _plain("product")),
+    "ceil_div": (("input", "tiler"), _plain("ceil_div")),
+    "shape_div": (("lhs", "rhs"), _plain("shape_div")),
+    "crd2idx": (("coord", "layout"), _plain("crd2idx")),
+    "idx2crd": (("idx", "shape"), _plain("idx2crd")),
+    "local_tile": (("input", "tiler", "coord", "proj="), _tensor_only("local_tile")),
+    "local_partition": (("target", "tiler", "index", "proj="), _tensor_only("local_partition")),
+    "nullspace": (("layout",), _plain("nullspace")),
+    "repeat_like": (("x", "target"), _plain("repeat_like", 1, 0)),
+    "E": (("mode",), _basis),
+    "is_static": (("x",), lambda ev, x: ev.static_now(x)),
+    "make_smem_layout_atom": (("kind", "element_type"), _smem_atom),
+    "get_smem_layout_atom": (("layout", "element_type", "major_mode_size"), _get_smem_layout_atom),
+    "make_smem_layout_a": (("a_layout", "mma_tiler_mnk", "a_dtype", "num_stages"), _smem_ab("a")),
+    "make_smem_layout_b": (("b_layout", "mma_tiler_mnk", "b_dtype", "num_stages"), _smem_ab("b")),
+    "make_smem_layout_epi": (("epi_dtype", "epi_layout", "epi_tile", "epi_stage", "smem_trg_shape=",
+                              "smem_order="), _smem_epi),
+}
+# the MMA and copy constructors, over the atoms (a higher layer: imported on first use, as NAMED's rows are)
+for _n, _params in (("MmaF16BF16Op", ("ab_dtype", "acc_dtype", "shape_mnk")), ("CopyUniversalOp", ()),
+                    ("make_mma_atom", ("op",)), ("make_tiled_mma", ("op_or_atom", "atom_layout_mnk=", "permutation_mnk=")),
+                    ("make_copy_atom", ("op", "copy_internal_type", "*num_bits_per_copy")),
+                    ("make_tiled_copy_tv", ("atom", "thr_layout", "val_layout")),
+                    ("make_layout_tv", ("thr_layout", "val_layout"))):
+    _impl = {"MmaF16BF16Op": "mma_f16_bf16_op", "CopyUniversalOp": "copy_universal_op"}.get(_n, _n)
+    DSL_FUNCTIONS[_n] = (_params, "cutedump.atoms.dsl_ops:" + _impl)
+#: cutlass.utils' aliases (cutlass/utils/__init__.py: sm90_make_smem_layout_a, ...)
+for _n in ("make_smem_layout_a", "make_smem_layout_b", "make_smem_layout_epi"):
+    DSL_FUNCTIONS["sm90_" + _n] = DSL_FUNCTIONS[_n]
+DSL_FUNCTIONS["sm90_get_smem_layout_atom"] = DSL_FUNCTIONS["get_smem_layout_atom"]
+
+
+def _bind(name, params, args, kwargs, text, col):
+    """The DSL's arguments bound to ``params`` as Python binds them; a mismatch is Python's TypeError, as a
+    CuteDumpError."""
+    out = []
+    pos = [p for p in params if not p.startswith("*")]
+    if len(args) > len(pos):
+        raise CuteDumpError(f"{name}() takes {len(pos)} positional argument{'s' if len(pos) != 1 else ''} but "
+                            f"{len(args)} were given (the CuTe DSL raises TypeError)", text, col)
+    known = {p.strip("*=!") for p in params}
+    for k, (_, kcol) in kwargs.items():
+        if k not in known:
+            raise CuteDumpError(f"{name}() got an unexpected keyword argument '{k}'", text, kcol)
+    i = 0
+    for p in params:
+        bare = p.strip("*=!")
+        if not p.startswith("*") and i < len(args):
+            if bare in kwargs:
+                raise CuteDumpError(f"{name}() got multiple values for argument '{bare}'", text, kwargs[bare][1])
+            out.append(args[i])
+            i += 1
+        elif bare in kwargs:
+            out.append(kwargs[bare][0])
+        elif p.endswith("=") or (p.startswith("*") and not p.endswith("!")):
+            out.append(None)
+        else:
+            raise CuteDumpError(f"{name}() missing 1 required positional argument: '{bare}' (the CuTe DSL raises "
+                                f"TypeError)", text, col)
+    return out
+
+
+# ---- evaluation ---------------------------------------------------------------------------------------------
+
+#: the dynamic inputs' values, run by run (odd primes; the second run doubles them: see the module docstring)
+_PRIMES = (1009, 1013, 1019, 1021, 1031, 1033, 1039, 1049, 1051, 1061, 1063, 1069, 1087, 1091, 1093, 1097, 1103,
+           1109, 1117, 1123, 1129, 1151, 1153, 1163, 1171, 1181, 1187, 1193, 1201, 1213, 1217, 1223, 1229)
+RUNS = 3
+
+
+class _Run:
+    """One evaluation of a DSL expression, its dynamic inputs given run ``r``'s values."""
+
+    def __init__(self, text, r):
+        self.text, self.r, self.leaf = text, r, 0
+        self.nodiv = False
+        self.ev = _DslEvaluation(text)
+        self.col = 0
+
+    def dynamic(self) -> int:
+        k = self.leaf
+        self.leaf += 1
+        v = _PRIMES[(k * 7 + self.r * 5) % len(_PRIMES)]
+        return 2 * v if self.r == 1 else v
+
+    def run_dynamic(self):
+        """A dynamic value of unknown divisibility (a value of this run of its own)."""
+        return self.dynamic()
+
+    def static_now(self, x) -> bool:
+        if isinstance(x, Layout):
+            return is_static(x.shape) and is_static(x.stride)
+        return is_static(x)
+
+    def call(self, name, *args, targs=()):
+        """The eval language's ``name<targs>(args)`` on evaluated arguments (its signature checks included)."""
+        src = _ColAt(self.col)
+        node = Call(name, tuple(targs), tuple(Lit(a, 0, src) for a in args), 0, src)
+        return self.ev.calls(node)
+
+    def value(self, n):
+        cls = n.__class__
+        if cls is Lit:
+            return n.value
+        if cls is Tuple_:
+            return tuple([self.value(x) for x in n.items])
+        if cls is BinOp:
+            return self.arith(n)
+        if cls is PyName:
+            return self.name(n)
+        if cls is PyAttr:
+            return self.attr(n)
+        if cls is PyCall:
+            return self.pycall(n)
+        raise CuteDumpError("unexpected expression", self.text, getattr(n, "col", 0))
+
+    def arith(self, n):
+        a = self.value(n.left)
+        b = None if n.right is None else self.value(n.right)
+        for x in (a, b):
+            if x is not None and not isinstance(x, int) or isinstance(x, bool):
+                raise CuteDumpError(f"operator {n.op if n.op != 'neg' else '-'}: integers only, got "
+                                    f"{_text(x)}", self.text, n.col)
+        if (a.__class__ is not C) or (b is not None and b.__class__ is not C):
+            return self.dynamic()   # arithmetic on a dynamic value: a new one (the DSL's Int32 arithmetic)
+        a, op = int(a), n.op
+        if op == "neg":
+            return C(-a)
+        b = int(b)
+        if op in ("//", "%", "/") and b == 0:
+            raise CuteDumpError("integer division or modulo by zero (ZeroDivisionError)", self.text, n.col)
+        if op == "/":
+            if a % b:
+                raise CuteDumpError(f"{a} / {b} is a float ({a / b}); a shape takes integers (write {a} // {b})",
+                                    self.text, n.col)
+            return C(a // b)
+        return C(a + b if op == "+" else a - b if op == "-" else a * b if op == "*" else a // b if op == "//"
+                 else a % b)
+
+    def name(self, n):
+        _, bare = _strip(n.name)
+        if bare in DTYPES:
+            return DType(bare, DTYPES[bare])
+        cls, _, member = bare.rpartition(".")
+        cls = cls.rsplit(".", 1)[-1]
+        if cls in ENUMS:
+            if member not in ENUMS[cls]:
+                raise CuteDumpError(f"{cls} has no member {member!r} ({', '.join(ENUMS[cls])})", self.text, n.col)
+            return Enum_(cls, member)
+        if bare in DSL_FUNCTIONS:
+            raise CuteDumpError(f"{bare} is a function: call it", self.text, n.col)
+        raise CuteDumpError(f"unknown name {n.name!r}", self.text, n.col)
+
+    def attr(self, n):
+        x = self.value(n.obj)
+        key = n.name
+        if not isinstance(key, str):   # x[i]
+            i = self.value(key)
+            if not isinstance(x, tuple) or not isinstance(i, int):
+                raise CuteDumpError("only a tuple is indexed (x[i])", self.text, n.col)
+            if not -len(x) <= int(i) < len(x):
+                raise CuteDumpError(f"tuple index {int(i)} out of range (IndexError)", self.text, n.col)
+            return x[int(i)]
+        if isinstance(x, (Layout, ComposedLayout)) and key in ("shape", "stride"):
+            if key == "stride" and isinstance(x, ComposedLayout):
+                raise CuteDumpError("a composed layout has no stride", self.text, n.col)
+            return getattr(x, key)
+        if isinstance(x, DType) and key == "width":
+            return C(x.bits)
+        if hasattr(x, "dsl_attr"):   # an MMA / copy atom of cutedump.atoms.dsl_ops
+            try:
+                return x.dsl_attr(key)
+            except CuteDumpError as e:
+                raise CuteDumpError(e.message, self.text, n.col) from None
+        raise CuteDumpError(f"{_text(x)} has no attribute {key!r} here", self.text, n.col)
+
+    def pycall(self, n):
+        fn = n.fn
+        if fn.__class__ is PyName:
+            ns, bare = _strip(fn.name)
+            if bare in DYNAMIC_INTS:
+                if len(n.args) != 1 or n.kwargs:
+                    raise CuteDumpError(f"{bare}(n) takes one integer", self.text, n.col)
+                v = self.value(n.args[0])
+                if not isinstance(v, int) or isinstance(v, bool):
+                    raise CuteDumpError(f"{bare}(n): expected an integer, got {_text(v)}", self.text, n.col)
+                return self.dynamic()
+            row = DSL_FUNCTIONS.get(bare)
+            if row is None:
+                if bare in _REG:
+                    raise CuteDumpError(f"{bare}: not a function of the CuTe DSL (the C++ spelling "
+                                        f"{signature(bare).split(' | ')[0]} reads as C++)", self.text, n.col)
+                import difflib  # start-up: only for an unknown function name
+                close = difflib.get_close_matches(bare, list(DSL_FUNCTIONS), n=3)
+                hint = f" (did you mean {', '.join(close)}?)" if close else ""
+                raise CuteDumpError(f"unknown function {fn.name!r}{hint}", self.text, n.col)
+            params, impl = row
+            if impl.__class__ is str:   # "module:function", imported on first use
+                import importlib  # start-up: only for the MMA / copy constructors
+                mod, _, attr = impl.partition(":")
+                impl = getattr(importlib.import_module(mod), attr)
+            args = [self.value(a) for a in n.args]
+            kwargs = {k: (self.value(v), c) for k, (v, c) in n.kwargs.items()}
+            bound = _bind(bare, params, args, kwargs, self.text, n.col)
+            self.col = n.col
+            try:
+                if impl is _smem_atom:
+                    return impl(self, *bound, ns=ns)
+                return impl(self, *bound)
+            except CuteDumpError as e:
+                if e.col is None:
+                    raise CuteDumpError(e.message if e.message.startswith(bare) else f"{bare}: {e.message}",
+                                        self.text, n.col) from None
+                raise
+        target = self.value(fn)
+        args = [self.value(a) for a in n.args]
+        if n.kwargs or not isinstance(target, (Layout, ComposedLayout, Swizzle)):
+            raise CuteDumpError("only layouts and swizzles can be called on a coordinate", self.text, n.col)
+        try:
+            return target(*args)
+        except CuteDumpError as e:
+            raise CuteDumpError(e.message, self.text, n.col) from None
+        except (TypeError, IndexError, ValueError) as e:
+            raise CuteDumpError(f"cannot evaluate at these coordinates ({e})", self.text, n.col) from None
+
+
+class _DslEvaluation(_Evaluation):
+    """The eval language's evaluation of calls, without C++ int's overflow checks (the DSL's dynamic values are not
+    known, and the runs' values are cutedump's own)."""
+    __slots__ = ()
+
+    def checked(self, result, node):
+        return result
+
+
+class _ColAt:
+    """Every token of a call made here has the column of the DSL call it came from."""
+    __slots__ = ("col",)
+
+    def __init__(self, col):
+        self.col = col
+
+    def __getitem__(self, i):
+        return self.col
+
+
+def _text(x) -> str:
+    try:
+        return format_result(x)
+    except Exception:   # a DType, an enum member
+        return repr(x)
+
+
+def _merge(xs):
+    """The answers of the runs -> one answer: static values as they are, each dynamic value its divisibility."""
+    x = xs[0]
+    cls = x.__class__
+    if cls is C or cls is bool:
+        return x
+    if isinstance(x, int):
+        g = 0
+        for v in xs:
+            g = gcd(g, int(v))
+        return DynDiv(g or 1)
+    if cls is tuple:
+        return tuple(_merge([v[i] for v in xs]) for i in range(len(x)))
+    if cls is Layout:   # the DSL prints no divisibility in a layout's shape
+        return Layout(_undiv(_merge([v.shape for v in xs])), _merge([v.stride for v in xs]))
+    if cls is ComposedLayout:
+        return ComposedLayout(x.a, _merge([v.offset for v in xs]), _merge([v.b for v in xs]))
+    if cls is ScaledBasis:
+        return ScaledBasis(_merge([v.value for v in xs]), x.path)
+    if cls is CountingTensor:
+        return CountingTensor(_merge([v.coord for v in xs]), _merge([v.layout for v in xs]))
+    return x
+
+
+def _undiv(x):
+    if x.__class__ is DynDiv:
+        return DynDiv(1)
+    if x.__class__ is tuple:
+        return tuple(_undiv(e) for e in x)
+    return x
+
+
+def evaluate_dsl(text: str):
+    """A DSL-spelled expression's value (dynamic values as :class:`DynDiv`, their divisibility)."""
+    node = parse_dsl(text)
+    lenient = _L.LENIENT
+    lenient[0] = True
+    try:
+        answers = []
+        nodiv = False
+        for r in range(RUNS):
+            try:
+                run = _Run(text, r)
+                answers.append(run.value(node))
+                nodiv = nodiv or run.nodiv
+            except CuteDumpError:
+                if r == 0:
+                    raise
+                break   # a later run's values fail where the first's did not: the first alone decides
+            except RecursionError:
+                raise CuteDumpError("expression nested too deeply", text, 0) from None
+    finally:
+        lenient[0] = False
+    if len(answers) < RUNS or nodiv:
+        return _merge_single(answers[0])
+    return _merge(answers)
+
+
+def _merge_single(x):
+    """One run only: dynamic values of unknown divisibility."""
+    return _merge([x, _bump(x)])
+
+
+def _bump(x):
+    cls = x.__class__
+    if cls is C or cls is bool:
+        return x
+    if isinstance(x, int):
+        return 1
+    if cls is tuple:
+        return tuple(_bump(e) for e in x)
+    if cls is Layout:
+        return Layout(_bump(x.shape), _bump(x.stride))
+    if cls is ComposedLayout:
+        return ComposedLayout(x.a, _bump(x.offset), _bump(x.b))
+    return x
+
+
+# ---- the DSL's print ----------------------------------------------------------------------------------------
+
+def dsl_int(x) -> str:
+    if x.__class__ is C or x.__class__ is bool:
+        return str(int(x)) if x.__class__ is C else str(x)
+    d = int(x) if x.__class__ is DynDiv else 1
+    return f"?{{div={d}}}" if d > 1 else "?"
+
+
+def _mlir(x) -> str:
+    """An int tuple / layout as the DSL's MLIR values print: ``(4,?{div=8})``; a one-element tuple ``(4)``."""
+    cls = x.__class__
+    if cls is tuple:
+        return "(" + ",".join(_mlir(e) for e in x) + ")"
+    if x is UNDERSCORE:
+        return "_"
+    if cls is ScaledBasis:
+        return dsl_int(x.value) + "".join(f"@{p}" for p in reversed(x.path))
+    if isinstance(x, int):
+        return dsl_int(x)
+    return str(x)
+
+
+def _python(x) -> str:
+    """A Python-level tuple of the DSL (what shape, product_each, get on a tuple return): Python's repr, a static
+    value as the int, a dynamic one ``Int32(?)``."""
+    if x.__class__ is tuple:
+        inner = ", ".join(_python(e) for e in x)
+        return f"({inner},)" if len(x) == 1 else f"({inner})"
+    if x is UNDERSCORE:
+        return "None"
+    if x.__class__ is C:
+        return str(int(x))
+    if isinstance(x, bool):
+        return str(x)
+    if isinstance(x, int):
+        return "Int32(?)"
+    return format_dsl(x)
+
+
+def format_dsl(obj) -> str:
+    """``obj`` as the CuTe DSL's ``str()`` prints it."""
+    cls = obj.__class__
+    if cls is Layout:
+        return f"{_mlir(obj.shape)}:{_mlir(obj.stride)}"
+    if cls is ComposedLayout:
+        a = obj.a
+        inner = f"S<{a.b},{a.m},{a.s}>" if isinstance(a, Swizzle) else format_dsl(a)
+        return f"{inner} o {_mlir(obj.offset)} o {format_dsl(obj.b)}"
+    if isinstance(obj, Swizzle):
+        return f"S<{obj.b},{obj.m},{obj.s}>"
+    if cls is tuple:
+        return _python(obj)
+    if cls is bool:
+        return str(obj)
+    if isinstance(obj, int):
+        return dsl_int(obj)
+    if cls is ScaledBasis:
+        return _mlir(obj)
+    if cls is CountingTensor:
+        return f"tensor<{_mlir(obj.coord)} o {format_dsl(obj.layout)}>"
+    if isinstance(obj, (DType, Enum_)):
+        return repr(obj)
+    if hasattr(obj, "dsl_str"):   # an MMA / copy atom of cutedump.atoms.dsl_ops
+        return obj.dsl_str(format_dsl)
+    return str(obj)
+
+
+# ---- which spelling an input is -----------------------------------------------------------------------------
+
+#: names only the DSL spells (a call of one of them is DSL input with or without the cute. prefix)
+_DSL_ONLY = ("make_swizzle", "make_composed_layout", "group_modes", "make_smem_layout", "slice_(", "product_each",
+             "Int32(", "Int64(", "Float16", "BFloat16", "Float32", "Float8", "SmemLayoutAtomKind", "LayoutEnum",
+             "Int16(", "Int8(", "Uint32(", "Uint64(", "Uint16(", "Uint8(", "None", "//")
+
+
+def is_dsl(text: str, syntax: str | None = None) -> bool:
+    """Is ``text`` spelled as the CuTe DSL spells it? ``cute.``/``cutlass.`` names, keyword arguments, names only
+    the DSL has (``make_swizzle``, ``group_modes``, ``None``, ``//``, ...). A text without any of them (``size((4,
+    8))``) reads as CuTe's print / C++ whatever ``syntax`` asks of the answer: its plain integers are dynamic there,
+    and the answers to such text stay what they were."""
+    if "cute." in text or "cutlass." in text or "=" in text:
+        return True
+    for w in _DSL_ONLY:
+        if w in text:
+            return True
+    return syntax == "dsl" and _python_tuples(text) and _dsl_names_only(text)
+
+
+def _dsl_names_only(text: str) -> bool:
+    """Every name in ``text`` is a function of the DSL's table (or None / True / False)."""
+    name = []
+    for ch in text + " ":
+        if ch.isalnum() or ch == "_":
+            name.append(ch)
+            continue
+        if name:
+            w = "".join(name)
+            name = []
+            if not w[0].isdigit() and w not in DSL_FUNCTIONS and w not in ("None", "True", "False"):
+                return False
+    return True
+
+
+def _python_tuples(text: str) -> bool:
+    """A tuple literal written as Python writes it -- ``(4, 8)`` (a comma and a space inside a tuple's parentheses,
+    not a call's), ``(4,)`` -- and no mark of C++ or CuTe's print (``_8``, ``<``, ``{``, ``:``, ``::``, ``@``)."""
+    for mark in ("<", "{", ":", "@", " o "):
+        if mark in text:
+            return False
+    found = False
+    stack = []   # for each open parenthesis: is it a tuple's (not a call's)?
+    prev = ""
+    for i, ch in enumerate(text):
+        if ch == "_" and i + 1 < len(text) and text[i + 1].isdigit() and not (prev.isalnum() or prev == "_"):
+            return False   # _8: CuTe's static integer
+        if ch == "(":
+            j = i - 1
+            while j >= 0 and text[j] == " ":
+                j -= 1
+            stack.append(not (j >= 0 and (text[j].isalnum() or text[j] == "_")))
+        elif ch == ")":
+            if prev == "," and stack and stack[-1]:
+                found = True
+            if stack:
+                stack.pop()
+        elif ch == " " and prev == "," and stack and stack[-1]:
+            found = True
+        if ch != " ":
+            prev = ch
+        elif prev == ",":
+            prev = ","
+    return found
+
+
+# ---- DSL code that builds an answer -------------------------------------------------------------------------
+
+def _code_value(x) -> str:
+    if x.__class__ is tuple:
+        inner = ", ".join(_code_value(e) for e in x)
+        return f"({inner},)" if len(x) == 1 else f"({inner})"
+    if x is UNDERSCORE:
+        return "None"
+    if x.__class__ is C:
+        return str(int(x))
+    if isinstance(x, int) and not isinstance(x, bool):
+        return f"cutlass.Int32({int(x)})"
+    raise CuteDumpError(f"cannot spell {_text(x)} as CuTe DSL code")
+
+
+def to_dsl_code(obj) -> str:
+    """A DSL expression that builds ``obj``: ``cute.make_layout((4, 8), stride=(1, 4))``; a dynamic integer is
+    ``cutlass.Int32(n)``; a swizzled layout ``cute.make_composed_layout(cute.make_swizzle(b, m, s), 0, L)``."""
+    if obj.__class__ is Layout:
+        return f"cute.make_layout({_code_value(obj.shape)}, stride={_code_value(obj.stride)})"
+    if obj.__class__ is ComposedLayout and isinstance(obj.a, Swizzle) and obj.b.__class__ is Layout:
+        a = obj.a
+        return (f"cute.make_composed_layout(cute.make_swizzle({a.b}, {a.m}, {a.s}), {_code_value(obj.offset)}, "
+                f"{to_dsl_code(obj.b)})")
+    if isinstance(obj, Swizzle):
+        return f"cute.make_swizzle({obj.b}, {obj.m}, {obj.s})"
+    return _code_value(obj)

@@ -1,0 +1,381 @@
+"""Evaluation: an expression's nodes (:mod:`cutedump.parse`) to an algebra object, every call through the function
+table and its signature checks, C++ ``int`` overflow refused as CuTe would overflow; a DSL-spelled expression
+goes to :mod:`cutedump.expr.dsl`."""
+from __future__ import annotations
+
+from cutedump.errors import CuteDumpError
+from cutedump import algebra as A
+from cutedump.algebra.basis import has_basis
+from cutedump.algebra import C, make_layout, swizzle as SW
+from cutedump.algebra.integer import INT_MAX, INT_MIN, OVERFLOW, overflow_reset, wrap32
+from cutedump.algebra.inttuple import flatten_to_tuple, fmt, is_int_tuple
+from cutedump.algebra.layout import Layout
+from cutedump.algebra.swizzle import ComposedLayout, Swizzle, recast_swizzle
+from cutedump.parse import parse_expr, build_literal, Call, Apply, BinOp, Lit, Named, swizzle_limit_error
+from cutedump.expr.values import CountingTensor, _CONSTANTS, _Name, _kind, _show, format_result
+from cutedump.expr.functions import _REG, _TENSOR_OVERLOADS, _UNSUPPORTED, _local_partition_at, _local_tile_at, _tensor_slice
+from cutedump.expr.signatures import _BASIS_REFUSED, _SHAPE_OK, _check_call_shape, _check_kinds, _refuse_basis, signature
+from cutedump.expr.named import NAMED, _named, bits
+
+
+def _basis_arith(n, a, b, text):
+    """ScaledBasis / ArithTuple + and * (arithmetic_tuple.hpp): value * E<i>, E<i> + E<j>, AT + _0."""
+    ok = (C, int)
+    if n.op == "*" and not ((a.__class__ in ok) or (b.__class__ in ok)):
+        raise CuteDumpError(f"operator*: a ScaledBasis multiplies an integer only, got {_show(a)} * {_show(b)}",
+                            text, n.col)
+    if n.op == "*" and (isinstance(a, tuple) or isinstance(b, tuple)):
+        raise CuteDumpError(f"operator*: CuTe has no product of an arithmetic tuple, got {_show(a)} * {_show(b)}",
+                            text, n.col)
+    try:
+        return a * b if n.op == "*" else a + b
+    except CuteDumpError as e:
+        raise CuteDumpError(e.message, text, n.col) from None
+
+
+def _arith(n, a, b, text):
+    """C++ integer arithmetic on CuTe integers (integral_constant.hpp's static/dynamic rules, C++ truncation)."""
+    if n.op in ("+", "*") and (getattr(a, "_cute_basis", False) or getattr(b, "_cute_basis", False)):
+        return _basis_arith(n, a, b, text)
+    for x in (a, b):
+        if x is not None and not (x.__class__ is C or x.__class__ is int):
+            raise CuteDumpError(f"operator{'-' if n.op == 'neg' else n.op}: cutedump reads integer arithmetic only, "
+                                f"got {_kind(x)} {_show(x)}", text, n.col)
+    op = n.op
+    if op == "neg":
+        return -a
+    if op == "+":
+        return a + b
+    if op == "-":
+        return a - b
+    if op == "*":
+        return a * b
+    if b == 0:
+        raise CuteDumpError(f"{_show(a)} {op} {_show(b)}: division by zero" +
+                            (" (does not compile in CuTe)" if b.__class__ is C and a.__class__ is C else
+                             " (undefined behaviour in C++)"), text, n.col)
+    return A.div(a, b) if op == "/" else A.mod(a, b)
+
+
+class _Evaluation:
+    """One evaluate() call: its text, the first overflow (message, col), and the evaluation of Call/Apply nodes.
+
+    A class, not closures: a closure that passes itself on (``calls``) is a reference cycle per expression, which only
+    the garbage collector frees (eval -f evaluates thousands)."""
+
+    __slots__ = ("text", "first")
+
+    def __init__(self, text):
+        self.text = text
+        self.first = []   # (message, col) of the first call whose result overflowed
+
+    def checked(self, result, node):
+        """Wrap out-of-range ints of a result as CuTe's int does; note the first overflow (with its call's column)."""
+        if not OVERFLOW:   # the common cases in short: ints within range, no overflow on the way
+            cls = result.__class__
+            if cls is C or cls is int:
+                if -2147483648 <= result <= 2147483647:
+                    return result
+            elif cls is Layout:
+                if _in_int(result.shape) and _in_int(result.stride):
+                    return result
+            elif cls is tuple and _in_int(result):
+                return result
+        first, text = self.first, self.text
+        result, big = _wrap_ints(result)
+        if (OVERFLOW or big is not None) and not first:
+            what = OVERFLOW[0] if OVERFLOW else f"a result value {big}"
+            first.append((what, node.col))
+        _check_swizzles(result, text, node)
+        return result
+
+    def calls(self, n):
+        text, calls, checked = self.text, self.calls, self.checked
+        if n.__class__ is Call:
+            if n.args is None:
+                if n.name in _CONSTANTS:
+                    return _Name(n.name)
+                if n.name in _REG:
+                    raise CuteDumpError(f"{n.name} is a function: call it as {signature(n.name)}", text, n.col)
+                if any(row.matches(n.name) for row in NAMED):   # e.g. Layout_K_SW128_Atom<half_t> (using GMMA)
+                    return _named(n, text)
+                raise CuteDumpError(f"unknown name {n.name!r}", text, n.col)
+            if n.name not in _REG and not n.args and any(row.matches(n.name) for row in NAMED):
+                return _named(n, text)   # e.g. ss_smem_selector<GMMA::Major::K,half_t,_128,_64>()
+            if n.name not in _REG:
+                if n.name in _UNSUPPORTED:
+                    raise CuteDumpError(f"{n.name}: {_UNSUPPORTED[n.name]}", text, n.col)
+                import difflib  # start-up: only for an unknown function name
+                close = difflib.get_close_matches(n.name, list(_REG), n=3)
+                hint = f" (did you mean {', '.join(close)}?)" if close else ""
+                raise CuteDumpError(f"unknown function {n.name!r}{hint}", text, n.col)
+            if (n.name, n.targs, len(n.args)) not in _SHAPE_OK:
+                _check_call_shape(n, text)
+            fn, takes_targs = _REG[n.name]
+            args = [a.value if a.__class__ is Lit else build_literal(a, text, calls) for a in n.args]
+            tensor = how = None
+            if args and args[0].__class__ is CountingTensor:   # a Tensor overload: the tensor's layout, see below
+                tensor, how = args[0], _TENSOR_OVERLOADS.get(n.name)
+                if how is None:
+                    raise CuteDumpError(f"{n.name} has no overload for a tensor ({tensor}): does not compile in "
+                                        f"CuTe", text, n.col)
+                args[0] = tensor.layout
+            _check_kinds(n, args, text)
+            if n.name in _BASIS_REFUSED:
+                _refuse_basis(n, args, text)
+            try:
+                if how == "slice":
+                    T, crd = (_local_tile_at if n.name == "local_tile" else _local_partition_at)(*args)
+                    r = _tensor_slice(CountingTensor(tensor.coord, T), crd)
+                else:
+                    r = fn(*args, targs=n.targs) if takes_targs else fn(*args)
+                    if how == "keep":
+                        r = CountingTensor(tensor.coord, r)
+            except TypeError as e:
+                raise CuteDumpError(f"{n.name} is not defined for ({', '.join(_kind(a) for a in args)})",
+                                    text, n.col) from None
+            except CuteDumpError as e:
+                if e.col is None:
+                    msg = e.message if e.message.startswith((f"{n.name}:", f"{n.name}<", f"{n.name}(")) else f"{n.name}: {e.message}"
+                    raise CuteDumpError(msg, text, n.col) from None
+                raise
+            except (IndexError, ValueError, ZeroDivisionError) as e:
+                raise CuteDumpError(f"{n.name}: invalid arguments ({e})", text, n.col) from None
+            except AttributeError:
+                kinds = ", ".join(_kind(a) for a in args)
+                raise CuteDumpError(f"{n.name} is not defined for ({kinds})", text, n.col) from None
+            return checked(r, n)
+        if n.__class__ is Apply:
+            target = build_literal(n.fn, text, calls)
+            while isinstance(target, tuple) and len(target) == 1 and callable(target[0]):
+                target = target[0]  # (L)(i): parentheses around a layout
+            args = [build_literal(a, text, calls) for a in n.args]
+            if not callable(target) or isinstance(target, _Name):
+                raise CuteDumpError("only layouts and swizzles can be evaluated with (...)", text, n.col)
+            try:
+                r = target(*args)
+            except CuteDumpError as e:
+                if e.col is None:
+                    raise CuteDumpError(e.message, text, n.col) from None
+                raise
+            except (TypeError, IndexError, ValueError) as e:
+                raise CuteDumpError(f"cannot evaluate at these coordinates ({e})", text, n.col) from None
+            return checked(r, n)
+        if n.__class__ is Named:
+            return checked(_named(n, text), n)
+        if n.__class__ is BinOp:
+            return checked(_arith(n, build_literal(n.left, text, calls),
+                                  None if n.right is None else build_literal(n.right, text, calls), text), n)
+        raise CuteDumpError("unexpected expression", text, getattr(n, "col", 0))
+
+
+def dsl_input(text: str, syntax: str | None = None) -> bool:
+    """Is ``text`` spelled as the CuTe DSL spells it (:func:`cutedump.expr.dsl.is_dsl`)? In short first: most input has
+    no '.', '=' or a DSL-only name."""
+    if syntax != "dsl" and "." not in text and "=" not in text and "None" not in text and "//" not in text and \
+            "make_s" not in text and "_modes" not in text and "t32(" not in text and "t64(" not in text and \
+            "t16(" not in text and "nt8(" not in text and "Enum" not in text and \
+            "Float" not in text and "slice_" not in text and "product_each" not in text and "make_comp" not in text:
+        return False
+    from cutedump.expr.dsl import is_dsl  # start-up: only for text that may be DSL-spelled
+    return is_dsl(text, syntax)
+
+
+def answer_text(text: str, syntax: str | None = None) -> str:
+    """The answer line of ``cutedump eval TEXT [--syntax SYNTAX]``: CuTe's print (or ``syntax``); a DSL-spelled
+    input is answered as the CuTe DSL prints it unless ``syntax`` says otherwise."""
+    if dsl_input(text, syntax):
+        from cutedump.expr.dsl import evaluate_dsl, format_dsl  # start-up: only for DSL-spelled input
+        obj = evaluate_dsl(text)
+        return format_dsl(obj) if syntax in (None, "dsl") else format_result(obj, syntax)
+    return format_result(evaluate(text), syntax)
+
+
+def evaluate(text: str, syntax: str | None = None):
+    """Parse and evaluate one expression; returns an algebra object. A DSL-spelled expression (``cute.``
+    names, keyword arguments; any expression without a C++ mark when ``syntax="dsl"``) is read as the CuTe DSL
+    reads it (:mod:`cutedump.expr.dsl`).
+
+    Every call is checked against its signature (:data:`_SIGS`) before it runs. A computation whose C++ ``int``
+    arithmetic overflows in CuTe (see :mod:`cutedump.algebra.integer`) raises :class:`CuteDumpError` naming the
+    first overflowing call and showing what real CuTe prints (its wrapped values)."""
+    if dsl_input(text, syntax):
+        from cutedump.expr.dsl import evaluate_dsl  # start-up: only for DSL-spelled input
+        return evaluate_dsl(text)
+    node = parse_expr(text)
+    overflow_reset()
+    ev = _Evaluation(text)
+    first = ev.first
+    try:
+        result = ev.calls(node) if node.__class__ is Call else build_literal(node, text, ev.calls)
+    except CuteDumpError as e:
+        if first:   # the overflow came first: what follows computed on CuTe's wrapped values
+            what, col = first[0]
+            raise CuteDumpError(f"CuTe's int arithmetic overflows here ({what} does not fit in int: undefined "
+                                f"behaviour in C++); what follows then fails ({e.message})", text, col) from None
+        raise
+    if first:
+        what, col = first[0]
+        raise CuteDumpError(f"CuTe's int arithmetic overflows here ({what} does not fit in int, "
+                            f"{INT_MIN}..{INT_MAX}: undefined behaviour in C++, where it wraps); "
+                            f"real CuTe 4.2 prints {format_result(result)}", text, col)
+    return result
+
+
+def _in_int(x) -> bool:
+    """x is an int or a (nested) tuple of ints, static or dynamic, every one within C++ int's range (what
+    :func:`_wrap_ints` leaves as it is, and notes nothing of)."""
+    cls = x.__class__
+    if cls is int or cls is C:
+        return -2147483648 <= x <= 2147483647
+    if cls is tuple:
+        for e in x:
+            c = e.__class__
+            if c is int or c is C:
+                if not -2147483648 <= e <= 2147483647:
+                    return False
+            elif c is not tuple or not _in_int(e):
+                return False
+        return True
+    return False
+
+
+def _wrap_ints(obj):
+    """``(obj with every int beyond C++ int's range wrapped to a dynamic int, the first such value or None)``."""
+    big = []
+    out = _wrap_go(obj, big)
+    return out, (big[0] if big else None)
+
+
+def _wrap_go(x, big):
+    """_wrap_ints' walk (a module function: a recursive closure would be a reference cycle per call)."""
+    cls = x.__class__
+    if cls is C or cls is int:
+        if -2147483648 <= x <= 2147483647:
+            return x
+        if not big:
+            big.append(x)
+        return wrap32(x)
+    if cls is tuple:
+        for e in x:   # the common case: every element an int within range -> x itself
+            c = e.__class__
+            if not ((c is int or c is C) and -2147483648 <= e <= 2147483647):
+                break
+        else:
+            return x
+        items = tuple([_wrap_go(e, big) for e in x])
+        for a, b in zip(items, x):
+            if a is not b:
+                return items
+        return x
+    if cls is Layout:
+        sh, st = _wrap_go(x.shape, big), _wrap_go(x.stride, big)
+        return x if (sh is x.shape and st is x.stride) else Layout(sh, st)
+    if isinstance(x, int) and not isinstance(x, bool):
+        if INT_MIN <= x <= INT_MAX:
+            return x
+        if not big:
+            big.append(x)
+        return wrap32(x)
+    if isinstance(x, tuple):
+        items = tuple(_wrap_go(e, big) for e in x)
+        return items if any(a is not b for a, b in zip(items, x)) else x
+    if isinstance(x, Layout):
+        sh, st = _wrap_go(x.shape, big), _wrap_go(x.stride, big)
+        return x if (sh is x.shape and st is x.stride) else Layout(sh, st)
+    if isinstance(x, ComposedLayout):
+        off, b = _wrap_go(x.offset, big), _wrap_go(x.b, big)
+        return x if (off is x.offset and b is x.b) else ComposedLayout(x.a, off, b)
+    return x
+
+
+def _check_swizzles(obj, text, node) -> None:
+    """A swizzle produced by an operation (upcast, downcast, recast) must be one CuTe can instantiate."""
+    cls = obj.__class__
+    if cls is Layout or cls is tuple or cls is int or cls is C:
+        return
+    sw = obj if isinstance(obj, Swizzle) else obj.a if isinstance(obj, ComposedLayout) else None
+    if isinstance(sw, Swizzle):
+        why = swizzle_limit_error(sw.b, sw.m, sw.s)
+        if why:
+            raise CuteDumpError(f"the result {why}", text, node.col)
+
+
+
+
+def match_smem_ptr_form(text: str):
+    """``Sw<B,M,S> o smem_ptr[Nb](unset) o L`` (CuTe's print of the GMMA/UMMA smem atoms): the regex match (groups
+    1-4: B, M, S, N; group "rest": L's text), or None."""
+    if "smem_ptr" not in text:
+        return None
+    import re  # start-up: re only for this form
+    return re.compile(r"^\s*Sw\s*<\s*(\d+)\s*,\s*(\d+)\s*,\s*(-?\d+)\s*>\s*o\s*smem_ptr\s*\[\s*(\d+)\s*b\s*\]"
+                      r"\s*\(\s*unset\s*\)\s*o(?P<rest>.*)$", re.DOTALL).match(text)
+
+
+def evaluate_layout(text: str):
+    """A layout from text: CuTe print syntax or any expression whose value is a layout (an int tuple stands
+    for make_layout(shape)); also ``Sw<B,M,S> o smem_ptr[Nb](unset) o L`` (the smem_ptr_flag form of GMMA/UMMA
+    atoms), taken as CuTe's as_position_independent_swizzle_layout:
+    ``recast_layout<uint8_t, uint_bit_t<N>>(Sw) o _0 o L``."""
+    m = match_smem_ptr_form(text)
+    if m:
+        b, mm, s, bits = (int(m.group(i)) for i in range(1, 5))
+        why = swizzle_limit_error(b, mm, s)
+        if why:
+            raise CuteDumpError(why, text, m.start(1))
+        if bits not in (4, 8, 16, 32, 64, 128, 256):   # smem_ptr_flag_bits<B>: CuTe's sizeof_bits of a type
+            raise CuteDumpError(f"smem_ptr[{bits}b]: expected a type width of 4, 8, 16, 32, 64, 128 or 256 bits",
+                                text, m.start(4))
+        sw = recast_swizzle(Swizzle(b, mm, s), 8, bits)
+        return ComposedLayout(sw, C(0), evaluate_layout(m.group("rest")))
+    obj = SW.as_position_independent_swizzle_layout(evaluate(text))   # an smem_ptr flag is drawn this way
+    if isinstance(obj, ComposedLayout) and not (isinstance(obj.a, Swizzle) and isinstance(obj.b, Layout)):
+        raise CuteDumpError(f"{format_result(obj)} is a composition A o O o B that cutedump can only evaluate, not "
+                            f"print or draw (supported: a swizzle o offset o layout)", text, 0)
+    if obj.__class__ is Layout and has_basis(obj.stride):
+        raise CuteDumpError(f"{format_result(obj)} has ScaledBasis strides (its values are coordinates, not offsets): "
+                            "cutedump does not print or draw it as a table; `cutedump eval` prints it and L(i)",
+                            text, 0)
+    if isinstance(obj, (Layout, ComposedLayout)):
+        return _check_int_layout(obj, text)
+    if is_int_tuple(obj):
+        return _check_int_layout(make_layout(obj), text)
+    raise CuteDumpError(f"expected a layout, but {text.strip()!r} is {format_result(obj)}")
+
+
+def _check_int_layout(L, text):
+    """A layout to be printed or drawn must have its sizes and offsets within CuTe's int: print_layout computes
+    ``size<0>``, ``size<1>`` (products of the modes) and every offset ``L(i,j)`` in int arithmetic."""
+    B = L.b if isinstance(L, ComposedLayout) else L
+
+    def prod(t):
+        if not isinstance(t, tuple):
+            return int(t)
+        acc = 1
+        for e in t:
+            acc *= prod(e)
+            if not INT_MIN <= acc <= INT_MAX:
+                raise CuteDumpError(f"the size of {fmt(t)} overflows CuTe's int ({acc} is beyond {INT_MAX}) in "
+                                    f"layout {format_result(L)}", text, 0)
+        return acc
+
+    neg = [s for s in flatten_to_tuple(B.shape) if int(s) < 0]
+    if neg:   # as for a literal: a negative extent has no table (CuTe's loops would run over a meaningless size)
+        raise CuteDumpError(f"negative size {fmt(neg[0])} in shape {fmt(B.shape)} of layout {format_result(L)}",
+                            text, 0)
+    prod(B.shape)
+    hi = lo = 0
+    for s, d in zip(flatten_to_tuple(B.shape), flatten_to_tuple(B.stride)):
+        if not isinstance(d, int):
+            continue
+        v = (int(s) - 1) * int(d) if int(s) > 0 else 0
+        hi, lo = hi + max(v, 0), lo + min(v, 0)
+    if hi > INT_MAX or lo < INT_MIN:
+        raise CuteDumpError(f"the offsets of layout {format_result(L)} overflow CuTe's int (they reach "
+                            f"{hi if hi > INT_MAX else lo}, beyond {INT_MIN}..{INT_MAX})", text, 0)
+    return L
+
+
+def evaluate_to_string(text: str) -> str:
+    return format_result(evaluate(text))

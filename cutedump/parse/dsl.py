@@ -1,0 +1,262 @@
+"""The CuTe DSL's spelling (Python, ``nvidia-cutlass-dsl``): tokens and grammar.
+
+Kernels written with the CuTe DSL spell layouts as Python calls::
+
+    cute.make_layout((4, 8), stride=(8, 1))
+    cute.tile_to_shape(cute.nvgpu.warpgroup.make_smem_layout_atom(
+        cute.nvgpu.warpgroup.SmemLayoutAtomKind.K_SW128, cutlass.Float16), (128, 64, 3), order=(0, 1, 2))
+    cute.logical_divide(L, (None, 64))        size(L, mode=[1])        L(5)        256 // 2 // 8
+
+This module reads that text into the parser's nodes (:class:`~cutedump.parse.Lit`, :class:`~cutedump.parse.Tuple_`,
+:class:`~cutedump.parse.BinOp`) plus three of its own: :class:`PyCall` (a call with keyword arguments),
+:class:`PyName` (a dotted name such as ``cutlass.Float16``) and :class:`PyAttr` (``L.shape``). Python integers are
+the DSL's compile-time (static) values, so an integer literal is a static integer (``C``); ``None`` is ``_`` (a
+tiler's "keep this mode"); lists are tuples. Which function a name calls, with which keywords, is the eval
+language's function table (:mod:`cutedump.expr.dsl`): one grammar, one table, three spellings (CuTe's print, C++, the DSL).
+
+Every error is a :class:`CuteDumpError` with the text and the column, like the other spellings'.
+"""
+from __future__ import annotations
+
+from cutedump.errors import CuteDumpError
+from cutedump.algebra.integer import C
+from cutedump.algebra.inttuple import UNDERSCORE
+from cutedump.parse.nodes import Lit, Tuple_, BinOp
+
+#: Python's operators read here -> precedence (``/`` is refused at evaluation: the DSL's shapes are integers)
+_OPS = {"+": 1, "-": 1, "*": 2, "//": 2, "/": 2, "%": 2}
+_PUNCT = frozenset("()[],=+-*/%.")
+
+#: Python's keywords and constants the DSL spelling uses as values
+_CONSTS = {"None": UNDERSCORE, "True": True, "False": False}
+
+
+class PyCall:
+    """``fn(args..., key=value...)``: fn is a :class:`PyName` (a function of the table) or any value node (a layout
+    called on a coordinate, ``L(5)``)."""
+    __slots__ = ('fn', 'args', 'kwargs', 'col')
+
+    def __init__(self, fn, args, kwargs, col):
+        self.fn = fn
+        self.args = args
+        self.kwargs = kwargs
+        self.col = col
+
+
+class PyName:
+    """A (dotted) name: ``cute.make_layout``, ``cutlass.Float16``, ``SmemLayoutAtomKind.K_SW128``."""
+    __slots__ = ('name', 'col')
+
+    def __init__(self, name, col):
+        self.name = name
+        self.col = col
+
+
+class PyAttr:
+    """``value.name`` on a value that is not a name: ``cute.make_layout((4, 8)).shape``."""
+    __slots__ = ('obj', 'name', 'col')
+
+    def __init__(self, obj, name, col):
+        self.obj = obj
+        self.name = name
+        self.col = col
+
+
+class _Src:
+    """Token columns, as parse._Cols gives them (node.col reads ``src[pos]``)."""
+    __slots__ = ("cols",)
+
+    def __init__(self, cols):
+        self.cols = cols
+
+    def __getitem__(self, i):
+        return self.cols[i]
+
+
+_TOKEN_RE = []
+
+
+def _scan(text: str):
+    """-> (kinds, texts, cols): integers (decimal, 0x hexadecimal, ``_`` separators as Python allows), names,
+    punctuation (``//`` is one token), then an "end" token; any other character is an error at its column."""
+    if not _TOKEN_RE:
+        import re  # start-up: only for DSL-spelled input
+        _TOKEN_RE.append(re.compile(r"\s*(?:(0[xX][0-9A-Fa-f_]+|[0-9][0-9_]*)|([A-Za-z_][A-Za-z0-9_]*)|(//|\S))"))
+    rx = _TOKEN_RE[0]
+    kinds, texts, cols = [], [], []
+    i, n = 0, len(text)
+    while True:
+        while i < n and text[i].isspace():
+            i += 1
+        if i >= n:
+            break
+        m = rx.match(text, i)
+        num, name, p = m.group(1), m.group(2), m.group(3)
+        col = m.start(1) if num else m.start(2) if name else m.start(3)
+        if num:
+            kinds.append("int")
+            texts.append(num)
+        elif name:
+            kinds.append("name")
+            texts.append(name)
+        elif p == "//" or p in _PUNCT:
+            kinds.append("p")
+            texts.append(p)
+        else:
+            if p.isnumeric():
+                raise CuteDumpError(f"unexpected character {p!r}: not an ASCII digit (integers are written with 0-9)",
+                                    text, col)
+            raise CuteDumpError(f"unexpected character {p!r}", text, col)
+        cols.append(col)
+        i = m.end()
+    kinds.append("end")
+    texts.append("")
+    cols.append(len(text))
+    return kinds, texts, cols
+
+
+def _int(text: str, src_text: str, col: int):
+    t = text.replace("_", "")
+    if text.endswith("_") or "__" in text:
+        raise CuteDumpError(f"invalid integer literal {text}", src_text, col)
+    if len(t) > 1 and t[0] == "0" and t[1] not in "xX":
+        if t.strip("0"):
+            raise CuteDumpError(f"invalid integer literal {text} (Python has no leading zeros: 0o{t.lstrip('0')} "
+                                f"for octal)", src_text, col)
+        return 0
+    return int(t, 16) if t[:2] in ("0x", "0X") else int(t)
+
+
+class DslParser:
+    """Recursive descent over the tokens of a Python expression (the subset kernels use to spell layouts)."""
+
+    def __init__(self, text: str):
+        self.text = text
+        self.k, self.t, cols = _scan(text)
+        self.c = _Src(cols)
+        self.i = 0
+
+    def error(self, msg, i=None):
+        raise CuteDumpError(msg, self.text, self.c[self.i if i is None else i])
+
+    def at(self, p):
+        return self.k[self.i] == "p" and self.t[self.i] == p
+
+    def expect(self, p):
+        if not self.at(p):
+            found = "end of input" if self.k[self.i] == "end" else repr(self.t[self.i])
+            self.error(f"expected {p!r} but found {found}")
+        self.i += 1
+
+    def parse_all(self):
+        node = self.expr()
+        if self.k[self.i] != "end":
+            self.error(f"unexpected {self.t[self.i]!r} after a complete expression")
+        return node
+
+    def expr(self, min_prec=1):
+        left = self.unary()
+        while self.k[self.i] == "p" and self.t[self.i] in _OPS and _OPS[self.t[self.i]] >= min_prec:
+            op, pos = self.t[self.i], self.i
+            self.i += 1
+            right = self.expr(_OPS[op] + 1)
+            left = BinOp(op, left, right, pos, self.c)
+        return left
+
+    def unary(self):
+        if self.at("-"):
+            pos = self.i
+            self.i += 1
+            return BinOp("neg", self.unary(), None, pos, self.c)
+        if self.at("+"):
+            self.i += 1
+            return self.unary()
+        return self.postfix()
+
+    def postfix(self):
+        node = self.atom()
+        while True:
+            if self.at("("):
+                pos = self.i
+                self.i += 1
+                args, kwargs = self.call_args()
+                node = PyCall(node, args, kwargs, node.col if node.__class__ is PyName else self.c[pos])
+            elif self.at("."):
+                self.i += 1
+                if self.k[self.i] != "name":
+                    self.error("expected a name after '.'")
+                name, col = self.t[self.i], self.c[self.i]
+                self.i += 1
+                if node.__class__ is PyName:
+                    node = PyName(node.name + "." + name, node.col)
+                else:
+                    node = PyAttr(node, name, col)
+            elif self.at("["):   # x[i]: an index into a tuple
+                pos = self.i
+                self.i += 1
+                idx = self.expr()
+                self.expect("]")
+                node = PyAttr(node, idx, self.c[pos])
+            else:
+                return node
+
+    def call_args(self):
+        args, kwargs = [], {}
+        while not self.at(")"):
+            if self.k[self.i] == "name" and self.t[self.i + 1] == "=" and self.k[self.i + 1] == "p":
+                key, kpos = self.t[self.i], self.i
+                self.i += 2
+                if key in kwargs:
+                    self.error(f"keyword argument repeated: {key}", kpos)
+                kwargs[key] = (self.expr(), self.c[kpos])
+            else:
+                if kwargs:
+                    self.error("positional argument follows keyword argument")
+                args.append(self.expr())
+            if self.at(","):
+                self.i += 1
+                continue
+            if not self.at(")"):
+                self.expect(")")
+        self.i += 1
+        return tuple(args), kwargs
+
+    def atom(self):
+        i = self.i
+        kind, text = self.k[i], self.t[i]
+        if kind == "int":
+            self.i += 1
+            return Lit(C(_int(text, self.text, self.c[i])), i, self.c)
+        if kind == "name":
+            self.i += 1
+            if text in _CONSTS:
+                return Lit(_CONSTS[text], i, self.c)
+            return PyName(text, self.c[i])
+        if text in ("(", "[") and kind == "p":
+            close = ")" if text == "(" else "]"
+            self.i += 1
+            items, comma = [], False
+            while not self.at(close):
+                items.append(self.expr())
+                if self.at(","):
+                    self.i += 1
+                    comma = True
+                    continue
+                if not self.at(close):
+                    self.expect(close)
+            self.i += 1
+            if text == "(" and len(items) == 1 and not comma:
+                return items[0]   # parentheses around a value
+            if text == "(" and not items:
+                return Tuple_((), i, self.c)
+            return Tuple_(tuple(items), i, self.c)
+        if kind == "end":
+            self.error("unexpected end of input")
+        self.error(f"unexpected {text!r}")
+
+
+def parse_dsl(text: str):
+    """The DSL-spelled expression ``text`` as nodes (see the module docstring)."""
+    if not text.strip():
+        raise CuteDumpError("empty expression", text, 0)
+    return DslParser(text).parse_all()
