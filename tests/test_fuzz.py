@@ -863,8 +863,301 @@ def test_found_ck_empty_dimensions(argv, says):
     assert "visible indices" in r.stdout or "CuTe shape cannot be negative" in r.stdout
 
 
+
+# ---- the whole surface: every command and option, inputs mutated from every --help example (issue 38) ---------
+
+SURFACE_LIMIT_S = 15.0       # each input of the surface fuzz: answered or refused within 15 s ...
+SURFACE_LIMIT_MB = 2048      # ... and 2 GB
+#: what a number of an example becomes: the edges of C++'s integers, more digits than any, non-ASCII digits
+NUMBERS = ["0", "-1", "1", "2147483648", "4294967296", str(2 ** 63), str(10 ** 30), "1" * 5000, "\uff18", "\u0663",
+           "65536", "1048576", "_"]
+#: values an option is given when the fuzz adds it to a command line
+_VALUES = ["(_4,_8):(_8,_1)", "(_2,_2)", "_8", "8", "0", "-1", "_", "(_,_8)", "half_t", "float", "((_2))",
+           "Sw<3,4,3> o _0 o (_8,_64):(_64,_1)", "SM80_16x8x16_F16F16F16F16_TN", "SM90_TMA_LOAD", "x", "", "1" * 5000,
+           "(" * 70 + "_2" + ")" * 70, "bK=_1048576", "M=0", "bN=-1"]
+_NUM = re.compile(r"(?<![A-Za-z0-9])(_?-?)(\d+)")
+
+
+def surface():
+    """{command path (tuple): {"examples": [(argv, stdin)], "options": {name: kind}}} for every command: its --help
+    examples (tests/test_examples.py reads them the same way) and its options (kind: "flag", "int", "choice:a|b",
+    "str"; "multi" appended for a repeatable one)."""
+    import click
+    from tests.test_examples import _commands, parse
+    ctx = click.Context(main)
+    out: dict = {}
+
+    def walk(cmd, path):
+        if isinstance(cmd, click.Group):
+            for name in cmd.list_commands(ctx):
+                yield from walk(cmd.get_command(ctx, name), path + (name,))
+        else:
+            yield path, cmd
+    for path, cmd in walk(main, ()):
+        opts = {}
+        for p in cmd.params:
+            if not isinstance(p, click.Option) or p.hidden:
+                continue
+            t = p.type
+            kind = ("flag" if p.is_flag else f"choice:{'|'.join(t.choices)}" if isinstance(t, click.Choice) else
+                    "int" if isinstance(t, (click.types.IntParamType,)) else "str")
+            opts[p.opts[-1]] = kind + (" multi" if p.multiple else "")
+        examples = []
+        for text in (cmd.help or "", cmd.epilog or ""):
+            for _n, line in _commands(enumerate(text.splitlines(), 1)):
+                try:
+                    argv, stdin, _want = parse(line)
+                except (ValueError, OSError, AssertionError):   # an example reading a file of the docs' scratch dir
+                    continue
+                if tuple(argv[:len(path)]) == path:
+                    examples.append((argv, stdin))
+        out[path] = {"examples": examples or [(list(path), None)], "options": opts}
+    return out
+
+
+_SURFACE = None
+
+
+def _surface():
+    global _SURFACE
+    if _SURFACE is None:
+        _SURFACE = surface()
+    return _SURFACE
+
+
+_SCRATCH = None
+
+
+def scratch_dir() -> str:
+    """A scratch directory the surface fuzz runs in (its examples write files: --outdir, golden update): the files the
+    examples name (cases.txt, my_kernel.toml) and a golden/ of three entries copied from the repository's."""
+    global _SCRATCH
+    if _SCRATCH is None:
+        root = Path(__file__).resolve().parents[1]
+        d = Path(tempfile.mkdtemp(prefix="cutedump-surface-"))
+        (d / "cases.txt").write_text("size((_4,8))\nleft_inverse((_8,(_4,_2)):(_1,(_32,_16)))\n")
+        (d / "my_kernel.toml").write_text((root / "cutedump/kernel/examples/sgemm_sm70_tn.toml").read_text())
+        (d / "golden").mkdir()
+        rows = [ln for ln in (root / "golden/MANIFEST").read_text().splitlines()
+                if ln.strip() and not ln.startswith("#")][:3]
+        for ln in rows:
+            f = ln.split()[0]
+            (d / "golden" / f).parent.mkdir(parents=True, exist_ok=True)
+            (d / "golden" / f).write_bytes((root / "golden" / f).read_bytes())
+        (d / "golden/MANIFEST").write_text("\n".join(rows) + "\n")
+        _SCRATCH = str(d)
+    return _SCRATCH
+
+
+def _mutate_number(s: Src, arg: str) -> str:
+    nums = list(_NUM.finditer(arg))
+    if not nums:
+        return arg
+    m = s.choice(nums)
+    new = s.choice(NUMBERS)
+    prefix = m.group(1) if new not in ("_",) and not new.startswith("-") and s.coin(0.7) else ""
+    return arg[:m.start()] + prefix + new + arg[m.end():]
+
+
+def mutate_arg(s: Src, arg: str) -> str:
+    """One mutation of one argument: a number to an edge, `_` for a size, brackets nested or unbalanced, a long or
+    deep input, a character edit (:func:`mutate`)."""
+    k = s.int(0, 9)
+    if k <= 3:
+        return _mutate_number(s, arg)
+    if k == 4:
+        n = s.choice([1, 2, 63, 65, 100, 100_000])
+        return "(" * n + arg + ")" * n
+    if k == 5:
+        i = s.int(0, len(arg))
+        return arg[:i] + s.choice(["(", ")", "<", ">", "((", "))", ",", ":", "{", "]"]) + arg[i:]
+    if k == 6:
+        n = s.choice([2, 16, 1000, 4097, 15_000, 33_000])
+        item = s.choice(["_1", "_2", "2", "_2147483647", arg])
+        return "(" + ",".join([item] * n) + ")" if len(item) * n < 2_000_000 else arg
+    if k == 7:
+        return arg.replace(s.choice(["_", "(", ",", "8", "1"]), s.choice(["", "_", "((", ",,", "８", "-"]), 1)
+    return mutate(s, arg)
+
+
+def g_surface_argv(s: Src, path: tuple | None = None) -> tuple[list[str], str | None]:
+    """A command line of the whole surface: a --help example of a command (all of them, `path` or any), mutated."""
+    surf = _surface()
+    if path is None:
+        path = s.choice(sorted(surf))
+    info = surf[path]
+    argv, stdin = s.choice(info["examples"])
+    argv = list(argv)
+    opts = sorted(info["options"])
+    for _ in range(s.int(1, 3)):
+        k = s.int(0, 9)
+        n = len(path)
+        if k <= 4 and len(argv) > n:                       # mutate an argument or an option's value
+            i = s.int(n, len(argv) - 1)
+            argv[i] = mutate_arg(s, argv[i])
+        elif k == 5 and opts:                              # add an option (a flag, or a value of the right kind)
+            o = s.choice(opts)
+            kind = info["options"][o]
+            if kind.startswith("flag"):
+                argv.append(o)
+            elif kind.startswith("choice:"):
+                argv += [o, s.choice(kind[7:].split(" ")[0].split("|") + ["bogus"])]
+            elif kind.startswith("int"):
+                argv += [o, s.choice(NUMBERS[:8] + ["x", "3"])]
+            else:
+                argv += [o, mutate_arg(s, s.choice(_VALUES)) if s.coin(0.3) else s.choice(_VALUES)]
+        elif k == 6 and len(argv) > n:                     # repeat an option with its value (or another value)
+            i = s.int(n, len(argv) - 1)
+            if argv[i].startswith("-") and i + 1 < len(argv):
+                argv += [argv[i], argv[i + 1] if s.coin(0.5) else mutate_arg(s, argv[i + 1])]
+        elif k == 7 and len(argv) > n:                     # drop a token
+            del argv[s.int(n, len(argv) - 1)]
+        elif k == 8 and path == ("kernel",):               # a --set of the kernel: a value that implies much work
+            argv += ["--set", f"{s.choice(['bM', 'bN', 'bK', 'M', 'N', 'K', 'X'])}="
+                              f"{s.choice(['_', '']) + s.choice(['1048576', '16777216', '1000000', '0', '-1', '3'])}"]
+        else:                                              # an example of another command's options on this one
+            other = surf[s.choice(sorted(surf))]["examples"]
+            oargv = s.choice(other)[0]
+            if len(oargv) > 2:
+                i = s.int(1, len(oargv) - 1)
+                argv += oargv[i:i + 2]
+    if stdin is not None and s.coin(0.3):
+        stdin = mutate_arg(s, stdin)
+    return argv, stdin
+
+
+def surface_ok(argv, code: int, stdout: str, stderr: str) -> str | None:
+    """Why a finished run of the surface fuzz is wrong, or None."""
+    if "Traceback (most recent call last)" in stderr or "internal error" in stderr:
+        return "traceback printed: " + (stderr.strip().splitlines() or [""])[-1][:80]
+    exit1_ok = argv[:1] in (["golden"], ["compat"], ["eval"])
+    n = sum(1 for line in stderr.splitlines() if re.match(r"(error|Error):", line))
+    if code == 2:
+        if n != 1:
+            return f"exit 2 with {n} error lines"
+    elif code == 1 and exit1_ok:
+        pass
+    elif code != 0:
+        return f"exit {code}"
+    elif n:
+        return f"exit 0 with {n} error lines"
+    return None
+
+
+def run_surface_one(argv, stdin, limit_s: float = SURFACE_LIMIT_S) -> tuple[str | None, float]:
+    """One command line in this process (click's runner), bounded by an alarm; (failure class or None, seconds)."""
+    old = signal.signal(signal.SIGALRM, _on_alarm)
+    signal.setitimer(signal.ITIMER_REAL, limit_s + 5)
+    t0 = time.perf_counter()
+    try:
+        r = _RUNNER.invoke(main, argv, input=stdin, catch_exceptions=True)
+    except _Hang:
+        return f"hang (> {limit_s + 5:.0f} s)", time.perf_counter() - t0
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+    dt = time.perf_counter() - t0
+    if r.exception is not None and not isinstance(r.exception, SystemExit):
+        return f"traceback {type(r.exception).__name__}: {str(r.exception)[:60]}", dt
+    why = surface_ok(argv, r.exit_code, r.stdout, r.stderr)
+    if why is None and dt > limit_s:
+        why = f"slow (> {limit_s:.0f} s)"
+    return why, dt
+
+
+def _limit_child(mb: int):
+    def pre():
+        resource.setrlimit(resource.RLIMIT_AS, (mb << 20, mb << 20))
+    return pre
+
+
+def run_surface_subprocess(argv, stdin, limit_s: float = SURFACE_LIMIT_S, limit_mb: int = SURFACE_LIMIT_MB,
+                           fast_path: bool = True) -> tuple[str | None, float]:
+    """One command line as its own process (``python -m cutedump``, standard output a pipe: the fast path where it
+    takes the command line; ``fast_path=False``: the click command), under 15 s and 2 GB of address space."""
+    code = "from cutedump.entry import main; main()" if fast_path else "from cutedump.cli import main; main()"
+    root = str(Path(__file__).resolve().parents[1])
+    env = dict(os.environ, PYTHONPATH=root + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    t0 = time.perf_counter()
+    try:
+        r = subprocess.run([sys.executable, "-c", code] + argv, input=stdin, capture_output=True, text=True,
+                           timeout=limit_s, preexec_fn=_limit_child(limit_mb + 200),  # + the interpreter and numpy
+                           cwd=scratch_dir(), env=env, errors="replace")
+    except subprocess.TimeoutExpired:
+        return f"hang (> {limit_s:.0f} s)", time.perf_counter() - t0
+    dt = time.perf_counter() - t0
+    if "MemoryError" in r.stderr:
+        return "memory (MemoryError under the limit)", dt
+    return surface_ok(argv, r.returncode, r.stdout, r.stderr), dt
+
+
+def surface_run(n: int, seed: int = 38, start: int = 0, out=None, path: tuple | None = None) -> dict:
+    """Inputs start..start+n-1 of the seeded surface stream in this process: runs and failures per command."""
+    per: dict = {}
+    classes: dict = {}
+    t0 = time.perf_counter()
+    here = os.getcwd()
+    os.chdir(scratch_dir())
+    try:
+        _surface_loop(n, seed, start, out, path, per, classes, t0)
+    finally:
+        os.chdir(here)
+    return {"inputs": n, "per_command": per, "classes": classes, "seconds": time.perf_counter() - t0}
+
+
+def _surface_loop(n, seed, start, out, path, per, classes, t0):
+    for i in range(start, start + n):
+        s = RndSrc(random.Random(seed * 1_000_003 + i))
+        argv, stdin = g_surface_argv(s, path)
+        m0 = _maxrss_mb()
+        why, dt = run_surface_one(argv, stdin)
+        if why is None and _maxrss_mb() - m0 > SURFACE_LIMIT_MB:
+            why = f"memory (> {SURFACE_LIMIT_MB} MB in one input)"
+        key = " ".join(argv[:2]) if argv[:1] in (["tilelang"], ["ck"], ["golden"]) else (argv[0] if argv else "")
+        per[key] = per.get(key, 0) + 1
+        if why:
+            classes.setdefault(why, []).append((argv, stdin))
+        if out and (i - start + 1) % 1000 == 0:
+            print(f"  {i - start + 1} inputs, {sum(map(len, classes.values()))} failures, "
+                  f"{time.perf_counter() - t0:.0f} s", file=out, flush=True)
+
+
+def test_surface_covers_every_command_and_option():
+    """The surface is every command of the group, each with its --help examples and its options."""
+    surf = _surface()
+    from cutedump.commands._help import COMMANDS
+    assert {p[0] for p in surf} == set(COMMANDS)
+    no_examples = [" ".join(p) for p, v in surf.items() if v["examples"] == [(list(p), None)]]
+    assert len(no_examples) <= 3, no_examples        # golden update/verify, ck recipes: no example of their own
+    assert sum(len(v["options"]) for v in surf.values()) > 200
+
+
+def test_fuzz_surface_sample():
+    """A short seeded run over the whole surface (a few seconds): every command, mutated --help examples."""
+    res = surface_run(int(os.environ.get("CUTEDUMP_FUZZ_SURFACE", "60")), seed=38)
+    assert not res["classes"], {k: v[:2] for k, v in res["classes"].items()}
+    assert len(res["per_command"]) >= 10
+
+
+@pytest.mark.fuzz
+def test_fuzz_surface_long_run(request):
+    """`pytest -m fuzz tests/test_fuzz.py -k surface` (CUTEDUMP_FUZZ_N inputs, default 20,000; CUTEDUMP_FUZZ_SEED);
+    the 100,000-input runs: ``python -m tests.test_fuzz surface N SEED`` (in-process, in chunks)."""
+    if "fuzz" not in (request.config.getoption("markexpr") or ""):
+        pytest.skip("the long fuzz run: pytest -m fuzz tests/test_fuzz.py")
+    res = surface_run(int(os.environ.get("CUTEDUMP_FUZZ_N", "20000")), int(os.environ.get("CUTEDUMP_FUZZ_SEED", "38")),
+                      out=sys.stderr)
+    print("\nruns per command:", res["per_command"])
+    assert not res["classes"], {k: v[:3] for k, v in res["classes"].items()}
+
+
 if __name__ == "__main__":
     import json
+    if sys.argv[1:2] == ["surface"]:      # python -m tests.test_fuzz surface N SEED [START]: one chunk, JSON out
+        a = sys.argv[2:] + ["20000", "38", "0"][len(sys.argv[2:]):]
+        res = surface_run(int(a[0]), int(a[1]), int(a[2]), out=sys.stderr)
+        print(json.dumps(res))
+        sys.exit(1 if res["classes"] else 0)
     child = os.environ.get("CUTEDUMP_FUZZ_CHILD")
     if child:
         n, seed, secs, start = json.loads(child)

@@ -6,7 +6,7 @@ from cutedump.algebra import (C, Layout, make_layout, size, rank, get, compositi
                               logical_divide, zipped_divide, tiled_product, append, fmt, UNDERSCORE, idx2crd, is_static,
                               flatten, make_ordered_layout)
 from cutedump.algebra.inttuple import (is_tuple, is_int, product_each, get as tget, filter_zeros as t_filter_zeros,
-                                       compact_col_major)
+                                       compact_col_major, is_int_tuple)
 from cutedump.parse import parse_layout, parse_object
 from cutedump.atoms.mma_catalog import MMATraits, lookup_mma
 
@@ -230,6 +230,9 @@ def _zero_slice(crd):
 
 def partition_shape(mma: TiledMMA, operand: str, shape):
     """partition_shape_A/B/C(mma, shape): the per-thread fragment shape (thread 0) of a tensor of this shape."""
+    if not is_int_tuple(shape):   # a _ or a layout where a size is needed
+        raise CuteDumpError(f"partition_shape_{operand.upper()}: the shape must be sizes such as (_128,_64) (a _ or a "
+                            f"layout is no size), got {shape}")
     dummy = make_layout(shape)
     f = {"A": mma.thrfrg_A, "B": mma.thrfrg_B, "C": mma.thrfrg_C}[operand.upper()]
     dummy_tv = f(dummy)

@@ -22,6 +22,7 @@ from __future__ import annotations
 from cutedump._dataclass import dataclass, field
 
 from cutedump.errors import CuteDumpError
+from cutedump.limits import MAX_DESCRIPTORS, check_work
 from cutedump.algebra import C, Layout, size, get, rank, upcast, logical_divide, replace, congruent, fmt
 from cutedump.algebra.integer import is_static
 from cutedump.algebra.swizzle import Swizzle, ComposedLayout
@@ -385,6 +386,7 @@ def desc_fragment(tiled, thr_idx: int, operand: str, smem, address: int | None =
     match = make_desc(kind, major, first)
     frag = replace(_u128(part, sop.bits), 0, Layout(C(1), C(0)))
     n = int(size(frag))
+    check_work(n, f"partition_fragment_{op_name} over {smem}", MAX_DESCRIPTORS, "descriptors")   # limits
     descs = [match.desc + int(frag(i)) for i in range(n)]
     return DescFragment(kind, op_name, frag, part, off, match, descs)
 

@@ -24,6 +24,9 @@ def handle_errors(fn):
         except RecursionError:
             click.echo("error: input nested too deeply", err=True)
             sys.exit(2)
+        except MemoryError:   # the bounds of cutedump/limits.py say "needs about N GB" before; this is the last word
+            click.echo("error: out of memory: this input needs more memory than is available", err=True)
+            sys.exit(2)
         except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException, SystemExit):
             raise
         except KeyboardInterrupt:

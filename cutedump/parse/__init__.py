@@ -19,6 +19,7 @@ from cutedump import _regex
 from cutedump._startup import cache
 
 from cutedump.errors import CuteDumpError
+from cutedump.limits import MAX_INT_DIGITS, check_int_digits, check_text
 from cutedump.algebra.basis import ScaledBasis, is_stride_tuple
 from cutedump.algebra import inttuple as it
 from cutedump.algebra.integer import C, INT_MAX, INT_MIN, wrap32
@@ -767,6 +768,8 @@ def _int_value(text: str, src: _Cols | None = None, pos: int = 0):
     neg = digits[0] == "-"
     if neg:
         digits = digits[1:]
+    if len(digits) > MAX_INT_DIGITS:   # limits: no C++ integer; refused before Python converts it
+        check_int_digits(text, None, src.text if src is not None else None, src[pos] if src is not None else None)
     if "x" in digits or "X" in digits:
         if digits[0] != "0" or len(digits) < 3 or digits[1] not in "xX":   # 12x3: no C++ literal
             raise CuteDumpError(f"invalid integer literal {text}", src.text if src is not None else None,
@@ -821,6 +824,7 @@ def parse_expr(text: str):
     """Parse once into an AST (cached), like einops' recipes."""
     if not text.strip():
         raise CuteDumpError("empty expression", text, 0)
+    check_text(text)   # limits: nesting depth and item count, before the parser recurses
     return Parser(text).parse_all()
 
 
