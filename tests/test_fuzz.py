@@ -1030,6 +1030,8 @@ def surface_ok(argv, code: int, stdout: str, stderr: str) -> str | None:
     """Why a finished run of the surface fuzz is wrong, or None."""
     if "Traceback (most recent call last)" in stderr or "internal error" in stderr:
         return "traceback printed: " + (stderr.strip().splitlines() or [""])[-1][:80]
+    if "error: out of memory" in stderr:     # the bounds (cutedump/limits.py) should have said "needs about N GB"
+        return "memory (out of memory under the limit)"
     exit1_ok = argv[:1] in (["golden"], ["compat"], ["eval"])
     n = sum(1 for line in stderr.splitlines() if re.match(r"(error|Error):", line))
     if code == 2:
@@ -1153,6 +1155,28 @@ def test_fuzz_surface_long_run(request):
 
 if __name__ == "__main__":
     import json
+    if sys.argv[1:2] == ["surface-parallel"]:   # python -m tests.test_fuzz surface-parallel N SEED JOBS
+        n, seed, jobs = (int(x) for x in sys.argv[2:5])
+        per_job = -(-n // jobs)
+        procs = [subprocess.Popen([sys.executable, "-m", "tests.test_fuzz", "surface", str(min(per_job, n - j * per_job)),
+                                   str(seed), str(j * per_job)], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                  text=True, cwd=Path(__file__).resolve().parents[1],
+                                  preexec_fn=_limit_child(4096)) for j in range(jobs) if j * per_job < n]
+        total = {"inputs": 0, "per_command": {}, "classes": {}, "seconds": 0.0}
+        for p in procs:
+            outp = p.communicate()[0].strip().splitlines()
+            if not outp:
+                total["classes"].setdefault(f"chunk process died ({p.returncode})", []).append(([], None))
+                continue
+            r = json.loads(outp[-1])
+            total["inputs"] += r["inputs"]
+            total["seconds"] = max(total["seconds"], r["seconds"])
+            for k, v in r["per_command"].items():
+                total["per_command"][k] = total["per_command"].get(k, 0) + v
+            for k, v in r["classes"].items():
+                total["classes"].setdefault(k, []).extend(v)
+        print(json.dumps(total))
+        sys.exit(1 if total["classes"] else 0)
     if sys.argv[1:2] == ["surface"]:      # python -m tests.test_fuzz surface N SEED [START]: one chunk, JSON out
         a = sys.argv[2:] + ["20000", "38", "0"][len(sys.argv[2:]):]
         res = surface_run(int(a[0]), int(a[1]), int(a[2]), out=sys.stderr)
