@@ -28,6 +28,11 @@ MAX_DEPTH = 64
 MAX_MODES = 4096
 #: modes of a TMA's gmem layout
 MAX_TMA_MODES = 64
+#: dimensions of a Composable Kernel descriptor's lists (--lengths, --strides, an index; real ones: up to ~8)
+MAX_CK_DIMS = 64
+#: points of a TileLang swizzle's (stride x continuous) plane, evaluated point by point (a real shared buffer's plane
+#: is at most 228 KB of elements: 233,472 at 8 bits)
+MAX_TILELANG_PLANE = 1 << 19
 #: elements (or loop iterations) a model enumerates for one answer
 MAX_WORK = 1 << 26
 #: elements of one shared-memory tile a bank audit walks, thread by thread: shared memory holds at most 228 KB

@@ -34,7 +34,7 @@ def parse_tile_arg(text: str | None):
     if not is_tuple(obj):
         obj = (obj,)
     for e in obj:
-        if not (e is UNDERSCORE or isinstance(e, Layout) or is_int(e) or is_tuple(e)):
+        if not (e is UNDERSCORE or isinstance(e, Layout) or is_int(e) or _is_int_tuple(e)):   # no _ inside a mode
             raise CuteDumpError(f"--tile: each entry must be _, a static int like _32 or a layout, got {e!r}")
     return obj
 

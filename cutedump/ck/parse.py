@@ -10,6 +10,7 @@ from __future__ import annotations
 from cutedump import _regex
 
 from cutedump.errors import CuteDumpError
+from cutedump.limits import MAX_CK_DIMS, check_int_digits, check_modes
 from cutedump.algebra import C
 from cutedump.ck.transforms import make_transform
 from cutedump.ck.descriptor import (make_naive_tensor_descriptor, make_naive_tensor_descriptor_aligned,
@@ -22,6 +23,7 @@ def parse_number(tok: str, what: str):
     body = t[1:] if static else t
     if not _regex.compile(r"-?\d+").fullmatch(body or "x"):
         raise CuteDumpError(f"{what}: {tok.strip()!r} is not an integer (write _N for a static Number<N>)")
+    check_int_digits(body, what)   # limits: no C++ integer has more digits
     v = int(body)
     return C(v) if static else v
 
@@ -34,6 +36,7 @@ def parse_list(text: str, what: str, allow_empty: bool = False):
         if allow_empty:
             return []
         raise CuteDumpError(f"{what}: expected comma-separated integers, got {text!r}")
+    check_modes(body.count(",") + 1, what, MAX_CK_DIMS)   # limits
     return [parse_number(p, what) for p in body.split(",")]
 
 

@@ -33,6 +33,11 @@ def handle_errors(fn):
             interrupted()
         except BrokenPipeError:
             closed_pipe()
+        except OSError as e:   # after BrokenPipeError (an OSError): a path the system refuses (too long, no access)
+            name = str(e.filename) if e.filename is not None else ""
+            name = name if len(name) <= 80 else name[:77] + "..."
+            click.echo(f"error: {name + ': ' if name else ''}{e.strerror or e}", err=True)
+            sys.exit(2)
         except Exception as e:  # never a traceback: one line, exit 2
             click.echo(f"error: internal error ({type(e).__name__}: {e}); please report this input", err=True)
             sys.exit(2)

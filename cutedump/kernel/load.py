@@ -154,6 +154,8 @@ def read_description(path) -> tuple[dict, TextLocator]:
     its literal is the same dict tomllib gives (see gen_examples.py)."""
     if not str(path).strip():
         raise CuteDumpError("FILE is empty: give a kernel description file or a shipped kernel's name")
+    if "\0" in str(path):   # no file name holds a NUL character
+        raise CuteDumpError(f"{str(path)!r}: a file name cannot hold a NUL character")
     try:
         if str(path) == "-":   # standard input
             import sys
