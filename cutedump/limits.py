@@ -17,7 +17,7 @@ lifts output-size limits only (errors.check_size, errors.check_pairs), never the
 from __future__ import annotations
 
 from cutedump import errors
-from cutedump.errors import CuteDumpError
+from cutedump.errors import CuteDumpError, count_text
 
 #: decimal digits of the longest C++ integer literal (2^64 - 1 has 20); hexadecimal: 16 digits after 0x
 MAX_INT_DIGITS = 20
@@ -50,14 +50,6 @@ PICTURE_BYTES_PER_PAIR = 64
 
 def _named(what: str | None, msg: str) -> str:
     return f"{what}: {msg}" if what else msg
-
-
-def count_text(n: int) -> str:
-    """A count as an error message says it: its digits when short, else its order of magnitude (Python will not
-    print an integer of more than 4,300 digits)."""
-    if n.bit_length() < 200:
-        return str(n)
-    return f"about 2^{n.bit_length() - 1}"
 
 
 def check_int_digits(text: str, what: str | None = None, src: str | None = None, col: int | None = None) -> None:
@@ -112,7 +104,7 @@ def check_work(n: int, what: str, limit: int = MAX_WORK, unit: str = "elements")
 def check_memory(nbytes: int, what: str, limit: int = MAX_BYTES) -> None:
     """Refuse an array of ``nbytes`` bytes beyond ``limit`` (also with --force): "needs about N GB"."""
     if nbytes > limit:
-        raise CuteDumpError(_named(what, f"needs about {gigabytes(nbytes)} GB of memory (more than "
+        raise CuteDumpError(_named(what, f"needs {errors._about(gigabytes(nbytes))} GB of memory (more than "
                                          f"{limit / 2**30:g} GB, cutedump's limit)"))
 
 
