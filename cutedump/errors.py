@@ -50,14 +50,16 @@ def check_pairs(pairs: int, force: bool, what: str = "picture") -> None:
     """Refuse pictures of TV layouts with more than MAX_TV_PAIRS (thread, value) pairs unless --force is given: the
     output is small, but the walk is not (a TiledMMA of 49,152 threads: 100 M pairs, 14 s, GBs of memory)."""
     if pairs > MAX_TV_PAIRS and not force:
-        raise CuteDumpError(f"{what} walks {count_text(pairs)} (thread, value) pairs (more than {MAX_TV_PAIRS}); pass --force to "
-                            "draw it anyway")
+        raise CuteDumpError(f"{what} walks {count_text(pairs)} (thread, value) pairs (more than {MAX_TV_PAIRS}); "
+                            "pass --force to draw it anyway")
 
 
 def check_size(cells: int, force: bool, what: str = "output") -> None:
     """Refuse outputs larger than MAX_CELLS cells unless --force is given; nothing is truncated silently."""
     if cells > MAX_CELLS and not force:
-        raise CuteDumpError(f"{what} has {count_text(cells)} cells (more than {MAX_CELLS}); pass --force to print it anyway")
+        raise CuteDumpError(f"{what} has {count_text(cells)} cells (more than {MAX_CELLS}); pass --force to print it "
+                            "anyway")
     if cells > MAX_FORCED_CELLS:   # --force lifts the size limit, not the memory: at least 16 bytes a cell
-        raise CuteDumpError(f"{what} has {count_text(cells)} cells: it needs {_about(count_text((cells * 16) >> 30))} GB "
+        gb = _about(count_text((cells * 16) >> 30))
+        raise CuteDumpError(f"{what} has {count_text(cells)} cells: it needs {gb} GB "
                             f"of memory (more than {MAX_FORCED_CELLS} cells, cutedump's limit also with --force)")
