@@ -28,8 +28,8 @@ MAX_DEPTH = 64
 MAX_MODES = 4096
 #: modes of a TMA's gmem layout
 MAX_TMA_MODES = 64
-#: dimensions of a Composable Kernel descriptor's lists (--lengths, --strides, an index; real ones: up to ~8)
-MAX_CK_DIMS = 64
+#: dimensions of a list of integers: a CK descriptor's --lengths, --strides, an index, a TileLang --shape (real: <= 8)
+MAX_DIMS = 64
 #: points of a TileLang swizzle's (stride x continuous) plane, evaluated point by point (a real shared buffer's plane
 #: is at most 228 KB of elements: 233,472 at 8 bits)
 MAX_TILELANG_PLANE = 1 << 19

@@ -26,7 +26,7 @@ from cutedump.algebra import (C, Layout, make_layout, size, cosize, composition,
 from cutedump.algebra import zipped_divide, slice_layout
 from cutedump.algebra.integer import overflow_reset, div, mod
 from cutedump.algebra.inttuple import is_tuple, is_int_tuple, wrap, product, crd2idx
-from cutedump.limits import MAX_TMA_MODES, check_modes
+from cutedump.limits import MAX_TMA_MODES, check_modes, check_text
 from cutedump.algebra.swizzle import Swizzle, ComposedLayout
 from cutedump.algebra import swizzle_slice
 from cutedump.atoms.types import canonical_type, value_type_bits
@@ -683,6 +683,7 @@ def parse_coord(text: str | None):
     """A local_tile coordinate: ints (run-time values) and _, e.g. (3,_)."""
     if text is None:
         return None
+    check_text(text, "--cta-coord")   # limits: go() below recurses once per bracket
     t = text.strip()
 
     def go(s):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from cutedump import _regex
 
 from cutedump.errors import CuteDumpError
-from cutedump.limits import MAX_CK_DIMS, check_int_digits, check_modes
+from cutedump.limits import MAX_DIMS, check_int_digits, check_modes
 from cutedump.algebra import C
 from cutedump.ck.transforms import make_transform
 from cutedump.ck.descriptor import (make_naive_tensor_descriptor, make_naive_tensor_descriptor_aligned,
@@ -36,7 +36,7 @@ def parse_list(text: str, what: str, allow_empty: bool = False):
         if allow_empty:
             return []
         raise CuteDumpError(f"{what}: expected comma-separated integers, got {text!r}")
-    check_modes(body.count(",") + 1, what, MAX_CK_DIMS)   # limits
+    check_modes(body.count(",") + 1, what, MAX_DIMS)   # limits
     return [parse_number(p, what) for p in body.split(",")]
 
 

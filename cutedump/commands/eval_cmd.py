@@ -6,7 +6,7 @@ import sys
 import click
 
 from cutedump.commands._batch import answer, answer_input
-from cutedump.commands._common import handle_errors, stdin_stream, needs
+from cutedump.commands._common import File, handle_errors, stdin_stream, needs
 from cutedump.errors import CuteDumpError
 from cutedump.expr import evaluate, format_result
 
@@ -33,7 +33,7 @@ make_layout(make_shape(_8{}, 4), make_stride(4, _1{}))) or as the CuTe DSL print
 
 @click.command("eval", epilog=EPILOG)
 @click.argument("exprs", metavar="[EXPR]...", nargs=-1)
-@click.option("-f", "--file", "file_", type=click.File("r"),
+@click.option("-f", "--file", "file_", type=File("r"),
               help="Read one expression per line ('-' = stdin) and print one answer line for each, in order "
                    "('error: ...' for a line that fails; exit 1 if one did).")
 @click.option("--format", "fmt_", type=click.Choice(["text", "json"]), default="text", show_default=True,

@@ -5,7 +5,7 @@ import sys
 
 import click
 
-from cutedump.commands._common import handle_errors
+from cutedump.commands._common import Path, handle_errors
 from cutedump.golden import check, update
 
 EPILOG = """\b
@@ -24,7 +24,7 @@ def golden_cmd():
 
 
 @golden_cmd.command("verify", epilog=EPILOG)
-@click.argument("directory", default="golden", type=click.Path(file_okay=False))
+@click.argument("directory", default="golden", type=Path(file_okay=False))
 @click.option("--only", "only", multiple=True, metavar="FILE", help="Check only this manifest entry (repeatable).")
 @click.option("--format", "fmt_", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help='json: {"files": [{file, command, status (ok|DIFF|missing), diff}], "total", "mismatches"}.')
@@ -55,7 +55,7 @@ def verify_cmd(directory, only, fmt_):
 
 
 @golden_cmd.command("update", epilog=EPILOG)
-@click.argument("directory", default="golden", type=click.Path(file_okay=False))
+@click.argument("directory", default="golden", type=Path(file_okay=False))
 @click.option("--only", "only", multiple=True, metavar="FILE", help="Update only this manifest entry (repeatable).")
 @click.option("--format", "fmt_", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help='json: {"changes": [{file, what}]} (what: created/updated (+a -b lines)/not updated: why).')
