@@ -33,6 +33,8 @@ MAX_DIMS = 64
 #: points of a TileLang swizzle's (stride x continuous) plane, evaluated point by point (a real shared buffer's plane
 #: is at most 228 KB of elements: 233,472 at 8 bits)
 MAX_TILELANG_PLANE = 1 << 19
+#: characters of a name pattern (atoms PATTERN; a catalog name has under 100)
+MAX_PATTERN = 256
 #: elements (or loop iterations) a model enumerates for one answer
 MAX_WORK = 1 << 26
 #: elements of one shared-memory tile a bank audit walks, thread by thread: shared memory holds at most 228 KB
@@ -104,8 +106,12 @@ def check_work(n: int, what: str, limit: int = MAX_WORK, unit: str = "elements")
 def check_memory(nbytes: int, what: str, limit: int = MAX_BYTES) -> None:
     """Refuse an array of ``nbytes`` bytes beyond ``limit`` (also with --force): "needs about N GB"."""
     if nbytes > limit:
-        raise CuteDumpError(_named(what, f"needs {errors._about(gigabytes(nbytes))} GB of memory (more than "
+        raise CuteDumpError(_named(what, f"needs {_about(gigabytes(nbytes))} GB of memory (more than "
                                          f"{limit / 2**30:g} GB, cutedump's limit)"))
+
+
+def _about(n: str) -> str:
+    return n if n.startswith("about") else "about " + n
 
 
 def gigabytes(nbytes: int) -> str:
@@ -117,8 +123,10 @@ def gigabytes(nbytes: int) -> str:
 
 def check_picture_size(cells: int, force: bool, what: str = "picture") -> None:
     """errors.check_size for a picture, and with --force its memory: about PICTURE_BYTES_PER_CELL bytes a cell."""
+    if not force:
+        errors.check_size(cells, force, what)     # "pass --force"
+    check_memory(cells * PICTURE_BYTES_PER_CELL, what)   # "needs about N GB", with --force too
     errors.check_size(cells, force, what)
-    check_memory(cells * PICTURE_BYTES_PER_CELL, what)
 
 
 def check_picture_pairs(pairs: int, force: bool, what: str = "picture") -> None:

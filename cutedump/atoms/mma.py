@@ -247,6 +247,8 @@ def _parse_atom_layout(x) -> Layout:
         x = parse_layout(x)
     elif not isinstance(x, Layout):
         x = make_layout(x)
+    if not isinstance(x, Layout):   # a swizzled layout where a plain one is needed
+        raise CuteDumpError(f"the atom layout must be a plain layout such as (_2,_2,_1), got {x}")
     return x
 
 

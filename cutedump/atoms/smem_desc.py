@@ -25,6 +25,7 @@ from cutedump.errors import CuteDumpError
 from cutedump.limits import MAX_DESCRIPTORS, check_work
 from cutedump.algebra import C, Layout, size, get, rank, upcast, logical_divide, replace, congruent, fmt
 from cutedump.algebra.integer import is_static
+from cutedump.algebra.inttuple import is_int_tuple
 from cutedump.algebra.swizzle import Swizzle, ComposedLayout
 from cutedump.algebra.smem_ptr import SmemPtrFlag
 from cutedump.atoms.types import value_type_bits, canonical_type
@@ -448,7 +449,7 @@ def parse_smem_layout(text: str):
             raise CuteDumpError(f"expected shape:stride after smem_ptr[{bits}b](unset) o, got {inner}")
         return ComposedLayout(Swizzle(b, mm, s), SmemPtrFlag(bits), inner)
     obj = evaluate(text)
-    if isinstance(obj, tuple):
+    if isinstance(obj, tuple) and is_int_tuple(obj):   # a bare shape (a tuple holding a layout is refused below)
         from cutedump.algebra import make_layout  # start-up: a bare shape only
         obj = make_layout(obj)
     if not isinstance(obj, (Layout, ComposedLayout)):

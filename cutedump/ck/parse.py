@@ -25,6 +25,8 @@ def parse_number(tok: str, what: str):
         raise CuteDumpError(f"{what}: {tok.strip()!r} is not an integer (write _N for a static Number<N>)")
     check_int_digits(body, what)   # limits: no C++ integer has more digits
     v = int(body)
+    if not -(1 << 63) <= v < (1 << 63):   # CK's long_index_t is 64-bit
+        raise CuteDumpError(f"{what}: {tok.strip()} is beyond 64-bit integers (CK's long_index_t)")
     return C(v) if static else v
 
 
