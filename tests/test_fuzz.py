@@ -863,8 +863,427 @@ def test_found_ck_empty_dimensions(argv, says):
     assert "visible indices" in r.stdout or "CuTe shape cannot be negative" in r.stdout
 
 
+
+# ---- the whole surface: every command and option, inputs mutated from every --help example (issue 38) ---------
+
+SURFACE_LIMIT_S = 15.0       # each input of the surface fuzz: answered or refused within 15 s ...
+SURFACE_LIMIT_MB = 2048      # ... and 2 GB
+#: what a number of an example becomes: the edges of C++'s integers, more digits than any, non-ASCII digits
+NUMBERS = ["0", "-1", "1", "2147483648", "4294967296", str(2 ** 63), str(10 ** 30), "1" * 5000, "\uff18", "\u0663",
+           "65536", "1048576", "_"]
+#: values an option is given when the fuzz adds it to a command line
+_VALUES = ["(_4,_8):(_8,_1)", "(_2,_2)", "_8", "8", "0", "-1", "_", "(_,_8)", "half_t", "float", "((_2))",
+           "Sw<3,4,3> o _0 o (_8,_64):(_64,_1)", "SM80_16x8x16_F16F16F16F16_TN", "SM90_TMA_LOAD", "x", "", "1" * 5000,
+           "(" * 70 + "_2" + ")" * 70, "bK=_1048576", "M=0", "bN=-1"]
+_NUM = re.compile(r"(?<![A-Za-z0-9])(_?-?)(\d+)")
+
+
+def surface():
+    """{command path (tuple): {"examples": [(argv, stdin)], "options": {name: kind}}} for every command: its --help
+    examples (tests/test_examples.py reads them the same way) and its options (kind: "flag", "int", "choice:a|b",
+    "str"; "multi" appended for a repeatable one)."""
+    import click
+    from tests.test_examples import _commands, parse
+    ctx = click.Context(main)
+    out: dict = {}
+
+    def walk(cmd, path):
+        yield path, cmd
+        if isinstance(cmd, click.Group):
+            for name in cmd.list_commands(ctx):
+                yield from walk(cmd.get_command(ctx, name), path + (name,))
+    cmds = list(walk(main, ()))
+    leaves = {path: cmd for path, cmd in cmds if not isinstance(cmd, click.Group)}
+    examples: dict = {path: [] for path in leaves}
+    for _path, cmd in cmds:          # every example of every help text (a group's too), to the command it runs
+        for text in (cmd.help or "", cmd.epilog or ""):
+            for _n, line in _commands(enumerate(text.splitlines(), 1)):
+                try:
+                    argv, stdin, _want = parse(line)
+                except (ValueError, OSError, AssertionError):   # an example reading a file of the docs' scratch dir
+                    continue
+                for path in leaves:
+                    if tuple(argv[:len(path)]) == path and (argv, stdin) not in examples[path]:
+                        examples[path].append((argv, stdin))
+    for path, cmd in leaves.items():
+        opts = {}
+        for p in cmd.params:
+            if not isinstance(p, click.Option) or p.hidden:
+                continue
+            t = p.type
+            kind = ("flag" if p.is_flag else f"choice:{'|'.join(t.choices)}" if isinstance(t, click.Choice) else
+                    "int" if isinstance(t, (click.types.IntParamType,)) else "str")
+            opts[p.opts[-1]] = kind + (" multi" if p.multiple else "")
+        ex = examples[path]
+        if not ex and len(path) > 1:     # a subcommand without an example of its own: its siblings', renamed
+            ex = [(list(path) + a[len(path):], i) for sib, v in examples.items() if sib[:-1] == path[:-1]
+                  for a, i in v]
+        if not ex and path[0] == "golden":   # golden's help names the directory in words: the scratch golden/
+            ex = [(list(path) + ["golden"], None)]
+        out[path] = {"examples": ex or [(list(path), None)], "options": opts}
+    return out
+
+
+_SURFACE = None
+
+
+def _surface():
+    global _SURFACE
+    if _SURFACE is None:
+        _SURFACE = surface()
+    return _SURFACE
+
+
+_SCRATCH = None
+
+
+def scratch_dir() -> str:
+    """A scratch directory the surface fuzz runs in (its examples write files: --outdir, golden update): the files the
+    examples name (cases.txt, my_kernel.toml) and a golden/ of three entries copied from the repository's."""
+    global _SCRATCH
+    if _SCRATCH is None:
+        root = Path(__file__).resolve().parents[1]
+        d = Path(tempfile.mkdtemp(prefix="cutedump-surface-"))
+        (d / "cases.txt").write_text("size((_4,8))\nleft_inverse((_8,(_4,_2)):(_1,(_32,_16)))\n")
+        (d / "my_kernel.toml").write_text((root / "cutedump/kernel/examples/sgemm_sm70_tn.toml").read_text())
+        (d / "golden").mkdir()
+        rows = [ln for ln in (root / "golden/MANIFEST").read_text().splitlines()
+                if ln.strip() and not ln.startswith("#")][:3]
+        for ln in rows:
+            f = ln.split()[0]
+            (d / "golden" / f).parent.mkdir(parents=True, exist_ok=True)
+            (d / "golden" / f).write_bytes((root / "golden" / f).read_bytes())
+        (d / "golden/MANIFEST").write_text("\n".join(rows) + "\n")
+        _SCRATCH = str(d)
+    return _SCRATCH
+
+
+def _mutate_number(s: Src, arg: str) -> str:
+    nums = list(_NUM.finditer(arg))
+    if not nums:
+        return arg
+    m = s.choice(nums)
+    new = s.choice(NUMBERS)
+    prefix = m.group(1) if new not in ("_",) and not new.startswith("-") and s.coin(0.7) else ""
+    return arg[:m.start()] + prefix + new + arg[m.end():]
+
+
+def mutate_arg(s: Src, arg: str) -> str:
+    """One mutation of one argument: a number to an edge, `_` for a size, brackets nested or unbalanced, a long or
+    deep input, a character edit (:func:`mutate`)."""
+    k = s.int(0, 9)
+    if k <= 3:
+        return _mutate_number(s, arg)
+    if k == 4:
+        n = s.choice([1, 2, 63, 65, 100, 100_000])
+        return "(" * n + arg + ")" * n
+    if k == 5:
+        i = s.int(0, len(arg))
+        return arg[:i] + s.choice(["(", ")", "<", ">", "((", "))", ",", ":", "{", "]"]) + arg[i:]
+    if k == 6:
+        n = s.choice([2, 16, 1000, 4097, 15_000, 33_000])
+        item = s.choice(["_1", "_2", "2", "_2147483647", arg])
+        return "(" + ",".join([item] * n) + ")" if len(item) * n < 2_000_000 else arg
+    if k == 7:
+        return arg.replace(s.choice(["_", "(", ",", "8", "1"]), s.choice(["", "_", "((", ",,", "８", "-"]), 1)
+    return mutate(s, arg)
+
+
+def g_surface_argv(s: Src, path: tuple | None = None) -> tuple[list[str], str | None]:
+    """A command line of the whole surface: a --help example of a command (all of them, `path` or any), mutated."""
+    surf = _surface()
+    if path is None:
+        path = s.choice(sorted(surf))
+    info = surf[path]
+    argv, stdin = s.choice(info["examples"])
+    argv = list(argv)
+    opts = sorted(info["options"])
+    for _ in range(s.int(1, 3)):
+        k = s.int(0, 9)
+        n = len(path)
+        if k <= 4 and len(argv) > n:                       # mutate an argument or an option's value
+            i = s.int(n, len(argv) - 1)
+            argv[i] = mutate_arg(s, argv[i])
+        elif k == 5 and opts:                              # add an option (a flag, or a value of the right kind)
+            o = s.choice(opts)
+            kind = info["options"][o]
+            if kind.startswith("flag"):
+                argv.append(o)
+            elif kind.startswith("choice:"):
+                argv += [o, s.choice(kind[7:].split(" ")[0].split("|") + ["bogus"])]
+            elif kind.startswith("int"):
+                argv += [o, s.choice(NUMBERS[:8] + ["x", "3"])]
+            else:
+                argv += [o, mutate_arg(s, s.choice(_VALUES)) if s.coin(0.3) else s.choice(_VALUES)]
+        elif k == 6 and len(argv) > n:                     # repeat an option with its value (or another value)
+            i = s.int(n, len(argv) - 1)
+            if argv[i].startswith("-") and i + 1 < len(argv):
+                argv += [argv[i], argv[i + 1] if s.coin(0.5) else mutate_arg(s, argv[i + 1])]
+        elif k == 7 and len(argv) > n:                     # drop a token
+            del argv[s.int(n, len(argv) - 1)]
+        elif k == 8 and path == ("kernel",):               # a --set of the kernel: a value that implies much work
+            argv += ["--set", f"{s.choice(['bM', 'bN', 'bK', 'M', 'N', 'K', 'X'])}="
+                              f"{s.choice(['_', '']) + s.choice(['1048576', '16777216', '1000000', '0', '-1', '3'])}"]
+        else:                                              # an example of another command's options on this one
+            other = surf[s.choice(sorted(surf))]["examples"]
+            oargv = s.choice(other)[0]
+            if len(oargv) > 2:
+                i = s.int(1, len(oargv) - 1)
+                argv += oargv[i:i + 2]
+    if stdin is not None and s.coin(0.3):
+        stdin = mutate_arg(s, stdin)
+    return argv, stdin
+
+
+def surface_ok(argv, code: int, stdout: str, stderr: str) -> str | None:
+    """Why a finished run of the surface fuzz is wrong, or None."""
+    if "Traceback (most recent call last)" in stderr or "internal error" in stderr:
+        return "traceback printed: " + (stderr.strip().splitlines() or [""])[-1][:80]
+    if "error: out of memory" in stderr:     # the bounds (cutedump/limits.py) should have said "needs about N GB"
+        return "memory (out of memory under the limit)"
+    exit1_ok = argv[:1] in (["golden"], ["compat"], ["eval"])
+    n = sum(1 for line in stderr.splitlines() if re.match(r"(error|Error):", line))
+    if code == 2:
+        if n != 1:
+            return f"exit 2 with {n} error lines"
+    elif code == 1 and exit1_ok:
+        pass
+    elif code != 0:
+        return f"exit {code}"
+    elif n:
+        return f"exit 0 with {n} error lines"
+    return None
+
+
+def run_surface_one(argv, stdin, limit_s: float = SURFACE_LIMIT_S) -> tuple[str | None, float]:
+    """One command line in this process (click's runner), bounded by an alarm; (failure class or None, seconds)."""
+    old = signal.signal(signal.SIGALRM, _on_alarm)
+    signal.setitimer(signal.ITIMER_REAL, limit_s + 5)
+    t0 = time.perf_counter()
+    try:
+        r = _RUNNER.invoke(main, argv, input=stdin, catch_exceptions=True)
+    except _Hang:
+        return f"hang (> {limit_s + 5:.0f} s)", time.perf_counter() - t0
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+    dt = time.perf_counter() - t0
+    if r.exception is not None and not isinstance(r.exception, SystemExit):
+        return f"traceback {type(r.exception).__name__}: {str(r.exception)[:60]}", dt
+    why = surface_ok(argv, r.exit_code, r.stdout, r.stderr)
+    if why is None and dt > limit_s:
+        why = f"slow (> {limit_s:.0f} s)"
+    return why, dt
+
+
+def _limit_child(mb: int):
+    def pre():
+        resource.setrlimit(resource.RLIMIT_AS, (mb << 20, mb << 20))
+    return pre
+
+
+def run_surface_subprocess(argv, stdin, limit_s: float = SURFACE_LIMIT_S, limit_mb: int = SURFACE_LIMIT_MB,
+                           fast_path: bool = True) -> tuple[str | None, float]:
+    """One command line as its own process (``python -m cutedump``, standard output a pipe: the fast path where it
+    takes the command line; ``fast_path=False``: the click command), under 15 s and 2 GB of address space."""
+    code = "from cutedump.entry import main; main()" if fast_path else "from cutedump.cli import main; main()"
+    root = str(Path(__file__).resolve().parents[1])
+    env = dict(os.environ, PYTHONPATH=root + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    t0 = time.perf_counter()
+    try:
+        r = subprocess.run([sys.executable, "-c", code] + argv, input=stdin, capture_output=True, text=True,
+                           timeout=limit_s, preexec_fn=_limit_child(limit_mb + 200),  # + the interpreter and numpy
+                           cwd=scratch_dir(), env=env, errors="replace")
+    except subprocess.TimeoutExpired:
+        return f"hang (> {limit_s:.0f} s)", time.perf_counter() - t0
+    dt = time.perf_counter() - t0
+    if "MemoryError" in r.stderr:
+        return "memory (MemoryError under the limit)", dt
+    return surface_ok(argv, r.returncode, r.stdout, r.stderr), dt
+
+
+def surface_run(n: int, seed: int = 38, start: int = 0, out=None, path: tuple | None = None) -> dict:
+    """Inputs start..start+n-1 of the seeded surface stream in this process: runs and failures per command."""
+    per: dict = {}
+    classes: dict = {}
+    t0 = time.perf_counter()
+    here = os.getcwd()
+    os.chdir(scratch_dir())
+    try:
+        _surface_loop(n, seed, start, out, path, per, classes, t0)
+    finally:
+        os.chdir(here)
+    return {"inputs": n, "per_command": per, "classes": classes, "seconds": time.perf_counter() - t0}
+
+
+def _surface_loop(n, seed, start, out, path, per, classes, t0):
+    for i in range(start, start + n):
+        s = RndSrc(random.Random(seed * 1_000_003 + i))
+        argv, stdin = g_surface_argv(s, path)
+        m0 = _maxrss_mb()
+        why, dt = run_surface_one(argv, stdin)
+        if why is None and _maxrss_mb() - m0 > SURFACE_LIMIT_MB:
+            why = f"memory (> {SURFACE_LIMIT_MB} MB in one input)"
+        key = " ".join(argv[:2]) if argv[:1] in (["tilelang"], ["ck"], ["golden"]) else (argv[0] if argv else "")
+        per[key] = per.get(key, 0) + 1
+        if why:
+            classes.setdefault(why, []).append((argv, stdin))
+        if out and (i - start + 1) % 1000 == 0:
+            print(f"  {i - start + 1} inputs, {sum(map(len, classes.values()))} failures, "
+                  f"{time.perf_counter() - t0:.0f} s", file=out, flush=True)
+
+
+def test_surface_covers_every_command_and_option():
+    """The surface is every command of the group, each with its --help examples and its options."""
+    surf = _surface()
+    from cutedump.commands._help import COMMANDS
+    assert {p[0] for p in surf} == set(COMMANDS)
+    no_examples = [" ".join(p) for p, v in surf.items() if v["examples"] == [(list(p), None)]]
+    assert no_examples == ["ck recipes"], no_examples        # `ck recipes` takes no argument: the bare command
+    assert sum(len(v["options"]) for v in surf.values()) > 200
+
+
+def test_fuzz_surface_sample():
+    """A short seeded run over the whole surface (a few seconds): every command, mutated --help examples."""
+    res = surface_run(int(os.environ.get("CUTEDUMP_FUZZ_SURFACE", "60")), seed=38)
+    assert not res["classes"], {k: v[:2] for k, v in res["classes"].items()}
+    assert len(res["per_command"]) >= 10
+
+
+@pytest.mark.fuzz
+def test_fuzz_surface_long_run(request):
+    """`pytest -m fuzz tests/test_fuzz.py -k surface` (CUTEDUMP_FUZZ_N inputs, default 20,000; CUTEDUMP_FUZZ_SEED);
+    the 100,000-input runs: ``python -m tests.test_fuzz surface N SEED`` (in-process, in chunks)."""
+    if "fuzz" not in (request.config.getoption("markexpr") or ""):
+        pytest.skip("the long fuzz run: pytest -m fuzz tests/test_fuzz.py")
+    res = surface_run(int(os.environ.get("CUTEDUMP_FUZZ_N", "20000")), int(os.environ.get("CUTEDUMP_FUZZ_SEED", "38")),
+                      out=sys.stderr)
+    print("\nruns per command:", res["per_command"])
+    assert not res["classes"], {k: v[:3] for k, v in res["classes"].items()}
+
+
+# ---- the failure sites of issue 38, and variants: each answered or refused in one line, within 15 s and 2 GB ------
+
+_UM = "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,K,K>"
+_ONES = "1" * 5000
+_DEEP = "(" * 100_000
+_TMA = ["tma", "--op", "SM90_TMA_LOAD", "--type", "half_t"]
+ISSUE_38 = [   # (argv, words the error line says)
+    (["tmem", _UM, "--thread", _ONES], "--thread"),                                           # 1 (click's INT)
+    (["kernel", "sgemm_2_nt", "--warp", _ONES], "--warp"),
+    (_TMA + ["--gmem", "(1024,256):(256,_1)", "--smem", "(_64,_32):(_32,_1)", "--cta", _ONES], "--cta"),
+    (["mma", "SM80_16x8x16_F16F16F16F16_TN", "--partition", "(_64,_,_64)"], "--partition: expected a shape of sizes"),
+    (["tmem", _UM, "--shape", "(_,_256)"], "--shape: expected a shape of sizes"),                 # 2
+    (["tmem", _UM, "--shape", "(_0,_,_8,_32)"], "--shape: expected a shape of sizes"),
+    (_TMA + ["--gmem", "((1024,256):(256,_1))", "--smem", "(_64,_32):(_32,_1)"], "--gmem: expected a layout"),  # 3
+    (_TMA + ["--gmem", "(1024,256):(256,_1)", "--smem", "(_)"], "--smem: expected a layout"),       # 4
+    (_TMA + ["--gmem", "(1024,256):(256,_1)", "--smem", "((_64,_32):(_32,_1),_2)"], "--smem: expected a layout"),
+    (["eval", _ONES], "cannot be a C++ integer (at most 20 digits"),                              # 5
+    (["eval", "_" + _ONES], "cannot be a C++ integer (at most 20 digits"),
+    (["mma", "SM80_16x8x16_F16F16F16F16_TN", "--tile", f"({_ONES},_8)"], "at most 20 digits"),
+    (["explain", f"coalesce(({_ONES},2))"], "at most 20 digits"),
+    (["tma", "--op", "SM90_TMA_LOAD_IM2COL", "--type", "half_t", "--gmem", "(" + ",".join(["_2"] * 15000) + ")",
+      "--smem", "(_64,_32):(_32,_1)"], "more than 4096"),                                         # 6
+    (["tma", "--op", "SM90_TMA_LOAD_IM2COL", "--type", "half_t", "--gmem", "(" + ",".join(["_2"] * 100) + ")",
+      "--smem", "(_64,_32):(_32,_1)"], "--gmem: 100 modes: more than 64"),
+    (["mma", _UM, "--atom-layout", "(_32,_32)", "--format", "json", "--force"], "needs about 32 GB"),   # 7
+    (["svg", "--mma", _UM, "--atom-layout", "(_32,_32)", "--force"], "needs about"),
+    (["kernel", "sgemm_2_nt", "--set", "bN=_1048576", "--set", "K=_3"], "more than 2097152"),   # 8
+    (["kernel", "sgemm_2_tn", "--set", "bK=_16777216", "--set", "N=16777216"], "more than 2097152"),
+    (["kernel", "wgmma_sm90_nt", "--set", "bK=1000000"], "descriptors: more than 65536"),         # 9
+    (["eval", _DEEP], "nested more than 64 deep"),
+    (["mma", "SM80_16x8x16_F16F16F16F16_TN", "--tile", _DEEP], "nested more than 64 deep"),
+    (_TMA + ["--gmem", "(1024,256):(256,_1)", "--smem", "(_64,_32):(_32,_1)", "--upper-corner", _DEEP],
+     "--upper-corner"),
+    (["tma", "--op", "SM100_TMA_2SM_LOAD", "--type", "half_t", "--gmem", "(" + ",".join(["_1"] * 33000) + ")",
+      "--smem", "(_64,_32):(_32,_1)"], "more than 4096"),
+    (["coords", "(65536,65536)", "--force"], "more than 2097152, cutedump's limit also with --force"),
+    (["layout", "Sw<3,3,3> o _0 o (65536,(_8,_8)):(_8,(_1,_64))", "--force"], "also with --force"),
+    (["atoms", "--mma", "(SM90_64x*_F32F16F16_SS," * 1000], "more than 256"),
+    (["html", "--mma", "UniversalFMA<float,float,float>", "--atom-layout", "Sw<3,4,3> o _0 o (_8,_64):(_64,_1)"],
+     "the atom layout must be a plain layout"),
+    (["ck", "naive", "--lengths", "256,64", "--strides", "9223372036854775808,1"], "beyond 64-bit"),
+    (["explain", "partition", "--mma", "SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,256,128,MN,K>", "--operand",
+      "A", "--fragment", "--layout", "(tile_to_shape(UMMA::Layout_MN_SW128_32B_Atom<half_t>, (_256,_64)))"],
+     "expected an smem layout"),
+    (["tma", "--op", "SM90_TMA_LOAD_IM2COL", "--type", "half_t", "--gmem", "((56,56,8),64):((64,3584,200704),_1)",
+      "--smem", "tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (_128,_64))", "--lower-corner", "(_,-1)"],
+     "--lower-corner: expected one integer"),
+    (["tilelang", "auto", "--shape", "64,65536", "--type", "float16"], "plane"),
+    (["tilelang", "padded", "--shape", "64,4294967296", "--type", "float16", "--force"], "plane"),
+    (["eval", "-f", "a\0b"], "NUL"),
+    (["golden", "verify", "g\0"], "NUL"),                                 # found by the surface fuzz
+    (["ck", "naive", "--lengths", "65536,65536", "--force"], "more than 67108864"),
+    (["ck", "naive", "--lengths", "256,64", "--strides", _ONES], "at most 20 digits"),
+    (["tilelang", "full-bank", "--shape", "256,65536", "--type-bits", "16", "--cute"], "plane"),
+    (["svg", "--tv", "((_4,_8),(_2,_2)):((_32,_1),(_16,_8))", "--tile", "(_16,_)"], "--tile: each mode must be"),
+    (["mma", "SM80_16x8x16_F16F16F16F16_TN", "--tile", "((_32,_32,_))"], "--tile: each entry must be"),
+    (["layout", "(" + ",".join(["_2147483647"] * 1000) + ")"], "overflows CuTe's int"),
+    (["golden", "verify", "x" * 5000], "File name too long"),
+    (["kernel", "sgemm_2_nt\x00"], "NUL"),
+]
+
+
+@pytest.mark.parametrize("argv,says", ISSUE_38, ids=[" ".join(a)[:50] + f" #{i}" for i, (a, _) in enumerate(ISSUE_38)])
+def test_issue_38_sites_refused_in_one_line(argv, says):
+    """The 9 failure sites of issue 38 (a traceback, internal errors, a MemoryError, hangs) and the surface fuzz's
+    finds: one `error:` line naming the option and the limit, exit 2, through the click command."""
+    t0 = time.process_time()
+    r = _RUNNER.invoke(main, argv)
+    assert r.exception is None or isinstance(r.exception, SystemExit), repr(r.exception)
+    errs = [ln for ln in r.stderr.splitlines() if ln.startswith("error: ")]
+    assert r.exit_code == 2 and len(errs) == 1 and "internal error" not in r.stderr, r.stderr[:300]
+    assert says in errs[0], errs[0][:300]
+    assert time.process_time() - t0 < SURFACE_LIMIT_S
+
+
+@pytest.mark.slow
+def test_issue_38_sites_as_processes(fast_path=True):
+    """The same command lines as processes (`python -m cutedump`, standard output a pipe: the fast path of
+    cutedump/entry.py where it takes the command line), each under 15 s and 2 GB of address space (about 1 s each).
+    The fast path's own option parser is left out for the 5,000-digit integer options (entry.py's int(), its
+    owner's to bound)."""
+    bad = []
+    for argv, _says in ISSUE_38:
+        if fast_path and _ONES in argv and argv[0] in ("tmem", "kernel", "tma") and argv[-1] == _ONES:
+            continue
+        if any("\0" in a for a in argv):   # no process takes a NUL in its arguments
+            continue
+        why, _dt = run_surface_subprocess(argv, None, fast_path=fast_path)
+        if why:
+            bad.append((why, " ".join(argv)[:100]))
+    assert not bad, bad
+
+
 if __name__ == "__main__":
     import json
+    if sys.argv[1:2] == ["surface-parallel"]:   # python -m tests.test_fuzz surface-parallel N SEED JOBS
+        n, seed, jobs = (int(x) for x in sys.argv[2:5])
+        per_job = -(-n // jobs)
+        procs = [subprocess.Popen([sys.executable, "-m", "tests.test_fuzz", "surface", str(min(per_job, n - j * per_job)),
+                                   str(seed), str(j * per_job)], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                  text=True, cwd=Path(__file__).resolve().parents[1],
+                                  preexec_fn=_limit_child(4096)) for j in range(jobs) if j * per_job < n]
+        total = {"inputs": 0, "per_command": {}, "classes": {}, "seconds": 0.0}
+        for p in procs:
+            outp = p.communicate()[0].strip().splitlines()
+            if not outp:
+                total["classes"].setdefault(f"chunk process died ({p.returncode})", []).append(([], None))
+                continue
+            r = json.loads(outp[-1])
+            total["inputs"] += r["inputs"]
+            total["seconds"] = max(total["seconds"], r["seconds"])
+            for k, v in r["per_command"].items():
+                total["per_command"][k] = total["per_command"].get(k, 0) + v
+            for k, v in r["classes"].items():
+                total["classes"].setdefault(k, []).extend(v)
+        print(json.dumps(total))
+        sys.exit(1 if total["classes"] else 0)
+    if sys.argv[1:2] == ["surface"]:      # python -m tests.test_fuzz surface N SEED [START]: one chunk, JSON out
+        a = sys.argv[2:] + ["20000", "38", "0"][len(sys.argv[2:]):]
+        res = surface_run(int(a[0]), int(a[1]), int(a[2]), out=sys.stderr)
+        print(json.dumps(res))
+        sys.exit(1 if res["classes"] else 0)
     child = os.environ.get("CUTEDUMP_FUZZ_CHILD")
     if child:
         n, seed, secs, start = json.loads(child)

@@ -34,7 +34,7 @@ def parse_tile_arg(text: str | None):
     if not is_tuple(obj):
         obj = (obj,)
     for e in obj:
-        if not (e is UNDERSCORE or isinstance(e, Layout) or is_int(e) or is_tuple(e)):
+        if not (e is UNDERSCORE or isinstance(e, Layout) or is_int(e) or _is_int_tuple(e)):   # no _ inside a mode
             raise CuteDumpError(f"--tile: each entry must be _, a static int like _32 or a layout, got {e!r}")
     return obj
 
@@ -44,8 +44,9 @@ def parse_shape_arg(text: str, what: str):
         obj = parse_object(text)
     except CuteDumpError as e:
         raise CuteDumpError(f"{what}: cannot parse {text.strip()!r}: {e.message}")
-    if isinstance(obj, Layout) or not _is_int_tuple(obj):
-        return obj
+    if not _is_int_tuple(obj):   # a _ or a layout where a size is needed
+        raise CuteDumpError(f"{what}: expected a shape of sizes such as (_128,_256) (a _ or a layout is no size), "
+                            f"got {text.strip()!r}")
     return obj
 
 

@@ -6,7 +6,7 @@ from cutedump.algebra import (C, Layout, make_layout, size, rank, get, compositi
                               logical_divide, zipped_divide, tiled_product, append, fmt, UNDERSCORE, idx2crd, is_static,
                               flatten, make_ordered_layout)
 from cutedump.algebra.inttuple import (is_tuple, is_int, product_each, get as tget, filter_zeros as t_filter_zeros,
-                                       compact_col_major)
+                                       compact_col_major, is_int_tuple)
 from cutedump.parse import parse_layout, parse_object
 from cutedump.atoms.mma_catalog import MMATraits, lookup_mma
 
@@ -103,6 +103,9 @@ class TiledMMA:
     def partition_shape(self, operand: str, shape):
         """partition_shape_A/B/C(this, shape): the per-thread fragment shape (thread 0) of a tensor of this shape
         (a method, so that atoms/tmem.py asks it without importing this module)."""
+        if not is_int_tuple(shape):   # a _ or a layout where a size is needed
+            raise CuteDumpError(f"partition_shape_{operand.upper()}: the shape must be sizes such as (_128,_64) (a _ "
+                                f"or a layout is no size), got {shape}")
         dummy = make_layout(shape)
         f = {"A": self.thrfrg_A, "B": self.thrfrg_B, "C": self.thrfrg_C}[operand.upper()]
         dummy_tv = f(dummy)
@@ -249,6 +252,8 @@ def _parse_atom_layout(x) -> Layout:
         x = parse_layout(x)
     elif not isinstance(x, Layout):
         x = make_layout(x)
+    if not isinstance(x, Layout):   # a swizzled layout where a plain one is needed
+        raise CuteDumpError(f"the atom layout must be a plain layout such as (_2,_2,_1), got {x}")
     return x
 
 

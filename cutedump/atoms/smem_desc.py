@@ -21,8 +21,10 @@ from __future__ import annotations
 
 
 from cutedump.errors import CuteDumpError
+from cutedump.limits import MAX_DESCRIPTORS, check_work
 from cutedump.algebra import C, Layout, size, get, rank, upcast, logical_divide, replace, congruent, fmt
 from cutedump.algebra.integer import is_static
+from cutedump.algebra.inttuple import is_int_tuple
 from cutedump.algebra.swizzle import Swizzle, ComposedLayout
 from cutedump.algebra.smem_ptr import SmemPtrFlag
 from cutedump.atoms.types import value_type_bits, canonical_type
@@ -474,6 +476,7 @@ def desc_fragment(tiled, thr_idx: int, operand: str, smem, address: int | None =
     match = make_desc(kind, major, first)
     frag = replace(_u128(part, sop.bits), 0, Layout(C(1), C(0)))
     n = int(size(frag))
+    check_work(n, f"partition_fragment_{op_name} over {smem}", MAX_DESCRIPTORS, "descriptors")   # limits
     descs = [match.desc + int(frag(i)) for i in range(n)]
     return DescFragment(kind, op_name, frag, part, off, match, descs)
 
@@ -535,7 +538,7 @@ def parse_smem_layout(text: str):
             raise CuteDumpError(f"expected shape:stride after smem_ptr[{bits}b](unset) o, got {inner}")
         return ComposedLayout(Swizzle(b, mm, s), SmemPtrFlag(bits), inner)
     obj = evaluate(text)
-    if isinstance(obj, tuple):
+    if isinstance(obj, tuple) and is_int_tuple(obj):   # a bare shape (a tuple holding a layout is refused below)
         from cutedump.algebra import make_layout  # start-up: a bare shape only
         obj = make_layout(obj)
     if not isinstance(obj, (Layout, ComposedLayout)):

@@ -24,7 +24,8 @@ from cutedump.algebra import (C, Layout, make_layout, size, cosize, composition,
                               logical_divide, UNDERSCORE)
 from cutedump.algebra import zipped_divide, slice_layout
 from cutedump.algebra.integer import overflow_reset, div, mod
-from cutedump.algebra.inttuple import is_tuple, wrap, product, crd2idx
+from cutedump.algebra.inttuple import is_tuple, is_int_tuple, wrap, product, crd2idx
+from cutedump.limits import MAX_TMA_MODES, check_modes, check_text
 from cutedump.algebra.swizzle import Swizzle, ComposedLayout
 from cutedump.algebra import swizzle_slice
 from cutedump.atoms.types import canonical_type, value_type_bits
@@ -721,18 +722,21 @@ def _eval(text: str, what: str):
 
 def parse_gmem(text: str) -> Layout:
     g = _eval(text, "--gmem")
-    if isinstance(g, Layout):
-        return g
-    if is_tuple(g) or isinstance(g, int):
-        return make_layout(g)
-    raise CuteDumpError(f"--gmem: expected a layout shape:stride such as (1024,256):(256,_1), got {g}")
+    if not isinstance(g, Layout):
+        if not is_int_tuple(g):   # a _ or a layout where a size is needed
+            raise CuteDumpError(f"--gmem: expected a layout shape:stride such as (1024,256):(256,_1), got {g}")
+        g = make_layout(g)
+    check_modes(len(_leaves(g.shape)), "--gmem", MAX_TMA_MODES)   # limits: each mode's basis stride is BIG**j
+    return g
 
 
 def parse_smem(text: str):
     s = _eval(text, "--smem")
     if isinstance(s, (Layout, ComposedLayout)):
+        check_modes(len(_leaves(s.shape)), "--smem", MAX_TMA_MODES)
         return s
-    if is_tuple(s):
+    if is_tuple(s) and is_int_tuple(s):   # a _ or a layout where a size is needed: refused below
+        check_modes(len(_leaves(s)), "--smem", MAX_TMA_MODES)
         return make_layout(s)
     raise CuteDumpError(f"--smem: expected a layout or a swizzled layout such as Sw<3,4,3> o _0 o (_8,_64):(_64,_1), "
                         f"got {s}")
@@ -751,6 +755,7 @@ def parse_coord(text: str | None):
     """A local_tile coordinate: ints (run-time values) and _, e.g. (3,_)."""
     if text is None:
         return None
+    check_text(text, "--cta-coord")   # limits: go() below recurses once per bracket
     t = text.strip()
 
     def go(s):

@@ -22,7 +22,7 @@ from cutedump.errors import CuteDumpError
 from cutedump.algebra import (C, Layout, make_layout, size, cosize, composition, coalesce, right_inverse,
                               tile_to_shape, recast_layout, fmt, product_each, safe_div, logical_divide)
 from cutedump.algebra.integer import overflow_reset
-from cutedump.algebra.inttuple import is_tuple, wrap
+from cutedump.algebra.inttuple import is_int_tuple, is_tuple, wrap
 from cutedump.atoms.types import canonical_type, value_type_bits
 from cutedump.atoms.tma import Basis, split_smem, tma_swizzle, TMA_DATA_TYPES, _leaves
 
@@ -160,6 +160,9 @@ def _ints(v, n: int, what: str, default: int) -> list:
     if len(vals) != n:
         raise CuteDumpError(f"{what} has {len(vals)} value(s), the convolution has {n} spatial mode(s) (W,H,D of the "
                             "gmem's pixel mode, without N)")
+    if not all(is_int_tuple(x) and not is_tuple(x) for x in vals):   # a _ or a layout where an int is needed
+        raise CuteDumpError(f"{what}: expected one integer per spatial mode such as (1,1), got "
+                            f"{', '.join(map(str, vals))}")
     return [int(x) for x in vals]
 
 

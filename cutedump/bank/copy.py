@@ -12,6 +12,7 @@ from __future__ import annotations
 
 
 from cutedump.errors import CuteDumpError
+from cutedump.limits import MAX_SMEM_ELEMENTS, check_work
 from cutedump.algebra import C, Layout, size, rank, max_common_vector, is_static
 from cutedump.algebra import inttuple as it
 from cutedump.algebra.swizzle import Swizzle, ComposedLayout
@@ -365,6 +366,7 @@ def copy_plan(tc: TiledCopy, smem, store: bool | None = None) -> CopyPlan:
     """Every element offset each thread's instructions touch, in the order cute::copy issues them."""
     inst, store, notes = atom_instruction(tc, store)
     sw, off0, base = split_smem(smem)
+    check_work(int(size(base)), f"the smem layout {base}", MAX_SMEM_ELEMENTS)   # limits: before any enumeration
     _check_tiles(tc, base)
     nthr = int(tc.tiled_num_thr)
     if nthr % WARP:

@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 from cutedump.errors import CuteDumpError
+from cutedump.limits import MAX_DIMS, check_int_digits, check_modes
 from cutedump.algebra import C
 from cutedump.ck.transforms import make_transform
 from cutedump.ck.descriptor import (make_naive_tensor_descriptor, make_naive_tensor_descriptor_aligned,
@@ -21,7 +22,10 @@ def parse_number(tok: str, what: str):
     digits = body[1:] if body[:1] == "-" else body
     if not digits.isdecimal():   # the regex -?\d+ (\d: a decimal digit, as str.isdecimal)
         raise CuteDumpError(f"{what}: {tok.strip()!r} is not an integer (write _N for a static Number<N>)")
+    check_int_digits(body, what)   # limits: no C++ integer has more digits
     v = int(body)
+    if not -(1 << 63) <= v < (1 << 63):   # CK's long_index_t is 64-bit
+        raise CuteDumpError(f"{what}: {tok.strip()} is beyond 64-bit integers (CK's long_index_t)")
     return C(v) if static else v
 
 
@@ -33,6 +37,7 @@ def parse_list(text: str, what: str, allow_empty: bool = False):
         if allow_empty:
             return []
         raise CuteDumpError(f"{what}: expected comma-separated integers, got {text!r}")
+    check_modes(body.count(",") + 1, what, MAX_DIMS)   # limits
     return [parse_number(p, what) for p in body.split(",")]
 
 

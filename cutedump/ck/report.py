@@ -3,6 +3,7 @@ index trace of one coordinate and the checked CuTe equivalent."""
 from __future__ import annotations
 
 from cutedump.errors import CuteDumpError, check_size
+from cutedump.limits import check_work
 from cutedump.ck.descriptor import TensorDescriptor, cute_view
 from cutedump.ck.transforms import Embed
 
@@ -125,6 +126,7 @@ def cute(d: TensorDescriptor, force: bool = False) -> str:
     if n > MAX_CHECK and not force:
         out.append(f"  not checked: the domain has {n} points (more than {MAX_CHECK}); pass --force")
         return "\n".join(out) + "\n"
+    check_work(n, "the CuTe check (--force)", unit="visible indices")   # limits: --force lifts output limits only
     bad, checked, first = d.check_cute(L, const)
     if bad == 0:
         out.append(f"  checked: equal to CK's CalculateOffset at all {checked} visible indices")
@@ -200,6 +202,7 @@ def to_json(d: TensorDescriptor, at=None, offsets=False, cute_view_too=True, for
         elif d.size() > MAX_CHECK and not force:
             out["cute"] = {"layout": str(L), "constant_offset": int(const), "checked": None}
         else:
+            check_work(d.size(), "the CuTe check (--force)", unit="visible indices")   # limits
             bad, checked, _ = d.check_cute(L, const)
             out["cute"] = ({"layout": str(L), "constant_offset": int(const), "checked": checked} if bad == 0 else
                            {"layout": None, "reason": f"the composed candidate {L} differs from CK at {bad} of "

@@ -8,6 +8,7 @@ from cutedump.atoms import catalog_mma, catalog_copy
 from cutedump.atoms.copy_catalog import all_tmem_copy_names, lookup_tmem_copy
 from cutedump.atoms.copy_data import TEMPLATED
 from cutedump.parse import parse_layout
+from cutedump.limits import MAX_PATTERN
 
 
 def _match(name: str, pattern: str | None) -> bool:
@@ -84,6 +85,10 @@ def atoms_text(pattern, mma_pat, copy_pat, fmt_) -> str:
     if pattern is not None and (mma_pat or copy_pat):
         which = "--mma" if mma_pat else "--copy"
         raise CuteDumpError(f"PATTERN and {which} {mma_pat or copy_pat} both give a pattern; give one of them")
+    for what, pat in (("PATTERN", pattern), ("--mma", mma_pat), ("--copy", copy_pat)):
+        if pat is not None and len(pat) > MAX_PATTERN:   # limits: a catalog name has under 100 characters
+            raise CuteDumpError(f"{what}: {len(pat)} characters, more than {MAX_PATTERN} (cutedump's limit for a "
+                                "name pattern)")
     show_mma = mma_pat is not None or copy_pat is None
     show_copy = copy_pat is not None or mma_pat is None
     mrows = mma_rows(mma_pat or pattern) if show_mma else None

@@ -11,7 +11,7 @@ import functools
 
 import click
 
-from cutedump.commands._common import handle_errors, rename_wrapper
+from cutedump.commands._common import File, Path, handle_errors, rename_wrapper
 from cutedump.commands._decl import Arg, Command, Range, choices, function, int_refusal
 
 
@@ -49,9 +49,9 @@ def _type(t):
     if isinstance(t, tuple):
         return t     # choices: made with case_sensitive by the caller
     if t == "file":
-        return click.File("r")
+        return File("r")
     if t == "dir":
-        return click.Path(file_okay=False)
+        return Path(file_okay=False)
     raise ValueError(f"unknown option type {t!r}")
 
 

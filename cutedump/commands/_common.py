@@ -24,17 +24,56 @@ def handle_errors(fn):
         except RecursionError:
             click.echo("error: input nested too deeply", err=True)
             sys.exit(2)
+        except MemoryError:   # the bounds of cutedump/limits.py say "needs about N GB" before; this is the last word
+            click.echo("error: out of memory: this input needs more memory than is available", err=True)
+            sys.exit(2)
         except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException, SystemExit):
             raise
         except KeyboardInterrupt:
             interrupted()
         except BrokenPipeError:
             closed_pipe()
+        except OSError as e:   # after BrokenPipeError (an OSError): a path the system refuses (too long, no access)
+            name = str(e.filename) if e.filename is not None else ""
+            name = name if len(name) <= 80 else name[:77] + "..."
+            click.echo(f"error: {name + ': ' if name else ''}{e.strerror or e}", err=True)
+            sys.exit(2)
+        except ValueError as e:   # the two refusals Python's own functions make of an argument: said as such
+            text = str(e)
+            if "embedded null byte" in text:
+                click.echo("error: a file name cannot hold a NUL character", err=True)
+            elif "integer string conversion" in text:   # cutedump/limits.py bounds the input; this is the last word
+                click.echo("error: a value has more than 4,300 digits: beyond any C++ integer (64 bits at most)",
+                           err=True)
+            else:
+                click.echo(f"error: internal error ({type(e).__name__}: {e}); please report this input", err=True)
+            sys.exit(2)
         except Exception as e:  # never a traceback: one line, exit 2
             click.echo(f"error: internal error ({type(e).__name__}: {e}); please report this input", err=True)
             sys.exit(2)
 
     return wrapper
+
+
+def _no_nul(ptype, value, param, ctx):
+    if isinstance(value, str) and "\0" in value:
+        ptype.fail("a file name cannot hold a NUL character", param, ctx)
+
+
+class Path(click.Path):
+    """click.Path, refusing a NUL in a name as a usage error (click's own check calls os.stat: a ValueError)."""
+
+    def convert(self, value, param, ctx):
+        _no_nul(self, value, param, ctx)
+        return super().convert(value, param, ctx)
+
+
+class File(click.File):
+    """click.File, refusing a NUL in a name as a usage error (open() raises ValueError)."""
+
+    def convert(self, value, param, ctx):
+        _no_nul(self, value, param, ctx)
+        return super().convert(value, param, ctx)
 
 
 def write_atomic(path, data: bytes | str, force: bool = False) -> None:

@@ -2,7 +2,8 @@
 click commands and the console entry's fast path (cutedump/entry.py) print them."""
 from __future__ import annotations
 
-from cutedump.errors import CuteDumpError, check_pairs, check_size
+from cutedump.errors import CuteDumpError
+from cutedump.limits import check_picture_pairs as check_pairs, check_picture_size as check_size
 from cutedump.algebra import size
 from cutedump.parse import parse_object
 from cutedump.render import grid

@@ -349,6 +349,12 @@ def _check_int_layout(L, text):
     ``size<0>``, ``size<1>`` (products of the modes) and every offset ``L(i,j)`` in int arithmetic."""
     B = L.b if isinstance(L, ComposedLayout) else L
 
+    def shown():   # limits: a stride of more than 4,300 digits (beyond any C++ integer; Python prints none): the shape
+        try:
+            return format_result(L)
+        except ValueError:
+            return f"of shape {fmt(B.shape)}"
+
     def prod(t):
         if not isinstance(t, tuple):
             return int(t)
@@ -357,12 +363,12 @@ def _check_int_layout(L, text):
             acc *= prod(e)
             if not INT_MIN <= acc <= INT_MAX:
                 raise CuteDumpError(f"the size of {fmt(t)} overflows CuTe's int ({acc} is beyond {INT_MAX}) in "
-                                    f"layout {format_result(L)}", text, 0)
+                                    f"layout {shown()}", text, 0)
         return acc
 
     neg = [s for s in flatten_to_tuple(B.shape) if int(s) < 0]
     if neg:   # as for a literal: a negative extent has no table (CuTe's loops would run over a meaningless size)
-        raise CuteDumpError(f"negative size {fmt(neg[0])} in shape {fmt(B.shape)} of layout {format_result(L)}",
+        raise CuteDumpError(f"negative size {fmt(neg[0])} in shape {fmt(B.shape)} of layout {shown()}",
                             text, 0)
     prod(B.shape)
     hi = lo = 0
@@ -372,7 +378,7 @@ def _check_int_layout(L, text):
         v = (int(s) - 1) * int(d) if int(s) > 0 else 0
         hi, lo = hi + max(v, 0), lo + min(v, 0)
     if hi > INT_MAX or lo < INT_MIN:
-        raise CuteDumpError(f"the offsets of layout {format_result(L)} overflow CuTe's int (they reach "
+        raise CuteDumpError(f"the offsets of layout {shown()} overflow CuTe's int (they reach "
                             f"{hi if hi > INT_MAX else lo}, beyond {INT_MIN}..{INT_MAX})", text, 0)
     return L
 

@@ -161,6 +161,8 @@ def read_description(path) -> tuple[dict, TextLocator]:
     A text read before is not parsed again: its parsed form comes from the user's cache (see the module's text)."""
     if not str(path).strip():
         raise CuteDumpError("FILE is empty: give a kernel description file or a shipped kernel's name")
+    if "\0" in str(path):   # no file name holds a NUL character
+        raise CuteDumpError(f"{str(path)!r}: a file name cannot hold a NUL character")
     try:
         if str(path) == "-":   # standard input
             import sys

@@ -4,6 +4,7 @@ parse time (:func:`build_type`), and :func:`parse_expr` (cached). The CuTe DSL's
 from __future__ import annotations
 
 from cutedump.errors import CuteDumpError
+from cutedump.limits import check_text
 from cutedump.algebra.basis import ScaledBasis
 from cutedump.algebra import inttuple as it
 from cutedump.algebra.integer import C
@@ -532,6 +533,7 @@ def parse_expr(text: str):
     if tree is None:
         if not text.strip():
             raise CuteDumpError("empty expression", text, 0)
+        check_text(text)   # limits: nesting depth and item count, before the parser recurses
         tree = Parser(text).parse_all()
         if len(_PARSED) >= 512:
             for k in list(_PARSED)[:256]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from cutedump.errors import CuteDumpError
 from cutedump.algebra.integer import C, INT_MAX, INT_MIN, wrap32
+from cutedump.limits import MAX_INT_DIGITS, check_int_digits
 
 # one scan: whitespace, then a token: an int literal, a name, a punctuation mark, or any other character (an
 # error); the matches tile the text (but for trailing whitespace). findall gives the tokens' texts; their columns
@@ -178,6 +179,8 @@ def _int_value(text: str, src: _Cols | None = None, pos: int = 0):
     neg = digits[0] == "-"
     if neg:
         digits = digits[1:]
+    if len(digits) > MAX_INT_DIGITS:   # limits: no C++ integer; refused before Python converts it
+        check_int_digits(text, None, src.text if src is not None else None, src[pos] if src is not None else None)
     if "x" in digits or "X" in digits:
         if digits[0] != "0" or len(digits) < 3 or digits[1] not in "xX":   # 12x3: no C++ literal
             raise CuteDumpError(f"invalid integer literal {text}", src.text if src is not None else None,

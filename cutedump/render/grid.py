@@ -27,7 +27,7 @@ import itertools
 from cutedump.errors import CuteDumpError
 from cutedump.algebra import Layout, C, rank, append, size, composition, logical_divide, make_layout, UNDERSCORE
 from cutedump.algebra.integer import is_static
-from cutedump.algebra.inttuple import fmt, product, is_tuple, product_each
+from cutedump.algebra.inttuple import fmt, product, is_tuple, is_int_tuple, product_each
 from cutedump.algebra.swizzle import ComposedLayout
 from cutedump.algebra.evaluate import SMALL, table, table_list
 from cutedump.expr import evaluate_layout
@@ -203,6 +203,8 @@ def flat_tile(tile, what="tile") -> tuple:
         raise CuteDumpError(f"{what} must have rank 2, e.g. (_8,_16)")
     out = []
     for t in tile:
+        if not (isinstance(t, Layout) or is_int_tuple(t)):   # a _ where a size is needed
+            raise CuteDumpError(f"{what}: each mode must be a size or a layout such as (_8,_16), got {fmt(t)}")
         out.append(size(t) if isinstance(t, Layout) else product(t))
     return tuple(out)
 

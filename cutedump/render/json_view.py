@@ -15,7 +15,8 @@ refused (CuteDumpError naming --force) unless ``force``.
 """
 from __future__ import annotations
 
-from cutedump.errors import CuteDumpError, check_pairs, check_size
+from cutedump.errors import CuteDumpError, check_size
+from cutedump.limits import check_picture_pairs as check_pairs, check_picture_size
 from cutedump.algebra import rank, depth, size, cosize, Layout, Swizzle, is_static
 from cutedump.algebra.inttuple import fmt, is_tuple
 from cutedump.algebra.swizzle import ComposedLayout
@@ -121,7 +122,7 @@ def panel_json(p: grid.Panel) -> dict:
 
 def mma_json(tiled_mma, force: bool = False) -> dict:
     (M, N, K), lc, la, lb = grid.mma_parts(tiled_mma)
-    check_size(int(M) * int(N) + int(M) * int(K) + int(N) * int(K), force, "MMA picture")
+    check_picture_size(int(M) * int(N) + int(M) * int(K) + int(N) * int(K), force, "MMA picture")
     check_pairs(grid.mma_pairs(tiled_mma), force, "MMA picture")
     C, A, B, _ = grid.mma_panels(tiled_mma)
     return {"kind": "tiled_mma", "printed": str(tiled_mma), "tile_mnk": [int(M), int(N), int(K)],
@@ -131,7 +132,7 @@ def mma_json(tiled_mma, force: bool = False) -> dict:
 
 def copy_json(tiled_copy, force: bool = False) -> dict:
     M, N = grid.copy_tile_mn(tiled_copy)
-    check_size(2 * int(M) * int(N), force, "copy picture")
+    check_picture_size(2 * int(M) * int(N), force, "copy picture")
     check_pairs(grid.copy_pairs(tiled_copy), force, "copy picture")
     S, D, _ = grid.copy_panels(tiled_copy)
     d = {"kind": "tiled_copy", "printed": str(tiled_copy), "tile_mn": [int(M), int(N)]}

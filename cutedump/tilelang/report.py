@@ -7,6 +7,7 @@ from __future__ import annotations
 
 
 from cutedump.errors import CuteDumpError, check_size
+from cutedump.limits import MAX_DIMS, MAX_TILELANG_PLANE, check_int_digits, check_memory, check_modes, check_work
 from cutedump.tilelang.swizzle import BankSwizzleLayout
 from cutedump.tilelang.layouts import (TLFragment, check_cute, cute_equivalent, dtype_bits as dtype_bits_of,
                                        gemm_ab_layout, make_bank_swizzled_layout,
@@ -273,8 +274,10 @@ def parse_ints(text: str, what: str, allow_negative: bool = False) -> list[int]:
     parts = [p.strip() for p in text.replace("(", "").replace(")", "").replace("[", "").replace("]", "").split(",")]
     if not parts or any(p == "" for p in parts):
         raise CuteDumpError(f"{what}: expected comma-separated integers, got {text!r}")
+    check_modes(len(parts), what, MAX_DIMS)   # limits: dims of a buffer shape or an index
     out = []
     for p in parts:
+        check_int_digits(p.strip("+-_"), what)   # limits: before Python converts it
         try:
             v = int(p)
         except ValueError:
@@ -287,6 +290,20 @@ def parse_ints(text: str, what: str, allow_negative: bool = False) -> list[int]:
 
 def _ints(x, what: str) -> list[int]:
     return parse_ints(x, what) if isinstance(x, str) else [int(v) for v in x]
+
+
+def _bounded_shape(shape, force: bool) -> list[int]:
+    """--shape, within the limits (cutedump/limits.py): its (stride x continuous) plane is evaluated point by point;
+    with --force the whole domain is, as arrays."""
+    shp = _ints(shape, "--shape")
+    if len(shp) >= 2:
+        check_work(shp[-2] * shp[-1], "--shape: the (stride x continuous) plane", MAX_TILELANG_PLANE, "points")
+    if force:
+        n = 1
+        for x in shp:
+            n *= max(x, 1)
+        check_memory(n * 8 * (len(shp) + 4), "--shape with --force: the input domain")
+    return shp
 
 
 def element_bits(dtype_bits: int | None = None, dtype: str | None = None) -> int:
@@ -362,7 +379,7 @@ def buffer_report(constructor: str, shape, dtype: str | None = None, dtype_bits:
                   fmt: str = "text", values: bool = False, force: bool = False, **opts):
     """What ``cutedump tilelang`` prints for a buffer-level constructor (see :func:`buffer_layout` for ``opts``):
     the text of :func:`layout_report`, or its dict with ``fmt="json"``."""
-    shp = _ints(shape, "--shape")
+    shp = _bounded_shape(shape, force)
     bits = element_bits(dtype_bits, dtype)
     if bits <= 0:
         raise CuteDumpError(f"element size must be a positive number of bits, got {bits}")
@@ -379,7 +396,7 @@ def bank_report(kind: str, shape, dtype_bits: int | None = 16, dtype: str | None
     """What ``cutedump tilelang {full,half,quarter}-bank`` prints: TileLang's print of the bank swizzle, the
     walk-through (:func:`walkthrough`) and on request Forward at ``at``, the inverse of an offset, the index table
     and the CuTe view; with ``fmt="json"`` the dict of :func:`layout_report`."""
-    shp = _ints(shape, "--shape")
+    shp = _bounded_shape(shape, force)
     bits = element_bits(dtype_bits, dtype)
     tl = make_bank_swizzled_layout(kind, shp, bits)
     if fmt == "json":
@@ -408,7 +425,7 @@ def fragment_8x8_report(transposed: bool = False, fmt: str = "text", values: boo
 
 def replicated_report(shape, threads: int, fmt: str = "text", values: bool = False, force: bool = False):
     """``tilelang.layout.make_fully_replicated_layout_fragment(buffer, threads)`` as :func:`layout_report` shows it."""
-    shp = _ints(shape, "--shape")
+    shp = _bounded_shape(shape, force)
     F = make_fully_replicated_layout_fragment(shp, threads)
     return layout_report(F, "make_fully_replicated_layout_fragment", {"shape": shp, "threads": threads},
                          f"tilelang.layout.make_fully_replicated_layout_fragment(buffer{shp}, {threads})", None, fmt,

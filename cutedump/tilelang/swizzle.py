@@ -23,6 +23,7 @@ Every function here takes plain ints or numpy int64 arrays (the same code evalua
 from __future__ import annotations
 
 from cutedump.errors import CuteDumpError
+from cutedump.limits import MAX_TILELANG_PLANE, check_memory, check_work
 from cutedump.algebra import C, Layout, size, tile_to_shape
 from cutedump.algebra.evaluate import values
 from cutedump.algebra.inttuple import product
@@ -159,9 +160,12 @@ class BankSwizzleLayout:
     # ------------------------------------------------------------ whole-domain evaluation
 
     def _check_domain(self, force: bool = False):
+        # limits: the (stride x continuous) plane is evaluated point by point, whatever --force says
+        check_work(self.stride * self.continuous, "the (stride x continuous) plane", MAX_TILELANG_PLANE, "points")
         if self.size > MAX_DOMAIN and not force:
             raise CuteDumpError(f"the input domain has {self.size} points (more than {MAX_DOMAIN}); "
                                 "pass --force to evaluate it anyway")
+        check_memory(self.size * 8 * (len(self.shape) + 4), "the input domain")   # limits: --force's arrays
 
     def domain(self, force: bool = False):
         """All input indices as arrays, colexicographic (first index fastest, CuTe's order)."""
