@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.oracle.cute import diff_cases, run_cases, run_chunked, unavailable_reason
+from tests.oracle.cute import PRELUDE, diff_cases, run_cases, run_chunked, unavailable_reason
 from tests.oracle import gen_tmem as G
 
 pytestmark = pytest.mark.skipif(unavailable_reason() is not None, reason=str(unavailable_reason()))
@@ -72,3 +72,13 @@ def test_make_tmem_copy_on_other_accumulators_like_cute():
     assert len(cases) == 40
     bad = _diff(cases, _run(cases))
     assert not bad, "\n".join(bad[:20])
+
+
+def test_tmem_pictures_like_cute():
+    """The data of every ``tmem --copy`` picture (each warp's lanes, columns and cell count) is the TMEM cells real
+    CuTe's TMEM-side partition reaches: partition_S of a load, partition_D of a store."""
+    cases = G.picture_cases()
+    assert len(cases) >= 140
+    bad = _diff(cases, run_chunked(cases, 66, prelude="#include <set>\n" + PRELUDE))
+    assert not bad, "\n".join(bad[:20])
+

@@ -173,18 +173,24 @@ def tmem_text(atom, atom_layout, shape_, copy_op, thread, fmt_) -> str:
         if not 0 <= thread < n:
             raise CuteDumpError(f"--thread {thread} is outside the TiledCopy's {n} threads")
         thr = tc.get_slice(thread)
-        s_lay, s_off = thr.partition_S(acc.layout)
-        d_lay, _ = thr.partition_D(make_layout(acc.layout.shape))
-        src = acc.with_layout(s_lay, int(s_off))
-        cells = T.tmem_copy_cells(tc, acc)
+        store = T.is_tmem_store(copy_op)
+        # the TMEM side: a load's source (partition_S), a store's destination (partition_D); the other side is a
+        # register fragment, shown as the partition of a compact tensor of the accumulator's shape
+        tside, rside = ("D", "S") if store else ("S", "D")
+        compact = make_layout(acc.layout.shape)
+        t_lay, t_off = (thr.partition_D if store else thr.partition_S)(acc.layout)
+        r_lay, _ = (thr.partition_S if store else thr.partition_D)(compact)
+        tm = acc.with_layout(t_lay, int(t_off))
+        cells = T.tmem_copy_cells(tc, acc, tside)
         warps = T.warp_lane_map(cells)
-        d.update({"tiled_copy": tc.print_str(), "thread": thread, "partition_S": str(src),
-                  "partition_D": str(d_lay),
+        d.update({"tiled_copy": tc.print_str(), "thread": thread, "tmem_side": f"partition_{tside}",
+                  f"partition_{tside}": str(tm), f"partition_{rside}": str(r_lay),
                   "warps": [{"warp": w, "lanes": list(ln), "columns": list(cl), "cells": k} for w, ln, cl, k in warps]})
+        part = [f"thread {thread} partition_{tside}(tCtAcc): {tm}",
+                f"thread {thread} partition_{rside}(compact {fmt(acc.layout.shape)}): {r_lay}"]
         lines += [f"make_tmem_copy({copy_op}{{}}, tCtAcc):", tc.print_str().rstrip("\n"),
-                  f"thread {thread} partition_S(tCtAcc): {src}",
-                  f"thread {thread} partition_D(compact {fmt(acc.layout.shape)}): {d_lay}",
-                  "warps:"]
+                  *(part if not store else part[::-1]),
+                  f"warps (the TMEM cells of each warp's partition_{tside}(tCtAcc)):"]
         lines += [f"  warp {w}: lanes {ln[0]}-{ln[1]}, columns {cl[0]}-{cl[1]} ({k} cells)" for w, ln, cl, k in warps]
         lines.append(warp_picture(cells))
     if fmt_ == "json":
