@@ -354,6 +354,7 @@ def _eval_file(f, jobs) -> int:
 
 def _fast(args: list[str]) -> bool:
     """Print the answer to ``args`` (eligible) and return True; or print nothing and return False."""
+    from cutedump.errors import take_warnings  # start-up: the errors module is imported by every answer anyway
     try:
         import codecs
         if codecs.lookup(sys.stdout.encoding).name != "utf-8":   # click would re-wrap such a stream
@@ -381,12 +382,16 @@ def _fast(args: list[str]) -> bool:
         else:
             text = _layout_text(*_layout_args(args[1:]))
     except Exception:   # noqa: BLE001 - errors (and their wording) are the click command's
+        take_warnings()
         return False
     if text is None or "\x1b" in text:   # click.echo strips escape sequences from a stream that is not a terminal
+        take_warnings()
         return False
     try:   # as click.echo inside the command's handle_errors: write and flush; a full disk is one error line
         sys.stdout.write(text)
         sys.stdout.flush()
+        for w in take_warnings():   # the answer's hazards, after it: one line each on stderr
+            sys.stderr.write(w + "\n")
     except BrokenPipeError:
         raise   # guard_io: exit 141 quietly
     except Exception as e:   # noqa: BLE001 - the wording of commands/_common.py:handle_errors

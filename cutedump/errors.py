@@ -44,3 +44,20 @@ def check_size(cells: int, force: bool, what: str = "output") -> None:
     """Refuse outputs larger than MAX_CELLS cells unless --force is given; nothing is truncated silently."""
     if cells > MAX_CELLS and not force:
         raise CuteDumpError(f"{what} has {cells} cells (more than {MAX_CELLS}); pass --force to print it anyway")
+
+
+_WARNINGS: list = []   # the warnings of the answer being computed, printed once it succeeded (commands/_common.py)
+
+
+def warn(message: str) -> None:
+    """A hazard that is not an error: one ``warning: ...`` line on standard error, written by the command once its
+    answer is printed (never mixed into the answer; an answer that fails prints its error alone)."""
+    if message not in _WARNINGS:
+        _WARNINGS.append(message)
+
+
+def take_warnings() -> list:
+    """The warnings collected since the last call (each ``warning: ...``), and forget them."""
+    out = [f"warning: {m}" for m in _WARNINGS]
+    _WARNINGS.clear()
+    return out

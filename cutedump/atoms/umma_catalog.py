@@ -571,3 +571,19 @@ def umma_rows() -> list[tuple[str, str, str, str, str]]:
         t = lookup_vector_fma(n, None)
         rows.append((n, t.arch, t.shape_mnk, "1", ",".join(t.val_types)))
     return rows
+
+
+#: the accumulator (D) types tcgen05.mma takes per instruction kind where CuTe's traits accept more (PTX ISA,
+#: tcgen05.mma: kind::i8 computes in and accumulates to .s32 only)
+KIND_ACCUMULATORS = {"i8": ("int32_t", "s32")}
+
+
+def hardware_note(t: UMMATraits) -> str | None:
+    """A fact the hardware adds to CuTe's traits for this atom (None: none): an accumulator type CuTe's MMA_Traits
+    accept but the instruction kind does not take."""
+    f = t.spec.family
+    need = KIND_ACCUMULATORS.get(f.kind)
+    c = canonical_type(t.spec.types[2])
+    if need and c != need[0]:
+        return f"CuTe's traits accept a {c} accumulator; tcgen05.mma kind::{f.kind} needs an {need[1]} ({need[0]}) one"
+    return None

@@ -288,6 +288,9 @@ def idesc_answer(value, family, block_scaled, fmt_) -> str:
         from cutedump._json import dumps  # start-up: JSON without importing json (and re)
         out = d.json()
         out["atoms"] = [t.name for t in atoms]
+        notes = {t.name: U.hardware_note(t) for t in atoms if U.hardware_note(t)}
+        if notes:
+            out["hardware_notes"] = notes
         if atom_name:
             out["atom"] = atom_name
         return dumps(out) + "\n"
@@ -300,6 +303,10 @@ def idesc_answer(value, family, block_scaled, fmt_) -> str:
                      "no catalog atom has this descriptor (no atom sets max_shift, and M/N/format combinations "
                      "that CuTe's static_asserts refuse have no atom)")
         lines += [f"  {t.name}" for t in atoms]
+    notes = [(t.name, U.hardware_note(t)) for t in atoms if U.hardware_note(t)]
+    if notes:
+        lines.append("hardware notes:")
+        lines += [f"  {n}: {note}" for n, note in notes]
     return "\n".join(lines) + "\n"
 
 

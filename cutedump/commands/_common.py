@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from cutedump.errors import CuteDumpError, MAX_CELLS, check_size  # noqa: F401 (re-exported for the commands)
+from cutedump.errors import CuteDumpError, MAX_CELLS, check_size, take_warnings  # noqa: F401 (re-exported)
 from cutedump.commands._io import EXIT_SIGINT, EXIT_SIGPIPE, closed_pipe, guard_io, interrupted  # noqa: F401
 
 
@@ -16,9 +16,14 @@ def handle_errors(fn):
 
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
+        take_warnings()
         try:
-            return fn(*args, **kwargs)
+            out = fn(*args, **kwargs)
+            for w in take_warnings():    # hazards of the answer just printed: one line each, on stderr
+                click.echo(w, err=True)
+            return out
         except CuteDumpError as e:
+            take_warnings()
             click.echo(e.render(), err=True)
             sys.exit(2)
         except RecursionError:
