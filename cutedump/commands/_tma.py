@@ -112,7 +112,9 @@ def _sm100(op, value_type, gmem, smem, cta_tile, cluster, partition, cta_coord, 
         out += ["print(tma):", r.tiled_copy_str().rstrip("\n")]
     else:
         out += [f"print(tma_atom_{x}):", r.copy_atom_str().rstrip("\n")]
-    out += [""] + _tensor_map_lines(r) + [""] + T.explain(r)
+    modes = {"A": "MMA_M,MMA_K", "B": "MMA_N,MMA_K", "C": "MMA_M,MMA_N"}[x]
+    tile = f"one CTA's part of the MMA tile {fmt(tuple(t.tiler))}, (MMA,{modes}) = {fmt(r.tiler_mn)},"
+    out += [""] + _tensor_map_lines(r) + [""] + T.explain(r, tile)
     name = "tma" if tiled else f"tma_atom_{x}"
     out += ["", f"{name}.get_tma_tensor(shape(gmem)): {r.tma_tensor_str()}"]
     if part is not None:
