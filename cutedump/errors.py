@@ -61,3 +61,14 @@ def take_warnings() -> list:
     out = [f"warning: {m}" for m in _WARNINGS]
     _WARNINGS.clear()
     return out
+
+
+BIG_OUTPUT = 4 << 20   # bytes: an answer larger than this says so on standard error
+
+
+def note_size(text: str, what: str = "output") -> str:
+    """``text``, after one warning when it is larger than BIG_OUTPUT (a few MB: an SVG of a large UMMA)."""
+    n = len(text.encode("utf-8")) if len(text) * 4 > BIG_OUTPUT else len(text)
+    if n > BIG_OUTPUT:
+        warn(f"the {what} is {n / (1 << 20):.1f} MB ({n} bytes)")
+    return text

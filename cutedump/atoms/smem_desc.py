@@ -187,6 +187,8 @@ def smem_operand(smem, type_name: str, address: int | None = None) -> SmemOperan
         if smem.offset.bits != bits:
             raise CuteDumpError(f"Expected a B-bit pointer type. (make_tensor: the layout is for "
                                 f"{smem.offset.bits}-bit elements, {canonical_type(type_name)} has {bits} bits)")
+        from cutedump.algebra.swizzle import warn_misaligned  # start-up: on demand
+        warn_misaligned(smem.a, address)
         return SmemOperand(smem.a, bits, smem.b, address)
     if isinstance(smem, Layout):
         return SmemOperand(Swizzle(0, 4, 3), bits, smem, address)

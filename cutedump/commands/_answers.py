@@ -47,10 +47,34 @@ def copy_atom_lines(ca) -> list:
     return [f"src2ref: {ca.src2ref()}", f"dst2ref: {ca.dst2ref()}"]
 
 
+def _atom_hint(text: str) -> str | None:
+    """Where a picture's LAYOUT is an atom's name: which option draws it (--mma, or --copy with --type/--thr)."""
+    from cutedump.atoms.mma_catalog import lookup_mma  # start-up: on demand
+    try:
+        lookup_mma(text)
+        return f"{text.strip()} is an MMA atom: draw it with --mma \"{text.strip()}\""
+    except CuteDumpError:
+        pass
+    try:
+        from cutedump.atoms import copy_atom  # start-up: on demand
+        copy_atom(text, "half_t")
+        return f"{text.strip()} is a copy atom: draw it with --copy \"{text.strip()}\" --type T --thr L [--val L]"
+    except CuteDumpError:
+        return None
+    except Exception:    # noqa: BLE001 - a hint only: no hint
+        return None
+
+
 def picture_layout(layout: str, force: bool = False):
     """The LAYOUT of ``cutedump latex|svg|html LAYOUT``: parsed as a drawable layout, its size checked."""
     from cutedump.render import grid  # start-up: the pictures' grids only for a picture
-    L = grid.parse_drawable(layout)
+    try:
+        L = grid.parse_drawable(layout)
+    except CuteDumpError as e:
+        hint = _atom_hint(layout)
+        if hint is None:
+            raise
+        raise CuteDumpError(f"{e.one_line()}: {hint}") from None
     base = L.b if hasattr(L, "b") else L
     check_size(int(size(base)), force, "picture")
     return L

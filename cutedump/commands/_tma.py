@@ -42,6 +42,8 @@ def tma_text(op, value_type, gmem, smem, cta_tile, cluster, partition, cta_coord
         if cta is not None and cluster == 1:
             raise CuteDumpError("--cta is the CTA's rank in a multicast: it needs --cluster > 1")
         part = T.tma_partition(r, T.parse_coord(cta_coord), cta if cluster > 1 else None, addr)
+        from cutedump.algebra.swizzle import warn_misaligned  # start-up: on demand
+        warn_misaligned(r.swizzle, addr)
     if fmt_ == "json":
         from cutedump._json import dumps  # start-up: JSON without importing json (and re)
         d = T.to_json(r)
@@ -99,6 +101,8 @@ def _sm100(op, value_type, gmem, smem, cta_tile, cluster, partition, cta_coord, 
         if not isinstance(crd, tuple) or len(crd) != 2 or any(not isinstance(c, int) for c in crd):
             raise CuteDumpError(f"--cta-coord: with --mma, the MMA tile coordinate (m,n), e.g. (1,0); got {cta_coord}")
         part = S.tma_partition_sm100(t, cta or 0, crd, _addr(smem_address))
+        from cutedump.algebra.swizzle import warn_misaligned  # start-up: on demand
+        warn_misaligned(t.tma.swizzle, _addr(smem_address))
     if fmt_ == "json":
         from cutedump._json import dumps  # start-up: JSON without importing json (and re)
         d = S.to_json(t, smem_text, part)

@@ -120,13 +120,22 @@ def panel_json(p: grid.Panel) -> dict:
 
 
 def mma_json(tiled_mma, force: bool = False) -> dict:
+    """The JSON view of a TiledMMA: never refused for its size (JSON draws no picture). Past MAX_CELLS cells or
+    MAX_TV_PAIRS pairs without ``force`` the (thread, value) tables are left out ("tables": null, and one warning
+    naming --force); the TiledMMA, its tile and TV layouts are always there."""
+    from cutedump.errors import MAX_CELLS, MAX_TV_PAIRS, warn  # start-up: on demand
     (M, N, K), lc, la, lb = grid.mma_parts(tiled_mma)
-    check_size(int(M) * int(N) + int(M) * int(K) + int(N) * int(K), force, "MMA picture")
-    check_pairs(grid.mma_pairs(tiled_mma), force, "MMA picture")
+    d = {"kind": "tiled_mma", "printed": str(tiled_mma), "tile_mnk": [int(M), int(N), int(K)],
+         "layoutC_TV": str(lc), "layoutA_TV": str(la), "layoutB_TV": str(lb)}
+    cells = int(M) * int(N) + int(M) * int(K) + int(N) * int(K)
+    if not force and (cells > MAX_CELLS or grid.mma_pairs(tiled_mma) > MAX_TV_PAIRS):
+        warn(f"the A/B/C (thread, value) tables have {cells} cells (more than {MAX_CELLS}): left out of the JSON "
+             "(\"tables\": null); pass --force to include them")
+        d["tables"] = None
+        return d
     C, A, B, _ = grid.mma_panels(tiled_mma)
-    return {"kind": "tiled_mma", "printed": str(tiled_mma), "tile_mnk": [int(M), int(N), int(K)],
-            "layoutC_TV": str(lc), "layoutA_TV": str(la), "layoutB_TV": str(lb),
-            "C": panel_json(C), "A": panel_json(A), "B": panel_json(B)}
+    d.update({"C": panel_json(C), "A": panel_json(A), "B": panel_json(B)})
+    return d
 
 
 def copy_json(tiled_copy, force: bool = False) -> dict:
