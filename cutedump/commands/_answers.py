@@ -86,9 +86,10 @@ def picture_layout(layout: str, force: bool = False):
 def kernel_param(text: str) -> tuple[str, str]:
     """``--set NAME=VALUE`` -> (NAME, VALUE)."""
     from cutedump import _regex  # start-up: a precompiled pattern (no re)
-    m = _regex.compile(r"\s*([A-Za-z][A-Za-z0-9_]*)\s*=\s*(\S+)\s*").fullmatch(text)
+    m = _regex.compile(r"\s*([A-Za-z][A-Za-z0-9_]*)\s*=\s*(\S.*?)\s*").fullmatch(text)
     if not m:
-        raise CuteDumpError(f"--set takes NAME=VALUE with a CuTe integer (128 dynamic, _128 static), got {text!r}")
+        raise CuteDumpError(f"--set takes NAME=VALUE with an integer of the eval language (_128 static, 128 "
+                            f"dynamic, Int<128>{{}}), got {text!r}")
     return m.group(1), m.group(2)
 
 
@@ -101,9 +102,88 @@ def kernel_resolve(file: str):
 
 
 def kernel_load(file: str, thread: int, sets):
+    """The description evaluated with the --set values. An error the values cause names the --set options (not the
+    description's line, which is right for its defaults)."""
     from cutedump.kernel.load import load  # start-up: on demand
     params = dict(kernel_param(s) for s in sets)
-    return load(kernel_resolve(file), params, thread)
+    path = kernel_resolve(file)
+    try:
+        return load(path, params, thread)
+    except CuteDumpError as e:
+        if not params:
+            raise
+        try:
+            load(path, {}, thread)
+        except CuteDumpError:
+            raise e from None             # the description fails with its defaults too: its own error
+        msg = e.one_line()
+        head, sep, rest = msg.partition(": ")
+        if not (sep and ":" in head and e.col is None):
+            raise e from None             # not a line of the description blamed (the kernel's own host check)
+        msg = rest                        # FILE:LINE: -- the description is right; the values are not
+        given = " ".join(f"--set {k}={v}" for k, v in params.items())
+        name = str(path).replace("\\", "/").rsplit("/", 1)[-1]
+        raise CuteDumpError(f"{given}: {name} cannot be built with "
+                            f"{'this value' if len(params) == 1 else 'these values'}: {msg}") from None
+
+
+def kernel_params_text(file: str, thread: int, fmt_: str) -> str:
+    """``cutedump kernel FILE --params``: the description's [params], each with its default (static _N or dynamic N,
+    as --set spells it), the description's words about it (its comments), and which of half and twice the
+    default it builds with (each tried as --set would: legal values, or why not)."""
+    from cutedump.kernel.load import load, read_description  # start-up: on demand
+    from cutedump.algebra.inttuple import is_static  # start-up: on demand
+    path = kernel_resolve(file)
+    desc, _loc = read_description(path)
+    defaults = desc.get("params", {}) or {}
+    text = open(path, encoding="utf-8").read() if str(path) != "-" else ""
+    notes, block, inside = {}, [], False
+    for line in text.splitlines():
+        t = line.strip()
+        if t.startswith("[") and not t.startswith("[["):
+            inside = t == "[params]"
+            if inside:
+                notes["*"] = " ".join(block)
+            block = []
+            continue
+        if t.startswith("#"):
+            block.append(t.lstrip("# ").strip())
+            continue
+        if not t:
+            block = [] if not inside else block
+            continue
+        if inside and "=" in t:
+            name = t.split("=", 1)[0].strip()
+            notes[name] = t.split("#", 1)[1].strip() if "#" in t else ""
+    rows = []
+    for name, dv in defaults.items():
+        d = str(dv).strip()
+        static = d.startswith("_") or d.startswith("Int<")
+        n = int(d.lstrip("_")) if d.lstrip("_").isdigit() else None
+        tried = []
+        if n is not None:
+            for v in sorted({max(1, n // 2), n * 2}):
+                spell = f"_{v}" if static else str(v)
+                try:
+                    load(path, {name: spell}, thread)
+                    tried.append((spell, None))
+                except CuteDumpError as e:
+                    tried.append((spell, e.one_line().split(": ", 1)[-1]))
+        rows.append({"name": name, "default": d, "static": static, "note": notes.get(name, ""),
+                     "tried": [{"value": v, "builds": err is None, "error": err} for v, err in tried]})
+    if fmt_ == "json":
+        from cutedump._json import dumps  # start-up: JSON without importing json (and re)
+        return dumps({"file": str(path), "about": notes.get("*", ""), "params": rows}) + "\n"
+    out = [f"params of {str(path).replace(chr(92), '/').rsplit('/', 1)[-1]} (--set NAME=VALUE; a value is an "
+           "integer of the eval language: _N static, N dynamic, Int<N>{} static):"]
+    if notes.get("*"):
+        out.append(f"  # {notes['*']}")
+    for r in rows:
+        kind = "static" if r["static"] else "dynamic"
+        out.append(f"  {r['name']} = {r['default']}  ({kind})" + (f"  # {r['note']}" if r["note"] else ""))
+        for t in r["tried"]:
+            out.append(f"    --set {r['name']}={t['value']}: " + ("builds" if t["builds"] else f"refused: {t['error']}"))
+    return "\n".join(out) + "\n"
 
 
 def kernel_output(dump, lang: str, readings: bool, fmt: str, warp: int) -> str:

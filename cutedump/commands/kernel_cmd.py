@@ -7,7 +7,7 @@ import click
 
 from cutedump.commands._common import handle_errors, lang_option, needs
 from cutedump.errors import CuteDumpError
-from cutedump.commands._answers import kernel_load, kernel_output
+from cutedump.commands._answers import kernel_load, kernel_output, kernel_params_text
 from cutedump.kernel.load import EXAMPLES
 from cutedump.dumps.kernel_latex import write_latex
 
@@ -16,6 +16,7 @@ Examples:
   cutedump kernel sgemm_sm80_tn_half                          # a shipped description, by name
   cutedump kernel my_kernel.toml --thread 37 --lang en
   cutedump kernel sgemm_sm70_tn --set M=200 --set bK=_16 --warp 3
+  cutedump kernel sm100_01_mma --params                       # the parameters, defaults and legal values
   cutedump kernel sgemm_2_nt --no-readings                    # exactly what the kernel's own prints show
   cutedump kernel sgemm_sm80_nt_float --format json
   cutedump kernel sgemm_sm80_tn_half --dump-latex --outdir ./tex
@@ -72,9 +73,16 @@ def emit(dump, *, lang: str, readings: bool, fmt: str, warp: int, dump_latex: bo
 @click.option("--dump-latex", is_flag=True, help="Write print_latex files of the objects into --outdir.")
 @click.option("--outdir", default=None, metavar="DIR", help="Directory for --dump-latex (created if missing).")
 @click.option("--force", is_flag=True, help="Overwrite existing files with --dump-latex.")
+@click.option("--params", "list_params", is_flag=True, help="List the description's [params]: defaults, what it "
+              "says of them, and whether half and twice each default build.")
 @handle_errors
-def kernel_cmd(file, thread, warp, sets, fmt_, lang, no_readings, dump_latex, outdir, force):
+def kernel_cmd(file, thread, warp, sets, fmt_, lang, no_readings, dump_latex, outdir, force, list_params):
     """The host-only dump and bank audit of a kernel, from a TOML description of its layout objects."""
+    if list_params:
+        if sets or dump_latex or no_readings:
+            raise CuteDumpError("--params lists the parameters: it takes no --set, --dump-latex or --no-readings")
+        click.echo(kernel_params_text(file, thread, fmt_), nl=False)
+        return
     dump = kernel_load(file, thread, sets)
     emit(dump, lang=lang, readings=not no_readings, fmt=fmt_, warp=warp, dump_latex=dump_latex, outdir=outdir,
          force=force)

@@ -210,7 +210,9 @@ class _Env:
             hit = self.slices[key] = (src, T.slice_tensor(src, coord))   # src kept: its id stays its own
         return hit[1]
 
-    def subst(self, expr: str) -> str:
+    def subst(self, expr: str, plain_ints: bool = False) -> str:
+        """``expr`` with the names of values replaced by their print form; ``plain_ints``: an integer by its plain
+        value (an atom's template argument is a C++ integer, whichever spelling, _64, 64 or Int<64>{}, set it)."""
         def rep(m):
             name = m.group(0)
             start = m.start()
@@ -219,6 +221,8 @@ class _Env:
             if name in self.values:
                 v = self.values[name]
                 # a TMA coordinate tensor stands for its shape (its ScaledBasis strides have no integer spelling)
+                if plain_ints and is_int(v):
+                    return str(int(v))
                 return format_result(v.layout.shape if isinstance(v, T.CoordTensor) else v)
             return name
         return _IDENT.sub(rep, expr)
@@ -361,7 +365,7 @@ def evaluate_description(desc: dict, params: dict | None = None, thread: int = 0
             al = parse_layout_arg(env.subst(ent.string("atom_layout", "(_1,_1,_1)")), "atom_layout")
             perm = env.subst(ent.string("permutation")) if "permutation" in e else None
             try:
-                v = make_tiled_mma(env.subst(ent.string("atom")), al, perm)
+                v = make_tiled_mma(env.subst(ent.string("atom"), plain_ints=True), al, perm)
             except CuteDumpError as err:
                 ent.fail(err.one_line(), "atom")
         elif kind in ("tiled_copy_A", "tiled_copy_B", "tiled_copy_C"):
