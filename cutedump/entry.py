@@ -130,7 +130,8 @@ _TABLE = {
         "--lang": _LANG, "--no-readings": ("no_readings", "flag", False)}, {"given_": None}),
     "tmem": ("tmem_text", ("atom",), {
         "--atom-layout": ("atom_layout", "str", None), "--shape": ("shape_", "str", None),
-        "--copy": ("copy_op", "str", None), "--thread": ("thread", "int", 0), "--format": _FMT}),
+        "--copy": ("copy_op", "str", None), "--thread": ("thread", "int", 0), "--format": _FMT,
+        "--lang": ("lang", ("zh", "en"), "en")}),
     "bank": ("bank_text", ("smem?",), {
         "--copy": ("atom", "str", None), "--type": ("value_type", "str", None), "--thr": ("thr", "str", None),
         "--val": ("val", "str", None), "--mma": ("mma_name", "str", None),
@@ -144,7 +145,7 @@ _TABLE = {
     "desc": ("desc_answer", ("descriptor",), {
         "--kind": ("kind", ("gmma", "umma"), "gmma"), "--major": ("major", ("K", "MN"), "K"),
         "--type": ("value_type", "str", "half_t"), "--mn": ("mn", (1, 4096), 64), "--format": _FMT,
-        "--picture": ("picture", ("svg", "html", "latex"), None), "--lang": ("lang", ("en", "zh"), "zh")}),
+        "--picture": ("picture", ("svg", "html", "latex"), None), "--lang": ("lang", ("zh", "en"), "en")}),
     "idesc": ("idesc_answer", ("value",), {
         "--family": ("family", "str", None), "--block-scaled": ("block_scaled", "flag", False), "--format": _FMT}),
     "tma": ("cutedump.commands._tma:tma_text", (), {
@@ -156,7 +157,7 @@ _TABLE = {
         "--mma-tiler": ("mma_tiler", "str", None), "--cluster-shape": ("cluster_shape", "str", None),
         "--tiled-copy": ("tiled_copy", "flag", False), "--lower-corner": ("lower_corner", "str", None),
         "--upper-corner": ("upper_corner", "str", None), "--traversal-stride": ("traversal_stride", "str", None),
-        "--format": _FMT}),
+        "--format": _FMT, "--lang": ("lang", ("zh", "en"), "en")}),
     "atoms": ("cutedump.commands._atoms:atoms_text", ("pattern?",), {"--format": _FMT},
               {"mma_pat": None, "copy_pat": None}),
     "tiled-copy-c": ("tiled_copy_c_text", (), {

@@ -706,55 +706,6 @@ def parse_coord(text: str | None):
 
 # ------------------------------------------------------------------------------------------------ explanation
 
-def explain(r: TmaResult, tile: str | None = None) -> list[str]:
-    """The text view's reading of the result: box, swizzle and why, instructions per tile, multicast split (``tile``:
-    what the tile is called, default "the CTA tile (M,N)"). Its numbers come from :func:`box_facts`."""
-    out = []
-    out.append(f"tma_gbasis (TMA box mode -> gmem mode): {r.fmt_basis_layout(r.tma_gbasis)}")
-    out.append(f"  smem index -> gmem mode: {r.fmt_basis_layout(r.sidx2gmode_full)}; the unit-stride prefix "
-               f"{r.fmt_basis_layout(r.sidx2gmode)} is what one TMA box covers")
-    for i in range(r.rank):
-        modes = _leaves(r.tma_gbasis.stride[i]) if is_tuple(r.tma_gbasis.stride) else [r.tma_gbasis.stride]
-        names = ",".join(r.basis.fmt(m) for m in modes)
-        out.append(f"  box mode {i}: {r.box_dim_full[i]} elements over gmem {names}; globalDim {r.global_dim[i]}, "
-                   f"stride {r.global_strides_elems[i]} elements"
-                   + (" (contiguous)" if i == 0 else f" = {r.global_strides[i - 1]} bytes"))
-    b = box_facts(r)
-    if b["parts"] > 1:
-        out.append(f"box: {_br(b['box'])} = {b['elements']} elements = {b['bytes']} bytes: the whole box, split over "
-                   f"the {b['parts']} CTAs; each CTA's TMA instruction moves boxDim {_br(b['cta_box'])} = "
-                   f"{b['cta_elements']} elements = {b['cta_bytes']} bytes")
-    else:
-        out.append(f"box: {_br(b['box'])} = {b['elements']} elements = {b['bytes']} bytes per TMA instruction")
-    if r.swizzle is None:
-        out.append("swizzle: the smem layout is not swizzled (CuTe reads Swizzle<0,4,3>) -> CU_TENSOR_MAP_SWIZZLE_NONE")
-    else:
-        sb, sm, ss = int(r.swizzle.b), int(r.swizzle.m), int(r.swizzle.s)
-        out.append(f"swizzle: {r.swizzle}: B={sb} ({1 << sb} units XORed), M={sm} ({1 << sm}-byte units), S={ss} -> "
-                   f"SmemSwizzleBits::{r.swizzle_bits}, SmemSwizzleBase::{r.swizzle_base} -> {r.swizzle_enum}")
-    what = tile or f"the CTA tile {fmt(r.tiler_mn)}"
-    out.append(f"instructions: {what} has {b['tile_elements']} elements; one TMA box covers {b['elements']}, so each "
-               f"CTA issues {b['instructions']} TMA instruction(s) per tile (tma_partition's TMA_Iter)")
-    if b["parts"] > 1:
-        split = (f"cluster {b['parts']}: boxDim is the box divided from the last mode down ({_br(b['box'])} -> "
-                 f"{_br(b['cta_box'])}); CTA c loads elements [{b['cta_elements']}*c, {b['cta_elements']}*(c+1)) of "
-                 f"each box ({b['cta_bytes']} bytes)")
-        if b["multicast"]:
-            out.append(f"multicast: {split} and multicasts them to every CTA of the mask: each CTA receives the "
-                       "whole box")
-        else:
-            out.append(f"multicast: none: {split}; {r.op} does not multicast, so each CTA receives only its own "
-                       f"part ({b['cta_elements']} of the {b['elements']} elements); "
-                       f"{multicast_twin(r.op)} shares the tile (every CTA of the mask receives the whole box)")
-    else:
-        out.append("multicast: none (cluster 1): boxDim is the whole box")
-    return out
-
-
-def _br(v) -> str:
-    return "{" + ", ".join(map(str, v)) + "}"
-
-
 def multicast_twin(op: str) -> str:
     """The multicasting form of a TMA load op (SM90_TMA_LOAD -> SM90_TMA_LOAD_MULTICAST)."""
     return op if "MULTICAST" in op else f"{op}_MULTICAST"

@@ -245,7 +245,7 @@ def kernel_text(file, thread, warp, sets, fmt_, lang, no_readings=False, given_=
     return kernel_output(kernel_load(file, thread, sets), lang, not no_readings, fmt_, warp)
 
 
-def tmem_text(atom, atom_layout, shape_, copy_op, thread, fmt_) -> str:
+def tmem_text(atom, atom_layout, shape_, copy_op, thread, fmt_, lang="en") -> str:
     """``cutedump tmem``: the accumulator fragment of a UMMA in tensor memory, a TMEM copy's thread partitions."""
     from cutedump.algebra import C, make_layout  # start-up: on demand
     from cutedump.atoms import tmem as T  # start-up: on demand
@@ -263,13 +263,15 @@ def tmem_text(atom, atom_layout, shape_, copy_op, thread, fmt_) -> str:
     d = {"atom": mma.atom.name, "shape": fmt(shp), "accumulator": str(acc), "columns": cols,
          "allocate_columns": T.alloc_columns(cols) if cols <= T.CAPACITY_COLUMNS else None,
          "capacity_columns": T.CAPACITY_COLUMNS, "lanes": [list(x) for x in lanes]}
+    from cutedump.dumps.narrator import Narrator  # start-up: on demand
+    msg = Narrator(lang).msg
     try:
-        alloc = f"TMEM::Allocator allocate({T.alloc_columns(cols)}) of Sm100TmemCapacityColumns = {T.CAPACITY_COLUMNS}"
+        alloc = msg("tmem.alloc", n=T.alloc_columns(cols), cap=T.CAPACITY_COLUMNS)
     except CuteDumpError as e:
-        alloc = f"does not fit: {e.message}"
+        alloc = msg("tmem.no_fit", why=e.message)
     lines = [f"tCtAcc = partition_fragment_C(tiled_mma, {fmt(shp)}):", f"  {acc}",
-             f"TMEM columns: {cols} (find_tmem_tensor_col_offset); {alloc}",
-             "TMEM lanes: " + ", ".join(f"{a}-{b}" for a, b in lanes)]
+             msg("tmem.columns", cols=cols, alloc=alloc),
+             msg("tmem.lanes", lanes=", ".join(f"{a}-{b}" for a, b in lanes))]
     if copy_op is not None:
         from cutedump.render.tmem_view import warp_picture  # start-up: on demand
         tc = T.make_tmem_copy(copy_op, acc)
@@ -294,8 +296,8 @@ def tmem_text(atom, atom_layout, shape_, copy_op, thread, fmt_) -> str:
                 f"thread {thread} partition_{rside}(compact {fmt(acc.layout.shape)}): {r_lay}"]
         lines += [f"make_tmem_copy({copy_op}{{}}, tCtAcc):", tc.print_str().rstrip("\n"),
                   *(part if not store else part[::-1]),
-                  f"warps (the TMEM cells of each warp's partition_{tside}(tCtAcc)):"]
-        lines += [f"  warp {w}: lanes {ln[0]}-{ln[1]}, columns {cl[0]}-{cl[1]} ({k} cells)" for w, ln, cl, k in warps]
+                  msg("tmem.warps", side=tside)]
+        lines += [msg("tmem.warp", w=w, l0=ln[0], l1=ln[1], c0=cl[0], c1=cl[1], k=k) for w, ln, cl, k in warps]
         lines.append(warp_picture(cells))
     if fmt_ == "json":
         from cutedump._json import dumps  # start-up: JSON without importing json (and re)

@@ -66,10 +66,11 @@ def write_atomic(path, data: bytes | str, force: bool = False) -> None:
 
 # ---- the one option vocabulary (cutedump/commands/_vocab.py lists every option name and its meaning) ----------
 
-def lang_option(help_text: str = "Narration language."):
-    """``--lang zh|en``: the narration language. Default: the environment variable CUTEDUMP_LANG, else zh (the
-    language of the recorded documents). Error messages and help are English whatever the language."""
-    return click.option("--lang", type=click.Choice(["zh", "en"]), default="zh", show_default=True,
+def lang_option(help_text: str = "Narration language.", default: str = "zh"):
+    """``--lang zh|en``: the narration language. Default: the environment variable CUTEDUMP_LANG, else ``default``
+    (zh, the language of the recorded documents; en for the commands whose answers were always English: tma, tmem,
+    desc). Error messages and help are English whatever the language."""
+    return click.option("--lang", type=click.Choice(["zh", "en"]), default=default, show_default=True,
                         envvar="CUTEDUMP_LANG", show_envvar=True, help=help_text)
 
 

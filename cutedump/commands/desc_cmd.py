@@ -2,11 +2,9 @@
 and its core matrices."""
 from __future__ import annotations
 
-import os
-
 import click
 
-from cutedump.commands._common import handle_errors
+from cutedump.commands._common import handle_errors, lang_option
 from cutedump.commands._answers import desc_answer
 
 EPILOG = """\b
@@ -35,8 +33,7 @@ shows its fields in the same form.
 @click.option("--format", "fmt_", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @click.option("--picture", type=click.Choice(["svg", "html", "latex"]), default=None,
               help="Print a picture of the core matrices instead (SVG, a self-contained HTML page, or LaTeX/TikZ).")
-@click.option("--lang", type=click.Choice(["en", "zh"]), default=lambda: os.environ.get("CUTEDUMP_LANG", "zh"),
-              show_default="env CUTEDUMP_LANG, else zh", help="Narration language.")
+@lang_option("Narration language.", default="en")
 @handle_errors
 def desc_cmd(descriptor, kind, major, value_type, mn, fmt_, picture, lang):
     """Decode DESCRIPTOR (64 bits, e.g. 0x4000004000010000): CuTe's print of it, each field, the smem layout

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from cutedump.commands._common import handle_errors
+from cutedump.commands._common import handle_errors, lang_option
 from cutedump.commands._tma import tma_text
 
 EPILOG = """\b
@@ -77,11 +77,12 @@ arguments (corners, channelsPerPixel, pixelsPerColumn, traversal strides); its T
 @click.option("--traversal-stride", default=None, help="im2col: stride_whd, the convolution's traversal strides "
               "(default 1s).")
 @click.option("--format", "fmt_", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@lang_option("Language of the readings (box, swizzle, instructions, multicast).", default="en")
 @handle_errors
 def tma_cmd(op, value_type, gmem, smem, cta_tile, cluster, partition, cta_coord, cta, smem_address, mma, atom_layout,
-            operand, mma_tiler, cluster_shape, tiled_copy, lower_corner, upper_corner, traversal_stride, fmt_):
+            operand, mma_tiler, cluster_shape, tiled_copy, lower_corner, upper_corner, traversal_stride, fmt_, lang):
     """make_tma_copy(op, gmem tensor, smem layout, CTA tile, cluster) as CuTe computes it on the host; with --mma, the
     SM100 makers (make_tma_atom_A/B_sm100, make_tma_copy_A/B/C_sm100)."""
     click.echo(tma_text(op, value_type, gmem, smem, cta_tile, cluster, partition, cta_coord, cta, smem_address, mma,
                         atom_layout, operand, mma_tiler, cluster_shape, tiled_copy, lower_corner, upper_corner,
-                        traversal_stride, fmt_), nl=False)
+                        traversal_stride, fmt_, lang), nl=False)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from cutedump.commands._common import handle_errors
+from cutedump.commands._common import handle_errors, lang_option
 from cutedump.commands._answers import tmem_text
 
 EPILOG = """\b
@@ -27,7 +27,8 @@ reads which lanes (each warp reaches only its own 32-lane subpartition).
 @click.option("--copy", "copy_op", help="A SM100_TMEM_LOAD_* / SM100_TMEM_STORE_* operation for make_tmem_copy.")
 @click.option("--thread", "thread", type=int, default=0, show_default=True, help="Thread of partition_S/D.")
 @click.option("--format", "fmt_", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@lang_option("Language of the readings (columns, lanes, warps).", default="en")
 @handle_errors
-def tmem_cmd(atom, atom_layout, shape_, copy_op, thread, fmt_):
+def tmem_cmd(atom, atom_layout, shape_, copy_op, thread, fmt_, lang):
     """The accumulator fragment of a UMMA in tensor memory, and a TMEM copy's thread partitions."""
-    click.echo(tmem_text(atom, atom_layout, shape_, copy_op, thread, fmt_), nl=False)
+    click.echo(tmem_text(atom, atom_layout, shape_, copy_op, thread, fmt_, lang), nl=False)
