@@ -344,3 +344,53 @@ def test_tiled_copy_c_numbers_come_from_its_prints():
     stated = {n for r in readings for n in ints(r, static=True) if abs(n) > 1}
     missing = sorted(n for n in stated if n not in have)
     assert not missing, missing[:20]
+
+
+def test_no_raise_site_writes_its_own_error_prefix():
+    """The CLI writes ``error: `` once (CuteDumpError.render); no message carries its own (``error: error: ...``)."""
+    import ast
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[1] / "cutedump"
+    bad = []
+    for p in root.rglob("*.py"):
+        for node in ast.walk(ast.parse(p.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) and node.exc.args:
+                a = node.exc.args[0]
+                first = a.value if isinstance(a, ast.Constant) else (
+                    a.values[0].value if isinstance(a, ast.JoinedStr) and a.values and
+                    isinstance(a.values[0], ast.Constant) else "")
+                if isinstance(first, str) and first.lower().startswith("error"):
+                    bad.append(f"{p.name}:{node.lineno}")
+    assert not bad, bad
+
+
+@pytest.mark.parametrize("argv", [
+    ["mma", "SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,256,256,K,K>", "--format", "json"],
+    ["svg", "SM90_64x64x16_F16F16F16_SS<K,K>"],
+    ["mma", "SM90_64x64x16_F16F16F16_SS<K,K"],
+    ["desc", "0x4E00004000010000"],
+    ["kernel", "sm100_02_mma_tma", "--set", "MmaM=64"],
+    ["tma", "--op", "SM90_TMA_LOAD", "--type", "half_t", "--gmem", "(4096,4096):(4096,_1)", "--smem",
+     "tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (_128,_64))", "--tma-partition", "--smem-address", "0x410"],
+])
+def test_one_prefix_per_line_and_answers_not_refusals(argv):
+    code, out, err = run(*argv)
+    for ln in err.splitlines():
+        assert ln.count("error:") + ln.count("warning:") <= 1, ln
+    if argv[0] == "mma":
+        if argv[-1] == "json":   # JSON draws no picture: answered, the tables left out with one warning
+            assert code == 0 and json.loads(out)["tables"] is None and err.startswith("warning: ")
+        else:                    # an unclosed '<' gets a caret
+            assert code == 2 and err.splitlines()[-1].strip() == "^"
+    elif argv[0] == "svg":
+        assert code == 2 and "--mma" in err
+    elif argv[0] == "tma":
+        assert code == 0 and err.startswith("warning: ") and "1024-byte aligned" in err
+    else:
+        assert code == 2 and err.count("error:") == 1
+
+
+@pytest.mark.slow
+def test_a_large_picture_says_so():
+    code, out, err = run("svg", "--mma", "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,K,K>")
+    assert code == 0 and len(out) > 4 << 20 and err.startswith("warning: the SVG picture is ")
