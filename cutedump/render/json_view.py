@@ -15,7 +15,7 @@ refused (CuteDumpError naming --force) unless ``force``.
 """
 from __future__ import annotations
 
-from cutedump.errors import CuteDumpError, check_pairs, check_size
+from cutedump.errors import CuteDumpError, check_size
 from cutedump.algebra import rank, depth, size, cosize, Layout, Swizzle, is_static
 from cutedump.algebra.inttuple import fmt, is_tuple
 from cutedump.algebra.swizzle import ComposedLayout
@@ -139,13 +139,20 @@ def mma_json(tiled_mma, force: bool = False) -> dict:
 
 
 def copy_json(tiled_copy, force: bool = False) -> dict:
+    """The JSON view of a TiledCopy: never refused for its size (see :func:`mma_json`): past the limits without
+    ``force`` the S/D tables are left out ("tables": null) with one warning naming --force."""
+    from cutedump.errors import MAX_CELLS, MAX_TV_PAIRS, warn  # start-up: on demand
     M, N = grid.copy_tile_mn(tiled_copy)
-    check_size(2 * int(M) * int(N), force, "copy picture")
-    check_pairs(grid.copy_pairs(tiled_copy), force, "copy picture")
-    S, D, _ = grid.copy_panels(tiled_copy)
     d = {"kind": "tiled_copy", "printed": str(tiled_copy), "tile_mn": [int(M), int(N)]}
     for nm in ("get_layoutS_TV", "get_layoutD_TV"):
         if hasattr(tiled_copy, nm):
             d[nm[4:]] = str(getattr(tiled_copy, nm)())
+    cells = 2 * int(M) * int(N)
+    if not force and (cells > MAX_CELLS or grid.copy_pairs(tiled_copy) > MAX_TV_PAIRS):
+        warn(f"the S/D (thread, value) tables have {cells} cells (more than {MAX_CELLS}): left out of the JSON "
+             "(\"tables\": null); pass --force to include them")
+        d["tables"] = None
+        return d
+    S, D, _ = grid.copy_panels(tiled_copy)
     d["S"], d["D"] = panel_json(S), panel_json(D)
     return d
