@@ -82,3 +82,12 @@ def test_tmem_pictures_like_cute():
     bad = _diff(cases, run_chunked(cases, 66, prelude="#include <set>\n" + PRELUDE))
     assert not bad, "\n".join(bad[:20])
 
+
+
+def test_tmem_store_sides_like_cute():
+    """A store's TMEM side (partition_D of the accumulator) and register side (partition_S of a compact tensor), as
+    ``tmem --copy SM100_TMEM_STORE_*`` prints them, against real CuTe."""
+    cases = G.store_side_cases()
+    assert len(cases) >= 60
+    bad = _diff(cases, _run(cases))
+    assert not bad, "\n".join(bad[:20])

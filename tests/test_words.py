@@ -91,6 +91,14 @@ def check_desc(args):
     aliases = "aliases" in err
     assert ("matched the canonical" in text) == (not aliases), (args, err)
     assert "warning:" not in text and all(ln.startswith("warning: ") for ln in err.splitlines()), (args, err)
+    # the picture: its core matrices are the JSON's offsets, its LBO/SBO arrows the fields' bytes
+    code, svg, _ = run(*args, "--picture", "svg")
+    assert code == 0
+    cells = [int(v) for v in re.findall(r'data-offset="(\d+)"', svg)]
+    assert cells == [v for row in js["core_matrix_offsets"] for v in row], args
+    for name, nbytes in re.findall(r'data-name="(LBO|SBO)" data-bytes="(\d+)"', svg):
+        key = "leading_byte_offset" if name == "LBO" else "stride_byte_offset"
+        assert int(nbytes) == d[key] * 16, (args, name, nbytes)
     offs = [v for row in js["core_matrix_offsets"] for v in row]
     if len(set(offs)) < len(offs):
         assert aliases, (args, "the core matrices repeat offsets but no aliasing warning")

@@ -189,13 +189,14 @@ def _arrows(r: DescReport) -> list:
     """The core matrices LBO and SBO step between, from core (0,0) (only those inside the picture)."""
     m = r.match
     rows, cols = len(r.cores), len(r.cores[0]) if r.cores else 0
-    none = m.desc.field("layout_type") == 0
+    none = r.desc.field("layout_type") == 0
+    lbo, sbo = r.desc.field("leading_byte_offset"), r.desc.field("stride_byte_offset")   # the fields the text states
     if m.major == "K":
-        steps = [("SBO", (1, 0), m.sbo)] + ([("LBO", (0, 1), m.lbo)] if none else [])
+        steps = [("SBO", (1, 0), sbo)] + ([("LBO", (0, 1), lbo)] if none else [])
     elif none:
-        steps = [("SBO", (1, 0), m.sbo), ("LBO", (0, 1), m.lbo)]
+        steps = [("SBO", (1, 0), sbo), ("LBO", (0, 1), lbo)]
     else:
-        steps = [("LBO", (m.w, 0), m.lbo), ("SBO", (0, 1), m.sbo)]
+        steps = [("LBO", (m.w, 0), lbo), ("SBO", (0, 1), sbo)]
     return [(n, (0, 0), to, units * 16) for n, to, units in steps if to[0] < rows and to[1] < cols]
 
 

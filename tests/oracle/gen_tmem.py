@@ -198,3 +198,41 @@ def picture_cases() -> list[tuple[str, str, str]]:
                     "}")
             out.append((f"{op} on {name} {shp}", body, exp))
     return out
+
+
+def store_side_cases(seed: int = 400) -> list[tuple[str, str, str]]:
+    """A store's two sides as ``tmem --copy SM100_TMEM_STORE_*`` prints them: partition_D of the TMEM accumulator
+    (its TMEM side, with its address) and partition_S of a compact tensor of the accumulator's shape (its register
+    side), one seeded thread, every store atom on the first accumulator (from a seeded start) it accepts."""
+    rng = random.Random(seed)
+    accs = []
+    for name, (sm, sn) in COPY_ACCS:
+        t = M.mma_atom(name).traits
+        mma = M.make_tiled_mma(M.MMAAtom(t))
+        tm, tn, _ = (int(x) for x in mma.tile_shape())
+        shp = (C(tm * sm), C(tn * sn))
+        accs.append((name, t, shp, T.tmem_fragment_C(mma, shp)))
+    out = []
+    for op in T.all_tmem_copy_names():
+        if not T.is_tmem_store(op):
+            continue
+        start = rng.randrange(len(accs))
+        for k in range(len(accs)):
+            name, t, shp, acc = accs[(start + k) % len(accs)]
+            try:
+                tc = T.make_tmem_copy(op, acc)
+            except CuteDumpError:
+                continue
+            tid = rng.randrange(int(tc.size()))
+            thr = tc.get_slice(tid)
+            d_lay, d_off = thr.partition_D(acc.layout)
+            s_lay, _ = thr.partition_S(make_layout(acc.layout.shape))
+            exp = f"{acc.with_layout(d_lay, int(d_off))}\n{s_lay}\n"
+            body = (f"auto tiled = make_tiled_mma({_op_expr(t)});\n"
+                    f"auto acc = partition_fragment_C(tiled, {_shape_cpp(shp)});\n"
+                    f"auto tc = make_tmem_copy({op}{{}}, acc);\n"
+                    f"auto thr = tc.get_slice({tid}); print(thr.partition_D(acc)); printf(\"\\n\");\n"
+                    f"print(thr.partition_S(make_tensor(make_gmem_ptr<float>(nullptr), make_layout(shape(acc)))).layout()); printf(\"\\n\");")
+            out.append((f"{op} on {name} {shp} thr {tid}", body, exp))
+            break
+    return out
