@@ -298,7 +298,7 @@ def tmem_text(atom, atom_layout, shape_, copy_op, thread, fmt_, lang="en") -> st
                   *(part if not store else part[::-1]),
                   msg("tmem.warps", side=tside)]
         lines += [msg("tmem.warp", w=w, l0=ln[0], l1=ln[1], c0=cl[0], c1=cl[1], k=k) for w, ln, cl, k in warps]
-        lines.append(warp_picture(cells))
+        lines.append(warp_picture(cells, head=lambda c, l: msg("tmem.picture", cols=c, lanes=l)))
     if fmt_ == "json":
         from cutedump._json import dumps  # start-up: JSON without importing json (and re)
         return dumps(d) + "\n"

@@ -24,6 +24,7 @@ MESSAGES = {
     "tmem.alloc": "TMEM::Allocator allocate({n}) of Sm100TmemCapacityColumns = {cap}",
     "tmem.no_fit": "does not fit: {why}",
     "tmem.lanes": "TMEM lanes: {lanes}",
+    "tmem.picture": "lanes \\ columns (each char: {cols} {cols:|column|columns}, each row: {lanes} lanes)",
     "tmem.warps": "warps (the TMEM cells of each warp's partition_{side}(tCtAcc)):",
     "tmem.warp": "  warp {w}: lanes {l0}-{l1}, columns {c0}-{c1} ({k} cells)",
 }

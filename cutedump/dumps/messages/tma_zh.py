@@ -24,6 +24,7 @@ MESSAGES = {
     "tmem.alloc": "TMEM::Allocator allocate({n})，Sm100TmemCapacityColumns = {cap}",
     "tmem.no_fit": "放不下：{why}",
     "tmem.lanes": "TMEM lane：{lanes}",
+    "tmem.picture": "lane \\ 列（每个字符：{cols} 列，每行：{lanes} 个 lane）",
     "tmem.warps": "各 warp（每个 warp 的 partition_{side}(tCtAcc) 覆盖的 TMEM 单元）：",
     "tmem.warp": "  warp {w}：lane {l0}-{l1}，列 {c0}-{c1}（{k} 个单元）",
 }
