@@ -14,10 +14,13 @@ Examples:
   cutedump desc 0x4000008000400040 --major MN --type bfloat16_t --mn 128
   cutedump desc 0x4000404000010000 --kind umma --major K --type half_t --format json
   cutedump desc 0x4000004000010000 --picture svg > cores.svg     # the core matrices, LBO/SBO arrows
+  cutedump desc 0x4000004000010000 --major MN --type float --lang zh   # aliases: a warning on stderr
 The descriptor does not say the element type, the major or the extent one instruction reads: --type (default
 half_t), --major (default K) and --mn (rows of M or N, default 64) give them; K is one dense k-block (32 bytes).
 CuTe prints a GmmaDescriptor (the first block, byte for byte); UMMA::SmemDescriptor has no printer in CuTe, cutedump
-shows its fields in the same form.
+shows its fields in the same form. The readings state the descriptor's own fields (a field the hardware ignores:
+its value, and that it is ignored). Set reserved bits and a UMMA descriptor whose version is not 1 are errors; a
+layout that aliases or a start off its swizzle atom is one warning on standard error.
 """
 
 

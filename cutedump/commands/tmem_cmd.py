@@ -12,11 +12,14 @@ Examples:
   cutedump tmem "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,K,K>" --copy SM100_TMEM_LOAD_32dp32b8x --thread 37
   cutedump tmem "SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,256,128,K,K>" --shape "(_256,_256)" --copy SM100_TMEM_LOAD_16dp256b1x
   cutedump tmem "SM100_MMA_TF32_SS<tfloat32_t,tfloat32_t,float,64,128,K,K>" --copy SM100_TMEM_STORE_16dp256b1x
+  cutedump tmem "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,K,K>" --copy SM100_TMEM_STORE_32dp32b8x --lang zh
 --shape is the (M,N) tile given to partition_fragment_C (default: the TiledMMA's tile), static (_128) as CuTe needs.
 The accumulator prints as CuTe prints a TMEM tensor; its columns are cutlass::detail::find_tmem_tensor_col_offset
 and the allocator count the power of two TMEM::Allocator1Sm/2Sm::allocate takes. With --copy: make_tmem_copy,
-one thread's partition_S (a TMEM tensor: lane.column address) and partition_D, and a picture of which warp
-reads which lanes (each warp reaches only its own 32-lane subpartition).
+one thread's TMEM side (a TMEM tensor: lane.column address; partition_S of a load, partition_D of a store) and
+its register side (the other partition, of a compact tensor), and a picture of which warp reaches which lanes,
+drawn from the TMEM side (each warp reaches only its own 32-lane subpartition; a store reaches the cells of its
+load twin). --lang zh|en (default en, or CUTEDUMP_LANG) for the readings.
 """
 
 
