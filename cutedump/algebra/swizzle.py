@@ -5,7 +5,7 @@
 """
 from __future__ import annotations
 
-from cutedump.errors import CuteDumpError
+from cutedump.errors import CuteDumpError, warn
 from cutedump.algebra.integer import C, CU, shiftr, is_static, is_constant, safe_div
 from cutedump.algebra import inttuple as it
 from cutedump.algebra.smem_ptr import SmemPtrFlag
@@ -241,6 +241,5 @@ def warn_misaligned(sw, address: int | None, what: str = "--smem-address") -> No
         return
     period = 1 << (int(sw.b) + int(sw.m) + int(sw.s))
     if int(address) % period:
-        from cutedump.errors import warn
         warn(f"{what} {int(address):#x} is not {period}-byte aligned: the {sw} swizzle repeats every {period} bytes, "
              f"so the tile starts {int(address) % period} bytes into a swizzle pattern")
