@@ -25,7 +25,7 @@ def _browser():
     return None
 
 
-pytestmark = [pytest.mark.consumer,
+pytestmark = [pytest.mark.consumer, pytest.mark.slow,
               pytest.mark.skipif(_browser() is None, reason="chromium not found (apt-get install chromium)")]
 
 CASES = {

@@ -74,6 +74,7 @@ def test_make_tmem_copy_on_other_accumulators_like_cute():
     assert not bad, "\n".join(bad[:20])
 
 
+@pytest.mark.slow
 def test_tmem_pictures_like_cute():
     """The data of every ``tmem --copy`` picture (each warp's lanes, columns and cell count) is the TMEM cells real
     CuTe's TMEM-side partition reaches: partition_S of a load, partition_D of a store."""
@@ -90,4 +91,13 @@ def test_tmem_store_sides_like_cute():
     cases = G.store_side_cases()
     assert len(cases) >= 60
     bad = _diff(cases, _run(cases))
+    assert not bad, "\n".join(bad[:20])
+
+
+@pytest.mark.slow
+def test_tmem_pictures_like_cute_more_accumulators():
+    """The picture data on accumulators whose copies reach only part of each warp's subpartition (M = 64)."""
+    cases = G.picture_cases(G.PICTURE_ACCS_MORE)
+    assert len(cases) >= 200
+    bad = _diff(cases, run_chunked(cases, 66, prelude="#include <set>\n" + PRELUDE))
     assert not bad, "\n".join(bad[:20])

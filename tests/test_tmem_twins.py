@@ -11,9 +11,9 @@ from cutedump.atoms import tmem as T
 from cutedump.atoms.cli_support import build_mma
 from cutedump.errors import CuteDumpError
 
-ACCS = ["SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,K,K>",
-        "SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,256,128,K,K>"]
-MORE = ["SM100_MMA_F16BF16_SS<half_t,half_t,float,64,128,K,K>",
+ACCS = ["SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,K,K>"]
+MORE = ["SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,256,128,K,K>",
+        "SM100_MMA_F16BF16_SS<half_t,half_t,float,64,128,K,K>",
         "SM100_MMA_TF32_SS<tfloat32_t,tfloat32_t,half_t,128,128,K,K>",
         "SM100_MMA_S8_SS<int8_t,int8_t,int32_t,128,64,K,K>"]
 

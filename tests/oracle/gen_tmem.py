@@ -164,12 +164,16 @@ def cute_rejects(cases: list[tuple[str, str]]) -> list[str]:
 PICTURE_ACCS = [COPY_ACCS[0], COPY_ACCS[4]]
 
 
-def picture_cases() -> list[tuple[str, str, str]]:
+# more accumulators, whose copies reach part of each subpartition (M = 64: lanes 0-15 of each warp's 32)
+PICTURE_ACCS_MORE = [COPY_ACCS[2], COPY_ACCS[3], COPY_ACCS[6]]
+
+
+def picture_cases(accs=None) -> list[tuple[str, str, str]]:
     """The data of ``tmem --copy``'s picture: for each warp (its first thread), the TMEM cells its TMEM-side
     partition reaches (partition_S of a load, partition_D of a store): first and last lane, first and last column,
     number of distinct cells. Real CuTe walks every element's tmem_ptr address (lane << 16 | column)."""
     out = []
-    for name, (sm, sn) in PICTURE_ACCS:
+    for name, (sm, sn) in (PICTURE_ACCS if accs is None else accs):
         t = M.mma_atom(name).traits
         mma = M.make_tiled_mma(M.MMAAtom(t))
         tm, tn, _ = (int(x) for x in mma.tile_shape())
