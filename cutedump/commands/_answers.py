@@ -86,7 +86,7 @@ def picture_layout(layout: str, force: bool = False):
 def kernel_param(text: str) -> tuple[str, str]:
     """``--set NAME=VALUE`` -> (NAME, VALUE)."""
     from cutedump import _regex  # start-up: a precompiled pattern (no re)
-    m = _regex.compile(r"\s*([A-Za-z][A-Za-z0-9_]*)\s*=\s*(\S.*?)\s*").fullmatch(text)
+    m = _regex.compile(r"\s*([A-Za-z][A-Za-z0-9_]*)\s*=\s*(\S+)\s*").fullmatch(text)
     if not m:
         raise CuteDumpError(f"--set takes NAME=VALUE with an integer of the eval language (_128 static, 128 "
                             f"dynamic, Int<128>{{}}), got {text!r}")

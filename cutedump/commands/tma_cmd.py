@@ -15,7 +15,7 @@ Examples:
        --smem "tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (_128,_64))" --cta-tile "(_128,_64)" --format json
   cutedump tma --op SM90_TMA_STORE --type float --gmem "(512,512,8):(_1,512,262144)" --smem "(_64,_32):(_1,_64)"
   cutedump tma --op SM90_TMA_LOAD --type half_t --gmem "(_256,_512):(_1,_256)" --smem "(_64,_128):(_1,_64)" \
-       --cta-tile "(_64,_128)" --cluster 2 --lang zh     # no multicast: each CTA receives its own half
+       --cta-tile "(_64,_128)" --cluster 2 --lang zh
   cutedump tma --op SM90_TMA_LOAD_MULTICAST --type half_t --gmem "(1024,256):(_1,1024)" \
        --smem "tile_to_shape(GMMA::Layout_MN_SW128_Atom<half_t>, (_128,_64))" --cluster 2 --tma-partition --cta 1
   cutedump tma --op SM90_TMA_LOAD_IM2COL --type half_t --gmem "((56,56,8),64):((64,3584,200704),_1)" \

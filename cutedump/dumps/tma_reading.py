@@ -26,7 +26,9 @@ def reading(r, lang: str = "en", mma_tile: tuple | None = None) -> list[str]:
     """The reading lines of a TmaResult. ``mma_tile``: (MMA tiler, mode names) of an SM100 maker (the tile is then
     one CTA's part of the MMA tile, (MMA,MMA_M,MMA_K)), None for Hopper's CTA tile."""
     n = Narrator(lang)
-    m = n.msg
+
+    def m(key, **kw):   # the notation the wording writes (no digit in a catalog): Swizzle<0,4,3>, one
+        return n.msg(key, none="Swizzle<0,4,3>", one=1, **kw)
     out = [m("tma.gbasis", gbasis=r.fmt_basis_layout(r.tma_gbasis)),
            m("tma.sidx", full=r.fmt_basis_layout(r.sidx2gmode_full), prefix=r.fmt_basis_layout(r.sidx2gmode))]
     for i in range(r.rank):

@@ -7,7 +7,7 @@ MESSAGES = {
     "tma.box_split": "box: {box} = {elems} elements = {bytes} bytes: the whole box, split over the {parts} CTAs; "
                      "each CTA's TMA instruction moves boxDim {cbox} = {celems} elements = {cbytes} bytes",
     "tma.box": "box: {box} = {elems} elements = {bytes} bytes per TMA instruction",
-    "tma.swizzle_none": "swizzle: the smem layout is not swizzled (CuTe reads Swizzle<0,4,3>) -> {enum}",
+    "tma.swizzle_none": "swizzle: the smem layout is not swizzled (CuTe reads {none}) -> {enum}",
     "tma.swizzle": "swizzle: {sw}: B={b} ({nb} units XORed), M={m} ({nm}-byte units), S={s} -> SmemSwizzleBits::{bits}, "
                    "SmemSwizzleBase::{base} -> {enum}",
     "tma.tile_cta": "the CTA tile {tile}",
@@ -15,11 +15,11 @@ MESSAGES = {
     "tma.instructions": "instructions: {what} has {tiles} elements; one TMA box covers {elems}, so each CTA issues {n} "
                         "TMA instruction(s) per tile (tma_partition's TMA_Iter)",
     "tma.mc_split": "cluster {parts}: boxDim is the box divided from the last mode down ({box} -> {cbox}); CTA c "
-                    "loads elements [{celems}*c, {celems}*(c+1)) of each box ({cbytes} bytes)",
+                    "loads elements [{celems}*c, {celems}*(c+{one})) of each box ({cbytes} bytes)",
     "tma.mc_share": "multicast: {split} and multicasts them to every CTA of the mask: each CTA receives the whole box",
     "tma.mc_own": "multicast: none: {split}; {op} does not multicast, so each CTA receives only its own part ({celems} "
                   "of the {elems} elements); {twin} shares the tile (every CTA of the mask receives the whole box)",
-    "tma.mc_none": "multicast: none (cluster 1): boxDim is the whole box",
+    "tma.mc_none": "multicast: none (cluster {one}): boxDim is the whole box",
     "tmem.columns": "TMEM columns: {cols} (find_tmem_tensor_col_offset); {alloc}",
     "tmem.alloc": "TMEM::Allocator allocate({n}) of Sm100TmemCapacityColumns = {cap}",
     "tmem.no_fit": "does not fit: {why}",
