@@ -147,7 +147,8 @@ _TABLE = {
         "--type": ("value_type", "str", "half_t"), "--mn": ("mn", (1, 4096), 64), "--format": _FMT,
         "--picture": ("picture", ("svg", "html", "latex"), None), "--lang": ("lang", ("zh", "en"), "en")}),
     "idesc": ("idesc_answer", ("value",), {
-        "--family": ("family", "str", None), "--block-scaled": ("block_scaled", "flag", False), "--format": _FMT}),
+        "--family": ("family", "str", None), "--block-scaled": ("block_scaled", "flag", False), "--format": _FMT,
+        "--lang": ("lang", ("zh", "en"), "en")}),
     "tma": ("cutedump.commands._tma:tma_text", (), {
         "--op": ("op", "str", _REQUIRED), "--type": ("value_type", "str", None), "--gmem": ("gmem", "str", _REQUIRED),
         "--smem": ("smem", "str", None), "--cta-tile": ("cta_tile", "str", None), "--cluster": ("cluster", "int", 1),

@@ -578,12 +578,22 @@ def umma_rows() -> list[tuple[str, str, str, str, str]]:
 KIND_ACCUMULATORS = {"i8": ("int32_t", "s32")}
 
 
-def hardware_note(t: UMMATraits) -> str | None:
+def hardware_fact(t: UMMATraits) -> dict | None:
     """A fact the hardware adds to CuTe's traits for this atom (None: none): an accumulator type CuTe's MMA_Traits
-    accept but the instruction kind does not take."""
+    accept but the instruction kind does not take -- {"accumulator": the atom's, "kind": the tcgen05.mma kind,
+    "needs": the PTX type, "needs_type": CuTe's name of it}."""
     f = t.spec.family
     need = KIND_ACCUMULATORS.get(f.kind)
     c = canonical_type(t.spec.types[2])
     if need and c != need[0]:
-        return f"CuTe's traits accept a {c} accumulator; tcgen05.mma kind::{f.kind} needs an {need[1]} ({need[0]}) one"
+        return {"accumulator": c, "kind": f.kind, "needs": need[1], "needs_type": need[0]}
     return None
+
+
+def hardware_note(t: UMMATraits) -> str | None:
+    """:func:`hardware_fact` in English words (the JSON's note)."""
+    h = hardware_fact(t)
+    if h is None:
+        return None
+    return (f"CuTe's traits accept a {h['accumulator']} accumulator; tcgen05.mma kind::{h['kind']} needs an "
+            f"{h['needs']} ({h['needs_type']}) one")

@@ -365,7 +365,7 @@ def _idesc_value(text: str) -> int | None:
         return None
 
 
-def idesc_answer(value, family, block_scaled, fmt_) -> str:
+def idesc_answer(value, family, block_scaled, fmt_, lang="en") -> str:
     """``cutedump idesc``: a UMMA instruction descriptor (or an atom's) field by field, and the atoms it describes."""
     from cutedump.atoms import umma_desc as D, umma_catalog as U  # start-up: on demand
     from cutedump.atoms.mma_catalog import lookup_mma  # start-up: on demand
@@ -400,19 +400,20 @@ def idesc_answer(value, family, block_scaled, fmt_) -> str:
         if atom_name:
             out["atom"] = atom_name
         return dumps(out) + "\n"
+    from cutedump.dumps.narrator import Narrator  # start-up: on demand
+    msg = Narrator(lang).msg
     lines = [idesc_text(d)]
     if atom_name:
         lines.insert(0, f"{atom_name}: idesc_ = UMMA::{'make_instr_desc_block_scaled' if d.block_scaled else 'make_instr_desc'}<...>()")
         lines.append(f"make_runtime_instr_desc: 0x{d.runtime():016x}")
     else:
-        lines.append(f"atoms with this descriptor ({len(atoms)}):" if atoms else
-                     "no catalog atom has this descriptor (no atom sets max_shift, and M/N/format combinations "
-                     "that CuTe's static_asserts refuse have no atom)")
+        lines.append(msg("idesc.atoms", n=len(atoms)) if atoms else msg("idesc.none"))
         lines += [f"  {t.name}" for t in atoms]
-    notes = [(t.name, U.hardware_note(t)) for t in atoms if U.hardware_note(t)]
-    if notes:
-        lines.append("hardware notes:")
-        lines += [f"  {n}: {note}" for n, note in notes]
+    facts = [(t.name, U.hardware_fact(t)) for t in atoms if U.hardware_fact(t)]
+    if facts:
+        lines.append(msg("idesc.notes"))
+        lines += [msg("idesc.note", atom=n, acc=h["accumulator"], kind=h["kind"], need=h["needs"],
+                      need_type=h["needs_type"]) for n, h in facts]
     return "\n".join(lines) + "\n"
 
 

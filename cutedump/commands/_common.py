@@ -69,7 +69,7 @@ def write_atomic(path, data: bytes | str, force: bool = False) -> None:
 def lang_option(help_text: str = "Narration language.", default: str = "zh"):
     """``--lang zh|en``: the narration language. Default: the environment variable CUTEDUMP_LANG, else ``default``
     (zh, the language of the recorded documents; en for the commands whose answers were always English: tma, tmem,
-    desc). Error messages and help are English whatever the language."""
+    desc, idesc). Error messages and help are English whatever the language."""
     return click.option("--lang", type=click.Choice(["zh", "en"]), default=default, show_default=True,
                         envvar="CUTEDUMP_LANG", show_envvar=True, help=help_text)
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from cutedump.commands._common import handle_errors
+from cutedump.commands._common import handle_errors, lang_option
 from cutedump.commands._answers import idesc_answer
 
 EPILOG = """\b
@@ -26,7 +26,8 @@ ScaleC: --family narrows the list. An atom name prints its descriptor (make_inst
 @click.option("--family", help="UMMA family to decode against, e.g. SM100_MMA_F16BF16_SS (default: every family).")
 @click.option("--block-scaled", is_flag=True, help="Decode as UMMA::InstrDescriptorBlockScaled (mxf8f6f4/mxf4).")
 @click.option("--format", "fmt_", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@lang_option("Language of the listing's words (atoms, hardware notes).", default="en")
 @handle_errors
-def idesc_cmd(value, family, block_scaled, fmt_):
+def idesc_cmd(value, family, block_scaled, fmt_, lang):
     """Decode a 32-bit UMMA instruction descriptor (or an atom's) field by field and name the atoms it describes."""
-    click.echo(idesc_answer(value, family, block_scaled, fmt_), nl=False)
+    click.echo(idesc_answer(value, family, block_scaled, fmt_, lang), nl=False)

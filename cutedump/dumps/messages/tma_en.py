@@ -27,4 +27,10 @@ MESSAGES = {
     "tmem.picture": "lanes \\ columns (each char: {cols} {cols:|column|columns}, each row: {lanes} lanes)",
     "tmem.warps": "warps (the TMEM cells of each warp's partition_{side}(tCtAcc)):",
     "tmem.warp": "  warp {w}: lanes {l0}-{l1}, columns {c0}-{c1} ({k} cells)",
+    "idesc.atoms": "atoms with this descriptor ({n}):",
+    "idesc.none": "no catalog atom has this descriptor (no atom sets max_shift, and M/N/format combinations that "
+                  "CuTe's static_asserts refuse have no atom)",
+    "idesc.notes": "hardware notes:",
+    "idesc.note": "  {atom}: CuTe's traits accept a {acc} accumulator; tcgen05.mma kind::{kind} needs an {need} "
+                  "({need_type}) one",
 }

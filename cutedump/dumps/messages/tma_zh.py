@@ -27,4 +27,8 @@ MESSAGES = {
     "tmem.picture": "lane \\ 列（每个字符：{cols} 列，每行：{lanes} 个 lane）",
     "tmem.warps": "各 warp（每个 warp 的 partition_{side}(tCtAcc) 覆盖的 TMEM 单元）：",
     "tmem.warp": "  warp {w}：lane {l0}-{l1}，列 {c0}-{c1}（{k} 个单元）",
+    "idesc.atoms": "具有此描述符的 atom（{n} 个）：",
+    "idesc.none": "目录中没有 atom 具有此描述符（没有 atom 设置 max_shift；CuTe 的 static_assert 拒绝的 M/N/格式组合没有 atom）",
+    "idesc.notes": "硬件说明：",
+    "idesc.note": "  {atom}：CuTe 的 traits 接受 {acc} 累加器；tcgen05.mma kind::{kind} 需要 {need}（{need_type}）累加器",
 }
