@@ -94,6 +94,7 @@ def _fast(call):
     """Print the answer of ``call`` (see :func:`_fast_call`) and return the exit status; or print nothing and return
     None (the click command answers)."""
     name, kw, tty_ok = call
+    from cutedump.errors import take_warnings  # start-up: the errors module is imported by every answer anyway
     try:
         import codecs
         if codecs.lookup(sys.stdout.encoding).name != "utf-8":   # click would re-wrap such a stream
@@ -103,14 +104,18 @@ def _fast(call):
         from cutedump.commands._decl import function  # start-up: the fast path imports no more than it needs
         text = function(name)(**kw)
     except Exception:   # noqa: BLE001 - errors (and their wording) are the click command's
+        take_warnings()
         return None
     if isinstance(text, int):    # eval -f: its answers are printed, this is its exit status
         return text
     if text is None or "\x1b" in text:   # click.echo strips escape sequences from a stream that is not a terminal
+        take_warnings()
         return None
     try:   # as click.echo inside the command's handle_errors: write and flush; a full disk is one error line
         sys.stdout.write(text)
         sys.stdout.flush()
+        for w in take_warnings():   # the answer's hazards, after it: one line each on stderr
+            sys.stderr.write(w + "\n")
     except BrokenPipeError:
         raise   # guard_io: exit 141 quietly
     except Exception as e:   # noqa: BLE001 - the wording of commands/_common.py:handle_errors

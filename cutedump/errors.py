@@ -58,3 +58,32 @@ def check_size(cells: int, force: bool, what: str = "output") -> None:
     if cells > MAX_FORCED_CELLS:   # --force lifts the size limit, not the time and memory of one answer
         raise CuteDumpError(f"{what} has {count_text(cells)} cells: more than {MAX_FORCED_CELLS}, cutedump's limit "
                             "also with --force (the time and memory of one answer)")
+
+
+
+_WARNINGS: list = []   # the warnings of the answer being computed, printed once it succeeded (commands/_common.py)
+
+
+def warn(message: str) -> None:
+    """A hazard that is not an error: one ``warning: ...`` line on standard error, written by the command once its
+    answer is printed (never mixed into the answer; an answer that fails prints its error alone)."""
+    if message not in _WARNINGS:
+        _WARNINGS.append(message)
+
+
+def take_warnings() -> list:
+    """The warnings collected since the last call (each ``warning: ...``), and forget them."""
+    out = [f"warning: {m}" for m in _WARNINGS]
+    _WARNINGS.clear()
+    return out
+
+
+BIG_OUTPUT = 4 << 20   # bytes: an answer larger than this says so on standard error
+
+
+def note_size(text: str, what: str = "output") -> str:
+    """``text``, after one warning when it is larger than BIG_OUTPUT (a few MB: an SVG of a large UMMA)."""
+    n = len(text.encode("utf-8")) if len(text) * 4 > BIG_OUTPUT else len(text)
+    if n > BIG_OUTPUT:
+        warn(f"the {what} is {n / (1 << 20):.1f} MB ({n} bytes)")
+    return text

@@ -661,6 +661,9 @@ def test_found_picture_of_a_huge_tiled_mma_is_refused(argv):
     """A TiledMMA of 384 SM90 atoms (49,152 threads): a small picture, but 100 M (thread, value) pairs to walk (17 s,
     GBs: seed 777 of the long run). Refused at once, naming --force."""
     r = _RUNNER.invoke(main, argv)
+    if "json" in argv:   # JSON draws no picture: answered at once, its tables left out with one warning (issue 33)
+        assert r.exit_code == 0 and '"tables": null' in r.stdout and r.stderr.startswith("warning: ")
+        return
     assert r.exit_code == 2 and "(thread, value) pairs (more than 8388608); pass --force" in r.stderr
 
 

@@ -142,7 +142,11 @@ def test_cli_desc_text_and_json():
     (("desc", "0xzz"), "expected a 64-bit descriptor"),
     (("desc", "0x1ffffffffffffffff"), "does not fit"),
     (("desc", "0x4000004000010000", "--mn", "12"), "groups of 8 rows"),
-    (("desc", "0xa000004000010000", "--kind", "umma"), "not a valid UMMA::SmemDescriptor layout type"),
+    (("desc", "0xa000404000010000", "--kind", "umma"), "not a valid UMMA::SmemDescriptor layout type"),
+    (("desc", "0x4E00004000010000"), "sets reserved bits (bits 57-59, mask 0x0e00000000000000) of GmmaDescriptor"),
+    (("desc", "0x4000404000010000"), "sets reserved bits (bit 46, mask"),
+    (("desc", "0x4000004000010000", "--kind", "umma"), "has version 0: a UMMA::SmemDescriptor"),
+    (("desc", "0x4001404000010000", "--kind", "umma"), "sets reserved bits (bit 48,"),
     (("desc", "0x4000004000010000", "--picture", "svg", "--format", "json"), "choose one"),
 ])
 def test_cli_desc_errors(args, msg):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.oracle.cute import diff_cases, run_cases, run_chunked, unavailable_reason
+from tests.oracle.cute import PRELUDE, diff_cases, run_cases, run_chunked, unavailable_reason
 from tests.oracle import gen_tmem as G
 
 pytestmark = pytest.mark.skipif(unavailable_reason() is not None, reason=str(unavailable_reason()))
@@ -71,4 +71,33 @@ def test_make_tmem_copy_on_other_accumulators_like_cute():
     cases = [c for c in G.copy_cases(seed=201) if c[0].rsplit(" thr ", 1)[0] not in seen][:40]
     assert len(cases) == 40
     bad = _diff(cases, _run(cases))
+    assert not bad, "\n".join(bad[:20])
+
+
+@pytest.mark.slow
+def test_tmem_pictures_like_cute():
+    """The data of every ``tmem --copy`` picture (each warp's lanes, columns and cell count) is the TMEM cells real
+    CuTe's TMEM-side partition reaches: partition_S of a load, partition_D of a store."""
+    cases = G.picture_cases()
+    assert len(cases) >= 140
+    bad = _diff(cases, run_chunked(cases, 66, prelude="#include <set>\n" + PRELUDE))
+    assert not bad, "\n".join(bad[:20])
+
+
+
+def test_tmem_store_sides_like_cute():
+    """A store's TMEM side (partition_D of the accumulator) and register side (partition_S of a compact tensor), as
+    ``tmem --copy SM100_TMEM_STORE_*`` prints them, against real CuTe."""
+    cases = G.store_side_cases()
+    assert len(cases) >= 60
+    bad = _diff(cases, _run(cases))
+    assert not bad, "\n".join(bad[:20])
+
+
+@pytest.mark.slow
+def test_tmem_pictures_like_cute_more_accumulators():
+    """The picture data on accumulators whose copies reach only part of each warp's subpartition (M = 64)."""
+    cases = G.picture_cases(G.PICTURE_ACCS_MORE)
+    assert len(cases) >= 200
+    bad = _diff(cases, run_chunked(cases, 66, prelude="#include <set>\n" + PRELUDE))
     assert not bad, "\n".join(bad[:20])

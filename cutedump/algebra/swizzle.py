@@ -5,7 +5,7 @@
 """
 from __future__ import annotations
 
-from cutedump.errors import CuteDumpError
+from cutedump.errors import CuteDumpError, warn
 from cutedump.algebra.integer import C, CU, shiftr, is_static, is_constant, safe_div
 from cutedump.algebra import inttuple as it
 from cutedump.algebra.smem_ptr import SmemPtrFlag
@@ -232,3 +232,14 @@ def logical_product_swizzled(layout, tiler: ComposedLayout):
     nz = new_layout(C(0), tiler.b(az))
     ny = new_layout(C(0), tiler.b(ay))
     return make_composed_layout(make_swizzle(int(ny), int(nz)), C(0), new_layout)
+
+
+def warn_misaligned(sw, address: int | None, what: str = "--smem-address") -> None:
+    """One warning when a byte address is not on the period of a byte-address swizzle Sw<B,M,S> (2^(B+M+S) bytes:
+    1024 for SW128): the tile's rows would be swizzled with another phase than its layout assumes."""
+    if address is None or sw is None or int(sw.b) == 0:
+        return
+    period = 1 << (int(sw.b) + int(sw.m) + int(sw.s))
+    if int(address) % period:
+        warn(f"{what} {int(address):#x} is not {period}-byte aligned: the {sw} swizzle repeats every {period} bytes, "
+             f"so the tile starts {int(address) % period} bytes into a swizzle pattern")

@@ -139,13 +139,47 @@ class SmemDescriptor:
         return {"kind": self.kind, "value": self.hex(), **self.fields(), "layout_type_name": self.layout_type_name}
 
 
+def reserved_mask(kind: str) -> int:
+    """The bits of a descriptor no field of :data:`FIELDS` holds (the unions' unnamed bitfields: reserved, zero)."""
+    used = 0
+    for _n, lo, width in FIELDS[kind]:
+        used |= ((1 << width) - 1) << lo
+    return ~used & ((1 << 64) - 1)
+
+
+#: the version field an SM100 UMMA::SmemDescriptor must hold (tcgen05 shared memory descriptor: bits 46-48 are the
+#: fixed constant 0b001; CuTe's make_umma_desc sets version_ = 1)
+UMMA_VERSION = 1
+
+
+def check_descriptor(d: SmemDescriptor) -> SmemDescriptor:
+    """Refuse what the hardware refuses alike for GMMA and UMMA descriptors (as idesc does for instruction
+    descriptors): set reserved bits, and an SM100 descriptor whose version is not 1."""
+    name = NAMES[d.kind][0]
+    bad = d.value & reserved_mask(d.kind)
+    if bad:
+        bits = [i for i in range(64) if bad >> i & 1]
+        runs, start = [], bits[0]
+        for a, b in zip(bits, bits[1:] + [None]):
+            if b != a + 1:
+                runs.append(f"{start}" if start == a else f"{start}-{a}")
+                start = b
+        raise CuteDumpError(f"{d.hex()} sets reserved bits (bit{'s' if len(bits) > 1 else ''} {', '.join(runs)}, "
+                            f"mask 0x{bad:016x}) of {name}")
+    if d.kind == "umma" and d.field("version") != UMMA_VERSION:
+        raise CuteDumpError(f"{d.hex()} has version {d.field('version')}: a {name} (SM100 tcgen05) has version "
+                            f"{UMMA_VERSION} in bits 46-47 (a version-0 descriptor is an SM90 GmmaDescriptor: "
+                            "use --kind gmma)")
+    return d
+
+
 def parse_descriptor(text: str, kind: str = "gmma") -> SmemDescriptor:
     t = str(text).strip().lower().replace("_", "").replace("'", "")
     try:
         v = int(t, 0)
     except ValueError:
         raise CuteDumpError(f"expected a 64-bit descriptor like 0x4000004000010000, got {text!r}") from None
-    return SmemDescriptor(kind, v)
+    return check_descriptor(SmemDescriptor(kind, v))
 
 
 # ------------------------------------------------------------------ the smem operand
@@ -191,6 +225,8 @@ def smem_operand(smem, type_name: str, address: int | None = None) -> SmemOperan
         if smem.offset.bits != bits:
             raise CuteDumpError(f"Expected a B-bit pointer type. (make_tensor: the layout is for "
                                 f"{smem.offset.bits}-bit elements, {canonical_type(type_name)} has {bits} bits)")
+        from cutedump.algebra.swizzle import warn_misaligned  # start-up: on demand
+        warn_misaligned(smem.a, address)
         return SmemOperand(smem.a, bits, smem.b, address)
     if isinstance(smem, Layout):
         return SmemOperand(Swizzle(0, 4, 3), bits, smem, address)

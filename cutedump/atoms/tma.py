@@ -783,40 +783,24 @@ def parse_coord(text: str | None):
 
 # ------------------------------------------------------------------------------------------------ explanation
 
-def explain(r: TmaResult) -> list[str]:
-    """The text view's reading of the result: box, swizzle and why, instructions per tile, multicast split."""
-    out = []
-    out.append(f"tma_gbasis (TMA box mode -> gmem mode): {r.fmt_basis_layout(r.tma_gbasis)}")
-    out.append(f"  smem index -> gmem mode: {r.fmt_basis_layout(r.sidx2gmode_full)}; the unit-stride prefix "
-               f"{r.fmt_basis_layout(r.sidx2gmode)} is what one TMA box covers")
-    for i in range(r.rank):
-        modes = _leaves(r.tma_gbasis.stride[i]) if is_tuple(r.tma_gbasis.stride) else [r.tma_gbasis.stride]
-        names = ",".join(r.basis.fmt(m) for m in modes)
-        out.append(f"  box mode {i}: {r.box_dim_full[i]} elements over gmem {names}; globalDim {r.global_dim[i]}, "
-                   f"stride {r.global_strides_elems[i]} elements"
-                   + (" (contiguous)" if i == 0 else f" = {r.global_strides[i - 1]} bytes"))
-    nbytes = int(r.num_elems_per_tma) * r.bits // 8
-    out.append(f"box: {{{', '.join(map(str, r.box_dim_full))}}} = {int(r.num_elems_per_tma)} elements = {nbytes} bytes "
-               "per TMA of the whole cluster")
-    if r.swizzle is None:
-        out.append("swizzle: the smem layout is not swizzled (CuTe reads Swizzle<0,4,3>) -> CU_TENSOR_MAP_SWIZZLE_NONE")
-    else:
-        b, m, s = int(r.swizzle.b), int(r.swizzle.m), int(r.swizzle.s)
-        out.append(f"swizzle: {r.swizzle}: B={b} ({1 << b} units XORed), M={m} ({1 << m}-byte units), S={s} -> "
-                   f"SmemSwizzleBits::{r.swizzle_bits}, SmemSwizzleBase::{r.swizzle_base} -> {r.swizzle_enum}")
-    n = r.instructions_per_cta_tile
-    out.append(f"instructions: the CTA tile {fmt(r.tiler_mn)} has {int(size(r.cta_v_map))} elements; one TMA box "
-               f"covers {int(r.num_elems_per_tma)}, so each CTA issues {n} TMA instruction(s) per tile "
-               f"(tma_partition's TMA_Iter)")
-    if r.cluster > 1:
-        per = int(r.num_elems_per_tma) // r.cluster
-        out.append(f"multicast: cluster {r.cluster}: boxDim is the box divided from the last mode down "
-                   f"({{{', '.join(map(str, r.box_dim_full))}}} -> {{{', '.join(map(str, r.box_dim))}}}); CTA c "
-                   f"loads elements [{per}*c, {per}*(c+1)) of each box ({per * r.bits // 8} bytes) and multicasts "
-                   "them to every CTA of the mask")
-    else:
-        out.append("multicast: none (cluster 1): boxDim is the whole box")
-    return out
+def multicast_twin(op: str) -> str:
+    """The multicasting form of a TMA load op (SM90_TMA_LOAD -> SM90_TMA_LOAD_MULTICAST)."""
+    return op if "MULTICAST" in op else f"{op}_MULTICAST"
+
+
+def box_facts(r: TmaResult) -> dict:
+    """The numbers every sentence about a TMA's box states, from the computed result (one place): the whole box
+    (box_dim_full) and its elements and bytes, the CTAs it is split over (the multicast count CuTe divides it by),
+    each CTA's boxDim (the tensor map's) and its elements and bytes, whether the op multicasts, the elements of the
+    tile and the instructions per tile."""
+    cta_box = list(r.tensor_map()["box_dim"])
+    cta_elems = 1
+    for x in cta_box:
+        cta_elems *= int(x)
+    return {"box": list(r.box_dim_full), "elements": int(r.num_elems_per_tma),
+            "bytes": int(r.num_elems_per_tma) * r.bits // 8, "parts": int(r.cluster), "cta_box": cta_box,
+            "cta_elements": cta_elems, "cta_bytes": cta_elems * r.bits // 8, "multicast": "MULTICAST" in r.op,
+            "tile_elements": int(size(r.cta_v_map)), "instructions": r.instructions_per_cta_tile}
 
 
 def to_json(r: TmaResult) -> dict:

@@ -289,16 +289,23 @@ def umma_partition_fragment(thr, op: str, tensor: Layout) -> Layout:
     return tmem_frg_make(*frg, shape_of(part)).layout
 
 
-def tmem_copy_cells(tc: TiledCopy, tmem: TmemTensor) -> dict[int, dict[int, int]]:
-    """{warp: {TMEM column: bit mask of the lanes (bit l: lane l, 0-255)}} of the TMEM cells its partition_S covers
+def is_tmem_store(op: str) -> bool:
+    """Is ``op`` a tcgen05.st (SM100_TMEM_STORE_*: registers -> TMEM, its TMEM side the destination)?"""
+    return lookup_tmem_copy(op).name.startswith("SM100_TMEM_STORE")
+
+
+def tmem_copy_cells(tc: TiledCopy, tmem: TmemTensor, side: str = "S") -> dict[int, dict[int, int]]:
+    """{warp: {TMEM column: bit mask of the lanes (bit l: lane l, 0-255)}} of the TMEM cells its TMEM-side partition
+    covers: ``side`` "S" (partition_S, a load's source) or "D" (partition_D, a store's destination)
     (the cell of a type-T offset x being tmem.offset(x).addr's bits 0-23: lane << 16 | column). A tcgen05.ld/st
-    source is warp-collective (its SrcLayout has thread stride 0), so the first thread of each warp stands for the
+    TMEM side is warp-collective (its Src/DstLayout has thread stride 0), so the first thread of each warp stands for the
     warp; every thread's partition has the same layout, only its offset differs.
 
     The partition's offsets are the sums h + l of its lane modes' values h (strides a multiple of TMEM::DP<T>) and its
     other modes' values l (_mode_sums); since ptr + (off + h + l) is ptr + (off + l) moved (h >> 16 + sh) lanes
     on (mod 256), a warp's cells are the cells of its off + l, each with the lanes of the h added: one mask per column."""
-    frg = tc.tidfrg_S(tmem.layout)   # partition_S of every thread from one tidfrg_S (ThrCopy._part: CuTe's slice)
+    # the TMEM-side partition of every thread from one tidfrg_S/D (ThrCopy._part: CuTe's slice)
+    frg = tc.tidfrg_S(tmem.layout) if side == "S" else tc.tidfrg_D(tmem.layout)
     r = int(rank(tmem.layout))
     lay, _ = tc.get_slice(0)._part(frg, r)
     sh = offset_shift(tmem.bits)

@@ -47,10 +47,34 @@ def copy_atom_lines(ca) -> list:
     return [f"src2ref: {ca.src2ref()}", f"dst2ref: {ca.dst2ref()}"]
 
 
+def _atom_hint(text: str) -> str | None:
+    """Where a picture's LAYOUT is an atom's name: which option draws it (--mma, or --copy with --type/--thr)."""
+    from cutedump.atoms.mma_catalog import lookup_mma  # start-up: on demand
+    try:
+        lookup_mma(text)
+        return f"{text.strip()} is an MMA atom: draw it with --mma \"{text.strip()}\""
+    except CuteDumpError:
+        pass
+    try:
+        from cutedump.atoms import copy_atom  # start-up: on demand
+        copy_atom(text, "half_t")
+        return f"{text.strip()} is a copy atom: draw it with --copy \"{text.strip()}\" --type T --thr L [--val L]"
+    except CuteDumpError:
+        return None
+    except Exception:    # noqa: BLE001 - a hint only: no hint
+        return None
+
+
 def picture_layout(layout: str, force: bool = False):
     """The LAYOUT of ``cutedump latex|svg|html LAYOUT``: parsed as a drawable layout, its size checked."""
     from cutedump.render import grid  # start-up: the pictures' grids only for a picture
-    L = grid.parse_drawable(layout)
+    try:
+        L = grid.parse_drawable(layout)
+    except CuteDumpError as e:
+        hint = _atom_hint(layout)
+        if hint is None:
+            raise
+        raise CuteDumpError(f"{e.one_line()}: {hint}") from None
     base = L.b if hasattr(L, "b") else L
     check_size(int(size(base)), force, "picture")
     return L
@@ -64,7 +88,8 @@ def kernel_param(text: str) -> tuple[str, str]:
     import re  # start-up: re only where a pattern is needed
     m = re.compile(r"\s*([A-Za-z][A-Za-z0-9_]*)\s*=\s*(\S+)\s*").fullmatch(text)
     if not m:
-        raise CuteDumpError(f"--set takes NAME=VALUE with a CuTe integer (128 dynamic, _128 static), got {text!r}")
+        raise CuteDumpError(f"--set takes NAME=VALUE with an integer of the eval language (_128 static, 128 "
+                            f"dynamic, Int<128>{{}}), got {text!r}")
     return m.group(1), m.group(2)
 
 
@@ -77,9 +102,88 @@ def kernel_resolve(file: str):
 
 
 def kernel_load(file: str, thread: int, sets):
+    """The description evaluated with the --set values. An error the values cause names the --set options (not the
+    description's line, which is right for its defaults)."""
     from cutedump.kernel.load import load  # start-up: on demand
     params = dict(kernel_param(s) for s in sets)
-    return load(kernel_resolve(file), params, thread)
+    path = kernel_resolve(file)
+    try:
+        return load(path, params, thread)
+    except CuteDumpError as e:
+        if not params:
+            raise
+        try:
+            load(path, {}, thread)
+        except CuteDumpError:
+            raise e from None             # the description fails with its defaults too: its own error
+        msg = e.one_line()
+        head, sep, rest = msg.partition(": ")
+        if not (sep and ":" in head and e.col is None):
+            raise e from None             # not a line of the description blamed (the kernel's own host check)
+        msg = rest                        # FILE:LINE: -- the description is right; the values are not
+        given = " ".join(f"--set {k}={v}" for k, v in params.items())
+        name = str(path).replace("\\", "/").rsplit("/", 1)[-1]
+        raise CuteDumpError(f"{given}: {name} cannot be built with "
+                            f"{'this value' if len(params) == 1 else 'these values'}: {msg}") from None
+
+
+def kernel_params_text(file: str, thread: int, fmt_: str) -> str:
+    """``cutedump kernel FILE --params``: the description's [params], each with its default (static _N or dynamic N,
+    as --set spells it), the description's words about it (its comments), and which of half and twice the
+    default it builds with (each tried as --set would: legal values, or why not)."""
+    from cutedump.kernel.load import load, read_description  # start-up: on demand
+    from cutedump.algebra.inttuple import is_static  # start-up: on demand
+    path = kernel_resolve(file)
+    desc, _loc = read_description(path)
+    defaults = desc.get("params", {}) or {}
+    text = open(path, encoding="utf-8").read() if str(path) != "-" else ""
+    notes, block, inside = {}, [], False
+    for line in text.splitlines():
+        t = line.strip()
+        if t.startswith("[") and not t.startswith("[["):
+            inside = t == "[params]"
+            if inside:
+                notes["*"] = " ".join(block)
+            block = []
+            continue
+        if t.startswith("#"):
+            block.append(t.lstrip("# ").strip())
+            continue
+        if not t:
+            block = [] if not inside else block
+            continue
+        if inside and "=" in t:
+            name = t.split("=", 1)[0].strip()
+            notes[name] = t.split("#", 1)[1].strip() if "#" in t else ""
+    rows = []
+    for name, dv in defaults.items():
+        d = str(dv).strip()
+        static = d.startswith("_") or d.startswith("Int<")
+        n = int(d.lstrip("_")) if d.lstrip("_").isdigit() else None
+        tried = []
+        if n is not None:
+            for v in sorted({max(1, n // 2), n * 2}):
+                spell = f"_{v}" if static else str(v)
+                try:
+                    load(path, {name: spell}, thread)
+                    tried.append((spell, None))
+                except CuteDumpError as e:
+                    tried.append((spell, e.one_line().split(": ", 1)[-1]))
+        rows.append({"name": name, "default": d, "static": static, "note": notes.get(name, ""),
+                     "tried": [{"value": v, "builds": err is None, "error": err} for v, err in tried]})
+    if fmt_ == "json":
+        from cutedump._json import dumps  # start-up: JSON without importing json (and re)
+        return dumps({"file": str(path), "about": notes.get("*", ""), "params": rows}) + "\n"
+    out = [f"params of {str(path).replace(chr(92), '/').rsplit('/', 1)[-1]} (--set NAME=VALUE; a value is an "
+           "integer of the eval language: _N static, N dynamic, Int<N>{} static):"]
+    if notes.get("*"):
+        out.append(f"  # {notes['*']}")
+    for r in rows:
+        kind = "static" if r["static"] else "dynamic"
+        out.append(f"  {r['name']} = {r['default']}  ({kind})" + (f"  # {r['note']}" if r["note"] else ""))
+        for t in r["tried"]:
+            out.append(f"    --set {r['name']}={t['value']}: " + ("builds" if t["builds"] else f"refused: {t['error']}"))
+    return "\n".join(out) + "\n"
 
 
 def kernel_output(dump, lang: str, readings: bool, fmt: str, warp: int) -> str:
@@ -141,7 +245,7 @@ def kernel_text(file, thread, warp, sets, fmt_, lang, no_readings=False, given_=
     return kernel_output(kernel_load(file, thread, sets), lang, not no_readings, fmt_, warp)
 
 
-def tmem_text(atom, atom_layout, shape_, copy_op, thread, fmt_) -> str:
+def tmem_text(atom, atom_layout, shape_, copy_op, thread, fmt_, lang="en") -> str:
     """``cutedump tmem``: the accumulator fragment of a UMMA in tensor memory, a TMEM copy's thread partitions."""
     from cutedump.algebra import C, make_layout  # start-up: on demand
     from cutedump.atoms import tmem as T  # start-up: on demand
@@ -159,13 +263,15 @@ def tmem_text(atom, atom_layout, shape_, copy_op, thread, fmt_) -> str:
     d = {"atom": mma.atom.name, "shape": fmt(shp), "accumulator": str(acc), "columns": cols,
          "allocate_columns": T.alloc_columns(cols) if cols <= T.CAPACITY_COLUMNS else None,
          "capacity_columns": T.CAPACITY_COLUMNS, "lanes": [list(x) for x in lanes]}
+    from cutedump.dumps.narrator import Narrator  # start-up: on demand
+    msg = Narrator(lang).msg
     try:
-        alloc = f"TMEM::Allocator allocate({T.alloc_columns(cols)}) of Sm100TmemCapacityColumns = {T.CAPACITY_COLUMNS}"
+        alloc = msg("tmem.alloc", n=T.alloc_columns(cols), cap=T.CAPACITY_COLUMNS)
     except CuteDumpError as e:
-        alloc = f"does not fit: {e.message}"
+        alloc = msg("tmem.no_fit", why=e.message)
     lines = [f"tCtAcc = partition_fragment_C(tiled_mma, {fmt(shp)}):", f"  {acc}",
-             f"TMEM columns: {cols} (find_tmem_tensor_col_offset); {alloc}",
-             "TMEM lanes: " + ", ".join(f"{a}-{b}" for a, b in lanes)]
+             msg("tmem.columns", cols=cols, alloc=alloc),
+             msg("tmem.lanes", lanes=", ".join(f"{a}-{b}" for a, b in lanes))]
     if copy_op is not None:
         from cutedump.render.tmem_view import warp_picture  # start-up: on demand
         tc = T.make_tmem_copy(copy_op, acc)
@@ -173,20 +279,26 @@ def tmem_text(atom, atom_layout, shape_, copy_op, thread, fmt_) -> str:
         if not 0 <= thread < n:
             raise CuteDumpError(f"--thread {thread} is outside the TiledCopy's {n} threads")
         thr = tc.get_slice(thread)
-        s_lay, s_off = thr.partition_S(acc.layout)
-        d_lay, _ = thr.partition_D(make_layout(acc.layout.shape))
-        src = acc.with_layout(s_lay, int(s_off))
-        cells = T.tmem_copy_cells(tc, acc)
+        store = T.is_tmem_store(copy_op)
+        # the TMEM side: a load's source (partition_S), a store's destination (partition_D); the other side is a
+        # register fragment, shown as the partition of a compact tensor of the accumulator's shape
+        tside, rside = ("D", "S") if store else ("S", "D")
+        compact = make_layout(acc.layout.shape)
+        t_lay, t_off = (thr.partition_D if store else thr.partition_S)(acc.layout)
+        r_lay, _ = (thr.partition_S if store else thr.partition_D)(compact)
+        tm = acc.with_layout(t_lay, int(t_off))
+        cells = T.tmem_copy_cells(tc, acc, tside)
         warps = T.warp_lane_map(cells)
-        d.update({"tiled_copy": tc.print_str(), "thread": thread, "partition_S": str(src),
-                  "partition_D": str(d_lay),
+        d.update({"tiled_copy": tc.print_str(), "thread": thread, "tmem_side": f"partition_{tside}",
+                  f"partition_{tside}": str(tm), f"partition_{rside}": str(r_lay),
                   "warps": [{"warp": w, "lanes": list(ln), "columns": list(cl), "cells": k} for w, ln, cl, k in warps]})
+        part = [f"thread {thread} partition_{tside}(tCtAcc): {tm}",
+                f"thread {thread} partition_{rside}(compact {fmt(acc.layout.shape)}): {r_lay}"]
         lines += [f"make_tmem_copy({copy_op}{{}}, tCtAcc):", tc.print_str().rstrip("\n"),
-                  f"thread {thread} partition_S(tCtAcc): {src}",
-                  f"thread {thread} partition_D(compact {fmt(acc.layout.shape)}): {d_lay}",
-                  "warps:"]
-        lines += [f"  warp {w}: lanes {ln[0]}-{ln[1]}, columns {cl[0]}-{cl[1]} ({k} cells)" for w, ln, cl, k in warps]
-        lines.append(warp_picture(cells))
+                  *(part if not store else part[::-1]),
+                  msg("tmem.warps", side=tside)]
+        lines += [msg("tmem.warp", w=w, l0=ln[0], l1=ln[1], c0=cl[0], c1=cl[1], k=k) for w, ln, cl, k in warps]
+        lines.append(warp_picture(cells, head=lambda c, l: msg("tmem.picture", cols=c, lanes=l)))
     if fmt_ == "json":
         from json import dumps  # start-up: json only for a JSON answer
         return dumps(d) + "\n"
@@ -253,7 +365,7 @@ def _idesc_value(text: str) -> int | None:
         return None
 
 
-def idesc_answer(value, family, block_scaled, fmt_) -> str:
+def idesc_answer(value, family, block_scaled, fmt_, lang="en") -> str:
     """``cutedump idesc``: a UMMA instruction descriptor (or an atom's) field by field, and the atoms it describes."""
     from cutedump.atoms import umma_desc as D  # start-up: on demand
     from cutedump.atoms.mma_catalog import sm100 as U  # start-up: on demand
@@ -283,18 +395,26 @@ def idesc_answer(value, family, block_scaled, fmt_) -> str:
         from json import dumps  # start-up: json only for a JSON answer
         out = d.json()
         out["atoms"] = [t.name for t in atoms]
+        notes = {t.name: U.hardware_note(t) for t in atoms if U.hardware_note(t)}
+        if notes:
+            out["hardware_notes"] = notes
         if atom_name:
             out["atom"] = atom_name
         return dumps(out) + "\n"
+    from cutedump.dumps.narrator import Narrator  # start-up: on demand
+    msg = Narrator(lang).msg
     lines = [idesc_text(d)]
     if atom_name:
         lines.insert(0, f"{atom_name}: idesc_ = UMMA::{'make_instr_desc_block_scaled' if d.block_scaled else 'make_instr_desc'}<...>()")
         lines.append(f"make_runtime_instr_desc: 0x{d.runtime():016x}")
     else:
-        lines.append(f"atoms with this descriptor ({len(atoms)}):" if atoms else
-                     "no catalog atom has this descriptor (no atom sets max_shift, and M/N/format combinations "
-                     "that CuTe's static_asserts refuse have no atom)")
+        lines.append(msg("idesc.atoms", n=len(atoms)) if atoms else msg("idesc.none"))
         lines += [f"  {t.name}" for t in atoms]
+    facts = [(t.name, U.hardware_fact(t)) for t in atoms if U.hardware_fact(t)]
+    if facts:
+        lines.append(msg("idesc.notes"))
+        lines += [msg("idesc.note", atom=n, acc=h["accumulator"], kind=h["kind"], need=h["needs"],
+                      need_type=h["needs_type"]) for n, h in facts]
     return "\n".join(lines) + "\n"
 
 

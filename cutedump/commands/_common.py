@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from cutedump.errors import CuteDumpError, MAX_CELLS, check_size  # noqa: F401 (re-exported for the commands)
+from cutedump.errors import CuteDumpError, MAX_CELLS, check_size, take_warnings  # noqa: F401 (re-exported)
 from cutedump.commands._io import EXIT_SIGINT, EXIT_SIGPIPE, closed_pipe, guard_io, interrupted  # noqa: F401
 
 
@@ -16,9 +16,14 @@ def handle_errors(fn):
 
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
+        take_warnings()
         try:
-            return fn(*args, **kwargs)
+            out = fn(*args, **kwargs)
+            for w in take_warnings():    # hazards of the answer just printed: one line each, on stderr
+                click.echo(w, err=True)
+            return out
         except CuteDumpError as e:
+            take_warnings()
             click.echo(e.render(), err=True)
             sys.exit(2)
         except RecursionError:
@@ -100,10 +105,11 @@ def write_atomic(path, data: bytes | str, force: bool = False) -> None:
 
 # ---- the one option vocabulary (cutedump/commands/_vocab.py lists every option name and its meaning) ----------
 
-def lang_option(help_text: str = "Narration language."):
-    """``--lang zh|en``: the narration language. Default: the environment variable CUTEDUMP_LANG, else zh (the
-    language of the recorded documents). Error messages and help are English whatever the language."""
-    return click.option("--lang", type=click.Choice(["zh", "en"]), default="zh", show_default=True,
+def lang_option(help_text: str = "Narration language.", default: str = "zh"):
+    """``--lang zh|en``: the narration language. Default: the environment variable CUTEDUMP_LANG, else ``default``
+    (zh, the language of the recorded documents; en for the commands whose answers were always English: tma, tmem,
+    desc, idesc). Error messages and help are English whatever the language."""
+    return click.option("--lang", type=click.Choice(["zh", "en"]), default=default, show_default=True,
                         envvar="CUTEDUMP_LANG", show_envvar=True, help=help_text)
 
 

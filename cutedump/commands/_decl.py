@@ -229,3 +229,11 @@ def _value(p: Opt, v: str):
     if isinstance(t, tuple):
         return v if v in t else None
     return v
+
+
+def lang_opt(help: str = "Narration language.", default: str = "zh") -> Opt:
+    """``--lang zh|en``, the same in every command that narrates: the environment variable CUTEDUMP_LANG, else
+    ``default`` (zh where the answer reproduces a recorded Chinese document; en for the commands whose answers were
+    always English). Error messages and help are English whatever the language."""
+    return Opt("--lang", "lang", ("zh", "en"), default=default, show_default=True, envvar="CUTEDUMP_LANG",
+               show_envvar=True, help=help)

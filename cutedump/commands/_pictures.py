@@ -103,7 +103,15 @@ def _tiled_mma(name, atom_layout, permutation):
 
 def picture_text(command, layout, tv, tile, mma, atom_layout, copy, value_type, thr, val, copy_for, force,
                  stdin=None) -> str:
-    """``cutedump latex|svg``: CuTe's print_latex (ours for SVG, CuTe's print_svg for an MMA) of the picture."""
+    """``cutedump latex|svg``: CuTe's print_latex (ours for SVG, CuTe's print_svg for an MMA) of the picture (a
+    warning when it is larger than a few MB)."""
+    from cutedump.errors import note_size  # start-up: on demand
+    return note_size(_picture_text(command, layout, tv, tile, mma, atom_layout, copy, value_type, thr, val, copy_for,
+                                   force, stdin), f"{command.upper() if command != 'latex' else 'LaTeX'} picture")
+
+
+def _picture_text(command, layout, tv, tile, mma, atom_layout, copy, value_type, thr, val, copy_for, force,
+                  stdin=None) -> str:
     kind, obj, t = build_picture(layout, tv, tile, mma, atom_layout, copy, value_type, thr, val, copy_for, force,
                                  stdin)
     if command == "html":

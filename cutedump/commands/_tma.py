@@ -5,10 +5,12 @@ from __future__ import annotations
 from cutedump.algebra import fmt
 from cutedump.atoms import tma as T
 from cutedump.errors import CuteDumpError
+from cutedump.dumps.tma_reading import reading
 
 
 def tma_text(op, value_type, gmem, smem, cta_tile, cluster, partition, cta_coord, cta, smem_address, mma, atom_layout,
-             operand, mma_tiler, cluster_shape, tiled_copy, lower_corner, upper_corner, traversal_stride, fmt_) -> str:
+             operand, mma_tiler, cluster_shape, tiled_copy, lower_corner, upper_corner, traversal_stride, fmt_,
+             lang="en") -> str:
     """make_tma_copy(op, gmem tensor, smem layout, CTA tile, cluster) as CuTe computes it on the host; with --mma, the
     SM100 makers (make_tma_atom_A/B_sm100, make_tma_copy_A/B/C_sm100)."""
     sm100_only = [n for n, v in (("--atom-layout", atom_layout), ("--mma-tiler", mma_tiler),
@@ -23,7 +25,7 @@ def tma_text(op, value_type, gmem, smem, cta_tile, cluster, partition, cta_coord
         if im2col:
             raise CuteDumpError("--mma goes with the SM100 makers (make_tma_atom_A/B_sm100), not with the im2col ops")
         return _sm100(op, value_type, gmem, smem, cta_tile, cluster, partition, cta_coord, cta, smem_address, mma,
-                      atom_layout, operand.upper(), mma_tiler, cluster_shape, tiled_copy, fmt_)
+                      atom_layout, operand.upper(), mma_tiler, cluster_shape, tiled_copy, fmt_, lang)
     if value_type is None or smem is None:
         raise CuteDumpError(f"Missing option '{'--type' if value_type is None else '--smem'}' (Hopper's make_tma_copy "
                             "needs --type, --gmem and --smem)")
@@ -42,6 +44,8 @@ def tma_text(op, value_type, gmem, smem, cta_tile, cluster, partition, cta_coord
         if cta is not None and cluster == 1:
             raise CuteDumpError("--cta is the CTA's rank in a multicast: it needs --cluster > 1")
         part = T.tma_partition(r, T.parse_coord(cta_coord), cta if cluster > 1 else None, addr)
+        from cutedump.algebra.swizzle import warn_misaligned  # start-up: on demand
+        warn_misaligned(r.swizzle, addr)
     if fmt_ == "json":
         from json import dumps  # start-up: json only for a JSON answer
         d = T.to_json(r)
@@ -55,7 +59,7 @@ def tma_text(op, value_type, gmem, smem, cta_tile, cluster, partition, cta_coord
     out = [f"make_tma_copy({r.op}{{}}, make_tensor(gmem_ptr<{r.value_type}>, {r.gmem}), {smem_txt}, "
            f"{fmt(r.cta_tiler)}, Int<{r.cluster}>{{}})", "",
            "print(tma):", r.tiled_copy_str().rstrip("\n"), ""] + _tensor_map_lines(r) + [""]
-    out += T.explain(r)
+    out += reading(r, lang)
     out += ["", f"tma.get_tma_tensor(shape(gmem)): {r.tma_tensor_str()}"]
     if part is not None:
         out += ["", "tma_partition (mA = tma.get_tma_tensor(shape(gmem)); gA = local_tile(mA, cta_tile, cta_coord)):",
@@ -73,7 +77,7 @@ def _addr(smem_address: str) -> int:
 
 
 def _sm100(op, value_type, gmem, smem, cta_tile, cluster, partition, cta_coord, cta, smem_address, mma, atom_layout,
-           operand, mma_tiler, cluster_shape, tiled_copy, fmt_):
+           operand, mma_tiler, cluster_shape, tiled_copy, fmt_, lang="en"):
     from cutedump.atoms import tma_sm100 as S     # start-up: the UMMA catalog and TiledMMA only with --mma
     if cta_tile is not None or cluster != 1:
         raise CuteDumpError("--cta-tile and --cluster are Hopper's make_tma_copy; with --mma the tile is --mma-tiler "
@@ -99,6 +103,8 @@ def _sm100(op, value_type, gmem, smem, cta_tile, cluster, partition, cta_coord, 
         if not isinstance(crd, tuple) or len(crd) != 2 or any(not isinstance(c, int) for c in crd):
             raise CuteDumpError(f"--cta-coord: with --mma, the MMA tile coordinate (m,n), e.g. (1,0); got {cta_coord}")
         part = S.tma_partition_sm100(t, cta or 0, crd, _addr(smem_address))
+        from cutedump.algebra.swizzle import warn_misaligned  # start-up: on demand
+        warn_misaligned(t.tma.swizzle, _addr(smem_address))
     if fmt_ == "json":
         from json import dumps  # start-up: json only for a JSON answer
         d = S.to_json(t, smem_text, part)
@@ -112,7 +118,8 @@ def _sm100(op, value_type, gmem, smem, cta_tile, cluster, partition, cta_coord, 
         out += ["print(tma):", r.tiled_copy_str().rstrip("\n")]
     else:
         out += [f"print(tma_atom_{x}):", r.copy_atom_str().rstrip("\n")]
-    out += [""] + _tensor_map_lines(r) + [""] + T.explain(r)
+    modes = {"A": "MMA_M,MMA_K", "B": "MMA_N,MMA_K", "C": "MMA_M,MMA_N"}[x]
+    out += [""] + _tensor_map_lines(r) + [""] + reading(r, lang, (t.tiler, modes))
     name = "tma" if tiled else f"tma_atom_{x}"
     out += ["", f"{name}.get_tma_tensor(shape(gmem)): {r.tma_tensor_str()}"]
     if part is not None:

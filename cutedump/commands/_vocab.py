@@ -134,9 +134,11 @@ VOCAB: list[tuple[str, str, str]] = [
     ("--values", "flag", "json: every index's value"),
     # ---- output
     ("--format", "choice", "the output: text, json (one JSON object), or svg where offered"),
-    ("--lang", "choice", "the narration language, zh or en (default: env CUTEDUMP_LANG, else zh)"),
+    ("--lang", "choice", "the narration language, zh or en (default: env CUTEDUMP_LANG, else the command's: zh, or "
+                         "en for tma, tmem, desc and idesc)"),
     ("--syntax", "choice", "how answers are spelled: print (CuTe's print), cpp (C++ as kernels write it), dsl (as "
                            "the CuTe DSL prints it)"),
+    ("--params", "flag", "kernel: list the description's parameters, defaults and legal values"),
     ("--plain", "flag", "exact CuTe bytes, no colour, even on a terminal"),
     ("--force", "flag", "do what cutedump refuses for safety: very large outputs, overwriting files"),
     # ---- files and batches

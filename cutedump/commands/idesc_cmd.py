@@ -6,6 +6,6 @@ import click
 from cutedump.commands._answers import idesc_answer
 
 
-def idesc_cmd(value, family, block_scaled, fmt_):
+def idesc_cmd(value, family, block_scaled, fmt_, lang):
     """The answer function of its command (declared in cutedump/commands/declarations/)."""
-    click.echo(idesc_answer(value, family, block_scaled, fmt_), nl=False)
+    click.echo(idesc_answer(value, family, block_scaled, fmt_, lang), nl=False)

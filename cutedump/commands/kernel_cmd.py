@@ -7,7 +7,7 @@ import click
 
 from cutedump.commands._common import needs
 from cutedump.errors import CuteDumpError
-from cutedump.commands._answers import kernel_load, kernel_output
+from cutedump.commands._answers import kernel_load, kernel_output, kernel_params_text
 from cutedump.dumps.kernel_latex import write_latex
 
 
@@ -29,8 +29,13 @@ def emit(dump, *, lang: str, readings: bool, fmt: str, warp: int, dump_latex: bo
     click.echo(kernel_output(dump, lang, readings, fmt, warp), nl=False)
 
 
-def kernel_cmd(file, thread, warp, sets, fmt_, lang, no_readings, dump_latex, outdir, force):
+def kernel_cmd(file, thread, warp, sets, fmt_, lang, no_readings, dump_latex, outdir, force, list_params):
     """The answer function of its command (declared in cutedump/commands/declarations/)."""
+    if list_params:
+        if sets or dump_latex or no_readings:
+            raise CuteDumpError("--params lists the parameters: it takes no --set, --dump-latex or --no-readings")
+        click.echo(kernel_params_text(file, thread, fmt_), nl=False)
+        return
     dump = kernel_load(file, thread, sets)
     emit(dump, lang=lang, readings=not no_readings, fmt=fmt_, warp=warp, dump_latex=dump_latex, outdir=outdir,
          force=force)

@@ -33,7 +33,8 @@ def mma_cmd(atom, atom_layout, tile, partition, thr_idx, atom_only, fmt_, force)
         if idesc is not None:
             d["instr_desc"] = idesc.hex()
             d["instr_desc_fields"] = idesc.json()["fields"]
-        click.echo(json.dumps(d))
+        from cutedump.errors import note_size  # start-up: on demand
+        click.echo(note_size(json.dumps(d), "JSON"))
         return
     out = mma_lines(mma, idesc)
     if partition is not None:

@@ -6,6 +6,6 @@ import click
 from cutedump.commands._answers import tmem_text
 
 
-def tmem_cmd(atom, atom_layout, shape_, copy_op, thread, fmt_):
+def tmem_cmd(atom, atom_layout, shape_, copy_op, thread, fmt_, lang):
     """The answer function of its command (declared in cutedump/commands/declarations/)."""
-    click.echo(tmem_text(atom, atom_layout, shape_, copy_op, thread, fmt_), nl=False)
+    click.echo(tmem_text(atom, atom_layout, shape_, copy_op, thread, fmt_, lang), nl=False)

@@ -32,9 +32,11 @@ def hex4(v: int) -> str:
     return f"0x{v:04x}"
 
 
-def field_readings(m: D.DescMatch, X: str) -> list:
-    """(key, fields) lines reading LBO and SBO of a matched layout."""
-    lbo, sbo, wb = m.lbo, m.sbo, m.w * 16
+def field_readings(m: D.DescMatch, X: str, aliased: int = 0) -> list:
+    """(key, fields) lines reading LBO and SBO of a matched layout: the values of the descriptor's fields (a field
+    the hardware ignores is read with its value and said to be ignored); ``aliased`` coordinates sharing an element
+    (the layout the fields describe is then no canonical form: said instead of the match)."""
+    lbo, sbo, wb = m.desc.field("leading_byte_offset"), m.desc.field("stride_byte_offset"), m.w * 16
     out = []
     if m.major == "K":
         out.append(("ex.desc.read.k_sbo", dict(sbo=sbo, sbob=sbo * 16, X=X)))
@@ -48,7 +50,10 @@ def field_readings(m: D.DescMatch, X: str) -> list:
         katom = D.SWIZZLES[(m.kind, m.desc.field("layout_type"))][2]
         out.append(("ex.desc.read.mn_sw", dict(lt=m.layout_type, w=m.w, wb=wb, X=X, katom=katom, lbo=lbo,
                                                lbob=lbo * 16, sbo=sbo, sbob=sbo * 16)))
-    out.append(("ex.desc.read.form", dict(major=m.major, form=m.form, lt=m.layout_type)))
+    if aliased:
+        out.append(("ex.desc.read.alias", dict(n=aliased, major=m.major, form=m.form, lt=m.layout_type)))
+    else:
+        out.append(("ex.desc.read.form", dict(major=m.major, form=m.form, lt=m.layout_type)))
     return [(k, {**DESC_K, **f}) for k, f in out]
 
 
@@ -106,23 +111,63 @@ def decode(desc: D.SmemDescriptor, major: str, vt: str, mn: int = 64, k_bits: in
     lay = D.decode_layout(desc, major, bits, mn, k_bits)
     match = D.make_desc(desc.kind, major, D.smem_operand(lay, vt))
     cores = core_offsets(lay.b, bits, match.major)
+    # the fields read are the descriptor's own (the layout's re-match reads 0 off a stride its one-long mode
+    # never takes): the match keeps its form, with the given descriptor
+    match.desc = desc
     r = DescReport(desc, match.major, vt, bits, mn, k_bits // bits, lay, as_position_independent_swizzle_layout(lay),
                    match, cores, lbo_ignored=not match.lbo_used)
     r.arrows = _arrows(r)
+    _warnings(r)
     return r
+
+
+def aliased(r: DescReport) -> int:
+    """How many of the (MN,K) coordinates of the described layout land on an element another coordinate holds
+    (0: the layout is one-to-one; the swizzle is a bijection on addresses and changes nothing)."""
+    L = r.layout.b
+    from cutedump.algebra import flatten  # start-up: on demand
+    sh, st = flatten(L.shape), flatten(L.stride)
+    sh, st = (sh, st) if isinstance(sh, tuple) else ((sh,), (st,))
+    offs = [0]
+    for n, d in zip(sh, st):
+        n, d = int(n), int(d)
+        offs = [o + i * d for o in offs for i in range(n)]
+    return len(offs) - len(set(offs))
+
+
+def atom_bytes(r: DescReport) -> int:
+    """Bytes of the descriptor's swizzle atom (8 rows of W 16-byte units; 0: no swizzle, nothing to align to)."""
+    return 0 if r.desc.field("layout_type") == 0 else r.match.w * 16 * 8
+
+
+def _warnings(r: DescReport) -> None:
+    """The hazards of a descriptor that is not an error: a layout that aliases, a start not on its swizzle atom."""
+    from cutedump.errors import warn  # start-up: on demand
+    name = D.NAMES[r.desc.kind][0]
+    n = aliased(r)
+    if n:
+        warn(f"{name} {r.desc.hex()} describes a layout that aliases ({n} of the {int(size(r.layout.b))} (MN,K) "
+             f"coordinates fall on an element another one holds; LBO = {r.desc.field('leading_byte_offset')}, "
+             f"SBO = {r.desc.field('stride_byte_offset')}); it is not a canonical {r.major}-major form")
+    ab = atom_bytes(r)
+    start = r.desc.field("start_address") << 4
+    if ab and start % ab:
+        warn(f"{name} {r.desc.hex()}: start address {start:#x} is not aligned to its {ab}-byte "
+             f"{r.desc.layout_type_name} swizzle atom (base_offset = {r.desc.field('base_offset')})")
 
 
 def _arrows(r: DescReport) -> list:
     """The core matrices LBO and SBO step between, from core (0,0) (only those inside the picture)."""
     m = r.match
     rows, cols = len(r.cores), len(r.cores[0]) if r.cores else 0
-    none = m.desc.field("layout_type") == 0
+    none = r.desc.field("layout_type") == 0
+    lbo, sbo = r.desc.field("leading_byte_offset"), r.desc.field("stride_byte_offset")   # the fields the text states
     if m.major == "K":
-        steps = [("SBO", (1, 0), m.sbo)] + ([("LBO", (0, 1), m.lbo)] if none else [])
+        steps = [("SBO", (1, 0), sbo)] + ([("LBO", (0, 1), lbo)] if none else [])
     elif none:
-        steps = [("SBO", (1, 0), m.sbo), ("LBO", (0, 1), m.lbo)]
+        steps = [("SBO", (1, 0), sbo), ("LBO", (0, 1), lbo)]
     else:
-        steps = [("LBO", (m.w, 0), m.lbo), ("SBO", (0, 1), m.sbo)]
+        steps = [("LBO", (m.w, 0), lbo), ("SBO", (0, 1), sbo)]
     return [(n, (0, 0), to, units * 16) for n, to, units in steps if to[0] < rows and to[1] < cols]
 
 
@@ -169,7 +214,7 @@ def desc_text(r: DescReport, lang: str = "en") -> str:
     for n, v in f.items():
         nar.say("desc.field", name=n, value=str(v), meaning=meanings[n])
     nar.say("desc.layout", layout=r.layout, pi=r.pi, X=X)
-    for key, fl in field_readings(m, X):
+    for key, fl in field_readings(m, X, aliased(r)):
         nar.say(key, **fl)
     T = max(1, 128 // r.bits)
     nar.say("desc.cores", X=X, rows=8 if r.major == "K" else T, cols=T if r.major == "K" else 8)

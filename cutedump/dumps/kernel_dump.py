@@ -186,8 +186,18 @@ def _tma_reading(item, M) -> str:
     e, v, info, kind = item.entry, item.value, item.info, item.kind
     J = M["join"]
     if kind == "tma_atom":
+        from cutedump.atoms.tma import box_facts  # start-up: only TMA kernels need it
         r = v.tma
         d = r.tensor_map()
+        b = box_facts(r)
+        if b["parts"] > 1:
+            share = fill(M["tma_share_multicast" if b["multicast"] else "tma_share_own"], op=r.op)
+            return fill(M["tma_atom_split"], op=r.op, gmem=v.gmem, type=r.value_type, smem=info["smem_expr"],
+                        box=_braces(b["box"]), elems=b["elements"], bytes=b["bytes"], parts=b["parts"],
+                        celems=b["cta_elements"], cbytes=b["cta_bytes"], share=share,
+                        dtype=d["data_type"], rank=d["rank"], gdim=_braces(d["global_dim"]),
+                        gstr=_braces(d["global_strides"]), bdim=_braces(b["cta_box"]), es=_braces(d["element_strides"]),
+                        interleave=d["interleave"], swizzle=d["swizzle"], l2=d["l2_promotion"], oob=d["oob_fill"])
         return fill(M["tma_atom"], op=r.op, gmem=v.gmem, type=r.value_type, smem=info["smem_expr"], box=_box(r),
                     elems=int(r.num_elems_per_tma), bytes=int(r.num_elems_per_tma) * r.bits // 8,
                     dtype=d["data_type"], rank=d["rank"], gdim=_braces(d["global_dim"]),

@@ -248,10 +248,11 @@ class _Env:
             hit = self.slices[key] = (src, T.slice_tensor(src, coord))   # src kept: its id stays its own
         return hit[1]
 
-    def subst(self, expr: str) -> str:
+    def subst(self, expr: str, plain_ints: bool = False) -> str:
         """``expr`` with each name (_IDENT, read left to right, longest) that names a value replaced by the value as
         printed, unless the name continues a word or follows ``::`` (as ``re.sub(_IDENT, ...)`` reads it; str methods:
-        no re at start-up)."""
+        no re at start-up). ``plain_ints``: an integer by its plain value (an atom's template argument is a C++
+        integer, whichever spelling, _64, 64 or Int<64>{}, set it)."""
         out, i, n = [], 0, len(expr)
         while i < n:
             c = expr[i]
@@ -267,7 +268,10 @@ class _Env:
                                                        or expr[i - 2:i] == "::")):
                 v = self.values[name]
                 # a TMA coordinate tensor stands for its shape (its ScaledBasis strides have no integer spelling)
-                name = format_result(v.layout.shape if isinstance(v, T.CoordTensor) else v)
+                if plain_ints and is_int(v):
+                    name = str(int(v))
+                else:
+                    name = format_result(v.layout.shape if isinstance(v, T.CoordTensor) else v)
             out.append(name)
             i = j
         return "".join(out)
@@ -435,7 +439,7 @@ def evaluate_description(desc: dict, params: dict | None = None, thread: int = 0
             al = parse_layout_arg(env.subst(ent.string("atom_layout", "(_1,_1,_1)")), "atom_layout")
             perm = env.subst(ent.string("permutation")) if "permutation" in e else None
             try:
-                v = make_tiled_mma(env.subst(ent.string("atom")), al, perm)
+                v = make_tiled_mma(env.subst(ent.string("atom"), plain_ints=True), al, perm)
             except CuteDumpError as err:
                 ent.fail(err.one_line(), "atom")
         elif kind in ("tiled_copy_A", "tiled_copy_B", "tiled_copy_C"):

@@ -24,9 +24,26 @@ def _title(rep) -> str:
     return f"{kind} {rep.desc.hex()}: {rep.major}-major {rep.vt}, {rep.mn} x {rep.k} (MN x K)"
 
 
+#: the advance of one monospace character, in em (DejaVu Sans Mono, Liberation Mono, Menlo: 0.60-0.61), with room
+ADVANCE = 0.62
+
+
+def text_width(s: str, size: int) -> int:
+    """Pixels a line of monospace text at font size ``size`` takes (an upper bound: the picture sizes itself to its
+    words)."""
+    return int(len(s) * size * ADVANCE) + 1
+
+
 def svg(rep) -> str:
     rows, cols = len(rep.cores), len(rep.cores[0]) if rep.cores else 0
-    W, H = PAD + cols * CW + 40, TOP + rows * CH + 70
+    cores_line = ("core matrices (8 rows x 16 bytes): byte offset before the swizzle; rows: MN, columns: K")
+    lbo_line = "LBO ignored: swizzled K-major (the next 16 bytes of K lie in the same row)"
+    texts = [(_title(rep), 13), (str(rep.layout), 12), (cores_line, 12)] + \
+        ([(lbo_line, 12)] if rep.lbo_ignored else [])
+    legend = max((i * 200 + text_width(f"{n} = {b} bytes", 12) for i, (n, _f, _t, b) in enumerate(rep.arrows)),
+                 default=0)
+    W = max(PAD + cols * CW + 40, PAD + legend + 20, max(PAD + text_width(t, z) + 20 for t, z in texts))
+    H = TOP + rows * CH + 70
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" viewBox="0 0 {W} {H}" '
            f'font-family="monospace" font-size="12">\n',
            '<defs>' + "".join(
@@ -35,8 +52,7 @@ def svg(rep) -> str:
                for n, c in COLORS.items()) + '</defs>\n',
            f'<text x="{PAD}" y="20" font-size="13">{escape(_title(rep))}</text>\n',
            f'<text x="{PAD}" y="38">{escape(str(rep.layout))}</text>\n',
-           f'<text x="{PAD}" y="{TOP - 10}">core matrices (8 rows x 16 bytes): byte offset before the swizzle; '
-           f'rows: MN, columns: K</text>\n']
+           f'<text x="{PAD}" y="{TOP - 10}">{escape(cores_line)}</text>\n']
     for c in range(cols):
         out.append(f'<text x="{PAD + c * CW + CW // 2}" y="{TOP + rows * CH + 16}" text-anchor="middle" '
                    f'class="col">k{c}</text>\n')
@@ -61,8 +77,7 @@ def svg(rep) -> str:
     for i, (name, _f, _t, nbytes) in enumerate(rep.arrows):
         out.append(f'<text x="{PAD + i * 200}" y="{ly}" fill="{COLORS[name]}">{name} = {nbytes} bytes</text>\n')
     if rep.lbo_ignored:
-        out.append(f'<text x="{PAD}" y="{ly + 18}">LBO ignored: swizzled K-major (the next 16 bytes of K lie in the '
-                   f'same row)</text>\n')
+        out.append(f'<text x="{PAD}" y="{ly + 18}">{escape(lbo_line)}</text>\n')
     out.append("</svg>\n")
     return "".join(out)
 

@@ -121,23 +121,43 @@ def panel_json(p: grid.Panel) -> dict:
 
 
 def mma_json(tiled_mma, force: bool = False) -> dict:
+    """The JSON view of a TiledMMA: never refused for its size (JSON draws no picture). Past MAX_CELLS cells or
+    MAX_TV_PAIRS pairs without ``force`` the (thread, value) tables are left out ("tables": null, and one warning
+    naming --force); the TiledMMA, its tile and TV layouts are always there."""
+    from cutedump.errors import MAX_CELLS, MAX_TV_PAIRS, warn  # start-up: on demand
     (M, N, K), lc, la, lb = grid.mma_parts(tiled_mma)
-    check_picture_size(int(M) * int(N) + int(M) * int(K) + int(N) * int(K), force, "MMA picture")
+    d = {"kind": "tiled_mma", "printed": str(tiled_mma), "tile_mnk": [int(M), int(N), int(K)],
+         "layoutC_TV": str(lc), "layoutA_TV": str(la), "layoutB_TV": str(lb)}
+    cells = int(M) * int(N) + int(M) * int(K) + int(N) * int(K)
+    if not force and (cells > MAX_CELLS or grid.mma_pairs(tiled_mma) > MAX_TV_PAIRS):
+        warn(f"the A/B/C (thread, value) tables have {cells} cells (more than {MAX_CELLS}): left out of the JSON "
+             "(\"tables\": null); pass --force to include them")
+        d["tables"] = None
+        return d
+    check_picture_size(cells, force, "MMA picture")   # with --force: the memory it takes is still bounded
     check_pairs(grid.mma_pairs(tiled_mma), force, "MMA picture")
     C, A, B, _ = grid.mma_panels(tiled_mma)
-    return {"kind": "tiled_mma", "printed": str(tiled_mma), "tile_mnk": [int(M), int(N), int(K)],
-            "layoutC_TV": str(lc), "layoutA_TV": str(la), "layoutB_TV": str(lb),
-            "C": panel_json(C), "A": panel_json(A), "B": panel_json(B)}
+    d.update({"C": panel_json(C), "A": panel_json(A), "B": panel_json(B)})
+    return d
 
 
 def copy_json(tiled_copy, force: bool = False) -> dict:
+    """The JSON view of a TiledCopy: never refused for its size (see :func:`mma_json`): past the limits without
+    ``force`` the S/D tables are left out ("tables": null) with one warning naming --force."""
+    from cutedump.errors import MAX_CELLS, MAX_TV_PAIRS, warn  # start-up: on demand
     M, N = grid.copy_tile_mn(tiled_copy)
-    check_picture_size(2 * int(M) * int(N), force, "copy picture")
-    check_pairs(grid.copy_pairs(tiled_copy), force, "copy picture")
-    S, D, _ = grid.copy_panels(tiled_copy)
     d = {"kind": "tiled_copy", "printed": str(tiled_copy), "tile_mn": [int(M), int(N)]}
     for nm in ("get_layoutS_TV", "get_layoutD_TV"):
         if hasattr(tiled_copy, nm):
             d[nm[4:]] = str(getattr(tiled_copy, nm)())
+    cells = 2 * int(M) * int(N)
+    if not force and (cells > MAX_CELLS or grid.copy_pairs(tiled_copy) > MAX_TV_PAIRS):
+        warn(f"the S/D (thread, value) tables have {cells} cells (more than {MAX_CELLS}): left out of the JSON "
+             "(\"tables\": null); pass --force to include them")
+        d["tables"] = None
+        return d
+    check_picture_size(cells, force, "copy picture")   # with --force: the memory it takes is still bounded
+    check_pairs(grid.copy_pairs(tiled_copy), force, "copy picture")
+    S, D, _ = grid.copy_panels(tiled_copy)
     d["S"], d["D"] = panel_json(S), panel_json(D)
     return d

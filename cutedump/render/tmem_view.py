@@ -6,7 +6,7 @@ from __future__ import annotations
 
 
 def warp_picture(cells: dict,  # {warp: {column: lanes as a bit mask, bit l for lane l}}
-                  lanes: int = 128, lane_step: int = 8, max_cols: int = 64) -> str:
+                  lanes: int = 128, lane_step: int = 8, max_cols: int = 64, head=None) -> str:
     """Rows: groups of ``lane_step`` lanes; columns: groups of columns (at most ``max_cols`` across). A cell shows
     the warp (0-3) whose threads touch it, '*' when several warps do, '.' when none."""
     if not any(cells.values()):
@@ -31,7 +31,10 @@ def warp_picture(cells: dict,  # {warp: {column: lanes as a bit mask, bit l for 
                 grid.setdefault((r, g), set()).add(w)
                 m >>= (r + 1) * lane_step
                 m <<= (r + 1) * lane_step
-    head = f"lanes \\ columns (each char: {col_step} column{'s' if col_step > 1 else ''}, each row: {lane_step} lanes)"
+    if head is None:
+        head = f"lanes \\ columns (each char: {col_step} column{'s' if col_step > 1 else ''}, each row: {lane_step} lanes)"
+    else:     # a template of the caller's language: {cols} columns a character, {lanes} lanes a row
+        head = head(col_step, lane_step)
     out = [head]
     for r in range(nrows):
         chars = []

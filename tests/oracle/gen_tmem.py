@@ -158,3 +158,85 @@ def cute_rejects(cases: list[tuple[str, str]]) -> list[str]:
     key = "tmem-rej-" + hashlib.sha256(("-fsyntax-only\0" + src).encode()).hexdigest()[:24]
     return records.answer(key, compile_check, what=f"the compile check of {len(cases)} TMEM copies",
                           ncases=len(cases)).splitlines()
+
+
+# accumulators the TMEM pictures are checked on (every copy atom each accepts)
+PICTURE_ACCS = [COPY_ACCS[0], COPY_ACCS[4]]
+
+
+# more accumulators, whose copies reach part of each subpartition (M = 64: lanes 0-15 of each warp's 32)
+PICTURE_ACCS_MORE = [COPY_ACCS[2], COPY_ACCS[3], COPY_ACCS[6]]
+
+
+def picture_cases(accs=None) -> list[tuple[str, str, str]]:
+    """The data of ``tmem --copy``'s picture: for each warp (its first thread), the TMEM cells its TMEM-side
+    partition reaches (partition_S of a load, partition_D of a store): first and last lane, first and last column,
+    number of distinct cells. Real CuTe walks every element's tmem_ptr address (lane << 16 | column)."""
+    out = []
+    for name, (sm, sn) in (PICTURE_ACCS if accs is None else accs):
+        t = M.mma_atom(name).traits
+        mma = M.make_tiled_mma(M.MMAAtom(t))
+        tm, tn, _ = (int(x) for x in mma.tile_shape())
+        shp = (C(tm * sm), C(tn * sn))
+        acc = T.tmem_fragment_C(mma, shp)
+        for op in T.all_tmem_copy_names():
+            try:
+                tc = T.make_tmem_copy(op, acc)
+            except CuteDumpError:
+                continue
+            side = "D" if T.is_tmem_store(op) else "S"
+            warps = T.warp_lane_map(T.tmem_copy_cells(tc, acc, side))
+            exp = "".join(f"{w} {ln[0]} {ln[1]} {cl[0]} {cl[1]} {k}\n" for w, ln, cl, k in warps)
+            body = (f"auto tiled = make_tiled_mma({_op_expr(t)});\n"
+                    f"auto acc = partition_fragment_C(tiled, {_shape_cpp(shp)});\n"
+                    f"auto tc = make_tmem_copy({op}{{}}, acc);\n"
+                    f"for (int w = 0; w < int(size(tc)) / 32; ++w) {{\n"
+                    f"  auto p = tc.get_slice(32 * w).partition_{side}(acc);\n"
+                    "  std::set<uint32_t> cells;\n"
+                    "  for (int i = 0; i < int(size(p)); ++i) cells.insert((p.data() + p.layout()(i)).get() & 0xFFFFFF);\n"
+                    "  if (cells.empty()) continue;\n"
+                    "  unsigned l0 = 999, l1 = 0, c0 = 99999, c1 = 0;\n"
+                    "  for (auto c : cells) { unsigned l = c >> 16, k = c & 0xFFFF; l0 = l < l0 ? l : l0; "
+                    "l1 = l > l1 ? l : l1; c0 = k < c0 ? k : c0; c1 = k > c1 ? k : c1; }\n"
+                    "  printf(\"%d %u %u %u %u %d\\n\", w, l0, l1, c0, c1, int(cells.size()));\n"
+                    "}")
+            out.append((f"{op} on {name} {shp}", body, exp))
+    return out
+
+
+def store_side_cases(seed: int = 400) -> list[tuple[str, str, str]]:
+    """A store's two sides as ``tmem --copy SM100_TMEM_STORE_*`` prints them: partition_D of the TMEM accumulator
+    (its TMEM side, with its address) and partition_S of a compact tensor of the accumulator's shape (its register
+    side), one seeded thread, every store atom on the first accumulator (from a seeded start) it accepts."""
+    rng = random.Random(seed)
+    accs = []
+    for name, (sm, sn) in COPY_ACCS:
+        t = M.mma_atom(name).traits
+        mma = M.make_tiled_mma(M.MMAAtom(t))
+        tm, tn, _ = (int(x) for x in mma.tile_shape())
+        shp = (C(tm * sm), C(tn * sn))
+        accs.append((name, t, shp, T.tmem_fragment_C(mma, shp)))
+    out = []
+    for op in T.all_tmem_copy_names():
+        if not T.is_tmem_store(op):
+            continue
+        start = rng.randrange(len(accs))
+        for k in range(len(accs)):
+            name, t, shp, acc = accs[(start + k) % len(accs)]
+            try:
+                tc = T.make_tmem_copy(op, acc)
+            except CuteDumpError:
+                continue
+            tid = rng.randrange(int(tc.size()))
+            thr = tc.get_slice(tid)
+            d_lay, d_off = thr.partition_D(acc.layout)
+            s_lay, _ = thr.partition_S(make_layout(acc.layout.shape))
+            exp = f"{acc.with_layout(d_lay, int(d_off))}\n{s_lay}\n"
+            body = (f"auto tiled = make_tiled_mma({_op_expr(t)});\n"
+                    f"auto acc = partition_fragment_C(tiled, {_shape_cpp(shp)});\n"
+                    f"auto tc = make_tmem_copy({op}{{}}, acc);\n"
+                    f"auto thr = tc.get_slice({tid}); print(thr.partition_D(acc)); printf(\"\\n\");\n"
+                    f"print(thr.partition_S(make_tensor(make_gmem_ptr<float>(nullptr), make_layout(shape(acc)))).layout()); printf(\"\\n\");")
+            out.append((f"{op} on {name} {shp} thr {tid}", body, exp))
+            break
+    return out

@@ -691,3 +691,29 @@ def lookup(base: str, targs: list[str] | None) -> MMATraits:
 
 def families() -> list[str]:
     return list(umma_families())
+
+
+#: the accumulator (D) types tcgen05.mma takes per instruction kind where CuTe's traits accept more (PTX ISA,
+#: tcgen05.mma: kind::i8 computes in and accumulates to .s32 only)
+KIND_ACCUMULATORS = {"i8": ("int32_t", "s32")}
+
+
+def hardware_fact(t: UMMATraits) -> dict | None:
+    """A fact the hardware adds to CuTe's traits for this atom (None: none): an accumulator type CuTe's MMA_Traits
+    accept but the instruction kind does not take -- {"accumulator": the atom's, "kind": the tcgen05.mma kind,
+    "needs": the PTX type, "needs_type": CuTe's name of it}."""
+    f = t.spec.family
+    need = KIND_ACCUMULATORS.get(f.kind)
+    c = canonical_type(t.spec.types[2])
+    if need and c != need[0]:
+        return {"accumulator": c, "kind": f.kind, "needs": need[1], "needs_type": need[0]}
+    return None
+
+
+def hardware_note(t: UMMATraits) -> str | None:
+    """:func:`hardware_fact` in English words (the JSON's note)."""
+    h = hardware_fact(t)
+    if h is None:
+        return None
+    return (f"CuTe's traits accept a {h['accumulator']} accumulator; tcgen05.mma kind::{h['kind']} needs an "
+            f"{h['needs']} ({h['needs_type']}) one")

@@ -62,6 +62,8 @@ def split_template(name: str):
     # the name: [A-Za-z_][A-Za-z0-9_:]*, then nothing or <...> to the end
     base, lt, inner = s.partition("<")
     word = base.replace("_", "a").replace(":", "a")
+    if lt and s.count("<") > s.count(">") and word.isascii() and word.isalnum():
+        raise CuteDumpError("unclosed '<' in the atom name (expected '>' at the end)", name, name.index("<"))
     if (not (word.isascii() and word.isalnum()) or base[0].isdigit() or base[0] == ":"
             or (lt and not inner.endswith(">"))):
         raise CuteDumpError(f"not an atom name: {name!r}")

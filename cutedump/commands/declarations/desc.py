@@ -1,9 +1,7 @@
 """``cutedump desc``: its declaration (see cutedump/commands/_decl.py; its answer function: the ``run`` below)."""
 from __future__ import annotations
 
-import os
-
-from cutedump.commands._decl import Arg, Command, Opt, Range
+from cutedump.commands._decl import lang_opt, Arg, Command, Opt, Range
 
 
 EPILOG_DESC = """\b
@@ -13,16 +11,14 @@ Examples:
   cutedump desc 0x4000008000400040 --major MN --type bfloat16_t --mn 128
   cutedump desc 0x4000404000010000 --kind umma --major K --type half_t --format json
   cutedump desc 0x4000004000010000 --picture svg > cores.svg     # the core matrices, LBO/SBO arrows
+  cutedump desc 0x4000004000010000 --major MN --type float --lang zh   # aliases: a warning on stderr
 The descriptor does not say the element type, the major or the extent one instruction reads: --type (default
 half_t), --major (default K) and --mn (rows of M or N, default 64) give them; K is one dense k-block (32 bytes).
 CuTe prints a GmmaDescriptor (the first block, byte for byte); UMMA::SmemDescriptor has no printer in CuTe, cutedump
-shows its fields in the same form.
+shows its fields in the same form. The readings state the descriptor's own fields (a field the hardware ignores:
+its value, and that it is ignored). Set reserved bits and a UMMA descriptor whose version is not 1 are errors; a
+layout that aliases or a start off its swizzle atom is one warning on standard error.
 """
-
-
-def _env_lang() -> str:
-    """desc's --lang default: the environment variable CUTEDUMP_LANG, else zh."""
-    return os.environ.get("CUTEDUMP_LANG", "zh")
 
 
 COMMAND = Command('desc',
@@ -43,7 +39,6 @@ COMMAND = Command('desc',
         Opt('--format', 'fmt_', ('text', 'json'), default='text', show_default=True),
         Opt('--picture', 'picture', ('svg', 'html', 'latex'), help='Print a picture of the core matrices '
                  'instead (SVG, a self-contained HTML page, or LaTeX/TikZ).'),
-        Opt('--lang', 'lang', ('en', 'zh'), default=_env_lang, show_default='env CUTEDUMP_LANG, else zh',
-            help='Narration language.'),
+        lang_opt('Narration language.', default='en'),
     ],
 )

@@ -1,7 +1,7 @@
 """``cutedump idesc``: its declaration (see cutedump/commands/_decl.py; its answer function: the ``run`` below)."""
 from __future__ import annotations
 
-from cutedump.commands._decl import Arg, Command, Opt
+from cutedump.commands._decl import lang_opt, Arg, Command, Opt
 
 
 EPILOG_IDESC = """\b
@@ -30,5 +30,6 @@ COMMAND = Command('idesc',
         Opt('--family', help='UMMA family to decode against, e.g. SM100_MMA_F16BF16_SS (default: every family).'),
         Opt('--block-scaled', flag=True, help='Decode as UMMA::InstrDescriptorBlockScaled (mxf8f6f4/mxf4).'),
         Opt('--format', 'fmt_', ('text', 'json'), default='text', show_default=True),
+        lang_opt("Language of the listing's words (atoms, hardware notes).", default='en'),
     ],
 )

@@ -9,6 +9,7 @@ Examples:
   cutedump kernel sgemm_sm80_tn_half                          # a shipped description, by name
   cutedump kernel my_kernel.toml --thread 37 --lang en
   cutedump kernel sgemm_sm70_tn --set M=200 --set bK=_16 --warp 3
+  cutedump kernel sm100_01_mma --params                       # the parameters, defaults and legal values
   cutedump kernel sgemm_2_nt --no-readings                    # exactly what the kernel's own prints show
   cutedump kernel sgemm_sm80_nt_float --format json
   cutedump kernel sgemm_sm80_tn_half --dump-latex --outdir ./tex
@@ -59,5 +60,7 @@ COMMAND = Command('kernel',
         Opt('--dump-latex', flag=True, help='Write print_latex files of the objects into --outdir.', fast=False),
         Opt('--outdir', metavar='DIR', help='Directory for --dump-latex (created if missing).', fast=False),
         Opt('--force', flag=True, help='Overwrite existing files with --dump-latex.', fast=False),
+        Opt('--params', 'list_params', flag=True, fast=False, help="List the description's [params]: defaults, "
+            'what it says of them, and whether half and twice each default build.'),
     ],
 )

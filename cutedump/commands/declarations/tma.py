@@ -1,7 +1,7 @@
 """``cutedump tma``: its declaration (see cutedump/commands/_decl.py; its answer function: the ``run`` below)."""
 from __future__ import annotations
 
-from cutedump.commands._decl import Command, Opt
+from cutedump.commands._decl import lang_opt, Command, Opt
 
 
 EPILOG_TMA = """\b
@@ -12,8 +12,13 @@ Examples:
   cutedump tma --op SM90_TMA_LOAD --type half_t --gmem "(4096,4096):(4096,_1)" \\
        --smem "tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (_128,_64))" --cta-tile "(_128,_64)" --format json
   cutedump tma --op SM90_TMA_STORE --type float --gmem "(512,512,8):(_1,512,262144)" --smem "(_64,_32):(_1,_64)"
-  cutedump tma --op SM90_TMA_LOAD_MULTICAST --type half_t --gmem "(1024,256):(_1,1024)"        --smem "tile_to_shape(GMMA::Layout_MN_SW128_Atom<half_t>, (_128,_64))" --cluster 2 --tma-partition --cta 1
-  cutedump tma --op SM90_TMA_LOAD_IM2COL --type half_t --gmem "((56,56,8),64):((64,3584,200704),_1)"        --smem "tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (_128,_64))" --lower-corner "(-1,-1)"        --upper-corner "(-1,-1)"
+  cutedump tma --op SM90_TMA_LOAD --type half_t --gmem "(_256,_512):(_1,_256)" --smem "(_64,_128):(_1,_64)" \
+       --cta-tile "(_64,_128)" --cluster 2 --lang zh
+  cutedump tma --op SM90_TMA_LOAD_MULTICAST --type half_t --gmem "(1024,256):(_1,1024)" \
+       --smem "tile_to_shape(GMMA::Layout_MN_SW128_Atom<half_t>, (_128,_64))" --cluster 2 --tma-partition --cta 1
+  cutedump tma --op SM90_TMA_LOAD_IM2COL --type half_t --gmem "((56,56,8),64):((64,3584,200704),_1)" \
+       --smem "tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (_128,_64))" --lower-corner "(-1,-1)" \
+       --upper-corner "(-1,-1)"
 SM100 (Blackwell): with --mma (a UMMA atom) the TMA is CuTe's make_tma_atom_A/B_sm100 (--operand A|B, --mma-tiler,
 --cluster-shape) or, with --tiled-copy, make_tma_copy_A/B/C_sm100; --smem defaults to the tutorials'
 UMMA::tile_to_mma_shape(UMMA::Layout_K_SW128_Atom<T>, partition_shape_A(mma, tile)) and --type to the MMA's:
@@ -81,5 +86,6 @@ COMMAND = Command('tma',
         Opt('--upper-corner', help='im2col: upper_corner_whd (default 0s).'),
         Opt('--traversal-stride', help="im2col: stride_whd, the convolution's traversal strides (default 1s)."),
         Opt('--format', 'fmt_', ('text', 'json'), default='text', show_default=True),
+        lang_opt('Language of the readings (box, swizzle, instructions, multicast).', default='en'),
     ],
 )

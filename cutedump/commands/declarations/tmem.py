@@ -1,7 +1,7 @@
 """``cutedump tmem``: its declaration (see cutedump/commands/_decl.py; its answer function: the ``run`` below)."""
 from __future__ import annotations
 
-from cutedump.commands._decl import Arg, Command, Opt
+from cutedump.commands._decl import lang_opt, Arg, Command, Opt
 
 
 EPILOG_TMEM = """\b
@@ -10,11 +10,14 @@ Examples:
   cutedump tmem "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,K,K>" --copy SM100_TMEM_LOAD_32dp32b8x --thread 37
   cutedump tmem "SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,256,128,K,K>" --shape "(_256,_256)" --copy SM100_TMEM_LOAD_16dp256b1x
   cutedump tmem "SM100_MMA_TF32_SS<tfloat32_t,tfloat32_t,float,64,128,K,K>" --copy SM100_TMEM_STORE_16dp256b1x
+  cutedump tmem "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,K,K>" --copy SM100_TMEM_STORE_32dp32b8x --lang zh
 --shape is the (M,N) tile given to partition_fragment_C (default: the TiledMMA's tile), static (_128) as CuTe needs.
 The accumulator prints as CuTe prints a TMEM tensor; its columns are cutlass::detail::find_tmem_tensor_col_offset
 and the allocator count the power of two TMEM::Allocator1Sm/2Sm::allocate takes. With --copy: make_tmem_copy,
-one thread's partition_S (a TMEM tensor: lane.column address) and partition_D, and a picture of which warp
-reads which lanes (each warp reaches only its own 32-lane subpartition).
+one thread's TMEM side (a TMEM tensor: lane.column address; partition_S of a load, partition_D of a store) and
+its register side (the other partition, of a compact tensor), and a picture of which warp reaches which lanes,
+drawn from the TMEM side (each warp reaches only its own 32-lane subpartition; a store reaches the cells of its
+load twin). --lang zh|en (default en, or CUTEDUMP_LANG) for the readings.
 """
 
 
@@ -30,5 +33,6 @@ COMMAND = Command('tmem',
         Opt('--copy', 'copy_op', help='A SM100_TMEM_LOAD_* / SM100_TMEM_STORE_* operation for make_tmem_copy.'),
         Opt('--thread', 'thread', int, default=0, show_default=True, help='Thread of partition_S/D.'),
         Opt('--format', 'fmt_', ('text', 'json'), default='text', show_default=True),
+        lang_opt('Language of the readings (columns, lanes, warps).', default='en'),
     ],
 )

@@ -40,6 +40,8 @@ MESSAGES = {
                           "LBO = {lbo} ({lbob} bytes) steps from one swizzle atom to the next along {X}, SBO = {sbo} "
                           "({sbob} bytes) to the next {katom} rows of K\n",
     "ex.desc.read.form": "  matched the canonical {major}-major form {form}, layout type {lt}\n",
+    "ex.desc.read.alias": "  not a canonical {major}-major form: {n} coordinates fall on an element another one holds "
+                          "(the layout aliases; the canonical form is {form}, layout type {lt})\n",
     "ex.desc.read.list": "descriptors of the fragment, in index order:\n",
     "ex.desc.read.item": "  [{i}] {hex}  start_address {start}\n",
     # cutedump desc

@@ -34,6 +34,8 @@ MESSAGES = {
                           "LBO = {lbo}（{lbob} 字节）沿 {X} 到下一个 swizzle atom，SBO = {sbo}（{sbob} 字节）到 K 的下 "
                           "{katom} 行\n",
     "ex.desc.read.form": "  匹配的规范 {major}-major 形式 {form}，layout type {lt}\n",
+    "ex.desc.read.alias": "  不是规范的 {major}-major 形式：{n} 个坐标落在另一个坐标已占的元素上（layout 有别名；"
+                          "规范形式是 {form}，layout type {lt}）\n",
     "ex.desc.read.list": "fragment 的各描述符（按下标顺序）：\n",
     "ex.desc.read.item": "  [{i}] {hex}  start_address {start}\n",
     "desc.title": "{name} {hex}：{major}-major {vt}，一条指令读 {mn} x {k} 个元素（{X} x K）\n",

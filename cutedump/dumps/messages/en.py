@@ -285,3 +285,6 @@ MESSAGES = {
 # gmma: the smem-descriptor explanations (their own catalog file)
 from cutedump.dumps.messages.desc_en import MESSAGES as _DESC  # noqa: E402
 MESSAGES.update(_DESC)
+
+from cutedump.dumps.messages.tma_en import MESSAGES as _TMA  # noqa: E402
+MESSAGES.update(_TMA)

@@ -53,6 +53,13 @@ MESSAGES = {
     "tma_atom": "{op} of {gmem} ({type}) into {smem}: one TMA box {box} = {elems} {elems:|element|elements} = {bytes} "
                 "bytes per instruction; cuTensorMapEncodeTiled({dtype}, rank {rank}, globalDim {gdim}, globalStrides "
                 "{gstr} bytes, boxDim {bdim}, elementStrides {es}, {interleave}, {swizzle}, {l2}, {oob})",
+    "tma_atom_split": "{op} of {gmem} ({type}) into {smem}: the whole TMA box {box} = {elems} {elems:|element|elements} "
+                      "= {bytes} bytes, split over {parts} CTAs: each CTA's instruction moves boxDim {bdim} = {celems} "
+                      "{celems:|element|elements} = {cbytes} bytes and {share}; cuTensorMapEncodeTiled({dtype}, rank "
+                      "{rank}, globalDim {gdim}, globalStrides {gstr} bytes, boxDim {bdim}, elementStrides {es}, "
+                      "{interleave}, {swizzle}, {l2}, {oob})",
+    "tma_share_multicast": "multicasts it to every CTA of the mask (each CTA receives the whole box)",
+    "tma_share_own": "each CTA receives only its own part ({op} does not multicast)",
     "tma_tensor": "{modes}: TMA coordinates for {of}, no memory (each element is the ArithTuple of its box "
                   "coordinates: {terms})",
     "tma_term": "{name} -> coordinate {j}",

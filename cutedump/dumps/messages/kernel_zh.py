@@ -51,6 +51,12 @@ MESSAGES = {
     "tma_atom": "{op}：把 {gmem}（{type}）搬进 {smem}；一个 TMA box {box} = {elems} 个元素 = {bytes} 字节一条指令；"
                 "cuTensorMapEncodeTiled({dtype}，rank {rank}，globalDim {gdim}，globalStrides {gstr} 字节，"
                 "boxDim {bdim}，elementStrides {es}，{interleave}，{swizzle}，{l2}，{oob})",
+    "tma_atom_split": "{op}：把 {gmem}（{type}）搬进 {smem}；整个 TMA box {box} = {elems} 个元素 = {bytes} 字节，分给 {parts} 个 "
+                      "CTA：每个 CTA 的一条指令搬 boxDim {bdim} = {celems} 个元素 = {cbytes} 字节，{share}；"
+                      "cuTensorMapEncodeTiled({dtype}，rank {rank}，globalDim {gdim}，globalStrides {gstr} 字节，"
+                      "boxDim {bdim}，elementStrides {es}，{interleave}，{swizzle}，{l2}，{oob})",
+    "tma_share_multicast": "并 multicast 给 mask 里的每个 CTA（每个 CTA 收到整个 box）",
+    "tma_share_own": "每个 CTA 只收到自己那一份（{op} 不 multicast）",
     "tma_tensor": "{modes}：{of} 的 TMA 坐标，不占内存（每个元素是它的 box 坐标 ArithTuple：{terms}）",
     "tma_term": "{name} -> 坐标 {j}",
     "tma_term_none": "{name} -> 无",

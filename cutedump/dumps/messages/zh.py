@@ -263,3 +263,6 @@ MESSAGES = {
 # gmma: the smem-descriptor explanations (their own catalog file)
 from cutedump.dumps.messages.desc_zh import MESSAGES as _DESC  # noqa: E402
 MESSAGES.update(_DESC)
+
+from cutedump.dumps.messages.tma_zh import MESSAGES as _TMA  # noqa: E402
+MESSAGES.update(_TMA)
