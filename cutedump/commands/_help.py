@@ -35,6 +35,8 @@ COMMANDS = {
     "bank": ("cutedump.commands.bank_cmd:bank_cmd",
              "Shared-memory bank conflicts and vector width of a copy, and the swizzle that fixes them."),
     "tma": ("cutedump.commands.tma_cmd:tma_cmd", "SM90 TMA copies: print(tma), cuTensorMapEncodeTiled arguments, box."),
+    "collective": ("cutedump.commands.collective_cmd:collective_cmd",
+                   "What CUTLASS's GEMM CollectiveBuilder chooses (mainloop, epilogue), and why."),
 }
 
 #: the group's help (already in inspect.cleandoc form, as click shows it)

@@ -1,0 +1,57 @@
+"""``cutedump collective``: what CUTLASS 4.2's GEMM CollectiveBuilder chooses (mainloop and epilogue), and why."""
+from __future__ import annotations
+
+import click
+
+from cutedump.commands._common import handle_errors
+
+EPILOG = """\b
+Examples:
+  cutedump collective --arch sm90 --a half_t:RowMajor --b half_t:ColumnMajor --c float:RowMajor --d half_t:RowMajor --acc float --tile 128,128,64 --cluster 2,1,1
+  cutedump collective --arch sm90 --a half_t:K --b half_t:MN --c void --d bfloat16_t --tile 64,128,64 --epilogue-schedule TmaWarpSpecialized
+  cutedump collective --arch sm90 --a float_e4m3_t --b float_e5m2_t --c void --d half_t --tile 128,256,128 --schedule KernelTmaWarpSpecializedCooperativeFP8FastAccum --format json
+  cutedump collective --arch sm90 --a half_t --b half_t --d half_t --tile 256,128,64 --stages 3 --carveout 0
+  cutedump collective --arch sm90 --a half_t --b half_t --d half_t --tile 128,128,64 --problem 4096,4096,4096
+  cutedump collective --arch sm90 --a half_t --b half_t --d half_t --tile 128,128,64 --toml > gemm.toml
+The builders' rules: the schedule KernelScheduleAuto resolves to, the stage arithmetic (capacity - carveout over
+bytes per stage), the GMMA atom ss_op_selector picks, the swizzle ss_smem_selector picks, the TMA op (multicast
+along the cluster mode that shares the operand), the epilogue tile and stages. Majors: RowMajor/ColumnMajor, or
+K/MN (--a, --b) and N/M (--c, --d). --c void: no source. Alignments default to 128 bits. With --stages auto and
+--carveout auto the mainloop's carveout is the epilogue's SharedStorage, as CUTLASS's examples build it. Where
+CUTLASS refuses (a static_assert), one error line quotes its message.
+"""
+
+
+@click.command("collective", epilog=EPILOG)
+@click.option("--arch", type=click.Choice(["sm90", "sm100"]), default="sm90", show_default=True,
+              help="cutlass::arch::Sm90 or Sm100.")
+@click.option("--a", "a", help="A: element type and layout tag, e.g. half_t:RowMajor (or half_t:K).")
+@click.option("--b", "b", help="B: element type and layout tag, e.g. half_t:ColumnMajor (or half_t:K).")
+@click.option("--c", "c", help="C (the source): element:layout, or void (default: void).")
+@click.option("--d", "d", help="D (the output): element:layout, e.g. half_t:RowMajor.")
+@click.option("--acc", default="float", show_default=True, help="The accumulator element type.")
+@click.option("--tile", help="The CTA tile M,N,K, e.g. 128,128,64.")
+@click.option("--cluster", default="1,1,1", show_default=True, help="The cluster shape M,N,K.")
+@click.option("--stages", default="auto", show_default=True, help="auto (StageCountAuto[Carveout]) or a count.")
+@click.option("--carveout", default="auto", show_default=True,
+              help="auto (the epilogue's SharedStorage) or bytes kept from the mainloop's stages.")
+@click.option("--schedule", default="auto", show_default=True, help="The kernel schedule, e.g. "
+              "KernelTmaWarpSpecializedCooperative.")
+@click.option("--epilogue-schedule", default="auto", show_default=True, help="The epilogue schedule, e.g. "
+              "TmaWarpSpecialized.")
+@click.option("--epilogue-tile", default="auto", show_default=True, help="auto or the epilogue tile M,N.")
+@click.option("--alignment-a", type=int, help="A's alignment in elements (default: 128 bits).")
+@click.option("--alignment-b", type=int, help="B's alignment in elements (default: 128 bits).")
+@click.option("--alignment-c", type=int, help="C's alignment in elements (default: 128 bits).")
+@click.option("--alignment-d", type=int, help="D's alignment in elements (default: 128 bits).")
+@click.option("--problem", help="M,N,K[,L]: also print the TMA tensor maps of A and B for this problem.")
+@click.option("--format", "fmt_", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--toml", is_flag=True, help="Write the collective as a `cutedump kernel` description (TOML).")
+@handle_errors
+def collective_cmd(arch, a, b, c, d, acc, tile, cluster, stages, carveout, schedule, epilogue_schedule,
+                   epilogue_tile, alignment_a, alignment_b, alignment_c, alignment_d, problem, fmt_, toml):
+    """What CUTLASS's GEMM CollectiveBuilder chooses (SM90), and why."""
+    from cutedump.commands._collective import collective_text
+    click.echo(collective_text(arch, a, b, c, d, acc, tile, cluster, stages, carveout, schedule, epilogue_schedule,
+                               epilogue_tile, alignment_a, alignment_b, alignment_c, alignment_d, problem, fmt_,
+                               toml), nl=False)
