@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cutedump.collective.config import Config
+from cutedump.collective import sm90 as R
 
 
 @dataclass
@@ -19,16 +20,14 @@ class Answer:
 
 
 def _expr(text: str) -> str:
-    from cutedump.expr import evaluate_to_string
+    from cutedump.expr import evaluate_to_string  # start-up: the expression engine only when an answer is built
     return evaluate_to_string(text)
 
 
 def build(cfg: Config) -> Answer:
     if cfg.arch != "sm90":
-        from cutedump.collective.sm90 import NotModelled
-        raise NotModelled(f"the {cfg.arch.upper()} builders are not modelled yet (SM90 is)")
-    from cutedump.collective import sm90 as R
-    from cutedump.atoms import make_tiled_mma
+        raise R.NotModelled(f"the {cfg.arch.upper()} builders are not modelled yet (SM90 is)")
+    from cutedump.atoms import make_tiled_mma  # start-up: the MMA catalogs only when an answer is built
     epi = R.epilogue(cfg)                          # CUTLASS builds the epilogue first (its size is the carveout)
     carve = cfg.carveout if cfg.carveout is not None else epi.shared_storage_bytes
     ml = R.mainloop(cfg, carve)

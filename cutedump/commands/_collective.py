@@ -5,11 +5,14 @@ click command (collective_cmd.py) and the fast entry path (entry._TABLE) both ca
 """
 from __future__ import annotations
 
+from cutedump.collective import config as C
+from cutedump.collective.build import build
+from cutedump.collective.sm90 import Refused
+from cutedump.errors import CuteDumpError
+
 
 def parse(arch, a, b, c, d, acc, tile, cluster, stages, carveout, schedule, epilogue_schedule, epilogue_tile,
           alignment_a, alignment_b, alignment_c, alignment_d):
-    from cutedump.collective import config as C
-    from cutedump.errors import CuteDumpError
     arch = (arch or "").strip().lower()
     if arch not in ("sm90", "sm100"):
         raise CuteDumpError(f"--arch: {arch!r} is not sm90 or sm100")
@@ -37,8 +40,7 @@ def parse(arch, a, b, c, d, acc, tile, cluster, stages, carveout, schedule, epil
 
 
 def _problem(text):
-    from cutedump.collective.config import ints
-    v = ints(text, (3, 4), "--problem")
+    v = C.ints(text, (3, 4), "--problem")
     return tuple(v) + (1,) * (4 - len(v))
 
 
@@ -46,9 +48,6 @@ def collective_text(arch="sm90", a=None, b=None, c=None, d=None, acc="float", ti
                     stages="auto", carveout="auto", schedule="auto", epilogue_schedule="auto", epilogue_tile="auto",
                     alignment_a=None, alignment_b=None, alignment_c=None, alignment_d=None, problem=None,
                     fmt_="text", toml=False) -> str:
-    from cutedump.collective.build import build
-    from cutedump.collective.sm90 import Refused
-    from cutedump.errors import CuteDumpError
     cfg = parse(arch, a, b, c, d, acc, tile, cluster, stages, carveout, schedule, epilogue_schedule, epilogue_tile,
                 alignment_a, alignment_b, alignment_c, alignment_d)
     prob = _problem(problem) if problem else None
@@ -59,10 +58,10 @@ def collective_text(arch="sm90", a=None, b=None, c=None, d=None, acc="float", ti
         raise CuteDumpError(f"CUTLASS refuses this collective: static_assert \"{e.cutlass_message.strip()}\" "
                             f"({e.rule})") from None
     if toml:
-        from cutedump.collective.toml_out import kernel_toml
+        from cutedump.collective.toml_out import kernel_toml  # start-up: only for --toml
         return kernel_toml(cfg, ans, prob)
     if fmt_ == "json":
-        from cutedump._json import dumps
+        from cutedump._json import dumps  # start-up: only for --format json
         return dumps(ans.fields) + "\n"
     return _text(cfg, ans, prob)
 
@@ -121,7 +120,7 @@ def _text(cfg, ans, prob) -> str:
 
 def _tma_lines(cfg, ans, prob) -> list:
     """The TMA tensor maps of A and B for --problem: cutedump's make_tma_copy engine (the tma command's)."""
-    from cutedump.commands._tma import tma_text
+    from cutedump.commands._tma import tma_text  # start-up: the TMA engine only for --problem
     M, N, K, _L = prob
     m, n, k = cfg.tile
     st = ans.mainloop.stages.value

@@ -51,7 +51,7 @@ CUTLASS refuses (a static_assert), one error line quotes its message.
 def collective_cmd(arch, a, b, c, d, acc, tile, cluster, stages, carveout, schedule, epilogue_schedule,
                    epilogue_tile, alignment_a, alignment_b, alignment_c, alignment_d, problem, fmt_, toml):
     """What CUTLASS's GEMM CollectiveBuilder chooses (SM90), and why."""
-    from cutedump.commands._collective import collective_text
+    from cutedump.commands._collective import collective_text  # start-up: the builders' rules only when run
     click.echo(collective_text(arch, a, b, c, d, acc, tile, cluster, stages, carveout, schedule, epilogue_schedule,
                                epilogue_tile, alignment_a, alignment_b, alignment_c, alignment_d, problem, fmt_,
                                toml), nl=False)

@@ -23,7 +23,7 @@ _CPP_TYPE = {"half_t": "cutlass::half_t", "bfloat16_t": "cutlass::bfloat16_t", "
 
 
 def _shape(vals) -> str:
-    return "Shape<" + ",".join(f"_{v}" for v in vals) + ">"
+    return "Shape<" + ",".join(f"Int<{v}>" for v in vals) + ">"   # Int<100>: CuTe names only some _N
 
 
 def cpp_body(cfg: Config) -> str:
@@ -140,24 +140,109 @@ def refusals(configs: list[Config]) -> list[str]:
         f.write_text(src)
         r = run_within(["g++", "-std=c++17", "-O0", "-w", *FLAGS, *[f"-I{x}" for x in include_dirs()],
                         "-fsyntax-only", str(f)], records.remaining())
-        # each failed static_assert is followed by "required from here" lines naming the case's own line
+        (d / "stderr.txt").write_text(r.stderr)
+        # g++ names the case's own line ("required from here", "In function 'void case_N()'") before the
+        # static_assert it leads to: each static assertion belongs to the case named last
         found: dict[int, str] = {}
-        pending: list[str] = []
+        current = None
         pat = re.compile(re.escape(str(f)) + r":(\d+):")
         for line in r.stderr.splitlines():
             m = _STATIC.search(line) if " error: " in line else None
-            if m:
-                pending.append((m.group(1) or "static assertion failed").strip())
+            if m and current is not None:
+                if found.get(current, "error").startswith("error"):
+                    found[current] = (m.group(1) or "static assertion failed").strip()
                 continue
-            if pending:
-                for mm in pat.finditer(line):
-                    k = bisect.bisect_right(starts, int(mm.group(1))) - 1
-                    if k >= 0 and "required from here" in line:
-                        found.setdefault(k, pending[0])
-                        pending = []
-                        break
+            mm = pat.search(line)
+            if mm and " error: " in line:   # an error in the case's own body (not a static_assert)
+                k = bisect.bisect_right(starts, int(mm.group(1))) - 1
+                if k >= 0:
+                    found.setdefault(k, "error: " + line.split(" error: ", 1)[1].strip())
+            if mm and ("required from here" in line or " error: " in line):
+                k = bisect.bisect_right(starts, int(mm.group(1))) - 1
+                if k >= 0:
+                    current = k
         return "".join(found.get(i, "compiles") + "\n" for i in range(len(configs)))
 
     key = "collective-err-" + hashlib.sha256(("-fsyntax-only\0" + "\0".join(FLAGS) + src).encode()).hexdigest()[:24]
     return records.answer(key, compile_check, what=f"CUTLASS's refusals of {len(configs)} collectives",
                           ncases=len(configs)).splitlines()
+
+
+# ------------------------------------------------------------------------------------------- configurations
+
+_PAIRS = [  # (A, B, accumulator, K-major only)
+    ("half_t", "half_t", "float", False), ("bfloat16_t", "bfloat16_t", "float", False),
+    ("half_t", "half_t", "half_t", False), ("tfloat32_t", "tfloat32_t", "float", True),
+    ("float", "float", "float", True),
+    ("float_e4m3_t", "float_e4m3_t", "float", True), ("float_e4m3_t", "float_e5m2_t", "float", True),
+    ("float_e5m2_t", "float_e4m3_t", "float", True), ("float_e5m2_t", "float_e5m2_t", "half_t", True),
+    ("int8_t", "int8_t", "int32_t", True), ("uint8_t", "int8_t", "int32_t", True),
+]
+_SCHEDULES = ["KernelScheduleAuto", "KernelScheduleAuto", "KernelTmaWarpSpecialized",
+              "KernelTmaWarpSpecializedPingpong", "KernelTmaWarpSpecializedCooperative"]
+_FAST = ["KernelTmaWarpSpecializedFP8FastAccum", "KernelTmaWarpSpecializedPingpongFP8FastAccum",
+         "KernelTmaWarpSpecializedCooperativeFP8FastAccum"]
+
+
+def sm90_configs(n: int, seed: int) -> list[Config]:
+    """``n`` SM90 configurations drawn broadly: every type pair, both majors where CUTLASS's SS builder takes them,
+    tiles 64..256, clusters 1..4 per mode, explicit/Auto schedules and stages, carveouts, TMA and no-smem
+    epilogues with and without a source, both C/D majors, explicit epilogue tiles."""
+    import random
+    from cutedump.collective.config import Operand
+    rng = random.Random(seed)
+    out = []
+    while len(out) < n:
+        a, b, acc, konly = rng.choice(_PAIRS)
+        la = "RowMajor" if konly or rng.random() < 0.5 else "ColumnMajor"
+        lb = "ColumnMajor" if konly or rng.random() < 0.5 else "RowMajor"
+        kstep = {16: 16, 32: 8, 8: 32}[8 if "8" in a[-4:] or a in ("int8_t", "uint8_t") else
+                                       (32 if a in ("tfloat32_t", "float") else 16)]
+        m = rng.choice([64, 128, 128, 256])
+        nn = rng.choice([64, 96, 128, 128, 192, 256, 80, 112, 160])
+        k = kstep * rng.choice([2, 4, 4, 8]) if kstep < 32 else rng.choice([64, 128, 128, 256])
+        k = min(k, 256)
+        cl = (rng.choice([1, 1, 2, 4]), rng.choice([1, 1, 2, 4]), 1)
+        sched = rng.choice(_SCHEDULES + (_FAST if a.startswith("float_e") else []))
+        esched = rng.choice(["EpilogueScheduleAuto", "TmaWarpSpecialized", "TmaWarpSpecializedCooperative",
+                             "NoSmemWarpSpecialized"])
+        d = rng.choice(["half_t", "bfloat16_t", "float"] + (["int32_t"] if acc == "int32_t" else []))
+        c = rng.choice(["void", d, "float" if d != "float" else "half_t"])
+        if acc == "int32_t" and c not in ("void", "int32_t"):
+            c = "int32_t"
+        cfg = Config("sm90", Operand(a, la), Operand(b, lb), Operand(c, rng.choice(["RowMajor", "ColumnMajor"])),
+                     Operand(d, rng.choice(["RowMajor", "RowMajor", "ColumnMajor"])), acc, (m, nn, k), cl,
+                     stages=rng.choice([None, None, None, 2, 3, 4]),
+                     carveout=rng.choice([None, None, None, 0, 16384, 32768]),
+                     schedule=sched, epilogue_schedule=esched,
+                     epilogue_tile=(rng.choice([(64, 32), (128, 32), (64, 64), (128, 64), (64, 16)])
+                                    if esched.startswith("Tma") and rng.random() < 0.25 else None))
+        out.append(cfg)
+    return out
+
+
+def sm90_refused() -> list[Config]:
+    """Configurations CUTLASS refuses, one rule each (the builders', the selectors', the collectives')."""
+    from dataclasses import replace
+    from cutedump.collective.config import Operand
+    h = Config("sm90", Operand("half_t", "RowMajor"), Operand("half_t", "ColumnMajor"), Operand("void", "RowMajor"),
+               Operand("half_t", "RowMajor"), "float", (128, 128, 64))
+    f8 = replace(h, a=Operand("float_e4m3_t", "RowMajor"), b=Operand("float_e4m3_t", "ColumnMajor"), tile=(128, 128, 128))
+    return [
+        replace(h, tile=(96, 128, 64)),                                                # Tile_M % 64
+        replace(h, tile=(192, 100, 64), schedule="KernelTmaWarpSpecialized"),          # Tile_N % 8
+        replace(h, tile=(128, 128, 40)),                                               # Tile_K % 16
+        replace(f8, tile=(128, 128, 48)),                                              # fp8 Tile_K % 32
+        replace(h, acc="half_t", a=Operand("bfloat16_t", "RowMajor"), b=Operand("bfloat16_t", "ColumnMajor")),
+        replace(h, acc="float", a=Operand("int8_t", "RowMajor"), b=Operand("int8_t", "ColumnMajor")),
+        replace(f8, a=Operand("float_e4m3_t", "ColumnMajor"), schedule="KernelTmaWarpSpecializedFP8FastAccum"),
+        replace(h, schedule="KernelTmaWarpSpecializedCooperativeFP8FastAccum"),
+        replace(h, schedule="KernelTmaWarpSpecializedCooperative", align=(4, 0, 0, 0)),
+        replace(h, stages=1),
+        replace(f8, stages=1),
+        replace(h, epilogue_schedule="TmaWarpSpecialized", epilogue_tile=(128, 32)),
+        replace(h, epilogue_schedule="TmaWarpSpecializedCooperative", epilogue_tile=(128, 24)),
+        replace(h, epilogue_schedule="TmaWarpSpecialized", align=(0, 0, 0, 4)),
+        replace(h, tile=(256, 256, 128), carveout=180000),
+        replace(h, tile=(128, 128, 64), c=Operand("float", "RowMajor"), carveout=200000),
+    ]

@@ -1,0 +1,138 @@
+"""``cutedump collective`` against CUTLASS 4.2's own CollectiveBuilders (host-only g++, recorded answers).
+
+Generated SM90 configurations (every type pair the SS builder takes, both majors, tiles 64..256, clusters 1..4 per
+mode, explicit/Auto schedules and stages, carveouts, TMA and no-smem epilogues, with and without a source) are
+compared field by field with what CUTLASS's builders instantiate (tests/oracle/gen_collective.py); configurations
+CUTLASS refuses must be refused with CUTLASS's static_assert message. A cheap sample runs by default, the rest
+under ``-m slow``. The command's words are read back and compared with its JSON fields.
+"""
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+
+import pytest
+
+from cutedump.collective.build import build
+from cutedump.collective.sm90 import NotModelled, Refused
+from tests.oracle import gen_collective as G
+from tests.oracle.cute import unavailable_reason
+
+oracle = pytest.mark.skipif(unavailable_reason() is not None, reason=str(unavailable_reason()))
+
+CHUNK = 24
+
+
+def _split(configs):
+    ok, refused = [], []
+    for c in configs:
+        try:
+            build(c)
+            ok.append(c)
+        except Refused:
+            refused.append(c)
+        except NotModelled:
+            pass
+    return ok, refused
+
+
+def _diff(cfg, theirs: dict, ours: dict, path="") -> list[str]:
+    bad = []
+    for k in sorted(set(theirs) | set(ours)):
+        a, b = theirs.get(k), ours.get(k)
+        if isinstance(a, dict) and isinstance(b, dict):
+            bad += _diff(cfg, a, b, f"{path}{k}.")
+        elif a != b:
+            bad.append(f"{cfg}: {path}{k}: CUTLASS {str(a)[:200]!r} / ours {str(b)[:200]!r}")
+    return bad
+
+
+def _agree(configs):
+    ok, _ = _split(configs)
+    assert len(ok) >= len(configs) * 3 // 4, "the generator should mostly draw configurations CUTLASS builds"
+    bad = []
+    for cfg, theirs in zip(ok, G.ask(ok, CHUNK)):
+        bad += _diff(cfg, theirs, build(cfg).fields)
+    assert not bad, "\n".join(bad[:10])
+    return ok
+
+
+@oracle
+def test_sm90_sample_agrees_with_cutlass_field_by_field():
+    ok = _agree(G.sm90_configs(24, 1))
+    # the sample covers both epilogue kinds and both TMA ops
+    kinds = {build(c).fields["epilogue"]["dispatch_policy"]["name"] for c in ok}
+    assert kinds == {"EpilogueDefault", "Sm90TmaWarpSpecialized"}
+
+
+@oracle
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(2, 10))
+def test_sm90_generated_configurations_agree_with_cutlass(seed):
+    _agree(G.sm90_configs(CHUNK, seed))
+
+
+@oracle
+def test_refused_configurations_quote_cutlass():
+    cases = G.sm90_refused()
+    got = G.refusals(cases)
+    bad = []
+    for cfg, theirs in zip(cases, got):
+        try:
+            build(cfg)
+            ours = "compiles"
+        except Refused as e:
+            ours = e.cutlass_message.strip()
+        if ours != theirs.strip():
+            bad.append(f"{cfg}: CUTLASS {theirs!r} / ours {ours!r}")
+    assert not bad, "\n".join(bad)
+    assert "compiles" not in got
+
+
+# ------------------------------------------------------------------------------------------------ the command
+
+def run(*args):
+    return subprocess.run([sys.executable, "-m", "cutedump", "collective", *args], capture_output=True, text=True)
+
+
+BASE = ("--arch", "sm90", "--a", "half_t:RowMajor", "--b", "half_t:ColumnMajor", "--c", "float:RowMajor",
+        "--d", "half_t:RowMajor", "--acc", "float", "--tile", "128,128,64", "--cluster", "2,1,1")
+
+
+def test_json_is_the_engines_answer_and_the_words_follow_it():
+    r = run(*BASE, "--epilogue-schedule", "TmaWarpSpecializedCooperative", "--format", "json")
+    assert r.returncode == 0, r.stderr
+    j = json.loads(r.stdout)
+    t = run(*BASE, "--epilogue-schedule", "TmaWarpSpecializedCooperative")
+    assert t.returncode == 0 and t.stderr == ""
+    text = t.stdout
+    m = j["mainloop"]
+    st = m["dispatch_policy"]["stages"]
+    # the stage arithmetic the why line shows gives the stage count the JSON has
+    w = re.search(r"\((\d+) capacity - (\d+) carveout\) / \(\d+ A\+B bytes \+ \d+ pipeline bytes per stage = (\d+)\)"
+                  r" = (\d+)", text)
+    cap, carve, per, n = map(int, w.groups())
+    assert (cap - carve) // per == n == st
+    assert carve == -(-j["epilogue"]["shared_storage_bytes"] // 128) * 128   # the epilogue's size, rounded to 128
+    assert f"TMA B            {m['gmem_tiled_copy_b']}" in text and m["gmem_tiled_copy_b"] == "SM90_TMA_LOAD_MULTICAST"
+    assert "along cluster mode M" in text
+    assert m["tiled_mma"] in text and m["smem_layout_a"] in text
+    assert j["epilogue"]["epilogue_tile"] in text
+
+
+def test_refusal_is_one_error_line_with_cutlass_message():
+    r = run(*BASE[:-4], "--tile", "96,128,64")
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr.count("\n") == 1 and r.stderr.startswith("error: ")
+    assert "Tile_M must be a multiple of 64." in r.stderr
+
+
+@pytest.mark.parametrize("args", [("--tile", "128,128"), ("--a", "half_t:Diagonal"), ("--a", "quarter_t"),
+                                  ("--cluster", "0,1,1"), ("--schedule", "KernelFoo"), ("--stages", "x")])
+def test_bad_input_is_one_error_line(args):
+    base = dict(zip(BASE[::2], BASE[1::2]))
+    base[args[0]] = args[1]
+    r = run(*[x for kv in base.items() for x in kv])
+    assert r.returncode == 2 and r.stdout == "" and r.stderr.count("\n") == 1 and r.stderr.startswith("error: ")
