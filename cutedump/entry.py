@@ -157,6 +157,16 @@ _TABLE = {
         "--tiled-copy": ("tiled_copy", "flag", False), "--lower-corner": ("lower_corner", "str", None),
         "--upper-corner": ("upper_corner", "str", None), "--traversal-stride": ("traversal_stride", "str", None),
         "--format": _FMT}),
+    "collective": ("cutedump.commands._collective:collective_text", (), {
+        "--arch": ("arch", ("sm90", "sm100"), "sm90"), "--a": ("a", "str", None), "--b": ("b", "str", None),
+        "--c": ("c", "str", None), "--d": ("d", "str", None), "--acc": ("acc", "str", "float"),
+        "--tile": ("tile", "str", None), "--cluster": ("cluster", "str", "1,1,1"),
+        "--stages": ("stages", "str", "auto"), "--carveout": ("carveout", "str", "auto"),
+        "--schedule": ("schedule", "str", "auto"), "--epilogue-schedule": ("epilogue_schedule", "str", "auto"),
+        "--epilogue-tile": ("epilogue_tile", "str", "auto"), "--alignment-a": ("alignment_a", "int", None),
+        "--alignment-b": ("alignment_b", "int", None), "--alignment-c": ("alignment_c", "int", None),
+        "--alignment-d": ("alignment_d", "int", None), "--problem": ("problem", "str", None), "--format": _FMT,
+        "--toml": ("toml", "flag", False)}),
     "atoms": ("cutedump.commands._atoms:atoms_text", ("pattern?",), {"--format": _FMT},
               {"mma_pat": None, "copy_pat": None}),
     "tiled-copy-c": ("tiled_copy_c_text", (), {
