@@ -101,13 +101,15 @@ BASE = ("--arch", "sm90", "--a", "half_t:RowMajor", "--b", "half_t:ColumnMajor",
         "--d", "half_t:RowMajor", "--acc", "float", "--tile", "128,128,64", "--cluster", "2,1,1")
 
 
+def _answer(*args, **kw):
+    from cutedump.commands._collective import collective_text
+    opts = {k.lstrip("-").replace("-", "_"): v for k, v in zip(args[::2], args[1::2])}
+    return collective_text(**opts, **kw)
+
+
 def test_json_is_the_engines_answer_and_the_words_follow_it():
-    r = run(*BASE, "--epilogue-schedule", "TmaWarpSpecializedCooperative", "--format", "json")
-    assert r.returncode == 0, r.stderr
-    j = json.loads(r.stdout)
-    t = run(*BASE, "--epilogue-schedule", "TmaWarpSpecializedCooperative")
-    assert t.returncode == 0 and t.stderr == ""
-    text = t.stdout
+    j = json.loads(_answer(*BASE, "--epilogue-schedule", "TmaWarpSpecializedCooperative", fmt_="json"))
+    text = _answer(*BASE, "--epilogue-schedule", "TmaWarpSpecializedCooperative")
     m = j["mainloop"]
     st = m["dispatch_policy"]["stages"]
     # the stage arithmetic the why line shows gives the stage count the JSON has
@@ -132,7 +134,26 @@ def test_refusal_is_one_error_line_with_cutlass_message():
 @pytest.mark.parametrize("args", [("--tile", "128,128"), ("--a", "half_t:Diagonal"), ("--a", "quarter_t"),
                                   ("--cluster", "0,1,1"), ("--schedule", "KernelFoo"), ("--stages", "x")])
 def test_bad_input_is_one_error_line(args):
+    from cutedump.errors import CuteDumpError
     base = dict(zip(BASE[::2], BASE[1::2]))
     base[args[0]] = args[1]
-    r = run(*[x for kv in base.items() for x in kv])
-    assert r.returncode == 2 and r.stdout == "" and r.stderr.count("\n") == 1 and r.stderr.startswith("error: ")
+    with pytest.raises(CuteDumpError) as e:
+        _answer(*[x for kv in base.items() for x in kv])
+    assert "\n" not in e.value.render() and args[0] in e.value.render()
+
+
+def test_toml_is_a_kernel_description_that_dumps(tmp_path):
+    from click.testing import CliRunner
+    from cutedump.cli import main
+    args = ("--a", "half_t", "--b", "half_t:MN", "--d", "half_t", "--tile", "128,128,64", "--cluster", "2,2,1")
+    toml = _answer(*args, toml=True)
+    j = json.loads(_answer(*args, fmt_="json"))["mainloop"]
+    f = tmp_path / "c.toml"
+    f.write_text(toml)
+    r = CliRunner().invoke(main, ["kernel", str(f), "--lang", "en"])
+    assert r.exit_code == 0, r.output
+    # the kernel dump prints the collective's own smem layouts, TiledMMA and TMA ops
+    assert f"sA_layout: {j['smem_layout_a']}" in r.output and f"sB_layout: {j['smem_layout_b']}" in r.output
+    assert j["tiled_mma"] in r.output
+    assert j["gmem_tiled_copy_a"] == j["gmem_tiled_copy_b"] == "SM90_TMA_LOAD_MULTICAST"
+    assert "SM90_TMA_LOAD_MULTICAST" in r.output

@@ -125,7 +125,7 @@ def resolve_schedule(cfg: Config) -> Choice:
     """KernelScheduleAuto (sm90_gmma_builder.inl:1014): TMA-aligned operands take the persistent TMA schedules,
     Pingpong for a 64-row tile, else Cooperative (toolkit >= 12.1)."""
     if cfg.schedule != "KernelScheduleAuto":
-        return Choice(cfg.schedule, f"{GB}:162", f"schedule {cfg.schedule} as given")
+        return Choice(cfg.schedule, f"{GB}:202", f"schedule {cfg.schedule} as given")
     if not _is_aligned(cfg):
         raise NotModelled("KernelScheduleAuto with operands not 16-byte aligned resolves to "
                           "KernelCpAsyncWarpSpecialized (cp.async mainloop), which cutedump does not model")
@@ -214,7 +214,7 @@ def stage_count(cfg: Config, a: str, b: str, carveout: int) -> tuple[Choice, int
     raw = _bits_to_bytes(ELEMENT_BITS[a] * m * k) + _bits_to_bytes(ELEMENT_BITS[b] * n * k)
     per = _round_up(raw, 128) + PIPELINE_BYTES_PER_STAGE
     if cfg.stages is not None:
-        return Choice(cfg.stages, f"{GB}:62", f"StageCount<{cfg.stages}> as given"), per
+        return Choice(cfg.stages, f"{GB}:57", f"StageCount<{cfg.stages}> as given"), per
     cap = SMEM_CAPACITY // 128 * 128
     carve = _round_up(carveout, 128)
     s = (cap - carve) // per
@@ -230,9 +230,9 @@ def mainloop(cfg: Config, carveout: int) -> Mainloop:
     s = sched.value
     if s in FAST_ACCUM:
         if not _is_aligned(cfg):
-            raise Refused("Not meet TMA alignment requirement yet\n", f"{GB}:543")
+            raise Refused("Not meet TMA alignment requirement yet\n", f"{GB}:542")
         if not (cfg.a.element in FP8 and cfg.b.element in FP8):
-            raise Refused("Only FP8 datatypes are compatible with these kernel schedules\n", f"{GB}:545")
+            raise Refused("Only FP8 datatypes are compatible with these kernel schedules\n", f"{GB}:544")
         if use_rmem_a(cfg):
             raise Refused("Not supported for fp8 non-TN warp specialized kernels yet\n", f"{GB}:547")
         coop = FAST_ACCUM[s]
@@ -263,7 +263,7 @@ def mainloop(cfg: Config, carveout: int) -> Mainloop:
     coll = "cutlass/gemm/collective/sm90_mma_tma_gmma_ss_warpspecialized" + ("_fp8" if name.endswith("FP8") else "")
     if stages.value < 2:
         raise Refused("Specialization requires Stages set to value " + ("1" if name.endswith("FP8") else "2")
-                      + " or more.", f"{coll}.hpp:137")
+                      + " or more.", f"{coll}.hpp:{139 if name.endswith('FP8') else 137}")
     m, n, k = cfg.tile
     st = stages.value
     ab = _bits_to_bytes(ELEMENT_BITS[ea] * m * k * st) + _bits_to_bytes(ELEMENT_BITS[eb] * n * k * st)
@@ -316,10 +316,10 @@ def epilogue_tile(cfg: Config, coop: bool) -> Choice:
     if cfg.epilogue_tile is not None:
         em, en = cfg.epilogue_tile
         if not ((em == 64 and not coop) or (em == 128 and coop)):
-            raise Refused("Unsupported tile shape", f"{EB}:149")
+            raise Refused("Unsupported tile shape", f"{EB}:161")
         if en % 16:
-            raise Refused("Unsupported tile shape", f"{EB}:151")
-        return Choice((em, en), f"{EB}:145", f"epilogue tile ({em},{en}) as given")
+            raise Refused("Unsupported tile shape", f"{EB}:162")
+        return Choice((em, en), f"{EB}:154", f"epilogue tile ({em},{en}) as given")
     if coop:
         em, en = min(128, m), gcd(min(32, n), n)
         why = f"EpilogueTileAuto, cooperative: (min(128, {m}), gcd(min(32, {n}), {n})) = ({em},{en})"
@@ -355,7 +355,7 @@ def epilogue(cfg: Config, kernel_schedule: str | None = None) -> Epilogue:
     if s not in ("TmaWarpSpecialized", "TmaWarpSpecializedCooperative"):
         raise NotModelled(f"the SM90 epilogue schedule {s} is not modelled")
     coop = s == "TmaWarpSpecializedCooperative"
-    ch = Choice(s, f"{EB}:520", f"{s} as given")
+    ch = Choice(s, f"{EB}:553", f"{s} as given")
     c_void = cfg.c.element == "void"
     for op, which in ((cfg.c, "c"), (cfg.d, "d")):
         if op.element != "void" and (op.bits * cfg.alignment(which)) % 128:
@@ -363,6 +363,9 @@ def epilogue(cfg: Config, kernel_schedule: str | None = None) -> Epilogue:
     tile = epilogue_tile(cfg, coop)
     em, en = tile.value
     m, n, _ = cfg.tile
+    for cta, e in ((m, em), (n, en)):   # shape_div(take<0,2>(TileShape), EpilogueTile) in the dispatch policy
+        if cta % e and e % cta:
+            raise Refused("Divisibility Condition", "cute/int_tuple.hpp:408")
     epi_tiles = (m // em) * (n // en)   # size(shape_div(take<0,2>(TileShape), EpilogueTile))
     bits_c = 0 if c_void else cfg.c.bits
     bits_d = cfg.d.bits
@@ -378,6 +381,10 @@ def epilogue(cfg: Config, kernel_schedule: str | None = None) -> Epilogue:
     c_m, d_m = lay_c == "ColumnMajor", cfg.d.layout == "ColumnMajor"
     atom_c = smem_selector("MN" if c_m else "K", el_c, em, en, f"{EB}:91")
     atom_d = smem_selector("MN" if d_m else "K", cfg.d.element, em, en, f"{EB}:91")
+    for cta, e, mode in ((m, em, "M"), (n, en, "N")):   # the CollectiveEpilogue's own checks
+        if cta % e:
+            raise Refused(f"EPI_TILE_{mode} must divide CTA_{mode}",
+                          f"cutlass/epilogue/collective/sm90_epilogue_tma_warpspecialized.hpp:{129 if mode == 'M' else 130}")
     r2s = store_op(bits_d, d_m, en)
     s2r_store = store_op(ELEMENT_BITS[el_c], c_m, en)
     s2r = LOAD_FOR_STORE.get(s2r_store, "AutoVectorizingCopyWithAssumedAlignment")

@@ -243,6 +243,10 @@ def sm90_refused() -> list[Config]:
         replace(h, epilogue_schedule="TmaWarpSpecialized", epilogue_tile=(128, 32)),
         replace(h, epilogue_schedule="TmaWarpSpecializedCooperative", epilogue_tile=(128, 24)),
         replace(h, epilogue_schedule="TmaWarpSpecialized", align=(0, 0, 0, 4)),
+        replace(h, epilogue_schedule="TmaWarpSpecialized", epilogue_tile=(64, 48)),     # shape_div
+        replace(h, epilogue_schedule="TmaWarpSpecialized", epilogue_tile=(64, 256)),    # EPI_TILE_N
+        replace(h, tile=(64, 128, 64), epilogue_schedule="TmaWarpSpecializedCooperative",
+                epilogue_tile=(128, 32)),                                                # EPI_TILE_M
         replace(h, tile=(256, 256, 128), carveout=180000),
         replace(h, tile=(128, 128, 64), c=Operand("float", "RowMajor"), carveout=200000),
     ]
