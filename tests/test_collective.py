@@ -74,9 +74,7 @@ def test_sm90_generated_configurations_agree_with_cutlass(seed):
     _agree(G.sm90_configs(CHUNK, seed))
 
 
-@oracle
-def test_refused_configurations_quote_cutlass():
-    cases = G.sm90_refused()
+def _refusals_agree(cases):
     got = G.refusals(cases)
     bad = []
     for cfg, theirs in zip(cases, got):
@@ -89,6 +87,19 @@ def test_refused_configurations_quote_cutlass():
             bad.append(f"{cfg}: CUTLASS {theirs!r} / ours {ours!r}")
     assert not bad, "\n".join(bad)
     assert "compiles" not in got
+
+
+@oracle
+def test_refused_configurations_quote_cutlass():
+    _refusals_agree(G.sm90_refused())
+
+
+@oracle
+@pytest.mark.slow
+def test_generated_refusals_quote_cutlass():
+    refused = [c for seed in range(2, 30) for c in _split(G.sm90_configs(CHUNK, seed))[1]]
+    assert len(refused) >= 10
+    _refusals_agree(refused)
 
 
 # ------------------------------------------------------------------------------------------------ the command
