@@ -25,8 +25,8 @@ def _expr(text: str) -> str:
 
 
 def build(cfg: Config) -> Answer:
-    if cfg.arch != "sm90":
-        raise R.NotModelled(f"the {cfg.arch.upper()} builders are not modelled yet (SM90 is)")
+    if cfg.arch == "sm100":
+        return _build_sm100(cfg)
     from cutedump.atoms import make_tiled_mma  # start-up: the MMA catalogs only when an answer is built
     epi = R.epilogue(cfg)                          # CUTLASS builds the epilogue first (its size is the carveout)
     carve = cfg.carveout if cfg.carveout is not None else epi.shared_storage_bytes
@@ -67,4 +67,42 @@ def build(cfg: Config) -> Answer:
     if epi.tile is not None:
         why += [("epilogue tile", epi.tile), ("epilogue stages", epi.stages_c),
                 ("epilogue smem atom C", epi.atom_c), ("epilogue smem atom D", epi.atom_d)]
+    return Answer({"mainloop": main, "epilogue": ep}, why, ml, epi)
+
+
+def _build_sm100(cfg: Config) -> Answer:
+    from cutedump.collective import sm100 as S
+    epi = S.epilogue(cfg)                          # CUTLASS builds the epilogue first (its size is the carveout)
+    carve = cfg.carveout if cfg.carveout is not None else epi.shared_storage_bytes
+    ml = S.mainloop(cfg, carve)
+    st = ml.stages.value
+    main = {
+        "dispatch_policy": {"name": ml.dispatch_policy.value, "stages": st,
+                            "cluster_shape": "(" + ",".join(f"_{c}" for c in cfg.cluster) + ")",
+                            "schedule": ml.schedule.value},
+        "tiled_mma": str(ml.tiled).rstrip("\n"),
+        "smem_layout_atom_a": _expr(ml.smem_atom_a.value + "{}"),
+        "smem_layout_atom_b": _expr(ml.smem_atom_b.value + "{}"),
+        "smem_layout_a": _expr(S.smem_layout_expr(ml.smem_atom_a.value, ml.shape_a, st, ml.major_a == "MN")),
+        "smem_layout_b": _expr(S.smem_layout_expr(ml.smem_atom_b.value, ml.shape_b, st, ml.major_b == "MN")),
+        "gmem_tiled_copy_a": ml.copy_a.value,
+        "gmem_tiled_copy_b": ml.copy_b.value,
+        "shared_storage_bytes": ml.shared_storage_bytes,
+    }
+    em, en = epi.tile.value
+    ep = {
+        "dispatch_policy": {"name": epi.name, "stages_c": epi.stages_c.value, "stages_d": epi.stages_d},
+        "epilogue_tile": epi.tile_print,
+        "smem_layout_atom_c": _expr(epi.atom_c.value + "{}"),
+        "smem_layout_c": _expr(S.epi_layout_expr(epi.atom_c.value, em, en, epi.stages_c.value, epi.stride_c,
+                                                 epi.c_m_major)),
+        "smem_layout_d": _expr(S.epi_layout_expr(epi.atom_d.value, em, en, epi.stages_d_layout, epi.stride_d,
+                                                 epi.d_m_major)),
+        "copy_ops": dict(epi.copy_ops),
+        "shared_storage_bytes": epi.shared_storage_bytes,
+    }
+    why = [("schedule", ml.schedule), ("MMA atom", ml.mma_op), ("smem atom A", ml.smem_atom_a),
+           ("smem atom B", ml.smem_atom_b), ("stages", ml.stages), ("TMA A", ml.copy_a), ("TMA B", ml.copy_b),
+           ("epilogue schedule", epi.schedule), ("epilogue tile", epi.tile), ("epilogue stages", epi.stages_c),
+           ("epilogue smem atom C", epi.atom_c), ("epilogue smem atom D", epi.atom_d)]
     return Answer({"mainloop": main, "epilogue": ep}, why, ml, epi)
