@@ -90,6 +90,25 @@ def _refusals_agree(cases):
 
 
 @oracle
+def test_sm100_sample_agrees_with_cutlass_field_by_field():
+    ok = _agree(G.sm100_configs(CHUNK, 1))
+    ops = {build(c).fields["mainloop"]["gmem_tiled_copy_a"] for c in ok}
+    assert "SM90_TMA_LOAD" in ops and any(o.startswith("SM100_TMA_2SM") for o in ops)
+
+
+@oracle
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(2, 8))
+def test_sm100_generated_configurations_agree_with_cutlass(seed):
+    _agree(G.sm100_configs(CHUNK, seed))
+
+
+@oracle
+def test_sm100_refused_configurations_quote_cutlass():
+    _refusals_agree(G.sm100_refused())
+
+
+@oracle
 def test_refused_configurations_quote_cutlass():
     _refusals_agree(G.sm90_refused())
 
@@ -98,6 +117,7 @@ def test_refused_configurations_quote_cutlass():
 @pytest.mark.slow
 def test_generated_refusals_quote_cutlass():
     refused = [c for seed in range(2, 30) for c in _split(G.sm90_configs(CHUNK, seed))[1]]
+    refused += [c for seed in range(2, 16) for c in _split(G.sm100_configs(CHUNK, seed))[1]]
     assert len(refused) >= 10
     _refusals_agree(refused)
 

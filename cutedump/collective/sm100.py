@@ -17,12 +17,12 @@ SMEM_CAPACITY = 232448
 #: sizeof(PipelineTmaUmmaAsync<1>::SharedStorage): a full and an empty barrier per stage
 PIPELINE_BYTES_PER_STAGE = 16
 #: Sm100DenseGemmTmaUmmaCarveout<Cluster, AccStages, 2, CLCResponseSize=16, false>::KernelSmemCarveout
-#: (sm100_pipeline_carveout.inl:41), measured with CUTLASS's own types for 1..4 accumulator stages:
+#: (sm100_pipeline_carveout.inl:65), measured with CUTLASS's own types for 1..4 accumulator stages:
 #: 16 bytes per accumulator stage + 128 (CLC pipeline 32, load-order barrier 16, TMEM dealloc barrier 8,
 #: CLC throttle pipeline 32, 2 CLC responses 32, 2 TMEM base pointers 8)
 CARVEOUT_BASE, CARVEOUT_PER_ACC_STAGE = 128, 16
 
-#: sm100_make_1sm/2sm_trivial_tiled_mma (sm100_common.inl:255, 317): the UMMA op per MMA input type
+#: sm100_make_1sm/2sm_trivial_tiled_mma (sm100_common.inl:306, 374): the UMMA op per MMA input type
 UMMA_OPS = {"tfloat32_t": "SM100_MMA_TF32{sm}_SS<{a},{b},{c},{m},{n},{ma},{mb}>",
             "half_t": "SM100_MMA_F16BF16{sm}_SS<{a},{b},{c},{m},{n},{ma},{mb}>",
             "bfloat16_t": "SM100_MMA_F16BF16{sm}_SS<{a},{b},{c},{m},{n},{ma},{mb}>",
@@ -38,7 +38,7 @@ SMEM_ATOMS = (("SW128", 128), ("SW64", 64), ("SW32", 32), ("INTER", 16))
 
 
 def _is_2sm(cfg: Config) -> bool:
-    """is_2sm (sm100_umma_builder.inl:169): a 2SM schedule, or Auto with an even cluster M."""
+    """is_2sm (sm100_umma_builder.inl:204): a 2SM schedule, or Auto with an even cluster M."""
     if cfg.schedule == "KernelTmaWarpSpecialized2SmSm100":
         return True
     if cfg.schedule == "KernelTmaWarpSpecialized1SmSm100":
@@ -47,7 +47,7 @@ def _is_2sm(cfg: Config) -> bool:
 
 
 def _mma_2sm(cfg: Config) -> tuple[bool, str]:
-    """sm100_make_trivial_tiled_mma (sm100_common.inl:380): which UMMA the builder instantiates."""
+    """sm100_make_trivial_tiled_mma (sm100_common.inl:448): which UMMA the builder instantiates."""
     if cfg.schedule == "KernelTmaWarpSpecialized2SmSm100":
         return True, "KernelTmaWarpSpecialized2SmSm100 -> the 2SM UMMA"
     if cfg.schedule == "KernelTmaWarpSpecialized1SmSm100":
@@ -59,8 +59,8 @@ def _mma_2sm(cfg: Config) -> tuple[bool, str]:
 
 
 def smem_selector(major: str, element: str, blk_mn: int, blk_k: int) -> Choice:
-    """sm100_smem_selector (sm100_common.inl:60)."""
-    rule = f"{UC}:60"
+    """sm100_smem_selector (sm100_common.inl:82)."""
+    rule = f"{UC}:82"
     if blk_mn % 8:
         raise Refused("BLK_MN0 must be a multiple of 8.", rule)
     if blk_k % 8:
@@ -84,16 +84,16 @@ def smem_selector(major: str, element: str, blk_mn: int, blk_k: int) -> Choice:
 
 
 def tma_atoms(cfg: Config, two: bool) -> tuple[Choice, Choice]:
-    """sm100_cluster_shape_to_tma_atom_A/B (sm100_common.inl:161, 193)."""
+    """sm100_cluster_shape_to_tma_atom_A/B (sm100_common.inl:199, 235)."""
     cm, cn, _ = cfg.cluster
     if not two:
         return sm90_tma_atom(cn, "N", "A"), sm90_tma_atom(cm, "M", "B")
     if cm % 2:
-        raise Refused("Cluster shape not divisible by MMA size", f"{UC}:166")
+        raise Refused("Cluster shape not divisible by MMA size", f"{UC}:205")
     a = "SM100_TMA_2SM_LOAD" if cn == 1 else "SM100_TMA_2SM_LOAD_MULTICAST"
     b = "SM100_TMA_2SM_LOAD" if cm == 2 else "SM100_TMA_2SM_LOAD_MULTICAST"
-    return (Choice(a, f"{UC}:161", f"A, 2SM UMMA: cluster N = {cn} -> {a}"),
-            Choice(b, f"{UC}:193", f"B, 2SM UMMA: cluster M = {cm} " + ("(the UMMA's own pair) " if cm == 2 else "")
+    return (Choice(a, f"{UC}:199", f"A, 2SM UMMA: cluster N = {cn} -> {a}"),
+            Choice(b, f"{UC}:235", f"B, 2SM UMMA: cluster M = {cm} " + ("(the UMMA's own pair) " if cm == 2 else "")
                    + f"-> {b}"))
 
 
@@ -114,7 +114,7 @@ def mainloop(cfg: Config, carveout: int):
         raise Refused("Could not build a collective for given parameters.",
                       "cutlass/gemm/collective/collective_builder_decl.hpp")
     if not ((a in NON_F8 and a == b) or (a in F8 and b in F8)):
-        raise Refused("Unsupported data type for ElementA", f"{UB}:138")
+        raise Refused("Unsupported data type for ElementA", f"{UB}:146")
     ea = "tfloat32_t" if a == "float" else a
     eb = "tfloat32_t" if b == "float" else b
     ma = "K" if cfg.a_k_major else "MN"
@@ -123,11 +123,11 @@ def mainloop(cfg: Config, carveout: int):
     two, why_mma = _mma_2sm(cfg)
     m, n, k = cfg.tile
     if two and m not in (128, 256):
-        raise Refused("Invalid TileShape_M.", f"{UC}:319")
+        raise Refused("Invalid TileShape_M.", f"{UC}:377")
     if not two and m not in (64, 128):
-        raise Refused("Invalid TileShape_M.", f"{UC}:257")
+        raise Refused("Invalid TileShape_M.", f"{UC}:309")
     if n % 8 or n > 256:
-        raise Refused("Invalid TileShape_N.", f"{UC}:{321 if two else 259}")
+        raise Refused("Invalid TileShape_N.", f"{UC}:{381 if two else 313}")
     op = UMMA_OPS[ea].format(sm="_2x1SM" if two else "", a=ea, b=eb, c=cfg.acc, m=m, n=n, ma=ma, mb=mb)
     try:
         tiled = make_tiled_mma(op, None)
@@ -142,7 +142,7 @@ def mainloop(cfg: Config, carveout: int):
     atom_a = smem_selector(ma, ea, m // thr, k)
     atom_b = smem_selector(mb, eb, n // thr, k)
     copy_a, copy_b = tma_atoms(cfg, two)
-    # accumulator stages (sm100_umma_builder.inl:205): TMEM is 128 rows x 512 columns
+    # accumulator stages (sm100_umma_builder.inl:259): TMEM is 128 rows x 512 columns
     cta_m, cta_n = m // thr, n
     if two_b or int(size(shape_a[0][0])) > 64:
         acc_raw = 128 * 512 // (cta_m * cta_n)
@@ -153,21 +153,21 @@ def mainloop(cfg: Config, carveout: int):
     acc = min(4, acc_raw)
     if acc <= 0:
         raise Refused("Accumulator pipeline stage count must be positive.  This error probably means that "
-                      "TileShape_MNK and/or TiledMma::ThrLayoutVMNK are wrong.", f"{UB}:208")
+                      "TileShape_MNK and/or TiledMma::ThrLayoutVMNK are wrong.", f"{UB}:264")
     kernel_carve = CARVEOUT_BASE + CARVEOUT_PER_ACC_STAGE * acc
     cap = SMEM_CAPACITY - kernel_carve
     per = ((ELEMENT_BITS[ea] * blk_am * blk_ak + 7) // 8 + (ELEMENT_BITS[eb] * blk_bn * blk_ak + 7) // 8
            + PIPELINE_BYTES_PER_STAGE)
     if cfg.stages is not None:
-        stages = Choice(cfg.stages, f"{UB}:44", f"StageCount<{cfg.stages}> as given")
+        stages = Choice(cfg.stages, f"{UB}:57", f"StageCount<{cfg.stages}> as given")
     else:
         s = (cap - carveout) // per
-        stages = Choice(s, f"{UB}:63", f"StageCountAutoCarveout<{carveout}>: ({SMEM_CAPACITY} capacity - "
+        stages = Choice(s, f"{UB}:84", f"StageCountAutoCarveout<{carveout}>: ({SMEM_CAPACITY} capacity - "
                         f"{kernel_carve} kernel carveout ({acc} accumulator stages) - {carveout} carveout) / "
                         f"({per - PIPELINE_BYTES_PER_STAGE} A+B bytes + {PIPELINE_BYTES_PER_STAGE} pipeline bytes "
                         f"per stage = {per}) = {s}")
         if s <= 0:
-            raise Refused("Smem usage is too high. Can't create any SMEM buffers for A, and B.", f"{UB}:230")
+            raise Refused("Smem usage is too high. Can't create any SMEM buffers for A, and B.", f"{UB}:289")
     st = stages.value
     if st < 2:
         raise Refused("Specialization requires Stages set to value 1 or more.",
@@ -175,11 +175,11 @@ def mainloop(cfg: Config, carveout: int):
     ab = (ELEMENT_BITS[ea] * blk_am * blk_ak * st + 7) // 8 + (ELEMENT_BITS[eb] * blk_bn * blk_ak * st + 7) // 8
     shared = -(-(-(-ab // 128) * 128 + PIPELINE_BYTES_PER_STAGE * st) // 128) * 128
     ml = Mainloop100()
-    ml.schedule = Choice("KernelTmaWarpSpecializedSm100", f"{UB}:232",
+    ml.schedule = Choice("KernelTmaWarpSpecializedSm100", f"{UB}:291",
                          f"MainloopSm100TmaUmmaWarpSpecialized<{st}, 2 scheduler stages, {acc} accumulator stages> "
                          f"({acc_why}, at most 4)")
-    ml.dispatch_policy = Choice("MainloopSm100TmaUmmaWarpSpecialized", f"{UB}:232", "TMA + UMMA warp-specialized")
-    ml.mma_op = Choice(op, f"{UC}:380", why_mma)
+    ml.dispatch_policy = Choice("MainloopSm100TmaUmmaWarpSpecialized", f"{UB}:291", "TMA + UMMA warp-specialized")
+    ml.mma_op = Choice(op, f"{UC}:448", why_mma)
     ml.tiled = tiled
     ml.atom_layout = None
     ml.element_a, ml.element_b, ml.major_a, ml.major_b = ea, eb, ma, mb
@@ -216,16 +216,16 @@ def _epi_is_2sm(cfg: Config) -> tuple[bool, Choice]:
     s = cfg.epilogue_schedule
     if s == "EpilogueScheduleAuto":
         two = cfg.cluster[0] % 2 == 0 and cfg.tile[0] in (128, 256)
-        return two, Choice("TmaWarpSpecialized2Sm" if two else "TmaWarpSpecialized1Sm", f"{EB}:1445",
+        return two, Choice("TmaWarpSpecialized2Sm" if two else "TmaWarpSpecialized1Sm", f"{EB}:1655",
                            f"EpilogueScheduleAuto: cluster M = {cfg.cluster[0]}, tile M = {cfg.tile[0]} -> "
                            + ("TmaWarpSpecialized2Sm (even cluster M, tile M 128 or 256)" if two else
                               "TmaWarpSpecialized1Sm"))
     two = s.endswith("2Sm")
-    return two, Choice(s, f"{EB}:1005", f"{s} as given")
+    return two, Choice(s, f"{EB}:1151", f"{s} as given")
 
 
 def _tmem_load(acc_bits: int, d_bits: int, num_dp: int, m_major: bool, bits_n: int, rule: str):
-    """sm100_get_tmem_load_op (sm100_builder.inl:535): (TMEM load family, bits of one repetition); the repetition
+    """sm100_get_tmem_load_op (sm100_builder.inl:593): (TMEM load family, bits of one repetition); the repetition
     count is op_repeater's (cute/atom/copy_traits_sm100.hpp:2781): the most 1x ops dividing the warp's columns."""
     if num_dp not in (16, 32):
         raise Refused("Unsupported tmem datapath count", rule)
@@ -245,7 +245,7 @@ def _tmem_load(acc_bits: int, d_bits: int, num_dp: int, m_major: bool, bits_n: i
 
 
 def _smem_store(acc_bits, d_bits, m_major, fam, rep) -> str:
-    """sm100_get_smem_store_op (sm100_builder.inl:627): stmatrix where the TMEM load's thread ownership allows."""
+    """sm100_get_smem_store_op (sm100_builder.inl:718): stmatrix where the TMEM load's thread ownership allows."""
     n_major = not m_major
     m8n8_4x = ((acc_bits == 32 and d_bits == 32 and n_major and fam == "16dp128b" and rep >= 2) or
                (acc_bits == 32 and d_bits == 16 and fam == "16dp256b" and 2 <= rep <= 32) or
@@ -286,13 +286,13 @@ def epilogue(cfg: Config):
         raise NotModelled(f"the SM100 epilogue schedule {s} is not modelled")
     two, sched = _epi_is_2sm(cfg)
     if cfg.epilogue_schedule == "EpilogueScheduleAuto" and cfg.epilogue_tile is not None:
-        raise Refused("Don't specify epilogue tile with auto schedule", f"{EB}:1447")
+        raise Refused("Don't specify epilogue tile with auto schedule", f"{EB}:1658")
     if two and cfg.cluster[0] % 2 == 1:
-        raise Refused("schedule + cluster mismatch", f"{EB}:1011")
+        raise Refused("schedule + cluster mismatch", f"{EB}:1156")
     c_void = cfg.c.element == "void"
     for op, which in ((cfg.c, "c"), (cfg.d, "d")):
         if op.element != "void" and (op.bits * cfg.alignment(which)) % 128:
-            raise Refused("C/D Should meet TMA alignment requirement\n", f"{EB}:1012")
+            raise Refused("C/D Should meet TMA alignment requirement\n", f"{EB}:1159")
     m, n, _ = cfg.tile
     cta_m = m // 2 if two else m
     wm, wn = (2, 2) if two and m == 128 else (4, 1)
@@ -314,22 +314,22 @@ def epilogue(cfg: Config):
         nmin_c = 8 * wn if (c_void or c_m) else 128 // bits_c * wn
         nmin_d = 8 * wn if d_m else 128 // bits_d * wn
         if n < nmin_c or n < nmin_d:
-            raise Refused("CTA tile too small", f"{EB}:907")
+            raise Refused("CTA tile too small", f"{EB}:1046")
         en = min(n, max(nperf, nmin_c, nmin_d))
         from cutedump.expr import evaluate_to_string as E  # start-up: the expression engine only when answering
         tile_n = E(f"coalesce(make_layout(make_shape(_{en // wn},_{wn}), make_stride(_1,_{n // wn})))")
         tile_print = f"(_{em}:_1,{tile_n})"
         contiguous_n = en if wn == 1 or n // wn == en // wn else en // wn
-        tile = Choice((em, en), f"{EB}:876",
+        tile = Choice((em, en), f"{EB}:980",
                       f"EpilogueTileAuto: M = min(CTA M {cta_m}, 32 x {wm} warps) = {em}; N = min({n}, max(N_perf "
                       f"{nperf}, N_min_C {nmin_c}, N_min_D {nmin_d})) = {en}")
     else:
         em, en = cfg.epilogue_tile
         if en % 8:
-            raise Refused("Unsupported tile shape", f"{EB}:919")
+            raise Refused("Unsupported tile shape", f"{EB}:1062")
         tile_print = f"(_{em},_{en})"
         contiguous_n = en
-        tile = Choice((em, en), f"{EB}:912", f"epilogue tile ({em},{en}) as given")
+        tile = Choice((em, en), f"{EB}:1055", f"epilogue tile ({em},{en}) as given")
     for cta, e in ((cta_m, em), (n, en)):
         if cta % e and e % cta:
             raise Refused("Divisibility Condition", "cute/int_tuple.hpp:408")
@@ -340,7 +340,7 @@ def epilogue(cfg: Config):
     atom_c = smem_selector("MN" if c_m else "K", el_c, em, contiguous_n)
     atom_d = smem_selector("MN" if d_m else "K", cfg.d.element, em, contiguous_n)
     acc_bits = ELEMENT_BITS[cfg.acc]
-    fam, rep = _tmem_load(acc_bits, bits_d, em // wm, d_m, (en // wn) * acc_bits, f"{EB}:535")
+    fam, rep = _tmem_load(acc_bits, bits_d, em // wm, d_m, (en // wn) * acc_bits, f"{EB}:593")
     r2s = _smem_store(acc_bits, bits_d, d_m, fam, rep)
     s2r = _LOAD.get(_smem_store(acc_bits, bits_c, c_m, fam, rep), "AutoVectorizingCopyWithAssumedAlignment")
     stage_c_bits, stage_d_bits = em * en * bits_c, em * en * bits_d
@@ -363,7 +363,7 @@ def epilogue(cfg: Config):
     shared = ru(coll + align + 16 * stages_c, align)
     ep.schedule, ep.name, ep.shared_storage_bytes, ep.tile, ep.tile_print = sched, "Sm100TmaWarpSpecialized", \
         shared, tile, tile_print
-    ep.stages_c = Choice(stages_c, f"{EB}:967",
+    ep.stages_c = Choice(stages_c, f"{EB}:1106",
                          f"sm100_dense_dispatch_policy: {epi_tiles} epilogue tiles per CTA tile; StagesD = "
                          f"min({epi_tiles}, 2) = {stages_d}; StagesC = " +
                          (f"max(min({epi_tiles}, 4), StagesD+1) = {stages_c} (C is wider than 8 bits: D reuses "

@@ -57,6 +57,8 @@ def collective_text(arch="sm90", a=None, b=None, c=None, d=None, acc="float", ti
         # CUTLASS's own static_assert message, as one line
         raise CuteDumpError(f"CUTLASS refuses this collective: static_assert \"{e.cutlass_message.strip()}\" "
                             f"({e.rule})") from None
+    if toml and cfg.arch != "sm90":
+        raise CuteDumpError("--toml: cutedump writes kernel descriptions of SM90 collectives only (not yet SM100)")
     if toml:
         from cutedump.collective.toml_out import kernel_toml  # start-up: only for --toml
         return kernel_toml(cfg, ans, prob)
@@ -80,7 +82,11 @@ def _text(cfg, ans, prob) -> str:
     out.append("")
     out.append("mainloop")
     dp = m["dispatch_policy"]
-    rows = [("dispatch policy", f"{dp['name']}<{dp['stages']}, {dp['cluster_shape']}, {dp['schedule']}>"),
+    if cfg.arch == "sm100":
+        pol = f"{dp['name']}<{dp['stages']}, 2, {ans.mainloop.acc_stages}, {dp['cluster_shape']}>"
+    else:
+        pol = f"{dp['name']}<{dp['stages']}, {dp['cluster_shape']}, {dp['schedule']}>"
+    rows = [("dispatch policy", pol),
             ("schedule", dp["schedule"]), ("stages", str(dp["stages"])),
             ("MMA atom", ans.mainloop.mma_op.value),
             ("smem atom A", ans.mainloop.smem_atom_a.value), ("smem atom B", ans.mainloop.smem_atom_b.value),
@@ -112,9 +118,12 @@ def _text(cfg, ans, prob) -> str:
     for k in ("smem_layout_atom_c", "smem_layout_c", "smem_layout_d"):
         if k in e:
             out.append(f"epilogue {k}: {e[k]}")
-    if prob is not None:
+    if prob is not None and cfg.arch == "sm90":
         out.append("")
         out += _tma_lines(cfg, ans, prob)
+    elif prob is not None:
+        out.append("")
+        out += _tma_lines_sm100(cfg, ans, prob)
     return "\n".join(out) + "\n"
 
 
@@ -137,5 +146,26 @@ def _tma_lines(cfg, ans, prob) -> list:
                             partition=False, cta_coord=None, cta=None, smem_address="0", mma=None,
                             atom_layout=None, operand="A", mma_tiler=None, cluster_shape=None, tiled_copy=False,
                             lower_corner=None, upper_corner=None, traversal_stride=None, fmt_="text").rstrip("\n"))
+        out.append("")
+    return out[:-1]
+
+
+def _tma_lines_sm100(cfg, ans, prob) -> list:
+    """The TMA atoms of A and B for --problem: cutedump's make_tma_atom_A/B_sm100 engine (the tma command's)."""
+    from cutedump.commands._tma import tma_text  # start-up: the TMA engine only for --problem
+    M, N, K, _L = prob
+    m, n, k = cfg.tile
+    out = []
+    for name, rows, kmaj, op in (("A", M, cfg.a_k_major, ans.mainloop.copy_a.value),
+                                 ("B", N, cfg.b_k_major, ans.mainloop.copy_b.value)):
+        gmem = f"({rows},{K}):({K},_1)" if kmaj else f"({rows},{K}):(_1,{rows})"
+        out.append(f"TMA {name}: make_tma_atom_{name}_sm100({op}, gmem {gmem})")
+        out.append(tma_text(op=op, value_type=None, gmem=gmem, smem=None, cta_tile=None, cluster=1,
+                            partition=False, cta_coord=None, cta=None, smem_address="0",
+                            mma=ans.mainloop.mma_op.value, atom_layout=None, operand=name,
+                            mma_tiler=f"(_{m},_{n},_{k})",
+                            cluster_shape="(" + ",".join(map(str, cfg.cluster)) + ")", tiled_copy=False,
+                            lower_corner=None, upper_corner=None, traversal_stride=None,
+                            fmt_="text").rstrip("\n"))
         out.append("")
     return out[:-1]

@@ -13,7 +13,10 @@ Examples:
   cutedump collective --arch sm90 --a half_t --b half_t --d half_t --tile 256,128,64 --stages 3 --carveout 0
   cutedump collective --arch sm90 --a half_t --b half_t --d half_t --tile 128,128,64 --problem 4096,4096,4096
   cutedump collective --arch sm90 --a half_t --b half_t --d half_t --tile 128,128,64 --toml > gemm.toml
-The builders' rules: the schedule KernelScheduleAuto resolves to, the stage arithmetic (capacity - carveout over
+  cutedump collective --arch sm100 --a half_t:K --b half_t:MN --c float --d bfloat16_t --tile 256,128,64 --cluster 2,2,1
+  cutedump collective --arch sm100 --a float_e4m3_t --b float_e4m3_t --d half_t --tile 128,256,128 --schedule KernelTmaWarpSpecialized1SmSm100 --format json
+The builders' rules (SM90: sm90_gmma_builder.inl; SM100: sm100_umma_builder.inl, 1SM/2SM/Auto): the schedule
+KernelScheduleAuto resolves to, the stage arithmetic (capacity - carveout over
 bytes per stage), the GMMA atom ss_op_selector picks, the swizzle ss_smem_selector picks, the TMA op (multicast
 along the cluster mode that shares the operand), the epilogue tile and stages. Majors: RowMajor/ColumnMajor, or
 K/MN (--a, --b) and N/M (--c, --d). --c void: no source. Alignments default to 128 bits. With --stages auto and
@@ -50,7 +53,7 @@ CUTLASS refuses (a static_assert), one error line quotes its message.
 @handle_errors
 def collective_cmd(arch, a, b, c, d, acc, tile, cluster, stages, carveout, schedule, epilogue_schedule,
                    epilogue_tile, alignment_a, alignment_b, alignment_c, alignment_d, problem, fmt_, toml):
-    """What CUTLASS's GEMM CollectiveBuilder chooses (SM90), and why."""
+    """What CUTLASS's GEMM CollectiveBuilder chooses (SM90, SM100), and why."""
     from cutedump.commands._collective import collective_text  # start-up: the builders' rules only when run
     click.echo(collective_text(arch, a, b, c, d, acc, tile, cluster, stages, carveout, schedule, epilogue_schedule,
                                epilogue_tile, alignment_a, alignment_b, alignment_c, alignment_d, problem, fmt_,

@@ -250,3 +250,71 @@ def sm90_refused() -> list[Config]:
         replace(h, tile=(256, 256, 128), carveout=180000),
         replace(h, tile=(128, 128, 64), c=Operand("float", "RowMajor"), carveout=200000),
     ]
+
+
+_PAIRS_100 = [  # (A, B, accumulator)
+    ("half_t", "half_t", "float"), ("bfloat16_t", "bfloat16_t", "float"), ("half_t", "half_t", "half_t"),
+    ("tfloat32_t", "tfloat32_t", "float"), ("float", "float", "float"),
+    ("float_e4m3_t", "float_e4m3_t", "float"), ("float_e4m3_t", "float_e5m2_t", "float"),
+    ("float_e5m2_t", "float_e5m2_t", "float"), ("int8_t", "int8_t", "int32_t"), ("uint8_t", "uint8_t", "int32_t"),
+]
+
+
+def sm100_configs(n: int, seed: int) -> list[Config]:
+    """``n`` SM100 configurations: 1SM, 2SM and Auto schedules, every type pair, both majors, tiles 64..256,
+    clusters 1..4 per mode, explicit/Auto stages, carveouts, Auto and explicit TMA epilogues with and without a
+    source, both C/D majors."""
+    import random
+    from cutedump.collective.config import Operand
+    rng = random.Random(seed)
+    out = []
+    while len(out) < n:
+        a, b, acc = rng.choice(_PAIRS_100)
+        bits = {"half_t": 16, "bfloat16_t": 16, "tfloat32_t": 32, "float": 32}.get(a, 8)
+        sched = rng.choice(["KernelScheduleAuto", "KernelScheduleAuto", "KernelTmaWarpSpecialized1SmSm100",
+                            "KernelTmaWarpSpecialized2SmSm100"])
+        cm = rng.choice([1, 2, 2, 4])
+        if sched.endswith("2SmSm100") and cm % 2:
+            cm = 2
+        cl = (cm, rng.choice([1, 1, 2, 4]), 1)
+        two = sched.endswith("2SmSm100") or (sched == "KernelScheduleAuto" and cm % 2 == 0)
+        m = rng.choice([128, 256]) if two else rng.choice([64, 128])
+        nn = rng.choice([64, 128, 128, 192, 256, 96, 160])
+        k = rng.choice([64, 128]) * 8 // bits if bits < 32 else rng.choice([16, 32, 64])
+        k = max(k, 16)
+        esched = "EpilogueScheduleAuto" if sched == "KernelScheduleAuto" or rng.random() < 0.3 else \
+            ("TmaWarpSpecialized2Sm" if sched.endswith("2SmSm100") else "TmaWarpSpecialized1Sm")
+        d = rng.choice(["half_t", "bfloat16_t", "float"])
+        c = rng.choice(["void", d, "float" if d != "float" else "half_t"])
+        if acc == "int32_t":
+            d = rng.choice(["int32_t", "float"]) if False else "float"
+            c = rng.choice(["void", "float"])
+        out.append(Config("sm100", Operand(a, rng.choice(["RowMajor", "ColumnMajor"])),
+                          Operand(b, rng.choice(["RowMajor", "ColumnMajor"])),
+                          Operand(c, rng.choice(["RowMajor", "ColumnMajor"])),
+                          Operand(d, rng.choice(["RowMajor", "RowMajor", "ColumnMajor"])), acc, (m, nn, k), cl,
+                          stages=rng.choice([None, None, None, 2, 4]),
+                          carveout=rng.choice([None, None, None, 0, 32768]),
+                          schedule=sched, epilogue_schedule=esched))
+    return out
+
+
+def sm100_refused() -> list[Config]:
+    """SM100 configurations CUTLASS refuses, one rule each."""
+    from dataclasses import replace
+    from cutedump.collective.config import Operand
+    h = Config("sm100", Operand("half_t", "RowMajor"), Operand("half_t", "ColumnMajor"), Operand("void", "RowMajor"),
+               Operand("half_t", "RowMajor"), "float", (128, 128, 64))
+    return [
+        replace(h, tile=(256, 128, 64), schedule="KernelTmaWarpSpecialized1SmSm100",
+                epilogue_schedule="TmaWarpSpecialized1Sm"),                                # 1SM M
+        replace(h, tile=(64, 128, 64), cluster=(2, 1, 1), schedule="KernelTmaWarpSpecialized2SmSm100",
+                epilogue_schedule="TmaWarpSpecialized2Sm"),                                # 2SM M
+        replace(h, cluster=(1, 1, 1), schedule="KernelTmaWarpSpecialized2SmSm100",
+                epilogue_schedule="TmaWarpSpecialized2Sm"),                                # schedule + cluster
+        replace(h, tile=(128, 264, 64)),                                                   # N > 256
+        replace(h, a=Operand("half_t", "RowMajor"), b=Operand("bfloat16_t", "ColumnMajor")),   # A/B types
+        replace(h, epilogue_tile=(64, 32)),                                                # auto + epi tile
+        replace(h, tile=(128, 256, 128), stages=1),                                        # Stages >= 2
+        replace(h, tile=(256, 256, 128), cluster=(2, 1, 1), carveout=200000),              # no stage fits
+    ]
