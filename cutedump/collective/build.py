@@ -101,7 +101,7 @@ def _build_sm100(cfg: Config) -> Answer:
         "copy_ops": dict(epi.copy_ops),
         "shared_storage_bytes": epi.shared_storage_bytes,
     }
-    why = [("schedule", ml.schedule), ("MMA atom", ml.mma_op), ("smem atom A", ml.smem_atom_a),
+    why = [("dispatch policy", ml.schedule), ("MMA atom", ml.mma_op), ("smem atom A", ml.smem_atom_a),
            ("smem atom B", ml.smem_atom_b), ("stages", ml.stages), ("TMA A", ml.copy_a), ("TMA B", ml.copy_b),
            ("epilogue schedule", epi.schedule), ("epilogue tile", epi.tile), ("epilogue stages", epi.stages_c),
            ("epilogue smem atom C", epi.atom_c), ("epilogue smem atom D", epi.atom_d)]

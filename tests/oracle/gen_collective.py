@@ -127,7 +127,12 @@ def refusals(configs: list[Config]) -> list[str]:
     parts, starts = [head], []
     for i, c in enumerate(configs):
         starts.append(lines + 1)
-        text = f"static void case_{i}() {{\n{cpp_body(c)}}}\n"
+        # -fsyntax-only instantiates no function template bodies (cd_mainloop/cd_epilogue): sizeof instantiates
+        # the collectives' classes, whose own static_asserts (stages, epilogue tile) are refusals too
+        body = cpp_body(c).replace("  cd_mainloop<Main>();\n", "  (void)sizeof(Epi); (void)sizeof(Main);\n"
+                                   "  (void)sizeof(typename Epi::SharedStorage);\n"
+                                   "  (void)sizeof(typename Main::SharedStorage);\n  cd_mainloop<Main>();\n")
+        text = f"static void case_{i}() {{\n{body}}}\n"
         parts.append(text)
         lines += text.count("\n")
     parts.append("int main() { return 0; }\n")
