@@ -71,7 +71,7 @@ def build(cfg: Config) -> Answer:
 
 
 def _build_sm100(cfg: Config) -> Answer:
-    from cutedump.collective import sm100 as S
+    from cutedump.collective import sm100 as S  # start-up: the SM100 rules only for --arch sm100
     epi = S.epilogue(cfg)                          # CUTLASS builds the epilogue first (its size is the carveout)
     carve = cfg.carveout if cfg.carveout is not None else epi.shared_storage_bytes
     ml = S.mainloop(cfg, carve)

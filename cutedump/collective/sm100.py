@@ -104,7 +104,7 @@ class Mainloop100:
 def mainloop(cfg: Config, carveout: int):
     from cutedump.atoms import make_tiled_mma  # start-up: the UMMA catalog only when an answer is built
     from cutedump.atoms.mma import partition_shape  # start-up: as above
-    from cutedump.algebra import C, size
+    from cutedump.algebra import C, size  # start-up: the algebra only when an answer is built
     if cfg.schedule not in ("KernelScheduleAuto", "KernelTmaWarpSpecialized1SmSm100",
                             "KernelTmaWarpSpecialized2SmSm100"):
         raise NotModelled(f"the SM100 builder for {cfg.schedule} is not modelled")
@@ -196,7 +196,7 @@ def mainloop(cfg: Config, carveout: int):
 def smem_layout_expr(atom: str, mma_shape, stages: int, mn_major: bool) -> str:
     """The collective's SmemLayoutA/B (sm100_mma_warpspecialized.hpp:178): UMMA::tile_to_mma_shape of the atom to
     append(MmaShape, Stages)."""
-    from cutedump.algebra import fmt
+    from cutedump.algebra import fmt  # start-up: as above
     shp = fmt(mma_shape)[:-1] + f",_{stages})"
     step = "Step<_2,_1,_3>{}" if mn_major else "Step<_1,_2,_3>{}"
     return f"tile_to_mma_shape({atom}{{}}, {shp}, {step})"
