@@ -118,6 +118,9 @@ def _text(cfg, ans, prob) -> str:
     for k in ("smem_layout_atom_c", "smem_layout_c", "smem_layout_d"):
         if k in e:
             out.append(f"epilogue {k}: {e[k]}")
+    if cfg.arch == "sm90":
+        out.append("")
+        out += _desc_lines(cfg, ans)
     if prob is not None and cfg.arch == "sm90":
         out.append("")
         out += _tma_lines(cfg, ans, prob)
@@ -169,3 +172,19 @@ def _tma_lines_sm100(cfg, ans, prob) -> list:
                             fmt_="text").rstrip("\n"))
         out.append("")
     return out[:-1]
+
+
+def _desc_lines(cfg, ans) -> list:
+    """The smem descriptors the MMA reads for k-block 0 of stage 0 (thread 0's partition_fragment_A/B): cutedump's
+    descriptor engine (the kernel and desc commands')."""
+    from cutedump.atoms.smem_desc import desc_fragment, parse_smem_layout  # start-up: the descriptor engine
+    ml = ans.mainloop
+    from cutedump.atoms import make_tiled_mma  # start-up: as above
+    tiled = make_tiled_mma(ml.mma_op.value, ml.atom_layout)
+    out = ["wgmma descriptors of k-block 0, stage 0 (thread 0's partition_fragment_A/B; decode with `cutedump "
+           "desc`):"]
+    for name, key, major, el in (("A", "smem_layout_a", ml.major_a, ml.element_a),
+                                 ("B", "smem_layout_b", ml.major_b, ml.element_b)):
+        d = desc_fragment(tiled, 0, name, parse_smem_layout(ans.fields["mainloop"][key])).descriptors[0].value
+        out.append(f"  {name}: {d:#018x}  ({major}-major {el}: cutedump desc {d:#018x} --major {major} --type {el})")
+    return out
