@@ -188,3 +188,35 @@ def test_toml_is_a_kernel_description_that_dumps(tmp_path):
     assert j["tiled_mma"] in r.output
     assert j["gmem_tiled_copy_a"] == j["gmem_tiled_copy_b"] == "SM90_TMA_LOAD_MULTICAST"
     assert "SM90_TMA_LOAD_MULTICAST" in r.output
+
+
+MAIN_KEYS = {"dispatch_policy", "tiled_mma", "smem_layout_atom_a", "smem_layout_atom_b", "smem_layout_a",
+             "smem_layout_b", "gmem_tiled_copy_a", "gmem_tiled_copy_b", "shared_storage_bytes"}
+EPI_KEYS = {"dispatch_policy", "epilogue_tile", "smem_layout_atom_c", "smem_layout_c", "smem_layout_d", "copy_ops",
+            "shared_storage_bytes"}
+
+
+@pytest.mark.parametrize("args", [
+    ("--arch", "sm90", "--epilogue-schedule", "auto"), ("--arch", "sm90", "--epilogue-schedule", "TmaWarpSpecialized"),
+    ("--arch", "sm100", "--cluster", "2,1,1", "--tile", "256,128,64")])
+def test_json_has_the_issue_fields_and_sm100_stage_arithmetic(args):
+    base = dict(zip(BASE[::2], BASE[1::2]))
+    base.update(dict(zip(args[::2], args[1::2])))
+    flat = [x for kv in base.items() for x in kv]
+    j = json.loads(_answer(*flat, fmt_="json"))
+    assert set(j) == {"mainloop", "epilogue"} and set(j["mainloop"]) == MAIN_KEYS
+    assert set(j["mainloop"]["dispatch_policy"]) == {"name", "stages", "cluster_shape", "schedule"}
+    e = j["epilogue"]
+    if e["dispatch_policy"]["name"] == "EpilogueDefault":      # the SM90 no-smem epilogue: its name and size only
+        assert set(e) == {"dispatch_policy", "shared_storage_bytes"} and set(e["dispatch_policy"]) == {"name"}
+    else:
+        assert set(e) == EPI_KEYS and set(e["copy_ops"]) == {"g2s", "s2r", "r2s", "s2g"}
+        assert set(e["dispatch_policy"]) == {"name", "stages_c", "stages_d"}
+    text = _answer(*flat)
+    if base["--arch"] == "sm100":
+        w = re.search(r"\((\d+) capacity - (\d+) kernel carveout \((\d) accumulator stages\) - (\d+) carveout\) / "
+                      r"\(\d+ A\+B bytes \+ \d+ pipeline bytes per stage = (\d+)\) = (\d+)", text)
+        cap, kc, acc, carve, per, n = map(int, w.groups())
+        assert (cap - kc - carve) // per == n == j["mainloop"]["dispatch_policy"]["stages"]
+        assert carve == e["shared_storage_bytes"] and kc == 128 + 16 * acc
+        assert f"<{n}, 2, {acc}, {j['mainloop']['dispatch_policy']['cluster_shape']}>" in text
