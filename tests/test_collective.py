@@ -97,6 +97,12 @@ def test_sm100_sample_agrees_with_cutlass_field_by_field():
 
 
 @oracle
+def test_sm100_no_smem_epilogues_agree_with_cutlass():
+    ok = _agree(G.sm100_nosmem())
+    assert {build(c).fields["epilogue"]["dispatch_policy"]["name"] for c in ok} == {"Sm100NoSmem"}
+
+
+@oracle
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", range(2, 8))
 def test_sm100_generated_configurations_agree_with_cutlass(seed):

@@ -89,6 +89,12 @@ def _build_sm100(cfg: Config) -> Answer:
         "gmem_tiled_copy_b": ml.copy_b.value,
         "shared_storage_bytes": ml.shared_storage_bytes,
     }
+    why = [("dispatch policy", ml.schedule), ("MMA atom", ml.mma_op), ("smem atom A", ml.smem_atom_a),
+           ("smem atom B", ml.smem_atom_b), ("stages", ml.stages), ("TMA A", ml.copy_a), ("TMA B", ml.copy_b),
+           ("epilogue schedule", epi.schedule)]
+    if epi.tile is None:
+        ep = {"dispatch_policy": {"name": epi.name}, "shared_storage_bytes": epi.shared_storage_bytes}
+        return Answer({"mainloop": main, "epilogue": ep}, why, ml, epi)
     em, en = epi.tile.value
     ep = {
         "dispatch_policy": {"name": epi.name, "stages_c": epi.stages_c.value, "stages_d": epi.stages_d},
@@ -101,8 +107,6 @@ def _build_sm100(cfg: Config) -> Answer:
         "copy_ops": dict(epi.copy_ops),
         "shared_storage_bytes": epi.shared_storage_bytes,
     }
-    why = [("dispatch policy", ml.schedule), ("MMA atom", ml.mma_op), ("smem atom A", ml.smem_atom_a),
-           ("smem atom B", ml.smem_atom_b), ("stages", ml.stages), ("TMA A", ml.copy_a), ("TMA B", ml.copy_b),
-           ("epilogue schedule", epi.schedule), ("epilogue tile", epi.tile), ("epilogue stages", epi.stages_c),
-           ("epilogue smem atom C", epi.atom_c), ("epilogue smem atom D", epi.atom_d)]
+    why += [("epilogue tile", epi.tile), ("epilogue stages", epi.stages_c), ("epilogue smem atom C", epi.atom_c),
+            ("epilogue smem atom D", epi.atom_d)]
     return Answer({"mainloop": main, "epilogue": ep}, why, ml, epi)

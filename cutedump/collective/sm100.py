@@ -21,6 +21,8 @@ PIPELINE_BYTES_PER_STAGE = 16
 #: 16 bytes per accumulator stage + 128 (CLC pipeline 32, load-order barrier 16, TMEM dealloc barrier 8,
 #: CLC throttle pipeline 32, 2 CLC responses 32, 2 TMEM base pointers 8)
 CARVEOUT_BASE, CARVEOUT_PER_ACC_STAGE = 128, 16
+#: sizeof(SharedStorage) of the SM100 no-smem epilogue collective (DispatchPolicy Sm100NoSmem), measured
+NOSMEM_SHARED_STORAGE_BYTES = 32
 
 #: sm100_make_1sm/2sm_trivial_tiled_mma (sm100_common.inl:306, 374): the UMMA op per MMA input type
 UMMA_OPS = {"tfloat32_t": "SM100_MMA_TF32{sm}_SS<{a},{b},{c},{m},{n},{ma},{mb}>",
@@ -283,7 +285,14 @@ def epilogue(cfg: Config):
     s = cfg.epilogue_schedule
     ep = Epilogue100()
     if s.startswith("NoSmem"):
-        raise NotModelled(f"the SM100 epilogue schedule {s} is not modelled")
+        # the no-smem builder (sm100_builder.inl:1397): registers straight to global memory; its collective's
+        # DispatchPolicy is Sm100NoSmem and its SharedStorage (the fusion callbacks' and a barrier's) measures 32 bytes
+        if s.endswith("2Sm") and cfg.cluster[0] % 2 == 1:
+            raise Refused("schedule + cluster mismatch", f"{EB}:1441")
+        ep.schedule = Choice(s, f"{EB}:1397", f"{s} as given: no shared memory, registers straight to global "
+                                              "memory")
+        ep.name, ep.shared_storage_bytes, ep.tile = "Sm100NoSmem", NOSMEM_SHARED_STORAGE_BYTES, None
+        return ep
     two, sched = _epi_is_2sm(cfg)
     if cfg.epilogue_schedule == "EpilogueScheduleAuto" and cfg.epilogue_tile is not None:
         raise Refused("Don't specify epilogue tile with auto schedule", f"{EB}:1658")

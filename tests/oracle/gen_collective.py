@@ -323,3 +323,19 @@ def sm100_refused() -> list[Config]:
         replace(h, tile=(128, 256, 128), stages=1),                                        # Stages >= 2
         replace(h, tile=(256, 256, 128), cluster=(2, 1, 1), carveout=200000),              # no stage fits
     ]
+
+
+def sm100_nosmem() -> list[Config]:
+    """SM100 configurations with the no-smem epilogues (NoSmemWarpSpecialized1Sm/2Sm)."""
+    from cutedump.collective.config import Operand
+    return [
+        Config("sm100", Operand("half_t", "RowMajor"), Operand("half_t", "ColumnMajor"), Operand("float", "RowMajor"),
+               Operand("half_t", "RowMajor"), "float", (128, 128, 64), schedule="KernelTmaWarpSpecialized1SmSm100",
+               epilogue_schedule="NoSmemWarpSpecialized1Sm"),
+        Config("sm100", Operand("bfloat16_t", "ColumnMajor"), Operand("bfloat16_t", "RowMajor"),
+               Operand("void", "RowMajor"), Operand("float", "ColumnMajor"), "float", (256, 256, 64), (2, 1, 1),
+               schedule="KernelTmaWarpSpecialized2SmSm100", epilogue_schedule="NoSmemWarpSpecialized2Sm"),
+        Config("sm100", Operand("float_e4m3_t", "RowMajor"), Operand("float_e5m2_t", "ColumnMajor"),
+               Operand("half_t", "ColumnMajor"), Operand("half_t", "ColumnMajor"), "float", (64, 192, 128), (1, 4, 1),
+               epilogue_schedule="NoSmemWarpSpecialized1Sm"),
+    ]
