@@ -104,7 +104,7 @@ def test_sm100_no_smem_epilogues_agree_with_cutlass():
 
 @oracle
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", range(2, 8))
+@pytest.mark.parametrize("seed", range(2, 5))
 def test_sm100_generated_configurations_agree_with_cutlass(seed):
     _agree(G.sm100_configs(CHUNK, seed))
 
