@@ -119,13 +119,10 @@ def test_refused_configurations_quote_cutlass():
     _refusals_agree(G.sm90_refused())
 
 
-@oracle
-@pytest.mark.slow
-def test_generated_refusals_quote_cutlass():
-    refused = [c for seed in range(2, 30) for c in _split(G.sm90_configs(CHUNK, seed))[1]]
-    refused += [c for seed in range(2, 16) for c in _split(G.sm100_configs(CHUNK, seed))[1]]
-    assert len(refused) >= 10
-    _refusals_agree(refused)
+# Not a test: the refusals of *generated* configurations, batched in one translation unit, cannot be attributed
+# reliably -- g++ reports a failing template specialization once per TU, so a later case that hits the same
+# specialization (shape_div<C<160>,C<64>>, the same smem selector, the same TMEM load op) shows its next error, or
+# none. Each generated refusal needs its own compile; the curated lists above have one failing rule per case.
 
 
 # ------------------------------------------------------------------------------------------------ the command
