@@ -36,6 +36,7 @@ SUMMARIES = {
     'desc': 'Decode a GMMA/UMMA smem descriptor: fields, the layout it describes, its core matrices.',
     'bank': 'Shared-memory bank conflicts and vector width of a copy, and the swizzle that fixes them.',
     'tma': 'SM90 TMA copies: print(tma), cuTensorMapEncodeTiled arguments, box.',
+    'collective': "What CUTLASS's GEMM CollectiveBuilder chooses (mainloop, epilogue), and why.",
 }
 
 

@@ -1,0 +1,126 @@
+"""What a user states to CUTLASS's GEMM CollectiveBuilder: types, majors (layout tags), tile, cluster, schedule.
+
+A :class:`Config` is the builder's template arguments as values; :func:`parse_config` reads them in CUTLASS's own
+vocabulary (``half_t:RowMajor``, ``KernelTmaWarpSpecializedCooperative``), the spellings the command takes.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from cutedump.errors import CuteDumpError
+
+#: element types the builders take as A/B/C/D/accumulator, with sizeof_bits (cute/numeric/numeric_types.hpp)
+ELEMENT_BITS = {"half_t": 16, "bfloat16_t": 16, "tfloat32_t": 32, "float": 32, "float_e4m3_t": 8,
+                "float_e5m2_t": 8, "int8_t": 8, "uint8_t": 8, "int32_t": 32, "double": 64}
+
+ALIASES = {"half": "half_t", "f16": "half_t", "fp16": "half_t", "bf16": "bfloat16_t", "bfloat16": "bfloat16_t",
+           "tf32": "tfloat32_t", "f32": "float", "fp32": "float", "e4m3": "float_e4m3_t", "e5m2": "float_e5m2_t",
+           "s8": "int8_t", "u8": "uint8_t", "s32": "int32_t", "i8": "int8_t", "i32": "int32_t"}
+
+SM90_KERNEL_SCHEDULES = ("KernelScheduleAuto", "KernelTmaWarpSpecialized", "KernelTmaWarpSpecializedPingpong",
+                         "KernelTmaWarpSpecializedCooperative", "KernelTmaWarpSpecializedFP8FastAccum",
+                         "KernelTmaWarpSpecializedPingpongFP8FastAccum",
+                         "KernelTmaWarpSpecializedCooperativeFP8FastAccum")
+SM90_EPILOGUE_SCHEDULES = ("EpilogueScheduleAuto", "NoSmemWarpSpecialized", "TmaWarpSpecialized",
+                           "TmaWarpSpecializedCooperative")
+SM100_KERNEL_SCHEDULES = ("KernelScheduleAuto", "KernelTmaWarpSpecialized1SmSm100", "KernelTmaWarpSpecialized2SmSm100")
+SM100_EPILOGUE_SCHEDULES = ("EpilogueScheduleAuto", "TmaWarpSpecialized1Sm", "TmaWarpSpecialized2Sm",
+                            "NoSmemWarpSpecialized1Sm", "NoSmemWarpSpecialized2Sm")
+
+
+@dataclass(frozen=True)
+class Operand:
+    """One tensor: element type and CUTLASS layout tag (``RowMajor``/``ColumnMajor``)."""
+    element: str
+    layout: str = "RowMajor"
+
+    @property
+    def bits(self) -> int:
+        return ELEMENT_BITS[self.element] if self.element != "void" else 0
+
+
+@dataclass(frozen=True)
+class Config:
+    arch: str                                  # "sm90" | "sm100"
+    a: Operand
+    b: Operand
+    c: Operand                                 # element "void": no source
+    d: Operand
+    acc: str
+    tile: tuple[int, int, int]
+    cluster: tuple[int, int, int] = (1, 1, 1)
+    stages: int | None = None                  # None: StageCountAuto(Carveout)
+    carveout: int | None = None                # None: the epilogue's SharedStorage (as CUTLASS's examples build it)
+    schedule: str = "KernelScheduleAuto"
+    epilogue_schedule: str = "EpilogueScheduleAuto"
+    epilogue_tile: tuple[int, int] | None = None
+    align: tuple[int, int, int, int] = field(default=(0, 0, 0, 0))   # elements of A, B, C, D (0: 128 bits)
+
+    def alignment(self, which: str) -> int:
+        i = "abcd".index(which)
+        if self.align[i]:
+            return self.align[i]
+        op = getattr(self, which)
+        bits = op.bits or self.d.bits
+        return 128 // bits
+
+    # layout tags -> majors (cutlass/detail/layout.hpp: A RowMajor is K-major, B ColumnMajor is K-major)
+    @property
+    def a_k_major(self) -> bool:
+        return self.a.layout == "RowMajor"
+
+    @property
+    def b_k_major(self) -> bool:
+        return self.b.layout == "ColumnMajor"
+
+
+def element(text: str, what: str, allow_void: bool = False) -> str:
+    t = text.strip().replace("cutlass::", "").replace("cute::", "")
+    t = ALIASES.get(t, t)
+    if t == "void" and allow_void:
+        return t
+    if t not in ELEMENT_BITS:
+        raise CuteDumpError(f"{what}: unknown element type {text!r} (one of {', '.join(ELEMENT_BITS)}"
+                            f"{', void' if allow_void else ''})")
+    return t
+
+
+def operand(text: str, what: str, default_layout: str, allow_void: bool = False) -> Operand:
+    """``half_t:RowMajor`` / ``half_t:K`` / ``half_t`` (default layout)."""
+    typ, _, lay = text.partition(":")
+    el = element(typ, what, allow_void)
+    lay = lay.strip().replace("cutlass::layout::", "")
+    if not lay:
+        lay = default_layout
+    majors = {"a": {"K": "RowMajor", "MN": "ColumnMajor", "M": "ColumnMajor"},
+              "b": {"K": "ColumnMajor", "MN": "RowMajor", "N": "RowMajor"},
+              "c": {"N": "RowMajor", "M": "ColumnMajor", "MN": "ColumnMajor"},
+              "d": {"N": "RowMajor", "M": "ColumnMajor", "MN": "ColumnMajor"}}[what[-1].lower()]
+    lay = majors.get(lay, lay)
+    if lay not in ("RowMajor", "ColumnMajor"):
+        raise CuteDumpError(f"--{what[-1].lower()}: unknown layout {lay!r} (RowMajor, ColumnMajor, "
+                            f"{', '.join(majors)})")
+    return Operand(el, lay)
+
+
+def ints(text: str, n: int | tuple[int, ...], what: str) -> tuple[int, ...]:
+    parts = [p.strip().lstrip("_") for p in text.strip().strip("()").split(",")]
+    try:
+        vals = tuple(int(p) for p in parts)
+    except ValueError:
+        raise CuteDumpError(f"{what}: expected integers separated by commas, got {text!r}") from None
+    ns = (n,) if isinstance(n, int) else n
+    if len(vals) not in ns or any(v <= 0 for v in vals):
+        raise CuteDumpError(f"{what}: expected {' or '.join(map(str, ns))} positive integers, got {text!r}")
+    if any(v > 4096 for v in vals):
+        raise CuteDumpError(f"{what}: {text!r} is out of range (each at most 4096)")
+    return vals
+
+
+def schedule_name(text: str, table: tuple[str, ...], what: str) -> str:
+    t = text.strip().replace("cutlass::gemm::", "").replace("cutlass::epilogue::", "")
+    if t.lower() == "auto":
+        return table[0]
+    if t not in table:
+        raise CuteDumpError(f"{what}: {text!r} is not one of {', '.join(['auto', *table[1:]])}")
+    return t

@@ -1,0 +1,394 @@
+"""CUTLASS 4.2's SM100 GEMM mainloop CollectiveBuilder as rules and tables (``sm100_umma_builder.inl``,
+``sm100_common.inl``, ``sm1xx_common.inl``, ``sm100_pipeline_carveout.inl``): 1SM/2SM/Auto, the UMMA atom, the
+smem atoms, the TMA ops, the accumulator stages, the pipeline carveout and the stage count. Objects are built by
+cutedump's engines (UMMA atoms, partition_shape_A/B, UMMA::tile_to_mma_shape)."""
+from __future__ import annotations
+
+from cutedump.collective.config import Config, ELEMENT_BITS
+from cutedump.collective.sm90 import Choice, NotModelled, Refused, tma_atom as sm90_tma_atom
+from cutedump.errors import CuteDumpError
+
+UB = "cutlass/gemm/collective/builders/sm100_umma_builder.inl"
+UC = "cutlass/gemm/collective/builders/sm100_common.inl"
+PC = "cutlass/gemm/collective/builders/sm100_pipeline_carveout.inl"
+
+#: cutlass::arch::sm100_smem_capacity_bytes (cutlass/arch/arch.h:44)
+SMEM_CAPACITY = 232448
+#: sizeof(PipelineTmaUmmaAsync<1>::SharedStorage): a full and an empty barrier per stage
+PIPELINE_BYTES_PER_STAGE = 16
+#: Sm100DenseGemmTmaUmmaCarveout<Cluster, AccStages, 2, CLCResponseSize=16, false>::KernelSmemCarveout
+#: (sm100_pipeline_carveout.inl:65), measured with CUTLASS's own types for 1..4 accumulator stages:
+#: 16 bytes per accumulator stage + 128 (CLC pipeline 32, load-order barrier 16, TMEM dealloc barrier 8,
+#: CLC throttle pipeline 32, 2 CLC responses 32, 2 TMEM base pointers 8)
+CARVEOUT_BASE, CARVEOUT_PER_ACC_STAGE = 128, 16
+#: sizeof(SharedStorage) of the SM100 no-smem epilogue collective (DispatchPolicy Sm100NoSmem), measured
+NOSMEM_SHARED_STORAGE_BYTES = 32
+
+#: sm100_make_1sm/2sm_trivial_tiled_mma (sm100_common.inl:306, 374): the UMMA op per MMA input type
+UMMA_OPS = {"tfloat32_t": "SM100_MMA_TF32{sm}_SS<{a},{b},{c},{m},{n},{ma},{mb}>",
+            "half_t": "SM100_MMA_F16BF16{sm}_SS<{a},{b},{c},{m},{n},{ma},{mb}>",
+            "bfloat16_t": "SM100_MMA_F16BF16{sm}_SS<{a},{b},{c},{m},{n},{ma},{mb}>",
+            "int8_t": "SM100_MMA_S8{sm}_SS<{a},{b},{c},{m},{n},{ma},{mb}>",
+            "uint8_t": "SM100_MMA_S8{sm}_SS<{a},{b},{c},{m},{n},{ma},{mb}>",
+            "float_e4m3_t": "MMA_Traits<SM100_MMA_F8F6F4{sm}_SS,{a},{b},{c},C<{m}>,C<{n}>,"
+                            "integral_constant<UMMA::Major,UMMA::Major::{ma}>,"
+                            "integral_constant<UMMA::Major,UMMA::Major::{mb}>>"}
+UMMA_OPS["float_e5m2_t"] = UMMA_OPS["float_e4m3_t"]
+NON_F8 = ("tfloat32_t", "float", "half_t", "bfloat16_t", "int8_t", "uint8_t")
+F8 = ("float_e4m3_t", "float_e5m2_t")
+SMEM_ATOMS = (("SW128", 128), ("SW64", 64), ("SW32", 32), ("INTER", 16))
+
+
+def _is_2sm(cfg: Config) -> bool:
+    """is_2sm (sm100_umma_builder.inl:204): a 2SM schedule, or Auto with an even cluster M."""
+    if cfg.schedule == "KernelTmaWarpSpecialized2SmSm100":
+        return True
+    if cfg.schedule == "KernelTmaWarpSpecialized1SmSm100":
+        return False
+    return cfg.cluster[0] % 2 == 0
+
+
+def _mma_2sm(cfg: Config) -> tuple[bool, str]:
+    """sm100_make_trivial_tiled_mma (sm100_common.inl:448): which UMMA the builder instantiates."""
+    if cfg.schedule == "KernelTmaWarpSpecialized2SmSm100":
+        return True, "KernelTmaWarpSpecialized2SmSm100 -> the 2SM UMMA"
+    if cfg.schedule == "KernelTmaWarpSpecialized1SmSm100":
+        return False, "KernelTmaWarpSpecialized1SmSm100 -> the 1SM UMMA"
+    two = cfg.cluster[0] % 2 == 0 and cfg.tile[0] % 128 == 0
+    return two, (f"KernelScheduleAuto: cluster M = {cfg.cluster[0]} is {'even' if cfg.cluster[0] % 2 == 0 else 'odd'}"
+                 f" and tile M = {cfg.tile[0]} is {'' if cfg.tile[0] % 128 == 0 else 'not '}a multiple of 128 -> "
+                 f"the {'2SM' if two else '1SM'} UMMA")
+
+
+def smem_selector(major: str, element: str, blk_mn: int, blk_k: int) -> Choice:
+    """sm100_smem_selector (sm100_common.inl:82)."""
+    rule = f"{UC}:82"
+    if blk_mn % 8:
+        raise Refused("BLK_MN0 must be a multiple of 8.", rule)
+    if blk_k % 8:
+        raise Refused("BLK_K0 must be a multiple of 8.", rule)
+    bits = ELEMENT_BITS[element]
+    if major == "MN" and bits == 32:
+        if blk_mn % 32:
+            raise Refused("for mn-major tf32 operands, SW128_32B is the only available smem layout", rule)
+        return Choice(f"UMMA::Layout_MN_SW128_32B_Atom<{element}>", rule,
+                      "sm100_smem_selector: MN-major 32-bit operands take SW128_32B, the only choice")
+    extent = blk_mn if major == "MN" else blk_k
+    for swz, nbytes in SMEM_ATOMS:
+        span = nbytes * 8 // bits
+        if extent % span == 0:
+            return Choice(f"UMMA::Layout_{major}_{swz}_Atom<{element}>", rule,
+                          f"sm100_smem_selector: {major}-major, {'BLK_MN' if major == 'MN' else 'BLK_K'} = {extent} "
+                          f"is a multiple of {span} ({nbytes} B of {element}) -> {swz}")
+    which = "size<0>(UMMA::Layout_MN_INTER_Atom<ElementType>{})" if major == "MN" else \
+        "size<1>(UMMA::Layout_K_INTER_Atom<ElementType>{})"
+    raise Refused(f"{'BLK_MN0' if major == 'MN' else 'BLK_K0'} must be a multiple of {which}", rule)
+
+
+def tma_atoms(cfg: Config, two: bool) -> tuple[Choice, Choice]:
+    """sm100_cluster_shape_to_tma_atom_A/B (sm100_common.inl:199, 235)."""
+    cm, cn, _ = cfg.cluster
+    if not two:
+        return sm90_tma_atom(cn, "N", "A"), sm90_tma_atom(cm, "M", "B")
+    if cm % 2:
+        raise Refused("Cluster shape not divisible by MMA size", f"{UC}:205")
+    a = "SM100_TMA_2SM_LOAD" if cn == 1 else "SM100_TMA_2SM_LOAD_MULTICAST"
+    b = "SM100_TMA_2SM_LOAD" if cm == 2 else "SM100_TMA_2SM_LOAD_MULTICAST"
+    return (Choice(a, f"{UC}:199", f"A, 2SM UMMA: cluster N = {cn} -> {a}"),
+            Choice(b, f"{UC}:235", f"B, 2SM UMMA: cluster M = {cm} " + ("(the UMMA's own pair) " if cm == 2 else "")
+                   + f"-> {b}"))
+
+
+class Mainloop100:
+    pass
+
+
+def mainloop(cfg: Config, carveout: int):
+    from cutedump.atoms import make_tiled_mma  # start-up: the UMMA catalog only when an answer is built
+    from cutedump.atoms.mma import partition_shape  # start-up: as above
+    from cutedump.algebra import C, size  # start-up: the algebra only when an answer is built
+    if cfg.schedule not in ("KernelScheduleAuto", "KernelTmaWarpSpecialized1SmSm100",
+                            "KernelTmaWarpSpecialized2SmSm100"):
+        raise NotModelled(f"the SM100 builder for {cfg.schedule} is not modelled")
+    a, b = cfg.a.element, cfg.b.element
+    # the builder's enable_if: sm1xx_gemm_is_aligned (TMA: 16-byte rows); no specialization otherwise
+    if (cfg.a.bits * cfg.alignment("a")) % 128 or (cfg.b.bits * cfg.alignment("b")) % 128:
+        raise Refused("Could not build a collective for given parameters.",
+                      "cutlass/gemm/collective/collective_builder_decl.hpp")
+    if not ((a in NON_F8 and a == b) or (a in F8 and b in F8)):
+        raise Refused("Unsupported data type for ElementA", f"{UB}:146")
+    ea = "tfloat32_t" if a == "float" else a
+    eb = "tfloat32_t" if b == "float" else b
+    ma = "K" if cfg.a_k_major else "MN"
+    mb = "K" if cfg.b_k_major else "MN"
+    two_b = _is_2sm(cfg)
+    two, why_mma = _mma_2sm(cfg)
+    m, n, k = cfg.tile
+    if two and m not in (128, 256):
+        raise Refused("Invalid TileShape_M.", f"{UC}:377")
+    if not two and m not in (64, 128):
+        raise Refused("Invalid TileShape_M.", f"{UC}:309")
+    if n % 8 or n > 256:
+        raise Refused("Invalid TileShape_N.", f"{UC}:{381 if two else 313}")
+    op = UMMA_OPS[ea].format(sm="_2x1SM" if two else "", a=ea, b=eb, c=cfg.acc, m=m, n=n, ma=ma, mb=mb)
+    try:
+        tiled = make_tiled_mma(op, None)
+    except CuteDumpError as e:
+        raise Refused(e.message, "cute/atom/mma_traits_sm100.hpp") from None
+    thr = 2 if two else 1
+    shape_a = partition_shape(tiled, "A", (C(m), C(k)))
+    shape_b = partition_shape(tiled, "B", (C(n), C(k)))
+    blk_am = int(size(shape_a[0][0])) * int(size(shape_a[1]))
+    blk_ak = int(size(shape_a[0][1])) * int(size(shape_a[2]))
+    blk_bn = int(size(shape_b[0][0])) * int(size(shape_b[1]))
+    atom_a = smem_selector(ma, ea, m // thr, k)
+    atom_b = smem_selector(mb, eb, n // thr, k)
+    copy_a, copy_b = tma_atoms(cfg, two)
+    # accumulator stages (sm100_umma_builder.inl:259): TMEM is 128 rows x 512 columns
+    cta_m, cta_n = m // thr, n
+    if two_b or int(size(shape_a[0][0])) > 64:
+        acc_raw = 128 * 512 // (cta_m * cta_n)
+        acc_why = f"128 x 512 TMEM / ({cta_m} x {cta_n}) CTA tile = {acc_raw}"
+    else:
+        acc_raw = (512 // cta_n) * 2
+        acc_why = f"1SM M=64: (512 / {cta_n}) x 2 = {acc_raw}"
+    acc = min(4, acc_raw)
+    if acc <= 0:
+        raise Refused("Accumulator pipeline stage count must be positive.  This error probably means that "
+                      "TileShape_MNK and/or TiledMma::ThrLayoutVMNK are wrong.", f"{UB}:264")
+    kernel_carve = CARVEOUT_BASE + CARVEOUT_PER_ACC_STAGE * acc
+    cap = SMEM_CAPACITY - kernel_carve
+    per = ((ELEMENT_BITS[ea] * blk_am * blk_ak + 7) // 8 + (ELEMENT_BITS[eb] * blk_bn * blk_ak + 7) // 8
+           + PIPELINE_BYTES_PER_STAGE)
+    if cfg.stages is not None:
+        stages = Choice(cfg.stages, f"{UB}:57", f"StageCount<{cfg.stages}> as given")
+    else:
+        s = (cap - carveout) // per
+        stages = Choice(s, f"{UB}:84", f"StageCountAutoCarveout<{carveout}>: ({SMEM_CAPACITY} capacity - "
+                        f"{kernel_carve} kernel carveout ({acc} accumulator stages) - {carveout} carveout) / "
+                        f"({per - PIPELINE_BYTES_PER_STAGE} A+B bytes + {PIPELINE_BYTES_PER_STAGE} pipeline bytes "
+                        f"per stage = {per}) = {s}")
+        if s <= 0:
+            raise Refused("Smem usage is too high. Can't create any SMEM buffers for A, and B.", f"{UB}:289")
+    st = stages.value
+    if st < 2:
+        raise Refused("Specialization requires Stages set to value 1 or more.",
+                      "cutlass/gemm/collective/sm100_mma_warpspecialized.hpp:188")
+    ab = (ELEMENT_BITS[ea] * blk_am * blk_ak * st + 7) // 8 + (ELEMENT_BITS[eb] * blk_bn * blk_ak * st + 7) // 8
+    shared = -(-(-(-ab // 128) * 128 + PIPELINE_BYTES_PER_STAGE * st) // 128) * 128
+    ml = Mainloop100()
+    ml.schedule = Choice("KernelTmaWarpSpecializedSm100", f"{UB}:291",
+                         f"MainloopSm100TmaUmmaWarpSpecialized<{st}, 2 scheduler stages, {acc} accumulator stages> "
+                         f"({acc_why}, at most 4)")
+    ml.dispatch_policy = Choice("MainloopSm100TmaUmmaWarpSpecialized", f"{UB}:291", "TMA + UMMA warp-specialized")
+    ml.mma_op = Choice(op, f"{UC}:448", why_mma)
+    ml.tiled = tiled
+    ml.atom_layout = None
+    ml.element_a, ml.element_b, ml.major_a, ml.major_b = ea, eb, ma, mb
+    ml.smem_atom_a, ml.smem_atom_b = atom_a, atom_b
+    ml.stages, ml.copy_a, ml.copy_b = stages, copy_a, copy_b
+    ml.acc_stages = acc
+    ml.shape_a, ml.shape_b = shape_a, shape_b
+    ml.stage_bytes = per
+    ml.shared_storage_bytes = shared
+    ml.is_2sm = two_b
+    return ml
+
+
+def smem_layout_expr(atom: str, mma_shape, stages: int, mn_major: bool) -> str:
+    """The collective's SmemLayoutA/B (sm100_mma_warpspecialized.hpp:178): UMMA::tile_to_mma_shape of the atom to
+    append(MmaShape, Stages)."""
+    from cutedump.algebra import fmt  # start-up: as above
+    shp = fmt(mma_shape)[:-1] + f",_{stages})"
+    step = "Step<_2,_1,_3>{}" if mn_major else "Step<_1,_2,_3>{}"
+    return f"tile_to_mma_shape({atom}{{}}, {shp}, {step})"
+
+
+# ----------------------------------------------------------------------------------------------- epilogue
+
+EB = "cutlass/epilogue/collective/builders/sm100_builder.inl"
+EC = "cutlass/epilogue/collective/sm100_epilogue_tma_warpspecialized.hpp"
+
+
+class Epilogue100:
+    pass
+
+
+def _epi_is_2sm(cfg: Config) -> tuple[bool, Choice]:
+    s = cfg.epilogue_schedule
+    if s == "EpilogueScheduleAuto":
+        two = cfg.cluster[0] % 2 == 0 and cfg.tile[0] in (128, 256)
+        return two, Choice("TmaWarpSpecialized2Sm" if two else "TmaWarpSpecialized1Sm", f"{EB}:1655",
+                           f"EpilogueScheduleAuto: cluster M = {cfg.cluster[0]}, tile M = {cfg.tile[0]} -> "
+                           + ("TmaWarpSpecialized2Sm (even cluster M, tile M 128 or 256)" if two else
+                              "TmaWarpSpecialized1Sm"))
+    two = s.endswith("2Sm")
+    return two, Choice(s, f"{EB}:1151", f"{s} as given")
+
+
+def _tmem_load(acc_bits: int, d_bits: int, num_dp: int, m_major: bool, bits_n: int, rule: str):
+    """sm100_get_tmem_load_op (sm100_builder.inl:593): (TMEM load family, bits of one repetition); the repetition
+    count is op_repeater's (cute/atom/copy_traits_sm100.hpp:2781): the most 1x ops dividing the warp's columns."""
+    if num_dp not in (16, 32):
+        raise Refused("Unsupported tmem datapath count", rule)
+    if acc_bits == 32 and d_bits == 32:
+        fam = ("16dp256b" if m_major else "16dp128b") if num_dp == 16 else "32dp32b"
+    elif acc_bits == 32 and d_bits == 16:
+        fam = "16dp256b" if num_dp == 16 or m_major else "32dp32b"
+    elif acc_bits == 32 and d_bits == 8:
+        fam = ("16dp256b" if m_major else "16dp32b") if num_dp == 16 else "32dp32b"
+    elif acc_bits == 16 and d_bits == 16:
+        fam = "16dp128b_16b" if num_dp == 16 or m_major else "32dp32b_16b"
+    else:
+        raise Refused("Unsupported data types", rule)
+    unit = int(fam.split("dp")[1].split("b")[0])
+    reps = [r for r in (128, 64, 32, 16, 8, 4, 2, 1) if bits_n % (unit * r) == 0]
+    return fam, (reps[0] if reps else 0)
+
+
+def _smem_store(acc_bits, d_bits, m_major, fam, rep) -> str:
+    """sm100_get_smem_store_op (sm100_builder.inl:718): stmatrix where the TMEM load's thread ownership allows."""
+    n_major = not m_major
+    m8n8_4x = ((acc_bits == 32 and d_bits == 32 and n_major and fam == "16dp128b" and rep >= 2) or
+               (acc_bits == 32 and d_bits == 16 and fam == "16dp256b" and 2 <= rep <= 32) or
+               (acc_bits == 16 and d_bits == 16 and fam == "16dp128b_16b" and rep >= 2))
+    m8n8_2x = ((acc_bits == 32 and d_bits == 32 and n_major and fam == "16dp128b" and rep == 1) or
+               (acc_bits == 32 and d_bits == 16 and fam == "16dp256b" and rep == 1) or
+               (acc_bits == 16 and d_bits == 16 and fam == "16dp128b_16b" and rep == 1))
+    e8 = acc_bits == 32 and d_bits == 8 and m_major and fam == "16dp256b"
+    if m8n8_4x:
+        return "SM90_U32x4_STSM_N" if n_major else "SM90_U16x8_STSM_T"
+    if m8n8_2x:
+        return "SM90_U32x2_STSM_N" if n_major else "SM90_U16x4_STSM_T"
+    if e8 and rep in (4, 8, 16, 32):
+        return "SM100_U8x16_STSM_T"
+    if e8 and rep == 2:
+        return "SM100_U8x8_STSM_T"
+    if e8 and rep == 1:
+        return "SM100_U8x4_STSM_T"
+    return "AutoVectorizingCopyWithAssumedAlignment"
+
+
+_LOAD = {"SM90_U32x4_STSM_N": "SM75_U32x4_LDSM_N", "SM90_U16x8_STSM_T": "SM75_U16x8_LDSM_T",
+         "SM90_U32x2_STSM_N": "SM75_U32x2_LDSM_N", "SM90_U16x4_STSM_T": "SM75_U16x4_LDSM_T",
+         "SM100_U8x16_STSM_T": "SM100_U8x16_LDSM_T", "SM100_U8x8_STSM_T": "SM100_U8x8_LDSM_T"}
+
+
+def _swizzle_alignment(atom: str) -> int:
+    """alignment_for_swizzle (cutlass/detail/layout.hpp:420) of the UMMA atoms' swizzles (SW128_32B: Sw<2,5,2>)."""
+    if "SW128_32B" in atom:
+        return 1 << (2 + 5 + 2)
+    return 1 << ({"SW128": 3, "SW64": 2, "SW32": 1, "INTER": 0}[atom.split("_")[2]] + 4 + 3)
+
+
+def epilogue(cfg: Config):
+    s = cfg.epilogue_schedule
+    ep = Epilogue100()
+    if s.startswith("NoSmem"):
+        # the no-smem builder (sm100_builder.inl:1397): registers straight to global memory; its collective's
+        # DispatchPolicy is Sm100NoSmem and its SharedStorage (the fusion callbacks' and a barrier's) measures 32 bytes
+        if s.endswith("2Sm") and cfg.cluster[0] % 2 == 1:
+            raise Refused("schedule + cluster mismatch", f"{EB}:1441")
+        ep.schedule = Choice(s, f"{EB}:1397", f"{s} as given: no shared memory, registers straight to global "
+                                              "memory")
+        ep.name, ep.shared_storage_bytes, ep.tile = "Sm100NoSmem", NOSMEM_SHARED_STORAGE_BYTES, None
+        return ep
+    two, sched = _epi_is_2sm(cfg)
+    if cfg.epilogue_schedule == "EpilogueScheduleAuto" and cfg.epilogue_tile is not None:
+        raise Refused("Don't specify epilogue tile with auto schedule", f"{EB}:1658")
+    if two and cfg.cluster[0] % 2 == 1:
+        raise Refused("schedule + cluster mismatch", f"{EB}:1156")
+    c_void = cfg.c.element == "void"
+    for op, which in ((cfg.c, "c"), (cfg.d, "d")):
+        if op.element != "void" and (op.bits * cfg.alignment(which)) % 128:
+            raise Refused("C/D Should meet TMA alignment requirement\n", f"{EB}:1159")
+    m, n, _ = cfg.tile
+    cta_m = m // 2 if two else m
+    wm, wn = (2, 2) if two and m == 128 else (4, 1)
+    el_c = cfg.d.element if c_void else cfg.c.element
+    lay_c = cfg.d.layout if c_void else cfg.c.layout
+    c_m, d_m = lay_c == "ColumnMajor", cfg.d.layout == "ColumnMajor"
+    bits_c, bits_d = ELEMENT_BITS[el_c], cfg.d.bits
+    if cfg.epilogue_tile is None:
+        em = min(cta_m, 32 * wm)
+        maxbits = max(bits_c, bits_d)
+        if c_void:
+            nperf = 4096 // em
+        elif maxbits == 32:
+            nperf = 16 if cta_m > 64 and n <= 128 else 32
+        elif maxbits == 16:
+            nperf = 32 if n <= 128 else 64
+        else:
+            nperf = 64
+        nmin_c = 8 * wn if (c_void or c_m) else 128 // bits_c * wn
+        nmin_d = 8 * wn if d_m else 128 // bits_d * wn
+        if n < nmin_c or n < nmin_d:
+            raise Refused("CTA tile too small", f"{EB}:1046")
+        en = min(n, max(nperf, nmin_c, nmin_d))
+        from cutedump.expr import evaluate_to_string as E  # start-up: the expression engine only when answering
+        tile_n = E(f"coalesce(make_layout(make_shape(_{en // wn},_{wn}), make_stride(_1,_{n // wn})))")
+        tile_print = f"(_{em}:_1,{tile_n})"
+        contiguous_n = en if wn == 1 or n // wn == en // wn else en // wn
+        tile = Choice((em, en), f"{EB}:980",
+                      f"EpilogueTileAuto: M = min(CTA M {cta_m}, 32 x {wm} warps) = {em}; N = min({n}, max(N_perf "
+                      f"{nperf}, N_min_C {nmin_c}, N_min_D {nmin_d})) = {en}")
+    else:
+        em, en = cfg.epilogue_tile
+        if en % 8:
+            raise Refused("Unsupported tile shape", f"{EB}:1062")
+        tile_print = f"(_{em},_{en})"
+        contiguous_n = en
+        tile = Choice((em, en), f"{EB}:1055", f"epilogue tile ({em},{en}) as given")
+    for cta, e in ((cta_m, em), (n, en)):
+        if cta % e and e % cta:
+            raise Refused("Divisibility Condition", "cute/int_tuple.hpp:408")
+    epi_tiles = max(cta_m // em, 1) * max(n // en, 1)
+    reuse = (0 if c_void else cfg.c.bits) > 8
+    stages_d = min(epi_tiles, 2)
+    stages_c = max(min(epi_tiles, 4), stages_d + 1) if reuse else min(epi_tiles, 4)
+    atom_c = smem_selector("MN" if c_m else "K", el_c, em, contiguous_n)
+    atom_d = smem_selector("MN" if d_m else "K", cfg.d.element, em, contiguous_n)
+    acc_bits = ELEMENT_BITS[cfg.acc]
+    fam, rep = _tmem_load(acc_bits, bits_d, em // wm, d_m, (en // wn) * acc_bits, f"{EB}:593")
+    r2s = _smem_store(acc_bits, bits_d, d_m, fam, rep)
+    s2r = _LOAD.get(_smem_store(acc_bits, bits_c, c_m, fam, rep), "AutoVectorizingCopyWithAssumedAlignment")
+    stage_c_bits, stage_d_bits = em * en * bits_c, em * en * bits_d
+    mx = max(stage_c_bits, stage_d_bits)
+    stride_c = (mx if reuse else stage_c_bits) // bits_c
+    stride_d = (mx if reuse else stage_d_bits) // bits_d
+    sd = stages_c if reuse else stages_d
+    c_bytes = ((stages_c - 1) * stride_c + em * en) * bits_c // 8
+    d_bytes = ((sd - 1) * stride_d + em * en) * bits_d // 8
+    al_c, al_d = _swizzle_alignment(atom_c.value), _swizzle_alignment(atom_d.value)
+    ru = lambda x, a: -(-x // a) * a
+    if c_void:
+        align, coll = al_d, ru(d_bytes, al_d)
+    elif reuse:
+        align = max(al_c, al_d)
+        coll = ru(max(c_bytes, d_bytes), align)
+    else:
+        align = max(al_c, al_d)
+        coll = ru(ru(c_bytes, al_d) + d_bytes, align)
+    shared = ru(coll + align + 16 * stages_c, align)
+    ep.schedule, ep.name, ep.shared_storage_bytes, ep.tile, ep.tile_print = sched, "Sm100TmaWarpSpecialized", \
+        shared, tile, tile_print
+    ep.stages_c = Choice(stages_c, f"{EB}:1106",
+                         f"sm100_dense_dispatch_policy: {epi_tiles} epilogue tiles per CTA tile; StagesD = "
+                         f"min({epi_tiles}, 2) = {stages_d}; StagesC = " +
+                         (f"max(min({epi_tiles}, 4), StagesD+1) = {stages_c} (C is wider than 8 bits: D reuses "
+                          "C's smem)" if reuse else f"min({epi_tiles}, 4) = {stages_c}"))
+    ep.stages_d, ep.reuse_smem_c = stages_d, reuse
+    ep.atom_c, ep.atom_d = atom_c, atom_d
+    ep.c_m_major, ep.d_m_major = c_m, d_m
+    ep.stride_c, ep.stride_d, ep.stages_d_layout = stride_c, stride_d, sd
+    ep.tmem_load = f"SM100_TMEM_LOAD_{fam.replace('_16b', '')}{rep}x{'_16b' if fam.endswith('_16b') else ''}"
+    ep.copy_ops = {"g2s": "SM90_TMA_LOAD", "s2r": s2r, "r2s": r2s, "s2g": "SM90_TMA_STORE"}
+    ep.is_2sm = two
+    return ep
+
+
+def epi_layout_expr(atom: str, em: int, en: int, stages: int, stride: int, m_major: bool) -> str:
+    """SmemLayoutC/D (sm100_epilogue_tma_warpspecialized.hpp:162): one stage tiled from the atom, then the stage mode
+    appended with its own stride."""
+    step = "Step<_2,_1>{}" if m_major else "Step<_1,_2>{}"
+    return f"append<3>(tile_to_shape({atom}{{}}, make_shape(_{em},_{en}), {step}), make_layout(_{stages}, _{stride}))"

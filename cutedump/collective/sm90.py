@@ -1,0 +1,411 @@
+"""CUTLASS 4.2's SM90 GEMM CollectiveBuilders as rules and tables: the TMA warp-specialized SS mainloop
+(``sm90_gmma_builder.inl``, ``sm90_common.inl``, ``GMMA::ss_op_selector`` in ``cute/arch/mma_sm90.hpp``) and the
+epilogue (``epilogue/collective/builders/sm90_builder.inl``, ``sm90_common.inl``).
+
+Every choice is a :class:`Choice`: its value, the rule that fired (with the CUTLASS file:line it mirrors) and the
+arithmetic behind it, so the command can say *why*. Where CUTLASS refuses (a static_assert), :class:`Refused`
+carries CUTLASS's own message. The objects themselves (TiledMMA, smem layout atoms, layouts) are built by
+cutedump's engines (cutedump.atoms, cutedump.expr), never re-implemented here.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from math import gcd
+
+from cutedump.errors import CuteDumpError
+from cutedump.collective.config import Config, ELEMENT_BITS
+
+GB = "cutlass/gemm/collective/builders/sm90_gmma_builder.inl"
+GC = "cutlass/gemm/collective/builders/sm90_common.inl"
+EB = "cutlass/epilogue/collective/builders/sm90_builder.inl"
+EC = "cutlass/epilogue/collective/builders/sm90_common.inl"
+SEL = "cute/arch/mma_sm90.hpp"
+
+#: detail::sm90_smem_capacity_bytes (sm90_common.inl:57), tma_alignment_bytes (:55)
+SMEM_CAPACITY = 232448
+TMA_ALIGNMENT_BYTES = 16
+#: sizeof(PipelineTmaAsync<1>::SharedStorage): one full and one empty ClusterBarrier (8 bytes each)
+PIPELINE_BYTES_PER_STAGE = 16
+
+
+class Refused(CuteDumpError):
+    """CUTLASS refuses the configuration: ``message`` is its static_assert text, ``rule`` where it is."""
+
+    def __init__(self, message: str, rule: str):
+        super().__init__(f"CUTLASS refuses: {message.strip()} ({rule})")
+        self.cutlass_message = message
+        self.rule = rule
+
+
+class NotModelled(CuteDumpError):
+    """A configuration CUTLASS builds through a builder cutedump does not model (yet)."""
+
+
+@dataclass
+class Choice:
+    value: object
+    rule: str                      # "file:line"
+    why: str                       # one line: the rule that fired, with its arithmetic
+
+
+# ----------------------------------------------------------------------------------------------- tables
+
+#: GMMA::ss_op_selector (cute/arch/mma_sm90.hpp:366): (accumulator, A, B) -> (op name pattern, K, K-major only).
+#: N is the largest of SS_N that divides the tile's N (CUTE_SM90_EXTENDED_MMA_SHAPES_ENABLED is not defined).
+SS_OPS = {
+    ("half_t", "half_t", "half_t"): ("F16F16F16_SS", 16, False),
+    ("half_t", "float_e4m3_t", "float_e4m3_t"): ("F16E4M3E4M3_SS_TN", 32, True),
+    ("half_t", "float_e4m3_t", "float_e5m2_t"): ("F16E4M3E5M2_SS_TN", 32, True),
+    ("half_t", "float_e5m2_t", "float_e4m3_t"): ("F16E5M2E4M3_SS_TN", 32, True),
+    ("half_t", "float_e5m2_t", "float_e5m2_t"): ("F16E5M2E5M2_SS_TN", 32, True),
+    ("float", "half_t", "half_t"): ("F32F16F16_SS", 16, False),
+    ("float", "bfloat16_t", "bfloat16_t"): ("F32BF16BF16_SS", 16, False),
+    ("float", "tfloat32_t", "tfloat32_t"): ("F32TF32TF32_SS_TN", 8, True),
+    ("float", "float_e4m3_t", "float_e4m3_t"): ("F32E4M3E4M3_SS_TN", 32, True),
+    ("float", "float_e4m3_t", "float_e5m2_t"): ("F32E4M3E5M2_SS_TN", 32, True),
+    ("float", "float_e5m2_t", "float_e4m3_t"): ("F32E5M2E4M3_SS_TN", 32, True),
+    ("float", "float_e5m2_t", "float_e5m2_t"): ("F32E5M2E5M2_SS_TN", 32, True),
+    ("int32_t", "int8_t", "int8_t"): ("S32S8S8_SS_TN", 32, True),
+    ("int32_t", "int8_t", "uint8_t"): ("S32S8U8_SS_TN", 32, True),
+    ("int32_t", "uint8_t", "int8_t"): ("S32U8S8_SS_TN", 32, True),
+    ("int32_t", "uint8_t", "uint8_t"): ("S32U8U8_SS_TN", 32, True),
+}
+SS_N = (256, 192, 128, 96, 64, 32, 16, 8)
+
+#: ss_smem_selector (sm90_common.inl:273): the GMMA smem atoms tried in order, widest swizzle first, with the
+#: bytes of their contiguous mode (the atom spans bytes*8/bits elements along the major mode)
+SMEM_ATOMS = (("SW128", 128), ("SW64", 64), ("SW32", 32), ("INTER", 16))
+
+SS_SCHEDULES = {"KernelTmaWarpSpecialized": False, "KernelTmaWarpSpecializedPingpong": False,
+                "KernelTmaWarpSpecializedCooperative": True}
+FAST_ACCUM = {"KernelTmaWarpSpecializedFP8FastAccum": False, "KernelTmaWarpSpecializedPingpongFP8FastAccum": False,
+              "KernelTmaWarpSpecializedCooperativeFP8FastAccum": True}
+FP8 = ("float_e4m3_t", "float_e5m2_t")
+
+
+def _round_up(x: int, a: int) -> int:
+    return (x + a - 1) // a * a
+
+
+def _bits_to_bytes(b: int) -> int:
+    return (b + 7) // 8
+
+
+# ----------------------------------------------------------------------------------------------- mainloop
+
+@dataclass
+class Mainloop:
+    schedule: Choice
+    dispatch_policy: Choice
+    mma_op: Choice
+    atom_layout: str                   # AtomLayoutMNK of make_tiled_mma
+    element_a: str                     # ElementAMma (float -> tfloat32_t)
+    element_b: str
+    major_a: str                       # GMMA::Major K | MN
+    major_b: str
+    smem_atom_a: Choice                # "GMMA::Layout_K_SW128_Atom<half_t>"
+    smem_atom_b: Choice
+    stages: Choice
+    copy_a: Choice
+    copy_b: Choice
+    stage_bytes: int
+    shared_storage_bytes: int
+    tile: tuple
+    cluster: tuple
+    notes: list = field(default_factory=list)
+
+
+def _is_aligned(cfg: Config) -> bool:
+    """detail::is_aligned<..., tma_alignment_bytes> (sm90_common.inl): 16-byte TMA rows for A and B."""
+    return ((cfg.a.bits // 8) * cfg.alignment("a")) % TMA_ALIGNMENT_BYTES == 0 and \
+        ((cfg.b.bits // 8) * cfg.alignment("b")) % TMA_ALIGNMENT_BYTES == 0
+
+
+def resolve_schedule(cfg: Config) -> Choice:
+    """KernelScheduleAuto (sm90_gmma_builder.inl:1014): TMA-aligned operands take the persistent TMA schedules,
+    Pingpong for a 64-row tile, else Cooperative (toolkit >= 12.1)."""
+    if cfg.schedule != "KernelScheduleAuto":
+        return Choice(cfg.schedule, f"{GB}:202", f"schedule {cfg.schedule} as given")
+    if not _is_aligned(cfg):
+        raise NotModelled("KernelScheduleAuto with operands not 16-byte aligned resolves to "
+                          "KernelCpAsyncWarpSpecialized (cp.async mainloop), which cutedump does not model")
+    if cfg.tile[0] == 64:
+        return Choice("KernelTmaWarpSpecializedPingpong", f"{GB}:1014",
+                      "KernelScheduleAuto: A and B are 16-byte aligned (TMA) and tile M == 64 -> Pingpong")
+    return Choice("KernelTmaWarpSpecializedCooperative", f"{GB}:1014",
+                  f"KernelScheduleAuto: A and B are 16-byte aligned (TMA) and tile M == {cfg.tile[0]} != 64 "
+                  "-> Cooperative")
+
+
+def use_rmem_a(cfg: Config) -> bool:
+    """detail::is_use_rmem_A (sm90_common.inl:394): not two-byte inputs and not both K-major, or widths differ."""
+    two = cfg.a.bits == 16 and cfg.b.bits == 16
+    kk = cfg.a_k_major and cfg.b_k_major
+    return (not two and not kk) or cfg.a.bits != cfg.b.bits
+
+
+def ss_major(element: str, k_major: bool) -> str:
+    """gmma_ss_tag_to_major_A/B (sm90_common.inl:62): MN-major only for non-tf32 types wider than a byte."""
+    if not k_major and element != "tfloat32_t" and ELEMENT_BITS[element] != 8:
+        return "MN"
+    return "K"
+
+
+def ss_op(acc: str, a: str, b: str, tile, major_a: str, major_b: str) -> Choice:
+    """GMMA::ss_op_selector (cute/arch/mma_sm90.hpp:366)."""
+    if tile[0] % 64:
+        raise Refused("Tile_M must be a multiple of 64.", f"{SEL}:370")
+    key = (acc, a, b)
+    if acc not in ("half_t", "float", "int32_t"):
+        raise Refused("Unknown ElementC accumulator type.", SEL)
+    if key not in SS_OPS:
+        raise Refused("No eligible GMMA operator for request configuration.", SEL)
+    suffix, k, tn = SS_OPS[key]
+    if tn and major_a != "K":
+        raise Refused("MajorA must be GMMA::Major::K for this config.", SEL)
+    if tn and major_b != "K":
+        raise Refused("MajorB must be GMMA::Major::K for this config.", SEL)
+    if tile[2] % k:
+        raise Refused(f"Tile_K must be a multiple of {k}.", SEL)
+    n = next((n for n in SS_N if tile[1] % n == 0), None)
+    if n is None:
+        raise Refused("Tile_N must be a multiple of 8.", SEL)
+    name = f"SM90_64x{n}x{k}_{suffix}"
+    if not tn:
+        name += f"<GMMA::Major::{major_a},GMMA::Major::{major_b}>"
+    return Choice(name, f"{SEL}:366", f"ss_op_selector: ({acc} += {a} * {b}) with K-step {k}; N = {n}, the largest "
+                  f"of {'/'.join(map(str, SS_N))} dividing tile N = {tile[1]}")
+
+
+def smem_selector(major: str, element: str, blk_mn: int, blk_k: int, rule: str = f"{GC}:273") -> Choice:
+    """ss_smem_selector (sm90_common.inl:273): the widest swizzle whose atom divides the tile's major mode."""
+    if blk_mn % 8:
+        raise Refused("BLK_MN0 must be a multiple of 8.", rule)
+    if blk_k % 8:
+        raise Refused("BLK_K0 must be a multiple of 8.", rule)
+    bits = ELEMENT_BITS[element]
+    extent = blk_mn if major == "MN" else blk_k
+    for swz, nbytes in SMEM_ATOMS:
+        span = nbytes * 8 // bits
+        if extent % span == 0:
+            mode = "BLK_MN" if major == "MN" else "BLK_K"
+            return Choice(f"GMMA::Layout_{major}_{swz}_Atom<{element}>", rule,
+                          f"ss_smem_selector: {major}-major, {mode} = {extent} is a multiple of {span} "
+                          f"({nbytes} B of {element}) -> {swz}")
+    which = "size<0>(GMMA::Layout_MN_INTER_Atom<ElementType>{})" if major == "MN" else \
+        "size<1>(GMMA::Layout_K_INTER_Atom<ElementType>{})"
+    raise Refused(f"{'BLK_MN0' if major == 'MN' else 'BLK_K0'} must be a multiple of {which}", rule)
+
+
+def tma_atom(cluster_extent: int, mode: str, operand: str) -> Choice:
+    """sm90_cluster_shape_to_tma_atom (sm90_common.inl:115): A is multicast along the cluster's N mode (the CTAs
+    sharing A's tile), B along its M mode."""
+    if cluster_extent == 1:
+        return Choice("SM90_TMA_LOAD", f"{GC}:115",
+                      f"{operand}: cluster {mode} = 1, no CTA shares its tile -> SM90_TMA_LOAD")
+    return Choice("SM90_TMA_LOAD_MULTICAST", f"{GC}:115",
+                  f"{operand}: cluster {mode} = {cluster_extent} CTAs share its tile -> SM90_TMA_LOAD_MULTICAST "
+                  f"along cluster mode {mode}")
+
+
+def stage_count(cfg: Config, a: str, b: str, carveout: int) -> tuple[Choice, int]:
+    """compute_stage_count_or_override (sm90_gmma_builder.inl:71): (capacity - carveout) / bytes per stage."""
+    m, n, k = cfg.tile
+    raw = _bits_to_bytes(ELEMENT_BITS[a] * m * k) + _bits_to_bytes(ELEMENT_BITS[b] * n * k)
+    per = _round_up(raw, 128) + PIPELINE_BYTES_PER_STAGE
+    if cfg.stages is not None:
+        return Choice(cfg.stages, f"{GB}:57", f"StageCount<{cfg.stages}> as given"), per
+    cap = SMEM_CAPACITY // 128 * 128
+    carve = _round_up(carveout, 128)
+    s = (cap - carve) // per
+    src = "the epilogue's SharedStorage" if cfg.carveout is None else "as given"
+    why = (f"StageCountAutoCarveout<{carveout}> ({src}): ({cap} capacity - {carve} carveout) / "
+           f"({_round_up(raw, 128)} A+B bytes + {PIPELINE_BYTES_PER_STAGE} pipeline bytes per stage = {per}) "
+           f"= {s}")
+    return Choice(s, f"{GB}:71", why), per
+
+
+def mainloop(cfg: Config, carveout: int) -> Mainloop:
+    sched = resolve_schedule(cfg)
+    s = sched.value
+    if s in FAST_ACCUM:
+        if not _is_aligned(cfg):
+            raise Refused("Not meet TMA alignment requirement yet\n", f"{GB}:542")
+        if not (cfg.a.element in FP8 and cfg.b.element in FP8):
+            raise Refused("Only FP8 datatypes are compatible with these kernel schedules\n", f"{GB}:544")
+        if use_rmem_a(cfg):
+            raise Refused("Not supported for fp8 non-TN warp specialized kernels yet\n", f"{GB}:547")
+        coop = FAST_ACCUM[s]
+    elif s in SS_SCHEDULES:
+        if use_rmem_a(cfg):
+            raise NotModelled(
+                f"{cfg.a.element} x {cfg.b.element} with A {'K' if cfg.a_k_major else 'MN'}-major and B "
+                f"{'K' if cfg.b_k_major else 'MN'}-major takes CUTLASS's RS (register-sourced A) builder "
+                "(is_use_rmem_A), which cutedump does not model")
+        if not _is_aligned(cfg):
+            raise Refused("Should meet TMA alignment requirement\n", f"{GB}:231")
+        coop = SS_SCHEDULES[s]
+    else:
+        raise NotModelled(f"the SM90 builder for {s} is not modelled")
+    ea = "tfloat32_t" if cfg.a.element == "float" else cfg.a.element
+    eb = "tfloat32_t" if cfg.b.element == "float" else cfg.b.element
+    fast = s in FAST_ACCUM
+    ma, mb = (ss_major(ea, cfg.a_k_major), ss_major(eb, cfg.b_k_major))
+    op = ss_op(cfg.acc, ea, eb, cfg.tile, ma, mb)
+    atom_a = smem_selector(ma, ea, cfg.tile[0], cfg.tile[2])
+    atom_b = smem_selector(mb, eb, cfg.tile[1], cfg.tile[2])
+    stages, per = stage_count(cfg, ea, eb, carveout)
+    is_fp8 = cfg.a.element in FP8 and cfg.b.element in FP8
+    name = "MainloopSm90TmaGmmaWarpSpecializedFP8" if is_fp8 and not fast else "MainloopSm90TmaGmmaWarpSpecialized"
+    dp = Choice(name, f"{GB}:271", "FP8 inputs without FastAccum take the FP8 mainloop (two-level accumulation)"
+                if name.endswith("FP8") else "TMA + GMMA warp-specialized mainloop")
+    # the CollectiveMma's own checks (sm90_mma_tma_gmma_ss_warpspecialized[_fp8].hpp)
+    coll = "cutlass/gemm/collective/sm90_mma_tma_gmma_ss_warpspecialized" + ("_fp8" if name.endswith("FP8") else "")
+    if stages.value < 2:
+        raise Refused("Specialization requires Stages set to value " + ("1" if name.endswith("FP8") else "2")
+                      + " or more.", f"{coll}.hpp:{139 if name.endswith('FP8') else 137}")
+    m, n, k = cfg.tile
+    st = stages.value
+    ab = _bits_to_bytes(ELEMENT_BITS[ea] * m * k * st) + _bits_to_bytes(ELEMENT_BITS[eb] * n * k * st)
+    shared = _round_up(_round_up(ab, 128) + PIPELINE_BYTES_PER_STAGE * st, 128)
+    return Mainloop(
+        schedule=sched, dispatch_policy=dp, mma_op=op,
+        atom_layout="(_2,_1,_1)" if coop else "(_1,_1,_1)",
+        element_a=ea, element_b=eb, major_a=ma, major_b=mb, smem_atom_a=atom_a, smem_atom_b=atom_b,
+        stages=stages, copy_a=tma_atom(cfg.cluster[1], "N", "A"), copy_b=tma_atom(cfg.cluster[0], "M", "B"),
+        stage_bytes=per, shared_storage_bytes=shared, tile=cfg.tile, cluster=cfg.cluster)
+
+
+def smem_layout_expr(atom: str, mn: int, k: int, stages: int, mn_major: bool) -> str:
+    """The collective's SmemLayoutA/B (sm90_mma_tma_gmma_ss_warpspecialized.hpp:128) as a cutedump expression."""
+    step = "Step<_2,_1,_3>{}" if mn_major else "Step<_1,_2,_3>{}"
+    return f"tile_to_shape({atom}{{}}, make_shape(_{mn},_{k},_{stages}), {step})"
+
+
+# ----------------------------------------------------------------------------------------------- epilogue
+
+@dataclass
+class Epilogue:
+    schedule: Choice
+    name: str
+    shared_storage_bytes: int
+    tile: Choice | None = None
+    stages_c: Choice | None = None
+    stages_d: int | None = None
+    reuse_smem_c: bool = False
+    atom_c: Choice | None = None
+    atom_d: Choice | None = None
+    element_c: str | None = None       # the smem element of C (D's when C is void)
+    element_d: str | None = None
+    c_m_major: bool = False
+    d_m_major: bool = False
+    copy_ops: dict = field(default_factory=dict)
+    why: list = field(default_factory=list)
+
+
+def _swizzle_alignment(atom: str) -> int:
+    """cutlass::detail::alignment_for_swizzle (cutlass/detail/layout.hpp:420): 1 << (B + M + S) of the atom's
+    Swizzle (GMMA atoms: Sw<3,4,3> SW128, Sw<2,4,3> SW64, Sw<1,4,3> SW32, Sw<0,4,3> INTER)."""
+    b = {"SW128": 3, "SW64": 2, "SW32": 1, "INTER": 0}[atom.split("_")[2]]
+    return 1 << (b + 4 + 3)
+
+
+def epilogue_tile(cfg: Config, coop: bool) -> Choice:
+    """sm90_compute_tile_shape_or_override (sm90_builder.inl:114)."""
+    m, n, _ = cfg.tile
+    if cfg.epilogue_tile is not None:
+        em, en = cfg.epilogue_tile
+        if not ((em == 64 and not coop) or (em == 128 and coop)):
+            raise Refused("Unsupported tile shape", f"{EB}:161")
+        if en % 16:
+            raise Refused("Unsupported tile shape", f"{EB}:162")
+        return Choice((em, en), f"{EB}:154", f"epilogue tile ({em},{en}) as given")
+    if coop:
+        em, en = min(128, m), gcd(min(32, n), n)
+        why = f"EpilogueTileAuto, cooperative: (min(128, {m}), gcd(min(32, {n}), {n})) = ({em},{en})"
+    else:
+        nperf = 64 if cfg.d.bits == 8 and n % 64 == 0 else 32
+        em, en = min(64, m), gcd(min(nperf, n), n)
+        why = f"EpilogueTileAuto, warp-specialized: (min(64, {m}), gcd(min({nperf}, {n}), {n})) = ({em},{en})"
+    return Choice((em, en), f"{EB}:114", why)
+
+
+def store_op(element_bits: int, m_major: bool, en: int) -> str:
+    """sm90_get_smem_store_op_for_accumulator (epilogue sm90_common.inl:42)."""
+    if element_bits == 16:
+        if en % 16 == 0:
+            return "SM90_U16x8_STSM_T" if m_major else "SM90_U32x4_STSM_N"
+        if en % 8 == 0:
+            return "SM90_U16x4_STSM_T" if m_major else "SM90_U32x2_STSM_N"
+        raise Refused("no smem store op for a 16-bit epilogue tile N not a multiple of 8", f"{EC}:42")
+    return "AutoVectorizingCopyWithAssumedAlignment"
+
+
+LOAD_FOR_STORE = {"SM90_U16x8_STSM_T": "SM75_U16x8_LDSM_T", "SM90_U16x4_STSM_T": "SM75_U16x4_LDSM_T",
+                  "SM90_U32x4_STSM_N": "SM75_U32x4_LDSM_N", "SM90_U32x2_STSM_N": "SM75_U32x2_LDSM_N"}
+
+
+def epilogue(cfg: Config, kernel_schedule: str | None = None) -> Epilogue:
+    s = cfg.epilogue_schedule
+    if s in ("EpilogueScheduleAuto", "NoSmemWarpSpecialized"):
+        ch = Choice("NoSmemWarpSpecialized", f"{EB}:620",
+                    "EpilogueScheduleAuto -> NoSmemWarpSpecialized: DefaultEpilogue, registers straight to global "
+                    "memory, no shared memory" if s == "EpilogueScheduleAuto" else "NoSmemWarpSpecialized as given")
+        return Epilogue(schedule=ch, name="EpilogueDefault", shared_storage_bytes=1)
+    if s not in ("TmaWarpSpecialized", "TmaWarpSpecializedCooperative"):
+        raise NotModelled(f"the SM90 epilogue schedule {s} is not modelled")
+    coop = s == "TmaWarpSpecializedCooperative"
+    ch = Choice(s, f"{EB}:553", f"{s} as given")
+    c_void = cfg.c.element == "void"
+    for op, which in ((cfg.c, "c"), (cfg.d, "d")):
+        if op.element != "void" and (op.bits * cfg.alignment(which)) % 128:
+            raise Refused("C/D Should meet TMA alignment requirement\n", f"{EB}:298")
+    tile = epilogue_tile(cfg, coop)
+    em, en = tile.value
+    m, n, _ = cfg.tile
+    for cta, e in ((m, em), (n, en)):   # shape_div(take<0,2>(TileShape), EpilogueTile) in the dispatch policy
+        if cta % e and e % cta:
+            raise Refused("Divisibility Condition", "cute/int_tuple.hpp:408")
+    epi_tiles = (m // em) * (n // en)   # size(shape_div(take<0,2>(TileShape), EpilogueTile))
+    bits_c = 0 if c_void else cfg.c.bits
+    bits_d = cfg.d.bits
+    reuse = bits_c == bits_d and bits_d > 8
+    stages_d = min(epi_tiles, 2)
+    stages_c = max(min(epi_tiles, 4), stages_d + 1) if reuse else min(epi_tiles, 4)
+    why_st = (f"sm90_get_tma_dispatch_policy: {epi_tiles} epilogue tiles per CTA tile; StagesD = min({epi_tiles}, 2) = "
+              f"{stages_d}; StagesC = " + (f"max(min({epi_tiles}, 4), StagesD+1) = {stages_c} (C and D are both "
+                                           f"{bits_d}-bit: D reuses C's smem)" if reuse else
+                                           f"min({epi_tiles}, 4) = {stages_c}"))
+    el_c = cfg.d.element if c_void else cfg.c.element
+    lay_c = cfg.d.layout if c_void else cfg.c.layout
+    c_m, d_m = lay_c == "ColumnMajor", cfg.d.layout == "ColumnMajor"
+    atom_c = smem_selector("MN" if c_m else "K", el_c, em, en, f"{EB}:91")
+    atom_d = smem_selector("MN" if d_m else "K", cfg.d.element, em, en, f"{EB}:91")
+    for cta, e, mode in ((m, em, "M"), (n, en, "N")):   # the CollectiveEpilogue's own checks
+        if cta % e:
+            raise Refused(f"EPI_TILE_{mode} must divide CTA_{mode}",
+                          f"cutlass/epilogue/collective/sm90_epilogue_tma_warpspecialized.hpp:{129 if mode == 'M' else 130}")
+    r2s = store_op(bits_d, d_m, en)
+    s2r_store = store_op(ELEMENT_BITS[el_c], c_m, en)
+    s2r = LOAD_FOR_STORE.get(s2r_store, "AutoVectorizingCopyWithAssumedAlignment")
+    # SharedStorage (sm90_epilogue_tma_warpspecialized.hpp:218): the C/D buffers (aligned for their swizzle), the
+    # fusion callbacks' storage (LinearCombination: a few bytes, padded to the alignment), the C load pipeline
+    al_c, al_d = _swizzle_alignment(atom_c.value), _swizzle_alignment(atom_d.value)
+    c_bytes = em * en * stages_c * ELEMENT_BITS[el_c] // 8
+    d_bytes = em * en * (stages_c if reuse else stages_d) * bits_d // 8
+    if c_void:
+        align = al_d
+        coll = _round_up(d_bytes, al_d)
+    elif reuse:
+        align = max(al_c, al_d)
+        coll = _round_up(max(c_bytes, d_bytes), align)
+    else:
+        align = max(al_c, al_d)
+        coll = _round_up(_round_up(c_bytes, al_d) + d_bytes, align)
+    tensors = coll + align                    # + FusionStorage, padded to the struct's alignment
+    shared = _round_up(tensors + PIPELINE_BYTES_PER_STAGE * stages_c, align)
+    return Epilogue(
+        schedule=ch, name="Sm90TmaWarpSpecialized", shared_storage_bytes=shared, tile=tile,
+        stages_c=Choice(stages_c, f"{EB}:66", why_st), stages_d=stages_d, reuse_smem_c=reuse,
+        atom_c=atom_c, atom_d=atom_d, element_c=el_c, element_d=cfg.d.element, c_m_major=c_m, d_m_major=d_m,
+        copy_ops={"g2s": "SM90_TMA_LOAD", "s2r": s2r, "r2s": r2s, "s2g": "SM90_TMA_STORE"})
