@@ -35,6 +35,8 @@ COMMANDS = {
     "bank": ("cutedump.commands.bank_cmd:bank_cmd",
              "Shared-memory bank conflicts and vector width of a copy, and the swizzle that fixes them."),
     "tma": ("cutedump.commands.tma_cmd:tma_cmd", "SM90 TMA copies: print(tma), cuTensorMapEncodeTiled arguments, box."),
+    "triton": ("cutedump.commands.triton_cmd:triton_cmd",
+               "Triton layouts as linear layouts, Triton's views, and the CuTe layout that does the same."),
 }
 
 #: the group's help (already in inspect.cleandoc form, as click shows it)

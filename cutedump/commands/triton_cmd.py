@@ -1,0 +1,55 @@
+"""``cutedump triton``: Triton's layouts as linear layouts (as Triton 3.9 computes them), its views, and CuTe's
+equivalent."""
+from __future__ import annotations
+
+import click
+
+from cutedump.commands._common import handle_errors, CuteDumpError
+
+EPILOG = """\b
+Examples:
+  cutedump triton "BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[8, 4], warps_per_cta=[4, 1], order=[1, 0], cga_layout=[])" --shape 16,16
+  cutedump triton "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>" --shape 32,32 --format json
+  cutedump triton "NVMMADistributedLayout(version=[2, 0], warps_per_cta=[2, 2], instr_shape=[16, 8])" --shape 32,32
+  cutedump triton "DotOperandLayout(operand_index=0, parent=NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 64, 16]), k_width=2)" --shape 64,16
+  cutedump triton "SliceLayout(dim=1, parent=BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[8, 4], warps_per_cta=[4, 1], order=[1, 0]))" --shape 32
+  cutedump triton "#ttg.swizzled_shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>" --shape 16,32
+  cutedump triton "NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16)" --shape 8,64
+  cutedump triton --from-cute "((_4,_8),(_2,_2)):((_16,_1),(_8,_64))" --shape 8,16
+\b
+LAYOUT is Gluon's repr() spelling (BlockedLayout, SliceLayout, DotOperandLayout, NVMMADistributedLayout,
+DistributedLinearLayout, SwizzledSharedLayout, NVMMASharedLayout, SharedLinearLayout, AMDMFMALayout) or TTGIR's
+attribute text (#ttg.blocked, #ttg.slice, #ttg.dot_op, #ttg.nvidia_mma, #ttg.linear, #ttg.swizzled_shared,
+#ttg.nvmma_shared, #ttg.amd_mfma). The answer is computed by cutedump's own code and agrees with Triton 3.9.0's
+to_linear_layout, format_tensor_view and format_hardware_view (tests/test_triton_oracle.py). --ttgir FILE dumps
+every layout alias of a .ttgir file for each tensor shape that uses it. --from-cute turns a CuTe (thread, value)
+-> index TV layout into Triton's bases (32 lanes per warp).
+"""
+
+
+@click.command("triton", epilog=EPILOG)
+@click.argument("layout", required=False)
+@click.option("--shape", "shape_", help="The tensor's shape D0,D1[,D2], e.g. 64,64.")
+@click.option("--ttgir", "ttgir", type=click.Path(dir_okay=False), help="A .ttgir file: every layout alias it defines.")
+@click.option("--from-cute", "from_cute", help="A CuTe TV layout (thread, value) -> index, to Triton's bases.")
+@click.option("--format", "fmt_", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@handle_errors
+def triton_cmd(layout, shape_, ttgir, from_cute, fmt_):
+    """Triton's layouts as linear layouts, its tensor and hardware views, and the CuTe layout that does the same."""
+    from cutedump.triton import report  # start-up: the Triton model only when this command runs
+    given = [n for n, v in (("LAYOUT", layout), ("--ttgir", ttgir), ("--from-cute", from_cute)) if v]
+    if len(given) != 1:
+        raise CuteDumpError("give one of LAYOUT, --ttgir FILE or --from-cute TV_LAYOUT"
+                            + (f" (got {', '.join(given)})" if given else ""))
+    if ttgir:
+        from cutedump.triton import ttgir as tt  # start-up: the TTGIR reader only for --ttgir
+        try:
+            with open(ttgir, encoding="utf-8") as f:
+                src = f.read()
+        except OSError as e:
+            raise CuteDumpError(f"--ttgir {ttgir}: {e.strerror}") from None
+        click.echo(tt.render(src, fmt_), nl=False)
+    elif from_cute:
+        click.echo(report.render_from_cute(from_cute, shape_, fmt_), nl=False)
+    else:
+        click.echo(report.render(layout, shape_, fmt_), nl=False)
