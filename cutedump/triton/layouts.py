@@ -98,8 +98,8 @@ def combine(cta: LL, cga, shape, broadcast_registers: bool = False) -> LL:
 
 def _check_cga(cga, rank: int, what: str = "cga_layout") -> None:
     """Triton's CGA layout splits each dimension among the blocks: a basis moves along one dimension at most, and
-    the moves along one dimension are 1, 2, 4, ... in order (any other aborts Triton)."""
-    nxt = [1] * rank
+    the moves along one dimension are 1, 2, 4, ... in some order (any other aborts Triton)."""
+    seen = [set() for _ in range(rank)]
     for b in cga:
         if len(b) != rank:
             raise CuteDumpError(f"{what}: basis {list(b)} has {len(b)} entries, the layout has rank {rank}")
@@ -107,10 +107,12 @@ def _check_cga(cga, rank: int, what: str = "cga_layout") -> None:
         if len(nz) > 1:
             raise CuteDumpError(f"{what}: basis {list(b)} moves along more than one dimension")
         for d, v in nz:
-            if v != nxt[d]:
-                raise CuteDumpError(f"{what}: basis {list(b)} should be {nxt[d]} along dim {d} (the bases of a "
-                                    "dimension are 1, 2, 4, ... in order)")
-            nxt[d] *= 2
+            if v in seen[d] or v & (v - 1) or v < 0:
+                raise CuteDumpError(f"{what}: basis {list(b)}: the bases along dim {d} must be distinct powers of two")
+            seen[d].add(v)
+    for d, vals in enumerate(seen):
+        if vals and max(vals) >= 2 * len(vals):
+            raise CuteDumpError(f"{what}: the bases along dim {d} ({sorted(vals)}) must be 1, 2, 4, ... without a gap")
 
 
 def _check_shape(shape, rank: int) -> None:
@@ -467,8 +469,9 @@ class NVMMAShared(Shared):
         tma = self.tma_block(per)
         names = dims(r)
         if self.swizzle_byte_width == 0:
-            layout = LL.identity1d(tma[r - 1], OFFSET, names[r - 1])
-            for i in range(r - 2, -1, -1):
+            order = ([0] + list(range(r - 1, 0, -1))) if self.transposed else list(range(r - 1, -1, -1))
+            layout = LL.empty()
+            for i in order:
                 layout = layout * LL.identity1d(tma[i], OFFSET, names[i])
             layout = ensure_not_smaller(layout, dict(zip(names, per)))
             return combine(layout, self.cga_layout, shape)

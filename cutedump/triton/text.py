@@ -104,9 +104,13 @@ def hardware_view(ll, shape) -> str:
     widths = _widths(list(shape))
     out = []
     if is_shared(ll):
+        n = 1
+        for x in shape:
+            n *= x
+        per_block = min(ll.in_size(OFFSET), n // ll.in_size(BLOCK))
         for b in range(ll.in_size(BLOCK)):
             out.append(f"Block: {b}:")
-            for o in range(ll.in_size(OFFSET)):
+            for o in range(per_block):
                 out.append(f"Offset: {o} -> {_coord(ll.apply({OFFSET: o, BLOCK: b}), widths)}")
         return "\n".join(out) + "\n"
     nb, nw, nl, nr = (ll.in_size(BLOCK), ll.in_size(WARP), ll.in_size(LANE), ll.in_size(REG))
