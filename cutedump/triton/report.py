@@ -7,7 +7,9 @@ import re
 
 from cutedump.errors import CuteDumpError
 from cutedump.triton import spell, text, cute
-from cutedump.triton.layouts import Shared, DistributedLinear, REG, LANE, WARP, BLOCK
+from dataclasses import replace
+
+from cutedump.triton.layouts import Shared, DistributedLinear, NVMMAShared, REG, LANE, WARP, BLOCK
 from cutedump.triton.linear import LinearLayout as LL
 
 MAX_ELEMENTS = 1 << 16   # views list every element; beyond this the answer would be megabytes
@@ -34,15 +36,20 @@ def compute(layout_text: str, shape: list[int], aliases: dict | None = None):
         n *= s
     if n > MAX_ELEMENTS:
         raise CuteDumpError(f"--shape {','.join(map(str, shape))}: {n} elements; at most {MAX_ELEMENTS}")
+    if isinstance(layout, NVMMAShared) and layout.rank is None:   # TTGIR's attribute: the rank is the tensor's
+        layout = replace(layout, rank=len(shape))
     ll = layout.to_linear(shape)
     return layout, ll
 
 
-def answer(layout, ll, shape) -> dict:
+def answer(layout, ll, shape, views: bool = True) -> dict:
     align = getattr(layout, "alignment", None) if isinstance(layout, Shared) else None
     eq, _ = cute.equivalent(ll, shape)
-    return {"layout": spell.gluon(layout), "linear_layout": text.fields(ll, shape, align),
-            "tensor_view": text.tensor_view(ll, shape), "hardware_view": text.hardware_view(ll, shape), "cute": eq}
+    out = {"layout": spell.gluon(layout), "linear_layout": text.fields(ll, shape, align)}
+    if views:
+        out.update(tensor_view=text.tensor_view(ll, shape), hardware_view=text.hardware_view(ll, shape))
+    out["cute"] = eq
+    return out
 
 
 def render(layout_text: str, shape_text: str, fmt: str) -> str:

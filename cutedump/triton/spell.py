@@ -166,6 +166,8 @@ def _build_ttgir(name, kw):
         if k not in names:
             raise CuteDumpError(f"{name} has no parameter {k!r}")
         args[names[k]] = v
+    if cls is L.NVMMAShared and "rank" not in args:
+        args["rank"] = None   # the rank of the tensor it is used with
     if cls is L.AMDMfma and "instr_shape" in args and len(args["instr_shape"]) == 2:
         args["instr_shape"] = tuple(args["instr_shape"]) + (0,)
     try:

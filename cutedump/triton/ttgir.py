@@ -29,7 +29,9 @@ def uses(src: str) -> dict:
     return out
 
 
-def dump(src: str) -> dict:
+def dump(src: str, views: bool = True) -> dict:
+    """{"layouts": {alias: {"attribute": text, "uses": {"64x64": answer}}}}; ``views=False`` leaves out the tensor
+    and hardware views (for callers that want only the linear layouts)."""
     al = aliases(src)
     if not al:
         raise CuteDumpError("--ttgir: no layout alias (#name = #ttg.<layout><{...}>) in the file")
@@ -44,8 +46,9 @@ def dump(src: str) -> dict:
             shape = [int(x) for x in shape_text.split("x")]
             try:
                 layout, ll = report.compute(objs[name], shape)
-                a = report.answer(layout, ll, shape)
-                entry["uses"][shape_text] = {k: a[k] for k in ("linear_layout", "tensor_view", "hardware_view", "cute")}
+                a = report.answer(layout, ll, shape, views)
+                entry["uses"][shape_text] = {k: a[k] for k in ("linear_layout", "tensor_view", "hardware_view", "cute")
+                                             if k in a}
             except CuteDumpError as e:
                 entry["uses"][shape_text] = {"error": str(e)}
         out[name] = entry
