@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import re
 
+from cutedump.algebra.integer import C
+from cutedump.algebra.layout import size
 from cutedump.errors import CuteDumpError
 from cutedump.triton import spell, text, cute
 from dataclasses import replace
@@ -69,8 +71,6 @@ def render(layout_text: str, shape_text: str, fmt: str) -> str:
 def from_cute(tv, shape: list[int], lanes: int = 32) -> dict:
     """A CuTe (thread, value) -> column-major index layout as Triton's bases: each thread/value bit's image must be
     a coordinate, and the map must be linear over F2 (every point equals the XOR of its bits' images)."""
-    from cutedump.algebra.integer import C
-    from cutedump.algebra.layout import size
     nt, nv = int(size(tv[0])), int(size(tv[1]))
     for what, n in (("threads", nt), ("values", nv)):
         if n & (n - 1):
