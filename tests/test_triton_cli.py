@@ -99,3 +99,27 @@ def test_never_imports_triton():
             "try: main()\nexcept SystemExit: pass\nassert 'triton' not in sys.modules, 'triton imported'")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
+
+
+SW = "#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>"
+ROWS = "BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0])"
+
+
+def test_bank_triton_addresses_follow_the_cute_equivalent():
+    from cutedump.algebra.integer import C
+    from cutedump.triton.bank import accesses
+    inst, rows, notes = accesses(SW, ROWS, [64, 64], 16, 8, False, warp=1)
+    assert inst == "ld.shared.b128" and "--vec" in notes[0]
+    sh = spell.parse(SW).to_linear([64, 64])
+    _, composed = cute.equivalent(sh, [64, 64])          # Sw<3,3,3> o _0 o (_64,_64):(_64,_1): coordinate -> offset
+    rg = spell.parse(ROWS).to_linear([64, 64])
+    for g, row in enumerate(rows):
+        for lane, addr in enumerate(row):
+            c = rg.apply({"register": g * 8, "lane": lane, "warp": 1})
+            assert addr == int(composed((C(c[0]), C(c[1])))) * 2
+    r = CliRunner().invoke(main, ["bank", "--triton-shared", SW, "--triton-reg", ROWS, "--shape", "64,64", "--type",
+                                  "half_t", "--vec", "8", "--format", "json"])
+    assert r.exit_code == 0, r.stderr
+    r = CliRunner().invoke(main, ["bank", "--triton-shared", SW, "--triton-reg", ROWS.replace("[1, 8]", "[8, 1]"),
+                                  "--shape", "64,64", "--type", "half_t", "--vec", "8"])
+    assert r.exit_code == 2 and r.stderr.startswith("error: --vec 8:") and r.stderr.count("\n") == 1

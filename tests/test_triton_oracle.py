@@ -5,8 +5,9 @@ SHA-256 digests), and by cutedump's own code, field by field. The answers are re
 record per batch of cases, keyed by the batch's text); --oracle=live recomputes them with triton (the [triton]
 extra).
 
-The default run compares a share of the cases (every 6th, and every refusal); the slow run all of them. Every CuTe
-equivalent cutedump prints is checked at every (thread, value) or offset of its case (test 4 of the issue).
+The default run compares a share of the cases (every 6th, and every refusal) and checks each CuTe equivalent at
+about 64 evenly spread points; the slow run compares all of them and checks every CuTe equivalent cutedump prints at
+every (thread, value) or offset of its case.
 """
 import hashlib
 import json
@@ -52,7 +53,7 @@ def _sha(s):
     return hashlib.sha256(s.encode()).hexdigest()
 
 
-def compare(case, ans, views=True, check_cute=True):
+def compare(case, ans, views=True, check_cute=True, most=None):
     """cutedump's answer for the case against Triton's; returns the number of CuTe points checked."""
     try:
         layout = spell.parse(case["layout"])
@@ -73,14 +74,14 @@ def compare(case, ans, views=True, check_cute=True):
     if obj is None:
         assert line.startswith("no CuTe layout: "), line
         return 0
-    return cute.check(ll, case["shape"], obj)
+    return cute.check(ll, case["shape"], obj, most)
 
 
 def _known(case):
     return (case["layout"], tuple(case["shape"])) in KNOWN
 
 
-def _run(answers, pick):
+def _run(answers, pick, most=None):
     done = points = 0
     for i, (c, a) in enumerate(zip(CASES, answers)):
         if not pick(i, a):
@@ -89,7 +90,7 @@ def _run(answers, pick):
             with pytest.raises(AssertionError):
                 compare(c, a, views=False, check_cute=False)
             continue
-        points += compare(c, a)
+        points += compare(c, a, most=most)
         done += 1
     return done, points
 
@@ -109,8 +110,8 @@ def test_records_cover_every_kind(answers):
 
 
 def test_agrees_with_triton_share(answers):
-    done, points = _run(answers, lambda i, a: i % 6 == 0 or "refused" in a)
-    assert done >= 60 and points > 10000
+    done, points = _run(answers, lambda i, a: i % 6 == 0 or "refused" in a, most=64)
+    assert done >= 60 and points > 1000
 
 
 @pytest.mark.slow

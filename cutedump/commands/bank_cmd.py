@@ -24,6 +24,10 @@ Examples:
   # raw mode: one --addresses list (32 byte addresses, lane 0..31) per instruction
   cutedump bank --inst ld.shared.b128 --addresses "$(seq -s, 0 32 992)"
   cutedump bank --inst ldmatrix.x4 --addresses "$(seq -s, 0 16 496)" --format svg > banks.svg
+  # Triton: a swizzled shared tile read into a blocked layout, 8 halves (128 bits) per access (the user's width)
+  cutedump bank --triton-shared "#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>" \
+       --triton-reg "BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0])" \
+       --shape 64,64 --type half_t --vec 8
 \b
 Instructions: ld.shared.b32|b64|b128, st.shared.b32|b64|b128, ldmatrix.x1|x2|x4[.trans], stmatrix.x1|x2|x4[.trans]
 (b8/b16 modelled like b32). A phase is the whole warp (32-bit), a half-warp (64-bit), a quarter-warp (128-bit) or
@@ -58,14 +62,32 @@ cute::copy issues them for warp --warp. Picture: per phase, the distinct words i
 @click.option("--inst", help="Raw mode: the instruction, e.g. ld.shared.b128 or ldmatrix.x4.trans.")
 @click.option("--addresses", multiple=True, metavar="A0,A1,...,A31",
               help="Raw mode: the 32 lanes' byte addresses of one instruction (repeat for more instructions).")
+@click.option("--triton-shared", help="Triton mode: the shared layout (Gluon or TTGIR spelling) of the tile.")
+@click.option("--triton-reg", help="Triton mode: the distributed layout that reads (--store: writes) it.")
+@click.option("--shape", "shape_", help="Triton mode: the tile's shape, e.g. 64,64.")
+@click.option("--vec", type=int, help="Triton mode: elements per access (Triton's lowering picks its own).")
 @click.option("--compact", is_flag=True, help="Text: one line per instruction, no bank picture.")
 @click.option("--format", "fmt_", type=click.Choice(["text", "json", "svg"]), default="text", show_default=True)
 @handle_errors
 def bank_cmd(smem, atom, value_type, thr, val, mma_name, atom_layout, tile, operand, store, warp, also, no_fix,
-             inst, addresses, compact, fmt_):
+             inst, addresses, triton_shared, triton_reg, shape_, vec, compact, fmt_):
     """Bank conflicts, wavefronts and vector width of shared-memory copies, with the swizzle that fixes them."""
     # start-up: `cutedump bank --help` does not load the bank model
     from cutedump.bank.report import raw_report  # start-up: only when the command runs
+    if triton_shared or triton_reg:
+        if not (triton_shared and triton_reg and value_type and vec):
+            raise CuteDumpError("Triton mode needs --triton-shared, --triton-reg, --shape, --type and --vec")
+        if any(x is not None for x in (smem, atom, thr, val, mma_name, operand, atom_layout, tile, inst)) or also:
+            raise CuteDumpError("Triton mode (--triton-shared/--triton-reg) takes no CuTe layout, copy or raw options")
+        from cutedump.triton.bank import accesses  # start-up: the Triton model only in Triton mode
+        from cutedump.triton.report import parse_shape  # start-up: the Triton model only in Triton mode
+        from cutedump.atoms.types import value_type_bits  # start-up: only in Triton mode
+        name, rows, notes = accesses(triton_shared, triton_reg, parse_shape(shape_), value_type_bits(value_type),
+                                     vec, bool(store), warp)
+        rep = raw_report(name, [",".join(map(str, r)) for r in rows])
+        rep.notes = list(notes) + list(rep.notes)
+        click.echo(bank_output(rep, compact, fmt_), nl=False)
+        return
     if inst is not None or addresses:
         if any(x is not None for x in (smem, atom, thr, val, mma_name, operand, value_type, atom_layout, tile)) or also:
             raise CuteDumpError("raw mode (--inst/--addresses) takes no smem layout or copy options")

@@ -30,7 +30,7 @@ every layout alias of a .ttgir file for each tensor shape that uses it. --from-c
 @click.command("triton", epilog=EPILOG)
 @click.argument("layout", required=False)
 @click.option("--shape", "shape_", help="The tensor's shape D0,D1[,D2], e.g. 64,64.")
-@click.option("--ttgir", "ttgir", type=click.Path(dir_okay=False), help="A .ttgir file: every layout alias it defines.")
+@click.option("--ttgir", "ttgir", type=click.File("r", encoding="utf-8"), help="A .ttgir file: every layout alias it defines.")
 @click.option("--from-cute", "from_cute", help="A CuTe TV layout (thread, value) -> index, to Triton's bases.")
 @click.option("--format", "fmt_", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @handle_errors
@@ -43,12 +43,7 @@ def triton_cmd(layout, shape_, ttgir, from_cute, fmt_):
                             + (f" (got {', '.join(given)})" if given else ""))
     if ttgir:
         from cutedump.triton import ttgir as tt  # start-up: the TTGIR reader only for --ttgir
-        try:
-            with open(ttgir, encoding="utf-8") as f:
-                src = f.read()
-        except OSError as e:
-            raise CuteDumpError(f"--ttgir {ttgir}: {e.strerror}") from None
-        click.echo(tt.render(src, fmt_), nl=False)
+        click.echo(tt.render(ttgir.read(), fmt_), nl=False)
     elif from_cute:
         click.echo(report.render_from_cute(from_cute, shape_, fmt_), nl=False)
     else:

@@ -104,6 +104,13 @@ class LinearLayout:
                         out[j] ^= v
         return tuple(out)
 
+    def table(self, name: str) -> list[tuple]:
+        """The outputs of every index of input dimension ``name`` (the others 0), in index order."""
+        out = [tuple(0 for _ in self.outs)]
+        for b in self.bases(name):
+            out += [tuple(x ^ y for x, y in zip(o, b)) for o in out]
+        return out
+
     def __call__(self, **inputs) -> tuple:
         return self.apply(inputs)
 

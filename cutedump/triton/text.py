@@ -71,24 +71,31 @@ def _grid(shape, cells, sep) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _xor(a, b):
+    return tuple(x ^ y for x, y in zip(a, b))
+
+
 def _hw_points(ll):
-    nb, nw, nl, nr = (ll.in_size(BLOCK), ll.in_size(WARP), ll.in_size(LANE), ll.in_size(REG))
-    for b in range(nb):
-        for w in range(nw):
-            for lane in range(nl):
-                for r in range(nr):
-                    yield b, w, lane, r, ll.apply({REG: r, LANE: lane, WARP: w, BLOCK: b})
+    """(block, warp, lane, register, coordinate) in hardware order (block outermost, register innermost)."""
+    tb, tw, tl, tr = ll.table(BLOCK), ll.table(WARP), ll.table(LANE), ll.table(REG)
+    for b, cb in enumerate(tb):
+        for w, cw in enumerate(tw):
+            cbw = _xor(cb, cw)
+            for lane, cl in enumerate(tl):
+                c = _xor(cbw, cl)
+                for r, cr in enumerate(tr):
+                    yield b, w, lane, r, _xor(c, cr)
 
 
 def tensor_view(ll, shape) -> str:
     shape = list(shape)
     if is_shared(ll):
         widths = _widths(shape)
-        n_off = ll.in_size(OFFSET)
+        to, tb = ll.table(OFFSET), ll.table(BLOCK)
+        n_off = len(to)
         cells = {}
         for p, c in enumerate(product(*[range(s) for s in shape])):
-            x = ll.apply({OFFSET: p % n_off, BLOCK: p // n_off})
-            cells[c] = _coord(x, widths, ":")
+            cells[c] = _coord(_xor(to[p % n_off], tb[p // n_off]), widths, ":")
         return _grid(shape, cells, ",")
     nl, nb = ll.in_size(LANE), ll.in_size(BLOCK)
     held: dict = {c: [] for c in product(*[range(s) for s in shape])}
@@ -108,18 +115,20 @@ def hardware_view(ll, shape) -> str:
         for x in shape:
             n *= x
         per_block = min(ll.in_size(OFFSET), n // ll.in_size(BLOCK))
-        for b in range(ll.in_size(BLOCK)):
+        to = ll.table(OFFSET)
+        for b, cb in enumerate(ll.table(BLOCK)):
             out.append(f"Block: {b}:")
             for o in range(per_block):
-                out.append(f"Offset: {o} -> {_coord(ll.apply({OFFSET: o, BLOCK: b}), widths)}")
+                out.append(f"Offset: {o} -> {_coord(_xor(to[o], cb), widths)}")
         return "\n".join(out) + "\n"
-    nb, nw, nl, nr = (ll.in_size(BLOCK), ll.in_size(WARP), ll.in_size(LANE), ll.in_size(REG))
-    for b in range(nb):
-        if nb > 1:
+    tb, tw, tl, tr = ll.table(BLOCK), ll.table(WARP), ll.table(LANE), ll.table(REG)
+    for b, cb in enumerate(tb):
+        if len(tb) > 1:
             out.append(f"Block{b}:")
-        for w in range(nw):
+        for w, cw in enumerate(tw):
             out.append(f"Warp{w}:")
-            for r in range(nr):
-                out.append(", ".join(_coord(ll.apply({REG: r, LANE: lane, WARP: w, BLOCK: b}), widths)
-                                     for lane in range(nl)))
+            cbw = _xor(cb, cw)
+            for cr in tr:
+                c = _xor(cbw, cr)
+                out.append(", ".join(_coord(_xor(c, cl), widths) for cl in tl))
     return "\n".join(out) + "\n"
