@@ -298,6 +298,11 @@ COLD = [
              "(_128,_64)", "--smem", "tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (_128,_64,_3))", "--format",
              "json"], 4.0),
     ("mma SM100", ["mma", "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,K,K>"], 4.0),
+    # Triton (README)
+    ("triton", ["triton", "BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[8, 4], warps_per_cta=[4, 1], "
+                "order=[1, 0], cga_layout=[])", "--shape", "32,32"], 4.0),
+    ("triton shared", ["triton", "#ttg.swizzled_shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>",
+                       "--shape", "32,64", "--format", "json"], 4.0),
     ("idesc", ["idesc", "0x08400010", "--family", "SM100_MMA_F16BF16_SS"], 4.0),
     ("tmem", ["tmem", "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,K,K>", "--copy", "SM100_TMEM_LOAD_32dp32b8x",
               "--thread", "37"], 4.0),

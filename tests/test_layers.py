@@ -26,6 +26,7 @@ LAYERS = [
     ("cutedump.expr", 30),
     ("cutedump.atoms", 40),
     ("cutedump.tilelang", 50), ("cutedump.ck", 50), ("cutedump.bank", 50), ("cutedump.tutorial", 50),
+    ("cutedump.triton", 50),
     ("cutedump.kernel", 55), ("cutedump.collective", 55),
     ("cutedump.render", 60),
     ("cutedump.dumps", 70),

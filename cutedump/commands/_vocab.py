@@ -163,6 +163,11 @@ VOCAB: list[tuple[str, str, str]] = [
     ("--force", "flag", "do what cutedump refuses for safety: very large outputs, overwriting files"),
     # ---- files and batches
     ("-f", "file", "read one expression per line from a file ('-': standard input)"),
+    ("--ttgir", "file", "a .ttgir file (triton.compile(...).asm[\"ttgir\"]): dump every layout alias it defines"),
+    ("--from-cute", "text", "a CuTe (thread, value) -> index TV layout, turned into Triton's linear-layout bases"),
+    ("--triton-shared", "text", "a Triton shared layout (Gluon or TTGIR spelling) the smem tile is stored in"),
+    ("--triton-reg", "text", "a Triton distributed layout (Gluon or TTGIR spelling) that reads or writes the tile"),
+    ("--vec", "int", "elements per shared-memory access, the vector width (Triton mode of bank: stated by the user)"),
     ("--file", "file", "read one expression per line from a file ('-': standard input)"),
     ("-j", "int", "how many processes answer -f"),
     ("--jobs", "int", "how many processes answer -f"),

@@ -37,6 +37,7 @@ SUMMARIES = {
     'bank': 'Shared-memory bank conflicts and vector width of a copy, and the swizzle that fixes them.',
     'tma': 'SM90 TMA copies: print(tma), cuTensorMapEncodeTiled arguments, box.',
     'collective': "What CUTLASS's GEMM CollectiveBuilder chooses (mainloop, epilogue), and why.",
+    'triton': "Triton layouts as linear layouts, Triton's views, and the CuTe layout that does the same.",
 }
 
 

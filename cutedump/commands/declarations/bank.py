@@ -20,6 +20,10 @@ Examples:
   # raw mode: one --addresses list (32 byte addresses, lane 0..31) per instruction
   cutedump bank --inst ld.shared.b128 --addresses "$(seq -s, 0 32 992)"
   cutedump bank --inst ldmatrix.x4 --addresses "$(seq -s, 0 16 496)" --format svg > banks.svg
+  # Triton: a swizzled shared tile read into a blocked layout, 8 halves (128 bits) per access (the user's width)
+  cutedump bank --triton-shared "#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>" \\
+       --triton-reg "BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0])" \\
+       --shape 64,64 --type half_t --vec 8
 \b
 Instructions: ld.shared.b32|b64|b128, st.shared.b32|b64|b128, ldmatrix.x1|x2|x4[.trans], stmatrix.x1|x2|x4[.trans]
 (b8/b16 modelled like b32). A phase is the whole warp (32-bit), a half-warp (64-bit), a quarter-warp (128-bit) or
@@ -58,6 +62,12 @@ COMMAND = Command('bank',
         Opt('--inst', help='Raw mode: the instruction, e.g. ld.shared.b128 or ldmatrix.x4.trans.'),
         Opt('--addresses', multiple=True, metavar='A0,A1,...,A31', help="Raw mode: the 32 lanes' byte "
                  'addresses of one instruction (repeat for more instructions).'),
+        Opt('--triton-shared', help='Triton mode: the shared layout (Gluon or TTGIR spelling) of the tile.',
+            fast=False),
+        Opt('--triton-reg', help='Triton mode: the distributed layout that reads (--store: writes) it.', fast=False),
+        Opt('--shape', 'shape_', help="Triton mode: the tile's shape, e.g. 64,64.", fast=False),
+        Opt('--vec', None, int, help="Triton mode: elements per access (Triton's lowering picks its own).",
+            fast=False),
         Opt('--compact', flag=True, help='Text: one line per instruction, no bank picture.'),
         Opt('--format', 'fmt_', ('text', 'json', 'svg'), default='text', show_default=True),
     ],

@@ -1,0 +1,213 @@
+"""Triton layouts as text: Gluon's ``repr()`` spelling and TTGIR's attribute text, read and written.
+
+Gluon: ``BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[8, 4], warps_per_cta=[4, 1], order=[1, 0],
+cga_layout=[])`` (keywords or positional arguments in the dataclass's field order; an optional ``gl.``/``ttgl.``
+prefix; parents nested). TTGIR: ``#ttg.blocked<{sizePerThread = [1, 4], ...}>``, with ``#alias`` references
+resolved through the aliases of a file.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import fields
+
+from cutedump.errors import CuteDumpError
+from cutedump.triton import layouts as L
+
+_TOKEN = re.compile(r"\s*(?:(?P<num>-?\d+)|(?P<name>#?[A-Za-z_][\w.]*)|(?P<punct>[\[\](){}<>=,:]))")
+
+
+def _tokens(text: str) -> list[str]:
+    out, pos = [], 0
+    text = text.strip()
+    while pos < len(text):
+        m = _TOKEN.match(text, pos)
+        if not m or m.end() == pos:
+            raise CuteDumpError(f"cannot read the layout at column {pos + 1}: {text[pos:pos + 20]!r}")
+        out.append(m.group(m.lastgroup))
+        pos = m.end()
+        while pos < len(text) and text[pos].isspace():
+            pos += 1
+    return out
+
+
+class _Reader:
+    def __init__(self, text: str, aliases: dict | None = None):
+        self.toks = _tokens(text)
+        self.i = 0
+        self.aliases = aliases or {}
+
+    def peek(self):
+        return self.toks[self.i] if self.i < len(self.toks) else None
+
+    def take(self, want=None):
+        t = self.peek()
+        if t is None or (want is not None and t != want):
+            raise CuteDumpError(f"expected {want!r} in the layout, found {t!r}" if want else "the layout ends early")
+        self.i += 1
+        return t
+
+    def value(self):
+        t = self.peek()
+        if t == "[":
+            self.take("[")
+            items = []
+            while self.peek() != "]":
+                items.append(self.value())
+                if self.peek() == ",":
+                    self.take(",")
+            self.take("]")
+            return tuple(items)
+        if t is not None and re.fullmatch(r"-?\d+", t):
+            self.take()
+            return int(t)
+        if t in ("True", "true"):
+            self.take()
+            return True
+        if t in ("False", "false"):
+            self.take()
+            return False
+        if t == "None":
+            self.take()
+            return None
+        if t is not None and t.startswith("#"):
+            return self.attr()
+        return self.gluon()
+
+    # ---- Gluon
+    def gluon(self):
+        name = self.take()
+        short = name.rsplit(".", 1)[-1]
+        cls = L.KINDS.get(short)
+        if cls is None:
+            raise CuteDumpError(f"unknown layout {name!r}; known: {', '.join(L.KINDS)}")
+        self.take("(")
+        names = [f.name for f in fields(cls)]
+        kw, pos = {}, []
+        while self.peek() != ")":
+            if self.i + 1 < len(self.toks) and self.toks[self.i + 1] == "=" and re.fullmatch(r"\w+", self.peek()):
+                k = self.take()
+                self.take("=")
+                kw[k] = self.value()
+            else:
+                pos.append(self.value())
+            if self.peek() == ",":
+                self.take(",")
+        self.take(")")
+        return _build_gluon(cls, short, names, pos, kw)
+
+    # ---- TTGIR
+    def attr(self):
+        name = self.take()
+        if self.peek() != "<":
+            if name not in self.aliases:
+                raise CuteDumpError(f"{name}: no such alias")
+            return self.aliases[name]
+        self.take("<")
+        self.take("{")
+        kw = {}
+        while self.peek() != "}":
+            k = self.take()
+            self.take("=")
+            kw[k] = self.value()
+            if self.peek() == ",":
+                self.take(",")
+        self.take("}")
+        self.take(">")
+        return _build_ttgir(name, kw)
+
+
+def _build_gluon(cls, short, names, pos, kw):
+    if len(pos) > len(names):
+        raise CuteDumpError(f"{short} takes at most {len(names)} arguments")
+    args = dict(zip(names, pos))
+    for k, v in kw.items():
+        if k not in names:
+            raise CuteDumpError(f"{short} has no parameter {k!r}; its parameters: {', '.join(names)}")
+        args[k] = v
+    defaults = {f.name for f in fields(cls) if f.default is not f.default_factory or f.default is not None}
+    try:
+        return cls(**args)
+    except TypeError:
+        missing = [n for n in names if n not in args and n not in defaults]
+        raise CuteDumpError(f"{short}: missing {', '.join(missing) or 'parameters'}") from None
+
+
+_TTGIR = {
+    "#ttg.blocked": (L.Blocked, {"sizePerThread": "size_per_thread", "threadsPerWarp": "threads_per_warp",
+                                 "warpsPerCTA": "warps_per_cta", "order": "order", "CGALayout": "cga_layout"}),
+    "#ttg.slice": (L.Slice, {"dim": "dim", "parent": "parent"}),
+    "#ttg.dot_op": (L.DotOperand, {"opIdx": "operand_index", "parent": "parent", "kWidth": "k_width"}),
+    "#ttg.swizzled_shared": (L.SwizzledShared, {"vec": "vec", "perPhase": "per_phase", "maxPhase": "max_phase",
+                                                "order": "order", "CGALayout": "cga_layout"}),
+    "#ttg.nvmma_shared": (L.NVMMAShared, {"swizzlingByteWidth": "swizzle_byte_width", "transposed": "transposed",
+                                          "elementBitWidth": "element_bitwidth", "fp4Padded": "fp4_padded",
+                                          "rank": "rank", "CGALayout": "cga_layout"}),
+    "#ttg.amd_mfma": (L.AMDMfma, {"version": "version", "warpsPerCTA": "warps_per_cta", "instrShape": "instr_shape",
+                                  "isTransposed": "transposed", "elementBitWidth": "element_bitwidth",
+                                  "tilesPerWarp": "tiles_per_warp", "CGALayout": "cga_layout"}),
+}
+
+
+def _build_ttgir(name, kw):
+    if name == "#ttg.nvidia_mma":
+        need = ("versionMajor", "warpsPerCTA", "instrShape")
+        for k in need:
+            if k not in kw:
+                raise CuteDumpError(f"{name}: missing {k}")
+        return L.NVMMADistributed((kw["versionMajor"], kw.get("versionMinor", 0)), kw["warpsPerCTA"],
+                                  kw["instrShape"], kw.get("CGALayout", ()))
+    if name == "#ttg.linear":
+        return ("linear", kw)
+    if name not in _TTGIR:
+        raise CuteDumpError(f"unknown TTGIR layout {name}; known: {', '.join(sorted(list(_TTGIR) + ['#ttg.nvidia_mma', '#ttg.linear']))}")
+    cls, names = _TTGIR[name]
+    args = {}
+    for k, v in kw.items():
+        if k not in names:
+            raise CuteDumpError(f"{name} has no parameter {k!r}")
+        args[names[k]] = v
+    if cls is L.NVMMAShared and "rank" not in args:
+        args["rank"] = None   # the rank of the tensor it is used with
+    if cls is L.AMDMfma and "instr_shape" in args and len(args["instr_shape"]) == 2:
+        args["instr_shape"] = tuple(args["instr_shape"]) + (0,)
+    try:
+        return cls(**args)
+    except TypeError:
+        raise CuteDumpError(f"{name}: missing parameters") from None
+
+
+def resolve_linear(obj, shape):
+    """A ``#ttg.linear`` attribute becomes a DistributedLinear once its tensor's shape is known."""
+    if isinstance(obj, tuple) and obj and obj[0] == "linear":
+        kw = obj[1]
+        return L.DistributedLinear(kw.get("register", ()), kw.get("lane", ()), kw.get("warp", ()),
+                                   kw.get("block", ()), tuple(shape))
+    return obj
+
+
+def parse(text: str, aliases: dict | None = None):
+    r = _Reader(text, aliases)
+    v = r.value()
+    if r.peek() is not None:
+        raise CuteDumpError(f"unexpected {r.peek()!r} after the layout")
+    if isinstance(v, (int, tuple)) and not (isinstance(v, tuple) and v and v[0] == "linear"):
+        raise CuteDumpError("expected a layout, e.g. BlockedLayout(...) or #ttg.blocked<{...}>")
+    return v
+
+
+def _lst(v):
+    if isinstance(v, (tuple, list)):
+        return "[" + ", ".join(_lst(x) for x in v) + "]"
+    return repr(v)
+
+
+def gluon(layout) -> str:
+    """Gluon's repr() of the layout."""
+    name = next(k for k, c in L.KINDS.items() if type(layout) is c)
+    parts = []
+    for f in fields(layout):
+        v = getattr(layout, f.name)
+        if isinstance(layout, L.AMDMfma) and f.name == "tiles_per_warp" and v is None:
+            v = (1,) * layout.rank
+        parts.append(f"{f.name}={gluon(v) if hasattr(v, 'to_linear') else _lst(v)}")
+    return f"{name}({', '.join(parts)})"

@@ -1,0 +1,134 @@
+"""What Triton prints for a linear layout: Gluon's repr of the DistributedLinearLayout/SharedLinearLayout that
+``to_linear_layout`` returns, and the tensor and hardware views (``format_tensor_view``/``format_hardware_view``,
+Triton's getDistributedLayoutStr/getSharedLayoutStr), byte for byte.
+
+Views, as Triton lays them out:
+
+* coordinates ``(i,j)`` with each entry right-aligned to the digits of that dimension's largest index;
+* the tensor view walks the tensor row-major, one line per innermost row; a line opens with ``[`` and one more
+  ``[`` (else a space) per enclosing dimension whose block starts there, innermost first, and closes with ``]``
+  and one ``]`` per enclosing block ending there;
+* distributed: each element lists every holder ``T{thread}:{register}`` (``B{block}:`` first when there are
+  several blocks; thread = lane + warp * lanes), in hardware order, joined by ``|``, each holder right-aligned to
+  the widest holder; elements joined by ``, ``. The hardware view lists per block (``Block{b}:`` when several)
+  and warp (``Warp{w}:``) one line per register: the coordinate of each lane, joined by ``, ``;
+* shared: the tensor view puts, at the row-major position p, the coordinate of offset p (block p // offsets)
+  written ``(i:j)``, joined by ``,``; the hardware view lists ``Block: {b}:`` then ``Offset: {o} -> (i,j)``.
+"""
+from __future__ import annotations
+
+from itertools import product
+
+from cutedump.triton.layouts import REG, LANE, WARP, BLOCK, OFFSET
+
+
+def _lst(v) -> str:
+    if isinstance(v, (tuple, list)):
+        return "[" + ", ".join(_lst(x) for x in v) + "]"
+    return str(v)
+
+
+def is_shared(ll) -> bool:
+    return OFFSET in ll.in_names()
+
+
+def fields(ll, shape, alignment: int | None = None) -> dict:
+    """The linear layout as Triton names it (the fields of the Gluon object to_linear_layout returns)."""
+    b = lambda n: [list(x) for x in ll.bases(n)]
+    if is_shared(ll):
+        return {"offset_bases": b(OFFSET), "block_bases": b(BLOCK), "alignment": alignment, "shape": list(shape)}
+    return {"reg_bases": b(REG), "lane_bases": b(LANE), "warp_bases": b(WARP), "block_bases": b(BLOCK),
+            "shape": list(shape)}
+
+
+def gluon_repr(ll, shape, alignment: int | None = None) -> str:
+    f = fields(ll, shape, alignment)
+    if is_shared(ll):
+        return (f"SharedLinearLayout(offset_bases={_lst(f['offset_bases'])}, block_bases={_lst(f['block_bases'])}, "
+                f"alignment={alignment})")
+    return ("DistributedLinearLayout(" + ", ".join(f"{k}={_lst(v)}" for k, v in f.items()) + ")")
+
+
+def _coord(c, widths, sep=",") -> str:
+    return "(" + sep.join(str(v).rjust(w) for v, w in zip(c, widths)) + ")"
+
+
+def _widths(shape):
+    return [len(str(s - 1)) for s in shape]
+
+
+def _grid(shape, cells, sep) -> str:
+    """Row-major lines of ``cells`` (a dict coordinate -> text) with Triton's brackets."""
+    rank = len(shape)
+    lines = []
+    for outer in product(*[range(s) for s in shape[:-1]]):
+        pre = "[" + "".join("[" if all(outer[j] == 0 for j in range(k, rank - 1)) else " "
+                            for k in range(rank - 2, -1, -1))
+        post = "]" + "".join("]" if all(outer[j] == shape[j] - 1 for j in range(k, rank - 1)) else ""
+                             for k in range(rank - 2, -1, -1))
+        row = sep.join(cells[outer + (i,)] for i in range(shape[-1]))
+        lines.append(pre + row + post)
+    return "\n".join(lines) + "\n"
+
+
+def _xor(a, b):
+    return tuple(x ^ y for x, y in zip(a, b))
+
+
+def _hw_points(ll):
+    """(block, warp, lane, register, coordinate) in hardware order (block outermost, register innermost)."""
+    tb, tw, tl, tr = ll.table(BLOCK), ll.table(WARP), ll.table(LANE), ll.table(REG)
+    for b, cb in enumerate(tb):
+        for w, cw in enumerate(tw):
+            cbw = _xor(cb, cw)
+            for lane, cl in enumerate(tl):
+                c = _xor(cbw, cl)
+                for r, cr in enumerate(tr):
+                    yield b, w, lane, r, _xor(c, cr)
+
+
+def tensor_view(ll, shape) -> str:
+    shape = list(shape)
+    if is_shared(ll):
+        widths = _widths(shape)
+        to, tb = ll.table(OFFSET), ll.table(BLOCK)
+        n_off = len(to)
+        cells = {}
+        for p, c in enumerate(product(*[range(s) for s in shape])):
+            cells[c] = _coord(_xor(to[p % n_off], tb[p // n_off]), widths, ":")
+        return _grid(shape, cells, ",")
+    nl, nb = ll.in_size(LANE), ll.in_size(BLOCK)
+    held: dict = {c: [] for c in product(*[range(s) for s in shape])}
+    for b, w, lane, r, c in _hw_points(ll):
+        t = f"T{lane + w * nl}:{r}"
+        held.setdefault(c, []).append(f"B{b}:{t}" if nb > 1 else t)
+    width = max((len(h) for hs in held.values() for h in hs), default=0)
+    cells = {c: "|".join(h.rjust(width) for h in hs) for c, hs in held.items()}
+    return _grid(shape, cells, ", ")
+
+
+def hardware_view(ll, shape) -> str:
+    widths = _widths(list(shape))
+    out = []
+    if is_shared(ll):
+        n = 1
+        for x in shape:
+            n *= x
+        per_block = min(ll.in_size(OFFSET), n // ll.in_size(BLOCK))
+        to = ll.table(OFFSET)
+        for b, cb in enumerate(ll.table(BLOCK)):
+            out.append(f"Block: {b}:")
+            for o in range(per_block):
+                out.append(f"Offset: {o} -> {_coord(_xor(to[o], cb), widths)}")
+        return "\n".join(out) + "\n"
+    tb, tw, tl, tr = ll.table(BLOCK), ll.table(WARP), ll.table(LANE), ll.table(REG)
+    for b, cb in enumerate(tb):
+        if len(tb) > 1:
+            out.append(f"Block{b}:")
+        for w, cw in enumerate(tw):
+            out.append(f"Warp{w}:")
+            cbw = _xor(cb, cw)
+            for cr in tr:
+                c = _xor(cbw, cr)
+                out.append(", ".join(_coord(_xor(c, cl), widths) for cl in tl))
+    return "\n".join(out) + "\n"
