@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from cutedump.commands._common import handle_errors, CuteDumpError
+from cutedump.commands._common import CuteDumpError
 
 def triton_cmd(layout, shape_, ttgir, from_cute, fmt_):
     """The answer function of its command (declared in cutedump/commands/declarations/)."""
