@@ -11,11 +11,10 @@ The public API uses CuTe's names (see docs/API.md)::
 name is used, so ``import cutedump`` (and the ``cutedump`` command) start fast.
 """
 from cutedump._startup import import_module as _import
-
-__version__ = "0.1.0"
+from cutedump.versions import __version__
 
 _SUBMODULES = frozenset({"api", "interop", "algebra", "parse", "expr", "atoms", "tilelang", "ck", "bank", "kernel",
-                         "tutorial", "render", "dumps", "commands", "cli", "golden", "errors"})
+                         "tutorial", "render", "dumps", "commands", "cli", "golden", "errors", "versions"})
 
 
 def __getattr__(name):

@@ -12,6 +12,7 @@ import click
 from cutedump.commands._common import guard_io
 
 from cutedump.commands._help import COMMANDS, MAIN_HELP
+from cutedump.versions import __version__, version_text
 
 
 class LazyGroup(click.Group):
@@ -77,7 +78,7 @@ def usage_error_line(e: click.UsageError) -> str:
 
 
 @click.group(cls=LazyGroup, help=MAIN_HELP, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 110})
-@click.version_option(package_name="cutedump")
+@click.version_option(__version__, message=version_text("%(prog)s"))
 def main():
     pass   # the help text is MAIN_HELP (cutedump/commands/_help.py): the fast path prints it without click
 

@@ -16,6 +16,8 @@ from __future__ import annotations
 import os
 import sys
 
+from cutedump.versions import json_answer
+
 _LAYOUT_FLAGS = frozenset({"--plain", "--info", "--coords"})
 
 
@@ -429,11 +431,10 @@ def _eval_text(exprs: list[str], fmt: str) -> str | None:
     "expr" when there are several); None where a line fails (the click command prints it, and exits 1 or 2)."""
     from cutedump.expr import evaluate, format_result  # start-up: on demand
     if fmt == "json":
-        from cutedump._json import dumps  # start-up: JSON without importing json (and re)
         from cutedump.render.json_view import object_json  # start-up: the JSON view on demand
         if len(exprs) == 1:
-            return dumps(object_json(evaluate(exprs[0]))) + "\n"
-        return "".join(dumps(dict({"expr": e}, **object_json(evaluate(e)))) + "\n" for e in exprs)
+            return json_answer(object_json(evaluate(exprs[0])))
+        return "".join(json_answer(dict({"expr": e}, **object_json(evaluate(e)))) for e in exprs)
     if len(exprs) == 1:
         return format_result(evaluate(exprs[0])) + "\n"
     from cutedump.commands._batch import answer  # start-up: on demand
@@ -500,9 +501,8 @@ def _layout_text(layout: str, flags: set[str], fmt: str = "text") -> str | None:
     view, _ = layout_view(L)
     check_size(table_cells(view), False, "layout table")
     if fmt == "json":
-        from cutedump._json import dumps  # start-up: JSON without importing json (and re)
         from cutedump.render.json_view import layout_json  # start-up: the JSON view on demand
-        return dumps(layout_json(L)) + "\n"
+        return json_answer(layout_json(L))
     return layout_text(L, "--info" in flags, "--coords" in flags)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from cutedump.algebra import fmt, size
 from cutedump.errors import CuteDumpError, check_size
+from cutedump.versions import json_answer
 
 
 def mma_build(atom: str, atom_layout, tile):
@@ -91,9 +92,8 @@ def kernel_output(dump, lang: str, readings: bool, fmt: str, warp: int) -> str:
         bank = audit(dump, warp)
     blocks = kernel_dump.blocks(dump, lang, readings, bank, warp)
     if fmt == "json":
-        import json
-        return json.dumps(kernel_dump.as_json(dump, blocks, bank if readings else None), ensure_ascii=False,
-                          indent=1) + "\n"
+        return json_answer(kernel_dump.as_json(dump, blocks, bank if readings else None), ensure_ascii=False,
+                           indent=1)
     return kernel_dump.render_text(blocks, lang)
 
 
@@ -188,8 +188,7 @@ def tmem_text(atom, atom_layout, shape_, copy_op, thread, fmt_) -> str:
         lines += [f"  warp {w}: lanes {ln[0]}-{ln[1]}, columns {cl[0]}-{cl[1]} ({k} cells)" for w, ln, cl, k in warps]
         lines.append(warp_picture(cells))
     if fmt_ == "json":
-        from cutedump._json import dumps  # start-up: JSON without importing json (and re)
-        return dumps(d) + "\n"
+        return json_answer(d)
     return "\n".join(lines) + "\n"
 
 
@@ -221,8 +220,7 @@ def bank_output(rep, compact, fmt_) -> str:
     if compact and fmt_ != "text":
         raise CuteDumpError(f"--compact and --format {fmt_} contradict each other: --compact shortens the text view")
     if fmt_ == "json":
-        from cutedump._json import dumps  # start-up: JSON without importing json (and re)
-        return dumps(V.report_json(rep)) + "\n"
+        return json_answer(V.report_json(rep))
     if fmt_ == "svg":
         return V.report_svg(rep)
     return V.report_text(rep, compact) + "\n"
@@ -240,8 +238,7 @@ def desc_answer(descriptor, kind, major, value_type, mn, fmt_, picture, lang) ->
         from cutedump.render import coremat  # start-up: pictures on demand
         return coremat.render(r, picture)
     if fmt_ == "json":
-        from cutedump._json import dumps  # start-up: JSON without importing json (and re)
-        return dumps(desc_json(r)) + "\n"
+        return json_answer(desc_json(r))
     return desc_text(r, lang)
 
 
@@ -279,12 +276,11 @@ def idesc_answer(value, family, block_scaled, fmt_) -> str:
             d = D.decode(d.value, block_scaled=block_scaled, a_format_enum=e.a_format_enum,
                          b_format_enum=e.b_format_enum)
     if fmt_ == "json":
-        from cutedump._json import dumps  # start-up: JSON without importing json (and re)
         out = d.json()
         out["atoms"] = [t.name for t in atoms]
         if atom_name:
             out["atom"] = atom_name
-        return dumps(out) + "\n"
+        return json_answer(out)
     lines = [idesc_text(d)]
     if atom_name:
         lines.insert(0, f"{atom_name}: idesc_ = UMMA::{'make_instr_desc_block_scaled' if d.block_scaled else 'make_instr_desc'}<...>()")
@@ -344,6 +340,5 @@ def tilelang_buffer_text(constructor, shape, dtype, dtype_bits, at, fmt, values,
     from cutedump.tilelang import report  # start-up: on demand
     out = report.buffer_report(constructor, shape, dtype, dtype_bits, at, fmt, values, force, **kw)
     if isinstance(out, dict):
-        import json
-        return json.dumps(out, indent=1) + "\n"
+        return json_answer(out, indent=1)
     return out

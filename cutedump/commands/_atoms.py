@@ -8,6 +8,7 @@ from cutedump.atoms import catalog_mma, catalog_copy
 from cutedump.atoms.copy_catalog import all_tmem_copy_names, lookup_tmem_copy
 from cutedump.atoms.copy_data import TEMPLATED
 from cutedump.parse import parse_layout
+from cutedump.versions import json_answer
 
 
 def _match(name: str, pattern: str | None) -> bool:
@@ -89,7 +90,6 @@ def atoms_text(pattern, mma_pat, copy_pat, fmt_) -> str:
     mrows = mma_rows(mma_pat or pattern) if show_mma else None
     crows = copy_rows(copy_pat or pattern) if show_copy else None
     if fmt_ == "json":
-        from cutedump._json import dumps  # start-up: JSON without importing json (and re)
         d = {}
         if mrows is not None:
             d["mma"] = [dict(zip(("name", "arch", "shape_mnk", "threads", "types"), r)) for r in mrows]
@@ -100,7 +100,7 @@ def atoms_text(pattern, mma_pat, copy_pat, fmt_) -> str:
             d["copy"] = [dict(zip(("name", "arch", "threads", "bits"), r)) for r in crows]
             for r in d["copy"]:
                 r["threads"] = int(r["threads"])
-        return dumps(d) + "\n"
+        return json_answer(d)
     lines = []
     if mrows is not None:
         lines.append(f"MMA atoms ({len(mrows)}):")

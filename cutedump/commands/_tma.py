@@ -5,6 +5,7 @@ from __future__ import annotations
 from cutedump.algebra import fmt
 from cutedump.atoms import tma as T
 from cutedump.errors import CuteDumpError
+from cutedump.versions import json_answer
 
 
 def tma_text(op, value_type, gmem, smem, cta_tile, cluster, partition, cta_coord, cta, smem_address, mma, atom_layout,
@@ -43,11 +44,10 @@ def tma_text(op, value_type, gmem, smem, cta_tile, cluster, partition, cta_coord
             raise CuteDumpError("--cta is the CTA's rank in a multicast: it needs --cluster > 1")
         part = T.tma_partition(r, T.parse_coord(cta_coord), cta if cluster > 1 else None, addr)
     if fmt_ == "json":
-        from cutedump._json import dumps  # start-up: JSON without importing json (and re)
         d = T.to_json(r)
         if part is not None:
             d["partition"] = {"gA": part.gA, "sA": part.sA, "tAgA": part.tAgA, "tAsA": part.tAsA}
-        return dumps(d) + "\n"
+        return json_answer(d)
     smem_txt = str(r.smem)
     if r.smem_full is not None and r.smem_full is not r.smem_layout and str(r.smem_full) != str(r.smem_layout):
         n = len(r.cta_tiler) if isinstance(r.cta_tiler, tuple) else 1
@@ -100,11 +100,10 @@ def _sm100(op, value_type, gmem, smem, cta_tile, cluster, partition, cta_coord, 
             raise CuteDumpError(f"--cta-coord: with --mma, the MMA tile coordinate (m,n), e.g. (1,0); got {cta_coord}")
         part = S.tma_partition_sm100(t, cta or 0, crd, _addr(smem_address))
     if fmt_ == "json":
-        from cutedump._json import dumps  # start-up: JSON without importing json (and re)
         d = S.to_json(t, smem_text, part)
         if part is not None:
             d["partition"]["cta_rank"] = cta or 0
-        return dumps(d) + "\n"
+        return json_answer(d)
     r = t.tma
     x = operand
     out = S.header(t, smem_text) + [""]
@@ -166,8 +165,7 @@ def _im2col(op, value_type, gmem, smem, cta_tile, cluster, partition, lower, upp
     r = I.make_im2col(op, value_type, T.parse_gmem(gmem), T.parse_smem(smem), T.parse_tile(cta_tile), cluster,
                       *corners)
     if fmt_ == "json":
-        from cutedump._json import dumps  # start-up: JSON without importing json (and re)
-        return dumps(I.to_json(r)) + "\n"
+        return json_answer(I.to_json(r))
     tm = r.tensor_map()
     lst = lambda v: "{" + ", ".join(str(x) for x in v) + "}"   # noqa: E731
     out = [f"make_im2col_tma_copy({r.op}{{}}, make_tensor(gmem_ptr<{r.value_type}>, {r.gmem}), {r.smem}, "

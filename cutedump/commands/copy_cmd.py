@@ -9,6 +9,7 @@ from cutedump.atoms import copy_atom, make_tiled_copy, sample_table, copy as K
 from cutedump.atoms.cli_support import build_mma, parse_layout_arg
 from cutedump.commands._answers import copy_value_type, tiled_copy_lines, copy_atom_lines
 from cutedump.errors import CuteDumpError
+from cutedump.versions import json_answer
 
 EPILOG = """\b
 Examples:
@@ -81,11 +82,10 @@ def copy_cmd(atom, value_type, thr, val, mma_name, atom_layout, tile, operand, s
                 raise CuteDumpError("give --thr (and --val) for make_tiled_copy, or --mma ... --operand A|B|C")
             tc = make_tiled_copy(ca, parse_layout_arg(thr, "--thr"), parse_layout_arg(val, "--val"), check=True)
         if fmt_ == "json":
-            from cutedump._json import dumps  # start-up: JSON without importing json (and re)
             from cutedump.render.json_view import copy_json  # start-up: the JSON view on demand
             d = copy_json(tc, force=force)
             d["src2ref"], d["dst2ref"] = str(ca.src2ref()), str(ca.dst2ref())
-            click.echo(dumps(d))
+            click.echo(json_answer(d), nl=False)
             return
         out += tiled_copy_lines(tc)
     out += copy_atom_lines(ca)

@@ -11,6 +11,7 @@ from cutedump.errors import CuteDumpError
 from cutedump.commands._answers import explain_address as _address
 from cutedump.dumps.steps import narrate, steps_json
 from cutedump.render.narration import echo_text
+from cutedump.versions import json_answer
 
 EPILOG = """\b
 Examples (algebra: one CuTe call, the eval language):
@@ -107,8 +108,7 @@ def explain_cmd(expr, lang, fmt_, detail, plain, mma_name, atom_layout, tile, co
         from cutedump.dumps.explain_algebra import explain_expr  # start-up: on demand
         expl = explain_expr(expr, detail)
     if fmt_ == "json":
-        from cutedump._json import dumps  # start-up: JSON without importing json (and re)
-        click.echo(dumps(steps_json(expl, lang), ensure_ascii=False))
+        click.echo(json_answer(steps_json(expl, lang), ensure_ascii=False), nl=False)
     else:
         echo_text(narrate(expl, lang), plain)
     if expl.error is not None:

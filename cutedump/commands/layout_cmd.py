@@ -10,6 +10,7 @@ from cutedump.commands._common import handle_errors, check_size, arg_or_stdin, n
 from cutedump.algebra import size
 from cutedump.expr import evaluate_layout
 from cutedump.render.text import layout_view, layout_text, layout_details, table_cells
+from cutedump.versions import json_answer
 
 EPILOG = """\b
 Examples:
@@ -41,9 +42,8 @@ def layout_cmd(layout, info, coords, plain, fmt_, force):
     view, note = layout_view(L)   # refuses what print_layout cannot draw, in every format
     check_size(table_cells(view), force, "layout table")   # a size-0 mode still prints every column header
     if fmt_ == "json":
-        from cutedump._json import dumps  # start-up: JSON without importing json (and re)
         from cutedump.render.json_view import layout_json  # start-up: the JSON view and its grid model on demand
-        click.echo(dumps(layout_json(L, force=force)))
+        click.echo(json_answer(layout_json(L, force=force)), nl=False)
         return
     if sys.stdout.isatty() and not plain and not os.environ.get("NO_COLOR"):
         try:

@@ -10,6 +10,7 @@ from cutedump.atoms import partition_shape, partition_fragment, mma_atom
 from cutedump.atoms.cli_support import parse_shape_arg
 from cutedump.commands._answers import mma_build, mma_lines
 from cutedump.errors import CuteDumpError
+from cutedump.versions import json_answer
 
 EPILOG = """\b
 Examples:
@@ -56,13 +57,12 @@ def mma_cmd(atom, atom_layout, tile, partition, thr_idx, atom_only, fmt_, force)
         if partition is not None or thr_idx is not None:
             raise CuteDumpError(f"--format json and {'--partition' if partition is not None else '--thread'} "
                                 "contradict each other: the JSON view has the TiledMMA and its TV layouts only")
-        import json
         from cutedump.render.json_view import mma_json  # start-up: the JSON view on demand
         d = mma_json(mma, force=force)
         if idesc is not None:
             d["instr_desc"] = idesc.hex()
             d["instr_desc_fields"] = idesc.json()["fields"]
-        click.echo(json.dumps(d))
+        click.echo(json_answer(d), nl=False)
         return
     out = mma_lines(mma, idesc)
     if partition is not None:
