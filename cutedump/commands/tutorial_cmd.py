@@ -7,8 +7,8 @@ import click
 
 from cutedump.commands._common import handle_errors, check_size, arg_or_stdin, CuteDumpError
 from cutedump.tutorial import (shape_stride, index_text, shape_of, table_cells, coords_json, index_json, compat_json,
-from cutedump.versions import json_answer
                                coords_answer, compat_answer)
+from cutedump.versions import json_answer
 
 _FORMAT = click.option("--format", "fmt_", type=click.Choice(["text", "json"]), default="text", show_default=True,
                        help="json: one object (keys in the examples' notes below).")
