@@ -10,6 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from cutedump.cli import main
+from tests.paths import PKG
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -115,7 +116,7 @@ def test_dash_or_pipe_is_the_argument(argv, stdin, want):
 
 
 def test_kernel_description_from_stdin():
-    toml = (ROOT / "cutedump" / "kernel" / "examples" / "sgemm_2_nt.toml").read_text(encoding="utf-8")
+    toml = (PKG / "kernel" / "examples" / "sgemm_2_nt.toml").read_text(encoding="utf-8")
     code, out, err = run("kernel", "-", "--no-readings", input=toml)
     assert code == 0 and out == run("kernel", "sgemm_2_nt", "--no-readings")[1], err
 

@@ -6,6 +6,7 @@ import dataclasses as std
 import pytest
 
 from cutedump import _dataclass as ours
+from tests.paths import PKG
 
 
 def _classes(M):
@@ -89,8 +90,7 @@ def test_no_module_imports_the_standard_dataclasses():
     """One implementation: every record class of the package uses cutedump._dataclass (the standard module's import
     of inspect is the start-up cost it avoids)."""
     import re
-    from pathlib import Path
-    pkg = Path(__file__).resolve().parents[1] / "cutedump"
+    pkg = PKG
     bad = [str(p.relative_to(pkg)) for p in pkg.rglob("*.py")
            if re.search(r"^\s*(from dataclasses import|import dataclasses)", p.read_text(encoding="utf-8"), re.M)]
     assert not bad, bad

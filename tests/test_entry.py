@@ -11,6 +11,7 @@ from click.testing import CliRunner
 
 from cutedump import entry
 from cutedump.cli import main
+from tests.paths import PKG_PATH
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -529,7 +530,7 @@ def test_installed_command_exits_at_once_with_the_same_answer(args, stdin, tmp_p
         f = tmp_path / "exprs.txt"
         f.write_bytes(stdin)
         args, stdin = ["eval", "-f", str(f)], None
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env = dict(os.environ, PYTHONPATH=PKG_PATH)
     via_exit = subprocess.run([sys.executable, "-c", "import sys; sys.argv[0] = 'cutedump'; "
                                "from cutedump.entry import main; main()", *args],
                               input=stdin, capture_output=True, cwd=ROOT, env=env, timeout=60)
@@ -543,7 +544,7 @@ def test_installed_command_closed_pipe():
     """bin/cutedump's reader stops early: exit 141 (or 0 if all was written) quietly."""
     p = subprocess.Popen([sys.executable, str(ROOT / "bin" / "cutedump"), "layout", "(256,256):(256,1)"],
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT,
-                         env=dict(os.environ, PYTHONPATH=str(ROOT)))
+                         env=dict(os.environ, PYTHONPATH=PKG_PATH))
     p.stdout.read(10)
     p.stdout.close()
     assert p.wait(timeout=60) in (0, 141)

@@ -13,6 +13,7 @@ import pytest
 
 from cutedump._json import dumps
 from cutedump.algebra import C
+from tests.paths import PKG_PATH
 
 ROOT = Path(__file__).resolve().parents[1]
 FORMS = [{}, {"ensure_ascii": False}, {"separators": (",", ":")}, {"ensure_ascii": False, "separators": (",", ":")}]
@@ -74,7 +75,7 @@ def test_circular_same_error():
 def test_json_answers_load_no_json(argv):
     """The answer, through the installed command's path (bin/cutedump), imports neither json nor re."""
     r = subprocess.run([sys.executable, "-S", "-X", "importtime", str(ROOT / "bin" / "cutedump"), *argv],
-                       capture_output=True, text=True, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+                       capture_output=True, text=True, env=dict(os.environ, PYTHONPATH=PKG_PATH))
     assert r.returncode == 0 and r.stdout, r.stderr[-500:]
     loaded = {ln.rsplit("|", 1)[1].strip() for ln in r.stderr.splitlines() if ln.startswith("import time:")}
     assert not loaded & {"json", "re", "click"}, sorted(loaded & {"json", "re", "click"})

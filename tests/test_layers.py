@@ -12,7 +12,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-PKG = Path(__file__).resolve().parents[1] / "cutedump"
+from tests.paths import PKG
+
 
 # (prefix, rank): the longest matching prefix decides a module's layer
 LAYERS = [

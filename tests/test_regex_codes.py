@@ -9,6 +9,7 @@ import pytest
 
 from cutedump import _regex, _startup
 from cutedump._regex_codes import CODES
+from tests.paths import PKG_PATH
 
 HERE = os.path.dirname(os.path.abspath(_regex.__file__))
 VER = "%d.%d" % sys.version_info[:2]
@@ -106,7 +107,7 @@ def test_startup_paths_import_no_re(argv):
             "bad = [m for m in ('re', 'functools', 'importlib', 'tomllib', 'click') if m in sys.modules]\n"
             "sys.stderr.write('LOADED:' + ','.join(bad))")
     r = subprocess.run([sys.executable, "-S", "-c", prog, *argv], capture_output=True, text=True,
-                       env=dict(os.environ, PYTHONPATH=os.path.dirname(HERE)))
+                       env=dict(os.environ, PYTHONPATH=PKG_PATH))
     assert r.stdout and "LOADED:" in r.stderr, r.stderr
     assert r.stderr.rsplit("LOADED:", 1)[1] == "", r.stderr
 
@@ -146,7 +147,7 @@ def test_installed_command_imports_no_re():
     assert 'script-files = ["bin/cutedump"]' in pyproject and "[project.scripts]" not in pyproject
     r = subprocess.run([sys.executable, "-S", "-X", "importtime", os.path.join(root, "bin", "cutedump"), "layout",
                         "((_4,_8),(_2,_2)):((_32,_1),(_16,_8))"], capture_output=True, text=True,
-                       env=dict(os.environ, PYTHONPATH=root))
+                       env=dict(os.environ, PYTHONPATH=PKG_PATH))
     assert r.returncode == 0 and r.stdout.startswith("((_4,_8),(_2,_2)):((_32,_1),(_16,_8))\n"), r.stderr[-500:]
     loaded = {line.rsplit("|", 1)[1].strip() for line in r.stderr.splitlines() if line.startswith("import time:")}
     assert "cutedump.entry" in loaded
