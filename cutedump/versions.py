@@ -14,6 +14,7 @@ tests compare with byte for byte (tests/test_versions.py checks each against its
 
 Nothing here imports anything at module level: ``import cutedump`` stays fast.
 """
+
 from __future__ import annotations
 
 __version__ = "0.1.0"
@@ -32,8 +33,14 @@ EXACT_AGAINST = {
 VERSIONS = {"cutedump": __version__, **EXACT_AGAINST}
 
 #: labels of ``cutedump --version``'s lines, in EXACT_AGAINST's order
-_LABELS = {"cutlass": "CuTe / CUTLASS", "cute_dsl": "CuTe DSL", "triton": "Triton", "tilelang": "TileLang",
-           "composable_kernel": "Composable Kernel", "h100_bank_model": "H100 bank model"}
+_LABELS = {
+    "cutlass": "CuTe / CUTLASS",
+    "cute_dsl": "CuTe DSL",
+    "triton": "Triton",
+    "tilelang": "TileLang",
+    "composable_kernel": "Composable Kernel",
+    "h100_bank_model": "H100 bank model",
+}
 
 
 def version_text(prog: str = "cutedump") -> str:
@@ -51,6 +58,8 @@ def json_answer(answer, *, indent: int | None = None, ensure_ascii: bool = True)
         answer = {**answer, "versions": VERSIONS}
     if indent is None:
         from cutedump._json import dumps  # start-up: JSON without importing json (and re)
+
         return dumps(answer, ensure_ascii=ensure_ascii) + "\n"
     import json  # start-up: indented answers only
+
     return json.dumps(answer, indent=indent, ensure_ascii=ensure_ascii) + "\n"

@@ -1,5 +1,6 @@
 """Where the tests find what they test: the package they import (the source tree's cutedump/, or the installed wheel
 when CI runs the suite from a copy of the repository without cutedump/: .ci/run) and the repository's other files."""
+
 from __future__ import annotations
 
 from pathlib import Path
