@@ -197,8 +197,11 @@ def _shipped(path, text: str) -> dict | None:
 def _parse_toml(path, text: str) -> dict:
     try:
         import tomllib  # start-up: on demand (~9 ms with typing, datetime and its regexes)
-    except ModuleNotFoundError:  # Python 3.10: tomllib is 3.11's standard library
-        raise CuteDumpError("kernel description files need Python 3.11 or newer (tomllib)") from None
+    except ModuleNotFoundError:  # Python 3.10: tomllib is 3.11's standard library, tomli its package (a dependency)
+        try:
+            import tomli as tomllib  # start-up: on demand
+        except ModuleNotFoundError:
+            raise CuteDumpError("kernel description files need tomllib (Python 3.11+) or the tomli package") from None
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
