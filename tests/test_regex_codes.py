@@ -9,7 +9,7 @@ import pytest
 
 from cutedump import _regex, _startup
 from cutedump._regex_codes import CODES
-from tests.paths import PKG_PATH
+from tests.paths import PKG_PATH, ROOT
 
 HERE = os.path.dirname(os.path.abspath(_regex.__file__))
 VER = "%d.%d" % sys.version_info[:2]
@@ -141,7 +141,7 @@ def test_installed_command_imports_no_re():
     importlib or click to print a layout."""
     if VER not in CODES:
         pytest.skip(f"no precompiled patterns for Python {VER}: the package compiles them with re")
-    root = os.path.dirname(HERE)
+    root = str(ROOT)   # the repository: pyproject.toml and bin/cutedump
     with open(os.path.join(root, "pyproject.toml"), encoding="utf-8") as f:
         pyproject = f.read()
     assert 'script-files = ["bin/cutedump"]' in pyproject and "[project.scripts]" not in pyproject
