@@ -10,10 +10,11 @@ The public API uses CuTe's names (see docs/API.md)::
 ``_`` is CuTe's underscore and ``_1``, ``_2``, ... its static integers (``Int<n>``).  Nothing is imported until a
 name is used, so ``import cutedump`` (and the ``cutedump`` command) start fast.
 """
-__version__ = "0.1.0"
+from cutedump.versions import __version__  # noqa: F401 - the one place the version lives
 
 _SUBMODULES = frozenset({"api", "interop", "algebra", "parse", "expr", "atoms", "tilelang", "ck", "bank", "kernel",
-                         "tutorial", "render", "dumps", "commands", "cli", "golden", "errors"})
+                         "tutorial", "render", "dumps", "commands", "cli", "golden", "errors", "versions",
+                         "collective", "triton"})
 
 
 def __getattr__(name):

@@ -9,6 +9,8 @@ import sys
 
 import click
 
+from cutedump.versions import __version__, version_text
+
 from cutedump.commands._common import guard_io
 
 from cutedump.commands._help import MAIN_HELP
@@ -69,7 +71,7 @@ def usage_error_line(e: click.UsageError) -> str:
 
 
 @click.group(cls=LazyGroup, help=MAIN_HELP, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 110})
-@click.version_option(package_name="cutedump")
+@click.version_option(__version__, message=version_text("%(prog)s"))
 def main():
     pass   # the help text is MAIN_HELP (cutedump/commands/_help.py): the fast path prints it without click
 

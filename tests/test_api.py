@@ -22,6 +22,7 @@ import cutedump.api
 import cutedump.interop
 from cutedump.cli import main
 from tests.oracle.cute import run_cases, unavailable_reason
+from tests.paths import PKG
 
 ROOT = Path(__file__).resolve().parents[1]
 oracle = pytest.mark.skipif(unavailable_reason() is not None, reason=str(unavailable_reason()))
@@ -219,7 +220,7 @@ def test_notebook_session_display():
 
 def test_algebra_has_no_picture_of_its_own():
     """The algebra does not import a renderer: the display methods come from cutedump.api."""
-    src = (ROOT / "cutedump/algebra/layout.py").read_text() + (ROOT / "cutedump/algebra/swizzle.py").read_text()
+    src = (PKG / "algebra/layout.py").read_text() + (PKG / "algebra/swizzle.py").read_text()
     assert "_repr_svg_" not in src and "cutedump.render" not in src
 
 

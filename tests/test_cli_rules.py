@@ -10,6 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from cutedump.cli import main
+from tests.paths import PKG
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -62,10 +63,10 @@ def test_help_and_version_still_exit_0():
 def test_json_of_atoms_coords_compat_tiled_copy_c_ck_recipes_golden():
     code, out, _ = run("atoms", "--mma", "SM80_16x8x16_F16F16F16F16_TN", "--format", "json")
     d = json.loads(out)
-    assert code == 0 and list(d) == ["mma"] and d["mma"][0]["shape_mnk"] == "(_16,_8,_16)"
+    assert code == 0 and list(d) == ["mma", "versions"] and d["mma"][0]["shape_mnk"] == "(_16,_8,_16)"
     assert d["mma"][0]["threads"] == 32 and d["mma"][0]["types"] == ["half_t"] * 4
     d = json.loads(run("atoms", "LDSM", "--format", "json")[1])
-    assert set(d) == {"mma", "copy"} and any(r["name"] == "SM75_U32x4_LDSM_N" for r in d["copy"])
+    assert set(d) == {"mma", "copy", "versions"} and any(r["name"] == "SM75_U32x4_LDSM_N" for r in d["copy"])
     d = json.loads(run("coords", "(3,(2,3)):(3,(12,1))", "--format", "json")[1])
     assert d["size"] == 18 and d["columns"] == ["1-D", "2-D", "natural", "offset"] and d["rows"][16] == \
         ["16", "(1,5)", "(1,(1,2))", "17"]
@@ -115,7 +116,7 @@ def test_dash_or_pipe_is_the_argument(argv, stdin, want):
 
 
 def test_kernel_description_from_stdin():
-    toml = (ROOT / "cutedump" / "kernel" / "examples" / "sgemm_2_nt.toml").read_text(encoding="utf-8")
+    toml = (PKG / "kernel" / "examples" / "sgemm_2_nt.toml").read_text(encoding="utf-8")
     code, out, err = run("kernel", "-", "--no-readings", input=toml)
     assert code == 0 and out == run("kernel", "sgemm_2_nt", "--no-readings")[1], err
 

@@ -12,6 +12,7 @@ from click.testing import CliRunner
 
 from cutedump import entry
 from cutedump.cli import main
+from tests.paths import PKG_PATH
 
 ROOT = Path(__file__).resolve().parents[1]
 #: the installed `cutedump` command as pip's console-script wrapper runs it (pyproject's [project.scripts])
@@ -548,7 +549,7 @@ def test_installed_command_exits_at_once_with_the_same_answer(args, stdin, tmp_p
         f = tmp_path / "exprs.txt"
         f.write_bytes(stdin)
         args, stdin = ["eval", "-f", str(f)], None
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env = dict(os.environ, PYTHONPATH=PKG_PATH)
     via_exit = subprocess.run([sys.executable, "-c", "import sys; sys.argv[0] = 'cutedump'; "
                                "from cutedump.entry import main; main()", *args],
                               input=stdin, capture_output=True, cwd=ROOT, env=env, timeout=60)
@@ -562,7 +563,7 @@ def test_installed_command_closed_pipe():
     """The installed command's reader stops early: exit 141 (or 0 if all was written) quietly."""
     p = subprocess.Popen([*CONSOLE, "layout", "(256,256):(256,1)"],
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT,
-                         env=dict(os.environ, PYTHONPATH=str(ROOT)))
+                         env=dict(os.environ, PYTHONPATH=PKG_PATH))
     p.stdout.read(10)
     p.stdout.close()
     assert p.wait(timeout=60) in (0, 141)

@@ -19,6 +19,7 @@ import pytest
 from click.testing import CliRunner
 
 from cutedump.cli import main
+from tests.paths import PKG
 
 ROOT = Path(__file__).resolve().parents[1]
 EXIT = re.compile(r"#.*\(exit (\d+)\)")
@@ -138,7 +139,7 @@ def parse(cmd: str):
 @pytest.fixture
 def scratch(tmp_path, monkeypatch):
     (tmp_path / "cases.txt").write_text("size((_4,8))\nleft_inverse((_8,(_4,_2)):(_1,(_32,_16)))\n")
-    toml = (ROOT / "cutedump" / "kernel" / "examples" / "sgemm_sm70_tn.toml").read_text(encoding="utf-8")
+    toml = (PKG / "kernel" / "examples" / "sgemm_sm70_tn.toml").read_text(encoding="utf-8")
     (tmp_path / "my_kernel.toml").write_text(toml)
     (tmp_path / "golden").symlink_to(ROOT / "golden")
     monkeypatch.chdir(tmp_path)

@@ -19,6 +19,7 @@ from tests.oracle.cute import run_cases
 from tests import kernel_cpp_sm100 as CPP
 from tests import kernel_oracle as K
 from tests.kernel_oracle import run
+from tests.paths import PKG_PATH
 
 # 01_mma_sm100: ((MmaM, MmaN), NumMmaK, (Gemm_M, Gemm_N, Gemm_K), threadIdx.x). The TMEM load atom
 # (SM100_TMEM_LOAD_32dp32b1x) needs the 128-lane accumulator of an M = 128 MMA; the SW128 K atom 64 halfs of K
@@ -318,7 +319,7 @@ def test_sm100_answer_loads_no_bank_model():
     root = Path(__file__).resolve().parents[1]
     r = subprocess.run([sys.executable, "-X", "importtime", str(root / "bin" / "cutedump"), "kernel",
                         "sm100_05_mma_tma_epi", "--thread", "64", "--lang", "en"], capture_output=True, text=True,
-                       env=dict(os.environ, PYTHONPATH=str(root)))
+                       env=dict(os.environ, PYTHONPATH=PKG_PATH))
     assert r.returncode == 0 and "no [[smem_copies]] in the description: nothing to audit" in r.stdout
     loaded = {ln.rsplit("|", 1)[1].strip() for ln in r.stderr.splitlines() if ln.startswith("import time:")}
     assert "cutedump.kernel.tensor" in loaded and not loaded & {"cutedump.kernel.audit", "cutedump.bank.model"}

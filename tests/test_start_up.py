@@ -1,7 +1,6 @@
 """Start-up paths that avoid importing numpy for small inputs (the README examples) give the same bytes as the numpy
 paths they stand in for (forced here by setting the SMALL thresholds below every input)."""
 import json
-from pathlib import Path
 
 import pytest
 
@@ -9,6 +8,7 @@ import cutedump as cd
 from cutedump.algebra import evaluate
 from cutedump.parse import parse_layout
 from cutedump.render import grid, json_view
+from tests.paths import PKG_PATH
 
 MMAS = [("SM80_16x8x16_F16F16F16F16_TN", "(_2,_2)", "(_32,_32,_16)"), ("SM80_16x8x8_F32TF32TF32F32_TN", "(_2,_2,_1)", None),
         ("UniversalFMA<float,float,float>", "(_16,_16,_1)", None), ("SM70_8x8x4_F32F16F16F32_NT", None, None),
@@ -83,7 +83,7 @@ def test_first_layout_loads_no_re_functools_or_enum():
     code = ("import sys, cutedump as cd; L = cd.Layout('(_4,_8):(_8,_1)'); print(cd.composition(L, '(_2,_4)')); "
             "print(sorted(m for m in ('re', 'functools', 'enum', 'collections') if m in sys.modules))")
     r = subprocess.run([sys.executable, "-S", "-c", code], capture_output=True, text=True, check=True,
-                       env={"PYTHONPATH": str(Path(__file__).resolve().parents[1])})
+                       env={"PYTHONPATH": PKG_PATH})
     assert r.stdout == "(_2,_4):(_8,_1)\n[]\n", r.stdout
     import cutedump as cd
     assert cd.composition.__wrapped__.__name__ == "composition" and cd.composition.__doc__

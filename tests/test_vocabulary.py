@@ -12,6 +12,7 @@ from click.testing import CliRunner
 
 from cutedump.cli import main
 from cutedump.commands._vocab import VOCAB, DEPRECATED, meaning, markdown_table
+from tests.paths import PKG
 
 ROOT = Path(__file__).resolve().parents[1]
 CJK = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
@@ -156,7 +157,7 @@ def test_english_narration_everywhere_with_the_env():
 def _raise_sites():
     """Every string literal of a `raise ...Error(...)` / UsageError / BadParameter in the package."""
     import ast
-    for p in (ROOT / "cutedump").rglob("*.py"):
+    for p in PKG.rglob("*.py"):
         tree = ast.parse(p.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, ast.Raise) and node.exc is not None:

@@ -2,6 +2,7 @@
 (cutedump/entry.py) for their common invocations; one implementation of each answer."""
 from __future__ import annotations
 
+from cutedump.versions import json_answer
 from cutedump.algebra import fmt, size
 from cutedump.errors import CuteDumpError, check_size
 
@@ -173,7 +174,7 @@ def kernel_params_text(file: str, thread: int, fmt_: str) -> str:
                      "tried": [{"value": v, "builds": err is None, "error": err} for v, err in tried]})
     if fmt_ == "json":
         from cutedump._json import dumps  # start-up: JSON without importing json (and re)
-        return dumps({"file": str(path), "about": notes.get("*", ""), "params": rows}) + "\n"
+        return json_answer({"file": str(path), "about": notes.get("*", ""), "params": rows})
     out = [f"params of {str(path).replace(chr(92), '/').rsplit('/', 1)[-1]} (--set NAME=VALUE; a value is an "
            "integer of the eval language: _N static, N dynamic, Int<N>{} static):"]
     if notes.get("*"):
@@ -195,9 +196,8 @@ def kernel_output(dump, lang: str, readings: bool, fmt: str, warp: int) -> str:
         bank = audit(dump, warp)
     blocks = kernel_dump.blocks(dump, lang, readings, bank, warp)
     if fmt == "json":
-        import json
-        return json.dumps(kernel_dump.as_json(dump, blocks, bank if readings else None), ensure_ascii=False,
-                          indent=1) + "\n"
+        return json_answer(kernel_dump.as_json(dump, blocks, bank if readings else None), ensure_ascii=False,
+                           indent=1)
     return kernel_dump.render_text(blocks, lang)
 
 
@@ -300,8 +300,7 @@ def tmem_text(atom, atom_layout, shape_, copy_op, thread, fmt_, lang="en") -> st
         lines += [msg("tmem.warp", w=w, l0=ln[0], l1=ln[1], c0=cl[0], c1=cl[1], k=k) for w, ln, cl, k in warps]
         lines.append(warp_picture(cells, head=lambda c, l: msg("tmem.picture", cols=c, lanes=l)))
     if fmt_ == "json":
-        from json import dumps  # start-up: json only for a JSON answer
-        return dumps(d) + "\n"
+        return json_answer(d)
     return "\n".join(lines) + "\n"
 
 
@@ -333,8 +332,7 @@ def bank_output(rep, compact, fmt_) -> str:
     if compact and fmt_ != "text":
         raise CuteDumpError(f"--compact and --format {fmt_} contradict each other: --compact shortens the text view")
     if fmt_ == "json":
-        from json import dumps  # start-up: json only for a JSON answer
-        return dumps(V.report_json(rep)) + "\n"
+        return json_answer(V.report_json(rep))
     if fmt_ == "svg":
         return V.report_svg(rep)
     return V.report_text(rep, compact) + "\n"
@@ -352,8 +350,7 @@ def desc_answer(descriptor, kind, major, value_type, mn, fmt_, picture, lang) ->
         from cutedump.render import coremat  # start-up: pictures on demand
         return coremat.render(r, picture)
     if fmt_ == "json":
-        from json import dumps  # start-up: json only for a JSON answer
-        return dumps(desc_json(r)) + "\n"
+        return json_answer(desc_json(r))
     return desc_text(r, lang)
 
 
@@ -392,7 +389,6 @@ def idesc_answer(value, family, block_scaled, fmt_, lang="en") -> str:
             d = D.decode(d.value, block_scaled=block_scaled, a_format_enum=e.a_format_enum,
                          b_format_enum=e.b_format_enum)
     if fmt_ == "json":
-        from json import dumps  # start-up: json only for a JSON answer
         out = d.json()
         out["atoms"] = [t.name for t in atoms]
         notes = {t.name: U.hardware_note(t) for t in atoms if U.hardware_note(t)}
@@ -400,7 +396,7 @@ def idesc_answer(value, family, block_scaled, fmt_, lang="en") -> str:
             out["hardware_notes"] = notes
         if atom_name:
             out["atom"] = atom_name
-        return dumps(out) + "\n"
+        return json_answer(out)
     from cutedump.dumps.narrator import Narrator  # start-up: on demand
     msg = Narrator(lang).msg
     lines = [idesc_text(d)]
@@ -465,6 +461,5 @@ def tilelang_buffer_text(constructor, shape, dtype, dtype_bits, at, fmt, values,
     from cutedump.tilelang import report  # start-up: on demand
     out = report.buffer_report(constructor, shape, dtype, dtype_bits, at, fmt, values, force, **kw)
     if isinstance(out, dict):
-        import json
-        return json.dumps(out, indent=1) + "\n"
+        return json_answer(out, indent=1)
     return out

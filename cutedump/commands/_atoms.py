@@ -2,6 +2,7 @@
 the console entry's fast path (cutedump/entry.py) print them."""
 from __future__ import annotations
 
+from cutedump.versions import json_answer
 from cutedump.errors import CuteDumpError
 from cutedump.algebra import size
 from cutedump.atoms import catalog_mma, catalog_copy
@@ -94,7 +95,6 @@ def atoms_text(pattern, mma_pat, copy_pat, fmt_) -> str:
     mrows = mma_rows(mma_pat or pattern) if show_mma else None
     crows = copy_rows(copy_pat or pattern) if show_copy else None
     if fmt_ == "json":
-        from json import dumps  # start-up: json only for a JSON answer
         d = {}
         if mrows is not None:
             d["mma"] = [dict(zip(("name", "arch", "shape_mnk", "threads", "types"), r)) for r in mrows]
@@ -105,7 +105,7 @@ def atoms_text(pattern, mma_pat, copy_pat, fmt_) -> str:
             d["copy"] = [dict(zip(("name", "arch", "threads", "bits"), r)) for r in crows]
             for r in d["copy"]:
                 r["threads"] = int(r["threads"])
-        return dumps(d) + "\n"
+        return json_answer(d)
     lines = []
     if mrows is not None:
         lines.append(f"MMA atoms ({len(mrows)}):")

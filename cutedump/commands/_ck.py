@@ -2,6 +2,8 @@
 the click commands and the console entry's fast path (cutedump/entry.py) print them."""
 from __future__ import annotations
 
+from cutedump.versions import json_answer
+
 
 def report_text(d, at, table, rows, cols, limit, no_cute, force, fmt, offsets) -> str:
     """The descriptor's report (cutedump.ck.report), as JSON or text."""
@@ -9,8 +11,7 @@ def report_text(d, at, table, rows, cols, limit, no_cute, force, fmt, offsets) -
     from cutedump.ck.parse import parse_index  # start-up: on demand
     at_idx = parse_index(at, "--at")
     if fmt == "json":
-        import json
-        return json.dumps(report.to_json(d, at_idx, offsets, not no_cute, force), indent=1) + "\n"
+        return json_answer(report.to_json(d, at_idx, offsets, not no_cute, force), indent=1)
     return report.text(d, at_idx, table, rows, cols, limit, not no_cute, force)
 
 

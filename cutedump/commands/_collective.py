@@ -5,6 +5,7 @@ click command (collective_cmd.py) and the fast entry path (entry._TABLE) both ca
 """
 from __future__ import annotations
 
+from cutedump.versions import json_answer
 from cutedump.collective import config as C
 from cutedump.collective.build import build
 from cutedump.collective.sm90 import Refused
@@ -64,7 +65,7 @@ def collective_text(arch="sm90", a=None, b=None, c=None, d=None, acc="float", ti
         return kernel_toml(cfg, ans, prob)
     if fmt_ == "json":
         from cutedump._json import dumps  # start-up: only for --format json
-        return dumps(ans.fields) + "\n"
+        return json_answer(ans.fields)
     return _text(cfg, ans, prob)
 
 

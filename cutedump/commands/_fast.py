@@ -5,6 +5,8 @@ only it handles, a terminal's colours, an error of any kind: its wording is the 
 its exit status once it has printed its answers."""
 from __future__ import annotations
 
+from cutedump.versions import json_answer
+
 import os
 import sys
 
@@ -26,9 +28,8 @@ def layout_text(layout, info, coords, plain, fmt_) -> str | None:
     view, _ = layout_view(L)
     check_size(table_cells(view), False, "layout table")
     if fmt_ == "json":
-        from json import dumps  # start-up: json only for a JSON answer
         from cutedump.render.json_view import layout_json  # start-up: the JSON view on demand
-        return dumps(layout_json(L)) + "\n"
+        return json_answer(layout_json(L))
     return text(L, info, coords)
 
 
@@ -48,11 +49,10 @@ def eval_text(exprs, file_, jobs, fmt_):
         return None
     from cutedump.expr import evaluate, format_result  # start-up: on demand
     if fmt_ == "json":
-        from json import dumps  # start-up: json only for a JSON answer
         from cutedump.render.json_view import object_json  # start-up: the JSON view on demand
         if len(exprs) == 1:
-            return dumps(object_json(evaluate(exprs[0]))) + "\n"
-        return "".join(dumps(dict({"expr": e}, **object_json(evaluate(e)))) + "\n" for e in exprs)
+            return json_answer(object_json(evaluate(exprs[0])))
+        return "".join(json_answer(dict({"expr": e}, **object_json(evaluate(e)))) for e in exprs)
     if len(exprs) == 1:
         from cutedump.expr import answer_text  # start-up: on demand
         return answer_text(exprs[0]) + "\n"

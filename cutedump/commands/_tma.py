@@ -2,6 +2,7 @@
 the console entry's fast path (cutedump/entry.py) print them."""
 from __future__ import annotations
 
+from cutedump.versions import json_answer
 from cutedump.algebra import fmt
 from cutedump.atoms import tma as T
 from cutedump.errors import CuteDumpError
@@ -47,11 +48,10 @@ def tma_text(op, value_type, gmem, smem, cta_tile, cluster, partition, cta_coord
         from cutedump.algebra.swizzle import warn_misaligned  # start-up: on demand
         warn_misaligned(r.swizzle, addr)
     if fmt_ == "json":
-        from json import dumps  # start-up: json only for a JSON answer
         d = T.to_json(r)
         if part is not None:
             d["partition"] = {"gA": part.gA, "sA": part.sA, "tAgA": part.tAgA, "tAsA": part.tAsA}
-        return dumps(d) + "\n"
+        return json_answer(d)
     smem_txt = str(r.smem)
     if r.smem_full is not None and r.smem_full is not r.smem_layout and str(r.smem_full) != str(r.smem_layout):
         n = len(r.cta_tiler) if isinstance(r.cta_tiler, tuple) else 1
@@ -106,11 +106,10 @@ def _sm100(op, value_type, gmem, smem, cta_tile, cluster, partition, cta_coord, 
         from cutedump.algebra.swizzle import warn_misaligned  # start-up: on demand
         warn_misaligned(t.tma.swizzle, _addr(smem_address))
     if fmt_ == "json":
-        from json import dumps  # start-up: json only for a JSON answer
         d = S.to_json(t, smem_text, part)
         if part is not None:
             d["partition"]["cta_rank"] = cta or 0
-        return dumps(d) + "\n"
+        return json_answer(d)
     r = t.tma
     x = operand
     out = S.header(t, smem_text) + [""]
@@ -173,8 +172,7 @@ def _im2col(op, value_type, gmem, smem, cta_tile, cluster, partition, lower, upp
     r = I.make_im2col(op, value_type, T.parse_gmem(gmem), T.parse_smem(smem), T.parse_tile(cta_tile), cluster,
                       *corners)
     if fmt_ == "json":
-        from json import dumps  # start-up: json only for a JSON answer
-        return dumps(I.to_json(r)) + "\n"
+        return json_answer(I.to_json(r))
     tm = r.tensor_map()
     lst = lambda v: "{" + ", ".join(str(x) for x in v) + "}"   # noqa: E731
     out = [f"make_im2col_tma_copy({r.op}{{}}, make_tensor(gmem_ptr<{r.value_type}>, {r.gmem}), {r.smem}, "

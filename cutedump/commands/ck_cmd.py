@@ -1,14 +1,13 @@
 """``cutedump ck``: Composable Kernel tensor descriptors: transform chains, offsets, XDL recipes, CuTe views."""
 from __future__ import annotations
 
-import json
-
 import click
 
 from cutedump.commands._common import needs, given, CuteDumpError
 from cutedump.ck.parse import base_descriptor, build_descriptor
 from cutedump.ck.recipes import RECIPES, recipes_text
 from cutedump.commands._ck import RECIPE_USES, _RECIPE_OPTS, recipe_descriptor, report_text
+from cutedump.versions import json_answer
 
 
 def _show(d, at, table, rows, cols, limit, no_cute, force, fmt, offsets):
@@ -30,7 +29,8 @@ def describe_cmd(lengths, strides, align, stages, name, **kw):
 def recipes_cmd(fmt):
     """The answer function of its command (declared in cutedump/commands/declarations/)."""
     if fmt == "json":
-        click.echo(json.dumps({"recipes": [{"name": k, "builds": h} for k, (h, _) in RECIPES.items()]}, indent=1))
+        click.echo(json_answer({"recipes": [{"name": k, "builds": h} for k, (h, _) in RECIPES.items()]}, indent=1),
+                   nl=False)
         return
     click.echo(recipes_text(), nl=False)
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import click
 
+from cutedump.versions import json_answer
 from cutedump.commands._common import needs
 from cutedump.algebra import size
 from cutedump.atoms import copy_atom, make_tiled_copy, sample_table, copy as K
@@ -47,11 +48,10 @@ def copy_cmd(atom, value_type, thr, val, mma_name, atom_layout, tile, operand, s
                 raise CuteDumpError("give --thr (and --val) for make_tiled_copy, or --mma ... --operand A|B|C")
             tc = make_tiled_copy(ca, parse_layout_arg(thr, "--thr"), parse_layout_arg(val, "--val"), check=True)
         if fmt_ == "json":
-            from json import dumps  # start-up: json only for a JSON answer
             from cutedump.render.json_view import copy_json  # start-up: the JSON view on demand
             d = copy_json(tc, force=force)
             d["src2ref"], d["dst2ref"] = str(ca.src2ref()), str(ca.dst2ref())
-            click.echo(dumps(d))
+            click.echo(json_answer(d), nl=False)
             return
         out += tiled_copy_lines(tc)
     out += copy_atom_lines(ca)

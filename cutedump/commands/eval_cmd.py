@@ -5,6 +5,7 @@ import sys
 
 import click
 
+from cutedump.versions import json_answer
 from cutedump.commands._batch import answer, answer_input
 from cutedump.commands._common import stdin_stream, needs
 from cutedump.errors import CuteDumpError
@@ -40,16 +41,14 @@ def _eval(exprs, file_, fmt_, jobs, syntax):
                 return
             obj = evaluate(exprs[0])
             if fmt_ == "json":
-                from json import dumps  # start-up: json only for a JSON answer
                 from cutedump.render.json_view import object_json  # start-up: the JSON view on demand
-                click.echo(dumps(object_json(obj)))
+                click.echo(json_answer(object_json(obj)), nl=False)
             else:
                 click.echo(format_result(obj, None if syntax == "print" else syntax))
             return
         failed = False
         for e in exprs:
             if fmt_ == "json":
-                from json import dumps  # start-up: json only for a JSON answer
                 from cutedump.render.json_view import object_json  # start-up: the JSON view on demand
                 try:
                     d = object_json(evaluate(e))
@@ -57,7 +56,7 @@ def _eval(exprs, file_, fmt_, jobs, syntax):
                     d, bad = {"expr": e, "error": err.one_line()}, True
                 else:
                     d, bad = dict({"expr": e}, **d), False
-                click.echo(dumps(d))
+                click.echo(json_answer(d), nl=False)
             else:
                 line, bad = answer(e)
                 click.echo(line, nl=False)

@@ -6,6 +6,7 @@ import sys
 
 import click
 
+from cutedump.versions import json_answer
 from cutedump.commands._common import arg_or_stdin, given, needs
 from cutedump.errors import CuteDumpError
 from cutedump.commands._answers import explain_address as _address
@@ -38,8 +39,7 @@ def explain_cmd(expr, lang, fmt_, detail, plain, mma_name, atom_layout, tile, co
         from cutedump.dumps.explain_algebra import explain_expr  # start-up: on demand
         expl = explain_expr(expr, detail)
     if fmt_ == "json":
-        from json import dumps  # start-up: json only for a JSON answer
-        click.echo(dumps(steps_json(expl, lang), ensure_ascii=False))
+        click.echo(json_answer(steps_json(expl, lang), ensure_ascii=False), nl=False)
     else:
         echo_text(narrate(expl, lang), plain)
     if expl.error is not None:

@@ -6,6 +6,7 @@ import sys
 import click
 
 from cutedump.golden import check, update
+from cutedump.versions import json_answer
 
 
 def _group():
@@ -17,12 +18,11 @@ def verify_cmd(directory, only, fmt_):
     """The answer function of its command (declared in cutedump/commands/declarations/)."""
     results = check(_group(), directory, list(only) or None)
     if fmt_ == "json":
-        import json
         files = [{"file": r.entry.file, "command": r.entry.command,
                   "status": "ok" if r.ok else "missing" if r.expected is None else "DIFF",
                   "diff": None if r.ok else r.diff()} for r in results]
         bad = sum(1 for f in files if f["status"] != "ok")
-        click.echo(json.dumps({"files": files, "total": len(files), "mismatches": bad}, indent=1))
+        click.echo(json_answer({"files": files, "total": len(files), "mismatches": bad}, indent=1), nl=False)
         sys.exit(1 if bad else 0)
     bad = 0
     for r in results:
@@ -41,8 +41,8 @@ def update_cmd(directory, only, fmt_):
     """The answer function of its command (declared in cutedump/commands/declarations/)."""
     changes = update(_group(), directory, list(only) or None)
     if fmt_ == "json":
-        import json
-        click.echo(json.dumps({"changes": [{"file": r.entry.file, "what": w} for r, w in changes]}, indent=1))
+        click.echo(json_answer({"changes": [{"file": r.entry.file, "what": w} for r, w in changes]}, indent=1),
+                   nl=False)
         sys.exit(1 if any(w.startswith("not updated") for _, w in changes) else 0)
     for r, what in changes:
         click.echo(f"{r.entry.file}: {what}")

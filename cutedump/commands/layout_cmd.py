@@ -6,6 +6,7 @@ import sys
 
 import click
 
+from cutedump.versions import json_answer
 from cutedump.commands._common import check_size, arg_or_stdin, needs
 from cutedump.algebra import size
 from cutedump.expr import evaluate_layout
@@ -20,9 +21,8 @@ def layout_cmd(layout, info, coords, plain, fmt_, force):
     view, note = layout_view(L)   # refuses what print_layout cannot draw, in every format
     check_size(table_cells(view), force, "layout table")   # a size-0 mode still prints every column header
     if fmt_ == "json":
-        from json import dumps  # start-up: json only for a JSON answer
         from cutedump.render.json_view import layout_json  # start-up: the JSON view and its grid model on demand
-        click.echo(dumps(layout_json(L, force=force)))
+        click.echo(json_answer(layout_json(L, force=force)), nl=False)
         return
     if sys.stdout.isatty() and not plain and not os.environ.get("NO_COLOR"):
         try:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import click
 
+from cutedump.versions import json_answer
 from cutedump.commands._common import given
 from cutedump.algebra import fmt, make_layout
 from cutedump.algebra.inttuple import is_tuple
@@ -27,14 +28,13 @@ def mma_cmd(atom, atom_layout, tile, partition, thr_idx, atom_only, fmt_, force)
         if partition is not None or thr_idx is not None:
             raise CuteDumpError(f"--format json and {'--partition' if partition is not None else '--thread'} "
                                 "contradict each other: the JSON view has the TiledMMA and its TV layouts only")
-        import json
         from cutedump.render.json_view import mma_json  # start-up: the JSON view on demand
         d = mma_json(mma, force=force)
         if idesc is not None:
             d["instr_desc"] = idesc.hex()
             d["instr_desc_fields"] = idesc.json()["fields"]
         from cutedump.errors import note_size  # start-up: on demand
-        click.echo(note_size(json.dumps(d), "JSON"))
+        click.echo(note_size(json_answer(d), "JSON"), nl=False)
         return
     out = mma_lines(mma, idesc)
     if partition is not None:

@@ -7,6 +7,7 @@ import click
 from cutedump.commands._common import needs
 from cutedump.dumps.tiled_copy_c import walkthrough, walkthrough_json
 from cutedump.render.narration import echo_text
+from cutedump.versions import json_answer
 
 
 def tiled_copy_c_cmd(copy_v, lang, mma, atom_layout, tile, force, plain, fmt_):
@@ -14,7 +15,6 @@ def tiled_copy_c_cmd(copy_v, lang, mma, atom_layout, tile, force, plain, fmt_):
     if fmt_ == "json":
         needs("--plain", "plain", False, "the text output (not --format json)")
         needs("--force", "force", False, "the text output's tables (not --format json)")
-        import json
-        click.echo(json.dumps(walkthrough_json(mma, atom_layout, tile, copy_v)))
+        click.echo(json_answer(walkthrough_json(mma, atom_layout, tile, copy_v)), nl=False)
         return
     echo_text(walkthrough(mma, atom_layout, tile, copy_v, lang, force), plain)

@@ -10,6 +10,7 @@ import click
 
 from cutedump.commands._common import needs
 from cutedump.tilelang import report
+from cutedump.versions import json_answer
 
 
 def _echo(out) -> None:
@@ -23,8 +24,7 @@ def _echo(out) -> None:
         for opt in ("rows", "cols", "row0", "col0"):
             needs(f"--{opt}", opt, bool(tab) and fmt == "text", "--table or --vectors (text)")
     if isinstance(out, dict):
-        import json   # stdlib; the text reports do not need it
-        click.echo(json.dumps(out, indent=1))
+        click.echo(json_answer(out, indent=1), nl=False)
     else:
         click.echo(out, nl=False)
 

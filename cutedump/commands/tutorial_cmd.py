@@ -8,6 +8,7 @@ import click
 from cutedump.commands._common import check_size, arg_or_stdin, CuteDumpError
 from cutedump.tutorial import (shape_stride, index_text, shape_of, table_cells, coords_json, index_json, compat_json,
                                coords_answer, compat_answer)
+from cutedump.versions import json_answer
 
 
 def coords_cmd(shape, stride, idxs, force, fmt_):
@@ -16,15 +17,13 @@ def coords_cmd(shape, stride, idxs, force, fmt_):
     shp, std = shape_stride(shape, stride)
     if idxs:
         if fmt_ == "json":
-            import json
-            click.echo(json.dumps(index_json(shp, std, idxs)))
+            click.echo(json_answer(index_json(shp, std, idxs)), nl=False)
         else:
             click.echo(index_text(shp, std, idxs))
         return
     if fmt_ == "json":
         check_size(table_cells(shp, std), force, "coordinate table")
-        import json
-        click.echo(json.dumps(coords_json(shp, std)))
+        click.echo(json_answer(coords_json(shp, std)), nl=False)
         return
     click.echo(coords_answer(shape, stride, force), nl=False)
 
@@ -35,9 +34,8 @@ def compat_cmd(shape_a, shape_b, fmt_):
     if shape_b == "-":
         raise CuteDumpError("only SHAPE_A can come from standard input ('-')")
     if fmt_ == "json":
-        import json
         d = compat_json(shape_of(shape_a), shape_of(shape_b))
-        click.echo(json.dumps(d))
+        click.echo(json_answer(d), nl=False)
         sys.exit(0 if d["compatible"] else 1)
     ok, text = compat_answer(shape_a, shape_b)
     click.echo(text, nl=False)

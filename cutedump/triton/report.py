@@ -2,9 +2,9 @@
 as text or as one JSON object (keys "linear_layout", "tensor_view", "hardware_view", "cute")."""
 from __future__ import annotations
 
-import json
 import re
 
+from cutedump.versions import json_answer
 from cutedump.algebra.integer import C
 from cutedump.algebra.layout import size
 from cutedump.errors import CuteDumpError
@@ -59,7 +59,7 @@ def render(layout_text: str, shape_text: str, fmt: str) -> str:
     layout, ll = compute(layout_text, shape)
     a = answer(layout, ll, shape)
     if fmt == "json":
-        return json.dumps(a) + "\n"
+        return json_answer(a)
     out = [f"layout: {a['layout']}", f"shape: {shape}", "linear layout:"]
     out += [f"  {k} = {v}" for k, v in a["linear_layout"].items()]
     out += [f"CuTe: {a['cute']}", "tensor view:"]
@@ -119,5 +119,5 @@ def render_from_cute(tv_text: str, shape_text: str, fmt: str) -> str:
                                                                         "block_bases")), tuple(shape))
     g = spell.gluon(layout)
     if fmt == "json":
-        return json.dumps({"layout": g, "linear_layout": f}) + "\n"
+        return json_answer({"layout": g, "linear_layout": f})
     return g + "\n"

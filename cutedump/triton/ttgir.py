@@ -3,9 +3,9 @@
 ``cutedump triton LAYOUT --shape ...`` answers it."""
 from __future__ import annotations
 
-import json
 import re
 
+from cutedump.versions import json_answer
 from cutedump.errors import CuteDumpError
 from cutedump.triton import spell, report
 
@@ -58,7 +58,7 @@ def dump(src: str, views: bool = True) -> dict:
 def render(src: str, fmt: str) -> str:
     d = dump(src)
     if fmt == "json":
-        return json.dumps(d) + "\n"
+        return json_answer(d)
     lines = []
     for name, e in d["layouts"].items():
         lines.append(f"{name} = {e['attribute']}")
