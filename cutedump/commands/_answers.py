@@ -173,7 +173,6 @@ def kernel_params_text(file: str, thread: int, fmt_: str) -> str:
         rows.append({"name": name, "default": d, "static": static, "note": notes.get(name, ""),
                      "tried": [{"value": v, "builds": err is None, "error": err} for v, err in tried]})
     if fmt_ == "json":
-        from cutedump._json import dumps  # start-up: JSON without importing json (and re)
         return json_answer({"file": str(path), "about": notes.get("*", ""), "params": rows})
     out = [f"params of {str(path).replace(chr(92), '/').rsplit('/', 1)[-1]} (--set NAME=VALUE; a value is an "
            "integer of the eval language: _N static, N dynamic, Int<N>{} static):"]

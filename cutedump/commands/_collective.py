@@ -64,7 +64,6 @@ def collective_text(arch="sm90", a=None, b=None, c=None, d=None, acc="float", ti
         from cutedump.collective.toml_out import kernel_toml  # start-up: only for --toml
         return kernel_toml(cfg, ans, prob)
     if fmt_ == "json":
-        from cutedump._json import dumps  # start-up: only for --format json
         return json_answer(ans.fields)
     return _text(cfg, ans, prob)
 

@@ -72,8 +72,8 @@ def _eval_file(f, jobs) -> int:
     except BaseException as e:   # noqa: BLE001 - said as the click command says it (commands/_common.py)
         from cutedump.commands._common import handle_errors  # start-up: click only for a failure
 
-        def again():
-            raise e
+        def again(err=e):   # bound now: the name e is unbound when the except clause ends
+            raise err
         return handle_errors(again)()
 
 
