@@ -17,7 +17,7 @@ PKG = Path(__file__).resolve().parents[1] / "cutedump"
 
 # (prefix, rank): the longest matching prefix decides a module's layer
 LAYERS = [
-    ("cutedump.errors", 0), ("cutedump.limits", 1),
+    ("cutedump.errors", 0), ("cutedump.limits", 1), ("cutedump.versions", 0),
     ("cutedump.algebra", 10), ("cutedump.algebra.integer", 11), ("cutedump.algebra.basis", 12), ("cutedump.algebra.inttuple", 12),
     ("cutedump.algebra.smem_ptr", 12), ("cutedump.algebra.smem", 15),
     ("cutedump.algebra.layout", 13), ("cutedump.algebra.swizzle", 14), ("cutedump.algebra.swizzle_slice", 15), ("cutedump.algebra.evaluate", 15),

@@ -38,7 +38,7 @@ def test_no_generated_copies_of_shipped_data():
 def test_piece_kinds_are_the_regexs():
     """parse._piece_kind (str methods) says "int"/"name" exactly for the pieces that _TOKEN reads as one whole int or
     name token (else None: the regex takes the text)."""
-    from cutedump.parse import _piece_kind, _TOKEN, _INT_TOKEN, _NAME_TOKEN
+    from cutedump.parse.tokens import _piece_kind, _TOKEN, _INT_TOKEN, _NAME_TOKEN
     tok = re.compile(_TOKEN)
     r = random.Random(11)
     alphabet = "_-0189aAfFxXgz.+*%é٣²"
@@ -103,7 +103,7 @@ def test_an_answer_imports_only_what_it_needs(argv, allowed, tmp_path):
 def test_columns_walked_from_the_tokens_are_the_regexs():
     """A parsed text's token columns (explain's positions, a caret) are found by walking its tokens' texts: the same
     columns as _TOKEN's matches give."""
-    from cutedump.parse import _columns, _scan
+    from cutedump.parse.tokens import _columns, _scan
     from cutedump.errors import CuteDumpError
     r = random.Random(3)
     alphabet = ["(", ")", ",", ":", "<", ">", " ", "\t", "\u00a0", "_8", "8", "abc", "::", "x", "-", "+", ".", "_",

@@ -36,7 +36,7 @@ from cutedump.parse.dsl import PyCall, PyName, PyAttr, parse_dsl
 from cutedump.expr.values import CountingTensor, format_result
 from cutedump.expr.functions import _REG, shape_of
 from cutedump.expr.signatures import signature
-from cutedump.expr.evaluation import _Evaluation
+from cutedump.expr.calls import _Evaluation
 
 _REQ = object()   # a parameter without a default
 
