@@ -207,7 +207,7 @@ def test_json_has_the_issue_fields_and_sm100_stage_arithmetic(args):
     base.update(dict(zip(args[::2], args[1::2])))
     flat = [x for kv in base.items() for x in kv]
     j = json.loads(_answer(*flat, fmt_="json"))
-    assert set(j) == {"mainloop", "epilogue"} and set(j["mainloop"]) == MAIN_KEYS
+    assert set(j) == {"mainloop", "epilogue", "versions"} and set(j["mainloop"]) == MAIN_KEYS
     assert set(j["mainloop"]["dispatch_policy"]) == {"name", "stages", "cluster_shape", "schedule"}
     e = j["epilogue"]
     if e["dispatch_policy"]["name"] == "EpilogueDefault":      # the SM90 no-smem epilogue: its name and size only

@@ -1139,7 +1139,7 @@ def _surface_loop(n, seed, start, out, path, per, classes, t0):
 def test_surface_covers_every_command_and_option():
     """The surface is every command of the group, each with its --help examples and its options."""
     surf = _surface()
-    from cutedump.commands._help import COMMANDS
+    from cutedump.commands.declarations import COMMANDS
     assert {p[0] for p in surf} == set(COMMANDS)
     no_examples = [" ".join(p) for p, v in surf.items() if v["examples"] == [(list(p), None)]]
     assert no_examples == ["ck recipes"], no_examples        # `ck recipes` takes no argument: the bare command

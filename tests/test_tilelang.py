@@ -3,6 +3,8 @@ full evaluation with the engine, and the CLI through click's runner."""
 import re
 
 import pytest
+
+from cutedump.versions import VERSIONS
 from click.testing import CliRunner
 from hypothesis import given, settings, strategies as st
 
@@ -211,7 +213,7 @@ def test_library_reports_are_what_the_command_prints():
     assert run("auto", "--shape", "2,64,64", "--type", "float64", "--k-outer", "--at", "1,2,3").output == \
         report.buffer_report("make_swizzled_layout", [2, 64, 64], dtype="float64", at=[1, 2, 3], k_outer=True)
     assert json.loads(run("gemm-ab", "--shape", "128,16", "--format", "json").output) == \
-        report.buffer_report("MakeGemmABLayout", "128,16", fmt="json")
+        {**report.buffer_report("MakeGemmABLayout", "128,16", fmt="json"), "versions": VERSIONS}
     assert run("full-bank", "--shape", "256,64", "--at", "5,17", "--cute", "--table").output == \
         report.bank_report("full", (256, 64), at=(5, 17), cute=True, table=True)
     assert run("fragment-8x8", "--transposed").output == report.fragment_8x8_report(True)

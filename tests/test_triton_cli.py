@@ -26,7 +26,7 @@ def test_json_fields_are_the_computed_ones():
     code, out, _ = run(BLOCKED, "--shape", "32,16", "--format", "json")
     assert code == 0
     d = json.loads(out)
-    assert set(d) == {"layout", "linear_layout", "tensor_view", "hardware_view", "cute"}
+    assert set(d) == {"layout", "linear_layout", "tensor_view", "hardware_view", "cute", "versions"}
     ll = spell.parse(BLOCKED).to_linear([32, 16])
     assert d["linear_layout"] == text.fields(ll, [32, 16])
     assert d["tensor_view"] == text.tensor_view(ll, [32, 16])

@@ -68,7 +68,7 @@ def test_json_shape_and_unused_alias(kernels):
     src = ("#unused = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>\n"
            + src)
     d = json.loads(ttgir.render(src, "json"))
-    assert set(d) == {"layouts"}
+    assert set(d) == {"layouts", "versions"}
     assert d["layouts"]["#unused"] == {"attribute": "#ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], "
                                                     "warpsPerCTA = [4], order = [0]}>", "uses": {}}
     some = next(iter(d["layouts"]["#blocked"]["uses"].values()))
