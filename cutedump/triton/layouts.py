@@ -99,7 +99,7 @@ def combine(cta: LL, cga, shape, broadcast_registers: bool = False) -> LL:
 def _check_cga(cga, rank: int, what: str = "cga_layout") -> None:
     """Triton's CGA layout splits each dimension among the blocks: a basis moves along one dimension at most, and
     the moves along one dimension are 1, 2, 4, ... in some order (any other aborts Triton)."""
-    seen = [set() for _ in range(rank)]
+    seen: dict = {}
     for b in cga:
         if len(b) != rank:
             raise CuteDumpError(f"{what}: basis {list(b)} has {len(b)} entries, the layout has rank {rank}")
@@ -107,10 +107,10 @@ def _check_cga(cga, rank: int, what: str = "cga_layout") -> None:
         if len(nz) > 1:
             raise CuteDumpError(f"{what}: basis {list(b)} moves along more than one dimension")
         for d, v in nz:
-            if v in seen[d] or v & (v - 1) or v < 0:
+            if v in seen.setdefault(d, set()) or v & (v - 1) or v < 0:
                 raise CuteDumpError(f"{what}: basis {list(b)}: the bases along dim {d} must be distinct powers of two")
             seen[d].add(v)
-    for d, vals in enumerate(seen):
+    for d, vals in seen.items():
         if vals and max(vals) >= 2 * len(vals):
             raise CuteDumpError(f"{what}: the bases along dim {d} ({sorted(vals)}) must be 1, 2, 4, ... without a gap")
 
