@@ -99,7 +99,7 @@ def combine(cta: LL, cga, shape, broadcast_registers: bool = False) -> LL:
 def _check_cga(cga, rank: int, what: str = "cga_layout") -> None:
     """Triton's CGA layout splits each dimension among the blocks: a basis moves along one dimension at most, and
     the moves along one dimension are 1, 2, 4, ... in some order (any other aborts Triton)."""
-    seen = [set() for _ in range(rank)]
+    seen: dict = {}
     for b in cga:
         if len(b) != rank:
             raise CuteDumpError(f"{what}: basis {list(b)} has {len(b)} entries, the layout has rank {rank}")
@@ -107,10 +107,10 @@ def _check_cga(cga, rank: int, what: str = "cga_layout") -> None:
         if len(nz) > 1:
             raise CuteDumpError(f"{what}: basis {list(b)} moves along more than one dimension")
         for d, v in nz:
-            if v in seen[d] or v & (v - 1) or v < 0:
+            if v in seen.setdefault(d, set()) or v & (v - 1) or v < 0:
                 raise CuteDumpError(f"{what}: basis {list(b)}: the bases along dim {d} must be distinct powers of two")
             seen[d].add(v)
-    for d, vals in enumerate(seen):
+    for d, vals in seen.items():
         if vals and max(vals) >= 2 * len(vals):
             raise CuteDumpError(f"{what}: the bases along dim {d} ({sorted(vals)}) must be 1, 2, 4, ... without a gap")
 
@@ -180,8 +180,9 @@ class NVMMADistributed(Distributed):
         return self.version[0] == 3
 
     def validate(self):
-        if len(self.version) != 2 or self.version[0] not in (2, 3):
-            raise CuteDumpError(f"version = {list(self.version)}: Triton's NVMMADistributedLayout is [2, 0] "
+        if not isinstance(self.version, tuple) or len(self.version) != 2 or self.version[0] not in (2, 3):
+            v = list(self.version) if isinstance(self.version, tuple) else self.version
+            raise CuteDumpError(f"version = {v}: Triton's NVMMADistributedLayout is [2, 0] "
                                 "(Ampere mma) or [3, 0] (Hopper wgmma)")
         r = self.rank
         if r < 2:
@@ -568,7 +569,7 @@ class AMDMfma(Distributed):
         return tuple(self.tiles_per_warp) if self.tiles_per_warp else (1,) * self.rank
 
     def validate(self):
-        if not 1 <= self.version <= 4:
+        if not isinstance(self.version, int) or not 1 <= self.version <= 4:
             raise CuteDumpError(f"version = {self.version}: must be in [1, 4]")
         if len(self.instr_shape) != 3 or list(self.instr_shape[:2]) not in ([32, 32], [16, 16], [64, 4], [4, 64]):
             raise CuteDumpError(f"instr_shape = {list(self.instr_shape)}: (M, N, K) with M x N one of 32x32, "

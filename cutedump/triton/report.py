@@ -6,7 +6,7 @@ import re
 
 from cutedump.versions import json_answer
 from cutedump.algebra.integer import C
-from cutedump.algebra.layout import size
+from cutedump.algebra.layout import rank, size
 from cutedump.errors import CuteDumpError
 from cutedump.triton import spell, text, cute
 from dataclasses import replace
@@ -15,6 +15,7 @@ from cutedump.triton.layouts import Shared, DistributedLinear, NVMMAShared, REG,
 from cutedump.triton.linear import LinearLayout as LL
 
 MAX_ELEMENTS = 1 << 16   # views list every element; beyond this the answer would be megabytes
+MAX_POINTS_LOG2 = 16     # the hardware view lists every (block, warp, lane, register) or offset
 
 
 def parse_shape(s: str) -> list[int]:
@@ -41,6 +42,10 @@ def compute(layout_text: str, shape: list[int], aliases: dict | None = None):
     if isinstance(layout, NVMMAShared) and layout.rank is None:   # TTGIR's attribute: the rank is the tensor's
         layout = replace(layout, rank=len(shape))
     ll = layout.to_linear(shape)
+    bits = sum(len(bs) for _, bs in ll.ins)
+    if bits > MAX_POINTS_LOG2:
+        raise CuteDumpError(f"the layout has 2^{bits} hardware points (registers x lanes x warps x blocks, or "
+                            f"offsets); at most 2^{MAX_POINTS_LOG2}")
     return layout, ll
 
 
@@ -71,7 +76,14 @@ def render(layout_text: str, shape_text: str, fmt: str) -> str:
 def from_cute(tv, shape: list[int], lanes: int = 32) -> dict:
     """A CuTe (thread, value) -> column-major index layout as Triton's bases: each thread/value bit's image must be
     a coordinate, and the map must be linear over F2 (every point equals the XOR of its bits' images)."""
+    if int(rank(tv)) != 2:
+        raise CuteDumpError("--from-cute: a TV layout has two modes, (thread, value)")
     nt, nv = int(size(tv[0])), int(size(tv[1]))
+    for s in shape:
+        if s < 1 or s & (s - 1):
+            raise CuteDumpError(f"--shape {shape}: Triton's shapes are powers of two")
+    if nt * nv > 1 << MAX_POINTS_LOG2:
+        raise CuteDumpError(f"--from-cute: {nt} x {nv} (thread, value) points; at most 2^{MAX_POINTS_LOG2}")
     for what, n in (("threads", nt), ("values", nv)):
         if n & (n - 1):
             raise CuteDumpError(f"--from-cute: {n} {what}; a linear layout needs a power of two")

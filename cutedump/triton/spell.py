@@ -116,6 +116,55 @@ class _Reader:
         return _build_ttgir(name, kw)
 
 
+#: what each parameter holds: int, bool, ints (a list of integers), bases (a list of lists of integers), layout;
+#: a trailing ? allows None
+_KIND = {
+    "size_per_thread": "ints", "threads_per_warp": "ints", "warps_per_cta": "ints", "order": "ints",
+    "cga_layout": "bases", "dim": "int", "parent": "layout", "operand_index": "int", "k_width": "int",
+    "version": "int|ints", "instr_shape": "ints", "reg_bases": "bases", "lane_bases": "bases", "warp_bases": "bases",
+    "block_bases": "bases", "shape": "ints", "vec": "int", "per_phase": "int", "max_phase": "int",
+    "swizzle_byte_width": "int", "element_bitwidth": "int", "rank": "int?", "transposed": "bool",
+    "fp4_padded": "bool", "offset_bases": "bases", "alignment": "int", "tiles_per_warp": "ints?",
+}
+
+
+def _is_int(v):
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _check_kinds(where: str, args: dict) -> None:
+    for k, v in args.items():
+        kind = _KIND.get(k, "")
+        if kind.endswith("?"):
+            if v is None:
+                continue
+            kind = kind[:-1]
+        ok = any({"int": lambda: _is_int(v),
+                  "bool": lambda: isinstance(v, bool),
+                  "ints": lambda: isinstance(v, tuple) and all(_is_int(x) for x in v),
+                  "bases": lambda: isinstance(v, tuple) and all(isinstance(b, tuple) and all(_is_int(x) for x in b)
+                                                                for b in v),
+                  "layout": lambda: hasattr(v, "to_linear") or (isinstance(v, tuple) and v[:1] == ("linear",)),
+                  }[kd]() for kd in kind.split("|"))
+        if not ok:
+            want = {"int": "an integer", "bool": "True or False", "ints": "a list of integers",
+                    "bases": "a list of lists of integers", "layout": "a layout", "int|ints": "an integer or a list "
+                    "of integers"}[kind]
+            raise CuteDumpError(f"{where}: {k} must be {want}")
+        if kind == "int" and not -(1 << 31) <= v < (1 << 31):
+            raise CuteDumpError(f"{where}: {k} = {v} is out of range")
+        if kind in ("ints", "bases") and any(not -(1 << 31) <= x < (1 << 31) for x in _flat(v)):
+            raise CuteDumpError(f"{where}: {k} has an entry out of range")
+
+
+def _flat(v):
+    for x in v:
+        if isinstance(x, tuple):
+            yield from _flat(x)
+        else:
+            yield x
+
+
 def _build_gluon(cls, short, names, pos, kw):
     if len(pos) > len(names):
         raise CuteDumpError(f"{short} takes at most {len(names)} arguments")
@@ -125,6 +174,7 @@ def _build_gluon(cls, short, names, pos, kw):
             raise CuteDumpError(f"{short} has no parameter {k!r}; its parameters: {', '.join(names)}")
         args[k] = v
     defaults = {f.name for f in fields(cls) if f.default is not f.default_factory or f.default is not None}
+    _check_kinds(short, args)
     try:
         return cls(**args)
     except TypeError:
@@ -154,6 +204,9 @@ def _build_ttgir(name, kw):
         for k in need:
             if k not in kw:
                 raise CuteDumpError(f"{name}: missing {k}")
+        _check_kinds(name, {"warps_per_cta": kw["warpsPerCTA"], "instr_shape": kw["instrShape"],
+                            "version": (kw["versionMajor"], kw.get("versionMinor", 0)),
+                            "cga_layout": kw.get("CGALayout", ())})
         return L.NVMMADistributed((kw["versionMajor"], kw.get("versionMinor", 0)), kw["warpsPerCTA"],
                                   kw["instrShape"], kw.get("CGALayout", ()))
     if name == "#ttg.linear":
@@ -166,6 +219,7 @@ def _build_ttgir(name, kw):
         if k not in names:
             raise CuteDumpError(f"{name} has no parameter {k!r}")
         args[names[k]] = v
+    _check_kinds(name, args)
     if cls is L.NVMMAShared and "rank" not in args:
         args["rank"] = None   # the rank of the tensor it is used with
     if cls is L.AMDMfma and "instr_shape" in args and len(args["instr_shape"]) == 2:
@@ -180,6 +234,9 @@ def resolve_linear(obj, shape):
     """A ``#ttg.linear`` attribute becomes a DistributedLinear once its tensor's shape is known."""
     if isinstance(obj, tuple) and obj and obj[0] == "linear":
         kw = obj[1]
+        _check_kinds("#ttg.linear", {k + "_bases": v for k, v in kw.items() if k in ("register", "lane", "warp",
+                                                                                     "block")} |
+                     {"reg_bases": kw.get("register", ())})
         return L.DistributedLinear(kw.get("register", ()), kw.get("lane", ()), kw.get("warp", ()),
                                    kw.get("block", ()), tuple(shape))
     return obj
