@@ -11,8 +11,17 @@ lifts output-size limits only (errors.check_size, errors.check_pairs), never the
   arguments) in all: the parser does not recurse 100,000 deep, nor take seconds over a 100,000-item tuple;
 * a TMA's global tensor has at most :data:`MAX_TMA_MODES` modes (cuTensorMapEncodeTiled takes rank <= 5; the modes of
   the gmem layout each get a basis stride whose size grows with its index);
-* work before enumeration: :func:`check_work` (element counts a model walks: kernel ``--set`` values, bank audits,
-  descriptor loops), :func:`check_memory` (bytes an array will take, said as "needs about N GB").
+* lists of integers (CK --lengths, TileLang --shape) have at most :data:`MAX_DIMS` entries; an atoms name pattern at
+  most :data:`MAX_PATTERN` characters;
+* work before enumeration: :func:`check_work` (a bank audit's smem tile, :data:`MAX_SMEM_ELEMENTS`, which bounds
+  kernel ``--set`` values through the layouts they make; a fragment's smem descriptors, :data:`MAX_DESCRIPTORS`;
+  a TileLang plane, :data:`MAX_TILELANG_PLANE`; CK's check with --force, :data:`MAX_WORK`) and :func:`check_memory`
+  (bytes the arrays of one answer take, said as "needs about N GB", with or without --force: pictures, TileLang's
+  whole domain).
+
+With --force an output (errors.check_size) still has at most errors.MAX_FORCED_CELLS cells. Past these bounds,
+commands/_common.handle_errors says a MemoryError, an OSError of a path, a NUL in a file name and Python's 4,300-digit
+integer limit in one line each: never "internal error".
 """
 from __future__ import annotations
 
@@ -64,12 +73,6 @@ def check_int_digits(text: str, what: str | None = None, src: str | None = None,
     if n > limit:
         raise CuteDumpError(_named(what, f"an integer of {n} {'hexadecimal ' if hexa else ''}digits ({text[:12]}...) "
                                          f"cannot be a C++ integer (at most {limit} digits, 64 bits)"), src, col)
-
-
-def check_int_option(value: str, option: str) -> None:
-    """An integer option's text (click's INT takes any length): at most MAX_INT_DIGITS digits."""
-    if len(value.strip().lstrip("+-")) > MAX_INT_DIGITS:
-        check_int_digits(value.strip().lstrip("+"), option)
 
 
 def check_text(text: str, what: str | None = None) -> None:

@@ -10,6 +10,15 @@ The generators are written once against a tiny source of choices (:class:`Src`) 
 * by a seeded ``random.Random``: the long run, ``pytest -m fuzz tests/test_fuzz.py`` (``CUTEDUMP_FUZZ_N`` inputs,
   default 100,000) or ``python -m tests.test_fuzz N [SECONDS]``, which runs in-process through click's runner,
   groups failures by class and prints the counts.
+
+The whole surface (issue 38): every command and subcommand of the click group, its options and its --help examples
+(read as tests/test_examples.py reads them), mutated (numbers to 0, -1, 2^31, 2^63, 10^30, 5,000 digits, `_` and
+non-ASCII digits; nested, unbalanced, long and deep brackets; added, repeated and conflicting options; kernel --set
+values). Each input: no traceback, no "internal error", exit 0 or 2 (1 where documented), one error line; within 15 s
+and 2 GB. A seeded sample in the default suite (:func:`test_fuzz_surface_sample`), the long run with ``-m fuzz``
+(:func:`test_fuzz_surface_long_run`) or ``python -m tests.test_fuzz surface-parallel N SEED JOBS`` (processes of 4 GB
+address space at most, runs per command and failure classes as JSON); ``ISSUE_38`` lists the failure sites found,
+refused in one line through click (default suite) and as ``python -m cutedump`` processes (slow).
 """
 from __future__ import annotations
 
