@@ -5,18 +5,17 @@ The rules live in sm90.py; the objects (TiledMMA, smem atoms, tile_to_shape layo
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from cutedump.collective.config import Config
 from cutedump.collective import sm90 as R
 
 
-@dataclass
 class Answer:
-    fields: dict          # the JSON object of `cutedump collective --format json`
-    why: list             # (what, rule, why) triples, in the order the builders decide
-    mainloop: object
-    epilogue: object
+    """The JSON object of `cutedump collective --format json` (``fields``), the (what, Choice) pairs in the order
+    the builders decide (``why``), and the mainloop's and epilogue's choices."""
+
+    def __init__(self, fields: dict, why: list, mainloop, epilogue):
+        self.fields, self.why, self.mainloop, self.epilogue = fields, why, mainloop, epilogue
 
 
 def _expr(text: str) -> str:

@@ -5,7 +5,7 @@ vocabulary (``half_t:RowMajor``, ``KernelTmaWarpSpecializedCooperative``), the s
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from cutedump.errors import CuteDumpError
 
@@ -28,8 +28,7 @@ SM100_EPILOGUE_SCHEDULES = ("EpilogueScheduleAuto", "TmaWarpSpecialized1Sm", "Tm
                             "NoSmemWarpSpecialized1Sm", "NoSmemWarpSpecialized2Sm")
 
 
-@dataclass(frozen=True)
-class Operand:
+class Operand(NamedTuple):
     """One tensor: element type and CUTLASS layout tag (``RowMajor``/``ColumnMajor``)."""
     element: str
     layout: str = "RowMajor"
@@ -39,8 +38,7 @@ class Operand:
         return ELEMENT_BITS[self.element] if self.element != "void" else 0
 
 
-@dataclass(frozen=True)
-class Config:
+class Config(NamedTuple):
     arch: str                                  # "sm90" | "sm100"
     a: Operand
     b: Operand
@@ -54,7 +52,7 @@ class Config:
     schedule: str = "KernelScheduleAuto"
     epilogue_schedule: str = "EpilogueScheduleAuto"
     epilogue_tile: tuple[int, int] | None = None
-    align: tuple[int, int, int, int] = field(default=(0, 0, 0, 0))   # elements of A, B, C, D (0: 128 bits)
+    align: tuple = (0, 0, 0, 0)                # elements of A, B, C, D (0: 128 bits)
 
     def alignment(self, which: str) -> int:
         i = "abcd".index(which)

@@ -9,7 +9,6 @@ cutedump's engines (cutedump.atoms, cutedump.expr), never re-implemented here.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from math import gcd
 
 from cutedump.errors import CuteDumpError
@@ -41,11 +40,12 @@ class NotModelled(CuteDumpError):
     """A configuration CUTLASS builds through a builder cutedump does not model (yet)."""
 
 
-@dataclass
 class Choice:
-    value: object
-    rule: str                      # "file:line"
-    why: str                       # one line: the rule that fired, with its arithmetic
+    """A builder's choice: its value, the rule that fired ("file:line") and one line saying why (its arithmetic)."""
+    __slots__ = ("value", "rule", "why")
+
+    def __init__(self, value, rule: str, why: str):
+        self.value, self.rule, self.why = value, rule, why
 
 
 # ----------------------------------------------------------------------------------------------- tables
@@ -93,26 +93,12 @@ def _bits_to_bytes(b: int) -> int:
 
 # ----------------------------------------------------------------------------------------------- mainloop
 
-@dataclass
 class Mainloop:
-    schedule: Choice
-    dispatch_policy: Choice
-    mma_op: Choice
-    atom_layout: str                   # AtomLayoutMNK of make_tiled_mma
-    element_a: str                     # ElementAMma (float -> tfloat32_t)
-    element_b: str
-    major_a: str                       # GMMA::Major K | MN
-    major_b: str
-    smem_atom_a: Choice                # "GMMA::Layout_K_SW128_Atom<half_t>"
-    smem_atom_b: Choice
-    stages: Choice
-    copy_a: Choice
-    copy_b: Choice
-    stage_bytes: int
-    shared_storage_bytes: int
-    tile: tuple
-    cluster: tuple
-    notes: list = field(default_factory=list)
+    """The SM90 mainloop's choices (the fields of its CollectiveMma)."""
+
+    def __init__(self, **kw):
+        self.notes = []
+        self.__dict__.update(kw)
 
 
 def _is_aligned(cfg: Config) -> bool:
@@ -284,23 +270,16 @@ def smem_layout_expr(atom: str, mn: int, k: int, stages: int, mn_major: bool) ->
 
 # ----------------------------------------------------------------------------------------------- epilogue
 
-@dataclass
 class Epilogue:
-    schedule: Choice
-    name: str
-    shared_storage_bytes: int
-    tile: Choice | None = None
-    stages_c: Choice | None = None
-    stages_d: int | None = None
-    reuse_smem_c: bool = False
-    atom_c: Choice | None = None
-    atom_d: Choice | None = None
-    element_c: str | None = None       # the smem element of C (D's when C is void)
-    element_d: str | None = None
-    c_m_major: bool = False
-    d_m_major: bool = False
-    copy_ops: dict = field(default_factory=dict)
-    why: list = field(default_factory=list)
+    """The SM90 epilogue's choices (the fields of its CollectiveEpilogue); the no-smem one has no tile."""
+
+    def __init__(self, schedule, name, shared_storage_bytes, tile=None, stages_c=None, stages_d=None,
+                 reuse_smem_c=False, atom_c=None, atom_d=None, element_c=None, element_d=None, c_m_major=False,
+                 d_m_major=False, copy_ops=None):
+        self.schedule, self.name, self.shared_storage_bytes, self.tile = schedule, name, shared_storage_bytes, tile
+        self.stages_c, self.stages_d, self.reuse_smem_c = stages_c, stages_d, reuse_smem_c
+        self.atom_c, self.atom_d, self.element_c, self.element_d = atom_c, atom_d, element_c, element_d
+        self.c_m_major, self.d_m_major, self.copy_ops = c_m_major, d_m_major, dict(copy_ops or {})
 
 
 def _swizzle_alignment(atom: str) -> int:

@@ -230,32 +230,31 @@ def sm90_configs(n: int, seed: int) -> list[Config]:
 
 def sm90_refused() -> list[Config]:
     """Configurations CUTLASS refuses, one rule each (the builders', the selectors', the collectives')."""
-    from dataclasses import replace
     from cutedump.collective.config import Operand
     h = Config("sm90", Operand("half_t", "RowMajor"), Operand("half_t", "ColumnMajor"), Operand("void", "RowMajor"),
                Operand("half_t", "RowMajor"), "float", (128, 128, 64))
-    f8 = replace(h, a=Operand("float_e4m3_t", "RowMajor"), b=Operand("float_e4m3_t", "ColumnMajor"), tile=(128, 128, 128))
+    f8 = h._replace(a=Operand("float_e4m3_t", "RowMajor"), b=Operand("float_e4m3_t", "ColumnMajor"), tile=(128, 128, 128))
     return [
-        replace(h, tile=(96, 128, 64)),                                                # Tile_M % 64
-        replace(h, tile=(192, 100, 64), schedule="KernelTmaWarpSpecialized"),          # Tile_N % 8
-        replace(h, tile=(128, 128, 40)),                                               # Tile_K % 16
-        replace(f8, tile=(128, 128, 48)),                                              # fp8 Tile_K % 32
-        replace(h, acc="half_t", a=Operand("bfloat16_t", "RowMajor"), b=Operand("bfloat16_t", "ColumnMajor")),
-        replace(h, acc="float", a=Operand("int8_t", "RowMajor"), b=Operand("int8_t", "ColumnMajor")),
-        replace(f8, a=Operand("float_e4m3_t", "ColumnMajor"), schedule="KernelTmaWarpSpecializedFP8FastAccum"),
-        replace(h, schedule="KernelTmaWarpSpecializedCooperativeFP8FastAccum"),
-        replace(h, schedule="KernelTmaWarpSpecializedCooperative", align=(4, 0, 0, 0)),
-        replace(h, stages=1),
-        replace(f8, stages=1),
-        replace(h, epilogue_schedule="TmaWarpSpecialized", epilogue_tile=(128, 32)),
-        replace(h, epilogue_schedule="TmaWarpSpecializedCooperative", epilogue_tile=(128, 24)),
-        replace(h, epilogue_schedule="TmaWarpSpecialized", align=(0, 0, 0, 4)),
-        replace(h, epilogue_schedule="TmaWarpSpecialized", epilogue_tile=(64, 48)),     # shape_div
-        replace(h, epilogue_schedule="TmaWarpSpecialized", epilogue_tile=(64, 256)),    # EPI_TILE_N
-        replace(h, tile=(64, 128, 64), epilogue_schedule="TmaWarpSpecializedCooperative",
+        h._replace(tile=(96, 128, 64)),                                                # Tile_M % 64
+        h._replace(tile=(192, 100, 64), schedule="KernelTmaWarpSpecialized"),          # Tile_N % 8
+        h._replace(tile=(128, 128, 40)),                                               # Tile_K % 16
+        f8._replace(tile=(128, 128, 48)),                                              # fp8 Tile_K % 32
+        h._replace(acc="half_t", a=Operand("bfloat16_t", "RowMajor"), b=Operand("bfloat16_t", "ColumnMajor")),
+        h._replace(acc="float", a=Operand("int8_t", "RowMajor"), b=Operand("int8_t", "ColumnMajor")),
+        f8._replace(a=Operand("float_e4m3_t", "ColumnMajor"), schedule="KernelTmaWarpSpecializedFP8FastAccum"),
+        h._replace(schedule="KernelTmaWarpSpecializedCooperativeFP8FastAccum"),
+        h._replace(schedule="KernelTmaWarpSpecializedCooperative", align=(4, 0, 0, 0)),
+        h._replace(stages=1),
+        f8._replace(stages=1),
+        h._replace(epilogue_schedule="TmaWarpSpecialized", epilogue_tile=(128, 32)),
+        h._replace(epilogue_schedule="TmaWarpSpecializedCooperative", epilogue_tile=(128, 24)),
+        h._replace(epilogue_schedule="TmaWarpSpecialized", align=(0, 0, 0, 4)),
+        h._replace(epilogue_schedule="TmaWarpSpecialized", epilogue_tile=(64, 48)),     # shape_div
+        h._replace(epilogue_schedule="TmaWarpSpecialized", epilogue_tile=(64, 256)),    # EPI_TILE_N
+        h._replace(tile=(64, 128, 64), epilogue_schedule="TmaWarpSpecializedCooperative",
                 epilogue_tile=(128, 32)),                                                # EPI_TILE_M
-        replace(h, tile=(256, 256, 128), carveout=180000),
-        replace(h, tile=(128, 128, 64), c=Operand("float", "RowMajor"), carveout=200000),
+        h._replace(tile=(256, 256, 128), carveout=180000),
+        h._replace(tile=(128, 128, 64), c=Operand("float", "RowMajor"), carveout=200000),
     ]
 
 
@@ -308,22 +307,21 @@ def sm100_configs(n: int, seed: int) -> list[Config]:
 
 def sm100_refused() -> list[Config]:
     """SM100 configurations CUTLASS refuses, one rule each."""
-    from dataclasses import replace
     from cutedump.collective.config import Operand
     h = Config("sm100", Operand("half_t", "RowMajor"), Operand("half_t", "ColumnMajor"), Operand("void", "RowMajor"),
                Operand("half_t", "RowMajor"), "float", (128, 128, 64))
     return [
-        replace(h, tile=(256, 128, 64), schedule="KernelTmaWarpSpecialized1SmSm100",
+        h._replace(tile=(256, 128, 64), schedule="KernelTmaWarpSpecialized1SmSm100",
                 epilogue_schedule="TmaWarpSpecialized1Sm"),                                # 1SM M
-        replace(h, tile=(64, 128, 64), cluster=(2, 1, 1), schedule="KernelTmaWarpSpecialized2SmSm100",
+        h._replace(tile=(64, 128, 64), cluster=(2, 1, 1), schedule="KernelTmaWarpSpecialized2SmSm100",
                 epilogue_schedule="TmaWarpSpecialized2Sm"),                                # 2SM M
-        replace(h, cluster=(1, 1, 1), schedule="KernelTmaWarpSpecialized2SmSm100",
+        h._replace(cluster=(1, 1, 1), schedule="KernelTmaWarpSpecialized2SmSm100",
                 epilogue_schedule="TmaWarpSpecialized2Sm"),                                # schedule + cluster
-        replace(h, tile=(128, 264, 64)),                                                   # N > 256
-        replace(h, a=Operand("half_t", "RowMajor"), b=Operand("bfloat16_t", "ColumnMajor")),   # A/B types
-        replace(h, epilogue_tile=(64, 32)),                                                # auto + epi tile
-        replace(h, tile=(128, 256, 128), stages=1),                                        # Stages >= 2
-        replace(h, tile=(256, 256, 128), cluster=(2, 1, 1), carveout=200000),              # no stage fits
+        h._replace(tile=(128, 264, 64)),                                                   # N > 256
+        h._replace(a=Operand("half_t", "RowMajor"), b=Operand("bfloat16_t", "ColumnMajor")),   # A/B types
+        h._replace(epilogue_tile=(64, 32)),                                                # auto + epi tile
+        h._replace(tile=(128, 256, 128), stages=1),                                        # Stages >= 2
+        h._replace(tile=(256, 256, 128), cluster=(2, 1, 1), carveout=200000),              # no stage fits
     ]
 
 
