@@ -316,7 +316,8 @@ def test_sm100_answer_loads_no_bank_model():
     import sys
     from pathlib import Path
     root = Path(__file__).resolve().parents[1]
-    r = subprocess.run([sys.executable, "-X", "importtime", str(root / "bin" / "cutedump"), "kernel",
+    r = subprocess.run([sys.executable, "-X", "importtime", "-c", "import sys; sys.argv[0] = 'cutedump'; "
+                        "from cutedump.entry import console; console()", "kernel",
                         "sm100_05_mma_tma_epi", "--thread", "64", "--lang", "en"], capture_output=True, text=True,
                        env=dict(os.environ, PYTHONPATH=str(root)))
     assert r.returncode == 0 and "no [[smem_copies]] in the description: nothing to audit" in r.stdout
