@@ -15,13 +15,10 @@ update rewrites only the files whose output changed and lists them; a failing co
 
 
 COMMAND = Command('golden',
-    run='cutedump.commands.golden_cmd:golden_cmd',
     help='Golden files: pin cutedump outputs in a directory and check them in CI.',
     epilog=EPILOG_GOLDEN,
-    params=[
-    ],
     subcommands=[
-        Command('update', None,
+        Command('update',
             run='cutedump.commands.golden_cmd:update_cmd',
             help='Rewrite the golden files of DIR/MANIFEST (and of every MANIFEST below DIR) whose command '
                  'output changed,\nand say which.',
@@ -35,7 +32,7 @@ COMMAND = Command('golden',
                          'why).'),
             ],
         ),
-        Command('verify', None,
+        Command('verify',
             run='cutedump.commands.golden_cmd:verify_cmd',
             help='Re-run every command of DIR/MANIFEST and of every MANIFEST below DIR (default: ./golden), and '
                  'diff\nagainst the golden files.',
