@@ -44,6 +44,8 @@ MAX_DIMS = 64
 MAX_TILELANG_PLANE = 1 << 19
 #: characters of a name pattern (atoms PATTERN; a catalog name has under 100)
 MAX_PATTERN = 256
+#: atoms of a TiledMMA (its atom layout's size): a CTA has at most 1024 threads, an atom at least one
+MAX_ATOMS = 1024
 #: elements (or loop iterations) a model enumerates for one answer
 MAX_WORK = 1 << 26
 #: elements of one shared-memory tile a bank audit walks, thread by thread: shared memory holds at most 228 KB

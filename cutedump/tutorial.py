@@ -95,7 +95,8 @@ def _columns(shape, stride, n):
         flat = [int(x) for x in product_each(shape)]
         cols.append(list(map(_template(tuple(flat)).format, *(as_list(c) for c in split(flat)))))
     leaf_coords = split(leaves)
-    cols.append(list(map(_template(shape).format, *(as_list(c) for c in leaf_coords))))
+    cols.append(list(map(_template(shape).format, *(as_list(c) for c in leaf_coords))) if len(leaf_coords) else
+                [_template(shape).format()] * n)   # a shape of no integer, (): one coordinate, ()
     if strides is not None:
         if np is None:
             off = [sum(t) for t in zip(*([k * d for k in c] for c, d in zip(leaf_coords, strides)))]

@@ -1223,6 +1223,9 @@ ISSUE_38 = [   # (argv, words the error line says)
      "--lower-corner: expected one integer"),
     (["tilelang", "auto", "--shape", "64,65536", "--type", "float16"], "plane"),
     (["tilelang", "padded", "--shape", "64,4294967296", "--type", "float16", "--force"], "plane"),
+    (["bank", "(_64,_32):(_32,_1)", "--copy", "SM75_U32x4_LDSM_N", "--type", "half_t", "--mma",
+      "SM80_16x8x16_F16F16F16F16_TN", "--atom-layout", "(_1048576,_2)", "--tile", "(_32,_32,_16)", "--operand", "A"],
+     "2097152 atoms: more than 1024"),
     (["eval", "-f", "a\0b"], "NUL"),
     (["golden", "verify", "g\0"], "NUL"),                                 # found by the surface fuzz
     (["ck", "naive", "--lengths", "65536,65536", "--force"], "more than 67108864"),

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from cutedump.errors import CuteDumpError
+from cutedump.limits import MAX_ATOMS, check_work
 from cutedump.algebra import (C, Layout, make_layout, size, rank, get, composition, complement, right_inverse,
                               logical_divide, zipped_divide, tiled_product, append, fmt, UNDERSCORE, idx2crd, is_static,
                               flatten, make_ordered_layout)
@@ -254,6 +255,7 @@ def _parse_atom_layout(x) -> Layout:
         x = make_layout(x)
     if not isinstance(x, Layout):   # a swizzled layout where a plain one is needed
         raise CuteDumpError(f"the atom layout must be a plain layout such as (_2,_2,_1), got {x}")
+    check_work(int(size(x)), f"the atom layout {x}", MAX_ATOMS, "atoms")   # limits: a CTA has <= 1024 threads
     return x
 
 
