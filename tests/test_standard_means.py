@@ -138,3 +138,32 @@ def test_kernel_names_substituted_as_the_regex_reads_them():
     for k in ["", "a", "A_1", "_a", "1a", "a-b", "aé", "a b", "bM"]:
         assert bool(re.fullmatch(M._IDENT, k)) == (k[:1].isascii() and k[:1].isalpha() and k.isascii()
                                                    and k.replace("_", "a").isalnum()), k
+
+
+def test_scan_str_path_is_the_regexs():
+    """parse._scan's str-method path (qualified names with ``::`` too) gives the tokens, kinds and columns of
+    _TOKEN's regex path on random texts, from an empty table of known pieces each time."""
+    import cutedump.parse as P
+    from cutedump.errors import CuteDumpError
+    tok = re.compile(P._TOKEN)
+    r = random.Random(12)
+    alphabet = ["(", ")", ",", ":", "::", ":::", "<", ">", " ", "_8", "8", "abc", "x", "-", "_", "0x1F", "cute", "GMMA",
+                "Layout_K_SW128_Atom", "half_t", "\x00", "é", "{", "}", "_-", "1a"]
+    saved = dict(P._KINDS)
+    try:
+        for _ in range(3000):
+            text = "".join(r.choice(alphabet) for _ in range(r.randint(1, 10)))
+            P._KINDS.clear()
+            P._KINDS.update({p: "p" for p in P._PUNCT})
+            toks = tok.findall(text)
+            kinds = [P._token_kind(t) for t in toks]
+            if None in kinds:
+                with pytest.raises(CuteDumpError):
+                    P._scan(text)
+                continue
+            k, t = P._scan(text)
+            assert (t[:-1], k[:-1]) == (toks, kinds), text
+            assert P._columns(text, t) == P._columns(text), text
+    finally:
+        P._KINDS.clear()
+        P._KINDS.update(saved)

@@ -77,14 +77,18 @@ def _scan(text: str):
     error at its column.
 
     First in short, with str methods: the text split at whitespace and around ``( ) , : < >``. No token of _TOKEN
-    holds one of those characters but itself (``::`` of a qualified name aside: such a text takes the regex), and a
+    holds one of those characters but itself (``::`` of a qualified name aside: kept whole in its piece), and a
     token never spans whitespace, so _TOKEN's tokens are those of each piece on its own; and a piece that _TOKEN has
     already met as one whole token (in _KINDS) is that one token wherever it stands; a piece not met yet that is one
     whole int or name (:func:`_piece_kind`) is learnt. Any other piece (``8-2``, ``L.shape``: ``.`` is not split
     here) sends the whole text to the regex (re, imported then), which learns its tokens."""
-    if "::" not in text:
-        texts = text.replace("(", " ( ").replace(")", " ) ").replace(",", " , ").replace(":", " : ").replace(
+    qualified = "::" in text
+    if not qualified or "\x00" not in text:   # a qualified name's "::" kept whole (NUL stands for it meanwhile)
+        t = text.replace("::", "\x00") if qualified else text
+        texts = t.replace("(", " ( ").replace(")", " ) ").replace(",", " , ").replace(":", " : ").replace(
             "<", " < ").replace(">", " > ").split()
+        if qualified:
+            texts = [p.replace("\x00", "::") for p in texts]
         kinds = list(map(_KINDS.get, texts))
         if None in kinds:
             kinds = _learn_pieces(texts, kinds)
@@ -126,11 +130,18 @@ def _learn_pieces(texts: list, kinds: list) -> list | None:
 
 
 def _piece_kind(p: str) -> str | None:
-    """"int" if the piece ``p`` (no whitespace, none of ``( ) , : < >``) is one whole _INT_TOKEN, "name" if one
+    """"int" if the piece ``p`` (no whitespace, none of ``( ) , < >``, no ``:`` but in ``::``) is one whole _INT_TOKEN, "name" if one
     whole _NAME_TOKEN (and not an int: _TOKEN tries the int first), else None -- with str methods, as _TOKEN reads
     it (tests/test_parse_scan.py compares them)."""
     if not p.isascii():
         return None
+    if "::" in p:   # (::)?NAME(::NAME)*, unless an int starts it (_8::x is _8, then ::x)
+        parts = p.split("::")
+        if parts[0][:1] == "_" and parts[0][1:2].isdigit():
+            return None
+        names = parts[1:] if parts[0] == "" else parts
+        return "name" if all(q and (q[0].isalpha() or q[0] == "_") and q.replace("_", "a").isalnum()
+                             for q in names) else None
     s = p[1:] if p[:1] == "_" else p
     if s[:1] == "-":
         s = s[1:]
