@@ -126,6 +126,12 @@ def _8():
 
 
 def _9():
+    def __init__(self, dim, parent):
+      __object_setattr(self, 'dim', dim)
+      __object_setattr(self, 'parent', parent)
+
+
+def _10():
     def __init__(self, entry, expected, actual, exit_code, stderr):
       self.entry = entry
       self.expected = expected
@@ -134,7 +140,7 @@ def _9():
       self.stderr = stderr
 
 
-def _10():
+def _11():
     def __init__(self, family, types, M, N, a_major, b_major, a_neg=__default_a_neg, b_neg=__default_b_neg, c_sat=__default_c_sat, VS=__default_VS, scaleC=__default_scaleC):
       __object_setattr(self, 'family', family)
       __object_setattr(self, 'types', types)
@@ -149,7 +155,7 @@ def _10():
       __object_setattr(self, 'scaleC', scaleC)
 
 
-def _11():
+def _12():
     def __init__(self, file, command, argv, lineno):
       self.file = file
       self.command = command
@@ -157,7 +163,7 @@ def _11():
       self.lineno = lineno
 
 
-def _12():
+def _13():
     def __init__(self, gA, sA, tAgA, tAsA, tma_iter):
       self.gA = gA
       self.sA = sA
@@ -166,7 +172,7 @@ def _12():
       self.tma_iter = tma_iter
 
 
-def _13():
+def _14():
     def __init__(self, index, lower=__default_lower, upper=__default_upper, scale=__default_scale, div_mode=__default_div_mode):
       self.index = index
       self.lower = lower
@@ -175,7 +181,7 @@ def _13():
       self.div_mode = div_mode
 
 
-def _14():
+def _15():
     def __init__(self, inst, addresses, bank_groups, wavefronts, paired=__default_paired):
       self.inst = inst
       self.addresses = addresses
@@ -184,7 +190,7 @@ def _14():
       self.paired = paired
 
 
-def _15():
+def _16():
     def __init__(self, key, where=__default_where, fields=__MISSING, items=__MISSING, sub=__MISSING):
       self.key = key
       self.where = where
@@ -193,7 +199,7 @@ def _15():
       self.sub = __factory_sub() if sub is __MISSING else sub
 
 
-def _16():
+def _17():
     def __init__(self, kind, layout, totals, tried):
       self.kind = kind
       self.layout = layout
@@ -201,7 +207,7 @@ def _16():
       self.tried = tried
 
 
-def _17():
+def _18():
     def __init__(self, kind, major, desc, layout_type, w, u128, canonical, tile, form, lbo, sbo, lbo_used, notes=__MISSING):
       self.kind = kind
       self.major = major
@@ -218,7 +224,7 @@ def _17():
       self.notes = __factory_notes() if notes is __MISSING else notes
 
 
-def _18():
+def _19():
     def __init__(self, kind, operand, layout, partition, offset, match, descriptors):
       self.kind = kind
       self.operand = operand
@@ -229,7 +235,7 @@ def _18():
       self.descriptors = descriptors
 
 
-def _19():
+def _20():
     def __init__(self, kind, rows, cols, cells=__MISSING, title=__default_title, name=__default_name):
       self.kind = kind
       self.rows = rows
@@ -239,14 +245,14 @@ def _19():
       self.name = name
 
 
-def _20():
+def _21():
     def __init__(self, kind, value):
       __object_setattr(self, 'kind', kind)
       __object_setattr(self, 'value', value)
       self.__post_init__()
 
 
-def _21():
+def _22():
     def __init__(self, label, copy, tensor, slice, store, what, tiled_copy, smem, place):
       self.label = label
       self.copy = copy
@@ -259,14 +265,14 @@ def _21():
       self.place = place
 
 
-def _22():
+def _23():
     def __init__(self, label, cute, value):
       self.label = label
       self.cute = cute
       self.value = value
 
 
-def _23():
+def _24():
     def __init__(self, m, n, value=__default_value, tid=__default_tid, vid=__default_vid):
       self.m = m
       self.n = n
@@ -275,7 +281,7 @@ def _23():
       self.vid = vid
 
 
-def _24():
+def _25():
     def __init__(self, maker, operand, tma, mma, tiler, vmnk, multicast):
       self.maker = maker
       self.operand = operand
@@ -286,7 +292,7 @@ def _24():
       self.multicast = multicast
 
 
-def _25():
+def _26():
     def __init__(self, mode, analysis, spec=__default_spec, access=__default_access, smem_text=__default_smem_text, also=__MISSING, totals_all_warps=__default_totals_all_warps, fixes=__default_fixes, notes=__MISSING):
       self.mode = mode
       self.analysis = analysis
@@ -299,12 +305,12 @@ def _25():
       self.notes = __factory_notes() if notes is __MISSING else notes
 
 
-def _26():
+def _27():
     def __init__(self, name):
       __object_setattr(self, 'name', name)
 
 
-def _27():
+def _28():
     def __init__(self, name, cpp, arch, thr_id, src, dst, ref, family=__default_family):
       __object_setattr(self, 'name', name)
       __object_setattr(self, 'cpp', cpp)
@@ -316,7 +322,7 @@ def _27():
       __object_setattr(self, 'family', family)
 
 
-def _28():
+def _29():
     def __init__(self, name, cpp, arch, val_types, shape_mnk, thr_id, layout_a, layout_b, layout_c, family=__default_family, header=__default_header):
       __object_setattr(self, 'name', name)
       __object_setattr(self, 'cpp', cpp)
@@ -331,7 +337,7 @@ def _28():
       __object_setattr(self, 'header', header)
 
 
-def _29():
+def _30():
     def __init__(self, name, cpp, arch, val_types, shape_mnk, thr_id, layout_a, layout_b, layout_c, family=__default_family, header=__default_header, spec=__default_spec):
       __object_setattr(self, 'name', name)
       __object_setattr(self, 'cpp', cpp)
@@ -347,7 +353,7 @@ def _29():
       __object_setattr(self, 'spec', spec)
 
 
-def _30():
+def _31():
     def __init__(self, name, kind, text, reading, section):
       self.name = name
       self.kind = kind
@@ -356,7 +362,7 @@ def _30():
       self.section = section
 
 
-def _31():
+def _32():
     def __init__(self, name, kind, value, entry, show=__default_show, info=__MISSING):
       self.name = name
       self.kind = kind
@@ -366,7 +372,7 @@ def _31():
       self.info = __factory_info() if info is __MISSING else info
 
 
-def _32():
+def _33():
     def __init__(self, name, op, access_bytes, phases, measured=__default_measured):
       __object_setattr(self, 'name', name)
       __object_setattr(self, 'op', op)
@@ -375,7 +381,7 @@ def _32():
       __object_setattr(self, 'measured', measured)
 
 
-def _33():
+def _34():
     def __init__(self, name, title, params, thread, objects, tensors, smem_copies=__MISSING):
       self.name = name
       self.title = title
@@ -386,7 +392,14 @@ def _33():
       self.smem_copies = __factory_smem_copies() if smem_copies is __MISSING else smem_copies
 
 
-def _34():
+def _35():
+    def __init__(self, offset_bases, block_bases=__default_block_bases, alignment=__default_alignment):
+      __object_setattr(self, 'offset_bases', offset_bases)
+      __object_setattr(self, 'block_bases', block_bases)
+      __object_setattr(self, 'alignment', alignment)
+
+
+def _36():
     def __init__(self, op, value_type, bits, gmem, smem, cta_tiler, cluster, swizzle, smem_layout, cta_v_map, sidx2gmode_full, sidx2gmode, tile_gstride, tma_gstride, tma_gbasis, num_elems_per_tma, global_dim, global_strides_elems, global_strides, box_dim, box_dim_full, element_strides, swizzle_bits, swizzle_base, swizzle_enum, data_type, layout_tv, tiler_mn, basis, gmem_tma_basis_stride=__default_gmem_tma_basis_stride, smem_full=__default_smem_full, smem_full_swizzle=__default_smem_full_swizzle):
       self.op = op
       self.value_type = value_type
@@ -422,7 +435,7 @@ def _34():
       self.smem_full_swizzle = smem_full_swizzle
 
 
-def _35():
+def _37():
     def __init__(self, op, value_type, bits, gmem, smem, cta_tiler, cluster, swizzle, tma_layout_trunc, tma_layout_vt, gmem_cwhdn, range_c, range_whdn, global_dim, global_strides, lower_corner, upper_corner, element_strides, swizzle_enum, data_type, layout_tv, basis):
       self.op = op
       self.value_type = value_type
@@ -448,21 +461,46 @@ def _35():
       self.basis = basis
 
 
-def _36():
+def _38():
+    def __init__(self, operand_index, parent, k_width):
+      __object_setattr(self, 'operand_index', operand_index)
+      __object_setattr(self, 'parent', parent)
+      __object_setattr(self, 'k_width', k_width)
+
+
+def _39():
     def __init__(self, printed, layoutC_TV, mma_tiler):
       self.printed = printed
       self.layoutC_TV = layoutC_TV
       self.mma_tiler = mma_tiler
 
 
-def _37():
+def _40():
+    def __init__(self, reg_bases, lane_bases, warp_bases, block_bases, shape):
+      __object_setattr(self, 'reg_bases', reg_bases)
+      __object_setattr(self, 'lane_bases', lane_bases)
+      __object_setattr(self, 'warp_bases', warp_bases)
+      __object_setattr(self, 'block_bases', block_bases)
+      __object_setattr(self, 'shape', shape)
+
+
+def _41():
+    def __init__(self, size_per_thread, threads_per_warp, warps_per_cta, order, cga_layout=__default_cga_layout):
+      __object_setattr(self, 'size_per_thread', size_per_thread)
+      __object_setattr(self, 'threads_per_warp', threads_per_warp)
+      __object_setattr(self, 'warps_per_cta', warps_per_cta)
+      __object_setattr(self, 'order', order)
+      __object_setattr(self, 'cga_layout', cga_layout)
+
+
+def _42():
     def __init__(self, spec, access, totals_all_warps):
       self.spec = spec
       self.access = access
       self.totals_all_warps = totals_all_warps
 
 
-def _38():
+def _43():
     def __init__(self, swizzle, bits, layout, address=__default_address):
       self.swizzle = swizzle
       self.bits = bits
@@ -470,7 +508,17 @@ def _38():
       self.address = address
 
 
-def _39():
+def _44():
+    def __init__(self, swizzle_byte_width, element_bitwidth, rank=__default_rank, transposed=__default_transposed, fp4_padded=__default_fp4_padded, cga_layout=__default_cga_layout):
+      __object_setattr(self, 'swizzle_byte_width', swizzle_byte_width)
+      __object_setattr(self, 'element_bitwidth', element_bitwidth)
+      __object_setattr(self, 'rank', rank)
+      __object_setattr(self, 'transposed', transposed)
+      __object_setattr(self, 'fp4_padded', fp4_padded)
+      __object_setattr(self, 'cga_layout', cga_layout)
+
+
+def _45():
     def __init__(self, tiled_copy, smem, inst, store, calls, threads, atom, notes):
       self.tiled_copy = tiled_copy
       self.smem = smem
@@ -482,7 +530,7 @@ def _39():
       self.notes = notes
 
 
-def _40():
+def _46():
     def __init__(self, tiled_copy, smem, inst, store, warp, elem_offsets, addresses, value_bits, vector=__MISSING, notes=__MISSING, analysis=__default_analysis):
       self.tiled_copy = tiled_copy
       self.smem = smem
@@ -497,7 +545,7 @@ def _40():
       self.analysis = analysis
 
 
-def _41():
+def _47():
     def __init__(self, title_key, fields, steps, result=__default_result, result_cute=__default_result_cute, error=__default_error, closing=__MISSING, extra=__MISSING):
       self.title_key = title_key
       self.fields = fields
@@ -509,23 +557,51 @@ def _41():
       self.extra = __factory_extra() if extra is __MISSING else extra
 
 
-def _42():
+def _48():
     def __init__(self, tma, gmem, smem):
       self.tma = tma
       self.gmem = gmem
       self.smem = smem
 
 
-def _43():
+def _49():
     def __init__(self, value):
       __object_setattr(self, 'value', value)
 
 
-def _44():
+def _50():
     def __init__(self, value_type, layout, addr=__default_addr):
       __object_setattr(self, 'value_type', value_type)
       __object_setattr(self, 'layout', layout)
       __object_setattr(self, 'addr', addr)
+
+
+def _51():
+    def __init__(self, vec, per_phase, max_phase, order, cga_layout=__default_cga_layout):
+      __object_setattr(self, 'vec', vec)
+      __object_setattr(self, 'per_phase', per_phase)
+      __object_setattr(self, 'max_phase', max_phase)
+      __object_setattr(self, 'order', order)
+      __object_setattr(self, 'cga_layout', cga_layout)
+
+
+def _52():
+    def __init__(self, version, instr_shape, transposed, warps_per_cta, element_bitwidth=__default_element_bitwidth, tiles_per_warp=__default_tiles_per_warp, cga_layout=__default_cga_layout):
+      __object_setattr(self, 'version', version)
+      __object_setattr(self, 'instr_shape', instr_shape)
+      __object_setattr(self, 'transposed', transposed)
+      __object_setattr(self, 'warps_per_cta', warps_per_cta)
+      __object_setattr(self, 'element_bitwidth', element_bitwidth)
+      __object_setattr(self, 'tiles_per_warp', tiles_per_warp)
+      __object_setattr(self, 'cga_layout', cga_layout)
+
+
+def _53():
+    def __init__(self, version, warps_per_cta, instr_shape, cga_layout=__default_cga_layout):
+      __object_setattr(self, 'version', version)
+      __object_setattr(self, 'warps_per_cta', warps_per_cta)
+      __object_setattr(self, 'instr_shape', instr_shape)
+      __object_setattr(self, 'cga_layout', cga_layout)
 
 
 SOURCES = {
@@ -538,40 +614,49 @@ SOURCES = {
     'def __init__(self, copy_v, layout_TV, projs, raws, tilers, mma_layout, tile2mma, inv, layout_tv):\n  self.copy_v = copy_v\n  self.layout_TV = layout_TV\n  self.projs = projs\n  self.raws = raws\n  self.tilers = tilers\n  self.mma_layout = mma_layout\n  self.tile2mma = tile2mma\n  self.inv = inv\n  self.layout_tv = layout_tv': _6,
     'def __init__(self, cta_coord_vmnk, mma_coord, mA, gA, tCgA, tCsA, tAgA, tAsA, masks, transaction_bytes):\n  self.cta_coord_vmnk = cta_coord_vmnk\n  self.mma_coord = mma_coord\n  self.mA = mA\n  self.gA = gA\n  self.tCgA = tCgA\n  self.tCsA = tCsA\n  self.tAgA = tAgA\n  self.tAsA = tAsA\n  self.masks = masks\n  self.transaction_bytes = transaction_bytes': _7,
     'def __init__(self, desc, major, vt, bits, mn, k, layout, pi, match, cores=__MISSING, arrows=__MISSING, lbo_ignored=__default_lbo_ignored):\n  self.desc = desc\n  self.major = major\n  self.vt = vt\n  self.bits = bits\n  self.mn = mn\n  self.k = k\n  self.layout = layout\n  self.pi = pi\n  self.match = match\n  self.cores = __factory_cores() if cores is __MISSING else cores\n  self.arrows = __factory_arrows() if arrows is __MISSING else arrows\n  self.lbo_ignored = lbo_ignored': _8,
-    'def __init__(self, entry, expected, actual, exit_code, stderr):\n  self.entry = entry\n  self.expected = expected\n  self.actual = actual\n  self.exit_code = exit_code\n  self.stderr = stderr': _9,
-    "def __init__(self, family, types, M, N, a_major, b_major, a_neg=__default_a_neg, b_neg=__default_b_neg, c_sat=__default_c_sat, VS=__default_VS, scaleC=__default_scaleC):\n  __object_setattr(self, 'family', family)\n  __object_setattr(self, 'types', types)\n  __object_setattr(self, 'M', M)\n  __object_setattr(self, 'N', N)\n  __object_setattr(self, 'a_major', a_major)\n  __object_setattr(self, 'b_major', b_major)\n  __object_setattr(self, 'a_neg', a_neg)\n  __object_setattr(self, 'b_neg', b_neg)\n  __object_setattr(self, 'c_sat', c_sat)\n  __object_setattr(self, 'VS', VS)\n  __object_setattr(self, 'scaleC', scaleC)": _10,
-    'def __init__(self, file, command, argv, lineno):\n  self.file = file\n  self.command = command\n  self.argv = argv\n  self.lineno = lineno': _11,
-    'def __init__(self, gA, sA, tAgA, tAsA, tma_iter):\n  self.gA = gA\n  self.sA = sA\n  self.tAgA = tAgA\n  self.tAsA = tAsA\n  self.tma_iter = tma_iter': _12,
-    'def __init__(self, index, lower=__default_lower, upper=__default_upper, scale=__default_scale, div_mode=__default_div_mode):\n  self.index = index\n  self.lower = lower\n  self.upper = upper\n  self.scale = scale\n  self.div_mode = div_mode': _13,
-    'def __init__(self, inst, addresses, bank_groups, wavefronts, paired=__default_paired):\n  self.inst = inst\n  self.addresses = addresses\n  self.bank_groups = bank_groups\n  self.wavefronts = wavefronts\n  self.paired = paired': _14,
-    'def __init__(self, key, where=__default_where, fields=__MISSING, items=__MISSING, sub=__MISSING):\n  self.key = key\n  self.where = where\n  self.fields = __factory_fields() if fields is __MISSING else fields\n  self.items = __factory_items() if items is __MISSING else items\n  self.sub = __factory_sub() if sub is __MISSING else sub': _15,
-    'def __init__(self, kind, layout, totals, tried):\n  self.kind = kind\n  self.layout = layout\n  self.totals = totals\n  self.tried = tried': _16,
-    'def __init__(self, kind, major, desc, layout_type, w, u128, canonical, tile, form, lbo, sbo, lbo_used, notes=__MISSING):\n  self.kind = kind\n  self.major = major\n  self.desc = desc\n  self.layout_type = layout_type\n  self.w = w\n  self.u128 = u128\n  self.canonical = canonical\n  self.tile = tile\n  self.form = form\n  self.lbo = lbo\n  self.sbo = sbo\n  self.lbo_used = lbo_used\n  self.notes = __factory_notes() if notes is __MISSING else notes': _17,
-    'def __init__(self, kind, operand, layout, partition, offset, match, descriptors):\n  self.kind = kind\n  self.operand = operand\n  self.layout = layout\n  self.partition = partition\n  self.offset = offset\n  self.match = match\n  self.descriptors = descriptors': _18,
-    'def __init__(self, kind, rows, cols, cells=__MISSING, title=__default_title, name=__default_name):\n  self.kind = kind\n  self.rows = rows\n  self.cols = cols\n  self.cells = __factory_cells() if cells is __MISSING else cells\n  self.title = title\n  self.name = name': _19,
-    "def __init__(self, kind, value):\n  __object_setattr(self, 'kind', kind)\n  __object_setattr(self, 'value', value)\n  self.__post_init__()": _20,
-    'def __init__(self, label, copy, tensor, slice, store, what, tiled_copy, smem, place):\n  self.label = label\n  self.copy = copy\n  self.tensor = tensor\n  self.slice = slice\n  self.store = store\n  self.what = what\n  self.tiled_copy = tiled_copy\n  self.smem = smem\n  self.place = place': _21,
-    'def __init__(self, label, cute, value):\n  self.label = label\n  self.cute = cute\n  self.value = value': _22,
-    'def __init__(self, m, n, value=__default_value, tid=__default_tid, vid=__default_vid):\n  self.m = m\n  self.n = n\n  self.value = value\n  self.tid = tid\n  self.vid = vid': _23,
-    'def __init__(self, maker, operand, tma, mma, tiler, vmnk, multicast):\n  self.maker = maker\n  self.operand = operand\n  self.tma = tma\n  self.mma = mma\n  self.tiler = tiler\n  self.vmnk = vmnk\n  self.multicast = multicast': _24,
-    'def __init__(self, mode, analysis, spec=__default_spec, access=__default_access, smem_text=__default_smem_text, also=__MISSING, totals_all_warps=__default_totals_all_warps, fixes=__default_fixes, notes=__MISSING):\n  self.mode = mode\n  self.analysis = analysis\n  self.spec = spec\n  self.access = access\n  self.smem_text = smem_text\n  self.also = __factory_also() if also is __MISSING else also\n  self.totals_all_warps = totals_all_warps\n  self.fixes = fixes\n  self.notes = __factory_notes() if notes is __MISSING else notes': _25,
-    "def __init__(self, name):\n  __object_setattr(self, 'name', name)": _26,
-    "def __init__(self, name, cpp, arch, thr_id, src, dst, ref, family=__default_family):\n  __object_setattr(self, 'name', name)\n  __object_setattr(self, 'cpp', cpp)\n  __object_setattr(self, 'arch', arch)\n  __object_setattr(self, 'thr_id', thr_id)\n  __object_setattr(self, 'src', src)\n  __object_setattr(self, 'dst', dst)\n  __object_setattr(self, 'ref', ref)\n  __object_setattr(self, 'family', family)": _27,
-    "def __init__(self, name, cpp, arch, val_types, shape_mnk, thr_id, layout_a, layout_b, layout_c, family=__default_family, header=__default_header):\n  __object_setattr(self, 'name', name)\n  __object_setattr(self, 'cpp', cpp)\n  __object_setattr(self, 'arch', arch)\n  __object_setattr(self, 'val_types', val_types)\n  __object_setattr(self, 'shape_mnk', shape_mnk)\n  __object_setattr(self, 'thr_id', thr_id)\n  __object_setattr(self, 'layout_a', layout_a)\n  __object_setattr(self, 'layout_b', layout_b)\n  __object_setattr(self, 'layout_c', layout_c)\n  __object_setattr(self, 'family', family)\n  __object_setattr(self, 'header', header)": _28,
-    "def __init__(self, name, cpp, arch, val_types, shape_mnk, thr_id, layout_a, layout_b, layout_c, family=__default_family, header=__default_header, spec=__default_spec):\n  __object_setattr(self, 'name', name)\n  __object_setattr(self, 'cpp', cpp)\n  __object_setattr(self, 'arch', arch)\n  __object_setattr(self, 'val_types', val_types)\n  __object_setattr(self, 'shape_mnk', shape_mnk)\n  __object_setattr(self, 'thr_id', thr_id)\n  __object_setattr(self, 'layout_a', layout_a)\n  __object_setattr(self, 'layout_b', layout_b)\n  __object_setattr(self, 'layout_c', layout_c)\n  __object_setattr(self, 'family', family)\n  __object_setattr(self, 'header', header)\n  __object_setattr(self, 'spec', spec)": _29,
-    'def __init__(self, name, kind, text, reading, section):\n  self.name = name\n  self.kind = kind\n  self.text = text\n  self.reading = reading\n  self.section = section': _30,
-    'def __init__(self, name, kind, value, entry, show=__default_show, info=__MISSING):\n  self.name = name\n  self.kind = kind\n  self.value = value\n  self.entry = entry\n  self.show = show\n  self.info = __factory_info() if info is __MISSING else info': _31,
-    "def __init__(self, name, op, access_bytes, phases, measured=__default_measured):\n  __object_setattr(self, 'name', name)\n  __object_setattr(self, 'op', op)\n  __object_setattr(self, 'access_bytes', access_bytes)\n  __object_setattr(self, 'phases', phases)\n  __object_setattr(self, 'measured', measured)": _32,
-    'def __init__(self, name, title, params, thread, objects, tensors, smem_copies=__MISSING):\n  self.name = name\n  self.title = title\n  self.params = params\n  self.thread = thread\n  self.objects = objects\n  self.tensors = tensors\n  self.smem_copies = __factory_smem_copies() if smem_copies is __MISSING else smem_copies': _33,
-    'def __init__(self, op, value_type, bits, gmem, smem, cta_tiler, cluster, swizzle, smem_layout, cta_v_map, sidx2gmode_full, sidx2gmode, tile_gstride, tma_gstride, tma_gbasis, num_elems_per_tma, global_dim, global_strides_elems, global_strides, box_dim, box_dim_full, element_strides, swizzle_bits, swizzle_base, swizzle_enum, data_type, layout_tv, tiler_mn, basis, gmem_tma_basis_stride=__default_gmem_tma_basis_stride, smem_full=__default_smem_full, smem_full_swizzle=__default_smem_full_swizzle):\n  self.op = op\n  self.value_type = value_type\n  self.bits = bits\n  self.gmem = gmem\n  self.smem = smem\n  self.cta_tiler = cta_tiler\n  self.cluster = cluster\n  self.swizzle = swizzle\n  self.smem_layout = smem_layout\n  self.cta_v_map = cta_v_map\n  self.sidx2gmode_full = sidx2gmode_full\n  self.sidx2gmode = sidx2gmode\n  self.tile_gstride = tile_gstride\n  self.tma_gstride = tma_gstride\n  self.tma_gbasis = tma_gbasis\n  self.num_elems_per_tma = num_elems_per_tma\n  self.global_dim = global_dim\n  self.global_strides_elems = global_strides_elems\n  self.global_strides = global_strides\n  self.box_dim = box_dim\n  self.box_dim_full = box_dim_full\n  self.element_strides = element_strides\n  self.swizzle_bits = swizzle_bits\n  self.swizzle_base = swizzle_base\n  self.swizzle_enum = swizzle_enum\n  self.data_type = data_type\n  self.layout_tv = layout_tv\n  self.tiler_mn = tiler_mn\n  self.basis = basis\n  self.gmem_tma_basis_stride = gmem_tma_basis_stride\n  self.smem_full = smem_full\n  self.smem_full_swizzle = smem_full_swizzle': _34,
-    'def __init__(self, op, value_type, bits, gmem, smem, cta_tiler, cluster, swizzle, tma_layout_trunc, tma_layout_vt, gmem_cwhdn, range_c, range_whdn, global_dim, global_strides, lower_corner, upper_corner, element_strides, swizzle_enum, data_type, layout_tv, basis):\n  self.op = op\n  self.value_type = value_type\n  self.bits = bits\n  self.gmem = gmem\n  self.smem = smem\n  self.cta_tiler = cta_tiler\n  self.cluster = cluster\n  self.swizzle = swizzle\n  self.tma_layout_trunc = tma_layout_trunc\n  self.tma_layout_vt = tma_layout_vt\n  self.gmem_cwhdn = gmem_cwhdn\n  self.range_c = range_c\n  self.range_whdn = range_whdn\n  self.global_dim = global_dim\n  self.global_strides = global_strides\n  self.lower_corner = lower_corner\n  self.upper_corner = upper_corner\n  self.element_strides = element_strides\n  self.swizzle_enum = swizzle_enum\n  self.data_type = data_type\n  self.layout_tv = layout_tv\n  self.basis = basis': _35,
-    'def __init__(self, printed, layoutC_TV, mma_tiler):\n  self.printed = printed\n  self.layoutC_TV = layoutC_TV\n  self.mma_tiler = mma_tiler': _36,
-    'def __init__(self, spec, access, totals_all_warps):\n  self.spec = spec\n  self.access = access\n  self.totals_all_warps = totals_all_warps': _37,
-    'def __init__(self, swizzle, bits, layout, address=__default_address):\n  self.swizzle = swizzle\n  self.bits = bits\n  self.layout = layout\n  self.address = address': _38,
-    'def __init__(self, tiled_copy, smem, inst, store, calls, threads, atom, notes):\n  self.tiled_copy = tiled_copy\n  self.smem = smem\n  self.inst = inst\n  self.store = store\n  self.calls = calls\n  self.threads = threads\n  self.atom = atom\n  self.notes = notes': _39,
-    'def __init__(self, tiled_copy, smem, inst, store, warp, elem_offsets, addresses, value_bits, vector=__MISSING, notes=__MISSING, analysis=__default_analysis):\n  self.tiled_copy = tiled_copy\n  self.smem = smem\n  self.inst = inst\n  self.store = store\n  self.warp = warp\n  self.elem_offsets = elem_offsets\n  self.addresses = addresses\n  self.value_bits = value_bits\n  self.vector = __factory_vector() if vector is __MISSING else vector\n  self.notes = __factory_notes() if notes is __MISSING else notes\n  self.analysis = analysis': _40,
-    'def __init__(self, title_key, fields, steps, result=__default_result, result_cute=__default_result_cute, error=__default_error, closing=__MISSING, extra=__MISSING):\n  self.title_key = title_key\n  self.fields = fields\n  self.steps = steps\n  self.result = result\n  self.result_cute = result_cute\n  self.error = error\n  self.closing = __factory_closing() if closing is __MISSING else closing\n  self.extra = __factory_extra() if extra is __MISSING else extra': _41,
-    'def __init__(self, tma, gmem, smem):\n  self.tma = tma\n  self.gmem = gmem\n  self.smem = smem': _42,
-    "def __init__(self, value):\n  __object_setattr(self, 'value', value)": _43,
-    "def __init__(self, value_type, layout, addr=__default_addr):\n  __object_setattr(self, 'value_type', value_type)\n  __object_setattr(self, 'layout', layout)\n  __object_setattr(self, 'addr', addr)": _44,
+    "def __init__(self, dim, parent):\n  __object_setattr(self, 'dim', dim)\n  __object_setattr(self, 'parent', parent)": _9,
+    'def __init__(self, entry, expected, actual, exit_code, stderr):\n  self.entry = entry\n  self.expected = expected\n  self.actual = actual\n  self.exit_code = exit_code\n  self.stderr = stderr': _10,
+    "def __init__(self, family, types, M, N, a_major, b_major, a_neg=__default_a_neg, b_neg=__default_b_neg, c_sat=__default_c_sat, VS=__default_VS, scaleC=__default_scaleC):\n  __object_setattr(self, 'family', family)\n  __object_setattr(self, 'types', types)\n  __object_setattr(self, 'M', M)\n  __object_setattr(self, 'N', N)\n  __object_setattr(self, 'a_major', a_major)\n  __object_setattr(self, 'b_major', b_major)\n  __object_setattr(self, 'a_neg', a_neg)\n  __object_setattr(self, 'b_neg', b_neg)\n  __object_setattr(self, 'c_sat', c_sat)\n  __object_setattr(self, 'VS', VS)\n  __object_setattr(self, 'scaleC', scaleC)": _11,
+    'def __init__(self, file, command, argv, lineno):\n  self.file = file\n  self.command = command\n  self.argv = argv\n  self.lineno = lineno': _12,
+    'def __init__(self, gA, sA, tAgA, tAsA, tma_iter):\n  self.gA = gA\n  self.sA = sA\n  self.tAgA = tAgA\n  self.tAsA = tAsA\n  self.tma_iter = tma_iter': _13,
+    'def __init__(self, index, lower=__default_lower, upper=__default_upper, scale=__default_scale, div_mode=__default_div_mode):\n  self.index = index\n  self.lower = lower\n  self.upper = upper\n  self.scale = scale\n  self.div_mode = div_mode': _14,
+    'def __init__(self, inst, addresses, bank_groups, wavefronts, paired=__default_paired):\n  self.inst = inst\n  self.addresses = addresses\n  self.bank_groups = bank_groups\n  self.wavefronts = wavefronts\n  self.paired = paired': _15,
+    'def __init__(self, key, where=__default_where, fields=__MISSING, items=__MISSING, sub=__MISSING):\n  self.key = key\n  self.where = where\n  self.fields = __factory_fields() if fields is __MISSING else fields\n  self.items = __factory_items() if items is __MISSING else items\n  self.sub = __factory_sub() if sub is __MISSING else sub': _16,
+    'def __init__(self, kind, layout, totals, tried):\n  self.kind = kind\n  self.layout = layout\n  self.totals = totals\n  self.tried = tried': _17,
+    'def __init__(self, kind, major, desc, layout_type, w, u128, canonical, tile, form, lbo, sbo, lbo_used, notes=__MISSING):\n  self.kind = kind\n  self.major = major\n  self.desc = desc\n  self.layout_type = layout_type\n  self.w = w\n  self.u128 = u128\n  self.canonical = canonical\n  self.tile = tile\n  self.form = form\n  self.lbo = lbo\n  self.sbo = sbo\n  self.lbo_used = lbo_used\n  self.notes = __factory_notes() if notes is __MISSING else notes': _18,
+    'def __init__(self, kind, operand, layout, partition, offset, match, descriptors):\n  self.kind = kind\n  self.operand = operand\n  self.layout = layout\n  self.partition = partition\n  self.offset = offset\n  self.match = match\n  self.descriptors = descriptors': _19,
+    'def __init__(self, kind, rows, cols, cells=__MISSING, title=__default_title, name=__default_name):\n  self.kind = kind\n  self.rows = rows\n  self.cols = cols\n  self.cells = __factory_cells() if cells is __MISSING else cells\n  self.title = title\n  self.name = name': _20,
+    "def __init__(self, kind, value):\n  __object_setattr(self, 'kind', kind)\n  __object_setattr(self, 'value', value)\n  self.__post_init__()": _21,
+    'def __init__(self, label, copy, tensor, slice, store, what, tiled_copy, smem, place):\n  self.label = label\n  self.copy = copy\n  self.tensor = tensor\n  self.slice = slice\n  self.store = store\n  self.what = what\n  self.tiled_copy = tiled_copy\n  self.smem = smem\n  self.place = place': _22,
+    'def __init__(self, label, cute, value):\n  self.label = label\n  self.cute = cute\n  self.value = value': _23,
+    'def __init__(self, m, n, value=__default_value, tid=__default_tid, vid=__default_vid):\n  self.m = m\n  self.n = n\n  self.value = value\n  self.tid = tid\n  self.vid = vid': _24,
+    'def __init__(self, maker, operand, tma, mma, tiler, vmnk, multicast):\n  self.maker = maker\n  self.operand = operand\n  self.tma = tma\n  self.mma = mma\n  self.tiler = tiler\n  self.vmnk = vmnk\n  self.multicast = multicast': _25,
+    'def __init__(self, mode, analysis, spec=__default_spec, access=__default_access, smem_text=__default_smem_text, also=__MISSING, totals_all_warps=__default_totals_all_warps, fixes=__default_fixes, notes=__MISSING):\n  self.mode = mode\n  self.analysis = analysis\n  self.spec = spec\n  self.access = access\n  self.smem_text = smem_text\n  self.also = __factory_also() if also is __MISSING else also\n  self.totals_all_warps = totals_all_warps\n  self.fixes = fixes\n  self.notes = __factory_notes() if notes is __MISSING else notes': _26,
+    "def __init__(self, name):\n  __object_setattr(self, 'name', name)": _27,
+    "def __init__(self, name, cpp, arch, thr_id, src, dst, ref, family=__default_family):\n  __object_setattr(self, 'name', name)\n  __object_setattr(self, 'cpp', cpp)\n  __object_setattr(self, 'arch', arch)\n  __object_setattr(self, 'thr_id', thr_id)\n  __object_setattr(self, 'src', src)\n  __object_setattr(self, 'dst', dst)\n  __object_setattr(self, 'ref', ref)\n  __object_setattr(self, 'family', family)": _28,
+    "def __init__(self, name, cpp, arch, val_types, shape_mnk, thr_id, layout_a, layout_b, layout_c, family=__default_family, header=__default_header):\n  __object_setattr(self, 'name', name)\n  __object_setattr(self, 'cpp', cpp)\n  __object_setattr(self, 'arch', arch)\n  __object_setattr(self, 'val_types', val_types)\n  __object_setattr(self, 'shape_mnk', shape_mnk)\n  __object_setattr(self, 'thr_id', thr_id)\n  __object_setattr(self, 'layout_a', layout_a)\n  __object_setattr(self, 'layout_b', layout_b)\n  __object_setattr(self, 'layout_c', layout_c)\n  __object_setattr(self, 'family', family)\n  __object_setattr(self, 'header', header)": _29,
+    "def __init__(self, name, cpp, arch, val_types, shape_mnk, thr_id, layout_a, layout_b, layout_c, family=__default_family, header=__default_header, spec=__default_spec):\n  __object_setattr(self, 'name', name)\n  __object_setattr(self, 'cpp', cpp)\n  __object_setattr(self, 'arch', arch)\n  __object_setattr(self, 'val_types', val_types)\n  __object_setattr(self, 'shape_mnk', shape_mnk)\n  __object_setattr(self, 'thr_id', thr_id)\n  __object_setattr(self, 'layout_a', layout_a)\n  __object_setattr(self, 'layout_b', layout_b)\n  __object_setattr(self, 'layout_c', layout_c)\n  __object_setattr(self, 'family', family)\n  __object_setattr(self, 'header', header)\n  __object_setattr(self, 'spec', spec)": _30,
+    'def __init__(self, name, kind, text, reading, section):\n  self.name = name\n  self.kind = kind\n  self.text = text\n  self.reading = reading\n  self.section = section': _31,
+    'def __init__(self, name, kind, value, entry, show=__default_show, info=__MISSING):\n  self.name = name\n  self.kind = kind\n  self.value = value\n  self.entry = entry\n  self.show = show\n  self.info = __factory_info() if info is __MISSING else info': _32,
+    "def __init__(self, name, op, access_bytes, phases, measured=__default_measured):\n  __object_setattr(self, 'name', name)\n  __object_setattr(self, 'op', op)\n  __object_setattr(self, 'access_bytes', access_bytes)\n  __object_setattr(self, 'phases', phases)\n  __object_setattr(self, 'measured', measured)": _33,
+    'def __init__(self, name, title, params, thread, objects, tensors, smem_copies=__MISSING):\n  self.name = name\n  self.title = title\n  self.params = params\n  self.thread = thread\n  self.objects = objects\n  self.tensors = tensors\n  self.smem_copies = __factory_smem_copies() if smem_copies is __MISSING else smem_copies': _34,
+    "def __init__(self, offset_bases, block_bases=__default_block_bases, alignment=__default_alignment):\n  __object_setattr(self, 'offset_bases', offset_bases)\n  __object_setattr(self, 'block_bases', block_bases)\n  __object_setattr(self, 'alignment', alignment)": _35,
+    'def __init__(self, op, value_type, bits, gmem, smem, cta_tiler, cluster, swizzle, smem_layout, cta_v_map, sidx2gmode_full, sidx2gmode, tile_gstride, tma_gstride, tma_gbasis, num_elems_per_tma, global_dim, global_strides_elems, global_strides, box_dim, box_dim_full, element_strides, swizzle_bits, swizzle_base, swizzle_enum, data_type, layout_tv, tiler_mn, basis, gmem_tma_basis_stride=__default_gmem_tma_basis_stride, smem_full=__default_smem_full, smem_full_swizzle=__default_smem_full_swizzle):\n  self.op = op\n  self.value_type = value_type\n  self.bits = bits\n  self.gmem = gmem\n  self.smem = smem\n  self.cta_tiler = cta_tiler\n  self.cluster = cluster\n  self.swizzle = swizzle\n  self.smem_layout = smem_layout\n  self.cta_v_map = cta_v_map\n  self.sidx2gmode_full = sidx2gmode_full\n  self.sidx2gmode = sidx2gmode\n  self.tile_gstride = tile_gstride\n  self.tma_gstride = tma_gstride\n  self.tma_gbasis = tma_gbasis\n  self.num_elems_per_tma = num_elems_per_tma\n  self.global_dim = global_dim\n  self.global_strides_elems = global_strides_elems\n  self.global_strides = global_strides\n  self.box_dim = box_dim\n  self.box_dim_full = box_dim_full\n  self.element_strides = element_strides\n  self.swizzle_bits = swizzle_bits\n  self.swizzle_base = swizzle_base\n  self.swizzle_enum = swizzle_enum\n  self.data_type = data_type\n  self.layout_tv = layout_tv\n  self.tiler_mn = tiler_mn\n  self.basis = basis\n  self.gmem_tma_basis_stride = gmem_tma_basis_stride\n  self.smem_full = smem_full\n  self.smem_full_swizzle = smem_full_swizzle': _36,
+    'def __init__(self, op, value_type, bits, gmem, smem, cta_tiler, cluster, swizzle, tma_layout_trunc, tma_layout_vt, gmem_cwhdn, range_c, range_whdn, global_dim, global_strides, lower_corner, upper_corner, element_strides, swizzle_enum, data_type, layout_tv, basis):\n  self.op = op\n  self.value_type = value_type\n  self.bits = bits\n  self.gmem = gmem\n  self.smem = smem\n  self.cta_tiler = cta_tiler\n  self.cluster = cluster\n  self.swizzle = swizzle\n  self.tma_layout_trunc = tma_layout_trunc\n  self.tma_layout_vt = tma_layout_vt\n  self.gmem_cwhdn = gmem_cwhdn\n  self.range_c = range_c\n  self.range_whdn = range_whdn\n  self.global_dim = global_dim\n  self.global_strides = global_strides\n  self.lower_corner = lower_corner\n  self.upper_corner = upper_corner\n  self.element_strides = element_strides\n  self.swizzle_enum = swizzle_enum\n  self.data_type = data_type\n  self.layout_tv = layout_tv\n  self.basis = basis': _37,
+    "def __init__(self, operand_index, parent, k_width):\n  __object_setattr(self, 'operand_index', operand_index)\n  __object_setattr(self, 'parent', parent)\n  __object_setattr(self, 'k_width', k_width)": _38,
+    'def __init__(self, printed, layoutC_TV, mma_tiler):\n  self.printed = printed\n  self.layoutC_TV = layoutC_TV\n  self.mma_tiler = mma_tiler': _39,
+    "def __init__(self, reg_bases, lane_bases, warp_bases, block_bases, shape):\n  __object_setattr(self, 'reg_bases', reg_bases)\n  __object_setattr(self, 'lane_bases', lane_bases)\n  __object_setattr(self, 'warp_bases', warp_bases)\n  __object_setattr(self, 'block_bases', block_bases)\n  __object_setattr(self, 'shape', shape)": _40,
+    "def __init__(self, size_per_thread, threads_per_warp, warps_per_cta, order, cga_layout=__default_cga_layout):\n  __object_setattr(self, 'size_per_thread', size_per_thread)\n  __object_setattr(self, 'threads_per_warp', threads_per_warp)\n  __object_setattr(self, 'warps_per_cta', warps_per_cta)\n  __object_setattr(self, 'order', order)\n  __object_setattr(self, 'cga_layout', cga_layout)": _41,
+    'def __init__(self, spec, access, totals_all_warps):\n  self.spec = spec\n  self.access = access\n  self.totals_all_warps = totals_all_warps': _42,
+    'def __init__(self, swizzle, bits, layout, address=__default_address):\n  self.swizzle = swizzle\n  self.bits = bits\n  self.layout = layout\n  self.address = address': _43,
+    "def __init__(self, swizzle_byte_width, element_bitwidth, rank=__default_rank, transposed=__default_transposed, fp4_padded=__default_fp4_padded, cga_layout=__default_cga_layout):\n  __object_setattr(self, 'swizzle_byte_width', swizzle_byte_width)\n  __object_setattr(self, 'element_bitwidth', element_bitwidth)\n  __object_setattr(self, 'rank', rank)\n  __object_setattr(self, 'transposed', transposed)\n  __object_setattr(self, 'fp4_padded', fp4_padded)\n  __object_setattr(self, 'cga_layout', cga_layout)": _44,
+    'def __init__(self, tiled_copy, smem, inst, store, calls, threads, atom, notes):\n  self.tiled_copy = tiled_copy\n  self.smem = smem\n  self.inst = inst\n  self.store = store\n  self.calls = calls\n  self.threads = threads\n  self.atom = atom\n  self.notes = notes': _45,
+    'def __init__(self, tiled_copy, smem, inst, store, warp, elem_offsets, addresses, value_bits, vector=__MISSING, notes=__MISSING, analysis=__default_analysis):\n  self.tiled_copy = tiled_copy\n  self.smem = smem\n  self.inst = inst\n  self.store = store\n  self.warp = warp\n  self.elem_offsets = elem_offsets\n  self.addresses = addresses\n  self.value_bits = value_bits\n  self.vector = __factory_vector() if vector is __MISSING else vector\n  self.notes = __factory_notes() if notes is __MISSING else notes\n  self.analysis = analysis': _46,
+    'def __init__(self, title_key, fields, steps, result=__default_result, result_cute=__default_result_cute, error=__default_error, closing=__MISSING, extra=__MISSING):\n  self.title_key = title_key\n  self.fields = fields\n  self.steps = steps\n  self.result = result\n  self.result_cute = result_cute\n  self.error = error\n  self.closing = __factory_closing() if closing is __MISSING else closing\n  self.extra = __factory_extra() if extra is __MISSING else extra': _47,
+    'def __init__(self, tma, gmem, smem):\n  self.tma = tma\n  self.gmem = gmem\n  self.smem = smem': _48,
+    "def __init__(self, value):\n  __object_setattr(self, 'value', value)": _49,
+    "def __init__(self, value_type, layout, addr=__default_addr):\n  __object_setattr(self, 'value_type', value_type)\n  __object_setattr(self, 'layout', layout)\n  __object_setattr(self, 'addr', addr)": _50,
+    "def __init__(self, vec, per_phase, max_phase, order, cga_layout=__default_cga_layout):\n  __object_setattr(self, 'vec', vec)\n  __object_setattr(self, 'per_phase', per_phase)\n  __object_setattr(self, 'max_phase', max_phase)\n  __object_setattr(self, 'order', order)\n  __object_setattr(self, 'cga_layout', cga_layout)": _51,
+    "def __init__(self, version, instr_shape, transposed, warps_per_cta, element_bitwidth=__default_element_bitwidth, tiles_per_warp=__default_tiles_per_warp, cga_layout=__default_cga_layout):\n  __object_setattr(self, 'version', version)\n  __object_setattr(self, 'instr_shape', instr_shape)\n  __object_setattr(self, 'transposed', transposed)\n  __object_setattr(self, 'warps_per_cta', warps_per_cta)\n  __object_setattr(self, 'element_bitwidth', element_bitwidth)\n  __object_setattr(self, 'tiles_per_warp', tiles_per_warp)\n  __object_setattr(self, 'cga_layout', cga_layout)": _52,
+    "def __init__(self, version, warps_per_cta, instr_shape, cga_layout=__default_cga_layout):\n  __object_setattr(self, 'version', version)\n  __object_setattr(self, 'warps_per_cta', warps_per_cta)\n  __object_setattr(self, 'instr_shape', instr_shape)\n  __object_setattr(self, 'cga_layout', cga_layout)": _53,
 }

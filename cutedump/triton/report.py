@@ -9,7 +9,7 @@ from cutedump.algebra.integer import C
 from cutedump.algebra.layout import rank, size
 from cutedump.errors import CuteDumpError
 from cutedump.triton import spell, text, cute
-from dataclasses import replace
+from cutedump._dataclass import replace
 
 from cutedump.triton.layouts import Shared, DistributedLinear, NVMMAShared, REG, LANE, WARP, BLOCK
 from cutedump.triton.linear import LinearLayout as LL

@@ -8,7 +8,7 @@ resolved through the aliases of a file.
 from __future__ import annotations
 
 import re
-from dataclasses import fields
+from cutedump._dataclass import fields
 
 from cutedump.errors import CuteDumpError
 from cutedump.triton import layouts as L
