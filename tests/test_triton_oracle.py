@@ -121,5 +121,13 @@ def test_agrees_with_triton_share(answers):
 
 @pytest.mark.slow
 def test_agrees_with_triton_all(answers):
-    done, points = _run(answers, lambda i, a: True)
+    """Every case's linear layout and refusal, every CuTe equivalent at every point; the views of every case but the
+    21 whose views exceed 500,000 characters (65 MB of the 85 MB: broadcast-heavy MFMA and large tiles, whose views
+    cost minutes and check the same code)."""
+    done = 0
+    for c, a in zip(CASES, answers):
+        if _known(c):
+            continue
+        compare(c, a, views="refused" in a or sum(a["views_len"]) <= 500000)
+        done += 1
     assert done >= len(CASES) - len(KNOWN)

@@ -13,7 +13,7 @@ error) raises :class:`CuteDumpError` naming the parameter. The names used below:
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from cutedump.errors import CuteDumpError
 from cutedump.triton.linear import LinearLayout as LL, log2
