@@ -19,6 +19,7 @@
 
 Every subprocess runs this interpreter (``sys.executable``) or a venv made from it; the first line names it.
 """
+
 from __future__ import annotations
 
 import os
@@ -62,6 +63,7 @@ def random_layouts(n=1000, seed=17):
 def _pycute_extras(P):
     """CuTe's functions that pycute lacks, written with pycute's own operations the way layout.hpp writes them
     (so both sides do the same work): blocked/raked_product, tile_to_shape (LayoutLeft), max_common_vector."""
+
     def append(L, R):
         shape = L.shape if isinstance(L.shape, tuple) else (L.shape,)
         stride = L.stride if isinstance(L.stride, tuple) else (L.stride,)
@@ -74,8 +76,7 @@ def _pycute_extras(P):
         R = max(rank(A), rank(B))
         r = P.logical_product(append(A, R), append(B, R))
         a, b = r[0], r[1]
-        return P.make_layout(*(P.make_layout(b[i], a[i]) if raked else P.make_layout(a[i], b[i])
-                               for i in range(R)))
+        return P.make_layout(*(P.make_layout(b[i], a[i]) if raked else P.make_layout(a[i], b[i]) for i in range(R)))
 
     def tile_to_shape(A, trg):
         A = append(A, len(trg))
@@ -99,6 +100,7 @@ def bench_ops():
     Functions pycute lacks are written with pycute's operations as CuTe's layout.hpp writes them."""
     from cutedump import algebra as A
     from cutedump.algebra import C, Layout
+
     try:
         import pycute as P
     except ImportError:
@@ -118,14 +120,18 @@ def bench_ops():
         "logical_divide": (lambda L, b: A.logical_divide(L, lay(b)), lambda L, b: P.logical_divide(L, P.Layout(b, 1))),
         "zipped_divide": (lambda L, b: A.zipped_divide(L, lay(b)), lambda L, b: P.zipped_divide(L, P.Layout(b, 1))),
         "tiled_divide": (lambda L, b: A.tiled_divide(L, lay(b)), lambda L, b: P.tiled_divide(L, P.Layout(b, 1))),
-        "logical_product": (lambda L, b: A.logical_product(L, lay(b)),
-                            lambda L, b: P.logical_product(L, P.Layout(b, 1))),
+        "logical_product": (
+            lambda L, b: A.logical_product(L, lay(b)),
+            lambda L, b: P.logical_product(L, P.Layout(b, 1)),
+        ),
         "zipped_product": (lambda L, b: A.zipped_product(L, lay(b)), lambda L, b: P.zipped_product(L, P.Layout(b, 1))),
         "tiled_product": (lambda L, b: A.tiled_product(L, lay(b)), lambda L, b: P.tiled_product(L, P.Layout(b, 1))),
         "blocked_product": (lambda L, b: A.blocked_product(L, lay(b)), lambda L, b: blocked(L, P.Layout(b, 1))),
         "raked_product": (lambda L, b: A.raked_product(L, lay(b)), lambda L, b: blocked(L, P.Layout(b, 1), True)),
-        "tile_to_shape": (lambda L, b: A.tile_to_shape(L, (C(64), C(64), C(64))),
-                          lambda L, b: tile_to_shape(L, (64, 64, 64))),
+        "tile_to_shape": (
+            lambda L, b: A.tile_to_shape(L, (C(64), C(64), C(64))),
+            lambda L, b: tile_to_shape(L, (64, 64, 64)),
+        ),
         "max_common_vector": (lambda L, b: A.max_common_vector(L, L), lambda L, b: mcv(L, L)),
     }
     res = {}
@@ -137,7 +143,7 @@ def bench_ops():
             try:
                 ours(L, b)
                 theirs(PL, b)
-            except Exception:   # noqa: BLE001 - a rejected input is dropped on both sides
+            except Exception:  # noqa: BLE001 - a rejected input is dropped on both sides
                 continue
             mine.append((L, b))
             pyc.append((PL, b))
@@ -146,7 +152,7 @@ def bench_ops():
         # pass of 30 ms rarely (2 shared cores), so the sums are the least noisy estimate of both sides' cost
         t_o = t_p = 0.0
         for k in range(0, len(mine), CHUNK):
-            cm, cp = mine[k:k + CHUNK], pyc[k:k + CHUNK]
+            cm, cp = mine[k : k + CHUNK], pyc[k : k + CHUNK]
             bo = bp = float("inf")
             for _ in range(11):
                 bo = min(bo, timeit(lambda: [ours(L, b) for L, b in cm], 1))
@@ -161,8 +167,9 @@ CHUNK = 50
 
 
 def bench_numpy_eval():
-    from cutedump.parse import parse_layout
     from cutedump.algebra.evaluate import values
+    from cutedump.parse import parse_layout
+
     L = parse_layout("((_64,_16),(_32,(_4,_128))):((_1,_2048),(_64,(_32768,_131072)))")
     return timeit(lambda: values(L), repeat=3)
 
@@ -170,14 +177,18 @@ def bench_numpy_eval():
 def bench_layout_vs_cpp():
     layout = "((_4,_8),(_2,_2)):((_32,_1),(_16,_8))"
     exe = [sys.executable, "-m", "cutedump", "layout", layout, "--plain"]
-    t_ours = statistics.median(timeit(lambda: subprocess.run(exe, capture_output=True, check=True), 1)
-                               for _ in range(5))
+    t_ours = statistics.median(
+        timeit(lambda: subprocess.run(exe, capture_output=True, check=True), 1) for _ in range(5)
+    )
     from tests.oracle.cute import include_dirs, unavailable_reason
+
     if unavailable_reason():
         return t_ours, None, unavailable_reason()
-    src = ("#include <cute/tensor.hpp>\nusing namespace cute;\nint main(){ print_layout(make_layout("
-           "make_shape(make_shape(_4{},_8{}),make_shape(_2{},_2{})),"
-           "make_stride(make_stride(_32{},_1{}),make_stride(_16{},_8{})))); }\n")
+    src = (
+        "#include <cute/tensor.hpp>\nusing namespace cute;\nint main(){ print_layout(make_layout("
+        "make_shape(make_shape(_4{},_8{}),make_shape(_2{},_2{})),"
+        "make_stride(make_stride(_32{},_1{}),make_stride(_16{},_8{})))); }\n"
+    )
     d = Path(tempfile.mkdtemp())
     (d / "p.cpp").write_text(src)
     cmd = ["g++", "-std=c++17", "-w", *[f"-I{x}" for x in include_dirs()], str(d / "p.cpp"), "-o", str(d / "p")]
@@ -198,6 +209,7 @@ def _run_measured(cmd, stdin=None, cwd=None) -> tuple[float, float]:
     """Run ``cmd`` (its output read through pipes) -> (wall seconds, CPU seconds: user + system of the process and of
     the processes it forked and reaped, from this process's RUSAGE_CHILDREN)."""
     import resource
+
     r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
     t = time.perf_counter()
     subprocess.run(cmd, input=stdin, capture_output=True, cwd=cwd, env=ENV)
@@ -215,16 +227,19 @@ def bench_eval_file(seeds=(101, 202, 303), installed=None):
     pipe) process, start-up included, the answers read through a pipe; with ``installed`` (the `cutedump` script of
     a regular install in a bare venv, as the cold-start table uses), that command too; the modes alternate, 5 runs
     each. In-process: the loop of one process (answer per line), parse cache cleared, best of 3."""
-    from tests.oracle import gen_algebra as G
     from cutedump.commands._batch import answer, default_jobs
+    from tests.oracle import gen_algebra as G
+
     exprs = [c.expr for s in seeds for c in G.generate(s, 3600)]
     d = Path(tempfile.mkdtemp())
     f = d / "exprs.txt"
     f.write_text("\n".join(exprs) + "\n")
     data = f.read_bytes()
-    cmds = {"default": ([sys.executable, "-m", "cutedump", "eval", "-f", str(f)], None),
-            "-j 1": ([sys.executable, "-m", "cutedump", "eval", "-f", str(f), "-j", "1"], None),
-            "pipe": ([sys.executable, "-m", "cutedump", "eval", "-f", "-"], data)}
+    cmds = {
+        "default": ([sys.executable, "-m", "cutedump", "eval", "-f", str(f)], None),
+        "-j 1": ([sys.executable, "-m", "cutedump", "eval", "-f", str(f), "-j", "1"], None),
+        "pipe": ([sys.executable, "-m", "cutedump", "eval", "-f", "-"], data),
+    }
     if installed:
         cmds["installed"] = ([installed, "eval", "-f", str(f)], None)
     runs = {k: [] for k in cmds}
@@ -238,9 +253,16 @@ def bench_eval_file(seeds=(101, 202, 303), installed=None):
         parse_expr.cache_clear()
         for e in exprs:
             answer(e)
-    return (len(exprs), {k: (statistics.median(w for w, _ in v), min(w for w, _ in v),
-                             statistics.median(c for _, c in v)) for k, v in runs.items()},
-            timeit(run, 3), default_jobs())
+
+    return (
+        len(exprs),
+        {
+            k: (statistics.median(w for w, _ in v), min(w for w, _ in v), statistics.median(c for _, c in v))
+            for k, v in runs.items()
+        },
+        timeit(run, 3),
+        default_jobs(),
+    )
 
 
 #: the environment of every measured subprocess: this one's, less two variables that change what is measured (a
@@ -258,20 +280,52 @@ COLD = [
     ("layout", ["layout", LAYOUT], 2.5),
     ("eval EXPR", ["eval", "left_inverse((_8,(_4,_2)):(_1,(_32,_16)))"], 2.5),
     ("explain", ["explain", "composition((_4,_8):(_1,_4), (_4,_2):(_2,_1))"], 4.0),
-    ("explain partition", ["explain", "partition", "--copy", "SM80_CP_ASYNC_CACHEALWAYS<uint128_t>", "--type",
-                           "half_t", "--thr", "(_16,_8):(_8,_1)", "--val", "(_1,_8)", "--layout",
-                           "(_128,_64,1):(_64,_1,8192)", "--side", "S"], 4.0),
+    (
+        "explain partition",
+        [
+            "explain",
+            "partition",
+            "--copy",
+            "SM80_CP_ASYNC_CACHEALWAYS<uint128_t>",
+            "--type",
+            "half_t",
+            "--thr",
+            "(_16,_8):(_8,_1)",
+            "--val",
+            "(_1,_8)",
+            "--layout",
+            "(_128,_64,1):(_64,_1,8192)",
+            "--side",
+            "S",
+        ],
+        4.0,
+    ),
     ("mma", ["mma", "SM80_16x8x16_F16F16F16F16_TN", "--atom-layout", "(_2,_2)"], 4.0),
-    ("copy", ["copy", "SM80_CP_ASYNC_CACHEALWAYS<uint128_t>", "--type", "half_t", "--thr", "(_16,_8):(_8,_1)",
-              "--val", "(_1,_8)"], 4.0),
+    (
+        "copy",
+        [
+            "copy",
+            "SM80_CP_ASYNC_CACHEALWAYS<uint128_t>",
+            "--type",
+            "half_t",
+            "--thr",
+            "(_16,_8):(_8,_1)",
+            "--val",
+            "(_1,_8)",
+        ],
+        4.0,
+    ),
     ("tiled-copy-c", ["tiled-copy-c"], 4.0),
     ("latex", ["latex", "(2,(2,3)):(6,(3,1))"], 4.0),
-    ("latex --mma", ["latex", "--mma", "SM80_16x8x16_F16F16F16F16_TN", "--atom-layout", "(_2,_2)", "--tile",
-                     "(_32,_32,_16)"], 4.0),
+    (
+        "latex --mma",
+        ["latex", "--mma", "SM80_16x8x16_F16F16F16F16_TN", "--atom-layout", "(_2,_2)", "--tile", "(_32,_32,_16)"],
+        4.0,
+    ),
     ("svg", ["svg", "Sw<3,3,3> o _0 o (_8,_8):(_8,_1)"], 4.0),
     ("svg --mma", ["svg", "--mma", "SM80_16x8x16_F16F16F16F16_TN", "--atom-layout", "(_2,_2)"], 4.0),
     ("html", ["html", LAYOUT], 4.0),
-    ("tilelang", ["tilelang", "auto", "--shape", "64,16", "--type", "float16"], 4.0),   # the README's spelling
+    ("tilelang", ["tilelang", "auto", "--shape", "64,16", "--type", "float16"], 4.0),  # the README's spelling
     ("ck", ["ck", "naive", "--lengths", "256,64", "--strides", "64,1"], 4.0),
     ("ck recipe", ["ck", "recipe", "xdl-a", "--M", "256", "--K", "64", "--AK1", "8"], 4.0),
     ("atoms", ["atoms"], 4.0),
@@ -280,32 +334,104 @@ COLD = [
     ("kernel", ["kernel", "sgemm_sm80_tn_half"], 4.0),
     # the README's kernel examples
     ("kernel sm70", ["kernel", "sgemm_sm70_tn", "--thread", "200", "--lang", "en"], 4.0),
-    ("sgemm-sm80", ["sgemm-sm80", "--dump-layouts", "--dump-m", "128", "--dump-n", "128", "--dump-k", "64",
-                    "--thread", "5"], 4.0),
+    (
+        "sgemm-sm80",
+        ["sgemm-sm80", "--dump-layouts", "--dump-m", "128", "--dump-n", "128", "--dump-k", "64", "--thread", "5"],
+        4.0,
+    ),
     ("kernel wgmma", ["kernel", "wgmma_sm90_tn", "--thread", "5", "--lang", "en"], 4.0),
     ("kernel wgmma_tma", ["kernel", "wgmma_tma_sm90_tn", "--thread", "5", "--lang", "en"], 4.0),
-    ("kernel sm100_01", ["kernel", "sm100_01_mma", "--thread", "37", "--set", "MmaN=128", "--set", "Gemm_N=512",
-                         "--lang", "en"], 4.0),
-    ("kernel sm100_04", ["kernel", "sm100_04_mma_tma_2sm", "--set", "ClusterM=_2", "--set", "ClusterN=_2",
-                         "--lang", "en"], 4.0),
+    (
+        "kernel sm100_01",
+        ["kernel", "sm100_01_mma", "--thread", "37", "--set", "MmaN=128", "--set", "Gemm_N=512", "--lang", "en"],
+        4.0,
+    ),
+    (
+        "kernel sm100_04",
+        ["kernel", "sm100_04_mma_tma_2sm", "--set", "ClusterM=_2", "--set", "ClusterN=_2", "--lang", "en"],
+        4.0,
+    ),
     ("kernel sm100_05", ["kernel", "sm100_05_mma_tma_epi", "--thread", "64", "--lang", "en"], 4.0),
-    ("bank --compact", ["bank", "(_64,_32):(_32,_1)", "--copy", "SM75_U32x4_LDSM_N", "--type", "half_t", "--mma",
-                        "SM80_16x8x16_F16F16F16F16_TN", "--atom-layout", "(_2,_2)", "--tile", "(_32,_32,_16)",
-                        "--operand", "A", "--compact"], 4.0),
+    (
+        "bank --compact",
+        [
+            "bank",
+            "(_64,_32):(_32,_1)",
+            "--copy",
+            "SM75_U32x4_LDSM_N",
+            "--type",
+            "half_t",
+            "--mma",
+            "SM80_16x8x16_F16F16F16F16_TN",
+            "--atom-layout",
+            "(_2,_2)",
+            "--tile",
+            "(_32,_32,_16)",
+            "--operand",
+            "A",
+            "--compact",
+        ],
+        4.0,
+    ),
     # Hopper / Blackwell (README)
     ("desc", ["desc", "0x4000004000010000", "--major", "K", "--type", "half_t", "--lang", "en"], 4.0),
-    ("tma", ["tma", "--op", "SM90_TMA_LOAD", "--type", "half_t", "--gmem", "(512,128):(128,_1)", "--cta-tile",
-             "(_128,_64)", "--smem", "tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (_128,_64,_3))", "--format",
-             "json"], 4.0),
+    (
+        "tma",
+        [
+            "tma",
+            "--op",
+            "SM90_TMA_LOAD",
+            "--type",
+            "half_t",
+            "--gmem",
+            "(512,128):(128,_1)",
+            "--cta-tile",
+            "(_128,_64)",
+            "--smem",
+            "tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (_128,_64,_3))",
+            "--format",
+            "json",
+        ],
+        4.0,
+    ),
     ("mma SM100", ["mma", "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,K,K>"], 4.0),
     # Triton (README)
-    ("triton", ["triton", "BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[8, 4], warps_per_cta=[4, 1], "
-                "order=[1, 0], cga_layout=[])", "--shape", "32,32"], 4.0),
-    ("triton shared", ["triton", "#ttg.swizzled_shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>",
-                       "--shape", "32,64", "--format", "json"], 4.0),
+    (
+        "triton",
+        [
+            "triton",
+            "BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[8, 4], warps_per_cta=[4, 1], "
+            "order=[1, 0], cga_layout=[])",
+            "--shape",
+            "32,32",
+        ],
+        4.0,
+    ),
+    (
+        "triton shared",
+        [
+            "triton",
+            "#ttg.swizzled_shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>",
+            "--shape",
+            "32,64",
+            "--format",
+            "json",
+        ],
+        4.0,
+    ),
     ("idesc", ["idesc", "0x08400010", "--family", "SM100_MMA_F16BF16_SS"], 4.0),
-    ("tmem", ["tmem", "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,K,K>", "--copy", "SM100_TMEM_LOAD_32dp32b8x",
-              "--thread", "37"], 4.0),
+    (
+        "tmem",
+        [
+            "tmem",
+            "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,K,K>",
+            "--copy",
+            "SM100_TMEM_LOAD_32dp32b8x",
+            "--thread",
+            "37",
+        ],
+        4.0,
+    ),
 ]
 API_FIRST_USE = 'import cutedump as cd; cd.Layout("(_4,_8):(_8,_1)")'
 
@@ -317,6 +443,7 @@ def make_installs(work: Path, kinds=("regular", "editable")) -> dict:
     Each venv is bare (no system site-packages, so no other .pth file runs at start-up); one line in a .pth file
     puts this interpreter's site-packages on its path for click, rich and numpy (a path line runs no code)."""
     import sysconfig
+
     out = {}
     purelib = sysconfig.get_paths()["purelib"]
     for kind, extra in (("regular", []), ("editable", ["-e"])):
@@ -326,17 +453,29 @@ def make_installs(work: Path, kinds=("regular", "editable")) -> dict:
         try:
             subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(d)], check=True, capture_output=True)
             py = d / "bin" / "python"
-            site = subprocess.run([str(py), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-                                  check=True, capture_output=True, text=True).stdout.strip()
+            site = subprocess.run(
+                [str(py), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                check=True,
+                capture_output=True,
+                text=True,
+            ).stdout.strip()
             Path(site, "_cutedump_bench_deps.pth").write_text(purelib + "\n")
             src = ROOT
-            if not extra:   # a regular install builds in its source tree (build/): build a copy
+            if not extra:  # a regular install builds in its source tree (build/): build a copy
                 src = work / "src"
                 if not src.exists():
-                    shutil.copytree(ROOT, src, ignore=shutil.ignore_patterns(
-                        ".git", "build", "*.egg-info", "__pycache__", "tests", "golden", "docs", "benchmarks"))
-            r = subprocess.run([sys.executable, "-m", "pip", "--python", str(py), "install", "-q", "--no-deps",
-                                *extra, str(src)], capture_output=True, text=True)
+                    shutil.copytree(
+                        ROOT,
+                        src,
+                        ignore=shutil.ignore_patterns(
+                            ".git", "build", "*.egg-info", "__pycache__", "tests", "golden", "docs", "benchmarks"
+                        ),
+                    )
+            r = subprocess.run(
+                [sys.executable, "-m", "pip", "--python", str(py), "install", "-q", "--no-deps", *extra, str(src)],
+                capture_output=True,
+                text=True,
+            )
             if r.returncode:
                 out[kind] = "pip install failed: " + (r.stderr.strip().splitlines() or ["?"])[-1]
                 continue
@@ -357,7 +496,7 @@ def bench_cold(py: str, script: str, rounds=9, cwd=None, names=None) -> tuple[fl
     if names:
         cmds = {k: v for k, v in cmds.items() if k == "-c pass" or k in names}
     ts = {k: [] for k in cmds}
-    for k, c in cmds.items():       # warm-up: writes the .pyc files of an editable install, fills the OS cache
+    for k, c in cmds.items():  # warm-up: writes the .pyc files of an editable install, fills the OS cache
         subprocess.run(c, capture_output=True, cwd=cwd, env=ENV)
     for _ in range(rounds):
         for k, c in cmds.items():
@@ -384,12 +523,14 @@ def print_cold(rounds=9, names=None, kinds=("regular", "editable")):
             if kind not in kinds:
                 continue
             t_pass, med = bench_cold(py, script, rounds, cwd=work, names=names)
-            print(f"cold start, {kind} install (pip install {'-e ' if kind == 'editable' else ''}into a bare venv of "
-                  f"{sys.executable}, Python {sys.version.split()[0]}; `cutedump` console script; median of "
-                  f"{rounds} alternating rounds): python -c pass {t_pass*1e3:.0f} ms")
+            print(
+                f"cold start, {kind} install (pip install {'-e ' if kind == 'editable' else ''}into a bare venv of "
+                f"{sys.executable}, Python {sys.version.split()[0]}; `cutedump` console script; median of "
+                f"{rounds} alternating rounds): python -c pass {t_pass * 1e3:.0f} ms"
+            )
             for name, t in med.items():
                 ok = "ok" if t / t_pass <= targets[name] else "OVER"
-                print(f"  {name:20s} {t*1e3:6.0f} ms  {t/t_pass:4.2f}x  (target <= {targets[name]}x: {ok})")
+                print(f"  {name:20s} {t * 1e3:6.0f} ms  {t / t_pass:4.2f}x  (target <= {targets[name]}x: {ok})")
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
@@ -397,6 +538,7 @@ def print_cold(rounds=9, names=None, kinds=("regular", "editable")):
 def print_icount(names=None):
     """Section 6: instruction counts of the cold-start commands (regular install), with valgrind's cachegrind."""
     import re
+
     if not shutil.which("valgrind"):
         print("instructions: skipped (valgrind not found: apt-get install valgrind)")
         return
@@ -415,8 +557,13 @@ def print_icount(names=None):
         env = dict(ENV, PYTHONHASHSEED="0")
         counts = {}
         for k, c in cmds.items():
-            r = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
-                                *c], capture_output=True, text=True, cwd=work, env=env)
+            r = subprocess.run(
+                ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null", *c],
+                capture_output=True,
+                text=True,
+                cwd=work,
+                env=env,
+            )
             m = re.search(r"I\s+refs:\s+([\d,]+)", r.stderr)
             if r.returncode or not m:
                 raise RuntimeError(f"{k}: valgrind exit {r.returncode}: {r.stderr[-300:]}")
@@ -431,46 +578,71 @@ def print_icount(names=None):
 
 def main():
     import argparse
+
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=11, help="alternating rounds of the cold-start table (median)")
-    ap.add_argument("--only", default="cold,algebra,numpy,cpp,eval",
-                    help="comma-separated sections (also: icount, instruction counts with valgrind)")
-    ap.add_argument("--cmd", action="append", default=None,
-                    help="cold start: only this command of the table (its name, e.g. kernel, '--help'; repeatable)")
-    ap.add_argument("--install", choices=("regular", "editable", "both"), default="both",
-                    help="cold start: which install kind to measure")
+    ap.add_argument(
+        "--only",
+        default="cold,algebra,numpy,cpp,eval",
+        help="comma-separated sections (also: icount, instruction counts with valgrind)",
+    )
+    ap.add_argument(
+        "--cmd",
+        action="append",
+        default=None,
+        help="cold start: only this command of the table (its name, e.g. kernel, '--help'; repeatable)",
+    )
+    ap.add_argument(
+        "--install",
+        choices=("regular", "editable", "both"),
+        default="both",
+        help="cold start: which install kind to measure",
+    )
     args = ap.parse_args()
     only = set(args.only.split(","))
     # the in-tree runs below (algebra, eval -f) use byte-compiled modules, as an install does
     import compileall
+
     compileall.compile_dir(str(ROOT / "cutedump"), quiet=1)
-    print(f"interpreter: {sys.executable} (Python {sys.version.split()[0]}); {os.cpu_count()} CPUs; "
-          f"load average {os.getloadavg()[0]:.1f} at the start")
+    print(
+        f"interpreter: {sys.executable} (Python {sys.version.split()[0]}); {os.cpu_count()} CPUs; "
+        f"load average {os.getloadavg()[0]:.1f} at the start"
+    )
     if "icount" in only:
         print_icount(set(args.cmd) if args.cmd else None)
     if "cold" in only:
         unknown = set(args.cmd or ()) - {n for n, _, _ in COLD} - {"API: first Layout"}
         if unknown:
             ap.error(f"--cmd: no such command in the table: {', '.join(sorted(unknown))}")
-        print_cold(args.rounds, set(args.cmd) if args.cmd else None,
-                   ("regular", "editable") if args.install == "both" else (args.install,))
+        print_cold(
+            args.rounds,
+            set(args.cmd) if args.cmd else None,
+            ("regular", "editable") if args.install == "both" else (args.install,),
+        )
     if "algebra" in only:
         res = bench_ops()
-        print(f"algebra vs pycute, the same inputs (each side: the sum over chunks of {CHUNK} inputs of its best of 11 "
-              "alternating runs):" if res else
-              "algebra vs pycute: skipped (pycute not importable: pip install nvidia-cutlass)")
+        print(
+            f"algebra vs pycute, the same inputs (each side: the sum over chunks of {CHUNK} inputs of its best of 11 "
+            "alternating runs):"
+            if res
+            else "algebra vs pycute: skipped (pycute not importable: pip install nvidia-cutlass)"
+        )
         for name, (t_o, t_p, n) in res.items():
-            print(f"  {name:18s} {n:4d} inputs: cutedump {t_o*1e3:6.1f} ms, pycute {t_p*1e3:6.1f} ms, "
-                  f"ratio {t_o/t_p:.2f} (target <= 1.0)")
+            print(
+                f"  {name:18s} {n:4d} inputs: cutedump {t_o * 1e3:6.1f} ms, pycute {t_p * 1e3:6.1f} ms, "
+                f"ratio {t_o / t_p:.2f} (target <= 1.0)"
+            )
     if "numpy" in only:
         print(f"numpy evaluation of a 2^24-point layout: {bench_numpy_eval():.3f} s (target <= 1 s)")
     if "cpp" in only:
         t_l, t_c, note = bench_layout_vs_cpp()
         if t_c:
-            print(f"cutedump layout end to end (python -m cutedump, in-tree): {t_l*1e3:.0f} ms; g++ compile + run: "
-                  f"{t_c*1e3:.0f} ms; speed-up {t_c/t_l:.0f}x (target >= 50x); {note}")
+            print(
+                f"cutedump layout end to end (python -m cutedump, in-tree): {t_l * 1e3:.0f} ms; g++ compile + run: "
+                f"{t_c * 1e3:.0f} ms; speed-up {t_c / t_l:.0f}x (target >= 50x); {note}"
+            )
         else:
-            print(f"cutedump layout end to end: {t_l*1e3:.0f} ms; C++ side skipped: {note}")
+            print(f"cutedump layout end to end: {t_l * 1e3:.0f} ms; C++ side skipped: {note}")
     if "eval" in only:
         work = Path(tempfile.mkdtemp(prefix="cutedump-bench-"))
         try:
@@ -479,14 +651,18 @@ def main():
         finally:
             shutil.rmtree(work, ignore_errors=True)
         for k, (med, best, cpu) in t_e2e.items():
-            who = {"default": f"FILE, default: {cpus} process{'es' if cpus > 1 else ''} (python -m cutedump, in-tree)",
-                   "-j 1": "FILE -j 1, one process (python -m cutedump, in-tree)",
-                   "pipe": "- fed through a pipe, default (python -m cutedump, in-tree)",
-                   "installed": "FILE, default, the `cutedump` command of a regular install in a bare venv"}[k]
-            print(f"cutedump eval -f {who}, {n} mixed expressions: {n/med:,.0f} expressions/s end to end, start-up "
-                  f"included (median of 5; best {n/best:,.0f}; CPU {cpu:.2f} s"
-                  f"{'; target >= 50,000' if k in ('default', 'installed') else ''})")
-        print(f"  one process's loop in-process: {n/t_in:,.0f} expressions/s")
+            who = {
+                "default": f"FILE, default: {cpus} process{'es' if cpus > 1 else ''} (python -m cutedump, in-tree)",
+                "-j 1": "FILE -j 1, one process (python -m cutedump, in-tree)",
+                "pipe": "- fed through a pipe, default (python -m cutedump, in-tree)",
+                "installed": "FILE, default, the `cutedump` command of a regular install in a bare venv",
+            }[k]
+            print(
+                f"cutedump eval -f {who}, {n} mixed expressions: {n / med:,.0f} expressions/s end to end, start-up "
+                f"included (median of 5; best {n / best:,.0f}; CPU {cpu:.2f} s"
+                f"{'; target >= 50,000' if k in ('default', 'installed') else ''})"
+            )
+        print(f"  one process's loop in-process: {n / t_in:,.0f} expressions/s")
 
 
 if __name__ == "__main__":

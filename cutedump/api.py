@@ -16,6 +16,7 @@ picture (``_repr_svg_`` and an interactive ``_repr_html_``) and CuTe's print as 
 (``_repr_pretty_``); objects larger than :data:`DISPLAY_MAX_CELLS` cells, or that cannot be drawn, show the
 text only.  The algebra itself never imports a renderer: the methods are attached here.
 """
+
 from __future__ import annotations
 
 import sys
@@ -29,20 +30,27 @@ from cutedump.errors import CuteDumpError
 from cutedump.expr import evaluate, evaluate_layout
 
 _ = UNDERSCORE
-DISPLAY_MAX_CELLS = 16384   # notebook pictures above this many cells degrade to CuTe's text print
+DISPLAY_MAX_CELLS = 16384  # notebook pictures above this many cells degrade to CuTe's text print
 
 _NAMES = {"LayoutLeft", "LayoutRight", "GenColMajor", "GenRowMajor"}
 
 # Start-up: the first ``cd.Layout(...)`` loads the algebra and the parser only. The atoms (their catalogs) and the
 # renderers load on first use: the atom classes through module __getattr__ below, the views inside the functions.
-_ATOM_CLASSES = {"MMAAtom": "mma", "TiledMMA": "mma", "ThrMMA": "mma",
-                 "CopyAtom": "copy", "TiledCopy": "copy", "ThrCopy": "copy"}
+_ATOM_CLASSES = {
+    "MMAAtom": "mma",
+    "TiledMMA": "mma",
+    "ThrMMA": "mma",
+    "CopyAtom": "copy",
+    "TiledCopy": "copy",
+    "ThrCopy": "copy",
+}
 _ATOMS_DISPLAYED: list = []
 
 
 def _atoms():
     """cutedump.atoms, loaded on first use; its classes get their notebook display then."""
     from cutedump import atoms  # start-up: the MMA/Copy catalogs load on first use
+
     if not _ATOMS_DISPLAYED:
         _attach_display((atoms.MMAAtom, atoms.TiledMMA, atoms.TiledCopy), (atoms.CopyAtom,))
         _ATOMS_DISPLAYED.append(True)
@@ -56,6 +64,7 @@ def __getattr__(name):
 
 
 # ------------------------------------------------------------------------------------------ coercion
+
 
 def _coerce(x):
     """CuTe print syntax strings -> objects; pycute / CuTe DSL objects -> ours; tuples element-wise."""
@@ -153,23 +162,59 @@ def eval(text: str):  # noqa: A001 - CuTe's expression language, as `cutedump ev
 # ------------------------------------------------------------------------------------------ algebra
 
 _ALGEBRA = {
-    "make_layout": A.make_layout, "make_ordered_layout": A.make_ordered_layout,
-    "make_layout_like": A.make_layout_like, "make_composed_layout": A.make_composed_layout,
-    "shape": A.shape, "stride": A.stride, "size": A.size, "rank": A.rank, "depth": A.depth,
-    "cosize": A.cosize, "coshape": A.coshape, "get": A.get, "take": A.take, "select": A.select,
-    "flatten": A.flatten_layout, "append": A.append, "prepend": A.prepend, "replace": A.replace,
-    "group": A.group, "coalesce": A.coalesce, "filter": A.filter_, "filter_zeros": A.filter_zeros,
-    "composition": A.composition, "complement": A.complement, "right_inverse": A.right_inverse,
-    "left_inverse": A.left_inverse, "max_common_layout": A.max_common_layout,
-    "max_common_vector": A.max_common_vector, "nullspace": A.nullspace, "with_shape": A.with_shape,
-    "logical_divide": A.logical_divide, "zipped_divide": A.zipped_divide, "tiled_divide": A.tiled_divide,
-    "flat_divide": A.flat_divide, "logical_product": A.logical_product, "zipped_product": A.zipped_product,
-    "tiled_product": A.tiled_product, "flat_product": A.flat_product, "blocked_product": A.blocked_product,
-    "raked_product": A.raked_product, "tile_to_shape": A.tile_to_shape, "upcast": A.upcast,
-    "downcast": A.downcast, "recast_layout": A.recast_layout, "zip": A.zip_layout,
+    "make_layout": A.make_layout,
+    "make_ordered_layout": A.make_ordered_layout,
+    "make_layout_like": A.make_layout_like,
+    "make_composed_layout": A.make_composed_layout,
+    "shape": A.shape,
+    "stride": A.stride,
+    "size": A.size,
+    "rank": A.rank,
+    "depth": A.depth,
+    "cosize": A.cosize,
+    "coshape": A.coshape,
+    "get": A.get,
+    "take": A.take,
+    "select": A.select,
+    "flatten": A.flatten_layout,
+    "append": A.append,
+    "prepend": A.prepend,
+    "replace": A.replace,
+    "group": A.group,
+    "coalesce": A.coalesce,
+    "filter": A.filter_,
+    "filter_zeros": A.filter_zeros,
+    "composition": A.composition,
+    "complement": A.complement,
+    "right_inverse": A.right_inverse,
+    "left_inverse": A.left_inverse,
+    "max_common_layout": A.max_common_layout,
+    "max_common_vector": A.max_common_vector,
+    "nullspace": A.nullspace,
+    "with_shape": A.with_shape,
+    "logical_divide": A.logical_divide,
+    "zipped_divide": A.zipped_divide,
+    "tiled_divide": A.tiled_divide,
+    "flat_divide": A.flat_divide,
+    "logical_product": A.logical_product,
+    "zipped_product": A.zipped_product,
+    "tiled_product": A.tiled_product,
+    "flat_product": A.flat_product,
+    "blocked_product": A.blocked_product,
+    "raked_product": A.raked_product,
+    "tile_to_shape": A.tile_to_shape,
+    "upcast": A.upcast,
+    "downcast": A.downcast,
+    "recast_layout": A.recast_layout,
+    "zip": A.zip_layout,
     "as_position_independent_swizzle_layout": A.as_position_independent_swizzle_layout,
-    "product": A.product, "ceil_div": A.ceil_div, "shape_div": A.shape_div, "congruent": A.congruent,
-    "weakly_congruent": A.weakly_congruent, "compatible": A.compatible, "idx2crd": A.idx2crd,
+    "product": A.product,
+    "ceil_div": A.ceil_div,
+    "shape_div": A.shape_div,
+    "congruent": A.congruent,
+    "weakly_congruent": A.weakly_congruent,
+    "compatible": A.compatible,
+    "idx2crd": A.idx2crd,
     "crd2idx": A.crd2idx,
 }
 for _n, _f in _ALGEBRA.items():
@@ -177,6 +222,7 @@ for _n, _f in _ALGEBRA.items():
 
 
 # ------------------------------------------------------------------------------------------ atoms
+
 
 def MMA_Atom(name: str) -> MMAAtom:
     """CuTe's ``MMA_Atom<Op>{}`` by catalog name (``cutedump atoms --mma``), e.g. ``"SM80_16x8x16_F16F16F16F16_TN"``
@@ -198,13 +244,15 @@ def make_tiled_mma(atom, atom_layout=None, permutations=None) -> TiledMMA:
 def make_tiled_copy(atom, thr_layout=None, val_layout=None, value_type=None) -> TiledCopy:
     """CuTe's ``make_tiled_copy(copy_atom, thr_layout, val_layout)``; ``atom`` is a :func:`Copy_Atom` (or a name
     with ``value_type``)."""
-    return _atoms().make_tiled_copy(atom, _coerce_layout_arg(thr_layout), _coerce_layout_arg(val_layout),
-                                  value_type=value_type)
+    return _atoms().make_tiled_copy(
+        atom, _coerce_layout_arg(thr_layout), _coerce_layout_arg(val_layout), value_type=value_type
+    )
 
 
 def _operand_copy(name):
     def f(atom, mma, value_type=None):
         return getattr(_atoms(), name)(atom, mma, value_type=value_type)
+
     f.__name__ = f.__qualname__ = name
     f.__doc__ = f"CuTe's ``{name}(copy_atom, tiled_mma)``."
     return f
@@ -229,10 +277,11 @@ def _coerce_tile_arg(x):
 
 # ------------------------------------------------------------------------------------------ views
 
+
 def _kind(obj, tile=None):
     """'layout' | 'tv' | 'mma' | 'copy' for the views' dispatch."""
     obj = _coerce(obj) if not isinstance(obj, str) else evaluate_layout(obj)
-    if isinstance(obj, (A.Layout, ComposedLayout)):   # an smem_ptr flag is drawn as print_layout draws it
+    if isinstance(obj, (A.Layout, ComposedLayout)):  # an smem_ptr flag is drawn as print_layout draws it
         return ("layout" if tile is None else "tv"), A.as_position_independent_swizzle_layout(obj)
     atoms = _atoms()
     if isinstance(obj, atoms.TiledCopy):
@@ -244,6 +293,7 @@ def _kind(obj, tile=None):
 
 def _tile(tile):
     from cutedump.render import grid as _grid  # start-up: views load on first use
+
     return _grid.flat_tile(_coerce(tile), "tile")
 
 
@@ -264,6 +314,7 @@ def print_layout(layout, file=None) -> None:
     if kind != "layout":
         raise CuteDumpError("print_layout takes a layout")
     from cutedump.render import text as _text  # start-up: views load on first use
+
     print(_text.print_layout(obj), end="", file=file)
 
 
@@ -272,6 +323,7 @@ def latex(obj, tile=None) -> str:
     TiledMMA, or of a TiledCopy."""
     kind, o = _kind(obj, tile)
     from cutedump.render import latex as _latex  # start-up: views load on first use
+
     if kind == "layout":
         return _latex.print_latex(o)
     if kind == "tv":
@@ -284,6 +336,7 @@ def svg(obj, tile=None) -> str:
     TiledCopy cutedump's pictures in the same visual language."""
     kind, o = _kind(obj, tile)
     from cutedump.render import svg as _svg  # start-up: views load on first use
+
     if kind == "layout":
         return _svg.layout_svg(o)
     if kind == "tv":
@@ -296,6 +349,7 @@ def html(obj, tile=None) -> str:
     offset) or (thread, value, element), click a thread to highlight its values."""
     kind, o = _kind(obj, tile)
     from cutedump.render import html as _html  # start-up: views load on first use
+
     return _html.page(kind, o, _tile(tile) if kind == "tv" else None)
 
 
@@ -311,6 +365,7 @@ def print_svg(obj, tile=None, file=None) -> None:
 
 # ------------------------------------------------------------------------------------------ notebook display
 
+
 def _cells(kind, obj) -> int | None:
     """Cells a picture would have, or None when it cannot be drawn (rank > 2, dynamic tile, ...)."""
     try:
@@ -320,7 +375,8 @@ def _cells(kind, obj) -> int | None:
                 return None
             return int(A.size(base))
         from cutedump.render import grid as _grid  # start-up: views load on first use
-        if kind == "mma":   # a picture walks every (thread, value) pair too: the larger count decides
+
+        if kind == "mma":  # a picture walks every (thread, value) pair too: the larger count decides
             (M, N, K), *_r = _grid.mma_parts(obj)
             return max(int(M) * int(N) + int(M) * int(K) + int(N) * int(K), _grid.mma_pairs(obj) // 64)
         M, N = _grid.copy_tile_mn(obj)
@@ -355,6 +411,7 @@ def _repr_html_(self):
     if d is None:
         return None
     from cutedump.render import html as _html  # start-up: views load on first use
+
     try:
         return _html.fragment(d[0], d[1], None)
     except CuteDumpError:
@@ -375,11 +432,12 @@ def _attach_display(pictured, text_only):
 
 
 _attach_display((A.Layout, ComposedLayout), (Swizzle,))
-if "cutedump.atoms" in sys.modules:   # loaded before this module: its classes get their display now
+if "cutedump.atoms" in sys.modules:  # loaded before this module: its classes get their display now
     _atoms()
 
 
 # ------------------------------------------------------------------------------------------ GMMA / UMMA smem
+
 
 def smem_layout_atom(name: str, value_type: str) -> ComposedLayout:
     """``GMMA::Layout_K_SW128_Atom<T>{}`` and the other smem layout atoms of mma_traits_sm90_gmma.hpp /
@@ -393,6 +451,7 @@ def smem_layout_atom(name: str, value_type: str) -> ComposedLayout:
     Sw<2,4,3> o smem_ptr[32b](unset) o ((_16,_4),(_8,_1)):((_1,_128),(_16,_0))
     """
     from cutedump.algebra import smem as _smem  # start-up: loaded with the first smem atom
+
     return _smem.smem_atom(name, _atoms().value_type_bits(value_type))
 
 
@@ -405,6 +464,7 @@ def ss_smem_selector(major: str, value_type: str, blk_mn, blk_k) -> ComposedLayo
     Sw<2,4,3> o smem_ptr[16b](unset) o (_8,_32):(_32,_1)
     """
     from cutedump.algebra import smem as _smem  # start-up: loaded with the first smem atom
+
     return _smem.ss_smem_selector(major, _atoms().value_type_bits(value_type), blk_mn, blk_k)
 
 
@@ -419,6 +479,7 @@ def make_gmma_desc(major: str, smem, value_type: str, smem_address: int | None =
     ('0xc000001000010000', 16, 'B32')
     """
     from cutedump.atoms import smem_desc as _d  # start-up: loaded with the first descriptor
+
     if isinstance(smem, str):
         smem = _d.parse_smem_layout(smem)
     return _d.make_desc(kind, major, _d.smem_operand(smem, value_type, smem_address)).desc
@@ -437,6 +498,7 @@ def GmmaDescriptor(value: int, kind: str = "gmma"):
       layout_type:  0x1 (B128)
     """
     from cutedump.atoms import smem_desc as _d  # start-up: loaded with the first descriptor
+
     return _d.SmemDescriptor(kind, int(value))
 
 
@@ -451,6 +513,7 @@ def partition_fragment_desc(tiled_mma, thread: int, operand: str, smem, smem_add
     ('GMMA::DescriptorIterator o (_1,_1,_4):(_0,_0,_2)', ['0x4000004000010000', '0x4000004000010002'])
     """
     from cutedump.atoms import smem_desc as _d  # start-up: loaded with the first descriptor
+
     if isinstance(smem, str):
         smem = _d.parse_smem_layout(smem)
     return _d.desc_fragment(tiled_mma, thread, operand, smem, smem_address)
@@ -460,9 +523,40 @@ from_pycute = interop.from_pycute
 to_pycute = interop.to_pycute
 from_dsl = interop.from_dsl
 
-__all__ = (["Layout", "Swizzle", "ComposedLayout", "Int", "layout", "eval", "_", "MMA_Atom", "Copy_Atom",
-            "TiledMMA", "TiledCopy", "ThrMMA", "ThrCopy", "make_tiled_mma", "make_tiled_copy",
-            "make_tiled_copy_A", "make_tiled_copy_B", "make_tiled_copy_C", "make_tiled_copy_C_atom",
-            "print_layout", "print_latex", "print_svg", "latex", "svg", "html", "from_pycute", "to_pycute",
-            "from_dsl", "CuteDumpError", "DISPLAY_MAX_CELLS", "smem_layout_atom", "ss_smem_selector",
-            "make_gmma_desc", "GmmaDescriptor", "partition_fragment_desc"] + list(_ALGEBRA))
+__all__ = [
+    "Layout",
+    "Swizzle",
+    "ComposedLayout",
+    "Int",
+    "layout",
+    "eval",
+    "_",
+    "MMA_Atom",
+    "Copy_Atom",
+    "TiledMMA",
+    "TiledCopy",
+    "ThrMMA",
+    "ThrCopy",
+    "make_tiled_mma",
+    "make_tiled_copy",
+    "make_tiled_copy_A",
+    "make_tiled_copy_B",
+    "make_tiled_copy_C",
+    "make_tiled_copy_C_atom",
+    "print_layout",
+    "print_latex",
+    "print_svg",
+    "latex",
+    "svg",
+    "html",
+    "from_pycute",
+    "to_pycute",
+    "from_dsl",
+    "CuteDumpError",
+    "DISPLAY_MAX_CELLS",
+    "smem_layout_atom",
+    "ss_smem_selector",
+    "make_gmma_desc",
+    "GmmaDescriptor",
+    "partition_fragment_desc",
+] + list(_ALGEBRA)

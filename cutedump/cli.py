@@ -3,23 +3,23 @@ click command built from its declaration when it is run (or its help shown).
 
 Start-up stays fast because neither numpy nor rich, nor the command modules, are imported for ``--help``.
 """
+
 from __future__ import annotations
 
 import sys
 
 import click
 
-from cutedump.versions import __version__, version_text
-
 from cutedump.commands._common import guard_io
-
 from cutedump.commands._help import MAIN_HELP
 from cutedump.commands.declarations import COMMANDS, SUMMARIES
+from cutedump.versions import __version__, version_text
 
 
 def command(name: str) -> click.Command:
     """The click command ``cutedump NAME``, built from its declaration."""
     from cutedump.commands._click import click_command  # start-up: built when a command runs
+
     return click_command(COMMANDS[name])
 
 
@@ -43,7 +43,7 @@ class LazyGroup(click.Group):
             rv = super().main(args, prog_name, complete_var, False, **extra)
         except click.UsageError as e:
             no_args = getattr(click.exceptions, "NoArgsIsHelpError", None)
-            if no_args is not None and isinstance(e, no_args):   # `cutedump`, `cutedump ck`: the help, as asked
+            if no_args is not None and isinstance(e, no_args):  # `cutedump`, `cutedump ck`: the help, as asked
                 click.echo(e.ctx.get_help() if e.ctx is not None else e.format_message())
                 sys.exit(0)
             click.echo(usage_error_line(e), err=True)
@@ -70,10 +70,12 @@ def usage_error_line(e: click.UsageError) -> str:
     return f"error: {msg} (see '{path} --help')"
 
 
-@click.group(cls=LazyGroup, help=MAIN_HELP, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 110})
+@click.group(
+    cls=LazyGroup, help=MAIN_HELP, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 110}
+)
 @click.version_option(__version__, message=version_text("%(prog)s"))
 def main():
-    pass   # the help text is MAIN_HELP (cutedump/commands/_help.py): the fast path prints it without click
+    pass  # the help text is MAIN_HELP (cutedump/commands/_help.py): the fast path prints it without click
 
 
 if __name__ == "__main__":

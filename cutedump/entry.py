@@ -8,6 +8,7 @@ succeeded is printed: any other argument or option, an error of any kind, a term
 declaration says ``fast_tty``), a non-UTF-8 standard output or shell completion goes to the click command line
 (``cutedump.cli:main``), which starts from the beginning and prints exactly what it always does: its help, usage
 errors and ``error:`` lines are click's own. tests/test_entry.py checks that both paths print the same bytes"""
+
 from __future__ import annotations
 
 import os
@@ -24,22 +25,26 @@ def main(prog_name=None, teardown=True):
     done = sys.exit if teardown else _exit_now
     if args in ([], ["--help"], ["-h"]) and "_CUTEDUMP_COMPLETE" not in os.environ:
         prog = prog_name or _script_name()
-        if prog:   # the top-level help page, laid out as click lays it out (commands/_help.py), without click
+        if prog:  # the top-level help page, laid out as click lays it out (commands/_help.py), without click
             from cutedump.commands._io import guard_io  # start-up: the fast path imports no more than it needs
+
             done(guard_io(lambda: _print_help(prog)))
     call = _fast_call(args)
     if call is not None:
-        from cutedump.commands._io import guard_io  # start-up: the fast path imports no more than it needs
         import gc
-        gc.freeze()   # the interpreter's and the modules' objects live as long as this one answer: the collector's
+
+        from cutedump.commands._io import guard_io  # start-up: the fast path imports no more than it needs
+
+        gc.freeze()  # the interpreter's and the modules' objects live as long as this one answer: the collector's
         #               passes skip them (~2% of a kernel answer's instructions); what the answer creates is collected
-        gc.set_threshold(10_000, 20, 20)   # and a young collection every 10,000 allocations, not 700: the modules
+        gc.set_threshold(10_000, 20, 20)  # and a young collection every 10,000 allocations, not 700: the modules
         #               the answer imports are objects that live as long (~1.5 ms of a kernel answer); cyclic garbage
         #               is still collected, in bounded batches
         status = guard_io(lambda: _fast(call))
         if status is not None:
             done(status)
     from cutedump.cli import main as cli  # start-up: click only for the other command lines
+
     return cli(prog_name=prog_name)
 
 
@@ -58,13 +63,14 @@ def _exit_now(code) -> None:
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()
-        except (OSError, ValueError):   # a closed pipe now: nothing more can reach its reader
+        except (OSError, ValueError):  # a closed pipe now: nothing more can reach its reader
             pass
     os._exit(code or 0)
 
 
 def _print_help(prog: str) -> int:
     from cutedump.commands._help import top_help  # start-up: on demand
+
     sys.stdout.write(top_help(prog) + "\n")
     return 0
 
@@ -84,9 +90,10 @@ def _fast_call(args: list[str]):
         return None
     from cutedump.commands._decl import fast_call  # start-up: the fast path imports no more than it needs
     from cutedump.commands.declarations import COMMANDS  # start-up: the fast path imports no more than it needs
+
     try:
         return fast_call(COMMANDS, args)
-    except Exception:   # noqa: BLE001 - never: but a command line the parser cannot take is click's to answer
+    except Exception:  # noqa: BLE001 - never: but a command line the parser cannot take is click's to answer
         return None
 
 
@@ -95,30 +102,33 @@ def _fast(call):
     None (the click command answers)."""
     name, kw, tty_ok = call
     from cutedump.errors import take_warnings  # start-up: the errors module is imported by every answer anyway
+
     try:
         import codecs
-        if codecs.lookup(sys.stdout.encoding).name != "utf-8":   # click would re-wrap such a stream
+
+        if codecs.lookup(sys.stdout.encoding).name != "utf-8":  # click would re-wrap such a stream
             return None
         if not tty_ok and sys.stdout.isatty():
             return None
         from cutedump.commands._decl import function  # start-up: the fast path imports no more than it needs
+
         text = function(name)(**kw)
-    except Exception:   # noqa: BLE001 - errors (and their wording) are the click command's
+    except Exception:  # noqa: BLE001 - errors (and their wording) are the click command's
         take_warnings()
         return None
-    if isinstance(text, int):    # eval -f: its answers are printed, this is its exit status
+    if isinstance(text, int):  # eval -f: its answers are printed, this is its exit status
         return text
-    if text is None or "\x1b" in text:   # click.echo strips escape sequences from a stream that is not a terminal
+    if text is None or "\x1b" in text:  # click.echo strips escape sequences from a stream that is not a terminal
         take_warnings()
         return None
-    try:   # as click.echo inside the command's handle_errors: write and flush; a full disk is one error line
+    try:  # as click.echo inside the command's handle_errors: write and flush; a full disk is one error line
         sys.stdout.write(text)
         sys.stdout.flush()
-        for w in take_warnings():   # the answer's hazards, after it: one line each on stderr
+        for w in take_warnings():  # the answer's hazards, after it: one line each on stderr
             sys.stderr.write(w + "\n")
     except BrokenPipeError:
-        raise   # guard_io: exit 141 quietly
-    except Exception as e:   # noqa: BLE001 - the wording of commands/_common.py:handle_errors
+        raise  # guard_io: exit 141 quietly
+    except Exception as e:  # noqa: BLE001 - the wording of commands/_common.py:handle_errors
         sys.stderr.write(f"error: internal error ({type(e).__name__}: {e}); please report this input\n")
         sys.exit(2)
     return 0

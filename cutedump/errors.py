@@ -4,6 +4,7 @@ Parsers raise it with the source text and column; the algebra raises it where Cu
 quoting CuTe's condition. The CLI catches it once, prints ``error: ...`` (plus a caret line for parse
 errors) on stderr and exits with status 2.
 """
+
 from __future__ import annotations
 
 
@@ -36,32 +37,36 @@ def count_text(n: int) -> str:
 
 
 MAX_CELLS = 65536
-MAX_FORCED_CELLS = 1 << 21   # with --force: about 10 s of printing (a million cells: 4 s and 21 MB on a busy core)
+MAX_FORCED_CELLS = 1 << 21  # with --force: about 10 s of printing (a million cells: 4 s and 21 MB on a busy core)
 
 
-MAX_TV_PAIRS = 1 << 23   # (thread, value) pairs a picture walks to find each element's first holder
+MAX_TV_PAIRS = 1 << 23  # (thread, value) pairs a picture walks to find each element's first holder
 
 
 def check_pairs(pairs: int, force: bool, what: str = "picture") -> None:
     """Refuse pictures of TV layouts with more than MAX_TV_PAIRS (thread, value) pairs unless --force is given: the
     output is small, but the walk is not (a TiledMMA of 49,152 threads: 100 M pairs, 14 s, GBs of memory)."""
     if pairs > MAX_TV_PAIRS and not force:
-        raise CuteDumpError(f"{what} walks {count_text(pairs)} (thread, value) pairs (more than {MAX_TV_PAIRS}); "
-                            "pass --force to draw it anyway")
+        raise CuteDumpError(
+            f"{what} walks {count_text(pairs)} (thread, value) pairs (more than {MAX_TV_PAIRS}); "
+            "pass --force to draw it anyway"
+        )
 
 
 def check_size(cells: int, force: bool, what: str = "output") -> None:
     """Refuse outputs larger than MAX_CELLS cells unless --force is given; nothing is truncated silently."""
     if cells > MAX_CELLS and not force:
-        raise CuteDumpError(f"{what} has {count_text(cells)} cells (more than {MAX_CELLS}); pass --force to print it "
-                            "anyway")
-    if cells > MAX_FORCED_CELLS:   # --force lifts the size limit, not the time and memory of one answer
-        raise CuteDumpError(f"{what} has {count_text(cells)} cells: more than {MAX_FORCED_CELLS}, cutedump's limit "
-                            "also with --force (the time and memory of one answer)")
+        raise CuteDumpError(
+            f"{what} has {count_text(cells)} cells (more than {MAX_CELLS}); pass --force to print it anyway"
+        )
+    if cells > MAX_FORCED_CELLS:  # --force lifts the size limit, not the time and memory of one answer
+        raise CuteDumpError(
+            f"{what} has {count_text(cells)} cells: more than {MAX_FORCED_CELLS}, cutedump's limit "
+            "also with --force (the time and memory of one answer)"
+        )
 
 
-
-_WARNINGS: list = []   # the warnings of the answer being computed, printed once it succeeded (commands/_common.py)
+_WARNINGS: list = []  # the warnings of the answer being computed, printed once it succeeded (commands/_common.py)
 
 
 def warn(message: str) -> None:
@@ -78,7 +83,7 @@ def take_warnings() -> list:
     return out
 
 
-BIG_OUTPUT = 4 << 20   # bytes: an answer larger than this says so on standard error
+BIG_OUTPUT = 4 << 20  # bytes: an answer larger than this says so on standard error
 
 
 def note_size(text: str, what: str = "output") -> str:

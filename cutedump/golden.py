@@ -10,6 +10,7 @@ to the manifest's directory (no spaces); the rest of the line is the command, sp
 Commands run in-process through click's test runner (same interpreter, no shell), so a user's CI needs nothing but
 cutedump itself. Output is compared byte for byte (UTF-8 text, trailing spaces and final newline included).
 """
+
 from __future__ import annotations
 
 import difflib
@@ -24,16 +25,16 @@ MANIFEST_NAME = "MANIFEST"
 
 @dataclass
 class Entry:
-    file: str          # relative to the manifest directory
-    command: str       # the command as written in the manifest
-    argv: list[str]    # arguments after "cutedump"
+    file: str  # relative to the manifest directory
+    command: str  # the command as written in the manifest
+    argv: list[str]  # arguments after "cutedump"
     lineno: int
 
 
 @dataclass
 class Result:
     entry: Entry
-    expected: str | None     # None when the golden file does not exist
+    expected: str | None  # None when the golden file does not exist
     actual: str
     exit_code: int
     stderr: str
@@ -49,7 +50,11 @@ class Result:
         lines = list(difflib.unified_diff(a, b, fromfile=self.entry.file, tofile=f"$ {self.entry.command}"))
         out = "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in lines)
         if self.exit_code != 0:
-            out += f"command exited with status {self.exit_code}" + (f": {self.stderr.strip()}" if self.stderr else "") + "\n"
+            out += (
+                f"command exited with status {self.exit_code}"
+                + (f": {self.stderr.strip()}" if self.stderr else "")
+                + "\n"
+            )
         return out
 
 
@@ -88,17 +93,18 @@ def run_cutedump(group, argv: list[str]) -> tuple[int, str, str]:
     """Run ``cutedump ARGV`` in-process through ``group`` (the cutedump click group, cutedump.cli.main: given by the
     caller, since this module sits below the command line): (exit code, stdout, stderr)."""
     from click.testing import CliRunner
+
     try:
-        runner = CliRunner(mix_stderr=False)   # click < 8.2
+        runner = CliRunner(mix_stderr=False)  # click < 8.2
     except TypeError:
-        runner = CliRunner()                   # click >= 8.2 keeps stderr apart
+        runner = CliRunner()  # click >= 8.2 keeps stderr apart
     # the environment is the same for everyone: no colour, and the default narration language (not the user's
     # CUTEDUMP_LANG): a MANIFEST command that wants English says --lang en
-    r = runner.invoke(group, argv, catch_exceptions=True, env={"NO_COLOR": "1", "COLUMNS": "80",
-                                                               "CUTEDUMP_LANG": None})
+    r = runner.invoke(group, argv, catch_exceptions=True, env={"NO_COLOR": "1", "COLUMNS": "80", "CUTEDUMP_LANG": None})
     err = r.stderr or ""
     if r.exception is not None and not isinstance(r.exception, SystemExit):
         import traceback
+
         err += "".join(traceback.format_exception(r.exception))
     return r.exit_code, r.stdout, err
 

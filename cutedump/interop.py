@@ -19,6 +19,7 @@ Sw<3,4,3> o _0 o (_8,_64):(_64,_1)
 >>> L, str(w[0].message)
 ((128,_8):(_1,128), "CuTe DSL text '(?,8):(1,?)': integers taken as dynamic (int): 128 (column 2), 128 (column 10)")
 """
+
 from __future__ import annotations
 
 from cutedump.algebra import C, Layout, Swizzle
@@ -33,6 +34,7 @@ class DynamicValuesWarning(UserWarning):
 
 
 # ------------------------------------------------------------------------------------------ pycute
+
 
 def is_pycute(x) -> bool:
     return type(x).__module__.split(".")[0] == "pycute"
@@ -64,14 +66,16 @@ def from_pycute(obj, static: bool = True):
     """
     if is_pycute(obj):
         import pycute  # start-up: the object's own library, imported already
+
         if isinstance(obj, pycute.Layout):
             return Layout(_tuple(obj.shape, static, "shape"), _tuple(obj.stride, static, "stride"))
         if isinstance(obj, pycute.Swizzle):
             return Swizzle(obj.bits, obj.base, obj.shift)
         if isinstance(obj, pycute.ComposedLayout):
             # pycute's ComposedLayout(layoutB, offset, layoutA) evaluates layoutB(offset + layoutA(c))
-            return ComposedLayout(from_pycute(obj.layoutB, static), _int(obj.offset, static, "offset"),
-                                  from_pycute(obj.layoutA, static))
+            return ComposedLayout(
+                from_pycute(obj.layoutB, static), _int(obj.offset, static, "offset"), from_pycute(obj.layoutA, static)
+            )
     if isinstance(obj, (int, tuple, list)) and not isinstance(obj, bool):
         return _tuple(obj, static, "int tuple")
     raise CuteDumpError(f"from_pycute: cannot convert a {type(obj).__module__}.{type(obj).__name__}")
@@ -85,6 +89,7 @@ def to_pycute(obj):
     Layout((4, 8),(8, 1))
     """
     import pycute  # start-up: only users of pycute pay for it
+
     if isinstance(obj, Layout):
         return pycute.Layout(to_pycute(obj.shape), to_pycute(obj.stride))
     if isinstance(obj, Swizzle):
@@ -100,6 +105,7 @@ def to_pycute(obj):
 
 # ------------------------------------------------------------------------------------------ CuTe DSL
 
+
 def is_dsl(x) -> bool:
     return type(x).__module__.split(".")[0] == "cutlass"
 
@@ -110,23 +116,28 @@ _DSL_TOKEN = r"S<\s*(-?\d+)\s*,\s*(-?\d+)\s*,\s*(-?\d+)\s*>|\?(?:\{[^}]*\})?|-?\
 def dsl_text(text: str, values=None, static: bool = True) -> tuple[str, list[str]]:
     """CuTe DSL's print syntax -> CuTe's (C++) print syntax, and the list of integers taken as dynamic
     (``"128 (column 2)"``)."""
-    import re   # only the DSL conversions need re and warnings: the API's first Layout imports neither (~3 ms)
+    import re  # only the DSL conversions need re and warnings: the API's first Layout imports neither (~3 ms)
+
     vals = list(values) if values is not None else None
     out, pos, dynamic, used = [], 0, [], 0
     for m in re.finditer(_DSL_TOKEN, text):
-        out.append(text[pos:m.start()])
+        out.append(text[pos : m.start()])
         tok = m.group(0)
         col = m.start()
         if tok == "@":
-            raise CuteDumpError(f"CuTe DSL text at column {col + 1}: scaled-basis strides (e.g. 1@0, from identity "
-                                f"layouts) have no cutedump equivalent: {text.strip()!r}")
+            raise CuteDumpError(
+                f"CuTe DSL text at column {col + 1}: scaled-basis strides (e.g. 1@0, from identity "
+                f"layouts) have no cutedump equivalent: {text.strip()!r}"
+            )
         if tok.startswith("S<"):
             out.append(f"Sw<{m.group(1)},{m.group(2)},{m.group(3)}>")
         elif tok.startswith("?"):
             if vals is None or used >= len(vals):
                 n = len(re.findall(r"\?", text))
-                raise CuteDumpError(f"CuTe DSL text has {n} dynamic value(s) '?' (the first unfilled at column "
-                                    f"{col + 1}): pass values=[...] with one integer per '?', in order")
+                raise CuteDumpError(
+                    f"CuTe DSL text has {n} dynamic value(s) '?' (the first unfilled at column "
+                    f"{col + 1}): pass values=[...] with one integer per '?', in order"
+                )
             v = int(vals[used])
             used += 1
             out.append(str(v))
@@ -150,8 +161,9 @@ def from_dsl(obj, values=None, static: bool = True):
     each ``?`` (a run-time value) takes the next of ``values`` and is dynamic.  A :class:`DynamicValuesWarning`
     lists the integers that came out dynamic.
     """
-    import re   # only the DSL conversions need re and warnings (see dsl_text)
+    import re  # only the DSL conversions need re and warnings (see dsl_text)
     import warnings
+
     if isinstance(obj, str):
         text = obj
     elif is_dsl(obj) or isinstance(obj, tuple):
@@ -160,8 +172,11 @@ def from_dsl(obj, values=None, static: bool = True):
         raise CuteDumpError(f"from_dsl: expected CuTe DSL text or a CuTe DSL object, got {type(obj).__name__}")
     ours, dynamic = dsl_text(text, values, static)
     if dynamic:
-        warnings.warn("CuTe DSL text " + repr(text.strip()) + ": integers taken as dynamic (int): " +
-                      ", ".join(dynamic), DynamicValuesWarning, stacklevel=2)
+        warnings.warn(
+            "CuTe DSL text " + repr(text.strip()) + ": integers taken as dynamic (int): " + ", ".join(dynamic),
+            DynamicValuesWarning,
+            stacklevel=2,
+        )
     try:
         return parse_object(ours)
     except CuteDumpError as e:

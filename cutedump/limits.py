@@ -23,6 +23,7 @@ With --force an output (errors.check_size) still has at most errors.MAX_FORCED_C
 commands/_common.handle_errors says a MemoryError, an OSError of a path, a NUL in a file name and Python's 4,300-digit
 integer limit in one line each: never "internal error".
 """
+
 from __future__ import annotations
 
 from cutedump import errors
@@ -73,8 +74,15 @@ def check_int_digits(text: str, what: str | None = None, src: str | None = None,
     n = len(digits) - 2 if hexa else len(digits)
     limit = MAX_HEX_DIGITS if hexa else MAX_INT_DIGITS
     if n > limit:
-        raise CuteDumpError(_named(what, f"an integer of {n} {'hexadecimal ' if hexa else ''}digits ({text[:12]}...) "
-                                         f"cannot be a C++ integer (at most {limit} digits, 64 bits)"), src, col)
+        raise CuteDumpError(
+            _named(
+                what,
+                f"an integer of {n} {'hexadecimal ' if hexa else ''}digits ({text[:12]}...) "
+                f"cannot be a C++ integer (at most {limit} digits, 64 bits)",
+            ),
+            src,
+            col,
+        )
 
 
 def check_text(text: str, what: str | None = None) -> None:
@@ -82,16 +90,26 @@ def check_text(text: str, what: str | None = None) -> None:
     if len(text) <= MAX_DEPTH:
         return
     if text.count(",") >= MAX_MODES:
-        raise CuteDumpError(_named(what, f"{text.count(',') + 1} items (modes, arguments) in one input: more than "
-                                         f"{MAX_MODES}, cutedump's limit (far above any real layout)"))
+        raise CuteDumpError(
+            _named(
+                what,
+                f"{text.count(',') + 1} items (modes, arguments) in one input: more than "
+                f"{MAX_MODES}, cutedump's limit (far above any real layout)",
+            )
+        )
     depth = 0
     for i, ch in enumerate(text):
         if ch in "(<{[":
             depth += 1
             if depth > MAX_DEPTH:
-                raise CuteDumpError(_named(what, f"brackets nested more than {MAX_DEPTH} deep, cutedump's limit (far "
-                                                 "above any real layout)"), text if len(text) < 200 else None,
-                                    i if len(text) < 200 else None)
+                raise CuteDumpError(
+                    _named(
+                        what,
+                        f"brackets nested more than {MAX_DEPTH} deep, cutedump's limit (far above any real layout)",
+                    ),
+                    text if len(text) < 200 else None,
+                    i if len(text) < 200 else None,
+                )
         elif ch in ")>}]":
             depth -= 1
 
@@ -104,15 +122,24 @@ def check_modes(n: int, what: str, limit: int = MAX_MODES) -> None:
 def check_work(n: int, what: str, limit: int = MAX_WORK, unit: str = "elements") -> None:
     """Refuse a model that would enumerate ``n`` elements (or loop ``n`` times) for one answer."""
     if n > limit:
-        raise CuteDumpError(_named(what, f"{count_text(n)} {unit}: more than {limit}, cutedump's limit for one "
-                                         "answer (far above any real kernel)"))
+        raise CuteDumpError(
+            _named(
+                what,
+                f"{count_text(n)} {unit}: more than {limit}, cutedump's limit for one "
+                "answer (far above any real kernel)",
+            )
+        )
 
 
 def check_memory(nbytes: int, what: str, limit: int = MAX_BYTES) -> None:
     """Refuse an array of ``nbytes`` bytes beyond ``limit`` (also with --force): "needs about N GB"."""
     if nbytes > limit:
-        raise CuteDumpError(_named(what, f"needs {_about(gigabytes(nbytes))} GB of memory (more than "
-                                         f"{limit / 2**30:g} GB, cutedump's limit)"))
+        raise CuteDumpError(
+            _named(
+                what,
+                f"needs {_about(gigabytes(nbytes))} GB of memory (more than {limit / 2**30:g} GB, cutedump's limit)",
+            )
+        )
 
 
 def _about(n: str) -> str:
@@ -129,8 +156,8 @@ def gigabytes(nbytes: int) -> str:
 def check_picture_size(cells: int, force: bool, what: str = "picture") -> None:
     """errors.check_size for a picture, and with --force its memory: about PICTURE_BYTES_PER_CELL bytes a cell."""
     if not force:
-        errors.check_size(cells, force, what)     # "pass --force"
-    check_memory(cells * PICTURE_BYTES_PER_CELL, what)   # "needs about N GB", with --force too
+        errors.check_size(cells, force, what)  # "pass --force"
+    check_memory(cells * PICTURE_BYTES_PER_CELL, what)  # "needs about N GB", with --force too
     errors.check_size(cells, force, what)
 
 

@@ -8,13 +8,14 @@ by step. ``cutedump coords`` and ``cutedump compat`` print these; they work on p
     shape_stride(shape_text, stride_text)         # (shape, stride or None) from a layout or a shape (+ stride)
     shape_of(text)                                # the shape of a shape or a layout given as text
 """
+
 from __future__ import annotations
 
-from cutedump.errors import CuteDumpError, check_size
-from cutedump.algebra import Layout, idx2crd, crd2idx, fmt, compatible
+from cutedump.algebra import Layout, compatible, crd2idx, fmt, idx2crd
 from cutedump.algebra.evaluate import SMALL
 from cutedump.algebra.inttuple import flatten, flatten_to_tuple, is_int_tuple, product, product_each, rank
-from cutedump.parse import parse_object, parse_int_tuple
+from cutedump.errors import CuteDumpError, check_size
+from cutedump.parse import parse_int_tuple, parse_object
 
 
 def _plain(t) -> str:
@@ -74,10 +75,11 @@ def _columns(shape, stride, n):
         strides = [int(d) for d in (flatten(stride) if isinstance(stride, tuple) else (stride,))]
         if len(strides) != len(leaves) or sum((x - 1) * abs(d) for x, d in zip(leaves, strides)) >= 1 << 62:
             return None
-    if n <= SMALL:   # the same arithmetic on lists: no numpy import for the tutorial's small tables
+    if n <= SMALL:  # the same arithmetic on lists: no numpy import for the tutorial's small tables
         i, np = range(n), None
     else:
         import numpy as np
+
         i = np.arange(n, dtype=np.int64)
 
     def split(sizes):
@@ -95,8 +97,11 @@ def _columns(shape, stride, n):
         flat = [int(x) for x in product_each(shape)]
         cols.append(list(map(_template(tuple(flat)).format, *(as_list(c) for c in split(flat)))))
     leaf_coords = split(leaves)
-    cols.append(list(map(_template(shape).format, *(as_list(c) for c in leaf_coords))) if len(leaf_coords) else
-                [_template(shape).format()] * n)   # a shape of no integer, (): one coordinate, ()
+    cols.append(
+        list(map(_template(shape).format, *(as_list(c) for c in leaf_coords)))
+        if len(leaf_coords)
+        else [_template(shape).format()] * n
+    )  # a shape of no integer, (): one coordinate, ()
     if strides is not None:
         if np is None:
             off = [sum(t) for t in zip(*([k * d for k in c] for c, d in zip(leaf_coords, strides)))]
@@ -113,9 +118,14 @@ def coords_json(shape, stride=None) -> dict:
     table's row as texts (1-D index, 2-D coordinate for rank >= 2, natural coordinate, offset with a stride)."""
     head, cols = _table_columns(shape, stride)
     n = int(product(shape))
-    return {"shape": fmt(shape), "stride": None if stride is None else fmt(stride),
-            "rank": int(rank(shape)) if isinstance(shape, tuple) else 1, "size": n, "columns": head,
-            "rows": [list(r) for r in zip(*cols)] if cols else []}
+    return {
+        "shape": fmt(shape),
+        "stride": None if stride is None else fmt(stride),
+        "rank": int(rank(shape)) if isinstance(shape, tuple) else 1,
+        "size": n,
+        "columns": head,
+        "rows": [list(r) for r in zip(*cols)] if cols else [],
+    }
 
 
 def index_json(shape, stride, items) -> dict:
@@ -172,7 +182,7 @@ def grid_text(shape, stride, offsets=None) -> str:
     texts of crd2idx(i, shape, stride) for i = m + n*M (the table's offset column), when already computed."""
     s0, s1 = shape
     M, N = int(product(s0)), int(product(s1))
-    if offsets is not None and len(offsets) == M * N:   # crd2idx((m, n), shape, stride) == crd2idx(m + n*M, ...)
+    if offsets is not None and len(offsets) == M * N:  # crd2idx((m, n), shape, stride) == crd2idx(m + n*M, ...)
         vals = [offsets[m::M] for m in range(M)]
     else:
         vals = [[str(int(crd2idx((m, nn), shape, stride))) for nn in range(N)] for m in range(M)]
@@ -180,7 +190,7 @@ def grid_text(shape, stride, offsets=None) -> str:
     rowc = [_plain(idx2crd(m, s0)) for m in range(M)]
     w = max([len(v) for row in vals for v in row] + [len(c) for c in colc] + [len(str(N - 1)), 1]) + 2
     hier_rows = isinstance(s0, tuple)
-    rw = max((len(c) for c in rowc), default=0) + 1 if hier_rows else 0      # size 0: no rows (was ValueError)
+    rw = max((len(c) for c in rowc), default=0) + 1 if hier_rows else 0  # size 0: no rows (was ValueError)
     lead = " " * (4 + rw)
     lines = [lead + "".join(str(nn).center(w + 1) for nn in range(N)).rstrip() + "   <== 1-D column coordinate"]
     if isinstance(s1, tuple):
@@ -207,6 +217,7 @@ def index_text(shape, stride, items) -> str:
 
 
 # ------------------------------------------------------------------------------------------- compat
+
 
 def explain_compat(a, b, path=()):
     """CuTe's compatible(a, b) walked step by step: (ok, lines, first failure or None)."""
@@ -241,8 +252,14 @@ def compat_json(a, b) -> dict:
     print(compatible(A, B)) shows), steps (the walk's lines)}."""
     ok, lines, first = explain_compat(a, b)
     val, static = compatible(a, b)
-    return {"a": fmt(a), "b": fmt(b), "compatible": ok, "reason": first,
-            "cute": ("_1" if val else "_0") if static else ("1" if val else "0"), "steps": [s.strip() for s in lines]}
+    return {
+        "a": fmt(a),
+        "b": fmt(b),
+        "compatible": ok,
+        "reason": first,
+        "cute": ("_1" if val else "_0") if static else ("1" if val else "0"),
+        "steps": [s.strip() for s in lines],
+    }
 
 
 def compat_text(a, b):
@@ -252,10 +269,12 @@ def compat_text(a, b):
         lines.append(f"  (engine says {bool(val)}; see engine_bugs)")
     printed = ("_1" if val else "_0") if static else ("1" if val else "0")
     sa, sb = int(product(a)), int(product(b))
-    out = [f"{fmt(a)} -> {fmt(b)}: " + ("compatible" if ok else f"not compatible ({first})"),
-           f"  size: {sa} {'==' if sa == sb else '!='} {sb}",
-           *lines,
-           f"  CuTe: print(compatible(A, B)) = {printed}"]
+    out = [
+        f"{fmt(a)} -> {fmt(b)}: " + ("compatible" if ok else f"not compatible ({first})"),
+        f"  size: {sa} {'==' if sa == sb else '!='} {sb}",
+        *lines,
+        f"  CuTe: print(compatible(A, B)) = {printed}",
+    ]
     return ok, "\n".join(out) + "\n"
 
 
@@ -270,6 +289,7 @@ def shape_of(text):
 
 
 # ---------------------------------------------------------------- the commands' text answers (click's and the fast path's)
+
 
 def coords_answer(shape_text: str, stride_text: str | None, force: bool = False) -> str:
     """``cutedump coords SHAPE [STRIDE]`` as text: the coordinate table (its size checked)."""

@@ -5,6 +5,7 @@ Each output is the recording's header (everything before the first section banne
 (from its banner up to the next banner or the end), i.e. exactly what ``cutedump tiled-copy-c --copy-v N``
 must print. Writes golden/tiled_copy_c_v<N>.txt; run from anywhere: ``python golden/cut_sections.py``.
 """
+
 from __future__ import annotations
 
 import re
@@ -23,7 +24,7 @@ def cut(text: str) -> dict[int, str]:
     out = {}
     for i, m in enumerate(marks):
         end = marks[i + 1].start() if i + 1 < len(marks) else len(text)
-        out[int(m.group(1))] = header + text[m.start():end]
+        out[int(m.group(1))] = header + text[m.start() : end]
     return out
 
 

@@ -1,4 +1,5 @@
 """Test-session options: where real CuTe's answers come from (``--oracle``), and the oracle's closing count."""
+
 from __future__ import annotations
 
 import collections
@@ -14,18 +15,21 @@ os.environ.pop("CUTEDUMP_LANG", None)
 
 def pytest_addoption(parser):
     parser.addoption(
-        "--oracle", choices=records.MODES, default=None,
+        "--oracle",
+        choices=records.MODES,
+        default=None,
         help="recorded (default): real CuTe's answers from tests/oracle/records/, no g++ needed; "
-             "live: recompile every oracle batch with g++ + the CuTe headers and fail if a record differs (CI); "
-             "record: recompile and rewrite the records (python -m tests.oracle.record does this for the suite). "
-             f"Default: ${records.MODE_ENV} or recorded.")
+        "live: recompile every oracle batch with g++ + the CuTe headers and fail if a record differs (CI); "
+        "record: recompile and rewrite the records (python -m tests.oracle.record does this for the suite). "
+        f"Default: ${records.MODE_ENV} or recorded.",
+    )
 
 
 def pytest_configure(config):
     m = config.getoption("--oracle")
     if m:
         os.environ[records.MODE_ENV] = m
-    records.mode()   # validate early: a bad CUTEDUMP_ORACLE value fails the session at once
+    records.mode()  # validate early: a bad CUTEDUMP_ORACLE value fails the session at once
     # xdist workers inherit the environment: every process appends to one log, read back at the end
     if not os.environ.get(records.LOG_ENV) and not hasattr(config, "workerinput"):
         fd, path = tempfile.mkstemp(prefix="cutedump-oracle-", suffix=".log")
@@ -52,8 +56,12 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
     for m, n in batches.values():
         by_mode[m] += 1
         cases[m] += n
-    words = {"recorded": "answered from records", "live": "compiled live with real CuTe and equal to their records",
-             "record": "compiled with real CuTe and recorded"}
+    words = {
+        "recorded": "answered from records",
+        "live": "compiled live with real CuTe and equal to their records",
+        "record": "compiled with real CuTe and recorded",
+    }
     for m in by_mode:
         terminalreporter.write_line(
-            f"oracle: {cases[m]} cases in {by_mode[m]} batches {words[m]} (tests/oracle/records/)")
+            f"oracle: {cases[m]} cases in {by_mode[m]} batches {words[m]} (tests/oracle/records/)"
+        )

@@ -9,11 +9,15 @@ line; their host code is the same, their device code differs only in the registe
 ``name: value`` with CuTe's ``print``, TiledCopy/TiledMMA blocks under a ``name:`` line, tensors as
 ``print(tensor.layout())``.
 """
+
 from __future__ import annotations
 
 from tests.oracle.cute import PRELUDE as BASE_PRELUDE
 
-PRELUDE = "#include <string>\n" + BASE_PRELUDE + r'''
+PRELUDE = (
+    "#include <string>\n"
+    + BASE_PRELUDE
+    + r"""
 template <class T> static void line(const char* name, T const& v) { printf("%s: ", name); print(v); printf("\n"); }
 template <class T> static void block(const char* name, T const& v) { printf("%s:\n", name); print(v); }
 
@@ -159,7 +163,8 @@ static void tut_tn_latex(const char* what)
   TiledMMA mmaC = make_tiled_mma(UniversalFMA<TA,TA,TA>{}, Layout<Shape<_16,_16,_1>>{});
   tut_latex(what, sA, copyA, copyA, mmaC);
 }
-'''
+"""
+)
 
 
 LATEX_NAMES = ("sA", "copyA", "copyB", "mmaC")

@@ -9,12 +9,16 @@ one ``error: ...`` line with its message. Besides the dump, each program prints 
 ``tCrA(0): 0x...`` lines (cutedump reports them in its readings and JSON) and CuTe's host-only noise
 ``ERROR: cast_smem_ptr_to_uint not supported but used.``; tests/test_kernel_sm100.py's split_cute separates them.
 """
+
 from __future__ import annotations
 
 from tests.oracle.cute import PRELUDE as BASE_PRELUDE
 
-PRELUDE = ("#include <cute/atom/mma_traits_sm100.hpp>\n#include <cute/atom/copy_traits_sm100.hpp>\n"
-           "#include <cute/arch/tmem_allocator_sm100.hpp>\n" + BASE_PRELUDE + r'''
+PRELUDE = (
+    "#include <cute/atom/mma_traits_sm100.hpp>\n#include <cute/atom/copy_traits_sm100.hpp>\n"
+    "#include <cute/arch/tmem_allocator_sm100.hpp>\n"
+    + BASE_PRELUDE
+    + r"""
 template <class T> static void line(const char* name, T const& v) { printf("%s: ", name); print(v); printf("\n"); }
 template <class T> static void block(const char* name, T const& v) { printf("%s:\n", name); print(v); }
 template <class T> static void desc0(const char* name, T const& frag) {
@@ -109,7 +113,8 @@ static void bw01(int Gemm_M, int Gemm_N, int Gemm_K, int t)
   line("tDgD", tDgD.layout()); line("tDrAcc", tDrAcc.layout());
   desc0("tCrA", tCrA); desc0("tCrB", tCrB);
 }
-''')
+"""
+)
 
 
 def case01(mma_mn: tuple[int, int], kmul: int, mnk: tuple[int, int, int], thread: int) -> str:
@@ -120,10 +125,15 @@ def case01(mma_mn: tuple[int, int], kmul: int, mnk: tuple[int, int, int], thread
 
 # ---------------------------------------------------------------- 02..04: TMA loads (host-only TMA as tests/oracle/gen_tma.py)
 
+
 def _tma_prelude() -> str:
-    from tests.oracle import gen_tma   # the cuTensorMapEncodeTiled that prints its arguments, the TMA flags
-    return ("#include <cute/atom/mma_traits_sm100.hpp>\n#include <cute/atom/copy_traits_sm100.hpp>\n"
-            "#include <cute/atom/copy_traits_sm100_tma.hpp>\n" + gen_tma.PRELUDE + r'''
+    from tests.oracle import gen_tma  # the cuTensorMapEncodeTiled that prints its arguments, the TMA flags
+
+    return (
+        "#include <cute/atom/mma_traits_sm100.hpp>\n#include <cute/atom/copy_traits_sm100.hpp>\n"
+        "#include <cute/atom/copy_traits_sm100_tma.hpp>\n"
+        + gen_tma.PRELUDE
+        + r"""
 template <class T> static void line(const char* name, T const& v) { printf("%s: ", name); print(v); printf("\n"); }
 template <class T> static void block(const char* name, T const& v) { printf("%s:\n", name); print(v); }
 template <class T> static void desc0(const char* name, T const& frag) {
@@ -343,7 +353,8 @@ static void bwtma(int Gemm_M, int Gemm_N, int Gemm_K, int t)
   }
   desc0("tCrA", tCrA); desc0("tCrB", tCrB);
 }
-''')
+"""
+    )
 
 
 PRELUDE_TMA = None
@@ -358,11 +369,13 @@ def tma_prelude() -> str:
 
 def tma_flags() -> tuple:
     from tests.oracle import gen_tma
+
     return gen_tma.FLAGS
 
 
-def case_tma(tut: int, mma_mn: tuple[int, int], kmul: int, cluster: tuple[int, int], mnk: tuple[int, int, int],
-             thread: int) -> str:
+def case_tma(
+    tut: int, mma_mn: tuple[int, int], kmul: int, cluster: tuple[int, int], mnk: tuple[int, int, int], thread: int
+) -> str:
     """One dump of tutorial 02/03/04: MMA M x N, KM MMAs per tile K, cluster (CM, CN), problem (M,N,K), thread."""
     (mm, mn), (cm, cn), (m, n, k) = mma_mn, cluster, mnk
     return f"  bwtma<{tut},{mm},{mn},{kmul},{cm},{cn}>({m}, {n}, {k}, {thread});"

@@ -9,11 +9,15 @@ moves its swizzle into the pointer, so ``sA.layout()`` is the plain layout; the 
 ``as_position_independent_swizzle_tensor(sA)``; tCrA/tCrB are GMMA descriptor tensors (their layout counts
 descriptors), and ``tCrA(0)``/``tCrB(0)`` are the k-block-0 descriptors as raw 64-bit values.
 """
+
 from __future__ import annotations
 
 from tests.oracle.cute import PRELUDE as BASE_PRELUDE
 
-PRELUDE = "#include <cute/atom/mma_traits_sm90_gmma.hpp>\n" + BASE_PRELUDE + r'''
+PRELUDE = (
+    "#include <cute/atom/mma_traits_sm90_gmma.hpp>\n"
+    + BASE_PRELUDE
+    + r"""
 template <class T> static void line(const char* name, T const& v) { printf("%s: ", name); print(v); printf("\n"); }
 template <class T> static void block(const char* name, T const& v) { printf("%s:\n", name); print(v); }
 
@@ -124,7 +128,8 @@ static void wg_tn(int m, int n, int k, int t)
   TiledMMA tiled_mma = make_tiled_mma(SM90_64x64x16_F16F16F16_SS<GMMA::Major::K,GMMA::Major::K>{});
   wg_dump<TA>(prob_shape, cta_tiler, dA, dB, dC, sA, sB, copyA, copyB, tiled_mma, t);
 }
-'''
+"""
+)
 
 
 def case(variant: str, tile: tuple[int, int, int, int], mnk: tuple[int, int, int], thread: int) -> str:
@@ -137,10 +142,18 @@ def case(variant: str, tile: tuple[int, int, int, int], mnk: tuple[int, int, int
 LATEX_NAMES = ("sA", "copyA", "copyB", "mmaC")
 
 _LATEX_OBJECTS = {
-    "tn": dict(atom="GMMA::Layout_K_SW128_Atom<half_t>", thr="Layout<Shape<_16,_8>,Stride<_8,_1>>{}",
-               val="Layout<Shape< _1,_8>>{}", major="GMMA::Major::K"),
-    "nt": dict(atom="GMMA::Layout_MN_SW128_Atom<half_t>", thr="Layout<Shape<_16,_8>>{}",
-               val="Layout<Shape< _8,_1>>{}", major="GMMA::Major::MN"),
+    "tn": dict(
+        atom="GMMA::Layout_K_SW128_Atom<half_t>",
+        thr="Layout<Shape<_16,_8>,Stride<_8,_1>>{}",
+        val="Layout<Shape< _1,_8>>{}",
+        major="GMMA::Major::K",
+    ),
+    "nt": dict(
+        atom="GMMA::Layout_MN_SW128_Atom<half_t>",
+        thr="Layout<Shape<_16,_8>>{}",
+        val="Layout<Shape< _8,_1>>{}",
+        major="GMMA::Major::MN",
+    ),
 }
 
 
@@ -149,9 +162,13 @@ def latex_case(variant: str, what: str) -> str:
     the smem layout's pipe stage 0, the G2S copies, the TiledMMA."""
     o = _LATEX_OBJECTS[variant]
     if what == "sA":
-        return (f"  auto sA = tile_to_shape({o['atom']}{{}}, make_shape(Int<128>{{}},Int<64>{{}},Int<3>{{}}));\n"
-                "  print_latex(sA(_,_,0));")
+        return (
+            f"  auto sA = tile_to_shape({o['atom']}{{}}, make_shape(Int<128>{{}},Int<64>{{}},Int<3>{{}}));\n"
+            "  print_latex(sA(_,_,0));"
+        )
     if what in ("copyA", "copyB"):
-        return (f"  print_latex(make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, half_t>{{}}, "
-                f"{o['thr']}, {o['val']}));")
-    return (f"  print_latex(make_tiled_mma(SM90_64x64x16_F16F16F16_SS<{o['major']},{o['major']}>{{}}));")
+        return (
+            f"  print_latex(make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, half_t>{{}}, "
+            f"{o['thr']}, {o['val']}));"
+        )
+    return f"  print_latex(make_tiled_mma(SM90_64x64x16_F16F16F16_SS<{o['major']},{o['major']}>{{}}));"

@@ -14,11 +14,14 @@ CUTLASS_ENABLE_DIRECT_CUDA_DRIVER_CALL and its own ``cuTensorMapEncodeTiled``), 
 ``tensor_map: ...`` line per TMA with every argument CuTe passes; CuTe's runtime asserts print ``ASSERT: cond``.
 ``tCrA(0)``/``tCrB(0)`` are the k-block-0 descriptors as raw 64-bit values.
 """
+
 from __future__ import annotations
 
-from tests.oracle.gen_tma import PRELUDE as TMA_PRELUDE, FLAGS  # noqa: F401  (FLAGS: the compile flags)
+from tests.oracle.gen_tma import PRELUDE as TMA_PRELUDE  # noqa: F401  (FLAGS: the compile flags)
 
-PRELUDE = TMA_PRELUDE + r'''
+PRELUDE = (
+    TMA_PRELUDE
+    + r"""
 template <class T> static void line(const char* name, T const& v) { printf("%s: ", name); print(v); printf("\n"); }
 template <class T> static void block(const char* name, T const& v) { printf("%s:\n", name); print(v); }
 
@@ -126,7 +129,8 @@ static void wgt_tn(IM M, IN N, IK K, int t)
   TiledMMA tiled_mma = make_tiled_mma(SM90_64x64x16_F16F16F16_SS<GMMA::Major::K,GMMA::Major::K>{});
   CUTEDUMP_TRY( wgt_dump<TA>(prob_shape, cta_tiler, dA, dB, dC, sA, sB, tiled_mma, t); );
 }
-'''
+"""
+)
 
 
 def _size(v) -> str:

@@ -1,5 +1,6 @@
 """What the kernel differential tests (test_kernel_sm90*.py, test_kernel_sm100.py) share: reading real CuTe's output of
 a kernel program (tests/kernel_cpp*.py) apart, and running `cutedump kernel` with --set parameters."""
+
 from __future__ import annotations
 
 from click.testing import CliRunner
@@ -21,9 +22,9 @@ def split_cute(text: str) -> tuple[str, dict]:
         if ln.startswith(("tCrA(0): ", "tCrB(0): ")):
             extra["descs"][ln[:4]] = ln.split(": ", 1)[1].strip()
         elif ln.startswith("tensor_map: "):
-            extra["tensor_map"].append(ln[len("tensor_map: "):].rstrip("\n"))
+            extra["tensor_map"].append(ln[len("tensor_map: ") :].rstrip("\n"))
         elif ln.startswith("ASSERT: "):
-            extra["assert"] = ln[len("ASSERT: "):].rstrip("\n")
+            extra["assert"] = ln[len("ASSERT: ") :].rstrip("\n")
         else:
             lines.append(ln)
     return "".join(lines) + ("\n" if lines and not lines[-1].endswith("\n") else ""), extra

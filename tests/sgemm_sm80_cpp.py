@@ -7,11 +7,14 @@ line; only the printing is ours: ``name: value`` with CuTe's ``print`` of the va
 a ``name:`` line, tensors as ``print(tensor.layout())``, and the ldmatrix block in 001_def41a443f4b8bf4.txt's
 format (its sample table: ``idx2crd(src2ref(tid, v), shape(ValLayoutRef))`` for tids 0, 8, 16, 24).
 """
+
 from __future__ import annotations
 
 from tests.oracle.cute import PRELUDE as BASE_PRELUDE
 
-PRELUDE = BASE_PRELUDE + r'''
+PRELUDE = (
+    BASE_PRELUDE
+    + r"""
 template <class T> static void line(const char* name, T const& v) { printf("%s: ", name); print(v); printf("\n"); }
 template <class T> static void block(const char* name, T const& v) { printf("%s:\n", name); print(v); }
 
@@ -208,7 +211,8 @@ static void dump_tn_float(int m, int n, int k, int t)
               decltype(s2r_atom_A), TB, decltype(dB), decltype(sB), decltype(copyB), decltype(s2r_atom_B),
               TC>(prob_shape, cta_tiler, dA, sA, copyA, s2r_atom_A, dB, sB, copyB, s2r_atom_B, dC, mmaC, t);
 }
-'''
+"""
+)
 
 FUNCS = {("tn", "half_t"): "dump_tn_half", ("nt", "float"): "dump_nt_float", ("tn", "float"): "dump_tn_float"}
 

@@ -1,19 +1,27 @@
 """Unit tests of cutedump.atoms (no compiler needed): the values quoted in 001_def41a443f4b8bf4.txt and
 000_89ace3aef4fd3051.txt, error handling, and the commands."""
+
 from __future__ import annotations
 
 import pytest
 
-from cutedump.algebra import make_layout, C
+from cutedump.algebra import make_layout
+from cutedump.atoms import (
+    copy_atom,
+    lookup_copy,
+    lookup_mma,
+    make_tiled_copy,
+    make_tiled_copy_A,
+    make_tiled_copy_C_atom,
+    make_tiled_mma,
+    value_type_bits,
+)
 from cutedump.errors import CuteDumpError
-from cutedump.atoms import (mma_atom, copy_atom, make_tiled_mma, make_tiled_copy, make_tiled_copy_A,
-                            make_tiled_copy_C_atom, lookup_mma, lookup_copy, value_type_bits)
 
 
 def sgemm():
     mma = make_tiled_mma("SM80_16x8x16_F16F16F16F16_TN", "(_2,_2)", "(_32,_32,_16)")
-    copy_a = make_tiled_copy(copy_atom("SM80_CP_ASYNC_CACHEALWAYS<uint128_t>", "half_t"),
-                             "(_16,_8):(_8,_1)", "(_1,_8)")
+    copy_a = make_tiled_copy(copy_atom("SM80_CP_ASYNC_CACHEALWAYS<uint128_t>", "half_t"), "(_16,_8):(_8,_1)", "(_1,_8)")
     ld = copy_atom("SM75_U32x4_LDSM_N", "half_t")
     return mma, copy_a, ld, make_tiled_copy_A(ld, mma)
 
@@ -22,11 +30,24 @@ def sgemm_lines():
     """Our values for the SGEMM block of the oracle test (same order)."""
     mma, copy_a, ld, s2r = sgemm()
     from cutedump.algebra import fmt
-    return [str(mma.get_thr_layout_vmnk()), str(mma.get_layoutA_TV()), str(mma.get_layoutB_TV()),
-            str(mma.get_layoutC_TV()), str(copy_a.tiled_layout_tv), fmt(copy_a.tiler_mn),
-            str(copy_a.get_layoutS_TV()), str(copy_a.get_layoutD_TV()),
-            str(ld.val_layout_src), str(ld.val_layout_dst), str(ld.val_layout_ref), str(ld.src2ref()),
-            str(ld.dst2ref()), str(s2r.tiled_layout_tv), fmt(s2r.tiler_mn)]
+
+    return [
+        str(mma.get_thr_layout_vmnk()),
+        str(mma.get_layoutA_TV()),
+        str(mma.get_layoutB_TV()),
+        str(mma.get_layoutC_TV()),
+        str(copy_a.tiled_layout_tv),
+        fmt(copy_a.tiler_mn),
+        str(copy_a.get_layoutS_TV()),
+        str(copy_a.get_layoutD_TV()),
+        str(ld.val_layout_src),
+        str(ld.val_layout_dst),
+        str(ld.val_layout_ref),
+        str(ld.src2ref()),
+        str(ld.dst2ref()),
+        str(s2r.tiled_layout_tv),
+        fmt(s2r.tiler_mn),
+    ]
 
 
 def test_001_quoted_values():
@@ -61,14 +82,16 @@ def test_000_configuration_block():
         "MMA_Atom\n  ThrID:      _32:_1\n  Shape_MNK:  (_16,_8,_16)\n"
         "  LayoutA_TV: ((_4,_8),(_2,_2,_2)):((_32,_1),(_16,_8,_128))\n"
         "  LayoutB_TV: ((_4,_8),(_2,_2)):((_16,_1),(_8,_64))\n"
-        "  LayoutC_TV: ((_4,_8),(_2,_2)):((_32,_1),(_16,_8))\n")
+        "  LayoutC_TV: ((_4,_8),(_2,_2)):((_32,_1),(_16,_8))\n"
+    )
     assert str(mma.get_layoutC_TV()) == "((_4,_8),((_2,_2),(_1,_1))):((_32,_1),((_16,_8),(_0,_0)))"
     tc = make_tiled_copy_C_atom(copy_atom("UniversalCopy<half_t>", "half_t"), mma)
     assert str(tc.tiled_layout_tv).startswith("((_4,_8),")
 
 
 def test_catalog_sizes_and_types():
-    from cutedump.atoms import catalog_mma, catalog_copy
+    from cutedump.atoms import catalog_copy, catalog_mma
+
     assert len(catalog_mma()) > 1100
     assert len(catalog_copy()) >= 20
     assert value_type_bits("half_t") == 16 and value_type_bits("cutlass::float_e4m3_t") == 8
@@ -78,11 +101,14 @@ def test_catalog_sizes_and_types():
     assert lookup_copy("DefaultCopy").thr_id == "_1:_0"
 
 
-@pytest.mark.parametrize("bad, msg", [
-    ("SM80_16x8x16_F16F16F16F16_NT", "did you mean SM80_16x8x16_F16F16F16F16_TN"),
-    ("SM90_64x64x16_F16F16F16_RS<MN,K>", "K-major"),
-    ("SM90_64x64x32_S32S8S8_SS_TN<K,K>", "no major"),
-])
+@pytest.mark.parametrize(
+    "bad, msg",
+    [
+        ("SM80_16x8x16_F16F16F16F16_NT", "did you mean SM80_16x8x16_F16F16F16F16_TN"),
+        ("SM90_64x64x16_F16F16F16_RS<MN,K>", "K-major"),
+        ("SM90_64x64x32_S32S8S8_SS_TN<K,K>", "no major"),
+    ],
+)
 def test_bad_mma_names(bad, msg):
     with pytest.raises(CuteDumpError, match=msg):
         lookup_mma(bad)
@@ -107,8 +133,11 @@ def test_cute_42_gmma_struct_names_are_the_aliases_atoms():
     """CuTe 4.2 declares struct SM90::GMMA::MMA_64x64x16_F16F16F16_SS; SM90_64x64x16_F16F16F16_SS is its alias
     (mma_traits_sm90_gmma.hpp): both spellings name one atom, with or without cute::."""
     from cutedump.atoms.mma_catalog import lookup_mma
+
     a = lookup_mma("SM90_64x64x16_F16F16F16_SS<GMMA::Major::K,GMMA::Major::MN>")
-    for spelling in ("SM90::GMMA::MMA_64x64x16_F16F16F16_SS<GMMA::Major::K,GMMA::Major::MN>",
-                     "cute::SM90::GMMA::MMA_64x64x16_F16F16F16_SS<GMMA::Major::K,GMMA::Major::MN>"):
+    for spelling in (
+        "SM90::GMMA::MMA_64x64x16_F16F16F16_SS<GMMA::Major::K,GMMA::Major::MN>",
+        "cute::SM90::GMMA::MMA_64x64x16_F16F16F16_SS<GMMA::Major::K,GMMA::Major::MN>",
+    ):
         b = lookup_mma(spelling)
         assert b == a

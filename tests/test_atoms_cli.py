@@ -1,4 +1,5 @@
 """The atoms / mma / copy commands: output blocks, exit status 2 and one error line for bad input."""
+
 from __future__ import annotations
 
 from click.testing import CliRunner
@@ -34,14 +35,35 @@ def test_mma_prints_tiled_mma_and_layouts():
 
 
 def test_copy_ldmatrix_samples():
-    code, out = run("copy", "SM75_U32x4_LDSM_N", "--type", "half_t", "--mma", "SM80_16x8x16_F16F16F16F16_TN",
-                    "--atom-layout", "(_2,_2)", "--tile", "(_32,_32,_16)", "--operand", "A", "--samples")
+    code, out = run(
+        "copy",
+        "SM75_U32x4_LDSM_N",
+        "--type",
+        "half_t",
+        "--mma",
+        "SM80_16x8x16_F16F16F16F16_TN",
+        "--atom-layout",
+        "(_2,_2)",
+        "--tile",
+        "(_32,_32,_16)",
+        "--operand",
+        "A",
+        "--samples",
+    )
     assert code == 0
     assert "src2ref: ((_8,_4),(_2,_4)):((_4,_64),(_32,_1))" in out
     assert "dst2ref: (_32,(_2,_4)):(_1,(_32,_64))" in out
     assert "  tid  8 : ( 0,(0,1)) ( 0,(1,1)) ( 1,(0,1)) ( 1,(1,1)) ( 2,(0,1)) ( 2,(1,1)) ( 3,(0,1)) ( 3,(1,1))" in out
-    code, out = run("copy", "SM80_CP_ASYNC_CACHEALWAYS<uint128_t>", "--type", "half_t", "--thr", "(_16,_8):(_8,_1)",
-                    "--val", "(_1,_8)")
+    code, out = run(
+        "copy",
+        "SM80_CP_ASYNC_CACHEALWAYS<uint128_t>",
+        "--type",
+        "half_t",
+        "--thr",
+        "(_16,_8):(_8,_1)",
+        "--val",
+        "(_1,_8)",
+    )
     assert "  TiledLayout_TV: ((_8,_16),_8):((_128,_1),_16)" in out.splitlines()
     assert "  Tiler_MN:       (_16,_64)" in out.splitlines()
 
@@ -60,8 +82,9 @@ def test_errors_are_one_line_exit_2():
     assert "did you mean SM75_U32x4_LDSM_N" in msg
     msg = _one_error_line(*run("copy", "UniversalCopy<half_t>", "--type", "half_t", "--thr", "(_4,_4):(_1,_8)"))
     assert "not a bijection" in msg
-    msg = _one_error_line(*run("copy", "UniversalCopy<uint128_t>", "--type", "half_t", "--thr", "(_4,_4)",
-                               "--val", "(_1,_4)"))
+    msg = _one_error_line(
+        *run("copy", "UniversalCopy<uint128_t>", "--type", "half_t", "--thr", "(_4,_4)", "--val", "(_1,_4)")
+    )
     assert "too few vals" in msg
     msg = _one_error_line(*run("copy", "SM75_U32x4_LDSM_N", "--type", "halff", "--thr", "(_32,_1)"))
     assert "did you mean" in msg and "half_t" in msg

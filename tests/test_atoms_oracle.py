@@ -5,15 +5,16 @@ The default run covers every catalog atom printed alone, every warp-level MMA at
 same tilings, every copy atom with several value types and TiledCopies built from each copy atom.
 CUTEDUMP_ORACLE_FULL=1 puts every GMMA atom through the tilings too (slow: ~3,000 compiled cases).
 """
+
 from __future__ import annotations
 
 import os
 
 import pytest
 
-from tests.oracle.cute import diff_cases, run_cases, run_chunked, unavailable_reason
-from tests.oracle import gen_atoms as G
 from cutedump.atoms.mma_catalog import catalog_mma
+from tests.oracle import gen_atoms as G
+from tests.oracle.cute import diff_cases, run_cases, run_chunked, unavailable_reason
 
 pytestmark = pytest.mark.skipif(unavailable_reason() is not None, reason=str(unavailable_reason()))
 
@@ -94,6 +95,7 @@ print(typename decltype(s2r_copy_a)::TiledLayout_TV{}); print("\n"); print(typen
 
 def test_sgemm_sm80_values_of_001_match_cute():
     from tests.test_atoms import sgemm_lines
+
     assert run_cases([SGEMM])[0].splitlines() == sgemm_lines()
 
 

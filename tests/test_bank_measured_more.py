@@ -8,6 +8,7 @@ set to garbage, multi-instruction sequences, the addresses of real cutedump copi
 ldmatrix/stmatrix of SM80 MMA operands, UniversalCopy loads/stores; swizzled, unswizzled, padded; warps 0-3), and
 three rounds of follow-ups on the one rule they found: 64/128-bit loads whose lanes pair up (l^1 or l^2) merge
 phases."""
+
 from __future__ import annotations
 
 import json
@@ -26,9 +27,21 @@ KINDS = sorted({p["inst"] for p in MEASURED})
 def test_measured_more_set_is_whole():
     assert len(MEASURED) == 2988
     c = Counter(p["inst"] for p in MEASURED)
-    assert set(c) == {"ld.shared.b32", "ld.shared.b64", "ld.shared.b128", "st.shared.b32", "st.shared.b64",
-                      "st.shared.b128", "ldmatrix.x1", "ldmatrix.x2", "ldmatrix.x4", "ldmatrix.x4.trans",
-                      "stmatrix.x2", "stmatrix.x4", "stmatrix.x4.trans"}
+    assert set(c) == {
+        "ld.shared.b32",
+        "ld.shared.b64",
+        "ld.shared.b128",
+        "st.shared.b32",
+        "st.shared.b64",
+        "st.shared.b128",
+        "ldmatrix.x1",
+        "ldmatrix.x2",
+        "ldmatrix.x4",
+        "ldmatrix.x4.trans",
+        "stmatrix.x2",
+        "stmatrix.x4",
+        "stmatrix.x4.trans",
+    }
     assert min(c.values()) >= 100
     assert sum(p["name"].startswith("real:") for p in MEASURED) == 144
     assert sum(len(p["lane_byte_addresses"]) > 1 for p in MEASURED) >= 200
@@ -48,8 +61,10 @@ def test_h100_measured_more(inst):
         if m["instructions"] is not None:
             assert r.n == m["instructions"], p["name"]
         if (t["wavefronts"], t["conflicts"]) != (m["wavefronts"], m["bank_conflicts"]):
-            bad.append(f'{p["name"]}: measured {m["wavefronts"]}/{m["bank_conflicts"]}, '
-                       f'model {t["wavefronts"]}/{t["conflicts"]}')
+            bad.append(
+                f"{p['name']}: measured {m['wavefronts']}/{m['bank_conflicts']}, "
+                f"model {t['wavefronts']}/{t['conflicts']}"
+            )
     assert not bad, f"{len(bad)} {inst} patterns disagree:\n" + "\n".join(bad[:20])
 
 
@@ -62,14 +77,19 @@ def test_paired_lanes_merge_phases_of_wide_loads_only():
     assert analyze("st.shared.b128", uniform).totals() == {"wavefronts": 4, "ideal": 4, "conflicts": 0}
     assert analyze("ldmatrix.x4", uniform).totals() == {"wavefronts": 4, "ideal": 4, "conflicts": 0}
     assert analyze("ld.shared.b32", uniform).totals() == {"wavefronts": 1, "ideal": 1, "conflicts": 0}
-    vals = [1024 * k for k in range(16)]                              # 16 addresses, all in banks 0-3
-    pairings = {1: [vals[l // 2] for l in range(32)],
-                2: [vals[(l // 4) * 2 + l % 2] for l in range(32)],
-                3: [vals[(l // 4) * 2 + (l % 4 in (1, 2))] for l in range(32)]}
+    vals = [1024 * k for k in range(16)]  # 16 addresses, all in banks 0-3
+    pairings = {
+        1: [vals[l // 2] for l in range(32)],
+        2: [vals[(l // 4) * 2 + l % 2] for l in range(32)],
+        3: [vals[(l // 4) * 2 + (l % 4 in (1, 2))] for l in range(32)],
+    }
     for xor, a in pairings.items():
         assert all(a[l] == a[l ^ xor] for l in range(32))
         t = analyze("ld.shared.b128", a).totals()
         # merged half-warps hold 8 addresses of one bank group each; unmerged quarters 4 each: 16 wavefronts both
-        assert t == ({"wavefronts": 16, "ideal": 2, "conflicts": 14} if xor in (1, 2) else
-                     {"wavefronts": 16, "ideal": 4, "conflicts": 12}), (xor, t)
+        assert t == (
+            {"wavefronts": 16, "ideal": 2, "conflicts": 14}
+            if xor in (1, 2)
+            else {"wavefronts": 16, "ideal": 4, "conflicts": 12}
+        ), (xor, t)
         assert analyze("st.shared.b128", a).totals()["ideal"] == 4

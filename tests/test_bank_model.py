@@ -1,16 +1,16 @@
 """The bank model against the 74 access patterns measured on an H100 with Nsight Compute (tests/data/bank/), and
 the model's laws on constructed patterns."""
+
 from __future__ import annotations
 
 import json
 import random
 from pathlib import Path
 
-import numpy as np
 import pytest
 
+from cutedump.bank import INSTRUCTIONS, analyze, instruction
 from cutedump.errors import CuteDumpError
-from cutedump.bank import analyze, instruction, INSTRUCTIONS
 
 DATA = Path(__file__).parent / "data" / "bank"
 MEASURED = json.loads((DATA / "h100_measured_patterns.json").read_text())
@@ -18,10 +18,21 @@ MEASURED = json.loads((DATA / "h100_measured_patterns.json").read_text())
 
 def test_measured_set_is_whole():
     assert len(MEASURED) == 74
-    assert {p["inst"] for p in MEASURED} >= {"ld.shared.b32", "ld.shared.b64", "ld.shared.b128", "st.shared.b32",
-                                             "st.shared.b64", "st.shared.b128", "ldmatrix.x1", "ldmatrix.x2",
-                                             "ldmatrix.x4", "ldmatrix.x4.trans", "stmatrix.x2", "stmatrix.x4",
-                                             "stmatrix.x4.trans"}
+    assert {p["inst"] for p in MEASURED} >= {
+        "ld.shared.b32",
+        "ld.shared.b64",
+        "ld.shared.b128",
+        "st.shared.b32",
+        "st.shared.b64",
+        "st.shared.b128",
+        "ldmatrix.x1",
+        "ldmatrix.x2",
+        "ldmatrix.x4",
+        "ldmatrix.x4.trans",
+        "stmatrix.x2",
+        "stmatrix.x4",
+        "stmatrix.x4.trans",
+    }
 
 
 @pytest.mark.parametrize("p", MEASURED, ids=[p["name"] for p in MEASURED])
@@ -73,7 +84,7 @@ def test_every_instruction_has_a_conflict_free_and_a_worst_pattern():
         same_bank = [128 * i * max(1, ins.access_bytes // 4) for i in range(32)]
         r = analyze(name, same_bank).totals()
         lanes = len(ins.phases[0])
-        assert r["wavefronts"] == len(ins.phases) * lanes   # every lane's words on the same banks
+        assert r["wavefronts"] == len(ins.phases) * lanes  # every lane's words on the same banks
 
 
 def test_bad_input():

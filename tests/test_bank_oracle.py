@@ -6,6 +6,7 @@ address of every shared-memory register reference the op receives, in call order
 recursion and issue order. cutedump must give the same byte address for every lane of every instruction (hence the
 same wavefronts and conflicts), and the same max_common_vector.
 """
+
 from __future__ import annotations
 
 import random
@@ -13,19 +14,19 @@ import random
 import numpy as np
 import pytest
 
-from cutedump.errors import CuteDumpError
-from cutedump.algebra import Layout
 from cutedump.algebra.swizzle import ComposedLayout
 from cutedump.atoms import copy_atom, make_tiled_copy, make_tiled_copy_A, make_tiled_copy_B, make_tiled_copy_C
 from cutedump.atoms.cli_support import build_mma, parse_layout_arg
-from cutedump.bank import copy_access, analyze
+from cutedump.bank import analyze, copy_access
 from cutedump.expr import evaluate_layout
-from tests.oracle.cute import run_cases, unavailable_reason, PRELUDE
-from tests.oracle.gen_atoms import cpp, EXT_FLAGS
+from tests.oracle.cute import PRELUDE, run_cases, unavailable_reason
+from tests.oracle.gen_atoms import EXT_FLAGS, cpp
 
 pytestmark = pytest.mark.skipif(unavailable_reason() is not None, reason=str(unavailable_reason()))
 
-REC_PRELUDE = PRELUDE + r"""
+REC_PRELUDE = (
+    PRELUDE
+    + r"""
 #include <vector>
 namespace rec {
 static const char* lo = nullptr; static const char* hi = nullptr; static std::vector<long> log;
@@ -43,6 +44,7 @@ struct Rec {
 };
 namespace cute { template <class Op> struct Copy_Traits<Rec<Op>> : Copy_Traits<Op> {}; }
 """
+)
 
 MMA = "SM80_16x8x16_F16F16F16F16_TN"
 
@@ -57,6 +59,7 @@ def _cpp_smem(L) -> str:
 def _cosize(L) -> int:
     base = L.b if isinstance(L, ComposedLayout) else L
     from cutedump.algebra import cosize
+
     n = int(cosize(base))
     if isinstance(L, ComposedLayout):
         a = L.a
@@ -90,45 +93,66 @@ class Case:
             _, lay, tile, opnd = self.how
             lay_l = parse_layout_arg(lay, "--atom-layout")
             t = tile.strip("()").split(",")
-            lines.append(f"auto mma = make_tiled_mma(MMA_Atom<{MMA}>{{}}, {cpp(lay_l)}, "
-                         f"Tile<{','.join(x.strip() for x in t)}>{{}});")
+            lines.append(
+                f"auto mma = make_tiled_mma(MMA_Atom<{MMA}>{{}}, {cpp(lay_l)}, "
+                f"Tile<{','.join(x.strip() for x in t)}>{{}});"
+            )
             lines.append(f"auto tc = make_tiled_copy_{opnd}(Copy_Atom<Rec<{op}>, T>{{}}, mma);")
         else:
             _, thr, val = self.how
-            lines.append(f"auto tc = make_tiled_copy(Copy_Atom<Rec<{op}>, T>{{}}, "
-                         f"{cpp(parse_layout_arg(thr, '--thr'))}, {cpp(parse_layout_arg(val, '--val'))});")
+            lines.append(
+                f"auto tc = make_tiled_copy(Copy_Atom<Rec<{op}>, T>{{}}, "
+                f"{cpp(parse_layout_arg(thr, '--thr'))}, {cpp(parse_layout_arg(val, '--val'))});"
+            )
         n = _cosize(L)
-        lines += [f"auto slay = {_cpp_smem(L)};",
-                  f"alignas(1024) static T smem[{n}];",
-                  "rec::lo = reinterpret_cast<const char*>(smem); rec::hi = rec::lo + sizeof(smem);",
-                  "Tensor sT = make_tensor(make_smem_ptr(smem), slay);",
-                  "Tensor ref = make_tensor((T*)nullptr, make_layout(shape(slay)));",
-                  f"for (int t = {32 * self.warp}; t < {32 * self.warp + 32}; ++t) {{",
-                  "  auto thr = tc.get_slice(t); rec::log.clear();"]
+        lines += [
+            f"auto slay = {_cpp_smem(L)};",
+            f"alignas(1024) static T smem[{n}];",
+            "rec::lo = reinterpret_cast<const char*>(smem); rec::hi = rec::lo + sizeof(smem);",
+            "Tensor sT = make_tensor(make_smem_ptr(smem), slay);",
+            "Tensor ref = make_tensor((T*)nullptr, make_layout(shape(slay)));",
+            f"for (int t = {32 * self.warp}; t < {32 * self.warp + 32}; ++t) {{",
+            "  auto thr = tc.get_slice(t); rec::log.clear();",
+        ]
         if acc.store:
-            lines += ["  Tensor dst = thr.partition_D(sT);",
-                      "  Tensor src = make_fragment_like(thr.partition_S(ref));",
-                      "  copy(tc, src, dst);"]
+            lines += [
+                "  Tensor dst = thr.partition_D(sT);",
+                "  Tensor src = make_fragment_like(thr.partition_S(ref));",
+                "  copy(tc, src, dst);",
+            ]
         else:
-            lines += ["  Tensor src = thr.partition_S(sT);",
-                      "  Tensor dst = make_fragment_like(thr.partition_D(ref));",
-                      "  copy(tc, src, dst);"]
-        lines += ["  for (long a : rec::log) printf(\"%ld \", a); printf(\"\\n\");", "}"]
+            lines += [
+                "  Tensor src = thr.partition_S(sT);",
+                "  Tensor dst = make_fragment_like(thr.partition_D(ref));",
+                "  copy(tc, src, dst);",
+            ]
+        lines += ['  for (long a : rec::log) printf("%ld ", a); printf("\\n");', "}"]
         side = "partition_D" if acc.store else "partition_S"
-        lines += [f"Tensor p0 = tc.get_slice({32 * self.warp}).{side}(sT);",
-                  'print("mcv "); print(max_common_vector(p0, make_fragment_like(p0))); print("\\n");']
+        lines += [
+            f"Tensor p0 = tc.get_slice({32 * self.warp}).{side}(sT);",
+            'print("mcv "); print(max_common_vector(p0, make_fragment_like(p0))); print("\\n");',
+        ]
         return "\n".join(lines)
 
 
 def _cases():
     rng = random.Random(10)
     out = []
-    k_major = ["(_64,_32):(_32,_1)", "(_64,_32):(_40,_1)", "(_32,_64):(_64,_1)",
-               "tile_to_shape(composition(Sw<3,3,3>, (_8,_64):(_64,_1)), (_64,_64))",
-               "tile_to_shape(composition(Sw<2,3,3>, (_8,_32):(_32,_1)), (_64,_32))",
-               "composition(Sw<1,3,4>, (_64,_32):(_32,_1))", "composition(Sw<3,3,4>, (_64,_32):(_32,_1))"]
-    m_major = ["(_64,_32):(_1,_64)", "(_64,_32):(_1,_72)", "composition(Sw<3,3,3>, (_64,_32):(_1,_64))",
-               "composition(Sw<2,3,4>, (_64,_32):(_1,_64))"]
+    k_major = [
+        "(_64,_32):(_32,_1)",
+        "(_64,_32):(_40,_1)",
+        "(_32,_64):(_64,_1)",
+        "tile_to_shape(composition(Sw<3,3,3>, (_8,_64):(_64,_1)), (_64,_64))",
+        "tile_to_shape(composition(Sw<2,3,3>, (_8,_32):(_32,_1)), (_64,_32))",
+        "composition(Sw<1,3,4>, (_64,_32):(_32,_1))",
+        "composition(Sw<3,3,4>, (_64,_32):(_32,_1))",
+    ]
+    m_major = [
+        "(_64,_32):(_1,_64)",
+        "(_64,_32):(_1,_72)",
+        "composition(Sw<3,3,3>, (_64,_32):(_1,_64))",
+        "composition(Sw<2,3,4>, (_64,_32):(_1,_64))",
+    ]
     ldsm_n = ["SM75_U32x1_LDSM_N", "SM75_U32x2_LDSM_N", "SM75_U32x4_LDSM_N"]
     ldsm_t = ["SM75_U16x2_LDSM_T", "SM75_U16x4_LDSM_T", "SM75_U16x8_LDSM_T"]
     for atom in ldsm_n:
@@ -142,20 +166,28 @@ def _cases():
     for _ in range(10):
         b, m = rng.choice([1, 2, 3]), 3
         s = rng.choice([x for x in (3, 4, 5) if x >= b])
-        out.append(Case(rng.choice(ldsm_n), "half_t", f"composition(Sw<{b},{m},{s}>, (_64,_64):(_64,_1))",
-                        ("mma", rng.choice(["(_2,_2)", "(_1,_1)", "(_2,_1)"]), "(_32,_32,_16)", rng.choice("AB")),
-                        warp=rng.randrange(4)))
+        out.append(
+            Case(
+                rng.choice(ldsm_n),
+                "half_t",
+                f"composition(Sw<{b},{m},{s}>, (_64,_64):(_64,_1))",
+                ("mma", rng.choice(["(_2,_2)", "(_1,_1)", "(_2,_1)"]), "(_32,_32,_16)", rng.choice("AB")),
+                warp=rng.randrange(4),
+            )
+        )
     # stmatrix of C
     for atom in ["SM90_U32x4_STSM_N", "SM90_U32x2_STSM_N", "SM90_U32x1_STSM_N"]:
         for s in ["(_32,_32):(_32,_1)", "composition(Sw<2,3,3>, (_32,_32):(_32,_1))", "(_64,_64):(_72,_1)"]:
             out.append(Case(atom, "half_t", s, ("mma", "(_2,_2)", "(_32,_32,_16)", "C"), warp=rng.randrange(4)))
     # thread/value tiled copies: loads, stores, cp.async
-    tv = [("UniversalCopy<uint128_t>", "(_16,_8):(_8,_1)", "(_1,_8)", "(_128,_64)"),
-          ("UniversalCopy<uint64_t>", "(_32,_4):(_4,_1)", "(_1,_4)", "(_64,_16)"),
-          ("UniversalCopy<uint32_t>", "(_8,_16):(_16,_1)", "(_1,_2)", "(_64,_32)"),
-          ("UniversalCopy<uint128_t>", "(_32,_4):(_1,_32)", "(_8,_1)", "(_256,_32)"),
-          ("SM80_CP_ASYNC_CACHEALWAYS<uint128_t>", "(_16,_8):(_8,_1)", "(_1,_8)", "(_128,_64)"),
-          ("SM80_CP_ASYNC_CACHEALWAYS<uint64_t>", "(_32,_4):(_4,_1)", "(_1,_4)", "(_64,_16)")]
+    tv = [
+        ("UniversalCopy<uint128_t>", "(_16,_8):(_8,_1)", "(_1,_8)", "(_128,_64)"),
+        ("UniversalCopy<uint64_t>", "(_32,_4):(_4,_1)", "(_1,_4)", "(_64,_16)"),
+        ("UniversalCopy<uint32_t>", "(_8,_16):(_16,_1)", "(_1,_2)", "(_64,_32)"),
+        ("UniversalCopy<uint128_t>", "(_32,_4):(_1,_32)", "(_8,_1)", "(_256,_32)"),
+        ("SM80_CP_ASYNC_CACHEALWAYS<uint128_t>", "(_16,_8):(_8,_1)", "(_1,_8)", "(_128,_64)"),
+        ("SM80_CP_ASYNC_CACHEALWAYS<uint64_t>", "(_32,_4):(_4,_1)", "(_1,_4)", "(_64,_16)"),
+    ]
     for atom, thr, val, shape in tv:
         m, n = (int(x.strip("_")) for x in shape.strip("()").split(","))
         kmaj = val.startswith("(_1,")
@@ -163,12 +195,28 @@ def _cases():
         pad = f"({shape[1:-1]}):(_{n + 8},_1)" if kmaj else f"({shape[1:-1]}):(_1,_{m + 8})"
         sw = f"composition(Sw<3,3,3>, {base})"
         for s in (base, pad, sw):
-            for st in ((True,) if "CP_ASYNC" in atom else (False, True)):
+            for st in (True,) if "CP_ASYNC" in atom else (False, True):
                 out.append(Case(atom, "half_t", s, ("thrval", thr, val), store=st, warp=rng.randrange(4)))
-    out.append(Case("UniversalCopy<uint128_t>", "float", "composition(Sw<3,2,3>, (_64,_32):(_32,_1))",
-                    ("thrval", "(_16,_8):(_8,_1)", "(_1,_4)"), store=False, warp=1))
-    out.append(Case("UniversalCopy<uint64_t>", "float", "(_64,_32):(_34,_1)",
-                    ("thrval", "(_16,_8):(_8,_1)", "(_1,_2)"), store=True, warp=2))
+    out.append(
+        Case(
+            "UniversalCopy<uint128_t>",
+            "float",
+            "composition(Sw<3,2,3>, (_64,_32):(_32,_1))",
+            ("thrval", "(_16,_8):(_8,_1)", "(_1,_4)"),
+            store=False,
+            warp=1,
+        )
+    )
+    out.append(
+        Case(
+            "UniversalCopy<uint64_t>",
+            "float",
+            "(_64,_32):(_34,_1)",
+            ("thrval", "(_16,_8):(_8,_1)", "(_1,_2)"),
+            store=True,
+            warp=2,
+        )
+    )
     return out
 
 
@@ -191,8 +239,10 @@ def test_tiled_copy_addresses_like_cute():
     for c, a, o in zip(cases, accs, outs):
         addr, mcv = _parse(o)
         if addr.tolist() != a.addresses:
-            bad.append(f"{c.label()}: cute {addr.shape} {addr[:2, :8].tolist()} / ours {len(a.addresses)} rows "
-                       f"{[r[:8] for r in a.addresses[:2]]}")
+            bad.append(
+                f"{c.label()}: cute {addr.shape} {addr[:2, :8].tolist()} / ours {len(a.addresses)} rows "
+                f"{[r[:8] for r in a.addresses[:2]]}"
+            )
             continue
         r = analyze(a.inst, addr)
         assert r.wavefronts == a.analysis.wavefronts
@@ -203,9 +253,12 @@ def test_tiled_copy_addresses_like_cute():
     assert compared >= 100
     # the command line gives the same addresses (--format json), for a sample of the cases
     from click.testing import CliRunner
+
     from cutedump.cli import command
+
     bank_cmd = command("bank")
     import json
+
     for c, o in list(zip(cases, outs))[::9]:
         args = [c.smem_text, "--copy", c.atom, "--type", c.vt, "--warp", str(c.warp), "--format", "json", "--no-fix"]
         if c.how[0] == "mma":

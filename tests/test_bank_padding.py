@@ -2,15 +2,15 @@
 p = 1, 2, 3 (every offset is linear in the padded stride), and they equal copy_plan of the padded layout, field by
 field, for the bank tests' kinds of copies over row- and column-major tiles, padded or not; search_padding's answer
 is the one a copy_plan per candidate gives."""
+
 import random
 
 from cutedump.algebra import C, Layout
-from cutedump.atoms import make_tiled_copy, copy_atom
+from cutedump.atoms import copy_atom, make_tiled_copy
 from cutedump.bank import search as S
 from cutedump.bank.copy import copy_plan
 from cutedump.errors import CuteDumpError
 from cutedump.expr import evaluate
-
 from tests.test_bank_row_classes import COPIES
 
 

@@ -1,24 +1,27 @@
 """CopyPlan.row_classes + model.class_totals (a warp's rows grouped by their call offset modulo 128 bytes, and under a
 swizzle Sw<B,M,S> also modulo 2^(M+|S|+B) elements) give the totals of analysing every row, for copies of the bank
 tests' kinds over unswizzled, swizzled and padded tiles; the fix search and the kernel audit use them."""
+
 import random
 
 import pytest
 
 from cutedump.algebra import C, Layout
 from cutedump.algebra.swizzle import ComposedLayout, Swizzle
-from cutedump.atoms import make_tiled_copy, copy_atom
+from cutedump.atoms import copy_atom, make_tiled_copy
 from cutedump.bank.copy import copy_plan, split_smem
 from cutedump.bank.model import analyze, class_totals, conflict_free_totals
 from cutedump.errors import CuteDumpError
 from cutedump.expr import evaluate
 
-COPIES = [("SM80_CP_ASYNC_CACHEALWAYS<uint128_t>", "half_t", "(_16,_8):(_8,_1)", "(_1,_8)", True),
-          ("UniversalCopy<uint32_t>", "float", "(_32,_4)", "(_1,_1)", False),
-          ("UniversalCopy<uint64_t>", "half_t", "(_8,_16):(_16,_1)", "(_1,_4)", True),
-          ("SM75_U32x4_LDSM_N", "half_t", "(_32,_1)", "(_1,_8)", False),
-          ("UniversalCopy<uint128_t>", "float", "(_32,_8)", "(_4,_1)", True),
-          ("UniversalCopy<uint16_t>", "half_t", "(_32,_4)", "(_1,_1)", False)]
+COPIES = [
+    ("SM80_CP_ASYNC_CACHEALWAYS<uint128_t>", "half_t", "(_16,_8):(_8,_1)", "(_1,_8)", True),
+    ("UniversalCopy<uint32_t>", "float", "(_32,_4)", "(_1,_1)", False),
+    ("UniversalCopy<uint64_t>", "half_t", "(_8,_16):(_16,_1)", "(_1,_4)", True),
+    ("SM75_U32x4_LDSM_N", "half_t", "(_32,_1)", "(_1,_8)", False),
+    ("UniversalCopy<uint128_t>", "float", "(_32,_8)", "(_4,_1)", True),
+    ("UniversalCopy<uint16_t>", "half_t", "(_32,_4)", "(_1,_1)", False),
+]
 
 
 def _smems(r):
@@ -28,8 +31,20 @@ def _smems(r):
         pad = r.choice([0, 0, 1, 2, 4, 8])
         out.append(Layout((C(m), C(n)), (C(n + pad), C(1))))
         out.append(Layout((C(m), C(n)), (C(1), C(m + pad))))
-        b, mm, s = r.choice([(3, 3, 3), (2, 3, 3), (3, 4, 3), (1, 4, 3), (0, 4, 3), (2, 2, -3), (1, 1, 4), (3, 0, 5),
-                             (2, 4, -2), (1, 3, 1)])
+        b, mm, s = r.choice(
+            [
+                (3, 3, 3),
+                (2, 3, 3),
+                (3, 4, 3),
+                (1, 4, 3),
+                (0, 4, 3),
+                (2, 2, -3),
+                (1, 1, 4),
+                (3, 0, 5),
+                (2, 4, -2),
+                (1, 3, 1),
+            ]
+        )
         out.append(ComposedLayout(Swizzle(b, mm, s), C(0), Layout((C(m), C(n)), (C(n), C(1)))))
         b, mm, s = r.choice([(3, 3, 3), (2, 3, 3), (2, 1, -2), (1, 2, 6)])
         out.append(ComposedLayout(Swizzle(b, mm, s), C(0), Layout((C(m), C(n)), (C(1), C(m)))))

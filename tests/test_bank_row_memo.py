@@ -1,5 +1,6 @@
 """The bank model's per-analysis memo (model._row_bank_groups with ``memo``): a row moved by a multiple of 128 bytes
 has the same answer, and analysing with the memo gives what analysing each row alone gives."""
+
 import random
 
 import pytest
@@ -19,7 +20,7 @@ def _rows(inst, rng, n):
             span = rng.choice([128, 256, 1024, 8192])
             rows.append([rng.randrange(0, span) // inst.access_bytes * inst.access_bytes for _ in range(M.WARP)])
         if inst.op == "ld" and inst.access_bytes in (8, 16) and rng.random() < 0.2:
-            rows[-1] = [rows[-1][l & ~1] for l in range(M.WARP)]      # a paired load
+            rows[-1] = [rows[-1][l & ~1] for l in range(M.WARP)]  # a paired load
     return rows
 
 
@@ -31,7 +32,7 @@ def test_memo_agrees_with_each_row_alone(name):
     memo: dict = {}
     for row in rows:
         assert M._row_bank_groups(inst, row, memo) == M._row_bank_groups(inst, row)
-    assert len(memo) < len(rows)          # the repeats were found
+    assert len(memo) < len(rows)  # the repeats were found
     r = M.analyze(inst, rows)
     assert r.wavefronts == [sum(max(c) for c, _ in M._row_bank_groups(inst, row)[0]) for row in rows]
 

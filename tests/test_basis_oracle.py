@@ -4,17 +4,20 @@ tests/oracle/gen_basis.py writes seeded C++ expressions over identity layouts; r
 print(...) (answers recorded in tests/oracle/records/), cutedump evaluates the same text: every print equal, every
 case CuTe refuses refused by cutedump (a CuteDumpError).
 """
-from __future__ import annotations
 
+from __future__ import annotations
 
 import pytest
 
 from tests.oracle import agreement as A
 from tests.oracle import gen_basis as G
 
-CORPORA = [(G.generate, 20261124, 300), (G.generate_more, 20261125, 300),
-           (G.generate_rhs, 20261126, 200),
-           (G.generate_strides, 20261127, 300)]
+CORPORA = [
+    (G.generate, 20261124, 300),
+    (G.generate_more, 20261125, 300),
+    (G.generate_rhs, 20261126, 200),
+    (G.generate_strides, 20261127, 300),
+]
 
 
 @pytest.fixture(scope="module", params=range(len(CORPORA)), ids=lambda i: f"seed{CORPORA[i][1]}")
@@ -45,6 +48,7 @@ def test_cute_prints_read_back(cases, oracle):
     """CuTe's own print of each answer (layouts with _1@0 strides, bases, coordinates) read back by cutedump eval
     prints the same bytes (CuTe's print syntax is cutedump's literal syntax)."""
     from cutedump.expr import evaluate_to_string
+
     n, bad = 0, []
     for i, want in oracle.outputs.items():
         if "@" not in want:
@@ -64,6 +68,7 @@ def test_cpp_spelling_of_bases_reads_back(cases, oracle):
     """format_result(x, "cpp") spells ScaledBasis strides as E<...>{} products (and coordinates as
     make_arithmetic_tuple); the spelling evaluates to the same print."""
     from cutedump.expr import evaluate, format_result
+
     n = 0
     for i, want in oracle.outputs.items():
         if "@" not in want:

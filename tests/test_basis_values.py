@@ -1,6 +1,7 @@
 """algebra.evaluate.basis_values: the coordinates of a ScaledBasis-strided layout summed leaf by leaf equal L(i) for
 every i (its objects and their prints), on identity layouts and their transforms, hand-written strides (repeated and
 nested paths, negative and dynamic values) and the cases it must hand back to L(i) (int32 overflow)."""
+
 import random
 
 import pytest
@@ -27,9 +28,15 @@ def _exprs():
         out.append(f"coalesce({base})")
         out.append(f"zipped_divide(make_identity_layout(({_shape(r)},{_shape(r)})), (_2,_2))")
         out.append(f"composition(make_identity_layout(({_shape(r)},{_shape(r)})), make_layout({_shape(r)}))")
-    out += ["(_2,_3,_4):(_1@0,_1@2,_3@0)", "(_2,3,_4):(_2@1,_1@0,_1@0@1)", "(_4,_3,_4):(_1@0,_1@0,-1@1)",
-            "(_8,(_2,_4)):(_1@1@1,(_1@0,2@1@1))", "(_16,_4):(_1@0,_-3@0)",
-            "(_2,(3,_4)):(_1@0,(_1@1,_1@2))", "(_65536,_4):(_65536@0,_1073741824@0)"]   # the last one overflows
+    out += [
+        "(_2,_3,_4):(_1@0,_1@2,_3@0)",
+        "(_2,3,_4):(_2@1,_1@0,_1@0@1)",
+        "(_4,_3,_4):(_1@0,_1@0,-1@1)",
+        "(_8,(_2,_4)):(_1@1@1,(_1@0,2@1@1))",
+        "(_16,_4):(_1@0,_-3@0)",
+        "(_2,(3,_4)):(_1@0,(_1@1,_1@2))",
+        "(_65536,_4):(_65536@0,_1073741824@0)",
+    ]  # the last one overflows
     return out
 
 
@@ -50,6 +57,7 @@ def test_basis_values_equal_each_point(expr):
             return layout(i)
         except CuteDumpError as e:
             return e
+
     want = [slow(i) for i in range(n)]
     if any(isinstance(w, CuteDumpError) for w in want):
         with pytest.raises(CuteDumpError):

@@ -9,6 +9,7 @@ CK's own headers, compiled host-only with clang 14) must equal cutedump's, case 
   blockwise GEMM and ThreadwiseTensorSliceTransfer_v3r1, for several parameter sets.
 - rejects.json.gz: programs CK refuses to compile; cutedump must refuse them too (one error line).
 """
+
 import gzip
 import json
 import os
@@ -27,8 +28,10 @@ RECORDS = Path(os.environ.get("CUTEDUMP_CK_RECORDS", Path(__file__).resolve().pa
 def load(name):
     p = RECORDS / f"{name}.json.gz"
     if not p.exists():
-        pytest.fail(f"missing CK record {p}; run: python tests/ck/gen_records.py (needs CK's source and clang-14, "
-                    "see tests/ck/README.md)")
+        pytest.fail(
+            f"missing CK record {p}; run: python tests/ck/gen_records.py (needs CK's source and clang-14, "
+            "see tests/ck/README.md)"
+        )
     return json.loads(gzip.decompress(p.read_bytes()))
 
 
@@ -44,8 +47,10 @@ def compare(d, ck, idx, what):
     off = np.broadcast_to(np.asarray(d.calculate_offset(tuple(pts)), dtype=np.int64), (len(idx),))
     val = np.broadcast_to(np.asarray(d.is_valid(tuple(pts)), dtype=bool), (len(idx),))
     bad = np.nonzero((off != np.array(ck["offsets"])) | (val != np.array(ck["valid"], dtype=bool)))[0]
-    assert len(bad) == 0, (f"{what}: at {idx[bad[0]]} cutedump offset {off[bad[0]]} valid {bool(val[bad[0]])}, "
-                           f"CK {ck['offsets'][bad[0]]} {bool(ck['valid'][bad[0]])}")
+    assert len(bad) == 0, (
+        f"{what}: at {idx[bad[0]]} cutedump offset {off[bad[0]]} valid {bool(val[bad[0]])}, "
+        f"CK {ck['offsets'][bad[0]]} {bool(ck['valid'][bad[0]])}"
+    )
     return len(idx)
 
 
@@ -53,14 +58,30 @@ def test_records_are_large_enough():
     cases = CHAINS["cases"]
     assert len(cases) >= 300
     text = " ".join("; ".join(c["stages"]) for c in cases)
-    for name in ["pass_through(", "pad(", "left_pad(", "right_pad(", "embed(", "merge(", "merge_v1_carry_check(",
-                 "merge_v2_magic_division(", "merge_v3_division_mod(", "unmerge(", "freeze(", "insert(",
-                 "vectorize(", "slice(", "modulo(", "xor(", "xor_with_modulo("]:
+    for name in [
+        "pass_through(",
+        "pad(",
+        "left_pad(",
+        "right_pad(",
+        "embed(",
+        "merge(",
+        "merge_v1_carry_check(",
+        "merge_v2_magic_division(",
+        "merge_v3_division_mod(",
+        "unmerge(",
+        "freeze(",
+        "insert(",
+        "vectorize(",
+        "slice(",
+        "modulo(",
+        "xor(",
+        "xor_with_modulo(",
+    ]:
         assert text.count(name) >= 3, name
     assert sum(1 for c in cases if len(c["stages"]) == 3) >= 30
     assert sum(1 for c in cases if c["base"].get("align")) >= 20
     assert sum(1 for c in cases if not c["base"].get("strides") and not c["base"].get("align")) >= 30
-    assert sum(sum(c["ck"]["valid"]) for c in cases) > 4000        # valid indices
+    assert sum(sum(c["ck"]["valid"]) for c in cases) > 4000  # valid indices
     assert sum(len(c["idx"]) - sum(c["ck"]["valid"]) for c in cases) > 4000  # invalid ones (padding, range)
 
 
@@ -76,7 +97,9 @@ RECIPES = load("recipes")
 
 
 def test_recipe_records_cover_every_recipe():
-    from cutedump.ck.recipes import RECIPES as NAMES, SPECS
+    from cutedump.ck.recipes import RECIPES as NAMES
+    from cutedump.ck.recipes import SPECS
+
     cases = RECIPES["cases"]
     for name in NAMES:
         assert sum(1 for c in cases if c["recipe"] == name) >= 4, name
@@ -87,6 +110,7 @@ def test_recipe_records_cover_every_recipe():
 @pytest.mark.parametrize("k", range(len(RECIPES["cases"])))
 def test_recipe_equals_ck(k):
     from cutedump.ck.recipes import Unsupported, build_recipe
+
     c = RECIPES["cases"][k]
     kw = {key: v for key, v in c["kw"].items() if not key.startswith("_")}
     d = build_recipe(c["recipe"], check=False, **kw)
@@ -107,6 +131,7 @@ def test_ck_compile_errors_are_cutedump_errors(k):
     """Where CK refuses to compile, cutedump refuses with one error; where CK compiles, cutedump accepts (except
     where what CK compiles is undefined behaviour: an old visible id past the old rank)."""
     from cutedump.ck.recipes import build_recipe
+
     c = REJECTS["cases"][k]
 
     def build():

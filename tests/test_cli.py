@@ -1,4 +1,5 @@
 """The CLI through click's runner: outputs, exit codes, and one clear error line for every bad-input class."""
+
 import pytest
 from click.testing import CliRunner
 
@@ -23,8 +24,10 @@ def test_eval_examples_from_the_issue():
 def test_layout_prints_cute_table():
     r = run("layout", "(_2,3):(_1,_2)")
     assert r.exit_code == 0
-    assert r.output == ("(_2,3):(_1,_2)\n      0   1   2 \n    +---+---+---+\n 0  | 0 | 2 | 4 |\n"
-                        "    +---+---+---+\n 1  | 1 | 3 | 5 |\n    +---+---+---+\n")
+    assert r.output == (
+        "(_2,3):(_1,_2)\n      0   1   2 \n    +---+---+---+\n 0  | 0 | 2 | 4 |\n"
+        "    +---+---+---+\n 1  | 1 | 3 | 5 |\n    +---+---+---+\n"
+    )
 
 
 def test_layout_rank1_and_rank3():
@@ -105,11 +108,26 @@ def test_help_has_examples():
 
 def test_json_views_of_mma_and_copy():
     import json
+
     r = run("mma", "SM80_16x8x16_F16F16F16F16_TN", "--format", "json")
     d = json.loads(r.output)
     assert d["layoutC_TV"] == "((_4,_8),((_2,_2),(_1,_1))):((_32,_1),((_16,_8),(_0,_0)))"  # as in 000_89ace...
-    r = run("copy", "SM75_U32x4_LDSM_N", "--type", "half_t", "--mma", "SM80_16x8x16_F16F16F16F16_TN",
-            "--atom-layout", "(_2,_2)", "--tile", "(_32,_32,_16)", "--operand", "A", "--format", "json")
+    r = run(
+        "copy",
+        "SM75_U32x4_LDSM_N",
+        "--type",
+        "half_t",
+        "--mma",
+        "SM80_16x8x16_F16F16F16F16_TN",
+        "--atom-layout",
+        "(_2,_2)",
+        "--tile",
+        "(_32,_32,_16)",
+        "--operand",
+        "A",
+        "--format",
+        "json",
+    )
     d = json.loads(r.output)
     assert d["src2ref"] == "((_8,_4),(_2,_4)):((_4,_64),(_32,_1))"
     assert d["dst2ref"] == "(_32,(_2,_4)):(_1,(_32,_64))"

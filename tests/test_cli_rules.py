@@ -1,5 +1,6 @@
 """The CLI's rules (issue 22): usage errors in one line, --format json on every command that prints a result,
 '-' or a pipe as input, several eval expressions, golden sub-manifests, and no silent answers."""
+
 from __future__ import annotations
 
 import json
@@ -29,16 +30,20 @@ def one_error(code, out, err, needle=""):
 
 # ---- usage errors ------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("argv,needle", [
-    (["mma"], "Missing argument 'ATOM'"),
-    (["layout", "(_2,_2)", "--bogus"], "No such option '--bogus'"),
-    (["mma", "SM80_16x8x16_F16F16F16F16_TN", "--format", "xml"], "'xml' is not one of"),
-    (["nosuch"], "No such command 'nosuch'"),
-    (["ck", "nosuch"], "No such command 'nosuch'"),
-    (["tilelang", "auto"], "Missing option '--shape'"),
-    (["layout", "(_2,_2)", "--force", "x", "y"], "unexpected extra argument"),
-    (["--bogus"], "No such option"),
-])
+
+@pytest.mark.parametrize(
+    "argv,needle",
+    [
+        (["mma"], "Missing argument 'ATOM'"),
+        (["layout", "(_2,_2)", "--bogus"], "No such option '--bogus'"),
+        (["mma", "SM80_16x8x16_F16F16F16F16_TN", "--format", "xml"], "'xml' is not one of"),
+        (["nosuch"], "No such command 'nosuch'"),
+        (["ck", "nosuch"], "No such command 'nosuch'"),
+        (["tilelang", "auto"], "Missing option '--shape'"),
+        (["layout", "(_2,_2)", "--force", "x", "y"], "unexpected extra argument"),
+        (["--bogus"], "No such option"),
+    ],
+)
 def test_usage_errors_are_one_line(argv, needle):
     one_error(*run(*argv), needle)
 
@@ -60,6 +65,7 @@ def test_help_and_version_still_exit_0():
 
 # ---- JSON everywhere ---------------------------------------------------------------------------------------
 
+
 def test_json_of_atoms_coords_compat_tiled_copy_c_ck_recipes_golden():
     code, out, _ = run("atoms", "--mma", "SM80_16x8x16_F16F16F16F16_TN", "--format", "json")
     d = json.loads(out)
@@ -68,8 +74,11 @@ def test_json_of_atoms_coords_compat_tiled_copy_c_ck_recipes_golden():
     d = json.loads(run("atoms", "LDSM", "--format", "json")[1])
     assert set(d) == {"mma", "copy", "versions"} and any(r["name"] == "SM75_U32x4_LDSM_N" for r in d["copy"])
     d = json.loads(run("coords", "(3,(2,3)):(3,(12,1))", "--format", "json")[1])
-    assert d["size"] == 18 and d["columns"] == ["1-D", "2-D", "natural", "offset"] and d["rows"][16] == \
-        ["16", "(1,5)", "(1,(1,2))", "17"]
+    assert (
+        d["size"] == 18
+        and d["columns"] == ["1-D", "2-D", "natural", "offset"]
+        and d["rows"][16] == ["16", "(1,5)", "(1,(1,2))", "17"]
+    )
     d = json.loads(run("coords", "(3,(2,3)):(3,(12,1))", "--idx", "16", "--format", "json")[1])
     assert d["items"] == [{"input": "16", "idx2crd": "(1,(1,2))", "crd2idx": "17"}]
     code, out, _ = run("compat", "((2,3),4)", "((2,2),(3,2))", "--format", "json")
@@ -81,8 +90,9 @@ def test_json_of_atoms_coords_compat_tiled_copy_c_ck_recipes_golden():
     assert d["layoutC_TV"] == "((_4,_8),((_2,_2),(_1,_1))):((_32,_1),((_16,_8),(_0,_0)))"
     d = json.loads(run("ck", "recipes", "--format", "json")[1])
     assert any(r["name"] == "xdl-a" for r in d["recipes"])
-    code, out, _ = run("golden", "verify", str(ROOT / "golden" / "layout" / ".."), "--only", "tiled_copy_c_v2.txt",
-                       "--format", "json")
+    code, out, _ = run(
+        "golden", "verify", str(ROOT / "golden" / "layout" / ".."), "--only", "tiled_copy_c_v2.txt", "--format", "json"
+    )
     d = json.loads(out)
     assert code == 0 and d["total"] == 1 and d["files"][0]["status"] == "ok"
 
@@ -97,18 +107,49 @@ def test_tiled_copy_c_json_agrees_with_the_narration():
 
 # ---- standard input ----------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("argv,stdin,want", [
-    (["layout"], "(_2,_2):(_1,_2)\n", ["layout", "(_2,_2):(_1,_2)"]),
-    (["layout", "-"], "(_2,_2):(_1,_2)\n", ["layout", "(_2,_2):(_1,_2)"]),
-    (["explain", "-", "--lang", "en"], "coalesce((_2,_4):(_1,_2))\n",
-     ["explain", "coalesce((_2,_4):(_1,_2))", "--lang", "en"]),
-    (["coords", "-"], "(3,(2,3))\n", ["coords", "(3,(2,3))"]),
-    (["compat", "-", "(4,6)"], "24\n", ["compat", "24", "(4,6)"]),
-    (["svg", "-"], "(_2,_2):(_1,_2)\n", ["svg", "(_2,_2):(_1,_2)"]),
-    (["bank", "-", "--copy", "UniversalCopy<uint128_t>", "--type", "half_t", "--thr", "(_32,_4):(_4,_1)", "--val",
-      "(_1,_8)"], "(_64,_32):(_32,_1)\n", ["bank", "(_64,_32):(_32,_1)", "--copy", "UniversalCopy<uint128_t>",
-                                           "--type", "half_t", "--thr", "(_32,_4):(_4,_1)", "--val", "(_1,_8)"]),
-])
+
+@pytest.mark.parametrize(
+    "argv,stdin,want",
+    [
+        (["layout"], "(_2,_2):(_1,_2)\n", ["layout", "(_2,_2):(_1,_2)"]),
+        (["layout", "-"], "(_2,_2):(_1,_2)\n", ["layout", "(_2,_2):(_1,_2)"]),
+        (
+            ["explain", "-", "--lang", "en"],
+            "coalesce((_2,_4):(_1,_2))\n",
+            ["explain", "coalesce((_2,_4):(_1,_2))", "--lang", "en"],
+        ),
+        (["coords", "-"], "(3,(2,3))\n", ["coords", "(3,(2,3))"]),
+        (["compat", "-", "(4,6)"], "24\n", ["compat", "24", "(4,6)"]),
+        (["svg", "-"], "(_2,_2):(_1,_2)\n", ["svg", "(_2,_2):(_1,_2)"]),
+        (
+            [
+                "bank",
+                "-",
+                "--copy",
+                "UniversalCopy<uint128_t>",
+                "--type",
+                "half_t",
+                "--thr",
+                "(_32,_4):(_4,_1)",
+                "--val",
+                "(_1,_8)",
+            ],
+            "(_64,_32):(_32,_1)\n",
+            [
+                "bank",
+                "(_64,_32):(_32,_1)",
+                "--copy",
+                "UniversalCopy<uint128_t>",
+                "--type",
+                "half_t",
+                "--thr",
+                "(_32,_4):(_4,_1)",
+                "--val",
+                "(_1,_8)",
+            ],
+        ),
+    ],
+)
 def test_dash_or_pipe_is_the_argument(argv, stdin, want):
     code, out, err = run(*argv, input=stdin)
     code2, out2, _ = run(*want)
@@ -129,8 +170,12 @@ def test_eval_several_expressions_one_line_each():
     code, out, _ = run("eval", "upcast<2>((_4,_8):(_1,_4))", "size((_4,8))", "(_4,_8):(_1,_4)(17)")
     assert code == 0 and out == "(_2,_8):(_1,_2)\n32\n17\n"
     code, out, _ = run("eval", "size(_4)", "bogus(", "rank(_4)")
-    assert code == 1 and out.splitlines()[0] == "_4" and out.splitlines()[1].startswith("error: ") and \
-        out.splitlines()[2] == "_1"
+    assert (
+        code == 1
+        and out.splitlines()[0] == "_4"
+        and out.splitlines()[1].startswith("error: ")
+        and out.splitlines()[2] == "_1"
+    )
     code, out, _ = run("eval", "size(_4)", "rank((_2,_3))", "--format", "json")
     assert [json.loads(x)["printed"] for x in out.splitlines()] == ["_4", "_2"]
     code, out, _ = run("eval", input="size(_4)\nrank((_2,_3))\n")
@@ -140,16 +185,21 @@ def test_eval_several_expressions_one_line_each():
 
 # ---- golden sub-manifests ----------------------------------------------------------------------------------
 
+
 def test_golden_verify_walks_sub_manifests(tmp_path):
-    (tmp_path / "MANIFEST").write_text("a.txt  cutedump eval \"size(_4)\"\n")
+    (tmp_path / "MANIFEST").write_text('a.txt  cutedump eval "size(_4)"\n')
     (tmp_path / "a.txt").write_text("_4\n")
     sub = tmp_path / "sub"
     sub.mkdir()
-    (sub / "MANIFEST").write_text("b.txt  cutedump eval \"rank((_2,_3))\"\n")
-    (sub / "b.txt").write_text("_3\n")          # wrong on purpose
+    (sub / "MANIFEST").write_text('b.txt  cutedump eval "rank((_2,_3))"\n')
+    (sub / "b.txt").write_text("_3\n")  # wrong on purpose
     code, out, _ = run("golden", "verify", str(tmp_path))
-    assert code == 1 and "ok    a.txt" in out and "DIFF  sub/b.txt" in out and out.rstrip().endswith(
-        "2 golden file(s), 1 mismatch(es)")
+    assert (
+        code == 1
+        and "ok    a.txt" in out
+        and "DIFF  sub/b.txt" in out
+        and out.rstrip().endswith("2 golden file(s), 1 mismatch(es)")
+    )
     code, out, _ = run("golden", "update", str(tmp_path))
     assert code == 0 and (sub / "b.txt").read_text() == "_2\n"
 
@@ -166,19 +216,44 @@ def test_golden_ignores_the_users_language(tmp_path):
 
 # ---- no silent answers -------------------------------------------------------------------------------------
 
+
 def test_explain_fragment_of_a_dynamic_tensor_is_refused_as_cute_does():
-    one_error(*run("explain", "partition", "--mma", "SM80_16x8x16_F16F16F16F16_TN", "--shape", "(64,32)",
-                   "--operand", "C", "--fragment"), "Dynamic owning tensors not supported")
-    code, out, _ = run("explain", "partition", "--mma", "SM80_16x8x16_F16F16F16F16_TN", "--shape", "(_64,_32)",
-                       "--operand", "C", "--fragment", "--format", "json")
+    one_error(
+        *run(
+            "explain",
+            "partition",
+            "--mma",
+            "SM80_16x8x16_F16F16F16F16_TN",
+            "--shape",
+            "(64,32)",
+            "--operand",
+            "C",
+            "--fragment",
+        ),
+        "Dynamic owning tensors not supported",
+    )
+    code, out, _ = run(
+        "explain",
+        "partition",
+        "--mma",
+        "SM80_16x8x16_F16F16F16F16_TN",
+        "--shape",
+        "(_64,_32)",
+        "--operand",
+        "C",
+        "--fragment",
+        "--format",
+        "json",
+    )
     assert code == 0 and json.loads(out)["result"] == "((_2,_2),_4,_4):((_1,_2),_4,_16)"
 
 
 def test_ck_int32_index_t():
     """make_naive_tensor_descriptor: element_space_size = LongNumber<1> + sum((len-1)*stride), each term int32
     (tensor_descriptor_helper.hpp): (50000-1)*50000 wraps; the packed form multiplies in long_index_t."""
-    d = json.loads(run("ck", "naive", "--lengths", "50000,50000", "--strides", "50000,1", "--format", "json",
-                       "--no-cute")[1])
+    d = json.loads(
+        run("ck", "naive", "--lengths", "50000,50000", "--strides", "50000,1", "--format", "json", "--no-cute")[1]
+    )
     assert d["element_space_size"] == -1794967296
     _, out, _ = run("ck", "naive", "--lengths", "50000,50000", "--strides", "50000,1", "--no-cute")
     assert "int32" in out and "2500000000" in out
@@ -189,8 +264,10 @@ def test_ck_int32_index_t():
 
 
 def test_tilelang_type_and_type_bits_together_is_an_error():
-    one_error(*run("tilelang", "auto", "--shape", "64,16", "--type", "float16", "--type-bits", "8"),
-              "--type float16 and --type-bits 8")
+    one_error(
+        *run("tilelang", "auto", "--shape", "64,16", "--type", "float16", "--type-bits", "8"),
+        "--type float16 and --type-bits 8",
+    )
 
 
 def test_empty_kernel_description_is_an_error(tmp_path):
@@ -199,38 +276,76 @@ def test_empty_kernel_description_is_an_error(tmp_path):
     one_error(*run("kernel", str(f)), "nothing to dump")
 
 
-@pytest.mark.parametrize("argv,needle", [
-    (["mma", "SM80_16x8x16_F16F16F16F16_TN", "--atom-only", "--tile", "(_32,_32,_16)"], "--atom-only and --tile"),
-    (["mma", "SM80_16x8x16_F16F16F16F16_TN", "--thread", "3"], "--thread needs --partition"),
-    (["mma", "SM80_16x8x16_F16F16F16F16_TN", "--partition", "(64,64)", "--format", "json"], "--format json and"),
-    (["copy", "SM75_U32x4_LDSM_N", "--type", "half_t", "--thr", "(_32,_1)", "--val", "(_1,_8)", "--thread", "3"],
-     "--thread needs --partition"),
-    (["copy", "SM75_U32x4_LDSM_N", "--type", "half_t", "--atom-only", "--tids", "0,1"], "--tids needs --samples"),
-    (["copy", "SM75_U32x4_LDSM_N", "--type", "half_t", "--atom-only", "--format", "json"],
-     "--format json and --atom-only"),
-    (["latex", "(_4,_8):(_8,_1)", "--tile", "(_4,_8)"], "--tile does not apply"),
-    (["svg", "--mma", "SM80_16x8x16_F16F16F16F16_TN", "--thr", "(_4,_2)"], "--thr does not apply"),
-    (["html", "--copy", "UniversalCopy<uint32_t>", "--type", "float", "--thr", "(_4,_2)", "--val", "(_1,_2)",
-      "--operand", "A", "--mma", "SM80_16x8x16_F16F16F16F16_TN"], "--thr and --operand"),
-    (["bank", "--inst", "ld.shared.b32", "--addresses", ",".join(map(str, range(0, 128, 4))), "--warp", "2"],
-     "--warp"),
-    (["bank", "--inst", "ld.shared.b32", "--addresses", ",".join(map(str, range(0, 128, 4))), "--compact",
-      "--format", "json"], "--compact and --format json"),
-    (["kernel", "sgemm_2_nt", "--no-readings", "--warp", "1"], "--warp needs"),
-    (["sgemm-sm80", "--no-readings", "--warp", "1"], "--warp needs"),
-    (["explain", "coalesce(_4)", "--thread", "3"], "--thread belongs"),
-    (["explain", "partition", "--mma", "SM80_16x8x16_F16F16F16F16_TN", "--shape", "(_64,_32)", "--detail", "3"],
-     "--detail"),
-    (["ck", "naive", "--lengths", "4,8", "--offsets"], "--offsets needs --format json"),
-    (["tilelang", "linear", "--shape", "3,8", "--values"], "--values needs --format json"),
-    (["tilelang", "full-bank", "--shape", "64,64", "--rows", "4"], "--rows needs"),
-    (["eval", "size(_4)", "-j", "2"], "-j/--jobs needs"),
-    (["atoms", "SM80", "--mma", "SM90"], "PATTERN and --mma"),
-    (["layout", "(_2,_2)", "--plain", "--format", "json"], "--plain needs the text output"),
-    (["tiled-copy-c", "--plain", "--format", "json"], "--plain needs the text output"),
-    (["ck", "recipe", "xdl-b", "--N", "128", "--K", "64", "--MPerBlock", "64"], "--MPerBlock does not apply"),
-    (["ck", "recipe", "xdl-c-thread", "--M", "4"], "--M does not apply to recipe xdl-c-thread"),
-])
+@pytest.mark.parametrize(
+    "argv,needle",
+    [
+        (["mma", "SM80_16x8x16_F16F16F16F16_TN", "--atom-only", "--tile", "(_32,_32,_16)"], "--atom-only and --tile"),
+        (["mma", "SM80_16x8x16_F16F16F16F16_TN", "--thread", "3"], "--thread needs --partition"),
+        (["mma", "SM80_16x8x16_F16F16F16F16_TN", "--partition", "(64,64)", "--format", "json"], "--format json and"),
+        (
+            ["copy", "SM75_U32x4_LDSM_N", "--type", "half_t", "--thr", "(_32,_1)", "--val", "(_1,_8)", "--thread", "3"],
+            "--thread needs --partition",
+        ),
+        (["copy", "SM75_U32x4_LDSM_N", "--type", "half_t", "--atom-only", "--tids", "0,1"], "--tids needs --samples"),
+        (
+            ["copy", "SM75_U32x4_LDSM_N", "--type", "half_t", "--atom-only", "--format", "json"],
+            "--format json and --atom-only",
+        ),
+        (["latex", "(_4,_8):(_8,_1)", "--tile", "(_4,_8)"], "--tile does not apply"),
+        (["svg", "--mma", "SM80_16x8x16_F16F16F16F16_TN", "--thr", "(_4,_2)"], "--thr does not apply"),
+        (
+            [
+                "html",
+                "--copy",
+                "UniversalCopy<uint32_t>",
+                "--type",
+                "float",
+                "--thr",
+                "(_4,_2)",
+                "--val",
+                "(_1,_2)",
+                "--operand",
+                "A",
+                "--mma",
+                "SM80_16x8x16_F16F16F16F16_TN",
+            ],
+            "--thr and --operand",
+        ),
+        (
+            ["bank", "--inst", "ld.shared.b32", "--addresses", ",".join(map(str, range(0, 128, 4))), "--warp", "2"],
+            "--warp",
+        ),
+        (
+            [
+                "bank",
+                "--inst",
+                "ld.shared.b32",
+                "--addresses",
+                ",".join(map(str, range(0, 128, 4))),
+                "--compact",
+                "--format",
+                "json",
+            ],
+            "--compact and --format json",
+        ),
+        (["kernel", "sgemm_2_nt", "--no-readings", "--warp", "1"], "--warp needs"),
+        (["sgemm-sm80", "--no-readings", "--warp", "1"], "--warp needs"),
+        (["explain", "coalesce(_4)", "--thread", "3"], "--thread belongs"),
+        (
+            ["explain", "partition", "--mma", "SM80_16x8x16_F16F16F16F16_TN", "--shape", "(_64,_32)", "--detail", "3"],
+            "--detail",
+        ),
+        (["ck", "naive", "--lengths", "4,8", "--offsets"], "--offsets needs --format json"),
+        (["tilelang", "linear", "--shape", "3,8", "--values"], "--values needs --format json"),
+        (["tilelang", "full-bank", "--shape", "64,64", "--rows", "4"], "--rows needs"),
+        (["eval", "size(_4)", "-j", "2"], "-j/--jobs needs"),
+        (["atoms", "SM80", "--mma", "SM90"], "PATTERN and --mma"),
+        (["layout", "(_2,_2)", "--plain", "--format", "json"], "--plain needs the text output"),
+        (["tiled-copy-c", "--plain", "--format", "json"], "--plain needs the text output"),
+        (["ck", "recipe", "xdl-b", "--N", "128", "--K", "64", "--MPerBlock", "64"], "--MPerBlock does not apply"),
+        (["ck", "recipe", "xdl-c-thread", "--M", "4"], "--M does not apply to recipe xdl-c-thread"),
+    ],
+)
 def test_options_that_would_be_ignored_or_contradict_are_one_error(argv, needle):
     one_error(*run(*argv), needle)
 

@@ -6,6 +6,7 @@ compared field by field with what CUTLASS's builders instantiate (tests/oracle/g
 CUTLASS refuses must be refused with CUTLASS's static_assert message. A cheap sample runs by default, the rest
 under ``-m slow``. The command's words are read back and compared with its JSON fields.
 """
+
 from __future__ import annotations
 
 import json
@@ -127,16 +128,34 @@ def test_refused_configurations_quote_cutlass():
 
 # ------------------------------------------------------------------------------------------------ the command
 
+
 def run(*args):
     return subprocess.run([sys.executable, "-m", "cutedump", "collective", *args], capture_output=True, text=True)
 
 
-BASE = ("--arch", "sm90", "--a", "half_t:RowMajor", "--b", "half_t:ColumnMajor", "--c", "float:RowMajor",
-        "--d", "half_t:RowMajor", "--acc", "float", "--tile", "128,128,64", "--cluster", "2,1,1")
+BASE = (
+    "--arch",
+    "sm90",
+    "--a",
+    "half_t:RowMajor",
+    "--b",
+    "half_t:ColumnMajor",
+    "--c",
+    "float:RowMajor",
+    "--d",
+    "half_t:RowMajor",
+    "--acc",
+    "float",
+    "--tile",
+    "128,128,64",
+    "--cluster",
+    "2,1,1",
+)
 
 
 def _answer(*args, **kw):
     from cutedump.commands._collective import collective_text
+
     opts = {k.lstrip("-").replace("-", "_"): v for k, v in zip(args[::2], args[1::2])}
     return collective_text(**opts, **kw)
 
@@ -147,11 +166,14 @@ def test_json_is_the_engines_answer_and_the_words_follow_it():
     m = j["mainloop"]
     st = m["dispatch_policy"]["stages"]
     # the stage arithmetic the why line shows gives the stage count the JSON has
-    w = re.search(r"\((\d+) capacity - (\d+) carveout\) / \(\d+ A\+B bytes \+ \d+ pipeline bytes per stage = (\d+)\)"
-                  r" = (\d+)", text)
+    w = re.search(
+        r"\((\d+) capacity - (\d+) carveout\) / \(\d+ A\+B bytes \+ \d+ pipeline bytes per stage = (\d+)\)"
+        r" = (\d+)",
+        text,
+    )
     cap, carve, per, n = map(int, w.groups())
     assert (cap - carve) // per == n == st
-    assert carve == -(-j["epilogue"]["shared_storage_bytes"] // 128) * 128   # the epilogue's size, rounded to 128
+    assert carve == -(-j["epilogue"]["shared_storage_bytes"] // 128) * 128  # the epilogue's size, rounded to 128
     assert f"TMA B            {m['gmem_tiled_copy_b']}" in text and m["gmem_tiled_copy_b"] == "SM90_TMA_LOAD_MULTICAST"
     assert "along cluster mode M" in text
     assert m["tiled_mma"] in text and m["smem_layout_a"] in text
@@ -165,10 +187,20 @@ def test_refusal_is_one_error_line_with_cutlass_message():
     assert "Tile_M must be a multiple of 64." in r.stderr
 
 
-@pytest.mark.parametrize("args", [("--tile", "128,128"), ("--a", "half_t:Diagonal"), ("--a", "quarter_t"),
-                                  ("--cluster", "0,1,1"), ("--schedule", "KernelFoo"), ("--stages", "x")])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("--tile", "128,128"),
+        ("--a", "half_t:Diagonal"),
+        ("--a", "quarter_t"),
+        ("--cluster", "0,1,1"),
+        ("--schedule", "KernelFoo"),
+        ("--stages", "x"),
+    ],
+)
 def test_bad_input_is_one_error_line(args):
     from cutedump.errors import CuteDumpError
+
     base = dict(zip(BASE[::2], BASE[1::2]))
     base[args[0]] = args[1]
     with pytest.raises(CuteDumpError) as e:
@@ -178,7 +210,9 @@ def test_bad_input_is_one_error_line(args):
 
 def test_toml_is_a_kernel_description_that_dumps(tmp_path):
     from click.testing import CliRunner
+
     from cutedump.cli import main
+
     args = ("--a", "half_t", "--b", "half_t:MN", "--d", "half_t", "--tile", "128,128,64", "--cluster", "2,2,1")
     toml = _answer(*args, toml=True)
     j = json.loads(_answer(*args, fmt_="json"))["mainloop"]
@@ -193,15 +227,36 @@ def test_toml_is_a_kernel_description_that_dumps(tmp_path):
     assert "SM90_TMA_LOAD_MULTICAST" in r.output
 
 
-MAIN_KEYS = {"dispatch_policy", "tiled_mma", "smem_layout_atom_a", "smem_layout_atom_b", "smem_layout_a",
-             "smem_layout_b", "gmem_tiled_copy_a", "gmem_tiled_copy_b", "shared_storage_bytes"}
-EPI_KEYS = {"dispatch_policy", "epilogue_tile", "smem_layout_atom_c", "smem_layout_c", "smem_layout_d", "copy_ops",
-            "shared_storage_bytes"}
+MAIN_KEYS = {
+    "dispatch_policy",
+    "tiled_mma",
+    "smem_layout_atom_a",
+    "smem_layout_atom_b",
+    "smem_layout_a",
+    "smem_layout_b",
+    "gmem_tiled_copy_a",
+    "gmem_tiled_copy_b",
+    "shared_storage_bytes",
+}
+EPI_KEYS = {
+    "dispatch_policy",
+    "epilogue_tile",
+    "smem_layout_atom_c",
+    "smem_layout_c",
+    "smem_layout_d",
+    "copy_ops",
+    "shared_storage_bytes",
+}
 
 
-@pytest.mark.parametrize("args", [
-    ("--arch", "sm90", "--epilogue-schedule", "auto"), ("--arch", "sm90", "--epilogue-schedule", "TmaWarpSpecialized"),
-    ("--arch", "sm100", "--cluster", "2,1,1", "--tile", "256,128,64")])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("--arch", "sm90", "--epilogue-schedule", "auto"),
+        ("--arch", "sm90", "--epilogue-schedule", "TmaWarpSpecialized"),
+        ("--arch", "sm100", "--cluster", "2,1,1", "--tile", "256,128,64"),
+    ],
+)
 def test_json_has_the_issue_fields_and_sm100_stage_arithmetic(args):
     base = dict(zip(BASE[::2], BASE[1::2]))
     base.update(dict(zip(args[::2], args[1::2])))
@@ -210,15 +265,18 @@ def test_json_has_the_issue_fields_and_sm100_stage_arithmetic(args):
     assert set(j) == {"mainloop", "epilogue", "versions"} and set(j["mainloop"]) == MAIN_KEYS
     assert set(j["mainloop"]["dispatch_policy"]) == {"name", "stages", "cluster_shape", "schedule"}
     e = j["epilogue"]
-    if e["dispatch_policy"]["name"] == "EpilogueDefault":      # the SM90 no-smem epilogue: its name and size only
+    if e["dispatch_policy"]["name"] == "EpilogueDefault":  # the SM90 no-smem epilogue: its name and size only
         assert set(e) == {"dispatch_policy", "shared_storage_bytes"} and set(e["dispatch_policy"]) == {"name"}
     else:
         assert set(e) == EPI_KEYS and set(e["copy_ops"]) == {"g2s", "s2r", "r2s", "s2g"}
         assert set(e["dispatch_policy"]) == {"name", "stages_c", "stages_d"}
     text = _answer(*flat)
     if base["--arch"] == "sm100":
-        w = re.search(r"\((\d+) capacity - (\d+) kernel carveout \((\d) accumulator stages\) - (\d+) carveout\) / "
-                      r"\(\d+ A\+B bytes \+ \d+ pipeline bytes per stage = (\d+)\) = (\d+)", text)
+        w = re.search(
+            r"\((\d+) capacity - (\d+) kernel carveout \((\d) accumulator stages\) - (\d+) carveout\) / "
+            r"\(\d+ A\+B bytes \+ \d+ pipeline bytes per stage = (\d+)\) = (\d+)",
+            text,
+        )
         cap, kc, acc, carve, per, n = map(int, w.groups())
         assert (cap - kc - carve) // per == n == j["mainloop"]["dispatch_policy"]["stages"]
         assert carve == e["shared_storage_bytes"] and kc == 128 + 16 * acc

@@ -4,6 +4,7 @@ What real CuTe prints for C++-spelled expressions is checked by tests/test_oracl
 the refusals' wording (one English line, a caret), the table of qualified names, and the round trip
 ``evaluate(format_result(x, "cpp")) == x`` over generated objects, and ``format_result(x, "dsl")`` against the CuTe DSL.
 """
+
 from __future__ import annotations
 
 import random
@@ -21,34 +22,39 @@ def _error(text: str) -> CuteDumpError:
     return e.value
 
 
-@pytest.mark.parametrize("text, pieces", [
-    ("_08", ["_08: CuTe prints a static integer as _N in decimal without leading zeros"]),
-    ("(_016,2)", ["_016"]),
-    ("make_shape(08, 4)", ['invalid digit "8" in octal constant 08']),
-    ("_\uff18", ["not an ASCII digit"]),
-    ("(\uff18,2)", ["not an ASCII digit"]),
-    ("_11{}", ["CuTe has no alias _11", "Int<11>{}"]),
-    ("Shape<_11>{}", ["_11 is not a CuTe type"]),
-    ("Shape<8>{}", ["8 is a value, not a type"]),
-    ("Int<_8>{}", ["Int<N> takes one integer template argument"]),
-    # CuTe prints this type (Layout<> does not check its stride) but no operation on it compiles; cutedump's layouts
-    # are always congruent: refused
-    ("Layout<Shape<_8,_4>,Stride<_1>>{}", ["are not congruent"]),
-    ("Int<8>{4}", ["only value-initialized objects"]),
-    ("make_layout(_8{}).bogus()", ["unknown member function .bogus()"]),
-    ("cosize(make_shape(_2{}, 4))", ["CuTe has no int-tuple overload of cosize"]),
-    ("composition((_2,4), (_2))", ["CuTe has no int-tuple overload of composition"]),
-    ("tile_to_shape(make_layout(make_shape(3, _1{}), make_stride(_1{}, _3{})), Shape<_6,_2>{})",
-     ["the block's shape must be static when the target shape is"]),
-    ("Foo::Bar_Atom<half_t>{}", ["unknown name 'Foo::Bar_Atom'", "NAMED"]),
-    ("LayoutRight<4>{}", ["LayoutRight takes no template arguments"]),
-    ("upcast<2>(-4)", ["unsigned arithmetic"]),
-    ("make_shape(2, 3) * 2", ["operator*: cutedump reads integer arithmetic only"]),
-    ("Int<8>{} / Int<0>{}", ["division by zero (does not compile in CuTe)"]),
-    ("8 % 0", ["division by zero (undefined behaviour in C++)"]),
-    ("complement(make_identity_layout(make_shape(_4{}, 8)))", ["ScaledBasis strides"]),
-    ("8 +", ["unexpected end of input"]),
-])
+@pytest.mark.parametrize(
+    "text, pieces",
+    [
+        ("_08", ["_08: CuTe prints a static integer as _N in decimal without leading zeros"]),
+        ("(_016,2)", ["_016"]),
+        ("make_shape(08, 4)", ['invalid digit "8" in octal constant 08']),
+        ("_\uff18", ["not an ASCII digit"]),
+        ("(\uff18,2)", ["not an ASCII digit"]),
+        ("_11{}", ["CuTe has no alias _11", "Int<11>{}"]),
+        ("Shape<_11>{}", ["_11 is not a CuTe type"]),
+        ("Shape<8>{}", ["8 is a value, not a type"]),
+        ("Int<_8>{}", ["Int<N> takes one integer template argument"]),
+        # CuTe prints this type (Layout<> does not check its stride) but no operation on it compiles; cutedump's layouts
+        # are always congruent: refused
+        ("Layout<Shape<_8,_4>,Stride<_1>>{}", ["are not congruent"]),
+        ("Int<8>{4}", ["only value-initialized objects"]),
+        ("make_layout(_8{}).bogus()", ["unknown member function .bogus()"]),
+        ("cosize(make_shape(_2{}, 4))", ["CuTe has no int-tuple overload of cosize"]),
+        ("composition((_2,4), (_2))", ["CuTe has no int-tuple overload of composition"]),
+        (
+            "tile_to_shape(make_layout(make_shape(3, _1{}), make_stride(_1{}, _3{})), Shape<_6,_2>{})",
+            ["the block's shape must be static when the target shape is"],
+        ),
+        ("Foo::Bar_Atom<half_t>{}", ["unknown name 'Foo::Bar_Atom'", "NAMED"]),
+        ("LayoutRight<4>{}", ["LayoutRight takes no template arguments"]),
+        ("upcast<2>(-4)", ["unsigned arithmetic"]),
+        ("make_shape(2, 3) * 2", ["operator*: cutedump reads integer arithmetic only"]),
+        ("Int<8>{} / Int<0>{}", ["division by zero (does not compile in CuTe)"]),
+        ("8 % 0", ["division by zero (undefined behaviour in C++)"]),
+        ("complement(make_identity_layout(make_shape(_4{}, 8)))", ["ScaledBasis strides"]),
+        ("8 +", ["unexpected end of input"]),
+    ],
+)
 def test_refusals_are_one_clear_line(text, pieces):
     e = _error(text)
     assert "\n" not in e.message
@@ -57,20 +63,37 @@ def test_refusals_are_one_clear_line(text, pieces):
     assert e.col is not None
 
 
-@pytest.mark.parametrize("text, want", [
-    ("016", "14"), ("0x10", "16"), ("-016", "-14"), ("_0", "_0"), ("0", "0"),
-    ("cute::make_layout(cute::make_shape(cute::Int<8>{}, cute::_4{}), cute::GenRowMajor{})", "(_8,_4):(_4,_1)"),
-    ("make_layout(make_shape(Int<8>{}, 4), LayoutRight{})", "(_8,4):(4,_1)"),
-    ("Layout<Shape<_8,_4>, Stride<_4,_1>>{}", "(_8,_4):(_4,_1)"),
-    ("Layout<Shape<_8,int>>{}", "(_8,0):(_1,_8)"),
-    ("composition(Swizzle<2,3,3>{}, Layout<Shape<_8,_8>,Stride<_8,_1>>{})", "Sw<2,3,3> o _0 o (_8,_8):(_8,_1)"),
-    ("Step<_1,X,_1>{}", "(_1,_,_1)"), ("Tile<Layout<_8,_1>, Underscore>{}", "(_8:_1,_)"), ("_m4{}", "_-4"),
-    ("make_layout(make_shape(Int<4>{}, 8)).compose(Int<2>{}, 4)", "(_2,4):(_1,_4)"),
-    ("coalesce(make_shape(_2{}, _4{}))", "_8"), ("coalesce(_1{})", "_1"), ("coalesce((2,_4,_1))", "(2,_4)"),
-    ("Int<8>{} * Int<2>{}", "_16"), ("Int<8>{} * 2", "16"), ("-7 / 2", "-3"), ("Int<-7>{} % Int<3>{}", "_-1"),
-    ("5 * Int<0>{}", "_0"), ("8 -2 * 3", "2"), ("-Int<4>{}", "_-4"), ("1 + 2 * 3 - 4 / 2 % 3", "5"),
-    ("make_layout(make_shape(Int<128>{} / Int<32>{}, 8 - 1), LayoutRight{})", "(_4,7):(7,_1)"),
-])
+@pytest.mark.parametrize(
+    "text, want",
+    [
+        ("016", "14"),
+        ("0x10", "16"),
+        ("-016", "-14"),
+        ("_0", "_0"),
+        ("0", "0"),
+        ("cute::make_layout(cute::make_shape(cute::Int<8>{}, cute::_4{}), cute::GenRowMajor{})", "(_8,_4):(_4,_1)"),
+        ("make_layout(make_shape(Int<8>{}, 4), LayoutRight{})", "(_8,4):(4,_1)"),
+        ("Layout<Shape<_8,_4>, Stride<_4,_1>>{}", "(_8,_4):(_4,_1)"),
+        ("Layout<Shape<_8,int>>{}", "(_8,0):(_1,_8)"),
+        ("composition(Swizzle<2,3,3>{}, Layout<Shape<_8,_8>,Stride<_8,_1>>{})", "Sw<2,3,3> o _0 o (_8,_8):(_8,_1)"),
+        ("Step<_1,X,_1>{}", "(_1,_,_1)"),
+        ("Tile<Layout<_8,_1>, Underscore>{}", "(_8:_1,_)"),
+        ("_m4{}", "_-4"),
+        ("make_layout(make_shape(Int<4>{}, 8)).compose(Int<2>{}, 4)", "(_2,4):(_1,_4)"),
+        ("coalesce(make_shape(_2{}, _4{}))", "_8"),
+        ("coalesce(_1{})", "_1"),
+        ("coalesce((2,_4,_1))", "(2,_4)"),
+        ("Int<8>{} * Int<2>{}", "_16"),
+        ("Int<8>{} * 2", "16"),
+        ("-7 / 2", "-3"),
+        ("Int<-7>{} % Int<3>{}", "_-1"),
+        ("5 * Int<0>{}", "_0"),
+        ("8 -2 * 3", "2"),
+        ("-Int<4>{}", "_-4"),
+        ("1 + 2 * 3 - 4 / 2 % 3", "5"),
+        ("make_layout(make_shape(Int<128>{} / Int<32>{}, 8 - 1), LayoutRight{})", "(_4,7):(7,_1)"),
+    ],
+)
 def test_cpp_spellings_read(text, want):
     # the expected prints are CuTe's (asked through the oracle in tests/test_oracle_cpp.py's corpus or by hand)
     assert evaluate_to_string(text) == want
@@ -90,12 +113,14 @@ def test_named_table_takes_a_toy_row():
         X.register_named("Toy::Layout_*_Atom", toy, "a toy atom")
         assert evaluate_to_string("Toy::Layout_K_Atom<half_t>{}") == "(_8,_64):(_64,_1)"
         assert evaluate_to_string("cute::Toy::Layout_MN_Atom<cutlass::bfloat16_t>") == "(_64,_8):(_1,_64)"
-        assert evaluate_to_string("tile_to_shape(Toy::Layout_K_Atom<float>{}, make_shape(_16{}, _64{}))") == \
-            "((_8,_2),(_32,_2)):((_32,_256),(_1,_512))"
+        assert (
+            evaluate_to_string("tile_to_shape(Toy::Layout_K_Atom<float>{}, make_shape(_16{}, _64{}))")
+            == "((_8,_2),(_32,_2)):((_32,_256),(_1,_512))"
+        )
         X.register_named("Toy::Major::K", lambda name, targs: C(1))
         assert evaluate_to_string("Toy::Major::K") == "_1"
         assert "unknown type 'foo'" in _error("Toy::Layout_K_Atom<foo>{}").message
-        X.register_named("Lazy::Thing", "cutedump.algebra:make_layout")   # "module:function", imported on use
+        X.register_named("Lazy::Thing", "cutedump.algebra:make_layout")  # "module:function", imported on use
         with pytest.raises(CuteDumpError):
             evaluate("Lazy::Thing")
     finally:
@@ -127,10 +152,19 @@ def _objects(seed: int, n: int):
 
 def _same(a, b) -> bool:
     from cutedump.algebra import same
-    return type(a) is type(b) and str(a) == str(b) and (
-        same(a.shape, b.shape) and same(a.stride, b.stride) if hasattr(a, "stride") else
-        same(a, b) if isinstance(a, (int, tuple)) and not any(hasattr(e, "stride") for e in
-                                                              (a if isinstance(a, tuple) else ())) else True)
+
+    return (
+        type(a) is type(b)
+        and str(a) == str(b)
+        and (
+            same(a.shape, b.shape) and same(a.stride, b.stride)
+            if hasattr(a, "stride")
+            else same(a, b)
+            if isinstance(a, (int, tuple))
+            and not any(hasattr(e, "stride") for e in (a if isinstance(a, tuple) else ()))
+            else True
+        )
+    )
 
 
 def test_format_result_cpp_round_trips():
@@ -158,6 +192,7 @@ def test_format_result_spellings():
 def _dsl():
     try:
         import cutlass.cute as cute  # noqa: F401
+
         return cute
     except Exception as e:  # noqa: BLE001 - any failure to load the optional package means: skip
         pytest.skip(f"CuTe DSL not importable (pip install nvidia-cutlass-dsl): {type(e).__name__}: {e}")
@@ -172,8 +207,9 @@ def test_format_result_dsl_is_what_the_dsl_prints():
     """Static layouts built in the CuTe DSL print exactly as format_result(x, "dsl") spells ours."""
     cute = _dsl()
     from cutedump.algebra import Layout, coalesce, composition
+
     objs = [x for x in _objects(20261125, 400) if isinstance(x, Layout)]
-    static = [x for x in objs if "?" not in format_result(x, "dsl")][:60]   # the DSL traces static values only
+    static = [x for x in objs if "?" not in format_result(x, "dsl")][:60]  # the DSL traces static values only
     got = {}
 
     @cute.jit

@@ -1,9 +1,8 @@
 """The CuTe DSL's spelling through the command line: a DSL-spelled EXPR is answered as the DSL prints it (what the
 DSL prints comes from tests/test_dsl_oracle.py's records: here the same text is checked through each way in),
 ``--syntax`` still chooses; a refusal is one error; C++ and print-syntax input keep their answers."""
-from __future__ import annotations
 
-import json
+from __future__ import annotations
 
 import pytest
 from click.testing import CliRunner
@@ -51,15 +50,27 @@ def test_syntax_print_and_cpp_of_a_dsl_answer():
 def test_refusal_is_one_error_line(expr):
     rc, out, err = _eval(expr)
     assert rc == 2 and out == "" and err.startswith("error: ") and "Traceback" not in err, err
-    assert sum(line.startswith("error:") for line in err.splitlines()) == 1   # one error (then its caret)
+    assert sum(line.startswith("error:") for line in err.splitlines()) == 1  # one error (then its caret)
 
 
 def test_detection_leaves_cpp_and_print_input_alone():
-    for text in ("size((4,8))", "make_layout(make_shape(Int<8>{}, 4), LayoutRight{})", "(_4,_8):(_1,_4)",
-                 "Layout<Shape<_8,_4>>{}.compose(_2{}, 4)", "GMMA::Layout_K_SW128_Atom<half_t>", "zip((2), (3))"):
+    for text in (
+        "size((4,8))",
+        "make_layout(make_shape(Int<8>{}, 4), LayoutRight{})",
+        "(_4,_8):(_1,_4)",
+        "Layout<Shape<_8,_4>>{}.compose(_2{}, 4)",
+        "GMMA::Layout_K_SW128_Atom<half_t>",
+        "zip((2), (3))",
+    ):
         assert not is_dsl(text), text
-    for text in ("cute.size(L)", "make_layout((4, 8), stride=(8, 1))", "make_swizzle(3, 4, 3)",
-                 "group_modes(x, 0, 2)", "logical_divide(L, (None, 4))", "make_layout((256 // 2, 4))"):
+    for text in (
+        "cute.size(L)",
+        "make_layout((4, 8), stride=(8, 1))",
+        "make_swizzle(3, 4, 3)",
+        "group_modes(x, 0, 2)",
+        "logical_divide(L, (None, 4))",
+        "make_layout((256 // 2, 4))",
+    ):
         assert is_dsl(text), text
     # the DSL's integers are static, print syntax's plain ones dynamic: one text, two spellings, two answers
     assert answer_text("size((4,8))", "dsl") == "?"

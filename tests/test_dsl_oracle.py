@@ -4,6 +4,7 @@ in tests/oracle/records/, checked live in CI on a share), and the three spelling
 A case agrees when cutedump's answer (``cutedump eval --syntax dsl EXPR``) is the DSL's ``str()`` byte for byte, or
 when both refuse it (the DSL raising while tracing, cutedump with one error); a case that killed the DSL's process is
 left out."""
+
 from __future__ import annotations
 
 import collections
@@ -28,6 +29,7 @@ def cases():
 @pytest.fixture(scope="module")
 def oracle(cases):
     from tests.oracle import records as R
+
     why = G.dsl_unavailable()
     if why and R.mode() != "recorded":
         pytest.skip(why)
@@ -37,10 +39,20 @@ def oracle(cases):
 def test_corpus_is_broad(cases):
     ops = collections.Counter(c.op for c in cases)
     assert len(cases) >= 550 and len(ops) >= 40, ops
-    for op in ("smem_atom", "hopper_helpers", "hopper_epi", "refusal", "kernel", "composition", "tile_to_shape",
-               "logical_divide", "complement", "make_composed_layout"):
+    for op in (
+        "smem_atom",
+        "hopper_helpers",
+        "hopper_epi",
+        "refusal",
+        "kernel",
+        "composition",
+        "tile_to_shape",
+        "logical_divide",
+        "complement",
+        "make_composed_layout",
+    ):
         assert ops[op] >= 5, op
-    assert sum("cutlass.Int32(" in c.expr for c in cases) >= 100   # dynamic values, not only static ones
+    assert sum("cutlass.Int32(" in c.expr for c in cases) >= 100  # dynamic values, not only static ones
 
 
 def _ours(expr):
@@ -104,7 +116,8 @@ def _print_form(t, dynamic=False):
 
 def test_three_spellings_one_object():
     """The same layout in CuTe's print, in C++ and in the DSL is the same object (static values)."""
-    from cutedump.expr.dsl import evaluate_dsl, to_dsl_code, format_dsl
+    from cutedump.expr.dsl import evaluate_dsl, format_dsl, to_dsl_code
+
     r = random.Random(SEED)
     for _ in range(150):
         s, d = _random_layout(r)

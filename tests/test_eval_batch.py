@@ -1,4 +1,5 @@
 """`eval -f FILE` spread over processes: the same bytes, statuses and fault handling as one process."""
+
 import io
 import os
 import signal
@@ -19,9 +20,17 @@ def corpus(n: int) -> list[str]:
     """Generated expressions (every operation, static and dynamic) with blank lines, comments, bad lines and one
     line nested too deeply, spread through the file."""
     from tests.oracle import gen_algebra as G
+
     lines = [c.expr for c in G.generate(4711, n)][:n]
-    extras = ["", "# a comment", "size((_4,8)", "composition((_4):(_2), nope)", "(" * 5000 + "1" + ")" * 5000,
-              "  rank((_2,(_3,_4)))  ", "unknown_fn(1)"]
+    extras = [
+        "",
+        "# a comment",
+        "size((_4,8)",
+        "composition((_4):(_2), nope)",
+        "(" * 5000 + "1" + ")" * 5000,
+        "  rank((_2,(_3,_4)))  ",
+        "unknown_fn(1)",
+    ]
     for k, e in enumerate(extras):
         lines.insert((k + 1) * len(lines) // (len(extras) + 1), e)
     return lines
@@ -40,8 +49,9 @@ def assert_group_gone(pgid: int) -> None:
 
 
 def run_cli(path, *extra):
-    return subprocess.run([sys.executable, "-m", "cutedump", "eval", "-f", str(path), *extra], capture_output=True,
-                          cwd=ROOT, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "cutedump", "eval", "-f", str(path), *extra], capture_output=True, cwd=ROOT, timeout=300
+    )
 
 
 @posix_only
@@ -49,7 +59,7 @@ def test_jobs_give_the_same_bytes(tmp_path):
     f = tmp_path / "mixed.txt"
     f.write_text("\n".join(corpus(4500)) + "\n")
     one = run_cli(f, "-j", "1")
-    assert one.returncode == 1 and one.stderr == b""     # some lines answer "error: ..."
+    assert one.returncode == 1 and one.stderr == b""  # some lines answer "error: ..."
     outs = one.stdout.decode().split("\n")
     assert len(outs) == 4500 + 7 + 1 and outs[-1] == ""
     assert sum(o.startswith("error: ") for o in outs) >= 4
@@ -78,6 +88,7 @@ def test_blocks_and_uneven_parts_in_order(monkeypatch, block, per_job, jobs):
 @posix_only
 def test_all_good_lines_exit_0(tmp_path):
     from tests.oracle import gen_algebra as G
+
     f = tmp_path / "good.txt"
     lines = []
     for c in G.generate(99, 3000):
@@ -150,8 +161,11 @@ def test_killed_child_is_one_clear_error(monkeypatch):
         return real(text)
 
     monkeypatch.setattr(_batch, "evaluate", die)
-    with pytest.raises(_batch.CuteDumpError, match=r"the process answering lines 2001\.\.3000 was killed by signal 9; "
-                                                   r"try --jobs 1"):
+    with pytest.raises(
+        _batch.CuteDumpError,
+        match=r"the process answering lines 2001\.\.3000 was killed by signal 9; "
+        r"try --jobs 1",
+    ):
         _batch.answer_file(iter(lines), io.StringIO(), 3)
 
 
@@ -163,11 +177,16 @@ def test_ctrl_c_stops_every_process(tmp_path):
     f.write_text("tile_to_shape((_2,_3):(_1,_2), (_64,_96,_8))\n" * 60000 + "size(_1)\n" * 60000)
     # a background job (a test run started with &) ignores SIGINT and its children inherit that: give the command
     # the default disposition, as a terminal's foreground process has
-    p = subprocess.Popen([sys.executable, "-m", "cutedump", "eval", "-f", str(f), "-j", "2"], cwd=ROOT,
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
-                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    p = subprocess.Popen(
+        [sys.executable, "-m", "cutedump", "eval", "-f", str(f), "-j", "2"],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     try:
-        assert p.stdout.readline().startswith(b"(")     # answering: the children are running
+        assert p.stdout.readline().startswith(b"(")  # answering: the children are running
         os.killpg(p.pid, signal.SIGINT)
         _, err = p.communicate(timeout=60)
     finally:
@@ -182,8 +201,13 @@ def test_ctrl_c_stops_every_process(tmp_path):
 def test_closed_stdout_stops_every_process(tmp_path):
     f = tmp_path / "many.txt"
     f.write_text("size((_4,_8))\n" * 200000)
-    p = subprocess.Popen([sys.executable, "-m", "cutedump", "eval", "-f", str(f), "-j", "3"], cwd=ROOT,
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    p = subprocess.Popen(
+        [sys.executable, "-m", "cutedump", "eval", "-f", str(f), "-j", "3"],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
     assert p.stdout.readline() == b"_32\n"
     p.stdout.close()
     err = p.stderr.read()
@@ -193,7 +217,9 @@ def test_closed_stdout_stops_every_process(tmp_path):
 
 def test_jobs_must_be_positive():
     from click.testing import CliRunner
+
     from cutedump.cli import main
+
     r = CliRunner().invoke(main, ["eval", "-f", "-", "-j", "0"], input="_1\n")
     assert r.exit_code == 2 and "Traceback" not in r.output
 
@@ -203,8 +229,16 @@ def test_kind_fast_path_agrees_with_is_kind():
     values must pass _is_kind, and a _Name (LayoutLeft) passes only as an order."""
     from cutedump import expr as E
     from cutedump.algebra import C
-    samples = {E.Layout: E.evaluate("(_2,3):(_1,_2)"), E.ComposedLayout: E.evaluate("Sw<1,1,1> o _0 o (_2,_2):(_1,_2)"),
-               E.Swizzle: E.evaluate("Sw<1,1,1>"), C: C(3), int: -3, tuple: (1, C(2)), bool: True}
+
+    samples = {
+        E.Layout: E.evaluate("(_2,3):(_1,_2)"),
+        E.ComposedLayout: E.evaluate("Sw<1,1,1> o _0 o (_2,_2):(_1,_2)"),
+        E.Swizzle: E.evaluate("Sw<1,1,1>"),
+        C: C(3),
+        int: -3,
+        tuple: (1, C(2)),
+        bool: True,
+    }
     for kind, classes in E._KIND_CLASSES.items():
         assert classes <= set(samples), kind
         for cls in classes:
@@ -217,29 +251,42 @@ def test_kind_fast_path_agrees_with_is_kind():
 
 # ---- eval -f - (a pipe): lines answered as they arrive, a bulk pipe in chunks ----------------------------------
 
+
 def test_pipe_gives_the_bytes_of_a_file(tmp_path):
     f = tmp_path / "mixed.txt"
     f.write_text("\n".join(corpus(3000)) + "\n")
     ref = run_cli(f, "-j", "1")
     with open(f, "rb") as fh:
-        r = subprocess.run([sys.executable, "-m", "cutedump", "eval", "-f", "-"], stdin=fh, capture_output=True,
-                           cwd=ROOT, timeout=300)
+        r = subprocess.run(
+            [sys.executable, "-m", "cutedump", "eval", "-f", "-"], stdin=fh, capture_output=True, cwd=ROOT, timeout=300
+        )
     assert (r.returncode, r.stdout, r.stderr) == (ref.returncode, ref.stdout, ref.stderr) == (1, ref.stdout, b"")
-    for jobs in ("1", "3"):     # through a pipe, all of it at once (answered by up to three processes) ...
-        r = subprocess.run([sys.executable, "-m", "cutedump", "eval", "-f", "-", "-j", jobs], input=f.read_bytes(),
-                           capture_output=True, cwd=ROOT, timeout=300)
+    for jobs in ("1", "3"):  # through a pipe, all of it at once (answered by up to three processes) ...
+        r = subprocess.run(
+            [sys.executable, "-m", "cutedump", "eval", "-f", "-", "-j", jobs],
+            input=f.read_bytes(),
+            capture_output=True,
+            cwd=ROOT,
+            timeout=300,
+        )
         assert (r.returncode, r.stdout, r.stderr) == (1, ref.stdout, b""), jobs
     # ... and in pieces of every size, some splitting lines
     data = f.read_bytes()
-    p = subprocess.Popen([sys.executable, "-m", "cutedump", "eval", "-f", "-", "-j", "2"], stdin=subprocess.PIPE,
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
+    p = subprocess.Popen(
+        [sys.executable, "-m", "cutedump", "eval", "-f", "-", "-j", "2"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+    )
     import threading
+
     got = []
     reader = threading.Thread(target=lambda: got.append(p.stdout.read()))
     reader.start()
     pos, size = 0, 1
     while pos < len(data):
-        p.stdin.write(data[pos:pos + size])
+        p.stdin.write(data[pos : pos + size])
         p.stdin.flush()
         pos += size
         size = size * 7 % 100003 + 1
@@ -249,16 +296,26 @@ def test_pipe_gives_the_bytes_of_a_file(tmp_path):
 
 
 def test_pipe_answers_each_line_as_it_arrives():
-    p = subprocess.Popen([sys.executable, "-m", "cutedump", "eval", "-f", "-"], stdin=subprocess.PIPE,
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
+    p = subprocess.Popen(
+        [sys.executable, "-m", "cutedump", "eval", "-f", "-"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+    )
     try:
-        for line, want in [("size((_4,_8))", b"_32\n"), ("", b"\n"), ("# note", b"\n"), ("rank(", None),
-                           ("cosize((_2,_3):(_3,_1))", b"_6\n")]:
+        for line, want in [
+            ("size((_4,_8))", b"_32\n"),
+            ("", b"\n"),
+            ("# note", b"\n"),
+            ("rank(", None),
+            ("cosize((_2,_3):(_3,_1))", b"_6\n"),
+        ]:
             p.stdin.write(line.encode() + b"\n")
             p.stdin.flush()
-            got = p.stdout.readline()        # would block forever if the answer waited for more input
+            got = p.stdout.readline()  # would block forever if the answer waited for more input
             assert got == want if want else got.startswith(b"error: "), (line, got)
-        p.stdin.write(b"size(_3)")           # a last line without its newline: answered at end of input
+        p.stdin.write(b"size(_3)")  # a last line without its newline: answered at end of input
         p.stdin.close()
         assert p.stdout.read() == b"_3\n" and p.wait(timeout=60) == 1
     finally:
@@ -270,6 +327,7 @@ def test_pipe_answers_each_line_as_it_arrives():
 def test_pipe_decodes_across_reads_and_newline_styles():
     """A UTF-8 character split between two reads, and \\r\\n / \\r line ends: decoded as the text reader would."""
     import threading
+
     r, w = os.pipe()
     pieces = [b"size(_2)\r\n# caf\xc3", b"\xa9\rsize((_2,_3))\r", b"\nrank(_1)"]
 
@@ -282,7 +340,7 @@ def test_pipe_decodes_across_reads_and_newline_styles():
     t = threading.Thread(target=feed)
     t.start()
     try:
-        with open(r, "r", encoding="utf-8", closefd=True) as f:
+        with open(r, encoding="utf-8", closefd=True) as f:
             out = io.StringIO()
             failed = _batch.answer_pipe(f, out)
     finally:
@@ -294,17 +352,27 @@ def test_input_not_utf8_is_one_error_line(tmp_path):
     f = tmp_path / "bad.txt"
     f.write_bytes(b"size(_1)\n\xff\n")
     for argv, stdin in (([str(f)], None), (["-"], f.read_bytes())):
-        r = subprocess.run([sys.executable, "-m", "cutedump", "eval", "-f", *argv], input=stdin, capture_output=True,
-                           cwd=ROOT, timeout=60, env={**os.environ, "PYTHONIOENCODING": "utf-8"})
+        r = subprocess.run(
+            [sys.executable, "-m", "cutedump", "eval", "-f", *argv],
+            input=stdin,
+            capture_output=True,
+            cwd=ROOT,
+            timeout=60,
+            env={**os.environ, "PYTHONIOENCODING": "utf-8"},
+        )
         assert r.returncode == 2, r
         assert r.stderr.decode().splitlines() == [
-            f"error: {'<stdin>' if stdin else f}: not utf-8 text (byte b'\\xff': invalid start byte)"]
+            f"error: {'<stdin>' if stdin else f}: not utf-8 text (byte b'\\xff': invalid start byte)"
+        ]
 
 
 def test_file_mode_refuses_json():
     """-f answers in text; --format json with it was ignored silently."""
     from click.testing import CliRunner
+
     from cutedump.cli import main
+
     r = CliRunner().invoke(main, ["eval", "-f", "-", "--format", "json"], input="_1\n")
     assert r.exit_code == 2 and r.output.strip().splitlines() == [
-        "error: --format json answers EXPR arguments; -f answers each line as CuTe's print (text)"]
+        "error: --format json answers EXPR arguments; -f answers each line as CuTe's print (text)"
+    ]

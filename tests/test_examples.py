@@ -8,6 +8,7 @@ A command line is run the way a shell would run it, for the few shell forms the 
 and `$(seq -s, A B C)`. The scratch directory holds the files the examples name: cases.txt, my_kernel.toml and a
 link to the repository's golden/.
 """
+
 from __future__ import annotations
 
 import re
@@ -49,8 +50,10 @@ def _commands(lines):
             continue
         if s.startswith("$ "):
             s = s[2:]
-        if not (re.match(r"(echo |cat |pip install [^&]*&& )?.*\bcutedump\s", s) and
-                (s.startswith("cutedump ") or "| cutedump " in s or "&& cutedump " in s)):
+        if not (
+            re.match(r"(echo |cat |pip install [^&]*&& )?.*\bcutedump\s", s)
+            and (s.startswith("cutedump ") or "| cutedump " in s or "&& cutedump " in s)
+        ):
             continue
         if s.endswith("\\"):
             pending, start = s.rstrip("\\").strip(), n
@@ -66,6 +69,7 @@ def _help_texts():
         if isinstance(cmd, click.Group):
             for name in cmd.list_commands(ctx):
                 yield from walk(cmd.get_command(ctx, name), path + [name])
+
     for path, cmd in walk(main, ["cutedump"]):
         for what in ("help", "epilog"):
             text = getattr(cmd, what) or ""
@@ -80,7 +84,7 @@ def examples():
     seen = set()
     for where, text in _help_texts():
         for n, cmd in _commands(enumerate(text.splitlines(), 1)):
-            if cmd not in seen:            # an epilog shared by a group's subcommands runs once
+            if cmd not in seen:  # an epilog shared by a group's subcommands runs once
                 seen.add(cmd)
                 out.append((f"{where}:{n}", cmd))
     return out
@@ -92,8 +96,25 @@ EXAMPLES = examples()
 def test_there_are_examples_everywhere():
     where = {w.split(":")[0] for w, _ in EXAMPLES}
     assert "README.md" in where and len(EXAMPLES) > 80
-    for cmd in ("layout", "eval", "atoms", "mma", "copy", "tiled-copy-c", "explain", "sgemm-sm80", "kernel", "bank",
-                "latex", "svg", "html", "coords", "compat", "tilelang", "ck"):
+    for cmd in (
+        "layout",
+        "eval",
+        "atoms",
+        "mma",
+        "copy",
+        "tiled-copy-c",
+        "explain",
+        "sgemm-sm80",
+        "kernel",
+        "bank",
+        "latex",
+        "svg",
+        "html",
+        "coords",
+        "compat",
+        "tilelang",
+        "ck",
+    ):
         assert f"cutedump {cmd} --help" in where, cmd
 
 
@@ -131,7 +152,7 @@ def parse(cmd: str):
                     stdin = Path(feed[1]).read_text(encoding="utf-8")
             argv = p[1:]
             if ">" in argv:
-                argv = argv[:argv.index(">")]
+                argv = argv[: argv.index(">")]
             return argv, stdin, want
     raise AssertionError(f"no cutedump command in {cmd!r}")
 
@@ -165,11 +186,12 @@ def test_readme_python_blocks_run():
     """README's Python examples run as written (names defined, e.g. from_pycute's pycute layout)."""
     import contextlib
     import io
+
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     blocks = re.findall(r"```python\n(.*?)```", text, re.S)
     assert blocks
     if any("pycute" in b for b in blocks):
-        pytest.importorskip("pycute", reason="the README's interop example needs pycute: pip install -e \".[oracle]\"")
+        pytest.importorskip("pycute", reason='the README\'s interop example needs pycute: pip install -e ".[oracle]"')
     for b in blocks:
         with contextlib.redirect_stdout(io.StringIO()):
             exec(compile(b, "README.md", "exec"), {})

@@ -9,6 +9,7 @@
   and threads, the explanation's intermediates are asked of real CuTe the same way, and its final layout (and data
   offset) is compared with real CuTe's partition_A/B/C, partition_fragment_A/B/C, partition_S/D and retile_D.
 """
+
 from __future__ import annotations
 
 import collections
@@ -18,24 +19,32 @@ import random
 import pytest
 from click.testing import CliRunner
 
-from cutedump.algebra import C, Layout, Swizzle, ComposedLayout, UNDERSCORE, is_static
+from cutedump.algebra import UNDERSCORE, C, ComposedLayout, Layout, Swizzle, is_static
 from cutedump.algebra.inttuple import is_tuple
-from cutedump.dumps.steps import Call, all_items, show, narrate, steps_json, walk
-from cutedump.dumps.explain_algebra import explain_expr, EX, split_call, NotNarrated
+from cutedump.dumps.explain_algebra import EX, NotNarrated, explain_expr, split_call
+from cutedump.dumps.steps import Call, all_items, narrate, show, walk
 from cutedump.errors import CuteDumpError
 from tests.oracle import gen_algebra as G
 from tests.oracle.cute import run_cases, unavailable_reason
 
 SEED = 20250417
-N_GEN = 3600            # the algebra harness's own case count
-N_ORACLE = 1500         # intermediates sent to real CuTe (seeded sample of the deduplicated items)
+N_GEN = 3600  # the algebra harness's own case count
+N_ORACLE = 1500  # intermediates sent to real CuTe (seeded sample of the deduplicated items)
 BATCH = 500
 
 # ---------------------------------------------------------------- Call -> C++
 
-_CPP_FN = {"detail::coalesce_x": "cute::detail::coalesce_x", "abs": "cute::abs", "min": "cute::min",
-           "signum": "cute::signum", "ceil_div": "cute::ceil_div", "slice": "cute::slice", "crd2idx": "cute::crd2idx",
-           "idx2crd": "cute::idx2crd", "compact_col_major": "cute::compact_col_major"}
+_CPP_FN = {
+    "detail::coalesce_x": "cute::detail::coalesce_x",
+    "abs": "cute::abs",
+    "min": "cute::min",
+    "signum": "cute::signum",
+    "ceil_div": "cute::ceil_div",
+    "slice": "cute::slice",
+    "crd2idx": "cute::crd2idx",
+    "idx2crd": "cute::idx2crd",
+    "compact_col_major": "cute::compact_col_major",
+}
 
 
 def cpp(x, kind: str = "shape") -> str:
@@ -75,10 +84,11 @@ def cpp_call(c: Call) -> str:
     t = "<" + ",".join(str(x) for x in c.targs) + ">" if c.targs else ""
     fn = _CPP_FN.get(c.fn, c.fn)
     if c.fn == "slice" or c.fn == "crd2idx":
-        args = [cpp(c.args[0], "coord")] + [cpp(a, "stride" if k == 2 else "shape") for k, a in
-                                             enumerate(c.args[1:], 1)]
+        args = [cpp(c.args[0], "coord")] + [
+            cpp(a, "stride" if k == 2 else "shape") for k, a in enumerate(c.args[1:], 1)
+        ]
         return f"{fn}(" + ", ".join(args) + ")"
-    if c.fn == "with_shape":   # Layout::with_shape, a member function
+    if c.fn == "with_shape":  # Layout::with_shape, a member function
         return f"({cpp(c.args[0])}).with_shape({cpp(c.args[1])})"
     if c.fn == "compact_col_major":
         return f"{fn}({cpp(c.args[0])}, {cpp(c.args[1])})"
@@ -94,11 +104,12 @@ def body(c: Call) -> str:
 def ask(calls: list[Call]) -> list[str]:
     outs = []
     for i in range(0, len(calls), BATCH):
-        outs += run_cases([body(c) for c in calls[i:i + BATCH]])
+        outs += run_cases([body(c) for c in calls[i : i + BATCH]])
     return outs
 
 
 # ---------------------------------------------------------------- algebra
+
 
 def _explainable_cases():
     out = []
@@ -121,16 +132,18 @@ def algebra():
             cases.append(c)
         except NotNarrated:
             skipped.append(c.expr)
-        except CuteDumpError:   # an argument eval itself rejects: explain must reject the expression too
+        except CuteDumpError:  # an argument eval itself rejects: explain must reject the expression too
             from cutedump.expr import evaluate_to_string
+
             with pytest.raises(CuteDumpError):
                 evaluate_to_string(c.expr)
-    assert len(skipped) < 0.1 * len(cases), skipped[:5]   # swizzled inputs of non-composition ops only
+    assert len(skipped) < 0.1 * len(cases), skipped[:5]  # swizzled inputs of non-composition ops only
     return cases, expls
 
 
 def test_explanations_end_where_eval_does(algebra):
     from cutedump.expr import evaluate_to_string
+
     cases, expls = algebra
     ops = collections.Counter(split_call(c.expr)[0] for c in cases)
     assert len(cases) >= 1000, len(cases)
@@ -152,13 +165,17 @@ def test_explanations_end_where_eval_does(algebra):
 def test_every_printed_intermediate_is_an_eval_expression(algebra):
     """Items whose CuTe function the eval language has re-evaluate to the printed value (cheap, no compiler)."""
     from cutedump.expr import evaluate_to_string, functions
+
     fns = set(functions())
     _, expls = algebra
     n = 0
     for text, e in list(expls.items())[:400]:
         for call, value in all_items(e):
-            if call.fn in fns and call.fn not in ("slice", "crd2idx", "idx2crd", "compact_col_major") and \
-                    not any(isinstance(a, Call) for a in call.args):
+            if (
+                call.fn in fns
+                and call.fn not in ("slice", "crd2idx", "idx2crd", "compact_col_major")
+                and not any(isinstance(a, Call) for a in call.args)
+            ):
                 assert evaluate_to_string(str(call)) == show(value), (text, str(call))
                 n += 1
     assert n > 1000
@@ -209,8 +226,8 @@ SHAPES = ["(_128,_64)", "(_64,_32):(_32,_1)", "(_128,_64,_2)"]
 
 def _mma_cpp(atom, lay, tile):
     from cutedump.atoms.cli_support import build_mma
-    from cutedump.atoms.mma import _fmt_tile_elem
     from tests.oracle.gen_atoms import cpp as acpp
+
     m = build_mma(atom, lay, tile)
     args = [f"MMA_Atom<{m.atom.cpp}>{{}}", acpp(m.atom_layout_mnk), acpp(m.permutation)]
     return m, f"auto mma = make_tiled_mma({', '.join(args)});"
@@ -218,9 +235,10 @@ def _mma_cpp(atom, lay, tile):
 
 def _partition_cases():
     """(explanation, C++ body printing real CuTe's final result, our final text)."""
-    from cutedump.dumps.explain_partition import explain_partition
     from cutedump.atoms.cli_support import parse_layout_arg
+    from cutedump.dumps.explain_partition import explain_partition
     from tests.oracle.gen_atoms import cpp as acpp
+
     out = []
     for k, (atom, lay, tile) in enumerate(MMA_CONFIGS):
         m, decl = _mma_cpp(atom, lay, tile)
@@ -230,17 +248,20 @@ def _partition_cases():
                 thread = (5 * k + 37) % int(m.size())
                 for frag in (False, True):
                     if frag and op != "C" and atom.startswith("SM90") and (op == "B" or atom.endswith("_SS")):
-                        continue   # GMMA smem descriptors, not register fragments
+                        continue  # GMMA smem descriptors, not register fragments
                     if frag and not is_static(L.shape):
-                        continue   # CuTe: "Dynamic owning tensors not supported"
+                        continue  # CuTe: "Dynamic owning tensors not supported"
                     try:
-                        e = explain_partition(mma=atom, atom_layout=lay, tile=tile, layout=s, operand=op,
-                                              fragment=frag, thread=thread)
+                        e = explain_partition(
+                            mma=atom, atom_layout=lay, tile=tile, layout=s, operand=op, fragment=frag, thread=thread
+                        )
                     except CuteDumpError:
                         continue
                     fn = f"partition_fragment_{op}" if frag else f"partition_{op}"
-                    b = (f"{decl}\nauto t = mma.get_slice({thread}).{fn}(make_tensor(counting_iterator<int>(0), "
-                         f"{acpp(L)}));\nprint(t.layout());")
+                    b = (
+                        f"{decl}\nauto t = mma.get_slice({thread}).{fn}(make_tensor(counting_iterator<int>(0), "
+                        f"{acpp(L)}));\nprint(t.layout());"
+                    )
                     exp = str(e.result)
                     if not frag:
                         b += ' print(" "); print(*t.data());'
@@ -250,12 +271,30 @@ def _partition_cases():
     copies = [
         dict(copy="SM80_CP_ASYNC_CACHEALWAYS<uint128_t>", value_type="half_t", thr="(_16,_8):(_8,_1)", val="(_1,_8)"),
         dict(copy="SM80_CP_ASYNC_CACHEALWAYS<uint64_t>", value_type="float", thr="(_8,_16)", val="(_2,_1)"),
-        dict(copy="SM75_U32x4_LDSM_N", value_type="half_t", mma="SM80_16x8x16_F16F16F16F16_TN",
-             atom_layout="(_2,_2)", tile="(_32,_32,_16)", operand="A"),
-        dict(copy="SM75_U16x8_LDSM_T", value_type="half_t", mma="SM80_16x8x16_F16F16F16F16_TN",
-             atom_layout="(_2,_2)", tile="(_32,_32,_16)", operand="B"),
-        dict(copy="SM90_U32x4_STSM_N", value_type="half_t", mma="SM80_16x8x16_F16F16F16F16_TN",
-             atom_layout="(_2,_2)", tile="(_32,_32,_16)", operand="C"),
+        dict(
+            copy="SM75_U32x4_LDSM_N",
+            value_type="half_t",
+            mma="SM80_16x8x16_F16F16F16F16_TN",
+            atom_layout="(_2,_2)",
+            tile="(_32,_32,_16)",
+            operand="A",
+        ),
+        dict(
+            copy="SM75_U16x8_LDSM_T",
+            value_type="half_t",
+            mma="SM80_16x8x16_F16F16F16F16_TN",
+            atom_layout="(_2,_2)",
+            tile="(_32,_32,_16)",
+            operand="B",
+        ),
+        dict(
+            copy="SM90_U32x4_STSM_N",
+            value_type="half_t",
+            mma="SM80_16x8x16_F16F16F16F16_TN",
+            atom_layout="(_2,_2)",
+            tile="(_32,_32,_16)",
+            operand="C",
+        ),
     ]
     for k, cfg in enumerate(copies):
         decl = _copy_decl(cfg)
@@ -267,25 +306,30 @@ def _partition_cases():
                     e = explain_partition(layout=s, side=side, thread=thread, **cfg)
                 except CuteDumpError:
                     continue
-                b = (f"{decl}\nauto t = tc.get_slice({thread}).partition_{side}(make_tensor(counting_iterator<int>(0), "
-                     f"{acpp(L)}));\nprint(t.layout()); print(\" \"); print(*t.data());")
+                b = (
+                    f"{decl}\nauto t = tc.get_slice({thread}).partition_{side}(make_tensor(counting_iterator<int>(0), "
+                    f'{acpp(L)}));\nprint(t.layout()); print(" "); print(*t.data());'
+                )
                 off = [it.value for st, _ in walk(e.steps) for it in st.items if it.label == "offset"][-1]
                 out.append((e, b, f"{e.result} {int(off)}"))
             if "mma" in cfg and is_static(L.shape):
                 e = explain_partition(layout=s, retile=True, thread=7, **cfg)
-                mdecl = _mma_cpp(cfg["mma"], cfg["atom_layout"], cfg["tile"])[1]
+                mdecl = _mma_cpp(cfg["mma"], cfg["atom_layout"], cfg["tile"])[1]  # noqa: F841
                 op = cfg["operand"]
                 fr = f"partition_fragment_{op}" if op != "C" else "partition_fragment_C"
-                b = (f"{decl}\nauto f = mma.get_slice(7).{fr}(make_tensor(counting_iterator<int>(0), {acpp(L)}));\n"
-                     "print(tc.get_slice(7).retile_D(f).layout());")
+                b = (
+                    f"{decl}\nauto f = mma.get_slice(7).{fr}(make_tensor(counting_iterator<int>(0), {acpp(L)}));\n"
+                    "print(tc.get_slice(7).retile_D(f).layout());"
+                )
                 out.append((e, b, str(e.result)))
     return out
 
 
 def _copy_decl(cfg):
+    from cutedump.atoms.cli_support import parse_layout_arg
     from cutedump.atoms.copy_catalog import lookup_copy
     from tests.oracle.gen_atoms import cpp as acpp
-    from cutedump.atoms.cli_support import parse_layout_arg
+
     t = lookup_copy(cfg["copy"], cfg["value_type"])
     atom = f"Copy_Atom<{t.cpp}, {cfg['value_type']}>{{}}"
     if "mma" in cfg:
@@ -305,8 +349,16 @@ def test_partition_explanations_cover_the_issue(partitions):
     kinds = collections.Counter(e.title_key for e, _, _ in partitions)
     assert kinds["mma"] >= 50 and kinds["copy"] >= 20 and kinds["retile"] >= 4, kinds
     fns = {e.fields.get("fn") for e, _, _ in partitions}
-    assert {"partition_A", "partition_B", "partition_C", "partition_fragment_A", "partition_fragment_B",
-            "partition_fragment_C", "partition_S", "partition_D"} <= fns
+    assert {
+        "partition_A",
+        "partition_B",
+        "partition_C",
+        "partition_fragment_A",
+        "partition_fragment_B",
+        "partition_fragment_C",
+        "partition_S",
+        "partition_D",
+    } <= fns
     atoms = {e.fields["atom"] for e, _, _ in partitions}
     assert any(a.startswith("SM90") for a in atoms) and any(a.startswith("SM80") for a in atoms)
 
@@ -333,8 +385,16 @@ def test_seed_reading_of_sgemm_sm80_copy_a():
     """001_def41a443f4b8bf4.txt: thread 0's partition_S(gA) of sgemm_sm80's cp.async copy is ((_8,_1),_8,_1,...),
     FrgV = 8, FrgX = 1, RestM = 128/16 = 8."""
     from cutedump.dumps.explain_partition import explain_partition
-    e = explain_partition(copy="SM80_CP_ASYNC_CACHEALWAYS<uint128_t>", value_type="half_t", thr="(_16,_8):(_8,_1)",
-                          val="(_1,_8)", layout="(_128,_64,1):(_64,_1,8192)", side="S", thread=0)
+
+    e = explain_partition(
+        copy="SM80_CP_ASYNC_CACHEALWAYS<uint128_t>",
+        value_type="half_t",
+        thr="(_16,_8):(_8,_1)",
+        val="(_1,_8)",
+        layout="(_128,_64,1):(_64,_1,8192)",
+        side="S",
+        thread=0,
+    )
     assert str(e.result).startswith("((_8,_1),_8,_1,1):")
     text = narrate(e, "en")
     assert "(FrgV=8, FrgX=1)" in text and "128 / 16 tiles" in text and "issues 8 copies of 8 half_t" in text
@@ -342,19 +402,21 @@ def test_seed_reading_of_sgemm_sm80_copy_a():
 
 # ---------------------------------------------------------------- the command
 
+
 def run(*args):
     from cutedump.cli import main
+
     r = CliRunner().invoke(main, list(args))
     return r.exit_code, r.stdout, r.stderr
 
 
 def test_cli_text_json_lang_and_errors():
     e = "composition((_4,8):(_1,_4), (_4,_2):(_2,_1))"
-    _, want, _ = run("eval", e)                 # eval is checked against real CuTe by the algebra harness
+    _, want, _ = run("eval", e)  # eval is checked against real CuTe by the algebra harness
     code, out, err = run("explain", e, "--lang", "en")
     assert code == 0, err
     assert out.rstrip().endswith("= " + want.strip()) and "[2.1] detail::composition_impl" in out
-    code, zh, err = run("explain", e)        # the default language is zh (CUTEDUMP_LANG unset), as every narration
+    code, zh, err = run("explain", e)  # the default language is zh (CUTEDUMP_LANG unset), as every narration
     assert code == 0 and "结果" in zh
     code, out, _ = run("explain", e, "--format", "json")
     d = json.loads(out)
@@ -371,8 +433,9 @@ def test_cli_text_json_lang_and_errors():
     assert code == 2 and "--mma" in err
     code, out, err = run("explain", "coalesce(_4)", "--operand", "A")
     assert code == 2 and "partition" in err
-    code, out, err = run("explain", "partition", "--mma", "SM80_16x8x16_F16F16F16F16_TN", "--shape", "(_64,_32)",
-                         "--thread", "999")
+    code, out, err = run(
+        "explain", "partition", "--mma", "SM80_16x8x16_F16F16F16F16_TN", "--shape", "(_64,_32)", "--thread", "999"
+    )
     assert code == 2 and "thread index 999" in err
     code, out, _ = run("explain", "--help")
     assert "Examples" in out and "explain partition" in out
@@ -380,11 +443,15 @@ def test_cli_text_json_lang_and_errors():
 
 def test_catalog_wording_for_every_step_key():
     from cutedump.dumps.messages import en, zh
+
     keys = {k for k in en.MESSAGES if k.startswith("ex.")}
     assert keys == {k for k in zh.MESSAGES if k.startswith("ex.")}
     used = set()
-    for text in ["composition((_4,_8):(_1,_8), _2:_6)", "coalesce((_2,(_1,_4),8):(_1,(_6,_2),_16))",
-                 "left_inverse((_8,(_4,_2)):(_1,(_32,_16)))"]:
+    for text in [
+        "composition((_4,_8):(_1,_8), _2:_6)",
+        "coalesce((_2,(_1,_4),8):(_1,(_6,_2),_16))",
+        "left_inverse((_8,(_4,_2)):(_1,(_32,_16)))",
+    ]:
         for s, _ in walk(explain_expr(text).steps):
             used.add("ex." + s.key)
     assert used <= keys

@@ -20,6 +20,7 @@ and 2 GB. A seeded sample in the default suite (:func:`test_fuzz_surface_sample`
 address space at most, runs per command and failure classes as JSON); ``ISSUE_38`` lists the failure sites found,
 refused in one line through click (default suite) and as ``python -m cutedump`` processes (slow).
 """
+
 from __future__ import annotations
 
 import os
@@ -35,20 +36,22 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from cutedump.cli import main
 
-LIMIT_S = 1.0                # the long run's budget per input (issue 12); its report counts inputs over it
-CPU_BOUND_S = 2.0            # regression tests of fixed slow inputs: CPU seconds (0.1-0.3 now, 1-6 before the fix);
-                             # a bound with margin, not a target (targets: benchmarks/, and the long run's LIMIT_S)
-SAMPLE_LIMIT_S = 10.0        # the default suite's sample: only pathological slowness fails it (timings on shared
-                             # CI cores are noisy; performance targets live in benchmarks/, not in timed tests)
+LIMIT_S = 1.0  # the long run's budget per input (issue 12); its report counts inputs over it
+CPU_BOUND_S = 2.0  # regression tests of fixed slow inputs: CPU seconds (0.1-0.3 now, 1-6 before the fix);
+# a bound with margin, not a target (targets: benchmarks/, and the long run's LIMIT_S)
+SAMPLE_LIMIT_S = 10.0  # the default suite's sample: only pathological slowness fails it (timings on shared
+# CI cores are noisy; performance targets live in benchmarks/, not in timed tests)
 LIMIT_MB = 200
-HARD_TIMEOUT_S = 20          # an input still running after this is stopped (and reported as a hang)
+HARD_TIMEOUT_S = 20  # an input still running after this is stopped (and reported as a hang)
 
 
 # ---- a source of choices: hypothesis or random ----------------------------------------------------------
+
 
 class Src:
     def int(self, lo: int, hi: int) -> int:
@@ -79,17 +82,31 @@ class HypSrc(Src):
 
 # ---- literals and expressions -----------------------------------------------------------------------------
 
-_EDGE = [0, 1, 2, 3, 4, 8, 16, 32, 65536, 2147483647, 2147483648, 4294967296, 10 ** 12]
+_EDGE = [0, 1, 2, 3, 4, 8, 16, 32, 65536, 2147483647, 2147483648, 4294967296, 10**12]
 
 
 def g_int(s: Src, static_p=0.6, neg_p=0.08, edge_p=0.04) -> str:
     v = s.choice(_EDGE) if s.coin(edge_p) else s.choice([1, 1, 2, 2, 2, 3, 4, 4, 4, 6, 8, 8, 16, 32, 0])
     if s.coin(neg_p):
         v = -v
-    if s.coin(0.1):   # C++ spellings (issue 22), some of them wrong (_11{}, 08, full-width digits)
-        return s.choice([f"Int<{v}>{{}}", f"_{v}{{}}", f"C<{v}>{{}}", f"cute::_{v}{{}}", f"int({v})",
-                         f"cute::Int<{v}>{{}}", f"0{v}", f"_0{v}", f"Int<{v}>", f"_{v}{{}}{{}}", "\uff18",
-                         f"0x{abs(v):x}", f"Int<_{v}>{{}}"])
+    if s.coin(0.1):  # C++ spellings (issue 22), some of them wrong (_11{}, 08, full-width digits)
+        return s.choice(
+            [
+                f"Int<{v}>{{}}",
+                f"_{v}{{}}",
+                f"C<{v}>{{}}",
+                f"cute::_{v}{{}}",
+                f"int({v})",
+                f"cute::Int<{v}>{{}}",
+                f"0{v}",
+                f"_0{v}",
+                f"Int<{v}>",
+                f"_{v}{{}}{{}}",
+                "\uff18",
+                f"0x{abs(v):x}",
+                f"Int<_{v}>{{}}",
+            ]
+        )
     return f"_{v}" if s.coin(static_p) else str(v)
 
 
@@ -160,6 +177,7 @@ def g_swizzle(s: Src) -> str:
 
 def _functions():
     from cutedump.expr import _SIGS
+
     return sorted(_SIGS)
 
 
@@ -167,7 +185,7 @@ def g_arg(s: Src, kind: str, depth: int) -> str:
     kind = kind.split(":")[0].removesuffix("...")
     if depth < 2 and s.coin(0.12):
         return g_call(s, depth + 1)
-    if s.coin(0.1):   # any kind in any place
+    if s.coin(0.1):  # any kind in any place
         kind = s.choice(["layout", "value", "int", "inttuple", "swizzle", "order", "coord"])
     if kind in ("layout", "plain", "layoutobj", "layout|swizzle"):
         return g_swizzle(s) if kind == "layout|swizzle" and s.coin(0.15) else g_layout(s)
@@ -179,27 +197,41 @@ def g_arg(s: Src, kind: str, depth: int) -> str:
         t = g_shape(s)
         return t.replace(s.choice(["_1", "1", "2"]), "_", 1) if kind == "coord" and s.coin(0.2) else t
     if kind == "order":
-        return s.choice(["LayoutLeft", "LayoutRight", "GenColMajor", "GenRowMajor", g_shape(s), "LayoutRight{}",
-                         "cute::GenRowMajor{}", "LayoutLeft{}{}", "Step<_1,_0>{}"])
+        return s.choice(
+            [
+                "LayoutLeft",
+                "LayoutRight",
+                "GenColMajor",
+                "GenRowMajor",
+                g_shape(s),
+                "LayoutRight{}",
+                "cute::GenRowMajor{}",
+                "LayoutLeft{}{}",
+                "Step<_1,_0>{}",
+            ]
+        )
     return g_tiler(s)
 
 
 def g_call(s: Src, depth: int = 0) -> str:
     from cutedump.expr import _SIGS
+
     name = s.choice(_functions())
     targs, *forms = _SIGS[name]
     form = list(s.choice(forms))
     if form and form[-1].endswith("...") and s.coin(0.5):
         form.append(form[-1])
-    if s.coin(0.1):   # wrong arity
+    if s.coin(0.1):  # wrong arity
         form = form[:-1] if form and s.coin(0.5) else form + ["value"]
     args = [g_arg(s, k, depth) for k in form if not (k.endswith("...") and s.coin(0.5))]
     nt = {"": 0, "N": 1, "NN": 2, "TT": 2, "N?": s.int(0, 1), "N*": s.int(0, 2), "N+": s.int(1, 2)}[targs]
     if s.coin(0.08):
         nt = s.int(0, 3)
     if targs == "TT":
-        tl = [s.choice(["uint8_t", "uint16_t", "half_t", "float", "uint32_t", "double", "bogus_t", "8", "4"])
-              for _ in range(nt)]
+        tl = [
+            s.choice(["uint8_t", "uint16_t", "half_t", "float", "uint32_t", "double", "bogus_t", "8", "4"])
+            for _ in range(nt)
+        ]
     else:
         tl = [str(s.choice([0, 0, 1, 1, 2, 3, 4, 8, -1, 16, 2147483648])) for _ in range(nt)]
     t = f"<{','.join(tl)}>" if tl or (targs and s.coin(0.05)) else ""
@@ -232,11 +264,11 @@ def mutate(s: Src, text: str) -> str:
         i = s.int(0, len(text) - 1)
         op = s.int(0, 3)
         if op == 0:
-            text = text[:i] + text[i + 1:]
+            text = text[:i] + text[i + 1 :]
         elif op == 1:
             text = text[:i] + s.choice(_ALPHABET) + text[i:]
         elif op == 2:
-            text = text[:i] + s.choice(_ALPHABET) + text[i + 1:]
+            text = text[:i] + s.choice(_ALPHABET) + text[i + 1 :]
         else:
             j = s.int(i, len(text))
             text = text[:i] + text[i:j] * 2 + text[j:]
@@ -245,17 +277,59 @@ def mutate(s: Src, text: str) -> str:
 
 # ---- command lines ------------------------------------------------------------------------------------------
 
-_MMA = ["SM80_16x8x16_F16F16F16F16_TN", "SM80_16x8x8_F32TF32TF32F32_TN", "SM70_8x8x4_F32F16F16F32_NT",
-        "SM90_64x64x16_F16F16F16_SS", "UniversalFMA<float>", "SM80_8x8x4_F64F64F64F64_TN", "SM61_DP4A", "BOGUS"]
-_COPY = ["SM75_U32x4_LDSM_N", "SM75_U32x1_LDSM_N", "UniversalCopy<uint128_t>", "SM80_CP_ASYNC_CACHEALWAYS<uint128_t>",
-         "DefaultCopy", "SM90_TMA_LOAD", "NOPE"]
+_MMA = [
+    "SM80_16x8x16_F16F16F16F16_TN",
+    "SM80_16x8x8_F32TF32TF32F32_TN",
+    "SM70_8x8x4_F32F16F16F32_NT",
+    "SM90_64x64x16_F16F16F16_SS",
+    "UniversalFMA<float>",
+    "SM80_8x8x4_F64F64F64F64_TN",
+    "SM61_DP4A",
+    "BOGUS",
+]
+_COPY = [
+    "SM75_U32x4_LDSM_N",
+    "SM75_U32x1_LDSM_N",
+    "UniversalCopy<uint128_t>",
+    "SM80_CP_ASYNC_CACHEALWAYS<uint128_t>",
+    "DefaultCopy",
+    "SM90_TMA_LOAD",
+    "NOPE",
+]
 _TYPES = ["half_t", "float", "double", "int8_t", "uint128_t", "bfloat16_t", "bogus"]
-_TILELANG = ["auto", "fragment-8x8", "full-bank", "gemm-ab", "half-bank", "linear", "padded", "quarter-bank",
-             "replicated", "tcgen05", "volta", "wgmma"]
-_CK_RECIPES = ["xdl-a", "xdl-b", "xdl-a-block", "xdl-a-mma", "xdl-c-grid", "xdl-c-shuffle", "xdl-c-thread",
-               "thread-scratch", "nope"]
-_CK_STAGES = ["unmerge(8,_8)@1->0,2; pass_through(256)@0->1", "merge(4,16)@0,1->0", "pad(60,0,4)@0->0",
-              "embed(4,4;16,1)@0,1->0", "freeze(3)@0->", "vectorize(4)@0->0"]
+_TILELANG = [
+    "auto",
+    "fragment-8x8",
+    "full-bank",
+    "gemm-ab",
+    "half-bank",
+    "linear",
+    "padded",
+    "quarter-bank",
+    "replicated",
+    "tcgen05",
+    "volta",
+    "wgmma",
+]
+_CK_RECIPES = [
+    "xdl-a",
+    "xdl-b",
+    "xdl-a-block",
+    "xdl-a-mma",
+    "xdl-c-grid",
+    "xdl-c-shuffle",
+    "xdl-c-thread",
+    "thread-scratch",
+    "nope",
+]
+_CK_STAGES = [
+    "unmerge(8,_8)@1->0,2; pass_through(256)@0->1",
+    "merge(4,16)@0,1->0",
+    "pad(60,0,4)@0->0",
+    "embed(4,4;16,1)@0,1->0",
+    "freeze(3)@0->",
+    "vectorize(4)@0->0",
+]
 
 
 def _small_layout(s: Src) -> str:
@@ -268,13 +342,32 @@ def _csv(s: Src, n=(1, 3), hi=300) -> str:
 
 def g_argv(s: Src, tmp: str) -> tuple[list[str], str | None]:
     """A command line (and its stdin)."""
-    cmd = s.choice(["eval"] * 10 + ["layout"] * 6 + ["coords", "coords", "compat", "compat", "latex", "svg", "html",
-                    "mma", "copy", "tiled-copy-c", "tilelang", "ck", "golden", "atoms", "bogus"])
+    cmd = s.choice(
+        ["eval"] * 10
+        + ["layout"] * 6
+        + [
+            "coords",
+            "coords",
+            "compat",
+            "compat",
+            "latex",
+            "svg",
+            "html",
+            "mma",
+            "copy",
+            "tiled-copy-c",
+            "tilelang",
+            "ck",
+            "golden",
+            "atoms",
+            "bogus",
+        ]
+    )
     stdin = None
     if cmd == "eval":
         if s.coin(0.1):
             stdin = "\n".join(g_expr(s) for _ in range(s.int(0, 4))) + s.choice(["", "\n", "\n# c\n\n"])
-            argv = ["eval"] + s.choice([["-f", "-"], ["-"], []])        # -f -, '-' and a bare pipe are one thing
+            argv = ["eval"] + s.choice([["-f", "-"], ["-"], []])  # -f -, '-' and a bare pipe are one thing
         else:
             argv = ["eval", g_expr(s)] + [g_expr(s) for _ in range(s.choice([0, 0, 0, 1, 3]))]
         if s.coin(0.2):
@@ -282,7 +375,7 @@ def g_argv(s: Src, tmp: str) -> tuple[list[str], str | None]:
     elif cmd == "layout":
         lay = g_layout(s) if s.coin(0.6) else g_expr(s)
         lay = mutate(s, lay) if s.coin(0.15) else lay
-        if s.coin(0.1):                                              # the layout on standard input
+        if s.coin(0.1):  # the layout on standard input
             argv, stdin = ["layout", "-"], lay + "\n"
         else:
             argv = ["layout", lay]
@@ -312,9 +405,17 @@ def g_argv(s: Src, tmp: str) -> tuple[list[str], str | None]:
             if s.coin(0.2):
                 argv += ["--tile", s.choice(["(_32,_32,_16)", g_shape(s)])]
         else:
-            argv = [cmd, "--copy", s.choice(_COPY), "--type", s.choice(_TYPES),
-                    "--thr", s.choice(["(_16,_8):(_8,_1)", "(_32,_1)", g_layout(s)]),
-                    "--val", s.choice(["(_1,_8)", "(_1,_1)", g_layout(s)])]
+            argv = [
+                cmd,
+                "--copy",
+                s.choice(_COPY),
+                "--type",
+                s.choice(_TYPES),
+                "--thr",
+                s.choice(["(_16,_8):(_8,_1)", "(_32,_1)", g_layout(s)]),
+                "--val",
+                s.choice(["(_1,_8)", "(_1,_1)", g_layout(s)]),
+            ]
         if s.coin(0.05):
             argv = [cmd]
     elif cmd == "mma":
@@ -332,8 +433,12 @@ def g_argv(s: Src, tmp: str) -> tuple[list[str], str | None]:
     elif cmd == "copy":
         argv = ["copy", s.choice(_COPY), "--type", s.choice(_TYPES)]
         if s.coin(0.8):
-            argv += ["--thr", s.choice(["(_32,_4):(_4,_1)", "(_16,_8):(_8,_1)", g_layout(s)]),
-                     "--val", s.choice(["(_1,_8)", "(_1,_4)", g_layout(s)])]
+            argv += [
+                "--thr",
+                s.choice(["(_32,_4):(_4,_1)", "(_16,_8):(_8,_1)", g_layout(s)]),
+                "--val",
+                s.choice(["(_1,_8)", "(_1,_4)", g_layout(s)]),
+            ]
         if s.coin(0.2):
             argv += ["--mma", s.choice(_MMA), "--operand", s.choice(["a", "b", "c", "c_atom"])]
         if s.coin(0.1):
@@ -361,8 +466,11 @@ def g_argv(s: Src, tmp: str) -> tuple[list[str], str | None]:
         argv = ["tilelang", sub]
         if sub != "fragment-8x8" or s.coin(0.2):
             argv += ["--shape", _csv(s, (1, 3), 512)]
-            argv += (["--type-bits", str(s.choice([8, 16, 32, 64, 4, 7, 0]))] if s.coin(0.5) else
-                     ["--type", s.choice(["float16", "int8", "float32", "float64", "bfloat16", "nope"])])
+            argv += (
+                ["--type-bits", str(s.choice([8, 16, 32, 64, 4, 7, 0]))]
+                if s.coin(0.5)
+                else ["--type", s.choice(["float16", "int8", "float32", "float64", "bfloat16", "nope"])]
+            )
         for opt in ("--table", "--vectors", "--cute"):
             if s.coin(0.15):
                 argv.append(opt)
@@ -384,16 +492,29 @@ def g_argv(s: Src, tmp: str) -> tuple[list[str], str | None]:
                 if s.coin(0.3):
                     argv += [opt, str(s.choice([8, 16, 32, 64, 128, 256, 250, 0, -4, 3]))]
         elif k == 2:
-            argv = ["ck", "describe", "--lengths", _csv(s, (1, 3)), "--stage",
-                    mutate(s, s.choice(_CK_STAGES)) if s.coin(0.3) else s.choice(_CK_STAGES)]
+            argv = [
+                "ck",
+                "describe",
+                "--lengths",
+                _csv(s, (1, 3)),
+                "--stage",
+                mutate(s, s.choice(_CK_STAGES)) if s.coin(0.3) else s.choice(_CK_STAGES),
+            ]
         else:
             argv = ["ck", "recipes"]
     elif cmd == "golden":
         d = Path(tmp) / f"g{s.int(0, 3)}"
         if s.coin(0.5):
             d.mkdir(exist_ok=True)
-            line = s.choice(["out.txt  cutedump eval \"size((_4,_8))\"", "x.txt cutedump layout (_2,_2)",
-                             "bad line", "# only a comment", f"y.txt  cutedump eval '{g_expr(s)}'"])
+            line = s.choice(
+                [
+                    'out.txt  cutedump eval "size((_4,_8))"',
+                    "x.txt cutedump layout (_2,_2)",
+                    "bad line",
+                    "# only a comment",
+                    f"y.txt  cutedump eval '{g_expr(s)}'",
+                ]
+            )
             (d / "MANIFEST").write_text(line + "\n")
         argv = ["golden", "verify", str(d)]
     elif cmd == "atoms":
@@ -408,6 +529,7 @@ def g_argv(s: Src, tmp: str) -> tuple[list[str], str | None]:
 
 
 # ---- running one input ---------------------------------------------------------------------------------------
+
 
 class _Hang(BaseException):
     pass
@@ -447,8 +569,11 @@ def run_one(argv: list[str], stdin: str | None, limit_s: float = LIMIT_S) -> tup
     # (and several EXPRs of eval, answered like -f's lines)
     exit1_ok = argv[:1] in (["golden"], ["compat"], ["eval"])
     # (eval with no EXPR, or '-', reads standard input like -f -)
-    quiet_ok = argv[:1] == ["eval"] and ("-f" in argv or _eval_exprs(argv) in ([], ["-"])) and not any(
-        line.strip() and not line.strip().startswith("#") for line in (stdin or "").splitlines())
+    quiet_ok = (
+        argv[:1] == ["eval"]
+        and ("-f" in argv or _eval_exprs(argv) in ([], ["-"]))
+        and not any(line.strip() and not line.strip().startswith("#") for line in (stdin or "").splitlines())
+    )
     old = signal.signal(signal.SIGALRM, _on_alarm)
     signal.setitimer(signal.ITIMER_REAL, HARD_TIMEOUT_S)
     t0 = time.perf_counter()
@@ -484,16 +609,20 @@ def run_one(argv: list[str], stdin: str | None, limit_s: float = LIMIT_S) -> tup
 
 def _assert_ok(argv, stdin, limit_s: float = LIMIT_S):
     why, dt = run_one(argv, stdin, limit_s)
-    if why and why.startswith("slow"):   # time on two shared cores is noisy: a slow input must be slow twice
+    if why and why.startswith("slow"):  # time on two shared cores is noisy: a slow input must be slow twice
         why, dt = run_one(argv, stdin, limit_s)
     assert why is None, f"{why}: cutedump {' '.join(repr(a) for a in argv)}" + (f" <<< {stdin!r}" if stdin else "")
 
 
 # ---- the default sample (hypothesis) -------------------------------------------------------------------------
 
-_SAMPLE = settings(max_examples=int(os.environ.get("CUTEDUMP_FUZZ_SAMPLE", "150")), deadline=None, database=None,
-                   derandomize=os.environ.get("CUTEDUMP_FUZZ_RANDOM") is None,
-                   suppress_health_check=list(HealthCheck))
+_SAMPLE = settings(
+    max_examples=int(os.environ.get("CUTEDUMP_FUZZ_SAMPLE", "150")),
+    deadline=None,
+    database=None,
+    derandomize=os.environ.get("CUTEDUMP_FUZZ_RANDOM") is None,
+    suppress_health_check=list(HealthCheck),
+)
 
 
 @_SAMPLE
@@ -517,6 +646,7 @@ def test_fuzz_sample_raw_text_parser(text):
     """Any text at all: the parser answers or refuses with one CuteDumpError, never anything else."""
     from cutedump.errors import CuteDumpError
     from cutedump.expr import evaluate
+
     try:
         evaluate(text)
     except CuteDumpError as e:
@@ -527,12 +657,17 @@ def test_fuzz_sample_raw_text_parser(text):
 
 # ---- regression tests: one per failure class the fuzzer found ------------------------------------------------
 
+
 def test_found_generic_composition_is_refused():
     """composition(A, offset, B) with A not a swizzle, a tuple offset or B not a layout was an internal error in
     `layout` and in `eval --format json`; cutedump models (prints, draws, exports) Sw o offset o layout only."""
-    for text in ("compose(_4:_4, _4, 2147483647)", "composition(_32, ((_-2,_0,6),_4), _8)",
-                 "composition((_4,_8):(_1,_4), 3, (_2,_2):(_1,_2))", "compose(1, ((_4)), 2:4)",
-                 "compose(Sw<1,1,1>, (_4,_2), 2:4)"):
+    for text in (
+        "compose(_4:_4, _4, 2147483647)",
+        "composition(_32, ((_-2,_0,6),_4), _8)",
+        "composition((_4,_8):(_1,_4), 3, (_2,_2):(_1,_2))",
+        "compose(1, ((_4)), 2:4)",
+        "compose(Sw<1,1,1>, (_4,_2), 2:4)",
+    ):
         for argv in (["layout", text], ["eval", text, "--format", "json"], ["eval", text]):
             _assert_ok(argv, None)
             r = _RUNNER.invoke(main, argv)
@@ -550,18 +685,60 @@ def test_found_composed_layout_with_underscore_offset_is_refused():
     assert r.stderr.splitlines()[2] == "  " + " " * len("Sw<2,3,-2> o ") + "^"
 
 
-@pytest.mark.parametrize("argv,says", [
-    (["latex", "--copy", "SM75_U32x4_LDSM_N", "--type", "half_t", "--thr", "(_16,_8):(_8,_1)",
-      "--val", "Sw<1,0,-6> o _0 o 3:_-4"], "must be a plain layout"),           # was AttributeError
-    (["html", "--copy", "SM75_U32x4_LDSM_N", "--type", "float", "--thr", "(_16,_8):(_8,_1)",
-      "--val", "Sw<3,2,4> o _0 o (_1,(_2),_16):(2,(_8),_1)"], "must be a plain layout"),
-    (["html", "--tv", "(_0,(3),_4)", "--tile", "(_8,_8)"], "has size 0"),        # was ZeroDivisionError
-    (["latex", "--tv", "(_0,(3),_4)", "--tile", "(_8,_8)"], "has size 0"),
-    (["html", "--copy", "DefaultCopy", "--type", "bfloat16_t", "--thr", "(_16,_8):(_8,_1)", "--val", "(_8,(_0))"],
-     "division by zero"),
-    (["copy", "DefaultCopy", "--type", "bfloat16_t", "--thr", "(_16,_8):(_8,_1)", "--val", "(_8,(_0))"],
-     "division by zero"),
-], ids=lambda a: " ".join(a)[:60] if isinstance(a, list) else a)
+@pytest.mark.parametrize(
+    "argv,says",
+    [
+        (
+            [
+                "latex",
+                "--copy",
+                "SM75_U32x4_LDSM_N",
+                "--type",
+                "half_t",
+                "--thr",
+                "(_16,_8):(_8,_1)",
+                "--val",
+                "Sw<1,0,-6> o _0 o 3:_-4",
+            ],
+            "must be a plain layout",
+        ),  # was AttributeError
+        (
+            [
+                "html",
+                "--copy",
+                "SM75_U32x4_LDSM_N",
+                "--type",
+                "float",
+                "--thr",
+                "(_16,_8):(_8,_1)",
+                "--val",
+                "Sw<3,2,4> o _0 o (_1,(_2),_16):(2,(_8),_1)",
+            ],
+            "must be a plain layout",
+        ),
+        (["html", "--tv", "(_0,(3),_4)", "--tile", "(_8,_8)"], "has size 0"),  # was ZeroDivisionError
+        (["latex", "--tv", "(_0,(3),_4)", "--tile", "(_8,_8)"], "has size 0"),
+        (
+            [
+                "html",
+                "--copy",
+                "DefaultCopy",
+                "--type",
+                "bfloat16_t",
+                "--thr",
+                "(_16,_8):(_8,_1)",
+                "--val",
+                "(_8,(_0))",
+            ],
+            "division by zero",
+        ),
+        (
+            ["copy", "DefaultCopy", "--type", "bfloat16_t", "--thr", "(_16,_8):(_8,_1)", "--val", "(_8,(_0))"],
+            "division by zero",
+        ),
+    ],
+    ids=lambda a: " ".join(a)[:60] if isinstance(a, list) else a,
+)
 def test_found_internal_errors_in_pictures_and_copies(argv, says):
     """Swizzled thread/value layouts and size-0 layouts reached the picture and copy code as internal errors."""
     _assert_ok(argv, None)
@@ -585,7 +762,8 @@ def _cpu(argv, stdin=None):
 def _peak_mb(argv):
     """Peak Python + numpy allocation (tracemalloc) while the command runs, in MB."""
     import tracemalloc
-    _RUNNER.invoke(main, argv)           # modules loaded outside the measurement
+
+    _RUNNER.invoke(main, argv)  # modules loaded outside the measurement
     tracemalloc.start()
     try:
         r = _RUNNER.invoke(main, argv)
@@ -603,14 +781,17 @@ def test_found_slow_html_mma():
     dt, r = _cpu(["html", "--mma", "SM90_64x64x16_F16F16F16_SS", "--atom-layout", "(_2,_2)"])
     page = r.stdout
     assert dt <= CPU_BOUND_S, f"{dt:.2f} s CPU"
-    assert len(page) < 6_000_000 and 'class="cd-tv"' in page        # 5.4 MB: 20,480 drawn cells
+    assert len(page) < 6_000_000 and 'class="cd-tv"' in page  # 5.4 MB: 20,480 drawn cells
     assert max(len(t) for t in re.findall(r'data-tip="([^"]*)"', page)) < 100
 
 
-@pytest.mark.parametrize("argv", [
-    ["layout", "((16,16,0),(16,8),(_65536,2,_1)):((_1,32,1),(_2,_4),(_2,_8,_1))", "--plain"],
-    ["layout", "(_0,(_1,_1,_65536),_32):(_0,(_0,_0,_0),_0)", "--info", "--coords", "--plain"],   # CI, 2.3 s
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["layout", "((16,16,0),(16,8),(_65536,2,_1)):((_1,32,1),(_2,_4),(_2,_8,_1))", "--plain"],
+        ["layout", "(_0,(_1,_1,_65536),_32):(_0,(_0,_0,_0),_0)", "--info", "--coords", "--plain"],  # CI, 2.3 s
+    ],
+)
 def test_found_zero_size_layout_with_a_huge_header_is_refused(argv):
     """A layout with a size-0 mode has no cells, but print_layout still writes every column of the other mode
     (16 s / 2.3 s here): the --force limit counts the header cells too."""
@@ -625,7 +806,7 @@ def test_found_slow_coords_table():
     assert dt <= CPU_BOUND_S, f"{dt:.2f} s CPU"
     lines = r.stdout.splitlines()
     assert len(lines) == 2 + 65536 and lines[-1] == "65535  (15,127,31)  ((0,3,3),(1,1,31),(7,3,0))"
-    dt, r = _cpu(["coords", "(_256,(_16,_16))", "(_1,(_256,_4096))"])      # table + 2-D grid, 65,536 cells each
+    dt, r = _cpu(["coords", "(_256,(_16,_16))", "(_1,(_256,_4096))"])  # table + 2-D grid, 65,536 cells each
     assert dt <= 2 * CPU_BOUND_S, f"{dt:.2f} s CPU"
 
 
@@ -654,23 +835,40 @@ def test_found_slow_mma_json_and_svg():
     dt, r = _cpu(["mma", "SM90_64x64x16_F16F16F16_SS", "--atom-layout", "((_8))", "--format", "json"])
     assert dt <= CPU_BOUND_S, f"{dt:.2f} s CPU"
     assert len(r.stdout) < 1_500_000
-    dt, r = _cpu(["svg", "--mma", "SM90_64x64x16_F16F16F16_SS", "--atom-layout", "(16)",
-                  "--tile", "(_32,_32,_16)"])
+    dt, r = _cpu(["svg", "--mma", "SM90_64x64x16_F16F16F16_SS", "--atom-layout", "(16)", "--tile", "(_32,_32,_16)"])
     assert dt <= CPU_BOUND_S, f"{dt:.2f} s CPU"
     assert r.stdout.count("<rect ") == 32 * 32 + 2 * 32 * 16
 
 
-@pytest.mark.parametrize("argv", [
-    ["mma", "SM90_64x64x16_F16F16F16_SS", "--atom-layout", "((_2),(_4,_3,_2),_8)", "--tile", "(_32,_32,_16)",
-     "--format", "json"],
-    ["svg", "--mma", "SM90_64x64x16_F16F16F16_SS", "--atom-layout", "((_2),(_4,_3,_2),_8)", "--tile",
-     "(_32,_32,_16)"],
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        [
+            "mma",
+            "SM90_64x64x16_F16F16F16_SS",
+            "--atom-layout",
+            "((_2),(_4,_3,_2),_8)",
+            "--tile",
+            "(_32,_32,_16)",
+            "--format",
+            "json",
+        ],
+        [
+            "svg",
+            "--mma",
+            "SM90_64x64x16_F16F16F16_SS",
+            "--atom-layout",
+            "((_2),(_4,_3,_2),_8)",
+            "--tile",
+            "(_32,_32,_16)",
+        ],
+    ],
+)
 def test_found_picture_of_a_huge_tiled_mma_is_refused(argv):
     """A TiledMMA of 384 SM90 atoms (49,152 threads): a small picture, but 100 M (thread, value) pairs to walk (17 s,
     GBs: seed 777 of the long run). Refused at once, naming --force."""
     r = _RUNNER.invoke(main, argv)
-    if "json" in argv:   # JSON draws no picture: answered at once, its tables left out with one warning (issue 33)
+    if "json" in argv:  # JSON draws no picture: answered at once, its tables left out with one warning (issue 33)
         assert r.exit_code == 0 and '"tables": null' in r.stdout and r.stderr.startswith("warning: ")
         return
     assert r.exit_code == 2 and "(thread, value) pairs (more than 8388608); pass --force" in r.stderr
@@ -694,11 +892,14 @@ def test_found_make_layout_of_tilers_is_refused():
         assert r.exit_code == 2 and "make_layout(shape, stride): the shape must be an int tuple" in r.stderr, r.stderr
 
 
-@pytest.mark.parametrize("argv,says", [
-    (["coords", "(0,2147483647)", "(_-16,_0)"], "coordinate table has 2147483647 cells"),   # 4.5 GB, > 20 s
-    (["coords", "(_-16,_2147483647)", "(32,_0)"], "negative size -16"),
-    (["tiled-copy-c", "--lang", "en", "--tile", "(_2147483647,_2)"], "pass --force"),   # > 20 s
-])
+@pytest.mark.parametrize(
+    "argv,says",
+    [
+        (["coords", "(0,2147483647)", "(_-16,_0)"], "coordinate table has 2147483647 cells"),  # 4.5 GB, > 20 s
+        (["coords", "(_-16,_2147483647)", "(32,_0)"], "negative size -16"),
+        (["tiled-copy-c", "--lang", "en", "--tile", "(_2147483647,_2)"], "pass --force"),  # > 20 s
+    ],
+)
 def test_found_hangs_of_seed_31337_and_2026(argv, says):
     """An empty mode 0 still gets a grid header per column of mode 1 (the --force limit counts it); negative
     shapes are refused; tiled-copy-c enumerated the divisors of 2^31 values per thread one by one."""
@@ -706,14 +907,25 @@ def test_found_hangs_of_seed_31337_and_2026(argv, says):
     assert r.exit_code == 2 and says in r.stderr, r.stderr
 
 
-@pytest.mark.parametrize("argv,says", [
-    (["layout", "make_layout(Sw<2,4,2> o _0 o _1:4, _8)"], "not defined for swizzled layout arguments"),  # TypeError
-    (["eval", "make_layout(Sw<2,4,2> o _0 o _1:4, _8)"], "not defined for swizzled layout arguments"),  # was answered
-    (["tiled-copy-c", "--mma", "UniversalFMA<float>", "--tile", "_-1"], "-3 values per thread"),   # isqrt of -3
-    (["layout", "compact_row_major(((_6,8,_-1),_8))", "--info", "--coords", "--format", "json"],  # IndexError
-     "negative size -64 in shape"),
-    (["layout", "compact_row_major(((_6,8,_-1),_8))"], "negative size -64 in shape"),   # an empty table was printed
-])
+@pytest.mark.parametrize(
+    "argv,says",
+    [
+        (
+            ["layout", "make_layout(Sw<2,4,2> o _0 o _1:4, _8)"],
+            "not defined for swizzled layout arguments",
+        ),  # TypeError
+        (
+            ["eval", "make_layout(Sw<2,4,2> o _0 o _1:4, _8)"],
+            "not defined for swizzled layout arguments",
+        ),  # was answered
+        (["tiled-copy-c", "--mma", "UniversalFMA<float>", "--tile", "_-1"], "-3 values per thread"),  # isqrt of -3
+        (
+            ["layout", "compact_row_major(((_6,8,_-1),_8))", "--info", "--coords", "--format", "json"],  # IndexError
+            "negative size -64 in shape",
+        ),
+        (["layout", "compact_row_major(((_6,8,_-1),_8))"], "negative size -64 in shape"),  # an empty table was printed
+    ],
+)
 def test_found_internal_errors_of_seed_31337_100k(argv, says):
     """The 100,000-input run with seed 31337 found these (make_layout of a swizzled layout read it as a shape; a
     computed layout with a negative extent reached the views; a negative tile gave a negative value count)."""
@@ -732,12 +944,13 @@ def test_found_slow_tilelang_bank_and_wgmma():
     for 1.5 KB); wgmma's CuTe check of a (64,256,256) buffer allocated 288 MB. The leading dims pass through, so both
     are answered from the (stride x continuous) plane (see swizzle.py; tests/test_perf_regressions.py compares with
     the whole-domain evaluation)."""
-    dt, r = _cpu(["tilelang", "full-bank", "--shape", "464,128,64", "--type", "float16", "--cute", "--inverse",
-                  "3801087"])
+    dt, r = _cpu(
+        ["tilelang", "full-bank", "--shape", "464,128,64", "--type", "float16", "--cute", "--inverse", "3801087"]
+    )
     assert dt <= CPU_BOUND_S, f"{dt:.2f} s CPU"
     assert "bijective: yes (3801088 distinct offsets covering [0, 3801088))" in r.stdout
     assert "checked: equal to TileLang's offset at all 3801088 input indices" in r.stdout
-    assert "Inverse(offset 3801087) = [463, 127, 7]" in r.stdout      # the swizzle: not [463, 127, 63]
+    assert "Inverse(offset 3801087) = [463, 127, 7]" in r.stdout  # the swizzle: not [463, 127, 63]
     argv = ["tilelang", "wgmma", "--shape", "64,256,256", "--type-bits", "32"]
     assert _peak_mb(argv) < 50
     dt, r = _cpu(argv)
@@ -760,6 +973,7 @@ def test_found_tilelang_checks_of_4m_indices():
 
 # ---- the long run ----------------------------------------------------------------------------------------------
 
+
 def fuzz_run(n: int, seed: int = 12, seconds: float | None = None, out=sys.stdout, start: int = 0) -> dict:
     """Run inputs start..start+n-1 of the seeded stream (or until seconds pass) in this process; return counts and
     the failure classes with their inputs."""
@@ -779,7 +993,7 @@ def fuzz_run(n: int, seed: int = 12, seconds: float | None = None, out=sys.stdou
         if why and why.startswith("slow"):
             why, dt = run_one(argv, stdin)
         grew = _maxrss_mb() - m0
-        if not why and grew > LIMIT_MB:   # the peak jumped while this input ran
+        if not why and grew > LIMIT_MB:  # the peak jumped while this input ran
             why = f"memory (> {LIMIT_MB} MB in one input)"
             argv = argv + [f"[peak grew {grew:.0f} MB]"]
         if dt > slowest[0]:
@@ -788,12 +1002,22 @@ def fuzz_run(n: int, seed: int = 12, seconds: float | None = None, out=sys.stdou
             classes.setdefault(why, []).append((argv, stdin))
         done += 1
         if out and done % 5000 == 0:
-            print(f"  {start + done} inputs, {sum(map(len, classes.values()))} failures, "
-                  f"{time.perf_counter() - t_start:.0f} s, peak {_maxrss_mb():.0f} MB", file=out, flush=True)
+            print(
+                f"  {start + done} inputs, {sum(map(len, classes.values()))} failures, "
+                f"{time.perf_counter() - t_start:.0f} s, peak {_maxrss_mb():.0f} MB",
+                file=out,
+                flush=True,
+            )
     grown = _maxrss_mb() - base_mb
-    return {"inputs": done, "failures": sum(map(len, classes.values())), "classes": classes,
-            "seconds": time.perf_counter() - t_start, "peak_mb": _maxrss_mb(), "grown_mb": grown,
-            "slowest": slowest}
+    return {
+        "inputs": done,
+        "failures": sum(map(len, classes.values())),
+        "classes": classes,
+        "seconds": time.perf_counter() - t_start,
+        "peak_mb": _maxrss_mb(),
+        "grown_mb": grown,
+        "slowest": slowest,
+    }
 
 
 def fuzz_run_chunked(n: int, seed: int = 12, seconds: float | None = None, chunk: int = 5000, out=sys.stderr) -> dict:
@@ -801,19 +1025,33 @@ def fuzz_run_chunked(n: int, seed: int = 12, seconds: float | None = None, chunk
     the results are merged."""
     import json
     import subprocess
-    total = {"inputs": 0, "failures": 0, "classes": {}, "seconds": 0.0, "peak_mb": 0.0, "grown_mb": 0.0,
-             "slowest": (0.0, None)}
+
+    total = {
+        "inputs": 0,
+        "failures": 0,
+        "classes": {},
+        "seconds": 0.0,
+        "peak_mb": 0.0,
+        "grown_mb": 0.0,
+        "slowest": (0.0, None),
+    }
     t0 = time.perf_counter()
     for start in range(0, n, chunk):
         left = None if seconds is None else seconds - (time.perf_counter() - t0)
         if left is not None and left <= 0:
             break
         env = dict(os.environ, CUTEDUMP_FUZZ_CHILD=json.dumps([min(chunk, n - start), seed, left, start]))
-        r = subprocess.run([sys.executable, "-m", "tests.test_fuzz"], env=env, capture_output=True, text=True,
-                           cwd=Path(__file__).resolve().parents[1])
+        r = subprocess.run(
+            [sys.executable, "-m", "tests.test_fuzz"],
+            env=env,
+            capture_output=True,
+            text=True,
+            cwd=Path(__file__).resolve().parents[1],
+        )
         if r.returncode not in (0, 1) or not r.stdout.strip():
             total["classes"].setdefault(f"fuzz chunk process failed ({r.returncode})", []).append(
-                ([r.stderr.strip()[-300:]], None))
+                ([r.stderr.strip()[-300:]], None)
+            )
             continue
         res = json.loads(r.stdout.strip().splitlines()[-1])
         total["inputs"] += res["inputs"]
@@ -825,27 +1063,35 @@ def fuzz_run_chunked(n: int, seed: int = 12, seconds: float | None = None, chunk
         if res["slowest"][0] > total["slowest"][0]:
             total["slowest"] = tuple(res["slowest"])
         if out:
-            print(f"  {total['inputs']} inputs, {total['failures']} failures, {time.perf_counter() - t0:.0f} s, "
-                  f"chunk peak {res['peak_mb']:.0f} MB", file=out, flush=True)
+            print(
+                f"  {total['inputs']} inputs, {total['failures']} failures, {time.perf_counter() - t0:.0f} s, "
+                f"chunk peak {res['peak_mb']:.0f} MB",
+                file=out,
+                flush=True,
+            )
     total["seconds"] = time.perf_counter() - t0
     return total
 
 
 def report(res: dict) -> str:
-    lines = [f"fuzz: {res['inputs']} inputs, {res['failures']} failures in {len(res['classes'])} classes, "
-             f"{res['seconds']:.0f} s, peak RSS {res['peak_mb']:.0f} MB (a chunk's growth at most "
-             f"{res['grown_mb']:.0f} MB), slowest input {res['slowest'][0]:.2f} s "
-             f"({' '.join(res['slowest'][1] or [])[:120]})"]
+    lines = [
+        f"fuzz: {res['inputs']} inputs, {res['failures']} failures in {len(res['classes'])} classes, "
+        f"{res['seconds']:.0f} s, peak RSS {res['peak_mb']:.0f} MB (a chunk's growth at most "
+        f"{res['grown_mb']:.0f} MB), slowest input {res['slowest'][0]:.2f} s "
+        f"({' '.join(res['slowest'][1] or [])[:120]})"
+    ]
     for why, ex in sorted(res["classes"].items(), key=lambda kv: -len(kv[1])):
         lines.append(f"  {len(ex):6d}  {why}")
         seen = set()
-        for argv, stdin in ex:      # one example per command (and subcommand)
+        for argv, stdin in ex:  # one example per command (and subcommand)
             key = tuple(argv[:2]) if argv[:1] in (["tilelang"], ["ck"], ["golden"]) else argv[0]
             if key in seen or len(seen) >= 4:
                 continue
             seen.add(key)
-            lines.append(f"          e.g. cutedump {' '.join(repr(a) for a in argv)[:200]}"
-                         + (f" <<< {stdin!r}"[:120] if stdin else ""))
+            lines.append(
+                f"          e.g. cutedump {' '.join(repr(a) for a in argv)[:200]}"
+                + (f" <<< {stdin!r}"[:120] if stdin else "")
+            )
     return "\n".join(lines)
 
 
@@ -854,18 +1100,31 @@ def test_fuzz_long_run(request):
     """The >= 100,000-input run: `pytest -m fuzz tests/test_fuzz.py` (CUTEDUMP_FUZZ_N, CUTEDUMP_FUZZ_SEED)."""
     if "fuzz" not in (request.config.getoption("markexpr") or ""):
         pytest.skip("the long fuzz run: pytest -m fuzz tests/test_fuzz.py")
-    res = fuzz_run_chunked(int(os.environ.get("CUTEDUMP_FUZZ_N", "100000")),
-                           int(os.environ.get("CUTEDUMP_FUZZ_SEED", "12")))
+    res = fuzz_run_chunked(
+        int(os.environ.get("CUTEDUMP_FUZZ_N", "100000")), int(os.environ.get("CUTEDUMP_FUZZ_SEED", "12"))
+    )
     print("\n" + report(res))
     assert res["inputs"] >= 1 and not res["classes"], report(res)
 
 
-@pytest.mark.parametrize("argv,says", [
-    (["ck", "naive", "--lengths", "-1,8"], "offsets of naive (no coordinates: lengths [-1, 8])"),  # was max() of empty
-    (["ck", "naive", "--lengths", "4,0", "--strides", "32,16"], "offsets of naive (no coordinates: lengths [4, 0])"),
-    (["ck", "naive", "--lengths", "-1,-1,32", "--strides", "13,1,256"],          # was a numpy broadcast error
-     "none: length -1 is negative"),
-], ids=lambda a: " ".join(a)[:60] if isinstance(a, list) else a)
+@pytest.mark.parametrize(
+    "argv,says",
+    [
+        (
+            ["ck", "naive", "--lengths", "-1,8"],
+            "offsets of naive (no coordinates: lengths [-1, 8])",
+        ),  # was max() of empty
+        (
+            ["ck", "naive", "--lengths", "4,0", "--strides", "32,16"],
+            "offsets of naive (no coordinates: lengths [4, 0])",
+        ),
+        (
+            ["ck", "naive", "--lengths", "-1,-1,32", "--strides", "13,1,256"],  # was a numpy broadcast error
+            "none: length -1 is negative",
+        ),
+    ],
+    ids=lambda a: " ".join(a)[:60] if isinstance(a, list) else a,
+)
 def test_found_ck_empty_dimensions(argv, says):
     """CK checks no length (a 0 or negative length is an empty dimension; tests/ck records a zero-length case):
     cutedump answers with no coordinates and, for a negative length, no CuTe view. These were internal errors."""
@@ -875,18 +1134,50 @@ def test_found_ck_empty_dimensions(argv, says):
     assert "visible indices" in r.stdout or "CuTe shape cannot be negative" in r.stdout
 
 
-
 # ---- the whole surface: every command and option, inputs mutated from every --help example (issue 38) ---------
 
-SURFACE_LIMIT_S = 15.0       # each input of the surface fuzz: answered or refused within 15 s ...
-SURFACE_LIMIT_MB = 2048      # ... and 2 GB
+SURFACE_LIMIT_S = 15.0  # each input of the surface fuzz: answered or refused within 15 s ...
+SURFACE_LIMIT_MB = 2048  # ... and 2 GB
 #: what a number of an example becomes: the edges of C++'s integers, more digits than any, non-ASCII digits
-NUMBERS = ["0", "-1", "1", "2147483648", "4294967296", str(2 ** 63), str(10 ** 30), "1" * 5000, "\uff18", "\u0663",
-           "65536", "1048576", "_"]
+NUMBERS = [
+    "0",
+    "-1",
+    "1",
+    "2147483648",
+    "4294967296",
+    str(2**63),
+    str(10**30),
+    "1" * 5000,
+    "\uff18",
+    "\u0663",
+    "65536",
+    "1048576",
+    "_",
+]
 #: values an option is given when the fuzz adds it to a command line
-_VALUES = ["(_4,_8):(_8,_1)", "(_2,_2)", "_8", "8", "0", "-1", "_", "(_,_8)", "half_t", "float", "((_2))",
-           "Sw<3,4,3> o _0 o (_8,_64):(_64,_1)", "SM80_16x8x16_F16F16F16F16_TN", "SM90_TMA_LOAD", "x", "", "1" * 5000,
-           "(" * 70 + "_2" + ")" * 70, "bK=_1048576", "M=0", "bN=-1"]
+_VALUES = [
+    "(_4,_8):(_8,_1)",
+    "(_2,_2)",
+    "_8",
+    "8",
+    "0",
+    "-1",
+    "_",
+    "(_,_8)",
+    "half_t",
+    "float",
+    "((_2))",
+    "Sw<3,4,3> o _0 o (_8,_64):(_64,_1)",
+    "SM80_16x8x16_F16F16F16F16_TN",
+    "SM90_TMA_LOAD",
+    "x",
+    "",
+    "1" * 5000,
+    "(" * 70 + "_2" + ")" * 70,
+    "bK=_1048576",
+    "M=0",
+    "bN=-1",
+]
 _NUM = re.compile(r"(?<![A-Za-z0-9])(_?-?)(\d+)")
 
 
@@ -895,7 +1186,9 @@ def surface():
     examples (tests/test_examples.py reads them the same way) and its options (kind: "flag", "int", "choice:a|b",
     "str"; "multi" appended for a repeatable one)."""
     import click
+
     from tests.test_examples import _commands, parse
+
     ctx = click.Context(main)
     out: dict = {}
 
@@ -904,18 +1197,19 @@ def surface():
         if isinstance(cmd, click.Group):
             for name in cmd.list_commands(ctx):
                 yield from walk(cmd.get_command(ctx, name), path + (name,))
+
     cmds = list(walk(main, ()))
     leaves = {path: cmd for path, cmd in cmds if not isinstance(cmd, click.Group)}
     examples: dict = {path: [] for path in leaves}
-    for _path, cmd in cmds:          # every example of every help text (a group's too), to the command it runs
+    for _path, cmd in cmds:  # every example of every help text (a group's too), to the command it runs
         for text in (cmd.help or "", cmd.epilog or ""):
             for _n, line in _commands(enumerate(text.splitlines(), 1)):
                 try:
                     argv, stdin, _want = parse(line)
-                except (ValueError, OSError, AssertionError):   # an example reading a file of the docs' scratch dir
+                except (ValueError, OSError, AssertionError):  # an example reading a file of the docs' scratch dir
                     continue
                 for path in leaves:
-                    if tuple(argv[:len(path)]) == path and (argv, stdin) not in examples[path]:
+                    if tuple(argv[: len(path)]) == path and (argv, stdin) not in examples[path]:
                         examples[path].append((argv, stdin))
     for path, cmd in leaves.items():
         opts = {}
@@ -923,14 +1217,22 @@ def surface():
             if not isinstance(p, click.Option) or p.hidden:
                 continue
             t = p.type
-            kind = ("flag" if p.is_flag else f"choice:{'|'.join(t.choices)}" if isinstance(t, click.Choice) else
-                    "int" if isinstance(t, (click.types.IntParamType,)) else "str")
+            kind = (
+                "flag"
+                if p.is_flag
+                else f"choice:{'|'.join(t.choices)}"
+                if isinstance(t, click.Choice)
+                else "int"
+                if isinstance(t, (click.types.IntParamType,))
+                else "str"
+            )
             opts[p.opts[-1]] = kind + (" multi" if p.multiple else "")
         ex = examples[path]
-        if not ex and len(path) > 1:     # a subcommand without an example of its own: its siblings', renamed
-            ex = [(list(path) + a[len(path):], i) for sib, v in examples.items() if sib[:-1] == path[:-1]
-                  for a, i in v]
-        if not ex and path[0] == "golden":   # golden's help names the directory in words: the scratch golden/
+        if not ex and len(path) > 1:  # a subcommand without an example of its own: its siblings', renamed
+            ex = [
+                (list(path) + a[len(path) :], i) for sib, v in examples.items() if sib[:-1] == path[:-1] for a, i in v
+            ]
+        if not ex and path[0] == "golden":  # golden's help names the directory in words: the scratch golden/
             ex = [(list(path) + ["golden"], None)]
         out[path] = {"examples": ex or [(list(path), None)], "options": opts}
     return out
@@ -959,8 +1261,9 @@ def scratch_dir() -> str:
         (d / "cases.txt").write_text("size((_4,8))\nleft_inverse((_8,(_4,_2)):(_1,(_32,_16)))\n")
         (d / "my_kernel.toml").write_text((root / "cutedump/kernel/examples/sgemm_sm70_tn.toml").read_text())
         (d / "golden").mkdir()
-        rows = [ln for ln in (root / "golden/MANIFEST").read_text().splitlines()
-                if ln.strip() and not ln.startswith("#")][:3]
+        rows = [
+            ln for ln in (root / "golden/MANIFEST").read_text().splitlines() if ln.strip() and not ln.startswith("#")
+        ][:3]
         for ln in rows:
             f = ln.split()[0]
             (d / "golden" / f).parent.mkdir(parents=True, exist_ok=True)
@@ -977,7 +1280,7 @@ def _mutate_number(s: Src, arg: str) -> str:
     m = s.choice(nums)
     new = s.choice(NUMBERS)
     prefix = m.group(1) if new not in ("_",) and not new.startswith("-") and s.coin(0.7) else ""
-    return arg[:m.start()] + prefix + new + arg[m.end():]
+    return arg[: m.start()] + prefix + new + arg[m.end() :]
 
 
 def mutate_arg(s: Src, arg: str) -> str:
@@ -1013,10 +1316,10 @@ def g_surface_argv(s: Src, path: tuple | None = None) -> tuple[list[str], str | 
     for _ in range(s.int(1, 3)):
         k = s.int(0, 9)
         n = len(path)
-        if k <= 4 and len(argv) > n:                       # mutate an argument or an option's value
+        if k <= 4 and len(argv) > n:  # mutate an argument or an option's value
             i = s.int(n, len(argv) - 1)
             argv[i] = mutate_arg(s, argv[i])
-        elif k == 5 and opts:                              # add an option (a flag, or a value of the right kind)
+        elif k == 5 and opts:  # add an option (a flag, or a value of the right kind)
             o = s.choice(opts)
             kind = info["options"][o]
             if kind.startswith("flag"):
@@ -1027,21 +1330,24 @@ def g_surface_argv(s: Src, path: tuple | None = None) -> tuple[list[str], str | 
                 argv += [o, s.choice(NUMBERS[:8] + ["x", "3"])]
             else:
                 argv += [o, mutate_arg(s, s.choice(_VALUES)) if s.coin(0.3) else s.choice(_VALUES)]
-        elif k == 6 and len(argv) > n:                     # repeat an option with its value (or another value)
+        elif k == 6 and len(argv) > n:  # repeat an option with its value (or another value)
             i = s.int(n, len(argv) - 1)
             if argv[i].startswith("-") and i + 1 < len(argv):
                 argv += [argv[i], argv[i + 1] if s.coin(0.5) else mutate_arg(s, argv[i + 1])]
-        elif k == 7 and len(argv) > n:                     # drop a token
+        elif k == 7 and len(argv) > n:  # drop a token
             del argv[s.int(n, len(argv) - 1)]
-        elif k == 8 and path == ("kernel",):               # a --set of the kernel: a value that implies much work
-            argv += ["--set", f"{s.choice(['bM', 'bN', 'bK', 'M', 'N', 'K', 'X'])}="
-                              f"{s.choice(['_', '']) + s.choice(['1048576', '16777216', '1000000', '0', '-1', '3'])}"]
-        else:                                              # an example of another command's options on this one
+        elif k == 8 and path == ("kernel",):  # a --set of the kernel: a value that implies much work
+            argv += [
+                "--set",
+                f"{s.choice(['bM', 'bN', 'bK', 'M', 'N', 'K', 'X'])}="
+                f"{s.choice(['_', '']) + s.choice(['1048576', '16777216', '1000000', '0', '-1', '3'])}",
+            ]
+        else:  # an example of another command's options on this one
             other = surf[s.choice(sorted(surf))]["examples"]
             oargv = s.choice(other)[0]
             if len(oargv) > 2:
                 i = s.int(1, len(oargv) - 1)
-                argv += oargv[i:i + 2]
+                argv += oargv[i : i + 2]
     if stdin is not None and s.coin(0.3):
         stdin = mutate_arg(s, stdin)
     return argv, stdin
@@ -1051,7 +1357,7 @@ def surface_ok(argv, code: int, stdout: str, stderr: str) -> str | None:
     """Why a finished run of the surface fuzz is wrong, or None."""
     if "Traceback (most recent call last)" in stderr or "internal error" in stderr:
         return "traceback printed: " + (stderr.strip().splitlines() or [""])[-1][:80]
-    if "error: out of memory" in stderr:     # the bounds (cutedump/limits.py) should have said "needs about N GB"
+    if "error: out of memory" in stderr:  # the bounds (cutedump/limits.py) should have said "needs about N GB"
         return "memory (out of memory under the limit)"
     exit1_ok = argv[:1] in (["golden"], ["compat"], ["eval"])
     n = sum(1 for line in stderr.splitlines() if re.match(r"(error|Error):", line))
@@ -1091,11 +1397,13 @@ def run_surface_one(argv, stdin, limit_s: float = SURFACE_LIMIT_S) -> tuple[str 
 def _limit_child(mb: int):
     def pre():
         resource.setrlimit(resource.RLIMIT_AS, (mb << 20, mb << 20))
+
     return pre
 
 
-def run_surface_subprocess(argv, stdin, limit_s: float = SURFACE_LIMIT_S, limit_mb: int = SURFACE_LIMIT_MB,
-                           fast_path: bool = True) -> tuple[str | None, float]:
+def run_surface_subprocess(
+    argv, stdin, limit_s: float = SURFACE_LIMIT_S, limit_mb: int = SURFACE_LIMIT_MB, fast_path: bool = True
+) -> tuple[str | None, float]:
     """One command line as its own process (``python -m cutedump``, standard output a pipe: the fast path where it
     takes the command line; ``fast_path=False``: the click command), under 15 s and 2 GB of address space."""
     code = "from cutedump.entry import main; main()" if fast_path else "from cutedump.cli import main; main()"
@@ -1103,9 +1411,17 @@ def run_surface_subprocess(argv, stdin, limit_s: float = SURFACE_LIMIT_S, limit_
     env = dict(os.environ, PYTHONPATH=root + os.pathsep + os.environ.get("PYTHONPATH", ""))
     t0 = time.perf_counter()
     try:
-        r = subprocess.run([sys.executable, "-c", code] + argv, input=stdin, capture_output=True, text=True,
-                           timeout=limit_s, preexec_fn=_limit_child(limit_mb + 200),  # + the interpreter and numpy
-                           cwd=scratch_dir(), env=env, errors="replace")
+        r = subprocess.run(
+            [sys.executable, "-c", code] + argv,
+            input=stdin,
+            capture_output=True,
+            text=True,
+            timeout=limit_s,
+            preexec_fn=_limit_child(limit_mb + 200),  # + the interpreter and numpy
+            cwd=scratch_dir(),
+            env=env,
+            errors="replace",
+        )
     except subprocess.TimeoutExpired:
         return f"hang (> {limit_s:.0f} s)", time.perf_counter() - t0
     dt = time.perf_counter() - t0
@@ -1141,17 +1457,22 @@ def _surface_loop(n, seed, start, out, path, per, classes, t0):
         if why:
             classes.setdefault(why, []).append((argv, stdin))
         if out and (i - start + 1) % 1000 == 0:
-            print(f"  {i - start + 1} inputs, {sum(map(len, classes.values()))} failures, "
-                  f"{time.perf_counter() - t0:.0f} s", file=out, flush=True)
+            print(
+                f"  {i - start + 1} inputs, {sum(map(len, classes.values()))} failures, "
+                f"{time.perf_counter() - t0:.0f} s",
+                file=out,
+                flush=True,
+            )
 
 
 def test_surface_covers_every_command_and_option():
     """The surface is every command of the group, each with its --help examples and its options."""
     surf = _surface()
     from cutedump.commands.declarations import COMMANDS
+
     assert {p[0] for p in surf} == set(COMMANDS)
     no_examples = [" ".join(p) for p, v in surf.items() if v["examples"] == [(list(p), None)]]
-    assert no_examples == ["ck recipes"], no_examples        # `ck recipes` takes no argument: the bare command
+    assert no_examples == ["ck recipes"], no_examples  # `ck recipes` takes no argument: the bare command
     assert sum(len(v["options"]) for v in surf.values()) > 200
 
 
@@ -1168,8 +1489,9 @@ def test_fuzz_surface_long_run(request):
     the 100,000-input runs: ``python -m tests.test_fuzz surface N SEED`` (in-process, in chunks)."""
     if "fuzz" not in (request.config.getoption("markexpr") or ""):
         pytest.skip("the long fuzz run: pytest -m fuzz tests/test_fuzz.py")
-    res = surface_run(int(os.environ.get("CUTEDUMP_FUZZ_N", "20000")), int(os.environ.get("CUTEDUMP_FUZZ_SEED", "38")),
-                      out=sys.stderr)
+    res = surface_run(
+        int(os.environ.get("CUTEDUMP_FUZZ_N", "20000")), int(os.environ.get("CUTEDUMP_FUZZ_SEED", "38")), out=sys.stderr
+    )
     print("\nruns per command:", res["per_command"])
     assert not res["classes"], {k: v[:3] for k, v in res["classes"].items()}
 
@@ -1180,54 +1502,134 @@ _UM = "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,K,K>"
 _ONES = "1" * 5000
 _DEEP = "(" * 100_000
 _TMA = ["tma", "--op", "SM90_TMA_LOAD", "--type", "half_t"]
-ISSUE_38 = [   # (argv, words the error line says)
-    (["tmem", _UM, "--thread", _ONES], "--thread"),                                           # 1 (click's INT)
+ISSUE_38 = [  # (argv, words the error line says)
+    (["tmem", _UM, "--thread", _ONES], "--thread"),  # 1 (click's INT)
     (["kernel", "sgemm_2_nt", "--warp", _ONES], "--warp"),
     (_TMA + ["--gmem", "(1024,256):(256,_1)", "--smem", "(_64,_32):(_32,_1)", "--cta", _ONES], "--cta"),
     (["mma", "SM80_16x8x16_F16F16F16F16_TN", "--partition", "(_64,_,_64)"], "--partition: expected a shape of sizes"),
-    (["tmem", _UM, "--shape", "(_,_256)"], "--shape: expected a shape of sizes"),                 # 2
+    (["tmem", _UM, "--shape", "(_,_256)"], "--shape: expected a shape of sizes"),  # 2
     (["tmem", _UM, "--shape", "(_0,_,_8,_32)"], "--shape: expected a shape of sizes"),
     (_TMA + ["--gmem", "((1024,256):(256,_1))", "--smem", "(_64,_32):(_32,_1)"], "--gmem: expected a layout"),  # 3
-    (_TMA + ["--gmem", "(1024,256):(256,_1)", "--smem", "(_)"], "--smem: expected a layout"),       # 4
+    (_TMA + ["--gmem", "(1024,256):(256,_1)", "--smem", "(_)"], "--smem: expected a layout"),  # 4
     (_TMA + ["--gmem", "(1024,256):(256,_1)", "--smem", "((_64,_32):(_32,_1),_2)"], "--smem: expected a layout"),
-    (["eval", _ONES], "cannot be a C++ integer (at most 20 digits"),                              # 5
+    (["eval", _ONES], "cannot be a C++ integer (at most 20 digits"),  # 5
     (["eval", "_" + _ONES], "cannot be a C++ integer (at most 20 digits"),
     (["mma", "SM80_16x8x16_F16F16F16F16_TN", "--tile", f"({_ONES},_8)"], "at most 20 digits"),
     (["explain", f"coalesce(({_ONES},2))"], "at most 20 digits"),
-    (["tma", "--op", "SM90_TMA_LOAD_IM2COL", "--type", "half_t", "--gmem", "(" + ",".join(["_2"] * 15000) + ")",
-      "--smem", "(_64,_32):(_32,_1)"], "more than 4096"),                                         # 6
-    (["tma", "--op", "SM90_TMA_LOAD_IM2COL", "--type", "half_t", "--gmem", "(" + ",".join(["_2"] * 100) + ")",
-      "--smem", "(_64,_32):(_32,_1)"], "--gmem: 100 modes: more than 64"),
-    (["mma", _UM, "--atom-layout", "(_32,_32)", "--format", "json", "--force"], "needs about 32 GB"),   # 7
+    (
+        [
+            "tma",
+            "--op",
+            "SM90_TMA_LOAD_IM2COL",
+            "--type",
+            "half_t",
+            "--gmem",
+            "(" + ",".join(["_2"] * 15000) + ")",
+            "--smem",
+            "(_64,_32):(_32,_1)",
+        ],
+        "more than 4096",
+    ),  # 6
+    (
+        [
+            "tma",
+            "--op",
+            "SM90_TMA_LOAD_IM2COL",
+            "--type",
+            "half_t",
+            "--gmem",
+            "(" + ",".join(["_2"] * 100) + ")",
+            "--smem",
+            "(_64,_32):(_32,_1)",
+        ],
+        "--gmem: 100 modes: more than 64",
+    ),
+    (["mma", _UM, "--atom-layout", "(_32,_32)", "--format", "json", "--force"], "needs about 32 GB"),  # 7
     (["svg", "--mma", _UM, "--atom-layout", "(_32,_32)", "--force"], "needs about"),
-    (["kernel", "sgemm_2_nt", "--set", "bN=_1048576", "--set", "K=_3"], "more than 2097152"),   # 8
+    (["kernel", "sgemm_2_nt", "--set", "bN=_1048576", "--set", "K=_3"], "more than 2097152"),  # 8
     (["kernel", "sgemm_2_tn", "--set", "bK=_16777216", "--set", "N=16777216"], "more than 2097152"),
-    (["kernel", "wgmma_sm90_nt", "--set", "bK=1000000"], "descriptors: more than 65536"),         # 9
+    (["kernel", "wgmma_sm90_nt", "--set", "bK=1000000"], "descriptors: more than 65536"),  # 9
     (["eval", _DEEP], "nested more than 64 deep"),
     (["mma", "SM80_16x8x16_F16F16F16F16_TN", "--tile", _DEEP], "nested more than 64 deep"),
-    (_TMA + ["--gmem", "(1024,256):(256,_1)", "--smem", "(_64,_32):(_32,_1)", "--upper-corner", _DEEP],
-     "--upper-corner"),
-    (["tma", "--op", "SM100_TMA_2SM_LOAD", "--type", "half_t", "--gmem", "(" + ",".join(["_1"] * 33000) + ")",
-      "--smem", "(_64,_32):(_32,_1)"], "more than 4096"),
+    (
+        _TMA + ["--gmem", "(1024,256):(256,_1)", "--smem", "(_64,_32):(_32,_1)", "--upper-corner", _DEEP],
+        "--upper-corner",
+    ),
+    (
+        [
+            "tma",
+            "--op",
+            "SM100_TMA_2SM_LOAD",
+            "--type",
+            "half_t",
+            "--gmem",
+            "(" + ",".join(["_1"] * 33000) + ")",
+            "--smem",
+            "(_64,_32):(_32,_1)",
+        ],
+        "more than 4096",
+    ),
     (["coords", "(65536,65536)", "--force"], "more than 2097152, cutedump's limit also with --force"),
     (["layout", "Sw<3,3,3> o _0 o (65536,(_8,_8)):(_8,(_1,_64))", "--force"], "also with --force"),
     (["atoms", "--mma", "(SM90_64x*_F32F16F16_SS," * 1000], "more than 256"),
-    (["html", "--mma", "UniversalFMA<float,float,float>", "--atom-layout", "Sw<3,4,3> o _0 o (_8,_64):(_64,_1)"],
-     "the atom layout must be a plain layout"),
+    (
+        ["html", "--mma", "UniversalFMA<float,float,float>", "--atom-layout", "Sw<3,4,3> o _0 o (_8,_64):(_64,_1)"],
+        "the atom layout must be a plain layout",
+    ),
     (["ck", "naive", "--lengths", "256,64", "--strides", "9223372036854775808,1"], "beyond 64-bit"),
-    (["explain", "partition", "--mma", "SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,256,128,MN,K>", "--operand",
-      "A", "--fragment", "--layout", "(tile_to_shape(UMMA::Layout_MN_SW128_32B_Atom<half_t>, (_256,_64)))"],
-     "expected an smem layout"),
-    (["tma", "--op", "SM90_TMA_LOAD_IM2COL", "--type", "half_t", "--gmem", "((56,56,8),64):((64,3584,200704),_1)",
-      "--smem", "tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (_128,_64))", "--lower-corner", "(_,-1)"],
-     "--lower-corner: expected one integer"),
+    (
+        [
+            "explain",
+            "partition",
+            "--mma",
+            "SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,256,128,MN,K>",
+            "--operand",
+            "A",
+            "--fragment",
+            "--layout",
+            "(tile_to_shape(UMMA::Layout_MN_SW128_32B_Atom<half_t>, (_256,_64)))",
+        ],
+        "expected an smem layout",
+    ),
+    (
+        [
+            "tma",
+            "--op",
+            "SM90_TMA_LOAD_IM2COL",
+            "--type",
+            "half_t",
+            "--gmem",
+            "((56,56,8),64):((64,3584,200704),_1)",
+            "--smem",
+            "tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (_128,_64))",
+            "--lower-corner",
+            "(_,-1)",
+        ],
+        "--lower-corner: expected one integer",
+    ),
     (["tilelang", "auto", "--shape", "64,65536", "--type", "float16"], "plane"),
     (["tilelang", "padded", "--shape", "64,4294967296", "--type", "float16", "--force"], "plane"),
-    (["bank", "(_64,_32):(_32,_1)", "--copy", "SM75_U32x4_LDSM_N", "--type", "half_t", "--mma",
-      "SM80_16x8x16_F16F16F16F16_TN", "--atom-layout", "(_1048576,_2)", "--tile", "(_32,_32,_16)", "--operand", "A"],
-     "2097152 atoms: more than 1024"),
+    (
+        [
+            "bank",
+            "(_64,_32):(_32,_1)",
+            "--copy",
+            "SM75_U32x4_LDSM_N",
+            "--type",
+            "half_t",
+            "--mma",
+            "SM80_16x8x16_F16F16F16F16_TN",
+            "--atom-layout",
+            "(_1048576,_2)",
+            "--tile",
+            "(_32,_32,_16)",
+            "--operand",
+            "A",
+        ],
+        "2097152 atoms: more than 1024",
+    ),
     (["eval", "-f", "a\0b"], "NUL"),
-    (["golden", "verify", "g\0"], "NUL"),                                 # found by the surface fuzz
+    (["golden", "verify", "g\0"], "NUL"),  # found by the surface fuzz
     (["ck", "naive", "--lengths", "65536,65536", "--force"], "more than 67108864"),
     (["ck", "naive", "--lengths", "256,64", "--strides", _ONES], "at most 20 digits"),
     (["tilelang", "full-bank", "--shape", "256,65536", "--type-bits", "16", "--cute"], "plane"),
@@ -1262,7 +1664,7 @@ def test_issue_38_sites_as_processes(fast_path=True):
     for argv, _says in ISSUE_38:
         if fast_path and _ONES in argv and argv[0] in ("tmem", "kernel", "tma") and argv[-1] == _ONES:
             continue
-        if any("\0" in a for a in argv):   # no process takes a NUL in its arguments
+        if any("\0" in a for a in argv):  # no process takes a NUL in its arguments
             continue
         why, _dt = run_surface_subprocess(argv, None, fast_path=fast_path)
         if why:
@@ -1272,13 +1674,30 @@ def test_issue_38_sites_as_processes(fast_path=True):
 
 if __name__ == "__main__":
     import json
-    if sys.argv[1:2] == ["surface-parallel"]:   # python -m tests.test_fuzz surface-parallel N SEED JOBS
+
+    if sys.argv[1:2] == ["surface-parallel"]:  # python -m tests.test_fuzz surface-parallel N SEED JOBS
         n, seed, jobs = (int(x) for x in sys.argv[2:5])
         per_job = -(-n // jobs)
-        procs = [subprocess.Popen([sys.executable, "-m", "tests.test_fuzz", "surface", str(min(per_job, n - j * per_job)),
-                                   str(seed), str(j * per_job)], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                                  text=True, cwd=Path(__file__).resolve().parents[1],
-                                  preexec_fn=_limit_child(4096)) for j in range(jobs) if j * per_job < n]
+        procs = [
+            subprocess.Popen(
+                [
+                    sys.executable,
+                    "-m",
+                    "tests.test_fuzz",
+                    "surface",
+                    str(min(per_job, n - j * per_job)),
+                    str(seed),
+                    str(j * per_job),
+                ],
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+                text=True,
+                cwd=Path(__file__).resolve().parents[1],
+                preexec_fn=_limit_child(4096),
+            )
+            for j in range(jobs)
+            if j * per_job < n
+        ]
         total = {"inputs": 0, "per_command": {}, "classes": {}, "seconds": 0.0}
         for p in procs:
             outp = p.communicate()[0].strip().splitlines()
@@ -1294,8 +1713,8 @@ if __name__ == "__main__":
                 total["classes"].setdefault(k, []).extend(v)
         print(json.dumps(total))
         sys.exit(1 if total["classes"] else 0)
-    if sys.argv[1:2] == ["surface"]:      # python -m tests.test_fuzz surface N SEED [START]: one chunk, JSON out
-        a = sys.argv[2:] + ["20000", "38", "0"][len(sys.argv[2:]):]
+    if sys.argv[1:2] == ["surface"]:  # python -m tests.test_fuzz surface N SEED [START]: one chunk, JSON out
+        a = sys.argv[2:] + ["20000", "38", "0"][len(sys.argv[2:]) :]
         res = surface_run(int(a[0]), int(a[1]), int(a[2]), out=sys.stderr)
         print(json.dumps(res))
         sys.exit(1 if res["classes"] else 0)
@@ -1317,6 +1736,8 @@ def test_tv_picture_with_too_many_pairs_is_refused_first():
     """Fuzz seed 24680: a --tv picture of 25 M (thread, value) pairs walked them all (1 GB) before its error; the
     pair count is now checked first, as for --mma and --copy pictures."""
     from click.testing import CliRunner
+
     from cutedump.cli import main
+
     r = CliRunner().invoke(main, ["html", "--tv", "((4,4,6),(_65536,4)):((_2,_2,_8),(4,4))", "--tile", "(_8,_8)"])
     assert r.exit_code == 2 and "(thread, value) pairs" in r.output and "--force" in r.output

@@ -1,10 +1,10 @@
 """Golden files: the repository's golden/ directory must verify, and the verify/update commands behave."""
-from __future__ import annotations
 
-import pytest
+from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from cutedump.cli import main
@@ -34,11 +34,17 @@ def test_every_golden_file_is_in_its_manifest():
     tables cut from documents) is listed in golden/MANIFEST."""
     d = GOLDEN
     from cutedump.golden import parse_manifest
+
     listed = {e.file for e in parse_manifest(d)}
     nested = [m for m in _manifest_dirs() if m != d and d in m.parents]
-    present = {str(p.relative_to(d)) for p in d.rglob("*")
-               if p.is_file() and p.suffix != ".py" and p.name not in ("MANIFEST", "README.md")
-               and not any(n in p.parents for n in nested)}
+    present = {
+        str(p.relative_to(d))
+        for p in d.rglob("*")
+        if p.is_file()
+        and p.suffix != ".py"
+        and p.name not in ("MANIFEST", "README.md")
+        and not any(n in p.parents for n in nested)
+    }
     assert present <= listed, present - listed
 
 
@@ -51,6 +57,7 @@ def test_every_manifest_verifies(d):
 def test_sections_are_cut_from_the_recording():
     """The per-section files are header + one section of tiled_copy_c.txt (what cut_sections.py writes)."""
     import importlib.util
+
     spec = importlib.util.spec_from_file_location("cut_sections", GOLDEN / "cut_sections.py")
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
@@ -69,7 +76,7 @@ def _mkdir(tmp_path, manifest: str, files: dict[str, str]) -> Path:
     return d
 
 
-LAYOUT = '(_2,_2):(_1,_2)'
+LAYOUT = "(_2,_2):(_1,_2)"
 
 
 def _layout_output():
@@ -81,8 +88,11 @@ def _layout_output():
 def test_verify_ok_and_mismatch_with_diff(tmp_path):
     good = _layout_output()
     bad = good.replace("3", "9")
-    d = _mkdir(tmp_path, f"# comment\n\na.txt  cutedump layout '{LAYOUT}' --plain\nb.txt cutedump layout "
-                         f"\"{LAYOUT}\" --plain\n", {"a.txt": good, "b.txt": bad})
+    d = _mkdir(
+        tmp_path,
+        f"# comment\n\na.txt  cutedump layout '{LAYOUT}' --plain\nb.txt cutedump layout \"{LAYOUT}\" --plain\n",
+        {"a.txt": good, "b.txt": bad},
+    )
     code, out, err = run("golden", "verify", str(d))
     assert code == 1
     assert "ok    a.txt" in out
@@ -101,9 +111,12 @@ def test_trailing_space_difference_is_a_mismatch(tmp_path):
 
 def test_update_rewrites_only_changed_and_reports(tmp_path):
     good = _layout_output()
-    d = _mkdir(tmp_path, f"a.txt cutedump layout '{LAYOUT}' --plain\nb.txt cutedump layout '{LAYOUT}' --plain\n"
-                         f"c.txt cutedump layout '{LAYOUT}' --plain\n",
-               {"a.txt": good, "b.txt": "stale\n"})
+    d = _mkdir(
+        tmp_path,
+        f"a.txt cutedump layout '{LAYOUT}' --plain\nb.txt cutedump layout '{LAYOUT}' --plain\n"
+        f"c.txt cutedump layout '{LAYOUT}' --plain\n",
+        {"a.txt": good, "b.txt": "stale\n"},
+    )
     mtime_a = (d / "a.txt").stat().st_mtime_ns
     code, out, err = run("golden", "update", str(d))
     assert code == 0, out + err
@@ -144,7 +157,10 @@ def test_bad_manifest_is_a_clean_error(tmp_path):
 
 def test_only_selects_entries(tmp_path):
     good = _layout_output()
-    d = _mkdir(tmp_path, f"a.txt cutedump layout '{LAYOUT}' --plain\nb.txt cutedump layout '{LAYOUT}' --plain\n",
-               {"a.txt": good, "b.txt": "x\n"})
+    d = _mkdir(
+        tmp_path,
+        f"a.txt cutedump layout '{LAYOUT}' --plain\nb.txt cutedump layout '{LAYOUT}' --plain\n",
+        {"a.txt": good, "b.txt": "x\n"},
+    )
     code, out, _ = run("golden", "verify", str(d), "--only", "a.txt")
     assert code == 0 and "b.txt" not in out

@@ -1,6 +1,7 @@
 """The kernel goldens are real CuTe's output: each golden/kernel/make_goldens*.py script, run on the recorded (or,
 with --oracle=live, recompiled) answers of real CuTe, gives exactly the files in golden/kernel/ (so no file there was
 written by our engine or edited by hand); `golden verify` then checks cutedump against the same files."""
+
 from __future__ import annotations
 
 import importlib.util
@@ -8,16 +9,17 @@ from pathlib import Path
 
 import pytest
 
-from tests.oracle.cute import unavailable_reason
 from tests.oracle import records
+from tests.oracle.cute import unavailable_reason
 
 KERNEL = Path(__file__).resolve().parents[1] / "golden" / "kernel"
 SCRIPTS = sorted(KERNEL.glob("make_goldens*.py"))
 
 
 def test_every_manifest_file_has_a_script():
-    listed = {ln.split()[0] for ln in (KERNEL / "MANIFEST").read_text().splitlines() if ln.strip() and
-              not ln.startswith("#")}
+    listed = {
+        ln.split()[0] for ln in (KERNEL / "MANIFEST").read_text().splitlines() if ln.strip() and not ln.startswith("#")
+    }
     made = set()
     for p in SCRIPTS:
         mod = _load(p)

@@ -4,6 +4,7 @@ same cell), a click highlights every value of a thread, and the screenshot shows
 
 Needs Debian's `chromium` (or chromium-browser / google-chrome); skipped with the reason otherwise.
 """
+
 from __future__ import annotations
 
 import base64
@@ -34,9 +35,11 @@ def _browser():
     return None
 
 
-pytestmark = [pytest.mark.consumer,
-              pytest.mark.skipif(_browser() is None, reason="chromium not found (apt-get install chromium)"),
-              pytest.mark.skipif(unavailable_reason() is not None, reason=str(unavailable_reason()))]
+pytestmark = [
+    pytest.mark.consumer,
+    pytest.mark.skipif(_browser() is None, reason="chromium not found (apt-get install chromium)"),
+    pytest.mark.skipif(unavailable_reason() is not None, reason=str(unavailable_reason())),
+]
 
 
 class Chromium:
@@ -50,19 +53,39 @@ class Chromium:
         hi_r, hi_w = fcntl.fcntl(to_r, fcntl.F_DUPFD, 10), fcntl.fcntl(from_w, fcntl.F_DUPFD, 10)
         os.close(to_r)
         os.close(from_w)
-        args = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-quic",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--hide-scrollbars", "--remote-debugging-pipe", f"--user-data-dir={self.profile}", "about:blank"]
+        args = [
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-first-run",
+            "--disable-quic",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--hide-scrollbars",
+            "--remote-debugging-pipe",
+            f"--user-data-dir={self.profile}",
+            "about:blank",
+        ]
         self.proc = subprocess.Popen(
             ["bash", "-c", f'exec "$0" "$@" 3<&{hi_r} 4>&{hi_w} {hi_r}<&- {hi_w}>&-', _browser(), *args],
-            pass_fds=(hi_r, hi_w), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            pass_fds=(hi_r, hi_w),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         os.close(hi_r)
         os.close(hi_w)
         self.buf, self.next_id, self.events = b"", 0, []
         target = self.call("Target.createTarget", url="about:blank")["targetId"]
         self.session = self.call("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
-        self.call("Emulation.setDeviceMetricsOverride", width=width, height=height, deviceScaleFactor=1,
-                  mobile=False, session=True)
+        self.call(
+            "Emulation.setDeviceMetricsOverride",
+            width=width,
+            height=height,
+            deviceScaleFactor=1,
+            mobile=False,
+            session=True,
+        )
 
     def _read(self, deadline):
         while b"\0" not in self.buf:
@@ -137,16 +160,17 @@ def browser():
 FMA = ["--mma", "UniversalFMA<float,float,float>", "--atom-layout", "(_16,_16,_1)"]
 FMA_CPP = "auto mma = make_tiled_mma(UniversalFMA<float,float,float>{}, Layout<Shape<_16,_16,_1>>{});"
 SM80 = ["--mma", "SM80_16x8x16_F16F16F16F16_TN", "--atom-layout", "(_2,_2)", "--tile", "(_32,_32,_16)"]
-SM80_CPP = ("auto mma = make_tiled_mma(SM80_16x8x16_F16F16F16F16_TN{}, Layout<Shape<_2,_2>>{}, "
-            "Tile<_32,_32,_16>{});")
+SM80_CPP = "auto mma = make_tiled_mma(SM80_16x8x16_F16F16F16F16_TN{}, Layout<Shape<_2,_2>>{}, Tile<_32,_32,_16>{});"
 
 
 def _holders_cpp(setup, which, rows, m, n):
     """C++ listing every (thread, value) whose get_layoutX_TV maps to element (m, n) of the rows-high tile."""
-    return (f"{setup} auto tv = mma.get_layout{which}_TV(); bool first = true;\n"
-            "for (int t = 0; t < int(size<0>(tv)); ++t) for (int v = 0; v < int(size<1>(tv)); ++v) {\n"
-            f"  int i = tv(t, v); if (i % {rows} == {m} && i / {rows} == {n}) {{\n"
-            "    printf(\"%sT%d V%d\", first ? \"\" : \", \", t, v); first = false; } }")
+    return (
+        f"{setup} auto tv = mma.get_layout{which}_TV(); bool first = true;\n"
+        "for (int t = 0; t < int(size<0>(tv)); ++t) for (int v = 0; v < int(size<1>(tv)); ++v) {\n"
+        f"  int i = tv(t, v); if (i % {rows} == {m} && i / {rows} == {n}) {{\n"
+        '    printf("%sT%d V%d", first ? "" : ", ", t, v); first = false; } }'
+    )
 
 
 @pytest.fixture(scope="module")
@@ -171,15 +195,19 @@ def _page(tmp_path, args, name):
 
 def _hover(b, tip_prefix):
     """Move the mouse onto the cell whose tooltip starts with tip_prefix; return the tooltip as displayed."""
-    xy = b.js("(() => { const root = document.getElementById('cutedump'); "
-              "const c = [...document.querySelectorAll('.cd-c')].find(e => root.tipOf(e).startsWith("
-              f"{json.dumps(tip_prefix)})); if (!c) return null; c.scrollIntoView({{block: 'center'}}); "
-              "const r = c.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()")
+    xy = b.js(
+        "(() => { const root = document.getElementById('cutedump'); "
+        "const c = [...document.querySelectorAll('.cd-c')].find(e => root.tipOf(e).startsWith("
+        f"{json.dumps(tip_prefix)})); if (!c) return null; c.scrollIntoView({{block: 'center'}}); "
+        "const r = c.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()"
+    )
     assert xy is not None, f"no cell {tip_prefix!r}"
     b.mouse("mouseMoved", xy[0] + 3, xy[1] + 3)
     b.mouse("mouseMoved", *xy)
-    shown = b.js("(() => { const t = document.querySelector('.cd-tip'); "
-                 "return getComputedStyle(t).display === 'none' ? null : t.textContent; })()")
+    shown = b.js(
+        "(() => { const t = document.querySelector('.cd-tip'); "
+        "return getComputedStyle(t).display === 'none' ? null : t.textContent; })()"
+    )
     return xy, shown
 
 
@@ -187,12 +215,15 @@ def _count(rows, pred):
     return sum(1 for row in rows for px in row if pred(px))
 
 
-@pytest.mark.parametrize("args,name,prefix,key", [
-    (FMA, "fma", "A element (0,0): ", "fma A(0,0)"),
-    (FMA, "fma", "B element (3,0): ", "fma B(3,0)"),
-    (SM80, "sm80", "B element (5,2): ", "sm80 B(5,2)"),
-    (SM80, "sm80", "A element (17,9): ", "sm80 A(17,9)"),
-])
+@pytest.mark.parametrize(
+    "args,name,prefix,key",
+    [
+        (FMA, "fma", "A element (0,0): ", "fma A(0,0)"),
+        (FMA, "fma", "B element (3,0): ", "fma B(3,0)"),
+        (SM80, "sm80", "B element (5,2): ", "sm80 B(5,2)"),
+        (SM80, "sm80", "A element (17,9): ", "sm80 A(17,9)"),
+    ],
+)
 def test_hover_lists_every_thread_holding_the_element(browser, cute, tmp_path, args, name, prefix, key):
     """NVIDIA/cutlass #2265: a replicated operand's element is held by several threads; the tooltip lists them all,
     exactly the (thread, value) pairs real CuTe's get_layoutX_TV maps to that element."""
@@ -208,8 +239,10 @@ def test_layout_hover_and_offset_click(browser, cute, tmp_path):
     assert shown == f"coordinate (1,2) | index 5 | offset {cute['layout(1,2)']}"
     browser.mouse("mousePressed", *xy)
     browser.mouse("mouseReleased", *xy)
-    assert browser.js("document.querySelector('.cd-status').textContent") == \
-        f"offset {cute['layout(1,2)']}: 1 cell highlighted"
+    assert (
+        browser.js("document.querySelector('.cd-status').textContent")
+        == f"offset {cute['layout(1,2)']}: 1 cell highlighted"
+    )
 
 
 def test_click_highlights_a_thread_and_screenshot(browser, cute, tmp_path):
@@ -224,15 +257,18 @@ def test_click_highlights_a_thread_and_screenshot(browser, cute, tmp_path):
     holders = [t.split()[0][1:] for t in cute["fma A(0,0)"].split(", ")]
     browser.mouse("mousePressed", *xy)
     browser.mouse("mouseReleased", *xy)
-    first = browser.js("[...document.querySelectorAll('.cd-hl')].map(e => document.getElementById('cutedump')"
-                       ".tipOf(e))")
+    first = browser.js(
+        "[...document.querySelectorAll('.cd-hl')].map(e => document.getElementById('cutedump').tipOf(e))"
+    )
     assert browser.js("document.querySelector('.cd-status').textContent").startswith(f"thread {holders[0]}: ")
     assert first and all(f"T{holders[0]} V" in tip for tip in first)
     # every cell whose holders include this thread is highlighted, and no other
-    expect = browser.js(f"[...document.querySelectorAll('.cd-c')].filter(e => document.getElementById('cutedump')"
-                        f".threadsOf(e).includes('{holders[0]}')).length")
-    assert len(first) == expect == 3     # one A, one B and one C element per thread of a 16x16x1 FMA tiling
-    browser.mouse("mousePressed", *xy)   # a second click: the next thread holding A(0,0)
+    expect = browser.js(
+        f"[...document.querySelectorAll('.cd-c')].filter(e => document.getElementById('cutedump')"
+        f".threadsOf(e).includes('{holders[0]}')).length"
+    )
+    assert len(first) == expect == 3  # one A, one B and one C element per thread of a 16x16x1 FMA tiling
+    browser.mouse("mousePressed", *xy)  # a second click: the next thread holding A(0,0)
     browser.mouse("mouseReleased", *xy)
     assert browser.js("document.querySelector('.cd-status').textContent").startswith(f"thread {holders[1]}: ")
     png1 = tmp_path / "after.png"
@@ -244,10 +280,14 @@ def test_click_highlights_a_thread_and_screenshot(browser, cute, tmp_path):
     assert tip > 200, "no tooltip drawn"
 
 
-_CELLS = ("(() => { const r = document.getElementById('cutedump'); return [...document.querySelectorAll('.cd-c')]"
-          ".map(c => [c.dataset.p || '', r.tipOf(c), r.threadsOf(c).join(' ')]); })()")
-_SELECT = ("(t => { const r = document.getElementById('cutedump'); r.selectThread(t); return [document.querySelector("
-           "'.cd-status').textContent, [...document.querySelectorAll('.cd-hl')].map(c => r.tipOf(c))]; })")
+_CELLS = (
+    "(() => { const r = document.getElementById('cutedump'); return [...document.querySelectorAll('.cd-c')]"
+    ".map(c => [c.dataset.p || '', r.tipOf(c), r.threadsOf(c).join(' ')]); })()"
+)
+_SELECT = (
+    "(t => { const r = document.getElementById('cutedump'); r.selectThread(t); return [document.querySelector("
+    "'.cd-status').textContent, [...document.querySelectorAll('.cd-hl')].map(c => r.tipOf(c))]; })"
+)
 
 
 def test_compact_panels_show_the_same_holders(browser, tmp_path, monkeypatch):
@@ -272,8 +312,19 @@ def test_sm90_ss_operand_hover_lists_all_holders(browser, tmp_path):
     args = ["--mma", "SM90_64x64x16_F16F16F16_SS", "--atom-layout", "(_1,_2,_1)"]
     page = _page(tmp_path, args, "sm90")
     assert page.stat().st_size < 4_000_000
-    _, obj, _ = build_picture(layout=None, tv=None, tile=None, mma=args[1], atom_layout=args[3], copy=None,
-                                value_type=None, thr=None, val=None, copy_for=None, force=False)
+    _, obj, _ = build_picture(
+        layout=None,
+        tv=None,
+        tile=None,
+        mma=args[1],
+        atom_layout=args[3],
+        copy=None,
+        value_type=None,
+        thr=None,
+        val=None,
+        copy_for=None,
+        force=False,
+    )
     (M, N, K), _, la, _ = grid.mma_parts(obj)
     m, k = grid.coord_tensor((M, K), la).coord_arrays()
     want = ", ".join(f"T{t} V{v}" for t, v in zip(*((m == 3) & (k == 5)).nonzero()))

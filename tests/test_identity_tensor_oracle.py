@@ -4,6 +4,7 @@
 (answers recorded in tests/oracle/records/), cutedump evaluates the same text. Printed answers must be equal
 (``ArithTuple(32,_0) o (_32,_32,_2):(_1@0,_1@1,_32@1)``: the iterator's coordinate, static or dynamic, and the
 layout), and a call CuTe has no Tensor overload for must be refused by cutedump (one error, never an answer)."""
+
 from __future__ import annotations
 
 import collections
@@ -31,8 +32,15 @@ def oracle(cases):
 def test_corpus_is_broad(cases):
     ops = collections.Counter(c.op for c in cases)
     assert len(cases) >= 300 and len(ops) >= 20, ops
-    for op in ("make_identity_tensor", "local_tile", "local_partition", "zipped_divide", "tensor()",
-               "local_partition(local_tile)", "composition"):
+    for op in (
+        "make_identity_tensor",
+        "local_tile",
+        "local_partition",
+        "zipped_divide",
+        "tensor()",
+        "local_partition(local_tile)",
+        "composition",
+    ):
         assert ops[op] >= 5, op
 
 

@@ -1,6 +1,7 @@
 """`cutedump kernel FILE`: the shipped sgemm_sm80 descriptions print exactly what `cutedump sgemm-sm80` prints,
 the tutorial examples (sgemm_sm70, sgemm_2) print what real CuTe prints (tests/kernel_cpp.py builds the same
 objects with CuTe), the bank audit agrees with `cutedump bank`, and malformed descriptions get one located error."""
+
 from __future__ import annotations
 
 import json
@@ -11,8 +12,8 @@ from click.testing import CliRunner
 
 from cutedump.cli import main
 from cutedump.kernel.load import EXAMPLES, examples
-from tests.oracle.cute import run_cases
 from tests import kernel_cpp as CPP
+from tests.oracle.cute import run_cases
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -59,6 +60,7 @@ def _kernel_args(kernel, variant, tile, mnk, thread):
 
 # ---------------------------------------------------------------- the tutorials against real CuTe
 
+
 @pytest.mark.parametrize("i", range(len(CONFIGS)))
 def test_example_equals_real_cute(cute, i):
     code, out, err = run(*_kernel_args(*CONFIGS[i]), "--no-readings")
@@ -67,13 +69,45 @@ def test_example_equals_real_cute(cute, i):
 
 
 def test_every_tutorial_name_is_printed(cute):
-    names = ["prob_shape", "dA", "dB", "dC", "cta_tiler", "sA_layout", "sB_layout", "sC_layout", "thr_layout_vmnk",
-             "layoutA_TV", "layoutB_TV", "layoutC_TV", "copyA layout S_TV", "copyA layout D_TV", "mA", "gA", "sA",
-             "tAgA", "tAsA", "tArA", "mB", "gB", "sB", "tBgB", "tBsB", "tBrB", "mC", "gC", "tCsA", "tCsB", "tCgC",
-             "tCrA", "tCrB", "tCrC"]
+    names = [
+        "prob_shape",
+        "dA",
+        "dB",
+        "dC",
+        "cta_tiler",
+        "sA_layout",
+        "sB_layout",
+        "sC_layout",
+        "thr_layout_vmnk",
+        "layoutA_TV",
+        "layoutB_TV",
+        "layoutC_TV",
+        "copyA layout S_TV",
+        "copyA layout D_TV",
+        "mA",
+        "gA",
+        "sA",
+        "tAgA",
+        "tAsA",
+        "tArA",
+        "mB",
+        "gB",
+        "sB",
+        "tBgB",
+        "tBsB",
+        "tBrB",
+        "mC",
+        "gC",
+        "tCsA",
+        "tCsB",
+        "tCgC",
+        "tCrA",
+        "tCrB",
+        "tCrC",
+    ]
     lines = cute[0].splitlines()
     assert [n for n in names if not any(ln.startswith(n + ": ") for ln in lines)] == []
-    assert "tCrA: " not in cute[6]          # sgemm_2 computes on smem: no register fragments of A/B
+    assert "tCrA: " not in cute[6]  # sgemm_2 computes on smem: no register fragments of A/B
 
 
 def test_readings_only_add_lines(cute):
@@ -103,18 +137,37 @@ SGEMM_ARGS = [
     (["--lang", "en"], ["--lang", "en"]),
     (["--no-readings"], ["--no-readings"]),
     (["--thread", "37", "--warp", "3", "--lang", "en"], ["--thread", "37", "--warp", "3", "--lang", "en"]),
-    (["--dump-m", "200", "--dump-n", "96", "--dump-k", "40", "--cta-tile", "{bm},{bn},{bk}"],
-     ["--set", "M=200", "--set", "N=96", "--set", "K=40", "--set", "bM=_{bm}", "--set", "bN=_{bn}",
-      "--set", "bK=_{bk}"]),
+    (
+        ["--dump-m", "200", "--dump-n", "96", "--dump-k", "40", "--cta-tile", "{bm},{bn},{bk}"],
+        [
+            "--set",
+            "M=200",
+            "--set",
+            "N=96",
+            "--set",
+            "K=40",
+            "--set",
+            "bM=_{bm}",
+            "--set",
+            "bN=_{bn}",
+            "--set",
+            "bK=_{bk}",
+        ],
+    ),
     (["--format", "json", "--lang", "en"], ["--format", "json", "--lang", "en"]),
 ]
 TILES = {"half_t": dict(bm=64, bn=128, bk=64), "float": dict(bm=128, bn=128, bk=16)}
 
 
 @pytest.mark.parametrize("sg,kn", SGEMM_ARGS)
-@pytest.mark.parametrize("variant,type_,file", [("tn", "half_t", "sgemm_sm80_tn_half"),
-                                                ("nt", "float", "sgemm_sm80_nt_float"),
-                                                ("tn", "float", "sgemm_sm80_tn_float")])
+@pytest.mark.parametrize(
+    "variant,type_,file",
+    [
+        ("tn", "half_t", "sgemm_sm80_tn_half"),
+        ("nt", "float", "sgemm_sm80_nt_float"),
+        ("tn", "float", "sgemm_sm80_tn_float"),
+    ],
+)
 def test_sgemm_sm80_is_kernel_of_the_shipped_file(sg, kn, variant, type_, file):
     sg = [a.format(**TILES[type_]) for a in sg]
     kn = [a.format(**TILES[type_]) for a in kn]
@@ -141,11 +194,13 @@ def test_dump_latex_same_files(tmp_path):
     for n in names:
         assert (a / n).read_bytes() == (b / n).read_bytes()
     # --dump-latex alone writes files and prints their paths, then the dump (kernel always dumps)
-    assert o2.splitlines()[:6] == [str(b / n) for n in ("sA.tex", "copyA.tex", "copyB.tex", "mmaC.tex",
-                                                       "s2r_copy_a.tex", "s2r_copy_b.tex")]
+    assert o2.splitlines()[:6] == [
+        str(b / n) for n in ("sA.tex", "copyA.tex", "copyB.tex", "mmaC.tex", "s2r_copy_a.tex", "s2r_copy_b.tex")
+    ]
 
 
 # ---------------------------------------------------------------- the bank audit
+
 
 def _bank_json(smem, *opts):
     code, out, err = run("bank", smem, *opts, "--format", "json", "--no-fix")
@@ -159,12 +214,37 @@ def test_bank_audit_agrees_with_cutedump_bank():
     d = json.loads(out)
     bank = {b["copy"]: b for b in d["bank"]}
     assert [b["copy"] for b in d["bank"]] == ["copyA", "copyB", "s2r_copy_a", "s2r_copy_b"]
-    stage = "composition(Sw<3,3,3>, (_128,_64):(_64,_1))"     # sA(_,_,0) of the 128x64x3 tile_to_shape
-    g2s = _bank_json(stage, "--copy", "SM80_CP_ASYNC_CACHEALWAYS<uint128_t>", "--type", "half_t",
-                     "--thr", "(_16,_8):(_8,_1)", "--val", "(_1,_8)", "--warp", "2")
-    s2r = _bank_json(stage, "--copy", "SM75_U32x4_LDSM_N", "--type", "half_t", "--mma",
-                     "SM80_16x8x16_F16F16F16F16_TN", "--atom-layout", "(_2,_2)", "--tile", "(_32,_32,_16)",
-                     "--operand", "A", "--warp", "2")
+    stage = "composition(Sw<3,3,3>, (_128,_64):(_64,_1))"  # sA(_,_,0) of the 128x64x3 tile_to_shape
+    g2s = _bank_json(
+        stage,
+        "--copy",
+        "SM80_CP_ASYNC_CACHEALWAYS<uint128_t>",
+        "--type",
+        "half_t",
+        "--thr",
+        "(_16,_8):(_8,_1)",
+        "--val",
+        "(_1,_8)",
+        "--warp",
+        "2",
+    )
+    s2r = _bank_json(
+        stage,
+        "--copy",
+        "SM75_U32x4_LDSM_N",
+        "--type",
+        "half_t",
+        "--mma",
+        "SM80_16x8x16_F16F16F16F16_TN",
+        "--atom-layout",
+        "(_2,_2)",
+        "--tile",
+        "(_32,_32,_16)",
+        "--operand",
+        "A",
+        "--warp",
+        "2",
+    )
     for mine, ref in ((bank["copyA"], g2s), (bank["s2r_copy_a"], s2r)):
         assert mine["warp_totals"] == ref["total"] and mine["all_warps"] == ref["all_warps"]
         assert mine["per_warp"] == len(ref["instructions"]) and mine["inst"] == ref["instructions"][0]["inst"]
@@ -177,15 +257,46 @@ def test_bank_audit_finds_the_conflict_and_its_fix():
     assert code == 0, err
     line = next(ln for ln in out.splitlines() if ln.startswith("R2S copyA -> sA"))
     assert "warp 0: wavefronts 16, ideal 4, conflicts 12" in line and "fix: pad to (_128,_8):(_1,_132)" in line
-    ref = _bank_json("(_128,_8):(_1,_129)", "--copy", "UniversalCopy<float>", "--type", "float",
-                     "--thr", "(_32,_8):(_8,_1)", "--val", "(_1,_1)", "--store")
+    ref = _bank_json(
+        "(_128,_8):(_1,_129)",
+        "--copy",
+        "UniversalCopy<float>",
+        "--type",
+        "float",
+        "--thr",
+        "(_32,_8):(_8,_1)",
+        "--val",
+        "(_1,_1)",
+        "--store",
+    )
     assert ref["total"] == {"wavefronts": 16, "ideal": 4, "conflicts": 12}
     # the padding removes the conflicts of every warp and keeps the other copy of sA (the S2R reads) clean
-    fixed = _bank_json("(_128,_8):(_1,_132)", "--copy", "UniversalCopy<float>", "--type", "float",
-                       "--thr", "(_32,_8):(_8,_1)", "--val", "(_1,_1)", "--store")
+    fixed = _bank_json(
+        "(_128,_8):(_1,_132)",
+        "--copy",
+        "UniversalCopy<float>",
+        "--type",
+        "float",
+        "--thr",
+        "(_32,_8):(_8,_1)",
+        "--val",
+        "(_1,_1)",
+        "--store",
+    )
     assert fixed["all_warps"]["conflicts"] == 0
-    reads = _bank_json("(_128,_8):(_1,_132)", "--copy", "UniversalCopy<float>", "--type", "float",
-                       "--mma", "UniversalFMA<float,float,float>", "--atom-layout", "(_16,_16,_1)", "--operand", "A")
+    reads = _bank_json(
+        "(_128,_8):(_1,_132)",
+        "--copy",
+        "UniversalCopy<float>",
+        "--type",
+        "float",
+        "--mma",
+        "UniversalFMA<float,float,float>",
+        "--atom-layout",
+        "(_16,_16,_1)",
+        "--operand",
+        "A",
+    )
     assert reads["all_warps"]["conflicts"] == 0
     code, out, err = run("kernel", "sgemm_sm80_nt_float", "--lang", "en")
     assert "S2R s2r_copy_a <- sA(_,_,0): not modelled (AutoVectorizingCopy" in out
@@ -202,6 +313,7 @@ def test_bank_audit_in_chinese_and_warp_range():
 
 # ---------------------------------------------------------------- JSON
 
+
 def test_json_same_names_and_values(cute):
     code, out, err = run(*_kernel_args(*CONFIGS[4]), "--format", "json", "--lang", "en")
     assert code == 0, err
@@ -214,8 +326,9 @@ def test_json_same_names_and_values(cute):
             k, v = ln.split(": ", 1)
             real[k] = v
     got = {e["name"]: e["value"] for e in d["objects"] + d["tensors"]}
-    assert {k: got[k] for k in real if k in got and k != "thread"} == {k: v for k, v in real.items()
-                                                                      if k in got and k != "thread"}
+    assert {k: got[k] for k in real if k in got and k != "thread"} == {
+        k: v for k, v in real.items() if k in got and k != "thread"
+    }
     assert len([k for k in real if k in got]) >= 30
     assert got["mmaC"] == cute[4].split("mmaC:\n", 1)[1].split("thr_layout_vmnk:", 1)[0].rstrip("\n")
     assert all("reading" in e for e in d["tensors"])
@@ -227,7 +340,7 @@ def test_json_same_names_and_values(cute):
 
 # ---------------------------------------------------------------- malformed descriptions
 
-GOOD = '''[kernel]
+GOOD = """[kernel]
 name = "k"
 title = "a test kernel"
 
@@ -265,7 +378,7 @@ tensor = "sA"
 copy = "copyA"
 tensor = "sA"
 direction = "store"
-'''
+"""
 
 
 def _write(tmp_path, text, name="k.toml"):
@@ -287,33 +400,74 @@ def _line_of(text, needle, after=None):
     return next(i for i, ln in enumerate(lines) if i >= start and needle in ln) + 1
 
 
-@pytest.mark.parametrize("old,new,needle,rule", [
-    # bad TOML syntax
-    ('thr = "(_32,_8)"', 'thr = "(_32,_8)', 'thr = "(_32,_8)', "invalid TOML"),
-    # unknown kind
-    ('kind = "value"', 'kind = "valu"', 'kind = "valu"', "entry 'sA_layout': unknown kind 'valu' (kinds: value,"),
-    # unknown name reference
-    ('of = "copyA"', 'of = "copyB"', 'of = "copyB"', "entry 'tAsA' (partition): of = 'copyB' is not a TiledCopy or "
-                                                     "TiledMMA entry (no earlier entry has that name)"),
-    # bad expression
-    ('expr = "make_layout((_128,_8))"', 'expr = "make_layout((_128,_8)"', 'expr = "make_layout((_128,_8)"',
-     "entry 'sA_layout' (value): expr = 'make_layout((_128,_8)'"),
-    # missing key
-    ('expr = "make_layout((_128,_8))"\n', '', 'name = "sA_layout"', "entry 'sA_layout' (value): needs the key 'expr'"),
-    ('layout = "sA_layout"\n', '', 'name = "sA"', "entry 'sA' (tensor): needs the key 'layout' or the keys 'shape'"),
-    ('op = "partition_D"\n', '', 'name = "tAsA"', "entry 'tAsA' (partition): needs the key 'op'"),
-    # unknown key
-    ('val = "(_4,_1)"', 'vals = "(_4,_1)"', 'vals = ', "entry 'copyA' (tiled_copy): unknown key 'vals'"),
-    # a wrong atom, a copy of gmem, a wrong direction, a bad param
-    ('atom = "UniversalCopy<uint128_t>"', 'atom = "UniversalCopy<uint127_t>"', 'atom = "UniversalCopy<uint127_t>"',
-     "entry 'copyA' (tiled_copy)"),
-    ('memory = "smem"', 'memory = "gmem"', '[[smem_copies]]\ntensor = "sA"', 'is not a tensor entry with memory = "smem"'),
-    ('direction = "store"', 'direction = "stored"', 'direction = "stored"', "direction must be \"store\""),
-    ('bM = "_32"', 'bM = "_3x2"', 'bM = "_3x2"', "param 'bM'"),
-    ('name = "sA_layout"', 'name = "copyA"', 'kind = "tiled_copy"\nname = "copyA"', "the name 'copyA' is defined twice"),
-    ('of = "copyA"', 'of = "sA_layout"', 'of = "sA_layout"', "of = 'sA_layout' is not a TiledCopy or TiledMMA entry"),
-    ('[[smem_copies]]', '[[smem_copie]]', '[[smem_copie]]', "unknown section 'smem_copie'"),
-])
+@pytest.mark.parametrize(
+    "old,new,needle,rule",
+    [
+        # bad TOML syntax
+        ('thr = "(_32,_8)"', 'thr = "(_32,_8)', 'thr = "(_32,_8)', "invalid TOML"),
+        # unknown kind
+        ('kind = "value"', 'kind = "valu"', 'kind = "valu"', "entry 'sA_layout': unknown kind 'valu' (kinds: value,"),
+        # unknown name reference
+        (
+            'of = "copyA"',
+            'of = "copyB"',
+            'of = "copyB"',
+            "entry 'tAsA' (partition): of = 'copyB' is not a TiledCopy or "
+            "TiledMMA entry (no earlier entry has that name)",
+        ),
+        # bad expression
+        (
+            'expr = "make_layout((_128,_8))"',
+            'expr = "make_layout((_128,_8)"',
+            'expr = "make_layout((_128,_8)"',
+            "entry 'sA_layout' (value): expr = 'make_layout((_128,_8)'",
+        ),
+        # missing key
+        (
+            'expr = "make_layout((_128,_8))"\n',
+            "",
+            'name = "sA_layout"',
+            "entry 'sA_layout' (value): needs the key 'expr'",
+        ),
+        (
+            'layout = "sA_layout"\n',
+            "",
+            'name = "sA"',
+            "entry 'sA' (tensor): needs the key 'layout' or the keys 'shape'",
+        ),
+        ('op = "partition_D"\n', "", 'name = "tAsA"', "entry 'tAsA' (partition): needs the key 'op'"),
+        # unknown key
+        ('val = "(_4,_1)"', 'vals = "(_4,_1)"', "vals = ", "entry 'copyA' (tiled_copy): unknown key 'vals'"),
+        # a wrong atom, a copy of gmem, a wrong direction, a bad param
+        (
+            'atom = "UniversalCopy<uint128_t>"',
+            'atom = "UniversalCopy<uint127_t>"',
+            'atom = "UniversalCopy<uint127_t>"',
+            "entry 'copyA' (tiled_copy)",
+        ),
+        (
+            'memory = "smem"',
+            'memory = "gmem"',
+            '[[smem_copies]]\ntensor = "sA"',
+            'is not a tensor entry with memory = "smem"',
+        ),
+        ('direction = "store"', 'direction = "stored"', 'direction = "stored"', 'direction must be "store"'),
+        ('bM = "_32"', 'bM = "_3x2"', 'bM = "_3x2"', "param 'bM'"),
+        (
+            'name = "sA_layout"',
+            'name = "copyA"',
+            'kind = "tiled_copy"\nname = "copyA"',
+            "the name 'copyA' is defined twice",
+        ),
+        (
+            'of = "copyA"',
+            'of = "sA_layout"',
+            'of = "sA_layout"',
+            "of = 'sA_layout' is not a TiledCopy or TiledMMA entry",
+        ),
+        ("[[smem_copies]]", "[[smem_copie]]", "[[smem_copie]]", "unknown section 'smem_copie'"),
+    ],
+)
 def test_malformed_description(tmp_path, old, new, needle, rule):
     assert old in GOOD
     text = GOOD.replace(old, new, 1)
@@ -335,23 +489,31 @@ def test_missing_required_key_located(tmp_path):
     text = GOOD.replace('type = "float"\n', "", 1)
     path = _write(tmp_path, text)
     code, out, err = run("kernel", path)
-    line = _line_of(text, 'name = "copyA"')              # an entry is located at its name
+    line = _line_of(text, 'name = "copyA"')  # an entry is located at its name
     assert code == 2 and err == f"error: {path}:{line}: entry 'copyA' (tiled_copy): needs the key 'type'\n"
 
 
-@pytest.mark.parametrize("args,needle", [
-    (["nonexistent.toml"], "nonexistent.toml: no such file"),
-    (["sgemm_2_nt", "--set", "Q=1"], "unknown param 'Q'"),
-    (["sgemm_2_nt", "--set", "M"], "--set takes NAME=VALUE"),
-    (["sgemm_2_nt", "--set", "M=x"], "param 'M'"),
-    (["sgemm_2_nt", "--thread", "256"], "thread 256 is out of range"),
-    (["sgemm_2_nt", "--set", "bM=_64"], "copyA's Tiler_MN (_128,_8) does not divide it (BLK_M = 64 is not a multiple "
-                                        "of 128)"),
-    (["sgemm_sm80_tn_half", "--set", "bM=_48"], "CTA tile (48,128,64): the TiledMMA tile (_32,_32,_16) does not "
-                                                "divide it (BLK_M = 48 is not a multiple of 32)"),
-    (["sgemm_2_nt", "--outdir", "x"], "--outdir and --force go with --dump-latex"),
-    (["sgemm_2_nt", "--dump-latex"], "--dump-latex needs --outdir"),
-])
+@pytest.mark.parametrize(
+    "args,needle",
+    [
+        (["nonexistent.toml"], "nonexistent.toml: no such file"),
+        (["sgemm_2_nt", "--set", "Q=1"], "unknown param 'Q'"),
+        (["sgemm_2_nt", "--set", "M"], "--set takes NAME=VALUE"),
+        (["sgemm_2_nt", "--set", "M=x"], "param 'M'"),
+        (["sgemm_2_nt", "--thread", "256"], "thread 256 is out of range"),
+        (
+            ["sgemm_2_nt", "--set", "bM=_64"],
+            "copyA's Tiler_MN (_128,_8) does not divide it (BLK_M = 64 is not a multiple of 128)",
+        ),
+        (
+            ["sgemm_sm80_tn_half", "--set", "bM=_48"],
+            "CTA tile (48,128,64): the TiledMMA tile (_32,_32,_16) does not "
+            "divide it (BLK_M = 48 is not a multiple of 32)",
+        ),
+        (["sgemm_2_nt", "--outdir", "x"], "--outdir and --force go with --dump-latex"),
+        (["sgemm_2_nt", "--dump-latex"], "--dump-latex needs --outdir"),
+    ],
+)
 def test_bad_input(args, needle):
     code, out, err = run("kernel", *args)
     assert code == 2 and out == "" and needle in err and "Traceback" not in err, err
@@ -368,9 +530,17 @@ def test_not_a_file(tmp_path):
 
 # ---------------------------------------------------------------- shipping
 
+
 def test_examples_shipped_as_package_data():
-    assert set(examples()) >= {"sgemm_sm80_tn_half", "sgemm_sm80_nt_float", "sgemm_sm80_tn_float", "sgemm_sm70_nt",
-                               "sgemm_sm70_tn", "sgemm_2_nt", "sgemm_2_tn"}
+    assert set(examples()) >= {
+        "sgemm_sm80_tn_half",
+        "sgemm_sm80_nt_float",
+        "sgemm_sm80_tn_float",
+        "sgemm_sm70_nt",
+        "sgemm_sm70_tn",
+        "sgemm_2_nt",
+        "sgemm_2_tn",
+    }
     pyproject = (ROOT / "pyproject.toml").read_text()
     assert '"cutedump.kernel" = ["examples/*.toml"]' in pyproject
     code, out, _ = run("kernel", "--help")
@@ -384,14 +554,16 @@ def test_toml_errors_at_the_end_and_without_tomllib(tmp_path, monkeypatch):
     code, out, err = run("kernel", path)
     assert code == 2 and err.startswith(f"error: {path}:") and "invalid TOML" in err and err.count("\n") == 1
     import sys
+
     from cutedump.kernel import load as L
-    monkeypatch.setattr(L, "cache_dir", lambda: str(tmp_path / "cache"))   # an empty user cache
-    code, out, err = run("kernel", "sgemm_2_nt")               # parsed with tomllib, the parse kept in the cache
+
+    monkeypatch.setattr(L, "cache_dir", lambda: str(tmp_path / "cache"))  # an empty user cache
+    code, out, err = run("kernel", "sgemm_2_nt")  # parsed with tomllib, the parse kept in the cache
     assert code == 0 and out, err
-    monkeypatch.setitem(sys.modules, "tomllib", None)      # Python 3.10 without tomli: no TOML parser
+    monkeypatch.setitem(sys.modules, "tomllib", None)  # Python 3.10 without tomli: no TOML parser
     monkeypatch.setitem(sys.modules, "tomli", None)
-    code, again, err = run("kernel", "sgemm_2_nt")             # the same text: its cached parse
+    code, again, err = run("kernel", "sgemm_2_nt")  # the same text: its cached parse
     assert code == 0 and again == out, err
     path = _write(tmp_path, open(L.example("sgemm_2_nt"), encoding="utf-8").read() + "# edited\n")
-    code, out, err = run("kernel", path)                       # another text: parsed, and there is no parser
+    code, out, err = run("kernel", path)  # another text: parsed, and there is no parser
     assert code == 2 and "need Python 3.11 or newer (tomllib)" in err and "pip install tomli" in err

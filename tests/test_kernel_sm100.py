@@ -9,23 +9,24 @@ Real CuTe's program also prints host-only noise and the descriptor lines ``--no-
 Compile time (2-core machine, g++ -O0): one program of the 01 configs below, about 16 distinct template
 instantiations, takes about 55 s; the TMA programs (02..05, 6-7 configs each) about 50 s each, 3.6 min for the four.
 """
+
 from __future__ import annotations
 
 import json
 
 import pytest
 
-from tests.oracle.cute import run_cases
 from tests import kernel_cpp_sm100 as CPP
 from tests import kernel_oracle as K
 from tests.kernel_oracle import run
+from tests.oracle.cute import run_cases
 from tests.paths import PKG_PATH
 
 # 01_mma_sm100: ((MmaM, MmaN), NumMmaK, (Gemm_M, Gemm_N, Gemm_K), threadIdx.x). The TMEM load atom
 # (SM100_TMEM_LOAD_32dp32b1x) needs the 128-lane accumulator of an M = 128 MMA; the SW128 K atom 64 halfs of K
 # (NumMmaK a multiple of 4).
 CONFIGS_01 = [
-    ((128, 256), 4, (512, 1024, 256), 0),           # the tutorial's main()
+    ((128, 256), 4, (512, 1024, 256), 0),  # the tutorial's main()
     ((128, 256), 4, (512, 1024, 256), 77),
     ((128, 256), 8, (128, 256, 1024), 127),
     ((128, 128), 4, (256, 128, 64), 31),
@@ -47,6 +48,7 @@ CONFIGS_01 = [
     ((128, 128), 4, (256, 128, 100), 3),
 ]
 
+
 @pytest.fixture(scope="module")
 def cute01():
     """Real CuTe's answers: one program for every 01 config."""
@@ -54,8 +56,14 @@ def cute01():
 
 
 def args01(mma_mn, kmul, mnk, thread):
-    sets = {"Gemm_M": mnk[0], "Gemm_N": mnk[1], "Gemm_K": mnk[2], "MmaM": mma_mn[0], "MmaN": mma_mn[1],
-            "NumMmaK": f"_{kmul}"}
+    sets = {
+        "Gemm_M": mnk[0],
+        "Gemm_N": mnk[1],
+        "Gemm_K": mnk[2],
+        "MmaM": mma_mn[0],
+        "MmaN": mma_mn[1],
+        "NumMmaK": f"_{kmul}",
+    }
     return K.kernel_args("sm100_01_mma", sets, thread)
 
 
@@ -63,7 +71,7 @@ def args01(mma_mn, kmul, mnk, thread):
 def test_sm100_01_equals_real_cute(cute01, i):
     code, out, err = run(*args01(*CONFIGS_01[i]), "--no-readings")
     want = cute01[i][0]
-    if "\nerror: " in "\n" + want:          # the tutorial's host check returned: the same message, exit 2
+    if "\nerror: " in "\n" + want:  # the tutorial's host check returned: the same message, exit 2
         assert code == 2 and out == ""
         assert err == want.splitlines()[-1] + "\n"
         return
@@ -71,8 +79,14 @@ def test_sm100_01_equals_real_cute(cute01, i):
     assert out == want
 
 
-@pytest.mark.parametrize("i", [i for i, c in enumerate(CONFIGS_01) if c[2][0] % c[0][0] == 0 and
-                               c[2][1] % c[0][1] == 0 and c[2][2] % (16 * c[1]) == 0])
+@pytest.mark.parametrize(
+    "i",
+    [
+        i
+        for i, c in enumerate(CONFIGS_01)
+        if c[2][0] % c[0][0] == 0 and c[2][1] % c[0][1] == 0 and c[2][2] % (16 * c[1]) == 0
+    ],
+)
 def test_sm100_01_descriptors_are_cutes(cute01, i):
     """The k-block-0 UMMA descriptors (JSON and readings) are CuTe's tCrA(0) / tCrB(0)."""
     code, out, err = run(*args01(*CONFIGS_01[i]), "--format", "json", "--lang", "en")
@@ -90,7 +104,7 @@ def test_sm100_01_readings_only_add_lines(cute01):
     for lang in ("en", "zh"):
         code, out, err = run(*args01(*CONFIGS_01[0]), "--lang", lang)
         assert code == 0, err
-        head, audit = out.rsplit("\n\n", 1)        # the last block: the bank audit (no smem copies here)
+        head, audit = out.rsplit("\n\n", 1)  # the last block: the bank audit (no smem copies here)
         assert audit.count("\n") == 1 and "[[smem_copies]]" in audit
         kept = [ln for ln in head.splitlines() if not ln.startswith("  # ")]
         assert "\n".join(kept) + "\n" == cute01[0][0]
@@ -99,8 +113,22 @@ def test_sm100_01_readings_only_add_lines(cute01):
 def test_sm100_01_m64_is_refused_like_cute():
     """An M = 64 MMA's accumulator is not the 128 lanes SM100_TMEM_LOAD_32dp32b1x reads: CuTe's make_cotiled_copy
     static_asserts (seen compiling bw01<64,128,8>); so do we."""
-    code, out, err = run("kernel", "sm100_01_mma", "--set", "MmaM=64", "--set", "MmaN=128", "--set", "NumMmaK=_8",
-                         "--set", "Gemm_M=128", "--set", "Gemm_N=256", "--set", "Gemm_K=128")
+    code, out, err = run(
+        "kernel",
+        "sm100_01_mma",
+        "--set",
+        "MmaM=64",
+        "--set",
+        "MmaN=128",
+        "--set",
+        "NumMmaK=_8",
+        "--set",
+        "Gemm_M=128",
+        "--set",
+        "Gemm_N=256",
+        "--set",
+        "Gemm_K=128",
+    )
     assert code == 2 and out == ""
     assert "The memory pointed to by AtomTVLayout does not exist in the DataLayout." in err
     assert err.count("\n") == 1
@@ -113,34 +141,52 @@ def test_sm100_threads_setting():
 
 def test_sm100_kind_errors():
     """The Blackwell kinds name the entry and the broken rule."""
-    from cutedump.kernel.model import evaluate_description
     from cutedump.errors import CuteDumpError
-    mma = {"name": "m", "kind": "tiled_mma",
-           "atom": "SM100_MMA_F16BF16_SS<half_t, half_t, float, 128, 64, UMMA::Major::K, UMMA::Major::K>"}
+    from cutedump.kernel.model import evaluate_description
+
+    mma = {
+        "name": "m",
+        "kind": "tiled_mma",
+        "atom": "SM100_MMA_F16BF16_SS<half_t, half_t, float, 128, 64, UMMA::Major::K, UMMA::Major::K>",
+    }
     bad = [
         ({"name": "q", "kind": "mma_query", "of": "m", "method": "tile_size<3>"}, "unknown method 'tile_size<3>'"),
         ({"name": "q", "kind": "mma_query", "of": "x", "method": "tile_shape"}, "of = 'x' is not a tiled_mma entry"),
-        ({"name": "p", "kind": "partition_shape", "of": "m", "operand": "D", "shape": "(_128,_64)"},
-         "operand must be A, B or C"),
-        ({"name": "p", "kind": "partition_shape", "of": "m", "operand": "A", "shape": "_128"},
-         "partition_shape_A takes a shape of rank >= 2"),
+        (
+            {"name": "p", "kind": "partition_shape", "of": "m", "operand": "D", "shape": "(_128,_64)"},
+            "operand must be A, B or C",
+        ),
+        (
+            {"name": "p", "kind": "partition_shape", "of": "m", "operand": "A", "shape": "_128"},
+            "partition_shape_A takes a shape of rank >= 2",
+        ),
         ({"name": "c", "kind": "check", "expr": "evenly_divides(_100, _64)", "message": "no good"}, "^no good$"),
         ({"name": "c", "kind": "check", "expr": "(_1,_2)", "message": "x"}, "is not a condition"),
-        ({"name": "t", "kind": "tmem_copy", "op": "SM100_TMEM_LOAD_32dp32b1x", "tensor": "m"},
-         "is not a TMEM tensor entry"),
+        (
+            {"name": "t", "kind": "tmem_copy", "op": "SM100_TMEM_LOAD_32dp32b1x", "tensor": "m"},
+            "is not a TMEM tensor entry",
+        ),
     ]
     for e, msg in bad:
         with pytest.raises(CuteDumpError, match=msg):
             evaluate_description({"objects": [mma, e]})
-    d = evaluate_description({"objects": [mma,
-                                          {"name": "q", "kind": "mma_query", "of": "m", "method": "tile_shape"},
-                                          {"name": "a", "kind": "mma_query", "of": "m", "method": "AtomThrID"},
-                                          {"name": "c", "kind": "check", "expr": "_1", "message": "x"}]})
+    d = evaluate_description(
+        {
+            "objects": [
+                mma,
+                {"name": "q", "kind": "mma_query", "of": "m", "method": "tile_shape"},
+                {"name": "a", "kind": "mma_query", "of": "m", "method": "AtomThrID"},
+                {"name": "c", "kind": "check", "expr": "_1", "message": "x"},
+            ]
+        }
+    )
     assert str(d.item("q").value) == "(_128, _64, _16)" and str(d.item("a").value) == "_1:_0"
     assert not d.item("c").show
     # a UMMA descriptor tensor needs the smem tensor over a UMMA smem_ptr layout
-    thread = [{"name": "g", "kind": "tensor", "memory": "gmem", "layout": "((_128,_16),_1,_4):((_64,_1),_0,_16)"},
-              {"name": "f", "kind": "partition", "op": "make_fragment_A", "of": "m", "tensor": "g"}]
+    thread = [
+        {"name": "g", "kind": "tensor", "memory": "gmem", "layout": "((_128,_16),_1,_4):((_64,_1),_0,_16)"},
+        {"name": "f", "kind": "partition", "op": "make_fragment_A", "of": "m", "tensor": "g"},
+    ]
     with pytest.raises(CuteDumpError, match="makes a descriptor tensor"):
         evaluate_description({"objects": [mma], "thread": thread})
     thread[1]["tensor"] = "g2"
@@ -155,52 +201,78 @@ def test_sm100_kind_errors():
 # (1x1); 03 multicasts over ClusterM x ClusterN (at most 16 CTAs: uint16_t masks); 04's 2-SM MMA (M 256) pairs
 # the CTAs of ClusterM (even); 05's epilogue tile is a quarter of the CTA's N (MmaN 128 or 256: 32-float SW128 rows).
 CONFIGS_TMA = {
-    2: [((128, 256), 4, (1, 1), (512, 1024, 256), 0),
+    2: [
+        ((128, 256), 4, (1, 1), (512, 1024, 256), 0),
         ((128, 256), 4, (1, 1), (512, 1024, 256), 99),
         ((128, 128), 8, (1, 1), (256, 384, 512), 17),
         ((128, 64), 4, (1, 1), (128, 64, 64), 127),
         ((128, 32), 12, (1, 1), (384, 96, 768), 40),
         ((128, 192), 4, (1, 1), (640, 192, 128), 64),
-        ((128, 256), 4, (1, 1), (500, 1024, 256), 0)],
-    3: [((128, 256), 4, (4, 4), (512, 1024, 256), 0),
+        ((128, 256), 4, (1, 1), (500, 1024, 256), 0),
+    ],
+    3: [
+        ((128, 256), 4, (4, 4), (512, 1024, 256), 0),
         ((128, 256), 4, (4, 4), (512, 1024, 256), 77),
         ((128, 128), 4, (2, 1), (256, 128, 128), 5),
         ((128, 64), 8, (1, 2), (128, 128, 256), 120),
         ((128, 96), 4, (2, 2), (512, 384, 64), 31),
         ((128, 128), 4, (4, 2), (1024, 512, 192), 64),
-        ((128, 256), 4, (4, 4), (512, 1000, 256), 0)],
-    4: [((256, 256), 4, (4, 4), (512, 1024, 256), 0),
+        ((128, 256), 4, (4, 4), (512, 1000, 256), 0),
+    ],
+    4: [
+        ((256, 256), 4, (4, 4), (512, 1024, 256), 0),
         ((256, 256), 4, (4, 4), (512, 1024, 256), 101),
         ((256, 128), 4, (2, 1), (256, 128, 64), 9),
         ((256, 64), 8, (2, 2), (512, 128, 128), 127),
         ((256, 192), 4, (4, 2), (1024, 384, 128), 32),
         ((256, 128), 8, (2, 4), (256, 512, 512), 66),
-        ((128, 128), 4, (2, 2), (256, 256, 64), 5),        # M 128 over the pair: 64 lanes of TMEM a CTA
-        ((256, 256), 4, (4, 4), (512, 1024, 100), 0)],
-    5: [((256, 256), 4, (4, 4), (512, 1024, 256), 0),
+        ((128, 128), 4, (2, 2), (256, 256, 64), 5),  # M 128 over the pair: 64 lanes of TMEM a CTA
+        ((256, 256), 4, (4, 4), (512, 1024, 100), 0),
+    ],
+    5: [
+        ((256, 256), 4, (4, 4), (512, 1024, 256), 0),
         ((256, 256), 4, (4, 4), (512, 1024, 256), 45),
         ((256, 128), 4, (2, 1), (256, 128, 64), 127),
         ((256, 128), 8, (2, 2), (512, 256, 512), 3),
         ((256, 256), 4, (4, 1), (1024, 256, 128), 96),
         ((128, 128), 4, (2, 2), (256, 256, 64), 70),
-        ((256, 256), 4, (2, 4), (256, 1000, 256), 0)],
+        ((256, 256), 4, (2, 4), (256, 1000, 256), 0),
+    ],
 }
-NAMES_TMA = {2: "sm100_02_mma_tma", 3: "sm100_03_mma_tma_multicast", 4: "sm100_04_mma_tma_2sm",
-             5: "sm100_05_mma_tma_epi"}
+NAMES_TMA = {
+    2: "sm100_02_mma_tma",
+    3: "sm100_03_mma_tma_multicast",
+    4: "sm100_04_mma_tma_2sm",
+    5: "sm100_05_mma_tma_epi",
+}
 CASES_TMA = [(tut, i) for tut in sorted(CONFIGS_TMA) for i in range(len(CONFIGS_TMA[tut]))]
 
 
 @pytest.fixture(scope="module")
 def cute_tma():
     """Real CuTe's answers: one program per tutorial (about 7 instantiations, 60-90 s of g++ each)."""
-    return {tut: [K.split_cute(t) for t in run_cases([CPP.case_tma(tut, *c) for c in CONFIGS_TMA[tut]],
-                                                   prelude=CPP.tma_prelude(), extra_flags=CPP.tma_flags())]
-            for tut in sorted(CONFIGS_TMA)}
+    return {
+        tut: [
+            K.split_cute(t)
+            for t in run_cases(
+                [CPP.case_tma(tut, *c) for c in CONFIGS_TMA[tut]],
+                prelude=CPP.tma_prelude(),
+                extra_flags=CPP.tma_flags(),
+            )
+        ]
+        for tut in sorted(CONFIGS_TMA)
+    }
 
 
 def args_tma(tut, mma_mn, kmul, cluster, mnk, thread):
-    sets = {"Gemm_M": mnk[0], "Gemm_N": mnk[1], "Gemm_K": mnk[2], "MmaM": mma_mn[0], "MmaN": mma_mn[1],
-            "NumMmaK": f"_{kmul}"}
+    sets = {
+        "Gemm_M": mnk[0],
+        "Gemm_N": mnk[1],
+        "Gemm_K": mnk[2],
+        "MmaM": mma_mn[0],
+        "MmaN": mma_mn[1],
+        "NumMmaK": f"_{kmul}",
+    }
     if tut >= 3:
         sets.update(ClusterM=f"_{cluster[0]}", ClusterN=f"_{cluster[1]}")
     return K.kernel_args(NAMES_TMA[tut], sets, thread)
@@ -252,19 +324,27 @@ def test_sm100_tma_kind_errors():
     """The TMA-side Blackwell kinds name the entry and the broken rule."""
     from cutedump.errors import CuteDumpError
     from cutedump.kernel.load import EXAMPLES, load
+
     text = (EXAMPLES / "sm100_04_mma_tma_2sm.toml").read_text(encoding="utf-8")
     bad = [
         ('index = "0"', 'index = "64"', "index 64 is outside the layout's 16 coordinates"),
         ('modes_or = "2"', 'modes_or = "7"', "mode indices are 0..3"),
         ('modes_or = "2"', 'modes_or = "x"', "groups of mode indices"),
-        ('coord = "cta_in_cluster_coord_vmnk"\nmodes_or = "1"', 'coord = "(0,0)"\nmodes_or = "1"',
-         r"is not a \(V,M,N,K\) coordinate"),
+        (
+            'coord = "cta_in_cluster_coord_vmnk"\nmodes_or = "1"',
+            'coord = "(0,0)"\nmodes_or = "1"',
+            r"is not a \(V,M,N,K\) coordinate",
+        ),
         ('operand = "A"\nmma = "tiled_mma"', 'operand = "C"\nmma = "tiled_mma"', "operand must be A or B"),
-        ('vmnk = "cluster_layout_vmnk"\n\n[[objects]]\nname = "tma_atom_B"',
-         'vmnk = "((_2),_2,_4,_1):((_1),_4,_8,_0)"\n\n[[objects]]\nname = "tma_atom_B"', "is not the cluster layout"),
+        (
+            'vmnk = "cluster_layout_vmnk"\n\n[[objects]]\nname = "tma_atom_B"',
+            'vmnk = "((_2),_2,_4,_1):((_1),_4,_8,_0)"\n\n[[objects]]\nname = "tma_atom_B"',
+            "is not the cluster layout",
+        ),
     ]
     import tempfile
     from pathlib import Path
+
     for old, new, msg in bad:
         assert old in text, old
         with tempfile.TemporaryDirectory() as d:
@@ -275,8 +355,13 @@ def test_sm100_tma_kind_errors():
     text5 = (EXAMPLES / "sm100_05_mma_tma_epi.toml").read_text(encoding="utf-8")
     with tempfile.TemporaryDirectory() as d:
         p = Path(d) / "k.toml"
-        p.write_text(text5.replace('name = "tAcc_epi"\nkind = "zipped_divide"\ntensor = "tCtAcc"',
-                                   'name = "tAcc_epi"\nkind = "zipped_divide"\ntensor = "epi_tiler_v"'), encoding="utf-8")
+        p.write_text(
+            text5.replace(
+                'name = "tAcc_epi"\nkind = "zipped_divide"\ntensor = "tCtAcc"',
+                'name = "tAcc_epi"\nkind = "zipped_divide"\ntensor = "epi_tiler_v"',
+            ),
+            encoding="utf-8",
+        )
         with pytest.raises(CuteDumpError, match="is not a tensor entry"):
             load(str(p))
 
@@ -285,8 +370,22 @@ def test_sm100_04_cluster_m1_dies_like_cute():
     """A 2-SM MMA over ClusterM 1: cluster_layout_vmnk's V mode is a broadcast ((_2):(_0)) and CuTe's
     get_flat_coord(block_rank) divides by that stride (the compiled tutorial program dies with SIGFPE, seen running
     bwtma<4,256,128,4,1,2>); the dump stops there with the reason."""
-    code, out, err = run("kernel", "sm100_04_mma_tma_2sm", "--set", "ClusterM=_1", "--set", "ClusterN=_2",
-                         "--set", "MmaN=128", "--set", "Gemm_M=256", "--set", "Gemm_N=256", "--set", "Gemm_K=64")
+    code, out, err = run(
+        "kernel",
+        "sm100_04_mma_tma_2sm",
+        "--set",
+        "ClusterM=_1",
+        "--set",
+        "ClusterN=_2",
+        "--set",
+        "MmaN=128",
+        "--set",
+        "Gemm_M=256",
+        "--set",
+        "Gemm_N=256",
+        "--set",
+        "Gemm_K=64",
+    )
     assert code == 2 and out == ""
     assert "divides by the stride 0" in err and "SIGFPE" in err and err.count("\n") == 1
 
@@ -296,17 +395,20 @@ def test_sm100_objects_evaluated_once_for_any_thread(monkeypatch):
     an entry that did, and that entry says so): an [[objects]] section of them is evaluated once whatever --thread
     is (sm100_05 --thread 64: its objects were evaluated twice, ~14 ms of a ~40 ms answer)."""
     import dis
-    from cutedump.kernel import sm100 as S100
+
     from cutedump.kernel import load as L
+    from cutedump.kernel import sm100 as S100
+
     for kind, (_, _, builder, _) in S100.KINDS.items():
         reads = {i.argval for i in dis.get_instructions(builder) if i.opname.startswith("LOAD_")}
         assert "thread" not in reads, f"{kind}: a builder that reads the thread must set uses_thread (model.build)"
     calls = []
     orig = S100.KINDS["partition_shape"]
-    monkeypatch.setitem(S100.KINDS, "partition_shape",
-                        (*orig[:2], lambda *a: calls.append(a[3]) or orig[2](*a), orig[3]))
+    monkeypatch.setitem(
+        S100.KINDS, "partition_shape", (*orig[:2], lambda *a: calls.append(a[3]) or orig[2](*a), orig[3])
+    )
     dump = L.load(L.example("sm100_05_mma_tma_epi"), thread=64)
-    assert calls == [0, 0, 0] and dump.thread == 64    # mma_shape_A, mma_shape_B, mma_shape_C: one pass
+    assert calls == [0, 0, 0] and dump.thread == 64  # mma_shape_A, mma_shape_B, mma_shape_C: one pass
 
 
 def test_sm100_answer_loads_no_bank_model():
@@ -315,9 +417,25 @@ def test_sm100_answer_loads_no_bank_model():
     import os
     import subprocess
     import sys
-    r = subprocess.run([sys.executable, "-X", "importtime", "-m", "cutedump", "kernel",
-                        "sm100_05_mma_tma_epi", "--thread", "64", "--lang", "en"], capture_output=True, text=True,
-                       env=dict(os.environ, PYTHONPATH=PKG_PATH))
+
+    r = subprocess.run(
+        [
+            sys.executable,
+            "-X",
+            "importtime",
+            "-m",
+            "cutedump",
+            "kernel",
+            "sm100_05_mma_tma_epi",
+            "--thread",
+            "64",
+            "--lang",
+            "en",
+        ],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, PYTHONPATH=PKG_PATH),
+    )
     assert r.returncode == 0 and "no [[smem_copies]] in the description: nothing to audit" in r.stdout
     loaded = {ln.rsplit("|", 1)[1].strip() for ln in r.stderr.splitlines() if ln.startswith("import time:")}
     assert "cutedump.kernel.tensor" in loaded and not loaded & {"cutedump.kernel.audit", "cutedump.bank.model"}

@@ -9,16 +9,17 @@ make_gmma_desc and as_position_independent_swizzle_tensor's debug assert, before
 ``tCrA(0): 0x...`` / ``tCrB(0): 0x...`` (the k-block-0 descriptors, which cutedump reports in its readings and
 JSON): :func:`tests.kernel_oracle.split_cute` separates them.
 """
+
 from __future__ import annotations
 
 import json
 
 import pytest
 
-from tests.oracle.cute import run_cases
 from tests import kernel_cpp_sm90 as CPP
 from tests import kernel_oracle as K
 from tests.kernel_oracle import run
+from tests.oracle.cute import run_cases
 
 # (variant, (bM,bN,bK,bP), (M,N,K), thread): tiles the GMMA atoms (K: 8x64, MN: 64x8 halfs), the copies
 # (TN: 16x64, NT: 128x8) and the 64x64x16 wgmma divide
@@ -39,13 +40,18 @@ CONFIGS = [
 def _generated(seed: int = 90, n: int = 14) -> list:
     """Seeded configs over every tile the tutorial's host code accepts (GMMA atom, copy tiler and wgmma divide)."""
     import random
+
     rnd = random.Random(seed)
     out = []
     for i in range(n):
         variant = "tn" if i % 2 == 0 else "nt"
         if variant == "tn":
-            tile = (rnd.choice([64, 128, 192, 256]), rnd.choice([64, 128, 192, 256]), rnd.choice([64, 128]),
-                    rnd.randint(1, 4))
+            tile = (
+                rnd.choice([64, 128, 192, 256]),
+                rnd.choice([64, 128, 192, 256]),
+                rnd.choice([64, 128]),
+                rnd.randint(1, 4),
+            )
         else:
             tile = (rnd.choice([128, 256]), rnd.choice([128, 256]), rnd.choice([16, 32, 64, 128]), rnd.randint(1, 4))
         mnk = tuple(rnd.choice([rnd.randint(1, 64), rnd.randint(65, 3000)]) for _ in range(3))
@@ -55,6 +61,7 @@ def _generated(seed: int = 90, n: int = 14) -> list:
 
 CONFIGS += _generated()
 
+
 @pytest.fixture(scope="module")
 def cute():
     """Real CuTe's answers: one program for every config."""
@@ -62,9 +69,19 @@ def cute():
 
 
 def kernel_args(variant, tile, mnk, thread):
-    return K.kernel_args(f"wgmma_sm90_{variant}", {"M": mnk[0], "N": mnk[1], "K": mnk[2], "bM": f"_{tile[0]}",
-                                                   "bN": f"_{tile[1]}", "bK": f"_{tile[2]}", "bP": f"_{tile[3]}"},
-                         thread)
+    return K.kernel_args(
+        f"wgmma_sm90_{variant}",
+        {
+            "M": mnk[0],
+            "N": mnk[1],
+            "K": mnk[2],
+            "bM": f"_{tile[0]}",
+            "bN": f"_{tile[1]}",
+            "bK": f"_{tile[2]}",
+            "bP": f"_{tile[3]}",
+        },
+        thread,
+    )
 
 
 @pytest.mark.parametrize("i", range(len(CONFIGS)))
@@ -104,8 +121,10 @@ def test_bank_audit_of_the_swizzled_stores(variant):
     assert code == 0, err
     d = json.loads(out)
     bank = d["bank"]
-    assert [(b["copy"], b["tensor"], b["direction"]) for b in bank] == [("copyA", "sA", "store"),
-                                                                        ("copyB", "sB", "store")]
+    assert [(b["copy"], b["tensor"], b["direction"]) for b in bank] == [
+        ("copyA", "sA", "store"),
+        ("copyB", "sB", "store"),
+    ]
     for b in bank:
         assert b["inst"] == "st.shared.b128" and b["all_warps"]["conflicts"] == 0
         assert b["vector"]["max_vector_bits"] == 128
@@ -118,27 +137,53 @@ def test_bank_audit_of_the_swizzled_stores(variant):
 
 def test_smem_flag_tensor_rules():
     """A GMMA smem_ptr layout needs an smem tensor; a descriptor fragment needs the GMMA smem tensor."""
-    from cutedump.kernel.model import evaluate_description
     from cutedump.errors import CuteDumpError
-    base = {"params": {"bM": "_128"},
-            "objects": [{"name": "L", "kind": "value",
-                         "expr": "tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (bM,_64))"},
-                        {"name": "mma", "kind": "tiled_mma",
-                         "atom": "SM90_64x64x16_F16F16F16_SS<GMMA::Major::K,GMMA::Major::K>"}]}
+    from cutedump.kernel.model import evaluate_description
+
+    base = {
+        "params": {"bM": "_128"},
+        "objects": [
+            {"name": "L", "kind": "value", "expr": "tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (bM,_64))"},
+            {"name": "mma", "kind": "tiled_mma", "atom": "SM90_64x64x16_F16F16F16_SS<GMMA::Major::K,GMMA::Major::K>"},
+        ],
+    }
     with pytest.raises(CuteDumpError, match="Expected smem"):
         evaluate_description(dict(base, thread=[{"name": "g", "kind": "tensor", "memory": "gmem", "layout": "L"}]))
     with pytest.raises(CuteDumpError, match="descriptor tensor"):
-        evaluate_description(dict(base, thread=[
-            {"name": "p", "kind": "tensor", "memory": "smem", "layout": "(_128,_64):(_64,_1)"},
-            {"name": "f", "kind": "partition", "op": "partition_fragment_A", "of": "mma", "tensor": "p"}]))
+        evaluate_description(
+            dict(
+                base,
+                thread=[
+                    {"name": "p", "kind": "tensor", "memory": "smem", "layout": "(_128,_64):(_64,_1)"},
+                    {"name": "f", "kind": "partition", "op": "partition_fragment_A", "of": "mma", "tensor": "p"},
+                ],
+            )
+        )
     with pytest.raises(CuteDumpError, match="Expected smem tensor"):
-        evaluate_description(dict(base, thread=[
-            {"name": "g", "kind": "tensor", "memory": "gmem", "layout": "(_128,_64):(_64,_1)"},
-            {"name": "f", "kind": "partition", "op": "partition_A", "of": "mma",
-             "tensor": "as_position_independent_swizzle_tensor(g)"}]))
-    d = evaluate_description(dict(base, thread=[
-        {"name": "s", "kind": "tensor", "memory": "smem", "layout": "L"},
-        {"name": "f", "kind": "partition", "op": "partition_fragment_A", "of": "mma", "tensor": "s"}]))
+        evaluate_description(
+            dict(
+                base,
+                thread=[
+                    {"name": "g", "kind": "tensor", "memory": "gmem", "layout": "(_128,_64):(_64,_1)"},
+                    {
+                        "name": "f",
+                        "kind": "partition",
+                        "op": "partition_A",
+                        "of": "mma",
+                        "tensor": "as_position_independent_swizzle_tensor(g)",
+                    },
+                ],
+            )
+        )
+    d = evaluate_description(
+        dict(
+            base,
+            thread=[
+                {"name": "s", "kind": "tensor", "memory": "smem", "layout": "L"},
+                {"name": "f", "kind": "partition", "op": "partition_fragment_A", "of": "mma", "tensor": "s"},
+            ],
+        )
+    )
     assert str(d.item("s").value) == "((_8,_16),(_64,_1)):((_64,_512),(_1,_0))"
     assert d.item("f").info["desc"].descriptors[0].hex() == "0x4000004000010000"
 
@@ -152,8 +197,7 @@ def cute_latex():
 
 @pytest.mark.parametrize("variant", ["tn", "nt"])
 def test_dump_latex_equals_print_latex(cute_latex, tmp_path, variant):
-    code, out, err = run("kernel", f"wgmma_sm90_{variant}", "--dump-latex", "--outdir", str(tmp_path),
-                         "--no-readings")
+    code, out, err = run("kernel", f"wgmma_sm90_{variant}", "--dump-latex", "--outdir", str(tmp_path), "--no-readings")
     assert code == 0, err
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(f"{w}.tex" for w in CPP.LATEX_NAMES)
     for w in CPP.LATEX_NAMES:
@@ -164,6 +208,7 @@ def test_the_bank_audit_sees_the_pointer_swizzle(tmp_path):
     """The swizzle CuTe moves into the pointer reaches the bank audit: the same K-major cp.async stores conflict
     over the unswizzled GMMA INTERLEAVE atom (8 threads of a row 2048 bytes apart) and not over SW128."""
     from cutedump.kernel.load import EXAMPLES
+
     text = (EXAMPLES / "wgmma_sm90_tn.toml").read_text(encoding="utf-8")
     inter = tmp_path / "inter.toml"
     inter.write_text(text.replace("Layout_K_SW128_Atom", "Layout_K_INTER_Atom"), encoding="utf-8")
@@ -172,7 +217,9 @@ def test_the_bank_audit_sees_the_pointer_swizzle(tmp_path):
         code, out, err = run("kernel", name, "--format", "json", "--lang", "en")
         assert code == 0, err
         d = json.loads(out)
-        got[name] = ([b["all_warps"]["conflicts"] for b in d["bank"]],
-                     [x["k_block_0"]["layout_type_name"] for x in d["descriptors"]])
+        got[name] = (
+            [b["all_warps"]["conflicts"] for b in d["bank"]],
+            [x["k_block_0"]["layout_type_name"] for x in d["descriptors"]],
+        )
     assert got["wgmma_sm90_tn"] == ([0, 0], ["B128", "B128"])
     assert got[str(inter)][0][0] > 0 and got[str(inter)][1] == ["INTERLEAVE", "INTERLEAVE"]

@@ -9,6 +9,7 @@ Real CuTe's program prints lines ``--no-readings`` does not: ``tensor_map: ...``
 per make_tma_atom, before the dump), ``ERROR: cast_smem_ptr_to_uint not supported but used.`` (host-only noise)
 and ``tCrA(0): 0x...``/``tCrB(0): 0x...``: :func:`tests.kernel_oracle.split_cute` separates them.
 """
+
 from __future__ import annotations
 
 import json
@@ -16,10 +17,10 @@ import random
 
 import pytest
 
-from tests.oracle.cute import run_cases
 from tests import kernel_cpp_sm90_tma as CPP
 from tests import kernel_oracle as K
 from tests.kernel_oracle import run
+from tests.oracle.cute import run_cases
 
 # (variant, (bM,bN,bK,bP), (M,N,K), thread); M, N, K "_512" are static (Int<512>), ints dynamic (the tutorial's)
 CONFIGS = [
@@ -53,11 +54,19 @@ def _generated(seed: int = 91, n: int = 16) -> list:
     for i in range(n):
         variant = "tn" if i % 2 == 0 else "nt"
         if variant == "tn":
-            tile = (rnd.choice([64, 128, 192, 256]), rnd.choice([64, 128, 192, 256]), rnd.choice([64, 128]),
-                    rnd.randint(1, 4))
+            tile = (
+                rnd.choice([64, 128, 192, 256]),
+                rnd.choice([64, 128, 192, 256]),
+                rnd.choice([64, 128]),
+                rnd.randint(1, 4),
+            )
         else:
-            tile = (rnd.choice([64, 128, 256]), rnd.choice([64, 128, 256]), rnd.choice([16, 32, 64, 128]),
-                    rnd.randint(1, 4))
+            tile = (
+                rnd.choice([64, 128, 256]),
+                rnd.choice([64, 128, 256]),
+                rnd.choice([16, 32, 64, 128]),
+                rnd.randint(1, 4),
+            )
         mnk = []
         for _ in range(3):
             v = rnd.choice([rnd.randint(1, 64), rnd.randint(65, 3000)])
@@ -70,6 +79,7 @@ def _generated(seed: int = 91, n: int = 16) -> list:
 GENERATED = _generated()
 ALL = CONFIGS + GENERATED
 
+
 @pytest.fixture(scope="module")
 def cute():
     """Real CuTe's answers: one program for the hand-picked configs, one for the generated ones."""
@@ -79,18 +89,30 @@ def cute():
 
 
 def kernel_args(variant, tile, mnk, thread):
-    return K.kernel_args(f"wgmma_tma_sm90_{variant}", {"M": mnk[0], "N": mnk[1], "K": mnk[2], "bM": f"_{tile[0]}",
-                                                       "bN": f"_{tile[1]}", "bK": f"_{tile[2]}", "bP": f"_{tile[3]}"},
-                         thread)
+    return K.kernel_args(
+        f"wgmma_tma_sm90_{variant}",
+        {
+            "M": mnk[0],
+            "N": mnk[1],
+            "K": mnk[2],
+            "bM": f"_{tile[0]}",
+            "bN": f"_{tile[1]}",
+            "bK": f"_{tile[2]}",
+            "bP": f"_{tile[3]}",
+        },
+        thread,
+    )
 
 
 def _tm_line(d: dict) -> str:
     """A tensor_map dict (our JSON) as the oracle's cuTensorMapEncodeTiled prints it."""
-    j = lambda v: ",".join(str(x) for x in v)   # noqa: E731
-    return (f"{d['data_type']} rank={d['rank']} global_dim={j(d['global_dim'])} "
-            f"global_strides={j(d['global_strides'])} box_dim={j(d['box_dim'])} "
-            f"element_strides={j(d['element_strides'])} {d['interleave']} {d['swizzle']} {d['l2_promotion']} "
-            f"{d['oob_fill']}")
+    j = lambda v: ",".join(str(x) for x in v)  # noqa: E731
+    return (
+        f"{d['data_type']} rank={d['rank']} global_dim={j(d['global_dim'])} "
+        f"global_strides={j(d['global_strides'])} box_dim={j(d['box_dim'])} "
+        f"element_strides={j(d['element_strides'])} {d['interleave']} {d['swizzle']} {d['l2_promotion']} "
+        f"{d['oob_fill']}"
+    )
 
 
 @pytest.mark.parametrize("i", range(len(ALL)))
@@ -163,9 +185,13 @@ def test_a_swizzle_mismatch_is_reported(tmp_path):
     """TMA writing with another swizzle than the wgmma reads: the descriptors read the SW128 tile, the TMA of a
     SW64 tile would write CU_TENSOR_MAP_SWIZZLE_64B: the audit says so."""
     from cutedump.kernel.load import EXAMPLES
+
     text = (EXAMPLES / "wgmma_tma_sm90_tn.toml").read_text(encoding="utf-8")
-    text = text.replace('''smem = "sA_layout"
-slice = "(_,_,0)"''', '''smem = "tile_to_shape(GMMA::Layout_K_SW64_Atom<half_t>, (bM,bK))"''')
+    text = text.replace(
+        '''smem = "sA_layout"
+slice = "(_,_,0)"''',
+        '''smem = "tile_to_shape(GMMA::Layout_K_SW64_Atom<half_t>, (bM,bK))"''',
+    )
     p = tmp_path / "mismatch.toml"
     p.write_text(text, encoding="utf-8")
     code, out, err = run("kernel", str(p), "--format", "json", "--lang", "en")
@@ -177,15 +203,18 @@ slice = "(_,_,0)"''', '''smem = "tile_to_shape(GMMA::Layout_K_SW64_Atom<half_t>,
     assert "but TMA writes B64: the wgmma would read the tile wrongly" in en
 
 
-@pytest.mark.parametrize("sets, needle", [
-    (["bK=_32"], "tile_to_shape: block shape does not divide the target shape"),
-    # the MN-major box is 64 rows: a 192-row tile of 3 boxes is refused at compile time by make_tma_atom's
-    # composition (static_assert "Shape Divisibility Condition")
-    (["bN=_192"], "Shape Divisibility Condition"),
-    (["bM=_100"], "tile_to_shape: block shape does not divide the target shape"),
-    (["K=77"], "asserts `(gmem_prob_stride[1] & 0b1111) == 0'"),
-    (["bM=_512", "bP=_1"], "asserts `smem_box_shape[1] <= (uint32_t(1) << 8)'"),
-])
+@pytest.mark.parametrize(
+    "sets, needle",
+    [
+        (["bK=_32"], "tile_to_shape: block shape does not divide the target shape"),
+        # the MN-major box is 64 rows: a 192-row tile of 3 boxes is refused at compile time by make_tma_atom's
+        # composition (static_assert "Shape Divisibility Condition")
+        (["bN=_192"], "Shape Divisibility Condition"),
+        (["bM=_100"], "tile_to_shape: block shape does not divide the target shape"),
+        (["K=77"], "asserts `(gmem_prob_stride[1] & 0b1111) == 0'"),
+        (["bM=_512", "bP=_1"], "asserts `smem_box_shape[1] <= (uint32_t(1) << 8)'"),
+    ],
+)
 def test_refused_inputs(sets, needle):
     args = ["kernel", "wgmma_tma_sm90_" + ("nt" if sets == ["bN=_192"] else "tn")]
     for s in sets:
@@ -195,33 +224,83 @@ def test_refused_inputs(sets, needle):
 
 
 def test_tma_kind_rules():
-    from cutedump.kernel.model import evaluate_description
     from cutedump.errors import CuteDumpError
-    base = {"params": {"M": "512", "K": "128"},
-            "objects": [{"name": "L", "kind": "value",
-                         "expr": "tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (_128,_64,_2))"},
-                        {"name": "g", "kind": "tensor", "memory": "gmem", "shape": "(M,K)", "stride": "(K,_1)"},
-                        {"name": "tma", "kind": "tma_atom", "op": "SM90_TMA_LOAD", "type": "half_t", "gmem": "g",
-                         "smem": "L", "slice": "(_,_,0)", "tile": "(_128,_64)"}]}
-    thread = [{"name": "m", "kind": "tma_tensor", "of": "tma", "shape": "(M,K)"},
-              {"name": "gA", "kind": "local_tile", "tensor": "m", "tiler": "(_128,_64)", "coord": "(0,_)"},
-              {"name": "s", "kind": "tensor", "memory": "smem", "layout": "L"}]
+    from cutedump.kernel.model import evaluate_description
+
+    base = {
+        "params": {"M": "512", "K": "128"},
+        "objects": [
+            {"name": "L", "kind": "value", "expr": "tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (_128,_64,_2))"},
+            {"name": "g", "kind": "tensor", "memory": "gmem", "shape": "(M,K)", "stride": "(K,_1)"},
+            {
+                "name": "tma",
+                "kind": "tma_atom",
+                "op": "SM90_TMA_LOAD",
+                "type": "half_t",
+                "gmem": "g",
+                "smem": "L",
+                "slice": "(_,_,0)",
+                "tile": "(_128,_64)",
+            },
+        ],
+    }
+    thread = [
+        {"name": "m", "kind": "tma_tensor", "of": "tma", "shape": "(M,K)"},
+        {"name": "gA", "kind": "local_tile", "tensor": "m", "tiler": "(_128,_64)", "coord": "(0,_)"},
+        {"name": "s", "kind": "tensor", "memory": "smem", "layout": "L"},
+    ]
     with pytest.raises(CuteDumpError, match="two outputs|2 outputs"):
-        evaluate_description(dict(base, thread=thread + [
-            {"name": "tAgA", "kind": "tma_partition", "of": "tma", "smem": "group_modes<0,2>(s)",
-             "gmem": "group_modes<0,2>(gA)"}]))
+        evaluate_description(
+            dict(
+                base,
+                thread=thread
+                + [
+                    {
+                        "name": "tAgA",
+                        "kind": "tma_partition",
+                        "of": "tma",
+                        "smem": "group_modes<0,2>(s)",
+                        "gmem": "group_modes<0,2>(gA)",
+                    }
+                ],
+            )
+        )
     with pytest.raises(CuteDumpError, match="not a TMA coordinate tensor"):
-        evaluate_description(dict(base, thread=thread + [
-            {"name": "a, b", "kind": "tma_partition", "of": "tma", "smem": "group_modes<0,2>(s)",
-             "gmem": "group_modes<0,2>(s)"}]))
+        evaluate_description(
+            dict(
+                base,
+                thread=thread
+                + [
+                    {
+                        "name": "a, b",
+                        "kind": "tma_partition",
+                        "of": "tma",
+                        "smem": "group_modes<0,2>(s)",
+                        "gmem": "group_modes<0,2>(s)",
+                    }
+                ],
+            )
+        )
     with pytest.raises(CuteDumpError, match="not congruent"):
         evaluate_description(dict(base, thread=[{"name": "m", "kind": "tma_tensor", "of": "tma", "shape": "(M,K,_1)"}]))
     with pytest.raises(CuteDumpError, match="not a tma_atom entry"):
         evaluate_description(dict(base, thread=[{"name": "m", "kind": "tma_tensor", "of": "g", "shape": "(M,K)"}]))
-    d = evaluate_description(dict(base, thread=thread + [
-        {"name": "a, b", "kind": "tma_partition", "of": "tma", "smem": "group_modes<0,2>(s)",
-         "gmem": "group_modes<0,2>(gA)"},
-        {"name": "bytes", "kind": "tma_bytes", "of": "b"}]))
+    d = evaluate_description(
+        dict(
+            base,
+            thread=thread
+            + [
+                {
+                    "name": "a, b",
+                    "kind": "tma_partition",
+                    "of": "tma",
+                    "smem": "group_modes<0,2>(s)",
+                    "gmem": "group_modes<0,2>(gA)",
+                },
+                {"name": "bytes", "kind": "tma_bytes", "of": "b"},
+            ],
+        )
+    )
     assert str(d.item("a").value) == "ArithTuple(_0,0) o (((_64,_128),_1),2):(((_1@0,_1@1),_0),_64@0)"
     assert str(d.item("b").value) == "((_8192,_1),(_1,_2)):((_1,_0),(_0,_8192))"
     assert d.item("bytes").value == 16384
@@ -231,22 +310,58 @@ def test_multicast_partition_is_the_tma_commands():
     """tma_partition with a cluster rank and layout (SM90_TMA_LOAD_MULTICAST, cluster 2, CTA 1) gives what
     `cutedump tma --tma-partition` gives (tests/test_tma_oracle.py checks that one against real CuTe)."""
     from cutedump.kernel.model import evaluate_description
-    d = evaluate_description({
-        "params": {"M": "1024", "K": "256"},
-        "objects": [
-            {"name": "L", "kind": "value", "expr": "tile_to_shape(GMMA::Layout_MN_SW128_Atom<half_t>, (_128,_64))"},
-            {"name": "g", "kind": "tensor", "memory": "gmem", "shape": "(M,K)", "stride": "(_1,M)"},
-            {"name": "tma", "kind": "tma_atom", "op": "SM90_TMA_LOAD_MULTICAST", "type": "half_t", "gmem": "g",
-             "smem": "L", "tile": "(_128,_64)", "cluster": "2"}],
-        "thread": [
-            {"name": "m", "kind": "tma_tensor", "of": "tma", "shape": "(M,K)"},
-            {"name": "gA", "kind": "local_tile", "tensor": "m", "tiler": "(_128,_64)", "coord": "(0,_)"},
-            {"name": "s", "kind": "tensor", "memory": "smem", "layout": "L"},
-            {"name": "tAgA, tAsA", "kind": "tma_partition", "of": "tma", "cta_coord": "1", "cta_layout": "2:_1",
-             "smem": "group_modes<0,2>(s)", "gmem": "group_modes<0,2>(gA)"}]})
-    code, out, err = run("tma", "--op", "SM90_TMA_LOAD_MULTICAST", "--type", "half_t", "--gmem", "(1024,256):(_1,1024)",
-                         "--smem", "tile_to_shape(GMMA::Layout_MN_SW128_Atom<half_t>, (_128,_64))", "--cluster", "2",
-                         "--tma-partition", "--cta", "1", "--format", "json")
+
+    d = evaluate_description(
+        {
+            "params": {"M": "1024", "K": "256"},
+            "objects": [
+                {"name": "L", "kind": "value", "expr": "tile_to_shape(GMMA::Layout_MN_SW128_Atom<half_t>, (_128,_64))"},
+                {"name": "g", "kind": "tensor", "memory": "gmem", "shape": "(M,K)", "stride": "(_1,M)"},
+                {
+                    "name": "tma",
+                    "kind": "tma_atom",
+                    "op": "SM90_TMA_LOAD_MULTICAST",
+                    "type": "half_t",
+                    "gmem": "g",
+                    "smem": "L",
+                    "tile": "(_128,_64)",
+                    "cluster": "2",
+                },
+            ],
+            "thread": [
+                {"name": "m", "kind": "tma_tensor", "of": "tma", "shape": "(M,K)"},
+                {"name": "gA", "kind": "local_tile", "tensor": "m", "tiler": "(_128,_64)", "coord": "(0,_)"},
+                {"name": "s", "kind": "tensor", "memory": "smem", "layout": "L"},
+                {
+                    "name": "tAgA, tAsA",
+                    "kind": "tma_partition",
+                    "of": "tma",
+                    "cta_coord": "1",
+                    "cta_layout": "2:_1",
+                    "smem": "group_modes<0,2>(s)",
+                    "gmem": "group_modes<0,2>(gA)",
+                },
+            ],
+        }
+    )
+    code, out, err = run(
+        "tma",
+        "--op",
+        "SM90_TMA_LOAD_MULTICAST",
+        "--type",
+        "half_t",
+        "--gmem",
+        "(1024,256):(_1,1024)",
+        "--smem",
+        "tile_to_shape(GMMA::Layout_MN_SW128_Atom<half_t>, (_128,_64))",
+        "--cluster",
+        "2",
+        "--tma-partition",
+        "--cta",
+        "1",
+        "--format",
+        "json",
+    )
     assert code == 0, err
     p = json.loads(out)["partition"]
     assert str(d.item("gA").value) == p["gA"]

@@ -1,6 +1,7 @@
 """Kernel descriptions are read from their TOML files; the parsed form kept in the user's cache (kernel/load.py) is
 exactly what tomllib reads, is used only for the very text it was parsed from, and a cache that is broken or cannot
 be written changes nothing but the time."""
+
 import json
 import os
 
@@ -27,6 +28,7 @@ def _text(name):
 def _no_parse(monkeypatch):
     def fail(path, text):
         raise AssertionError(f"{path} parsed again")
+
     monkeypatch.setattr(load, "_parse_toml", fail)
 
 
@@ -34,13 +36,13 @@ def test_every_shipped_description_is_read_from_its_toml_then_from_the_cache(cac
     wants = {name: tomllib.loads(_text(name)) for name in NAMES}
     for name in NAMES:
         got, _ = load.read_description(load.example(name))
-        assert json.dumps(got) == json.dumps(wants[name])          # the same values, types and key order
+        assert json.dumps(got) == json.dumps(wants[name])  # the same values, types and key order
     assert len(os.listdir(cache)) == len(NAMES)
     _no_parse(monkeypatch)
     for name in NAMES:
         got, _ = load.read_description(load.example(name))
         assert json.dumps(got) == json.dumps(wants[name])
-        got["objects"].clear()                                     # each read is a fresh dict
+        got["objects"].clear()  # each read is a fresh dict
         assert load.read_description(load.example(name))[0]["objects"]
 
 
@@ -62,13 +64,14 @@ def test_an_entry_of_another_text_or_a_broken_file_is_not_used(cache):
     (entry,) = os.listdir(cache)
     path = cache / entry
     import marshal
+
     # the same file name (a CRC-32 collision) for another text: not used
     path.write_bytes(marshal.dumps((load._CACHE_FORMAT, text + " ", {"objects": []})))
     assert load.read_description(load.example(name))[0] == want
     for junk in (b"", b"\x00garbage", marshal.dumps([1, 2]), marshal.dumps(("other-format", text, {}))):
         path.write_bytes(junk)
         assert load.read_description(load.example(name))[0] == want
-    assert marshal.loads(path.read_bytes())[1] == text             # rewritten with the right entry
+    assert marshal.loads(path.read_bytes())[1] == text  # rewritten with the right entry
 
 
 def test_a_cache_that_cannot_be_written_changes_nothing(tmp_path, monkeypatch):
@@ -82,10 +85,11 @@ def test_a_cache_that_cannot_be_written_changes_nothing(tmp_path, monkeypatch):
 
 def test_cache_dir_follows_the_platform(monkeypatch):
     import sys
+
     monkeypatch.setattr(sys, "platform", "linux")
     monkeypatch.setenv("XDG_CACHE_HOME", "/some/where")
     assert load.cache_dir() == os.path.join("/some/where", "cutedump")
-    monkeypatch.setenv("XDG_CACHE_HOME", "relative")                 # not absolute: the XDG default
+    monkeypatch.setenv("XDG_CACHE_HOME", "relative")  # not absolute: the XDG default
     assert load.cache_dir() == os.path.join(os.path.expanduser("~/.cache"), "cutedump")
     monkeypatch.setattr(sys, "platform", "win32")
     monkeypatch.setenv("LOCALAPPDATA", "")

@@ -1,4 +1,5 @@
 """Golden files of golden/latex and golden/tutorial (real CuTe output) reproduced by cutedump commands."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -20,4 +21,6 @@ def test_golden_dir(d):
 
 
 def test_tutorial_print_latex_l5_is_cutes():
-    assert (ROOT / "golden/tutorial/print_latex_L5_tutorial.tex").read_text() == (ROOT / "golden/latex/l5.tex").read_text()
+    assert (ROOT / "golden/tutorial/print_latex_L5_tutorial.tex").read_text() == (
+        ROOT / "golden/latex/l5.tex"
+    ).read_text()

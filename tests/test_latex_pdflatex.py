@@ -3,6 +3,7 @@
 Needs pdflatex (Debian texlive-latex-base + texlive-latex-extra for standalone.cls + texlive-pictures for TikZ)
 and pdftoppm (poppler-utils); skipped with the reason otherwise.
 """
+
 from __future__ import annotations
 
 import shutil
@@ -38,8 +39,18 @@ CASES = {
     "tiled_mma": ["latex", "--mma", "SM80_16x8x16_F16F16F16F16_TN", "--atom-layout", "(_2,_2)"],
     "copy": ["latex", "--copy", "UniversalCopy<uint32_t>", "--type", "float", "--thr", "(_4,_2)", "--val", "(_1,_2)"],
     "desc_cores_k": ["desc", "0x4000004000010000", "--picture", "latex"],
-    "desc_cores_mn": ["desc", "0x4000008000400040", "--major", "MN", "--type", "bfloat16_t", "--mn", "128",
-                      "--picture", "latex"],
+    "desc_cores_mn": [
+        "desc",
+        "0x4000008000400040",
+        "--major",
+        "MN",
+        "--type",
+        "bfloat16_t",
+        "--mn",
+        "128",
+        "--picture",
+        "latex",
+    ],
 }
 
 
@@ -48,20 +59,20 @@ def read_pgm(path):
     data = path.read_bytes()
     fields, pos = [], 0
     while len(fields) < 4:
-        while data[pos:pos + 1].isspace():
+        while data[pos : pos + 1].isspace():
             pos += 1
-        if data[pos:pos + 1] == b"#":
+        if data[pos : pos + 1] == b"#":
             pos = data.index(b"\n", pos) + 1
             continue
         end = pos
-        while not data[end:end + 1].isspace():
+        while not data[end : end + 1].isspace():
             end += 1
         fields.append(data[pos:end])
         pos = end
     assert fields[0] == b"P5", fields[0]
     w, h, maxval = int(fields[1]), int(fields[2]), int(fields[3])
     assert maxval == 255
-    pixels = data[pos + 1:pos + 1 + w * h]
+    pixels = data[pos + 1 : pos + 1 + w * h]
     assert len(pixels) == w * h
     return w, h, pixels
 
@@ -72,13 +83,23 @@ def test_pdflatex_compiles_and_renders(tmp_path, name):
     assert r.exit_code == 0, r.output
     tex = tmp_path / f"{name}.tex"
     tex.write_text(r.output)
-    p = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "-no-shell-escape", tex.name],
-                       cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    p = subprocess.run(
+        ["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "-no-shell-escape", tex.name],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert p.returncode == 0, p.stdout[-3000:]
     pdf = tmp_path / f"{name}.pdf"
     assert pdf.exists() and pdf.stat().st_size > 1000
-    q = subprocess.run(["pdftoppm", "-gray", "-r", "30", "-singlefile", pdf.name, "page"], cwd=tmp_path,
-                       capture_output=True, text=True, timeout=120)
+    q = subprocess.run(
+        ["pdftoppm", "-gray", "-r", "30", "-singlefile", pdf.name, "page"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert q.returncode == 0, q.stderr
     w, h, px = read_pgm(tmp_path / "page.pgm")
     assert w > 20 and h > 20

@@ -4,9 +4,9 @@ Layouts are drawn as model objects (``tests/oracle/gen_algebra.py``: ``S`` = sta
 nested tuples, ``Lay``), printed in CuTe syntax and parsed by cutedump, so preconditions can be checked
 with the same value-level predicates the differential harness uses. Each test states its law.
 """
+
 from __future__ import annotations
 
-import itertools
 import math
 
 import pytest
@@ -15,15 +15,15 @@ hyp = pytest.importorskip("hypothesis")
 from hypothesis import HealthCheck, assume, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from tests.oracle import gen_algebra as G  # noqa: E402
-from tests.oracle.gen_algebra import Lay, S  # noqa: E402
-
 from cutedump import algebra as A  # noqa: E402
 from cutedump.errors import CuteDumpError  # noqa: E402
 from cutedump.parse import parse_object  # noqa: E402
+from tests.oracle import gen_algebra as G  # noqa: E402
+from tests.oracle.gen_algebra import Lay, S  # noqa: E402
 
-SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow,
-                                                                            HealthCheck.filter_too_much])
+SETTINGS = settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much]
+)
 
 # ------------------------------------------------------------------------------------------------
 # strategies
@@ -52,6 +52,7 @@ def _relike(shape, vals, static):
             return tuple(go(e) for e in s)
         v = next(it)
         return S(v) if (static if static is not None else isinstance(s, S)) else int(v)
+
     return go(shape)
 
 
@@ -87,6 +88,7 @@ def layouts(draw, values=VALS, max_size=512, static=None):
             return tuple(go(e) for e in x)
         v, f = next(it)
         return S(v) if f else int(v)
+
     return Lay(s, go(s))
 
 
@@ -103,6 +105,7 @@ def values(L, n=None):
 # ------------------------------------------------------------------------------------------------
 # evaluation, coordinates, sizes
 # ------------------------------------------------------------------------------------------------
+
 
 @SETTINGS
 @given(layouts())
@@ -170,6 +173,7 @@ def test_make_layout_forms_are_compact(s):
 # coalesce, filter
 # ------------------------------------------------------------------------------------------------
 
+
 @SETTINGS
 @given(layouts())
 def test_coalesce_preserves_the_function(m):
@@ -212,6 +216,7 @@ def test_filter_keeps_the_nonzero_stride_part(m):
 # composition, inverses, complement
 # ------------------------------------------------------------------------------------------------
 
+
 @st.composite
 def composable(draw):
     a = draw(st.one_of(injective(values=POW2 + [3, 6]), layouts(values=POW2 + [3])))
@@ -231,7 +236,7 @@ def test_composition_is_function_composition(ab):
     divisibility conditions hold both ways; the result has B's size."""
     a, b = ab
     Al, Bl = cd(a), cd(b)
-    assume(max(values(Bl)) < int(A.size(Al)))      # the law is about A's domain
+    assume(max(values(Bl)) < int(A.size(Al)))  # the law is about A's domain
     R = A.composition(Al, Bl)
     assert int(A.size(R)) == int(A.size(Bl))
     assert values(R) == [int(Al(int(Bl(i)))) for i in range(int(A.size(Bl)))]
@@ -259,7 +264,7 @@ def test_composition_with_a_tiler_acts_per_mode(m, data):
 @given(injective(static_strides=True))
 def test_left_inverse_undoes_an_injective_layout(m):
     """left_inverse(L)(L(i)) == i for injective L (static strides)."""
-    m = G.static_ones(m)       # a dynamic 1 hides injectivity from CuTe's coalesce
+    m = G.static_ones(m)  # a dynamic 1 hides injectivity from CuTe's coalesce
     assume(G._left_inv_ok(m))
     L = cd(m)
     Li = A.left_inverse(L)
@@ -301,6 +306,7 @@ def test_complement_is_disjoint_ordered_and_covers(m, mult):
 # ------------------------------------------------------------------------------------------------
 # divide and product
 # ------------------------------------------------------------------------------------------------
+
 
 @st.composite
 def divisible(draw):
@@ -379,8 +385,10 @@ def test_blocked_raked_products_rearrange_the_logical_product(ab):
 
 
 @SETTINGS
-@given(injective(values=POW2, static_strides=True, shape_static=True, max_size=16),
-       st.lists(st.sampled_from([1, 2, 3]), min_size=1, max_size=3))
+@given(
+    injective(values=POW2, static_strides=True, shape_static=True, max_size=16),
+    st.lists(st.sampled_from([1, 2, 3]), min_size=1, max_size=3),
+)
 def test_tile_to_shape_matches_the_target(m, mults):
     """tile_to_shape(block, trg): size(result) == size(trg) and each mode has the target mode's size."""
     m = G.static_ones(m)
@@ -402,6 +410,7 @@ def test_tile_to_shape_matches_the_target(m, mults):
 # ------------------------------------------------------------------------------------------------
 # casts, max_common, swizzles
 # ------------------------------------------------------------------------------------------------
+
 
 @SETTINGS
 @given(shapes(values=POW2, static=True, max_size=256), st.sampled_from([2, 4, 8]))
@@ -482,6 +491,7 @@ def test_composed_layout_evaluates_swizzle_of_layout(bms, m):
 # ------------------------------------------------------------------------------------------------
 # shape predicates
 # ------------------------------------------------------------------------------------------------
+
 
 @SETTINGS
 @given(shapes(), shapes())

@@ -8,6 +8,7 @@ through imports inside functions; imports of the
 package sit at the top of a module, except a few kept inside functions for start-up time — each of those carries a
 comment with the word "start-up" on its line.
 """
+
 from __future__ import annotations
 
 import ast
@@ -17,21 +18,40 @@ PKG = Path(__file__).resolve().parents[1] / "cutedump"
 
 # (prefix, rank): the longest matching prefix decides a module's layer
 LAYERS = [
-    ("cutedump.errors", 0), ("cutedump.limits", 1), ("cutedump.versions", 0),
-    ("cutedump.algebra", 10), ("cutedump.algebra.integer", 11), ("cutedump.algebra.basis", 12), ("cutedump.algebra.inttuple", 12),
-    ("cutedump.algebra.smem_ptr", 12), ("cutedump.algebra.smem", 15),
-    ("cutedump.algebra.layout", 13), ("cutedump.algebra.swizzle", 14), ("cutedump.algebra.swizzle_slice", 15), ("cutedump.algebra.evaluate", 15),
+    ("cutedump.errors", 0),
+    ("cutedump.limits", 1),
+    ("cutedump.versions", 0),
+    ("cutedump.algebra", 10),
+    ("cutedump.algebra.integer", 11),
+    ("cutedump.algebra.basis", 12),
+    ("cutedump.algebra.inttuple", 12),
+    ("cutedump.algebra.smem_ptr", 12),
+    ("cutedump.algebra.smem", 15),
+    ("cutedump.algebra.layout", 13),
+    ("cutedump.algebra.swizzle", 14),
+    ("cutedump.algebra.swizzle_slice", 15),
+    ("cutedump.algebra.evaluate", 15),
     ("cutedump.algebra.__init__", 16),
     ("cutedump.parse", 20),
     ("cutedump.expr", 30),
     ("cutedump.atoms", 40),
-    ("cutedump.tilelang", 50), ("cutedump.ck", 50), ("cutedump.bank", 50), ("cutedump.tutorial", 50),
+    ("cutedump.tilelang", 50),
+    ("cutedump.ck", 50),
+    ("cutedump.bank", 50),
+    ("cutedump.tutorial", 50),
     ("cutedump.triton", 50),
-    ("cutedump.kernel", 55), ("cutedump.collective", 55),
+    ("cutedump.kernel", 55),
+    ("cutedump.collective", 55),
     ("cutedump.render", 60),
     ("cutedump.dumps", 70),
-    ("cutedump.golden", 75), ("cutedump.commands", 80), ("cutedump.cli", 80), ("cutedump.api", 80),
-    ("cutedump.interop", 80), ("cutedump.__init__", 90), ("cutedump.__main__", 90), ("cutedump.entry", 90),
+    ("cutedump.golden", 75),
+    ("cutedump.commands", 80),
+    ("cutedump.cli", 80),
+    ("cutedump.api", 80),
+    ("cutedump.interop", 80),
+    ("cutedump.__init__", 90),
+    ("cutedump.__main__", 90),
+    ("cutedump.entry", 90),
 ]
 
 
@@ -64,7 +84,7 @@ def _resolve(mod: str, node: ast.ImportFrom | ast.Import, known: set[str]) -> li
     base = node.module or ""
     if node.level:
         pkg = mod.split(".")[:-1]
-        pkg = pkg[:len(pkg) - node.level + 1]
+        pkg = pkg[: len(pkg) - node.level + 1]
         base = ".".join(pkg + ([base] if base else []))
     if not base.startswith("cutedump"):
         return []
@@ -98,13 +118,15 @@ def imports():
 
 
 def _pkg_of(mod: str) -> str:
-    return mod[:-len(".__init__")] if mod.endswith(".__init__") else mod
+    return mod[: -len(".__init__")] if mod.endswith(".__init__") else mod
 
 
 def test_no_module_imports_a_higher_layer():
-    bad = [f"{m} (layer {rank(m)}) imports {t} (layer {rank(t)}) at line {ln}"
-           for m, t, ln, _top, _l in imports()
-           if rank(t) > rank(m) and not _pkg_of(m).startswith(_pkg_of(t).rsplit(".", 1)[0] + ".__")]
+    bad = [
+        f"{m} (layer {rank(m)}) imports {t} (layer {rank(t)}) at line {ln}"
+        for m, t, ln, _top, _l in imports()
+        if rank(t) > rank(m) and not _pkg_of(m).startswith(_pkg_of(t).rsplit(".", 1)[0] + ".__")
+    ]
     assert not bad, "imports against the layer order:\n  " + "\n  ".join(sorted(bad))
 
 
@@ -118,7 +140,7 @@ def test_no_import_cycles():
 
     def visit(n):
         if n in stack:
-            cycles.append(stack[stack.index(n):] + [n])
+            cycles.append(stack[stack.index(n) :] + [n])
             return
         if n in seen:
             return
@@ -126,9 +148,10 @@ def test_no_import_cycles():
         stack.append(n)
         for t in sorted(graph.get(n, ())):
             # a package's __init__ importing its own submodules is the package, not a cycle
-            if not (n.endswith(".__init__") and t.startswith(n[:-len("__init__")])):
+            if not (n.endswith(".__init__") and t.startswith(n[: -len("__init__")])):
                 visit(t)
         stack.pop()
+
     for n in sorted(graph):
         visit(n)
     assert not cycles, "import cycles:\n  " + "\n  ".join(" -> ".join(c) for c in cycles[:10])
@@ -136,5 +159,7 @@ def test_no_import_cycles():
 
 def test_function_local_package_imports_are_justified():
     hidden = [f"{m}:{ln}: {text.strip()}" for m, t, ln, top, text in imports() if not top and "start-up" not in text]
-    assert not hidden, (f"{len(hidden)} function-local imports of the package without a 'start-up' comment "
-                        "(move them to the top of the module):\n  " + "\n  ".join(hidden[:40]))
+    assert not hidden, (
+        f"{len(hidden)} function-local imports of the package without a 'start-up' comment "
+        "(move them to the top of the module):\n  " + "\n  ".join(hidden[:40])
+    )

@@ -1,5 +1,6 @@
 """narrator.render fills every catalog template as string.Formatter with the plural spec did (the reference below),
 for singular and plural values, static and dynamic."""
+
 import string
 
 import pytest
@@ -18,6 +19,7 @@ class _Reference(string.Formatter):
 
 def _templates():
     from importlib import import_module
+
     out = []
     for lang in ("en", "zh"):
         out += list(catalog(lang).items())
@@ -38,7 +40,7 @@ def test_every_template_as_string_formatter(v):
             continue
         assert narrator.render(tpl, **values) == want, key
         n += ":|" in tpl
-    assert n >= 20       # the plural templates were among them
+    assert n >= 20  # the plural templates were among them
 
 
 def test_escaped_braces_and_plain_fields():

@@ -9,6 +9,7 @@ a static_assert must make cutedump raise ``CuteDumpError``.
 
 Run with ``pytest tests/test_oracle_algebra.py -s`` to see the summary (case count, agreement).
 """
+
 from __future__ import annotations
 
 import collections
@@ -26,12 +27,49 @@ N_CASES = int(os.environ.get("CUTEDUMP_ALGEBRA_CASES", "3600"))
 
 # every operation issue 2 lists, by the op label the generator gives it
 REQUIRED_OPS = {
-    "rank", "depth", "size", "cosize", "shape", "stride", "get", "flatten", "append", "prepend", "select",
-    "make_layout", "make_ordered_layout", "idx2crd", "crd2idx", "eval", "coalesce", "filter", "composition",
-    "complement", "right_inverse", "left_inverse", "logical_divide", "zipped_divide", "tiled_divide",
-    "flat_divide", "logical_product", "zipped_product", "tiled_product", "flat_product", "blocked_product",
-    "raked_product", "tile_to_shape", "upcast", "downcast", "recast_layout", "max_common_vector",
-    "max_common_layout", "zip", "with_shape", "congruent", "compatible", "swizzle_eval",
+    "rank",
+    "depth",
+    "size",
+    "cosize",
+    "shape",
+    "stride",
+    "get",
+    "flatten",
+    "append",
+    "prepend",
+    "select",
+    "make_layout",
+    "make_ordered_layout",
+    "idx2crd",
+    "crd2idx",
+    "eval",
+    "coalesce",
+    "filter",
+    "composition",
+    "complement",
+    "right_inverse",
+    "left_inverse",
+    "logical_divide",
+    "zipped_divide",
+    "tiled_divide",
+    "flat_divide",
+    "logical_product",
+    "zipped_product",
+    "tiled_product",
+    "flat_product",
+    "blocked_product",
+    "raked_product",
+    "tile_to_shape",
+    "upcast",
+    "downcast",
+    "recast_layout",
+    "max_common_vector",
+    "max_common_layout",
+    "zip",
+    "with_shape",
+    "congruent",
+    "compatible",
+    "swizzle_eval",
     "as_position_independent_swizzle_layout",
 }
 
@@ -39,6 +77,7 @@ REQUIRED_OPS = {
 def _ours(expr: str) -> str:
     from cutedump.errors import CuteDumpError
     from cutedump.expr import evaluate_to_string
+
     try:
         return evaluate_to_string(expr)
     except CuteDumpError as e:
@@ -67,9 +106,9 @@ def test_generator_covers_every_operation(cases):
     assert not missing, f"generator never produced: {sorted(missing)}"
     # static and dynamic integers, swizzles, nesting and zero strides all present
     exprs = "\n".join(c.expr for c in cases)
-    assert "Sw<" in exprs and ":_0" in exprs and "(((" in exprs     # swizzles, static zero strides, depth 3
-    assert re.search(r"[(,:]\d", exprs) and re.search(r"[(,:]_\d", exprs)   # dynamic and static integers
-    assert re.search(r"[(,:]_?-\d", exprs)                                  # negative strides
+    assert "Sw<" in exprs and ":_0" in exprs and "(((" in exprs  # swizzles, static zero strides, depth 3
+    assert re.search(r"[(,:]\d", exprs) and re.search(r"[(,:]_\d", exprs)  # dynamic and static integers
+    assert re.search(r"[(,:]_?-\d", exprs)  # negative strides
 
 
 def test_generator_is_deterministic():
@@ -97,18 +136,25 @@ def test_algebra_matches_cute(cases, oracle):
     total, agree, bad = compare(cases, oracle)
     n, ok = sum(total.values()), sum(agree.values())
     summary = {
-        "seed": SEED, "generated": len(cases), "compared": n, "agree": ok,
-        "pruned_by_cute": len(oracle.rejected), "crashed_in_cute": len(oracle.crashed),
+        "seed": SEED,
+        "generated": len(cases),
+        "compared": n,
+        "agree": ok,
+        "pruned_by_cute": len(oracle.rejected),
+        "crashed_in_cute": len(oracle.crashed),
         "per_op": {op: [agree[op], total[op]] for op in sorted(total)},
-        "oracle_seconds": round(oracle.compile_seconds, 1), "cached": oracle.cached,
+        "oracle_seconds": round(oracle.compile_seconds, 1),
+        "cached": oracle.cached,
     }
     try:
         (CACHE / "algebra_summary.json").write_text(json.dumps(summary, indent=1))
     except OSError:
         pass
-    print(f"\n[oracle-algebra] {ok}/{n} cases agree with CuTe "
-          f"({len(oracle.rejected)} pruned as rejected by CuTe, {len(oracle.crashed)} trapped); "
-          f"oracle time {oracle.compile_seconds:.0f}s{' (cached)' if oracle.cached else ''}")
+    print(
+        f"\n[oracle-algebra] {ok}/{n} cases agree with CuTe "
+        f"({len(oracle.rejected)} pruned as rejected by CuTe, {len(oracle.crashed)} trapped); "
+        f"oracle time {oracle.compile_seconds:.0f}s{' (cached)' if oracle.cached else ''}"
+    )
     if bad:
         per_op = collections.Counter(b[0] for b in bad)
         lines = [f"{len(bad)} of {n} cases differ from CuTe. Per operation (mismatches/cases):"]
@@ -122,6 +168,7 @@ def test_cases_cute_rejects_statically_raise(cases, oracle):
     """Generated inputs CuTe refused with a static_assert must be refused by cutedump too."""
     from cutedump.errors import CuteDumpError
     from cutedump.expr import evaluate_to_string
+
     wrong = []
     for i in sorted(oracle.static_rejected):
         try:
@@ -138,6 +185,7 @@ def test_cases_cute_rejects_statically_raise(cases, oracle):
 def test_statically_rejected_inputs_raise(op, expr, why):
     from cutedump.errors import CuteDumpError
     from cutedump.expr import evaluate_to_string
+
     with pytest.raises(CuteDumpError):
         out = evaluate_to_string(expr)
         print(f"{expr} -> {out} (CuTe rejects: {why})")
@@ -156,13 +204,15 @@ def test_eval_file_mode_reproduces_cute_line_for_line(cases, oracle):
     """`cutedump eval -f -` over every compared expression (plus a comment and a blank line) prints one
     line per input line, each equal to CuTe's output."""
     from click.testing import CliRunner
+
     from cutedump.cli import main
+
     idx = sorted(i for i in oracle.outputs if "\n" not in oracle.outputs[i])
     text = "# generated by tests/oracle/gen_algebra.py\n\n" + "\n".join(cases[i].expr for i in idx) + "\n"
     res = CliRunner().invoke(main, ["eval", "-f", "-"], input=text)
     lines = res.output.split("\n")
     assert lines[:2] == ["", ""]
-    got = lines[2:2 + len(idx)]
+    got = lines[2 : 2 + len(idx)]
     wrong = [(cases[i].expr, oracle.outputs[i], g) for i, g in zip(idx, got) if g != oracle.outputs[i]]
     assert len(got) == len(idx) and not wrong, wrong[:10]
     assert res.exit_code == 0
@@ -174,13 +224,19 @@ def test_eval_regular_file_in_parallel_reproduces_cute(cases, oracle, tmp_path):
     import subprocess
     import sys
     from pathlib import Path
+
     idx = sorted(i for i in oracle.outputs if "\n" not in oracle.outputs[i])
     f = tmp_path / "cases.txt"
     f.write_text("\n".join(cases[i].expr for i in idx) + "\n")
-    res = subprocess.run([sys.executable, "-m", "cutedump", "eval", "-f", str(f), "-j", "3"], capture_output=True,
-                         text=True, cwd=Path(__file__).resolve().parents[1], timeout=300)
+    res = subprocess.run(
+        [sys.executable, "-m", "cutedump", "eval", "-f", str(f), "-j", "3"],
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).resolve().parents[1],
+        timeout=300,
+    )
     got = res.stdout.split("\n")
-    assert len(idx) >= 2000 and got[-1] == "" and len(got) == len(idx) + 1     # enough lines for three processes
+    assert len(idx) >= 2000 and got[-1] == "" and len(got) == len(idx) + 1  # enough lines for three processes
     wrong = [(cases[i].expr, oracle.outputs[i], g) for i, g in zip(idx, got) if g != oracle.outputs[i]]
     assert not wrong, wrong[:10]
     assert res.returncode == 0 and res.stderr == ""

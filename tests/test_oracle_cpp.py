@@ -7,6 +7,7 @@ inside ``print(...)`` (answers recorded in tests/oracle/records/); cutedump eval
 answer must be equal, and every text CuTe refuses to compile must be refused by cutedump (a CuteDumpError: never
 a silent answer, never a traceback).
 """
+
 from __future__ import annotations
 
 import collections
@@ -19,7 +20,7 @@ from tests.oracle import gen_cpp as G
 
 SEED = int(os.environ.get("CUTEDUMP_CPP_SEED", "20261123"))
 N_CASES = int(os.environ.get("CUTEDUMP_CPP_CASES", "1500"))
-BATCH = 150   # small batches: a batch holding a case CuTe refuses is compiled again (pruned), the others once
+BATCH = 150  # small batches: a batch holding a case CuTe refuses is compiled again (pruned), the others once
 #: (seed, gen_algebra cases, nested cases) of each corpus: the first is SEED/N_CASES (overridable), the second fixed
 CORPORA = [(SEED, N_CASES, 150), (20270101, 1000, 100)]
 
@@ -39,8 +40,25 @@ def test_corpus_is_broad_and_deterministic(cases):
     ops = collections.Counter(c.op for c in cases)
     assert len(ops) >= 70, sorted(ops)
     text = "\n".join(c.expr for c in cases)
-    for form in ("Int<", "_8{}", "C<", "cute::", "Layout<Shape<", "Shape<", "Stride<", "Step<", "LayoutRight{}",
-                 "Swizzle<", "make_step(", "int(", ".compose(", ".with_shape(", ".tile(", ".shape<", "_m"):
+    for form in (
+        "Int<",
+        "_8{}",
+        "C<",
+        "cute::",
+        "Layout<Shape<",
+        "Shape<",
+        "Stride<",
+        "Step<",
+        "LayoutRight{}",
+        "Swizzle<",
+        "make_step(",
+        "int(",
+        ".compose(",
+        ".with_shape(",
+        ".tile(",
+        ".shape<",
+        "_m",
+    ):
         assert form in text, form
     assert [c.expr for c in G.generate(SEED, 200, 20)] == [c.expr for c in G.generate(SEED, 200, 20)]
 

@@ -2,6 +2,7 @@
 answer: TileLang bank swizzles from the (stride x continuous) plane vs the whole domain, CuTe checks by the plane vs
 every index, vectorised coordinate tables vs idx2crd/crd2idx per row, numpy first-writer cells vs the scalar loop,
 and compact html panels vs inline holder lists (tests/test_fuzz.py holds the time and memory bounds)."""
+
 from __future__ import annotations
 
 import json
@@ -12,6 +13,7 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
+from cutedump import tutorial
 from cutedump.algebra import C, Layout
 from cutedump.algebra.evaluate import values
 from cutedump.algebra.swizzle import ComposedLayout, Swizzle
@@ -21,7 +23,6 @@ from cutedump.parse import parse_int_tuple
 from cutedump.render import grid, html
 from cutedump.tilelang import layouts, swizzle
 from cutedump.tilelang.swizzle import BankSwizzleLayout
-from cutedump import tutorial
 
 # ---------------------------------------------------------------- TileLang: plane vs whole domain
 
@@ -77,9 +78,9 @@ def test_bank_swizzle_plane_answers_equal_the_whole_domain(L):
     cands = [layout]
     try:
         cands.append(L.cute_tiled_layout())
-    except CuteDumpError:       # tile_to_shape refuses a 4-row plane
+    except CuteDumpError:  # tile_to_shape refuses a 4-row plane
         pass
-    b = layout.b      # perturbed views: a wrong leading stride, another swizzle, a plain layout
+    b = layout.b  # perturbed views: a wrong leading stride, another swizzle, a plain layout
     if len(b.shape) > 2:
         cands.append(ComposedLayout(layout.a, C(0), Layout(b.shape, (C(int(b.stride[0]) * 2),) + b.stride[1:])))
     cands += [ComposedLayout(Swizzle(1, layout.a.m, 3), C(0), b), b]
@@ -95,13 +96,20 @@ def test_bank_swizzle_plane_answers_equal_the_whole_domain(L):
             assert got[1] == (tuple(int(d[k]) for d in dom), int(theirs[k]), int(offs[k]))
 
 
-@pytest.mark.parametrize("name,shape,bits,equal", [
-    ("make_wgmma_swizzled_layout", [3, 2, 64, 64], 16, True), ("make_wgmma_swizzled_layout", [2, 32, 64], 32, True),
-    ("make_swizzled_layout", [3, 32, 16], 16, True), ("make_tcgen05mma_swizzled_layout", [2, 64, 32], 8, True),
-    ("make_linear_layout", [3, 8, 64], 16, True), ("make_quarter_bank_swizzled_layout", [5, 8, 32], 16, True),
-    # 4-row planes under leading dims: the leading stride feeds the swizzle's row bits -> checked at every index
-    ("make_full_bank_swizzled_layout", [3, 4, 64], 16, False), ("make_half_bank_swizzled_layout", [2, 4, 32], 16, False),
-])
+@pytest.mark.parametrize(
+    "name,shape,bits,equal",
+    [
+        ("make_wgmma_swizzled_layout", [3, 2, 64, 64], 16, True),
+        ("make_wgmma_swizzled_layout", [2, 32, 64], 32, True),
+        ("make_swizzled_layout", [3, 32, 16], 16, True),
+        ("make_tcgen05mma_swizzled_layout", [2, 64, 32], 8, True),
+        ("make_linear_layout", [3, 8, 64], 16, True),
+        ("make_quarter_bank_swizzled_layout", [5, 8, 32], 16, True),
+        # 4-row planes under leading dims: the leading stride feeds the swizzle's row bits -> checked at every index
+        ("make_full_bank_swizzled_layout", [3, 4, 64], 16, False),
+        ("make_half_bank_swizzled_layout", [2, 4, 32], 16, False),
+    ],
+)
 def test_tilelang_check_cute_by_plane_equals_every_index(name, shape, bits, equal, monkeypatch):
     L = layouts.build(name, shape, bits)
     layout, _ = layouts.cute_equivalent(L)
@@ -111,7 +119,7 @@ def test_tilelang_check_cute_by_plane_equals_every_index(name, shape, bits, equa
         wrong = Layout(b.shape, (C(int(b.stride[0]) + 8),) + b.stride[1:])
         cands.append(ComposedLayout(layout.a, C(0), wrong) if isinstance(layout, ComposedLayout) else wrong)
     fast = [layouts.check_cute(L, cl) for cl in cands]
-    monkeypatch.setattr(layouts, "SMALL", -1)   # numpy (small layouts are compared index by index in Python)
+    monkeypatch.setattr(layouts, "SMALL", -1)  # numpy (small layouts are compared index by index in Python)
     assert fast == [layouts.check_cute(L, cl) for cl in cands]
     monkeypatch.setattr(layouts, "_compare_by_plane", lambda L, layout: None)
     assert fast == [layouts.check_cute(L, cl) for cl in cands]
@@ -133,6 +141,7 @@ def test_compare_by_plane_proves_only_what_holds():
 
 
 # ---------------------------------------------------------------- coords: numpy columns vs idx2crd per row
+
 
 def _shapes(n=400, seed=11):
     rnd = random.Random(seed)
@@ -158,13 +167,13 @@ def test_coords_table_columns_equal_the_scalar_code(monkeypatch):
         except CuteDumpError:
             continue
         n = 1
-        for x in (shp if isinstance(shp, tuple) else (shp,)):
+        for x in shp if isinstance(shp, tuple) else (shp,):
             n *= abs(int(np.prod([int(v) for v in re.findall(r"-?\d+", str(x))]) or 1))
         if n <= 3000:
             cases.append((shp, std))
     fast = [tutorial.coords_text(shp, std) for shp, std in cases]
     with monkeypatch.context() as m:
-        m.setattr(tutorial, "SMALL", -1)   # numpy's columns (plain-Python lists up to SMALL points)
+        m.setattr(tutorial, "SMALL", -1)  # numpy's columns (plain-Python lists up to SMALL points)
         assert fast == [tutorial.coords_text(shp, std) for shp, std in cases]
     monkeypatch.setattr(tutorial, "_columns", lambda *a: None)
     assert fast == [tutorial.coords_text(shp, std) for shp, std in cases]
@@ -173,11 +182,17 @@ def test_coords_table_columns_equal_the_scalar_code(monkeypatch):
 
 # ---------------------------------------------------------------- TV cells: numpy first writers vs the scalar loop
 
-@pytest.mark.parametrize("tv,tile", [
-    ("((_4,_8),(_2,_2)):((_32,_1),(_16,_8))", (16, 8)), ("(_32,_4):(_0,_1)", (4, 8)),
-    ("((_2,_16),_8):((_0,_8),_1)", (8, 16)), ("(_8,(_2,_4)):(_4,(_1,_32))", (4, 16)),
-    ("(_8,_4):(_1,_8)", (4, 4)),                                   # outside the tile: refused
-])
+
+@pytest.mark.parametrize(
+    "tv,tile",
+    [
+        ("((_4,_8),(_2,_2)):((_32,_1),(_16,_8))", (16, 8)),
+        ("(_32,_4):(_0,_1)", (4, 8)),
+        ("((_2,_16),_8):((_0,_8),_1)", (8, 16)),
+        ("(_8,(_2,_4)):(_4,(_1,_32))", (4, 16)),
+        ("(_8,_4):(_1,_8)", (4, 4)),  # outside the tile: refused
+    ],
+)
 def test_first_holders_equal_the_scalar_loop(tv, tile):
     cl = grid.coord_tensor(tuple(C(t) for t in tile), Layout(*parse_int_tuple_pair(tv)), arith=False)
     filled, want, err = set(), [], None
@@ -192,7 +207,7 @@ def test_first_holders_equal_the_scalar_loop(tv, tile):
         with pytest.raises(CuteDumpError, match=re.escape(err)):
             grid.first_holders(cl, *tile)
         with pytest.raises(CuteDumpError, match=re.escape(err)):
-            grid.first_holders_list(cl, *tile)   # the plain-Python path (no numpy import) of small TV layouts
+            grid.first_holders_list(cl, *tile)  # the plain-Python path (no numpy import) of small TV layouts
         return
     assert list(zip(*(a.tolist() for a in grid.first_holders(cl, *tile)))) == want
     assert list(zip(*grid.first_holders_list(cl, *tile))) == want
@@ -204,6 +219,7 @@ def parse_int_tuple_pair(text):
 
 
 # ---------------------------------------------------------------- html: compact panels hold the same holders
+
 
 def test_compact_html_panel_data_gives_the_inline_holders(monkeypatch):
     """What the page's script derives from a compact panel (element key x[t] + y[v], or the full key table) is

@@ -4,6 +4,7 @@ font the browser really uses) against its <svg>'s width and height; no word may 
 
 Needs Debian's `chromium` (or chromium-browser / google-chrome); skipped with the reason otherwise.
 """
+
 from __future__ import annotations
 
 import json
@@ -25,8 +26,11 @@ def _browser():
     return None
 
 
-pytestmark = [pytest.mark.consumer, pytest.mark.slow,
-              pytest.mark.skipif(_browser() is None, reason="chromium not found (apt-get install chromium)")]
+pytestmark = [
+    pytest.mark.consumer,
+    pytest.mark.slow,
+    pytest.mark.skipif(_browser() is None, reason="chromium not found (apt-get install chromium)"),
+]
 
 CASES = {
     "desc_svg": ["desc", "0x4000004000010000", "--picture", "svg"],
@@ -43,9 +47,24 @@ CASES = {
     "tv_html": ["html", "--tv", "((_4,_8),(_2,_2)):((_32,_1),(_16,_8))", "--tile", "(_16,_8)"],
     "copy_html": ["html", "--copy", "SM75_U32x4_LDSM_N", "--type", "half_t", "--thr", "(_32,_1)", "--val", "(_1,_8)"],
     "mma_html": ["html", "--mma", "SM80_16x8x8_F16F16F16F16_TN"],
-    "bank_svg": ["bank", "(_64,_32):(_32,_1)", "--copy", "SM75_U32x4_LDSM_N", "--type", "half_t", "--mma",
-                 "SM80_16x8x16_F16F16F16F16_TN", "--atom-layout", "(_2,_2)", "--tile", "(_32,_32,_16)", "--operand",
-                 "A", "--format", "svg"],
+    "bank_svg": [
+        "bank",
+        "(_64,_32):(_32,_1)",
+        "--copy",
+        "SM75_U32x4_LDSM_N",
+        "--type",
+        "half_t",
+        "--mma",
+        "SM80_16x8x16_F16F16F16F16_TN",
+        "--atom-layout",
+        "(_2,_2)",
+        "--tile",
+        "(_32,_32,_16)",
+        "--operand",
+        "A",
+        "--format",
+        "svg",
+    ],
 }
 
 # measures every <text> of every <svg> (its width/height attributes or viewBox) and writes the overflows as JSON
@@ -82,13 +101,17 @@ def _body(output: str) -> str:
     """A picture's markup to put in one page: an SVG as it is, an HTML page's body."""
     if "<body" in output:
         i = output.index(">", output.index("<body")) + 1
-        return output[i:output.rindex("</body>")]
+        return output[i : output.rindex("</body>")]
     return output
 
 
 def _page(outputs: dict) -> str:
-    return ("<!DOCTYPE html><html><head><meta charset='utf-8'></head><body>"
-            + "".join(f'<div data-case="{n}">{_body(o)}</div>' for n, o in outputs.items()) + PROBE + "</body></html>")
+    return (
+        "<!DOCTYPE html><html><head><meta charset='utf-8'></head><body>"
+        + "".join(f'<div data-case="{n}">{_body(o)}</div>' for n, o in outputs.items())
+        + PROBE
+        + "</body></html>"
+    )
 
 
 def _probe(html: str) -> dict:
@@ -96,14 +119,26 @@ def _probe(html: str) -> dict:
         path = f"{d}/page.html"
         with open(path, "w", encoding="utf-8") as f:
             f.write(html)
-        cmd = [_browser(), "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-               "--disable-background-networking", "--disable-component-update", "--disable-sync",
-               f"--user-data-dir={d}/profile", "--virtual-time-budget=5000", "--dump-dom", "file://" + path]
+        cmd = [
+            _browser(),
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            f"--user-data-dir={d}/profile",
+            "--virtual-time-budget=5000",
+            "--dump-dom",
+            "file://" + path,
+        ]
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
     dom = p.stdout
     i = dom.find('<pre id="cutedump-probe">')
     assert i >= 0, f"the probe did not run: {p.stderr[-1500:]}"
-    body = dom[i + len('<pre id="cutedump-probe">'):dom.index("</pre>", i)]
+    body = dom[i + len('<pre id="cutedump-probe">') : dom.index("</pre>", i)]
     return json.loads(body.replace("&quot;", '"').replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&"))
 
 

@@ -6,6 +6,7 @@ have size 0 (print_layout then still writes the other mode's header and footer),
 (``Sw<B,M,S> o _0 o L``). Every case is checked two ways: the library's print_layout and the piped output of
 ``cutedump layout``.
 """
+
 from __future__ import annotations
 
 import random
@@ -17,7 +18,7 @@ from cutedump.cli import main
 from cutedump.expr import evaluate_layout
 from cutedump.render.text import print_layout
 from tests.oracle.cute import run_cases, unavailable_reason
-from tests.oracle.gen_algebra import Gen, Lay, Sw, Comp, S, lit, cx, prod, leaves, _map2
+from tests.oracle.gen_algebra import Comp, Gen, Lay, S, Sw, _map2, cx, leaves, lit
 
 SEED = 20261123
 N = 360
@@ -38,15 +39,15 @@ def _cases() -> list[tuple[str, str]]:
         shape = (_mode(g), _mode(g))
         kind = r.choice(["col", "row", "perm", "gap", "rand", "zero"])
         stride = g.stride_for(shape, kind)
-        if r.random() < 0.15:                                        # negative strides
+        if r.random() < 0.15:  # negative strides
             stride = _map2(shape, stride, lambda a, b: type(b)(-int(b)) if r.random() < 0.5 else b)
-        if r.random() < 0.06:                                        # a size-0 mode
+        if r.random() < 0.06:  # a size-0 mode
             m = r.randrange(2)
             shape = tuple((S(0) if r.random() < 0.5 else 0) if i == m else shape[i] for i in range(2))
             stride = tuple(S(1) if i == m else stride[i] for i in range(2))
         L = Lay(shape, stride)
         obj = L
-        if r.random() < 0.15 and all(int(v) >= 0 for v in leaves(stride)):   # swizzled
+        if r.random() < 0.15 and all(int(v) >= 0 for v in leaves(stride)):  # swizzled
             b = r.choice([1, 2, 3])
             obj = Comp(Sw(b, r.choice([0, 1, 2, 3]), r.choice([b, b + 1, 3])), L)
         out.append((lit(obj), f"print_layout({cx(obj)});"))
@@ -66,9 +67,9 @@ def cute():
 
 def test_generator_covers_the_corners():
     texts = [t for t, _ in CASES]
-    assert any(" o _0 o " in t for t in texts)                                 # swizzled
-    assert any(":(" in t and "-" in t.split(":", 1)[1] for t in texts)         # negative strides
-    assert any("(_0," in t or "(0," in t or ",_0)" in t or ",0)" in t for t in texts)   # size-0 modes
+    assert any(" o _0 o " in t for t in texts)  # swizzled
+    assert any(":(" in t and "-" in t.split(":", 1)[1] for t in texts)  # negative strides
+    assert any("(_0," in t or "(0," in t or ",_0)" in t or ",0)" in t for t in texts)  # size-0 modes
     assert any("_" not in t for t in texts) and any("((" in t for t in texts)  # all-dynamic; nested
 
 

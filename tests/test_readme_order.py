@@ -2,6 +2,7 @@
 -f file) is written by an earlier README line (or shipped), so a newcomer copying the README gets answers. The
 lines that write files run in a fresh directory, in order; the cutedump lines are checked for the files they read
 (tests/test_examples.py runs every cutedump line)."""
+
 from __future__ import annotations
 
 import shlex
@@ -28,8 +29,7 @@ def test_readme_lines_read_only_files_written_before(tmp_path):
     missing, ran = [], 0
     for line in _shell_lines(text):
         if line.startswith(("cp ", "printf ")):
-            r = subprocess.run(["bash", "-c", line], cwd=tmp_path, env=env, capture_output=True, text=True,
-                               timeout=60)
+            r = subprocess.run(["bash", "-c", line], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
             assert r.returncode == 0, f"README: $ {line}\n{r.stderr}"
             ran += 1
             continue

@@ -3,6 +3,7 @@ other generators do not use (tests/oracle/gen_redteam_sm100.py): every TMEM copy
 every UMMA family, UMMA TiledMMAs with permutation tiles, the descriptor tensors of SS UMMA operands (also through
 `cutedump explain partition --mma SM100_... --fragment`, which answered only GMMA operands before), and illegal
 atoms off every family's M/N grid."""
+
 from __future__ import annotations
 
 import json
@@ -11,8 +12,8 @@ import pytest
 from click.testing import CliRunner
 
 from cutedump.cli import main
-from tests.oracle.cute import diff_cases, run_cases, unavailable_reason
 from tests.oracle import gen_redteam_sm100 as G
+from tests.oracle.cute import diff_cases, run_cases, unavailable_reason
 from tests.oracle.gen_umma import cute_first_errors
 
 oracle = pytest.mark.skipif(unavailable_reason() is not None, reason=str(unavailable_reason()))
@@ -52,7 +53,7 @@ def test_more_tmem_copies_on_random_accumulators_like_cute():
 @oracle
 @pytest.mark.parametrize("part", [0, 1])
 def test_umma_descriptor_fragments_like_cute(part):
-    cases = G.fragment_desc_cases()[part * 80:(part + 1) * 80]
+    cases = G.fragment_desc_cases()[part * 80 : (part + 1) * 80]
     bad = _diff(cases, G.PRELUDE_DESC)
     assert not bad, "\n".join(bad[:20])
 
@@ -60,6 +61,7 @@ def test_umma_descriptor_fragments_like_cute(part):
 @oracle
 def test_narrow_float_smem_atoms_like_cute():
     from tests.oracle.gen_smem import PRELUDE
+
     cases = G.narrow_type_atom_cases()
     bad = _diff(cases, PRELUDE)
     assert not bad, "\n".join(bad[:20])
@@ -98,8 +100,23 @@ def test_explain_fragment_of_umma_operands_equals_the_oracle_cases():
         tid, op, expr_addr = rest.split(" ", 2)
         expr, addr = expr_addr.rsplit(" @", 1)
         al = tuple(int(x) for x in al.split(","))
-        args = ["explain", "partition", "--mma", atom, "--atom-layout", f"(_{al[0]},_{al[1]},_1)", "--operand", op,
-                "--fragment", "--layout", expr, "--thread", tid, "--format", "json"]
+        args = [
+            "explain",
+            "partition",
+            "--mma",
+            atom,
+            "--atom-layout",
+            f"(_{al[0]},_{al[1]},_1)",
+            "--operand",
+            op,
+            "--fragment",
+            "--layout",
+            expr,
+            "--thread",
+            tid,
+            "--format",
+            "json",
+        ]
         if addr != "None":
             args += ["--smem-address", addr]
         r = _cli(*args)
@@ -112,23 +129,48 @@ def test_explain_fragment_of_umma_operands_equals_the_oracle_cases():
     assert n == 60
 
 
-@pytest.mark.parametrize("args,msg", [
-    (("--mma", "SM100_MMA_F16BF16_SS_SPARSE<half_t,half_t,float,128,128,K,K>", "--operand", "A"),
-     "Expected sparse value_type."),
-    (("--mma", "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,128,MN,K>", "--operand", "A"),
-     "Not a canonical UMMA_MN Layout"),
-])
+@pytest.mark.parametrize(
+    "args,msg",
+    [
+        (
+            ("--mma", "SM100_MMA_F16BF16_SS_SPARSE<half_t,half_t,float,128,128,K,K>", "--operand", "A"),
+            "Expected sparse value_type.",
+        ),
+        (
+            ("--mma", "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,128,MN,K>", "--operand", "A"),
+            "Not a canonical UMMA_MN Layout",
+        ),
+    ],
+)
 def test_explain_fragment_of_umma_refusals(args, msg):
-    r = _cli("explain", "partition", *args, "--fragment", "--layout",
-             "tile_to_shape(UMMA::Layout_K_SW128_Atom<half_t>, (_128,_64))")
+    r = _cli(
+        "explain",
+        "partition",
+        *args,
+        "--fragment",
+        "--layout",
+        "tile_to_shape(UMMA::Layout_K_SW128_Atom<half_t>, (_128,_64))",
+    )
     assert r.exit_code == 2 and msg in r.output and "Traceback" not in r.output, r.output
     assert len(r.output.strip().splitlines()) == 1
 
 
 def test_explain_fragment_of_umma_narrates_umma():
-    r = _cli("explain", "partition", "--mma", "SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,256,128,MN,K>",
-             "--operand", "A", "--fragment", "--layout", "tile_to_shape(UMMA::Layout_MN_SW128_32B_Atom<half_t>, "
-             "(_256,_64))", "--thread", "1", "--lang", "en")
+    r = _cli(
+        "explain",
+        "partition",
+        "--mma",
+        "SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,256,128,MN,K>",
+        "--operand",
+        "A",
+        "--fragment",
+        "--layout",
+        "tile_to_shape(UMMA::Layout_MN_SW128_32B_Atom<half_t>, (_256,_64))",
+        "--thread",
+        "1",
+        "--lang",
+        "en",
+    )
     assert r.exit_code == 0, r.output
     assert "make_umma_desc<UMMA::Major::MN>" in r.output and "make_gmma_desc" not in r.output
     assert "UMMA::DescriptorIterator o (_1,_1,_4):(_0,_0,_512)" in r.output
@@ -137,14 +179,30 @@ def test_explain_fragment_of_umma_narrates_umma():
 # the Blackwell TMA tutorials with --set values the kernel tests do not use: N = 8..248, 16 MMAs per tile K, 8x1 and
 # 4x4 clusters, M = 128 over a 2SM pair, threads of every warp
 KERNELS = {
-    2: [((128, 8), 4, (1, 1), (256, 16, 64), 3), ((128, 16), 16, (1, 1), (128, 32, 1024), 127),
-        ((128, 24), 4, (1, 1), (384, 48, 128), 64), ((128, 248), 4, (1, 1), (128, 248, 64), 100)],
-    3: [((128, 16), 4, (1, 4), (128, 64, 64), 7), ((128, 8), 8, (2, 1), (256, 8, 256), 33),
-        ((128, 240), 4, (1, 2), (128, 480, 64), 96), ((128, 32), 4, (8, 1), (1024, 32, 64), 5)],
-    4: [((256, 16), 4, (2, 1), (512, 64, 64), 17), ((128, 32), 8, (2, 1), (128, 32, 256), 127),
-        ((256, 240), 4, (2, 2), (512, 480, 64), 64), ((256, 64), 4, (4, 4), (1024, 256, 64), 0)],
-    5: [((256, 128), 4, (2, 1), (256, 256, 64), 31), ((128, 256), 8, (4, 1), (512, 256, 256), 90),
-        ((256, 256), 4, (2, 2), (512, 512, 128), 65), ((256, 128), 16, (2, 4), (256, 512, 1024), 1)],
+    2: [
+        ((128, 8), 4, (1, 1), (256, 16, 64), 3),
+        ((128, 16), 16, (1, 1), (128, 32, 1024), 127),
+        ((128, 24), 4, (1, 1), (384, 48, 128), 64),
+        ((128, 248), 4, (1, 1), (128, 248, 64), 100),
+    ],
+    3: [
+        ((128, 16), 4, (1, 4), (128, 64, 64), 7),
+        ((128, 8), 8, (2, 1), (256, 8, 256), 33),
+        ((128, 240), 4, (1, 2), (128, 480, 64), 96),
+        ((128, 32), 4, (8, 1), (1024, 32, 64), 5),
+    ],
+    4: [
+        ((256, 16), 4, (2, 1), (512, 64, 64), 17),
+        ((128, 32), 8, (2, 1), (128, 32, 256), 127),
+        ((256, 240), 4, (2, 2), (512, 480, 64), 64),
+        ((256, 64), 4, (4, 4), (1024, 256, 64), 0),
+    ],
+    5: [
+        ((256, 128), 4, (2, 1), (256, 256, 64), 31),
+        ((128, 256), 8, (4, 1), (512, 256, 256), 90),
+        ((256, 256), 4, (2, 2), (512, 512, 128), 65),
+        ((256, 128), 16, (2, 4), (256, 512, 1024), 1),
+    ],
 }
 
 
@@ -152,10 +210,15 @@ KERNELS = {
 @pytest.mark.parametrize("tut", sorted(KERNELS))
 def test_blackwell_tutorials_with_unusual_settings_equal_real_cute(tut):
     from tests import kernel_cpp_sm100 as CPP
-    from tests.test_kernel_sm100 import args_tma
     from tests.kernel_oracle import run, split_cute
-    outs = [split_cute(t)[0] for t in run_cases([CPP.case_tma(tut, *c) for c in KERNELS[tut]],
-                                                prelude=CPP.tma_prelude(), extra_flags=CPP.tma_flags())]
+    from tests.test_kernel_sm100 import args_tma
+
+    outs = [
+        split_cute(t)[0]
+        for t in run_cases(
+            [CPP.case_tma(tut, *c) for c in KERNELS[tut]], prelude=CPP.tma_prelude(), extra_flags=CPP.tma_flags()
+        )
+    ]
     for c, want in zip(KERNELS[tut], outs):
         code, out, err = run(*args_tma(tut, *c), "--no-readings")
         if "\nerror: " in "\n" + want:

@@ -19,6 +19,7 @@ tensor's layout in CuTe (tma_partition prints ``smem_ptr[..](a) o Sw<..> o OFFSE
 ``Sw<..> o _0 o L`` as the GMMA-style flagged form (``Sw<..>_smem_ptr[..](a) o L``), so partition_nested_cases leaves
 those smem layouts out.
 """
+
 from __future__ import annotations
 
 import json
@@ -27,13 +28,15 @@ import pytest
 from click.testing import CliRunner
 
 from cutedump.cli import main
-from tests.oracle.cute import run_cases, diff_cases, unavailable_reason
-from tests.oracle import gen_redteam_sm90 as G, gen_smem as GS, gen_tma as GT
+from tests.oracle import gen_redteam_sm90 as G
+from tests.oracle import gen_smem as GS
+from tests.oracle import gen_tma as GT
+from tests.oracle.cute import diff_cases, run_cases, unavailable_reason
 
 pytestmark = pytest.mark.skipif(unavailable_reason() is not None, reason=str(unavailable_reason()))
 
 
-NOISE = "ERROR: cast_smem_ptr_to_uint not supported but used."   # CuTe's host-only make_gmma_desc
+NOISE = "ERROR: cast_smem_ptr_to_uint not supported but used."  # CuTe's host-only make_gmma_desc
 
 
 def _check(cases, outs):
@@ -51,18 +54,55 @@ def test_gmma_fragments_every_family_and_atom_layout():
 
 def test_fragments_through_the_cli_are_the_engines():
     """`explain partition --fragment --format json`: "result" and "descriptors" of a few of the batch's cases."""
-    from cutedump.atoms import smem_desc as D, make_tiled_mma
+    from cutedump.atoms import make_tiled_mma
+    from cutedump.atoms import smem_desc as D
     from cutedump.expr import evaluate
+
     for mma, al, op, lay, thr, addr in [
-        ("SM90_64x64x16_F16F16F16_SS<K,K>", "(_2,_2,_1)", "A", "tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, "
-         "(_128,_64,_2))", 300, 1024),
-        ("SM90_64x64x16_F16F16F16_SS<K,K>", "(_2,_1,_1)", "A", "tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, "
-         "(_128,_64,_2))", 128, None),
-        ("SM90_64x96x32_F32E4M3E5M2_SS_TN", "(_1,_2,_1)", "B", "tile_to_shape(GMMA::Layout_K_SW64_Atom<float_e5m2_t>, "
-         "(_192,_64))", 200, 0x4000),
+        (
+            "SM90_64x64x16_F16F16F16_SS<K,K>",
+            "(_2,_2,_1)",
+            "A",
+            "tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (_128,_64,_2))",
+            300,
+            1024,
+        ),
+        (
+            "SM90_64x64x16_F16F16F16_SS<K,K>",
+            "(_2,_1,_1)",
+            "A",
+            "tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (_128,_64,_2))",
+            128,
+            None,
+        ),
+        (
+            "SM90_64x96x32_F32E4M3E5M2_SS_TN",
+            "(_1,_2,_1)",
+            "B",
+            "tile_to_shape(GMMA::Layout_K_SW64_Atom<float_e5m2_t>, (_192,_64))",
+            200,
+            0x4000,
+        ),
     ]:
-        args = ["explain", "partition", "--mma", mma, "--atom-layout", al, "--operand", op, "--fragment", "--layout",
-                lay, "--thread", str(thr), "--format", "json", "--lang", "en"]
+        args = [
+            "explain",
+            "partition",
+            "--mma",
+            mma,
+            "--atom-layout",
+            al,
+            "--operand",
+            op,
+            "--fragment",
+            "--layout",
+            lay,
+            "--thread",
+            str(thr),
+            "--format",
+            "json",
+            "--lang",
+            "en",
+        ]
         if addr is not None:
             args += ["--smem-address", str(addr)]
         r = CliRunner().invoke(main, args)
@@ -74,15 +114,40 @@ def test_fragments_through_the_cli_are_the_engines():
 
 
 def test_rs_operand_a_from_a_gmma_smem_layout():
-    r = CliRunner().invoke(main, ["explain", "partition", "--mma", "SM90_64x24x16_F16F16F16_RS<K,K>", "--operand",
-                                  "A", "--fragment", "--layout",
-                                  "tile_to_shape(GMMA::Layout_K_SW32_Atom<half_t>, (_64,_32,_2))", "--format", "json"])
+    r = CliRunner().invoke(
+        main,
+        [
+            "explain",
+            "partition",
+            "--mma",
+            "SM90_64x24x16_F16F16F16_RS<K,K>",
+            "--operand",
+            "A",
+            "--fragment",
+            "--layout",
+            "tile_to_shape(GMMA::Layout_K_SW32_Atom<half_t>, (_64,_32,_2))",
+            "--format",
+            "json",
+        ],
+    )
     assert r.exit_code == 0, r.stderr
     assert json.loads(r.stdout)["result"] == "((_2,_2,_2),_1,_2,(_1,_2)):((_1,_2,_4),_0,_8,(_0,_16))"
     # CuTe's print of the same smem layout is accepted too
-    r = CliRunner().invoke(main, ["explain", "partition", "--mma", "SM90_64x24x16_F16F16F16_RS<K,K>", "--operand",
-                                  "A", "--layout", "Sw<1,4,3> o smem_ptr[16b](unset) o (_64,_32):(_16,_1)",
-                                  "--format", "json"])
+    r = CliRunner().invoke(
+        main,
+        [
+            "explain",
+            "partition",
+            "--mma",
+            "SM90_64x24x16_F16F16F16_RS<K,K>",
+            "--operand",
+            "A",
+            "--layout",
+            "Sw<1,4,3> o smem_ptr[16b](unset) o (_64,_32):(_16,_1)",
+            "--format",
+            "json",
+        ],
+    )
     assert r.exit_code == 0, r.stderr
 
 
@@ -115,7 +180,7 @@ def test_tma_partition_clusters_up_to_8():
 # ------------------------------------------------------------------------------------------------ Hopper kernels
 
 KERNELS = [
-    ("wgmma_sm90", "tn", (128, 128, 64, 0), (512, 256, 128), 5),       # an empty pipeline: tCrA(0) still prints
+    ("wgmma_sm90", "tn", (128, 128, 64, 0), (512, 256, 128), 5),  # an empty pipeline: tCrA(0) still prints
     ("wgmma_sm90", "nt", (128, 128, 64, 7), (8, 8, 8), 127),
     ("wgmma_sm90", "tn", (256, 256, 128, 1), (1, 1, 1), 0),
     ("wgmma_sm90", "nt", (256, 128, 128, 1), (65536, 3, 9), 64),
@@ -128,8 +193,10 @@ KERNELS = [
 
 @pytest.fixture(scope="module")
 def kernel_cute():
-    from tests import kernel_cpp_sm90 as K1, kernel_cpp_sm90_tma as K2
+    from tests import kernel_cpp_sm90 as K1
+    from tests import kernel_cpp_sm90_tma as K2
     from tests.kernel_oracle import split_cute
+
     plain = [k for k in KERNELS if k[0] == "wgmma_sm90"]
     tma = [k for k in KERNELS if k[0] == "wgmma_tma_sm90"]
     outs = run_cases([K1.case(*k[1:]) for k in plain], prelude=K1.PRELUDE)
@@ -154,7 +221,7 @@ def test_hopper_kernels_with_unusual_sets(kernel_cute, k):
     assert r.exit_code == 0, r.stderr
     got = {x["name"]: x["k_block_0"]["value"] for x in json.loads(r.stdout)["descriptors"]}
     assert got == extra["descs"]
-    r = CliRunner().invoke(main, args + ["--lang", "en"])      # the readings (tCrA(0) of an empty pipeline too)
+    r = CliRunner().invoke(main, args + ["--lang", "en"])  # the readings (tCrA(0) of an empty pipeline too)
     assert r.exit_code == 0, r.stderr
 
 
@@ -167,8 +234,20 @@ def test_make_tma_copy_over_nested_gmem_modes():
 def test_tile_over_dynamic_sub_modes_is_refused():
     """CuTe's make_tma_copy_atom does not compile when a tile mode spans gmem sub-modes of run-time extent (its
     CUTE_STATIC_ASSERT_V(size(slayout) == size(cta_v_map)) compares a dynamic size)."""
-    r = CliRunner().invoke(main, ["tma", "--op", "SM90_TMA_LOAD", "--type", "int64_t", "--gmem",
-                                  "(_24,30,(2,4),_1):(_1,24,(_360,_720),_0)", "--smem", "(_8,_8,_4):(_1,_8,_64)"])
+    r = CliRunner().invoke(
+        main,
+        [
+            "tma",
+            "--op",
+            "SM90_TMA_LOAD",
+            "--type",
+            "int64_t",
+            "--gmem",
+            "(_24,30,(2,4),_1):(_1,24,(_360,_720),_0)",
+            "--smem",
+            "(_8,_8,_4):(_1,_8,_64)",
+        ],
+    )
     assert r.exit_code == 2 and r.stdout == "" and r.stderr.count("\n") == 1
     assert r.stderr.startswith("error: TMA requires CTA_Tile and SLayout top-level size equivalence.")
 

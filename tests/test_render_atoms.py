@@ -1,5 +1,6 @@
 """Integration: pictures of MMA / TiledMMA / TiledCopy objects built by cutedump.atoms (engine algebra) compared
 with real CuTe's print_latex / print_svg, byte for byte."""
+
 from __future__ import annotations
 
 import pytest
@@ -15,39 +16,71 @@ from cutedump.render import latex, svg  # noqa: E402
 
 MMAS = [  # (python builder args, C++ expression)
     (("SM80_16x8x8_F16F16F16F16_TN", None, None), "make_tiled_mma(MMA_Atom<SM80_16x8x8_F16F16F16F16_TN>{})"),
-    (("SM80_16x8x16_F16F16F16F16_TN", "(_2,_2)", None),
-     "make_tiled_mma(MMA_Atom<SM80_16x8x16_F16F16F16F16_TN>{}, Layout<Shape<_2,_2>>{})"),
-    (("SM80_16x8x8_F16F16F16F16_TN", "(_2,_1)", "(_32,_16,_8)"),
-     "make_tiled_mma(MMA_Atom<SM80_16x8x8_F16F16F16F16_TN>{}, Layout<Shape<_2,_1>>{}, Tile<_32,_16,_8>{})"),
-    (("SM70_8x8x4_F16F16F16F16_TN", "(_2,_2)", None),
-     "make_tiled_mma(MMA_Atom<SM70_8x8x4_F16F16F16F16_TN>{}, Layout<Shape<_2,_2>>{})"),
+    (
+        ("SM80_16x8x16_F16F16F16F16_TN", "(_2,_2)", None),
+        "make_tiled_mma(MMA_Atom<SM80_16x8x16_F16F16F16F16_TN>{}, Layout<Shape<_2,_2>>{})",
+    ),
+    (
+        ("SM80_16x8x8_F16F16F16F16_TN", "(_2,_1)", "(_32,_16,_8)"),
+        "make_tiled_mma(MMA_Atom<SM80_16x8x8_F16F16F16F16_TN>{}, Layout<Shape<_2,_1>>{}, Tile<_32,_16,_8>{})",
+    ),
+    (
+        ("SM70_8x8x4_F16F16F16F16_TN", "(_2,_2)", None),
+        "make_tiled_mma(MMA_Atom<SM70_8x8x4_F16F16F16F16_TN>{}, Layout<Shape<_2,_2>>{})",
+    ),
     (("SM80_8x8x4_F64F64F64F64_TN", None, None), "make_tiled_mma(MMA_Atom<SM80_8x8x4_F64F64F64F64_TN>{})"),
     (("SM61_DP4A", "(_2,_4)", None), "make_tiled_mma(MMA_Atom<SM61_DP4A>{}, Layout<Shape<_2,_4>>{})"),
-    (("SM90_64x8x16_F16F16F16_SS<GMMA::Major::K,GMMA::Major::K>", "(_2,_1)", None),
-     "make_tiled_mma(MMA_Atom<SM90_64x8x16_F16F16F16_SS<GMMA::Major::K,GMMA::Major::K>>{}, Layout<Shape<_2,_1>>{})"),
-    (("SM90_64x16x16_F32F16F16_RS<GMMA::Major::K,GMMA::Major::K>", None, None),
-     "make_tiled_mma(MMA_Atom<SM90_64x16x16_F32F16F16_RS<GMMA::Major::K,GMMA::Major::K>>{})"),
+    (
+        ("SM90_64x8x16_F16F16F16_SS<GMMA::Major::K,GMMA::Major::K>", "(_2,_1)", None),
+        "make_tiled_mma(MMA_Atom<SM90_64x8x16_F16F16F16_SS<GMMA::Major::K,GMMA::Major::K>>{}, Layout<Shape<_2,_1>>{})",
+    ),
+    (
+        ("SM90_64x16x16_F32F16F16_RS<GMMA::Major::K,GMMA::Major::K>", None, None),
+        "make_tiled_mma(MMA_Atom<SM90_64x16x16_F32F16F16_RS<GMMA::Major::K,GMMA::Major::K>>{})",
+    ),
 ]
 COPIES = [  # (builder, C++ expression)
-    (lambda: atoms_copy.make_tiled_copy("UniversalCopy<uint32_t>", "(_4,_2)", "(_1,_2)", value_type="float"),
-     "make_tiled_copy(Copy_Atom<UniversalCopy<uint32_t>, float>{}, Layout<Shape<_4,_2>>{}, Layout<Shape<_1,_2>>{})"),
-    (lambda: atoms_copy.make_tiled_copy("SM75_U32x4_LDSM_N", "(_32,_1)", "(_1,_8)", value_type="half_t"),
-     "make_tiled_copy(Copy_Atom<SM75_U32x4_LDSM_N, half_t>{}, Layout<Shape<_32,_1>>{}, Layout<Shape<_1,_8>>{})"),
-    (lambda: atoms_copy.make_tiled_copy_A("SM75_U32x4_LDSM_N",
-                                          atoms_mma.make_tiled_mma("SM80_16x8x16_F16F16F16F16_TN"), value_type="half_t"),
-     "make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N, half_t>{}, make_tiled_mma(MMA_Atom<SM80_16x8x16_F16F16F16F16_TN>{}))"),
-    (lambda: atoms_copy.make_tiled_copy_C_atom("UniversalCopy<uint32_t>", atoms_mma.make_tiled_mma(
-        "SM80_16x8x16_F16F16F16F16_TN", "(_2,_2)"), value_type="half_t"),
-     "make_tiled_copy_C_atom(Copy_Atom<UniversalCopy<uint32_t>, half_t>{}, "
-     "make_tiled_mma(MMA_Atom<SM80_16x8x16_F16F16F16F16_TN>{}, Layout<Shape<_2,_2>>{}))"),
-    (lambda: atoms_copy.make_tiled_copy_C("UniversalCopy<uint32_t>", atoms_mma.make_tiled_mma(
-        "SM80_16x8x8_F16F16F16F16_TN", "(_2,_1)", "(_32,_16,_8)"), value_type="half_t"),
-     "make_tiled_copy_C(Copy_Atom<UniversalCopy<uint32_t>, half_t>{}, "
-     "make_tiled_mma(MMA_Atom<SM80_16x8x8_F16F16F16F16_TN>{}, Layout<Shape<_2,_1>>{}, Tile<_32,_16,_8>{}))"),
-    (lambda: atoms_copy.make_tiled_copy_B("SM75_U16x4_LDSM_T", atoms_mma.make_tiled_mma(
-        "SM80_16x8x16_F16F16F16F16_TN", "(_2,_2)"), value_type="half_t"),
-     "make_tiled_copy_B(Copy_Atom<SM75_U16x4_LDSM_T, half_t>{}, "
-     "make_tiled_mma(MMA_Atom<SM80_16x8x16_F16F16F16F16_TN>{}, Layout<Shape<_2,_2>>{}))"),
+    (
+        lambda: atoms_copy.make_tiled_copy("UniversalCopy<uint32_t>", "(_4,_2)", "(_1,_2)", value_type="float"),
+        "make_tiled_copy(Copy_Atom<UniversalCopy<uint32_t>, float>{}, Layout<Shape<_4,_2>>{}, Layout<Shape<_1,_2>>{})",
+    ),
+    (
+        lambda: atoms_copy.make_tiled_copy("SM75_U32x4_LDSM_N", "(_32,_1)", "(_1,_8)", value_type="half_t"),
+        "make_tiled_copy(Copy_Atom<SM75_U32x4_LDSM_N, half_t>{}, Layout<Shape<_32,_1>>{}, Layout<Shape<_1,_8>>{})",
+    ),
+    (
+        lambda: atoms_copy.make_tiled_copy_A(
+            "SM75_U32x4_LDSM_N", atoms_mma.make_tiled_mma("SM80_16x8x16_F16F16F16F16_TN"), value_type="half_t"
+        ),
+        "make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N, half_t>{}, make_tiled_mma(MMA_Atom<SM80_16x8x16_F16F16F16F16_TN>{}))",
+    ),
+    (
+        lambda: atoms_copy.make_tiled_copy_C_atom(
+            "UniversalCopy<uint32_t>",
+            atoms_mma.make_tiled_mma("SM80_16x8x16_F16F16F16F16_TN", "(_2,_2)"),
+            value_type="half_t",
+        ),
+        "make_tiled_copy_C_atom(Copy_Atom<UniversalCopy<uint32_t>, half_t>{}, "
+        "make_tiled_mma(MMA_Atom<SM80_16x8x16_F16F16F16F16_TN>{}, Layout<Shape<_2,_2>>{}))",
+    ),
+    (
+        lambda: atoms_copy.make_tiled_copy_C(
+            "UniversalCopy<uint32_t>",
+            atoms_mma.make_tiled_mma("SM80_16x8x8_F16F16F16F16_TN", "(_2,_1)", "(_32,_16,_8)"),
+            value_type="half_t",
+        ),
+        "make_tiled_copy_C(Copy_Atom<UniversalCopy<uint32_t>, half_t>{}, "
+        "make_tiled_mma(MMA_Atom<SM80_16x8x8_F16F16F16F16_TN>{}, Layout<Shape<_2,_1>>{}, Tile<_32,_16,_8>{}))",
+    ),
+    (
+        lambda: atoms_copy.make_tiled_copy_B(
+            "SM75_U16x4_LDSM_T",
+            atoms_mma.make_tiled_mma("SM80_16x8x16_F16F16F16F16_TN", "(_2,_2)"),
+            value_type="half_t",
+        ),
+        "make_tiled_copy_B(Copy_Atom<SM75_U16x4_LDSM_T, half_t>{}, "
+        "make_tiled_mma(MMA_Atom<SM80_16x8x16_F16F16F16F16_TN>{}, Layout<Shape<_2,_2>>{}))",
+    ),
 ]
 
 

@@ -4,6 +4,7 @@ against real CuTe 4.2, byte for byte.
 MMA and copy objects are stand-ins built from what real CuTe prints for them (tile_shape, get_layoutX_TV),
 so these tests check the renderers alone; the atoms' own layouts are checked by the atoms tests.
 """
+
 from __future__ import annotations
 
 import random
@@ -15,13 +16,13 @@ from tests.oracle.cute import run_cases, unavailable_reason
 pytestmark = pytest.mark.skipif(unavailable_reason() is not None, reason=str(unavailable_reason()))
 
 from cutedump.algebra import C, Layout, Swizzle  # noqa: E402
+from cutedump.algebra.inttuple import is_tuple  # noqa: E402
 from cutedump.algebra.swizzle import ComposedLayout  # noqa: E402
-from cutedump.algebra.inttuple import fmt, is_tuple  # noqa: E402
-from cutedump.parse import parse_layout, parse_int_tuple  # noqa: E402
+from cutedump.parse import parse_int_tuple, parse_layout  # noqa: E402
 from cutedump.render import latex, svg  # noqa: E402
 
-
 # ----------------------------------------------------------------------------------------- C++ spelling
+
 
 def cpp_int(x) -> str:
     return f"Int<{int(x)}>{{}}" if isinstance(x, C) else f"int({int(x)})"
@@ -40,6 +41,7 @@ def cpp_layout(L) -> str:
 
 
 # ----------------------------------------------------------------------------------------- case generation
+
 
 def _leaf(rng, dyn):
     v = rng.choice([1, 2, 2, 3, 4, 4])
@@ -63,13 +65,16 @@ def _size(t):
 
 def _strides(rng, shape, scheme, dyn):
     from cutedump.algebra.inttuple import compact_col_major, compact_row_major, transform_leaf
+
     if scheme == "col":
         return compact_col_major(shape)
     if scheme == "row":
         return compact_row_major(shape)
+
     def pick(_):
         v = rng.choice([0, 1, 1, 2, 3, 4, 5, 8, 12, 16, 32])
         return v if (dyn and rng.random() < 0.3) else C(v)
+
     return transform_leaf(shape, pick)
 
 
@@ -92,22 +97,54 @@ def gen_layouts(n: int, seed: int = 5):
 
 
 FIXED_LAYOUTS = [
-    "(2,(2,3)):(6,(3,1))", "_8:_1", "8:1", "(_2,_4):(_1,_2)", "(_2,4):(_12,_1)", "(2,(2,2)):(4,(2,1))",
-    "((_4,_8),(_2,_2)):((_16,_1),(_8,_64))", "(_3,(_2,_3)):(_3,(_12,_1))", "(_1,_1):(_0,_0)", "_1:_0",
-    "(_4,_8):(_0,_1)", "((_2,_2),(_2,_2)):((_1,_4),(_2,_8))", "(_16,_1):(_1,_0)", "(_1,_16):(_0,_1)",
-    "((_8,_2),(_4,_2)):((_1,_8),(_16,_64))", "(_12,_5):(_5,_1)",
+    "(2,(2,3)):(6,(3,1))",
+    "_8:_1",
+    "8:1",
+    "(_2,_4):(_1,_2)",
+    "(_2,4):(_12,_1)",
+    "(2,(2,2)):(4,(2,1))",
+    "((_4,_8),(_2,_2)):((_16,_1),(_8,_64))",
+    "(_3,(_2,_3)):(_3,(_12,_1))",
+    "(_1,_1):(_0,_0)",
+    "_1:_0",
+    "(_4,_8):(_0,_1)",
+    "((_2,_2),(_2,_2)):((_1,_4),(_2,_8))",
+    "(_16,_1):(_1,_0)",
+    "(_1,_16):(_0,_1)",
+    "((_8,_2),(_4,_2)):((_1,_8),(_16,_64))",
+    "(_12,_5):(_5,_1)",
 ]
 
-SWIZZLES = [(1, 0, 1), (2, 0, 2), (1, 1, 1), (2, 1, 2), (3, 0, 3), (2, 2, 2), (1, 2, 1), (2, 0, 3), (1, 0, 2),
-            (3, 1, 3), (1, 1, 2), (2, 1, 3)]
-SW_LAYOUTS = ["(_8,_8):(_8,_1)", "(_8,_8):(_1,_8)", "(_4,_16):(_16,_1)", "((_2,_4),(_2,_4)):((_1,_16),(_2,_4))",
-              "_32:_1", "(_16,_4):(_4,_1)"]
-SMEM = [("Sw<2,4,3> o smem_ptr[16b](unset) o (_4,_8):(_8,_1)", "Swizzle<2,4,3>", 16, "(_4,_8):(_8,_1)"),
-        ("Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)", "Swizzle<3,4,3>", 16, "(_8,_64):(_64,_1)"),
-        ("Sw<1,1,2> o smem_ptr[4b](unset) o (_4,_4):(_4,_1)", "Swizzle<1,1,2>", 4, "(_4,_4):(_4,_1)"),
-        ("Sw<2,4,3> o smem_ptr[32b](unset) o (_8,_8):(_1,_8)", "Swizzle<2,4,3>", 32, "(_8,_8):(_1,_8)"),
-        ("Sw<3,4,3> o smem_ptr[8b](unset) o (_8,_16):(_16,_1)", "Swizzle<3,4,3>", 8, "(_8,_16):(_16,_1)"),
-        ("Sw<1,4,3> o smem_ptr[64b](unset) o _16:_1", "Swizzle<1,4,3>", 64, "_16:_1")]
+SWIZZLES = [
+    (1, 0, 1),
+    (2, 0, 2),
+    (1, 1, 1),
+    (2, 1, 2),
+    (3, 0, 3),
+    (2, 2, 2),
+    (1, 2, 1),
+    (2, 0, 3),
+    (1, 0, 2),
+    (3, 1, 3),
+    (1, 1, 2),
+    (2, 1, 3),
+]
+SW_LAYOUTS = [
+    "(_8,_8):(_8,_1)",
+    "(_8,_8):(_1,_8)",
+    "(_4,_16):(_16,_1)",
+    "((_2,_4),(_2,_4)):((_1,_16),(_2,_4))",
+    "_32:_1",
+    "(_16,_4):(_4,_1)",
+]
+SMEM = [
+    ("Sw<2,4,3> o smem_ptr[16b](unset) o (_4,_8):(_8,_1)", "Swizzle<2,4,3>", 16, "(_4,_8):(_8,_1)"),
+    ("Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)", "Swizzle<3,4,3>", 16, "(_8,_64):(_64,_1)"),
+    ("Sw<1,1,2> o smem_ptr[4b](unset) o (_4,_4):(_4,_1)", "Swizzle<1,1,2>", 4, "(_4,_4):(_4,_1)"),
+    ("Sw<2,4,3> o smem_ptr[32b](unset) o (_8,_8):(_1,_8)", "Swizzle<2,4,3>", 32, "(_8,_8):(_1,_8)"),
+    ("Sw<3,4,3> o smem_ptr[8b](unset) o (_8,_16):(_16,_1)", "Swizzle<3,4,3>", 8, "(_8,_16):(_16,_1)"),
+    ("Sw<1,4,3> o smem_ptr[64b](unset) o _16:_1", "Swizzle<1,4,3>", 64, "_16:_1"),
+]
 
 
 def layout_cases():
@@ -146,18 +183,25 @@ def gen_tv(n: int, seed: int = 11):
         val = tuple((C(facs[i]), C(strides[i])) for i in V) or ((C(1), C(0)),)
         if rng.random() < 0.2:  # a broadcast thread mode: first writer wins
             thr = thr + ((C(2), C(0)),)
+
         def mk(ms):
             if len(ms) == 1:
                 return ms[0]
             return tuple(s for s, _ in ms), tuple(d for _, d in ms)
+
         ts, td = mk(thr)
         vs, vd = mk(val)
         out.append((Layout((ts, vs), (td, vd)), (C(M), C(N))))
     return out
 
 
-TV_FIXED = [("((_4,_8),(_2,_2)):((_32,_1),(_16,_8))", (16, 8)), ("(_4,_4):(_4,_1)", (4, 4)),
-            ("((_2,_4),_8):((_64,_1),_8)", (8, 16)), ("(_32,_4):(_1,_32)", (32, 4)), ("(_8,_8):(_8,_1)", (8, 16))]
+TV_FIXED = [
+    ("((_4,_8),(_2,_2)):((_32,_1),(_16,_8))", (16, 8)),
+    ("(_4,_4):(_4,_1)", (4, 4)),
+    ("((_2,_4),_8):((_64,_1),_8)", (8, 16)),
+    ("(_32,_4):(_1,_32)", (32, 4)),
+    ("(_8,_8):(_8,_1)", (8, 16)),
+]
 
 
 def tv_cases():
@@ -165,12 +209,22 @@ def tv_cases():
     return cases + gen_tv(30)
 
 
-MMA_ATOMS = ["SM80_16x8x8_F16F16F16F16_TN", "SM80_16x8x16_F16F16F16F16_TN", "SM80_16x8x8_F32TF32TF32F32_TN",
-             "SM80_8x8x4_F64F64F64F64_TN", "SM80_16x8x32_S32S8S8S32_TN", "SM75_16x8x8_F32F16F16F32_TN",
-             "SM70_8x8x4_F16F16F16F16_TN", "SM61_DP4A", "UniversalFMA<float,float,float>",
-             "SM80_16x8x4_F32TF32TF32F32_TN", "SM75_8x8x16_S32S8S8S32_TN", "SM80_16x8x16_F32BF16BF16F32_TN",
-             "SM90_64x8x16_F16F16F16_SS<GMMA::Major::K,GMMA::Major::K>",
-             "SM90_64x16x16_F32F16F16_RS<GMMA::Major::K,GMMA::Major::K>"]
+MMA_ATOMS = [
+    "SM80_16x8x8_F16F16F16F16_TN",
+    "SM80_16x8x16_F16F16F16F16_TN",
+    "SM80_16x8x8_F32TF32TF32F32_TN",
+    "SM80_8x8x4_F64F64F64F64_TN",
+    "SM80_16x8x32_S32S8S8S32_TN",
+    "SM75_16x8x8_F32F16F16F32_TN",
+    "SM70_8x8x4_F16F16F16F16_TN",
+    "SM61_DP4A",
+    "UniversalFMA<float,float,float>",
+    "SM80_16x8x4_F32TF32TF32F32_TN",
+    "SM75_8x8x16_S32S8S8S32_TN",
+    "SM80_16x8x16_F32BF16BF16F32_TN",
+    "SM90_64x8x16_F16F16F16_SS<GMMA::Major::K,GMMA::Major::K>",
+    "SM90_64x16x16_F32F16F16_RS<GMMA::Major::K,GMMA::Major::K>",
+]
 MMA_TILED = [
     "make_tiled_mma(MMA_Atom<SM80_16x8x16_F16F16F16F16_TN>{}, Layout<Shape<_2,_2>>{})",
     "make_tiled_mma(MMA_Atom<SM80_16x8x8_F16F16F16F16_TN>{}, Layout<Shape<_2,_1>>{}, Tile<_32,_16,_8>{})",
@@ -225,6 +279,7 @@ class StubCopy:
 
 # ----------------------------------------------------------------------------------------- the runs
 
+
 @pytest.fixture(scope="module")
 def oracle():
     Ls = layout_cases()
@@ -235,16 +290,22 @@ def oracle():
         cases.append(f"print_latex({cpp_layout(L)});")
         keys.append(("layout", L))
     for text, sw, bits, lay in SMEM:
-        cases.append(f"auto l = make_composed_layout({sw}{{}}, smem_ptr_flag_bits<{bits}>{{}}, "
-                     f"{cpp_layout(parse_layout(lay))}); print_latex(l);")
+        cases.append(
+            f"auto l = make_composed_layout({sw}{{}}, smem_ptr_flag_bits<{bits}>{{}}, "
+            f"{cpp_layout(parse_layout(lay))}); print_latex(l);"
+        )
         keys.append(("smem", text))
     for tv, tile in TVs:
         t = f"make_shape({cpp_int(tile[0])}, {cpp_int(tile[1])})"
-        cases.append(f"auto tile = {t}; print_latex_tv(composition(make_identity_layout(tile), {cpp_layout(tv)}), tile);")
+        cases.append(
+            f"auto tile = {t}; print_latex_tv(composition(make_identity_layout(tile), {cpp_layout(tv)}), tile);"
+        )
         keys.append(("tv", (tv, tile)))
     for e in mmas:
-        cases.append(f'auto mma = {e}; print(tile_shape(mma)); printf("\\n"); print(mma.get_layoutC_TV()); '
-                     f'printf("\\n"); print(mma.get_layoutA_TV()); printf("\\n"); print(mma.get_layoutB_TV());')
+        cases.append(
+            f'auto mma = {e}; print(tile_shape(mma)); printf("\\n"); print(mma.get_layoutC_TV()); '
+            f'printf("\\n"); print(mma.get_layoutA_TV()); printf("\\n"); print(mma.get_layoutB_TV());'
+        )
         keys.append(("mma-parts", e))
         cases.append(f"auto mma = {e}; print_latex(mma);")
         keys.append(("mma-latex", e))
@@ -256,9 +317,11 @@ def oracle():
         cases.append(f"MMA_Atom<{a}> atom; print_svg(atom);")
         keys.append(("atom-svg", f"make_tiled_mma(MMA_Atom<{a}>{{}})"))
     for e in COPIES:
-        cases.append(f'auto copy = {e}; auto tile_mn = product_each(shape(logical_divide(make_layout(Shape<_1,_1>{{}}), '
-                     f'typename decltype(copy)::Tiler_MN{{}}))); print(tile_mn); printf("\\n"); '
-                     f'print(copy.get_layoutS_TV()); printf("\\n"); print(copy.get_layoutD_TV());')
+        cases.append(
+            f"auto copy = {e}; auto tile_mn = product_each(shape(logical_divide(make_layout(Shape<_1,_1>{{}}), "
+            f'typename decltype(copy)::Tiler_MN{{}}))); print(tile_mn); printf("\\n"); '
+            f'print(copy.get_layoutS_TV()); printf("\\n"); print(copy.get_layoutD_TV());'
+        )
         keys.append(("copy-parts", e))
         cases.append(f"auto copy = {e}; print_latex(copy);")
         keys.append(("copy-latex", e))
@@ -294,6 +357,7 @@ def test_print_latex_layouts(oracle):
 
 def test_print_latex_smem_swizzle(oracle):
     from cutedump.render.grid import parse_drawable
+
     for (k, text), out in oracle:
         if k == "smem":
             assert latex.print_latex(parse_drawable(text)) == out, text

@@ -1,4 +1,5 @@
 """JSON and rich terminal views, and our own SVG pictures (structure; browser rendering is in test_svg_browser)."""
+
 from __future__ import annotations
 
 import json
@@ -10,7 +11,7 @@ import pytest
 from cutedump.algebra import C
 from cutedump.errors import CuteDumpError
 from cutedump.parse import parse_layout
-from cutedump.render import json_view, svg, grid
+from cutedump.render import grid, json_view, svg
 
 
 def test_layout_json_fields():
@@ -47,8 +48,10 @@ def test_json_refuses_huge_without_force():
 
 def test_rich_layout_renders_and_splits():
     from rich.console import Console
+
     c = Console(width=50, record=True, force_terminal=True, color_system="truecolor")
     from cutedump.render.rich_view import print_rich_layout
+
     print_rich_layout(parse_layout("(_4,(_2,_8)):(_16,(_1,_64))"), c)
     text = c.export_text(clear=False)
     assert "(_4,(_2,_8)):(_16,(_1,_64))" in text and "columns 0.." in text and "497" in text
@@ -56,9 +59,12 @@ def test_rich_layout_renders_and_splits():
 
 
 def test_rich_no_color():
-    from rich.console import Console
-    from cutedump.render.rich_view import print_rich_layout
     import io
+
+    from rich.console import Console
+
+    from cutedump.render.rich_view import print_rich_layout
+
     buf = io.StringIO()
     c = Console(width=120, file=buf, no_color=True, force_terminal=True, color_system="truecolor")
     print_rich_layout(parse_layout("(_2,_2):(_1,_2)"), c)
@@ -66,8 +72,9 @@ def test_rich_no_color():
     assert "(_2,_2):(_1,_2)" in styled and "38;2" not in styled and "48;2" not in styled
 
 
-@pytest.mark.parametrize("src", ["(2,(2,3)):(6,(3,1))", "_8:_1", "Sw<3,3,3> o _0 o (_8,_8):(_8,_1)",
-                                 "(_4,_4):(_1000,_1)"])
+@pytest.mark.parametrize(
+    "src", ["(2,(2,3)):(6,(3,1))", "_8:_1", "Sw<3,3,3> o _0 o (_8,_8):(_8,_1)", "(_4,_4):(_1000,_1)"]
+)
 def test_layout_svg_is_xml_with_expected_size(src):
     s = svg.layout_svg(grid.parse_drawable(src))
     doc = xml.dom.minidom.parseString(s)
@@ -86,9 +93,12 @@ def test_tv_and_copy_svg_are_xml():
 
     class Cp:
         tile_mn = (C(4), C(4))
+
         def get_layoutS_TV(self):
             return parse_layout("((_4,_2),(_1,_2)):((_1,_8),(_0,_4))")
+
         get_layoutD_TV = get_layoutS_TV
+
     s = svg.copy_svg(Cp())
     root = xml.dom.minidom.parseString(s).documentElement
     assert len(root.getElementsByTagName("rect")) == 2 * 16 + 1
@@ -98,14 +108,18 @@ def test_tv_and_copy_svg_are_xml():
 def test_cute_mma_svg_parses():
     class M:
         tile_shape = (C(16), C(8), C(8))
+
         def get_layoutC_TV(self):
             return parse_layout("((_4,_8),(_2,_2)):((_32,_1),(_16,_8))")
+
         def get_layoutA_TV(self):
             return parse_layout("((_4,_8),(_2,_2)):((_32,_1),(_16,_8))")
+
         def get_layoutB_TV(self):
             return parse_layout("((_4,_8),_2):((_16,_1),_8)")
+
     s = svg.print_svg_mma(M())
-    xml.dom.minidom.parseString(s[s.index("<svg"):])
+    xml.dom.minidom.parseString(s[s.index("<svg") :])
     assert svg.svg_size(s) == (360, 520)
 
 
@@ -114,12 +128,13 @@ def test_coords_table_is_idx2crd_and_the_layout_at_every_index():
     ``i  print(idx2crd(i, shape))  L(i)`` (static leaves such as ``_0`` included), also for swizzled, nested,
     size-1 and size-0 layouts."""
     import random
-    from cutedump.algebra import size, idx2crd, fmt
+
+    from cutedump.algebra import fmt, idx2crd, size
     from cutedump.algebra.evaluate import values_list
     from cutedump.algebra.swizzle import ComposedLayout
     from cutedump.expr import evaluate_layout
     from cutedump.render.text import coords_table
-    from tests.oracle.gen_algebra import Gen, Comp, Sw, lit, leaves
+    from tests.oracle.gen_algebra import Comp, Gen, Sw, leaves, lit
 
     def by_index(layout):
         base = layout.b if isinstance(layout, ComposedLayout) else layout
@@ -128,8 +143,14 @@ def test_coords_table_is_idx2crd_and_the_layout_at_every_index():
         return "\n".join(["idx  coord  offset"] + rows) + "\n"
 
     g, r = Gen(11), random.Random(11)
-    texts = ["_1:_0", "(_1,_1):(_0,_0)", "((_1),(_2,4,_1),(1,_1)):((0),(_4,_2,_32),(4,1))", "(_0,_4):(_1,_1)",
-             "(_2,(_1,_1),_3):(_1,(_0,_0),_2)", "Sw<2,1,3> o _0 o (_8,(_4,_2)):(_8,(_1,_64))"]
+    texts = [
+        "_1:_0",
+        "(_1,_1):(_0,_0)",
+        "((_1),(_2,4,_1),(1,_1)):((0),(_4,_2,_32),(4,1))",
+        "(_0,_4):(_1,_1)",
+        "(_2,(_1,_1),_3):(_1,(_0,_0),_2)",
+        "Sw<2,1,3> o _0 o (_8,(_4,_2)):(_8,(_1,_64))",
+    ]
     for _ in range(400):
         g.new_mix()
         L = g.layout(max_depth=3, max_size=256)
@@ -139,7 +160,7 @@ def test_coords_table_is_idx2crd_and_the_layout_at_every_index():
     for t in texts:
         try:
             lay = evaluate_layout(t)
-        except Exception:   # noqa: BLE001 - generated inputs the engine refuses are not this test's subject
+        except Exception:  # noqa: BLE001 - generated inputs the engine refuses are not this test's subject
             continue
         assert coords_table(lay) == by_index(lay), t
         checked += 1

@@ -1,6 +1,7 @@
 """`cutedump sgemm-sm80`: every object and partition of sgemm_sm80.cu against real CuTe (the kernel's own
 construction, host only, over null pointers: tests/sgemm_sm80_cpp.py), the seed document's values, print_latex
 files, readings, bad input."""
+
 from __future__ import annotations
 
 import json
@@ -11,8 +12,8 @@ import pytest
 from click.testing import CliRunner
 
 from cutedump.cli import main
-from tests.oracle.cute import run_cases
 from tests import sgemm_sm80_cpp as CPP
+from tests.oracle.cute import run_cases
 
 ROOT = Path(__file__).resolve().parents[1]
 SEED = ROOT.parent / "shared" / "seeds" / "001_def41a443f4b8bf4.txt"
@@ -35,14 +36,16 @@ CONFIGS = [
 ]
 LATEX_CONFIGS = [("tn", "half_t", (128, 128, 64)), ("nt", "float", (128, 128, 8))]
 
-LATEX_BODY = r'''
+LATEX_BODY = r"""
   {fn}_latex<{bm},{bn},{bk}>("{what}");
-'''
+"""
 
 
 def _latex_prelude() -> str:
     # the same objects as the dump functions, each passed to print_latex (sA: pipe stage 0, rank <= 2)
-    return CPP.PRELUDE + r'''
+    return (
+        CPP.PRELUDE
+        + r"""
 template <int BM, int BN, int BK>
 static void dump_tn_half_latex(const char* what) {
   auto bM = Int<BM>{}; auto bN = Int<BN>{}; auto bK = Int<BK>{}; auto bP = Int<3>{};
@@ -74,7 +77,8 @@ static void dump_nt_float_latex(const char* what) {
   if (w == "s2r_copy_a") print_latex(make_tiled_copy_A(s2r_atom, mmaC));
   if (w == "s2r_copy_b") print_latex(make_tiled_copy_B(s2r_atom, mmaC));
 }
-'''
+"""
+    )
 
 
 LATEX_NAMES = ("sA", "copyA", "copyB", "mmaC", "s2r_copy_a", "s2r_copy_b")
@@ -103,8 +107,23 @@ def run(*args):
 
 
 def _args(variant, type_, tile, mnk, thread):
-    return ["--dump-layouts", "--variant", variant, "--type", type_, "--cta-tile", ",".join(map(str, tile)),
-            "--dump-m", str(mnk[0]), "--dump-n", str(mnk[1]), "--dump-k", str(mnk[2]), "--thread", str(thread)]
+    return [
+        "--dump-layouts",
+        "--variant",
+        variant,
+        "--type",
+        type_,
+        "--cta-tile",
+        ",".join(map(str, tile)),
+        "--dump-m",
+        str(mnk[0]),
+        "--dump-n",
+        str(mnk[1]),
+        "--dump-k",
+        str(mnk[2]),
+        "--thread",
+        str(thread),
+    ]
 
 
 @pytest.mark.parametrize("i", range(len(CONFIGS)))
@@ -126,14 +145,50 @@ def _values(text: str) -> dict:
 
 def test_every_issue_name_is_printed(cute):
     vals = _values(cute["dumps"][0])
-    names = ["cta_tiler", "swizzle_atom", "sA_layout", "sB_layout", "sC_layout", "thr_layout_vmnk", "layoutA_TV",
-             "layoutB_TV", "layoutC_TV", "copyA layout S_TV", "copyA layout D_TV", "mA", "gA", "sA", "tAgA", "tAsA",
-             "mB", "gB", "sB", "tBgB", "tBsB", "mC", "gC", "tCgC", "tCrA", "tCrB", "tCrC", "tXsA", "tXrA", "tXsB",
-             "tXrB", "ldmatrix src2ref (src_tv->ref_tv)", "ldmatrix dst2ref (dst_tv->ref_tv)"]
+    names = [
+        "cta_tiler",
+        "swizzle_atom",
+        "sA_layout",
+        "sB_layout",
+        "sC_layout",
+        "thr_layout_vmnk",
+        "layoutA_TV",
+        "layoutB_TV",
+        "layoutC_TV",
+        "copyA layout S_TV",
+        "copyA layout D_TV",
+        "mA",
+        "gA",
+        "sA",
+        "tAgA",
+        "tAsA",
+        "mB",
+        "gB",
+        "sB",
+        "tBgB",
+        "tBsB",
+        "mC",
+        "gC",
+        "tCgC",
+        "tCrA",
+        "tCrB",
+        "tCrC",
+        "tXsA",
+        "tXrA",
+        "tXsB",
+        "tXrB",
+        "ldmatrix src2ref (src_tv->ref_tv)",
+        "ldmatrix dst2ref (dst_tv->ref_tv)",
+    ]
     lines = cute["dumps"][0].splitlines()
     assert [n for n in names if n not in vals and not any(l.startswith(n + ": ") for l in lines)] == []
-    for block in ("copyA:\nTiledCopy", "copyB:\nTiledCopy", "mmaC:\nTiledMMA", "s2r_copy_a:\nTiledCopy",
-                  "s2r_copy_b:\nTiledCopy"):
+    for block in (
+        "copyA:\nTiledCopy",
+        "copyB:\nTiledCopy",
+        "mmaC:\nTiledMMA",
+        "s2r_copy_a:\nTiledCopy",
+        "s2r_copy_b:\nTiledCopy",
+    ):
         assert block in cute["dumps"][0]
 
 
@@ -164,10 +219,17 @@ def test_seed_values_reproduced():
     code, out, err = run("--dump-layouts", "--no-readings")
     assert code == 0, err
     ours = _values(out)
-    expect = {"cta_tiler": "cta_tiler", "swizzle_atom": "swizzle_atom", "sA layout": "sA_layout",
-              "layout S_TV": "copyA layout S_TV", "layout D_TV": "copyA layout D_TV",
-              "thr_layout_vmnk": "thr_layout_vmnk", "layoutA_TV": "layoutA_TV", "layoutB_TV": "layoutB_TV",
-              "layoutC_TV": "layoutC_TV"}
+    expect = {
+        "cta_tiler": "cta_tiler",
+        "swizzle_atom": "swizzle_atom",
+        "sA layout": "sA_layout",
+        "layout S_TV": "copyA layout S_TV",
+        "layout D_TV": "copyA layout D_TV",
+        "thr_layout_vmnk": "thr_layout_vmnk",
+        "layoutA_TV": "layoutA_TV",
+        "layoutB_TV": "layoutB_TV",
+        "layoutC_TV": "layoutC_TV",
+    }
     found = 0
     for line in seed.splitlines():
         m = re.match(r"^([A-Za-z_][\w ]*?): (\S.*?)\s*(#.*)?$", line)
@@ -194,8 +256,8 @@ def test_readings_follow_the_seed():
     assert code == 0
     lines = out.splitlines()
     tagA = lines[lines.index(next(l for l in lines if l.startswith("tAgA: "))) + 1]
-    assert "(_8,_1) 就是 (FrgV=8, FrgX=1)" in tagA and "128/16" in tagA       # the seed's reading of tAgA
-    assert "BLK_M = 128，BLK_N = 128，BLK_K = 64" in out                        # the seed's cta_tiler reading
+    assert "(_8,_1) 就是 (FrgV=8, FrgX=1)" in tagA and "128/16" in tagA  # the seed's reading of tAgA
+    assert "BLK_M = 128，BLK_N = 128，BLK_K = 64" in out  # the seed's cta_tiler reading
     code, en, _ = run("--dump-layouts", "--lang", "en")
     assert "(ThrV=32, ThrM=2, ThrN=2, ThrK=1) = 128 threads; thread_idx = ThrV + 32*ThrM + 64*ThrN" in en
     assert "128 threads x 8 values = 1024 elements = the 16x64 tile" in en
@@ -208,7 +270,9 @@ def test_readings_follow_the_seed():
 
 def test_catalogs_match():
     import string
+
     from cutedump.dumps.messages import kernel_en, kernel_zh
+
     assert set(kernel_en.MESSAGES) == set(kernel_zh.MESSAGES)
     f = lambda t: {x for _, x, _, _ in string.Formatter().parse(t) if x}
     for k in kernel_en.MESSAGES:
@@ -218,13 +282,14 @@ def test_catalogs_match():
 @pytest.mark.parametrize("v,t,tile", LATEX_CONFIGS)
 def test_dump_latex_equals_print_latex(cute, tmp_path, v, t, tile):
     out_dir = tmp_path / "tex"
-    code, out, err = run("--dump-latex", "--outdir", str(out_dir), "--variant", v, "--type", t,
-                         "--cta-tile", ",".join(map(str, tile)))
+    code, out, err = run(
+        "--dump-latex", "--outdir", str(out_dir), "--variant", v, "--type", t, "--cta-tile", ",".join(map(str, tile))
+    )
     assert code == 0, err
     assert out.splitlines() == [str(out_dir / f"{w}.tex") for w in LATEX_NAMES]
     for w in LATEX_NAMES:
         assert (out_dir / f"{w}.tex").read_text(encoding="utf-8") == cute["latex"][(v, t, w)], w
-    assert sorted(p.name for p in out_dir.iterdir()) == sorted(f"{w}.tex" for w in LATEX_NAMES)   # no temp files
+    assert sorted(p.name for p in out_dir.iterdir()) == sorted(f"{w}.tex" for w in LATEX_NAMES)  # no temp files
 
 
 def test_dump_latex_refuses_to_overwrite(tmp_path):
@@ -236,19 +301,22 @@ def test_dump_latex_refuses_to_overwrite(tmp_path):
     assert code == 0 and (tmp_path / "mmaC.tex").read_text().startswith("% LayoutC")
 
 
-@pytest.mark.parametrize("args,needle", [
-    (["--variant", "nt"], "Not implemented"),
-    (["--thread", "128"], "thread 128 is out of range"),
-    (["--thread", "-1"], "out of range"),
-    (["--cta-tile", "128,128,32"], "tile_to_shape: block shape does not divide the target shape."),
-    (["--cta-tile", "48,128,64"], "TiledMMA tile (_32,_32,_16) does not divide it"),
-    (["--cta-tile", "128,8,64"], "copyB's Tiler_MN (_16,_64) does not divide it"),
-    (["--cta-tile", "1,2"], "--cta-tile takes three positive integers"),
-    (["--dump-m", "0"], "--dump-m must be a positive"),
-    (["--dump-latex"], "--dump-latex needs --outdir"),
-    (["--type", "double"], "Invalid value for '--type'"),
-    (["--variant", "tt"], "Invalid value for '--variant'"),
-])
+@pytest.mark.parametrize(
+    "args,needle",
+    [
+        (["--variant", "nt"], "Not implemented"),
+        (["--thread", "128"], "thread 128 is out of range"),
+        (["--thread", "-1"], "out of range"),
+        (["--cta-tile", "128,128,32"], "tile_to_shape: block shape does not divide the target shape."),
+        (["--cta-tile", "48,128,64"], "TiledMMA tile (_32,_32,_16) does not divide it"),
+        (["--cta-tile", "128,8,64"], "copyB's Tiler_MN (_16,_64) does not divide it"),
+        (["--cta-tile", "1,2"], "--cta-tile takes three positive integers"),
+        (["--dump-m", "0"], "--dump-m must be a positive"),
+        (["--dump-latex"], "--dump-latex needs --outdir"),
+        (["--type", "double"], "Invalid value for '--type'"),
+        (["--variant", "tt"], "Invalid value for '--variant'"),
+    ],
+)
 def test_bad_input(args, needle):
     code, out, err = run(*args)
     assert code == 2 and out == ""

@@ -1,6 +1,7 @@
 """The standard library as designed: no private interpreter APIs or stand-ins for standard modules in the package,
 re/json/tomllib imported only where an answer needs them, and the str-method paths that stand where a regex would
 (the expression scanner, the NAMED rows' globs) read texts exactly as the regex does."""
+
 import os
 import random
 import re
@@ -21,9 +22,12 @@ def _sources():
 
 def test_no_private_interpreter_apis_or_stand_ins():
     """No _sre, _json, private importlib/functools stand-ins, and no module named like one of the removed ones."""
-    bad = re.compile(r"^\s*(?:from|import)\s+(?:_sre|_json|sre_compile|sre_parse|_functools|_dataclasses|"
-                     r"cutedump\._(?:regex|json|dataclass|startup))\b|^\s*from\s+cutedump\s+import\s+_(?:regex|json|"
-                     r"dataclass|startup)\b", re.M)
+    bad = re.compile(
+        r"^\s*(?:from|import)\s+(?:_sre|_json|sre_compile|sre_parse|_functools|_dataclasses|"
+        r"cutedump\._(?:regex|json|dataclass|startup))\b|^\s*from\s+cutedump\s+import\s+_(?:regex|json|"
+        r"dataclass|startup)\b",
+        re.M,
+    )
     for p, text in _sources():
         assert not bad.search(text), f"{p.relative_to(ROOT)}: {bad.search(text).group(0)}"
         assert "make_encoder" not in text and "_sre." not in text, p
@@ -38,7 +42,8 @@ def test_no_generated_copies_of_shipped_data():
 def test_piece_kinds_are_the_regexs():
     """parse._piece_kind (str methods) says "int"/"name" exactly for the pieces that _TOKEN reads as one whole int or
     name token (else None: the regex takes the text)."""
-    from cutedump.parse.tokens import _piece_kind, _TOKEN, _INT_TOKEN, _NAME_TOKEN
+    from cutedump.parse.tokens import _INT_TOKEN, _NAME_TOKEN, _TOKEN, _piece_kind
+
     tok = re.compile(_TOKEN)
     r = random.Random(11)
     alphabet = "_-0189aAfFxXgz.+*%é٣²"
@@ -56,36 +61,57 @@ def test_named_rows_glob_as_fnmatch():
     """expr's NAMED rows match a qualified name without fnmatch/re: as fnmatch's pattern with ``*`` limited to ASCII
     name characters did, on the rows' own patterns and random names around them."""
     import fnmatch
+
     from cutedump.expr import NAMED, _glob_match
+
     r = random.Random(5)
     alphabet = "ab_Z09:é-<>"
-    names = ["GMMA::Layout_K_SW128_Atom", "UMMA::Layout_MN_SW32_Atom", "Layout_K_INTER_SpAtom", "ss_smem_selector",
-             "GMMA::ss_smem_selector", "GMMA::Layout__Atom", "GMMA::Layout_K-SW_Atom", "Layout_é_Atom", "xLayout_K_Atom",
-             "cute::GMMA::Layout_K_SW64_Atom", "Layout_K_Atom_Atom", ""]
+    names = [
+        "GMMA::Layout_K_SW128_Atom",
+        "UMMA::Layout_MN_SW32_Atom",
+        "Layout_K_INTER_SpAtom",
+        "ss_smem_selector",
+        "GMMA::ss_smem_selector",
+        "GMMA::Layout__Atom",
+        "GMMA::Layout_K-SW_Atom",
+        "Layout_é_Atom",
+        "xLayout_K_Atom",
+        "cute::GMMA::Layout_K_SW64_Atom",
+        "Layout_K_Atom_Atom",
+        "",
+    ]
     for row in NAMED:
         p = row.pattern
         for _ in range(200):
             cut = r.randrange(len(p) + 1)
-            names.append(p[:cut].replace("*", "") + "".join(r.choice(alphabet) for _ in range(r.randrange(4)))
-                         + p[cut:].replace("*", "K_SW" if r.random() < 0.5 else ""))
+            names.append(
+                p[:cut].replace("*", "")
+                + "".join(r.choice(alphabet) for _ in range(r.randrange(4)))
+                + p[cut:].replace("*", "K_SW" if r.random() < 0.5 else "")
+            )
     for row in NAMED:
         rx = re.compile(fnmatch.translate(row.pattern).replace(".*", "[A-Za-z0-9_]*"))
         for n in names:
             assert _glob_match(row.pattern, n) == (rx.match(n) is not None), (row.pattern, n)
 
 
-_PROG = ("import sys; sys.argv = ['cutedump'] + sys.argv[1:]; from cutedump.entry import main\n"
-         "try:\n    main()\nexcept SystemExit:\n    pass\n"
-         "sys.stderr.write('LOADED:' + ','.join(sorted(m for m in ('re', 'json', 'tomllib', 'dataclasses', 'click',"
-         " 'functools', 'numpy') if m in sys.modules)))")
+_PROG = (
+    "import sys; sys.argv = ['cutedump'] + sys.argv[1:]; from cutedump.entry import main\n"
+    "try:\n    main()\nexcept SystemExit:\n    pass\n"
+    "sys.stderr.write('LOADED:' + ','.join(sorted(m for m in ('re', 'json', 'tomllib', 'dataclasses', 'click',"
+    " 'functools', 'numpy') if m in sys.modules)))"
+)
 
 
-@pytest.mark.parametrize("argv,allowed", [
-    (["layout", "((_4,_8),(_2,_2)):((_32,_1),(_16,_8))"], set()),
-    (["eval", "left_inverse((_8,(_4,_2)):(_1,(_32,_16)))"], set()),
-    (["layout", "(_4,_8):(_8,_1)", "--format", "json"], {"json", "re", "functools"}),   # json imports re
-    (["kernel", "sgemm_2_nt", "--lang", "en"], {"re", "functools", "numpy"}),   # 2nd run: the TOML's parse cached
-])
+@pytest.mark.parametrize(
+    "argv,allowed",
+    [
+        (["layout", "((_4,_8),(_2,_2)):((_32,_1),(_16,_8))"], set()),
+        (["eval", "left_inverse((_8,(_4,_2)):(_1,(_32,_16)))"], set()),
+        (["layout", "(_4,_8):(_8,_1)", "--format", "json"], {"json", "re", "functools"}),  # json imports re
+        (["kernel", "sgemm_2_nt", "--lang", "en"], {"re", "functools", "numpy"}),  # 2nd run: the TOML's parse cached
+    ],
+)
 def test_an_answer_imports_only_what_it_needs(argv, allowed, tmp_path):
     """The fast answer printed to a pipe imports re/json/tomllib only where it needs them (never click or
     dataclasses): start-up costs stay where the standard modules are needed."""
@@ -97,17 +123,41 @@ def test_an_answer_imports_only_what_it_needs(argv, allowed, tmp_path):
     assert loaded <= allowed, loaded - allowed
     if "json" in allowed:
         import json
+
         assert json.loads(r.stdout)["size"] == 32
 
 
 def test_columns_walked_from_the_tokens_are_the_regexs():
     """A parsed text's token columns (explain's positions, a caret) are found by walking its tokens' texts: the same
     columns as _TOKEN's matches give."""
-    from cutedump.parse.tokens import _columns, _scan
     from cutedump.errors import CuteDumpError
+    from cutedump.parse.tokens import _columns, _scan
+
     r = random.Random(3)
-    alphabet = ["(", ")", ",", ":", "<", ">", " ", "\t", "\u00a0", "_8", "8", "abc", "::", "x", "-", "+", ".", "_",
-                "0x1F", "cute::make_layout", "Sw", "@"]
+    alphabet = [
+        "(",
+        ")",
+        ",",
+        ":",
+        "<",
+        ">",
+        " ",
+        "\t",
+        "\u00a0",
+        "_8",
+        "8",
+        "abc",
+        "::",
+        "x",
+        "-",
+        "+",
+        ".",
+        "_",
+        "0x1F",
+        "cute::make_layout",
+        "Sw",
+        "@",
+    ]
     for _ in range(4000):
         text = "".join(r.choice(alphabet) for _ in range(r.randint(1, 12)))
         try:
@@ -122,22 +172,25 @@ def test_kernel_names_substituted_as_the_regex_reads_them():
     name that continues a word or follows ``::`` stays), on random texts around the names; params' names are
     checked as _IDENT fullmatches them."""
     from cutedump.kernel import model as M
+
     env = object.__new__(M._Env)
     env.values = {"bM": 128, "M": 7, "tile": (4, 8), "x_1": 3}
 
     def rep(m, expr):
         name, start = m.group(0), m.start()
-        if start > 0 and (expr[start - 1].isalnum() or expr[start - 1] == "_" or expr[start - 2:start] == "::"):
+        if start > 0 and (expr[start - 1].isalnum() or expr[start - 1] == "_" or expr[start - 2 : start] == "::"):
             return name
         return M.format_result(env.values[name]) if name in env.values else name
+
     r = random.Random(8)
     alphabet = ["bM", "M", "tile", "x_1", "x", "_", "::", ":", "(", ",", ")", " ", "2", "é", "<", "a"]
     for _ in range(3000):
         expr = "".join(r.choice(alphabet) for _ in range(r.randint(0, 10)))
         assert env.subst(expr) == re.sub(M._IDENT, lambda m: rep(m, expr), expr), expr
     for k in ["", "a", "A_1", "_a", "1a", "a-b", "aé", "a b", "bM"]:
-        assert bool(re.fullmatch(M._IDENT, k)) == (k[:1].isascii() and k[:1].isalpha() and k.isascii()
-                                                   and k.replace("_", "a").isalnum()), k
+        assert bool(re.fullmatch(M._IDENT, k)) == (
+            k[:1].isascii() and k[:1].isalpha() and k.isascii() and k.replace("_", "a").isalnum()
+        ), k
 
 
 def test_scan_str_path_is_the_regexs():
@@ -145,10 +198,37 @@ def test_scan_str_path_is_the_regexs():
     _TOKEN's regex path on random texts, from an empty table of known pieces each time."""
     import cutedump.parse.tokens as P
     from cutedump.errors import CuteDumpError
+
     tok = re.compile(P._TOKEN)
     r = random.Random(12)
-    alphabet = ["(", ")", ",", ":", "::", ":::", "<", ">", " ", "_8", "8", "abc", "x", "-", "_", "0x1F", "cute", "GMMA",
-                "Layout_K_SW128_Atom", "half_t", "\x00", "é", "{", "}", "_-", "1a"]
+    alphabet = [
+        "(",
+        ")",
+        ",",
+        ":",
+        "::",
+        ":::",
+        "<",
+        ">",
+        " ",
+        "_8",
+        "8",
+        "abc",
+        "x",
+        "-",
+        "_",
+        "0x1F",
+        "cute",
+        "GMMA",
+        "Layout_K_SW128_Atom",
+        "half_t",
+        "\x00",
+        "é",
+        "{",
+        "}",
+        "_-",
+        "1a",
+    ]
     saved = dict(P._KINDS)
     try:
         for _ in range(3000):

@@ -1,5 +1,6 @@
 """Start-up paths that avoid importing numpy for small inputs (the README examples) give the same bytes as the numpy
 paths they stand in for (forced here by setting the SMALL thresholds below every input)."""
+
 import json
 
 import pytest
@@ -10,11 +11,22 @@ from cutedump.parse import parse_layout
 from cutedump.render import grid, json_view
 from tests.paths import PKG_PATH
 
-MMAS = [("SM80_16x8x16_F16F16F16F16_TN", "(_2,_2)", "(_32,_32,_16)"), ("SM80_16x8x8_F32TF32TF32F32_TN", "(_2,_2,_1)", None),
-        ("UniversalFMA<float,float,float>", "(_16,_16,_1)", None), ("SM70_8x8x4_F32F16F16F32_NT", None, None),
-        ("SM80_16x8x16_F16F16F16F16_TN", "(_2,_2,_1):(_2,_1,_0)", "((_2,_16):(_16,_1),_16,_)")]
-LAYOUTS = ["(2,(2,3)):(6,(3,1))", "((_4,_8),(_2,_2)):((_32,_1),(_16,_8))", "Sw<3,3,3> o _0 o (_8,_8):(_8,_1)",
-           "(_8,_4):(_4,_1)", "_8:_2", "(_0,_4):(_1,_1)", "Sw<2,3,3> o 5 o (_8,_16):(_16,_1)"]
+MMAS = [
+    ("SM80_16x8x16_F16F16F16F16_TN", "(_2,_2)", "(_32,_32,_16)"),
+    ("SM80_16x8x8_F32TF32TF32F32_TN", "(_2,_2,_1)", None),
+    ("UniversalFMA<float,float,float>", "(_16,_16,_1)", None),
+    ("SM70_8x8x4_F32F16F16F32_NT", None, None),
+    ("SM80_16x8x16_F16F16F16F16_TN", "(_2,_2,_1):(_2,_1,_0)", "((_2,_16):(_16,_1),_16,_)"),
+]
+LAYOUTS = [
+    "(2,(2,3)):(6,(3,1))",
+    "((_4,_8),(_2,_2)):((_32,_1),(_16,_8))",
+    "Sw<3,3,3> o _0 o (_8,_8):(_8,_1)",
+    "(_8,_4):(_4,_1)",
+    "_8:_2",
+    "(_0,_4):(_1,_1)",
+    "Sw<2,3,3> o 5 o (_8,_16):(_16,_1)",
+]
 
 
 def views():
@@ -25,9 +37,12 @@ def views():
     copy = cd.make_tiled_copy(cd.Copy_Atom("SM75_U32x4_LDSM_N", "half_t"), "(_32,_1)", "(_1,_8)")
     out += [cd.svg(copy), cd.latex(copy)]
     out += [cd.latex("((_4,_8),(_2,_2)):((_32,_1),(_16,_8))", "(_16,_8)"), cd.svg("(_4,_2):(_2,_1)", "(_4,_2)")]
-    out += [cd.html("((_4,_8),(_2,_2)):((_32,_1),(_16,_8))", "(_16,_8)"), cd.html(copy),
-            cd.html(cd.make_tiled_mma(cd.MMA_Atom("SM80_16x8x16_F16F16F16F16_TN"), "(_2,_2)", "(_32,_32,_16)")),
-            cd.html(cd.make_tiled_mma(cd.MMA_Atom("UniversalFMA<float,float,float>"), "(_16,_16,_1)"))]
+    out += [
+        cd.html("((_4,_8),(_2,_2)):((_32,_1),(_16,_8))", "(_16,_8)"),
+        cd.html(copy),
+        cd.html(cd.make_tiled_mma(cd.MMA_Atom("SM80_16x8x16_F16F16F16F16_TN"), "(_2,_2)", "(_32,_32,_16)")),
+        cd.html(cd.make_tiled_mma(cd.MMA_Atom("UniversalFMA<float,float,float>"), "(_16,_16,_1)")),
+    ]
     for L in LAYOUTS:
         out += [cd.svg(L), cd.latex(L), cd.html(L), json.dumps(json_view.layout_json(parse_layout(L)))]
     return out
@@ -54,7 +69,9 @@ def test_small_path_same_error(monkeypatch):
 def test_xml_escaping_is_the_standard_librarys():
     import random
     from xml.sax import saxutils
+
     from cutedump.render import xmltext
+
     r = random.Random(25)
     alphabet = "ab&<>\"'\n\r\t;#x é-"
     for _ in range(5000):
@@ -66,11 +83,14 @@ def test_first_layout_loads_no_atoms_and_no_views():
     """The API's first use (``cd.Layout(text)``) loads the algebra and the parser only; atoms load on first use."""
     import subprocess
     import sys
-    code = ("import sys, cutedump as cd; L = cd.Layout('(_4,_8):(_8,_1)'); "
-            "bad = [m for m in sys.modules if m.startswith(('cutedump.atoms', 'cutedump.render', 'click', 'numpy'))]; "
-            "assert not bad, bad; "
-            "assert cd.TiledMMA.__name__ == 'TiledMMA' and hasattr(cd.MMA_Atom('SM80_16x8x8_F16F16F16F16_TN'), "
-            "'_repr_svg_')")
+
+    code = (
+        "import sys, cutedump as cd; L = cd.Layout('(_4,_8):(_8,_1)'); "
+        "bad = [m for m in sys.modules if m.startswith(('cutedump.atoms', 'cutedump.render', 'click', 'numpy'))]; "
+        "assert not bad, bad; "
+        "assert cd.TiledMMA.__name__ == 'TiledMMA' and hasattr(cd.MMA_Atom('SM80_16x8x8_F16F16F16F16_TN'), "
+        "'_repr_svg_')"
+    )
     subprocess.run([sys.executable, "-c", code], check=True)
 
 
@@ -80,12 +100,17 @@ def test_first_layout_loads_no_re_functools_or_enum():
     loads the API's module: importlib.import_module, ~2 M.)"""
     import subprocess
     import sys
-    code = ("import sys, cutedump as cd; L = cd.Layout('(_4,_8):(_8,_1)'); print(cd.composition(L, '(_2,_4)')); "
-            "print(sorted(m for m in ('re', 'functools', 'enum', 'collections') if m in sys.modules))")
-    r = subprocess.run([sys.executable, "-S", "-c", code], capture_output=True, text=True, check=True,
-                       env={"PYTHONPATH": PKG_PATH})
+
+    code = (
+        "import sys, cutedump as cd; L = cd.Layout('(_4,_8):(_8,_1)'); print(cd.composition(L, '(_2,_4)')); "
+        "print(sorted(m for m in ('re', 'functools', 'enum', 'collections') if m in sys.modules))"
+    )
+    r = subprocess.run(
+        [sys.executable, "-S", "-c", code], capture_output=True, text=True, check=True, env={"PYTHONPATH": PKG_PATH}
+    )
     assert r.stdout == "(_2,_4):(_8,_1)\n[]\n", r.stdout
     import cutedump as cd
+
     assert cd.composition.__wrapped__.__name__ == "composition" and cd.composition.__doc__
 
 
@@ -93,13 +118,16 @@ def test_small_pictures_load_no_numpy_and_no_urllib():
     """The README's latex/svg/html examples of small layouts and MMAs import neither numpy nor urllib.request."""
     import subprocess
     import sys
-    code = ("import sys; from click.testing import CliRunner; from cutedump.cli import main\n"
-            "for args in (['latex', '(2,(2,3)):(6,(3,1))'], ['svg', 'Sw<3,3,3> o _0 o (_8,_8):(_8,_1)'],\n"
-            "             ['html', '((_4,_8),(_2,_2)):((_32,_1),(_16,_8))'],\n"
-            "             ['svg', '--mma', 'SM80_16x8x16_F16F16F16F16_TN', '--atom-layout', '(_2,_2)'],\n"
-            "             ['latex', '--mma', 'SM80_16x8x16_F16F16F16F16_TN', '--atom-layout', '(_2,_2)'],\n"
-            "             ['html', '--mma', 'SM80_16x8x16_F16F16F16F16_TN', '--atom-layout', '(_2,_2)'],\n"
-            "             ['layout', '(_4,_8):(_8,_1)', '--format', 'json']):\n"
-            "    r = CliRunner().invoke(main, args); assert r.exit_code == 0, (args, r.output)\n"
-            "bad = [m for m in ('numpy', 'urllib.request', 'xml.sax') if m in sys.modules]; assert not bad, bad")
+
+    code = (
+        "import sys; from click.testing import CliRunner; from cutedump.cli import main\n"
+        "for args in (['latex', '(2,(2,3)):(6,(3,1))'], ['svg', 'Sw<3,3,3> o _0 o (_8,_8):(_8,_1)'],\n"
+        "             ['html', '((_4,_8),(_2,_2)):((_32,_1),(_16,_8))'],\n"
+        "             ['svg', '--mma', 'SM80_16x8x16_F16F16F16F16_TN', '--atom-layout', '(_2,_2)'],\n"
+        "             ['latex', '--mma', 'SM80_16x8x16_F16F16F16F16_TN', '--atom-layout', '(_2,_2)'],\n"
+        "             ['html', '--mma', 'SM80_16x8x16_F16F16F16F16_TN', '--atom-layout', '(_2,_2)'],\n"
+        "             ['layout', '(_4,_8):(_8,_1)', '--format', 'json']):\n"
+        "    r = CliRunner().invoke(main, args); assert r.exit_code == 0, (args, r.output)\n"
+        "bad = [m for m in ('numpy', 'urllib.request', 'xml.sax') if m in sys.modules]; assert not bad, bad"
+    )
     subprocess.run([sys.executable, "-c", code], check=True)

@@ -6,9 +6,9 @@ real CuTe's wrapped answer is asked here and must be exactly the "real CuTe 4.2 
 Forms that CuTe accepts (Swizzle<3,3>, select(L), composition(Swizzle, offset, layout), upcast<N>(shape, stride),
 the largest swizzles that still compile) must keep working and print what CuTe prints.
 """
+
 from __future__ import annotations
 
-import os
 import re
 import subprocess
 import sys
@@ -18,7 +18,7 @@ from click.testing import CliRunner
 
 from cutedump.cli import main
 from cutedump.errors import CuteDumpError
-from cutedump.expr import evaluate, evaluate_layout, evaluate_to_string, signature, _SIGS
+from cutedump.expr import _SIGS, evaluate, evaluate_layout, evaluate_to_string, signature
 from tests.oracle.cute import run_cases, unavailable_reason
 
 L48 = "make_layout(make_shape(Int<4>{},Int<8>{}), make_stride(Int<1>{},Int<4>{}))"
@@ -33,11 +33,15 @@ OVERFLOWS = [
     ("cosize((_65536,_65536):(_1,_65536))", f"print(cosize({BIG}));"),
     ("coalesce((_65536,_65536):(_1,_65536))", f"print(coalesce({BIG}));"),
     ("make_layout((_65536,_65536))", "print(make_layout(make_shape(Int<65536>{},Int<65536>{})));"),
-    ("(_2,_2):(_2147483647,_1)(1,1)",
-     "print(make_layout(make_shape(Int<2>{},Int<2>{}), make_stride(Int<2147483647>{},Int<1>{}))(1,1));"),
+    (
+        "(_2,_2):(_2147483647,_1)(1,1)",
+        "print(make_layout(make_shape(Int<2>{},Int<2>{}), make_stride(Int<2147483647>{},Int<1>{}))(1,1));",
+    ),
     ("(2,2):(2147483647,1)(3)", "print(make_layout(make_shape(2,2), make_stride(2147483647,1))(3));"),
-    ("crd2idx((1,1), (_2,_2), (_2147483647,_1))",
-     "print(crd2idx(make_coord(1,1), make_shape(Int<2>{},Int<2>{}), make_stride(Int<2147483647>{},Int<1>{})));"),
+    (
+        "crd2idx((1,1), (_2,_2), (_2147483647,_1))",
+        "print(crd2idx(make_coord(1,1), make_shape(Int<2>{},Int<2>{}), make_stride(Int<2147483647>{},Int<1>{})));",
+    ),
     ("size(make_layout((_2147483647,_2)))", "print(size(make_layout(make_shape(Int<2147483647>{},Int<2>{}))));"),
 ]
 
@@ -50,13 +54,17 @@ ACCEPTED = [
     ("Sw<0,31,0>", "print(Swizzle<0,31,0>{});"),
     ("Sw<1,30,1>", "print(Swizzle<1,30,1>{});"),
     ("select((_4,_8):(_1,_4))", f"print(select({L48}));"),
-    ("composition(Sw<3,3,3>, _0, (_8,_8):(_8,_1))",
-     "print(composition(Swizzle<3,3,3>{}, Int<0>{}, make_layout(make_shape(Int<8>{},Int<8>{}), "
-     "make_stride(Int<8>{},Int<1>{}))));"),
+    (
+        "composition(Sw<3,3,3>, _0, (_8,_8):(_8,_1))",
+        "print(composition(Swizzle<3,3,3>{}, Int<0>{}, make_layout(make_shape(Int<8>{},Int<8>{}), "
+        "make_stride(Int<8>{},Int<1>{}))));",
+    ),
     ("composition(Sw<2,0,2>, 4, _8:_1)", "print(composition(Swizzle<2,0,2>{}, 4, make_layout(Int<8>{}, Int<1>{})));"),
     ("upcast<2>((_4,_8),(_1,_4))", "print(upcast<2>(make_shape(Int<4>{},Int<8>{}), make_stride(Int<1>{},Int<4>{})));"),
-    ("downcast<2>((_4,_8),(_1,_4))",
-     "print(downcast<2>(make_shape(Int<4>{},Int<8>{}), make_stride(Int<1>{},Int<4>{})));"),
+    (
+        "downcast<2>((_4,_8),(_1,_4))",
+        "print(downcast<2>(make_shape(Int<4>{},Int<8>{}), make_stride(Int<1>{},Int<4>{})));",
+    ),
     ("append<3>((_4,_8):(_1,_4))", f"print(append<3>({L48}));"),
     ("take<1,1>((_4,_8,_2))", "print(take<1,1>(make_shape(Int<4>{},Int<8>{},Int<2>{})));"),
     ("take<1,-1>((_4,_8,_2))", "print(take<1,-1>(make_shape(Int<4>{},Int<8>{},Int<2>{})));"),
@@ -66,13 +74,19 @@ ACCEPTED = [
 ]
 
 # literals beyond int: what CuTe makes of Int<N> (it wraps: the literal is not the value CuTe has)
-LITERALS = [("_2147483648", "print(Int<2147483648>{});"), ("_4294967297", "print(Int<4294967297>{});"),
-            ("_-2147483649", "print(Int<-2147483649>{});")]
+LITERALS = [
+    ("_2147483648", "print(Int<2147483648>{});"),
+    ("_4294967297", "print(Int<4294967297>{});"),
+    ("_-2147483649", "print(Int<-2147483649>{});"),
+]
 
 # layouts print_layout cannot print in int: CuTe's table shows wrapped offsets
-PRINT_LAYOUT_OVERFLOW = [("(_2,_2):(_2147483647,_1)",
-                          "print_layout(make_layout(make_shape(Int<2>{},Int<2>{}), "
-                          "make_stride(Int<2147483647>{},Int<1>{})));")]
+PRINT_LAYOUT_OVERFLOW = [
+    (
+        "(_2,_2):(_2147483647,_1)",
+        "print_layout(make_layout(make_shape(Int<2>{},Int<2>{}), make_stride(Int<2147483647>{},Int<1>{})));",
+    )
+]
 
 
 @pytest.fixture(scope="module")
@@ -111,14 +125,14 @@ def test_literals_beyond_int_are_refused_naming_the_limit(text, cpp, cute):
     e = _error(text)
     assert "beyond CuTe's int range -2147483648..2147483647" in e.message and e.col == 0
     wrapped = cute[cpp].strip()
-    assert wrapped != text                                   # CuTe does not hold the literal's value
-    assert f"wraps to {wrapped}" in e.message                # and we say what it holds instead
-    assert "beyond CuTe's int range" in _error(text.lstrip("_")).message   # dynamic ints are int too
+    assert wrapped != text  # CuTe does not hold the literal's value
+    assert f"wraps to {wrapped}" in e.message  # and we say what it holds instead
+    assert "beyond CuTe's int range" in _error(text.lstrip("_")).message  # dynamic ints are int too
 
 
 def test_layout_whose_offsets_overflow_int_is_refused(cute):
     text, cpp = PRINT_LAYOUT_OVERFLOW[0]
-    assert "-2147483648" in cute[cpp]                        # real print_layout shows a wrapped offset
+    assert "-2147483648" in cute[cpp]  # real print_layout shows a wrapped offset
     with pytest.raises(CuteDumpError, match="offsets of layout .* overflow CuTe's int"):
         evaluate_layout(text)
     r = CliRunner().invoke(main, ["layout", text])
@@ -133,51 +147,64 @@ def test_layout_whose_mode_size_overflows_is_refused_fast():
 
 # ---- signatures: arity and template arguments, errors that name function / expected / got, caret --------------
 
+
 def test_issue_examples():
     e = _error("composition((_4,_8):(_1,_4))")
     assert e.message.startswith("composition takes 2 or 3 arguments: composition(layout|swizzle, tiler)")
     assert e.message.endswith("got 1") and e.col == 0
     e = _error("size((_4,_8):(_1,_4), (_2,_2))")
     assert e.message == "size takes 1 argument: size(layout) | size<I...>(layout); got 2"
-    assert e.col == len("size((_4,_8):(_1,_4), ")          # the caret under the extra argument
+    assert e.col == len("size((_4,_8):(_1,_4), ")  # the caret under the extra argument
     r = CliRunner().invoke(main, ["layout", "Sw<3,3> o _0 o (_8,_8):(_8,_1)"])
     assert r.exit_code == 2 and r.stderr.startswith("error: Sw<3,3>: a swizzle takes 3 integer template arguments")
     r = CliRunner().invoke(main, ["eval", "size((_65536,_65536):(_1,_65536))"])
-    assert r.exit_code == 2 and r.stdout == "" and r.stderr.splitlines()[0].endswith("real CuTe 4.2 prints 0 at column 1")
+    assert (
+        r.exit_code == 2 and r.stdout == "" and r.stderr.splitlines()[0].endswith("real CuTe 4.2 prints 0 at column 1")
+    )
 
 
-@pytest.mark.parametrize("expr,col,pieces", [
-    ("coalesce(LayoutLeft)", 9, ["argument 1 must be a layout or an int tuple", "got name LayoutLeft"]),
-    ("size(Sw<1,2,3>)", 5, ["argument 1 must be", "got swizzle Sw<1,2,3>"]),
-    ("make_ordered_layout((_2,_4), (_4,_8):(_1,_4))", 29, ["argument 2 must be an int tuple", "got layout"]),
-    ("composition(_8:_1, _2, (_4,_8), _1)", 32, ["composition takes 2 or 3 arguments", "got 4"]),
-    ("composition(Sw<1,1,1>, LayoutLeft, _1:_0)", 23, ["argument 2 must be an integer",
-                                                      "composition(swizzle, offset, layout)"]),
-    ("composition(_8:_1, _0, _4:_1)", 12, ["argument 1 must be a swizzle (cutedump's A o O o B has a swizzle A)"]),
-    ("composition(Sw<1,1,1>, (_4,_2), _2:_4)", 23, ["argument 2 must be an integer"]),
-    ("composition(Sw<1,1,1>, _0, _4)", 27, ["argument 3 must be a layout (shape:stride)"]),
-    ("append((_4,_8))", 7, ["argument 1 must be a layout (shape:stride)", "got tuple (_4,_8)"]),
-    ("idx2crd(1,(_2,_2),(_1,_2),_4)", 26, ["idx2crd takes 2 or 3 arguments", "got 4"]),
-    ("take<1>((_4,_8))", 0, ["take takes two integer template arguments", "take<B,E>", "got <1>"]),
-    ("upcast((_4,_8))", 0, ["upcast takes one integer template argument", "got none"]),
-    ("upcast<2,2>((_4,_8))", 0, ["upcast takes one integer template argument", "got <2,2>"]),
-    ("recast_layout<half_t>((_4,_8))", 0, ["two type template arguments", "got <half_t>"]),
-    ("size<LayoutLeft>((_4,_8))", 0, ["template argument LayoutLeft is not an integer"]),
-    ("flatten<1>((_4,_8))", 0, ["flatten takes no template arguments"]),
-    ("get((_4,_8))", 0, ["get takes at least one integer template argument"]),
-    ("size", 0, ["size is a function: call it as size(layout)"]),
-    ("shape((_4,_8), _1)", 15, ["shape takes 1 argument"]),
-    ("complement((_4),(_1),_16)", 21, ["complement takes 1 or 2 arguments"]),
-    ("tile_to_shape((_2,_2):(_1,_2), (_4,_4), Sw<1,1,1>)", 40, ["argument 3 must be LayoutLeft, LayoutRight or an int tuple"]),
-    ("Sw<3,3>", 0, ["Sw<3,3>: a swizzle takes 3 integer template arguments", "Swizzle<B,M> means Sw<B,M,B>"]),
-    ("Sw<3,3,3,3>", 0, ["a swizzle takes 3 integer template arguments"]),
-    ("Swizzle<3>", 0, ["a swizzle takes 2 or 3 integer template arguments"]),
-    ("Sw<3,27,3>", 0, ["Swizzle<3,27,3>: its mask ((1 << 3) - 1) << 30 does not fit in 32 bits"]),
-    ("Sw<3,3,2>", 0, ["abs(SShift) must be more than BBits"]),
-    ("Sw<-1,3,3>", 0, ["BBits must be positive"]),
-    ("downcast<1073741824>(Sw<3,4,3>)", 0, ["the result Swizzle<3,34,3>", "does not fit in 32 bits"]),
-    ("get<2147483648>((_4,_8))", 4, ["beyond CuTe's int range"]),
-])
+@pytest.mark.parametrize(
+    "expr,col,pieces",
+    [
+        ("coalesce(LayoutLeft)", 9, ["argument 1 must be a layout or an int tuple", "got name LayoutLeft"]),
+        ("size(Sw<1,2,3>)", 5, ["argument 1 must be", "got swizzle Sw<1,2,3>"]),
+        ("make_ordered_layout((_2,_4), (_4,_8):(_1,_4))", 29, ["argument 2 must be an int tuple", "got layout"]),
+        ("composition(_8:_1, _2, (_4,_8), _1)", 32, ["composition takes 2 or 3 arguments", "got 4"]),
+        (
+            "composition(Sw<1,1,1>, LayoutLeft, _1:_0)",
+            23,
+            ["argument 2 must be an integer", "composition(swizzle, offset, layout)"],
+        ),
+        ("composition(_8:_1, _0, _4:_1)", 12, ["argument 1 must be a swizzle (cutedump's A o O o B has a swizzle A)"]),
+        ("composition(Sw<1,1,1>, (_4,_2), _2:_4)", 23, ["argument 2 must be an integer"]),
+        ("composition(Sw<1,1,1>, _0, _4)", 27, ["argument 3 must be a layout (shape:stride)"]),
+        ("append((_4,_8))", 7, ["argument 1 must be a layout (shape:stride)", "got tuple (_4,_8)"]),
+        ("idx2crd(1,(_2,_2),(_1,_2),_4)", 26, ["idx2crd takes 2 or 3 arguments", "got 4"]),
+        ("take<1>((_4,_8))", 0, ["take takes two integer template arguments", "take<B,E>", "got <1>"]),
+        ("upcast((_4,_8))", 0, ["upcast takes one integer template argument", "got none"]),
+        ("upcast<2,2>((_4,_8))", 0, ["upcast takes one integer template argument", "got <2,2>"]),
+        ("recast_layout<half_t>((_4,_8))", 0, ["two type template arguments", "got <half_t>"]),
+        ("size<LayoutLeft>((_4,_8))", 0, ["template argument LayoutLeft is not an integer"]),
+        ("flatten<1>((_4,_8))", 0, ["flatten takes no template arguments"]),
+        ("get((_4,_8))", 0, ["get takes at least one integer template argument"]),
+        ("size", 0, ["size is a function: call it as size(layout)"]),
+        ("shape((_4,_8), _1)", 15, ["shape takes 1 argument"]),
+        ("complement((_4),(_1),_16)", 21, ["complement takes 1 or 2 arguments"]),
+        (
+            "tile_to_shape((_2,_2):(_1,_2), (_4,_4), Sw<1,1,1>)",
+            40,
+            ["argument 3 must be LayoutLeft, LayoutRight or an int tuple"],
+        ),
+        ("Sw<3,3>", 0, ["Sw<3,3>: a swizzle takes 3 integer template arguments", "Swizzle<B,M> means Sw<B,M,B>"]),
+        ("Sw<3,3,3,3>", 0, ["a swizzle takes 3 integer template arguments"]),
+        ("Swizzle<3>", 0, ["a swizzle takes 2 or 3 integer template arguments"]),
+        ("Sw<3,27,3>", 0, ["Swizzle<3,27,3>: its mask ((1 << 3) - 1) << 30 does not fit in 32 bits"]),
+        ("Sw<3,3,2>", 0, ["abs(SShift) must be more than BBits"]),
+        ("Sw<-1,3,3>", 0, ["BBits must be positive"]),
+        ("downcast<1073741824>(Sw<3,4,3>)", 0, ["the result Swizzle<3,34,3>", "does not fit in 32 bits"]),
+        ("get<2147483648>((_4,_8))", 4, ["beyond CuTe's int range"]),
+    ],
+)
 def test_error_names_function_expected_got_with_caret(expr, col, pieces):
     e = _error(expr)
     for p in pieces:
@@ -188,6 +215,7 @@ def test_error_names_function_expected_got_with_caret(expr, col, pieces):
 
 def test_every_function_has_a_signature_and_rejects_extra_arguments():
     import cutedump.expr as X
+
     assert set(X._REG) == set(_SIGS) == set(X.FUNCTIONS)
     for name, (targs, *forms) in _SIGS.items():
         assert signature(name).startswith(name)
@@ -216,7 +244,8 @@ def test_overflow_state_does_not_leak_between_expressions():
 
 def test_library_arithmetic_keeps_exact_values():
     """The algebra (used directly, e.g. the render's ScaledBasis model with 2^32 strides) is not wrapped."""
-    from cutedump.algebra.integer import C, OVERFLOW, overflow_reset
+    from cutedump.algebra.integer import OVERFLOW, C, overflow_reset
+
     overflow_reset()
     assert C(1 << 20) * C(1 << 20) == 1 << 40 and OVERFLOW
     overflow_reset()
@@ -225,11 +254,13 @@ def test_library_arithmetic_keeps_exact_values():
 
 # ---- I/O faults ----------------------------------------------------------------------------------------------------
 
+
 def test_closed_pipe_exits_quietly(tmp_path):
     f = tmp_path / "many.txt"
     f.write_text("size((_4,_8))\n" * 50000)
-    p = subprocess.Popen([sys.executable, "-m", "cutedump", "eval", "-f", str(f)], stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE)
+    p = subprocess.Popen(
+        [sys.executable, "-m", "cutedump", "eval", "-f", str(f)], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
     assert p.stdout.readline() == b"_32\n"
     p.stdout.close()
     err = p.stderr.read()
@@ -238,6 +269,7 @@ def test_closed_pipe_exits_quietly(tmp_path):
 
 def test_ctrl_c_exits_130_without_traceback():
     import click
+
     from cutedump.commands._common import guard_io, handle_errors
 
     @handle_errors
@@ -257,9 +289,10 @@ def test_ctrl_c_exits_130_without_traceback():
 
     @click.command()
     def slow():
-        raise KeyboardInterrupt           # outside handle_errors: the group's guard catches it
+        raise KeyboardInterrupt  # outside handle_errors: the group's guard catches it
 
-    from cutedump.cli import COMMANDS, LazyGroup
+    from cutedump.cli import LazyGroup
+
     grp = LazyGroup(name="t")
     grp.get_command = lambda ctx, name: slow
     grp.list_commands = lambda ctx: ["slow"]
@@ -272,15 +305,20 @@ def test_ctrl_c_real_process():
     """Ctrl-C inside a running command: exit 130, no traceback. The command is `eval -f -` fed through a pipe that
     stays open: its first answer proves it is inside the command (no sleep, no race with a fast machine)."""
     import signal
+
     # a shell's background job (and so this test run, when started with `&`) ignores SIGINT, and a child inherits
     # that: give the command the default disposition, as a terminal's foreground process has
-    p = subprocess.Popen([sys.executable, "-c", "import cutedump.cli as c; c.main(['eval', '-f', '-'])"],
-                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    p = subprocess.Popen(
+        [sys.executable, "-c", "import cutedump.cli as c; c.main(['eval', '-f', '-'])"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     try:
         p.stdin.write(b"size((_4,_8))\n")
         p.stdin.flush()
-        assert p.stdout.readline() == b"_32\n"      # answered: the command is running, waiting for the next line
+        assert p.stdout.readline() == b"_32\n"  # answered: the command is running, waiting for the next line
         p.send_signal(signal.SIGINT)
         _, err = p.communicate(timeout=60)
     finally:
@@ -292,6 +330,7 @@ def test_ctrl_c_real_process():
 
 def test_write_atomic_never_overwrites_without_force(tmp_path):
     from cutedump.commands._common import write_atomic
+
     f = tmp_path / "out.tex"
     write_atomic(f, "one")
     with pytest.raises(CuteDumpError, match="exists; pass --force"):

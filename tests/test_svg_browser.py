@@ -2,6 +2,7 @@
 
 Needs Debian's `chromium` (or chromium-browser / google-chrome); skipped with the reason otherwise.
 """
+
 from __future__ import annotations
 
 import shutil
@@ -25,7 +26,10 @@ def _browser():
     return None
 
 
-pytestmark = [pytest.mark.consumer, pytest.mark.skipif(_browser() is None, reason="chromium not found (apt-get install chromium)")]
+pytestmark = [
+    pytest.mark.consumer,
+    pytest.mark.skipif(_browser() is None, reason="chromium not found (apt-get install chromium)"),
+]
 
 CASES = {
     "layout_l5": ["svg", "(2,(2,3)):(6,(3,1))"],
@@ -43,8 +47,8 @@ def read_png(path):
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     pos, idat, w = 8, b"", None
     while pos < len(data):
-        n, kind = struct.unpack(">I4s", data[pos:pos + 8])
-        body = data[pos + 8:pos + 8 + n]
+        n, kind = struct.unpack(">I4s", data[pos : pos + 8])
+        body = data[pos + 8 : pos + 8 + n]
         if kind == b"IHDR":
             w, h, depth, ctype, _, _, interlace = struct.unpack(">IIBBBBB", body)
             assert depth == 8 and ctype in (2, 6) and interlace == 0, (depth, ctype, interlace)
@@ -57,7 +61,7 @@ def read_png(path):
     rows, prev, i = [], bytearray(stride), 0
     for _ in range(h):
         f = raw[i]
-        line = bytearray(raw[i + 1:i + 1 + stride])
+        line = bytearray(raw[i + 1 : i + 1 + stride])
         i += 1 + stride
         for x in range(stride):
             a = line[x - bpp] if x >= bpp else 0
@@ -74,17 +78,29 @@ def read_png(path):
                 pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
                 pr = a if pa <= pb and pa <= pc else b if pb <= pc else c
                 line[x] = (line[x] + pr) & 255
-        rows.append([tuple(line[x:x + 3]) for x in range(0, stride, bpp)])
+        rows.append([tuple(line[x : x + 3]) for x in range(0, stride, bpp)])
         prev = line
     return w, h, rows
 
 
 def screenshot(svg_path, png_path, width, height):
     with tempfile.TemporaryDirectory() as profile:
-        cmd = [_browser(), "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-               "--disable-background-networking", "--disable-component-update", "--disable-sync",
-               "--hide-scrollbars", f"--user-data-dir={profile}", f"--screenshot={png_path}",
-               f"--window-size={width},{height}", svg_path.as_uri()]
+        cmd = [
+            _browser(),
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--hide-scrollbars",
+            f"--user-data-dir={profile}",
+            f"--screenshot={png_path}",
+            f"--window-size={width},{height}",
+            svg_path.as_uri(),
+        ]
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
     assert png_path.exists(), p.stderr[-2000:]
 
@@ -105,5 +121,6 @@ def test_svg_renders_in_chromium(tmp_path, name):
     assert dark > 0.002 * w * h, f"{name}: screenshot looks blank ({dark} dark pixels)"
     assert len(colours) > 3, f"{name}: only {len(colours)} colours"
     if name != "mma_cute":  # our pictures fill their canvas; the cells' greys/palette must show up
-        assert any(px != (255, 255, 255) and max(px) - min(px) < 8 and sum(px) < 700 for px in colours) \
-            or any(max(px) - min(px) > 30 for px in colours)
+        assert any(px != (255, 255, 255) and max(px) - min(px) < 8 and sum(px) < 700 for px in colours) or any(
+            max(px) - min(px) > 30 for px in colours
+        )

@@ -1,6 +1,7 @@
 """`cutedump eval --syntax cpp|dsl`: answers spelled as C++ read back to the same value (also for the GMMA/UMMA smem
 atoms, whose offset is an smem_ptr flag: ComposedLayout<Swizzle<..>, smem_ptr_flag_bits<B>, Layout<..>>{}, which
 real CuTe prints as the atom itself), through EXPR arguments, -f and a pipe alike."""
+
 from __future__ import annotations
 
 import pytest
@@ -32,7 +33,7 @@ def test_cpp_spelling_reads_back(expr):
     assert rc == 0, printed
     rc, cpp = _eval(expr, "--syntax", "cpp")
     assert rc == 0, cpp
-    assert "o smem_ptr" not in cpp and " o " not in cpp     # C++, not CuTe's print
+    assert "o smem_ptr" not in cpp and " o " not in cpp  # C++, not CuTe's print
     rc, back = _eval(cpp.strip())
     assert rc == 0 and back == printed, (cpp, back)
 

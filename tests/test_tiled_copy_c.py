@@ -1,5 +1,6 @@
 """`cutedump tiled-copy-c`: byte-exact against the recorded dump, each section alone, English rendering,
 and the generalised walk-through checked value by value against real CuTe's make_tiled_copy_C_atom."""
+
 from __future__ import annotations
 
 import re
@@ -62,6 +63,7 @@ def _fields(template: str) -> set[str]:
 
 def test_catalogs_have_same_keys_and_fields():
     from cutedump.dumps.messages import en, zh
+
     assert zh.MESSAGES.keys() == en.MESSAGES.keys()
     for k in zh.MESSAGES:
         assert _fields(zh.MESSAGES[k]) == _fields(en.MESSAGES[k]), k
@@ -71,12 +73,13 @@ def test_catalogs_have_same_keys_and_fields():
 def test_catalogs_hold_no_numbers():
     """Numbers come from the recipe; templates only hold notation (no digit outside a field)."""
     from cutedump.dumps.messages import en, zh
+
     for cat in (zh.MESSAGES, en.MESSAGES):
         for k, t in cat.items():
             text = re.sub(r"\{[^}]*\}", "", t)
-            text = re.sub(r"[A-Za-z_]\w*\d\w*", "", text)              # identifiers: tile2mma, ...
-            text = re.sub(r"Step \d|2-?D\b", "", text)                # step headings, "2D view"
-            text = re.sub(r"rank != 2|size=1|size-1", "", text)      # notation about rank / filter
+            text = re.sub(r"[A-Za-z_]\w*\d\w*", "", text)  # identifiers: tile2mma, ...
+            text = re.sub(r"Step \d|2-?D\b", "", text)  # step headings, "2D view"
+            text = re.sub(r"rank != 2|size=1|size-1", "", text)  # notation about rank / filter
             assert not re.search(r"\d", text), (k, text)
 
 
@@ -101,11 +104,12 @@ def test_english_rendering_same_structure():
 def test_coverage_text_rule():
     from cutedump.dumps.tiled_copy_c import coverage_text
     from cutedump.parse import parse_layout
+
     assert coverage_text(parse_layout("_8:_1")) == "[0, 7]"
     assert coverage_text(parse_layout("_16:_1")) == "[0, 15]"
     assert coverage_text(parse_layout("_4:_2")) == "[0,2,4,6]"
     assert coverage_text(parse_layout("(_4,_2):(_2,_1)")) == "[0,2,4,6,1,3,5,7]"
-    assert coverage_text(parse_layout("(_2,_4):(_1,_2)")) == "[0, 7]"   # identity in index order -> a range
+    assert coverage_text(parse_layout("(_2,_4):(_1,_2)")) == "[0, 7]"  # identity in index order -> a range
 
 
 def test_rank_fallback_and_table_choice():
@@ -115,11 +119,12 @@ def test_rank_fallback_and_table_choice():
 
 
 def test_generalised_runs():
-    code, out, err = run("tiled-copy-c", "--mma", "SM80_16x8x8_F32F16F16F32_TN", "--atom-layout", "(_2,_2,_1)",
-                         "--lang", "en")
+    code, out, err = run(
+        "tiled-copy-c", "--mma", "SM80_16x8x8_F32F16F16F32_TN", "--atom-layout", "(_2,_2,_1)", "--lang", "en"
+    )
     assert code == 0, err
     assert "ThrLayoutVMNK:  (_32,_2,_2,_1):(_1,_32,_64,_0)" in out
-    assert "\n  = ((_4,_8,_2,_2),_2):((_16,_1,_8,_64),_128)\n" in out   # CuTe's TiledLayout_TV for copy_V = 2
+    assert "\n  = ((_4,_8,_2,_2),_2):((_16,_1,_8,_64),_128)\n" in out  # CuTe's TiledLayout_TV for copy_V = 2
 
 
 def test_unknown_atom_is_an_error():
@@ -137,6 +142,7 @@ needs_oracle = pytest.mark.skipif(unavailable_reason() is not None, reason=str(u
 @pytest.fixture(scope="module")
 def cute_outputs():
     from tests.oracle.cute import run_cases
+
     outs = run_cases([cpp_case(op, al, p) for op, al, p, _ in CONFIGS])
     return [parse_output(o) for o in outs]
 
@@ -151,6 +157,7 @@ def test_intermediates_match_cute(cute_outputs):
     against CuTe's own values and against make_tiled_copy_C_atom's TiledLayout_TV and Tiler_MN."""
     from cutedump.dumps.tiled_copy_c import compute_section, valid_copy_vs
     from cutedump.parse import parse_layout, parse_object
+
     checked = 0
     for cfg, (printed, lc, t0, t1, secs) in zip(CONFIGS, cute_outputs):
         L = parse_layout(lc)
@@ -158,9 +165,18 @@ def test_intermediates_match_cute(cute_outputs):
         assert [v for v in valid_copy_vs(L) if v <= MAX_COPY_V] == sorted(secs), cfg
         for v, want in secs.items():
             s = compute_section(L, tiler, v)
-            ours = dict(layout_TV=s.layout_TV, tiler_m_raw=s.raws[0], tiler_n_raw=s.raws[1], tiler_m=s.tilers[0],
-                        tiler_n=s.tilers[1], tile2mma=s.tile2mma, inv=s.inv, layout_tv=s.layout_tv,
-                        cute_layout_tv=s.layout_tv, cute_tiler="(" + ",".join(map(str, s.tilers)) + ")")
+            ours = dict(
+                layout_TV=s.layout_TV,
+                tiler_m_raw=s.raws[0],
+                tiler_n_raw=s.raws[1],
+                tiler_m=s.tilers[0],
+                tiler_n=s.tilers[1],
+                tile2mma=s.tile2mma,
+                inv=s.inv,
+                layout_tv=s.layout_tv,
+                cute_layout_tv=s.layout_tv,
+                cute_tiler="(" + ",".join(map(str, s.tilers)) + ")",
+            )
             for k, w in want.items():
                 assert str(ours[k]) == w, (cfg, v, k)
             checked += 1
@@ -189,6 +205,7 @@ def test_command_matches_cute(cute_outputs):
 def cute_full_dumps():
     from tests.oracle.cute import run_cases
     from tests.tiled_copy_c_cpp import cpp_full_dump
+
     return run_cases([cpp_full_dump(op, al, p) for op, al, p, _ in CONFIGS])
 
 

@@ -1,17 +1,25 @@
 """TileLang bank-swizzle layouts: document 003's numbers, properties over many shapes/dtypes, CuTe equivalence by
 full evaluation with the engine, and the CLI through click's runner."""
+
 import re
 
 import pytest
-
-from cutedump.versions import VERSIONS
 from click.testing import CliRunner
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from cutedump.tilelang import (KINDS, BankSwizzleLayout, make_full_bank_swizzle, select_gemm_ab_layout, xor2x2,
-                               xor4x4, xor8x8)
-from cutedump.tilelang import report
 from cutedump.cli import command
+from cutedump.tilelang import (
+    KINDS,
+    BankSwizzleLayout,
+    make_full_bank_swizzle,
+    report,
+    select_gemm_ab_layout,
+    xor2x2,
+    xor4x4,
+    xor8x8,
+)
+from cutedump.versions import VERSIONS
 
 tilelang_cmd = command("tilelang")
 
@@ -22,15 +30,16 @@ def run(*args):
 
 # ---------------------------------------------------------------- document 003 (seeds/003_bfa7e32640cc8df4.txt)
 
+
 def test_doc003_full_bank_256x64_fp16():
     L = make_full_bank_swizzle((256, 64), 16)
     assert L.vector_size == 8
     r = L.ranges()
-    assert r["ts"] == (0, 32)          # "_i / 8 -> range [0, 32)"
+    assert r["ts"] == (0, 32)  # "_i / 8 -> range [0, 32)"
     assert r["s"] == (0, 8)
-    assert r["tc"] == (0, 1)           # "(_j/8)/8 -> range [0, 1) = 0"
+    assert r["tc"] == (0, 1)  # "(_j/8)/8 -> range [0, 1) = 0"
     assert r["vec"] == (0, 8)
-    assert r["index"] == (0, 512)      # "range [0, 512)"
+    assert r["index"] == (0, 512)  # "range [0, 512)"
     # the document says c has range [0, 1); evaluating (_j/8)%8 over _j in [0, 64) gives [0, 8)
     assert r["c"] == (0, 8)
     assert L.output_shape() == [1, 32, 512]
@@ -74,8 +83,13 @@ def test_xor_helpers_are_bitwise_xor():
 
 # ---------------------------------------------------------------- properties
 
-CASES = st.tuples(st.sampled_from(sorted(KINDS)), st.sampled_from([4, 8, 16, 32, 64, 128]),
-                  st.integers(1, 6), st.integers(1, 4), st.lists(st.integers(1, 3), max_size=1))
+CASES = st.tuples(
+    st.sampled_from(sorted(KINDS)),
+    st.sampled_from([4, 8, 16, 32, 64, 128]),
+    st.integers(1, 6),
+    st.integers(1, 4),
+    st.lists(st.integers(1, 3), max_size=1),
+)
 
 
 def _build(kind, bits, srows, ccols, lead):
@@ -125,13 +139,14 @@ def test_cute_view_text_for_doc_case():
 
 def test_check_cute_detects_a_wrong_layout():
     from cutedump.parse import parse_layout
+
     L = make_full_bank_swizzle((8, 64), 16)
     bad, first = L.check_cute(parse_layout("Sw<2,3,3> o _0 o (_8,_64):(_64,_1)"))
     assert bad > 0 and first is not None
 
 
 def test_non_power_of_two_vector_has_no_cute_view():
-    L = BankSwizzleLayout("quarter", (8, 84), 6)   # vector_size = 128 / 6 = 21
+    L = BankSwizzleLayout("quarter", (8, 84), 6)  # vector_size = 128 / 6 = 21
     assert L.vector_size == 21
     assert L.bijectivity()[0]
     layout, why = L.cute_layout()
@@ -164,6 +179,7 @@ def test_forward_at_report():
 
 # ---------------------------------------------------------------- CLI
 
+
 def test_cli_table_cute_and_leading_dims():
     r = run("half-bank", "--shape", "16,32", "--vectors")
     assert r.exit_code == 0
@@ -174,25 +190,29 @@ def test_cli_table_cute_and_leading_dims():
     assert "checked: equal to TileLang's offset at all 2048 input indices" in r.output
     # auto = tilelang.layout.make_swizzled_layout(buffer) (TileLang 0.1.15; it calls MakeGemmABLayout -> half here)
     r = run("auto", "--shape", "128,32", "--type", "float16")
-    assert r.exit_code == 0 and r.output.startswith("tilelang.layout.make_swizzled_layout(buffer[128, 32] float16) "
-                                                    "-> MakeHalfBankSwizzleLayout2D")
+    assert r.exit_code == 0 and r.output.startswith(
+        "tilelang.layout.make_swizzled_layout(buffer[128, 32] float16) -> MakeHalfBankSwizzleLayout2D"
+    )
 
 
-@pytest.mark.parametrize("args", [
-    ["full-bank", "--shape", "250,64"],                       # stride % 8
-    ["full-bank", "--shape", "256,32"],                       # continuous % 64
-    ["full-bank", "--shape", "256"],                          # rank 1
-    ["full-bank", "--shape", "256,x"],                        # not an integer
-    ["full-bank", "--shape", "256,64", "--type-bits", "0"],
-    ["full-bank", "--shape", "256,64", "--type-bits", "256"],
-    ["full-bank", "--shape", "256,64", "--type", "float7"],
-    ["full-bank", "--shape", "256,64", "--at", "256,0"],       # outside
-    ["full-bank", "--shape", "256,64", "--at", "1,2,3"],
-    ["full-bank", "--shape", "256,64", "--inverse", "16384"],
-    ["full-bank", "--shape", "256,64", "--table", "--row0", "256"],   # empty window
-    ["full-bank", "--shape", "256,64", "--table", "--cols", "65"],
-    ["full-bank", "--shape", "2048,64", "--table", "--rows", "2048", "--cols", "64"],  # > 65,536 cells
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["full-bank", "--shape", "250,64"],  # stride % 8
+        ["full-bank", "--shape", "256,32"],  # continuous % 64
+        ["full-bank", "--shape", "256"],  # rank 1
+        ["full-bank", "--shape", "256,x"],  # not an integer
+        ["full-bank", "--shape", "256,64", "--type-bits", "0"],
+        ["full-bank", "--shape", "256,64", "--type-bits", "256"],
+        ["full-bank", "--shape", "256,64", "--type", "float7"],
+        ["full-bank", "--shape", "256,64", "--at", "256,0"],  # outside
+        ["full-bank", "--shape", "256,64", "--at", "1,2,3"],
+        ["full-bank", "--shape", "256,64", "--inverse", "16384"],
+        ["full-bank", "--shape", "256,64", "--table", "--row0", "256"],  # empty window
+        ["full-bank", "--shape", "256,64", "--table", "--cols", "65"],
+        ["full-bank", "--shape", "2048,64", "--table", "--rows", "2048", "--cols", "64"],  # > 65,536 cells
+    ],
+)
 def test_cli_bad_input_one_error_line(args):
     r = run(*args)
     assert r.exit_code == 2, r.output
@@ -202,6 +222,7 @@ def test_cli_bad_input_one_error_line(args):
 
 def test_cli_registered_in_main():
     from cutedump import cli
+
     assert "tilelang" in cli.COMMANDS
     r = CliRunner().invoke(cli.main, ["tilelang", "full-bank", "--shape", "256,64"])
     assert r.exit_code == 0 and "OutputShape() = [1, 32, 512]" in r.output
@@ -210,12 +231,17 @@ def test_cli_registered_in_main():
 def test_library_reports_are_what_the_command_prints():
     """The command is options + one library call: cutedump.tilelang.report gives the same text / JSON."""
     import json
-    assert run("auto", "--shape", "2,64,64", "--type", "float64", "--k-outer", "--at", "1,2,3").output == \
-        report.buffer_report("make_swizzled_layout", [2, 64, 64], dtype="float64", at=[1, 2, 3], k_outer=True)
-    assert json.loads(run("gemm-ab", "--shape", "128,16", "--format", "json").output) == \
-        {**report.buffer_report("MakeGemmABLayout", "128,16", fmt="json"), "versions": VERSIONS}
-    assert run("full-bank", "--shape", "256,64", "--at", "5,17", "--cute", "--table").output == \
-        report.bank_report("full", (256, 64), at=(5, 17), cute=True, table=True)
+
+    assert run(
+        "auto", "--shape", "2,64,64", "--type", "float64", "--k-outer", "--at", "1,2,3"
+    ).output == report.buffer_report("make_swizzled_layout", [2, 64, 64], dtype="float64", at=[1, 2, 3], k_outer=True)
+    assert json.loads(run("gemm-ab", "--shape", "128,16", "--format", "json").output) == {
+        **report.buffer_report("MakeGemmABLayout", "128,16", fmt="json"),
+        "versions": VERSIONS,
+    }
+    assert run("full-bank", "--shape", "256,64", "--at", "5,17", "--cute", "--table").output == report.bank_report(
+        "full", (256, 64), at=(5, 17), cute=True, table=True
+    )
     assert run("fragment-8x8", "--transposed").output == report.fragment_8x8_report(True)
     assert run("replicated", "--shape", "2,4", "--threads", "128").output == report.replicated_report([2, 4], 128)
 
@@ -224,7 +250,9 @@ def test_stride_4_full_bank_has_no_tiled_cute_form():
     """A 4-row full-bank buffer: the 8-row swizzle atom does not tile it (CuTe's tile_to_shape would static_assert);
     the report leaves the tiled spelling out instead of failing with that assertion."""
     from click.testing import CliRunner
+
     from cutedump.cli import main
+
     r = CliRunner().invoke(main, ["tilelang", "full-bank", "--shape", "4,128", "--type-bits", "16", "--cute"])
     assert r.exit_code == 0, r.stderr
     assert "tile_to_shape" not in r.stdout and "CuTe view" in r.stdout

@@ -4,6 +4,7 @@
 x options and recorded TileLang's repr, OutputShape, a SHA-256 over Forward at every input index plus sample
 points, Inverse (repr, or that it raises), and every rejection's ICHECK text. Here cutedump must agree on all of it.
 """
+
 import collections
 import gzip
 import hashlib
@@ -14,9 +15,9 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
+from cutedump.cli import command
 from cutedump.errors import CuteDumpError
 from cutedump.tilelang import layouts as TL
-from cutedump.cli import command
 
 tilelang_cmd = command("tilelang")
 
@@ -42,7 +43,10 @@ def test_records_cover_every_cuda_constructor(data):
     assert data["tilelang"] == "0.1.15"
     covered = {r["fn"] for r in data["layouts"]} | {r["fn"] for r in data["fragments"]}
     not_cuda = {n for n in data["exports"] if n.startswith("make_ascend_")} | {
-        "make_cutlass_metadata_layout", "make_strided_slice", "make_fully_replicated_partial_fragment"}
+        "make_cutlass_metadata_layout",
+        "make_strided_slice",
+        "make_fully_replicated_partial_fragment",
+    }
     assert set(data["exports"]) - not_cuda <= covered
     assert set(TL.CONSTRUCTORS) <= covered
     assert len(data["layouts"]) >= 7000
@@ -124,13 +128,16 @@ def _find(data, fn, shape, dtype, opts=None):
     raise KeyError((fn, shape, dtype))
 
 
-@pytest.mark.parametrize("shape,dtype,args", [
-    ((64, 16), "float16", []),                     # issue 13: a quarter-bank swizzle
-    ((64, 16), "int8", []),                        # issue 13: the linear (unpadded) layout
-    ((64, 16), "float64", []),                     # issue 13: fp64 K-inner
-    ((64, 16), "float64", ["--k-outer"]),
-    ((2, 64, 64), "bfloat16", ["--no-pad"]),
-])
+@pytest.mark.parametrize(
+    "shape,dtype,args",
+    [
+        ((64, 16), "float16", []),  # issue 13: a quarter-bank swizzle
+        ((64, 16), "int8", []),  # issue 13: the linear (unpadded) layout
+        ((64, 16), "float64", []),  # issue 13: fp64 K-inner
+        ((64, 16), "float64", ["--k-outer"]),
+        ((2, 64, 64), "bfloat16", ["--no-pad"]),
+    ],
+)
 def test_cli_auto_prints_tilelangs_repr(data, shape, dtype, args):
     opts = {}
     if "--k-outer" in args:
@@ -141,8 +148,10 @@ def test_cli_auto_prints_tilelangs_repr(data, shape, dtype, args):
     res = CliRunner().invoke(tilelang_cmd, ["auto", "--shape", ",".join(map(str, shape)), "--type", dtype] + args)
     assert res.exit_code == 0, res.output
     assert res.output.splitlines()[1] == r["repr"]
-    j = CliRunner().invoke(tilelang_cmd, ["auto", "--shape", ",".join(map(str, shape)), "--type", dtype,
-                                          "--format", "json", "--values"] + args)
+    j = CliRunner().invoke(
+        tilelang_cmd,
+        ["auto", "--shape", ",".join(map(str, shape)), "--type", dtype, "--format", "json", "--values"] + args,
+    )
     assert j.exit_code == 0, j.output
     d = json.loads(j.output)
     assert d["repr"] == r["repr"] and d["output_shape"] == r["output_shape"] and d["input_shape"] == list(shape)
@@ -150,32 +159,39 @@ def test_cli_auto_prints_tilelangs_repr(data, shape, dtype, args):
     assert d["inverse"] == r.get("inverse")
 
 
-@pytest.mark.parametrize("cmd,fn,shape,dtype", [
-    ("wgmma", "make_wgmma_swizzled_layout", (128, 64), "float8_e4m3fn"),
-    ("tcgen05", "make_tcgen05mma_swizzled_layout", (64, 24), "float16"),
-    ("volta", "make_volta_swizzled_layout", (64, 64), "float16"),
-    ("linear", "make_linear_layout", (3, 8, 64), "int8"),
-    ("quarter-bank", "make_quarter_bank_swizzled_layout", (4, 64), "float16"),
-    ("full-bank", "make_full_bank_swizzled_layout", (256, 64), "float16"),
-])
+@pytest.mark.parametrize(
+    "cmd,fn,shape,dtype",
+    [
+        ("wgmma", "make_wgmma_swizzled_layout", (128, 64), "float8_e4m3fn"),
+        ("tcgen05", "make_tcgen05mma_swizzled_layout", (64, 24), "float16"),
+        ("volta", "make_volta_swizzled_layout", (64, 64), "float16"),
+        ("linear", "make_linear_layout", (3, 8, 64), "int8"),
+        ("quarter-bank", "make_quarter_bank_swizzled_layout", (4, 64), "float16"),
+        ("full-bank", "make_full_bank_swizzled_layout", (256, 64), "float16"),
+    ],
+)
 def test_cli_subcommands_print_tilelangs_repr(data, cmd, fn, shape, dtype):
     r = _find(data, fn, shape, dtype)
     res = CliRunner().invoke(tilelang_cmd, [cmd, "--shape", ",".join(map(str, shape)), "--type", dtype])
     assert res.exit_code == 0, res.output
     assert r["repr"] in res.output.splitlines() or f"TileLang: {r['repr']}" in res.output.splitlines()
-    j = CliRunner().invoke(tilelang_cmd, [cmd, "--shape", ",".join(map(str, shape)), "--type", dtype,
-                                          "--format", "json"])
+    j = CliRunner().invoke(
+        tilelang_cmd, [cmd, "--shape", ",".join(map(str, shape)), "--type", dtype, "--format", "json"]
+    )
     assert j.exit_code == 0, j.output
     assert json.loads(j.output)["repr"] == r["repr"]
 
 
-@pytest.mark.parametrize("cmd,fn,shape,dtype,opts", [
-    ("full-bank", "make_full_bank_swizzled_layout", (64, 16), "float16", []),
-    ("auto", "make_swizzled_layout", (12, 64), "float16", []),
-    ("tcgen05", "make_tcgen05mma_swizzled_layout", (64, 16), "float64", []),
-    ("wgmma", "make_wgmma_swizzled_layout", (8, 2), "float16", []),
-    ("auto", "make_swizzled_layout", (64,), "float16", []),
-])
+@pytest.mark.parametrize(
+    "cmd,fn,shape,dtype,opts",
+    [
+        ("full-bank", "make_full_bank_swizzled_layout", (64, 16), "float16", []),
+        ("auto", "make_swizzled_layout", (12, 64), "float16", []),
+        ("tcgen05", "make_tcgen05mma_swizzled_layout", (64, 16), "float64", []),
+        ("wgmma", "make_wgmma_swizzled_layout", (8, 2), "float16", []),
+        ("auto", "make_swizzled_layout", (64,), "float16", []),
+    ],
+)
 def test_cli_rejections_are_tilelangs_icheck_text(data, cmd, fn, shape, dtype, opts):
     r = _find(data, fn, shape, dtype)
     assert "error" in r
@@ -192,19 +208,24 @@ def test_cli_fragments(data):
     res = CliRunner().invoke(tilelang_cmd, ["fragment-8x8", "--transposed", "--format", "json"])
     assert json.loads(res.output)["repr"] == by["make_gemm_fragment_8x8_transposed"]["repr"]
     rep = [r for r in data["fragments"] if r["fn"] == "make_fully_replicated_layout_fragment"][0]
-    res = CliRunner().invoke(tilelang_cmd, ["replicated", "--shape", ",".join(map(str, rep["args"]["shape"])),
-                                            "--threads", str(rep["args"]["threads"])])
+    res = CliRunner().invoke(
+        tilelang_cmd,
+        ["replicated", "--shape", ",".join(map(str, rep["args"]["shape"])), "--threads", str(rep["args"]["threads"])],
+    )
     assert res.exit_code == 0 and rep["repr"] in res.output.splitlines()
 
 
-@pytest.mark.parametrize("args", [
-    ["auto", "--shape", "64,x"],
-    ["auto", "--shape", "64,16", "--type", "float7"],
-    ["auto", "--shape", "64,0"],
-    ["linear", "--shape", "8,8", "--at", "8,0"],
-    ["gemm-ab", "--shape", "2,64,64"],
-    ["replicated", "--shape", "2,4", "--threads", "0"],
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["auto", "--shape", "64,x"],
+        ["auto", "--shape", "64,16", "--type", "float7"],
+        ["auto", "--shape", "64,0"],
+        ["linear", "--shape", "8,8", "--at", "8,0"],
+        ["gemm-ab", "--shape", "2,64,64"],
+        ["replicated", "--shape", "2,4", "--threads", "0"],
+    ],
+)
 def test_cli_bad_input_one_error_line(args):
     r = CliRunner().invoke(tilelang_cmd, args)
     assert r.exit_code == 2, r.output
@@ -213,7 +234,17 @@ def test_cli_bad_input_one_error_line(args):
 
 
 def test_help_has_examples():
-    for sub in ["auto", "gemm-ab", "padded", "wgmma", "tcgen05", "volta", "linear", "fragment-8x8", "replicated",
-                "full-bank"]:
+    for sub in [
+        "auto",
+        "gemm-ab",
+        "padded",
+        "wgmma",
+        "tcgen05",
+        "volta",
+        "linear",
+        "fragment-8x8",
+        "replicated",
+        "full-bank",
+    ]:
         r = CliRunner().invoke(tilelang_cmd, [sub, "--help"])
         assert r.exit_code == 0 and "Examples:" in r.output

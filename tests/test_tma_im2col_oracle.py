@@ -3,14 +3,15 @@
 Each batch is a seeded draw of tests/oracle/gen_tma_im2col.py: the cuTensorMapEncodeIm2col arguments CuTe passes
 (captured by the program's own cuTensorMapEncodeIm2col) and print(tma); plus CUTLASS-style conv operands by hand.
 """
+
 from __future__ import annotations
 
 import pytest
 from click.testing import CliRunner
 
 from cutedump.cli import main
-from tests.oracle.cute import run_cases, unavailable_reason, diff_cases
 from tests.oracle import gen_tma_im2col as G
+from tests.oracle.cute import diff_cases, run_cases, unavailable_reason
 
 pytestmark = pytest.mark.skipif(unavailable_reason() is not None, reason=str(unavailable_reason()))
 
@@ -44,34 +45,69 @@ def test_cli_prints_cutes_answer():
     """`cutedump tma --op SM90_TMA_LOAD_IM2COL`: print(tma) and the cuTensorMapEncodeIm2col arguments of CuTe's
     answer for CUTLASS's 3x3 padding-1 fprop operand (the first hand-picked case)."""
     cute = run_cases([c[1] for c in G.doc_cases()], prelude=G.PRELUDE, extra_flags=G.FLAGS)[0]
-    args = ["--op", "SM90_TMA_LOAD_IM2COL", "--type", "half_t", "--gmem", "((56,56,8),64):((64,3584,200704),_1)",
-            "--smem", "tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (_128,_64))", "--lower-corner", "(-1,-1)",
-            "--upper-corner", "(-1,-1)"]
+    args = [
+        "--op",
+        "SM90_TMA_LOAD_IM2COL",
+        "--type",
+        "half_t",
+        "--gmem",
+        "((56,56,8),64):((64,3584,200704),_1)",
+        "--smem",
+        "tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (_128,_64))",
+        "--lower-corner",
+        "(-1,-1)",
+        "--upper-corner",
+        "(-1,-1)",
+    ]
     code, out, err = _run(*args)
     assert code == 0, err
     tiled = cute.split("\n", 1)[1].rstrip("\n")
     assert "print(tma):\n" + tiled + "\n\ncuTensorMapEncodeIm2col arguments:" in out
     code, js, err = _run(*args, "--format", "json")
     import json
+
     d = json.loads(js)["tensor_map"]
-    assert cute.startswith(f"im2col_map: {d['data_type']} rank={d['rank']} "
-                           f"global_dim={','.join(map(str, d['global_dim']))} ")
+    assert cute.startswith(
+        f"im2col_map: {d['data_type']} rank={d['rank']} global_dim={','.join(map(str, d['global_dim']))} "
+    )
     assert f" channels={d['channels_per_pixel']} pixels={d['pixels_per_column']} " in cute
 
 
-@pytest.mark.parametrize("extra, needle", [
-    (["--lower-corner", "(-1)"], "has 1 value(s), the convolution has 2 spatial mode(s)"),
-    (["--upper-corner", "(-56,0)"], "FastDivmod(0)"),
-    (["--cluster", "2"], "needs SM90_TMA_LOAD_IM2COL_MULTICAST"),
-    (["--tma-partition"], "not modelled for im2col"),
-])
+@pytest.mark.parametrize(
+    "extra, needle",
+    [
+        (["--lower-corner", "(-1)"], "has 1 value(s), the convolution has 2 spatial mode(s)"),
+        (["--upper-corner", "(-56,0)"], "FastDivmod(0)"),
+        (["--cluster", "2"], "needs SM90_TMA_LOAD_IM2COL_MULTICAST"),
+        (["--tma-partition"], "not modelled for im2col"),
+    ],
+)
 def test_cli_refusals(extra, needle):
-    code, out, err = _run("--op", "SM90_TMA_LOAD_IM2COL", "--type", "half_t", "--gmem",
-                          "((56,56,8),64):((64,3584,200704),_1)", "--smem", "(_128,_64):(_64,_1)", *extra)
+    code, out, err = _run(
+        "--op",
+        "SM90_TMA_LOAD_IM2COL",
+        "--type",
+        "half_t",
+        "--gmem",
+        "((56,56,8),64):((64,3584,200704),_1)",
+        "--smem",
+        "(_128,_64):(_64,_1)",
+        *extra,
+    )
     assert code == 2 and out == "" and err.startswith("error: ") and err.count("\n") == 1 and needle in err, err
 
 
 def test_corner_options_need_im2col():
-    code, out, err = _run("--op", "SM90_TMA_LOAD", "--type", "half_t", "--gmem", "(64,64):(64,_1)", "--smem",
-                          "(_64,_64):(_64,_1)", "--lower-corner", "(-1)")
+    code, out, err = _run(
+        "--op",
+        "SM90_TMA_LOAD",
+        "--type",
+        "half_t",
+        "--gmem",
+        "(64,64):(64,_1)",
+        "--smem",
+        "(_64,_64):(_64,_1)",
+        "--lower-corner",
+        "(-1)",
+    )
     assert code == 2 and "go with the im2col ops" in err

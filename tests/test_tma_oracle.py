@@ -3,12 +3,13 @@
 Each batch is a seeded draw of tests/oracle/gen_tma.py: the cuTensorMapEncodeTiled arguments CuTe passes, print(tma)
 and print(tma.get_tma_tensor(shape(gmem))), or the text of CuTe's assert where TMA cannot do the input.
 """
+
 from __future__ import annotations
 
 import pytest
 
-from tests.oracle.cute import run_cases, unavailable_reason
 from tests.oracle import gen_tma as G
+from tests.oracle.cute import run_cases, unavailable_reason
 
 pytestmark = pytest.mark.skipif(unavailable_reason() is not None, reason=str(unavailable_reason()))
 
@@ -21,7 +22,9 @@ def _diff(cases, outs):
     for (name, _, exp), got in zip(cases, outs):
         if exp != got:
             el, gl = exp.splitlines(), got.splitlines()
-            first = next((f"ours {a!r} / cute {b!r}" for a, b in zip(el, gl) if a != b), f"{len(el)} vs {len(gl)} lines")
+            first = next(
+                (f"ours {a!r} / cute {b!r}" for a, b in zip(el, gl) if a != b), f"{len(el)} vs {len(gl)} lines"
+            )
             bad.append(f"{name}: {first}")
     return bad
 
@@ -34,8 +37,12 @@ def test_make_tma_copy_like_cute(seed):
     bad = _diff(cases, outs)
     assert not bad, f"{len(bad)} of {len(cases)} differ:\n" + "\n".join(bad[:20])
     # the batch covers every op and both outcomes (a descriptor, an assert)
-    assert {c[0].split()[0] for c in cases} >= {"SM90_TMA_LOAD", "SM90_TMA_LOAD_MULTICAST", "SM90_TMA_STORE",
-                                                  "SM90_TMA_REDUCE_ADD"}
+    assert {c[0].split()[0] for c in cases} >= {
+        "SM90_TMA_LOAD",
+        "SM90_TMA_LOAD_MULTICAST",
+        "SM90_TMA_STORE",
+        "SM90_TMA_REDUCE_ADD",
+    }
     assert any(c[2].startswith("tensor_map:") for c in cases) and any(c[2].startswith("ASSERT:") for c in cases)
 
 

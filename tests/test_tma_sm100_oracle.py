@@ -8,12 +8,13 @@ per partition case on top of ~7 s, 1.2-1.9 GB; recording the 13 seeded/tutorial 
 72 s a batch on average; the refusal check (-fsyntax-only) about 15 s.
 Default runs answer from the records (tests/oracle/records/); --oracle=live recompiles.
 """
+
 from __future__ import annotations
 
 import pytest
 
-from tests.oracle.cute import run_cases, diff_cases, unavailable_reason
 from tests.oracle import gen_tma_sm100 as GS
+from tests.oracle.cute import diff_cases, run_cases, unavailable_reason
 
 pytestmark = pytest.mark.skipif(unavailable_reason() is not None, reason=str(unavailable_reason()))
 
@@ -58,11 +59,20 @@ def test_tutorial_partition_and_masks_like_cute(seed):
 
 
 def test_the_draws_cover_ops_operands_and_both_sm_counts():
-    names = [c[0] for k, seeds in (("atom", ATOM_SEEDS), ("copy", COPY_SEEDS)) for s in seeds
-             for c in GS.cases(k, CHUNK[k], s)]
+    names = [
+        c[0]
+        for k, seeds in (("atom", ATOM_SEEDS), ("copy", COPY_SEEDS))
+        for s in seeds
+        for c in GS.cases(k, CHUNK[k], s)
+    ]
     ops = {n.split()[2] for n in names}
-    assert ops >= {"SM90_TMA_LOAD", "SM90_TMA_LOAD_MULTICAST", "SM90_TMA_STORE", "SM100_TMA_2SM_LOAD",
-                   "SM100_TMA_2SM_LOAD_MULTICAST"}
+    assert ops >= {
+        "SM90_TMA_LOAD",
+        "SM90_TMA_LOAD_MULTICAST",
+        "SM90_TMA_STORE",
+        "SM100_TMA_2SM_LOAD",
+        "SM100_TMA_2SM_LOAD_MULTICAST",
+    }
     assert {n.split()[1] for n in names} == {"A", "B", "C"}
     assert any("2x1SM" in n for n in names) and any("2x1SM" not in n for n in names)
     assert any(" lay=(_2,_1)" in n for n in names)

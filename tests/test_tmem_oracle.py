@@ -4,12 +4,13 @@ UMMA accumulator fragments (partition_fragment_C) and TS A fragments as TMEM ten
 count, for seeded atoms of every family and tilings; make_tmem_copy with every SM100_TMEM_LOAD/STORE atom: the
 TiledCopy, one thread's partition_S (a TMEM tensor, with its address) and partition_D; the TMEM copy catalog data.
 """
+
 from __future__ import annotations
 
 import pytest
 
-from tests.oracle.cute import PRELUDE, diff_cases, run_cases, run_chunked, unavailable_reason
 from tests.oracle import gen_tmem as G
+from tests.oracle.cute import PRELUDE, diff_cases, run_chunked, unavailable_reason
 
 pytestmark = pytest.mark.skipif(unavailable_reason() is not None, reason=str(unavailable_reason()))
 
@@ -27,13 +28,17 @@ def test_tmem_copy_catalog_is_cutes():
     """The TMEM copy catalog is what the generator reads from CuTe's copy_traits_sm100.hpp (the header, not a record:
     skipped where the CuTe headers are not installed)."""
     from tests.oracle.cute import include_dirs
+
     if include_dirs() is None:
-        pytest.skip("CuTe headers not found: pip install -e \".[oracle]\" (nvidia-cutlass==4.2.0.0 and the CUDA "
-                    "header wheels)")
+        pytest.skip(
+            'CuTe headers not found: pip install -e ".[oracle]" (nvidia-cutlass==4.2.0.0 and the CUDA header wheels)'
+        )
     import contextlib
     import io
-    from tools import gen_tmem_data
+
     from cutedump.atoms import tmem_data
+    from tools import gen_tmem_data
+
     buf = io.StringIO()
     with contextlib.redirect_stdout(buf):
         gen_tmem_data.main()
@@ -61,8 +66,11 @@ def test_tmem_copies_we_refuse_cute_refuses():
     assert len(cases) >= 50
     got = G.cute_rejects(cases)
     # same reason as ours: CuTe's static_assert in make_cotiled_copy
-    bad = [f"{lbl}: CuTe {g!r}" for (lbl, _b), g in zip(cases, got)
-           if "The memory pointed to by AtomTVLayout does not exist in the DataLayout." not in g]
+    bad = [
+        f"{lbl}: CuTe {g!r}"
+        for (lbl, _b), g in zip(cases, got)
+        if "The memory pointed to by AtomTVLayout does not exist in the DataLayout." not in g
+    ]
     assert not bad, "\n".join(bad[:20])
 
 
@@ -82,7 +90,6 @@ def test_tmem_pictures_like_cute():
     assert len(cases) >= 140
     bad = _diff(cases, run_chunked(cases, 66, prelude="#include <set>\n" + PRELUDE))
     assert not bad, "\n".join(bad[:20])
-
 
 
 def test_tmem_store_sides_like_cute():

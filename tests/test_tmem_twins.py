@@ -1,5 +1,6 @@
 """TMEM pictures are drawn from the TMEM side: a load's partition_S, a store's partition_D. A store reaches the TMEM
 cells its load twin reaches, so every SM100_TMEM_LOAD_* / SM100_TMEM_STORE_* twin pair draws one picture."""
+
 from __future__ import annotations
 
 import json
@@ -12,10 +13,12 @@ from cutedump.atoms.cli_support import build_mma
 from cutedump.errors import CuteDumpError
 
 ACCS = ["SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,K,K>"]
-MORE = ["SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,256,128,K,K>",
-        "SM100_MMA_F16BF16_SS<half_t,half_t,float,64,128,K,K>",
-        "SM100_MMA_TF32_SS<tfloat32_t,tfloat32_t,half_t,128,128,K,K>",
-        "SM100_MMA_S8_SS<int8_t,int8_t,int32_t,128,64,K,K>"]
+MORE = [
+    "SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,256,128,K,K>",
+    "SM100_MMA_F16BF16_SS<half_t,half_t,float,64,128,K,K>",
+    "SM100_MMA_TF32_SS<tfloat32_t,tfloat32_t,half_t,128,128,K,K>",
+    "SM100_MMA_S8_SS<int8_t,int8_t,int32_t,128,64,K,K>",
+]
 
 
 def _twins(atom):
@@ -58,7 +61,9 @@ def test_store_and_load_twins_draw_one_picture_more(atom):
 
 def test_store_cli_reaches_its_load_twins_lanes():
     from click.testing import CliRunner
+
     from cutedump.cli import main
+
     atom = "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,K,K>"
     got = {}
     for op in ("SM100_TMEM_LOAD_32dp32b8x", "SM100_TMEM_STORE_32dp32b8x"):

@@ -9,6 +9,7 @@ The default run compares the cases whose views are small (at most 20,000 charact
 kind) and every refusal, and checks each CuTe equivalent at about 64 evenly spread points; the slow run compares all of them and checks every CuTe equivalent cutedump prints at
 every (thread, value) or offset of its case.
 """
+
 import hashlib
 import json
 import os
@@ -16,27 +17,35 @@ import os
 import pytest
 
 from cutedump.errors import CuteDumpError
-from cutedump.triton import spell, text, cute
-from tests.oracle import records
+from cutedump.triton import cute, spell, text
+from tests.oracle import records, triton_live
 from tests.oracle.gen_triton import cases
-from tests.oracle import triton_live
 
 SEED = int(os.environ.get("CUTEDUMP_TRITON_SEED", "0"))
 CASES = cases(SEED)
 BATCH = 50
 #: what cutedump answers differently from Triton 3.9.0, known and left open (each must still differ: when it is
 #: fixed, remove it here)
-KNOWN = {("NVMMASharedLayout(swizzle_byte_width=0, element_bitwidth=16, rank=3, transposed=True, fp4_padded=False, "
-          "cga_layout=[])", (128, 16, 4))}
+KNOWN = {
+    (
+        "NVMMASharedLayout(swizzle_byte_width=0, element_bitwidth=16, rank=3, transposed=True, fp4_padded=False, "
+        "cga_layout=[])",
+        (128, 16, 4),
+    )
+}
 
 
 def _batch_answers(batch):
     src = "triton==3.9.0 to_linear_layout/format_tensor_view/format_hardware_view\n" + "".join(
-        json.dumps(c, sort_keys=True) + "\n" for c in batch)
+        json.dumps(c, sort_keys=True) + "\n" for c in batch
+    )
     key = "triton-" + hashlib.sha256(src.encode()).hexdigest()[:24]
-    got = records.answer(key, lambda: "".join(json.dumps(a, sort_keys=True) + "\n"
-                                              for a in triton_live.answers(batch)),
-                         what=f"a batch of {len(batch)} Triton layouts", ncases=len(batch))
+    got = records.answer(
+        key,
+        lambda: "".join(json.dumps(a, sort_keys=True) + "\n" for a in triton_live.answers(batch)),
+        what=f"a batch of {len(batch)} Triton layouts",
+        ncases=len(batch),
+    )
     return [json.loads(x) for x in got.splitlines()]
 
 
@@ -44,7 +53,7 @@ def _batch_answers(batch):
 def answers():
     out = []
     for i in range(0, len(CASES), BATCH):
-        out.extend(_batch_answers(CASES[i:i + BATCH]))
+        out.extend(_batch_answers(CASES[i : i + BATCH]))
     assert len(out) == len(CASES)
     return out
 
@@ -97,10 +106,17 @@ def _run(answers, pick, most=None):
 
 def test_records_cover_every_kind(answers):
     text_all = " ".join(c["layout"] for c in CASES)
-    for kind, least in [("BlockedLayout(", 100), ("SliceLayout(", 30), ("NVMMADistributedLayout(version=[2", 30),
-                        ("NVMMADistributedLayout(version=[3", 20), ("DotOperandLayout(", 60),
-                        ("DistributedLinearLayout(", 15), ("SwizzledSharedLayout(", 40), ("NVMMASharedLayout(", 45),
-                        ("AMDMFMALayout(", 25)]:
+    for kind, least in [
+        ("BlockedLayout(", 100),
+        ("SliceLayout(", 30),
+        ("NVMMADistributedLayout(version=[2", 30),
+        ("NVMMADistributedLayout(version=[3", 20),
+        ("DotOperandLayout(", 60),
+        ("DistributedLinearLayout(", 15),
+        ("SwizzledSharedLayout(", 40),
+        ("NVMMASharedLayout(", 45),
+        ("AMDMFMALayout(", 25),
+    ]:
         assert text_all.count(kind) >= least, kind
     for k in (1, 2, 4, 8, 16):
         assert f"k_width={k})" in text_all
@@ -110,11 +126,19 @@ def test_records_cover_every_kind(answers):
 
 
 def test_agrees_with_triton_share(answers):
-    small = lambda i, a: "refused" in a or sum(a["views_len"]) <= 20000   # views of at most 20,000 characters
+    small = lambda i, a: "refused" in a or sum(a["views_len"]) <= 20000  # views of at most 20,000 characters
     done, points = _run(answers, small, most=64)
     picked = " ".join(c["layout"] for i, (c, a) in enumerate(zip(CASES, answers)) if small(i, a))
-    for kind in ("BlockedLayout(", "SliceLayout(", "NVMMADistributedLayout(", "DotOperandLayout(",
-                 "DistributedLinearLayout(", "SwizzledSharedLayout(", "NVMMASharedLayout(", "AMDMFMALayout("):
+    for kind in (
+        "BlockedLayout(",
+        "SliceLayout(",
+        "NVMMADistributedLayout(",
+        "DotOperandLayout(",
+        "DistributedLinearLayout(",
+        "SwizzledSharedLayout(",
+        "NVMMASharedLayout(",
+        "AMDMFMALayout(",
+    ):
         assert kind in picked, kind
     assert done >= 100 and points > 1000
 

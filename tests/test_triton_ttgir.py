@@ -3,13 +3,14 @@ matmuls for sm80/sm90 in f16, f32, fp8, a pipelined loop, a batched matmul, a so
 own linear layout of every tensor/memdesc value of each file (the TTGIR parsed back by triton). Every alias use
 cutedump dumps must be one of Triton's values with the same layout and shape and the same linear layout; every
 value Triton reads with an aliased layout must be among cutedump's uses."""
+
 import hashlib
 import json
 from pathlib import Path
 
 import pytest
 
-from cutedump.triton import spell, ttgir, text
+from cutedump.triton import spell, text, ttgir
 from tests.oracle import records
 
 SRC = Path(__file__).resolve().parent / "oracle" / "triton_kernels.py"
@@ -18,8 +19,13 @@ SRC = Path(__file__).resolve().parent / "oracle" / "triton_kernels.py"
 def _compute():
     import subprocess
     import sys
-    p = subprocess.run([sys.executable, "-m", "tests.oracle.triton_kernels"], capture_output=True, text=True,
-                       cwd=Path(__file__).resolve().parents[1])
+
+    p = subprocess.run(
+        [sys.executable, "-m", "tests.oracle.triton_kernels"],
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).resolve().parents[1],
+    )
     if p.returncode:
         raise RuntimeError(p.stderr[-2000:])
     return p.stdout
@@ -49,6 +55,7 @@ def test_every_alias_use_agrees_with_triton(kernels):
                 assert "error" not in u, (name, alias, shape_text, u)
                 f = u["linear_layout"]
                 from cutedump.triton.report import compute
+
                 layout, ll = compute(objs[alias], list(shape))
                 g = spell.gluon(layout)
                 assert (g, shape) in triton_ll, (name, alias, g, shape)
@@ -57,7 +64,7 @@ def test_every_alias_use_agrees_with_triton(kernels):
                 assert f == text.fields(ll, list(shape), align)
                 mine.add((g, shape))
                 uses += 1
-        for (g, shape) in triton_ll:
+        for g, shape in triton_ll:
             if g in aliased:
                 assert (g, shape) in mine, (name, g, shape)
     assert uses >= 70
@@ -65,12 +72,13 @@ def test_every_alias_use_agrees_with_triton(kernels):
 
 def test_json_shape_and_unused_alias(kernels):
     src = kernels["softmax"]["ttgir"]
-    src = ("#unused = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>\n"
-           + src)
+    src = "#unused = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>\n" + src
     d = json.loads(ttgir.render(src, "json"))
     assert set(d) == {"layouts", "versions"}
-    assert d["layouts"]["#unused"] == {"attribute": "#ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], "
-                                                    "warpsPerCTA = [4], order = [0]}>", "uses": {}}
+    assert d["layouts"]["#unused"] == {
+        "attribute": "#ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>",
+        "uses": {},
+    }
     some = next(iter(d["layouts"]["#blocked"]["uses"].values()))
     assert set(some) == {"linear_layout", "tensor_view", "hardware_view", "cute"}
     assert set(some["linear_layout"]) == {"reg_bases", "lane_bases", "warp_bases", "block_bases", "shape"}

@@ -3,6 +3,7 @@
 What real CuTe prints is checked in test_umma_oracle.py / test_tmem_oracle.py; here: spellings, round trips,
 errors in one line, and the commands.
 """
+
 from __future__ import annotations
 
 import json
@@ -11,12 +12,13 @@ import random
 import pytest
 from click.testing import CliRunner
 
+from cutedump.algebra import C
+from cutedump.atoms import lookup_mma, make_tiled_mma, mma_atom
+from cutedump.atoms import tmem as T
+from cutedump.atoms import umma_desc as D
+from cutedump.atoms.mma_catalog import sm100 as U
 from cutedump.cli import main
 from cutedump.errors import CuteDumpError
-from cutedump.algebra import C
-from cutedump.atoms import mma_atom, make_tiled_mma, lookup_mma
-from cutedump.atoms import umma_desc as D, tmem as T
-from cutedump.atoms.mma_catalog import sm100 as U
 
 F16 = "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,K,K>"
 
@@ -31,18 +33,22 @@ def test_spellings_agree():
     b = lookup_mma("cute::SM100_MMA_F16BF16_SS<cutlass::half_t, half_t, float, 128, 256, K, K, One, One>")
     assert a.name == b.name == F16
     assert a.cpp == "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,UMMA::Major::K,UMMA::Major::K>"
-    t = lookup_mma("MMA_Traits<SM100_MMA_F8F6F4_SS,float_e4m3_t,float_e5m2_t,float,C<128>,C<64>,"
-                   "integral_constant<UMMA::Major,UMMA::Major::K>,integral_constant<UMMA::Major,UMMA::Major::MN>,"
-                   "integral_constant<UMMA::ScaleIn,UMMA::ScaleIn::One>,integral_constant<UMMA::ScaleIn,UMMA::ScaleIn::Neg>>")
+    t = lookup_mma(
+        "MMA_Traits<SM100_MMA_F8F6F4_SS,float_e4m3_t,float_e5m2_t,float,C<128>,C<64>,"
+        "integral_constant<UMMA::Major,UMMA::Major::K>,integral_constant<UMMA::Major,UMMA::Major::MN>,"
+        "integral_constant<UMMA::ScaleIn,UMMA::ScaleIn::One>,integral_constant<UMMA::ScaleIn,UMMA::ScaleIn::Neg>>"
+    )
     assert t.name == "SM100_MMA_F8F6F4_SS<float_e4m3_t,float_e5m2_t,float,128,64,K,MN,One,Neg>"
     assert lookup_mma(t.name).cpp == t.cpp
 
 
 def test_tutorial_atom_and_descriptor():
     atom = mma_atom(F16)
-    assert str(atom) == ("MMA_Atom\n  ThrID:      _1:_0\n  Shape_MNK:  (_128,_256,_16)\n"
-                         "  LayoutA_TV: (_1,(_128,_16)):(_0,(_1,_128))\n  LayoutB_TV: (_1,(_256,_16)):(_0,(_1,_256))\n"
-                         "  LayoutC_TV: (_1,(_128,_256)):(_0,(_1,_128))\n")
+    assert str(atom) == (
+        "MMA_Atom\n  ThrID:      _1:_0\n  Shape_MNK:  (_128,_256,_16)\n"
+        "  LayoutA_TV: (_1,(_128,_16)):(_0,(_1,_128))\n  LayoutB_TV: (_1,(_256,_16)):(_0,(_1,_256))\n"
+        "  LayoutC_TV: (_1,(_128,_256)):(_0,(_1,_128))\n"
+    )
     d = atom.traits.instr_desc()
     assert d.hex() == "0x08400010" and d.m == 128 and d.n == 256
     assert d.runtime() == 0x08400010 << 32
@@ -54,6 +60,7 @@ def test_descriptor_round_trips(seed):
     for f in U.umma_families().values():
         for m, n in U.legal_mn(f)[::7]:
             from tests.oracle.gen_umma import _draw, _legal
+
             t = _legal(f, _draw(f, rng, m, n))
             if t is None:
                 continue
@@ -67,19 +74,28 @@ def test_descriptor_round_trips(seed):
                 assert t.name in {x.name for x in found}
 
 
-@pytest.mark.parametrize("name, wording", [
-    ("SM100_MMA_F16BF16_SS<half_t,half_t,float,96,256,K,K>", "M-mode size should be 64 or 128 for 1 CTA cluster MMA."),
-    ("SM100_MMA_F16BF16_SS<half_t,half_t,float,128,12,K,K>", "N-mode size should be a multiple of 8 between 8 and 256."),
-    ("SM100_MMA_F16BF16_TS<half_t,half_t,float,128,256,MN,K>", "A from TMEM can't be transposed"),
-    ("SM100_MMA_F16BF16_SS<float,float,float,128,256,K,K>", "SM100_MMA_F16BF16_SS supports 16bit types"),
-    ("SM100_MMA_TF32_SS<float,float,float,128,256,K,K>", "Unknown type for UMMAFormat"),
-    ("SM100_MMA_S8_SS<int8_t,int8_t,float,128,256,K,K>", "result type can only be int32_t."),
-    ("SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,64,256,K,K>", "should be 128 or 256 for 2 CTA cluster MMA."),
-    ("SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,K>", "takes 7 to 9 template arguments"),
-    ("SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,K,T>", "b_major must be one of UMMA::Major::K"),
-    ("SM100_MMA_F16BF16_SS", "takes template arguments"),
-    ("SM100_MMA_F16BF16_XX<half_t>", "unknown MMA atom"),
-])
+@pytest.mark.parametrize(
+    "name, wording",
+    [
+        (
+            "SM100_MMA_F16BF16_SS<half_t,half_t,float,96,256,K,K>",
+            "M-mode size should be 64 or 128 for 1 CTA cluster MMA.",
+        ),
+        (
+            "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,12,K,K>",
+            "N-mode size should be a multiple of 8 between 8 and 256.",
+        ),
+        ("SM100_MMA_F16BF16_TS<half_t,half_t,float,128,256,MN,K>", "A from TMEM can't be transposed"),
+        ("SM100_MMA_F16BF16_SS<float,float,float,128,256,K,K>", "SM100_MMA_F16BF16_SS supports 16bit types"),
+        ("SM100_MMA_TF32_SS<float,float,float,128,256,K,K>", "Unknown type for UMMAFormat"),
+        ("SM100_MMA_S8_SS<int8_t,int8_t,float,128,256,K,K>", "result type can only be int32_t."),
+        ("SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,64,256,K,K>", "should be 128 or 256 for 2 CTA cluster MMA."),
+        ("SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,K>", "takes 7 to 9 template arguments"),
+        ("SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,K,T>", "b_major must be one of UMMA::Major::K"),
+        ("SM100_MMA_F16BF16_SS", "takes template arguments"),
+        ("SM100_MMA_F16BF16_XX<half_t>", "unknown MMA atom"),
+    ],
+)
 def test_bad_atoms_are_one_line_errors(name, wording):
     with pytest.raises(CuteDumpError) as e:
         lookup_mma(name)
@@ -139,8 +155,10 @@ def test_cli_idesc():
 
 def test_help_examples_run():
     from cutedump.commands.declarations import COMMANDS
+
     EPILOG = COMMANDS["idesc"].epilog
     import shlex
+
     for line in EPILOG.splitlines():
         line = line.strip()
         if line.startswith("cutedump idesc"):
@@ -150,8 +168,14 @@ def test_help_examples_run():
 
 
 def test_cli_tmem_picture():
-    code, out = run("tmem", "SM100_MMA_F16BF16_SS<half_t,half_t,float,64,128,K,K>", "--copy",
-                    "SM100_TMEM_LOAD_16dp256b1x", "--thread", "37")
+    code, out = run(
+        "tmem",
+        "SM100_MMA_F16BF16_SS<half_t,half_t,float,64,128,K,K>",
+        "--copy",
+        "SM100_TMEM_LOAD_16dp256b1x",
+        "--thread",
+        "37",
+    )
     assert code == 0
     assert "tmem_[32b](0x0000.0000) o (((_16,_4),_128),_1,_1):(((_65536,_2097152),_1),_0,_0)" in out
     assert "thread 37 partition_S(tCtAcc): tmem_[32b](0x0020.0000)" in out
@@ -167,8 +191,10 @@ def test_cli_tmem_picture():
 
 def test_tmem_help_examples_run():
     from cutedump.commands.declarations import COMMANDS
+
     EPILOG = COMMANDS["tmem"].epilog
     import shlex
+
     for line in EPILOG.splitlines():
         line = line.strip()
         if line.startswith("cutedump tmem"):

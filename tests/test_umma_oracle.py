@@ -3,12 +3,13 @@
 Every family x every legal (M, N) with seeded types/majors/negations: print(MMA_Atom) and the traits' idesc_;
 print(make_tiled_mma(Op{}, atom layout)) for a seeded sample; illegal atoms give CuTe's first static_assert.
 """
+
 from __future__ import annotations
 
 import pytest
 
-from tests.oracle.cute import diff_cases, run_cases, run_chunked, unavailable_reason
 from tests.oracle import gen_umma as G
+from tests.oracle.cute import diff_cases, run_chunked, unavailable_reason
 
 pytestmark = pytest.mark.skipif(unavailable_reason() is not None, reason=str(unavailable_reason()))
 
@@ -41,8 +42,11 @@ def test_umma_illegal_atoms_give_cutes_static_assert():
     assert len(cases) >= 250
     got = G.cute_first_errors(cases)
     # static_assert(sizeof(a_type) == n) has no message: ours names the condition after g++'s words
-    bad = [f"{lbl}: ours {msg!r} / cute {g!r}" for (lbl, _c, msg), g in zip(cases, got)
-           if msg.split(": sizeof")[0] not in g]
+    bad = [
+        f"{lbl}: ours {msg!r} / cute {g!r}"
+        for (lbl, _c, msg), g in zip(cases, got)
+        if msg.split(": sizeof")[0] not in g
+    ]
     assert not bad, "\n".join(bad[:20])
 
 

@@ -1,6 +1,7 @@
 """One option vocabulary: every command's options against cutedump/commands/_vocab.py (one name, one meaning),
 the old spellings (hidden, a one-line note, the same answer), README's option table, and one language rule
 (narration follows --lang, else CUTEDUMP_LANG, else zh; errors and help are English)."""
+
 from __future__ import annotations
 
 import re
@@ -11,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from cutedump.cli import main
-from cutedump.commands._vocab import VOCAB, DEPRECATED, meaning, markdown_table
+from cutedump.commands._vocab import DEPRECATED, VOCAB, markdown_table, meaning
 from tests.paths import PKG
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -27,6 +28,7 @@ def commands():
                 yield from walk(cmd.get_command(ctx, n), path + [n])
         else:
             yield " ".join(path), cmd
+
     return list(walk(main, []))
 
 
@@ -90,12 +92,41 @@ def test_hidden_options_are_the_deprecated_spellings():
 
 OLD_NEW = [
     (["mma", "SM80_16x8x16_F16F16F16F16_TN", "--partition", "(64,64)", "--thr", "3"], "--thr", "--thread"),
-    (["copy", "SM80_CP_ASYNC_CACHEALWAYS<uint128_t>", "--type", "half_t", "--thr", "(_16,_8):(_8,_1)", "--val",
-      "(_1,_8)", "--partition", "(128,64):(64,1)", "--thr-idx", "3"], "--thr-idx", "--thread"),
+    (
+        [
+            "copy",
+            "SM80_CP_ASYNC_CACHEALWAYS<uint128_t>",
+            "--type",
+            "half_t",
+            "--thr",
+            "(_16,_8):(_8,_1)",
+            "--val",
+            "(_1,_8)",
+            "--partition",
+            "(128,64):(64,1)",
+            "--thr-idx",
+            "3",
+        ],
+        "--thr-idx",
+        "--thread",
+    ),
     (["tiled-copy-c", "--copy-v", "2", "--permutation", "(_32,_16,_16)"], "--permutation", "--tile"),
     (["latex", "--mma", "SM80_16x8x16_F16F16F16F16_TN", "--permutation", "(_32,_16,_16)"], "--permutation", "--tile"),
-    (["svg", "--copy", "SM75_U32x4_LDSM_N", "--type", "half_t", "--mma", "SM80_16x8x16_F16F16F16F16_TN",
-      "--copy-for", "A"], "--copy-for", "--operand"),
+    (
+        [
+            "svg",
+            "--copy",
+            "SM75_U32x4_LDSM_N",
+            "--type",
+            "half_t",
+            "--mma",
+            "SM80_16x8x16_F16F16F16F16_TN",
+            "--copy-for",
+            "A",
+        ],
+        "--copy-for",
+        "--operand",
+    ),
     (["sgemm-sm80", "--no-readings", "--tile", "64,128,64"], "--tile", "--cta-tile"),
     (["tilelang", "auto", "--shape", "64,16", "--dtype", "int8"], "--dtype", "--type"),
     (["tilelang", "full-bank", "--shape", "64,128", "--dtype-bits", "8"], "--dtype-bits", "--type-bits"),
@@ -109,9 +140,9 @@ def test_old_spelling_gives_the_same_answer_and_a_note(argv, old, new):
     assert code == 0, err
     assert err.splitlines() == [f"note: {old} is deprecated and will be removed; use {new} (same meaning)"]
     i = argv.index(old)
-    code2, out2, err2 = run(argv[:i] + [new] + argv[i + 1:])
+    code2, out2, err2 = run(argv[:i] + [new] + argv[i + 1 :])
     assert code2 == 0 and err2 == "" and out2 == out
-    code3, _, err3 = run(argv[:i + 2] + [new, argv[i + 1]] + argv[i + 2:])   # both spellings: one error line
+    code3, _, err3 = run(argv[: i + 2] + [new, argv[i + 1]] + argv[i + 2 :])  # both spellings: one error line
     assert code3 == 2 and len(err3.splitlines()) == 1 and err3.startswith("error: ") and old in err3
 
 
@@ -148,8 +179,13 @@ def test_bad_env_language_is_one_error_line():
 
 def test_english_narration_everywhere_with_the_env():
     """CUTEDUMP_LANG=en: no command prints CJK (the commands without narration are English already)."""
-    for argv in NARRATED + [["layout", "(_4,_8):(_8,_1)", "--info"], ["tilelang", "full-bank", "--shape", "64,64"],
-                            ["ck", "naive", "--lengths", "4,8"], ["coords", "(2,3)"], ["atoms", "--mma", "SM80"]]:
+    for argv in NARRATED + [
+        ["layout", "(_4,_8):(_8,_1)", "--info"],
+        ["tilelang", "full-bank", "--shape", "64,64"],
+        ["ck", "naive", "--lengths", "4,8"],
+        ["coords", "(2,3)"],
+        ["atoms", "--mma", "SM80"],
+    ]:
         code, out, err = run(argv, env={"CUTEDUMP_LANG": "en"})
         assert code == 0 and not CJK.search(out + err), argv
 
@@ -157,6 +193,7 @@ def test_english_narration_everywhere_with_the_env():
 def _raise_sites():
     """Every string literal of a `raise ...Error(...)` / UsageError / BadParameter in the package."""
     import ast
+
     for p in PKG.rglob("*.py"):
         tree = ast.parse(p.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
@@ -170,7 +207,10 @@ def test_no_error_message_is_chinese():
     bad = [f"{p.relative_to(ROOT)}:{n}: {s}" for p, n, s in _raise_sites() if CJK.search(s)]
     assert not bad, "\n".join(bad)
     from cutedump.dumps.messages import zh
-    assert not [k for k in zh.MESSAGES if k.split(".")[-1].startswith("err_")], "error wording belongs to the raise sites"
+
+    assert not [k for k in zh.MESSAGES if k.split(".")[-1].startswith("err_")], (
+        "error wording belongs to the raise sites"
+    )
 
 
 BAD_INPUTS = [
@@ -178,8 +218,17 @@ BAD_INPUTS = [
     ["tiled-copy-c", "--mma", "NOPE"],
     ["kernel", "nope"],
     ["sgemm-sm80", "--thread", "999"],
-    ["explain", "partition", "--mma", "SM80_16x8x16_F16F16F16F16_TN", "--shape", "(64,32)", "--operand", "C",
-     "--fragment"],
+    [
+        "explain",
+        "partition",
+        "--mma",
+        "SM80_16x8x16_F16F16F16F16_TN",
+        "--shape",
+        "(64,32)",
+        "--operand",
+        "C",
+        "--fragment",
+    ],
     ["explain", "composition((_4,_8):(_1,_8), _2:_6)"],
     ["tilelang", "auto", "--shape", "64"],
     ["ck", "naive", "--lengths", "4,x"],

@@ -2,6 +2,7 @@
 explain, bank, sgemm-sm80, tiled-copy-c --lang en), each number a sentence states is extracted and checked against
 the JSON fields of the same answer (or, where a command has no JSON, the CuTe prints of the same answer). The
 default run holds a cheap sample; the broad generations are @pytest.mark.slow."""
+
 from __future__ import annotations
 
 import json
@@ -25,7 +26,9 @@ def both(*argv):
     """(text --lang en, JSON, stderr of the text) of one answer."""
     code, text, err = run(*argv, "--lang", "en")
     assert code == 0, (argv, err)
-    code, js, _ = run(*argv, "--format", "json", *(["--lang", "en"] if argv[0] in ("kernel", "explain", "sgemm-sm80") else []))
+    code, js, _ = run(
+        *argv, "--format", "json", *(["--lang", "en"] if argv[0] in ("kernel", "explain", "sgemm-sm80") else [])
+    )
     assert code == 0, (argv, js)
     return text, json.loads(js), err
 
@@ -40,17 +43,23 @@ def ints(s: str, static: bool = False) -> list[int]:
 
 # ------------------------------------------------------------------ desc
 
+
 def desc_cases(n: int, seed: int = 33):
     rng = random.Random(seed)
     out = []
     for _ in range(n * 4):
         kind = rng.choice(["gmma", "umma"])
         lt = rng.choice([0, 1, 2, 3]) if kind == "gmma" else rng.choice([0, 2, 4, 6])
-        fields = dict(start_address=rng.choice([0, 0, 0x40, 0x41, 0x80]), leading_byte_offset=rng.choice([1, 2, 8, 64, 14010]),
-                      stride_byte_offset=rng.choice([8, 16, 32, 64, 128, 1024]), layout_type=lt)
+        fields = dict(
+            start_address=rng.choice([0, 0, 0x40, 0x41, 0x80]),
+            leading_byte_offset=rng.choice([1, 2, 8, 64, 14010]),
+            stride_byte_offset=rng.choice([8, 16, 32, 64, 128, 1024]),
+            layout_type=lt,
+        )
         if kind == "umma":
             fields["version"] = 1
         from cutedump.atoms.smem_desc import SmemDescriptor
+
         v = SmemDescriptor.from_fields(kind, **fields).hex()
         major = rng.choice(["K", "MN"])
         vt = rng.choice(["half_t", "float", "int8_t"])
@@ -58,6 +67,7 @@ def desc_cases(n: int, seed: int = 33):
         from cutedump.atoms.smem_desc import parse_descriptor
         from cutedump.dumps.explain_desc import decode
         from cutedump.errors import CuteDumpError, take_warnings
+
         try:
             decode(parse_descriptor(v, kind), major, vt)
             out.append(args)
@@ -122,10 +132,11 @@ def test_desc_issue_examples():
     code, out, err2 = run("desc", "0x4000004000010000", "--major", "MN", "--type", "float", "--lang", "en")
     assert out == text and err2 == err
     from cutedump.atoms.smem_desc import SmemDescriptor
+
     v = SmemDescriptor.from_fields("gmma", leading_byte_offset=14010, stride_byte_offset=64, layout_type=1).hex()
     text, _, _ = both("desc", v)
     assert "LBO = 14010: ignored" in text
-    for bad, what in (("0x4E00004000010000", "bits 57-59"), ):
+    for bad, what in (("0x4E00004000010000", "bits 57-59"),):
         code, out, err = run("desc", bad)
         assert code == 2 and out == "" and err.count("error:") == 1 and what in err
     code, out, err = run("desc", "0x4000004000010000", "--kind", "umma")
@@ -136,8 +147,13 @@ def test_desc_issue_examples():
 
 # ------------------------------------------------------------------ idesc
 
-IDESC = ["0x08400010", "0x04100490", "SM100_MMA_TF32_SS<tfloat32_t,tfloat32_t,float,128,64,K,MN>",
-         "SM100_MMA_S8_TS<uint8_t,uint8_t,float,128,256,K,K>", "0x08200000"]
+IDESC = [
+    "0x08400010",
+    "0x04100490",
+    "SM100_MMA_TF32_SS<tfloat32_t,tfloat32_t,float,128,64,K,MN>",
+    "SM100_MMA_S8_TS<uint8_t,uint8_t,float,128,256,K,K>",
+    "0x08200000",
+]
 
 
 @pytest.mark.parametrize("value", IDESC)
@@ -150,8 +166,15 @@ def test_idesc_words_state_the_fields(value):
     for name, v in js["fields"].items():
         m = re.search(rf"^\s*{name}\s+\[\d+,\d+\)\s+(\d+)", text, re.M)
         assert m and int(m.group(1)) == v, (value, name)
-    listed = [ln.strip() for ln in text.split("atoms with this descriptor", 1)[-1].split("hardware notes:")[0]
-              .splitlines()[1:] if ln.startswith("  SM100")] if "atoms with" in text else []
+    listed = (
+        [
+            ln.strip()
+            for ln in text.split("atoms with this descriptor", 1)[-1].split("hardware notes:")[0].splitlines()[1:]
+            if ln.startswith("  SM100")
+        ]
+        if "atoms with" in text
+        else []
+    )
     if listed:
         assert listed == js["atoms"]
     notes = js.get("hardware_notes", {})
@@ -165,18 +188,83 @@ def test_idesc_words_state_the_fields(value):
 # ------------------------------------------------------------------ tma
 
 TMA = [
-    ["tma", "--op", "SM90_TMA_LOAD", "--gmem", "(_256,_512):(_1,_256)", "--type", "half_t", "--cta-tile", "(_64,_128)",
-     "--smem", "(_64,_128):(_1,_64)", "--cluster", "2"],
-    ["tma", "--op", "SM90_TMA_LOAD_MULTICAST", "--type", "half_t", "--gmem", "(1024,256):(_1,1024)", "--smem",
-     "tile_to_shape(Sw<3,4,3> o _0 o (_64,_8):(_1,_64), (_128,_64))", "--cluster", "2"],
-    ["tma", "--op", "SM90_TMA_LOAD", "--type", "half_t", "--gmem", "(4096,4096):(4096,_1)", "--smem",
-     "tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (_128,_64))", "--cta-tile", "(_128,_64)"],
-    ["tma", "--op", "SM90_TMA_STORE", "--type", "float", "--gmem", "(512,512,8):(_1,512,262144)", "--smem",
-     "(_64,_32):(_1,_64)"],
-    ["tma", "--op", "SM100_TMA_2SM_LOAD_MULTICAST", "--mma", "SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,256,256,K,K>",
-     "--operand", "A", "--gmem", "(512,256):(256,_1)", "--cluster-shape", "(4,4,1)"],
-    ["tma", "--op", "SM100_TMA_2SM_LOAD", "--mma", "SM100_MMA_TF32_2x1SM_SS<tfloat32_t,tfloat32_t,float,256,128,K,MN>",
-     "--operand", "B", "--gmem", "(4096,1024):(_1,4096)", "--tiled-copy"],
+    [
+        "tma",
+        "--op",
+        "SM90_TMA_LOAD",
+        "--gmem",
+        "(_256,_512):(_1,_256)",
+        "--type",
+        "half_t",
+        "--cta-tile",
+        "(_64,_128)",
+        "--smem",
+        "(_64,_128):(_1,_64)",
+        "--cluster",
+        "2",
+    ],
+    [
+        "tma",
+        "--op",
+        "SM90_TMA_LOAD_MULTICAST",
+        "--type",
+        "half_t",
+        "--gmem",
+        "(1024,256):(_1,1024)",
+        "--smem",
+        "tile_to_shape(Sw<3,4,3> o _0 o (_64,_8):(_1,_64), (_128,_64))",
+        "--cluster",
+        "2",
+    ],
+    [
+        "tma",
+        "--op",
+        "SM90_TMA_LOAD",
+        "--type",
+        "half_t",
+        "--gmem",
+        "(4096,4096):(4096,_1)",
+        "--smem",
+        "tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (_128,_64))",
+        "--cta-tile",
+        "(_128,_64)",
+    ],
+    [
+        "tma",
+        "--op",
+        "SM90_TMA_STORE",
+        "--type",
+        "float",
+        "--gmem",
+        "(512,512,8):(_1,512,262144)",
+        "--smem",
+        "(_64,_32):(_1,_64)",
+    ],
+    [
+        "tma",
+        "--op",
+        "SM100_TMA_2SM_LOAD_MULTICAST",
+        "--mma",
+        "SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,256,256,K,K>",
+        "--operand",
+        "A",
+        "--gmem",
+        "(512,256):(256,_1)",
+        "--cluster-shape",
+        "(4,4,1)",
+    ],
+    [
+        "tma",
+        "--op",
+        "SM100_TMA_2SM_LOAD",
+        "--mma",
+        "SM100_MMA_TF32_2x1SM_SS<tfloat32_t,tfloat32_t,float,256,128,K,MN>",
+        "--operand",
+        "B",
+        "--gmem",
+        "(4096,1024):(_1,4096)",
+        "--tiled-copy",
+    ],
 ]
 
 
@@ -220,10 +308,15 @@ def test_tma_words_state_the_box(args):
 
 # ------------------------------------------------------------------ tmem
 
-TMEM = [("SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,K,K>", op)
-        for op in ("SM100_TMEM_LOAD_32dp32b8x", "SM100_TMEM_STORE_32dp32b8x", "SM100_TMEM_STORE_16dp256b1x",
-                   "SM100_TMEM_LOAD_16dp64b4x")] + \
-       [("SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,256,128,K,K>", "SM100_TMEM_STORE_16dp256b1x")]
+TMEM = [
+    ("SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,K,K>", op)
+    for op in (
+        "SM100_TMEM_LOAD_32dp32b8x",
+        "SM100_TMEM_STORE_32dp32b8x",
+        "SM100_TMEM_STORE_16dp256b1x",
+        "SM100_TMEM_LOAD_16dp64b4x",
+    )
+] + [("SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,256,128,K,K>", "SM100_TMEM_STORE_16dp256b1x")]
 
 
 @pytest.mark.parametrize("atom,op", TMEM)
@@ -234,9 +327,12 @@ def test_tmem_words_state_the_partition(atom, op):
         assert f"allocate({js['allocate_columns']})" in text
     lanes = re.search(r"^TMEM lanes: (.*)$", text, re.M).group(1)
     assert [[int(a), int(b)] for a, b in re.findall(r"(\d+)-(\d+)", lanes)] == js["lanes"]
-    got = [{"warp": int(w), "lanes": [int(a), int(b)], "columns": [int(c), int(d)], "cells": int(k)}
-           for w, a, b, c, d, k in re.findall(r"^  warp (\d+): lanes (\d+)-(\d+), columns (\d+)-(\d+) \((\d+) cells\)",
-                                              text, re.M)]
+    got = [
+        {"warp": int(w), "lanes": [int(a), int(b)], "columns": [int(c), int(d)], "cells": int(k)}
+        for w, a, b, c, d, k in re.findall(
+            r"^  warp (\d+): lanes (\d+)-(\d+), columns (\d+)-(\d+) \((\d+) cells\)", text, re.M
+        )
+    ]
     assert got == js["warps"]
     side = js["tmem_side"]
     assert side == ("partition_D" if "_STORE_" in op else "partition_S")
@@ -245,8 +341,10 @@ def test_tmem_words_state_the_partition(atom, op):
 
 # ------------------------------------------------------------------ kernel
 
-KERNELS = [["kernel", "sm100_04_mma_tma_2sm", "--set", "ClusterM=_2", "--set", "ClusterN=_2"],
-           ["kernel", "sm100_03_mma_tma_multicast", "--set", "ClusterN=_2"]]
+KERNELS = [
+    ["kernel", "sm100_04_mma_tma_2sm", "--set", "ClusterM=_2", "--set", "ClusterN=_2"],
+    ["kernel", "sm100_03_mma_tma_multicast", "--set", "ClusterN=_2"],
+]
 
 
 @pytest.mark.parametrize("args", KERNELS, ids=lambda a: a[1])
@@ -270,7 +368,9 @@ def test_kernel_tma_readings_state_one_box(args):
 
 
 def test_kernel_set_spellings_and_params():
-    outs = {v: run("kernel", "sm100_01_mma", "--set", f"MmaN={v}", "--lang", "en")[1] for v in ("_64", "64", "Int<64>{}")}
+    outs = {
+        v: run("kernel", "sm100_01_mma", "--set", f"MmaN={v}", "--lang", "en")[1] for v in ("_64", "64", "Int<64>{}")
+    }
     assert len(set(outs.values())) == 1 and outs["64"]
     code, out, err = run("kernel", "sm100_02_mma_tma", "--set", "MmaM=64")
     assert code == 2 and err.startswith("error: --set MmaM=64:") and ".toml:" not in err
@@ -282,12 +382,17 @@ def test_kernel_set_spellings_and_params():
 
 # ------------------------------------------------------------------ explain, bank, sgemm-sm80, tiled-copy-c
 
+
 def _json_ints(v) -> set:
     return set(ints(json.dumps(v), static=True))
 
 
-EXPLAIN = ["complement((_4,_2):(_1,_8), _64)", "composition((_4,8):(_1,_4), (_4,_2):(_2,_1))",
-           "left_inverse((_8,(_4,_2)):(_1,(_32,_16)))", "logical_divide((_16,_8):(_1,_16), (_8:_1,(_4,_2):(_2,_1)))"]
+EXPLAIN = [
+    "complement((_4,_2):(_1,_8), _64)",
+    "composition((_4,8):(_1,_4), (_4,_2):(_2,_1))",
+    "left_inverse((_8,(_4,_2)):(_1,(_32,_16)))",
+    "logical_divide((_16,_8):(_1,_16), (_8:_1,(_4,_2):(_2,_1)))",
+]
 
 
 @pytest.mark.parametrize("expr", EXPLAIN)
@@ -301,13 +406,34 @@ def test_explain_numbers_are_the_answers(expr):
 
 
 def test_bank_numbers_are_the_fields():
-    args = ["bank", "(_64,_32):(_32,_1)", "--copy", "SM75_U32x4_LDSM_N", "--type", "half_t", "--mma",
-            "SM80_16x8x16_F16F16F16F16_TN", "--atom-layout", "(_2,_2)", "--tile", "(_32,_32,_16)", "--operand", "A"]
+    args = [
+        "bank",
+        "(_64,_32):(_32,_1)",
+        "--copy",
+        "SM75_U32x4_LDSM_N",
+        "--type",
+        "half_t",
+        "--mma",
+        "SM80_16x8x16_F16F16F16F16_TN",
+        "--atom-layout",
+        "(_2,_2)",
+        "--tile",
+        "(_32,_32,_16)",
+        "--operand",
+        "A",
+    ]
     code, text, _ = run(*args)
     _, js, _ = run(*args, "--format", "json")
     js = json.loads(js)
-    got = [tuple(map(int, m)) for m in re.findall(r"^instruction \d+: \S+\s+wavefronts (\d+)\s+ideal (\d+)\s+"
-                                                   r"conflicts (\d+)", text, re.M)]
+    got = [
+        tuple(map(int, m))
+        for m in re.findall(
+            r"^instruction \d+: \S+\s+wavefronts (\d+)\s+ideal (\d+)\s+"
+            r"conflicts (\d+)",
+            text,
+            re.M,
+        )
+    ]
     assert got == [(i["wavefronts"], i["ideal"], i["conflicts"]) for i in js["instructions"]]
     m = re.search(r"vector: .* = (\d+) elements \((\d+) bits\)", text)
     assert (int(m.group(1)), int(m.group(2))) == (js["vector"]["max_common_vector"], js["vector"]["max_vector_bits"])
@@ -316,9 +442,10 @@ def test_bank_numbers_are_the_fields():
 def _check_value_readings(js) -> int:
     """Each object reading "size N, cosize M" states its printed value's size and cosize; "NAME = v" modes the
     value's shape. Returns how many readings were checked."""
-    from cutedump.algebra import size, cosize
+    from cutedump.algebra import cosize, size
     from cutedump.algebra.swizzle import ComposedLayout
     from cutedump.expr import evaluate
+
     checked = 0
     for o in js["objects"]:
         m = re.search(r"size (\d+), cosize (\d+)", o.get("reading") or "")
@@ -326,7 +453,7 @@ def _check_value_readings(js) -> int:
             continue
         try:
             v = evaluate(o["value"])
-        except Exception:     # noqa: BLE001 - a tensor's print (a pointer o layout): not a value of the language
+        except Exception:  # noqa: BLE001 - a tensor's print (a pointer o layout): not a value of the language
             continue
         base = v.b if isinstance(v, ComposedLayout) else v
         assert (int(m.group(1)), int(m.group(2))) == (int(size(base)), int(cosize(base))), (o["name"], o["reading"])
@@ -334,8 +461,11 @@ def _check_value_readings(js) -> int:
     return checked
 
 
-@pytest.mark.parametrize("args", [["sgemm-sm80", "--dump-layouts"], ["kernel", "sgemm_sm70_tn"],
-                                  ["kernel", "sm100_01_mma"]], ids=lambda a: a[-1])
+@pytest.mark.parametrize(
+    "args",
+    [["sgemm-sm80", "--dump-layouts"], ["kernel", "sgemm_sm70_tn"], ["kernel", "sm100_01_mma"]],
+    ids=lambda a: a[-1],
+)
 def test_kernel_readings_state_their_values(args):
     _, js, _ = both(*args)
     assert _check_value_readings(js) >= 2
@@ -358,37 +488,59 @@ def test_no_raise_site_writes_its_own_error_prefix():
     """The CLI writes ``error: `` once (CuteDumpError.render); no message carries its own (``error: error: ...``)."""
     import ast
     from pathlib import Path
+
     root = Path(__file__).resolve().parents[1] / "cutedump"
     bad = []
     for p in root.rglob("*.py"):
         for node in ast.walk(ast.parse(p.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) and node.exc.args:
                 a = node.exc.args[0]
-                first = a.value if isinstance(a, ast.Constant) else (
-                    a.values[0].value if isinstance(a, ast.JoinedStr) and a.values and
-                    isinstance(a.values[0], ast.Constant) else "")
+                first = (
+                    a.value
+                    if isinstance(a, ast.Constant)
+                    else (
+                        a.values[0].value
+                        if isinstance(a, ast.JoinedStr) and a.values and isinstance(a.values[0], ast.Constant)
+                        else ""
+                    )
+                )
                 if isinstance(first, str) and first.lower().startswith("error"):
                     bad.append(f"{p.name}:{node.lineno}")
     assert not bad, bad
 
 
-@pytest.mark.parametrize("argv", [
-    ["mma", "SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,256,256,K,K>", "--format", "json"],
-    ["svg", "SM90_64x64x16_F16F16F16_SS<K,K>"],
-    ["mma", "SM90_64x64x16_F16F16F16_SS<K,K"],
-    ["desc", "0x4E00004000010000"],
-    ["kernel", "sm100_02_mma_tma", "--set", "MmaM=64"],
-    ["tma", "--op", "SM90_TMA_LOAD", "--type", "half_t", "--gmem", "(4096,4096):(4096,_1)", "--smem",
-     "tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (_128,_64))", "--tma-partition", "--smem-address", "0x410"],
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["mma", "SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,256,256,K,K>", "--format", "json"],
+        ["svg", "SM90_64x64x16_F16F16F16_SS<K,K>"],
+        ["mma", "SM90_64x64x16_F16F16F16_SS<K,K"],
+        ["desc", "0x4E00004000010000"],
+        ["kernel", "sm100_02_mma_tma", "--set", "MmaM=64"],
+        [
+            "tma",
+            "--op",
+            "SM90_TMA_LOAD",
+            "--type",
+            "half_t",
+            "--gmem",
+            "(4096,4096):(4096,_1)",
+            "--smem",
+            "tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (_128,_64))",
+            "--tma-partition",
+            "--smem-address",
+            "0x410",
+        ],
+    ],
+)
 def test_one_prefix_per_line_and_answers_not_refusals(argv):
     code, out, err = run(*argv)
     for ln in err.splitlines():
         assert ln.count("error:") + ln.count("warning:") <= 1, ln
     if argv[0] == "mma":
-        if argv[-1] == "json":   # JSON draws no picture: answered, the tables left out with one warning
+        if argv[-1] == "json":  # JSON draws no picture: answered, the tables left out with one warning
             assert code == 0 and json.loads(out)["tables"] is None and err.startswith("warning: ")
-        else:                    # an unclosed '<' gets a caret
+        else:  # an unclosed '<' gets a caret
             assert code == 2 and err.splitlines()[-1].strip() == "^"
     elif argv[0] == "svg":
         assert code == 2 and "--mma" in err

@@ -5,7 +5,7 @@ Each entry: (MMA op as CuTe spells it, atom layout shape, C++ permutation Tile o
 """
 
 CONFIGS = [
-    ("SM80_16x8x16_F16F16F16F16_TN", (1, 1, 1), "Tile<_16,_8,_16>", "(_16,_8,_16)"),   # the recording
+    ("SM80_16x8x16_F16F16F16F16_TN", (1, 1, 1), "Tile<_16,_8,_16>", "(_16,_8,_16)"),  # the recording
     ("SM80_16x8x16_F16F16F16F16_TN", (1, 1, 1), None, None),
     ("SM80_16x8x16_F16F16F16F16_TN", (2, 2, 1), None, None),
     ("SM80_16x8x16_F16F16F16F16_TN", (2, 1, 1), "Tile<_32,_16,_16>", "(_32,_16,_16)"),
@@ -14,10 +14,18 @@ CONFIGS = [
     ("SM80_16x8x8_F32F16F16F32_TN", (2, 2, 1), None, None),
     ("SM80_16x8x8_F32F16F16F32_TN", (1, 2, 1), None, None),
     ("SM80_16x8x8_F32F16F16F32_TN", (4, 1, 1), None, None),
-    ("SM80_16x8x8_F32F16F16F32_TN", (2, 2, 1), "Tile<_32,Layout<Shape<_8,_2,_2>,Stride<_1,_16,_8>>,_8>",
-     "(_32,(_8,_2,_2):(_1,_16,_8),_8)"),
-    ("SM80_16x8x8_F32F16F16F32_TN", (2, 2, 1), "Tile<Layout<Shape<_16,_2>,Stride<_2,_1>>,_16,_8>",
-     "((_16,_2):(_2,_1),_16,_8)"),
+    (
+        "SM80_16x8x8_F32F16F16F32_TN",
+        (2, 2, 1),
+        "Tile<_32,Layout<Shape<_8,_2,_2>,Stride<_1,_16,_8>>,_8>",
+        "(_32,(_8,_2,_2):(_1,_16,_8),_8)",
+    ),
+    (
+        "SM80_16x8x8_F32F16F16F32_TN",
+        (2, 2, 1),
+        "Tile<Layout<Shape<_16,_2>,Stride<_2,_1>>,_16,_8>",
+        "((_16,_2):(_2,_1),_16,_8)",
+    ),
     ("SM80_16x8x8_F16F16F16F16_TN", (1, 1, 1), None, None),
     ("SM80_16x8x16_F32F16F16F32_TN", (2, 2, 1), "Tile<_32,_32,_16>", "(_32,_32,_16)"),
     ("SM80_16x8x8_F32BF16BF16F32_TN", (1, 4, 1), None, None),
@@ -34,7 +42,7 @@ CONFIGS = [
     ("SM61_DP4A", (8, 4, 1), None, None),
 ]
 
-MAX_COPY_V = 16   # the widest UniversalCopy (uint128_t) of uint8_t values
+MAX_COPY_V = 16  # the widest UniversalCopy (uint128_t) of uint8_t values
 
 
 def cpp_case(op: str, atom_layout, perm_cpp) -> str:
@@ -76,8 +84,18 @@ def cpp_case(op: str, atom_layout, perm_cpp) -> str:
 """
 
 
-FIELDS = ("layout_TV", "tiler_m_raw", "tiler_n_raw", "tiler_m", "tiler_n", "tile2mma", "inv", "layout_tv",
-          "cute_layout_tv", "cute_tiler")
+FIELDS = (
+    "layout_TV",
+    "tiler_m_raw",
+    "tiler_n_raw",
+    "tiler_m",
+    "tiler_n",
+    "tile2mma",
+    "inv",
+    "layout_tv",
+    "cute_layout_tv",
+    "cute_tiler",
+)
 
 
 def parse_output(out: str):
@@ -90,6 +108,6 @@ def parse_output(out: str):
     while i < len(lines):
         assert lines[i].startswith("V "), lines[i]
         v = int(lines[i][2:])
-        sections[v] = dict(zip(FIELDS, lines[i + 1:i + 1 + len(FIELDS)]))
+        sections[v] = dict(zip(FIELDS, lines[i + 1 : i + 1 + len(FIELDS)]))
         i += 1 + len(FIELDS)
     return printed, lc, t0, t1, sections

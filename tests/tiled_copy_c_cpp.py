@@ -5,9 +5,10 @@ cutedump/dumps/tiled_copy_c.py; every value and every table is printed by CuTe i
 On the recorded configuration it must reproduce the recording byte for byte; on the other configurations it pins
 the whole generalised dump, tables included.
 """
+
 from tests.tiled_copy_c_configs import MAX_COPY_V
 
-BODY = r'''
+BODY = r"""
   auto mma = make_tiled_mma(@ARGS@);
   auto rule = [](char c, int n) { for (int i = 0; i < n; ++i) putchar(c); putchar('\n'); };
   printf("=== Test make_tiled_copy_C_atom internals ===\n理解 make_tiled_copy_C_atom 如何计算 layout_tv\n\n");
@@ -106,7 +107,7 @@ BODY = r'''
     }
   };
   @CALLS@
-'''
+"""
 
 
 def cpp_full_dump(op: str, atom_layout, perm_cpp) -> str:

@@ -6,6 +6,7 @@ has such strides (``make_basis_like(shape)``), and evaluating it gives an :class
 Integers never become these classes: the integer paths of the engine are untouched (C's operators hand over to
 these classes only where int arithmetic returns NotImplemented).
 """
+
 from __future__ import annotations
 
 from cutedump.algebra.integer import C, iabs
@@ -32,16 +33,18 @@ class ArithTuple(tuple):
             return ArithTuple(_add(x, y) for x, y in zip(a, b))
         if isinstance(o, C) and o == 0:
             return self
-        raise CuteDumpError(f"Arithmetic tuple op+ error!: {_fmt(o)} + {self} (CuTe adds only _0 to an arithmetic "
-                            "tuple)")
+        raise CuteDumpError(
+            f"Arithmetic tuple op+ error!: {_fmt(o)} + {self} (CuTe adds only _0 to an arithmetic tuple)"
+        )
 
     def __radd__(self, o):
         if isinstance(o, tuple):
             return ArithTuple(o) + self
         if isinstance(o, C) and o == 0:
             return self
-        raise CuteDumpError(f"Arithmetic tuple op+ error!: {self} + {_fmt(o)} (CuTe adds only _0 to an arithmetic "
-                            "tuple)")
+        raise CuteDumpError(
+            f"Arithmetic tuple op+ error!: {self} + {_fmt(o)} (CuTe adds only _0 to an arithmetic tuple)"
+        )
 
     def __str__(self):
         return "(" + ",".join(_fmt(e) for e in self) + ")"

@@ -2,6 +2,7 @@
 
 Law: ``values(L)[i] == int(L(i))`` for 0 <= i < size(L); ``table(L)[m, n] == int(L(m, n))`` for rank-2 L.
 """
+
 from __future__ import annotations
 
 from cutedump.algebra import inttuple as it
@@ -12,6 +13,7 @@ from cutedump.algebra.swizzle import ComposedLayout
 
 def _np():
     import numpy as np  # start-up: numpy loads only when a large layout is evaluated
+
     return np
 
 
@@ -35,7 +37,7 @@ def _mode_values(shape, stride, idx):
 def _swizzle_values(sw, v):
     if sw.b == 0:
         return v
-    y = (v & sw.yyy_msk)
+    y = v & sw.yyy_msk
     return v ^ (y >> sw.s if sw.s >= 0 else y << -sw.s)
 
 
@@ -47,7 +49,7 @@ FOLD = 1 << 17
 
 def _mode_values_py(shape, stride, n):
     """L(0), ..., L(n-1) for n = size(L): one pass per flat mode (the first mode fastest, CuTe's colex order)."""
-    if n <= 0:   # a size-0 mode anywhere: no values (the modes before it must not be expanded: fuzz finding)
+    if n <= 0:  # a size-0 mode anywhere: no values (the modes before it must not be expanded: fuzz finding)
         return []
     fs, fd = it.flatten_to_tuple(shape), it.flatten_to_tuple(stride)
     out = [0]
@@ -152,10 +154,11 @@ def _basis_values_fast(layout, n: int):
                 return None
             t = t[p]
         return t
+
     targets = {}
     for k, d in enumerate(strides):
         x = leaf(template, d.path)
-        if x is None or isinstance(x, tuple) or isinstance(x, C):   # a dynamic integer leaf of L(0)
+        if x is None or isinstance(x, tuple) or isinstance(x, C):  # a dynamic integer leaf of L(0)
             return None
         targets.setdefault(d.path, []).append(k)
     if any(sum((int(shapes[k]) - 1) * abs(int(strides[k].value)) for k in ks) > 2147483647 for ks in targets.values()):
@@ -178,7 +181,11 @@ def _basis_values_fast(layout, n: int):
 
     def build(t, prefix, row):
         if isinstance(t, tuple):
-            return ArithTuple(build(e, prefix + (j,), row) for j, e in enumerate(t)) if isinstance(t, ArithTuple) \
+            return (
+                ArithTuple(build(e, prefix + (j,), row) for j, e in enumerate(t))
+                if isinstance(t, ArithTuple)
                 else tuple(build(e, prefix + (j,), row) for j, e in enumerate(t))
+            )
         return row.get(prefix, t)
+
     return [build(template, (), {p: cols[p][i] for p in paths}) for i in range(n)]

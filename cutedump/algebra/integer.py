@@ -19,12 +19,12 @@ render/grid.py) and note the first overflow in :data:`OVERFLOW` (one range compa
 ``cutedump eval`` refuses the input and shows CuTe's wrapped print (:func:`wrap32`); plain ``int`` arithmetic
 (dynamic op dynamic) is checked on the results of each call instead.
 """
+
 from __future__ import annotations
 
 import math
 
 from cutedump.errors import CuteDumpError
-
 
 INT_MIN = -2147483648
 INT_MAX = 2147483647
@@ -86,8 +86,8 @@ class C(int):
     # a result beyond int's range is noted in OVERFLOW (see the module docstring)
     def __add__(self, o):
         r = _iadd(self, o)
-        if r is NotImplemented:     # not an int: what int(self) + o does (o's __radd__, or TypeError)
-            if getattr(o, "_cute_basis", False):   # ScaledBasis / ArithTuple (algebra/basis.py): C stays static
+        if r is NotImplemented:  # not an int: what int(self) + o does (o's __radd__, or TypeError)
+            if getattr(o, "_cute_basis", False):  # ScaledBasis / ArithTuple (algebra/basis.py): C stays static
                 return o.__radd__(self)
             return _int(self) + o
         if isinstance(o, C):
@@ -137,10 +137,10 @@ class C(int):
     def __mul__(self, o):
         r = _imul(self, o)
         if r is NotImplemented:
-            if getattr(o, "_cute_basis", False):   # ScaledBasis (algebra/basis.py): _0 * E<1> is _0@1
+            if getattr(o, "_cute_basis", False):  # ScaledBasis (algebra/basis.py): _0 * E<1> is _0@1
                 return o.__rmul__(self)
             if self == 0:
-                return C(_int(self) * _int(o))   # _0 * x -> _0 (int(o): a TypeError where o is no number)
+                return C(_int(self) * _int(o))  # _0 * x -> _0 (int(o): a TypeError where o is no number)
             return _int(self) * o
         if isinstance(o, C) or self == 0:
             if -2147483648 <= r <= 2147483647:
@@ -259,7 +259,7 @@ def _tdiv(a: int, b: int) -> int:
 def div(a, b):
     """C++ ``a / b`` (truncating); static when both are, or when a is ``_0``."""
     ca, cb = a.__class__, b.__class__
-    if (ca is C or ca is _int) and (cb is C or cb is _int):   # the common classes in short: the same as below
+    if (ca is C or ca is _int) and (cb is C or cb is _int):  # the common classes in short: the same as below
         r = _ifloordiv(a, b) if b > 0 and a >= 0 else _tdiv(_int(a), _int(b))
         if ca is C and (cb is C or a == 0):
             return _K[r] if -2147483648 <= r <= 2147483647 else C(r)

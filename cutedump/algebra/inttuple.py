@@ -3,10 +3,11 @@
 Each function mirrors the one of the same name in ``cute/int_tuple.hpp`` / ``cute/stride.hpp`` /
 ``cute/algorithm/tuple_algorithms.hpp``, including which results are static.
 """
+
 from __future__ import annotations
 
+from cutedump.algebra.integer import _K, C, _iadd, _ifloordiv, div, igcd, imax, imin, is_constant, is_static, mod
 from cutedump.errors import CuteDumpError
-from cutedump.algebra.integer import _K, _iadd, _ifloordiv, C, div, mod, imin, imax, igcd, is_constant, is_static
 
 
 class _Underscore:
@@ -82,8 +83,13 @@ def fmt(t) -> str:
     if cls is C:
         return _STATIC_TEXT[t]
     if cls is tuple:
-        return "(" + ",".join([int.__repr__(e) if e.__class__ is int else _STATIC_TEXT[e] if e.__class__ is C
-                               else fmt(e) for e in t]) + ")"
+        return (
+            "("
+            + ",".join(
+                [int.__repr__(e) if e.__class__ is int else _STATIC_TEXT[e] if e.__class__ is C else fmt(e) for e in t]
+            )
+            + ")"
+        )
     if isinstance(t, tuple):
         return "(" + ",".join(fmt(e) for e in t) + ")"
     if isinstance(t, bool):
@@ -109,7 +115,7 @@ def flatten(t):
         if isinstance(e, tuple):
             break
     else:
-        return t          # already flat
+        return t  # already flat
     out: list = []
     _flatten_into(t, out)
     return tuple(out)
@@ -132,7 +138,7 @@ def product(t):
     if isinstance(t, tuple):
         if len(t) == 0:
             return C(1)
-        vals = [product(e) if isinstance(e, tuple) else e for e in t]   # every mode's product first, then the fold
+        vals = [product(e) if isinstance(e, tuple) else e for e in t]  # every mode's product first, then the fold
         acc = vals[0]
         for i in range(1, len(vals)):
             acc = acc * vals[i]
@@ -186,7 +192,9 @@ def _rfold(fn, t):
 
 
 def tmin(t):
-    if isinstance(t, tuple) and len(t) > 1:   # a flat tuple: the fold's value is the least element, static only if all are
+    if (
+        isinstance(t, tuple) and len(t) > 1
+    ):  # a flat tuple: the fold's value is the least element, static only if all are
         static = True
         for e in t:
             if isinstance(e, tuple):
@@ -219,7 +227,7 @@ def ceil_div(a, b):
     across a, int/tuple uses product(b), int/int is ``(a + b - _1) / b``."""
     if not isinstance(a, tuple) and not isinstance(b, tuple):
         if a.__class__ is C and b.__class__ is C and a >= 0 and b > 0:
-            t = _iadd(a, b)   # (a + b - _1) / b of static ints as plain ints: a static int when a + b fits in int
+            t = _iadd(a, b)  # (a + b - _1) / b of static ints as plain ints: a static int when a + b fits in int
             if t <= 2147483647:
                 return _K[_ifloordiv(t - 1, b)]
         return div(a + b - _1, b)
@@ -333,6 +341,7 @@ def filter_zeros(a, b=None):
 
 # ---- tuple construction helpers (tuple_algorithms.hpp) ----
 
+
 def append(a, x, n: int | None = None):
     if n is None:
         return tuple(a) + (x,) if isinstance(a, tuple) else (a, x)
@@ -396,7 +405,7 @@ def zip2_by(t, guide):
         if not isinstance(t, tuple) or len(t) < len(guide):
             raise CuteDumpError("zip2_by: mismatched ranks")
         split = [zip2_by(t[i], guide[i]) for i in range(len(guide))]
-        return (tuple(s[0] for s in split), tuple(s[1] for s in split) + tuple(t[len(guide):]))
+        return (tuple(s[0] for s in split), tuple(s[1] for s in split) + tuple(t[len(guide) :]))
     if not isinstance(t, tuple) or len(t) != 2:
         raise CuteDumpError("zip2_by: mismatched ranks")
     return t
@@ -450,6 +459,7 @@ def unflatten(flat, target):
 
 
 # ---- coordinates (stride.hpp) ----
+
 
 def crd2idx(coord, shape, stride):
     """Map a coordinate (an integer, or a tuple congruent to shape) to an index: sum of coord_i * stride_i,
@@ -578,10 +588,10 @@ def _compact(shape, current, major):
 
 
 def compact_col_major(shape, current=C(1)):
-    if not isinstance(shape, tuple) and not isinstance(current, tuple):   # _compact of one mode
+    if not isinstance(shape, tuple) and not isinstance(current, tuple):  # _compact of one mode
         if isinstance(shape, C) and shape == 1:
             return _0
-        current * shape   # the next mode's stride, computed (and its overflow noted) as _compact does
+        current * shape  # the next mode's stride, computed (and its overflow noted) as _compact does
         return current
     return compact_major(shape, current, "left")
 

@@ -3,15 +3,30 @@
 A :class:`Layout` is a pair (shape, stride) of congruent int tuples; it maps a coordinate to an index by
 ``crd2idx``. Every function's docstring states its law; static/dynamic integers propagate as in CuTe.
 """
+
 from __future__ import annotations
 
-from cutedump.errors import CuteDumpError
-from cutedump.algebra.integer import C, _K, div, imin, iabs, signum, safe_div, is_static, is_constant
 from cutedump.algebra import inttuple as it
 from cutedump.algebra.basis import ScaledBasis
-from cutedump.algebra.inttuple import (UNDERSCORE, is_int, fmt, flatten, product, wrap, unwrap, compact_col_major,
-                                       compact_row_major, compact_order, crd2idx, ceil_div, tmin, append as t_append,
-                                       prepend as t_prepend)
+from cutedump.algebra.integer import _K, C, div, iabs, imin, is_constant, is_static, safe_div, signum
+from cutedump.algebra.inttuple import (
+    UNDERSCORE,
+    ceil_div,
+    compact_col_major,
+    compact_order,
+    compact_row_major,
+    crd2idx,
+    flatten,
+    fmt,
+    is_int,
+    product,
+    tmin,
+    unwrap,
+    wrap,
+)
+from cutedump.algebra.inttuple import append as t_append
+from cutedump.algebra.inttuple import prepend as t_prepend
+from cutedump.errors import CuteDumpError
 
 
 class Swizzled:
@@ -91,7 +106,9 @@ _new = object.__new__
 def same(a, b) -> bool:
     """Structural equality including static-ness (the C++ types would be equal)."""
     if isinstance(a, tuple) or isinstance(b, tuple):
-        return isinstance(a, tuple) and isinstance(b, tuple) and len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+        return (
+            isinstance(a, tuple) and isinstance(b, tuple) and len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+        )
     return int(a) == int(b) and isinstance(a, C) == isinstance(b, C)
 
 
@@ -100,6 +117,7 @@ def is_layout(x) -> bool:
 
 
 # ---------------------------------------------------------------- construction
+
 
 def make_layout(*args):
     """make_layout(shape) = LayoutLeft (compact col-major); make_layout(shape, stride);
@@ -116,7 +134,7 @@ def make_layout(*args):
     shape = args[0]
     if isinstance(shape, Layout):
         raise CuteDumpError("make_layout: mix of layouts and shapes")
-    if len(args) == 1:   # compact strides are congruent to the shape by construction
+    if len(args) == 1:  # compact strides are congruent to the shape by construction
         return _mk(shape, compact_col_major(shape))
     if len(args) == 2:
         d = args[1]
@@ -148,6 +166,7 @@ def make_identity_strides(shape):  # pragma: no cover - identity layouts are not
 
 
 # ---------------------------------------------------------------- queries
+
 
 def shape(layout, *idx):
     return it.get(layout.shape, *idx) if isinstance(layout, Layout) else it.get(layout, *idx)
@@ -187,7 +206,7 @@ def coshape(layout):
     for x in shp:
         if isinstance(x, tuple):
             break
-    else:   # flat: the same operations in the same order as below (every s - 1, every |d|, the sum, + 1)
+    else:  # flat: the same operations in the same order as below (every s - 1, every |d|, the sum, + 1)
         m1 = [x - _1 for x in shp]
         ab = [iabs(d) for d in std]
         acc = _0
@@ -220,7 +239,7 @@ def cosize(layout, *idx):
 
 def get(layout, *idx):
     """The sub-layout at mode idx."""
-    return _mk(it.get(layout.shape, *idx), it.get(layout.stride, *idx))   # congruent parts of a congruent pair
+    return _mk(it.get(layout.shape, *idx), it.get(layout.stride, *idx))  # congruent parts of a congruent pair
 
 
 def mode(layout, *idx):
@@ -270,6 +289,7 @@ def group(layout, b, e):
     def g(t):
         t = wrap(t)
         return tuple(t[:b]) + (tuple(t[b:e]),) + tuple(t[e:])
+
     return Layout(g(layout.shape), g(layout.stride))
 
 
@@ -289,7 +309,7 @@ def zip_layout(*layouts):
 
 def tile_unzip(layout, tiler):
     if not isinstance(tiler, tuple) and isinstance(layout.shape, tuple) and len(layout.shape) == 2:
-        return layout      # a leaf guide: zip2_by(t, _) is t for the rank-2 (tile, rest)
+        return layout  # a leaf guide: zip2_by(t, _) is t for the rank-2 (tile, rest)
     g = _tiler_profile(tiler)
     return _mk(it.zip2_by(layout.shape, g), it.zip2_by(layout.stride, g))
 
@@ -314,6 +334,7 @@ def _transform_layout(layout, tiler, f):
 
 # ---------------------------------------------------------------- coalesce / filter
 
+
 def _bw_coalesce(flat_shape, flat_stride, new_shape, new_stride):
     """CuTe's ``bw_coalesce``: fold the flat modes from the back into (new_shape, new_stride), the front mode merging
     with the next one when ``s * d == front_stride`` statically. The front mode is kept in (new_shape, new_stride),
@@ -333,7 +354,7 @@ def _bw_coalesce(flat_shape, flat_stride, new_shape, new_stride):
                 new_shape = s * new_shape
                 new_stride = d
                 continue
-            if sd.__class__ is ScaledBasis and _static_basis_eq(sd, new_stride):   # _2 * _1@0 == _2@0, statically
+            if sd.__class__ is ScaledBasis and _static_basis_eq(sd, new_stride):  # _2 * _1@0 == _2@0, statically
                 new_shape = s * new_shape
                 new_stride = d
                 continue
@@ -359,8 +380,13 @@ _0, _1 = C(0), C(1)
 
 def _static_basis_eq(a, b) -> bool:
     """ScaledBasis == ScaledBasis known at compile time: the same path, equal static values."""
-    return (b.__class__ is ScaledBasis and a.path == b.path and isinstance(a.value, C) and isinstance(b.value, C)
-            and a.value == b.value)
+    return (
+        b.__class__ is ScaledBasis
+        and a.path == b.path
+        and isinstance(a.value, C)
+        and isinstance(b.value, C)
+        and a.value == b.value
+    )
 
 
 def coalesce(layout, profile=None):
@@ -383,7 +409,7 @@ def coalesce_x(layout, profile=None):
     if profile is not None and isinstance(profile, tuple):
         return _transform_layout(layout, profile, lambda l, t: coalesce_x(l, t))
     fs = layout.shape
-    if not isinstance(fs, tuple):   # one mode: bw_coalesce of it alone, a _1 shape made _2
+    if not isinstance(fs, tuple):  # one mode: bw_coalesce of it alone, a _1 shape made _2
         return _mk(C(2) if isinstance(fs, C) and fs == 1 else fs, layout.stride)
     fs, fd = flatten(fs), flatten(layout.stride)
     if len(fs) == 0:
@@ -418,11 +444,11 @@ def filter_(layout, profile=None):
     if profile is not None and isinstance(profile, tuple):
         return _transform_layout(layout, profile, lambda l, t: filter_(l, t))
     fs, fd = layout.shape, layout.stride
-    if not isinstance(fs, tuple):   # one mode: _1:_0 when its stride is _0 or its shape _1 (bw_coalesce of one mode)
+    if not isinstance(fs, tuple):  # one mode: _1:_0 when its stride is _0 or its shape _1 (bw_coalesce of one mode)
         if (isinstance(fd, C) and fd == 0) or (isinstance(fs, C) and fs == 1):
             return _mk(_1, _0)
         return _mk(fs, fd)
-    fs, fd = flatten(fs), flatten(fd)   # congruent: filter_zeros pairs leaf with leaf, then coalesce flattens
+    fs, fd = flatten(fs), flatten(fd)  # congruent: filter_zeros pairs leaf with leaf, then coalesce flattens
     if len(fs) == 0:
         return Layout(C(1), C(0))
     fs = [_1 if isinstance(d, C) and d == 0 else x for x, d in zip(fs, fd)]
@@ -431,6 +457,7 @@ def filter_(layout, profile=None):
 
 # ---------------------------------------------------------------- composition
 
+
 def composition_step(curr_shape, curr_stride, rest_shape, rest_stride):
     """One fold step of CuTe's ``detail::composition_impl`` (layout.hpp) over a left mode ``curr_shape:curr_stride``.
 
@@ -438,13 +465,22 @@ def composition_step(curr_shape, curr_stride, rest_shape, rest_stride):
     ``next_stride = ceil_div(abs(rest_stride), curr_shape) * signum(rest_stride)`` and ``new_shape`` the result mode
     taken here, ``min(next_shape, rest_shape)`` (None when next_shape or rest_shape is ``_1``: nothing is taken).
     Raises the Stride / Shape Divisibility Condition where CuTe's static_assert fires."""
-    if (curr_shape.__class__ is C and rest_stride.__class__ is C and rest_shape.__class__ is C and curr_shape > 0
-            and rest_stride > 0 and rest_shape > 0 and curr_shape + rest_stride <= 2147483647):
+    if (
+        curr_shape.__class__ is C
+        and rest_stride.__class__ is C
+        and rest_shape.__class__ is C
+        and curr_shape > 0
+        and rest_stride > 0
+        and rest_shape > 0
+        and curr_shape + rest_stride <= 2147483647
+    ):
         # the common case in short: three positive static ints (the same values and static ints as below)
         s, d = int(curr_shape), int(rest_stride)
         if d % s and d >= s:
-            raise CuteDumpError(f"Stride Divisibility Condition: {rest_stride} vs shape {curr_shape} "
-                                f"(composition requires rest_stride % shape == 0 or rest_stride < shape)")
+            raise CuteDumpError(
+                f"Stride Divisibility Condition: {rest_stride} vs shape {curr_shape} "
+                f"(composition requires rest_stride % shape == 0 or rest_stride < shape)"
+            )
         ns, nd, r = (s + d - 1) // d, (d + s - 1) // s, int(rest_shape)
         if ns == 1 or r == 1:
             return _K[ns], _K[nd], None
@@ -452,10 +488,12 @@ def composition_step(curr_shape, curr_stride, rest_shape, rest_stride):
         if r % m:
             raise CuteDumpError(f"Shape Divisibility Condition: {rest_shape} % {_K[m]} != 0 in composition")
         return _K[ns], _K[nd], _K[m]
-    if isinstance(curr_shape, C) and isinstance(rest_stride, C):   # both static (scalars here)
+    if isinstance(curr_shape, C) and isinstance(rest_stride, C):  # both static (scalars here)
         if not (int(rest_stride) % int(curr_shape) == 0 or int(rest_stride) < int(curr_shape)):
-            raise CuteDumpError(f"Stride Divisibility Condition: {rest_stride} vs shape {curr_shape} "
-                                f"(composition requires rest_stride % shape == 0 or rest_stride < shape)")
+            raise CuteDumpError(
+                f"Stride Divisibility Condition: {rest_stride} vs shape {curr_shape} "
+                f"(composition requires rest_stride % shape == 0 or rest_stride < shape)"
+            )
     abs_stride = iabs(rest_stride)
     next_shape = ceil_div(curr_shape, abs_stride)
     next_stride = ceil_div(abs_stride, curr_shape) * signum(rest_stride)
@@ -476,8 +514,10 @@ def _basis_get(path, x):
     """basis_get: get<path...>(x) (a static_assert in CuTe where x has no such mode)."""
     for n in path:
         if not isinstance(x, tuple) or n >= len(x):
-            raise CuteDumpError(f"static assertion failed: a ScaledBasis stride selects mode {n} of {fmt(x)}, "
-                                "which has no such mode (basis_get)")
+            raise CuteDumpError(
+                f"static assertion failed: a ScaledBasis stride selects mode {n} of {fmt(x)}, "
+                "which has no such mode (basis_get)"
+            )
         x = x[n]
     return x
 
@@ -485,12 +525,13 @@ def _basis_get(path, x):
 def _composition_impl(lshape, lstride, rshape, rstride, basis_ok=False):
     if isinstance(rshape, tuple):
         modes = [_composition_impl(lshape, lstride, s, d, basis_ok) for s, d in zip(rshape, rstride)]
-        return _mk(tuple([m.shape for m in modes]), tuple([m.stride for m in modes]))   # make_layout(modes...)
-    if rstride.__class__ is ScaledBasis:   # B's stride selects a mode of A (composition_impl's special case)
+        return _mk(tuple([m.shape for m in modes]), tuple([m.stride for m in modes]))  # make_layout(modes...)
+    if rstride.__class__ is ScaledBasis:  # B's stride selects a mode of A (composition_impl's special case)
         if not basis_ok:
             raise _BasisRhs()
-        return _composition_impl(_basis_get(rstride.path, lshape), _basis_get(rstride.path, lstride), rshape,
-                                 rstride.value, True)
+        return _composition_impl(
+            _basis_get(rstride.path, lshape), _basis_get(rstride.path, lstride), rshape, rstride.value, True
+        )
     if is_constant(0, rstride):
         return _mk(rshape, rstride)
     if not isinstance(lshape, tuple):
@@ -531,13 +572,15 @@ def composition(lhs, rhs):
         try:
             try:
                 return _composition_impl(flat.shape, flat.stride, rhs.shape, rhs.stride)
-            except _BasisRhs:   # B has ScaledBasis strides: A coalesced per mode of coprofile(B), then composed
+            except _BasisRhs:  # B has ScaledBasis strides: A coalesced per mode of coprofile(B), then composed
                 prof = _coprofile(rhs.stride)
                 flat = coalesce_x(lhs, prof) if isinstance(prof, tuple) else coalesce_x(lhs)
                 return _composition_impl(flat.shape, flat.stride, rhs.shape, rhs.stride, True)
-        except ZeroDivisionError:   # C++ divides by the size-0 mode too: a compile error (static), a trap (dynamic)
-            raise CuteDumpError(f"composition({lhs}, {rhs}): division by zero (a size-0 mode); CuTe fails to "
-                                "compile this (static sizes) or traps at run time (dynamic)") from None
+        except ZeroDivisionError:  # C++ divides by the size-0 mode too: a compile error (static), a trap (dynamic)
+            raise CuteDumpError(
+                f"composition({lhs}, {rhs}): division by zero (a size-0 mode); CuTe fails to "
+                "compile this (static sizes) or traps at run time (dynamic)"
+            ) from None
     if isinstance(rhs, tuple):
         shp, std = wrap(lhs.shape), wrap(lhs.stride)
         if len(rhs) > len(shp):
@@ -555,7 +598,7 @@ def composition(lhs, rhs):
 def _coprofile(stride):
     """coprofile: repeat_like(as_arithmetic_tuple(sum(stride)), _0)."""
     acc = C(0)
-    for d in (flatten(stride) if isinstance(stride, tuple) else (stride,)):
+    for d in flatten(stride) if isinstance(stride, tuple) else (stride,):
         acc = acc + d
     if isinstance(acc, ScaledBasis):
         acc = acc.as_arith()
@@ -580,7 +623,7 @@ def complement_step(shp, std, last_result_stride):
     Returns ``(min_idx, new_shape, new_stride)`` with ``new_shape = min_stride / last_result_stride`` and
     ``new_stride = min_stride * shape[min_idx]``; raises CuTe's "Non-injective Layout" static_assert."""
     min_stride = tmin(tuple(std))
-    min_idx = std.index(min_stride)   # the first stride equal to the minimum
+    min_idx = std.index(min_stride)  # the first stride equal to the minimum
     new_shape = div(min_stride, last_result_stride)
     if is_constant(0, new_shape) and not LENIENT[0]:
         raise CuteDumpError("Non-injective Layout detected in complement.")
@@ -652,7 +695,7 @@ def right_inverse_parts(layout):
     cl = coalesce(layout)
     lstride, lshape = wrap(cl.stride), wrap(cl.shape)
     pre = _preprod(lshape)
-    idxs = [i for i, d in enumerate(lstride) if isinstance(d, C)]   # coalesced: flat, is_static of a leaf
+    idxs = [i for i, d in enumerate(lstride) if isinstance(d, C)]  # coalesced: flat, is_static of a leaf
     if len(idxs) > 1:
         idxs = _stable_sort_by_key(idxs, [int(lstride[i]) for i in idxs])
     rs, rd, curr, taken = [_1], [_0], _1, []
@@ -670,7 +713,7 @@ def right_inverse(layout):
     if layout is UNDERSCORE:
         return layout
     rs, rd = right_inverse_parts(layout)[4:]
-    return coalesce(_mk(rs, rd))   # flat tuples of one length: congruent
+    return coalesce(_mk(rs, rd))  # flat tuples of one length: congruent
 
 
 def _stable_sort_by_key(vals, keys):
@@ -751,6 +794,7 @@ def nullspace(layout):
 
 # ---------------------------------------------------------------- divides and products
 
+
 def logical_divide(layout, tiler):
     """L / T = L o (T, complement(T, size(L))): mode 0 is the tile, mode 1 walks the tiles."""
     if isinstance(tiler, Layout):
@@ -779,10 +823,10 @@ def _tiled(r):
     shp, std = r.shape, r.stride
     if isinstance(shp, tuple) and len(shp) == 2:
         s1 = shp[1]
-        if not isinstance(s1, tuple) or len(s1) == 1:   # rank(r, 1) == 1: r(_, _) keeps both modes as they are
+        if not isinstance(s1, tuple) or len(s1) == 1:  # rank(r, 1) == 1: r(_, _) keeps both modes as they are
             return r
         if len(s1) > 1:
-            return _mk((shp[0],) + s1, (std[0],) + std[1])   # that slice: mode 0 kept, mode 1's modes spliced in
+            return _mk((shp[0],) + s1, (std[0],) + std[1])  # that slice: mode 0 kept, mode 1's modes spliced in
     return r(UNDERSCORE, _repeat_(int(rank(r, 1))))
 
 
@@ -804,7 +848,7 @@ def flat_divide(layout, tiler):
 def logical_product(block, tiler):
     """(A, complement(A, size(A)*cosize(B)) o B): B's pattern of copies of A."""
     if isinstance(tiler, Layout):
-        if block.__class__ is Layout:   # make_layout(block, r) and size(block), written out (the hot path)
+        if block.__class__ is Layout:  # make_layout(block, r) and size(block), written out (the hot path)
             r = composition(complement(block, product(block.shape) * cosize(tiler)), tiler)
             return _mk((block.shape, r.shape), (block.stride, r.stride))
         return make_layout(block, composition(complement(block, size(block) * cosize(tiler)), tiler))
@@ -854,11 +898,13 @@ def tile_to_shape(block, trg_shape, order="LayoutLeft"):
     block_shape = it.product_each(padded.shape)
     target_shape = it.product_each(trg_shape)
     if is_static(target_shape):
-        if not is_static(block_shape):   # CUTE_STATIC_ASSERT_V on a run-time bool: does not compile
-            raise CuteDumpError("tile_to_shape: the block's shape must be static when the target shape is (CuTe's "
-                                "CUTE_STATIC_ASSERT_V(evenly_divides(target_shape, block_shape)) is not a constant "
-                                "expression: does not compile)")
-        quotients = []     # ceil_div(target_shape, block_shape), mode by mode, each checked as it comes
+        if not is_static(block_shape):  # CUTE_STATIC_ASSERT_V on a run-time bool: does not compile
+            raise CuteDumpError(
+                "tile_to_shape: the block's shape must be static when the target shape is (CuTe's "
+                "CUTE_STATIC_ASSERT_V(evenly_divides(target_shape, block_shape)) is not a constant "
+                "expression: does not compile)"
+            )
+        quotients = []  # ceil_div(target_shape, block_shape), mode by mode, each checked as it comes
         for t, b in zip(target_shape, block_shape):
             q = ceil_div(t, b)
             if int(t) != int(b) * int(q) and not LENIENT[0]:
@@ -877,6 +923,7 @@ def tile_to_shape(block, trg_shape, order="LayoutLeft"):
 
 
 # ---------------------------------------------------------------- recasting
+
 
 def _upcast(n, shp, std):
     if isinstance(shp, tuple):
@@ -915,6 +962,7 @@ def downcast(layout, n: int):
 def recast_layout(layout, old_bits: int, new_bits: int):
     """recast_layout<OldType, NewType>: upcast/downcast by the ratio of the type widths."""
     from math import gcd
+
     g = gcd(int(new_bits), int(old_bits))
     num, den = int(new_bits) // g, int(old_bits) // g
     if num == 1 and den == 1:

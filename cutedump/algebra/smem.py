@@ -11,13 +11,14 @@ re-exports these as ``UMMA::`` and adds ``Layout_MN_SW128_32B_Atom`` (``Sw<2,5,2
 
 One row of :data:`ATOMS` per atom family; :func:`smem_atom` builds one for an element width in bits.
 """
+
 from __future__ import annotations
 
-from cutedump.errors import CuteDumpError
 from cutedump.algebra.integer import C
-from cutedump.algebra.layout import Layout, size, get, blocked_product
-from cutedump.algebra.swizzle import Swizzle, ComposedLayout, upcast_composed
+from cutedump.algebra.layout import Layout, blocked_product, get, size
 from cutedump.algebra.smem_ptr import SmemPtrFlag
+from cutedump.algebra.swizzle import ComposedLayout, Swizzle, upcast_composed
+from cutedump.errors import CuteDumpError
 
 # name -> (namespaces that declare it, Swizzle<B,M,S>, bit layout shape, bit layout stride)
 ATOMS = {
@@ -55,21 +56,23 @@ def atom_bits(name: str) -> ComposedLayout:
     ns, base = split_name(name)
     if base not in ATOMS or (ns is not None and ns not in ATOMS[base][0]):
         import difflib  # start-up: only for an unknown name
+
         known = [f"{n}::{a}" for a, row in ATOMS.items() for n in row[0]]
         close = difflib.get_close_matches(name, known, n=3)
         hint = f" (did you mean {', '.join(close)}?)" if close else ""
         raise CuteDumpError(f"unknown shared-memory layout atom {name!r}{hint}")
     _, (b, m, s), shp, std = ATOMS[base]
-    return ComposedLayout(Swizzle(b, m, s), SmemPtrFlag(1),
-                          Layout(tuple(C(x) for x in shp), tuple(C(x) for x in std)))
+    return ComposedLayout(Swizzle(b, m, s), SmemPtrFlag(1), Layout(tuple(C(x) for x in shp), tuple(C(x) for x in std)))
 
 
 def smem_atom(name: str, bits: int) -> ComposedLayout:
     """``GMMA::<name><T>`` for a type of ``bits`` bits: ``upcast<bits>(<name>_Bits)``."""
     bits = int(bits)
     if bits <= 0 or bits & (bits - 1) or bits > 1024:
-        raise CuteDumpError(f"{split_name(name)[1]}<T>: sizeof_bits<T> = {bits} does not divide the atom's 1024-bit "
-                            f"rows (upcast<{bits}>: Divisibility condition)")
+        raise CuteDumpError(
+            f"{split_name(name)[1]}<T>: sizeof_bits<T> = {bits} does not divide the atom's 1024-bit "
+            f"rows (upcast<{bits}>: Divisibility condition)"
+        )
     return upcast_composed(atom_bits(name), bits)
 
 

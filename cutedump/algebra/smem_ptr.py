@@ -10,6 +10,7 @@ whose offset is a stand-in for an smem pointer of B-bit elements that is not set
   bytes to B-bit elements and puts ``_0`` in the flag's place;
 * ``make_tensor(smem_ptr, layout)`` makes a swizzled smem tensor (the swizzle on the pointer, in bytes).
 """
+
 from __future__ import annotations
 
 from cutedump.algebra.integer import C

@@ -3,14 +3,24 @@
 ``Swizzle<B,M,S>`` XORs the B bits at [M+S, M+S+B) of an offset into the bits at [M, M+B) (for S > 0):
 ``offset ^ shiftr(offset & yyy_msk, S)``. A ``ComposedLayout`` A o O o B evaluates ``A(O + B(c))``.
 """
+
 from __future__ import annotations
 
-from cutedump.errors import CuteDumpError, warn
-from cutedump.algebra.integer import C, CU, shiftr, is_static, is_constant, safe_div
 from cutedump.algebra import inttuple as it
+from cutedump.algebra.integer import CU, C, is_constant, is_static, safe_div, shiftr
+from cutedump.algebra.layout import (
+    ComposedBase,
+    Layout,
+    Swizzled,
+    composition,
+    downcast,
+    logical_product,
+    size,
+    slice_layout,
+    upcast,
+)
 from cutedump.algebra.smem_ptr import SmemPtrFlag
-from cutedump.algebra.layout import (Swizzled, ComposedBase, Layout, composition, slice_layout, upcast, downcast,
-                                     logical_product, size)
+from cutedump.errors import CuteDumpError, warn
 
 
 class Swizzle(Swizzled):
@@ -140,8 +150,7 @@ def compose_swizzled(lhs, rhs):
                 raise CuteDumpError("composition(Layout, Swizzle) needs a static layout")
             return make_composed_layout(make_swizzle(int(y), int(z)), C(0), lhs)
         if isinstance(rhs, ComposedLayout):
-            return composition(composition(lhs, rhs.a), rhs.b) if is_constant(0, rhs.offset) else \
-                _unsupported()
+            return composition(composition(lhs, rhs.a), rhs.b) if is_constant(0, rhs.offset) else _unsupported()
     raise CuteDumpError("composition: unsupported operands")
 
 
@@ -157,8 +166,9 @@ def as_position_independent_swizzle_layout(layout):
     """For a swizzle composed at offset _0 this is the layout itself; the smem_ptr_flag form
     ``Sw o smem_ptr[Bb](unset) o L`` becomes ``recast_layout<uint8_t,uint_bit_t<B>>(Sw) o _0 o L``
     (pointer_flagged.hpp: the swizzle moves from byte addresses to B-bit element offsets)."""
-    if isinstance(layout, ComposedLayout) and isinstance(layout.offset, SmemPtrFlag) \
-            and layout.offset.sparsity is None:   # no overload for smem_sparse_ptr_flag_bits: the layout as is
+    if (
+        isinstance(layout, ComposedLayout) and isinstance(layout.offset, SmemPtrFlag) and layout.offset.sparsity is None
+    ):  # no overload for smem_sparse_ptr_flag_bits: the layout as is
         return make_composed_layout(recast_swizzle(layout.a, 8, layout.offset.bits), C(0), layout.b)
     return layout
 
@@ -207,7 +217,7 @@ def upcast_composed(cl: ComposedLayout, n: int):
 
 
 def downcast_composed(cl: ComposedLayout, n: int):
-    if isinstance(cl.offset, SmemPtrFlag):   # smem_ptr_flag_bits<B/N>, the swizzle unchanged (pointer_flagged.hpp)
+    if isinstance(cl.offset, SmemPtrFlag):  # smem_ptr_flag_bits<B/N>, the swizzle unchanged (pointer_flagged.hpp)
         if cl.offset.sparsity is not None:
             raise CuteDumpError("downcast of a sparse smem layout atom: Not implemented for safety")
         return ComposedLayout(cl.a, SmemPtrFlag(cl.offset.bits // n), downcast(cl.b, n))
@@ -224,8 +234,9 @@ def logical_product_swizzled(layout, tiler: ComposedLayout):
     sw = tiler.a
     b, m, s = sw.b, sw.m, abs(sw.s)
     new_layout = logical_product(layout, tiler.b)
-    only_zy = Layout((C(1 << m), C(1 << b), C(1 << (s - b)), C(1 << b), C(1)),
-                     (C(0), C(1 << m), C(0), C(1 << (m + s)), C(0)))
+    only_zy = Layout(
+        (C(1 << m), C(1 << b), C(1 << (s - b)), C(1 << b), C(1)), (C(0), C(1 << m), C(0), C(1 << (m + s)), C(0))
+    )
     lz = composition(only_zy, tiler.b)
     active = lz(size(lz) - C(1))
     az, ay = active & C(sw.zzz_msk), active & C(sw.yyy_msk)
@@ -241,5 +252,7 @@ def warn_misaligned(sw, address: int | None, what: str = "--smem-address") -> No
         return
     period = 1 << (int(sw.b) + int(sw.m) + int(sw.s))
     if int(address) % period:
-        warn(f"{what} {int(address):#x} is not {period}-byte aligned: the {sw} swizzle repeats every {period} bytes, "
-             f"so the tile starts {int(address) % period} bytes into a swizzle pattern")
+        warn(
+            f"{what} {int(address):#x} is not {period}-byte aligned: the {sw} swizzle repeats every {period} bytes, "
+            f"so the tile starts {int(address) % period} bytes into a swizzle pattern"
+        )

@@ -13,13 +13,14 @@
 
 Static/dynamic follows the header exactly: values here are ``C`` (static), ``int`` (dynamic) or ``MixedBits``.
 """
+
 from __future__ import annotations
 
-from cutedump.errors import CuteDumpError
-from cutedump.algebra.integer import C, is_static
 from cutedump.algebra import inttuple as it
-from cutedump.algebra.layout import Layout, make_layout, composition, slice_layout, dice_layout, size
+from cutedump.algebra.integer import C, is_static
+from cutedump.algebra.layout import Layout, composition, dice_layout, make_layout, size, slice_layout
 from cutedump.algebra.swizzle import ComposedLayout, Swizzle
+from cutedump.errors import CuteDumpError
 
 U32 = 0xFFFFFFFF
 
@@ -66,7 +67,7 @@ def xor(a, b):
         s1 = _u(b)
         return make_mixed_bits(((~a.s & s1 & ~a.f) | (a.s & ~s1)) & U32, (a.s | a.d) ^ s1, a.f)
     if isinstance(a, MixedBits) or isinstance(b, MixedBits):
-        return _u(a) ^ _u(b)          # MixedBits decays to uint32_t next to a dynamic int
+        return _u(a) ^ _u(b)  # MixedBits decays to uint32_t next to a dynamic int
     return a ^ b
 
 
@@ -134,12 +135,13 @@ def _tmb(shape, stride, crd):
         if not vals:
             raise CuteDumpError("to_mixed_bits: empty coordinate")
         acc = vals[-1]
-        for v in reversed(vals[:-1]):       # (a ^ ...): a right fold
+        for v in reversed(vals[:-1]):  # (a ^ ...): a right fold
             acc = xor(v, acc)
         return acc
     if it.is_tuple(shape) or it.is_tuple(stride) or it.is_tuple(crd):
-        raise CuteDumpError("to_mixed_bits: Either Shape, Stride, and Coord must be all tuples, or they must be "
-                            "all integral")
+        raise CuteDumpError(
+            "to_mixed_bits: Either Shape, Stride, and Coord must be all tuples, or they must be all integral"
+        )
     sd = shape * stride
     if not is_static(sd):
         raise CuteDumpError("to_mixed_bits: Requires pow2 shape*stride (static).")
@@ -203,7 +205,7 @@ def slice_and_offset(coord, composed):
     sliced_only = composition(only_zy, sliced)
     active = sliced_only(size(sliced_only) - C(1))
     if not is_static(active):
-        collide = False   # is_constant<0, ...> fails on a run-time value: the decay branch is taken
+        collide = False  # is_constant<0, ...> fails on a run-time value: the decay branch is taken
     else:
         a = int(active) & U32
         collide = (a & ~int(swizzle_apply(sw, C(a))) & U32) != 0
@@ -218,7 +220,7 @@ def slice_and_offset(coord, composed):
     hi = _swizzle_strides(Z > Y, Z, Y, offset_only_zy, B)
     shape = (C(1 << M), _repeat(B, C(2)), C(1 << (aS - B)), _repeat(B, C(2)), C(1))
     stride = (C(1), lo, C(1 << (M + B)), hi, C(1 << (M + B + aS)))
-    swizzle_layout = Layout(shape, stride)   # B == 1: repeat<1> is a bare _2 but the strides a 1-tuple -> error
+    swizzle_layout = Layout(shape, stride)  # B == 1: repeat<1> is a bare _2 but the strides a 1-tuple -> error
     return composition(swizzle_layout, sliced), add(swizzle_apply(sw, offset_only_zy), offset_anti_zy)
 
 

@@ -32,6 +32,7 @@ Public API (stable; other commands import it): ``mma_atom``, ``copy_atom``, ``ma
 Every function raises cutedump.errors.CuteDumpError (one line) for bad input: unknown names get suggestions,
 layouts that do not tile get the rule they break.
 """
+
 from importlib import import_module
 
 # name -> (submodule, its name there): each submodule loads on first use of one of its names (start-up: `mma SM80_...`
@@ -40,13 +41,39 @@ _LAZY = {
     **{n: ("types", n) for n in ("VALUE_TYPES", "canonical_type", "value_type_bits")},
     **{n: ("mma_catalog", n) for n in ("MMATraits", "lookup_mma", "catalog_mma", "all_mma_names")},
     **{n: ("copy_catalog", n) for n in ("CopyTraits", "lookup_copy", "catalog_copy", "all_copy_names")},
-    **{n: ("mma", n) for n in ("MMAAtom", "TiledMMA", "ThrMMA", "mma_atom", "make_tiled_mma", "partition_shape",
-                                "partition_fragment", "make_fragment_like")},
-    **{n: ("copy", n) for n in ("CopyAtom", "TiledCopy", "ThrCopy", "copy_atom", "make_tiled_copy", "make_tiled_copy_A",
-                                 "make_tiled_copy_B", "make_tiled_copy_C", "make_tiled_copy_C_atom", "make_tiled_copy_S",
-                                 "make_tiled_copy_D", "make_tiled_copy_impl")},
+    **{
+        n: ("mma", n)
+        for n in (
+            "MMAAtom",
+            "TiledMMA",
+            "ThrMMA",
+            "mma_atom",
+            "make_tiled_mma",
+            "partition_shape",
+            "partition_fragment",
+            "make_fragment_like",
+        )
+    },
+    **{
+        n: ("copy", n)
+        for n in (
+            "CopyAtom",
+            "TiledCopy",
+            "ThrCopy",
+            "copy_atom",
+            "make_tiled_copy",
+            "make_tiled_copy_A",
+            "make_tiled_copy_B",
+            "make_tiled_copy_C",
+            "make_tiled_copy_C_atom",
+            "make_tiled_copy_S",
+            "make_tiled_copy_D",
+            "make_tiled_copy_impl",
+        )
+    },
     "sample_table": ("samples", "sample_table"),
-    "InstrDescriptor": ("umma_desc", "InstrDescriptor"), "decode_instr_desc": ("umma_desc", "decode"),
+    "InstrDescriptor": ("umma_desc", "InstrDescriptor"),
+    "decode_instr_desc": ("umma_desc", "decode"),
     **{n: ("mma_catalog.sm100", n) for n in ("UMMATraits", "umma_families", "atoms_for_instr_desc")},
     **{n: ("tmem", n) for n in ("TmemTensor", "tmem_fragment_C", "tmem_fragment_A", "make_tmem_copy")},
 }
@@ -67,14 +94,45 @@ def __dir__():
 
 
 __all__ = [
-    "VALUE_TYPES", "canonical_type", "value_type_bits",
-    "MMATraits", "lookup_mma", "catalog_mma", "all_mma_names",
-    "CopyTraits", "lookup_copy", "catalog_copy", "all_copy_names",
-    "MMAAtom", "TiledMMA", "ThrMMA", "mma_atom", "make_tiled_mma", "partition_shape", "partition_fragment",
+    "VALUE_TYPES",
+    "canonical_type",
+    "value_type_bits",
+    "MMATraits",
+    "lookup_mma",
+    "catalog_mma",
+    "all_mma_names",
+    "CopyTraits",
+    "lookup_copy",
+    "catalog_copy",
+    "all_copy_names",
+    "MMAAtom",
+    "TiledMMA",
+    "ThrMMA",
+    "mma_atom",
+    "make_tiled_mma",
+    "partition_shape",
+    "partition_fragment",
     "make_fragment_like",
-    "CopyAtom", "TiledCopy", "ThrCopy", "copy_atom", "make_tiled_copy", "make_tiled_copy_A", "make_tiled_copy_B",
-    "make_tiled_copy_C", "make_tiled_copy_C_atom", "make_tiled_copy_S", "make_tiled_copy_D", "make_tiled_copy_impl",
+    "CopyAtom",
+    "TiledCopy",
+    "ThrCopy",
+    "copy_atom",
+    "make_tiled_copy",
+    "make_tiled_copy_A",
+    "make_tiled_copy_B",
+    "make_tiled_copy_C",
+    "make_tiled_copy_C_atom",
+    "make_tiled_copy_S",
+    "make_tiled_copy_D",
+    "make_tiled_copy_impl",
     "sample_table",
-    "InstrDescriptor", "decode_instr_desc", "UMMATraits", "umma_families", "atoms_for_instr_desc",
-    "TmemTensor", "tmem_fragment_C", "tmem_fragment_A", "make_tmem_copy",
+    "InstrDescriptor",
+    "decode_instr_desc",
+    "UMMATraits",
+    "umma_families",
+    "atoms_for_instr_desc",
+    "TmemTensor",
+    "tmem_fragment_C",
+    "tmem_fragment_A",
+    "make_tmem_copy",
 ]

@@ -1,11 +1,12 @@
 """Argument parsing shared by the `mma` and `copy` commands (one-line CuteDumpErrors for bad input)."""
+
 from __future__ import annotations
 
-from cutedump.errors import CuteDumpError
-from cutedump.algebra import Layout, make_layout, size, rank, right_inverse
-from cutedump.parse import parse_object, _is_int_tuple
-from cutedump.algebra.inttuple import is_tuple, is_int, UNDERSCORE
+from cutedump.algebra import Layout, make_layout, rank, right_inverse, size
+from cutedump.algebra.inttuple import UNDERSCORE, is_int, is_tuple
 from cutedump.atoms import make_tiled_mma, mma_atom
+from cutedump.errors import CuteDumpError
+from cutedump.parse import _is_int_tuple, parse_object
 
 
 def parse_layout_arg(text: str | None, what: str):
@@ -34,7 +35,7 @@ def parse_tile_arg(text: str | None):
     if not is_tuple(obj):
         obj = (obj,)
     for e in obj:
-        if not (e is UNDERSCORE or isinstance(e, Layout) or is_int(e) or _is_int_tuple(e)):   # no _ inside a mode
+        if not (e is UNDERSCORE or isinstance(e, Layout) or is_int(e) or _is_int_tuple(e)):  # no _ inside a mode
             raise CuteDumpError(f"--tile: each entry must be _, a static int like _32 or a layout, got {e!r}")
     return obj
 
@@ -44,9 +45,10 @@ def parse_shape_arg(text: str, what: str):
         obj = parse_object(text)
     except CuteDumpError as e:
         raise CuteDumpError(f"{what}: cannot parse {text.strip()!r}: {e.message}")
-    if not _is_int_tuple(obj):   # a _ or a layout where a size is needed
-        raise CuteDumpError(f"{what}: expected a shape of sizes such as (_128,_256) (a _ or a layout is no size), "
-                            f"got {text.strip()!r}")
+    if not _is_int_tuple(obj):  # a _ or a layout where a size is needed
+        raise CuteDumpError(
+            f"{what}: expected a shape of sizes such as (_128,_256) (a _ or a layout is no size), got {text.strip()!r}"
+        )
     return obj
 
 
@@ -57,6 +59,8 @@ def build_mma(atom: str, atom_layout: str | None, tile: str | None):
         if int(rank(lay)) > 3:
             raise CuteDumpError(f"--atom-layout must have rank <= 3 (M,N,K), got {lay}")
         if int(size(right_inverse(lay))) != int(size(lay)):
-            raise CuteDumpError(f"--atom-layout {lay} must be a bijection onto 0..{int(size(lay)) - 1} (each atom gets "
-                                "its own group of threads)")
+            raise CuteDumpError(
+                f"--atom-layout {lay} must be a bijection onto 0..{int(size(lay)) - 1} (each atom gets "
+                "its own group of threads)"
+            )
     return make_tiled_mma(a, lay, parse_tile_arg(tile))

@@ -1,14 +1,33 @@
 """Copy_Atom, TiledCopy and ThrCopy partitions, mirroring cute/atom/copy_atom.hpp with engine operations only."""
+
 from __future__ import annotations
 
-from cutedump.errors import CuteDumpError
-from cutedump.algebra import (C, Layout, make_layout, size, rank, get, composition, right_inverse, left_inverse,
-                              zipped_divide, logical_product, raked_product, coalesce, zip_layout, filter_,
-                              recast_layout, upcast, append, prepend, replace, fmt, UNDERSCORE, is_static)
-from cutedump.algebra.inttuple import is_tuple, is_int, product_each, repeat_like, prepend as t_prepend
-from cutedump.parse import parse_layout
+from cutedump.algebra import (
+    UNDERSCORE,
+    C,
+    Layout,
+    coalesce,
+    composition,
+    filter_,
+    fmt,
+    left_inverse,
+    logical_product,
+    make_layout,
+    raked_product,
+    rank,
+    recast_layout,
+    right_inverse,
+    size,
+    upcast,
+    zip_layout,
+    zipped_divide,
+)
+from cutedump.algebra.inttuple import is_tuple, product_each, repeat_like
+from cutedump.algebra.inttuple import prepend as t_prepend
 from cutedump.atoms.copy_catalog import CopyTraits, lookup_copy
 from cutedump.atoms.types import canonical_type, value_type_bits
+from cutedump.errors import CuteDumpError
+from cutedump.parse import parse_layout
 
 _ = UNDERSCORE
 
@@ -31,13 +50,17 @@ class CopyAtom:
             self.val_layout_dst = recast_layout(self.bit_layout_dst, 1, self.value_bits)
             self.val_layout_ref = recast_layout(self.bit_layout_ref, 1, self.value_bits)
         except CuteDumpError as e:
-            raise CuteDumpError(f"Copy_Atom<{self.name}, {self.value_type}>: the {self.value_bits}b value type does "
-                                f"not divide the operation's bit layouts ({e.message if hasattr(e, 'message') else e})")
+            raise CuteDumpError(
+                f"Copy_Atom<{self.name}, {self.value_type}>: the {self.value_bits}b value type does "
+                f"not divide the operation's bit layouts ({e.message if hasattr(e, 'message') else e})"
+            )
         n = size(self.thr_id)
         for what, lay in (("Src", self.val_layout_src), ("Dst", self.val_layout_dst), ("Ref", self.val_layout_ref)):
             if int(size(lay, 0)) != int(n):
-                raise CuteDumpError(f"Copy_Atom<{self.name}, {self.value_type}>: CopyOperation is not valid for {what} "
-                                    f"of ValType (size<0>(ValLayout{what}) = {size(lay, 0)} != size(ThrID) = {n})")
+                raise CuteDumpError(
+                    f"Copy_Atom<{self.name}, {self.value_type}>: CopyOperation is not valid for {what} "
+                    f"of ValType (size<0>(ValLayout{what}) = {size(lay, 0)} != size(ThrID) = {n})"
+                )
         self.num_val_src = size(self.val_layout_src, 1)
         self.num_val_dst = size(self.val_layout_dst, 1)
 
@@ -57,12 +80,14 @@ class CopyAtom:
 
     def print_str(self) -> str:
         """print(Copy_Atom<Op, T>{})"""
-        return ("Copy_Atom\n"
-                f"  ThrID:        {self.thr_id}\n"
-                f"  ValLayoutSrc: {self.val_layout_src}\n"
-                f"  ValLayoutDst: {self.val_layout_dst}\n"
-                f"  ValLayoutRef: {self.val_layout_ref}\n"
-                f"  ValueType:    {self.value_bits}b\n")
+        return (
+            "Copy_Atom\n"
+            f"  ThrID:        {self.thr_id}\n"
+            f"  ValLayoutSrc: {self.val_layout_src}\n"
+            f"  ValLayoutDst: {self.val_layout_dst}\n"
+            f"  ValLayoutRef: {self.val_layout_ref}\n"
+            f"  ValueType:    {self.value_bits}b\n"
+        )
 
     __str__ = print_str
 
@@ -104,11 +129,15 @@ class TiledCopy:
         self.tiled_num_thr = size(layout_tv, 0)
         self.tiled_num_val = size(layout_tv, 1)
         if int(self.tiled_num_thr) % int(self.atom_num_thr) != 0:
-            raise CuteDumpError(f"TiledCopy uses too few thrs for selected CopyAtom: {self.tiled_num_thr} threads is "
-                                f"not a multiple of the atom's {self.atom_num_thr}")
+            raise CuteDumpError(
+                f"TiledCopy uses too few thrs for selected CopyAtom: {self.tiled_num_thr} threads is "
+                f"not a multiple of the atom's {self.atom_num_thr}"
+            )
         if int(self.tiled_num_val) % int(self.atom_num_val) != 0:
-            raise CuteDumpError(f"TiledCopy uses too few vals for selected CopyAtom: {self.tiled_num_val} values per "
-                                f"thread is not a multiple of the atom's {self.atom_num_val}")
+            raise CuteDumpError(
+                f"TiledCopy uses too few vals for selected CopyAtom: {self.tiled_num_val} values per "
+                f"thread is not a multiple of the atom's {self.atom_num_val}"
+            )
 
     # ---- the partitioning transforms
     def tile2thrfrg(self, tensor: Layout, ref2trg: Layout) -> Layout:
@@ -118,13 +147,13 @@ class TiledCopy:
     def _thrval2mn(self, ref2trg: Layout) -> Layout:
         """tile2thrfrg's (thr,val) -> (m,n) layout: it depends on the TiledCopy and ref2trg only, so it is computed
         once per ref2trg object (src2ref/dst2ref are the atom's own) and reused by every partition."""
-        cache = self.__dict__.setdefault("_thrval2mn_of", {})    # id(ref2trg) -> (ref2trg, thrval2mn)
+        cache = self.__dict__.setdefault("_thrval2mn_of", {})  # id(ref2trg) -> (ref2trg, thrval2mn)
         hit = cache.get(id(ref2trg))
         if hit is None:
             atom_layout_tv = zipped_divide(self.tiled_layout_tv, (self.atom_num_thr, self.atom_num_val))
             trg_layout_tv = atom_layout_tv.compose(ref2trg, _)
             thrval2mn = coalesce(zip_layout(trg_layout_tv), (C(1), (C(1), C(1))))
-            hit = cache[id(ref2trg)] = (ref2trg, thrval2mn)     # ref2trg kept: its id stays its own
+            hit = cache[id(ref2trg)] = (ref2trg, thrval2mn)  # ref2trg kept: its id stays its own
         return hit[1]
 
     def _check_rank(self, t: Layout):
@@ -141,7 +170,7 @@ class TiledCopy:
     def _tidfrg(self, side: str, tensor: Layout) -> Layout:
         """tidfrg_S/D, computed once per tensor object (the bank audit partitions one smem tile for its plan and
         again for the vector width): kept by the object's id, with the object itself so that the id stays its own."""
-        cache = self.__dict__.setdefault("_tidfrg_of", {})    # (side, id(tensor)) -> (tensor, result)
+        cache = self.__dict__.setdefault("_tidfrg_of", {})  # (side, id(tensor)) -> (tensor, result)
         hit = cache.get((side, id(tensor)))
         if hit is None:
             self._check_rank(tensor)
@@ -152,10 +181,12 @@ class TiledCopy:
     def retile(self, tensor: Layout) -> Layout:
         R = int(rank(tensor))
         V = size(tensor, 0)
-        frg_layout_mn = upcast(right_inverse(self.tiled_layout_tv).with_shape(_tiler_shape(self.tiler_mn)),
-                               int(self.tiled_num_thr * V))
-        frg_layout_v = zipped_divide(logical_product(make_layout(V), right_inverse(frg_layout_mn)),
-                                     make_layout(self.atom_num_val))
+        frg_layout_mn = upcast(
+            right_inverse(self.tiled_layout_tv).with_shape(_tiler_shape(self.tiler_mn)), int(self.tiled_num_thr * V)
+        )
+        frg_layout_v = zipped_divide(
+            logical_product(make_layout(V), right_inverse(frg_layout_mn)), make_layout(self.atom_num_val)
+        )
         t_tensor = zipped_divide(tensor, t_prepend(product_each(frg_layout_mn.shape), V))
         v_tensor = t_tensor.compose(frg_layout_v, _)
         return v_tensor(_, _append_rest(R))
@@ -169,7 +200,7 @@ class TiledCopy:
     def get_layoutD_TV(self) -> Layout:
         return self.tile2thrfrg(self._ref(), self.atom.dst2ref())(_, _, C(0))
 
-    def get_slice(self, thr_idx: int) -> "ThrCopy":
+    def get_slice(self, thr_idx: int) -> ThrCopy:
         return ThrCopy(self, thr_idx)
 
     def size(self):
@@ -180,10 +211,11 @@ class TiledCopy:
 
     def print_str(self) -> str:
         """print(TiledCopy)"""
-        return ("TiledCopy\n"
-                f"  Tiler_MN:       {_fmt_tiler(self.tiler_mn)}\n"
-                f"  TiledLayout_TV: {self.tiled_layout_tv}\n"
-                + self.atom.print_str())
+        return (
+            "TiledCopy\n"
+            f"  Tiler_MN:       {_fmt_tiler(self.tiler_mn)}\n"
+            f"  TiledLayout_TV: {self.tiled_layout_tv}\n" + self.atom.print_str()
+        )
 
     __str__ = print_str
 
@@ -229,6 +261,7 @@ class ThrCopy:
 
 # ---------------------------------------------------------------- constructions
 
+
 def _as_atom(atom, value_type=None) -> CopyAtom:
     if isinstance(atom, CopyAtom):
         return atom
@@ -263,19 +296,25 @@ def make_tiled_copy(atom, thr_layout=None, val_layout=None, value_type=None, che
     try:
         layout_mn = raked_product(thr, val)
     except CuteDumpError as e:
-        raise CuteDumpError(f"make_tiled_copy: thread layout {thr} and value layout {val} do not tile: "
-                            f"raked_product(thr, val) fails ({e}); each layout must be injective "
-                            "(no two coordinates on the same thread/value index)")
+        raise CuteDumpError(
+            f"make_tiled_copy: thread layout {thr} and value layout {val} do not tile: "
+            f"raked_product(thr, val) fails ({e}); each layout must be injective "
+            "(no two coordinates on the same thread/value index)"
+        )
     try:
         layout_tv = right_inverse(layout_mn).with_shape((size(thr), size(val)))
     except CuteDumpError as e:
-        raise CuteDumpError(f"make_tiled_copy: thread layout {thr} and value layout {val} do not tile: "
-                            f"right_inverse(raked_product(thr, val)) = {right_inverse(layout_mn)} cannot take the "
-                            f"shape ({size(thr)},{size(val)}) ({e})")
+        raise CuteDumpError(
+            f"make_tiled_copy: thread layout {thr} and value layout {val} do not tile: "
+            f"right_inverse(raked_product(thr, val)) = {right_inverse(layout_mn)} cannot take the "
+            f"shape ({size(thr)},{size(val)}) ({e})"
+        )
     if check and int(size(right_inverse(layout_mn))) != int(size(layout_mn)):
-        raise CuteDumpError(f"make_tiled_copy: thread layout {thr} and value layout {val} do not tile: their raked "
-                            f"product {layout_mn} is not a bijection onto 0..{int(size(layout_mn)) - 1} (each (m,n) must "
-                            "get exactly one (thread, value))")
+        raise CuteDumpError(
+            f"make_tiled_copy: thread layout {thr} and value layout {val} do not tile: their raked "
+            f"product {layout_mn} is not a bijection onto 0..{int(size(layout_mn)) - 1} (each (m,n) must "
+            "get exactly one (thread, value))"
+        )
     tiler = product_each(layout_mn.shape)
     return make_tiled_copy_impl(atom, layout_tv, tiler)
 
@@ -301,13 +340,17 @@ def make_tiled_copy_C_atom(atom, mma, value_type=None) -> TiledCopy:
     layoutC_TV = mma.get_layoutC_TV()
     copy_V = C(int(atom.num_val_src))
     if int(copy_V) > int(size(layoutC_TV, 1)):
-        raise CuteDumpError(f"make_tiled_copy_C_atom: the copy atom moves {copy_V} values per thread, more than the "
-                            f"MMA's {size(layoutC_TV, 1)} C values per thread")
+        raise CuteDumpError(
+            f"make_tiled_copy_C_atom: the copy atom moves {copy_V} values per thread, more than the "
+            f"MMA's {size(layoutC_TV, 1)} C values per thread"
+        )
     layout_TV = composition(layoutC_TV, make_layout((size(layoutC_TV, 0), copy_V)))
     mma_tiler = (mma.tile_size_mnk(0), mma.tile_size_mnk(1))
     mma_zeros = repeat_like(mma_tiler, C(0))
-    tiler = tuple(filter_(composition(make_layout(mma_tiler, replace_t(mma_zeros, i, C(1))), layout_TV))
-                  for i in range(len(mma_tiler)))
+    tiler = tuple(
+        filter_(composition(make_layout(mma_tiler, replace_t(mma_zeros, i, C(1))), layout_TV))
+        for i in range(len(mma_tiler))
+    )
     tile2mma = composition(make_layout(mma_tiler), tiler)
     layout_tv = composition(left_inverse(tile2mma), layout_TV)
     return make_tiled_copy_impl(atom, layout_tv, tiler)

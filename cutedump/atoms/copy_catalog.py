@@ -7,18 +7,19 @@
     SM80_CP_ASYNC_CACHEALWAYS<uint128_t>   SM80_CP_ASYNC_CACHEGLOBAL<uint64_t>
     DefaultCopy   AutoVectorizingCopy   AutoVectorizingCopyWithAssumedAlignment<64>
 """
+
 from __future__ import annotations
 
-
-from cutedump.errors import CuteDumpError
-from cutedump.atoms.copy_data import COPY_TRAITS, TEMPLATED, ALIASES
-from cutedump.atoms.mma_catalog import split_template
-from cutedump.atoms.types import canonical_type, value_type_bits, cpp_type
 from cutedump.algebra import C, make_layout
+from cutedump.atoms.copy_data import ALIASES, COPY_TRAITS, TEMPLATED
+from cutedump.atoms.mma_catalog import split_template
+from cutedump.atoms.types import canonical_type, cpp_type, value_type_bits
+from cutedump.errors import CuteDumpError
 
 
 class CopyTraits:
     """CuTe's Copy_Traits<Op>: ThrID and the (thr,val) -> bit layouts (CuTe print strings)."""
+
     name: str
     cpp: str
     arch: str
@@ -29,7 +30,7 @@ class CopyTraits:
     family: str = ""
 
     def __init__(self, name, cpp, arch, thr_id, src, dst, ref, family=""):
-        _set = object.__setattr__   # frozen: assigned once, here
+        _set = object.__setattr__  # frozen: assigned once, here
         _set(self, "name", name)
         _set(self, "cpp", cpp)
         _set(self, "arch", arch)
@@ -40,14 +41,24 @@ class CopyTraits:
         _set(self, "family", family)
 
     def __repr__(self):
-        return (f"{self.__class__.__qualname__}(name={self.name!r}, cpp={self.cpp!r}, arch={self.arch!r}, "
-                f"thr_id={self.thr_id!r}, src={self.src!r}, dst={self.dst!r}, ref={self.ref!r}, "
-                f"family={self.family!r})")
+        return (
+            f"{self.__class__.__qualname__}(name={self.name!r}, cpp={self.cpp!r}, arch={self.arch!r}, "
+            f"thr_id={self.thr_id!r}, src={self.src!r}, dst={self.dst!r}, ref={self.ref!r}, "
+            f"family={self.family!r})"
+        )
 
     def __eq__(self, other):
         if other.__class__ is self.__class__:
-            return (self.name, self.cpp, self.arch, self.thr_id, self.src, self.dst, self.ref, self.family) == \
-                (other.name, other.cpp, other.arch, other.thr_id, other.src, other.dst, other.ref, other.family)
+            return (self.name, self.cpp, self.arch, self.thr_id, self.src, self.dst, self.ref, self.family) == (
+                other.name,
+                other.cpp,
+                other.arch,
+                other.thr_id,
+                other.src,
+                other.dst,
+                other.ref,
+                other.family,
+            )
         return NotImplemented
 
     def __hash__(self):
@@ -99,6 +110,7 @@ def lookup_copy(name: str, value_type: str | None = None) -> CopyTraits:
     if base.startswith("SM100_TMEM_") and not targs:
         return lookup_tmem_copy(base)
     import difflib
+
     close = difflib.get_close_matches(base, all_copy_names(), n=4, cutoff=0.6)
     hint = f"; did you mean {', '.join(close)}?" if close else "; see `cutedump atoms --copy`"
     raise CuteDumpError(f"unknown copy atom {name!r}{hint}")
@@ -106,16 +118,20 @@ def lookup_copy(name: str, value_type: str | None = None) -> CopyTraits:
 
 # ------------------------------------------------------------------ SM100 TMEM copy atoms (tcgen05.ld / tcgen05.st)
 
+
 def all_tmem_copy_names() -> list[str]:
-    from cutedump.atoms.tmem_data import TMEM_COPY_TRAITS   # start-up: the SM100 TMEM table only when asked for
+    from cutedump.atoms.tmem_data import TMEM_COPY_TRAITS  # start-up: the SM100 TMEM table only when asked for
+
     return list(TMEM_COPY_TRAITS)
 
 
 def lookup_tmem_copy(name: str) -> CopyTraits:
-    from cutedump.atoms.tmem_data import TMEM_COPY_TRAITS   # start-up: see all_tmem_copy_names
+    from cutedump.atoms.tmem_data import TMEM_COPY_TRAITS  # start-up: see all_tmem_copy_names
+
     base = name.strip().split("::")[-1]
     if base not in TMEM_COPY_TRAITS:
         import difflib
+
         close = difflib.get_close_matches(base, all_tmem_copy_names(), n=4, cutoff=0.6)
         hint = f"; did you mean {', '.join(close)}?" if close else ""
         raise CuteDumpError(f"unknown TMEM copy atom {name!r}{hint}")

@@ -11,20 +11,34 @@ thread layout is CuTe's ``tiled_product(ThrID, AtomLayoutMNK)``; a tiled copy of
 ``(size(thr), size(val))``, the tiler ``product_each(shape(layout_mn))``. These are rows of the DSL's function table
 (:data:`cutedump.expr.dsl.DSL_FUNCTIONS`, named there as ``"cutedump.atoms.dsl_ops:NAME"`` and imported on first use).
 """
+
 from __future__ import annotations
 
-from cutedump.errors import CuteDumpError
 from cutedump.algebra import C
 from cutedump.algebra import layout as L
 from cutedump.algebra.inttuple import UNDERSCORE, product_each
 from cutedump.algebra.layout import Layout
-from cutedump.atoms.mma import make_tiled_mma as _make_tiled_mma, mma_atom
+from cutedump.atoms.mma import make_tiled_mma as _make_tiled_mma
+from cutedump.atoms.mma import mma_atom
+from cutedump.errors import CuteDumpError
 
 #: the DSL's element types -> the C++ names of the SM80 atoms' operand types, and MLIR's names (printed)
 _CPP_TYPE = {"Float16": "F16", "BFloat16": "BF16", "Float32": "F32"}
-_MLIR = {"Float16": "f16", "BFloat16": "bf16", "Float32": "f32", "TFloat32": "tf32", "Float64": "f64", "Int8": "i8",
-         "Uint8": "ui8", "Int16": "i16", "Int32": "i32", "Int64": "i64", "Float8E4M3FN": "f8E4M3FN",
-         "Float8E5M2": "f8E5M2", "Boolean": "i1"}
+_MLIR = {
+    "Float16": "f16",
+    "BFloat16": "bf16",
+    "Float32": "f32",
+    "TFloat32": "tf32",
+    "Float64": "f64",
+    "Int8": "i8",
+    "Uint8": "ui8",
+    "Int16": "i16",
+    "Int32": "i32",
+    "Int64": "i64",
+    "Float8E4M3FN": "f8E4M3FN",
+    "Float8E5M2": "f8E5M2",
+    "Boolean": "i1",
+}
 
 
 def _dt(x, what):
@@ -35,6 +49,7 @@ def _dt(x, what):
 
 class MmaOp:
     """``warp.MmaF16BF16Op(ab_dtype, acc_dtype, shape_mnk)``: an SM80 warp MMA."""
+
     __slots__ = ("atom",)
 
     def __init__(self, atom):
@@ -47,8 +62,10 @@ class MmaOp:
 def mma_f16_bf16_op(ev, ab, acc, shape):
     ab, acc = _dt(ab, "MmaF16BF16Op"), _dt(acc, "MmaF16BF16Op")
     if ab.name not in ("Float16", "BFloat16") or acc.name not in ("Float16", "Float32"):
-        raise CuteDumpError(f"MmaF16BF16Op: takes Float16/BFloat16 operands and a Float16/Float32 accumulator, got "
-                            f"{ab.name}, {acc.name}")
+        raise CuteDumpError(
+            f"MmaF16BF16Op: takes Float16/BFloat16 operands and a Float16/Float32 accumulator, got "
+            f"{ab.name}, {acc.name}"
+        )
     if ab.name == "BFloat16" and acc.name == "Float16":
         raise CuteDumpError("MmaF16BF16Op: a BFloat16 MMA accumulates in Float32")
     if not isinstance(shape, tuple) or tuple(int(s) for s in shape) not in ((16, 8, 8), (16, 8, 16)):
@@ -69,16 +86,26 @@ class DslMmaAtom:
 
     def rows(self, fmt):
         a = self.atom
-        return [("ThrID", fmt(a.thr_id)), ("Shape MNK", "(" + ",".join(str(int(x)) for x in a.shape_mnk) + ")"), ("TV Layout A", fmt(a.layout_a_tv)),
-                ("TV Layout B", fmt(a.layout_b_tv)), ("TV Layout C", fmt(a.layout_c_tv))]
+        return [
+            ("ThrID", fmt(a.thr_id)),
+            ("Shape MNK", "(" + ",".join(str(int(x)) for x in a.shape_mnk) + ")"),
+            ("TV Layout A", fmt(a.layout_a_tv)),
+            ("TV Layout B", fmt(a.layout_b_tv)),
+            ("TV Layout C", fmt(a.layout_c_tv)),
+        ]
 
     def dsl_str(self, fmt):
         return "MMA Atom" + _lines(self.rows(fmt), 12)
 
     def dsl_attr(self, name):
         a = self.atom
-        table = {"thr_id": a.thr_id, "shape_mnk": a.shape_mnk, "tv_layout_A": a.layout_a_tv,
-                 "tv_layout_B": a.layout_b_tv, "tv_layout_C": a.layout_c_tv}
+        table = {
+            "thr_id": a.thr_id,
+            "shape_mnk": a.shape_mnk,
+            "tv_layout_A": a.layout_a_tv,
+            "tv_layout_B": a.layout_b_tv,
+            "tv_layout_C": a.layout_c_tv,
+        }
         if name not in table:
             raise CuteDumpError(f"an MMA atom has no attribute {name!r} here ({', '.join(table)})")
         return table[name]
@@ -93,9 +120,12 @@ class DslTiledMma(DslMmaAtom):
 
     def dsl_str(self, fmt):
         perm = "(" + ",".join("_" if p is UNDERSCORE else fmt(p) for p in self.tiled.permutation) + ")"
-        return ("Tiled MMA" + _lines([("Thr Layout VMNK", fmt(self.tiled.thr_layout_vmnk)),
-                                      ("Permutation MNK", perm)], 16)
-                + "\nMMA Atom" + _lines(self.rows(fmt), 16))
+        return (
+            "Tiled MMA"
+            + _lines([("Thr Layout VMNK", fmt(self.tiled.thr_layout_vmnk)), ("Permutation MNK", perm)], 16)
+            + "\nMMA Atom"
+            + _lines(self.rows(fmt), 16)
+        )
 
     def dsl_attr(self, name):
         if name == "thr_layout_vmnk":
@@ -146,8 +176,12 @@ class DslCopyAtom:
 
     def rows(self):
         tv = f"(1,{self.vals}):(0,1)" if self.vals != 1 else "1:0"
-        return [("ThrID", "1:0"), ("TV Layout Src", tv), ("TV Layout Dst", tv),
-                ("Value type", _MLIR.get(self.dtype.name, self.dtype.name))]
+        return [
+            ("ThrID", "1:0"),
+            ("TV Layout Src", tv),
+            ("TV Layout Dst", tv),
+            ("Value type", _MLIR.get(self.dtype.name, self.dtype.name)),
+        ]
 
     def dsl_str(self, fmt):
         return "Copy Atom" + _lines(self.rows(), 14)
@@ -183,8 +217,12 @@ class DslTiledCopy:
 
     def dsl_str(self, fmt):
         tiler = "(" + ",".join(f"{fmt(t)}:1" for t in self.tiler) + ")"
-        return ("Tiled Copy" + _lines([("Tiler MN", tiler), ("TV Layout tiled", fmt(self.tv))], 16)
-                + "\nCopy Atom" + _lines(self.atom.rows(), 16))
+        return (
+            "Tiled Copy"
+            + _lines([("Tiler MN", tiler), ("TV Layout tiled", fmt(self.tv))], 16)
+            + "\nCopy Atom"
+            + _lines(self.atom.rows(), 16)
+        )
 
     def dsl_attr(self, name):
         if name == "layout_tv_tiled":

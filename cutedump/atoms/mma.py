@@ -1,15 +1,34 @@
 """MMA_Atom, TiledMMA and ThrMMA partitions, mirroring cute/atom/mma_atom.hpp with engine operations only."""
+
 from __future__ import annotations
 
+from cutedump.algebra import (
+    UNDERSCORE,
+    C,
+    Layout,
+    append,
+    complement,
+    composition,
+    fmt,
+    get,
+    idx2crd,
+    is_static,
+    logical_divide,
+    make_layout,
+    make_ordered_layout,
+    rank,
+    right_inverse,
+    size,
+    tiled_product,
+    zipped_divide,
+)
+from cutedump.algebra.inttuple import compact_col_major, is_int, is_int_tuple, is_tuple, product_each
+from cutedump.algebra.inttuple import filter_zeros as t_filter_zeros
+from cutedump.algebra.inttuple import get as tget
+from cutedump.atoms.mma_catalog import MMATraits, lookup_mma
 from cutedump.errors import CuteDumpError
 from cutedump.limits import MAX_ATOMS, check_work
-from cutedump.algebra import (C, Layout, make_layout, size, rank, get, composition, complement, right_inverse,
-                              logical_divide, zipped_divide, tiled_product, append, fmt, UNDERSCORE, idx2crd, is_static,
-                              flatten, make_ordered_layout)
-from cutedump.algebra.inttuple import (is_tuple, is_int, product_each, get as tget, filter_zeros as t_filter_zeros,
-                                       compact_col_major, is_int_tuple)
 from cutedump.parse import parse_layout, parse_object
-from cutedump.atoms.mma_catalog import MMATraits, lookup_mma
 
 _ = UNDERSCORE
 
@@ -21,7 +40,7 @@ class MMAAtom:
         self.traits = traits
         self.name = traits.name
         self.cpp = traits.cpp
-        self.val_types = traits.val_types          # (D, A, B, C)
+        self.val_types = traits.val_types  # (D, A, B, C)
         self.shape_mnk = parse_object(traits.shape_mnk)
         self.thr_id = parse_layout(traits.thr_id)
         self.layout_a_tv = parse_layout(traits.layout_a)
@@ -30,12 +49,14 @@ class MMAAtom:
 
     def print_str(self) -> str:
         """print(MMA_Atom<Op>{})"""
-        return ("MMA_Atom\n"
-                f"  ThrID:      {self.thr_id}\n"
-                f"  Shape_MNK:  {fmt(self.shape_mnk)}\n"
-                f"  LayoutA_TV: {self.layout_a_tv}\n"
-                f"  LayoutB_TV: {self.layout_b_tv}\n"
-                f"  LayoutC_TV: {self.layout_c_tv}\n")
+        return (
+            "MMA_Atom\n"
+            f"  ThrID:      {self.thr_id}\n"
+            f"  Shape_MNK:  {fmt(self.shape_mnk)}\n"
+            f"  LayoutA_TV: {self.layout_a_tv}\n"
+            f"  LayoutB_TV: {self.layout_b_tv}\n"
+            f"  LayoutC_TV: {self.layout_c_tv}\n"
+        )
 
     __str__ = print_str
 
@@ -104,9 +125,11 @@ class TiledMMA:
     def partition_shape(self, operand: str, shape):
         """partition_shape_A/B/C(this, shape): the per-thread fragment shape (thread 0) of a tensor of this shape
         (a method, so that atoms/tmem.py asks it without importing this module)."""
-        if not is_int_tuple(shape):   # a _ or a layout where a size is needed
-            raise CuteDumpError(f"partition_shape_{operand.upper()}: the shape must be sizes such as (_128,_64) (a _ "
-                                f"or a layout is no size), got {shape}")
+        if not is_int_tuple(shape):  # a _ or a layout where a size is needed
+            raise CuteDumpError(
+                f"partition_shape_{operand.upper()}: the shape must be sizes such as (_128,_64) (a _ "
+                f"or a layout is no size), got {shape}"
+            )
         dummy = make_layout(shape)
         f = {"A": self.thrfrg_A, "B": self.thrfrg_B, "C": self.thrfrg_C}[operand.upper()]
         dummy_tv = f(dummy)
@@ -124,12 +147,12 @@ class TiledMMA:
         if int(rank(tensor)) < 2:
             raise CuteDumpError(f"the tensor to partition must have rank >= 2, got {tensor}")
         t_tile = (self.permutation_mnk(i0), self.permutation_mnk(i1))
-        t_tensor = logical_divide(tensor, t_tile)                                   # (PermX,PermY)
+        t_tensor = logical_divide(tensor, t_tile)  # (PermX,PermY)
         a_tile = (make_layout(size(tget(self.atom.shape_mnk, i0))), make_layout(size(tget(self.atom.shape_mnk, i1))))
-        a_tensor = zipped_divide(t_tensor, a_tile)                                  # ((AtomX,AtomY),(RestX,RestY))
-        tv_tensor = a_tensor.compose(atom_tv, _)                                    # ((ThrV,FrgV),(RestX,RestY))
+        a_tensor = zipped_divide(t_tensor, a_tile)  # ((AtomX,AtomY),(RestX,RestY))
+        tv_tensor = a_tensor.compose(atom_tv, _)  # ((ThrV,FrgV),(RestX,RestY))
         thr_tile = (_, (make_layout(size(self.thr_layout_vmnk, t0)), make_layout(size(self.thr_layout_vmnk, t1))))
-        return zipped_divide(tv_tensor, thr_tile)                                   # ((ThrV,(ThrX,ThrY)),(FrgV,(RestX,RestY)))
+        return zipped_divide(tv_tensor, thr_tile)  # ((ThrV,(ThrX,ThrY)),(FrgV,(RestX,RestY)))
 
     def thrfrg_C(self, ctensor: Layout) -> Layout:
         return self._thrfrg(ctensor, 0, 1, self.atom.layout_c_tv, 1, 2)
@@ -142,8 +165,7 @@ class TiledMMA:
 
     def _thridx_2_thrid(self) -> Layout:
         v = self.thr_layout_vmnk
-        return composition(Layout((size(v), C(1)), (C(1), C(0))),
-                           right_inverse(make_layout(v, complement(v))))
+        return composition(Layout((size(v), C(1)), (C(1), C(0))), right_inverse(make_layout(v, complement(v))))
 
     def _once(self, name: str, make):
         """A value that depends on the TiledMMA only (its atom, atom layout and permutation, fixed at construction),
@@ -178,16 +200,17 @@ class TiledMMA:
         btile = (_, (Layout((size(v, 1), size(v, 2)), (C(0), C(1))), _))
         return self.thrfrg_B(ref_b).compose(btile, _).compose(self._thridx_2_thrid(), _)
 
-    def get_slice(self, thr_idx: int) -> "ThrMMA":
+    def get_slice(self, thr_idx: int) -> ThrMMA:
         return ThrMMA(self, thr_idx)
 
     # ---- printing
     def print_str(self) -> str:
         """print(TiledMMA)"""
-        return ("TiledMMA\n"
-                f"  ThrLayoutVMNK:  {self.thr_layout_vmnk}\n"
-                f"  PermutationMNK: {_fmt_tile_elem(self.permutation)}\n"
-                + self.atom.print_str())
+        return (
+            "TiledMMA\n"
+            f"  ThrLayoutVMNK:  {self.thr_layout_vmnk}\n"
+            f"  PermutationMNK: {_fmt_tile_elem(self.permutation)}\n" + self.atom.print_str()
+        )
 
     __str__ = print_str
 
@@ -253,9 +276,9 @@ def _parse_atom_layout(x) -> Layout:
         x = parse_layout(x)
     elif not isinstance(x, Layout):
         x = make_layout(x)
-    if not isinstance(x, Layout):   # a swizzled layout where a plain one is needed
+    if not isinstance(x, Layout):  # a swizzled layout where a plain one is needed
         raise CuteDumpError(f"the atom layout must be a plain layout such as (_2,_2,_1), got {x}")
-    check_work(int(size(x)), f"the atom layout {x}", MAX_ATOMS, "atoms")   # limits: a CTA has <= 1024 threads
+    check_work(int(size(x)), f"the atom layout {x}", MAX_ATOMS, "atoms")  # limits: a CTA has <= 1024 threads
     return x
 
 
@@ -304,23 +327,27 @@ def make_fragment_like(layout: Layout) -> Layout:
 def _is_gmma_desc(mma: TiledMMA, operand: str) -> bool:
     # GMMA traits declare FrgTypeA/B = GMMA::smem_desc<...> for shared-memory sourced operands
     name = mma.atom.traits.family
-    return mma.atom.traits.arch == "SM90 GMMA" and (operand == "B" or name.endswith(("_SS", "_SS_TN",
-                                                                                     "_SS_TN_SATURATE")))
+    return mma.atom.traits.arch == "SM90 GMMA" and (
+        operand == "B" or name.endswith(("_SS", "_SS_TN", "_SS_TN_SATURATE"))
+    )
 
 
 def partition_fragment(thr: ThrMMA, operand: str, tensor: Layout) -> Layout:
     """Layout of thr_mma.partition_fragment_A/B(tensor) or make_fragment_C(partition_C(tensor))."""
     op = operand.upper()
-    if getattr(thr.tiled.atom.traits, "spec", None) is not None:     # SM100 UMMA: TMEM fragments, smem descriptors
-        from cutedump.atoms import tmem   # start-up: only for SM100 atoms
+    if getattr(thr.tiled.atom.traits, "spec", None) is not None:  # SM100 UMMA: TMEM fragments, smem descriptors
+        from cutedump.atoms import tmem  # start-up: only for SM100 atoms
+
         return tmem.umma_partition_fragment(thr, op, tensor)
     part = {"A": thr.partition_A, "B": thr.partition_B, "C": thr.partition_C}[op](tensor)[0]
     if op == "C":
         return make_layout(part.shape)
     if _is_gmma_desc(thr.tiled, op):
-        raise CuteDumpError(f"partition_fragment_{op} of a GMMA shared-memory operand is a descriptor tensor "
-                            "(GMMA::smem_desc), not a register fragment: it needs the smem layout with its swizzle "
-                            "(cutedump.atoms.smem_desc.desc_fragment; `explain partition --fragment --layout SMEM`)")
+        raise CuteDumpError(
+            f"partition_fragment_{op} of a GMMA shared-memory operand is a descriptor tensor "
+            "(GMMA::smem_desc), not a register fragment: it needs the smem layout with its swizzle "
+            "(cutedump.atoms.smem_desc.desc_fragment; `explain partition --fragment --layout SMEM`)"
+        )
     return make_fragment_like(part)
 
 

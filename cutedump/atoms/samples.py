@@ -4,9 +4,10 @@
 
 Each entry is ``idx2crd(layout(tid, vid), target_shape)``, with the first (thread) coordinate right-aligned.
 """
+
 from __future__ import annotations
 
-from cutedump.algebra import Layout, size, idx2crd
+from cutedump.algebra import Layout, idx2crd, size
 from cutedump.algebra.inttuple import is_tuple
 
 
@@ -34,8 +35,13 @@ def sample_table(layout: Layout, target_shape, tids=None) -> list[str]:
         for v in range(nval):
             c = idx2crd(int(layout(t, v)), target_shape)
             if is_tuple(c):
-                cells.append("(" + str(int(c[0]) if not is_tuple(c[0]) else _crd(c[0])).rjust(rw) + ","
-                             + ",".join(_crd(e) for e in c[1:]) + ")")
+                cells.append(
+                    "("
+                    + str(int(c[0]) if not is_tuple(c[0]) else _crd(c[0])).rjust(rw)
+                    + ","
+                    + ",".join(_crd(e) for e in c[1:])
+                    + ")"
+                )
             else:
                 cells.append("(" + str(int(c)).rjust(rw) + ")")
         lines.append(f"  tid {str(t).rjust(tw)} : " + " ".join(cells))

@@ -14,21 +14,39 @@ ScaledBasis strides (``_1@0``) are modelled by integers, as render/grid.py does:
 ``BIG**j`` (BIG = 2**32), so the engine's composition / coalesce on integers give the ScaledBasis results (a mode-j
 piece never merges with a mode-k piece, since no in-tile offset reaches BIG).
 """
+
 from __future__ import annotations
 
 import math
 
-from cutedump.errors import CuteDumpError
-from cutedump.algebra import (C, Layout, make_layout, size, cosize, composition, coalesce, right_inverse,
-                              tile_to_shape, recast_layout, is_static, fmt, flatten, product_each, safe_div,
-                              logical_divide, UNDERSCORE)
-from cutedump.algebra import zipped_divide, slice_layout
-from cutedump.algebra.integer import overflow_reset, div, mod
-from cutedump.algebra.inttuple import is_tuple, is_int_tuple, wrap, product, crd2idx
-from cutedump.limits import MAX_TMA_MODES, check_modes, check_text
-from cutedump.algebra.swizzle import Swizzle, ComposedLayout
-from cutedump.algebra import swizzle_slice
+from cutedump.algebra import (
+    UNDERSCORE,
+    C,
+    Layout,
+    coalesce,
+    composition,
+    cosize,
+    flatten,
+    fmt,
+    is_static,
+    logical_divide,
+    make_layout,
+    product_each,
+    recast_layout,
+    right_inverse,
+    safe_div,
+    size,
+    slice_layout,
+    swizzle_slice,
+    tile_to_shape,
+    zipped_divide,
+)
+from cutedump.algebra.integer import div, mod, overflow_reset
+from cutedump.algebra.inttuple import crd2idx, is_int_tuple, is_tuple, product, wrap
+from cutedump.algebra.swizzle import ComposedLayout, Swizzle
 from cutedump.atoms.types import canonical_type, value_type_bits
+from cutedump.errors import CuteDumpError
+from cutedump.limits import MAX_TMA_MODES, check_modes, check_text
 
 BIG = 1 << 32
 
@@ -44,24 +62,38 @@ OPS = {
 
 # cute/arch/copy_sm90_desc.hpp: to_CUtensorMapDataType<T>()
 TMA_DATA_TYPES = {
-    "int8_t": "CU_TENSOR_MAP_DATA_TYPE_UINT8", "uint8_t": "CU_TENSOR_MAP_DATA_TYPE_UINT8",
-    "float_e4m3_t": "CU_TENSOR_MAP_DATA_TYPE_UINT8", "float_e5m2_t": "CU_TENSOR_MAP_DATA_TYPE_UINT8",
+    "int8_t": "CU_TENSOR_MAP_DATA_TYPE_UINT8",
+    "uint8_t": "CU_TENSOR_MAP_DATA_TYPE_UINT8",
+    "float_e4m3_t": "CU_TENSOR_MAP_DATA_TYPE_UINT8",
+    "float_e5m2_t": "CU_TENSOR_MAP_DATA_TYPE_UINT8",
     "float_ue8m0_t": "CU_TENSOR_MAP_DATA_TYPE_UINT8",
-    "uint16_t": "CU_TENSOR_MAP_DATA_TYPE_UINT16", "uint32_t": "CU_TENSOR_MAP_DATA_TYPE_UINT32",
-    "uint64_t": "CU_TENSOR_MAP_DATA_TYPE_UINT64", "int32_t": "CU_TENSOR_MAP_DATA_TYPE_INT32",
-    "int64_t": "CU_TENSOR_MAP_DATA_TYPE_INT64", "half_t": "CU_TENSOR_MAP_DATA_TYPE_FLOAT16",
-    "float": "CU_TENSOR_MAP_DATA_TYPE_FLOAT32", "double": "CU_TENSOR_MAP_DATA_TYPE_FLOAT64",
-    "bfloat16_t": "CU_TENSOR_MAP_DATA_TYPE_BFLOAT16", "tfloat32_t": "CU_TENSOR_MAP_DATA_TYPE_TFLOAT32",
+    "uint16_t": "CU_TENSOR_MAP_DATA_TYPE_UINT16",
+    "uint32_t": "CU_TENSOR_MAP_DATA_TYPE_UINT32",
+    "uint64_t": "CU_TENSOR_MAP_DATA_TYPE_UINT64",
+    "int32_t": "CU_TENSOR_MAP_DATA_TYPE_INT32",
+    "int64_t": "CU_TENSOR_MAP_DATA_TYPE_INT64",
+    "half_t": "CU_TENSOR_MAP_DATA_TYPE_FLOAT16",
+    "float": "CU_TENSOR_MAP_DATA_TYPE_FLOAT32",
+    "double": "CU_TENSOR_MAP_DATA_TYPE_FLOAT64",
+    "bfloat16_t": "CU_TENSOR_MAP_DATA_TYPE_BFLOAT16",
+    "tfloat32_t": "CU_TENSOR_MAP_DATA_TYPE_TFLOAT32",
 }
 
-SWIZZLE_NAMES = ["CU_TENSOR_MAP_SWIZZLE_NONE", "CU_TENSOR_MAP_SWIZZLE_32B", "CU_TENSOR_MAP_SWIZZLE_64B",
-                 "CU_TENSOR_MAP_SWIZZLE_128B", "CU_TENSOR_MAP_SWIZZLE_128B_ATOM_32B",
-                 "CU_TENSOR_MAP_SWIZZLE_128B_ATOM_32B_FLIP_8B", "CU_TENSOR_MAP_SWIZZLE_128B_ATOM_64B"]
+SWIZZLE_NAMES = [
+    "CU_TENSOR_MAP_SWIZZLE_NONE",
+    "CU_TENSOR_MAP_SWIZZLE_32B",
+    "CU_TENSOR_MAP_SWIZZLE_64B",
+    "CU_TENSOR_MAP_SWIZZLE_128B",
+    "CU_TENSOR_MAP_SWIZZLE_128B_ATOM_32B",
+    "CU_TENSOR_MAP_SWIZZLE_128B_ATOM_32B_FLIP_8B",
+    "CU_TENSOR_MAP_SWIZZLE_128B_ATOM_64B",
+]
 
 _0, _1 = C(0), C(1)
 
 
 # ------------------------------------------------------------------------------------------------ ScaledBasis model
+
 
 class Basis:
     """The gmem leaf modes of a (possibly nested) gmem shape: leaf j <-> integer BIG**j <-> ScaledBasis E<path_j>."""
@@ -85,6 +117,7 @@ class Basis:
             if is_tuple(s):
                 return tuple(go(e) for e in s)
             return C(BIG ** next(counter))
+
         return go(gshape)
 
     @staticmethod
@@ -116,6 +149,7 @@ def _leaves(t):
 
 # ------------------------------------------------------------------------------------------------ inputs
 
+
 class TmaResult:
     op: str
     value_type: str
@@ -125,8 +159,8 @@ class TmaResult:
     cta_tiler: object
     cluster: int
     swizzle: Swizzle | None
-    smem_layout: Layout                 # non-swizzle portion (stage 0 when the smem has pipeline modes)
-    cta_v_map: Layout                   # encoded basis strides
+    smem_layout: Layout  # non-swizzle portion (stage 0 when the smem has pipeline modes)
+    cta_v_map: Layout  # encoded basis strides
     sidx2gmode_full: Layout
     sidx2gmode: Layout
     tile_gstride: Layout
@@ -135,9 +169,9 @@ class TmaResult:
     num_elems_per_tma: C
     global_dim: list
     global_strides_elems: list
-    global_strides: list                 # bytes, rank-1 entries
+    global_strides: list  # bytes, rank-1 entries
     box_dim: list
-    box_dim_full: list                   # before the multicast division
+    box_dim_full: list  # before the multicast division
     element_strides: list
     swizzle_bits: str
     swizzle_base: str
@@ -147,14 +181,44 @@ class TmaResult:
     tiler_mn: object
     basis: Basis
     gmem_tma_basis_stride: object = None
-    smem_full: Layout | None = None      # non-swizzle portion with the pipeline modes
+    smem_full: Layout | None = None  # non-swizzle portion with the pipeline modes
     smem_full_swizzle: Swizzle | None = None
 
-    def __init__(self, op, value_type, bits, gmem, smem, cta_tiler, cluster, swizzle, smem_layout, cta_v_map,
-                 sidx2gmode_full, sidx2gmode, tile_gstride, tma_gstride, tma_gbasis, num_elems_per_tma, global_dim,
-                 global_strides_elems, global_strides, box_dim, box_dim_full, element_strides, swizzle_bits,
-                 swizzle_base, swizzle_enum, data_type, layout_tv, tiler_mn, basis, gmem_tma_basis_stride=None,
-                 smem_full=None, smem_full_swizzle=None):
+    def __init__(
+        self,
+        op,
+        value_type,
+        bits,
+        gmem,
+        smem,
+        cta_tiler,
+        cluster,
+        swizzle,
+        smem_layout,
+        cta_v_map,
+        sidx2gmode_full,
+        sidx2gmode,
+        tile_gstride,
+        tma_gstride,
+        tma_gbasis,
+        num_elems_per_tma,
+        global_dim,
+        global_strides_elems,
+        global_strides,
+        box_dim,
+        box_dim_full,
+        element_strides,
+        swizzle_bits,
+        swizzle_base,
+        swizzle_enum,
+        data_type,
+        layout_tv,
+        tiler_mn,
+        basis,
+        gmem_tma_basis_stride=None,
+        smem_full=None,
+        smem_full_swizzle=None,
+    ):
         self.op = op
         self.value_type = value_type
         self.bits = bits
@@ -189,40 +253,95 @@ class TmaResult:
         self.smem_full_swizzle = smem_full_swizzle
 
     def __repr__(self):
-        return (f"{self.__class__.__qualname__}(op={self.op!r}, value_type={self.value_type!r}, "
-                f"bits={self.bits!r}, gmem={self.gmem!r}, smem={self.smem!r}, cta_tiler={self.cta_tiler!r}, "
-                f"cluster={self.cluster!r}, swizzle={self.swizzle!r}, smem_layout={self.smem_layout!r}, "
-                f"cta_v_map={self.cta_v_map!r}, sidx2gmode_full={self.sidx2gmode_full!r}, "
-                f"sidx2gmode={self.sidx2gmode!r}, tile_gstride={self.tile_gstride!r}, "
-                f"tma_gstride={self.tma_gstride!r}, tma_gbasis={self.tma_gbasis!r}, "
-                f"num_elems_per_tma={self.num_elems_per_tma!r}, global_dim={self.global_dim!r}, "
-                f"global_strides_elems={self.global_strides_elems!r}, global_strides={self.global_strides!r}, "
-                f"box_dim={self.box_dim!r}, box_dim_full={self.box_dim_full!r}, "
-                f"element_strides={self.element_strides!r}, swizzle_bits={self.swizzle_bits!r}, "
-                f"swizzle_base={self.swizzle_base!r}, swizzle_enum={self.swizzle_enum!r}, "
-                f"data_type={self.data_type!r}, layout_tv={self.layout_tv!r}, tiler_mn={self.tiler_mn!r}, "
-                f"basis={self.basis!r}, gmem_tma_basis_stride={self.gmem_tma_basis_stride!r}, "
-                f"smem_full={self.smem_full!r}, smem_full_swizzle={self.smem_full_swizzle!r})")
+        return (
+            f"{self.__class__.__qualname__}(op={self.op!r}, value_type={self.value_type!r}, "
+            f"bits={self.bits!r}, gmem={self.gmem!r}, smem={self.smem!r}, cta_tiler={self.cta_tiler!r}, "
+            f"cluster={self.cluster!r}, swizzle={self.swizzle!r}, smem_layout={self.smem_layout!r}, "
+            f"cta_v_map={self.cta_v_map!r}, sidx2gmode_full={self.sidx2gmode_full!r}, "
+            f"sidx2gmode={self.sidx2gmode!r}, tile_gstride={self.tile_gstride!r}, "
+            f"tma_gstride={self.tma_gstride!r}, tma_gbasis={self.tma_gbasis!r}, "
+            f"num_elems_per_tma={self.num_elems_per_tma!r}, global_dim={self.global_dim!r}, "
+            f"global_strides_elems={self.global_strides_elems!r}, global_strides={self.global_strides!r}, "
+            f"box_dim={self.box_dim!r}, box_dim_full={self.box_dim_full!r}, "
+            f"element_strides={self.element_strides!r}, swizzle_bits={self.swizzle_bits!r}, "
+            f"swizzle_base={self.swizzle_base!r}, swizzle_enum={self.swizzle_enum!r}, "
+            f"data_type={self.data_type!r}, layout_tv={self.layout_tv!r}, tiler_mn={self.tiler_mn!r}, "
+            f"basis={self.basis!r}, gmem_tma_basis_stride={self.gmem_tma_basis_stride!r}, "
+            f"smem_full={self.smem_full!r}, smem_full_swizzle={self.smem_full_swizzle!r})"
+        )
 
     def __eq__(self, other):
         if other.__class__ is self.__class__:
-            return (self.op, self.value_type, self.bits, self.gmem, self.smem, self.cta_tiler, self.cluster,
-                    self.swizzle, self.smem_layout, self.cta_v_map, self.sidx2gmode_full, self.sidx2gmode,
-                    self.tile_gstride, self.tma_gstride, self.tma_gbasis, self.num_elems_per_tma, self.global_dim,
-                    self.global_strides_elems, self.global_strides, self.box_dim, self.box_dim_full,
-                    self.element_strides, self.swizzle_bits, self.swizzle_base, self.swizzle_enum, self.data_type,
-                    self.layout_tv, self.tiler_mn, self.basis, self.gmem_tma_basis_stride, self.smem_full,
-                    self.smem_full_swizzle) == \
-                (other.op, other.value_type, other.bits, other.gmem, other.smem, other.cta_tiler, other.cluster,
-                 other.swizzle, other.smem_layout, other.cta_v_map, other.sidx2gmode_full, other.sidx2gmode,
-                 other.tile_gstride, other.tma_gstride, other.tma_gbasis, other.num_elems_per_tma, other.global_dim,
-                 other.global_strides_elems, other.global_strides, other.box_dim, other.box_dim_full,
-                 other.element_strides, other.swizzle_bits, other.swizzle_base, other.swizzle_enum, other.data_type,
-                 other.layout_tv, other.tiler_mn, other.basis, other.gmem_tma_basis_stride, other.smem_full,
-                 other.smem_full_swizzle)
+            return (
+                self.op,
+                self.value_type,
+                self.bits,
+                self.gmem,
+                self.smem,
+                self.cta_tiler,
+                self.cluster,
+                self.swizzle,
+                self.smem_layout,
+                self.cta_v_map,
+                self.sidx2gmode_full,
+                self.sidx2gmode,
+                self.tile_gstride,
+                self.tma_gstride,
+                self.tma_gbasis,
+                self.num_elems_per_tma,
+                self.global_dim,
+                self.global_strides_elems,
+                self.global_strides,
+                self.box_dim,
+                self.box_dim_full,
+                self.element_strides,
+                self.swizzle_bits,
+                self.swizzle_base,
+                self.swizzle_enum,
+                self.data_type,
+                self.layout_tv,
+                self.tiler_mn,
+                self.basis,
+                self.gmem_tma_basis_stride,
+                self.smem_full,
+                self.smem_full_swizzle,
+            ) == (
+                other.op,
+                other.value_type,
+                other.bits,
+                other.gmem,
+                other.smem,
+                other.cta_tiler,
+                other.cluster,
+                other.swizzle,
+                other.smem_layout,
+                other.cta_v_map,
+                other.sidx2gmode_full,
+                other.sidx2gmode,
+                other.tile_gstride,
+                other.tma_gstride,
+                other.tma_gbasis,
+                other.num_elems_per_tma,
+                other.global_dim,
+                other.global_strides_elems,
+                other.global_strides,
+                other.box_dim,
+                other.box_dim_full,
+                other.element_strides,
+                other.swizzle_bits,
+                other.swizzle_base,
+                other.swizzle_enum,
+                other.data_type,
+                other.layout_tv,
+                other.tiler_mn,
+                other.basis,
+                other.gmem_tma_basis_stride,
+                other.smem_full,
+                other.smem_full_swizzle,
+            )
         return NotImplemented
 
-    __hash__ = None   # mutable: compared by value, not hashable
+    __hash__ = None  # mutable: compared by value, not hashable
 
     # ---- views
     @property
@@ -257,12 +376,14 @@ class TmaResult:
         else:
             thr, bits_layout = make_layout(_1), make_layout((_1, nb))
         v = recast_layout(bits_layout, 1, self.bits)
-        return ("Copy_Atom\n"
-                f"  ThrID:        {thr}\n"
-                f"  ValLayoutSrc: {v}\n"
-                f"  ValLayoutDst: {v}\n"
-                f"  ValLayoutRef: {v}\n"
-                f"  ValueType:    {self.bits}b\n")
+        return (
+            "Copy_Atom\n"
+            f"  ThrID:        {thr}\n"
+            f"  ValLayoutSrc: {v}\n"
+            f"  ValLayoutDst: {v}\n"
+            f"  ValLayoutRef: {v}\n"
+            f"  ValueType:    {self.bits}b\n"
+        )
 
     def copy_atom_str(self) -> str:
         """print(make_tma_atom(...)): the Copy_Atom alone."""
@@ -270,9 +391,9 @@ class TmaResult:
 
     def tiled_copy_str(self) -> str:
         """print(tma): the TiledCopy CuTe returns from make_tma_copy."""
-        return ("TiledCopy\n"
-                f"  Tiler_MN:       {fmt(self.tiler_mn)}\n"
-                f"  TiledLayout_TV: {self.layout_tv}\n" + self.atom_str())
+        return (
+            f"TiledCopy\n  Tiler_MN:       {fmt(self.tiler_mn)}\n  TiledLayout_TV: {self.layout_tv}\n" + self.atom_str()
+        )
 
     def tma_tensor_str(self) -> str:
         """print(tma.get_tma_tensor(shape(gmem)))."""
@@ -310,14 +431,17 @@ def _tma_split(v):
 
 # ------------------------------------------------------------------------------------------------ smem
 
+
 def split_smem(smem):
     """(swizzle or None, non-swizzle layout) as get_swizzle_portion / get_nonswizzle_portion see them."""
     if isinstance(smem, Layout):
         return None, smem
     if isinstance(smem, ComposedLayout):
         if not isinstance(smem.a, Swizzle) or not isinstance(smem.b, Layout):
-            raise CuteDumpError(f"the smem layout {smem} is not Swizzle o offset o Layout: TMA reads a swizzle "
-                                "function and a plain layout (get_swizzle_portion / get_nonswizzle_portion)")
+            raise CuteDumpError(
+                f"the smem layout {smem} is not Swizzle o offset o Layout: TMA reads a swizzle "
+                "function and a plain layout (get_swizzle_portion / get_nonswizzle_portion)"
+            )
         return smem.a, smem.b
     raise CuteDumpError(f"the smem layout must be a layout or a swizzled (composed) layout, not {smem}")
 
@@ -325,39 +449,49 @@ def split_smem(smem):
 def tma_swizzle(sw: Swizzle | None):
     """(SmemSwizzleBits, SmemSwizzleBase, CUtensorMapSwizzle) of get_tma_swizzle_bits/base, with CuTe's asserts."""
     if sw is None:
-        b, m, s = 0, 4, 3          # get_swizzle_portion of a plain layout: Swizzle<0,4,3>
+        b, m, s = 0, 4, 3  # get_swizzle_portion of a plain layout: Swizzle<0,4,3>
     else:
         b, m, s = int(sw.b), int(sw.m), int(sw.s)
     if m == 4:
         if not 0 <= b <= 3:
-            raise CuteDumpError("Expected B = 0,1,2, or 3 when M == 4. Unsupported layout swizzle. "
-                                f"(static_assert in get_tma_swizzle_bits, Swizzle<{b},{m},{s}>)")
+            raise CuteDumpError(
+                "Expected B = 0,1,2, or 3 when M == 4. Unsupported layout swizzle. "
+                f"(static_assert in get_tma_swizzle_bits, Swizzle<{b},{m},{s}>)"
+            )
         bits = ["DISABLE", "B32", "B64", "B128"][b]
         if s != 3:
-            raise CuteDumpError("Expected S = 3 when M == 4. Unsupported layout swizzle. "
-                                f"(static_assert in get_tma_swizzle_base, Swizzle<{b},{m},{s}>)")
+            raise CuteDumpError(
+                "Expected S = 3 when M == 4. Unsupported layout swizzle. "
+                f"(static_assert in get_tma_swizzle_base, Swizzle<{b},{m},{s}>)"
+            )
         return bits, "SWIZZLE_BASE_16B", SWIZZLE_NAMES[b]
     if m in (5, 6):
         if b != 2:
-            raise CuteDumpError("Expected B = 2 when M == 5 or 6. Unsupported layout swizzle. "
-                                f"(static_assert in get_tma_swizzle_bits, Swizzle<{b},{m},{s}>)")
+            raise CuteDumpError(
+                "Expected B = 2 when M == 5 or 6. Unsupported layout swizzle. "
+                f"(static_assert in get_tma_swizzle_bits, Swizzle<{b},{m},{s}>)"
+            )
         if m == 5:
             if s != 2:
-                raise CuteDumpError("Expected S = 2 when M == 5. Unsupported layout swizzle. "
-                                    f"(static_assert in get_tma_swizzle_base, Swizzle<{b},{m},{s}>)")
+                raise CuteDumpError(
+                    "Expected S = 2 when M == 5. Unsupported layout swizzle. "
+                    f"(static_assert in get_tma_swizzle_base, Swizzle<{b},{m},{s}>)"
+                )
             return "B128", "SWIZZLE_BASE_32B", "CU_TENSOR_MAP_SWIZZLE_128B_ATOM_32B"
         return "B128", "SWIZZLE_BASE_64B", "CU_TENSOR_MAP_SWIZZLE_128B_ATOM_64B"
-    raise CuteDumpError(f"Unsupported layout swizzle. (static_assert in get_tma_swizzle_bits: Swizzle<{b},{m},{s}> "
-                        "has M outside 4..6)")
+    raise CuteDumpError(
+        f"Unsupported layout swizzle. (static_assert in get_tma_swizzle_bits: Swizzle<{b},{m},{s}> has M outside 4..6)"
+    )
 
 
 # ------------------------------------------------------------------------------------------------ algorithm
+
 
 def _coalesce_256(L: Layout) -> Layout:
     """detail::coalesce_256: greedy coalesce of the flat modes, merging only up to size 256."""
     fs, fd = _leaves(L.shape), _leaves(L.stride)
     ns, nd = fs[0], fd[0]
-    ns_t = False                       # is the new shape a tuple yet?
+    ns_t = False  # is the new shape a tuple yet?
     shp, std = [ns], [nd]
     for s, d in zip(fs[1:], fd[1:]):
         if isinstance(s, C) and s == 1:
@@ -368,8 +502,13 @@ def _coalesce_256(L: Layout) -> Layout:
         bs, bd = shp[-1], std[-1]
         prod = bs * bd
         merged = s * bs
-        if (isinstance(prod, C) and isinstance(d, C) and int(prod) == int(d)
-                and isinstance(merged, C) and int(merged) <= 256):
+        if (
+            isinstance(prod, C)
+            and isinstance(d, C)
+            and int(prod) == int(d)
+            and isinstance(merged, C)
+            and int(merged) <= 256
+        ):
             shp[-1] = merged
             continue
         shp.append(s)
@@ -399,6 +538,7 @@ def _compose_gmem(gmem: Layout, basis: Basis, sidx2gmode: Layout) -> Layout:
 
     def std(t):
         return tuple(std(e) for e in t) if isinstance(t, list) else t[1]
+
     r = go(sidx2gmode.shape, sidx2gmode.stride)
     return Layout(shp(r), std(r))
 
@@ -407,17 +547,25 @@ def check_inputs(op: str, value_type: str, gmem) -> tuple[str, int]:
     """The op, element type and gmem tensor every TMA maker reads: (canonical type, bits), or CuTe's refusal."""
     if op not in OPS:
         import difflib
+
         close = difflib.get_close_matches(op, list(OPS), n=2, cutoff=0.5)
-        raise CuteDumpError(f"unknown TMA op {op!r}" + (f" (did you mean {', '.join(close)}?)" if close else "")
-                            + f"; known: {', '.join(OPS)}")
+        raise CuteDumpError(
+            f"unknown TMA op {op!r}"
+            + (f" (did you mean {', '.join(close)}?)" if close else "")
+            + f"; known: {', '.join(OPS)}"
+        )
     vt = canonical_type(value_type)
     bits = value_type_bits(vt)
     if vt in ("float_e2m1_t", "float_e2m3_t", "float_e3m2_t"):
-        raise CuteDumpError(f"{vt}: CuTe maps this sub-byte type to a packed TMA format (16U4/16U6) through "
-                            "recast; cutedump does not model sub-byte TMA copies")
+        raise CuteDumpError(
+            f"{vt}: CuTe maps this sub-byte type to a packed TMA format (16U4/16U6) through "
+            "recast; cutedump does not model sub-byte TMA copies"
+        )
     if vt not in TMA_DATA_TYPES:
-        raise CuteDumpError(f"Unknown TMA Format! (static_assert in to_CUtensorMapDataType<{vt}>: TMA has no "
-                            f"data type for {vt}; known: {', '.join(TMA_DATA_TYPES)})")
+        raise CuteDumpError(
+            f"Unknown TMA Format! (static_assert in to_CUtensorMapDataType<{vt}>: TMA has no "
+            f"data type for {vt}; known: {', '.join(TMA_DATA_TYPES)})"
+        )
     if not isinstance(gmem, Layout):
         raise CuteDumpError(f"the gmem layout must be a plain layout (shape:stride), not {gmem}")
     return vt, bits
@@ -437,8 +585,9 @@ def identity_map(gmem: Layout, tiler):
     return basis, composition(Layout(gmem.shape, basis.identity_strides(gmem.shape)), tiler)
 
 
-def make_tma(op: str, value_type: str, gmem: Layout, smem, cta_tiler=None, cluster: int = 1,
-             stages: bool = True) -> TmaResult:
+def make_tma(
+    op: str, value_type: str, gmem: Layout, smem, cta_tiler=None, cluster: int = 1, stages: bool = True
+) -> TmaResult:
     """make_tma_copy(op, make_tensor(gmem_ptr<T>, gmem), smem, cta_tiler, Int<cluster>{}) (and make_tma_atom, its
     Copy_Atom). ``stages``: smem modes beyond the tile are pipeline stages, the TMA built from stage 0 (the Hopper
     tutorial's sA(_,_,0)); stages=False passes the smem layout whole, as the Blackwell tutorials pass an
@@ -447,13 +596,21 @@ def make_tma(op: str, value_type: str, gmem: Layout, smem, cta_tiler=None, clust
     if int(cluster) < 1:
         raise CuteDumpError(f"--cluster must be >= 1, got {cluster}")
     if op.startswith("SM100_TMA_2SM") and int(cluster) % 2:
-        raise CuteDumpError(f"TiledCopy uses too few thrs for selected CopyAtom: {op}'s atom has 2 threads (ThrID "
-                            f"_2:_1) and make_tma_copy's TiledCopy has the cluster's {cluster}")
+        raise CuteDumpError(
+            f"TiledCopy uses too few thrs for selected CopyAtom: {op}'s atom has 2 threads (ThrID "
+            f"_2:_1) and make_tma_copy's TiledCopy has the cluster's {cluster}"
+        )
     overflow_reset()
     sw, slayout = static_smem(smem)
     smem_full, smem_full_sw = slayout, sw
-    if (stages and cta_tiler is not None and is_tuple(cta_tiler) and is_tuple(slayout.shape)
-            and len(cta_tiler) < len(slayout.shape) and int(size(slayout)) != _tile_size(cta_tiler)):
+    if (
+        stages
+        and cta_tiler is not None
+        and is_tuple(cta_tiler)
+        and is_tuple(slayout.shape)
+        and len(cta_tiler) < len(slayout.shape)
+        and int(size(slayout)) != _tile_size(cta_tiler)
+    ):
         # extra smem modes are pipeline stages: TMA is built from stage 0, as the Hopper tutorial's sA(_,_,0) (an
         # smem layout as large as the tile is one stage, e.g. UMMA's ((MMA_M,MMA_K),NumMma_M,NumMma_K) of an (M,K) tile)
         n = len(cta_tiler)
@@ -464,23 +621,28 @@ def make_tma(op: str, value_type: str, gmem: Layout, smem, cta_tiler=None, clust
             # slicing a swizzled layout at a coordinate may decay the swizzle into a plain layout (swizzle_layout.hpp)
             sliced, _off = swizzle_slice.slice_and_offset(crd, smem)
             if not isinstance(sliced, ComposedLayout):
-                raise CuteDumpError(f"stage 0 of the smem layout {smem} is too small to keep its swizzle: CuTe's "
-                                    "slice decays it into a plain layout, which cutedump does not model for an "
-                                    "smem_ptr_flag layout; give --smem as one stage (or a larger tile)")
+                raise CuteDumpError(
+                    f"stage 0 of the smem layout {smem} is too small to keep its swizzle: CuTe's "
+                    "slice decays it into a plain layout, which cutedump does not model for an "
+                    "smem_ptr_flag layout; give --smem as one stage (or a larger tile)"
+                )
             sw, slayout = split_smem(sliced)
-    tma_swizzle(sw)      # static_asserts of get_tma_swizzle_bits/base
+    tma_swizzle(sw)  # static_asserts of get_tma_swizzle_bits/base
     if cta_tiler is None:
-        cta_tiler = product_each(slayout.shape)    # make_tma_copy(op, g, s[, cluster]) default
+        cta_tiler = product_each(slayout.shape)  # make_tma_copy(op, g, s[, cluster]) default
     basis, cta_v_map = identity_map(gmem, cta_tiler)
     if not is_static(size(cta_v_map)):
         # CUTE_STATIC_ASSERT_V(size(slayout) == size(cta_v_map), ...) of make_tma_copy_atom does not compile when a
         # tile mode spans gmem sub-modes of run-time extent
-        raise CuteDumpError("TMA requires CTA_Tile and SLayout top-level size equivalence. (static_assert in "
-                            f"make_tma_copy_atom: the CTA tile {fmt(cta_tiler)} over the gmem {gmem} has the dynamic "
-                            f"shape {fmt(cta_v_map.shape)}: a tile mode spans gmem sub-modes of run-time extent; "
-                            "make them static)")
-    res = build_tma(op, vt, bits, gmem, smem, sw, slayout, basis, cta_v_map, int(cluster),
-                    cta_t_map=make_layout(C(int(cluster))))
+        raise CuteDumpError(
+            "TMA requires CTA_Tile and SLayout top-level size equivalence. (static_assert in "
+            f"make_tma_copy_atom: the CTA tile {fmt(cta_tiler)} over the gmem {gmem} has the dynamic "
+            f"shape {fmt(cta_v_map.shape)}: a tile mode spans gmem sub-modes of run-time extent; "
+            "make them static)"
+        )
+    res = build_tma(
+        op, vt, bits, gmem, smem, sw, slayout, basis, cta_v_map, int(cluster), cta_t_map=make_layout(C(int(cluster)))
+    )
     res.cta_tiler = cta_tiler
     res.smem_full, res.smem_full_swizzle = smem_full, smem_full_sw
     return res
@@ -490,20 +652,33 @@ def _tile_size(tiler) -> int:
     return math.prod(int(size(t)) if isinstance(t, Layout) else int(product(t)) for t in tiler)
 
 
-def build_tma(op: str, vt: str, bits: int, gmem: Layout, smem, sw, slayout: Layout, basis: Basis, cta_v_map: Layout,
-              num_multicast: int, cta_t_map: Layout | None = None) -> TmaResult:
+def build_tma(
+    op: str,
+    vt: str,
+    bits: int,
+    gmem: Layout,
+    smem,
+    sw,
+    slayout: Layout,
+    basis: Basis,
+    cta_v_map: Layout,
+    num_multicast: int,
+    cta_t_map: Layout | None = None,
+) -> TmaResult:
     """detail::make_tma_copy_atom (construct_tma_gbasis, make_tma_copy_desc) from the CTA's value map cta_v_map
     (CTA val idx -> gmem mode, encoded), and with ``cta_t_map`` (CTA thr idx -> logical TMA tid) the TiledCopy of
     detail::make_tma_copy_tiled, whose multicast is then cosize(cta_t_map)."""
-    sbits, sbase, senum = tma_swizzle(sw)      # static_asserts of get_tma_swizzle_bits/base
+    sbits, sbase, senum = tma_swizzle(sw)  # static_asserts of get_tma_swizzle_bits/base
     tiler_mn = product_each(cta_v_map.shape)
     if cta_t_map is not None:
         num_multicast = int(cosize(cta_t_map))
 
     # ---------------- construct_tma_gbasis
     if int(size(slayout)) != int(size(cta_v_map)):
-        raise CuteDumpError("TMA requires CTA_Tile and SLayout top-level size equivalence. "
-                            f"(size(slayout) = {size(slayout)}, size(cta_tile) = {size(cta_v_map)})")
+        raise CuteDumpError(
+            "TMA requires CTA_Tile and SLayout top-level size equivalence. "
+            f"(size(slayout) = {size(slayout)}, size(cta_tile) = {size(cta_v_map)})"
+        )
     inv_smem = right_inverse(slayout)
     full = coalesce(composition(cta_v_map, inv_smem))
     fd = _leaves(full.stride)
@@ -515,9 +690,11 @@ def build_tma(op: str, vt: str, bits: int, gmem: Layout, smem, sw, slayout: Layo
             smem_rank = i
             break
     if smem_rank == 0:
-        raise CuteDumpError("Could not find a common tile-gmem vectorization. Does the Tile select out major GMEM "
-                            f"modes? (static_assert in construct_tma_gbasis: smem idx -> gmem mode is "
-                            f"{_fmt_enc(basis, full)}, whose first stride is not a unit gmem basis)")
+        raise CuteDumpError(
+            "Could not find a common tile-gmem vectorization. Does the Tile select out major GMEM "
+            f"modes? (static_assert in construct_tma_gbasis: smem idx -> gmem mode is "
+            f"{_fmt_enc(basis, full)}, whose first stride is not a unit gmem basis)"
+        )
     if is_tuple(full.shape):
         sidx2gmode = Layout(tuple(fs[:smem_rank]), tuple(fd[:smem_rank]))
     else:
@@ -532,9 +709,9 @@ def build_tma(op: str, vt: str, bits: int, gmem: Layout, smem, sw, slayout: Layo
     for j, (s, d) in enumerate(zip(gsh, gst)):
         if (isinstance(s, C) and s == 1) or (isinstance(d, C) and d == 0):
             continue
-        if BIG ** j in present:
+        if BIG**j in present:
             continue
-        remaining.append(C(BIG ** j))
+        remaining.append(C(BIG**j))
     shp = wrap(tma_gbasis_tile.shape) + (_1,) * len(remaining)
     std = wrap(tma_gbasis_tile.stride) + tuple(remaining)
     r = len(shp)
@@ -545,9 +722,11 @@ def build_tma(op: str, vt: str, bits: int, gmem: Layout, smem, sw, slayout: Layo
     tma_gbasis = Layout(shp, std)
     tma_dim = len(shp)
     if not is_static(shp) or not is_static(std):
-        raise CuteDumpError("static_assert(is_static<TmaGmemBasis>::value) fails in AuxTmaParams: the TMA box "
-                            f"{_fmt_enc(basis, tma_gbasis)} is not static (the CTA tile splits a dynamic gmem mode; "
-                            "make that gmem mode's shape static)")
+        raise CuteDumpError(
+            "static_assert(is_static<TmaGmemBasis>::value) fails in AuxTmaParams: the TMA box "
+            f"{_fmt_enc(basis, tma_gbasis)} is not static (the CTA tile splits a dynamic gmem mode; "
+            "make that gmem mode's shape static)"
+        )
     # compile-time checks of make_tma_copy_tiled come before any run-time assert of make_tma_copy_desc
     n_el = int(size(tma_gbasis))
     num_elems = C(n_el)
@@ -555,16 +734,20 @@ def build_tma(op: str, vt: str, bits: int, gmem: Layout, smem, sw, slayout: Layo
     if cta_t_map is not None:
         # ---------------- make_tma_copy_tiled (compile-time algebra: its static_asserts come before run-time asserts)
         if n_el % num_multicast != 0:
-            raise CuteDumpError(f"Static safe_div requires t % u == 0 (static_assert in make_tma_copy_tiled: one TMA "
-                                f"box of {n_el} elements cannot be split over a multicast of {num_multicast} CTAs)")
+            raise CuteDumpError(
+                f"Static safe_div requires t % u == 0 (static_assert in make_tma_copy_tiled: one TMA "
+                f"box of {n_el} elements cannot be split over a multicast of {num_multicast} CTAs)"
+            )
         layout_v = composition(inv_smem, num_elems)
         layout_V = tile_to_shape(make_layout(layout_v), size(cta_v_map))
         layout_t = make_layout(cosize(cta_t_map), safe_div(num_elems, cosize(cta_t_map)))
         layout_T = composition(inv_smem, composition(layout_t, cta_t_map))
         layout_tv = make_layout(layout_T, layout_V)
         if op.startswith("SM100_TMA_2SM") and int(size(layout_T)) % 2:
-            raise CuteDumpError(f"TiledCopy uses too few thrs for selected CopyAtom: {op}'s atom has 2 threads "
-                                f"(ThrID _2:_1) and the TiledCopy's TiledLayout_TV {layout_tv} has {size(layout_T)}")
+            raise CuteDumpError(
+                f"TiledCopy uses too few thrs for selected CopyAtom: {op}'s atom has 2 threads "
+                f"(ThrID _2:_1) and the TiledCopy's TiledLayout_TV {layout_tv} has {size(layout_T)}"
+            )
 
     # ---------------- make_tma_copy_desc
     prob_shape = [1] * 5
@@ -585,8 +768,9 @@ def build_tma(op: str, vt: str, bits: int, gmem: Layout, smem, sw, slayout: Layo
                 old = prob_stride[i]
                 prob_stride[i] = _gcd_u64(prob_stride[i], stride_j)
                 if prob_stride[i] != 0:
-                    prob_shape[i] = ((prob_shape[i] - 1) * (old // prob_stride[i])
-                                     + (shape_j - 1) * (stride_j // prob_stride[i]) + 1) % (1 << 64)
+                    prob_shape[i] = (
+                        (prob_shape[i] - 1) * (old // prob_stride[i]) + (shape_j - 1) * (stride_j // prob_stride[i]) + 1
+                    ) % (1 << 64)
                 else:
                     prob_shape[i] = shape_j
     prob_stride = [x % (1 << 64) for x in prob_stride]
@@ -595,21 +779,33 @@ def build_tma(op: str, vt: str, bits: int, gmem: Layout, smem, sw, slayout: Layo
         if prob_shape[i] < 1:
             raise _assert(f"gmem_prob_shape[{i}] >= (uint64_t(1))", "Size must be min 1", prob_shape, "globalDim")
         if prob_shape[i] > (1 << 32):
-            raise _assert(f"gmem_prob_shape[{i}] <= (uint64_t(1) << 32)", "Size must be max 2^32", prob_shape,
-                          "globalDim")
+            raise _assert(
+                f"gmem_prob_shape[{i}] <= (uint64_t(1) << 32)", "Size must be max 2^32", prob_shape, "globalDim"
+            )
     if prob_stride[0] != 1:
-        raise _assert('gmem_prob_stride[0] == 1 && "Majorness of smem doesn\'t match majorness of gmem"',
-                      f"TMA mode 0 (the smem-contiguous one) has gmem stride {prob_stride[0]}, not 1",
-                      prob_stride[:tma_dim], "gmem strides (elements)")
+        raise _assert(
+            'gmem_prob_stride[0] == 1 && "Majorness of smem doesn\'t match majorness of gmem"',
+            f"TMA mode 0 (the smem-contiguous one) has gmem stride {prob_stride[0]}, not 1",
+            prob_stride[:tma_dim],
+            "gmem strides (elements)",
+        )
     elems = list(prob_stride)
     bstride = [(x * bits) // 8 % (1 << 64) for x in prob_stride]
     for i in range(1, 5):
         if bstride[i] >= (1 << 40):
-            raise _assert(f"(gmem_prob_stride[{i}]) < (uint64_t(1) << 40)", "Stride must be max 2^40",
-                          bstride[1:tma_dim], "globalStrides (bytes)")
+            raise _assert(
+                f"(gmem_prob_stride[{i}]) < (uint64_t(1) << 40)",
+                "Stride must be max 2^40",
+                bstride[1:tma_dim],
+                "globalStrides (bytes)",
+            )
         if bstride[i] & 0b1111:
-            raise _assert(f"(gmem_prob_stride[{i}] & 0b1111) == 0", "Stride must be multiple of 16B (128b)",
-                          bstride[1:tma_dim], "globalStrides (bytes)")
+            raise _assert(
+                f"(gmem_prob_stride[{i}] & 0b1111) == 0",
+                "Stride must be multiple of 16B (128b)",
+                bstride[1:tma_dim],
+                "globalStrides (bytes)",
+            )
     box = [1] * 5
     for i in range(tma_dim):
         box[i] *= int(size(Layout(shp[i], std[i])))
@@ -617,31 +813,60 @@ def build_tma(op: str, vt: str, bits: int, gmem: Layout, smem, sw, slayout: Layo
     i, multicast = tma_dim - 1, int(num_multicast)
     while multicast > 1:
         if i < 0:
-            raise CuteDumpError(f"the multicast of {num_multicast} CTAs is larger than the TMA box {box_full[:tma_dim]}: "
-                                "CuTe's box truncation runs past mode 0")
+            raise CuteDumpError(
+                f"the multicast of {num_multicast} CTAs is larger than the TMA box {box_full[:tma_dim]}: "
+                "CuTe's box truncation runs past mode 0"
+            )
         if not (box[i] % multicast == 0 or multicast % box[i] == 0):
-            raise _assert("smem_box_shape[i] % multicast == 0 || multicast % smem_box_shape[i] == 0",
-                          f"box mode {i} ({box[i]}) and the remaining multicast {multicast} do not divide",
-                          box[:tma_dim], "boxDim")
+            raise _assert(
+                "smem_box_shape[i] % multicast == 0 || multicast % smem_box_shape[i] == 0",
+                f"box mode {i} ({box[i]}) and the remaining multicast {multicast} do not divide",
+                box[:tma_dim],
+                "boxDim",
+            )
         new_mult = -(-multicast // box[i])
         box[i] = -(-box[i] // multicast)
         multicast = new_mult
         i -= 1
     for i in range(5):
         if box[i] > 256:
-            raise _assert(f"smem_box_shape[{i}] <= (uint32_t(1) << 8)", "Size must be max 2^8 = 256",
-                          box[:tma_dim], "boxDim")
+            raise _assert(
+                f"smem_box_shape[{i}] <= (uint32_t(1) << 8)", "Size must be max 2^8 = 256", box[:tma_dim], "boxDim"
+            )
         if box[i] < 1:
             raise _assert(f"smem_box_shape[{i}] >= (uint32_t(1))", "Size must be min 1", box[:tma_dim], "boxDim")
 
-    res = TmaResult(op=op, value_type=vt, bits=bits, gmem=gmem, smem=smem, cta_tiler=None, cluster=int(num_multicast),
-                    swizzle=sw, smem_layout=slayout, cta_v_map=cta_v_map, sidx2gmode_full=full,
-                    sidx2gmode=sidx2gmode, tile_gstride=tile_gstride, tma_gstride=tma_gstride, tma_gbasis=tma_gbasis,
-                    num_elems_per_tma=num_elems, global_dim=prob_shape[:tma_dim],
-                    global_strides_elems=elems[:tma_dim], global_strides=bstride[1:tma_dim],
-                    box_dim=box[:tma_dim], box_dim_full=box_full[:tma_dim], element_strides=[1] * tma_dim,
-                    swizzle_bits=sbits, swizzle_base=sbase, swizzle_enum=senum, data_type=TMA_DATA_TYPES[vt],
-                    layout_tv=layout_tv, tiler_mn=tiler_mn, basis=basis)
+    res = TmaResult(
+        op=op,
+        value_type=vt,
+        bits=bits,
+        gmem=gmem,
+        smem=smem,
+        cta_tiler=None,
+        cluster=int(num_multicast),
+        swizzle=sw,
+        smem_layout=slayout,
+        cta_v_map=cta_v_map,
+        sidx2gmode_full=full,
+        sidx2gmode=sidx2gmode,
+        tile_gstride=tile_gstride,
+        tma_gstride=tma_gstride,
+        tma_gbasis=tma_gbasis,
+        num_elems_per_tma=num_elems,
+        global_dim=prob_shape[:tma_dim],
+        global_strides_elems=elems[:tma_dim],
+        global_strides=bstride[1:tma_dim],
+        box_dim=box[:tma_dim],
+        box_dim_full=box_full[:tma_dim],
+        element_strides=[1] * tma_dim,
+        swizzle_bits=sbits,
+        swizzle_base=sbase,
+        swizzle_enum=senum,
+        data_type=TMA_DATA_TYPES[vt],
+        layout_tv=layout_tv,
+        tiler_mn=tiler_mn,
+        basis=basis,
+    )
     res.smem_full, res.smem_full_swizzle = slayout, sw
     res.gmem_tma_basis_stride = _gmem_tma_basis_stride(gmem, basis, std, bstride, bits)
     overflow_reset()
@@ -661,8 +886,9 @@ class TmaAssert(CuteDumpError):
 
 
 def _assert(cond: str, why: str, values, what: str) -> TmaAssert:
-    return TmaAssert(cond, f"TMA cannot do this: CuTe's make_tma_copy_desc asserts `{cond}' ({why}; "
-                           f"{what} = {list(values)})")
+    return TmaAssert(
+        cond, f"TMA cannot do this: CuTe's make_tma_copy_desc asserts `{cond}' ({why}; {what} = {list(values)})"
+    )
 
 
 def _fmt_enc(basis: Basis, L: Layout) -> str:
@@ -680,7 +906,7 @@ def _gmem_tma_basis_stride(gmem: Layout, basis: Basis, tma_std, bstride, bits: i
         idx = next(counter)
         if (isinstance(si, C) and si == 1) or (isinstance(di, C) and di == 0):
             return _0
-        e = BIG ** idx
+        e = BIG**idx
         j = next((jj for jj, m in enumerate(tma_modes) if any(int(x) == e and isinstance(x, C) for x in m)), None)
         if j is None:
             return _0
@@ -688,32 +914,35 @@ def _gmem_tma_basis_stride(gmem: Layout, basis: Basis, tma_std, bstride, bits: i
             return _scale(gst[idx], 0)
         m = tma_std[j]
         if not is_tuple(m) or len(m) == 1:
-            return C(BIG ** j)
+            return C(BIG**j)
         # int32_t scale = ceil_div(int32_t(di * sizeof_bits_v<T> / max(gmem_prob_stride[j], uint64_t{16})), 8)
         q = (int(di) * bits) % (1 << 64) // max(bstride[j], 16)
         q = ((q + (1 << 31)) % (1 << 32)) - (1 << 31)
-        scale = (q + 7) // 8 if q + 7 >= 0 else -((-(q + 7)) // 8)   # C++ (a + b - 1) / b, truncating
+        scale = (q + 7) // 8 if q + 7 >= 0 else -((-(q + 7)) // 8)  # C++ (a + b - 1) / b, truncating
         return _scale(scale, j)
 
     def go(s, d):
         if is_tuple(s):
             return tuple(go(a, b) for a, b in zip(s, d))
         return one(s, d)
+
     return go(gmem.shape, gmem.stride)
 
 
 def _scale(d, j):
     """E<j> * d (d keeps its static-ness)."""
     if isinstance(d, C):
-        return C(int(d) * BIG ** j)
-    return int(d) * BIG ** j
+        return C(int(d) * BIG**j)
+    return int(d) * BIG**j
 
 
 # ------------------------------------------------------------------------------------------------ inputs from text
 
+
 def _eval(text: str, what: str):
     """An option's text in the eval language (C++ spelling and GMMA/UMMA smem atoms included)."""
-    from cutedump.expr import evaluate      # start-up: the expression language is needed only here
+    from cutedump.expr import evaluate  # start-up: the expression language is needed only here
+
     try:
         return evaluate(text)
     except CuteDumpError as e:
@@ -723,10 +952,10 @@ def _eval(text: str, what: str):
 def parse_gmem(text: str) -> Layout:
     g = _eval(text, "--gmem")
     if not isinstance(g, Layout):
-        if not is_int_tuple(g):   # a _ or a layout where a size is needed
+        if not is_int_tuple(g):  # a _ or a layout where a size is needed
             raise CuteDumpError(f"--gmem: expected a layout shape:stride such as (1024,256):(256,_1), got {g}")
         g = make_layout(g)
-    check_modes(len(_leaves(g.shape)), "--gmem", MAX_TMA_MODES)   # limits: each mode's basis stride is BIG**j
+    check_modes(len(_leaves(g.shape)), "--gmem", MAX_TMA_MODES)  # limits: each mode's basis stride is BIG**j
     return g
 
 
@@ -735,11 +964,12 @@ def parse_smem(text: str):
     if isinstance(s, (Layout, ComposedLayout)):
         check_modes(len(_leaves(s.shape)), "--smem", MAX_TMA_MODES)
         return s
-    if is_tuple(s) and is_int_tuple(s):   # a _ or a layout where a size is needed: refused below
+    if is_tuple(s) and is_int_tuple(s):  # a _ or a layout where a size is needed: refused below
         check_modes(len(_leaves(s)), "--smem", MAX_TMA_MODES)
         return make_layout(s)
-    raise CuteDumpError(f"--smem: expected a layout or a swizzled layout such as Sw<3,4,3> o _0 o (_8,_64):(_64,_1), "
-                        f"got {s}")
+    raise CuteDumpError(
+        f"--smem: expected a layout or a swizzled layout such as Sw<3,4,3> o _0 o (_8,_64):(_64,_1), got {s}"
+    )
 
 
 def parse_tile(text: str | None):
@@ -755,7 +985,7 @@ def parse_coord(text: str | None):
     """A local_tile coordinate: ints (run-time values) and _, e.g. (3,_)."""
     if text is None:
         return None
-    check_text(text, "--cta-coord")   # limits: go() below recurses once per bracket
+    check_text(text, "--cta-coord")  # limits: go() below recurses once per bracket
     t = text.strip()
 
     def go(s):
@@ -778,10 +1008,12 @@ def parse_coord(text: str | None):
             return int(s.lstrip("_"))
         except ValueError:
             raise CuteDumpError(f"--cta-coord: expected ints and _ such as (3,_), got {text!r}") from None
+
     return go(t)
 
 
 # ------------------------------------------------------------------------------------------------ explanation
+
 
 def multicast_twin(op: str) -> str:
     """The multicasting form of a TMA load op (SM90_TMA_LOAD -> SM90_TMA_LOAD_MULTICAST)."""
@@ -797,15 +1029,27 @@ def box_facts(r: TmaResult) -> dict:
     cta_elems = 1
     for x in cta_box:
         cta_elems *= int(x)
-    return {"box": list(r.box_dim_full), "elements": int(r.num_elems_per_tma),
-            "bytes": int(r.num_elems_per_tma) * r.bits // 8, "parts": int(r.cluster), "cta_box": cta_box,
-            "cta_elements": cta_elems, "cta_bytes": cta_elems * r.bits // 8, "multicast": "MULTICAST" in r.op,
-            "tile_elements": int(size(r.cta_v_map)), "instructions": r.instructions_per_cta_tile}
+    return {
+        "box": list(r.box_dim_full),
+        "elements": int(r.num_elems_per_tma),
+        "bytes": int(r.num_elems_per_tma) * r.bits // 8,
+        "parts": int(r.cluster),
+        "cta_box": cta_box,
+        "cta_elements": cta_elems,
+        "cta_bytes": cta_elems * r.bits // 8,
+        "multicast": "MULTICAST" in r.op,
+        "tile_elements": int(size(r.cta_v_map)),
+        "instructions": r.instructions_per_cta_tile,
+    }
 
 
 def to_json(r: TmaResult) -> dict:
     d = {
-        "op": r.op, "type": r.value_type, "gmem": str(r.gmem), "smem": str(r.smem), "cta_tile": fmt(r.tiler_mn),
+        "op": r.op,
+        "type": r.value_type,
+        "gmem": str(r.gmem),
+        "smem": str(r.smem),
+        "cta_tile": fmt(r.tiler_mn),
         "cluster": r.cluster,
         "tiled_copy": r.tiled_copy_str() if r.layout_tv is not None else None,
         "copy_atom": r.copy_atom_str(),
@@ -814,15 +1058,17 @@ def to_json(r: TmaResult) -> dict:
         "box_dim_before_multicast": list(r.box_dim_full),
         "elements_per_tma": int(r.num_elems_per_tma),
         "instructions_per_cta_tile": r.instructions_per_cta_tile,
-        "swizzle_bits": r.swizzle_bits, "swizzle_base": r.swizzle_base,
+        "swizzle_bits": r.swizzle_bits,
+        "swizzle_base": r.swizzle_base,
         "tma_tensor": r.tma_tensor_str(),
     }
-    if r.layout_tv is None:          # a Copy_Atom alone (make_tma_atom_X_sm100): no TiledCopy
+    if r.layout_tv is None:  # a Copy_Atom alone (make_tma_atom_X_sm100): no TiledCopy
         del d["tiled_copy"]
     return d
 
 
 # ------------------------------------------------------------------------------------------------ tma_partition
+
 
 class ArithCoord:
     """The coordinate of an ArithmeticTupleIterator: one (value, static) per TMA mode; printed ArithTuple(0,_4)."""
@@ -830,7 +1076,7 @@ class ArithCoord:
     def __init__(self, comps):
         self.comps = list(comps)
 
-    def plus(self, terms: dict) -> "ArithCoord":
+    def plus(self, terms: dict) -> ArithCoord:
         """coord + offset, where offset's ScaledBasis terms are summed per mode (static only when all are)."""
         comps = list(self.comps)
         for j, v in terms.items():
@@ -911,16 +1157,23 @@ class TmaPartition:
         self.tma_iter = tma_iter
 
     def __repr__(self):
-        return (f"{self.__class__.__qualname__}(gA={self.gA!r}, sA={self.sA!r}, tAgA={self.tAgA!r}, "
-                f"tAsA={self.tAsA!r}, tma_iter={self.tma_iter!r})")
+        return (
+            f"{self.__class__.__qualname__}(gA={self.gA!r}, sA={self.sA!r}, tAgA={self.tAgA!r}, "
+            f"tAsA={self.tAsA!r}, tma_iter={self.tma_iter!r})"
+        )
 
     def __eq__(self, other):
         if other.__class__ is self.__class__:
-            return (self.gA, self.sA, self.tAgA, self.tAsA, self.tma_iter) == \
-                (other.gA, other.sA, other.tAgA, other.tAsA, other.tma_iter)
+            return (self.gA, self.sA, self.tAgA, self.tAsA, self.tma_iter) == (
+                other.gA,
+                other.sA,
+                other.tAgA,
+                other.tAsA,
+                other.tma_iter,
+            )
         return NotImplemented
 
-    __hash__ = None   # mutable: compared by value, not hashable
+    __hash__ = None  # mutable: compared by value, not hashable
 
 
 def _group0(L: Layout, r: int) -> Layout:
@@ -929,7 +1182,7 @@ def _group0(L: Layout, r: int) -> Layout:
     return Layout((tuple(s[:r]),) + tuple(s[r:]), (tuple(d[:r]),) + tuple(d[r:]))
 
 
-def local_tile_coord(mA: Layout, coord0: "ArithCoord", tiler, cta_coord, what: str = "--cta-coord"):
+def local_tile_coord(mA: Layout, coord0: ArithCoord, tiler, cta_coord, what: str = "--cta-coord"):
     """local_tile(mA, tiler, cta_coord) of a TMA coordinate tensor (ArithTuple coord0 o mA): (layout, coordinate).
     A tuple coordinate is padded with _ over the remaining tile-count modes (inner_partition's append<R1>)."""
     R0 = len(tiler) if is_tuple(tiler) else 1
@@ -940,8 +1193,10 @@ def local_tile_coord(mA: Layout, coord0: "ArithCoord", tiler, cta_coord, what: s
     if is_tuple(cta_coord):
         cc = tuple(cta_coord) + (UNDERSCORE,) * (R1 - len(cta_coord))
         if len(cc) > R1:
-            raise CuteDumpError(f"{what} {fmt_coord(cta_coord)} has more modes than the {R1} tile-count modes "
-                                f"of zipped_divide(mA, tile) = {zd.shape}")
+            raise CuteDumpError(
+                f"{what} {fmt_coord(cta_coord)} has more modes than the {R1} tile-count modes "
+                f"of zipped_divide(mA, tile) = {zd.shape}"
+            )
         if R1 == 1:
             cc = cc[0]
     else:
@@ -950,7 +1205,7 @@ def local_tile_coord(mA: Layout, coord0: "ArithCoord", tiler, cta_coord, what: s
     return slice_layout(crd, zd), coord0.plus(crd2idx_terms(crd, zd.shape, zd.stride))
 
 
-def arith_str(coord: "ArithCoord", L: Layout) -> str:
+def arith_str(coord: ArithCoord, L: Layout) -> str:
     """print of a TMA coordinate tensor: ArithTuple(...) o shape:stride (ScaledBasis strides over TMA modes)."""
     return f"{coord} o {fmt(L.shape)}:{TmaResult.basis_tma_fmt(L.stride)}"
 
@@ -977,16 +1232,16 @@ def tma_partition(r: TmaResult, cta_coord=None, cta_rank=None, smem_address: int
     Rs = R0 if r.smem_full is not r.smem_layout or not is_tuple(sl.shape) else len(sl.shape)
     s = _group0(sl, Rs) if is_tuple(sl.shape) and len(sl.shape) > 1 else Layout((sl.shape,), (sl.stride,))
     if cta_rank is None:
-        cta_c, cta_layout = _0, Layout(_1, _0)            # tma_partition(atom, stensor, gtensor)
+        cta_c, cta_layout = _0, Layout(_1, _0)  # tma_partition(atom, stensor, gtensor)
     else:
-        cta_c, cta_layout = int(cta_rank), make_layout(C(r.cluster))   # a run-time rank: block_rank_in_cluster()
+        cta_c, cta_layout = int(cta_rank), make_layout(C(r.cluster))  # a run-time rank: block_rank_in_cluster()
         if not 0 <= cta_c < r.cluster:
             raise CuteDumpError(f"--cta {cta_c} is outside the cluster of {r.cluster} CTAs")
     tAgA, tAsA = partition_core(r, g, gA_coord, s, ptr, cta_c, cta_layout)
     return TmaPartition(gA=gA_str, sA=sA_str, tAgA=tAgA, tAsA=tAsA, tma_iter=r.instructions_per_cta_tile)
 
 
-def partition_core(r: TmaResult, g: Layout, g_coord: "ArithCoord", s: Layout, ptr: "_Ptr", cta_c, cta_layout: Layout):
+def partition_core(r: TmaResult, g: Layout, g_coord: ArithCoord, s: Layout, ptr: _Ptr, cta_c, cta_layout: Layout):
     """tma_partition(atom, cta_c, cta_layout, stensor, gtensor) on tensors whose mode 0 is the TMA tile (group_modes
     done): the printed (tXgX, tXsX), ((TMA,TMA_Iter), Rest...)."""
     gv, sv, gcoord, scoord = partition_layouts(r.num_elems_per_tma, s, g, cta_c, cta_layout)
@@ -1003,8 +1258,10 @@ def partition_layouts(num_elems, s: Layout, g: Layout, cta_c=_0, cta_layout=None
         cta_layout = Layout(_1, _0)
     s0 = Layout(wrap(s.shape)[0], wrap(s.stride)[0])
     if int(size(s0)) != int(size(wrap(g.shape)[0])):
-        raise CuteDumpError(f"static_assert size<0>(stensor) == size<0>(gtensor) fails in tma_partition: the smem "
-                            f"TMA mode has {size(s0)} elements, the gmem one {size(wrap(g.shape)[0])}")
+        raise CuteDumpError(
+            f"static_assert size<0>(stensor) == size<0>(gtensor) fails in tma_partition: the smem "
+            f"TMA mode has {size(s0)} elements, the gmem one {size(wrap(g.shape)[0])}"
+        )
     inv = right_inverse(s0)
     layout_v = tile_to_shape(make_layout(inv), size(s0))
     tma_layout_v = make_layout(num_elems)
@@ -1036,10 +1293,10 @@ class _Ptr:
 
     def __init__(self, addr: int, bits: int, sw):
         if sw is not None and int(sw.b) == 0:
-            sw = None           # make_smem_ptr(p, Swizzle<0,M,S>) is the plain pointer (an INTER atom)
+            sw = None  # make_smem_ptr(p, Swizzle<0,M,S>) is the plain pointer (an INTER atom)
         self.addr, self.bits, self.sw = addr, bits, sw
 
-    def plus(self, elems: int) -> "_Ptr":
+    def plus(self, elems: int) -> _Ptr:
         return _Ptr(self.addr + elems * self.bits // 8, self.bits, self.sw)
 
     def __str__(self):

@@ -18,15 +18,25 @@ detail::make_tma_copy_atom (tma.build_tma):
 Cluster shapes are static (Int<...>), as in the tutorials; the TiledMMA is any SM100 UMMA atom (1SM or 2SM) with
 its atom layout (cutedump.atoms.mma.make_tiled_mma).
 """
+
 from __future__ import annotations
 
-
-from cutedump.errors import CuteDumpError
-from cutedump.algebra import (C, Layout, make_layout, size, coalesce, tiled_divide, slice_layout, fmt, UNDERSCORE,
-                              crd2idx)
-from cutedump.algebra.inttuple import is_tuple, compact_col_major, idx2crd, product_each, crd2idx_shape, flatten
+from cutedump.algebra import (
+    UNDERSCORE,
+    C,
+    Layout,
+    coalesce,
+    crd2idx,
+    fmt,
+    make_layout,
+    size,
+    slice_layout,
+    tiled_divide,
+)
+from cutedump.algebra.inttuple import compact_col_major, crd2idx_shape, flatten, idx2crd, is_tuple, product_each
 from cutedump.atoms import tma as T
 from cutedump.atoms.mma import make_tiled_mma, partition_shape
+from cutedump.errors import CuteDumpError
 
 _ = UNDERSCORE
 _0, _1 = C(0), C(1)
@@ -40,8 +50,13 @@ OPERANDS = {
 }
 
 #: op -> multicast? for make_tma_atom_A/B_sm100 and make_tma_copy_A/B_sm100 (others: "Unsupported TMA")
-AB_OPS = {"SM90_TMA_LOAD": False, "SM90_TMA_STORE": False, "SM100_TMA_2SM_LOAD": False,
-          "SM90_TMA_LOAD_MULTICAST": True, "SM100_TMA_2SM_LOAD_MULTICAST": True}
+AB_OPS = {
+    "SM90_TMA_LOAD": False,
+    "SM90_TMA_STORE": False,
+    "SM100_TMA_2SM_LOAD": False,
+    "SM90_TMA_LOAD_MULTICAST": True,
+    "SM100_TMA_2SM_LOAD_MULTICAST": True,
+}
 #: ops make_tma_copy_C_sm100 takes
 C_OPS = ("SM90_TMA_LOAD", "SM90_TMA_STORE", "SM100_TMA_2SM_LOAD")
 
@@ -53,26 +68,33 @@ def maker_name(operand: str, tiled: bool) -> str:
 def check_op(operand: str, op: str, tiled: bool) -> bool:
     """The static_asserts of the makers on the op: whether it multicasts."""
     if op not in T.OPS:
-        T.check_inputs(op, "half_t", None)          # unknown op: the one "did you mean" error
+        T.check_inputs(op, "half_t", None)  # unknown op: the one "did you mean" error
     if operand == "C":
         if not tiled:
-            raise CuteDumpError("CuTe 4.2 has no make_tma_atom_C_sm100: the C/D operand's TMA is "
-                                "make_tma_copy_C_sm100 (a TiledCopy) or the generic make_tma_atom of the epilogue")
+            raise CuteDumpError(
+                "CuTe 4.2 has no make_tma_atom_C_sm100: the C/D operand's TMA is "
+                "make_tma_copy_C_sm100 (a TiledCopy) or the generic make_tma_atom of the epilogue"
+            )
         if op not in C_OPS:
-            raise CuteDumpError("Unsupported TMA Op, expected a non-multicast TMA (static_assert in "
-                                f"make_tma_copy_C_sm100: {op}; it takes {', '.join(C_OPS)})")
+            raise CuteDumpError(
+                "Unsupported TMA Op, expected a non-multicast TMA (static_assert in "
+                f"make_tma_copy_C_sm100: {op}; it takes {', '.join(C_OPS)})"
+            )
         return False
     if op not in AB_OPS:
-        raise CuteDumpError(f"Unsupported TMA (static_assert(dependent_false<CopyOp>) in {maker_name(operand, tiled)}: "
-                            f"{op}; it takes {', '.join(AB_OPS)})")
+        raise CuteDumpError(
+            f"Unsupported TMA (static_assert(dependent_false<CopyOp>) in {maker_name(operand, tiled)}: "
+            f"{op}; it takes {', '.join(AB_OPS)})"
+        )
     return AB_OPS[op]
 
 
 def cluster_layout_vmnk(cluster_shape, mma) -> Layout:
     """tiled_divide(make_layout(cluster_shape), make_tile(typename TiledMMA::AtomThrID{})): (V,M,N,K) -> CTA rank."""
     if not is_tuple(cluster_shape) or len(cluster_shape) != 3:
-        raise CuteDumpError(f"the cluster shape is (ClusterM, ClusterN, ClusterK), e.g. (_4,_4,_1); got "
-                            f"{fmt(cluster_shape)}")
+        raise CuteDumpError(
+            f"the cluster shape is (ClusterM, ClusterN, ClusterK), e.g. (_4,_4,_1); got {fmt(cluster_shape)}"
+        )
     shp = tuple(C(int(s)) for s in cluster_shape)
     if any(int(s) < 1 for s in shp):
         raise CuteDumpError(f"cluster extents must be >= 1, got {fmt(shp)}")
@@ -88,21 +110,22 @@ def cta_v_tile(mma, operand: str, gmem: Layout, tiler):
         raise CuteDumpError(f"the MMA tiler is (TILE_M, TILE_N, TILE_K, ...), got {fmt(tiler)}")
     tiler_x = tuple(t for i, t in enumerate(tiler) if i != drop)
     basis, g_tile = T.identity_map(gmem, tiler_x)
-    thr = getattr(mma, thrfrg)(g_tile)                      # ((ThrV,(ThrX,ThrY)),(FrgV,(RestX,RestY,...)))
+    thr = getattr(mma, thrfrg)(g_tile)  # ((ThrV,(ThrX,ThrY)),(FrgV,(RestX,RestY,...)))
     L1 = Layout(thr.shape[1], thr.stride[1])
     R = len(g_tile.shape) if is_tuple(g_tile.shape) else 1
-    v_map = slice_layout((_, (_,) * R), L1)                 # (FrgV, RestX, RestY, ...)
+    v_map = slice_layout((_, (_,) * R), L1)  # (FrgV, RestX, RestY, ...)
     return basis, v_map
 
 
 class Sm100Tma:
     """One SM100 maker's result: the TMA (tma.TmaResult: atom, tensor map, TMA tensor) and what built it."""
+
     maker: str
     operand: str
     tma: T.TmaResult
     mma: object
     tiler: tuple
-    vmnk: Layout | None            # cluster_layout_vmnk (the atom makers)
+    vmnk: Layout | None  # cluster_layout_vmnk (the atom makers)
     multicast: bool
 
     def __init__(self, maker, operand, tma, mma, tiler, vmnk, multicast):
@@ -115,17 +138,26 @@ class Sm100Tma:
         self.multicast = multicast
 
     def __repr__(self):
-        return (f"{self.__class__.__qualname__}(maker={self.maker!r}, operand={self.operand!r}, "
-                f"tma={self.tma!r}, mma={self.mma!r}, tiler={self.tiler!r}, vmnk={self.vmnk!r}, "
-                f"multicast={self.multicast!r})")
+        return (
+            f"{self.__class__.__qualname__}(maker={self.maker!r}, operand={self.operand!r}, "
+            f"tma={self.tma!r}, mma={self.mma!r}, tiler={self.tiler!r}, vmnk={self.vmnk!r}, "
+            f"multicast={self.multicast!r})"
+        )
 
     def __eq__(self, other):
         if other.__class__ is self.__class__:
-            return (self.maker, self.operand, self.tma, self.mma, self.tiler, self.vmnk, self.multicast) == \
-                (other.maker, other.operand, other.tma, other.mma, other.tiler, other.vmnk, other.multicast)
+            return (self.maker, self.operand, self.tma, self.mma, self.tiler, self.vmnk, self.multicast) == (
+                other.maker,
+                other.operand,
+                other.tma,
+                other.mma,
+                other.tiler,
+                other.vmnk,
+                other.multicast,
+            )
         return NotImplemented
 
-    __hash__ = None   # mutable: compared by value, not hashable
+    __hash__ = None  # mutable: compared by value, not hashable
 
     def tiled_copy_str(self) -> str:
         return self.tma.tiled_copy_str()
@@ -137,8 +169,9 @@ class Sm100Tma:
         return self.tma.tma_tensor_str()
 
 
-def make_tma_sm100(operand: str, op: str, value_type: str, gmem: Layout, smem, tiler, mma, cluster_shape=None,
-                   tiled: bool = False) -> Sm100Tma:
+def make_tma_sm100(
+    operand: str, op: str, value_type: str, gmem: Layout, smem, tiler, mma, cluster_shape=None, tiled: bool = False
+) -> Sm100Tma:
     """make_tma_atom_{A,B}_sm100(op, gmem, smem, mma_tiler, mma, cluster_layout_vmnk) (tiled=False: cluster_shape is
     (ClusterM,ClusterN,ClusterK)) or make_tma_copy_{A,B,C}_sm100(op, gmem, smem, cluster_tiler, mma) (tiled=True)."""
     operand = operand.upper()
@@ -148,7 +181,7 @@ def make_tma_sm100(operand: str, op: str, value_type: str, gmem: Layout, smem, t
     vt, bits = T.check_inputs(op, value_type, gmem)
     vmnk = None
     if not tiled:
-        if cluster_shape is None:                   # the smallest cluster: one MMA's CTAs (2 for a 2SM atom)
+        if cluster_shape is None:  # the smallest cluster: one MMA's CTAs (2 for a 2SM atom)
             cluster_shape = (size(mma.atom.thr_id), _1, _1)
         vmnk = cluster_layout_vmnk(cluster_shape, mma)
     T.overflow_reset()
@@ -158,7 +191,7 @@ def make_tma_sm100(operand: str, op: str, value_type: str, gmem: Layout, smem, t
     num_multicast = 1
     if tiled:
         if operand == "C":
-            cta_t_map = Layout(_1, _0)                  # no multicast, so only 1 CTA involved
+            cta_t_map = Layout(_1, _0)  # no multicast, so only 1 CTA involved
         else:
             # cta rank -> logical cta idx: the TiledMMA's VMNK, strides _1 on the multicast mode (none: all _0)
             shp = mma.get_thr_layout_vmnk().shape
@@ -193,6 +226,7 @@ def make_tma_copy_C_sm100(op, value_type, gmem, smem, cluster_tiler, mma) -> Sm1
 
 # ------------------------------------------------------------------------------------------------ multicast masks
 
+
 def create_tma_multicast_mask(vmnk: Layout, coord_vmnk, modes) -> int:
     """create_tma_multicast_mask<Modes...>(cluster_layout_vmnk, cta_coord_vmnk): the CTAs of the cluster that share
     this CTA's coordinate in every mode but ``modes`` (a uint16_t bit per CTA rank)."""
@@ -211,9 +245,11 @@ def flat_coord(vmnk: Layout, rank: int):
     flattened to one coordinate per top-level mode (crd2crd)."""
     for s, d in zip(_leaves(vmnk.shape), _leaves(vmnk.stride)):
         if not (isinstance(s, C) and s == 1) and int(d) == 0:
-            raise CuteDumpError(f"cluster_layout_vmnk {vmnk} has a stride-0 mode of extent {s} (a cluster smaller "
-                                "than the MMA atom's CTAs along M): get_flat_coord computes (idx / stride) % shape, "
-                                "a division by zero (CuTe's program dies of SIGFPE)")
+            raise CuteDumpError(
+                f"cluster_layout_vmnk {vmnk} has a stride-0 mode of extent {s} (a cluster smaller "
+                "than the MMA atom's CTAs along M): get_flat_coord computes (idx / stride) % shape, "
+                "a division by zero (CuTe's program dies of SIGFPE)"
+            )
     hier = idx2crd(int(rank), vmnk.shape, vmnk.stride)
     return tuple(crd2idx_shape(h, s) for h, s in zip(hier, vmnk.shape))
 
@@ -224,6 +260,7 @@ def _leaves(t):
 
 # ------------------------------------------------------------------------------------------------ tutorial partition
 
+
 class Sm100Partition:
     cta_coord_vmnk: tuple
     mma_coord: tuple
@@ -233,8 +270,8 @@ class Sm100Partition:
     tCsA: str
     tAgA: str
     tAsA: str
-    masks: dict                   # name -> mask
-    transaction_bytes: int        # size<0>(cluster_layout_vmnk) * sizeof(make_tensor_like(tAsA))
+    masks: dict  # name -> mask
+    transaction_bytes: int  # size<0>(cluster_layout_vmnk) * sizeof(make_tensor_like(tAsA))
 
     def __init__(self, cta_coord_vmnk, mma_coord, mA, gA, tCgA, tCsA, tAgA, tAsA, masks, transaction_bytes):
         self.cta_coord_vmnk = cta_coord_vmnk
@@ -249,28 +286,48 @@ class Sm100Partition:
         self.transaction_bytes = transaction_bytes
 
     def __repr__(self):
-        return (f"{self.__class__.__qualname__}(cta_coord_vmnk={self.cta_coord_vmnk!r}, "
-                f"mma_coord={self.mma_coord!r}, mA={self.mA!r}, gA={self.gA!r}, tCgA={self.tCgA!r}, "
-                f"tCsA={self.tCsA!r}, tAgA={self.tAgA!r}, tAsA={self.tAsA!r}, masks={self.masks!r}, "
-                f"transaction_bytes={self.transaction_bytes!r})")
+        return (
+            f"{self.__class__.__qualname__}(cta_coord_vmnk={self.cta_coord_vmnk!r}, "
+            f"mma_coord={self.mma_coord!r}, mA={self.mA!r}, gA={self.gA!r}, tCgA={self.tCgA!r}, "
+            f"tCsA={self.tCsA!r}, tAgA={self.tAgA!r}, tAsA={self.tAsA!r}, masks={self.masks!r}, "
+            f"transaction_bytes={self.transaction_bytes!r})"
+        )
 
     def __eq__(self, other):
         if other.__class__ is self.__class__:
-            return (self.cta_coord_vmnk, self.mma_coord, self.mA, self.gA, self.tCgA, self.tCsA, self.tAgA, self.tAsA,
-                    self.masks, self.transaction_bytes) == \
-                (other.cta_coord_vmnk, other.mma_coord, other.mA, other.gA, other.tCgA, other.tCsA, other.tAgA,
-                 other.tAsA, other.masks, other.transaction_bytes)
+            return (
+                self.cta_coord_vmnk,
+                self.mma_coord,
+                self.mA,
+                self.gA,
+                self.tCgA,
+                self.tCsA,
+                self.tAgA,
+                self.tAsA,
+                self.masks,
+                self.transaction_bytes,
+            ) == (
+                other.cta_coord_vmnk,
+                other.mma_coord,
+                other.mA,
+                other.gA,
+                other.tCgA,
+                other.tCsA,
+                other.tAgA,
+                other.tAsA,
+                other.masks,
+                other.transaction_bytes,
+            )
         return NotImplemented
 
-    __hash__ = None   # mutable: compared by value, not hashable
+    __hash__ = None  # mutable: compared by value, not hashable
 
 
 def tma_partition_sm100(t: Sm100Tma, cta_rank: int = 0, mma_coord=None, smem_address: int = 0) -> Sm100Partition:
     """The tutorial partition (see tutorial_partition) of a make_tma_atom_A/B_sm100 atom."""
     if t.vmnk is None or t.operand == "C":
         raise CuteDumpError("the tutorial partition is for make_tma_atom_A/B_sm100 (the A and B loads)")
-    return tutorial_partition(t.tma, t.mma, t.operand, t.tiler, t.vmnk, t.multicast, cta_rank, mma_coord,
-                              smem_address)
+    return tutorial_partition(t.tma, t.mma, t.operand, t.tiler, t.vmnk, t.multicast, cta_rank, mma_coord, smem_address)
 
 
 def make_tma_atom_tutorial(op: str, value_type: str, gmem: Layout, smem, tile, cluster_size: int = 1) -> T.TmaResult:
@@ -279,8 +336,17 @@ def make_tma_atom_tutorial(op: str, value_type: str, gmem: Layout, smem, tile, c
     return T.make_tma(op, value_type, gmem, smem, tile, cluster_size, stages=False)
 
 
-def tutorial_partition(r: T.TmaResult, mma, operand: str, mma_tiler, vmnk: Layout, multicast: bool,
-                       cta_rank: int = 0, mma_coord=None, smem_address: int = 0) -> Sm100Partition:
+def tutorial_partition(
+    r: T.TmaResult,
+    mma,
+    operand: str,
+    mma_tiler,
+    vmnk: Layout,
+    multicast: bool,
+    cta_rank: int = 0,
+    mma_coord=None,
+    smem_address: int = 0,
+) -> Sm100Partition:
     """The Blackwell tutorials' partition (02..05_mma_tma_*_sm100.cu) of the CTA of rank ``cta_rank`` in its cluster,
     for the TMA ``r`` of operand A or B (make_tma_atom_X_sm100, or the generic make_tma_atom of tutorials 02/03):
 
@@ -332,9 +398,18 @@ def tutorial_partition(r: T.TmaResult, mma, operand: str, mma_tiler, vmnk: Layou
         "mma_mcast_mask_c": create_tma_multicast_mask(vmnk, cc, (0, 1)) | create_tma_multicast_mask(vmnk, cc, (0, 2)),
     }
     nbytes = int(size(vmnk, 0)) * int(size(s)) * r.bits // 8
-    return Sm100Partition(cta_coord_vmnk=cc, mma_coord=(m, n), mA=T.arith_str(coord0, mA),
-                          gA=T.arith_str(gA_coord, gA), tCgA=T.arith_str(tCgA_coord, tCgA), tCsA=f"{ptr} o {sl}",
-                          tAgA=tAgA, tAsA=tAsA, masks=masks, transaction_bytes=nbytes)
+    return Sm100Partition(
+        cta_coord_vmnk=cc,
+        mma_coord=(m, n),
+        mA=T.arith_str(coord0, mA),
+        gA=T.arith_str(gA_coord, gA),
+        tCgA=T.arith_str(tCgA_coord, tCgA),
+        tCsA=f"{ptr} o {sl}",
+        tAgA=tAgA,
+        tAsA=tAsA,
+        masks=masks,
+        transaction_bytes=nbytes,
+    )
 
 
 def fmt_crd(c) -> str:
@@ -343,12 +418,15 @@ def fmt_crd(c) -> str:
 
 # ------------------------------------------------------------------------------------------------ CLI inputs, views
 
+
 def tiled_mma_sm100(name: str, atom_layout: str | None = None):
     """make_tiled_mma(UMMA op, atom layout) of an SM100 UMMA atom name (C++ spelling)."""
     tm = make_tiled_mma(name, atom_layout)
     if getattr(tm.atom.traits, "spec", None) is None:
-        raise CuteDumpError(f"--mma {name}: an SM100 UMMA atom (SM100_MMA_...), the TiledMMA the SM100 TMA makers "
-                            "partition with; Hopper's TMA takes --cta-tile and --cluster instead")
+        raise CuteDumpError(
+            f"--mma {name}: an SM100 UMMA atom (SM100_MMA_...), the TiledMMA the SM100 TMA makers "
+            "partition with; Hopper's TMA takes --cta-tile and --cluster instead"
+        )
     return tm
 
 
@@ -388,43 +466,68 @@ def header(t: Sm100Tma, smem_text: str) -> list[str]:
     """The call CuTe makes and its inputs, as the text view prints them."""
     r, x = t.tma, t.operand
     sl = f"s{x}_layout"
-    args = (f"{r.op}{{}}, make_tensor(gmem_ptr<{r.value_type}>, {r.gmem}), {sl}, "
-            + ("mma_tiler, tiled_mma, cluster_layout_vmnk)" if t.vmnk is not None else "mma_tiler, tiled_mma)"))
-    out = [f"{t.maker}({args}", f"  tiled_mma:           {t.mma.atom.traits.cpp}  "
-           f"(ThrLayoutVMNK {t.mma.get_thr_layout_vmnk()})",
-           f"  {sl}:           {r.smem}" + ("" if smem_text == str(r.smem) else f"  = {smem_text}"),
-           f"  mma_tiler:           {fmt(t.tiler)}"]
+    args = f"{r.op}{{}}, make_tensor(gmem_ptr<{r.value_type}>, {r.gmem}), {sl}, " + (
+        "mma_tiler, tiled_mma, cluster_layout_vmnk)" if t.vmnk is not None else "mma_tiler, tiled_mma)"
+    )
+    out = [
+        f"{t.maker}({args}",
+        f"  tiled_mma:           {t.mma.atom.traits.cpp}  (ThrLayoutVMNK {t.mma.get_thr_layout_vmnk()})",
+        f"  {sl}:           {r.smem}" + ("" if smem_text == str(r.smem) else f"  = {smem_text}"),
+        f"  mma_tiler:           {fmt(t.tiler)}",
+    ]
     if t.vmnk is not None:
-        out.append(f"  cluster_layout_vmnk: {t.vmnk}  (tiled_divide of the cluster shape by AtomThrID "
-                   f"{t.mma.atom.thr_id})")
-    out.append(f"  cta_v_tile:          {r.fmt_basis_layout(r.cta_v_map)}  (one CTA's values -> gmem modes: "
-               f"layout<1>(tiled_mma.thrfrg_{x}(tile)))")
+        out.append(
+            f"  cluster_layout_vmnk: {t.vmnk}  (tiled_divide of the cluster shape by AtomThrID {t.mma.atom.thr_id})"
+        )
+    out.append(
+        f"  cta_v_tile:          {r.fmt_basis_layout(r.cta_v_map)}  (one CTA's values -> gmem modes: "
+        f"layout<1>(tiled_mma.thrfrg_{x}(tile)))"
+    )
     mode = OPERANDS[x][2]
     if t.vmnk is not None:
         if t.multicast:
-            out.append(f"  multicast:           size<{mode}>(cluster_layout_vmnk) = {r.cluster} CTAs (the CTAs along the cluster's "
-                       f"{'N' if mode == 2 else 'M'} extent share each {x} tile)")
+            out.append(
+                f"  multicast:           size<{mode}>(cluster_layout_vmnk) = {r.cluster} CTAs (the CTAs along the cluster's "
+                f"{'N' if mode == 2 else 'M'} extent share each {x} tile)"
+            )
         else:
             out.append(f"  multicast:           none ({r.op} is not a multicast op)")
     elif x != "C" and not t.multicast:
         out.append(f"  multicast:           none ({r.op} is not a multicast op)")
     elif x != "C":
-        out.append(f"  multicast:           cosize of the TiledMMA's ThrLayoutVMNK projected on "
-                   f"{'N' if mode == 2 else 'M'}: {r.cluster} (make_tma_copy_{x}_sm100 takes no cluster shape)")
+        out.append(
+            f"  multicast:           cosize of the TiledMMA's ThrLayoutVMNK projected on "
+            f"{'N' if mode == 2 else 'M'}: {r.cluster} (make_tma_copy_{x}_sm100 takes no cluster shape)"
+        )
     return out
 
 
 def to_json(t: Sm100Tma, smem_text: str, part: Sm100Partition | None = None) -> dict:
-    d = {"maker": t.maker, "operand": t.operand, "mma": t.mma.atom.traits.cpp,
-         "thr_layout_vmnk": str(t.mma.get_thr_layout_vmnk()), "mma_tiler": fmt(t.tiler),
-         "cluster_layout_vmnk": None if t.vmnk is None else str(t.vmnk), "smem_expr": smem_text,
-         "cta_v_tile": t.tma.fmt_basis_layout(t.tma.cta_v_map), "multicast": t.tma.cluster}
+    d = {
+        "maker": t.maker,
+        "operand": t.operand,
+        "mma": t.mma.atom.traits.cpp,
+        "thr_layout_vmnk": str(t.mma.get_thr_layout_vmnk()),
+        "mma_tiler": fmt(t.tiler),
+        "cluster_layout_vmnk": None if t.vmnk is None else str(t.vmnk),
+        "smem_expr": smem_text,
+        "cta_v_tile": t.tma.fmt_basis_layout(t.tma.cta_v_map),
+        "multicast": t.tma.cluster,
+    }
     d.update(T.to_json(t.tma))
     del d["cta_tile"], d["cluster"]
     if part is not None:
-        d["partition"] = {"cta_rank": None, "cta_coord_vmnk": fmt_crd(part.cta_coord_vmnk),
-                          "mma_coord": list(part.mma_coord), "mA": part.mA, "gA": part.gA, "tCgA": part.tCgA,
-                          "tCsA": part.tCsA, "tAgA": part.tAgA, "tAsA": part.tAsA,
-                          "masks": {k: f"{v:#x}" for k, v in part.masks.items()},
-                          "tma_transaction_bytes": part.transaction_bytes}
+        d["partition"] = {
+            "cta_rank": None,
+            "cta_coord_vmnk": fmt_crd(part.cta_coord_vmnk),
+            "mma_coord": list(part.mma_coord),
+            "mA": part.mA,
+            "gA": part.gA,
+            "tCgA": part.tCgA,
+            "tCsA": part.tCsA,
+            "tAgA": part.tAgA,
+            "tAsA": part.tAsA,
+            "masks": {k: f"{v:#x}" for k, v in part.masks.items()},
+            "tma_transaction_bytes": part.transaction_bytes,
+        }
     return d

@@ -7,24 +7,43 @@ lane is ``TMEM::DP<T> = 65536 << log2(32 / bits(T))`` and one column ``32 / bits
 cute/arch/tmem_allocator_sm100.hpp). ``UMMA::tmem_frg<...>::make(shape)`` (cute/atom/mma_traits_sm100.hpp) tiles a
 per-instruction atom over the partitioned shape, then restrides it onto those addresses.
 """
+
 from __future__ import annotations
 
-
-from cutedump.errors import CuteDumpError
-from cutedump.algebra import (C, Layout, make_layout, size, get, composition, tiled_product,
-                              compact_col_major, coalesce, upcast, left_inverse, product_each, filter_, cosize,
-                              shape as shape_of, is_tuple, fmt, is_static, recast_layout, rank)
+from cutedump.algebra import (
+    C,
+    Layout,
+    coalesce,
+    compact_col_major,
+    composition,
+    cosize,
+    filter_,
+    fmt,
+    get,
+    is_static,
+    is_tuple,
+    left_inverse,
+    make_layout,
+    product_each,
+    rank,
+    recast_layout,
+    size,
+    tiled_product,
+    upcast,
+)
+from cutedump.algebra import shape as shape_of
 from cutedump.algebra.inttuple import flatten_to_tuple
-from cutedump.atoms.types import canonical_type, value_type_bits
+from cutedump.atoms.copy import CopyAtom, TiledCopy, make_tiled_copy_impl
 from cutedump.atoms.copy_catalog import all_tmem_copy_names, lookup_tmem_copy  # noqa: F401 - this module's API too
-from cutedump.atoms.copy import CopyAtom, make_tiled_copy_impl, TiledCopy
 from cutedump.atoms.tmem_data import TMEM_COPY_TRAITS
+from cutedump.atoms.types import canonical_type, value_type_bits
+from cutedump.errors import CuteDumpError
 from cutedump.parse import parse_layout
 
 MAX_CAPACITY_BITS = 128 * 512 * 32
-CAPACITY_COLUMNS = 512          # TMEM::Allocator1Sm / Allocator2Sm::Sm100TmemCapacityColumns
-COLUMNS_PER_SLICE = 32          # ...::ColumnsPerAllocationSlice
-COL_MASK = 0x0000FFFF           # cutlass::detail::TmemColMask
+CAPACITY_COLUMNS = 512  # TMEM::Allocator1Sm / Allocator2Sm::Sm100TmemCapacityColumns
+COLUMNS_PER_SLICE = 32  # ...::ColumnsPerAllocationSlice
+COL_MASK = 0x0000FFFF  # cutlass::detail::TmemColMask
 
 
 def _log2(n: int) -> int:
@@ -50,24 +69,25 @@ def _rotr32(x: int, s: int) -> int:
 
 class TmemTensor:
     """A TMEM tensor: ``tmem_ptr<T>(addr) o layout``, printed as CuTe prints it."""
+
     value_type: str
     layout: Layout
     addr: int = 0
 
     def __init__(self, value_type, layout, addr=0):
-        _set = object.__setattr__   # frozen: assigned once, here
+        _set = object.__setattr__  # frozen: assigned once, here
         _set(self, "value_type", value_type)
         _set(self, "layout", layout)
         _set(self, "addr", addr)
 
     def __repr__(self):
-        return (f"{self.__class__.__qualname__}(value_type={self.value_type!r}, layout={self.layout!r}, "
-                f"addr={self.addr!r})")
+        return (
+            f"{self.__class__.__qualname__}(value_type={self.value_type!r}, layout={self.layout!r}, addr={self.addr!r})"
+        )
 
     def __eq__(self, other):
         if other.__class__ is self.__class__:
-            return (self.value_type, self.layout, self.addr) == \
-                (other.value_type, other.layout, other.addr)
+            return (self.value_type, self.layout, self.addr) == (other.value_type, other.layout, other.addr)
         return NotImplemented
 
     def __hash__(self):
@@ -87,12 +107,13 @@ class TmemTensor:
     def __str__(self) -> str:
         return f"{self.ptr_str()} o {self.layout}"
 
-    def offset(self, i: int) -> "TmemTensor":
+    def offset(self, i: int) -> TmemTensor:
         """ptr + i (CuTe rotates the type-T offset into the word address)."""
-        return TmemTensor(self.value_type, self.layout, (self.addr + _rotr32(int(i), offset_shift(self.bits)))
-                          & 0xFFFFFFFF)
+        return TmemTensor(
+            self.value_type, self.layout, (self.addr + _rotr32(int(i), offset_shift(self.bits))) & 0xFFFFFFFF
+        )
 
-    def with_layout(self, layout: Layout, offset: int = 0) -> "TmemTensor":
+    def with_layout(self, layout: Layout, offset: int = 0) -> TmemTensor:
         return TmemTensor(self.value_type, layout, self.addr).offset(offset)
 
     def columns(self) -> int:
@@ -153,8 +174,10 @@ def alloc_columns(columns: int) -> int:
 def tmem_frg_make(value_type: str, storage_type: str, n_sm: int, alloc: str, tmem_shape) -> TmemTensor:
     """UMMA::tmem_frg<ValueType, StorageType, N_SM, TmemAlloc>::make(tmem_shape)."""
     if not is_static(tmem_shape):
-        raise CuteDumpError(f"a TMEM fragment needs a static shape (write _128, not 128), got {fmt(tmem_shape)}: "
-                            "UMMA::tmem_frg::make checks the TMEM capacity at compile time")
+        raise CuteDumpError(
+            f"a TMEM fragment needs a static shape (write _128, not 128), got {fmt(tmem_shape)}: "
+            "UMMA::tmem_frg::make checks the TMEM capacity at compile time"
+        )
     vbits, sbits = value_type_bits(value_type), value_type_bits(storage_type)
     if vbits > sbits:
         raise CuteDumpError("TMEM MMA allocations require StorageType big enough for ValueType.")
@@ -199,11 +222,13 @@ def tmem_frg_make(value_type: str, storage_type: str, n_sm: int, alloc: str, tme
 
 # ------------------------------------------------------------------ UMMA fragments
 
+
 def _umma_spec(mma):
     spec = getattr(mma.atom.traits, "spec", None)
     if spec is None:
-        raise CuteDumpError(f"{mma.atom.name} is not an SM100 UMMA atom: its accumulators live in registers, "
-                            "not in tensor memory")
+        raise CuteDumpError(
+            f"{mma.atom.name} is not an SM100 UMMA atom: its accumulators live in registers, not in tensor memory"
+        )
     return spec
 
 
@@ -235,13 +260,15 @@ def tmem_fragment_A(mma, shape_mk) -> TmemTensor:
     spec = _umma_spec(mma)
     frg = frg_type_A(spec)
     if frg is None:
-        raise CuteDumpError(f"{spec.name}: A of an _SS UMMA is a shared-memory descriptor (UMMA::smem_desc), "
-                            "not a TMEM fragment")
+        raise CuteDumpError(
+            f"{spec.name}: A of an _SS UMMA is a shared-memory descriptor (UMMA::smem_desc), not a TMEM fragment"
+        )
     shp = mma.partition_shape("A", shape_mk)
     return tmem_frg_make(*frg, shp)
 
 
 # ------------------------------------------------------------------ TMEM copy atoms
+
 
 def tmem_val_id(name: str) -> Layout:
     """Copy_Traits<Op>::ValID: logical bit id -> TMEM bit address."""
@@ -259,7 +286,9 @@ def make_cotiled_copy(atom: CopyAtom, atom_tv_layout: Layout, data_layout: Layou
     flat = product_each(shape_of(data_layout))
     flat = flat if is_tuple(flat) else (flat,)
     zeros = tuple(C(0) for _ in flat)
-    tiler = tuple(filter_(composition(make_layout(flat, zeros[:i] + (C(1),) + zeros[i + 1:]), tv_data)) for i in range(len(flat)))
+    tiler = tuple(
+        filter_(composition(make_layout(flat, zeros[:i] + (C(1),) + zeros[i + 1 :]), tv_data)) for i in range(len(flat))
+    )
     tile2data = composition(make_layout(flat), tiler)
     layout_tv = composition(left_inverse(tile2data), tv_data)
     return make_tiled_copy_impl(atom, layout_tv, tiler)
@@ -284,8 +313,10 @@ def umma_partition_fragment(thr, op: str, tensor: Layout) -> Layout:
     spec = _umma_spec(thr.tiled)
     frg = frg_type_C(spec) if op == "C" else frg_type_A(spec) if op == "A" else None
     if frg is None:
-        raise CuteDumpError(f"partition_fragment_{op} of a UMMA shared-memory operand is a descriptor tensor "
-                            "(UMMA::smem_desc), not a register fragment; it is not modelled here")
+        raise CuteDumpError(
+            f"partition_fragment_{op} of a UMMA shared-memory operand is a descriptor tensor "
+            "(UMMA::smem_desc), not a register fragment; it is not modelled here"
+        )
     return tmem_frg_make(*frg, shape_of(part)).layout
 
 
@@ -310,10 +341,10 @@ def tmem_copy_cells(tc: TiledCopy, tmem: TmemTensor, side: str = "S") -> dict[in
     lay, _ = tc.get_slice(0)._part(frg, r)
     sh = offset_shift(tmem.bits)
     hi, lo = _mode_sums(lay, 1 << (16 + sh))
-    lanes = 0                                  # the lanes of the h, mod 256 (the 8 lane bits of an address)
+    lanes = 0  # the lanes of the h, mod 256 (the 8 lane bits of an address)
     for h in hi:
         lanes |= 1 << ((h >> (16 + sh)) & 0xFF)
-    twice = lanes | (lanes << 256)             # ((twice << n) >> 256) & _LANES256: lanes + n, mod 256
+    twice = lanes | (lanes << 256)  # ((twice << n) >> 256) & _LANES256: lanes + n, mod 256
     addr, m = tmem.addr, 0xFFFFFFFF
     cells: dict = {}
     for t in range(0, int(tc.size()), 32):

@@ -24,19 +24,43 @@ Two layouts share the word: ``UMMA::InstrDescriptor`` (dense/sparse f16, tf32, i
 ``make_instr_desc`` / ``make_instr_desc_block_scaled`` fill them from the atom's types, M, N and majors;
 ``make_runtime_instr_desc`` only shifts the same 32 bits into the upper half of a 64-bit word.
 """
-from __future__ import annotations
 
+from __future__ import annotations
 
 from cutedump.errors import CuteDumpError
 
 # (field, low bit, width) in declaration order
-DENSE_FIELDS = (("sparse_id2", 0, 2), ("sparse_flag", 2, 1), ("saturate", 3, 1), ("c_format", 4, 2),
-                ("a_format", 7, 3), ("b_format", 10, 3), ("a_negate", 13, 1), ("b_negate", 14, 1),
-                ("a_major", 15, 1), ("b_major", 16, 1), ("n_dim", 17, 6), ("m_dim", 24, 5), ("max_shift", 30, 2))
-BLOCK_SCALED_FIELDS = (("sparse_id2", 0, 2), ("sparse_flag", 2, 1), ("b_sf_id", 4, 2), ("a_format", 7, 3),
-                       ("b_format", 10, 3), ("a_negate", 13, 1), ("b_negate", 14, 1), ("a_major", 15, 1),
-                       ("b_major", 16, 1), ("n_dim", 17, 6), ("scale_format", 23, 1), ("m_dim", 24, 5),
-                       ("a_sf_id", 29, 2), ("k_size", 31, 1))
+DENSE_FIELDS = (
+    ("sparse_id2", 0, 2),
+    ("sparse_flag", 2, 1),
+    ("saturate", 3, 1),
+    ("c_format", 4, 2),
+    ("a_format", 7, 3),
+    ("b_format", 10, 3),
+    ("a_negate", 13, 1),
+    ("b_negate", 14, 1),
+    ("a_major", 15, 1),
+    ("b_major", 16, 1),
+    ("n_dim", 17, 6),
+    ("m_dim", 24, 5),
+    ("max_shift", 30, 2),
+)
+BLOCK_SCALED_FIELDS = (
+    ("sparse_id2", 0, 2),
+    ("sparse_flag", 2, 1),
+    ("b_sf_id", 4, 2),
+    ("a_format", 7, 3),
+    ("b_format", 10, 3),
+    ("a_negate", 13, 1),
+    ("b_negate", 14, 1),
+    ("a_major", 15, 1),
+    ("b_major", 16, 1),
+    ("n_dim", 17, 6),
+    ("scale_format", 23, 1),
+    ("m_dim", 24, 5),
+    ("a_sf_id", 29, 2),
+    ("k_size", 31, 1),
+)
 
 # enum values (UMMA::F16F32Format, S8Format, MXF8F6F4Format, MXF4Format, CFormat, ScaleFormat, MaxShift)
 F16F32_FORMAT = {0: "F16", 1: "BF16", 2: "TF32"}
@@ -50,18 +74,28 @@ MAJOR = {0: "K", 1: "MN"}
 
 # UMMA::to_UMMAFormat<T>(): (enum family, value) by CuTe type name, in the header's order
 UMMA_FORMAT = {
-    "half_t": ("F16F32Format", 0), "bfloat16_t": ("F16F32Format", 1), "tfloat32_t": ("F16F32Format", 2),
-    "uint8_t": ("S8Format", 0), "int8_t": ("S8Format", 1),
-    "type_erased_dynamic_float8_t": ("MXF8F6F4Format", 7), "type_erased_dynamic_float6_t": ("MXF8F6F4Format", 7),
+    "half_t": ("F16F32Format", 0),
+    "bfloat16_t": ("F16F32Format", 1),
+    "tfloat32_t": ("F16F32Format", 2),
+    "uint8_t": ("S8Format", 0),
+    "int8_t": ("S8Format", 1),
+    "type_erased_dynamic_float8_t": ("MXF8F6F4Format", 7),
+    "type_erased_dynamic_float6_t": ("MXF8F6F4Format", 7),
     "type_erased_dynamic_float4_t": ("MXF8F6F4Format", 7),
-    "float_e4m3_t": ("MXF8F6F4Format", 0), "float_e5m2_t": ("MXF8F6F4Format", 1),
-    "float_e2m3_t": ("MXF8F6F4Format", 3), "float_e3m2_t": ("MXF8F6F4Format", 4),
+    "float_e4m3_t": ("MXF8F6F4Format", 0),
+    "float_e5m2_t": ("MXF8F6F4Format", 1),
+    "float_e2m3_t": ("MXF8F6F4Format", 3),
+    "float_e3m2_t": ("MXF8F6F4Format", 4),
     "float_e2m1_t": ("MXF4Format", 1),
 }
 C_FORMAT_OF = {"half_t": 0, "float": 1, "int32_t": 2}
 SCALE_FORMAT_OF = {"float_ue4m3_t": 0, "float_ue8m0_t": 1}
-FORMAT_NAMES = {"F16F32Format": F16F32_FORMAT, "S8Format": S8_FORMAT, "MXF8F6F4Format": MXF8F6F4_FORMAT,
-                "MXF4Format": MXF4_FORMAT}
+FORMAT_NAMES = {
+    "F16F32Format": F16F32_FORMAT,
+    "S8Format": S8_FORMAT,
+    "MXF8F6F4Format": MXF8F6F4_FORMAT,
+    "MXF4Format": MXF4_FORMAT,
+}
 
 
 def umma_format(t: str) -> tuple[str, int]:
@@ -91,12 +125,13 @@ def _pack(fields_, vals: dict) -> int:
     out = 0
     for name, lo, w in fields_:
         v = int(vals.get(name, 0))
-        out |= (v & ((1 << w) - 1)) << lo      # bit-field assignment truncates like C++ does
+        out |= (v & ((1 << w) - 1)) << lo  # bit-field assignment truncates like C++ does
     return out
 
 
 class InstrDescriptor:
     """UMMA::InstrDescriptor (``block_scaled=False``) or UMMA::InstrDescriptorBlockScaled (``True``)."""
+
     block_scaled: bool = False
     sparse_id2: int = 0
     sparse_flag: int = 0
@@ -115,13 +150,33 @@ class InstrDescriptor:
     scale_format: int = 0
     a_sf_id: int = 0
     k_size: int = 0
-    a_format_enum: str = ""     # which enum names a_format (F16F32Format, S8Format, MXF8F6F4Format, MXF4Format)
-    b_format_enum: str = ""     # ... and b_format ("" : unknown, every enum's name for the value is shown)
+    a_format_enum: str = ""  # which enum names a_format (F16F32Format, S8Format, MXF8F6F4Format, MXF4Format)
+    b_format_enum: str = ""  # ... and b_format ("" : unknown, every enum's name for the value is shown)
 
-    def __init__(self, block_scaled=False, sparse_id2=0, sparse_flag=0, saturate=0, c_format=0, a_format=0,
-                 b_format=0, a_negate=0, b_negate=0, a_major=0, b_major=0, n_dim=0, m_dim=0, max_shift=0, b_sf_id=0,
-                 scale_format=0, a_sf_id=0, k_size=0, a_format_enum="", b_format_enum=""):
-        _set = object.__setattr__   # frozen: assigned once, here
+    def __init__(
+        self,
+        block_scaled=False,
+        sparse_id2=0,
+        sparse_flag=0,
+        saturate=0,
+        c_format=0,
+        a_format=0,
+        b_format=0,
+        a_negate=0,
+        b_negate=0,
+        a_major=0,
+        b_major=0,
+        n_dim=0,
+        m_dim=0,
+        max_shift=0,
+        b_sf_id=0,
+        scale_format=0,
+        a_sf_id=0,
+        k_size=0,
+        a_format_enum="",
+        b_format_enum="",
+    ):
+        _set = object.__setattr__  # frozen: assigned once, here
         _set(self, "block_scaled", block_scaled)
         _set(self, "sparse_id2", sparse_id2)
         _set(self, "sparse_flag", sparse_flag)
@@ -144,32 +199,89 @@ class InstrDescriptor:
         _set(self, "b_format_enum", b_format_enum)
 
     def __repr__(self):
-        return (f"{self.__class__.__qualname__}(block_scaled={self.block_scaled!r}, "
-                f"sparse_id2={self.sparse_id2!r}, sparse_flag={self.sparse_flag!r}, saturate={self.saturate!r}, "
-                f"c_format={self.c_format!r}, a_format={self.a_format!r}, b_format={self.b_format!r}, "
-                f"a_negate={self.a_negate!r}, b_negate={self.b_negate!r}, a_major={self.a_major!r}, "
-                f"b_major={self.b_major!r}, n_dim={self.n_dim!r}, m_dim={self.m_dim!r}, "
-                f"max_shift={self.max_shift!r}, b_sf_id={self.b_sf_id!r}, scale_format={self.scale_format!r}, "
-                f"a_sf_id={self.a_sf_id!r}, k_size={self.k_size!r}, a_format_enum={self.a_format_enum!r}, "
-                f"b_format_enum={self.b_format_enum!r})")
+        return (
+            f"{self.__class__.__qualname__}(block_scaled={self.block_scaled!r}, "
+            f"sparse_id2={self.sparse_id2!r}, sparse_flag={self.sparse_flag!r}, saturate={self.saturate!r}, "
+            f"c_format={self.c_format!r}, a_format={self.a_format!r}, b_format={self.b_format!r}, "
+            f"a_negate={self.a_negate!r}, b_negate={self.b_negate!r}, a_major={self.a_major!r}, "
+            f"b_major={self.b_major!r}, n_dim={self.n_dim!r}, m_dim={self.m_dim!r}, "
+            f"max_shift={self.max_shift!r}, b_sf_id={self.b_sf_id!r}, scale_format={self.scale_format!r}, "
+            f"a_sf_id={self.a_sf_id!r}, k_size={self.k_size!r}, a_format_enum={self.a_format_enum!r}, "
+            f"b_format_enum={self.b_format_enum!r})"
+        )
 
     def __eq__(self, other):
         if other.__class__ is self.__class__:
-            return (self.block_scaled, self.sparse_id2, self.sparse_flag, self.saturate, self.c_format, self.a_format,
-                    self.b_format, self.a_negate, self.b_negate, self.a_major, self.b_major, self.n_dim, self.m_dim,
-                    self.max_shift, self.b_sf_id, self.scale_format, self.a_sf_id, self.k_size, self.a_format_enum,
-                    self.b_format_enum) == \
-                (other.block_scaled, other.sparse_id2, other.sparse_flag, other.saturate, other.c_format,
-                 other.a_format, other.b_format, other.a_negate, other.b_negate, other.a_major, other.b_major,
-                 other.n_dim, other.m_dim, other.max_shift, other.b_sf_id, other.scale_format, other.a_sf_id,
-                 other.k_size, other.a_format_enum, other.b_format_enum)
+            return (
+                self.block_scaled,
+                self.sparse_id2,
+                self.sparse_flag,
+                self.saturate,
+                self.c_format,
+                self.a_format,
+                self.b_format,
+                self.a_negate,
+                self.b_negate,
+                self.a_major,
+                self.b_major,
+                self.n_dim,
+                self.m_dim,
+                self.max_shift,
+                self.b_sf_id,
+                self.scale_format,
+                self.a_sf_id,
+                self.k_size,
+                self.a_format_enum,
+                self.b_format_enum,
+            ) == (
+                other.block_scaled,
+                other.sparse_id2,
+                other.sparse_flag,
+                other.saturate,
+                other.c_format,
+                other.a_format,
+                other.b_format,
+                other.a_negate,
+                other.b_negate,
+                other.a_major,
+                other.b_major,
+                other.n_dim,
+                other.m_dim,
+                other.max_shift,
+                other.b_sf_id,
+                other.scale_format,
+                other.a_sf_id,
+                other.k_size,
+                other.a_format_enum,
+                other.b_format_enum,
+            )
         return NotImplemented
 
     def __hash__(self):
-        return hash((self.block_scaled, self.sparse_id2, self.sparse_flag, self.saturate, self.c_format,
-                     self.a_format, self.b_format, self.a_negate, self.b_negate, self.a_major, self.b_major,
-                     self.n_dim, self.m_dim, self.max_shift, self.b_sf_id, self.scale_format, self.a_sf_id,
-                     self.k_size, self.a_format_enum, self.b_format_enum))
+        return hash(
+            (
+                self.block_scaled,
+                self.sparse_id2,
+                self.sparse_flag,
+                self.saturate,
+                self.c_format,
+                self.a_format,
+                self.b_format,
+                self.a_negate,
+                self.b_negate,
+                self.a_major,
+                self.b_major,
+                self.n_dim,
+                self.m_dim,
+                self.max_shift,
+                self.b_sf_id,
+                self.scale_format,
+                self.a_sf_id,
+                self.k_size,
+                self.a_format_enum,
+                self.b_format_enum,
+            )
+        )
 
     def __setattr__(self, name, value):
         raise AttributeError(f"cannot assign to field {name!r}")
@@ -243,8 +355,11 @@ class InstrDescriptor:
         return "UMMA::InstrDescriptorBlockScaled" if self.block_scaled else "UMMA::InstrDescriptor"
 
     def json(self) -> dict:
-        return {"kind": "block_scaled" if self.block_scaled else "dense", "value": self.hex(),
-                "fields": {name: v for name, _b, v, _m in self.explain()}}
+        return {
+            "kind": "block_scaled" if self.block_scaled else "dense",
+            "value": self.hex(),
+            "fields": {name: v for name, _b, v, _m in self.explain()},
+        }
 
 
 def decode(value: int, block_scaled: bool = False, a_format_enum: str = "", b_format_enum: str = "") -> InstrDescriptor:
@@ -253,37 +368,88 @@ def decode(value: int, block_scaled: bool = False, a_format_enum: str = "", b_fo
         raise CuteDumpError(f"an instruction descriptor is a 32-bit word (or a 64-bit idescE), got {value:#x}")
     if value >= 1 << 32:
         if value & 0xFFFFFFFF:
-            raise CuteDumpError(f"{value:#018x} is not a runtime idescE: its lower 32 bits must be zero "
-                                "(make_runtime_instr_desc puts the descriptor in the upper half)")
+            raise CuteDumpError(
+                f"{value:#018x} is not a runtime idescE: its lower 32 bits must be zero "
+                "(make_runtime_instr_desc puts the descriptor in the upper half)"
+            )
         value >>= 32
     vals = _bits(BLOCK_SCALED_FIELDS if block_scaled else DENSE_FIELDS, value)
     d = InstrDescriptor(block_scaled=block_scaled, a_format_enum=a_format_enum, b_format_enum=b_format_enum, **vals)
     if d.value != value:
         unused = value & ~d.value & 0xFFFFFFFF
-        raise CuteDumpError(f"0x{value:08x} sets reserved bits (mask 0x{unused:08x}) of "
-                            f"{'UMMA::InstrDescriptorBlockScaled' if block_scaled else 'UMMA::InstrDescriptor'}")
+        raise CuteDumpError(
+            f"0x{value:08x} sets reserved bits (mask 0x{unused:08x}) of "
+            f"{'UMMA::InstrDescriptorBlockScaled' if block_scaled else 'UMMA::InstrDescriptor'}"
+        )
     return d
 
 
-def make_instr_desc(a_type: str, b_type: str, c_type: str, M: int, N: int, a_major: int, b_major: int,
-                    a_neg: int = 0, b_neg: int = 0, c_sat: int = 0, is_sparse: bool = False,
-                    max_shift: int = 0) -> InstrDescriptor:
+def make_instr_desc(
+    a_type: str,
+    b_type: str,
+    c_type: str,
+    M: int,
+    N: int,
+    a_major: int,
+    b_major: int,
+    a_neg: int = 0,
+    b_neg: int = 0,
+    c_sat: int = 0,
+    is_sparse: bool = False,
+    max_shift: int = 0,
+) -> InstrDescriptor:
     """UMMA::make_instr_desc<a, b, c, M, N, a_major, b_major, a_neg, b_neg, c_sat, is_sparse, max_shift>()."""
     ea, va = umma_format(a_type)
     eb, vb = umma_format(b_type)
-    return InstrDescriptor(False, sparse_id2=0, sparse_flag=int(is_sparse), saturate=c_sat, c_format=c_format(c_type),
-                           a_format=va, b_format=vb, a_negate=a_neg, b_negate=b_neg, a_major=a_major,
-                           b_major=b_major, n_dim=(N >> 3) & 0x3F, m_dim=(M >> 4) & 0x1F, max_shift=max_shift,
-                           a_format_enum=ea, b_format_enum=eb)
+    return InstrDescriptor(
+        False,
+        sparse_id2=0,
+        sparse_flag=int(is_sparse),
+        saturate=c_sat,
+        c_format=c_format(c_type),
+        a_format=va,
+        b_format=vb,
+        a_negate=a_neg,
+        b_negate=b_neg,
+        a_major=a_major,
+        b_major=b_major,
+        n_dim=(N >> 3) & 0x3F,
+        m_dim=(M >> 4) & 0x1F,
+        max_shift=max_shift,
+        a_format_enum=ea,
+        b_format_enum=eb,
+    )
 
 
-def make_instr_desc_block_scaled(a_type: str, b_type: str, c_type: str, sf_type: str, M: int, N: int,
-                                 a_major: int, b_major: int, a_neg: int = 0, b_neg: int = 0,
-                                 is_sparse: bool = False) -> InstrDescriptor:
+def make_instr_desc_block_scaled(
+    a_type: str,
+    b_type: str,
+    c_type: str,
+    sf_type: str,
+    M: int,
+    N: int,
+    a_major: int,
+    b_major: int,
+    a_neg: int = 0,
+    b_neg: int = 0,
+    is_sparse: bool = False,
+) -> InstrDescriptor:
     """UMMA::make_instr_desc_block_scaled<a, b, c, sf, M, N, a_major, b_major, a_neg, b_neg, is_sparse>()."""
     ea, va = umma_format(a_type)
     eb, vb = umma_format(b_type)
-    return InstrDescriptor(True, sparse_id2=0, sparse_flag=int(is_sparse), a_format=va, b_format=vb,
-                           scale_format=scale_format(sf_type), a_negate=a_neg, b_negate=b_neg, a_major=a_major,
-                           b_major=b_major, n_dim=(N >> 3) & 0x3F, m_dim=(M >> 4) & 0x1F, a_format_enum=ea,
-                           b_format_enum=eb)
+    return InstrDescriptor(
+        True,
+        sparse_id2=0,
+        sparse_flag=int(is_sparse),
+        a_format=va,
+        b_format=vb,
+        scale_format=scale_format(sf_type),
+        a_negate=a_neg,
+        b_negate=b_neg,
+        a_major=a_major,
+        b_major=b_major,
+        n_dim=(N >> 3) & 0x3F,
+        m_dim=(M >> 4) & 0x1F,
+        a_format_enum=ea,
+        b_format_enum=eb,
+    )

@@ -20,10 +20,10 @@ touches the one word holding it); they were not among the measured patterns.
 Law: for every instruction, ``ideal <= wavefronts <= ideal * (lanes per phase) * (words per access)``;
 ``conflicts == 0`` iff every bank holds at most one distinct word in every phase.
 """
+
 from __future__ import annotations
 
 from itertools import chain
-
 
 from cutedump.errors import CuteDumpError
 
@@ -34,14 +34,15 @@ WORD = 4
 
 class Instruction:
     """A shared-memory instruction form: its lanes' access width and how the warp is split into phases."""
+
     name: str
-    op: str              # "ld", "st", "ldsm", "stsm"
-    access_bytes: int    # bytes one lane (ldmatrix: one row address) accesses
-    phases: tuple        # tuple of tuples of lanes, one per phase
+    op: str  # "ld", "st", "ldsm", "stsm"
+    access_bytes: int  # bytes one lane (ldmatrix: one row address) accesses
+    phases: tuple  # tuple of tuples of lanes, one per phase
     measured: bool = True
 
     def __init__(self, name, op, access_bytes, phases, measured=True):
-        _set = object.__setattr__   # frozen: assigned once, here
+        _set = object.__setattr__  # frozen: assigned once, here
         _set(self, "name", name)
         _set(self, "op", op)
         _set(self, "access_bytes", access_bytes)
@@ -49,13 +50,20 @@ class Instruction:
         _set(self, "measured", measured)
 
     def __repr__(self):
-        return (f"{self.__class__.__qualname__}(name={self.name!r}, op={self.op!r}, "
-                f"access_bytes={self.access_bytes!r}, phases={self.phases!r}, measured={self.measured!r})")
+        return (
+            f"{self.__class__.__qualname__}(name={self.name!r}, op={self.op!r}, "
+            f"access_bytes={self.access_bytes!r}, phases={self.phases!r}, measured={self.measured!r})"
+        )
 
     def __eq__(self, other):
         if other.__class__ is self.__class__:
-            return (self.name, self.op, self.access_bytes, self.phases, self.measured) == \
-                (other.name, other.op, other.access_bytes, other.phases, other.measured)
+            return (self.name, self.op, self.access_bytes, self.phases, self.measured) == (
+                other.name,
+                other.op,
+                other.access_bytes,
+                other.phases,
+                other.measured,
+            )
         return NotImplemented
 
     def __hash__(self):
@@ -81,8 +89,13 @@ def _split(n: int) -> tuple:
 def _make_table() -> dict:
     t = {}
     for op in ("ld", "st"):
-        for bits, lanes_per_phase, measured in ((8, 32, False), (16, 32, False), (32, 32, True), (64, 16, True),
-                                                (128, 8, True)):
+        for bits, lanes_per_phase, measured in (
+            (8, 32, False),
+            (16, 32, False),
+            (32, 32, True),
+            (64, 16, True),
+            (128, 8, True),
+        ):
             name = f"{op}.shared.b{bits}"
             t[name] = Instruction(name, op, bits // 8, _split(lanes_per_phase), measured)
     for op, ptx in (("ldsm", "ldmatrix"), ("stsm", "stmatrix")):
@@ -103,20 +116,24 @@ def instruction(name: str) -> Instruction:
     if key in INSTRUCTIONS:
         return INSTRUCTIONS[key]
     import difflib
+
     close = difflib.get_close_matches(key, list(INSTRUCTIONS), n=3, cutoff=0.6)
     hint = f" (did you mean {', '.join(close)}?)" if close else ""
-    raise CuteDumpError(f"unknown shared-memory instruction {name!r}{hint}; known: ld.shared.b32|b64|b128, "
-                        "st.shared.b32|b64|b128, ldmatrix.x1|x2|x4[.trans], stmatrix.x1|x2|x4[.trans] "
-                        "(b8/b16 modelled)")
+    raise CuteDumpError(
+        f"unknown shared-memory instruction {name!r}{hint}; known: ld.shared.b32|b64|b128, "
+        "st.shared.b32|b64|b128, ldmatrix.x1|x2|x4[.trans], stmatrix.x1|x2|x4[.trans] "
+        "(b8/b16 modelled)"
+    )
 
 
 class Analysis:
     """Per-instruction counts of one sequence of warp-wide instructions (all of one form), as lists of ints."""
+
     inst: Instruction
-    addresses: list              # n rows of 32 byte addresses (unused lanes of ldmatrix.x1/x2 kept as given)
-    bank_groups: list            # [n][phases] (counts, g): distinct words per group of g banks (see bank_words)
-    wavefronts: list             # [n]
-    paired: list | None = None   # [n] bool: phases merged in pairs (row 2j holds phases 2j and 2j+1)
+    addresses: list  # n rows of 32 byte addresses (unused lanes of ldmatrix.x1/x2 kept as given)
+    bank_groups: list  # [n][phases] (counts, g): distinct words per group of g banks (see bank_words)
+    wavefronts: list  # [n]
+    paired: list | None = None  # [n] bool: phases merged in pairs (row 2j holds phases 2j and 2j+1)
 
     def __init__(self, inst, addresses, bank_groups, wavefronts, paired=None):
         self.inst = inst
@@ -126,16 +143,23 @@ class Analysis:
         self.paired = paired
 
     def __repr__(self):
-        return (f"{self.__class__.__qualname__}(inst={self.inst!r}, addresses={self.addresses!r}, "
-                f"bank_groups={self.bank_groups!r}, wavefronts={self.wavefronts!r}, paired={self.paired!r})")
+        return (
+            f"{self.__class__.__qualname__}(inst={self.inst!r}, addresses={self.addresses!r}, "
+            f"bank_groups={self.bank_groups!r}, wavefronts={self.wavefronts!r}, paired={self.paired!r})"
+        )
 
     def __eq__(self, other):
         if other.__class__ is self.__class__:
-            return (self.inst, self.addresses, self.bank_groups, self.wavefronts, self.paired) == \
-                (other.inst, other.addresses, other.bank_groups, other.wavefronts, other.paired)
+            return (self.inst, self.addresses, self.bank_groups, self.wavefronts, self.paired) == (
+                other.inst,
+                other.addresses,
+                other.bank_groups,
+                other.wavefronts,
+                other.paired,
+            )
         return NotImplemented
 
-    __hash__ = None   # mutable: compared by value, not hashable
+    __hash__ = None  # mutable: compared by value, not hashable
 
     @property
     def bank_words(self) -> list:
@@ -185,7 +209,7 @@ def _int_rows(addresses):
         return None
     if set(map(type, chain.from_iterable(rows))) != _INT:
         return None
-    if min(map(min, rows)) < -(1 << 63) or max(map(max, rows)) >= 1 << 63:   # beyond int64: numpy's error
+    if min(map(min, rows)) < -(1 << 63) or max(map(max, rows)) >= 1 << 63:  # beyond int64: numpy's error
         return None
     return [list(r) for r in rows]
 
@@ -210,8 +234,12 @@ def _checked_row(inst: Instruction, row) -> list:
         used = _lanes(inst.phases)
         u = row if used == _ALL_LANES else [row[l] for l in used]
         ab = inst.access_bytes
-        if (min(u) >= 0 and max(row) < 1 << 63 and min(row) >= -(1 << 63)
-                and not any(map((ab - 1).__and__ if ab & (ab - 1) == 0 else ab.__rmod__, u))):
+        if (
+            min(u) >= 0
+            and max(row) < 1 << 63
+            and min(row) >= -(1 << 63)
+            and not any(map((ab - 1).__and__ if ab & (ab - 1) == 0 else ab.__rmod__, u))
+        ):
             return row
     return check_addresses(inst, [row])[0]
 
@@ -227,16 +255,19 @@ def check_addresses(inst: Instruction, addresses, where: str = "") -> list:
     if u and min(map(min, u)) < 0:
         k, j = next((k, j) for k, x in enumerate(u) for j, v in enumerate(x) if v < 0)
         raise CuteDumpError(f"{where}instruction {k} lane {used[j]}: negative address {u[k][j]}")
-    if any(map((ab - 1).__and__ if ab & (ab - 1) == 0 else ab.__rmod__, chain.from_iterable(u))):   # v % ab != 0
+    if any(map((ab - 1).__and__ if ab & (ab - 1) == 0 else ab.__rmod__, chain.from_iterable(u))):  # v % ab != 0
         k, j = next((k, j) for k, x in enumerate(u) for j, v in enumerate(x) if v % ab)
-        raise CuteDumpError(f"{where}instruction {k} lane {used[j]}: address {u[k][j]} is not "
-                            f"{ab}-byte aligned (a misaligned {inst.name} faults on the GPU)")
+        raise CuteDumpError(
+            f"{where}instruction {k} lane {used[j]}: address {u[k][j]} is not "
+            f"{ab}-byte aligned (a misaligned {inst.name} faults on the GPU)"
+        )
     return a
 
 
 def _check_shape(inst: Instruction, addresses, where: str) -> list:
     """Anything but plain rows of ints, read as numpy reads it (its conversions, its shape errors)."""
     import numpy as np  # start-up: only for inputs other than rows of ints
+
     try:
         a = np.asarray(addresses, dtype=np.int64)
     except (TypeError, ValueError, OverflowError):
@@ -245,8 +276,7 @@ def _check_shape(inst: Instruction, addresses, where: str) -> list:
         a = a[None, :]
     if a.ndim != 2 or a.shape[1] != WARP:
         got = a.shape[-1] if a.ndim >= 1 else 0
-        raise CuteDumpError(f"{where}{inst.name} needs {WARP} byte addresses per instruction (one per lane), "
-                            f"got {got}")
+        raise CuteDumpError(f"{where}{inst.name} needs {WARP} byte addresses per instruction (one per lane), got {got}")
     return a.tolist()
 
 
@@ -306,8 +336,11 @@ def _row_bank_groups(inst: Instruction, row: list, memo: dict | None = None) -> 
         return hit
     nwords = max(1, inst.access_bytes // WORD)
     phases = inst.phases
-    pair = inst.op == "ld" and inst.access_bytes in (8, 16) and (all(row[l] == row[l ^ 1] for l in range(WARP)) or
-                                                              all(row[l] == row[l ^ 2] for l in range(WARP)))
+    pair = (
+        inst.op == "ld"
+        and inst.access_bytes in (8, 16)
+        and (all(row[l] == row[l ^ 1] for l in range(WARP)) or all(row[l] == row[l ^ 2] for l in range(WARP)))
+    )
     if pair:
         bg = []
         for p in range(0, len(phases), 2):
@@ -327,8 +360,8 @@ def _words_per_bank_group(row: list, lanes, nwords: int) -> tuple:
         for w in words:
             counts[w % BANKS] += 1
         return counts, 1
-    if not any(map(nwords.__rmod__, words)):   # aligned accesses (check_addresses): each covers one whole group
-        groups = [0] * (BANKS // nwords)        # of nwords banks (nwords divides 32), counted once per group
+    if not any(map(nwords.__rmod__, words)):  # aligned accesses (check_addresses): each covers one whole group
+        groups = [0] * (BANKS // nwords)  # of nwords banks (nwords divides 32), counted once per group
         for w in words:
             groups[w % BANKS // nwords] += 1
         return groups, nwords
@@ -343,4 +376,4 @@ def _per_bank(counts: list, g: int) -> list:
     return counts if g == 1 else [counts[b // g] for b in range(BANKS)]
 
 
-_NO_WORDS = ([0], BANKS)      # a phase merged into the one before it (a paired load): no words in any bank
+_NO_WORDS = ([0], BANKS)  # a phase merged into the one before it (a paired load): no words in any bank

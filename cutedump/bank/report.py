@@ -3,21 +3,22 @@
 Two modes: *raw* (``--inst`` and the 32 lane addresses of each instruction) and *copy* (a smem layout, an element
 type and a TiledCopy given as ``cutedump copy`` takes it; optionally ``--also`` copies and the fix search).
 """
+
 from __future__ import annotations
 
-
-from cutedump.errors import CuteDumpError
-from cutedump.expr import evaluate_layout
 from cutedump.atoms import copy_atom, make_tiled_copy, make_tiled_copy_A, make_tiled_copy_B, make_tiled_copy_C
 from cutedump.atoms.cli_support import build_mma, parse_layout_arg
 from cutedump.atoms.mma_catalog import split_template
+from cutedump.bank.copy import CopyAccess, copy_access, copy_plan, split_smem
 from cutedump.bank.model import Analysis, analyze, instruction
-from cutedump.bank.copy import copy_access, copy_plan, split_smem, CopyAccess
 from cutedump.bank.search import search_fixes, totals_all_warps
+from cutedump.errors import CuteDumpError
+from cutedump.expr import evaluate_layout
 
 
 class CopySpec:
     """A TiledCopy as `cutedump copy` options give it, plus the direction."""
+
     atom: str
     value_type: str | None = None
     thr: str | None = None
@@ -28,8 +29,9 @@ class CopySpec:
     operand: str | None = None
     store: bool | None = None
 
-    def __init__(self, atom, value_type=None, thr=None, val=None, mma=None, atom_layout=None, tile=None, operand=None,
-                 store=None):
+    def __init__(
+        self, atom, value_type=None, thr=None, val=None, mma=None, atom_layout=None, tile=None, operand=None, store=None
+    ):
         self.atom = atom
         self.value_type = value_type
         self.thr = thr
@@ -41,19 +43,38 @@ class CopySpec:
         self.store = store
 
     def __repr__(self):
-        return (f"{self.__class__.__qualname__}(atom={self.atom!r}, value_type={self.value_type!r}, "
-                f"thr={self.thr!r}, val={self.val!r}, mma={self.mma!r}, atom_layout={self.atom_layout!r}, "
-                f"tile={self.tile!r}, operand={self.operand!r}, store={self.store!r})")
+        return (
+            f"{self.__class__.__qualname__}(atom={self.atom!r}, value_type={self.value_type!r}, "
+            f"thr={self.thr!r}, val={self.val!r}, mma={self.mma!r}, atom_layout={self.atom_layout!r}, "
+            f"tile={self.tile!r}, operand={self.operand!r}, store={self.store!r})"
+        )
 
     def __eq__(self, other):
         if other.__class__ is self.__class__:
-            return (self.atom, self.value_type, self.thr, self.val, self.mma, self.atom_layout, self.tile,
-                    self.operand, self.store) == \
-                (other.atom, other.value_type, other.thr, other.val, other.mma, other.atom_layout, other.tile,
-                 other.operand, other.store)
+            return (
+                self.atom,
+                self.value_type,
+                self.thr,
+                self.val,
+                self.mma,
+                self.atom_layout,
+                self.tile,
+                self.operand,
+                self.store,
+            ) == (
+                other.atom,
+                other.value_type,
+                other.thr,
+                other.val,
+                other.mma,
+                other.atom_layout,
+                other.tile,
+                other.operand,
+                other.store,
+            )
         return NotImplemented
 
-    __hash__ = None   # mutable: compared by value, not hashable
+    __hash__ = None  # mutable: compared by value, not hashable
 
     def describe(self) -> str:
         if self.mma:
@@ -89,14 +110,23 @@ def build_tiled_copy(spec: CopySpec):
     return make_tiled_copy(ca, parse_layout_arg(spec.thr, "--thr"), parse_layout_arg(spec.val, "--val"), check=True)
 
 
-_ALSO_OPTS = {"--copy": "atom", "--type": "value_type", "--thr": "thr", "--val": "val", "--mma": "mma",
-              "--atom-layout": "atom_layout", "--tile": "tile", "--operand": "operand"}
+_ALSO_OPTS = {
+    "--copy": "atom",
+    "--type": "value_type",
+    "--thr": "thr",
+    "--val": "val",
+    "--mma": "mma",
+    "--atom-layout": "atom_layout",
+    "--tile": "tile",
+    "--operand": "operand",
+}
 
 
 def parse_also(text: str, default_type: str | None) -> CopySpec:
     """``--also "--copy ATOM --thr L --val L [--store]"`` (the same options as the main copy)."""
     try:
         import shlex  # start-up: only for --also (shlex imports re)
+
         words = shlex.split(text)
     except ValueError as e:
         raise CuteDumpError(f"--also {text!r}: {e}")
@@ -111,8 +141,9 @@ def parse_also(text: str, default_type: str | None) -> CopySpec:
             store, i = False, i + 1
             continue
         if w not in _ALSO_OPTS or i + 1 >= len(words):
-            raise CuteDumpError(f"--also {text!r}: expected options {', '.join(_ALSO_OPTS)}, --store, each with its "
-                                f"value; got {w!r}")
+            raise CuteDumpError(
+                f"--also {text!r}: expected options {', '.join(_ALSO_OPTS)}, --store, each with its value; got {w!r}"
+            )
         kw[_ALSO_OPTS[w]] = words[i + 1]
         i += 2
     if "atom" not in kw:
@@ -132,31 +163,42 @@ class AlsoResult:
         self.totals_all_warps = totals_all_warps
 
     def __repr__(self):
-        return (f"{self.__class__.__qualname__}(spec={self.spec!r}, access={self.access!r}, "
-                f"totals_all_warps={self.totals_all_warps!r})")
+        return (
+            f"{self.__class__.__qualname__}(spec={self.spec!r}, access={self.access!r}, "
+            f"totals_all_warps={self.totals_all_warps!r})"
+        )
 
     def __eq__(self, other):
         if other.__class__ is self.__class__:
-            return (self.spec, self.access, self.totals_all_warps) == \
-                (other.spec, other.access, other.totals_all_warps)
+            return (self.spec, self.access, self.totals_all_warps) == (other.spec, other.access, other.totals_all_warps)
         return NotImplemented
 
-    __hash__ = None   # mutable: compared by value, not hashable
+    __hash__ = None  # mutable: compared by value, not hashable
 
 
 class BankReport:
-    mode: str                               # "raw" or "copy"
+    mode: str  # "raw" or "copy"
     analysis: Analysis
     spec: CopySpec | None = None
     access: CopyAccess | None = None
     smem_text: str | None = None
     also: list
     totals_all_warps: dict | None = None
-    fixes: dict | None = None               # {"swizzle": Fix | None, "padding": Fix | None}
+    fixes: dict | None = None  # {"swizzle": Fix | None, "padding": Fix | None}
     notes: list
 
-    def __init__(self, mode, analysis, spec=None, access=None, smem_text=None, also=None, totals_all_warps=None,
-                 fixes=None, notes=None):
+    def __init__(
+        self,
+        mode,
+        analysis,
+        spec=None,
+        access=None,
+        smem_text=None,
+        also=None,
+        totals_all_warps=None,
+        fixes=None,
+        notes=None,
+    ):
         self.mode = mode
         self.analysis = analysis
         self.spec = spec
@@ -168,19 +210,38 @@ class BankReport:
         self.notes = list() if notes is None else notes
 
     def __repr__(self):
-        return (f"{self.__class__.__qualname__}(mode={self.mode!r}, analysis={self.analysis!r}, "
-                f"spec={self.spec!r}, access={self.access!r}, smem_text={self.smem_text!r}, also={self.also!r}, "
-                f"totals_all_warps={self.totals_all_warps!r}, fixes={self.fixes!r}, notes={self.notes!r})")
+        return (
+            f"{self.__class__.__qualname__}(mode={self.mode!r}, analysis={self.analysis!r}, "
+            f"spec={self.spec!r}, access={self.access!r}, smem_text={self.smem_text!r}, also={self.also!r}, "
+            f"totals_all_warps={self.totals_all_warps!r}, fixes={self.fixes!r}, notes={self.notes!r})"
+        )
 
     def __eq__(self, other):
         if other.__class__ is self.__class__:
-            return (self.mode, self.analysis, self.spec, self.access, self.smem_text, self.also,
-                    self.totals_all_warps, self.fixes, self.notes) == \
-                (other.mode, other.analysis, other.spec, other.access, other.smem_text, other.also,
-                 other.totals_all_warps, other.fixes, other.notes)
+            return (
+                self.mode,
+                self.analysis,
+                self.spec,
+                self.access,
+                self.smem_text,
+                self.also,
+                self.totals_all_warps,
+                self.fixes,
+                self.notes,
+            ) == (
+                other.mode,
+                other.analysis,
+                other.spec,
+                other.access,
+                other.smem_text,
+                other.also,
+                other.totals_all_warps,
+                other.fixes,
+                other.notes,
+            )
         return NotImplemented
 
-    __hash__ = None   # mutable: compared by value, not hashable
+    __hash__ = None  # mutable: compared by value, not hashable
 
     @property
     def conflicts(self) -> int:
@@ -195,8 +256,7 @@ def parse_addresses(texts) -> list:
         except ValueError:
             raise CuteDumpError(f"--addresses #{k + 1}: expected 32 integers separated by commas, got {t!r}")
         if len(rows[-1]) != 32:
-            raise CuteDumpError(f"--addresses #{k + 1}: expected 32 byte addresses (one per lane), got "
-                                f"{len(rows[-1])}")
+            raise CuteDumpError(f"--addresses #{k + 1}: expected 32 byte addresses (one per lane), got {len(rows[-1])}")
     return rows
 
 
@@ -207,8 +267,11 @@ def raw_report(inst: str, addresses) -> BankReport:
         raise CuteDumpError("--inst needs at least one --addresses list (32 byte addresses)")
     rows = parse_addresses(addresses)
     a = analyze(ins, rows)
-    notes = [] if ins.measured else [f"{ins.name} is modelled like 32-bit accesses (whole warp, one word per "
-                                     "lane), not measured"]
+    notes = (
+        []
+        if ins.measured
+        else [f"{ins.name} is modelled like 32-bit accesses (whole warp, one word per lane), not measured"]
+    )
     return BankReport("raw", a, notes=notes)
 
 

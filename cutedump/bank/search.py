@@ -6,24 +6,24 @@ The copies' element offsets are computed once (:func:`copy_plan`); a swizzle can
 would not compile) and permute whole blocks of ``2^(M+S+B)`` elements of the layout's cosize (so the swizzled
 tile stays inside its allocation). Candidates are tried by fewest bits B, then smallest S, then smallest M.
 """
+
 from __future__ import annotations
 
-
-from cutedump.errors import CuteDumpError
 from cutedump.algebra import C, Layout, cosize, is_static
 from cutedump.algebra import inttuple as it
-from cutedump.algebra.swizzle import Swizzle, ComposedLayout
-from cutedump.bank.copy import copy_plan, split_smem, CopyPlan
+from cutedump.algebra.swizzle import ComposedLayout, Swizzle
+from cutedump.bank.copy import CopyPlan, copy_plan, split_smem
 from cutedump.bank.model import analyze, class_totals, conflict_free_totals
+from cutedump.errors import CuteDumpError
 
 MAX_B, MAX_M, MAX_S = 4, 7, 8
 
 
 class Fix:
-    kind: str                 # "swizzle" or "padding"
-    layout: object            # the fixed smem layout (ComposedLayout or Layout)
-    totals: list              # per copy: {"wavefronts", "ideal", "conflicts"} summed over all warps
-    tried: int                # candidates evaluated
+    kind: str  # "swizzle" or "padding"
+    layout: object  # the fixed smem layout (ComposedLayout or Layout)
+    totals: list  # per copy: {"wavefronts", "ideal", "conflicts"} summed over all warps
+    tried: int  # candidates evaluated
 
     def __init__(self, kind, layout, totals, tried):
         self.kind = kind
@@ -32,16 +32,22 @@ class Fix:
         self.tried = tried
 
     def __repr__(self):
-        return (f"{self.__class__.__qualname__}(kind={self.kind!r}, layout={self.layout!r}, "
-                f"totals={self.totals!r}, tried={self.tried!r})")
+        return (
+            f"{self.__class__.__qualname__}(kind={self.kind!r}, layout={self.layout!r}, "
+            f"totals={self.totals!r}, tried={self.tried!r})"
+        )
 
     def __eq__(self, other):
         if other.__class__ is self.__class__:
-            return (self.kind, self.layout, self.totals, self.tried) == \
-                (other.kind, other.layout, other.totals, other.tried)
+            return (self.kind, self.layout, self.totals, self.tried) == (
+                other.kind,
+                other.layout,
+                other.totals,
+                other.tried,
+            )
         return NotImplemented
 
-    __hash__ = None   # mutable: compared by value, not hashable
+    __hash__ = None  # mutable: compared by value, not hashable
 
 
 def totals_all_warps(plan: CopyPlan, sw: Swizzle | None) -> dict:
@@ -51,7 +57,7 @@ def totals_all_warps(plan: CopyPlan, sw: Swizzle | None) -> dict:
         try:
             return class_totals(plan.inst, classes)
         except CuteDumpError:
-            pass     # an invalid row: the rows one by one say which
+            pass  # an invalid row: the rows one by one say which
     r = analyze(plan.inst, plan.addresses(sw, range(plan.nwarps)))
     return r.totals()
 
@@ -62,9 +68,12 @@ def _clean(plans, sw) -> list | None:
     for p in plans:
         try:
             classes = p.row_classes(sw)
-            t = (class_totals(p.inst, classes, conflict_free=True) if classes is not None else
-                 conflict_free_totals(p.inst, p.iter_addresses(sw, range(p.nwarps))))
-        except CuteDumpError:     # not contiguous or misaligned under this swizzle
+            t = (
+                class_totals(p.inst, classes, conflict_free=True)
+                if classes is not None
+                else conflict_free_totals(p.inst, p.iter_addresses(sw, range(p.nwarps)))
+            )
+        except CuteDumpError:  # not contiguous or misaligned under this swizzle
             return None
         if t is None:
             return None
@@ -94,7 +103,13 @@ def _pad_mode(base: Layout):
     """(index of the strided mode, its stride, the contiguous mode's size) for a rank-2 (M,N):(N',1) or
     (M,N):(1,M') layout with static integer modes; None otherwise."""
     shp, std = base.shape, base.stride
-    if not (it.is_tuple(shp) and len(shp) == 2 and all(it.is_int(x) for x in shp + std) and is_static(shp) and is_static(std)):
+    if not (
+        it.is_tuple(shp)
+        and len(shp) == 2
+        and all(it.is_int(x) for x in shp + std)
+        and is_static(shp)
+        and is_static(std)
+    ):
         return None
     d = [int(x) for x in std]
     s = [int(x) for x in shp]
@@ -138,8 +153,8 @@ def _padded_plans(tiled_copies, base: Layout, mode: int, stride: int):
     layout does not change, and the padded layout maps (i, j) to i * D + j with D = stride + p: every offset is
     linear in D. The plans of p = 1 and 2 give each offset's i and j; p = 3's must lie on those lines, else (or if a
     copy_plan refused one of them) every later padding gets its own copy_plan, as before."""
-    probes: list = []                 # (layout, plans) of p = 1, 2, 3
-    lines: list = []                  # per copy: [(i, j) per offset] of its calls, threads and atom; None: no lines
+    probes: list = []  # (layout, plans) of p = 1, 2, 3
+    lines: list = []  # per copy: [(i, j) per offset] of its calls, threads and atom; None: no lines
 
     def direct(p):
         lay = _padded(base, mode, stride, p)
@@ -155,11 +170,10 @@ def _padded_plans(tiled_copies, base: Layout, mode: int, stride: int):
         out = []
         for a, b, c in zip(probes[0][1], probes[1][1], probes[2][1]):
             per = []
-            for x, y, z in ((a.calls, b.calls, c.calls), (a.threads, b.threads, c.threads),
-                            (a.atom, b.atom, c.atom)):
+            for x, y, z in ((a.calls, b.calls, c.calls), (a.threads, b.threads, c.threads), (a.atom, b.atom, c.atom)):
                 if not len(x) == len(y) == len(z):
                     return None
-                ij = [(v - u, u - (v - u) * d1) for u, v in zip(x, y)]    # D = d1, then d1 + 1
+                ij = [(v - u, u - (v - u) * d1) for u, v in zip(x, y)]  # D = d1, then d1 + 1
                 if any(i * (d1 + 2) + j != w for (i, j), w in zip(ij, z)):
                     return None
                 per.append(ij)
@@ -172,14 +186,17 @@ def _padded_plans(tiled_copies, base: Layout, mode: int, stride: int):
         if p <= 3:
             probes.append(direct(p))
             return probes[p - 1]
-        if not lines:             # fitted when first needed (most searches end by p = 3)
+        if not lines:  # fitted when first needed (most searches end by p = 3)
             lines.append(fit())
         if lines[0] is None:
             return direct(p)
         lay = _padded(base, mode, stride, p)
         d = stride + p
-        return lay, [CopyPlan(pl.tiled_copy, lay, pl.inst, pl.store, *[[i * d + j for i, j in f] for f in per],
-                              list(pl.notes)) for pl, per in zip(probes[0][1], lines[0])]
+        return lay, [
+            CopyPlan(pl.tiled_copy, lay, pl.inst, pl.store, *[[i * d + j for i, j in f] for f in per], list(pl.notes))
+            for pl, per in zip(probes[0][1], lines[0])
+        ]
+
     return plans_for
 
 

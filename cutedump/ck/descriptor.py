@@ -8,12 +8,13 @@ hidden count, in transform order), and ``new_up_idss`` puts those in the new vis
 (``ReorderGivenOld2New``). ``calculate_offset`` runs ``make_tensor_coordinate``: set the visible index, then apply
 ``CalculateLowerIndex`` from the last transform back to the first; the offset is hidden index 0.
 """
+
 from __future__ import annotations
 
-from cutedump.errors import CuteDumpError
 from cutedump.algebra import C, Layout, is_tuple, make_layout, size
 from cutedump.algebra.evaluate import values_at
 from cutedump.ck.transforms import Embed, Merge, NotExpressible, Pad, PassThrough, UnMerge, wrap32
+from cutedump.errors import CuteDumpError
 
 
 def _i(x):
@@ -26,18 +27,20 @@ def _lower_index(t, up):
     try:
         return t.calculate_lower_index(up)
     except ZeroDivisionError:
-        raise CuteDumpError(f"{t.label()}: CalculateLowerIndex divides by zero (a length or modulus of 0 on a "
-                            "dimension that is not empty): CK's offsets are undefined") from None
+        raise CuteDumpError(
+            f"{t.label()}: CalculateLowerIndex divides by zero (a length or modulus of 0 on a "
+            "dimension that is not empty): CK's offsets are undefined"
+        ) from None
 
 
 class Stage:
     """One construction step, remembered for printing (what the user wrote, in visible ids)."""
 
     def __init__(self, kind, transforms, low_idss, up_idss, hidden_low, hidden_up, visible, note=""):
-        self.kind = kind            # "naive", "naive_packed" or "transform"
+        self.kind = kind  # "naive", "naive_packed" or "transform"
         self.transforms = transforms
-        self.low_idss = low_idss    # naive: hidden ids; transform: old visible ids
-        self.up_idss = up_idss      # naive: hidden ids; transform: new visible ids
+        self.low_idss = low_idss  # naive: hidden ids; transform: old visible ids
+        self.up_idss = up_idss  # naive: hidden ids; transform: new visible ids
         self.hidden_low = hidden_low
         self.hidden_up = hidden_up
         self.visible = visible
@@ -119,8 +122,10 @@ class TensorDescriptor:
         idx = tuple(int(x) for x in idx)
         for k, (v, n) in enumerate(zip(idx, self.lengths())):
             if not 0 <= v < _i(n):
-                raise CuteDumpError(f"index {list(idx)} is outside the lengths {[_i(x) for x in self.lengths()]} "
-                                    f"(dimension {k}: {v} not in [0, {_i(n)}))")
+                raise CuteDumpError(
+                    f"index {list(idx)} is outside the lengths {[_i(x) for x in self.lengths()]} "
+                    f"(dimension {k}: {v} not in [0, {_i(n)}))"
+                )
         hidden = [0] * self.nhidden
         for h, v in zip(self.visible, idx):
             hidden[h] = v
@@ -137,12 +142,14 @@ class TensorDescriptor:
     def domain(self):
         """Every visible index as int64 arrays, colexicographic (first dimension fastest, CuTe's order)."""
         import numpy as np
+
         grids = np.indices([max(_i(x), 0) for x in self.lengths()], dtype=np.int64)
         return tuple(g.reshape(-1, order="F") for g in grids)
 
     def offsets(self):
         """(offsets, valid) over the whole visible domain, colexicographic."""
         import numpy as np
+
         dom = self.domain()
         off = self.calculate_offset(dom)
         val = self.is_valid(dom)
@@ -163,8 +170,9 @@ class TensorDescriptor:
         """
         neg = [_i(x) for x in self.lengths() if _i(x) < 0]
         if neg:
-            raise NotExpressible(f"length {neg[0]} is negative: CK accepts it as an empty dimension, a CuTe shape "
-                                 "cannot be negative")
+            raise NotExpressible(
+                f"length {neg[0]} is negative: CK accepts it as an empty dimension, a CuTe shape cannot be negative"
+            )
         st0 = self.stages[0]
         if st0.kind not in ("naive", "naive_packed"):
             raise NotExpressible("the chain does not start from a naive descriptor")
@@ -199,6 +207,7 @@ class TensorDescriptor:
         if self._linear_equal(layout, const):
             return 0, n, None
         import numpy as np  # start-up: numpy only where the whole domain is evaluated
+
         lens = [max(_i(x), 0) for x in self.lengths()]
         bad_total, checked, first = 0, 0, None
         for start in range(0, n, chunk):
@@ -230,7 +239,7 @@ class TensorDescriptor:
             return False
         r = len(lens)
         zero = (0, (0,) * r)
-        forms = [zero] * self.nhidden           # a hidden index no transform sets reads 0
+        forms = [zero] * self.nhidden  # a hidden index no transform sets reads 0
         for k, h in enumerate(self.visible):
             forms[h] = (0, tuple(int(j == k) for j in range(r)))
 
@@ -246,7 +255,7 @@ class TensorDescriptor:
             if kind is PassThrough and len(lows) == len(up) == 1:
                 low = up
             elif kind in (Embed, UnMerge) and len(lows) == 1:
-                coef = t.coefficients if kind is Embed else t.scan    # (UnMerge: the last scan entry is 1)
+                coef = t.coefficients if kind is Embed else t.scan  # (UnMerge: the last scan entry is 1)
                 if len(coef) != len(up):
                     return False
                 c, a = 0, [0] * r
@@ -289,19 +298,23 @@ def index_mul(a, b, what: str):
     p = int(a) * int(b)
     if _static(a) and _static(b):
         if not INT32_MIN <= p <= INT32_MAX:
-            raise CuteDumpError(f"{what}: Number<{int(a)}> * Number<{int(b)}> = {p} overflows index_t (int32): CK "
-                                "does not compile this (Number<X * Y>'s argument is not a constant expression); "
-                                "use run-time lengths/strides (no '_') or smaller ones")
+            raise CuteDumpError(
+                f"{what}: Number<{int(a)}> * Number<{int(b)}> = {p} overflows index_t (int32): CK "
+                "does not compile this (Number<X * Y>'s argument is not a constant expression); "
+                "use run-time lengths/strides (no '_') or smaller ones"
+            )
         return C(p)
     return wrap32(p)
+
 
 def make_naive_tensor_descriptor(lengths, strides, name=""):
     """``make_naive_tensor_descriptor``: one Embed from hidden 0 to hidden 1..N;
     element_space_size = 1 + sum((length - 1) * stride)."""
     lengths, strides = tuple(lengths), tuple(strides)
     if len(lengths) != len(strides):
-        raise CuteDumpError(f"sizeof...(Lengths) == sizeof...(Strides) is false: {len(lengths)} lengths, "
-                            f"{len(strides)} strides")
+        raise CuteDumpError(
+            f"sizeof...(Lengths) == sizeof...(Strides) is false: {len(lengths)} lengths, {len(strides)} strides"
+        )
     if not lengths:
         raise CuteDumpError("a descriptor needs at least one dimension")
     # CK checks no run-time length: 0 (or a negative length) is accepted and gives an empty dimension.
@@ -312,8 +325,10 @@ def make_naive_tensor_descriptor(lengths, strides, name=""):
     for i, (x, s) in enumerate(zip(lengths, strides)):
         if _static(x):
             if _i(x) < 1:
-                raise CuteDumpError(f"lengths[{i}] = Number<{_i(x)}>: Number<{_i(x)}> - Number<1> fails CK's "
-                                    "static_assert(Y <= X, \"wrong!\") (integral_constant.hpp): CK does not compile this")
+                raise CuteDumpError(
+                    f"lengths[{i}] = Number<{_i(x)}>: Number<{_i(x)}> - Number<1> fails CK's "
+                    'static_assert(Y <= X, "wrong!") (integral_constant.hpp): CK does not compile this'
+                )
             lm1 = C(_i(x) - 1)
         else:
             lm1 = wrap32(_i(x) - 1)
@@ -347,12 +362,15 @@ def make_naive_tensor_descriptor_aligned(lengths, align, name=""):
     if n == 0:
         raise CuteDumpError("a descriptor needs at least one dimension")
     if not (isinstance(lengths[-1], C) and isinstance(align, C)):
-        raise CuteDumpError("make_naive_tensor_descriptor_aligned makes Number<stride_n_minus_2> from "
-                            "integer_least_multiple(lengths[N-1], align): the last length and the alignment must "
-                            f"be static (write _{_i(lengths[-1])} and _{_i(align)})")
+        raise CuteDumpError(
+            "make_naive_tensor_descriptor_aligned makes Number<stride_n_minus_2> from "
+            "integer_least_multiple(lengths[N-1], align): the last length and the alignment must "
+            f"be static (write _{_i(lengths[-1])} and _{_i(align)})"
+        )
     if _i(align) <= 0:
-        raise CuteDumpError(f"integer_least_multiple(lengths[N-1], align) divides by align: align must be "
-                            f"positive, got {_i(align)}")
+        raise CuteDumpError(
+            f"integer_least_multiple(lengths[N-1], align) divides by align: align must be positive, got {_i(align)}"
+        )
     last = lengths[-1]
     s_nm2 = ((_i(last) + _i(align) - 1) // _i(align)) * _i(align)
     strides = [None] * n
@@ -374,39 +392,53 @@ def transform_tensor_descriptor(old: TensorDescriptor, transforms, old_low_idss,
     old_low_idss = [tuple(x) for x in old_low_idss]
     new_up_idss = [tuple(x) for x in new_up_idss]
     if not (len(transforms) == len(old_low_idss) == len(new_up_idss)):
-        raise CuteDumpError("wrong! inconsitent number of transform: NewTransforms::Size() == "
-                            "NewLowerDimensionOldVisibleIdss::Size() == NewUpperDimensionNewVisibleIdss::Size() "
-                            f"is false ({len(transforms)} transforms, {len(old_low_idss)} lower id lists, "
-                            f"{len(new_up_idss)} upper id lists)")
+        raise CuteDumpError(
+            "wrong! inconsitent number of transform: NewTransforms::Size() == "
+            "NewLowerDimensionOldVisibleIdss::Size() == NewUpperDimensionNewVisibleIdss::Size() "
+            f"is false ({len(transforms)} transforms, {len(old_low_idss)} lower id lists, "
+            f"{len(new_up_idss)} upper id lists)"
+        )
     all_old = [d for ids in old_low_idss for d in ids]
     all_new = [d for ids in new_up_idss for d in ids]
     if not _is_permutation(all_old, len(all_old)):
-        raise CuteDumpError(f"is_valid_sequence_map(all old visible ids) is false: {all_old} is not a "
-                            f"permutation of 0..{len(all_old) - 1}")
+        raise CuteDumpError(
+            f"is_valid_sequence_map(all old visible ids) is false: {all_old} is not a "
+            f"permutation of 0..{len(all_old) - 1}"
+        )
     if len(all_old) > old.rank:
-        raise CuteDumpError(f"old visible id {max(all_old)} is out of range: the old descriptor has {old.rank} visible "
-                            "dimensions (CK compiles this, but OldTensorDescriptor::GetVisibleDimensionIds()"
-                            f"[{max(all_old)}] reads past the sequence: its offsets are undefined)")
+        raise CuteDumpError(
+            f"old visible id {max(all_old)} is out of range: the old descriptor has {old.rank} visible "
+            "dimensions (CK compiles this, but OldTensorDescriptor::GetVisibleDimensionIds()"
+            f"[{max(all_old)}] reads past the sequence: its offsets are undefined)"
+        )
     if not _is_permutation(all_new, len(all_new)):
-        raise CuteDumpError(f"is_valid_sequence_map(all new visible ids) is false: {all_new} is not a "
-                            f"permutation of 0..{len(all_new) - 1}")
+        raise CuteDumpError(
+            f"is_valid_sequence_map(all new visible ids) is false: {all_new} is not a "
+            f"permutation of 0..{len(all_new) - 1}"
+        )
     old_lengths = old.lengths()
     warnings = []
     if len(all_old) < old.rank:
         # CK accepts this (is_valid_sequence_map only asks for 0..n-1); the dropped hidden indices read 0
-        warnings.append(f"old visible dimension(s) {list(range(len(all_old), old.rank))} are consumed by no "
-                        "transform: CK drops them and their hidden index stays 0")
+        warnings.append(
+            f"old visible dimension(s) {list(range(len(all_old), old.rank))} are consumed by no "
+            "transform: CK drops them and their hidden index stays 0"
+        )
     for t, lows, ups in zip(transforms, old_low_idss, new_up_idss):
         if len(lows) != t.nlow or len(ups) != t.nup:
-            raise CuteDumpError(f"{t.label()}: wrong! inconsistent # of dimension (it has {t.nlow} lower / "
-                                f"{t.nup} upper dimensions, given {len(lows)} / {len(ups)})")
+            raise CuteDumpError(
+                f"{t.label()}: wrong! inconsistent # of dimension (it has {t.nlow} lower / "
+                f"{t.nup} upper dimensions, given {len(lows)} / {len(ups)})"
+            )
         expect = _expected_low_lengths(t)
         if expect is not None:
             got = [_i(old_lengths[d]) for d in lows]
             if [_i(x) for x in expect] != got:
                 # CK does not check this; it is almost always a mistake, so say so
-                warnings.append(f"{t.label()} expects lower lengths {[_i(x) for x in expect]} but old "
-                                f"dimension(s) {list(lows)} have {got}")
+                warnings.append(
+                    f"{t.label()} expects lower lengths {[_i(x) for x in expect]} but old "
+                    f"dimension(s) {list(lows)} have {got}"
+                )
     low_hidden = [tuple(old.visible[d] for d in lows) for lows in old_low_idss]
     start = old.nhidden
     up_hidden = []
@@ -417,10 +449,16 @@ def transform_tensor_descriptor(old: TensorDescriptor, transforms, old_low_idss,
     visible = [None] * len(unordered)
     for h, pos in zip(unordered, all_new):
         visible[pos] = h
-    st = Stage("transform", transforms, old_low_idss, new_up_idss, low_hidden, up_hidden, visible,
-               "; ".join(warnings))
-    return TensorDescriptor(old.transforms + transforms, old.low_idss + low_hidden, old.up_idss + up_hidden,
-                            visible, old.element_space_size, old.stages + [st], name)
+    st = Stage("transform", transforms, old_low_idss, new_up_idss, low_hidden, up_hidden, visible, "; ".join(warnings))
+    return TensorDescriptor(
+        old.transforms + transforms,
+        old.low_idss + low_hidden,
+        old.up_idss + up_hidden,
+        visible,
+        old.element_space_size,
+        old.stages + [st],
+        name,
+    )
 
 
 def _expected_low_lengths(t):
@@ -450,5 +488,12 @@ def cute_view(desc: TensorDescriptor):
     return L, c, None
 
 
-__all__ = ["TensorDescriptor", "make_naive_tensor_descriptor", "make_naive_tensor_descriptor_packed",
-           "make_naive_tensor_descriptor_aligned", "transform_tensor_descriptor", "cute_view", "NotExpressible"]
+__all__ = [
+    "TensorDescriptor",
+    "make_naive_tensor_descriptor",
+    "make_naive_tensor_descriptor_packed",
+    "make_naive_tensor_descriptor_aligned",
+    "transform_tensor_descriptor",
+    "cute_view",
+    "NotExpressible",
+]

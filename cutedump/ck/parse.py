@@ -5,14 +5,19 @@
 - a *stage* (one ``transform_tensor_descriptor`` call): transforms separated by ``;``, each
   ``NAME(args)@LOW->UP`` with LOW the old visible ids and UP the new visible ids (empty for freeze/insert).
 """
+
 from __future__ import annotations
 
+from cutedump.algebra import C
+from cutedump.ck.descriptor import (
+    make_naive_tensor_descriptor,
+    make_naive_tensor_descriptor_aligned,
+    make_naive_tensor_descriptor_packed,
+    transform_tensor_descriptor,
+)
+from cutedump.ck.transforms import make_transform
 from cutedump.errors import CuteDumpError
 from cutedump.limits import MAX_DIMS, check_int_digits, check_modes
-from cutedump.algebra import C
-from cutedump.ck.transforms import make_transform
-from cutedump.ck.descriptor import (make_naive_tensor_descriptor, make_naive_tensor_descriptor_aligned,
-                                    make_naive_tensor_descriptor_packed, transform_tensor_descriptor)
 
 
 def parse_number(tok: str, what: str):
@@ -20,11 +25,11 @@ def parse_number(tok: str, what: str):
     static = t.startswith("_")
     body = t[1:] if static else t
     digits = body[1:] if body[:1] == "-" else body
-    if not digits.isdecimal():   # the regex -?\d+ (\d: a decimal digit, as str.isdecimal)
+    if not digits.isdecimal():  # the regex -?\d+ (\d: a decimal digit, as str.isdecimal)
         raise CuteDumpError(f"{what}: {tok.strip()!r} is not an integer (write _N for a static Number<N>)")
-    check_int_digits(body, what)   # limits: no C++ integer has more digits
+    check_int_digits(body, what)  # limits: no C++ integer has more digits
     v = int(body)
-    if not -(1 << 63) <= v < (1 << 63):   # CK's long_index_t is 64-bit
+    if not -(1 << 63) <= v < (1 << 63):  # CK's long_index_t is 64-bit
         raise CuteDumpError(f"{what}: {tok.strip()} is beyond 64-bit integers (CK's long_index_t)")
     return C(v) if static else v
 
@@ -37,7 +42,7 @@ def parse_list(text: str, what: str, allow_empty: bool = False):
         if allow_empty:
             return []
         raise CuteDumpError(f"{what}: expected comma-separated integers, got {text!r}")
-    check_modes(body.count(",") + 1, what, MAX_DIMS)   # limits
+    check_modes(body.count(",") + 1, what, MAX_DIMS)  # limits
     return [parse_number(p, what) for p in body.split(",")]
 
 
@@ -51,6 +56,7 @@ def parse_index(text: str | None, what: str = "--at"):
 def parse_args(text: str, what: str):
     """'8,_8' or '(4,8),(8,1)' -> a tuple of ints/C/tuples."""
     import re  # start-up: re only where a pattern is needed
+
     toks = re.findall(r"\(|\)|,|[^(),\s]+", text)
     pos = 0
 
@@ -85,16 +91,23 @@ _STAGE_ITEM = r"\s*([A-Za-z_0-9]+)\s*\((.*)\)\s*@\s*([\d,\s]*)->\s*([\d,\s]*)"
 def parse_stage_items(text: str):
     """'unmerge(8,8)@1->0,2; ...' -> [(name, args, lows, ups)] without building transforms."""
     import re  # start-up: re only where a pattern is needed
+
     out = []
     for item in [p for p in text.split(";") if p.strip()]:
         m = re.fullmatch(_STAGE_ITEM, item)
         if not m:
-            raise CuteDumpError(f"--stage: cannot read {item.strip()!r}; expected NAME(args)@LOW->UP, "
-                                "e.g. unmerge(8,8)@1->0,2")
+            raise CuteDumpError(
+                f"--stage: cannot read {item.strip()!r}; expected NAME(args)@LOW->UP, e.g. unmerge(8,8)@1->0,2"
+            )
         name, args, lo, up = m.groups()
-        out.append((name, parse_args(args, f"--stage {name}"),
-                    tuple(int(x) for x in parse_list(lo, "--stage lower ids", allow_empty=True)),
-                    tuple(int(x) for x in parse_list(up, "--stage upper ids", allow_empty=True))))
+        out.append(
+            (
+                name,
+                parse_args(args, f"--stage {name}"),
+                tuple(int(x) for x in parse_list(lo, "--stage lower ids", allow_empty=True)),
+                tuple(int(x) for x in parse_list(up, "--stage upper ids", allow_empty=True)),
+            )
+        )
     if not out:
         raise CuteDumpError("--stage is empty")
     return out

@@ -4,13 +4,17 @@
 Static lengths (CK ``Number<>``) are :class:`C`, run-time ones (``index_t``: M, N, K, strides) plain ints, so the
 CuTe view prints ``_8`` where CK knows the value at compile time.
 """
+
 from __future__ import annotations
 
-from cutedump.errors import CuteDumpError
 from cutedump.algebra import C
-from cutedump.ck.descriptor import (make_naive_tensor_descriptor, make_naive_tensor_descriptor_packed,
-                                    transform_tensor_descriptor)
+from cutedump.ck.descriptor import (
+    make_naive_tensor_descriptor,
+    make_naive_tensor_descriptor_packed,
+    transform_tensor_descriptor,
+)
 from cutedump.ck.transforms import Freeze, Merge, PassThrough, RightPad, UnMerge
+from cutedump.errors import CuteDumpError
 
 
 def _C(x):
@@ -19,10 +23,26 @@ def _C(x):
 
 # MFMA parameters (xdlops_gemm.hpp, struct mfma_type<...>) for the two common fp16 instructions
 MFMA = {
-    32: {"instr": "mfma_f32_32x32x8f16", "group_size": 4, "num_groups_per_blk": 4, "num_threads_per_blk": 32,
-         "num_input_blks": 2, "m_per_blk": 32, "n_per_blk": 32, "wave_size": 64},
-    16: {"instr": "mfma_f32_16x16x16f16", "group_size": 4, "num_groups_per_blk": 1, "num_threads_per_blk": 16,
-         "num_input_blks": 4, "m_per_blk": 16, "n_per_blk": 16, "wave_size": 64},
+    32: {
+        "instr": "mfma_f32_32x32x8f16",
+        "group_size": 4,
+        "num_groups_per_blk": 4,
+        "num_threads_per_blk": 32,
+        "num_input_blks": 2,
+        "m_per_blk": 32,
+        "n_per_blk": 32,
+        "wave_size": 64,
+    },
+    16: {
+        "instr": "mfma_f32_16x16x16f16",
+        "group_size": 4,
+        "num_groups_per_blk": 1,
+        "num_threads_per_blk": 16,
+        "num_input_blks": 4,
+        "m_per_blk": 16,
+        "n_per_blk": 16,
+        "wave_size": 64,
+    },
 }
 
 
@@ -68,8 +88,9 @@ class Unsupported(CuteDumpError):
     """CK's GridwiseGemm::CheckValidity would return false (the device op refuses the problem)."""
 
 
-def xdl_grid_ak0_m_ak1(M, K, AK1=8, stride=None, layout="row", m_per_block=None, k_per_block=None,
-                       which="a", spec=None, check=True):
+def xdl_grid_ak0_m_ak1(
+    M, K, AK1=8, stride=None, layout="row", m_per_block=None, k_per_block=None, which="a", spec=None, check=True
+):
     """a_grid_desc_ak0_m_ak1 (which="a": A is (M,K), row-major (StrideA,1) or column-major (1,StrideA)) or
     b_grid_desc_bk0_n_bk1 (which="b": B is (N,K), column-major (StrideB,1) or row-major (1,StrideB)), as
     GridwiseGemm_k0mk1_k0nk1_mn_xdl_cshuffle_v1::MakeAGridDescriptor_AK0_M_AK1 builds it for the
@@ -92,24 +113,30 @@ def xdl_grid_ak0_m_ak1(M, K, AK1=8, stride=None, layout="row", m_per_block=None,
     AK0 = KPad // AK1
     if check:
         if not pad_m and m_per_block and M % int(m_per_block):
-            raise Unsupported(f"CheckValidity is false: {X} % {X}PerBlock == 0 ({M} % {int(m_per_block)}; "
-                              f"GemmSpecialization::{spec} does not pad {X})")
+            raise Unsupported(
+                f"CheckValidity is false: {X} % {X}PerBlock == 0 ({M} % {int(m_per_block)}; "
+                f"GemmSpecialization::{spec} does not pad {X})"
+            )
         if KPad % AK1:
-            raise Unsupported(f"CheckValidity is false: {'CalculateKPadded(K)' if pad_k else 'K'} % {t.upper()}K1Value "
-                              f"== 0 ({KPad} % {AK1})")
+            raise Unsupported(
+                f"CheckValidity is false: {'CalculateKPadded(K)' if pad_k else 'K'} % {t.upper()}K1Value "
+                f"== 0 ({KPad} % {AK1})"
+            )
     lengths = (M, K)
     strides = (int(stride), _C(1)) if k_contig else (_C(1), int(stride))
     d = make_naive_tensor_descriptor(lengths, strides, f"{t}_grid_desc_{X.lower()}raw_kraw")
     ak1 = _C(AK1)
     if pad_k:
         first = RightPad(M, MPad - M) if pad_m else PassThrough(M)
-        d = transform_tensor_descriptor(d, [first, RightPad(K, KPad - K)], [(0,), (1,)], [(0,), (1,)],
-                                        f"{t}_grid_desc_{X.lower()}_k")
+        d = transform_tensor_descriptor(
+            d, [first, RightPad(K, KPad - K)], [(0,), (1,)], [(0,), (1,)], f"{t}_grid_desc_{X.lower()}_k"
+        )
         last = PassThrough(MPad)
     else:
         last = RightPad(M, MPad - M) if pad_m else PassThrough(M)
-    return transform_tensor_descriptor(d, [UnMerge((AK0, ak1)), last], [(1,), (0,)], [(0, 2), (1,)],
-                                       f"{t}_grid_desc_{t}k0_{X.lower()}_{t}k1")
+    return transform_tensor_descriptor(
+        d, [UnMerge((AK0, ak1)), last], [(1,), (0,)], [(0, 2), (1,)], f"{t}_grid_desc_{t}k0_{X.lower()}_{t}k1"
+    )
 
 
 def xdl_block_ak0_m_ak1(m_per_block, k_per_block, AK1=8, extra_m=0, which="a"):
@@ -134,9 +161,12 @@ def xdl_mma_m0_m1_m2_k(m_per_block, k_per_block, AK1=8, m_per_xdl=32, m_xdl_per_
     t = which
     X = "m" if which == "a" else "n"
     return transform_tensor_descriptor(
-        blk, [Merge((ak0, ak1), "merge_v3_division_mod"),
-              UnMerge((_C(m_xdl_per_wave), _C(mwaves), _C(m_per_xdl)))],
-        [(0, 2), (1,)], [(3,), (0, 1, 2)], f"{t}_block_desc_{X}0_{X}1_{X}2_k")
+        blk,
+        [Merge((ak0, ak1), "merge_v3_division_mod"), UnMerge((_C(m_xdl_per_wave), _C(mwaves), _C(m_per_xdl)))],
+        [(0, 2), (1,)],
+        [(3,), (0, 1, 2)],
+        f"{t}_block_desc_{X}0_{X}1_{X}2_k",
+    )
 
 
 def xdl_c_grid(M, N, m_per_block, n_per_block, stride=None, spec=None, layout="row", check=True):
@@ -152,8 +182,10 @@ def xdl_c_grid(M, N, m_per_block, n_per_block, stride=None, spec=None, layout="r
     if check:
         for X, v, b, p in (("M", M, mpb, pad_m), ("N", N, npb, pad_n)):
             if not p and v % b:
-                raise Unsupported(f"CheckValidity is false: {X} % {X}PerBlock == 0 ({v} % {b}; "
-                                  f"GemmSpecialization::{spec} does not pad {X})")
+                raise Unsupported(
+                    f"CheckValidity is false: {X} % {X}PerBlock == 0 ({v} % {b}; "
+                    f"GemmSpecialization::{spec} does not pad {X})"
+                )
     if stride is None:
         stride = N if layout == "row" else M
     strides = (int(stride), _C(1)) if layout == "row" else (_C(1), int(stride))
@@ -161,11 +193,19 @@ def xdl_c_grid(M, N, m_per_block, n_per_block, stride=None, spec=None, layout="r
     if pad_m or pad_n:
         MPad, NPad = -(-M // mpb) * mpb, -(-N // npb) * npb
         d = transform_tensor_descriptor(
-            d, [RightPad(M, MPad - M) if pad_m else PassThrough(M), RightPad(N, NPad - N) if pad_n else PassThrough(N)],
-            [(0,), (1,)], [(0,), (1,)], "c_grid_desc_m_n")
+            d,
+            [RightPad(M, MPad - M) if pad_m else PassThrough(M), RightPad(N, NPad - N) if pad_n else PassThrough(N)],
+            [(0,), (1,)],
+            [(0,), (1,)],
+            "c_grid_desc_m_n",
+        )
     return transform_tensor_descriptor(
-        d, [UnMerge((M // mpb, _C(mpb))), UnMerge((N // npb, _C(npb)))],
-        [(0,), (1,)], [(0, 1), (2, 3)], "c_grid_desc_mblock_mperblock_nblock_nperblock")
+        d,
+        [UnMerge((M // mpb, _C(mpb))), UnMerge((N // npb, _C(npb)))],
+        [(0,), (1,)],
+        [(0, 1), (2, 3)],
+        "c_grid_desc_mblock_mperblock_nblock_nperblock",
+    )
 
 
 def _mfma(m_per_xdl):
@@ -174,14 +214,21 @@ def _mfma(m_per_xdl):
     return MFMA[int(m_per_xdl)]
 
 
-def xdl_c_shuffle_block(m_per_block, n_per_block, m_per_xdl=32, m_xdl_per_wave=2, n_xdl_per_wave=2,
-                        cshuffle_m=1, cshuffle_n=1):
+def xdl_c_shuffle_block(
+    m_per_block, n_per_block, m_per_xdl=32, m_xdl_per_wave=2, n_xdl_per_wave=2, cshuffle_m=1, cshuffle_n=1
+):
     """c_block_desc_m0_n0_m1_n1_m2_m3_m4_n2 (C shuffle in LDS): packed
     <1, CShuffleMXdlPerWavePerShuffle*MWave*MPerXdl, 1, CShuffleNXdlPerWavePerShuffle*NWave*NPerXdl> ->
     [freeze(0), unmerge(CShM, M1, M2, M3, M4), freeze(0), unmerge(CShN, N1, N2)]
     [(0),(1),(2),(3)] -> [(), (0,2,4,5,6), (), (1,3,7)]."""
-    _pos(MPerBlock=m_per_block, NPerBlock=n_per_block, MXdlPerWave=m_xdl_per_wave, NXdlPerWave=n_xdl_per_wave,
-         CShuffleMXdlPerWavePerShuffle=cshuffle_m, CShuffleNXdlPerWavePerShuffle=cshuffle_n)
+    _pos(
+        MPerBlock=m_per_block,
+        NPerBlock=n_per_block,
+        MXdlPerWave=m_xdl_per_wave,
+        NXdlPerWave=n_xdl_per_wave,
+        CShuffleMXdlPerWavePerShuffle=cshuffle_m,
+        CShuffleNXdlPerWavePerShuffle=cshuffle_n,
+    )
     f = _mfma(m_per_xdl)
     n_per_xdl = f["n_per_blk"]
     mwave = _div(int(m_per_block), int(m_xdl_per_wave) * int(m_per_xdl), "MPerBlock / (MXdlPerWave * MPerXdl)")
@@ -191,8 +238,12 @@ def xdl_c_shuffle_block(m_per_block, n_per_block, m_per_xdl=32, m_xdl_per_wave=2
     m = [_C(cshuffle_m), _C(mwave), _C(f["num_groups_per_blk"]), _C(f["num_input_blks"]), _C(f["group_size"])]
     n = [_C(cshuffle_n), _C(nwave), _C(f["num_threads_per_blk"])]
     return transform_tensor_descriptor(
-        d, [Freeze(_C(0)), UnMerge(tuple(m)), Freeze(_C(0)), UnMerge(tuple(n))],
-        [(0,), (1,), (2,), (3,)], [(), (0, 2, 4, 5, 6), (), (1, 3, 7)], "c_block_desc_m0_n0_m1_n1_m2_m3_m4_n2")
+        d,
+        [Freeze(_C(0)), UnMerge(tuple(m)), Freeze(_C(0)), UnMerge(tuple(n))],
+        [(0,), (1,), (2,), (3,)],
+        [(), (0, 2, 4, 5, 6), (), (1, 3, 7)],
+        "c_block_desc_m0_n0_m1_n1_m2_m3_m4_n2",
+    )
 
 
 def xdl_c_thread(m_per_xdl=32, m_xdl_per_wave=2, n_xdl_per_wave=2):
@@ -200,8 +251,16 @@ def xdl_c_thread(m_per_xdl=32, m_xdl_per_wave=2, n_xdl_per_wave=2):
     <MRepeat, NRepeat, 1, 1, num_groups_per_blk, 1, group_size, 1>."""
     _pos(MXdlPerWave=m_xdl_per_wave, NXdlPerWave=n_xdl_per_wave)
     f = _mfma(m_per_xdl)
-    lengths = (_C(m_xdl_per_wave), _C(n_xdl_per_wave), _C(1), _C(1), _C(f["num_groups_per_blk"]), _C(1),
-               _C(f["group_size"]), _C(1))
+    lengths = (
+        _C(m_xdl_per_wave),
+        _C(n_xdl_per_wave),
+        _C(1),
+        _C(1),
+        _C(f["num_groups_per_blk"]),
+        _C(1),
+        _C(f["group_size"]),
+        _C(1),
+    )
     return make_naive_tensor_descriptor_packed(lengths, "c_thread_desc_m0_n0_m1_n1_m2_m3_m4_n2")
 
 
@@ -219,11 +278,15 @@ def thread_scratch(slice_lengths=(1, 4, 8), vector_dim=2, scalar_per_vector=8):
             raise CuteDumpError(f"slice lengths must be positive, got {sl}")
     spa = [int(scalar_per_vector) if i == int(vector_dim) else 1 for i in range(nd)]
     if int(scalar_per_vector) not in (1, 2, 4, 8, 16, 32, 64, 128, 256):
-        raise CuteDumpError(f"vector_type<T, {int(scalar_per_vector)}> does not exist in CK (its sizes are 1, 2, 4, "
-                            "..., 256): --scalar-per-vector must be one of them")
+        raise CuteDumpError(
+            f"vector_type<T, {int(scalar_per_vector)}> does not exist in CK (its sizes are 1, 2, 4, "
+            "..., 256): --scalar-per-vector must be one of them"
+        )
     if sl[int(vector_dim)] % int(scalar_per_vector):
-        raise CuteDumpError("ThreadwiseTensorSliceTransfer_v3r1: static_assert(SliceLengths::At(SrcVectorDim) % "
-                            f"SrcScalarPerVector == 0) fails ({sl[int(vector_dim)]} % {int(scalar_per_vector)})")
+        raise CuteDumpError(
+            "ThreadwiseTensorSliceTransfer_v3r1: static_assert(SliceLengths::At(SrcVectorDim) % "
+            f"SrcScalarPerVector == 0) fails ({sl[int(vector_dim)]} % {int(scalar_per_vector)})"
+        )
     acc = [a // b for a, b in zip(sl, spa)]
     lav = [_C(x) for x in acc] + [_C(scalar_per_vector)]
     d0 = make_naive_tensor_descriptor_packed(tuple(lav), "desc0")
@@ -246,8 +309,10 @@ RECIPES = {
     "xdl-c-grid": ("c_grid_desc_mblock_mperblock_nblock_nperblock: C split into block tiles", xdl_c_grid),
     "xdl-c-shuffle": ("c_block_desc_m0_n0_m1_n1_m2_m3_m4_n2: the C-shuffle LDS tile", xdl_c_shuffle_block),
     "xdl-c-thread": ("c_thread_desc_m0_n0_m1_n1_m2_m3_m4_n2: per-thread accumulator registers", xdl_c_thread),
-    "thread-scratch": ("src_thread_scratch_desc_: the VGPR scratch of ThreadwiseTensorSliceTransfer_v3r1",
-                       thread_scratch),
+    "thread-scratch": (
+        "src_thread_scratch_desc_: the VGPR scratch of ThreadwiseTensorSliceTransfer_v3r1",
+        thread_scratch,
+    ),
 }
 
 
@@ -257,9 +322,30 @@ def recipes_text() -> str:
     return "".join(f"{k:<{w}}  {h}\n" for k, (h, _) in RECIPES.items())
 
 
-def build_recipe(name, M=None, N=None, K=None, stride=None, layout=None, AK1=8, MPerBlock=None, NPerBlock=None,
-                 KPerBlock=None, MPerXdl=32, MXdlPerWave=2, NXdlPerWave=2, extra_m=0, cshuffle_m=1, cshuffle_n=1,
-                 slice_lengths=(1, 4, 8), vector_dim=2, scalar_per_vector=8, spec=None, check=True, **ignored):
+def build_recipe(
+    name,
+    M=None,
+    N=None,
+    K=None,
+    stride=None,
+    layout=None,
+    AK1=8,
+    MPerBlock=None,
+    NPerBlock=None,
+    KPerBlock=None,
+    MPerXdl=32,
+    MXdlPerWave=2,
+    NXdlPerWave=2,
+    extra_m=0,
+    cshuffle_m=1,
+    cshuffle_n=1,
+    slice_lengths=(1, 4, 8),
+    vector_dim=2,
+    scalar_per_vector=8,
+    spec=None,
+    check=True,
+    **ignored,
+):
     """One recipe by name, from the options of ``cutedump ck recipe`` (keyword names as there)."""
     if name not in RECIPES:
         raise CuteDumpError(f"unknown recipe {name!r}; known: {', '.join(RECIPES)}")

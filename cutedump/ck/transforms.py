@@ -8,10 +8,11 @@ element-wise on numpy arrays too. Division is C++'s (truncating toward zero).
 ``cute_modes(low_modes)`` gives, where it exists, the CuTe layout modes of the upper dimensions from those of the
 lower ones (plus a constant offset); transforms with no CuTe counterpart raise :class:`NotExpressible`.
 """
+
 from __future__ import annotations
 
-from cutedump.errors import CuteDumpError
 from cutedump.algebra import C, Layout, composition, get, is_tuple, make_layout, size
+from cutedump.errors import CuteDumpError
 
 
 class NotExpressible(Exception):
@@ -64,6 +65,7 @@ def magic_divide(dividend, multiplier, shift):
         tmp = (u * multiplier) >> 32
         return wrap32(((tmp + u) & 0xFFFFFFFF) >> shift)
     import numpy as np
+
     u = (np.asarray(dividend, dtype=np.int64) & 0xFFFFFFFF).astype(np.uint64)
     tmp = (u * np.uint64(multiplier)) >> np.uint64(32)
     r = ((tmp + u) & np.uint64(0xFFFFFFFF)) >> np.uint64(shift)
@@ -141,6 +143,7 @@ class PassThrough(Transform):
 
 class Pad(Transform):
     """``Pad``: up = low + left + right; low = up - left; valid iff left <= up < up_length - right."""
+
     name = "pad"
     always_valid = False
 
@@ -203,12 +206,15 @@ class RightPad(Pad):
 
 class Embed(Transform):
     """``Embed``: low = sum_k coefficients[k] * up[k]."""
+
     name = "embed"
 
     def __init__(self, up_lengths, coefficients):
         if len(up_lengths) != len(coefficients):
-            raise CuteDumpError("embed: UpLengths::Size() == Coefficients::Size() is false "
-                                f"({len(up_lengths)} lengths, {len(coefficients)} coefficients)")
+            raise CuteDumpError(
+                "embed: UpLengths::Size() == Coefficients::Size() is false "
+                f"({len(up_lengths)} lengths, {len(coefficients)} coefficients)"
+            )
         self._up, self.coefficients = tuple(up_lengths), tuple(coefficients)
         self.nup = len(self._up)
 
@@ -231,12 +237,16 @@ class Embed(Transform):
 
 class Merge(Transform):
     """``Merge_*``: one upper index delinearized row-major (last lower dimension fastest)."""
+
     name = "merge"
     nup = 1
     linear = False
-    VARIANTS = {"merge": "Merge_v2_magic_division", "merge_v1_carry_check": "Merge_v1_carry_check",
-                "merge_v2_magic_division": "Merge_v2_magic_division",
-                "merge_v3_division_mod": "Merge_v3_division_mod"}
+    VARIANTS = {
+        "merge": "Merge_v2_magic_division",
+        "merge_v1_carry_check": "Merge_v1_carry_check",
+        "merge_v2_magic_division": "Merge_v2_magic_division",
+        "merge_v3_division_mod": "Merge_v3_division_mod",
+    }
 
     def __init__(self, low_lengths, variant="merge"):
         if variant not in self.VARIANTS:
@@ -264,7 +274,7 @@ class Merge(Transform):
                 tmp = tmp2
             low[0] = tmp
             return tuple(low)
-        low = []   # Merge_v1_carry_check, Merge_v3_division_mod: C++ division by the row-major scan
+        low = []  # Merge_v1_carry_check, Merge_v3_division_mod: C++ division by the row-major scan
         for k in range(self.nlow - 1):
             q = tdiv(tmp, self.scan[k])
             low.append(q)
@@ -286,6 +296,7 @@ class Merge(Transform):
 
 class UnMerge(Transform):
     """``UnMerge``: low = sum_k up[k] * scan[k] with row-major scan of the upper lengths."""
+
     name = "unmerge"
     nlow = 1
 
@@ -323,6 +334,7 @@ class UnMerge(Transform):
 
 class Freeze(Transform):
     """``Freeze``: no upper dimension; the lower index is the constant ``low_idx``."""
+
     name = "freeze"
     nup = 0
 
@@ -344,6 +356,7 @@ class Freeze(Transform):
 
 class Insert(Transform):
     """``Insert``: a dangling upper dimension with no lower dimension (a broadcast)."""
+
     name = "insert"
     nlow = 0
 
@@ -365,6 +378,7 @@ class Insert(Transform):
 
 class Vectorize(Transform):
     """``Vectorize``: low = vector_size * up."""
+
     name = "vectorize"
 
     def __init__(self, vector_size, length):
@@ -385,6 +399,7 @@ class Vectorize(Transform):
 
 class Slice(Transform):
     """``Slice``: low = up + begin, up length = end - begin."""
+
     name = "slice"
 
     def __init__(self, low_length, begin, end):
@@ -409,6 +424,7 @@ class Slice(Transform):
 
 class Modulo(Transform):
     """``Modulo``: low = up % modulus."""
+
     name = "modulo"
     linear = False
 
@@ -428,6 +444,7 @@ class Modulo(Transform):
 class Xor(Transform):
     """``Xor`` (make_xor_transform / make_xor_with_modulo_transform): two dimensions in, two out;
     low0 = up0, low1 = up1 ^ up0 (or up1 ^ (up0 % length1) with the modulo)."""
+
     name = "xor"
     nlow = 2
     nup = 2
@@ -451,8 +468,10 @@ class Xor(Transform):
         return f"{'xor_with_modulo' if self.apply_modulo else 'xor'}{_tup(self.low_lengths)}"
 
     def cute_modes(self, low_modes):
-        raise NotExpressible(f"{self.label()}: an xor of two indices is no CuTe layout (a Swizzle would need "
-                             "power-of-two lengths and a composed layout)")
+        raise NotExpressible(
+            f"{self.label()}: an xor of two indices is no CuTe layout (a Swizzle would need "
+            "power-of-two lengths and a composed layout)"
+        )
 
 
 # factory name -> usage
@@ -475,6 +494,7 @@ FACTORIES = {
 
 def make_transform(name: str, args):
     """Build a transform from its factory name and arguments (ints, C, or tuples of them for embed)."""
+
     def scalars(n):
         if len(args) != n or any(isinstance(a, tuple) for a in args):
             raise CuteDumpError(f"{name} takes {n} integer argument(s): {FACTORIES[name]}")
@@ -484,7 +504,9 @@ def make_transform(name: str, args):
         if len(args) == 1 and isinstance(args[0], tuple):
             return args[0]
         if any(isinstance(a, tuple) for a in args) or not args:
-            raise CuteDumpError(f"{name} takes a list of lengths: {FACTORIES['xor' if name.startswith('xor') else name.split('_v')[0]]}")
+            raise CuteDumpError(
+                f"{name} takes a list of lengths: {FACTORIES['xor' if name.startswith('xor') else name.split('_v')[0]]}"
+            )
         return tuple(args)
 
     if name == "pass_through":

@@ -3,11 +3,11 @@
 The rules live in sm90.py; the objects (TiledMMA, smem atoms, tile_to_shape layouts) come from cutedump's engines
 (cutedump.atoms.make_tiled_mma, cutedump.expr), printed exactly as cute::print prints them.
 """
+
 from __future__ import annotations
 
-
-from cutedump.collective.config import Config
 from cutedump.collective import sm90 as R
+from cutedump.collective.config import Config
 
 
 class Answer:
@@ -20,6 +20,7 @@ class Answer:
 
 def _expr(text: str) -> str:
     from cutedump.expr import evaluate_to_string  # start-up: the expression engine only when an answer is built
+
     return evaluate_to_string(text)
 
 
@@ -27,16 +28,20 @@ def build(cfg: Config) -> Answer:
     if cfg.arch == "sm100":
         return _build_sm100(cfg)
     from cutedump.atoms import make_tiled_mma  # start-up: the MMA catalogs only when an answer is built
-    epi = R.epilogue(cfg)                          # CUTLASS builds the epilogue first (its size is the carveout)
+
+    epi = R.epilogue(cfg)  # CUTLASS builds the epilogue first (its size is the carveout)
     carve = cfg.carveout if cfg.carveout is not None else epi.shared_storage_bytes
     ml = R.mainloop(cfg, carve)
     m, n, k = cfg.tile
     st = ml.stages.value
     tiled = make_tiled_mma(ml.mma_op.value, ml.atom_layout)
     main = {
-        "dispatch_policy": {"name": ml.dispatch_policy.value, "stages": st,
-                            "cluster_shape": "(" + ",".join(f"_{c}" for c in cfg.cluster) + ")",
-                            "schedule": ml.schedule.value},
+        "dispatch_policy": {
+            "name": ml.dispatch_policy.value,
+            "stages": st,
+            "cluster_shape": "(" + ",".join(f"_{c}" for c in cfg.cluster) + ")",
+            "schedule": ml.schedule.value,
+        },
         "tiled_mma": str(tiled).rstrip("\n"),
         "smem_layout_atom_a": _expr(ml.smem_atom_a.value + "{}"),
         "smem_layout_atom_b": _expr(ml.smem_atom_b.value + "{}"),
@@ -60,25 +65,41 @@ def build(cfg: Config) -> Answer:
             "copy_ops": dict(epi.copy_ops),
             "shared_storage_bytes": epi.shared_storage_bytes,
         }
-    why = [("schedule", ml.schedule), ("dispatch policy", ml.dispatch_policy), ("MMA atom", ml.mma_op),
-           ("smem atom A", ml.smem_atom_a), ("smem atom B", ml.smem_atom_b), ("stages", ml.stages),
-           ("TMA A", ml.copy_a), ("TMA B", ml.copy_b), ("epilogue schedule", epi.schedule)]
+    why = [
+        ("schedule", ml.schedule),
+        ("dispatch policy", ml.dispatch_policy),
+        ("MMA atom", ml.mma_op),
+        ("smem atom A", ml.smem_atom_a),
+        ("smem atom B", ml.smem_atom_b),
+        ("stages", ml.stages),
+        ("TMA A", ml.copy_a),
+        ("TMA B", ml.copy_b),
+        ("epilogue schedule", epi.schedule),
+    ]
     if epi.tile is not None:
-        why += [("epilogue tile", epi.tile), ("epilogue stages", epi.stages_c),
-                ("epilogue smem atom C", epi.atom_c), ("epilogue smem atom D", epi.atom_d)]
+        why += [
+            ("epilogue tile", epi.tile),
+            ("epilogue stages", epi.stages_c),
+            ("epilogue smem atom C", epi.atom_c),
+            ("epilogue smem atom D", epi.atom_d),
+        ]
     return Answer({"mainloop": main, "epilogue": ep}, why, ml, epi)
 
 
 def _build_sm100(cfg: Config) -> Answer:
     from cutedump.collective import sm100 as S  # start-up: the SM100 rules only for --arch sm100
-    epi = S.epilogue(cfg)                          # CUTLASS builds the epilogue first (its size is the carveout)
+
+    epi = S.epilogue(cfg)  # CUTLASS builds the epilogue first (its size is the carveout)
     carve = cfg.carveout if cfg.carveout is not None else epi.shared_storage_bytes
     ml = S.mainloop(cfg, carve)
     st = ml.stages.value
     main = {
-        "dispatch_policy": {"name": ml.dispatch_policy.value, "stages": st,
-                            "cluster_shape": "(" + ",".join(f"_{c}" for c in cfg.cluster) + ")",
-                            "schedule": ml.schedule.value},
+        "dispatch_policy": {
+            "name": ml.dispatch_policy.value,
+            "stages": st,
+            "cluster_shape": "(" + ",".join(f"_{c}" for c in cfg.cluster) + ")",
+            "schedule": ml.schedule.value,
+        },
         "tiled_mma": str(ml.tiled).rstrip("\n"),
         "smem_layout_atom_a": _expr(ml.smem_atom_a.value + "{}"),
         "smem_layout_atom_b": _expr(ml.smem_atom_b.value + "{}"),
@@ -88,9 +109,16 @@ def _build_sm100(cfg: Config) -> Answer:
         "gmem_tiled_copy_b": ml.copy_b.value,
         "shared_storage_bytes": ml.shared_storage_bytes,
     }
-    why = [("dispatch policy", ml.schedule), ("MMA atom", ml.mma_op), ("smem atom A", ml.smem_atom_a),
-           ("smem atom B", ml.smem_atom_b), ("stages", ml.stages), ("TMA A", ml.copy_a), ("TMA B", ml.copy_b),
-           ("epilogue schedule", epi.schedule)]
+    why = [
+        ("dispatch policy", ml.schedule),
+        ("MMA atom", ml.mma_op),
+        ("smem atom A", ml.smem_atom_a),
+        ("smem atom B", ml.smem_atom_b),
+        ("stages", ml.stages),
+        ("TMA A", ml.copy_a),
+        ("TMA B", ml.copy_b),
+        ("epilogue schedule", epi.schedule),
+    ]
     if epi.tile is None:
         ep = {"dispatch_policy": {"name": epi.name}, "shared_storage_bytes": epi.shared_storage_bytes}
         return Answer({"mainloop": main, "epilogue": ep}, why, ml, epi)
@@ -99,13 +127,19 @@ def _build_sm100(cfg: Config) -> Answer:
         "dispatch_policy": {"name": epi.name, "stages_c": epi.stages_c.value, "stages_d": epi.stages_d},
         "epilogue_tile": epi.tile_print,
         "smem_layout_atom_c": _expr(epi.atom_c.value + "{}"),
-        "smem_layout_c": _expr(S.epi_layout_expr(epi.atom_c.value, em, en, epi.stages_c.value, epi.stride_c,
-                                                 epi.c_m_major)),
-        "smem_layout_d": _expr(S.epi_layout_expr(epi.atom_d.value, em, en, epi.stages_d_layout, epi.stride_d,
-                                                 epi.d_m_major)),
+        "smem_layout_c": _expr(
+            S.epi_layout_expr(epi.atom_c.value, em, en, epi.stages_c.value, epi.stride_c, epi.c_m_major)
+        ),
+        "smem_layout_d": _expr(
+            S.epi_layout_expr(epi.atom_d.value, em, en, epi.stages_d_layout, epi.stride_d, epi.d_m_major)
+        ),
         "copy_ops": dict(epi.copy_ops),
         "shared_storage_bytes": epi.shared_storage_bytes,
     }
-    why += [("epilogue tile", epi.tile), ("epilogue stages", epi.stages_c), ("epilogue smem atom C", epi.atom_c),
-            ("epilogue smem atom D", epi.atom_d)]
+    why += [
+        ("epilogue tile", epi.tile),
+        ("epilogue stages", epi.stages_c),
+        ("epilogue smem atom C", epi.atom_c),
+        ("epilogue smem atom D", epi.atom_d),
+    ]
     return Answer({"mainloop": main, "epilogue": ep}, why, ml, epi)

@@ -3,6 +3,7 @@
 A :class:`Config` is the builder's template arguments as values; :func:`parse_config` reads them in CUTLASS's own
 vocabulary (``half_t:RowMajor``, ``KernelTmaWarpSpecializedCooperative``), the spellings the command takes.
 """
+
 from __future__ import annotations
 
 from typing import NamedTuple
@@ -10,26 +11,65 @@ from typing import NamedTuple
 from cutedump.errors import CuteDumpError
 
 #: element types the builders take as A/B/C/D/accumulator, with sizeof_bits (cute/numeric/numeric_types.hpp)
-ELEMENT_BITS = {"half_t": 16, "bfloat16_t": 16, "tfloat32_t": 32, "float": 32, "float_e4m3_t": 8,
-                "float_e5m2_t": 8, "int8_t": 8, "uint8_t": 8, "int32_t": 32, "double": 64}
+ELEMENT_BITS = {
+    "half_t": 16,
+    "bfloat16_t": 16,
+    "tfloat32_t": 32,
+    "float": 32,
+    "float_e4m3_t": 8,
+    "float_e5m2_t": 8,
+    "int8_t": 8,
+    "uint8_t": 8,
+    "int32_t": 32,
+    "double": 64,
+}
 
-ALIASES = {"half": "half_t", "f16": "half_t", "fp16": "half_t", "bf16": "bfloat16_t", "bfloat16": "bfloat16_t",
-           "tf32": "tfloat32_t", "f32": "float", "fp32": "float", "e4m3": "float_e4m3_t", "e5m2": "float_e5m2_t",
-           "s8": "int8_t", "u8": "uint8_t", "s32": "int32_t", "i8": "int8_t", "i32": "int32_t"}
+ALIASES = {
+    "half": "half_t",
+    "f16": "half_t",
+    "fp16": "half_t",
+    "bf16": "bfloat16_t",
+    "bfloat16": "bfloat16_t",
+    "tf32": "tfloat32_t",
+    "f32": "float",
+    "fp32": "float",
+    "e4m3": "float_e4m3_t",
+    "e5m2": "float_e5m2_t",
+    "s8": "int8_t",
+    "u8": "uint8_t",
+    "s32": "int32_t",
+    "i8": "int8_t",
+    "i32": "int32_t",
+}
 
-SM90_KERNEL_SCHEDULES = ("KernelScheduleAuto", "KernelTmaWarpSpecialized", "KernelTmaWarpSpecializedPingpong",
-                         "KernelTmaWarpSpecializedCooperative", "KernelTmaWarpSpecializedFP8FastAccum",
-                         "KernelTmaWarpSpecializedPingpongFP8FastAccum",
-                         "KernelTmaWarpSpecializedCooperativeFP8FastAccum")
-SM90_EPILOGUE_SCHEDULES = ("EpilogueScheduleAuto", "NoSmemWarpSpecialized", "TmaWarpSpecialized",
-                           "TmaWarpSpecializedCooperative")
+SM90_KERNEL_SCHEDULES = (
+    "KernelScheduleAuto",
+    "KernelTmaWarpSpecialized",
+    "KernelTmaWarpSpecializedPingpong",
+    "KernelTmaWarpSpecializedCooperative",
+    "KernelTmaWarpSpecializedFP8FastAccum",
+    "KernelTmaWarpSpecializedPingpongFP8FastAccum",
+    "KernelTmaWarpSpecializedCooperativeFP8FastAccum",
+)
+SM90_EPILOGUE_SCHEDULES = (
+    "EpilogueScheduleAuto",
+    "NoSmemWarpSpecialized",
+    "TmaWarpSpecialized",
+    "TmaWarpSpecializedCooperative",
+)
 SM100_KERNEL_SCHEDULES = ("KernelScheduleAuto", "KernelTmaWarpSpecialized1SmSm100", "KernelTmaWarpSpecialized2SmSm100")
-SM100_EPILOGUE_SCHEDULES = ("EpilogueScheduleAuto", "TmaWarpSpecialized1Sm", "TmaWarpSpecialized2Sm",
-                            "NoSmemWarpSpecialized1Sm", "NoSmemWarpSpecialized2Sm")
+SM100_EPILOGUE_SCHEDULES = (
+    "EpilogueScheduleAuto",
+    "TmaWarpSpecialized1Sm",
+    "TmaWarpSpecialized2Sm",
+    "NoSmemWarpSpecialized1Sm",
+    "NoSmemWarpSpecialized2Sm",
+)
 
 
 class Operand(NamedTuple):
     """One tensor: element type and CUTLASS layout tag (``RowMajor``/``ColumnMajor``)."""
+
     element: str
     layout: str = "RowMajor"
 
@@ -39,20 +79,20 @@ class Operand(NamedTuple):
 
 
 class Config(NamedTuple):
-    arch: str                                  # "sm90" | "sm100"
+    arch: str  # "sm90" | "sm100"
     a: Operand
     b: Operand
-    c: Operand                                 # element "void": no source
+    c: Operand  # element "void": no source
     d: Operand
     acc: str
     tile: tuple[int, int, int]
     cluster: tuple[int, int, int] = (1, 1, 1)
-    stages: int | None = None                  # None: StageCountAuto(Carveout)
-    carveout: int | None = None                # None: the epilogue's SharedStorage (as CUTLASS's examples build it)
+    stages: int | None = None  # None: StageCountAuto(Carveout)
+    carveout: int | None = None  # None: the epilogue's SharedStorage (as CUTLASS's examples build it)
     schedule: str = "KernelScheduleAuto"
     epilogue_schedule: str = "EpilogueScheduleAuto"
     epilogue_tile: tuple[int, int] | None = None
-    align: tuple = (0, 0, 0, 0)                # elements of A, B, C, D (0: 128 bits)
+    align: tuple = (0, 0, 0, 0)  # elements of A, B, C, D (0: 128 bits)
 
     def alignment(self, which: str) -> int:
         i = "abcd".index(which)
@@ -78,8 +118,9 @@ def element(text: str, what: str, allow_void: bool = False) -> str:
     if t == "void" and allow_void:
         return t
     if t not in ELEMENT_BITS:
-        raise CuteDumpError(f"{what}: unknown element type {text!r} (one of {', '.join(ELEMENT_BITS)}"
-                            f"{', void' if allow_void else ''})")
+        raise CuteDumpError(
+            f"{what}: unknown element type {text!r} (one of {', '.join(ELEMENT_BITS)}{', void' if allow_void else ''})"
+        )
     return t
 
 
@@ -90,14 +131,17 @@ def operand(text: str, what: str, default_layout: str, allow_void: bool = False)
     lay = lay.strip().replace("cutlass::layout::", "")
     if not lay:
         lay = default_layout
-    majors = {"a": {"K": "RowMajor", "MN": "ColumnMajor", "M": "ColumnMajor"},
-              "b": {"K": "ColumnMajor", "MN": "RowMajor", "N": "RowMajor"},
-              "c": {"N": "RowMajor", "M": "ColumnMajor", "MN": "ColumnMajor"},
-              "d": {"N": "RowMajor", "M": "ColumnMajor", "MN": "ColumnMajor"}}[what[-1].lower()]
+    majors = {
+        "a": {"K": "RowMajor", "MN": "ColumnMajor", "M": "ColumnMajor"},
+        "b": {"K": "ColumnMajor", "MN": "RowMajor", "N": "RowMajor"},
+        "c": {"N": "RowMajor", "M": "ColumnMajor", "MN": "ColumnMajor"},
+        "d": {"N": "RowMajor", "M": "ColumnMajor", "MN": "ColumnMajor"},
+    }[what[-1].lower()]
     lay = majors.get(lay, lay)
     if lay not in ("RowMajor", "ColumnMajor"):
-        raise CuteDumpError(f"--{what[-1].lower()}: unknown layout {lay!r} (RowMajor, ColumnMajor, "
-                            f"{', '.join(majors)})")
+        raise CuteDumpError(
+            f"--{what[-1].lower()}: unknown layout {lay!r} (RowMajor, ColumnMajor, {', '.join(majors)})"
+        )
     return Operand(el, lay)
 
 

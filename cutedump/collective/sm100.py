@@ -2,10 +2,12 @@
 ``sm100_common.inl``, ``sm1xx_common.inl``, ``sm100_pipeline_carveout.inl``): 1SM/2SM/Auto, the UMMA atom, the
 smem atoms, the TMA ops, the accumulator stages, the pipeline carveout and the stage count. Objects are built by
 cutedump's engines (UMMA atoms, partition_shape_A/B, UMMA::tile_to_mma_shape)."""
+
 from __future__ import annotations
 
-from cutedump.collective.config import Config, ELEMENT_BITS
-from cutedump.collective.sm90 import Choice, NotModelled, Refused, tma_atom as sm90_tma_atom
+from cutedump.collective.config import ELEMENT_BITS, Config
+from cutedump.collective.sm90 import Choice, NotModelled, Refused
+from cutedump.collective.sm90 import tma_atom as sm90_tma_atom
 from cutedump.errors import CuteDumpError
 
 UB = "cutlass/gemm/collective/builders/sm100_umma_builder.inl"
@@ -25,14 +27,16 @@ CARVEOUT_BASE, CARVEOUT_PER_ACC_STAGE = 128, 16
 NOSMEM_SHARED_STORAGE_BYTES = 32
 
 #: sm100_make_1sm/2sm_trivial_tiled_mma (sm100_common.inl:306, 374): the UMMA op per MMA input type
-UMMA_OPS = {"tfloat32_t": "SM100_MMA_TF32{sm}_SS<{a},{b},{c},{m},{n},{ma},{mb}>",
-            "half_t": "SM100_MMA_F16BF16{sm}_SS<{a},{b},{c},{m},{n},{ma},{mb}>",
-            "bfloat16_t": "SM100_MMA_F16BF16{sm}_SS<{a},{b},{c},{m},{n},{ma},{mb}>",
-            "int8_t": "SM100_MMA_S8{sm}_SS<{a},{b},{c},{m},{n},{ma},{mb}>",
-            "uint8_t": "SM100_MMA_S8{sm}_SS<{a},{b},{c},{m},{n},{ma},{mb}>",
-            "float_e4m3_t": "MMA_Traits<SM100_MMA_F8F6F4{sm}_SS,{a},{b},{c},C<{m}>,C<{n}>,"
-                            "integral_constant<UMMA::Major,UMMA::Major::{ma}>,"
-                            "integral_constant<UMMA::Major,UMMA::Major::{mb}>>"}
+UMMA_OPS = {
+    "tfloat32_t": "SM100_MMA_TF32{sm}_SS<{a},{b},{c},{m},{n},{ma},{mb}>",
+    "half_t": "SM100_MMA_F16BF16{sm}_SS<{a},{b},{c},{m},{n},{ma},{mb}>",
+    "bfloat16_t": "SM100_MMA_F16BF16{sm}_SS<{a},{b},{c},{m},{n},{ma},{mb}>",
+    "int8_t": "SM100_MMA_S8{sm}_SS<{a},{b},{c},{m},{n},{ma},{mb}>",
+    "uint8_t": "SM100_MMA_S8{sm}_SS<{a},{b},{c},{m},{n},{ma},{mb}>",
+    "float_e4m3_t": "MMA_Traits<SM100_MMA_F8F6F4{sm}_SS,{a},{b},{c},C<{m}>,C<{n}>,"
+    "integral_constant<UMMA::Major,UMMA::Major::{ma}>,"
+    "integral_constant<UMMA::Major,UMMA::Major::{mb}>>",
+}
 UMMA_OPS["float_e5m2_t"] = UMMA_OPS["float_e4m3_t"]
 NON_F8 = ("tfloat32_t", "float", "half_t", "bfloat16_t", "int8_t", "uint8_t")
 F8 = ("float_e4m3_t", "float_e5m2_t")
@@ -55,9 +59,11 @@ def _mma_2sm(cfg: Config) -> tuple[bool, str]:
     if cfg.schedule == "KernelTmaWarpSpecialized1SmSm100":
         return False, "KernelTmaWarpSpecialized1SmSm100 -> the 1SM UMMA"
     two = cfg.cluster[0] % 2 == 0 and cfg.tile[0] % 128 == 0
-    return two, (f"KernelScheduleAuto: cluster M = {cfg.cluster[0]} is {'even' if cfg.cluster[0] % 2 == 0 else 'odd'}"
-                 f" and tile M = {cfg.tile[0]} is {'' if cfg.tile[0] % 128 == 0 else 'not '}a multiple of 128 -> "
-                 f"the {'2SM' if two else '1SM'} UMMA")
+    return two, (
+        f"KernelScheduleAuto: cluster M = {cfg.cluster[0]} is {'even' if cfg.cluster[0] % 2 == 0 else 'odd'}"
+        f" and tile M = {cfg.tile[0]} is {'' if cfg.tile[0] % 128 == 0 else 'not '}a multiple of 128 -> "
+        f"the {'2SM' if two else '1SM'} UMMA"
+    )
 
 
 def smem_selector(major: str, element: str, blk_mn: int, blk_k: int) -> Choice:
@@ -71,17 +77,26 @@ def smem_selector(major: str, element: str, blk_mn: int, blk_k: int) -> Choice:
     if major == "MN" and bits == 32:
         if blk_mn % 32:
             raise Refused("for mn-major tf32 operands, SW128_32B is the only available smem layout", rule)
-        return Choice(f"UMMA::Layout_MN_SW128_32B_Atom<{element}>", rule,
-                      "sm100_smem_selector: MN-major 32-bit operands take SW128_32B, the only choice")
+        return Choice(
+            f"UMMA::Layout_MN_SW128_32B_Atom<{element}>",
+            rule,
+            "sm100_smem_selector: MN-major 32-bit operands take SW128_32B, the only choice",
+        )
     extent = blk_mn if major == "MN" else blk_k
     for swz, nbytes in SMEM_ATOMS:
         span = nbytes * 8 // bits
         if extent % span == 0:
-            return Choice(f"UMMA::Layout_{major}_{swz}_Atom<{element}>", rule,
-                          f"sm100_smem_selector: {major}-major, {'BLK_MN' if major == 'MN' else 'BLK_K'} = {extent} "
-                          f"is a multiple of {span} ({nbytes} B of {element}) -> {swz}")
-    which = "size<0>(UMMA::Layout_MN_INTER_Atom<ElementType>{})" if major == "MN" else \
-        "size<1>(UMMA::Layout_K_INTER_Atom<ElementType>{})"
+            return Choice(
+                f"UMMA::Layout_{major}_{swz}_Atom<{element}>",
+                rule,
+                f"sm100_smem_selector: {major}-major, {'BLK_MN' if major == 'MN' else 'BLK_K'} = {extent} "
+                f"is a multiple of {span} ({nbytes} B of {element}) -> {swz}",
+            )
+    which = (
+        "size<0>(UMMA::Layout_MN_INTER_Atom<ElementType>{})"
+        if major == "MN"
+        else "size<1>(UMMA::Layout_K_INTER_Atom<ElementType>{})"
+    )
     raise Refused(f"{'BLK_MN0' if major == 'MN' else 'BLK_K0'} must be a multiple of {which}", rule)
 
 
@@ -94,9 +109,14 @@ def tma_atoms(cfg: Config, two: bool) -> tuple[Choice, Choice]:
         raise Refused("Cluster shape not divisible by MMA size", f"{UC}:205")
     a = "SM100_TMA_2SM_LOAD" if cn == 1 else "SM100_TMA_2SM_LOAD_MULTICAST"
     b = "SM100_TMA_2SM_LOAD" if cm == 2 else "SM100_TMA_2SM_LOAD_MULTICAST"
-    return (Choice(a, f"{UC}:199", f"A, 2SM UMMA: cluster N = {cn} -> {a}"),
-            Choice(b, f"{UC}:235", f"B, 2SM UMMA: cluster M = {cm} " + ("(the UMMA's own pair) " if cm == 2 else "")
-                   + f"-> {b}"))
+    return (
+        Choice(a, f"{UC}:199", f"A, 2SM UMMA: cluster N = {cn} -> {a}"),
+        Choice(
+            b,
+            f"{UC}:235",
+            f"B, 2SM UMMA: cluster M = {cm} " + ("(the UMMA's own pair) " if cm == 2 else "") + f"-> {b}",
+        ),
+    )
 
 
 class Mainloop100:
@@ -104,17 +124,22 @@ class Mainloop100:
 
 
 def mainloop(cfg: Config, carveout: int):
+    from cutedump.algebra import C, size  # start-up: the algebra only when an answer is built
     from cutedump.atoms import make_tiled_mma  # start-up: the UMMA catalog only when an answer is built
     from cutedump.atoms.mma import partition_shape  # start-up: as above
-    from cutedump.algebra import C, size  # start-up: the algebra only when an answer is built
-    if cfg.schedule not in ("KernelScheduleAuto", "KernelTmaWarpSpecialized1SmSm100",
-                            "KernelTmaWarpSpecialized2SmSm100"):
+
+    if cfg.schedule not in (
+        "KernelScheduleAuto",
+        "KernelTmaWarpSpecialized1SmSm100",
+        "KernelTmaWarpSpecialized2SmSm100",
+    ):
         raise NotModelled(f"the SM100 builder for {cfg.schedule} is not modelled")
     a, b = cfg.a.element, cfg.b.element
     # the builder's enable_if: sm1xx_gemm_is_aligned (TMA: 16-byte rows); no specialization otherwise
     if (cfg.a.bits * cfg.alignment("a")) % 128 or (cfg.b.bits * cfg.alignment("b")) % 128:
-        raise Refused("Could not build a collective for given parameters.",
-                      "cutlass/gemm/collective/collective_builder_decl.hpp")
+        raise Refused(
+            "Could not build a collective for given parameters.", "cutlass/gemm/collective/collective_builder_decl.hpp"
+        )
     if not ((a in NON_F8 and a == b) or (a in F8 and b in F8)):
         raise Refused("Unsupported data type for ElementA", f"{UB}:146")
     ea = "tfloat32_t" if a == "float" else a
@@ -154,32 +179,47 @@ def mainloop(cfg: Config, carveout: int):
         acc_why = f"1SM M=64: (512 / {cta_n}) x 2 = {acc_raw}"
     acc = min(4, acc_raw)
     if acc <= 0:
-        raise Refused("Accumulator pipeline stage count must be positive.  This error probably means that "
-                      "TileShape_MNK and/or TiledMma::ThrLayoutVMNK are wrong.", f"{UB}:264")
+        raise Refused(
+            "Accumulator pipeline stage count must be positive.  This error probably means that "
+            "TileShape_MNK and/or TiledMma::ThrLayoutVMNK are wrong.",
+            f"{UB}:264",
+        )
     kernel_carve = CARVEOUT_BASE + CARVEOUT_PER_ACC_STAGE * acc
     cap = SMEM_CAPACITY - kernel_carve
-    per = ((ELEMENT_BITS[ea] * blk_am * blk_ak + 7) // 8 + (ELEMENT_BITS[eb] * blk_bn * blk_ak + 7) // 8
-           + PIPELINE_BYTES_PER_STAGE)
+    per = (
+        (ELEMENT_BITS[ea] * blk_am * blk_ak + 7) // 8
+        + (ELEMENT_BITS[eb] * blk_bn * blk_ak + 7) // 8
+        + PIPELINE_BYTES_PER_STAGE
+    )
     if cfg.stages is not None:
         stages = Choice(cfg.stages, f"{UB}:57", f"StageCount<{cfg.stages}> as given")
     else:
         s = (cap - carveout) // per
-        stages = Choice(s, f"{UB}:84", f"StageCountAutoCarveout<{carveout}>: ({SMEM_CAPACITY} capacity - "
-                        f"{kernel_carve} kernel carveout ({acc} accumulator stages) - {carveout} carveout) / "
-                        f"({per - PIPELINE_BYTES_PER_STAGE} A+B bytes + {PIPELINE_BYTES_PER_STAGE} pipeline bytes "
-                        f"per stage = {per}) = {s}")
+        stages = Choice(
+            s,
+            f"{UB}:84",
+            f"StageCountAutoCarveout<{carveout}>: ({SMEM_CAPACITY} capacity - "
+            f"{kernel_carve} kernel carveout ({acc} accumulator stages) - {carveout} carveout) / "
+            f"({per - PIPELINE_BYTES_PER_STAGE} A+B bytes + {PIPELINE_BYTES_PER_STAGE} pipeline bytes "
+            f"per stage = {per}) = {s}",
+        )
         if s <= 0:
             raise Refused("Smem usage is too high. Can't create any SMEM buffers for A, and B.", f"{UB}:289")
     st = stages.value
     if st < 2:
-        raise Refused("Specialization requires Stages set to value 1 or more.",
-                      "cutlass/gemm/collective/sm100_mma_warpspecialized.hpp:188")
+        raise Refused(
+            "Specialization requires Stages set to value 1 or more.",
+            "cutlass/gemm/collective/sm100_mma_warpspecialized.hpp:188",
+        )
     ab = (ELEMENT_BITS[ea] * blk_am * blk_ak * st + 7) // 8 + (ELEMENT_BITS[eb] * blk_bn * blk_ak * st + 7) // 8
     shared = -(-(-(-ab // 128) * 128 + PIPELINE_BYTES_PER_STAGE * st) // 128) * 128
     ml = Mainloop100()
-    ml.schedule = Choice("KernelTmaWarpSpecializedSm100", f"{UB}:291",
-                         f"MainloopSm100TmaUmmaWarpSpecialized<{st}, 2 scheduler stages, {acc} accumulator stages> "
-                         f"({acc_why}, at most 4)")
+    ml.schedule = Choice(
+        "KernelTmaWarpSpecializedSm100",
+        f"{UB}:291",
+        f"MainloopSm100TmaUmmaWarpSpecialized<{st}, 2 scheduler stages, {acc} accumulator stages> "
+        f"({acc_why}, at most 4)",
+    )
     ml.dispatch_policy = Choice("MainloopSm100TmaUmmaWarpSpecialized", f"{UB}:291", "TMA + UMMA warp-specialized")
     ml.mma_op = Choice(op, f"{UC}:448", why_mma)
     ml.tiled = tiled
@@ -199,6 +239,7 @@ def smem_layout_expr(atom: str, mma_shape, stages: int, mn_major: bool) -> str:
     """The collective's SmemLayoutA/B (sm100_mma_warpspecialized.hpp:178): UMMA::tile_to_mma_shape of the atom to
     append(MmaShape, Stages)."""
     from cutedump.algebra import fmt  # start-up: as above
+
     shp = fmt(mma_shape)[:-1] + f",_{stages})"
     step = "Step<_2,_1,_3>{}" if mn_major else "Step<_1,_2,_3>{}"
     return f"tile_to_mma_shape({atom}{{}}, {shp}, {step})"
@@ -218,10 +259,12 @@ def _epi_is_2sm(cfg: Config) -> tuple[bool, Choice]:
     s = cfg.epilogue_schedule
     if s == "EpilogueScheduleAuto":
         two = cfg.cluster[0] % 2 == 0 and cfg.tile[0] in (128, 256)
-        return two, Choice("TmaWarpSpecialized2Sm" if two else "TmaWarpSpecialized1Sm", f"{EB}:1655",
-                           f"EpilogueScheduleAuto: cluster M = {cfg.cluster[0]}, tile M = {cfg.tile[0]} -> "
-                           + ("TmaWarpSpecialized2Sm (even cluster M, tile M 128 or 256)" if two else
-                              "TmaWarpSpecialized1Sm"))
+        return two, Choice(
+            "TmaWarpSpecialized2Sm" if two else "TmaWarpSpecialized1Sm",
+            f"{EB}:1655",
+            f"EpilogueScheduleAuto: cluster M = {cfg.cluster[0]}, tile M = {cfg.tile[0]} -> "
+            + ("TmaWarpSpecialized2Sm (even cluster M, tile M 128 or 256)" if two else "TmaWarpSpecialized1Sm"),
+        )
     two = s.endswith("2Sm")
     return two, Choice(s, f"{EB}:1151", f"{s} as given")
 
@@ -249,12 +292,16 @@ def _tmem_load(acc_bits: int, d_bits: int, num_dp: int, m_major: bool, bits_n: i
 def _smem_store(acc_bits, d_bits, m_major, fam, rep) -> str:
     """sm100_get_smem_store_op (sm100_builder.inl:718): stmatrix where the TMEM load's thread ownership allows."""
     n_major = not m_major
-    m8n8_4x = ((acc_bits == 32 and d_bits == 32 and n_major and fam == "16dp128b" and rep >= 2) or
-               (acc_bits == 32 and d_bits == 16 and fam == "16dp256b" and 2 <= rep <= 32) or
-               (acc_bits == 16 and d_bits == 16 and fam == "16dp128b_16b" and rep >= 2))
-    m8n8_2x = ((acc_bits == 32 and d_bits == 32 and n_major and fam == "16dp128b" and rep == 1) or
-               (acc_bits == 32 and d_bits == 16 and fam == "16dp256b" and rep == 1) or
-               (acc_bits == 16 and d_bits == 16 and fam == "16dp128b_16b" and rep == 1))
+    m8n8_4x = (
+        (acc_bits == 32 and d_bits == 32 and n_major and fam == "16dp128b" and rep >= 2)
+        or (acc_bits == 32 and d_bits == 16 and fam == "16dp256b" and 2 <= rep <= 32)
+        or (acc_bits == 16 and d_bits == 16 and fam == "16dp128b_16b" and rep >= 2)
+    )
+    m8n8_2x = (
+        (acc_bits == 32 and d_bits == 32 and n_major and fam == "16dp128b" and rep == 1)
+        or (acc_bits == 32 and d_bits == 16 and fam == "16dp256b" and rep == 1)
+        or (acc_bits == 16 and d_bits == 16 and fam == "16dp128b_16b" and rep == 1)
+    )
     e8 = acc_bits == 32 and d_bits == 8 and m_major and fam == "16dp256b"
     if m8n8_4x:
         return "SM90_U32x4_STSM_N" if n_major else "SM90_U16x8_STSM_T"
@@ -269,9 +316,14 @@ def _smem_store(acc_bits, d_bits, m_major, fam, rep) -> str:
     return "AutoVectorizingCopyWithAssumedAlignment"
 
 
-_LOAD = {"SM90_U32x4_STSM_N": "SM75_U32x4_LDSM_N", "SM90_U16x8_STSM_T": "SM75_U16x8_LDSM_T",
-         "SM90_U32x2_STSM_N": "SM75_U32x2_LDSM_N", "SM90_U16x4_STSM_T": "SM75_U16x4_LDSM_T",
-         "SM100_U8x16_STSM_T": "SM100_U8x16_LDSM_T", "SM100_U8x8_STSM_T": "SM100_U8x8_LDSM_T"}
+_LOAD = {
+    "SM90_U32x4_STSM_N": "SM75_U32x4_LDSM_N",
+    "SM90_U16x8_STSM_T": "SM75_U16x8_LDSM_T",
+    "SM90_U32x2_STSM_N": "SM75_U32x2_LDSM_N",
+    "SM90_U16x4_STSM_T": "SM75_U16x4_LDSM_T",
+    "SM100_U8x16_STSM_T": "SM100_U8x16_LDSM_T",
+    "SM100_U8x8_STSM_T": "SM100_U8x8_LDSM_T",
+}
 
 
 def _swizzle_alignment(atom: str) -> int:
@@ -289,8 +341,7 @@ def epilogue(cfg: Config):
         # DispatchPolicy is Sm100NoSmem and its SharedStorage (the fusion callbacks' and a barrier's) measures 32 bytes
         if s.endswith("2Sm") and cfg.cluster[0] % 2 == 1:
             raise Refused("schedule + cluster mismatch", f"{EB}:1441")
-        ep.schedule = Choice(s, f"{EB}:1397", f"{s} as given: no shared memory, registers straight to global "
-                                              "memory")
+        ep.schedule = Choice(s, f"{EB}:1397", f"{s} as given: no shared memory, registers straight to global memory")
         ep.name, ep.shared_storage_bytes, ep.tile = "Sm100NoSmem", NOSMEM_SHARED_STORAGE_BYTES, None
         return ep
     two, sched = _epi_is_2sm(cfg)
@@ -326,12 +377,16 @@ def epilogue(cfg: Config):
             raise Refused("CTA tile too small", f"{EB}:1046")
         en = min(n, max(nperf, nmin_c, nmin_d))
         from cutedump.expr import evaluate_to_string as E  # start-up: the expression engine only when answering
+
         tile_n = E(f"coalesce(make_layout(make_shape(_{en // wn},_{wn}), make_stride(_1,_{n // wn})))")
         tile_print = f"(_{em}:_1,{tile_n})"
         contiguous_n = en if wn == 1 or n // wn == en // wn else en // wn
-        tile = Choice((em, en), f"{EB}:980",
-                      f"EpilogueTileAuto: M = min(CTA M {cta_m}, 32 x {wm} warps) = {em}; N = min({n}, max(N_perf "
-                      f"{nperf}, N_min_C {nmin_c}, N_min_D {nmin_d})) = {en}")
+        tile = Choice(
+            (em, en),
+            f"{EB}:980",
+            f"EpilogueTileAuto: M = min(CTA M {cta_m}, 32 x {wm} warps) = {em}; N = min({n}, max(N_perf "
+            f"{nperf}, N_min_C {nmin_c}, N_min_D {nmin_d})) = {en}",
+        )
     else:
         em, en = cfg.epilogue_tile
         if en % 8:
@@ -370,13 +425,24 @@ def epilogue(cfg: Config):
         align = max(al_c, al_d)
         coll = ru(ru(c_bytes, al_d) + d_bytes, align)
     shared = ru(coll + align + 16 * stages_c, align)
-    ep.schedule, ep.name, ep.shared_storage_bytes, ep.tile, ep.tile_print = sched, "Sm100TmaWarpSpecialized", \
-        shared, tile, tile_print
-    ep.stages_c = Choice(stages_c, f"{EB}:1106",
-                         f"sm100_dense_dispatch_policy: {epi_tiles} epilogue tiles per CTA tile; StagesD = "
-                         f"min({epi_tiles}, 2) = {stages_d}; StagesC = " +
-                         (f"max(min({epi_tiles}, 4), StagesD+1) = {stages_c} (C is wider than 8 bits: D reuses "
-                          "C's smem)" if reuse else f"min({epi_tiles}, 4) = {stages_c}"))
+    ep.schedule, ep.name, ep.shared_storage_bytes, ep.tile, ep.tile_print = (
+        sched,
+        "Sm100TmaWarpSpecialized",
+        shared,
+        tile,
+        tile_print,
+    )
+    ep.stages_c = Choice(
+        stages_c,
+        f"{EB}:1106",
+        f"sm100_dense_dispatch_policy: {epi_tiles} epilogue tiles per CTA tile; StagesD = "
+        f"min({epi_tiles}, 2) = {stages_d}; StagesC = "
+        + (
+            f"max(min({epi_tiles}, 4), StagesD+1) = {stages_c} (C is wider than 8 bits: D reuses C's smem)"
+            if reuse
+            else f"min({epi_tiles}, 4) = {stages_c}"
+        ),
+    )
     ep.stages_d, ep.reuse_smem_c = stages_d, reuse
     ep.atom_c, ep.atom_d = atom_c, atom_d
     ep.c_m_major, ep.d_m_major = c_m, d_m

@@ -7,12 +7,13 @@ arithmetic behind it, so the command can say *why*. Where CUTLASS refuses (a sta
 carries CUTLASS's own message. The objects themselves (TiledMMA, smem layout atoms, layouts) are built by
 cutedump's engines (cutedump.atoms, cutedump.expr), never re-implemented here.
 """
+
 from __future__ import annotations
 
 from math import gcd
 
+from cutedump.collective.config import ELEMENT_BITS, Config
 from cutedump.errors import CuteDumpError
-from cutedump.collective.config import Config, ELEMENT_BITS
 
 GB = "cutlass/gemm/collective/builders/sm90_gmma_builder.inl"
 GC = "cutlass/gemm/collective/builders/sm90_common.inl"
@@ -42,6 +43,7 @@ class NotModelled(CuteDumpError):
 
 class Choice:
     """A builder's choice: its value, the rule that fired ("file:line") and one line saying why (its arithmetic)."""
+
     __slots__ = ("value", "rule", "why")
 
     def __init__(self, value, rule: str, why: str):
@@ -76,10 +78,16 @@ SS_N = (256, 192, 128, 96, 64, 32, 16, 8)
 #: bytes of their contiguous mode (the atom spans bytes*8/bits elements along the major mode)
 SMEM_ATOMS = (("SW128", 128), ("SW64", 64), ("SW32", 32), ("INTER", 16))
 
-SS_SCHEDULES = {"KernelTmaWarpSpecialized": False, "KernelTmaWarpSpecializedPingpong": False,
-                "KernelTmaWarpSpecializedCooperative": True}
-FAST_ACCUM = {"KernelTmaWarpSpecializedFP8FastAccum": False, "KernelTmaWarpSpecializedPingpongFP8FastAccum": False,
-              "KernelTmaWarpSpecializedCooperativeFP8FastAccum": True}
+SS_SCHEDULES = {
+    "KernelTmaWarpSpecialized": False,
+    "KernelTmaWarpSpecializedPingpong": False,
+    "KernelTmaWarpSpecializedCooperative": True,
+}
+FAST_ACCUM = {
+    "KernelTmaWarpSpecializedFP8FastAccum": False,
+    "KernelTmaWarpSpecializedPingpongFP8FastAccum": False,
+    "KernelTmaWarpSpecializedCooperativeFP8FastAccum": True,
+}
 FP8 = ("float_e4m3_t", "float_e5m2_t")
 
 
@@ -93,6 +101,7 @@ def _bits_to_bytes(b: int) -> int:
 
 # ----------------------------------------------------------------------------------------------- mainloop
 
+
 class Mainloop:
     """The SM90 mainloop's choices (the fields of its CollectiveMma)."""
 
@@ -103,8 +112,9 @@ class Mainloop:
 
 def _is_aligned(cfg: Config) -> bool:
     """detail::is_aligned<..., tma_alignment_bytes> (sm90_common.inl): 16-byte TMA rows for A and B."""
-    return ((cfg.a.bits // 8) * cfg.alignment("a")) % TMA_ALIGNMENT_BYTES == 0 and \
-        ((cfg.b.bits // 8) * cfg.alignment("b")) % TMA_ALIGNMENT_BYTES == 0
+    return ((cfg.a.bits // 8) * cfg.alignment("a")) % TMA_ALIGNMENT_BYTES == 0 and (
+        (cfg.b.bits // 8) * cfg.alignment("b")
+    ) % TMA_ALIGNMENT_BYTES == 0
 
 
 def resolve_schedule(cfg: Config) -> Choice:
@@ -113,14 +123,21 @@ def resolve_schedule(cfg: Config) -> Choice:
     if cfg.schedule != "KernelScheduleAuto":
         return Choice(cfg.schedule, f"{GB}:202", f"schedule {cfg.schedule} as given")
     if not _is_aligned(cfg):
-        raise NotModelled("KernelScheduleAuto with operands not 16-byte aligned resolves to "
-                          "KernelCpAsyncWarpSpecialized (cp.async mainloop), which cutedump does not model")
+        raise NotModelled(
+            "KernelScheduleAuto with operands not 16-byte aligned resolves to "
+            "KernelCpAsyncWarpSpecialized (cp.async mainloop), which cutedump does not model"
+        )
     if cfg.tile[0] == 64:
-        return Choice("KernelTmaWarpSpecializedPingpong", f"{GB}:1014",
-                      "KernelScheduleAuto: A and B are 16-byte aligned (TMA) and tile M == 64 -> Pingpong")
-    return Choice("KernelTmaWarpSpecializedCooperative", f"{GB}:1014",
-                  f"KernelScheduleAuto: A and B are 16-byte aligned (TMA) and tile M == {cfg.tile[0]} != 64 "
-                  "-> Cooperative")
+        return Choice(
+            "KernelTmaWarpSpecializedPingpong",
+            f"{GB}:1014",
+            "KernelScheduleAuto: A and B are 16-byte aligned (TMA) and tile M == 64 -> Pingpong",
+        )
+    return Choice(
+        "KernelTmaWarpSpecializedCooperative",
+        f"{GB}:1014",
+        f"KernelScheduleAuto: A and B are 16-byte aligned (TMA) and tile M == {cfg.tile[0]} != 64 -> Cooperative",
+    )
 
 
 def use_rmem_a(cfg: Config) -> bool:
@@ -159,8 +176,12 @@ def ss_op(acc: str, a: str, b: str, tile, major_a: str, major_b: str) -> Choice:
     name = f"SM90_64x{n}x{k}_{suffix}"
     if not tn:
         name += f"<GMMA::Major::{major_a},GMMA::Major::{major_b}>"
-    return Choice(name, f"{SEL}:366", f"ss_op_selector: ({acc} += {a} * {b}) with K-step {k}; N = {n}, the largest "
-                  f"of {'/'.join(map(str, SS_N))} dividing tile N = {tile[1]}")
+    return Choice(
+        name,
+        f"{SEL}:366",
+        f"ss_op_selector: ({acc} += {a} * {b}) with K-step {k}; N = {n}, the largest "
+        f"of {'/'.join(map(str, SS_N))} dividing tile N = {tile[1]}",
+    )
 
 
 def smem_selector(major: str, element: str, blk_mn: int, blk_k: int, rule: str = f"{GC}:273") -> Choice:
@@ -175,11 +196,17 @@ def smem_selector(major: str, element: str, blk_mn: int, blk_k: int, rule: str =
         span = nbytes * 8 // bits
         if extent % span == 0:
             mode = "BLK_MN" if major == "MN" else "BLK_K"
-            return Choice(f"GMMA::Layout_{major}_{swz}_Atom<{element}>", rule,
-                          f"ss_smem_selector: {major}-major, {mode} = {extent} is a multiple of {span} "
-                          f"({nbytes} B of {element}) -> {swz}")
-    which = "size<0>(GMMA::Layout_MN_INTER_Atom<ElementType>{})" if major == "MN" else \
-        "size<1>(GMMA::Layout_K_INTER_Atom<ElementType>{})"
+            return Choice(
+                f"GMMA::Layout_{major}_{swz}_Atom<{element}>",
+                rule,
+                f"ss_smem_selector: {major}-major, {mode} = {extent} is a multiple of {span} "
+                f"({nbytes} B of {element}) -> {swz}",
+            )
+    which = (
+        "size<0>(GMMA::Layout_MN_INTER_Atom<ElementType>{})"
+        if major == "MN"
+        else "size<1>(GMMA::Layout_K_INTER_Atom<ElementType>{})"
+    )
     raise Refused(f"{'BLK_MN0' if major == 'MN' else 'BLK_K0'} must be a multiple of {which}", rule)
 
 
@@ -187,11 +214,15 @@ def tma_atom(cluster_extent: int, mode: str, operand: str) -> Choice:
     """sm90_cluster_shape_to_tma_atom (sm90_common.inl:115): A is multicast along the cluster's N mode (the CTAs
     sharing A's tile), B along its M mode."""
     if cluster_extent == 1:
-        return Choice("SM90_TMA_LOAD", f"{GC}:115",
-                      f"{operand}: cluster {mode} = 1, no CTA shares its tile -> SM90_TMA_LOAD")
-    return Choice("SM90_TMA_LOAD_MULTICAST", f"{GC}:115",
-                  f"{operand}: cluster {mode} = {cluster_extent} CTAs share its tile -> SM90_TMA_LOAD_MULTICAST "
-                  f"along cluster mode {mode}")
+        return Choice(
+            "SM90_TMA_LOAD", f"{GC}:115", f"{operand}: cluster {mode} = 1, no CTA shares its tile -> SM90_TMA_LOAD"
+        )
+    return Choice(
+        "SM90_TMA_LOAD_MULTICAST",
+        f"{GC}:115",
+        f"{operand}: cluster {mode} = {cluster_extent} CTAs share its tile -> SM90_TMA_LOAD_MULTICAST "
+        f"along cluster mode {mode}",
+    )
 
 
 def stage_count(cfg: Config, a: str, b: str, carveout: int) -> tuple[Choice, int]:
@@ -205,9 +236,11 @@ def stage_count(cfg: Config, a: str, b: str, carveout: int) -> tuple[Choice, int
     carve = _round_up(carveout, 128)
     s = (cap - carve) // per
     src = "the epilogue's SharedStorage" if cfg.carveout is None else "as given"
-    why = (f"StageCountAutoCarveout<{carveout}> ({src}): ({cap} capacity - {carve} carveout) / "
-           f"({_round_up(raw, 128)} A+B bytes + {PIPELINE_BYTES_PER_STAGE} pipeline bytes per stage = {per}) "
-           f"= {s}")
+    why = (
+        f"StageCountAutoCarveout<{carveout}> ({src}): ({cap} capacity - {carve} carveout) / "
+        f"({_round_up(raw, 128)} A+B bytes + {PIPELINE_BYTES_PER_STAGE} pipeline bytes per stage = {per}) "
+        f"= {s}"
+    )
     return Choice(s, f"{GB}:71", why), per
 
 
@@ -227,7 +260,8 @@ def mainloop(cfg: Config, carveout: int) -> Mainloop:
             raise NotModelled(
                 f"{cfg.a.element} x {cfg.b.element} with A {'K' if cfg.a_k_major else 'MN'}-major and B "
                 f"{'K' if cfg.b_k_major else 'MN'}-major takes CUTLASS's RS (register-sourced A) builder "
-                "(is_use_rmem_A), which cutedump does not model")
+                "(is_use_rmem_A), which cutedump does not model"
+            )
         if not _is_aligned(cfg):
             raise Refused("Should meet TMA alignment requirement\n", f"{GB}:231")
         coop = SS_SCHEDULES[s]
@@ -243,23 +277,43 @@ def mainloop(cfg: Config, carveout: int) -> Mainloop:
     stages, per = stage_count(cfg, ea, eb, carveout)
     is_fp8 = cfg.a.element in FP8 and cfg.b.element in FP8
     name = "MainloopSm90TmaGmmaWarpSpecializedFP8" if is_fp8 and not fast else "MainloopSm90TmaGmmaWarpSpecialized"
-    dp = Choice(name, f"{GB}:271", "FP8 inputs without FastAccum take the FP8 mainloop (two-level accumulation)"
-                if name.endswith("FP8") else "TMA + GMMA warp-specialized mainloop")
+    dp = Choice(
+        name,
+        f"{GB}:271",
+        "FP8 inputs without FastAccum take the FP8 mainloop (two-level accumulation)"
+        if name.endswith("FP8")
+        else "TMA + GMMA warp-specialized mainloop",
+    )
     # the CollectiveMma's own checks (sm90_mma_tma_gmma_ss_warpspecialized[_fp8].hpp)
     coll = "cutlass/gemm/collective/sm90_mma_tma_gmma_ss_warpspecialized" + ("_fp8" if name.endswith("FP8") else "")
     if stages.value < 2:
-        raise Refused("Specialization requires Stages set to value " + ("1" if name.endswith("FP8") else "2")
-                      + " or more.", f"{coll}.hpp:{139 if name.endswith('FP8') else 137}")
+        raise Refused(
+            "Specialization requires Stages set to value " + ("1" if name.endswith("FP8") else "2") + " or more.",
+            f"{coll}.hpp:{139 if name.endswith('FP8') else 137}",
+        )
     m, n, k = cfg.tile
     st = stages.value
     ab = _bits_to_bytes(ELEMENT_BITS[ea] * m * k * st) + _bits_to_bytes(ELEMENT_BITS[eb] * n * k * st)
     shared = _round_up(_round_up(ab, 128) + PIPELINE_BYTES_PER_STAGE * st, 128)
     return Mainloop(
-        schedule=sched, dispatch_policy=dp, mma_op=op,
+        schedule=sched,
+        dispatch_policy=dp,
+        mma_op=op,
         atom_layout="(_2,_1,_1)" if coop else "(_1,_1,_1)",
-        element_a=ea, element_b=eb, major_a=ma, major_b=mb, smem_atom_a=atom_a, smem_atom_b=atom_b,
-        stages=stages, copy_a=tma_atom(cfg.cluster[1], "N", "A"), copy_b=tma_atom(cfg.cluster[0], "M", "B"),
-        stage_bytes=per, shared_storage_bytes=shared, tile=cfg.tile, cluster=cfg.cluster)
+        element_a=ea,
+        element_b=eb,
+        major_a=ma,
+        major_b=mb,
+        smem_atom_a=atom_a,
+        smem_atom_b=atom_b,
+        stages=stages,
+        copy_a=tma_atom(cfg.cluster[1], "N", "A"),
+        copy_b=tma_atom(cfg.cluster[0], "M", "B"),
+        stage_bytes=per,
+        shared_storage_bytes=shared,
+        tile=cfg.tile,
+        cluster=cfg.cluster,
+    )
 
 
 def smem_layout_expr(atom: str, mn: int, k: int, stages: int, mn_major: bool) -> str:
@@ -270,12 +324,27 @@ def smem_layout_expr(atom: str, mn: int, k: int, stages: int, mn_major: bool) ->
 
 # ----------------------------------------------------------------------------------------------- epilogue
 
+
 class Epilogue:
     """The SM90 epilogue's choices (the fields of its CollectiveEpilogue); the no-smem one has no tile."""
 
-    def __init__(self, schedule, name, shared_storage_bytes, tile=None, stages_c=None, stages_d=None,
-                 reuse_smem_c=False, atom_c=None, atom_d=None, element_c=None, element_d=None, c_m_major=False,
-                 d_m_major=False, copy_ops=None):
+    def __init__(
+        self,
+        schedule,
+        name,
+        shared_storage_bytes,
+        tile=None,
+        stages_c=None,
+        stages_d=None,
+        reuse_smem_c=False,
+        atom_c=None,
+        atom_d=None,
+        element_c=None,
+        element_d=None,
+        c_m_major=False,
+        d_m_major=False,
+        copy_ops=None,
+    ):
         self.schedule, self.name, self.shared_storage_bytes, self.tile = schedule, name, shared_storage_bytes, tile
         self.stages_c, self.stages_d, self.reuse_smem_c = stages_c, stages_d, reuse_smem_c
         self.atom_c, self.atom_d, self.element_c, self.element_d = atom_c, atom_d, element_c, element_d
@@ -320,16 +389,25 @@ def store_op(element_bits: int, m_major: bool, en: int) -> str:
     return "AutoVectorizingCopyWithAssumedAlignment"
 
 
-LOAD_FOR_STORE = {"SM90_U16x8_STSM_T": "SM75_U16x8_LDSM_T", "SM90_U16x4_STSM_T": "SM75_U16x4_LDSM_T",
-                  "SM90_U32x4_STSM_N": "SM75_U32x4_LDSM_N", "SM90_U32x2_STSM_N": "SM75_U32x2_LDSM_N"}
+LOAD_FOR_STORE = {
+    "SM90_U16x8_STSM_T": "SM75_U16x8_LDSM_T",
+    "SM90_U16x4_STSM_T": "SM75_U16x4_LDSM_T",
+    "SM90_U32x4_STSM_N": "SM75_U32x4_LDSM_N",
+    "SM90_U32x2_STSM_N": "SM75_U32x2_LDSM_N",
+}
 
 
 def epilogue(cfg: Config, kernel_schedule: str | None = None) -> Epilogue:
     s = cfg.epilogue_schedule
     if s in ("EpilogueScheduleAuto", "NoSmemWarpSpecialized"):
-        ch = Choice("NoSmemWarpSpecialized", f"{EB}:620",
-                    "EpilogueScheduleAuto -> NoSmemWarpSpecialized: DefaultEpilogue, registers straight to global "
-                    "memory, no shared memory" if s == "EpilogueScheduleAuto" else "NoSmemWarpSpecialized as given")
+        ch = Choice(
+            "NoSmemWarpSpecialized",
+            f"{EB}:620",
+            "EpilogueScheduleAuto -> NoSmemWarpSpecialized: DefaultEpilogue, registers straight to global "
+            "memory, no shared memory"
+            if s == "EpilogueScheduleAuto"
+            else "NoSmemWarpSpecialized as given",
+        )
         return Epilogue(schedule=ch, name="EpilogueDefault", shared_storage_bytes=1)
     if s not in ("TmaWarpSpecialized", "TmaWarpSpecializedCooperative"):
         raise NotModelled(f"the SM90 epilogue schedule {s} is not modelled")
@@ -342,28 +420,35 @@ def epilogue(cfg: Config, kernel_schedule: str | None = None) -> Epilogue:
     tile = epilogue_tile(cfg, coop)
     em, en = tile.value
     m, n, _ = cfg.tile
-    for cta, e in ((m, em), (n, en)):   # shape_div(take<0,2>(TileShape), EpilogueTile) in the dispatch policy
+    for cta, e in ((m, em), (n, en)):  # shape_div(take<0,2>(TileShape), EpilogueTile) in the dispatch policy
         if cta % e and e % cta:
             raise Refused("Divisibility Condition", "cute/int_tuple.hpp:408")
-    epi_tiles = (m // em) * (n // en)   # size(shape_div(take<0,2>(TileShape), EpilogueTile))
+    epi_tiles = (m // em) * (n // en)  # size(shape_div(take<0,2>(TileShape), EpilogueTile))
     bits_c = 0 if c_void else cfg.c.bits
     bits_d = cfg.d.bits
     reuse = bits_c == bits_d and bits_d > 8
     stages_d = min(epi_tiles, 2)
     stages_c = max(min(epi_tiles, 4), stages_d + 1) if reuse else min(epi_tiles, 4)
-    why_st = (f"sm90_get_tma_dispatch_policy: {epi_tiles} epilogue tiles per CTA tile; StagesD = min({epi_tiles}, 2) = "
-              f"{stages_d}; StagesC = " + (f"max(min({epi_tiles}, 4), StagesD+1) = {stages_c} (C and D are both "
-                                           f"{bits_d}-bit: D reuses C's smem)" if reuse else
-                                           f"min({epi_tiles}, 4) = {stages_c}"))
+    why_st = (
+        f"sm90_get_tma_dispatch_policy: {epi_tiles} epilogue tiles per CTA tile; StagesD = min({epi_tiles}, 2) = "
+        f"{stages_d}; StagesC = "
+        + (
+            f"max(min({epi_tiles}, 4), StagesD+1) = {stages_c} (C and D are both {bits_d}-bit: D reuses C's smem)"
+            if reuse
+            else f"min({epi_tiles}, 4) = {stages_c}"
+        )
+    )
     el_c = cfg.d.element if c_void else cfg.c.element
     lay_c = cfg.d.layout if c_void else cfg.c.layout
     c_m, d_m = lay_c == "ColumnMajor", cfg.d.layout == "ColumnMajor"
     atom_c = smem_selector("MN" if c_m else "K", el_c, em, en, f"{EB}:91")
     atom_d = smem_selector("MN" if d_m else "K", cfg.d.element, em, en, f"{EB}:91")
-    for cta, e, mode in ((m, em, "M"), (n, en, "N")):   # the CollectiveEpilogue's own checks
+    for cta, e, mode in ((m, em, "M"), (n, en, "N")):  # the CollectiveEpilogue's own checks
         if cta % e:
-            raise Refused(f"EPI_TILE_{mode} must divide CTA_{mode}",
-                          f"cutlass/epilogue/collective/sm90_epilogue_tma_warpspecialized.hpp:{129 if mode == 'M' else 130}")
+            raise Refused(
+                f"EPI_TILE_{mode} must divide CTA_{mode}",
+                f"cutlass/epilogue/collective/sm90_epilogue_tma_warpspecialized.hpp:{129 if mode == 'M' else 130}",
+            )
     r2s = store_op(bits_d, d_m, en)
     s2r_store = store_op(ELEMENT_BITS[el_c], c_m, en)
     s2r = LOAD_FOR_STORE.get(s2r_store, "AutoVectorizingCopyWithAssumedAlignment")
@@ -381,10 +466,21 @@ def epilogue(cfg: Config, kernel_schedule: str | None = None) -> Epilogue:
     else:
         align = max(al_c, al_d)
         coll = _round_up(_round_up(c_bytes, al_d) + d_bytes, align)
-    tensors = coll + align                    # + FusionStorage, padded to the struct's alignment
+    tensors = coll + align  # + FusionStorage, padded to the struct's alignment
     shared = _round_up(tensors + PIPELINE_BYTES_PER_STAGE * stages_c, align)
     return Epilogue(
-        schedule=ch, name="Sm90TmaWarpSpecialized", shared_storage_bytes=shared, tile=tile,
-        stages_c=Choice(stages_c, f"{EB}:66", why_st), stages_d=stages_d, reuse_smem_c=reuse,
-        atom_c=atom_c, atom_d=atom_d, element_c=el_c, element_d=cfg.d.element, c_m_major=c_m, d_m_major=d_m,
-        copy_ops={"g2s": "SM90_TMA_LOAD", "s2r": s2r, "r2s": r2s, "s2g": "SM90_TMA_STORE"})
+        schedule=ch,
+        name="Sm90TmaWarpSpecialized",
+        shared_storage_bytes=shared,
+        tile=tile,
+        stages_c=Choice(stages_c, f"{EB}:66", why_st),
+        stages_d=stages_d,
+        reuse_smem_c=reuse,
+        atom_c=atom_c,
+        atom_d=atom_d,
+        element_c=el_c,
+        element_d=cfg.d.element,
+        c_m_major=c_m,
+        d_m_major=d_m,
+        copy_ops={"g2s": "SM90_TMA_LOAD", "s2r": s2r, "r2s": r2s, "s2g": "SM90_TMA_STORE"},
+    )

@@ -1,6 +1,7 @@
 """A built collective as a ``cutedump kernel`` description (TOML): the mainloop's smem layouts, TiledMMA, TMA atoms
 and one thread's partitions, in the form of the Hopper tutorials' descriptions (cutedump/kernel/examples/), so that
 ``cutedump kernel`` dumps and audits what the CollectiveBuilder chose."""
+
 from __future__ import annotations
 
 
@@ -11,7 +12,7 @@ def _q(s: str) -> str:
 def kernel_toml(cfg, ans, problem=None) -> str:
     ml = ans.mainloop
     m, n, k = cfg.tile
-    M, N, K = (problem[:3] if problem else (m * 4, n * 4, k * 4))
+    M, N, K = problem[:3] if problem else (m * 4, n * 4, k * 4)
     step_a = "Step<_2,_1,_3>{}" if not cfg.a_k_major else "Step<_1,_2,_3>{}"
     step_b = "Step<_2,_1,_3>{}" if not cfg.b_k_major else "Step<_1,_2,_3>{}"
     da = "(K,_1)" if cfg.a_k_major else "(_1,M)"
@@ -31,8 +32,13 @@ def kernel_toml(cfg, ans, problem=None) -> str:
         f"title = {_q(f'CollectiveBuilder {cfg.a.element} x {cfg.b.element} -> {cfg.acc}, tile {m}x{n}x{k}')}",
         "",
         "[params]",
-        f'M = "{M}"', f'N = "{N}"', f'K = "{K}"',
-        f'bM = "_{m}"', f'bN = "_{n}"', f'bK = "_{k}"', f'bP = "_{dp["stages"]}"',
+        f'M = "{M}"',
+        f'N = "{N}"',
+        f'K = "{K}"',
+        f'bM = "_{m}"',
+        f'bN = "_{n}"',
+        f'bK = "_{k}"',
+        f'bP = "_{dp["stages"]}"',
         "",
     ]
 
@@ -45,15 +51,27 @@ def kernel_toml(cfg, ans, problem=None) -> str:
     obj("objects", name="dB", kind="value", expr=db, modes="dN,dK")
     obj("objects", name="dC", kind="value", expr=dc, modes="dM,dN")
     obj("objects", name="cta_tiler", kind="value", expr="(bM,bN,bK)", modes="BLK_M,BLK_N,BLK_K")
-    obj("objects", name="sA_layout", kind="value",
-        expr=f"tile_to_shape({ml.smem_atom_a.value}, (bM,bK,bP), {step_a})", modes="BLK_M,BLK_K,PIPE")
-    obj("objects", name="sB_layout", kind="value",
-        expr=f"tile_to_shape({ml.smem_atom_b.value}, (bN,bK,bP), {step_b})", modes="BLK_N,BLK_K,PIPE")
+    obj(
+        "objects",
+        name="sA_layout",
+        kind="value",
+        expr=f"tile_to_shape({ml.smem_atom_a.value}, (bM,bK,bP), {step_a})",
+        modes="BLK_M,BLK_K,PIPE",
+    )
+    obj(
+        "objects",
+        name="sB_layout",
+        kind="value",
+        expr=f"tile_to_shape({ml.smem_atom_b.value}, (bN,bK,bP), {step_b})",
+        modes="BLK_N,BLK_K,PIPE",
+    )
     obj("objects", name="mma", kind="tiled_mma", atom=ml.mma_op.value, atom_layout=ml.atom_layout)
     obj("objects", name="mA_host", kind="tensor", memory="gmem", shape="(M,K)", stride="dA", modes="M,K")
     obj("objects", name="mB_host", kind="tensor", memory="gmem", shape="(N,K)", stride="dB", modes="N,K")
-    for nm, op, cl, g, s, t, el in (("tmaA", ml.copy_a.value, ca, "mA_host", "sA_layout", "(bM,bK)", ml.element_a),
-                                    ("tmaB", ml.copy_b.value, cb, "mB_host", "sB_layout", "(bN,bK)", ml.element_b)):
+    for nm, op, cl, g, s, t, el in (
+        ("tmaA", ml.copy_a.value, ca, "mA_host", "sA_layout", "(bM,bK)", ml.element_a),
+        ("tmaB", ml.copy_b.value, cb, "mB_host", "sB_layout", "(bN,bK)", ml.element_b),
+    ):
         kv = dict(name=nm, kind="tma_atom", op=op, type=el, gmem=g, smem=s, slice="(_,_,0)", tile=t)
         if cl > 1:
             kv["cluster"] = str(cl)
@@ -61,23 +79,59 @@ def kernel_toml(cfg, ans, problem=None) -> str:
     obj("thread", name="mA", kind="tma_tensor", of="tmaA", shape="(M,K)", modes="M,K")
     obj("thread", name="mB", kind="tma_tensor", of="tmaB", shape="(N,K)", modes="N,K")
     obj("thread", name="mC", kind="tensor", memory="gmem", shape="(M,N)", stride="dC", modes="M,N")
-    obj("thread", name="gA", kind="local_tile", tensor="mA", tiler="cta_tiler", coord="(0,0,_)", step="(_1,X,_1)",
-        modes="BLK_M,BLK_K,k")
-    obj("thread", name="gB", kind="local_tile", tensor="mB", tiler="cta_tiler", coord="(0,0,_)", step="(X,_1,_1)",
-        modes="BLK_N,BLK_K,k")
-    obj("thread", name="gC", kind="local_tile", tensor="mC", tiler="cta_tiler", coord="(0,0,_)", step="(_1,_1,X)",
-        modes="BLK_M,BLK_N")
+    obj(
+        "thread",
+        name="gA",
+        kind="local_tile",
+        tensor="mA",
+        tiler="cta_tiler",
+        coord="(0,0,_)",
+        step="(_1,X,_1)",
+        modes="BLK_M,BLK_K,k",
+    )
+    obj(
+        "thread",
+        name="gB",
+        kind="local_tile",
+        tensor="mB",
+        tiler="cta_tiler",
+        coord="(0,0,_)",
+        step="(X,_1,_1)",
+        modes="BLK_N,BLK_K,k",
+    )
+    obj(
+        "thread",
+        name="gC",
+        kind="local_tile",
+        tensor="mC",
+        tiler="cta_tiler",
+        coord="(0,0,_)",
+        step="(_1,_1,X)",
+        modes="BLK_M,BLK_N",
+    )
     obj("thread", name="sA", kind="tensor", memory="smem", layout="sA_layout", modes="BLK_M,BLK_K,PIPE")
     obj("thread", name="sB", kind="tensor", memory="smem", layout="sB_layout", modes="BLK_N,BLK_K,PIPE")
-    obj("thread", name="tCsA", kind="partition", op="partition_A", of="mma", tensor="sA",
-        modes="MMA,MMA_M,MMA_K,PIPE")
-    obj("thread", name="tCsB", kind="partition", op="partition_B", of="mma", tensor="sB",
-        modes="MMA,MMA_N,MMA_K,PIPE")
+    obj("thread", name="tCsA", kind="partition", op="partition_A", of="mma", tensor="sA", modes="MMA,MMA_M,MMA_K,PIPE")
+    obj("thread", name="tCsB", kind="partition", op="partition_B", of="mma", tensor="sB", modes="MMA,MMA_N,MMA_K,PIPE")
     obj("thread", name="tCgC", kind="partition", op="partition_C", of="mma", tensor="gC", modes="MMA,MMA_M,MMA_N")
-    obj("thread", name="tCrA", kind="partition", op="make_fragment_A", of="mma", tensor="tCsA",
-        modes="MMA,MMA_M,MMA_K,PIPE")
-    obj("thread", name="tCrB", kind="partition", op="make_fragment_B", of="mma", tensor="tCsB",
-        modes="MMA,MMA_N,MMA_K,PIPE")
+    obj(
+        "thread",
+        name="tCrA",
+        kind="partition",
+        op="make_fragment_A",
+        of="mma",
+        tensor="tCsA",
+        modes="MMA,MMA_M,MMA_K,PIPE",
+    )
+    obj(
+        "thread",
+        name="tCrB",
+        kind="partition",
+        op="make_fragment_B",
+        of="mma",
+        tensor="tCsB",
+        modes="MMA,MMA_N,MMA_K,PIPE",
+    )
     lines.append("# shared-memory writes for the audit: TMA writes one pipe stage per copy")
     obj("smem_copies", copy="tmaA", tensor="sA", direction="store", slice="(_,_,0)", what="TMA")
     obj("smem_copies", copy="tmaB", tensor="sB", direction="store", slice="(_,_,0)", what="TMA")

@@ -1,29 +1,34 @@
 """Text answers of commands, without click: the click commands print them, and so does the console entry's fast path
 (cutedump/entry.py) for their common invocations; one implementation of each answer."""
+
 from __future__ import annotations
 
-from cutedump.versions import json_answer
 from cutedump.algebra import fmt, size
 from cutedump.errors import CuteDumpError, check_size
+from cutedump.versions import json_answer
 
 
 def mma_build(atom: str, atom_layout, tile):
     """``cutedump mma``'s TiledMMA and, for an SM100 UMMA atom, its instruction descriptor (else None)."""
     from cutedump.atoms.cli_support import build_mma  # start-up: the atom catalogs only for mma
+
     mma = build_mma(atom, atom_layout, tile)
-    idesc = mma.atom.traits.instr_desc() if hasattr(mma.atom.traits, "instr_desc") else None   # SM100 UMMA
+    idesc = mma.atom.traits.instr_desc() if hasattr(mma.atom.traits, "instr_desc") else None  # SM100 UMMA
     return mma, idesc
 
 
 def mma_lines(mma, idesc) -> list:
     """print(TiledMMA), its A/B/C TV layouts, tile shape and threads (and the UMMA descriptor)."""
-    out = [mma.print_str().rstrip("\n"),
-           f"layoutA_TV: {mma.get_layoutA_TV()}",
-           f"layoutB_TV: {mma.get_layoutB_TV()}",
-           f"layoutC_TV: {mma.get_layoutC_TV()}",
-           f"tile_shape: {fmt(mma.tile_shape())}   threads: {mma.size()}"]
+    out = [
+        mma.print_str().rstrip("\n"),
+        f"layoutA_TV: {mma.get_layoutA_TV()}",
+        f"layoutB_TV: {mma.get_layoutB_TV()}",
+        f"layoutC_TV: {mma.get_layoutC_TV()}",
+        f"tile_shape: {fmt(mma.tile_shape())}   threads: {mma.size()}",
+    ]
     if idesc is not None:
         from cutedump.render.idesc_view import idesc_text  # start-up: SM100 UMMA atoms only
+
         out.append("idesc_: " + idesc_text(idesc, "  "))
     return out
 
@@ -33,6 +38,7 @@ def copy_value_type(atom: str, value_type):
     if value_type is not None:
         return value_type
     from cutedump.atoms.mma_catalog import split_template  # start-up: the atom catalogs only for copy
+
     base, targs = split_template(atom)
     if targs and not targs[0].isdigit():
         return targs[-1] if len(targs) > 1 else targs[0]
@@ -51,24 +57,27 @@ def copy_atom_lines(ca) -> list:
 def _atom_hint(text: str) -> str | None:
     """Where a picture's LAYOUT is an atom's name: which option draws it (--mma, or --copy with --type/--thr)."""
     from cutedump.atoms.mma_catalog import lookup_mma  # start-up: on demand
+
     try:
         lookup_mma(text)
-        return f"{text.strip()} is an MMA atom: draw it with --mma \"{text.strip()}\""
+        return f'{text.strip()} is an MMA atom: draw it with --mma "{text.strip()}"'
     except CuteDumpError:
         pass
     try:
         from cutedump.atoms import copy_atom  # start-up: on demand
+
         copy_atom(text, "half_t")
-        return f"{text.strip()} is a copy atom: draw it with --copy \"{text.strip()}\" --type T --thr L [--val L]"
+        return f'{text.strip()} is a copy atom: draw it with --copy "{text.strip()}" --type T --thr L [--val L]'
     except CuteDumpError:
         return None
-    except Exception:    # noqa: BLE001 - a hint only: no hint
+    except Exception:  # noqa: BLE001 - a hint only: no hint
         return None
 
 
 def picture_layout(layout: str, force: bool = False):
     """The LAYOUT of ``cutedump latex|svg|html LAYOUT``: parsed as a drawable layout, its size checked."""
     from cutedump.render import grid  # start-up: the pictures' grids only for a picture
+
     try:
         L = grid.parse_drawable(layout)
     except CuteDumpError as e:
@@ -84,19 +93,24 @@ def picture_layout(layout: str, force: bool = False):
 # ---- whole answers of commands (text to print as it is): the click command prints them, and so does the console
 # ---- entry's table-driven fast path (cutedump/entry.py:_TABLE)
 
+
 def kernel_param(text: str) -> tuple[str, str]:
     """``--set NAME=VALUE`` -> (NAME, VALUE)."""
     import re  # start-up: re only where a pattern is needed
+
     m = re.compile(r"\s*([A-Za-z][A-Za-z0-9_]*)\s*=\s*(\S+)\s*").fullmatch(text)
     if not m:
-        raise CuteDumpError(f"--set takes NAME=VALUE with an integer of the eval language (_128 static, 128 "
-                            f"dynamic, Int<128>{{}}), got {text!r}")
+        raise CuteDumpError(
+            f"--set takes NAME=VALUE with an integer of the eval language (_128 static, 128 "
+            f"dynamic, Int<128>{{}}), got {text!r}"
+        )
     return m.group(1), m.group(2)
 
 
 def kernel_resolve(file: str):
     """A path, or the name of a shipped description."""
     from cutedump.kernel.load import example, examples  # start-up: on demand
+
     if "/" not in file and not file.endswith(".toml") and file in examples():
         return example(file)
     return file
@@ -106,6 +120,7 @@ def kernel_load(file: str, thread: int, sets):
     """The description evaluated with the --set values. An error the values cause names the --set options (not the
     description's line, which is right for its defaults)."""
     from cutedump.kernel.load import load  # start-up: on demand
+
     params = dict(kernel_param(s) for s in sets)
     path = kernel_resolve(file)
     try:
@@ -116,16 +131,17 @@ def kernel_load(file: str, thread: int, sets):
         try:
             load(path, {}, thread)
         except CuteDumpError:
-            raise e from None             # the description fails with its defaults too: its own error
+            raise e from None  # the description fails with its defaults too: its own error
         msg = e.one_line()
         head, sep, rest = msg.partition(": ")
         if not (sep and ":" in head and e.col is None):
-            raise e from None             # not a line of the description blamed (the kernel's own host check)
-        msg = rest                        # FILE:LINE: -- the description is right; the values are not
+            raise e from None  # not a line of the description blamed (the kernel's own host check)
+        msg = rest  # FILE:LINE: -- the description is right; the values are not
         given = " ".join(f"--set {k}={v}" for k, v in params.items())
         name = str(path).replace("\\", "/").rsplit("/", 1)[-1]
-        raise CuteDumpError(f"{given}: {name} cannot be built with "
-                            f"{'this value' if len(params) == 1 else 'these values'}: {msg}") from None
+        raise CuteDumpError(
+            f"{given}: {name} cannot be built with {'this value' if len(params) == 1 else 'these values'}: {msg}"
+        ) from None
 
 
 def kernel_params_text(file: str, thread: int, fmt_: str) -> str:
@@ -133,7 +149,7 @@ def kernel_params_text(file: str, thread: int, fmt_: str) -> str:
     as --set spells it), the description's words about it (its comments), and which of half and twice the
     default it builds with (each tried as --set would: legal values, or why not)."""
     from cutedump.kernel.load import load, read_description  # start-up: on demand
-    from cutedump.algebra.inttuple import is_static  # start-up: on demand
+
     path = kernel_resolve(file)
     desc, _loc = read_description(path)
     defaults = desc.get("params", {}) or {}
@@ -170,33 +186,45 @@ def kernel_params_text(file: str, thread: int, fmt_: str) -> str:
                     tried.append((spell, None))
                 except CuteDumpError as e:
                     tried.append((spell, e.one_line().split(": ", 1)[-1]))
-        rows.append({"name": name, "default": d, "static": static, "note": notes.get(name, ""),
-                     "tried": [{"value": v, "builds": err is None, "error": err} for v, err in tried]})
+        rows.append(
+            {
+                "name": name,
+                "default": d,
+                "static": static,
+                "note": notes.get(name, ""),
+                "tried": [{"value": v, "builds": err is None, "error": err} for v, err in tried],
+            }
+        )
     if fmt_ == "json":
         return json_answer({"file": str(path), "about": notes.get("*", ""), "params": rows})
-    out = [f"params of {str(path).replace(chr(92), '/').rsplit('/', 1)[-1]} (--set NAME=VALUE; a value is an "
-           "integer of the eval language: _N static, N dynamic, Int<N>{} static):"]
+    out = [
+        f"params of {str(path).replace(chr(92), '/').rsplit('/', 1)[-1]} (--set NAME=VALUE; a value is an "
+        "integer of the eval language: _N static, N dynamic, Int<N>{} static):"
+    ]
     if notes.get("*"):
         out.append(f"  # {notes['*']}")
     for r in rows:
         kind = "static" if r["static"] else "dynamic"
         out.append(f"  {r['name']} = {r['default']}  ({kind})" + (f"  # {r['note']}" if r["note"] else ""))
         for t in r["tried"]:
-            out.append(f"    --set {r['name']}={t['value']}: " + ("builds" if t["builds"] else f"refused: {t['error']}"))
+            out.append(
+                f"    --set {r['name']}={t['value']}: " + ("builds" if t["builds"] else f"refused: {t['error']}")
+            )
     return "\n".join(out) + "\n"
 
 
 def kernel_output(dump, lang: str, readings: bool, fmt: str, warp: int) -> str:
     """The sections of a kernel dump (and, with readings, the bank audit), as text or JSON."""
     from cutedump.dumps import kernel_dump  # start-up: on demand
-    bank = []          # no [[smem_copies]] (the Blackwell tutorials): nothing to audit, the bank model not loaded
+
+    bank = []  # no [[smem_copies]] (the Blackwell tutorials): nothing to audit, the bank model not loaded
     if dump.smem_copies:
         from cutedump.kernel.audit import audit  # start-up: only a kernel with smem copies loads the bank model
+
         bank = audit(dump, warp)
     blocks = kernel_dump.blocks(dump, lang, readings, bank, warp)
     if fmt == "json":
-        return json_answer(kernel_dump.as_json(dump, blocks, bank if readings else None), ensure_ascii=False,
-                           indent=1)
+        return json_answer(kernel_dump.as_json(dump, blocks, bank if readings else None), ensure_ascii=False, indent=1)
     return kernel_dump.render_text(blocks, lang)
 
 
@@ -206,13 +234,16 @@ def sgemm_tile(text: str | None):
         return None
     parts = [p.strip().lstrip("_") for p in text.strip().strip("()").split(",")]
     if len(parts) != 3 or not all(p.isdigit() and int(p) > 0 for p in parts):
-        raise CuteDumpError(f"--cta-tile takes three positive integers BLK_M,BLK_N,BLK_K, e.g. 128,128,64; got {text!r}")
+        raise CuteDumpError(
+            f"--cta-tile takes three positive integers BLK_M,BLK_N,BLK_K, e.g. 128,128,64; got {text!r}"
+        )
     return tuple(int(p) for p in parts)
 
 
 def sgemm_dump(dump_m, dump_n, dump_k, thread, tile, variant, type_):
     """The kernel dump of ``cutedump sgemm-sm80`` (the shipped sgemm_sm80 description for these options)."""
     from cutedump.kernel.sgemm_sm80 import build  # start-up: on demand
+
     params = {}
     for name, v in (("M", dump_m), ("N", dump_n), ("K", dump_k)):
         if v is not None:
@@ -222,16 +253,30 @@ def sgemm_dump(dump_m, dump_n, dump_k, thread, tile, variant, type_):
     return build(variant, type_, params, sgemm_tile(tile), thread)
 
 
-def sgemm_text(dump_layouts, dump_m, dump_n, dump_k, thread, tile, variant, type_, warp, fmt_, lang, no_readings,
-               given_=frozenset()):
+def sgemm_text(
+    dump_layouts,
+    dump_m,
+    dump_n,
+    dump_k,
+    thread,
+    tile,
+    variant,
+    type_,
+    warp,
+    fmt_,
+    lang,
+    no_readings,
+    given_=frozenset(),
+):
     """``cutedump sgemm-sm80`` without --dump-latex (--warp given with --no-readings: None, the click command's
     usage error)."""
     if no_readings and "warp" in given_:
         return None
     if warp < 0:
         raise CuteDumpError(f"--warp {warp} is negative")
-    return kernel_output(sgemm_dump(dump_m, dump_n, dump_k, thread, tile, variant, type_), lang, not no_readings,
-                         fmt_, warp)
+    return kernel_output(
+        sgemm_dump(dump_m, dump_n, dump_k, thread, tile, variant, type_), lang, not no_readings, fmt_, warp
+    )
 
 
 def kernel_text(file, thread, warp, sets, fmt_, lang, no_readings=False, given_=frozenset()) -> str | None:
@@ -249,6 +294,7 @@ def tmem_text(atom, atom_layout, shape_, copy_op, thread, fmt_, lang="en") -> st
     from cutedump.algebra import C, make_layout  # start-up: on demand
     from cutedump.atoms import tmem as T  # start-up: on demand
     from cutedump.atoms.cli_support import build_mma, parse_shape_arg  # start-up: on demand
+
     mma = build_mma(atom, atom_layout, None)
     if shape_ is None:
         shp = tuple(C(int(x)) for x in mma.tile_shape()[:2])
@@ -259,20 +305,31 @@ def tmem_text(atom, atom_layout, shape_, copy_op, thread, fmt_, lang="en") -> st
     acc = T.tmem_fragment_C(mma, shp)
     cols = acc.columns()
     lanes = acc.lanes()
-    d = {"atom": mma.atom.name, "shape": fmt(shp), "accumulator": str(acc), "columns": cols,
-         "allocate_columns": T.alloc_columns(cols) if cols <= T.CAPACITY_COLUMNS else None,
-         "capacity_columns": T.CAPACITY_COLUMNS, "lanes": [list(x) for x in lanes]}
+    d = {
+        "atom": mma.atom.name,
+        "shape": fmt(shp),
+        "accumulator": str(acc),
+        "columns": cols,
+        "allocate_columns": T.alloc_columns(cols) if cols <= T.CAPACITY_COLUMNS else None,
+        "capacity_columns": T.CAPACITY_COLUMNS,
+        "lanes": [list(x) for x in lanes],
+    }
     from cutedump.dumps.narrator import Narrator  # start-up: on demand
+
     msg = Narrator(lang).msg
     try:
         alloc = msg("tmem.alloc", n=T.alloc_columns(cols), cap=T.CAPACITY_COLUMNS)
     except CuteDumpError as e:
         alloc = msg("tmem.no_fit", why=e.message)
-    lines = [f"tCtAcc = partition_fragment_C(tiled_mma, {fmt(shp)}):", f"  {acc}",
-             msg("tmem.columns", cols=cols, alloc=alloc),
-             msg("tmem.lanes", lanes=", ".join(f"{a}-{b}" for a, b in lanes))]
+    lines = [
+        f"tCtAcc = partition_fragment_C(tiled_mma, {fmt(shp)}):",
+        f"  {acc}",
+        msg("tmem.columns", cols=cols, alloc=alloc),
+        msg("tmem.lanes", lanes=", ".join(f"{a}-{b}" for a, b in lanes)),
+    ]
     if copy_op is not None:
         from cutedump.render.tmem_view import warp_picture  # start-up: on demand
+
         tc = T.make_tmem_copy(copy_op, acc)
         n = int(tc.size())
         if not 0 <= thread < n:
@@ -288,14 +345,26 @@ def tmem_text(atom, atom_layout, shape_, copy_op, thread, fmt_, lang="en") -> st
         tm = acc.with_layout(t_lay, int(t_off))
         cells = T.tmem_copy_cells(tc, acc, tside)
         warps = T.warp_lane_map(cells)
-        d.update({"tiled_copy": tc.print_str(), "thread": thread, "tmem_side": f"partition_{tside}",
-                  f"partition_{tside}": str(tm), f"partition_{rside}": str(r_lay),
-                  "warps": [{"warp": w, "lanes": list(ln), "columns": list(cl), "cells": k} for w, ln, cl, k in warps]})
-        part = [f"thread {thread} partition_{tside}(tCtAcc): {tm}",
-                f"thread {thread} partition_{rside}(compact {fmt(acc.layout.shape)}): {r_lay}"]
-        lines += [f"make_tmem_copy({copy_op}{{}}, tCtAcc):", tc.print_str().rstrip("\n"),
-                  *(part if not store else part[::-1]),
-                  msg("tmem.warps", side=tside)]
+        d.update(
+            {
+                "tiled_copy": tc.print_str(),
+                "thread": thread,
+                "tmem_side": f"partition_{tside}",
+                f"partition_{tside}": str(tm),
+                f"partition_{rside}": str(r_lay),
+                "warps": [{"warp": w, "lanes": list(ln), "columns": list(cl), "cells": k} for w, ln, cl, k in warps],
+            }
+        )
+        part = [
+            f"thread {thread} partition_{tside}(tCtAcc): {tm}",
+            f"thread {thread} partition_{rside}(compact {fmt(acc.layout.shape)}): {r_lay}",
+        ]
+        lines += [
+            f"make_tmem_copy({copy_op}{{}}, tCtAcc):",
+            tc.print_str().rstrip("\n"),
+            *(part if not store else part[::-1]),
+            msg("tmem.warps", side=tside),
+        ]
         lines += [msg("tmem.warp", w=w, l0=ln[0], l1=ln[1], c0=cl[0], c1=cl[1], k=k) for w, ln, cl, k in warps]
         lines.append(warp_picture(cells, head=lambda c, l: msg("tmem.picture", cols=c, lanes=l)))
     if fmt_ == "json":
@@ -303,23 +372,59 @@ def tmem_text(atom, atom_layout, shape_, copy_op, thread, fmt_, lang="en") -> st
     return "\n".join(lines) + "\n"
 
 
-def bank_text(smem, atom, value_type, thr, val, mma_name, atom_layout, tile, operand, store, warp, also, no_fix,
-              compact, fmt_, inst=None, addresses=(), given_=frozenset()) -> str | None:
+def bank_text(
+    smem,
+    atom,
+    value_type,
+    thr,
+    val,
+    mma_name,
+    atom_layout,
+    tile,
+    operand,
+    store,
+    warp,
+    also,
+    no_fix,
+    compact,
+    fmt_,
+    inst=None,
+    addresses=(),
+    given_=frozenset(),
+) -> str | None:
     """``cutedump bank``: raw mode (--inst, --addresses) or copy mode (:func:`bank_copy_text`). Raw mode with any
     copy option is the click command's error: None."""
     if inst is None and not addresses:
-        return bank_copy_text(smem, atom, value_type, thr, val, mma_name, atom_layout, tile, operand, store, warp,
-                              also, no_fix, compact, fmt_)
+        return bank_copy_text(
+            smem,
+            atom,
+            value_type,
+            thr,
+            val,
+            mma_name,
+            atom_layout,
+            tile,
+            operand,
+            store,
+            warp,
+            also,
+            no_fix,
+            compact,
+            fmt_,
+        )
     if smem is not None or inst is None or not given_ <= {"inst", "addresses", "compact", "fmt_"}:
         return None
     from cutedump.bank.report import raw_report  # start-up: on demand
+
     return bank_output(raw_report(inst, list(addresses)), compact, fmt_)
 
 
-def bank_copy_text(smem, atom, value_type, thr, val, mma_name, atom_layout, tile, operand, store, warp, also, no_fix,
-                   compact, fmt_) -> str:
+def bank_copy_text(
+    smem, atom, value_type, thr, val, mma_name, atom_layout, tile, operand, store, warp, also, no_fix, compact, fmt_
+) -> str:
     """``cutedump bank`` in copy mode with the smem layout given (not read from standard input)."""
     from cutedump.bank.report import CopySpec, copy_report  # start-up: on demand
+
     if smem is None or atom is None:
         raise CuteDumpError("give a smem layout and --copy ATOM (copy mode), or --inst and --addresses (raw mode)")
     spec = CopySpec(atom, value_type, thr, val, mma_name, atom_layout, tile, operand, store)
@@ -328,6 +433,7 @@ def bank_copy_text(smem, atom, value_type, thr, val, mma_name, atom_layout, tile
 
 def bank_output(rep, compact, fmt_) -> str:
     from cutedump.render import bank_view as V  # start-up: on demand
+
     if compact and fmt_ != "text":
         raise CuteDumpError(f"--compact and --format {fmt_} contradict each other: --compact shortens the text view")
     if fmt_ == "json":
@@ -340,13 +446,15 @@ def bank_output(rep, compact, fmt_) -> str:
 def desc_answer(descriptor, kind, major, value_type, mn, fmt_, picture, lang) -> str:
     """``cutedump desc``: CuTe's print of a descriptor, its fields, layout and core matrices (or their picture)."""
     from cutedump.atoms.smem_desc import parse_descriptor  # start-up: the engine only when run
-    from cutedump.dumps.explain_desc import decode, desc_text, desc_json  # start-up: likewise
+    from cutedump.dumps.explain_desc import decode, desc_json, desc_text  # start-up: likewise
+
     d = parse_descriptor(descriptor, kind)
     r = decode(d, major.upper(), value_type, mn)
     if picture is not None:
         if fmt_ == "json":
             raise CuteDumpError("--picture and --format json are two outputs; choose one")
         from cutedump.render import coremat  # start-up: pictures on demand
+
         return coremat.render(r, picture)
     if fmt_ == "json":
         return json_answer(desc_json(r))
@@ -364,9 +472,10 @@ def _idesc_value(text: str) -> int | None:
 def idesc_answer(value, family, block_scaled, fmt_, lang="en") -> str:
     """``cutedump idesc``: a UMMA instruction descriptor (or an atom's) field by field, and the atoms it describes."""
     from cutedump.atoms import umma_desc as D  # start-up: on demand
-    from cutedump.atoms.mma_catalog import sm100 as U  # start-up: on demand
     from cutedump.atoms.mma_catalog import lookup_mma  # start-up: on demand
+    from cutedump.atoms.mma_catalog import sm100 as U  # start-up: on demand
     from cutedump.render.idesc_view import idesc_text  # start-up: on demand
+
     v = _idesc_value(value)
     atom_name = None
     if v is None:
@@ -384,9 +493,10 @@ def idesc_answer(value, family, block_scaled, fmt_, lang="en") -> str:
         d = D.decode(v, block_scaled=block_scaled)
         atoms = U.atoms_for_instr_desc(d, family)
         if len({(t.instr_desc().a_format_enum, t.instr_desc().b_format_enum) for t in atoms}) == 1:
-            e = atoms[0].instr_desc()     # the formats' enum is known when every atom found agrees on it
-            d = D.decode(d.value, block_scaled=block_scaled, a_format_enum=e.a_format_enum,
-                         b_format_enum=e.b_format_enum)
+            e = atoms[0].instr_desc()  # the formats' enum is known when every atom found agrees on it
+            d = D.decode(
+                d.value, block_scaled=block_scaled, a_format_enum=e.a_format_enum, b_format_enum=e.b_format_enum
+            )
     if fmt_ == "json":
         out = d.json()
         out["atoms"] = [t.name for t in atoms]
@@ -397,10 +507,14 @@ def idesc_answer(value, family, block_scaled, fmt_, lang="en") -> str:
             out["atom"] = atom_name
         return json_answer(out)
     from cutedump.dumps.narrator import Narrator  # start-up: on demand
+
     msg = Narrator(lang).msg
     lines = [idesc_text(d)]
     if atom_name:
-        lines.insert(0, f"{atom_name}: idesc_ = UMMA::{'make_instr_desc_block_scaled' if d.block_scaled else 'make_instr_desc'}<...>()")
+        lines.insert(
+            0,
+            f"{atom_name}: idesc_ = UMMA::{'make_instr_desc_block_scaled' if d.block_scaled else 'make_instr_desc'}<...>()",
+        )
         lines.append(f"make_runtime_instr_desc: 0x{d.runtime():016x}")
     else:
         lines.append(msg("idesc.atoms", n=len(atoms)) if atoms else msg("idesc.none"))
@@ -408,8 +522,10 @@ def idesc_answer(value, family, block_scaled, fmt_, lang="en") -> str:
     facts = [(t.name, U.hardware_fact(t)) for t in atoms if U.hardware_fact(t)]
     if facts:
         lines.append(msg("idesc.notes"))
-        lines += [msg("idesc.note", atom=n, acc=h["accumulator"], kind=h["kind"], need=h["needs"],
-                      need_type=h["needs_type"]) for n, h in facts]
+        lines += [
+            msg("idesc.note", atom=n, acc=h["accumulator"], kind=h["kind"], need=h["needs"], need_type=h["needs_type"])
+            for n, h in facts
+        ]
     return "\n".join(lines) + "\n"
 
 
@@ -417,24 +533,60 @@ def tiled_copy_c_text(copy_v, lang, mma, atom_layout, tile, force, plain) -> str
     """``cutedump tiled-copy-c`` in text: the narrated make_tiled_copy_C_atom walk-through (None on a colour
     terminal: the click command styles it)."""
     from cutedump.render.narration import use_color  # start-up: on demand
+
     if use_color(plain):
         return None
     from cutedump.dumps.tiled_copy_c import walkthrough  # start-up: on demand
+
     return walkthrough(mma, atom_layout, tile, copy_v, lang, force)
 
 
-def explain_partition_text(expr, lang, plain, mma_name, atom_layout, tile, copy_name, value_type, thr, val, shape,
-                           layout_, operand, side, fragment, retile, thread, smem_address) -> str | None:
+def explain_partition_text(
+    expr,
+    lang,
+    plain,
+    mma_name,
+    atom_layout,
+    tile,
+    copy_name,
+    value_type,
+    thr,
+    val,
+    shape,
+    layout_,
+    operand,
+    side,
+    fragment,
+    retile,
+    thread,
+    smem_address,
+) -> str | None:
     """``cutedump explain partition`` in text, where it prints plain text and no error (else None: the click command
     answers)."""
     from cutedump.render.narration import use_color  # start-up: on demand
+
     if expr.strip() != "partition" or use_color(plain):
         return None
     from cutedump.dumps.explain_partition import explain_partition  # start-up: on demand
     from cutedump.dumps.steps import narrate  # start-up: on demand
-    expl = explain_partition(mma=mma_name, atom_layout=atom_layout, tile=tile, copy=copy_name, value_type=value_type,
-                             thr=thr, val=val, shape=shape, layout=layout_, operand=operand, side=side,
-                             fragment=fragment, retile=retile, thread=thread, smem_address=explain_address(smem_address))
+
+    expl = explain_partition(
+        mma=mma_name,
+        atom_layout=atom_layout,
+        tile=tile,
+        copy=copy_name,
+        value_type=value_type,
+        thr=thr,
+        val=val,
+        shape=shape,
+        layout=layout_,
+        operand=operand,
+        side=side,
+        fragment=fragment,
+        retile=retile,
+        thread=thread,
+        smem_address=explain_address(smem_address),
+    )
     return None if expl.error is not None else narrate(expl, lang)
 
 
@@ -458,6 +610,7 @@ def tilelang_buffer_text(constructor, shape, dtype, dtype_bits, at, fmt, values,
     if values and fmt != "json":
         return None
     from cutedump.tilelang import report  # start-up: on demand
+
     out = report.buffer_report(constructor, shape, dtype, dtype_bits, at, fmt, values, force, **kw)
     if isinstance(out, dict):
         return json_answer(out, indent=1)

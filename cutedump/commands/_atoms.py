@@ -1,24 +1,26 @@
 """The answers of ``cutedump atoms`` (commands/atoms_cmd.py declares its options), without click: the click command and
 the console entry's fast path (cutedump/entry.py) print them."""
+
 from __future__ import annotations
 
-from cutedump.versions import json_answer
-from cutedump.errors import CuteDumpError
 from cutedump.algebra import size
-from cutedump.atoms import catalog_mma, catalog_copy
+from cutedump.atoms import catalog_copy, catalog_mma
 from cutedump.atoms.copy_catalog import all_tmem_copy_names, lookup_tmem_copy
 from cutedump.atoms.copy_data import TEMPLATED
-from cutedump.parse import parse_layout
+from cutedump.errors import CuteDumpError
 from cutedump.limits import MAX_PATTERN
+from cutedump.parse import parse_layout
+from cutedump.versions import json_answer
 
 
 def _match(name: str, pattern: str | None) -> bool:
     if not pattern:
         return True
     import fnmatch
+
     p = pattern.lower()
     n = name.lower()
-    if any(c in p for c in "*?["):   # the whole name, with or without its template arguments <...>
+    if any(c in p for c in "*?["):  # the whole name, with or without its template arguments <...>
         return fnmatch.fnmatchcase(n, p) or fnmatch.fnmatchcase(n.split("<", 1)[0], p)
     return p in n
 
@@ -43,11 +45,12 @@ def mma_rows(pattern):
             shown += "<K,K|MN>" if t.family.endswith("_RS") else "<K|MN,K|MN>"
         if not _match(shown, pattern):
             continue
-        thr = _size(t.thr_id, memo)   # MMA_Atom<Op>::ThrID (parsing only it: 1,146 atoms)
+        thr = _size(t.thr_id, memo)  # MMA_Atom<Op>::ThrID (parsing only it: 1,146 atoms)
         types = "any" if t.family == "UniversalFMA" else ",".join(t.val_types)
         extra = " (ext)" if t.header.endswith("_ext.hpp") else ""
         rows.append((shown, t.arch + extra, t.shape_mnk, str(thr), types))
-    from cutedump.atoms.mma_catalog.sm100 import umma_rows   # start-up: the SM100 table only when listing
+    from cutedump.atoms.mma_catalog.sm100 import umma_rows  # start-up: the SM100 table only when listing
+
     rows += [r for r in umma_rows() if _match(r[0], pattern)]
     return rows
 
@@ -87,9 +90,10 @@ def atoms_text(pattern, mma_pat, copy_pat, fmt_) -> str:
         which = "--mma" if mma_pat else "--copy"
         raise CuteDumpError(f"PATTERN and {which} {mma_pat or copy_pat} both give a pattern; give one of them")
     for what, pat in (("PATTERN", pattern), ("--mma", mma_pat), ("--copy", copy_pat)):
-        if pat is not None and len(pat) > MAX_PATTERN:   # limits: a catalog name has under 100 characters
-            raise CuteDumpError(f"{what}: {len(pat)} characters, more than {MAX_PATTERN} (cutedump's limit for a "
-                                "name pattern)")
+        if pat is not None and len(pat) > MAX_PATTERN:  # limits: a catalog name has under 100 characters
+            raise CuteDumpError(
+                f"{what}: {len(pat)} characters, more than {MAX_PATTERN} (cutedump's limit for a name pattern)"
+            )
     show_mma = mma_pat is not None or copy_pat is None
     show_copy = copy_pat is not None or mma_pat is None
     mrows = mma_rows(mma_pat or pattern) if show_mma else None

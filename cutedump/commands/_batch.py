@@ -13,6 +13,7 @@ Faults keep the sequential behaviour. When a line's evaluation raises an unexpec
 it are written, the ``error: internal error`` line goes to stderr, and the status is 2. Ctrl-C exits 130, a closed
 stdout 141. On every exit, children still running are killed and reaped.
 """
+
 from __future__ import annotations
 
 import codecs
@@ -47,7 +48,7 @@ def answer(text: str) -> tuple[str, bool]:
     if not head or head[0] == "#":
         return "\n", False
     try:
-        if dsl_input(line, SYNTAX):   # spelled as the CuTe DSL spells it: answered as it prints
+        if dsl_input(line, SYNTAX):  # spelled as the CuTe DSL spells it: answered as it prints
             return answer_text(line, SYNTAX) + "\n", False
         return format_result(evaluate(line), SYNTAX) + "\n", False
     except CuteDumpError as e:
@@ -63,10 +64,11 @@ def answer_input(f, out, jobs: int | None) -> int:
     try:
         if _regular_file(f):
             return answer_file(f, out, jobs or default_jobs())
-        return answer_pipe(f, out, jobs or default_jobs())   # `eval -f -`: each answer as soon as its line arrived
+        return answer_pipe(f, out, jobs or default_jobs())  # `eval -f -`: each answer as soon as its line arrived
     except UnicodeDecodeError as e:
-        raise CuteDumpError(f"{f.name}: not {e.encoding} text (byte {e.object[e.start:e.start + 1]!r}: "
-                            f"{e.reason})") from None
+        raise CuteDumpError(
+            f"{f.name}: not {e.encoding} text (byte {e.object[e.start : e.start + 1]!r}: {e.reason})"
+        ) from None
 
 
 def _fewer_collections() -> None:
@@ -76,6 +78,7 @@ def _fewer_collections() -> None:
     Cyclic garbage (an error's traceback) is still collected, in bounded batches. A threshold already higher (or 0,
     collection off) is kept."""
     import gc  # start-up: only when a file is answered (built in: no import cost)
+
     t0, t1, t2 = gc.get_threshold()
     if 0 < t0 < 10_000:
         gc.set_threshold(10_000, t1, t2)
@@ -132,18 +135,19 @@ def answer_pipe(f, out, jobs: int = 1) -> int:
         return answer_stream(f, out, 1)
     decoder = io.IncrementalNewlineDecoder(
         codecs.getincrementaldecoder(getattr(f, "encoding", None) or "utf-8")(getattr(f, "errors", None) or "strict"),
-        translate=True)
+        translate=True,
+    )
     failed = 0
-    first = 1                       # the input's line number of the next line to answer
+    first = 1  # the input's line number of the next line to answer
     rest = ""
     final = False
     while not final:
         lines = []
-        while True:                 # what has arrived (waiting only for the first bytes), up to a block of lines
+        while True:  # what has arrived (waiting only for the first bytes), up to a block of lines
             data = os.read(fd, 1 << 16)
             final = not data
             got = (rest + decoder.decode(data, final=final)).split("\n")
-            rest = got.pop()        # a line still arriving ("" after a newline)
+            rest = got.pop()  # a line still arriving ("" after a newline)
             lines += got
             if final or len(lines) >= BLOCK or not _readable(fd):
                 break
@@ -167,7 +171,7 @@ def answer_file(f, out, jobs: int) -> int:
     if jobs <= 1 or not hasattr(os, "fork"):
         return answer_stream(f, out, CHUNK)
     failed = 0
-    first = 1                 # the file's line number of the block's first line
+    first = 1  # the file's line number of the block's first line
     while True:
         block = list(islice(f, BLOCK))
         if not block:
@@ -190,36 +194,36 @@ def _answer_parallel(block: list[str], out, k: int, first: int) -> int:
     a line failed."""
     n = len(block)
     cuts = [n * i // k for i in range(k + 1)]
-    out.flush()               # nothing buffered may be inherited (and written twice)
+    out.flush()  # nothing buffered may be inherited (and written twice)
     sys.stderr.flush()
-    children = []             # (part, pid, read end of its pipe), in part order; pid None: a part answered here
+    children = []  # (part, pid, read end of its pipe), in part order; pid None: a part answered here
     try:
         for i in range(1, k):
             try:
                 r, w = os.pipe()
-            except OSError:   # out of file descriptors: this part (and the rest) answered here
+            except OSError:  # out of file descriptors: this part (and the rest) answered here
                 children.append((i, None, None))
                 continue
             try:
                 pid = os.fork()
-            except OSError:   # no more processes (ulimit -u, memory): answered here
+            except OSError:  # no more processes (ulimit -u, memory): answered here
                 os.close(r)
                 os.close(w)
                 children.append((i, None, None))
                 continue
-            if pid == 0:      # the child: never returns into this code, whatever happens
+            if pid == 0:  # the child: never returns into this code, whatever happens
                 try:
                     os.close(r)
-                    _child(block[cuts[i]:cuts[i + 1]], w)
+                    _child(block[cuts[i] : cuts[i + 1]], w)
                 finally:
                     os._exit(2)
             os.close(w)
             children.append((i, pid, r))
-        failed = answer_stream(block[:cuts[1]], out, CHUNK)
+        failed = answer_stream(block[: cuts[1]], out, CHUNK)
         while children:
             i, pid, r = children.pop(0)
             if pid is None:
-                failed += answer_stream(block[cuts[i]:cuts[i + 1]], out, CHUNK)
+                failed += answer_stream(block[cuts[i] : cuts[i + 1]], out, CHUNK)
                 continue
             try:
                 data = _read_all(r)
@@ -233,14 +237,16 @@ def _answer_parallel(block: list[str], out, k: int, first: int) -> int:
                 failed += 1
             elif status == _CHILD_INTERRUPTED:
                 raise KeyboardInterrupt
-            elif status > 128:        # killed (by the out-of-memory killer, say): the rest of its answers are lost
-                raise CuteDumpError(f"the process answering lines {first + cuts[i]}..{first + cuts[i + 1] - 1} "
-                                    f"was killed by signal {status - 128}; try --jobs 1")
-            elif status != 0:         # an internal error: the child said it on stderr; stop as a sequential run does
+            elif status > 128:  # killed (by the out-of-memory killer, say): the rest of its answers are lost
+                raise CuteDumpError(
+                    f"the process answering lines {first + cuts[i]}..{first + cuts[i + 1] - 1} "
+                    f"was killed by signal {status - 128}; try --jobs 1"
+                )
+            elif status != 0:  # an internal error: the child said it on stderr; stop as a sequential run does
                 sys.exit(2)
         return failed
     finally:
-        for _, pid, r in children:    # an exception here (Ctrl-C, closed stdout, internal error): stop the others
+        for _, pid, r in children:  # an exception here (Ctrl-C, closed stdout, internal error): stop the others
             if pid is None:
                 continue
             try:
@@ -251,7 +257,7 @@ def _answer_parallel(block: list[str], out, k: int, first: int) -> int:
             _wait(pid)
 
 
-_CHILD_FAILED = 1         # some line answered "error: ..." (a valid answer; eval -f then exits 1)
+_CHILD_FAILED = 1  # some line answered "error: ..." (a valid answer; eval -f then exits 1)
 _CHILD_INTERRUPTED = 130
 
 
@@ -263,7 +269,7 @@ def _child(lines: list[str], w: int) -> None:
         code = _CHILD_FAILED if answer_stream(lines, buf, CHUNK) else 0
     except KeyboardInterrupt:
         os._exit(_CHILD_INTERRUPTED)
-    except BaseException as e:   # as handle_errors would say it, after the answers before it (answer_stream kept them)
+    except BaseException as e:  # as handle_errors would say it, after the answers before it (answer_stream kept them)
         code = 2
         msg = f"error: internal error ({type(e).__name__}: {e}); please report this input\n"
     try:
@@ -272,7 +278,7 @@ def _child(lines: list[str], w: int) -> None:
             os.write(2, msg.encode("utf-8", "replace"))
     except KeyboardInterrupt:
         os._exit(_CHILD_INTERRUPTED)
-    except BaseException:     # the parent is gone (a closed pipe): nobody reads the answers
+    except BaseException:  # the parent is gone (a closed pipe): nobody reads the answers
         os._exit(2)
     os._exit(code)
 
@@ -280,7 +286,7 @@ def _child(lines: list[str], w: int) -> None:
 def _write_all(fd: int, data: bytes) -> None:
     view = memoryview(data)
     while view:
-        view = view[os.write(fd, view):]
+        view = view[os.write(fd, view) :]
 
 
 def _read_all(fd: int) -> bytes:

@@ -5,6 +5,7 @@ Each :class:`~cutedump.commands._decl.Opt` becomes the ``click.Option`` it descr
 :func:`~cutedump.commands._common.handle_errors` (and, for an option's old spelling, under
 :func:`~cutedump.commands._common.renamed`'s wrapper). Integer options refuse what cannot be a 64-bit C++ integer
 (:func:`~cutedump.commands._decl.int_refusal`), as one usage error naming the option."""
+
 from __future__ import annotations
 
 import functools
@@ -47,7 +48,7 @@ def _type(t):
     if isinstance(t, Range):
         return Int64Range(t.lo, t.hi)
     if isinstance(t, tuple):
-        return t     # choices: made with case_sensitive by the caller
+        return t  # choices: made with case_sensitive by the caller
     if t == "file":
         return File("r")
     if t == "dir":
@@ -79,7 +80,7 @@ def click_param(p):
     elif p.flag_value is not None:
         kw.update(is_flag=False, flag_value=p.flag_value)
     if p.default is not None or p.flag_value is not None or "/" in p.names[0]:
-        kw["default"] = p.default      # (an on/off pair's or an optional value's None: not given, not False)
+        kw["default"] = p.default  # (an on/off pair's or an optional value's None: not given, not False)
     for attr in ("required", "multiple", "hidden", "show_envvar"):
         if getattr(p, attr):
             kw[attr] = True
@@ -94,8 +95,14 @@ def click_command(decl: Command, context_settings=None):
     params = [click_param(p) for p in decl.params]
     epilog = decl.epilog() if callable(decl.epilog) else decl.epilog
     if decl.subcommands:
-        group = click.Group(decl.name, params=params, help=decl.help, epilog=epilog, callback=lambda: None,
-                            context_settings=context_settings)
+        group = click.Group(
+            decl.name,
+            params=params,
+            help=decl.help,
+            epilog=epilog,
+            callback=lambda: None,
+            context_settings=context_settings,
+        )
         for sub in decl.subcommands.values():
             group.add_command(click_command(sub))
         return group
@@ -106,5 +113,6 @@ def click_command(decl: Command, context_settings=None):
     for p in reversed(decl.params):
         if getattr(p, "renames", None):
             callback = rename_wrapper(p.names[0], *p.renames, p.dest, callback)
-    return click.Command(decl.name, params=params, callback=callback, help=decl.help, epilog=epilog,
-                         context_settings=context_settings)
+    return click.Command(
+        decl.name, params=params, callback=callback, help=decl.help, epilog=epilog, context_settings=context_settings
+    )

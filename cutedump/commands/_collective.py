@@ -3,17 +3,35 @@
 One function, :func:`collective_text`, takes the command's options as strings and returns the text to print; the
 click command (collective_cmd.py) and the fast entry path (entry._TABLE) both call it.
 """
+
 from __future__ import annotations
 
-from cutedump.versions import json_answer
 from cutedump.collective import config as C
 from cutedump.collective.build import build
 from cutedump.collective.sm90 import Refused
 from cutedump.errors import CuteDumpError
+from cutedump.versions import json_answer
 
 
-def parse(arch, a, b, c, d, acc, tile, cluster, stages, carveout, schedule, epilogue_schedule, epilogue_tile,
-          alignment_a, alignment_b, alignment_c, alignment_d):
+def parse(
+    arch,
+    a,
+    b,
+    c,
+    d,
+    acc,
+    tile,
+    cluster,
+    stages,
+    carveout,
+    schedule,
+    epilogue_schedule,
+    epilogue_tile,
+    alignment_a,
+    alignment_b,
+    alignment_c,
+    alignment_d,
+):
     arch = (arch or "").strip().lower()
     if arch not in ("sm90", "sm100"):
         raise CuteDumpError(f"--arch: {arch!r} is not sm90 or sm100")
@@ -35,8 +53,10 @@ def parse(arch, a, b, c, d, acc, tile, cluster, stages, carveout, schedule, epil
     sched = C.schedule_name(schedule or "auto", ks, "--schedule")
     esched = C.schedule_name(epilogue_schedule or "auto", es, "--epilogue-schedule")
     et = None if epilogue_tile in (None, "auto") else C.ints(epilogue_tile, 2, "--epilogue-tile")
-    al = tuple(0 if v is None else C.ints(str(v), 1, f"--alignment-{w}")[0]
-               for v, w in zip((alignment_a, alignment_b, alignment_c, alignment_d), "abcd"))
+    al = tuple(
+        0 if v is None else C.ints(str(v), 1, f"--alignment-{w}")[0]
+        for v, w in zip((alignment_a, alignment_b, alignment_c, alignment_d), "abcd")
+    )
     return C.Config(arch, opa, opb, opc, opd, accum, t, cl, st, cv, sched, esched, et, al)
 
 
@@ -45,23 +65,60 @@ def _problem(text):
     return tuple(v) + (1,) * (4 - len(v))
 
 
-def collective_text(arch="sm90", a=None, b=None, c=None, d=None, acc="float", tile=None, cluster="1,1,1",
-                    stages="auto", carveout="auto", schedule="auto", epilogue_schedule="auto", epilogue_tile="auto",
-                    alignment_a=None, alignment_b=None, alignment_c=None, alignment_d=None, problem=None,
-                    fmt_="text", toml=False) -> str:
-    cfg = parse(arch, a, b, c, d, acc, tile, cluster, stages, carveout, schedule, epilogue_schedule, epilogue_tile,
-                alignment_a, alignment_b, alignment_c, alignment_d)
+def collective_text(
+    arch="sm90",
+    a=None,
+    b=None,
+    c=None,
+    d=None,
+    acc="float",
+    tile=None,
+    cluster="1,1,1",
+    stages="auto",
+    carveout="auto",
+    schedule="auto",
+    epilogue_schedule="auto",
+    epilogue_tile="auto",
+    alignment_a=None,
+    alignment_b=None,
+    alignment_c=None,
+    alignment_d=None,
+    problem=None,
+    fmt_="text",
+    toml=False,
+) -> str:
+    cfg = parse(
+        arch,
+        a,
+        b,
+        c,
+        d,
+        acc,
+        tile,
+        cluster,
+        stages,
+        carveout,
+        schedule,
+        epilogue_schedule,
+        epilogue_tile,
+        alignment_a,
+        alignment_b,
+        alignment_c,
+        alignment_d,
+    )
     prob = _problem(problem) if problem else None
     try:
         ans = build(cfg)
     except Refused as e:
         # CUTLASS's own static_assert message, as one line
-        raise CuteDumpError(f"CUTLASS refuses this collective: static_assert \"{e.cutlass_message.strip()}\" "
-                            f"({e.rule})") from None
+        raise CuteDumpError(
+            f'CUTLASS refuses this collective: static_assert "{e.cutlass_message.strip()}" ({e.rule})'
+        ) from None
     if toml and cfg.arch != "sm90":
         raise CuteDumpError("--toml: cutedump writes kernel descriptions of SM90 collectives only (not yet SM100)")
     if toml:
         from cutedump.collective.toml_out import kernel_toml  # start-up: only for --toml
+
         return kernel_toml(cfg, ans, prob)
     if fmt_ == "json":
         return json_answer(ans.fields)
@@ -74,11 +131,17 @@ def _text(cfg, ans, prob) -> str:
     out = []
     op = lambda o, w: f"{o.element}:{o.layout}" + (f" ({w})" if o.element != "void" else "")
     maj = lambda k: "K-major" if k else "MN-major"
-    out.append(f"CollectiveBuilder<arch::{'Sm90' if cfg.arch == 'sm90' else 'Sm100'}, OpClassTensorOp>  "
-               f"tile ({','.join(f'_{x}' for x in cfg.tile)})  cluster {m['dispatch_policy']['cluster_shape']}")
-    out.append(f"  A {op(cfg.a, maj(cfg.a_k_major))} x{cfg.alignment('a')}   B {op(cfg.b, maj(cfg.b_k_major))} "
-               f"x{cfg.alignment('b')}   accumulator {cfg.acc}")
-    out.append(f"  C {op(cfg.c, 'source') if cfg.c.element != 'void' else 'void (no source)'}   D {op(cfg.d, 'output')}")
+    out.append(
+        f"CollectiveBuilder<arch::{'Sm90' if cfg.arch == 'sm90' else 'Sm100'}, OpClassTensorOp>  "
+        f"tile ({','.join(f'_{x}' for x in cfg.tile)})  cluster {m['dispatch_policy']['cluster_shape']}"
+    )
+    out.append(
+        f"  A {op(cfg.a, maj(cfg.a_k_major))} x{cfg.alignment('a')}   B {op(cfg.b, maj(cfg.b_k_major))} "
+        f"x{cfg.alignment('b')}   accumulator {cfg.acc}"
+    )
+    out.append(
+        f"  C {op(cfg.c, 'source') if cfg.c.element != 'void' else 'void (no source)'}   D {op(cfg.d, 'output')}"
+    )
     out.append("")
     out.append("mainloop")
     dp = m["dispatch_policy"]
@@ -86,20 +149,29 @@ def _text(cfg, ans, prob) -> str:
         pol = f"{dp['name']}<{dp['stages']}, 2, {ans.mainloop.acc_stages}, {dp['cluster_shape']}>"
     else:
         pol = f"{dp['name']}<{dp['stages']}, {dp['cluster_shape']}, {dp['schedule']}>"
-    rows = [("dispatch policy", pol),
-            ("schedule", dp["schedule"]), ("stages", str(dp["stages"])),
-            ("MMA atom", ans.mainloop.mma_op.value),
-            ("smem atom A", ans.mainloop.smem_atom_a.value), ("smem atom B", ans.mainloop.smem_atom_b.value),
-            ("TMA A", m["gmem_tiled_copy_a"]), ("TMA B", m["gmem_tiled_copy_b"]),
-            ("SharedStorage", f"{m['shared_storage_bytes']} bytes")]
+    rows = [
+        ("dispatch policy", pol),
+        ("schedule", dp["schedule"]),
+        ("stages", str(dp["stages"])),
+        ("MMA atom", ans.mainloop.mma_op.value),
+        ("smem atom A", ans.mainloop.smem_atom_a.value),
+        ("smem atom B", ans.mainloop.smem_atom_b.value),
+        ("TMA A", m["gmem_tiled_copy_a"]),
+        ("TMA B", m["gmem_tiled_copy_b"]),
+        ("SharedStorage", f"{m['shared_storage_bytes']} bytes"),
+    ]
     out += [f"  {k:<16} {v}" for k, v in rows]
     out.append("")
     out.append("epilogue")
     ed = e["dispatch_policy"]
     if "stages_c" in ed:
-        rows = [("dispatch policy", f"{ed['name']}<StagesC {ed['stages_c']}, StagesD {ed['stages_d']}>"),
-                ("schedule", ans.epilogue.schedule.value), ("epilogue tile", e["epilogue_tile"]),
-                ("smem atom C", ans.epilogue.atom_c.value), ("smem atom D", ans.epilogue.atom_d.value)]
+        rows = [
+            ("dispatch policy", f"{ed['name']}<StagesC {ed['stages_c']}, StagesD {ed['stages_d']}>"),
+            ("schedule", ans.epilogue.schedule.value),
+            ("epilogue tile", e["epilogue_tile"]),
+            ("smem atom C", ans.epilogue.atom_c.value),
+            ("smem atom D", ans.epilogue.atom_d.value),
+        ]
         rows += [(f"copy {k}", v) for k, v in e["copy_ops"].items()]
     else:
         rows = [("dispatch policy", ed["name"]), ("schedule", ans.epilogue.schedule.value)]
@@ -133,22 +205,43 @@ def _text(cfg, ans, prob) -> str:
 def _tma_lines(cfg, ans, prob) -> list:
     """The TMA tensor maps of A and B for --problem: cutedump's make_tma_copy engine (the tma command's)."""
     from cutedump.commands._tma import tma_text  # start-up: the TMA engine only for --problem
+
     M, N, K, _L = prob
     m, n, k = cfg.tile
-    st = ans.mainloop.stages.value
     out = []
     for name, ops, rows, blk, kmaj, atom, clu in (
-            ("A", cfg.a, M, m, cfg.a_k_major, ans.mainloop.smem_atom_a.value, cfg.cluster[1]),
-            ("B", cfg.b, N, n, cfg.b_k_major, ans.mainloop.smem_atom_b.value, cfg.cluster[0])):
+        ("A", cfg.a, M, m, cfg.a_k_major, ans.mainloop.smem_atom_a.value, cfg.cluster[1]),
+        ("B", cfg.b, N, n, cfg.b_k_major, ans.mainloop.smem_atom_b.value, cfg.cluster[0]),
+    ):
         gmem = f"({rows},{K}):({K},_1)" if kmaj else f"({rows},{K}):(_1,{rows})"
         el = ans.mainloop.element_a if name == "A" else ans.mainloop.element_b
         smem = f"tile_to_shape({atom}{{}}, make_shape(_{blk},_{k}), Step<{'_1,_2' if kmaj else '_2,_1'}>{{}})"
         opname = "SM90_TMA_LOAD_MULTICAST" if clu > 1 else "SM90_TMA_LOAD"
         out.append(f"TMA {name}: make_tma_copy({opname}, gmem {gmem}, smem stage {smem})")
-        out.append(tma_text(op=opname, value_type=el, gmem=gmem, smem=smem, cta_tile=None, cluster=clu,
-                            partition=False, cta_coord=None, cta=None, smem_address="0", mma=None,
-                            atom_layout=None, operand="A", mma_tiler=None, cluster_shape=None, tiled_copy=False,
-                            lower_corner=None, upper_corner=None, traversal_stride=None, fmt_="text").rstrip("\n"))
+        out.append(
+            tma_text(
+                op=opname,
+                value_type=el,
+                gmem=gmem,
+                smem=smem,
+                cta_tile=None,
+                cluster=clu,
+                partition=False,
+                cta_coord=None,
+                cta=None,
+                smem_address="0",
+                mma=None,
+                atom_layout=None,
+                operand="A",
+                mma_tiler=None,
+                cluster_shape=None,
+                tiled_copy=False,
+                lower_corner=None,
+                upper_corner=None,
+                traversal_stride=None,
+                fmt_="text",
+            ).rstrip("\n")
+        )
         out.append("")
     return out[:-1]
 
@@ -156,20 +249,40 @@ def _tma_lines(cfg, ans, prob) -> list:
 def _tma_lines_sm100(cfg, ans, prob) -> list:
     """The TMA atoms of A and B for --problem: cutedump's make_tma_atom_A/B_sm100 engine (the tma command's)."""
     from cutedump.commands._tma import tma_text  # start-up: the TMA engine only for --problem
+
     M, N, K, _L = prob
     m, n, k = cfg.tile
     out = []
-    for name, rows, kmaj, op in (("A", M, cfg.a_k_major, ans.mainloop.copy_a.value),
-                                 ("B", N, cfg.b_k_major, ans.mainloop.copy_b.value)):
+    for name, rows, kmaj, op in (
+        ("A", M, cfg.a_k_major, ans.mainloop.copy_a.value),
+        ("B", N, cfg.b_k_major, ans.mainloop.copy_b.value),
+    ):
         gmem = f"({rows},{K}):({K},_1)" if kmaj else f"({rows},{K}):(_1,{rows})"
         out.append(f"TMA {name}: make_tma_atom_{name}_sm100({op}, gmem {gmem})")
-        out.append(tma_text(op=op, value_type=None, gmem=gmem, smem=None, cta_tile=None, cluster=1,
-                            partition=False, cta_coord=None, cta=None, smem_address="0",
-                            mma=ans.mainloop.mma_op.value, atom_layout=None, operand=name,
-                            mma_tiler=f"(_{m},_{n},_{k})",
-                            cluster_shape="(" + ",".join(map(str, cfg.cluster)) + ")", tiled_copy=False,
-                            lower_corner=None, upper_corner=None, traversal_stride=None,
-                            fmt_="text").rstrip("\n"))
+        out.append(
+            tma_text(
+                op=op,
+                value_type=None,
+                gmem=gmem,
+                smem=None,
+                cta_tile=None,
+                cluster=1,
+                partition=False,
+                cta_coord=None,
+                cta=None,
+                smem_address="0",
+                mma=ans.mainloop.mma_op.value,
+                atom_layout=None,
+                operand=name,
+                mma_tiler=f"(_{m},_{n},_{k})",
+                cluster_shape="(" + ",".join(map(str, cfg.cluster)) + ")",
+                tiled_copy=False,
+                lower_corner=None,
+                upper_corner=None,
+                traversal_stride=None,
+                fmt_="text",
+            ).rstrip("\n")
+        )
         out.append("")
     return out[:-1]
 
@@ -178,13 +291,16 @@ def _desc_lines(cfg, ans) -> list:
     """The smem descriptors the MMA reads for k-block 0 of stage 0 (thread 0's partition_fragment_A/B): cutedump's
     descriptor engine (the kernel and desc commands')."""
     from cutedump.atoms.smem_desc import desc_fragment, parse_smem_layout  # start-up: the descriptor engine
+
     ml = ans.mainloop
     from cutedump.atoms import make_tiled_mma  # start-up: as above
+
     tiled = make_tiled_mma(ml.mma_op.value, ml.atom_layout)
-    out = ["wgmma descriptors of k-block 0, stage 0 (thread 0's partition_fragment_A/B; decode with `cutedump "
-           "desc`):"]
-    for name, key, major, el in (("A", "smem_layout_a", ml.major_a, ml.element_a),
-                                 ("B", "smem_layout_b", ml.major_b, ml.element_b)):
+    out = ["wgmma descriptors of k-block 0, stage 0 (thread 0's partition_fragment_A/B; decode with `cutedump desc`):"]
+    for name, key, major, el in (
+        ("A", "smem_layout_a", ml.major_a, ml.element_a),
+        ("B", "smem_layout_b", ml.major_b, ml.element_b),
+    ):
         d = desc_fragment(tiled, 0, name, parse_smem_layout(ans.fields["mainloop"][key])).descriptors[0].value
         out.append(f"  {name}: {d:#018x}  ({major}-major {el}: cutedump desc {d:#018x} --major {major} --type {el})")
     return out

@@ -1,4 +1,5 @@
 """Helpers shared by the click commands: error handling and output safety."""
+
 from __future__ import annotations
 
 import functools
@@ -7,8 +8,8 @@ import sys
 
 import click
 
-from cutedump.errors import CuteDumpError, MAX_CELLS, check_size, take_warnings  # noqa: F401 (re-exported)
 from cutedump.commands._io import EXIT_SIGINT, EXIT_SIGPIPE, closed_pipe, guard_io, interrupted  # noqa: F401
+from cutedump.errors import MAX_CELLS, CuteDumpError, check_size, take_warnings  # noqa: F401 (re-exported)
 
 
 def handle_errors(fn):
@@ -19,7 +20,7 @@ def handle_errors(fn):
         take_warnings()
         try:
             out = fn(*args, **kwargs)
-            for w in take_warnings():    # hazards of the answer just printed: one line each, on stderr
+            for w in take_warnings():  # hazards of the answer just printed: one line each, on stderr
                 click.echo(w, err=True)
             return out
         except CuteDumpError as e:
@@ -29,7 +30,7 @@ def handle_errors(fn):
         except RecursionError:
             click.echo("error: input nested too deeply", err=True)
             sys.exit(2)
-        except MemoryError:   # the bounds of cutedump/limits.py say "needs about N GB" before; this is the last word
+        except MemoryError:  # the bounds of cutedump/limits.py say "needs about N GB" before; this is the last word
             click.echo("error: out of memory: this input needs more memory than is available", err=True)
             sys.exit(2)
         except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException, SystemExit):
@@ -38,18 +39,19 @@ def handle_errors(fn):
             interrupted()
         except BrokenPipeError:
             closed_pipe()
-        except OSError as e:   # after BrokenPipeError (an OSError): a path the system refuses (too long, no access)
+        except OSError as e:  # after BrokenPipeError (an OSError): a path the system refuses (too long, no access)
             name = str(e.filename) if e.filename is not None else ""
             name = name if len(name) <= 80 else name[:77] + "..."
             click.echo(f"error: {name + ': ' if name else ''}{e.strerror or e}", err=True)
             sys.exit(2)
-        except ValueError as e:   # the two refusals Python's own functions make of an argument: said as such
+        except ValueError as e:  # the two refusals Python's own functions make of an argument: said as such
             text = str(e)
             if "embedded null byte" in text:
                 click.echo("error: a file name cannot hold a NUL character", err=True)
-            elif "integer string conversion" in text:   # cutedump/limits.py bounds the input; this is the last word
-                click.echo("error: a value has more than 4,300 digits: beyond any C++ integer (64 bits at most)",
-                           err=True)
+            elif "integer string conversion" in text:  # cutedump/limits.py bounds the input; this is the last word
+                click.echo(
+                    "error: a value has more than 4,300 digits: beyond any C++ integer (64 bits at most)", err=True
+                )
             else:
                 click.echo(f"error: internal error ({type(e).__name__}: {e}); please report this input", err=True)
             sys.exit(2)
@@ -86,6 +88,7 @@ def write_atomic(path, data: bytes | str, force: bool = False) -> None:
     naming --force instead), and atomically (a temporary file beside it, then one rename: a reader or a Ctrl-C never
     sees half a file)."""
     from pathlib import Path  # start-up: pathlib only for a command that writes a file
+
     p = Path(path)
     if p.exists() and not force:
         raise CuteDumpError(f"{p} exists; pass --force to overwrite it")
@@ -105,12 +108,20 @@ def write_atomic(path, data: bytes | str, force: bool = False) -> None:
 
 # ---- the one option vocabulary (cutedump/commands/_vocab.py lists every option name and its meaning) ----------
 
+
 def lang_option(help_text: str = "Narration language.", default: str = "zh"):
     """``--lang zh|en``: the narration language. Default: the environment variable CUTEDUMP_LANG, else ``default``
     (zh, the language of the recorded documents; en for the commands whose answers were always English: tma, tmem,
     desc, idesc). Error messages and help are English whatever the language."""
-    return click.option("--lang", type=click.Choice(["zh", "en"]), default=default, show_default=True,
-                        envvar="CUTEDUMP_LANG", show_envvar=True, help=help_text)
+    return click.option(
+        "--lang",
+        type=click.Choice(["zh", "en"]),
+        default=default,
+        show_default=True,
+        envvar="CUTEDUMP_LANG",
+        show_envvar=True,
+        help=help_text,
+    )
 
 
 def deprecation_note(old: str, new: str) -> None:
@@ -125,14 +136,17 @@ def renamed(old: str, new: str, dest: str, **option_kw):
     alias = "deprecated_" + old.lstrip("-").replace("-", "_").lower()
 
     def deco(fn):
-        return click.option(old, alias, hidden=True, default=None, **option_kw)(rename_wrapper(old, new, dest, alias,
-                                                                                                fn))
+        return click.option(old, alias, hidden=True, default=None, **option_kw)(
+            rename_wrapper(old, new, dest, alias, fn)
+        )
+
     return deco
 
 
 def rename_wrapper(old: str, new: str, dest: str, alias: str, fn):
     """``fn`` taking the hidden option ``old`` (parameter ``alias``) as the option ``new`` (parameter ``dest``): see
     :func:`renamed`; the declared commands' old spellings (``Opt(..., renames=(new, dest))``) use it too."""
+
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
         v = kwargs.pop(alias, None)
@@ -140,12 +154,14 @@ def rename_wrapper(old: str, new: str, dest: str, alias: str, fn):
             ctx = click.get_current_context()
             src = ctx.get_parameter_source(dest)
             if src is not None and src.name in ("COMMANDLINE", "ENVIRONMENT"):
-                raise click.UsageError(f"{new} and {old} are the same option ({old} is its old spelling); "
-                                       f"give {new} once")
+                raise click.UsageError(
+                    f"{new} and {old} are the same option ({old} is its old spelling); give {new} once"
+                )
             deprecation_note(old, new)
             kwargs[dest] = v
-            ctx.set_parameter_source(dest, click.core.ParameterSource.COMMANDLINE)   # as if `new` was given
+            ctx.set_parameter_source(dest, click.core.ParameterSource.COMMANDLINE)  # as if `new` was given
         return fn(*args, **kwargs)
+
     return wrapper
 
 
@@ -159,6 +175,7 @@ def conflict(*pairs) -> None:
 
 
 # ---- standard input as an argument ----------------------------------------------------------------------------
+
 
 def stdin_stream():
     """Standard input as the command sees it (click's runner swaps sys.stdin; tests may replace this function)."""
@@ -174,8 +191,10 @@ def arg_or_stdin(value: str | None, what: str, example: str) -> str:
     name = click.get_current_context().command_path or "cutedump"
     stdin = stdin_stream()
     if value is None and stdin.isatty():
-        raise CuteDumpError(f"no {what} given: pass {what.upper()} (e.g. {name} {example}), or '-' / a pipe to "
-                            f"read it from standard input (see {name} --help)")
+        raise CuteDumpError(
+            f"no {what} given: pass {what.upper()} (e.g. {name} {example}), or '-' / a pipe to "
+            f"read it from standard input (see {name} --help)"
+        )
     text = stdin.read().strip()
     if not text:
         raise CuteDumpError(f"no {what} given: standard input is empty")

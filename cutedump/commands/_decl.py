@@ -18,6 +18,7 @@ errors and ``error:`` lines are the only ones printed.
 Integers are parsed in one place, :func:`int_refusal`: a value that cannot be a 64-bit C++ integer is refused (one
 ``error:`` line naming the option), in every command.
 """
+
 from __future__ import annotations
 
 import os
@@ -27,6 +28,7 @@ INT64_MIN, INT64_MAX = -(1 << 63), (1 << 63) - 1
 
 class Range:
     """An integer option's range (click.IntRange(lo, hi))."""
+
     __slots__ = ("lo", "hi")
 
     def __init__(self, lo, hi):
@@ -36,6 +38,7 @@ class Range:
 class Arg:
     """A positional argument: ``name`` (the answer function's parameter); ``required``; ``nargs=-1``: any number
     (a tuple); ``metavar``; ``default``; ``type`` "dir" (click.Path(file_okay=False)) or None (text)."""
+
     __slots__ = ("name", "required", "nargs", "metavar", "default", "type")
 
     def __init__(self, name, required=True, nargs=1, metavar=None, default=None, type=None):
@@ -51,12 +54,48 @@ class Opt:
     ``flag_value``: an optional value (``--mma [PATTERN]``); ``renames``: this hidden option is the old spelling of
     that option (a note on stderr when used); ``fast``: the fast path takes it (False: a command line with it goes
     to click). The other fields are click's (help, metavar, default: a value or a function, show_default, ...)."""
-    __slots__ = ("names", "dest", "type", "default", "help", "metavar", "show_default", "multiple", "hidden",
-                 "required", "flag", "flag_value", "envvar", "show_envvar", "case_sensitive", "fast", "renames")
 
-    def __init__(self, names, dest=None, type=str, *, default=None, help=None, metavar=None, show_default=None,
-                 multiple=False, hidden=False, required=False, flag=False, flag_value=None, envvar=None,
-                 show_envvar=False, case_sensitive=True, fast=True, renames=None):
+    __slots__ = (
+        "names",
+        "dest",
+        "type",
+        "default",
+        "help",
+        "metavar",
+        "show_default",
+        "multiple",
+        "hidden",
+        "required",
+        "flag",
+        "flag_value",
+        "envvar",
+        "show_envvar",
+        "case_sensitive",
+        "fast",
+        "renames",
+    )
+
+    def __init__(
+        self,
+        names,
+        dest=None,
+        type=str,
+        *,
+        default=None,
+        help=None,
+        metavar=None,
+        show_default=None,
+        multiple=False,
+        hidden=False,
+        required=False,
+        flag=False,
+        flag_value=None,
+        envvar=None,
+        show_envvar=False,
+        case_sensitive=True,
+        fast=True,
+        renames=None,
+    ):
         self.names = (names,) if isinstance(names, str) else tuple(names)
         if dest is None:
             dest = max((n.split("/")[0] for n in self.names), key=len).lstrip("-").replace("-", "_").lower()
@@ -82,11 +121,36 @@ class Command:
     arguments given to ``run`` and ``fast`` whatever the command line (one function serving several commands);
     ``fixed``: more given to ``fast`` only (``given_``: the set of the options given); ``fast_tty``: the fast path
     answers on a terminal too (else only a pipe or a file); ``epilog``: text, or a function giving it."""
-    __slots__ = ("name", "summary", "help", "epilog", "params", "run", "fast", "bound", "fixed", "fast_tty",
-                 "subcommands")
 
-    def __init__(self, name, summary=None, *, help=None, epilog=None, params=(), run=None, fast=None, bound=None,
-                 fixed=None, fast_tty=False, subcommands=()):
+    __slots__ = (
+        "name",
+        "summary",
+        "help",
+        "epilog",
+        "params",
+        "run",
+        "fast",
+        "bound",
+        "fixed",
+        "fast_tty",
+        "subcommands",
+    )
+
+    def __init__(
+        self,
+        name,
+        summary=None,
+        *,
+        help=None,
+        epilog=None,
+        params=(),
+        run=None,
+        fast=None,
+        bound=None,
+        fixed=None,
+        fast_tty=False,
+        subcommands=(),
+    ):
         self.name, self.summary, self.help, self.epilog, self.params = name, summary, help, epilog, list(params)
         self.run, self.fast, self.bound, self.fast_tty = run, fast, bound or {}, fast_tty
         self.fixed = dict(self.bound, **(fixed or {}))
@@ -101,11 +165,13 @@ def choices(t):
 def function(name: str):
     """The function a declaration names, "module:function" (its module imported now)."""
     from importlib import import_module  # start-up: on demand
+
     mod, _, fn = name.partition(":")
     return getattr(import_module(mod), fn)
 
 
 # ---- integers: parsed here, for click and for the fast path ---------------------------------------------------
+
 
 def int_refusal(text) -> str | None:
     """Why ``text`` (an integer option's value) cannot be a 64-bit C++ integer -- or None (it can, or it is no
@@ -128,6 +194,7 @@ def _int(v: str):
 
 
 # ---- the fast path's parser -------------------------------------------------------------------------------------
+
 
 def find(commands: dict, args: list[str]):
     """(the declaration ``args`` names, how many words name it) or None."""
@@ -180,7 +247,7 @@ def fast_call(commands: dict, args: list[str]):
         if v is None:
             return None
         kw[p.dest] = kw.get(p.dest, ()) + (v,) if p.multiple else v
-    if "given_" in kw:      # the function asks which options were given (not only their values)
+    if "given_" in kw:  # the function asks which options were given (not only their values)
         kw["given_"] = frozenset(seen)
     args_ = [p for p in cmd.params if isinstance(p, Arg)]
     for a in args_:
@@ -235,5 +302,13 @@ def lang_opt(help: str = "Narration language.", default: str = "zh") -> Opt:
     """``--lang zh|en``, the same in every command that narrates: the environment variable CUTEDUMP_LANG, else
     ``default`` (zh where the answer reproduces a recorded Chinese document; en for the commands whose answers were
     always English). Error messages and help are English whatever the language."""
-    return Opt("--lang", "lang", ("zh", "en"), default=default, show_default=True, envvar="CUTEDUMP_LANG",
-               show_envvar=True, help=help)
+    return Opt(
+        "--lang",
+        "lang",
+        ("zh", "en"),
+        default=default,
+        show_default=True,
+        envvar="CUTEDUMP_LANG",
+        show_envvar=True,
+        help=help,
+    )

@@ -3,6 +3,7 @@ declared commands (cutedump/commands/declarations/: their names and summaries), 
 ``cutedump --help`` (and ``cutedump`` alone) from them without importing click (about 17 ms, more than the
 interpreter's own start-up), laid out as click's HelpFormatter lays it out.
 tests/test_entry.py compares the two pages byte for byte at several terminal widths."""
+
 from __future__ import annotations
 
 import os
@@ -39,14 +40,17 @@ def terminal_width() -> int:
 
 def _fill(text: str, width: int, first: str, rest: str) -> str:
     from textwrap import TextWrapper  # start-up: only the help page wraps text
+
     return TextWrapper(width, initial_indent=first, subsequent_indent=rest, replace_whitespace=False).fill(
-        text.expandtabs())
+        text.expandtabs()
+    )
 
 
 def _wrap(text: str, width: int, indent: str = "", paragraphs: bool = False) -> str:
     """click.formatting.wrap_text for plain text: paragraphs split at blank lines, a paragraph opened by a ``\\b``
     line kept as written (indented only)."""
     from textwrap import TextWrapper  # start-up: only the help page wraps text
+
     w = TextWrapper(width, initial_indent=indent, subsequent_indent=indent, replace_whitespace=False)
     if not paragraphs:
         return w.fill(text.expandtabs())
@@ -92,15 +96,22 @@ def _dl(rows, width: int, indent: int, col_max: int = 30, col_spacing: int = 2) 
 def top_help(prog: str, width: int | None = None) -> str:
     """``cutedump --help`` as click prints it (without the final newline click.echo adds)."""
     from cutedump.commands.declarations import SUMMARIES  # start-up: the command list for the help page only
+
     width = terminal_width() if width is None else width
-    prefix = f"Usage: {prog} "      # click's HelpFormatter.write_usage
+    prefix = f"Usage: {prog} "  # click's HelpFormatter.write_usage
     args = "[OPTIONS] COMMAND [ARGS]..."
     if width >= len(prefix) + 20:
         usage = _fill(args, width, prefix, " " * len(prefix))
     else:
         pad = " " * (len("Usage: ") + 4)
         usage = prefix + "\n" + _fill(args, width, pad, pad)
-    parts = [usage + "\n", "\n", _wrap(MAIN_HELP, width, "  ", paragraphs=True) + "\n",
-             "\nOptions:\n", _dl(OPTION_ROWS, width, 2),
-             "\nCommands:\n", _dl(list(SUMMARIES.items()), width, 2)]
+    parts = [
+        usage + "\n",
+        "\n",
+        _wrap(MAIN_HELP, width, "  ", paragraphs=True) + "\n",
+        "\nOptions:\n",
+        _dl(OPTION_ROWS, width, 2),
+        "\nCommands:\n",
+        _dl(list(SUMMARIES.items()), width, 2),
+    ]
     return "".join(parts).rstrip("\n")

@@ -1,9 +1,9 @@
 """The two I/O faults of a command line, handled alike everywhere: a closed pipe and Ctrl-C (no click, no traceback)."""
+
 from __future__ import annotations
 
 import os
 import sys
-
 
 #: exit statuses of the two I/O faults (128 + the signal, as a shell reports a process the signal ended)
 EXIT_SIGINT = 130
@@ -14,7 +14,7 @@ def closed_pipe():
     """Standard output was closed by its reader (``cutedump atoms | head -1``): stop quietly, no message.
 
     Standard output is pointed at /dev/null first, so the interpreter's final flush cannot complain either."""
-    if sys.stdout is sys.__stdout__:   # the process's own stdout (not a test runner's capture)
+    if sys.stdout is sys.__stdout__:  # the process's own stdout (not a test runner's capture)
         try:
             devnull = os.open(os.devnull, os.O_WRONLY)
             os.dup2(devnull, sys.stdout.fileno())

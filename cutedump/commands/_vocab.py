@@ -8,33 +8,50 @@ kind matches); README.md's option table is :func:`markdown_table` of it. A new c
 Old spellings (hidden from --help, deprecated for one release, a one-line note on stderr when used) are in
 :data:`DEPRECATED`: old -> new.
 """
+
 from __future__ import annotations
 
 #: kind of value: "int" (an integer), "text" (a string: a layout, shape, name, list...), "flag" (no value),
 #: "choice" (one of a few words), "file"
 VOCAB: list[tuple[str, str, str]] = [
     # ---- the objects: atoms, layouts, tiles
-    ("--mma", "text", "an MMA atom name, e.g. SM80_16x8x16_F16F16F16F16_TN (`atoms --mma [PATTERN]`: list the MMA "
-                      "atoms matching a name pattern)"),
-    ("--copy", "text", "a copy atom name, e.g. SM75_U32x4_LDSM_N (`atoms --copy [PATTERN]`: list the copy atoms "
-                       "matching a name pattern)"),
+    (
+        "--mma",
+        "text",
+        "an MMA atom name, e.g. SM80_16x8x16_F16F16F16F16_TN (`atoms --mma [PATTERN]`: list the MMA "
+        "atoms matching a name pattern)",
+    ),
+    (
+        "--copy",
+        "text",
+        "a copy atom name, e.g. SM75_U32x4_LDSM_N (`atoms --copy [PATTERN]`: list the copy atoms "
+        "matching a name pattern)",
+    ),
     ("--type", "text|choice", "the element (value) type, e.g. half_t, float, float16"),
     ("--type-bits", "int", "the element size in bits, instead of --type"),
-    ("--atom-layout", "text", "the atom layout of a TiledMMA, e.g. \"(_2,_2)\""),
-    ("--tile", "text", "a tile: the permutation Tile<M,N,K> of a TiledMMA, e.g. \"(_32,_32,_16)\"; with --tv the "
-                       "(M,N) tile the TV layout indexes"),
+    ("--atom-layout", "text", 'the atom layout of a TiledMMA, e.g. "(_2,_2)"'),
+    (
+        "--tile",
+        "text",
+        'a tile: the permutation Tile<M,N,K> of a TiledMMA, e.g. "(_32,_32,_16)"; with --tv the '
+        "(M,N) tile the TV layout indexes",
+    ),
     ("--cta-tile", "text", "the CTA tile BLK_M,BLK_N,BLK_K of a kernel, e.g. 128,128,64"),
-    ("--thr", "text", "the thread layout of make_tiled_copy, e.g. \"(_16,_8):(_8,_1)\""),
-    ("--val", "text", "the value layout of make_tiled_copy, e.g. \"(_1,_8)\""),
+    ("--thr", "text", 'the thread layout of make_tiled_copy, e.g. "(_16,_8):(_8,_1)"'),
+    ("--val", "text", 'the value layout of make_tiled_copy, e.g. "(_1,_8)"'),
     ("--tv", "text", "a (thread, value) -> index layout"),
-    ("--operand", "choice", "which operand: A, B, C (make_tiled_copy_A/B/C, partition_A/B/C, the SM100 TMA "
-                          "makers make_tma_atom_A/B_sm100), or C_atom"),
+    (
+        "--operand",
+        "choice",
+        "which operand: A, B, C (make_tiled_copy_A/B/C, partition_A/B/C, the SM100 TMA "
+        "makers make_tma_atom_A/B_sm100), or C_atom",
+    ),
     ("--thread", "int", "a thread index (threadIdx.x)"),
     ("--threads", "int", "a number of threads"),
     ("--warp", "int", "a warp index"),
     ("--tids", "text", "a list of thread indices, e.g. 0,8,16,24"),
-    ("--shape", "text", "the shape of a tensor or buffer, e.g. \"(_128,_64)\" or 64,16"),
-    ("--layout", "text", "the layout of a tensor, e.g. \"(_128,_64):(_64,_1)\""),
+    ("--shape", "text", 'the shape of a tensor or buffer, e.g. "(_128,_64)" or 64,16'),
+    ("--layout", "text", 'the layout of a tensor, e.g. "(_128,_64):(_64,_1)"'),
     ("--partition", "text", "the tensor (shape or layout) to partition"),
     ("--side", "choice", "a copy's side: S (source, partition_S) or D (destination, partition_D)"),
     ("--fragment", "flag", "partition_fragment_X instead of partition_X"),
@@ -53,23 +70,30 @@ VOCAB: list[tuple[str, str, str]] = [
     ("--addresses", "text", "the 32 lanes' byte addresses of one instruction"),
     ("--compact", "flag", "one line per instruction"),
     # ---- Hopper / Blackwell: descriptors, TMA, tensor memory
-    ("--smem-address", "text", "the byte address of a shared-memory tensor, e.g. 0x400 (default: unset, address 0 "
-                               "as CuTe computes on the host)"),
+    (
+        "--smem-address",
+        "text",
+        "the byte address of a shared-memory tensor, e.g. 0x400 (default: unset, address 0 "
+        "as CuTe computes on the host)",
+    ),
     ("--kind", "choice", "which descriptor: gmma (SM90 GmmaDescriptor) or umma (SM100 UMMA::SmemDescriptor)"),
     ("--mn", "int", "the MN extent a decoded descriptor's layout covers"),
     ("--picture", "choice", "draw it: svg, html or latex (to standard output)"),
     ("--family", "text", "a UMMA atom family, e.g. SM100_MMA_F16BF16_SS, to narrow a decoded instruction descriptor"),
     ("--block-scaled", "flag", "the instruction descriptor is the block-scaled form (InstrDescriptorBlockScaled)"),
     ("--op", "text", "a TMA copy operation, e.g. SM90_TMA_LOAD, SM90_TMA_LOAD_MULTICAST, SM90_TMA_STORE"),
-    ("--gmem", "text", "the global-memory tensor's layout, e.g. \"(4096,4096):(4096,_1)\""),
-    ("--smem", "text", "the shared-memory layout, e.g. \"tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (_128,_64))\""),
-    ("--cluster", "int|text", "the cluster size along the multicast mode (1: no multicast); `collective`: the "
-                              "cluster shape M,N,K"),
+    ("--gmem", "text", 'the global-memory tensor\'s layout, e.g. "(4096,4096):(4096,_1)"'),
+    ("--smem", "text", 'the shared-memory layout, e.g. "tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (_128,_64))"'),
+    (
+        "--cluster",
+        "int|text",
+        "the cluster size along the multicast mode (1: no multicast); `collective`: the cluster shape M,N,K",
+    ),
     ("--tma-partition", "flag", "add tma_partition of one CTA's tiles"),
     ("--cta-coord", "text", "the CTA's tile coordinate for local_tile, e.g. (0,0)"),
     ("--cta", "int", "the CTA's rank in the multicast cluster"),
-    ("--mma-tiler", "text", "the MMA tiler (TILE_M,TILE_N,TILE_K) of the SM100 TMA makers, e.g. \"(_256,_256,_64)\""),
-    ("--cluster-shape", "text", "the cluster shape (ClusterM,ClusterN,ClusterK), e.g. \"(4,4,1)\""),
+    ("--mma-tiler", "text", 'the MMA tiler (TILE_M,TILE_N,TILE_K) of the SM100 TMA makers, e.g. "(_256,_256,_64)"'),
+    ("--cluster-shape", "text", 'the cluster shape (ClusterM,ClusterN,ClusterK), e.g. "(4,4,1)"'),
     ("--tiled-copy", "flag", "make_tma_copy_A/B/C_sm100 (a TiledCopy) instead of make_tma_atom_A/B_sm100"),
     ("--lower-corner", "text", "im2col TMA: the pixel box's lower corner, one int per spatial mode (W,H,D order)"),
     ("--upper-corner", "text", "im2col TMA: the pixel box's upper corner, one int per spatial mode (W,H,D order)"),
@@ -93,8 +117,11 @@ VOCAB: list[tuple[str, str, str]] = [
     ("--N", "int", "the GEMM size N"),
     ("--K", "int", "the GEMM size K"),
     ("--stride", "int", "a GEMM operand's leading stride (StrideA/StrideB/StrideC)"),
-    ("--major", "choice", "an operand's major-ness: row or col (CK's ALayout/BLayout), K or MN (GMMA/UMMA "
-                          "descriptors)"),
+    (
+        "--major",
+        "choice",
+        "an operand's major-ness: row or col (CK's ALayout/BLayout), K or MN (GMMA/UMMA descriptors)",
+    ),
     ("--AK1", "int", "CK's AK1/BK1: K elements per vector"),
     ("--MPerBlock", "int", "CK's block tile M"),
     ("--NPerBlock", "int", "CK's block tile N"),
@@ -117,8 +144,12 @@ VOCAB: list[tuple[str, str, str]] = [
     ("--continuity", "int", "TileLang's continuity"),
     ("--k-outer", "flag", "TileLang's k_inner = False (K-outer)"),
     ("--no-pad", "flag", "TileLang's allow_pad = False"),
-    ("--b", "flag|text", "the B operand: TileLang's is_a = False; `collective`: B's element type and layout tag, "
-                         "e.g. half_t:ColumnMajor"),
+    (
+        "--b",
+        "flag|text",
+        "the B operand: TileLang's is_a = False; `collective`: B's element type and layout tag, "
+        "e.g. half_t:ColumnMajor",
+    ),
     # ---- CUTLASS's GEMM CollectiveBuilder (collective)
     ("--arch", "choice", "the CollectiveBuilder's architecture tag: sm90 (arch::Sm90) or sm100 (arch::Sm100)"),
     ("--a", "text", "A's element type and layout tag, e.g. half_t:RowMajor (or half_t:K)"),
@@ -126,8 +157,11 @@ VOCAB: list[tuple[str, str, str]] = [
     ("--d", "text", "D's (the output's) element type and layout tag, e.g. half_t:RowMajor"),
     ("--acc", "text", "the accumulator element type, e.g. float"),
     ("--stages", "text", "the mainloop's pipeline stages: auto (StageCountAuto[Carveout]) or a count"),
-    ("--carveout", "text", "shared-memory bytes kept from the mainloop's stages: auto (the epilogue's SharedStorage) "
-                           "or bytes"),
+    (
+        "--carveout",
+        "text",
+        "shared-memory bytes kept from the mainloop's stages: auto (the epilogue's SharedStorage) or bytes",
+    ),
     ("--schedule", "text", "the kernel schedule tag, e.g. KernelTmaWarpSpecializedCooperative, or auto"),
     ("--epilogue-schedule", "text", "the epilogue schedule tag, e.g. TmaWarpSpecialized, or auto"),
     ("--epilogue-tile", "text", "the epilogue tile M,N, or auto (EpilogueTileAuto)"),
@@ -154,16 +188,23 @@ VOCAB: list[tuple[str, str, str]] = [
     ("--values", "flag", "json: every index's value"),
     # ---- output
     ("--format", "choice", "the output: text, json (one JSON object), or svg where offered"),
-    ("--lang", "choice", "the narration language, zh or en (default: env CUTEDUMP_LANG, else the command's: zh, or "
-                         "en for tma, tmem, desc and idesc)"),
-    ("--syntax", "choice", "how answers are spelled: print (CuTe's print), cpp (C++ as kernels write it), dsl (as "
-                           "the CuTe DSL prints it)"),
+    (
+        "--lang",
+        "choice",
+        "the narration language, zh or en (default: env CUTEDUMP_LANG, else the command's: zh, or "
+        "en for tma, tmem, desc and idesc)",
+    ),
+    (
+        "--syntax",
+        "choice",
+        "how answers are spelled: print (CuTe's print), cpp (C++ as kernels write it), dsl (as the CuTe DSL prints it)",
+    ),
     ("--params", "flag", "kernel: list the description's parameters, defaults and legal values"),
     ("--plain", "flag", "exact CuTe bytes, no colour, even on a terminal"),
     ("--force", "flag", "do what cutedump refuses for safety: very large outputs, overwriting files"),
     # ---- files and batches
     ("-f", "file", "read one expression per line from a file ('-': standard input)"),
-    ("--ttgir", "file", "a .ttgir file (triton.compile(...).asm[\"ttgir\"]): dump every layout alias it defines"),
+    ("--ttgir", "file", 'a .ttgir file (triton.compile(...).asm["ttgir"]): dump every layout alias it defines'),
     ("--from-cute", "text", "a CuTe (thread, value) -> index TV layout, turned into Triton's linear-layout bases"),
     ("--triton-shared", "text", "a Triton shared layout (Gluon or TTGIR spelling) the smem tile is stored in"),
     ("--triton-reg", "text", "a Triton distributed layout (Gluon or TTGIR spelling) that reads or writes the tile"),

@@ -1,19 +1,36 @@
 """``cutedump copy``: a TiledCopy as CuTe prints it, its S/D thread-value layouts and src2ref / dst2ref."""
+
 from __future__ import annotations
 
 import click
 
-from cutedump.versions import json_answer
-from cutedump.commands._common import needs
 from cutedump.algebra import size
-from cutedump.atoms import copy_atom, make_tiled_copy, sample_table, copy as K
+from cutedump.atoms import copy as K
+from cutedump.atoms import copy_atom, make_tiled_copy, sample_table
 from cutedump.atoms.cli_support import build_mma, parse_layout_arg
-from cutedump.commands._answers import copy_value_type, tiled_copy_lines, copy_atom_lines
+from cutedump.commands._answers import copy_atom_lines, copy_value_type, tiled_copy_lines
+from cutedump.commands._common import needs
 from cutedump.errors import CuteDumpError
+from cutedump.versions import json_answer
 
 
-def copy_cmd(atom, value_type, thr, val, mma_name, atom_layout, tile, operand, samples, tids, partition,
-             thr_idx, atom_only, fmt_, force):
+def copy_cmd(
+    atom,
+    value_type,
+    thr,
+    val,
+    mma_name,
+    atom_layout,
+    tile,
+    operand,
+    samples,
+    tids,
+    partition,
+    thr_idx,
+    atom_only,
+    fmt_,
+    force,
+):
     """The answer function of its command (declared in cutedump/commands/declarations/)."""
     vt = copy_value_type(atom, value_type)
     needs("--thread", "thr_idx", partition is not None, "--partition (the tensor to partition)")
@@ -21,8 +38,10 @@ def copy_cmd(atom, value_type, thr, val, mma_name, atom_layout, tile, operand, s
     if fmt_ == "json":
         for opt, v in (("--atom-only", atom_only), ("--samples", samples), ("--partition", partition is not None)):
             if v:
-                raise CuteDumpError(f"--format json and {opt} contradict each other: the JSON view has the "
-                                    "TiledCopy, its TV layouts and src2ref/dst2ref only")
+                raise CuteDumpError(
+                    f"--format json and {opt} contradict each other: the JSON view has the "
+                    "TiledCopy, its TV layouts and src2ref/dst2ref only"
+                )
     else:
         needs("--force", "force", False, "--format json (it allows JSON tables of more than 65,536 cells)")
     ca = copy_atom(atom, vt)
@@ -38,8 +57,12 @@ def copy_cmd(atom, value_type, thr, val, mma_name, atom_layout, tile, operand, s
             if operand is None:
                 raise CuteDumpError("--mma needs --operand A, B, C or C_atom")
             mma = build_mma(mma_name, atom_layout, tile)
-            fn = {"A": K.make_tiled_copy_A, "B": K.make_tiled_copy_B, "C": K.make_tiled_copy_C,
-                  "C_ATOM": K.make_tiled_copy_C_atom}[operand.upper()]
+            fn = {
+                "A": K.make_tiled_copy_A,
+                "B": K.make_tiled_copy_B,
+                "C": K.make_tiled_copy_C,
+                "C_ATOM": K.make_tiled_copy_C_atom,
+            }[operand.upper()]
             tc = fn(ca, mma)
         else:
             if operand is not None or atom_layout is not None or tile is not None:
@@ -49,6 +72,7 @@ def copy_cmd(atom, value_type, thr, val, mma_name, atom_layout, tile, operand, s
             tc = make_tiled_copy(ca, parse_layout_arg(thr, "--thr"), parse_layout_arg(val, "--val"), check=True)
         if fmt_ == "json":
             from cutedump.render.json_view import copy_json  # start-up: the JSON view on demand
+
             d = copy_json(tc, force=force)
             d["src2ref"], d["dst2ref"] = str(ca.src2ref()), str(ca.dst2ref())
             click.echo(json_answer(d), nl=False)

@@ -1,5 +1,6 @@
 """``cutedump desc``: decode a GmmaDescriptor / UMMA::SmemDescriptor into its fields, the smem layout it describes
 and its core matrices."""
+
 from __future__ import annotations
 
 import click

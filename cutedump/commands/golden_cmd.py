@@ -1,4 +1,5 @@
 """``cutedump golden``: verify golden files against the commands named in their MANIFEST, or update them."""
+
 from __future__ import annotations
 
 import sys
@@ -18,9 +19,15 @@ def verify_cmd(directory, only, fmt_):
     """The answer function of its command (declared in cutedump/commands/declarations/)."""
     results = check(_group(), directory, list(only) or None)
     if fmt_ == "json":
-        files = [{"file": r.entry.file, "command": r.entry.command,
-                  "status": "ok" if r.ok else "missing" if r.expected is None else "DIFF",
-                  "diff": None if r.ok else r.diff()} for r in results]
+        files = [
+            {
+                "file": r.entry.file,
+                "command": r.entry.command,
+                "status": "ok" if r.ok else "missing" if r.expected is None else "DIFF",
+                "diff": None if r.ok else r.diff(),
+            }
+            for r in results
+        ]
         bad = sum(1 for f in files if f["status"] != "ok")
         click.echo(json_answer({"files": files, "total": len(files), "mismatches": bad}, indent=1), nl=False)
         sys.exit(1 if bad else 0)
@@ -41,8 +48,9 @@ def update_cmd(directory, only, fmt_):
     """The answer function of its command (declared in cutedump/commands/declarations/)."""
     changes = update(_group(), directory, list(only) or None)
     if fmt_ == "json":
-        click.echo(json_answer({"changes": [{"file": r.entry.file, "what": w} for r, w in changes]}, indent=1),
-                   nl=False)
+        click.echo(
+            json_answer({"changes": [{"file": r.entry.file, "what": w} for r, w in changes]}, indent=1), nl=False
+        )
         sys.exit(1 if any(w.startswith("not updated") for _, w in changes) else 0)
     for r, what in changes:
         click.echo(f"{r.entry.file}: {what}")

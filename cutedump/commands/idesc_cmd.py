@@ -1,4 +1,5 @@
 """``cutedump idesc``: decode a UMMA (tcgen05.mma) instruction descriptor, or show an atom's, and name the atoms."""
+
 from __future__ import annotations
 
 import click

@@ -1,18 +1,29 @@
 """``cutedump kernel FILE``: the host-only dump and bank audit of any kernel, from a TOML description
 (cutedump/kernel/load.py; the format in its docstring, examples in cutedump/kernel/examples/). ``cutedump
 sgemm-sm80`` is a front end over :func:`emit` with a shipped description."""
+
 from __future__ import annotations
 
 import click
 
-from cutedump.commands._common import needs
-from cutedump.errors import CuteDumpError
 from cutedump.commands._answers import kernel_load, kernel_output, kernel_params_text
+from cutedump.commands._common import needs
 from cutedump.dumps.kernel_latex import write_latex
+from cutedump.errors import CuteDumpError
 
 
-def emit(dump, *, lang: str, readings: bool, fmt: str, warp: int, dump_latex: bool, outdir, force: bool,
-         dump_layouts: bool = True) -> None:
+def emit(
+    dump,
+    *,
+    lang: str,
+    readings: bool,
+    fmt: str,
+    warp: int,
+    dump_latex: bool,
+    outdir,
+    force: bool,
+    dump_layouts: bool = True,
+) -> None:
     """Print a kernel dump: --dump-latex files, then the sections, then (with readings) the bank audit."""
     if dump_latex:
         if outdir is None:
@@ -37,5 +48,13 @@ def kernel_cmd(file, thread, warp, sets, fmt_, lang, no_readings, dump_latex, ou
         click.echo(kernel_params_text(file, thread, fmt_), nl=False)
         return
     dump = kernel_load(file, thread, sets)
-    emit(dump, lang=lang, readings=not no_readings, fmt=fmt_, warp=warp, dump_latex=dump_latex, outdir=outdir,
-         force=force)
+    emit(
+        dump,
+        lang=lang,
+        readings=not no_readings,
+        fmt=fmt_,
+        warp=warp,
+        dump_latex=dump_latex,
+        outdir=outdir,
+        force=force,
+    )

@@ -1,4 +1,5 @@
 """``cutedump layout``: CuTe's print_layout of a layout."""
+
 from __future__ import annotations
 
 import os
@@ -6,11 +7,11 @@ import sys
 
 import click
 
-from cutedump.versions import json_answer
-from cutedump.commands._common import check_size, arg_or_stdin, needs
 from cutedump.algebra import size
+from cutedump.commands._common import arg_or_stdin, check_size, needs
 from cutedump.expr import evaluate_layout
-from cutedump.render.text import layout_view, layout_text, layout_details, table_cells
+from cutedump.render.text import layout_details, layout_text, layout_view, table_cells
+from cutedump.versions import json_answer
 
 
 def layout_cmd(layout, info, coords, plain, fmt_, force):
@@ -18,10 +19,11 @@ def layout_cmd(layout, info, coords, plain, fmt_, force):
     needs("--plain", "plain", fmt_ == "text", "the text output (not --format json)")
     L = evaluate_layout(arg_or_stdin(layout, "layout", '"(_4,_8):(_8,_1)"'))
     check_size(int(size(L)), force, "layout table")
-    view, note = layout_view(L)   # refuses what print_layout cannot draw, in every format
-    check_size(table_cells(view), force, "layout table")   # a size-0 mode still prints every column header
+    view, note = layout_view(L)  # refuses what print_layout cannot draw, in every format
+    check_size(table_cells(view), force, "layout table")  # a size-0 mode still prints every column header
     if fmt_ == "json":
         from cutedump.render.json_view import layout_json  # start-up: the JSON view and its grid model on demand
+
         click.echo(json_answer(layout_json(L, force=force)), nl=False)
         return
     if sys.stdout.isatty() and not plain and not os.environ.get("NO_COLOR"):

@@ -1,5 +1,6 @@
 """``cutedump tiled-copy-c``: the narrated walk through CuTe's make_tiled_copy_C_atom (recipe in
 cutedump/dumps/tiled_copy_c.py, wording in cutedump/dumps/messages)."""
+
 from __future__ import annotations
 
 import click

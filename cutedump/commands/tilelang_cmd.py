@@ -4,6 +4,7 @@ Every subcommand prints TileLang's own ``repr`` line (``Layout((64, 16) -> (1, 8
 OutputShape, Inverse (where TileLang has one) and the CuTe equivalent checked at every index;
 ``--format json`` gives the same as JSON (``--values`` adds Forward at every index).
 """
+
 from __future__ import annotations
 
 import click
@@ -35,6 +36,7 @@ def _echo(out) -> None:
 
 # ---- the buffer-level constructors of tilelang.layout
 
+
 def buffer_cmd(constructor, shape, dtype, dtype_bits, at, fmt, values, force, **kw):
     """A subcommand over a buffer (auto, gemm-ab, padded, ...: ``constructor`` names TileLang's function): TileLang's
     layout for it (cutedump.tilelang.report.buffer_report)."""
@@ -47,6 +49,7 @@ def bank_cmd(kind, **kw):
 
 
 # ---- fragments
+
 
 def fragment_8x8_cmd(transposed, fmt, values):
     """The answer function of its command (declared in cutedump/commands/declarations/)."""

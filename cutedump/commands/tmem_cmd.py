@@ -1,4 +1,5 @@
 """``cutedump tmem``: a UMMA accumulator in tensor memory and the tcgen05.ld/st copy that moves it."""
+
 from __future__ import annotations
 
 import click

@@ -1,13 +1,23 @@
 """Tutorial views: ``cutedump coords`` (idx2crd / crd2idx tables) and ``cutedump compat`` (shape compatibility)."""
+
 from __future__ import annotations
 
 import sys
 
 import click
 
-from cutedump.commands._common import check_size, arg_or_stdin, CuteDumpError
-from cutedump.tutorial import (shape_stride, index_text, shape_of, table_cells, coords_json, index_json, compat_json,
-                               coords_answer, compat_answer)
+from cutedump.commands._common import CuteDumpError, arg_or_stdin, check_size
+from cutedump.tutorial import (
+    compat_answer,
+    compat_json,
+    coords_answer,
+    coords_json,
+    index_json,
+    index_text,
+    shape_of,
+    shape_stride,
+    table_cells,
+)
 from cutedump.versions import json_answer
 
 

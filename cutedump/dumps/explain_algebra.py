@@ -8,28 +8,71 @@ values (:class:`~cutedump.dumps.steps.Call`), so the tests can ask real CuTe for
 An explanation ends with the result, which equals ``cutedump eval`` of the same expression (checked here), or
 with the CuTe condition that rejects the input, at the step where it fails.
 """
+
 from __future__ import annotations
 
-from cutedump.errors import CuteDumpError
-from cutedump.algebra import (C, Layout, Swizzle, ComposedLayout, fmt, is_static, is_constant, size, rank, get,
-                              take, make_layout, make_ordered_layout, make_layout_right, flatten_layout, coalesce,
-                              coalesce_x, filter_, composition, complement, right_inverse, left_inverse, cosize,
-                              logical_divide, zipped_divide, tiled_divide, flat_divide, logical_product,
-                              zipped_product, tiled_product, flat_product, blocked_product, raked_product,
-                              tile_to_shape, upcast, downcast, max_common_vector, max_common_layout, tile_unzip,
-                              zip_layout, append, slice_layout, iabs, signum, imin, div, mod, product_each, ceil_div,
-                              compact_col_major, make_composed_layout, product, UNDERSCORE)
+from cutedump.algebra import (
+    UNDERSCORE,
+    C,
+    ComposedLayout,
+    Layout,
+    Swizzle,
+    append,
+    blocked_product,
+    ceil_div,
+    coalesce,
+    coalesce_x,
+    complement,
+    composition,
+    cosize,
+    div,
+    downcast,
+    filter_,
+    flatten_layout,
+    fmt,
+    get,
+    iabs,
+    imin,
+    is_constant,
+    is_static,
+    logical_divide,
+    logical_product,
+    make_composed_layout,
+    make_layout,
+    make_layout_right,
+    make_ordered_layout,
+    max_common_layout,
+    max_common_vector,
+    mod,
+    product,
+    product_each,
+    rank,
+    right_inverse,
+    signum,
+    size,
+    slice_layout,
+    take,
+    tile_unzip,
+    upcast,
+    zip_layout,
+    zipped_divide,
+    zipped_product,
+)
 from cutedump.algebra import layout as LA
-from cutedump.algebra.inttuple import is_tuple, is_int, wrap, flatten as t_flatten, rank as t_rank
+from cutedump.algebra.inttuple import flatten as t_flatten
+from cutedump.algebra.inttuple import is_int, is_tuple, wrap
+from cutedump.algebra.inttuple import rank as t_rank
 from cutedump.algebra.swizzle import make_swizzle
-from cutedump.parse import parse_expr, Call as PCall
+from cutedump.dumps.steps import Call, Explanation, Step, show
+from cutedump.errors import CuteDumpError
 from cutedump.expr import CountingTensor, evaluate, format_result
-from cutedump.dumps.steps import Call, Step, Explanation, show
+from cutedump.parse import Call as PCall
+from cutedump.parse import parse_expr
 
 _ = UNDERSCORE
 HDR = "cute/layout.hpp"
 SWZ = "cute/swizzle_layout.hpp"
-CUTE_VERSION = "4.2"   # the CUTLASS release whose headers the recipes follow
+CUTE_VERSION = "4.2"  # the CUTLASS release whose headers the recipes follow
 
 
 class NotNarrated(CuteDumpError):
@@ -67,8 +110,10 @@ class Builder:
 
 def _lay(x, what: str):
     if isinstance(x, (Swizzle, ComposedLayout)):
-        raise NotNarrated(f"explain {what}: swizzled layouts are narrated for composition only "
-                          f"(cutedump eval computes {what} of {show(x)})")
+        raise NotNarrated(
+            f"explain {what}: swizzled layouts are narrated for composition only "
+            f"(cutedump eval computes {what} of {show(x)})"
+        )
     if isinstance(x, Layout):
         return x
     if is_tuple(x) and all(is_int(e) for e in t_flatten(x)) or is_int(x):
@@ -77,6 +122,7 @@ def _lay(x, what: str):
 
 
 # ---------------------------------------------------------------- coalesce
+
 
 def ex_coalesce(b: Builder, L, profile=None):
     L = _lay(L, "coalesce")
@@ -108,14 +154,14 @@ def ex_coalesce(b: Builder, L, profile=None):
             elif not is_static(front_s):
                 key = "coalesce.prepend_dyn"
             elif int(fs[i] * fd[i]) == int(front_d):
-                key = "coalesce.prepend_dyn"   # equal values, but CuTe cannot prove it at compile time
+                key = "coalesce.prepend_dyn"  # equal values, but CuTe cannot prove it at compile time
             else:
                 key = "coalesce.prepend"
         st = b.step(key, f"detail::bw_coalesce, {HDR}", **f)
         st.item("so far", Call("coalesce", suffix), cur)
         prev = cur
     result = coalesce(L)
-    if str(result) != str(prev):   # pragma: no cover - the engine's own invariant
+    if str(result) != str(prev):  # pragma: no cover - the engine's own invariant
         raise CuteDumpError(f"internal: coalesce narration ended in {prev}, the engine says {result}")
     return result
 
@@ -139,6 +185,7 @@ def _by_mode(b, L, tiler, name, explainer, engine, key):
 
 
 # ---------------------------------------------------------------- composition
+
 
 def ex_composition(b: Builder, A, B):
     if isinstance(A, (Swizzle, ComposedLayout)) or isinstance(B, (Swizzle, ComposedLayout)):
@@ -211,8 +258,11 @@ def _ex_composition_impl(b: Builder, flat, leaf):
         key = "comp.pass" if new_shape is None else "comp.take"
         st = b.step(key + dyn, f"detail::composition_impl, {HDR}", **f)
         st.item("next_shape", Call("ceil_div", cs, Call("abs", rest_stride)), next_shape)
-        st.item("next_stride", Call("*", Call("ceil_div", Call("abs", rest_stride), cs), Call("signum", rest_stride)),
-                next_stride)
+        st.item(
+            "next_stride",
+            Call("*", Call("ceil_div", Call("abs", rest_stride), cs), Call("signum", rest_stride)),
+            next_stride,
+        )
         if new_shape is not None:
             st.item("new_shape", Call("min", next_shape, rest_shape), new_shape)
             st.item("new_stride", Call("*", rest_stride, cd), rest_stride * cd)
@@ -222,8 +272,14 @@ def _ex_composition_impl(b: Builder, flat, leaf):
         rest_stride = next_stride
     last = rest_stride * lstride[R - 1]
     key = "comp.end_rest" if rshape == [] else ("comp.end_one" if is_constant(1, rest_shape) else "comp.end")
-    st = b.step(key, f"detail::composition_impl, {HDR}", rs=rest_shape, rd=rest_stride, ld=lstride[R - 1],
-                taken=Layout(tuple(rshape), tuple(rstride)) if rshape else "()")
+    st = b.step(
+        key,
+        f"detail::composition_impl, {HDR}",
+        rs=rest_shape,
+        rd=rest_stride,
+        ld=lstride[R - 1],
+        taken=Layout(tuple(rshape), tuple(rstride)) if rshape else "()",
+    )
     st.item("last stride", Call("*", rest_stride, lstride[R - 1]), last)
     return st.item("result", None, LA.composition_result(rshape, rstride, rest_shape, last))
 
@@ -280,6 +336,7 @@ def _ex_compose_swizzled(b, A, B):
 
 
 # ---------------------------------------------------------------- complement
+
 
 def ex_complement(b: Builder, L, cotarget=None):
     if isinstance(L, ComposedLayout):
@@ -341,6 +398,7 @@ def ex_complement(b: Builder, L, cotarget=None):
 
 # ---------------------------------------------------------------- inverses
 
+
 def _sorted_text(idxs, lshape, lstride) -> str:
     return ", ".join(f"{i}:{fmt(lshape[i])}:{fmt(lstride[i])}" for i in idxs) or "-"
 
@@ -355,13 +413,15 @@ def ex_right_inverse(b: Builder, L):
     st.item("clayout", Call("coalesce", L), cl)
     st = b.step("rinv.preprod", f"right_inverse, {HDR}")
     st.item("preprod_shape", None, tuple(pre))
-    b.step("rinv.sorted_dyn" if len(idxs) != len(lstride) else "rinv.sorted", f"right_inverse, {HDR}",
-           order=_sorted_text(idxs, lshape, lstride))
+    b.step(
+        "rinv.sorted_dyn" if len(idxs) != len(lstride) else "rinv.sorted",
+        f"right_inverse, {HDR}",
+        order=_sorted_text(idxs, lshape, lstride),
+    )
     curr = C(1)
     for i in idxs:
         if i in taken:
-            st = b.step("rinv.take", f"right_inverse, {HDR}", i=i, s=lshape[i], d=lstride[i], curr=curr,
-                        pre=pre[i])
+            st = b.step("rinv.take", f"right_inverse, {HDR}", i=i, s=lshape[i], d=lstride[i], curr=curr, pre=pre[i])
             curr = st.item("curr", Call("*", lshape[i], lstride[i]), lshape[i] * lstride[i])
         else:
             b.step("rinv.skip", f"right_inverse, {HDR}", i=i, s=lshape[i], d=lstride[i], curr=curr)
@@ -404,7 +464,7 @@ def ex_left_inverse(b: Builder, L):
         st = b.step("linv.mode", f"left_inverse, {HDR}", i=i, s=lshape[i], d=d, sz=sz, pre=pre[i])
         rs.append(st.item("new shape", Call("/", d, sz), div(d, sz)))
     rs_, rd_ = parts[3], parts[4]
-    if [str(x) for x in rs_[:-1]] != [str(x) for x in rs]:   # pragma: no cover - the engine's own values
+    if [str(x) for x in rs_[:-1]] != [str(x) for x in rs]:  # pragma: no cover - the engine's own values
         raise CuteDumpError(f"internal: left_inverse narration {fmt(tuple(rs))} differs from the engine {fmt(rs_)}")
     raw = Layout(rs_, rd_)
     st = b.step("linv.assemble", f"left_inverse, {HDR}", last=lshape[order[-1]], raw=raw)
@@ -412,6 +472,7 @@ def ex_left_inverse(b: Builder, L):
 
 
 # ---------------------------------------------------------------- divides
+
 
 def ex_logical_divide(b: Builder, L, T):
     L = _lay(L, "logical_divide")
@@ -448,13 +509,14 @@ def _profile(T) -> str:
 
 
 def ex_zipped_divide(b, L, T):
-    return _unzip_then(b, _lay(L, "zipped_divide"), T, logical_divide, ex_logical_divide, "logical_divide",
-                       "div", "zipped_divide")
+    return _unzip_then(
+        b, _lay(L, "zipped_divide"), T, logical_divide, ex_logical_divide, "logical_divide", "div", "zipped_divide"
+    )
 
 
 def _slice_step(b, r, which, key, where):
     R0, R1 = int(rank(r, 0)), int(rank(r, 1))
-    rep = lambda n: _ if n == 1 else (_,) * n   # noqa: E731 - repeat<N>(_)
+    rep = lambda n: _ if n == 1 else (_,) * n  # noqa: E731 - repeat<N>(_)
     crd = (_, rep(R1)) if which == "tiled" else (rep(R0), rep(R1))
     st = b.step(key, where, crd=crd, r0=R0, r1=R1)
     return st.item("result", Call("slice", crd, r), slice_layout(crd, r))
@@ -473,6 +535,7 @@ def ex_flat_divide(b, L, T):
 
 
 # ---------------------------------------------------------------- products
+
 
 def ex_logical_product(b: Builder, A, T):
     A = _lay(A, "logical_product")
@@ -499,21 +562,29 @@ def ex_logical_product(b: Builder, A, T):
 
 
 def ex_zipped_product(b, A, T):
-    return _unzip_then(b, _lay(A, "zipped_product"), T, logical_product, ex_logical_product, "logical_product",
-                       "prod", "zipped_product")
+    return _unzip_then(
+        b,
+        _lay(A, "zipped_product"),
+        T,
+        logical_product,
+        ex_logical_product,
+        "logical_product",
+        "prod",
+        "zipped_product",
+    )
 
 
 def ex_tiled_product(b, A, T):
     st = b.step("prod.zipped", f"tiled_product, {HDR}")
-    r = b.sub(st, "zipped", Call("zipped_product", A, T), ex_zipped_product, zipped_product,
-              _lay(A, "tiled_product"), T)
+    r = b.sub(
+        st, "zipped", Call("zipped_product", A, T), ex_zipped_product, zipped_product, _lay(A, "tiled_product"), T
+    )
     return _slice_step(b, r, "tiled", "div.slice_tiled", f"tiled_product, {HDR}")
 
 
 def ex_flat_product(b, A, T):
     st = b.step("prod.zipped", f"flat_product, {HDR}")
-    r = b.sub(st, "zipped", Call("zipped_product", A, T), ex_zipped_product, zipped_product,
-              _lay(A, "flat_product"), T)
+    r = b.sub(st, "zipped", Call("zipped_product", A, T), ex_zipped_product, zipped_product, _lay(A, "flat_product"), T)
     return _slice_step(b, r, "flat", "div.slice_flat", f"flat_product, {HDR}")
 
 
@@ -566,12 +637,14 @@ def ex_tile_to_shape(b, block, trg, order=None):
     else:
         ordered = st.item("tiler", Call("make_ordered_layout", ps, o), make_ordered_layout(ps, o))
     st = b.step("t2s.blocked", f"tile_to_shape, {HDR}")
-    r = b.sub(st, "result", Call("blocked_product", padded, ordered), ex_blocked_product, blocked_product,
-              padded, ordered)
+    r = b.sub(
+        st, "result", Call("blocked_product", padded, ordered), ex_blocked_product, blocked_product, padded, ordered
+    )
     return r
 
 
 # ---------------------------------------------------------------- upcast / downcast
+
 
 def _leaf_modes(L):
     out = []
@@ -582,6 +655,7 @@ def _leaf_modes(L):
                 walk(x, y, path + (k,))
         else:
             out.append((path, s, d))
+
     walk(L.shape, L.stride, ())
     return out
 
@@ -602,9 +676,14 @@ def ex_upcast(b, L, n):
                 b.step("up.fail", f"upcast, {HDR}", **f)
                 raise CuteDumpError(f"Divisibility condition: upcast<{n}> of stride {d}")
             st = b.step("up.static", f"upcast, {HDR}", **f)
-            st.item("shape", Call("ceil_div", s, Call("ceil_div", N, Call("abs", d))), ceil_div(s, ceil_div(N, iabs(d))))
-            st.item("stride", Call("*", Call("signum", d), Call("ceil_div", Call("abs", d), N)),
-                    signum(d) * ceil_div(iabs(d), N))
+            st.item(
+                "shape", Call("ceil_div", s, Call("ceil_div", N, Call("abs", d))), ceil_div(s, ceil_div(N, iabs(d)))
+            )
+            st.item(
+                "stride",
+                Call("*", Call("signum", d), Call("ceil_div", Call("abs", d), N)),
+                signum(d) * ceil_div(iabs(d), N),
+            )
             st.item("mode", Call("upcast", leaf, targs=(int(n),)), upcast(leaf, int(n)))
         else:
             st = b.step("up.dynamic", f"upcast, {HDR}", **f)
@@ -623,7 +702,7 @@ def ex_downcast(b, L, n):
         st.key = "down.fail"
         raise CuteDumpError("Downcast requires adjacent elements (a static _1 stride)")
     for path, s, d in _leaf_modes(L):
-        leaf = Layout(s, d)
+        leaf = Layout(s, d)  # noqa: F841 - built as CuTe builds the leaf (its checks), not read
         f = dict(path=_path(path), s=s, d=d, n=N)
         if is_constant(1, d) or is_constant(-1, d):
             st = b.step("down.unit", f"downcast, {HDR}", **f)
@@ -636,6 +715,7 @@ def ex_downcast(b, L, n):
 
 
 # ---------------------------------------------------------------- max_common_vector / layout
+
 
 def _ex_max_common(b, A, B, want_layout: bool):
     name = "max_common_layout" if want_layout else "max_common_vector"
@@ -702,8 +782,10 @@ def split_call(text: str):
     cutedump.parse first (so syntax errors carry a caret)."""
     node = parse_expr(text)
     if not isinstance(node, PCall) or node.args is None:
-        raise CuteDumpError("explain takes one CuTe call, e.g. composition((_4,_8):(_1,_4), _8:_2); explainable: "
-                            + ", ".join(explainable()))
+        raise CuteDumpError(
+            "explain takes one CuTe call, e.g. composition((_4,_8):(_1,_4), _8:_2); explainable: "
+            + ", ".join(explainable())
+        )
     i = text.index("(", node.col + len(node.name))
     depth, start, parts = 0, i + 1, []
     for j in range(i, len(text)):
@@ -715,14 +797,15 @@ def split_call(text: str):
             if depth == 0:
                 if text[start:j].strip():
                     parts.append((text[start:j], start))
-                if text[j + 1:].strip():
-                    raise CuteDumpError("explain takes one CuTe call; evaluate the rest with cutedump eval",
-                                        text, j + 1)
+                if text[j + 1 :].strip():
+                    raise CuteDumpError(
+                        "explain takes one CuTe call; evaluate the rest with cutedump eval", text, j + 1
+                    )
                 return node.name, node, parts
         elif ch == "," and depth == 1:
             parts.append((text[start:j], start))
             start = j + 1
-    raise CuteDumpError("unbalanced parentheses", text, i)   # pragma: no cover - parse_expr rejects it first
+    raise CuteDumpError("unbalanced parentheses", text, i)  # pragma: no cover - parse_expr rejects it first
 
 
 def explain_expr(text: str, detail: int = 2) -> Explanation:
@@ -730,10 +813,12 @@ def explain_expr(text: str, detail: int = 2) -> Explanation:
     name, node, parts = split_call(text)
     if name not in EX:
         import difflib
+
         close = difflib.get_close_matches(name, list(EX), n=3)
         hint = f" (did you mean {', '.join(close)}?)" if close else ""
-        raise CuteDumpError(f"explain does not narrate {name!r}{hint}; explainable: {', '.join(explainable())}",
-                            text, node.col)
+        raise CuteDumpError(
+            f"explain does not narrate {name!r}{hint}; explainable: {', '.join(explainable())}", text, node.col
+        )
     fn, (lo, hi) = EX[name]
     if not lo <= len(parts) <= hi:
         raise CuteDumpError(f"{name}: wrong number of arguments ({len(parts)} given)", text, node.col)
@@ -744,8 +829,12 @@ def explain_expr(text: str, detail: int = 2) -> Explanation:
         except CuteDumpError as e:
             raise CuteDumpError(e.message, text, col + (e.col or 0)) from None
     if any(isinstance(a, CountingTensor) for a in args):
-        raise CuteDumpError(f"explain narrates layouts: {name} of a tensor of coordinates (make_identity_tensor) is "
-                            "not narrated; `cutedump eval` prints it as CuTe does", text, node.col)
+        raise CuteDumpError(
+            f"explain narrates layouts: {name} of a tensor of coordinates (make_identity_tensor) is "
+            "not narrated; `cutedump eval` prints it as CuTe does",
+            text,
+            node.col,
+        )
     targs = tuple(node.targs or ())
     if name in TEMPLATED:
         if len(targs) != 1:
@@ -754,7 +843,7 @@ def explain_expr(text: str, detail: int = 2) -> Explanation:
     elif targs:
         raise CuteDumpError(f"{name} takes no template arguments", text, node.col)
     b = Builder(detail)
-    whole = Call(name, *args[:len(parts)], targs=targs)
+    whole = Call(name, *args[: len(parts)], targs=targs)
     expl = Explanation("expr", {"expr": " ".join(text.split()), "version": CUTE_VERSION}, b.steps, result_cute=whole)
     try:
         expl.result = fn(b, *args)
@@ -769,6 +858,6 @@ def explain_expr(text: str, detail: int = 2) -> Explanation:
         raise CuteDumpError(f"internal: the explanation of {text!r} fails ({e.message}) but eval succeeds")
     # the narration must end where `cutedump eval` does
     expect = format_result(evaluate(text))
-    if show(expl.result) != expect:   # pragma: no cover - a bug in a recipe, never silent
+    if show(expl.result) != expect:  # pragma: no cover - a bug in a recipe, never silent
         raise CuteDumpError(f"internal: the explanation of {text!r} ends in {show(expl.result)}, eval gives {expect}")
     return expl

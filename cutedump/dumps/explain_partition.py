@@ -8,27 +8,48 @@ final layout (and data offset) is checked here against ``cutedump.atoms``' own p
 The explanation closes with a reading of the final shape in words (values per instruction, instructions per tile,
 tiles per thread).
 """
+
 from __future__ import annotations
 
-from cutedump.errors import CuteDumpError
-from cutedump.algebra import (C, Layout, make_layout, size, rank, get, composition, right_inverse, zipped_divide,
-                              logical_divide, logical_product, coalesce, zip_layout, upcast, slice_layout, crd2idx,
-                              fmt, product_each, UNDERSCORE, flatten, is_static)
-from cutedump.algebra.inttuple import is_tuple, prepend as t_prepend
+from cutedump.algebra import (
+    UNDERSCORE,
+    C,
+    Layout,
+    coalesce,
+    crd2idx,
+    flatten,
+    fmt,
+    get,
+    is_static,
+    logical_divide,
+    logical_product,
+    make_layout,
+    product_each,
+    rank,
+    right_inverse,
+    size,
+    slice_layout,
+    upcast,
+    zip_layout,
+    zipped_divide,
+)
+from cutedump.algebra.inttuple import is_tuple
+from cutedump.algebra.inttuple import prepend as t_prepend
 from cutedump.algebra.smem_ptr import SmemPtrFlag
 from cutedump.algebra.swizzle import ComposedLayout
-from cutedump.atoms import copy_atom
 from cutedump.atoms import copy as K
+from cutedump.atoms import copy_atom
+from cutedump.atoms import smem_desc as D
 from cutedump.atoms.cli_support import build_mma, parse_layout_arg
 from cutedump.atoms.copy import _fmt_tiler, _tiler_shape
 from cutedump.atoms.mma import partition_fragment
 from cutedump.atoms.mma_catalog import split_template
-from cutedump.dumps.steps import Call, Explanation, show
-from cutedump.dumps.explain_algebra import Builder, CUTE_VERSION
-from cutedump.atoms import smem_desc as D
 from cutedump.atoms.smem_desc import is_desc_operand, is_umma_desc_operand, parse_smem_layout
 from cutedump.atoms.types import canonical_type
-from cutedump.dumps.explain_desc import GMMA_HDR, UMMA_HDR, DESC_K, hex4, field_readings
+from cutedump.dumps.explain_algebra import CUTE_VERSION, Builder
+from cutedump.dumps.explain_desc import DESC_K, GMMA_HDR, UMMA_HDR, field_readings, hex4
+from cutedump.dumps.steps import Call, Explanation, show
+from cutedump.errors import CuteDumpError
 
 _ = UNDERSCORE
 MMA_HDR = "cute/atom/mma_atom.hpp"
@@ -40,9 +61,11 @@ def owning_fragment(frag, fn: str):
     ``static_assert(... is_static ..., "Dynamic owning tensors not supported")``)."""
     leaves = list(flatten(frag.shape)) + list(flatten(frag.stride))
     if not all(is_static(x) for x in leaves):
-        raise CuteDumpError(f"{fn}: the fragment would be {frag}, which has dynamic extents; CuTe refuses to "
-                            "build it (static_assert \"Dynamic owning tensors not supported\", cute/tensor_impl.hpp): "
-                            "give the tensor a static shape, e.g. (_64,_32)")
+        raise CuteDumpError(
+            f"{fn}: the fragment would be {frag}, which has dynamic extents; CuTe refuses to "
+            'build it (static_assert "Dynamic owning tensors not supported", cute/tensor_impl.hpp): '
+            "give the tensor a static shape, e.g. (_64,_32)"
+        )
     return frag
 
 
@@ -61,7 +84,7 @@ def _zero(crd):
 
 def _tensor(shape, layout):
     if (shape is None) == (layout is None):
-        raise CuteDumpError("give the tensor as --shape (e.g. \"(_128,_64)\") or --layout, one of them")
+        raise CuteDumpError('give the tensor as --shape (e.g. "(_128,_64)") or --layout, one of them')
     if layout is not None:
         try:
             return parse_layout_arg(layout, "--layout")
@@ -117,7 +140,7 @@ def _thrfrg(b: Builder, mma, tensor: Layout, op: str):
     thr_tile = (_, (make_layout(size(mma.thr_layout_vmnk, t0)), make_layout(size(mma.thr_layout_vmnk, t1))))
     st.item("thr_tile", None, thr_tile)
     thr_tensor = st.item("thr_tensor", Call("zipped_divide", tv_tensor, thr_tile), zipped_divide(tv_tensor, thr_tile))
-    if not _same(thr_tensor, getattr(mma, f"thrfrg_{op}")(tensor)):   # pragma: no cover - the atoms' own value
+    if not _same(thr_tensor, getattr(mma, f"thrfrg_{op}")(tensor)):  # pragma: no cover - the atoms' own value
         raise CuteDumpError(f"internal: thrfrg_{op} narration differs from cutedump.atoms")
     return thr_tensor
 
@@ -125,7 +148,7 @@ def _thrfrg(b: Builder, mma, tensor: Layout, op: str):
 def explain_mma_partition(mma, tensor: Layout, op: str, thread: int, fragment: bool, detail: int = 1):
     op = op.upper()
     i0, i1, t0, t1, X, Y = _MMA_MODES[op]
-    thr = mma.get_slice(thread)          # checks the thread index
+    thr = mma.get_slice(thread)  # checks the thread index
     b = Builder(detail)
     st = b.step("part.mma.tiled", f"TiledMMA, {MMA_HDR}", atom=mma.atom.name, nthr=int(mma.size()))
     st.item("ThrLayoutVMNK", Call("tiled_product", mma.atom.thr_id, mma.atom_layout_mnk), mma.thr_layout_vmnk)
@@ -138,10 +161,13 @@ def explain_mma_partition(mma, tensor: Layout, op: str, thread: int, fragment: b
     st = b.step("part.mma.slice", f"ThrMMA::partition_{op}, {MMA_HDR}", op=op, crd=crd)
     part = st.item("partition", Call("slice", crd, thr_tensor), slice_layout(crd, thr_tensor))
     zc = _zero(crd)
-    off = st.item("offset", Call("crd2idx", zc, thr_tensor.shape, thr_tensor.stride),
-                  crd2idx(zc, thr_tensor.shape, thr_tensor.stride))
+    off = st.item(
+        "offset",
+        Call("crd2idx", zc, thr_tensor.shape, thr_tensor.stride),
+        crd2idx(zc, thr_tensor.shape, thr_tensor.stride),
+    )
     lay_, off_ = getattr(thr, f"partition_{op}")(tensor)
-    if not (_same(part, lay_) and int(off) == int(off_)):   # pragma: no cover - the atoms' own value
+    if not (_same(part, lay_) and int(off) == int(off_)):  # pragma: no cover - the atoms' own value
         raise CuteDumpError(f"internal: partition_{op} narration differs from cutedump.atoms")
     final, fn = part, f"partition_{op}"
     result_cute = None
@@ -155,15 +181,20 @@ def explain_mma_partition(mma, tensor: Layout, op: str, thread: int, fragment: b
             final, result_cute = str(tmem), f"thr_mma.{fn}(tensor)"
         elif op == "C":
             st = b.step("part.mma.frag_c", f"TiledMMA::make_fragment_C, {MMA_HDR}")
-            final = st.item("fragment", Call("make_layout", Call("shape", part)),
-                            owning_fragment(make_layout(part.shape), fn))
+            final = st.item(
+                "fragment", Call("make_layout", Call("shape", part)), owning_fragment(make_layout(part.shape), fn)
+            )
         else:
             frag = owning_fragment(partition_fragment(thr, op, tensor), fn)
             st = b.step("part.mma.frag_ab", f"TiledMMA::make_fragment_{op}, {MMA_HDR}", op=op)
             final = st.item("fragment", Call("make_fragment_like", part), frag)
-    expl = Explanation("mma", {"version": CUTE_VERSION, "atom": mma.atom.name, "fn": fn, "thread": thread,
-                               "tensor": show(tensor), "op": op}, b.steps, result=final,
-                       result_cute=result_cute or f"thr_mma.{fn}(tensor).layout()")
+    expl = Explanation(
+        "mma",
+        {"version": CUTE_VERSION, "atom": mma.atom.name, "fn": fn, "thread": thread, "tensor": show(tensor), "op": op},
+        b.steps,
+        result=final,
+        result_cute=result_cute or f"thr_mma.{fn}(tensor).layout()",
+    )
     _read_mma(expl, mma, tensor, part, op, fragment, in_tmem=result_cute is not None)
     return expl
 
@@ -174,7 +205,8 @@ def _umma_tmem_fragment(mma, op: str, part: Layout):
     spec = getattr(mma.atom.traits, "spec", None)
     if spec is None:
         return None
-    from cutedump.atoms import tmem as TM      # start-up: only for SM100 atoms
+    from cutedump.atoms import tmem as TM  # start-up: only for SM100 atoms
+
     frg = TM.frg_type_C(spec) if op == "C" else TM.frg_type_A(spec) if op == "A" else None
     return None if frg is None else TM.tmem_frg_make(*frg, part.shape)
 
@@ -186,21 +218,41 @@ def _read_mma(expl, mma, tensor, part, op, fragment, in_tmem=False):
     tx, ty = mma.tile_size_mnk(i0), mma.tile_size_mnk(i1)
     ex, ey = size(tensor, 0), size(tensor, 1)
     ninstr = int(rx) * int(ry) * int(size(tuple(part.shape[3:]))) if len(part.shape) > 3 else int(rx) * int(ry)
-    expl.closing.append(("ex.part.mma.read", dict(
-        shape=fmt(part.shape), frgv=int(frgv), X=X, Y=Y, rx=rx, ry=ry, ex=int(ex), ey=int(ey), tx=int(tx),
-        ty=int(ty), op=op, n=ninstr, total=int(size(part)), atom=mma.atom.name)))
+    expl.closing.append(
+        (
+            "ex.part.mma.read",
+            dict(
+                shape=fmt(part.shape),
+                frgv=int(frgv),
+                X=X,
+                Y=Y,
+                rx=rx,
+                ry=ry,
+                ex=int(ex),
+                ey=int(ey),
+                tx=int(tx),
+                ty=int(ty),
+                op=op,
+                n=ninstr,
+                total=int(size(part)),
+                atom=mma.atom.name,
+            ),
+        )
+    )
     if fragment:
         expl.closing.append(("ex.part.mma.read_frag_tmem" if in_tmem else "ex.part.mma.read_frag", dict(op=op)))
 
 
 # ---------------------------------------------------------------- Copy
 
+
 def _tile2thrfrg(b, tc, tensor_z, ref2trg, side):
     where = f"TiledCopy::tile2thrfrg, {CPY_HDR}"
     st = b.step("part.cpy.atom_tv", where, nthr=int(tc.atom_num_thr), nval=int(tc.atom_num_val))
     shp = (tc.atom_num_thr, tc.atom_num_val)
-    atom_tv = st.item("atom_layout_TV", Call("zipped_divide", tc.tiled_layout_tv, shp),
-                      zipped_divide(tc.tiled_layout_tv, shp))
+    atom_tv = st.item(
+        "atom_layout_TV", Call("zipped_divide", tc.tiled_layout_tv, shp), zipped_divide(tc.tiled_layout_tv, shp)
+    )
     st = b.step("part.cpy.trg", where, side=side)
     trg = st.item("trg_layout_TV", Call("composition", atom_tv, (ref2trg, _)), atom_tv.compose(ref2trg, _))
     st = b.step("part.cpy.zip", where)
@@ -221,14 +273,27 @@ def explain_copy_partition(tc, tensor: Layout, side: str, thread: int, detail: i
     side = side.upper()
     thr = tc.get_slice(thread)
     b = Builder(detail)
-    st = b.step("part.cpy.tiled", f"TiledCopy, {CPY_HDR}", atom=tc.atom.name, vt=tc.atom.value_type,
-                tiler=_copy_fmt_tiler(tc.tiler_mn), nthr=int(tc.tiled_num_thr), nval=int(tc.tiled_num_val))
+    st = b.step(
+        "part.cpy.tiled",
+        f"TiledCopy, {CPY_HDR}",
+        atom=tc.atom.name,
+        vt=tc.atom.value_type,
+        tiler=_copy_fmt_tiler(tc.tiler_mn),
+        nthr=int(tc.tiled_num_thr),
+        nval=int(tc.tiled_num_val),
+    )
     st.item("TiledLayout_TV", None, tc.tiled_layout_tv)
     st.item("AtomNumThr", None, tc.atom_num_thr)
     st.item("AtomNumVal", None, tc.atom_num_val)
     where = f"TiledCopy::tidfrg_{side}, {CPY_HDR}"
-    st = b.step("part.cpy.ref", where, side=side, name="src" if side == "S" else "dst",
-                ref2trg="src2ref" if side == "S" else "dst2ref", vname="Src" if side == "S" else "Dst")
+    st = b.step(
+        "part.cpy.ref",
+        where,
+        side=side,
+        name="src" if side == "S" else "dst",
+        ref2trg="src2ref" if side == "S" else "dst2ref",
+        vname="Src" if side == "S" else "Dst",
+    )
     ref = tc.atom.val_layout_ref
     other = tc.atom.val_layout_src if side == "S" else tc.atom.val_layout_dst
     inv = st.item("right_inverse(ValLayoutRef)", Call("right_inverse", ref), right_inverse(ref))
@@ -239,7 +304,7 @@ def explain_copy_partition(tc, tensor: Layout, side: str, thread: int, detail: i
         raise CuteDumpError(f"Rank of tensor to be partitioned too small: rank {rank(tensor)} < rank(Tiler_MN) = {r}")
     tz = st.item("tiled_tensor", Call("zipped_divide", tensor, tc.tiler_mn), zipped_divide(tensor, tc.tiler_mn))
     tid = _tile2thrfrg(b, tc, tz, ref2trg, side)
-    if not _same(tid, getattr(tc, f"tidfrg_{side}")(tensor)):   # pragma: no cover - the atoms' own value
+    if not _same(tid, getattr(tc, f"tidfrg_{side}")(tensor)):  # pragma: no cover - the atoms' own value
         raise CuteDumpError(f"internal: tidfrg_{side} narration differs from cutedump.atoms")
     R = int(rank(tensor))
     crd = (thread, _, _rep(R))
@@ -248,11 +313,22 @@ def explain_copy_partition(tc, tensor: Layout, side: str, thread: int, detail: i
     zc = _zero(crd)
     off = st.item("offset", Call("crd2idx", zc, tid.shape, tid.stride), crd2idx(zc, tid.shape, tid.stride))
     lay_, off_ = getattr(thr, f"partition_{side}")(tensor)
-    if not (_same(part, lay_) and int(off) == int(off_)):   # pragma: no cover - the atoms' own value
+    if not (_same(part, lay_) and int(off) == int(off_)):  # pragma: no cover - the atoms' own value
         raise CuteDumpError(f"internal: partition_{side} narration differs from cutedump.atoms")
-    expl = Explanation("copy", {"version": CUTE_VERSION, "atom": tc.atom.name, "vt": tc.atom.value_type,
-                                "fn": f"partition_{side}", "thread": thread, "tensor": show(tensor)},
-                       b.steps, result=part, result_cute=f"thr_copy.partition_{side}(tensor).layout()")
+    expl = Explanation(
+        "copy",
+        {
+            "version": CUTE_VERSION,
+            "atom": tc.atom.name,
+            "vt": tc.atom.value_type,
+            "fn": f"partition_{side}",
+            "thread": thread,
+            "tensor": show(tensor),
+        },
+        b.steps,
+        result=part,
+        result_cute=f"thr_copy.partition_{side}(tensor).layout()",
+    )
     _read_copy(expl, tc, tensor, part)
     return expl
 
@@ -273,13 +349,26 @@ def _read_copy(expl, tc, tensor, part):
     n = int(frgx)
     for i in range(1, int(rank(part))):
         n *= int(size(part, i))
-    expl.closing.append(("ex.part.cpy.read", dict(shape=fmt(part.shape), frg=fmt(frg.shape), frgv=int(frgv),
-                                                  frgx=int(frgx), atom=tc.atom.name, vt=tc.atom.value_type, n=n,
-                                                  total=int(size(part)))))
+    expl.closing.append(
+        (
+            "ex.part.cpy.read",
+            dict(
+                shape=fmt(part.shape),
+                frg=fmt(frg.shape),
+                frgv=int(frgv),
+                frgx=int(frgx),
+                atom=tc.atom.name,
+                vt=tc.atom.value_type,
+                n=n,
+                total=int(size(part)),
+            ),
+        )
+    )
     for key, f in rests:
         expl.closing.append((key, f))
-    expl.closing.append(("ex.part.cpy.read_total", dict(n=n, frgv=int(frgv), vt=tc.atom.value_type,
-                                                        total=int(size(part)))))
+    expl.closing.append(
+        ("ex.part.cpy.read_total", dict(n=n, frgv=int(frgv), vt=tc.atom.value_type, total=int(size(part))))
+    )
 
 
 def expl_msg_rest(i, rs, extent, tile):
@@ -303,8 +392,9 @@ def explain_retile(tc, mma, tensor: Layout, op: str, thread: int, detail: int = 
     R = int(rank(frag))
     st = b.step("part.rt.mn", where)
     V = st.item("V", Call("size", frag, targs=(0,)), size(frag, 0))
-    inv = st.item("right_inverse(TiledLayout_TV)", Call("right_inverse", tc.tiled_layout_tv),
-                  right_inverse(tc.tiled_layout_tv))
+    inv = st.item(
+        "right_inverse(TiledLayout_TV)", Call("right_inverse", tc.tiled_layout_tv), right_inverse(tc.tiled_layout_tv)
+    )
     tshape = _tiler_shape(tc.tiler_mn)
     ws = st.item("with_shape", Call("with_shape", inv, tshape), inv.with_shape(tshape))
     n = int(tc.tiled_num_thr * V)
@@ -321,30 +411,60 @@ def explain_retile(tc, mma, tensor: Layout, op: str, thread: int, detail: int = 
     v_tensor = st.item("v_tensor", Call("composition", t_tensor, (frg_v, _)), t_tensor.compose(frg_v, _))
     crd = (_, C(0) if R <= 1 else (C(0),) + (_,) * (R - 1))
     res = st.item("retile", Call("slice", crd, v_tensor), slice_layout(crd, v_tensor))
-    if not _same(res, tc.retile(frag)):   # pragma: no cover - the atoms' own value
+    if not _same(res, tc.retile(frag)):  # pragma: no cover - the atoms' own value
         raise CuteDumpError("internal: retile narration differs from cutedump.atoms")
-    expl = Explanation("retile", {"version": CUTE_VERSION, "atom": tc.atom.name, "vt": tc.atom.value_type, "op": op,
-                                  "thread": thread, "tensor": show(tensor)}, b.steps, result=res,
-                       result_cute=f"thr_copy.retile_D(tCr{op}).layout()")
-    expl.closing.append(("ex.part.rt.read", dict(shape=fmt(res.shape), frag=fmt(frag.shape),
-                                                 nval=int(tc.atom_num_val), op=op)))
+    expl = Explanation(
+        "retile",
+        {
+            "version": CUTE_VERSION,
+            "atom": tc.atom.name,
+            "vt": tc.atom.value_type,
+            "op": op,
+            "thread": thread,
+            "tensor": show(tensor),
+        },
+        b.steps,
+        result=res,
+        result_cute=f"thr_copy.retile_D(tCr{op}).layout()",
+    )
+    expl.closing.append(
+        ("ex.part.rt.read", dict(shape=fmt(res.shape), frag=fmt(frag.shape), nval=int(tc.atom_num_val), op=op))
+    )
     return expl
 
 
 # ---------------------------------------------------------------- front end
 
-def explain_partition(mma=None, atom_layout=None, tile=None, copy=None, value_type=None, thr=None, val=None,
-                      shape=None, layout=None, operand=None, side=None, fragment=False, retile=False, thread=0,
-                      detail: int = 1, smem_address: int | None = None) -> Explanation:
+
+def explain_partition(
+    mma=None,
+    atom_layout=None,
+    tile=None,
+    copy=None,
+    value_type=None,
+    thr=None,
+    val=None,
+    shape=None,
+    layout=None,
+    operand=None,
+    side=None,
+    fragment=False,
+    retile=False,
+    thread=0,
+    detail: int = 1,
+    smem_address: int | None = None,
+) -> Explanation:
     """The partition explanation the options describe (see ``cutedump explain --help``)."""
     if mma is not None and copy is None and fragment and (operand or "C").upper() in ("A", "B"):
         m = build_mma(mma, atom_layout, tile)
         umma = is_umma_desc_operand(m, operand.upper())
-        if umma or is_desc_operand(m, operand.upper()):   # an SS GMMA/UMMA operand's fragment is a descriptor tensor
+        if umma or is_desc_operand(m, operand.upper()):  # an SS GMMA/UMMA operand's fragment is a descriptor tensor
             if shape is not None or layout is None:
                 G = "UMMA" if umma else "GMMA"
-                raise CuteDumpError(f"a {G} shared-memory operand needs its smem layout: --layout "
-                                    f"\"tile_to_shape({G}::Layout_K_SW128_Atom<half_t>, (_{128 if umma else 64},_64))\"")
+                raise CuteDumpError(
+                    f"a {G} shared-memory operand needs its smem layout: --layout "
+                    f'"tile_to_shape({G}::Layout_K_SW128_Atom<half_t>, (_{128 if umma else 64},_64))"'
+                )
             return explain_desc_fragment(m, parse_smem_layout(layout), operand, thread, smem_address, detail)
     tensor = _tensor(shape, layout)
     if copy is None:
@@ -386,11 +506,10 @@ def explain_partition(mma=None, atom_layout=None, tile=None, copy=None, value_ty
     return explain_copy_partition(tc, tensor, side or "S", thread, detail)
 
 
-def explain_desc_fragment(mma, smem, op: str, thread: int, address: int | None = None,
-                          detail: int = 1) -> Explanation:
+def explain_desc_fragment(mma, smem, op: str, thread: int, address: int | None = None, detail: int = 1) -> Explanation:
     """``thr_mma.partition_fragment_A/B(sX)`` of an SS GMMA (or SS UMMA) TiledMMA, step by step."""
     op = op.upper()
-    frag = D.desc_fragment(mma, thread, op, smem, address)       # checks everything first
+    frag = D.desc_fragment(mma, thread, op, smem, address)  # checks everything first
     umma = frag.kind == "umma"
     spec = getattr(mma.atom.traits, "spec", None)
     vt = spec.types[0 if op == "A" else 1] if umma else mma.atom.traits.val_types[1 if op == "A" else 2]
@@ -400,11 +519,25 @@ def explain_desc_fragment(mma, smem, op: str, thread: int, address: int | None =
     sop = D.smem_operand(smem, vt, address)
     X = "M" if op == "A" else "N"
     b = Builder(detail)
-    st = b.step("desc.smem", f"make_tensor, cute/pointer_flagged.hpp", vt=canonical_type(vt), smem=smem,
-                sw=sop.swizzle, inner=sop.layout, **kk, **DESC_K)
+    st = b.step(
+        "desc.smem",
+        "make_tensor, cute/pointer_flagged.hpp",
+        vt=canonical_type(vt),
+        smem=smem,
+        sw=sop.swizzle,
+        inner=sop.layout,
+        **kk,
+        **DESC_K,
+    )
     part_expl = explain_mma_partition(mma, sop.layout, op, thread, False, detail)
-    st = b.step("desc.part.umma" if umma else "desc.part", f"ThrMMA::partition_{op}, cute/atom/mma_atom.hpp",
-                op=op, thread=thread, **kk, **DESC_K)
+    st = b.step(
+        "desc.part.umma" if umma else "desc.part",
+        f"ThrMMA::partition_{op}, cute/atom/mma_atom.hpp",
+        op=op,
+        thread=thread,
+        **kk,
+        **DESC_K,
+    )
     st.sub.extend(part_expl.steps)
     st.item("partition", None, frag.partition)
     st.item("offset", None, frag.offset)
@@ -413,18 +546,36 @@ def explain_desc_fragment(mma, smem, op: str, thread: int, address: int | None =
     st = b.step("desc.recast", f"{kk['mk']}, {hdr}", t=t, bits=sop.bits, **kk, **DESC_K)
     st.item("tensor<0>(partition)", Call("get", frag.partition, targs=(0,)), get(frag.partition, 0))
     st.item("u128", Call("upcast", get(frag.partition, 0), targs=(t,)), m.u128)
-    st = b.step("desc.ltype", f"layout_type, {hdr}", sw=sop.swizzle, lt=m.layout_type, w=m.w, wb=m.w * 16, **kk, **DESC_K)
+    st = b.step(
+        "desc.ltype", f"layout_type, {hdr}", sw=sop.swizzle, lt=m.layout_type, w=m.w, wb=m.w * 16, **kk, **DESC_K
+    )
     st = b.step("desc.canon", f"{kk['mk']}, {hdr}", major=m.major, tile=m.tile, form=m.form, **kk, **DESC_K)
     st.item("canonical_layout", Call("logical_divide", m.u128, m.tile), m.canonical)
-    st = b.step("desc.fields", f"{kk['mk']}, {hdr}", sbo=m.sbo, lbo=m.lbo,
-                start=hex4(m.desc.field("start_address")), **DESC_K)
+    st = b.step(
+        "desc.fields", f"{kk['mk']}, {hdr}", sbo=m.sbo, lbo=m.lbo, start=hex4(m.desc.field("start_address")), **DESC_K
+    )
     st.item("desc", None, m.desc.hex())
     st = b.step("desc.frag", f"MakeTensor<{kk['G']}::smem_desc<Major>>, {hdr}", **kk, **DESC_K)
-    st.item("layout", Call("replace", Call("upcast", frag.partition, targs=(t,)), Layout(C(1), C(0)), targs=(0,)),
-            frag.layout)
-    expl = Explanation("desc", {"version": CUTE_VERSION, "atom": mma.atom.name, "op": op, "thread": thread,
-                                "tensor": show(smem), "vt": canonical_type(vt), **kk}, b.steps,
-                       result=frag.cute_print(), result_cute=f"thr_mma.partition_fragment_{op}(sX)")
+    st.item(
+        "layout",
+        Call("replace", Call("upcast", frag.partition, targs=(t,)), Layout(C(1), C(0)), targs=(0,)),
+        frag.layout,
+    )
+    expl = Explanation(
+        "desc",
+        {
+            "version": CUTE_VERSION,
+            "atom": mma.atom.name,
+            "op": op,
+            "thread": thread,
+            "tensor": show(smem),
+            "vt": canonical_type(vt),
+            **kk,
+        },
+        b.steps,
+        result=frag.cute_print(),
+        result_cute=f"thr_mma.partition_fragment_{op}(sX)",
+    )
     start = hex4(m.desc.field("start_address"))
     if address is None:
         expl.closing.append(("ex.desc.read.start_unset", dict(start=start)))
@@ -435,6 +586,10 @@ def explain_desc_fragment(mma, smem, op: str, thread: int, address: int | None =
     for i, d in enumerate(frag.descriptors):
         expl.closing.append(("ex.desc.read.item", dict(i=i, hex=d.hex(), start=hex4(d.field("start_address")))))
     expl.closing = [(k, {**DESC_K, **f}) for k, f in expl.closing]
-    expl.extra = {"descriptors": [d.hex() for d in frag.descriptors], "descriptor": m.desc.to_json(),
-                  "canonical_form": m.form, "layout_type": m.layout_type}
+    expl.extra = {
+        "descriptors": [d.hex() for d in frag.descriptors],
+        "descriptor": m.desc.to_json(),
+        "canonical_form": m.form,
+        "layout_type": m.layout_type,
+    }
     return expl

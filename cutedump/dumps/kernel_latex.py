@@ -2,25 +2,33 @@
 them (CuTe's print_latex takes layouts of rank <= 2, so a smem layout is drawn for pipe stage 0:
 ``print_latex(sA_layout(_,_,0))``). Files are written atomically (temporary file + rename) and never overwritten
 without ``force``."""
+
 from __future__ import annotations
 
 import os
 from pathlib import Path
 
+from cutedump.algebra import UNDERSCORE as _
+from cutedump.algebra import rank
 from cutedump.errors import CuteDumpError
-from cutedump.algebra import UNDERSCORE as _, rank
-from cutedump.kernel.tensor import slice_tensor, inner
+from cutedump.kernel.tensor import inner, slice_tensor
 from cutedump.render import latex
 
 # (file stem, entry name, how): the objects the seed's --dump-latex writes
-LATEX_OBJECTS = (("sA", "sA_layout", "stage0"), ("copyA", "copyA", "copy"), ("copyB", "copyB", "copy"),
-                 ("mmaC", "mmaC", "mma"), ("s2r_copy_a", "s2r_copy_a", "copy"), ("s2r_copy_b", "s2r_copy_b", "copy"))
+LATEX_OBJECTS = (
+    ("sA", "sA_layout", "stage0"),
+    ("copyA", "copyA", "copy"),
+    ("copyB", "copyB", "copy"),
+    ("mmaC", "mmaC", "mma"),
+    ("s2r_copy_a", "s2r_copy_a", "copy"),
+    ("s2r_copy_b", "s2r_copy_b", "copy"),
+)
 
 
 def latex_texts(dump) -> list[tuple[str, str]]:
     """[(file name, print_latex text)] for the objects the dump has."""
     out = []
-    names = {it.name for it in dump.objects if it.show}     # modelling-only objects (show = false) are not drawn
+    names = {it.name for it in dump.objects if it.show}  # modelling-only objects (show = false) are not drawn
     for stem, name, how in LATEX_OBJECTS:
         if name not in names:
             continue
@@ -47,8 +55,10 @@ def write_latex(dump, outdir, force: bool = False) -> list[str]:
     if not force:
         existing = [str(d / n) for n, _ in texts if (d / n).exists()]
         if existing:
-            raise CuteDumpError(f"{existing[0]} exists; pass --force to overwrite"
-                                + (f" ({len(existing)} files exist)" if len(existing) > 1 else ""))
+            raise CuteDumpError(
+                f"{existing[0]} exists; pass --force to overwrite"
+                + (f" ({len(existing)} files exist)" if len(existing) > 1 else "")
+            )
     d.mkdir(parents=True, exist_ok=True)
     paths = []
     for n, text in texts:

@@ -1,4 +1,5 @@
 """Collects a dump's text: catalog messages (by key) and raw engine output (tables, prints)."""
+
 from __future__ import annotations
 
 from cutedump.algebra import fmt
@@ -24,14 +25,14 @@ def render(template: str, **values) -> str:
         if j < 0:
             out.append(template[i:])
             break
-        if template.startswith("{{", j):          # an escaped brace: kept for str.format
-            out.append(template[i:j + 2])
+        if template.startswith("{{", j):  # an escaped brace: kept for str.format
+            out.append(template[i : j + 2])
             i = j + 2
             continue
         k = template.index("}", j)
-        name, _, spec = template[j + 1:k].partition(":")
+        name, _, spec = template[j + 1 : k].partition(":")
         out.append(template[i:j])
-        out.append(_plural(values[name], spec) if spec.startswith("|") else template[j:k + 1])
+        out.append(_plural(values[name], spec) if spec.startswith("|") else template[j : k + 1])
         i = k + 1
     return "".join(out).format_map(values)
 

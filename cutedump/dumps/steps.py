@@ -6,10 +6,10 @@ intermediate values, each with the CuTe expression (:class:`Call`) that computes
 The same list of steps gives the narrated text (:func:`narrate`), the JSON view (:func:`steps_json`), and the
 differential tests' questions to real CuTe (every :class:`Call` is a CuTe expression over printed values).
 """
+
 from __future__ import annotations
 
-
-from cutedump.algebra import Layout, fmt
+from cutedump.algebra import fmt
 from cutedump.algebra.inttuple import UNDERSCORE, is_tuple
 from cutedump.dumps.narrator import Narrator
 
@@ -73,6 +73,7 @@ def _paren(a) -> str:
 
 class Item:
     """One intermediate value: ``label = cute = value`` (cute may be None for a value read off another)."""
+
     label: str
     cute: Call | None
     value: object
@@ -87,19 +88,18 @@ class Item:
 
     def __eq__(self, other):
         if other.__class__ is self.__class__:
-            return (self.label, self.cute, self.value) == \
-                (other.label, other.cute, other.value)
+            return (self.label, self.cute, self.value) == (other.label, other.cute, other.value)
         return NotImplemented
 
-    __hash__ = None   # mutable: compared by value, not hashable
+    __hash__ = None  # mutable: compared by value, not hashable
 
 
 class Step:
-    key: str                       # message key: "ex.<key>" in the catalogs
-    where: str = ""                # CuTe function and header, e.g. "detail::composition_impl, cute/layout.hpp"
+    key: str  # message key: "ex.<key>" in the catalogs
+    where: str = ""  # CuTe function and header, e.g. "detail::composition_impl, cute/layout.hpp"
     fields: dict
     items: list
-    sub: list   # nested steps (the explanation of a sub-expression)
+    sub: list  # nested steps (the explanation of a sub-expression)
 
     def __init__(self, key, where="", fields=None, items=None, sub=None):
         self.key = key
@@ -109,16 +109,23 @@ class Step:
         self.sub = list() if sub is None else sub
 
     def __repr__(self):
-        return (f"{self.__class__.__qualname__}(key={self.key!r}, where={self.where!r}, fields={self.fields!r}, "
-                f"items={self.items!r}, sub={self.sub!r})")
+        return (
+            f"{self.__class__.__qualname__}(key={self.key!r}, where={self.where!r}, fields={self.fields!r}, "
+            f"items={self.items!r}, sub={self.sub!r})"
+        )
 
     def __eq__(self, other):
         if other.__class__ is self.__class__:
-            return (self.key, self.where, self.fields, self.items, self.sub) == \
-                (other.key, other.where, other.fields, other.items, other.sub)
+            return (self.key, self.where, self.fields, self.items, self.sub) == (
+                other.key,
+                other.where,
+                other.fields,
+                other.items,
+                other.sub,
+            )
         return NotImplemented
 
-    __hash__ = None   # mutable: compared by value, not hashable
+    __hash__ = None  # mutable: compared by value, not hashable
 
     def item(self, label: str, cute, value):
         self.items.append(Item(label, cute, value))
@@ -126,14 +133,14 @@ class Step:
 
 
 class Explanation:
-    title_key: str                 # message key of the heading
+    title_key: str  # message key of the heading
     fields: dict
     steps: list
     result: object = None
-    result_cute: object = None     # the whole expression (a Call or text)
-    error: str | None = None       # CuTe's failing condition, when the explanation ends in one
-    closing: list   # (key, fields) messages after the result
-    extra: dict     # more JSON members (the descriptors of a descriptor fragment)
+    result_cute: object = None  # the whole expression (a Call or text)
+    error: str | None = None  # CuTe's failing condition, when the explanation ends in one
+    closing: list  # (key, fields) messages after the result
+    extra: dict  # more JSON members (the descriptors of a descriptor fragment)
 
     def __init__(self, title_key, fields, steps, result=None, result_cute=None, error=None, closing=None, extra=None):
         self.title_key = title_key
@@ -146,19 +153,36 @@ class Explanation:
         self.extra = dict() if extra is None else extra
 
     def __repr__(self):
-        return (f"{self.__class__.__qualname__}(title_key={self.title_key!r}, fields={self.fields!r}, "
-                f"steps={self.steps!r}, result={self.result!r}, result_cute={self.result_cute!r}, "
-                f"error={self.error!r}, closing={self.closing!r}, extra={self.extra!r})")
+        return (
+            f"{self.__class__.__qualname__}(title_key={self.title_key!r}, fields={self.fields!r}, "
+            f"steps={self.steps!r}, result={self.result!r}, result_cute={self.result_cute!r}, "
+            f"error={self.error!r}, closing={self.closing!r}, extra={self.extra!r})"
+        )
 
     def __eq__(self, other):
         if other.__class__ is self.__class__:
-            return (self.title_key, self.fields, self.steps, self.result, self.result_cute, self.error, self.closing,
-                    self.extra) == \
-                (other.title_key, other.fields, other.steps, other.result, other.result_cute, other.error,
-                 other.closing, other.extra)
+            return (
+                self.title_key,
+                self.fields,
+                self.steps,
+                self.result,
+                self.result_cute,
+                self.error,
+                self.closing,
+                self.extra,
+            ) == (
+                other.title_key,
+                other.fields,
+                other.steps,
+                other.result,
+                other.result_cute,
+                other.error,
+                other.closing,
+                other.extra,
+            )
         return NotImplemented
 
-    __hash__ = None   # mutable: compared by value, not hashable
+    __hash__ = None  # mutable: compared by value, not hashable
 
 
 def walk(steps, depth=0):
@@ -177,6 +201,7 @@ def all_items(expl: Explanation):
 
 
 # ---------------------------------------------------------------- views of the steps
+
 
 def narrate(expl: Explanation, lang: str = "en") -> str:
     """The explanation as text: heading, numbered steps (nested ones indented), result."""
@@ -217,15 +242,20 @@ def steps_json(expl: Explanation, lang: str = "en") -> dict:
     nar = Narrator(lang)
 
     def one(s: Step) -> dict:
-        d = {"name": s.key, "text": nar.msg("ex." + s.key, **s.fields), "where": s.where,
-             "values": [{"name": i.label, "cute": None if i.cute is None else str(i.cute), "value": show(i.value)}
-                        for i in s.items]}
+        d = {
+            "name": s.key,
+            "text": nar.msg("ex." + s.key, **s.fields),
+            "where": s.where,
+            "values": [
+                {"name": i.label, "cute": None if i.cute is None else str(i.cute), "value": show(i.value)}
+                for i in s.items
+            ],
+        }
         if s.sub:
             d["steps"] = [one(x) for x in s.sub]
         return d
 
-    out = {"title": nar.msg("ex.title." + expl.title_key, **expl.fields).strip(),
-           "steps": [one(s) for s in expl.steps]}
+    out = {"title": nar.msg("ex.title." + expl.title_key, **expl.fields).strip(), "steps": [one(s) for s in expl.steps]}
     if expl.error is not None:
         out["error"] = expl.error
     else:

@@ -29,32 +29,33 @@ Rules inferred from the recorded dump (../shared/seeds/000_89ace3aef4fd3051.txt)
 * The coverage map has ``size<0>(mma_tiler)`` rows and ``size<1>(mma_tiler)`` columns; cell (m, n) is ``X`` when
   some tiler_m value equals m and some tiler_n value equals n.
 """
+
 from __future__ import annotations
 
 import math
 
-from cutedump.errors import CuteDumpError, check_size
-from cutedump.algebra import (C, size, get, rank, product, make_layout, composition, filter_, left_inverse,
-                              repeat_like)
+from cutedump.algebra import C, composition, filter_, get, left_inverse, make_layout, product, rank, repeat_like, size
 from cutedump.algebra import inttuple as it
 from cutedump.atoms.mma import make_tiled_mma
-from cutedump.render.text import print_layout
 from cutedump.dumps.narrator import Narrator
+from cutedump.errors import CuteDumpError, check_size
+from cutedump.render.text import print_layout
 
 # The recorded dump (../shared/seeds/000_89ace3aef4fd3051.txt) was made with
 #   make_tiled_mma(MMA_Atom<SM80_16x8x16_F16F16F16F16_TN>{}, Layout<Shape<_1,_1,_1>>{}, Tile<_16,_8,_16>{})
 RECORDED = ("SM80_16x8x16_F16F16F16F16_TN", "(_1,_1,_1)", "(_16,_8,_16)")
 
-WIDE_RULE = "=" * 60   # section banner
-STEP_RULE = "-" * 50   # under each step heading
+WIDE_RULE = "=" * 60  # section banner
+STEP_RULE = "-" * 50  # under each step heading
 AXES = (("M", "m"), ("N", "n"))
 
 
 class MmaView:
     """What the walk-through needs from a TiledMMA."""
-    printed: str          # print(tiled_mma) exactly as CuTe writes it (ends with a newline)
-    layoutC_TV: object    # tiled_mma.get_layoutC_TV()
-    mma_tiler: tuple      # make_shape(tile_size<0>(mma), tile_size<1>(mma))
+
+    printed: str  # print(tiled_mma) exactly as CuTe writes it (ends with a newline)
+    layoutC_TV: object  # tiled_mma.get_layoutC_TV()
+    mma_tiler: tuple  # make_shape(tile_size<0>(mma), tile_size<1>(mma))
 
     def __init__(self, printed, layoutC_TV, mma_tiler):
         self.printed = printed
@@ -62,16 +63,17 @@ class MmaView:
         self.mma_tiler = mma_tiler
 
     def __repr__(self):
-        return (f"{self.__class__.__qualname__}(printed={self.printed!r}, layoutC_TV={self.layoutC_TV!r}, "
-                f"mma_tiler={self.mma_tiler!r})")
+        return (
+            f"{self.__class__.__qualname__}(printed={self.printed!r}, layoutC_TV={self.layoutC_TV!r}, "
+            f"mma_tiler={self.mma_tiler!r})"
+        )
 
     def __eq__(self, other):
         if other.__class__ is self.__class__:
-            return (self.printed, self.layoutC_TV, self.mma_tiler) == \
-                (other.printed, other.layoutC_TV, other.mma_tiler)
+            return (self.printed, self.layoutC_TV, self.mma_tiler) == (other.printed, other.layoutC_TV, other.mma_tiler)
         return NotImplemented
 
-    __hash__ = None   # mutable: compared by value, not hashable
+    __hash__ = None  # mutable: compared by value, not hashable
 
 
 class Section:
@@ -97,20 +99,39 @@ class Section:
         self.layout_tv = layout_tv
 
     def __repr__(self):
-        return (f"{self.__class__.__qualname__}(copy_v={self.copy_v!r}, layout_TV={self.layout_TV!r}, "
-                f"projs={self.projs!r}, raws={self.raws!r}, tilers={self.tilers!r}, "
-                f"mma_layout={self.mma_layout!r}, tile2mma={self.tile2mma!r}, inv={self.inv!r}, "
-                f"layout_tv={self.layout_tv!r})")
+        return (
+            f"{self.__class__.__qualname__}(copy_v={self.copy_v!r}, layout_TV={self.layout_TV!r}, "
+            f"projs={self.projs!r}, raws={self.raws!r}, tilers={self.tilers!r}, "
+            f"mma_layout={self.mma_layout!r}, tile2mma={self.tile2mma!r}, inv={self.inv!r}, "
+            f"layout_tv={self.layout_tv!r})"
+        )
 
     def __eq__(self, other):
         if other.__class__ is self.__class__:
-            return (self.copy_v, self.layout_TV, self.projs, self.raws, self.tilers, self.mma_layout, self.tile2mma,
-                    self.inv, self.layout_tv) == \
-                (other.copy_v, other.layout_TV, other.projs, other.raws, other.tilers, other.mma_layout,
-                 other.tile2mma, other.inv, other.layout_tv)
+            return (
+                self.copy_v,
+                self.layout_TV,
+                self.projs,
+                self.raws,
+                self.tilers,
+                self.mma_layout,
+                self.tile2mma,
+                self.inv,
+                self.layout_tv,
+            ) == (
+                other.copy_v,
+                other.layout_TV,
+                other.projs,
+                other.raws,
+                other.tilers,
+                other.mma_layout,
+                other.tile2mma,
+                other.inv,
+                other.layout_tv,
+            )
         return NotImplemented
 
-    __hash__ = None   # mutable: compared by value, not hashable
+    __hash__ = None  # mutable: compared by value, not hashable
 
 
 def values_per_thread(layoutC_TV) -> int:
@@ -120,10 +141,12 @@ def values_per_thread(layoutC_TV) -> int:
 def valid_copy_vs(layoutC_TV) -> list[int]:
     """copy_V values the walk-through accepts: the divisors of the values per thread."""
     vpt = values_per_thread(layoutC_TV)
-    if vpt <= 0:   # a negative or zero tile size (CuTe prints such a TiledMMA; the walk-through has no copy_V)
-        raise CuteDumpError(f"the TiledMMA's C has {vpt} values per thread (a tile size is negative or zero): "
-                            "make_tiled_copy_C_atom needs a positive count")
-    small = [d for d in range(1, math.isqrt(vpt) + 1) if vpt % d == 0]   # O(sqrt): vpt can be huge (fuzz finding)
+    if vpt <= 0:  # a negative or zero tile size (CuTe prints such a TiledMMA; the walk-through has no copy_V)
+        raise CuteDumpError(
+            f"the TiledMMA's C has {vpt} values per thread (a tile size is negative or zero): "
+            "make_tiled_copy_C_atom needs a positive count"
+        )
+    small = [d for d in range(1, math.isqrt(vpt) + 1) if vpt % d == 0]  # O(sqrt): vpt can be huge (fuzz finding)
     return sorted(set(small + [vpt // d for d in small]))
 
 
@@ -132,8 +155,10 @@ def check_copy_v(layoutC_TV, copy_v: int, lang: str = "zh") -> None:
     language; ``lang`` is accepted for the callers' sake)."""
     valid = valid_copy_vs(layoutC_TV)
     if copy_v not in valid:
-        raise CuteDumpError(f"copy_V = {copy_v} does not divide the {values_per_thread(layoutC_TV)} values per "
-                            f"thread; valid copy_V: {', '.join(map(str, valid))}")
+        raise CuteDumpError(
+            f"copy_V = {copy_v} does not divide the {values_per_thread(layoutC_TV)} values per "
+            f"thread; valid copy_V: {', '.join(map(str, valid))}"
+        )
 
 
 def compute_section(layoutC_TV, mma_tiler, copy_v: int) -> Section:
@@ -193,8 +218,16 @@ def _narrate_section(nar: Narrator, view: MmaView, sec: Section, force: bool) ->
 
     # Step 1: truncate
     T = sec.layout_TV
-    nar.say("tcc.step1", v=v, rule=STEP_RULE, threads=size(get(view.layoutC_TV, 0)), layout_TV=T,
-            threads_tv=size(get(T, 0)), vals_tv=size(get(T, 1)), total=size(T))
+    nar.say(
+        "tcc.step1",
+        v=v,
+        rule=STEP_RULE,
+        threads=size(get(view.layoutC_TV, 0)),
+        layout_TV=T,
+        threads_tv=size(get(T, 0)),
+        vals_tv=size(get(T, 1)),
+        total=size(T),
+    )
     nar.raw(_table(T, force))
 
     # Step 2: one projection per mode of mma_tiler, then the combined tiler
@@ -205,18 +238,38 @@ def _narrate_section(nar: Narrator, view: MmaView, sec: Section, force: bool) ->
         nar.raw(_table(sec.projs[i], force))
         nar.say("tcc.raw", var=var, axis=axis, raw=sec.raws[i])
         nar.raw(_table(sec.raws[i], force))
-        nar.say("tcc.filter", var=var, axis=axis, tiler=sec.tilers[i], coverage=coverage_text(sec.tilers[i]),
-                stride=stride0(sec.tilers[i]))
+        nar.say(
+            "tcc.filter",
+            var=var,
+            axis=axis,
+            tiler=sec.tilers[i],
+            coverage=coverage_text(sec.tilers[i]),
+            stride=stride0(sec.tilers[i]),
+        )
     tm, tn = sec.tilers
-    nar.say("tcc.combine", label=f"2{'abc'[len(AXES)]}", tiler_m=tm, tiler_n=tn,
-            coef_m=str(int(stride0(tm))), coef_n=stride0(tn))
+    nar.say(
+        "tcc.combine",
+        label=f"2{'abc'[len(AXES)]}",
+        tiler_m=tm,
+        tiler_n=tn,
+        coef_m=str(int(stride0(tm))),
+        coef_n=stride0(tn),
+    )
     nar.raw(_table(make_layout(tm, tn), force))
     nar.say("tcc.coverage", M=view.mma_tiler[0], N=view.mma_tiler[1])
     nar.raw(coverage_map(view.mma_tiler, tm, tn))
 
     # Step 3: tile2mma
-    nar.say("tcc.step3", rule=STEP_RULE, mma_layout=sec.mma_layout, tiler_m=tm, tiler_n=tn, tile2mma=sec.tile2mma,
-            s0=size(get(sec.tile2mma, 0)), s1=size(get(sec.tile2mma, 1)))
+    nar.say(
+        "tcc.step3",
+        rule=STEP_RULE,
+        mma_layout=sec.mma_layout,
+        tiler_m=tm,
+        tiler_n=tn,
+        tile2mma=sec.tile2mma,
+        s0=size(get(sec.tile2mma, 0)),
+        s1=size(get(sec.tile2mma, 1)),
+    )
     nar.raw(_table(sec.tile2mma, force))
 
     # Step 4: left_inverse and the result
@@ -226,8 +279,14 @@ def _narrate_section(nar: Narrator, view: MmaView, sec: Section, force: bool) ->
     else:
         nar.say("tcc.no_table", layout=sec.inv)
     tv = sec.layout_tv
-    nar.say("tcc.final", layout_tv=tv, threads=size(get(tv, 0)), vals=size(get(tv, 1)), first=str(int(tv(0))),
-            last=str(int(size(tv)) - 1))
+    nar.say(
+        "tcc.final",
+        layout_tv=tv,
+        threads=size(get(tv, 0)),
+        vals=size(get(tv, 1)),
+        first=str(int(tv(0))),
+        last=str(int(size(tv)) - 1),
+    )
     nar.raw(_table(tv, force))
 
 
@@ -257,8 +316,9 @@ def build_view(mma: str, atom_layout: str, permutation: str | None) -> MmaView:
     return MmaView(tm.print_str(), tm.get_layoutC_TV(), (tm.tile_size_mnk(0), tm.tile_size_mnk(1)))
 
 
-def walkthrough_json(mma: str | None = None, atom_layout: str | None = None, permutation: str | None = None,
-                     copy_v: int | None = None) -> dict:
+def walkthrough_json(
+    mma: str | None = None, atom_layout: str | None = None, permutation: str | None = None, copy_v: int | None = None
+) -> dict:
     """The walk-through's values as one JSON object (``cutedump tiled-copy-c --format json``): every layout in
     CuTe's print syntax. Keys: tiled_mma (print(TiledMMA)), layoutC_TV, mma_tiler, values_per_thread, copy_Vs (the
     valid ones), sections: [{copy_V, layout_TV, tiler_m, tiler_n, tiler_m_values, tiler_n_values, tile2mma,
@@ -274,16 +334,37 @@ def walkthrough_json(mma: str | None = None, atom_layout: str | None = None, per
     for v in copy_vs:
         sec = compute_section(L, tuple(view.mma_tiler), v)
         tm, tn = sec.tilers
-        sections.append({"copy_V": v, "layout_TV": str(sec.layout_TV), "tiler_m": str(tm), "tiler_n": str(tn),
-                         "tiler_m_values": tiler_values(tm), "tiler_n_values": tiler_values(tn),
-                         "tile2mma": str(sec.tile2mma), "left_inverse": str(sec.inv),
-                         "layout_tv": str(sec.layout_tv)})
-    return {"tiled_mma": view.printed, "layoutC_TV": str(L), "mma_tiler": it.fmt(tuple(view.mma_tiler)), "values_per_thread": values_per_thread(L),
-            "copy_Vs": valid_copy_vs(L), "sections": sections}
+        sections.append(
+            {
+                "copy_V": v,
+                "layout_TV": str(sec.layout_TV),
+                "tiler_m": str(tm),
+                "tiler_n": str(tn),
+                "tiler_m_values": tiler_values(tm),
+                "tiler_n_values": tiler_values(tn),
+                "tile2mma": str(sec.tile2mma),
+                "left_inverse": str(sec.inv),
+                "layout_tv": str(sec.layout_tv),
+            }
+        )
+    return {
+        "tiled_mma": view.printed,
+        "layoutC_TV": str(L),
+        "mma_tiler": it.fmt(tuple(view.mma_tiler)),
+        "values_per_thread": values_per_thread(L),
+        "copy_Vs": valid_copy_vs(L),
+        "sections": sections,
+    }
 
 
-def walkthrough(mma: str | None = None, atom_layout: str | None = None, permutation: str | None = None,
-                copy_v: int | None = None, lang: str = "zh", force: bool = False) -> str:
+def walkthrough(
+    mma: str | None = None,
+    atom_layout: str | None = None,
+    permutation: str | None = None,
+    copy_v: int | None = None,
+    lang: str = "zh",
+    force: bool = False,
+) -> str:
     """The walk-through of ``cutedump tiled-copy-c``. With none of mma/atom_layout/permutation given, the recorded
     configuration (:data:`RECORDED`); otherwise the missing ones default to the recorded atom, atom layout
     (_1,_1,_1) and no permutation. ``copy_v``: only that section (default: every valid copy_V)."""

@@ -20,14 +20,21 @@ Nothing is answered silently: every call is checked against its CuTe 4.2 signatu
 arguments, number and kind of arguments) before it runs, and a computation whose C++ ``int`` arithmetic would
 overflow in CuTe is refused with what real CuTe prints (see :mod:`cutedump.algebra.integer`).
 """
+
 from __future__ import annotations
 
 # the names other modules and the tests use (each defined once, in its module)
 from cutedump.algebra.layout import Layout  # noqa: F401
 from cutedump.algebra.swizzle import ComposedLayout, Swizzle  # noqa: F401
-from cutedump.expr.values import CountingTensor, _Name, format_result  # noqa: F401
-from cutedump.expr.functions import FUNCTIONS, _REG, functions  # noqa: F401
-from cutedump.expr.signatures import _KIND_CLASSES, _KIND_TEXT, _SIGS, _is_kind, signature  # noqa: F401
+from cutedump.expr.evaluation import (  # noqa: F401
+    answer_text,
+    dsl_input,
+    evaluate,
+    evaluate_layout,
+    evaluate_to_string,
+    match_smem_ptr_form,
+)
+from cutedump.expr.functions import _REG, FUNCTIONS, functions  # noqa: F401
 from cutedump.expr.named import NAMED, _glob_match, bits, register_named  # noqa: F401
-from cutedump.expr.evaluation import (answer_text, dsl_input, evaluate, evaluate_layout, evaluate_to_string,  # noqa: F401
-                                      match_smem_ptr_form)
+from cutedump.expr.signatures import _KIND_CLASSES, _KIND_TEXT, _SIGS, _is_kind, signature  # noqa: F401
+from cutedump.expr.values import CountingTensor, _Name, format_result  # noqa: F401

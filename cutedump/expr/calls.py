@@ -1,30 +1,47 @@
 """The evaluation of an expression's calls (:class:`_Evaluation`): every call through the function table and its
 signature checks, C++ ``int`` overflow refused as CuTe would overflow. Used by :mod:`cutedump.expr.evaluation`
 (C++ and print spellings) and :mod:`cutedump.expr.dsl` (the CuTe DSL's)."""
+
 from __future__ import annotations
 
-from cutedump.errors import CuteDumpError
 from cutedump import algebra as A
 from cutedump.algebra import C
 from cutedump.algebra.integer import INT_MAX, INT_MIN, OVERFLOW, wrap32
 from cutedump.algebra.layout import Layout
 from cutedump.algebra.swizzle import ComposedLayout, Swizzle
-from cutedump.parse import build_literal, Call, Apply, BinOp, Lit, Named, swizzle_limit_error
-from cutedump.expr.values import CountingTensor, _CONSTANTS, _Name, _kind, _show
-from cutedump.expr.functions import _REG, _TENSOR_OVERLOADS, _UNSUPPORTED, _local_partition_at, _local_tile_at, _tensor_slice
-from cutedump.expr.signatures import _BASIS_REFUSED, _SHAPE_OK, _check_call_shape, _check_kinds, _refuse_basis, signature
+from cutedump.errors import CuteDumpError
+from cutedump.expr.functions import (
+    _REG,
+    _TENSOR_OVERLOADS,
+    _UNSUPPORTED,
+    _local_partition_at,
+    _local_tile_at,
+    _tensor_slice,
+)
 from cutedump.expr.named import NAMED, _named
+from cutedump.expr.signatures import (
+    _BASIS_REFUSED,
+    _SHAPE_OK,
+    _check_call_shape,
+    _check_kinds,
+    _refuse_basis,
+    signature,
+)
+from cutedump.expr.values import _CONSTANTS, CountingTensor, _kind, _Name, _show
+from cutedump.parse import Apply, BinOp, Call, Lit, Named, build_literal, swizzle_limit_error
 
 
 def _basis_arith(n, a, b, text):
     """ScaledBasis / ArithTuple + and * (arithmetic_tuple.hpp): value * E<i>, E<i> + E<j>, AT + _0."""
     ok = (C, int)
     if n.op == "*" and not ((a.__class__ in ok) or (b.__class__ in ok)):
-        raise CuteDumpError(f"operator*: a ScaledBasis multiplies an integer only, got {_show(a)} * {_show(b)}",
-                            text, n.col)
+        raise CuteDumpError(
+            f"operator*: a ScaledBasis multiplies an integer only, got {_show(a)} * {_show(b)}", text, n.col
+        )
     if n.op == "*" and (isinstance(a, tuple) or isinstance(b, tuple)):
-        raise CuteDumpError(f"operator*: CuTe has no product of an arithmetic tuple, got {_show(a)} * {_show(b)}",
-                            text, n.col)
+        raise CuteDumpError(
+            f"operator*: CuTe has no product of an arithmetic tuple, got {_show(a)} * {_show(b)}", text, n.col
+        )
     try:
         return a * b if n.op == "*" else a + b
     except CuteDumpError as e:
@@ -37,8 +54,12 @@ def _arith(n, a, b, text):
         return _basis_arith(n, a, b, text)
     for x in (a, b):
         if x is not None and not (x.__class__ is C or x.__class__ is int):
-            raise CuteDumpError(f"operator{'-' if n.op == 'neg' else n.op}: cutedump reads integer arithmetic only, "
-                                f"got {_kind(x)} {_show(x)}", text, n.col)
+            raise CuteDumpError(
+                f"operator{'-' if n.op == 'neg' else n.op}: cutedump reads integer arithmetic only, "
+                f"got {_kind(x)} {_show(x)}",
+                text,
+                n.col,
+            )
     op = n.op
     if op == "neg":
         return -a
@@ -49,9 +70,16 @@ def _arith(n, a, b, text):
     if op == "*":
         return a * b
     if b == 0:
-        raise CuteDumpError(f"{_show(a)} {op} {_show(b)}: division by zero" +
-                            (" (does not compile in CuTe)" if b.__class__ is C and a.__class__ is C else
-                             " (undefined behaviour in C++)"), text, n.col)
+        raise CuteDumpError(
+            f"{_show(a)} {op} {_show(b)}: division by zero"
+            + (
+                " (does not compile in CuTe)"
+                if b.__class__ is C and a.__class__ is C
+                else " (undefined behaviour in C++)"
+            ),
+            text,
+            n.col,
+        )
     return A.div(a, b) if op == "/" else A.mod(a, b)
 
 
@@ -65,11 +93,11 @@ class _Evaluation:
 
     def __init__(self, text):
         self.text = text
-        self.first = []   # (message, col) of the first call whose result overflowed
+        self.first = []  # (message, col) of the first call whose result overflowed
 
     def checked(self, result, node):
         """Wrap out-of-range ints of a result as CuTe's int does; note the first overflow (with its call's column)."""
-        if not OVERFLOW:   # the common cases in short: ints within range, no overflow on the way
+        if not OVERFLOW:  # the common cases in short: ints within range, no overflow on the way
             cls = result.__class__
             if cls is C or cls is int:
                 if -2147483648 <= result <= 2147483647:
@@ -95,15 +123,16 @@ class _Evaluation:
                     return _Name(n.name)
                 if n.name in _REG:
                     raise CuteDumpError(f"{n.name} is a function: call it as {signature(n.name)}", text, n.col)
-                if any(row.matches(n.name) for row in NAMED):   # e.g. Layout_K_SW128_Atom<half_t> (using GMMA)
+                if any(row.matches(n.name) for row in NAMED):  # e.g. Layout_K_SW128_Atom<half_t> (using GMMA)
                     return _named(n, text)
                 raise CuteDumpError(f"unknown name {n.name!r}", text, n.col)
             if n.name not in _REG and not n.args and any(row.matches(n.name) for row in NAMED):
-                return _named(n, text)   # e.g. ss_smem_selector<GMMA::Major::K,half_t,_128,_64>()
+                return _named(n, text)  # e.g. ss_smem_selector<GMMA::Major::K,half_t,_128,_64>()
             if n.name not in _REG:
                 if n.name in _UNSUPPORTED:
                     raise CuteDumpError(f"{n.name}: {_UNSUPPORTED[n.name]}", text, n.col)
                 import difflib  # start-up: only for an unknown function name
+
                 close = difflib.get_close_matches(n.name, list(_REG), n=3)
                 hint = f" (did you mean {', '.join(close)}?)" if close else ""
                 raise CuteDumpError(f"unknown function {n.name!r}{hint}", text, n.col)
@@ -112,11 +141,12 @@ class _Evaluation:
             fn, takes_targs = _REG[n.name]
             args = [a.value if a.__class__ is Lit else build_literal(a, text, calls) for a in n.args]
             tensor = how = None
-            if args and args[0].__class__ is CountingTensor:   # a Tensor overload: the tensor's layout, see below
+            if args and args[0].__class__ is CountingTensor:  # a Tensor overload: the tensor's layout, see below
                 tensor, how = args[0], _TENSOR_OVERLOADS.get(n.name)
                 if how is None:
-                    raise CuteDumpError(f"{n.name} has no overload for a tensor ({tensor}): does not compile in "
-                                        f"CuTe", text, n.col)
+                    raise CuteDumpError(
+                        f"{n.name} has no overload for a tensor ({tensor}): does not compile in CuTe", text, n.col
+                    )
                 args[0] = tensor.layout
             _check_kinds(n, args, text)
             if n.name in _BASIS_REFUSED:
@@ -129,12 +159,17 @@ class _Evaluation:
                     r = fn(*args, targs=n.targs) if takes_targs else fn(*args)
                     if how == "keep":
                         r = CountingTensor(tensor.coord, r)
-            except TypeError as e:
-                raise CuteDumpError(f"{n.name} is not defined for ({', '.join(_kind(a) for a in args)})",
-                                    text, n.col) from None
+            except TypeError:
+                raise CuteDumpError(
+                    f"{n.name} is not defined for ({', '.join(_kind(a) for a in args)})", text, n.col
+                ) from None
             except CuteDumpError as e:
                 if e.col is None:
-                    msg = e.message if e.message.startswith((f"{n.name}:", f"{n.name}<", f"{n.name}(")) else f"{n.name}: {e.message}"
+                    msg = (
+                        e.message
+                        if e.message.startswith((f"{n.name}:", f"{n.name}<", f"{n.name}("))
+                        else f"{n.name}: {e.message}"
+                    )
                     raise CuteDumpError(msg, text, n.col) from None
                 raise
             except (IndexError, ValueError, ZeroDivisionError) as e:
@@ -162,8 +197,15 @@ class _Evaluation:
         if n.__class__ is Named:
             return checked(_named(n, text), n)
         if n.__class__ is BinOp:
-            return checked(_arith(n, build_literal(n.left, text, calls),
-                                  None if n.right is None else build_literal(n.right, text, calls), text), n)
+            return checked(
+                _arith(
+                    n,
+                    build_literal(n.left, text, calls),
+                    None if n.right is None else build_literal(n.right, text, calls),
+                    text,
+                ),
+                n,
+            )
         raise CuteDumpError("unexpected expression", text, getattr(n, "col", 0))
 
 
@@ -202,7 +244,7 @@ def _wrap_go(x, big):
             big.append(x)
         return wrap32(x)
     if cls is tuple:
-        for e in x:   # the common case: every element an int within range -> x itself
+        for e in x:  # the common case: every element an int within range -> x itself
             c = e.__class__
             if not ((c is int or c is C) and -2147483648 <= e <= 2147483647):
                 break

@@ -18,31 +18,33 @@ Where the DSL answers what C++ CuTe refuses (a ``tile_to_shape`` whose shape is 
 ``complement`` of a non-injective layout), the algebra is asked the DSL's way (``cutedump.algebra.layout.LENIENT``).
 What the DSL refuses while tracing, cutedump refuses with one error.
 """
+
 from __future__ import annotations
 
 from math import gcd
 
-from cutedump.errors import CuteDumpError
 from cutedump.algebra import C
-from cutedump.algebra.integer import DynDiv, is_static
-from cutedump.algebra import layout as _L
 from cutedump.algebra import inttuple as it
+from cutedump.algebra import layout as _L
 from cutedump.algebra.basis import ScaledBasis
+from cutedump.algebra.integer import DynDiv, is_static
 from cutedump.algebra.inttuple import UNDERSCORE
 from cutedump.algebra.layout import Layout
 from cutedump.algebra.swizzle import ComposedLayout, Swizzle
-from cutedump.parse import Lit, Tuple_, BinOp, Call, swizzle_limit_error
-from cutedump.parse.dsl import PyCall, PyName, PyAttr, parse_dsl
-from cutedump.expr.values import CountingTensor, format_result
+from cutedump.errors import CuteDumpError
+from cutedump.expr.calls import _Evaluation
 from cutedump.expr.functions import _REG, shape_of
 from cutedump.expr.signatures import signature
-from cutedump.expr.calls import _Evaluation
+from cutedump.expr.values import CountingTensor, format_result
+from cutedump.parse import BinOp, Call, Lit, Tuple_, swizzle_limit_error
+from cutedump.parse.dsl import PyAttr, PyCall, PyName, parse_dsl
 
-_REQ = object()   # a parameter without a default
+_REQ = object()  # a parameter without a default
 
 
 class DType:
     """An element type as the DSL names it (``cutlass.Float16``): its name and width in bits."""
+
     __slots__ = ("name", "bits")
 
     def __init__(self, name, bits):
@@ -54,6 +56,7 @@ class DType:
 
 class Enum_:
     """A member of one of the DSL's enums (``SmemLayoutAtomKind.K_SW128``, ``LayoutEnum.ROW_MAJOR``)."""
+
     __slots__ = ("cls", "name")
 
     def __init__(self, cls, name):
@@ -69,23 +72,79 @@ class Enum_:
 
 
 #: cutlass's numeric types -> width in bits (cutlass/base_dsl/typing.py)
-DTYPES = {"Float16": 16, "BFloat16": 16, "Float32": 32, "TFloat32": 32, "Float64": 64, "Float8E4M3FN": 8,
-          "Float8E5M2": 8, "Float8E8M0FNU": 8, "Float8E4M3": 8, "Float4E2M1FN": 4, "Float6E3M2FN": 6,
-          "Float6E2M3FN": 6, "Int4": 4, "Int8": 8, "Uint8": 8, "Int16": 16, "Uint16": 16, "Int32": 32,
-          "Uint32": 32, "Int64": 64, "Uint64": 64, "Int128": 128, "Boolean": 1}
+DTYPES = {
+    "Float16": 16,
+    "BFloat16": 16,
+    "Float32": 32,
+    "TFloat32": 32,
+    "Float64": 64,
+    "Float8E4M3FN": 8,
+    "Float8E5M2": 8,
+    "Float8E8M0FNU": 8,
+    "Float8E4M3": 8,
+    "Float4E2M1FN": 4,
+    "Float6E3M2FN": 6,
+    "Float6E2M3FN": 6,
+    "Int4": 4,
+    "Int8": 8,
+    "Uint8": 8,
+    "Int16": 16,
+    "Uint16": 16,
+    "Int32": 32,
+    "Uint32": 32,
+    "Int64": 64,
+    "Uint64": 64,
+    "Int128": 128,
+    "Boolean": 1,
+}
 #: the DSL's integer types whose call makes a dynamic value: cutlass.Int32(n)
 DYNAMIC_INTS = frozenset({"Int8", "Uint8", "Int16", "Uint16", "Int32", "Uint32", "Int64", "Uint64"})
 #: the DSL's enums: class -> members
-ENUMS = {"SmemLayoutAtomKind": ("MN_INTER", "MN_SW32", "MN_SW64", "MN_SW128", "MN_SW128_32B", "K_INTER", "K_SW32",
-                                "K_SW64", "K_SW128"),
-         "LayoutEnum": ("ROW_MAJOR", "COL_MAJOR"), "OperandMajorMode": ("MN", "K")}
+ENUMS = {
+    "SmemLayoutAtomKind": (
+        "MN_INTER",
+        "MN_SW32",
+        "MN_SW64",
+        "MN_SW128",
+        "MN_SW128_32B",
+        "K_INTER",
+        "K_SW32",
+        "K_SW64",
+        "K_SW128",
+    ),
+    "LayoutEnum": ("ROW_MAJOR", "COL_MAJOR"),
+    "OperandMajorMode": ("MN", "K"),
+}
 
 #: module prefixes a name may carry (the longest first); what is left names a row of DSL_FUNCTIONS, a type or an enum
-_PREFIXES = ("cutlass.cute.nvgpu.warp.", "cute.nvgpu.warp.", "nvgpu.warp.", "warp.", "cutlass.cute.nvgpu.warpgroup.", "cutlass.cute.nvgpu.tcgen05.", "cute.nvgpu.warpgroup.",
-             "cute.nvgpu.tcgen05.", "nvgpu.warpgroup.", "nvgpu.tcgen05.", "warpgroup.", "tcgen05.",
-             "cutlass.utils.hopper_helpers.", "cutlass.utils.sm90.", "cutlass.utils.", "utils.hopper_helpers.",
-             "utils.sm90.", "hopper_helpers.", "sm90_utils.", "sm90.", "cutlass.cute.", "cute.", "cutlass.",
-             "cute.nvgpu.", "nvgpu.", "utils.")
+_PREFIXES = (
+    "cutlass.cute.nvgpu.warp.",
+    "cute.nvgpu.warp.",
+    "nvgpu.warp.",
+    "warp.",
+    "cutlass.cute.nvgpu.warpgroup.",
+    "cutlass.cute.nvgpu.tcgen05.",
+    "cute.nvgpu.warpgroup.",
+    "cute.nvgpu.tcgen05.",
+    "nvgpu.warpgroup.",
+    "nvgpu.tcgen05.",
+    "warpgroup.",
+    "tcgen05.",
+    "cutlass.utils.hopper_helpers.",
+    "cutlass.utils.sm90.",
+    "cutlass.utils.",
+    "utils.hopper_helpers.",
+    "utils.sm90.",
+    "hopper_helpers.",
+    "sm90_utils.",
+    "sm90.",
+    "cutlass.cute.",
+    "cute.",
+    "cutlass.",
+    "cute.nvgpu.",
+    "nvgpu.",
+    "utils.",
+)
 
 
 def _strip(name: str) -> tuple[str, str]:
@@ -95,7 +154,7 @@ def _strip(name: str) -> tuple[str, str]:
     while True:
         for p in _PREFIXES:
             if name.startswith(p):
-                name = name[len(p):]
+                name = name[len(p) :]
                 break
         else:
             return ns, name
@@ -106,6 +165,7 @@ def _strip(name: str) -> tuple[str, str]:
 # default None), "*name" (keyword only, default None), "*name!" (keyword only, required). The implementation gets
 # the evaluation (ev) and the bound arguments (in order) and calls the eval language's functions through ev.call,
 # so every argument is checked as C++ CuTe's signature checks it.
+
 
 def _modes(m):
     """A DSL ``mode=`` argument (an int, a list, a tuple or ``()``) -> template arguments."""
@@ -124,8 +184,10 @@ def _make_layout(ev, shape, stride):
 
 def _composition(ev, lhs, rhs):
     if isinstance(lhs, Swizzle):
-        raise CuteDumpError("composition: the CuTe DSL does not compose a swizzle with a layout "
-                            "(make_composed_layout(make_swizzle(b, m, s), offset, layout) does)")
+        raise CuteDumpError(
+            "composition: the CuTe DSL does not compose a swizzle with a layout "
+            "(make_composed_layout(make_swizzle(b, m, s), offset, layout) does)"
+        )
     return ev.call("composition", lhs, rhs)
 
 
@@ -136,6 +198,7 @@ def _inverse(name):
         if not _is_static_layout(x):
             raise CuteDumpError(f"{name}: the CuTe DSL inverts static layouts only (MLIRError)")
         return ev.call(name, x)
+
     return f
 
 
@@ -147,7 +210,7 @@ def _keep_swizzle(atom, r):
     """The DSL keeps a composed layout composed, even with a no-op swizzle ``S<0,4,3>`` (C++ CuTe drops it)."""
     if isinstance(atom, ComposedLayout) and r.__class__ is Layout:
         return ComposedLayout(atom.a, atom.offset, r)
-    if isinstance(atom, Swizzle) and r.__class__ is Layout:   # make_composed_layout(make_swizzle(0, m, s), 0, L)
+    if isinstance(atom, Swizzle) and r.__class__ is Layout:  # make_composed_layout(make_swizzle(0, m, s), 0, L)
         return ComposedLayout(atom, C(0), r)
     return r
 
@@ -167,6 +230,7 @@ def _unwrap(L, first):
 def _unwrapped(name, first):
     def f(ev, x, t):
         return _unwrap(ev.call(name, x, t), first)
+
     return f
 
 
@@ -179,19 +243,27 @@ def _is_static_layout(x) -> bool:
 def _product(name, first=None, coalesce=False):
     """The products: the DSL refuses a block with dynamic values (MLIRError while tracing); blocked and raked
     products come out with each mode coalesced (``((2,4),4)``, not C++ 4.2's ``((2,4),(4,1))``)."""
+
     def f(ev, x, t):
         if not _is_static_layout(x):
             raise CuteDumpError(f"{name}: the CuTe DSL refuses a block with dynamic values (MLIRError)")
         r = ev.call(name, x, t)
         if coalesce and r.__class__ is Layout and isinstance(r.shape, tuple):
             r = ev.call("coalesce", r, tuple([C(1)] * len(r.shape)))
-        if first == "block":   # flat_product: a rank-1 block's one mode is unpacked too
-            if isinstance(x, Layout) and isinstance(x.shape, tuple) and len(x.shape) == 1 and \
-                    r.__class__ is Layout and isinstance(r.shape, tuple) and isinstance(r.shape[0], tuple) and \
-                    len(r.shape[0]) == 1:
+        if first == "block":  # flat_product: a rank-1 block's one mode is unpacked too
+            if (
+                isinstance(x, Layout)
+                and isinstance(x.shape, tuple)
+                and len(x.shape) == 1
+                and r.__class__ is Layout
+                and isinstance(r.shape, tuple)
+                and isinstance(r.shape[0], tuple)
+                and len(r.shape[0]) == 1
+            ):
                 return Layout((r.shape[0][0],) + r.shape[1:], (r.stride[0][0],) + r.stride[1:])
             return r
         return r if first is None else _unwrap(r, first)
+
     return f
 
 
@@ -203,25 +275,27 @@ def _group_modes(ev, x, begin, end):
 
 
 def _recast(ev, new_bits, old_bits, x):
-    ev.nodiv = True   # the DSL's recast strides are of unknown divisibility
+    ev.nodiv = True  # the DSL's recast strides are of unknown divisibility
     return ev.call("recast_layout", x, targs=(_bits(old_bits), _bits(new_bits)))
 
 
 def _divide(name):
     def f(ev, x, t):
         if isinstance(x, Layout) and isinstance(x.shape, tuple) and len(x.shape) == 1 and isinstance(t, int):
-            raise CuteDumpError(f"{name}: the CuTe DSL refuses an integer tiler for a rank-1 tuple layout "
-                                f"(ValueError)")
+            raise CuteDumpError(f"{name}: the CuTe DSL refuses an integer tiler for a rank-1 tuple layout (ValueError)")
         return ev.call(name, x, t)
+
     return f
 
 
 def _tensor_only(name):
     def f(ev, *args):
         if isinstance(args[0], (Layout, ComposedLayout)):
-            raise CuteDumpError(f"{name}: the CuTe DSL takes a tensor (make_identity_tensor(shape)), not a layout "
-                                f"(MLIRError)")
+            raise CuteDumpError(
+                f"{name}: the CuTe DSL takes a tensor (make_identity_tensor(shape)), not a layout (MLIRError)"
+            )
         return _plain(name)(ev, *args)
+
     return f
 
 
@@ -237,13 +311,14 @@ def _smem_atom(ev, kind, dtype, ns="warpgroup"):
     """warpgroup/tcgen05 make_smem_layout_atom(kind, dtype): the GMMA/UMMA atom, its offset 0 (the DSL's
     ``S<3,4,3> o 0 o (8,64):(64,1)``)."""
     from cutedump.algebra import smem as SMEM  # start-up: loaded with the first smem atom
+
     if not isinstance(kind, Enum_) or kind.cls != "SmemLayoutAtomKind":
         raise CuteDumpError(f"make_smem_layout_atom: expected a SmemLayoutAtomKind, got {kind!r}")
     if not isinstance(dtype, DType):
         raise CuteDumpError(f"make_smem_layout_atom: expected an element type (cutlass.Float16, ...), got {dtype!r}")
     if kind.name == "MN_SW128_32B" and ns != "tcgen05":
         raise CuteDumpError("make_smem_layout_atom: MN_SW128_32B is a tcgen05 atom kind")
-    if kind.name == "MN_SW128_32B":   # the DSL's atom: 8 columns of 1024 bits (C++ UMMA's has 4)
+    if kind.name == "MN_SW128_32B":  # the DSL's atom: 8 columns of 1024 bits (C++ UMMA's has 4)
         n = C(1024 // dtype.bits)
         return ComposedLayout(Swizzle(2, 5, 2), C(0), Layout((n, C(8)), (C(1), n)))
     major, swz = kind.name.split("_", 1)
@@ -282,12 +357,14 @@ def _smem_ab(which):
         if not isinstance(layout_enum, Enum_) or layout_enum.cls != "LayoutEnum":
             raise CuteDumpError(f"make_smem_layout_{which}: expected a LayoutEnum, got {layout_enum!r}")
         k_major = layout_enum.name == "ROW_MAJOR"
-        shape = ev.call("slice", (UNDERSCORE, C(0), UNDERSCORE) if which == "a" else (C(0), UNDERSCORE, UNDERSCORE),
-                        tiler)
+        shape = ev.call(
+            "slice", (UNDERSCORE, C(0), UNDERSCORE) if which == "a" else (C(0), UNDERSCORE, UNDERSCORE), tiler
+        )
         major = ev.call("size", tiler[2] if k_major else tiler[0 if which == "a" else 1])
         atom = _smem_atom(ev, _atom_kind(layout_enum, dtype, major), dtype)
         order = (C(0), C(1), C(2)) if k_major else (C(1), C(0), C(2))
         return _keep_swizzle(atom, ev.call("tile_to_shape", atom, ev.call("append", shape, stages), order))
+
     return f
 
 
@@ -308,6 +385,7 @@ def _smem_epi(ev, dtype, layout_enum, tile, stages, trg_shape, order):
 def _size_like(name):
     def f(ev, x, mode):
         return ev.call(name, x, targs=_modes(mode))
+
     return f
 
 
@@ -336,6 +414,7 @@ def _shape(ev, x, mode):
 def _append(name):
     def f(ev, x, elem, up_to_rank):
         return ev.call(name, x, elem, targs=() if up_to_rank is None else (int(up_to_rank),))
+
     return f
 
 
@@ -353,19 +432,27 @@ def _basis(ev, mode):
 
 def _plain(name, *order):
     """A row that calls the eval language's ``name`` with the DSL's arguments (reordered by ``order``)."""
+
     def f(ev, *args):
         a = [args[i] for i in order] if order else [x for x in args]
         while a and a[-1] is None:
             a.pop()
         return ev.call(name, *a)
+
     return f
 
 
 DSL_FUNCTIONS = {
     "make_layout": (("shape", "*stride"), _make_layout),
     "make_ordered_layout": (("shape", "order"), _plain("make_ordered_layout")),
-    "make_composed_layout": (("inner", "offset", "outer"), lambda ev, a, o, b: _keep_swizzle(
-        a, ev.call("composition", a, o, b)) if isinstance(a, Swizzle) else ev.call("composition", a, o, b)),
+    "make_composed_layout": (
+        ("inner", "offset", "outer"),
+        lambda ev, a, o, b: (
+            _keep_swizzle(a, ev.call("composition", a, o, b))
+            if isinstance(a, Swizzle)
+            else ev.call("composition", a, o, b)
+        ),
+    ),
     "make_swizzle": (("b", "m", "s"), _swizzle),
     "composition": (("lhs", "rhs"), _composition),
     "complement": (("input", "cotarget"), _plain("complement")),
@@ -419,15 +506,21 @@ DSL_FUNCTIONS = {
     "get_smem_layout_atom": (("layout", "element_type", "major_mode_size"), _get_smem_layout_atom),
     "make_smem_layout_a": (("a_layout", "mma_tiler_mnk", "a_dtype", "num_stages"), _smem_ab("a")),
     "make_smem_layout_b": (("b_layout", "mma_tiler_mnk", "b_dtype", "num_stages"), _smem_ab("b")),
-    "make_smem_layout_epi": (("epi_dtype", "epi_layout", "epi_tile", "epi_stage", "smem_trg_shape=",
-                              "smem_order="), _smem_epi),
+    "make_smem_layout_epi": (
+        ("epi_dtype", "epi_layout", "epi_tile", "epi_stage", "smem_trg_shape=", "smem_order="),
+        _smem_epi,
+    ),
 }
 # the MMA and copy constructors, over the atoms (a higher layer: imported on first use, as NAMED's rows are)
-for _n, _params in (("MmaF16BF16Op", ("ab_dtype", "acc_dtype", "shape_mnk")), ("CopyUniversalOp", ()),
-                    ("make_mma_atom", ("op",)), ("make_tiled_mma", ("op_or_atom", "atom_layout_mnk=", "permutation_mnk=")),
-                    ("make_copy_atom", ("op", "copy_internal_type", "*num_bits_per_copy")),
-                    ("make_tiled_copy_tv", ("atom", "thr_layout", "val_layout")),
-                    ("make_layout_tv", ("thr_layout", "val_layout"))):
+for _n, _params in (
+    ("MmaF16BF16Op", ("ab_dtype", "acc_dtype", "shape_mnk")),
+    ("CopyUniversalOp", ()),
+    ("make_mma_atom", ("op",)),
+    ("make_tiled_mma", ("op_or_atom", "atom_layout_mnk=", "permutation_mnk=")),
+    ("make_copy_atom", ("op", "copy_internal_type", "*num_bits_per_copy")),
+    ("make_tiled_copy_tv", ("atom", "thr_layout", "val_layout")),
+    ("make_layout_tv", ("thr_layout", "val_layout")),
+):
     _impl = {"MmaF16BF16Op": "mma_f16_bf16_op", "CopyUniversalOp": "copy_universal_op"}.get(_n, _n)
     DSL_FUNCTIONS[_n] = (_params, "cutedump.atoms.dsl_ops:" + _impl)
 #: cutlass.utils' aliases (cutlass/utils/__init__.py: sm90_make_smem_layout_a, ...)
@@ -442,8 +535,12 @@ def _bind(name, params, args, kwargs, text, col):
     out = []
     pos = [p for p in params if not p.startswith("*")]
     if len(args) > len(pos):
-        raise CuteDumpError(f"{name}() takes {len(pos)} positional argument{'s' if len(pos) != 1 else ''} but "
-                            f"{len(args)} were given (the CuTe DSL raises TypeError)", text, col)
+        raise CuteDumpError(
+            f"{name}() takes {len(pos)} positional argument{'s' if len(pos) != 1 else ''} but "
+            f"{len(args)} were given (the CuTe DSL raises TypeError)",
+            text,
+            col,
+        )
     known = {p.strip("*=!") for p in params}
     for k, (_, kcol) in kwargs.items():
         if k not in known:
@@ -461,16 +558,50 @@ def _bind(name, params, args, kwargs, text, col):
         elif p.endswith("=") or (p.startswith("*") and not p.endswith("!")):
             out.append(None)
         else:
-            raise CuteDumpError(f"{name}() missing 1 required positional argument: '{bare}' (the CuTe DSL raises "
-                                f"TypeError)", text, col)
+            raise CuteDumpError(
+                f"{name}() missing 1 required positional argument: '{bare}' (the CuTe DSL raises TypeError)", text, col
+            )
     return out
 
 
 # ---- evaluation ---------------------------------------------------------------------------------------------
 
 #: the dynamic inputs' values, run by run (odd primes; the second run doubles them: see the module docstring)
-_PRIMES = (1009, 1013, 1019, 1021, 1031, 1033, 1039, 1049, 1051, 1061, 1063, 1069, 1087, 1091, 1093, 1097, 1103,
-           1109, 1117, 1123, 1129, 1151, 1153, 1163, 1171, 1181, 1187, 1193, 1201, 1213, 1217, 1223, 1229)
+_PRIMES = (
+    1009,
+    1013,
+    1019,
+    1021,
+    1031,
+    1033,
+    1039,
+    1049,
+    1051,
+    1061,
+    1063,
+    1069,
+    1087,
+    1091,
+    1093,
+    1097,
+    1103,
+    1109,
+    1117,
+    1123,
+    1129,
+    1151,
+    1153,
+    1163,
+    1171,
+    1181,
+    1187,
+    1193,
+    1201,
+    1213,
+    1217,
+    1223,
+    1229,
+)
 RUNS = 3
 
 
@@ -525,10 +656,11 @@ class _Run:
         b = None if n.right is None else self.value(n.right)
         for x in (a, b):
             if x is not None and not isinstance(x, int) or isinstance(x, bool):
-                raise CuteDumpError(f"operator {n.op if n.op != 'neg' else '-'}: integers only, got "
-                                    f"{_text(x)}", self.text, n.col)
+                raise CuteDumpError(
+                    f"operator {n.op if n.op != 'neg' else '-'}: integers only, got {_text(x)}", self.text, n.col
+                )
         if (a.__class__ is not C) or (b is not None and b.__class__ is not C):
-            return self.dynamic()   # arithmetic on a dynamic value: a new one (the DSL's Int32 arithmetic)
+            return self.dynamic()  # arithmetic on a dynamic value: a new one (the DSL's Int32 arithmetic)
         a, op = int(a), n.op
         if op == "neg":
             return C(-a)
@@ -537,11 +669,13 @@ class _Run:
             raise CuteDumpError("integer division or modulo by zero (ZeroDivisionError)", self.text, n.col)
         if op == "/":
             if a % b:
-                raise CuteDumpError(f"{a} / {b} is a float ({a / b}); a shape takes integers (write {a} // {b})",
-                                    self.text, n.col)
+                raise CuteDumpError(
+                    f"{a} / {b} is a float ({a / b}); a shape takes integers (write {a} // {b})", self.text, n.col
+                )
             return C(a // b)
-        return C(a + b if op == "+" else a - b if op == "-" else a * b if op == "*" else a // b if op == "//"
-                 else a % b)
+        return C(
+            a + b if op == "+" else a - b if op == "-" else a * b if op == "*" else a // b if op == "//" else a % b
+        )
 
     def name(self, n):
         _, bare = _strip(n.name)
@@ -560,7 +694,7 @@ class _Run:
     def attr(self, n):
         x = self.value(n.obj)
         key = n.name
-        if not isinstance(key, str):   # x[i]
+        if not isinstance(key, str):  # x[i]
             i = self.value(key)
             if not isinstance(x, tuple) or not isinstance(i, int):
                 raise CuteDumpError("only a tuple is indexed (x[i])", self.text, n.col)
@@ -573,7 +707,7 @@ class _Run:
             return getattr(x, key)
         if isinstance(x, DType) and key == "width":
             return C(x.bits)
-        if hasattr(x, "dsl_attr"):   # an MMA / copy atom of cutedump.atoms.dsl_ops
+        if hasattr(x, "dsl_attr"):  # an MMA / copy atom of cutedump.atoms.dsl_ops
             try:
                 return x.dsl_attr(key)
             except CuteDumpError as e:
@@ -594,15 +728,21 @@ class _Run:
             row = DSL_FUNCTIONS.get(bare)
             if row is None:
                 if bare in _REG:
-                    raise CuteDumpError(f"{bare}: not a function of the CuTe DSL (the C++ spelling "
-                                        f"{signature(bare).split(' | ')[0]} reads as C++)", self.text, n.col)
+                    raise CuteDumpError(
+                        f"{bare}: not a function of the CuTe DSL (the C++ spelling "
+                        f"{signature(bare).split(' | ')[0]} reads as C++)",
+                        self.text,
+                        n.col,
+                    )
                 import difflib  # start-up: only for an unknown function name
+
                 close = difflib.get_close_matches(bare, list(DSL_FUNCTIONS), n=3)
                 hint = f" (did you mean {', '.join(close)}?)" if close else ""
                 raise CuteDumpError(f"unknown function {fn.name!r}{hint}", self.text, n.col)
             params, impl = row
-            if impl.__class__ is str:   # "module:function", imported on first use
+            if impl.__class__ is str:  # "module:function", imported on first use
                 import importlib  # start-up: only for the MMA / copy constructors
+
                 mod, _, attr = impl.partition(":")
                 impl = getattr(importlib.import_module(mod), attr)
             args = [self.value(a) for a in n.args]
@@ -615,8 +755,9 @@ class _Run:
                 return impl(self, *bound)
             except CuteDumpError as e:
                 if e.col is None:
-                    raise CuteDumpError(e.message if e.message.startswith(bare) else f"{bare}: {e.message}",
-                                        self.text, n.col) from None
+                    raise CuteDumpError(
+                        e.message if e.message.startswith(bare) else f"{bare}: {e.message}", self.text, n.col
+                    ) from None
                 raise
         target = self.value(fn)
         args = [self.value(a) for a in n.args]
@@ -633,6 +774,7 @@ class _Run:
 class _DslEvaluation(_Evaluation):
     """The eval language's evaluation of calls, without C++ int's overflow checks (the DSL's dynamic values are not
     known, and the runs' values are cutedump's own)."""
+
     __slots__ = ()
 
     def checked(self, result, node):
@@ -641,6 +783,7 @@ class _DslEvaluation(_Evaluation):
 
 class _ColAt:
     """Every token of a call made here has the column of the DSL call it came from."""
+
     __slots__ = ("col",)
 
     def __init__(self, col):
@@ -653,7 +796,7 @@ class _ColAt:
 def _text(x) -> str:
     try:
         return format_result(x)
-    except Exception:   # a DType, an enum member
+    except Exception:  # a DType, an enum member
         return repr(x)
 
 
@@ -670,7 +813,7 @@ def _merge(xs):
         return DynDiv(g or 1)
     if cls is tuple:
         return tuple(_merge([v[i] for v in xs]) for i in range(len(x)))
-    if cls is Layout:   # the DSL prints no divisibility in a layout's shape
+    if cls is Layout:  # the DSL prints no divisibility in a layout's shape
         return Layout(_undiv(_merge([v.shape for v in xs])), _merge([v.stride for v in xs]))
     if cls is ComposedLayout:
         return ComposedLayout(x.a, _merge([v.offset for v in xs]), _merge([v.b for v in xs]))
@@ -705,7 +848,7 @@ def evaluate_dsl(text: str):
             except CuteDumpError:
                 if r == 0:
                     raise
-                break   # a later run's values fail where the first's did not: the first alone decides
+                break  # a later run's values fail where the first's did not: the first alone decides
             except RecursionError:
                 raise CuteDumpError("expression nested too deeply", text, 0) from None
     finally:
@@ -736,6 +879,7 @@ def _bump(x):
 
 
 # ---- the DSL's print ----------------------------------------------------------------------------------------
+
 
 def dsl_int(x) -> str:
     if x.__class__ is C or x.__class__ is bool:
@@ -798,7 +942,7 @@ def format_dsl(obj) -> str:
         return f"tensor<{_mlir(obj.coord)} o {format_dsl(obj.layout)}>"
     if isinstance(obj, (DType, Enum_)):
         return repr(obj)
-    if hasattr(obj, "dsl_str"):   # an MMA / copy atom of cutedump.atoms.dsl_ops
+    if hasattr(obj, "dsl_str"):  # an MMA / copy atom of cutedump.atoms.dsl_ops
         return obj.dsl_str(format_dsl)
     return str(obj)
 
@@ -806,9 +950,30 @@ def format_dsl(obj) -> str:
 # ---- which spelling an input is -----------------------------------------------------------------------------
 
 #: names only the DSL spells (a call of one of them is DSL input with or without the cute. prefix)
-_DSL_ONLY = ("make_swizzle", "make_composed_layout", "group_modes", "make_smem_layout", "slice_(", "product_each",
-             "Int32(", "Int64(", "Float16", "BFloat16", "Float32", "Float8", "SmemLayoutAtomKind", "LayoutEnum",
-             "Int16(", "Int8(", "Uint32(", "Uint64(", "Uint16(", "Uint8(", "None", "//")
+_DSL_ONLY = (
+    "make_swizzle",
+    "make_composed_layout",
+    "group_modes",
+    "make_smem_layout",
+    "slice_(",
+    "product_each",
+    "Int32(",
+    "Int64(",
+    "Float16",
+    "BFloat16",
+    "Float32",
+    "Float8",
+    "SmemLayoutAtomKind",
+    "LayoutEnum",
+    "Int16(",
+    "Int8(",
+    "Uint32(",
+    "Uint64(",
+    "Uint16(",
+    "Uint8(",
+    "None",
+    "//",
+)
 
 
 def is_dsl(text: str, syntax: str | None = None) -> bool:
@@ -846,11 +1011,11 @@ def _python_tuples(text: str) -> bool:
         if mark in text:
             return False
     found = False
-    stack = []   # for each open parenthesis: is it a tuple's (not a call's)?
+    stack = []  # for each open parenthesis: is it a tuple's (not a call's)?
     prev = ""
     for i, ch in enumerate(text):
         if ch == "_" and i + 1 < len(text) and text[i + 1].isdigit() and not (prev.isalnum() or prev == "_"):
-            return False   # _8: CuTe's static integer
+            return False  # _8: CuTe's static integer
         if ch == "(":
             j = i - 1
             while j >= 0 and text[j] == " ":
@@ -872,6 +1037,7 @@ def _python_tuples(text: str) -> bool:
 
 # ---- DSL code that builds an answer -------------------------------------------------------------------------
 
+
 def _code_value(x) -> str:
     if x.__class__ is tuple:
         inner = ", ".join(_code_value(e) for e in x)
@@ -892,8 +1058,10 @@ def to_dsl_code(obj) -> str:
         return f"cute.make_layout({_code_value(obj.shape)}, stride={_code_value(obj.stride)})"
     if obj.__class__ is ComposedLayout and isinstance(obj.a, Swizzle) and obj.b.__class__ is Layout:
         a = obj.a
-        return (f"cute.make_composed_layout(cute.make_swizzle({a.b}, {a.m}, {a.s}), {_code_value(obj.offset)}, "
-                f"{to_dsl_code(obj.b)})")
+        return (
+            f"cute.make_composed_layout(cute.make_swizzle({a.b}, {a.m}, {a.s}), {_code_value(obj.offset)}, "
+            f"{to_dsl_code(obj.b)})"
+        )
     if isinstance(obj, Swizzle):
         return f"cute.make_swizzle({obj.b}, {obj.m}, {obj.s})"
     return _code_value(obj)

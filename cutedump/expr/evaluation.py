@@ -1,29 +1,46 @@
 """Evaluation: an expression's nodes (:mod:`cutedump.parse`) to an algebra object, every call through the function
 table and its signature checks, C++ ``int`` overflow refused as CuTe would overflow; a DSL-spelled expression
 goes to :mod:`cutedump.expr.dsl`."""
+
 from __future__ import annotations
 
-from cutedump.errors import CuteDumpError
+from cutedump.algebra import C, make_layout
+from cutedump.algebra import swizzle as SW
 from cutedump.algebra.basis import has_basis
-from cutedump.algebra import C, make_layout, swizzle as SW
 from cutedump.algebra.integer import INT_MAX, INT_MIN, overflow_reset
 from cutedump.algebra.inttuple import flatten_to_tuple, fmt, is_int_tuple
 from cutedump.algebra.layout import Layout
 from cutedump.algebra.swizzle import ComposedLayout, Swizzle, recast_swizzle
-from cutedump.parse import parse_expr, build_literal, Call, swizzle_limit_error
+from cutedump.errors import CuteDumpError
+from cutedump.expr.calls import _check_swizzles, _Evaluation, _in_int, _wrap_ints  # noqa: F401
 from cutedump.expr.values import format_result
-from cutedump.expr.calls import _Evaluation, _check_swizzles, _in_int, _wrap_ints  # noqa: F401
+from cutedump.parse import Call, build_literal, parse_expr, swizzle_limit_error
 
 
 def dsl_input(text: str, syntax: str | None = None) -> bool:
     """Is ``text`` spelled as the CuTe DSL spells it (:func:`cutedump.expr.dsl.is_dsl`)? In short first: most input has
     no '.', '=' or a DSL-only name."""
-    if syntax != "dsl" and "." not in text and "=" not in text and "None" not in text and "//" not in text and \
-            "make_s" not in text and "_modes" not in text and "t32(" not in text and "t64(" not in text and \
-            "t16(" not in text and "nt8(" not in text and "Enum" not in text and \
-            "Float" not in text and "slice_" not in text and "product_each" not in text and "make_comp" not in text:
+    if (
+        syntax != "dsl"
+        and "." not in text
+        and "=" not in text
+        and "None" not in text
+        and "//" not in text
+        and "make_s" not in text
+        and "_modes" not in text
+        and "t32(" not in text
+        and "t64(" not in text
+        and "t16(" not in text
+        and "nt8(" not in text
+        and "Enum" not in text
+        and "Float" not in text
+        and "slice_" not in text
+        and "product_each" not in text
+        and "make_comp" not in text
+    ):
         return False
     from cutedump.expr.dsl import is_dsl  # start-up: only for text that may be DSL-spelled
+
     return is_dsl(text, syntax)
 
 
@@ -32,6 +49,7 @@ def answer_text(text: str, syntax: str | None = None) -> str:
     input is answered as the CuTe DSL prints it unless ``syntax`` says otherwise."""
     if dsl_input(text, syntax):
         from cutedump.expr.dsl import evaluate_dsl, format_dsl  # start-up: only for DSL-spelled input
+
         obj = evaluate_dsl(text)
         return format_dsl(obj) if syntax in (None, "dsl") else format_result(obj, syntax)
     return format_result(evaluate(text), syntax)
@@ -47,6 +65,7 @@ def evaluate(text: str, syntax: str | None = None):
     first overflowing call and showing what real CuTe prints (its wrapped values)."""
     if dsl_input(text, syntax):
         from cutedump.expr.dsl import evaluate_dsl  # start-up: only for DSL-spelled input
+
         return evaluate_dsl(text)
     node = parse_expr(text)
     overflow_reset()
@@ -55,16 +74,24 @@ def evaluate(text: str, syntax: str | None = None):
     try:
         result = ev.calls(node) if node.__class__ is Call else build_literal(node, text, ev.calls)
     except CuteDumpError as e:
-        if first:   # the overflow came first: what follows computed on CuTe's wrapped values
+        if first:  # the overflow came first: what follows computed on CuTe's wrapped values
             what, col = first[0]
-            raise CuteDumpError(f"CuTe's int arithmetic overflows here ({what} does not fit in int: undefined "
-                                f"behaviour in C++); what follows then fails ({e.message})", text, col) from None
+            raise CuteDumpError(
+                f"CuTe's int arithmetic overflows here ({what} does not fit in int: undefined "
+                f"behaviour in C++); what follows then fails ({e.message})",
+                text,
+                col,
+            ) from None
         raise
     if first:
         what, col = first[0]
-        raise CuteDumpError(f"CuTe's int arithmetic overflows here ({what} does not fit in int, "
-                            f"{INT_MIN}..{INT_MAX}: undefined behaviour in C++, where it wraps); "
-                            f"real CuTe 4.2 prints {format_result(result)}", text, col)
+        raise CuteDumpError(
+            f"CuTe's int arithmetic overflows here ({what} does not fit in int, "
+            f"{INT_MIN}..{INT_MAX}: undefined behaviour in C++, where it wraps); "
+            f"real CuTe 4.2 prints {format_result(result)}",
+            text,
+            col,
+        )
     return result
 
 
@@ -74,8 +101,12 @@ def match_smem_ptr_form(text: str):
     if "smem_ptr" not in text:
         return None
     import re  # start-up: re only for this form
-    return re.compile(r"^\s*Sw\s*<\s*(\d+)\s*,\s*(\d+)\s*,\s*(-?\d+)\s*>\s*o\s*smem_ptr\s*\[\s*(\d+)\s*b\s*\]"
-                      r"\s*\(\s*unset\s*\)\s*o(?P<rest>.*)$", re.DOTALL).match(text)
+
+    return re.compile(
+        r"^\s*Sw\s*<\s*(\d+)\s*,\s*(\d+)\s*,\s*(-?\d+)\s*>\s*o\s*smem_ptr\s*\[\s*(\d+)\s*b\s*\]"
+        r"\s*\(\s*unset\s*\)\s*o(?P<rest>.*)$",
+        re.DOTALL,
+    ).match(text)
 
 
 def evaluate_layout(text: str):
@@ -89,19 +120,27 @@ def evaluate_layout(text: str):
         why = swizzle_limit_error(b, mm, s)
         if why:
             raise CuteDumpError(why, text, m.start(1))
-        if bits not in (4, 8, 16, 32, 64, 128, 256):   # smem_ptr_flag_bits<B>: CuTe's sizeof_bits of a type
-            raise CuteDumpError(f"smem_ptr[{bits}b]: expected a type width of 4, 8, 16, 32, 64, 128 or 256 bits",
-                                text, m.start(4))
+        if bits not in (4, 8, 16, 32, 64, 128, 256):  # smem_ptr_flag_bits<B>: CuTe's sizeof_bits of a type
+            raise CuteDumpError(
+                f"smem_ptr[{bits}b]: expected a type width of 4, 8, 16, 32, 64, 128 or 256 bits", text, m.start(4)
+            )
         sw = recast_swizzle(Swizzle(b, mm, s), 8, bits)
         return ComposedLayout(sw, C(0), evaluate_layout(m.group("rest")))
-    obj = SW.as_position_independent_swizzle_layout(evaluate(text))   # an smem_ptr flag is drawn this way
+    obj = SW.as_position_independent_swizzle_layout(evaluate(text))  # an smem_ptr flag is drawn this way
     if isinstance(obj, ComposedLayout) and not (isinstance(obj.a, Swizzle) and isinstance(obj.b, Layout)):
-        raise CuteDumpError(f"{format_result(obj)} is a composition A o O o B that cutedump can only evaluate, not "
-                            f"print or draw (supported: a swizzle o offset o layout)", text, 0)
+        raise CuteDumpError(
+            f"{format_result(obj)} is a composition A o O o B that cutedump can only evaluate, not "
+            f"print or draw (supported: a swizzle o offset o layout)",
+            text,
+            0,
+        )
     if obj.__class__ is Layout and has_basis(obj.stride):
-        raise CuteDumpError(f"{format_result(obj)} has ScaledBasis strides (its values are coordinates, not offsets): "
-                            "cutedump does not print or draw it as a table; `cutedump eval` prints it and L(i)",
-                            text, 0)
+        raise CuteDumpError(
+            f"{format_result(obj)} has ScaledBasis strides (its values are coordinates, not offsets): "
+            "cutedump does not print or draw it as a table; `cutedump eval` prints it and L(i)",
+            text,
+            0,
+        )
     if isinstance(obj, (Layout, ComposedLayout)):
         return _check_int_layout(obj, text)
     if is_int_tuple(obj):
@@ -114,7 +153,7 @@ def _check_int_layout(L, text):
     ``size<0>``, ``size<1>`` (products of the modes) and every offset ``L(i,j)`` in int arithmetic."""
     B = L.b if isinstance(L, ComposedLayout) else L
 
-    def shown():   # limits: a stride of more than 4,300 digits (beyond any C++ integer; Python prints none): the shape
+    def shown():  # limits: a stride of more than 4,300 digits (beyond any C++ integer; Python prints none): the shape
         try:
             return format_result(L)
         except ValueError:
@@ -127,14 +166,16 @@ def _check_int_layout(L, text):
         for e in t:
             acc *= prod(e)
             if not INT_MIN <= acc <= INT_MAX:
-                raise CuteDumpError(f"the size of {fmt(t)} overflows CuTe's int ({acc} is beyond {INT_MAX}) in "
-                                    f"layout {shown()}", text, 0)
+                raise CuteDumpError(
+                    f"the size of {fmt(t)} overflows CuTe's int ({acc} is beyond {INT_MAX}) in layout {shown()}",
+                    text,
+                    0,
+                )
         return acc
 
     neg = [s for s in flatten_to_tuple(B.shape) if int(s) < 0]
-    if neg:   # as for a literal: a negative extent has no table (CuTe's loops would run over a meaningless size)
-        raise CuteDumpError(f"negative size {fmt(neg[0])} in shape {fmt(B.shape)} of layout {shown()}",
-                            text, 0)
+    if neg:  # as for a literal: a negative extent has no table (CuTe's loops would run over a meaningless size)
+        raise CuteDumpError(f"negative size {fmt(neg[0])} in shape {fmt(B.shape)} of layout {shown()}", text, 0)
     prod(B.shape)
     hi = lo = 0
     for s, d in zip(flatten_to_tuple(B.shape), flatten_to_tuple(B.stride)):
@@ -143,8 +184,12 @@ def _check_int_layout(L, text):
         v = (int(s) - 1) * int(d) if int(s) > 0 else 0
         hi, lo = hi + max(v, 0), lo + min(v, 0)
     if hi > INT_MAX or lo < INT_MIN:
-        raise CuteDumpError(f"the offsets of layout {shown()} overflow CuTe's int (they reach "
-                            f"{hi if hi > INT_MAX else lo}, beyond {INT_MIN}..{INT_MAX})", text, 0)
+        raise CuteDumpError(
+            f"the offsets of layout {shown()} overflow CuTe's int (they reach "
+            f"{hi if hi > INT_MAX else lo}, beyond {INT_MIN}..{INT_MAX})",
+            text,
+            0,
+        )
     return L
 
 

@@ -1,17 +1,29 @@
 """The eval language's one function table, :data:`FUNCTIONS`: one row a function (its C++ name, template-argument
 form, argument forms and implementation), each implementation a thin adapter onto :mod:`cutedump.algebra`. The CuTe
 DSL's names and keywords of the same functions are the rows of :data:`cutedump.expr.dsl.DSL_FUNCTIONS`."""
+
 from __future__ import annotations
 
-from cutedump.errors import CuteDumpError, MAX_CELLS
 from cutedump import algebra as A
-from cutedump.algebra.basis import ArithTuple, ScaledBasis, make_basis_like, is_stride_tuple
-from cutedump.algebra import C, inttuple as it, swizzle as SW
+from cutedump.algebra import C
+from cutedump.algebra import inttuple as it
+from cutedump.algebra import swizzle as SW
+from cutedump.algebra.basis import ArithTuple, ScaledBasis, is_stride_tuple, make_basis_like
 from cutedump.algebra.inttuple import UNDERSCORE, fmt
 from cutedump.algebra.layout import Layout, coalesce_shape
 from cutedump.algebra.swizzle import ComposedLayout, Swizzle, logical_product_swizzled
-from cutedump.expr.values import CountingTensor, _Name, _add_coord, _bits, _is_int_tuple, _kind, _show, _tiler, format_result
-
+from cutedump.errors import MAX_CELLS, CuteDumpError
+from cutedump.expr.values import (
+    CountingTensor,
+    _add_coord,
+    _bits,
+    _is_int_tuple,
+    _kind,
+    _Name,
+    _show,
+    _tiler,
+    format_result,
+)
 
 # ---- implementations: thin adapters onto cutedump.algebra (one per function of the table below) ------------
 
@@ -69,7 +81,7 @@ def _stride(x, targs=()):
 def _get(x, targs=()):
     if not targs:
         raise CuteDumpError("get needs template arguments: get<1>(L)")
-    if x.__class__ is Layout:   # the common case in short
+    if x.__class__ is Layout:  # the common case in short
         return A.get(x, *targs)
     if isinstance(x, (Layout, ComposedLayout)):
         return composed_apply(x, lambda l: A.get(l, *targs))
@@ -81,7 +93,7 @@ def _layout(x, targs=()):
 
 
 def _select(x, targs=()):
-    if x.__class__ is Layout:   # the common case in short
+    if x.__class__ is Layout:  # the common case in short
         return A.select(x, *targs)
     if isinstance(x, (Layout, ComposedLayout)):
         return composed_apply(x, lambda l: A.select(l, *targs))
@@ -93,7 +105,7 @@ def _take(x, targs=()):
         raise CuteDumpError("take needs two template arguments: take<B,E>(L)")
     if isinstance(x, (Layout, ComposedLayout)):
         return composed_apply(x, lambda l: A.take(l, *targs))
-    b, e = targs          # tuple_algorithms.hpp: E == -1 is the end; static_assert(B <= E); get<i> in range
+    b, e = targs  # tuple_algorithms.hpp: E == -1 is the end; static_assert(B <= E); get<i> in range
     n = len(x) if isinstance(x, tuple) else 1
     e = n if e == -1 else e
     if not 0 <= b <= e <= n:
@@ -134,7 +146,7 @@ def _rank_arg(name, targs):
 def _append(x, y=None, targs=()):
     n = _rank_arg("append", targs)
     if isinstance(x, Layout) and y is not None and not isinstance(y, (Layout, ComposedLayout)):
-        return it.append(x, y, n)   # no Layout overload takes a non-layout: the tuple one, (L, y)
+        return it.append(x, y, n)  # no Layout overload takes a non-layout: the tuple one, (L, y)
     if isinstance(x, Layout):
         return A.append(x, lay(y, "append") if y is not None else None, n)
     if isinstance(x, ComposedLayout):
@@ -160,15 +172,19 @@ def _make_layout(*args):
         return A.make_layout(args[0], args[1].name)
     if len(args) == 2 and not any(isinstance(a, (Layout, ComposedLayout, Swizzle)) for a in args):
         for a, what in zip(args, ("shape", "stride")):
-            if not _is_int_tuple(a) and not (what == "stride" and is_stride_tuple(a)):   # e.g. a tiler (a tuple holding layouts or _): no make_layout overload
-                raise CuteDumpError(f"make_layout(shape, stride): the {what} must be an int tuple, got "
-                                    f"{format_result(a)}")
+            if not _is_int_tuple(a) and not (
+                what == "stride" and is_stride_tuple(a)
+            ):  # e.g. a tiler (a tuple holding layouts or _): no make_layout overload
+                raise CuteDumpError(
+                    f"make_layout(shape, stride): the {what} must be an int tuple, got {format_result(a)}"
+                )
         if it.profile(args[0]) != it.profile(args[1]):
             raise CuteDumpError(f"shape {it.fmt(args[0])} and stride {it.fmt(args[1])} are not congruent")
     if len(args) > 1 and any(isinstance(a, (ComposedLayout, Swizzle)) for a in args):
         # CuTe's make_layout takes (shape, stride) int tuples or plain Layouts: a swizzled argument has no overload
-        raise CuteDumpError("make_layout: not defined for swizzled layout arguments (CuTe has no such "
-                            "overload: does not compile)")
+        raise CuteDumpError(
+            "make_layout: not defined for swizzled layout arguments (CuTe has no such overload: does not compile)"
+        )
     if any(isinstance(a, Swizzle) for a in args):
         if len(args) == 1:
             sw = args[0]
@@ -184,15 +200,15 @@ def _eval(x, *c):
 
 
 def _coalesce(x, prof=None):
-    if x.__class__ is Layout:   # the common case in short (lay and composed_apply leave a plain layout as it is)
+    if x.__class__ is Layout:  # the common case in short (lay and composed_apply leave a plain layout as it is)
         return A.coalesce(x, prof)
-    if prof is None and _is_int_tuple(x):   # coalesce(Shape): merge neighbours both static or both dynamic
+    if prof is None and _is_int_tuple(x):  # coalesce(Shape): merge neighbours both static or both dynamic
         return coalesce_shape(x)
     return composed_apply(lay(x, "coalesce"), lambda l: A.coalesce(l, prof))
 
 
 def _filter(x, prof=None):
-    if x.__class__ is Layout:   # the common case in short
+    if x.__class__ is Layout:  # the common case in short
         return A.filter_(x, prof)
     return composed_apply(lay(x, "filter"), lambda l: A.filter_(l, prof))
 
@@ -202,8 +218,9 @@ def _composition(a, b, c=None):
         # composition(A, offset, B) = ComposedLayout<A,O,B>{A, offset, B} (layout_composed.hpp); cutedump models
         # (and prints, draws, exports) the swizzled form Sw o offset o layout, the one CuTe itself prints
         if not isinstance(c, Layout):
-            raise CuteDumpError(f"composition(swizzle, offset, layout): the layout must be shape:stride, got "
-                                f"{format_result(c)}")
+            raise CuteDumpError(
+                f"composition(swizzle, offset, layout): the layout must be shape:stride, got {format_result(c)}"
+            )
         return A.make_composed_layout(a, b, c)
     if a.__class__ is Layout or isinstance(a, Swizzle) or isinstance(a, (Layout, ComposedLayout)):
         return A.composition(a, _tiler(b))
@@ -211,7 +228,7 @@ def _composition(a, b, c=None):
 
 
 def _complement(x, cot=None):
-    if x.__class__ is Layout:   # the common case in short
+    if x.__class__ is Layout:  # the common case in short
         return A.complement(x, cot)
     L = lay(x, "complement")
     if isinstance(L, ComposedLayout):  # complement(A o O o B, c) = complement(B, c); c = cosize(B) by default
@@ -221,7 +238,7 @@ def _complement(x, cot=None):
 
 def _inverse(fn):
     def f(x):
-        if x.__class__ is Layout:   # the common case in short
+        if x.__class__ is Layout:  # the common case in short
             return fn(x)
         if isinstance(x, ComposedLayout):
             if not A.is_constant(0, x.offset):
@@ -229,9 +246,10 @@ def _inverse(fn):
             return A.composition(fn(x.b), x.a)
         if isinstance(x, Swizzle):
             return x
-        if x.__class__ is C or x.__class__ is int:   # swizzle_layout.hpp's integral overload (an offset): -t
+        if x.__class__ is C or x.__class__ is int:  # swizzle_layout.hpp's integral overload (an offset): -t
             return -x
         return fn(lay(x, fn.__name__))
+
     return f
 
 
@@ -239,23 +257,25 @@ def _divprod(fn):
     def f(x, t):
         if fn is A.logical_product and isinstance(t, ComposedLayout) and isinstance(x, Layout):
             return logical_product_swizzled(x, t)
-        if x.__class__ is Layout:   # the common case in short
+        if x.__class__ is Layout:  # the common case in short
             return fn(x, t)
         return composed_apply(lay(x, fn.__name__), lambda l: fn(l, _tiler(t)))
+
     return f
 
 
 def _blocked(fn):
     def f(x, t):
-        if x.__class__ is Layout and t.__class__ is Layout:   # the common case in short
+        if x.__class__ is Layout and t.__class__ is Layout:  # the common case in short
             return fn(x, t)
         return composed_apply(lay(x, fn.__name__), lambda l: fn(l, lay(t, fn.__name__)))
+
     return f
 
 
 def _tile_to_shape(x, s, order=None):
     o = "LayoutLeft" if order is None else (order.name if isinstance(order, _Name) else order)
-    if x.__class__ is Layout:   # the common case in short
+    if x.__class__ is Layout:  # the common case in short
         return A.tile_to_shape(x, s, o)
     return composed_apply(lay(x, "tile_to_shape"), lambda l: A.tile_to_shape(l, s, o))
 
@@ -263,8 +283,10 @@ def _tile_to_shape(x, s, order=None):
 def _tile_to_mma_shape(x, s, order=None):
     """UMMA::tile_to_mma_shape (mma_traits_sm100.hpp): tile an MN-logical atom to ((MMA_M,MMA_N),M_MMAs,N_MMAs,...)."""
     if not it.is_tuple(s) or len(s) < 3 or not it.is_tuple(s[0]) or len(s[0]) != 2:
-        raise CuteDumpError(f"the MMA tile shape must be ((MMA_MN,MMA_K),MMAs_MN,MMAs_K,...) as partition_shape_A/B "
-                            f"gives it, e.g. ((_128,_16),_1,_4); got {fmt(s)}")
+        raise CuteDumpError(
+            f"the MMA tile shape must be ((MMA_MN,MMA_K),MMAs_MN,MMAs_K,...) as partition_shape_A/B "
+            f"gives it, e.g. ((_128,_16),_1,_4); got {fmt(s)}"
+        )
     mn_shape = tuple(zip(s[0], s[1:3])) + tuple(s[3:])
     return _divprod(A.tiled_divide)(_tile_to_shape(x, mn_shape, order), it.product_each(s[0]))
 
@@ -273,15 +295,17 @@ def _scalar_cast(x, n, fn):
     """swizzle.hpp's integral overloads: upcast<N>(t) = safe_div(t, C<N>{}), downcast<N>(t) = t * C<N>{}, with N a
     uint32_t (so a negative t is unsigned arithmetic: refused)."""
     if n <= 0 or x < 0:
-        raise CuteDumpError(f"{fn}<{n}>({_show(x)}): CuTe computes this in unsigned arithmetic (N is a uint32_t); "
-                            f"cutedump reads only N > 0 and t >= 0")
+        raise CuteDumpError(
+            f"{fn}<{n}>({_show(x)}): CuTe computes this in unsigned arithmetic (N is a uint32_t); "
+            f"cutedump reads only N > 0 and t >= 0"
+        )
     if fn == "downcast":
         return x * C(n)
     return A.safe_div(x, C(n))
 
 
 def _upcast(x, d=None, targs=()):
-    if d is not None:   # upcast<N>(shape, stride) = upcast<N>(make_layout(shape, stride))
+    if d is not None:  # upcast<N>(shape, stride) = upcast<N>(make_layout(shape, stride))
         x = _make_layout(x, d)
     if len(targs) != 1:
         raise CuteDumpError("upcast needs one template argument: upcast<2>(L)")
@@ -311,8 +335,9 @@ def _downcast(x, d=None, targs=()):
 def _recast(x, targs=()):
     if len(targs) != 2:
         raise CuteDumpError("recast_layout needs two types: recast_layout<uint16_t,uint32_t>(L)")
-    if isinstance(x, ComposedLayout):   # recast_layout(ComposedLayout) = up/downcast of it (layout_composed.hpp)
+    if isinstance(x, ComposedLayout):  # recast_layout(ComposedLayout) = up/downcast of it (layout_composed.hpp)
         from math import gcd  # start-up: only for a composed layout
+
         o, nw = _bits(targs[0]), _bits(targs[1])
         g = gcd(o, nw)
         num, den = nw // g, o // g
@@ -354,16 +379,17 @@ def _zip(*xs):
 
 
 def _with_shape(x, *s):
-    if x.__class__ is Layout:   # the common case in short
+    if x.__class__ is Layout:  # the common case in short
         return A.with_shape(x, s[0] if len(s) == 1 else tuple(s))
     return composed_apply(lay(x, "with_shape"), lambda l: A.with_shape(l, s[0] if len(s) == 1 else tuple(s)))
 
 
 def _max_common(fn):
     def f(a, b):
-        if a.__class__ is Layout and b.__class__ is Layout:   # the common case in short
+        if a.__class__ is Layout and b.__class__ is Layout:  # the common case in short
             return fn(a, b)
         return fn(lay(a, fn.__name__), lay(b, fn.__name__))
+
     return f
 
 
@@ -408,7 +434,7 @@ def _dice(c, x):
 def _filter_zeros(x, prof=None):
     if isinstance(x, (Layout, ComposedLayout)):
         return composed_apply(x, lambda l: A.filter_zeros(l, prof))
-    return it.filter_zeros(x, x if prof is None else prof)   # int_tuple.hpp: filter_zeros(a, b = a)
+    return it.filter_zeros(x, x if prof is None else prof)  # int_tuple.hpp: filter_zeros(a, b = a)
 
 
 def _make_fragment_like(x):
@@ -450,7 +476,7 @@ def _evenly(a, b):
         for i, y in enumerate(b):
             z = _evenly(a[i] if isinstance(a, tuple) else a, y)
             if (acc.__class__ is C and not acc) or (z.__class__ is C and not z):
-                acc = C(0)   # integral_constant.hpp: C<false> && x and x && C<false> are C<false>
+                acc = C(0)  # integral_constant.hpp: C<false> && x and x && C<false> are C<false>
             else:
                 v = int(bool(acc) and bool(z))
                 acc = C(v) if (acc.__class__ is C and z.__class__ is C) else v
@@ -502,9 +528,11 @@ def _local_partition_at(L, tile, index, proj=None):
     if proj is not None:
         tile = A.dice_layout(proj, tile)
         if tile.shape == ():
-            raise CuteDumpError("local_partition: the projection keeps no mode of the tile (does not compile in "
-                                "CuTe: a fold of an empty expansion)")
-    hier = it.idx2crd(index, tile.shape, tile.stride)   # tile.get_flat_coord(index)
+            raise CuteDumpError(
+                "local_partition: the projection keeps no mode of the tile (does not compile in "
+                "CuTe: a fold of an empty expansion)"
+            )
+    hier = it.idx2crd(index, tile.shape, tile.stride)  # tile.get_flat_coord(index)
     if isinstance(tile.shape, tuple):
         coord = tuple([it.crd2idx_shape(c, s) for c, s in zip(hier, tile.shape)])
     else:
@@ -539,10 +567,25 @@ def _tensor_slice(t: CountingTensor, crd) -> CountingTensor:
 #: CuTe's Tensor overloads (tensor_impl.hpp) of the eval language's functions, for a tensor of coordinates as the
 #: first argument: the layout function applied to the tensor's layout, the iterator kept ("keep"), or the answer
 #: about the layout itself ("query"); local_tile / local_partition slice the tensor (its iterator moves).
-_TENSOR_OVERLOADS = {**dict.fromkeys(("flatten", "coalesce", "filter_zeros", "filter", "take", "composition",
-                                      "logical_divide", "zipped_divide", "tiled_divide", "flat_divide"), "keep"),
-                     **dict.fromkeys(("layout", "shape", "stride", "size", "rank", "depth"), "query"),
-                     **dict.fromkeys(("local_tile", "local_partition"), "slice")}
+_TENSOR_OVERLOADS = {
+    **dict.fromkeys(
+        (
+            "flatten",
+            "coalesce",
+            "filter_zeros",
+            "filter",
+            "take",
+            "composition",
+            "logical_divide",
+            "zipped_divide",
+            "tiled_divide",
+            "flat_divide",
+        ),
+        "keep",
+    ),
+    **dict.fromkeys(("layout", "shape", "stride", "size", "rank", "depth"), "query"),
+    **dict.fromkeys(("local_tile", "local_partition"), "slice"),
+}
 
 
 def _make_basis_like(shape):
@@ -570,99 +613,125 @@ def _basis_e(targs=()):
 # gets the evaluated arguments (and targs=... when the function takes template arguments). Adding a function is
 # adding a row.
 FUNCTIONS = {
-    'size': ('N*', (('layout',),), _size),
-    'rank': ('N*', (('layout',),), _rank),
-    'depth': ('N*', (('layout',),), _depth),
-    'cosize': ('N*', (('layoutobj',),), _cosize),
-    'shape': ('N*', (('layout',),), _shape),
-    'stride': ('N*', (('layoutobj',),), _stride),
-    'layout': ('N*', (('layoutobj',),), _layout),
-    'product': ('', (('layout',),), _product),
-    'get': ('N+', (('value:x',),), _get),
-    'mode': ('N+', (('value:x',),), _get),
-    'select': ('N*', (('value:x',),), _select),
-    'take': ('NN', (('value:x',),), _take),
-    'flatten': ('', (('value:x',),), _flatten),
-    'group': ('NN', (('value:x',),), _group),
-    'append': ('N?', (('layout', 'value:x'), ('layoutobj',)), _append),
-    'prepend': ('N?', (('layout', 'value:x'), ('layoutobj',)), _prepend),
-    'make_layout': ('', (('value:shape',), ('inttuple:shape', 'order:stride'), ('value:layout', 'value:layout...')),
-        _make_layout),
-    'make_ordered_layout': ('', (('inttuple:shape', 'inttuple:order'),), _make_ordered),
-    'make_identity_layout': ('', (('inttuple:shape',),), _make_identity_layout),
-    'make_identity_tensor': ('', (('inttuple:shape',),), _make_identity_tensor),
-    'make_basis_like': ('', (('inttuple:shape',),), _make_basis_like),
-    'E': ('N*', ((),), _basis_e),
-    'make_arithmetic_tuple': ('', (('value:x...',),), lambda *a: ArithTuple(a)),
-    'make_shape': ('', (('value:x...',),), lambda *a: tuple(a)),
-    'make_stride': ('', (('value:x...',),), lambda *a: tuple(a)),
-    'make_coord': ('', (('value:x...',),), lambda *a: tuple(a)),
-    'make_tile': ('', (('value:x...',),), lambda *a: tuple(a)),
-    'eval': ('', (('layout|swizzle', 'coord', 'coord...'),), _eval),
-    'coalesce': ('', (('layout',), ('layoutobj', 'inttuple:profile')), _coalesce),
-    'filter': ('', (('layoutobj',), ('layoutobj', 'inttuple:profile')), _filter),
-    'filter_zeros': ('', (('layout',), ('layout', 'inttuple:profile')), _filter_zeros),
-    'composition': ('', (('layoutobj|swizzle', 'value:tiler'), ('swizzle', 'int:offset', 'layoutobj:layout')),
-        _composition),
-    'compose': ('', (('layoutobj|swizzle', 'value:tiler'), ('swizzle', 'int:offset', 'layoutobj:layout')),
-        _composition),
-    'complement': ('', (('layoutobj',), ('layoutobj', 'inttuple:cotarget')), _complement),
-    'right_inverse': ('', (('layoutobj|swizzle|int',),), _inverse(A.right_inverse)),
-    'left_inverse': ('', (('layoutobj|swizzle|int',),), _inverse(A.left_inverse)),
-    'logical_divide': ('', (('layoutobj', 'value:tiler'),), _divprod(A.logical_divide)),
-    'zipped_divide': ('', (('layoutobj', 'value:tiler'),), _divprod(A.zipped_divide)),
-    'tiled_divide': ('', (('layoutobj', 'value:tiler'),), _divprod(A.tiled_divide)),
-    'flat_divide': ('', (('layoutobj', 'value:tiler'),), _divprod(A.flat_divide)),
-    'logical_product': ('', (('layoutobj', 'value:tiler'),), _divprod(A.logical_product)),
-    'zipped_product': ('', (('layoutobj', 'value:tiler'),), _divprod(A.zipped_product)),
-    'tiled_product': ('', (('layoutobj', 'value:tiler'),), _divprod(A.tiled_product)),
-    'flat_product': ('', (('layoutobj', 'value:tiler'),), _divprod(A.flat_product)),
-    'blocked_product': ('', (('layoutobj', 'layoutobj'),), _blocked(A.blocked_product)),
-    'raked_product': ('', (('layoutobj', 'layoutobj'),), _blocked(A.raked_product)),
-    'tile_to_shape': ('', (('layoutobj', 'inttuple:shape'), ('layoutobj', 'inttuple:shape', 'order')), _tile_to_shape),
-    'tile_to_mma_shape': ('', (('layoutobj', 'inttuple:shape'), ('layoutobj', 'inttuple:shape', 'order')),
-        _tile_to_mma_shape),
-    'UMMA::tile_to_mma_shape': ('', (('layoutobj', 'inttuple:shape'), ('layoutobj', 'inttuple:shape', 'order')),
-        _tile_to_mma_shape),
-    'upcast': ('N', (('layoutobj|swizzle|int',), ('inttuple:shape', 'inttuple:stride')), _upcast),
-    'downcast': ('N', (('layoutobj|swizzle|int',), ('inttuple:shape', 'inttuple:stride')), _downcast),
-    'recast_layout': ('TT', (('layoutobj',),), _recast),
-    'max_common_vector': ('', (('layoutobj', 'layoutobj'),), _max_common(A.max_common_vector)),
-    'max_common_layout': ('', (('layoutobj', 'layoutobj'),), _max_common(A.max_common_layout)),
-    'idx2crd': ('', (('inttuple:index', 'inttuple:shape'), ('inttuple:index', 'inttuple:shape', 'inttuple:stride')),
-        _idx2crd),
-    'crd2idx': ('', (('coord', 'layout:shape'), ('coord', 'inttuple:shape', 'inttuple:stride')),
-        _crd2idx),
-    'zip': ('', (('value:x', 'value:x...'),), _zip),
-    'with_shape': ('', (('layout', 'value:shape', 'value:shape...'),), _with_shape),
-    'congruent': ('', (('layout', 'layout'),), _congruent),
-    'weakly_congruent': ('', (('layout', 'layout'),), _weakly_congruent),
-    'compatible': ('', (('layout', 'layout'),), _compatible),
-    'as_position_independent_swizzle_layout': ('', (('layoutobj',),), _as_pi),
-    'ceil_div': ('', (('value:x', 'value:y'),), _ceil_div),
-    'shape_div': ('', (('inttuple', 'inttuple'),), _shape_div),
-    'coshape': ('', (('plainobj',),), lambda x: A.coshape(x)),
-    'nullspace': ('', (('plainobj',),), lambda x: A.nullspace(x)),
-    'make_layout_like': ('', (('plainobj',),), lambda x: A.make_layout_like(x)),
-    'unflatten': ('', (('value:x', 'inttuple:profile'),), _unflatten),
-    'slice': ('', (('coord', 'value:x'),), _slice),
-    'dice': ('', (('coord', 'value:x'),), _dice),
+    "size": ("N*", (("layout",),), _size),
+    "rank": ("N*", (("layout",),), _rank),
+    "depth": ("N*", (("layout",),), _depth),
+    "cosize": ("N*", (("layoutobj",),), _cosize),
+    "shape": ("N*", (("layout",),), _shape),
+    "stride": ("N*", (("layoutobj",),), _stride),
+    "layout": ("N*", (("layoutobj",),), _layout),
+    "product": ("", (("layout",),), _product),
+    "get": ("N+", (("value:x",),), _get),
+    "mode": ("N+", (("value:x",),), _get),
+    "select": ("N*", (("value:x",),), _select),
+    "take": ("NN", (("value:x",),), _take),
+    "flatten": ("", (("value:x",),), _flatten),
+    "group": ("NN", (("value:x",),), _group),
+    "append": ("N?", (("layout", "value:x"), ("layoutobj",)), _append),
+    "prepend": ("N?", (("layout", "value:x"), ("layoutobj",)), _prepend),
+    "make_layout": (
+        "",
+        (("value:shape",), ("inttuple:shape", "order:stride"), ("value:layout", "value:layout...")),
+        _make_layout,
+    ),
+    "make_ordered_layout": ("", (("inttuple:shape", "inttuple:order"),), _make_ordered),
+    "make_identity_layout": ("", (("inttuple:shape",),), _make_identity_layout),
+    "make_identity_tensor": ("", (("inttuple:shape",),), _make_identity_tensor),
+    "make_basis_like": ("", (("inttuple:shape",),), _make_basis_like),
+    "E": ("N*", ((),), _basis_e),
+    "make_arithmetic_tuple": ("", (("value:x...",),), lambda *a: ArithTuple(a)),
+    "make_shape": ("", (("value:x...",),), lambda *a: tuple(a)),
+    "make_stride": ("", (("value:x...",),), lambda *a: tuple(a)),
+    "make_coord": ("", (("value:x...",),), lambda *a: tuple(a)),
+    "make_tile": ("", (("value:x...",),), lambda *a: tuple(a)),
+    "eval": ("", (("layout|swizzle", "coord", "coord..."),), _eval),
+    "coalesce": ("", (("layout",), ("layoutobj", "inttuple:profile")), _coalesce),
+    "filter": ("", (("layoutobj",), ("layoutobj", "inttuple:profile")), _filter),
+    "filter_zeros": ("", (("layout",), ("layout", "inttuple:profile")), _filter_zeros),
+    "composition": (
+        "",
+        (("layoutobj|swizzle", "value:tiler"), ("swizzle", "int:offset", "layoutobj:layout")),
+        _composition,
+    ),
+    "compose": (
+        "",
+        (("layoutobj|swizzle", "value:tiler"), ("swizzle", "int:offset", "layoutobj:layout")),
+        _composition,
+    ),
+    "complement": ("", (("layoutobj",), ("layoutobj", "inttuple:cotarget")), _complement),
+    "right_inverse": ("", (("layoutobj|swizzle|int",),), _inverse(A.right_inverse)),
+    "left_inverse": ("", (("layoutobj|swizzle|int",),), _inverse(A.left_inverse)),
+    "logical_divide": ("", (("layoutobj", "value:tiler"),), _divprod(A.logical_divide)),
+    "zipped_divide": ("", (("layoutobj", "value:tiler"),), _divprod(A.zipped_divide)),
+    "tiled_divide": ("", (("layoutobj", "value:tiler"),), _divprod(A.tiled_divide)),
+    "flat_divide": ("", (("layoutobj", "value:tiler"),), _divprod(A.flat_divide)),
+    "logical_product": ("", (("layoutobj", "value:tiler"),), _divprod(A.logical_product)),
+    "zipped_product": ("", (("layoutobj", "value:tiler"),), _divprod(A.zipped_product)),
+    "tiled_product": ("", (("layoutobj", "value:tiler"),), _divprod(A.tiled_product)),
+    "flat_product": ("", (("layoutobj", "value:tiler"),), _divprod(A.flat_product)),
+    "blocked_product": ("", (("layoutobj", "layoutobj"),), _blocked(A.blocked_product)),
+    "raked_product": ("", (("layoutobj", "layoutobj"),), _blocked(A.raked_product)),
+    "tile_to_shape": ("", (("layoutobj", "inttuple:shape"), ("layoutobj", "inttuple:shape", "order")), _tile_to_shape),
+    "tile_to_mma_shape": (
+        "",
+        (("layoutobj", "inttuple:shape"), ("layoutobj", "inttuple:shape", "order")),
+        _tile_to_mma_shape,
+    ),
+    "UMMA::tile_to_mma_shape": (
+        "",
+        (("layoutobj", "inttuple:shape"), ("layoutobj", "inttuple:shape", "order")),
+        _tile_to_mma_shape,
+    ),
+    "upcast": ("N", (("layoutobj|swizzle|int",), ("inttuple:shape", "inttuple:stride")), _upcast),
+    "downcast": ("N", (("layoutobj|swizzle|int",), ("inttuple:shape", "inttuple:stride")), _downcast),
+    "recast_layout": ("TT", (("layoutobj",),), _recast),
+    "max_common_vector": ("", (("layoutobj", "layoutobj"),), _max_common(A.max_common_vector)),
+    "max_common_layout": ("", (("layoutobj", "layoutobj"),), _max_common(A.max_common_layout)),
+    "idx2crd": (
+        "",
+        (("inttuple:index", "inttuple:shape"), ("inttuple:index", "inttuple:shape", "inttuple:stride")),
+        _idx2crd,
+    ),
+    "crd2idx": ("", (("coord", "layout:shape"), ("coord", "inttuple:shape", "inttuple:stride")), _crd2idx),
+    "zip": ("", (("value:x", "value:x..."),), _zip),
+    "with_shape": ("", (("layout", "value:shape", "value:shape..."),), _with_shape),
+    "congruent": ("", (("layout", "layout"),), _congruent),
+    "weakly_congruent": ("", (("layout", "layout"),), _weakly_congruent),
+    "compatible": ("", (("layout", "layout"),), _compatible),
+    "as_position_independent_swizzle_layout": ("", (("layoutobj",),), _as_pi),
+    "ceil_div": ("", (("value:x", "value:y"),), _ceil_div),
+    "shape_div": ("", (("inttuple", "inttuple"),), _shape_div),
+    "coshape": ("", (("plainobj",),), lambda x: A.coshape(x)),
+    "nullspace": ("", (("plainobj",),), lambda x: A.nullspace(x)),
+    "make_layout_like": ("", (("plainobj",),), lambda x: A.make_layout_like(x)),
+    "unflatten": ("", (("value:x", "inttuple:profile"),), _unflatten),
+    "slice": ("", (("coord", "value:x"),), _slice),
+    "dice": ("", (("coord", "value:x"),), _dice),
     # added with the C++ spelling (issue 22)
-    'make_step': ('', (('value:x...',),), lambda *a: tuple(a)),
-    'int': ('', (('int',),), _dynamic),
-    'inner_product': ('', (('inttuple', 'inttuple'),), lambda a, b: it.inner_product(a, b)),
-    'elem_scale': ('', (('inttuple', 'inttuple'),), lambda a, b: it.elem_scale(a, b)),
-    'repeat': ('N', (('value:x',),), _repeat),
-    'repeat_like': ('', (('value:guide', 'value:x'),), lambda t, x: it.repeat_like(t, x)),
-    'make_fragment_like': ('', (('plain',),), _make_fragment_like),
-    'evenly_divides': ('', (('layout', 'layout'),), _evenly_divides),
-    'compact_col_major': ('', (('inttuple:shape',),), lambda s: it.compact_col_major(s)),
-    'compact_row_major': ('', (('inttuple:shape',),), lambda s: it.compact_row_major(s)),
+    "make_step": ("", (("value:x...",),), lambda *a: tuple(a)),
+    "int": ("", (("int",),), _dynamic),
+    "inner_product": ("", (("inttuple", "inttuple"),), lambda a, b: it.inner_product(a, b)),
+    "elem_scale": ("", (("inttuple", "inttuple"),), lambda a, b: it.elem_scale(a, b)),
+    "repeat": ("N", (("value:x",),), _repeat),
+    "repeat_like": ("", (("value:guide", "value:x"),), lambda t, x: it.repeat_like(t, x)),
+    "make_fragment_like": ("", (("plain",),), _make_fragment_like),
+    "evenly_divides": ("", (("layout", "layout"),), _evenly_divides),
+    "compact_col_major": ("", (("inttuple:shape",),), lambda s: it.compact_col_major(s)),
+    "compact_row_major": ("", (("inttuple:shape",),), lambda s: it.compact_row_major(s)),
     # CuTe's are Tensor functions: on a layout L, the layout of the tensor they return for a tensor of layout L
-    'local_tile': ('', (('plainobj:layout', 'value:tiler', 'coord'), ('plainobj:layout', 'value:tiler', 'coord',
-                                                                       'coord:proj')), _local_tile),
-    'local_partition': ('', (('plainobj:layout', 'plainobj:tile', 'int:index'),
-                             ('plainobj:layout', 'plainobj:tile', 'int:index', 'coord:proj')), _local_partition),
+    "local_tile": (
+        "",
+        (("plainobj:layout", "value:tiler", "coord"), ("plainobj:layout", "value:tiler", "coord", "coord:proj")),
+        _local_tile,
+    ),
+    "local_partition": (
+        "",
+        (
+            ("plainobj:layout", "plainobj:tile", "int:index"),
+            ("plainobj:layout", "plainobj:tile", "int:index", "coord:proj"),
+        ),
+        _local_partition,
+    ),
 }
 
 

@@ -1,11 +1,11 @@
 """Named objects: qualified C++ names outside ``cute::`` (``GMMA::Layout_K_SW128_Atom<half_t>``), looked up in
 :data:`NAMED`."""
+
 from __future__ import annotations
 
 from cutedump.errors import CuteDumpError
-from cutedump.parse.nodes import Named, TypeArg
 from cutedump.expr.values import _bits
-
+from cutedump.parse.nodes import Named, TypeArg
 
 # ---- named objects: qualified C++ names outside cute:: -------------------------------------------------------
 # ``GMMA::Layout_K_SW128_Atom<half_t>``, ``UMMA::Layout_MN_SW32_Atom<bfloat16_t>``, ``GMMA::Major::K``: the parser
@@ -20,6 +20,7 @@ from cutedump.expr.values import _bits
 # targs arrive as the parser reads them: an int, a str (a type name: "half_t"; bits(name) gives its width), or a
 # parse.TypeArg (a template type, e.g. Shape<_8,_4>). Rows are added with register_named() (or appended to NAMED).
 
+
 def _glob_match(pattern: str, name: str) -> bool:
     """The whole of ``name`` matches ``pattern``, where ``*`` stands for any run (maybe empty) of ASCII name characters
     (letters, digits, ``_``) and every other character for itself."""
@@ -28,7 +29,7 @@ def _glob_match(pattern: str, name: str) -> bool:
     head, rest = pattern.split("*", 1)
     if not name.startswith(head):
         return False
-    tail = name[len(head):]
+    tail = name[len(head) :]
     for i in range(len(tail) + 1):
         if i and not (tail[i - 1] == "_" or tail[i - 1].isascii() and tail[i - 1].isalnum()):
             return False
@@ -50,8 +51,9 @@ class NamedRow:
 
     def constructor(self):
         b = self.build
-        if isinstance(b, str):   # "module:function", imported now
+        if isinstance(b, str):  # "module:function", imported now
             from importlib import import_module  # start-up: on the first call of a function of another module
+
             mod, _, attr = b.partition(":")
             b = self.build = getattr(import_module(mod), attr)
         return b
@@ -71,10 +73,12 @@ def register_named(pattern: str, build, doc: str = "") -> NamedRow:
 
 # ---- the GMMA/UMMA shared-memory layout atoms (rows of cutedump.algebra.smem.ATOMS) -------------------------
 
+
 def _smem_named(name: str, targs):
     """``GMMA::Layout_K_SW128_Atom<T>`` / ``UMMA::Layout_MN_SW32_32B_Atom<T>`` / ``GMMA::Layout_SW128_Atom<T,Major>``
     and ``ss_smem_selector<Major,T,BLK_MN,BLK_K>``: rows of :mod:`cutedump.algebra.smem`."""
     from cutedump.algebra import smem as SMEM  # start-up: loaded with the first smem atom
+
     base = name.rsplit("::", 1)[-1]
     t = tuple(_targ_name(x) for x in targs)
     if base == "ss_smem_selector":
@@ -112,11 +116,20 @@ def _targ_name(x):
     return x
 
 
-for _pat in ("GMMA::Layout_*_Atom", "UMMA::Layout_*_Atom", "cute::GMMA::Layout_*_Atom", "cute::UMMA::Layout_*_Atom",
-             "Layout_*_Atom", "GMMA::Layout_*_SpAtom", "UMMA::Layout_*_SpAtom", "Layout_*_SpAtom",
-             "*ss_smem_selector"):
-    register_named(_pat, _smem_named, "a GMMA/UMMA shared-memory layout atom (mma_traits_sm90_gmma.hpp, "
-                                      "mma_traits_sm100.hpp)")
+for _pat in (
+    "GMMA::Layout_*_Atom",
+    "UMMA::Layout_*_Atom",
+    "cute::GMMA::Layout_*_Atom",
+    "cute::UMMA::Layout_*_Atom",
+    "Layout_*_Atom",
+    "GMMA::Layout_*_SpAtom",
+    "UMMA::Layout_*_SpAtom",
+    "Layout_*_SpAtom",
+    "*ss_smem_selector",
+):
+    register_named(
+        _pat, _smem_named, "a GMMA/UMMA shared-memory layout atom (mma_traits_sm90_gmma.hpp, mma_traits_sm100.hpp)"
+    )
 
 
 def bits(type_name) -> int:
@@ -130,7 +143,12 @@ def _named(n, text):
             try:
                 return row.constructor()(n.name, n.targs)
             except CuteDumpError as e:
-                raise CuteDumpError(e.message if e.message.startswith(n.name) else f"{n.name}: {e.message}",
-                                    text, n.col) from None
-    raise CuteDumpError(f"unknown name {n.name!r} (cutedump reads cute:: names; other qualified names need a row "
-                        f"in cutedump.expr.NAMED)", text, n.col)
+                raise CuteDumpError(
+                    e.message if e.message.startswith(n.name) else f"{n.name}: {e.message}", text, n.col
+                ) from None
+    raise CuteDumpError(
+        f"unknown name {n.name!r} (cutedump reads cute:: names; other qualified names need a row "
+        f"in cutedump.expr.NAMED)",
+        text,
+        n.col,
+    )

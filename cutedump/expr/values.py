@@ -1,27 +1,54 @@
 """The values of the eval language besides the algebra's objects (tags like ``LayoutRight``, tensors of
 coordinates, element types' widths) and the print of any result (:func:`format_result`)."""
+
 from __future__ import annotations
 
-from cutedump.errors import CuteDumpError
-from cutedump.algebra.integer import C
 from cutedump.algebra.basis import ArithTuple, ScaledBasis, make_basis_like
+from cutedump.algebra.integer import C
 from cutedump.algebra.inttuple import fmt, is_int_tuple
 from cutedump.algebra.layout import Layout
 from cutedump.algebra.swizzle import ComposedLayout, Swizzle
+from cutedump.errors import CuteDumpError
 
 _BITS = {
-    "bool": 1, "int1b_t": 1, "uint1b_t": 1, "int2b_t": 2, "uint2b_t": 2, "int4b_t": 4, "uint4b_t": 4,
-    "int8_t": 8, "uint8_t": 8, "char": 8, "float_e4m3_t": 8, "float_e5m2_t": 8, "int16_t": 16, "uint16_t": 16,
-    "float_e2m1_t": 4, "float_e2m3_t": 6, "float_e3m2_t": 6, "float_ue8m0_t": 8, "float_ue4m3_t": 8,
-    "half_t": 16, "bfloat16_t": 16, "half": 16, "int32_t": 32, "uint32_t": 32, "float": 32, "tfloat32_t": 32,
-    "int": 32, "int64_t": 64, "uint64_t": 64, "double": 64, "uint128_t": 128,
+    "bool": 1,
+    "int1b_t": 1,
+    "uint1b_t": 1,
+    "int2b_t": 2,
+    "uint2b_t": 2,
+    "int4b_t": 4,
+    "uint4b_t": 4,
+    "int8_t": 8,
+    "uint8_t": 8,
+    "char": 8,
+    "float_e4m3_t": 8,
+    "float_e5m2_t": 8,
+    "int16_t": 16,
+    "uint16_t": 16,
+    "float_e2m1_t": 4,
+    "float_e2m3_t": 6,
+    "float_e3m2_t": 6,
+    "float_ue8m0_t": 8,
+    "float_ue4m3_t": 8,
+    "half_t": 16,
+    "bfloat16_t": 16,
+    "half": 16,
+    "int32_t": 32,
+    "uint32_t": 32,
+    "float": 32,
+    "tfloat32_t": 32,
+    "int": 32,
+    "int64_t": 64,
+    "uint64_t": 64,
+    "double": 64,
+    "uint128_t": 128,
 }
 
 
 def _bits(name) -> int:
     if isinstance(name, int):
         return name
-    if isinstance(name, str) and "::" in name:   # cutlass::half_t, std::uint8_t
+    if isinstance(name, str) and "::" in name:  # cutlass::half_t, std::uint8_t
         name = name.rsplit("::", 1)[1] if name.split("::")[0] in ("cutlass", "cute", "std", "") else name
     if name not in _BITS:
         raise CuteDumpError(f"unknown type {name!r}; known: {', '.join(sorted(_BITS))}")
@@ -54,13 +81,17 @@ class CountingTensor:
     def cpp_spelling(self, spell) -> str:
         """The C++ spelling (parse/spell.py, ``spell`` spelling a value): make_identity_tensor(shape) itself; its
         tiles have no spelling there."""
+
         def zeros(c):
             return all(zeros(e) for e in c) if isinstance(c, tuple) else (c.__class__ is C and c == 0)
+
         shape = self.layout.shape
         if self.layout.stride == make_basis_like(shape) and zeros(self.coord):
             return f"make_identity_tensor({spell(shape)})"
-        raise CuteDumpError("cannot spell this tensor of coordinates in C++ (only make_identity_tensor(shape) "
-                            "itself; --syntax print prints it as CuTe does)")
+        raise CuteDumpError(
+            "cannot spell this tensor of coordinates in C++ (only make_identity_tensor(shape) "
+            "itself; --syntax print prints it as CuTe does)"
+        )
 
     def dsl_spelling(self, spell) -> str:
         raise CuteDumpError("cannot spell a tensor of coordinates as the CuTe DSL prints it")
@@ -127,6 +158,7 @@ def format_result(obj, syntax: str | None = None) -> str:
     :mod:`cutedump.parse.spell`); ``"print"`` (or None) is CuTe's print."""
     if syntax is not None and syntax != "print":
         from cutedump.parse import spell  # start-up: only when asked
+
         if syntax == "cpp":
             return spell.to_cpp(obj)
         if syntax == "dsl":

@@ -3,32 +3,45 @@ instructions one warp issues (``cutedump bank``'s model, cutedump/bank), their w
 conflicts, summed over the warp and over all warps, the vector width, and — when a copy of an smem tensor
 conflicts — the smallest swizzle (or padding) under which every copy of that tensor is conflict-free.
 """
+
 from __future__ import annotations
 
-
-from cutedump.errors import CuteDumpError
 from cutedump.algebra import C, Layout, coalesce, rank
 from cutedump.algebra.swizzle import ComposedLayout
-from cutedump.bank.copy import copy_plan, copy_access, split_smem, atom_instruction, _AUTO
+from cutedump.bank.copy import _AUTO, atom_instruction, copy_access, copy_plan, split_smem
 from cutedump.bank.search import search_fixes, totals_all_warps
+from cutedump.errors import CuteDumpError
 
 
 class BankLine:
     """The audit of one smem copy (``note`` set and no counts when the model does not cover its atom)."""
-    copy: object                 # model.SmemCopy
+
+    copy: object  # model.SmemCopy
     inst: str | None = None
-    per_warp: int = 0            # instructions per warp
+    per_warp: int = 0  # instructions per warp
     warp: int = 0
     warp_totals: dict | None = None
     nwarps: int = 0
     all_totals: dict | None = None
     vector: dict | None = None
-    fixes: dict | None = None    # {"swizzle": Fix|None, "padding": Fix|None} when the tensor's copies conflict
+    fixes: dict | None = None  # {"swizzle": Fix|None, "padding": Fix|None} when the tensor's copies conflict
     note: str | None = None
-    tma: object = None           # a TMA copy (cutedump.atoms.tma.TmaResult): not a thread copy, nothing counted
+    tma: object = None  # a TMA copy (cutedump.atoms.tma.TmaResult): not a thread copy, nothing counted
 
-    def __init__(self, copy, inst=None, per_warp=0, warp=0, warp_totals=None, nwarps=0, all_totals=None, vector=None,
-                 fixes=None, note=None, tma=None):
+    def __init__(
+        self,
+        copy,
+        inst=None,
+        per_warp=0,
+        warp=0,
+        warp_totals=None,
+        nwarps=0,
+        all_totals=None,
+        vector=None,
+        fixes=None,
+        note=None,
+        tma=None,
+    ):
         self.copy = copy
         self.inst = inst
         self.per_warp = per_warp
@@ -42,20 +55,43 @@ class BankLine:
         self.tma = tma
 
     def __repr__(self):
-        return (f"{self.__class__.__qualname__}(copy={self.copy!r}, inst={self.inst!r}, "
-                f"per_warp={self.per_warp!r}, warp={self.warp!r}, warp_totals={self.warp_totals!r}, "
-                f"nwarps={self.nwarps!r}, all_totals={self.all_totals!r}, vector={self.vector!r}, "
-                f"fixes={self.fixes!r}, note={self.note!r}, tma={self.tma!r})")
+        return (
+            f"{self.__class__.__qualname__}(copy={self.copy!r}, inst={self.inst!r}, "
+            f"per_warp={self.per_warp!r}, warp={self.warp!r}, warp_totals={self.warp_totals!r}, "
+            f"nwarps={self.nwarps!r}, all_totals={self.all_totals!r}, vector={self.vector!r}, "
+            f"fixes={self.fixes!r}, note={self.note!r}, tma={self.tma!r})"
+        )
 
     def __eq__(self, other):
         if other.__class__ is self.__class__:
-            return (self.copy, self.inst, self.per_warp, self.warp, self.warp_totals, self.nwarps, self.all_totals,
-                    self.vector, self.fixes, self.note, self.tma) == \
-                (other.copy, other.inst, other.per_warp, other.warp, other.warp_totals, other.nwarps,
-                 other.all_totals, other.vector, other.fixes, other.note, other.tma)
+            return (
+                self.copy,
+                self.inst,
+                self.per_warp,
+                self.warp,
+                self.warp_totals,
+                self.nwarps,
+                self.all_totals,
+                self.vector,
+                self.fixes,
+                self.note,
+                self.tma,
+            ) == (
+                other.copy,
+                other.inst,
+                other.per_warp,
+                other.warp,
+                other.warp_totals,
+                other.nwarps,
+                other.all_totals,
+                other.vector,
+                other.fixes,
+                other.note,
+                other.tma,
+            )
         return NotImplemented
 
-    __hash__ = None   # mutable: compared by value, not hashable
+    __hash__ = None  # mutable: compared by value, not hashable
 
     @property
     def conflicts(self) -> int:
@@ -67,7 +103,7 @@ def audit(dump, warp: int = 0, fix: bool = True) -> list[BankLine]:
     lines, plans = [], []
     for sc in dump.smem_copies:
         tc = sc.tiled_copy
-        if not hasattr(tc, "atom"):       # a TMA atom: the copy engine writes the box, no thread accesses smem
+        if not hasattr(tc, "atom"):  # a TMA atom: the copy engine writes the box, no thread accesses smem
             lines.append(BankLine(sc, note="TMA", tma=tc.tma))
             plans.append(None)
             continue
@@ -84,8 +120,18 @@ def audit(dump, warp: int = 0, fix: bool = True) -> list[BankLine]:
                 raise CuteDumpError(f"{e.one_line()} of {sc.copy}") from None
             raise CuteDumpError(f"{sc.where}: smem copy {sc.copy!r} -> {sc.tensor!r}: {e.one_line()}") from None
         sw = split_smem(sc.smem)[0]
-        lines.append(BankLine(sc, acc.inst.name, acc.analysis.n, warp, acc.analysis.totals(), plan.nwarps,
-                              totals_all_warps(plan, sw), acc.vector))
+        lines.append(
+            BankLine(
+                sc,
+                acc.inst.name,
+                acc.analysis.n,
+                warp,
+                acc.analysis.totals(),
+                plan.nwarps,
+                totals_all_warps(plan, sw),
+                acc.vector,
+            )
+        )
         plans.append(plan)
     if fix:
         groups: dict = {}

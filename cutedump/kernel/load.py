@@ -77,15 +77,16 @@ description is kept in the user's cache directory (:func:`cache_dir`: ``$XDG_CAC
 text's CRC-32 and length and holding the text itself: a file is used only when its text is exactly the one read,
 so an edited file is parsed again. A cache that cannot be read or written is only slower, never different.
 """
+
 from __future__ import annotations
 
 import os
 import sys
 
 from cutedump.errors import CuteDumpError
-from cutedump.kernel.model import evaluate_description, KernelDump
+from cutedump.kernel.model import KernelDump, evaluate_description
 
-_EXAMPLES = os.path.join(os.path.dirname(os.path.realpath(__file__)), "examples")   # EXAMPLES as a str
+_EXAMPLES = os.path.join(os.path.dirname(os.path.realpath(__file__)), "examples")  # EXAMPLES as a str
 
 
 def __getattr__(name):
@@ -93,10 +94,12 @@ def __getattr__(name):
     is ~3 ms of start-up: the command itself reads the directory with os)."""
     if name == "EXAMPLES":
         from pathlib import Path  # start-up: only for the callers that want a Path
+
         return Path(_EXAMPLES)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
-_HEADER = r"^\s*(\[\[?)\s*([A-Za-z0-9_.\-]+)\s*\]\]?\s*(#.*)?$"     # compiled when a locator scans (an error)
+
+_HEADER = r"^\s*(\[\[?)\s*([A-Za-z0-9_.\-]+)\s*\]\]?\s*(#.*)?$"  # compiled when a locator scans (an error)
 _KEY = r'^\s*("?)([A-Za-z0-9_\-]+)\1\s*='
 
 
@@ -116,6 +119,7 @@ class TextLocator:
     @staticmethod
     def _scan(text: str) -> dict:
         import re  # start-up: only an error locates
+
         header, key = re.compile(_HEADER), re.compile(_KEY)
         tables: dict = {}
         counts: dict = {}
@@ -149,7 +153,7 @@ class TextLocator:
             return self.tables[("", None)].get(section, 1)
         if key is not None and key in t:
             return t[key]
-        return t.get("name", t.get("", 1))     # an entry is where its name is written
+        return t.get("name", t.get("", 1))  # an entry is where its name is written
 
     def __call__(self, section: str, index=None, key=None) -> str:
         return f"{self.path}:{self.line(section, index, key)}"
@@ -161,11 +165,12 @@ def read_description(path) -> tuple[dict, TextLocator]:
     A text read before is not parsed again: its parsed form comes from the user's cache (see the module's text)."""
     if not str(path).strip():
         raise CuteDumpError("FILE is empty: give a kernel description file or a shipped kernel's name")
-    if "\0" in str(path):   # no file name holds a NUL character
+    if "\0" in str(path):  # no file name holds a NUL character
         raise CuteDumpError(f"{str(path)!r}: a file name cannot hold a NUL character")
     try:
-        if str(path) == "-":   # standard input
+        if str(path) == "-":  # standard input
             import sys
+
             path = "<stdin>"
             text = sys.stdin.read()
         else:
@@ -184,8 +189,10 @@ def read_description(path) -> tuple[dict, TextLocator]:
         desc = _parse_toml(path, text)
         _store(text, desc)
     if not desc.get("objects") and not desc.get("thread"):
-        raise CuteDumpError(f"{path}: the description has no [[objects]] and no [[thread]] entries: nothing to dump "
-                            "(see cutedump/kernel/load.py for the format)")
+        raise CuteDumpError(
+            f"{path}: the description has no [[objects]] and no [[thread]] entries: nothing to dump "
+            "(see cutedump/kernel/load.py for the format)"
+        )
     return desc, TextLocator(str(path), text)
 
 
@@ -202,7 +209,7 @@ def cache_dir() -> str | None:
         base = os.path.expanduser("~/Library/Caches")
     else:
         base = os.environ.get("XDG_CACHE_HOME", "")
-        if not os.path.isabs(base):   # unset, empty or relative: the XDG default
+        if not os.path.isabs(base):  # unset, empty or relative: the XDG default
             base = os.path.expanduser("~/.cache")
     return os.path.join(base, "cutedump") if os.path.isabs(base) else None
 
@@ -212,6 +219,7 @@ def _cache_file(text: str) -> str | None:
     if d is None:
         return None
     import zlib  # start-up: the content's checksum, on demand
+
     data = text.encode("utf-8", "surrogatepass")
     return os.path.join(d, "kernel-%08x-%d-py%d%d.marshal" % (zlib.crc32(data), len(data), *sys.version_info[:2]))
 
@@ -223,12 +231,18 @@ def _cached(text: str) -> dict | None:
         if path is None:
             return None
         import marshal  # start-up: the cache's format, on demand
+
         with open(path, "rb") as f:
             entry = marshal.load(f)
     except (OSError, EOFError, ValueError, TypeError):
         return None
-    if type(entry) is tuple and len(entry) == 3 and entry[0] == _CACHE_FORMAT and entry[1] == text \
-            and type(entry[2]) is dict:
+    if (
+        type(entry) is tuple
+        and len(entry) == 3
+        and entry[0] == _CACHE_FORMAT
+        and entry[1] == text
+        and type(entry[2]) is dict
+    ):
         return entry[2]
     return None
 
@@ -236,6 +250,7 @@ def _cached(text: str) -> dict | None:
 def _store(text: str, desc: dict) -> None:
     """Keep the parsed form of ``text`` in the user's cache (nothing if it cannot be written or marshalled)."""
     import marshal  # start-up: only after a parse
+
     try:
         path = _cache_file(text)
         if path is None:
@@ -245,8 +260,8 @@ def _store(text: str, desc: dict) -> None:
         tmp = f"{path}.{os.getpid()}.tmp"
         with open(tmp, "wb") as f:
             f.write(data)
-        os.replace(tmp, path)   # atomic: a concurrent reader sees the whole file or none
-    except (OSError, ValueError):   # ValueError: a value marshal cannot hold (a TOML date)
+        os.replace(tmp, path)  # atomic: a concurrent reader sees the whole file or none
+    except (OSError, ValueError):  # ValueError: a value marshal cannot hold (a TOML date)
         return
 
 
@@ -257,22 +272,26 @@ def _parse_toml(path, text: str) -> dict:
         try:
             import tomli as tomllib  # start-up: likewise
         except ModuleNotFoundError:
-            raise CuteDumpError("kernel description files need Python 3.11 or newer (tomllib), or the tomli "
-                                "package on Python 3.10: pip install tomli") from None
+            raise CuteDumpError(
+                "kernel description files need Python 3.11 or newer (tomllib), or the tomli "
+                "package on Python 3.10: pip install tomli"
+            ) from None
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         import re  # start-up: only for an error
+
         msg = str(e)
         m = re.search(r"\(at line (\d+), column (\d+)\)", msg)
         if m:
-            msg = msg[:m.start()].strip()
+            msg = msg[: m.start()].strip()
             raise CuteDumpError(f"{path}:{m.group(1)}: invalid TOML: {msg} (column {m.group(2)})") from None
         m = re.search(r"\(at end of document\)", msg)
         if m:
             n = text.count("\n") + (0 if text.endswith("\n") else 1)
-            raise CuteDumpError(f"{path}:{max(n, 1)}: invalid TOML: {msg[:m.start()].strip()} (at the end of the "
-                                "file)") from None
+            raise CuteDumpError(
+                f"{path}:{max(n, 1)}: invalid TOML: {msg[: m.start()].strip()} (at the end of the file)"
+            ) from None
         raise CuteDumpError(f"{path}: invalid TOML: {msg}") from None
 
 

@@ -61,31 +61,69 @@ needs), ``modes`` (the kernel's names of the modes, e.g. "CPY,CPY_M,CPY_K,k", us
 Unknown keys, kinds, sections and names are errors; every error names the place (``locate``), the entry and the
 broken rule.
 """
+
 from __future__ import annotations
 
-
-from cutedump.errors import CuteDumpError
-from cutedump.algebra import C, Layout, make_layout, size, cosize, make_layout_like
+from cutedump.algebra import C, Layout, cosize, make_layout, make_layout_like, size
 from cutedump.algebra.inttuple import is_int, is_int_tuple, is_tuple
 from cutedump.algebra.swizzle import ComposedLayout
-from cutedump.expr import evaluate, format_result
-from cutedump.atoms import (copy_atom, make_tiled_copy, make_tiled_mma, make_tiled_copy_A, make_tiled_copy_B,
-                            make_tiled_copy_C, TiledCopy, TiledMMA, CopyAtom)
+from cutedump.atoms import (
+    CopyAtom,
+    TiledCopy,
+    TiledMMA,
+    copy_atom,
+    make_tiled_copy,
+    make_tiled_copy_A,
+    make_tiled_copy_B,
+    make_tiled_copy_C,
+    make_tiled_mma,
+)
 from cutedump.atoms.cli_support import parse_layout_arg
-from cutedump.kernel import tensor as T
+from cutedump.errors import CuteDumpError
+from cutedump.expr import evaluate, format_result
 from cutedump.kernel import sm100 as S100
+from cutedump.kernel import tensor as T
 
-_IDENT = r"[A-Za-z][A-Za-z0-9_]*"   # a name: what subst and the params' check read (with str methods)
+_IDENT = r"[A-Za-z][A-Za-z0-9_]*"  # a name: what subst and the params' check read (with str methods)
 _PI = "as_position_independent_swizzle_tensor("
 COPY_OPS = ("partition_S", "partition_D", "retile_D")
-PARTITION_OPS = COPY_OPS + ("partition_A", "partition_B", "partition_C", "partition_fragment_A",
-                            "partition_fragment_B", "make_fragment_A", "make_fragment_B", "make_fragment_C",
-                            "make_fragment_like")
-QUERIES = ("get_thr_layout_vmnk", "get_layoutA_TV", "get_layoutB_TV", "get_layoutC_TV", "get_layoutS_TV",
-           "get_layoutD_TV")
-KINDS = ("value", "copy_atom", "tiled_copy", "tiled_mma", "tiled_copy_A", "tiled_copy_B", "tiled_copy_C", "query",
-         "atom_detail", "tensor", "local_tile", "partition", "tma_atom", "tma_tensor", "tma_partition",
-         "tma_bytes") + tuple(S100.KINDS)
+PARTITION_OPS = COPY_OPS + (
+    "partition_A",
+    "partition_B",
+    "partition_C",
+    "partition_fragment_A",
+    "partition_fragment_B",
+    "make_fragment_A",
+    "make_fragment_B",
+    "make_fragment_C",
+    "make_fragment_like",
+)
+QUERIES = (
+    "get_thr_layout_vmnk",
+    "get_layoutA_TV",
+    "get_layoutB_TV",
+    "get_layoutC_TV",
+    "get_layoutS_TV",
+    "get_layoutD_TV",
+)
+KINDS = (
+    "value",
+    "copy_atom",
+    "tiled_copy",
+    "tiled_mma",
+    "tiled_copy_A",
+    "tiled_copy_B",
+    "tiled_copy_C",
+    "query",
+    "atom_detail",
+    "tensor",
+    "local_tile",
+    "partition",
+    "tma_atom",
+    "tma_tensor",
+    "tma_partition",
+    "tma_bytes",
+) + tuple(S100.KINDS)
 
 
 def _is_ident(name: str) -> bool:
@@ -97,12 +135,13 @@ def _pi_name(text: str) -> str | None:
     """NAME of ``as_position_independent_swizzle_tensor( NAME )`` (blanks allowed around NAME), else None."""
     if not (text.startswith(_PI) and text.endswith(")")):
         return None
-    name = text[len(_PI):-1].strip()
+    name = text[len(_PI) : -1].strip()
     return name if _is_ident(name) else None
 
 
 class Item:
     """One evaluated entry: its value (an engine object) and what the readings need to know about it."""
+
     name: str
     kind: str
     value: object
@@ -119,20 +158,29 @@ class Item:
         self.info = dict() if info is None else info
 
     def __repr__(self):
-        return (f"{self.__class__.__qualname__}(name={self.name!r}, kind={self.kind!r}, value={self.value!r}, "
-                f"entry={self.entry!r}, show={self.show!r}, info={self.info!r})")
+        return (
+            f"{self.__class__.__qualname__}(name={self.name!r}, kind={self.kind!r}, value={self.value!r}, "
+            f"entry={self.entry!r}, show={self.show!r}, info={self.info!r})"
+        )
 
     def __eq__(self, other):
         if other.__class__ is self.__class__:
-            return (self.name, self.kind, self.value, self.entry, self.show, self.info) == \
-                (other.name, other.kind, other.value, other.entry, other.show, other.info)
+            return (self.name, self.kind, self.value, self.entry, self.show, self.info) == (
+                other.name,
+                other.kind,
+                other.value,
+                other.entry,
+                other.show,
+                other.info,
+            )
         return NotImplemented
 
-    __hash__ = None   # mutable: compared by value, not hashable
+    __hash__ = None  # mutable: compared by value, not hashable
 
 
 class KernelDump:
     """A description evaluated for one set of params and one thread."""
+
     name: str
     title: str
     params: dict
@@ -151,17 +199,26 @@ class KernelDump:
         self.smem_copies = list() if smem_copies is None else smem_copies
 
     def __repr__(self):
-        return (f"{self.__class__.__qualname__}(name={self.name!r}, title={self.title!r}, "
-                f"params={self.params!r}, thread={self.thread!r}, objects={self.objects!r}, "
-                f"tensors={self.tensors!r}, smem_copies={self.smem_copies!r})")
+        return (
+            f"{self.__class__.__qualname__}(name={self.name!r}, title={self.title!r}, "
+            f"params={self.params!r}, thread={self.thread!r}, objects={self.objects!r}, "
+            f"tensors={self.tensors!r}, smem_copies={self.smem_copies!r})"
+        )
 
     def __eq__(self, other):
         if other.__class__ is self.__class__:
-            return (self.name, self.title, self.params, self.thread, self.objects, self.tensors, self.smem_copies) == \
-                (other.name, other.title, other.params, other.thread, other.objects, other.tensors, other.smem_copies)
+            return (self.name, self.title, self.params, self.thread, self.objects, self.tensors, self.smem_copies) == (
+                other.name,
+                other.title,
+                other.params,
+                other.thread,
+                other.objects,
+                other.tensors,
+                other.smem_copies,
+            )
         return NotImplemented
 
-    __hash__ = None   # mutable: compared by value, not hashable
+    __hash__ = None  # mutable: compared by value, not hashable
 
     def item(self, name: str) -> Item:
         for it in self.objects + self.tensors:
@@ -186,7 +243,8 @@ KEYS = {
     "copy_atom": ({"atom", "type"}, set()),
     "tiled_copy": ({"atom", "type", "thr"}, {"val"}),
     "tiled_mma": ({"atom"}, {"atom_layout", "permutation"}),
-    "tiled_copy_A": ({"atom", "mma"}, set()), "tiled_copy_B": ({"atom", "mma"}, set()),
+    "tiled_copy_A": ({"atom", "mma"}, set()),
+    "tiled_copy_B": ({"atom", "mma"}, set()),
     "tiled_copy_C": ({"atom", "mma"}, set()),
     "query": ({"of", "method"}, set()),
     "atom_detail": ({"atom"}, set()),
@@ -237,7 +295,7 @@ class _Entry:
 class _Env:
     def __init__(self):
         self.values: dict[str, object] = {}
-        self.slices: dict = {}       # (id(tensor), coordinate as printed) -> (tensor, T.slice_tensor(tensor, coord))
+        self.slices: dict = {}  # (id(tensor), coordinate as printed) -> (tensor, T.slice_tensor(tensor, coord))
 
     def slice(self, src, coord):
         """``T.slice_tensor(src, coord)``, computed once per tensor and coordinate in an evaluation (a kernel slices
@@ -245,7 +303,7 @@ class _Env:
         key = (id(src), format_result(coord))
         hit = self.slices.get(key)
         if hit is None:
-            hit = self.slices[key] = (src, T.slice_tensor(src, coord))   # src kept: its id stays its own
+            hit = self.slices[key] = (src, T.slice_tensor(src, coord))  # src kept: its id stays its own
         return hit[1]
 
     def subst(self, expr: str, plain_ints: bool = False) -> str:
@@ -264,8 +322,9 @@ class _Env:
             while j < n and expr[j].isascii() and (expr[j].isalnum() or expr[j] == "_"):
                 j += 1
             name = expr[i:j]
-            if name in self.values and not (i > 0 and (expr[i - 1].isalnum() or expr[i - 1] == "_"
-                                                       or expr[i - 2:i] == "::")):
+            if name in self.values and not (
+                i > 0 and (expr[i - 1].isalnum() or expr[i - 1] == "_" or expr[i - 2 : i] == "::")
+            ):
                 v = self.values[name]
                 # a TMA coordinate tensor stands for its shape (its ScaledBasis strides have no integer spelling)
                 if plain_ints and is_int(v):
@@ -278,7 +337,7 @@ class _Env:
 
     def eval(self, ent: _Entry, key: str):
         expr = ent.string(key)
-        if expr.strip() in self.values:      # a name alone: its value itself (no round trip through its print form)
+        if expr.strip() in self.values:  # a name alone: its value itself (no round trip through its print form)
             return self.values[expr.strip()]
         text = self.subst(expr)
         try:
@@ -297,8 +356,11 @@ class _Env:
     def get(self, ent: _Entry, key: str, cls=None, what: str = "an earlier entry"):
         name = ent.string(key)
         if name not in self.values:
-            ent.fail(f"{key} = {name!r} is not {what}" + ("" if what == "an earlier entry" else
-                                                          " (no earlier entry has that name)"), key)
+            ent.fail(
+                f"{key} = {name!r} is not {what}"
+                + ("" if what == "an earlier entry" else " (no earlier entry has that name)"),
+                key,
+            )
         v = self.values[name]
         if cls is not None and not isinstance(v, cls):
             ent.fail(f"{key} = {name!r} is not {what}", key)
@@ -331,6 +393,7 @@ def _parse_param(name: str, text, where):
 class SmemCopy:
     """One shared-memory access of the kernel for the bank audit: a TiledCopy storing into (partition_D) or
     loading from (partition_S) an smem tensor, over the part of it one pass of copy() covers."""
+
     label: str
     copy: str
     tensor: str
@@ -339,7 +402,7 @@ class SmemCopy:
     what: str
     tiled_copy: object
     smem: object
-    place: object                # () -> "FILE:LINE" of the entry (only an error locates it: that scans the text)
+    place: object  # () -> "FILE:LINE" of the entry (only an error locates it: that scans the text)
 
     def __init__(self, label, copy, tensor, slice, store, what, tiled_copy, smem, place):
         self.label = label
@@ -353,27 +416,47 @@ class SmemCopy:
         self.place = place
 
     def __repr__(self):
-        return (f"{self.__class__.__qualname__}(label={self.label!r}, copy={self.copy!r}, "
-                f"tensor={self.tensor!r}, slice={self.slice!r}, store={self.store!r}, what={self.what!r}, "
-                f"tiled_copy={self.tiled_copy!r}, smem={self.smem!r}, place={self.place!r})")
+        return (
+            f"{self.__class__.__qualname__}(label={self.label!r}, copy={self.copy!r}, "
+            f"tensor={self.tensor!r}, slice={self.slice!r}, store={self.store!r}, what={self.what!r}, "
+            f"tiled_copy={self.tiled_copy!r}, smem={self.smem!r}, place={self.place!r})"
+        )
 
     def __eq__(self, other):
         if other.__class__ is self.__class__:
-            return (self.label, self.copy, self.tensor, self.slice, self.store, self.what, self.tiled_copy, self.smem,
-                    self.place) == \
-                (other.label, other.copy, other.tensor, other.slice, other.store, other.what, other.tiled_copy,
-                 other.smem, other.place)
+            return (
+                self.label,
+                self.copy,
+                self.tensor,
+                self.slice,
+                self.store,
+                self.what,
+                self.tiled_copy,
+                self.smem,
+                self.place,
+            ) == (
+                other.label,
+                other.copy,
+                other.tensor,
+                other.slice,
+                other.store,
+                other.what,
+                other.tiled_copy,
+                other.smem,
+                other.place,
+            )
         return NotImplemented
 
-    __hash__ = None   # mutable: compared by value, not hashable
+    __hash__ = None  # mutable: compared by value, not hashable
 
     @property
     def where(self) -> str:
         return self.place()
 
 
-def evaluate_description(desc: dict, params: dict | None = None, thread: int = 0, where: str = "kernel",
-                         locate=None) -> KernelDump:
+def evaluate_description(
+    desc: dict, params: dict | None = None, thread: int = 0, where: str = "kernel", locate=None
+) -> KernelDump:
     """Evaluate a description (see the module docstring) with params overriding its defaults."""
     locate = locate or Locator(where)
     env = _Env()
@@ -384,22 +467,24 @@ def evaluate_description(desc: dict, params: dict | None = None, thread: int = 0
         raise EntryError(f"{locate('kernel')}: [kernel] must be a table with name and title")
     unknown = set(desc) - {"kernel", "params", "objects", "thread", "smem_copies", "checks"}
     if unknown:
-        raise EntryError(f"{locate(sorted(unknown)[0])}: unknown section {sorted(unknown)[0]!r} (sections: kernel, "
-                         "params, objects, thread, smem_copies, checks)")
+        raise EntryError(
+            f"{locate(sorted(unknown)[0])}: unknown section {sorted(unknown)[0]!r} (sections: kernel, "
+            "params, objects, thread, smem_copies, checks)"
+        )
     defaults = desc.get("params", {})
     if not isinstance(defaults, dict):
-        raise EntryError(f"{locate('params')}: [params] must be a table of NAME = \"CuTe integer\"")
+        raise EntryError(f'{locate("params")}: [params] must be a table of NAME = "CuTe integer"')
     merged = dict(defaults)
     for k, v in (params or {}).items():
         if k not in merged:
             raise CuteDumpError(f"unknown param {k!r} (the kernel's params: {', '.join(merged) or 'none'})")
         merged[k] = v
     for k, v in merged.items():
-        if not (k[:1].isascii() and k[:1].isalpha() and k.isascii() and k.replace("_", "a").isalnum()):   # _IDENT
+        if not (k[:1].isascii() and k[:1].isalpha() and k.isascii() and k.replace("_", "a").isalnum()):  # _IDENT
             raise EntryError(f"{locate('params', None, k)}: param name {k!r} is not an identifier")
         env.values[k] = _parse_param(k, v, lambda k=k: locate("params", None, k))
     shown_params = dict(env.values)
-    at = 0               # the thread being evaluated: 0 for the first pass over [[objects]] (see below)
+    at = 0  # the thread being evaluated: 0 for the first pass over [[objects]] (see below)
     uses_thread = False  # whether an entry's value depended on it
 
     def build(ent: _Entry) -> Item:
@@ -414,8 +499,10 @@ def evaluate_description(desc: dict, params: dict | None = None, thread: int = 0
         need, opt = KEYS[kind]
         extra = sorted(set(e) - need - opt - COMMON_KEYS)
         if extra:
-            ent.fail(f"unknown key {extra[0]!r} for kind {kind} (keys: "
-                     f"{', '.join(sorted(need | opt | COMMON_KEYS))})", extra[0])
+            ent.fail(
+                f"unknown key {extra[0]!r} for kind {kind} (keys: {', '.join(sorted(need | opt | COMMON_KEYS))})",
+                extra[0],
+            )
         for k in sorted(need):
             ent.need(k)
         if "show" in e and not isinstance(e["show"], bool):
@@ -423,7 +510,7 @@ def evaluate_description(desc: dict, params: dict | None = None, thread: int = 0
         if "modes" in e:
             ent.string("modes")
         info: dict = {}
-        if kind in S100.KINDS:        # Blackwell kinds (cutedump/kernel/sm100.py)
+        if kind in S100.KINDS:  # Blackwell kinds (cutedump/kernel/sm100.py)
             # no builder of theirs reads the thread: a value depends on it only through an entry that did (and set
             # uses_thread), so an [[objects]] section of these kinds is evaluated once whatever the thread
             v, info = S100.KINDS[kind][2](ent, env, items, at)
@@ -468,9 +555,12 @@ def evaluate_description(desc: dict, params: dict | None = None, thread: int = 0
                 lay = env.layout(ent, "layout")
                 if T.is_flagged(lay):
                     if mem != "smem":
-                        ent.fail(f"Expected smem. (make_tensor: {e['layout']} is an smem_ptr_flag layout, its "
-                                 "tensor needs memory = \"smem\")", "memory")
-                    info["flagged"] = lay        # the swizzle goes into the pointer (pointer_flagged.hpp)
+                        ent.fail(
+                            f"Expected smem. (make_tensor: {e['layout']} is an smem_ptr_flag layout, its "
+                            'tensor needs memory = "smem")',
+                            "memory",
+                        )
+                    info["flagged"] = lay  # the swizzle goes into the pointer (pointer_flagged.hpp)
                     lay = lay.b
                 v = T.make_tensor(lay)
             else:
@@ -497,15 +587,21 @@ def evaluate_description(desc: dict, params: dict | None = None, thread: int = 0
             if pi:
                 src_name = pi
             if src_name not in env.values:
-                ent.fail(f"tensor = {e['tensor']!r} is not a tensor entry" + ("" if pi else
-                         " (or as_position_independent_swizzle_tensor(NAME) of one)"), "tensor")
+                ent.fail(
+                    f"tensor = {e['tensor']!r} is not a tensor entry"
+                    + ("" if pi else " (or as_position_independent_swizzle_tensor(NAME) of one)"),
+                    "tensor",
+                )
             src = env.values[src_name]
             src_info = items[src_name].info if src_name in items else {}
             flagged = src_info.get("flagged")
             if pi:
                 if src_info.get("memory") != "smem":
-                    ent.fail(f"as_position_independent_swizzle_tensor: Expected smem tensor. ({src_name} is not an "
-                             "smem tensor entry)", "tensor")
+                    ent.fail(
+                        f"as_position_independent_swizzle_tensor: Expected smem tensor. ({src_name} is not an "
+                        "smem tensor entry)",
+                        "tensor",
+                    )
                 if flagged is not None:
                     src = T.as_position_independent_swizzle_tensor(flagged)
                 flagged = None
@@ -528,7 +624,7 @@ def evaluate_description(desc: dict, params: dict | None = None, thread: int = 0
                 ent.fail(f"{op} needs {need_}, {of_name!r} is not one", "of")
             thr_idx = at
             uses_thread = uses_thread or "thr" not in e
-            if "thr" in e:           # tiled_mma.get_slice(mma_v): the SM100 tutorials slice by the peer CTA
+            if "thr" in e:  # tiled_mma.get_slice(mma_v): the SM100 tutorials slice by the peer CTA
                 thr_idx = env.eval(ent, "thr")
                 if not is_int(thr_idx):
                     ent.fail(f"thr = {e['thr']!r} is not an integer", "thr")
@@ -540,13 +636,20 @@ def evaluate_description(desc: dict, params: dict | None = None, thread: int = 0
                     info.update(more)
                 elif operand in ("A", "B") and T.is_desc_operand(obj, operand):
                     root = flagged if op.startswith("partition_fragment_") else src_info.get("desc_root")
-                    if root is None or (op.startswith("make_fragment_")
-                                        and src_info.get("op") != f"partition_{operand}"):
-                        ent.fail(f"{op} of {of_name} (a GMMA shared-memory operand) makes a descriptor tensor: its "
-                                 f"tensor must be " + (f"an smem tensor over a GMMA smem_ptr layout (e.g. "
-                                 f"tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, ...))" if op.startswith(
-                                     "partition_fragment_") else f"partition_{operand} of such an smem tensor"),
-                                 "tensor")
+                    if root is None or (
+                        op.startswith("make_fragment_") and src_info.get("op") != f"partition_{operand}"
+                    ):
+                        ent.fail(
+                            f"{op} of {of_name} (a GMMA shared-memory operand) makes a descriptor tensor: its "
+                            f"tensor must be "
+                            + (
+                                "an smem tensor over a GMMA smem_ptr layout (e.g. "
+                                "tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, ...))"
+                                if op.startswith("partition_fragment_")
+                                else f"partition_{operand} of such an smem tensor"
+                            ),
+                            "tensor",
+                        )
                     frag = T.desc_fragment(obj, thr_idx, operand, root)
                     v = frag.layout
                     info["desc"] = frag
@@ -564,7 +667,7 @@ def evaluate_description(desc: dict, params: dict | None = None, thread: int = 0
     def located(ent: _Entry) -> Item:
         try:
             return build(ent)
-        except (EntryError, S100.CheckFailed):     # a check's message is the kernel's own words
+        except (EntryError, S100.CheckFailed):  # a check's message is the kernel's own words
             raise
         except CuteDumpError as err:
             ent.fail(err.one_line())
@@ -578,7 +681,7 @@ def evaluate_description(desc: dict, params: dict | None = None, thread: int = 0
             if not isinstance(e, dict):
                 raise EntryError(f"{locate(name, i)}: every entry of [[{name}]] must be a table, got {e!r}")
             built = located(ent)
-            for item in (built if isinstance(built, list) else [built]):
+            for item in built if isinstance(built, list) else [built]:
                 if item.name in env.values:
                     ent.fail(f"the name {item.name!r} is defined twice (a param or an earlier entry has it)", "name")
                 env.values[item.name] = item.value
@@ -587,11 +690,12 @@ def evaluate_description(desc: dict, params: dict | None = None, thread: int = 0
 
     def in_range(t) -> None:
         n = _threads(objects)
-        if "threads" in meta:    # [kernel] threads = 128: the CTA's blockDim.x (the SM100 MMAs are per CTA)
+        if "threads" in meta:  # [kernel] threads = 128: the CTA's blockDim.x (the SM100 MMAs are per CTA)
             n = meta["threads"]
             if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-                raise EntryError(f"{locate('kernel', None, 'threads')}: [kernel] threads must be a positive "
-                                 f"integer, got {n!r}")
+                raise EntryError(
+                    f"{locate('kernel', None, 'threads')}: [kernel] threads must be a positive integer, got {n!r}"
+                )
         if n is not None and not 0 <= int(t) < n:
             raise CuteDumpError(f"thread {t} is out of range: the kernel has {n} threads (0..{n - 1})")
 
@@ -631,8 +735,9 @@ TMA_KINDS = ("tma_atom", "tma_tensor", "tma_partition", "tma_bytes")
 class TmaAtom:
     """make_tma_atom(op, gmem tensor, smem layout, cta tile[, cluster]) on the host: the Copy_Atom CuTe prints and
     the engine's whole computation (cutedump.atoms.tma.TmaResult: the cuTensorMapEncodeTiled arguments, the box)."""
+
     tma: object
-    gmem: str                # the entries it was built from (for the readings)
+    gmem: str  # the entries it was built from (for the readings)
     smem: str
 
     def __init__(self, tma, gmem, smem):
@@ -645,11 +750,10 @@ class TmaAtom:
 
     def __eq__(self, other):
         if other.__class__ is self.__class__:
-            return (self.tma, self.gmem, self.smem) == \
-                (other.tma, other.gmem, other.smem)
+            return (self.tma, self.gmem, self.smem) == (other.tma, other.gmem, other.smem)
         return NotImplemented
 
-    __hash__ = None   # mutable: compared by value, not hashable
+    __hash__ = None  # mutable: compared by value, not hashable
 
     def print_str(self) -> str:
         return self.tma.copy_atom_str()
@@ -659,12 +763,16 @@ def _tensor_arg(ent: _Entry, env: _Env, items: dict, key: str):
     """A tensor argument: NAME or group_modes<B,E>(NAME) of a tensor entry -> (value, the entry's name)."""
     text = ent.string(key).strip()
     m = None
-    if "group_modes" in text:   # re only for this form
+    if "group_modes" in text:  # re only for this form
         import re  # start-up: re only where a pattern is needed
+
         m = re.compile(r"group_modes\s*<\s*(\d+)\s*,\s*(\d+)\s*>\s*\(\s*([A-Za-z][A-Za-z0-9_]*)\s*\)").fullmatch(text)
     name = m.group(3) if m else text
-    if name not in items or items[name].kind in ("value", "tma_atom", "tma_bytes", "query", "atom_detail") \
-            or isinstance(items[name].value, (TiledCopy, TiledMMA, CopyAtom)):
+    if (
+        name not in items
+        or items[name].kind in ("value", "tma_atom", "tma_bytes", "query", "atom_detail")
+        or isinstance(items[name].value, (TiledCopy, TiledMMA, CopyAtom))
+    ):
         ent.fail(f"{key} = {text!r} is not a tensor entry (or group_modes<B,E>(NAME) of one)", key)
     v = items[name].value
     if m:
@@ -679,8 +787,9 @@ def _split_names(text: str, n: int, ent: _Entry, key: str) -> list:
     parts = [p.strip() for p in text.split(";" if key == "modes" else ",")]
     if len(parts) != n or not all(parts):
         sep = "';'" if key == "modes" else "','"
-        ent.fail(f"{key} = {text!r}: tma_partition has {n} outputs (gmem, smem): give {n} {key} separated by {sep}",
-                 key)
+        ent.fail(
+            f"{key} = {text!r}: tma_partition has {n} outputs (gmem, smem): give {n} {key} separated by {sep}", key
+        )
     return parts
 
 
@@ -695,7 +804,8 @@ def _build_tma(ent: _Entry, env: _Env, items: dict, kind: str, info: dict):
                       group_modes<B,E>(NAME)
     ``tma_bytes``     of = "tAsA, tBsB" -> the sum of sizeof(make_tensor_like(tensor<0>(X))): the bytes one
                       stage's TMA copies write (the tutorial's tma_transaction_bytes)"""
-    from cutedump.atoms import tma as TM      # start-up: only TMA kernels need it
+    from cutedump.atoms import tma as TM  # start-up: only TMA kernels need it
+
     e, name = ent.e, ent.e["name"]
     if kind == "tma_atom":
         gname = ent.string("gmem")
@@ -711,7 +821,7 @@ def _build_tma(ent: _Entry, env: _Env, items: dict, kind: str, info: dict):
         cluster = env.eval(ent, "cluster") if "cluster" in e else 1
         if not is_int(cluster):
             ent.fail(f"cluster = {e['cluster']!r} is not an integer", "cluster")
-        if "mma" in e or "operand" in e or "vmnk" in e:   # make_tma_atom_A/B_sm100 (cutedump/kernel/sm100.py)
+        if "mma" in e or "operand" in e or "vmnk" in e:  # make_tma_atom_A/B_sm100 (cutedump/kernel/sm100.py)
             for k in ("mma", "operand", "vmnk"):
                 ent.need(k)
             if "cluster" in e:
@@ -729,8 +839,11 @@ def _build_tma(ent: _Entry, env: _Env, items: dict, kind: str, info: dict):
         shape = env.eval(ent, "shape")
         r = atom.tma
         if not is_int_tuple(shape) or not _congruent(shape, r.gmem.shape):
-            ent.fail(f"get_tma_tensor: the shape {format_result(shape)} is not congruent with the gmem tensor's "
-                     f"{format_result(r.gmem.shape)} the TMA was made for", "shape")
+            ent.fail(
+                f"get_tma_tensor: the shape {format_result(shape)} is not congruent with the gmem tensor's "
+                f"{format_result(r.gmem.shape)} the TMA was made for",
+                "shape",
+            )
         v = T.CoordTensor(TM.ArithCoord([C(0)] * r._coord_rank()), Layout(shape, r.gmem_tma_basis_stride))
         info.update(memory="tma", atom=e["of"])
         return Item(name, kind, v, e, bool(e.get("show", True)), info)
@@ -741,8 +854,7 @@ def _build_tma(ent: _Entry, env: _Env, items: dict, kind: str, info: dict):
         s, sname = _tensor_arg(ent, env, items, "smem")
         g, gname = _tensor_arg(ent, env, items, "gmem")
         if not isinstance(g, T.CoordTensor):
-            ent.fail(f"gmem = {e['gmem']!r} is not a TMA coordinate tensor (get_tma_tensor, local_tile of one)",
-                     "gmem")
+            ent.fail(f"gmem = {e['gmem']!r} is not a TMA coordinate tensor (get_tma_tensor, local_tile of one)", "gmem")
         if isinstance(s, T.CoordTensor) or items[sname].info.get("memory") != "smem":
             ent.fail(f"smem = {e['smem']!r} is not a shared-memory tensor entry", "smem")
         cc = env.eval(ent, "cta_coord") if "cta_coord" in e else C(0)
@@ -754,13 +866,20 @@ def _build_tma(ent: _Entry, env: _Env, items: dict, kind: str, info: dict):
         gt = T.CoordTensor(g.coord.plus(TM.crd2idx_terms(gc, gv.shape, gv.stride)), gv)
         common = dict(op="tma_partition", of=atom, atom=e["of"], smem=sname, gmem=gname)
         out = []
-        for nm, v, md, side, src in ((names[0], gt, modes[0], "gmem", gname), (names[1], sv, modes[1], "smem",
-                                                                                 sname)):
+        for nm, v, md, side, src in ((names[0], gt, modes[0], "gmem", gname), (names[1], sv, modes[1], "smem", sname)):
             sub = dict(e, name=nm)
             if md:
                 sub["modes"] = md
-            out.append(Item(nm, kind, v, sub, bool(e.get("show", True)),
-                            dict(common, side=side, src=src, memory="tma" if side == "gmem" else "smem")))
+            out.append(
+                Item(
+                    nm,
+                    kind,
+                    v,
+                    sub,
+                    bool(e.get("show", True)),
+                    dict(common, side=side, src=src, memory="tma" if side == "gmem" else "smem"),
+                )
+            )
         return out
     # tma_bytes
     total, parts = 0, []
@@ -807,17 +926,24 @@ def _smem_copies(desc, env, dump, locate) -> list:
         except KeyError:
             ent.fail(f"tensor = {tensor!r} is not a tensor entry", "tensor")
         if item.kind != "tensor" or item.info.get("memory") != "smem":
-            ent.fail(f"tensor = {tensor!r} is not a tensor entry with memory = \"smem\"", "tensor")
+            ent.fail(f'tensor = {tensor!r} is not a tensor entry with memory = "smem"', "tensor")
         direction = ent.string("direction")
         if direction not in ("store", "load"):
-            ent.fail(f"direction must be \"store\" (the copy writes smem: partition_D) or \"load\" (it reads smem: "
-                     f"partition_S), got {direction!r}", "direction")
-        if isinstance(tc, TmaAtom) and (direction == "store") != tc.tma.op.startswith(("SM90_TMA_LOAD",
-                                                                                      "SM100_TMA_2SM_LOAD")):
-            ent.fail(f"direction = {direction!r}: {tc.tma.op} " + ("writes shared memory (store)" if
-                     direction == "load" else "reads shared memory (load)"), "direction")
+            ent.fail(
+                f'direction must be "store" (the copy writes smem: partition_D) or "load" (it reads smem: '
+                f"partition_S), got {direction!r}",
+                "direction",
+            )
+        if isinstance(tc, TmaAtom) and (direction == "store") != tc.tma.op.startswith(
+            ("SM90_TMA_LOAD", "SM100_TMA_2SM_LOAD")
+        ):
+            ent.fail(
+                f"direction = {direction!r}: {tc.tma.op} "
+                + ("writes shared memory (store)" if direction == "load" else "reads shared memory (load)"),
+                "direction",
+            )
         smem = item.value
-        if item.info.get("flagged") is not None:     # the pointer's swizzle, on element offsets
+        if item.info.get("flagged") is not None:  # the pointer's swizzle, on element offsets
             smem = T.as_position_independent_swizzle_tensor(item.info["flagged"])
         sl = None
         if "slice" in e:
@@ -830,8 +956,11 @@ def _smem_copies(desc, env, dump, locate) -> list:
                 ent.fail(f"slice = {sl!r}: {err.one_line()}", "slice")
         what = ent.string("what", "") if "what" in e else ""
         label = e["copy"]
-        out.append(SmemCopy(label, e["copy"], tensor, sl, direction == "store", what, tc, smem,
-                            lambda i=i: locate("smem_copies", i)))
+        out.append(
+            SmemCopy(
+                label, e["copy"], tensor, sl, direction == "store", what, tc, smem, lambda i=i: locate("smem_copies", i)
+            )
+        )
     return out
 
 
@@ -857,8 +986,9 @@ def _run_checks(desc, dump, locate) -> None:
         except (KeyError, TypeError):
             it = None
         if it is None or not isinstance(it.value, kinds):
-            raise EntryError(f"{locate('checks', None, key)}: [checks]: {key} = {name!r} is not an entry of the "
-                             "right kind")
+            raise EntryError(
+                f"{locate('checks', None, key)}: [checks]: {key} = {name!r} is not an entry of the right kind"
+            )
         return it
 
     if "tiler" not in chk:
@@ -876,21 +1006,30 @@ def _run_checks(desc, dump, locate) -> None:
             tc = dump.item(cname).value
         except KeyError:
             tc = None
-        if not isinstance(tc, TiledCopy) or not isinstance(idx, list) or \
-                not all(isinstance(i, int) and 0 <= i < len(t) for i in idx):
-            raise EntryError(f"{locate('checks', None, 'copies')}: [checks]: copies.{cname} must name a TiledCopy "
-                             f"entry and list tile modes 0..{len(t) - 1}")
+        if (
+            not isinstance(tc, TiledCopy)
+            or not isinstance(idx, list)
+            or not all(isinstance(i, int) and 0 <= i < len(t) for i in idx)
+        ):
+            raise EntryError(
+                f"{locate('checks', None, 'copies')}: [checks]: copies.{cname} must name a TiledCopy "
+                f"entry and list tile modes 0..{len(t) - 1}"
+            )
         for i, tl in zip(idx, tc.tiler_mn):
             if t[i] % int(size(tl)) != 0:
-                raise CuteDumpError(f"CTA tile {tile_txt}: {cname}'s Tiler_MN {format_result(tuple(tc.tiler_mn))} does "
-                                    f"not divide it ({dims[i]} = {t[i]} is not a multiple of {int(size(tl))})")
+                raise CuteDumpError(
+                    f"CTA tile {tile_txt}: {cname}'s Tiler_MN {format_result(tuple(tc.tiler_mn))} does "
+                    f"not divide it ({dims[i]} = {t[i]} is not a multiple of {int(size(tl))})"
+                )
     if "mma" in chk:
         mma = get("mma", TiledMMA).value
         for i in range(min(3, len(t))):
             ts = int(mma.tile_size_mnk(i))
             if t[i] % ts != 0:
-                raise CuteDumpError(f"CTA tile {tile_txt}: the TiledMMA tile {format_result(tuple(mma.tile_shape()))} "
-                                    f"does not divide it ({dims[i]} = {t[i]} is not a multiple of {ts})")
+                raise CuteDumpError(
+                    f"CTA tile {tile_txt}: the TiledMMA tile {format_result(tuple(mma.tile_shape()))} "
+                    f"does not divide it ({dims[i]} = {t[i]} is not a multiple of {ts})"
+                )
 
 
 def _parse_step(step, ent):
@@ -907,7 +1046,7 @@ def _parse_step(step, ent):
         tok = tok.strip()
         if tok == "X":
             out.append("X")
-        elif (tok[1:] if tok[:1] == "_" else tok).isdecimal():      # _?\d+
+        elif (tok[1:] if tok[:1] == "_" else tok).isdecimal():  # _?\d+
             out.append(C(int(tok.lstrip("_"))))
         else:
             ent.fail(f"step entries are _1 or X, got {tok!r}", "step")

@@ -5,15 +5,19 @@
 ``gemm_tn`` for half_t (tensor cores), and the templated ``gemm_nt`` / ``gemm_tn`` that main() reaches with float.
 ``gemm_nt`` for half_t is ``assert(false && "Not implemented")`` upstream.
 """
+
 from __future__ import annotations
 
 from cutedump.errors import CuteDumpError
-from cutedump.kernel.load import load, example
+from cutedump.kernel.load import example, load
 
 VARIANTS = ("tn", "nt")
 TYPES = ("half_t", "float")
-FILES = {("tn", "half_t"): "sgemm_sm80_tn_half", ("nt", "float"): "sgemm_sm80_nt_float",
-         ("tn", "float"): "sgemm_sm80_tn_float"}
+FILES = {
+    ("tn", "half_t"): "sgemm_sm80_tn_half",
+    ("nt", "float"): "sgemm_sm80_nt_float",
+    ("tn", "float"): "sgemm_sm80_tn_float",
+}
 
 
 def description_file(variant: str = "tn", type_: str = "half_t") -> str:
@@ -23,8 +27,10 @@ def description_file(variant: str = "tn", type_: str = "half_t") -> str:
     if type_ not in TYPES:
         raise CuteDumpError(f"unknown type {type_!r}: sgemm_sm80.cu's host paths take half_t or float")
     if (variant, type_) == ("nt", "half_t"):
-        raise CuteDumpError('gemm_nt for half_t is not implemented upstream (sgemm_sm80.cu: '
-                            'assert(false && "Not implemented")); use --variant tn, or --type float')
+        raise CuteDumpError(
+            "gemm_nt for half_t is not implemented upstream (sgemm_sm80.cu: "
+            'assert(false && "Not implemented")); use --variant tn, or --type float'
+        )
     return example(FILES[(variant, type_)])
 
 

@@ -28,13 +28,14 @@ post-partitioned ``UMMA::tile_to_mma_shape`` layout, and ``make_fragment_C(tCgC)
   MakeTensor<UMMA::smem_desc>), its layout counting descriptors;
 - C: the TMEM accumulator ``UMMA::tmem_frg<...>::make(shape(tCgC))`` (cutedump.atoms.tmem), printed as its layout.
 """
+
 from __future__ import annotations
 
-from cutedump.errors import CuteDumpError
-from cutedump.algebra import C, Layout, size, get, is_static, fmt, replace, zipped_divide, flatten
+from cutedump.algebra import C, Layout, flatten, fmt, get, is_static, replace, size, zipped_divide
 from cutedump.algebra.inttuple import is_tuple
 from cutedump.atoms import TiledMMA
 from cutedump.atoms.mma import partition_shape as _partition_shape
+from cutedump.errors import CuteDumpError
 from cutedump.kernel import tensor as T
 
 MMA_QUERIES = ("tile_size<0>", "tile_size<1>", "tile_size<2>", "tile_shape", "size", "AtomThrID")
@@ -53,10 +54,11 @@ def umma_spec(obj):
 
 # ---------------------------------------------------------------- kinds
 
+
 def _mma_query(ent, env, items, thread):
     mma = env.get(ent, "of", TiledMMA, "a tiled_mma entry")
     method = ent.string("method").replace(" ", "")
-    if method in MMA_QUERIES[:3]:           # tile_size<0>, tile_size<1>, tile_size<2>
+    if method in MMA_QUERIES[:3]:  # tile_size<0>, tile_size<1>, tile_size<2>
         return mma.tile_size_mnk(int(method[10])), {"of": mma}
     if method == "tile_shape":
         return tuple(mma.tile_shape()), {"of": mma}
@@ -74,8 +76,11 @@ def _partition_shape_kind(ent, env, items, thread):
         ent.fail(f"operand must be A, B or C, got {ent.e['operand']!r}", "operand")
     shp = env.eval(ent, "shape")
     if not is_tuple(shp) or len(shp) < 2:
-        ent.fail(f"shape = {ent.e['shape']!r}: partition_shape_{op} takes a shape of rank >= 2 "
-                 f"({'(M,K)' if op == 'A' else '(N,K)' if op == 'B' else '(M,N)'}), got {fmt(shp)}", "shape")
+        ent.fail(
+            f"shape = {ent.e['shape']!r}: partition_shape_{op} takes a shape of rank >= 2 "
+            f"({'(M,K)' if op == 'A' else '(N,K)' if op == 'B' else '(M,N)'}), got {fmt(shp)}",
+            "shape",
+        )
     try:
         return _partition_shape(mma, op, shp), {"of": mma, "operand": op, "shape": shp}
     except CuteDumpError as err:
@@ -99,10 +104,11 @@ def _tmem_copy(ent, env, items, thread):
         ent.fail(f"tensor = {name!r} is not a TMEM tensor entry (make_fragment_C of a UMMA TiledMMA)", "tensor")
     op = ent.string("op").strip()
     tm = it.info["tmem"]
-    if "slice" in ent.e:          # make_tmem_copy(Op{}, tAcc_epi(_,_0{}))
+    if "slice" in ent.e:  # make_tmem_copy(Op{}, tAcc_epi(_,_0{}))
         lay, off = T.slice_tensor(tm.layout, env.eval(ent, "slice"))
         tm = tm.with_layout(lay, int(off))
-    from cutedump.atoms import tmem as TM     # start-up: only UMMA (TMEM) kernels need it
+    from cutedump.atoms import tmem as TM  # start-up: only UMMA (TMEM) kernels need it
+
     try:
         tc = TM.make_tmem_copy(op, tm)
     except CuteDumpError as err:
@@ -131,7 +137,8 @@ def _zipped_divide(ent, env, items, thread):
 
 
 def _flat_coord(ent, env, items, thread):
-    from cutedump.atoms import tma_sm100 as TS     # start-up: only TMA kernels need it
+    from cutedump.atoms import tma_sm100 as TS  # start-up: only TMA kernels need it
+
     lay = env.layout(ent, "layout")
     idx = env.eval(ent, "index")
     if not isinstance(idx, int) or is_tuple(idx):
@@ -139,10 +146,12 @@ def _flat_coord(ent, env, items, thread):
     if not 0 <= int(idx) < int(size(lay)):
         ent.fail(f"index {int(idx)} is outside the layout's {int(size(lay))} coordinates", "index")
     for n, d in zip(flatten(lay.shape), flatten(lay.stride)):
-        if int(n) > 1 and int(d) == 0:       # get_hier_coord = idx2crd(idx, shape, stride): idx / 0
-            ent.fail(f"get_flat_coord({int(idx)}) of {lay}: idx2crd(idx, shape, stride) divides by the stride 0 of "
-                     f"an extent-{int(n)} mode (real CuTe's program dies with SIGFPE; a 2-SM MMA needs ClusterM >= 2)",
-                     "layout")
+        if int(n) > 1 and int(d) == 0:  # get_hier_coord = idx2crd(idx, shape, stride): idx / 0
+            ent.fail(
+                f"get_flat_coord({int(idx)}) of {lay}: idx2crd(idx, shape, stride) divides by the stride 0 of "
+                f"an extent-{int(n)} mode (real CuTe's program dies with SIGFPE; a 2-SM MMA needs ClusterM >= 2)",
+                "layout",
+            )
     return TS.flat_coord(lay, int(idx)), {}
 
 
@@ -157,7 +166,8 @@ class Mask:
 
 
 def _multicast_mask(ent, env, items, thread):
-    from cutedump.atoms import tma_sm100 as TS     # start-up: only TMA kernels need it
+    from cutedump.atoms import tma_sm100 as TS  # start-up: only TMA kernels need it
+
     lay = env.layout(ent, "layout")
     crd = env.eval(ent, "coord")
     if not is_tuple(crd) or len(crd) != 4:
@@ -169,7 +179,7 @@ def _multicast_mask(ent, env, items, thread):
         try:
             modes = tuple(int(x) for x in grp.split(","))
         except ValueError:
-            ent.fail(f"modes_or = {modes_text!r}: groups of mode indices like \"0,1|0,2\"", "modes_or")
+            ent.fail(f'modes_or = {modes_text!r}: groups of mode indices like "0,1|0,2"', "modes_or")
         if not modes or any(not 0 <= m < 4 for m in modes):
             ent.fail(f"modes_or = {modes_text!r}: mode indices are 0..3 (V,M,N,K)", "modes_or")
         value |= TS.create_tma_multicast_mask(lay, tuple(crd), modes)
@@ -180,12 +190,15 @@ def _multicast_mask(ent, env, items, thread):
 def make_tma_atom_sm100(ent, env, gmem, smem, tile):
     """make_tma_atom_A/B_sm100(op, gmem, smem, mma_tiler, tiled_mma, cluster_layout_vmnk): the TmaResult (the
     ``tma_atom`` kind of the kernel model with the keys operand, mma, vmnk)."""
-    from cutedump.atoms import tma_sm100 as TS     # start-up: only TMA kernels need it
+    from cutedump.atoms import tma_sm100 as TS  # start-up: only TMA kernels need it
+
     mma = env.get(ent, "mma", TiledMMA, "a tiled_mma entry")
     operand = ent.string("operand").strip().upper()
     if operand not in ("A", "B"):
-        ent.fail(f"operand must be A or B (make_tma_atom_A_sm100 / make_tma_atom_B_sm100), got {ent.e['operand']!r}",
-                 "operand")
+        ent.fail(
+            f"operand must be A or B (make_tma_atom_A_sm100 / make_tma_atom_B_sm100), got {ent.e['operand']!r}",
+            "operand",
+        )
     vmnk = env.layout(ent, "vmnk")
     cluster = tuple(C(int(size(get(vmnk, i)))) for i in range(4))
     # (ClusterM, ClusterN, ClusterK) back from tiled_divide(make_layout(cluster_shape), AtomThrID): the V mode of
@@ -198,8 +211,11 @@ def make_tma_atom_sm100(ent, env, gmem, smem, tile):
     except CuteDumpError as err:
         ent.fail(err.one_line(), "op")
     if str(t.vmnk) != str(vmnk):
-        ent.fail(f"vmnk = {ent.e['vmnk']!r} is not the cluster layout of {ent.e['mma']} "
-                 f"(tiled_divide(make_layout(cluster_shape), make_tile(AtomThrID)) = {t.vmnk})", "vmnk")
+        ent.fail(
+            f"vmnk = {ent.e['vmnk']!r} is not the cluster layout of {ent.e['mma']} "
+            f"(tiled_divide(make_layout(cluster_shape), make_tile(AtomThrID)) = {t.vmnk})",
+            "vmnk",
+        )
     return t.tma
 
 
@@ -218,6 +234,7 @@ BLOCK_KINDS = ("tmem_copy",)
 
 # ---------------------------------------------------------------- UMMA fragments
 
+
 def _major(spec, operand: str) -> str:
     return "K" if (spec.a_major if operand == "A" else spec.b_major) == 0 else "MN"
 
@@ -231,10 +248,13 @@ def umma_fragment(mma, op: str, src, flagged, src_name: str):
     tv = {"A": atom.layout_a_tv, "B": atom.layout_b_tv, "C": atom.layout_c_tv}[operand]
     base = T.inner(src)
     if int(size(get(base, 0))) != int(size(get(tv, 1))):
-        raise CuteDumpError(f"make_fragment_{operand}: size<0>({src_name}) = {int(size(get(base, 0)))} is not the "
-                            f"MMA atom's {int(size(get(tv, 1)))} values (CUTE_STATIC_ASSERT_V(size<0>(tensor) == "
-                            f"size<1>(Layout{operand}_TV{{}})): the tensor must be partitioned already)")
-    from cutedump.atoms import tmem as TM     # start-up: only UMMA (TMEM) kernels need it
+        raise CuteDumpError(
+            f"make_fragment_{operand}: size<0>({src_name}) = {int(size(get(base, 0)))} is not the "
+            f"MMA atom's {int(size(get(tv, 1)))} values (CUTE_STATIC_ASSERT_V(size<0>(tensor) == "
+            f"size<1>(Layout{operand}_TV{{}})): the tensor must be partitioned already)"
+        )
+    from cutedump.atoms import tmem as TM  # start-up: only UMMA (TMEM) kernels need it
+
     if operand == "C":
         tm = TM.tmem_frg_make(*TM.frg_type_C(spec), base.shape)
         return tm.layout, {"tmem": tm}
@@ -242,16 +262,19 @@ def umma_fragment(mma, op: str, src, flagged, src_name: str):
         tm = TM.tmem_frg_make(*TM.frg_type_A(spec), base.shape)
         return tm.layout, {"tmem": tm}
     if flagged is None:
-        raise CuteDumpError(f"make_fragment_{operand} of a UMMA shared-memory operand makes a descriptor tensor: its "
-                            "tensor must be an smem tensor over a UMMA smem_ptr layout (e.g. UMMA::tile_to_mma_shape("
-                            "UMMA::Layout_K_SW128_Atom<half_t>, mma_shape_A))")
+        raise CuteDumpError(
+            f"make_fragment_{operand} of a UMMA shared-memory operand makes a descriptor tensor: its "
+            "tensor must be an smem tensor over a UMMA smem_ptr layout (e.g. UMMA::tile_to_mma_shape("
+            "UMMA::Layout_K_SW128_Atom<half_t>, mma_shape_A))"
+        )
     frag = umma_desc_fragment(flagged, _major(spec, operand), spec.types[0 if operand == "A" else 1], operand)
     return frag.layout, {"umma_desc": frag}
 
 
 def umma_desc_fragment(flagged, major: str, type_name: str, operand: str):
     """MakeTensor<UMMA::smem_desc<Major>>(sX) for sX = make_tensor(smem_ptr, flagged)."""
-    from cutedump.atoms import smem_desc as SD     # start-up: only UMMA kernels need the descriptors
+    from cutedump.atoms import smem_desc as SD  # start-up: only UMMA kernels need the descriptors
+
     sop = SD.smem_operand(flagged, type_name)
     first = SD.SmemOperand(sop.swizzle, sop.bits, get(sop.layout, 0), None)
     match = SD.make_desc("umma", major, first)

@@ -6,16 +6,17 @@ Every function mirrors one CuTe call (tensor_impl.hpp, atom/copy_atom.hpp, atom/
 swizzled layout act on its inner layout (layout_composed.hpp), and slicing one at a coordinate goes through
 ``slice_and_offset`` (swizzle_layout.hpp), which may decay the swizzle into an ordinary layout.
 """
+
 from __future__ import annotations
 
-from cutedump.errors import CuteDumpError
-from cutedump.algebra import C, Layout, UNDERSCORE, make_layout, rank, get, zipped_divide
+from cutedump.algebra import UNDERSCORE, C, Layout, get, make_layout, rank, zipped_divide
 from cutedump.algebra import inttuple as it
-from cutedump.algebra.swizzle import ComposedLayout
-from cutedump.algebra.swizzle_slice import slice_and_offset
-from cutedump.algebra.swizzle import as_position_independent_swizzle_layout
 from cutedump.algebra.smem_ptr import SmemPtrFlag
-from cutedump.atoms.mma import make_fragment_like as _fragment_like, _is_gmma_desc
+from cutedump.algebra.swizzle import ComposedLayout, as_position_independent_swizzle_layout
+from cutedump.algebra.swizzle_slice import slice_and_offset
+from cutedump.atoms.mma import _is_gmma_desc
+from cutedump.atoms.mma import make_fragment_like as _fragment_like
+from cutedump.errors import CuteDumpError
 
 _ = UNDERSCORE
 
@@ -45,7 +46,8 @@ class CoordTensor:
         return self.layout.shape
 
     def __str__(self):
-        from cutedump.atoms.tma import TmaResult    # start-up: only TMA kernels need it
+        from cutedump.atoms.tma import TmaResult  # start-up: only TMA kernels need it
+
         return f"{self.coord} o {it.fmt(self.layout.shape)}:{TmaResult.basis_tma_fmt(self.layout.stride)}"
 
 
@@ -57,8 +59,9 @@ def group_modes(layout, b: int, e: int):
     r = len(shp)
     if not 0 <= b <= e <= r:
         raise CuteDumpError(f"group_modes<{b},{e}>: the tensor has rank {r} (need 0 <= B <= E <= rank)")
-    out = Layout(tuple(shp[:b]) + (tuple(shp[b:e]),) + tuple(shp[e:]),
-                 tuple(std[:b]) + (tuple(std[b:e]),) + tuple(std[e:]))
+    out = Layout(
+        tuple(shp[:b]) + (tuple(shp[b:e]),) + tuple(shp[e:]), tuple(std[:b]) + (tuple(std[b:e]),) + tuple(std[e:])
+    )
     return rewrap(layout, out)
 
 
@@ -81,7 +84,8 @@ def is_desc_operand(tiled, operand: str) -> bool:
 def desc_fragment(tiled, thr_idx: int, operand: str, flagged):
     """make_fragment_A/B(partition_A/B(sX)) of an SS GMMA TiledMMA, sX over the smem_ptr layout ``flagged``: the
     GMMA descriptor tensor (cutedump.atoms.smem_desc; the pointer is unset, so start addresses count from 0)."""
-    from cutedump.atoms.smem_desc import desc_fragment as _df   # start-up: only GMMA kernels need it
+    from cutedump.atoms.smem_desc import desc_fragment as _df  # start-up: only GMMA kernels need it
+
     return _df(tiled, thr_idx, operand, flagged)
 
 
@@ -99,7 +103,8 @@ def slice_tensor(layout, coord):
     """``tensor(coord)`` with ``_`` in coord: (sliced layout, pointer offset); a coordinate tensor: (the sliced
     coordinate tensor, its new origin)."""
     if isinstance(layout, CoordTensor):
-        from cutedump.atoms.tma import crd2idx_terms    # start-up: only TMA kernels need it
+        from cutedump.atoms.tma import crd2idx_terms  # start-up: only TMA kernels need it
+
         L = layout.layout
         origin = layout.coord.plus(crd2idx_terms(coord, L.shape, L.stride))
         return CoordTensor(origin, L(coord)), origin
@@ -153,6 +158,7 @@ def _dice_proj(proj, t):
 
 # ---------------------------------------------------------------- copy partitions (atom/copy_atom.hpp)
 
+
 def _copy_coord(thr_idx, r: int):
     return (thr_idx, _, (_,) * r if r > 1 else _)
 
@@ -171,8 +177,7 @@ def partition_D(thr_copy, tensor):
 def retile_D(thr_copy, tensor):
     """thr_copy.retile_D(tensor) (a register tensor: an ordinary layout)."""
     if is_swizzled(tensor):
-        raise CuteDumpError("retile_D of a swizzled (shared-memory) tensor is not modelled; retile register "
-                            "fragments")
+        raise CuteDumpError("retile_D of a swizzled (shared-memory) tensor is not modelled; retile register fragments")
     return thr_copy.tiled.retile(tensor)
 
 
@@ -180,6 +185,7 @@ retile_S = retile_D
 
 
 # ---------------------------------------------------------------- MMA partitions (atom/mma_atom.hpp)
+
 
 def _mma_part(thr_mma, tensor, thrfrg, a: int, b: int):
     thr_tensor = rewrap(tensor, thrfrg(inner(tensor)))
@@ -205,9 +211,11 @@ def _owning(frag: Layout, fn: str) -> Layout:
     """A register fragment is an owning tensor: CuTe refuses one with a dynamic extent (cute/tensor_impl.hpp:
     static_assert "Dynamic owning tensors not supported")."""
     if not (it.is_static(frag.shape) and it.is_static(frag.stride)):
-        raise CuteDumpError(f"{fn}: the fragment would be {frag}, which has dynamic extents; CuTe refuses to build it "
-                            "(static_assert \"Dynamic owning tensors not supported\", cute/tensor_impl.hpp): the "
-                            "tensor needs a static shape (e.g. set the tile sizes with '_')")
+        raise CuteDumpError(
+            f"{fn}: the fragment would be {frag}, which has dynamic extents; CuTe refuses to build it "
+            '(static_assert "Dynamic owning tensors not supported", cute/tensor_impl.hpp): the '
+            "tensor needs a static shape (e.g. set the tile sizes with '_')"
+        )
     return frag
 
 
@@ -246,5 +254,7 @@ def make_fragment_C(thr_mma, tensor) -> Layout:
 
 def _check_register_frag(thr_mma, operand: str):
     if _is_gmma_desc(thr_mma.tiled, operand):
-        raise CuteDumpError(f"partition_fragment_{operand} of a GMMA shared-memory operand is a descriptor tensor "
-                            "(GMMA::smem_desc), not a register fragment; it is not modelled here")
+        raise CuteDumpError(
+            f"partition_fragment_{operand} of a GMMA shared-memory operand is a descriptor tensor "
+            "(GMMA::smem_desc), not a register fragment; it is not modelled here"
+        )

@@ -13,14 +13,25 @@ Layout members ``L.shape<1>()``/``.compose(...)``/``.tile(...)`` (Calls of the f
 (:class:`BinOp`), and other qualified names (:class:`Named`, looked up by the eval language). Integer literals are
 ASCII only and read as C++ reads them (``016`` octal, ``0x10`` hex; ``08`` and ``_08`` are refused).
 """
+
 from __future__ import annotations
+
+from cutedump.parse.grammar import _ALIASES, QUALIFIED_CALLS, TYPES, Parser, build_type, parse_expr, swizzle_limit_error  # noqa: F401
+from cutedump.parse.literal import _is_int_tuple, build_literal, parse_int_tuple, parse_layout, parse_object  # noqa: F401
+from cutedump.parse.nodes import (  # noqa: F401
+    Apply,
+    BinOp,
+    Call,
+    ComposedLit,
+    LayoutLit,
+    Lit,
+    Named,
+    SwizzleLit,
+    Tuple_,
+    TypeArg,
+    _col,
+)
 
 # by concern: tokens (the scan), nodes (the tree), grammar (the parser, C++ types), literal (literals to objects);
 # the names other modules use, each defined once in its module
 from cutedump.parse.tokens import Tok, _Cols, _int_value, _scan, tokenize  # noqa: F401
-from cutedump.parse.nodes import (Apply, BinOp, Call, ComposedLit, LayoutLit, Lit, Named, SwizzleLit,  # noqa: F401
-                                  Tuple_, TypeArg, _col)
-from cutedump.parse.grammar import (QUALIFIED_CALLS, TYPES, _ALIASES, Parser, build_type, parse_expr,  # noqa: F401
-                                    swizzle_limit_error)
-from cutedump.parse.literal import (_is_int_tuple, build_literal, parse_int_tuple, parse_layout,  # noqa: F401
-                                    parse_object)

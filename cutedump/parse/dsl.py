@@ -16,12 +16,13 @@ language's function table (:mod:`cutedump.expr.dsl`): one grammar, one table, th
 
 Every error is a :class:`CuteDumpError` with the text and the column, like the other spellings'.
 """
+
 from __future__ import annotations
 
-from cutedump.errors import CuteDumpError
 from cutedump.algebra.integer import C
 from cutedump.algebra.inttuple import UNDERSCORE
-from cutedump.parse.nodes import Lit, Tuple_, BinOp
+from cutedump.errors import CuteDumpError
+from cutedump.parse.nodes import BinOp, Lit, Tuple_
 
 #: Python's operators read here -> precedence (``/`` is refused at evaluation: the DSL's shapes are integers)
 _OPS = {"+": 1, "-": 1, "*": 2, "//": 2, "/": 2, "%": 2}
@@ -34,7 +35,8 @@ _CONSTS = {"None": UNDERSCORE, "True": True, "False": False}
 class PyCall:
     """``fn(args..., key=value...)``: fn is a :class:`PyName` (a function of the table) or any value node (a layout
     called on a coordinate, ``L(5)``)."""
-    __slots__ = ('fn', 'args', 'kwargs', 'col')
+
+    __slots__ = ("fn", "args", "kwargs", "col")
 
     def __init__(self, fn, args, kwargs, col):
         self.fn = fn
@@ -45,7 +47,8 @@ class PyCall:
 
 class PyName:
     """A (dotted) name: ``cute.make_layout``, ``cutlass.Float16``, ``SmemLayoutAtomKind.K_SW128``."""
-    __slots__ = ('name', 'col')
+
+    __slots__ = ("name", "col")
 
     def __init__(self, name, col):
         self.name = name
@@ -54,7 +57,8 @@ class PyName:
 
 class PyAttr:
     """``value.name`` on a value that is not a name: ``cute.make_layout((4, 8)).shape``."""
-    __slots__ = ('obj', 'name', 'col')
+
+    __slots__ = ("obj", "name", "col")
 
     def __init__(self, obj, name, col):
         self.obj = obj
@@ -64,6 +68,7 @@ class PyAttr:
 
 class _Src:
     """Token columns, as parse._Cols gives them (node.col reads ``src[pos]``)."""
+
     __slots__ = ("cols",)
 
     def __init__(self, cols):
@@ -81,6 +86,7 @@ def _scan(text: str):
     punctuation (``//`` is one token), then an "end" token; any other character is an error at its column."""
     if not _TOKEN_RE:
         import re  # start-up: only for DSL-spelled input
+
         _TOKEN_RE.append(re.compile(r"\s*(?:(0[xX][0-9A-Fa-f_]+|[0-9][0-9_]*)|([A-Za-z_][A-Za-z0-9_]*)|(//|\S))"))
     rx = _TOKEN_RE[0]
     kinds, texts, cols = [], [], []
@@ -104,8 +110,9 @@ def _scan(text: str):
             texts.append(p)
         else:
             if p.isnumeric():
-                raise CuteDumpError(f"unexpected character {p!r}: not an ASCII digit (integers are written with 0-9)",
-                                    text, col)
+                raise CuteDumpError(
+                    f"unexpected character {p!r}: not an ASCII digit (integers are written with 0-9)", text, col
+                )
             raise CuteDumpError(f"unexpected character {p!r}", text, col)
         cols.append(col)
         i = m.end()
@@ -121,8 +128,11 @@ def _int(text: str, src_text: str, col: int):
         raise CuteDumpError(f"invalid integer literal {text}", src_text, col)
     if len(t) > 1 and t[0] == "0" and t[1] not in "xX":
         if t.strip("0"):
-            raise CuteDumpError(f"invalid integer literal {text} (Python has no leading zeros: 0o{t.lstrip('0')} "
-                                f"for octal)", src_text, col)
+            raise CuteDumpError(
+                f"invalid integer literal {text} (Python has no leading zeros: 0o{t.lstrip('0')} for octal)",
+                src_text,
+                col,
+            )
         return 0
     return int(t, 16) if t[:2] in ("0x", "0X") else int(t)
 
@@ -191,7 +201,7 @@ class DslParser:
                     node = PyName(node.name + "." + name, node.col)
                 else:
                     node = PyAttr(node, name, col)
-            elif self.at("["):   # x[i]: an index into a tuple
+            elif self.at("["):  # x[i]: an index into a tuple
                 pos = self.i
                 self.i += 1
                 idx = self.expr()
@@ -246,7 +256,7 @@ class DslParser:
                     self.expect(close)
             self.i += 1
             if text == "(" and len(items) == 1 and not comma:
-                return items[0]   # parentheses around a value
+                return items[0]  # parentheses around a value
             if text == "(" and not items:
                 return Tuple_((), i, self.c)
             return Tuple_(tuple(items), i, self.c)

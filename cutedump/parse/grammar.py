@@ -1,18 +1,31 @@
 """The grammar: recursive descent over the tokens (CuTe's print syntax and C++, one grammar), C++ types built at
 parse time (:func:`build_type`), and :func:`parse_expr` (cached). The CuTe DSL's spelling is
 :mod:`cutedump.parse.dsl`."""
+
 from __future__ import annotations
 
-from cutedump.errors import CuteDumpError
-from cutedump.limits import check_text
-from cutedump.algebra.basis import ScaledBasis
 from cutedump.algebra import inttuple as it
+from cutedump.algebra.basis import ScaledBasis
 from cutedump.algebra.integer import C
 from cutedump.algebra.inttuple import UNDERSCORE, is_int_tuple
 from cutedump.algebra.layout import Layout, _mk
 from cutedump.algebra.swizzle import ComposedLayout, Swizzle
-from cutedump.parse.tokens import Tok, _Cols, _INTS, _INT_TOKEN, _int_value, _rx, _scan
-from cutedump.parse.nodes import Apply, BinOp, Call, ComposedLit, LayoutLit, Lit, Named, SwizzleLit, Tuple_, TypeArg, _OPS
+from cutedump.errors import CuteDumpError
+from cutedump.limits import check_text
+from cutedump.parse.nodes import (
+    _OPS,
+    Apply,
+    BinOp,
+    Call,
+    ComposedLit,
+    LayoutLit,
+    Lit,
+    Named,
+    SwizzleLit,
+    Tuple_,
+    TypeArg,
+)
+from cutedump.parse.tokens import _INT_TOKEN, _INTS, Tok, _Cols, _int_value, _rx, _scan
 
 #: functions outside ``cute::`` that the eval language calls (not NAMED objects): UMMA::tile_to_mma_shape(atom, shape)
 QUALIFIED_CALLS = frozenset({"UMMA::tile_to_mma_shape"})
@@ -21,24 +34,69 @@ QUALIFIED_CALLS = frozenset({"UMMA::tile_to_mma_shape"})
 # ---- C++ types (cute/numeric/integral_constant.hpp, layout.hpp, stride.hpp, underscore.hpp) ----------------
 #: CuTe's aliases of static integers: _0.._10, _12, _16, ... and _m1 (Int<-1>) ... (integral_constant.hpp); a `_N`
 #: outside this list is CuTe's print syntax only (in C++, `_11{}` does not compile)
-_ALIASES = {f"_{v}" if v >= 0 else f"_m{-v}": v for v in (
-    -32, -24, -16, -12, -10, -9, -8, -7, -6, -5, -4, -3, -2, -1, *range(11), 12, 16, 24, *range(32, 257, 8), 384,
-    512, 768, 1024, 2048, 4096, 8192, 16384, 32768, 65536, 131072, 262144, 524288)}
+_ALIASES = {
+    f"_{v}" if v >= 0 else f"_m{-v}": v
+    for v in (
+        -32,
+        -24,
+        -16,
+        -12,
+        -10,
+        -9,
+        -8,
+        -7,
+        -6,
+        -5,
+        -4,
+        -3,
+        -2,
+        -1,
+        *range(11),
+        12,
+        16,
+        24,
+        *range(32, 257, 8),
+        384,
+        512,
+        768,
+        1024,
+        2048,
+        4096,
+        8192,
+        16384,
+        32768,
+        65536,
+        131072,
+        262144,
+        524288,
+    )
+}
 _ALIAS_VALUES = frozenset(_ALIASES.values())
 #: tag types, values of the eval language (make_layout(shape, LayoutRight{}))
 _CONST_TYPES = frozenset({"LayoutLeft", "LayoutRight", "GenColMajor", "GenRowMajor"})
 _TUPLE_TYPES = frozenset({"Shape", "Stride", "Step", "Coord", "Tile", "tuple"})
 #: every type name read as a C++ type in value position (followed by optional template arguments and ``{}``)
-TYPES = frozenset({"Int", "C", "Layout", "ComposedLayout", "Underscore", "X", "smem_ptr_flag_bits",
-                   "smem_sparse_ptr_flag_bits"}) | _CONST_TYPES | _TUPLE_TYPES | \
-    frozenset(n for n in _ALIASES if n.startswith("_m"))
+TYPES = (
+    frozenset(
+        {"Int", "C", "Layout", "ComposedLayout", "Underscore", "X", "smem_ptr_flag_bits", "smem_sparse_ptr_flag_bits"}
+    )
+    | _CONST_TYPES
+    | _TUPLE_TYPES
+    | frozenset(n for n in _ALIASES if n.startswith("_m"))
+)
 #: the scalar C++ types whose value-initialized object is a dynamic 0 (Shape<int,int>{} is (0,0))
 _SCALARS = frozenset({"int", "int32_t", "uint32_t", "int64_t", "uint64_t", "size_t", "unsigned"})
 
 
 #: Layout's member functions -> (the free function they call, whether several arguments make one tile)
-_METHODS = {"shape": ("shape", False), "stride": ("stride", False), "layout": ("layout", False),
-            "compose": ("composition", True), "with_shape": ("with_shape", False), "tile": ("tiled_divide", True)}
+_METHODS = {
+    "shape": ("shape", False),
+    "stride": ("stride", False),
+    "layout": ("layout", False),
+    "compose": ("composition", True),
+    "with_shape": ("with_shape", False),
+    "tile": ("tiled_divide", True),
+}
 
 
 def _unqualified(name: str) -> str:
@@ -52,18 +110,24 @@ def _unqualified(name: str) -> str:
 
 def _alias_value(v, text, src, pos):
     if text not in _ALIASES and not (text[1:2] == "-" and f"_m{text[2:]}" in _ALIASES):
-        raise CuteDumpError(f"{text}{{}}: CuTe has no alias {text} (it defines _0.._10, _12, _16, _24, _32, ...; "
-                            f"write Int<{int(v)}>{{}})", src.text, src[pos])
+        raise CuteDumpError(
+            f"{text}{{}}: CuTe has no alias {text} (it defines _0.._10, _12, _16, _24, _32, ...; "
+            f"write Int<{int(v)}>{{}})",
+            src.text,
+            src[pos],
+        )
     return v
 
 
-def build_type(t, p: "Parser"):
+def build_type(t, p: Parser):
     """The value of a C++ type ``t`` (a TypeArg, a template-argument C / int / name) value-initialized: static
     integers for ``Int<N>``/``C<N>``/``_N``, a dynamic 0 for ``int``, tuples, layouts, swizzles, ``_``."""
     cls = t.__class__
     if cls is C:
         if int(t) not in _ALIAS_VALUES:
-            p.error(f"_{int(t)} is not a CuTe type (CuTe defines _0.._10, _12, _16, _24, _32, ...): write Int<{int(t)}>")
+            p.error(
+                f"_{int(t)} is not a CuTe type (CuTe defines _0.._10, _12, _16, _24, _32, ...): write Int<{int(t)}>"
+            )
         return t
     if cls is int:
         p.error(f"{t} is a value, not a type: a template argument here must be a type (Int<{t}> or _{t})")
@@ -94,7 +158,7 @@ def build_type(t, p: "Parser"):
         shp = build_type(targs[0], p)
         if not is_int_tuple(shp):
             fail("the shape must be an int tuple type")
-        if len(targs) == 1:   # the default stride: LayoutLeft::Apply<Shape>, the compact column-major stride
+        if len(targs) == 1:  # the default stride: LayoutLeft::Apply<Shape>, the compact column-major stride
             return _mk(shp, it.compact_col_major(shp))
         std = build_type(targs[1], p)
         if not is_int_tuple(std) or not it.congruent(shp, std):
@@ -107,8 +171,9 @@ def build_type(t, p: "Parser"):
         if why:
             fail(why)
         return Swizzle(*targs)
-    if name in ("smem_ptr_flag_bits", "smem_sparse_ptr_flag_bits"):   # the offset of the GMMA/UMMA smem atoms
+    if name in ("smem_ptr_flag_bits", "smem_sparse_ptr_flag_bits"):  # the offset of the GMMA/UMMA smem atoms
         from cutedump.algebra.smem_ptr import SmemPtrFlag  # start-up: only for this type
+
         want = 2 if name == "smem_sparse_ptr_flag_bits" else 1
         if len(targs) != want or not all(a.__class__ is int and a > 0 for a in targs):
             fail(f"{name} takes {'<S,B>: a sparsity and' if want == 2 else '<B>:'} a width in bits")
@@ -172,17 +237,17 @@ class Parser:
         """value := postfix [':' postfix]  (a ':' makes a layout literal)."""
         node = self.atom()
         t, src = self.t, self.c
-        while t[self.i] == "(" or t[self.i] == ".":   # postfix(), inline
+        while t[self.i] == "(" or t[self.i] == ".":  # postfix(), inline
             pos = self.i
             self.i += 1
             node = Apply(node, self.args(), pos, src) if t[pos] == "(" else self.method(node, pos)
-        if t[self.i] == ":":     # texts ':' '(' ')' are only ever punctuation tokens
+        if t[self.i] == ":":  # texts ':' '(' ')' are only ever punctuation tokens
             self.i += 1
             stride_pos = self.i
             stride = self.atom()
             if node.__class__ is Lit and stride.__class__ is Lit and _plain_layout(node.value, stride.value):
-                node = Lit(_mk(node.value, stride.value), node.pos, src)   # a layout literal: built once, here
-            else:   # anything else is built (and reported) by build_literal
+                node = Lit(_mk(node.value, stride.value), node.pos, src)  # a layout literal: built once, here
+            else:  # anything else is built (and reported) by build_literal
                 node = LayoutLit(node, stride, node.pos, stride_pos, src)
             while t[self.i] == "(":  # evaluation of a layout literal: (_4,_8):(_1,_4)(17)
                 pos = self.i
@@ -197,7 +262,7 @@ class Parser:
         while True:
             i = self.i
             op = t[i]
-            if k[i] == "int" and op[0] == "-":   # 8 -2: a minus and a positive integer
+            if k[i] == "int" and op[0] == "-":  # 8 -2: a minus and a positive integer
                 op = "-"
             elif op not in _OPS or k[i] != "p":
                 return left
@@ -252,8 +317,9 @@ class Parser:
             self.i += 1
             targs = tuple([int(x) if x.__class__ is C else x for x in self.targs()])
         if name not in _METHODS:
-            self.error_at(f"unknown member function .{name}(): cutedump reads "
-                          f"{', '.join('.' + m + '()' for m in _METHODS)}", i)
+            self.error_at(
+                f"unknown member function .{name}(): cutedump reads {', '.join('.' + m + '()' for m in _METHODS)}", i
+            )
         self.expect("(")
         args = self.args()
         fn, many = _METHODS[name]
@@ -271,10 +337,10 @@ class Parser:
         k, src = self.k, self.c
         while True:
             i = self.i
-            if k[i] == "int" and (t[i + 1] == "," or t[i + 1] == ")"):   # a plain integer argument: value() in short
+            if k[i] == "int" and (t[i + 1] == "," or t[i + 1] == ")"):  # a plain integer argument: value() in short
                 items.append(Lit(_int_value(t[i], src, i), i, src))
                 self.i = i + 1
-            elif t[i] == "(" and self._literal_arg(i, items):   # a literal int tuple or layout: value() in short
+            elif t[i] == "(" and self._literal_arg(i, items):  # a literal int tuple or layout: value() in short
                 pass
             else:
                 node = self.value()
@@ -323,11 +389,11 @@ class Parser:
             for x in items:
                 if x.__class__ is not Lit:
                     return Tuple_(items, i, src)
-            return Lit(tuple([x.value for x in items]), i, src)   # a literal tuple: its value, built once
+            return Lit(tuple([x.value for x in items]), i, src)  # a literal tuple: its value, built once
         if kind == "name":
             if ":" in text:
                 text = _unqualified(text)
-                if _rx(_INT_TOKEN).fullmatch(text):   # cute::_8{}
+                if _rx(_INT_TOKEN).fullmatch(text):  # cute::_8{}
                     return self.int_atom(i, text, src)
             self.i = i + 1
             if text == "_":
@@ -340,13 +406,13 @@ class Parser:
                 self.i += 1
                 targs = self.targs()
                 nxt = self.t[self.i]
-            if text in TYPES:   # a C++ type: Int<8>{}, Shape<_8,int>{}, Layout<Shape<_8>>{}, LayoutRight{} ...
+            if text in TYPES:  # a C++ type: Int<8>{}, Shape<_8,int>{}, Layout<Shape<_8>>{}, LayoutRight{} ...
                 if nxt == "{" or (nxt == "(" and self.t[self.i + 1] == ")"):
                     self.braces()
                 if text in _CONST_TYPES:
                     if targs:
                         self.error_at(f"{text} takes no template arguments", i)
-                    return Call(text, (), None, i, src)   # a tag, a value of the eval language (LayoutLeft)
+                    return Call(text, (), None, i, src)  # a tag, a value of the eval language (LayoutLeft)
                 return Lit(build_type(TypeArg(text, targs, i), self), i, src)
             if ":" in text and not (text in QUALIFIED_CALLS and nxt == "("):
                 # a qualified name outside cute::, e.g. GMMA::Layout_K_SW128_Atom<half_t>
@@ -355,14 +421,14 @@ class Parser:
                 return Named(text, targs, i, src)
             if targs:
                 targs = tuple([int(x) if x.__class__ is C else x for x in targs])
-            if text == "E" and (nxt == "{" or (nxt == "(" and self.t[self.i + 1] == ")")):   # E<1,0>{}: a basis
+            if text == "E" and (nxt == "{" or (nxt == "(" and self.t[self.i + 1] == ")")):  # E<1,0>{}: a basis
                 self.braces()
                 return Call(text, targs, (), i, src)
             if nxt == "(":
                 self.i += 1
                 return Call(text, targs, self.args(), i, src)
             return Call(text, targs, None, i, src)  # a bare name: a constant like LayoutRight
-        if text == "-" and kind == "p":   # unary minus: -size(L)
+        if text == "-" and kind == "p":  # unary minus: -size(L)
             self.i = i + 1
             return BinOp("neg", self.atom(), None, i, src)
         if kind == "end":
@@ -374,9 +440,9 @@ class Parser:
         self.i = i + 1
         v = _int_value(text, src, i)
         if text[0] == "_" and (self.t[i + 1] == "{" or (self.t[i + 1] == "(" and self.t[i + 2] == ")")):
-            self.braces()   # _8{} or _8(): the C++ alias's value
+            self.braces()  # _8{} or _8(): the C++ alias's value
             v = _alias_value(v, text, src, i)
-        if self.t[self.i] == "@":   # CuTe's print of a ScaledBasis: _1@0@1 is _1 * E<1,0> (the path printed reversed)
+        if self.t[self.i] == "@":  # CuTe's print of a ScaledBasis: _1@0@1 is _1 * E<1,0> (the path printed reversed)
             path = []
             while self.t[self.i] == "@":
                 j = self.i + 1
@@ -393,7 +459,7 @@ class Parser:
         k, t = self.k, self.t
         stack = []
         cur = None
-        want_item = True   # after '(' or ',': an item (or, right after '(', the ')' of an empty tuple)
+        want_item = True  # after '(' or ',': an item (or, right after '(', the ')' of an empty tuple)
         while True:
             x = t[i]
             if x == "(":
@@ -402,7 +468,7 @@ class Parser:
                 stack.append(cur)
                 cur = []
             elif x == ")":
-                if want_item and cur:   # a trailing comma
+                if want_item and cur:  # a trailing comma
                     return None
                 val = tuple(cur)
                 cur = stack.pop()
@@ -437,7 +503,7 @@ class Parser:
         """Template arguments after '<' up to '>': an integer (``8``; ``_8``, a static-int type, is a C), a bare name
         (a type like ``half_t`` or ``int``) or a template type (:class:`TypeArg`: ``Shape<_8,int>``)."""
         out = []
-        if self.at(">"):   # Shape<>
+        if self.at(">"):  # Shape<>
             self.i += 1
             return ()
         while True:
@@ -451,7 +517,7 @@ class Parser:
                 name = self.t[i]
                 if ":" in name:
                     name = _unqualified(name)
-                    if _rx(_INT_TOKEN).fullmatch(name):   # cute::_8
+                    if _rx(_INT_TOKEN).fullmatch(name):  # cute::_8
                         out.append(_int_value(name, self.c, i))
                         if self.at(","):
                             self.i += 1
@@ -484,9 +550,12 @@ class Parser:
         counts = (3,) if name == "Sw" else (2, 3)
         if len(vals) not in counts or not all(isinstance(v, int) for v in vals):
             got = "<" + ",".join(str(v) for v in vals) + ">"
-            self.error_at(f"{name}{got}: a swizzle takes {' or '.join(map(str, counts))} integer template arguments,"
-                          f" {form}" + (" (CuTe prints all three; the C++ form Swizzle<B,M> means Sw<B,M,B>)"
-                                        if name == "Sw" else ""), pos)
+            self.error_at(
+                f"{name}{got}: a swizzle takes {' or '.join(map(str, counts))} integer template arguments,"
+                f" {form}"
+                + (" (CuTe prints all three; the C++ form Swizzle<B,M> means Sw<B,M,B>)" if name == "Sw" else ""),
+                pos,
+            )
         b, m, s = int(vals[0]), int(vals[1]), int(vals[2] if len(vals) == 3 else vals[0])
         if name == "Swizzle" and (self.at("{") or (self.at("(") and self.t[self.i + 1] == ")")):
             self.braces()
@@ -519,12 +588,14 @@ def swizzle_limit_error(b: int, m: int, s: int) -> str | None:
         return f"Swizzle<{b},{m},{s}>: its mask (1 << {b}) - 1 overflows int (BBits <= 30)"
     for k in (m + max(0, s), m - min(0, s)):
         if k >= 32 or (b > 0 and b + k > 32):
-            return (f"Swizzle<{b},{m},{s}>: its mask ((1 << {b}) - 1) << {k} does not fit in 32 bits "
-                    f"(not a constant expression in CuTe)")
+            return (
+                f"Swizzle<{b},{m},{s}>: its mask ((1 << {b}) - 1) << {k} does not fit in 32 bits "
+                f"(not a constant expression in CuTe)"
+            )
     return None
 
 
-_PARSED: dict = {}   # text -> its AST, for parse_expr (at most 512: when full, the older half is dropped)
+_PARSED: dict = {}  # text -> its AST, for parse_expr (at most 512: when full, the older half is dropped)
 
 
 def parse_expr(text: str):
@@ -533,7 +604,7 @@ def parse_expr(text: str):
     if tree is None:
         if not text.strip():
             raise CuteDumpError("empty expression", text, 0)
-        check_text(text)   # limits: nesting depth and item count, before the parser recurses
+        check_text(text)  # limits: nesting depth and item count, before the parser recurses
         tree = Parser(text).parse_all()
         if len(_PARSED) >= 512:
             for k in list(_PARSED)[:256]:
@@ -553,7 +624,7 @@ def _plain_layout(shp, std) -> bool:
             return False
         for a, b in zip(shp, std):
             c = a.__class__
-            if c is C or c is int:   # a leaf, checked here
+            if c is C or c is int:  # a leaf, checked here
                 if a < 0 or not (b.__class__ is C or b.__class__ is int):
                     return False
             elif not _plain_layout(a, b):

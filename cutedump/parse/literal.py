@@ -1,18 +1,19 @@
 """Literals without calls: a parsed literal to its object (:func:`build_literal`), and the parse_* entry points
 that take only CuTe's print syntax."""
+
 from __future__ import annotations
 
-from cutedump.errors import CuteDumpError
-from cutedump.algebra.basis import is_stride_tuple
 from cutedump.algebra import inttuple as it
+from cutedump.algebra.basis import is_stride_tuple
 from cutedump.algebra.inttuple import is_int_tuple
-from cutedump.algebra.layout import Layout, make_layout, _mk
+from cutedump.algebra.layout import Layout, _mk, make_layout
 from cutedump.algebra.swizzle import ComposedLayout, Swizzle, make_composed_layout
-from cutedump.parse.nodes import ComposedLit, LayoutLit, Lit, SwizzleLit, Tuple_, _col
+from cutedump.errors import CuteDumpError
 from cutedump.parse.grammar import _plain_layout, parse_expr
-
+from cutedump.parse.nodes import ComposedLit, LayoutLit, Lit, SwizzleLit, Tuple_, _col
 
 # ---- literal evaluation (no function calls) -------------------------------------------------------
+
 
 def build_literal(node, text: str, calls=None):
     """Turn a literal AST into objects; ``calls(node)`` evaluates Call/Apply nodes when allowed."""
@@ -30,12 +31,13 @@ def build_literal(node, text: str, calls=None):
             if not is_int_tuple(part) and not (what == "stride" and is_stride_tuple(part)):
                 raise CuteDumpError(f"a layout {what} must be an int tuple", text, col)
         if not it.congruent(shp, std):
-            raise CuteDumpError(f"shape {it.fmt(shp)} and stride {it.fmt(std)} are not congruent", text,
-                                node.stride_col)
+            raise CuteDumpError(
+                f"shape {it.fmt(shp)} and stride {it.fmt(std)} are not congruent", text, node.stride_col
+            )
         for s in it.flatten_to_tuple(shp):
             if s < 0:
                 raise CuteDumpError(f"negative size {it.fmt(s)} in shape {it.fmt(shp)}", text, node.col)
-        return _mk(shp, std)   # congruent: checked above
+        return _mk(shp, std)  # congruent: checked above
     if cls is SwizzleLit:
         try:
             return Swizzle(node.b, node.m, node.s)
@@ -45,8 +47,11 @@ def build_literal(node, text: str, calls=None):
         sw = build_literal(node.sw, text, calls)
         off = build_literal(node.offset, text, calls)
         if not _is_int_tuple(off):
-            raise CuteDumpError("the offset of a composed layout must be an integer (or an int tuple), as in "
-                                "Sw<3,4,3> o _0 o L", text, _col(node.offset))
+            raise CuteDumpError(
+                "the offset of a composed layout must be an integer (or an int tuple), as in Sw<3,4,3> o _0 o L",
+                text,
+                _col(node.offset),
+            )
         lay = build_literal(node.layout, text, calls)
         if not isinstance(lay, Layout):
             raise CuteDumpError("a composed layout must end with a layout", text, _col(node.layout))

@@ -1,19 +1,20 @@
 """The expression tree the grammar builds: literals, tuples, layout literals, calls, evaluations, arithmetic, named
 objects; a node keeps the index of its first token and its text's columns (its ``col`` is looked up when asked)."""
+
 from __future__ import annotations
 
 from cutedump.algebra.integer import C
 
-
 # ---- AST -----------------------------------------------------------------------------------------
 # A node keeps the index of its first token (pos) and its text's _Cols (src); its column is looked up when asked.
+
 
 def _node_col(node) -> int:
     return node.src[node.pos]
 
 
 class Lit:
-    __slots__ = ('value', 'pos', 'src')
+    __slots__ = ("value", "pos", "src")
     col = property(_node_col)
 
     def __init__(self, value, pos, src):
@@ -23,7 +24,7 @@ class Lit:
 
 
 class Tuple_:
-    __slots__ = ('items', 'pos', 'src')
+    __slots__ = ("items", "pos", "src")
     col = property(_node_col)
 
     def __init__(self, items, pos, src):
@@ -33,7 +34,7 @@ class Tuple_:
 
 
 class LayoutLit:
-    __slots__ = ('shape', 'stride', 'pos', 'stride_pos', 'src')
+    __slots__ = ("shape", "stride", "pos", "stride_pos", "src")
     col = property(_node_col)
     stride_col = property(lambda self: self.src[self.stride_pos])
 
@@ -46,7 +47,7 @@ class LayoutLit:
 
 
 class Call:
-    __slots__ = ('name', 'targs', 'args', 'pos', 'src')
+    __slots__ = ("name", "targs", "args", "pos", "src")
     col = property(_node_col)
 
     def __init__(self, name, targs, args, pos, src):
@@ -58,7 +59,7 @@ class Call:
 
 
 class Apply:
-    __slots__ = ('fn', 'args', 'pos', 'src')
+    __slots__ = ("fn", "args", "pos", "src")
     col = property(_node_col)
 
     def __init__(self, fn, args, pos, src):
@@ -69,7 +70,7 @@ class Apply:
 
 
 class SwizzleLit:
-    __slots__ = ('b', 'm', 's', 'pos', 'src')
+    __slots__ = ("b", "m", "s", "pos", "src")
     col = property(_node_col)
 
     def __init__(self, b, m, s, pos, src):
@@ -81,7 +82,7 @@ class SwizzleLit:
 
 
 class ComposedLit:
-    __slots__ = ('sw', 'offset', 'layout', 'pos', 'src')
+    __slots__ = ("sw", "offset", "layout", "pos", "src")
     col = property(_node_col)
 
     def __init__(self, sw, offset, layout, pos, src):
@@ -94,7 +95,8 @@ class ComposedLit:
 
 class BinOp:
     """C++ integer arithmetic: ``op`` is one of + - * / % (or "neg", unary minus, with right None)."""
-    __slots__ = ('op', 'left', 'right', 'pos', 'src')
+
+    __slots__ = ("op", "left", "right", "pos", "src")
     col = property(_node_col)
 
     def __init__(self, op, left, right, pos, src):
@@ -112,7 +114,8 @@ _OPS = {"+": 1, "-": 1, "*": 2, "/": 2, "%": 2}
 class Named:
     """A qualified name outside ``cute::`` with optional template arguments, e.g. ``GMMA::Layout_K_SW128_Atom<half_t>``
     or ``GMMA::Major::K``: evaluated by the eval language's table of named objects (:data:`cutedump.expr.NAMED`)."""
-    __slots__ = ('name', 'targs', 'pos', 'src')
+
+    __slots__ = ("name", "targs", "pos", "src")
     col = property(_node_col)
 
     def __init__(self, name, targs, pos, src):
@@ -125,7 +128,8 @@ class Named:
 class TypeArg:
     """A C++ type named in a template argument list or value-initialized (``Shape<_8,int>``, ``Int<8>``): its name
     (without ``cute::``), template arguments and token index. :func:`build_type` makes its value."""
-    __slots__ = ('name', 'targs', 'pos')
+
+    __slots__ = ("name", "targs", "pos")
 
     def __init__(self, name, targs, pos):
         self.name = name

@@ -13,15 +13,16 @@ A static integer is CuTe's alias (``_8``) when CuTe defines one, else ``Int<N>``
 ``dsl``: as the CuTe DSL (nvidia-cutlass-dsl 4.2) prints it: a static integer is a plain number, a dynamic one
 ``?`` (its value is not known while tracing), a swizzle ``S<B,M,S>``, a composed layout ``S<..> o 0 o L``.
 """
+
 from __future__ import annotations
 
-from cutedump.errors import CuteDumpError
-from cutedump.algebra.integer import C, DynDiv
 from cutedump.algebra.basis import ArithTuple, ScaledBasis
+from cutedump.algebra.integer import C, DynDiv
 from cutedump.algebra.inttuple import UNDERSCORE
 from cutedump.algebra.layout import Layout
 from cutedump.algebra.swizzle import ComposedLayout, Swizzle
-from cutedump.parse import _ALIASES   # the parser's table of CuTe's aliases (_8, _m1, ...)
+from cutedump.errors import CuteDumpError
+from cutedump.parse import _ALIASES  # the parser's table of CuTe's aliases (_8, _m1, ...)
 
 SYNTAXES = ("print", "cpp", "dsl")
 
@@ -73,20 +74,23 @@ def _cpp_value(x, maker: str = "make_shape") -> str:
         return f"Swizzle<{x.b},{x.m},{x.s}>{{}}"
     if isinstance(x, ComposedLayout):
         off = x.offset
-        if getattr(off, "bits", None) is not None:   # an smem_ptr flag (GMMA/UMMA smem atoms): its C++ type
-            off_t = (f"smem_sparse_ptr_flag_bits<{off.sparsity},{off.bits}>" if off.sparsity is not None
-                     else f"smem_ptr_flag_bits<{off.bits}>")
+        if getattr(off, "bits", None) is not None:  # an smem_ptr flag (GMMA/UMMA smem atoms): its C++ type
+            off_t = (
+                f"smem_sparse_ptr_flag_bits<{off.sparsity},{off.bits}>"
+                if off.sparsity is not None
+                else f"smem_ptr_flag_bits<{off.bits}>"
+            )
             b = _cpp_value(x.b)
             if isinstance(x.a, Swizzle) and b.startswith("Layout<"):
                 return f"ComposedLayout<Swizzle<{x.a.b},{x.a.m},{x.a.s}>,{off_t},{b[:-2]}>{{}}"
             return f"composition({_cpp_value(x.a)}, {off_t}{{}}, {b})"
         return f"composition({_cpp_value(x.a)}, {_cpp_value(off)}, {_cpp_value(x.b)})"
-    if cls is ScaledBasis:   # v * E<path...>{} (E<1,0> prints _1@0@1)
+    if cls is ScaledBasis:  # v * E<path...>{} (E<1,0> prints _1@0@1)
         e = "E<" + ",".join(str(n) for n in x.path) + ">{}"
         return e if (x.value.__class__ is C and x.value == 1) else f"{_cpp_value(x.value)}*{e}"
     if cls is ArithTuple:
         return "make_arithmetic_tuple(" + ", ".join(_cpp_value(e) for e in x) + ")"
-    spelling = getattr(x, "cpp_spelling", None)   # the eval language's own values (expr.py): tags, tensors
+    spelling = getattr(x, "cpp_spelling", None)  # the eval language's own values (expr.py): tags, tensors
     if spelling is not None:
         return spelling(_cpp_value)
     raise CuteDumpError(f"cannot spell a {cls.__name__} in C++")
@@ -117,7 +121,7 @@ def _dsl_value(x) -> str:
         return f"S<{x.b},{x.m},{x.s}>"
     if isinstance(x, ComposedLayout):
         return f"{_dsl_value(x.a)} o {_dsl_value(x.offset)} o {_dsl_value(x.b)}"
-    spelling = getattr(x, "dsl_spelling", None)   # the eval language's own values (expr.py): tags, tensors
+    spelling = getattr(x, "dsl_spelling", None)  # the eval language's own values (expr.py): tags, tensors
     if spelling is not None:
         return spelling(_dsl_value)
     raise CuteDumpError(f"cannot spell a {cls.__name__} as the CuTe DSL prints it")

@@ -1,9 +1,10 @@
 """Tokens: one scan of an expression's text into (kind, text) pairs -- integer literals (and their values), names,
 punctuation -- with the columns computed only when an error or a node asks for them."""
+
 from __future__ import annotations
 
+from cutedump.algebra.integer import INT_MAX, INT_MIN, C, wrap32
 from cutedump.errors import CuteDumpError
-from cutedump.algebra.integer import C, INT_MAX, INT_MIN, wrap32
 from cutedump.limits import MAX_INT_DIGITS, check_int_digits
 
 # one scan: whitespace, then a token: an int literal, a name, a punctuation mark, or any other character (an
@@ -13,8 +14,10 @@ from cutedump.limits import MAX_INT_DIGITS, check_int_digits
 # hexadecimal literal is one token. Names may be qualified (``cute::make_layout``, ``GMMA::Layout_K_SW128_Atom``).
 # (The alternatives' order is for speed: most punctuation first; ':' and '-' come last as \S, after the integer and the
 # name alternatives that may start with them.)
-_TOKEN = (r"\s*([(),<>\[\]{}.+*/%]|_?-?[0-9]+(?:[xX][0-9A-Fa-f]+)?"
-          r"|(?:::)?[A-Za-z_][A-Za-z0-9_]*(?:::[A-Za-z_][A-Za-z0-9_]*)*|\S)")
+_TOKEN = (
+    r"\s*([(),<>\[\]{}.+*/%]|_?-?[0-9]+(?:[xX][0-9A-Fa-f]+)?"
+    r"|(?:::)?[A-Za-z_][A-Za-z0-9_]*(?:::[A-Za-z_][A-Za-z0-9_]*)*|\S)"
+)
 _INT_TOKEN = r"_?-?[0-9]+(?:[xX][0-9A-Fa-f]+)?"
 _NAME_TOKEN = r"(?:::)?[A-Za-z_][A-Za-z0-9_]*(?:::[A-Za-z_][A-Za-z0-9_]*)*"
 _COMPILED: dict = {}
@@ -27,14 +30,17 @@ def _rx(pattern: str):
     p = _COMPILED.get(pattern)
     if p is None:
         import re  # start-up: re only when a text needs a pattern
+
         p = _COMPILED[pattern] = re.compile(pattern)
     return p
+
+
 _PUNCT = "():,<>[]{}.+-*/%@"
-_KINDS: dict = {p: "p" for p in _PUNCT}   # token text -> "int" | "name" | "p", learnt as met (bounded)
+_KINDS: dict = {p: "p" for p in _PUNCT}  # token text -> "int" | "name" | "p", learnt as met (bounded)
 
 
 class Tok:
-    __slots__ = ('kind', 'text', 'col')
+    __slots__ = ("kind", "text", "col")
 
     def __init__(self, kind, text, col):
         self.kind = kind
@@ -62,10 +68,17 @@ def _scan(text: str):
     whole int or name (:func:`_piece_kind`) is learnt. Any other piece (``8-2``, ``L.shape``: ``.`` is not split
     here) sends the whole text to the regex (re, imported then), which learns its tokens."""
     qualified = "::" in text
-    if not qualified or "\x00" not in text:   # a qualified name's "::" kept whole (NUL stands for it meanwhile)
+    if not qualified or "\x00" not in text:  # a qualified name's "::" kept whole (NUL stands for it meanwhile)
         t = text.replace("::", "\x00") if qualified else text
-        texts = t.replace("(", " ( ").replace(")", " ) ").replace(",", " , ").replace(":", " : ").replace(
-            "<", " < ").replace(">", " > ").split()
+        texts = (
+            t.replace("(", " ( ")
+            .replace(")", " ) ")
+            .replace(",", " , ")
+            .replace(":", " : ")
+            .replace("<", " < ")
+            .replace(">", " > ")
+            .split()
+        )
         if qualified:
             texts = [p.replace("\x00", "::") for p in texts]
         kinds = list(map(_KINDS.get, texts))
@@ -84,8 +97,11 @@ def _scan(text: str):
                 if k is None:
                     ch = texts[i]
                     if ch.isnumeric():
-                        raise CuteDumpError(f"unexpected character {ch!r}: not an ASCII digit (integers are written "
-                                            f"with 0-9)", text, _columns(text)[i])
+                        raise CuteDumpError(
+                            f"unexpected character {ch!r}: not an ASCII digit (integers are written with 0-9)",
+                            text,
+                            _columns(text)[i],
+                        )
                     raise CuteDumpError(f"unexpected character {ch!r}", text, _columns(text)[i])
                 if len(_KINDS) < 8192:
                     _KINDS[texts[i]] = k
@@ -109,29 +125,32 @@ def _learn_pieces(texts: list, kinds: list) -> list | None:
 
 
 def _piece_kind(p: str) -> str | None:
-    """"int" if the piece ``p`` (no whitespace, none of ``( ) , : < >``) is one whole _INT_TOKEN, "name" if one
+    """ "int" if the piece ``p`` (no whitespace, none of ``( ) , : < >``) is one whole _INT_TOKEN, "name" if one
     whole _NAME_TOKEN (and not an int: _TOKEN tries the int first), else None -- with str methods, as _TOKEN reads
     it (tests/test_parse_scan.py compares them)."""
     if not p.isascii():
         return None
-    if "::" in p:   # (::)?NAME(::NAME)*, unless an int starts it (_8::x is _8, then ::x)
+    if "::" in p:  # (::)?NAME(::NAME)*, unless an int starts it (_8::x is _8, then ::x)
         parts = p.split("::")
         if parts[0][:1] == "_" and parts[0][1:2].isdigit():
             return None
         names = parts[1:] if parts[0] == "" else parts
-        return "name" if all(q and (q[0].isalpha() or q[0] == "_") and q.replace("_", "a").isalnum()
-                             for q in names) else None
+        return (
+            "name"
+            if all(q and (q[0].isalpha() or q[0] == "_") and q.replace("_", "a").isalnum() for q in names)
+            else None
+        )
     s = p[1:] if p[:1] == "_" else p
     if s[:1] == "-":
         s = s[1:]
-    if s[:1].isdigit():                      # _?-?[0-9]+(?:[xX][0-9A-Fa-f]+)?
+    if s[:1].isdigit():  # _?-?[0-9]+(?:[xX][0-9A-Fa-f]+)?
         i, n = 1, len(s)
         while i < n and s[i].isdigit():
             i += 1
-        if i == n or (s[i] in "xX" and i + 1 < n and all(c in _HEX for c in s[i + 1:])):
+        if i == n or (s[i] in "xX" and i + 1 < n and all(c in _HEX for c in s[i + 1 :])):
             return "int"
         return None
-    if (p[0].isalpha() or p[0] == "_") and p.replace("_", "a").isalnum():   # [A-Za-z_][A-Za-z0-9_]*
+    if (p[0].isalpha() or p[0] == "_") and p.replace("_", "a").isalnum():  # [A-Za-z_][A-Za-z0-9_]*
         return "name"
     return None
 
@@ -190,32 +209,42 @@ def _int_value(text: str, src: _Cols | None = None, pos: int = 0):
     neg = digits[0] == "-"
     if neg:
         digits = digits[1:]
-    if len(digits) > MAX_INT_DIGITS:   # limits: no C++ integer; refused before Python converts it
+    if len(digits) > MAX_INT_DIGITS:  # limits: no C++ integer; refused before Python converts it
         check_int_digits(text, None, src.text if src is not None else None, src[pos] if src is not None else None)
     if "x" in digits or "X" in digits:
-        if digits[0] != "0" or len(digits) < 3 or digits[1] not in "xX":   # 12x3: no C++ literal
-            raise CuteDumpError(f"invalid integer literal {text}", src.text if src is not None else None,
-                                src[pos] if src is not None else None)
-    if len(digits) > 1 and digits[0] == "0":   # C++: 0x.. hexadecimal, 0.. octal; CuTe's print: neither
+        if digits[0] != "0" or len(digits) < 3 or digits[1] not in "xX":  # 12x3: no C++ literal
+            raise CuteDumpError(
+                f"invalid integer literal {text}",
+                src.text if src is not None else None,
+                src[pos] if src is not None else None,
+            )
+    if len(digits) > 1 and digits[0] == "0":  # C++: 0x.. hexadecimal, 0.. octal; CuTe's print: neither
         where = (src.text, src[pos]) if src is not None else (None, None)
         if static:
-            raise CuteDumpError(f"{text}: CuTe prints a static integer as _N in decimal without leading zeros "
-                                f"(in C++ spelling: Int<N>{{}})", *where)
+            raise CuteDumpError(
+                f"{text}: CuTe prints a static integer as _N in decimal without leading zeros "
+                f"(in C++ spelling: Int<N>{{}})",
+                *where,
+            )
         if digits[1] in "xX":
             v = int(digits[2:], 16)
         elif digits.strip("01234567"):
             bad = digits.strip("01234567")[0]
-            raise CuteDumpError(f"invalid digit \"{bad}\" in octal constant {text} (in C++ a leading 0 makes an "
-                                f"integer octal)", *where)
+            raise CuteDumpError(
+                f'invalid digit "{bad}" in octal constant {text} (in C++ a leading 0 makes an integer octal)', *where
+            )
         else:
-            v = int(digits, 8)   # as C++ reads it: 016 is 14
+            v = int(digits, 8)  # as C++ reads it: 016 is 14
         v = -v if neg else v
     else:
         v = int(text[1:]) if static else int(text)
     if not INT_MIN <= v <= INT_MAX:
         what = f" (CuTe's Int<{v}> wraps to _{wrap32(v)})" if static else ""
-        raise CuteDumpError(f"integer {text} is beyond CuTe's int range {INT_MIN}..{INT_MAX}{what}",
-                            src.text if src is not None else None, src[pos] if src is not None else None)
+        raise CuteDumpError(
+            f"integer {text} is beyond CuTe's int range {INT_MIN}..{INT_MAX}{what}",
+            src.text if src is not None else None,
+            src[pos] if src is not None else None,
+        )
     v = C(v) if static else v
     if len(_INTS) < 4096:
         _INTS[text] = v

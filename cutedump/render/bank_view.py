@@ -1,17 +1,18 @@
 """Views of a finished :class:`cutedump.bank.report.BankReport`: text (a phase x bank picture per instruction),
 JSON and SVG, and the C++ line that builds a smem layout. No algebra and no bank model here: every number shown
 was computed by cutedump.bank."""
+
 from __future__ import annotations
 
-
-from cutedump.algebra import is_static
 from cutedump.algebra import inttuple as it
+from cutedump.algebra import is_static
 from cutedump.algebra.swizzle import ComposedLayout
 
 _DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVW"
 
 
 # ------------------------------------------------------------------ C++ spelling
+
 
 def _cpp_tuple_type(t, kind: str) -> str:
     if it.is_tuple(t):
@@ -40,6 +41,7 @@ def cute_cpp(layout) -> str:
 
 # ------------------------------------------------------------------ text
 
+
 def _lanes(ph) -> str:
     return f"lanes {ph[0]:2d}-{ph[-1]:<2d}"
 
@@ -62,8 +64,10 @@ def instructions_text(a, compact: bool = False) -> list[str]:
     for k in range(a.n):
         w, i = int(a.wavefronts[k]), int(a.ideal[k])
         paired = a.paired is not None and bool(a.paired[k])
-        out.append(f"instruction {k}: {ins.name}  wavefronts {w}  ideal {i}  conflicts {w - i}" +
-                   ("  (lanes paired on equal addresses: phases merged)" if paired else ""))
+        out.append(
+            f"instruction {k}: {ins.name}  wavefronts {w}  ideal {i}  conflicts {w - i}"
+            + ("  (lanes paired on equal addresses: phases merged)" if paired else "")
+        )
         if compact:
             continue
         for ph, p in a.phases_served(k):
@@ -73,12 +77,14 @@ def instructions_text(a, compact: bool = False) -> list[str]:
 
 
 def _vector_lines(v: dict) -> list[str]:
-    line = (f"vector: max_common_vector(partition, make_fragment_like(partition)) = {v['max_common_vector']} "
-            f"elements ({v['max_vector_bits']} bits); the atom moves {v['atom_elements']} elements "
-            f"({v['atom_bits']} bits) per call")
+    line = (
+        f"vector: max_common_vector(partition, make_fragment_like(partition)) = {v['max_common_vector']} "
+        f"elements ({v['max_vector_bits']} bits); the atom moves {v['atom_elements']} elements "
+        f"({v['atom_bits']} bits) per call"
+    )
     out = [line]
     if v["atom_too_wide"]:
-        out.append(f"  the atom is wider than the layouts allow: CuTe fails to compile this copy")
+        out.append("  the atom is wider than the layouts allow: CuTe fails to compile this copy")
     return out
 
 
@@ -86,8 +92,10 @@ def _fix_lines(fixes: dict) -> list[str]:
     out = []
     sw, pad = fixes.get("swizzle"), fixes.get("padding")
     if sw is None and pad is None:
-        return ["fix: no swizzle Sw<B,M,S> (B<=4, M<=7, S<=8) and no padding of the leading stride makes every copy "
-                "conflict-free"]
+        return [
+            "fix: no swizzle Sw<B,M,S> (B<=4, M<=7, S<=8) and no padding of the leading stride makes every copy "
+            "conflict-free"
+        ]
     if sw is not None:
         out.append(f"fix: {sw.layout}  ({sw.tried} swizzles tried)")
         out.append(f"  {cute_cpp(sw.layout)}")
@@ -110,9 +118,11 @@ def _fix_names(fixes: dict) -> list[str]:
 def _copy_title(rep) -> list[str]:
     acc, spec = rep.access, rep.spec
     lo = acc.warp * 32
-    return [f"{spec.describe()}",
-            f"{acc.side} of smem {acc.smem} ({spec.value_type}), warp {acc.warp} (threads {lo}-{lo + 31}): "
-            f"{acc.analysis.n} x {acc.inst.name}"]
+    return [
+        f"{spec.describe()}",
+        f"{acc.side} of smem {acc.smem} ({spec.value_type}), warp {acc.warp} (threads {lo}-{lo + 31}): "
+        f"{acc.analysis.n} x {acc.inst.name}",
+    ]
 
 
 def report_text(rep, compact: bool = False) -> str:
@@ -121,13 +131,16 @@ def report_text(rep, compact: bool = False) -> str:
         out += _copy_title(rep)
         out += _vector_lines(rep.access.vector)
     out += instructions_text(rep.analysis, compact)
-    out.append(f"total: {_totals(rep.analysis.totals())} ({rep.analysis.n} instruction"
-               f"{'s' if rep.analysis.n != 1 else ''})")
+    out.append(
+        f"total: {_totals(rep.analysis.totals())} ({rep.analysis.n} instruction{'s' if rep.analysis.n != 1 else ''})"
+    )
     if rep.mode == "copy":
         out.append(f"all {int(rep.access.tiled_copy.tiled_num_thr) // 32} warps: {_totals(rep.totals_all_warps)}")
         for a in rep.also:
-            out.append(f"also {a.spec.describe()}: {a.access.side}, {a.access.analysis.n} x {a.access.inst.name} "
-                       f"per warp; all warps: {_totals(a.totals_all_warps)}")
+            out.append(
+                f"also {a.spec.describe()}: {a.access.side}, {a.access.analysis.n} x {a.access.inst.name} "
+                f"per warp; all warps: {_totals(a.totals_all_warps)}"
+            )
             out += [f"  note: {n}" for n in a.access.notes]
         if rep.fixes is not None:
             fx = dict(rep.fixes)
@@ -139,6 +152,7 @@ def report_text(rep, compact: bool = False) -> str:
 
 # ------------------------------------------------------------------ json
 
+
 def _fix_json(f):
     if f is None:
         return None
@@ -147,18 +161,40 @@ def _fix_json(f):
 
 def report_json(rep) -> dict:
     a = rep.analysis
-    d = {"instructions": [{"inst": a.inst.name, "addresses": [int(x) for x in a.addresses[k]],
-                           "wavefronts": int(a.wavefronts[k]), "ideal": int(a.ideal[k]),
-                           "conflicts": int(a.conflicts[k])} for k in range(a.n)],
-         "total": a.totals()}
+    d = {
+        "instructions": [
+            {
+                "inst": a.inst.name,
+                "addresses": [int(x) for x in a.addresses[k]],
+                "wavefronts": int(a.wavefronts[k]),
+                "ideal": int(a.ideal[k]),
+                "conflicts": int(a.conflicts[k]),
+            }
+            for k in range(a.n)
+        ],
+        "total": a.totals(),
+    }
     if rep.mode == "copy":
         acc = rep.access
-        d["copy"] = {"tiled_copy": rep.spec.describe(), "smem": str(acc.smem), "side": acc.side,
-                     "value_type": rep.spec.value_type, "warp": acc.warp}
+        d["copy"] = {
+            "tiled_copy": rep.spec.describe(),
+            "smem": str(acc.smem),
+            "side": acc.side,
+            "value_type": rep.spec.value_type,
+            "warp": acc.warp,
+        }
         d["vector"] = {k: v for k, v in acc.vector.items()}
         d["all_warps"] = rep.totals_all_warps
-        d["also"] = [{"tiled_copy": x.spec.describe(), "side": x.access.side, "inst": x.access.inst.name,
-                      "all_warps": x.totals_all_warps, "notes": x.access.notes} for x in rep.also]
+        d["also"] = [
+            {
+                "tiled_copy": x.spec.describe(),
+                "side": x.access.side,
+                "inst": x.access.inst.name,
+                "all_warps": x.totals_all_warps,
+                "notes": x.access.notes,
+            }
+            for x in rep.also
+        ]
         if rep.fixes is not None:
             d["fix"] = {k: _fix_json(v) for k, v in rep.fixes.items()}
     d["notes"] = list(rep.notes)
@@ -181,6 +217,7 @@ def report_svg(rep) -> str:
     """Rows: the phases of every instruction; columns: the 32 banks; a cell shows the distinct words the phase
     reads or writes in that bank (more than one = a conflict)."""
     from html import escape  # start-up: only the SVG view escapes text
+
     a = rep.analysis
     rows = []
     for k in range(a.n):
@@ -189,8 +226,10 @@ def report_svg(rep) -> str:
             rows.append(("phase", k, (ph, p)))
     w = _LABEL + 32 * _CELL + _RIGHT
     h = (len(rows) + 3) * _CELL
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" font-family="monospace" '
-           f'font-size="10">', f'<rect width="{w}" height="{h}" fill="white"/>']
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" font-family="monospace" font-size="10">',
+        f'<rect width="{w}" height="{h}" fill="white"/>',
+    ]
     for b in range(32):
         x = _LABEL + b * _CELL
         out.append(f'<text x="{x + _CELL / 2}" y="{_CELL - 4}" text-anchor="middle">{b}</text>')
@@ -199,21 +238,23 @@ def report_svg(rep) -> str:
         if kind == "head":
             wf, idl = int(a.wavefronts[k]), int(a.ideal[k])
             out.append(f'<text x="2" y="{y + _CELL - 4}" font-weight="bold">{escape(f"#{k} {a.inst.name}")}</text>')
-            out.append(f'<text x="{_LABEL + 32 * _CELL + 4}" y="{y + _CELL - 4}">'
-                       f'{escape(f"wf {wf} / ideal {idl}")}</text>')
+            out.append(
+                f'<text x="{_LABEL + 32 * _CELL + 4}" y="{y + _CELL - 4}">{escape(f"wf {wf} / ideal {idl}")}</text>'
+            )
         else:
             ph, p = p
             out.append(f'<text x="10" y="{y + _CELL - 4}">{escape(_lanes(ph))}</text>')
             for b in range(32):
                 n = int(a.bank_words[k][p][b])
                 x = _LABEL + b * _CELL
-                out.append(f'<rect x="{x}" y="{y}" width="{_CELL}" height="{_CELL}" fill="{_fill(n)}" '
-                           f'stroke="#999" stroke-width="0.5"><title>bank {b}: {n} distinct word'
-                           f'{"s" if n != 1 else ""}</title></rect>')
+                out.append(
+                    f'<rect x="{x}" y="{y}" width="{_CELL}" height="{_CELL}" fill="{_fill(n)}" '
+                    f'stroke="#999" stroke-width="0.5"><title>bank {b}: {n} distinct word'
+                    f"{'s' if n != 1 else ''}</title></rect>"
+                )
                 if n:
                     out.append(f'<text x="{x + _CELL / 2}" y="{y + _CELL - 4}" text-anchor="middle">{n}</text>')
-            out.append(f'<text x="{_LABEL + 32 * _CELL + 4}" y="{y + _CELL - 4}">'
-                       f'{int(max(a.bank_words[k][p]))}</text>')
+            out.append(f'<text x="{_LABEL + 32 * _CELL + 4}" y="{y + _CELL - 4}">{int(max(a.bank_words[k][p]))}</text>')
         y += _CELL
     t = a.totals()
     out.append(f'<text x="2" y="{y + _CELL}">{escape("total: " + _totals(t))}</text>')

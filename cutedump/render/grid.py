@@ -20,16 +20,17 @@ shape and by ``shape*stride == next stride``, and with BIG larger than any in-ti
 can ever merge with a mode-1 piece -- exactly as ``_1@0`` and ``_1@1`` never merge.  A stride ``k*BIG``
 prints ``k@1``, a stride ``k < BIG`` prints ``k@0``; a value ``m + n*BIG`` is the coordinate ``(m, n)``.
 """
+
 from __future__ import annotations
 
 import itertools
 
-from cutedump.errors import CuteDumpError
-from cutedump.algebra import Layout, C, rank, append, size, composition, logical_divide, make_layout, UNDERSCORE
-from cutedump.algebra.integer import is_static
-from cutedump.algebra.inttuple import fmt, product, is_tuple, is_int_tuple, product_each
-from cutedump.algebra.swizzle import ComposedLayout
+from cutedump.algebra import UNDERSCORE, C, Layout, append, composition, logical_divide, make_layout, rank, size
 from cutedump.algebra.evaluate import SMALL, table, table_list
+from cutedump.algebra.integer import is_static
+from cutedump.algebra.inttuple import fmt, is_int_tuple, is_tuple, product, product_each
+from cutedump.algebra.swizzle import ComposedLayout
+from cutedump.errors import CuteDumpError
 from cutedump.expr import evaluate_layout
 
 BIG_BITS = 32
@@ -37,11 +38,11 @@ BIG = 1 << BIG_BITS
 
 
 class Cell:
-    m: int                      # row (CuTe's first coordinate)
-    n: int                      # column
-    value: int | None = None    # layout value (plain layouts)
-    tid: int | None = None      # thread id (TV pictures)
-    vid: int | None = None      # value id (TV pictures)
+    m: int  # row (CuTe's first coordinate)
+    n: int  # column
+    value: int | None = None  # layout value (plain layouts)
+    tid: int | None = None  # thread id (TV pictures)
+    vid: int | None = None  # value id (TV pictures)
 
     def __init__(self, m, n, value=None, tid=None, vid=None):
         self.m = m
@@ -51,25 +52,32 @@ class Cell:
         self.vid = vid
 
     def __repr__(self):
-        return (f"{self.__class__.__qualname__}(m={self.m!r}, n={self.n!r}, value={self.value!r}, "
-                f"tid={self.tid!r}, vid={self.vid!r})")
+        return (
+            f"{self.__class__.__qualname__}(m={self.m!r}, n={self.n!r}, value={self.value!r}, "
+            f"tid={self.tid!r}, vid={self.vid!r})"
+        )
 
     def __eq__(self, other):
         if other.__class__ is self.__class__:
-            return (self.m, self.n, self.value, self.tid, self.vid) == \
-                (other.m, other.n, other.value, other.tid, other.vid)
+            return (self.m, self.n, self.value, self.tid, self.vid) == (
+                other.m,
+                other.n,
+                other.value,
+                other.tid,
+                other.vid,
+            )
         return NotImplemented
 
-    __hash__ = None   # mutable: compared by value, not hashable
+    __hash__ = None  # mutable: compared by value, not hashable
 
 
 class Panel:
-    kind: str                   # "layout" or "tv"
+    kind: str  # "layout" or "tv"
     rows: int
     cols: int
-    cells: list   # Cells in CuTe's emission order
-    title: str = ""             # CuTe's print of the drawn object
-    name: str = ""              # "", "C", "A", "B", "S", "D"
+    cells: list  # Cells in CuTe's emission order
+    title: str = ""  # CuTe's print of the drawn object
+    name: str = ""  # "", "C", "A", "B", "S", "D"
 
     def __init__(self, kind, rows, cols, cells=None, title="", name=""):
         self.kind = kind
@@ -80,16 +88,24 @@ class Panel:
         self.name = name
 
     def __repr__(self):
-        return (f"{self.__class__.__qualname__}(kind={self.kind!r}, rows={self.rows!r}, cols={self.cols!r}, "
-                f"cells={self.cells!r}, title={self.title!r}, name={self.name!r})")
+        return (
+            f"{self.__class__.__qualname__}(kind={self.kind!r}, rows={self.rows!r}, cols={self.cols!r}, "
+            f"cells={self.cells!r}, title={self.title!r}, name={self.name!r})"
+        )
 
     def __eq__(self, other):
         if other.__class__ is self.__class__:
-            return (self.kind, self.rows, self.cols, self.cells, self.title, self.name) == \
-                (other.kind, other.rows, other.cols, other.cells, other.title, other.name)
+            return (self.kind, self.rows, self.cols, self.cells, self.title, self.name) == (
+                other.kind,
+                other.rows,
+                other.cols,
+                other.cells,
+                other.title,
+                other.name,
+            )
         return NotImplemented
 
-    __hash__ = None   # mutable: compared by value, not hashable
+    __hash__ = None  # mutable: compared by value, not hashable
 
     def table(self):
         """rows x cols nested lists: the value (layout) or (tid, vid) (TV) of each cell, None if empty."""
@@ -100,6 +116,7 @@ class Panel:
 
 
 # --------------------------------------------------------------------------------------- plain layouts
+
 
 def _split(layout):
     """(swizzle-or-None, offset, base layout) of a Layout or ComposedLayout."""
@@ -128,12 +145,13 @@ def layout_panel(layout) -> Panel:
     view = as_rank2(layout)
     _, _, base = _split(view)
     M, N = int(size(base, 0)), int(size(base, 1))
-    vals = table_list(view) if M and N else []   # plain Python below SMALL cells: no numpy import
+    vals = table_list(view) if M and N else []  # plain Python below SMALL cells: no numpy import
     cells = [Cell(m, n, value=int(vals[m][n])) for m in range(M) for n in range(N)]
     return Panel("layout", M, N, cells, title=str(view))
 
 
 # --------------------------------------------------------------------------------------- TV pictures
+
 
 def _basis_fmt(d) -> str:
     v = int(d)
@@ -158,7 +176,7 @@ class CoordLayout:
     """
 
     def __init__(self, proxy, arith: bool):
-        self.proxy = proxy          # the integer layout: value m + n*BIG
+        self.proxy = proxy  # the integer layout: value m + n*BIG
         self.arith = arith
 
     @property
@@ -176,7 +194,7 @@ class CoordLayout:
         if int(rank(self.proxy)) != 2:
             raise CuteDumpError(f"a TV layout must have rank 2; {self} has rank {int(rank(self.proxy))}")
         t = table(self.proxy)
-        return t % BIG, t // BIG        # numpy's % and // floor like Python's: the same split as int(v)
+        return t % BIG, t // BIG  # numpy's % and // floor like Python's: the same split as int(v)
 
     def coords(self):
         """(T, V) nested lists of (m, n) coordinates, T = size<0>, V = size<1> (plain Python up to SMALL pairs)."""
@@ -203,7 +221,7 @@ def flat_tile(tile, what="tile") -> tuple:
         raise CuteDumpError(f"{what} must have rank 2, e.g. (_8,_16)")
     out = []
     for t in tile:
-        if not (isinstance(t, Layout) or is_int_tuple(t)):   # a _ where a size is needed
+        if not (isinstance(t, Layout) or is_int_tuple(t)):  # a _ where a size is needed
             raise CuteDumpError(f"{what}: each mode must be a size or a layout such as (_8,_16), got {fmt(t)}")
         out.append(size(t) if isinstance(t, Layout) else product(t))
     return tuple(out)
@@ -227,6 +245,7 @@ def first_holders(cl: CoordLayout, rows, cols, what="TV layout"):
     element of the rows x cols tile, in tid-major, vid-minor order of first writing (the order CuTe emits cells).
     A (tid, vid) outside the tile is refused, naming the first one in that order."""
     import numpy as np  # start-up: `cutedump layout` draws no TV picture and loads no numpy
+
     m, n = cl.coord_arrays()
     T, V = m.shape
     if m.size == 0:
@@ -235,8 +254,9 @@ def first_holders(cl: CoordLayout, rows, cols, what="TV layout"):
     out = (m < 0) | (m >= rows) | (n < 0) | (n >= cols)
     if out.any():
         tid, vid = divmod(int(np.flatnonzero(out)[0]), V)
-        raise CuteDumpError(f"{what} maps (T{tid}, V{vid}) to ({int(m[tid, vid])},{int(n[tid, vid])}), "
-                            f"outside the {rows}x{cols} tile")
+        raise CuteDumpError(
+            f"{what} maps (T{tid}, V{vid}) to ({int(m[tid, vid])},{int(n[tid, vid])}), outside the {rows}x{cols} tile"
+        )
     m, n = m.ravel(), n.ravel()
     _, first = np.unique(m * cols + n, return_index=True)
     first.sort()
@@ -271,7 +291,7 @@ def _tv_cells(cl: CoordLayout, rows, cols, transpose=False, what="TV layout"):
 
 def _static_tile(tile, what):
     if not all(is_static(t) for t in tile):
-        raise CuteDumpError(f"{what} needs a static tile (CuTe: \"Dynamic owning tensors not supported\")")
+        raise CuteDumpError(f'{what} needs a static tile (CuTe: "Dynamic owning tensors not supported")')
 
 
 def tv_panel(layout_tv, tile_mn, arith: bool = False, name: str = "", tv_obj: CoordLayout | None = None) -> Panel:
@@ -285,6 +305,7 @@ def tv_panel(layout_tv, tile_mn, arith: bool = False, name: str = "", tv_obj: Co
 
 
 # --------------------------------------------------------------------------------------- MMA / copy
+
 
 def _call_or_attr(obj, *names):
     for nm in names:
@@ -303,6 +324,7 @@ def _as_tiled_mma(obj):
     if hasattr(obj, "get_layoutC_TV") or hasattr(obj, "layoutC_TV"):
         return obj
     from cutedump.atoms.mma import make_tiled_mma  # start-up: the MMA catalogs load only when an MMA_Atom is drawn
+
     return make_tiled_mma(obj)
 
 
@@ -394,8 +416,8 @@ def copy_panels(tiled_copy):
     return S_, D_, (M, N)
 
 
-
 # --------------------------------------------------------------------------------------- inputs
+
 
 def parse_drawable(text: str):
     """A layout from text (see :func:`cutedump.expr.evaluate_layout`, which also takes the smem_ptr form)."""

@@ -20,23 +20,24 @@ Public API::
     page(kind, obj, tile) -> str       # a complete HTML document; kind in layout | tv | mma | copy
     fragment(kind, obj, tile) -> str   # the same as an embeddable <div> (Jupyter _repr_html_), unique ids
 """
+
 from __future__ import annotations
 
 import itertools
-
-from cutedump.render.xmltext import escape, quoteattr
 
 from cutedump.algebra import rank, size
 from cutedump.algebra.inttuple import fmt
 from cutedump.errors import CuteDumpError
 from cutedump.render import grid
 from cutedump.render.svg import CELL, bwx8, tv_color
+from cutedump.render.xmltext import escape, quoteattr
 
 _COUNTER = itertools.count(1)
-INLINE_PAIRS = 16384    # TV panels up to this many (thread, value) pairs list the holders in every cell
+INLINE_PAIRS = 16384  # TV panels up to this many (thread, value) pairs list the holders in every cell
 
 
 # ------------------------------------------------------------------------------------------ cell models
+
 
 class _Panel:
     """A rectangle of drawn cells at (x0, y0) in cell units, with its row/column labels."""
@@ -44,8 +45,8 @@ class _Panel:
     def __init__(self, name, rows, cols, x0, y0, row_labels="left", col_labels="top"):
         self.name, self.rows, self.cols, self.x0, self.y0 = name, rows, cols, x0, y0
         self.row_labels, self.col_labels = row_labels, col_labels
-        self.cells = []   # (r, c, fill, lines, tip, threads, offset, key)
-        self.tv = None    # compact TV data for the page's script (panels with more than INLINE_PAIRS pairs)
+        self.cells = []  # (r, c, fill, lines, tip, threads, offset, key)
+        self.tv = None  # compact TV data for the page's script (panels with more than INLINE_PAIRS pairs)
 
 
 def _tv_panel(p: _Panel, cl: grid.CoordLayout, label: str, transpose: bool = False):
@@ -53,15 +54,15 @@ def _tv_panel(p: _Panel, cl: grid.CoordLayout, label: str, transpose: bool = Fal
     cell, and every holder is listed inline or derived by the script from ``p.tv``."""
     rows, cols = (p.cols, p.rows) if transpose else (p.rows, p.cols)
     what = f"Layout {label or 'TV'}"
-    if int(rank(cl.proxy)) == 2 and int(size(cl.proxy)) <= grid.SMALL:   # plain Python: no numpy for small pictures
+    if int(rank(cl.proxy)) == 2 and int(size(cl.proxy)) <= grid.SMALL:  # plain Python: no numpy for small pictures
         m, n, tid, vid = grid.first_holders_list(cl, rows, cols, what)
-        order = sorted(range(len(m)), key=lambda i: m[i] * cols + n[i])   # the keys are distinct
+        order = sorted(range(len(m)), key=lambda i: m[i] * cols + n[i])  # the keys are distinct
         firsts = [(m[i], n[i], tid[i], vid[i]) for i in order]
     else:
         m, n, tid, vid = grid.first_holders(cl, rows, cols, what)
         order = (m * cols + n).argsort()
         firsts = zip(m[order].tolist(), n[order].tolist(), tid[order].tolist(), vid[order].tolist())
-    T, V = int(size(cl.proxy, 0)), int(size(cl.proxy, 1))   # rank 2: checked by the first holders
+    T, V = int(size(cl.proxy, 0)), int(size(cl.proxy, 1))  # rank 2: checked by the first holders
     inline = T * V <= INLINE_PAIRS
     if inline:
         hs: dict = {}
@@ -73,7 +74,7 @@ def _tv_panel(p: _Panel, cl: grid.CoordLayout, label: str, transpose: bool = Fal
         keys = mt * cols + nt
         x, y = keys[:, 0], keys[0, :] - keys[0, 0]
         p.tv = {"T": T, "V": V, "label": label}
-        if (x[:, None] + y[None, :] == keys).all():   # separable: key(t, v) = x[t] + y[v] (always, in practice)
+        if (x[:, None] + y[None, :] == keys).all():  # separable: key(t, v) = x[t] + y[v] (always, in practice)
             p.tv.update(x=x.tolist(), y=y.tolist())
         else:
             p.tv["k"] = keys.ravel().tolist()
@@ -152,17 +153,19 @@ def _model(kind, obj, tile):
 
 # ------------------------------------------------------------------------------------------ markup
 
+
 def _svg(panels, size) -> str:
     cs = CELL
     w, h = size[0] * cs, size[1] * cs
-    out = [f'<svg class="cd-svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" '
-           'xmlns="http://www.w3.org/2000/svg">\n',
-           f'<rect class="cd-bg" x="0" y="0" width="{w}" height="{h}" fill="white"/>\n']
+    out = [
+        f'<svg class="cd-svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" xmlns="http://www.w3.org/2000/svg">\n',
+        f'<rect class="cd-bg" x="0" y="0" width="{w}" height="{h}" fill="white"/>\n',
+    ]
     for p in panels:
         x0, y0 = p.x0 * cs, p.y0 * cs
         for r, c, fill, lines, tip, threads, offset, key in p.cells:
             x, y = x0 + c * cs, y0 + r * cs
-            attrs = f' data-tip={quoteattr(tip)}'
+            attrs = f" data-tip={quoteattr(tip)}"
             if threads is not None:
                 attrs += f' data-t="{threads}"'
             if key is not None:
@@ -171,26 +174,35 @@ def _svg(panels, size) -> str:
                 attrs += f' data-o="{offset}"'
             if p.name:
                 attrs += f' data-p="{p.name}"'
-            out.append(f'<g class="cd-c"{attrs}><rect x="{x}" y="{y}" width="{cs}" height="{cs}" '
-                       f'fill="rgb({fill})" stroke="black"/>')
+            out.append(
+                f'<g class="cd-c"{attrs}><rect x="{x}" y="{y}" width="{cs}" height="{cs}" '
+                f'fill="rgb({fill})" stroke="black"/>'
+            )
             if len(lines) == 2:
-                out.append(f'<text x="{x + cs // 2}" y="{y + cs // 4}" font-size="8">{escape(lines[0])}</text>'
-                           f'<text x="{x + cs // 2}" y="{y + 3 * cs // 4}" font-size="8">{escape(lines[1])}</text>')
+                out.append(
+                    f'<text x="{x + cs // 2}" y="{y + cs // 4}" font-size="8">{escape(lines[0])}</text>'
+                    f'<text x="{x + cs // 2}" y="{y + 3 * cs // 4}" font-size="8">{escape(lines[1])}</text>'
+                )
             else:
                 font = 8 if len(lines[0]) <= 4 else 6 if len(lines[0]) <= 5 else 5
                 dark = offset is not None and offset % 8 >= 6
-                out.append(f'<text x="{x + cs // 2}" y="{y + cs // 2}" font-size="{font}"'
-                           f'{" fill=" + chr(34) + "white" + chr(34) if dark else ""}>{escape(lines[0])}</text>')
+                out.append(
+                    f'<text x="{x + cs // 2}" y="{y + cs // 2}" font-size="{font}"'
+                    f"{' fill=' + chr(34) + 'white' + chr(34) if dark else ''}>{escape(lines[0])}</text>"
+                )
             out.append("</g>\n")
         if p.row_labels:
             lx = x0 - cs if p.row_labels == "left" else x0 + p.cols * cs
             for r in range(p.rows):
-                out.append(f'<text class="cd-l" x="{lx + cs // 2}" y="{y0 + r * cs + cs // 2}" '
-                           f'font-size="12">{r}</text>\n')
+                out.append(
+                    f'<text class="cd-l" x="{lx + cs // 2}" y="{y0 + r * cs + cs // 2}" font-size="12">{r}</text>\n'
+                )
         if p.col_labels:
             for c in range(p.cols):
-                out.append(f'<text class="cd-l" x="{x0 + c * cs + cs // 2}" y="{y0 - cs + cs // 2}" '
-                           f'font-size="12">{c}</text>\n')
+                out.append(
+                    f'<text class="cd-l" x="{x0 + c * cs + cs // 2}" y="{y0 - cs + cs // 2}" '
+                    f'font-size="12">{c}</text>\n'
+                )
     out.append("</svg>\n")
     return "".join(out)
 
@@ -317,6 +329,7 @@ def _tv_data(panels) -> str:
     if not tv:
         return ""
     import json  # start-up: json only for a picture that carries TV data
+
     text = json.dumps(tv, separators=(",", ":")).replace("</", "<\\/")
     return f'<script type="application/json" class="cd-tv">{text}</script>\n'
 
@@ -324,25 +337,34 @@ def _tv_data(panels) -> str:
 def fragment(kind, obj, tile=None, uid: str | None = None) -> str:
     """The picture as an embeddable ``<div>`` with its own style and script (ids unique per call)."""
     panels, size, head = _model(kind, obj, tile)
-    uid = uid or f"cutedump-{next(_COUNTER)}-{id(obj) & 0xffffff:06x}"
+    uid = uid or f"cutedump-{next(_COUNTER)}-{id(obj) & 0xFFFFFF:06x}"
     tv = kind != "layout"
-    help_ = ("Hover a cell: the element and every (thread, value) that holds it. Click a cell to highlight all "
-             "values of its thread (click again: the next thread holding it); Esc or the background clears."
-             if tv else "Hover a cell: its coordinate, index and offset. Click a cell to highlight every cell "
-             "with the same offset; the background clears.")
-    thread_box = ('<label>thread <input class="cd-thread" type="number" min="0" style="width:5em"></label>'
-                  if tv else "")
-    return (f'<div class="cutedump" id="{uid}" tabindex="0">\n<style>{_CSS.format(uid=uid)}</style>\n'
-            f'<pre class="cd-head">{escape(chr(10).join(head))}</pre>\n'
-            f'<div class="cd-help">{escape(help_)} {thread_box}</div>\n'
-            f'<div class="cd-status"></div>\n' + _svg(panels, size) +
-            '<div class="cd-tip" role="tooltip"></div>\n' + _tv_data(panels) +
-            f'<script>{_JS.replace("{uid}", uid)}</script>\n</div>\n')
+    help_ = (
+        "Hover a cell: the element and every (thread, value) that holds it. Click a cell to highlight all "
+        "values of its thread (click again: the next thread holding it); Esc or the background clears."
+        if tv
+        else "Hover a cell: its coordinate, index and offset. Click a cell to highlight every cell "
+        "with the same offset; the background clears."
+    )
+    thread_box = '<label>thread <input class="cd-thread" type="number" min="0" style="width:5em"></label>' if tv else ""
+    return (
+        f'<div class="cutedump" id="{uid}" tabindex="0">\n<style>{_CSS.format(uid=uid)}</style>\n'
+        f'<pre class="cd-head">{escape(chr(10).join(head))}</pre>\n'
+        f'<div class="cd-help">{escape(help_)} {thread_box}</div>\n'
+        f'<div class="cd-status"></div>\n'
+        + _svg(panels, size)
+        + '<div class="cd-tip" role="tooltip"></div>\n'
+        + _tv_data(panels)
+        + f"<script>{_JS.replace('{uid}', uid)}</script>\n</div>\n"
+    )
 
 
 def page(kind, obj, tile=None) -> str:
     """A complete, self-contained HTML document (inline style and script, nothing fetched)."""
     head = str(obj).splitlines()[0]
-    return ('<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-            f'<title>cutedump: {escape(head)}</title>\n</head>\n<body>\n'
-            + fragment(kind, obj, tile, uid="cutedump") + '</body>\n</html>\n')
+    return (
+        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f"<title>cutedump: {escape(head)}</title>\n</head>\n<body>\n"
+        + fragment(kind, obj, tile, uid="cutedump")
+        + "</body>\n</html>\n"
+    )

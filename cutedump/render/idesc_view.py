@@ -1,4 +1,5 @@
 """Text view of a UMMA instruction descriptor: one line per field (name, bits, value, meaning)."""
+
 from __future__ import annotations
 
 

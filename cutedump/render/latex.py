@@ -10,23 +10,32 @@ Public API (every function returns the exact bytes CuTe prints)::
 
 MMA/copy objects are duck-typed (see grid.mma_parts / grid.copy_coord_tensors).
 """
+
 from __future__ import annotations
 
-from cutedump.errors import CuteDumpError
 from cutedump.algebra import Layout
 from cutedump.algebra.swizzle import ComposedLayout
+from cutedump.errors import CuteDumpError
 from cutedump.render import grid
 
 BWX8 = ("black!00", "black!40", "black!20", "black!60", "black!10", "black!50", "black!30", "black!70")
-TV_COLORS = ("{rgb,255:red,175;green,175;blue,255}", "{rgb,255:red,175;green,255;blue,175}",
-             "{rgb,255:red,255;green,255;blue,175}", "{rgb,255:red,255;green,175;blue,175}",
-             "{rgb,255:red,210;green,210;blue,255}", "{rgb,255:red,210;green,255;blue,210}",
-             "{rgb,255:red,255;green,255;blue,210}", "{rgb,255:red,255;green,210;blue,210}")
+TV_COLORS = (
+    "{rgb,255:red,175;green,175;blue,255}",
+    "{rgb,255:red,175;green,255;blue,175}",
+    "{rgb,255:red,255;green,255;blue,175}",
+    "{rgb,255:red,255;green,175;blue,175}",
+    "{rgb,255:red,210;green,210;blue,255}",
+    "{rgb,255:red,210;green,255;blue,210}",
+    "{rgb,255:red,255;green,255;blue,210}",
+    "{rgb,255:red,255;green,210;blue,210}",
+)
 
-HEADER = ("\\documentclass[convert]{standalone}\n"
-          "\\usepackage{tikz}\n\n"
-          "\\begin{document}\n"
-          "\\begin{tikzpicture}[x={(0cm,-1cm)},y={(1cm,0cm)},every node/.style={minimum size=1cm, outer sep=0pt}]\n\n")
+HEADER = (
+    "\\documentclass[convert]{standalone}\n"
+    "\\usepackage{tikz}\n\n"
+    "\\begin{document}\n"
+    "\\begin{tikzpicture}[x={(0cm,-1cm)},y={(1cm,0cm)},every node/.style={minimum size=1cm, outer sep=0pt}]\n\n"
+)
 FOOTER = "\\end{tikzpicture}\n\\end{document}\n"
 
 
@@ -52,8 +61,7 @@ def _label(m: int, n: int, text: int) -> str:
 
 
 def _tv_node(c, m: int, n: int) -> str:
-    return (f"\\node[fill={tv_color(c.tid, c.vid)}] at ({m},{n}) "
-            f"{{\\shortstack{{T{c.tid} \\\\ V{c.vid}}}}};\n")
+    return f"\\node[fill={tv_color(c.tid, c.vid)}] at ({m},{n}) {{\\shortstack{{T{c.tid} \\\\ V{c.vid}}}}};\n"
 
 
 def _grid(m0, n0, m1, n1) -> str:
@@ -97,11 +105,11 @@ def latex_mma_panels(C, A, B, tile_mnk) -> str:
     out = [f"% LayoutC: {C.title}\n", f"% LayoutA: {A.title}\n", f"% LayoutB: {B.title}\n", HEADER]
     out.extend(_tv_node(c, c.m, c.n) for c in C.cells)
     out.append(_grid(0, 0, M, N))
-    out.extend(_tv_node(c, c.m, c.n - K - 1) for c in A.cells)          # A cells are (m, k)
+    out.extend(_tv_node(c, c.m, c.n - K - 1) for c in A.cells)  # A cells are (m, k)
     out.append(_grid(0, -K - 1, M, -1))
     out.extend(_label(m, -1 - K - 1, m) for m in range(M))
     out.extend(_label(-1, k - K - 1, k) for k in range(K))
-    out.extend(_tv_node(c, c.n - K - 1, c.m) for c in B.cells)          # B cells are (n, k)
+    out.extend(_tv_node(c, c.n - K - 1, c.m) for c in B.cells)  # B cells are (n, k)
     out.append(_grid(-K - 1, 0, -1, N))
     out.extend(_label(-1 - K - 1, n, n) for n in range(N))
     out.extend(_label(k - K - 1, -1, k) for k in range(K))

@@ -3,6 +3,7 @@
 The plain bytes (what CuTe-style recordings contain) are always the source; this view only adds styles per line,
 so piping, ``--plain`` or ``NO_COLOR`` give exactly the recorded text.
 """
+
 from __future__ import annotations
 
 import os
@@ -37,6 +38,7 @@ def echo_text(text: str, plain: bool = False) -> None:
         return
     from rich.console import Console
     from rich.text import Text
+
     console = Console(highlight=False, soft_wrap=True)
     for line in text.split("\n")[:-1] if text.endswith("\n") else text.split("\n"):
         st = _style(line)

@@ -10,14 +10,31 @@ The header is CuTe's print of the layout (shape:stride). Cells are shaded with C
 (value % 8), white text on the two darkest. Tables wider than the terminal are split into column blocks
 ("columns a..b") printed one after another; nothing is dropped. rich's Console honours NO_COLOR.
 """
+
 from __future__ import annotations
 
 from cutedump.render import grid
 
-BWX8 = ("255,255,255", "230,230,230", "205,205,205", "180,180,180",
-        "155,155,155", "130,130,130", "105,105,105", "080,080,080")
-TV = ("175,175,255", "175,255,175", "255,255,175", "255,175,175",
-      "210,210,255", "210,255,210", "255,255,210", "255,210,210")
+BWX8 = (
+    "255,255,255",
+    "230,230,230",
+    "205,205,205",
+    "180,180,180",
+    "155,155,155",
+    "130,130,130",
+    "105,105,105",
+    "080,080,080",
+)
+TV = (
+    "175,175,255",
+    "175,255,175",
+    "255,255,175",
+    "255,175,175",
+    "210,210,255",
+    "210,255,210",
+    "255,255,210",
+    "255,210,210",
+)
 
 
 def _rgb(s: str) -> str:
@@ -40,8 +57,9 @@ def _blocks(cols: int, cell_w: int, width: int, label_w: int):
 
 
 def _table(p: grid.Panel, a: int, b: int, title: str | None, cells, cell_w: int):
-    from rich.table import Table
     from rich import box
+    from rich.table import Table
+
     t = Table(box=box.SQUARE, show_header=True, header_style="bold", show_lines=True, padding=(0, 1))
     t.add_column("", justify="right", style="bold", no_wrap=True)
     for n in range(a, b):
@@ -54,6 +72,7 @@ def _table(p: grid.Panel, a: int, b: int, title: str | None, cells, cell_w: int)
 def _render(p: grid.Panel, texts, styles, width, header):
     from rich.console import Group
     from rich.text import Text
+
     cell_w = max([len(s) for row in texts for s in row] + [len(str(p.cols - 1)), 1])
     styled = [[Text(texts[m][n], style=styles[m][n]) for n in range(p.cols)] for m in range(p.rows)]
     blocks = _blocks(p.cols, cell_w, width, len(str(p.rows)) + 2)
@@ -73,6 +92,7 @@ def rich_layout(layout, width: int | None = None):
     styles = [[_value_style(v) for v in row] for row in t]
     if width is None:
         from rich.console import Console
+
         width = Console().width
     return _render(p, texts, styles, width, p.title)
 
@@ -83,11 +103,13 @@ def rich_tv(p: grid.Panel, width: int | None = None):
     styles = [["" if c is None else _tv_style(c[0]) for c in row] for row in t]
     if width is None:
         from rich.console import Console
+
         width = Console().width
     return _render(p, texts, styles, width, (p.name + ": " if p.name else "") + p.title)
 
 
 def print_rich_layout(layout, console=None) -> None:
     from rich.console import Console
+
     console = console or Console()
     console.print(rich_layout(layout, console.width))

@@ -15,18 +15,34 @@ Public API::
     copy_svg(tiled_copy) -> str            # the print_latex(TiledCopy) picture: S and D side by side
     svg_size(svg_text) -> (width, height)  # pixel size of one of our SVGs (or the viewBox of CuTe's)
 """
+
 from __future__ import annotations
 
+from cutedump.algebra.inttuple import fmt
+from cutedump.render import grid
 from cutedump.render.xmltext import escape
 
-from cutedump.render import grid
-from cutedump.algebra.inttuple import fmt
-
 CELL = 20
-BWX8 = ("255,255,255", "230,230,230", "205,205,205", "180,180,180",
-        "155,155,155", "130,130,130", "105,105,105", "080,080,080")
-TV = ("175,175,255", "175,255,175", "255,255,175", "255,175,175",
-      "210,210,255", "210,255,210", "255,255,210", "255,210,210")
+BWX8 = (
+    "255,255,255",
+    "230,230,230",
+    "205,205,205",
+    "180,180,180",
+    "155,155,155",
+    "130,130,130",
+    "105,105,105",
+    "080,080,080",
+)
+TV = (
+    "175,175,255",
+    "175,255,175",
+    "255,255,175",
+    "255,175,175",
+    "210,210,255",
+    "210,255,210",
+    "255,255,210",
+    "255,210,210",
+)
 
 
 def bwx8(idx: int) -> str:
@@ -39,14 +55,16 @@ def tv_color(tid: int, vid: int = 0) -> str:
 
 # ------------------------------------------------------------------------------ CuTe's print_svg (MMA)
 
+
 def _rect(x, y, color, space=""):
-    return (f"<rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" "
-            f"fill=\"rgb({color})\" stroke=\"black\"{space}/>\n")
+    return f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="rgb({color})" stroke="black"{space}/>\n'
 
 
 def _text(x, y, size, s, extra=""):
-    return (f"<text x=\"{x}\" y=\"{y}\" text-anchor=\"middle\" "
-            f"alignment-baseline=\"central\" font-size=\"{size}\"{extra}>{s}</text>\n")
+    return (
+        f'<text x="{x}" y="{y}" text-anchor="middle" '
+        f'alignment-baseline="central" font-size="{size}"{extra}>{s}</text>\n'
+    )
 
 
 def _tv_cell(out, x, y, c, space=""):
@@ -58,19 +76,23 @@ def _tv_cell(out, x, y, c, space=""):
 def svg_mma_panels(C, A, B, tile_mnk) -> str:
     M, N, K = (int(x) for x in tile_mnk)
     cs = CELL
-    out = [f"<!--  Tile: {fmt(tuple(tile_mnk))}  -->\n", f"<!--     A: {A.title}  -->\n",
-           f"<!--     B: {B.title}  -->\n", f"<!--     C: {C.title}  -->\n",
-           f"<svg width=\"100%\" height=\"100%\" viewBox=\"0 0 {(K + N + 2) * cs} {(K + M + 2) * cs}\" "
-           "preserveAspectRatio=\"xMidYMid meet\" xmlns=\"http://www.w3.org/2000/svg\">\n"]
-    for c in C.cells:                       # (m, n)
+    out = [
+        f"<!--  Tile: {fmt(tuple(tile_mnk))}  -->\n",
+        f"<!--     A: {A.title}  -->\n",
+        f"<!--     B: {B.title}  -->\n",
+        f"<!--     C: {C.title}  -->\n",
+        f'<svg width="100%" height="100%" viewBox="0 0 {(K + N + 2) * cs} {(K + M + 2) * cs}" '
+        'preserveAspectRatio="xMidYMid meet" xmlns="http://www.w3.org/2000/svg">\n',
+    ]
+    for c in C.cells:  # (m, n)
         _tv_cell(out, (c.n + K + 2) * cs, (c.m + K + 2) * cs, c)
-    for c in A.cells:                       # (m, k)
+    for c in A.cells:  # (m, k)
         _tv_cell(out, (c.n + 1) * cs, (c.m + K + 2) * cs, c, " ")
     for m in range(M):
         out.append(_text(0 * cs + cs // 2, (m + K + 2) * cs + cs // 2, 12, m))
     for k in range(K):
         out.append(_text((k + 1) * cs + cs // 2, (K + 1) * cs + cs // 2, 12, k))
-    for c in B.cells:                       # (n, k)
+    for c in B.cells:  # (n, k)
         _tv_cell(out, (c.m + K + 2) * cs, (c.n + 1) * cs, c, " ")
     for n in range(N):
         out.append(_text((n + K + 2) * cs + cs // 2, 0 * cs + cs // 2, 12, n))
@@ -88,12 +110,14 @@ def print_svg_mma(tiled_mma) -> str:
 
 # ------------------------------------------------------------------------------ our pictures
 
+
 def _open(width, height, title, comment_lines):
     out = [f"<!--  {escape(line).replace('--', '- -')}  -->\n" for line in comment_lines]
-    out.append(f"<svg width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" "
-               "xmlns=\"http://www.w3.org/2000/svg\">\n")
+    out.append(
+        f'<svg width="{width}" height="{height}" viewBox="0 0 {width} {height}" xmlns="http://www.w3.org/2000/svg">\n'
+    )
     out.append(f"<title>{escape(title)}</title>\n")
-    out.append(f"<rect x=\"0\" y=\"0\" width=\"{width}\" height=\"{height}\" fill=\"white\"/>\n")
+    out.append(f'<rect x="0" y="0" width="{width}" height="{height}" fill="white"/>\n')
     return out
 
 
@@ -122,7 +146,7 @@ def layout_svg(layout) -> str:
     for c in p.cells:
         x, y = (c.n + 1) * cs, (c.m + 1) * cs
         out.append(_rect(x, y, bwx8(c.value)))
-        dark = c.value % 8 >= 6       # white text on the two darkest greys
+        dark = c.value % 8 >= 6  # white text on the two darkest greys
         out.append(_text(x + cs // 2, y + cs // 2, font, c.value, ' fill="white"' if dark else ""))
     _labels(out, cs, cs, p.rows, p.cols)
     out.append("</svg>\n")
@@ -150,8 +174,9 @@ def copy_svg_panels(S, D, tile_mn) -> str:
     cs = CELL
     gap = 3
     width, height = (2 * N + gap + 1) * cs, (M + 1) * cs
-    out = _open(width, height, f"TiledCopy: S {S.title}; D {D.title}",
-                [f"Layout S TV: {S.title}", f"Layout D TV: {D.title}"])
+    out = _open(
+        width, height, f"TiledCopy: S {S.title}; D {D.title}", [f"Layout S TV: {S.title}", f"Layout D TV: {D.title}"]
+    )
     for c in S.cells:
         _tv_cell(out, (c.n + 1) * cs, (c.m + 1) * cs, c)
     _labels(out, cs, cs, M, N)
@@ -172,6 +197,7 @@ def copy_svg(tiled_copy) -> str:
 def svg_size(text: str) -> tuple[int, int]:
     """(width, height) in px of our SVGs; for CuTe's (100%) pictures, the viewBox size."""
     import re  # start-up: re only where a pattern is needed
+
     m = re.compile(r'<svg width="(\d+)" height="(\d+)"').search(text)
     if m:
         return int(m.group(1)), int(m.group(2))

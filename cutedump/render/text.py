@@ -1,18 +1,19 @@
 """CuTe's console views, byte for byte (``cute/util/print_tensor.hpp``), and what ``cutedump layout`` prints.
 
-    print_layout(layout) -> str                    # cute::print_layout of a rank-2 (possibly swizzled) layout
-    layout_view(layout) -> (view, note or None)    # the rank-2 view ``cutedump layout`` draws
-    layout_text(layout, info=False, coords=False)  # the whole piped output of ``cutedump layout``
-    layout_info(layout) / coords_table(layout)     # its --info and --coords parts
-    table_cells(view)                              # cells print_layout writes (the --force limit)
+print_layout(layout) -> str                    # cute::print_layout of a rank-2 (possibly swizzled) layout
+layout_view(layout) -> (view, note or None)    # the rank-2 view ``cutedump layout`` draws
+layout_text(layout, info=False, coords=False)  # the whole piped output of ``cutedump layout``
+layout_info(layout) / coords_table(layout)     # its --info and --coords parts
+table_cells(view)                              # cells print_layout writes (the --force limit)
 """
+
 from __future__ import annotations
 
-from cutedump.errors import CuteDumpError
-from cutedump.algebra import (Layout, C, rank, depth, size, cosize, append, make_layout, get, take, idx2crd,
-                              fmt)
+from cutedump.algebra import C, Layout, append, cosize, depth, fmt, get, idx2crd, make_layout, rank, size, take
+from cutedump.algebra.evaluate import table_list  # start-up: no numpy for small layouts
+from cutedump.algebra.evaluate import values_list as values
 from cutedump.algebra.swizzle import ComposedLayout, make_composed_layout
-from cutedump.algebra.evaluate import table_list, values_list as values   # start-up: no numpy for small layouts
+from cutedump.errors import CuteDumpError
 
 
 def num_digits(x: int) -> int:
@@ -39,7 +40,7 @@ def format_table(title: str, values, cosize: int, cols: int) -> str:
     out.append("\n")
     rule = "    " + seg * cols + "+\n"
     cell = "| {:>%d} " % (w - 2)
-    fmts: dict = {}      # a row of n cells: one format string (one call per row, not per cell)
+    fmts: dict = {}  # a row of n cells: one format string (one call per row, not per cell)
     for m in range(rows):
         row = values[m]
         f = fmts.get(len(row))
@@ -136,6 +137,7 @@ def _coord_template(proto) -> tuple[str, list[int]]:
             return fmt(t)
         dyn.append(k)
         return "{}"
+
     return go(proto), dyn
 
 

@@ -1,5 +1,6 @@
 """XML text escaping: the standard library's ``xml.sax.saxutils.escape`` and ``quoteattr``, the same bytes, without
 their import (``xml.sax.saxutils`` loads ``urllib.request``, ~30 ms, more than drawing a picture)."""
+
 from __future__ import annotations
 
 

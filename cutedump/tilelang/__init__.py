@@ -6,6 +6,7 @@ TileLang (``src/layout/gemm_layouts.cc``) builds its swizzled shared-memory layo
 ``forward``, ``output_shape`` (by evaluation over the whole domain), ``replicate_extent``, a bijectivity check and
 the equivalent CuTe swizzle layout (built with the cutedump engine and checked at every coordinate).
 """
+
 from cutedump.tilelang.swizzle import (  # noqa: F401
     KINDS,
     BankSwizzleLayout,

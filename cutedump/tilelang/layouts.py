@@ -21,26 +21,56 @@ Every constructor that ``tilelang.layout`` exports for CUDA shared memory is her
 A failed ``ICHECK`` is a :class:`~cutedump.errors.CuteDumpError` whose text is TileLang's own
 (``Check failed: (cond) is false: detail``).
 """
+
 from __future__ import annotations
 
-from cutedump.errors import CuteDumpError
 from cutedump.algebra import C, Layout, size
 from cutedump.algebra.evaluate import SMALL, values, values_list
 from cutedump.algebra.swizzle import ComposedLayout
+from cutedump.errors import CuteDumpError
 from cutedump.tilelang import tir
-from cutedump.tilelang.tir import floordiv, floormod, placeholder
 from cutedump.tilelang.swizzle import BankSwizzleLayout, compare_by_plane
+from cutedump.tilelang.tir import floordiv, floormod, placeholder
 
 # TVM dtype names (tvm.DataType(...).bits) accepted for buffers; aliases as TileLang's T.* spell them.
 DTYPE_BITS = {
-    "bool": 8, "int4": 4, "uint4": 4, "int8": 8, "uint8": 8, "int16": 16, "uint16": 16, "int32": 32, "uint32": 32,
-    "int64": 64, "uint64": 64, "float16": 16, "bfloat16": 16, "float32": 32, "float64": 64,
-    "float8_e4m3fn": 8, "float8_e5m2": 8, "float8_e4m3": 8, "float8_e8m0fnu": 8, "float4_e2m1fn": 4,
-    "float6_e2m3fn": 6, "float6_e3m2fn": 6,
+    "bool": 8,
+    "int4": 4,
+    "uint4": 4,
+    "int8": 8,
+    "uint8": 8,
+    "int16": 16,
+    "uint16": 16,
+    "int32": 32,
+    "uint32": 32,
+    "int64": 64,
+    "uint64": 64,
+    "float16": 16,
+    "bfloat16": 16,
+    "float32": 32,
+    "float64": 64,
+    "float8_e4m3fn": 8,
+    "float8_e5m2": 8,
+    "float8_e4m3": 8,
+    "float8_e8m0fnu": 8,
+    "float4_e2m1fn": 4,
+    "float6_e2m3fn": 6,
+    "float6_e3m2fn": 6,
 }
-DTYPE_ALIASES = {"half": "float16", "float": "float32", "double": "float64", "bf16": "bfloat16", "fp16": "float16",
-                 "fp32": "float32", "fp64": "float64", "tf32": "float32", "e4m3": "float8_e4m3fn",
-                 "e5m2": "float8_e5m2", "float8": "float8_e4m3fn", "fp8": "float8_e4m3fn"}
+DTYPE_ALIASES = {
+    "half": "float16",
+    "float": "float32",
+    "double": "float64",
+    "bf16": "bfloat16",
+    "fp16": "float16",
+    "fp32": "float32",
+    "fp64": "float64",
+    "tf32": "float32",
+    "e4m3": "float8_e4m3fn",
+    "e5m2": "float8_e5m2",
+    "float8": "float8_e4m3fn",
+    "fp8": "float8_e4m3fn",
+}
 
 
 def dtype_bits(name: str) -> int:
@@ -53,8 +83,9 @@ def dtype_bits(name: str) -> int:
 def icheck(cond: bool, text: str, detail: str = ""):
     """TileLang's ICHECK: ``Check failed: (text) is false: detail``."""
     if not cond:
-        raise CuteDumpError(f"Check failed: ({text}) is false: {detail}" if detail
-                            else f"Check failed: ({text}) is false: ")
+        raise CuteDumpError(
+            f"Check failed: ({text}) is false: {detail}" if detail else f"Check failed: ({text}) is false: "
+        )
 
 
 def _tuple_text(xs) -> str:
@@ -84,8 +115,11 @@ class TLLayout:
             lo, hi = tir.interval(tir.add(e, 1), self.simplifier.env)
             if lo == tir.NEG_INF and hi == tir.POS_INF:
                 lo, hi = tir.const_int_bound(e, self.simplifier.env)
-                out.append(hi - lo + 1 if lo >= 0 and hi != tir.POS_INF else
-                           (self.input_shape[k] if k < len(self.input_shape) else 1))
+                out.append(
+                    hi - lo + 1
+                    if lo >= 0 and hi != tir.POS_INF
+                    else (self.input_shape[k] if k < len(self.input_shape) else 1)
+                )
             else:
                 out.append(hi)
         return out
@@ -94,8 +128,10 @@ class TLLayout:
         return [str(e) for e in self.forward_index]
 
     def __repr__(self):
-        return (f"Layout({_tuple_text(self.input_shape)} -> {_tuple_text(self.output_shape())}, transform: "
-                f"{_tuple_text(v.name for v in self.vars)} -> {_tuple_text(self.forward_text())})")
+        return (
+            f"Layout({_tuple_text(self.input_shape)} -> {_tuple_text(self.output_shape())}, transform: "
+            f"{_tuple_text(v.name for v in self.vars)} -> {_tuple_text(self.forward_text())})"
+        )
 
     # -- evaluation
     @property
@@ -107,8 +143,10 @@ class TLLayout:
 
     def check_index(self, idx):
         if len(idx) != len(self.input_shape):
-            raise CuteDumpError(f"index {list(idx)} has {len(idx)} coordinates; the layout's input shape "
-                                f"{list(self.input_shape)} has {len(self.input_shape)}")
+            raise CuteDumpError(
+                f"index {list(idx)} has {len(idx)} coordinates; the layout's input shape "
+                f"{list(self.input_shape)} has {len(self.input_shape)}"
+            )
         for k, (v, n) in enumerate(zip(idx, self.input_shape)):
             if not 0 <= v < n:
                 raise CuteDumpError(f"index {list(idx)}: coordinate {k} = {v} is outside [0, {n})")
@@ -120,17 +158,20 @@ class TLLayout:
     def domain(self):
         """Every input index, row-major (the last coordinate fastest), as int64 arrays."""
         import numpy as np
+
         grids = np.indices(self.input_shape, dtype=np.int64).reshape(len(self.input_shape), -1)
         return list(grids)
 
     def forward_all(self):
         """Forward over the whole domain (row-major order): one int64 array per output dimension."""
         import numpy as np
+
         dom = self.domain()
         out = []
         for v in self.forward(*dom):
-            out.append(np.broadcast_to(np.asarray(v, dtype=np.int64), dom[0].shape) if np.ndim(v) == 0
-                       else v.astype(np.int64))
+            out.append(
+                np.broadcast_to(np.asarray(v, dtype=np.int64), dom[0].shape) if np.ndim(v) == 0 else v.astype(np.int64)
+            )
         return out
 
     def flat_offsets(self):
@@ -252,15 +293,18 @@ class TLFragment(TLLayout):
         return tir.interval(tir.add(self.forward_thread, 1), self.simplifier.env)[1]
 
     def __repr__(self):
-        s = (f"Fragment({_tuple_text(self.input_shape)} -> {_tuple_text(self.output_shape())}, replicate: "
-             f"{self.replicate}, thread: {self.thread_extent()}, forward_thread: {self.forward_thread}, "
-             f"forward_index: {_tuple_text(self.forward_text())}")
+        s = (
+            f"Fragment({_tuple_text(self.input_shape)} -> {_tuple_text(self.output_shape())}, replicate: "
+            f"{self.replicate}, thread: {self.thread_extent()}, forward_thread: {self.forward_thread}, "
+            f"forward_index: {_tuple_text(self.forward_text())}"
+        )
         if self.thread_range is not None:
             s += f", thread_range: I.Range({self.thread_range[0]}, {self.thread_range[1]})"
         return s + ")"
 
     def thread_all(self):
         import numpy as np
+
         dom = self.domain()
         env = dict(zip(self.vars, dom))
         env[tir.REP] = 0
@@ -276,6 +320,7 @@ def _row_major(vars_, shape):
 
 
 # ---------------------------------------------------------------- the 2-D constructors (gemm_layouts.cc)
+
 
 def _xor2x2(i, j):
     return floormod(tir.add(i, j), 2)
@@ -301,8 +346,11 @@ def bank_swizzle_2d(kind: str, stride: int, continuous: int, element_size: int) 
     i, j = placeholder(0), placeholder(1)
     vs = _cdiv(128, element_size)
     icheck(stride == 4 or stride % 8 == 0, "stride == 4 || stride % 8 == 0", f"stride={stride}")
-    icheck(_cmod(continuous, vs * W) == 0, f"continuous % (vector_size * {W}) == 0",
-           f"continuous={continuous}, vector_size={vs}")
+    icheck(
+        _cmod(continuous, vs * W) == 0,
+        f"continuous % (vector_size * {W}) == 0",
+        f"continuous={continuous}, vector_size={vs}",
+    )
     ts = floordiv(i, 8)
     s = floormod(i, 8)
     tc = floordiv(floordiv(j, vs), W)
@@ -348,7 +396,7 @@ def linear(shape) -> TLLayout:
     idx = 0
     for k in range(len(shape)):
         st = 1
-        for n in shape[k + 1:]:
+        for n in shape[k + 1 :]:
             st = st * n
         idx = tir.add(idx, tir.mul(vs[k], st))
     L = TLLayout(shape, [idx], "MakeLinearLayout")
@@ -396,11 +444,15 @@ def volta_congruous(stride, continuous, is_a: bool) -> TLLayout:
         pcwt = tir.add(tir.mul(floordiv(tcr, 4), 4), _xor4x4(tsr, pswt))
     es = tir.add(pswt, tir.mul(tsi, 4))
     ec = tir.add(floormod(j, 8), tir.mul(tir.add(pcwt, tir.mul(tci, 8)), 8))
-    return TLLayout([stride, continuous], [tir.add(tir.mul(es, continuous), ec)],
-                    "MakeGemmVolta" + ("A" if is_a else "B") + "LayoutCongruous")
+    return TLLayout(
+        [stride, continuous],
+        [tir.add(tir.mul(es, continuous), ec)],
+        "MakeGemmVolta" + ("A" if is_a else "B") + "LayoutCongruous",
+    )
 
 
 # ---------------------------------------------------------------- the dispatchers
+
 
 def gemm_ab_layout(stride, continuous, continuity, element_size, k_inner=True) -> TLLayout:
     """``MakeGemmABLayout``: the GEMM lowering's choice, with the padded fallback."""
@@ -445,8 +497,12 @@ def _hopper_like(stride, continuous, element_size, k_inner, what):
                 return bank_swizzle_2d(kind, stride, continuous, element_size)
     if _cmod(continuous, vs) == 0:
         return linear([stride, continuous])
-    icheck(False, "0", f"Unsupported layout for {what} with stride={stride}, continuous={continuous}, "
-                       f"element_size={element_size}, k_inner={int(bool(k_inner))}")
+    icheck(
+        False,
+        "0",
+        f"Unsupported layout for {what} with stride={stride}, continuous={continuous}, "
+        f"element_size={element_size}, k_inner={int(bool(k_inner))}",
+    )
 
 
 def volta_ab_layout(stride, continuous, is_a=True, k_inner=True) -> TLLayout:
@@ -461,10 +517,12 @@ def volta_ab_layout(stride, continuous, is_a=True, k_inner=True) -> TLLayout:
 
 # ---------------------------------------------------------------- buffer-level entry points (tilelang.layout.*)
 
+
 def _shape_info(shape, bits):
     shape = [int(x) for x in shape]
-    icheck(len(shape) >= 2, "buffer->shape.size() >= 2",
-           f"Swizzle layout expects rank >= 2 buffer, got rank={len(shape)}")
+    icheck(
+        len(shape) >= 2, "buffer->shape.size() >= 2", f"Swizzle layout expects rank >= 2 buffer, got rank={len(shape)}"
+    )
     return shape, shape[-2], shape[-1], int(bits)
 
 
@@ -522,8 +580,9 @@ def make_gemm_ab_layout_padded(shape, bits) -> TLLayout:
 def make_gemm_fragment_8x8(transposed=False) -> TLFragment:
     i, j = placeholder(0), placeholder(1)
     if transposed:
-        return TLFragment([8, 8], [floormod(i, 2)], tir.add(floordiv(i, 2), tir.mul(4, j)),
-                          name="MakeGemmFragment8x8Transposed")
+        return TLFragment(
+            [8, 8], [floormod(i, 2)], tir.add(floordiv(i, 2), tir.mul(4, j)), name="MakeGemmFragment8x8Transposed"
+        )
     return TLFragment([8, 8], [floormod(j, 2)], tir.add(floordiv(j, 2), tir.mul(4, i)), name="MakeGemmFragment8x8")
 
 
@@ -567,6 +626,7 @@ def build(name: str, shape, bits, **opts) -> TLLayout:
 
 # ---------------------------------------------------------------- CuTe equivalents, checked point by point
 
+
 def cute_equivalent(L: TLLayout):
     """(CuTe layout, None) equal to TileLang's physical offset (Forward flattened row-major over OutputShape) at
     every input index, or (None, why). Bank swizzles map to ``Sw<B,log2(vector_size),3>`` over a plain layout
@@ -578,9 +638,11 @@ def cute_equivalent(L: TLLayout):
         st, co = L.input_shape[-2:]
         row = BANK[meta["bank"]][1] * _cdiv(128, meta["bits"])
         if st % 8 and co > row:
-            return None, (f"stride {st} is not a multiple of 8 and there are {co // row} swizzle column chunks: "
-                          f"the chunk stride {st * row} overlaps the swizzle's row bits, so no "
-                          "Swizzle<B,M,S> o layout reproduces TileLang's offsets")
+            return None, (
+                f"stride {st} is not a multiple of 8 and there are {co // row} swizzle column chunks: "
+                f"the chunk stride {st * row} overlaps the swizzle's row bits, so no "
+                "Swizzle<B,M,S> o layout reproduces TileLang's offsets"
+            )
         try:
             B = BankSwizzleLayout(meta["bank"], list(lead) + L.input_shape[-2:], meta["bits"])
         except CuteDumpError as e:
@@ -602,6 +664,7 @@ def check_cute(L: TLLayout, layout):
     if L.size <= SMALL:
         return _check_cute_py(L, layout)
     import numpy as np
+
     r = _compare_by_plane(L, layout)
     if r is not None:
         bad, k, theirs_k, ours_k = r
@@ -625,7 +688,7 @@ def _check_cute_py(L: TLLayout, layout):
     bad, first = 0, None
     for k, theirs in enumerate(values_list(layout)):
         idx, r = [], k
-        for n in L.input_shape:   # colexicographic: the first coordinate fastest (numpy's order="F")
+        for n in L.input_shape:  # colexicographic: the first coordinate fastest (numpy's order="F")
             idx.append(r % n)
             r //= n
         ours = 0
@@ -648,16 +711,21 @@ def _compare_by_plane(L: TLLayout, layout):
       c_k = the sum over outputs of prod(OutputShape[d+1:]) * (input k's coefficient in output d), the tail is the
       last input dim."""
     import numpy as np
+
     oshape = L.output_shape()
-    weights = [_prod(oshape[d + 1:]) for d in range(len(oshape))]
+    weights = [_prod(oshape[d + 1 :]) for d in range(len(oshape))]
     n = 0
-    while (n < len(L.input_shape) - 1 and n < len(L.forward_index) - 1
-           and isinstance(L.forward_index[n], tir.Var) and L.forward_index[n] == L.vars[n]):
+    while (
+        n < len(L.input_shape) - 1
+        and n < len(L.forward_index) - 1
+        and isinstance(L.forward_index[n], tir.Var)
+        and L.forward_index[n] == L.vars[n]
+    ):
         n += 1
     if n:
         tail_shape = L.input_shape[n:]
         dom = np.indices(tail_shape, dtype=np.int64).reshape(len(tail_shape), -1, order="F")
-        try:        # a trailing output that reads a leading input has no value here: not separable this way
+        try:  # a trailing output that reads a leading input has no value here: not separable this way
             outs = [tir.evaluate(e, dict(zip(L.vars[n:], dom))) for e in L.forward_index[n:]]
         except KeyError:
             outs = None
@@ -676,8 +744,7 @@ def _compare_by_plane(L: TLLayout, layout):
             coef[var] += w * scale
     c = [coef[v] for v in L.vars]
     last = L.input_shape[-1]
-    return compare_by_plane(layout, L.input_shape[:-1], c[:-1], [last],
-                            np.arange(last, dtype=np.int64) * c[-1])
+    return compare_by_plane(layout, L.input_shape[:-1], c[:-1], [last], np.arange(last, dtype=np.int64) * c[-1])
 
 
 def _prod(xs):

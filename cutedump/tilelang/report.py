@@ -3,21 +3,34 @@ swizzled index table and the CuTe view (computed from :mod:`cutedump.tilelang.sw
 layout (repr, OutputShape, Inverse, the checked CuTe equivalent, JSON); and the whole reports of ``cutedump
 tilelang`` (:func:`buffer_report`, :func:`bank_report`, :func:`fragment_8x8_report`, :func:`replicated_report`).
 """
-from __future__ import annotations
 
+from __future__ import annotations
 
 from cutedump.errors import CuteDumpError, check_size
 from cutedump.limits import MAX_DIMS, MAX_TILELANG_PLANE, check_int_digits, check_memory, check_modes, check_work
+from cutedump.tilelang.layouts import (
+    TLFragment,
+    check_cute,
+    cute_equivalent,
+    gemm_ab_layout,
+    make_bank_swizzled_layout,
+    make_fully_replicated_layout_fragment,
+    make_gemm_ab_layout_padded,
+    make_gemm_fragment_8x8,
+    make_linear_layout,
+    make_swizzled_layout,
+    make_tcgen05mma_swizzled_layout,
+    make_volta_swizzled_layout,
+    make_wgmma_swizzled_layout,
+)
+from cutedump.tilelang.layouts import dtype_bits as dtype_bits_of
 from cutedump.tilelang.swizzle import BankSwizzleLayout
-from cutedump.tilelang.layouts import (TLFragment, check_cute, cute_equivalent, dtype_bits as dtype_bits_of,
-                                       gemm_ab_layout, make_bank_swizzled_layout,
-                                       make_fully_replicated_layout_fragment, make_gemm_ab_layout_padded,
-                                       make_gemm_fragment_8x8, make_linear_layout, make_swizzled_layout,
-                                       make_tcgen05mma_swizzled_layout, make_volta_swizzled_layout,
-                                       make_wgmma_swizzled_layout)
 
-_TMA = {"full": "CU_TENSOR_MAP_SWIZZLE_128B", "half": "CU_TENSOR_MAP_SWIZZLE_64B",
-        "quarter": "CU_TENSOR_MAP_SWIZZLE_32B"}
+_TMA = {
+    "full": "CU_TENSOR_MAP_SWIZZLE_128B",
+    "half": "CU_TENSOR_MAP_SWIZZLE_64B",
+    "quarter": "CU_TENSOR_MAP_SWIZZLE_32B",
+}
 
 
 def _prod_text(xs):
@@ -28,20 +41,30 @@ def walkthrough(L: BankSwizzleLayout, buffer_shape=None, force: bool = False) ->
     """The construction, the ranges of every expression, OutputShape, replicate_extent and bijectivity."""
     vs, W = L.vector_size, L.W
     out = []
-    out.append(f"{L.func}(stride={L.stride}, continuous={L.continuous}, element_size={L.element_bits})"
-               "   [tilelang src/layout/gemm_layouts.cc]")
+    out.append(
+        f"{L.func}(stride={L.stride}, continuous={L.continuous}, element_size={L.element_bits})"
+        "   [tilelang src/layout/gemm_layouts.cc]"
+    )
     if L.leading:
-        out.append(f"  ExpandLayout2D: leading dims {list(L.leading)} pass through unchanged "
-                   f"(inputs {', '.join(L.var_names[:-2])})")
-    checks = [("ICHECK(stride == 4 || stride % 8 == 0)", f"stride = {L.stride}, {L.stride} % 8 = {L.stride % 8}"),
-              (f"ICHECK(continuous % (vector_size * {W}) == 0)",
-               f"{L.continuous} % {vs * W} = {L.continuous % (vs * W)}")]
+        out.append(
+            f"  ExpandLayout2D: leading dims {list(L.leading)} pass through unchanged "
+            f"(inputs {', '.join(L.var_names[:-2])})"
+        )
+    checks = [
+        ("ICHECK(stride == 4 || stride % 8 == 0)", f"stride = {L.stride}, {L.stride} % 8 = {L.stride % 8}"),
+        (f"ICHECK(continuous % (vector_size * {W}) == 0)", f"{L.continuous} % {vs * W} = {L.continuous % (vs * W)}"),
+    ]
     cw = max(len(a) for a, _ in checks)
     for a, b in checks:
         out.append(f"  {a:<{cw}}   {b}")
-    out.append(f"  vector_size = 128 / {L.element_bits} = {vs}"
-               + ("   (elements per 128-bit vector)" if 128 % L.element_bits == 0 else
-                  "   (C++ integer division: 128 is not a multiple of the element size)"))
+    out.append(
+        f"  vector_size = 128 / {L.element_bits} = {vs}"
+        + (
+            "   (elements per 128-bit vector)"
+            if 128 % L.element_bits == 0
+            else "   (C++ integer division: 128 is not a multiple of the element size)"
+        )
+    )
     rng = L.ranges(force)
     forms = L.formulas()
     w = max(len(f) for _, f in forms)
@@ -54,16 +77,17 @@ def walkthrough(L: BankSwizzleLayout, buffer_shape=None, force: bool = False) ->
     out.append(f"  Layout(input_size = {list(L.shape)}, forward_index = [{', '.join(L.forward_names())}])")
     out.append("")
     oshape = L.output_shape(force)
-    out.append(f"OutputShape() = {oshape}   (max + 1 of each forward expression, evaluated over all "
-               f"{L.size} inputs)")
+    out.append(f"OutputShape() = {oshape}   (max + 1 of each forward expression, evaluated over all {L.size} inputs)")
     bshape = list(buffer_shape) if buffer_shape else list(L.shape)
     bext = L.buffer_extent(bshape)
     lext = L.layout_extent(force)
     rep = bext // lext
     out.append(f"buffer_extent    = {_prod_text(bshape)} = {bext}")
     out.append(f"layout_extent    = {_prod_text(oshape)} = {lext}")
-    out.append(f"replicate_extent = {bext} / {lext} = {rep}"
-               + ("   (no replication)" if rep <= 1 else f"   (prepended to the buffer shape)"))
+    out.append(
+        f"replicate_extent = {bext} / {lext} = {rep}"
+        + ("   (no replication)" if rep <= 1 else "   (prepended to the buffer shape)")
+    )
     if bext % lext:
         out.append(f"  note: {bext} is not a multiple of {lext}; makeBufferWithLayout truncates the division")
     phys = ([rep] + oshape) if rep > 1 else oshape
@@ -75,8 +99,10 @@ def walkthrough(L: BankSwizzleLayout, buffer_shape=None, force: bool = False) ->
 
 def _substitute(expr: str, env: dict) -> str:
     import re  # start-up: re only where a pattern is needed
+
     return re.compile(r"\b(c_swizzle|vec|c|s|_[a-z])\b").sub(
-        lambda m: str(env[m.group(1)]) if m.group(1) in env else m.group(1), expr)
+        lambda m: str(env[m.group(1)]) if m.group(1) in env else m.group(1), expr
+    )
 
 
 def forward_at(L: BankSwizzleLayout, idx, force: bool = False) -> str:
@@ -96,7 +122,7 @@ def forward_at(L: BankSwizzleLayout, idx, force: bool = False) -> str:
     oshape = L.output_shape(force)
     terms = []
     for k, v in enumerate(fwd):
-        rest = oshape[k + 1:]
+        rest = oshape[k + 1 :]
         terms.append(f"{v}" + "".join(f"*{r}" for r in rest))
     flat = L.flat_offset(*idx, output_shape=oshape)
     out.append(f"  -> [{', '.join(L.forward_names())}] = {fwd}")
@@ -133,8 +159,7 @@ def box_table(title: str, row_labels, col_labels, values) -> str:
     return "".join(out)
 
 
-def index_table(L: BankSwizzleLayout, rows=None, cols=None, row0=0, col0=0, vectors=False,
-                force: bool = False) -> str:
+def index_table(L: BankSwizzleLayout, rows=None, cols=None, row0=0, col0=0, vectors=False, force: bool = False) -> str:
     """The swizzled physical offsets of a window of the (stride x continuous) plane.
 
     With ``vectors`` the columns are 128-bit vectors and each cell is the physical vector slot
@@ -151,8 +176,10 @@ def index_table(L: BankSwizzleLayout, rows=None, cols=None, row0=0, col0=0, vect
         raise CuteDumpError("the table window is empty")
     if row0 < 0 or col0 < 0 or row0 + rows > L.stride or col0 + cols > ncols_total:
         unit = "vector columns" if vectors else "columns"
-        raise CuteDumpError(f"window rows [{row0}, {row0 + rows}) x {unit} [{col0}, {col0 + cols}) is outside "
-                            f"the {L.stride} x {ncols_total} plane")
+        raise CuteDumpError(
+            f"window rows [{row0}, {row0 + rows}) x {unit} [{col0}, {col0 + cols}) is outside "
+            f"the {L.stride} x {ncols_total} plane"
+        )
     check_size(rows * cols, force, "index table")
     oshape = L.output_shape(force)
     lead = [0] * len(L.leading)
@@ -165,8 +192,11 @@ def index_table(L: BankSwizzleLayout, rows=None, cols=None, row0=0, col0=0, vect
             row.append(off // vs if vectors else off)
         vals.append(row)
     i, j = L.var_names[-2:]
-    what = (f"physical 128-bit vector slot (flat offset / {vs}) of vector column {j} / {vs}" if vectors
-            else f"physical flat offset of ({i}, {j})")
+    what = (
+        f"physical 128-bit vector slot (flat offset / {vs}) of vector column {j} / {vs}"
+        if vectors
+        else f"physical flat offset of ({i}, {j})"
+    )
     lead_note = f", leading indices {lead}" if lead else ""
     title = f"{L.func}({L.stride}, {L.continuous}, {L.element_bits}): {what}{lead_note}"
     return box_table(title, list(range(row0, row0 + rows)), list(range(col0, col0 + cols)), vals)
@@ -190,8 +220,10 @@ def cute_report(L: BankSwizzleLayout, force: bool = False) -> str:
         out.append(_check_line(L, bad2, first2))
     vs = L.vector_size
     if 128 % L.element_bits == 0 and L.element_bits % 8 == 0:
-        out.append(f"  in bytes: Sw<{L.bbits},4,3> on 16-byte chunks ({L.swizzle_bytes}B swizzle, TileLang's "
-                   f"TMA mapping: {_TMA[L.kind]})")
+        out.append(
+            f"  in bytes: Sw<{L.bbits},4,3> on 16-byte chunks ({L.swizzle_bytes}B swizzle, TileLang's "
+            f"TMA mapping: {_TMA[L.kind]})"
+        )
     elif vs & (vs - 1) == 0:
         out.append(f"  ({L.swizzle_bytes}B swizzle: {L.bbits} XOR bits on 128-bit vectors)")
     return "\n".join(out) + "\n"
@@ -202,11 +234,11 @@ def _check_line(L, bad, first):
         return f"  checked: equal to TileLang's offset at all {L.size} input indices"
     if first and first[0] == "size":
         return f"  MISMATCH: CuTe size {first[1]} vs TileLang domain {first[2]}"
-    return (f"  MISMATCH at {bad} of {L.size} indices; first {list(first[0])}: CuTe {first[1]}, "
-            f"TileLang {first[2]}")
+    return f"  MISMATCH at {bad} of {L.size} indices; first {list(first[0])}: CuTe {first[1]}, TileLang {first[2]}"
 
 
 # ---------------------------------------------------------------- TileLang's own view of a layout (repr, JSON)
+
 
 def layout_lines(L, call: str, force: bool = False) -> str:
     """The constructor call, TileLang's print (``repr``), OutputShape, Inverse and the checked CuTe view."""
@@ -216,8 +248,11 @@ def layout_lines(L, call: str, force: bool = False) -> str:
         out.append(f"ThreadExtent() = {L.thread_extent()}, forward_thread = {L.forward_thread}")
         return "\n".join(out) + "\n"
     inv = L.inverse()
-    out.append(f"Inverse() = {inv!r}" if inv is not None else
-               "Inverse(): none (TileLang's DetectIterMap finds no bijective split form; its inverse() raises)")
+    out.append(
+        f"Inverse() = {inv!r}"
+        if inv is not None
+        else "Inverse(): none (TileLang's DetectIterMap finds no bijective split form; its inverse() raises)"
+    )
     if L.size > (1 << 22) and not force:
         out.append("CuTe: not checked (more than 4,194,304 input indices; pass --force)")
         return "\n".join(out) + "\n"
@@ -235,9 +270,16 @@ def layout_lines(L, call: str, force: bool = False) -> str:
 
 def layout_json(L, constructor: str, args: dict, with_values: bool = False, force: bool = False) -> dict:
     """A JSON-ready dict: input/output shape, repr, forward expressions, inverse, CuTe view, values on request."""
-    d = {"constructor": constructor, "arguments": args, "function": L.name, "kind": L.kind,
-         "input_shape": list(L.input_shape), "output_shape": L.output_shape(), "repr": repr(L),
-         "forward_index": L.forward_text()}
+    d = {
+        "constructor": constructor,
+        "arguments": args,
+        "function": L.name,
+        "kind": L.kind,
+        "input_shape": list(L.input_shape),
+        "output_shape": L.output_shape(),
+        "repr": repr(L),
+        "forward_index": L.forward_text(),
+    }
     if isinstance(L, TLFragment):
         d["thread_extent"] = L.thread_extent()
         d["forward_thread"] = str(L.forward_thread)
@@ -254,10 +296,10 @@ def layout_json(L, constructor: str, args: dict, with_values: bool = False, forc
     if with_values:
         check_size(L.size, force, "--values")
         import numpy as np
+
         dom = L.domain()
         fwd = np.stack(L.forward_all()) if L.forward_index else np.zeros((0, L.size), dtype=np.int64)
-        d["forward"] = [[[int(x) for x in dom_k], [int(x) for x in f]]
-                        for dom_k, f in zip(np.stack(dom).T, fwd.T)]
+        d["forward"] = [[[int(x) for x in dom_k], [int(x) for x in f]] for dom_k, f in zip(np.stack(dom).T, fwd.T)]
         if isinstance(L, TLFragment):
             d["thread"] = [int(x) for x in L.thread_all()]
         else:
@@ -269,15 +311,16 @@ def layout_json(L, constructor: str, args: dict, with_values: bool = False, forc
 # Index-like arguments (shape, at, buffer_shape) are sequences of ints or their text form ("64,16"), read where they
 # are used, so a bad one is reported in the same order as the command line's options are checked.
 
+
 def parse_ints(text: str, what: str, allow_negative: bool = False) -> list[int]:
     """'64,16' (also '(64, 16)' or '[64,16]') -> [64, 16]; ``what`` names the option in errors."""
     parts = [p.strip() for p in text.replace("(", "").replace(")", "").replace("[", "").replace("]", "").split(",")]
     if not parts or any(p == "" for p in parts):
         raise CuteDumpError(f"{what}: expected comma-separated integers, got {text!r}")
-    check_modes(len(parts), what, MAX_DIMS)   # limits: dims of a buffer shape or an index
+    check_modes(len(parts), what, MAX_DIMS)  # limits: dims of a buffer shape or an index
     out = []
     for p in parts:
-        check_int_digits(p.strip("+-_"), what)   # limits: before Python converts it
+        check_int_digits(p.strip("+-_"), what)  # limits: before Python converts it
         try:
             v = int(p)
         except ValueError:
@@ -323,8 +366,9 @@ def dtype_label(dtype_bits: int | None = None, dtype: str | None = None) -> str:
     return "float16" if dtype_bits is None else f"{dtype_bits}-bit"
 
 
-def layout_report(L, constructor: str, args: dict, call: str, at=None, fmt: str = "text", values: bool = False,
-                  force: bool = False):
+def layout_report(
+    L, constructor: str, args: dict, call: str, at=None, fmt: str = "text", values: bool = False, force: bool = False
+):
     """TileLang's view of a layout (:func:`layout_lines`, or with ``fmt="json"`` the dict of :func:`layout_json`),
     plus Forward at the input index ``at`` when given."""
     if fmt == "json":
@@ -342,8 +386,15 @@ def layout_report(L, constructor: str, args: dict, call: str, at=None, fmt: str 
     return text
 
 
-def buffer_layout(constructor: str, shape, bits: int, k_outer: bool = False, no_pad: bool = False,
-                  continuity: int | None = None, is_b: bool = False):
+def buffer_layout(
+    constructor: str,
+    shape,
+    bits: int,
+    k_outer: bool = False,
+    no_pad: bool = False,
+    continuity: int | None = None,
+    is_b: bool = False,
+):
     """(layout, the keyword arguments shown in the call) of a buffer-level ``tilelang.layout`` constructor, with the
     options of ``cutedump tilelang``: ``k_outer`` (k_major / k_inner = False), ``no_pad`` (allow_pad = False),
     ``continuity``, ``is_b`` (is_a = False)."""
@@ -363,8 +414,11 @@ def buffer_layout(constructor: str, shape, bits: int, k_outer: bool = False, no_
     if constructor == "MakeGemmABLayoutPadded":
         return make_gemm_ab_layout_padded(shp, bits), {}
     if constructor in ("make_wgmma_swizzled_layout", "make_tcgen05mma_swizzled_layout"):
-        make = (make_wgmma_swizzled_layout if constructor == "make_wgmma_swizzled_layout"
-                else make_tcgen05mma_swizzled_layout)
+        make = (
+            make_wgmma_swizzled_layout
+            if constructor == "make_wgmma_swizzled_layout"
+            else make_tcgen05mma_swizzled_layout
+        )
         args = {k: v for k, v in (("continuity", continuity), ("k_major", False if k_outer else None)) if v is not None}
         return make(shp, bits, continuity, not k_outer), args
     if constructor == "make_volta_swizzled_layout":
@@ -375,8 +429,17 @@ def buffer_layout(constructor: str, shape, bits: int, k_outer: bool = False, no_
     raise CuteDumpError(f"unknown buffer constructor {constructor!r}")
 
 
-def buffer_report(constructor: str, shape, dtype: str | None = None, dtype_bits: int | None = None, at=None,
-                  fmt: str = "text", values: bool = False, force: bool = False, **opts):
+def buffer_report(
+    constructor: str,
+    shape,
+    dtype: str | None = None,
+    dtype_bits: int | None = None,
+    at=None,
+    fmt: str = "text",
+    values: bool = False,
+    force: bool = False,
+    **opts,
+):
     """What ``cutedump tilelang`` prints for a buffer-level constructor (see :func:`buffer_layout` for ``opts``):
     the text of :func:`layout_report`, or its dict with ``fmt="json"``."""
     shp = _bounded_shape(shape, force)
@@ -389,10 +452,25 @@ def buffer_report(constructor: str, shape, dtype: str | None = None, dtype_bits:
     return layout_report(L, constructor, dict(args, shape=shp, bits=bits), call, at, fmt, values, force)
 
 
-def bank_report(kind: str, shape, dtype_bits: int | None = 16, dtype: str | None = None, at=None,
-                inverse: int | None = None, buffer_shape=None, table: bool = False, vectors: bool = False,
-                rows=None, cols=None, row0: int = 0, col0: int = 0, cute: bool = False, fmt: str = "text",
-                values: bool = False, force: bool = False):
+def bank_report(
+    kind: str,
+    shape,
+    dtype_bits: int | None = 16,
+    dtype: str | None = None,
+    at=None,
+    inverse: int | None = None,
+    buffer_shape=None,
+    table: bool = False,
+    vectors: bool = False,
+    rows=None,
+    cols=None,
+    row0: int = 0,
+    col0: int = 0,
+    cute: bool = False,
+    fmt: str = "text",
+    values: bool = False,
+    force: bool = False,
+):
     """What ``cutedump tilelang {full,half,quarter}-bank`` prints: TileLang's print of the bank swizzle, the
     walk-through (:func:`walkthrough`) and on request Forward at ``at``, the inverse of an offset, the index table
     and the CuTe view; with ``fmt="json"`` the dict of :func:`layout_report`."""
@@ -400,8 +478,9 @@ def bank_report(kind: str, shape, dtype_bits: int | None = 16, dtype: str | None
     bits = element_bits(dtype_bits, dtype)
     tl = make_bank_swizzled_layout(kind, shp, bits)
     if fmt == "json":
-        return layout_report(tl, f"make_{kind}_bank_swizzled_layout", {"shape": shp, "bits": bits}, "", at, fmt,
-                             values, force)
+        return layout_report(
+            tl, f"make_{kind}_bank_swizzled_layout", {"shape": shp, "bits": bits}, "", at, fmt, values, force
+        )
     L = BankSwizzleLayout(kind, shp, bits)
     bshape = _ints(buffer_shape, "--buffer-shape") if buffer_shape else None
     parts = [f"TileLang: {tl!r}\n\n", walkthrough(L, bshape, force)]
@@ -419,14 +498,22 @@ def bank_report(kind: str, shape, dtype_bits: int | None = 16, dtype: str | None
 def fragment_8x8_report(transposed: bool = False, fmt: str = "text", values: bool = False):
     """``tilelang.layout.make_gemm_fragment_8x8[_transposed]()`` as :func:`layout_report` shows it."""
     name = "make_gemm_fragment_8x8" + ("_transposed" if transposed else "")
-    return layout_report(make_gemm_fragment_8x8(transposed), name, {}, f"tilelang.layout.{name}()", None, fmt,
-                         values, False)
+    return layout_report(
+        make_gemm_fragment_8x8(transposed), name, {}, f"tilelang.layout.{name}()", None, fmt, values, False
+    )
 
 
 def replicated_report(shape, threads: int, fmt: str = "text", values: bool = False, force: bool = False):
     """``tilelang.layout.make_fully_replicated_layout_fragment(buffer, threads)`` as :func:`layout_report` shows it."""
     shp = _bounded_shape(shape, force)
     F = make_fully_replicated_layout_fragment(shp, threads)
-    return layout_report(F, "make_fully_replicated_layout_fragment", {"shape": shp, "threads": threads},
-                         f"tilelang.layout.make_fully_replicated_layout_fragment(buffer{shp}, {threads})", None, fmt,
-                         values, force)
+    return layout_report(
+        F,
+        "make_fully_replicated_layout_fragment",
+        {"shape": shp, "threads": threads},
+        f"tilelang.layout.make_fully_replicated_layout_fragment(buffer{shp}, {threads})",
+        None,
+        fmt,
+        values,
+        force,
+    )

@@ -20,22 +20,25 @@ physical offset of an element is its forward index flattened row-major over that
 
 Every function here takes plain ints or numpy int64 arrays (the same code evaluates one point or a whole domain).
 """
+
 from __future__ import annotations
 
-from cutedump.errors import CuteDumpError
-from cutedump.limits import MAX_TILELANG_PLANE, check_memory, check_work
 from cutedump.algebra import C, Layout, size, tile_to_shape
 from cutedump.algebra.evaluate import values
 from cutedump.algebra.inttuple import product
 from cutedump.algebra.swizzle import ComposedLayout, Swizzle, make_composed_layout
+from cutedump.errors import CuteDumpError
+from cutedump.limits import MAX_TILELANG_PLANE, check_memory, check_work
 
 
 def _np():
     import numpy as np
+
     return np
 
 
 # ---------------------------------------------------------------- TileLang's XOR helpers (gemm_layouts.cc)
+
 
 def xor2x2(i, j):
     """``FloorMod(i + j, 2)``: the XOR of the low bits of i and j."""
@@ -100,7 +103,8 @@ class BankSwizzleLayout:
         if self.continuous % (self.vector_size * self.W) != 0:
             raise CuteDumpError(
                 f"Check failed: (continuous % (vector_size * {self.W}) == 0) is false: "
-                f"continuous={self.continuous}, vector_size={self.vector_size}")
+                f"continuous={self.continuous}, vector_size={self.vector_size}"
+            )
         n = 1
         for x in shape:
             n *= x
@@ -154,8 +158,10 @@ class BankSwizzleLayout:
     def check_index(self, idx):
         for k, (x, n) in enumerate(zip(idx, self.shape)):
             if not 0 <= int(x) < n:
-                raise CuteDumpError(f"index {list(idx)} is outside the input shape {list(self.shape)} "
-                                    f"(dimension {k}: {x} not in [0, {n}))")
+                raise CuteDumpError(
+                    f"index {list(idx)} is outside the input shape {list(self.shape)} "
+                    f"(dimension {k}: {x} not in [0, {n}))"
+                )
 
     # ------------------------------------------------------------ whole-domain evaluation
 
@@ -163,9 +169,10 @@ class BankSwizzleLayout:
         # limits: the (stride x continuous) plane is evaluated point by point, whatever --force says
         check_work(self.stride * self.continuous, "the (stride x continuous) plane", MAX_TILELANG_PLANE, "points")
         if self.size > MAX_DOMAIN and not force:
-            raise CuteDumpError(f"the input domain has {self.size} points (more than {MAX_DOMAIN}); "
-                                "pass --force to evaluate it anyway")
-        check_memory(self.size * 8 * (len(self.shape) + 4), "the input domain")   # limits: --force's arrays
+            raise CuteDumpError(
+                f"the input domain has {self.size} points (more than {MAX_DOMAIN}); pass --force to evaluate it anyway"
+            )
+        check_memory(self.size * 8 * (len(self.shape) + 4), "the input domain")  # limits: --force's arrays
 
     def domain(self, force: bool = False):
         """All input indices as arrays, colexicographic (first index fastest, CuTe's order)."""
@@ -185,8 +192,10 @@ class BankSwizzleLayout:
         """(i, j) over the stride x continuous plane, colexicographic (i fastest), as int64 arrays."""
         if getattr(self, "_plane_ij", None) is None:
             np = _np()
-            self._plane_ij = (np.tile(np.arange(self.stride, dtype=np.int64), self.continuous),
-                              np.repeat(np.arange(self.continuous, dtype=np.int64), self.stride))
+            self._plane_ij = (
+                np.tile(np.arange(self.stride, dtype=np.int64), self.continuous),
+                np.repeat(np.arange(self.continuous, dtype=np.int64), self.stride),
+            )
         return self._plane_ij
 
     def _plane_steps(self):
@@ -214,7 +223,7 @@ class BankSwizzleLayout:
 
     def buffer_extent(self, buffer_shape=None):
         n = 1
-        for x in (buffer_shape or self.shape):
+        for x in buffer_shape or self.shape:
             n *= int(x)
         return n
 
@@ -336,7 +345,12 @@ class BankSwizzleLayout:
         """tile_to_shape(atom, (stride, continuous)) computed with the engine (2-D only), or None — also when the
         8-row atom does not tile the buffer (stride 4: CuTe's tile_to_shape static_asserts that the block shape
         divides the target shape)."""
-        if self.leading or self.cute_atom_text() is None or self.stride % 8 or self.continuous % (self.W * self.vector_size):
+        if (
+            self.leading
+            or self.cute_atom_text() is None
+            or self.stride % 8
+            or self.continuous % (self.W * self.vector_size)
+        ):
             return None
         vs = self.vector_size
         row = self.W * vs
@@ -351,9 +365,10 @@ class BankSwizzleLayout:
             return self.size, ("size", int(size(base)), self.size)
         oshape = self.output_shape(force)
         E = oshape[-3] * oshape[-2] * oshape[-1]
-        lead_strides = [E * _prod(self.leading[k + 1:]) for k in range(len(self.leading))]
-        r = compare_by_plane(layout, self.leading, lead_strides, [self.stride, self.continuous],
-                             self._plane_offsets(oshape))
+        lead_strides = [E * _prod(self.leading[k + 1 :]) for k in range(len(self.leading))]
+        r = compare_by_plane(
+            layout, self.leading, lead_strides, [self.stride, self.continuous], self._plane_offsets(oshape)
+        )
         if r is not None:
             bad, k, theirs_k, ours_k = r
             if bad == 0:
@@ -422,12 +437,14 @@ def compare_by_plane(layout, lead, lead_strides, tail_shape, tail_offsets):
         return v ^ (y >> sw.s if sw.s >= 0 else y << -sw.s)
 
     h = 0 if sw is None else max(sw.yyy_msk, sw.zzz_msk).bit_length()
-    if all(int(lead[k]) <= 1 or (int(stride[k]) == int(lead_strides[k]) and int(stride[k]) % (1 << h) == 0)
-           for k in range(n)) and np.array_equal(swz(inner), tail_offsets):
+    if all(
+        int(lead[k]) <= 1 or (int(stride[k]) == int(lead_strides[k]) and int(stride[k]) % (1 << h) == 0)
+        for k in range(n)
+    ) and np.array_equal(swz(inner), tail_offsets):
         return 0, None, None, None
     A = np.zeros(1, dtype=np.int64)
     T = np.zeros(1, dtype=np.int64)
-    for k in range(n):          # colexicographic: l_0 fastest
+    for k in range(n):  # colexicographic: l_0 fastest
         r = np.arange(int(lead[k]), dtype=np.int64)
         A = (A[None, :] + (r * int(stride[k]))[:, None]).ravel()
         T = (T[None, :] + (r * int(lead_strides[k]))[:, None]).ravel()
@@ -435,8 +452,8 @@ def compare_by_plane(layout, lead, lead_strides, tail_shape, tail_offsets):
     rows = max(1, (1 << 20) // P)
     bad, first = 0, None
     for q0 in range(0, len(inner), rows):
-        theirs = swz(A[None, :] + inner[q0:q0 + rows, None])
-        ours = T[None, :] + tail_offsets[q0:q0 + rows, None]
+        theirs = swz(A[None, :] + inner[q0 : q0 + rows, None])
+        ours = T[None, :] + tail_offsets[q0 : q0 + rows, None]
         ne = theirs != ours
         c = int(np.count_nonzero(ne))
         if c and first is None:
@@ -463,8 +480,9 @@ def make_quarter_bank_swizzle(shape, element_bits=16):
     return BankSwizzleLayout("quarter", shape, element_bits)
 
 
-def select_gemm_ab_layout(stride: int, continuous: int, element_bits: int, k_inner: bool = True,
-                          allow_pad: bool = True):
+def select_gemm_ab_layout(
+    stride: int, continuous: int, element_bits: int, k_inner: bool = True, allow_pad: bool = True
+):
     """(choice, reason) of TileLang's ``makeSwizzledLayout`` for a shared A/B tile.
 
     ``allow_pad`` selects ``makeGemmABLayout`` (full / half / padded); otherwise ``makeGemmABLayoutHopper``

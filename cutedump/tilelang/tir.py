@@ -15,20 +15,23 @@ simplified expression printed by TVMScript. This module reproduces the part of T
 Only constant divisors and constant multipliers are modelled: that is all TileLang's layout constructors emit.
 Facts come from the TVM sources vendored in the tilelang 0.1.15 wheel; the code is our own.
 """
+
 from __future__ import annotations
 
 from math import gcd
 
 POS_INF = (1 << 63) - 1
 NEG_INF = -(1 << 63)
-TRUNC, FLOOR = 0, 1           # tvm::arith::DivMode: kTruncDiv, kFloorDiv
+TRUNC, FLOOR = 0, 1  # tvm::arith::DivMode: kTruncDiv, kFloorDiv
 
 
 # ---------------------------------------------------------------- expression nodes
 
+
 def replace(obj):
     """A new ``obj`` of the same fields (``dataclasses.replace(obj)``: __init__ called with them)."""
     return obj.__class__(**vars(obj))
+
 
 class Expr:
     __slots__ = ()
@@ -56,7 +59,7 @@ class Var(Expr):
     name: str
 
     def __init__(self, name):
-        _set = object.__setattr__   # frozen: assigned once, here
+        _set = object.__setattr__  # frozen: assigned once, here
         _set(self, "name", name)
 
     def __repr__(self):
@@ -64,8 +67,7 @@ class Var(Expr):
 
     def __eq__(self, other):
         if other.__class__ is self.__class__:
-            return (self.name,) == \
-                (other.name,)
+            return (self.name,) == (other.name,)
         return NotImplemented
 
     def __hash__(self):
@@ -79,7 +81,7 @@ class IntImm(Expr):
     value: int
 
     def __init__(self, value):
-        _set = object.__setattr__   # frozen: assigned once, here
+        _set = object.__setattr__  # frozen: assigned once, here
         _set(self, "value", value)
 
     def __repr__(self):
@@ -87,8 +89,7 @@ class IntImm(Expr):
 
     def __eq__(self, other):
         if other.__class__ is self.__class__:
-            return (self.value,) == \
-                (other.value,)
+            return (self.value,) == (other.value,)
         return NotImplemented
 
     def __hash__(self):
@@ -103,7 +104,7 @@ class Add(Expr):
     b: Expr
 
     def __init__(self, a, b):
-        _set = object.__setattr__   # frozen: assigned once, here
+        _set = object.__setattr__  # frozen: assigned once, here
         _set(self, "a", a)
         _set(self, "b", b)
 
@@ -112,8 +113,7 @@ class Add(Expr):
 
     def __eq__(self, other):
         if other.__class__ is self.__class__:
-            return (self.a, self.b) == \
-                (other.a, other.b)
+            return (self.a, self.b) == (other.a, other.b)
         return NotImplemented
 
     def __hash__(self):
@@ -128,7 +128,7 @@ class Sub(Expr):
     b: Expr
 
     def __init__(self, a, b):
-        _set = object.__setattr__   # frozen: assigned once, here
+        _set = object.__setattr__  # frozen: assigned once, here
         _set(self, "a", a)
         _set(self, "b", b)
 
@@ -137,8 +137,7 @@ class Sub(Expr):
 
     def __eq__(self, other):
         if other.__class__ is self.__class__:
-            return (self.a, self.b) == \
-                (other.a, other.b)
+            return (self.a, self.b) == (other.a, other.b)
         return NotImplemented
 
     def __hash__(self):
@@ -153,7 +152,7 @@ class Mul(Expr):
     b: Expr
 
     def __init__(self, a, b):
-        _set = object.__setattr__   # frozen: assigned once, here
+        _set = object.__setattr__  # frozen: assigned once, here
         _set(self, "a", a)
         _set(self, "b", b)
 
@@ -162,8 +161,7 @@ class Mul(Expr):
 
     def __eq__(self, other):
         if other.__class__ is self.__class__:
-            return (self.a, self.b) == \
-                (other.a, other.b)
+            return (self.a, self.b) == (other.a, other.b)
         return NotImplemented
 
     def __hash__(self):
@@ -178,7 +176,7 @@ class FloorDiv(Expr):
     b: Expr
 
     def __init__(self, a, b):
-        _set = object.__setattr__   # frozen: assigned once, here
+        _set = object.__setattr__  # frozen: assigned once, here
         _set(self, "a", a)
         _set(self, "b", b)
 
@@ -187,8 +185,7 @@ class FloorDiv(Expr):
 
     def __eq__(self, other):
         if other.__class__ is self.__class__:
-            return (self.a, self.b) == \
-                (other.a, other.b)
+            return (self.a, self.b) == (other.a, other.b)
         return NotImplemented
 
     def __hash__(self):
@@ -203,7 +200,7 @@ class FloorMod(Expr):
     b: Expr
 
     def __init__(self, a, b):
-        _set = object.__setattr__   # frozen: assigned once, here
+        _set = object.__setattr__  # frozen: assigned once, here
         _set(self, "a", a)
         _set(self, "b", b)
 
@@ -212,8 +209,7 @@ class FloorMod(Expr):
 
     def __eq__(self, other):
         if other.__class__ is self.__class__:
-            return (self.a, self.b) == \
-                (other.a, other.b)
+            return (self.a, self.b) == (other.a, other.b)
         return NotImplemented
 
     def __hash__(self):
@@ -245,6 +241,7 @@ def _tmod(a: int, b: int) -> int:
 
 
 # ---- the operators of tirx/op.cc: constant folding (arith::TryConstFold) then a node
+
 
 def _fold(kind, a: Expr, b: Expr):
     ca = a.value if isinstance(a, IntImm) else None
@@ -318,10 +315,11 @@ def placeholder(k: int) -> Var:
     return Var("_" + chr(ord("i") + k))
 
 
-REP = Var("_rep")   # ReplicationPlaceholder()
+REP = Var("_rep")  # ReplicationPlaceholder()
 
 
 # ---------------------------------------------------------------- ConstIntBound (const_int_bound.cc)
+
 
 def _cap_add(a, b):
     if a in (POS_INF, NEG_INF):
@@ -344,8 +342,9 @@ def const_int_bound(e: Expr, env: dict):
     if isinstance(e, Add):
         return _cap_add(a[0], b[0]), _cap_add(a[1], b[1])
     if isinstance(e, Sub):
-        return _cap_add(a[0], -b[1] if b[1] != POS_INF else NEG_INF), _cap_add(a[1], -b[0] if b[0] != NEG_INF
-                                                                                 else POS_INF)
+        return _cap_add(a[0], -b[1] if b[1] != POS_INF else NEG_INF), _cap_add(
+            a[1], -b[0] if b[0] != NEG_INF else POS_INF
+        )
     if isinstance(e, Mul):
         vals = []
         for x in a:
@@ -379,6 +378,7 @@ def const_int_bound(e: Expr, env: dict):
 
 # ---------------------------------------------------------------- ModularSet (coarse: what int_set's floormod asks)
 
+
 def modular_set(e: Expr, env: dict):
     """(coeff, base): e = coeff * k + base for some integer k (coeff 0: e is the constant base)."""
     if isinstance(e, IntImm):
@@ -402,6 +402,7 @@ def modular_set(e: Expr, env: dict):
 
 
 # ---------------------------------------------------------------- IntervalSet bound (int_set.cc), for OutputShape
+
 
 def interval(e: Expr, env: dict):
     """(min, max) of ``e`` by interval arithmetic, as ``analyzer.int_set(e)`` with constant bounds."""
@@ -447,8 +448,10 @@ def interval(e: Expr, env: dict):
 
 # ---------------------------------------------------------------- canonical simplifier (canonical_simplify.cc)
 
+
 class _Split:
     """((index % upper) // lower) * scale."""
+
     index: Expr
     lower: int = 1
     upper: int = POS_INF
@@ -463,16 +466,23 @@ class _Split:
         self.div_mode = div_mode
 
     def __repr__(self):
-        return (f"{self.__class__.__qualname__}(index={self.index!r}, lower={self.lower!r}, "
-                f"upper={self.upper!r}, scale={self.scale!r}, div_mode={self.div_mode!r})")
+        return (
+            f"{self.__class__.__qualname__}(index={self.index!r}, lower={self.lower!r}, "
+            f"upper={self.upper!r}, scale={self.scale!r}, div_mode={self.div_mode!r})"
+        )
 
     def __eq__(self, other):
         if other.__class__ is self.__class__:
-            return (self.index, self.lower, self.upper, self.scale, self.div_mode) == \
-                (other.index, other.lower, other.upper, other.scale, other.div_mode)
+            return (self.index, self.lower, self.upper, self.scale, self.div_mode) == (
+                other.index,
+                other.lower,
+                other.upper,
+                other.scale,
+                other.div_mode,
+            )
         return NotImplemented
 
-    __hash__ = None   # mutable: compared by value, not hashable
+    __hash__ = None  # mutable: compared by value, not hashable
 
     def compatible(self, mode):
         return self.div_mode == mode or (self.lower == 1 and self.upper == POS_INF)
@@ -497,12 +507,12 @@ class _Split:
         return self.normalize_with_scale(1)
 
 
-class _TruncDiv(Expr):      # only reachable through exotic paths; kept so nothing is silently wrong
+class _TruncDiv(Expr):  # only reachable through exotic paths; kept so nothing is silently wrong
     a: Expr
     b: Expr
 
     def __init__(self, a, b):
-        _set = object.__setattr__   # frozen: assigned once, here
+        _set = object.__setattr__  # frozen: assigned once, here
         _set(self, "a", a)
         _set(self, "b", b)
 
@@ -511,8 +521,7 @@ class _TruncDiv(Expr):      # only reachable through exotic paths; kept so nothi
 
     def __eq__(self, other):
         if other.__class__ is self.__class__:
-            return (self.a, self.b) == \
-                (other.a, other.b)
+            return (self.a, self.b) == (other.a, other.b)
         return NotImplemented
 
     def __hash__(self):
@@ -527,7 +536,7 @@ class _TruncMod(Expr):
     b: Expr
 
     def __init__(self, a, b):
-        _set = object.__setattr__   # frozen: assigned once, here
+        _set = object.__setattr__  # frozen: assigned once, here
         _set(self, "a", a)
         _set(self, "b", b)
 
@@ -536,8 +545,7 @@ class _TruncMod(Expr):
 
     def __eq__(self, other):
         if other.__class__ is self.__class__:
-            return (self.a, self.b) == \
-                (other.a, other.b)
+            return (self.a, self.b) == (other.a, other.b)
         return NotImplemented
 
     def __hash__(self):
@@ -560,11 +568,10 @@ class _Sum:
 
     def __eq__(self, other):
         if other.__class__ is self.__class__:
-            return (self.args, self.base) == \
-                (other.args, other.base)
+            return (self.args, self.base) == (other.args, other.base)
         return NotImplemented
 
-    __hash__ = None   # mutable: compared by value, not hashable
+    __hash__ = None  # mutable: compared by value, not hashable
 
     def copy(self):
         return _Sum([replace(a) for a in self.args], self.base)
@@ -608,7 +615,7 @@ class _Sum:
         other.scale *= scale
         self.args.append(other)
 
-    def add_sum(self, other: "_Sum", scale: int):
+    def add_sum(self, other: _Sum, scale: int):
         for a in other.args:
             self.add_split(a, scale)
         self.base += other.base * scale
@@ -627,8 +634,13 @@ def _simplify_splits(args):
             if lhs.upper == rhs.upper and lhs.lower == rhs.lower and lhs.compatible(rhs.div_mode):
                 rhs.scale += lhs.scale
                 lhs.scale = 0
-            elif (lhs.lower == rhs.upper and rhs.scale != 0 and _tmod(lhs.scale, rhs.scale) == 0
-                  and lhs.lower == _tdiv(lhs.scale, rhs.scale) * rhs.lower and lhs.compatible(rhs.div_mode)):
+            elif (
+                lhs.lower == rhs.upper
+                and rhs.scale != 0
+                and _tmod(lhs.scale, rhs.scale) == 0
+                and lhs.lower == _tdiv(lhs.scale, rhs.scale) * rhs.lower
+                and lhs.compatible(rhs.div_mode)
+            ):
                 rhs.upper = lhs.upper
                 lhs.scale = 0
                 break
@@ -744,8 +756,11 @@ class Simplifier:
             new_upper = lhs.lower * sc
             if lhs.upper == POS_INF or lhs.upper % new_upper == 0:
                 if new_upper < lhs.upper and lhs.upper != POS_INF:
-                    updated = self._to_split(self.visit(floormod(lhs.index, new_upper) if mode == FLOOR
-                                                        else _op(_TruncMod, lhs.index, new_upper)))
+                    updated = self._to_split(
+                        self.visit(
+                            floormod(lhs.index, new_upper) if mode == FLOOR else _op(_TruncMod, lhs.index, new_upper)
+                        )
+                    )
                     if lhs.lower != 1:
                         ret = self.split_div_const(updated, lhs.lower, mode)
                         ret.scale *= lhs.scale

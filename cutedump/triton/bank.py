@@ -4,11 +4,12 @@ touches per vector access, for the H100 bank model (``cutedump bank --triton-sha
 The vector width is the user's: Triton's lowering picks it (from the two layouts' common contiguity, alignment and
 the element type); here ``vec`` consecutive registers of a lane form one access, and must be ``vec`` consecutive,
 aligned offsets of the shared layout. Access g of a lane reads offset(shared^-1(reg(lane, g * vec))) * bytes."""
+
 from __future__ import annotations
 
 from cutedump.errors import CuteDumpError
 from cutedump.triton import spell
-from cutedump.triton.layouts import Shared, REG, LANE, WARP, OFFSET, BLOCK
+from cutedump.triton.layouts import BLOCK, LANE, REG, WARP, Shared
 from cutedump.triton.report import compute
 
 
@@ -30,8 +31,9 @@ def accesses(shared_text: str, reg_text: str, shape, bits: int, vec: int, store:
         raise CuteDumpError(f"--vec {vec}: a power of two, at most the {rg.in_size(REG)} registers of a thread")
     width = bits * vec
     if width not in (8, 16, 32, 64, 128):
-        raise CuteDumpError(f"--vec {vec} of {bits}-bit elements is a {width}-bit access; shared memory takes "
-                            "8, 16, 32, 64 or 128 bits")
+        raise CuteDumpError(
+            f"--vec {vec} of {bits}-bit elements is a {width}-bit access; shared memory takes 8, 16, 32, 64 or 128 bits"
+        )
     try:
         inv = sh.invert()
     except CuteDumpError:
@@ -47,8 +49,10 @@ def accesses(shared_text: str, reg_text: str, shape, bits: int, vec: int, store:
         for lane in range(32):
             offs = [offset(rg.apply({REG: g * vec + j, LANE: lane, WARP: warp})) for j in range(vec)]
             if offs != list(range(offs[0], offs[0] + vec)) or offs[0] % vec:
-                raise CuteDumpError(f"--vec {vec}: lane {lane}'s registers {g * vec}..{g * vec + vec - 1} sit at "
-                                    f"offsets {offs} of the shared layout, not {vec} consecutive aligned elements")
+                raise CuteDumpError(
+                    f"--vec {vec}: lane {lane}'s registers {g * vec}..{g * vec + vec - 1} sit at "
+                    f"offsets {offs} of the shared layout, not {vec} consecutive aligned elements"
+                )
             row.append(offs[0] * bits // 8)
         rows.append(row)
     inst = f"{'st' if store else 'ld'}.shared.b{width}"

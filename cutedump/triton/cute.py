@@ -13,12 +13,13 @@ bases share a bit (then XOR is OR is +). So:
   reach each element once (a bijection); L's strides are single bits. Tried in order: no swizzle, then B = 1, 2,
   ... with S >= B and M from 0: the first for which Sw(offset of each coordinate bit) is a distinct single bit.
 """
+
 from __future__ import annotations
 
 from cutedump.algebra.integer import C
 from cutedump.algebra.layout import Layout, coalesce
 from cutedump.algebra.swizzle import Swizzle, make_composed_layout
-from cutedump.triton.layouts import REG, LANE, WARP, BLOCK, OFFSET
+from cutedump.triton.layouts import BLOCK, LANE, OFFSET, REG, WARP
 
 
 def colmajor(c, shape) -> int:
@@ -44,8 +45,10 @@ def tv_layout(ll, shape):
         v = colmajor(b, shape)
         for (n2, i2, b2), v2 in seen.items():
             if v & v2:
-                return None, (f"no CuTe layout: {n2} basis {i2} {list(b2)} and {n} basis {i} {list(b)} overlap in the "
-                              f"column-major index ({v2} and {v}): their XOR is not their sum")
+                return None, (
+                    f"no CuTe layout: {n2} basis {i2} {list(b2)} and {n} basis {i} {list(b)} overlap in the "
+                    f"column-major index ({v2} and {v}): their XOR is not their sum"
+                )
         if v:
             seen[(n, i, b)] = v
     t = _mode([colmajor(b, shape) for _, _, b in thread])
@@ -65,25 +68,28 @@ def _single_bit(v: int) -> bool:
 def swizzled_layout(ll, shape):
     """(ComposedLayout or Layout, None) or (None, why)."""
     if ll.bases(BLOCK):
-        return None, (f"no CuTe layout: the layout spans {ll.in_size(BLOCK)} blocks (CuTe's shared-memory layout "
-                      "is one block's)")
+        return None, (
+            f"no CuTe layout: the layout spans {ll.in_size(BLOCK)} blocks (CuTe's shared-memory layout is one block's)"
+        )
     offs = ll.bases(OFFSET)
     per = [ll.out_size(n) for n in ll.out_names()]
     nbits = sum(s.bit_length() - 1 for s in per)
     if len(offs) != nbits:
-        return None, (f"no CuTe layout: {1 << len(offs)} offsets for {1 << nbits} elements (not one offset per "
-                      "element)")
+        return None, (
+            f"no CuTe layout: {1 << len(offs)} offsets for {1 << nbits} elements (not one offset per element)"
+        )
     try:
         inv = ll.invert()
     except Exception:
         return None, "no CuTe layout: some element has no offset (the layout is not a bijection)"
-    bits = []   # per dimension, per bit: the offset of that coordinate bit
+    bits = []  # per dimension, per bit: the offset of that coordinate bit
     for name, s in zip(ll.out_names(), per):
         bits.append([inv.bases(name)[k][0] for k in range(s.bit_length() - 1)])
     flat = [o for d in bits for o in d]
     top = max(flat, default=1).bit_length()
-    cands = [None] + [(b, m, s) for b in range(1, top + 1) for s in range(b, top + 1) for m in range(0, top + 1)
-                      if m + s + b <= top]
+    cands = [None] + [
+        (b, m, s) for b in range(1, top + 1) for s in range(b, top + 1) for m in range(0, top + 1) if m + s + b <= top
+    ]
     for cand in cands:
         sw = Swizzle(*cand) if cand else None
         mapped = [[_apply(sw, o) for o in d] for d in bits]

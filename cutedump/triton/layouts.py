@@ -11,12 +11,13 @@ error) raises :class:`CuteDumpError` naming the parameter. The names used below:
   in their order) and cut to it (bases reaching past the shape are zeroed; a cut register base is dropped); then
   their product, outputs in dim0, dim1, ... order.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from cutedump.errors import CuteDumpError
-from cutedump.triton.linear import LinearLayout as LL, log2
+from cutedump.triton.linear import LinearLayout as LL
 
 REG, LANE, WARP, BLOCK, OFFSET = "register", "lane", "warp", "block", "offset"
 
@@ -155,8 +156,11 @@ class Blocked(Distributed):
         _check_cga(self.cga_layout, r)
 
     def cta(self) -> LL:
-        return (identity_nd(REG, self.size_per_thread, self.order) * identity_nd(LANE, self.threads_per_warp, self.order)
-                * identity_nd(WARP, self.warps_per_cta, self.order))
+        return (
+            identity_nd(REG, self.size_per_thread, self.order)
+            * identity_nd(LANE, self.threads_per_warp, self.order)
+            * identity_nd(WARP, self.warps_per_cta, self.order)
+        )
 
     def to_linear(self, shape) -> LL:
         self.validate()
@@ -182,8 +186,9 @@ class NVMMADistributed(Distributed):
     def validate(self):
         if not isinstance(self.version, tuple) or len(self.version) != 2 or self.version[0] not in (2, 3):
             v = list(self.version) if isinstance(self.version, tuple) else self.version
-            raise CuteDumpError(f"version = {v}: Triton's NVMMADistributedLayout is [2, 0] "
-                                "(Ampere mma) or [3, 0] (Hopper wgmma)")
+            raise CuteDumpError(
+                f"version = {v}: Triton's NVMMADistributedLayout is [2, 0] (Ampere mma) or [3, 0] (Hopper wgmma)"
+            )
         r = self.rank
         if r < 2:
             raise CuteDumpError("warps_per_cta: an mma layout has rank 2 or 3")
@@ -221,9 +226,14 @@ def mma_tile(tile, k_width: int, order, rep_order) -> LL:
     m, n = tile[outer], tile[inner]
     if m % 8 or n % (k_width * 4):
         raise CuteDumpError(f"instr_shape: the tile {tile} is not a multiple of 8 x {k_width * 4}")
-    return (cta * LL.identity1d(k_width, REG, names[inner]) * LL.identity1d(4, LANE, names[inner])
-            * LL.identity1d(8, LANE, names[outer]) * LL.identity1d(m // 8, REG, names[outer])
-            * LL.identity1d(n // (k_width * 4), REG, names[inner]))
+    return (
+        cta
+        * LL.identity1d(k_width, REG, names[inner])
+        * LL.identity1d(4, LANE, names[inner])
+        * LL.identity1d(8, LANE, names[outer])
+        * LL.identity1d(m // 8, REG, names[outer])
+        * LL.identity1d(n // (k_width * 4), REG, names[inner])
+    )
 
 
 def broadcast_dot(sizes, order, k_dim: int, i: str) -> LL:
@@ -254,22 +264,27 @@ class DotOperand(Distributed):
             raise CuteDumpError(f"operand_index = {self.operand_index}: must be 0 (A) or 1 (B)")
         p = self.parent
         if not isinstance(p, (Blocked, NVMMADistributed, AMDMfma)):
-            raise CuteDumpError(f"parent: a dot operand's parent is a blocked, mma or mfma layout, not {type(p).__name__}")
+            raise CuteDumpError(
+                f"parent: a dot operand's parent is a blocked, mma or mfma layout, not {type(p).__name__}"
+            )
         p.validate()
         _check_shape(shape, self.rank)
         r, op = self.rank, self.operand_index
         k_dim = r - 1 if op == 0 else r - 2
         if isinstance(p, Blocked):
             if self.k_width != 0:
-                raise CuteDumpError(f"k_width = {self.k_width}: a dot operand of a blocked parent takes k_width=0 "
-                                    "(Triton: kWidth is not supported when the parent is a blocked layout)")
+                raise CuteDumpError(
+                    f"k_width = {self.k_width}: a dot operand of a blocked parent takes k_width=0 "
+                    "(Triton: kWidth is not supported when the parent is a blocked layout)"
+                )
             return self._fma(shape, k_dim)
         if isinstance(p, AMDMfma):
             return p.dot_to_linear(self, shape)
         _pow2("k_width", self.k_width)
         if p.hopper and op == 1:
-            raise CuteDumpError("operand_index = 1: a Hopper (version [3, 0]) mma takes B from shared memory; "
-                                "no register dot operand")
+            raise CuteDumpError(
+                "operand_index = 1: a Hopper (version [3, 0]) mma takes B from shared memory; no register dot operand"
+            )
         tile = [1] * r
         if op == 0:
             tile[r - 2], tile[r - 1] = 16, self.k_width * 8
@@ -349,16 +364,21 @@ class DistributedLinear(Distributed):
                 for v, s in zip(b, self.shape):
                     if v < 0 or v >= s:
                         raise CuteDumpError(f"{name}: basis {list(b)} reaches outside shape {list(self.shape)}")
-        ll = LL([(REG, self.reg_bases), (LANE, self.lane_bases), (WARP, self.warp_bases), (BLOCK, self.block_bases)],
-                dims(r), list(self.shape))
+        ll = LL(
+            [(REG, self.reg_bases), (LANE, self.lane_bases), (WARP, self.warp_bases), (BLOCK, self.block_bases)],
+            dims(r),
+            list(self.shape),
+        )
         _check_shape(shape, r)
         if list(shape) != list(self.shape):
             raise CuteDumpError(f"--shape {list(shape)} differs from the layout's shape {list(self.shape)}")
         try:
             ll.pseudo_invert()
         except CuteDumpError:
-            raise CuteDumpError(f"reg_bases/lane_bases/warp_bases/block_bases do not cover shape {list(self.shape)} "
-                                "(the layout is not surjective)") from None
+            raise CuteDumpError(
+                f"reg_bases/lane_bases/warp_bases/block_bases do not cover shape {list(self.shape)} "
+                "(the layout is not surjective)"
+            ) from None
         return ll
 
 
@@ -449,8 +469,10 @@ class NVMMAShared(Shared):
         if self.swizzle_byte_width:
             want = 8 * self.swizzle_byte_width // self.element_bitwidth
             if block[contig] < want:
-                raise CuteDumpError(f"swizzle_byte_width = {self.swizzle_byte_width}: the contiguous dimension "
-                                    f"({block[contig]} elements) is narrower than one swizzle row ({want} elements)")
+                raise CuteDumpError(
+                    f"swizzle_byte_width = {self.swizzle_byte_width}: the contiguous dimension "
+                    f"({block[contig]} elements) is narrower than one swizzle row ({want} elements)"
+                )
             block[contig] = want
         if self.fp4_padded:
             block[contig] //= 2
@@ -487,8 +509,10 @@ class NVMMAShared(Shared):
         trows, tcols = tile.out_size("dim0"), tile.out_size("dim1")
         packing = 2 if self.fp4_padded else 1
         if collapsed[1] * packing < tcols or collapsed[0] < trows:
-            raise CuteDumpError(f"--shape: the NVMMA shared layout needs at least [{trows}, {tcols // packing}] "
-                                f"per block (collapsed to 2-D), got {collapsed}")
+            raise CuteDumpError(
+                f"--shape: the NVMMA shared layout needs at least [{trows}, {tcols // packing}] "
+                f"per block (collapsed to 2-D), got {collapsed}"
+            )
         layout = ensure_not_smaller(tile, dict(zip(dims(2), collapsed)))
         pre = list(tma)
         if self.transposed:
@@ -503,8 +527,9 @@ class NVMMAShared(Shared):
 
 def _offsets(ll: LL) -> LL:
     if not ll.bases(OFFSET):
-        raise CuteDumpError("--shape: one element per block; Triton's SharedLinearLayout needs at least one offset "
-                            "basis")
+        raise CuteDumpError(
+            "--shape: one element per block; Triton's SharedLinearLayout needs at least one offset basis"
+        )
     return ll
 
 
@@ -572,8 +597,9 @@ class AMDMfma(Distributed):
         if not isinstance(self.version, int) or not 1 <= self.version <= 4:
             raise CuteDumpError(f"version = {self.version}: must be in [1, 4]")
         if len(self.instr_shape) != 3 or list(self.instr_shape[:2]) not in ([32, 32], [16, 16], [64, 4], [4, 64]):
-            raise CuteDumpError(f"instr_shape = {list(self.instr_shape)}: (M, N, K) with M x N one of 32x32, "
-                                "16x16, 64x4, 4x64")
+            raise CuteDumpError(
+                f"instr_shape = {list(self.instr_shape)}: (M, N, K) with M x N one of 32x32, 16x16, 64x4, 4x64"
+            )
         if self.element_bitwidth not in (32, 64):
             raise CuteDumpError(f"element_bitwidth = {self.element_bitwidth}: must be 32 or 64")
         if self.rank not in (2, 3):
@@ -600,13 +626,15 @@ class AMDMfma(Distributed):
             raise CuteDumpError("transposed: a 64x4 mfma layout must be transposed")
         tiles = (m * n) // (warp_size * height)
         if not self.transposed:
-            tile = LL.identity1d(height, REG, dim_m) * (LL.identity1d(n, LANE, dim_n)
-                                                       * LL.identity1d(warp_size // n, LANE, dim_m))
+            tile = LL.identity1d(height, REG, dim_m) * (
+                LL.identity1d(n, LANE, dim_n) * LL.identity1d(warp_size // n, LANE, dim_m)
+            )
             if tiles > 0:
                 tile = tile * LL.identity1d(tiles, REG, dim_m)
         else:
-            tile = LL.identity1d(height, REG, dim_n) * (LL.identity1d(m, LANE, dim_m)
-                                                       * LL.identity1d(warp_size // m, LANE, dim_n))
+            tile = LL.identity1d(height, REG, dim_n) * (
+                LL.identity1d(m, LANE, dim_m) * LL.identity1d(warp_size // m, LANE, dim_n)
+            )
             if tiles > 0:
                 tile = tile * LL.identity1d(tiles, REG, dim_n)
         tile = tile.transpose_outs([dim_n, dim_m])
@@ -641,8 +669,9 @@ class AMDMfma(Distributed):
         order = dot_order(op, r, True)
         dim_k, dim_nonk = names[order[0]], names[order[1]]
         warp_order = matrix_order(r, True)
-        tile = LL.identity1d(k_width, REG, dim_k) * (LL.identity1d(non_k, LANE, dim_nonk)
-                                                    * LL.identity1d(warp_size // non_k, LANE, dim_k))
+        tile = LL.identity1d(k_width, REG, dim_k) * (
+            LL.identity1d(non_k, LANE, dim_nonk) * LL.identity1d(warp_size // non_k, LANE, dim_k)
+        )
         k_tile = warp_size // non_k * k_width
         if (m == 64 and n == 4 and op == 0) or (m == 4 and n == 64 and op == 1):
             tile = tile * LL.identity1d(16, REG, dim_k)
@@ -659,7 +688,14 @@ class AMDMfma(Distributed):
         return combine(cta, dot.cga_layout, shape).transpose_outs(names)
 
 
-KINDS = {"BlockedLayout": Blocked, "SliceLayout": Slice, "DotOperandLayout": DotOperand,
-         "NVMMADistributedLayout": NVMMADistributed, "DistributedLinearLayout": DistributedLinear,
-         "SwizzledSharedLayout": SwizzledShared, "NVMMASharedLayout": NVMMAShared,
-         "SharedLinearLayout": SharedLinear, "AMDMFMALayout": AMDMfma}
+KINDS = {
+    "BlockedLayout": Blocked,
+    "SliceLayout": Slice,
+    "DotOperandLayout": DotOperand,
+    "NVMMADistributedLayout": NVMMADistributed,
+    "DistributedLinearLayout": DistributedLinear,
+    "SwizzledSharedLayout": SwizzledShared,
+    "NVMMASharedLayout": NVMMAShared,
+    "SharedLinearLayout": SharedLinear,
+    "AMDMFMALayout": AMDMfma,
+}

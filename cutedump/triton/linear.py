@@ -21,6 +21,7 @@ The operations, spelled out as Triton computes them:
 * ``matrix()``: the F2 matrix (one column per input bit, one row per output bit, dimensions in order, low bits
   first).
 """
+
 from __future__ import annotations
 
 from cutedump.errors import CuteDumpError
@@ -57,15 +58,15 @@ class LinearLayout:
 
     # ---- construction
     @staticmethod
-    def empty() -> "LinearLayout":
+    def empty() -> LinearLayout:
         return LinearLayout([], [], [])
 
     @staticmethod
-    def identity1d(n: int, i: str, o: str) -> "LinearLayout":
+    def identity1d(n: int, i: str, o: str) -> LinearLayout:
         return LinearLayout([(i, [(1 << k,) for k in range(log2(n))])], [o], [n])
 
     @staticmethod
-    def zeros1d(n: int, i: str, o: str) -> "LinearLayout":
+    def zeros1d(n: int, i: str, o: str) -> LinearLayout:
         return LinearLayout([(i, [(0,)] * log2(n))], [o], [1])
 
     # ---- queries
@@ -115,7 +116,7 @@ class LinearLayout:
         return self.apply(inputs)
 
     # ---- algebra
-    def __mul__(self, other: "LinearLayout") -> "LinearLayout":
+    def __mul__(self, other: LinearLayout) -> LinearLayout:
         outs = list(self.outs)
         names = [n for n, _ in outs]
         for n, s in other.outs:
@@ -146,18 +147,19 @@ class LinearLayout:
                 in_names.append(n)
         return LinearLayout(ins, [n for n, _ in outs], [s for _, s in outs])
 
-    def transpose_outs(self, names) -> "LinearLayout":
+    def transpose_outs(self, names) -> LinearLayout:
         names = list(names)
         assert sorted(names) == sorted(self.out_names()), (names, self.out_names())
         idx = [self.out_names().index(n) for n in names]
-        return LinearLayout([(n, [tuple(b[i] for i in idx) for b in bs]) for n, bs in self.ins], names,
-                            [self.outs[i][1] for i in idx])
+        return LinearLayout(
+            [(n, [tuple(b[i] for i in idx) for b in bs]) for n, bs in self.ins], names, [self.outs[i][1] for i in idx]
+        )
 
-    def transpose_ins(self, names) -> "LinearLayout":
+    def transpose_ins(self, names) -> LinearLayout:
         d = dict(self.ins)
         return LinearLayout([(n, d[n]) for n in names], self.out_names(), [s for _, s in self.outs])
 
-    def compose(self, outer: "LinearLayout") -> "LinearLayout":
+    def compose(self, outer: LinearLayout) -> LinearLayout:
         """outer(self(x)): self's outputs feed outer's inputs of the same names."""
         names = self.out_names()
         ins = []
@@ -165,9 +167,10 @@ class LinearLayout:
             ins.append((n, [outer.apply(dict(zip(names, b))) for b in bs]))
         return LinearLayout(ins, outer.out_names(), [s for _, s in outer.outs])
 
-    def with_bases(self, name: str, bases) -> "LinearLayout":
-        return LinearLayout([(n, list(bases) if n == name else bs) for n, bs in self.ins], self.out_names(),
-                            [s for _, s in self.outs])
+    def with_bases(self, name: str, bases) -> LinearLayout:
+        return LinearLayout(
+            [(n, list(bases) if n == name else bs) for n, bs in self.ins], self.out_names(), [s for _, s in self.outs]
+        )
 
     # ---- matrix view and inverses
     def matrix(self) -> list[list[int]]:
@@ -193,12 +196,12 @@ class LinearLayout:
             v >>= log2(s)
         return tuple(out)
 
-    def pseudo_invert(self) -> "LinearLayout":
+    def pseudo_invert(self) -> LinearLayout:
         """A right inverse (outputs -> the inputs' one flattened dimension, named after the first input
         dimension when there is one, else 'in'); raises when the layout is not surjective."""
         cols = [self._flat(b) for _, bs in self.ins for b in bs]
         nbits = sum(log2(s) for _, s in self.outs)
-        pivots = {}   # output bit -> (value, input combination)
+        pivots = {}  # output bit -> (value, input combination)
         for i, c in enumerate(cols):
             v, comb = c, 1 << i
             for bit in sorted(pivots, reverse=True):
@@ -208,7 +211,7 @@ class LinearLayout:
                     comb ^= pc
             if v:
                 top = v.bit_length() - 1
-                for bit in list(pivots):   # keep the basis reduced
+                for bit in list(pivots):  # keep the basis reduced
                     pv, pc = pivots[bit]
                     if pv >> top & 1:
                         pivots[bit] = (pv ^ v, pc ^ comb)
@@ -227,7 +230,7 @@ class LinearLayout:
             ins.append((n, [(out_bases[lo + k],) for k in range(log2(s))]))
         return LinearLayout(ins, [name], [1 << total])
 
-    def invert(self) -> "LinearLayout":
+    def invert(self) -> LinearLayout:
         total = sum(len(bs) for _, bs in self.ins)
         if total != sum(log2(s) for _, s in self.outs):
             raise CuteDumpError("the layout is not bijective: it has no inverse")

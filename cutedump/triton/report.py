@@ -1,21 +1,21 @@
 """``cutedump triton``'s answer: the linear layout as Triton names it, Triton's two views, and the CuTe equivalent;
 as text or as one JSON object (keys "linear_layout", "tensor_view", "hardware_view", "cute")."""
+
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
-from cutedump.versions import json_answer
 from cutedump.algebra.integer import C
 from cutedump.algebra.layout import rank, size
 from cutedump.errors import CuteDumpError
-from cutedump.triton import spell, text, cute
-from dataclasses import replace
-
-from cutedump.triton.layouts import Shared, DistributedLinear, NVMMAShared, REG, LANE, WARP, BLOCK
+from cutedump.triton import cute, spell, text
+from cutedump.triton.layouts import BLOCK, LANE, REG, WARP, DistributedLinear, NVMMAShared, Shared
 from cutedump.triton.linear import LinearLayout as LL
+from cutedump.versions import json_answer
 
-MAX_ELEMENTS = 1 << 16   # views list every element; beyond this the answer would be megabytes
-MAX_POINTS_LOG2 = 16     # the hardware view lists every (block, warp, lane, register) or offset
+MAX_ELEMENTS = 1 << 16  # views list every element; beyond this the answer would be megabytes
+MAX_POINTS_LOG2 = 16  # the hardware view lists every (block, warp, lane, register) or offset
 
 
 def parse_shape(s: str) -> list[int]:
@@ -32,20 +32,23 @@ def parse_shape(s: str) -> list[int]:
 
 
 def compute(layout_text: str, shape: list[int], aliases: dict | None = None):
-    layout = spell.resolve_linear(spell.parse(layout_text, aliases) if isinstance(layout_text, str) else layout_text,
-                                  shape)
+    layout = spell.resolve_linear(
+        spell.parse(layout_text, aliases) if isinstance(layout_text, str) else layout_text, shape
+    )
     n = 1
     for s in shape:
         n *= s
     if n > MAX_ELEMENTS:
         raise CuteDumpError(f"--shape {','.join(map(str, shape))}: {n} elements; at most {MAX_ELEMENTS}")
-    if isinstance(layout, NVMMAShared) and layout.rank is None:   # TTGIR's attribute: the rank is the tensor's
+    if isinstance(layout, NVMMAShared) and layout.rank is None:  # TTGIR's attribute: the rank is the tensor's
         layout = replace(layout, rank=len(shape))
     ll = layout.to_linear(shape)
     bits = sum(len(bs) for _, bs in ll.ins)
     if bits > MAX_POINTS_LOG2:
-        raise CuteDumpError(f"the layout has 2^{bits} hardware points (registers x lanes x warps x blocks, or "
-                            f"offsets); at most 2^{MAX_POINTS_LOG2}")
+        raise CuteDumpError(
+            f"the layout has 2^{bits} hardware points (registers x lanes x warps x blocks, or "
+            f"offsets); at most 2^{MAX_POINTS_LOG2}"
+        )
     return layout, ll
 
 
@@ -72,6 +75,7 @@ def render(layout_text: str, shape_text: str, fmt: str) -> str:
 
 
 # ---- the bridge from CuTe: a TV layout as a DistributedLinearLayout
+
 
 def from_cute(tv, shape: list[int], lanes: int = 32) -> dict:
     """A CuTe (thread, value) -> column-major index layout as Triton's bases: each thread/value bit's image must be
@@ -113,22 +117,28 @@ def from_cute(tv, shape: list[int], lanes: int = 32) -> dict:
     for t in range(nt):
         for v in range(nv):
             if list(ll.apply({REG: v, LANE: t % (1 << nl), WARP: t >> nl})) != img(t, v):
-                raise CuteDumpError(f"--from-cute: thread {t} value {v} is not the XOR of its bits' images: the layout "
-                                    "is not linear over F2 (no DistributedLinearLayout)")
+                raise CuteDumpError(
+                    f"--from-cute: thread {t} value {v} is not the XOR of its bits' images: the layout "
+                    "is not linear over F2 (no DistributedLinearLayout)"
+                )
     covered = {tuple(ll.apply({REG: v, LANE: t % (1 << nl), WARP: t >> nl})) for t in range(nt) for v in range(nv)}
     if len(covered) != total:
-        raise CuteDumpError(f"--from-cute: the layout reaches {len(covered)} of the {total} elements of --shape; "
-                            "Triton's layouts cover the whole tensor")
+        raise CuteDumpError(
+            f"--from-cute: the layout reaches {len(covered)} of the {total} elements of --shape; "
+            "Triton's layouts cover the whole tensor"
+        )
     return {"reg_bases": reg, "lane_bases": lane, "warp_bases": warp, "block_bases": [], "shape": shape}
 
 
 def render_from_cute(tv_text: str, shape_text: str, fmt: str) -> str:
     from cutedump.expr import evaluate_layout  # start-up: the CuTe expression engine only for --from-cute
+
     shape = parse_shape(shape_text)
     tv = evaluate_layout(tv_text)
     f = from_cute(tv, shape)
-    layout = DistributedLinear(*(tuple(tuple(b) for b in f[k]) for k in ("reg_bases", "lane_bases", "warp_bases",
-                                                                        "block_bases")), tuple(shape))
+    layout = DistributedLinear(
+        *(tuple(tuple(b) for b in f[k]) for k in ("reg_bases", "lane_bases", "warp_bases", "block_bases")), tuple(shape)
+    )
     g = spell.gluon(layout)
     if fmt == "json":
         return json_answer({"layout": g, "linear_layout": f})

@@ -5,6 +5,7 @@ cga_layout=[])`` (keywords or positional arguments in the dataclass's field orde
 prefix; parents nested). TTGIR: ``#ttg.blocked<{sizePerThread = [1, 4], ...}>``, with ``#alias`` references
 resolved through the aliases of a file.
 """
+
 from __future__ import annotations
 
 import re
@@ -22,7 +23,7 @@ def _tokens(text: str) -> list[str]:
     while pos < len(text):
         m = _TOKEN.match(text, pos)
         if not m or m.end() == pos:
-            raise CuteDumpError(f"cannot read the layout at column {pos + 1}: {text[pos:pos + 20]!r}")
+            raise CuteDumpError(f"cannot read the layout at column {pos + 1}: {text[pos : pos + 20]!r}")
         out.append(m.group(m.lastgroup))
         pos = m.end()
         while pos < len(text) and text[pos].isspace():
@@ -119,12 +120,33 @@ class _Reader:
 #: what each parameter holds: int, bool, ints (a list of integers), bases (a list of lists of integers), layout;
 #: a trailing ? allows None
 _KIND = {
-    "size_per_thread": "ints", "threads_per_warp": "ints", "warps_per_cta": "ints", "order": "ints",
-    "cga_layout": "bases", "dim": "int", "parent": "layout", "operand_index": "int", "k_width": "int",
-    "version": "int|ints", "instr_shape": "ints", "reg_bases": "bases", "lane_bases": "bases", "warp_bases": "bases",
-    "block_bases": "bases", "shape": "ints", "vec": "int", "per_phase": "int", "max_phase": "int",
-    "swizzle_byte_width": "int", "element_bitwidth": "int", "rank": "int?", "transposed": "bool",
-    "fp4_padded": "bool", "offset_bases": "bases", "alignment": "int", "tiles_per_warp": "ints?",
+    "size_per_thread": "ints",
+    "threads_per_warp": "ints",
+    "warps_per_cta": "ints",
+    "order": "ints",
+    "cga_layout": "bases",
+    "dim": "int",
+    "parent": "layout",
+    "operand_index": "int",
+    "k_width": "int",
+    "version": "int|ints",
+    "instr_shape": "ints",
+    "reg_bases": "bases",
+    "lane_bases": "bases",
+    "warp_bases": "bases",
+    "block_bases": "bases",
+    "shape": "ints",
+    "vec": "int",
+    "per_phase": "int",
+    "max_phase": "int",
+    "swizzle_byte_width": "int",
+    "element_bitwidth": "int",
+    "rank": "int?",
+    "transposed": "bool",
+    "fp4_padded": "bool",
+    "offset_bases": "bases",
+    "alignment": "int",
+    "tiles_per_warp": "ints?",
 }
 
 
@@ -139,17 +161,27 @@ def _check_kinds(where: str, args: dict) -> None:
             if v is None:
                 continue
             kind = kind[:-1]
-        ok = any({"int": lambda: _is_int(v),
-                  "bool": lambda: isinstance(v, bool),
-                  "ints": lambda: isinstance(v, tuple) and all(_is_int(x) for x in v),
-                  "bases": lambda: isinstance(v, tuple) and all(isinstance(b, tuple) and all(_is_int(x) for x in b)
-                                                                for b in v),
-                  "layout": lambda: hasattr(v, "to_linear") or (isinstance(v, tuple) and v[:1] == ("linear",)),
-                  }[kd]() for kd in kind.split("|"))
+        ok = any(
+            {
+                "int": lambda: _is_int(v),
+                "bool": lambda: isinstance(v, bool),
+                "ints": lambda: isinstance(v, tuple) and all(_is_int(x) for x in v),
+                "bases": lambda: (
+                    isinstance(v, tuple) and all(isinstance(b, tuple) and all(_is_int(x) for x in b) for b in v)
+                ),
+                "layout": lambda: hasattr(v, "to_linear") or (isinstance(v, tuple) and v[:1] == ("linear",)),
+            }[kd]()
+            for kd in kind.split("|")
+        )
         if not ok:
-            want = {"int": "an integer", "bool": "True or False", "ints": "a list of integers",
-                    "bases": "a list of lists of integers", "layout": "a layout", "int|ints": "an integer or a list "
-                    "of integers"}[kind]
+            want = {
+                "int": "an integer",
+                "bool": "True or False",
+                "ints": "a list of integers",
+                "bases": "a list of lists of integers",
+                "layout": "a layout",
+                "int|ints": "an integer or a list of integers",
+            }[kind]
             raise CuteDumpError(f"{where}: {k} must be {want}")
         if kind == "int" and not -(1 << 31) <= v < (1 << 31):
             raise CuteDumpError(f"{where}: {k} = {v} is out of range")
@@ -183,18 +215,45 @@ def _build_gluon(cls, short, names, pos, kw):
 
 
 _TTGIR = {
-    "#ttg.blocked": (L.Blocked, {"sizePerThread": "size_per_thread", "threadsPerWarp": "threads_per_warp",
-                                 "warpsPerCTA": "warps_per_cta", "order": "order", "CGALayout": "cga_layout"}),
+    "#ttg.blocked": (
+        L.Blocked,
+        {
+            "sizePerThread": "size_per_thread",
+            "threadsPerWarp": "threads_per_warp",
+            "warpsPerCTA": "warps_per_cta",
+            "order": "order",
+            "CGALayout": "cga_layout",
+        },
+    ),
     "#ttg.slice": (L.Slice, {"dim": "dim", "parent": "parent"}),
     "#ttg.dot_op": (L.DotOperand, {"opIdx": "operand_index", "parent": "parent", "kWidth": "k_width"}),
-    "#ttg.swizzled_shared": (L.SwizzledShared, {"vec": "vec", "perPhase": "per_phase", "maxPhase": "max_phase",
-                                                "order": "order", "CGALayout": "cga_layout"}),
-    "#ttg.nvmma_shared": (L.NVMMAShared, {"swizzlingByteWidth": "swizzle_byte_width", "transposed": "transposed",
-                                          "elementBitWidth": "element_bitwidth", "fp4Padded": "fp4_padded",
-                                          "rank": "rank", "CGALayout": "cga_layout"}),
-    "#ttg.amd_mfma": (L.AMDMfma, {"version": "version", "warpsPerCTA": "warps_per_cta", "instrShape": "instr_shape",
-                                  "isTransposed": "transposed", "elementBitWidth": "element_bitwidth",
-                                  "tilesPerWarp": "tiles_per_warp", "CGALayout": "cga_layout"}),
+    "#ttg.swizzled_shared": (
+        L.SwizzledShared,
+        {"vec": "vec", "perPhase": "per_phase", "maxPhase": "max_phase", "order": "order", "CGALayout": "cga_layout"},
+    ),
+    "#ttg.nvmma_shared": (
+        L.NVMMAShared,
+        {
+            "swizzlingByteWidth": "swizzle_byte_width",
+            "transposed": "transposed",
+            "elementBitWidth": "element_bitwidth",
+            "fp4Padded": "fp4_padded",
+            "rank": "rank",
+            "CGALayout": "cga_layout",
+        },
+    ),
+    "#ttg.amd_mfma": (
+        L.AMDMfma,
+        {
+            "version": "version",
+            "warpsPerCTA": "warps_per_cta",
+            "instrShape": "instr_shape",
+            "isTransposed": "transposed",
+            "elementBitWidth": "element_bitwidth",
+            "tilesPerWarp": "tiles_per_warp",
+            "CGALayout": "cga_layout",
+        },
+    ),
 }
 
 
@@ -204,15 +263,27 @@ def _build_ttgir(name, kw):
         for k in need:
             if k not in kw:
                 raise CuteDumpError(f"{name}: missing {k}")
-        _check_kinds(name, {"warps_per_cta": kw["warpsPerCTA"], "instr_shape": kw["instrShape"],
-                            "version": (kw["versionMajor"], kw.get("versionMinor", 0)),
-                            "cga_layout": kw.get("CGALayout", ())})
-        return L.NVMMADistributed((kw["versionMajor"], kw.get("versionMinor", 0)), kw["warpsPerCTA"],
-                                  kw["instrShape"], kw.get("CGALayout", ()))
+        _check_kinds(
+            name,
+            {
+                "warps_per_cta": kw["warpsPerCTA"],
+                "instr_shape": kw["instrShape"],
+                "version": (kw["versionMajor"], kw.get("versionMinor", 0)),
+                "cga_layout": kw.get("CGALayout", ()),
+            },
+        )
+        return L.NVMMADistributed(
+            (kw["versionMajor"], kw.get("versionMinor", 0)),
+            kw["warpsPerCTA"],
+            kw["instrShape"],
+            kw.get("CGALayout", ()),
+        )
     if name == "#ttg.linear":
         return ("linear", kw)
     if name not in _TTGIR:
-        raise CuteDumpError(f"unknown TTGIR layout {name}; known: {', '.join(sorted(list(_TTGIR) + ['#ttg.nvidia_mma', '#ttg.linear']))}")
+        raise CuteDumpError(
+            f"unknown TTGIR layout {name}; known: {', '.join(sorted(list(_TTGIR) + ['#ttg.nvidia_mma', '#ttg.linear']))}"
+        )
     cls, names = _TTGIR[name]
     args = {}
     for k, v in kw.items():
@@ -221,7 +292,7 @@ def _build_ttgir(name, kw):
         args[names[k]] = v
     _check_kinds(name, args)
     if cls is L.NVMMAShared and "rank" not in args:
-        args["rank"] = None   # the rank of the tensor it is used with
+        args["rank"] = None  # the rank of the tensor it is used with
     if cls is L.AMDMfma and "instr_shape" in args and len(args["instr_shape"]) == 2:
         args["instr_shape"] = tuple(args["instr_shape"]) + (0,)
     try:
@@ -234,11 +305,14 @@ def resolve_linear(obj, shape):
     """A ``#ttg.linear`` attribute becomes a DistributedLinear once its tensor's shape is known."""
     if isinstance(obj, tuple) and obj and obj[0] == "linear":
         kw = obj[1]
-        _check_kinds("#ttg.linear", {k + "_bases": v for k, v in kw.items() if k in ("register", "lane", "warp",
-                                                                                     "block")} |
-                     {"reg_bases": kw.get("register", ())})
-        return L.DistributedLinear(kw.get("register", ()), kw.get("lane", ()), kw.get("warp", ()),
-                                   kw.get("block", ()), tuple(shape))
+        _check_kinds(
+            "#ttg.linear",
+            {k + "_bases": v for k, v in kw.items() if k in ("register", "lane", "warp", "block")}
+            | {"reg_bases": kw.get("register", ())},
+        )
+        return L.DistributedLinear(
+            kw.get("register", ()), kw.get("lane", ()), kw.get("warp", ()), kw.get("block", ()), tuple(shape)
+        )
     return obj
 
 

@@ -15,11 +15,12 @@ Views, as Triton lays them out:
 * shared: the tensor view puts, at the row-major position p, the coordinate of offset p (block p // offsets)
   written ``(i:j)``, joined by ``,``; the hardware view lists ``Block: {b}:`` then ``Offset: {o} -> (i,j)``.
 """
+
 from __future__ import annotations
 
 from itertools import product
 
-from cutedump.triton.layouts import REG, LANE, WARP, BLOCK, OFFSET
+from cutedump.triton.layouts import BLOCK, LANE, OFFSET, REG, WARP
 
 
 def _lst(v) -> str:
@@ -37,16 +38,23 @@ def fields(ll, shape, alignment: int | None = None) -> dict:
     b = lambda n: [list(x) for x in ll.bases(n)]
     if is_shared(ll):
         return {"offset_bases": b(OFFSET), "block_bases": b(BLOCK), "alignment": alignment, "shape": list(shape)}
-    return {"reg_bases": b(REG), "lane_bases": b(LANE), "warp_bases": b(WARP), "block_bases": b(BLOCK),
-            "shape": list(shape)}
+    return {
+        "reg_bases": b(REG),
+        "lane_bases": b(LANE),
+        "warp_bases": b(WARP),
+        "block_bases": b(BLOCK),
+        "shape": list(shape),
+    }
 
 
 def gluon_repr(ll, shape, alignment: int | None = None) -> str:
     f = fields(ll, shape, alignment)
     if is_shared(ll):
-        return (f"SharedLinearLayout(offset_bases={_lst(f['offset_bases'])}, block_bases={_lst(f['block_bases'])}, "
-                f"alignment={alignment})")
-    return ("DistributedLinearLayout(" + ", ".join(f"{k}={_lst(v)}" for k, v in f.items()) + ")")
+        return (
+            f"SharedLinearLayout(offset_bases={_lst(f['offset_bases'])}, block_bases={_lst(f['block_bases'])}, "
+            f"alignment={alignment})"
+        )
+    return "DistributedLinearLayout(" + ", ".join(f"{k}={_lst(v)}" for k, v in f.items()) + ")"
 
 
 def _coord(c, widths, sep=",") -> str:
@@ -62,10 +70,12 @@ def _grid(shape, cells, sep) -> str:
     rank = len(shape)
     lines = []
     for outer in product(*[range(s) for s in shape[:-1]]):
-        pre = "[" + "".join("[" if all(outer[j] == 0 for j in range(k, rank - 1)) else " "
-                            for k in range(rank - 2, -1, -1))
-        post = "]" + "".join("]" if all(outer[j] == shape[j] - 1 for j in range(k, rank - 1)) else ""
-                             for k in range(rank - 2, -1, -1))
+        pre = "[" + "".join(
+            "[" if all(outer[j] == 0 for j in range(k, rank - 1)) else " " for k in range(rank - 2, -1, -1)
+        )
+        post = "]" + "".join(
+            "]" if all(outer[j] == shape[j] - 1 for j in range(k, rank - 1)) else "" for k in range(rank - 2, -1, -1)
+        )
         row = sep.join(cells[outer + (i,)] for i in range(shape[-1]))
         lines.append(pre + row + post)
     return "\n".join(lines) + "\n"

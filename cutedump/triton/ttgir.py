@@ -1,13 +1,14 @@
 """Every layout alias of a TTGIR file (``#blocked = #ttg.blocked<{...}>``) and the tensor shapes that use it
 (``tensor<64x64xf32, #blocked>``, ``!ttg.memdesc<64x32xf16, #shared, #smem>``), each use answered as
 ``cutedump triton LAYOUT --shape ...`` answers it."""
+
 from __future__ import annotations
 
 import re
 
-from cutedump.versions import json_answer
 from cutedump.errors import CuteDumpError
-from cutedump.triton import spell, report
+from cutedump.triton import report, spell
+from cutedump.versions import json_answer
 
 _ALIAS = re.compile(r"^(#[\w.]+)\s*=\s*(#ttg\.\w+<\{.*\}>)\s*$", re.M)
 _USE = re.compile(r"(?:tensor|memdesc)<((?:\d+x)*\d+)x[^,<>]*?(?:<[^<>]*>)?[^,<>]*,\s*(#[\w.]+)(?=[\s,>])")
@@ -47,8 +48,9 @@ def dump(src: str, views: bool = True) -> dict:
             try:
                 layout, ll = report.compute(objs[name], shape)
                 a = report.answer(layout, ll, shape, views)
-                entry["uses"][shape_text] = {k: a[k] for k in ("linear_layout", "tensor_view", "hardware_view", "cute")
-                                             if k in a}
+                entry["uses"][shape_text] = {
+                    k: a[k] for k in ("linear_layout", "tensor_view", "hardware_view", "cute") if k in a
+                }
             except CuteDumpError as e:
                 entry["uses"][shape_text] = {"error": str(e)}
         out[name] = entry

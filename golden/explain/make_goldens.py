@@ -1,7 +1,8 @@
 """Write the explain goldens from their MANIFEST commands (values checked against real CuTe by tests/test_explain.py).
 
-    python golden/explain/make_goldens.py
+python golden/explain/make_goldens.py
 """
+
 import shlex
 import subprocess
 from pathlib import Path

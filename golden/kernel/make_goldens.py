@@ -7,6 +7,7 @@ print — the same program tests/test_kernel.py compares `cutedump kernel` again
 The files hold no reading lines and no bank audit (the MANIFEST commands use --no-readings): only what the
 kernels' own print calls would show.
 """
+
 from __future__ import annotations
 
 import sys
@@ -15,8 +16,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1]))
 
-from tests.oracle.cute import run_cases  # noqa: E402
 from tests import kernel_cpp as CPP  # noqa: E402
+from tests.oracle.cute import run_cases  # noqa: E402
 from tests.test_kernel import CONFIGS  # noqa: E402   (the test's program: its recorded answer serves here too)
 
 # file -> (kernel, variant, tile, (M,N,K), thread); the MANIFEST line passes the same values with --set/--thread
@@ -26,6 +27,7 @@ FILES = {
     "sgemm_2_nt_t5.txt": ("sgemm_2", "nt", (256, 128, 8), (100, 70, 33), 5),
     "sgemm_2_tn.txt": ("sgemm_2", "tn", (128, 128, 8), (128, 128, 64), 0),
 }
+
 
 def goldens() -> dict[str, str]:
     """file name -> its text, from real CuTe's answer (compiled, or its record)."""

@@ -8,6 +8,7 @@ The files hold what --no-readings prints: CuTe's host-only noise (``ERROR: cast_
 ``tCrA(0)``/``tCrB(0)`` descriptor lines (and the TMA programs' cuTensorMapEncodeTiled lines) are left out
 (tests/kernel_oracle.py's split_cute).
 """
+
 from __future__ import annotations
 
 import sys
@@ -16,10 +17,11 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1]))
 
-from tests.oracle.cute import run_cases  # noqa: E402
 from tests import kernel_cpp_sm100 as CPP  # noqa: E402
-from tests.test_kernel_sm100 import CONFIGS_01, CONFIGS_TMA  # noqa: E402
 from tests.kernel_oracle import split_cute  # noqa: E402
+from tests.oracle.cute import run_cases  # noqa: E402
+from tests.test_kernel_sm100 import CONFIGS_01, CONFIGS_TMA  # noqa: E402
+
 # (the test's programs and their records)
 
 # file -> ((MmaM, MmaN), NumMmaK, (Gemm_M, Gemm_N, Gemm_K), thread); the MANIFEST line passes the same values
@@ -36,6 +38,7 @@ FILES_TMA = {
     "sm100_05_mma_tma_epi_t127.txt": (5, (256, 128), 4, (2, 1), (256, 128, 64), 127),
 }
 
+
 def goldens() -> dict[str, str]:
     """file name -> its text, from real CuTe's answers (compiled, or their records)."""
     out = {}
@@ -43,8 +46,9 @@ def goldens() -> dict[str, str]:
     for name, cfg in FILES_01.items():
         out[name] = split_cute(outs[CONFIGS_01.index(cfg)])[0]
     for tut in sorted(CONFIGS_TMA):
-        outs = run_cases([CPP.case_tma(tut, *c) for c in CONFIGS_TMA[tut]], prelude=CPP.tma_prelude(),
-                         extra_flags=CPP.tma_flags())
+        outs = run_cases(
+            [CPP.case_tma(tut, *c) for c in CONFIGS_TMA[tut]], prelude=CPP.tma_prelude(), extra_flags=CPP.tma_flags()
+        )
         for name, (t, *cfg) in FILES_TMA.items():
             if t == tut:
                 out[name] = split_cute(outs[CONFIGS_TMA[tut].index(tuple(cfg))])[0]

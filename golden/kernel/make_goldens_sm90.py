@@ -8,6 +8,7 @@ The files hold what --no-readings prints: CuTe's host-only noise (``ERROR: cast_
 ``tCrA(0)``/``tCrB(0)`` descriptor lines are left out (tests/kernel_oracle.py's split_cute; the descriptors are
 in cutedump's readings and JSON, tested against those lines).
 """
+
 from __future__ import annotations
 
 import sys
@@ -16,10 +17,10 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1]))
 
-from tests.oracle.cute import run_cases  # noqa: E402
 from tests import kernel_cpp_sm90 as CPP  # noqa: E402
-from tests.test_kernel_sm90 import CONFIGS  # noqa: E402
 from tests.kernel_oracle import split_cute  # noqa: E402   (the test's program and its record)
+from tests.oracle.cute import run_cases  # noqa: E402
+from tests.test_kernel_sm90 import CONFIGS  # noqa: E402
 
 # file -> (variant, tile, (M,N,K), thread); the MANIFEST line passes the same values with --set/--thread
 FILES = {

@@ -10,6 +10,7 @@ CuTe's host-only noise (``ERROR: cast_smem_ptr_to_uint ...``) and its ``tCrA(0)`
 are left out (tests/kernel_oracle.py's split_cute; the tensor maps and the descriptors are in cutedump's
 readings and JSON, tested against those lines).
 """
+
 from __future__ import annotations
 
 import sys
@@ -18,10 +19,10 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1]))
 
-from tests.oracle.cute import run_cases  # noqa: E402
 from tests import kernel_cpp_sm90_tma as CPP  # noqa: E402
-from tests.test_kernel_sm90_tma import CONFIGS  # noqa: E402
 from tests.kernel_oracle import split_cute  # noqa: E402   (the test's program and its record)
+from tests.oracle.cute import run_cases  # noqa: E402
+from tests.test_kernel_sm90_tma import CONFIGS  # noqa: E402
 
 # file -> (variant, tile, (M,N,K), thread); the MANIFEST line passes the same values with --set/--thread
 FILES = {

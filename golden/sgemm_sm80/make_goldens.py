@@ -6,6 +6,7 @@ sgemm_sm80.cu's host code and gemm_device for block (0,0), thread 0, over null p
 The files hold no reading lines: the seed document (001_def41a443f4b8bf4.txt) gives values, and the commands
 in MANIFEST use --no-readings. tests/test_sgemm_sm80.py checks the seed's values against the same dump.
 """
+
 from __future__ import annotations
 
 import sys
@@ -14,8 +15,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1]))
 
-from tests.oracle.cute import run_cases  # noqa: E402
 from tests import sgemm_sm80_cpp as CPP  # noqa: E402
+from tests.oracle.cute import run_cases  # noqa: E402
 
 FILES = {
     "dump_layouts.txt": ("tn", "half_t", (128, 128, 64), (128, 128, 64), 0),

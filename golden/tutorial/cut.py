@@ -4,6 +4,7 @@
 writes compat_table.md (the 11-row compatibility table), coords_3x2x3.md (the Shape (3,(2,3)) table) and
 coords_grid_3x2x3.txt (the offset grid of (3,(2,3)):(3,(12,1))) and print_latex_L5_tutorial.tex.
 """
+
 import sys
 from pathlib import Path
 

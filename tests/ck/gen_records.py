@@ -12,6 +12,7 @@ space size and, for each sampled visible index, the offset and validity.
 
     python tests/ck/gen_records.py [--ck /tmp/ck] [--seed 14] [--count 320] [--only chains|recipes|rejects]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -85,15 +86,30 @@ void report(int id, const D& d, const int* idx, int n)
 
 # ---------------------------------------------------------------- the compiler
 
+
 def ck_flags(ck: Path, build: Path):
     """clang++-14 host-only HIP flags for CK: a generated ck/config.h (every option off) and the std shim."""
     (build / "ck").mkdir(parents=True, exist_ok=True)
     cfg = (ck / "include" / "ck" / "config.h.in").read_text()
     (build / "ck" / "config.h").write_text(
-        re.sub(r"^#cmakedefine ([A-Za-z0-9_]+).*$", r"/* #undef \1 */", cfg, flags=re.M))
+        re.sub(r"^#cmakedefine ([A-Za-z0-9_]+).*$", r"/* #undef \1 */", cfg, flags=re.M)
+    )
     (build / "ck_host_shim.hpp").write_text(SHIM)
-    return [CLANG, "-x", "hip", "--cuda-host-only", "-nogpulib", "-nogpuinc", "-std=c++17", "-O1", "-w",
-            "-include", str(build / "ck_host_shim.hpp"), f"-I{build}", f"-I{ck / 'include'}"]
+    return [
+        CLANG,
+        "-x",
+        "hip",
+        "--cuda-host-only",
+        "-nogpulib",
+        "-nogpuinc",
+        "-std=c++17",
+        "-O1",
+        "-w",
+        "-include",
+        str(build / "ck_host_shim.hpp"),
+        f"-I{build}",
+        f"-I{ck / 'include'}",
+    ]
 
 
 def compile_run(flags, src: str, build: Path, name: str):
@@ -110,6 +126,7 @@ def compile_run(flags, src: str, build: Path, name: str):
 
 
 # ---------------------------------------------------------------- text form -> C++
+
 
 def num_cpp(tok) -> str:
     t = str(tok).strip()
@@ -146,18 +163,33 @@ def seq_cpp(ids) -> str:
 
 
 MAKERS = {
-    "pass_through": "make_pass_through_transform", "pad": "make_pad_transform",
-    "left_pad": "make_left_pad_transform", "right_pad": "make_right_pad_transform",
-    "freeze": "make_freeze_transform", "insert": "make_insert_transform",
-    "vectorize": "make_vectorize_transform", "slice": "make_slice_transform", "modulo": "make_modulo_transform",
-    "merge": "make_merge_transform", "merge_v1_carry_check": "make_merge_transform_v1_carry_check",
+    "pass_through": "make_pass_through_transform",
+    "pad": "make_pad_transform",
+    "left_pad": "make_left_pad_transform",
+    "right_pad": "make_right_pad_transform",
+    "freeze": "make_freeze_transform",
+    "insert": "make_insert_transform",
+    "vectorize": "make_vectorize_transform",
+    "slice": "make_slice_transform",
+    "modulo": "make_modulo_transform",
+    "merge": "make_merge_transform",
+    "merge_v1_carry_check": "make_merge_transform_v1_carry_check",
     "merge_v2_magic_division": "make_merge_transform_v2_magic_division",
     "merge_v3_division_mod": "make_merge_transform_v3_division_mod",
-    "unmerge": "make_unmerge_transform", "embed": "make_embed_transform",
-    "xor": "make_xor_transform", "xor_with_modulo": "make_xor_with_modulo_transform",
+    "unmerge": "make_unmerge_transform",
+    "embed": "make_embed_transform",
+    "xor": "make_xor_transform",
+    "xor_with_modulo": "make_xor_with_modulo_transform",
 }
-TUPLE_ARG = {"merge", "merge_v1_carry_check", "merge_v2_magic_division", "merge_v3_division_mod", "unmerge",
-             "xor", "xor_with_modulo"}
+TUPLE_ARG = {
+    "merge",
+    "merge_v1_carry_check",
+    "merge_v2_magic_division",
+    "merge_v3_division_mod",
+    "unmerge",
+    "xor",
+    "xor_with_modulo",
+}
 
 
 def transform_cpp(name: str, args: str) -> str:
@@ -184,8 +216,10 @@ def stage_cpp(prev: str, stage: str) -> str:
         ts.append(transform_cpp(name, args))
         lows.append(seq_cpp(ids(lo)))
         ups.append(seq_cpp(ids(up)))
-    return (f"transform_tensor_descriptor({prev}, make_tuple({', '.join(ts)}), "
-            f"make_tuple({', '.join(lows)}), make_tuple({', '.join(ups)}))")
+    return (
+        f"transform_tensor_descriptor({prev}, make_tuple({', '.join(ts)}), "
+        f"make_tuple({', '.join(lows)}), make_tuple({', '.join(ups)}))"
+    )
 
 
 def base_cpp(case) -> str:
@@ -217,8 +251,12 @@ def parse_output(text: str, cases, first: int):
         assert head[0] == "case" and int(head[1]) == k, head
         e = head.index("esz")
         case = cases[k - first]
-        case["ck"] = {"lengths": [int(x) for x in head[3:e]], "element_space_size": int(head[e + 1]),
-                      "offsets": [], "valid": []}
+        case["ck"] = {
+            "lengths": [int(x) for x in head[3:e]],
+            "element_space_size": int(head[e + 1]),
+            "offsets": [],
+            "valid": [],
+        }
         for _ in case["idx"]:
             off, ok = lines[pos].split()
             pos += 1
@@ -228,6 +266,7 @@ def parse_output(text: str, cases, first: int):
 
 
 # ---------------------------------------------------------------- random chains
+
 
 class Gen:
     def __init__(self, seed):
@@ -251,15 +290,28 @@ class Gen:
             ds = [d for d in range(2, x) if x % d == 0]
             if ds:
                 d = self.r.choice(ds)
-                fs[k:k + 1] = [d, x // d]
+                fs[k : k + 1] = [d, x // d]
         self.r.shuffle(fs)
         return fs
 
     def one(self, L):
         """A transform on one dimension of length L: (name, args text, up lengths)."""
         r = self.r
-        kind = r.choice(["pass_through", "pad", "left_pad", "right_pad", "unmerge", "unmerge", "embed", "freeze",
-                         "vectorize", "slice", "modulo"])
+        kind = r.choice(
+            [
+                "pass_through",
+                "pad",
+                "left_pad",
+                "right_pad",
+                "unmerge",
+                "unmerge",
+                "embed",
+                "freeze",
+                "vectorize",
+                "slice",
+                "modulo",
+            ]
+        )
         if kind == "pass_through":
             return kind, self.n(L), [L]
         if kind == "pad":
@@ -297,7 +349,7 @@ class Gen:
         r = self.r
         dims = list(range(len(lens)))
         r.shuffle(dims)
-        items = []   # (name, args, lows, up lengths)
+        items = []  # (name, args, lows, up lengths)
         while dims:
             if len(dims) >= 2 and r.random() < 0.3:
                 k = r.choice([2, 2, 3]) if len(dims) >= 3 else 2
@@ -308,8 +360,9 @@ class Gen:
                     name = r.choice(["xor", "xor_with_modulo"])
                     items.append((name, self.lst(ls), lows, ls))
                 else:
-                    name = r.choice(["merge", "merge_v1_carry_check", "merge_v2_magic_division",
-                                     "merge_v3_division_mod"])
+                    name = r.choice(
+                        ["merge", "merge_v1_carry_check", "merge_v2_magic_division", "merge_v3_division_mod"]
+                    )
                     p = 1
                     for x in ls:
                         p *= x
@@ -329,7 +382,7 @@ class Gen:
         r.shuffle(perm)
         text, new_lens, pos = [], [0] * nup, 0
         for name, args, lows, ups in items:
-            up_ids = perm[pos:pos + len(ups)]
+            up_ids = perm[pos : pos + len(ups)]
             pos += len(ups)
             for i, L in zip(up_ids, ups):
                 new_lens[i] = L
@@ -361,7 +414,7 @@ class Gen:
                 out = [p + [i] for p in out for i in range(L)]
         else:
             out = [[r.randrange(L) for L in lens] for _ in range(cap)]
-        for _ in range(3):   # a few out-of-range visible indices (coordinate_has_valid_offset must say 0)
+        for _ in range(3):  # a few out-of-range visible indices (coordinate_has_valid_offset must say 0)
             p = [r.randrange(L) if L > 0 else 0 for L in lens]
             k = r.randrange(len(lens))
             p[k] = r.choice([-1, lens[k]])
@@ -380,33 +433,65 @@ class Gen:
 def fixed_cases():
     """Hand-picked corners: document 004's chains, zero lengths, long chains, big merges."""
     return [
-        {"base": {"lengths": "256,64", "strides": "64,_1"},
-         "stages": ["unmerge(8,_8)@1->0,2; pass_through(256)@0->1"], "note": "doc 004 grid_desc_ak0_m_ak1", "lens": [8, 256, 8]},
-        {"base": {"lengths": "250,60", "strides": "60,_1"},
-         "stages": ["right_pad(250,6)@0->0; right_pad(60,4)@1->1", "unmerge(8,_8)@1->0,2; pass_through(256)@0->1"],
-         "note": "doc 004 padding", "lens": [8, 256, 8]},
-        {"base": {"lengths": "_4,_128,_8", "strides": "_1032,_8,_1"},
-         "stages": ["merge_v3_division_mod(_4,_8)@0,2->3; unmerge(_2,_2,_32)@1->0,1,2"],
-         "note": "a_block_desc_m0_m1_m2_k", "lens": [2, 2, 32, 32]},
-        {"base": {"lengths": "_1,_64,_1,_64"},
-         "stages": ["freeze(_0)@0->; unmerge(_1,_2,_4,_2,_4)@1->0,2,4,5,6; freeze(_0)@2->; unmerge(_1,_2,_32)@3->1,3,7"],
-         "note": "c_block_desc_m0_n0_m1_n1_m2_m3_m4_n2", "lens": [1, 1, 2, 2, 4, 2, 4, 32]},
-        {"base": {"lengths": "_1,_4,_1,_8"}, "stages": ["pass_through(_1)@0->0; pass_through(_4)@1->1; "
-                                                        "merge_v3_division_mod(_1,_8)@2,3->2"],
-         "note": "src_thread_scratch_desc_", "lens": [1, 4, 8]},
+        {
+            "base": {"lengths": "256,64", "strides": "64,_1"},
+            "stages": ["unmerge(8,_8)@1->0,2; pass_through(256)@0->1"],
+            "note": "doc 004 grid_desc_ak0_m_ak1",
+            "lens": [8, 256, 8],
+        },
+        {
+            "base": {"lengths": "250,60", "strides": "60,_1"},
+            "stages": ["right_pad(250,6)@0->0; right_pad(60,4)@1->1", "unmerge(8,_8)@1->0,2; pass_through(256)@0->1"],
+            "note": "doc 004 padding",
+            "lens": [8, 256, 8],
+        },
+        {
+            "base": {"lengths": "_4,_128,_8", "strides": "_1032,_8,_1"},
+            "stages": ["merge_v3_division_mod(_4,_8)@0,2->3; unmerge(_2,_2,_32)@1->0,1,2"],
+            "note": "a_block_desc_m0_m1_m2_k",
+            "lens": [2, 2, 32, 32],
+        },
+        {
+            "base": {"lengths": "_1,_64,_1,_64"},
+            "stages": [
+                "freeze(_0)@0->; unmerge(_1,_2,_4,_2,_4)@1->0,2,4,5,6; freeze(_0)@2->; unmerge(_1,_2,_32)@3->1,3,7"
+            ],
+            "note": "c_block_desc_m0_n0_m1_n1_m2_m3_m4_n2",
+            "lens": [1, 1, 2, 2, 4, 2, 4, 32],
+        },
+        {
+            "base": {"lengths": "_1,_4,_1,_8"},
+            "stages": ["pass_through(_1)@0->0; pass_through(_4)@1->1; merge_v3_division_mod(_1,_8)@2,3->2"],
+            "note": "src_thread_scratch_desc_",
+            "lens": [1, 4, 8],
+        },
         {"base": {"lengths": "0,5", "strides": "5,1"}, "stages": [], "note": "zero length", "lens": [0, 5]},
-        {"base": {"lengths": "3,4", "strides": "-4,1"}, "stages": ["merge(3,4)@0,1->0"], "note": "negative stride", "lens": [12]},
-        {"base": {"lengths": "7,5"}, "stages": ["left_pad(7,3)@0->0; pass_through(5)@1->1",
-                                               "merge_v2_magic_division(10,5)@0,1->0"],
-         "note": "left pad under a magic-division merge (invalid indices reach the merge as negatives)", "lens": [50]},
-        {"base": {"lengths": "7,5"}, "stages": ["left_pad(7,3)@0->0; pass_through(5)@1->1",
-                                               "merge_v1_carry_check(10,5)@0,1->0"], "note": "same, v1", "lens": [50]},
+        {
+            "base": {"lengths": "3,4", "strides": "-4,1"},
+            "stages": ["merge(3,4)@0,1->0"],
+            "note": "negative stride",
+            "lens": [12],
+        },
+        {
+            "base": {"lengths": "7,5"},
+            "stages": ["left_pad(7,3)@0->0; pass_through(5)@1->1", "merge_v2_magic_division(10,5)@0,1->0"],
+            "note": "left pad under a magic-division merge (invalid indices reach the merge as negatives)",
+            "lens": [50],
+        },
+        {
+            "base": {"lengths": "7,5"},
+            "stages": ["left_pad(7,3)@0->0; pass_through(5)@1->1", "merge_v1_carry_check(10,5)@0,1->0"],
+            "note": "same, v1",
+            "lens": [50],
+        },
         {"base": {"lengths": "6"}, "stages": ["slice(6,4,2)@0->0"], "note": "slice end < begin", "lens": [-2]},
         {"base": {"lengths": "_6,_9", "align": "_4"}, "stages": [], "note": "aligned", "lens": [6, 9]},
-        {"base": {"lengths": "2,3,4", "strides": "12,4,1"}, "stages": ["merge(2,3,4)@0,1,2->0",
-                                                                       "unmerge(4,3,2)@0->0,1,2",
-                                                                       "merge(4,3)@0,1->1; pass_through(2)@2->0"],
-         "note": "three stages", "lens": [2, 4]},
+        {
+            "base": {"lengths": "2,3,4", "strides": "12,4,1"},
+            "stages": ["merge(2,3,4)@0,1,2->0", "unmerge(4,3,2)@0->0,1,2", "merge(4,3)@0,1->1; pass_through(2)@2->0"],
+            "note": "three stages",
+            "lens": [2, 4],
+        },
     ]
 
 
@@ -482,74 +567,180 @@ def recipe_cases(g: Gen):
     """(recipe, kwargs) with cutedump's option names; every recipe with several parameter sets."""
     r = g.r
     out = []
-    tiles = [dict(MPerBlock=256, NPerBlock=128, KPerBlock=32, AK1=8, MPerXdl=32, MXdlPerWave=4, NXdlPerWave=2),
-             dict(MPerBlock=128, NPerBlock=128, KPerBlock=64, AK1=8, MPerXdl=32, MXdlPerWave=2, NXdlPerWave=2),
-             dict(MPerBlock=128, NPerBlock=64, KPerBlock=32, AK1=4, MPerXdl=16, MXdlPerWave=4, NXdlPerWave=2),
-             dict(MPerBlock=64, NPerBlock=64, KPerBlock=64, AK1=2, MPerXdl=16, MXdlPerWave=2, NXdlPerWave=2)]
+    tiles = [
+        dict(MPerBlock=256, NPerBlock=128, KPerBlock=32, AK1=8, MPerXdl=32, MXdlPerWave=4, NXdlPerWave=2),
+        dict(MPerBlock=128, NPerBlock=128, KPerBlock=64, AK1=8, MPerXdl=32, MXdlPerWave=2, NXdlPerWave=2),
+        dict(MPerBlock=128, NPerBlock=64, KPerBlock=32, AK1=4, MPerXdl=16, MXdlPerWave=4, NXdlPerWave=2),
+        dict(MPerBlock=64, NPerBlock=64, KPerBlock=64, AK1=2, MPerXdl=16, MXdlPerWave=2, NXdlPerWave=2),
+    ]
     sizes = [(256, 128, 64), (250, 130, 60), (512, 256, 96), (100, 72, 40), (129, 65, 33)]
     for k, (M, N, K) in enumerate(sizes):
-        for t in tiles[k % 2::2]:
-            for spec in (SPECS if k < 2 else r.sample(SPECS, 3)):
-                for la, lb in [("row", "col"), ("col", "row")] if k == 0 else [r.choice([("row", "col"), ("col", "row")])]:
+        for t in tiles[k % 2 :: 2]:
+            for spec in SPECS if k < 2 else r.sample(SPECS, 3):
+                for la, lb in (
+                    [("row", "col"), ("col", "row")] if k == 0 else [r.choice([("row", "col"), ("col", "row")])]
+                ):
                     sa = (K if la == "row" else M) + r.choice([0, 0, 8])
                     sb = (K if lb == "col" else N) + r.choice([0, 0, 4])
                     base = dict(t, M=M, N=N, K=K, spec=spec)
                     kw_t = {x: base[x] for x in ("MPerBlock", "KPerBlock", "AK1", "spec")}
-                    out.append(("xdl-a", dict(kw_t, M=M, K=K, stride=sa, layout=la, _N=N, _NPerBlock=t["NPerBlock"],
-                                              _MPerXdl=t["MPerXdl"], _MXdlPerWave=t["MXdlPerWave"],
-                                              _NXdlPerWave=t["NXdlPerWave"])))
-                    out.append(("xdl-b", dict(NPerBlock=t["NPerBlock"], KPerBlock=t["KPerBlock"], AK1=t["AK1"],
-                                              spec=spec, N=N, K=K, stride=sb, layout=lb, _M=M,
-                                              _MPerBlock=t["MPerBlock"], _MPerXdl=t["MPerXdl"],
-                                              _MXdlPerWave=t["MXdlPerWave"], _NXdlPerWave=t["NXdlPerWave"])))
+                    out.append(
+                        (
+                            "xdl-a",
+                            dict(
+                                kw_t,
+                                M=M,
+                                K=K,
+                                stride=sa,
+                                layout=la,
+                                _N=N,
+                                _NPerBlock=t["NPerBlock"],
+                                _MPerXdl=t["MPerXdl"],
+                                _MXdlPerWave=t["MXdlPerWave"],
+                                _NXdlPerWave=t["NXdlPerWave"],
+                            ),
+                        )
+                    )
+                    out.append(
+                        (
+                            "xdl-b",
+                            dict(
+                                NPerBlock=t["NPerBlock"],
+                                KPerBlock=t["KPerBlock"],
+                                AK1=t["AK1"],
+                                spec=spec,
+                                N=N,
+                                K=K,
+                                stride=sb,
+                                layout=lb,
+                                _M=M,
+                                _MPerBlock=t["MPerBlock"],
+                                _MPerXdl=t["MPerXdl"],
+                                _MXdlPerWave=t["MXdlPerWave"],
+                                _NXdlPerWave=t["NXdlPerWave"],
+                            ),
+                        )
+                    )
                     if spec in ("Default", "MNPadding", "MNKPadding", "MPadding", "NPadding"):
-                        out.append(("xdl-c-grid", dict(M=M, N=N, MPerBlock=t["MPerBlock"], NPerBlock=t["NPerBlock"],
-                                                       stride=N + r.choice([0, 0, 16]), spec=spec,
-                                                       layout=r.choice(["row", "row", "col"]), _K=K,
-                                                       _KPerBlock=t["KPerBlock"], _AK1=t["AK1"],
-                                                       _MPerXdl=t["MPerXdl"], _MXdlPerWave=t["MXdlPerWave"],
-                                                       _NXdlPerWave=t["NXdlPerWave"])))
+                        out.append(
+                            (
+                                "xdl-c-grid",
+                                dict(
+                                    M=M,
+                                    N=N,
+                                    MPerBlock=t["MPerBlock"],
+                                    NPerBlock=t["NPerBlock"],
+                                    stride=N + r.choice([0, 0, 16]),
+                                    spec=spec,
+                                    layout=r.choice(["row", "row", "col"]),
+                                    _K=K,
+                                    _KPerBlock=t["KPerBlock"],
+                                    _AK1=t["AK1"],
+                                    _MPerXdl=t["MPerXdl"],
+                                    _MXdlPerWave=t["MXdlPerWave"],
+                                    _NXdlPerWave=t["NXdlPerWave"],
+                                ),
+                            )
+                        )
     for t in tiles:
         for em in (0, 1, 4):
-            out.append(("xdl-a-block", dict(MPerBlock=t["MPerBlock"], KPerBlock=t["KPerBlock"], AK1=t["AK1"],
-                                             extra_m=em, _NPerBlock=t["NPerBlock"], _MPerXdl=t["MPerXdl"],
-                                             _MXdlPerWave=t["MXdlPerWave"], _NXdlPerWave=t["NXdlPerWave"])))
-            out.append(("xdl-a-mma", dict(MPerBlock=t["MPerBlock"], KPerBlock=t["KPerBlock"], AK1=t["AK1"],
-                                           extra_m=em, MPerXdl=t["MPerXdl"], MXdlPerWave=t["MXdlPerWave"],
-                                           _NPerBlock=t["NPerBlock"], _NXdlPerWave=t["NXdlPerWave"])))
-        out.append(("xdl-c-thread", dict(MPerXdl=t["MPerXdl"], MXdlPerWave=t["MXdlPerWave"],
-                                          NXdlPerWave=t["NXdlPerWave"], _MPerBlock=t["MPerBlock"],
-                                          _NPerBlock=t["NPerBlock"], _KPerBlock=t["KPerBlock"], _AK1=t["AK1"])))
+            out.append(
+                (
+                    "xdl-a-block",
+                    dict(
+                        MPerBlock=t["MPerBlock"],
+                        KPerBlock=t["KPerBlock"],
+                        AK1=t["AK1"],
+                        extra_m=em,
+                        _NPerBlock=t["NPerBlock"],
+                        _MPerXdl=t["MPerXdl"],
+                        _MXdlPerWave=t["MXdlPerWave"],
+                        _NXdlPerWave=t["NXdlPerWave"],
+                    ),
+                )
+            )
+            out.append(
+                (
+                    "xdl-a-mma",
+                    dict(
+                        MPerBlock=t["MPerBlock"],
+                        KPerBlock=t["KPerBlock"],
+                        AK1=t["AK1"],
+                        extra_m=em,
+                        MPerXdl=t["MPerXdl"],
+                        MXdlPerWave=t["MXdlPerWave"],
+                        _NPerBlock=t["NPerBlock"],
+                        _NXdlPerWave=t["NXdlPerWave"],
+                    ),
+                )
+            )
+        out.append(
+            (
+                "xdl-c-thread",
+                dict(
+                    MPerXdl=t["MPerXdl"],
+                    MXdlPerWave=t["MXdlPerWave"],
+                    NXdlPerWave=t["NXdlPerWave"],
+                    _MPerBlock=t["MPerBlock"],
+                    _NPerBlock=t["NPerBlock"],
+                    _KPerBlock=t["KPerBlock"],
+                    _AK1=t["AK1"],
+                ),
+            )
+        )
         for csm, csn in [(1, 1), (2, 1), (1, 2)]:
             if t["MXdlPerWave"] % csm or t["NXdlPerWave"] % csn:
                 continue
-            out.append(("xdl-c-shuffle", dict(MPerBlock=t["MPerBlock"], NPerBlock=t["NPerBlock"],
-                                              MPerXdl=t["MPerXdl"], MXdlPerWave=t["MXdlPerWave"],
-                                              NXdlPerWave=t["NXdlPerWave"], cshuffle_m=csm, cshuffle_n=csn,
-                                              _KPerBlock=t["KPerBlock"], _AK1=t["AK1"])))
-    for sl, vd, spv in [((1, 4, 8), 2, 8), ((2, 4, 8), 1, 2), ((4, 1, 4), 0, 4), ((1, 8, 2), 2, 2), ((2, 2), 1, 1),
-                        ((3, 6, 4), 1, 2)]:
+            out.append(
+                (
+                    "xdl-c-shuffle",
+                    dict(
+                        MPerBlock=t["MPerBlock"],
+                        NPerBlock=t["NPerBlock"],
+                        MPerXdl=t["MPerXdl"],
+                        MXdlPerWave=t["MXdlPerWave"],
+                        NXdlPerWave=t["NXdlPerWave"],
+                        cshuffle_m=csm,
+                        cshuffle_n=csn,
+                        _KPerBlock=t["KPerBlock"],
+                        _AK1=t["AK1"],
+                    ),
+                )
+            )
+    for sl, vd, spv in [
+        ((1, 4, 8), 2, 8),
+        ((2, 4, 8), 1, 2),
+        ((4, 1, 4), 0, 4),
+        ((1, 8, 2), 2, 2),
+        ((2, 2), 1, 1),
+        ((3, 6, 4), 1, 2),
+    ]:
         out.append(("thread-scratch", dict(slice_lengths=list(sl), vector_dim=vd, scalar_per_vector=spv)))
     return out
 
 
 def _gg(kw):
     """The GG<...> type for a recipe case (defaults where the recipe does not use a parameter)."""
+
     def v(name, default):
         return kw.get(name, kw.get("_" + name, default))
+
     spec = kw.get("spec", "Default")
     lay = {"row": "Row", "col": "Col"}
     la = lay[kw["layout"]] if "layout" in kw and kw.get("_which", "a") == "a" else "Row"
-    return (f"GG<{la if 'M' in kw and 'K' in kw else 'Row'}, {lay.get(kw.get('layout'), 'Col') if 'N' in kw and 'K' in kw else 'Col'}, "
-            f"{lay.get(kw.get('layout'), 'Row') if 'N' in kw and 'M' in kw else 'Row'}, GemmSpec::{spec}, "
-            f"{v('MPerBlock', 256)}, {v('NPerBlock', 128)}, {v('KPerBlock', 32)}, {v('AK1', 8)}, {v('MPerXdl', 32)}, "
-            f"{v('MXdlPerWave', 2)}, {v('NXdlPerWave', 2)}, {kw.get('extra_m', 0)}, {kw.get('cshuffle_m', 1)}, "
-            f"{kw.get('cshuffle_n', 1)}>")
+    return (
+        f"GG<{la if 'M' in kw and 'K' in kw else 'Row'}, {lay.get(kw.get('layout'), 'Col') if 'N' in kw and 'K' in kw else 'Col'}, "
+        f"{lay.get(kw.get('layout'), 'Row') if 'N' in kw and 'M' in kw else 'Row'}, GemmSpec::{spec}, "
+        f"{v('MPerBlock', 256)}, {v('NPerBlock', 128)}, {v('KPerBlock', 32)}, {v('AK1', 8)}, {v('MPerXdl', 32)}, "
+        f"{v('MXdlPerWave', 2)}, {v('NXdlPerWave', 2)}, {kw.get('extra_m', 0)}, {kw.get('cshuffle_m', 1)}, "
+        f"{kw.get('cshuffle_n', 1)}>"
+    )
 
 
 def recipe_cpp(k, name, kw, idx):
     def v(n, default=None):
         return kw.get(n, kw.get("_" + n, default))
+
     lines = [f"void case_{k}() {{"]
     if name in ("xdl-a", "xdl-b", "xdl-c-grid"):
         M, N, K = v("M", 256), v("N", 128), v("K", 64)
@@ -559,18 +750,24 @@ def recipe_cpp(k, name, kw, idx):
         sc = kw["stride"] if name == "xdl-c-grid" else N
         lines.append(f"  typename G::Problem p({M}, {N}, {K}, {sa}, {sb}, {sc});")
         if name == "xdl-a":
-            lines.append("  const auto d = G::MakeAGridDescriptor_AK0_M_AK1(p.M, p.MPadded, p.K, p.KPadded, "
-                         "p.StrideA, p.AK0);")
+            lines.append(
+                "  const auto d = G::MakeAGridDescriptor_AK0_M_AK1(p.M, p.MPadded, p.K, p.KPadded, p.StrideA, p.AK0);"
+            )
         elif name == "xdl-b":
-            lines.append("  const auto d = G::MakeBGridDescriptor_BK0_N_BK1(p.K, p.KPadded, p.N, p.NPadded, "
-                         "p.StrideB, p.BK0);")
+            lines.append(
+                "  const auto d = G::MakeBGridDescriptor_BK0_N_BK1(p.K, p.KPadded, p.N, p.NPadded, p.StrideB, p.BK0);"
+            )
         else:
-            lines.append("  const auto d = G::MakeCGridDescriptor_MBlock_MPerBlock_NBlock_NPerBlock("
-                         "G::MakeCGridDescriptor_M_N(p.M, p.MPadded, p.N, p.NPadded, p.StrideC), p.MBlock, p.NBlock);")
+            lines.append(
+                "  const auto d = G::MakeCGridDescriptor_MBlock_MPerBlock_NBlock_NPerBlock("
+                "G::MakeCGridDescriptor_M_N(p.M, p.MPadded, p.N, p.NPadded, p.StrideC), p.MBlock, p.NBlock);"
+            )
     else:
         lines.append(f"  using G = {_gg(kw)};")
-        lines.append(f"  using B = BG<G, {v('MPerBlock', 256)}, {v('NPerBlock', 128)}, {v('AK1', 8)}, "
-                     f"{v('MPerXdl', 32)}, {v('MXdlPerWave', 2)}, {v('NXdlPerWave', 2)}>;")
+        lines.append(
+            f"  using B = BG<G, {v('MPerBlock', 256)}, {v('NPerBlock', 128)}, {v('AK1', 8)}, "
+            f"{v('MPerXdl', 32)}, {v('MXdlPerWave', 2)}, {v('NXdlPerWave', 2)}>;"
+        )
         if name == "xdl-a-block":
             lines.append("  const auto d = G::GetABlockDescriptor_AK0PerBlock_MPerBlock_AK1();")
         elif name == "xdl-a-mma":
@@ -582,15 +779,20 @@ def recipe_cpp(k, name, kw, idx):
         else:
             sl = kw["slice_lengths"]
             n = len(sl)
-            desc = "decltype(make_naive_tensor_descriptor_packed(make_tuple(" + \
-                   ", ".join(f"Number<{x}>{{}}" for x in sl) + ")))"
+            desc = (
+                "decltype(make_naive_tensor_descriptor_packed(make_tuple("
+                + ", ".join(f"Number<{x}>{{}}" for x in sl)
+                + ")))"
+            )
             order = "S<" + ", ".join(str(i) for i in range(n)) + ">"
             vd, spv = kw["vector_dim"], kw["scalar_per_vector"]
-            lines = [f"void case_{k}() {{",
-                     f"  using T = ThreadwiseTensorSliceTransfer_v3r1<S<{', '.join(map(str, sl))}>, PT, PT, "
-                     f"InMemoryDataOperationEnum::Set, half_t, half_t, {desc}, {desc}, {order}, {order}, {vd}, {vd}, "
-                     f"{spv}, {spv}, 1, 1, true, true>;",
-                     "  const auto d = T::GetSrcThreadScratchDescriptor();"]
+            lines = [
+                f"void case_{k}() {{",
+                f"  using T = ThreadwiseTensorSliceTransfer_v3r1<S<{', '.join(map(str, sl))}>, PT, PT, "
+                f"InMemoryDataOperationEnum::Set, half_t, half_t, {desc}, {desc}, {order}, {order}, {vd}, {vd}, "
+                f"{spv}, {spv}, 1, 1, true, true>;",
+                "  const auto d = T::GetSrcThreadScratchDescriptor();",
+            ]
     flat = [x for p in idx for x in p]
     lines.append(f"  static const int idx[] = {{{', '.join(map(str, flat)) or '0'}}};")
     lines.append(f"  report({k}, d, idx, {len(idx)});")
@@ -620,8 +822,12 @@ def run_recipes(flags, build, g: Gen):
             head = lines[pos].split()
             pos += 1
             e = head.index("esz")
-            ck = {"lengths": [int(x) for x in head[3:e]], "element_space_size": int(head[e + 1]),
-                  "offsets": [], "valid": []}
+            ck = {
+                "lengths": [int(x) for x in head[3:e]],
+                "element_space_size": int(head[e + 1]),
+                "offsets": [],
+                "valid": [],
+            }
             for _ in c.get("idx", []) if "idx" in c and c.get("_with") else []:
                 pass
             n = len(c["idx"]) if c.get("_with") else 0
@@ -651,7 +857,10 @@ def run_recipes(flags, build, g: Gen):
 
 REJECTS = [
     # (what, text form) -- each compiled alone; the first two must compile (controls)
-    ("control", {"base": {"lengths": "4,8", "strides": "8,1"}, "stages": ["pass_through(4)@0->0; pass_through(8)@1->1"]}),
+    (
+        "control",
+        {"base": {"lengths": "4,8", "strides": "8,1"}, "stages": ["pass_through(4)@0->0; pass_through(8)@1->1"]},
+    ),
     ("control", {"base": {"lengths": "4,_6", "align": "_8"}, "stages": []}),
     ("aligned, dynamic last length", {"base": {"lengths": "4,6", "align": "_8"}, "stages": []}),
     ("aligned, dynamic align", {"base": {"lengths": "4,_6", "align": "8"}, "stages": []}),
@@ -659,13 +868,21 @@ REJECTS = [
     ("lower ids repeat", {"base": {"lengths": "4,8"}, "stages": ["pass_through(4)@0->0; pass_through(8)@0->1"]}),
     ("upper ids repeat", {"base": {"lengths": "4,8"}, "stages": ["pass_through(4)@0->0; pass_through(8)@1->0"]}),
     ("upper ids skip", {"base": {"lengths": "4,8"}, "stages": ["pass_through(4)@0->0; pass_through(8)@1->2"]}),
-    ("lower id out of range (compiles; reads past VisibleDimensionIds: undefined)", {"base": {"lengths": "4,8"},
-                               "stages": ["pass_through(4)@0->0; pass_through(8)@1->1; pass_through(3)@2->2"]}),
+    (
+        "lower id out of range (compiles; reads past VisibleDimensionIds: undefined)",
+        {"base": {"lengths": "4,8"}, "stages": ["pass_through(4)@0->0; pass_through(8)@1->1; pass_through(3)@2->2"]},
+    ),
     ("merge given one lower dim", {"base": {"lengths": "4,8"}, "stages": ["merge(4,8)@0->0; pass_through(8)@1->1"]}),
-    ("unmerge given one upper dim", {"base": {"lengths": "4,8"}, "stages": ["unmerge(2,2)@0->0; pass_through(8)@1->1"]}),
+    (
+        "unmerge given one upper dim",
+        {"base": {"lengths": "4,8"}, "stages": ["unmerge(2,2)@0->0; pass_through(8)@1->1"]},
+    ),
     ("freeze given an upper dim", {"base": {"lengths": "4,8"}, "stages": ["freeze(1)@0->0; pass_through(8)@1->1"]}),
     ("xor of three", {"base": {"lengths": "2,2,2"}, "stages": ["xor(2,2,2)@0,1,2->0,1,2"]}),
-    ("dropped dimension (accepted)", {"base": {"lengths": "4,8,3"}, "stages": ["pass_through(4)@0->0; pass_through(8)@1->1"]}),
+    (
+        "dropped dimension (accepted)",
+        {"base": {"lengths": "4,8,3"}, "stages": ["pass_through(4)@0->0; pass_through(8)@1->1"]},
+    ),
     ("zero-length dimension (accepted)", {"base": {"lengths": "0,8"}, "stages": ["merge(0,8)@0,1->0"]}),
 ]
 RECIPE_REJECTS = [
@@ -681,24 +898,39 @@ def rejects(flags, build):
         src = PRELUDE + case_cpp(0, dict(case, idx=[])) + "\nint main() { case_0(); }\n"
         o, err = compile_run(flags, src, build, f"reject_{k}")
         first = "" if o is not None else next((x for x in err.splitlines() if "error:" in x), "")
-        out.append({"what": what, "base": case["base"], "stages": case["stages"], "compiles": o is not None,
-                    "undefined": "undefined" in what,
-                    "error": re.sub(r"^.*?error: ", "", first)})
+        out.append(
+            {
+                "what": what,
+                "base": case["base"],
+                "stages": case["stages"],
+                "compiles": o is not None,
+                "undefined": "undefined" in what,
+                "error": re.sub(r"^.*?error: ", "", first),
+            }
+        )
     for k, (what, name, kw) in enumerate(RECIPE_REJECTS):
         src = PRELUDE + DEVICE_AS_HOST + RECIPE_PRELUDE + recipe_cpp(0, name, kw, []) + "\nint main() { case_0(); }\n"
         o, err = compile_run(flags, src, build, f"reject_recipe_{k}")
         first = "" if o is not None else next((x for x in err.splitlines() if "error:" in x), "")
-        out.append({"what": what, "recipe": name, "kw": kw, "compiles": o is not None,
-                    "error": re.sub(r"^.*?error: ", "", first)})
+        out.append(
+            {
+                "what": what,
+                "recipe": name,
+                "kw": kw,
+                "compiles": o is not None,
+                "error": re.sub(r"^.*?error: ", "", first),
+            }
+        )
     return out
 
 
 # ---------------------------------------------------------------- driver
 
+
 def run_chains(flags, build, seed, count, jobs):
     cases = chain_cases(seed, count)
     chunk = 40
-    groups = [(i, cases[i:i + chunk]) for i in range(0, len(cases), chunk)]
+    groups = [(i, cases[i : i + chunk]) for i in range(0, len(cases), chunk)]
 
     def one(g):
         first, cs = g
@@ -745,15 +977,19 @@ def main(argv=None):
         sys.exit(f"{CLANG} not found (apt-get install clang-14 libamdhip64-dev)")
     build = Path(tempfile.mkdtemp(prefix="ck-oracle-"))
     flags = ck_flags(ck, build)
-    meta = {"ck_commit": ck_commit(ck), "compiler": " ".join(Path(f).name if f.startswith("/") else f
-                                                              for f in flags[:8])}
+    meta = {
+        "ck_commit": ck_commit(ck),
+        "compiler": " ".join(Path(f).name if f.startswith("/") else f for f in flags[:8]),
+    }
     try:
         if a.only in (None, "chains"):
             t = time.time()
             cases = run_chains(flags, build, a.seed, a.count, a.jobs)
             write_records("chains", dict(meta, seed=a.seed), cases)
-            print(f"chains: {len(cases)} descriptors, {sum(len(c['idx']) for c in cases)} indices, "
-                  f"{time.time() - t:.1f} s")
+            print(
+                f"chains: {len(cases)} descriptors, {sum(len(c['idx']) for c in cases)} indices, "
+                f"{time.time() - t:.1f} s"
+            )
         if a.only in (None, "recipes"):
             t = time.time()
             cases = run_recipes(flags, build, Gen(a.seed))

@@ -1,5 +1,6 @@
 """Expressions of the eval language against real CuTe's answers (an oracle run of tests/oracle/gen_*.py): which
 agree, which differ, and one failure message. Shared by the C++-spelling, ScaledBasis and identity-tensor corpora."""
+
 from __future__ import annotations
 
 import collections
@@ -10,6 +11,7 @@ def ours(expr: str) -> tuple[bool, str]:
     """-> (answered, text): cutedump's print of the expression, or its error."""
     from cutedump.errors import CuteDumpError
     from cutedump.expr import evaluate_to_string
+
     try:
         return True, evaluate_to_string(expr)
     except CuteDumpError as e:
@@ -23,8 +25,10 @@ def run(cases, batch_size: int):
     naming what is missing. One g++ at a time by default (a shared machine); CUTEDUMP_ORACLE_JOBS=N compiles N
     batches at once (CI)."""
     import pytest
+
     from tests.oracle import gen_algebra as GA
     from tests.oracle.cute import unavailable_reason
+
     why = unavailable_reason()
     if why:
         pytest.skip(why)

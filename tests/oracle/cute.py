@@ -6,6 +6,7 @@ Answers are recorded as data in ``tests/oracle/records/`` (see records.py: the d
 ``--oracle=live`` recompiles and compares, ``--oracle=record`` rewrites them). Builds are cached by source hash in
 ``.oracle_cache/`` (or $CUTEDUMP_ORACLE_CACHE) when recording.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -42,8 +43,10 @@ def compiler_unavailable_reason() -> str | None:
     if shutil.which("g++") is None:
         return "g++ not found (the differential tests compile real CuTe programs)"
     if include_dirs() is None:
-        return ("CuTe headers not found: pip install nvidia-cutlass==4.2.0.0 nvidia-cuda-runtime "
-                "nvidia-cuda-cccl nvidia-cuda-crt")
+        return (
+            "CuTe headers not found: pip install nvidia-cutlass==4.2.0.0 nvidia-cuda-runtime "
+            "nvidia-cuda-cccl nvidia-cuda-crt"
+        )
     return None
 
 
@@ -69,7 +72,13 @@ def run_cases(cases: list[str], prelude: str = PRELUDE, extra_flags: tuple[str, 
     for i, body in enumerate(cases):
         funcs.append(f"static void case_{i}() {{\n{body}\n}}\n")
         calls.append(f'  printf("{SEP}\\n"); case_{i}(); fflush(stdout);')
-    src = prelude + "\n".join(funcs) + "\nint main() {\n" + "\n".join(calls) + f'\n  printf("{SEP}\\n");\n  return 0;\n}}\n'
+    src = (
+        prelude
+        + "\n".join(funcs)
+        + "\nint main() {\n"
+        + "\n".join(calls)
+        + f'\n  printf("{SEP}\\n");\n  return 0;\n}}\n'
+    )
     out = _build_and_run(src, extra_flags, len(cases))
     parts = out.split(SEP + "\n")
     # parts[0] is whatever came before the first marker (nothing), the last after the final marker
@@ -81,8 +90,9 @@ def run_cases(cases: list[str], prelude: str = PRELUDE, extra_flags: tuple[str, 
 
 def _build_and_run(src: str, extra_flags: tuple[str, ...], ncases: int = 1) -> str:
     key = hashlib.sha256((src + "\0".join(extra_flags)).encode()).hexdigest()[:24]
-    return records.answer(key, lambda: _compile_and_run(src, extra_flags, key), ncases=ncases,
-                          what=f"a CuTe program of {ncases} case(s)")
+    return records.answer(
+        key, lambda: _compile_and_run(src, extra_flags, key), ncases=ncases, what=f"a CuTe program of {ncases} case(s)"
+    )
 
 
 def _compile_and_run(src: str, extra_flags: tuple[str, ...], key: str) -> str:
@@ -121,6 +131,7 @@ def run_within(cmd: list[str], seconds: float | None) -> subprocess.CompletedPro
         out, err = p.communicate(timeout=seconds)
     except subprocess.TimeoutExpired:
         import signal
+
         os.killpg(p.pid, signal.SIGKILL)
         p.communicate()
         raise records.LiveBudgetSpent(f"{cmd[0]} stopped after {seconds:.0f} s: the live budget is spent") from None
@@ -132,7 +143,7 @@ def run_chunked(cases, chunk: int, extra_flags: tuple[str, ...] = (), prelude: s
     the record keys: keep a test's chunk size)."""
     outs = []
     for i in range(0, len(cases), chunk):
-        outs += run_cases([c[1] for c in cases[i:i + chunk]], prelude=prelude, extra_flags=extra_flags)
+        outs += run_cases([c[1] for c in cases[i : i + chunk]], prelude=prelude, extra_flags=extra_flags)
     return outs
 
 
@@ -142,6 +153,8 @@ def diff_cases(cases, outs) -> list[str]:
     for (name, _, exp), got in zip(cases, outs):
         if exp != got:
             el, gl = exp.splitlines(), got.splitlines()
-            first = next((f"ours {a!r} / cute {b!r}" for a, b in zip(el, gl) if a != b), f"{len(el)} vs {len(gl)} lines")
+            first = next(
+                (f"ours {a!r} / cute {b!r}" for a, b in zip(el, gl) if a != b), f"{len(el)} vs {len(gl)} lines"
+            )
             bad.append(f"{name}: {first}")
     return bad

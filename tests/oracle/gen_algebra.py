@@ -21,18 +21,19 @@ case that still fails to compile (see ``test_oracle_algebra.py``).
 ``rejected_cases()`` lists inputs that CuTe rejects statically (a static_assert or a hard error); they
 are never compiled, they check that ``cutedump`` raises ``CuteDumpError``.
 """
+
 from __future__ import annotations
 
 import math
 import os
-import re
 import random
+import re
 from dataclasses import dataclass
-
 
 # ---------------------------------------------------------------------------------------------------
 # Model: static ints, dynamic ints, tuples, layouts, swizzles
 # ---------------------------------------------------------------------------------------------------
+
 
 class S(int):
     """A static integer (CuTe ``Int<N>``, printed ``_N``). A plain ``int`` is dynamic."""
@@ -57,9 +58,10 @@ class Sw:
 @dataclass(frozen=True)
 class Comp:
     """``Sw<b,m,s> o _0 o layout`` (offset 0)."""
+
     sw: Sw
     layout: Lay
-    flag_bits: int | None = None   # C++ offset smem_ptr_flag_bits<B> instead of Int<0>
+    flag_bits: int | None = None  # C++ offset smem_ptr_flag_bits<B> instead of Int<0>
 
 
 class _Under:
@@ -142,6 +144,7 @@ def ccoord(c) -> str:
 # Value helpers (plain integer arithmetic; static flags only where CuTe's behaviour depends on them)
 # ---------------------------------------------------------------------------------------------------
 
+
 def leaves(t) -> list:
     if isinstance(t, tuple):
         out = []
@@ -219,7 +222,7 @@ def compose_ok(lhs: Lay, rhs, strict: bool = False) -> bool:
     for n, d in modes(rhs):
         if int(d) == 0:
             if not isinstance(d, S):
-                return False        # dynamic zero stride: CuTe divides by it
+                return False  # dynamic zero stride: CuTe divides by it
             continue
         if int(d) < 0 or int(n) < 1:
             return False
@@ -279,7 +282,7 @@ def complement_ok(L: Lay, cot=None) -> bool:
     """complement(L[, cot]) compiles and is exact: injective ordered strides; static strides if rank>1."""
     ms = [(s, d) for s, d in modes(L) if not (isinstance(d, S) and d == 0) and not (isinstance(s, S) and s == 1)]
     if any(int(d) == 0 for _, d in ms):
-        return False                               # dynamic zero stride survives filter
+        return False  # dynamic zero stride survives filter
     if len(ms) > 1 and not all(isinstance(d, S) for _, d in ms):
         return False
     if any(int(d) < 0 for _, d in ms):
@@ -293,6 +296,7 @@ def complement_ok(L: Lay, cot=None) -> bool:
 # ---------------------------------------------------------------------------------------------------
 # Random objects
 # ---------------------------------------------------------------------------------------------------
+
 
 class Gen:
     def __init__(self, seed: int):
@@ -321,8 +325,11 @@ class Gen:
 
     def _shape(self, max_depth, max_rank, pow2, nonunit, level, top_tuple=None):
         r = self.r
-        as_tuple = top_tuple if (level == 0 and top_tuple is not None) else (
-            level < max_depth and r.random() < (0.75 if level == 0 else 0.3))
+        as_tuple = (
+            top_tuple
+            if (level == 0 and top_tuple is not None)
+            else (level < max_depth and r.random() < (0.75 if level == 0 else 0.3))
+        )
         if not as_tuple:
             while True:
                 v = r.choice([1, 2, 2, 4, 4, 8, 8, 16]) if pow2 else self.val()
@@ -342,6 +349,7 @@ class Gen:
             if isinstance(s, tuple):
                 return tuple(go(e) for e in s)
             return self.mk(next(it), static)
+
         return go(shape)
 
     def compact_strides(self, shape, order=None, gaps=False):
@@ -360,8 +368,11 @@ class Gen:
     def stride_for(self, shape, kind=None, static=None, allow_zero=True):
         r = self.r
         n = len(leaves(shape))
-        kind = kind or r.choice(["col", "col", "row", "perm", "perm", "gap", "rand", "zero"] if allow_zero
-                                else ["col", "col", "row", "perm", "perm", "gap"])
+        kind = kind or r.choice(
+            ["col", "col", "row", "perm", "perm", "gap", "rand", "zero"]
+            if allow_zero
+            else ["col", "col", "row", "perm", "perm", "gap"]
+        )
         if kind == "col":
             vals = self.compact_strides(shape)
         elif kind == "row":
@@ -428,6 +439,7 @@ def targ(path) -> str:
 # ---------------------------------------------------------------------------------------------------
 # Case makers, one per operation family
 # ---------------------------------------------------------------------------------------------------
+
 
 def P(op, expr, cppexpr):
     return Case(op, expr, f"print({cppexpr});")
@@ -515,12 +527,16 @@ def g_make_layout(g: Gen):
         return P("make_layout", f"make_layout({lit(s)}, {tag})", f"make_layout({cx(s)}, {tag}{{}})")
     if form == 2:
         L = g.layout(max_depth=2)
-        return P("make_layout", f"make_layout({lit(L.shape)}, {lit(L.stride)})",
-                 f"make_layout({cx(L.shape)}, {cx(L.stride, 'make_stride')})")
+        return P(
+            "make_layout",
+            f"make_layout({lit(L.shape)}, {lit(L.stride)})",
+            f"make_layout({cx(L.shape)}, {cx(L.stride, 'make_stride')})",
+        )
     k = r.choice([1, 2, 2, 3])
     Ls = [g.layout(max_depth=2, max_rank=2) for _ in range(k)]
-    return P("make_layout", f"make_layout({', '.join(lit(L) for L in Ls)})",
-             f"make_layout({', '.join(cx(L) for L in Ls)})")
+    return P(
+        "make_layout", f"make_layout({', '.join(lit(L) for L in Ls)})", f"make_layout({', '.join(cx(L) for L in Ls)})"
+    )
 
 
 def g_ordered(g: Gen):
@@ -532,8 +548,11 @@ def g_ordered(g: Gen):
     vals = perm if r.random() < 0.7 else [r.choice([0, 1, 2, 3, 5]) for _ in range(n)]
     it = iter(vals)
     o = _map2(s, s, lambda a, b: g.mk(next(it)))
-    return P("make_ordered_layout", f"make_ordered_layout({lit(s)}, {lit(o)})",
-             f"make_ordered_layout({cx(s)}, {cx(o, 'make_step')})")
+    return P(
+        "make_ordered_layout",
+        f"make_ordered_layout({lit(s)}, {lit(o)})",
+        f"make_ordered_layout({cx(s)}, {cx(o, 'make_step')})",
+    )
 
 
 def g_idx2crd(g: Gen):
@@ -543,8 +562,9 @@ def g_idx2crd(g: Gen):
     i = g.mk(r.randrange(max(n, 1) * (3 if r.random() < 0.1 else 1)))
     if r.random() < 0.3:
         d = g.like(s, g.compact_strides(s, None, gaps=False))
-        return P("idx2crd", f"idx2crd({lit(i)}, {lit(s)}, {lit(d)})",
-                 f"idx2crd({cx(i)}, {cx(s)}, {cx(d, 'make_stride')})")
+        return P(
+            "idx2crd", f"idx2crd({lit(i)}, {lit(s)}, {lit(d)})", f"idx2crd({cx(i)}, {cx(s)}, {cx(d, 'make_stride')})"
+        )
     return P("idx2crd", f"idx2crd({lit(i)}, {lit(s)})", f"idx2crd({cx(i)}, {cx(s)})")
 
 
@@ -561,10 +581,12 @@ def g_crd2idx(g: Gen):
     L = g.layout(max_depth=3)
     c = rand_coord(g, L.shape)
     if r.random() < 0.35:
-        return P("crd2idx", f"crd2idx({lit(c)}, {lit(L.shape)})",
-                 f"crd2idx({ccoord(c)}, {cx(L.shape)})")
-    return P("crd2idx", f"crd2idx({lit(c)}, {lit(L.shape)}, {lit(L.stride)})",
-             f"crd2idx({ccoord(c)}, {cx(L.shape)}, {cx(L.stride, 'make_stride')})")
+        return P("crd2idx", f"crd2idx({lit(c)}, {lit(L.shape)})", f"crd2idx({ccoord(c)}, {cx(L.shape)})")
+    return P(
+        "crd2idx",
+        f"crd2idx({lit(c)}, {lit(L.shape)}, {lit(L.stride)})",
+        f"crd2idx({ccoord(c)}, {cx(L.shape)}, {cx(L.stride, 'make_stride')})",
+    )
 
 
 def negate_some(g: Gen, L: Lay, p=0.12) -> Lay:
@@ -593,8 +615,7 @@ def g_eval(g: Gen):
             return P("eval", f"{lit(L)}({lit(c)})", f"{cx(L)}({ccoord(c)})")
         return P("eval", f"{lit(L)}({lit(c)})", f"{cx(L)}({cx(c)})")
     cs = [rand_coord(g, e, 0.4) for e in L.shape]
-    return P("eval", f"{lit(L)}({', '.join(lit(c) for c in cs)})",
-             f"{cx(L)}({', '.join(ccoord(c) for c in cs)})")
+    return P("eval", f"{lit(L)}({', '.join(lit(c) for c in cs)})", f"{cx(L)}({', '.join(ccoord(c) for c in cs)})")
 
 
 def profile_for(g: Gen, shape):
@@ -635,22 +656,22 @@ def _rhs_layout(g: Gen, A: Lay, size_cap=None):
     r = g.r
     n = size_cap or max(prod(A.shape), 1)
     kind = r.randrange(5)
-    if kind == 0:          # a sub-tile of A's index space
+    if kind == 0:  # a sub-tile of A's index space
         s = g.shape(max_depth=2, max_rank=2, pow2=True, max_size=n)
         d = g.like(s, g.compact_strides(s, None, gaps=r.random() < 0.3))
-    elif kind == 1:        # strided rank-1
+    elif kind == 1:  # strided rank-1
         s = g.mk(r.choice([2, 4, 8]))
         d = g.mk(r.choice([1, 2, 4, 8, 16]))
-    elif kind == 2:        # permutation
+    elif kind == 2:  # permutation
         s = g.shape(max_depth=1, max_rank=3, pow2=True, max_size=n)
         order = list(range(len(leaves(s))))
         r.shuffle(order)
         d = g.like(s, g.compact_strides(s, order))
-    elif kind == 3:        # with broadcast modes
+    elif kind == 3:  # with broadcast modes
         s = g.shape(max_depth=1, max_rank=3, pow2=True, max_size=n)
         d = g.like(s, g.compact_strides(s))
         d = _map2(s, d, lambda a, b: S(0) if r.random() < 0.3 else b)
-    else:                  # anything small (often rejected by compose_ok, retried by the caller)
+    else:  # anything small (often rejected by compose_ok, retried by the caller)
         s = g.shape(max_depth=2, max_rank=3, max_size=n * 2)
         d = g.like(s, [r.choice([1, 2, 3, 4, 6, 8, 12, 16]) for _ in leaves(s)])
     return Lay(s, d)
@@ -665,7 +686,7 @@ def g_composition(g: Gen):
             B = _rhs_layout(g, A)
             if compose_ok(A, B):
                 return P("composition", f"composition({lit(A)}, {lit(B)})", f"composition({cx(A)}, {cx(B)})")
-        elif form == 3:      # tiler tuple of layouts / ints / _
+        elif form == 3:  # tiler tuple of layouts / ints / _
             if not isinstance(A.shape, tuple):
                 continue
             k = r.randint(1, len(A.shape))
@@ -687,11 +708,11 @@ def g_composition(g: Gen):
             if ok:
                 tl = tuple(tl)
                 return P("composition", f"composition({lit(A)}, {lit(tl)})", f"composition({cx(A)}, {ctile(tl)})")
-        elif form == 4:      # integer tiler / shape-tuple (a tiler of ints)
+        elif form == 4:  # integer tiler / shape-tuple (a tiler of ints)
             t = g.mk(r.choice([1, 2, 4, 8]))
             if compose_ok(A, Lay(t, S(1))):
                 return P("composition", f"composition({lit(A)}, {lit(t)})", f"composition({cx(A)}, {cx(t)})")
-        else:                # swizzle on the left
+        else:  # swizzle on the left
             sw = g.swizzle()
             B = g.layout(max_depth=2, pow2=True)
             if r.random() < 0.5:
@@ -709,20 +730,23 @@ def g_complement(g: Gen):
         L = static_ones(g.injective(static_strides=True, max_depth=2, pow2=r.random() < 0.6, max_size=512))
         if r.random() < 0.3:
             L = Lay(L.shape, _map2(L.shape, L.stride, lambda a, b: S(0) if r.random() < 0.2 else b))
-        if r.random() < 0.15:   # rank-1 with a dynamic stride
+        if r.random() < 0.15:  # rank-1 with a dynamic stride
             L = Lay(g.mk(r.choice([2, 4, 8])), r.choice([1, 2, 4]))
         c = r.random()
         if c < 0.5:
             cos = vcosize(L)
-            cot = g.mk(cos * r.choice([1, 1, 2, 4]) if r.random() < 0.7 else
-                       r.choice([cos, 2 * cos + 1, 64, max(cos // 2, 1), 3 * cos + 2]))
+            cot = g.mk(
+                cos * r.choice([1, 1, 2, 4])
+                if r.random() < 0.7
+                else r.choice([cos, 2 * cos + 1, 64, max(cos // 2, 1), 3 * cos + 2])
+            )
             if complement_ok(L, int(cot)):
                 return P("complement", f"complement({lit(L)}, {lit(cot)})", f"complement({cx(L)}, {cx(cot)})")
-        elif c < 0.62:     # a shape as cotarget
+        elif c < 0.62:  # a shape as cotarget
             cot = g.shape(max_depth=1, max_rank=3, top_tuple=True, max_size=4096)
             if complement_ok(L, prod(cot)):
                 return P("complement", f"complement({lit(L)}, {lit(cot)})", f"complement({cx(L)}, {cx(cot)})")
-        elif c < 0.7:      # a swizzled layout: complement of its inner layout
+        elif c < 0.7:  # a swizzled layout: complement of its inner layout
             Cl = Comp(g.swizzle(), L)
             if complement_ok(L):
                 return P("complement", f"complement({lit(Cl)})", f"complement({cx(Cl)})")
@@ -773,7 +797,7 @@ def _tiler_for(g: Gen, L: Lay):
     n = prod(L.shape)
     divs = [d for d in (1, 2, 3, 4, 8, 16) if n % d == 0]
     if r.random() < 0.15:
-        divs = [2, 3, 4, 5, 6, 8]         # not necessarily a divisor: the rest mode rounds up
+        divs = [2, 3, 4, 5, 6, 8]  # not necessarily a divisor: the rest mode rounds up
     c = r.randrange(5)
     if c == 0:
         return UNDER
@@ -813,8 +837,9 @@ def divide_ok(L: Lay, T, strict: bool = False) -> bool:
         return False
     cm = complement_modes(T, n)
     tm = modes(T)
-    full = Lay(tuple(s for s, _ in tm) + tuple(S(s) for s, _ in cm),
-               tuple(d for _, d in tm) + tuple(S(d) for _, d in cm))
+    full = Lay(
+        tuple(s for s, _ in tm) + tuple(S(s) for s, _ in cm), tuple(d for _, d in tm) + tuple(S(d) for _, d in cm)
+    )
     return compose_ok(L, full, strict)
 
 
@@ -823,8 +848,7 @@ def zip2_ok(L: Lay, T) -> bool:
     beyond the tiler) must already be rank 2."""
     if not isinstance(T, tuple):
         return True
-    return all(not (t is UNDER) or (isinstance(L.shape[i], tuple) and len(L.shape[i]) == 2)
-               for i, t in enumerate(T))
+    return all(not (t is UNDER) or (isinstance(L.shape[i], tuple) and len(L.shape[i]) == 2) for i, t in enumerate(T))
 
 
 def g_divide(g: Gen):
@@ -842,7 +866,7 @@ def g_divide(g: Gen):
             if T is UNDER:
                 continue
             if fn != "logical_divide" and not isinstance(T, Lay):
-                continue   # zipped/tiled/flat_divide with a non-tuple integral tiler: zip2_by on an int
+                continue  # zipped/tiled/flat_divide with a non-tuple integral tiler: zip2_by on an int
         if isinstance(T, Lay):
             T = static_ones(T)
         elif isinstance(T, tuple):
@@ -877,8 +901,7 @@ def product_ok(A: Lay, B, strict: bool = False) -> bool:
 
 def _block(g: Gen, **kw) -> Lay:
     r = g.r
-    L = g.injective(static_strides=True, max_depth=kw.pop("max_depth", 1), pow2=r.random() < 0.7,
-                    max_size=64, **kw)
+    L = g.injective(static_strides=True, max_depth=kw.pop("max_depth", 1), pow2=r.random() < 0.7, max_size=64, **kw)
     return static_ones(L)
 
 
@@ -887,14 +910,15 @@ def _small_tile(g: Gen, **kw) -> Lay:
     s = g.shape(max_depth=kw.pop("max_depth", 1), max_size=32, **kw)
     kind = r.choice(["col", "row", "perm", "col", "zero"])
     d = g.stride_for(s, kind, static=None if r.random() < 0.5 else True)
-    d = _map2(s, d, lambda a, b: S(0) if int(b) == 0 else b)   # zero strides static (CuTe divides by them)
+    d = _map2(s, d, lambda a, b: S(0) if int(b) == 0 else b)  # zero strides static (CuTe divides by them)
     return static_ones(Lay(s, d))
 
 
 def g_product(g: Gen):
     r = g.r
-    fn = r.choice(["logical_product", "zipped_product", "tiled_product", "flat_product",
-                   "blocked_product", "raked_product"])
+    fn = r.choice(
+        ["logical_product", "zipped_product", "tiled_product", "flat_product", "blocked_product", "raked_product"]
+    )
     for _ in range(60):
         if fn in ("blocked_product", "raked_product"):
             A = _block(g, max_depth=r.choice([1, 1, 2]), top_tuple=r.random() < 0.8)
@@ -915,8 +939,7 @@ def g_product(g: Gen):
             B = []
             for i in range(k):
                 c = r.randrange(4)
-                B.append(UNDER if c == 0 else g.mk(r.choice([2, 3, 4])) if c == 1 else
-                         _small_tile(g, max_depth=1))
+                B.append(UNDER if c == 0 else g.mk(r.choice([2, 3, 4])) if c == 1 else _small_tile(g, max_depth=1))
             B = tuple(B)
             if fn != "logical_product" and (all(b is UNDER for b in B) or not zip2_ok(A, B)):
                 continue
@@ -961,7 +984,7 @@ def g_tile_to_shape(g: Gen):
         if R == 1 and r.random() < 0.5 and not isinstance(trg_modes[0], tuple):
             trg = trg_modes[0]
         if all(isinstance(v, S) for v in leaves(trg)) and not all(isinstance(v, S) for v in leaves(A.shape)):
-            continue   # evenly_divides(static target, dynamic block) is a bool: CuTe's static assert breaks
+            continue  # evenly_divides(static target, dynamic block) is a bool: CuTe's static assert breaks
         Ap = _append_to(A, R)
         ps = [prod(t) // bs[i] for i, t in enumerate(trg_modes)]
         Bp = Lay(tuple(S(p) for p in ps), tuple(S(v) for v in _compact(ps)))
@@ -974,13 +997,19 @@ def g_tile_to_shape(g: Gen):
         if form == 0:
             return P("tile_to_shape", f"tile_to_shape({lit(A)}, {lit(trg)})", f"tile_to_shape({cx(A)}, {cx(trg)})")
         if form == 1 or R == 1:
-            return P("tile_to_shape", f"tile_to_shape({lit(A)}, {lit(trg)}, LayoutRight)",
-                     f"tile_to_shape({cx(A)}, {cx(trg)}, LayoutRight{{}})")
+            return P(
+                "tile_to_shape",
+                f"tile_to_shape({lit(A)}, {lit(trg)}, LayoutRight)",
+                f"tile_to_shape({cx(A)}, {cx(trg)}, LayoutRight{{}})",
+            )
         order = list(range(R))
         r.shuffle(order)
         o = tuple(S(v) for v in order)
-        return P("tile_to_shape", f"tile_to_shape({lit(A)}, {lit(trg)}, {lit(o)})",
-                 f"tile_to_shape({cx(A)}, {cx(trg)}, {cx(o, 'make_step')})")
+        return P(
+            "tile_to_shape",
+            f"tile_to_shape({lit(A)}, {lit(trg)}, {lit(o)})",
+            f"tile_to_shape({cx(A)}, {cx(trg)}, {cx(o, 'make_step')})",
+        )
     return None
 
 
@@ -1002,9 +1031,13 @@ def g_cast(g: Gen):
         N = r.choice([2, 4, 8])
         ds = leaves(L.stride)
         if fn == "upcast":
-            if not all(int(d) == 0 and isinstance(d, S) or
-                       (isinstance(d, S) and (int(d) % N == 0 or N % int(d) == 0)) or
-                       (not isinstance(d, S) and int(d) % N == 0) for d in ds):
+            if not all(
+                int(d) == 0
+                and isinstance(d, S)
+                or (isinstance(d, S) and (int(d) % N == 0 or N % int(d) == 0))
+                or (not isinstance(d, S) and int(d) % N == 0)
+                for d in ds
+            ):
                 continue
             if r.random() < 0.15:
                 Cl = Comp(g.swizzle(), L)
@@ -1021,9 +1054,13 @@ def g_cast(g: Gen):
         (t0, b0), (t1, b1) = r.choice(types), r.choice(types)
         up = b1 // math.gcd(b0, b1)
         dn = b0 // math.gcd(b0, b1)
-        if up > 1 and not all(int(d) == 0 and isinstance(d, S) or
-                              (isinstance(d, S) and (int(d) % up == 0 or up % int(d) == 0)) or
-                              (not isinstance(d, S) and int(d) % up == 0) for d in ds):
+        if up > 1 and not all(
+            int(d) == 0
+            and isinstance(d, S)
+            or (isinstance(d, S) and (int(d) % up == 0 or up % int(d) == 0))
+            or (not isinstance(d, S) and int(d) % up == 0)
+            for d in ds
+        ):
             continue
         if dn > 1:
             # downcast after upcast needs a static unit stride in the upcast result
@@ -1106,7 +1143,7 @@ def g_with_shape(g: Gen):
         if n % prod(s):
             continue
         if not isinstance(s, tuple) and not isinstance(s, S):
-            s = S(int(s))   # Layout::with_shape(int) fails to compile (ADL finds no make_layout)
+            s = S(int(s))  # Layout::with_shape(int) fails to compile (ADL finds no make_layout)
         B = Lay(s, g.like(s, g.compact_strides(s), True))
         if not compose_ok(A, B):
             continue
@@ -1119,11 +1156,12 @@ def _similar_shape(g: Gen, s):
     c = r.randrange(5)
     if c == 0:
         return s
-    if c == 1:   # same profile, other values / staticness
+    if c == 1:  # same profile, other values / staticness
         return _map2(s, s, lambda a, b: g.mk(int(a) if r.random() < 0.6 else g.val()))
-    if c == 2:   # same size, flat
+    if c == 2:  # same size, flat
         return g.mk(prod(s))
-    if c == 3:   # refine a leaf into a tuple
+    if c == 3:  # refine a leaf into a tuple
+
         def go(x):
             if isinstance(x, tuple):
                 return tuple(go(e) for e in x)
@@ -1131,6 +1169,7 @@ def _similar_shape(g: Gen, s):
             if v % 2 == 0 and v > 2 and r.random() < 0.5:
                 return (g.mk(2), g.mk(v // 2))
             return g.mk(v)
+
         return go(s)
     return g.shape(max_depth=2)
 
@@ -1169,8 +1208,9 @@ def g_swizzle_misc(g: Gen):
     r = g.r
     L = g.layout(max_depth=2, pow2=True)
     Cl = Comp(g.swizzle(), L)
-    fn = r.choice(["print", "size", "cosize", "shape", "rank", "depth", "coalesce", "flatten", "get",
-                   "make_layout_sw", "as_pi"])
+    fn = r.choice(
+        ["print", "size", "cosize", "shape", "rank", "depth", "coalesce", "flatten", "get", "make_layout_sw", "as_pi"]
+    )
     if fn == "print":
         return P("swizzle_misc", f"{lit(Cl)}", f"{cx(Cl)}")
     if fn == "get":
@@ -1185,9 +1225,11 @@ def g_swizzle_misc(g: Gen):
         return P("swizzle_misc", f"make_layout({lit(sw)})", f"make_layout({cx(sw)})")
     if fn == "as_pi":
         C8 = Comp(Cl.sw, L, flag_bits=8)
-        return P("as_position_independent_swizzle_layout",
-                 f"as_position_independent_swizzle_layout({lit(C8)})",
-                 f"as_position_independent_swizzle_layout({cx(C8)})")
+        return P(
+            "as_position_independent_swizzle_layout",
+            f"as_position_independent_swizzle_layout({lit(C8)})",
+            f"as_position_independent_swizzle_layout({cx(C8)})",
+        )
     return P("swizzle_misc", f"{fn}({lit(Cl)})", f"{fn}({cx(Cl)})")
 
 
@@ -1213,21 +1255,53 @@ def g_layout_swizzle(g: Gen):
 
 
 GENERATORS = [
-    (g_info, 8), (g_get, 4), (g_flatten, 2), (g_append, 4), (g_select, 3), (g_make_layout, 5),
-    (g_ordered, 3), (g_idx2crd, 4), (g_crd2idx, 4), (g_eval, 6), (g_coalesce, 6), (g_filter, 3),
-    (g_composition, 12), (g_complement, 6), (g_inverse, 6), (g_divide, 10), (g_product, 10),
-    (g_tile_to_shape, 4), (g_cast, 6), (g_max_common, 4), (g_zip, 2), (g_with_shape, 3),
-    (g_congruent, 3), (g_swizzle_eval, 5), (g_swizzle_misc, 4), (g_layout_swizzle, 1),
+    (g_info, 8),
+    (g_get, 4),
+    (g_flatten, 2),
+    (g_append, 4),
+    (g_select, 3),
+    (g_make_layout, 5),
+    (g_ordered, 3),
+    (g_idx2crd, 4),
+    (g_crd2idx, 4),
+    (g_eval, 6),
+    (g_coalesce, 6),
+    (g_filter, 3),
+    (g_composition, 12),
+    (g_complement, 6),
+    (g_inverse, 6),
+    (g_divide, 10),
+    (g_product, 10),
+    (g_tile_to_shape, 4),
+    (g_cast, 6),
+    (g_max_common, 4),
+    (g_zip, 2),
+    (g_with_shape, 3),
+    (g_congruent, 3),
+    (g_swizzle_eval, 5),
+    (g_swizzle_misc, 4),
+    (g_layout_swizzle, 1),
 ]
 
 
-INNER = [g_composition, g_complement, g_inverse, g_divide, g_product, g_tile_to_shape, g_coalesce, g_make_layout,
-         g_cast, g_with_shape, g_filter]
+INNER = [
+    g_composition,
+    g_complement,
+    g_inverse,
+    g_divide,
+    g_product,
+    g_tile_to_shape,
+    g_coalesce,
+    g_make_layout,
+    g_cast,
+    g_with_shape,
+    g_filter,
+]
 
 
 def _strip_print(cpp: str) -> str:
     assert cpp.startswith("print(") and cpp.endswith(");"), cpp
-    return cpp[len("print("):-2]
+    return cpp[len("print(") : -2]
 
 
 def g_nested(g: Gen):
@@ -1241,8 +1315,9 @@ def g_nested(g: Gen):
         e, c = inner.expr, _strip_print(inner.cpp)
         if e.startswith("Sw<") or e.startswith("make_layout(Sw"):
             continue
-        outer = r.choice(["size", "cosize", "rank", "depth", "coalesce", "flatten", "get0", "eval", "eval2",
-                          "composition", "shape"])
+        outer = r.choice(
+            ["size", "cosize", "rank", "depth", "coalesce", "flatten", "get0", "eval", "eval2", "composition", "shape"]
+        )
         tuple_result = inner.op.endswith(("divide", "product")) or inner.op == "tile_to_shape"
         if outer == "get0":
             if not tuple_result:
@@ -1299,6 +1374,7 @@ def generate(seed: int = 20250417, n: int = 3600, nested: int = 300) -> list[Cas
 # Inputs CuTe rejects at compile time (static_assert / no matching overload); cutedump must raise
 # ---------------------------------------------------------------------------------------------------
 
+
 def parse(text: str):
     """CuTe print syntax -> model objects (ints, tuples, Lay, Sw, Comp, ``_``); for hand-written cases."""
     toks = re.findall(r"Sw<-?\d+,-?\d+,-?\d+>|\x00|_?-?\d+|_|[():,]", text.replace(" o ", "\x00"))
@@ -1326,8 +1402,8 @@ def parse(text: str):
             b, m, s_ = (int(v) for v in toks[pos][3:-1].split(","))
             pos += 1
             if pos < len(toks) and toks[pos] == "\x00":
-                pos += 2          # ' o ', then the offset _0
-                pos += 1          # the ' o '
+                pos += 2  # ' o ', then the offset _0
+                pos += 1  # the ' o '
                 return Comp(Sw(b, m, s_), item())
             return Sw(b, m, s_)
         x = atom()
@@ -1400,8 +1476,7 @@ REJECTED = [
     X("complement", "complement({}, {}, {})", "(_4)", "(_1)", "_16", why="three arguments"),
     X("left_inverse", "left_inverse({}, {})", "(_4,_8):(_1,_4)", "_2", why="two arguments"),
     X("logical_divide", "logical_divide({})", "(_4,_8):(_1,_4)", why="no tiler"),
-    X("logical_product", "logical_product({}, {}, {})", "(_4,_8):(_1,_4)", "_2:_1", "_2:_1",
-      why="three arguments"),
+    X("logical_product", "logical_product({}, {}, {})", "(_4,_8):(_1,_4)", "_2:_1", "_2:_1", why="three arguments"),
     X("blocked_product", "blocked_product({})", "(_4,_8):(_1,_4)", why="one argument"),
     X("max_common_vector", "max_common_vector({})", "(_4,_8):(_1,_4)", why="one argument"),
     X("idx2crd", "idx2crd({})", "5", why="one argument"),
@@ -1436,12 +1511,13 @@ def verify_rejected() -> list[str]:
     Each compile check is one recorded oracle batch ("compiles" or "rejected"), so the default test run
     answers from tests/oracle/records/ without g++."""
     import hashlib
-    import subprocess
     import tempfile
-    from pathlib import Path
     from concurrent.futures import ThreadPoolExecutor
+    from pathlib import Path
+
     from tests.oracle import records
     from tests.oracle.cute import CACHE, include_dirs, run_within
+
     pch: list[str] = []
     inc = include_dirs() or []
     if records.compiles():
@@ -1456,18 +1532,20 @@ def verify_rejected() -> list[str]:
         def compile_check() -> str:
             f = tmp / f"rej{k}.cpp"
             f.write_text(src)
-            r = run_within(["g++", *_FLAGS, *[f"-I{d}" for d in inc], *pch, "-fsyntax-only", str(f)],
-                           records.remaining())
+            r = run_within(
+                ["g++", *_FLAGS, *[f"-I{d}" for d in inc], *pch, "-fsyntax-only", str(f)], records.remaining()
+            )
             if os.environ.get("VERBOSE"):
                 err = next((l for l in r.stderr.splitlines() if " error: " in l), "")
                 print(f"{expr}: {err.split(' error: ', 1)[-1][:150]}")
             return "rejected\n" if r.returncode else "compiles\n"
+
         key = "rej-" + hashlib.sha256(("-fsyntax-only\0" + src).encode()).hexdigest()[:24]
         verdict = records.answer(key, compile_check, what=f"the compile check of {expr}")
         return None if verdict == "rejected\n" else f"{expr}   [{cpp}]"
+
     with ThreadPoolExecutor(2) as ex:
         return [x for x in ex.map(one, range(len(REJECTED))) if x]
-
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -1486,16 +1564,17 @@ static void cutedump_on_signal(int sig) { siglongjmp(cutedump_jb, sig); }
 
 @dataclass
 class OracleResult:
-    outputs: dict          # case index -> CuTe's printed text
-    rejected: dict         # case index -> first compiler diagnostic (the case does not compile)
-    static_rejected: set   # subset of rejected whose diagnostic is a static_assert
-    crashed: set           # case index -> the program trapped (SIGFPE/SIGSEGV) in that case
+    outputs: dict  # case index -> CuTe's printed text
+    rejected: dict  # case index -> first compiler diagnostic (the case does not compile)
+    static_rejected: set  # subset of rejected whose diagnostic is a static_assert
+    crashed: set  # case index -> the program trapped (SIGFPE/SIGSEGV) in that case
     compile_seconds: float
     cached: bool
 
 
 def _program(bodies: list[str]):
     from tests.oracle.cute import PRELUDE, SEP
+
     head = PRELUDE + _GUARD
     lines = head.count("\n")
     parts = [head]
@@ -1515,17 +1594,21 @@ def _program(bodies: list[str]):
         "    if (sigsetjmp(cutedump_jb, 1) == 0) { cutedump_cases[i](); }\n"
         f'    else {{ printf("{CRASH}"); signal(SIGFPE, cutedump_on_signal); signal(SIGSEGV, cutedump_on_signal); }}\n'
         "    fflush(stdout);\n  }\n"
-        f'  printf("{SEP}\\n");\n  return 0;\n}}\n')
+        f'  printf("{SEP}\\n");\n  return 0;\n}}\n'
+    )
     return "".join(parts), starts
 
 
-_GROUP = re.compile(r": (In instantiation of|In function|In member function|In lambda function|In substitution|"
-                    r"In static member function|In constructor)|^In file included from")
+_GROUP = re.compile(
+    r": (In instantiation of|In function|In member function|In lambda function|In substitution|"
+    r"In static member function|In constructor)|^In file included from"
+)
 
 
 def _attribute(stderr: str, cpp_name: str, starts: list[int]) -> dict[int, str]:
     """Map compiler diagnostics to case indices: {index: 'static_assert: msg' | 'error: msg'}."""
     import bisect
+
     pat = re.compile(re.escape(cpp_name) + r":(\d+):")
     groups: list[list[str]] = [[]]
     for line in stderr.splitlines():
@@ -1569,7 +1652,9 @@ def _pch(cache_dir) -> list[str]:
     PCH cannot be built (g++ then just parses the headers as usual)."""
     import hashlib
     import subprocess
+
     from tests.oracle.cute import include_dirs
+
     inc = include_dirs() or []
     ver = subprocess.run(["g++", "--version"], capture_output=True, text=True).stdout
     key = hashlib.sha256((_PCH_HEADERS + "\0".join(inc) + ver + " ".join(_FLAGS)).encode()).hexdigest()[:16]
@@ -1578,8 +1663,11 @@ def _pch(cache_dir) -> list[str]:
     if not gch.exists():
         hdr.write_text(_PCH_HEADERS)
         tmp = cache_dir / f"pch-{key}.{os.getpid()}.tmp.gch"
-        r = subprocess.run(["g++", *_FLAGS, *[f"-I{d}" for d in inc], "-x", "c++-header", str(hdr), "-o", str(tmp)],
-                           capture_output=True, text=True)
+        r = subprocess.run(
+            ["g++", *_FLAGS, *[f"-I{d}" for d in inc], "-x", "c++-header", str(hdr), "-o", str(tmp)],
+            capture_output=True,
+            text=True,
+        )
         if r.returncode != 0:
             return []
         tmp.replace(gch)
@@ -1588,8 +1676,10 @@ def _pch(cache_dir) -> list[str]:
 
 def _compile_run(bodies: list[str], workdir, tag: str, pch: list[str] = ()):
     import subprocess
+
     from tests.oracle import records
     from tests.oracle.cute import SEP, include_dirs, run_within, unavailable_reason
+
     src, starts = _program(bodies)
     cpp = workdir / f"{tag}.cpp"
     exe = workdir / f"{tag}.exe"
@@ -1610,12 +1700,13 @@ def _compile_run(bodies: list[str], workdir, tag: str, pch: list[str] = ()):
     parts = p.stdout.split(SEP + "\n")[1:]
     if p.returncode != 0 or len(parts) < len(bodies) + 1:
         raise RuntimeError(f"oracle program failed ({p.returncode}) after {len(parts)} cases:\n{p.stderr[-2000:]}")
-    return parts[:len(bodies)], {}
+    return parts[: len(bodies)], {}
 
 
 def _run_batch(bodies: list[str], key: str, cache_dir, pch: list[str] = ()) -> dict:
     """One batch's answer: {"outputs": {i: text}, "rejected": {i: diagnostic}}, recorded as JSON."""
     import json
+
     from tests.oracle import records
 
     def compute() -> str:
@@ -1625,10 +1716,14 @@ def _run_batch(bodies: list[str], key: str, cache_dir, pch: list[str] = ()) -> d
         # outputs must be identical; a pruned case must be pruned for the same kind of reason (the wording of a
         # diagnostic varies between g++ builds)
         a, b = json.loads(rec), json.loads(fresh)
-        kinds = lambda d: {k: v.split(":", 1)[0] for k, v in d["rejected"].items()}   # noqa: E731
+        kinds = lambda d: {k: v.split(":", 1)[0] for k, v in d["rejected"].items()}  # noqa: E731
         return a["outputs"] == b["outputs"] and kinds(a) == kinds(b)
-    d = json.loads(records.answer("alg-" + key, compute, what=f"an algebra batch of {len(bodies)} cases",
-                                  ncases=len(bodies), same=same))
+
+    d = json.loads(
+        records.answer(
+            "alg-" + key, compute, what=f"an algebra batch of {len(bodies)} cases", ncases=len(bodies), same=same
+        )
+    )
     d["cached"] = not records.compiles()
     return d
 
@@ -1637,7 +1732,9 @@ def _compile_batch(bodies: list[str], key: str, cache_dir, pch: list[str] = ()) 
     """Compile and run one batch with real CuTe, pruning the cases CuTe rejects (build cache used when recording)."""
     import json
     import time
+
     from tests.oracle import records
+
     out_file = cache_dir / f"alg-{key}.json"
     if records.mode() == "record" and out_file.exists():
         d = json.loads(out_file.read_text())
@@ -1647,7 +1744,8 @@ def _compile_batch(bodies: list[str], key: str, cache_dir, pch: list[str] = ()) 
     t0 = time.time()
     for _round in range(8):
         import threading
-        tag = f"alg-{key}-{os.getpid()}-{threading.get_ident()}"   # concurrent runs must not share files
+
+        tag = f"alg-{key}-{os.getpid()}-{threading.get_ident()}"  # concurrent runs must not share files
         outs, bad = _compile_run([bodies[i] for i in alive], cache_dir, tag, pch)
         if outs is not None:
             break
@@ -1667,7 +1765,9 @@ def run_oracle(cases: list[Case], batch_size: int = 450, jobs: int = 2) -> Oracl
     """Compile and run every case with real CuTe; returns outputs by case index plus what was pruned."""
     import hashlib
     from concurrent.futures import ThreadPoolExecutor
+
     from tests.oracle.cute import CACHE
+
     CACHE.mkdir(parents=True, exist_ok=True)
     batches = [list(range(i, min(i + batch_size, len(cases)))) for i in range(0, len(cases), batch_size)]
 
@@ -1676,6 +1776,7 @@ def run_oracle(cases: list[Case], batch_size: int = 450, jobs: int = 2) -> Oracl
         bodies = [cases[i].cpp for i in b]
         keys.append(hashlib.sha256(("\0".join(bodies) + _GUARD).encode()).hexdigest()[:24])
     from tests.oracle import records
+
     pch = _pch(CACHE) if records.compiles() else []
 
     def work(bk):
@@ -1700,9 +1801,10 @@ def run_oracle(cases: list[Case], batch_size: int = 450, jobs: int = 2) -> Oracl
     return OracleResult(outputs, rejected, static, crashed, secs, cached)
 
 
-if __name__ == "__main__":   # pragma: no cover - quick look
+if __name__ == "__main__":  # pragma: no cover - quick look
     import collections
     import sys
+
     if sys.argv[1:] == ["--verify-rejected"]:
         bad = verify_rejected()
         print("all rejected cases fail to compile" if not bad else "these compile:\n" + "\n".join(bad))

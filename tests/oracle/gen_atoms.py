@@ -3,15 +3,16 @@
 Every case's expected text is computed by cutedump.atoms; the C++ body prints the same thing with real CuTe.
 Cases our library rejects are not sent to the compiler (they would not compile); they are counted as skipped.
 """
+
 from __future__ import annotations
 
-from cutedump.algebra import C, Layout, make_layout, size, fmt, UNDERSCORE
+from cutedump.algebra import UNDERSCORE, C, Layout, fmt, make_layout, size
 from cutedump.algebra.inttuple import is_tuple
-from cutedump.errors import CuteDumpError
-from cutedump.atoms.mma_catalog import catalog_mma
-from cutedump.atoms.copy_catalog import catalog_copy, lookup_copy
-from cutedump.atoms import mma as M
 from cutedump.atoms import copy as K
+from cutedump.atoms import mma as M
+from cutedump.atoms.copy_catalog import catalog_copy
+from cutedump.atoms.mma_catalog import catalog_mma
+from cutedump.errors import CuteDumpError
 
 EXT_FLAGS = ("-DCUTE_SM90_EXTENDED_MMA_SHAPES_ENABLED",)
 
@@ -36,6 +37,7 @@ def _lbl(label: str, expr: str) -> str:
 
 
 # ------------------------------------------------------------------ MMA
+
 
 def mma_atom_cases():
     out = []
@@ -65,11 +67,18 @@ def mma_tiled_cases(atoms=None, partitions=True):
                 args.append(cpp(m.atom_layout_mnk) if lay is not None else "Layout<Shape<_1,_1,_1>>{}")
             if perm is not None:
                 args.append(cpp(perm))
-            body = [f"auto mma = make_tiled_mma({', '.join(args)});", "print(mma);",
-                    _lbl("A", "mma.get_layoutA_TV()"), _lbl("B", "mma.get_layoutB_TV()"),
-                    _lbl("C", "mma.get_layoutC_TV()"), _lbl("T", "tile_shape(mma)")]
-            exp = (m.print_str() + f"A {m.get_layoutA_TV()}\nB {m.get_layoutB_TV()}\nC {m.get_layoutC_TV()}\n"
-                   f"T {fmt(m.tile_shape())}\n")
+            body = [
+                f"auto mma = make_tiled_mma({', '.join(args)});",
+                "print(mma);",
+                _lbl("A", "mma.get_layoutA_TV()"),
+                _lbl("B", "mma.get_layoutB_TV()"),
+                _lbl("C", "mma.get_layoutC_TV()"),
+                _lbl("T", "tile_shape(mma)"),
+            ]
+            exp = (
+                m.print_str() + f"A {m.get_layoutA_TV()}\nB {m.get_layoutB_TV()}\nC {m.get_layoutC_TV()}\n"
+                f"T {fmt(m.tile_shape())}\n"
+            )
             if partitions and tag == "2x2":
                 tm, tn, tk = (int(x) for x in m.tile_shape())
                 sa, sb, sc = (2 * tm, 3 * tk), (2 * tn, 3 * tk), (2 * tm, 2 * tn)
@@ -81,14 +90,18 @@ def mma_tiled_cases(atoms=None, partitions=True):
                 for op, shp in (("A", sa), ("B", sb), ("C", sc)):
                     L = make_layout(tuple(C(v) for v in shp))
                     lay_, off = getattr(m.get_slice(thr), f"partition_{op}")(L)
-                    body.append(f"{{ auto p = thr.partition_{op}(make_tensor(counting_iterator<int>(0), {cpp(L)}));"
-                                f' print("P{op} "); print(p.layout()); print(" "); print(*p.data()); print("\\n"); }}')
+                    body.append(
+                        f"{{ auto p = thr.partition_{op}(make_tensor(counting_iterator<int>(0), {cpp(L)}));"
+                        f' print("P{op} "); print(p.layout()); print(" "); print(*p.data()); print("\\n"); }}'
+                    )
                     exp += f"P{op} {lay_} {int(off)}\n"
                     if op == "C" or not M._is_gmma_desc(m, op):
                         frag = M.partition_fragment(m.get_slice(thr), op, L)
                         fn = f"partition_fragment_{op}" if op != "C" else "partition_fragment_C"
-                        body.append(f"{{ auto f = thr.{fn}(make_tensor(counting_iterator<int>(0), {cpp(L)}));"
-                                    f' print("F{op} "); print(f.layout()); print("\\n"); }}')
+                        body.append(
+                            f"{{ auto f = thr.{fn}(make_tensor(counting_iterator<int>(0), {cpp(L)}));"
+                            f' print("F{op} "); print(f.layout()); print("\\n"); }}'
+                        )
                         exp += f"F{op} {frag}\n"
             out.append((f"tiled {tag} {t.name}", "\n".join(body), exp))
     return out
@@ -119,7 +132,7 @@ def _copy_probe(tc: K.TiledCopy, decl: str, tag: str):
     exp = tc.print_str() + f"S_TV {tc.get_layoutS_TV()}\nD_TV {tc.get_layoutD_TV()}\n"
     tiler_shape = K._tiler_shape(tc.tiler_mn)
     tm, tn = int(size(tiler_shape[0])), int(size(tiler_shape[1]))
-    L = Layout((C(2 * tm), C(3 * tn)), (C(3 * tn), C(1)))     # a row-major tensor of 2x3 tiles
+    L = Layout((C(2 * tm), C(3 * tn)), (C(3 * tn), C(1)))  # a row-major tensor of 2x3 tiles
     body.append(_lbl("tidS", f"tc.tidfrg_S({cpp(L)})"))
     body.append(_lbl("tidD", f"tc.tidfrg_D({cpp(L)})"))
     exp += f"tidS {tc.tidfrg_S(L)}\ntidD {tc.tidfrg_D(L)}\n"
@@ -127,8 +140,10 @@ def _copy_probe(tc: K.TiledCopy, decl: str, tag: str):
     body.append(f"auto thr = tc.get_slice({thr});")
     for which in ("S", "D"):
         lay_, off = getattr(tc.get_slice(thr), f"partition_{which}")(L)
-        body.append(f"{{ auto p = thr.partition_{which}(make_tensor(counting_iterator<int>(0), {cpp(L)}));"
-                    f' print("P{which} "); print(p.layout()); print(" "); print(*p.data()); print("\\n"); }}')
+        body.append(
+            f"{{ auto p = thr.partition_{which}(make_tensor(counting_iterator<int>(0), {cpp(L)}));"
+            f' print("P{which} "); print(p.layout()); print(" "); print(*p.data()); print("\\n"); }}'
+        )
         exp += f"P{which} {lay_} {int(off)}\n"
     frag = make_layout((C(int(tc.tiled_num_val)), C(2), C(2)))
     try:
@@ -147,8 +162,7 @@ def _mma_for_copy():
 def copy_tiled_cases():
     out, skipped = [], []
     mma = _mma_for_copy()
-    mma_decl = ("auto mma = make_tiled_mma(SM80_16x8x16_F16F16F16F16_TN{}, Layout<Shape<_2,_2>>{}, "
-                "Tile<_32,_32,_16>{});")
+    mma_decl = "auto mma = make_tiled_mma(SM80_16x8x16_F16F16F16F16_TN{}, Layout<Shape<_2,_2>>{}, Tile<_32,_32,_16>{});"
     for t in catalog_copy():
         for vt in ("half_t", "float", "int8_t"):
             try:
@@ -193,35 +207,50 @@ def copy_tiled_cases():
     uc = K.copy_atom("UniversalCopy<half_t>", "half_t")
     for fn in ("S", "D"):
         tc = getattr(K, f"make_tiled_copy_{fn}")(uc, base)
-        decl = (f"{mma_decl}\nauto base = make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N, half_t>{{}}, mma);\n"
-                f"Copy_Atom<UniversalCopy<half_t>, half_t> atom;\nauto tc = make_tiled_copy_{fn}(atom, base);")
+        decl = (
+            f"{mma_decl}\nauto base = make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N, half_t>{{}}, mma);\n"
+            f"Copy_Atom<UniversalCopy<half_t>, half_t> atom;\nauto tc = make_tiled_copy_{fn}(atom, base);"
+        )
         out.append(_copy_probe(tc, decl, f"copy make_tiled_copy_{fn}"))
     return out, skipped
 
 
 # ------------------------------------------------------------------ assorted shapes of use
 
+
 def extra_cases():
     """Atom layouts with K modes and strides, nested permutation layouts, rank-3 tensors, dynamic shapes."""
     out = []
     specs = [
         ("SM80_16x8x16_F16F16F16F16_TN", Layout((C(2), C(2), C(2)), (C(4), C(1), C(2))), None),
-        ("SM80_16x8x16_F32F16F16F32_TN", Layout((C(2), C(4)), (C(4), C(1))),
-         (Layout((C(2), C(4), C(4)), (C(1), C(8), C(2))), Layout((C(8), C(4)), (C(4), C(1))), C(32))),
-        ("SM80_16x8x8_F32TF32TF32F32_TN", Layout((C(2), C(2), C(1)), (C(2), C(1), C(0))),
-         (Layout((C(2), C(16)), (C(16), C(1))), C(16), UNDERSCORE)),
+        (
+            "SM80_16x8x16_F32F16F16F32_TN",
+            Layout((C(2), C(4)), (C(4), C(1))),
+            (Layout((C(2), C(4), C(4)), (C(1), C(8), C(2))), Layout((C(8), C(4)), (C(4), C(1))), C(32)),
+        ),
+        (
+            "SM80_16x8x8_F32TF32TF32F32_TN",
+            Layout((C(2), C(2), C(1)), (C(2), C(1), C(0))),
+            (Layout((C(2), C(16)), (C(16), C(1))), C(16), UNDERSCORE),
+        ),
         ("SM70_8x8x4_F32F16F16F32_NT", Layout((C(2), C(2)), (C(1), C(2))), (C(16), C(32))),
         ("SM90_64x128x16_F32F16F16_RS<GMMA::Major::K,GMMA::Major::MN>", Layout((C(2), C(1))), None),
         ("UniversalFMA<float,float,float,float>", Layout((C(16), C(16))), None),
     ]
     for name, lay, perm in specs:
         from cutedump.atoms.mma_catalog import lookup_mma
+
         t = lookup_mma(name)
         m = M.make_tiled_mma(M.MMAAtom(t), lay, perm)
         args = [f"MMA_Atom<{t.cpp}>{{}}", cpp(lay)] + ([cpp(perm)] if perm is not None else [])
-        body = [f"auto mma = make_tiled_mma({', '.join(args)});", "print(mma);",
-                _lbl("A", "mma.get_layoutA_TV()"), _lbl("B", "mma.get_layoutB_TV()"), _lbl("C", "mma.get_layoutC_TV()")]
-        exp = (m.print_str() + f"A {m.get_layoutA_TV()}\nB {m.get_layoutB_TV()}\nC {m.get_layoutC_TV()}\n")
+        body = [
+            f"auto mma = make_tiled_mma({', '.join(args)});",
+            "print(mma);",
+            _lbl("A", "mma.get_layoutA_TV()"),
+            _lbl("B", "mma.get_layoutB_TV()"),
+            _lbl("C", "mma.get_layoutC_TV()"),
+        ]
+        exp = m.print_str() + f"A {m.get_layoutA_TV()}\nB {m.get_layoutB_TV()}\nC {m.get_layoutC_TV()}\n"
         tm, tn, tk = (int(x) for x in m.tile_shape())
         # rank-3 tensors (M,K,k) with dynamic extents, the thrfrg transforms themselves
         LA = Layout((2 * tm, tk, 3), (tk, C(1), 2 * tm * tk))
@@ -230,40 +259,62 @@ def extra_cases():
         exp += f"tA {m.thrfrg_A(LA)}\ntC {m.thrfrg_C(LC)}\n"
         thr = int(m.size()) - 1
         lay_, off = m.get_slice(thr).partition_A(LA)
-        body.append(f"{{ auto p = mma.get_slice({thr}).partition_A(make_tensor(counting_iterator<int>(0), {cpp(LA)}));"
-                    ' print("PA "); print(p.layout()); print(" "); print(*p.data()); print("\\n"); }')
+        body.append(
+            f"{{ auto p = mma.get_slice({thr}).partition_A(make_tensor(counting_iterator<int>(0), {cpp(LA)}));"
+            ' print("PA "); print(p.layout()); print(" "); print(*p.data()); print("\\n"); }'
+        )
         exp += f"PA {lay_} {int(off)}\n"
         out.append((f"extra mma {name}", "\n".join(body), exp))
     # tiled copies over rank-3 tensors, 1-D thread layouts, and retile of an MMA fragment (sgemm's retile_D)
     mma = _mma_for_copy()
-    mma_decl = ("auto mma = make_tiled_mma(SM80_16x8x16_F16F16F16F16_TN{}, Layout<Shape<_2,_2>>{}, "
-                "Tile<_32,_32,_16>{});")
+    mma_decl = "auto mma = make_tiled_mma(SM80_16x8x16_F16F16F16F16_TN{}, Layout<Shape<_2,_2>>{}, Tile<_32,_32,_16>{});"
     ca = K.copy_atom("SM80_CP_ASYNC_CACHEALWAYS<uint128_t>", "half_t")
     tc = K.make_tiled_copy(ca, "(_16,_8):(_8,_1)", "(_1,_8)")
     gA = Layout((128, 64, 4), (64, C(1), 8192))
-    body = ["Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, half_t> atom;",
-            "auto tc = make_tiled_copy(atom, Layout<Shape<_16,_8>,Stride<_8,_1>>{}, Layout<Shape<_1,_8>>{});",
-            _lbl("tid", f"tc.tidfrg_S({cpp(gA)})"),
-            f"{{ auto p = tc.get_slice(77).partition_S(make_tensor(counting_iterator<int>(0), {cpp(gA)}));"
-            ' print("PS "); print(p.layout()); print(" "); print(*p.data()); print("\\n"); }']
+    body = [
+        "Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, half_t> atom;",
+        "auto tc = make_tiled_copy(atom, Layout<Shape<_16,_8>,Stride<_8,_1>>{}, Layout<Shape<_1,_8>>{});",
+        _lbl("tid", f"tc.tidfrg_S({cpp(gA)})"),
+        f"{{ auto p = tc.get_slice(77).partition_S(make_tensor(counting_iterator<int>(0), {cpp(gA)}));"
+        ' print("PS "); print(p.layout()); print(" "); print(*p.data()); print("\\n"); }',
+    ]
     lay_, off = tc.get_slice(77).partition_S(gA)
     out.append(("extra copy rank-3 gA", "\n".join(body), f"tid {tc.tidfrg_S(gA)}\nPS {lay_} {int(off)}\n"))
     ld = K.copy_atom("SM75_U32x4_LDSM_N", "half_t")
     s2r = K.make_tiled_copy_A(ld, mma)
     sA = Layout((C(128), C(64)), (C(64), C(1)))
     frag = M.partition_fragment(mma.get_slice(0), "A", sA)
-    body = [mma_decl, "Copy_Atom<SM75_U32x4_LDSM_N, half_t> atom;", "auto tc = make_tiled_copy_A(atom, mma);",
-            f"auto tCrA = mma.get_slice(0).partition_fragment_A(make_tensor(counting_iterator<int>(0), {cpp(sA)}));",
-            _lbl("frag", "tCrA.layout()"), _lbl("retile", "tc.get_slice(0).retile_D(tCrA).layout()"),
-            f"{{ auto p = tc.get_slice(5).partition_S(make_tensor(counting_iterator<int>(0), {cpp(sA)}));"
-            ' print("PS "); print(p.layout()); print(" "); print(*p.data()); print("\\n"); }']
+    body = [
+        mma_decl,
+        "Copy_Atom<SM75_U32x4_LDSM_N, half_t> atom;",
+        "auto tc = make_tiled_copy_A(atom, mma);",
+        f"auto tCrA = mma.get_slice(0).partition_fragment_A(make_tensor(counting_iterator<int>(0), {cpp(sA)}));",
+        _lbl("frag", "tCrA.layout()"),
+        _lbl("retile", "tc.get_slice(0).retile_D(tCrA).layout()"),
+        f"{{ auto p = tc.get_slice(5).partition_S(make_tensor(counting_iterator<int>(0), {cpp(sA)}));"
+        ' print("PS "); print(p.layout()); print(" "); print(*p.data()); print("\\n"); }',
+    ]
     lay_, off = s2r.get_slice(5).partition_S(sA)
-    out.append(("extra copy retile_D(tCrA)", "\n".join(body),
-                f"frag {frag}\nretile {s2r.retile(frag)}\nPS {lay_} {int(off)}\n"))
+    out.append(
+        (
+            "extra copy retile_D(tCrA)",
+            "\n".join(body),
+            f"frag {frag}\nretile {s2r.retile(frag)}\nPS {lay_} {int(off)}\n",
+        )
+    )
     tc1 = K.make_tiled_copy(K.copy_atom("UniversalCopy<uint32_t>", "half_t"), "_64:_1", "_2:_1")
-    body = ["Copy_Atom<UniversalCopy<uint32_t>, half_t> atom;",
-            "auto tc = make_tiled_copy(atom, Layout<_64,_1>{}, Layout<_2,_1>{});", "print(tc);",
-            _lbl("S", "tc.get_layoutS_TV()"), _lbl("tid", "tc.tidfrg_D(make_layout(make_shape(Int<256>{})))")]
-    out.append(("extra copy 1-D", "\n".join(body),
-                tc1.print_str() + f"S {tc1.get_layoutS_TV()}\ntid {tc1.tidfrg_D(make_layout(C(256)))}\n"))
+    body = [
+        "Copy_Atom<UniversalCopy<uint32_t>, half_t> atom;",
+        "auto tc = make_tiled_copy(atom, Layout<_64,_1>{}, Layout<_2,_1>{});",
+        "print(tc);",
+        _lbl("S", "tc.get_layoutS_TV()"),
+        _lbl("tid", "tc.tidfrg_D(make_layout(make_shape(Int<256>{})))"),
+    ]
+    out.append(
+        (
+            "extra copy 1-D",
+            "\n".join(body),
+            tc1.print_str() + f"S {tc1.get_layoutS_TV()}\ntid {tc1.tidfrg_D(make_layout(C(256)))}\n",
+        )
+    )
     return out

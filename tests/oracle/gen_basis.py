@@ -4,6 +4,7 @@ and the layout algebra on identity layouts (evaluation, slicing, composition, di
 Real CuTe compiles each case inside ``print(...)`` (a tensor prints its ``.layout()``, read by cutedump as ``layout(T)``); cutedump evaluates the same
 text. Cases CuTe refuses must be refused by cutedump. Used by tests/test_basis_oracle.py.
 """
+
 from __future__ import annotations
 
 import random
@@ -34,7 +35,9 @@ def _shape(r: random.Random, depth: int = 0):
 
 def _int(r, v, static=None):
     static = r.random() < 0.6 if static is None else static
-    return f"_{v}{{}}" if static and v <= 10 or static and v in (16, 32, 64) else (f"Int<{v}>{{}}" if static else str(v))
+    return (
+        f"_{v}{{}}" if static and v <= 10 or static and v in (16, 32, 64) else (f"Int<{v}>{{}}" if static else str(v))
+    )
 
 
 def _divs(v):
@@ -50,8 +53,28 @@ def generate(seed: int, n: int) -> list[Case]:
         for x in leaves:
             size *= x
         I = f"make_identity_layout({s})"
-        op = r.choice(["ident", "tensor", "basis_like", "eval", "eval_crd", "slice", "compose", "compose", "divide",
-                       "divide", "coalesce", "filter", "flatten", "select", "e_expr", "size", "get", "refused"])
+        op = r.choice(
+            [
+                "ident",
+                "tensor",
+                "basis_like",
+                "eval",
+                "eval_crd",
+                "slice",
+                "compose",
+                "compose",
+                "divide",
+                "divide",
+                "coalesce",
+                "filter",
+                "flatten",
+                "select",
+                "e_expr",
+                "size",
+                "get",
+                "refused",
+            ]
+        )
         if op == "ident":
             out.append(Case(op, I, f"print({I});"))
         elif op == "tensor":
@@ -75,15 +98,22 @@ def generate(seed: int, n: int) -> list[Case]:
             a = r.choice(_divs(size))
             b = r.choice(_divs(size // a)) if r.random() < 0.6 else 1
             d1 = r.choice([1, 1, 2, b]) if size // a >= 2 else 1
-            inner = r.choice([f"make_layout({_int(r, a)},{_int(r, d1)})",
-                              f"make_layout(make_shape({_int(r, a)},{_int(r, b)}),make_stride({_int(r, b)},{_int(r, 1)}))",
-                              f"make_layout(make_shape({_int(r, a)},{_int(r, b)}))"])
+            inner = r.choice(
+                [
+                    f"make_layout({_int(r, a)},{_int(r, d1)})",
+                    f"make_layout(make_shape({_int(r, a)},{_int(r, b)}),make_stride({_int(r, b)},{_int(r, 1)}))",
+                    f"make_layout(make_shape({_int(r, a)},{_int(r, b)}))",
+                ]
+            )
             e = r.choice([f"composition({I}, {inner})", f"{I}.compose({inner})"])
             out.append(Case(op, e, f"print({e});"))
         elif op == "divide":
             fn = r.choice(["logical_divide", "zipped_divide", "tiled_divide", "flat_divide"])
-            tile = "make_tile(" + ",".join(_int(r, r.choice(_divs(m)), r.random() < 0.8)
-                                           for m in modes[:r.randint(1, len(modes))]) + ")"
+            tile = (
+                "make_tile("
+                + ",".join(_int(r, r.choice(_divs(m)), r.random() < 0.8) for m in modes[: r.randint(1, len(modes))])
+                + ")"
+            )
             if len(modes) == 1 and r.random() < 0.5:
                 tile = f"make_layout({_int(r, r.choice(_divs(modes[0])), True)})"
             e = f"{fn}({I}, {tile})"
@@ -109,15 +139,34 @@ def generate(seed: int, n: int) -> list[Case]:
             e = r.choice([f"size({I})", f"shape({I})", f"rank({I})", f"depth({I})"])
             out.append(Case(op, e, f"print({e});"))
         elif op == "e_expr":
+
             def E():
                 return "E<" + ",".join(str(r.randrange(3)) for _ in range(r.randint(0, 2))) + ">{}"
-            e = r.choice([f"{_int(r, r.randint(1, 9))}*{E()}", f"{E()}*{_int(r, r.randint(1, 9))}", E(),
-                          f"{E()}+{E()}", f"{_int(r, 2)}*{E()}+{E()}"])
+
+            e = r.choice(
+                [
+                    f"{_int(r, r.randint(1, 9))}*{E()}",
+                    f"{E()}*{_int(r, r.randint(1, 9))}",
+                    E(),
+                    f"{E()}+{E()}",
+                    f"{_int(r, 2)}*{E()}+{E()}",
+                ]
+            )
             out.append(Case(op, e, f"print({e});"))
         else:
-            fn = r.choice(["complement({I})", "right_inverse({I})", "left_inverse({I})", "cosize({I})",
-                           "logical_product({I}, make_layout(_2{{}}))", "coshape({I})", "filter_zeros({I})",
-                           "blocked_product({I}, make_layout(_2{{}}))", "max_common_vector({I}, {I})"])
+            fn = r.choice(
+                [
+                    "complement({I})",
+                    "right_inverse({I})",
+                    "left_inverse({I})",
+                    "cosize({I})",
+                    "logical_product({I}, make_layout(_2{{}}))",
+                    "coshape({I})",
+                    "filter_zeros({I})",
+                    "blocked_product({I}, make_layout(_2{{}}))",
+                    "max_common_vector({I}, {I})",
+                ]
+            )
             e = fn.format(I=I)
             out.append(Case("refused", e, f"print({e});"))
     return out
@@ -136,9 +185,25 @@ def generate_more(seed: int, n: int) -> list[Case]:
             size *= x
         I = f"make_identity_layout({s})"
         T = f"make_identity_tensor({s})"
-        op = r.choice(["local_tile", "local_partition", "divide_eval", "divide_slice", "compose_tiler",
-                       "compose_dyn", "coshape", "cosize", "filter_zeros", "coalesce_prof", "e_bad", "refused2",
-                       "with_shape", "append", "take"])
+        op = r.choice(
+            [
+                "local_tile",
+                "local_partition",
+                "divide_eval",
+                "divide_slice",
+                "compose_tiler",
+                "compose_dyn",
+                "coshape",
+                "cosize",
+                "filter_zeros",
+                "coalesce_prof",
+                "e_bad",
+                "refused2",
+                "with_shape",
+                "append",
+                "take",
+            ]
+        )
         tile = [r.choice(_divs(m)) for m in modes]
         tl = "make_tile(" + ",".join(_int(r, t, r.random() < 0.85) for t in tile) + ")"
         if op == "local_tile":
@@ -188,15 +253,38 @@ def generate_more(seed: int, n: int) -> list[Case]:
             e = f"take<{b},{len(modes)}>({I})"
             out.append(Case(op, e, f"print({e});"))
         elif op == "e_bad":
-            e = r.choice(["E<0>{}+_1{}", "_0{}+E<1>{}", "E<0>{}+_0{}", "E<>{}+_2{}", "3+E<0>{}", "E<1>{}*E<0>{}",
-                          "E<0>{}+E<0>{}", "E<1,1>{}+E<0>{}", "E<>{}+E<0>{}", "_0{}*E<2>{}", "E<2>{}*0"])
+            e = r.choice(
+                [
+                    "E<0>{}+_1{}",
+                    "_0{}+E<1>{}",
+                    "E<0>{}+_0{}",
+                    "E<>{}+_2{}",
+                    "3+E<0>{}",
+                    "E<1>{}*E<0>{}",
+                    "E<0>{}+E<0>{}",
+                    "E<1,1>{}+E<0>{}",
+                    "E<>{}+E<0>{}",
+                    "_0{}*E<2>{}",
+                    "E<2>{}*0",
+                ]
+            )
             out.append(Case(op, e, f"print({e});"))
         else:
-            fn = r.choice(["upcast<2>({I})", "downcast<2>({I})", "nullspace({I})", "zipped_product({I}, make_layout(_2{{}}))",
-                           "raked_product({I}, make_layout(_2{{}}))", "max_common_layout({I}, {I})",
-                           "tile_to_shape({I}, make_shape(_64{{}},_64{{}}))", "recast_layout<uint8_t,uint16_t>({I})",
-                           "complement({I}, _64{{}})", "logical_divide(make_layout(_8{{}}), {I})",
-                           "composition(make_layout(_64{{}}), {I})"])
+            fn = r.choice(
+                [
+                    "upcast<2>({I})",
+                    "downcast<2>({I})",
+                    "nullspace({I})",
+                    "zipped_product({I}, make_layout(_2{{}}))",
+                    "raked_product({I}, make_layout(_2{{}}))",
+                    "max_common_layout({I}, {I})",
+                    "tile_to_shape({I}, make_shape(_64{{}},_64{{}}))",
+                    "recast_layout<uint8_t,uint16_t>({I})",
+                    "complement({I}, _64{{}})",
+                    "logical_divide(make_layout(_8{{}}), {I})",
+                    "composition(make_layout(_64{{}}), {I})",
+                ]
+            )
             e = fn.format(I=I)
             out.append(Case("refused2", e, f"print({e});"))
     return out
@@ -233,8 +321,11 @@ def generate_rhs(seed: int, n: int) -> list[Case]:
         elif kind == "ident":
             A = f"make_identity_layout({sh})"
         elif kind == "nested":
-            A = f"make_layout(make_shape(" + ",".join(
-                f"make_shape({_int(r, 1)},{_int(r, m)})" if r.random() < 0.5 else _int(r, m) for m in amodes) + "))"
+            A = (
+                "make_layout(make_shape("
+                + ",".join(f"make_shape({_int(r, 1)},{_int(r, m)})" if r.random() < 0.5 else _int(r, m) for m in amodes)
+                + "))"
+            )
         else:
             A = f"make_layout({sh}, make_stride(" + ",".join(_int(r, r.choice([1, 2, 3, 8, 0])) for _ in amodes) + "))"
         e = r.choice([f"composition({A}, {B})", f"{A}.compose({B})", f"composition({A}, {B})({_int(r, 0)})"])
@@ -265,7 +356,7 @@ def generate_strides(seed: int, n: int) -> list[Case]:
         def cpp_stride(k):
             E = "E<" + ",".join(map(str, path[k])) + ">{}"
             if not path[k] and r.random() < 0.5:
-                return _int(r, vals[k], val_s[k])   # a plain integer stride beside the bases
+                return _int(r, vals[k], val_s[k])  # a plain integer stride beside the bases
             return E if vals[k] == 1 and val_s[k] and r.random() < 0.5 else f"{_int(r, vals[k], val_s[k])}*{E}"
 
         sh = "make_shape(" + ",".join(_int(r, x, s) for x, s in zip(shp, shp_s)) + ")"

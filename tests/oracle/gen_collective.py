@@ -6,6 +6,7 @@ One program instantiates the builders of a whole batch of configurations (each e
 stops its program at a static_assert, so refusals are asked separately: one ``-fsyntax-only`` compile of all of
 them, the first diagnostic attributed to each case by its line. Answers are recorded (tests/oracle/records.py).
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -17,13 +18,23 @@ from cutedump.collective.config import Config
 PRELUDE = (Path(__file__).resolve().parent / "collective_prelude.h").read_text()
 FLAGS = ("-fpermissive", "-DCUTLASS_ENABLE_DIRECT_CUDA_DRIVER_CALL")
 
-_CPP_TYPE = {"half_t": "cutlass::half_t", "bfloat16_t": "cutlass::bfloat16_t", "tfloat32_t": "cutlass::tfloat32_t",
-             "float": "float", "float_e4m3_t": "cutlass::float_e4m3_t", "float_e5m2_t": "cutlass::float_e5m2_t",
-             "int8_t": "int8_t", "uint8_t": "uint8_t", "int32_t": "int32_t", "double": "double", "void": "void"}
+_CPP_TYPE = {
+    "half_t": "cutlass::half_t",
+    "bfloat16_t": "cutlass::bfloat16_t",
+    "tfloat32_t": "cutlass::tfloat32_t",
+    "float": "float",
+    "float_e4m3_t": "cutlass::float_e4m3_t",
+    "float_e5m2_t": "cutlass::float_e5m2_t",
+    "int8_t": "int8_t",
+    "uint8_t": "uint8_t",
+    "int32_t": "int32_t",
+    "double": "double",
+    "void": "void",
+}
 
 
 def _shape(vals) -> str:
-    return "Shape<" + ",".join(f"Int<{v}>" for v in vals) + ">"   # Int<100>: CuTe names only some _N
+    return "Shape<" + ",".join(f"Int<{v}>" for v in vals) + ">"  # Int<100>: CuTe names only some _N
 
 
 def cpp_body(cfg: Config) -> str:
@@ -31,19 +42,27 @@ def cpp_body(cfg: Config) -> str:
     arch = {"sm90": "Sm90", "sm100": "Sm100"}[cfg.arch]
     t = _CPP_TYPE
     lay = "cutlass::layout::"
-    epi_tile = ("cutlass::epilogue::collective::EpilogueTileAuto" if cfg.epilogue_tile is None
-                else _shape(cfg.epilogue_tile))
-    epi_sched = f"cutlass::epilogue::collective::{cfg.epilogue_schedule}" if cfg.epilogue_schedule == \
-        "EpilogueScheduleAuto" else f"cutlass::epilogue::{cfg.epilogue_schedule}"
-    sched = (f"cutlass::gemm::collective::{cfg.schedule}" if cfg.schedule == "KernelScheduleAuto"
-             else f"cutlass::gemm::{cfg.schedule}")
+    epi_tile = (
+        "cutlass::epilogue::collective::EpilogueTileAuto" if cfg.epilogue_tile is None else _shape(cfg.epilogue_tile)
+    )
+    epi_sched = (
+        f"cutlass::epilogue::collective::{cfg.epilogue_schedule}"
+        if cfg.epilogue_schedule == "EpilogueScheduleAuto"
+        else f"cutlass::epilogue::{cfg.epilogue_schedule}"
+    )
+    sched = (
+        f"cutlass::gemm::collective::{cfg.schedule}"
+        if cfg.schedule == "KernelScheduleAuto"
+        else f"cutlass::gemm::{cfg.schedule}"
+    )
     if cfg.stages is not None:
         stages = f"cutlass::gemm::collective::StageCount<{cfg.stages}>"
     elif cfg.carveout is not None:
         stages = f"cutlass::gemm::collective::StageCountAutoCarveout<{cfg.carveout}>"
     else:
-        stages = ("cutlass::gemm::collective::StageCountAutoCarveout<static_cast<int>("
-                  "sizeof(typename Epi::SharedStorage))>")
+        stages = (
+            "cutlass::gemm::collective::StageCountAutoCarveout<static_cast<int>(sizeof(typename Epi::SharedStorage))>"
+        )
     return (
         f"  using TileShape = {_shape(cfg.tile)};\n"
         f"  using ClusterShape = {_shape(cfg.cluster)};\n"
@@ -61,7 +80,8 @@ def cpp_body(cfg: Config) -> str:
         f"    {stages},\n"
         f"    {sched}>::CollectiveOp;\n"
         f"  cd_mainloop<Main>();\n"
-        f"  cd_epilogue<Epi>();\n")
+        f"  cd_epilogue<Epi>();\n"
+    )
 
 
 _WITH = re.compile(r"\[with T = (.*)\]$")
@@ -107,9 +127,10 @@ def parse_answer(text: str) -> dict:
 def ask(configs: list[Config], chunk: int = 24) -> list[dict]:
     """CUTLASS's answer (the JSON fields) for each accepted configuration, batched ``chunk`` a program."""
     from tests.oracle.cute import run_cases
+
     outs = []
     for i in range(0, len(configs), chunk):
-        outs += run_cases([cpp_body(c) for c in configs[i:i + chunk]], prelude=PRELUDE, extra_flags=FLAGS)
+        outs += run_cases([cpp_body(c) for c in configs[i : i + chunk]], prelude=PRELUDE, extra_flags=FLAGS)
     return [parse_answer(o) for o in outs]
 
 
@@ -122,8 +143,10 @@ def refusals(configs: list[Config]) -> list[str]:
     unit: configurations that fail in the same specialization must go to separate calls (the curated lists have one
     failing rule each)."""
     import tempfile
+
     from tests.oracle import records
     from tests.oracle.cute import include_dirs, run_within
+
     head = PRELUDE
     lines = head.count("\n")
     parts, starts = [head], []
@@ -131,9 +154,12 @@ def refusals(configs: list[Config]) -> list[str]:
         starts.append(lines + 1)
         # -fsyntax-only instantiates no function template bodies (cd_mainloop/cd_epilogue): sizeof instantiates
         # the collectives' classes, whose own static_asserts (stages, epilogue tile) are refusals too
-        body = cpp_body(c).replace("  cd_mainloop<Main>();\n", "  (void)sizeof(Epi); (void)sizeof(Main);\n"
-                                   "  (void)sizeof(typename Epi::SharedStorage);\n"
-                                   "  (void)sizeof(typename Main::SharedStorage);\n  cd_mainloop<Main>();\n")
+        body = cpp_body(c).replace(
+            "  cd_mainloop<Main>();\n",
+            "  (void)sizeof(Epi); (void)sizeof(Main);\n"
+            "  (void)sizeof(typename Epi::SharedStorage);\n"
+            "  (void)sizeof(typename Main::SharedStorage);\n  cd_mainloop<Main>();\n",
+        )
         text = f"static void case_{i}() {{\n{body}}}\n"
         parts.append(text)
         lines += text.count("\n")
@@ -142,11 +168,14 @@ def refusals(configs: list[Config]) -> list[str]:
 
     def compile_check() -> str:
         import bisect
+
         d = Path(tempfile.mkdtemp())
         f = d / "collective_refusals.cpp"
         f.write_text(src)
-        r = run_within(["g++", "-std=c++17", "-O0", "-w", *FLAGS, *[f"-I{x}" for x in include_dirs()],
-                        "-fsyntax-only", str(f)], records.remaining())
+        r = run_within(
+            ["g++", "-std=c++17", "-O0", "-w", *FLAGS, *[f"-I{x}" for x in include_dirs()], "-fsyntax-only", str(f)],
+            records.remaining(),
+        )
         (d / "stderr.txt").write_text(r.stderr)
         # g++ names the case's own line ("required from here", "In function 'void case_N()'") before the
         # static_assert it leads to: each static assertion belongs to the case named last
@@ -160,7 +189,7 @@ def refusals(configs: list[Config]) -> list[str]:
                     found[current] = (m.group(1) or "static assertion failed").strip()
                 continue
             mm = pat.search(line)
-            if mm and " error: " in line:   # an error in the case's own body (not a static_assert)
+            if mm and " error: " in line:  # an error in the case's own body (not a static_assert)
                 k = bisect.bisect_right(starts, int(mm.group(1))) - 1
                 if k >= 0:
                     found.setdefault(k, "error: " + line.split(" error: ", 1)[1].strip())
@@ -171,24 +200,38 @@ def refusals(configs: list[Config]) -> list[str]:
         return "".join(found.get(i, "compiles") + "\n" for i in range(len(configs)))
 
     key = "collective-err-" + hashlib.sha256(("-fsyntax-only\0" + "\0".join(FLAGS) + src).encode()).hexdigest()[:24]
-    return records.answer(key, compile_check, what=f"CUTLASS's refusals of {len(configs)} collectives",
-                          ncases=len(configs)).splitlines()
+    return records.answer(
+        key, compile_check, what=f"CUTLASS's refusals of {len(configs)} collectives", ncases=len(configs)
+    ).splitlines()
 
 
 # ------------------------------------------------------------------------------------------- configurations
 
 _PAIRS = [  # (A, B, accumulator, K-major only)
-    ("half_t", "half_t", "float", False), ("bfloat16_t", "bfloat16_t", "float", False),
-    ("half_t", "half_t", "half_t", False), ("tfloat32_t", "tfloat32_t", "float", True),
+    ("half_t", "half_t", "float", False),
+    ("bfloat16_t", "bfloat16_t", "float", False),
+    ("half_t", "half_t", "half_t", False),
+    ("tfloat32_t", "tfloat32_t", "float", True),
     ("float", "float", "float", True),
-    ("float_e4m3_t", "float_e4m3_t", "float", True), ("float_e4m3_t", "float_e5m2_t", "float", True),
-    ("float_e5m2_t", "float_e4m3_t", "float", True), ("float_e5m2_t", "float_e5m2_t", "half_t", True),
-    ("int8_t", "int8_t", "int32_t", True), ("uint8_t", "int8_t", "int32_t", True),
+    ("float_e4m3_t", "float_e4m3_t", "float", True),
+    ("float_e4m3_t", "float_e5m2_t", "float", True),
+    ("float_e5m2_t", "float_e4m3_t", "float", True),
+    ("float_e5m2_t", "float_e5m2_t", "half_t", True),
+    ("int8_t", "int8_t", "int32_t", True),
+    ("uint8_t", "int8_t", "int32_t", True),
 ]
-_SCHEDULES = ["KernelScheduleAuto", "KernelScheduleAuto", "KernelTmaWarpSpecialized",
-              "KernelTmaWarpSpecializedPingpong", "KernelTmaWarpSpecializedCooperative"]
-_FAST = ["KernelTmaWarpSpecializedFP8FastAccum", "KernelTmaWarpSpecializedPingpongFP8FastAccum",
-         "KernelTmaWarpSpecializedCooperativeFP8FastAccum"]
+_SCHEDULES = [
+    "KernelScheduleAuto",
+    "KernelScheduleAuto",
+    "KernelTmaWarpSpecialized",
+    "KernelTmaWarpSpecializedPingpong",
+    "KernelTmaWarpSpecializedCooperative",
+]
+_FAST = [
+    "KernelTmaWarpSpecializedFP8FastAccum",
+    "KernelTmaWarpSpecializedPingpongFP8FastAccum",
+    "KernelTmaWarpSpecializedCooperativeFP8FastAccum",
+]
 
 
 def sm90_configs(n: int, seed: int) -> list[Config]:
@@ -196,34 +239,50 @@ def sm90_configs(n: int, seed: int) -> list[Config]:
     tiles 64..256, clusters 1..4 per mode, explicit/Auto schedules and stages, carveouts, TMA and no-smem
     epilogues with and without a source, both C/D majors, explicit epilogue tiles."""
     import random
+
     from cutedump.collective.config import Operand
+
     rng = random.Random(seed)
     out = []
     while len(out) < n:
         a, b, acc, konly = rng.choice(_PAIRS)
         la = "RowMajor" if konly or rng.random() < 0.5 else "ColumnMajor"
         lb = "ColumnMajor" if konly or rng.random() < 0.5 else "RowMajor"
-        kstep = {16: 16, 32: 8, 8: 32}[8 if "8" in a[-4:] or a in ("int8_t", "uint8_t") else
-                                       (32 if a in ("tfloat32_t", "float") else 16)]
+        kstep = {16: 16, 32: 8, 8: 32}[
+            8 if "8" in a[-4:] or a in ("int8_t", "uint8_t") else (32 if a in ("tfloat32_t", "float") else 16)
+        ]
         m = rng.choice([64, 128, 128, 256])
         nn = rng.choice([64, 96, 128, 128, 192, 256, 80, 112, 160])
         k = kstep * rng.choice([2, 4, 4, 8]) if kstep < 32 else rng.choice([64, 128, 128, 256])
         k = min(k, 256)
         cl = (rng.choice([1, 1, 2, 4]), rng.choice([1, 1, 2, 4]), 1)
         sched = rng.choice(_SCHEDULES + (_FAST if a.startswith("float_e") else []))
-        esched = rng.choice(["EpilogueScheduleAuto", "TmaWarpSpecialized", "TmaWarpSpecializedCooperative",
-                             "NoSmemWarpSpecialized"])
+        esched = rng.choice(
+            ["EpilogueScheduleAuto", "TmaWarpSpecialized", "TmaWarpSpecializedCooperative", "NoSmemWarpSpecialized"]
+        )
         d = rng.choice(["half_t", "bfloat16_t", "float"] + (["int32_t"] if acc == "int32_t" else []))
         c = rng.choice(["void", d, "float" if d != "float" else "half_t"])
         if acc == "int32_t" and c not in ("void", "int32_t"):
             c = "int32_t"
-        cfg = Config("sm90", Operand(a, la), Operand(b, lb), Operand(c, rng.choice(["RowMajor", "ColumnMajor"])),
-                     Operand(d, rng.choice(["RowMajor", "RowMajor", "ColumnMajor"])), acc, (m, nn, k), cl,
-                     stages=rng.choice([None, None, None, 2, 3, 4]),
-                     carveout=rng.choice([None, None, None, 0, 16384, 32768]),
-                     schedule=sched, epilogue_schedule=esched,
-                     epilogue_tile=(rng.choice([(64, 32), (128, 32), (64, 64), (128, 64), (64, 16)])
-                                    if esched.startswith("Tma") and rng.random() < 0.25 else None))
+        cfg = Config(
+            "sm90",
+            Operand(a, la),
+            Operand(b, lb),
+            Operand(c, rng.choice(["RowMajor", "ColumnMajor"])),
+            Operand(d, rng.choice(["RowMajor", "RowMajor", "ColumnMajor"])),
+            acc,
+            (m, nn, k),
+            cl,
+            stages=rng.choice([None, None, None, 2, 3, 4]),
+            carveout=rng.choice([None, None, None, 0, 16384, 32768]),
+            schedule=sched,
+            epilogue_schedule=esched,
+            epilogue_tile=(
+                rng.choice([(64, 32), (128, 32), (64, 64), (128, 64), (64, 16)])
+                if esched.startswith("Tma") and rng.random() < 0.25
+                else None
+            ),
+        )
         out.append(cfg)
     return out
 
@@ -231,14 +290,24 @@ def sm90_configs(n: int, seed: int) -> list[Config]:
 def sm90_refused() -> list[Config]:
     """Configurations CUTLASS refuses, one rule each (the builders', the selectors', the collectives')."""
     from cutedump.collective.config import Operand
-    h = Config("sm90", Operand("half_t", "RowMajor"), Operand("half_t", "ColumnMajor"), Operand("void", "RowMajor"),
-               Operand("half_t", "RowMajor"), "float", (128, 128, 64))
-    f8 = h._replace(a=Operand("float_e4m3_t", "RowMajor"), b=Operand("float_e4m3_t", "ColumnMajor"), tile=(128, 128, 128))
+
+    h = Config(
+        "sm90",
+        Operand("half_t", "RowMajor"),
+        Operand("half_t", "ColumnMajor"),
+        Operand("void", "RowMajor"),
+        Operand("half_t", "RowMajor"),
+        "float",
+        (128, 128, 64),
+    )
+    f8 = h._replace(
+        a=Operand("float_e4m3_t", "RowMajor"), b=Operand("float_e4m3_t", "ColumnMajor"), tile=(128, 128, 128)
+    )
     return [
-        h._replace(tile=(96, 128, 64)),                                                # Tile_M % 64
-        h._replace(tile=(192, 100, 64), schedule="KernelTmaWarpSpecialized"),          # Tile_N % 8
-        h._replace(tile=(128, 128, 40)),                                               # Tile_K % 16
-        f8._replace(tile=(128, 128, 48)),                                              # fp8 Tile_K % 32
+        h._replace(tile=(96, 128, 64)),  # Tile_M % 64
+        h._replace(tile=(192, 100, 64), schedule="KernelTmaWarpSpecialized"),  # Tile_N % 8
+        h._replace(tile=(128, 128, 40)),  # Tile_K % 16
+        f8._replace(tile=(128, 128, 48)),  # fp8 Tile_K % 32
         h._replace(acc="half_t", a=Operand("bfloat16_t", "RowMajor"), b=Operand("bfloat16_t", "ColumnMajor")),
         h._replace(acc="float", a=Operand("int8_t", "RowMajor"), b=Operand("int8_t", "ColumnMajor")),
         f8._replace(a=Operand("float_e4m3_t", "ColumnMajor"), schedule="KernelTmaWarpSpecializedFP8FastAccum"),
@@ -249,20 +318,27 @@ def sm90_refused() -> list[Config]:
         h._replace(epilogue_schedule="TmaWarpSpecialized", epilogue_tile=(128, 32)),
         h._replace(epilogue_schedule="TmaWarpSpecializedCooperative", epilogue_tile=(128, 24)),
         h._replace(epilogue_schedule="TmaWarpSpecialized", align=(0, 0, 0, 4)),
-        h._replace(epilogue_schedule="TmaWarpSpecialized", epilogue_tile=(64, 48)),     # shape_div
-        h._replace(epilogue_schedule="TmaWarpSpecialized", epilogue_tile=(64, 256)),    # EPI_TILE_N
-        h._replace(tile=(64, 128, 64), epilogue_schedule="TmaWarpSpecializedCooperative",
-                epilogue_tile=(128, 32)),                                                # EPI_TILE_M
+        h._replace(epilogue_schedule="TmaWarpSpecialized", epilogue_tile=(64, 48)),  # shape_div
+        h._replace(epilogue_schedule="TmaWarpSpecialized", epilogue_tile=(64, 256)),  # EPI_TILE_N
+        h._replace(
+            tile=(64, 128, 64), epilogue_schedule="TmaWarpSpecializedCooperative", epilogue_tile=(128, 32)
+        ),  # EPI_TILE_M
         h._replace(tile=(256, 256, 128), carveout=180000),
         h._replace(tile=(128, 128, 64), c=Operand("float", "RowMajor"), carveout=200000),
     ]
 
 
 _PAIRS_100 = [  # (A, B, accumulator)
-    ("half_t", "half_t", "float"), ("bfloat16_t", "bfloat16_t", "float"), ("half_t", "half_t", "half_t"),
-    ("tfloat32_t", "tfloat32_t", "float"), ("float", "float", "float"),
-    ("float_e4m3_t", "float_e4m3_t", "float"), ("float_e4m3_t", "float_e5m2_t", "float"),
-    ("float_e5m2_t", "float_e5m2_t", "float"), ("int8_t", "int8_t", "int32_t"), ("uint8_t", "uint8_t", "int32_t"),
+    ("half_t", "half_t", "float"),
+    ("bfloat16_t", "bfloat16_t", "float"),
+    ("half_t", "half_t", "half_t"),
+    ("tfloat32_t", "tfloat32_t", "float"),
+    ("float", "float", "float"),
+    ("float_e4m3_t", "float_e4m3_t", "float"),
+    ("float_e4m3_t", "float_e5m2_t", "float"),
+    ("float_e5m2_t", "float_e5m2_t", "float"),
+    ("int8_t", "int8_t", "int32_t"),
+    ("uint8_t", "uint8_t", "int32_t"),
 ]
 
 
@@ -271,14 +347,22 @@ def sm100_configs(n: int, seed: int) -> list[Config]:
     clusters 1..4 per mode, explicit/Auto stages, carveouts, Auto and explicit TMA epilogues with and without a
     source, both C/D majors."""
     import random
+
     from cutedump.collective.config import Operand
+
     rng = random.Random(seed)
     out = []
     while len(out) < n:
         a, b, acc = rng.choice(_PAIRS_100)
         bits = {"half_t": 16, "bfloat16_t": 16, "tfloat32_t": 32, "float": 32}.get(a, 8)
-        sched = rng.choice(["KernelScheduleAuto", "KernelScheduleAuto", "KernelTmaWarpSpecialized1SmSm100",
-                            "KernelTmaWarpSpecialized2SmSm100"])
+        sched = rng.choice(
+            [
+                "KernelScheduleAuto",
+                "KernelScheduleAuto",
+                "KernelTmaWarpSpecialized1SmSm100",
+                "KernelTmaWarpSpecialized2SmSm100",
+            ]
+        )
         cm = rng.choice([1, 2, 2, 4])
         if sched.endswith("2SmSm100") and cm % 2:
             cm = 2
@@ -288,54 +372,106 @@ def sm100_configs(n: int, seed: int) -> list[Config]:
         nn = rng.choice([64, 128, 128, 192, 256, 96, 160])
         k = rng.choice([64, 128]) * 8 // bits if bits < 32 else rng.choice([16, 32, 64])
         k = max(k, 16)
-        esched = "EpilogueScheduleAuto" if sched == "KernelScheduleAuto" or rng.random() < 0.3 else \
-            ("TmaWarpSpecialized2Sm" if sched.endswith("2SmSm100") else "TmaWarpSpecialized1Sm")
+        esched = (
+            "EpilogueScheduleAuto"
+            if sched == "KernelScheduleAuto" or rng.random() < 0.3
+            else ("TmaWarpSpecialized2Sm" if sched.endswith("2SmSm100") else "TmaWarpSpecialized1Sm")
+        )
         d = rng.choice(["half_t", "bfloat16_t", "float"])
         c = rng.choice(["void", d, "float" if d != "float" else "half_t"])
         if acc == "int32_t":
             d = rng.choice(["int32_t", "float"]) if False else "float"
             c = rng.choice(["void", "float"])
-        out.append(Config("sm100", Operand(a, rng.choice(["RowMajor", "ColumnMajor"])),
-                          Operand(b, rng.choice(["RowMajor", "ColumnMajor"])),
-                          Operand(c, rng.choice(["RowMajor", "ColumnMajor"])),
-                          Operand(d, rng.choice(["RowMajor", "RowMajor", "ColumnMajor"])), acc, (m, nn, k), cl,
-                          stages=rng.choice([None, None, None, 2, 4]),
-                          carveout=rng.choice([None, None, None, 0, 32768]),
-                          schedule=sched, epilogue_schedule=esched))
+        out.append(
+            Config(
+                "sm100",
+                Operand(a, rng.choice(["RowMajor", "ColumnMajor"])),
+                Operand(b, rng.choice(["RowMajor", "ColumnMajor"])),
+                Operand(c, rng.choice(["RowMajor", "ColumnMajor"])),
+                Operand(d, rng.choice(["RowMajor", "RowMajor", "ColumnMajor"])),
+                acc,
+                (m, nn, k),
+                cl,
+                stages=rng.choice([None, None, None, 2, 4]),
+                carveout=rng.choice([None, None, None, 0, 32768]),
+                schedule=sched,
+                epilogue_schedule=esched,
+            )
+        )
     return out
 
 
 def sm100_refused() -> list[Config]:
     """SM100 configurations CUTLASS refuses, one rule each."""
     from cutedump.collective.config import Operand
-    h = Config("sm100", Operand("half_t", "RowMajor"), Operand("half_t", "ColumnMajor"), Operand("void", "RowMajor"),
-               Operand("half_t", "RowMajor"), "float", (128, 128, 64))
+
+    h = Config(
+        "sm100",
+        Operand("half_t", "RowMajor"),
+        Operand("half_t", "ColumnMajor"),
+        Operand("void", "RowMajor"),
+        Operand("half_t", "RowMajor"),
+        "float",
+        (128, 128, 64),
+    )
     return [
-        h._replace(tile=(256, 128, 64), schedule="KernelTmaWarpSpecialized1SmSm100",
-                epilogue_schedule="TmaWarpSpecialized1Sm"),                                # 1SM M
-        h._replace(tile=(64, 128, 64), cluster=(2, 1, 1), schedule="KernelTmaWarpSpecialized2SmSm100",
-                epilogue_schedule="TmaWarpSpecialized2Sm"),                                # 2SM M
-        h._replace(cluster=(1, 1, 1), schedule="KernelTmaWarpSpecialized2SmSm100",
-                epilogue_schedule="TmaWarpSpecialized2Sm"),                                # schedule + cluster
-        h._replace(tile=(128, 264, 64)),                                                   # N > 256
-        h._replace(a=Operand("half_t", "RowMajor"), b=Operand("bfloat16_t", "ColumnMajor")),   # A/B types
-        h._replace(epilogue_tile=(64, 32)),                                                # auto + epi tile
-        h._replace(tile=(128, 256, 128), stages=1),                                        # Stages >= 2
-        h._replace(tile=(256, 256, 128), cluster=(2, 1, 1), carveout=200000),              # no stage fits
+        h._replace(
+            tile=(256, 128, 64), schedule="KernelTmaWarpSpecialized1SmSm100", epilogue_schedule="TmaWarpSpecialized1Sm"
+        ),  # 1SM M
+        h._replace(
+            tile=(64, 128, 64),
+            cluster=(2, 1, 1),
+            schedule="KernelTmaWarpSpecialized2SmSm100",
+            epilogue_schedule="TmaWarpSpecialized2Sm",
+        ),  # 2SM M
+        h._replace(
+            cluster=(1, 1, 1), schedule="KernelTmaWarpSpecialized2SmSm100", epilogue_schedule="TmaWarpSpecialized2Sm"
+        ),  # schedule + cluster
+        h._replace(tile=(128, 264, 64)),  # N > 256
+        h._replace(a=Operand("half_t", "RowMajor"), b=Operand("bfloat16_t", "ColumnMajor")),  # A/B types
+        h._replace(epilogue_tile=(64, 32)),  # auto + epi tile
+        h._replace(tile=(128, 256, 128), stages=1),  # Stages >= 2
+        h._replace(tile=(256, 256, 128), cluster=(2, 1, 1), carveout=200000),  # no stage fits
     ]
 
 
 def sm100_nosmem() -> list[Config]:
     """SM100 configurations with the no-smem epilogues (NoSmemWarpSpecialized1Sm/2Sm)."""
     from cutedump.collective.config import Operand
+
     return [
-        Config("sm100", Operand("half_t", "RowMajor"), Operand("half_t", "ColumnMajor"), Operand("float", "RowMajor"),
-               Operand("half_t", "RowMajor"), "float", (128, 128, 64), schedule="KernelTmaWarpSpecialized1SmSm100",
-               epilogue_schedule="NoSmemWarpSpecialized1Sm"),
-        Config("sm100", Operand("bfloat16_t", "ColumnMajor"), Operand("bfloat16_t", "RowMajor"),
-               Operand("void", "RowMajor"), Operand("float", "ColumnMajor"), "float", (256, 256, 64), (2, 1, 1),
-               schedule="KernelTmaWarpSpecialized2SmSm100", epilogue_schedule="NoSmemWarpSpecialized2Sm"),
-        Config("sm100", Operand("float_e4m3_t", "RowMajor"), Operand("float_e5m2_t", "ColumnMajor"),
-               Operand("half_t", "ColumnMajor"), Operand("half_t", "ColumnMajor"), "float", (64, 192, 128), (1, 4, 1),
-               epilogue_schedule="NoSmemWarpSpecialized1Sm"),
+        Config(
+            "sm100",
+            Operand("half_t", "RowMajor"),
+            Operand("half_t", "ColumnMajor"),
+            Operand("float", "RowMajor"),
+            Operand("half_t", "RowMajor"),
+            "float",
+            (128, 128, 64),
+            schedule="KernelTmaWarpSpecialized1SmSm100",
+            epilogue_schedule="NoSmemWarpSpecialized1Sm",
+        ),
+        Config(
+            "sm100",
+            Operand("bfloat16_t", "ColumnMajor"),
+            Operand("bfloat16_t", "RowMajor"),
+            Operand("void", "RowMajor"),
+            Operand("float", "ColumnMajor"),
+            "float",
+            (256, 256, 64),
+            (2, 1, 1),
+            schedule="KernelTmaWarpSpecialized2SmSm100",
+            epilogue_schedule="NoSmemWarpSpecialized2Sm",
+        ),
+        Config(
+            "sm100",
+            Operand("float_e4m3_t", "RowMajor"),
+            Operand("float_e5m2_t", "ColumnMajor"),
+            Operand("half_t", "ColumnMajor"),
+            Operand("half_t", "ColumnMajor"),
+            "float",
+            (64, 192, 128),
+            (1, 4, 1),
+            epilogue_schedule="NoSmemWarpSpecialized1Sm",
+        ),
     ]

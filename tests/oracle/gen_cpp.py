@@ -20,26 +20,108 @@ strides, swizzles, nested calls), re-spelled at random with every C++ form the p
 plus hand-written families for the functions added with the C++ spelling (inner_product, elem_scale,
 make_fragment_like, repeat, evenly_divides, int-tuple coalesce / filter_zeros, members) and the inputs CuTe refuses.
 """
+
 from __future__ import annotations
 
 import random
 
 from tests.oracle import gen_algebra as G
-from tests.oracle.gen_algebra import S, Lay, Sw, Comp, UNDER, Case
+from tests.oracle.gen_algebra import UNDER, Case, Comp, Lay, S, Sw
 
 # CuTe's static-integer aliases (integral_constant.hpp)
-ALIASES = {*range(-10, 11), 12, 16, 24, -12, -16, -24, -32, *range(32, 257, 8), 384, 512, 768, 1024, 2048, 4096,
-           8192, 16384, 32768, 65536, 131072, 262144, 524288}
-FUNCS = sorted({"make_layout", "make_shape", "make_stride", "make_coord", "make_tile", "make_step", "composition",
-                "complement", "coalesce", "filter", "size", "rank", "depth", "cosize", "shape", "stride", "get",
-                "select", "take", "flatten", "append", "prepend", "logical_divide", "zipped_divide", "tiled_divide",
-                "flat_divide", "logical_product", "zipped_product", "tiled_product", "flat_product",
-                "blocked_product", "raked_product", "tile_to_shape", "upcast", "downcast", "recast_layout",
-                "right_inverse", "left_inverse", "max_common_vector", "max_common_layout", "idx2crd", "crd2idx",
-                "zip", "congruent", "weakly_congruent", "compatible", "make_ordered_layout", "filter_zeros",
-                "coshape", "nullspace", "make_layout_like", "unflatten", "slice", "dice", "product", "ceil_div",
-                "shape_div", "inner_product", "elem_scale", "repeat", "repeat_like", "make_fragment_like",
-                "evenly_divides"}, key=len, reverse=True)
+ALIASES = {
+    *range(-10, 11),
+    12,
+    16,
+    24,
+    -12,
+    -16,
+    -24,
+    -32,
+    *range(32, 257, 8),
+    384,
+    512,
+    768,
+    1024,
+    2048,
+    4096,
+    8192,
+    16384,
+    32768,
+    65536,
+    131072,
+    262144,
+    524288,
+}
+FUNCS = sorted(
+    {
+        "make_layout",
+        "make_shape",
+        "make_stride",
+        "make_coord",
+        "make_tile",
+        "make_step",
+        "composition",
+        "complement",
+        "coalesce",
+        "filter",
+        "size",
+        "rank",
+        "depth",
+        "cosize",
+        "shape",
+        "stride",
+        "get",
+        "select",
+        "take",
+        "flatten",
+        "append",
+        "prepend",
+        "logical_divide",
+        "zipped_divide",
+        "tiled_divide",
+        "flat_divide",
+        "logical_product",
+        "zipped_product",
+        "tiled_product",
+        "flat_product",
+        "blocked_product",
+        "raked_product",
+        "tile_to_shape",
+        "upcast",
+        "downcast",
+        "recast_layout",
+        "right_inverse",
+        "left_inverse",
+        "max_common_vector",
+        "max_common_layout",
+        "idx2crd",
+        "crd2idx",
+        "zip",
+        "congruent",
+        "weakly_congruent",
+        "compatible",
+        "make_ordered_layout",
+        "filter_zeros",
+        "coshape",
+        "nullspace",
+        "make_layout_like",
+        "unflatten",
+        "slice",
+        "dice",
+        "product",
+        "ceil_div",
+        "shape_div",
+        "inner_product",
+        "elem_scale",
+        "repeat",
+        "repeat_like",
+        "make_fragment_like",
+        "evenly_divides",
+    },
+    key=len,
+    reverse=True,
+)
 
 
 def _static(r: random.Random, v: int, typ: bool = False) -> str:
@@ -67,7 +149,7 @@ def _compact(shape, left=True):
     """Compact strides of a shape (values only; None when the shape has dynamic or zero sizes)."""
     leaves = G.leaves(shape)
     out, cur = [], 1
-    for s in (leaves if left else reversed(leaves)):
+    for s in leaves if left else reversed(leaves):
         out.append(cur)
         cur *= int(s)
     if not left:
@@ -76,6 +158,7 @@ def _compact(shape, left=True):
 
     def go(t):
         return tuple(go(e) for e in t) if isinstance(t, tuple) else next(it)
+
     return go(shape)
 
 
@@ -108,7 +191,7 @@ def make_cx(r: random.Random):
                 if u < 0.35 and _values(std) == _compact(shp) and isinstance(shp, tuple):
                     return f"Layout<{_type(r, shp)}>{{}}"
             if u > 0.9 and isinstance(shp, tuple) and _values(std) == _compact(shp):
-                return f"make_layout({cx(shp, 'make_shape')})"        # CuTe computes the compact stride
+                return f"make_layout({cx(shp, 'make_shape')})"  # CuTe computes the compact stride
             if u > 0.9 and isinstance(shp, tuple) and _values(std) == _compact(shp, left=False):
                 tag = r.choice(["LayoutRight{}", "GenRowMajor{}", "cute::LayoutRight{}"])
                 return f"make_layout({cx(shp, 'make_shape')}, {tag})"
@@ -116,18 +199,20 @@ def make_cx(r: random.Random):
         if isinstance(x, Sw):
             return f"{r.choice(['Swizzle', 'cute::Swizzle'])}<{x.b},{x.m},{x.s}>{{}}"
         if isinstance(x, Comp):
-            if x.flag_bits is not None:   # no cutedump spelling: the case is dropped (generate)
+            if x.flag_bits is not None:  # no cutedump spelling: the case is dropped (generate)
                 return f"composition({cx(x.sw)}, smem_ptr_flag_bits<{x.flag_bits}>{{}}, {cx(x.layout)})"
             return f"composition({cx(x.sw)}, {_static(r, 0)}, {cx(x.layout)})"
         if x is UNDER:
             return r.choice(["_", "_", "cute::_", "Underscore{}"])
         raise TypeError(x)
+
     return cx
 
 
 def _namespaces(r: random.Random, e: str) -> str:
     """``cute::`` before some function names (never twice)."""
     import re
+
     pat = re.compile(r"(?<![A-Za-z0-9_:])(" + "|".join(FUNCS) + r")(?=[<(])")
     return pat.sub(lambda m: ("cute::" if r.random() < 0.25 else "") + m.group(1), e)
 
@@ -168,11 +253,14 @@ def _extras(r: random.Random, g: G.Gen) -> list[Case]:
         add("append_tuple", f"prepend({cx(L)}, {cx(g.mk(r.randint(1, 4)))})")
         n = r.randint(1, 3)
         add("int_scalar", f"right_inverse({cx(g.mk(r.randint(-8, 8)))})")
-        add("int_scalar", f"upcast<{2 ** n}>({cx(g.mk(2 ** n * r.randint(0, 8)))})")
-        add("int_scalar", f"downcast<{2 ** n}>({cx(g.mk(r.randint(0, 64)))})")
+        add("int_scalar", f"upcast<{2**n}>({cx(g.mk(2**n * r.randint(0, 8)))})")
+        add("int_scalar", f"downcast<{2**n}>({cx(g.mk(r.randint(0, 64)))})")
         add("int_scalar", f"int({cx(g.mk(r.randint(-9, 99)))})")
-        add("types", f"make_layout({cx(a)}, {r.choice(['LayoutLeft{}', 'LayoutRight{}', 'GenColMajor{}', 'GenRowMajor{}'])})")
-    for _ in range(30):   # layouts and their members over compositions
+        add(
+            "types",
+            f"make_layout({cx(a)}, {r.choice(['LayoutLeft{}', 'LayoutRight{}', 'GenColMajor{}', 'GenRowMajor{}'])})",
+        )
+    for _ in range(30):  # layouts and their members over compositions
         g.new_mix()
         A = g.injective(static_strides=True, max_size=256)
         B = G._rhs_layout(g, A)
@@ -188,8 +276,17 @@ def _extras(r: random.Random, g: G.Gen) -> list[Case]:
     for _ in range(4):
         g.new_mix()
         a = g.shape(max_depth=1, max_rank=3, top_tuple=True)
-        for f in ("cosize", "stride", "filter", "complement", "right_inverse", "coshape", "nullspace",
-                  "make_layout_like", "layout"):
+        for f in (
+            "cosize",
+            "stride",
+            "filter",
+            "complement",
+            "right_inverse",
+            "coshape",
+            "nullspace",
+            "make_layout_like",
+            "layout",
+        ):
             add("refused", f"{f}({cx(a)})")
         for f in ("composition", "logical_divide", "zipped_product", "max_common_vector", "blocked_product"):
             add("refused", f"{f}({cx(a)}, {cx(a)})")
@@ -197,6 +294,7 @@ def _extras(r: random.Random, g: G.Gen) -> list[Case]:
         add("refused", f"coalesce({cx(a)}, {cx(a)})")
     blk = Lay((3, S(1)), (S(1), S(3)))
     add("refused", f"tile_to_shape({cx(blk)}, make_shape(Int<6>{{}}, Int<2>{{}}))")
+
     # local_tile / local_partition: CuTe's take a tensor; cutedump's take its layout (CuTe prints .layout())
     def tensor(lt):
         return f"make_tensor(make_gmem_ptr((float*)0), {lt})"
@@ -208,11 +306,17 @@ def _extras(r: random.Random, g: G.Gen) -> list[Case]:
         if T is None or not G.divide_ok(L, T, strict=True):
             continue
         rk = len(T) if isinstance(T, tuple) else 1
-        crd = tuple(r.choice([UNDER, g.mk(r.randint(0, 3))]) for _ in range(r.randint(1, rk))) \
-            if rk > 1 or r.random() < 0.5 else g.mk(r.randint(0, 3))
+        crd = (
+            tuple(r.choice([UNDER, g.mk(r.randint(0, 3))]) for _ in range(r.randint(1, rk)))
+            if rk > 1 or r.random() < 0.5
+            else g.mk(r.randint(0, 3))
+        )
         lt, tl, cc = cx(L), G.ctile(T), G.ccoord(crd) if isinstance(crd, tuple) else cx(crd)
-        out.append(Case("local_tile", f"local_tile({lt}, {tl}, {cc})",
-                        f"print(local_tile({tensor(lt)}, {tl}, {cc}).layout());"))
+        out.append(
+            Case(
+                "local_tile", f"local_tile({lt}, {tl}, {cc})", f"print(local_tile({tensor(lt)}, {tl}, {cc}).layout());"
+            )
+        )
     for _ in range(60):
         g.new_mix()
         rk = r.randint(1, 3)
@@ -229,14 +333,34 @@ def _extras(r: random.Random, g: G.Gen) -> list[Case]:
             proj = tuple(r.choice([S(1), UNDER]) for _ in range(rk))
             extra = ", Step<" + ",".join("_1" if p is not UNDER else "X" for p in proj) + ">{}"
         lt, tt, it_ = cx(L), cx(tile), cx(idx)
-        out.append(Case("local_partition", f"local_partition({lt}, {tt}, {it_}{extra})",
-                        f"print(local_partition({tensor(lt)}, {tt}, {it_}{extra}).layout());"))
+        out.append(
+            Case(
+                "local_partition",
+                f"local_partition({lt}, {tt}, {it_}{extra})",
+                f"print(local_partition({tensor(lt)}, {tt}, {it_}{extra}).layout());",
+            )
+        )
     # integer literals as C++ reads them: octal, hexadecimal; 08 and _08 do not compile
-    for e in ("make_shape(016, 0x10, -07, 0)", "Int<010>{}", "make_layout(make_shape(Int<0x8>{}, 012))",
-              "make_shape(0X1f, 00)", "size(make_shape(017, Int<0x3>{}))", "C<-0x10>{}"):
+    for e in (
+        "make_shape(016, 0x10, -07, 0)",
+        "Int<010>{}",
+        "make_layout(make_shape(Int<0x8>{}, 012))",
+        "make_shape(0X1f, 00)",
+        "size(make_shape(017, Int<0x3>{}))",
+        "C<-0x10>{}",
+    ):
         add("literals", e)
-    for e in ("make_shape(08, 4)", "_08{}", "Int<09>{}", "make_shape(_016{})", "_11{}", "Shape<_11>{}",
-              "Int<_8>{}", "Shape<8>{}", "make_layout(_8{}).bogus()"):
+    for e in (
+        "make_shape(08, 4)",
+        "_08{}",
+        "Int<09>{}",
+        "make_shape(_016{})",
+        "_11{}",
+        "Shape<_11>{}",
+        "Int<_8>{}",
+        "Shape<8>{}",
+        "make_layout(_8{}).bogus()",
+    ):
         add("refused", e)
     # integer arithmetic (integral_constant.hpp: static op static is static, _0 * x is _0, C++ truncation)
     for _ in range(50):
@@ -252,11 +376,19 @@ def _extras(r: random.Random, g: G.Gen) -> list[Case]:
             e = f"{e} {op} {rhs}" if op != " -" else f"{e} -{r.randint(0, 9)}"
         add("arith", e if r.random() < 0.7 else f"make_shape({e}, -{cx(g.mk(r.randint(1, 4)))})")
     # value-initialization with parentheses, C++'s other spelling of {}
-    for e in ("Int<8>()", "_8()", "Shape<_8,_4>()", "make_layout(make_shape(_8(), 4), LayoutRight())",
-              "Swizzle<1,2,3>()(5)", "composition(Swizzle<2,3,3>(), Layout<Shape<_8,_8>,Stride<_8,_1>>())",
-              "make_layout(Shape<_4,C<3>>(), GenRowMajor())", "cute::C<12>() * Int<2>()", "Step<_1,X>()"):
+    for e in (
+        "Int<8>()",
+        "_8()",
+        "Shape<_8,_4>()",
+        "make_layout(make_shape(_8(), 4), LayoutRight())",
+        "Swizzle<1,2,3>()(5)",
+        "composition(Swizzle<2,3,3>(), Layout<Shape<_8,_8>,Stride<_8,_1>>())",
+        "make_layout(Shape<_4,C<3>>(), GenRowMajor())",
+        "cute::C<12>() * Int<2>()",
+        "Step<_1,X>()",
+    ):
         add("parens", e)
-    return out + refused   # the refusals last: only the last batches need CuTe's pruning rounds
+    return out + refused  # the refusals last: only the last batches need CuTe's pruning rounds
 
 
 def generate(seed: int = 20261123, n: int = 1500, nested: int = 150) -> list[Case]:
@@ -273,15 +405,16 @@ def generate(seed: int = 20261123, n: int = 1500, nested: int = 150) -> list[Cas
         body = c.cpp.strip()
         if not (body.startswith("print(") and body.endswith(");")) or "smem_ptr" in body:
             continue
-        e = _namespaces(r, body[len("print("):-2])
+        e = _namespaces(r, body[len("print(") : -2])
         out.append(Case(c.op, e, f"print({e});"))
     out += _extras(r, G.Gen(seed + 2))
     return G.unique(out)
 
 
-if __name__ == "__main__":   # pragma: no cover - quick look
+if __name__ == "__main__":  # pragma: no cover - quick look
     import collections
     import sys
+
     cs = generate(int(sys.argv[1]) if len(sys.argv) > 1 else 20261123)
     print(len(cs), collections.Counter(c.op for c in cs).most_common())
     for c in random.Random(0).sample(cs, 25):

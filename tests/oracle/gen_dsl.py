@@ -7,6 +7,7 @@ parameters substituted. :func:`run_oracle` traces them in a subprocess, many per
 function ``str(eval(expr))`` is what the DSL prints, an exception is a refusal (its class). Answers are recorded
 like the CuTe records (tests/oracle/records.py), one record per batch keyed by the hash of the batch's program.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -16,7 +17,7 @@ import subprocess
 import sys
 
 #: the program the DSL runs: one case per line of its stdin, one JSON answer per case on its stdout
-PROGRAM = r'''
+PROGRAM = r"""
 import json, sys
 import cutlass
 import cutlass.cute as cute
@@ -39,7 +40,7 @@ def traced():
     run_all()
 traced()
 sys.stdout.write(json.dumps(out))
-'''
+"""
 
 
 class Case:
@@ -98,8 +99,16 @@ class Gen:
     def small_layout(self):
         s = self.r.choice(("2", "4", "(2, 2)", "(4, 2)", "(2, 4)", "8", "(2, 3)", "3"))
         if self.r.random() < 0.4:
-            st = {"2": "2", "4": "2", "(2, 2)": "(2, 1)", "(4, 2)": "(2, 1)", "(2, 4)": "(4, 1)", "8": "1",
-                  "(2, 3)": "(3, 1)", "3": "4"}[s]
+            st = {
+                "2": "2",
+                "4": "2",
+                "(2, 2)": "(2, 1)",
+                "(4, 2)": "(2, 1)",
+                "(2, 4)": "(4, 1)",
+                "8": "1",
+                "(2, 3)": "(3, 1)",
+                "3": "4",
+            }[s]
             return f"cute.make_layout({s}, stride={st})"
         return f"cute.make_layout({s})"
 
@@ -123,22 +132,73 @@ class Gen:
         self.dyn = r.choice((0.0, 0.0, 0.25, 0.5))
         L, vals = self.layout()
         p = self.pre()
-        op = r.choice(("size", "cosize", "rank", "depth", "coalesce", "composition", "composition_tuple",
-                       "complement", "logical_divide", "zipped_divide", "tiled_divide", "flat_divide",
-                       "logical_product", "zipped_product", "tiled_product", "flat_product", "blocked_product",
-                       "raked_product", "right_inverse", "left_inverse", "get", "select", "group_modes", "flatten",
-                       "filter", "filter_zeros", "max_common_layout", "max_common_vector", "recast_layout",
-                       "make_identity_layout", "make_identity_tensor", "make_ordered_layout", "tile_to_shape",
-                       "shape", "append", "prepend", "make_composed_layout", "make_layout", "size_mode",
-                       "coalesce_profile", "eval", "arith"))
+        op = r.choice(
+            (
+                "size",
+                "cosize",
+                "rank",
+                "depth",
+                "coalesce",
+                "composition",
+                "composition_tuple",
+                "complement",
+                "logical_divide",
+                "zipped_divide",
+                "tiled_divide",
+                "flat_divide",
+                "logical_product",
+                "zipped_product",
+                "tiled_product",
+                "flat_product",
+                "blocked_product",
+                "raked_product",
+                "right_inverse",
+                "left_inverse",
+                "get",
+                "select",
+                "group_modes",
+                "flatten",
+                "filter",
+                "filter_zeros",
+                "max_common_layout",
+                "max_common_vector",
+                "recast_layout",
+                "make_identity_layout",
+                "make_identity_tensor",
+                "make_ordered_layout",
+                "tile_to_shape",
+                "shape",
+                "append",
+                "prepend",
+                "make_composed_layout",
+                "make_layout",
+                "size_mode",
+                "coalesce_profile",
+                "eval",
+                "arith",
+            )
+        )
         n = len(vals)
-        if op in ("size", "cosize", "rank", "depth", "coalesce", "right_inverse", "left_inverse", "flatten",
-                  "filter", "filter_zeros", "make_layout"):
+        if op in (
+            "size",
+            "cosize",
+            "rank",
+            "depth",
+            "coalesce",
+            "right_inverse",
+            "left_inverse",
+            "flatten",
+            "filter",
+            "filter_zeros",
+            "make_layout",
+        ):
             return Case(op, L if op == "make_layout" else f"{p}{op}({L})")
         if op == "size_mode":
             return Case(op, f"{p}{r.choice(('size', 'cosize', 'rank'))}({L}, mode=[{r.randrange(n)}])")
         if op == "coalesce_profile":
-            return Case(op, f"{p}coalesce({L}, target_profile=({', '.join('1' for _ in range(n))}{',' if n == 1 else ''}))")
+            return Case(
+                op, f"{p}coalesce({L}, target_profile=({', '.join('1' for _ in range(n))}{',' if n == 1 else ''}))"
+            )
         if op == "composition":
             return Case(op, f"{p}composition({L}, {self.small_layout()})")
         if op == "composition_tuple":
@@ -166,11 +226,19 @@ class Gen:
             s, v = self.shape(1)
             order = list(range(len(v)))
             r.shuffle(order)
-            return Case(op, f"{p}make_ordered_layout({s}, order=({', '.join(map(str, order))}{',' if len(v) == 1 else ''}))")
+            return Case(
+                op, f"{p}make_ordered_layout({s}, order=({', '.join(map(str, order))}{',' if len(v) == 1 else ''}))"
+            )
         if op == "tile_to_shape":
             s, v = self.shape(1, r.choice((2, 3)))
-            atom = r.choice(("cute.make_layout((2, 2))", "cute.make_layout((4, 2), stride=(2, 1))",
-                             "cute.make_layout(4)", "cute.make_layout((2, 4))"))
+            atom = r.choice(
+                (
+                    "cute.make_layout((2, 2))",
+                    "cute.make_layout((4, 2), stride=(2, 1))",
+                    "cute.make_layout(4)",
+                    "cute.make_layout((2, 4))",
+                )
+            )
             order = list(range(len(v)))
             r.shuffle(order)
             o = f"({', '.join(map(str, order))})"
@@ -182,8 +250,11 @@ class Gen:
             return Case(op, f"{p}{op}({L}, {self.small_layout()})")
         if op == "make_composed_layout":
             b, m, s = r.choice(((3, 4, 3), (2, 4, 3), (1, 4, 3), (2, 3, 3), (3, 3, 3), (0, 4, 3)))
-            return Case(op, f"{p}make_composed_layout({p}make_swizzle({b}, {m}, {s}), {r.choice((0, 0, 4))}, "
-                            f"{p}make_layout((8, 64), stride=(64, 1)))")
+            return Case(
+                op,
+                f"{p}make_composed_layout({p}make_swizzle({b}, {m}, {s}), {r.choice((0, 0, 4))}, "
+                f"{p}make_layout((8, 64), stride=(64, 1)))",
+            )
         if op == "eval":
             return Case(op, f"{L}({r.randrange(4)})")
         if op == "arith":
@@ -202,20 +273,29 @@ def smem_cases():
     for ns in ("cute.nvgpu.warpgroup", "cute.nvgpu.tcgen05"):
         for k in KINDS + (("MN_SW128_32B",) if ns.endswith("tcgen05") else ()):
             for t in DTYPES[:6]:
-                out.append(Case("smem_atom", f"{ns}.make_smem_layout_atom({ns}.SmemLayoutAtomKind.{k}, "
-                                             f"cutlass.{t})"))
+                out.append(Case("smem_atom", f"{ns}.make_smem_layout_atom({ns}.SmemLayoutAtomKind.{k}, cutlass.{t})"))
     for mod in ("cutlass.utils.hopper_helpers", "sm90_utils"):
         for which in ("a", "b"):
             for lay in ("ROW_MAJOR", "COL_MAJOR"):
                 for tile in ((128, 128, 64), (128, 256, 64), (64, 128, 32), (128, 64, 128), (64, 64, 16)):
                     for t in ("Float16", "Float8E4M3FN", "Float32"):
-                        out.append(Case("hopper_helpers", f"{mod}.make_smem_layout_{which}(cutlass.utils.LayoutEnum."
-                                                          f"{lay}, {tile}, cutlass.{t}, 4)"))
+                        out.append(
+                            Case(
+                                "hopper_helpers",
+                                f"{mod}.make_smem_layout_{which}(cutlass.utils.LayoutEnum."
+                                f"{lay}, {tile}, cutlass.{t}, 4)",
+                            )
+                        )
     for lay in ("ROW_MAJOR", "COL_MAJOR"):
         for tile in ((64, 32), (128, 32), (64, 64), (32, 32)):
             for t in ("Float16", "Float32", "BFloat16"):
-                out.append(Case("hopper_epi", f"cutlass.utils.hopper_helpers.make_smem_layout_epi(cutlass.{t}, "
-                                              f"cutlass.utils.LayoutEnum.{lay}, {tile}, 2)"))
+                out.append(
+                    Case(
+                        "hopper_epi",
+                        f"cutlass.utils.hopper_helpers.make_smem_layout_epi(cutlass.{t}, "
+                        f"cutlass.utils.LayoutEnum.{lay}, {tile}, 2)",
+                    )
+                )
     return out
 
 
@@ -312,8 +392,11 @@ def mma_copy_cases():
         atom = f"cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), cutlass.{t}, num_bits_per_copy={bits})"
         out.append(Case("copy", atom))
         v = bits // {"Float16": 16, "Float32": 32, "BFloat16": 16, "Int8": 8}[t]
-        for thr in ("cute.make_layout((32, 4), stride=(4, 1))", "cute.make_layout((16, 8), stride=(8, 1))",
-                    "cute.make_layout((8, 16))"):
+        for thr in (
+            "cute.make_layout((32, 4), stride=(4, 1))",
+            "cute.make_layout((16, 8), stride=(8, 1))",
+            "cute.make_layout((8, 16))",
+        ):
             val = f"cute.make_layout((1, {v}))"
             out.append(Case("copy", f"cute.make_tiled_copy_tv({atom}, {thr}, {val})"))
             out.append(Case("copy", f"cute.make_tiled_copy_tv({atom}, {thr}, {val}).layout_tv_tiled"))
@@ -340,24 +423,31 @@ def trace(exprs: list[str]) -> list[list[str]]:
     """The DSL's answers (["ok", print] or ["error", exception class]) to the expressions, in one subprocess."""
     import os
     import tempfile
-    with tempfile.TemporaryDirectory() as d:   # the DSL reads a jit function's source from its file
+
+    with tempfile.TemporaryDirectory() as d:  # the DSL reads a jit function's source from its file
         prog = os.path.join(d, "dsl_oracle.py")
         with open(prog, "w") as f:
             f.write(PROGRAM)
         from tests.oracle import records as R
-        left = R.remaining()   # CI's live budget: a trace still running when it is spent is stopped
+
+        left = R.remaining()  # CI's live budget: a trace still running when it is spent is stopped
         try:
-            p = subprocess.run([sys.executable, prog], input=json.dumps(exprs), capture_output=True, text=True,
-                               timeout=600 if left is None else max(1.0, min(600.0, left)))
+            p = subprocess.run(
+                [sys.executable, prog],
+                input=json.dumps(exprs),
+                capture_output=True,
+                text=True,
+                timeout=600 if left is None else max(1.0, min(600.0, left)),
+            )
         except subprocess.TimeoutExpired:
             if left is not None:
                 raise R.LiveBudgetSpent("the CuTe DSL trace stopped: the live budget is spent") from None
             raise
     if p.returncode == 0:
         return json.loads(p.stdout)
-    if len(exprs) == 1:   # the process died on this case (the DSL aborts on some inputs): a crash, left out
+    if len(exprs) == 1:  # the process died on this case (the DSL aborts on some inputs): a crash, left out
         return [["crash", f"exit status {p.returncode}"]]
-    h = len(exprs) // 2   # one case killed the process: halve the batch until it is found
+    h = len(exprs) // 2  # one case killed the process: halve the batch until it is found
     return trace(exprs[:h]) + trace(exprs[h:])
 
 
@@ -368,11 +458,13 @@ def batch_key(exprs: list[str]) -> str:
 def run_oracle(cases, batch_size: int = 400) -> list[list[str]]:
     """The DSL's answers to the cases, batch by batch (recorded: tests/oracle/records.py)."""
     from tests.oracle import records as R
+
     out = []
     for i in range(0, len(cases), batch_size):
-        exprs = [c.expr for c in cases[i:i + batch_size]]
-        text = R.answer(batch_key(exprs), lambda: json.dumps(trace(exprs)), what="the CuTe DSL's answers",
-                        ncases=len(exprs))
+        exprs = [c.expr for c in cases[i : i + batch_size]]
+        text = R.answer(
+            batch_key(exprs), lambda: json.dumps(trace(exprs)), what="the CuTe DSL's answers", ncases=len(exprs)
+        )
         out.extend(json.loads(text))
     return out
 
@@ -380,7 +472,8 @@ def run_oracle(cases, batch_size: int = 400) -> list[list[str]]:
 def dsl_unavailable() -> str | None:
     try:
         import importlib.metadata as md
+
         v = md.version("nvidia-cutlass-dsl")
-    except Exception:   # noqa: BLE001
+    except Exception:  # noqa: BLE001
         return "the CuTe DSL (nvidia-cutlass-dsl 4.8.1) is not installed"
     return None if v == "4.8.1" else f"the CuTe DSL installed is {v}, the records are of 4.8.1"

@@ -11,32 +11,54 @@
 
 Every expected text is computed by cutedump (engine or CLI); C++ bodies print the same objects with real CuTe 4.2.
 """
+
 from __future__ import annotations
 
 import random
 
 from cutedump.algebra import C, Layout, fmt, make_ordered_layout
+from cutedump.algebra import smem as SMEM
+from cutedump.atoms import tma as T
 from cutedump.errors import CuteDumpError
 from cutedump.expr import evaluate, evaluate_to_string
-from cutedump.algebra import smem as SMEM
-from tests.oracle import gen_tma as GT
 from tests.oracle import gen_smem as GS
-from tests.oracle.gen_smem import TYPES, _et, _cpp_shape, _ev_shape
-from cutedump.atoms import tma as T
+from tests.oracle import gen_tma as GT
+from tests.oracle.gen_smem import TYPES, _cpp_shape, _et, _ev_shape
 
 #: the GMMA prelude with the extended-N atoms (N = 24, 40, ..., 248: cute/atom/mma_traits_sm90_gmma_ext.hpp)
-PRELUDE_FRAG = GS.PRELUDE.replace("#include <cstdio>", "#include <cute/arch/mma_sm90_gmma_ext.hpp>\n"
-                                   "#include <cute/atom/mma_traits_sm90_gmma_ext.hpp>\n#include <cstdio>")
+PRELUDE_FRAG = GS.PRELUDE.replace(
+    "#include <cstdio>",
+    "#include <cute/arch/mma_sm90_gmma_ext.hpp>\n#include <cute/atom/mma_traits_sm90_gmma_ext.hpp>\n#include <cstdio>",
+)
 
-GMMA_TYPES = ["half_t", "bfloat16_t", "tfloat32_t", "float", "float_e4m3_t", "float_e5m2_t", "int8_t", "uint8_t",
-              "int32_t", "uint32_t", "uint16_t", "int16_t", "double", "int64_t", "uint64_t", "int4b_t", "uint4b_t"]
+GMMA_TYPES = [
+    "half_t",
+    "bfloat16_t",
+    "tfloat32_t",
+    "float",
+    "float_e4m3_t",
+    "float_e5m2_t",
+    "int8_t",
+    "uint8_t",
+    "int32_t",
+    "uint32_t",
+    "uint16_t",
+    "int16_t",
+    "double",
+    "int64_t",
+    "uint64_t",
+    "int4b_t",
+    "uint4b_t",
+]
 GMMA_TYPES = [t for t in GMMA_TYPES if t in TYPES]
 
 
 # ------------------------------------------------------------------------------------------------ fragments
 
+
 def _families():
     from cutedump.atoms.mma_catalog import gmma_families
+
     return list(gmma_families())
 
 
@@ -44,9 +66,11 @@ SKIPPED: list = []
 
 
 def frag_cases(n=200, seed=9001):
-    from cutedump.atoms import smem_desc as D, make_tiled_mma
+    from cutedump.atoms import make_tiled_mma
+    from cutedump.atoms import smem_desc as D
     from cutedump.atoms.types import value_type_bits
     from cutedump.dumps.explain_partition import explain_partition
+
     rng = random.Random(seed)
     fams = _families()
     out = []
@@ -83,26 +107,37 @@ def frag_cases(n=200, seed=9001):
         stages = rng.choice([None, None, 1, 2, 3, 5])
         nthr = 128 * al[0] * al[1]
         tid = rng.randrange(nthr)
-        addr = rng.choice([None, None, 0, 1024, 0x4000, 0x2a400 + 1024, 49152, 0x1e000])
+        addr = rng.choice([None, None, 0, 1024, 0x4000, 0x2A400 + 1024, 49152, 0x1E000])
         dims = f"make_shape(Int<{mn}>{{}}, Int<{k}>{{}}" + (f", Int<{stages}>{{}})" if stages else ")")
         shp = f"(_{mn},_{k}" + (f",_{stages})" if stages else ")")
         expr = f"tile_to_shape(GMMA::Layout_{major}_{swz}_Atom<{t}>, {shp})"
-        cpp_head = (f"auto mma = make_tiled_mma({tiled.atom.traits.cpp}{{}}, Layout<Shape<_{al[0]},_{al[1]},_1>>{{}});\n"
-                    f"auto s = make_tensor(make_smem_ptr(({t}*){'nullptr' if addr is None else f'(uintptr_t){addr}'}), "
-                    f"tile_to_shape(GMMA::Layout_{major}_{swz}_Atom<{t}>{{}}, {dims}));\n"
-                    f"auto thr = mma.get_slice({tid});\n")
+        cpp_head = (
+            f"auto mma = make_tiled_mma({tiled.atom.traits.cpp}{{}}, Layout<Shape<_{al[0]},_{al[1]},_1>>{{}});\n"
+            f"auto s = make_tensor(make_smem_ptr(({t}*){'nullptr' if addr is None else f'(uintptr_t){addr}'}), "
+            f"tile_to_shape(GMMA::Layout_{major}_{swz}_Atom<{t}>{{}}, {dims}));\n"
+            f"auto thr = mma.get_slice({tid});\n"
+        )
         if rs and op == "A":
             # a register fragment: compare the layout CuTe gives partition_fragment_A (and partition_A)
             try:
-                e = explain_partition(mma=name, atom_layout=f"(_{al[0]},_{al[1]},_1)", layout=expr, operand="A",
-                                      fragment=True, thread=tid)
-                e2 = explain_partition(mma=name, atom_layout=f"(_{al[0]},_{al[1]},_1)", layout=expr, operand="A",
-                                       fragment=False, thread=tid)
+                e = explain_partition(
+                    mma=name, atom_layout=f"(_{al[0]},_{al[1]},_1)", layout=expr, operand="A", fragment=True, thread=tid
+                )
+                e2 = explain_partition(
+                    mma=name,
+                    atom_layout=f"(_{al[0]},_{al[1]},_1)",
+                    layout=expr,
+                    operand="A",
+                    fragment=False,
+                    thread=tid,
+                )
                 exp = f"{fmt(e.result)}\n{fmt(e2.result)}\n"
             except CuteDumpError as err:
                 exp = f"ERR {err}\n"
-            body = cpp_head + ('print(thr.partition_fragment_A(s).layout()); printf("\\n");\n'
-                               'print(thr.partition_A(s).layout()); printf("\\n");\n')
+            body = cpp_head + (
+                'print(thr.partition_fragment_A(s).layout()); printf("\\n");\n'
+                'print(thr.partition_A(s).layout()); printf("\\n");\n'
+            )
             out.append((f"RS-A {name} {al} t{tid} {expr}", body, exp))
             continue
         lay = evaluate(expr.replace("GMMA::", ""))
@@ -110,23 +145,25 @@ def frag_cases(n=200, seed=9001):
             f = D.desc_fragment(tiled, tid, op, lay, addr)
         except CuteDumpError as err:
             SKIPPED.append(f"{name} {al} t{tid} {op} {expr}: {err}")
-            continue        # CuTe refuses it at compile time (static_assert): not sent to the batch
+            continue  # CuTe refuses it at compile time (static_assert): not sent to the batch
         body = cpp_head + f"auto frg = thr.partition_fragment_{op}(s);\n" + 'print(frg); printf("\\n");\n'
         if addr is None:
-            body += ('for (int i = 0; i < size(frg); ++i) printf("%016llx\\n", '
-                     '(unsigned long long)(uint64_t)frg(i));\n')
+            body += 'for (int i = 0; i < size(frg); ++i) printf("%016llx\\n", (unsigned long long)(uint64_t)frg(i));\n'
         else:
-            body += (f"GmmaDescriptor d = frg.data().desc_;\n"
-                     f"d.bitfield.start_address_ = uint16_t((uint32_t)(uintptr_t)raw_pointer_cast("
-                     f"tensor<0>(thr.partition_{op}(s)).data()) >> 4);\n"
-                     'for (int i = 0; i < size(frg); ++i) printf("%016llx\\n", '
-                     '(unsigned long long)(uint64_t)*(GMMA::DescriptorIterator{d} + frg.layout()(i)));\n')
+            body += (
+                f"GmmaDescriptor d = frg.data().desc_;\n"
+                f"d.bitfield.start_address_ = uint16_t((uint32_t)(uintptr_t)raw_pointer_cast("
+                f"tensor<0>(thr.partition_{op}(s)).data()) >> 4);\n"
+                'for (int i = 0; i < size(frg); ++i) printf("%016llx\\n", '
+                "(unsigned long long)(uint64_t)*(GMMA::DescriptorIterator{d} + frg.layout()(i)));\n"
+            )
         exp = f.cute_print() + "\n" + "".join(f"{d.value:016x}\n" for d in f.descriptors)
         out.append((f"{name} {al} t{tid} {op} {expr} @{addr}", body, exp))
     return out
 
 
 # ------------------------------------------------------------------------------------------------ tile_to_shape
+
 
 def tile_cases(n=300, seed=9101):
     rng = random.Random(seed)
@@ -152,14 +189,23 @@ def tile_cases(n=300, seed=9101):
             p = list(range(1, nm + 1))
             rng.shuffle(p)
             order = tuple(p)
-        ord_cpp = "" if order is None else (f", {order}{{}}" if isinstance(order, str) else
-                                            ", Step<" + ",".join(f"_{o}" for o in order) + ">{}")
-        ord_ev = "" if order is None else (f", {order}" if isinstance(order, str) else
-                                           ", (" + ",".join(f"_{o}" for o in order) + ")")
+        ord_cpp = (
+            ""
+            if order is None
+            else (f", {order}{{}}" if isinstance(order, str) else ", Step<" + ",".join(f"_{o}" for o in order) + ">{}")
+        )
+        ord_ev = (
+            ""
+            if order is None
+            else (f", {order}" if isinstance(order, str) else ", (" + ",".join(f"_{o}" for o in order) + ")")
+        )
         if hier:
             h = dims[0][0] // 2
-            shp_cpp = (f"make_shape(make_shape(Int<{h}>{{}}, Int<2>{{}}), "
-                       + ", ".join(f"Int<{d}>{{}}" if st else f"int({d})" for d, st in dims[1:]) + ")")
+            shp_cpp = (
+                f"make_shape(make_shape(Int<{h}>{{}}, Int<2>{{}}), "
+                + ", ".join(f"Int<{d}>{{}}" if st else f"int({d})" for d, st in dims[1:])
+                + ")"
+            )
             shp_ev = f"((_{h},_2)," + ",".join(f"_{d}" if st else f"{d}" for d, st in dims[1:]) + ")"
         else:
             shp_cpp, shp_ev = _cpp_shape(dims), _ev_shape(dims)
@@ -181,7 +227,7 @@ def selector_cases(n=120, seed=9201):
         t = rng.choice(GMMA_TYPES)
         mn = rng.choice([8, 16, 24, 32, 40, 56, 64, 72, 80, 96, 112, 128, 144, 160, 192, 200, 224, 256])
         k = rng.choice([4, 8, 16, 24, 32, 40, 48, 64, 80, 96, 128, 192, 256, 512])
-        body = (f"print(cutlass::gemm::collective::detail::ss_smem_selector<GMMA::Major::{major}, {t}, _{mn}, _{k}>());")
+        body = f"print(cutlass::gemm::collective::detail::ss_smem_selector<GMMA::Major::{major}, {t}, _{mn}, _{k}>());"
         try:
             exp = evaluate_to_string(f"ss_smem_selector<{major},{_et(t)},{mn},{k}>()")
         except CuteDumpError:
@@ -223,7 +269,6 @@ def _smem(rng, bits, vt):
         b = rng.choice([1, 2, 3])
         m = rng.choice([4, 4, 3, 5]) if bits <= 32 else 4
         s = rng.choice([3, 3, 4])
-        from cutedump.algebra.swizzle import ComposedLayout, Swizzle
         m_el = m - {8: 0, 16: 1, 32: 2, 64: 3}[bits]
         if m_el < 0:
             return None
@@ -242,6 +287,7 @@ def product(xs):
 def _fast_mode(smem) -> int | None:
     """The smem mode holding the stride-1 element (the contiguous one), or None."""
     from cutedump.algebra import flatten
+
     L = smem.b if hasattr(smem, "b") else smem
     for i, (sh, st) in enumerate(zip(L.shape, L.stride)):
         fs, ft = flatten(sh), flatten(st)
@@ -253,12 +299,12 @@ def _fast_mode(smem) -> int | None:
 
 def _gmem(rng, tile, rank, bits, fast=None):
     nd = len(tile)
-    dims = [t * rng.choice([1, 1, 2, 3, 4, 8]) + rng.choice([0, 0, 0, 1, 7]) for t in tile[:min(nd, rank)]]
+    dims = [t * rng.choice([1, 1, 2, 3, 4, 8]) + rng.choice([0, 0, 0, 1, 7]) for t in tile[: min(nd, rank)]]
     dims += [rng.choice([1, 2, 3, 5, 9]) for _ in range(rank - len(dims))]
     order = list(range(rank))
     rng.shuffle(order)
     r = rng.random()
-    if fast is not None and r < 0.8:      # contiguous mode = smem's contiguous mode, mostly
+    if fast is not None and r < 0.8:  # contiguous mode = smem's contiguous mode, mostly
         order.remove(fast)
         order.insert(0, fast)
     strides = [0] * rank
@@ -266,7 +312,7 @@ def _gmem(rng, tile, rank, bits, fast=None):
     for kk, m in enumerate(order):
         ext = dims[m]
         if rng.random() < 0.1 and kk > 0:
-            strides[m] = 0        # broadcast
+            strides[m] = 0  # broadcast
             continue
         strides[m] = cur
         if kk == 0:
@@ -279,8 +325,9 @@ def _gmem(rng, tile, rank, bits, fast=None):
         cur *= ext
     dyn = rng.random() < 0.7
     shape = tuple(C(d) if (not dyn and rng.random() < 0.5) else d for d in dims)
-    stride = tuple(C(s) if (s in (0, 1) and rng.random() < 0.7) or (not dyn and rng.random() < 0.5) else s
-                   for s in strides)
+    stride = tuple(
+        C(s) if (s in (0, 1) and rng.random() < 0.7) or (not dyn and rng.random() < 0.5) else s for s in strides
+    )
     return Layout(shape, stride)
 
 
@@ -318,6 +365,7 @@ def tma_cases(n=150, seed=9301):
 
 def partition_cases(n=100, seed=9401):
     from cutedump.algebra import UNDERSCORE
+
     rng = random.Random(seed)
     out = []
     while len(out) < n:
@@ -333,7 +381,7 @@ def partition_cases(n=100, seed=9401):
         except CuteDumpError:
             continue
         shp = list(gmem.shape)
-        counts = [-(-int(shp[i]) // int(tiler[i])) for i in range(len(tiler))] + [int(s) for s in shp[len(tiler):]]
+        counts = [-(-int(shp[i]) // int(tiler[i])) for i in range(len(tiler))] + [int(s) for s in shp[len(tiler) :]]
         coord = tuple(rng.randrange(k) for k in counts)
         if len(coord) > len(tiler) and rng.random() < 0.8:
             coord = coord[:-1] + (UNDERSCORE,)
@@ -352,9 +400,11 @@ def partition_cases(n=100, seed=9401):
 
 # ------------------------------------------------------------------------------------------------ desc print
 
+
 def desc_print_cases(n=120, seed=9501):
     """print(GmmaDescriptor) of arbitrary 64-bit values (every field, reserved bits set or not)."""
     from cutedump.atoms.smem_desc import SmemDescriptor
+
     rng = random.Random(seed)
     out = []
     for _ in range(n):
@@ -362,15 +412,21 @@ def desc_print_cases(n=120, seed=9501):
         if r < 0.4:
             v = rng.getrandbits(64)
         else:
-            v = SmemDescriptor.from_fields("gmma", start_address=rng.getrandbits(14), leading_byte_offset=rng.getrandbits(14),
-                                           stride_byte_offset=rng.getrandbits(14), base_offset=rng.getrandbits(3),
-                                           layout_type=rng.choice([0, 1, 2, 3, rng.getrandbits(2)])).value
+            v = SmemDescriptor.from_fields(
+                "gmma",
+                start_address=rng.getrandbits(14),
+                leading_byte_offset=rng.getrandbits(14),
+                stride_byte_offset=rng.getrandbits(14),
+                base_offset=rng.getrandbits(3),
+                layout_type=rng.choice([0, 1, 2, 3, rng.getrandbits(2)]),
+            ).value
         body = f"GmmaDescriptor d; d.desc_ = 0x{v:016x}ull; print(d);"
         out.append((f"desc 0x{v:016x}", body, SmemDescriptor("gmma", v).cute_print()))
     return out
 
 
 # ------------------------------------------------------------------------------------------------ TMA, nested gmem
+
 
 def _nest(rng, gmem: Layout) -> Layout:
     """Split gmem modes into (d, n/d) sub-modes over the same memory (in order, or with the sub-modes swapped)."""
@@ -386,9 +442,11 @@ def _nest(rng, gmem: Layout) -> Layout:
         outer = C(n // d) if st else n // d
         s0 = C(s) if isinstance(stride[i], C) else s
         s1 = C(s * d) if isinstance(stride[i], C) else s * d
-        if rng.random() < 0.2:        # swapped: the outer sub-mode first
-            sub_shape, sub_stride = (C(n // d) if st else n // d, inner), (C(s * (n // d)) if isinstance(stride[i], C)
-                                                                             else s * (n // d), s0)
+        if rng.random() < 0.2:  # swapped: the outer sub-mode first
+            sub_shape, sub_stride = (
+                (C(n // d) if st else n // d, inner),
+                (C(s * (n // d)) if isinstance(stride[i], C) else s * (n // d), s0),
+            )
         else:
             sub_shape, sub_stride = (inner, outer), (s0, s1)
         shape[i], stride[i] = sub_shape, sub_stride
@@ -418,6 +476,7 @@ def tma_nested_cases(n=150, seed=9601):
 def partition_nested_cases(n=100, seed=9701):
     """tma_partition over nested gmem modes (the tile over the top-level modes), clusters up to 16."""
     from cutedump.algebra import UNDERSCORE
+
     rng = random.Random(seed)
     out = []
     while len(out) < n:
@@ -437,8 +496,9 @@ def partition_nested_cases(n=100, seed=9701):
         except CuteDumpError:
             continue
         from cutedump.algebra import size as _size
+
         shp = [int(_size(m)) for m in gmem.shape]
-        counts = [-(-shp[i] // int(tiler[i])) for i in range(len(tiler))] + shp[len(tiler):]
+        counts = [-(-shp[i] // int(tiler[i])) for i in range(len(tiler))] + shp[len(tiler) :]
         coord = tuple(rng.randrange(k) for k in counts)
         if rng.random() < 0.5:
             coord = coord[:-1] + (UNDERSCORE,)
@@ -448,6 +508,8 @@ def partition_nested_cases(n=100, seed=9701):
             exp = GT.partition_expected(op, vt, gmem, smem, tiler, cluster, coord, cta, addr)
         except CuteDumpError:
             continue
-        name = f"partition nested {op} {vt} g={gmem} s={smem} tile={fmt(tiler)} cluster={cluster} coord={coord} cta={cta}"
+        name = (
+            f"partition nested {op} {vt} g={gmem} s={smem} tile={fmt(tiler)} cluster={cluster} coord={coord} cta={cta}"
+        )
         out.append((name, GT.partition_body(op, vt, gmem, smem_cpp, tiler, cluster, coord, cta, addr), exp))
     return out

@@ -9,29 +9,46 @@ Cases are drawn by a seeded generator: element types of 8/16/32/64 bits, gmem of
 swizzled atoms SW32/64/128 in K and MN major tiled to the CTA tile), CTA tiles over some or all gmem modes,
 clusters 1/2/4 and the LOAD/LOAD_MULTICAST/STORE/REDUCE_ADD ops.
 """
+
 from __future__ import annotations
 
 import random
 
-from cutedump.algebra import C, Layout, make_layout, fmt
+from cutedump.algebra import C, Layout, fmt
 from cutedump.algebra.inttuple import is_tuple
+from cutedump.atoms import tma as T
 from cutedump.errors import CuteDumpError
 from cutedump.expr import evaluate
-from cutedump.atoms import tma as T
 
 FLAGS = ("-D__CUDACC_VER_MAJOR__=12", "-D__CUDACC_VER_MINOR__=8", "-DCUTLASS_ENABLE_DIRECT_CUDA_DRIVER_CALL")
 
 _ENUMS = {
-    "dt": ["CU_TENSOR_MAP_DATA_TYPE_UINT8", "CU_TENSOR_MAP_DATA_TYPE_UINT16", "CU_TENSOR_MAP_DATA_TYPE_UINT32",
-           "CU_TENSOR_MAP_DATA_TYPE_INT32", "CU_TENSOR_MAP_DATA_TYPE_UINT64", "CU_TENSOR_MAP_DATA_TYPE_INT64",
-           "CU_TENSOR_MAP_DATA_TYPE_FLOAT16", "CU_TENSOR_MAP_DATA_TYPE_FLOAT32", "CU_TENSOR_MAP_DATA_TYPE_FLOAT64",
-           "CU_TENSOR_MAP_DATA_TYPE_BFLOAT16", "CU_TENSOR_MAP_DATA_TYPE_FLOAT32_FTZ", "CU_TENSOR_MAP_DATA_TYPE_TFLOAT32",
-           "CU_TENSOR_MAP_DATA_TYPE_TFLOAT32_FTZ", "CU_TENSOR_MAP_DATA_TYPE_16U4_ALIGN8B",
-           "CU_TENSOR_MAP_DATA_TYPE_16U4_ALIGN16B", "CU_TENSOR_MAP_DATA_TYPE_16U6_ALIGN16B"],
+    "dt": [
+        "CU_TENSOR_MAP_DATA_TYPE_UINT8",
+        "CU_TENSOR_MAP_DATA_TYPE_UINT16",
+        "CU_TENSOR_MAP_DATA_TYPE_UINT32",
+        "CU_TENSOR_MAP_DATA_TYPE_INT32",
+        "CU_TENSOR_MAP_DATA_TYPE_UINT64",
+        "CU_TENSOR_MAP_DATA_TYPE_INT64",
+        "CU_TENSOR_MAP_DATA_TYPE_FLOAT16",
+        "CU_TENSOR_MAP_DATA_TYPE_FLOAT32",
+        "CU_TENSOR_MAP_DATA_TYPE_FLOAT64",
+        "CU_TENSOR_MAP_DATA_TYPE_BFLOAT16",
+        "CU_TENSOR_MAP_DATA_TYPE_FLOAT32_FTZ",
+        "CU_TENSOR_MAP_DATA_TYPE_TFLOAT32",
+        "CU_TENSOR_MAP_DATA_TYPE_TFLOAT32_FTZ",
+        "CU_TENSOR_MAP_DATA_TYPE_16U4_ALIGN8B",
+        "CU_TENSOR_MAP_DATA_TYPE_16U4_ALIGN16B",
+        "CU_TENSOR_MAP_DATA_TYPE_16U6_ALIGN16B",
+    ],
     "il": ["CU_TENSOR_MAP_INTERLEAVE_NONE", "CU_TENSOR_MAP_INTERLEAVE_16B", "CU_TENSOR_MAP_INTERLEAVE_32B"],
     "sw": T.SWIZZLE_NAMES,
-    "l2": ["CU_TENSOR_MAP_L2_PROMOTION_NONE", "CU_TENSOR_MAP_L2_PROMOTION_L2_64B", "CU_TENSOR_MAP_L2_PROMOTION_L2_128B",
-           "CU_TENSOR_MAP_L2_PROMOTION_L2_256B"],
+    "l2": [
+        "CU_TENSOR_MAP_L2_PROMOTION_NONE",
+        "CU_TENSOR_MAP_L2_PROMOTION_L2_64B",
+        "CU_TENSOR_MAP_L2_PROMOTION_L2_128B",
+        "CU_TENSOR_MAP_L2_PROMOTION_L2_256B",
+    ],
     "oob": ["CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE", "CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA"],
 }
 
@@ -40,7 +57,8 @@ def _names(key):
     return "{" + ",".join(f'"{n}"' for n in _ENUMS[key]) + "}"
 
 
-PRELUDE = r"""
+PRELUDE = (
+    r"""
 #include <cuda.h>
 #include <cstdio>
 #include <csetjmp>
@@ -51,11 +69,21 @@ extern "C" void __assert_fail(const char* a, const char* f, unsigned int l, cons
   if (cutedump_armed) longjmp(cutedump_jmp, 1);
   abort();
 }
-static const char* DT[] = """ + _names("dt") + r""";
-static const char* IL[] = """ + _names("il") + r""";
-static const char* SW[] = """ + _names("sw") + r""";
-static const char* L2[] = """ + _names("l2") + r""";
-static const char* OOB[] = """ + _names("oob") + r""";
+static const char* DT[] = """
+    + _names("dt")
+    + r""";
+static const char* IL[] = """
+    + _names("il")
+    + r""";
+static const char* SW[] = """
+    + _names("sw")
+    + r""";
+static const char* L2[] = """
+    + _names("l2")
+    + r""";
+static const char* OOB[] = """
+    + _names("oob")
+    + r""";
 CUresult cuTensorMapEncodeTiled(CUtensorMap*, CUtensorMapDataType dt, cuuint32_t rank, void*, const cuuint64_t* gdim,
     const cuuint64_t* gstr, const cuuint32_t* box, const cuuint32_t* es, CUtensorMapInterleave il,
     CUtensorMapSwizzle sw, CUtensorMapL2promotion l2, CUtensorMapFloatOOBfill oob) {
@@ -74,6 +102,7 @@ CUresult cuTensorMapEncodeTiled(CUtensorMap*, CUtensorMapDataType dt, cuuint32_t
 using namespace cute;
 #define CUTEDUMP_TRY(body) do { cutedump_armed = true; if (setjmp(cutedump_jmp) == 0) { body } cutedump_armed = false; } while (0)
 """
+)
 
 
 def cpp(x) -> str:
@@ -88,11 +117,13 @@ def cpp(x) -> str:
 
 def tm_line(r: T.TmaResult) -> str:
     d = r.tensor_map()
-    j = lambda v: ",".join(str(x) for x in v)   # noqa: E731
-    return (f"tensor_map: {d['data_type']} rank={d['rank']} global_dim={j(d['global_dim'])} "
-            f"global_strides={j(d['global_strides'])} box_dim={j(d['box_dim'])} "
-            f"element_strides={j(d['element_strides'])} {d['interleave']} {d['swizzle']} {d['l2_promotion']} "
-            f"{d['oob_fill']}\n")
+    j = lambda v: ",".join(str(x) for x in v)  # noqa: E731
+    return (
+        f"tensor_map: {d['data_type']} rank={d['rank']} global_dim={j(d['global_dim'])} "
+        f"global_strides={j(d['global_strides'])} box_dim={j(d['box_dim'])} "
+        f"element_strides={j(d['element_strides'])} {d['interleave']} {d['swizzle']} {d['l2_promotion']} "
+        f"{d['oob_fill']}\n"
+    )
 
 
 def expected(op, vt, gmem, smem, tile, cluster) -> str:
@@ -105,20 +136,23 @@ def expected(op, vt, gmem, smem, tile, cluster) -> str:
 
 def body(op, vt, gmem: Layout, smem_cpp: str, tile, cluster) -> str:
     tile_cpp = cpp(tile) if tile is not None else "product_each(shape(sl))"
-    return (f"using T = {vt};\n"
-            f"CUTEDUMP_TRY(\n"
-            f"  auto g = make_tensor(make_gmem_ptr((T*)0x10000), {cpp(gmem)});\n"
-            f"  auto sl = {smem_cpp};\n"
-            f"  auto tma = make_tma_copy({op}{{}}, g, sl, {tile_cpp}, Int<{cluster}>{{}});\n"
-            f"  print(tma); print(\"\\n\"); print(tma.get_tma_tensor(shape(g))); print(\"\\n\");\n"
-            f");")
+    return (
+        f"using T = {vt};\n"
+        f"CUTEDUMP_TRY(\n"
+        f"  auto g = make_tensor(make_gmem_ptr((T*)0x10000), {cpp(gmem)});\n"
+        f"  auto sl = {smem_cpp};\n"
+        f"  auto tma = make_tma_copy({op}{{}}, g, sl, {tile_cpp}, Int<{cluster}>{{}});\n"
+        f'  print(tma); print("\\n"); print(tma.get_tma_tensor(shape(g))); print("\\n");\n'
+        f");"
+    )
 
 
 # ------------------------------------------------------------------------------------------------ smem layouts
 
+
 def gmma_atom(kind: str, sw: int, bits: int):
     """(python expression, C++ expression) of GMMA::Layout_{K,MN}_{INTER,SW32,SW64,SW128}_Atom<T>."""
-    w = {0: 128, 32: 256, 64: 512, 128: 1024}[sw] // bits        # elements along the swizzled (contiguous) mode
+    w = {0: 128, 32: 256, 64: 512, 128: 1024}[sw] // bits  # elements along the swizzled (contiguous) mode
     b = {0: 0, 32: 1, 64: 2, 128: 3}[sw]
     name = {0: "INTER", 32: "SW32", 64: "SW64", 128: "SW128"}[sw]
     if kind == "K":
@@ -137,8 +171,22 @@ def _tile_expr(py_atom, cpp_atom, shape):
 
 # ------------------------------------------------------------------------------------------------ generator
 
-TYPES = ["half_t", "bfloat16_t", "float", "tfloat32_t", "int8_t", "uint8_t", "float_e4m3_t", "float_e5m2_t",
-         "int32_t", "uint32_t", "uint16_t", "double", "int64_t", "uint64_t"]
+TYPES = [
+    "half_t",
+    "bfloat16_t",
+    "float",
+    "tfloat32_t",
+    "int8_t",
+    "uint8_t",
+    "float_e4m3_t",
+    "float_e5m2_t",
+    "int32_t",
+    "uint32_t",
+    "uint16_t",
+    "double",
+    "int64_t",
+    "uint64_t",
+]
 OPS = ["SM90_TMA_LOAD", "SM90_TMA_LOAD_MULTICAST", "SM90_TMA_STORE", "SM90_TMA_REDUCE_ADD"]
 
 
@@ -169,9 +217,22 @@ def _gmem(rng, rank, dims, order, bits, pad_mode, static_p):
     return Layout(shape, stride)
 
 
-BITS = {"half_t": 16, "bfloat16_t": 16, "float": 32, "tfloat32_t": 32, "int8_t": 8, "uint8_t": 8,
-        "float_e4m3_t": 8, "float_e5m2_t": 8, "int32_t": 32, "uint32_t": 32, "uint16_t": 16, "double": 64,
-        "int64_t": 64, "uint64_t": 64}
+BITS = {
+    "half_t": 16,
+    "bfloat16_t": 16,
+    "float": 32,
+    "tfloat32_t": 32,
+    "int8_t": 8,
+    "uint8_t": 8,
+    "float_e4m3_t": 8,
+    "float_e5m2_t": 8,
+    "int32_t": 32,
+    "uint32_t": 32,
+    "uint16_t": 16,
+    "double": 64,
+    "int64_t": 64,
+    "uint64_t": 64,
+}
 
 
 def random_config(rng: random.Random):
@@ -209,6 +270,7 @@ def random_config(rng: random.Random):
         order = list(range(nd))
         rng.shuffle(order)
         from cutedump.algebra import make_ordered_layout
+
         smem = make_ordered_layout(tuple(C(t) for t in tile), tuple(C(o) for o in order))
         smem_cpp = cpp(smem)
         rank = min(5, rng.choice([nd, nd, nd + 1, 5]))
@@ -228,8 +290,8 @@ def random_config(rng: random.Random):
         contig = fast[0] if r2.random() < 0.85 else r2.randrange(rank)
         rest = [m for m in range(rank) if m != contig]
         r2.shuffle(rest)
-        return _gmem(r2, rank, dims, [contig] + rest, bits,
-                     r2.choice(["pad16"] * 6 + ["none", "none", "odd"]), masks)
+        return _gmem(r2, rank, dims, [contig] + rest, bits, r2.choice(["pad16"] * 6 + ["none", "none", "odd"]), masks)
+
     random_config.stage_exprs = stage_exprs
     return (op, vt, smem, smem_cpp, tiler, cluster), gmem_variant, nvar
 
@@ -247,7 +309,7 @@ def tma_cases(n: int, seed: int = 23):
             try:
                 exp = expected(op, vt, gmem, smem, tiler, cluster)
             except CuteDumpError:
-                continue        # refused at compile time by CuTe (static_assert): not sent to the batch
+                continue  # refused at compile time by CuTe (static_assert): not sent to the batch
             name = f"{op} {vt} g={gmem} s={smem} tile={fmt(tiler)} cluster={cluster}"
             out.append((name, body(op, vt, gmem, smem_cpp, tiler, cluster), exp))
     return out[:n]
@@ -255,8 +317,10 @@ def tma_cases(n: int, seed: int = 23):
 
 # ------------------------------------------------------------------------------------------------ tma_partition
 
+
 def _cpp_coord(c) -> str:
     from cutedump.algebra import UNDERSCORE
+
     if c is UNDERSCORE:
         return "_"
     if is_tuple(c):
@@ -273,28 +337,34 @@ def partition_expected(op, vt, gmem, smem, tile, cluster, coord, cta, addr) -> s
 def partition_body(op, vt, gmem, smem_cpp, tile, cluster, coord, cta, addr, staged=False) -> str:
     R = len(tile)
     sl0 = "sl(_,_,0)" if staged else "sl"
-    part = (f"tma_partition(tma, int({cta}), make_layout(Int<{cluster}>{{}}), group_modes<0,{R}>(sA), "
-            f"group_modes<0,{R}>(gA))" if cta is not None else
-            f"tma_partition(tma, group_modes<0,{R}>(sA), group_modes<0,{R}>(gA))")
-    return (f"using T = {vt};\n"
-            f"CUTEDUMP_TRY(\n"
-            f"  auto g = make_tensor(make_gmem_ptr((T*)0x10000), {cpp(gmem)});\n"
-            f"  auto sl = {smem_cpp};\n"
-            f"  auto atom = make_tma_atom({op}{{}}, g, {sl0}, {cpp(tile)}, Int<{cluster}>{{}});\n"
-            f"  print(atom);\n"
-            f"  auto tma = make_tma_copy({op}{{}}, g, {sl0}, {cpp(tile)}, Int<{cluster}>{{}});\n"
-            f"  auto mA = tma.get_tma_tensor(shape(g));\n"
-            f"  auto gA = local_tile(mA, {cpp(tile)}, {_cpp_coord(coord)});\n"
-            f"  auto sA = make_tensor(make_smem_ptr((T*){addr}), sl);\n"
-            f"  auto part = {part};\n"
-            f"  auto tAgA = get<0>(part); auto tAsA = get<1>(part);\n"
-            f"  print(\"gA: \"); print(gA); print(\"\\nsA: \"); print(sA); print(\"\\ntAgA: \"); print(tAgA);"
-            f" print(\"\\ntAsA: \"); print(tAsA); print(\"\\n\");\n"
-            f");")
+    part = (
+        f"tma_partition(tma, int({cta}), make_layout(Int<{cluster}>{{}}), group_modes<0,{R}>(sA), "
+        f"group_modes<0,{R}>(gA))"
+        if cta is not None
+        else f"tma_partition(tma, group_modes<0,{R}>(sA), group_modes<0,{R}>(gA))"
+    )
+    return (
+        f"using T = {vt};\n"
+        f"CUTEDUMP_TRY(\n"
+        f"  auto g = make_tensor(make_gmem_ptr((T*)0x10000), {cpp(gmem)});\n"
+        f"  auto sl = {smem_cpp};\n"
+        f"  auto atom = make_tma_atom({op}{{}}, g, {sl0}, {cpp(tile)}, Int<{cluster}>{{}});\n"
+        f"  print(atom);\n"
+        f"  auto tma = make_tma_copy({op}{{}}, g, {sl0}, {cpp(tile)}, Int<{cluster}>{{}});\n"
+        f"  auto mA = tma.get_tma_tensor(shape(g));\n"
+        f"  auto gA = local_tile(mA, {cpp(tile)}, {_cpp_coord(coord)});\n"
+        f"  auto sA = make_tensor(make_smem_ptr((T*){addr}), sl);\n"
+        f"  auto part = {part};\n"
+        f"  auto tAgA = get<0>(part); auto tAsA = get<1>(part);\n"
+        f'  print("gA: "); print(gA); print("\\nsA: "); print(sA); print("\\ntAgA: "); print(tAgA);'
+        f' print("\\ntAsA: "); print(tAsA); print("\\n");\n'
+        f");"
+    )
 
 
 def partition_cases(n: int, seed: int = 7):
     from cutedump.algebra import UNDERSCORE
+
     rng = random.Random(seed)
     out = []
     while len(out) < n:
@@ -316,7 +386,7 @@ def partition_cases(n: int, seed: int = 7):
             except CuteDumpError:
                 continue
             shp = list(gmem.shape)
-            counts = [-(-int(shp[i]) // int(tiler[i])) for i in range(len(tiler))] + [int(s) for s in shp[len(tiler):]]
+            counts = [-(-int(shp[i]) // int(tiler[i])) for i in range(len(tiler))] + [int(s) for s in shp[len(tiler) :]]
             coord = tuple(rng.randrange(k) for k in counts)
             if rng.random() < 0.8:
                 coord = coord[:-1] + (UNDERSCORE,)
@@ -333,6 +403,7 @@ def partition_cases(n: int, seed: int = 7):
 
 # ------------------------------------------------------------------------------------------------ hand-picked cases
 
+
 def _L(text):
     return evaluate(text)
 
@@ -341,24 +412,66 @@ def _L(text):
 #: tutorial's operands, box modes that coalesce across gmem modes, rank-6 gmem (grouped TMA mode), M=5/6 swizzles
 DOC = [
     ("SM90_TMA_LOAD", "float", "(1024,256):(256,_1)", "(_64,_32):(_32,_1)", None, None, 1),
-    ("SM90_TMA_LOAD", "float", "(1024,256):(_1,1024)", "tile_to_shape(Sw<3,4,3> o _0 o (_32,_8):(_1,_32), (_128,_64))",
-     "tile_to_shape(GMMA::Layout_MN_SW128_Atom<T>{}, make_shape(Int<128>{},Int<64>{}))", None, 1),
+    (
+        "SM90_TMA_LOAD",
+        "float",
+        "(1024,256):(_1,1024)",
+        "tile_to_shape(Sw<3,4,3> o _0 o (_32,_8):(_1,_32), (_128,_64))",
+        "tile_to_shape(GMMA::Layout_MN_SW128_Atom<T>{}, make_shape(Int<128>{},Int<64>{}))",
+        None,
+        1,
+    ),
     ("SM90_TMA_LOAD", "float", "(1024,32,512):(64,_1,65536)", "(_16,_8,_2):(_16,_1,_8)", None, None, 1),
-    ("SM90_TMA_LOAD", "float", "((_32,_40),((_8,_8),656)):((_1,_32),((_1280,_10240),_81920))", "(_128,(_32,_2)):(_1,(_128,_4096))",
-     None, "(_128,(_32,_2))", 1),
-    ("SM90_TMA_LOAD", "half_t", "(512,256):(256,_1)", "tile_to_shape(Sw<3,4,3> o _0 o (_8,_64):(_64,_1), (_128,_64))",
-     "tile_to_shape(GMMA::Layout_K_SW128_Atom<T>{}, make_shape(Int<128>{},Int<64>{}))", "(_128,_64)", 1),
-    ("SM90_TMA_LOAD", "half_t", "(512,256):(_1,512)", "tile_to_shape(Sw<3,4,3> o _0 o (_64,_8):(_1,_64), (_128,_64))",
-     "tile_to_shape(GMMA::Layout_MN_SW128_Atom<T>{}, make_shape(Int<128>{},Int<64>{}))", "(_128,_64)", 1),
+    (
+        "SM90_TMA_LOAD",
+        "float",
+        "((_32,_40),((_8,_8),656)):((_1,_32),((_1280,_10240),_81920))",
+        "(_128,(_32,_2)):(_1,(_128,_4096))",
+        None,
+        "(_128,(_32,_2))",
+        1,
+    ),
+    (
+        "SM90_TMA_LOAD",
+        "half_t",
+        "(512,256):(256,_1)",
+        "tile_to_shape(Sw<3,4,3> o _0 o (_8,_64):(_64,_1), (_128,_64))",
+        "tile_to_shape(GMMA::Layout_K_SW128_Atom<T>{}, make_shape(Int<128>{},Int<64>{}))",
+        "(_128,_64)",
+        1,
+    ),
+    (
+        "SM90_TMA_LOAD",
+        "half_t",
+        "(512,256):(_1,512)",
+        "tile_to_shape(Sw<3,4,3> o _0 o (_64,_8):(_1,_64), (_128,_64))",
+        "tile_to_shape(GMMA::Layout_MN_SW128_Atom<T>{}, make_shape(Int<128>{},Int<64>{}))",
+        "(_128,_64)",
+        1,
+    ),
     ("SM90_TMA_LOAD", "float", "(_8,_16,100):(_1,_8,_128)", "(_8,_16):(_1,_8)", None, None, 1),
     ("SM90_TMA_LOAD", "float", "(8,16,100):(_1,8,128)", "(_8,_16):(_1,_8)", None, "(_8,_16)", 1),
     ("SM90_TMA_STORE", "half_t", "(_16,_16,_4,100):(_1,_16,_256,_1024)", "(_16,_16,_4):(_1,_16,_256)", None, None, 1),
-    ("SM90_TMA_LOAD_MULTICAST", "half_t", "(_16,_16,_4,100):(_1,_16,_256,_1024)", "(_16,_16,_4):(_1,_16,_256)", None,
-     None, 4),
+    (
+        "SM90_TMA_LOAD_MULTICAST",
+        "half_t",
+        "(_16,_16,_4,100):(_1,_16,_256,_1024)",
+        "(_16,_16,_4):(_1,_16,_256)",
+        None,
+        None,
+        4,
+    ),
     ("SM90_TMA_LOAD", "half_t", "(64,3,5,7,9,11):(_1,64,192,960,6720,60480)", "(_64,_1):(_1,_0)", None, "(_64,_1)", 1),
     ("SM90_TMA_LOAD", "half_t", "(64,3,5,7,9,11):(_1,64,192,960,6720,60480)", "(_64,_3):(_1,_64)", None, "(_64,_3)", 1),
-    ("SM90_TMA_REDUCE_ADD", "float", "(64,3,5,7,9,11):(_1,64,192,960,6720,60480)", "(_64,_3):(_1,_64)", None,
-     "(_64,_3)", 1),
+    (
+        "SM90_TMA_REDUCE_ADD",
+        "float",
+        "(64,3,5,7,9,11):(_1,64,192,960,6720,60480)",
+        "(_64,_3):(_1,_64)",
+        None,
+        "(_64,_3)",
+        1,
+    ),
     ("SM90_TMA_LOAD", "half_t", "(256,256):(256,_1)", "Sw<2,5,2> o _0 o (_8,_64):(_64,_1)", None, None, 1),
     ("SM90_TMA_LOAD", "half_t", "(256,256):(256,_1)", "Sw<2,6,3> o _0 o (_8,_64):(_64,_1)", None, None, 1),
     ("SM90_TMA_LOAD", "half_t", "(256,256):(256,_1)", "Sw<2,4,3> o _0 o (_8,_64):(_64,_1)", None, None, 1),
@@ -393,13 +506,25 @@ PRELUDE_SM100 = PRELUDE + "#include <cute/atom/copy_traits_sm100_tma.hpp>\n"
 
 DOC_SM100 = [
     ("SM100_TMA_2SM_LOAD", "half_t", "(512,256):(256,_1)", "(_128,_64):(_64,_1)", None, None, 2),
-    ("SM100_TMA_2SM_LOAD", "half_t", "(512,256):(256,_1)",
-     "tile_to_shape(Sw<3,4,3> o _0 o (_8,_64):(_64,_1), (_128,_64))",
-     "tile_to_shape(GMMA::Layout_K_SW128_Atom<T>{}, make_shape(Int<128>{},Int<64>{}))", None, 2),
+    (
+        "SM100_TMA_2SM_LOAD",
+        "half_t",
+        "(512,256):(256,_1)",
+        "tile_to_shape(Sw<3,4,3> o _0 o (_8,_64):(_64,_1), (_128,_64))",
+        "tile_to_shape(GMMA::Layout_K_SW128_Atom<T>{}, make_shape(Int<128>{},Int<64>{}))",
+        None,
+        2,
+    ),
     ("SM100_TMA_2SM_LOAD_MULTICAST", "float", "(512,256):(_1,512)", "(_64,_32):(_1,_64)", None, None, 4),
-    ("SM100_TMA_2SM_LOAD_MULTICAST", "float_e4m3_t", "(512,256,3):(256,_1,131072)",
-     "tile_to_shape(Sw<3,4,3> o _0 o (_8,_128):(_128,_1), (_128,_128))",
-     "tile_to_shape(GMMA::Layout_K_SW128_Atom<T>{}, make_shape(Int<128>{},Int<128>{}))", "(_128,_128)", 2),
+    (
+        "SM100_TMA_2SM_LOAD_MULTICAST",
+        "float_e4m3_t",
+        "(512,256,3):(256,_1,131072)",
+        "tile_to_shape(Sw<3,4,3> o _0 o (_8,_128):(_128,_1), (_128,_128))",
+        "tile_to_shape(GMMA::Layout_K_SW128_Atom<T>{}, make_shape(Int<128>{},Int<128>{}))",
+        "(_128,_128)",
+        2,
+    ),
 ]
 
 
@@ -409,6 +534,7 @@ def sm100_cases():
         gmem, smem = evaluate(g), evaluate(s_py)
         tiler = evaluate(tile) if tile else None
         exp = expected(op, vt, gmem, smem, tiler, cluster)
-        out.append((f"sm100 {op} {vt} g={g} s={s_py}", body(op, vt, gmem, s_cpp or _cpp_smem(s_py), tiler, cluster),
-                    exp))
+        out.append(
+            (f"sm100 {op} {vt} g={g} s={s_py}", body(op, vt, gmem, s_cpp or _cpp_smem(s_py), tiler, cluster), exp)
+        )
     return out

@@ -7,17 +7,21 @@ CuTe passes. Cases are drawn by a seeded generator: activation tensors ((W,N),C)
 K-major (channels contiguous) plain or GMMA-swizzled (SW32/64/128), the default or an explicit CTA tile; clusters
 1/2/4 (LOAD_IM2COL_MULTICAST); lower/upper corners and traversal strides of 1..3.
 """
+
 from __future__ import annotations
 
 import random
 
 from cutedump.algebra import C, Layout, fmt
+from cutedump.atoms import tma_im2col as I
 from cutedump.errors import CuteDumpError
 from cutedump.expr import evaluate
-from cutedump.atoms import tma_im2col as I
-from tests.oracle.gen_tma import PRELUDE as TMA_PRELUDE, FLAGS, cpp, gmma_atom, _tile_expr  # noqa: F401
+from tests.oracle.gen_tma import PRELUDE as TMA_PRELUDE  # noqa: F401
+from tests.oracle.gen_tma import _tile_expr, cpp, gmma_atom
 
-PRELUDE = TMA_PRELUDE + r"""
+PRELUDE = (
+    TMA_PRELUDE
+    + r"""
 #include <cute/atom/copy_traits_sm90_im2col.hpp>
 CUresult cuTensorMapEncodeIm2col(CUtensorMap*, CUtensorMapDataType dt, cuuint32_t rank, void*, const cuuint64_t* gdim,
     const cuuint64_t* gstr, const int* lower, const int* upper, cuuint32_t cpp, cuuint32_t ppc, const cuuint32_t* es,
@@ -34,16 +38,19 @@ CUresult cuTensorMapEncodeIm2col(CUtensorMap*, CUtensorMapDataType dt, cuuint32_
   return CUDA_SUCCESS;
 }
 """
+)
 
 
 def map_line(r: I.Im2colResult) -> str:
     d = r.tensor_map()
-    j = lambda v: ",".join(str(x) for x in v)   # noqa: E731
-    return (f"im2col_map: {d['data_type']} rank={d['rank']} global_dim={j(d['global_dim'])} "
-            f"global_strides={j(d['global_strides'])} lower={j(d['lower_corner'])} upper={j(d['upper_corner'])} "
-            f"channels={d['channels_per_pixel']} pixels={d['pixels_per_column']} "
-            f"element_strides={j(d['element_strides'])} {d['interleave']} {d['swizzle']} {d['l2_promotion']} "
-            f"{d['oob_fill']}\n")
+    j = lambda v: ",".join(str(x) for x in v)  # noqa: E731
+    return (
+        f"im2col_map: {d['data_type']} rank={d['rank']} global_dim={j(d['global_dim'])} "
+        f"global_strides={j(d['global_strides'])} lower={j(d['lower_corner'])} upper={j(d['upper_corner'])} "
+        f"channels={d['channels_per_pixel']} pixels={d['pixels_per_column']} "
+        f"element_strides={j(d['element_strides'])} {d['interleave']} {d['swizzle']} {d['l2_promotion']} "
+        f"{d['oob_fill']}\n"
+    )
 
 
 def expected(op, vt, gmem, smem, tile, cluster, lower, upper, trav) -> str:
@@ -60,14 +67,16 @@ def body(op, vt, gmem: Layout, smem_cpp: str, tile, cluster, lower, upper, trav)
     zeros = _tup([0] * nsp)
     ones = _tup([1] * nsp)
     tile_cpp = cpp(tile) if tile is not None else "product_each(shape(sl))"
-    return (f"using T = {vt};\n"
-            f"CUTEDUMP_TRY(\n"
-            f"  auto g = make_tensor(make_gmem_ptr((T*)0x10000), {cpp(gmem)});\n"
-            f"  auto sl = {smem_cpp};\n"
-            f"  auto tma = make_im2col_tma_copy({op}{{}}, g, sl, {tile_cpp}, Int<{cluster}>{{}}, {_tup(lower)}, "
-            f"{_tup(upper)}, {zeros}, {zeros}, {_tup(trav)}, {zeros}, {ones});\n"
-            f"  print(tma); print(\"\\n\");\n"
-            f");")
+    return (
+        f"using T = {vt};\n"
+        f"CUTEDUMP_TRY(\n"
+        f"  auto g = make_tensor(make_gmem_ptr((T*)0x10000), {cpp(gmem)});\n"
+        f"  auto sl = {smem_cpp};\n"
+        f"  auto tma = make_im2col_tma_copy({op}{{}}, g, sl, {tile_cpp}, Int<{cluster}>{{}}, {_tup(lower)}, "
+        f"{_tup(upper)}, {zeros}, {zeros}, {_tup(trav)}, {zeros}, {ones});\n"
+        f'  print(tma); print("\\n");\n'
+        f");"
+    )
 
 
 TYPES = ["half_t", "bfloat16_t", "float", "tfloat32_t", "int8_t", "uint8_t", "float_e4m3_t"]
@@ -132,9 +141,11 @@ def im2col_cases(n: int, seed: int = 29):
         try:
             exp = expected(op, vt, gmem, smem, tile, cluster, lower, upper, trav)
         except CuteDumpError:
-            continue        # refused at compile time by CuTe (static_assert): not sent to the batch
-        name = f"{op} {vt} g={gmem} s={smem} tile={fmt(tile) if tile else None} cluster={cluster} " \
-               f"corners={lower},{upper} stride={trav}"
+            continue  # refused at compile time by CuTe (static_assert): not sent to the batch
+        name = (
+            f"{op} {vt} g={gmem} s={smem} tile={fmt(tile) if tile else None} cluster={cluster} "
+            f"corners={lower},{upper} stride={trav}"
+        )
         out.append((name, body(op, vt, gmem, smem_cpp, tile, cluster, lower, upper, trav), exp))
     return out
 
@@ -142,32 +153,82 @@ def im2col_cases(n: int, seed: int = 29):
 #: hand-picked: CUTLASS's conv fprop operands (get_shape_A: ((W,H,D,N),C), packed NDHWC strides) with the smem
 #: atoms of its builders, padding-1 3x3(x3) filters (corners -1), strided and multicast loads, an MN-major tile
 DOC = [
-    ("SM90_TMA_LOAD_IM2COL", "half_t", "((56,56,8),64):((64,3584,200704),_1)",
-     "tile_to_shape(Sw<3,4,3> o _0 o (_8,_64):(_64,_1), (_128,_64))",
-     "tile_to_shape(GMMA::Layout_K_SW128_Atom<T>{}, make_shape(Int<128>{},Int<64>{}))", None, 1,
-     [-1, -1], [-1, -1], [1, 1]),
-    ("SM90_TMA_LOAD_IM2COL", "half_t", "((16,16,8,2),128):((128,2048,32768,262144),_1)",
-     "tile_to_shape(Sw<3,4,3> o _0 o (_8,_64):(_64,_1), (_64,_64))",
-     "tile_to_shape(GMMA::Layout_K_SW128_Atom<T>{}, make_shape(Int<64>{},Int<64>{}))", None, 1,
-     [-1, -1, -1], [-1, -1, -1], [2, 2, 1]),
-    ("SM90_TMA_LOAD_IM2COL_MULTICAST", "bfloat16_t", "((1024,4),256):((256,262144),_1)",
-     "tile_to_shape(Sw<3,4,3> o _0 o (_8,_64):(_64,_1), (_128,_64))",
-     "tile_to_shape(GMMA::Layout_K_SW128_Atom<T>{}, make_shape(Int<128>{},Int<64>{}))", "(_128,_64)", 2,
-     [-2], [0], [1]),
-    ("SM90_TMA_LOAD_IM2COL", "float", "((_28,_28,_4),_32):((_32,_896,_25088),_1)", "(_64,_32):(_1,_64)", None, None, 1,
-     [0, 0], [-2, -2], [1, 1]),
-    ("SM90_TMA_LOAD_IM2COL", "int8_t", "((9,9,1),64):((64,576,5184),_1)", "(_32,_64):(_64,_1)", None, "(_32,_64)", 1,
-     [-3, -3], [3, 3], [3, 3]),
+    (
+        "SM90_TMA_LOAD_IM2COL",
+        "half_t",
+        "((56,56,8),64):((64,3584,200704),_1)",
+        "tile_to_shape(Sw<3,4,3> o _0 o (_8,_64):(_64,_1), (_128,_64))",
+        "tile_to_shape(GMMA::Layout_K_SW128_Atom<T>{}, make_shape(Int<128>{},Int<64>{}))",
+        None,
+        1,
+        [-1, -1],
+        [-1, -1],
+        [1, 1],
+    ),
+    (
+        "SM90_TMA_LOAD_IM2COL",
+        "half_t",
+        "((16,16,8,2),128):((128,2048,32768,262144),_1)",
+        "tile_to_shape(Sw<3,4,3> o _0 o (_8,_64):(_64,_1), (_64,_64))",
+        "tile_to_shape(GMMA::Layout_K_SW128_Atom<T>{}, make_shape(Int<64>{},Int<64>{}))",
+        None,
+        1,
+        [-1, -1, -1],
+        [-1, -1, -1],
+        [2, 2, 1],
+    ),
+    (
+        "SM90_TMA_LOAD_IM2COL_MULTICAST",
+        "bfloat16_t",
+        "((1024,4),256):((256,262144),_1)",
+        "tile_to_shape(Sw<3,4,3> o _0 o (_8,_64):(_64,_1), (_128,_64))",
+        "tile_to_shape(GMMA::Layout_K_SW128_Atom<T>{}, make_shape(Int<128>{},Int<64>{}))",
+        "(_128,_64)",
+        2,
+        [-2],
+        [0],
+        [1],
+    ),
+    (
+        "SM90_TMA_LOAD_IM2COL",
+        "float",
+        "((_28,_28,_4),_32):((_32,_896,_25088),_1)",
+        "(_64,_32):(_1,_64)",
+        None,
+        None,
+        1,
+        [0, 0],
+        [-2, -2],
+        [1, 1],
+    ),
+    (
+        "SM90_TMA_LOAD_IM2COL",
+        "int8_t",
+        "((9,9,1),64):((64,576,5184),_1)",
+        "(_32,_64):(_64,_1)",
+        None,
+        "(_32,_64)",
+        1,
+        [-3, -3],
+        [3, 3],
+        [3, 3],
+    ),
 ]
 
 
 def doc_cases():
     from tests.oracle.gen_tma import _cpp_smem
+
     out = []
     for op, vt, g, s_py, s_cpp, tile, cluster, lower, upper, trav in DOC:
         gmem, smem = evaluate(g), evaluate(s_py)
         tiler = evaluate(tile) if tile else None
         exp = expected(op, vt, gmem, smem, tiler, cluster, lower, upper, trav)
-        out.append((f"doc {op} {vt} g={g} s={s_py}", body(op, vt, gmem, s_cpp or _cpp_smem(s_py), tiler, cluster,
-                                                          lower, upper, trav), exp))
+        out.append(
+            (
+                f"doc {op} {vt} g={g} s={s_py}",
+                body(op, vt, gmem, s_cpp or _cpp_smem(s_py), tiler, cluster, lower, upper, trav),
+                exp,
+            )
+        )
     return out

@@ -1,15 +1,16 @@
 """Seeded differential cases for tensor memory: UMMA accumulator (and TS A) fragments in TMEM, their column
 counts, and make_tmem_copy with every SM100_TMEM_LOAD_* / SM100_TMEM_STORE_* atom: (label, C++ body, expected).
 """
+
 from __future__ import annotations
 
 import random
 
-from cutedump.errors import CuteDumpError
 from cutedump.algebra import C, make_layout
-from cutedump.atoms.mma_catalog import sm100 as U
 from cutedump.atoms import mma as M
 from cutedump.atoms import tmem as T
+from cutedump.atoms.mma_catalog import sm100 as U
+from cutedump.errors import CuteDumpError
 from tests.oracle.gen_umma import _draw, _legal, _op_expr
 
 SHAPES = [(1, 1), (2, 1), (1, 2), (2, 2), (1, 4)]
@@ -53,9 +54,11 @@ def fragment_cases(seed: int = 100, per_family: int = 6) -> list[tuple[str, str,
             acc = T.tmem_fragment_C(mma, shp)
         except CuteDumpError:
             continue
-        body = (f"auto tiled = make_tiled_mma({_op_expr(t)}{_cpp_layout(lay)});\n"
-                f"auto acc = partition_fragment_C(tiled, {_shape_cpp(shp)}); print(acc);\n"
-                "printf(\"\\n%d\\n\", int(cosize(recast<uint32_t>(acc).layout()) & 0xFFFF));")
+        body = (
+            f"auto tiled = make_tiled_mma({_op_expr(t)}{_cpp_layout(lay)});\n"
+            f"auto acc = partition_fragment_C(tiled, {_shape_cpp(shp)}); print(acc);\n"
+            'printf("\\n%d\\n", int(cosize(recast<uint32_t>(acc).layout()) & 0xFFFF));'
+        )
         out.append((f"C {t.name} {lay} {shp}", body, f"{acc}\n{acc.columns()}\n"))
         if t.spec.family.src == "TS":
             shp_a = (C(tm * sm), C(tk * rng.choice((1, 2, 4))))
@@ -63,8 +66,10 @@ def fragment_cases(seed: int = 100, per_family: int = 6) -> list[tuple[str, str,
                 fa = T.tmem_fragment_A(mma, shp_a)
             except CuteDumpError:
                 continue
-            body = (f"auto tiled = make_tiled_mma({_op_expr(t)}{_cpp_layout(lay)});\n"
-                    f"auto a = make_tensor<typename decltype(tiled)::FrgTypeA>(partition_shape_A(tiled, {_shape_cpp(shp_a)})); print(a);")
+            body = (
+                f"auto tiled = make_tiled_mma({_op_expr(t)}{_cpp_layout(lay)});\n"
+                f"auto a = make_tensor<typename decltype(tiled)::FrgTypeA>(partition_shape_A(tiled, {_shape_cpp(shp_a)})); print(a);"
+            )
             out.append((f"A {t.name} {lay} {shp_a}", body, f"{fa}"))
     return out
 
@@ -108,11 +113,13 @@ def copy_cases(seed: int = 200) -> list[tuple[str, str, str]]:
             s_lay, s_off = thr.partition_S(acc.layout)
             d_lay, _ = thr.partition_D(make_layout(acc.layout.shape))
             exp = f"{tc.print_str()}\n{acc.with_layout(s_lay, int(s_off))}\n{d_lay}\n"
-            body = (f"auto tiled = make_tiled_mma({_op_expr(t)});\n"
-                    f"auto acc = partition_fragment_C(tiled, {_shape_cpp(shp)});\n"
-                    f"auto tc = make_tmem_copy({op}{{}}, acc); print(tc); printf(\"\\n\");\n"
-                    f"auto thr = tc.get_slice({tid}); print(thr.partition_S(acc)); printf(\"\\n\");\n"
-                    f"print(thr.partition_D(make_tensor(make_gmem_ptr<float>(nullptr), make_layout(shape(acc)))).layout()); printf(\"\\n\");")
+            body = (
+                f"auto tiled = make_tiled_mma({_op_expr(t)});\n"
+                f"auto acc = partition_fragment_C(tiled, {_shape_cpp(shp)});\n"
+                f'auto tc = make_tmem_copy({op}{{}}, acc); print(tc); printf("\\n");\n'
+                f'auto thr = tc.get_slice({tid}); print(thr.partition_S(acc)); printf("\\n");\n'
+                f'print(thr.partition_D(make_tensor(make_gmem_ptr<float>(nullptr), make_layout(shape(acc)))).layout()); printf("\\n");'
+            )
             out.append((f"{op} on {name} {shp} thr {tid}", body, exp))
             break
     return out
@@ -131,9 +138,11 @@ def copy_rejected(seed: int = 300) -> list[tuple[str, str]]:
             try:
                 T.make_tmem_copy(op, acc)
             except CuteDumpError:
-                body = (f"auto tiled = make_tiled_mma({_op_expr(t)});\n"
-                        f"auto acc = partition_fragment_C(tiled, {_shape_cpp(shp)});\n"
-                        f"auto tc = make_tmem_copy({op}{{}}, acc); print(tc);")
+                body = (
+                    f"auto tiled = make_tiled_mma({_op_expr(t)});\n"
+                    f"auto acc = partition_fragment_C(tiled, {_shape_cpp(shp)});\n"
+                    f"auto tc = make_tmem_copy({op}{{}}, acc); print(tc);"
+                )
                 out.append((f"{op} on {name}", body))
     return out
 
@@ -143,21 +152,26 @@ def cute_rejects(cases: list[tuple[str, str]]) -> list[str]:
     import hashlib
     import tempfile
     from pathlib import Path
+
     from tests.oracle import records
     from tests.oracle.cute import include_dirs, run_within
-    from tests.oracle.gen_algebra import _program, _attribute, _FLAGS
+    from tests.oracle.gen_algebra import _FLAGS, _attribute, _program
+
     src, starts = _program([b for _l, b in cases])
 
     def compile_check() -> str:
         f = Path(tempfile.mkdtemp()) / "tmem_rejects.cpp"
         f.write_text(src)
-        r = run_within(["g++", *_FLAGS, *[f"-I{x}" for x in include_dirs()], "-fsyntax-only", str(f)],
-                       records.remaining())
+        r = run_within(
+            ["g++", *_FLAGS, *[f"-I{x}" for x in include_dirs()], "-fsyntax-only", str(f)], records.remaining()
+        )
         found = _attribute(r.stderr, str(f), starts)
         return "".join(found.get(i, "compiles").replace("\n", " ") + "\n" for i in range(len(cases)))
+
     key = "tmem-rej-" + hashlib.sha256(("-fsyntax-only\0" + src).encode()).hexdigest()[:24]
-    return records.answer(key, compile_check, what=f"the compile check of {len(cases)} TMEM copies",
-                          ncases=len(cases)).splitlines()
+    return records.answer(
+        key, compile_check, what=f"the compile check of {len(cases)} TMEM copies", ncases=len(cases)
+    ).splitlines()
 
 
 # accumulators the TMEM pictures are checked on (every copy atom each accepts)
@@ -173,7 +187,7 @@ def picture_cases(accs=None) -> list[tuple[str, str, str]]:
     partition reaches (partition_S of a load, partition_D of a store): first and last lane, first and last column,
     number of distinct cells. Real CuTe walks every element's tmem_ptr address (lane << 16 | column)."""
     out = []
-    for name, (sm, sn) in (PICTURE_ACCS if accs is None else accs):
+    for name, (sm, sn) in PICTURE_ACCS if accs is None else accs:
         t = M.mma_atom(name).traits
         mma = M.make_tiled_mma(M.MMAAtom(t))
         tm, tn, _ = (int(x) for x in mma.tile_shape())
@@ -187,19 +201,21 @@ def picture_cases(accs=None) -> list[tuple[str, str, str]]:
             side = "D" if T.is_tmem_store(op) else "S"
             warps = T.warp_lane_map(T.tmem_copy_cells(tc, acc, side))
             exp = "".join(f"{w} {ln[0]} {ln[1]} {cl[0]} {cl[1]} {k}\n" for w, ln, cl, k in warps)
-            body = (f"auto tiled = make_tiled_mma({_op_expr(t)});\n"
-                    f"auto acc = partition_fragment_C(tiled, {_shape_cpp(shp)});\n"
-                    f"auto tc = make_tmem_copy({op}{{}}, acc);\n"
-                    f"for (int w = 0; w < int(size(tc)) / 32; ++w) {{\n"
-                    f"  auto p = tc.get_slice(32 * w).partition_{side}(acc);\n"
-                    "  std::set<uint32_t> cells;\n"
-                    "  for (int i = 0; i < int(size(p)); ++i) cells.insert((p.data() + p.layout()(i)).get() & 0xFFFFFF);\n"
-                    "  if (cells.empty()) continue;\n"
-                    "  unsigned l0 = 999, l1 = 0, c0 = 99999, c1 = 0;\n"
-                    "  for (auto c : cells) { unsigned l = c >> 16, k = c & 0xFFFF; l0 = l < l0 ? l : l0; "
-                    "l1 = l > l1 ? l : l1; c0 = k < c0 ? k : c0; c1 = k > c1 ? k : c1; }\n"
-                    "  printf(\"%d %u %u %u %u %d\\n\", w, l0, l1, c0, c1, int(cells.size()));\n"
-                    "}")
+            body = (
+                f"auto tiled = make_tiled_mma({_op_expr(t)});\n"
+                f"auto acc = partition_fragment_C(tiled, {_shape_cpp(shp)});\n"
+                f"auto tc = make_tmem_copy({op}{{}}, acc);\n"
+                f"for (int w = 0; w < int(size(tc)) / 32; ++w) {{\n"
+                f"  auto p = tc.get_slice(32 * w).partition_{side}(acc);\n"
+                "  std::set<uint32_t> cells;\n"
+                "  for (int i = 0; i < int(size(p)); ++i) cells.insert((p.data() + p.layout()(i)).get() & 0xFFFFFF);\n"
+                "  if (cells.empty()) continue;\n"
+                "  unsigned l0 = 999, l1 = 0, c0 = 99999, c1 = 0;\n"
+                "  for (auto c : cells) { unsigned l = c >> 16, k = c & 0xFFFF; l0 = l < l0 ? l : l0; "
+                "l1 = l > l1 ? l : l1; c0 = k < c0 ? k : c0; c1 = k > c1 ? k : c1; }\n"
+                '  printf("%d %u %u %u %u %d\\n", w, l0, l1, c0, c1, int(cells.size()));\n'
+                "}"
+            )
             out.append((f"{op} on {name} {shp}", body, exp))
     return out
 
@@ -232,11 +248,13 @@ def store_side_cases(seed: int = 400) -> list[tuple[str, str, str]]:
             d_lay, d_off = thr.partition_D(acc.layout)
             s_lay, _ = thr.partition_S(make_layout(acc.layout.shape))
             exp = f"{acc.with_layout(d_lay, int(d_off))}\n{s_lay}\n"
-            body = (f"auto tiled = make_tiled_mma({_op_expr(t)});\n"
-                    f"auto acc = partition_fragment_C(tiled, {_shape_cpp(shp)});\n"
-                    f"auto tc = make_tmem_copy({op}{{}}, acc);\n"
-                    f"auto thr = tc.get_slice({tid}); print(thr.partition_D(acc)); printf(\"\\n\");\n"
-                    f"print(thr.partition_S(make_tensor(make_gmem_ptr<float>(nullptr), make_layout(shape(acc)))).layout()); printf(\"\\n\");")
+            body = (
+                f"auto tiled = make_tiled_mma({_op_expr(t)});\n"
+                f"auto acc = partition_fragment_C(tiled, {_shape_cpp(shp)});\n"
+                f"auto tc = make_tmem_copy({op}{{}}, acc);\n"
+                f'auto thr = tc.get_slice({tid}); print(thr.partition_D(acc)); printf("\\n");\n'
+                f'print(thr.partition_S(make_tensor(make_gmem_ptr<float>(nullptr), make_layout(shape(acc)))).layout()); printf("\\n");'
+            )
             out.append((f"{op} on {name} {shp} thr {tid}", body, exp))
             break
     return out

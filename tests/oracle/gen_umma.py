@@ -5,13 +5,14 @@ value types, majors, negations and saturation drawn from a seeded generator: pri
 as %08x, and (for a subset) print(make_tiled_mma(Op{}, atom layout)). ``error_cases`` lists illegal atoms
 with the first static_assert CuTe reports.
 """
+
 from __future__ import annotations
 
 import random
 
-from cutedump.errors import CuteDumpError
-from cutedump.atoms.mma_catalog import sm100 as U
 from cutedump.atoms import mma as M
+from cutedump.atoms.mma_catalog import sm100 as U
+from cutedump.errors import CuteDumpError
 
 TYPES = {
     "tf32": (["tfloat32_t"], ["float", "half_t"]),
@@ -89,15 +90,17 @@ def atom_cases(seed: int = 24) -> list[tuple[str, str, str]]:
     out = []
     for f in U.umma_families().values():
         for M_, N in _mn_grid():
-            for bm in (("K", "MN") if f.traits_form else (None,)):
+            for bm in ("K", "MN") if f.traits_form else (None,):
                 args = _draw(f, rng, M_, N, bm)
                 t = _legal(f, args)
                 if t is None:
                     continue
                 atom = M.MMAAtom(t)
                 d = t.instr_desc()
-                body = (f"auto op = {_op_expr(t)}; (void)op;\n"
-                        f"print(MMA_Atom<{t.cpp}>{{}}); printf(\"%08x\\n\", uint32_t({_idesc_expr(t)}));")
+                body = (
+                    f"auto op = {_op_expr(t)}; (void)op;\n"
+                    f'print(MMA_Atom<{t.cpp}>{{}}); printf("%08x\\n", uint32_t({_idesc_expr(t)}));'
+                )
                 out.append((t.name, body, atom.print_str() + f"{d.value:08x}\n"))
     return out
 
@@ -122,7 +125,9 @@ def tiled_cases(seed: int = 2400, per_family: int = 12) -> list[tuple[str, str, 
             n += 1
             lay = LAYOUTS[n % len(LAYOUTS)]
             tm = M.make_tiled_mma(M.MMAAtom(t), lay)
-            cpp_lay = "" if lay is None else f", Layout<Shape<{','.join(x.strip() for x in lay.strip('()').split(','))}>>{{}}"
+            cpp_lay = (
+                "" if lay is None else f", Layout<Shape<{','.join(x.strip() for x in lay.strip('()').split(','))}>>{{}}"
+            )
             body = f"print(make_tiled_mma({_op_expr(t)}{cpp_lay}));"
             exp = tm.print_str()
             out.append((f"{t.name} {lay}", body, exp))
@@ -136,16 +141,33 @@ def error_cases(seed: int = 7) -> list[tuple[str, str, str]]:
     out = []
     for f in U.umma_families().values():
         bad = []
-        for M_, N in [(96, 128), (16, 64), (512, 128), (128, 0), (128, 12), (128, 264), (64, 4), (256, 24),
-                      (128, 40), (256, 8), (64, 8)]:
+        for M_, N in [
+            (96, 128),
+            (16, 64),
+            (512, 128),
+            (128, 0),
+            (128, 12),
+            (128, 264),
+            (64, 4),
+            (256, 24),
+            (128, 40),
+            (256, 8),
+            (64, 8),
+        ]:
             bad.append(_draw(f, rng, M_, N))
         if f.src == "TS":
             a = _draw(f, rng, 128 if f.nsm == 1 else 256, 128)
             a[f.ntypes + f.params.index("amaj")] = "MN"
             bad.append(a)
         a = _draw(f, rng, 128 if f.nsm == 1 else 256, 128)
-        a[0] = {"tf32": "half_t", "f16": "float", "i8": "half_t", "f8f6f4": "half_t", "mxf8f6f4": "half_t",
-                "mxf4": "float_e4m3_t"}[f.kind]
+        a[0] = {
+            "tf32": "half_t",
+            "f16": "float",
+            "i8": "half_t",
+            "f8f6f4": "half_t",
+            "mxf8f6f4": "half_t",
+            "mxf4": "float_e4m3_t",
+        }[f.kind]
         bad.append(a)
         for args in bad:
             try:
@@ -159,6 +181,7 @@ def error_cases(seed: int = 7) -> list[tuple[str, str, str]]:
 def _cpp_of(f: U.UmmaFamily, args: list[str]) -> str:
     """The C++ spelling of possibly illegal arguments (no checks)."""
     from cutedump.atoms.types import cpp_type
+
     nt = f.ntypes
     ts = [cpp_type(a) for a in args[:nt]]
     rest = []
@@ -172,10 +195,12 @@ def _cpp_of(f: U.UmmaFamily, args: list[str]) -> str:
         rest.append(s)
     if f.traits_form:
         vals = dict(zip(f.params, rest))
-        return (f"MMA_Traits<{f.base},{','.join(ts)},C<{vals['M']}>,C<{vals['N']}>,"
-                f"integral_constant<UMMA::Major,{vals['amaj']}>,integral_constant<UMMA::Major,{vals['bmaj']}>,"
-                f"integral_constant<UMMA::ScaleIn,{vals.get('aneg', 'UMMA::ScaleIn::One')}>,"
-                f"integral_constant<UMMA::ScaleIn,{vals.get('bneg', 'UMMA::ScaleIn::One')}>>")
+        return (
+            f"MMA_Traits<{f.base},{','.join(ts)},C<{vals['M']}>,C<{vals['N']}>,"
+            f"integral_constant<UMMA::Major,{vals['amaj']}>,integral_constant<UMMA::Major,{vals['bmaj']}>,"
+            f"integral_constant<UMMA::ScaleIn,{vals.get('aneg', 'UMMA::ScaleIn::One')}>,"
+            f"integral_constant<UMMA::ScaleIn,{vals.get('bneg', 'UMMA::ScaleIn::One')}>>"
+        )
     return f"{f.base}<{','.join(ts + rest)}>"
 
 
@@ -184,9 +209,11 @@ def cute_first_errors(cases: list[tuple[str, str, str]]) -> list[str]:
     import hashlib
     import tempfile
     from pathlib import Path
+
     from tests.oracle import records
     from tests.oracle.cute import include_dirs, run_within
-    from tests.oracle.gen_algebra import _program, _attribute, _FLAGS
+    from tests.oracle.gen_algebra import _FLAGS, _attribute, _program
+
     bodies = []
     for _lbl, cpp, _msg in cases:
         op = f"MMA_Atom<{cpp}>{{}}" if cpp.startswith("MMA_Traits") else f"{cpp}{{}}"
@@ -197,13 +224,16 @@ def cute_first_errors(cases: list[tuple[str, str, str]]) -> list[str]:
         d = Path(tempfile.mkdtemp())
         f = d / "umma_errors.cpp"
         f.write_text(src)
-        r = run_within(["g++", *_FLAGS, *[f"-I{x}" for x in include_dirs()], "-fsyntax-only", str(f)],
-                       records.remaining())
+        r = run_within(
+            ["g++", *_FLAGS, *[f"-I{x}" for x in include_dirs()], "-fsyntax-only", str(f)], records.remaining()
+        )
         found = _attribute(r.stderr, str(f), starts)
         return "".join(found.get(i, "compiles").replace("\n", " ") + "\n" for i in range(len(bodies)))
+
     key = "umma-err-" + hashlib.sha256(("-fsyntax-only\0" + src).encode()).hexdigest()[:24]
-    return records.answer(key, compile_check, what=f"the first errors of {len(bodies)} illegal UMMA atoms",
-                          ncases=len(bodies)).splitlines()
+    return records.answer(
+        key, compile_check, what=f"the first errors of {len(bodies)} illegal UMMA atoms", ncases=len(bodies)
+    ).splitlines()
 
 
 PICTURE_ATOMS = [
@@ -217,6 +247,7 @@ PICTURE_ATOMS = [
 def picture_cases() -> list[tuple[str, str, str]]:
     """print_latex / print_svg of small UMMA TiledMMAs (CuTe draws the same (thr,val) grids as for any MMA)."""
     from cutedump.render import latex, svg
+
     out = []
     for name, lay in PICTURE_ATOMS:
         t = U.lookup_umma(*_split(name))
@@ -230,6 +261,7 @@ def picture_cases() -> list[tuple[str, str, str]]:
 
 def _split(name):
     from cutedump.atoms.mma_catalog import split_template
+
     return split_template(name)
 
 
@@ -241,9 +273,11 @@ def vector_fma_cases() -> list[tuple[str, str, str]]:
         out.append((f"atom {name}", f"print(MMA_Atom<{name}>{{}});", atom.print_str()))
         for lay in ("(_2,_2)", "(_4,_8)", "(_8,_4,_2)"):
             tm = M.make_tiled_mma(atom, lay)
-            body = (f"auto mma = make_tiled_mma({name}{{}}, Layout<Shape<{lay.strip('()')}>>{{}}); print(mma); "
-                    "print(mma.get_layoutC_TV()); printf(\"\\n\"); print(mma.get_layoutA_TV()); printf(\"\\n\"); "
-                    "print(mma.get_layoutB_TV()); printf(\"\\n\");")
-            exp = (tm.print_str() + f"{tm.get_layoutC_TV()}\n{tm.get_layoutA_TV()}\n{tm.get_layoutB_TV()}\n")
+            body = (
+                f"auto mma = make_tiled_mma({name}{{}}, Layout<Shape<{lay.strip('()')}>>{{}}); print(mma); "
+                'print(mma.get_layoutC_TV()); printf("\\n"); print(mma.get_layoutA_TV()); printf("\\n"); '
+                'print(mma.get_layoutB_TV()); printf("\\n");'
+            )
+            exp = tm.print_str() + f"{tm.get_layoutC_TV()}\n{tm.get_layoutA_TV()}\n{tm.get_layoutB_TV()}\n"
             out.append((f"{name} {lay}", body, exp))
     return out

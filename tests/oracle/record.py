@@ -5,6 +5,7 @@ oracle batch is compiled (the build cache ``.oracle_cache/`` is reused) and its 
 rewritten only when its text changed. After a full run (no PYTEST ARGS) records that no test asked for are deleted.
 With PYTEST ARGS (e.g. a test file) only those tests' batches are recorded and nothing is deleted.
 """
+
 from __future__ import annotations
 
 import os
@@ -36,15 +37,17 @@ def main(argv: list[str]) -> int:
     after = {p.name: p.read_bytes() for p in records.RECORDS.glob("*.gz")}
     written = sorted(n for n in after if before.get(n) != after[n])
     orphans = sorted(n for n in after if n[:-3] not in used)
-    if not argv and rc in (0, 1):   # the whole suite ran (failures do not stop a batch from being recorded)
+    if not argv and rc in (0, 1):  # the whole suite ran (failures do not stop a batch from being recorded)
         for n in orphans:
             (records.RECORDS / n).unlink()
         deleted = orphans
     else:
         deleted = []
-    print(f"records: {len(used)} batches asked, {len(written)} written or changed, {len(deleted)} orphans deleted"
-          + (f", {len(orphans)} not asked by this partial run (kept)" if argv and orphans else "")
-          + f" ({records.RECORDS})")
+    print(
+        f"records: {len(used)} batches asked, {len(written)} written or changed, {len(deleted)} orphans deleted"
+        + (f", {len(orphans)} not asked by this partial run (kept)" if argv and orphans else "")
+        + f" ({records.RECORDS})"
+    )
     for n in written:
         print(f"  written  {n}")
     for n in deleted:

@@ -16,12 +16,13 @@ Three modes, chosen by ``pytest --oracle=MODE`` or the environment variable ``CU
 Each answered batch is logged (mode, key, number of cases) to ``$CUTEDUMP_ORACLE_LOG`` when set; the test
 session prints the totals at its end.
 """
+
 from __future__ import annotations
 
 import gzip
 import os
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 MODE_ENV = "CUTEDUMP_ORACLE"
 LOG_ENV = "CUTEDUMP_ORACLE_LOG"
@@ -38,8 +39,8 @@ RECORD_COMMAND = "python -m tests.oracle.record"
 LIVE_SHARE_ENV = "CUTEDUMP_ORACLE_LIVE_SHARE"
 LIVE_SEED_ENV = "CUTEDUMP_ORACLE_LIVE_SEED"
 LIVE_BUDGET_ENV = "CUTEDUMP_ORACLE_LIVE_BUDGET"
-_SPENT = [0.0]   # seconds this process has spent answering live batches
-_RUNNING: list = [None]   # when the live compute now running started (time.monotonic()), or None
+_SPENT = [0.0]  # seconds this process has spent answering live batches
+_RUNNING: list = [None]  # when the live compute now running started (time.monotonic()), or None
 
 
 def live_now(key: str) -> bool:
@@ -47,6 +48,7 @@ def live_now(key: str) -> bool:
     share = float(os.environ.get(LIVE_SHARE_ENV, "100") or 100)
     if share < 100:
         import hashlib
+
         seed = os.environ.get(LIVE_SEED_ENV, "")
         h = int(hashlib.sha256(f"{seed}/{key}".encode()).hexdigest()[:8], 16) % 10000
         if h >= share * 100:
@@ -63,6 +65,7 @@ def remaining() -> float | None:
     if not budget or mode() != "live":
         return None
     import time
+
     running = time.monotonic() - _RUNNING[0] if _RUNNING[0] is not None else 0.0
     return max(0.0, float(budget) - _SPENT[0] - running)
 
@@ -113,7 +116,7 @@ def write(key: str, text: str) -> bool:
 def _log(m: str, key: str, ncases: int) -> None:
     log = os.environ.get(LOG_ENV)
     if log:
-        with open(log, "a", encoding="utf-8") as f:   # one short line per write: appends do not interleave
+        with open(log, "a", encoding="utf-8") as f:  # one short line per write: appends do not interleave
             f.write(f"{m} {key} {ncases}\n")
 
 
@@ -125,8 +128,9 @@ def _first_difference(a: str, b: str) -> str:
     return f"recorded {len(la)} lines, CuTe now prints {len(lb)}"
 
 
-def answer(key: str, compute: Callable[[], str], *, what: str, ncases: int = 1,
-           same: Callable[[str, str], bool] | None = None) -> str:
+def answer(
+    key: str, compute: Callable[[], str], *, what: str, ncases: int = 1, same: Callable[[str, str], bool] | None = None
+) -> str:
     """The answer of batch ``key``: from its record, or from ``compute()`` (real CuTe), by mode.
 
     ``same(recorded, fresh)`` decides equality in live mode (default: identical text); use it only to ignore
@@ -137,34 +141,40 @@ def answer(key: str, compute: Callable[[], str], *, what: str, ncases: int = 1,
     if test:
         what = f"{what} in {test}"
     if m == "live" and not live_now(key):
-        m = "recorded"            # not in this run's live share, or this process's live budget is spent
+        m = "recorded"  # not in this run's live share, or this process's live budget is spent
     if m == "recorded":
         rec = read(key)
         if rec is None:
             raise OracleRecordError(
                 f"no recorded CuTe answer for {what} (record {key}.gz in {RECORDS}); record it with "
-                f"`{RECORD_COMMAND}` (needs g++ and the CuTe headers: pip install -e \".[test,oracle]\")")
+                f'`{RECORD_COMMAND}` (needs g++ and the CuTe headers: pip install -e ".[test,oracle]")'
+            )
         _log(m, key, ncases)
         return rec
     import time
+
     t0 = _RUNNING[0] = time.monotonic()
     try:
         fresh = compute()
     except LiveBudgetSpent:
         _RUNNING[0] = None
         _SPENT[0] = max(_SPENT[0] + time.monotonic() - t0, float(os.environ.get(LIVE_BUDGET_ENV) or 0))
-        return answer(key, compute, what=what, ncases=ncases, same=same)   # now over budget: from the record
+        return answer(key, compute, what=what, ncases=ncases, same=same)  # now over budget: from the record
     finally:
         _RUNNING[0] = None
     _SPENT[0] += time.monotonic() - t0
     if m == "live":
         rec = read(key)
         if rec is None:
-            raise OracleRecordError(f"{what}: real CuTe answered, but there is no record {key}.gz; "
-                                    f"record it with `{RECORD_COMMAND}` and commit tests/oracle/records/")
+            raise OracleRecordError(
+                f"{what}: real CuTe answered, but there is no record {key}.gz; "
+                f"record it with `{RECORD_COMMAND}` and commit tests/oracle/records/"
+            )
         if not (same(rec, fresh) if same else rec == fresh):
-            raise OracleRecordError(f"the recorded answer {key}.gz for {what} differs from what real CuTe prints "
-                                    f"now ({_first_difference(rec, fresh)}); re-record with `{RECORD_COMMAND}`")
+            raise OracleRecordError(
+                f"the recorded answer {key}.gz for {what} differs from what real CuTe prints "
+                f"now ({_first_difference(rec, fresh)}); re-record with `{RECORD_COMMAND}`"
+            )
         _log(m, key, ncases)
         return fresh
     write(key, fresh)

@@ -6,6 +6,7 @@ by where the answers stop. ``answers(cases)`` drives it: a case that kills the s
 A case: {"layout": Gluon repr text, "shape": [..]}. An answer: {"repr": repr(to_linear_layout(...)),
 "tensor_view": sha256, "hardware_view": sha256, "views_len": [..]} or {"refused": "raise: <exception type>"}.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -14,10 +15,11 @@ import subprocess
 import sys
 
 
-def _serve() -> None:   # pragma: no cover - runs inside the subprocess, with triton
-    from triton._C.libtriton import ir, gluon_ir
+def _serve() -> None:  # pragma: no cover - runs inside the subprocess, with triton
     import triton.experimental.gluon.language as gl
+    from triton._C.libtriton import gluon_ir, ir
     from triton.experimental.gluon.language.amd import AMDMFMALayout
+
     ctx = ir.context()
     ir.load_dialects(ctx)
     b = gluon_ir.GluonOpBuilder(ctx)
@@ -35,7 +37,7 @@ def _serve() -> None:   # pragma: no cover - runs inside the subprocess, with tr
             out = {"repr": repr(ll), "tensor_view": sha(tv), "hardware_view": sha(hv), "views_len": [len(tv), len(hv)]}
             if case.get("full"):
                 out["views"] = [tv, hv]
-        except Exception as e:   # Triton's Python checks (assert in __post_init__, ValueError ...)
+        except Exception as e:  # Triton's Python checks (assert in __post_init__, ValueError ...)
             out = {"refused": f"raise: {type(e).__name__}"}
         sys.stdout.write(json.dumps(out) + "\n")
         sys.stdout.flush()
@@ -44,13 +46,17 @@ def _serve() -> None:   # pragma: no cover - runs inside the subprocess, with tr
 def answers(cases: list[dict], python: str = sys.executable) -> list[dict]:
     out: list[dict] = []
     while len(out) < len(cases):
-        rest = cases[len(out):]
-        p = subprocess.run([python, "-m", "tests.oracle.triton_live", "--serve"],
-                           input="".join(json.dumps(c) + "\n" for c in rest), capture_output=True, text=True)
+        rest = cases[len(out) :]
+        p = subprocess.run(
+            [python, "-m", "tests.oracle.triton_live", "--serve"],
+            input="".join(json.dumps(c) + "\n" for c in rest),
+            capture_output=True,
+            text=True,
+        )
         got = [json.loads(x) for x in p.stdout.splitlines() if x.startswith("{")]
         out.extend(got)
         if len(out) < len(cases) and p.returncode != 0:
-            out.append({"refused": "abort"})   # the case the process died on
+            out.append({"refused": "abort"})  # the case the process died on
         elif len(out) < len(cases):
             raise RuntimeError(f"triton oracle stopped early: {p.stderr[-2000:]}")
     return out

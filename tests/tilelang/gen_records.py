@@ -14,6 +14,7 @@ a few points per case are cross-checked against TVM's analyzer (substitute + sim
 
 Nothing from cutedump is imported: the file is TileLang's answer only.
 """
+
 from __future__ import annotations
 
 import gzip
@@ -24,10 +25,9 @@ import sys
 import time
 
 import numpy as np
-
 import tilelang
-from tilelang import tvm
 import tilelang.layout as TL
+from tilelang import tvm
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "records", f"tilelang_{tilelang.__version__}.json.gz")
@@ -35,14 +35,64 @@ OUT = os.path.join(HERE, "records", f"tilelang_{tilelang.__version__}.json.gz")
 DTYPES = ["float16", "bfloat16", "float32", "float64", "int8", "float8_e4m3fn", "int32", "int4", "uint8"]
 
 SHAPES_2D = [
-    (8, 8), (8, 16), (8, 32), (8, 64), (8, 128), (16, 16), (16, 32), (16, 64), (32, 8), (32, 16), (32, 32),
-    (32, 64), (32, 128), (64, 8), (64, 16), (64, 24), (64, 32), (64, 48), (64, 64), (64, 128), (64, 256),
-    (128, 16), (128, 32), (128, 64), (128, 128), (256, 32), (256, 64), (4, 64), (4, 32), (4, 16), (12, 64),
-    (24, 32), (1, 64), (2, 128), (3, 16), (40, 64), (96, 96), (16, 8), (8, 4), (8, 2), (16, 12), (48, 80),
-    (128, 24), (32, 192), (16, 1),
+    (8, 8),
+    (8, 16),
+    (8, 32),
+    (8, 64),
+    (8, 128),
+    (16, 16),
+    (16, 32),
+    (16, 64),
+    (32, 8),
+    (32, 16),
+    (32, 32),
+    (32, 64),
+    (32, 128),
+    (64, 8),
+    (64, 16),
+    (64, 24),
+    (64, 32),
+    (64, 48),
+    (64, 64),
+    (64, 128),
+    (64, 256),
+    (128, 16),
+    (128, 32),
+    (128, 64),
+    (128, 128),
+    (256, 32),
+    (256, 64),
+    (4, 64),
+    (4, 32),
+    (4, 16),
+    (12, 64),
+    (24, 32),
+    (1, 64),
+    (2, 128),
+    (3, 16),
+    (40, 64),
+    (96, 96),
+    (16, 8),
+    (8, 4),
+    (8, 2),
+    (16, 12),
+    (48, 80),
+    (128, 24),
+    (32, 192),
+    (16, 1),
 ]
-SHAPES_ND = [(2, 64, 64), (3, 8, 64), (2, 4, 32, 32), (1, 64, 64), (4, 16, 16), (2, 128, 32), (2, 2, 8, 64),
-             (3, 12, 64), (64,), (5, 1, 64)]
+SHAPES_ND = [
+    (2, 64, 64),
+    (3, 8, 64),
+    (2, 4, 32, 32),
+    (1, 64, 64),
+    (4, 16, 16),
+    (2, 128, 32),
+    (2, 2, 8, 64),
+    (3, 12, 64),
+    (64,),
+    (5, 1, 64),
+]
 
 VARIANTS = [
     ("make_swizzled_layout", {}),
@@ -105,6 +155,7 @@ def _vars(expr):
     def visit(n):
         if isinstance(n, tvm.tirx.Var):
             found[n.name] = n
+
     tvm.tirx.stmt_functor.post_order_visit(expr, visit)
     return list(found.values())
 
@@ -139,8 +190,7 @@ def err_text(e):
 
 
 def layout_case(fn, opts, shape, dtype):
-    rec = {"fn": fn, "opts": opts, "shape": list(shape), "dtype": dtype,
-           "bits": int(tvm.DataType(dtype).bits)}
+    rec = {"fn": fn, "opts": opts, "shape": list(shape), "dtype": dtype, "bits": int(tvm.DataType(dtype).bits)}
     buf = tvm.tirx.decl_buffer(shape, dtype, scope="shared")
     try:
         L = getattr(TL, fn)(buf, **opts)
@@ -162,12 +212,18 @@ def layout_case(fn, opts, shape, dtype):
 
 
 def fragment_case(fn, args, frag):
-    rec = {"fn": fn, "args": args, "repr": repr(frag), "output_shape": [int(x) for x in frag.get_output_shape()],
-           "input_shape": [int(x) for x in frag.get_input_shape()]}
+    rec = {
+        "fn": fn,
+        "args": args,
+        "repr": repr(frag),
+        "output_shape": [int(x) for x in frag.get_output_shape()],
+        "input_shape": [int(x) for x in frag.get_input_shape()],
+    }
     names = [f"_{chr(ord('i') + k)}" for k in range(len(rec["input_shape"]))]
     rec["fwd_sha256"], rec["sample"] = values(list(frag.index), rec["input_shape"], names, {"_rep": np.int64(0)})
-    rec["thread_sha256"], rec["thread_sample"] = values([frag.forward_thread], rec["input_shape"], names,
-                                                        {"_rep": np.int64(0)})
+    rec["thread_sha256"], rec["thread_sample"] = values(
+        [frag.forward_thread], rec["input_shape"], names, {"_rep": np.int64(0)}
+    )
     return rec
 
 
@@ -178,22 +234,35 @@ def main():
         for dtype in DTYPES:
             for fn, opts in VARIANTS:
                 cases.append(layout_case(fn, opts, shape, dtype))
-    frags = [fragment_case("make_gemm_fragment_8x8", {}, TL.make_gemm_fragment_8x8()),
-             fragment_case("make_gemm_fragment_8x8_transposed", {}, TL.make_gemm_fragment_8x8_transposed())]
+    frags = [
+        fragment_case("make_gemm_fragment_8x8", {}, TL.make_gemm_fragment_8x8()),
+        fragment_case("make_gemm_fragment_8x8_transposed", {}, TL.make_gemm_fragment_8x8_transposed()),
+    ]
     for shape in [(2,), (2, 4), (8, 8), (1, 16), (3, 5, 2), (4, 1)]:
         for threads in (32, 128, 256):
             buf = tvm.tirx.decl_buffer(shape, "float32", scope="local.fragment")
-            frags.append(fragment_case("make_fully_replicated_layout_fragment",
-                                       {"shape": list(shape), "threads": threads},
-                                       TL.make_fully_replicated_layout_fragment(buf, threads)))
-    data = {"tilelang": tilelang.__version__, "exports": sorted(n for n in dir(TL) if n.startswith("make_")),
-            "layouts": cases, "fragments": frags}
+            frags.append(
+                fragment_case(
+                    "make_fully_replicated_layout_fragment",
+                    {"shape": list(shape), "threads": threads},
+                    TL.make_fully_replicated_layout_fragment(buf, threads),
+                )
+            )
+    data = {
+        "tilelang": tilelang.__version__,
+        "exports": sorted(n for n in dir(TL) if n.startswith("make_")),
+        "layouts": cases,
+        "fragments": frags,
+    }
     os.makedirs(os.path.dirname(OUT), exist_ok=True)
     with gzip.open(OUT, "wt", encoding="utf-8", compresslevel=9) as f:
         json.dump(data, f, separators=(",", ":"), sort_keys=True)
     nerr = sum("error" in c for c in cases)
-    print(f"{len(cases)} layout cases ({nerr} rejections), {len(frags)} fragments -> {OUT} "
-          f"({os.path.getsize(OUT)} bytes, {time.time() - t0:.1f}s)", file=sys.stderr)
+    print(
+        f"{len(cases)} layout cases ({nerr} rejections), {len(frags)} fragments -> {OUT} "
+        f"({os.path.getsize(OUT)} bytes, {time.time() - t0:.1f}s)",
+        file=sys.stderr,
+    )
 
 
 if __name__ == "__main__":

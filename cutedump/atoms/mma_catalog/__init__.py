@@ -18,13 +18,14 @@ one row in its generation's module; a new generation is one module and one line 
     SM90_64x64x32_S32S8S8_SS_TN_SATURATE
     SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,K,K>   MMA_Traits<SM100_MMA_F8F6F4_SS, ...>
 """
+
 from __future__ import annotations
 
 from importlib import import_module
 
-from cutedump.errors import CuteDumpError
 from cutedump.atoms.mma_catalog.traits import MMATraits, split_template  # noqa: F401 (this package's API)
 from cutedump.atoms.mma_catalog.warp import MMA_TRAITS, SKIPPED
+from cutedump.errors import CuteDumpError
 
 #: the generation modules of this package, in the order lookup_mma asks them
 GENERATIONS = ("universal", "warp", "sm90_gmma", "sm100")
@@ -72,7 +73,7 @@ def lookup_mma(name: str) -> MMATraits:
     scope = base.split("::")
     base = scope[-1]
     if len(scope) > 1 and scope[-2] == "GMMA" and base.startswith("MMA_"):
-        base = "SM90_" + base[4:]      # CuTe 4.2's struct SM90::GMMA::MMA_64x64x16_... (SM90_64x64x16_... its alias)
+        base = "SM90_" + base[4:]  # CuTe 4.2's struct SM90::GMMA::MMA_64x64x16_... (SM90_64x64x16_... its alias)
     if base == "MMA_Traits" and targs:
         return generation("sm100").lookup_umma_traits_form(targs)
     for g in GENERATIONS:
@@ -82,6 +83,7 @@ def lookup_mma(name: str) -> MMATraits:
     if base in SKIPPED:
         raise CuteDumpError(f"{base} is not supported: its CuTe layout is not congruent ({SKIPPED[base]})")
     import difflib
+
     close = difflib.get_close_matches(base, all_mma_names() + generation("sm100").families(), n=4, cutoff=0.6)
     hint = f"; did you mean {', '.join(close)}?" if close else "; see `cutedump atoms --mma`"
     raise CuteDumpError(f"unknown MMA atom {name!r}{hint}")

@@ -16,19 +16,19 @@ full (UMMA::Major::K).  Trailing defaulted arguments (ScaleIn::One, Saturate::Fa
     SM100_MMA_MXF4_SS<float_e2m1_t,float_e2m1_t,float,float_ue8m0_t,128,256,32,K,K>
     SM100_MMA_F8F6F4_SS<float_e4m3_t,float_e4m3_t,float,128,256,K,K>      (CuTe: MMA_Traits<SM100_MMA_F8F6F4_SS,...>)
 """
+
 from __future__ import annotations
 
-
-from cutedump.errors import CuteDumpError
-from cutedump.atoms.mma_catalog.traits import MMATraits, split_template
-from cutedump.atoms.types import canonical_type, value_type_bits, cpp_type
 from cutedump.algebra import C, make_layout
+from cutedump.atoms.mma_catalog.traits import MMATraits, split_template
+from cutedump.atoms.types import canonical_type, cpp_type, value_type_bits
+from cutedump.errors import CuteDumpError
 
 ARCH = "SM100 UMMA"
 
 # ------------------------------------------------------------------ static_assert builders (CuTe's wording)
 
-_CONT = " " * 17    # a string literal continued with a backslash-newline keeps the next line's indentation
+_CONT = " " * 17  # a string literal continued with a backslash-newline keeps the next line's indentation
 
 
 def _m1(p):
@@ -48,27 +48,38 @@ def _m2_256(p, text):
 
 
 def _nmul(p, q):
-    return (lambda s: s.N % q == 0 and q <= s.N <= 256,
-            f"{p} N-mode size should be a multiple of {q} between {q} and 256.")
+    return (
+        lambda s: s.N % q == 0 and q <= s.N <= 256,
+        f"{p} N-mode size should be a multiple of {q} between {q} and 256.",
+    )
 
 
 def _n_ts(p):
-    return (lambda s: (s.M == 64 and s.N % 8 == 0 and 8 <= s.N <= 256) or
-                      (s.M == 128 and s.N % 16 == 0 and 16 <= s.N <= 256),
-            f"{p} N-mode size should be a multiple of 8 between 8 and 256 for M=64,{_CONT}"
-            "or a multiple of 16 between 16 and 256 for M=128.")
+    return (
+        lambda s: (
+            (s.M == 64 and s.N % 8 == 0 and 8 <= s.N <= 256) or (s.M == 128 and s.N % 16 == 0 and 16 <= s.N <= 256)
+        ),
+        f"{p} N-mode size should be a multiple of 8 between 8 and 256 for M=64,{_CONT}"
+        "or a multiple of 16 between 16 and 256 for M=128.",
+    )
 
 
 def _n_s8(p):
-    return (lambda s: s.N == 8 or (s.N % 16 == 0 and 16 <= s.N <= 256),
-            f"{p} N-mode size should be 8 or a multiple of 16 between 16 and 256.")
+    return (
+        lambda s: s.N == 8 or (s.N % 16 == 0 and 16 <= s.N <= 256),
+        f"{p} N-mode size should be 8 or a multiple of 16 between 16 and 256.",
+    )
 
 
 def _n_bmajor(p, qk, qmn):
-    return (lambda s: (s.b_major == 0 and s.N % qk == 0 and qk <= s.N <= 256) or
-                      (s.b_major == 1 and s.N % qmn == 0 and qmn <= s.N <= 256),
-            f"{p} N-mode size should be a multiple of {qk} between {qk} and 256 when B is K major. {_CONT}"
-            f"{p} N-mode size should be a multiple of {qmn} between {qmn} and 256 when B is MN major.")
+    return (
+        lambda s: (
+            (s.b_major == 0 and s.N % qk == 0 and qk <= s.N <= 256)
+            or (s.b_major == 1 and s.N % qmn == 0 and qmn <= s.N <= 256)
+        ),
+        f"{p} N-mode size should be a multiple of {qk} between {qk} and 256 when B is K major. {_CONT}"
+        f"{p} N-mode size should be a multiple of {qmn} between {qmn} and 256 when B is MN major.",
+    )
 
 
 def _ak(p):
@@ -84,13 +95,17 @@ def _vs(p, a, b):
 
 
 def _bits_eq(p, bits):
-    return (lambda s: value_type_bits(s.types[0]) == value_type_bits(s.types[1]) == bits,
-            f"{p} supports {bits}bit types")
+    return (
+        lambda s: value_type_bits(s.types[0]) == value_type_bits(s.types[1]) == bits,
+        f"{p} supports {bits}bit types",
+    )
 
 
 def _bits_le8(p):
-    return (lambda s: value_type_bits(s.types[0]) <= 8 and value_type_bits(s.types[1]) <= 8,
-            f"{p} supports types with leq 8bit types")
+    return (
+        lambda s: value_type_bits(s.types[0]) <= 8 and value_type_bits(s.types[1]) <= 8,
+        f"{p} supports types with leq 8bit types",
+    )
 
 
 def _bits_4(p):
@@ -101,37 +116,56 @@ _F4 = ("float_e2m1_t", "type_erased_dynamic_float4_t")
 
 
 def _vs32_types(_p, one=16, two=32):
-    return (lambda s: s.VS == one or (s.VS == two and s.types[0] in _F4 and s.types[1] in _F4
-                                      and s.types[3] == "float_ue8m0_t"),
-            f"2x mode (VectorSize={two}) only supports a_type and b_type=float_e2m1_t or "
-            "cutlass::type_erased_dynamic_float4_t and sf_type=ue8m0_t")
+    return (
+        lambda s: (
+            s.VS == one or (s.VS == two and s.types[0] in _F4 and s.types[1] in _F4 and s.types[3] == "float_ue8m0_t")
+        ),
+        f"2x mode (VectorSize={two}) only supports a_type and b_type=float_e2m1_t or "
+        "cutlass::type_erased_dynamic_float4_t and sf_type=ue8m0_t",
+    )
 
 
 def _sizeof(nbytes):
     # static_assert(sizeof(a_type) == n) has no message: g++ says "static assertion failed"
-    return (lambda s: (value_type_bits(s.types[0]) + 7) // 8 == nbytes,
-            f"static assertion failed: sizeof(a_type) == {nbytes}")
+    return (
+        lambda s: (value_type_bits(s.types[0]) + 7) // 8 == nbytes,
+        f"static assertion failed: sizeof(a_type) == {nbytes}",
+    )
 
 
 # ------------------------------------------------------------------ the families
 
-class UmmaFamily:
-    base: str              # e.g. SM100_MMA_F16BF16_2x1SM_TS
-    kind: str              # tf32 | f16 | i8 | f8f6f4 | mxf8f6f4 | mxf4
-    nsm: int               # 1 or 2 (the _2x1SM_ forms)
-    src: str               # SS (A from smem descriptors) or TS (A from TMEM)
-    params: tuple          # template parameters after the types: M N [VS] amaj bmaj [scaleC] [aneg bneg] [csat]
-    nreq: int              # how many of params are required (the rest have defaults)
-    k: int                 # the instruction's K in elements (0: 256 / sizeof_bits<A>)
-    checks: tuple          # static_asserts (predicate, message), in compile order
-    negs_in_desc: bool = True    # the traits pass a_neg/b_neg to make_instr_desc (S8_TS passes One, One)
-    sat_in_desc: bool = False    # the traits pass c_sat
-    traits_form: bool = False    # CuTe spells it MMA_Traits<SM100_MMA_F8F6F4_SS, a, b, c, C<M>, C<N>, ...>
-    sparse: bool = False         # _SPARSE: A is 2:1 structured-sparse, K doubles, idesc sparse_flag = 1
 
-    def __init__(self, base, kind, nsm, src, params, nreq, k, checks, negs_in_desc=True, sat_in_desc=False,
-                 traits_form=False, sparse=False):
-        _set = object.__setattr__   # frozen: assigned once, here
+class UmmaFamily:
+    base: str  # e.g. SM100_MMA_F16BF16_2x1SM_TS
+    kind: str  # tf32 | f16 | i8 | f8f6f4 | mxf8f6f4 | mxf4
+    nsm: int  # 1 or 2 (the _2x1SM_ forms)
+    src: str  # SS (A from smem descriptors) or TS (A from TMEM)
+    params: tuple  # template parameters after the types: M N [VS] amaj bmaj [scaleC] [aneg bneg] [csat]
+    nreq: int  # how many of params are required (the rest have defaults)
+    k: int  # the instruction's K in elements (0: 256 / sizeof_bits<A>)
+    checks: tuple  # static_asserts (predicate, message), in compile order
+    negs_in_desc: bool = True  # the traits pass a_neg/b_neg to make_instr_desc (S8_TS passes One, One)
+    sat_in_desc: bool = False  # the traits pass c_sat
+    traits_form: bool = False  # CuTe spells it MMA_Traits<SM100_MMA_F8F6F4_SS, a, b, c, C<M>, C<N>, ...>
+    sparse: bool = False  # _SPARSE: A is 2:1 structured-sparse, K doubles, idesc sparse_flag = 1
+
+    def __init__(
+        self,
+        base,
+        kind,
+        nsm,
+        src,
+        params,
+        nreq,
+        k,
+        checks,
+        negs_in_desc=True,
+        sat_in_desc=False,
+        traits_form=False,
+        sparse=False,
+    ):
+        _set = object.__setattr__  # frozen: assigned once, here
         _set(self, "base", base)
         _set(self, "kind", kind)
         _set(self, "nsm", nsm)
@@ -146,22 +180,61 @@ class UmmaFamily:
         _set(self, "sparse", sparse)
 
     def __repr__(self):
-        return (f"{self.__class__.__qualname__}(base={self.base!r}, kind={self.kind!r}, nsm={self.nsm!r}, "
-                f"src={self.src!r}, params={self.params!r}, nreq={self.nreq!r}, k={self.k!r}, "
-                f"checks={self.checks!r}, negs_in_desc={self.negs_in_desc!r}, sat_in_desc={self.sat_in_desc!r}, "
-                f"traits_form={self.traits_form!r}, sparse={self.sparse!r})")
+        return (
+            f"{self.__class__.__qualname__}(base={self.base!r}, kind={self.kind!r}, nsm={self.nsm!r}, "
+            f"src={self.src!r}, params={self.params!r}, nreq={self.nreq!r}, k={self.k!r}, "
+            f"checks={self.checks!r}, negs_in_desc={self.negs_in_desc!r}, sat_in_desc={self.sat_in_desc!r}, "
+            f"traits_form={self.traits_form!r}, sparse={self.sparse!r})"
+        )
 
     def __eq__(self, other):
         if other.__class__ is self.__class__:
-            return (self.base, self.kind, self.nsm, self.src, self.params, self.nreq, self.k, self.checks,
-                    self.negs_in_desc, self.sat_in_desc, self.traits_form, self.sparse) == \
-                (other.base, other.kind, other.nsm, other.src, other.params, other.nreq, other.k, other.checks,
-                 other.negs_in_desc, other.sat_in_desc, other.traits_form, other.sparse)
+            return (
+                self.base,
+                self.kind,
+                self.nsm,
+                self.src,
+                self.params,
+                self.nreq,
+                self.k,
+                self.checks,
+                self.negs_in_desc,
+                self.sat_in_desc,
+                self.traits_form,
+                self.sparse,
+            ) == (
+                other.base,
+                other.kind,
+                other.nsm,
+                other.src,
+                other.params,
+                other.nreq,
+                other.k,
+                other.checks,
+                other.negs_in_desc,
+                other.sat_in_desc,
+                other.traits_form,
+                other.sparse,
+            )
         return NotImplemented
 
     def __hash__(self):
-        return hash((self.base, self.kind, self.nsm, self.src, self.params, self.nreq, self.k, self.checks,
-                     self.negs_in_desc, self.sat_in_desc, self.traits_form, self.sparse))
+        return hash(
+            (
+                self.base,
+                self.kind,
+                self.nsm,
+                self.src,
+                self.params,
+                self.nreq,
+                self.k,
+                self.checks,
+                self.negs_in_desc,
+                self.sat_in_desc,
+                self.traits_form,
+                self.sparse,
+            )
+        )
 
     def __setattr__(self, name, value):
         raise AttributeError(f"cannot assign to field {name!r}")
@@ -191,95 +264,220 @@ def _families() -> list[UmmaFamily]:
         b = f"SM100_MMA_{ty}_SS"
         F.append(UmmaFamily(b, kind, 1, "SS", _SS, 4, 0, (_m1(p1), _nmul(p1, 8), _bits_eq(b, bits))))
         b = f"SM100_MMA_{ty}_TS"
-        F.append(UmmaFamily(b, kind, 1, "TS", _TS, 4, 0, (_m1(p1), _n_ts(p1), _ak(p1), _bits_eq(b, bits)),
-                            sat_in_desc=True))
+        F.append(
+            UmmaFamily(b, kind, 1, "TS", _TS, 4, 0, (_m1(p1), _n_ts(p1), _ak(p1), _bits_eq(b, bits)), sat_in_desc=True)
+        )
         b = f"SM100_MMA_{ty}_2x1SM_SS"
         F.append(UmmaFamily(b, kind, 2, "SS", _SS, 4, 0, (_m2(b), _nmul(b, 16), _bits_eq(b, bits))))
         b = f"SM100_MMA_{ty}_2x1SM_TS"
-        F.append(UmmaFamily(b, kind, 2, "TS", _TS, 4, 0, (_m2(b), _nmul(b, 32), _ak(b), _bits_eq(b, bits)),
-                            sat_in_desc=True))
+        F.append(
+            UmmaFamily(b, kind, 2, "TS", _TS, 4, 0, (_m2(b), _nmul(b, 32), _ak(b), _bits_eq(b, bits)), sat_in_desc=True)
+        )
     b = "SM100_MMA_F16BF16_SS_SCALED"
     F.append(UmmaFamily(b, "f16", 1, "SS", _SS_SCALED, 5, 0, (_m1(b), _nmul(b, 8), _bits_eq(b, 16))))
     b = "SM100_MMA_F16BF16_TS_SCALED"
-    F.append(UmmaFamily(b, "f16", 1, "TS", _TS_SCALED, 5, 0, (_m1(b), _n_ts(b), _ak(b), _bits_eq(b, 16)),
-                        sat_in_desc=True))
+    F.append(
+        UmmaFamily(b, "f16", 1, "TS", _TS_SCALED, 5, 0, (_m1(b), _n_ts(b), _ak(b), _bits_eq(b, 16)), sat_in_desc=True)
+    )
     b = "SM100_MMA_F16BF16_2x1SM_SS_SCALED"
     F.append(UmmaFamily(b, "f16", 2, "SS", _SS_SCALED, 5, 0, (_m2(b), _nmul(b, 16), _bits_eq(b, 16))))
     b = "SM100_MMA_F16BF16_2x1SM_TS_SCALED"
-    F.append(UmmaFamily(b, "f16", 2, "TS", _TS_SCALED, 5, 0, (_m2(b), _nmul(b, 32), _ak(b), _bits_eq(b, 16)),
-                        sat_in_desc=True))
+    F.append(
+        UmmaFamily(
+            b, "f16", 2, "TS", _TS_SCALED, 5, 0, (_m2(b), _nmul(b, 32), _ak(b), _bits_eq(b, 16)), sat_in_desc=True
+        )
+    )
     # integer
     b = "SM100_MMA_S8_SS"
-    F.append(UmmaFamily(b, "i8", 1, "SS", _S8_SS, 4, 0, (_c_s32(b), _m1(b), _n_s8(b), _bits_eq(b, 8)),
-                        negs_in_desc=False, sat_in_desc=True))
+    F.append(
+        UmmaFamily(
+            b,
+            "i8",
+            1,
+            "SS",
+            _S8_SS,
+            4,
+            0,
+            (_c_s32(b), _m1(b), _n_s8(b), _bits_eq(b, 8)),
+            negs_in_desc=False,
+            sat_in_desc=True,
+        )
+    )
     b = "SM100_MMA_S8_TS"
-    F.append(UmmaFamily(b, "i8", 1, "TS", _TS, 4, 0, (_m1(b), _n_s8(b), _ak(b), _bits_eq(b, 8)),
-                        negs_in_desc=False, sat_in_desc=True))
+    F.append(
+        UmmaFamily(
+            b,
+            "i8",
+            1,
+            "TS",
+            _TS,
+            4,
+            0,
+            (_m1(b), _n_s8(b), _ak(b), _bits_eq(b, 8)),
+            negs_in_desc=False,
+            sat_in_desc=True,
+        )
+    )
     b = "SM100_MMA_S8_2x1SM_SS"
-    F.append(UmmaFamily(b, "i8", 2, "SS", _S8_SS, 4, 0, (_m2(b), _nmul(b, 32), _bits_eq(b, 8)),
-                        negs_in_desc=False, sat_in_desc=True))
+    F.append(
+        UmmaFamily(
+            b, "i8", 2, "SS", _S8_SS, 4, 0, (_m2(b), _nmul(b, 32), _bits_eq(b, 8)), negs_in_desc=False, sat_in_desc=True
+        )
+    )
     b = "SM100_MMA_S8_2x1SM_TS"
-    F.append(UmmaFamily(b, "i8", 2, "TS", _TS, 4, 0, (_m2(b), _nmul(b, 32), _ak(b), _bits_eq(b, 8)),
-                        sat_in_desc=True))
+    F.append(UmmaFamily(b, "i8", 2, "TS", _TS, 4, 0, (_m2(b), _nmul(b, 32), _ak(b), _bits_eq(b, 8)), sat_in_desc=True))
     # f8f6f4 (kind::f8f6f4): the SS forms are non-template operations with the arguments on MMA_Traits
     b = "SM100_MMA_F8F6F4_SS"
-    F.append(UmmaFamily(b, "f8f6f4", 1, "SS", _SS, 4, 32, (_bits_le8(b), _m1(b), _n_bmajor(b, 8, 16)),
-                        traits_form=True))
+    F.append(
+        UmmaFamily(b, "f8f6f4", 1, "SS", _SS, 4, 32, (_bits_le8(b), _m1(b), _n_bmajor(b, 8, 16)), traits_form=True)
+    )
     b = "SM100_MMA_F8F6F4_TS"
-    F.append(UmmaFamily(b, "f8f6f4", 1, "TS", _TS, 4, 32, (_m1(b), _n_ts(b), _ak(b), _bits_le8(b)),
-                        sat_in_desc=True))
+    F.append(UmmaFamily(b, "f8f6f4", 1, "TS", _TS, 4, 32, (_m1(b), _n_ts(b), _ak(b), _bits_le8(b)), sat_in_desc=True))
     b = "SM100_MMA_F8F6F4_2x1SM_SS"
-    F.append(UmmaFamily(b, "f8f6f4", 2, "SS", _SS, 4, 32,
-                        (_bits_le8(b), _m2(b, "64 or 128 for 1 CTA cluster MMA."), _n_bmajor(b, 16, 32)),
-                        traits_form=True))
+    F.append(
+        UmmaFamily(
+            b,
+            "f8f6f4",
+            2,
+            "SS",
+            _SS,
+            4,
+            32,
+            (_bits_le8(b), _m2(b, "64 or 128 for 1 CTA cluster MMA."), _n_bmajor(b, 16, 32)),
+            traits_form=True,
+        )
+    )
     b = "SM100_MMA_F8F6F4_2x1SM_TS"
-    F.append(UmmaFamily(b, "f8f6f4", 2, "TS", _TS, 4, 32,
-                        (_m2(b, "64 or 128 for 1 CTA cluster MMA."), _nmul(b, 32), _ak(b), _bits_le8(b)),
-                        sat_in_desc=True))
+    F.append(
+        UmmaFamily(
+            b,
+            "f8f6f4",
+            2,
+            "TS",
+            _TS,
+            4,
+            32,
+            (_m2(b, "64 or 128 for 1 CTA cluster MMA."), _nmul(b, 32), _ak(b), _bits_le8(b)),
+            sat_in_desc=True,
+        )
+    )
     # block scaled
     b = "SM100_MMA_MXF8F6F4_SS"
     F.append(UmmaFamily(b, "mxf8f6f4", 1, "SS", _SS, 4, 32, (_m1_128(b, "64 or 128"), _nmul(b, 8), _bits_le8(b))))
     b = "SM100_MMA_MXF8F6F4_2x1SM_SS"
-    F.append(UmmaFamily(b, "mxf8f6f4", 2, "SS", _SS, 4, 32,
-                        (_m2_256(b, "128 or 256 for 2 CTA cluster MMA."), _nmul(b, 16), _bits_le8(b))))
+    F.append(
+        UmmaFamily(
+            b,
+            "mxf8f6f4",
+            2,
+            "SS",
+            _SS,
+            4,
+            32,
+            (_m2_256(b, "128 or 256 for 2 CTA cluster MMA."), _nmul(b, 16), _bits_le8(b)),
+        )
+    )
     b = "SM100_MMA_MXF4_SS"
-    F.append(UmmaFamily(b, "mxf4", 1, "SS", _MXF4, 5, 64,
-                        (_m1_128(b), _nmul(b, 8), _vs(b, 16, 32), _bits_4(b), _vs32_types(b))))
+    F.append(
+        UmmaFamily(
+            b, "mxf4", 1, "SS", _MXF4, 5, 64, (_m1_128(b), _nmul(b, 8), _vs(b, 16, 32), _bits_4(b), _vs32_types(b))
+        )
+    )
     b = "SM100_MMA_MXF4_2x1SM_SS"
     F.append(UmmaFamily(b, "mxf4", 2, "SS", _MXF4, 5, 64, (_m2(b), _nmul(b, 16), _vs(b, 16, 32), _bits_4(b))))
     # structured-sparse A (K doubles; the descriptor's sparse_flag is set)
     for ty, bits, nb in (("TF32", 32, 4), ("F16BF16", 16, 2)):
         kind = "tf32" if ty == "TF32" else "f16"
         b = f"SM100_MMA_{ty}_SS_SPARSE"
-        F.append(UmmaFamily(b, kind, 1, "SS", _SS, 4, 0, (_m1(b), _nmul(b, 8), _sizeof(nb), _bits_eq(b, bits)),
-                            sparse=True))
+        F.append(
+            UmmaFamily(b, kind, 1, "SS", _SS, 4, 0, (_m1(b), _nmul(b, 8), _sizeof(nb), _bits_eq(b, bits)), sparse=True)
+        )
         b = f"SM100_MMA_{ty}_2x1SM_SS_SPARSE"
-        F.append(UmmaFamily(b, kind, 2, "SS", _SS, 4, 0, (_m2(b), _nmul(b, 16), _sizeof(nb), _bits_eq(b, bits)),
-                            sparse=True))
+        F.append(
+            UmmaFamily(b, kind, 2, "SS", _SS, 4, 0, (_m2(b), _nmul(b, 16), _sizeof(nb), _bits_eq(b, bits)), sparse=True)
+        )
     b = "SM100_MMA_S8_SS_SPARSE"
-    F.append(UmmaFamily(b, "i8", 1, "SS", _S8_SS, 4, 0, (_c_s32(b), _m1(b), _n_s8(b), _sizeof(1), _bits_eq(b, 8)),
-                        negs_in_desc=False, sat_in_desc=True, sparse=True))
+    F.append(
+        UmmaFamily(
+            b,
+            "i8",
+            1,
+            "SS",
+            _S8_SS,
+            4,
+            0,
+            (_c_s32(b), _m1(b), _n_s8(b), _sizeof(1), _bits_eq(b, 8)),
+            negs_in_desc=False,
+            sat_in_desc=True,
+            sparse=True,
+        )
+    )
     b = "SM100_MMA_S8_2x1SM_SS_SPARSE"
-    F.append(UmmaFamily(b, "i8", 2, "SS", _S8_SS, 4, 0,
-                        (_m2("SM100_MMA_S8"), _nmul("SM100_MMA_S8", 32), _sizeof(1), _bits_eq(b, 8)),
-                        negs_in_desc=False, sat_in_desc=True, sparse=True))
+    F.append(
+        UmmaFamily(
+            b,
+            "i8",
+            2,
+            "SS",
+            _S8_SS,
+            4,
+            0,
+            (_m2("SM100_MMA_S8"), _nmul("SM100_MMA_S8", 32), _sizeof(1), _bits_eq(b, 8)),
+            negs_in_desc=False,
+            sat_in_desc=True,
+            sparse=True,
+        )
+    )
     b = "SM100_MMA_F8F6F4_SS_SPARSE"
     F.append(UmmaFamily(b, "f8f6f4", 1, "SS", _SS, 4, 64, (_m1(b), _n_ts(b), _sizeof(1), _bits_le8(b)), sparse=True))
     b = "SM100_MMA_F8F6F4_2x1SM_SS_SPARSE"
-    F.append(UmmaFamily(b, "f8f6f4", 2, "SS", _SS, 4, 64, (_m2(b), _nmul(b, 32), _sizeof(1), _bits_le8(b)),
-                        sparse=True))
+    F.append(
+        UmmaFamily(b, "f8f6f4", 2, "SS", _SS, 4, 64, (_m2(b), _nmul(b, 32), _sizeof(1), _bits_le8(b)), sparse=True)
+    )
     b = "SM100_MMA_MXF8F6F4_SS_SPARSE"
     F.append(UmmaFamily(b, "mxf8f6f4", 1, "SS", _SS, 4, 64, (_m1_128(b), _nmul(b, 8), _bits_le8(b)), sparse=True))
     b = "SM100_MMA_MXF8F6F4_2x1SM_SS_SPARSE"
-    F.append(UmmaFamily(b, "mxf8f6f4", 2, "SS", _SS, 4, 64,
-                        (_m2_256(b, "256 for 2 CTA cluster MMA."), _nmul(b, 16), _sizeof(1), _bits_le8(b)),
-                        sparse=True))
+    F.append(
+        UmmaFamily(
+            b,
+            "mxf8f6f4",
+            2,
+            "SS",
+            _SS,
+            4,
+            64,
+            (_m2_256(b, "256 for 2 CTA cluster MMA."), _nmul(b, 16), _sizeof(1), _bits_le8(b)),
+            sparse=True,
+        )
+    )
     b = "SM100_MMA_MXF4NVF4_SS_SPARSE"
-    F.append(UmmaFamily(b, "mxf4", 1, "SS", _MXF4, 5, 128, (_m1_128(b), _nmul(b, 8), _bits_4(b), _vs32_types(b, 32, 64)),
-                        sparse=True))
+    F.append(
+        UmmaFamily(
+            b,
+            "mxf4",
+            1,
+            "SS",
+            _MXF4,
+            5,
+            128,
+            (_m1_128(b), _nmul(b, 8), _bits_4(b), _vs32_types(b, 32, 64)),
+            sparse=True,
+        )
+    )
     b = "SM100_MMA_MXF4NVF4_2x1SM_SS_SPARSE"
-    F.append(UmmaFamily(b, "mxf4", 2, "SS", _MXF4, 5, 128,
-                        (_nmul(b, 16), _vs(b, 32, 64), _bits_4(b), _vs32_types(b, 32, 64)), sparse=True))
+    F.append(
+        UmmaFamily(
+            b,
+            "mxf4",
+            2,
+            "SS",
+            _MXF4,
+            5,
+            128,
+            (_nmul(b, 16), _vs(b, 32, 64), _bits_4(b), _vs32_types(b, 32, 64)),
+            sparse=True,
+        )
+    )
     return F
 
 
@@ -302,7 +500,7 @@ _SATURATE = {"False": 0, "True": 1}
 
 class UmmaSpec:
     family: UmmaFamily
-    types: tuple           # (a, b, c) or (a, b, c, sf)
+    types: tuple  # (a, b, c) or (a, b, c, sf)
     M: int
     N: int
     a_major: int
@@ -314,7 +512,7 @@ class UmmaSpec:
     scaleC: int | None = None
 
     def __init__(self, family, types, M, N, a_major, b_major, a_neg=0, b_neg=0, c_sat=0, VS=0, scaleC=None):
-        _set = object.__setattr__   # frozen: assigned once, here
+        _set = object.__setattr__  # frozen: assigned once, here
         _set(self, "family", family)
         _set(self, "types", types)
         _set(self, "M", M)
@@ -328,21 +526,57 @@ class UmmaSpec:
         _set(self, "scaleC", scaleC)
 
     def __repr__(self):
-        return (f"{self.__class__.__qualname__}(family={self.family!r}, types={self.types!r}, M={self.M!r}, "
-                f"N={self.N!r}, a_major={self.a_major!r}, b_major={self.b_major!r}, a_neg={self.a_neg!r}, "
-                f"b_neg={self.b_neg!r}, c_sat={self.c_sat!r}, VS={self.VS!r}, scaleC={self.scaleC!r})")
+        return (
+            f"{self.__class__.__qualname__}(family={self.family!r}, types={self.types!r}, M={self.M!r}, "
+            f"N={self.N!r}, a_major={self.a_major!r}, b_major={self.b_major!r}, a_neg={self.a_neg!r}, "
+            f"b_neg={self.b_neg!r}, c_sat={self.c_sat!r}, VS={self.VS!r}, scaleC={self.scaleC!r})"
+        )
 
     def __eq__(self, other):
         if other.__class__ is self.__class__:
-            return (self.family, self.types, self.M, self.N, self.a_major, self.b_major, self.a_neg, self.b_neg,
-                    self.c_sat, self.VS, self.scaleC) == \
-                (other.family, other.types, other.M, other.N, other.a_major, other.b_major, other.a_neg, other.b_neg,
-                 other.c_sat, other.VS, other.scaleC)
+            return (
+                self.family,
+                self.types,
+                self.M,
+                self.N,
+                self.a_major,
+                self.b_major,
+                self.a_neg,
+                self.b_neg,
+                self.c_sat,
+                self.VS,
+                self.scaleC,
+            ) == (
+                other.family,
+                other.types,
+                other.M,
+                other.N,
+                other.a_major,
+                other.b_major,
+                other.a_neg,
+                other.b_neg,
+                other.c_sat,
+                other.VS,
+                other.scaleC,
+            )
         return NotImplemented
 
     def __hash__(self):
-        return hash((self.family, self.types, self.M, self.N, self.a_major, self.b_major, self.a_neg, self.b_neg,
-                     self.c_sat, self.VS, self.scaleC))
+        return hash(
+            (
+                self.family,
+                self.types,
+                self.M,
+                self.N,
+                self.a_major,
+                self.b_major,
+                self.a_neg,
+                self.b_neg,
+                self.c_sat,
+                self.VS,
+                self.scaleC,
+            )
+        )
 
     def __setattr__(self, name, value):
         raise AttributeError(f"cannot assign to field {name!r}")
@@ -393,11 +627,13 @@ class UmmaSpec:
             ta, tb, tc = (cpp_type(t) for t in self.types)
             maj = ["K" if m == 0 else "MN" for m in (self.a_major, self.b_major)]
             neg = ["Neg" if n else "One" for n in (self.a_neg, self.b_neg)]
-            return (f"MMA_Traits<{self.family.base},{ta},{tb},{tc},C<{self.M}>,C<{self.N}>,"
-                    f"integral_constant<UMMA::Major,UMMA::Major::{maj[0]}>,"
-                    f"integral_constant<UMMA::Major,UMMA::Major::{maj[1]}>,"
-                    f"integral_constant<UMMA::ScaleIn,UMMA::ScaleIn::{neg[0]}>,"
-                    f"integral_constant<UMMA::ScaleIn,UMMA::ScaleIn::{neg[1]}>>")
+            return (
+                f"MMA_Traits<{self.family.base},{ta},{tb},{tc},C<{self.M}>,C<{self.N}>,"
+                f"integral_constant<UMMA::Major,UMMA::Major::{maj[0]}>,"
+                f"integral_constant<UMMA::Major,UMMA::Major::{maj[1]}>,"
+                f"integral_constant<UMMA::ScaleIn,UMMA::ScaleIn::{neg[0]}>,"
+                f"integral_constant<UMMA::ScaleIn,UMMA::ScaleIn::{neg[1]}>>"
+            )
         return f"{self.family.base}<{','.join(self._args(True))}>"
 
     def check(self) -> None:
@@ -409,17 +645,30 @@ class UmmaSpec:
 
     def instr_desc(self) -> D.InstrDescriptor:
         """The traits' idesc_: make_instr_desc / make_instr_desc_block_scaled of this atom."""
-        from cutedump.atoms import umma_desc as D   # start-up: the descriptor's module only when one is made
+        from cutedump.atoms import umma_desc as D  # start-up: the descriptor's module only when one is made
+
         f = self.family
         try:
             if f.block_scaled:
                 a, b, c, sf = self.types
-                return D.make_instr_desc_block_scaled(a, b, c, sf, self.M, self.N, self.a_major, self.b_major,
-                                                      self.a_neg, self.b_neg, f.sparse)
+                return D.make_instr_desc_block_scaled(
+                    a, b, c, sf, self.M, self.N, self.a_major, self.b_major, self.a_neg, self.b_neg, f.sparse
+                )
             a, b, c = self.types
             neg = (self.a_neg, self.b_neg) if f.negs_in_desc else (0, 0)
-            return D.make_instr_desc(a, b, c, self.M, self.N, self.a_major, self.b_major, neg[0], neg[1],
-                                     self.c_sat if f.sat_in_desc else 0, f.sparse)
+            return D.make_instr_desc(
+                a,
+                b,
+                c,
+                self.M,
+                self.N,
+                self.a_major,
+                self.b_major,
+                neg[0],
+                neg[1],
+                self.c_sat if f.sat_in_desc else 0,
+                f.sparse,
+            )
         except CuteDumpError as e:
             raise CuteDumpError(f"{self.name}: {e.message}") from None
 
@@ -428,20 +677,44 @@ class UmmaSpec:
         M, N, K = self.M, self.N, self.K
         shape = f"(_{M},_{N},_{K})"
         if self.family.nsm == 1:
-            return (shape, "_1:_0", f"(_1,(_{M},_{K})):(_0,(_1,_{M}))", f"(_1,(_{N},_{K})):(_0,(_1,_{N}))",
-                    f"(_1,(_{M},_{N})):(_0,(_1,_{M}))")
+            return (
+                shape,
+                "_1:_0",
+                f"(_1,(_{M},_{K})):(_0,(_1,_{M}))",
+                f"(_1,(_{N},_{K})):(_0,(_1,_{N}))",
+                f"(_1,(_{M},_{N})):(_0,(_1,_{M}))",
+            )
         m2, n2 = M // 2, N // 2
-        return (shape, "_2:_1", f"(_2,(_{m2},_{K})):(_{m2},(_1,_{M}))", f"(_2,(_{n2},_{K})):(_{n2},(_1,_{N}))",
-                f"(_2,(_{m2},_{N})):(_{m2},(_1,_{M}))")
+        return (
+            shape,
+            "_2:_1",
+            f"(_2,(_{m2},_{K})):(_{m2},(_1,_{M}))",
+            f"(_2,(_{n2},_{K})):(_{n2},(_1,_{N}))",
+            f"(_2,(_{m2},_{N})):(_{m2},(_1,_{M}))",
+        )
 
 
 class UMMATraits(MMATraits):
     """MMATraits of an SM100 UMMA atom, with its spec (types, M, N, majors, ...) and instruction descriptor."""
+
     spec: UmmaSpec | None = None
 
-    def __init__(self, name, cpp, arch, val_types, shape_mnk, thr_id, layout_a, layout_b, layout_c, family="",
-                 header="", spec=None):
-        _set = object.__setattr__   # frozen: assigned once, here
+    def __init__(
+        self,
+        name,
+        cpp,
+        arch,
+        val_types,
+        shape_mnk,
+        thr_id,
+        layout_a,
+        layout_b,
+        layout_c,
+        family="",
+        header="",
+        spec=None,
+    ):
+        _set = object.__setattr__  # frozen: assigned once, here
         _set(self, "name", name)
         _set(self, "cpp", cpp)
         _set(self, "arch", arch)
@@ -456,22 +729,61 @@ class UMMATraits(MMATraits):
         _set(self, "spec", spec)
 
     def __repr__(self):
-        return (f"{self.__class__.__qualname__}(name={self.name!r}, cpp={self.cpp!r}, arch={self.arch!r}, "
-                f"val_types={self.val_types!r}, shape_mnk={self.shape_mnk!r}, thr_id={self.thr_id!r}, "
-                f"layout_a={self.layout_a!r}, layout_b={self.layout_b!r}, layout_c={self.layout_c!r}, "
-                f"family={self.family!r}, header={self.header!r}, spec={self.spec!r})")
+        return (
+            f"{self.__class__.__qualname__}(name={self.name!r}, cpp={self.cpp!r}, arch={self.arch!r}, "
+            f"val_types={self.val_types!r}, shape_mnk={self.shape_mnk!r}, thr_id={self.thr_id!r}, "
+            f"layout_a={self.layout_a!r}, layout_b={self.layout_b!r}, layout_c={self.layout_c!r}, "
+            f"family={self.family!r}, header={self.header!r}, spec={self.spec!r})"
+        )
 
     def __eq__(self, other):
         if other.__class__ is self.__class__:
-            return (self.name, self.cpp, self.arch, self.val_types, self.shape_mnk, self.thr_id, self.layout_a,
-                    self.layout_b, self.layout_c, self.family, self.header, self.spec) == \
-                (other.name, other.cpp, other.arch, other.val_types, other.shape_mnk, other.thr_id, other.layout_a,
-                 other.layout_b, other.layout_c, other.family, other.header, other.spec)
+            return (
+                self.name,
+                self.cpp,
+                self.arch,
+                self.val_types,
+                self.shape_mnk,
+                self.thr_id,
+                self.layout_a,
+                self.layout_b,
+                self.layout_c,
+                self.family,
+                self.header,
+                self.spec,
+            ) == (
+                other.name,
+                other.cpp,
+                other.arch,
+                other.val_types,
+                other.shape_mnk,
+                other.thr_id,
+                other.layout_a,
+                other.layout_b,
+                other.layout_c,
+                other.family,
+                other.header,
+                other.spec,
+            )
         return NotImplemented
 
     def __hash__(self):
-        return hash((self.name, self.cpp, self.arch, self.val_types, self.shape_mnk, self.thr_id, self.layout_a,
-                     self.layout_b, self.layout_c, self.family, self.header, self.spec))
+        return hash(
+            (
+                self.name,
+                self.cpp,
+                self.arch,
+                self.val_types,
+                self.shape_mnk,
+                self.thr_id,
+                self.layout_a,
+                self.layout_b,
+                self.layout_c,
+                self.family,
+                self.header,
+                self.spec,
+            )
+        )
 
     def __setattr__(self, name, value):
         raise AttributeError(f"cannot assign to field {name!r}")
@@ -495,10 +807,19 @@ def _enum_arg(base, what, s, table, ns):
 
 
 def _usage(f: UmmaFamily) -> str:
-    names = {"M": "M", "N": "N", "VS": "VS", "amaj": "a_major", "bmaj": "b_major", "scaleC": "ScaleC",
-             "aneg": "a_neg", "bneg": "b_neg", "csat": "c_sat"}
+    names = {
+        "M": "M",
+        "N": "N",
+        "VS": "VS",
+        "amaj": "a_major",
+        "bmaj": "b_major",
+        "scaleC": "ScaleC",
+        "aneg": "a_neg",
+        "bneg": "b_neg",
+        "csat": "c_sat",
+    }
     ts = ["a_type", "b_type", "c_type"] + (["sf_type"] if f.block_scaled else [])
-    ps = [names[p] for p in f.params[:f.nreq]] + [f"[{names[p]}]" for p in f.params[f.nreq:]]
+    ps = [names[p] for p in f.params[: f.nreq]] + [f"[{names[p]}]" for p in f.params[f.nreq :]]
     return f"{f.base}<{','.join(ts + ps)}>"
 
 
@@ -509,35 +830,53 @@ def lookup_umma(base: str, targs: list[str] | None) -> UMMATraits:
         raise CuteDumpError(f"{base} takes template arguments: {_usage(f)}, e.g. {example(f)}")
     nt = f.ntypes
     if not (nt + f.nreq <= len(targs) <= nt + len(f.params)):
-        raise CuteDumpError(f"{base} takes {nt + f.nreq} to {nt + len(f.params)} template arguments "
-                            f"({_usage(f)}), got {len(targs)}")
+        raise CuteDumpError(
+            f"{base} takes {nt + f.nreq} to {nt + len(f.params)} template arguments ({_usage(f)}), got {len(targs)}"
+        )
     types = tuple(canonical_type(t) for t in targs[:nt])
     kw = {}
     for p, s in zip(f.params, targs[nt:]):
         if p in ("M", "N", "VS", "scaleC"):
             kw[p] = _int_arg(base, p, s)
         elif p in ("amaj", "bmaj"):
-            kw["a_major" if p == "amaj" else "b_major"] = _enum_arg(base, p.replace("maj", "_major"), s, _MAJORS,
-                                                                    "UMMA::Major")
+            kw["a_major" if p == "amaj" else "b_major"] = _enum_arg(
+                base, p.replace("maj", "_major"), s, _MAJORS, "UMMA::Major"
+            )
         elif p in ("aneg", "bneg"):
-            kw["a_neg" if p == "aneg" else "b_neg"] = _enum_arg(base, p.replace("neg", "_neg"), s, _SCALE_IN,
-                                                                "UMMA::ScaleIn")
+            kw["a_neg" if p == "aneg" else "b_neg"] = _enum_arg(
+                base, p.replace("neg", "_neg"), s, _SCALE_IN, "UMMA::ScaleIn"
+            )
         elif p == "csat":
             kw["c_sat"] = _enum_arg(base, "c_sat", s, _SATURATE, "UMMA::Saturate")
     spec = UmmaSpec(f, types, **kw)
     spec.check()
     shape, thr, a, b, c = spec.layouts()
-    return UMMATraits(spec.name, spec.cpp, ARCH, (types[2], types[0], types[1], types[2]), shape, thr, a, b, c,
-                      family=base, header="mma_traits_sm100.hpp", spec=spec)
+    return UMMATraits(
+        spec.name,
+        spec.cpp,
+        ARCH,
+        (types[2], types[0], types[1], types[2]),
+        shape,
+        thr,
+        a,
+        b,
+        c,
+        family=base,
+        header="mma_traits_sm100.hpp",
+        spec=spec,
+    )
 
 
 def lookup_umma_traits_form(targs: list[str]) -> UMMATraits:
     """CuTe's ``MMA_Traits<SM100_MMA_F8F6F4_SS, a, b, c, C<M>, C<N>, integral_constant<UMMA::Major,...>, ...>``."""
     import re
+
     base = targs[0].split("::")[-1]
     if base not in umma_families() or not umma_families()[base].traits_form:
-        raise CuteDumpError(f"MMA_Traits<{targs[0]},...> is not an SM100 traits-form atom "
-                            "(only SM100_MMA_F8F6F4_SS and SM100_MMA_F8F6F4_2x1SM_SS are spelled this way)")
+        raise CuteDumpError(
+            f"MMA_Traits<{targs[0]},...> is not an SM100 traits-form atom "
+            "(only SM100_MMA_F8F6F4_SS and SM100_MMA_F8F6F4_2x1SM_SS are spelled this way)"
+        )
     out = []
     for s in targs[1:]:
         m = re.fullmatch(r"(?:cute::)?(?:C|Int|integral_constant<[A-Za-z_:]+,)<?(.*?)>+", s)
@@ -547,13 +886,17 @@ def lookup_umma_traits_form(targs: list[str]) -> UMMATraits:
 
 def example(f: UmmaFamily) -> str:
     """A legal atom of the family (for help and listings)."""
-    ty = {"tf32": ("tfloat32_t",) * 2 + ("float",), "f16": ("half_t", "half_t", "float"),
-          "i8": ("int8_t", "int8_t", "int32_t"), "f8f6f4": ("float_e4m3_t", "float_e4m3_t", "float"),
-          "mxf8f6f4": ("float_e4m3_t", "float_e4m3_t", "float", "float_ue8m0_t"),
-          "mxf4": ("float_e2m1_t", "float_e2m1_t", "float", "float_ue8m0_t")}[f.kind]
+    ty = {
+        "tf32": ("tfloat32_t",) * 2 + ("float",),
+        "f16": ("half_t", "half_t", "float"),
+        "i8": ("int8_t", "int8_t", "int32_t"),
+        "f8f6f4": ("float_e4m3_t", "float_e4m3_t", "float"),
+        "mxf8f6f4": ("float_e4m3_t", "float_e4m3_t", "float", "float_ue8m0_t"),
+        "mxf4": ("float_e2m1_t", "float_e2m1_t", "float", "float_ue8m0_t"),
+    }[f.kind]
     M = 256 if (f.nsm == 2) else 128
     vals = {"M": str(M), "N": "256", "VS": "32", "amaj": "K", "bmaj": "K", "scaleC": "0"}
-    return f"{f.base}<{','.join(list(ty) + [vals[p] for p in f.params[:f.nreq]])}>"
+    return f"{f.base}<{','.join(list(ty) + [vals[p] for p in f.params[: f.nreq]])}>"
 
 
 def legal_mn(f: UmmaFamily, b_major: int = 0, a_major: int = 0) -> list[tuple[int, int]]:
@@ -595,15 +938,29 @@ def lookup_vector_fma(base: str, targs) -> MMATraits:
 
     def lay(s):
         return str(make_layout(tuple(C(x) for x in s)))
-    return MMATraits(base, base, "SM100", ("float",) * 4, "(" + ",".join(f"_{x}" for x in shp) + ")", "_1:_0",
-                     lay(a), lay(b), lay(c), family=base, header="mma_traits_sm100.hpp")
+
+    return MMATraits(
+        base,
+        base,
+        "SM100",
+        ("float",) * 4,
+        "(" + ",".join(f"_{x}" for x in shp) + ")",
+        "_1:_0",
+        lay(a),
+        lay(b),
+        lay(c),
+        family=base,
+        header="mma_traits_sm100.hpp",
+    )
 
 
 # ------------------------------------------------------------------ descriptor -> atoms
 
 # the value types of each kind's A/B operands (UMMA::to_UMMAFormat maps each to one format value)
 KIND_AB_TYPES = {
-    "tf32": ("tfloat32_t",), "f16": ("half_t", "bfloat16_t"), "i8": ("uint8_t", "int8_t"),
+    "tf32": ("tfloat32_t",),
+    "f16": ("half_t", "bfloat16_t"),
+    "i8": ("uint8_t", "int8_t"),
     "f8f6f4": ("float_e4m3_t", "float_e5m2_t", "float_e2m3_t", "float_e3m2_t", "float_e2m1_t"),
     "mxf8f6f4": ("float_e4m3_t", "float_e5m2_t", "float_e2m3_t", "float_e3m2_t", "float_e2m1_t"),
     "mxf4": ("float_e2m1_t",),
@@ -614,7 +971,8 @@ def atoms_for_instr_desc(desc: D.InstrDescriptor, family: str | None = None) -> 
     """Every catalog atom (of ``family``, or of every family with this descriptor layout) whose traits' idesc_ is
     ``desc``. Runtime-only fields (sparse_id2, the scale-factor ids) are ignored; fields no catalog atom sets
     (sparse_flag, max_shift) match nothing."""
-    from cutedump.atoms import umma_desc as D   # start-up: see UmmaSpec.instr_desc
+    from cutedump.atoms import umma_desc as D  # start-up: see UmmaSpec.instr_desc
+
     c_type_of = {v: k for k, v in D.C_FORMAT_OF.items()}
     sf_type_of = {v: k for k, v in D.SCALE_FORMAT_OF.items()}
     fams = list(umma_families().values())
@@ -622,6 +980,7 @@ def atoms_for_instr_desc(desc: D.InstrDescriptor, family: str | None = None) -> 
         base = family.strip().split("<")[0].split("::")[-1]
         if base not in umma_families():
             import difflib
+
             close = difflib.get_close_matches(base, list(umma_families()), n=3, cutoff=0.6)
             hint = f"; did you mean {', '.join(close)}?" if close else ""
             raise CuteDumpError(f"unknown UMMA family {family!r}{hint}")
@@ -645,13 +1004,19 @@ def atoms_for_instr_desc(desc: D.InstrDescriptor, family: str | None = None) -> 
             for b in Bs:
                 for c in cs:
                     for sf in sfs:
-                        for vs in (((32, 64) if f.sparse else (16, 32)) if f.kind == "mxf4" else (0,)):
+                        for vs in ((32, 64) if f.sparse else (16, 32)) if f.kind == "mxf4" else (0,):
                             args = [a, b, c] + ([sf] if sf else [])
-                            vals = {"M": str(M), "N": str(N), "VS": str(vs), "amaj": maj[desc.a_major],
-                                    "bmaj": maj[desc.b_major], "scaleC": "0",
-                                    "aneg": "Neg" if desc.a_negate else "One",
-                                    "bneg": "Neg" if desc.b_negate else "One",
-                                    "csat": "True" if desc.saturate else "False"}
+                            vals = {
+                                "M": str(M),
+                                "N": str(N),
+                                "VS": str(vs),
+                                "amaj": maj[desc.a_major],
+                                "bmaj": maj[desc.b_major],
+                                "scaleC": "0",
+                                "aneg": "Neg" if desc.a_negate else "One",
+                                "bneg": "Neg" if desc.b_negate else "One",
+                                "csat": "True" if desc.saturate else "False",
+                            }
                             args += [vals[p] for p in f.params]
                             try:
                                 t = lookup_umma(f.base, args)
@@ -664,9 +1029,14 @@ def atoms_for_instr_desc(desc: D.InstrDescriptor, family: str | None = None) -> 
     return out
 
 
-_KIND_TYPES = {"tf32": "tfloat32_t", "f16": "half_t|bfloat16_t", "i8": "int8_t|uint8_t",
-               "f8f6f4": "float_e4m3_t|e5m2|e2m3|e3m2|e2m1", "mxf8f6f4": "float_e4m3_t|e5m2|e2m3|e3m2|e2m1",
-               "mxf4": "float_e2m1_t"}
+_KIND_TYPES = {
+    "tf32": "tfloat32_t",
+    "f16": "half_t|bfloat16_t",
+    "i8": "int8_t|uint8_t",
+    "f8f6f4": "float_e4m3_t|e5m2|e2m3|e3m2|e2m1",
+    "mxf8f6f4": "float_e4m3_t|e5m2|e2m3|e3m2|e2m1",
+    "mxf4": "float_e2m1_t",
+}
 
 
 def umma_rows() -> list[tuple[str, str, str, str, str]]:
@@ -715,5 +1085,7 @@ def hardware_note(t: UMMATraits) -> str | None:
     h = hardware_fact(t)
     if h is None:
         return None
-    return (f"CuTe's traits accept a {h['accumulator']} accumulator; tcgen05.mma kind::{h['kind']} needs an "
-            f"{h['needs']} ({h['needs_type']}) one")
+    return (
+        f"CuTe's traits accept a {h['accumulator']} accumulator; tcgen05.mma kind::{h['kind']} needs an "
+        f"{h['needs']} ({h['needs_type']}) one"
+    )

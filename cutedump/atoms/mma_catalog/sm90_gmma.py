@@ -1,9 +1,10 @@
 """SM90 GMMA (wgmma) atoms: SM90_64xNxK_<types>_SS/RS, generated from their formula (CuTe 4.2's
 mma_traits_sm90_gmma.hpp and mma_traits_sm90_gmma_ext.hpp). A new GMMA type family: one row of ``_GMMA_FAMILIES``."""
+
 from __future__ import annotations
 
-from cutedump.errors import CuteDumpError
 from cutedump.atoms.mma_catalog.traits import MMATraits
+from cutedump.errors import CuteDumpError
 
 ARCH = "SM90 GMMA"
 
@@ -25,16 +26,18 @@ _GMMA_RS_A = {
     8: "((_4,_8,_4),(_4,_2,_2)):((_256,_1,_16),(_64,_8,_1024))",
 }
 
-_GMMA_BASE_N = (8, 16, 32, 64, 96, 128, 192, 256)   # in mma_traits_sm90_gmma.hpp; the others in *_ext.hpp
+_GMMA_BASE_N = (8, 16, 32, 64, 96, 128, 192, 256)  # in mma_traits_sm90_gmma.hpp; the others in *_ext.hpp
 _FP_N = list(range(8, 257, 8))
 _INT_N = [8, 16, 24] + list(range(32, 257, 16))
 
 # (type tag, K, (D, A, B, C), A bits, suffix kind): "major" = <Major A, Major B>; "tn" = _TN<> (scale args);
 # "int" = _TN (no template), also with _SATURATE
-_GMMA_FAMILIES = [("F16F16F16", 16, ("half_t",) * 4, 16, "major"),
-                  ("F32F16F16", 16, ("float", "half_t", "half_t", "float"), 16, "major"),
-                  ("F32BF16BF16", 16, ("float", "bfloat16_t", "bfloat16_t", "float"), 16, "major"),
-                  ("F32TF32TF32", 8, ("float", "tfloat32_t", "tfloat32_t", "float"), 32, "tn")]
+_GMMA_FAMILIES = [
+    ("F16F16F16", 16, ("half_t",) * 4, 16, "major"),
+    ("F32F16F16", 16, ("float", "half_t", "half_t", "float"), 16, "major"),
+    ("F32BF16BF16", 16, ("float", "bfloat16_t", "bfloat16_t", "float"), 16, "major"),
+    ("F32TF32TF32", 8, ("float", "tfloat32_t", "tfloat32_t", "float"), 32, "tn"),
+]
 _TY8 = {"S8": "int8_t", "U8": "uint8_t", "E4M3": "float_e4m3_t", "E5M2": "float_e5m2_t"}
 for _a in ("S8", "U8"):
     for _b in ("S8", "U8"):
@@ -54,7 +57,7 @@ def gmma_families() -> dict:
     if out:
         return out
     for tag, k, types, abits, kind in _GMMA_FAMILIES:
-        for n in (_INT_N if kind == "int" else _FP_N):
+        for n in _INT_N if kind == "int" else _FP_N:
             for src in ("SS", "RS"):
                 base = f"SM90_64x{n}x{k}_{tag}_{src}"
                 if kind == "major":
@@ -84,12 +87,13 @@ def _gmma(base: str, targs: list[str] | None) -> MMATraits:
         cpp = base + "<>" if kind == "tn" else base
     a = _abl(64, k) if src == "SS" else _GMMA_RS_A[abits]
     header = "mma_traits_sm90_gmma.hpp" if n in _GMMA_BASE_N else "mma_traits_sm90_gmma_ext.hpp"
-    return MMATraits(name, cpp, ARCH, types, f"(_64,_{n},_{k})", "_128:_1", a, _abl(n, k), _clayout(n),
-                     family=base, header=header)
+    return MMATraits(
+        name, cpp, ARCH, types, f"(_64,_{n},_{k})", "_128:_1", a, _abl(n, k), _clayout(n), family=base, header=header
+    )
 
 
 def owns(base: str) -> bool:
-    return base.startswith("SM90_") and base in gmma_families()   # (every GMMA name is SM90_64x...)
+    return base.startswith("SM90_") and base in gmma_families()  # (every GMMA name is SM90_64x...)
 
 
 def lookup(base: str, targs: list[str] | None) -> MMATraits:

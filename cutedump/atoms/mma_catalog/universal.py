@@ -1,9 +1,10 @@
 """UniversalFMA<D,A,B,C>: the one-thread FMA atom of every architecture (CuTe's mma_atom.hpp), from its formula."""
+
 from __future__ import annotations
 
-from cutedump.errors import CuteDumpError
 from cutedump.atoms.mma_catalog.traits import MMATraits
 from cutedump.atoms.types import canonical_type, cpp_type
+from cutedump.errors import CuteDumpError
 
 
 def _universal_fma(targs: list[str] | None) -> MMATraits:
@@ -17,8 +18,18 @@ def _universal_fma(targs: list[str] | None) -> MMATraits:
     c = t[3] if len(t) > 3 else d
     name = f"UniversalFMA<{','.join(t)}>"
     cpp = f"UniversalFMA<{','.join(cpp_type(x) for x in t)}>"
-    return MMATraits(name, cpp, "any", (d, a, b, c), "(_1,_1,_1)", "_1:_0", "(_1,_1):(_0,_0)",
-                     "(_1,_1):(_0,_0)", "(_1,_1):(_0,_0)", family="UniversalFMA")
+    return MMATraits(
+        name,
+        cpp,
+        "any",
+        (d, a, b, c),
+        "(_1,_1,_1)",
+        "_1:_0",
+        "(_1,_1):(_0,_0)",
+        "(_1,_1):(_0,_0)",
+        "(_1,_1):(_0,_0)",
+        family="UniversalFMA",
+    )
 
 
 def owns(base: str) -> bool:

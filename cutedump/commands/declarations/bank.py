@@ -1,8 +1,8 @@
 """``cutedump bank``: its declaration (see cutedump/commands/_decl.py; its answer function: the ``run`` below)."""
+
 from __future__ import annotations
 
 from cutedump.commands._decl import Arg, Command, Opt
-
 
 EPILOG_BANK = """\b
 Examples:
@@ -36,39 +36,52 @@ cute::copy issues them for warp --warp. Picture: per phase, the distinct words i
 """
 
 
-COMMAND = Command('bank',
-    run='cutedump.commands.bank_cmd:bank_cmd',
-    fast='cutedump.commands._answers:bank_text', fixed={'given_': None},
-    help='Bank conflicts, wavefronts and vector width of shared-memory copies, with the swizzle that fixes them.',
+COMMAND = Command(
+    "bank",
+    run="cutedump.commands.bank_cmd:bank_cmd",
+    fast="cutedump.commands._answers:bank_text",
+    fixed={"given_": None},
+    help="Bank conflicts, wavefronts and vector width of shared-memory copies, with the swizzle that fixes them.",
     epilog=EPILOG_BANK,
     params=[
-        Arg('smem', required=False),
-        Opt('--copy', 'atom', help='Copy atom of the TiledCopy, e.g. SM75_U32x4_LDSM_N (copy mode).'),
-        Opt('--type', 'value_type', help='Element type of the smem tensor (Copy_Atom<Op, T>), e.g. half_t.'),
-        Opt('--thr', help='Thread layout for make_tiled_copy, e.g. "(_16,_8):(_8,_1)".'),
-        Opt('--val', help='Value layout for make_tiled_copy, e.g. "(_1,_8)".'),
-        Opt('--mma', 'mma_name', help='MMA atom for make_tiled_copy_A/B/C.'),
-        Opt('--atom-layout', help='Atom layout of the TiledMMA (with --mma).'),
-        Opt('--tile', help='Permutation Tile<M,N,K> of the TiledMMA (with --mma).'),
-        Opt('--operand', 'operand', ('A', 'B', 'C'), case_sensitive=False, help='make_tiled_copy_A/B/C with '
-                 '--mma.'),
-        Opt('--store/--load', help='The smem tensor is the destination (partition_D) / the source (default: '
-                 'from the atom; UniversalCopy loads).'),
-        Opt('--warp', 'warp', int, default=0, show_default=True, help="Which warp's instructions to show."),
-        Opt('--also', multiple=True, metavar='OPTIONS', help='Another copy of the same smem tile that must '
-                 'stay conflict-free, in the same options, e.g. "--copy SM80_CP_ASYNC_CACHEALWAYS<uint128_t> '
-                 '--thr (_16,_8):(_8,_1) --val (_1,_8)".'),
-        Opt('--no-fix', flag=True, help='Do not search a swizzle/padding when a copy conflicts.'),
-        Opt('--inst', help='Raw mode: the instruction, e.g. ld.shared.b128 or ldmatrix.x4.trans.'),
-        Opt('--addresses', multiple=True, metavar='A0,A1,...,A31', help="Raw mode: the 32 lanes' byte "
-                 'addresses of one instruction (repeat for more instructions).'),
-        Opt('--triton-shared', help='Triton mode: the shared layout (Gluon or TTGIR spelling) of the tile.',
-            fast=False),
-        Opt('--triton-reg', help='Triton mode: the distributed layout that reads (--store: writes) it.', fast=False),
-        Opt('--shape', 'shape_', help="Triton mode: the tile's shape, e.g. 64,64.", fast=False),
-        Opt('--vec', None, int, help="Triton mode: elements per access (Triton's lowering picks its own).",
-            fast=False),
-        Opt('--compact', flag=True, help='Text: one line per instruction, no bank picture.'),
-        Opt('--format', 'fmt_', ('text', 'json', 'svg'), default='text', show_default=True),
+        Arg("smem", required=False),
+        Opt("--copy", "atom", help="Copy atom of the TiledCopy, e.g. SM75_U32x4_LDSM_N (copy mode)."),
+        Opt("--type", "value_type", help="Element type of the smem tensor (Copy_Atom<Op, T>), e.g. half_t."),
+        Opt("--thr", help='Thread layout for make_tiled_copy, e.g. "(_16,_8):(_8,_1)".'),
+        Opt("--val", help='Value layout for make_tiled_copy, e.g. "(_1,_8)".'),
+        Opt("--mma", "mma_name", help="MMA atom for make_tiled_copy_A/B/C."),
+        Opt("--atom-layout", help="Atom layout of the TiledMMA (with --mma)."),
+        Opt("--tile", help="Permutation Tile<M,N,K> of the TiledMMA (with --mma)."),
+        Opt("--operand", "operand", ("A", "B", "C"), case_sensitive=False, help="make_tiled_copy_A/B/C with --mma."),
+        Opt(
+            "--store/--load",
+            help="The smem tensor is the destination (partition_D) / the source (default: "
+            "from the atom; UniversalCopy loads).",
+        ),
+        Opt("--warp", "warp", int, default=0, show_default=True, help="Which warp's instructions to show."),
+        Opt(
+            "--also",
+            multiple=True,
+            metavar="OPTIONS",
+            help="Another copy of the same smem tile that must "
+            'stay conflict-free, in the same options, e.g. "--copy SM80_CP_ASYNC_CACHEALWAYS<uint128_t> '
+            '--thr (_16,_8):(_8,_1) --val (_1,_8)".',
+        ),
+        Opt("--no-fix", flag=True, help="Do not search a swizzle/padding when a copy conflicts."),
+        Opt("--inst", help="Raw mode: the instruction, e.g. ld.shared.b128 or ldmatrix.x4.trans."),
+        Opt(
+            "--addresses",
+            multiple=True,
+            metavar="A0,A1,...,A31",
+            help="Raw mode: the 32 lanes' byte addresses of one instruction (repeat for more instructions).",
+        ),
+        Opt(
+            "--triton-shared", help="Triton mode: the shared layout (Gluon or TTGIR spelling) of the tile.", fast=False
+        ),
+        Opt("--triton-reg", help="Triton mode: the distributed layout that reads (--store: writes) it.", fast=False),
+        Opt("--shape", "shape_", help="Triton mode: the tile's shape, e.g. 64,64.", fast=False),
+        Opt("--vec", None, int, help="Triton mode: elements per access (Triton's lowering picks its own).", fast=False),
+        Opt("--compact", flag=True, help="Text: one line per instruction, no bank picture."),
+        Opt("--format", "fmt_", ("text", "json", "svg"), default="text", show_default=True),
     ],
 )

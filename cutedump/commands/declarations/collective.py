@@ -1,8 +1,8 @@
 """``cutedump collective``: its declaration (see cutedump/commands/_decl.py; its answer function: the ``run`` below)."""
+
 from __future__ import annotations
 
 from cutedump.commands._decl import Arg, Command, Opt, Range  # noqa: F401
-
 
 EPILOG_COLLECTIVE = """\b
 Examples:
@@ -24,31 +24,47 @@ CUTLASS refuses (a static_assert), one error line quotes its message.
 """
 
 
-COMMAND = Command('collective',
-    run='cutedump.commands.collective_cmd:collective_cmd',
-    fast='cutedump.commands._collective:collective_text',
+COMMAND = Command(
+    "collective",
+    run="cutedump.commands.collective_cmd:collective_cmd",
+    fast="cutedump.commands._collective:collective_text",
     help="What CUTLASS's GEMM CollectiveBuilder chooses (SM90, SM100), and why.",
     epilog=EPILOG_COLLECTIVE,
     params=[
-        Opt('--arch', None, ('sm90', 'sm100'), default='sm90', show_default=True, help='cutlass::arch::Sm90 or Sm100.'),
-        Opt('--a', 'a', help='A: element type and layout tag, e.g. half_t:RowMajor (or half_t:K).'),
-        Opt('--b', 'b', help='B: element type and layout tag, e.g. half_t:ColumnMajor (or half_t:K).'),
-        Opt('--c', 'c', help='C (the source): element:layout, or void (default: void).'),
-        Opt('--d', 'd', help='D (the output): element:layout, e.g. half_t:RowMajor.'),
-        Opt('--acc', default='float', show_default=True, help='The accumulator element type.'),
-        Opt('--tile', help='The CTA tile M,N,K, e.g. 128,128,64.'),
-        Opt('--cluster', default='1,1,1', show_default=True, help='The cluster shape M,N,K.'),
-        Opt('--stages', default='auto', show_default=True, help='auto (StageCountAuto[Carveout]) or a count.'),
-        Opt('--carveout', default='auto', show_default=True, help="auto (the epilogue's SharedStorage) or bytes kept from the mainloop's stages."),
-        Opt('--schedule', default='auto', show_default=True, help='The kernel schedule, e.g. KernelTmaWarpSpecializedCooperative.'),
-        Opt('--epilogue-schedule', default='auto', show_default=True, help='The epilogue schedule, e.g. TmaWarpSpecialized.'),
-        Opt('--epilogue-tile', default='auto', show_default=True, help='auto or the epilogue tile M,N.'),
-        Opt('--alignment-a', None, int, help="A's alignment in elements (default: 128 bits)."),
-        Opt('--alignment-b', None, int, help="B's alignment in elements (default: 128 bits)."),
-        Opt('--alignment-c', None, int, help="C's alignment in elements (default: 128 bits)."),
-        Opt('--alignment-d', None, int, help="D's alignment in elements (default: 128 bits)."),
-        Opt('--problem', help='M,N,K[,L]: also print the TMA tensor maps of A and B for this problem.'),
-        Opt('--format', 'fmt_', ('text', 'json'), default='text', show_default=True),
-        Opt('--toml', flag=True, help='Write the collective as a `cutedump kernel` description (TOML).'),
+        Opt("--arch", None, ("sm90", "sm100"), default="sm90", show_default=True, help="cutlass::arch::Sm90 or Sm100."),
+        Opt("--a", "a", help="A: element type and layout tag, e.g. half_t:RowMajor (or half_t:K)."),
+        Opt("--b", "b", help="B: element type and layout tag, e.g. half_t:ColumnMajor (or half_t:K)."),
+        Opt("--c", "c", help="C (the source): element:layout, or void (default: void)."),
+        Opt("--d", "d", help="D (the output): element:layout, e.g. half_t:RowMajor."),
+        Opt("--acc", default="float", show_default=True, help="The accumulator element type."),
+        Opt("--tile", help="The CTA tile M,N,K, e.g. 128,128,64."),
+        Opt("--cluster", default="1,1,1", show_default=True, help="The cluster shape M,N,K."),
+        Opt("--stages", default="auto", show_default=True, help="auto (StageCountAuto[Carveout]) or a count."),
+        Opt(
+            "--carveout",
+            default="auto",
+            show_default=True,
+            help="auto (the epilogue's SharedStorage) or bytes kept from the mainloop's stages.",
+        ),
+        Opt(
+            "--schedule",
+            default="auto",
+            show_default=True,
+            help="The kernel schedule, e.g. KernelTmaWarpSpecializedCooperative.",
+        ),
+        Opt(
+            "--epilogue-schedule",
+            default="auto",
+            show_default=True,
+            help="The epilogue schedule, e.g. TmaWarpSpecialized.",
+        ),
+        Opt("--epilogue-tile", default="auto", show_default=True, help="auto or the epilogue tile M,N."),
+        Opt("--alignment-a", None, int, help="A's alignment in elements (default: 128 bits)."),
+        Opt("--alignment-b", None, int, help="B's alignment in elements (default: 128 bits)."),
+        Opt("--alignment-c", None, int, help="C's alignment in elements (default: 128 bits)."),
+        Opt("--alignment-d", None, int, help="D's alignment in elements (default: 128 bits)."),
+        Opt("--problem", help="M,N,K[,L]: also print the TMA tensor maps of A and B for this problem."),
+        Opt("--format", "fmt_", ("text", "json"), default="text", show_default=True),
+        Opt("--toml", flag=True, help="Write the collective as a `cutedump kernel` description (TOML)."),
     ],
 )

@@ -1,8 +1,8 @@
 """``cutedump compat``: its declaration (see cutedump/commands/_decl.py; its answer function: the ``run`` below)."""
+
 from __future__ import annotations
 
 from cutedump.commands._decl import Arg, Command, Opt
-
 
 EPILOG_COMPAT = """\b
 Examples:
@@ -18,15 +18,24 @@ compatible with an integer. Layout arguments stand for their shapes. Exit status
 """
 
 
-COMMAND = Command('compat',
-    run='cutedump.commands.tutorial_cmd:compat_cmd',
-    fast='cutedump.commands._fast:compat_text', fast_tty=True,
+COMMAND = Command(
+    "compat",
+    run="cutedump.commands.tutorial_cmd:compat_cmd",
+    fast="cutedump.commands._fast:compat_text",
+    fast_tty=True,
     help="Is SHAPE_A compatible with SHAPE_B (CuTe's compatible), and why.",
     epilog=EPILOG_COMPAT,
     params=[
-        Arg('shape_a'),
-        Arg('shape_b'),
-        Opt('--format', 'fmt_', ('text', 'json'), default='text', show_default=True, fast=False,
-            help="json: one object (keys in the examples' notes below)."),
+        Arg("shape_a"),
+        Arg("shape_b"),
+        Opt(
+            "--format",
+            "fmt_",
+            ("text", "json"),
+            default="text",
+            show_default=True,
+            fast=False,
+            help="json: one object (keys in the examples' notes below).",
+        ),
     ],
 )

@@ -1,8 +1,8 @@
 """``cutedump coords``: its declaration (see cutedump/commands/_decl.py; its answer function: the ``run`` below)."""
+
 from __future__ import annotations
 
 from cutedump.commands._decl import Arg, Command, Opt
-
 
 EPILOG_COORDS = """\b
 Examples:
@@ -22,19 +22,34 @@ as CuTe's print shows them (static values with a leading underscore).
 """
 
 
-COMMAND = Command('coords',
-    run='cutedump.commands.tutorial_cmd:coords_cmd',
-    fast='cutedump.commands._fast:coords_text', fast_tty=True,
-    help='Coordinate table of SHAPE: 1-D index, 2-D and natural coordinates, and with STRIDE the '
-         "offsets.\nSHAPE '-' (or none, with a pipe) is read from standard input.",
+COMMAND = Command(
+    "coords",
+    run="cutedump.commands.tutorial_cmd:coords_cmd",
+    fast="cutedump.commands._fast:coords_text",
+    fast_tty=True,
+    help="Coordinate table of SHAPE: 1-D index, 2-D and natural coordinates, and with STRIDE the "
+    "offsets.\nSHAPE '-' (or none, with a pipe) is read from standard input.",
     epilog=EPILOG_COORDS,
     params=[
-        Arg('shape', required=False),
-        Arg('stride', required=False),
-        Opt('--idx', 'idxs', multiple=True, metavar='I|COORD', fast=False, help='Convert one index or '
-                 'coordinate: idx2crd (and crd2idx with a stride). Repeatable.'),
-        Opt('--force', flag=True, help='Print even very large tables (more than 65,536 rows).', fast=False),
-        Opt('--format', 'fmt_', ('text', 'json'), default='text', show_default=True, fast=False,
-            help="json: one object (keys in the examples' notes below)."),
+        Arg("shape", required=False),
+        Arg("stride", required=False),
+        Opt(
+            "--idx",
+            "idxs",
+            multiple=True,
+            metavar="I|COORD",
+            fast=False,
+            help="Convert one index or coordinate: idx2crd (and crd2idx with a stride). Repeatable.",
+        ),
+        Opt("--force", flag=True, help="Print even very large tables (more than 65,536 rows).", fast=False),
+        Opt(
+            "--format",
+            "fmt_",
+            ("text", "json"),
+            default="text",
+            show_default=True,
+            fast=False,
+            help="json: one object (keys in the examples' notes below).",
+        ),
     ],
 )

@@ -1,8 +1,8 @@
 """``cutedump desc``: its declaration (see cutedump/commands/_decl.py; its answer function: the ``run`` below)."""
+
 from __future__ import annotations
 
-from cutedump.commands._decl import lang_opt, Arg, Command, Opt, Range
-
+from cutedump.commands._decl import Arg, Command, Opt, Range, lang_opt
 
 EPILOG_DESC = """\b
 Examples:
@@ -21,24 +21,48 @@ layout that aliases or a start off its swizzle atom is one warning on standard e
 """
 
 
-COMMAND = Command('desc',
-    run='cutedump.commands.desc_cmd:desc_cmd',
-    fast='cutedump.commands._answers:desc_answer',
+COMMAND = Command(
+    "desc",
+    run="cutedump.commands.desc_cmd:desc_cmd",
+    fast="cutedump.commands._answers:desc_answer",
     help="Decode DESCRIPTOR (64 bits, e.g. 0x4000004000010000): CuTe's print of it, each field, the smem "
-         'layout\nthe tensor core reads through it, and its 8x16-byte core matrices.',
+    "layout\nthe tensor core reads through it, and its 8x16-byte core matrices.",
     epilog=EPILOG_DESC,
     params=[
-        Arg('descriptor'),
-        Opt('--kind', 'kind', ('gmma', 'umma'), default='gmma', show_default=True,
-            help='gmma: SM90 GmmaDescriptor; umma: SM100 UMMA::SmemDescriptor.'),
-        Opt('--major', 'major', ('K', 'MN'), default='K', show_default=True, case_sensitive=False,
-            help="The operand's major (GMMA::Major)."),
-        Opt('--type', 'value_type', default='half_t', metavar='T', show_default=True, help='The element type.'),
-        Opt('--mn', 'mn', Range(1, 4096), default=64, show_default=True, help='Rows of M (operand A) or N '
-                 '(operand B) one instruction reads.'),
-        Opt('--format', 'fmt_', ('text', 'json'), default='text', show_default=True),
-        Opt('--picture', 'picture', ('svg', 'html', 'latex'), help='Print a picture of the core matrices '
-                 'instead (SVG, a self-contained HTML page, or LaTeX/TikZ).'),
-        lang_opt('Narration language.', default='en'),
+        Arg("descriptor"),
+        Opt(
+            "--kind",
+            "kind",
+            ("gmma", "umma"),
+            default="gmma",
+            show_default=True,
+            help="gmma: SM90 GmmaDescriptor; umma: SM100 UMMA::SmemDescriptor.",
+        ),
+        Opt(
+            "--major",
+            "major",
+            ("K", "MN"),
+            default="K",
+            show_default=True,
+            case_sensitive=False,
+            help="The operand's major (GMMA::Major).",
+        ),
+        Opt("--type", "value_type", default="half_t", metavar="T", show_default=True, help="The element type."),
+        Opt(
+            "--mn",
+            "mn",
+            Range(1, 4096),
+            default=64,
+            show_default=True,
+            help="Rows of M (operand A) or N (operand B) one instruction reads.",
+        ),
+        Opt("--format", "fmt_", ("text", "json"), default="text", show_default=True),
+        Opt(
+            "--picture",
+            "picture",
+            ("svg", "html", "latex"),
+            help="Print a picture of the core matrices instead (SVG, a self-contained HTML page, or LaTeX/TikZ).",
+        ),
+        lang_opt("Narration language.", default="en"),
     ],
 )

@@ -1,8 +1,8 @@
 """``cutedump eval``: its declaration (see cutedump/commands/_decl.py; its answer function: the ``run`` below)."""
+
 from __future__ import annotations
 
 from cutedump.commands._decl import Arg, Command, Opt, Range
-
 
 EPILOG_EVAL = """\b
 Examples:
@@ -29,22 +29,46 @@ it prints (?{div=N} for a dynamic value known divisible by N), unless --syntax s
 """
 
 
-COMMAND = Command('eval',
-    run='cutedump.commands.eval_cmd:eval_cmd',
-    fast='cutedump.commands._fast:eval_text', fast_tty=True,
+COMMAND = Command(
+    "eval",
+    run="cutedump.commands.eval_cmd:eval_cmd",
+    fast="cutedump.commands._fast:eval_text",
+    fast_tty=True,
     help="Evaluate each EXPR (CuTe function names, CuTe print syntax) and print the result like CuTe's print.",
     epilog=EPILOG_EVAL,
     params=[
-        Arg('exprs', required=False, nargs=-1, metavar='[EXPR]...'),
-        Opt(('-f', '--file'), 'file_', "file", help="Read one expression per line ('-' = stdin) and print one "
-                 "answer line for each, in order ('error: ...' for a line that fails; exit 1 if one did)."),
-        Opt('--format', 'fmt_', ('text', 'json'), default='text', show_default=True,
-            help='Output format of one EXPR (-f answers in text).'),
-        Opt(('-j', '--jobs'), 'jobs', Range(1, None), help='Processes answering -f (2,000 lines or more, of a '
-                 'file or arrived at once on a pipe); default: one per CPU. The output is the same bytes for '
-                 'any number.'),
-        Opt('--syntax', 'syntax', ('print', 'cpp', 'dsl'), default=None, fast=False,
+        Arg("exprs", required=False, nargs=-1, metavar="[EXPR]..."),
+        Opt(
+            ("-f", "--file"),
+            "file_",
+            "file",
+            help="Read one expression per line ('-' = stdin) and print one "
+            "answer line for each, in order ('error: ...' for a line that fails; exit 1 if one did).",
+        ),
+        Opt(
+            "--format",
+            "fmt_",
+            ("text", "json"),
+            default="text",
+            show_default=True,
+            help="Output format of one EXPR (-f answers in text).",
+        ),
+        Opt(
+            ("-j", "--jobs"),
+            "jobs",
+            Range(1, None),
+            help="Processes answering -f (2,000 lines or more, of a "
+            "file or arrived at once on a pipe); default: one per CPU. The output is the same bytes for "
+            "any number.",
+        ),
+        Opt(
+            "--syntax",
+            "syntax",
+            ("print", "cpp", "dsl"),
+            default=None,
+            fast=False,
             help="How answers are spelled: CuTe's print, C++ as kernels write it, or as the CuTe DSL prints it "
-                 "[default: print; for a DSL-spelled EXPR (cute.make_layout(...)): dsl]."),
+            "[default: print; for a DSL-spelled EXPR (cute.make_layout(...)): dsl].",
+        ),
     ],
 )

@@ -1,8 +1,8 @@
 """``cutedump explain``: its declaration (see cutedump/commands/_decl.py; its answer function: the ``run`` below)."""
+
 from __future__ import annotations
 
 from cutedump.commands._decl import Arg, Command, Opt, Range
-
 
 EPILOG_EXPLAIN = """\b
 Examples (algebra: one CuTe call, the eval language):
@@ -44,43 +44,82 @@ explanation stops at the failing step, names the condition, and the exit status 
 """
 
 
-COMMAND = Command('explain',
-    run='cutedump.commands.explain_cmd:explain_cmd',
-    fast='cutedump.commands._fast:explain_text', fixed={'given_': None}, fast_tty=True,
-    help='Explain EXPR step by step as CuTe computes it, or (EXPR = partition) how a TiledMMA / TiledCopy '
-         "partitions a\ntensor for one thread. EXPR '-' (or none, with a pipe) is read from standard input.",
+COMMAND = Command(
+    "explain",
+    run="cutedump.commands.explain_cmd:explain_cmd",
+    fast="cutedump.commands._fast:explain_text",
+    fixed={"given_": None},
+    fast_tty=True,
+    help="Explain EXPR step by step as CuTe computes it, or (EXPR = partition) how a TiledMMA / TiledCopy "
+    "partitions a\ntensor for one thread. EXPR '-' (or none, with a pipe) is read from standard input.",
     epilog=EPILOG_EXPLAIN,
     params=[
-        Arg('expr', required=False),
-        Opt('--lang', 'lang', ('zh', 'en'), default='zh', show_default=True, envvar='CUTEDUMP_LANG',
-            show_envvar=True, help='Narration language.'),
-        Opt('--format', 'fmt_', ('text', 'json'), default='text', show_default=True, fast=False,
-            help='json: the list of steps (name, CuTe expression, value).'),
-        Opt('--detail', 'detail', Range(1, 8), default=2, show_default=True, fast=False,
-            help='How many levels of sub-expressions are narrated (1: only the top-level steps).'),
-        Opt('--plain', flag=True, help='No colour even on a terminal.'),
-        Opt('--mma', 'mma_name', metavar='ATOM', help='partition: MMA atom of the TiledMMA (or of '
-                 'make_tiled_copy_A/B/C with --copy).'),
-        Opt('--atom-layout', metavar='LAYOUT', help='partition: atom layout of the TiledMMA, e.g. "(_2,_2)".'),
-        Opt('--tile', metavar='TILE', help='partition: permutation Tile<M,N,K> of the TiledMMA, e.g. '
-                 '"(_32,_32,_16)".'),
-        Opt('--copy', 'copy_name', metavar='ATOM', help='partition: copy atom of the TiledCopy.'),
-        Opt('--type', 'value_type', metavar='T', help='partition: value type of the copy atom, e.g. half_t.'),
-        Opt('--thr', metavar='LAYOUT', help='partition: thread layout for make_tiled_copy.'),
-        Opt('--val', metavar='LAYOUT', help='partition: value layout for make_tiled_copy.'),
-        Opt('--shape', metavar='SHAPE', help='partition: the tensor shape, e.g. "(_128,_64)" (compact '
-                 'column-major).'),
-        Opt('--layout', 'layout_', metavar='LAYOUT', help='partition: the tensor layout, e.g. '
-                 '"(_128,_64):(_64,_1)".'),
-        Opt('--operand', 'operand', ('A', 'B', 'C'), case_sensitive=False, help='partition: MMA operand '
-                 '(partition_A/B/C; with --copy and --mma: make_tiled_copy_A/B/C).'),
-        Opt('--side', 'side', ('S', 'D'), case_sensitive=False, help='partition: copy side, partition_S or '
-                 'partition_D (default S).'),
-        Opt('--fragment', flag=True, help='partition: partition_fragment_A/B/C instead of partition_A/B/C.'),
-        Opt('--retile', flag=True, help='partition: retile_D of the MMA fragment (with --copy, --mma, '
-                 '--operand).'),
-        Opt('--thread', 'thread', int, default=0, show_default=True, help='partition: the thread index.'),
-        Opt('--smem-address', metavar='A', help='partition: byte address of the smem tensor (GMMA/UMMA '
-                 'descriptor fragments; default: unset, as on the host, start address 0).'),
+        Arg("expr", required=False),
+        Opt(
+            "--lang",
+            "lang",
+            ("zh", "en"),
+            default="zh",
+            show_default=True,
+            envvar="CUTEDUMP_LANG",
+            show_envvar=True,
+            help="Narration language.",
+        ),
+        Opt(
+            "--format",
+            "fmt_",
+            ("text", "json"),
+            default="text",
+            show_default=True,
+            fast=False,
+            help="json: the list of steps (name, CuTe expression, value).",
+        ),
+        Opt(
+            "--detail",
+            "detail",
+            Range(1, 8),
+            default=2,
+            show_default=True,
+            fast=False,
+            help="How many levels of sub-expressions are narrated (1: only the top-level steps).",
+        ),
+        Opt("--plain", flag=True, help="No colour even on a terminal."),
+        Opt(
+            "--mma",
+            "mma_name",
+            metavar="ATOM",
+            help="partition: MMA atom of the TiledMMA (or of make_tiled_copy_A/B/C with --copy).",
+        ),
+        Opt("--atom-layout", metavar="LAYOUT", help='partition: atom layout of the TiledMMA, e.g. "(_2,_2)".'),
+        Opt("--tile", metavar="TILE", help='partition: permutation Tile<M,N,K> of the TiledMMA, e.g. "(_32,_32,_16)".'),
+        Opt("--copy", "copy_name", metavar="ATOM", help="partition: copy atom of the TiledCopy."),
+        Opt("--type", "value_type", metavar="T", help="partition: value type of the copy atom, e.g. half_t."),
+        Opt("--thr", metavar="LAYOUT", help="partition: thread layout for make_tiled_copy."),
+        Opt("--val", metavar="LAYOUT", help="partition: value layout for make_tiled_copy."),
+        Opt("--shape", metavar="SHAPE", help='partition: the tensor shape, e.g. "(_128,_64)" (compact column-major).'),
+        Opt("--layout", "layout_", metavar="LAYOUT", help='partition: the tensor layout, e.g. "(_128,_64):(_64,_1)".'),
+        Opt(
+            "--operand",
+            "operand",
+            ("A", "B", "C"),
+            case_sensitive=False,
+            help="partition: MMA operand (partition_A/B/C; with --copy and --mma: make_tiled_copy_A/B/C).",
+        ),
+        Opt(
+            "--side",
+            "side",
+            ("S", "D"),
+            case_sensitive=False,
+            help="partition: copy side, partition_S or partition_D (default S).",
+        ),
+        Opt("--fragment", flag=True, help="partition: partition_fragment_A/B/C instead of partition_A/B/C."),
+        Opt("--retile", flag=True, help="partition: retile_D of the MMA fragment (with --copy, --mma, --operand)."),
+        Opt("--thread", "thread", int, default=0, show_default=True, help="partition: the thread index."),
+        Opt(
+            "--smem-address",
+            metavar="A",
+            help="partition: byte address of the smem tensor (GMMA/UMMA "
+            "descriptor fragments; default: unset, as on the host, start address 0).",
+        ),
     ],
 )

@@ -1,9 +1,9 @@
 """``cutedump html``: its declaration (see cutedump/commands/_decl.py; its answer function: the ``run`` below)."""
+
 from __future__ import annotations
 
 from cutedump.commands._decl import Command
 from cutedump.commands.declarations.latex import PICTURE_PARAMS
-
 
 EPILOG_HTML = """\b
 Examples:
@@ -23,11 +23,11 @@ thread number; for layouts a click highlights the cells with the same offset. In
 """
 
 
-COMMAND = Command('html',
-    run='cutedump.commands.html_cmd:html_cmd',
-    fast='cutedump.commands._pictures:html_text',
-    help='Interactive HTML page of LAYOUT (or of a TV layout, an MMA, a TiledCopy): hover tooltips, click a '
-         'thread.',
+COMMAND = Command(
+    "html",
+    run="cutedump.commands.html_cmd:html_cmd",
+    fast="cutedump.commands._pictures:html_text",
+    help="Interactive HTML page of LAYOUT (or of a TV layout, an MMA, a TiledCopy): hover tooltips, click a thread.",
     epilog=EPILOG_HTML,
     params=PICTURE_PARAMS,
 )

@@ -1,8 +1,8 @@
 """``cutedump idesc``: its declaration (see cutedump/commands/_decl.py; its answer function: the ``run`` below)."""
+
 from __future__ import annotations
 
-from cutedump.commands._decl import lang_opt, Arg, Command, Opt
-
+from cutedump.commands._decl import Arg, Command, Opt, lang_opt
 
 EPILOG_IDESC = """\b
 Examples:
@@ -19,17 +19,17 @@ ScaleC: --family narrows the list. An atom name prints its descriptor (make_inst
 """
 
 
-COMMAND = Command('idesc',
-    run='cutedump.commands.idesc_cmd:idesc_cmd',
-    fast='cutedump.commands._answers:idesc_answer',
-    help="Decode a 32-bit UMMA instruction descriptor (or an atom's) field by field and name the atoms it "
-         'describes.',
+COMMAND = Command(
+    "idesc",
+    run="cutedump.commands.idesc_cmd:idesc_cmd",
+    fast="cutedump.commands._answers:idesc_answer",
+    help="Decode a 32-bit UMMA instruction descriptor (or an atom's) field by field and name the atoms it describes.",
     epilog=EPILOG_IDESC,
     params=[
-        Arg('value'),
-        Opt('--family', help='UMMA family to decode against, e.g. SM100_MMA_F16BF16_SS (default: every family).'),
-        Opt('--block-scaled', flag=True, help='Decode as UMMA::InstrDescriptorBlockScaled (mxf8f6f4/mxf4).'),
-        Opt('--format', 'fmt_', ('text', 'json'), default='text', show_default=True),
-        lang_opt("Language of the listing's words (atoms, hardware notes).", default='en'),
+        Arg("value"),
+        Opt("--family", help="UMMA family to decode against, e.g. SM100_MMA_F16BF16_SS (default: every family)."),
+        Opt("--block-scaled", flag=True, help="Decode as UMMA::InstrDescriptorBlockScaled (mxf8f6f4/mxf4)."),
+        Opt("--format", "fmt_", ("text", "json"), default="text", show_default=True),
+        lang_opt("Language of the listing's words (atoms, hardware notes).", default="en"),
     ],
 )

@@ -1,8 +1,8 @@
 """``cutedump kernel``: its declaration (see cutedump/commands/_decl.py; its answer function: the ``run`` below)."""
+
 from __future__ import annotations
 
 from cutedump.commands._decl import Arg, Command, Opt
-
 
 _EPILOG_KERNEL = """\b
 Examples:
@@ -37,30 +37,57 @@ multicast masks' CTAs.
 def _kernel_epilog() -> str:
     """kernel's epilog, with the names of the shipped descriptions."""
     from cutedump.kernel.load import EXAMPLES  # start-up: only the help page lists them
+
     return _EPILOG_KERNEL.format(shipped=", ".join(p.stem for p in sorted(EXAMPLES.glob("*.toml"))))
 
 
-COMMAND = Command('kernel',
-    run='cutedump.commands.kernel_cmd:kernel_cmd',
-    fast='cutedump.commands._answers:kernel_text', fixed={'given_': None},
-    help='The host-only dump and bank audit of a kernel, from a TOML description of its layout objects.',
+COMMAND = Command(
+    "kernel",
+    run="cutedump.commands.kernel_cmd:kernel_cmd",
+    fast="cutedump.commands._answers:kernel_text",
+    fixed={"given_": None},
+    help="The host-only dump and bank audit of a kernel, from a TOML description of its layout objects.",
     epilog=_kernel_epilog,
     params=[
-        Arg('file'),
-        Opt('--thread', 'thread', int, default=0, show_default=True, help='threadIdx.x of the partitions.'),
-        Opt('--warp', 'warp', int, default=0, show_default=True, help='The warp whose instructions the bank '
-                 'audit counts (all warps are summed too).'),
-        Opt('--set', 'sets', multiple=True, metavar='NAME=VALUE', help='Override a [params] default, e.g. '
-                 '--set M=200 (dynamic) or --set bK=_16 (static).'),
-        Opt('--format', 'fmt_', ('text', 'json'), default='text', show_default=True),
-        Opt('--lang', 'lang', ('zh', 'en'), default='zh', show_default=True, envvar='CUTEDUMP_LANG',
-            show_envvar=True, help='Language of the reading lines and the bank audit.'),
-        Opt('--no-readings', flag=True, help="Only the objects and partitions: no '  # ...' readings, no bank "
-                 'audit.'),
-        Opt('--dump-latex', flag=True, help='Write print_latex files of the objects into --outdir.', fast=False),
-        Opt('--outdir', metavar='DIR', help='Directory for --dump-latex (created if missing).', fast=False),
-        Opt('--force', flag=True, help='Overwrite existing files with --dump-latex.', fast=False),
-        Opt('--params', 'list_params', flag=True, fast=False, help="List the description's [params]: defaults, "
-            'what it says of them, and whether half and twice each default build.'),
+        Arg("file"),
+        Opt("--thread", "thread", int, default=0, show_default=True, help="threadIdx.x of the partitions."),
+        Opt(
+            "--warp",
+            "warp",
+            int,
+            default=0,
+            show_default=True,
+            help="The warp whose instructions the bank audit counts (all warps are summed too).",
+        ),
+        Opt(
+            "--set",
+            "sets",
+            multiple=True,
+            metavar="NAME=VALUE",
+            help="Override a [params] default, e.g. --set M=200 (dynamic) or --set bK=_16 (static).",
+        ),
+        Opt("--format", "fmt_", ("text", "json"), default="text", show_default=True),
+        Opt(
+            "--lang",
+            "lang",
+            ("zh", "en"),
+            default="zh",
+            show_default=True,
+            envvar="CUTEDUMP_LANG",
+            show_envvar=True,
+            help="Language of the reading lines and the bank audit.",
+        ),
+        Opt("--no-readings", flag=True, help="Only the objects and partitions: no '  # ...' readings, no bank audit."),
+        Opt("--dump-latex", flag=True, help="Write print_latex files of the objects into --outdir.", fast=False),
+        Opt("--outdir", metavar="DIR", help="Directory for --dump-latex (created if missing).", fast=False),
+        Opt("--force", flag=True, help="Overwrite existing files with --dump-latex.", fast=False),
+        Opt(
+            "--params",
+            "list_params",
+            flag=True,
+            fast=False,
+            help="List the description's [params]: defaults, "
+            "what it says of them, and whether half and twice each default build.",
+        ),
     ],
 )

@@ -1,8 +1,8 @@
 """``cutedump latex``: its declaration (see cutedump/commands/_decl.py; its answer function: the ``run`` below)."""
+
 from __future__ import annotations
 
 from cutedump.commands._decl import Arg, Command, Opt
-
 
 EPILOG_LATEX = """\b
 Examples:
@@ -28,28 +28,39 @@ The output is a complete standalone document: pdflatex compiles it unchanged.
 
 #: the arguments and options of latex, svg and html (declared once here; svg.py and html.py use them)
 PICTURE_PARAMS = [
-    Arg('layout', required=False),
-    Opt('--tv', metavar='LAYOUT_TV', help='A (thread,value) -> tile index layout.'),
-    Opt('--tile', metavar='TILE', help='With --tv: the (M,N) tile. With --mma: the permutation tile '
-             '(M,N,K).'),
-    Opt('--mma', metavar='ATOM', help='MMA atom name (see `cutedump atoms`).'),
-    Opt('--atom-layout', metavar='LAYOUT', help='Atom layout of the TiledMMA, e.g. "(_2,_2)".'),
-    Opt('--copy', metavar='ATOM', help='Copy atom name, e.g. SM75_U32x4_LDSM_N.'),
-    Opt('--type', 'value_type', metavar='T', help='Value type of the copy atom (half_t, float, ...).'),
-    Opt('--thr', metavar='LAYOUT', help='make_tiled_copy thread layout (m,n) -> thr.'),
-    Opt('--val', metavar='LAYOUT', help='make_tiled_copy value layout (m,n) -> val.'),
-    Opt('--operand', 'copy_for', ('A', 'B', 'C', 'C_atom'), case_sensitive=False,
-        help='make_tiled_copy_A/B/C/C_atom against the --mma TiledMMA (as `cutedump copy --operand`).'),
-    Opt('--force', flag=True, help='Draw even very large pictures (more than 65,536 cells).'),
-    Opt('--copy-for', 'deprecated_copy_for', ('A', 'B', 'C', 'C_atom'), case_sensitive=False, hidden=True,
-        renames=('--operand', 'copy_for')),
-    Opt('--permutation', 'deprecated_permutation', hidden=True, renames=('--tile', 'tile')),
+    Arg("layout", required=False),
+    Opt("--tv", metavar="LAYOUT_TV", help="A (thread,value) -> tile index layout."),
+    Opt("--tile", metavar="TILE", help="With --tv: the (M,N) tile. With --mma: the permutation tile (M,N,K)."),
+    Opt("--mma", metavar="ATOM", help="MMA atom name (see `cutedump atoms`)."),
+    Opt("--atom-layout", metavar="LAYOUT", help='Atom layout of the TiledMMA, e.g. "(_2,_2)".'),
+    Opt("--copy", metavar="ATOM", help="Copy atom name, e.g. SM75_U32x4_LDSM_N."),
+    Opt("--type", "value_type", metavar="T", help="Value type of the copy atom (half_t, float, ...)."),
+    Opt("--thr", metavar="LAYOUT", help="make_tiled_copy thread layout (m,n) -> thr."),
+    Opt("--val", metavar="LAYOUT", help="make_tiled_copy value layout (m,n) -> val."),
+    Opt(
+        "--operand",
+        "copy_for",
+        ("A", "B", "C", "C_atom"),
+        case_sensitive=False,
+        help="make_tiled_copy_A/B/C/C_atom against the --mma TiledMMA (as `cutedump copy --operand`).",
+    ),
+    Opt("--force", flag=True, help="Draw even very large pictures (more than 65,536 cells)."),
+    Opt(
+        "--copy-for",
+        "deprecated_copy_for",
+        ("A", "B", "C", "C_atom"),
+        case_sensitive=False,
+        hidden=True,
+        renames=("--operand", "copy_for"),
+    ),
+    Opt("--permutation", "deprecated_permutation", hidden=True, renames=("--tile", "tile")),
 ]
 
 
-COMMAND = Command('latex',
-    run='cutedump.commands.latex_cmd:latex_cmd',
-    fast='cutedump.commands._pictures:latex_text',
+COMMAND = Command(
+    "latex",
+    run="cutedump.commands.latex_cmd:latex_cmd",
+    fast="cutedump.commands._pictures:latex_text",
     help="CuTe's print_latex of LAYOUT (or of a TV layout, an MMA, a TiledCopy), byte for byte.",
     epilog=EPILOG_LATEX,
     params=PICTURE_PARAMS,

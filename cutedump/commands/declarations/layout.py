@@ -1,8 +1,8 @@
 """``cutedump layout``: its declaration (see cutedump/commands/_decl.py; its answer function: the ``run`` below)."""
+
 from __future__ import annotations
 
 from cutedump.commands._decl import Arg, Command, Opt
-
 
 EPILOG_LAYOUT = """\b
 Examples:
@@ -17,18 +17,20 @@ the column mode. Piped output (or --plain) is exactly CuTe's bytes; on a termina
 """
 
 
-COMMAND = Command('layout',
-    run='cutedump.commands.layout_cmd:layout_cmd',
-    fast='cutedump.commands._fast:layout_text', fast_tty=True,
+COMMAND = Command(
+    "layout",
+    run="cutedump.commands.layout_cmd:layout_cmd",
+    fast="cutedump.commands._fast:layout_text",
+    fast_tty=True,
     help="Print LAYOUT exactly as CuTe's print_layout does. LAYOUT '-' (or none, with a pipe) is read from "
-         'standard\ninput.',
+    "standard\ninput.",
     epilog=EPILOG_LAYOUT,
     params=[
-        Arg('layout', required=False),
-        Opt('--info', flag=True, help='Add rank, depth, size and cosize.'),
-        Opt('--coords', flag=True, help='Add the index -> coordinate -> offset table.'),
-        Opt('--plain', flag=True, help='Exact CuTe bytes even on a terminal.'),
-        Opt('--format', 'fmt_', ('text', 'json'), default='text', show_default=True),
-        Opt('--force', flag=True, help='Print even very large tables (more than 65,536 cells).', fast=False),
+        Arg("layout", required=False),
+        Opt("--info", flag=True, help="Add rank, depth, size and cosize."),
+        Opt("--coords", flag=True, help="Add the index -> coordinate -> offset table."),
+        Opt("--plain", flag=True, help="Exact CuTe bytes even on a terminal."),
+        Opt("--format", "fmt_", ("text", "json"), default="text", show_default=True),
+        Opt("--force", flag=True, help="Print even very large tables (more than 65,536 cells).", fast=False),
     ],
 )

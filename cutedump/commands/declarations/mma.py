@@ -1,8 +1,8 @@
 """``cutedump mma``: its declaration (see cutedump/commands/_decl.py; its answer function: the ``run`` below)."""
+
 from __future__ import annotations
 
 from cutedump.commands._decl import Arg, Command, Opt
-
 
 EPILOG_MMA = """\b
 Examples:
@@ -22,21 +22,30 @@ accumulator fragment in tensor memory.
 """
 
 
-COMMAND = Command('mma',
-    run='cutedump.commands.mma_cmd:mma_cmd',
-    fast='cutedump.commands._fast:mma_text', fast_tty=True,
-    help='Print a TiledMMA exactly as CuTe does, then its layoutA_TV, layoutB_TV and layoutC_TV.',
+COMMAND = Command(
+    "mma",
+    run="cutedump.commands.mma_cmd:mma_cmd",
+    fast="cutedump.commands._fast:mma_text",
+    fast_tty=True,
+    help="Print a TiledMMA exactly as CuTe does, then its layoutA_TV, layoutB_TV and layoutC_TV.",
     epilog=EPILOG_MMA,
     params=[
-        Arg('atom'),
-        Opt('--atom-layout', help='Atom layout (M,N[,K]) over threads, e.g. "(_2,_2)" (default 1x1x1).'),
-        Opt('--tile', help='Permutation Tile<M,N,K>: _, static ints or layouts, e.g. "(_32,_32,_16)".'),
-        Opt('--partition', help='Tensor shape (M,N) or (M,N,K) to partition, e.g. "(128,128,64)".', fast=False),
-        Opt('--thread', 'thr_idx', int, help='Thread index for partition_X and fragments.', fast=False),
-        Opt('--atom-only', flag=True, help='Print only print(MMA_Atom<...>{}).', fast=False),
-        Opt('--format', 'fmt_', ('text', 'json'), default='text', show_default=True, fast=False,
-            help='json: the printed TiledMMA, A/B/C TV layouts and their (thread, value) tables.'),
-        Opt('--force', flag=True, help='JSON tables with more than 65,536 cells.', fast=False),
-        Opt('--thr', 'deprecated_thr', int, hidden=True, renames=('--thread', 'thr_idx')),
+        Arg("atom"),
+        Opt("--atom-layout", help='Atom layout (M,N[,K]) over threads, e.g. "(_2,_2)" (default 1x1x1).'),
+        Opt("--tile", help='Permutation Tile<M,N,K>: _, static ints or layouts, e.g. "(_32,_32,_16)".'),
+        Opt("--partition", help='Tensor shape (M,N) or (M,N,K) to partition, e.g. "(128,128,64)".', fast=False),
+        Opt("--thread", "thr_idx", int, help="Thread index for partition_X and fragments.", fast=False),
+        Opt("--atom-only", flag=True, help="Print only print(MMA_Atom<...>{}).", fast=False),
+        Opt(
+            "--format",
+            "fmt_",
+            ("text", "json"),
+            default="text",
+            show_default=True,
+            fast=False,
+            help="json: the printed TiledMMA, A/B/C TV layouts and their (thread, value) tables.",
+        ),
+        Opt("--force", flag=True, help="JSON tables with more than 65,536 cells.", fast=False),
+        Opt("--thr", "deprecated_thr", int, hidden=True, renames=("--thread", "thr_idx")),
     ],
 )

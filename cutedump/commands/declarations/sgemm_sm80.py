@@ -1,8 +1,8 @@
 """``cutedump sgemm-sm80``: its declaration (see cutedump/commands/_decl.py; its answer function: the ``run`` below)."""
+
 from __future__ import annotations
 
 from cutedump.commands._decl import Command, Opt
-
 
 EPILOG_SGEMM_SM80 = """\b
 Examples:
@@ -22,32 +22,64 @@ upstream. --cta-tile must be divisible by the smem atom, the copy tilers and the
 """
 
 
-COMMAND = Command('sgemm-sm80',
-    run='cutedump.commands.sgemm_cmd:sgemm_cmd',
-    fast='cutedump.commands._answers:sgemm_text', fixed={'given_': None},
+COMMAND = Command(
+    "sgemm-sm80",
+    run="cutedump.commands.sgemm_cmd:sgemm_cmd",
+    fast="cutedump.commands._answers:sgemm_text",
+    fixed={"given_": None},
     help="The host-only dump of sgemm_sm80.cu: every layout of the kernel, and one thread's partitions.",
     epilog=EPILOG_SGEMM_SM80,
     params=[
-        Opt('--dump-layouts', flag=True, help="Print every object and the thread's partitions (the default)."),
-        Opt('--dump-m', 'dump_m', int, metavar='M', help='Problem size M (dynamic).  [default: 128]'),
-        Opt('--dump-n', 'dump_n', int, metavar='N', help='Problem size N (dynamic).  [default: 128]'),
-        Opt('--dump-k', 'dump_k', int, metavar='K', help='Problem size K (dynamic).  [default: 64]'),
-        Opt('--thread', 'thread', int, default=0, show_default=True, help='threadIdx.x of the partitions.'),
-        Opt('--cta-tile', 'tile', metavar='M,N,K', help='CTA tile BLK_M,BLK_N,BLK_K (static).  [default: '
-                 '128,128,64 for half_t, 128,128,8 for float]'),
-        Opt('--variant', 'variant', ('tn', 'nt'), default='tn', show_default=True,
-            help='The host path: gemm_tn (A^T B) or gemm_nt (A B^T).'),
-        Opt('--type', 'type_', ('half_t', 'float'), default='half_t', show_default=True,
-            help='Element type (half_t: tensor cores; float: UniversalFMA).'),
-        Opt('--warp', 'warp', int, default=0, show_default=True, help='The warp whose instructions the bank '
-                 'audit counts (all warps are summed too).'),
-        Opt('--format', 'fmt_', ('text', 'json'), default='text', show_default=True),
-        Opt('--lang', 'lang', ('zh', 'en'), default='zh', show_default=True, envvar='CUTEDUMP_LANG',
-            show_envvar=True, help='Language of the reading lines.'),
-        Opt('--no-readings', flag=True, help="Only the objects, without the '  # ...' reading lines."),
-        Opt('--dump-latex', flag=True, help='Write print_latex files of the objects into --outdir.', fast=False),
-        Opt('--outdir', metavar='DIR', help='Directory for --dump-latex (created if missing).', fast=False),
-        Opt('--force', flag=True, help='Overwrite existing files with --dump-latex.', fast=False),
-        Opt('--tile', 'deprecated_tile', hidden=True, renames=('--cta-tile', 'tile')),
+        Opt("--dump-layouts", flag=True, help="Print every object and the thread's partitions (the default)."),
+        Opt("--dump-m", "dump_m", int, metavar="M", help="Problem size M (dynamic).  [default: 128]"),
+        Opt("--dump-n", "dump_n", int, metavar="N", help="Problem size N (dynamic).  [default: 128]"),
+        Opt("--dump-k", "dump_k", int, metavar="K", help="Problem size K (dynamic).  [default: 64]"),
+        Opt("--thread", "thread", int, default=0, show_default=True, help="threadIdx.x of the partitions."),
+        Opt(
+            "--cta-tile",
+            "tile",
+            metavar="M,N,K",
+            help="CTA tile BLK_M,BLK_N,BLK_K (static).  [default: 128,128,64 for half_t, 128,128,8 for float]",
+        ),
+        Opt(
+            "--variant",
+            "variant",
+            ("tn", "nt"),
+            default="tn",
+            show_default=True,
+            help="The host path: gemm_tn (A^T B) or gemm_nt (A B^T).",
+        ),
+        Opt(
+            "--type",
+            "type_",
+            ("half_t", "float"),
+            default="half_t",
+            show_default=True,
+            help="Element type (half_t: tensor cores; float: UniversalFMA).",
+        ),
+        Opt(
+            "--warp",
+            "warp",
+            int,
+            default=0,
+            show_default=True,
+            help="The warp whose instructions the bank audit counts (all warps are summed too).",
+        ),
+        Opt("--format", "fmt_", ("text", "json"), default="text", show_default=True),
+        Opt(
+            "--lang",
+            "lang",
+            ("zh", "en"),
+            default="zh",
+            show_default=True,
+            envvar="CUTEDUMP_LANG",
+            show_envvar=True,
+            help="Language of the reading lines.",
+        ),
+        Opt("--no-readings", flag=True, help="Only the objects, without the '  # ...' reading lines."),
+        Opt("--dump-latex", flag=True, help="Write print_latex files of the objects into --outdir.", fast=False),
+        Opt("--outdir", metavar="DIR", help="Directory for --dump-latex (created if missing).", fast=False),
+        Opt("--force", flag=True, help="Overwrite existing files with --dump-latex.", fast=False),
+        Opt("--tile", "deprecated_tile", hidden=True, renames=("--cta-tile", "tile")),
     ],
 )

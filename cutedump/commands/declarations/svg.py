@@ -1,9 +1,9 @@
 """``cutedump svg``: its declaration (see cutedump/commands/_decl.py; its answer function: the ``run`` below)."""
+
 from __future__ import annotations
 
 from cutedump.commands._decl import Command
 from cutedump.commands.declarations.latex import PICTURE_PARAMS
-
 
 EPILOG_SVG = """\b
 Examples:
@@ -21,10 +21,11 @@ is given).
 """
 
 
-COMMAND = Command('svg',
-    run='cutedump.commands.svg_cmd:svg_cmd',
-    fast='cutedump.commands._pictures:svg_text',
-    help='SVG picture of LAYOUT (or of a TV layout, an MMA, a TiledCopy).',
+COMMAND = Command(
+    "svg",
+    run="cutedump.commands.svg_cmd:svg_cmd",
+    fast="cutedump.commands._pictures:svg_text",
+    help="SVG picture of LAYOUT (or of a TV layout, an MMA, a TiledCopy).",
     epilog=EPILOG_SVG,
     params=PICTURE_PARAMS,
 )

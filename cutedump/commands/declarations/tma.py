@@ -1,8 +1,8 @@
 """``cutedump tma``: its declaration (see cutedump/commands/_decl.py; its answer function: the ``run`` below)."""
+
 from __future__ import annotations
 
-from cutedump.commands._decl import lang_opt, Command, Opt
-
+from cutedump.commands._decl import Command, Opt, lang_opt
 
 EPILOG_TMA = """\b
 Examples:
@@ -39,53 +39,96 @@ arguments (corners, channelsPerPixel, pixelsPerColumn, traversal strides); its T
 """
 
 
-COMMAND = Command('tma',
-    run='cutedump.commands.tma_cmd:tma_cmd',
-    fast='cutedump.commands._tma:tma_text',
-    help='make_tma_copy(op, gmem tensor, smem layout, CTA tile, cluster) as CuTe computes it on the host; with '
-         '--mma, the\nSM100 makers (make_tma_atom_A/B_sm100, make_tma_copy_A/B/C_sm100).',
+COMMAND = Command(
+    "tma",
+    run="cutedump.commands.tma_cmd:tma_cmd",
+    fast="cutedump.commands._tma:tma_text",
+    help="make_tma_copy(op, gmem tensor, smem layout, CTA tile, cluster) as CuTe computes it on the host; with "
+    "--mma, the\nSM100 makers (make_tma_atom_A/B_sm100, make_tma_copy_A/B/C_sm100).",
     epilog=EPILOG_TMA,
     params=[
-        Opt('--op', required=True, help='SM90_TMA_LOAD, SM90_TMA_LOAD_MULTICAST, SM90_TMA_STORE, '
-                 'SM90_TMA_REDUCE_ADD, SM100_TMA_2SM_LOAD(_MULTICAST) (through make_tma_copy, cluster of 2 or '
-                 'more).'),
-        Opt('--type', 'value_type', help="Element type of the gmem tensor, e.g. half_t (with --mma: the MMA's "
-                 'type of the operand).'),
-        Opt('--gmem', required=True, help='The gmem layout shape:stride (elements), e.g. "(1024,256):(256,_1)".'),
-        Opt('--smem', help='The smem layout of one CTA tile: a layout, a swizzled layout (Sw<3,4,3> o _0 o L, '
-                 'composition(Swizzle<3,4,3>, L)) or a tile_to_shape(...) of one, e.g. of '
-                 'GMMA::Layout_K_SW128_Atom<half_t>. Modes beyond --cta-tile are pipeline stages: the TMA is '
-                 "built from stage 0 (the Hopper tutorial's sA(_,_,0)) and --tma-partition keeps them. With "
-                 '--mma: the ((MMA_M,MMA_K),NumMma_M,NumMma_K) layout, e.g. '
-                 'UMMA::tile_to_mma_shape(UMMA::Layout_K_SW128_Atom<half_t>, ((_128,_16),_1,_4)) (the default, '
-                 "SW128 in the UMMA atom's major)."),
-        Opt('--cta-tile', help="The CTA tile over the gmem modes (default: the smem layout's shape)."),
-        Opt('--cluster', 'cluster', int, default=1, show_default=True, help='Multicast size (CTAs sharing each '
-                 'box).'),
-        Opt('--tma-partition', 'partition', flag=True, help="Add tma_partition of one CTA's gmem tile "
-                 '(local_tile of the TMA coordinate tensor at --cta-coord) and of the smem tile.'),
-        Opt('--cta-coord', help='The local_tile coordinate of the CTA tile, e.g. "(3,_)" (default: 0 in every '
-                 'tile-count mode but the last, which stays _).'),
-        Opt('--cta', 'cta', int, help="The CTA's rank in the multicast (cluster > 1; default 0)."),
-        Opt('--smem-address', default='0', show_default=True, help='Byte address of the smem tile (for the '
-                 'printed smem pointers).'),
-        Opt('--mma', help='SM100: the UMMA atom of the TiledMMA, e.g. '
-                 '"SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,256,256,K,K>" (make_tma_atom_A/B_sm100).'),
-        Opt('--atom-layout', help='SM100: the TiledMMA\'s atom layout, e.g. "(_2,_1)" (default one atom).'),
-        Opt('--operand', 'operand', ('A', 'B', 'C'), default='A', show_default=True, case_sensitive=False,
-            help="SM100: which operand's TMA (C: make_tma_copy_C_sm100)."),
-        Opt('--mma-tiler', help="SM100: the MMA tiler (TILE_M,TILE_N,TILE_K) (default: the TiledMMA's tile "
-                 'with 4 MMAs along K, as the tutorials).'),
-        Opt('--cluster-shape', help='SM100: the cluster shape (ClusterM,ClusterN,ClusterK), static, e.g. '
-                 '(4,4,1) (default (1,1,1), (2,1,1) for a 2SM atom); A multicasts over ClusterN, B over '
-                 'ClusterM.'),
-        Opt('--tiled-copy', flag=True, help='SM100: make_tma_copy_A/B/C_sm100 (a TiledCopy) instead of '
-                 'make_tma_atom_A/B_sm100.'),
-        Opt('--lower-corner', help='im2col: lower_corner_whd, one int per spatial mode in W,H,D order, e.g. '
-                 '"(-1,-1)" (default 0s).'),
-        Opt('--upper-corner', help='im2col: upper_corner_whd (default 0s).'),
-        Opt('--traversal-stride', help="im2col: stride_whd, the convolution's traversal strides (default 1s)."),
-        Opt('--format', 'fmt_', ('text', 'json'), default='text', show_default=True),
-        lang_opt('Language of the readings (box, swizzle, instructions, multicast).', default='en'),
+        Opt(
+            "--op",
+            required=True,
+            help="SM90_TMA_LOAD, SM90_TMA_LOAD_MULTICAST, SM90_TMA_STORE, "
+            "SM90_TMA_REDUCE_ADD, SM100_TMA_2SM_LOAD(_MULTICAST) (through make_tma_copy, cluster of 2 or "
+            "more).",
+        ),
+        Opt(
+            "--type",
+            "value_type",
+            help="Element type of the gmem tensor, e.g. half_t (with --mma: the MMA's type of the operand).",
+        ),
+        Opt("--gmem", required=True, help='The gmem layout shape:stride (elements), e.g. "(1024,256):(256,_1)".'),
+        Opt(
+            "--smem",
+            help="The smem layout of one CTA tile: a layout, a swizzled layout (Sw<3,4,3> o _0 o L, "
+            "composition(Swizzle<3,4,3>, L)) or a tile_to_shape(...) of one, e.g. of "
+            "GMMA::Layout_K_SW128_Atom<half_t>. Modes beyond --cta-tile are pipeline stages: the TMA is "
+            "built from stage 0 (the Hopper tutorial's sA(_,_,0)) and --tma-partition keeps them. With "
+            "--mma: the ((MMA_M,MMA_K),NumMma_M,NumMma_K) layout, e.g. "
+            "UMMA::tile_to_mma_shape(UMMA::Layout_K_SW128_Atom<half_t>, ((_128,_16),_1,_4)) (the default, "
+            "SW128 in the UMMA atom's major).",
+        ),
+        Opt("--cta-tile", help="The CTA tile over the gmem modes (default: the smem layout's shape)."),
+        Opt("--cluster", "cluster", int, default=1, show_default=True, help="Multicast size (CTAs sharing each box)."),
+        Opt(
+            "--tma-partition",
+            "partition",
+            flag=True,
+            help="Add tma_partition of one CTA's gmem tile "
+            "(local_tile of the TMA coordinate tensor at --cta-coord) and of the smem tile.",
+        ),
+        Opt(
+            "--cta-coord",
+            help='The local_tile coordinate of the CTA tile, e.g. "(3,_)" (default: 0 in every '
+            "tile-count mode but the last, which stays _).",
+        ),
+        Opt("--cta", "cta", int, help="The CTA's rank in the multicast (cluster > 1; default 0)."),
+        Opt(
+            "--smem-address",
+            default="0",
+            show_default=True,
+            help="Byte address of the smem tile (for the printed smem pointers).",
+        ),
+        Opt(
+            "--mma",
+            help="SM100: the UMMA atom of the TiledMMA, e.g. "
+            '"SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,256,256,K,K>" (make_tma_atom_A/B_sm100).',
+        ),
+        Opt("--atom-layout", help='SM100: the TiledMMA\'s atom layout, e.g. "(_2,_1)" (default one atom).'),
+        Opt(
+            "--operand",
+            "operand",
+            ("A", "B", "C"),
+            default="A",
+            show_default=True,
+            case_sensitive=False,
+            help="SM100: which operand's TMA (C: make_tma_copy_C_sm100).",
+        ),
+        Opt(
+            "--mma-tiler",
+            help="SM100: the MMA tiler (TILE_M,TILE_N,TILE_K) (default: the TiledMMA's tile "
+            "with 4 MMAs along K, as the tutorials).",
+        ),
+        Opt(
+            "--cluster-shape",
+            help="SM100: the cluster shape (ClusterM,ClusterN,ClusterK), static, e.g. "
+            "(4,4,1) (default (1,1,1), (2,1,1) for a 2SM atom); A multicasts over ClusterN, B over "
+            "ClusterM.",
+        ),
+        Opt(
+            "--tiled-copy",
+            flag=True,
+            help="SM100: make_tma_copy_A/B/C_sm100 (a TiledCopy) instead of make_tma_atom_A/B_sm100.",
+        ),
+        Opt(
+            "--lower-corner",
+            help='im2col: lower_corner_whd, one int per spatial mode in W,H,D order, e.g. "(-1,-1)" (default 0s).',
+        ),
+        Opt("--upper-corner", help="im2col: upper_corner_whd (default 0s)."),
+        Opt("--traversal-stride", help="im2col: stride_whd, the convolution's traversal strides (default 1s)."),
+        Opt("--format", "fmt_", ("text", "json"), default="text", show_default=True),
+        lang_opt("Language of the readings (box, swizzle, instructions, multicast).", default="en"),
     ],
 )

@@ -1,8 +1,8 @@
 """``cutedump tmem``: its declaration (see cutedump/commands/_decl.py; its answer function: the ``run`` below)."""
+
 from __future__ import annotations
 
-from cutedump.commands._decl import lang_opt, Arg, Command, Opt
-
+from cutedump.commands._decl import Arg, Command, Opt, lang_opt
 
 EPILOG_TMEM = """\b
 Examples:
@@ -21,18 +21,19 @@ load twin). --lang zh|en (default en, or CUTEDUMP_LANG) for the readings.
 """
 
 
-COMMAND = Command('tmem',
-    run='cutedump.commands.tmem_cmd:tmem_cmd',
-    fast='cutedump.commands._answers:tmem_text',
+COMMAND = Command(
+    "tmem",
+    run="cutedump.commands.tmem_cmd:tmem_cmd",
+    fast="cutedump.commands._answers:tmem_text",
     help="The accumulator fragment of a UMMA in tensor memory, and a TMEM copy's thread partitions.",
     epilog=EPILOG_TMEM,
     params=[
-        Arg('atom'),
-        Opt('--atom-layout', help='Atom layout (M,N[,K]), e.g. "(_2,_1)" (default 1x1x1).'),
-        Opt('--shape', 'shape_', help='The (M,N) tile of partition_fragment_C, e.g. "(_128,_256)".'),
-        Opt('--copy', 'copy_op', help='A SM100_TMEM_LOAD_* / SM100_TMEM_STORE_* operation for make_tmem_copy.'),
-        Opt('--thread', 'thread', int, default=0, show_default=True, help='Thread of partition_S/D.'),
-        Opt('--format', 'fmt_', ('text', 'json'), default='text', show_default=True),
-        lang_opt('Language of the readings (columns, lanes, warps).', default='en'),
+        Arg("atom"),
+        Opt("--atom-layout", help='Atom layout (M,N[,K]), e.g. "(_2,_1)" (default 1x1x1).'),
+        Opt("--shape", "shape_", help='The (M,N) tile of partition_fragment_C, e.g. "(_128,_256)".'),
+        Opt("--copy", "copy_op", help="A SM100_TMEM_LOAD_* / SM100_TMEM_STORE_* operation for make_tmem_copy."),
+        Opt("--thread", "thread", int, default=0, show_default=True, help="Thread of partition_S/D."),
+        Opt("--format", "fmt_", ("text", "json"), default="text", show_default=True),
+        lang_opt("Language of the readings (columns, lanes, warps).", default="en"),
     ],
 )

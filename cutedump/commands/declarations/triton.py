@@ -1,8 +1,8 @@
 """``cutedump triton``: its declaration (see cutedump/commands/_decl.py; its answer function: the ``run`` below)."""
+
 from __future__ import annotations
 
 from cutedump.commands._decl import Arg, Command, Opt, Range  # noqa: F401
-
 
 EPILOG_TRITON = """\b
 Examples:
@@ -25,15 +25,16 @@ every layout alias of a .ttgir file for each tensor shape that uses it. --from-c
 """
 
 
-COMMAND = Command('triton',
-    run='cutedump.commands.triton_cmd:triton_cmd',
+COMMAND = Command(
+    "triton",
+    run="cutedump.commands.triton_cmd:triton_cmd",
     help="Triton's layouts as linear layouts, its tensor and hardware views, and the CuTe layout that does the same.",
     epilog=EPILOG_TRITON,
     params=[
-        Arg('layout', required=False),
-        Opt('--shape', 'shape_', help="The tensor's shape D0,D1[,D2], e.g. 64,64."),
-        Opt('--ttgir', 'ttgir', 'file', help='A .ttgir file: every layout alias it defines.'),
-        Opt('--from-cute', 'from_cute', help="A CuTe TV layout (thread, value) -> index, to Triton's bases."),
-        Opt('--format', 'fmt_', ('text', 'json'), default='text', show_default=True),
+        Arg("layout", required=False),
+        Opt("--shape", "shape_", help="The tensor's shape D0,D1[,D2], e.g. 64,64."),
+        Opt("--ttgir", "ttgir", "file", help="A .ttgir file: every layout alias it defines."),
+        Opt("--from-cute", "from_cute", help="A CuTe TV layout (thread, value) -> index, to Triton's bases."),
+        Opt("--format", "fmt_", ("text", "json"), default="text", show_default=True),
     ],
 )

@@ -4,6 +4,7 @@ Each language module defines ``MESSAGES: dict[str, str]``; values are ``str.form
 Every language must define the same keys with the same fields (checked by the tests). Numbers never appear in a
 template except as notation that is the same for every input (e.g. the unit stride pattern written by the recipe).
 """
+
 from __future__ import annotations
 
 from importlib import import_module

@@ -12,13 +12,13 @@ MESSAGES = {
     "layout": "{modes}; size {size}, cosize {cosize}",
     "swizzle": "; {sw} XORs offset bits [{y0},{y1}) into bits [{z0},{z1})",
     "tiled_copy": "{threads} {threads:|thread|threads} x {vals} {vals:|value|values} = {total} {total:|element|elements} = the {tile} tile (Tiler_MN); "
-                  "each atom instruction moves {atom_vals} {atom_vals:|value|values} of {bits}b per thread",
+    "each atom instruction moves {atom_vals} {atom_vals:|value|values} of {bits}b per thread",
     "tiled_mma": "{threads} {threads:|thread|threads} = {atom_threads} per atom x {atoms} {atoms:|atom|atoms} ({layout}); "
-                 "one atom computes {atom_mnk}, the TiledMMA tile is {tile}",
+    "one atom computes {atom_mnk}, the TiledMMA tile is {tile}",
     "vmnk": "(ThrV={v}, ThrM={m}, ThrN={n}, ThrK={k}) = {total} {total:|thread|threads}; thread_idx = {formula}",
     "tv": "(thread, value) -> index in the {tile} tile: {threads} {threads:|thread|threads} x {vals} {vals:|value|values}",
     "ldmatrix": "src2ref reorders the source (thread, value) pairs into the reference (register) order; "
-                "dst2ref {dst_ident}",
+    "dst2ref {dst_ident}",
     "dst_identity": "is the identity (Dst = Ref)",
     "dst_not_identity": "reorders them too",
     "gmem": "global memory",
@@ -31,8 +31,8 @@ MESSAGES = {
     "retile": "{modes}: {src} as {of} sees it ({op})",
     "bank_title": "bank audit (H100 bank model; warp {warp}; one pipe stage / one copy() pass):",
     "bank_line": "{what}{copy} {arrow} {tensor}: {side}, {n} x {inst} per warp; warp {warp}: wavefronts {wf}, "
-                 "ideal {ideal}, conflicts {conf}; all {nwarps} {nwarps:|warp|warps}: conflicts {all_conf}; vector "
-                 "{vec} {vec:|element|elements} = {vbits} bits (atom {abits} bits)",
+    "ideal {ideal}, conflicts {conf}; all {nwarps} {nwarps:|warp|warps}: conflicts {all_conf}; vector "
+    "{vec} {vec:|element|elements} = {vbits} bits (atom {abits} bits)",
     "bank_fix": "; fix: {layout} ({cpp})",
     "bank_pad": "; fix: pad to {layout}",
     "bank_nofix": "; no swizzle Sw<B,M,S> (B<=4, M<=7, S<=8) or padding makes every copy of {tensor} conflict-free",
@@ -42,44 +42,44 @@ MESSAGES = {
     "fragment_like": "{modes}: registers shaped like {src} (make_fragment_like)",
     "desc_vals": "{name} = {value} GMMA {value:|descriptor|descriptors} per wgmma block",
     "desc_part": "{modes}: thread {thread}'s GMMA smem descriptors of {src} ({op} of {of}; every thread of the "
-                 "warpgroup holds the same ones); k-block 0: {name}(0) = {hex} ({major}-major, {layout_type}, start "
-                 "{start}, LBO {lbo}, SBO {sbo} in 16-byte units)",
+    "warpgroup holds the same ones); k-block 0: {name}(0) = {hex} ({major}-major, {layout_type}, start "
+    "{start}, LBO {lbo}, SBO {sbo} in 16-byte units)",
     "desc_title": "wgmma descriptor audit (k-block 0 of each shared-memory operand):",
     "desc_line": "wgmma {operand} <- {tensor}: {name}(0) = {hex}: {major}-major, layout type {layout_type}, start "
-                 "{start}, LBO {lbo}, SBO {sbo}, base offset {base}; {verdict}",
+    "{start}, LBO {lbo}, SBO {sbo}, base offset {base}; {verdict}",
     "desc_same": "the layout type matches the swizzle {sw} ({want}) the smem tile is written with",
     "desc_differs": "the layout type differs from the smem swizzle {sw} ({want}): the wgmma would read the tile "
-                    "wrongly",
+    "wrongly",
     "tma_atom": "{op} of {gmem} ({type}) into {smem}: one TMA box {box} = {elems} {elems:|element|elements} = {bytes} "
-                "bytes per instruction; cuTensorMapEncodeTiled({dtype}, rank {rank}, globalDim {gdim}, globalStrides "
-                "{gstr} bytes, boxDim {bdim}, elementStrides {es}, {interleave}, {swizzle}, {l2}, {oob})",
+    "bytes per instruction; cuTensorMapEncodeTiled({dtype}, rank {rank}, globalDim {gdim}, globalStrides "
+    "{gstr} bytes, boxDim {bdim}, elementStrides {es}, {interleave}, {swizzle}, {l2}, {oob})",
     "tma_atom_split": "{op} of {gmem} ({type}) into {smem}: the whole TMA box {box} = {elems} {elems:|element|elements} "
-                      "= {bytes} bytes, split over {parts} CTAs: each CTA's instruction moves boxDim {bdim} = {celems} "
-                      "{celems:|element|elements} = {cbytes} bytes and {share}; cuTensorMapEncodeTiled({dtype}, rank "
-                      "{rank}, globalDim {gdim}, globalStrides {gstr} bytes, boxDim {bdim}, elementStrides {es}, "
-                      "{interleave}, {swizzle}, {l2}, {oob})",
+    "= {bytes} bytes, split over {parts} CTAs: each CTA's instruction moves boxDim {bdim} = {celems} "
+    "{celems:|element|elements} = {cbytes} bytes and {share}; cuTensorMapEncodeTiled({dtype}, rank "
+    "{rank}, globalDim {gdim}, globalStrides {gstr} bytes, boxDim {bdim}, elementStrides {es}, "
+    "{interleave}, {swizzle}, {l2}, {oob})",
     "tma_share_multicast": "multicasts it to every CTA of the mask (each CTA receives the whole box)",
     "tma_share_own": "each CTA receives only its own part ({op} does not multicast)",
     "tma_tensor": "{modes}: TMA coordinates for {of}, no memory (each element is the ArithTuple of its box "
-                  "coordinates: {terms})",
+    "coordinates: {terms})",
     "tma_term": "{name} -> coordinate {j}",
     "tma_term_none": "{name} -> none",
     "tma_part_g": "{modes}: the TMA coordinates of block (0,0)'s {src} tiles (tma_partition by {of}: TMA = {tma} = "
-                  "{iters} {iters:|box|boxes} of {box} elements); the same in every thread, one elected thread issues "
-                  "the copies",
+    "{iters} {iters:|box|boxes} of {box} elements); the same in every thread, one elected thread issues "
+    "the copies",
     "tma_part_s": "{modes}: the shared memory of {src} each TMA copy writes (tma_partition by {of}: TMA = {tma} "
-                  "elements = {bytes} bytes a stage)",
+    "elements = {bytes} bytes a stage)",
     "tma_bytes": "{parts} = {total} bytes: what one stage's TMA copies write (the barrier's expected transaction "
-                 "bytes)",
+    "bytes)",
     "bank_tma": "{what}{copy} {arrow} {tensor}: written by the TMA unit ({bytes}-byte {box} box, {swizzle}), not "
-                "by threads: TMA is not a thread copy, so no bank conflicts are counted for it; the audit of the "
-                "thread copies of the tile is unchanged",
+    "by threads: TMA is not a thread copy, so no bank conflicts are counted for it; the audit of the "
+    "thread copies of the tile is unchanged",
     "tma_title": "TMA audit (each TMA copy's swizzle vs the wgmma descriptors that read the tile; bytes per stage):",
     "tma_line": "{name} -> {tensor}: {swizzle}; {verdict}; {iters} x {bytes}-byte {box} {iters:|box|boxes} = "
-                "{stage} bytes a stage",
+    "{stage} bytes a stage",
     "tma_same": "{desc} reads it with GMMA layout type {lt}: the same swizzle",
     "tma_differs": "{desc} reads it with GMMA layout type {lt}, but TMA writes {want}: the wgmma would read the "
-                   "tile wrongly",
+    "tile wrongly",
     "tma_no_desc": "no wgmma descriptor reads {tensor}",
     "tma_total": "one stage: {name} = {parts} = {total} bytes (the transaction bytes the stage's barrier expects)",
     # Blackwell (cutedump/kernel/sm100.py, dumps/kernel_sm100.py)

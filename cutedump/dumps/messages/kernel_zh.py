@@ -12,9 +12,9 @@ MESSAGES = {
     "layout": "{modes}；size {size}，cosize {cosize}",
     "swizzle": "；{sw} 把 offset 的 bit [{y0},{y1}) 异或到 bit [{z0},{z1})",
     "tiled_copy": "{threads} 个线程 × {vals} 个值 = {total} 个元素 = {tile} 的 tile（Tiler_MN）；"
-                  "每条 atom 指令每线程搬 {atom_vals} 个 {bits}b 的值",
+    "每条 atom 指令每线程搬 {atom_vals} 个 {bits}b 的值",
     "tiled_mma": "{threads} 个线程 = 每个 atom {atom_threads} 个 × {atoms} 个 atom（{layout}）；"
-                 "一个 atom 计算 {atom_mnk}，TiledMMA 的 tile 是 {tile}",
+    "一个 atom 计算 {atom_mnk}，TiledMMA 的 tile 是 {tile}",
     "vmnk": "(ThrV={v}, ThrM={m}, ThrN={n}, ThrK={k}) = {total} 个线程；thread_idx = {formula}",
     "tv": "(thread, value) -> {tile} tile 内的下标：{threads} 个线程 × {vals} 个值",
     "ldmatrix": "src2ref 把源端的 (thread, value) 重排到参考（寄存器）顺序；dst2ref {dst_ident}",
@@ -30,8 +30,8 @@ MESSAGES = {
     "retile": "{modes}：{of} 眼中的 {src}（{op}）",
     "bank_title": "bank 审计（H100 bank 模型；warp {warp}；一个流水级 / 一次 copy()）：",
     "bank_line": "{what}{copy} {arrow} {tensor}：{side}，每个 warp {n} 条 {inst}；warp {warp}：wavefronts {wf}，"
-                 "理想 {ideal}，冲突 {conf}；全部 {nwarps} 个 warp：冲突 {all_conf}；向量宽度 "
-                 "{vec} 个元素 = {vbits} bits（atom {abits} bits）",
+    "理想 {ideal}，冲突 {conf}；全部 {nwarps} 个 warp：冲突 {all_conf}；向量宽度 "
+    "{vec} 个元素 = {vbits} bits（atom {abits} bits）",
     "bank_fix": "；修复：{layout}（{cpp}）",
     "bank_pad": "；修复：填充为 {layout}",
     "bank_nofix": "；没有 swizzle Sw<B,M,S>（B<=4，M<=7，S<=8）或填充能让 {tensor} 的所有 copy 都无冲突",
@@ -41,32 +41,32 @@ MESSAGES = {
     "fragment_like": "{modes}：与 {src} 同形的寄存器（make_fragment_like）",
     "desc_vals": "{name} = {value}（每个 wgmma 块一个 GMMA 描述符）",
     "desc_part": "{modes}：线程 {thread} 的 {src} 的 GMMA smem 描述符（{of} 的 {op}；warpgroup 的所有线程持有相同的"
-                 "描述符）；k-block 0：{name}(0) = {hex}（{major}-major，{layout_type}，起始 {start}，LBO {lbo}，SBO "
-                 "{sbo}，以 16 字节为单位）",
+    "描述符）；k-block 0：{name}(0) = {hex}（{major}-major，{layout_type}，起始 {start}，LBO {lbo}，SBO "
+    "{sbo}，以 16 字节为单位）",
     "desc_title": "wgmma 描述符审计（每个 shared-memory 操作数的 k-block 0）：",
     "desc_line": "wgmma {operand} <- {tensor}：{name}(0) = {hex}：{major}-major，layout type {layout_type}，起始 "
-                 "{start}，LBO {lbo}，SBO {sbo}，base offset {base}；{verdict}",
+    "{start}，LBO {lbo}，SBO {sbo}，base offset {base}；{verdict}",
     "desc_same": "layout type 与写入 smem tile 时的 swizzle {sw}（{want}）一致",
     "desc_differs": "layout type 与 smem 的 swizzle {sw}（{want}）不一致：wgmma 会读错 tile",
     "tma_atom": "{op}：把 {gmem}（{type}）搬进 {smem}；一个 TMA box {box} = {elems} 个元素 = {bytes} 字节一条指令；"
-                "cuTensorMapEncodeTiled({dtype}，rank {rank}，globalDim {gdim}，globalStrides {gstr} 字节，"
-                "boxDim {bdim}，elementStrides {es}，{interleave}，{swizzle}，{l2}，{oob})",
+    "cuTensorMapEncodeTiled({dtype}，rank {rank}，globalDim {gdim}，globalStrides {gstr} 字节，"
+    "boxDim {bdim}，elementStrides {es}，{interleave}，{swizzle}，{l2}，{oob})",
     "tma_atom_split": "{op}：把 {gmem}（{type}）搬进 {smem}；整个 TMA box {box} = {elems} 个元素 = {bytes} 字节，分给 {parts} 个 "
-                      "CTA：每个 CTA 的一条指令搬 boxDim {bdim} = {celems} 个元素 = {cbytes} 字节，{share}；"
-                      "cuTensorMapEncodeTiled({dtype}，rank {rank}，globalDim {gdim}，globalStrides {gstr} 字节，"
-                      "boxDim {bdim}，elementStrides {es}，{interleave}，{swizzle}，{l2}，{oob})",
+    "CTA：每个 CTA 的一条指令搬 boxDim {bdim} = {celems} 个元素 = {cbytes} 字节，{share}；"
+    "cuTensorMapEncodeTiled({dtype}，rank {rank}，globalDim {gdim}，globalStrides {gstr} 字节，"
+    "boxDim {bdim}，elementStrides {es}，{interleave}，{swizzle}，{l2}，{oob})",
     "tma_share_multicast": "并 multicast 给 mask 里的每个 CTA（每个 CTA 收到整个 box）",
     "tma_share_own": "每个 CTA 只收到自己那一份（{op} 不 multicast）",
     "tma_tensor": "{modes}：{of} 的 TMA 坐标，不占内存（每个元素是它的 box 坐标 ArithTuple：{terms}）",
     "tma_term": "{name} -> 坐标 {j}",
     "tma_term_none": "{name} -> 无",
     "tma_part_g": "{modes}：block (0,0) 的 {src} 各 tile 的 TMA 坐标（{of} 的 tma_partition：TMA = {tma} = {iters} 个 "
-                  "{box} 元素的 box）；所有线程相同，由一个选出的线程发出 copy",
+    "{box} 元素的 box）；所有线程相同，由一个选出的线程发出 copy",
     "tma_part_s": "{modes}：每次 TMA copy 写入的 {src} 共享内存（{of} 的 tma_partition：TMA = {tma} 个元素 = 每级 "
-                  "{bytes} 字节）",
+    "{bytes} 字节）",
     "tma_bytes": "{parts} = {total} 字节：一个流水级的 TMA copy 写入的字节数（barrier 期待的 transaction bytes）",
     "bank_tma": "{what}{copy} {arrow} {tensor}：由 TMA 单元写入（{bytes} 字节的 {box} box，{swizzle}），不经线程："
-                "TMA 不是线程 copy，不统计它的 bank 冲突；该 tile 其他线程 copy 的审计不变",
+    "TMA 不是线程 copy，不统计它的 bank 冲突；该 tile 其他线程 copy 的审计不变",
     "tma_title": "TMA 审计（每个 TMA copy 的 swizzle 与读该 tile 的 wgmma 描述符；每级字节数）：",
     "tma_line": "{name} -> {tensor}：{swizzle}；{verdict}；{iters} × {bytes} 字节的 {box} box = 每级 {stage} 字节",
     "tma_same": "{desc} 以 GMMA layout type {lt} 读取：swizzle 一致",
