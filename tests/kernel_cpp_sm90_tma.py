@@ -17,7 +17,8 @@ CUTLASS_ENABLE_DIRECT_CUDA_DRIVER_CALL and its own ``cuTensorMapEncodeTiled``), 
 
 from __future__ import annotations
 
-from tests.oracle.gen_tma import PRELUDE as TMA_PRELUDE  # noqa: F401  (FLAGS: the compile flags)
+from tests.oracle.gen_tma import FLAGS  # noqa: F401  (the compile flags, re-exported)
+from tests.oracle.gen_tma import PRELUDE as TMA_PRELUDE
 
 PRELUDE = (
     TMA_PRELUDE

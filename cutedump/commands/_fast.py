@@ -23,7 +23,7 @@ def layout_text(layout, info, coords, plain, fmt_) -> str | None:
     from cutedump.algebra import size  # start-up: on demand
     from cutedump.errors import check_size  # start-up: on demand
     from cutedump.expr import evaluate_layout  # start-up: on demand
-    from cutedump.render.text import layout_text as text
+    from cutedump.render.text import layout_text as text  # start-up: on demand
     from cutedump.render.text import layout_view, table_cells  # start-up: on demand
 
     L = evaluate_layout(layout)

@@ -16,8 +16,13 @@ from cutedump.algebra import C, Layout, fmt
 from cutedump.atoms import tma_im2col as I
 from cutedump.errors import CuteDumpError
 from cutedump.expr import evaluate
-from tests.oracle.gen_tma import PRELUDE as TMA_PRELUDE  # noqa: F401
-from tests.oracle.gen_tma import _tile_expr, cpp, gmma_atom
+from tests.oracle.gen_tma import (
+    FLAGS,  # noqa: F401  (the compile flags, re-exported)
+    _tile_expr,
+    cpp,
+    gmma_atom,
+)
+from tests.oracle.gen_tma import PRELUDE as TMA_PRELUDE
 
 PRELUDE = (
     TMA_PRELUDE

@@ -5,7 +5,6 @@ subprocess with triton installed: ``python -m tests.oracle.triton_kernels`` prin
 {kernel: {"ttgir": text, "values": [[gluon repr, shape, repr(to_linear_layout)], ...]}}. The kernel file's own path
 in the TTGIR's locations is replaced by "kernels.py" (and triton's own directory by "triton") so the text does not
 depend on where the tree or triton is."""
-
 from __future__ import annotations
 
 import json
@@ -14,7 +13,7 @@ import sys
 import tempfile
 
 
-def _kernels():  # pragma: no cover - needs triton
+def _kernels():   # pragma: no cover - needs triton
     import triton
     import triton.language as tl
 
@@ -74,33 +73,19 @@ def _kernels():  # pragma: no cover - needs triton
         ("matmul_f8_sm90", matmul, {"a_ptr": f8, "b_ptr": f8, "c_ptr": f32}, {"M": 64, "N": 64, "K": 64}, 90, 4),
         ("softmax", softmax, {"x_ptr": f32, "y_ptr": f32}, {"R": 16, "C": 128}, 80, 4),
         ("transpose", transpose, {"x_ptr": f16, "y_ptr": f16}, {"R": 64, "C": 32}, 80, 4),
-        (
-            "looped_sm80",
-            looped,
-            {"a_ptr": f16, "b_ptr": f16, "c_ptr": f32, "K": "i32"},
-            {"BM": 128, "BN": 64, "BK": 32},
-            80,
-            4,
-        ),
-        (
-            "looped_sm90",
-            looped,
-            {"a_ptr": f16, "b_ptr": f16, "c_ptr": f32, "K": "i32"},
-            {"BM": 128, "BN": 128, "BK": 64},
-            90,
-            8,
-        ),
+        ("looped_sm80", looped, {"a_ptr": f16, "b_ptr": f16, "c_ptr": f32, "K": "i32"},
+         {"BM": 128, "BN": 64, "BK": 32}, 80, 4),
+        ("looped_sm90", looped, {"a_ptr": f16, "b_ptr": f16, "c_ptr": f32, "K": "i32"},
+         {"BM": 128, "BN": 128, "BK": 64}, 90, 8),
         ("bmm_sm80", bmm, {"a_ptr": f16, "b_ptr": f16, "c_ptr": f32}, {"B": 2, "M": 16, "N": 16, "K": 16}, 80, 4),
     ]
 
 
-def main() -> None:  # pragma: no cover - needs triton
+def main() -> None:   # pragma: no cover - needs triton
     import re
-
     import triton
-    from triton._C.libtriton import gluon_ir, ir
     from triton.backends.compiler import GPUTarget
-
+    from triton._C.libtriton import ir, gluon_ir
     here = os.path.abspath(__file__)
     out = {}
     for name, fn, sig, consts, cc, warps in _kernels():
@@ -127,11 +112,8 @@ def main() -> None:  # pragma: no cover - needs triton
                     continue
                 seen.add(t)
                 try:
-                    lay = (
-                        b.get_gluon_layout_from_tensor(v)
-                        if m.group(1) == "tensor"
-                        else b.get_gluon_layout_from_memdesc(v)
-                    )
+                    lay = (b.get_gluon_layout_from_tensor(v) if m.group(1) == "tensor"
+                           else b.get_gluon_layout_from_memdesc(v))
                 except Exception:
                     continue
                 shape = [int(x) for x in m.group(2).split("x")]
