@@ -810,6 +810,7 @@ def test_found_slow_coords_table():
     assert dt <= 2 * CPU_BOUND_S, f"{dt:.2f} s CPU"
 
 
+@pytest.mark.slow  # several seconds: CI runs it with -m slow
 def test_found_html_memory_growth():
     """Each html of an SM90 TiledMMA grew the process by ~25 MB (the 10 MB page of holder lists and its pieces)."""
     argv = ["html", "--mma", "SM90_64x64x16_F16F16F16_SS", "--atom-layout", "(_1,_2,_1)"]

@@ -370,6 +370,7 @@ def test_logical_product_law(ab):
     assert len(set(pv)) == len(pv)
 
 
+@pytest.mark.slow  # several seconds: CI runs it with -m slow
 @SETTINGS
 @given(product_pair())
 def test_blocked_raked_products_rearrange_the_logical_product(ab):

@@ -110,6 +110,7 @@ def test_bad_mode_is_refused(monkeypatch):
         records.mode()
 
 
+@pytest.mark.slow  # several seconds: CI runs it with -m slow
 @pytest.mark.skipif(cute.compiler_unavailable_reason() is not None, reason=str(cute.compiler_unavailable_reason()))
 def test_live_mode_compiles_real_cute_and_catches_a_corrupted_record(store, monkeypatch):
     """End to end with g++ and the CuTe headers (CI): record a real answer, corrupt it, live mode must fail."""

@@ -54,6 +54,7 @@ def test_records_cover_every_cuda_constructor(data):
     assert kinds[True] > 1000 and kinds[False] > 5000
 
 
+@pytest.mark.slow  # several seconds: CI runs it with -m slow
 def test_every_layout_case_agrees_with_tilelang(data):
     """repr, OutputShape, Forward at every index (digest + samples), Inverse and rejections, all cases."""
     bad = []
@@ -102,6 +103,7 @@ def test_every_fragment_agrees_with_tilelang(data):
         assert _sha([F.thread_all()]) == r["thread_sha256"], r["repr"]
 
 
+@pytest.mark.slow  # several seconds: CI runs it with -m slow
 def test_cute_equivalents_hold_at_every_index(data):
     """Bank swizzles, linear and padded layouts: the CuTe layout equals TileLang's physical offset everywhere."""
     checked = collections.Counter()
