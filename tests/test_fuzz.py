@@ -1260,7 +1260,9 @@ def scratch_dir() -> str:
         root = Path(__file__).resolve().parents[1]
         d = Path(tempfile.mkdtemp(prefix="cutedump-surface-"))
         (d / "cases.txt").write_text("size((_4,8))\nleft_inverse((_8,(_4,_2)):(_1,(_32,_16)))\n")
-        (d / "my_kernel.toml").write_text((root / "cutedump/kernel/examples/sgemm_sm70_tn.toml").read_text())
+        from tests.paths import PKG  # the package under test: the source tree's, or the installed wheel's
+
+        (d / "my_kernel.toml").write_text((PKG / "kernel/examples/sgemm_sm70_tn.toml").read_text())
         (d / "golden").mkdir()
         rows = [
             ln for ln in (root / "golden/MANIFEST").read_text().splitlines() if ln.strip() and not ln.startswith("#")

@@ -14,7 +14,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-PKG = Path(__file__).resolve().parents[1] / "cutedump"
+from tests.paths import PKG  # the package under test: the source tree's, or the installed wheel's
 
 # (prefix, rank): the longest matching prefix decides a module's layer
 LAYERS = [

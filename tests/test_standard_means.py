@@ -7,12 +7,10 @@ import random
 import re
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-PKG = ROOT / "cutedump"
+from tests.paths import PKG, ROOT  # noqa: F401 - the package under test, wherever it was installed
 
 
 def _sources():
@@ -115,7 +113,9 @@ _PROG = (
 def test_an_answer_imports_only_what_it_needs(argv, allowed, tmp_path):
     """The fast answer printed to a pipe imports re/json/tomllib only where it needs them (never click or
     dataclasses): start-up costs stay where the standard modules are needed."""
-    env = dict(os.environ, PYTHONPATH=str(ROOT), XDG_CACHE_HOME=str(tmp_path))
+    from tests.paths import PKG_PATH  # -S leaves site-packages out: the package under test, wherever it is
+
+    env = dict(os.environ, PYTHONPATH=PKG_PATH, XDG_CACHE_HOME=str(tmp_path))
     for _ in range(2 if argv[0] == "kernel" else 1):
         r = subprocess.run([sys.executable, "-S", "-c", _PROG, *argv], capture_output=True, text=True, env=env)
     assert r.stdout and "LOADED:" in r.stderr, r.stderr[-500:]

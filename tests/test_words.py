@@ -487,9 +487,9 @@ def test_tiled_copy_c_numbers_come_from_its_prints():
 def test_no_raise_site_writes_its_own_error_prefix():
     """The CLI writes ``error: `` once (CuteDumpError.render); no message carries its own (``error: error: ...``)."""
     import ast
-    from pathlib import Path
 
-    root = Path(__file__).resolve().parents[1] / "cutedump"
+    from tests.paths import PKG as root  # the package under test: the source tree's, or the installed wheel's
+
     bad = []
     for p in root.rglob("*.py"):
         for node in ast.walk(ast.parse(p.read_text(encoding="utf-8"))):
