@@ -95,18 +95,86 @@ def evaluate(text: str, syntax: str | None = None):
     return result
 
 
+class SmemPtrMatch:
+    """What :func:`match_smem_ptr_form` found: ``group(1..4)`` (B, M, S, N as written), ``group("rest")`` (L's
+    text), ``start(i)`` (the column of group i), as the regex ``SMEM_PTR_FORM`` would give them."""
+
+    __slots__ = ("_groups", "_starts")
+
+    def __init__(self, groups, starts):
+        self._groups, self._starts = groups, starts
+
+    def group(self, i):
+        return self._groups[4 if i == "rest" else i - 1]
+
+    def start(self, i):
+        return self._starts[4 if i == "rest" else i - 1]
+
+
+#: the form :func:`match_smem_ptr_form` reads (DOTALL), spelled as a regular expression (tests compare the two)
+SMEM_PTR_FORM = (
+    r"^\s*Sw\s*<\s*(\d+)\s*,\s*(\d+)\s*,\s*(-?\d+)\s*>\s*o\s*smem_ptr\s*\[\s*(\d+)\s*b\s*\]"
+    r"\s*\(\s*unset\s*\)\s*o(?P<rest>.*)$"
+)
+
+
 def match_smem_ptr_form(text: str):
-    """``Sw<B,M,S> o smem_ptr[Nb](unset) o L`` (CuTe's print of the GMMA/UMMA smem atoms): the regex match (groups
-    1-4: B, M, S, N; group "rest": L's text), or None."""
+    """``Sw<B,M,S> o smem_ptr[Nb](unset) o L`` (CuTe's print of the GMMA/UMMA smem atoms): a :class:`SmemPtrMatch`
+    (groups 1-4: B, M, S, N; group "rest": L's text), or None. Read with str methods as the regex
+    :data:`SMEM_PTR_FORM` reads it (``\\s`` is ``str.isspace``, ``\\d`` ``str.isdecimal``): no re at start-up."""
     if "smem_ptr" not in text:
         return None
-    import re  # start-up: re only for this form
+    n = len(text)
+    groups, starts = [], []
+    i = 0
 
-    return re.compile(
-        r"^\s*Sw\s*<\s*(\d+)\s*,\s*(\d+)\s*,\s*(-?\d+)\s*>\s*o\s*smem_ptr\s*\[\s*(\d+)\s*b\s*\]"
-        r"\s*\(\s*unset\s*\)\s*o(?P<rest>.*)$",
-        re.DOTALL,
-    ).match(text)
+    def space(i):
+        while i < n and text[i].isspace():
+            i += 1
+        return i
+
+    def word(i, w):  # whitespace, then the word w: the index after it, or -1
+        i = space(i)
+        return i + len(w) if text.startswith(w, i) else -1
+
+    def number(i, neg=False):  # whitespace, then (-)?digits, kept as a group: the index after it, or -1
+        i = space(i)
+        j = i + 1 if neg and i < n and text[i] == "-" else i
+        k = j
+        while k < n and text[k].isdecimal():
+            k += 1
+        if k == j:
+            return -1
+        groups.append(text[i:k])
+        starts.append(i)
+        return k
+
+    for step in (
+        ("w", "Sw"),
+        ("w", "<"),
+        ("n", False),
+        ("w", ","),
+        ("n", False),
+        ("w", ","),
+        ("n", True),
+        ("w", ">"),
+        ("w", "o"),
+        ("w", "smem_ptr"),
+        ("w", "["),
+        ("n", False),
+        ("w", "b"),
+        ("w", "]"),
+        ("w", "("),
+        ("w", "unset"),
+        ("w", ")"),
+        ("w", "o"),
+    ):
+        i = word(i, step[1]) if step[0] == "w" else number(i, step[1])
+        if i < 0:
+            return None
+    groups.append(text[i:])
+    starts.append(i)
+    return SmemPtrMatch(groups, starts)
 
 
 def evaluate_layout(text: str):
