@@ -54,6 +54,7 @@ def run_cli(path, *extra):
     )
 
 
+@pytest.mark.slow  # a few seconds of processes: CI runs it with -m slow
 @posix_only
 def test_jobs_give_the_same_bytes(tmp_path):
     f = tmp_path / "mixed.txt"
@@ -252,6 +253,7 @@ def test_kind_fast_path_agrees_with_is_kind():
 # ---- eval -f - (a pipe): lines answered as they arrive, a bulk pipe in chunks ----------------------------------
 
 
+@pytest.mark.slow  # a few seconds of processes: CI runs it with -m slow
 def test_pipe_gives_the_bytes_of_a_file(tmp_path):
     f = tmp_path / "mixed.txt"
     f.write_text("\n".join(corpus(3000)) + "\n")

@@ -829,6 +829,7 @@ def test_found_ck_check_memory():
     assert _peak_mb(argv) < 60
 
 
+@pytest.mark.slow  # a few seconds of processes: CI runs it with -m slow
 def test_found_slow_mma_json_and_svg():
     """mma --format json (1.3 s) and print_svg of a 16-atom SM90 TiledMMA (2 s) spent their time in the Python
     first-writer loop over 2 M (thread, value) pairs; grid.first_holders does it with numpy (the same cells: the
