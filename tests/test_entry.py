@@ -494,7 +494,9 @@ def test_declarations_build_and_answer():
             params = [
                 getattr(p, "dest", getattr(p, "name", None)) for p in sub.params if not getattr(p, "renames", None)
             ]
-            assert takes(function(sub.run), params + list(sub.bound)), (name, sub.name)
+            # without a run function, the click command prints the fast function's text: it takes every option
+            assert sub.run or all(p.fast for p in opts), (name, sub.name)
+            assert takes(function(sub.run or sub.fast), params + list(sub.bound)), (name, sub.name)
             if sub.fast:
                 fast_params = [p.dest for p in opts if p.fast] + [p.name for p in sub.params if not isinstance(p, Opt)]
                 assert takes(function(sub.fast), fast_params + list(sub.fixed)), (name, sub.name)

@@ -106,7 +106,7 @@ def click_command(decl: Command, context_settings=None):
         for sub in decl.subcommands.values():
             group.add_command(click_command(sub))
         return group
-    fn = function(decl.run)
+    fn = function(decl.run) if decl.run else _printing(function(decl.fast))
     if decl.bound:
         fn = functools.partial(fn, **decl.bound)
     callback = handle_errors(fn)
@@ -116,3 +116,14 @@ def click_command(decl: Command, context_settings=None):
     return click.Command(
         decl.name, params=params, callback=callback, help=decl.help, epilog=epilog, context_settings=context_settings
     )
+
+
+def _printing(answer):
+    """The click callback of a command declared with only a ``fast`` function: it prints that function's text (the
+    same bytes the fast path writes; an error is ``handle_errors``'s one line)."""
+
+    @functools.wraps(answer)
+    def callback(**kw):
+        click.echo(answer(**kw), nl=False)
+
+    return callback

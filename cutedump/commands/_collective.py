@@ -1,7 +1,7 @@
 """``cutedump collective``: the answer (text, JSON or a kernel TOML) of one CollectiveBuilder configuration.
 
 One function, :func:`collective_text`, takes the command's options as strings and returns the text to print; the
-click command (collective_cmd.py) and the fast entry path (entry._TABLE) both call it.
+click command and the fast path, both built from declarations/collective.py, print it.
 """
 
 from __future__ import annotations

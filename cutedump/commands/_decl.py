@@ -4,7 +4,8 @@ Every command of cutedump is one :class:`Command` in ``cutedump/commands/declara
 summary (``cutedump --help``), its help and epilog (examples), its arguments and options (each option's name is a
 row of the vocabulary, ``commands/_vocab.py``), defaults, choices, and two functions named "module:function":
 
-* ``run``: the answer function the click command calls with every parameter (``commands/*_cmd.py``);
+* ``run``: the answer function the click command calls with every parameter (``commands/*_cmd.py``); without
+  one, the click command prints the text of ``fast`` (which then takes every option and never returns None);
 * ``fast`` (optional): the function the console entry (``cutedump/entry.py``) calls without importing click, with
   the parameters of the options marked ``fast`` (the default), when the command line uses only those. It returns
   the text to print, None (nothing printed: the click command answers instead) or an int (it printed the answer

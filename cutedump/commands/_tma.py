@@ -1,4 +1,4 @@
-"""The answers of ``cutedump tma`` (commands/tma_cmd.py declares its options), without click: the click command and
+"""The answers of ``cutedump tma`` (declarations/tma.py declares its options), without click: the click command and
 the console entry's fast path (cutedump/entry.py) print them."""
 
 from __future__ import annotations

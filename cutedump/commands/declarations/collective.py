@@ -26,7 +26,6 @@ CUTLASS refuses (a static_assert), one error line quotes its message.
 
 COMMAND = Command(
     "collective",
-    run="cutedump.commands.collective_cmd:collective_cmd",
     fast="cutedump.commands._collective:collective_text",
     help="What CUTLASS's GEMM CollectiveBuilder chooses (SM90, SM100), and why.",
     epilog=EPILOG_COLLECTIVE,

@@ -23,7 +23,6 @@ layout that aliases or a start off its swizzle atom is one warning on standard e
 
 COMMAND = Command(
     "desc",
-    run="cutedump.commands.desc_cmd:desc_cmd",
     fast="cutedump.commands._answers:desc_answer",
     help="Decode DESCRIPTOR (64 bits, e.g. 0x4000004000010000): CuTe's print of it, each field, the smem "
     "layout\nthe tensor core reads through it, and its 8x16-byte core matrices.",

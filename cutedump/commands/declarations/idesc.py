@@ -21,7 +21,6 @@ ScaleC: --family narrows the list. An atom name prints its descriptor (make_inst
 
 COMMAND = Command(
     "idesc",
-    run="cutedump.commands.idesc_cmd:idesc_cmd",
     fast="cutedump.commands._answers:idesc_answer",
     help="Decode a 32-bit UMMA instruction descriptor (or an atom's) field by field and name the atoms it describes.",
     epilog=EPILOG_IDESC,

@@ -41,7 +41,6 @@ arguments (corners, channelsPerPixel, pixelsPerColumn, traversal strides); its T
 
 COMMAND = Command(
     "tma",
-    run="cutedump.commands.tma_cmd:tma_cmd",
     fast="cutedump.commands._tma:tma_text",
     help="make_tma_copy(op, gmem tensor, smem layout, CTA tile, cluster) as CuTe computes it on the host; with "
     "--mma, the\nSM100 makers (make_tma_atom_A/B_sm100, make_tma_copy_A/B/C_sm100).",

@@ -23,7 +23,6 @@ load twin). --lang zh|en (default en, or CUTEDUMP_LANG) for the readings.
 
 COMMAND = Command(
     "tmem",
-    run="cutedump.commands.tmem_cmd:tmem_cmd",
     fast="cutedump.commands._answers:tmem_text",
     help="The accumulator fragment of a UMMA in tensor memory, and a TMEM copy's thread partitions.",
     epilog=EPILOG_TMEM,
