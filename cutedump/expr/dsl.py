@@ -268,6 +268,8 @@ def _product(name, first=None, coalesce=False):
 
 
 def _group_modes(ev, x, begin, end):
+    if isinstance(x, CountingTensor):  # a coordinate tensor: its layout's modes
+        return CountingTensor(x.coord, _group_modes(ev, x.layout, begin, end))
     n = len(shape_of(x)) if isinstance(shape_of(x), tuple) else 1
     if end is not None and int(end) <= int(begin):
         raise CuteDumpError(f"group_modes: begin ({int(begin)}) must be less than end ({int(end)}) (ValueError)")
@@ -297,6 +299,29 @@ def _tensor_only(name):
         return _plain(name)(ev, *args)
 
     return f
+
+
+def _slice(ev, src, coord):
+    """slice_(src, coord): a swizzled layout is sliced as CuTe's slice_and_offset slices it, without the pointer
+    offset; one whose swizzle decays to a layout stays composed, with the no-op swizzle ``S<0,4,3>``."""
+    if isinstance(src, ComposedLayout) and isinstance(src.a, Swizzle):
+        from cutedump.algebra.swizzle_slice import slice_and_offset  # start-up: only for this case
+
+        r, _ = slice_and_offset(coord, src)
+        if isinstance(r, ComposedLayout):
+            off = r.offset
+            return ComposedLayout(r.a, off if off.__class__ is C or off.__class__ is int else int(off), r.b)
+        return ComposedLayout(Swizzle(0, 4, 3), C(0), r)
+    return ev.call("slice", coord, src)
+
+
+def _local_tile(ev, x, tiler, coord, proj):
+    """local_tile: with proj, a coordinate longer than proj is cut to proj's length (the DSL's MLIR dices the
+    coordinate by proj's modes: Hopper's GEMM passes its (m, n, k, l) tile coordinate with a rank-3 proj)."""
+    if isinstance(proj, tuple) and isinstance(coord, tuple) and len(coord) > len(proj):
+        n = len(proj)
+        tiler, coord, proj = it.dice(proj, tiler), it.dice(proj, coord[:n]) + coord[n:], None
+    return _tensor_only("local_tile")(ev, x, tiler, coord, proj)
 
 
 def _bits(x) -> int:
@@ -422,6 +447,8 @@ def _swizzle(ev, b, m, s):
     why = swizzle_limit_error(int(b), int(m), int(s))
     if why:
         raise CuteDumpError(why)
+    if int(b) == 0:  # the DSL's no-op swizzle is S<0,4,3> whatever its base and shift
+        return Swizzle(0, 4, 3)
     return Swizzle(int(b), int(m), int(s))
 
 
@@ -488,7 +515,7 @@ DSL_FUNCTIONS = {
     "make_identity_tensor": (("shape",), _plain("make_identity_tensor")),
     "append": (("input", "elem", "up_to_rank="), _append("append")),
     "prepend": (("input", "elem", "up_to_rank="), _append("prepend")),
-    "slice_": (("src", "coord"), _plain("slice", 1, 0)),
+    "slice_": (("src", "coord"), _slice),
     "dice": (("src", "dicer"), _plain("dice", 1, 0)),
     "product_each": (("a",), lambda ev, a: it.product_each(a)),
     "product": (("a",), _plain("product")),
@@ -496,7 +523,7 @@ DSL_FUNCTIONS = {
     "shape_div": (("lhs", "rhs"), _plain("shape_div")),
     "crd2idx": (("coord", "layout"), _plain("crd2idx")),
     "idx2crd": (("idx", "shape"), _plain("idx2crd")),
-    "local_tile": (("input", "tiler", "coord", "proj="), _tensor_only("local_tile")),
+    "local_tile": (("input", "tiler", "coord", "proj="), _local_tile),
     "local_partition": (("target", "tiler", "index", "proj="), _tensor_only("local_partition")),
     "nullspace": (("layout",), _plain("nullspace")),
     "repeat_like": (("x", "target"), _plain("repeat_like", 1, 0)),
@@ -660,7 +687,11 @@ class _Run:
                     f"operator {n.op if n.op != 'neg' else '-'}: integers only, got {_text(x)}", self.text, n.col
                 )
         if (a.__class__ is not C) or (b is not None and b.__class__ is not C):
-            return self.dynamic()  # arithmetic on a dynamic value: a new one (the DSL's Int32 arithmetic)
+            if _scalar(n.left) or (n.right is not None and _scalar(n.right)) or n.op in ("neg", "/"):
+                return self.dynamic()  # arithmetic on a cutlass.Int32: a new value (the DSL's Int32 arithmetic)
+            # a dynamic value a CuTe function returned (the DSL's IntValue): its arithmetic is CuTe's tuple_add,
+            # tuple_mul, ... whose result keeps what is known of the divisibility; computed on this run's values
+            return self._intvalue_arith(n, int(a), int(b))
         a, op = int(a), n.op
         if op == "neg":
             return C(-a)
@@ -677,8 +708,19 @@ class _Run:
             a + b if op == "+" else a - b if op == "-" else a * b if op == "*" else a // b if op == "//" else a % b
         )
 
+    def _intvalue_arith(self, n, a, b):
+        op = n.op
+        if op in ("//", "%") and b == 0:
+            raise CuteDumpError("integer division or modulo by zero (ZeroDivisionError)", self.text, n.col)
+        if op in ("//", "%"):
+            q = abs(a) // abs(b) * (1 if (a < 0) == (b < 0) else -1)  # CuTe's integer division truncates
+            return q if op == "//" else a - q * b
+        return a + b if op == "+" else a - b if op == "-" else a * b
+
     def name(self, n):
         _, bare = _strip(n.name)
+        if bare.endswith(".width") and bare[: -len(".width")] in DTYPES:  # cutlass.Float16.width
+            return C(DTYPES[bare[: -len(".width")]])
         if bare in DTYPES:
             return DType(bare, DTYPES[bare])
         cls, _, member = bare.rpartition(".")
@@ -771,6 +813,16 @@ class _Run:
             raise CuteDumpError(f"cannot evaluate at these coordinates ({e})", self.text, n.col) from None
 
 
+def _scalar(node) -> bool:
+    """Is this node's value a cutlass.Int32 (a call of cutlass.Int32, or arithmetic on one), not a CuTe IntValue?"""
+    cls = node.__class__
+    if cls is PyCall:
+        return node.fn.__class__ is PyName and _strip(node.fn.name)[1] in DYNAMIC_INTS
+    if cls is BinOp:
+        return _scalar(node.left) or (node.right is not None and _scalar(node.right))
+    return False
+
+
 class _DslEvaluation(_Evaluation):
     """The eval language's evaluation of calls, without C++ int's overflow checks (the DSL's dynamic values are not
     known, and the runs' values are cutedump's own)."""
@@ -800,8 +852,10 @@ def _text(x) -> str:
         return repr(x)
 
 
-def _merge(xs):
-    """The answers of the runs -> one answer: static values as they are, each dynamic value its divisibility."""
+def _merge(xs, keep=False):
+    """The answers of the runs -> one answer: static values as they are, each dynamic value its divisibility. A
+    layout's shape shows none (the DSL's algebra does not carry it into shapes) unless ``keep``: the layout is the
+    one make_layout / make_identity_tensor built from the shape given (whose values' divisibility the DSL keeps)."""
     x = xs[0]
     cls = x.__class__
     if cls is C or cls is bool:
@@ -812,15 +866,16 @@ def _merge(xs):
             g = gcd(g, int(v))
         return DynDiv(g or 1)
     if cls is tuple:
-        return tuple(_merge([v[i] for v in xs]) for i in range(len(x)))
+        return tuple(_merge([v[i] for v in xs], keep) for i in range(len(x)))
     if cls is Layout:  # the DSL prints no divisibility in a layout's shape
-        return Layout(_undiv(_merge([v.shape for v in xs])), _merge([v.stride for v in xs]))
+        shape = _merge([v.shape for v in xs], keep)
+        return Layout(shape if keep else _undiv(shape), _merge([v.stride for v in xs], keep))
     if cls is ComposedLayout:
-        return ComposedLayout(x.a, _merge([v.offset for v in xs]), _merge([v.b for v in xs]))
+        return ComposedLayout(x.a, _merge([v.offset for v in xs], keep), _merge([v.b for v in xs], keep))
     if cls is ScaledBasis:
         return ScaledBasis(_merge([v.value for v in xs]), x.path)
     if cls is CountingTensor:
-        return CountingTensor(_merge([v.coord for v in xs]), _merge([v.layout for v in xs]))
+        return CountingTensor(_merge([v.coord for v in xs], keep), _merge([v.layout for v in xs], keep))
     return x
 
 
@@ -855,7 +910,12 @@ def evaluate_dsl(text: str):
         lenient[0] = False
     if len(answers) < RUNS or nodiv:
         return _merge_single(answers[0])
-    return _merge(answers)
+    keep = node.__class__ is PyCall and node.fn.__class__ is PyName and _strip(node.fn.name)[1] in _KEEP_DIV
+    return _merge(answers, keep)
+
+
+#: the functions whose layout keeps its shape's divisibility (the shape is the argument's)
+_KEEP_DIV = frozenset({"make_layout", "make_identity_tensor", "make_identity_layout"})
 
 
 def _merge_single(x):
