@@ -188,7 +188,16 @@ def _composition(ev, lhs, rhs):
             "composition: the CuTe DSL does not compose a swizzle with a layout "
             "(make_composed_layout(make_swizzle(b, m, s), offset, layout) does)"
         )
-    return ev.call("composition", lhs, rhs)
+    r = ev.call("composition", lhs, rhs)
+    if isinstance(rhs, tuple) and r.__class__ is Layout:  # by a tiler: a mode of size 1 gets the stride 0
+        r = Layout(r.shape, _zero_unit_strides(r.shape, r.stride))
+    return r
+
+
+def _zero_unit_strides(shape, stride):
+    if isinstance(shape, tuple):
+        return tuple(_zero_unit_strides(a, b) for a, b in zip(shape, stride))
+    return C(0) if shape.__class__ is C and int(shape) == 1 else stride
 
 
 def _inverse(name):
@@ -277,8 +286,17 @@ def _group_modes(ev, x, begin, end):
 
 
 def _recast(ev, new_bits, old_bits, x):
+    nb, ob = _bits(new_bits), _bits(old_bits)
+    try:
+        r = ev.call("recast_layout", x, targs=(ob, nb))
+    except CuteDumpError as e:
+        if isinstance(x, Layout) and nb < ob and ob % nb == 0 and "requires adjacent elements" in e.message:
+            return _recast_scaled(x, nb, ob)
+        raise
     ev.nodiv = True  # the DSL's recast strides are of unknown divisibility
-    return ev.call("recast_layout", x, targs=(_bits(old_bits), _bits(new_bits)))
+    if isinstance(r, ComposedLayout) and isinstance(x, ComposedLayout) and x.offset.__class__ is C:
+        r = ComposedLayout(r.a, C(int(r.offset)), r.b)  # a static offset stays static
+    return r
 
 
 def _divide(name):
@@ -321,7 +339,47 @@ def _local_tile(ev, x, tiler, coord, proj):
     if isinstance(proj, tuple) and isinstance(coord, tuple) and len(coord) > len(proj):
         n = len(proj)
         tiler, coord, proj = it.dice(proj, tiler), it.dice(proj, coord[:n]) + coord[n:], None
-    return _tensor_only("local_tile")(ev, x, tiler, coord, proj)
+    r = _tensor_only("local_tile")(ev, x, tiler, coord, proj)
+    if isinstance(r, CountingTensor):  # a one-element mode is its element: (128):(1@0), not ((128)):((1@0))
+        return CountingTensor(r.coord, _unwrap(r.layout, 0))
+    return r
+
+
+class Unresolved:
+    """What the DSL makes of an operation its MLIR cannot fold while tracing: printed ``x:x``; any use of it is an
+    MLIRError (the complement of a layout of rank > 1 with a dynamic stride)."""
+
+    __slots__ = ("what",)
+
+    def __init__(self, what):
+        self.what = what
+
+    def dsl_str(self, _fmt):
+        return "x:x"
+
+    def __str__(self):
+        raise CuteDumpError(f"{self.what}: the CuTe DSL leaves it unresolved (x:x); only the DSL's print shows it")
+
+
+def _complement(ev, x, cotarget):
+    if isinstance(x, Layout):
+        flat = it.flatten_to_tuple(x.stride) if isinstance(x.stride, tuple) else (x.stride,)
+        if len(flat) > 1 and not is_static(x.stride):
+            return Unresolved("complement")
+    return _plain("complement")(ev, x, cotarget)
+
+
+def _recast_scaled(x, new_bits, old_bits):
+    """The DSL's recast_layout where C++ CuTe's needs a unit stride it has not: each stride scaled by
+    old_bits / new_bits, the shape kept."""
+    f = old_bits // new_bits
+
+    def scale(d):
+        if isinstance(d, tuple):
+            return tuple(scale(e) for e in d)
+        return C(int(d) * f) if d.__class__ is C else int(d) * f
+
+    return Layout(x.shape, scale(x.stride))
 
 
 def _bits(x) -> int:
@@ -417,7 +475,8 @@ def _size_like(name):
 def _cosize(ev, x, mode):
     """cosize: a dynamic cosize is of unknown divisibility in the DSL (a sum of products less one)."""
     r = ev.call("cosize", x, targs=_modes(mode))
-    return r if r.__class__ is C and is_static(shape_of(x)) else ev.run_dynamic()
+    part = ev.call("get", x, targs=_modes(mode)) if mode is not None else x
+    return r if r.__class__ is C and is_static(shape_of(part)) else ev.run_dynamic()
 
 
 def _get(ev, x, mode):
@@ -444,12 +503,32 @@ def _append(name):
 
 
 def _swizzle(ev, b, m, s):
-    why = swizzle_limit_error(int(b), int(m), int(s))
-    if why:
-        raise CuteDumpError(why)
-    if int(b) == 0:  # the DSL's no-op swizzle is S<0,4,3> whatever its base and shift
-        return Swizzle(0, 4, 3)
+    if int(b) == 0 or swizzle_limit_error(int(b), int(m), int(s)):
+        return Swizzle(0, 4, 3)  # the DSL's no-op swizzle, for b = 0 and for any swizzle C++ CuTe refuses
     return Swizzle(int(b), int(m), int(s))
+
+
+def _round_up(ev, a, b):
+    """round_up(a, b) (cutlass/cute/core.py): ((a + b - 1) // b) * b, mode by mode; a dynamic value's is of unknown
+    divisibility (the DSL's Int32 arithmetic)."""
+    if isinstance(a, tuple):
+        if not isinstance(b, tuple):
+            raise CuteDumpError(
+                f"round_up: expected both inputs to be tuple (TypeError), got {_text(a)} and {_text(b)}"
+            )
+        if len(a) < len(b):
+            raise CuteDumpError("round_up: expected rank(a) to be greater or equal than rank(b) (ValueError)")
+        b = b + (C(1),) * (len(a) - len(b))
+        return tuple(_round_up(ev, x, y) for x, y in zip(a, b))
+    if isinstance(b, tuple):
+        raise CuteDumpError("round_up: expected `b` to be a single integer when `a` is not a tuple (TypeError)")
+    if not isinstance(a, int) or not isinstance(b, int):
+        raise CuteDumpError(f"round_up: expected integers, got {_text(a)} and {_text(b)}")
+    if a.__class__ is C and b.__class__ is C:
+        if int(b) == 0:
+            raise CuteDumpError("round_up: integer division by zero (ZeroDivisionError)")
+        return C((int(a) + int(b) - 1) // int(b) * int(b))
+    return ev.run_dynamic()
 
 
 def _basis(ev, mode):
@@ -482,7 +561,7 @@ DSL_FUNCTIONS = {
     ),
     "make_swizzle": (("b", "m", "s"), _swizzle),
     "composition": (("lhs", "rhs"), _composition),
-    "complement": (("input", "cotarget"), _plain("complement")),
+    "complement": (("input", "cotarget"), _complement),
     "coalesce": (("input", "*target_profile"), _plain("coalesce")),
     "logical_divide": (("target", "tiler"), _plain("logical_divide")),
     "zipped_divide": (("target", "tiler"), _divide("zipped_divide")),
@@ -528,6 +607,7 @@ DSL_FUNCTIONS = {
     "nullspace": (("layout",), _plain("nullspace")),
     "repeat_like": (("x", "target"), _plain("repeat_like", 1, 0)),
     "E": (("mode",), _basis),
+    "round_up": (("a", "b"), _round_up),
     "is_static": (("x",), lambda ev, x: ev.static_now(x)),
     "make_smem_layout_atom": (("kind", "element_type"), _smem_atom),
     "get_smem_layout_atom": (("layout", "element_type", "major_mode_size"), _get_smem_layout_atom),
@@ -629,7 +709,7 @@ _PRIMES = (
     1223,
     1229,
 )
-RUNS = 3
+RUNS = 4
 
 
 class _Run:
@@ -979,6 +1059,12 @@ def _python(x) -> str:
     return format_dsl(x)
 
 
+def _swizzle_text(sw) -> str:
+    """The DSL's print of a swizzle: ``S<3,4,3>``; with a negative shift its closing ``>`` is missing (4.8.1 prints
+    ``S<2,2,-2``)."""
+    return f"S<{sw.b},{sw.m},{sw.s}" + (">" if sw.s >= 0 else "")
+
+
 def format_dsl(obj) -> str:
     """``obj`` as the CuTe DSL's ``str()`` prints it."""
     cls = obj.__class__
@@ -986,10 +1072,10 @@ def format_dsl(obj) -> str:
         return f"{_mlir(obj.shape)}:{_mlir(obj.stride)}"
     if cls is ComposedLayout:
         a = obj.a
-        inner = f"S<{a.b},{a.m},{a.s}>" if isinstance(a, Swizzle) else format_dsl(a)
+        inner = _swizzle_text(a) if isinstance(a, Swizzle) else format_dsl(a)
         return f"{inner} o {_mlir(obj.offset)} o {format_dsl(obj.b)}"
     if isinstance(obj, Swizzle):
-        return f"S<{obj.b},{obj.m},{obj.s}>"
+        return _swizzle_text(obj)
     if cls is tuple:
         return _python(obj)
     if cls is bool:
