@@ -718,6 +718,7 @@ class _Run:
     def __init__(self, text, r):
         self.text, self.r, self.leaf = text, r, 0
         self.nodiv = False
+        self.literal = False  # cutlass.Int32(n) is the run-time value n (evaluate_dsl(literal=True))
         self.ev = _DslEvaluation(text)
         self.col = 0
 
@@ -846,7 +847,7 @@ class _Run:
                 v = self.value(n.args[0])
                 if not isinstance(v, int) or isinstance(v, bool):
                     raise CuteDumpError(f"{bare}(n): expected an integer, got {_text(v)}", self.text, n.col)
-                return self.dynamic()
+                return int(v) if self.literal else self.dynamic()
             row = DSL_FUNCTIONS.get(bare)
             if row is None:
                 if bare in _REG:
@@ -967,11 +968,21 @@ def _undiv(x):
     return x
 
 
-def evaluate_dsl(text: str):
-    """A DSL-spelled expression's value (dynamic values as :class:`DynDiv`, their divisibility)."""
+def evaluate_dsl(text: str, literal: bool = False):
+    """A DSL-spelled expression's value (dynamic values as :class:`DynDiv`, their divisibility); with ``literal``
+    each ``cutlass.Int32(n)`` is the run-time (C++ dynamic) value n, as C++ CuTe would compute with it."""
     node = parse_dsl(text)
     lenient = _L.LENIENT
     lenient[0] = True
+    if literal:
+        try:
+            run = _Run(text, 0)
+            run.literal = True
+            return run.value(node)
+        except RecursionError:
+            raise CuteDumpError("expression nested too deeply", text, 0) from None
+        finally:
+            lenient[0] = False
     try:
         answers = []
         nodiv = False
@@ -1179,6 +1190,14 @@ def _python_tuples(text: str) -> bool:
         elif prev == ",":
             prev = ","
     return found
+
+
+def read_option(text: str, parse):
+    """An option's layout/shape text: spelled as the CuTe DSL spells it (``cute.make_layout((16, 8), stride=(8,
+    1))``; ints static, ``cutlass.Int32(n)`` the dynamic value n), or read by ``parse`` (CuTe's print syntax)."""
+    if is_dsl(text):
+        return evaluate_dsl(text, literal=True)
+    return parse(text)
 
 
 # ---- DSL code that builds an answer -------------------------------------------------------------------------
