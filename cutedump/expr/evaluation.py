@@ -46,12 +46,14 @@ def dsl_input(text: str, syntax: str | None = None) -> bool:
 
 def answer_text(text: str, syntax: str | None = None) -> str:
     """The answer line of ``cutedump eval TEXT [--syntax SYNTAX]``: CuTe's print (or ``syntax``); a DSL-spelled
-    input is answered as the CuTe DSL prints it unless ``syntax`` says otherwise."""
+    input is answered as the CuTe DSL prints it unless ``syntax`` says otherwise: ``--syntax print|cpp`` answers
+    its C++ twin, each ``cutlass.Int32(n)`` the dynamic value n (the DSL itself prints ``?``)."""
     if dsl_input(text, syntax):
         from cutedump.expr.dsl import evaluate_dsl, format_dsl  # start-up: only for DSL-spelled input
 
-        obj = evaluate_dsl(text)
-        return format_dsl(obj) if syntax in (None, "dsl") else format_result(obj, syntax)
+        if syntax in (None, "dsl"):
+            return format_dsl(evaluate_dsl(text))
+        return format_result(evaluate_dsl(text, literal=True), syntax)
     return format_result(evaluate(text), syntax)
 
 
