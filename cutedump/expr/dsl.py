@@ -204,8 +204,26 @@ def _inverse(name):
     def f(ev, x):
         if isinstance(x, ComposedLayout):
             raise CuteDumpError(f"{name}: the CuTe DSL takes a Layout, not a composed layout")
+        if name == "right_inverse" and isinstance(x, Layout) and is_static(x.shape) and not is_static(x.stride):
+            # static extents, dynamic strides: the DSL follows the static strides only (a dynamic stride is never
+            # the next index): each dynamic stride stands in as a large prime no index reaches
+            primes = iter((1000003, 1000033, 1000037, 1000039, 1000081, 1000099, 1000117, 1000121, 1000133))
+
+            def stand_in(d):
+                if isinstance(d, tuple):
+                    return tuple(stand_in(e) for e in d)
+                return d if d.__class__ is C else C(next(primes, 1000151))
+
+            r = ev.call(name, Layout(x.shape, stand_in(x.stride)))
+            if r.__class__ is Layout and not all(int(v) < 1000003 for v in it.flatten_to_tuple(r.stride)):
+                raise CuteDumpError(f"{name}: the CuTe DSL inverts static layouts only (MLIRError)")  # pragma: no cover
+            return r
         if not _is_static_layout(x):
             raise CuteDumpError(f"{name}: the CuTe DSL inverts static layouts only (MLIRError)")
+        if name == "left_inverse" and isinstance(x, Layout):
+            shapes, strides = it.flatten_to_tuple(x.shape), it.flatten_to_tuple(x.stride)
+            if all(int(s) == 1 or int(d) == 0 for s, d in zip(shapes, strides)):
+                return Layout(C(1), C(0))  # nothing but stride-0 (or size-1) modes: the DSL's 1:0
         return ev.call(name, x)
 
     return f
@@ -293,7 +311,8 @@ def _recast(ev, new_bits, old_bits, x):
         if isinstance(x, Layout) and nb < ob and ob % nb == 0 and "requires adjacent elements" in e.message:
             return _recast_scaled(x, nb, ob)
         raise
-    ev.nodiv = True  # the DSL's recast strides are of unknown divisibility
+    if nb > ob:
+        ev.nodiv = True  # the DSL's upcast strides are of unknown divisibility (a downcast's are multiplied)
     if isinstance(r, ComposedLayout) and isinstance(x, ComposedLayout) and x.offset.__class__ is C:
         r = ComposedLayout(r.a, C(int(r.offset)), r.b)  # a static offset stays static
     return r
@@ -347,7 +366,7 @@ def _local_tile(ev, x, tiler, coord, proj):
 
 class Unresolved:
     """What the DSL makes of an operation its MLIR cannot fold while tracing: printed ``x:x``; any use of it is an
-    MLIRError (the complement of a layout of rank > 1 with a dynamic stride)."""
+    MLIRError (the complement of a layout of rank > 1 with a dynamic stride; a rank-1 layout's is answered)."""
 
     __slots__ = ("what",)
 
@@ -362,10 +381,8 @@ class Unresolved:
 
 
 def _complement(ev, x, cotarget):
-    if isinstance(x, Layout):
-        flat = it.flatten_to_tuple(x.stride) if isinstance(x.stride, tuple) else (x.stride,)
-        if len(flat) > 1 and not is_static(x.stride):
-            return Unresolved("complement")
+    if isinstance(x, Layout) and isinstance(x.shape, tuple) and len(x.shape) > 1 and not is_static(x.stride):
+        return Unresolved("complement")
     return _plain("complement")(ev, x, cotarget)
 
 
@@ -476,6 +493,11 @@ def _cosize(ev, x, mode):
     """cosize: a dynamic cosize is of unknown divisibility in the DSL (a sum of products less one)."""
     r = ev.call("cosize", x, targs=_modes(mode))
     part = ev.call("get", x, targs=_modes(mode)) if mode is not None else x
+    if r.__class__ is C and mode is not None and isinstance(part, Layout):
+        # a mode's is static when each dynamic extent has the static stride 0 (the whole layout's is not)
+        shapes, strides = it.flatten_to_tuple(part.shape), it.flatten_to_tuple(part.stride)
+        if all(s.__class__ is C or (d.__class__ is C and int(d) == 0) for s, d in zip(shapes, strides)):
+            return r
     return r if r.__class__ is C and is_static(shape_of(part)) else ev.run_dynamic()
 
 
@@ -565,7 +587,7 @@ DSL_FUNCTIONS = {
     "coalesce": (("input", "*target_profile"), _plain("coalesce")),
     "logical_divide": (("target", "tiler"), _plain("logical_divide")),
     "zipped_divide": (("target", "tiler"), _divide("zipped_divide")),
-    "tiled_divide": (("target", "tiler"), _unwrapped("tiled_divide", 1)),
+    "tiled_divide": (("target", "tiler"), lambda ev, x, t: _unwrap(_divide("tiled_divide")(ev, x, t), 1)),
     "flat_divide": (("target", "tiler"), lambda ev, x, t: _unwrap(_divide("flat_divide")(ev, x, t), 0)),
     "logical_product": (("block", "tiler"), _product("logical_product")),
     "zipped_product": (("block", "tiler"), _product("zipped_product")),
@@ -709,7 +731,7 @@ _PRIMES = (
     1223,
     1229,
 )
-RUNS = 4
+RUNS = 6
 
 
 class _Run:
@@ -726,11 +748,17 @@ class _Run:
         k = self.leaf
         self.leaf += 1
         v = _PRIMES[(k * 7 + self.r * 5) % len(_PRIMES)]
+        if self.r >= 2:  # the later runs: every other value doubled, the other half in the next run (mixed parity)
+            return 2 * v if (k + self.r) % 2 else v
         return 2 * v if self.r == 1 else v
 
     def run_dynamic(self):
-        """A dynamic value of unknown divisibility (a value of this run of its own)."""
-        return self.dynamic()
+        """A dynamic value of unknown divisibility: a prime of its own in runs 0 and 1, 1, 2 or 3 in the later runs
+        (by turns, shifted run by run: a sum ``K + u1*c1 + u2*c2`` of such values keeps only the
+        divisibility its terms share; with odd primes alone, a sum of two terms would be even in every run)."""
+        k = self.leaf
+        self.leaf += 1
+        return (1, 2, 3)[(k + self.r) % 3] if self.r >= 2 else _PRIMES[(k * 7 + self.r * 5) % len(_PRIMES)]
 
     def static_now(self, x) -> bool:
         if isinstance(x, Layout):
@@ -887,11 +915,55 @@ class _Run:
         if n.kwargs or not isinstance(target, (Layout, ComposedLayout, Swizzle)):
             raise CuteDumpError("only layouts and swizzles can be called on a coordinate", self.text, n.col)
         try:
+            if (
+                target.__class__ is Layout
+                and len(args) == 1
+                and isinstance(args[0], int)
+                and not (is_static(target.shape) and is_static(target.stride) and args[0].__class__ is C)
+            ):
+                target(*args)  # CuTe's checks of the coordinate
+                return self._index(target, args[0])
             return target(*args)
         except CuteDumpError as e:
             raise CuteDumpError(e.message, self.text, n.col) from None
         except (TypeError, IndexError, ValueError) as e:
             raise CuteDumpError(f"cannot evaluate at these coordinates ({e})", self.text, n.col) from None
+
+    def _index(self, L, i):
+        """L(i) for an index i of a layout with dynamic values, as the DSL's MLIR folds it: i is split over the modes
+        colexicographically, mode by mode down the nesting (a mode's coordinate is known while the index is and the
+        mode's size is static, or when it is 0: 0 // n and 0 % n fold to 0); an unknown coordinate is a value of
+        unknown divisibility. The result is the sum of coordinate x stride over the leaves, a term being 0 where the
+        stride is a static 0 or the coordinate a known 0."""
+        acc = [C(0), True]  # the sum, and whether it is static
+
+        def term(crd, st):
+            if (st.__class__ is C and int(st) == 0) or (crd is not None and crd == 0):
+                return
+            if crd is None:
+                acc[0], acc[1] = int(acc[0]) + self.run_dynamic() * int(st), False
+            elif st.__class__ is C and acc[1]:
+                acc[0] = C(int(acc[0]) + crd * int(st))
+            else:
+                acc[0], acc[1] = int(acc[0]) + crd * int(st), False
+
+        def go(shape, stride, crd):
+            if not isinstance(shape, tuple):
+                return term(crd, stride)
+            rest = crd
+            for k, (sh, st) in enumerate(zip(shape, stride)):
+                if rest is None or rest == 0 or k == len(shape) - 1:
+                    c = rest
+                else:
+                    n = it.product(sh)
+                    if n.__class__ is C:
+                        c, rest = rest % int(n), rest // int(n)
+                    else:
+                        c = rest = None
+                go(sh, st, c)
+
+        go(L.shape, L.stride, int(i) if i.__class__ is C else None)
+        return acc[0] if acc[1] else int(acc[0])
 
 
 def _scalar(node) -> bool:
@@ -1006,7 +1078,7 @@ def evaluate_dsl(text: str, literal: bool = False):
 
 
 #: the functions whose layout keeps its shape's divisibility (the shape is the argument's)
-_KEEP_DIV = frozenset({"make_layout", "make_identity_tensor", "make_identity_layout"})
+_KEEP_DIV = frozenset({"make_layout", "make_identity_tensor", "make_identity_layout", "recast_layout"})
 
 
 def _merge_single(x):
