@@ -493,11 +493,9 @@ def _cosize(ev, x, mode):
     """cosize: a dynamic cosize is of unknown divisibility in the DSL (a sum of products less one)."""
     r = ev.call("cosize", x, targs=_modes(mode))
     part = ev.call("get", x, targs=_modes(mode)) if mode is not None else x
-    if r.__class__ is C and mode is not None and isinstance(part, Layout):
-        # a mode's is static when each dynamic extent has the static stride 0 (the whole layout's is not)
-        shapes, strides = it.flatten_to_tuple(part.shape), it.flatten_to_tuple(part.stride)
-        if all(s.__class__ is C or (d.__class__ is C and int(d) == 0) for s, d in zip(shapes, strides)):
-            return r
+    if r.__class__ is C and mode is not None and isinstance(part, Layout) and not isinstance(part.shape, tuple):
+        if part.stride.__class__ is C and int(part.stride) == 0:
+            return r  # a single mode n:0, n dynamic: cosize 1 (not so a layout or a tuple mode: their cosize is ?)
     return r if r.__class__ is C and is_static(shape_of(part)) else ev.run_dynamic()
 
 
