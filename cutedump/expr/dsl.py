@@ -493,9 +493,9 @@ def _cosize(ev, x, mode):
     """cosize: a dynamic cosize is of unknown divisibility in the DSL (a sum of products less one)."""
     r = ev.call("cosize", x, targs=_modes(mode))
     part = ev.call("get", x, targs=_modes(mode)) if mode is not None else x
-    if r.__class__ is C and mode is not None and isinstance(part, Layout) and not isinstance(part.shape, tuple):
-        if part.stride.__class__ is C and int(part.stride) == 0:
-            return r  # a single mode n:0, n dynamic: cosize 1 (not so a layout or a tuple mode: their cosize is ?)
+    if r.__class__ is C and mode is not None and isinstance(part, Layout):
+        if all(d.__class__ is C and int(d) == 0 for d in it.flatten_to_tuple(part.stride)):
+            return r  # a mode whose strides are all 0, its extents dynamic: cosize 1 (with any other stride: ?)
     return r if r.__class__ is C and is_static(shape_of(part)) else ev.run_dynamic()
 
 
