@@ -83,9 +83,8 @@ def _agree(cases, oracle, least):
             bad.append((c.op, c.expr, f"{kind} {want}", f"{got[0]} {got[1]}"))
     n = sum(total.values())
     assert n >= least
-    # known differences (about 1%): composition by a tuple tiler with a size-1 mode (the DSL's stride 0), the
-    # complement of a layout with several dynamic strides (the DSL prints x:x), some divisibilities of L(i) and of
-    # composition's dynamic modes
+    # none left on the recorded seed (tests/test_dsl_real.py checks 320 more cases around the former ones); other
+    # seeds (CUTEDUMP_DSL_SEED) may meet rarer families: a non-injective layout's inverse, an upcast's divisibility
     assert len(bad) <= max(2, n // 50), "\n".join(f"[{o}] {e}\n   DSL: {w}\n   us:  {g}" for o, e, w, g in bad[:30])
 
 

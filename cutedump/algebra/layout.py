@@ -349,8 +349,13 @@ def _bw_coalesce(flat_shape, flat_stride, new_shape, new_stride):
             new_shape, new_stride = s, d
             continue
         if isinstance(new_shape, C):
-            sd = s * d
-            if isinstance(sd, C) and isinstance(new_stride, C) and sd == new_stride:
+            sd = s * d  # a dynamic s times _0 is a static _0 in C++; not in the CuTe DSL (LENIENT: its MLIR)
+            if (
+                isinstance(sd, C)
+                and isinstance(new_stride, C)
+                and sd == new_stride
+                and (s.__class__ is C or not LENIENT[0])
+            ):
                 new_shape = s * new_shape
                 new_stride = d
                 continue
@@ -613,7 +618,8 @@ def with_shape(layout, shape):
 # ---------------------------------------------------------------- complement and inverses
 
 #: [True] while the CuTe DSL's answers are computed (cutedump.expr.dsl): where C++ CuTe static_asserts but the DSL answers
-#: (a non-injective complement, a tile_to_shape whose target is not a multiple of the block), the DSL's answer
+#: (a non-injective complement, a tile_to_shape whose target is not a multiple of the block), the DSL's answer; and
+#: where the DSL's MLIR folds less than C++ (coalesce: a dynamic extent times a stride _0 is no static _0 there)
 LENIENT = [False]
 
 
@@ -932,7 +938,7 @@ def _upcast(n, shp, std):
     if is_constant(0, std):
         return Layout(shp, std)
     if is_static(std):
-        if not (int(std) % n == 0 or n % int(std) == 0):
+        if not (int(std) % n == 0 or n % int(std) == 0) and not LENIENT[0]:  # the DSL answers (ceil_divs)
             raise CuteDumpError(f"Divisibility condition: upcast<{n}> of stride {std}")
         return Layout(ceil_div(shp, ceil_div(C(n), iabs(std))), signum(std) * ceil_div(iabs(std), C(n)))
     return Layout(shp, safe_div(std, C(n)))

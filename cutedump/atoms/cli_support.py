@@ -6,7 +6,16 @@ from cutedump.algebra import Layout, make_layout, rank, right_inverse, size
 from cutedump.algebra.inttuple import UNDERSCORE, is_int, is_tuple
 from cutedump.atoms import make_tiled_mma, mma_atom
 from cutedump.errors import CuteDumpError
-from cutedump.parse import _is_int_tuple, parse_object
+from cutedump.parse import _is_int_tuple
+from cutedump.parse import parse_object as _parse_print
+
+
+def parse_object(text: str):
+    """An option's value in CuTe's print syntax, or spelled as the CuTe DSL spells it (``cute.make_layout((16, 8),
+    stride=(8, 1))``: its ints static, ``cutlass.Int32(n)`` the dynamic value n)."""
+    from cutedump.expr.dsl import read_option  # start-up: a few names
+
+    return read_option(text, _parse_print)
 
 
 def parse_layout_arg(text: str | None, what: str):

@@ -272,7 +272,9 @@ def _as_atom(atom, value_type=None) -> CopyAtom:
 
 def _as_layout(x, what: str = "layout") -> Layout:
     if isinstance(x, str):
-        x = parse_layout(x)
+        from cutedump.expr.dsl import read_option  # start-up: a few names
+
+        x = read_option(x, parse_layout)
     if not isinstance(x, Layout):
         if isinstance(x, (tuple, int)):
             return make_layout(x)

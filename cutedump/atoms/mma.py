@@ -273,7 +273,9 @@ def _parse_atom_layout(x) -> Layout:
     if x is None:
         return make_layout((C(1), C(1), C(1)))
     if isinstance(x, str):
-        x = parse_layout(x)
+        from cutedump.expr.dsl import read_option  # start-up: a few names
+
+        x = read_option(x, parse_layout)
     elif not isinstance(x, Layout):
         x = make_layout(x)
     if not isinstance(x, Layout):  # a swizzled layout where a plain one is needed
@@ -286,7 +288,9 @@ def _parse_permutations(p):
     if p is None:
         return (_, _, _)
     if isinstance(p, str):
-        p = parse_object(p)
+        from cutedump.expr.dsl import read_option  # start-up: a few names
+
+        p = read_option(p, parse_object)
     if isinstance(p, Layout) or not is_tuple(p):
         p = (p,)
     return tuple(p)

@@ -808,8 +808,68 @@ def split_call(text: str):
     raise CuteDumpError("unbalanced parentheses", text, i)  # pragma: no cover - parse_expr rejects it first
 
 
+def from_dsl(text: str) -> str:
+    """A CuTe DSL call (``cute.composition(cute.make_layout((4, 8), stride=(8, 1)), (2, 4))``) as the same call in
+    CuTe's print syntax (``composition((_4,_8):(_8,_1), (_2,_4))``): each argument evaluated as the DSL evaluates
+    it (``cutlass.Int32(n)`` the dynamic value n), in the order of the DSL's parameters (keyword arguments by
+    name)."""
+    from cutedump.expr.dsl import DSL_FUNCTIONS, _bind, _strip, evaluate_dsl  # start-up: DSL input only
+    from cutedump.parse.dsl import PyCall, PyName, parse_dsl  # start-up: DSL input only
+
+    node = parse_dsl(text)
+    if node.__class__ is not PyCall or node.fn.__class__ is not PyName:
+        raise CuteDumpError("explain takes one CuTe DSL call, e.g. cute.coalesce(cute.make_layout((2, 4)))", text, 0)
+    bare = _strip(node.fn.name)[1]
+    if bare not in EX or bare not in DSL_FUNCTIONS:
+        raise CuteDumpError(
+            f"explain does not narrate {bare!r}; explainable: {', '.join(explainable())}", text, node.col
+        )
+    spans = _dsl_arg_spans(text, node.col)
+    args, kwargs = [], {}
+    for sub, col in spans:
+        key, eq, rest = sub.partition("=")
+        if eq and key.strip().isidentifier() and not rest.startswith("="):
+            sub, col = rest, col + len(key) + 1
+        try:
+            v = evaluate_dsl(sub, literal=True)
+        except CuteDumpError as e:
+            raise CuteDumpError(e.message, text, col + (e.col or 0)) from None
+        if eq and key.strip().isidentifier() and not rest.startswith("="):
+            kwargs[key.strip()] = (v, col)
+        else:
+            args.append(v)
+    bound = _bind(bare, DSL_FUNCTIONS[bare][0], args, kwargs, text, node.col)
+    while bound and bound[-1] is None:
+        bound.pop()
+    return f"{bare}({', '.join(format_result(v) for v in bound)})"
+
+
+def _dsl_arg_spans(text: str, col: int):
+    i = text.index("(", col)
+    depth, start, parts = 0, i + 1, []
+    for j in range(i, len(text)):
+        ch = text[j]
+        if ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth -= 1
+            if depth == 0:
+                if text[start:j].strip():
+                    parts.append((text[start:j], start))
+                return parts
+        elif ch == "," and depth == 1:
+            parts.append((text[start:j], start))
+            start = j + 1
+    raise CuteDumpError("unbalanced parentheses", text, i)  # pragma: no cover - parse_dsl rejects it first
+
+
 def explain_expr(text: str, detail: int = 2) -> Explanation:
-    """The step-by-step explanation of one CuTe call (see EX for the functions explained)."""
+    """The step-by-step explanation of one CuTe call (see EX for the functions explained); a call spelled as the CuTe
+    DSL spells it is narrated as the same call in CuTe's print syntax (:func:`from_dsl`)."""
+    from cutedump.expr.dsl import is_dsl  # start-up: a few names
+
+    if is_dsl(text):
+        text = from_dsl(text)
     name, node, parts = split_call(text)
     if name not in EX:
         import difflib

@@ -188,15 +188,42 @@ def _composition(ev, lhs, rhs):
             "composition: the CuTe DSL does not compose a swizzle with a layout "
             "(make_composed_layout(make_swizzle(b, m, s), offset, layout) does)"
         )
-    return ev.call("composition", lhs, rhs)
+    r = ev.call("composition", lhs, rhs)
+    if isinstance(rhs, tuple) and r.__class__ is Layout:  # by a tiler: a mode of size 1 gets the stride 0
+        r = Layout(r.shape, _zero_unit_strides(r.shape, r.stride))
+    return r
+
+
+def _zero_unit_strides(shape, stride):
+    if isinstance(shape, tuple):
+        return tuple(_zero_unit_strides(a, b) for a, b in zip(shape, stride))
+    return C(0) if shape.__class__ is C and int(shape) == 1 else stride
 
 
 def _inverse(name):
     def f(ev, x):
         if isinstance(x, ComposedLayout):
             raise CuteDumpError(f"{name}: the CuTe DSL takes a Layout, not a composed layout")
+        if name == "right_inverse" and isinstance(x, Layout) and is_static(x.shape) and not is_static(x.stride):
+            # static extents, dynamic strides: the DSL follows the static strides only (a dynamic stride is never
+            # the next index): each dynamic stride stands in as a large prime no index reaches
+            primes = iter((1000003, 1000033, 1000037, 1000039, 1000081, 1000099, 1000117, 1000121, 1000133))
+
+            def stand_in(d):
+                if isinstance(d, tuple):
+                    return tuple(stand_in(e) for e in d)
+                return d if d.__class__ is C else C(next(primes, 1000151))
+
+            r = ev.call(name, Layout(x.shape, stand_in(x.stride)))
+            if r.__class__ is Layout and not all(int(v) < 1000003 for v in it.flatten_to_tuple(r.stride)):
+                raise CuteDumpError(f"{name}: the CuTe DSL inverts static layouts only (MLIRError)")  # pragma: no cover
+            return r
         if not _is_static_layout(x):
             raise CuteDumpError(f"{name}: the CuTe DSL inverts static layouts only (MLIRError)")
+        if name == "left_inverse" and isinstance(x, Layout):
+            shapes, strides = it.flatten_to_tuple(x.shape), it.flatten_to_tuple(x.stride)
+            if all(int(s) == 1 or int(d) == 0 for s, d in zip(shapes, strides)):
+                return Layout(C(1), C(0))  # nothing but stride-0 (or size-1) modes: the DSL's 1:0
         return ev.call(name, x)
 
     return f
@@ -268,6 +295,8 @@ def _product(name, first=None, coalesce=False):
 
 
 def _group_modes(ev, x, begin, end):
+    if isinstance(x, CountingTensor):  # a coordinate tensor: its layout's modes
+        return CountingTensor(x.coord, _group_modes(ev, x.layout, begin, end))
     n = len(shape_of(x)) if isinstance(shape_of(x), tuple) else 1
     if end is not None and int(end) <= int(begin):
         raise CuteDumpError(f"group_modes: begin ({int(begin)}) must be less than end ({int(end)}) (ValueError)")
@@ -275,8 +304,18 @@ def _group_modes(ev, x, begin, end):
 
 
 def _recast(ev, new_bits, old_bits, x):
-    ev.nodiv = True  # the DSL's recast strides are of unknown divisibility
-    return ev.call("recast_layout", x, targs=(_bits(old_bits), _bits(new_bits)))
+    nb, ob = _bits(new_bits), _bits(old_bits)
+    try:
+        r = ev.call("recast_layout", x, targs=(ob, nb))
+    except CuteDumpError as e:
+        if isinstance(x, Layout) and nb < ob and ob % nb == 0 and "requires adjacent elements" in e.message:
+            return _recast_scaled(x, nb, ob)
+        raise
+    if nb > ob:
+        ev.nodiv = True  # the DSL's upcast strides are of unknown divisibility (a downcast's are multiplied)
+    if isinstance(r, ComposedLayout) and isinstance(x, ComposedLayout) and x.offset.__class__ is C:
+        r = ComposedLayout(r.a, C(int(r.offset)), r.b)  # a static offset stays static
+    return r
 
 
 def _divide(name):
@@ -297,6 +336,67 @@ def _tensor_only(name):
         return _plain(name)(ev, *args)
 
     return f
+
+
+def _slice(ev, src, coord):
+    """slice_(src, coord): a swizzled layout is sliced as CuTe's slice_and_offset slices it, without the pointer
+    offset; one whose swizzle decays to a layout stays composed, with the no-op swizzle ``S<0,4,3>``."""
+    if isinstance(src, ComposedLayout) and isinstance(src.a, Swizzle):
+        from cutedump.algebra.swizzle_slice import slice_and_offset  # start-up: only for this case
+
+        r, _ = slice_and_offset(coord, src)
+        if isinstance(r, ComposedLayout):
+            off = r.offset
+            return ComposedLayout(r.a, off if off.__class__ is C or off.__class__ is int else int(off), r.b)
+        return ComposedLayout(Swizzle(0, 4, 3), C(0), r)
+    return ev.call("slice", coord, src)
+
+
+def _local_tile(ev, x, tiler, coord, proj):
+    """local_tile: with proj, a coordinate longer than proj is cut to proj's length (the DSL's MLIR dices the
+    coordinate by proj's modes: Hopper's GEMM passes its (m, n, k, l) tile coordinate with a rank-3 proj)."""
+    if isinstance(proj, tuple) and isinstance(coord, tuple) and len(coord) > len(proj):
+        n = len(proj)
+        tiler, coord, proj = it.dice(proj, tiler), it.dice(proj, coord[:n]) + coord[n:], None
+    r = _tensor_only("local_tile")(ev, x, tiler, coord, proj)
+    if isinstance(r, CountingTensor):  # a one-element mode is its element: (128):(1@0), not ((128)):((1@0))
+        return CountingTensor(r.coord, _unwrap(r.layout, 0))
+    return r
+
+
+class Unresolved:
+    """What the DSL makes of an operation its MLIR cannot fold while tracing: printed ``x:x``; any use of it is an
+    MLIRError (the complement of a layout of rank > 1 with a dynamic stride; a rank-1 layout's is answered)."""
+
+    __slots__ = ("what",)
+
+    def __init__(self, what):
+        self.what = what
+
+    def dsl_str(self, _fmt):
+        return "x:x"
+
+    def __str__(self):
+        raise CuteDumpError(f"{self.what}: the CuTe DSL leaves it unresolved (x:x); only the DSL's print shows it")
+
+
+def _complement(ev, x, cotarget):
+    if isinstance(x, Layout) and isinstance(x.shape, tuple) and len(x.shape) > 1 and not is_static(x.stride):
+        return Unresolved("complement")
+    return _plain("complement")(ev, x, cotarget)
+
+
+def _recast_scaled(x, new_bits, old_bits):
+    """The DSL's recast_layout where C++ CuTe's needs a unit stride it has not: each stride scaled by
+    old_bits / new_bits, the shape kept."""
+    f = old_bits // new_bits
+
+    def scale(d):
+        if isinstance(d, tuple):
+            return tuple(scale(e) for e in d)
+        return C(int(d) * f) if d.__class__ is C else int(d) * f
+
+    return Layout(x.shape, scale(x.stride))
 
 
 def _bits(x) -> int:
@@ -392,7 +492,11 @@ def _size_like(name):
 def _cosize(ev, x, mode):
     """cosize: a dynamic cosize is of unknown divisibility in the DSL (a sum of products less one)."""
     r = ev.call("cosize", x, targs=_modes(mode))
-    return r if r.__class__ is C and is_static(shape_of(x)) else ev.run_dynamic()
+    part = ev.call("get", x, targs=_modes(mode)) if mode is not None else x
+    if r.__class__ is C and mode is not None and isinstance(part, Layout):
+        if all(d.__class__ is C and int(d) == 0 for d in it.flatten_to_tuple(part.stride)):
+            return r  # a mode whose strides are all 0, its extents dynamic: cosize 1 (with any other stride: ?)
+    return r if r.__class__ is C and is_static(shape_of(part)) else ev.run_dynamic()
 
 
 def _get(ev, x, mode):
@@ -419,10 +523,32 @@ def _append(name):
 
 
 def _swizzle(ev, b, m, s):
-    why = swizzle_limit_error(int(b), int(m), int(s))
-    if why:
-        raise CuteDumpError(why)
+    if int(b) == 0 or swizzle_limit_error(int(b), int(m), int(s)):
+        return Swizzle(0, 4, 3)  # the DSL's no-op swizzle, for b = 0 and for any swizzle C++ CuTe refuses
     return Swizzle(int(b), int(m), int(s))
+
+
+def _round_up(ev, a, b):
+    """round_up(a, b) (cutlass/cute/core.py): ((a + b - 1) // b) * b, mode by mode; a dynamic value's is of unknown
+    divisibility (the DSL's Int32 arithmetic)."""
+    if isinstance(a, tuple):
+        if not isinstance(b, tuple):
+            raise CuteDumpError(
+                f"round_up: expected both inputs to be tuple (TypeError), got {_text(a)} and {_text(b)}"
+            )
+        if len(a) < len(b):
+            raise CuteDumpError("round_up: expected rank(a) to be greater or equal than rank(b) (ValueError)")
+        b = b + (C(1),) * (len(a) - len(b))
+        return tuple(_round_up(ev, x, y) for x, y in zip(a, b))
+    if isinstance(b, tuple):
+        raise CuteDumpError("round_up: expected `b` to be a single integer when `a` is not a tuple (TypeError)")
+    if not isinstance(a, int) or not isinstance(b, int):
+        raise CuteDumpError(f"round_up: expected integers, got {_text(a)} and {_text(b)}")
+    if a.__class__ is C and b.__class__ is C:
+        if int(b) == 0:
+            raise CuteDumpError("round_up: integer division by zero (ZeroDivisionError)")
+        return C((int(a) + int(b) - 1) // int(b) * int(b))
+    return ev.run_dynamic()
 
 
 def _basis(ev, mode):
@@ -455,11 +581,11 @@ DSL_FUNCTIONS = {
     ),
     "make_swizzle": (("b", "m", "s"), _swizzle),
     "composition": (("lhs", "rhs"), _composition),
-    "complement": (("input", "cotarget"), _plain("complement")),
+    "complement": (("input", "cotarget"), _complement),
     "coalesce": (("input", "*target_profile"), _plain("coalesce")),
     "logical_divide": (("target", "tiler"), _plain("logical_divide")),
     "zipped_divide": (("target", "tiler"), _divide("zipped_divide")),
-    "tiled_divide": (("target", "tiler"), _unwrapped("tiled_divide", 1)),
+    "tiled_divide": (("target", "tiler"), lambda ev, x, t: _unwrap(_divide("tiled_divide")(ev, x, t), 1)),
     "flat_divide": (("target", "tiler"), lambda ev, x, t: _unwrap(_divide("flat_divide")(ev, x, t), 0)),
     "logical_product": (("block", "tiler"), _product("logical_product")),
     "zipped_product": (("block", "tiler"), _product("zipped_product")),
@@ -488,7 +614,7 @@ DSL_FUNCTIONS = {
     "make_identity_tensor": (("shape",), _plain("make_identity_tensor")),
     "append": (("input", "elem", "up_to_rank="), _append("append")),
     "prepend": (("input", "elem", "up_to_rank="), _append("prepend")),
-    "slice_": (("src", "coord"), _plain("slice", 1, 0)),
+    "slice_": (("src", "coord"), _slice),
     "dice": (("src", "dicer"), _plain("dice", 1, 0)),
     "product_each": (("a",), lambda ev, a: it.product_each(a)),
     "product": (("a",), _plain("product")),
@@ -496,11 +622,12 @@ DSL_FUNCTIONS = {
     "shape_div": (("lhs", "rhs"), _plain("shape_div")),
     "crd2idx": (("coord", "layout"), _plain("crd2idx")),
     "idx2crd": (("idx", "shape"), _plain("idx2crd")),
-    "local_tile": (("input", "tiler", "coord", "proj="), _tensor_only("local_tile")),
+    "local_tile": (("input", "tiler", "coord", "proj="), _local_tile),
     "local_partition": (("target", "tiler", "index", "proj="), _tensor_only("local_partition")),
     "nullspace": (("layout",), _plain("nullspace")),
     "repeat_like": (("x", "target"), _plain("repeat_like", 1, 0)),
     "E": (("mode",), _basis),
+    "round_up": (("a", "b"), _round_up),
     "is_static": (("x",), lambda ev, x: ev.static_now(x)),
     "make_smem_layout_atom": (("kind", "element_type"), _smem_atom),
     "get_smem_layout_atom": (("layout", "element_type", "major_mode_size"), _get_smem_layout_atom),
@@ -602,7 +729,7 @@ _PRIMES = (
     1223,
     1229,
 )
-RUNS = 3
+RUNS = 6
 
 
 class _Run:
@@ -611,6 +738,7 @@ class _Run:
     def __init__(self, text, r):
         self.text, self.r, self.leaf = text, r, 0
         self.nodiv = False
+        self.literal = False  # cutlass.Int32(n) is the run-time value n (evaluate_dsl(literal=True))
         self.ev = _DslEvaluation(text)
         self.col = 0
 
@@ -618,11 +746,17 @@ class _Run:
         k = self.leaf
         self.leaf += 1
         v = _PRIMES[(k * 7 + self.r * 5) % len(_PRIMES)]
+        if self.r >= 2:  # the later runs: every other value doubled, the other half in the next run (mixed parity)
+            return 2 * v if (k + self.r) % 2 else v
         return 2 * v if self.r == 1 else v
 
     def run_dynamic(self):
-        """A dynamic value of unknown divisibility (a value of this run of its own)."""
-        return self.dynamic()
+        """A dynamic value of unknown divisibility: a prime of its own in runs 0 and 1, 1, 2 or 3 in the later runs
+        (by turns, shifted run by run: a sum ``K + u1*c1 + u2*c2`` of such values keeps only the
+        divisibility its terms share; with odd primes alone, a sum of two terms would be even in every run)."""
+        k = self.leaf
+        self.leaf += 1
+        return (1, 2, 3)[(k + self.r) % 3] if self.r >= 2 else _PRIMES[(k * 7 + self.r * 5) % len(_PRIMES)]
 
     def static_now(self, x) -> bool:
         if isinstance(x, Layout):
@@ -660,7 +794,11 @@ class _Run:
                     f"operator {n.op if n.op != 'neg' else '-'}: integers only, got {_text(x)}", self.text, n.col
                 )
         if (a.__class__ is not C) or (b is not None and b.__class__ is not C):
-            return self.dynamic()  # arithmetic on a dynamic value: a new one (the DSL's Int32 arithmetic)
+            if _scalar(n.left) or (n.right is not None and _scalar(n.right)) or n.op in ("neg", "/"):
+                return self.dynamic()  # arithmetic on a cutlass.Int32: a new value (the DSL's Int32 arithmetic)
+            # a dynamic value a CuTe function returned (the DSL's IntValue): its arithmetic is CuTe's tuple_add,
+            # tuple_mul, ... whose result keeps what is known of the divisibility; computed on this run's values
+            return self._intvalue_arith(n, int(a), int(b))
         a, op = int(a), n.op
         if op == "neg":
             return C(-a)
@@ -677,8 +815,19 @@ class _Run:
             a + b if op == "+" else a - b if op == "-" else a * b if op == "*" else a // b if op == "//" else a % b
         )
 
+    def _intvalue_arith(self, n, a, b):
+        op = n.op
+        if op in ("//", "%") and b == 0:
+            raise CuteDumpError("integer division or modulo by zero (ZeroDivisionError)", self.text, n.col)
+        if op in ("//", "%"):
+            q = abs(a) // abs(b) * (1 if (a < 0) == (b < 0) else -1)  # CuTe's integer division truncates
+            return q if op == "//" else a - q * b
+        return a + b if op == "+" else a - b if op == "-" else a * b
+
     def name(self, n):
         _, bare = _strip(n.name)
+        if bare.endswith(".width") and bare[: -len(".width")] in DTYPES:  # cutlass.Float16.width
+            return C(DTYPES[bare[: -len(".width")]])
         if bare in DTYPES:
             return DType(bare, DTYPES[bare])
         cls, _, member = bare.rpartition(".")
@@ -724,7 +873,7 @@ class _Run:
                 v = self.value(n.args[0])
                 if not isinstance(v, int) or isinstance(v, bool):
                     raise CuteDumpError(f"{bare}(n): expected an integer, got {_text(v)}", self.text, n.col)
-                return self.dynamic()
+                return int(v) if self.literal else self.dynamic()
             row = DSL_FUNCTIONS.get(bare)
             if row is None:
                 if bare in _REG:
@@ -764,11 +913,65 @@ class _Run:
         if n.kwargs or not isinstance(target, (Layout, ComposedLayout, Swizzle)):
             raise CuteDumpError("only layouts and swizzles can be called on a coordinate", self.text, n.col)
         try:
+            if (
+                target.__class__ is Layout
+                and len(args) == 1
+                and isinstance(args[0], int)
+                and not (is_static(target.shape) and is_static(target.stride) and args[0].__class__ is C)
+            ):
+                target(*args)  # CuTe's checks of the coordinate
+                return self._index(target, args[0])
             return target(*args)
         except CuteDumpError as e:
             raise CuteDumpError(e.message, self.text, n.col) from None
         except (TypeError, IndexError, ValueError) as e:
             raise CuteDumpError(f"cannot evaluate at these coordinates ({e})", self.text, n.col) from None
+
+    def _index(self, L, i):
+        """L(i) for an index i of a layout with dynamic values, as the DSL's MLIR folds it: i is split over the modes
+        colexicographically, mode by mode down the nesting (a mode's coordinate is known while the index is and the
+        mode's size is static, or when it is 0: 0 // n and 0 % n fold to 0); an unknown coordinate is a value of
+        unknown divisibility. The result is the sum of coordinate x stride over the leaves, a term being 0 where the
+        stride is a static 0 or the coordinate a known 0."""
+        acc = [C(0), True]  # the sum, and whether it is static
+
+        def term(crd, st):
+            if (st.__class__ is C and int(st) == 0) or (crd is not None and crd == 0):
+                return
+            if crd is None:
+                acc[0], acc[1] = int(acc[0]) + self.run_dynamic() * int(st), False
+            elif st.__class__ is C and acc[1]:
+                acc[0] = C(int(acc[0]) + crd * int(st))
+            else:
+                acc[0], acc[1] = int(acc[0]) + crd * int(st), False
+
+        def go(shape, stride, crd):
+            if not isinstance(shape, tuple):
+                return term(crd, stride)
+            rest = crd
+            for k, (sh, st) in enumerate(zip(shape, stride)):
+                if rest is None or rest == 0 or k == len(shape) - 1:
+                    c = rest
+                else:
+                    n = it.product(sh)
+                    if n.__class__ is C:
+                        c, rest = rest % int(n), rest // int(n)
+                    else:
+                        c = rest = None
+                go(sh, st, c)
+
+        go(L.shape, L.stride, int(i) if i.__class__ is C else None)
+        return acc[0] if acc[1] else int(acc[0])
+
+
+def _scalar(node) -> bool:
+    """Is this node's value a cutlass.Int32 (a call of cutlass.Int32, or arithmetic on one), not a CuTe IntValue?"""
+    cls = node.__class__
+    if cls is PyCall:
+        return node.fn.__class__ is PyName and _strip(node.fn.name)[1] in DYNAMIC_INTS
+    if cls is BinOp:
+        return _scalar(node.left) or (node.right is not None and _scalar(node.right))
+    return False
 
 
 class _DslEvaluation(_Evaluation):
@@ -800,8 +1003,10 @@ def _text(x) -> str:
         return repr(x)
 
 
-def _merge(xs):
-    """The answers of the runs -> one answer: static values as they are, each dynamic value its divisibility."""
+def _merge(xs, keep=False):
+    """The answers of the runs -> one answer: static values as they are, each dynamic value its divisibility. A
+    layout's shape shows none (the DSL's algebra does not carry it into shapes) unless ``keep``: the layout is the
+    one make_layout / make_identity_tensor built from the shape given (whose values' divisibility the DSL keeps)."""
     x = xs[0]
     cls = x.__class__
     if cls is C or cls is bool:
@@ -812,15 +1017,16 @@ def _merge(xs):
             g = gcd(g, int(v))
         return DynDiv(g or 1)
     if cls is tuple:
-        return tuple(_merge([v[i] for v in xs]) for i in range(len(x)))
+        return tuple(_merge([v[i] for v in xs], keep) for i in range(len(x)))
     if cls is Layout:  # the DSL prints no divisibility in a layout's shape
-        return Layout(_undiv(_merge([v.shape for v in xs])), _merge([v.stride for v in xs]))
+        shape = _merge([v.shape for v in xs], keep)
+        return Layout(shape if keep else _undiv(shape), _merge([v.stride for v in xs], keep))
     if cls is ComposedLayout:
-        return ComposedLayout(x.a, _merge([v.offset for v in xs]), _merge([v.b for v in xs]))
+        return ComposedLayout(x.a, _merge([v.offset for v in xs], keep), _merge([v.b for v in xs], keep))
     if cls is ScaledBasis:
         return ScaledBasis(_merge([v.value for v in xs]), x.path)
     if cls is CountingTensor:
-        return CountingTensor(_merge([v.coord for v in xs]), _merge([v.layout for v in xs]))
+        return CountingTensor(_merge([v.coord for v in xs], keep), _merge([v.layout for v in xs], keep))
     return x
 
 
@@ -832,11 +1038,21 @@ def _undiv(x):
     return x
 
 
-def evaluate_dsl(text: str):
-    """A DSL-spelled expression's value (dynamic values as :class:`DynDiv`, their divisibility)."""
+def evaluate_dsl(text: str, literal: bool = False):
+    """A DSL-spelled expression's value (dynamic values as :class:`DynDiv`, their divisibility); with ``literal``
+    each ``cutlass.Int32(n)`` is the run-time (C++ dynamic) value n, as C++ CuTe would compute with it."""
     node = parse_dsl(text)
     lenient = _L.LENIENT
     lenient[0] = True
+    if literal:
+        try:
+            run = _Run(text, 0)
+            run.literal = True
+            return run.value(node)
+        except RecursionError:
+            raise CuteDumpError("expression nested too deeply", text, 0) from None
+        finally:
+            lenient[0] = False
     try:
         answers = []
         nodiv = False
@@ -855,7 +1071,12 @@ def evaluate_dsl(text: str):
         lenient[0] = False
     if len(answers) < RUNS or nodiv:
         return _merge_single(answers[0])
-    return _merge(answers)
+    keep = node.__class__ is PyCall and node.fn.__class__ is PyName and _strip(node.fn.name)[1] in _KEEP_DIV
+    return _merge(answers, keep)
+
+
+#: the functions whose layout keeps its shape's divisibility (the shape is the argument's)
+_KEEP_DIV = frozenset({"make_layout", "make_identity_tensor", "make_identity_layout", "recast_layout"})
 
 
 def _merge_single(x):
@@ -919,6 +1140,12 @@ def _python(x) -> str:
     return format_dsl(x)
 
 
+def _swizzle_text(sw) -> str:
+    """The DSL's print of a swizzle: ``S<3,4,3>``; with a negative shift its closing ``>`` is missing (4.8.1 prints
+    ``S<2,2,-2``)."""
+    return f"S<{sw.b},{sw.m},{sw.s}" + (">" if sw.s >= 0 else "")
+
+
 def format_dsl(obj) -> str:
     """``obj`` as the CuTe DSL's ``str()`` prints it."""
     cls = obj.__class__
@@ -926,10 +1153,10 @@ def format_dsl(obj) -> str:
         return f"{_mlir(obj.shape)}:{_mlir(obj.stride)}"
     if cls is ComposedLayout:
         a = obj.a
-        inner = f"S<{a.b},{a.m},{a.s}>" if isinstance(a, Swizzle) else format_dsl(a)
+        inner = _swizzle_text(a) if isinstance(a, Swizzle) else format_dsl(a)
         return f"{inner} o {_mlir(obj.offset)} o {format_dsl(obj.b)}"
     if isinstance(obj, Swizzle):
-        return f"S<{obj.b},{obj.m},{obj.s}>"
+        return _swizzle_text(obj)
     if cls is tuple:
         return _python(obj)
     if cls is bool:
@@ -1033,6 +1260,14 @@ def _python_tuples(text: str) -> bool:
         elif prev == ",":
             prev = ","
     return found
+
+
+def read_option(text: str, parse):
+    """An option's layout/shape text: spelled as the CuTe DSL spells it (``cute.make_layout((16, 8), stride=(8,
+    1))``; ints static, ``cutlass.Int32(n)`` the dynamic value n), or read by ``parse`` (CuTe's print syntax)."""
+    if is_dsl(text):
+        return evaluate_dsl(text, literal=True)
+    return parse(text)
 
 
 # ---- DSL code that builds an answer -------------------------------------------------------------------------

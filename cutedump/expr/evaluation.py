@@ -46,27 +46,30 @@ def dsl_input(text: str, syntax: str | None = None) -> bool:
 
 def answer_text(text: str, syntax: str | None = None) -> str:
     """The answer line of ``cutedump eval TEXT [--syntax SYNTAX]``: CuTe's print (or ``syntax``); a DSL-spelled
-    input is answered as the CuTe DSL prints it unless ``syntax`` says otherwise."""
+    input is answered as the CuTe DSL prints it unless ``syntax`` says otherwise: ``--syntax print|cpp`` answers
+    its C++ twin, each ``cutlass.Int32(n)`` the dynamic value n (the DSL itself prints ``?``)."""
     if dsl_input(text, syntax):
         from cutedump.expr.dsl import evaluate_dsl, format_dsl  # start-up: only for DSL-spelled input
 
-        obj = evaluate_dsl(text)
-        return format_dsl(obj) if syntax in (None, "dsl") else format_result(obj, syntax)
+        if syntax in (None, "dsl"):
+            return format_dsl(evaluate_dsl(text))
+        return format_result(evaluate_dsl(text, literal=True), syntax)
     return format_result(evaluate(text), syntax)
 
 
-def evaluate(text: str, syntax: str | None = None):
+def evaluate(text: str, syntax: str | None = None, literal: bool = False):
     """Parse and evaluate one expression; returns an algebra object. A DSL-spelled expression (``cute.``
     names, keyword arguments; any expression without a C++ mark when ``syntax="dsl"``) is read as the CuTe DSL
     reads it (:mod:`cutedump.expr.dsl`).
 
     Every call is checked against its signature (:data:`_SIGS`) before it runs. A computation whose C++ ``int``
     arithmetic overflows in CuTe (see :mod:`cutedump.algebra.integer`) raises :class:`CuteDumpError` naming the
-    first overflowing call and showing what real CuTe prints (its wrapped values)."""
+    first overflowing call and showing what real CuTe prints (its wrapped values). With ``literal``, a DSL
+    ``cutlass.Int32(n)`` is the dynamic value n (what a command draws), not the DSL's unknown ``?``."""
     if dsl_input(text, syntax):
         from cutedump.expr.dsl import evaluate_dsl  # start-up: only for DSL-spelled input
 
-        return evaluate_dsl(text)
+        return evaluate_dsl(text, literal=literal)
     node = parse_expr(text)
     overflow_reset()
     ev = _Evaluation(text)
@@ -194,7 +197,7 @@ def evaluate_layout(text: str):
             )
         sw = recast_swizzle(Swizzle(b, mm, s), 8, bits)
         return ComposedLayout(sw, C(0), evaluate_layout(m.group("rest")))
-    obj = SW.as_position_independent_swizzle_layout(evaluate(text))  # an smem_ptr flag is drawn this way
+    obj = SW.as_position_independent_swizzle_layout(evaluate(text, literal=True))  # smem_ptr flags drawn so
     if isinstance(obj, ComposedLayout) and not (isinstance(obj.a, Swizzle) and isinstance(obj.b, Layout)):
         raise CuteDumpError(
             f"{format_result(obj)} is a composition A o O o B that cutedump can only evaluate, not "

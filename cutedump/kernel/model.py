@@ -306,7 +306,7 @@ class _Env:
             hit = self.slices[key] = (src, T.slice_tensor(src, coord))  # src kept: its id stays its own
         return hit[1]
 
-    def subst(self, expr: str, plain_ints: bool = False) -> str:
+    def subst(self, expr: str, plain_ints: bool = False, dsl: bool = False) -> str:
         """``expr`` with each name (_IDENT, read left to right, longest) that names a value replaced by the value as
         printed, unless the name continues a word or follows ``::`` (as ``re.sub(_IDENT, ...)`` reads it; str methods:
         no re at start-up). ``plain_ints``: an integer by its plain value (an atom's template argument is a C++
@@ -329,6 +329,10 @@ class _Env:
                 # a TMA coordinate tensor stands for its shape (its ScaledBasis strides have no integer spelling)
                 if plain_ints and is_int(v):
                     name = str(int(v))
+                elif dsl:  # an expression spelled as the CuTe DSL spells it: the value as DSL code
+                    from cutedump.expr.dsl import to_dsl_code  # start-up: DSL-spelled fields only
+
+                    name = to_dsl_code(v.layout.shape if isinstance(v, T.CoordTensor) else v)
                 else:
                     name = format_result(v.layout.shape if isinstance(v, T.CoordTensor) else v)
             out.append(name)
@@ -339,9 +343,10 @@ class _Env:
         expr = ent.string(key)
         if expr.strip() in self.values:  # a name alone: its value itself (no round trip through its print form)
             return self.values[expr.strip()]
-        text = self.subst(expr)
+        dsl, text = ("cute." in expr or "cutlass." in expr), expr  # spelled as the CuTe DSL spells it
         try:
-            return evaluate(text)
+            text = self.subst(expr, dsl=dsl)
+            return evaluate(text, literal=True)  # a DSL cutlass.Int32(n) is the dynamic value n
         except CuteDumpError as e:
             ent.fail(f"{key} = {expr!r}: {e.one_line()}" + (f" (in {text!r})" if text != expr else ""), key)
 
@@ -382,7 +387,7 @@ def _parse_param(name: str, text, where):
     if isinstance(text, bool) or not isinstance(text, (str, int)):
         raise EntryError(f"{where()}: param {name!r}: expected a CuTe integer like 128 or _128, got {text!r}")
     try:
-        v = evaluate(str(text)) if isinstance(text, str) else text
+        v = evaluate(str(text), literal=True) if isinstance(text, str) else text
     except CuteDumpError as e:
         raise EntryError(f"{where()}: param {name!r}: {e.one_line()}") from None
     if not is_int(v):
