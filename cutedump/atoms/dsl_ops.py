@@ -1,26 +1,41 @@
-"""The CuTe DSL's MMA and copy constructors as kernels call them, over cutedump's atoms, printed as the DSL prints them.
+"""The CuTe DSL's MMA and copy constructors and its Blackwell smem helpers as kernels call them, over cutedump's
+atoms, printed as the DSL (nvidia-cutlass-dsl 4.8.1) prints them.
 
     cute.make_tiled_mma(cute.nvgpu.warp.MmaF16BF16Op(cutlass.Float16, cutlass.Float32, (16, 8, 16)), (2, 2, 1))
+    cute.nvgpu.tcgen05.MmaF16BF16Op(cutlass.Float16, cutlass.Float32, (128, 256, 16), tcgen05.CtaGroup.ONE,
+                                    tcgen05.OperandSource.SMEM, cute.nvgpu.OperandMajorMode.K, ...K)
+    cutlass.utils.blackwell_helpers.make_smem_layout_a(tiled_mma, (128, 256, 64), cutlass.Float16, 4)
     cute.make_tiled_copy_tv(cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), cutlass.Float16,
                                                 num_bits_per_copy=128), thr_layout, val_layout)
-    cute.make_layout_tv(thr_layout, val_layout)
 
-``warp.MmaF16BF16Op(ab, acc, (16, 8, K))`` is the SM80 atom ``SM80_16x8xK_{acc}{ab}{ab}{acc}_TN``; a TiledMMA's
-thread layout is CuTe's ``tiled_product(ThrID, AtomLayoutMNK)``; a tiled copy of ``(thr, val)`` is CuTe's
-``make_tiled_copy``: ``layout_mn = raked_product(thr, val)``, ``layout_tv = right_inverse(layout_mn)`` shaped
-``(size(thr), size(val))``, the tiler ``product_each(shape(layout_mn))``. These are rows of the DSL's function table
-(:data:`cutedump.expr.dsl.DSL_FUNCTIONS`, named there as ``"cutedump.atoms.dsl_ops:NAME"`` and imported on first use).
+The warp MMA ops are the SM80/SM89 atoms of cutedump's catalog (``MmaF16BF16Op(ab, acc, (16, 8, K))`` is
+``SM80_16x8xK_{acc}{ab}{ab}{acc}_TN``); a tcgen05 op of CTA group V and instruction shape (M, N, K) is the UMMA atom
+whose TV layouts are ``(V,(M/V,K)):(M/V,(1,M))`` (A), ``(V,(N/V,K)):(N/V,(1,N))`` (B), ``(V,(M/V,N)):(M/V,(1,M))``
+(C), as the DSL prints them (its size-1 thread mode keeps the stride M/V). A TiledMMA's thread layout is CuTe's
+``tiled_product(ThrID, AtomLayoutMNK)``; ``partition_shape_A/B/C`` are cutedump's TiledMMA's. A tiled copy of
+``(thr, val)`` is CuTe's ``make_tiled_copy``: ``layout_mn = raked_product(thr, val)``, ``layout_tv =
+right_inverse(layout_mn)`` shaped ``(size(thr), size(val))``, the tiler ``product_each(shape(layout_mn))``; ldmatrix /
+stmatrix atoms are the SM75/SM90 LDSM/STSM atoms of the copy catalog recast to the value type.
+
+The DSL run on a machine without a GPU targets sm_100a (``CUTE_DSL_ARCH`` unset): the warpgroup (SM90) MMA ops and
+the Hopper helpers' ``make_trivial_tiled_mma`` refuse there, and so does cutedump. The Op checks are the DSL's
+(``cutlass/cute/nvgpu/{warp,tcgen05}/mma.py``, ``warp/copy.py``, ``cpasync/copy.py``); the Blackwell helpers are
+``cutlass/utils/blackwell_helpers.py``'s, over cutedump's algebra. These are rows of the DSL's function table
+(:data:`cutedump.expr.dsl.DSL_FUNCTIONS`, named there as ``"cutedump.atoms.dsl_ops:NAME"``, imported on first use).
 """
 
 from __future__ import annotations
 
-from cutedump.algebra import C
+from cutedump.algebra import C, recast_layout
 from cutedump.algebra import layout as L
 from cutedump.algebra.inttuple import UNDERSCORE, product_each
 from cutedump.algebra.layout import Layout
-from cutedump.atoms.mma import make_tiled_mma as _make_tiled_mma
-from cutedump.atoms.mma import mma_atom
+from cutedump.atoms.copy import TiledCopy, copy_atom
+from cutedump.atoms.copy_catalog import lookup_copy
+from cutedump.atoms.mma import TiledMMA, mma_atom
 from cutedump.errors import CuteDumpError
+from cutedump.expr.dsl import DType, Enum_, _keep_swizzle, _smem_atom
+from cutedump.parse import parse_layout
 
 #: the DSL's element types -> the C++ names of the SM80 atoms' operand types, and MLIR's names (printed)
 _CPP_TYPE = {"Float16": "F16", "BFloat16": "BF16", "Float32": "F32"}
@@ -33,45 +48,311 @@ _MLIR = {
     "Int8": "i8",
     "Uint8": "ui8",
     "Int16": "i16",
+    "Uint16": "ui16",
     "Int32": "i32",
+    "Uint32": "ui32",
     "Int64": "i64",
+    "Uint64": "ui64",
     "Float8E4M3FN": "f8E4M3FN",
     "Float8E5M2": "f8E5M2",
+    "Float8E4M3": "f8E4M3",
+    "Float8E8M0FNU": "f8E8M0FNU",
+    "Float4E2M1FN": "f4E2M1FN",
+    "Float6E3M2FN": "f6E3M2FN",
+    "Float6E2M3FN": "f6E2M3FN",
     "Boolean": "i1",
+}
+#: the DSL's element types -> C++ CuTe's (the copy catalog's value types)
+_CPP_VALUE = {
+    "Float16": "half_t",
+    "BFloat16": "bfloat16_t",
+    "Float32": "float",
+    "TFloat32": "tfloat32_t",
+    "Float64": "double",
+    "Int8": "int8_t",
+    "Uint8": "uint8_t",
+    "Int16": "int16_t",
+    "Uint16": "uint16_t",
+    "Int32": "int32_t",
+    "Uint32": "uint32_t",
+    "Int64": "int64_t",
+    "Uint64": "uint64_t",
+    "Float8E4M3FN": "float_e4m3_t",
+    "Float8E5M2": "float_e5m2_t",
 }
 
 
 def _dt(x, what):
-    if getattr(x, "bits", None) is None or not hasattr(x, "name"):
+    if not isinstance(x, DType):
         raise CuteDumpError(f"{what}: expected an element type (cutlass.Float16, ...), got {x!r}")
     return x
 
 
+def _is(x, *names):
+    return isinstance(x, DType) and x.name in names
+
+
+def _ints(t):
+    """A tuple of static ints -> Python ints (None if it is not one)."""
+    if not isinstance(t, tuple):
+        return None
+    out = []
+    for e in t:
+        if e.__class__ is not C:
+            return None
+        out.append(int(e))
+    return tuple(out)
+
+
+def _py(t) -> str:
+    return "(" + ", ".join(str(x) for x in t) + ("," if len(t) == 1 else "") + ")"
+
+
+def _c(x):
+    return tuple(_c(e) for e in x) if isinstance(x, tuple) else C(x)
+
+
+def _lay(shape, stride):
+    return Layout(_c(shape), _c(stride))
+
+
+def _enum(x, cls, what):
+    if not isinstance(x, Enum_) or x.cls != cls:
+        raise CuteDumpError(f"expects the '{what}' Op parameter to be a {cls} instance (DSLUserCodeError)")
+    return x
+
+
+# ---- MMA ops ------------------------------------------------------------------------------------------------
+
+
+class _Atom:
+    """An MMA atom given by its layouts (the tcgen05 atoms, SM89's 16x8x16): what TiledMMA reads of an atom."""
+
+    __slots__ = ("name", "thr_id", "shape_mnk", "layout_a_tv", "layout_b_tv", "layout_c_tv")
+
+    def __init__(self, name, thr_id, shape_mnk, a, b, c):
+        self.name, self.thr_id, self.shape_mnk = name, thr_id, _c(shape_mnk)
+        self.layout_a_tv, self.layout_b_tv, self.layout_c_tv = a, b, c
+
+
 class MmaOp:
-    """``warp.MmaF16BF16Op(ab_dtype, acc_dtype, shape_mnk)``: an SM80 warp MMA."""
+    """An MMA Op of the DSL: its print, and the atom it makes (``atom``: an atom, or a function making it, which
+    may refuse as the DSL's make_mma_atom does)."""
 
-    __slots__ = ("atom",)
+    __slots__ = ("text", "atom", "fields")
 
-    def __init__(self, atom):
-        self.atom = atom
+    def __init__(self, text, atom, fields=None):
+        self.text, self.atom, self.fields = text, atom, fields or {}
 
     def dsl_str(self, fmt):
-        return f"warp.MmaF16BF16Op {self.atom.name}"
+        return self.text
+
+    def make_atom(self):
+        return self.atom() if callable(self.atom) else self.atom
+
+    def dsl_attr(self, name):
+        if name not in self.fields:
+            raise CuteDumpError(f"the MMA op has no attribute {name!r} here ({', '.join(self.fields)})")
+        return self.fields[name]
+
+
+def _warp_text(title, ab, acc, shape):
+    return (
+        f"warp-level {title}"
+        + f"\n  A/B data type         = {ab}"
+        + f"\n  Accumulator data type = {acc}"
+        + f"\n  Instruction shape MNK = {_py(shape)}"
+    )
 
 
 def mma_f16_bf16_op(ev, ab, acc, shape):
-    ab, acc = _dt(ab, "MmaF16BF16Op"), _dt(acc, "MmaF16BF16Op")
-    if ab.name not in ("Float16", "BFloat16") or acc.name not in ("Float16", "Float32"):
+    """warp.MmaF16BF16Op(ab_dtype, acc_dtype, shape_mnk)."""
+    if not _is(ab, "Float16", "BFloat16"):
+        raise CuteDumpError("expects the 'ab_dtype' Op parameter to be one of Float16 or BFloat16 (DSLUserCodeError)")
+    if not _is(acc, "Float16", "Float32"):
+        raise CuteDumpError("expects the 'acc_dtype' Op parameter to be one of Float16 or Float32 (DSLUserCodeError)")
+    if ab.name == "BFloat16" and acc.name != "Float32":
         raise CuteDumpError(
-            f"MmaF16BF16Op: takes Float16/BFloat16 operands and a Float16/Float32 accumulator, got "
-            f"{ab.name}, {acc.name}"
+            "expects the 'acc_dtype' Op parameter to be Float32 when 'ab_dtype' is BFloat16 (DSLUserCodeError)"
         )
-    if ab.name == "BFloat16" and acc.name == "Float16":
-        raise CuteDumpError("MmaF16BF16Op: a BFloat16 MMA accumulates in Float32")
-    if not isinstance(shape, tuple) or tuple(int(s) for s in shape) not in ((16, 8, 8), (16, 8, 16)):
-        raise CuteDumpError("MmaF16BF16Op: shape_mnk must be (16, 8, 8) or (16, 8, 16)")
+    t = _ints(shape)
+    if t not in ((16, 8, 8), (16, 8, 16)):
+        raise CuteDumpError(
+            "expects the 'shape_mnk' Op parameter to be one of (16,8,8) or (16,8,16) (DSLUserCodeError)"
+        )
     a, d = _CPP_TYPE[ab.name], _CPP_TYPE[acc.name]
-    return MmaOp(mma_atom(f"SM80_16x8x{int(shape[2])}_{d}{a}{a}{d}_TN"))
+    return MmaOp(
+        _warp_text("F16/BF16 MMA Operation", ab, acc, t),
+        mma_atom(f"SM80_16x8x{t[2]}_{d}{a}{a}{d}_TN"),
+        {"ab_dtype": ab, "acc_dtype": acc, "shape_mnk": shape},
+    )
+
+
+def warp_tf32_op(ev, shape):
+    """warp.MmaTF32Op(shape_mnk)."""
+    t = _ints(shape)
+    if t not in ((16, 8, 4), (16, 8, 8)):
+        raise CuteDumpError("expects the 'shape_mnk' Op parameter to be one of (16,8,4) or (16,8,8) (DSLUserCodeError)")
+    return MmaOp(
+        _warp_text("TF32 MMA Operation", "TFloat32", "Float32", t),
+        mma_atom(f"SM80_16x8x{t[2]}_F32TF32TF32F32_TN"),
+        {"shape_mnk": shape},
+    )
+
+
+def warp_fp8_op(ev, ab, acc, shape):
+    """warp.MmaFP8Op(ab_dtype, acc_dtype, shape_mnk): SM89's FP8 MMA (16x8x32: the catalog's atom; 16x8x16: its
+    half in K, as the DSL prints it)."""
+    if not _is(ab, "Float8E4M3FN", "Float8E5M2"):
+        raise CuteDumpError(
+            "expects the 'ab_dtype' Op parameter to be one of Float8E4M3FN or Float8E5M2 (DSLUserCodeError)"
+        )
+    if not _is(acc, "Float16", "Float32"):
+        raise CuteDumpError("expects the 'acc_dtype' Op parameter to be Float32 or Float16 (DSLUserCodeError)")
+    t = _ints(shape)
+    if t not in ((16, 8, 32), (16, 8, 16)):
+        raise CuteDumpError("expects the 'shape_mnk' Op parameter to be (16,8,32) or (16,8,16) (DSLUserCodeError)")
+    e = "E4M3" if ab.name == "Float8E4M3FN" else "E5M2"
+    d = _CPP_TYPE[acc.name]
+    if t[2] == 32:
+        atom = mma_atom(f"SM89_16x8x32_{d}{e}{e}{d}_TN")
+    else:
+        atom = _Atom(
+            f"SM89_16x8x16_{d}{e}{e}{d}_TN",
+            _lay(32, 1),
+            t,
+            _lay(((4, 8), (4, 2)), ((64, 1), (16, 8))),
+            _lay(((4, 8), 4), ((32, 1), 8)),
+            _lay(((4, 8), (2, 2)), ((32, 1), (16, 8))),
+        )
+    return MmaOp(
+        _warp_text("FP8 MMA Operation (SM89)", ab, acc, t), atom, {"ab_dtype": ab, "acc_dtype": acc, "shape_mnk": shape}
+    )
+
+
+def wg_op(ev, *args, name=""):
+    """The warpgroup (SM90) MMA ops and the Hopper helpers' make_trivial_tiled_mma: the DSL refuses them for the
+    arch it targets on a machine without a GPU (sm_100a)."""
+    raise CuteDumpError(
+        f"{name}: expects arch to be sm_90a, but got sm_100a (DSLUserCodeError: the CuTe DSL 4.8.1 traced without a "
+        "GPU targets sm_100a unless CUTE_DSL_ARCH says otherwise; cutedump answers as it does)"
+    )
+
+
+wg_op.dsl_named = True
+
+_TC_NAMES = {
+    "MmaF16BF16Op": ("tcgen05 F16/BF16 MMA Operation", 16),
+    "MmaTF32Op": ("tcgen05 TF32 MMA Operation", 8),
+    "MmaI8Op": ("tcgen05 I8 MMA Operation", 32),
+    "MmaFP8Op": ("tcgen05 F8 MMA Operation", 32),
+    "MmaF8F6F4Op": ("tcgen05 F8F6F4 MMA Operation", 32),
+}
+_F8F6F4 = ("Float8E5M2", "Float8E4M3FN", "Float6E3M2FN", "Float6E2M3FN", "Float4E2M1FN")
+_DT = "(DSLUserCodeError)"
+
+
+def _tc_op(kind, a, b, acc, shape, cta, src, am, bm):
+    """tcgen05.MmaOp.__post_init__ and the op's _verify (cutlass/cute/nvgpu/tcgen05/mma.py), in their order."""
+    _enum(cta, "CtaGroup", "cta_group")
+    _enum(src, "OperandSource", "a_src")
+    if src.name == "RMEM":
+        raise CuteDumpError(f"expects the 'a_src' Op parameter to be a tcgen05.OperandSource instance {_DT}")
+    _enum(am, "OperandMajorMode", "a_major_mode")
+    _enum(bm, "OperandMajorMode", "b_major_mode")
+    t = _ints(shape)
+    if t is None or len(t) not in (2, 3):
+        raise CuteDumpError(f"expected a flat rank 2 or 3 tuple for the 'shape_mnk' Op parameter {_DT}")
+    m, n = t[0], t[1]
+    b8mn = isinstance(b, DType) and b.bits == 8 and bm.name == "MN"
+    if cta.name == "ONE":
+        if m not in (64, 128):
+            raise CuteDumpError(f"expects the M-mode to be 64 or 128, but got {m} {_DT}")
+        lo, step = (16, 16) if b8mn else (8, 8)
+    else:
+        if m not in (128, 256):
+            raise CuteDumpError(f"expects the M-mode to be 128 or 256, but got {m} {_DT}")
+        lo, step = (32, 32) if b8mn else (16, 16)
+    if n < lo or n > 256 or n % step:
+        raise CuteDumpError(f"expects the N-mode to satisfy {lo} <= N <= 256 and N % {step} == 0, but got {n} {_DT}")
+    title, k = _TC_NAMES[kind]
+    ok = {
+        "MmaF16BF16Op": lambda: _is(a, "Float16", "BFloat16"),
+        "MmaTF32Op": lambda: True,
+        "MmaI8Op": lambda: _is(a, "Int8", "Uint8"),
+        "MmaFP8Op": lambda: _is(a, "Float8E5M2", "Float8E4M3FN"),
+        "MmaF8F6F4Op": lambda: _is(a, *_F8F6F4) and _is(b, *_F8F6F4),
+    }[kind]
+    if not ok():
+        raise CuteDumpError(f"{kind}: unsupported operand types {a!r}, {b!r} {_DT}")
+    if kind in ("MmaF16BF16Op", "MmaFP8Op", "MmaF8F6F4Op") and not _is(acc, "Float16", "Float32"):
+        raise CuteDumpError(f"expects the 'acc_dtype' Op parameter to be one of Float16 or Float32 {_DT}")
+    if len(t) == 2:
+        t = (*t, k)
+    if t[2] != k:
+        raise CuteDumpError(f"expects the instruction extent in the K-mode to be {k}, but got {t[2]} {_DT}")
+    text = (
+        title
+        + f"\n  A data type           = {a}"
+        + f"\n  B data type           = {b}"
+        + f"\n  Accumulator data type = {acc}"
+        + f"\n  CTA group             = {cta!r}"
+        + f"\n  A source location     = {src!r}"
+        + f"\n  A major mode          = {am!r}"
+        + f"\n  B major mode          = {bm!r}"
+        + f"\n  Instruction shape MNK = {_py(t)}"
+    )
+    v = 1 if cta.name == "ONE" else 2
+    M, N, K = t
+
+    def atom():
+        if src.name == "TMEM" and am.name == "MN":
+            raise CuteDumpError("a operand must be of major-mode k when coming from tmem (TypeError)")
+        return _Atom(
+            f"tcgen05.{kind}",
+            _lay(1, 0) if v == 1 else _lay(2, 1),
+            t,
+            _lay((v, (M // v, K)), (M // v, (1, M))),
+            _lay((v, (N // v, K)), (N // v, (1, N))),
+            _lay((v, (M // v, N)), (M // v, (1, M))),
+        )
+
+    fields = {
+        "a_dtype": a,
+        "b_dtype": b,
+        "acc_dtype": acc,
+        "shape_mnk": _c(t),
+        "cta_group": cta,
+        "a_src": src,
+        "a_major_mode": am,
+        "b_major_mode": bm,
+    }
+    return MmaOp(text, atom, fields)
+
+
+def tc_f16bf16_op(ev, ab, acc, shape, cta, src, am, bm):
+    return _tc_op("MmaF16BF16Op", ab, ab, acc, shape, cta, src, am, bm)
+
+
+def tc_tf32_op(ev, shape, cta, src, am, bm):
+    return _tc_op(
+        "MmaTF32Op", DType("TFloat32", 32), DType("TFloat32", 32), DType("Float32", 32), shape, cta, src, am, bm
+    )
+
+
+def tc_i8_op(ev, ab, shape, cta, src, am, bm):
+    return _tc_op("MmaI8Op", ab, ab, DType("Int32", 32), shape, cta, src, am, bm)
+
+
+def tc_fp8_op(ev, ab, acc, shape, cta, src, am, bm):
+    return _tc_op("MmaFP8Op", ab, ab, acc, shape, cta, src, am, bm)
+
+
+def tc_f8f6f4_op(ev, a, b, acc, shape, cta, src, am, bm):
+    return _tc_op("MmaF8F6F4Op", a, b, acc, shape, cta, src, am, bm)
+
+
+# ---- MMA atoms and tiled MMAs -------------------------------------------------------------------------------
 
 
 def _lines(rows, width):
@@ -79,10 +360,10 @@ def _lines(rows, width):
 
 
 class DslMmaAtom:
-    __slots__ = ("atom",)
+    __slots__ = ("atom", "op")
 
-    def __init__(self, atom):
-        self.atom = atom
+    def __init__(self, atom, op=None):
+        self.atom, self.op = atom, op
 
     def rows(self, fmt):
         a = self.atom
@@ -106,6 +387,8 @@ class DslMmaAtom:
             "tv_layout_B": a.layout_b_tv,
             "tv_layout_C": a.layout_c_tv,
         }
+        if name == "op" and self.op is not None:
+            return self.op
         if name not in table:
             raise CuteDumpError(f"an MMA atom has no attribute {name!r} here ({', '.join(table)})")
         return table[name]
@@ -114,8 +397,8 @@ class DslMmaAtom:
 class DslTiledMma(DslMmaAtom):
     __slots__ = ("tiled",)
 
-    def __init__(self, atom, tiled):
-        super().__init__(atom)
+    def __init__(self, atom, tiled, op=None):
+        super().__init__(atom, op)
         self.tiled = tiled
 
     def dsl_str(self, fmt):
@@ -127,74 +410,385 @@ class DslTiledMma(DslMmaAtom):
             + _lines(self.rows(fmt), 16)
         )
 
+    def dsl_size(self):
+        return L.size(self.tiled.thr_layout_vmnk)
+
     def dsl_attr(self, name):
         if name == "thr_layout_vmnk":
             return self.tiled.thr_layout_vmnk
         if name == "size":
-            return L.size(self.tiled.thr_layout_vmnk)
+            return self.dsl_size()
         return super().dsl_attr(name)
+
+    def dsl_method(self, name, args, kwargs):
+        if name in ("partition_shape_A", "partition_shape_B", "partition_shape_C"):
+            if len(args) != 1 or kwargs:
+                raise CuteDumpError(f"{name}(shape) takes one shape")
+            return self.tiled.partition_shape(name[-1], args[0])
+        if name == "get_tile_size":
+            i = int(args[0])
+            return self.tiled.tile_size_mnk(i)
+        raise CuteDumpError(f"a tiled MMA has no method {name!r} here (partition_shape_A/B/C, get_tile_size)")
 
 
 def make_mma_atom(ev, op):
     if not isinstance(op, MmaOp):
         raise CuteDumpError(f"make_mma_atom: expected an MMA op (cute.nvgpu.warp.MmaF16BF16Op(...)), got {op!r}")
-    return DslMmaAtom(op.atom)
+    return DslMmaAtom(op.make_atom(), op)
 
 
 def make_tiled_mma(ev, op, atom_layout_mnk, permutation_mnk):
     if isinstance(op, DslMmaAtom) and not isinstance(op, DslTiledMma):
-        atom = op.atom
+        atom, src = op.atom, op.op
     elif isinstance(op, MmaOp):
-        atom = op.atom
+        atom, src = op.make_atom(), op
     else:
-        raise CuteDumpError(f"make_tiled_mma: expected an MMA op or atom, got {op!r}")
+        raise CuteDumpError(f"make_tiled_mma: expected an MMA op or atom, got {op!r} (TypeError)")
     thr = atom_layout_mnk if atom_layout_mnk is not None else (C(1), C(1), C(1))
     if not isinstance(thr, Layout):
         thr = L.make_layout(thr)
+    if not isinstance(thr.shape, tuple) or len(thr.shape) != 3:
+        raise CuteDumpError(f"make_tiled_mma: expects rank-3 MNK atom layout, but got {thr} (ValueError)")
     perm = permutation_mnk
-    if perm is not None and not isinstance(perm, tuple):
+    if perm is None:
+        perm = (UNDERSCORE, UNDERSCORE, UNDERSCORE)
+    elif not isinstance(perm, tuple) or len(perm) != 3:
         raise CuteDumpError("make_tiled_mma: permutation_mnk must be a tuple (M, N, K)")
-    return DslTiledMma(atom, _make_tiled_mma(atom, thr, perm))
+    else:
+        perm = tuple(UNDERSCORE if p is None else p for p in perm)
+    return DslTiledMma(atom, TiledMMA(atom, thr, perm), src)
+
+
+# ---- the Blackwell helpers (cutlass/utils/blackwell_helpers.py) ---------------------------------------------
+
+
+def sm100_trivial_tiled_mma(ev, a, b, am, bm, acc, cta, mn, src, ab_dtype):
+    """make_trivial_tiled_mma(a_dtype, b_dtype, a_leading_mode, b_leading_mode, acc_dtype, cta_group, mma_tiler_mn,
+    a_source=SMEM), or the deprecated (ab_dtype, a_leading_mode, b_leading_mode, acc_dtype, cta_group,
+    mma_tiler_mn, a_source)."""
+    if ab_dtype is not None:
+        a = b = ab_dtype
+    elif b is not None and not isinstance(b, DType):  # the legacy positional form: every argument one to the left
+        a, b, am, bm, acc, cta, mn, src = a, a, b, am, bm, acc, cta, mn
+    for what, x in (
+        ("a_dtype", a),
+        ("a_leading_mode", am),
+        ("b_leading_mode", bm),
+        ("acc_dtype", acc),
+        ("cta_group", cta),
+        ("mma_tiler_mn", mn),
+    ):
+        if x is None:
+            raise CuteDumpError(f"make_trivial_tiled_mma() missing required argument(s): {what} (TypeError)")
+    if b is None:
+        raise CuteDumpError("make_trivial_tiled_mma() missing required argument(s): b_dtype (TypeError)")
+    src = src if src is not None else Enum_("OperandSource", "SMEM")
+    if not isinstance(mn, tuple):
+        raise CuteDumpError(f"make_trivial_tiled_mma: mma_tiler_mn must be a tuple (M, N), got {mn!r} (TypeError)")
+
+    def shape(k):
+        return (*mn, C(k))
+
+    if _is(a, "Float16", "BFloat16") and _is(b, a.name):
+        op = _tc_op("MmaF16BF16Op", a, a, acc, shape(16), cta, src, am, bm)
+    elif _is(a, "TFloat32", "Float32") and _is(b, a.name):
+        tf = DType("TFloat32", 32)
+        op = _tc_op("MmaTF32Op", tf, tf, DType("Float32", 32), shape(8), cta, src, am, bm)
+    elif _is(a, "Uint8", "Int8") and _is(b, a.name):
+        op = _tc_op("MmaI8Op", a, a, DType("Int32", 32), shape(32), cta, src, am, bm)
+    elif _is(a, *_F8F6F4) and _is(b, *_F8F6F4):
+        op = _tc_op("MmaF8F6F4Op", a, b, acc, shape(32), cta, src, am, bm)
+    else:
+        raise CuteDumpError(f"unsupported a_dtype/b_dtype, got a_dtype: {a!r}, b_dtype: {b!r} (TypeError)")
+    return make_tiled_mma(ev, op, None, None)
+
+
+def _tc_tiled(x, what):
+    if not isinstance(x, DslTiledMma) or not isinstance(x.atom, _Atom) or not x.atom.name.startswith("tcgen05"):
+        raise CuteDumpError(f"{what}: expected a tcgen05 tiled MMA (make_trivial_tiled_mma(...)), got {x!r}")
+    return x
+
+
+def _atom_kind_ab(major, dtype, shape, sparsity=1):
+    """get_smem_layout_atom_ab(major_mode, element_type, smem_shape_mn_k)."""
+    _enum(major, "OperandMajorMode", "major_mode")
+    _dt(dtype, "get_smem_layout_atom_ab")
+    k = major.name == "K"
+    size = int(L.size(shape[1] if k else shape[0])) if isinstance(shape, tuple) else None
+    if size is None:
+        raise CuteDumpError("get_smem_layout_atom_ab: smem_shape_mn_k must be a tuple (MN, K)")
+    if size % 8:
+        raise CuteDumpError(f"get_smem_layout_atom_ab: assert major_mode_size % 8 == 0 (got {size}) (AssertionError)")
+    bits = size * dtype.bits
+    if k:
+        bits //= int(sparsity)
+    if bits % 128:
+        raise CuteDumpError(
+            f"get_smem_layout_atom_ab: assert major_mode_size_bits % 128 == 0 (got {bits}) (AssertionError)"
+        )
+    if not k and dtype.bits == 32 and bits % 1024 == 0:
+        return Enum_("SmemLayoutAtomKind", "MN_SW128_32B")
+    for swz, n in (("SW128", 1024), ("SW64", 512), ("SW32", 256)):
+        if bits % n == 0:
+            return Enum_("SmemLayoutAtomKind", f"{'K' if k else 'MN'}_{swz}")
+    return Enum_("SmemLayoutAtomKind", f"{'K' if k else 'MN'}_INTER")
+
+
+def sm100_smem_layout_atom_ab(ev, major, dtype, shape, sparsity):
+    return _atom_kind_ab(major, dtype, shape, 1 if sparsity is None else sparsity)
+
+
+def _sm100_smem_ab(ev, which, tiled, tiler, dtype, stages, is_k_major):
+    tiled = _tc_tiled(tiled, f"make_smem_layout_{which}")
+    _dt(dtype, f"make_smem_layout_{which}")
+    if not isinstance(tiler, tuple) or len(tiler) != 3:
+        raise CuteDumpError(f"make_smem_layout_{which}: mma_tiler_mnk must be a tuple (M, N, K)")
+    op = tiled.op.fields
+    if is_k_major is None:
+        k_major = op[f"{which}_major_mode"].name == "K"
+    else:
+        k_major = bool(is_k_major)
+    major = Enum_("OperandMajorMode", "K" if k_major else "MN")
+    mk = (tiler[0], tiler[2]) if which == "a" else (tiler[1], tiler[2])
+    s = tiled.tiled.partition_shape(which.upper(), mk)
+    mn_k = (L.size(s[0][0]) * s[1], L.size(s[0][1]) * s[2])
+    kind = _atom_kind_ab(major, dtype, mn_k)
+    atom = _smem_atom(ev, kind, dtype, ns="tcgen05")
+    shape = (*s, stages)
+    order = (C(1), C(2), C(3)) if k_major else (C(2), C(1), C(3))
+    r = _keep_swizzle(atom, ev.call("tile_to_mma_shape", atom, shape, order))
+    return _keep_swizzle(atom, ev.call("coalesce", r, shape))
+
+
+def sm100_smem_layout_a(ev, tiled, tiler, dtype, stages, is_k_major):
+    return _sm100_smem_ab(ev, "a", tiled, tiler, dtype, stages, is_k_major)
+
+
+def sm100_smem_layout_b(ev, tiled, tiler, dtype, stages, is_k_major):
+    return _sm100_smem_ab(ev, "b", tiled, tiler, dtype, stages, is_k_major)
+
+
+def _epi_kind(layout_enum, dtype, tile):
+    if not isinstance(layout_enum, Enum_) or layout_enum.cls != "LayoutEnum":
+        raise CuteDumpError(f"expected a LayoutEnum (ROW_MAJOR or COL_MAJOR), got {layout_enum!r}")
+    if not isinstance(tile, tuple):
+        raise CuteDumpError("get_smem_layout_atom_epi: epi_tile must be a tuple")
+    tma = tuple(L.coalesce(L.right_inverse(x)).shape if isinstance(x, Layout) else x for x in tile)
+    major = Enum_("OperandMajorMode", "MN" if layout_enum.name == "COL_MAJOR" else "K")
+    return _atom_kind_ab(major, dtype, tma)
+
+
+def sm100_smem_layout_atom_epi(ev, layout_enum, dtype, tile):
+    return _epi_kind(layout_enum, dtype, tile)
+
+
+def sm100_smem_layout_epi(ev, dtype, layout_enum, tile, stage):
+    """blackwell_helpers.make_smem_layout_epi(epi_dtype, epi_layout, epi_tile, epi_stage)."""
+    _dt(dtype, "make_smem_layout_epi")
+    if dtype.name == "Boolean":
+        dtype = DType("Int8", 8)
+    kind = _epi_kind(layout_enum, dtype, tile)
+    shape = product_each(tuple(x.shape if isinstance(x, Layout) else x for x in tile))
+    atom = _smem_atom(ev, kind, dtype, ns="tcgen05")
+    order = (C(0), C(1), C(2)) if layout_enum.name == "ROW_MAJOR" else (C(1), C(0), C(2))
+    return _keep_swizzle(atom, ev.call("tile_to_shape", atom, ev.call("append", shape, stage), order))
+
+
+def sm100_smem_layout(ev, major, tile, dtype, stages):
+    """blackwell_helpers.make_smem_layout(leading_mode, smem_tile_shape, a_dtype, num_stages)."""
+    kind = _atom_kind_ab(major, dtype, tile)
+    atom = _smem_atom(ev, kind, dtype, ns="tcgen05")
+    order = (C(0), C(1), C(2)) if major.name == "K" else (C(1), C(0), C(2))
+    r = _keep_swizzle(atom, ev.call("tile_to_shape", atom, ev.call("append", tile, stages), order))
+    return _keep_swizzle(atom, ev.call("coalesce", r, (C(1), C(1), C(1))))
+
+
+# ---- copy ops -----------------------------------------------------------------------------------------------
 
 
 class CopyOp:
-    __slots__ = ()
+    """A copy Op of the DSL: its print, and what its atoms are made of (``kind``: universal, g2s, matrix, tma)."""
+
+    __slots__ = ("text", "kind", "catalog")
+
+    def __init__(self, text, kind, catalog=None):
+        self.text, self.kind, self.catalog = text, kind, catalog
 
     def dsl_str(self, fmt):
-        return "CopyUniversalOp"
+        return self.text
 
 
 def copy_universal_op(ev):
-    return CopyOp()
+    return CopyOp("universal Copy Operation", "universal")
+
+
+def copy_g2s_op(ev, cache_mode):
+    text = "cp.async GMEM -> SMEM copy Operation"
+    if cache_mode is not None:
+        if not isinstance(cache_mode, Enum_) or cache_mode.cls != "LoadCacheMode":
+            raise CuteDumpError(f"expects the 'cache_mode' Op parameter to be a LoadCacheMode instance {_DT}")
+        if cache_mode.name != "ALWAYS":
+            text += f"\n  with cache mode = {cache_mode!r}"
+    return CopyOp(text, "g2s")
+
+
+_TMA = {
+    "CopyBulkTensorTileG2SOp": "cp.async GMEM -> SMEM bulk tensor copy Operation",
+    "CopyBulkTensorTileG2SMulticastOp": "cp.async GMEM -> SMEM bulk tensor multicast copy Operation",
+    "CopyBulkTensorTileS2GOp": "cp.async SMEM -> GMEM bulk tensor copy Operation",
+}
+
+
+def tma_op(ev, *cta, name=""):
+    text = _TMA[name]
+    if cta and cta[0] is not None:
+        c = cta[0]
+        if not isinstance(c, Enum_) or c.cls != "CtaGroup":
+            raise CuteDumpError(f"expects the 'cta_group' parameter to be a CtaGroup instance {_DT}")
+        if c.name == "TWO":
+            text += "\n  CTA group = 2"
+    return CopyOp(text, "tma")
+
+
+tma_op.dsl_named = True
+
+#: the warp's matrix copy ops: (transpose allowed, transpose required, numbers of matrices, unpacking allowed)
+_MATRIX = {
+    "LdMatrix8x8x16bOp": (True, False, (1, 2, 4), False),
+    "StMatrix8x8x16bOp": (True, False, (1, 2, 4), False),
+    "LdMatrix8x16x8bOp": (False, False, (1, 2, 4), True),
+    "LdMatrix16x8x8bOp": (True, True, (2, 4), True),
+    "LdMatrix16x16x8bOp": (True, True, (1, 2), True),
+    "StMatrix16x8x8bOp": (True, True, (1, 2, 4), False),
+}
+
+
+def matrix_op(ev, transpose, num, unpack, name=""):
+    """warp.LdMatrix*/StMatrix*Op(transpose=False, num_matrices=1, unpack_bits=None) (warp/copy.py)."""
+    tr = False if transpose is None else transpose
+    n = C(1) if num is None else num
+    if not isinstance(tr, bool):
+        raise CuteDumpError(f"expects the 'transpose' Op parameter to be a bool instance {_DT}")
+    can_t, must_t, ns, can_unpack = _MATRIX[name]
+    if tr and not can_t:
+        raise CuteDumpError(f"{name}: Op doesn't support transpose {_DT}")
+    if must_t and not tr:
+        raise CuteDumpError(f"{name}: Op only supports transpose {_DT}")
+    if not isinstance(n, int) or int(n) not in ns:
+        raise CuteDumpError(f"expects the 'num_matrices' Op parameter to be one of [{','.join(map(str, ns))}] {_DT}")
+    if unpack is not None and (not can_unpack or int(unpack) not in (4, 6)):
+        raise CuteDumpError(f"{name}: Op doesn't support unpacking {_DT}")
+    text = f"{name[:-2]} Copy Operation\n  number of matrices = {int(n)}"
+    if tr:
+        text += "\n  transposed"
+    if unpack is not None:
+        text += f"\n  unpack {int(unpack)}b to 8b"
+    catalog = None
+    n = int(n)
+    if unpack is not None:
+        pass  # not modeled: make_copy_atom refuses
+    elif name == "LdMatrix16x16x8bOp":
+        catalog = f"LdMatrix16x16x8b_x{n}"
+    elif name in ("LdMatrix8x8x16bOp", "StMatrix8x8x16bOp", "LdMatrix8x16x8bOp"):
+        pre = "SM90" if name.startswith("St") else "SM75"
+        kind = "STSM" if name.startswith("St") else "LDSM"
+        catalog = f"{pre}_U16x{2 * n}_{kind}_T" if tr else f"{pre}_U32x{n}_{kind}_N"
+    elif name == "LdMatrix16x8x8bOp":
+        catalog = f"SM100_U8x{4 * n}_LDSM_T"
+    else:
+        catalog = f"SM100_U8x{4 * n}_STSM_T"
+    return CopyOp(text, "matrix", catalog)
+
+
+#: the SM100 8-bit ldmatrix / stmatrix atoms' bit layouts (src, dst): cute/atom/copy_traits_sm100.hpp
+_U8_T = "((_4,_8),(_8,_2,_2{})):((_256,_8),(_1,_128,_64{}))"
+_SM100_MATRIX_BITS = {
+    "SM100_U8x8_LDSM_T": ("((_2,_2,_4,_2),_128):((_128,_1024,_256,_0),_1)", _U8_T.format(",_2", ",_1024")),
+    "SM100_U8x16_LDSM_T": ("((_2,_2,_4,_2),_128):((_128,_1024,_256,_2048),_1)", _U8_T.format(",_4", ",_1024")),
+    "SM100_U8x4_STSM_T": (_U8_T.format("", ""), "((_8,_4),_128):((_128,_0),_1)"),
+    "SM100_U8x8_STSM_T": (_U8_T.format(",_2", ",_1024"), "((_16,_2),_128):((_128,_0),_1)"),
+    "SM100_U8x16_STSM_T": (_U8_T.format(",_4", ",_1024"), "(_32,_128):(_128,_1)"),
+    # the DSL's 16x16 transposed 8-bit ldmatrix (its bit layouts as the DSL's atoms print them, times the width)
+    "LdMatrix16x16x8b_x1": ("((_16,_2),_128):((_128,_0),_1)", "((_4,_8),(_8,_4,_2)):((_512,_8),(_1,_128,_64))"),
+    "LdMatrix16x16x8b_x2": ("(_32,_128):(_128,_1)", "((_4,_8),(_8,_4,_2,_2)):((_512,_8),(_1,_128,_64,_2048))"),
+}
+
+
+def _matrix_atom(op, dtype):
+    """An ldmatrix / stmatrix atom as the DSL makes it: the op's bit layouts recast to the value type (the DSL's
+    recast: a thread mode the value type does not divide shrinks, where C++ CuTe refuses the atom)."""
+    if op.catalog in _SM100_MATRIX_BITS:
+        src, dst = (parse_layout(x) for x in _SM100_MATRIX_BITS[op.catalog])
+    else:
+        t = lookup_copy(op.catalog, "uint8_t")
+        src, dst = parse_layout(t.src), parse_layout(t.dst)
+    cpp = None
+    if dtype.name in _CPP_VALUE and op.catalog not in _SM100_MATRIX_BITS:
+        try:
+            cpp = copy_atom(op.catalog, _CPP_VALUE[dtype.name])
+        except CuteDumpError:
+            cpp = None
+    return DslCopyAtom(dtype, _lay(32, 1), recast_layout(src, 1, dtype.bits), recast_layout(dst, 1, dtype.bits), cpp)
+
+
+matrix_op.dsl_named = True
+
+
+# ---- copy atoms and tiled copies ----------------------------------------------------------------------------
 
 
 class DslCopyAtom:
-    __slots__ = ("dtype", "vals")
+    """A copy atom: its thread layout and TV layouts as the DSL prints them, and its value type."""
 
-    def __init__(self, dtype, vals):
-        self.dtype, self.vals = dtype, vals
+    __slots__ = ("dtype", "thr_id", "src", "dst", "cpp")
 
-    def rows(self):
-        tv = f"(1,{self.vals}):(0,1)" if self.vals != 1 else "1:0"
+    def __init__(self, dtype, thr_id, src, dst, cpp=None):
+        self.dtype, self.thr_id, self.src, self.dst = dtype, thr_id, src, dst
+        self.cpp = cpp  # C++ CuTe's Copy_Atom of the same op and value type (cutedump.atoms.copy), if there is one
+
+    def rows(self, fmt):
         return [
-            ("ThrID", "1:0"),
-            ("TV Layout Src", tv),
-            ("TV Layout Dst", tv),
+            ("ThrID", fmt(self.thr_id)),
+            ("TV Layout Src", fmt(self.src)),
+            ("TV Layout Dst", fmt(self.dst)),
             ("Value type", _MLIR.get(self.dtype.name, self.dtype.name)),
         ]
 
     def dsl_str(self, fmt):
-        return "Copy Atom" + _lines(self.rows(), 14)
+        return "Copy Atom" + _lines(self.rows(fmt), 14)
+
+    def dsl_attr(self, name):
+        table = {"thr_id": self.thr_id, "layout_src_tv": self.src, "layout_dst_tv": self.dst, "value_type": self.dtype}
+        if name not in table:
+            raise CuteDumpError(f"a copy atom has no attribute {name!r} here ({', '.join(table)})")
+        return table[name]
 
 
 def make_copy_atom(ev, op, dtype, num_bits_per_copy):
     if not isinstance(op, CopyOp):
-        raise CuteDumpError(f"make_copy_atom: cutedump reads cute.nvgpu.CopyUniversalOp() here, got {op!r}")
+        raise CuteDumpError(f"make_copy_atom: expected a copy op (cute.nvgpu.CopyUniversalOp(), ...), got {op!r}")
     dtype = _dt(dtype, "make_copy_atom")
-    bits = dtype.bits if num_bits_per_copy is None else int(num_bits_per_copy)
-    if bits % dtype.bits:
-        raise CuteDumpError(f"make_copy_atom: {bits} bits per copy is not a whole number of {dtype.name} values")
-    return DslCopyAtom(dtype, bits // dtype.bits)
+    if op.kind in ("universal", "g2s"):
+        if num_bits_per_copy is None:
+            if op.kind == "g2s":
+                raise CuteDumpError(
+                    "make_copy_atom: expects a 'num_bits_per_copy' kw argument of type int that is positive when "
+                    "creating a copy Atom for CopyG2SOp (ValueError)"
+                )
+            tv = _lay((1, 1), (0, 0))
+            return DslCopyAtom(dtype, _lay(1, 0), tv, tv)
+        bits = int(num_bits_per_copy)
+        if bits <= 0 or bits % dtype.bits and bits > dtype.bits:
+            raise CuteDumpError(f"make_copy_atom: {bits} bits per copy is not a whole number of {dtype.name} values")
+        vals = max(1, bits // dtype.bits)
+        tv = _lay((1, vals), (0, 1))
+        cpp = None
+        if bits in (8, 16, 32, 64, 128) and bits % dtype.bits == 0 and dtype.name in _CPP_VALUE:
+            cpp = copy_atom(f"UniversalCopy<uint{bits}_t>", _CPP_VALUE[dtype.name])
+        return DslCopyAtom(dtype, _lay(1, 0), tv, tv, cpp)
+    if op.kind == "matrix" and op.catalog is not None:
+        return _matrix_atom(op, dtype)
+    raise CuteDumpError(f"make_copy_atom: cutedump does not model this op's atom here ({op.text.splitlines()[0]})")
 
 
 def _tv(thr, val):
@@ -216,24 +810,69 @@ class DslTiledCopy:
         self.atom, self.tiler, self.tv = atom, tiler, tv
 
     def dsl_str(self, fmt):
-        tiler = "(" + ",".join(f"{fmt(t)}:1" for t in self.tiler) + ")"
+        tiler = "(" + ",".join(fmt(t) if isinstance(t, Layout) else f"{fmt(t)}:1" for t in self.tiler) + ")"
         return (
             "Tiled Copy"
             + _lines([("Tiler MN", tiler), ("TV Layout tiled", fmt(self.tv))], 16)
             + "\nCopy Atom"
-            + _lines(self.atom.rows(), 16)
+            + _lines(self.atom.rows(fmt), 16)
         )
+
+    def dsl_size(self):
+        return L.size(self.tv, 0)
 
     def dsl_attr(self, name):
         if name == "layout_tv_tiled":
             return self.tv
         if name == "tiler_mn":
-            return tuple(Layout(t, C(1)) for t in self.tiler)
-        raise CuteDumpError(f"a tiled copy has no attribute {name!r} here (layout_tv_tiled, tiler_mn)")
+            return tuple(t if isinstance(t, Layout) else Layout(t, C(1)) for t in self.tiler)
+        if name == "size":
+            return self.dsl_size()
+        if name in ("layout_src_tv_tiled", "layout_dst_tv_tiled") and self.atom.cpp is not None:
+            t = TiledCopy(self.atom.cpp, self.tv, self.tiler)
+            return t.get_layoutS_TV() if name == "layout_src_tv_tiled" else t.get_layoutD_TV()
+        try:
+            return self.atom.dsl_attr(name)
+        except CuteDumpError:
+            raise CuteDumpError(
+                f"a tiled copy has no attribute {name!r} here (layout_tv_tiled, tiler_mn, size, thr_id, "
+                "layout_src_tv, layout_dst_tv, value_type)"
+            ) from None
+
+
+def _need_atom(atom, what):
+    if not isinstance(atom, DslCopyAtom):
+        raise CuteDumpError(f"{what}: expected a copy atom (cute.make_copy_atom(...)), got {atom!r}")
+    return atom
 
 
 def make_tiled_copy_tv(ev, atom, thr, val):
-    if not isinstance(atom, DslCopyAtom):
-        raise CuteDumpError(f"make_tiled_copy_tv: expected a copy atom (cute.make_copy_atom(...)), got {atom!r}")
+    _need_atom(atom, "make_tiled_copy_tv")
     tiler, tv = _tv(thr, val)
     return DslTiledCopy(atom, tiler, tv)
+
+
+def make_tiled_copy(ev, atom, layout_tv, tiler_mn):
+    _need_atom(atom, "make_tiled_copy")
+    if not isinstance(layout_tv, Layout):
+        raise CuteDumpError("make_tiled_copy: layout_tv must be a layout")
+    tiler = tiler_mn if isinstance(tiler_mn, tuple) else (tiler_mn,)
+    return DslTiledCopy(atom, tiler, layout_tv)
+
+
+def _tiled_copy_mma(which):
+    def f(ev, atom, tiled):
+        _need_atom(atom, f"make_tiled_copy_{which}")
+        if not isinstance(tiled, DslTiledMma):
+            raise CuteDumpError(f"make_tiled_copy_{which}: expected a tiled MMA, got {tiled!r}")
+        t = tiled.tiled
+        tv = {"A": t.get_layoutA_TV, "B": t.get_layoutB_TV, "C": t.get_layoutC_TV}[which]()
+        i, j = {"A": (0, 2), "B": (1, 2), "C": (0, 1)}[which]
+        return DslTiledCopy(atom, (t.tile_size_mnk(i), t.tile_size_mnk(j)), tv)
+
+    return f
+
+
+make_tiled_copy_a = _tiled_copy_mma("A")
+make_tiled_copy_b = _tiled_copy_mma("B")
+make_tiled_copy_c = _tiled_copy_mma("C")

@@ -114,6 +114,9 @@ ENUMS = {
     ),
     "LayoutEnum": ("ROW_MAJOR", "COL_MAJOR"),
     "OperandMajorMode": ("MN", "K"),
+    "CtaGroup": ("ONE", "TWO"),
+    "OperandSource": ("TMEM", "SMEM", "RMEM"),
+    "LoadCacheMode": ("ALWAYS", "GLOBAL", "STREAMING", "LAST_USE", "NONE"),
 }
 
 #: module prefixes a name may carry (the longest first); what is left names a row of DSL_FUNCTIONS, a type or an enum
@@ -130,6 +133,17 @@ _PREFIXES = (
     "nvgpu.tcgen05.",
     "warpgroup.",
     "tcgen05.",
+    "cutlass.cute.nvgpu.cpasync.",
+    "cute.nvgpu.cpasync.",
+    "nvgpu.cpasync.",
+    "cpasync.",
+    "cutlass.utils.blackwell_helpers.",
+    "cutlass.utils.sm100.",
+    "utils.blackwell_helpers.",
+    "utils.sm100.",
+    "blackwell_helpers.",
+    "sm100_utils.",
+    "sm100.",
     "cutlass.utils.hopper_helpers.",
     "cutlass.utils.sm90.",
     "cutlass.utils.",
@@ -158,6 +172,27 @@ def _strip(name: str) -> tuple[str, str]:
                 break
         else:
             return ns, name
+
+
+def _space(name: str) -> str:
+    """The module a dotted name calls into, where two modules have a function of one name (``warp.MmaF16BF16Op``,
+    ``tcgen05.MmaF16BF16Op``; hopper's and blackwell's ``make_smem_layout_a``): a key of a namespaced row of
+    DSL_FUNCTIONS (``"tcgen05.MmaF16BF16Op"``), "" for a bare name."""
+    for mark, space in (
+        ("tcgen05.", "tcgen05"),
+        ("warpgroup.", "warpgroup"),
+        ("warp.", "warp"),
+        ("cpasync.", "cpasync"),
+        ("blackwell_helpers.", "sm100"),
+        ("sm100.", "sm100"),
+        ("sm100_utils.", "sm100"),
+        ("hopper_helpers.", "sm90"),
+        ("sm90.", "sm90"),
+        ("sm90_utils.", "sm90"),
+    ):
+        if mark in name:
+            return space
+    return "utils" if name.startswith(("cutlass.utils.", "utils.")) else ""
 
 
 # ---- the function table ------------------------------------------------------------------------------------
@@ -322,6 +357,11 @@ def _smem_atom(ev, kind, dtype, ns="warpgroup"):
         n = C(1024 // dtype.bits)
         return ComposedLayout(Swizzle(2, 5, 2), C(0), Layout((n, C(8)), (C(1), n)))
     major, swz = kind.name.split("_", 1)
+    if 1024 % dtype.bits:  # a 6-bit type: the DSL's atom has (contiguous bits) // width elements a row
+        n = C({"INTER": 128, "SW32": 256, "SW64": 512, "SW128": 1024}[swz] // dtype.bits)
+        b = {"INTER": 0, "SW32": 1, "SW64": 2, "SW128": 3}[swz]
+        outer = Layout((C(8), n), (n, C(1))) if major == "K" else Layout((n, C(8)), (C(1), n))
+        return ComposedLayout(Swizzle(b, 4, 3), C(0), outer)
     name = f"{'UMMA' if ns == 'tcgen05' else 'GMMA'}::Layout_{major}_{swz}_Atom"
     atom = SMEM.smem_atom(name, dtype.bits)
     return ComposedLayout(atom.a, C(0), atom.b)
@@ -384,6 +424,8 @@ def _smem_epi(ev, dtype, layout_enum, tile, stages, trg_shape, order):
 
 def _size_like(name):
     def f(ev, x, mode):
+        if hasattr(x, "dsl_size") and mode is None:  # a tiled MMA / copy of cutedump.atoms.dsl_ops
+            return x.dsl_size()
         return ev.call(name, x, targs=_modes(mode))
 
     return f
@@ -523,6 +565,92 @@ for _n, _params in (
 ):
     _impl = {"MmaF16BF16Op": "mma_f16_bf16_op", "CopyUniversalOp": "copy_universal_op"}.get(_n, _n)
     DSL_FUNCTIONS[_n] = (_params, "cutedump.atoms.dsl_ops:" + _impl)
+_TC = ("cta_group", "a_src", "a_major_mode", "b_major_mode")  # tcgen05 ops' parameters after the shape
+_WG = ("a_src", "a_major_mode", "b_major_mode")
+for _n, _params, _impl in (
+    ("warp.MmaTF32Op", ("shape_mnk",), "warp_tf32_op"),
+    ("warp.MmaFP8Op", ("ab_dtype", "acc_dtype", "shape_mnk"), "warp_fp8_op"),
+    ("tcgen05.MmaF16BF16Op", ("ab_dtype", "acc_dtype", "instruction_shape", *_TC), "tc_f16bf16_op"),
+    ("tcgen05.MmaTF32Op", ("instruction_shape", *_TC), "tc_tf32_op"),
+    ("tcgen05.MmaI8Op", ("ab_dtype", "instruction_shape", *_TC), "tc_i8_op"),
+    ("tcgen05.MmaFP8Op", ("ab_dtype", "acc_dtype", "instruction_shape", *_TC), "tc_fp8_op"),
+    ("tcgen05.MmaF8F6F4Op", ("a_dtype", "b_dtype", "acc_dtype", "instruction_shape", *_TC), "tc_f8f6f4_op"),
+    ("warpgroup.MmaF16BF16Op", ("ab_dtype", "acc_dtype", "instruction_shape", *_WG), "wg_op"),
+    ("warpgroup.MmaF8Op", ("a_dtype", "b_dtype", "acc_dtype", "instruction_shape", *_WG), "wg_op"),
+    ("warpgroup.MmaI8Op", ("a_dtype", "b_dtype", "acc_dtype", "instruction_shape", *_WG), "wg_op"),
+    ("warpgroup.MmaTF32Op", ("instruction_shape", *_WG), "wg_op"),
+    (
+        "sm90.make_trivial_tiled_mma",
+        (
+            "a_dtype",
+            "b_dtype",
+            "a_leading_mode",
+            "b_leading_mode",
+            "acc_dtype",
+            "atom_layout_mnk",
+            "tiler_mn",
+            "a_source=",
+        ),
+        "wg_op",
+    ),
+    (
+        "make_trivial_tiled_mma",
+        (
+            "a_dtype=",
+            "b_dtype=",
+            "a_leading_mode=",
+            "b_leading_mode=",
+            "acc_dtype=",
+            "cta_group=",
+            "mma_tiler_mn=",
+            "a_source=",
+            "*ab_dtype",
+        ),
+        "sm100_trivial_tiled_mma",
+    ),
+    (
+        "sm100.make_smem_layout_a",
+        ("tiled_mma", "mma_tiler_mnk", "a_dtype", "num_stages", "*is_k_major"),
+        "sm100_smem_layout_a",
+    ),
+    (
+        "sm100.make_smem_layout_b",
+        ("tiled_mma", "mma_tiler_mnk", "b_dtype", "num_stages", "*is_k_major"),
+        "sm100_smem_layout_b",
+    ),
+    ("sm100.make_smem_layout_epi", ("epi_dtype", "epi_layout", "epi_tile", "epi_stage"), "sm100_smem_layout_epi"),
+    ("make_smem_layout", ("leading_mode", "smem_tile_shape", "a_dtype", "num_stages"), "sm100_smem_layout"),
+    (
+        "get_smem_layout_atom_ab",
+        ("major_mode", "element_type", "smem_shape_mn_k", "sparsity="),
+        "sm100_smem_layout_atom_ab",
+    ),
+    ("get_smem_layout_atom_epi", ("layout", "element_type", "epi_tile"), "sm100_smem_layout_atom_epi"),
+    ("cpasync.CopyG2SOp", ("cache_mode=",), "copy_g2s_op"),
+    ("CopyBulkTensorTileG2SOp", ("cta_group=",), "tma_op"),
+    ("CopyBulkTensorTileG2SMulticastOp", ("cta_group=",), "tma_op"),
+    ("CopyBulkTensorTileS2GOp", (), "tma_op"),
+    ("make_tiled_copy", ("atom", "layout_tv", "tiler_mn"), "make_tiled_copy"),
+    ("make_tiled_copy_A", ("atom", "tiled_mma"), "make_tiled_copy_a"),
+    ("make_tiled_copy_B", ("atom", "tiled_mma"), "make_tiled_copy_b"),
+    ("make_tiled_copy_C", ("atom", "tiled_mma"), "make_tiled_copy_c"),
+    *(
+        (f"warp.{_m}", ("transpose=", "num_matrices=", "unpack_bits="), "matrix_op")
+        for _m in (
+            "LdMatrix8x8x16bOp",
+            "StMatrix8x8x16bOp",
+            "LdMatrix8x16x8bOp",
+            "LdMatrix16x8x8bOp",
+            "LdMatrix16x16x8bOp",
+            "StMatrix16x8x8bOp",
+        )
+    ),
+):
+    DSL_FUNCTIONS[_n] = (_params, "cutedump.atoms.dsl_ops:" + _impl)
+# the Blackwell helpers are cutlass.utils' own (cutlass/utils/__init__.py imports them from blackwell_helpers)
+for _n in ("make_smem_layout_a", "make_smem_layout_b", "make_smem_layout_epi"):
+    DSL_FUNCTIONS["utils." + _n] = DSL_FUNCTIONS["sm100." + _n]
+DSL_FUNCTIONS["sm90_make_trivial_tiled_mma"] = DSL_FUNCTIONS["sm90.make_trivial_tiled_mma"]
 #: cutlass.utils' aliases (cutlass/utils/__init__.py: sm90_make_smem_layout_a, ...)
 for _n in ("make_smem_layout_a", "make_smem_layout_b", "make_smem_layout_epi"):
     DSL_FUNCTIONS["sm90_" + _n] = DSL_FUNCTIONS[_n]
@@ -725,7 +853,8 @@ class _Run:
                 if not isinstance(v, int) or isinstance(v, bool):
                     raise CuteDumpError(f"{bare}(n): expected an integer, got {_text(v)}", self.text, n.col)
                 return self.dynamic()
-            row = DSL_FUNCTIONS.get(bare)
+            space = _space(fn.name)
+            row = DSL_FUNCTIONS.get(f"{space}.{bare}") or DSL_FUNCTIONS.get(bare)
             if row is None:
                 if bare in _REG:
                     raise CuteDumpError(
@@ -752,6 +881,8 @@ class _Run:
             try:
                 if impl is _smem_atom:
                     return impl(self, *bound, ns=ns)
+                if getattr(impl, "dsl_named", False):  # one implementation of several rows: told its name
+                    return impl(self, *bound, name=bare)
                 return impl(self, *bound)
             except CuteDumpError as e:
                 if e.col is None:
@@ -759,6 +890,15 @@ class _Run:
                         e.message if e.message.startswith(bare) else f"{bare}: {e.message}", self.text, n.col
                     ) from None
                 raise
+        if fn.__class__ is PyAttr and isinstance(fn.name, str):  # x.method(...): a tiled MMA's partition_shape_A
+            obj = self.value(fn.obj)
+            if hasattr(obj, "dsl_method"):
+                args = [self.value(a) for a in n.args]
+                kwargs = {k: self.value(v) for k, (v, c) in n.kwargs.items()}
+                try:
+                    return obj.dsl_method(fn.name, args, kwargs)
+                except CuteDumpError as e:
+                    raise CuteDumpError(e.message, self.text, n.col) from None
         target = self.value(fn)
         args = [self.value(a) for a in n.args]
         if n.kwargs or not isinstance(target, (Layout, ComposedLayout, Swizzle)):

@@ -1,0 +1,452 @@
+"""The CuTe DSL's MMA and copy constructors and its smem helpers, as kernels call them, against the DSL itself
+(nvidia-cutlass-dsl 4.8.1 traced on the CPU with gen_dsl.py's harness: ``str()`` of each expression inside a
+``@cute.jit`` function, an exception a refusal).
+
+Families (``Case.op``): the warp MMA ops (``cute.nvgpu.warp.MmaF16BF16Op``/``MmaTF32Op``/``MmaFP8Op``: the op, its
+atom, tiled MMAs and their properties), the warpgroup MMA ops (the DSL on a machine without a GPU targets sm_100a:
+they are refused, as are the Hopper helpers' ``make_trivial_tiled_mma``), the tcgen05 MMA ops (every op, dtype pair,
+CTA group, operand source and major, valid and refused shapes; ``partition_shape_A/B/C``), the Blackwell helpers
+(``cutlass.utils.blackwell_helpers``/``sm100``: ``make_trivial_tiled_mma``, ``make_smem_layout_a/b/epi``,
+``make_smem_layout``), the smem layout atoms (every kind and element type, warpgroup and tcgen05), the Hopper helpers
+over a spread of tiles and stages, the copy ops (universal, cp.async, ldmatrix/stmatrix, the TMA ops' names), copy
+atoms and tiled copies.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+from tests.oracle import gen_dsl as G
+from tests.oracle.gen_dsl import Case
+
+T = "cute.nvgpu.tcgen05"
+WG = "cute.nvgpu.warpgroup"
+W = "cute.nvgpu.warp"
+CP = "cute.nvgpu.cpasync"
+MAJ = "cute.nvgpu.OperandMajorMode"
+SM100 = ("cutlass.utils.blackwell_helpers", "cutlass.utils.sm100")
+SM90 = ("cutlass.utils.hopper_helpers", "cutlass.utils.sm90")
+
+
+def _warp_cases(r):
+    out = []
+    ops = []
+    for ab, acc, k in itertools.product(("Float16", "BFloat16", "Float32"), ("Float16", "Float32"), (8, 16, 32)):
+        ops.append(f"{W}.MmaF16BF16Op(cutlass.{ab}, cutlass.{acc}, (16, 8, {k}))")
+    for k in (4, 8, 16):
+        ops.append(f"{W}.MmaTF32Op((16, 8, {k}))")
+    for ab, acc, k in itertools.product(("Float8E4M3FN", "Float8E5M2", "Int8"), ("Float16", "Float32"), (16, 32, 64)):
+        ops.append(f"{W}.MmaFP8Op(cutlass.{ab}, cutlass.{acc}, (16, 8, {k}))")
+    ops.append(f"{W}.MmaF16BF16Op(ab_dtype=cutlass.Float16, acc_dtype=cutlass.Float32, shape_mnk=(16, 8, 16))")
+    for op in ops:
+        out.append(Case("warp_op", op))
+        out.append(Case("warp_atom", f"cute.make_mma_atom({op})"))
+        lays = ["", ", (2, 2, 1)", ", (4, 1, 1)", ", (1, 2, 1)", ", atom_layout_mnk=(2, 4, 1)"]
+        for lay in r.sample(lays, 3):
+            out.append(Case("warp_tiled", f"cute.make_tiled_mma({op}{lay})"))
+        out.append(Case("warp_tiled", f"cute.make_tiled_mma(cute.make_mma_atom({op}), (2, 2, 1))"))
+        out.append(Case("warp_tiled", f"cute.make_tiled_mma({op}, cute.make_layout((2, 2, 1), stride=(2, 1, 0)))"))
+        attr = r.choice(
+            (
+                "size",
+                "thr_id",
+                "shape_mnk",
+                "tv_layout_A",
+                "tv_layout_B",
+                "tv_layout_C",
+                "thr_layout_vmnk",
+                "partition_shape_A((128, 64))",
+                "partition_shape_B((128, 64))",
+                "partition_shape_C((128, 128))",
+            )
+        )
+        out.append(Case("warp_query", f"cute.make_tiled_mma({op}, (2, 2, 1)).{attr}"))
+        out.append(Case("warp_query", f"cute.size(cute.make_tiled_mma({op}, (2, 2, 1)))"))
+    return out
+
+
+def _tc_op(kind, dt, cta, src, am, bm, shape):
+    """A tcgen05 op's constructor call (dt: the dtype arguments before the shape)."""
+    args = ", ".join([*(f"cutlass.{d}" for d in dt), shape, f"{T}.CtaGroup.{cta}", f"{T}.OperandSource.{src}"])
+    return f"{T}.{kind}({args}, {MAJ}.{am}, {MAJ}.{bm})"
+
+
+_TC_DTYPES = {
+    "MmaF16BF16Op": [("Float16", "Float32"), ("BFloat16", "Float32"), ("Float16", "Float16"), ("BFloat16", "Float16")],
+    "MmaTF32Op": [()],
+    "MmaI8Op": [("Int8",), ("Uint8",)],
+    "MmaFP8Op": [("Float8E4M3FN", "Float32"), ("Float8E5M2", "Float16")],
+    "MmaF8F6F4Op": [
+        ("Float8E4M3FN", "Float8E4M3FN", "Float32"),
+        ("Float8E5M2", "Float4E2M1FN", "Float32"),
+        ("Float6E2M3FN", "Float8E4M3FN", "Float16"),
+        ("Float4E2M1FN", "Float6E3M2FN", "Float32"),
+    ],
+}
+_TC_K = {"MmaF16BF16Op": 16, "MmaTF32Op": 8, "MmaI8Op": 32, "MmaFP8Op": 32, "MmaF8F6F4Op": 32}
+
+
+def _tc_cases(r):
+    out = []
+    for kind, dts in _TC_DTYPES.items():
+        k = _TC_K[kind]
+        for dt in dts:
+            for cta, src, am, bm in itertools.product(("ONE", "TWO"), ("SMEM", "TMEM"), ("K", "MN"), ("K", "MN")):
+                if src == "TMEM" and r.random() < 0.5:
+                    continue
+                ms = (64, 128) if cta == "ONE" else (128, 256)
+                m = r.choice(ms)
+                n = r.choice((64, 128, 256, 16, 32, 96, 192) if cta == "ONE" else (64, 128, 256, 32, 96))
+                shape = r.choice((f"({m}, {n}, {k})", f"({m}, {n})"))
+                op = _tc_op(kind, dt, cta, src, am, bm, shape)
+                out.append(Case("tc_op", op))
+                out.append(Case("tc_atom", f"cute.make_mma_atom({op})"))
+                lay = r.choice(("", ", (2, 1, 1)", ", (1, 2, 1)", ", (2, 2, 1)"))
+                out.append(Case("tc_tiled", f"cute.make_tiled_mma({op}{lay})"))
+                q = r.choice(
+                    (
+                        f"partition_shape_A(({m * 2}, 64))",
+                        f"partition_shape_B(({n * 2}, 128))",
+                        f"partition_shape_C(({m}, {n * 2}))",
+                        "size",
+                        "thr_id",
+                        "shape_mnk",
+                        "tv_layout_A",
+                        "tv_layout_B",
+                        "tv_layout_C",
+                        "thr_layout_vmnk",
+                    )
+                )
+                out.append(Case("tc_query", f"cute.make_tiled_mma({op}).{q}"))
+        # refused: a wrong M, N or K, a wrong dtype
+        cta = r.choice(("ONE", "TWO"))
+        for shape in ("(32, 128, K)", "(128, 12, K)", "(128, 264, K)", "(128, 128, 7)", "(512, 128, K)", "(128,)"):
+            shape = shape.replace("K", str(k))
+            out.append(Case("tc_refusal", _tc_op(kind, dts[0], cta, "SMEM", "K", "K", shape)))
+        bad = {
+            "MmaF16BF16Op": ("Float32", "Float32"),
+            "MmaTF32Op": None,
+            "MmaI8Op": ("Float16",),
+            "MmaFP8Op": ("Float16", "Float32"),
+            "MmaF8F6F4Op": ("Float16", "Float8E4M3FN", "Float32"),
+        }[kind]
+        if bad:
+            out.append(Case("tc_refusal", _tc_op(kind, bad, "ONE", "SMEM", "K", "K", f"(128, 128, {k})")))
+    # 8-bit B MN-major N rules
+    for cta, n in (("ONE", 8), ("ONE", 24), ("ONE", 48), ("TWO", 16), ("TWO", 48), ("TWO", 64)):
+        m = 128
+        out.append(Case("tc_op", _tc_op("MmaI8Op", ("Int8",), cta, "SMEM", "K", "MN", f"({m}, {n}, 32)")))
+    # the deprecated tcgen05.OperandMajorMode, keywords
+    out.append(
+        Case(
+            "tc_op",
+            f"{T}.MmaF16BF16Op(cutlass.Float16, cutlass.Float32, (128, 256, 16), {T}.CtaGroup.ONE, "
+            f"{T}.OperandSource.SMEM, {T}.OperandMajorMode.K, {T}.OperandMajorMode.MN)",
+        )
+    )
+    out.append(
+        Case(
+            "tc_op",
+            f"{T}.MmaF16BF16Op(ab_dtype=cutlass.BFloat16, acc_dtype=cutlass.Float32, instruction_shape=(128, 128, 16), "
+            f"cta_group={T}.CtaGroup.TWO, a_src={T}.OperandSource.SMEM, a_major_mode={MAJ}.K, b_major_mode={MAJ}.K)",
+        )
+    )
+    return out
+
+
+def _wg_cases():
+    out = []
+    for ab, acc in (("Float16", "Float32"), ("BFloat16", "Float32")):
+        op = f"{WG}.MmaF16BF16Op(cutlass.{ab}, cutlass.{acc}, (64, 128, 16), {WG}.OperandSource.SMEM, {MAJ}.K, {MAJ}.K)"
+        out += [Case("wg_refusal", op), Case("wg_refusal", f"cute.make_tiled_mma({op})")]
+    out.append(
+        Case(
+            "wg_refusal",
+            f"{WG}.MmaF8Op(cutlass.Float8E4M3FN, cutlass.Float8E4M3FN, cutlass.Float32, (64, 128, 32), "
+            f"{WG}.OperandSource.SMEM, {MAJ}.K, {MAJ}.K)",
+        )
+    )
+    for mod in SM90:
+        out.append(
+            Case(
+                "wg_refusal",
+                f"{mod}.make_trivial_tiled_mma(cutlass.Float16, cutlass.Float16, {MAJ}.K, {MAJ}.K, cutlass.Float32, "
+                f"(1, 1, 1), (64, 128))",
+            )
+        )
+    return out
+
+
+def _trivial(r, mod, dts, am, bm, acc, cta, mn, legacy=False):
+    a, b = dts
+    head = f"cutlass.{a}" if legacy else f"cutlass.{a}, cutlass.{b}"
+    return f"{mod}.make_trivial_tiled_mma({head}, {MAJ}.{am}, {MAJ}.{bm}, cutlass.{acc}, {T}.CtaGroup.{cta}, {mn})"
+
+
+def _sm100_cases(r):
+    out = []
+    pairs = [
+        ("Float16", "Float16"),
+        ("BFloat16", "BFloat16"),
+        ("Float32", "Float32"),
+        ("TFloat32", "TFloat32"),
+        ("Int8", "Int8"),
+        ("Uint8", "Uint8"),
+        ("Float8E4M3FN", "Float8E4M3FN"),
+        ("Float8E5M2", "Float8E4M3FN"),
+        ("Float4E2M1FN", "Float8E4M3FN"),
+    ]
+    for (a, b), am, bm, cta in itertools.product(pairs, ("K", "MN"), ("K", "MN"), ("ONE", "TWO")):
+        mod = r.choice(SM100)
+        acc = "Int32" if a in ("Int8", "Uint8") else r.choice(("Float32", "Float32", "Float16"))
+        m = r.choice((64, 128) if cta == "ONE" else (128, 256))
+        n = r.choice((64, 128, 256, 32, 192))
+        tm = _trivial(r, mod, (a, b), am, bm, acc, cta, f"({m}, {n})", legacy=(a == b and r.random() < 0.25))
+        out.append(Case("sm100_trivial", tm))
+        for _ in range(2):
+            k = r.choice((64, 128, 32, 256))
+            tile = f"({m}, {n}, {k})"
+            st = r.choice((2, 3, 4, 5, 7))
+            which = r.choice("ab")
+            dt = a if which == "a" else b
+            kw = r.choice(("", "", "", ", is_k_major=True", ", is_k_major=False"))
+            out.append(Case("sm100_smem_ab", f"{mod}.make_smem_layout_{which}({tm}, {tile}, cutlass.{dt}, {st}{kw})"))
+    for dt, lay, tile, st in itertools.product(
+        ("Float16", "BFloat16", "Float32", "Float8E4M3FN", "Int8"),
+        ("ROW_MAJOR", "COL_MAJOR"),
+        ((128, 64), (64, 32), (128, 32), (64, 64), (128, 16), (32, 256)),
+        (2, 4),
+    ):
+        if r.random() < 0.5:
+            continue
+        mod = r.choice(SM100)
+        out.append(
+            Case("sm100_epi", f"{mod}.make_smem_layout_epi(cutlass.{dt}, cutlass.utils.LayoutEnum.{lay}, {tile}, {st})")
+        )
+    for dt, maj, tile, st in itertools.product(
+        ("Float16", "Float32", "Float8E4M3FN"), ("K", "MN"), ((128, 64), (256, 32), (64, 128), (128, 8)), (3, 6)
+    ):
+        mod = r.choice(SM100)
+        out.append(Case("sm100_smem", f"{mod}.make_smem_layout({MAJ}.{maj}, {tile}, cutlass.{dt}, {st})"))
+        out.append(Case("sm100_atom_kind", f"{mod}.get_smem_layout_atom_ab({MAJ}.{maj}, cutlass.{dt}, {tile})"))
+    return out
+
+
+SMEM_DTYPES = (
+    "Float16",
+    "BFloat16",
+    "Float32",
+    "TFloat32",
+    "Float8E4M3FN",
+    "Float8E5M2",
+    "Int8",
+    "Uint8",
+    "Int16",
+    "Int32",
+    "Float64",
+    "Int64",
+    "Float4E2M1FN",
+    "Float6E3M2FN",
+    "Boolean",
+)
+
+
+def _smem_cases(r):
+    out = []
+    for ns in (WG, T):
+        for kind in G.KINDS + ("MN_SW128_32B",):
+            for t in SMEM_DTYPES:
+                out.append(
+                    Case("smem_atom", f"{ns}.make_smem_layout_atom({ns}.SmemLayoutAtomKind.{kind}, cutlass.{t})")
+                )
+    for which, lay in itertools.product("ab", ("ROW_MAJOR", "COL_MAJOR")):
+        for tile in (
+            (128, 128, 64),
+            (128, 256, 64),
+            (64, 128, 32),
+            (128, 64, 128),
+            (64, 64, 16),
+            (256, 128, 64),
+            (64, 256, 128),
+            (128, 192, 64),
+            (64, 96, 32),
+            (128, 128, 128),
+            (192, 128, 64),
+            (128, 16, 64),
+        ):
+            for t in ("Float16", "BFloat16", "Float8E4M3FN", "Float32", "Int8", "TFloat32"):
+                if r.random() < 0.55:
+                    continue
+                mod = r.choice(SM90)
+                st = r.choice((1, 2, 3, 4, 5, 7))
+                out.append(
+                    Case(
+                        "sm90_smem_ab",
+                        f"{mod}.make_smem_layout_{which}(cutlass.utils.LayoutEnum.{lay}, {tile}, cutlass.{t}, {st})",
+                    )
+                )
+    for lay, tile, t in itertools.product(
+        ("ROW_MAJOR", "COL_MAJOR"),
+        ((64, 32), (128, 32), (64, 64), (32, 32), (64, 128), (128, 16), (64, 8)),
+        ("Float16", "Float32", "BFloat16", "Float8E4M3FN", "Int8"),
+    ):
+        if r.random() < 0.5:
+            continue
+        mod = r.choice(SM90)
+        out.append(
+            Case(
+                "sm90_epi",
+                f"{mod}.make_smem_layout_epi(cutlass.{t}, cutlass.utils.LayoutEnum.{lay}, {tile}, {r.choice((1, 2, 4))})",
+            )
+        )
+    return out
+
+
+def _copy_cases(r):
+    out = []
+    ops = [
+        "cute.nvgpu.CopyUniversalOp()",
+        f"{CP}.CopyG2SOp()",
+        f"{CP}.CopyG2SOp(cache_mode={CP}.LoadCacheMode.GLOBAL)",
+        f"{CP}.CopyG2SOp(cache_mode=cute.nvgpu.LoadCacheMode.GLOBAL)",
+        f"{CP}.CopyG2SOp({CP}.LoadCacheMode.ALWAYS)",
+        f"{CP}.CopyBulkTensorTileG2SOp()",
+        f"{CP}.CopyBulkTensorTileG2SOp({T}.CtaGroup.TWO)",
+        f"{CP}.CopyBulkTensorTileG2SOp(cta_group={T}.CtaGroup.ONE)",
+        f"{CP}.CopyBulkTensorTileG2SMulticastOp()",
+        f"{CP}.CopyBulkTensorTileG2SMulticastOp({T}.CtaGroup.TWO)",
+        f"{CP}.CopyBulkTensorTileS2GOp()",
+    ]
+    for name in (
+        "LdMatrix8x8x16bOp",
+        "StMatrix8x8x16bOp",
+        "LdMatrix8x16x8bOp",
+        "LdMatrix16x8x8bOp",
+        "LdMatrix16x16x8bOp",
+        "StMatrix16x8x8bOp",
+    ):
+        for tr, n in itertools.product((False, True), (1, 2, 4, 3)):
+            ops.append(f"{W}.{name}({tr}, {n})")
+        ops.append(f"{W}.{name}(transpose=True, num_matrices=2)")
+        ops.append(f"{W}.{name}(num_matrices=4)")
+        ops.append(f"{W}.{name}()")
+    for op in ops:
+        out.append(Case("copy_op", op))
+    atoms = []
+    for t in ("Float16", "BFloat16", "Float32", "Int8", "Float8E4M3FN", "Float64", "TFloat32", "Int32"):
+        for bits in (None, 8, 16, 32, 64, 128, 256):
+            kw = "" if bits is None else f", num_bits_per_copy={bits}"
+            atoms.append(f"cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), cutlass.{t}{kw})")
+            atoms.append(f"cute.make_copy_atom({CP}.CopyG2SOp(), cutlass.{t}{kw})")
+        atoms.append(
+            f"cute.make_copy_atom({CP}.CopyG2SOp(cache_mode={CP}.LoadCacheMode.GLOBAL), cutlass.{t}, "
+            "num_bits_per_copy=128)"
+        )
+    for name in (
+        "LdMatrix8x8x16bOp",
+        "StMatrix8x8x16bOp",
+        "LdMatrix8x16x8bOp",
+        "LdMatrix16x8x8bOp",
+        "LdMatrix16x16x8bOp",
+        "StMatrix16x8x8bOp",
+    ):
+        for tr, n in itertools.product((False, True), (1, 2, 4)):
+            for t in ("Float16", "BFloat16", "Int8", "Float32", "Float8E4M3FN"):
+                if r.random() < 0.5:
+                    continue
+                atoms.append(f"cute.make_copy_atom({W}.{name}({tr}, {n}), cutlass.{t})")
+    for a in atoms:
+        out.append(Case("copy_atom", a))
+    # tiled copies
+    thrs = [
+        "cute.make_layout((32, 4), stride=(4, 1))",
+        "cute.make_layout((16, 8), stride=(8, 1))",
+        "cute.make_layout((8, 16))",
+        "cute.make_layout((4, 32), stride=(32, 1))",
+        "cute.make_layout((32, 8), stride=(8, 1))",
+        "cute.make_layout((64, 2), stride=(2, 1))",
+        "cute.make_layout((128, 1), stride=(1, 1))",
+    ]
+    vals = [
+        "cute.make_layout((1, 8))",
+        "cute.make_layout((1, 4))",
+        "cute.make_layout((4, 1))",
+        "cute.make_layout((1, 16))",
+        "cute.make_layout((2, 4), stride=(4, 1))",
+        "cute.make_layout((8, 1))",
+    ]
+    for _ in range(90):
+        t = r.choice(("Float16", "Float32", "BFloat16", "Int8"))
+        op = r.choice(("cute.nvgpu.CopyUniversalOp()", f"{CP}.CopyG2SOp()"))
+        bits = r.choice((32, 64, 128))
+        atom = f"cute.make_copy_atom({op}, cutlass.{t}, num_bits_per_copy={bits})"
+        thr, val = r.choice(thrs), r.choice(vals)
+        q = r.choice(
+            (
+                "",
+                "",
+                ".layout_tv_tiled",
+                ".tiler_mn",
+                ".size",
+                ".layout_src_tv_tiled",
+                ".layout_dst_tv_tiled",
+                ".thr_id",
+                ".layout_src_tv",
+                ".layout_dst_tv",
+                ".value_type",
+            )
+        )
+        out.append(Case("tiled_copy_tv", f"cute.make_tiled_copy_tv({atom}, {thr}, {val}){q}"))
+        if r.random() < 0.3:
+            out.append(Case("tiled_copy_tv", f"cute.size(cute.make_tiled_copy_tv({atom}, {thr}, {val}))"))
+    for _ in range(25):
+        t = r.choice(("Float16", "Float32"))
+        atom = f"cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), cutlass.{t}, num_bits_per_copy=128)"
+        lay = r.choice(
+            (
+                "cute.make_layout((32, 4), stride=(4, 32))",
+                "cute.make_layout(((4, 8), 8), stride=((64, 1), 8))",
+                "cute.make_layout((128, 8), stride=(8, 1))",
+                "cute.make_layout((64, (2, 4)), stride=(8, (1, 512)))",
+            )
+        )
+        tiler = r.choice(("(32, 32)", "(16, 64)", "(64, 16)", "(8, 128)", "(128, 8)"))
+        out.append(Case("tiled_copy", f"cute.make_tiled_copy({atom}, {lay}, {tiler})"))
+    mmas = [
+        f"cute.make_tiled_mma({W}.MmaF16BF16Op(cutlass.Float16, cutlass.Float32, (16, 8, 16)), (2, 2, 1))",
+        f"cute.make_tiled_mma({W}.MmaF16BF16Op(cutlass.BFloat16, cutlass.Float32, (16, 8, 16)), (4, 1, 1))",
+        f"cute.make_tiled_mma({W}.MmaF16BF16Op(cutlass.Float16, cutlass.Float16, (16, 8, 8)), (2, 2, 1), "
+        "permutation_mnk=(32, 32, 16))",
+        f"cute.make_tiled_mma({W}.MmaTF32Op((16, 8, 8)), (2, 1, 1))",
+    ]
+    catoms = [
+        f"cute.make_copy_atom({W}.LdMatrix8x8x16bOp(False, 4), cutlass.Float16)",
+        f"cute.make_copy_atom({W}.LdMatrix8x8x16bOp(True, 4), cutlass.Float16)",
+        f"cute.make_copy_atom({W}.LdMatrix8x8x16bOp(False, 2), cutlass.Float16)",
+        f"cute.make_copy_atom({W}.StMatrix8x8x16bOp(False, 4), cutlass.Float16)",
+        "cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), cutlass.Float16)",
+        "cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), cutlass.Float32)",
+        "cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), cutlass.Float16, num_bits_per_copy=32)",
+    ]
+    for which in "ABC":
+        for mma in mmas:
+            for atom in r.sample(catoms, 3):
+                q = r.choice(("", "", ".layout_tv_tiled", ".tiler_mn"))
+                out.append(Case("tiled_copy_abc", f"cute.make_tiled_copy_{which}({atom}, {mma}){q}"))
+    return out
+
+
+def generate(seed: int = 20261127) -> list[Case]:
+    r = random.Random(seed)
+    cases = _warp_cases(r) + _wg_cases() + _tc_cases(r) + _sm100_cases(r) + _smem_cases(r) + _copy_cases(r)
+    seen, out = set(), []
+    for c in cases:
+        if c.expr not in seen:
+            seen.add(c.expr)
+            out.append(c)
+    return out
+
+
+def run_oracle(cases, batch_size: int = 400):
+    return G.run_oracle(cases, batch_size)

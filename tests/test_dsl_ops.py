@@ -1,0 +1,112 @@
+"""The CuTe DSL's MMA and copy constructors, its smem atoms and helpers, against the CuTe DSL 4.8.1 traced on the CPU
+(tests/oracle/gen_dsl_ops.py; answers recorded in tests/oracle/records/, checked live in CI on a share).
+
+A case agrees when cutedump's answer (``cutedump eval --syntax dsl EXPR``) is the DSL's ``str()`` byte for byte, or
+when both refuse it (the DSL raising while tracing, cutedump with one error). The default run checks a sample of
+every family; the whole corpus is the slow test."""
+
+from __future__ import annotations
+
+import collections
+
+import pytest
+
+from cutedump.errors import CuteDumpError
+from cutedump.expr import answer_text
+from tests.oracle import gen_dsl as G
+from tests.oracle import gen_dsl_ops as O
+
+#: families and the cases of each the DSL answers otherwise than cutedump (measured on the whole corpus): the
+#: layout_src_tv_tiled of a tiled copy whose values per thread are fewer than its atom's (C++ CuTe refuses it)
+KNOWN_MISSING = {"tiled_copy_tv": 1}
+
+
+@pytest.fixture(scope="module")
+def cases():
+    return O.generate()
+
+
+@pytest.fixture(scope="module")
+def oracle(cases):
+    from tests.oracle import records as R
+
+    why = G.dsl_unavailable()
+    if why and R.mode() != "recorded":
+        pytest.skip(why)
+    return O.run_oracle(cases)
+
+
+def _ours(expr):
+    try:
+        return "ok", answer_text(expr, "dsl")
+    except CuteDumpError as e:
+        return "error", e.message
+
+
+def _agree(cases, oracle):
+    total, good, bad = collections.Counter(), collections.Counter(), collections.defaultdict(list)
+    for c, (kind, want) in zip(cases, oracle):
+        if kind == "crash":
+            continue
+        total[c.op] += 1
+        got = _ours(c.expr)
+        if (kind == "error" and got[0] == "error") or got == (kind, want):
+            good[c.op] += 1
+        else:
+            bad[c.op].append(f"[{c.op}] {c.expr}\n   DSL: {kind} {want}\n   us:  {got[0]} {got[1]}")
+    return total, good, bad
+
+
+def test_corpus_is_broad(cases):
+    ops = collections.Counter(c.op for c in cases)
+    assert len(cases) >= 2000, len(cases)
+    for op, least in (
+        ("warp_op", 30),
+        ("warp_tiled", 100),
+        ("tc_op", 100),
+        ("tc_atom", 100),
+        ("tc_tiled", 100),
+        ("tc_query", 100),
+        ("tc_refusal", 20),
+        ("wg_refusal", 5),
+        ("sm100_trivial", 50),
+        ("sm100_smem_ab", 100),
+        ("sm100_epi", 40),
+        ("smem_atom", 250),
+        ("sm90_smem_ab", 100),
+        ("copy_op", 50),
+        ("copy_atom", 150),
+        ("tiled_copy_tv", 80),
+        ("tiled_copy_abc", 30),
+    ):
+        assert ops[op] >= least, (op, ops[op])
+
+
+def test_dsl_ops_match_the_dsl_sample(cases, oracle):
+    """Every 10th case of every family (the default run; the whole corpus is the slow test below)."""
+    sample = collections.defaultdict(list)
+    for c, a in zip(cases, oracle):
+        sample[c.op].append((c, a))
+    picked = [x for xs in sample.values() for x in xs[::10]]
+    total, good, bad = _agree([c for c, _ in picked], [a for _, a in picked])
+    allowed = sum(max(1, n // 10 + 1) for n in KNOWN_MISSING.values())
+    n_bad = sum(len(v) for v in bad.values())
+    assert n_bad <= allowed and all(op in KNOWN_MISSING for op in bad), "\n".join(
+        x for v in bad.values() for x in v[:5]
+    )
+    assert sum(total.values()) >= 200
+
+
+@pytest.mark.slow
+def test_dsl_ops_match_the_dsl(cases, oracle):
+    total, good, bad = _agree(cases, oracle)
+    report = "\n".join(f"{op:16} {good[op]}/{total[op]}" for op in sorted(total))
+    for op, xs in bad.items():
+        assert op in KNOWN_MISSING and len(xs) <= KNOWN_MISSING[op], report + "\n" + "\n".join(xs[:10])
+
+
+def test_refusals_are_one_error(cases):
+    for c in cases:
+        if c.op in ("tc_refusal", "wg_refusal"):
+            kind, msg = _ours(c.expr)
+            assert kind == "error" and "\n" not in msg, (c.expr, msg)
