@@ -31,7 +31,7 @@ from cutedump.algebra import layout as L
 from cutedump.algebra.inttuple import UNDERSCORE, product_each
 from cutedump.algebra.layout import Layout
 from cutedump.atoms.copy import TiledCopy, copy_atom
-from cutedump.atoms.copy_catalog import lookup_copy
+from cutedump.atoms.copy_catalog import lookup_copy, lookup_tmem_copy
 from cutedump.atoms.mma import TiledMMA, mma_atom
 from cutedump.errors import CuteDumpError
 from cutedump.expr.dsl import DType, Enum_, _keep_swizzle, _smem_atom
@@ -402,7 +402,7 @@ class DslTiledMma(DslMmaAtom):
         self.tiled = tiled
 
     def dsl_str(self, fmt):
-        perm = "(" + ",".join("_" if p is UNDERSCORE else fmt(p) for p in self.tiled.permutation) + ")"
+        perm = "(" + ",".join("_" if p is UNDERSCORE else fmt(_tile_layout(p)) for p in self.tiled.permutation) + ")"
         return (
             "Tiled MMA"
             + _lines([("Thr Layout VMNK", fmt(self.tiled.thr_layout_vmnk)), ("Permutation MNK", perm)], 16)
@@ -416,6 +416,10 @@ class DslTiledMma(DslMmaAtom):
     def dsl_attr(self, name):
         if name == "thr_layout_vmnk":
             return self.tiled.thr_layout_vmnk
+        if name in ("tv_layout_A_tiled", "tv_layout_B_tiled", "tv_layout_C_tiled"):
+            return getattr(self.tiled, f"get_layout{name[10]}_TV")()
+        if name == "permutation_mnk" and all(p is UNDERSCORE for p in self.tiled.permutation):
+            return (UNDERSCORE, UNDERSCORE, UNDERSCORE)
         if name == "size":
             return self.dsl_size()
         return super().dsl_attr(name)
@@ -428,7 +432,14 @@ class DslTiledMma(DslMmaAtom):
         if name == "get_tile_size":
             i = int(args[0])
             return self.tiled.tile_size_mnk(i)
+        if name == "get_slice":  # a ThrMma prints as its tiled MMA
+            return self
         raise CuteDumpError(f"a tiled MMA has no method {name!r} here (partition_shape_A/B/C, get_tile_size)")
+
+
+def _tile_layout(p):
+    """A permutation's mode as the DSL prints it: an int n is the layout n:1."""
+    return p if isinstance(p, Layout) else Layout(p, C(1))
 
 
 def make_mma_atom(ev, op):
@@ -788,6 +799,8 @@ def make_copy_atom(ev, op, dtype, num_bits_per_copy):
         return DslCopyAtom(dtype, _lay(1, 0), tv, tv, cpp)
     if op.kind == "matrix" and op.catalog is not None:
         return _matrix_atom(op, dtype)
+    if op.kind == "tmem":
+        return _tmem_atom(op, dtype)
     raise CuteDumpError(f"make_copy_atom: cutedump does not model this op's atom here ({op.text.splitlines()[0]})")
 
 
@@ -810,7 +823,7 @@ class DslTiledCopy:
         self.atom, self.tiler, self.tv = atom, tiler, tv
 
     def dsl_str(self, fmt):
-        tiler = "(" + ",".join(fmt(t) if isinstance(t, Layout) else f"{fmt(t)}:1" for t in self.tiler) + ")"
+        tiler = "(" + ",".join(fmt(t) for t in self._tiler_layouts()) + ")"
         return (
             "Tiled Copy"
             + _lines([("Tiler MN", tiler), ("TV Layout tiled", fmt(self.tv))], 16)
@@ -821,15 +834,30 @@ class DslTiledCopy:
     def dsl_size(self):
         return L.size(self.tv, 0)
 
+    def dsl_method(self, name, args, kwargs):
+        if name == "get_slice":  # a ThrCopy prints as its tiled copy
+            return self
+        raise CuteDumpError(f"a tiled copy has no method {name!r} here (get_slice)")
+
+    def _tiler_layouts(self):
+        """The tiler's modes as the DSL's layouts: n:1, a mode of size 1 1:0."""
+        return tuple(t if isinstance(t, Layout) else Layout(t, C(0) if int(t) == 1 else C(1)) for t in self.tiler)
+
     def dsl_attr(self, name):
         if name == "layout_tv_tiled":
             return self.tv
         if name == "tiler_mn":
-            return tuple(t if isinstance(t, Layout) else Layout(t, C(1)) for t in self.tiler)
+            return self._tiler_layouts()
         if name == "size":
             return self.dsl_size()
         if name in ("layout_src_tv_tiled", "layout_dst_tv_tiled") and self.atom.cpp is not None:
-            t = TiledCopy(self.atom.cpp, self.tv, self.tiler)
+            t = TiledCopy.__new__(TiledCopy)  # without C++'s checks: the DSL answers a tiled copy of fewer values
+            t.atom, t.tiled_layout_tv, t.tiler_mn = self.atom.cpp, self.tv, self.tiler
+            t.atom_num_thr, t.atom_num_val = (
+                L.size(self.atom.cpp.val_layout_ref, 0),
+                L.size(self.atom.cpp.val_layout_ref, 1),
+            )
+            t.tiled_num_thr, t.tiled_num_val = L.size(self.tv, 0), L.size(self.tv, 1)
             return t.get_layoutS_TV() if name == "layout_src_tv_tiled" else t.get_layoutD_TV()
         try:
             return self.atom.dsl_attr(name)
@@ -876,3 +904,179 @@ def _tiled_copy_mma(which):
 make_tiled_copy_a = _tiled_copy_mma("A")
 make_tiled_copy_b = _tiled_copy_mma("B")
 make_tiled_copy_c = _tiled_copy_mma("C")
+
+
+# ---- tcgen05 TMEM copies, the universal MMA, the epilogue helpers -------------------------------------------
+
+
+def _tmem_name(name, repeat, flag, store):
+    """tcgen05.Ld32x32bOp(Repetition.x64) -> C++ CuTe's SM100_TMEM_LOAD_32dp32b64x (``_16b``: packed)."""
+    shape = name[2:-2] if not name.startswith("St") else name[2:-2]
+    dp, rest = shape.split("x", 1)
+    bits = rest.replace("bx2", "b").rstrip("b")
+    n = int(repeat.name[1:])
+    return f"SM100_TMEM_{'STORE' if store else 'LOAD'}_{dp}dp{bits}b{n}x" + ("_16b" if flag else "")
+
+
+def _tmem_op(ev, repeat, flag, name=""):
+    store = name.startswith("St")
+    if repeat is None:
+        if store:
+            raise CuteDumpError(f"{name}() missing 1 required positional argument: 'repeat' (TypeError)")
+        repeat = Enum_("Repetition", "x1")
+    _enum(repeat, "Repetition", "repeat")
+    if flag is not None:
+        _enum(flag, "Unpack" if store else "Pack", "unpack" if store else "pack")
+    n = int(repeat.name[1:])
+    if ("16x128b" in name and n == 128) or ("16x256b" in name and n >= 64):
+        raise CuteDumpError(f"{name}: a repetition of {n} is not supported (DSLUserCodeError)")
+    packed = flag is not None and flag.name != "NONE"
+    text = f"tcgen05 {name[:-2]} Copy Operation\n  number of repetitions = {int(repeat.name[1:])}"
+    if packed:
+        text += "\n  with 32-bit to 2x 16b unpacking" if store else "\n  with 2x 16-bit to 32b packing"
+    return CopyOp(text, "tmem", _tmem_name(name, repeat, packed, store))
+
+
+_tmem_op.dsl_named = True
+tmem_op = _tmem_op
+
+
+def _tmem_atom(op, dtype):
+    t = lookup_tmem_copy(op.catalog)
+    src, dst = parse_layout(t.src), parse_layout(t.dst)
+    return DslCopyAtom(
+        dtype, parse_layout(t.thr_id), recast_layout(src, 1, dtype.bits), recast_layout(dst, 1, dtype.bits)
+    )
+
+
+def mma_universal_op(ev, dtype):
+    """cute.nvgpu.MmaUniversalOp(abacc_dtype): one thread's FMA."""
+    if not _is(dtype, "Float16", "Float32", "Float64"):
+        raise CuteDumpError(f"expects the 'abacc_dtype' Op parameter to be one of Float16, Float32, or Float64 {_DT}")
+    one = _lay((1, 1), (0, 0))
+    atom = _Atom(f"UniversalFMA<{dtype.name}>", _lay(1, 0), (1, 1, 1), one, one, one)
+    return MmaOp(
+        f"universal MMA Operation using FMA\n  A/B/Accumulator data type = {dtype}", atom, {"abacc_dtype": dtype}
+    )
+
+
+def _layout_enum(x, what):
+    if not isinstance(x, Enum_) or x.cls != "LayoutEnum":
+        raise CuteDumpError(f"{what}: expected a LayoutEnum (ROW_MAJOR or COL_MAJOR), got {x!r}")
+    return x
+
+
+def sm90_smem_store_op(ev, layout_d, elem_d, elem_acc):
+    """hopper_helpers.get_smem_store_op(layout_d, elem_ty_d, elem_ty_acc): stmatrix for 16-bit D, else universal."""
+    m_major = _layout_enum(layout_d, "get_smem_store_op").name == "COL_MAJOR"
+    _dt(elem_d, "get_smem_store_op")
+    _dt(elem_acc, "get_smem_store_op")
+    if elem_d.bits == 16:
+        return make_copy_atom(ev, matrix_op(ev, m_major, C(4), None, name="StMatrix8x8x16bOp"), elem_d, None)
+    return make_copy_atom(ev, copy_universal_op(ev), elem_d, None)
+
+
+def _warp_shape(cta_m, two, warp_shape):
+    if warp_shape is not None:
+        return tuple(int(x) for x in warp_shape)
+    return (2, 2) if (cta_m == 64 and two) else (4, 1)
+
+
+def _tile_size(cta_m, cta_n, two, wd, wc, d_m, c_m, warp_shape):
+    """blackwell_helpers.compute_epilogue_tile_size (pure Python in the DSL)."""
+    warp_m, warp_n = _warp_shape(cta_m, two, warp_shape)
+    max_bits = wd if wc is None else max(wc, wd)
+    tile_m = min(cta_m, 32 * warp_m)
+    if wc is None:
+        n_perf = (8192 if max_bits == 4 else 4096) // tile_m
+    elif max_bits == 32:
+        n_perf = 16 if (cta_m > 64 and cta_n <= 128) else 32
+    elif max_bits == 16:
+        n_perf = 32 if cta_n <= 128 else 64
+    else:
+        n_perf = 64
+    while cta_n % n_perf:
+        n_perf //= 2
+    n_min_d = 8 * warp_n if d_m else (128 * warp_n if wd == 6 else 128 // wd * warp_n)
+    n_min_c = 8 * warp_n if (c_m or wc is None) else (128 * warp_n if wc == 6 else 128 // wc * warp_n)
+    tile_n = min(cta_n, max(n_perf, n_min_c, n_min_d))
+    if cta_n % tile_n:
+        tile_n = cta_n
+    return tile_m, tile_n, n_min_c, n_min_d, warp_n
+
+
+def sm100_epilogue_tile_shape(ev, cta_tile, two, layout_d, elem_d, layout_c, elem_c, warp_shape):
+    """blackwell_helpers.compute_epilogue_tile_shape(cta_tile_shape, use_2cta_instrs, layout_d, elem_ty_d, *,
+    layout_c, elem_ty_c, tmem_warp_shape_mn): the epilogue tiler (tile_m:1, coalesce((tile_n/warp_n, warp_n):(1,
+    cta_n/warp_n)))."""
+    _dt(elem_d, "compute_epilogue_tile_shape")
+    if elem_c is not None:
+        _dt(elem_c, "compute_epilogue_tile_shape")
+    t = _ints(cta_tile) if isinstance(cta_tile, tuple) else None
+    if t is None or len(t) < 2:
+        raise CuteDumpError("compute_epilogue_tile_shape: assert isinstance(cta_tile_shape, tuple) (AssertionError)")
+    cta_m, cta_n = t[0], t[1]
+    d_m = _layout_enum(layout_d, "compute_epilogue_tile_shape").name == "COL_MAJOR"
+    c_m = True if layout_c is None else _layout_enum(layout_c, "compute_epilogue_tile_shape").name == "COL_MAJOR"
+    tm, tn, n_min_c, n_min_d, warp_n = _tile_size(
+        cta_m, cta_n, bool(two), elem_d.bits, None if elem_c is None else elem_c.bits, d_m, c_m, warp_shape
+    )
+    if cta_n < n_min_c or cta_n < n_min_d:
+        raise CuteDumpError(f"CTA tile too small: cta_tile_shape={_py(t)} (ValueError)")
+    n_layout = L.coalesce(_lay((tn // warp_n, warp_n), (1, cta_n // warp_n)))
+    return (L.make_layout(C(tm)), n_layout)
+
+
+def sm100_tmem_load_op(ev, cta_tile, layout_d, elem_d, elem_acc, epi_tile, two, warp_shape):
+    """blackwell_helpers.get_tmem_load_op: the TMEM load atom of the epilogue (its datapaths, bits and
+    repetitions as the DSL picks them)."""
+    m_major = _layout_enum(layout_d, "get_tmem_load_op").name == "COL_MAJOR"
+    acc_bits, d_bits = _dt(elem_acc, "get_tmem_load_op").bits, _dt(elem_d, "get_tmem_load_op").bits
+    t = _ints(cta_tile) if isinstance(cta_tile, tuple) else None
+    if t is None:
+        raise CuteDumpError("get_tmem_load_op: assert isinstance(cta_tile_shape, tuple) (AssertionError)")
+    wm, wn = _warp_shape(t[0], bool(two), warp_shape)
+    if not isinstance(epi_tile, tuple) or len(epi_tile) != 2:
+        raise CuteDumpError("get_tmem_load_op: epi_tile must be a tile (M, N)")
+    shape_mn = [int(L.size(x)) for x in epi_tile]
+    num_dp = shape_mn[0] // wm
+    if num_dp not in (16, 32):
+        raise CuteDumpError("Cta tile and 2sm config does not generate correct num dp. (ValueError)")
+    num_col_bits = (shape_mn[1] // wn) * acc_bits
+    pack = False
+    if acc_bits == 32 and d_bits == 32:
+        dp, bit = (16, 256 if m_major else 128) if num_dp == 16 else (32, 32)
+    elif acc_bits == 32 and d_bits == 16:
+        dp, bit = (16, 256) if (num_dp == 16 or m_major) else (32, 32)
+    elif acc_bits == 32 and d_bits == 8:
+        dp, bit = ((16, 256) if m_major else (16, 32)) if num_dp == 16 else ((16, 256) if m_major else (32, 32))
+    elif acc_bits == 16 and d_bits == 16:
+        pack = True
+        dp, bit = (16, 128) if (num_dp == 16 or m_major) else (32, 32)
+    elif acc_bits == 32 and d_bits in (6, 4):
+        if num_dp != 32:
+            raise CuteDumpError("Num dp must be 32. (ValueError)")
+        dp, bit = 32, 32
+    else:
+        raise CuteDumpError(f"Can not handle acc/d type combination: {elem_acc!r}, {elem_d!r} (ValueError)")
+    div = 64 if (dp == 16 and bit == 32) else bit
+    big = {(16, 64), (16, 32), (32, 32)}
+    if num_col_bits % (div * 128) == 0 and (dp, bit) in big:
+        rep = 128
+    elif num_col_bits % (div * 64) == 0 and (dp, bit) in big | {(16, 128)}:
+        rep = 64
+    else:
+        for rep in (32, 16, 8, 4, 2, 1):
+            if num_col_bits % (div * rep) == 0:
+                break
+        else:
+            raise CuteDumpError("Can not pick tmem_rep based on cta tile shape and tmem atom. (ValueError)")
+    name = {
+        (16, 64): "Ld16x64bOp",
+        (16, 128): "Ld16x128bOp",
+        (16, 256): "Ld16x256bOp",
+        (16, 32): "Ld16x32bx2Op",
+        (32, 32): "Ld32x32bOp",
+    }[(dp, bit)]
+    op = _tmem_op(ev, Enum_("Repetition", f"x{rep}"), Enum_("Pack", "PACK_16b_IN_32b" if pack else "NONE"), name=name)
+    return make_copy_atom(ev, op, elem_acc, None)

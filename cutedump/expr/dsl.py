@@ -117,6 +117,9 @@ ENUMS = {
     "CtaGroup": ("ONE", "TWO"),
     "OperandSource": ("TMEM", "SMEM", "RMEM"),
     "LoadCacheMode": ("ALWAYS", "GLOBAL", "STREAMING", "LAST_USE", "NONE"),
+    "Repetition": ("x1", "x2", "x4", "x8", "x16", "x32", "x64", "x128"),
+    "Pack": ("NONE", "PACK_16b_IN_32b"),
+    "Unpack": ("NONE", "UNPACK_32b_IN_16b"),
 }
 
 #: module prefixes a name may carry (the longest first); what is left names a row of DSL_FUNCTIONS, a type or an enum
@@ -627,6 +630,43 @@ for _n, _params, _impl in (
     ),
     ("get_smem_layout_atom_epi", ("layout", "element_type", "epi_tile"), "sm100_smem_layout_atom_epi"),
     ("cpasync.CopyG2SOp", ("cache_mode=",), "copy_g2s_op"),
+    ("MmaUniversalOp", ("abacc_dtype",), "mma_universal_op"),
+    ("sm90_get_smem_store_op", ("layout_d", "elem_ty_d", "elem_ty_acc"), "sm90_smem_store_op"),
+    ("sm90.get_smem_store_op", ("layout_d", "elem_ty_d", "elem_ty_acc"), "sm90_smem_store_op"),
+    (
+        "compute_epilogue_tile_shape",
+        (
+            "cta_tile_shape",
+            "use_2cta_instrs",
+            "layout_d",
+            "elem_ty_d",
+            "*layout_c",
+            "*elem_ty_c",
+            "*tmem_warp_shape_mn",
+        ),
+        "sm100_epilogue_tile_shape",
+    ),
+    (
+        "get_tmem_load_op",
+        (
+            "cta_tile_shape",
+            "layout_d",
+            "elem_ty_d",
+            "elem_ty_acc",
+            "epi_tile",
+            "use_2cta_instrs",
+            "*tmem_warp_shape_mn",
+        ),
+        "sm100_tmem_load_op",
+    ),
+    *(
+        (f"tcgen05.{_m}", ("repeat=", "pack="), "tmem_op")
+        for _m in ("Ld16x64bOp", "Ld16x128bOp", "Ld16x256bOp", "Ld16x32bx2Op", "Ld32x32bOp")
+    ),
+    *(
+        (f"tcgen05.{_m}", ("repeat=", "unpack="), "tmem_op")
+        for _m in ("St16x64bOp", "St16x128bOp", "St16x256bOp", "St16x32bx2Op", "St32x32bOp")
+    ),
     ("CopyBulkTensorTileG2SOp", ("cta_group=",), "tma_op"),
     ("CopyBulkTensorTileG2SMulticastOp", ("cta_group=",), "tma_op"),
     ("CopyBulkTensorTileS2GOp", (), "tma_op"),

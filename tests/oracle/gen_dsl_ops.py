@@ -437,9 +437,127 @@ def _copy_cases(r):
     return out
 
 
+def _more_cases(r):
+    """TMEM copies, the universal MMA, the epilogue helpers, permutations, slices, tiled TV layouts."""
+    out = []
+    for name in (
+        "Ld16x64bOp",
+        "Ld16x128bOp",
+        "Ld16x256bOp",
+        "Ld16x32bx2Op",
+        "Ld32x32bOp",
+        "St16x64bOp",
+        "St16x128bOp",
+        "St16x256bOp",
+        "St16x32bx2Op",
+        "St32x32bOp",
+    ):
+        flag = "Unpack.UNPACK_32b_IN_16b" if name.startswith("St") else "Pack.PACK_16b_IN_32b"
+        for rep in (1, 2, 4, 8, 16, 32, 64, 128):
+            if r.random() < 0.4:
+                continue
+            op = f"{T}.{name}({T}.Repetition.x{rep}" + (f", {T}.{flag})" if r.random() < 0.3 else ")")
+            out.append(Case("tmem_op", op))
+            for t in r.sample(("Float32", "Float16", "BFloat16", "Int32", "Float8E4M3FN"), 2):
+                out.append(Case("tmem_atom", f"cute.make_copy_atom({op}, cutlass.{t})"))
+        if name.startswith("Ld"):
+            out.append(Case("tmem_op", f"{T}.{name}()"))
+    for t in ("Float16", "Float32", "Float64", "BFloat16", "Int8"):
+        op = f"cute.nvgpu.MmaUniversalOp(cutlass.{t})"
+        out += [Case("mma_universal", op), Case("mma_universal", f"cute.make_mma_atom({op})")]
+        for lay in ("(16, 16, 1)", "(8, 32, 1)", "(32, 8, 1)", "(1, 1, 1)"):
+            out.append(Case("mma_universal", f"cute.make_tiled_mma({op}, {lay})"))
+            out.append(Case("mma_universal", f"cute.make_tiled_mma({op}, {lay}).tv_layout_C_tiled"))
+            w = r.choice("ABC")
+            out.append(
+                Case(
+                    "mma_universal",
+                    f"cute.make_tiled_copy_{w}(cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), cutlass.{t}), "
+                    f"cute.make_tiled_mma({op}, {lay}))",
+                )
+            )
+    wop = f"{W}.MmaF16BF16Op(cutlass.Float16, cutlass.Float32, (16, 8, 16))"
+    for lay, perm in (
+        ("(2, 2, 1)", "(32, 32, 16)"),
+        ("(2, 2, 1)", "(32, None, 16)"),
+        ("(4, 1, 1)", "(64, 16, 16)"),
+        ("(2, 2, 1)", "(32, cute.make_layout((8, 2, 2), stride=(1, 16, 8)), 16)"),
+        ("(1, 4, 1)", "(16, 64, 32)"),
+    ):
+        out.append(Case("mma_perm", f"cute.make_tiled_mma({wop}, {lay}, permutation_mnk={perm})"))
+        out.append(Case("mma_perm", f"cute.make_tiled_mma({wop}, cute.make_layout({lay}), permutation_mnk={perm})"))
+        for w in "ABC":
+            out.append(
+                Case("mma_perm", f"cute.make_tiled_mma({wop}, {lay}, permutation_mnk={perm}).tv_layout_{w}_tiled")
+            )
+        out.append(Case("mma_perm", f"cute.make_tiled_mma({wop}, {lay}, permutation_mnk={perm}).get_tile_size(1)"))
+    for lay in ("(2, 2, 1)", "(1, 1, 1)", "(4, 2, 1)"):
+        for w in "ABC":
+            out.append(Case("mma_perm", f"cute.make_tiled_mma({wop}, {lay}).tv_layout_{w}_tiled"))
+        out.append(Case("mma_perm", f"cute.make_tiled_mma({wop}, {lay}).permutation_mnk"))
+        out.append(Case("mma_perm", f"cute.make_tiled_mma({wop}, {lay}).get_slice(3)"))
+    for kind, dt in (("MmaF16BF16Op", ("Float16", "Float32")), ("MmaI8Op", ("Int8",))):
+        for cta in ("ONE", "TWO"):
+            m = 128 if cta == "ONE" else 256
+            op = _tc_op(kind, dt, cta, "SMEM", "K", "K", f"({m}, 128)")
+            for w in "ABC":
+                out.append(Case("mma_perm", f"cute.make_tiled_mma({op}).tv_layout_{w}_tiled"))
+    for lay, d, acc in itertools.product(
+        ("ROW_MAJOR", "COL_MAJOR"), ("Float16", "Float32", "BFloat16", "Float8E4M3FN"), ("Float32", "Float16")
+    ):
+        mod = r.choice(SM90)
+        out.append(
+            Case(
+                "sm90_store",
+                f"{mod}.sm90_get_smem_store_op(cutlass.utils.LayoutEnum.{lay}, cutlass.{d}, cutlass.{acc})",
+            )
+        )
+        out.append(
+            Case(
+                "sm90_store",
+                f"cutlass.utils.sm90_get_smem_store_op(cutlass.utils.LayoutEnum.{lay}, cutlass.{d}, cutlass.{acc})",
+            )
+        )
+    for (cm, cn), two, lay, d in itertools.product(
+        ((128, 256), (128, 128), (64, 128), (256, 256), (128, 64), (64, 256), (128, 16), (256, 32)),
+        (False, True),
+        ("ROW_MAJOR", "COL_MAJOR"),
+        ("Float16", "Float32", "Float8E4M3FN", "BFloat16"),
+    ):
+        if r.random() < 0.6:
+            continue
+        mod = r.choice(SM100)
+        extra = r.choice(
+            (
+                "",
+                "",
+                f", elem_ty_c=cutlass.{d}",
+                f", layout_c=cutlass.utils.LayoutEnum.{lay}, elem_ty_c=cutlass.Float32",
+            )
+        )
+        out.append(
+            Case(
+                "sm100_epi_tile",
+                f"{mod}.compute_epilogue_tile_shape(({cm}, {cn}), {two}, cutlass.utils.LayoutEnum.{lay}, "
+                f"cutlass.{d}{extra})",
+            )
+        )
+        acc = r.choice(("Float32", "Float32", "Float16"))
+        et = r.choice(((128, 32), (128, 64), (64, 32), (128, 16), (64, 64), (128, 128)))
+        out.append(
+            Case(
+                "sm100_tmem_load",
+                f"{mod}.get_tmem_load_op(({cm}, {cn}, 64), cutlass.utils.LayoutEnum.{lay}, cutlass.{d}, "
+                f"cutlass.{acc}, {et}, {two})",
+            )
+        )
+    return out
+
+
 def generate(seed: int = 20261127) -> list[Case]:
     r = random.Random(seed)
     cases = _warp_cases(r) + _wg_cases() + _tc_cases(r) + _sm100_cases(r) + _smem_cases(r) + _copy_cases(r)
+    cases += _more_cases(r)
     seen, out = set(), []
     for c in cases:
         if c.expr not in seen:
