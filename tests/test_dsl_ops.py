@@ -84,6 +84,10 @@ def test_corpus_is_broad(cases):
         ("sm90_store", 20),
         ("sm100_epi_tile", 30),
         ("sm100_tmem_load", 30),
+        ("bs_op", 40),
+        ("bs_tiled", 40),
+        ("bs_trivial", 30),
+        ("s2t_op", 12),
     ):
         assert ops[op] >= least, (op, ops[op])
 

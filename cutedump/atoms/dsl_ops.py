@@ -1080,3 +1080,164 @@ def sm100_tmem_load_op(ev, cta_tile, layout_d, elem_d, elem_acc, epi_tile, two, 
     }[(dp, bit)]
     op = _tmem_op(ev, Enum_("Repetition", f"x{rep}"), Enum_("Pack", "PACK_16b_IN_32b" if pack else "NONE"), name=name)
     return make_copy_atom(ev, op, elem_acc, None)
+
+
+# ---- tcgen05 block-scaled MMA ops, SMEM->TMEM copies, the TMA reduction ------------------------------------
+
+_BS_NAMES = {
+    "MmaMXF8Op": ("tcgen05 MXF8 BlockScaled MMA Operation", 32),
+    "MmaMXF8F6F4Op": ("tcgen05 MXF8F6F4 BlockScaled MMA Operation", 32),
+    "MmaMXF4Op": ("tcgen05 MXF4 BlockScaled MMA Operation", 64),
+    "MmaMXF4NVF4Op": ("tcgen05 MXF4NVF4 BlockScaled MMA Operation", 64),
+}
+
+
+def _bs_op(kind, a, b, sf, vec, shape, cta, src, am, bm):
+    """tcgen05.BlockScaledMmaOp.__post_init__ and the op's _verify, in their order."""
+    _enum(cta, "CtaGroup", "cta_group")
+    _enum(src, "OperandSource", "a_src")
+    if src.name == "RMEM":
+        raise CuteDumpError(f"expects the 'a_src' Op parameter to be a tcgen05.OperandSource instance {_DT}")
+    _enum(am, "OperandMajorMode", "a_major_mode")
+    _enum(bm, "OperandMajorMode", "b_major_mode")
+    t = _ints(shape)
+    if t is None or len(t) not in (2, 3):
+        raise CuteDumpError(f"expected a flat rank 2 or 3 tuple for the 'shape_mnk' Op parameter {_DT}")
+    m, n = t[0], t[1]
+    if cta.name == "ONE":
+        if m != 128:
+            raise CuteDumpError(f"expects the M-mode to be 128, but got {m} {_DT}")
+        lo = 8
+    else:
+        if m not in (128, 256):
+            raise CuteDumpError(f"expects the M-mode to be 128 or 256, but got {m} {_DT}")
+        lo = 16
+    if n < lo or n > 256 or n % lo:
+        raise CuteDumpError(f"expects the N-mode to satisfy {lo} <= N <= 256 and N % {lo} == 0, but got {n} {_DT}")
+    title, k = _BS_NAMES[kind]
+    if kind == "MmaMXF8Op" and not _is(a, "Float8E5M2", "Float8E4M3FN"):
+        raise CuteDumpError(f"expects the 'ab_dtype' Op parameter to be one of Float8E5M2 or Float8E4M3FN {_DT}")
+    if kind == "MmaMXF8F6F4Op" and not (_is(a, *_F8F6F4) and _is(b, *_F8F6F4)):
+        raise CuteDumpError(f"expects the 'a_dtype'/'b_dtype' Op parameters to be F8F6F4 types {_DT}")
+    if kind == "MmaMXF4NVF4Op" and not _is(sf, "Float8E8M0FNU", "Float8E4M3FN"):
+        raise CuteDumpError(f"expects the 'sf_dtype' Op parameter to be one of Float8E8M0FNU {_DT}")
+    if len(t) == 2:
+        t = (*t, k)
+    if t[2] != k:
+        raise CuteDumpError(f"expects the instruction extent in the K-mode to be {k}, but got {t[2]} {_DT}")
+    text = (
+        title
+        + f"\n  A data type               = {a}"
+        + f"\n  B data type               = {b}"
+        + "\n  Accumulator data type     = Float32"
+        + f"\n  Scale factor data type    = {sf}"
+        + f"\n  Scale factor vector size  = {vec}"
+        + f"\n  CTA group                 = {cta!r}"
+        + f"\n  A source location         = {src!r}"
+        + f"\n  A major mode              = {am!r}"
+        + f"\n  B major mode              = {bm!r}"
+        + f"\n  Instruction shape MNK     = {_py(t)}"
+    )
+    dense = _tc_op_atom(kind, t, cta, src, am)
+    fields = {
+        "a_dtype": a,
+        "b_dtype": b,
+        "sf_dtype": sf,
+        "sf_vec_size": C(vec),
+        "shape_mnk": _c(t),
+        "cta_group": cta,
+        "a_src": src,
+        "a_major_mode": am,
+        "b_major_mode": bm,
+    }
+    return MmaOp(text, dense, fields)
+
+
+def _tc_op_atom(kind, t, cta, src, am):
+    v = 1 if cta.name == "ONE" else 2
+    M, N, K = t
+
+    def atom():
+        if src.name == "TMEM" and am.name == "MN":
+            raise CuteDumpError("a operand must be of major-mode k when coming from tmem (TypeError)")
+        return _Atom(
+            f"tcgen05.{kind}",
+            _lay(1, 0) if v == 1 else _lay(2, 1),
+            t,
+            _lay((v, (M // v, K)), (M // v, (1, M))),
+            _lay((v, (N // v, K)), (N // v, (1, N))),
+            _lay((v, (M // v, N)), (M // v, (1, M))),
+        )
+
+    return atom
+
+
+_E8M0 = DType("Float8E8M0FNU", 8)
+_F4 = DType("Float4E2M1FN", 4)
+_K = Enum_("OperandMajorMode", "K")
+
+
+def tc_mxf8_op(ev, ab, shape, cta, src, am, bm):
+    return _bs_op("MmaMXF8Op", ab, ab, _E8M0, 32, shape, cta, src, am, bm)
+
+
+def tc_mxf8f6f4_op(ev, a, b, shape, cta, src, am, bm):
+    return _bs_op("MmaMXF8F6F4Op", a, b, _E8M0, 32, shape, cta, src, am, bm)
+
+
+def tc_mxf4_op(ev, shape, cta, src):
+    return _bs_op("MmaMXF4Op", _F4, _F4, _E8M0, 32, shape, cta, src, _K, _K)
+
+
+def tc_mxf4nvf4_op(ev, sf, shape, cta, src):
+    return _bs_op("MmaMXF4NVF4Op", _F4, _F4, sf, 16, shape, cta, src, _K, _K)
+
+
+def sm100_blockscaled_tiled_mma(ev, a, b, am, bm, sf, vec, cta, mn, src, ab_dtype):
+    """make_blockscaled_trivial_tiled_mma(a_dtype, b_dtype, a_leading_mode, b_leading_mode, sf_dtype, sf_vec_size,
+    cta_group, mma_tiler_mn, a_source=SMEM), or the deprecated form with one ab_dtype."""
+    if ab_dtype is not None:
+        a = b = ab_dtype
+    elif b is not None and not isinstance(b, DType):  # the legacy positional form: every argument one to the left
+        a, b, am, bm, sf, vec, cta, mn, src = a, a, b, am, bm, sf, vec, cta, mn
+    for what, x in (
+        ("a_dtype", a),
+        ("a_leading_mode", am),
+        ("b_leading_mode", bm),
+        ("sf_dtype", sf),
+        ("sf_vec_size", vec),
+        ("cta_group", cta),
+        ("mma_tiler_mn", mn),
+    ):
+        if x is None:
+            raise CuteDumpError(
+                f"make_blockscaled_trivial_tiled_mma() missing required argument(s): {what} (TypeError)"
+            )
+    src = src if src is not None else Enum_("OperandSource", "SMEM")
+    if not isinstance(mn, tuple):
+        raise CuteDumpError("make_blockscaled_trivial_tiled_mma: mma_tiler_mn must be a tuple (M, N) (TypeError)")
+    if _is(a, "Float4E2M1FN") and _is(b, "Float4E2M1FN"):
+        if int(vec) == 32:
+            op = _bs_op("MmaMXF4Op", _F4, _F4, _E8M0, 32, (*mn, C(64)), cta, src, _K, _K)
+        elif int(vec) == 16:
+            op = _bs_op("MmaMXF4NVF4Op", _F4, _F4, sf, 16, (*mn, C(64)), cta, src, _K, _K)
+        else:
+            raise CuteDumpError(f"unsupported sf_vec_size, got {int(vec)} (ValueError)")
+    elif _is(a, *_F8F6F4) and _is(b, *_F8F6F4):
+        op = _bs_op("MmaMXF8F6F4Op", a, b, _E8M0, 32, (*mn, C(32)), cta, src, am, bm)
+    else:
+        raise CuteDumpError(f"unsupported a_dtype/b_dtype, got a_dtype: {a!r}, b_dtype: {b!r} (TypeError)")
+    return make_tiled_mma(ev, op, None, None)
+
+
+def s2t_op(ev, cta, name=""):
+    """tcgen05.Cp*Op(cta_group): the SMEM -> TMEM copies (their print; their atoms are not modeled)."""
+    _enum(cta, "CtaGroup", "cta_group")
+    return CopyOp(f"tcgen05 {name[:-2]} Copy Operation\n  CTA group = {cta!r}", "s2t")
+
+
+s2t_op.dsl_named = True
+
+
+def tma_reduce_op(ev, kind):
+    return CopyOp("cp.async SMEM -> GMEM bulk tensor reduction Operation", "tma")

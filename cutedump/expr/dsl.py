@@ -120,6 +120,7 @@ ENUMS = {
     "Repetition": ("x1", "x2", "x4", "x8", "x16", "x32", "x64", "x128"),
     "Pack": ("NONE", "PACK_16b_IN_32b"),
     "Unpack": ("NONE", "UNPACK_32b_IN_16b"),
+    "ReductionKind": ("ADD", "MIN", "MAX", "INC", "DEC", "AND", "OR", "XOR"),
 }
 
 #: module prefixes a name may carry (the longest first); what is left names a row of DSL_FUNCTIONS, a type or an enum
@@ -631,6 +632,38 @@ for _n, _params, _impl in (
     ("get_smem_layout_atom_epi", ("layout", "element_type", "epi_tile"), "sm100_smem_layout_atom_epi"),
     ("cpasync.CopyG2SOp", ("cache_mode=",), "copy_g2s_op"),
     ("MmaUniversalOp", ("abacc_dtype",), "mma_universal_op"),
+    ("tcgen05.MmaMXF8Op", ("ab_dtype", "instruction_shape", *_TC), "tc_mxf8_op"),
+    ("tcgen05.MmaMXF8F6F4Op", ("a_dtype", "b_dtype", "instruction_shape", *_TC), "tc_mxf8f6f4_op"),
+    ("tcgen05.MmaMXF4Op", ("instruction_shape", "cta_group", "a_src"), "tc_mxf4_op"),
+    ("tcgen05.MmaMXF4NVF4Op", ("sf_dtype", "instruction_shape", "cta_group", "a_src"), "tc_mxf4nvf4_op"),
+    (
+        "make_blockscaled_trivial_tiled_mma",
+        (
+            "a_dtype=",
+            "b_dtype=",
+            "a_leading_mode=",
+            "b_leading_mode=",
+            "sf_dtype=",
+            "sf_vec_size=",
+            "cta_group=",
+            "mma_tiler_mn=",
+            "a_source=",
+            "*ab_dtype",
+        ),
+        "sm100_blockscaled_tiled_mma",
+    ),
+    ("CopyReduceBulkTensorTileS2GOp", ("reduction_kind=",), "tma_reduce_op"),
+    *(
+        (f"tcgen05.{_m}", ("cta_group",), "s2t_op")
+        for _m in (
+            "Cp128x256bOp",
+            "Cp128x128bOp",
+            "Cp4x256bOp",
+            "Cp4x32x128bOp",
+            "Cp2x64x128b0213Op",
+            "Cp2x64x128b0123Op",
+        )
+    ),
     ("sm90_get_smem_store_op", ("layout_d", "elem_ty_d", "elem_ty_acc"), "sm90_smem_store_op"),
     ("sm90.get_smem_store_op", ("layout_d", "elem_ty_d", "elem_ty_acc"), "sm90_smem_store_op"),
     (
@@ -1153,6 +1186,11 @@ _DSL_ONLY = (
     "Uint8(",
     "None",
     "//",
+    "tcgen05.",
+    "warpgroup.",
+    "cpasync.",
+    "sm90_utils.",
+    "sm100_utils.",
 )
 
 

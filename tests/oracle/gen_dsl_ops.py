@@ -554,10 +554,78 @@ def _more_cases(r):
     return out
 
 
+def _blockscaled_cases(r):
+    """tcgen05 block-scaled MMA ops, make_blockscaled_trivial_tiled_mma, SMEM->TMEM copies, the TMA reduction."""
+    out = []
+    for cta in ("ONE", "TWO"):
+        for m, n in ((128, 128), (128, 256), (256, 128), (64, 128), (128, 8), (256, 16), (128, 264), (128, 12)):
+            src = r.choice(("SMEM", "SMEM", "TMEM"))
+            shape = r.choice((f"({m}, {n})", f"({m}, {n}, K)"))
+            ops = [
+                f"{T}.MmaMXF8Op(cutlass.{r.choice(('Float8E4M3FN', 'Float8E5M2', 'Float16'))}, "
+                f"{shape.replace('K', '32')}, {T}.CtaGroup.{cta}, {T}.OperandSource.{src}, {MAJ}.K, {MAJ}.{r.choice('K' * 3 + 'M')}N)".replace(
+                    "KN)", "K)"
+                ).replace("MN)", "MN)"),
+                f"{T}.MmaMXF8F6F4Op(cutlass.{r.choice(_F8F6F4_NAMES)}, cutlass.{r.choice(_F8F6F4_NAMES)}, "
+                f"{shape.replace('K', '32')}, {T}.CtaGroup.{cta}, {T}.OperandSource.{src}, {MAJ}.K, {MAJ}.K)",
+                f"{T}.MmaMXF4Op({shape.replace('K', '64')}, {T}.CtaGroup.{cta}, {T}.OperandSource.{src})",
+                f"{T}.MmaMXF4NVF4Op(cutlass.{r.choice(('Float8E4M3FN', 'Float8E8M0FNU', 'Float16'))}, "
+                f"{shape.replace('K', r.choice(('64', '64', '32')))}, {T}.CtaGroup.{cta}, {T}.OperandSource.{src})",
+            ]
+            for op in ops:
+                out.append(Case("bs_op", op))
+                out.append(Case("bs_tiled", f"cute.make_tiled_mma({op})"))
+    pairs = [
+        ("Float4E2M1FN", "Float4E2M1FN", 16),
+        ("Float4E2M1FN", "Float4E2M1FN", 32),
+        ("Float8E4M3FN", "Float8E4M3FN", 32),
+        ("Float8E5M2", "Float4E2M1FN", 32),
+        ("Float6E2M3FN", "Float8E4M3FN", 32),
+        ("Float4E2M1FN", "Float4E2M1FN", 8),
+        ("Float16", "Float16", 32),
+    ]
+    for (a, b, vec), cta in itertools.product(pairs, ("ONE", "TWO")):
+        mod = r.choice(SM100)
+        sf = r.choice(("Float8E4M3FN", "Float8E8M0FNU")) if vec == 16 else "Float8E8M0FNU"
+        m = 128 if cta == "ONE" else r.choice((128, 256))
+        n = r.choice((64, 128, 256, 192))
+        head = f"cutlass.{a}" if (a == b and r.random() < 0.3) else f"cutlass.{a}, cutlass.{b}"
+        tm = (
+            f"{mod}.make_blockscaled_trivial_tiled_mma({head}, {MAJ}.K, {MAJ}.K, cutlass.{sf}, {vec}, "
+            f"{T}.CtaGroup.{cta}, ({m}, {n}))"
+        )
+        out.append(Case("bs_trivial", tm))
+        k = r.choice((128, 256))
+        out.append(Case("bs_trivial", f"{mod}.make_smem_layout_a({tm}, ({m}, {n}, {k}), cutlass.{a}, 3)"))
+        out.append(Case("bs_trivial", f"{mod}.make_smem_layout_b({tm}, ({m}, {n}, {k}), cutlass.{b}, 3)"))
+    for name in (
+        "Cp128x256bOp",
+        "Cp128x128bOp",
+        "Cp4x256bOp",
+        "Cp4x32x128bOp",
+        "Cp2x64x128b0213Op",
+        "Cp2x64x128b0123Op",
+    ):
+        for cta in ("ONE", "TWO"):
+            out.append(Case("s2t_op", f"{T}.{name}({T}.CtaGroup.{cta})"))
+        out.append(Case("s2t_op", f"tcgen05.{name}(tcgen05.CtaGroup.ONE)"))
+    for kind in ("", "cute.ReductionKind.ADD", "reduction_kind=cute.ReductionKind.MAX"):
+        out.append(Case("copy_op", f"{CP}.CopyReduceBulkTensorTileS2GOp({kind})"))
+    out.append(Case("copy_op", f"{CP}.CopyBulkTensorTileG2SOp(tcgen05.CtaGroup.TWO)"))
+    out.append(Case("copy_op", "tcgen05.Ld32x32bOp(tcgen05.Repetition.x32)"))
+    out.append(
+        Case("copy_op", "warpgroup.make_smem_layout_atom(warpgroup.SmemLayoutAtomKind.K_SW64, cutlass.BFloat16)")
+    )
+    return out
+
+
+_F8F6F4_NAMES = ("Float8E4M3FN", "Float8E5M2", "Float6E3M2FN", "Float6E2M3FN", "Float4E2M1FN")
+
+
 def generate(seed: int = 20261127) -> list[Case]:
     r = random.Random(seed)
     cases = _warp_cases(r) + _wg_cases() + _tc_cases(r) + _sm100_cases(r) + _smem_cases(r) + _copy_cases(r)
-    cases += _more_cases(r)
+    cases += _more_cases(r) + _blockscaled_cases(r)
     seen, out = set(), []
     for c in cases:
         if c.expr not in seen:
