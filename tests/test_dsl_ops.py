@@ -88,6 +88,9 @@ def test_corpus_is_broad(cases):
         ("bs_tiled", 40),
         ("bs_trivial", 30),
         ("s2t_op", 12),
+        ("tc_tile_to_mma", 20),
+        ("sm100_smem_c", 10),
+        ("sm90_epi_tile", 20),
     ):
         assert ops[op] >= least, (op, ops[op])
 

@@ -751,10 +751,11 @@ matrix_op.dsl_named = True
 class DslCopyAtom:
     """A copy atom: its thread layout and TV layouts as the DSL prints them, and its value type."""
 
-    __slots__ = ("dtype", "thr_id", "src", "dst", "cpp")
+    __slots__ = ("dtype", "thr_id", "src", "dst", "cpp", "tmem")
 
-    def __init__(self, dtype, thr_id, src, dst, cpp=None):
+    def __init__(self, dtype, thr_id, src, dst, cpp=None, tmem=None):
         self.dtype, self.thr_id, self.src, self.dst = dtype, thr_id, src, dst
+        self.tmem = tmem  # "load" / "store" for a TMEM copy atom
         self.cpp = cpp  # C++ CuTe's Copy_Atom of the same op and value type (cutedump.atoms.copy), if there is one
 
     def rows(self, fmt):
@@ -945,7 +946,11 @@ def _tmem_atom(op, dtype):
     t = lookup_tmem_copy(op.catalog)
     src, dst = parse_layout(t.src), parse_layout(t.dst)
     return DslCopyAtom(
-        dtype, parse_layout(t.thr_id), recast_layout(src, 1, dtype.bits), recast_layout(dst, 1, dtype.bits)
+        dtype,
+        parse_layout(t.thr_id),
+        recast_layout(src, 1, dtype.bits),
+        recast_layout(dst, 1, dtype.bits),
+        tmem="store" if "STORE" in op.catalog else "load",
     )
 
 
@@ -1241,3 +1246,61 @@ s2t_op.dsl_named = True
 
 def tma_reduce_op(ev, kind):
     return CopyOp("cp.async SMEM -> GMEM bulk tensor reduction Operation", "tma")
+
+
+# ---- more helpers: tcgen05.tile_to_mma_shape, make_smem_layout_c, the Hopper epilogue tile -----------------
+
+
+def tc_tile_to_mma_shape(ev, atom, shape, order):
+    """tcgen05.tile_to_mma_shape(atom, mma_tile_shape, order=None): UMMA::tile_to_mma_shape, then coalesced to the
+    shape's profile (tcgen05/helpers.py)."""
+    if not isinstance(shape, tuple):
+        raise CuteDumpError("tile_to_mma_shape: mma_tile_shape must be a tuple")
+    n = len(shape)
+    if order is None:
+        order = tuple(C(i) for i in range(n - 1))
+    if (len(order) if isinstance(order, tuple) else 1) != n - 1:
+        raise CuteDumpError(f"rank(order) must be equal to rank(mma_tile_shape)-1={n - 1} (ValueError)")
+    r = _keep_swizzle(atom, ev.call("tile_to_mma_shape", atom, shape, order))
+    return _keep_swizzle(atom, ev.call("coalesce", r, shape))
+
+
+def sm100_smem_layout_c(ev, tiled, tiler, dtype, stages, is_m_major):
+    """blackwell_helpers.make_smem_layout_c(tiled_mma, mma_tiler_mnk, c_dtype, num_stages, is_m_major)."""
+    tiled = _tc_tiled(tiled, "make_smem_layout_c")
+    _dt(dtype, "make_smem_layout_c")
+    if not isinstance(tiler, tuple) or len(tiler) != 3:
+        raise CuteDumpError("make_smem_layout_c: mma_tiler_mnk must be a tuple (M, N, K)")
+    m_major = bool(is_m_major)
+    s = tiled.tiled.partition_shape("C", (tiler[0], tiler[1]))
+    mn = (L.size(s[0][0]) * s[1], L.size(s[0][1]) * s[2])
+    kind = _atom_kind_ab(Enum_("OperandMajorMode", "MN" if m_major else "K"), dtype, mn)
+    atom = _smem_atom(ev, kind, dtype, ns="tcgen05")
+    shape = (*s, stages)
+    order = (C(2), C(1), C(3)) if m_major else (C(1), C(2), C(3))
+    r = _keep_swizzle(atom, ev.call("tile_to_mma_shape", atom, shape, order))
+    return _keep_swizzle(atom, ev.call("coalesce", r, shape))
+
+
+def sm90_epi_tile(ev, tile, dtype, cooperative, override):
+    """hopper_helpers.compute_tile_shape_or_override(tile_shape_mnk, element_type, is_cooperative=False,
+    epi_tile_override=None)."""
+    if override is not None:
+        return override
+    _dt(dtype, "compute_tile_shape_or_override")
+    if not isinstance(tile, tuple):
+        raise CuteDumpError("compute_tile_shape_or_override: tile_shape_mnk must be a tuple")
+    m, n = int(L.size(tile[0])), int(L.size(tile[1]))
+    if cooperative:
+        return (C(min(128, m)), C(min(32, n)))
+    return (C(min(64, m)), C(min(64 if dtype.bits == 8 else 32, n)))
+
+
+def tc_is_tmem(ev, atom, name=""):
+    """tcgen05.is_tmem_load / is_tmem_store(atom)."""
+    if not isinstance(atom, DslCopyAtom):
+        raise CuteDumpError(f"{name}: expected a copy atom, got {atom!r}")
+    return bool(atom.tmem == ("load" if name == "is_tmem_load" else "store"))
+
+
+tc_is_tmem.dsl_named = True

@@ -653,6 +653,19 @@ for _n, _params, _impl in (
         "sm100_blockscaled_tiled_mma",
     ),
     ("CopyReduceBulkTensorTileS2GOp", ("reduction_kind=",), "tma_reduce_op"),
+    ("tcgen05.tile_to_mma_shape", ("atom", "mma_tile_shape", "order="), "tc_tile_to_mma_shape"),
+    ("tcgen05.is_tmem_load", ("atom",), "tc_is_tmem"),
+    ("tcgen05.is_tmem_store", ("atom",), "tc_is_tmem"),
+    (
+        "make_smem_layout_c",
+        ("tiled_mma", "mma_tiler_mnk", "c_dtype", "num_stages", "is_m_major"),
+        "sm100_smem_layout_c",
+    ),
+    (
+        "compute_tile_shape_or_override",
+        ("tile_shape_mnk", "element_type", "is_cooperative=", "epi_tile_override="),
+        "sm90_epi_tile",
+    ),
     *(
         (f"tcgen05.{_m}", ("cta_group",), "s2t_op")
         for _m in (

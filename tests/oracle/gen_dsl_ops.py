@@ -619,13 +619,58 @@ def _blockscaled_cases(r):
     return out
 
 
+def _helper_cases(r):
+    """tcgen05.tile_to_mma_shape, blackwell make_smem_layout_c, hopper compute_tile_shape_or_override,
+    tcgen05.is_tmem_load/store."""
+    out = []
+    for kind, t in itertools.product(
+        ("K_SW128", "K_SW64", "MN_SW128", "MN_SW32", "K_INTER", "MN_SW128_32B"), ("Float16", "Float32", "Float8E4M3FN")
+    ):
+        atom = f"{T}.make_smem_layout_atom({T}.SmemLayoutAtomKind.{kind}, cutlass.{t})"
+        for shape in ("((128, 16), 1, 4, 3)", "((128, 32), 2, 2, 4)", "((64, 64), 1, 1)", "((256, 16), 1, 8, 2)"):
+            if r.random() < 0.5:
+                continue
+            order = r.choice(("", ", order=(1, 2, 3)", ", order=(2, 1, 3)", ", (1, 2)", ", order=(0, 1)"))
+            out.append(Case("tc_tile_to_mma", f"{T}.tile_to_mma_shape({atom}, {shape}{order})"))
+    for (a, cta), m_major, st in itertools.product(
+        (("Float16", "ONE"), ("BFloat16", "TWO"), ("Float32", "ONE"), ("Float8E4M3FN", "TWO")), (True, False), (1, 2)
+    ):
+        mod = r.choice(SM100)
+        m = 128 if cta == "ONE" else 256
+        n = r.choice((64, 128, 256))
+        acc = "Float32"
+        tm = _trivial(r, mod, (a, a), "K", "K", acc, cta, f"({m}, {n})")
+        c = r.choice(("Float16", "Float32", "BFloat16"))
+        out.append(
+            Case("sm100_smem_c", f"{mod}.make_smem_layout_c({tm}, ({m}, {n}, 64), cutlass.{c}, {st}, {m_major})")
+        )
+    for tile, t, coop in itertools.product(
+        ((128, 128, 64), (64, 256, 64), (256, 128, 64), (64, 16, 32)),
+        ("Float16", "Float8E4M3FN", "Float32"),
+        (False, True),
+    ):
+        mod = r.choice(SM90)
+        out.append(Case("sm90_epi_tile", f"{mod}.compute_tile_shape_or_override({tile}, cutlass.{t}, {coop})"))
+    out.append(
+        Case(
+            "sm90_epi_tile",
+            "cutlass.utils.hopper_helpers.compute_tile_shape_or_override((128, 128, 64), "
+            "cutlass.Float16, epi_tile_override=(64, 64))",
+        )
+    )
+    for op in (f"{T}.Ld32x32bOp({T}.Repetition.x8)", f"{T}.St16x64bOp({T}.Repetition.x4)"):
+        for f in ("is_tmem_load", "is_tmem_store"):
+            out.append(Case("tc_is_tmem", f"{T}.{f}(cute.make_copy_atom({op}, cutlass.Float32))"))
+    return out
+
+
 _F8F6F4_NAMES = ("Float8E4M3FN", "Float8E5M2", "Float6E3M2FN", "Float6E2M3FN", "Float4E2M1FN")
 
 
 def generate(seed: int = 20261127) -> list[Case]:
     r = random.Random(seed)
     cases = _warp_cases(r) + _wg_cases() + _tc_cases(r) + _sm100_cases(r) + _smem_cases(r) + _copy_cases(r)
-    cases += _more_cases(r) + _blockscaled_cases(r)
+    cases += _more_cases(r) + _blockscaled_cases(r) + _helper_cases(r)
     seen, out = set(), []
     for c in cases:
         if c.expr not in seen:
