@@ -413,6 +413,27 @@ class DslTiledMma(DslMmaAtom):
     def dsl_size(self):
         return L.size(self.tiled.thr_layout_vmnk)
 
+    def partition_shape(self, which, shape):
+        """partition_shape_A/B/C(shape) as the DSL answers it: the atom's values per thread, then each mode of the
+        shape divided (CuTe's shape_div: a mode smaller than the tile, dividing it, is 1) by the atom's extent times
+        the threads along it; the permutation does not enter."""
+        i, j = {"A": (0, 2), "B": (1, 2), "C": (0, 1)}[which]
+        t = self.tiled
+        if not isinstance(shape, tuple) or len(shape) != 2:
+            raise CuteDumpError(f"partition_shape_{which}: expected a shape of two modes, got {shape!r}")
+        tiles = [int(L.size(self.atom.shape_mnk[k])) * int(L.size(t.thr_layout_vmnk, k + 1)) for k in (i, j)]
+        base = TiledMMA(self.atom, t.atom_layout_mnk, (UNDERSCORE, UNDERSCORE, UNDERSCORE))
+        vals = base.partition_shape(which, (C(tiles[0]), C(tiles[1])))[0]
+        rest = []
+        for x, tile in zip(shape, tiles):
+            n = int(L.size(x))
+            if n % tile and tile % n:
+                raise CuteDumpError(
+                    f"partition_shape_{which}: {n} and the tile {tile} do not divide one another (MLIRError)"
+                )
+            rest.append(C(max(1, n // tile)))
+        return (vals, *rest)
+
     def dsl_attr(self, name):
         if name == "thr_layout_vmnk":
             return self.tiled.thr_layout_vmnk
@@ -428,7 +449,7 @@ class DslTiledMma(DslMmaAtom):
         if name in ("partition_shape_A", "partition_shape_B", "partition_shape_C"):
             if len(args) != 1 or kwargs:
                 raise CuteDumpError(f"{name}(shape) takes one shape")
-            return self.tiled.partition_shape(name[-1], args[0])
+            return self.partition_shape(name[-1], args[0])
         if name == "get_tile_size":
             i = int(args[0])
             return self.tiled.tile_size_mnk(i)
@@ -561,7 +582,7 @@ def _sm100_smem_ab(ev, which, tiled, tiler, dtype, stages, is_k_major):
         k_major = bool(is_k_major)
     major = Enum_("OperandMajorMode", "K" if k_major else "MN")
     mk = (tiler[0], tiler[2]) if which == "a" else (tiler[1], tiler[2])
-    s = tiled.tiled.partition_shape(which.upper(), mk)
+    s = tiled.partition_shape(which.upper(), mk)
     mn_k = (L.size(s[0][0]) * s[1], L.size(s[0][1]) * s[2])
     kind = _atom_kind_ab(major, dtype, mn_k)
     atom = _smem_atom(ev, kind, dtype, ns="tcgen05")
@@ -788,21 +809,26 @@ def make_copy_atom(ev, op, dtype, num_bits_per_copy):
                     "creating a copy Atom for CopyG2SOp (ValueError)"
                 )
             tv = _lay((1, 1), (0, 0))
-            return DslCopyAtom(dtype, _lay(1, 0), tv, tv)
+            return DslCopyAtom(dtype, _lay(1, 0), tv, tv, _universal_cpp(dtype, dtype.bits))
         bits = int(num_bits_per_copy)
         if bits <= 0 or bits % dtype.bits and bits > dtype.bits:
             raise CuteDumpError(f"make_copy_atom: {bits} bits per copy is not a whole number of {dtype.name} values")
         vals = max(1, bits // dtype.bits)
         tv = _lay((1, vals), (0, 1))
-        cpp = None
-        if bits in (8, 16, 32, 64, 128) and bits % dtype.bits == 0 and dtype.name in _CPP_VALUE:
-            cpp = copy_atom(f"UniversalCopy<uint{bits}_t>", _CPP_VALUE[dtype.name])
-        return DslCopyAtom(dtype, _lay(1, 0), tv, tv, cpp)
+        return DslCopyAtom(dtype, _lay(1, 0), tv, tv, _universal_cpp(dtype, vals * dtype.bits))
     if op.kind == "matrix" and op.catalog is not None:
         return _matrix_atom(op, dtype)
     if op.kind == "tmem":
         return _tmem_atom(op, dtype)
     raise CuteDumpError(f"make_copy_atom: cutedump does not model this op's atom here ({op.text.splitlines()[0]})")
+
+
+def _universal_cpp(dtype, bits):
+    """C++ CuTe's Copy_Atom<UniversalCopy<uint{bits}_t>, T> (what a tiled copy's src/dst TV layouts are computed
+    with), or None."""
+    if bits not in (8, 16, 32, 64, 128) or dtype.name not in _CPP_VALUE:
+        return None
+    return copy_atom(f"UniversalCopy<uint{bits}_t>", _CPP_VALUE[dtype.name])
 
 
 def _tv(thr, val):
@@ -1272,7 +1298,7 @@ def sm100_smem_layout_c(ev, tiled, tiler, dtype, stages, is_m_major):
     if not isinstance(tiler, tuple) or len(tiler) != 3:
         raise CuteDumpError("make_smem_layout_c: mma_tiler_mnk must be a tuple (M, N, K)")
     m_major = bool(is_m_major)
-    s = tiled.tiled.partition_shape("C", (tiler[0], tiler[1]))
+    s = tiled.partition_shape("C", (tiler[0], tiler[1]))
     mn = (L.size(s[0][0]) * s[1], L.size(s[0][1]) * s[2])
     kind = _atom_kind_ab(Enum_("OperandMajorMode", "MN" if m_major else "K"), dtype, mn)
     atom = _smem_atom(ev, kind, dtype, ns="tcgen05")

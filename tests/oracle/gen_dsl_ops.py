@@ -664,13 +664,173 @@ def _helper_cases(r):
     return out
 
 
+def _fuzz_smem(r):
+    """Random smem helper calls: every element type, tiles that divide and tiles that do not, every layout enum,
+    stage counts; the hopper and blackwell helpers and tile_to_shape of the atoms."""
+    T, MAJ = "cute.nvgpu.tcgen05", "cute.nvgpu.OperandMajorMode"
+    DT = [
+        "Float16",
+        "BFloat16",
+        "Float32",
+        "TFloat32",
+        "Float8E4M3FN",
+        "Float8E5M2",
+        "Int8",
+        "Uint8",
+        "Float64",
+        "Int32",
+        "Float4E2M1FN",
+        "Float6E2M3FN",
+        "Boolean",
+        "Int16",
+        "Int64",
+    ]
+    dims = [8, 16, 24, 32, 40, 48, 64, 96, 112, 128, 160, 192, 200, 256, 12, 4]
+    cases = []
+    for _ in range(300):
+        k = r.random()
+        t = r.choice(DT)
+        if k < 0.3:
+            mod = r.choice(("cutlass.utils.hopper_helpers", "cutlass.utils.sm90", "sm90_utils"))
+            w = r.choice("ab")
+            tile = (r.choice(dims), r.choice(dims), r.choice(dims))
+            cases.append(
+                Case(
+                    "f_sm90_ab",
+                    f"{mod}.make_smem_layout_{w}(cutlass.utils.LayoutEnum.{r.choice(('ROW_MAJOR', 'COL_MAJOR'))}, {tile}, cutlass.{t}, {r.choice((1, 2, 3, 4, 6))})",
+                )
+            )
+        elif k < 0.45:
+            mod = r.choice(("cutlass.utils.hopper_helpers", "sm90_utils"))
+            tile = (r.choice(dims), r.choice(dims))
+            cases.append(
+                Case(
+                    "f_sm90_epi",
+                    f"{mod}.make_smem_layout_epi(cutlass.{t}, cutlass.utils.LayoutEnum.{r.choice(('ROW_MAJOR', 'COL_MAJOR'))}, {tile}, {r.choice((1, 2, 3, 4))})",
+                )
+            )
+        elif k < 0.6:
+            mod = r.choice(("cutlass.utils.blackwell_helpers", "cutlass.utils.sm100", "cutlass.utils"))
+            tile = (r.choice(dims), r.choice(dims))
+            cases.append(
+                Case(
+                    "f_sm100_epi",
+                    f"{mod}.make_smem_layout_epi(cutlass.{t}, cutlass.utils.LayoutEnum.{r.choice(('ROW_MAJOR', 'COL_MAJOR'))}, {tile}, {r.choice((1, 2, 3, 4))})",
+                )
+            )
+        elif k < 0.85:
+            mod = r.choice(("cutlass.utils.blackwell_helpers", "cutlass.utils.sm100", "cutlass.utils"))
+            a = r.choice(
+                ["Float16", "BFloat16", "TFloat32", "Float32", "Int8", "Float8E4M3FN", "Float8E5M2", "Float4E2M1FN"]
+            )
+            cta = r.choice(("ONE", "TWO"))
+            m = r.choice((64, 128, 256))
+            n = r.choice((8, 16, 32, 48, 64, 96, 128, 160, 192, 256))
+            acc = "Int32" if a == "Int8" else r.choice(("Float32", "Float16"))
+            am, bm = r.choice(("K", "MN")), r.choice(("K", "MN"))
+            tm = f"{mod}.make_trivial_tiled_mma(cutlass.{a}, cutlass.{a}, {MAJ}.{am}, {MAJ}.{bm}, cutlass.{acc}, {T}.CtaGroup.{cta}, ({m}, {n}))"
+            kk = r.choice((32, 64, 96, 128, 256))
+            w = r.choice("ab")
+            cases.append(
+                Case(
+                    "f_sm100_ab",
+                    f"{mod}.make_smem_layout_{w}({tm}, ({m}, {n}, {kk}), cutlass.{a}, {r.choice((2, 3, 4, 5, 8))})",
+                )
+            )
+        else:
+            ns = r.choice(("cute.nvgpu.warpgroup", T))
+            kind = r.choice(
+                ("K_INTER", "K_SW32", "K_SW64", "K_SW128", "MN_INTER", "MN_SW32", "MN_SW64", "MN_SW128", "MN_SW128_32B")
+            )
+            atom = f"{ns}.make_smem_layout_atom({ns}.SmemLayoutAtomKind.{kind}, cutlass.{t})"
+            shape = r.choice(((128, 64), (64, 128, 3), (256, 32, 2), (24, 40), (128, 96, 4)))
+            cases.append(Case("f_tile", f"cute.tile_to_shape({atom}, {shape}, {tuple(range(len(shape)))})"))
+    for c in cases:
+        c.op = "fuzz_" + c.op[2:]
+    return cases
+
+
+def _fuzz_mma_copy(r):
+    """Random tiled MMAs (atom layouts, permutations), partition shapes, tiled TV layouts and tiled copies."""
+    W = "cute.nvgpu.warp"
+    cases = []
+    wops = [
+        f"{W}.MmaF16BF16Op(cutlass.Float16, cutlass.Float32, (16, 8, 16))",
+        f"{W}.MmaF16BF16Op(cutlass.BFloat16, cutlass.Float32, (16, 8, 8))",
+        f"{W}.MmaTF32Op((16, 8, 8))",
+        f"{W}.MmaFP8Op(cutlass.Float8E4M3FN, cutlass.Float32, (16, 8, 32))",
+        "cute.nvgpu.MmaUniversalOp(cutlass.Float32)",
+    ]
+
+    def lay3():
+        s = (r.choice((1, 2, 4)), r.choice((1, 2, 4)), r.choice((1, 1, 2)))
+        if r.random() < 0.3:
+            return f"cute.make_layout({s}, stride=({s[1]}, 1, {s[0] * s[1]}))"
+        return str(s)
+
+    def perm():
+        return (
+            "("
+            + ", ".join(
+                r.choice(("None", "16", "32", "64", "cute.make_layout((8, 2), stride=(1, 16))", "8")) for _ in range(3)
+            )
+            + ")"
+        )
+
+    for _ in range(250):
+        op = r.choice(wops)
+        k = r.random()
+        tm = f"cute.make_tiled_mma({op}, {lay3()}" + (f", permutation_mnk={perm()})" if r.random() < 0.4 else ")")
+        if k < 0.3:
+            cases.append(Case("f_tiled", tm))
+        elif k < 0.6:
+            w = r.choice("ABC")
+            shp = (r.choice((16, 32, 64, 128, 48, 24)), r.choice((8, 16, 32, 64, 128)))
+            cases.append(Case("f_pshape", f"{tm}.partition_shape_{w}({shp})"))
+        elif k < 0.8:
+            cases.append(
+                Case(
+                    "f_prop",
+                    f"{tm}.{r.choice(('tv_layout_A_tiled', 'tv_layout_B_tiled', 'tv_layout_C_tiled', 'size', 'thr_layout_vmnk'))}",
+                )
+            )
+        else:
+            w = r.choice("ABC")
+            atom = r.choice(
+                (
+                    f"cute.make_copy_atom({W}.LdMatrix8x8x16bOp({r.choice(('False', 'True'))}, {r.choice((1, 2, 4))}), cutlass.Float16)",
+                    "cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), cutlass.Float32)",
+                    "cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), cutlass.Float16, num_bits_per_copy=32)",
+                )
+            )
+            q = r.choice(("", ".layout_tv_tiled", ".tiler_mn", ".size", ".layout_src_tv_tiled", ".layout_dst_tv_tiled"))
+            cases.append(Case("f_tcabc", f"cute.make_tiled_copy_{w}({atom}, {tm}){q}"))
+    for _ in range(120):
+        thr = r.choice(((32, 4), (16, 8), (8, 16), (4, 32), (64, 2), (2, 64), (128, 1), (8, 8), (32, 8)))
+        st = r.choice(("", f", stride=({thr[1]}, 1)"))
+        val = r.choice(((1, 8), (1, 4), (4, 1), (8, 1), (2, 2), (1, 1), (2, 4), (1, 16)))
+        t = r.choice(("Float16", "Float32", "Int8", "BFloat16", "Float64"))
+        b = r.choice(("", ", num_bits_per_copy=128", ", num_bits_per_copy=64", ", num_bits_per_copy=32"))
+        opx = r.choice(("cute.nvgpu.CopyUniversalOp()", "cute.nvgpu.cpasync.CopyG2SOp()"))
+        q = r.choice(("", ".layout_tv_tiled", ".tiler_mn", ".size", ".layout_src_tv_tiled", ".layout_dst_tv_tiled"))
+        cases.append(
+            Case(
+                "f_tctv",
+                f"cute.make_tiled_copy_tv(cute.make_copy_atom({opx}, cutlass.{t}{b}), cute.make_layout({thr}{st}), cute.make_layout({val})){q}",
+            )
+        )
+    for c in cases:
+        c.op = "fuzz_" + c.op[2:]
+    return cases
+
+
 _F8F6F4_NAMES = ("Float8E4M3FN", "Float8E5M2", "Float6E3M2FN", "Float6E2M3FN", "Float4E2M1FN")
 
 
 def generate(seed: int = 20261127) -> list[Case]:
     r = random.Random(seed)
     cases = _warp_cases(r) + _wg_cases() + _tc_cases(r) + _sm100_cases(r) + _smem_cases(r) + _copy_cases(r)
-    cases += _more_cases(r) + _blockscaled_cases(r) + _helper_cases(r)
+    cases += _more_cases(r) + _blockscaled_cases(r) + _helper_cases(r) + _fuzz_smem(r) + _fuzz_mma_copy(r)
     seen, out = set(), []
     for c in cases:
         if c.expr not in seen:
