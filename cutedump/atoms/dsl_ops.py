@@ -26,6 +26,8 @@ the Hopper helpers' ``make_trivial_tiled_mma`` refuse there, and so does cutedum
 
 from __future__ import annotations
 
+import os
+
 from cutedump.algebra import C, recast_layout
 from cutedump.algebra import layout as L
 from cutedump.algebra.inttuple import UNDERSCORE, product_each
@@ -230,16 +232,165 @@ def warp_fp8_op(ev, ab, acc, shape):
     )
 
 
+def dsl_arch() -> str:
+    """The arch the DSL traces for: ``CUTE_DSL_ARCH``, or sm_100a when it is unset (what nvidia-cutlass-dsl 4.8.1
+    targets on a machine without a GPU). Its MMA and copy ops check it (warpgroup ops: sm_90a; tcgen05: the
+    sm_100/103/107/110 families), and so does cutedump."""
+    return os.environ.get("CUTE_DSL_ARCH") or "sm_100a"
+
+
+#: the archs the DSL's tcgen05 ops admit (the sm_100f / sm_110f families) and its block-scaled ones
+_TC_ARCHS = frozenset(f"sm_{n}{x}" for n in (100, 103, 107, 110) for x in "af")
+_BS_ARCHS = frozenset({"sm_100a", "sm_100f", "sm_103a", "sm_107a", "sm_110a"})
+
+
+def _need_arch(ok, what):
+    """``what`` (the op's name: the message names it where the call does not) refuses archs not in ``ok``."""
+    a = dsl_arch()
+    if a not in ok:
+        want = "sm_90a" if ok == {"sm_90a"} else "one of the sm_100/103/107/110 families"
+        raise CuteDumpError(
+            f"{what} expects arch to be {want}, but got {a} (DSLUserCodeError: the CuTe DSL's target arch is "
+            "CUTE_DSL_ARCH, sm_100a when unset)"
+        )
+
+
+def _arch_major() -> int:
+    digits = "".join(ch for ch in dsl_arch() if ch.isdigit())
+    return int(digits) // 10 if digits else 0
+
+
 def wg_op(ev, *args, name=""):
-    """The warpgroup (SM90) MMA ops and the Hopper helpers' make_trivial_tiled_mma: the DSL refuses them for the
-    arch it targets on a machine without a GPU (sm_100a)."""
-    raise CuteDumpError(
-        f"{name}: expects arch to be sm_90a, but got sm_100a (DSLUserCodeError: the CuTe DSL 4.8.1 traced without a "
-        "GPU targets sm_100a unless CUTE_DSL_ARCH says otherwise; cutedump answers as it does)"
-    )
+    """A warpgroup name 4.8.1 does not have (warpgroup.MmaTF32Op)."""
+    raise CuteDumpError(f"module 'cutlass.cute.nvgpu.warpgroup' has no attribute '{name}' (AttributeError)")
 
 
 wg_op.dsl_named = True
+
+_WG_NAMES = {
+    "MmaF16BF16Op": ("warpgroup F16/BF16 MMA Operation", 16),
+    "MmaF8Op": ("warpgroup F8 MMA Operation", 32),
+    "MmaI8Op": ("warpgroup I8 MMA Operation", 32),
+}
+_GMMA_TYPE = {
+    "Float16": "F16",
+    "BFloat16": "BF16",
+    "Float32": "F32",
+    "Float8E4M3FN": "E4M3",
+    "Float8E5M2": "E5M2",
+    "Int8": "S8",
+    "Uint8": "U8",
+    "Int32": "S32",
+}
+
+
+def _wg_op(kind, a, b, acc, shape, src, am, bm):
+    """warpgroup.MmaOp.__post_init__ and the op's _verify (cutlass/cute/nvgpu/warpgroup/mma.py), in their order."""
+    _need_arch({"sm_90a"}, f"warpgroup.{kind}")
+    _enum(src, "OperandSource", "a_src")
+    if src.name == "TMEM":
+        raise CuteDumpError(f"expects the 'a_src' Op parameter to be a warpgroup.OperandSource instance {_DT}")
+    _enum(am, "OperandMajorMode", "a_major_mode")
+    _enum(bm, "OperandMajorMode", "b_major_mode")
+    t = _ints(shape)
+    if t is None or len(t) not in (2, 3):
+        raise CuteDumpError(f"expected a flat rank 2 or 3 tuple for the 'shape_mnk' Op parameter {_DT}")
+    m, n = t[0], t[1]
+    if m != 64:
+        raise CuteDumpError(f"expects the M-mode to be 64, but got {m} {_DT}")
+    if n < 8 or n > 256 or n % 8:
+        raise CuteDumpError(f"expects the N-mode to satisfy 8 <= N <= 256 and N % 8 == 0. but got {n} {_DT}")
+    title, k = _WG_NAMES[kind]
+    if kind == "MmaF16BF16Op":
+        if not _is(a, "Float16", "BFloat16"):
+            raise CuteDumpError(f"expects the 'ab_dtype' Op parameter to be one of Float16 or BFloat16 {_DT}")
+        if not _is(acc, "Float16", "Float32"):
+            raise CuteDumpError(f"expects the 'acc_dtype' Op parameter to be one of Float16 or Float32 {_DT}")
+        if a.name == "BFloat16" and acc.name != "Float32":
+            raise CuteDumpError(f"expects the 'acc_dtype' Op parameter to be Float32 when 'ab_dtype' is BFloat16 {_DT}")
+    elif kind == "MmaF8Op":
+        if not (_is(a, "Float8E5M2", "Float8E4M3FN") and _is(b, "Float8E5M2", "Float8E4M3FN")):
+            raise CuteDumpError(f"expects the 'a_dtype'/'b_dtype' Op parameters to be Float8E5M2 or Float8E4M3FN {_DT}")
+        if not _is(acc, "Float16", "Float32"):
+            raise CuteDumpError(f"expects the 'acc_dtype' Op parameter to be one of Float16 or Float32 {_DT}")
+    else:
+        if not (_is(a, "Int8", "Uint8") and _is(b, "Int8", "Uint8")):
+            raise CuteDumpError(f"expects the 'a_dtype'/'b_dtype' Op parameters to be Int8 or Uint8 {_DT}")
+        if not _is(acc, "Int32"):
+            raise CuteDumpError(f"expects the 'acc_dtype' Op parameter must be Int32 {_DT}")
+    if len(t) == 2:
+        t = (*t, k)
+    if t[2] != k:
+        raise CuteDumpError(f"expects the instruction extent in the K-mode to be {k}, but got {t[2]} {_DT}")
+    if kind == "MmaI8Op" and not (n == 8 or n == 24 or n % 16 == 0):
+        raise CuteDumpError(f"expects the N-mode to satisfy N=8*i where i={{1,2,3,4}} or N=16*i, but got {n} {_DT}")
+    text = (
+        title
+        + f"\n  A data type           = {a}"
+        + f"\n  B data type           = {b}"
+        + f"\n  Accumulator data type = {acc}"
+        + f"\n  A source location     = {src!r}"
+        + f"\n  A major mode          = {am!r}"
+        + f"\n  B major mode          = {bm!r}"
+        + f"\n  Instruction shape MNK = {_py(t)}"
+    )
+    ss = "SS" if src.name == "SMEM" else "RS"
+    types = f"{_GMMA_TYPE[acc.name]}{_GMMA_TYPE[a.name]}{_GMMA_TYPE[b.name]}"
+    # the GMMA atom's layouts do not depend on the majors (the DSL takes any: C++'s K-major atom stands for them)
+    if kind == "MmaF16BF16Op":
+        cpp = f"SM90_64x{n}x{k}_{types}_{ss}<GMMA::Major::K,GMMA::Major::K>"
+    else:
+        cpp = f"SM90_64x{n}x{k}_{types}_{ss}_TN"
+
+    def atom():
+        g = mma_atom(cpp)
+        c = g.layout_c_tv
+        if n == 8:  # CLayout_64x8 ((4,8,4),(2,2,1)): the DSL's has no trailing size-1 mode
+            c = Layout((c.shape[0], c.shape[1][:2]), (c.stride[0], c.stride[1][:2]))
+        return _Atom(g.name, g.thr_id, g.shape_mnk, g.layout_a_tv, g.layout_b_tv, c)
+
+    fields = {
+        "a_dtype": a,
+        "b_dtype": b,
+        "acc_dtype": acc,
+        "shape_mnk": _c(t),
+        "a_src": src,
+        "a_major_mode": am,
+        "b_major_mode": bm,
+    }
+    return MmaOp(text, atom, fields)
+
+
+def wg_f16bf16_op(ev, ab, acc, shape, src, am, bm):
+    return _wg_op("MmaF16BF16Op", ab, ab, acc, shape, src, am, bm)
+
+
+def wg_f8_op(ev, a, b, acc, shape, src, am, bm):
+    return _wg_op("MmaF8Op", a, b, acc, shape, src, am, bm)
+
+
+def wg_i8_op(ev, a, b, acc, shape, src, am, bm):
+    return _wg_op("MmaI8Op", a, b, acc, shape, src, am, bm)
+
+
+def sm90_trivial_tiled_mma(ev, a, b, am, bm, acc, atom_layout, tiler_mn, src):
+    """hopper_helpers.make_trivial_tiled_mma(a_dtype, b_dtype, a_leading_mode, b_leading_mode, acc_dtype,
+    atom_layout_mnk, tiler_mn, a_source=SMEM)."""
+    src = src if src is not None else Enum_("OperandSource", "SMEM")
+    if not isinstance(tiler_mn, tuple):
+        raise CuteDumpError("make_trivial_tiled_mma: tiler_mn must be a tuple (M, N) (TypeError)")
+    if _is(a, "Float16", "BFloat16"):
+        if not _is(b, a.name):
+            raise CuteDumpError(f"Type mismatch: {a!r} != {b!r} (TypeError)")
+        op = _wg_op("MmaF16BF16Op", a, a, acc, (*tiler_mn, C(16)), src, am, bm)
+    elif _is(a, "Float8E4M3FN", "Float8E5M2") and _is(b, "Float8E4M3FN", "Float8E5M2"):
+        op = _wg_op("MmaF8Op", a, b, acc, (*tiler_mn, C(32)), src, am, bm)
+    elif _is(a, "Int8", "Uint8") and _is(b, "Int8", "Uint8"):
+        op = _wg_op("MmaI8Op", a, b, acc, (*tiler_mn, C(32)), src, am, bm)
+    else:
+        raise CuteDumpError(f"unsupported a_dtype and b_dtype, got {a!r} and {b!r} (TypeError)")
+    return make_tiled_mma(ev, op, atom_layout, None)
+
 
 _TC_NAMES = {
     "MmaF16BF16Op": ("tcgen05 F16/BF16 MMA Operation", 16),
@@ -254,6 +405,7 @@ _DT = "(DSLUserCodeError)"
 
 def _tc_op(kind, a, b, acc, shape, cta, src, am, bm):
     """tcgen05.MmaOp.__post_init__ and the op's _verify (cutlass/cute/nvgpu/tcgen05/mma.py), in their order."""
+    _need_arch(_TC_ARCHS, f"tcgen05.{kind}")
     _enum(cta, "CtaGroup", "cta_group")
     _enum(src, "OperandSource", "a_src")
     if src.name == "RMEM":
@@ -677,7 +829,12 @@ def tma_op(ev, *cta, name=""):
         c = cta[0]
         if not isinstance(c, Enum_) or c.cls != "CtaGroup":
             raise CuteDumpError(f"expects the 'cta_group' parameter to be a CtaGroup instance {_DT}")
-        if c.name == "TWO":
+    if _arch_major() < 9:
+        raise CuteDumpError(f"{name}: expects arch to be at least sm_90, but got {dsl_arch()} {_DT}")
+    if cta and cta[0] is not None:
+        if cta[0].name == "TWO" and _arch_major() == 9:
+            raise CuteDumpError(f"CTA group of 2 is tcgen05-specific and is not compatible with {dsl_arch()} {_DT}")
+        if cta[0].name == "TWO":
             text += "\n  CTA group = 2"
     return CopyOp(text, "tma")
 
@@ -946,6 +1103,7 @@ def _tmem_name(name, repeat, flag, store):
 
 
 def _tmem_op(ev, repeat, flag, name=""):
+    _need_arch(_TC_ARCHS, f"tcgen05.{name}")
     store = name.startswith("St")
     if repeat is None:
         if store:
@@ -1125,6 +1283,7 @@ _BS_NAMES = {
 
 def _bs_op(kind, a, b, sf, vec, shape, cta, src, am, bm):
     """tcgen05.BlockScaledMmaOp.__post_init__ and the op's _verify, in their order."""
+    _need_arch(_BS_ARCHS, f"tcgen05.{kind}")
     _enum(cta, "CtaGroup", "cta_group")
     _enum(src, "OperandSource", "a_src")
     if src.name == "RMEM":
@@ -1263,6 +1422,7 @@ def sm100_blockscaled_tiled_mma(ev, a, b, am, bm, sf, vec, cta, mn, src, ab_dtyp
 
 def s2t_op(ev, cta, name=""):
     """tcgen05.Cp*Op(cta_group): the SMEM -> TMEM copies (their print; their atoms are not modeled)."""
+    _need_arch(_TC_ARCHS, f"tcgen05.{name}")
     _enum(cta, "CtaGroup", "cta_group")
     return CopyOp(f"tcgen05 {name[:-2]} Copy Operation\n  CTA group = {cta!r}", "s2t")
 

@@ -579,9 +579,9 @@ for _n, _params, _impl in (
     ("tcgen05.MmaI8Op", ("ab_dtype", "instruction_shape", *_TC), "tc_i8_op"),
     ("tcgen05.MmaFP8Op", ("ab_dtype", "acc_dtype", "instruction_shape", *_TC), "tc_fp8_op"),
     ("tcgen05.MmaF8F6F4Op", ("a_dtype", "b_dtype", "acc_dtype", "instruction_shape", *_TC), "tc_f8f6f4_op"),
-    ("warpgroup.MmaF16BF16Op", ("ab_dtype", "acc_dtype", "instruction_shape", *_WG), "wg_op"),
-    ("warpgroup.MmaF8Op", ("a_dtype", "b_dtype", "acc_dtype", "instruction_shape", *_WG), "wg_op"),
-    ("warpgroup.MmaI8Op", ("a_dtype", "b_dtype", "acc_dtype", "instruction_shape", *_WG), "wg_op"),
+    ("warpgroup.MmaF16BF16Op", ("ab_dtype", "acc_dtype", "instruction_shape", *_WG), "wg_f16bf16_op"),
+    ("warpgroup.MmaF8Op", ("a_dtype", "b_dtype", "acc_dtype", "instruction_shape", *_WG), "wg_f8_op"),
+    ("warpgroup.MmaI8Op", ("a_dtype", "b_dtype", "acc_dtype", "instruction_shape", *_WG), "wg_i8_op"),
     ("warpgroup.MmaTF32Op", ("instruction_shape", *_WG), "wg_op"),
     (
         "sm90.make_trivial_tiled_mma",
@@ -595,7 +595,7 @@ for _n, _params, _impl in (
             "tiler_mn",
             "a_source=",
         ),
-        "wg_op",
+        "sm90_trivial_tiled_mma",
     ),
     (
         "make_trivial_tiled_mma",

@@ -841,3 +841,132 @@ def generate(seed: int = 20261127) -> list[Case]:
 
 def run_oracle(cases, batch_size: int = 400):
     return G.run_oracle(cases, batch_size)
+
+
+#: the arch of the second corpus: the DSL traced with CUTE_DSL_ARCH=sm_90a (the warpgroup ops' arch)
+SM90A = "sm_90a"
+
+
+def generate_sm90a(seed: int = 20261127) -> list[Case]:
+    """Cases for the DSL targeting sm_90a: the warpgroup MMA ops (every op, dtype pair, operand source and major,
+    valid and refused shapes), their atoms and tiled MMAs, the Hopper helpers' make_trivial_tiled_mma, and ops that
+    sm_90a refuses (tcgen05, a 2-CTA TMA)."""
+    r = random.Random(seed)
+    out = []
+    kinds = [
+        (
+            "MmaF16BF16Op",
+            [
+                ("Float16", "Float32"),
+                ("BFloat16", "Float32"),
+                ("Float16", "Float16"),
+                ("BFloat16", "Float16"),
+                ("Float32", "Float32"),
+            ],
+            16,
+        ),
+        (
+            "MmaF8Op",
+            [
+                ("Float8E4M3FN", "Float8E4M3FN", "Float32"),
+                ("Float8E5M2", "Float8E4M3FN", "Float16"),
+                ("Float8E4M3FN", "Float16", "Float32"),
+            ],
+            32,
+        ),
+        ("MmaI8Op", [("Int8", "Int8", "Int32"), ("Uint8", "Int8", "Int32"), ("Int8", "Int8", "Float32")], 32),
+    ]
+    for kind, dts, k in kinds:
+        for dt in dts:
+            for src, am, bm in itertools.product(("SMEM", "RMEM"), ("K", "MN"), ("K", "MN")):
+                n = r.choice((8, 16, 24, 32, 48, 64, 96, 128, 192, 256, 40, 264, 12))
+                m = r.choice((64, 64, 64, 128))
+                shape = r.choice((f"({m}, {n}, {k})", f"({m}, {n})"))
+                args = ", ".join(f"cutlass.{d}" for d in dt)
+                op = f"{WG}.{kind}({args}, {shape}, {WG}.OperandSource.{src}, {MAJ}.{am}, {MAJ}.{bm})"
+                out.append(Case("wg_op", op))
+                out.append(Case("wg_atom", f"cute.make_mma_atom({op})"))
+                lay = r.choice(("", ", (2, 1, 1)", ", (1, 2, 1)", ", (2, 2, 1)"))
+                out.append(Case("wg_tiled", f"cute.make_tiled_mma({op}{lay})"))
+                q = r.choice(
+                    (
+                        "partition_shape_A((128, 64))",
+                        "partition_shape_B((256, 64))",
+                        "partition_shape_C((128, 256))",
+                        "size",
+                        "tv_layout_C_tiled",
+                        "thr_layout_vmnk",
+                    )
+                )
+                out.append(Case("wg_query", f"cute.make_tiled_mma({op}{lay}).{q}"))
+    for (a, b), am, bm in itertools.product(
+        (
+            ("Float16", "Float16"),
+            ("BFloat16", "BFloat16"),
+            ("Float8E4M3FN", "Float8E5M2"),
+            ("Int8", "Uint8"),
+            ("Float16", "BFloat16"),
+            ("Float32", "Float32"),
+        ),
+        ("K", "MN"),
+        ("K", "MN"),
+    ):
+        mod = r.choice(SM90)
+        acc = "Int32" if a.endswith("Int8") else r.choice(("Float32", "Float16"))
+        lay = r.choice(("(1, 1, 1)", "(2, 1, 1)", "(1, 2, 1)"))
+        n = r.choice((64, 128, 256, 192))
+        tm = (
+            f"{mod}.make_trivial_tiled_mma(cutlass.{a}, cutlass.{b}, {MAJ}.{am}, {MAJ}.{bm}, cutlass.{acc}, {lay}, "
+            f"(64, {n}))"
+        )
+        out.append(Case("sm90_trivial", tm))
+        out.append(Case("sm90_trivial", f"{tm}.partition_shape_B(({n}, 64))"))
+    out += [
+        Case(
+            "sm90a_refusal", _tc_op("MmaF16BF16Op", ("Float16", "Float32"), "ONE", "SMEM", "K", "K", "(128, 128, 16)")
+        ),
+        Case("sm90a_refusal", f"{T}.Ld32x32bOp({T}.Repetition.x32)"),
+        Case("sm90a_refusal", f"{CP}.CopyBulkTensorTileG2SOp({T}.CtaGroup.TWO)"),
+        Case("sm90a_refusal", f"{T}.MmaMXF4Op((128, 128), {T}.CtaGroup.ONE, {T}.OperandSource.SMEM)"),
+        Case("sm90a_ok", f"{CP}.CopyBulkTensorTileG2SOp()"),
+        Case(
+            "sm90a_ok",
+            f"cute.make_tiled_mma({W}.MmaF16BF16Op(cutlass.Float16, cutlass.Float32, (16, 8, 16)), (2, 2, 1))",
+        ),
+        Case("sm90a_ok", f"{WG}.make_smem_layout_atom({WG}.SmemLayoutAtomKind.K_SW128, cutlass.Float16)"),
+    ]
+    seen, res = set(), []
+    for c in out:
+        if c.expr not in seen:
+            seen.add(c.expr)
+            res.append(c)
+    return res
+
+
+def run_oracle_arch(cases, arch: str, batch_size: int = 400):
+    """The DSL's answers with CUTE_DSL_ARCH=arch (gen_dsl's harness in a subprocess of that environment; records
+    keyed by the arch and the batch)."""
+    import json
+    import os
+
+    from tests.oracle import records as R
+
+    out = []
+    for i in range(0, len(cases), batch_size):
+        exprs = [c.expr for c in cases[i : i + batch_size]]
+        key = G.batch_key(exprs).replace("dsl-", f"dsl-{arch.replace('_', '')}-", 1)
+
+        def compute(exprs=exprs):
+            old = os.environ.get("CUTE_DSL_ARCH")
+            os.environ["CUTE_DSL_ARCH"] = arch
+            try:
+                return json.dumps(G.trace(exprs))
+            finally:
+                if old is None:
+                    del os.environ["CUTE_DSL_ARCH"]
+                else:
+                    os.environ["CUTE_DSL_ARCH"] = old
+
+        text = R.answer(key, compute, what=f"the CuTe DSL's answers ({arch})", ncases=len(exprs))
+        out.extend(json.loads(text))
+    return out
