@@ -91,6 +91,9 @@ def test_corpus_is_broad(cases):
         ("tc_tile_to_mma", 20),
         ("sm100_smem_c", 10),
         ("sm90_epi_tile", 20),
+        ("c_atom", 20),
+        ("sd", 30),
+        ("cotiled", 20),
     ):
         assert ops[op] >= least, (op, ops[op])
 

@@ -1490,3 +1490,77 @@ def tc_is_tmem(ev, atom, name=""):
 
 
 tc_is_tmem.dsl_named = True
+
+
+# ---- tiled copies from tiled copies and MMAs: make_tiled_copy_S/D, make_tiled_copy_C_atom, make_cotiled_copy -
+
+
+def _tiled_copy_sd(which):
+    def f(ev, atom, tiled):
+        _need_atom(atom, f"make_tiled_copy_{which}")
+        if not isinstance(tiled, DslTiledCopy):
+            raise CuteDumpError(f"make_tiled_copy_{which}: expected a tiled copy, got {tiled!r}")
+        tv = tiled.dsl_attr("layout_src_tv_tiled" if which == "S" else "layout_dst_tv_tiled")
+        return DslTiledCopy(atom, tiled.tiler, tv)
+
+    return f
+
+
+make_tiled_copy_s = _tiled_copy_sd("S")
+make_tiled_copy_d = _tiled_copy_sd("D")
+
+
+def make_tiled_copy_c_atom(ev, atom, tiled):
+    """cute.make_tiled_copy_C_atom(atom, mma) (cutlass/cute/atom.py): the MMA's C TV layout truncated to the atom's
+    values, its by-mode tiler, restrided."""
+    _need_atom(atom, "make_tiled_copy_C_atom")
+    if not isinstance(tiled, DslTiledMma):
+        raise CuteDumpError(f"make_tiled_copy_C_atom: expected a tiled MMA, got {tiled!r}")
+    t = tiled.tiled
+    c_tv = t.get_layoutC_TV()
+    n_src = int(L.size(atom.src, 1))
+    n_c = int(L.size(c_tv, 1))
+    if n_src > n_c:
+        raise CuteDumpError(
+            f"The number value of CopyAtom's source layout {n_src} is greater than the size of TiledMma's LayoutC_TV "
+            f"{n_c} (ValueError)"
+        )
+    tv = ev.call("composition", c_tv, ev.call("make_layout", (L.size(c_tv, 0), C(n_src))))
+    mma_tiler = (t.tile_size_mnk(0), t.tile_size_mnk(1))
+    tiler = tuple(
+        ev.call("filter", ev.call("composition", ev.call("make_layout", mma_tiler, st), tv))
+        for st in ((C(1), C(0)), (C(0), C(1)))
+    )
+    tile2mma = ev.call("composition", ev.call("make_layout", mma_tiler), tiler)
+    layout_tv = ev.call("composition", ev.call("left_inverse", tile2mma), tv)
+    return DslTiledCopy(atom, tiler, layout_tv)
+
+
+def make_cotiled_copy(ev, atom, atom_tv, data):
+    """cute.make_cotiled_copy(atom, atom_layout_tv, data_layout) (cutlass/cute/atom.py)."""
+    _need_atom(atom, "make_cotiled_copy")
+    if not isinstance(atom_tv, Layout) or not isinstance(data, Layout):
+        raise CuteDumpError("make_cotiled_copy: atom_layout_tv and data_layout must be layouts")
+    inv = ev.call("left_inverse", data)
+    inv_data = Layout((inv.shape, C(1)), (inv.stride, C(0)))
+    tv_data = ev.call("composition", inv_data, atom_tv)
+    v_atom = ev.call("coalesce", Layout(atom_tv.shape[1], atom_tv.stride[1]))
+    v_data = ev.call("coalesce", ev.call("composition", data, Layout(tv_data.shape[1], tv_data.stride[1])))
+    if v_atom != v_data:
+        raise CuteDumpError(
+            "make_cotiled_copy: the memory pointed to by atom_layout_tv does not exist in the data_layout "
+            "(AssertionError)"
+        )
+    flat = product_each(data.shape)
+    n = len(flat) if isinstance(flat, tuple) else 1
+    flat = flat if isinstance(flat, tuple) else (flat,)
+    tiler = tuple(
+        ev.call(
+            "filter",
+            ev.call("composition", Layout(flat, tuple(C(1) if j == i else C(0) for j in range(n))), tv_data),
+        )
+        for i in range(n)
+    )
+    tile2data = ev.call("composition", ev.call("make_layout", flat), tiler)
+    layout_tv = ev.call("composition", ev.call("left_inverse", tile2data), tv_data)
+    return DslTiledCopy(atom, tiler, layout_tv)

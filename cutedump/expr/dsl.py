@@ -720,6 +720,10 @@ for _n, _params, _impl in (
     ("make_tiled_copy_A", ("atom", "tiled_mma"), "make_tiled_copy_a"),
     ("make_tiled_copy_B", ("atom", "tiled_mma"), "make_tiled_copy_b"),
     ("make_tiled_copy_C", ("atom", "tiled_mma"), "make_tiled_copy_c"),
+    ("make_tiled_copy_S", ("atom", "tiled_copy"), "make_tiled_copy_s"),
+    ("make_tiled_copy_D", ("atom", "tiled_copy"), "make_tiled_copy_d"),
+    ("make_tiled_copy_C_atom", ("atom", "mma"), "make_tiled_copy_c_atom"),
+    ("make_cotiled_copy", ("atom", "atom_layout_tv", "data_layout"), "make_cotiled_copy"),
     *(
         (f"warp.{_m}", ("transpose=", "num_matrices=", "unpack_bits="), "matrix_op")
         for _m in (

@@ -824,6 +824,60 @@ def _fuzz_mma_copy(r):
     return cases
 
 
+def _derived_copy_cases(r):
+    """make_tiled_copy_S/D of tiled copies, make_tiled_copy_C_atom, make_cotiled_copy."""
+    W = "cute.nvgpu.warp"
+    cases = []
+    mmas = [
+        f"cute.make_tiled_mma({W}.MmaF16BF16Op(cutlass.Float16, cutlass.Float32, (16, 8, 16)), (2, 2, 1))",
+        f"cute.make_tiled_mma({W}.MmaF16BF16Op(cutlass.Float16, cutlass.Float32, (16, 8, 16)), (4, 1, 1), permutation_mnk=(64, 16, 16))",
+        f"cute.make_tiled_mma({W}.MmaTF32Op((16, 8, 8)), (2, 1, 1))",
+        "cute.make_tiled_mma(cute.nvgpu.MmaUniversalOp(cutlass.Float32), (16, 16, 1))",
+    ]
+    atoms = [
+        f"cute.make_copy_atom({W}.StMatrix8x8x16bOp(False, 4), cutlass.Float16)",
+        f"cute.make_copy_atom({W}.StMatrix8x8x16bOp(True, 2), cutlass.Float16)",
+        "cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), cutlass.Float32)",
+        "cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), cutlass.Float16, num_bits_per_copy=32)",
+        "cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), cutlass.Float32, num_bits_per_copy=64)",
+        "cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), cutlass.Float16, num_bits_per_copy=128)",
+    ]
+    for m in mmas:
+        for a in atoms:
+            q = r.choice(("", "", ".layout_tv_tiled", ".tiler_mn"))
+            cases.append(Case("c_atom", f"cute.make_tiled_copy_C_atom({a}, {m}){q}"))
+    for _ in range(40):
+        thr = r.choice(((32, 4), (16, 8), (8, 16), (64, 2)))
+        val = r.choice(((1, 8), (1, 4), (4, 1), (2, 2)))
+        t = r.choice(("Float16", "Float32"))
+        src = f"cute.make_tiled_copy_tv(cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), cutlass.{t}, num_bits_per_copy={r.choice((32, 64, 128))}), cute.make_layout({thr}, stride=({thr[1]}, 1)), cute.make_layout({val}))"
+        if r.random() < 0.5:
+            src = f"cute.make_tiled_copy_{r.choice('ABC')}({r.choice(atoms)}, {r.choice(mmas)})"
+        w = r.choice("SD")
+        q = r.choice(("", ".layout_tv_tiled", ".tiler_mn"))
+        cases.append(Case("sd", f"cute.make_tiled_copy_{w}({r.choice(atoms)}, {src}){q}"))
+    for _ in range(30):
+        data = r.choice(
+            (
+                "cute.make_layout((64, 32), stride=(32, 1))",
+                "cute.make_layout((32, 64))",
+                "cute.make_layout((128, 8), stride=(8, 1))",
+                "cute.make_layout((16, 16))",
+            )
+        )
+        tv = r.choice(
+            (
+                "cute.make_layout((32, 8), stride=(8, 1))",
+                "cute.make_layout((64, 4), stride=(4, 1))",
+                "cute.make_layout((32, 4), stride=(1, 32))",
+                "cute.make_layout((128, 2), stride=(2, 1))",
+                "cute.make_layout((16, 16), stride=(16, 1))",
+            )
+        )
+        cases.append(Case("cotiled", f"cute.make_cotiled_copy({r.choice(atoms)}, {tv}, {data})"))
+    return cases
+
+
 _F8F6F4_NAMES = ("Float8E4M3FN", "Float8E5M2", "Float6E3M2FN", "Float6E2M3FN", "Float4E2M1FN")
 
 
@@ -831,6 +885,7 @@ def generate(seed: int = 20261127) -> list[Case]:
     r = random.Random(seed)
     cases = _warp_cases(r) + _wg_cases() + _tc_cases(r) + _sm100_cases(r) + _smem_cases(r) + _copy_cases(r)
     cases += _more_cases(r) + _blockscaled_cases(r) + _helper_cases(r) + _fuzz_smem(r) + _fuzz_mma_copy(r)
+    cases += _derived_copy_cases(r)
     seen, out = set(), []
     for c in cases:
         if c.expr not in seen:
