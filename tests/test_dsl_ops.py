@@ -94,6 +94,7 @@ def test_corpus_is_broad(cases):
         ("c_atom", 20),
         ("sd", 30),
         ("cotiled", 20),
+        ("copy_more", 50),
     ):
         assert ops[op] >= least, (op, ops[op])
 

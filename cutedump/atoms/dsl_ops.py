@@ -806,6 +806,33 @@ def copy_universal_op(ev):
     return CopyOp("universal Copy Operation", "universal")
 
 
+_SIMPLE_COPY = {
+    "CopyG2ROp": "G2R copy operation",
+    "CopyR2GOp": "R2G copy operation",
+    "CopyS2ROp": "S2R copy operation",
+    "CopyR2SOp": "R2S copy operation",
+    "CopyBulkG2SOp": "cp.async GMEM -> SMEM bulk copy Operation",
+}
+
+
+def simple_copy_op(ev, name=""):
+    """cute.nvgpu.CopyG2ROp() / CopyR2GOp / CopyS2ROp / CopyR2SOp, cpasync.CopyBulkG2SOp(): their atoms are a
+    thread's num_bits_per_copy, as the universal copy's (0 bits, the default: (1,1):(0,0))."""
+    if name == "CopyBulkG2SOp" and _arch_major() < 9:
+        raise CuteDumpError(f"expects arch to be at least sm_90, but got {dsl_arch()} {_DT}")
+    return CopyOp(_SIMPLE_COPY[name], "universal" if name == "CopyBulkG2SOp" else "typed")
+
+
+simple_copy_op.dsl_named = True
+
+
+def repetition(ev, n):
+    """tcgen05.Repetition(n): the member x{n}."""
+    if not isinstance(n, int) or int(n) not in (1, 2, 4, 8, 16, 32, 64, 128):
+        raise CuteDumpError(f"{n!r} is not a valid Repetition (ValueError)")
+    return Enum_("Repetition", f"x{int(n)}")
+
+
 def copy_g2s_op(ev, cache_mode):
     text = "cp.async GMEM -> SMEM copy Operation"
     if cache_mode is not None:
@@ -874,8 +901,8 @@ def matrix_op(ev, transpose, num, unpack, name=""):
         text += f"\n  unpack {int(unpack)}b to 8b"
     catalog = None
     n = int(n)
-    if unpack is not None:
-        pass  # not modeled: make_copy_atom refuses
+    if unpack is not None and name == "LdMatrix8x16x8bOp":
+        catalog = f"SM100_SU{int(unpack)}_DU8x16_x{n}_LDSM_N"
     elif name == "LdMatrix16x16x8bOp":
         catalog = f"LdMatrix16x16x8b_x{n}"
     elif name in ("LdMatrix8x8x16bOp", "StMatrix8x8x16bOp", "LdMatrix8x16x8bOp"):
@@ -897,6 +924,15 @@ _SM100_MATRIX_BITS = {
     "SM100_U8x4_STSM_T": (_U8_T.format("", ""), "((_8,_4),_128):((_128,_0),_1)"),
     "SM100_U8x8_STSM_T": (_U8_T.format(",_2", ",_1024"), "((_16,_2),_128):((_128,_0),_1)"),
     "SM100_U8x16_STSM_T": (_U8_T.format(",_4", ",_1024"), "(_32,_128):(_128,_1)"),
+    **{
+        f"SM100_SU{b}_DU8x16_x{n}_LDSM_N": (src, dst)
+        for b in (4, 6)
+        for n, src, dst in (
+            (1, "((_8,_4),_128):((_128,_0),_1)", "(_32,_32):(_32,_1)"),
+            (2, "((_16,_2),_128):((_128,_0),_1)", "(_32,(_32,_2)):(_32,(_1,_1024))"),
+            (4, "(_32,_128):(_128,_1)", "(_32,(_32,_4)):(_32,(_1,_1024))"),
+        )
+    },
     # the DSL's 16x16 transposed 8-bit ldmatrix (its bit layouts as the DSL's atoms print them, times the width)
     "LdMatrix16x16x8b_x1": ("((_16,_2),_128):((_128,_0),_1)", "((_4,_8),(_8,_4,_2)):((_512,_8),(_1,_128,_64))"),
     "LdMatrix16x16x8b_x2": ("(_32,_128):(_128,_1)", "((_4,_8),(_8,_4,_2,_2)):((_512,_8),(_1,_128,_64,_2048))"),
@@ -917,7 +953,29 @@ def _matrix_atom(op, dtype):
             cpp = copy_atom(op.catalog, _CPP_VALUE[dtype.name])
         except CuteDumpError:
             cpp = None
-    return DslCopyAtom(dtype, _lay(32, 1), recast_layout(src, 1, dtype.bits), recast_layout(dst, 1, dtype.bits), cpp)
+    return DslCopyAtom(dtype, _lay(32, 1), _dsl_recast(src, dtype.bits), _dsl_recast(dst, dtype.bits), cpp)
+
+
+def _dsl_recast(layout, bits):
+    """A bit layout in units of ``bits``-wide values, as the DSL recasts it: CuTe's recast_layout where the width
+    divides 128; for a 6-bit type the DSL rounds up (a unit-stride mode of n bits has ceil(n/6) values, a stride s
+    becomes ceil(s/6))."""
+    if 128 % bits == 0:
+        return recast_layout(layout, 1, bits)
+
+    def up(x):
+        return -(-int(x) // bits)
+
+    def walk(sh, st):
+        if isinstance(sh, tuple):
+            pairs = [walk(a, b) for a, b in zip(sh, st)]
+            return tuple(p[0] for p in pairs), tuple(p[1] for p in pairs)
+        if int(st) == 1:
+            return C(up(sh)), C(1)
+        return sh, C(up(st))
+
+    sh, st = walk(layout.shape, layout.stride)
+    return Layout(sh, st)
 
 
 matrix_op.dsl_named = True
@@ -958,7 +1016,9 @@ def make_copy_atom(ev, op, dtype, num_bits_per_copy):
     if not isinstance(op, CopyOp):
         raise CuteDumpError(f"make_copy_atom: expected a copy op (cute.nvgpu.CopyUniversalOp(), ...), got {op!r}")
     dtype = _dt(dtype, "make_copy_atom")
-    if op.kind in ("universal", "g2s"):
+    if op.kind == "typed" and num_bits_per_copy is None:  # G2R, R2G, S2R, R2S: one value by default
+        num_bits_per_copy = C(dtype.bits)
+    if op.kind in ("universal", "g2s", "typed"):
         if num_bits_per_copy is None:
             if op.kind == "g2s":
                 raise CuteDumpError(

@@ -162,6 +162,8 @@ _PREFIXES = (
     "cute.nvgpu.",
     "nvgpu.",
     "utils.",
+    "copy.",  # tcgen05.copy.Ld32x32bOp: the module the tcgen05 copy ops are defined in
+    "mma.",
 )
 
 
@@ -653,6 +655,12 @@ for _n, _params, _impl in (
         "sm100_blockscaled_tiled_mma",
     ),
     ("CopyReduceBulkTensorTileS2GOp", ("reduction_kind=",), "tma_reduce_op"),
+    ("CopyBulkG2SOp", (), "simple_copy_op"),
+    ("CopyG2ROp", (), "simple_copy_op"),
+    ("CopyR2GOp", (), "simple_copy_op"),
+    ("CopyS2ROp", (), "simple_copy_op"),
+    ("CopyR2SOp", (), "simple_copy_op"),
+    ("Repetition", ("value",), "repetition"),
     ("tcgen05.tile_to_mma_shape", ("atom", "mma_tile_shape", "order="), "tc_tile_to_mma_shape"),
     ("tcgen05.is_tmem_load", ("atom",), "tc_is_tmem"),
     ("tcgen05.is_tmem_store", ("atom",), "tc_is_tmem"),

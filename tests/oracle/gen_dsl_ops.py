@@ -878,6 +878,47 @@ def _derived_copy_cases(r):
     return cases
 
 
+def _copy_more_cases(r):
+    """The typed copies (G2R, R2G, S2R, R2S), the bulk G2S copy, unpacking ldmatrix, tcgen05.copy.X and
+    Repetition(n) as kernels spell them."""
+    out = []
+    for op in (
+        "cute.nvgpu.CopyG2ROp()",
+        "cute.nvgpu.CopyR2GOp()",
+        "cute.nvgpu.CopyS2ROp()",
+        "cute.nvgpu.CopyR2SOp()",
+        f"{CP}.CopyBulkG2SOp()",
+    ):
+        out.append(Case("copy_more", op))
+        for t in ("Float32", "Float16", "Int8", "Float64"):
+            for b in ("", ", num_bits_per_copy=64", ", num_bits_per_copy=128"):
+                if r.random() < 0.5:
+                    continue
+                out.append(Case("copy_more", f"cute.make_copy_atom({op}, cutlass.{t}{b})"))
+    for n, b, t in itertools.product((1, 2, 4), (4, 6), ("Int8", "Float4E2M1FN", "Float6E3M2FN", "Float8E4M3FN")):
+        out.append(
+            Case(
+                "copy_more",
+                f"cute.make_copy_atom({W}.LdMatrix8x16x8bOp(transpose=False, num_matrices={n}, "
+                f"unpack_bits={b}), cutlass.{t})",
+            )
+        )
+    for n, b in itertools.product((2, 4), (4, 6)):
+        out.append(
+            Case("copy_more", f"cute.make_copy_atom({W}.LdMatrix16x8x8bOp(True, {n}, {b}), cutlass.Float4E2M1FN)")
+        )
+    for n in (1, 2, 3, 16, 64, 128, 256):
+        out.append(Case("copy_more", f"{T}.Repetition({n})"))
+        for name in ("Ld32x32bOp", "St32x32bOp", "Ld16x256bOp"):
+            if r.random() < 0.5:
+                out.append(
+                    Case(
+                        "copy_more", f"cute.make_copy_atom({T}.copy.{name}({T}.copy.Repetition({n})), cutlass.Float32)"
+                    )
+                )
+    return out
+
+
 _F8F6F4_NAMES = ("Float8E4M3FN", "Float8E5M2", "Float6E3M2FN", "Float6E2M3FN", "Float4E2M1FN")
 
 
@@ -885,7 +926,7 @@ def generate(seed: int = 20261127) -> list[Case]:
     r = random.Random(seed)
     cases = _warp_cases(r) + _wg_cases() + _tc_cases(r) + _sm100_cases(r) + _smem_cases(r) + _copy_cases(r)
     cases += _more_cases(r) + _blockscaled_cases(r) + _helper_cases(r) + _fuzz_smem(r) + _fuzz_mma_copy(r)
-    cases += _derived_copy_cases(r)
+    cases += _derived_copy_cases(r) + _copy_more_cases(r)
     seen, out = set(), []
     for c in cases:
         if c.expr not in seen:
