@@ -95,6 +95,7 @@ def test_corpus_is_broad(cases):
         ("sd", 30),
         ("cotiled", 20),
         ("copy_more", 50),
+        ("query", 80),
     ):
         assert ops[op] >= least, (op, ops[op])
 

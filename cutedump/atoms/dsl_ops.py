@@ -149,6 +149,9 @@ class MmaOp:
     def dsl_str(self, fmt):
         return self.text
 
+    def __repr__(self):
+        return f"an MMA op ({self.text.splitlines()[0]})"
+
     def make_atom(self):
         return self.atom() if callable(self.atom) else self.atom
 
@@ -530,6 +533,9 @@ class DslMmaAtom:
     def dsl_str(self, fmt):
         return "MMA Atom" + _lines(self.rows(fmt), 12)
 
+    def __repr__(self):
+        return f"an MMA atom ({self.atom.name})"
+
     def dsl_attr(self, name):
         a = self.atom
         table = {
@@ -564,6 +570,9 @@ class DslTiledMma(DslMmaAtom):
 
     def dsl_size(self):
         return L.size(self.tiled.thr_layout_vmnk)
+
+    def __repr__(self):
+        return f"a tiled MMA ({self.atom.name})"
 
     def partition_shape(self, which, shape):
         """partition_shape_A/B/C(shape) as the DSL answers it: the atom's values per thread, then each mode of the
@@ -801,6 +810,9 @@ class CopyOp:
     def dsl_str(self, fmt):
         return self.text
 
+    def __repr__(self):
+        return f"a copy op ({self.text.splitlines()[0]})"
+
 
 def copy_universal_op(ev):
     return CopyOp("universal Copy Operation", "universal")
@@ -987,10 +999,11 @@ matrix_op.dsl_named = True
 class DslCopyAtom:
     """A copy atom: its thread layout and TV layouts as the DSL prints them, and its value type."""
 
-    __slots__ = ("dtype", "thr_id", "src", "dst", "cpp", "tmem")
+    __slots__ = ("dtype", "thr_id", "src", "dst", "cpp", "tmem", "op")
 
     def __init__(self, dtype, thr_id, src, dst, cpp=None, tmem=None):
         self.dtype, self.thr_id, self.src, self.dst = dtype, thr_id, src, dst
+        self.op = None  # the copy op it was made of (make_copy_atom sets it)
         self.tmem = tmem  # "load" / "store" for a TMEM copy atom
         self.cpp = cpp  # C++ CuTe's Copy_Atom of the same op and value type (cutedump.atoms.copy), if there is one
 
@@ -1005,14 +1018,25 @@ class DslCopyAtom:
     def dsl_str(self, fmt):
         return "Copy Atom" + _lines(self.rows(fmt), 14)
 
+    def __repr__(self):
+        return f"a copy atom ({self.dtype.name})"
+
     def dsl_attr(self, name):
         table = {"thr_id": self.thr_id, "layout_src_tv": self.src, "layout_dst_tv": self.dst, "value_type": self.dtype}
+        if self.op is not None:
+            table["op"] = self.op
         if name not in table:
             raise CuteDumpError(f"a copy atom has no attribute {name!r} here ({', '.join(table)})")
         return table[name]
 
 
 def make_copy_atom(ev, op, dtype, num_bits_per_copy):
+    atom = _make_copy_atom(op, dtype, num_bits_per_copy)
+    atom.op = op
+    return atom
+
+
+def _make_copy_atom(op, dtype, num_bits_per_copy):
     if not isinstance(op, CopyOp):
         raise CuteDumpError(f"make_copy_atom: expected a copy op (cute.nvgpu.CopyUniversalOp(), ...), got {op!r}")
     dtype = _dt(dtype, "make_copy_atom")
@@ -1077,6 +1101,9 @@ class DslTiledCopy:
 
     def dsl_size(self):
         return L.size(self.tv, 0)
+
+    def __repr__(self):
+        return f"a tiled copy ({self.atom.dtype.name})"
 
     def dsl_method(self, name, args, kwargs):
         if name == "get_slice":  # a ThrCopy prints as its tiled copy

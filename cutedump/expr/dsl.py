@@ -430,7 +430,7 @@ def _smem_epi(ev, dtype, layout_enum, tile, stages, trg_shape, order):
 
 def _size_like(name):
     def f(ev, x, mode):
-        if hasattr(x, "dsl_size") and mode is None:  # a tiled MMA / copy of cutedump.atoms.dsl_ops
+        if hasattr(x, "dsl_size"):  # a tiled MMA / copy of cutedump.atoms.dsl_ops (the DSL's size ignores mode=)
             return x.dsl_size()
         return ev.call(name, x, targs=_modes(mode))
 

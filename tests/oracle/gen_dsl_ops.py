@@ -919,6 +919,62 @@ def _copy_more_cases(r):
     return out
 
 
+def _query_cases(r):
+    """What kernels ask of their tiled MMAs and copies: cute.size(x, mode=...), .op and its fields, thr_id.shape,
+    get_tile_size, the atoms' layouts and value type."""
+    out = []
+    mmas = [
+        f"cute.make_tiled_mma({W}.MmaF16BF16Op(cutlass.Float16, cutlass.Float32, (16, 8, 16)), (2, 2, 1))",
+        f"cute.make_tiled_mma({W}.MmaTF32Op((16, 8, 8)), (4, 1, 1))",
+        _trivial(r, SM100[0], ("Float16", "Float16"), "K", "MN", "Float32", "TWO", "(256, 128)"),
+        _trivial(r, SM100[1], ("BFloat16", "BFloat16"), "MN", "K", "Float32", "ONE", "(128, 64)"),
+    ]
+    copies = [
+        "cute.make_tiled_copy_tv(cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), cutlass.Float16, "
+        "num_bits_per_copy=128), cute.make_layout((16, 8), stride=(8, 1)), cute.make_layout((1, 8)))",
+        f"cute.make_tiled_copy_tv(cute.make_copy_atom({CP}.CopyG2SOp(), cutlass.Float32, num_bits_per_copy=64), "
+        "cute.make_layout((32, 4), stride=(4, 1)), cute.make_layout((1, 2)))",
+        f"cute.make_tiled_copy_A(cute.make_copy_atom({W}.LdMatrix8x8x16bOp(False, 4), cutlass.Float16), "
+        f"cute.make_tiled_mma({W}.MmaF16BF16Op(cutlass.Float16, cutlass.Float32, (16, 8, 16)), (2, 2, 1)))",
+    ]
+    for m in mmas:
+        for q in (
+            "cute.size({}, mode=[0])",
+            "cute.size({}, mode=[1])",
+            "cute.size({})",
+            "{}.get_tile_size(0)",
+            "{}.get_tile_size(2)",
+            "{}.op",
+            "{}.op.a_major_mode",
+            "{}.op.shape_mnk",
+            "{}.thr_id.shape",
+            "cute.size({}.thr_id.shape)",
+            "cute.size({}.tv_layout_A_tiled, mode=[1])",
+            "{}.shape_mnk",
+            "cute.make_mma_atom({}.op)",
+            "cute.rank({}.thr_layout_vmnk)",
+            "{}.thr_layout_vmnk.shape",
+            "cute.size({}.thr_layout_vmnk, mode=[1])",
+            "{}.op.acc_dtype",
+            "{}.op.cta_group",
+        ):
+            out.append(Case("query", q.format(m)))
+    for c in copies:
+        for q in (
+            "cute.size({})",
+            "cute.size({}, mode=[0])",
+            "{}.op",
+            "{}.value_type",
+            "{}.layout_src_tv",
+            "{}.thr_id",
+            "{}.layout_dst_tv",
+            "cute.size({}.layout_tv_tiled, mode=[1])",
+            "{}.tiler_mn[0]",
+        ):
+            out.append(Case("query", q.format(c)))
+    return out
+
+
 _F8F6F4_NAMES = ("Float8E4M3FN", "Float8E5M2", "Float6E3M2FN", "Float6E2M3FN", "Float4E2M1FN")
 
 
@@ -926,7 +982,7 @@ def generate(seed: int = 20261127) -> list[Case]:
     r = random.Random(seed)
     cases = _warp_cases(r) + _wg_cases() + _tc_cases(r) + _sm100_cases(r) + _smem_cases(r) + _copy_cases(r)
     cases += _more_cases(r) + _blockscaled_cases(r) + _helper_cases(r) + _fuzz_smem(r) + _fuzz_mma_copy(r)
-    cases += _derived_copy_cases(r) + _copy_more_cases(r)
+    cases += _derived_copy_cases(r) + _copy_more_cases(r) + _query_cases(r)
     seen, out = set(), []
     for c in cases:
         if c.expr not in seen:
