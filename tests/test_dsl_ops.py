@@ -96,6 +96,7 @@ def test_corpus_is_broad(cases):
         ("cotiled", 20),
         ("copy_more", 50),
         ("query", 80),
+        ("smem_edge", 20),
     ):
         assert ops[op] >= least, (op, ops[op])
 

@@ -36,7 +36,7 @@ from cutedump.atoms.copy import TiledCopy, copy_atom
 from cutedump.atoms.copy_catalog import lookup_copy, lookup_tmem_copy
 from cutedump.atoms.mma import TiledMMA, mma_atom
 from cutedump.errors import CuteDumpError
-from cutedump.expr.dsl import DType, Enum_, _keep_swizzle, _smem_atom
+from cutedump.expr.dsl import DType, Enum_, _keep_swizzle, _need_stages, _smem_atom
 from cutedump.parse import parse_layout
 
 #: the DSL's element types -> the C++ names of the SM80 atoms' operand types, and MLIR's names (printed)
@@ -734,6 +734,7 @@ def sm100_smem_layout_atom_ab(ev, major, dtype, shape, sparsity):
 def _sm100_smem_ab(ev, which, tiled, tiler, dtype, stages, is_k_major):
     tiled = _tc_tiled(tiled, f"make_smem_layout_{which}")
     _dt(dtype, f"make_smem_layout_{which}")
+    _need_stages(stages, f"make_smem_layout_{which}")
     if not isinstance(tiler, tuple) or len(tiler) != 3:
         raise CuteDumpError(f"make_smem_layout_{which}: mma_tiler_mnk must be a tuple (M, N, K)")
     op = tiled.op.fields
@@ -781,6 +782,7 @@ def sm100_smem_layout_epi(ev, dtype, layout_enum, tile, stage):
     if dtype.name == "Boolean":
         dtype = DType("Int8", 8)
     kind = _epi_kind(layout_enum, dtype, tile)
+    _need_stages(stage, "make_smem_layout_epi")
     shape = product_each(tuple(x.shape if isinstance(x, Layout) else x for x in tile))
     atom = _smem_atom(ev, kind, dtype, ns="tcgen05")
     order = (C(0), C(1), C(2)) if layout_enum.name == "ROW_MAJOR" else (C(1), C(0), C(2))
@@ -790,6 +792,7 @@ def sm100_smem_layout_epi(ev, dtype, layout_enum, tile, stage):
 def sm100_smem_layout(ev, major, tile, dtype, stages):
     """blackwell_helpers.make_smem_layout(leading_mode, smem_tile_shape, a_dtype, num_stages)."""
     kind = _atom_kind_ab(major, dtype, tile)
+    _need_stages(stages, "make_smem_layout")
     atom = _smem_atom(ev, kind, dtype, ns="tcgen05")
     order = (C(0), C(1), C(2)) if major.name == "K" else (C(1), C(0), C(2))
     r = _keep_swizzle(atom, ev.call("tile_to_shape", atom, ev.call("append", tile, stages), order))
@@ -1542,6 +1545,7 @@ def sm100_smem_layout_c(ev, tiled, tiler, dtype, stages, is_m_major):
     """blackwell_helpers.make_smem_layout_c(tiled_mma, mma_tiler_mnk, c_dtype, num_stages, is_m_major)."""
     tiled = _tc_tiled(tiled, "make_smem_layout_c")
     _dt(dtype, "make_smem_layout_c")
+    _need_stages(stages, "make_smem_layout_c")
     if not isinstance(tiler, tuple) or len(tiler) != 3:
         raise CuteDumpError("make_smem_layout_c: mma_tiler_mnk must be a tuple (M, N, K)")
     m_major = bool(is_m_major)

@@ -396,6 +396,12 @@ def _need_tuple(x, what):
         raise CuteDumpError(f"{what}: assert isinstance(mma_tiler_mnk, tuple) (got {format_result(x)})")
 
 
+def _need_stages(stages, what):
+    """A staged smem layout of no stage: the DSL's tile_to_shape refuses a shape with a 0 (ValueError)."""
+    if isinstance(stages, int) and not isinstance(stages, bool) and is_static(stages) and int(stages) < 1:
+        raise CuteDumpError(f"{what}: {int(stages)} stages: the CuTe DSL tiles to no shape with a 0 (ValueError)")
+
+
 def _smem_ab(which):
     def f(ev, layout_enum, tiler, dtype, stages):
         """hopper_helpers.make_smem_layout_a/b (cutlass/utils/hopper_helpers.py)."""
@@ -403,6 +409,7 @@ def _smem_ab(which):
         if not isinstance(layout_enum, Enum_) or layout_enum.cls != "LayoutEnum":
             raise CuteDumpError(f"make_smem_layout_{which}: expected a LayoutEnum, got {layout_enum!r}")
         k_major = layout_enum.name == "ROW_MAJOR"
+        _need_stages(stages, f"make_smem_layout_{which}")
         shape = ev.call(
             "slice", (UNDERSCORE, C(0), UNDERSCORE) if which == "a" else (C(0), UNDERSCORE, UNDERSCORE), tiler
         )
@@ -422,6 +429,8 @@ def _smem_epi(ev, dtype, layout_enum, tile, stages, trg_shape, order):
         raise CuteDumpError(f"make_smem_layout_epi: expected a LayoutEnum, got {layout_enum!r}")
     n_major = layout_enum.name == "ROW_MAJOR"
     atom = _smem_atom(ev, _atom_kind(layout_enum, dtype, tile[1] if n_major else tile[0]), dtype)
+    if trg_shape is None:
+        _need_stages(stages, "make_smem_layout_epi")
     trg = trg_shape if trg_shape is not None else ev.call("append", tile, stages)
     if order is None:
         order = (C(0), C(1), C(2)) if n_major else (C(1), C(0), C(2))

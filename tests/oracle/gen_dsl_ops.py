@@ -975,6 +975,39 @@ def _query_cases(r):
     return out
 
 
+#: smem helpers spelled otherwise: keywords, enum members printed, get_smem_layout_atom, layouts as epilogue tiles,
+#: zero stages (refused), a 2-mode tiler (refused), dynamic stages
+SMEM_EDGE = [
+    "cute.nvgpu.warpgroup.make_smem_layout_atom(kind=cute.nvgpu.warpgroup.SmemLayoutAtomKind.K_SW64, element_type=cutlass.BFloat16)",
+    "cute.nvgpu.warpgroup.SmemLayoutAtomKind.K_SW128",
+    "cutlass.utils.LayoutEnum.ROW_MAJOR",
+    "cute.nvgpu.OperandMajorMode.K",
+    "cute.nvgpu.tcgen05.CtaGroup.TWO",
+    "cutlass.utils.hopper_helpers.get_smem_layout_atom(cutlass.utils.LayoutEnum.ROW_MAJOR, cutlass.Float16, 64)",
+    "cutlass.utils.hopper_helpers.get_smem_layout_atom(cutlass.utils.LayoutEnum.COL_MAJOR, cutlass.Float8E4M3FN, 48)",
+    "cutlass.utils.sm90_get_smem_layout_atom(cutlass.utils.LayoutEnum.COL_MAJOR, cutlass.Float32, 8)",
+    "cutlass.utils.blackwell_helpers.get_smem_layout_atom_epi(cutlass.utils.LayoutEnum.ROW_MAJOR, cutlass.Float16, (128, 32))",
+    "cutlass.utils.blackwell_helpers.get_smem_layout_atom_epi(cutlass.utils.LayoutEnum.COL_MAJOR, cutlass.Float32, (cute.make_layout(128), cute.make_layout((16, 2), stride=(1, 64))))",
+    "cutlass.utils.blackwell_helpers.make_smem_layout_epi(cutlass.Float16, cutlass.utils.LayoutEnum.ROW_MAJOR, (cute.make_layout(128), cute.make_layout((16, 2), stride=(1, 64))), 4)",
+    "cutlass.utils.blackwell_helpers.make_smem_layout_epi(cutlass.Float16, cutlass.utils.LayoutEnum.ROW_MAJOR, cutlass.utils.blackwell_helpers.compute_epilogue_tile_shape((128, 256), False, cutlass.utils.LayoutEnum.ROW_MAJOR, cutlass.Float16), 4)",
+    "cutlass.utils.blackwell_helpers.make_smem_layout_epi(cutlass.Float32, cutlass.utils.LayoutEnum.COL_MAJOR, cutlass.utils.blackwell_helpers.compute_epilogue_tile_shape((256, 128), True, cutlass.utils.LayoutEnum.COL_MAJOR, cutlass.Float32), 2)",
+    "cute.nvgpu.tcgen05.make_smem_layout_atom(cute.nvgpu.tcgen05.SmemLayoutAtomKind.MN_SW128_32B, cutlass.Float16)",
+    "cute.nvgpu.warpgroup.make_smem_layout_atom(cute.nvgpu.warpgroup.SmemLayoutAtomKind.K_SW128, cutlass.Int32(4))",
+    "cute.nvgpu.warpgroup.make_smem_layout_atom(cute.nvgpu.warpgroup.SmemLayoutAtomKind.K_SW128)",
+    "cutlass.utils.hopper_helpers.make_smem_layout_a(cutlass.utils.LayoutEnum.ROW_MAJOR, (128, 128), cutlass.Float16, 4)",
+    "cutlass.utils.hopper_helpers.make_smem_layout_a(cutlass.utils.LayoutEnum.ROW_MAJOR, (128, 128, 64), cutlass.Float16, cutlass.Int32(4))",
+    "cutlass.utils.hopper_helpers.make_smem_layout_b(cutlass.utils.LayoutEnum.COL_MAJOR, (128, 128, 64), cutlass.Float16, 0)",
+    "cutlass.utils.hopper_helpers.make_smem_layout_epi(cutlass.Float16, cutlass.utils.LayoutEnum.ROW_MAJOR, (64, 32), 4, smem_trg_shape=(64, 64, 4), smem_order=(1, 0, 2))",
+    "cutlass.utils.blackwell_helpers.make_smem_layout_a(cutlass.utils.blackwell_helpers.make_trivial_tiled_mma(cutlass.Float16, cutlass.Float16, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.K, cutlass.Float32, cute.nvgpu.tcgen05.CtaGroup.ONE, (128, 128)), (128, 128, 64), cutlass.Float16, 0)",
+    "cute.cosize(cutlass.utils.hopper_helpers.make_smem_layout_a(cutlass.utils.LayoutEnum.ROW_MAJOR, (128, 128, 64), cutlass.Float16, 4))",
+    "cute.size(cutlass.utils.hopper_helpers.make_smem_layout_a(cutlass.utils.LayoutEnum.ROW_MAJOR, (128, 128, 64), cutlass.Float16, 4))",
+    "cutlass.utils.blackwell_helpers.make_smem_layout_epi(cutlass.Float16, cutlass.utils.LayoutEnum.ROW_MAJOR, (128, 32), 0)",
+    "cutlass.utils.hopper_helpers.make_smem_layout_epi(cutlass.Float16, cutlass.utils.LayoutEnum.ROW_MAJOR, (64, 32), 0)",
+    "cutlass.utils.blackwell_helpers.make_smem_layout(cute.nvgpu.OperandMajorMode.K, (128, 64), cutlass.Float16, 0)",
+    "cutlass.utils.hopper_helpers.make_smem_layout_a(cutlass.utils.LayoutEnum.ROW_MAJOR, (128, 128, 64), cutlass.Float16, -1)",
+]
+
+
 _F8F6F4_NAMES = ("Float8E4M3FN", "Float8E5M2", "Float6E3M2FN", "Float6E2M3FN", "Float4E2M1FN")
 
 
@@ -983,6 +1016,7 @@ def generate(seed: int = 20261127) -> list[Case]:
     cases = _warp_cases(r) + _wg_cases() + _tc_cases(r) + _sm100_cases(r) + _smem_cases(r) + _copy_cases(r)
     cases += _more_cases(r) + _blockscaled_cases(r) + _helper_cases(r) + _fuzz_smem(r) + _fuzz_mma_copy(r)
     cases += _derived_copy_cases(r) + _copy_more_cases(r) + _query_cases(r)
+    cases += [Case("smem_edge", e) for e in SMEM_EDGE]
     seen, out = set(), []
     for c in cases:
         if c.expr not in seen:
