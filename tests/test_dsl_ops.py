@@ -97,6 +97,7 @@ def test_corpus_is_broad(cases):
         ("copy_more", 50),
         ("query", 80),
         ("smem_edge", 20),
+        ("sparse_atom", 60),
     ):
         assert ops[op] >= least, (op, ops[op])
 

@@ -32,11 +32,12 @@ from cutedump.algebra import C, recast_layout
 from cutedump.algebra import layout as L
 from cutedump.algebra.inttuple import UNDERSCORE, product_each
 from cutedump.algebra.layout import Layout
+from cutedump.algebra.swizzle import ComposedLayout
 from cutedump.atoms.copy import TiledCopy, copy_atom
 from cutedump.atoms.copy_catalog import lookup_copy, lookup_tmem_copy
 from cutedump.atoms.mma import TiledMMA, mma_atom
 from cutedump.errors import CuteDumpError
-from cutedump.expr.dsl import DType, Enum_, _keep_swizzle, _need_stages, _smem_atom
+from cutedump.expr.dsl import DSL_FUNCTIONS, DType, Enum_, _keep_swizzle, _need_stages, _smem_atom
 from cutedump.parse import parse_layout
 
 #: the DSL's element types -> the C++ names of the SM80 atoms' operand types, and MLIR's names (printed)
@@ -827,15 +828,17 @@ _SIMPLE_COPY = {
     "CopyS2ROp": "S2R copy operation",
     "CopyR2SOp": "R2S copy operation",
     "CopyBulkG2SOp": "cp.async GMEM -> SMEM bulk copy Operation",
+    "CopyBulkS2GOp": "cp.async SMEM -> GMEM bulk copy Operation",
 }
 
 
 def simple_copy_op(ev, name=""):
     """cute.nvgpu.CopyG2ROp() / CopyR2GOp / CopyS2ROp / CopyR2SOp, cpasync.CopyBulkG2SOp(): their atoms are a
     thread's num_bits_per_copy, as the universal copy's (0 bits, the default: (1,1):(0,0))."""
-    if name == "CopyBulkG2SOp" and _arch_major() < 9:
+    bulk = name.startswith("CopyBulk")
+    if bulk and _arch_major() < 9:
         raise CuteDumpError(f"expects arch to be at least sm_90, but got {dsl_arch()} {_DT}")
-    return CopyOp(_SIMPLE_COPY[name], "universal" if name == "CopyBulkG2SOp" else "typed")
+    return CopyOp(_SIMPLE_COPY[name], "universal" if bulk else "typed")
 
 
 simple_copy_op.dsl_named = True
@@ -1655,3 +1658,12 @@ def make_cotiled_copy(ev, atom, atom_tv, data):
     tile2data = ev.call("composition", ev.call("make_layout", flat), tiler)
     layout_tv = ev.call("composition", ev.call("left_inverse", tile2data), tv_data)
     return DslTiledCopy(atom, tiler, layout_tv)
+
+
+def tc_sparse_smem_atom(ev, kind, dtype, sparsity):
+    """tcgen05.make_sparse_smem_layout_atom(kind, element_type, sparsity=2): the dense atom's layout
+    blocked_product'ed into (1, sparsity), under the atom's swizzle (tcgen05/helpers.py)."""
+    dense = _smem_atom(ev, kind, _dt(dtype, "make_sparse_smem_layout_atom"), ns="tcgen05")
+    sp = C(2) if sparsity is None else sparsity
+    inner = DSL_FUNCTIONS["blocked_product"][1](ev, L.make_layout((C(1), sp)), dense.b)
+    return ComposedLayout(dense.a, C(0), inner)

@@ -665,6 +665,8 @@ for _n, _params, _impl in (
     ),
     ("CopyReduceBulkTensorTileS2GOp", ("reduction_kind=",), "tma_reduce_op"),
     ("CopyBulkG2SOp", (), "simple_copy_op"),
+    ("CopyBulkS2GOp", (), "simple_copy_op"),
+    ("tcgen05.make_sparse_smem_layout_atom", ("kind", "element_type", "sparsity="), "tc_sparse_smem_atom"),
     ("CopyG2ROp", (), "simple_copy_op"),
     ("CopyR2GOp", (), "simple_copy_op"),
     ("CopyS2ROp", (), "simple_copy_op"),

@@ -1017,6 +1017,18 @@ def generate(seed: int = 20261127) -> list[Case]:
     cases += _more_cases(r) + _blockscaled_cases(r) + _helper_cases(r) + _fuzz_smem(r) + _fuzz_mma_copy(r)
     cases += _derived_copy_cases(r) + _copy_more_cases(r) + _query_cases(r)
     cases += [Case("smem_edge", e) for e in SMEM_EDGE]
+    for k, t, sp in itertools.product(
+        G.KINDS + ("MN_SW128_32B",), ("Float16", "Float8E4M3FN", "Float32"), ("", ", 4", ", sparsity=2")
+    ):
+        cases.append(
+            Case("sparse_atom", f"{T}.make_sparse_smem_layout_atom({T}.SmemLayoutAtomKind.{k}, cutlass.{t}{sp})")
+        )
+    for e in (
+        f"{CP}.CopyBulkS2GOp()",
+        f"cute.make_copy_atom({CP}.CopyBulkS2GOp(), cutlass.Float16, num_bits_per_copy=128)",
+        f"cute.make_copy_atom({CP}.CopyBulkS2GOp(), cutlass.Float32)",
+    ):
+        cases.append(Case("copy_more", e))
     seen, out = set(), []
     for c in cases:
         if c.expr not in seen:
