@@ -98,6 +98,7 @@ def test_corpus_is_broad(cases):
         ("query", 80),
         ("smem_edge", 20),
         ("sparse_atom", 60),
+        ("sm103", 20),
     ):
         assert ops[op] >= least, (op, ops[op])
 

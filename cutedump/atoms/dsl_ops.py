@@ -1371,6 +1371,8 @@ _BS_NAMES = {
     "MmaMXF8F6F4Op": ("tcgen05 MXF8F6F4 BlockScaled MMA Operation", 32),
     "MmaMXF4Op": ("tcgen05 MXF4 BlockScaled MMA Operation", 64),
     "MmaMXF4NVF4Op": ("tcgen05 MXF4NVF4 BlockScaled MMA Operation", 64),
+    "SM103MmaMXF4Op": ("tcgen05 SM103 MXF4 BlockScaled MMA Operation", 96),
+    "SM103MmaMXF4NVF4Op": ("tcgen05 SM103 MXF4NVF4 BlockScaled MMA Operation", 96),
 }
 
 
@@ -1402,7 +1404,7 @@ def _bs_op(kind, a, b, sf, vec, shape, cta, src, am, bm):
         raise CuteDumpError(f"expects the 'ab_dtype' Op parameter to be one of Float8E5M2 or Float8E4M3FN {_DT}")
     if kind == "MmaMXF8F6F4Op" and not (_is(a, *_F8F6F4) and _is(b, *_F8F6F4)):
         raise CuteDumpError(f"expects the 'a_dtype'/'b_dtype' Op parameters to be F8F6F4 types {_DT}")
-    if kind == "MmaMXF4NVF4Op" and not _is(sf, "Float8E8M0FNU", "Float8E4M3FN"):
+    if kind.endswith("MmaMXF4NVF4Op") and not _is(sf, "Float8E8M0FNU", "Float8E4M3FN"):
         raise CuteDumpError(f"expects the 'sf_dtype' Op parameter to be one of Float8E8M0FNU {_DT}")
     if len(t) == 2:
         t = (*t, k)
@@ -1474,6 +1476,14 @@ def tc_mxf4_op(ev, shape, cta, src):
 
 def tc_mxf4nvf4_op(ev, sf, shape, cta, src):
     return _bs_op("MmaMXF4NVF4Op", _F4, _F4, sf, 16, shape, cta, src, _K, _K)
+
+
+def tc_sm103_mxf4_op(ev, shape, cta, src):
+    return _bs_op("SM103MmaMXF4Op", _F4, _F4, _E8M0, 32, shape, cta, src, _K, _K)
+
+
+def tc_sm103_mxf4nvf4_op(ev, sf, shape, cta, src):
+    return _bs_op("SM103MmaMXF4NVF4Op", _F4, _F4, sf, 16, shape, cta, src, _K, _K)
 
 
 def sm100_blockscaled_tiled_mma(ev, a, b, am, bm, sf, vec, cta, mn, src, ab_dtype):

@@ -647,6 +647,8 @@ for _n, _params, _impl in (
     ("tcgen05.MmaMXF8F6F4Op", ("a_dtype", "b_dtype", "instruction_shape", *_TC), "tc_mxf8f6f4_op"),
     ("tcgen05.MmaMXF4Op", ("instruction_shape", "cta_group", "a_src"), "tc_mxf4_op"),
     ("tcgen05.MmaMXF4NVF4Op", ("sf_dtype", "instruction_shape", "cta_group", "a_src"), "tc_mxf4nvf4_op"),
+    ("tcgen05.SM103MmaMXF4Op", ("instruction_shape", "cta_group", "a_src"), "tc_sm103_mxf4_op"),
+    ("tcgen05.SM103MmaMXF4NVF4Op", ("sf_dtype", "instruction_shape", "cta_group", "a_src"), "tc_sm103_mxf4nvf4_op"),
     (
         "make_blockscaled_trivial_tiled_mma",
         (
