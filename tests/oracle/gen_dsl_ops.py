@@ -1029,6 +1029,19 @@ def generate(seed: int = 20261127) -> list[Case]:
         f"cute.make_copy_atom({CP}.CopyBulkS2GOp(), cutlass.Float32)",
     ):
         cases.append(Case("copy_more", e))
+    for cta, (m, n), src, k in itertools.product(
+        ("ONE", "TWO"), ((128, 128), (256, 256), (128, 64), (64, 128)), ("SMEM", "TMEM"), ("", ", 96", ", 64")
+    ):
+        if r.random() < 0.5:
+            continue
+        op = r.choice(
+            (
+                f"{T}.SM103MmaMXF4Op(({m}, {n}{k}), {T}.CtaGroup.{cta}, {T}.OperandSource.{src})",
+                f"{T}.SM103MmaMXF4NVF4Op(cutlass.Float8E4M3FN, ({m}, {n}{k}), {T}.CtaGroup.{cta}, "
+                f"{T}.OperandSource.{src})",
+            )
+        )
+        cases += [Case("sm103", op), Case("sm103", f"cute.make_tiled_mma({op})")]
     seen, out = set(), []
     for c in cases:
         if c.expr not in seen:
