@@ -292,7 +292,7 @@ def _wg_op(kind, a, b, acc, shape, src, am, bm):
     """warpgroup.MmaOp.__post_init__ and the op's _verify (cutlass/cute/nvgpu/warpgroup/mma.py), in their order."""
     _need_arch({"sm_90a"}, f"warpgroup.{kind}")
     _enum(src, "OperandSource", "a_src")
-    if src.name == "TMEM":
+    if src.name == "TMEM" or src.space == "tcgen05":
         raise CuteDumpError(f"expects the 'a_src' Op parameter to be a warpgroup.OperandSource instance {_DT}")
     _enum(am, "OperandMajorMode", "a_major_mode")
     _enum(bm, "OperandMajorMode", "b_major_mode")
@@ -412,7 +412,7 @@ def _tc_op(kind, a, b, acc, shape, cta, src, am, bm):
     _need_arch(_TC_ARCHS, f"tcgen05.{kind}")
     _enum(cta, "CtaGroup", "cta_group")
     _enum(src, "OperandSource", "a_src")
-    if src.name == "RMEM":
+    if src.name == "RMEM" or src.space == "warpgroup":
         raise CuteDumpError(f"expects the 'a_src' Op parameter to be a tcgen05.OperandSource instance {_DT}")
     _enum(am, "OperandMajorMode", "a_major_mode")
     _enum(bm, "OperandMajorMode", "b_major_mode")
@@ -1381,7 +1381,7 @@ def _bs_op(kind, a, b, sf, vec, shape, cta, src, am, bm):
     _need_arch(_BS_ARCHS, f"tcgen05.{kind}")
     _enum(cta, "CtaGroup", "cta_group")
     _enum(src, "OperandSource", "a_src")
-    if src.name == "RMEM":
+    if src.name == "RMEM" or src.space == "warpgroup":
         raise CuteDumpError(f"expects the 'a_src' Op parameter to be a tcgen05.OperandSource instance {_DT}")
     _enum(am, "OperandMajorMode", "a_major_mode")
     _enum(bm, "OperandMajorMode", "b_major_mode")

@@ -57,10 +57,11 @@ class DType:
 class Enum_:
     """A member of one of the DSL's enums (``SmemLayoutAtomKind.K_SW128``, ``LayoutEnum.ROW_MAJOR``)."""
 
-    __slots__ = ("cls", "name")
+    __slots__ = ("cls", "name", "space")
 
-    def __init__(self, cls, name):
+    def __init__(self, cls, name, space=""):
         self.cls, self.name = cls, name
+        self.space = space  # the module of a class two modules define (warpgroup / tcgen05 SmemLayoutAtomKind), or ""
 
     def __repr__(self):
         return f"{self.cls}.{self.name}"
@@ -357,6 +358,8 @@ def _smem_atom(ev, kind, dtype, ns="warpgroup"):
         raise CuteDumpError(f"make_smem_layout_atom: expected a SmemLayoutAtomKind, got {kind!r}")
     if not isinstance(dtype, DType):
         raise CuteDumpError(f"make_smem_layout_atom: expected an element type (cutlass.Float16, ...), got {dtype!r}")
+    if kind.space and kind.space != ns:  # the DSL's warpgroup and tcgen05 kinds are two classes
+        raise CuteDumpError(f"make_smem_layout_atom: a {kind.space} SmemLayoutAtomKind is not a {ns} one (ValueError)")
     if kind.name == "MN_SW128_32B" and ns != "tcgen05":
         raise CuteDumpError("make_smem_layout_atom: MN_SW128_32B is a tcgen05 atom kind")
     if kind.name == "MN_SW128_32B":  # the DSL's atom: 8 columns of 1024 bits (C++ UMMA's has 4)
@@ -925,7 +928,8 @@ class _Run:
         if cls in ENUMS:
             if member not in ENUMS[cls]:
                 raise CuteDumpError(f"{cls} has no member {member!r} ({', '.join(ENUMS[cls])})", self.text, n.col)
-            return Enum_(cls, member)
+            space = _space(n.name) if cls in ("SmemLayoutAtomKind", "OperandSource") else ""
+            return Enum_(cls, member, space if space in ("warpgroup", "tcgen05") else "")
         if bare in DSL_FUNCTIONS:
             raise CuteDumpError(f"{bare} is a function: call it", self.text, n.col)
         raise CuteDumpError(f"unknown name {n.name!r}", self.text, n.col)

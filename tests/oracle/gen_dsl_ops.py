@@ -1042,6 +1042,17 @@ def generate(seed: int = 20261127) -> list[Case]:
             )
         )
         cases += [Case("sm103", op), Case("sm103", f"cute.make_tiled_mma({op})")]
+    for a, b in itertools.product((T, WG), (T, WG)):  # the two modules' kinds and sources are two classes each
+        cases.append(Case("ns_mix", f"{b}.make_smem_layout_atom({a}.SmemLayoutAtomKind.K_SW128, cutlass.Float16)"))
+    for src in (T, WG):
+        cases.append(
+            Case(
+                "ns_mix",
+                f"{T}.MmaF16BF16Op(cutlass.Float16, cutlass.Float32, (128, 128), {T}.CtaGroup.ONE, "
+                f"{src}.OperandSource.SMEM, {MAJ}.K, {MAJ}.K)",
+            )
+        )
+        cases.append(Case("ns_mix", f"{T}.MmaMXF4Op((128, 128), {T}.CtaGroup.ONE, {src}.OperandSource.SMEM)"))
     seen, out = set(), []
     for c in cases:
         if c.expr not in seen:
