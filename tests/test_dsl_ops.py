@@ -8,6 +8,8 @@ every family; the whole corpus is the slow test."""
 from __future__ import annotations
 
 import collections
+import random
+import re
 
 import pytest
 
@@ -181,3 +183,57 @@ def test_warpgroup_ops_refused_without_sm90a(monkeypatch):
         "cute.nvgpu.warpgroup.OperandSource.SMEM, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.K)"
     )
     assert kind == "error" and "sm_90a" in msg and "sm_100a" in msg and "\n" not in msg
+
+
+_JUNK = (
+    "4",
+    "(4, 8)",
+    "cute.make_layout(4)",
+    "cutlass.Float16",
+    "None",
+    "cutlass.Int32(4)",
+    "True",
+    "cute.nvgpu.OperandMajorMode.K",
+    "cute.nvgpu.tcgen05.CtaGroup.ONE",
+    "(128,)",
+    "((2, 2), 4)",
+    "-1",
+    "0",
+    "cute.nvgpu.CopyUniversalOp()",
+    "cutlass.utils.LayoutEnum.ROW_MAJOR",
+)
+_ARG = re.compile(r"cutlass\.[A-Za-z0-9]+|\(\d+, \d+(, \d+)?\)|\b\d+\b|cute\.nvgpu\.[A-Za-z0-9_.]+\.[A-Z_0-9]+\b")
+
+
+def _mutants(cases, n, seed):
+    """The corpus's expressions with one argument replaced by a value of another kind."""
+    r = random.Random(seed)
+    out = []
+    while len(out) < n:
+        e = r.choice(cases).expr
+        spans = [m.span() for m in _ARG.finditer(e)]
+        if spans:
+            a, b = r.choice(spans)
+            out.append(e[:a] + r.choice(_JUNK) + e[b:])
+    return out
+
+
+def _no_crash(exprs):
+    for e in exprs:
+        try:
+            answer_text(e, "dsl")
+        except CuteDumpError as ex:
+            assert "\n" not in ex.message, (e, ex.message)
+
+
+def test_wrong_kinds_of_arguments_are_one_error(cases, monkeypatch):
+    """An argument of another kind (a type where a shape goes, None, a layout, an enum of another class) is an answer
+    or one error, never a Python exception (40 mutants here, 3000 in the slow test)."""
+    monkeypatch.delenv("CUTE_DSL_ARCH", raising=False)
+    _no_crash(_mutants(cases, 40, 1))
+
+
+@pytest.mark.slow
+def test_wrong_kinds_of_arguments_are_one_error_many(cases, monkeypatch):
+    monkeypatch.delenv("CUTE_DSL_ARCH", raising=False)
+    _no_crash(_mutants(cases, 3000, 2))

@@ -1162,6 +1162,9 @@ def make_tiled_copy(ev, atom, layout_tv, tiler_mn):
     if not isinstance(layout_tv, Layout):
         raise CuteDumpError("make_tiled_copy: layout_tv must be a layout")
     tiler = tiler_mn if isinstance(tiler_mn, tuple) else (tiler_mn,)
+    for t in tiler:
+        if not (isinstance(t, Layout) or (t.__class__ is C and int(t) > 0)):
+            raise CuteDumpError(f"make_tiled_copy: tiler_mn must be static sizes or layouts, got {tiler_mn!r}")
     return DslTiledCopy(atom, tiler, layout_tv)
 
 

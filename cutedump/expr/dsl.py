@@ -1005,6 +1005,12 @@ class _Run:
                         e.message if e.message.startswith(bare) else f"{bare}: {e.message}", self.text, n.col
                     ) from None
                 raise
+            except (TypeError, ValueError, AttributeError, IndexError, KeyError) as e:  # an argument of a wrong kind
+                raise CuteDumpError(
+                    f"{bare}: an argument is not of the kind this function takes ({type(e).__name__}: {e})",
+                    self.text,
+                    n.col,
+                ) from None
         if fn.__class__ is PyAttr and isinstance(fn.name, str):  # x.method(...): a tiled MMA's partition_shape_A
             obj = self.value(fn.obj)
             if hasattr(obj, "dsl_method"):
@@ -1014,6 +1020,12 @@ class _Run:
                     return obj.dsl_method(fn.name, args, kwargs)
                 except CuteDumpError as e:
                     raise CuteDumpError(e.message, self.text, n.col) from None
+                except (TypeError, ValueError, AttributeError, IndexError, KeyError) as e:
+                    raise CuteDumpError(
+                        f"{fn.name}: an argument is not of the kind it takes ({type(e).__name__}: {e})",
+                        self.text,
+                        n.col,
+                    ) from None
         target = self.value(fn)
         args = [self.value(a) for a in n.args]
         if n.kwargs or not isinstance(target, (Layout, ComposedLayout, Swizzle)):
