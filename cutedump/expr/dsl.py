@@ -57,10 +57,11 @@ class DType:
 class Enum_:
     """A member of one of the DSL's enums (``SmemLayoutAtomKind.K_SW128``, ``LayoutEnum.ROW_MAJOR``)."""
 
-    __slots__ = ("cls", "name")
+    __slots__ = ("cls", "name", "space")
 
-    def __init__(self, cls, name):
+    def __init__(self, cls, name, space=""):
         self.cls, self.name = cls, name
+        self.space = space  # the module of a class two modules define (warpgroup / tcgen05 SmemLayoutAtomKind), or ""
 
     def __repr__(self):
         return f"{self.cls}.{self.name}"
@@ -114,6 +115,13 @@ ENUMS = {
     ),
     "LayoutEnum": ("ROW_MAJOR", "COL_MAJOR"),
     "OperandMajorMode": ("MN", "K"),
+    "CtaGroup": ("ONE", "TWO"),
+    "OperandSource": ("TMEM", "SMEM", "RMEM"),
+    "LoadCacheMode": ("ALWAYS", "GLOBAL", "STREAMING", "LAST_USE", "NONE"),
+    "Repetition": ("x1", "x2", "x4", "x8", "x16", "x32", "x64", "x128"),
+    "Pack": ("NONE", "PACK_16b_IN_32b"),
+    "Unpack": ("NONE", "UNPACK_32b_IN_16b"),
+    "ReductionKind": ("ADD", "MIN", "MAX", "INC", "DEC", "AND", "OR", "XOR"),
 }
 
 #: module prefixes a name may carry (the longest first); what is left names a row of DSL_FUNCTIONS, a type or an enum
@@ -130,6 +138,17 @@ _PREFIXES = (
     "nvgpu.tcgen05.",
     "warpgroup.",
     "tcgen05.",
+    "cutlass.cute.nvgpu.cpasync.",
+    "cute.nvgpu.cpasync.",
+    "nvgpu.cpasync.",
+    "cpasync.",
+    "cutlass.utils.blackwell_helpers.",
+    "cutlass.utils.sm100.",
+    "utils.blackwell_helpers.",
+    "utils.sm100.",
+    "blackwell_helpers.",
+    "sm100_utils.",
+    "sm100.",
     "cutlass.utils.hopper_helpers.",
     "cutlass.utils.sm90.",
     "cutlass.utils.",
@@ -144,6 +163,8 @@ _PREFIXES = (
     "cute.nvgpu.",
     "nvgpu.",
     "utils.",
+    "copy.",  # tcgen05.copy.Ld32x32bOp: the module the tcgen05 copy ops are defined in
+    "mma.",
 )
 
 
@@ -158,6 +179,27 @@ def _strip(name: str) -> tuple[str, str]:
                 break
         else:
             return ns, name
+
+
+def _space(name: str) -> str:
+    """The module a dotted name calls into, where two modules have a function of one name (``warp.MmaF16BF16Op``,
+    ``tcgen05.MmaF16BF16Op``; hopper's and blackwell's ``make_smem_layout_a``): a key of a namespaced row of
+    DSL_FUNCTIONS (``"tcgen05.MmaF16BF16Op"``), "" for a bare name."""
+    for mark, space in (
+        ("tcgen05.", "tcgen05"),
+        ("warpgroup.", "warpgroup"),
+        ("warp.", "warp"),
+        ("cpasync.", "cpasync"),
+        ("blackwell_helpers.", "sm100"),
+        ("sm100.", "sm100"),
+        ("sm100_utils.", "sm100"),
+        ("hopper_helpers.", "sm90"),
+        ("sm90.", "sm90"),
+        ("sm90_utils.", "sm90"),
+    ):
+        if mark in name:
+            return space
+    return "utils" if name.startswith(("cutlass.utils.", "utils.")) else ""
 
 
 # ---- the function table ------------------------------------------------------------------------------------
@@ -416,12 +458,19 @@ def _smem_atom(ev, kind, dtype, ns="warpgroup"):
         raise CuteDumpError(f"make_smem_layout_atom: expected a SmemLayoutAtomKind, got {kind!r}")
     if not isinstance(dtype, DType):
         raise CuteDumpError(f"make_smem_layout_atom: expected an element type (cutlass.Float16, ...), got {dtype!r}")
+    if kind.space and kind.space != ns:  # the DSL's warpgroup and tcgen05 kinds are two classes
+        raise CuteDumpError(f"make_smem_layout_atom: a {kind.space} SmemLayoutAtomKind is not a {ns} one (ValueError)")
     if kind.name == "MN_SW128_32B" and ns != "tcgen05":
         raise CuteDumpError("make_smem_layout_atom: MN_SW128_32B is a tcgen05 atom kind")
     if kind.name == "MN_SW128_32B":  # the DSL's atom: 8 columns of 1024 bits (C++ UMMA's has 4)
         n = C(1024 // dtype.bits)
         return ComposedLayout(Swizzle(2, 5, 2), C(0), Layout((n, C(8)), (C(1), n)))
     major, swz = kind.name.split("_", 1)
+    if 1024 % dtype.bits:  # a 6-bit type: the DSL's atom has (contiguous bits) // width elements a row
+        n = C({"INTER": 128, "SW32": 256, "SW64": 512, "SW128": 1024}[swz] // dtype.bits)
+        b = {"INTER": 0, "SW32": 1, "SW64": 2, "SW128": 3}[swz]
+        outer = Layout((C(8), n), (n, C(1))) if major == "K" else Layout((n, C(8)), (C(1), n))
+        return ComposedLayout(Swizzle(b, 4, 3), C(0), outer)
     name = f"{'UMMA' if ns == 'tcgen05' else 'GMMA'}::Layout_{major}_{swz}_Atom"
     atom = SMEM.smem_atom(name, dtype.bits)
     return ComposedLayout(atom.a, C(0), atom.b)
@@ -450,6 +499,12 @@ def _need_tuple(x, what):
         raise CuteDumpError(f"{what}: assert isinstance(mma_tiler_mnk, tuple) (got {format_result(x)})")
 
 
+def _need_stages(stages, what):
+    """A staged smem layout of no stage: the DSL's tile_to_shape refuses a shape with a 0 (ValueError)."""
+    if isinstance(stages, int) and not isinstance(stages, bool) and is_static(stages) and int(stages) < 1:
+        raise CuteDumpError(f"{what}: {int(stages)} stages: the CuTe DSL tiles to no shape with a 0 (ValueError)")
+
+
 def _smem_ab(which):
     def f(ev, layout_enum, tiler, dtype, stages):
         """hopper_helpers.make_smem_layout_a/b (cutlass/utils/hopper_helpers.py)."""
@@ -457,6 +512,7 @@ def _smem_ab(which):
         if not isinstance(layout_enum, Enum_) or layout_enum.cls != "LayoutEnum":
             raise CuteDumpError(f"make_smem_layout_{which}: expected a LayoutEnum, got {layout_enum!r}")
         k_major = layout_enum.name == "ROW_MAJOR"
+        _need_stages(stages, f"make_smem_layout_{which}")
         shape = ev.call(
             "slice", (UNDERSCORE, C(0), UNDERSCORE) if which == "a" else (C(0), UNDERSCORE, UNDERSCORE), tiler
         )
@@ -476,6 +532,8 @@ def _smem_epi(ev, dtype, layout_enum, tile, stages, trg_shape, order):
         raise CuteDumpError(f"make_smem_layout_epi: expected a LayoutEnum, got {layout_enum!r}")
     n_major = layout_enum.name == "ROW_MAJOR"
     atom = _smem_atom(ev, _atom_kind(layout_enum, dtype, tile[1] if n_major else tile[0]), dtype)
+    if trg_shape is None:
+        _need_stages(stages, "make_smem_layout_epi")
     trg = trg_shape if trg_shape is not None else ev.call("append", tile, stages)
     if order is None:
         order = (C(0), C(1), C(2)) if n_major else (C(1), C(0), C(2))
@@ -484,6 +542,8 @@ def _smem_epi(ev, dtype, layout_enum, tile, stages, trg_shape, order):
 
 def _size_like(name):
     def f(ev, x, mode):
+        if hasattr(x, "dsl_size"):  # a tiled MMA / copy of cutedump.atoms.dsl_ops (the DSL's size ignores mode=)
+            return x.dsl_size()
         return ev.call(name, x, targs=_modes(mode))
 
     return f
@@ -650,6 +710,188 @@ for _n, _params in (
 ):
     _impl = {"MmaF16BF16Op": "mma_f16_bf16_op", "CopyUniversalOp": "copy_universal_op"}.get(_n, _n)
     DSL_FUNCTIONS[_n] = (_params, "cutedump.atoms.dsl_ops:" + _impl)
+_TC = ("cta_group", "a_src", "a_major_mode", "b_major_mode")  # tcgen05 ops' parameters after the shape
+_WG = ("a_src", "a_major_mode", "b_major_mode")
+for _n, _params, _impl in (
+    ("warp.MmaTF32Op", ("shape_mnk",), "warp_tf32_op"),
+    ("warp.MmaFP8Op", ("ab_dtype", "acc_dtype", "shape_mnk"), "warp_fp8_op"),
+    ("tcgen05.MmaF16BF16Op", ("ab_dtype", "acc_dtype", "instruction_shape", *_TC), "tc_f16bf16_op"),
+    ("tcgen05.MmaTF32Op", ("instruction_shape", *_TC), "tc_tf32_op"),
+    ("tcgen05.MmaI8Op", ("ab_dtype", "instruction_shape", *_TC), "tc_i8_op"),
+    ("tcgen05.MmaFP8Op", ("ab_dtype", "acc_dtype", "instruction_shape", *_TC), "tc_fp8_op"),
+    ("tcgen05.MmaF8F6F4Op", ("a_dtype", "b_dtype", "acc_dtype", "instruction_shape", *_TC), "tc_f8f6f4_op"),
+    ("warpgroup.MmaF16BF16Op", ("ab_dtype", "acc_dtype", "instruction_shape", *_WG), "wg_f16bf16_op"),
+    ("warpgroup.MmaF8Op", ("a_dtype", "b_dtype", "acc_dtype", "instruction_shape", *_WG), "wg_f8_op"),
+    ("warpgroup.MmaI8Op", ("a_dtype", "b_dtype", "acc_dtype", "instruction_shape", *_WG), "wg_i8_op"),
+    ("warpgroup.MmaTF32Op", ("instruction_shape", *_WG), "wg_op"),
+    (
+        "sm90.make_trivial_tiled_mma",
+        (
+            "a_dtype",
+            "b_dtype",
+            "a_leading_mode",
+            "b_leading_mode",
+            "acc_dtype",
+            "atom_layout_mnk",
+            "tiler_mn",
+            "a_source=",
+        ),
+        "sm90_trivial_tiled_mma",
+    ),
+    (
+        "make_trivial_tiled_mma",
+        (
+            "a_dtype=",
+            "b_dtype=",
+            "a_leading_mode=",
+            "b_leading_mode=",
+            "acc_dtype=",
+            "cta_group=",
+            "mma_tiler_mn=",
+            "a_source=",
+            "*ab_dtype",
+        ),
+        "sm100_trivial_tiled_mma",
+    ),
+    (
+        "sm100.make_smem_layout_a",
+        ("tiled_mma", "mma_tiler_mnk", "a_dtype", "num_stages", "*is_k_major"),
+        "sm100_smem_layout_a",
+    ),
+    (
+        "sm100.make_smem_layout_b",
+        ("tiled_mma", "mma_tiler_mnk", "b_dtype", "num_stages", "*is_k_major"),
+        "sm100_smem_layout_b",
+    ),
+    ("sm100.make_smem_layout_epi", ("epi_dtype", "epi_layout", "epi_tile", "epi_stage"), "sm100_smem_layout_epi"),
+    ("make_smem_layout", ("leading_mode", "smem_tile_shape", "a_dtype", "num_stages"), "sm100_smem_layout"),
+    (
+        "get_smem_layout_atom_ab",
+        ("major_mode", "element_type", "smem_shape_mn_k", "sparsity="),
+        "sm100_smem_layout_atom_ab",
+    ),
+    ("get_smem_layout_atom_epi", ("layout", "element_type", "epi_tile"), "sm100_smem_layout_atom_epi"),
+    ("cpasync.CopyG2SOp", ("cache_mode=",), "copy_g2s_op"),
+    ("MmaUniversalOp", ("abacc_dtype",), "mma_universal_op"),
+    ("tcgen05.MmaMXF8Op", ("ab_dtype", "instruction_shape", *_TC), "tc_mxf8_op"),
+    ("tcgen05.MmaMXF8F6F4Op", ("a_dtype", "b_dtype", "instruction_shape", *_TC), "tc_mxf8f6f4_op"),
+    ("tcgen05.MmaMXF4Op", ("instruction_shape", "cta_group", "a_src"), "tc_mxf4_op"),
+    ("tcgen05.MmaMXF4NVF4Op", ("sf_dtype", "instruction_shape", "cta_group", "a_src"), "tc_mxf4nvf4_op"),
+    ("tcgen05.SM103MmaMXF4Op", ("instruction_shape", "cta_group", "a_src"), "tc_sm103_mxf4_op"),
+    ("tcgen05.SM103MmaMXF4NVF4Op", ("sf_dtype", "instruction_shape", "cta_group", "a_src"), "tc_sm103_mxf4nvf4_op"),
+    (
+        "make_blockscaled_trivial_tiled_mma",
+        (
+            "a_dtype=",
+            "b_dtype=",
+            "a_leading_mode=",
+            "b_leading_mode=",
+            "sf_dtype=",
+            "sf_vec_size=",
+            "cta_group=",
+            "mma_tiler_mn=",
+            "a_source=",
+            "*ab_dtype",
+        ),
+        "sm100_blockscaled_tiled_mma",
+    ),
+    ("CopyReduceBulkTensorTileS2GOp", ("reduction_kind=",), "tma_reduce_op"),
+    ("CopyBulkG2SOp", (), "simple_copy_op"),
+    ("CopyBulkS2GOp", (), "simple_copy_op"),
+    ("tcgen05.make_sparse_smem_layout_atom", ("kind", "element_type", "sparsity="), "tc_sparse_smem_atom"),
+    ("CopyG2ROp", (), "simple_copy_op"),
+    ("CopyR2GOp", (), "simple_copy_op"),
+    ("CopyS2ROp", (), "simple_copy_op"),
+    ("CopyR2SOp", (), "simple_copy_op"),
+    ("Repetition", ("value",), "repetition"),
+    ("tcgen05.tile_to_mma_shape", ("atom", "mma_tile_shape", "order="), "tc_tile_to_mma_shape"),
+    ("tcgen05.is_tmem_load", ("atom",), "tc_is_tmem"),
+    ("tcgen05.is_tmem_store", ("atom",), "tc_is_tmem"),
+    (
+        "make_smem_layout_c",
+        ("tiled_mma", "mma_tiler_mnk", "c_dtype", "num_stages", "is_m_major"),
+        "sm100_smem_layout_c",
+    ),
+    (
+        "compute_tile_shape_or_override",
+        ("tile_shape_mnk", "element_type", "is_cooperative=", "epi_tile_override="),
+        "sm90_epi_tile",
+    ),
+    *(
+        (f"tcgen05.{_m}", ("cta_group",), "s2t_op")
+        for _m in (
+            "Cp128x256bOp",
+            "Cp128x128bOp",
+            "Cp4x256bOp",
+            "Cp4x32x128bOp",
+            "Cp2x64x128b0213Op",
+            "Cp2x64x128b0123Op",
+        )
+    ),
+    ("sm90_get_smem_store_op", ("layout_d", "elem_ty_d", "elem_ty_acc"), "sm90_smem_store_op"),
+    ("sm90.get_smem_store_op", ("layout_d", "elem_ty_d", "elem_ty_acc"), "sm90_smem_store_op"),
+    (
+        "compute_epilogue_tile_shape",
+        (
+            "cta_tile_shape",
+            "use_2cta_instrs",
+            "layout_d",
+            "elem_ty_d",
+            "*layout_c",
+            "*elem_ty_c",
+            "*tmem_warp_shape_mn",
+        ),
+        "sm100_epilogue_tile_shape",
+    ),
+    (
+        "get_tmem_load_op",
+        (
+            "cta_tile_shape",
+            "layout_d",
+            "elem_ty_d",
+            "elem_ty_acc",
+            "epi_tile",
+            "use_2cta_instrs",
+            "*tmem_warp_shape_mn",
+        ),
+        "sm100_tmem_load_op",
+    ),
+    *(
+        (f"tcgen05.{_m}", ("repeat=", "pack="), "tmem_op")
+        for _m in ("Ld16x64bOp", "Ld16x128bOp", "Ld16x256bOp", "Ld16x32bx2Op", "Ld32x32bOp")
+    ),
+    *(
+        (f"tcgen05.{_m}", ("repeat=", "unpack="), "tmem_op")
+        for _m in ("St16x64bOp", "St16x128bOp", "St16x256bOp", "St16x32bx2Op", "St32x32bOp")
+    ),
+    ("CopyBulkTensorTileG2SOp", ("cta_group=",), "tma_op"),
+    ("CopyBulkTensorTileG2SMulticastOp", ("cta_group=",), "tma_op"),
+    ("CopyBulkTensorTileS2GOp", (), "tma_op"),
+    ("make_tiled_copy", ("atom", "layout_tv", "tiler_mn"), "make_tiled_copy"),
+    ("make_tiled_copy_A", ("atom", "tiled_mma"), "make_tiled_copy_a"),
+    ("make_tiled_copy_B", ("atom", "tiled_mma"), "make_tiled_copy_b"),
+    ("make_tiled_copy_C", ("atom", "tiled_mma"), "make_tiled_copy_c"),
+    ("make_tiled_copy_S", ("atom", "tiled_copy"), "make_tiled_copy_s"),
+    ("make_tiled_copy_D", ("atom", "tiled_copy"), "make_tiled_copy_d"),
+    ("make_tiled_copy_C_atom", ("atom", "mma"), "make_tiled_copy_c_atom"),
+    ("make_cotiled_copy", ("atom", "atom_layout_tv", "data_layout"), "make_cotiled_copy"),
+    *(
+        (f"warp.{_m}", ("transpose=", "num_matrices=", "unpack_bits="), "matrix_op")
+        for _m in (
+            "LdMatrix8x8x16bOp",
+            "StMatrix8x8x16bOp",
+            "LdMatrix8x16x8bOp",
+            "LdMatrix16x8x8bOp",
+            "LdMatrix16x16x8bOp",
+            "StMatrix16x8x8bOp",
+        )
+    ),
+):
+    DSL_FUNCTIONS[_n] = (_params, "cutedump.atoms.dsl_ops:" + _impl)
+# the Blackwell helpers are cutlass.utils' own (cutlass/utils/__init__.py imports them from blackwell_helpers)
+for _n in ("make_smem_layout_a", "make_smem_layout_b", "make_smem_layout_epi"):
+    DSL_FUNCTIONS["utils." + _n] = DSL_FUNCTIONS["sm100." + _n]
+DSL_FUNCTIONS["sm90_make_trivial_tiled_mma"] = DSL_FUNCTIONS["sm90.make_trivial_tiled_mma"]
 #: cutlass.utils' aliases (cutlass/utils/__init__.py: sm90_make_smem_layout_a, ...)
 for _n in ("make_smem_layout_a", "make_smem_layout_b", "make_smem_layout_epi"):
     DSL_FUNCTIONS["sm90_" + _n] = DSL_FUNCTIONS[_n]
@@ -835,7 +1077,8 @@ class _Run:
         if cls in ENUMS:
             if member not in ENUMS[cls]:
                 raise CuteDumpError(f"{cls} has no member {member!r} ({', '.join(ENUMS[cls])})", self.text, n.col)
-            return Enum_(cls, member)
+            space = _space(n.name) if cls in ("SmemLayoutAtomKind", "OperandSource") else ""
+            return Enum_(cls, member, space if space in ("warpgroup", "tcgen05") else "")
         if bare in DSL_FUNCTIONS:
             raise CuteDumpError(f"{bare} is a function: call it", self.text, n.col)
         raise CuteDumpError(f"unknown name {n.name!r}", self.text, n.col)
@@ -874,7 +1117,8 @@ class _Run:
                 if not isinstance(v, int) or isinstance(v, bool):
                     raise CuteDumpError(f"{bare}(n): expected an integer, got {_text(v)}", self.text, n.col)
                 return int(v) if self.literal else self.dynamic()
-            row = DSL_FUNCTIONS.get(bare)
+            space = _space(fn.name)
+            row = DSL_FUNCTIONS.get(f"{space}.{bare}") or DSL_FUNCTIONS.get(bare)
             if row is None:
                 if bare in _REG:
                     raise CuteDumpError(
@@ -901,6 +1145,8 @@ class _Run:
             try:
                 if impl is _smem_atom:
                     return impl(self, *bound, ns=ns)
+                if getattr(impl, "dsl_named", False):  # one implementation of several rows: told its name
+                    return impl(self, *bound, name=bare)
                 return impl(self, *bound)
             except CuteDumpError as e:
                 if e.col is None:
@@ -908,6 +1154,27 @@ class _Run:
                         e.message if e.message.startswith(bare) else f"{bare}: {e.message}", self.text, n.col
                     ) from None
                 raise
+            except (TypeError, ValueError, AttributeError, IndexError, KeyError) as e:  # an argument of a wrong kind
+                raise CuteDumpError(
+                    f"{bare}: an argument is not of the kind this function takes ({type(e).__name__}: {e})",
+                    self.text,
+                    n.col,
+                ) from None
+        if fn.__class__ is PyAttr and isinstance(fn.name, str):  # x.method(...): a tiled MMA's partition_shape_A
+            obj = self.value(fn.obj)
+            if hasattr(obj, "dsl_method"):
+                args = [self.value(a) for a in n.args]
+                kwargs = {k: self.value(v) for k, (v, c) in n.kwargs.items()}
+                try:
+                    return obj.dsl_method(fn.name, args, kwargs)
+                except CuteDumpError as e:
+                    raise CuteDumpError(e.message, self.text, n.col) from None
+                except (TypeError, ValueError, AttributeError, IndexError, KeyError) as e:
+                    raise CuteDumpError(
+                        f"{fn.name}: an argument is not of the kind it takes ({type(e).__name__}: {e})",
+                        self.text,
+                        n.col,
+                    ) from None
         target = self.value(fn)
         args = [self.value(a) for a in n.args]
         if n.kwargs or not isinstance(target, (Layout, ComposedLayout, Swizzle)):
@@ -1200,6 +1467,11 @@ _DSL_ONLY = (
     "Uint8(",
     "None",
     "//",
+    "tcgen05.",
+    "warpgroup.",
+    "cpasync.",
+    "sm90_utils.",
+    "sm100_utils.",
 )
 
 
