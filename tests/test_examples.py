@@ -37,6 +37,15 @@ def _blocks(md: str):
             yield n, line
 
 
+ENV_PREFIX = re.compile(r"^(?:[A-Z_][A-Z0-9_]*=\S+\s+)+")
+
+
+def env_of(cmd: str) -> dict:
+    """The environment variables a command line sets before `cutedump` (`CUTE_DSL_ARCH=sm_90a cutedump ...`)."""
+    m = ENV_PREFIX.match(cmd)
+    return dict(t.split("=", 1) for t in m.group(0).split()) if m else {}
+
+
 def _commands(lines):
     """(line number, command text) for each cutedump command among (line number, text) pairs; `\\` joins lines."""
     pending, start = None, 0
@@ -50,9 +59,10 @@ def _commands(lines):
             continue
         if s.startswith("$ "):
             s = s[2:]
+        bare = ENV_PREFIX.sub("", s)  # `NAME=value cutedump ...`: the command with that environment variable
         if not (
-            re.match(r"(echo |cat |pip install [^&]*&& )?.*\bcutedump\s", s)
-            and (s.startswith("cutedump ") or "| cutedump " in s or "&& cutedump " in s)
+            re.match(r"(echo |cat |pip install [^&]*&& )?.*\bcutedump\s", bare)
+            and (bare.startswith("cutedump ") or "| cutedump " in bare or "&& cutedump " in bare)
         ):
             continue
         if s.endswith("\\"):
@@ -143,6 +153,8 @@ def parse(cmd: str):
             cur.append(t)
     parts.append((cur, None))
     for i, (p, _) in enumerate(parts):
+        while p and ENV_PREFIX.match(p[0] + " "):
+            p = p[1:]
         if p and p[0] == "cutedump":
             if i > 0 and parts[i - 1][1] == "|":
                 feed = parts[i - 1][0]
@@ -169,8 +181,11 @@ def scratch(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("where,cmd", EXAMPLES, ids=[f"{w} {c[:60]}" for w, c in EXAMPLES])
-def test_example_runs(scratch, where, cmd):
+def test_example_runs(scratch, monkeypatch, where, cmd):
+    scratch_env = monkeypatch
     argv, stdin, want = parse(cmd)
+    for k, v in env_of(cmd).items():
+        scratch_env.setenv(k, v)
     r = CliRunner().invoke(main, argv, input=stdin, catch_exceptions=True)
     if r.exception is not None and not isinstance(r.exception, SystemExit):
         raise r.exception
