@@ -194,8 +194,9 @@ class NVMMADistributed(Distributed):
             raise CuteDumpError("warps_per_cta: an mma layout has rank 2 or 3")
         for v in self.warps_per_cta:
             _pow2("warps_per_cta", v)
-        want = 3 if self.hopper else r
-        if len(self.instr_shape) != want:
+        n = len(self.instr_shape)
+        if (n < 2) if self.hopper else (n != r):  # Hopper reads (M, N) and ignores what follows
+            want = "at least 2" if self.hopper else str(r)
             raise CuteDumpError(f"instr_shape = {list(self.instr_shape)}: expected {want} entries")
         for v in self.instr_shape:
             _pow2("instr_shape", v)
@@ -208,8 +209,13 @@ class NVMMADistributed(Distributed):
 
     def to_linear(self, shape) -> LL:
         self.validate()
-        _check_shape(shape, self.rank)
         r = self.rank
+        if self.hopper and r != 2:  # its dot operand A of rank 3 is answered
+            raise CuteDumpError(
+                f"warps_per_cta = {list(self.warps_per_cta)}: a Hopper (version [3, 0]) mma layout has rank 2 "
+                "(Triton 3.9 aborts on rank 3)"
+            )
+        _check_shape(shape, r)
         order = matrix_order(r, True)
         cta = mma_tile(self.tile_shape(), 2, order, matrix_order(r, True))
         warp = identity_nd(WARP, self.warps_per_cta, matrix_order(r, not self.hopper)).transpose_outs(cta.out_names())
@@ -285,11 +291,15 @@ class DotOperand(Distributed):
             raise CuteDumpError(
                 "operand_index = 1: a Hopper (version [3, 0]) mma takes B from shared memory; no register dot operand"
             )
+        # Triton 3.9 reads M at instr_shape[rank - 2] (for a rank-3 Hopper parent that is its N); the native fp64
+        # m8n8k4 (M = 8) has a K tile of k_width * 4
+        instr_m = p.instr_shape[r - 2]
+        kmul = 4 if instr_m == 8 else 8
         tile = [1] * r
         if op == 0:
-            tile[r - 2], tile[r - 1] = 16, self.k_width * 8
+            tile[r - 2], tile[r - 1] = instr_m, self.k_width * kmul
         else:
-            tile[r - 2], tile[r - 1] = self.k_width * 8, 8
+            tile[r - 2], tile[r - 1] = self.k_width * kmul, 8
         order = dot_order(op, r, True)
         cta = mma_tile(tile, self.k_width, order, order)
         warp = broadcast_dot(p.warps_per_cta, matrix_order(r, not p.hopper), k_dim, WARP)
@@ -492,12 +502,26 @@ class NVMMAShared(Shared):
         tma = self.tma_block(per)
         names = dims(r)
         if self.swizzle_byte_width == 0:
-            order = ([0] + list(range(r - 1, 0, -1))) if self.transposed else list(range(r - 1, -1, -1))
+            # the identity over the TMA block, last dimension fastest; transposed: over the block rotated left
+            # by one, each basis then rotated (coordinate i takes coordinate i + 1), the outputs kept in their
+            # order of creation (dim{r-1} first: the order in which a short dimension grows), as Triton 3.9 does
+            sizes = tma[1:] + tma[:1] if self.transposed else tma
             layout = LL.empty()
-            for i in order:
-                layout = layout * LL.identity1d(tma[i], OFFSET, names[i])
+            for i in range(r - 1, -1, -1):
+                layout = layout * LL.identity1d(sizes[i], OFFSET, names[i])
+            if self.transposed:
+                outs = layout.out_names()
+                at = [names.index(n) for n in outs]
+
+                def rotate(b):
+                    std = [0] * r
+                    for k, v in zip(at, b):
+                        std[k] = v
+                    return tuple(std[(k + 1) % r] for k in at)
+
+                layout = LL([(n, [rotate(b) for b in bs]) for n, bs in layout.ins], outs)
             layout = ensure_not_smaller(layout, dict(zip(names, per)))
-            return combine(layout, self.cga_layout, shape)
+            return _offsets(combine(layout, self.cga_layout, shape))
         if r < 2:
             raise CuteDumpError("rank: a swizzled NVMMA shared layout has rank 2 or more")
         collapsed = [1, tma[-1]]

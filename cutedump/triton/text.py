@@ -81,6 +81,13 @@ def _grid(shape, cells, sep) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _size(shape) -> int:
+    n = 1
+    for x in shape:
+        n *= x
+    return n
+
+
 def _xor(a, b):
     return tuple(x ^ y for x, y in zip(a, b))
 
@@ -102,7 +109,7 @@ def tensor_view(ll, shape) -> str:
     if is_shared(ll):
         widths = _widths(shape)
         to, tb = ll.table(OFFSET), ll.table(BLOCK)
-        n_off = len(to)
+        n_off = max(1, min(len(to), _size(shape) // len(tb)))  # as the hardware view: a block holds its share at most
         cells = {}
         for p, c in enumerate(product(*[range(s) for s in shape])):
             cells[c] = _coord(_xor(to[p % n_off], tb[p // n_off]), widths, ":")
@@ -121,10 +128,7 @@ def hardware_view(ll, shape) -> str:
     widths = _widths(list(shape))
     out = []
     if is_shared(ll):
-        n = 1
-        for x in shape:
-            n *= x
-        per_block = min(ll.in_size(OFFSET), n // ll.in_size(BLOCK))
+        per_block = min(ll.in_size(OFFSET), _size(shape) // ll.in_size(BLOCK))
         to = ll.table(OFFSET)
         for b, cb in enumerate(ll.table(BLOCK)):
             out.append(f"Block: {b}:")
