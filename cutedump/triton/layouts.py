@@ -353,43 +353,83 @@ class Slice(Distributed):
 
 @dataclass(frozen=True)
 class DistributedLinear(Distributed):
+    """Gluon's DistributedLinearLayout (its ``shape`` given) or TTGIR's ``#ttg.linear`` (``shape`` None: the sizes its
+    bases reach). For a tensor of another shape Triton (LinearEncodingAttr::toLinearLayout) grows it with registers
+    along its dimensions in their register order, then cuts it: a register basis reaching past the shape is
+    dropped, a lane/warp/block basis zeroed."""
+
     reg_bases: tuple
     lane_bases: tuple
     warp_bases: tuple
     block_bases: tuple
-    shape: tuple
+    shape: tuple = None
 
     @property
     def rank(self):
-        return len(self.shape)
+        if self.shape is not None:
+            return len(self.shape)
+        for bs in (self.reg_bases, self.lane_bases, self.warp_bases, self.block_bases):
+            if bs:
+                return len(bs[0])
+        return 0
+
+    def own_shape(self) -> list[int]:
+        if self.shape is not None:
+            return list(self.shape)
+        r = self.rank
+        out = [1] * r
+        for bs in (self.reg_bases, self.lane_bases, self.warp_bases, self.block_bases):
+            for b in bs:
+                for j, v in enumerate(b):
+                    while out[j] <= v:
+                        out[j] *= 2
+        return out
+
+    def rep_order(self) -> list[int]:
+        """LinearEncodingAttr::getOrder: the dimensions in the order the register bases first move along them, then
+        the rest from the last dimension down."""
+        order: list[int] = []
+        for b in self.reg_bases:
+            nz = [j for j, v in enumerate(b) if v]
+            if nz and nz[0] not in order:
+                order.append(nz[0])
+        return order + [d for d in range(self.rank - 1, -1, -1) if d not in order]
 
     def to_linear(self, shape) -> LL:
         r = self.rank
-        for s in self.shape:
-            _pow2("shape", s)
+        if r == 0:
+            raise CuteDumpError("reg_bases/lane_bases/warp_bases/block_bases: no basis gives the layout's rank")
+        if self.shape is not None:
+            for s in self.shape:
+                _pow2("shape", s)
+        own = self.own_shape()
         for name in ("reg_bases", "lane_bases", "warp_bases", "block_bases"):
             for b in getattr(self, name):
                 if len(b) != r:
-                    raise CuteDumpError(f"{name}: basis {list(b)} has {len(b)} entries, shape has {r}")
-                for v, s in zip(b, self.shape):
+                    raise CuteDumpError(f"{name}: basis {list(b)} has {len(b)} entries, the layout has rank {r}")
+                for v, s in zip(b, own):
                     if v < 0 or v >= s:
-                        raise CuteDumpError(f"{name}: basis {list(b)} reaches outside shape {list(self.shape)}")
+                        raise CuteDumpError(f"{name}: basis {list(b)} reaches outside shape {own}")
+        names = dims(r)
         ll = LL(
             [(REG, self.reg_bases), (LANE, self.lane_bases), (WARP, self.warp_bases), (BLOCK, self.block_bases)],
-            dims(r),
-            list(self.shape),
+            names,
+            own,
         )
         _check_shape(shape, r)
-        if list(shape) != list(self.shape):
-            raise CuteDumpError(f"--shape {list(shape)} differs from the layout's shape {list(self.shape)}")
         try:
             ll.pseudo_invert()
         except CuteDumpError:
             raise CuteDumpError(
-                f"reg_bases/lane_bases/warp_bases/block_bases do not cover shape {list(self.shape)} "
-                "(the layout is not surjective)"
+                f"reg_bases/lane_bases/warp_bases/block_bases do not cover shape {own} (the layout is not surjective)"
             ) from None
-        return ll
+        if list(shape) == own:
+            return ll
+        order = [names[d] for d in self.rep_order()]
+        want = dict(zip(names, shape))
+        ll = ensure_not_smaller(ll.transpose_outs(order), want)
+        ll = ensure_not_larger(ll, want, broadcast_registers=True)
+        return LL(ll.transpose_outs(names).ins, names, list(shape))
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ resolved through the aliases of a file.
 from __future__ import annotations
 
 import re
-from dataclasses import fields
+from dataclasses import fields, replace
 
 from cutedump.errors import CuteDumpError
 from cutedump.triton import layouts as L
@@ -302,17 +302,17 @@ def _build_ttgir(name, kw):
 
 
 def resolve_linear(obj, shape):
-    """A ``#ttg.linear`` attribute becomes a DistributedLinear once its tensor's shape is known."""
+    """A ``#ttg.linear`` attribute becomes a DistributedLinear (of the shape its bases reach; a tensor of another
+    shape grows or cuts it)."""
     if isinstance(obj, tuple) and obj and obj[0] == "linear":
         kw = obj[1]
-        _check_kinds(
-            "#ttg.linear",
-            {k + "_bases": v for k, v in kw.items() if k in ("register", "lane", "warp", "block")}
-            | {"reg_bases": kw.get("register", ())},
-        )
-        return L.DistributedLinear(
-            kw.get("register", ()), kw.get("lane", ()), kw.get("warp", ()), kw.get("block", ()), tuple(shape)
-        )
+        names = {"register": "reg_bases", "lane": "lane_bases", "warp": "warp_bases", "block": "block_bases"}
+        for k in kw:
+            if k not in names:
+                raise CuteDumpError(f"#ttg.linear has no parameter {k!r}; its parameters: {', '.join(names)}")
+        _check_kinds("#ttg.linear", {names[k]: v for k, v in kw.items()})
+        lay = L.DistributedLinear(kw.get("register", ()), kw.get("lane", ()), kw.get("warp", ()), kw.get("block", ()))
+        return replace(lay, shape=tuple(lay.own_shape())) if lay.rank else lay  # its shape: what its bases reach
     return obj
 
 
