@@ -450,7 +450,9 @@ class SwizzledShared(Shared):
         r = self.rank
         if sorted(self.order) != list(range(r)):
             raise CuteDumpError(f"order = {list(self.order)}: must be a permutation of 0..{r - 1}")
-        for name in ("vec", "per_phase", "max_phase"):
+        if self.vec < 0:  # vec = 0 is accepted: no swizzle
+            raise CuteDumpError(f"vec = {self.vec}: must be at least 0")
+        for name in ("per_phase", "max_phase"):
             if getattr(self, name) < 1:
                 raise CuteDumpError(f"{name} = {getattr(self, name)}: must be at least 1")
         _check_cga(self.cga_layout, r)
