@@ -1,4 +1,4 @@
-"""``cutedump triton``: its declaration (see cutedump/commands/_decl.py; its answer function: the ``run`` below)."""
+"""``cutedump triton``: its declaration (see cutedump/commands/_decl.py; its answer: the ``fast`` function below)."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ every layout alias of a .ttgir file for each tensor shape that uses it. --from-c
 
 COMMAND = Command(
     "triton",
-    run="cutedump.commands.triton_cmd:triton_cmd",
+    fast="cutedump.commands._answers:triton_text",
     help="Triton's layouts as linear layouts, its tensor and hardware views, and the CuTe layout that does the same.",
     epilog=EPILOG_TRITON,
     params=[
