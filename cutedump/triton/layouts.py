@@ -639,7 +639,23 @@ class SharedLinear(Shared):
                 if len(b) != r:
                     raise CuteDumpError(f"{name}: basis {list(b)} has {len(b)} entries, expected {r}")
         _check_shape(shape, r)
-        return LL([(OFFSET, self.offset_bases), (BLOCK, self.block_bases)], dims(r))
+        own = [1] * r
+        for b in self.offset_bases + self.block_bases:
+            for j, v in enumerate(b):
+                if v < 0:
+                    raise CuteDumpError(f"offset_bases/block_bases: basis {list(b)} has a negative entry")
+                while own[j] <= v:
+                    own[j] *= 2
+        if own != list(shape):  # Triton aborts: its outputs have the sizes the bases reach
+            raise CuteDumpError(f"--shape {list(shape)} differs from the shape its bases reach, {own}")
+        ll = LL([(OFFSET, self.offset_bases), (BLOCK, self.block_bases)], dims(r))
+        try:
+            ll.pseudo_invert()
+        except CuteDumpError:
+            raise CuteDumpError(
+                f"offset_bases/block_bases do not cover shape {own} (the layout is not surjective)"
+            ) from None
+        return ll
 
 
 @dataclass(frozen=True)

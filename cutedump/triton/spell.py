@@ -279,7 +279,7 @@ def _build_ttgir(name, kw):
             kw.get("CGALayout", ()),
         )
     if name == "#ttg.linear":
-        return ("linear", kw)
+        return resolve_linear(("linear", kw), None)
     if name not in _TTGIR:
         raise CuteDumpError(
             f"unknown TTGIR layout {name}; known: {', '.join(sorted(list(_TTGIR) + ['#ttg.nvidia_mma', '#ttg.linear']))}"
@@ -312,6 +312,14 @@ def resolve_linear(obj, shape):
                 raise CuteDumpError(f"#ttg.linear has no parameter {k!r}; its parameters: {', '.join(names)}")
         _check_kinds("#ttg.linear", {names[k]: v for k, v in kw.items()})
         lay = L.DistributedLinear(kw.get("register", ()), kw.get("lane", ()), kw.get("warp", ()), kw.get("block", ()))
+        for k, bs in kw.items():
+            for b in bs:
+                if len(b) != lay.rank:
+                    raise CuteDumpError(
+                        f"#ttg.linear: {k} basis {list(b)} has {len(b)} entries, the layout has rank {lay.rank}"
+                    )
+                if any(v < 0 for v in b):
+                    raise CuteDumpError(f"#ttg.linear: {k} basis {list(b)} has a negative entry")
         return replace(lay, shape=tuple(lay.own_shape())) if lay.rank else lay  # its shape: what its bases reach
     return obj
 

@@ -468,4 +468,22 @@ def cases_more(seed: int = 1) -> list[dict]:
     ]
     for layout, shape in bad:
         add(layout, shape, False)
+    # SharedLinearLayout: permuted bases (some broadcast, some blocks); its shape must be what its bases reach
+    for _ in range(12):
+        shape = pshape(rng.choice([1, 2, 3]), rng, 0, 4)
+        bits = [(d, 1 << k) for d in range(len(shape)) for k in range(shape[d].bit_length() - 1)]
+        rng.shuffle(bits)
+        bases = [[v if i == d else 0 for i in range(len(shape))] for d, v in bits]
+        if rng.random() < 0.3:
+            bases.insert(rng.randrange(len(bases) + 1), [0] * len(shape))
+        nb = rng.randint(0, min(2, len(bases) - 1)) if bases else 0
+        off, blk = bases[nb:], bases[:nb]
+        if rng.random() < 0.2 and off:  # a missing basis: not surjective (Triton aborts)
+            off = off[1:]
+        align = rng.choice([16, 16, 128, 1024, 3])
+        add(
+            f"SharedLinearLayout(offset_bases={_l(off)}, block_bases={_l(blk)}, alignment={align})",
+            rng.choice([shape, shape, [s * 2 for s in shape]]),
+            False,
+        )
     return out
