@@ -173,6 +173,7 @@ def test_more_layouts_and_refusals_agree_with_triton(more_answers):
         refused += "refused" in a
     assert done == len(MORE) >= 300 and 40 <= refused < len(MORE) // 2
     assert sum("ttgir" in c for c in MORE) >= 60
+    assert sum("AMDWMMALayout(" in c["layout"] for c in MORE) >= 25
 
 
 @pytest.mark.slow

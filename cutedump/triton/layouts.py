@@ -269,7 +269,7 @@ class DotOperand(Distributed):
         if self.operand_index not in (0, 1):
             raise CuteDumpError(f"operand_index = {self.operand_index}: must be 0 (A) or 1 (B)")
         p = self.parent
-        if not isinstance(p, (Blocked, NVMMADistributed, AMDMfma)):
+        if not isinstance(p, (Blocked, NVMMADistributed, AMDMfma, AMDWmma)):
             raise CuteDumpError(
                 f"parent: a dot operand's parent is a blocked, mma or mfma layout, not {type(p).__name__}"
             )
@@ -284,7 +284,7 @@ class DotOperand(Distributed):
                     "(Triton: kWidth is not supported when the parent is a blocked layout)"
                 )
             return self._fma(shape, k_dim)
-        if isinstance(p, AMDMfma):
+        if isinstance(p, (AMDMfma, AMDWmma)):
             return p.dot_to_linear(self, shape)
         _pow2("k_width", self.k_width)
         if p.hopper and op == 1:
@@ -770,6 +770,117 @@ class AMDMfma(Distributed):
         return combine(cta, dot.cga_layout, shape).transpose_outs(names)
 
 
+#: the (M, N, K) each WMMA version takes (Triton 3.9's verifier; the others abort)
+_WMMA_INSTR = {
+    1: [[16, 16, 16]],
+    2: [[16, 16, 16], [16, 16, 32]],
+    3: [[16, 16, 4], [16, 16, 32], [16, 16, 64], [16, 16, 128], [32, 16, 64]],
+}
+
+
+@dataclass(frozen=True)
+class AMDWmma(Distributed):
+    """Gluon's AMDWMMALayout (TTGIR #ttg.amd_wmma): version 1 (RDNA3), 2 (RDNA4), 3 (gfx1250); a 16x16 (or 32x16)
+    tile of 32 lanes, then ``reg_bases``/``warp_bases`` in units of that tile (Triton's getCtaLayout)."""
+
+    version: int
+    transposed: bool
+    warp_bases: tuple
+    reg_bases: tuple = ()
+    instr_shape: tuple = (16, 16, 16)
+    cga_layout: tuple = ()
+    rank: int = 2
+
+    def validate(self):
+        if not isinstance(self.version, int) or not 1 <= self.version <= 3:
+            raise CuteDumpError(f"version = {self.version}: must be in [1, 3]")
+        r = self.rank
+        if r not in (2, 3):
+            raise CuteDumpError(f"rank = {r}: a wmma layout has rank 2 or 3")
+        for name in ("warp_bases", "reg_bases", "cga_layout"):
+            for b in getattr(self, name):
+                if len(b) != r:
+                    raise CuteDumpError(f"{name}: basis {list(b)} has {len(b)} entries, the layout has rank {r}")
+                if any(v < 0 for v in b):
+                    raise CuteDumpError(f"{name}: basis {list(b)} has a negative entry")
+        ok = _WMMA_INSTR.get(self.version, ())
+        if list(self.instr_shape) not in ok:
+            raise CuteDumpError(
+                f"instr_shape = {list(self.instr_shape)}: WMMA version {self.version} takes "
+                + ", ".join(str(x) for x in ok)
+            )
+        _check_cga(self.cga_layout, r)
+        cta = self.cta()
+        nonzero = [b for _, bs in cta.ins for b in bs if any(b)]
+        bits = sum(cta.out_size(n).bit_length() - 1 for n in cta.out_names())
+        try:
+            cta.pseudo_invert()
+        except CuteDumpError:
+            bits = -1
+        if bits != len(nonzero):  # Triton's verifier: a surjective map, one basis per bit (zeros broadcast)
+            raise CuteDumpError(
+                "reg_bases/warp_bases: the non-zero bases must reach each tile of the shape they span once"
+            )
+
+    def tile(self) -> LL:
+        r = self.rank
+        names = dims(r)
+        order = matrix_order(r, not self.transposed)
+        d0, d1 = names[order[0]], names[order[1]]
+        if self.version == 1:
+            regs, lanes = [(0, 2), (0, 4), (0, 8)], [(1, 0), (2, 0), (4, 0), (8, 0), (0, 1)]
+        elif list(self.instr_shape[:2]) == [32, 16]:
+            regs, lanes = [(0, 1), (0, 2), (0, 4), (0, 16)], [(1, 0), (2, 0), (4, 0), (8, 0), (0, 8)]
+        else:
+            regs, lanes = [(0, 1), (0, 2), (0, 4)], [(1, 0), (2, 0), (4, 0), (8, 0), (0, 8)]
+        tile = LL([(REG, regs), (LANE, lanes)], [d0, d1])
+        if r == 3:
+            tile = tile * LL.identity1d(1, REG, names[0]) * LL.identity1d(1, LANE, names[0])
+        return tile.transpose_outs(names)
+
+    def cta(self) -> LL:
+        return LL([(REG, self.reg_bases), (WARP, self.warp_bases)], dims(self.rank))
+
+    def to_linear(self, shape) -> LL:
+        self.validate()
+        _check_shape(shape, self.rank)
+        r = self.rank
+        names = dims(r)
+        out = (self.tile() * self.cta()).transpose_outs([names[d] for d in matrix_order(r, True)])
+        return combine(out, self.cga_layout, shape)
+
+    def dot_to_linear(self, dot, shape) -> LL:
+        r = self.rank
+        names = dims(r)
+        op, k_width = dot.operand_index, dot.k_width
+        _pow2("k_width", k_width)
+        allowed = {1: (8, 16), 2: (4, 8, 16)}.get(self.version)
+        if allowed and k_width not in allowed:
+            raise CuteDumpError(
+                f"k_width = {k_width}: a WMMA v{self.version} dot operand takes k_width "
+                + " or ".join(map(str, allowed))
+            )
+        order = dot_order(op, r, True)
+        dim_k, dim_nonk = names[order[0]], names[order[1]]
+        k = self.instr_shape[2]
+        nonk = self.instr_shape[0] if (op == 0) != self.transposed else self.instr_shape[1]  # getOperandNonKDim
+        k_depth = 32 // 16
+        tile = LL.identity1d(k_width, REG, dim_k) * LL.identity1d(16, LANE, dim_nonk)
+        tile = tile * (LL.zeros1d if self.version == 1 else LL.identity1d)(k_depth, LANE, dim_k)
+        tile = tile * LL.identity1d(max(1, k // (k_depth * k_width)), REG, dim_k)
+        if nonk // 16 > 1:
+            tile = tile * LL.identity1d(nonk // 16, REG, dim_nonk)
+        if r == 3:
+            tile = tile * LL.identity1d(1, REG, names[0])
+        kd = names.index(dim_k)
+        regs = [tuple(0 if j == kd else v for j, v in enumerate(b)) for b in self.reg_bases]
+        regs = [b for b in regs if any(b)]
+        warps = [tuple(0 if j == kd else v for j, v in enumerate(b)) for b in self.warp_bases]
+        cta = LL([(REG, regs), (WARP, warps)], names)
+        out = (tile.transpose_outs(names) * cta).transpose_outs([names[d] for d in order])
+        return combine(out, dot.cga_layout, shape)
+
+
 KINDS = {
     "BlockedLayout": Blocked,
     "SliceLayout": Slice,
@@ -780,4 +891,5 @@ KINDS = {
     "NVMMASharedLayout": NVMMAShared,
     "SharedLinearLayout": SharedLinear,
     "AMDMFMALayout": AMDMfma,
+    "AMDWMMALayout": AMDWmma,
 }

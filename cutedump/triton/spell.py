@@ -72,6 +72,17 @@ class _Reader:
             return None
         if t is not None and t.startswith("#"):
             return self.attr()
+        if t == "{":  # a dictionary inside an attribute (#ttg.amd_wmma's ctaLayout = {warp = [...]})
+            self.take("{")
+            kw = {}
+            while self.peek() != "}":
+                k = self.take()
+                self.take("=")
+                kw[k] = self.value()
+                if self.peek() == ",":
+                    self.take(",")
+            self.take("}")
+            return ("dict", kw)
         return self.gluon()
 
     # ---- Gluon
@@ -278,11 +289,30 @@ def _build_ttgir(name, kw):
             kw["instrShape"],
             kw.get("CGALayout", ()),
         )
+    if name == "#ttg.amd_wmma":
+        known = {"version", "isTranspose", "ctaLayout", "instrShape", "CGALayout"}
+        for k in kw:
+            if k not in known:
+                raise CuteDumpError(f"{name} has no parameter {k!r}")
+        cta = kw.get("ctaLayout", ("dict", {}))
+        if not (isinstance(cta, tuple) and cta[:1] == ("dict",)) or set(cta[1]) - {"warp", "register"}:
+            raise CuteDumpError(f"{name}: ctaLayout must be {{warp = [...], register = [...]}}")
+        args = {
+            "version": kw.get("version"),
+            "transposed": kw.get("isTranspose", False),
+            "warp_bases": cta[1].get("warp", ()),
+            "reg_bases": cta[1].get("register", ()),
+            "instr_shape": kw.get("instrShape", (16, 16, 16)),
+            "cga_layout": kw.get("CGALayout", ()),
+        }
+        _check_kinds(name, args)
+        bases = args["warp_bases"] + args["reg_bases"] + args["cga_layout"]
+        return L.AMDWmma(**args, rank=len(bases[0]) if bases else 2)
     if name == "#ttg.linear":
         return resolve_linear(("linear", kw), None)
     if name not in _TTGIR:
         raise CuteDumpError(
-            f"unknown TTGIR layout {name}; known: {', '.join(sorted(list(_TTGIR) + ['#ttg.nvidia_mma', '#ttg.linear']))}"
+            f"unknown TTGIR layout {name}; known: {', '.join(sorted(list(_TTGIR) + ['#ttg.nvidia_mma', '#ttg.linear', '#ttg.amd_wmma']))}"
         )
     cls, names = _TTGIR[name]
     args = {}

@@ -298,6 +298,14 @@ def _ttgir_of(gluon_text: str) -> str:
             f"#ttg.linear<{{register = {_l(k['reg_bases'])}, lane = {_l(k['lane_bases'])}, "
             f"warp = {_l(k['warp_bases'])}, block = {_l(k['block_bases'])}}}>"
         ),
+        "AMDWMMALayout": lambda **k: (
+            f"#ttg.amd_wmma<{{version = {k['version']}, isTranspose = {b(k['transposed'])}, ctaLayout = {{warp = "
+            f"{_l(k['warp_bases'])}"
+            + (f", register = {_l(k['reg_bases'])}" if k.get("reg_bases") else "")
+            + "}"
+            + (f", instrShape = {_l(k['instr_shape'])}" if k.get("instr_shape", [16, 16, 16]) != [16, 16, 16] else "")
+            + "}>"
+        ),
         "None": None,
     }
     return eval(gluon_text, {"__builtins__": {}}, dict(env, True_=True))
@@ -468,6 +476,42 @@ def cases_more(seed: int = 1) -> list[dict]:
     ]
     for layout, shape in bad:
         add(layout, shape, False)
+    # AMD WMMA v1-v3 (RDNA3, RDNA4, gfx1250), its slices and dot operands (Triton's k_width rules per version)
+    instrs = {
+        1: [[16, 16, 16]],
+        2: [[16, 16, 16], [16, 16, 32]],
+        3: [[16, 16, 4], [16, 16, 32], [16, 16, 128], [32, 16, 64]],
+    }
+    for _ in range(30):
+        r = rng.choice([2, 2, 3])
+        v = rng.choice([1, 2, 3])
+        per, bases = [0] * r, []
+        for _ in range(rng.randint(0, 4)):
+            d = rng.randrange(r)
+            bb = [0] * r
+            bb[d] = 1 << per[d]
+            per[d] += 1
+            bases.append(bb)
+        rng.shuffle(bases)
+        if rng.random() < 0.2:
+            bases.insert(0, [0] * r)
+        if rng.random() < 0.1 and bases:  # a gap: not surjective (Triton aborts)
+            bases[-1] = [2 * x for x in bases[-1]]
+        nw = rng.randint(0, len(bases))
+        lay = (
+            f"AMDWMMALayout(version={v}, transposed={rng.random() < 0.5}, warp_bases={_l(bases[:nw])}, "
+            f"reg_bases={_l(bases[nw:])}, instr_shape={_l(rng.choice(instrs[v]))}, cga_layout=[], rank={r})"
+        )
+        shape = pshape(r, rng, 0, 7, 1 << 12)
+        k = rng.random()
+        # TTGIR's spelling only as real TTGIR shows it (ctaLayout = {warp = [...]}: no register bases seen)
+        spell_ok = r == 2 and nw == len(bases) and rng.random() < 0.6
+        if k < 0.4:
+            add(lay, shape, spell_ok)
+        elif k < 0.6:
+            add(sl(rng.randrange(r), lay), shape[:-1], False)
+        else:
+            add(dot(rng.choice([0, 1]), lay, rng.choice([1, 2, 4, 8, 16])), shape, spell_ok)
     # SharedLinearLayout: permuted bases (some broadcast, some blocks); its shape must be what its bases reach
     for _ in range(12):
         shape = pshape(rng.choice([1, 2, 3]), rng, 0, 4)

@@ -121,8 +121,9 @@ def lower(kernels, here: str) -> dict:   # pragma: no cover - needs triton
                     continue
                 shape = [int(x) for x in m.group(2).split("x")]
                 rank = len(getattr(lay, "order", None) or getattr(lay, "warps_per_cta", None) or shape)
-                if rank != len(shape) or type(lay).__name__.startswith("TensorMemory"):
-                    continue  # a barrier's memdesc<2x1xi64> with a rank-1 layout (Triton aborts), tensor memory
+                if rank != len(shape) or type(lay).__name__.startswith(("TensorMemory", "PaddedShared")):
+                    continue  # a barrier's memdesc<2x1xi64> with a rank-1 layout (Triton aborts), tensor memory,
+                    # a padded shared layout (Triton aborts: "padded shared encoding has no linear layout")
                 try:
                     ll = repr(b.to_linear_layout(lay._to_ir(b), shape))
                 except AssertionError:  # a barrier's memdesc<1xi64>: no offset basis

@@ -1,6 +1,6 @@
 """Real Triton kernels (the tutorials' grouped matmul, fused softmax, layer norm, a flash-attention forward, a
 persistent matmul, a batched reduction) lowered to TTGIR by triton.compile on a CPU for several targets: cuda
-sm80, sm90 (also with num_ctas=2: the CGA spelling of real TTGIR), sm100, and AMD gfx942/gfx950 (MFMA) and gfx1100.
+sm80, sm90 (also with num_ctas=2: the CGA spelling of real TTGIR), sm100, AMD gfx942/gfx950 (MFMA) and gfx1100/gfx1200/gfx1250 (WMMA v1/v2/v3).
 Run as ``python -m tests.oracle.triton_kernels_more``: one JSON object as tests/oracle/triton_kernels.py prints
 (its ``lower``), keyed "<kernel>_<target>". Its text keys its oracle record (tests/test_triton_ttgir.py)."""
 from __future__ import annotations
@@ -156,6 +156,9 @@ TARGETS = [  # (suffix, backend, arch, warp size, options)
     ("sm100", "cuda", 100, 32, {"num_warps": 4}),
     ("gfx942", "hip", "gfx942", 64, {"num_warps": 4}),
     ("gfx950", "hip", "gfx950", 64, {"num_warps": 8}),
+    ("gfx1100", "hip", "gfx1100", 32, {"num_warps": 4}),
+    ("gfx1200", "hip", "gfx1200", 32, {"num_warps": 8}),
+    ("gfx1250", "hip", "gfx1250", 32, {"num_warps": 4}),
 ]
 
 
