@@ -530,4 +530,16 @@ def cases_more(seed: int = 1) -> list[dict]:
             rng.choice([shape, shape, [s * 2 for s in shape]]),
             False,
         )
+    # PaddedSharedLayout: Triton gives it no linear layout (to_linear_layout aborts)
+    add(
+        "PaddedSharedLayout(interval_padding_pairs=[[32, 4]], offset_bases=[[0, 1], [0, 2], [1, 0], [2, 0]], "
+        "cga_layout=[], shape=[4, 4])",
+        [4, 4],
+        False,
+    )
+    add(
+        "PaddedSharedLayout(interval_padding_pairs=[[2, 2]], offset_bases=[[2], [1]], cga_layout=[], shape=[4])",
+        [4],
+        False,
+    )
     return out
