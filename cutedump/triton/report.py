@@ -14,7 +14,7 @@ from cutedump.triton.layouts import BLOCK, LANE, REG, WARP, DistributedLinear, N
 from cutedump.triton.linear import LinearLayout as LL
 from cutedump.versions import json_answer
 
-MAX_ELEMENTS = 1 << 16  # views list every element; beyond this the answer would be megabytes
+MAX_ELEMENTS = 1 << 18  # views list every element; beyond this the answer would be megabytes
 MAX_POINTS_LOG2 = 20  # the hardware view lists every (block, warp, lane, register) or offset
 
 
