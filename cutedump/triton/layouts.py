@@ -767,7 +767,8 @@ class AMDMfma(Distributed):
             tile = tile * LL.identity1d(1, LANE, names[order[2]])
         warp = identity_nd(WARP, self.warps_per_cta, warp_order)
         cta = tile * warp
-        return combine(cta, dot.cga_layout, shape).transpose_outs(names)
+        # the parent's CGA layout as it is (Triton's mfmaDotToLinearLayout: not projected off K as NVIDIA's is)
+        return combine(cta, self.cga_layout, shape).transpose_outs(names)
 
 
 #: the (M, N, K) each WMMA version takes (Triton 3.9's verifier; the others abort)

@@ -219,6 +219,8 @@ def _build_gluon(cls, short, names, pos, kw):
             raise CuteDumpError(f"{short} has no parameter {k!r}; its parameters: {', '.join(names)}")
         args[k] = v
     defaults = {f.name for f in fields(cls) if f.default is not f.default_factory or f.default is not None}
+    if short == "AMDMFMALayout" and args.get("element_bitwidth", 0) is None:
+        args["element_bitwidth"] = 32  # Gluon's default for None
     _check_kinds(short, args)
     try:
         return cls(**args)

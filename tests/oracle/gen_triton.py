@@ -530,6 +530,25 @@ def cases_more(seed: int = 1) -> list[dict]:
             rng.choice([shape, shape, [s * 2 for s in shape]]),
             False,
         )
+    # MFMA with several CTAs, and its dot operands (which keep the parent's CGA layout, K included)
+    for _ in range(10):
+        r = rng.choice([2, 2, 3])
+        p = mfma(
+            rng.choice([2, 3, 4]),
+            rng.choice([[32, 32, 8], [16, 16, 16]]),
+            rng.random() < 0.5,
+            split(rng.choice([1, 4]), r, rng),
+            32,
+            None,
+        ).replace("cga_layout=[]", f"cga_layout={_l(_cga(r, rng, 2))}")
+        k = rng.random()
+        if k < 0.3:
+            add(p, pshape(r, rng, 3, 7, 1 << 12), False)
+        elif k < 0.8:
+            add(dot(rng.choice([0, 1]), p, rng.choice([4, 8])), pshape(r, rng, 3, 7, 1 << 12), False)
+        else:
+            add(sl(0, dot(1, p, 4)), pshape(r - 1, rng, 3, 7, 1 << 12), False)
+    add(mfma(3, [32, 32, 8], True, [2, 2]).replace("element_bitwidth=32", "element_bitwidth=None"), [64, 64], False)
     # PaddedSharedLayout: Triton gives it no linear layout (to_linear_layout aborts)
     add(
         "PaddedSharedLayout(interval_padding_pairs=[[32, 4]], offset_bases=[[0, 1], [0, 2], [1, 0], [2, 0]], "
