@@ -902,6 +902,26 @@ TABLE_LINES = [
         "--fragment",
     ],
     ["explain", "partition", "--mma", "SM80_16x8x16_F16F16F16F16_TN", "--shape", "(_63,_32)", "--operand", "A"],
+    [
+        "triton",
+        "BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[8, 4], warps_per_cta=[4, 1], order=[1, 0], "
+        "cga_layout=[])",
+        "--shape",
+        "16,16",
+    ],
+    [
+        "triton",
+        "#ttg.dot_op<{opIdx = 0, parent = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], "
+        "instrShape = [16, 8]}>, kWidth = 2}>",
+        "--shape",
+        "32,32",
+        "--format",
+        "json",
+    ],
+    ["triton", "NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16)", "--shape", "8,64"],
+    ["triton", "--from-cute", "((_4,_8),(_2,_2)):((_16,_1),(_8,_64))", "--shape", "8,16"],
+    ["triton", "BlockedLayout(size_per_thread=[3, 1], threads_per_warp=[8, 4], warps_per_cta=[4, 1], order=[1, 0])"],
+    ["triton", "SwizzledSharedLayout(vec=8, per_phase=1, max_phase=8, order=[1, 1])", "--shape", "16,16"],
 ]
 
 

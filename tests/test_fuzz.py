@@ -332,6 +332,99 @@ _CK_STAGES = [
 ]
 
 
+def _tri_int(s: Src) -> str:
+    """An entry of a Triton layout's parameter: mostly powers of two, and the extremes."""
+    return str(
+        s.choice([1, 2, 4, 8, 16, 32, 64, 1, 2, 4, 0, -1, 3, 12, 2**31, 2**63, 10**30, -(2**31), s.int(0, 5000)])
+    )
+
+
+def _tri_list(s: Src, n=(0, 5)) -> str:
+    return "[" + ", ".join(_tri_int(s) for _ in range(s.int(*n))) + "]"
+
+
+def _tri_bases(s: Src) -> str:
+    return "[" + ", ".join(_tri_list(s, (1, 4)) for _ in range(s.int(0, 4))) + "]"
+
+
+def g_triton_layout(s: Src, depth: int = 0) -> str:
+    """A Triton layout in Gluon's or TTGIR's spelling, with extreme and invalid parameters."""
+    k = s.int(0, 12 if depth < 2 else 8)
+    if k == 0:
+        return (
+            f"BlockedLayout(size_per_thread={_tri_list(s)}, threads_per_warp={_tri_list(s)}, "
+            f"warps_per_cta={_tri_list(s)}, order={_tri_list(s)}, cga_layout={_tri_bases(s)})"
+        )
+    if k == 1:
+        return (
+            f"#ttg.blocked<{{sizePerThread = {_tri_list(s)}, threadsPerWarp = {_tri_list(s)}, "
+            f"warpsPerCTA = {_tri_list(s)}, order = {_tri_list(s)}}}>"
+        )
+    if k == 2:
+        return (
+            f"NVMMADistributedLayout(version=[{s.choice(['2, 0', '3, 0', '1, 0', '5', '2, 0, 0'])}], "
+            f"warps_per_cta={_tri_list(s)}, instr_shape={_tri_list(s)}, cga_layout={_tri_bases(s)})"
+        )
+    if k == 3:
+        return (
+            f"SwizzledSharedLayout(vec={_tri_int(s)}, per_phase={_tri_int(s)}, max_phase={_tri_int(s)}, "
+            f"order={_tri_list(s)}, cga_layout={_tri_bases(s)})"
+        )
+    if k == 4:
+        return (
+            f"NVMMASharedLayout(swizzle_byte_width={_tri_int(s)}, element_bitwidth={_tri_int(s)}, "
+            f"rank={_tri_int(s)}, transposed={s.choice(['True', 'False', '1'])}, fp4_padded={s.choice(['True', 'False'])})"
+        )
+    if k == 5:
+        return (
+            f"DistributedLinearLayout(reg_bases={_tri_bases(s)}, lane_bases={_tri_bases(s)}, "
+            f"warp_bases={_tri_bases(s)}, block_bases={_tri_bases(s)}, shape={_tri_list(s)})"
+        )
+    if k == 6:
+        return (
+            f"AMDMFMALayout(version={_tri_int(s)}, instr_shape={_tri_list(s)}, transposed={s.choice(['True', 'False'])}, "
+            f"warps_per_cta={_tri_list(s)}, element_bitwidth={_tri_int(s)}, tiles_per_warp={_tri_list(s)})"
+        )
+    if k == 7:
+        return f"SharedLinearLayout(offset_bases={_tri_bases(s)}, block_bases={_tri_bases(s)}, alignment={_tri_int(s)})"
+    if k == 8:
+        return (
+            f"#ttg.linear<{{register = {_tri_bases(s)}, lane = {_tri_bases(s)}, warp = {_tri_bases(s)}, block = []}}>"
+        )
+    if k in (9, 10):
+        return f"SliceLayout(dim={_tri_int(s)}, parent={g_triton_layout(s, depth + 1)})"
+    return (
+        f"DotOperandLayout(operand_index={_tri_int(s)}, parent={g_triton_layout(s, depth + 1)}, k_width={_tri_int(s)})"
+    )
+
+
+_TRITON_VALID: list = []
+
+
+def g_triton(s: Src) -> list[str]:
+    """``cutedump triton``'s arguments: a layout (sometimes mutated), its --shape (0, negative, huge, non-power-of-two,
+    rank 4+, long), or --from-cute."""
+    if s.coin(0.1):
+        argv = ["--from-cute", _small_layout(s)]
+    elif s.coin(0.4):  # a valid layout (tests/oracle/gen_triton.py's), its numbers mutated
+        from tests.oracle.gen_triton import cases_more
+
+        global _TRITON_VALID
+        _TRITON_VALID = _TRITON_VALID or [(c.get("ttgir", c["layout"]), c["shape"]) for c in cases_more(1)]
+        lay, shape = s.choice(_TRITON_VALID)
+        argv = [mutate_arg(s, lay) if s.coin(0.8) else lay]
+        if s.coin(0.7):
+            return argv + ["--shape", ",".join(map(str, shape))] + (["--format", "json"] if s.coin(0.3) else [])
+    else:
+        lay = g_triton_layout(s)
+        argv = [mutate(s, lay) if s.coin(0.15) else lay]
+    if s.coin(0.9):
+        argv += ["--shape", ",".join(_tri_int(s) for _ in range(s.choice([1, 2, 2, 3, 3, 4, 9, 40])))]
+    if s.coin(0.2):
+        argv += ["--format", "json"]
+    return argv
+
+
 def _small_layout(s: Src) -> str:
     return s.choice(["(_4,_8):(_8,_1)", "(_2,_2)", "((_2,_2),_4):((_1,_4),_2)", "_8:_1", g_layout(s)])
 
@@ -360,6 +453,8 @@ def g_argv(s: Src, tmp: str) -> tuple[list[str], str | None]:
             "ck",
             "golden",
             "atoms",
+            "triton",
+            "triton",
             "bogus",
         ]
     )
@@ -517,6 +612,8 @@ def g_argv(s: Src, tmp: str) -> tuple[list[str], str | None]:
             )
             (d / "MANIFEST").write_text(line + "\n")
         argv = ["golden", "verify", str(d)]
+    elif cmd == "triton":
+        argv = ["triton"] + g_triton(s)
     elif cmd == "atoms":
         argv = ["atoms"] + ([s.choice(["--mma", "--copy"])] if s.coin(0.5) else [])
         if s.coin(0.5):
@@ -933,6 +1030,53 @@ def test_found_internal_errors_of_seed_31337_100k(argv, says):
     computed layout with a negative extent reached the views; a negative tile gave a negative value count)."""
     r = _RUNNER.invoke(main, argv)
     assert r.exit_code == 2 and says in r.stderr and "internal error" not in r.stderr, r.stderr
+
+
+@pytest.mark.parametrize(
+    "argv, says",
+    [
+        (
+            [
+                "triton",
+                "#ttg.linear<{register = [[4]], lane = [[-2147483648, 2]], warp = [[0, 8, 1]], block = []}>",
+                "--shape",
+                "0,939",
+            ],
+            "has 2 entries, the layout has rank 1",
+        ),
+        (
+            [
+                "triton",
+                "SliceLayout(dim=0, parent=DotOperandLayout(operand_index=0, parent=#ttg.linear<{register = [[4, 0]], "
+                "lane = [[16, 2]], warp = [[1, 0]], block = []}>, k_width=0))",
+                "--shape",
+                "32",
+            ],
+            "parent",
+        ),
+        (["triton", "--from-cute", "Sw<1,3,3> o _0 o (4,8):(4,_1)", "--shape", "8,4"], "not a ComposedLayout"),
+        (
+            [
+                "triton",
+                "SharedLinearLayout(offset_bases=[[16, 1, 0]], block_bases=[], alignment=64)",
+                "--shape",
+                "16,1,4",
+            ],
+            "differs from the shape its bases reach",
+        ),
+        (
+            ["triton", "SharedLinearLayout(offset_bases=[[1, 0], [0, 2]], block_bases=[[0, 0]])", "--shape", "2,4"],
+            "not surjective",
+        ),
+    ],
+)
+def test_found_triton_internal_errors(argv, says):
+    """The triton fuzz (g_triton: extreme and invalid parameters and shapes) found these: a #ttg.linear with bases
+    of several ranks, a #ttg.linear as a nested parent, a swizzled --from-cute layout, SharedLinearLayout bases
+    past the shape or not covering it (Triton aborts on both)."""
+    r = _RUNNER.invoke(main, argv)
+    assert r.exit_code == 2 and says in r.stderr and "internal error" not in r.stderr, r.stderr
+    assert r.stderr.count("\n") == 1
 
 
 def test_found_size_zero_mode_after_big_modes_is_instant():

@@ -17,22 +17,18 @@ import os
 import pytest
 
 from cutedump.errors import CuteDumpError
-from cutedump.triton import cute, spell, text
+from cutedump.triton import cute, report, text
 from tests.oracle import records, triton_live
-from tests.oracle.gen_triton import cases
+from tests.oracle.gen_triton import cases, cases_more
 
 SEED = int(os.environ.get("CUTEDUMP_TRITON_SEED", "0"))
 CASES = cases(SEED)
+#: the broader set: every family at random, multi-CTA, nested slices, invalid k_width, a third in TTGIR's spelling
+MORE = cases_more(SEED + 1)
 BATCH = 50
 #: what cutedump answers differently from Triton 3.9.0, known and left open (each must still differ: when it is
 #: fixed, remove it here)
-KNOWN = {
-    (
-        "NVMMASharedLayout(swizzle_byte_width=0, element_bitwidth=16, rank=3, transposed=True, fp4_padded=False, "
-        "cga_layout=[])",
-        (128, 16, 4),
-    )
-}
+KNOWN: set = set()
 
 
 def _batch_answers(batch):
@@ -49,13 +45,22 @@ def _batch_answers(batch):
     return [json.loads(x) for x in got.splitlines()]
 
 
+def _all_answers(cs):
+    out = []
+    for i in range(0, len(cs), BATCH):
+        out.extend(_batch_answers(cs[i : i + BATCH]))
+    assert len(out) == len(cs)
+    return out
+
+
 @pytest.fixture(scope="module")
 def answers():
-    out = []
-    for i in range(0, len(CASES), BATCH):
-        out.extend(_batch_answers(CASES[i : i + BATCH]))
-    assert len(out) == len(CASES)
-    return out
+    return _all_answers(CASES)
+
+
+@pytest.fixture(scope="module")
+def more_answers():
+    return _all_answers(MORE)
 
 
 def _sha(s):
@@ -64,16 +69,16 @@ def _sha(s):
 
 def compare(case, ans, views=True, check_cute=True, most=None):
     """cutedump's answer for the case against Triton's; returns the number of CuTe points checked."""
-    try:
-        layout = spell.parse(case["layout"])
-        ll = layout.to_linear(case["shape"])
-    except CuteDumpError as e:
-        assert "refused" in ans, f"{case}: cutedump refuses ({e}), Triton answers {ans}"
-        assert str(e) and "\n" not in str(e)
-        return 0
-    assert "refused" not in ans, f"{case}: Triton refuses ({ans['refused']}), cutedump answers {ll}"
-    align = getattr(layout, "alignment", None) if text.is_shared(ll) else None
-    assert text.gluon_repr(ll, case["shape"], align) == ans["repr"], case
+    for spelling in ["layout", "ttgir"][: 1 + ("ttgir" in case)]:  # Gluon's repr, and TTGIR's attribute text
+        try:
+            layout, ll = report.compute(case[spelling], case["shape"])
+        except CuteDumpError as e:
+            assert "refused" in ans, f"{case}: cutedump refuses ({e}), Triton answers {ans}"
+            assert str(e) and "\n" not in str(e)
+            return 0
+        assert "refused" not in ans, f"{case}: Triton refuses ({ans['refused']}), cutedump answers {ll}"
+        align = getattr(layout, "alignment", None) if text.is_shared(ll) else None
+        assert text.gluon_repr(ll, case["shape"], align) == ans["repr"], (spelling, case)
     if views:
         assert _sha(text.tensor_view(ll, case["shape"])) == ans["tensor_view"], ("tensor view", case)
         assert _sha(text.hardware_view(ll, case["shape"])) == ans["hardware_view"], ("hardware view", case)
@@ -155,3 +160,25 @@ def test_agrees_with_triton_all(answers):
         compare(c, a, views="refused" in a or sum(a["views_len"]) <= 500000)
         done += 1
     assert done >= len(CASES) - len(KNOWN)
+
+
+def test_more_layouts_and_refusals_agree_with_triton(more_answers):
+    """The broader set: every case's linear layout (both spellings) or refusal; the views and CuTe equivalents of
+    those whose views are small."""
+    done = refused = 0
+    for c, a in zip(MORE, more_answers):
+        small = "refused" not in a and sum(a["views_len"]) <= 3000
+        compare(c, a, views=small, check_cute=small, most=16)
+        done += 1
+        refused += "refused" in a
+    assert done == len(MORE) >= 300 and 40 <= refused < len(MORE) // 2
+    assert sum("ttgir" in c for c in MORE) >= 60
+    assert sum("AMDWMMALayout(" in c["layout"] for c in MORE) >= 25
+
+
+@pytest.mark.slow
+def test_more_agree_with_triton_all(more_answers):
+    """The broader set: every view (the largest 11.5 MB: a 2^19-point 3-D dot operand) and every CuTe equivalent at
+    every point."""
+    for c, a in zip(MORE, more_answers):
+        compare(c, a)

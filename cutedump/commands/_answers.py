@@ -615,3 +615,29 @@ def tilelang_buffer_text(constructor, shape, dtype, dtype_bits, at, fmt, values,
     if isinstance(out, dict):
         return json_answer(out, indent=1)
     return out
+
+
+def triton_text(layout, shape_, ttgir, from_cute, fmt_) -> str:
+    """``cutedump triton``: a Triton layout as Triton's linear layout, its tensor and hardware views and the CuTe
+    layout that does the same; every alias of a TTGIR file (``ttgir``: click's open file, or the fast path's path);
+    a CuTe TV layout as Triton's bases. None: click answers (standard input)."""
+    from cutedump.triton import report  # start-up: the Triton model only when this command runs
+
+    given = [n for n, v in (("LAYOUT", layout), ("--ttgir", ttgir), ("--from-cute", from_cute)) if v]
+    if len(given) != 1:
+        raise CuteDumpError(
+            "give one of LAYOUT, --ttgir FILE or --from-cute TV_LAYOUT"
+            + (f" (got {', '.join(given)})" if given else "")
+        )
+    if ttgir:
+        from cutedump.triton import ttgir as tt  # start-up: the TTGIR reader only for --ttgir
+
+        if isinstance(ttgir, str):  # the fast path's path (a file that cannot be read: click's error line)
+            if ttgir == "-":
+                return None  # standard input: click reads it
+            with open(ttgir) as f:
+                return tt.render(f.read(), fmt_)
+        return tt.render(ttgir.read(), fmt_)
+    if from_cute:
+        return report.render_from_cute(from_cute, shape_, fmt_)
+    return report.render(layout, shape_, fmt_)

@@ -194,8 +194,9 @@ class NVMMADistributed(Distributed):
             raise CuteDumpError("warps_per_cta: an mma layout has rank 2 or 3")
         for v in self.warps_per_cta:
             _pow2("warps_per_cta", v)
-        want = 3 if self.hopper else r
-        if len(self.instr_shape) != want:
+        n = len(self.instr_shape)
+        if (n < 2) if self.hopper else (n != r):  # Hopper reads (M, N) and ignores what follows
+            want = "at least 2" if self.hopper else str(r)
             raise CuteDumpError(f"instr_shape = {list(self.instr_shape)}: expected {want} entries")
         for v in self.instr_shape:
             _pow2("instr_shape", v)
@@ -208,8 +209,13 @@ class NVMMADistributed(Distributed):
 
     def to_linear(self, shape) -> LL:
         self.validate()
-        _check_shape(shape, self.rank)
         r = self.rank
+        if self.hopper and r != 2:  # its dot operand A of rank 3 is answered
+            raise CuteDumpError(
+                f"warps_per_cta = {list(self.warps_per_cta)}: a Hopper (version [3, 0]) mma layout has rank 2 "
+                "(Triton 3.9 aborts on rank 3)"
+            )
+        _check_shape(shape, r)
         order = matrix_order(r, True)
         cta = mma_tile(self.tile_shape(), 2, order, matrix_order(r, True))
         warp = identity_nd(WARP, self.warps_per_cta, matrix_order(r, not self.hopper)).transpose_outs(cta.out_names())
@@ -263,7 +269,7 @@ class DotOperand(Distributed):
         if self.operand_index not in (0, 1):
             raise CuteDumpError(f"operand_index = {self.operand_index}: must be 0 (A) or 1 (B)")
         p = self.parent
-        if not isinstance(p, (Blocked, NVMMADistributed, AMDMfma)):
+        if not isinstance(p, (Blocked, NVMMADistributed, AMDMfma, AMDWmma)):
             raise CuteDumpError(
                 f"parent: a dot operand's parent is a blocked, mma or mfma layout, not {type(p).__name__}"
             )
@@ -278,18 +284,22 @@ class DotOperand(Distributed):
                     "(Triton: kWidth is not supported when the parent is a blocked layout)"
                 )
             return self._fma(shape, k_dim)
-        if isinstance(p, AMDMfma):
+        if isinstance(p, (AMDMfma, AMDWmma)):
             return p.dot_to_linear(self, shape)
         _pow2("k_width", self.k_width)
         if p.hopper and op == 1:
             raise CuteDumpError(
                 "operand_index = 1: a Hopper (version [3, 0]) mma takes B from shared memory; no register dot operand"
             )
+        # Triton 3.9 reads M at instr_shape[rank - 2] (for a rank-3 Hopper parent that is its N); the native fp64
+        # m8n8k4 (M = 8) has a K tile of k_width * 4
+        instr_m = p.instr_shape[r - 2]
+        kmul = 4 if instr_m == 8 else 8
         tile = [1] * r
         if op == 0:
-            tile[r - 2], tile[r - 1] = 16, self.k_width * 8
+            tile[r - 2], tile[r - 1] = instr_m, self.k_width * kmul
         else:
-            tile[r - 2], tile[r - 1] = self.k_width * 8, 8
+            tile[r - 2], tile[r - 1] = self.k_width * kmul, 8
         order = dot_order(op, r, True)
         cta = mma_tile(tile, self.k_width, order, order)
         warp = broadcast_dot(p.warps_per_cta, matrix_order(r, not p.hopper), k_dim, WARP)
@@ -343,43 +353,83 @@ class Slice(Distributed):
 
 @dataclass(frozen=True)
 class DistributedLinear(Distributed):
+    """Gluon's DistributedLinearLayout (its ``shape`` given) or TTGIR's ``#ttg.linear`` (``shape`` None: the sizes its
+    bases reach). For a tensor of another shape Triton (LinearEncodingAttr::toLinearLayout) grows it with registers
+    along its dimensions in their register order, then cuts it: a register basis reaching past the shape is
+    dropped, a lane/warp/block basis zeroed."""
+
     reg_bases: tuple
     lane_bases: tuple
     warp_bases: tuple
     block_bases: tuple
-    shape: tuple
+    shape: tuple = None
 
     @property
     def rank(self):
-        return len(self.shape)
+        if self.shape is not None:
+            return len(self.shape)
+        for bs in (self.reg_bases, self.lane_bases, self.warp_bases, self.block_bases):
+            if bs:
+                return len(bs[0])
+        return 0
+
+    def own_shape(self) -> list[int]:
+        if self.shape is not None:
+            return list(self.shape)
+        r = self.rank
+        out = [1] * r
+        for bs in (self.reg_bases, self.lane_bases, self.warp_bases, self.block_bases):
+            for b in bs:
+                for j, v in enumerate(b):
+                    while out[j] <= v:
+                        out[j] *= 2
+        return out
+
+    def rep_order(self) -> list[int]:
+        """LinearEncodingAttr::getOrder: the dimensions in the order the register bases first move along them, then
+        the rest from the last dimension down."""
+        order: list[int] = []
+        for b in self.reg_bases:
+            nz = [j for j, v in enumerate(b) if v]
+            if nz and nz[0] not in order:
+                order.append(nz[0])
+        return order + [d for d in range(self.rank - 1, -1, -1) if d not in order]
 
     def to_linear(self, shape) -> LL:
         r = self.rank
-        for s in self.shape:
-            _pow2("shape", s)
+        if r == 0:
+            raise CuteDumpError("reg_bases/lane_bases/warp_bases/block_bases: no basis gives the layout's rank")
+        if self.shape is not None:
+            for s in self.shape:
+                _pow2("shape", s)
+        own = self.own_shape()
         for name in ("reg_bases", "lane_bases", "warp_bases", "block_bases"):
             for b in getattr(self, name):
                 if len(b) != r:
-                    raise CuteDumpError(f"{name}: basis {list(b)} has {len(b)} entries, shape has {r}")
-                for v, s in zip(b, self.shape):
+                    raise CuteDumpError(f"{name}: basis {list(b)} has {len(b)} entries, the layout has rank {r}")
+                for v, s in zip(b, own):
                     if v < 0 or v >= s:
-                        raise CuteDumpError(f"{name}: basis {list(b)} reaches outside shape {list(self.shape)}")
+                        raise CuteDumpError(f"{name}: basis {list(b)} reaches outside shape {own}")
+        names = dims(r)
         ll = LL(
             [(REG, self.reg_bases), (LANE, self.lane_bases), (WARP, self.warp_bases), (BLOCK, self.block_bases)],
-            dims(r),
-            list(self.shape),
+            names,
+            own,
         )
         _check_shape(shape, r)
-        if list(shape) != list(self.shape):
-            raise CuteDumpError(f"--shape {list(shape)} differs from the layout's shape {list(self.shape)}")
         try:
             ll.pseudo_invert()
         except CuteDumpError:
             raise CuteDumpError(
-                f"reg_bases/lane_bases/warp_bases/block_bases do not cover shape {list(self.shape)} "
-                "(the layout is not surjective)"
+                f"reg_bases/lane_bases/warp_bases/block_bases do not cover shape {own} (the layout is not surjective)"
             ) from None
-        return ll
+        if list(shape) == own:
+            return ll
+        order = [names[d] for d in self.rep_order()]
+        want = dict(zip(names, shape))
+        ll = ensure_not_smaller(ll.transpose_outs(order), want)
+        ll = ensure_not_larger(ll, want, broadcast_registers=True)
+        return LL(ll.transpose_outs(names).ins, names, list(shape))
 
 
 @dataclass(frozen=True)
@@ -400,7 +450,9 @@ class SwizzledShared(Shared):
         r = self.rank
         if sorted(self.order) != list(range(r)):
             raise CuteDumpError(f"order = {list(self.order)}: must be a permutation of 0..{r - 1}")
-        for name in ("vec", "per_phase", "max_phase"):
+        if self.vec < 0:  # vec = 0 is accepted: no swizzle
+            raise CuteDumpError(f"vec = {self.vec}: must be at least 0")
+        for name in ("per_phase", "max_phase"):
             if getattr(self, name) < 1:
                 raise CuteDumpError(f"{name} = {getattr(self, name)}: must be at least 1")
         _check_cga(self.cga_layout, r)
@@ -492,12 +544,26 @@ class NVMMAShared(Shared):
         tma = self.tma_block(per)
         names = dims(r)
         if self.swizzle_byte_width == 0:
-            order = ([0] + list(range(r - 1, 0, -1))) if self.transposed else list(range(r - 1, -1, -1))
+            # the identity over the TMA block, last dimension fastest; transposed: over the block rotated left
+            # by one, each basis then rotated (coordinate i takes coordinate i + 1), the outputs kept in their
+            # order of creation (dim{r-1} first: the order in which a short dimension grows), as Triton 3.9 does
+            sizes = tma[1:] + tma[:1] if self.transposed else tma
             layout = LL.empty()
-            for i in order:
-                layout = layout * LL.identity1d(tma[i], OFFSET, names[i])
+            for i in range(r - 1, -1, -1):
+                layout = layout * LL.identity1d(sizes[i], OFFSET, names[i])
+            if self.transposed:
+                outs = layout.out_names()
+                at = [names.index(n) for n in outs]
+
+                def rotate(b):
+                    std = [0] * r
+                    for k, v in zip(at, b):
+                        std[k] = v
+                    return tuple(std[(k + 1) % r] for k in at)
+
+                layout = LL([(n, [rotate(b) for b in bs]) for n, bs in layout.ins], outs)
             layout = ensure_not_smaller(layout, dict(zip(names, per)))
-            return combine(layout, self.cga_layout, shape)
+            return _offsets(combine(layout, self.cga_layout, shape))
         if r < 2:
             raise CuteDumpError("rank: a swizzled NVMMA shared layout has rank 2 or more")
         collapsed = [1, tma[-1]]
@@ -573,7 +639,23 @@ class SharedLinear(Shared):
                 if len(b) != r:
                     raise CuteDumpError(f"{name}: basis {list(b)} has {len(b)} entries, expected {r}")
         _check_shape(shape, r)
-        return LL([(OFFSET, self.offset_bases), (BLOCK, self.block_bases)], dims(r))
+        own = [1] * r
+        for b in self.offset_bases + self.block_bases:
+            for j, v in enumerate(b):
+                if v < 0:
+                    raise CuteDumpError(f"offset_bases/block_bases: basis {list(b)} has a negative entry")
+                while own[j] <= v:
+                    own[j] *= 2
+        if own != list(shape):  # Triton aborts: its outputs have the sizes the bases reach
+            raise CuteDumpError(f"--shape {list(shape)} differs from the shape its bases reach, {own}")
+        ll = LL([(OFFSET, self.offset_bases), (BLOCK, self.block_bases)], dims(r))
+        try:
+            ll.pseudo_invert()
+        except CuteDumpError:
+            raise CuteDumpError(
+                f"offset_bases/block_bases do not cover shape {own} (the layout is not surjective)"
+            ) from None
+        return ll
 
 
 @dataclass(frozen=True)
@@ -685,7 +767,119 @@ class AMDMfma(Distributed):
             tile = tile * LL.identity1d(1, LANE, names[order[2]])
         warp = identity_nd(WARP, self.warps_per_cta, warp_order)
         cta = tile * warp
-        return combine(cta, dot.cga_layout, shape).transpose_outs(names)
+        # the parent's CGA layout as it is (Triton's mfmaDotToLinearLayout: not projected off K as NVIDIA's is)
+        return combine(cta, self.cga_layout, shape).transpose_outs(names)
+
+
+#: the (M, N, K) each WMMA version takes (Triton 3.9's verifier; the others abort)
+_WMMA_INSTR = {
+    1: [[16, 16, 16]],
+    2: [[16, 16, 16], [16, 16, 32]],
+    3: [[16, 16, 4], [16, 16, 32], [16, 16, 64], [16, 16, 128], [32, 16, 64]],
+}
+
+
+@dataclass(frozen=True)
+class AMDWmma(Distributed):
+    """Gluon's AMDWMMALayout (TTGIR #ttg.amd_wmma): version 1 (RDNA3), 2 (RDNA4), 3 (gfx1250); a 16x16 (or 32x16)
+    tile of 32 lanes, then ``reg_bases``/``warp_bases`` in units of that tile (Triton's getCtaLayout)."""
+
+    version: int
+    transposed: bool
+    warp_bases: tuple
+    reg_bases: tuple = ()
+    instr_shape: tuple = (16, 16, 16)
+    cga_layout: tuple = ()
+    rank: int = 2
+
+    def validate(self):
+        if not isinstance(self.version, int) or not 1 <= self.version <= 3:
+            raise CuteDumpError(f"version = {self.version}: must be in [1, 3]")
+        r = self.rank
+        if r not in (2, 3):
+            raise CuteDumpError(f"rank = {r}: a wmma layout has rank 2 or 3")
+        for name in ("warp_bases", "reg_bases", "cga_layout"):
+            for b in getattr(self, name):
+                if len(b) != r:
+                    raise CuteDumpError(f"{name}: basis {list(b)} has {len(b)} entries, the layout has rank {r}")
+                if any(v < 0 for v in b):
+                    raise CuteDumpError(f"{name}: basis {list(b)} has a negative entry")
+        ok = _WMMA_INSTR.get(self.version, ())
+        if list(self.instr_shape) not in ok:
+            raise CuteDumpError(
+                f"instr_shape = {list(self.instr_shape)}: WMMA version {self.version} takes "
+                + ", ".join(str(x) for x in ok)
+            )
+        _check_cga(self.cga_layout, r)
+        cta = self.cta()
+        nonzero = [b for _, bs in cta.ins for b in bs if any(b)]
+        bits = sum(cta.out_size(n).bit_length() - 1 for n in cta.out_names())
+        try:
+            cta.pseudo_invert()
+        except CuteDumpError:
+            bits = -1
+        if bits != len(nonzero):  # Triton's verifier: a surjective map, one basis per bit (zeros broadcast)
+            raise CuteDumpError(
+                "reg_bases/warp_bases: the non-zero bases must reach each tile of the shape they span once"
+            )
+
+    def tile(self) -> LL:
+        r = self.rank
+        names = dims(r)
+        order = matrix_order(r, not self.transposed)
+        d0, d1 = names[order[0]], names[order[1]]
+        if self.version == 1:
+            regs, lanes = [(0, 2), (0, 4), (0, 8)], [(1, 0), (2, 0), (4, 0), (8, 0), (0, 1)]
+        elif list(self.instr_shape[:2]) == [32, 16]:
+            regs, lanes = [(0, 1), (0, 2), (0, 4), (0, 16)], [(1, 0), (2, 0), (4, 0), (8, 0), (0, 8)]
+        else:
+            regs, lanes = [(0, 1), (0, 2), (0, 4)], [(1, 0), (2, 0), (4, 0), (8, 0), (0, 8)]
+        tile = LL([(REG, regs), (LANE, lanes)], [d0, d1])
+        if r == 3:
+            tile = tile * LL.identity1d(1, REG, names[0]) * LL.identity1d(1, LANE, names[0])
+        return tile.transpose_outs(names)
+
+    def cta(self) -> LL:
+        return LL([(REG, self.reg_bases), (WARP, self.warp_bases)], dims(self.rank))
+
+    def to_linear(self, shape) -> LL:
+        self.validate()
+        _check_shape(shape, self.rank)
+        r = self.rank
+        names = dims(r)
+        out = (self.tile() * self.cta()).transpose_outs([names[d] for d in matrix_order(r, True)])
+        return combine(out, self.cga_layout, shape)
+
+    def dot_to_linear(self, dot, shape) -> LL:
+        r = self.rank
+        names = dims(r)
+        op, k_width = dot.operand_index, dot.k_width
+        _pow2("k_width", k_width)
+        allowed = {1: (8, 16), 2: (4, 8, 16)}.get(self.version)
+        if allowed and k_width not in allowed:
+            raise CuteDumpError(
+                f"k_width = {k_width}: a WMMA v{self.version} dot operand takes k_width "
+                + " or ".join(map(str, allowed))
+            )
+        order = dot_order(op, r, True)
+        dim_k, dim_nonk = names[order[0]], names[order[1]]
+        k = self.instr_shape[2]
+        nonk = self.instr_shape[0] if (op == 0) != self.transposed else self.instr_shape[1]  # getOperandNonKDim
+        k_depth = 32 // 16
+        tile = LL.identity1d(k_width, REG, dim_k) * LL.identity1d(16, LANE, dim_nonk)
+        tile = tile * (LL.zeros1d if self.version == 1 else LL.identity1d)(k_depth, LANE, dim_k)
+        tile = tile * LL.identity1d(max(1, k // (k_depth * k_width)), REG, dim_k)
+        if nonk // 16 > 1:
+            tile = tile * LL.identity1d(nonk // 16, REG, dim_nonk)
+        if r == 3:
+            tile = tile * LL.identity1d(1, REG, names[0])
+        kd = names.index(dim_k)
+        regs = [tuple(0 if j == kd else v for j, v in enumerate(b)) for b in self.reg_bases]
+        regs = [b for b in regs if any(b)]
+        warps = [tuple(0 if j == kd else v for j, v in enumerate(b)) for b in self.warp_bases]
+        cta = LL([(REG, regs), (WARP, warps)], names)
+        out = (tile.transpose_outs(names) * cta).transpose_outs([names[d] for d in order])
+        return combine(out, dot.cga_layout, shape)
 
 
 KINDS = {
@@ -698,4 +892,5 @@ KINDS = {
     "NVMMASharedLayout": NVMMAShared,
     "SharedLinearLayout": SharedLinear,
     "AMDMFMALayout": AMDMfma,
+    "AMDWMMALayout": AMDWmma,
 }

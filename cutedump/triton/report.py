@@ -7,15 +7,15 @@ import re
 from dataclasses import replace
 
 from cutedump.algebra.integer import C
-from cutedump.algebra.layout import rank, size
+from cutedump.algebra.layout import Layout, rank, size
 from cutedump.errors import CuteDumpError
 from cutedump.triton import cute, spell, text
 from cutedump.triton.layouts import BLOCK, LANE, REG, WARP, DistributedLinear, NVMMAShared, Shared
 from cutedump.triton.linear import LinearLayout as LL
 from cutedump.versions import json_answer
 
-MAX_ELEMENTS = 1 << 16  # views list every element; beyond this the answer would be megabytes
-MAX_POINTS_LOG2 = 16  # the hardware view lists every (block, warp, lane, register) or offset
+MAX_ELEMENTS = 1 << 18  # views list every element; beyond this the answer would be megabytes
+MAX_POINTS_LOG2 = 20  # the hardware view lists every (block, warp, lane, register) or offset
 
 
 def parse_shape(s: str) -> list[int]:
@@ -80,6 +80,8 @@ def render(layout_text: str, shape_text: str, fmt: str) -> str:
 def from_cute(tv, shape: list[int], lanes: int = 32) -> dict:
     """A CuTe (thread, value) -> column-major index layout as Triton's bases: each thread/value bit's image must be
     a coordinate, and the map must be linear over F2 (every point equals the XOR of its bits' images)."""
+    if not isinstance(tv, Layout):
+        raise CuteDumpError(f"--from-cute: a TV layout (shape:stride), not a {type(tv).__name__}")
     if int(rank(tv)) != 2:
         raise CuteDumpError("--from-cute: a TV layout has two modes, (thread, value)")
     nt, nv = int(size(tv[0])), int(size(tv[1]))

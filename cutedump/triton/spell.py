@@ -9,7 +9,7 @@ resolved through the aliases of a file.
 from __future__ import annotations
 
 import re
-from dataclasses import fields
+from dataclasses import fields, replace
 
 from cutedump.errors import CuteDumpError
 from cutedump.triton import layouts as L
@@ -72,6 +72,17 @@ class _Reader:
             return None
         if t is not None and t.startswith("#"):
             return self.attr()
+        if t == "{":  # a dictionary inside an attribute (#ttg.amd_wmma's ctaLayout = {warp = [...]})
+            self.take("{")
+            kw = {}
+            while self.peek() != "}":
+                k = self.take()
+                self.take("=")
+                kw[k] = self.value()
+                if self.peek() == ",":
+                    self.take(",")
+            self.take("}")
+            return ("dict", kw)
         return self.gluon()
 
     # ---- Gluon
@@ -79,6 +90,8 @@ class _Reader:
         name = self.take()
         short = name.rsplit(".", 1)[-1]
         cls = L.KINDS.get(short)
+        if short == "PaddedSharedLayout":  # Triton aborts too: "padded shared encoding has no linear layout"
+            raise CuteDumpError("PaddedSharedLayout: Triton 3.9 gives a padded shared layout no linear layout")
         if cls is None:
             raise CuteDumpError(f"unknown layout {name!r}; known: {', '.join(L.KINDS)}")
         self.take("(")
@@ -206,6 +219,8 @@ def _build_gluon(cls, short, names, pos, kw):
             raise CuteDumpError(f"{short} has no parameter {k!r}; its parameters: {', '.join(names)}")
         args[k] = v
     defaults = {f.name for f in fields(cls) if f.default is not f.default_factory or f.default is not None}
+    if short == "AMDMFMALayout" and args.get("element_bitwidth", 0) is None:
+        args["element_bitwidth"] = 32  # Gluon's default for None
     _check_kinds(short, args)
     try:
         return cls(**args)
@@ -278,11 +293,30 @@ def _build_ttgir(name, kw):
             kw["instrShape"],
             kw.get("CGALayout", ()),
         )
+    if name == "#ttg.amd_wmma":
+        known = {"version", "isTranspose", "ctaLayout", "instrShape", "CGALayout"}
+        for k in kw:
+            if k not in known:
+                raise CuteDumpError(f"{name} has no parameter {k!r}")
+        cta = kw.get("ctaLayout", ("dict", {}))
+        if not (isinstance(cta, tuple) and cta[:1] == ("dict",)) or set(cta[1]) - {"warp", "register"}:
+            raise CuteDumpError(f"{name}: ctaLayout must be {{warp = [...], register = [...]}}")
+        args = {
+            "version": kw.get("version"),
+            "transposed": kw.get("isTranspose", False),
+            "warp_bases": cta[1].get("warp", ()),
+            "reg_bases": cta[1].get("register", ()),
+            "instr_shape": kw.get("instrShape", (16, 16, 16)),
+            "cga_layout": kw.get("CGALayout", ()),
+        }
+        _check_kinds(name, args)
+        bases = args["warp_bases"] + args["reg_bases"] + args["cga_layout"]
+        return L.AMDWmma(**args, rank=len(bases[0]) if bases else 2)
     if name == "#ttg.linear":
-        return ("linear", kw)
+        return resolve_linear(("linear", kw), None)
     if name not in _TTGIR:
         raise CuteDumpError(
-            f"unknown TTGIR layout {name}; known: {', '.join(sorted(list(_TTGIR) + ['#ttg.nvidia_mma', '#ttg.linear']))}"
+            f"unknown TTGIR layout {name}; known: {', '.join(sorted(list(_TTGIR) + ['#ttg.nvidia_mma', '#ttg.linear', '#ttg.amd_wmma']))}"
         )
     cls, names = _TTGIR[name]
     args = {}
@@ -302,17 +336,25 @@ def _build_ttgir(name, kw):
 
 
 def resolve_linear(obj, shape):
-    """A ``#ttg.linear`` attribute becomes a DistributedLinear once its tensor's shape is known."""
+    """A ``#ttg.linear`` attribute becomes a DistributedLinear (of the shape its bases reach; a tensor of another
+    shape grows or cuts it)."""
     if isinstance(obj, tuple) and obj and obj[0] == "linear":
         kw = obj[1]
-        _check_kinds(
-            "#ttg.linear",
-            {k + "_bases": v for k, v in kw.items() if k in ("register", "lane", "warp", "block")}
-            | {"reg_bases": kw.get("register", ())},
-        )
-        return L.DistributedLinear(
-            kw.get("register", ()), kw.get("lane", ()), kw.get("warp", ()), kw.get("block", ()), tuple(shape)
-        )
+        names = {"register": "reg_bases", "lane": "lane_bases", "warp": "warp_bases", "block": "block_bases"}
+        for k in kw:
+            if k not in names:
+                raise CuteDumpError(f"#ttg.linear has no parameter {k!r}; its parameters: {', '.join(names)}")
+        _check_kinds("#ttg.linear", {names[k]: v for k, v in kw.items()})
+        lay = L.DistributedLinear(kw.get("register", ()), kw.get("lane", ()), kw.get("warp", ()), kw.get("block", ()))
+        for k, bs in kw.items():
+            for b in bs:
+                if len(b) != lay.rank:
+                    raise CuteDumpError(
+                        f"#ttg.linear: {k} basis {list(b)} has {len(b)} entries, the layout has rank {lay.rank}"
+                    )
+                if any(v < 0 for v in b):
+                    raise CuteDumpError(f"#ttg.linear: {k} basis {list(b)} has a negative entry")
+        return replace(lay, shape=tuple(lay.own_shape())) if lay.rank else lay  # its shape: what its bases reach
     return obj
 
 

@@ -81,20 +81,34 @@ def _grid(shape, cells, sep) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _size(shape) -> int:
+    n = 1
+    for x in shape:
+        n *= x
+    return n
+
+
 def _xor(a, b):
     return tuple(x ^ y for x, y in zip(a, b))
 
 
-def _hw_points(ll):
-    """(block, warp, lane, register, coordinate) in hardware order (block outermost, register innermost)."""
-    tb, tw, tl, tr = ll.table(BLOCK), ll.table(WARP), ll.table(LANE), ll.table(REG)
-    for b, cb in enumerate(tb):
-        for w, cw in enumerate(tw):
-            cbw = _xor(cb, cw)
-            for lane, cl in enumerate(tl):
-                c = _xor(cbw, cl)
-                for r, cr in enumerate(tr):
-                    yield b, w, lane, r, _xor(c, cr)
+_BITS = 32  # a coordinate packed in one int: 32 bits a dimension (entries are below 2^31), XOR done once per point
+
+
+def _pack(c) -> int:
+    v = 0
+    for j, x in enumerate(c):
+        v |= x << (_BITS * j)
+    return v
+
+
+def _packed_table(ll, name: str) -> list[int]:
+    """ll.table(name) with each coordinate packed (built by doubling: one XOR per entry)."""
+    out = [0]
+    for b in ll.bases(name):
+        pb = _pack(b)
+        out += [x ^ pb for x in out]
+    return out
 
 
 def tensor_view(ll, shape) -> str:
@@ -102,18 +116,26 @@ def tensor_view(ll, shape) -> str:
     if is_shared(ll):
         widths = _widths(shape)
         to, tb = ll.table(OFFSET), ll.table(BLOCK)
-        n_off = len(to)
+        n_off = max(1, min(len(to), _size(shape) // len(tb)))  # as the hardware view: a block holds its share at most
         cells = {}
         for p, c in enumerate(product(*[range(s) for s in shape])):
             cells[c] = _coord(_xor(to[p % n_off], tb[p // n_off]), widths, ":")
         return _grid(shape, cells, ",")
     nl, nb = ll.in_size(LANE), ll.in_size(BLOCK)
-    held: dict = {c: [] for c in product(*[range(s) for s in shape])}
-    for b, w, lane, r, c in _hw_points(ll):
-        t = f"T{lane + w * nl}:{r}"
-        held.setdefault(c, []).append(f"B{b}:{t}" if nb > 1 else t)
+    coords = list(product(*[range(s) for s in shape]))
+    held: dict = {_pack(c): [] for c in coords}
+    tb, tw, tl, tr = (_packed_table(ll, n) for n in (BLOCK, WARP, LANE, REG))
+    regs = [str(r) for r in range(len(tr))]
+    for b, cb in enumerate(tb):  # hardware order: block, warp, lane, register
+        for w, cw in enumerate(tw):
+            cbw = cb ^ cw
+            for lane, cl in enumerate(tl):
+                c = cbw ^ cl
+                pre = f"B{b}:T{lane + w * nl}:" if nb > 1 else f"T{lane + w * nl}:"
+                for r, cr in enumerate(tr):
+                    held[c ^ cr].append(pre + regs[r])
     width = max((len(h) for hs in held.values() for h in hs), default=0)
-    cells = {c: "|".join(h.rjust(width) for h in hs) for c, hs in held.items()}
+    cells = {c: "|".join(h.rjust(width) for h in held[_pack(c)]) for c in coords}
     return _grid(shape, cells, ", ")
 
 
@@ -121,24 +143,22 @@ def hardware_view(ll, shape) -> str:
     widths = _widths(list(shape))
     out = []
     if is_shared(ll):
-        n = 1
-        for x in shape:
-            n *= x
-        per_block = min(ll.in_size(OFFSET), n // ll.in_size(BLOCK))
+        per_block = min(ll.in_size(OFFSET), _size(shape) // ll.in_size(BLOCK))
         to = ll.table(OFFSET)
         for b, cb in enumerate(ll.table(BLOCK)):
             out.append(f"Block: {b}:")
             for o in range(per_block):
                 out.append(f"Offset: {o} -> {_coord(_xor(to[o], cb), widths)}")
         return "\n".join(out) + "\n"
-    tb, tw, tl, tr = ll.table(BLOCK), ll.table(WARP), ll.table(LANE), ll.table(REG)
+    fmt = {_pack(c): _coord(c, widths) for c in product(*[range(s) for s in shape])}
+    tb, tw, tl, tr = (_packed_table(ll, n) for n in (BLOCK, WARP, LANE, REG))
     for b, cb in enumerate(tb):
         if len(tb) > 1:
             out.append(f"Block{b}:")
         for w, cw in enumerate(tw):
             out.append(f"Warp{w}:")
-            cbw = _xor(cb, cw)
+            cbw = cb ^ cw
             for cr in tr:
-                c = _xor(cbw, cr)
-                out.append(", ".join(_coord(_xor(c, cl), widths) for cl in tl))
+                c = cbw ^ cr
+                out.append(", ".join([fmt[c ^ cl] for cl in tl]))
     return "\n".join(out) + "\n"

@@ -36,9 +36,13 @@ def dump(src: str, views: bool = True) -> dict:
     al = aliases(src)
     if not al:
         raise CuteDumpError("--ttgir: no layout alias (#name = #ttg.<layout><{...}>) in the file")
-    objs = {}
+    objs, bad = {}, {}
     for name, attr in al.items():
-        objs[name] = spell.parse(attr, objs)
+        try:
+            objs[name] = spell.parse(attr, objs)
+        except CuteDumpError as e:  # a kind cutedump does not read (#ttg.amd_rotating_shared ...): its uses say so
+            bad[name] = str(e)
+            objs[name] = None
     used = uses(src)
     out = {}
     for name, attr in al.items():
@@ -46,6 +50,8 @@ def dump(src: str, views: bool = True) -> dict:
         for shape_text in used.get(name, []):
             shape = [int(x) for x in shape_text.split("x")]
             try:
+                if name in bad:
+                    raise CuteDumpError(bad[name])
                 layout, ll = report.compute(objs[name], shape)
                 a = report.answer(layout, ll, shape, views)
                 entry["uses"][shape_text] = {

@@ -81,20 +81,23 @@ def _kernels():   # pragma: no cover - needs triton
     ]
 
 
-def main() -> None:   # pragma: no cover - needs triton
+def lower(kernels, here: str) -> dict:   # pragma: no cover - needs triton
+    """{kernel: {"ttgir": text, "values": [[gluon repr, shape, repr(to_linear_layout)], ...]}} of
+    (name, fn, signature, constexprs, target, options) tuples; ``here`` (the kernels' file) is written "kernels.py"."""
     import re
     import triton
-    from triton.backends.compiler import GPUTarget
     from triton._C.libtriton import ir, gluon_ir
-    here = os.path.abspath(__file__)
     out = {}
-    for name, fn, sig, consts, cc, warps in _kernels():
+    for name, fn, sig, consts, target, opts in kernels:
         sig = dict(sig, **{k: "constexpr" for k in consts})
         src = triton.compiler.ASTSource(fn=fn, signature=sig, constexprs=consts)
-        k = triton.compile(src, target=GPUTarget("cuda", cc, 32), options={"num_warps": warps})
+        k = triton.compile(src, target=target, options=opts)
         ttgir = k.asm["ttgir"].replace(here, "kernels.py").replace(os.path.dirname(triton.__file__), "triton")
         ctx = ir.context()
         ir.load_dialects(ctx)
+        if "amdg." in ttgir:
+            from triton._C.libtriton import amd
+            amd.load_dialects(ctx)
         b = gluon_ir.GluonOpBuilder(ctx)
         with tempfile.NamedTemporaryFile("w", suffix=".ttgir", delete=False) as f:
             f.write(ttgir)
@@ -117,9 +120,24 @@ def main() -> None:   # pragma: no cover - needs triton
                 except Exception:
                     continue
                 shape = [int(x) for x in m.group(2).split("x")]
-                values.append([repr(lay), shape, repr(b.to_linear_layout(lay._to_ir(b), shape))])
+                rank = len(getattr(lay, "order", None) or getattr(lay, "warps_per_cta", None) or shape)
+                if rank != len(shape) or type(lay).__name__.startswith(("TensorMemory", "PaddedShared")):
+                    continue  # a barrier's memdesc<2x1xi64> with a rank-1 layout (Triton aborts), tensor memory,
+                    # a padded shared layout (Triton aborts: "padded shared encoding has no linear layout")
+                try:
+                    ll = repr(b.to_linear_layout(lay._to_ir(b), shape))
+                except AssertionError:  # a barrier's memdesc<1xi64>: no offset basis
+                    ll = "refused"
+                values.append([repr(lay), shape, ll])
         out[name] = {"ttgir": ttgir, "values": sorted(values)}
-    sys.stdout.write(json.dumps(out, sort_keys=True) + "\n")
+    return out
+
+
+def main() -> None:   # pragma: no cover - needs triton
+    from triton.backends.compiler import GPUTarget
+    kernels = [(n, fn, sig, consts, GPUTarget("cuda", cc, 32), {"num_warps": warps})
+               for n, fn, sig, consts, cc, warps in _kernels()]
+    sys.stdout.write(json.dumps(lower(kernels, os.path.abspath(__file__)), sort_keys=True) + "\n")
 
 
 if __name__ == "__main__":

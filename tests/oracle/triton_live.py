@@ -18,13 +18,14 @@ import sys
 def _serve() -> None:  # pragma: no cover - runs inside the subprocess, with triton
     import triton.experimental.gluon.language as gl
     from triton._C.libtriton import gluon_ir, ir
-    from triton.experimental.gluon.language.amd import AMDMFMALayout
+    from triton.experimental.gluon.language.amd import AMDMFMALayout, AMDWMMALayout
 
     ctx = ir.context()
     ir.load_dialects(ctx)
     b = gluon_ir.GluonOpBuilder(ctx)
     names = {k: getattr(gl, k) for k in dir(gl) if k.endswith("Layout")}
     names["AMDMFMALayout"] = AMDMFMALayout
+    names["AMDWMMALayout"] = AMDWMMALayout
     sha = lambda s: hashlib.sha256(s.encode()).hexdigest()
     for line in sys.stdin:
         case = json.loads(line)

@@ -1,4 +1,4 @@
-"""``cutedump triton``: its declaration (see cutedump/commands/_decl.py; its answer function: the ``run`` below)."""
+"""``cutedump triton``: its declaration (see cutedump/commands/_decl.py; its answer: the ``fast`` function below)."""
 
 from __future__ import annotations
 
@@ -16,18 +16,19 @@ Examples:
   cutedump triton --from-cute "((_4,_8),(_2,_2)):((_16,_1),(_8,_64))" --shape 8,16
 \b
 LAYOUT is Gluon's repr() spelling (BlockedLayout, SliceLayout, DotOperandLayout, NVMMADistributedLayout,
-DistributedLinearLayout, SwizzledSharedLayout, NVMMASharedLayout, SharedLinearLayout, AMDMFMALayout) or TTGIR's
-attribute text (#ttg.blocked, #ttg.slice, #ttg.dot_op, #ttg.nvidia_mma, #ttg.linear, #ttg.swizzled_shared,
-#ttg.nvmma_shared, #ttg.amd_mfma). The answer is computed by cutedump's own code and agrees with Triton 3.9.0's
-to_linear_layout, format_tensor_view and format_hardware_view (tests/test_triton_oracle.py). --ttgir FILE dumps
-every layout alias of a .ttgir file for each tensor shape that uses it. --from-cute turns a CuTe (thread, value)
+DistributedLinearLayout, SwizzledSharedLayout, NVMMASharedLayout, SharedLinearLayout, AMDMFMALayout,
+AMDWMMALayout) or TTGIR's attribute text (#ttg.blocked, #ttg.slice, #ttg.dot_op, #ttg.nvidia_mma, #ttg.linear,
+#ttg.swizzled_shared, #ttg.nvmma_shared, #ttg.amd_mfma, #ttg.amd_wmma). The answer is computed by cutedump's own
+code and agrees with Triton 3.9.0's to_linear_layout, format_tensor_view and format_hardware_view
+(tests/test_triton_oracle.py). --ttgir FILE dumps every layout alias of a .ttgir file for each tensor shape that
+uses it. --from-cute turns a CuTe (thread, value)
 -> index TV layout into Triton's bases (32 lanes per warp).
 """
 
 
 COMMAND = Command(
     "triton",
-    run="cutedump.commands.triton_cmd:triton_cmd",
+    fast="cutedump.commands._answers:triton_text",
     help="Triton's layouts as linear layouts, its tensor and hardware views, and the CuTe layout that does the same.",
     epilog=EPILOG_TRITON,
     params=[
