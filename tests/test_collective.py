@@ -176,16 +176,23 @@ def test_refused_configurations_quote_cutlass():
         ("sm90_rs_configs", 2, CHUNK),
         ("sm90_cp_async_configs", 1, CHUNK),
         ("sm90_cp_async_configs", 2, CHUNK),
-        ("sm90_broad", 1, 100),
-        ("sm90_broad", 2, 100),
-        ("sm100_broad", 1, 100),
-        ("sm100_broad", 2, 100),
+        ("sm90_broad", 1, 120),
+        ("sm90_broad", 2, 120),
+        ("sm100_broad", 1, 120),
+        ("sm100_broad", 2, 120),
     ],
 )
 def test_generated_configurations_are_refused_exactly_when_cutlass_refuses(gen, seed, n):
     # each configuration its own translation unit (G.refusals): accepted or refused as CUTLASS does, its message
-    got = _refusals_agree(getattr(G, gen)(n, seed), all_refused=False)
+    cases = getattr(G, gen)(n, seed)
+    got = _refusals_agree(cases, all_refused=False)
     assert any(t == "compiles" for t in got) and any(t != "compiles" for t in got)
+    # and those CUTLASS accepts agree on every field
+    ok = [c for c, t in zip(cases, got) if t == "compiles"]
+    bad = []
+    for cfg, theirs in zip(ok, G.ask(ok, CHUNK)):
+        bad += _diff(cfg, theirs, build(cfg).fields)
+    assert not bad, "\n".join(bad[:10])
 
 
 @oracle
