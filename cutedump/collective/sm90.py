@@ -761,6 +761,8 @@ def epilogue(cfg: Config, kernel_schedule: str | None = None) -> Epilogue:
     for op, which in ((cfg.c, "c"), (cfg.d, "d")):  # Sm90TmaBuilderImpl, after the tile and the dispatch policy
         if op.element != "void" and (op.bits * cfg.alignment(which)) % 128:
             raise Refused("C/D Should meet TMA alignment requirement\n", f"{EB}:298")
+    if en % 8:  # CopyAtomC: SM90_U32x4_STSM_N for N % 16, SM90_U32x2_STSM_N for N % 8, else void
+        raise Refused("CopyAtomC can't be void, divisiblity check for EpilogueTile_MN failed", f"{EB}:333")
     epi_tiles = (m // em) * (n // en)  # size(shape_div(take<0,2>(TileShape), EpilogueTile))
     bits_c = 0 if c_void else cfg.c.bits
     bits_d = cfg.d.bits
