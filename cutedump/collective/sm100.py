@@ -120,7 +120,8 @@ def tma_atoms(cfg: Config, two: bool) -> tuple[Choice, Choice]:
 
 
 class Mainloop100:
-    pass
+    rs = cp_async = swap_ab = transpose_b = False  # the SM90 RS/cp.async builders' flags: never on SM100
+    gmma_layout_b = None
 
 
 def mainloop(cfg: Config, carveout: int):
