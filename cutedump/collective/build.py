@@ -31,7 +31,10 @@ def build(cfg: Config) -> Answer:
 
     epi = R.epilogue(cfg)  # CUTLASS builds the epilogue first (its size is the carveout)
     carve = cfg.carveout if cfg.carveout is not None else epi.shared_storage_bytes
-    ml = R.mainloop(cfg, carve)
+    deferred = epi.deferred
+    if deferred is not None and cfg.stages is None and cfg.carveout is None:
+        raise deferred  # the carveout sizeof(Epi::SharedStorage) instantiates the epilogue's class first
+    ml = R.mainloop(cfg, carve, deferred)
     m, n, k = cfg.tile
     st = ml.stages.value
     tiled = make_tiled_mma(ml.mma_op.value, ml.atom_layout)
@@ -45,8 +48,8 @@ def build(cfg: Config) -> Answer:
         "tiled_mma": str(tiled).rstrip("\n"),
         "smem_layout_atom_a": _expr(ml.smem_atom_a.value + "{}"),
         "smem_layout_atom_b": _expr(ml.smem_atom_b.value + "{}"),
-        "smem_layout_a": _expr(R.smem_layout_expr(ml.smem_atom_a.value, m, k, st, not cfg.a_k_major)),
-        "smem_layout_b": _expr(R.smem_layout_expr(ml.smem_atom_b.value, n, k, st, not cfg.b_k_major)),
+        "smem_layout_a": _expr(ml.layout_a),
+        "smem_layout_b": _expr(ml.layout_b),
         "gmem_tiled_copy_a": ml.copy_a.value,
         "gmem_tiled_copy_b": ml.copy_b.value,
         "shared_storage_bytes": ml.shared_storage_bytes,
@@ -72,8 +75,8 @@ def build(cfg: Config) -> Answer:
         ("smem atom A", ml.smem_atom_a),
         ("smem atom B", ml.smem_atom_b),
         ("stages", ml.stages),
-        ("TMA A", ml.copy_a),
-        ("TMA B", ml.copy_b),
+        ("gmem copy A" if ml.cp_async else "TMA A", ml.copy_a),
+        ("gmem copy B" if ml.cp_async else "TMA B", ml.copy_b),
         ("epilogue schedule", epi.schedule),
     ]
     if epi.tile is not None:

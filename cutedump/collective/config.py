@@ -50,6 +50,9 @@ SM90_KERNEL_SCHEDULES = (
     "KernelTmaWarpSpecializedFP8FastAccum",
     "KernelTmaWarpSpecializedPingpongFP8FastAccum",
     "KernelTmaWarpSpecializedCooperativeFP8FastAccum",
+    "KernelCpAsyncWarpSpecialized",
+    "KernelCpAsyncWarpSpecializedPingpong",
+    "KernelCpAsyncWarpSpecializedCooperative",
 )
 SM90_EPILOGUE_SCHEDULES = (
     "EpilogueScheduleAuto",

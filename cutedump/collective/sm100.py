@@ -120,7 +120,8 @@ def tma_atoms(cfg: Config, two: bool) -> tuple[Choice, Choice]:
 
 
 class Mainloop100:
-    pass
+    rs = cp_async = swap_ab = transpose_b = False  # the SM90 RS/cp.async builders' flags: never on SM100
+    gmma_layout_b = None
 
 
 def mainloop(cfg: Config, carveout: int):
@@ -166,9 +167,9 @@ def mainloop(cfg: Config, carveout: int):
     blk_am = int(size(shape_a[0][0])) * int(size(shape_a[1]))
     blk_ak = int(size(shape_a[0][1])) * int(size(shape_a[2]))
     blk_bn = int(size(shape_b[0][0])) * int(size(shape_b[1]))
+    copy_a, copy_b = tma_atoms(cfg, two)  # GmemTiledCopyA/B come before the smem atoms (sm100_umma_builder.inl:232)
     atom_a = smem_selector(ma, ea, m // thr, k)
     atom_b = smem_selector(mb, eb, n // thr, k)
-    copy_a, copy_b = tma_atoms(cfg, two)
     # accumulator stages (sm100_umma_builder.inl:259): TMEM is 128 rows x 512 columns
     cta_m, cta_n = m // thr, n
     if two_b or int(size(shape_a[0][0])) > 64:
@@ -206,6 +207,12 @@ def mainloop(cfg: Config, carveout: int):
         if s <= 0:
             raise Refused("Smem usage is too high. Can't create any SMEM buffers for A, and B.", f"{UB}:289")
     st = stages.value
+    mma_k = {8: 32, 16: 16, 32: 8}[ELEMENT_BITS[ea]]
+    if k % mma_k:  # the collective's evenly_divides(TileShape, tile_shape(TiledMma)) (K: the UMMA's K)
+        raise Refused(
+            "Static cluster shape used: TileShape should be evenly divided by TiledMma",
+            "cutlass/gemm/collective/sm100_mma_warpspecialized.hpp:116",
+        )
     if st < 2:
         raise Refused(
             "Specialization requires Stages set to value 1 or more.",
@@ -333,14 +340,37 @@ def _swizzle_alignment(atom: str) -> int:
     return 1 << ({"SW128": 3, "SW64": 2, "SW32": 1, "INTER": 0}[atom.split("_")[2]] + 4 + 3)
 
 
+def _epi_tile_checks(cfg: Config, em: int, en: int, wm: int, wn: int, cta_m: int, rule: str):
+    """The epilogue builders' checks after the epilogue tile, in their order: shape_div(EpilogueTile, TmemWarpShape)
+    (a type), the TMEM load op of one warp's tile (a type: datapaths, data types), then EpiTiles =
+    size(shape_div(CtaTile, EpilogueTile)), a static member the dispatch policy reads. Returns the TMEM load
+    (family, repetitions)."""
+    for e, w in ((em, wm), (en, wn)):
+        if e % w and w % e:
+            raise Refused("Divisibility Condition", f"cute/int_tuple.hpp:408 (EpilogueWarpTileShape_MN, {rule})")
+    acc_bits = ELEMENT_BITS[cfg.acc]
+    warp_m, warp_n = max(em // wm, 1), max(en // wn, 1)
+    fam, rep = _tmem_load(acc_bits, cfg.d.bits, warp_m, cfg.d.layout == "ColumnMajor", warp_n * acc_bits, f"{EB}:593")
+    for cta, e in ((cta_m, em), (cfg.tile[1], en)):
+        if cta % e and e % cta:
+            raise Refused("Divisibility Condition", f"cute/int_tuple.hpp:408 (EpiTiles, {rule})")
+    return fam, rep
+
+
 def epilogue(cfg: Config):
     s = cfg.epilogue_schedule
     ep = Epilogue100()
     if s.startswith("NoSmem"):
         # the no-smem builder (sm100_builder.inl:1397): registers straight to global memory; its collective's
         # DispatchPolicy is Sm100NoSmem and its SharedStorage (the fusion callbacks' and a barrier's) measures 32 bytes
-        if s.endswith("2Sm") and cfg.cluster[0] % 2 == 1:
+        two = s.endswith("2Sm")
+        if two and cfg.cluster[0] % 2 == 1:
             raise Refused("schedule + cluster mismatch", f"{EB}:1441")
+        m, n, _ = cfg.tile
+        cta_m = m // 2 if two else m
+        wm, wn = (2, 2) if two and m == 128 else (4, 1)
+        em, en = cfg.epilogue_tile or (cta_m, min(64, n))  # the no-smem builder's epilogue tile (:1467)
+        _epi_tile_checks(cfg, em, en, wm, wn, cta_m, f"{EB}:1486")
         ep.schedule = Choice(s, f"{EB}:1397", f"{s} as given: no shared memory, registers straight to global memory")
         ep.name, ep.shared_storage_bytes, ep.tile = "Sm100NoSmem", NOSMEM_SHARED_STORAGE_BYTES, None
         return ep
@@ -394,9 +424,7 @@ def epilogue(cfg: Config):
         tile_print = f"(_{em},_{en})"
         contiguous_n = en
         tile = Choice((em, en), f"{EB}:1055", f"epilogue tile ({em},{en}) as given")
-    for cta, e in ((cta_m, em), (n, en)):
-        if cta % e and e % cta:
-            raise Refused("Divisibility Condition", "cute/int_tuple.hpp:408")
+    fam, rep = _epi_tile_checks(cfg, em, en, wm, wn, cta_m, f"{EB}:1219")
     epi_tiles = max(cta_m // em, 1) * max(n // en, 1)
     reuse = (0 if c_void else cfg.c.bits) > 8
     stages_d = min(epi_tiles, 2)
@@ -404,7 +432,6 @@ def epilogue(cfg: Config):
     atom_c = smem_selector("MN" if c_m else "K", el_c, em, contiguous_n)
     atom_d = smem_selector("MN" if d_m else "K", cfg.d.element, em, contiguous_n)
     acc_bits = ELEMENT_BITS[cfg.acc]
-    fam, rep = _tmem_load(acc_bits, bits_d, em // wm, d_m, (en // wn) * acc_bits, f"{EB}:593")
     r2s = _smem_store(acc_bits, bits_d, d_m, fam, rep)
     s2r = _LOAD.get(_smem_store(acc_bits, bits_c, c_m, fam, rep), "AutoVectorizingCopyWithAssumedAlignment")
     stage_c_bits, stage_d_bits = em * en * bits_c, em * en * bits_d

@@ -89,6 +89,14 @@ FAST_ACCUM = {
     "KernelTmaWarpSpecializedCooperativeFP8FastAccum": True,
 }
 FP8 = ("float_e4m3_t", "float_e5m2_t")
+#: the cp.async warp-specialized schedules (sm90_gmma_builder.inl:752 SS, :855 RS): producer warp groups
+CP_ASYNC_SCHEDULES = {
+    "KernelCpAsyncWarpSpecialized": 2,
+    "KernelCpAsyncWarpSpecializedPingpong": 1,
+    "KernelCpAsyncWarpSpecializedCooperative": 1,
+}
+#: detail::cp_async_min_alignment_bytes (sm90_common.inl:56)
+CP_ASYNC_ALIGNMENT_BYTES = 4
 
 
 def _round_up(x: int, a: int) -> int:
@@ -104,6 +112,9 @@ def _bits_to_bytes(b: int) -> int:
 
 class Mainloop:
     """The SM90 mainloop's choices (the fields of its CollectiveMma)."""
+
+    rs = swap_ab = transpose_b = cp_async = False  # the TMA SS builder's; the RS and cp.async builders set them
+    gmma_layout_b = None
 
     def __init__(self, **kw):
         self.notes = []
@@ -123,9 +134,12 @@ def resolve_schedule(cfg: Config) -> Choice:
     if cfg.schedule != "KernelScheduleAuto":
         return Choice(cfg.schedule, f"{GB}:202", f"schedule {cfg.schedule} as given")
     if not _is_aligned(cfg):
-        raise NotModelled(
-            "KernelScheduleAuto with operands not 16-byte aligned resolves to "
-            "KernelCpAsyncWarpSpecialized (cp.async mainloop), which cutedump does not model"
+        return Choice(
+            "KernelCpAsyncWarpSpecialized",
+            f"{GB}:1022",
+            f"KernelScheduleAuto: A ({cfg.alignment('a')} x {cfg.a.bits // 8} B) or B ({cfg.alignment('b')} x "
+            f"{cfg.b.bits // 8} B) is not 16-byte aligned (no TMA) -> KernelCpAsyncWarpSpecialized (cp.async, "
+            "non-persistent: less register pressure)",
         )
     if cfg.tile[0] == 64:
         return Choice(
@@ -154,8 +168,9 @@ def ss_major(element: str, k_major: bool) -> str:
     return "K"
 
 
-def ss_op(acc: str, a: str, b: str, tile, major_a: str, major_b: str) -> Choice:
-    """GMMA::ss_op_selector (cute/arch/mma_sm90.hpp:366)."""
+def ss_op(acc: str, a: str, b: str, tile, major_a: str, major_b: str, rs: bool = False) -> Choice:
+    """GMMA::ss_op_selector (cute/arch/mma_sm90.hpp:366); with ``rs``, GMMA::rs_op_selector (:4852): the same
+    table with the register-sourced (RS) ops, A and B both K-major."""
     if tile[0] % 64:
         raise Refused("Tile_M must be a multiple of 64.", f"{SEL}:370")
     key = (acc, a, b)
@@ -173,13 +188,15 @@ def ss_op(acc: str, a: str, b: str, tile, major_a: str, major_b: str) -> Choice:
     n = next((n for n in SS_N if tile[1] % n == 0), None)
     if n is None:
         raise Refused("Tile_N must be a multiple of 8.", SEL)
+    if rs:
+        suffix = suffix.replace("_SS", "_RS")
     name = f"SM90_64x{n}x{k}_{suffix}"
     if not tn:
         name += f"<GMMA::Major::{major_a},GMMA::Major::{major_b}>"
     return Choice(
         name,
-        f"{SEL}:366",
-        f"ss_op_selector: ({acc} += {a} * {b}) with K-step {k}; N = {n}, the largest "
+        f"{SEL}:{4852 if rs else 366}",
+        f"{'rs' if rs else 'ss'}_op_selector: ({acc} += {a} * {b}) with K-step {k}; N = {n}, the largest "
         f"of {'/'.join(map(str, SS_N))} dividing tile N = {tile[1]}",
     )
 
@@ -199,7 +216,8 @@ def smem_selector(major: str, element: str, blk_mn: int, blk_k: int, rule: str =
             return Choice(
                 f"GMMA::Layout_{major}_{swz}_Atom<{element}>",
                 rule,
-                f"ss_smem_selector: {major}-major, {mode} = {extent} is a multiple of {span} "
+                f"{'rs' if rule == f'{GC}:176' else 'ss'}_smem_selector: {major}-major, {mode} = {extent} is a "
+                f"multiple of {span} "
                 f"({nbytes} B of {element}) -> {swz}",
             )
     which = (
@@ -225,26 +243,42 @@ def tma_atom(cluster_extent: int, mode: str, operand: str) -> Choice:
     )
 
 
-def stage_count(cfg: Config, a: str, b: str, carveout: int) -> tuple[Choice, int]:
-    """compute_stage_count_or_override (sm90_gmma_builder.inl:71): (capacity - carveout) / bytes per stage."""
+def stage_count(cfg: Config, a: str, b: str, carveout: int, alignment: int = 128) -> tuple[Choice, int]:
+    """compute_stage_count_or_override (sm90_gmma_builder.inl:71): (capacity - carveout) / bytes per stage, each
+    rounded to ``alignment`` (128; the RS builder passes its smem atoms' swizzle alignment)."""
     m, n, k = cfg.tile
     raw = _bits_to_bytes(ELEMENT_BITS[a] * m * k) + _bits_to_bytes(ELEMENT_BITS[b] * n * k)
-    per = _round_up(raw, 128) + PIPELINE_BYTES_PER_STAGE
+    per = _round_up(raw, alignment) + PIPELINE_BYTES_PER_STAGE
     if cfg.stages is not None:
         return Choice(cfg.stages, f"{GB}:57", f"StageCount<{cfg.stages}> as given"), per
-    cap = SMEM_CAPACITY // 128 * 128
-    carve = _round_up(carveout, 128)
+    cap = SMEM_CAPACITY // alignment * alignment
+    carve = _round_up(carveout, alignment)
     s = (cap - carve) // per
     src = "the epilogue's SharedStorage" if cfg.carveout is None else "as given"
+    al = "" if alignment == 128 else f", rounded to the smem atoms' {alignment}-byte swizzle alignment"
     why = (
-        f"StageCountAutoCarveout<{carveout}> ({src}): ({cap} capacity - {carve} carveout) / "
-        f"({_round_up(raw, 128)} A+B bytes + {PIPELINE_BYTES_PER_STAGE} pipeline bytes per stage = {per}) "
+        f"StageCountAutoCarveout<{carveout}> ({src}{al}): ({cap} capacity - {carve} carveout) / "
+        f"({_round_up(raw, alignment)} A+B bytes + {PIPELINE_BYTES_PER_STAGE} pipeline bytes per stage = {per}) "
         f"= {s}"
     )
     return Choice(s, f"{GB}:71", why), per
 
 
-def mainloop(cfg: Config, carveout: int) -> Mainloop:
+def _collective_start(cfg: Config, deferred: Refused | None, rule: str) -> None:
+    """Where the mainloop's CollectiveMma class is instantiated: first a refusal of the epilogue's class still pending
+    (``deferred``: CUTLASS's program instantiates the epilogue collective before the mainloop's), then the
+    collective's CtaShape_MNK = shape_div(TileShape, ClusterShape), which needs each tile mode and cluster mode to
+    divide one another."""
+    if deferred is not None:
+        raise deferred
+    for t, c in zip(cfg.tile, cfg.cluster):
+        if t % c and c % t:
+            raise Refused("Divisibility Condition", f"cute/int_tuple.hpp:408 (CtaShape_MNK, {rule})")
+
+
+def mainloop(cfg: Config, carveout: int, deferred: Refused | None = None) -> Mainloop:
+    """The SM90 mainloop builder ``cfg`` selects; ``deferred``: a refusal of the epilogue collective's class that
+    CUTLASS's program meets between the mainloop's builder and its collective."""
     sched = resolve_schedule(cfg)
     s = sched.value
     if s in FAST_ACCUM:
@@ -255,13 +289,11 @@ def mainloop(cfg: Config, carveout: int) -> Mainloop:
         if use_rmem_a(cfg):
             raise Refused("Not supported for fp8 non-TN warp specialized kernels yet\n", f"{GB}:547")
         coop = FAST_ACCUM[s]
+    elif s in CP_ASYNC_SCHEDULES:
+        return cp_async_mainloop(cfg, carveout, sched, deferred)
     elif s in SS_SCHEDULES:
         if use_rmem_a(cfg):
-            raise NotModelled(
-                f"{cfg.a.element} x {cfg.b.element} with A {'K' if cfg.a_k_major else 'MN'}-major and B "
-                f"{'K' if cfg.b_k_major else 'MN'}-major takes CUTLASS's RS (register-sourced A) builder "
-                "(is_use_rmem_A), which cutedump does not model"
-            )
+            return rs_mainloop(cfg, carveout, sched, deferred)
         if not _is_aligned(cfg):
             raise Refused("Should meet TMA alignment requirement\n", f"{GB}:231")
         coop = SS_SCHEDULES[s]
@@ -286,6 +318,7 @@ def mainloop(cfg: Config, carveout: int) -> Mainloop:
     )
     # the CollectiveMma's own checks (sm90_mma_tma_gmma_ss_warpspecialized[_fp8].hpp)
     coll = "cutlass/gemm/collective/sm90_mma_tma_gmma_ss_warpspecialized" + ("_fp8" if name.endswith("FP8") else "")
+    _collective_start(cfg, deferred, f"{coll}.hpp:110")
     if stages.value < 2:
         raise Refused(
             "Specialization requires Stages set to value " + ("1" if name.endswith("FP8") else "2") + " or more.",
@@ -299,6 +332,10 @@ def mainloop(cfg: Config, carveout: int) -> Mainloop:
         schedule=sched,
         dispatch_policy=dp,
         mma_op=op,
+        rs=False,
+        layout_a=smem_layout_expr(atom_a.value, m, k, st, not cfg.a_k_major),
+        layout_b=smem_layout_expr(atom_b.value, n, k, st, not cfg.b_k_major),
+        gmma_layout_b=None,
         atom_layout="(_2,_1,_1)" if coop else "(_1,_1,_1)",
         element_a=ea,
         element_b=eb,
@@ -316,8 +353,307 @@ def mainloop(cfg: Config, carveout: int) -> Mainloop:
     )
 
 
-def smem_layout_expr(atom: str, mn: int, k: int, stages: int, mn_major: bool) -> str:
-    """The collective's SmemLayoutA/B (sm90_mma_tma_gmma_ss_warpspecialized.hpp:128) as a cutedump expression."""
+# ----------------------------------------------------------------------------------------------- RS mainloop
+
+RSC = "cutlass/gemm/collective/sm90_mma_tma_gmma_rs_warpspecialized.hpp"
+TRP = "cutlass/transform/collective/sm90_wgmma_transpose.hpp"
+
+
+def atom_shape(atom: str, element: str) -> tuple[int, int]:
+    """(MN, K) extent of a GMMA smem atom ``GMMA::Layout_<major>_<swizzle>_Atom<T>``: 8 rows of its swizzle's bytes
+    along the major mode."""
+    _, major, swz, _ = atom.split("_", 3)
+    span = dict(SMEM_ATOMS)[swz] * 8 // ELEMENT_BITS[element]
+    return (span, 8) if major == "MN" else (8, span)
+
+
+def rs_smem_selector(major: str, element: str, blk_mn: int, blk_k: int, ws_transposed_b: bool) -> Choice:
+    """rs_smem_selector (sm90_common.inl:176): K-major as ss_smem_selector; MN-major whole-word (tf32) operands take
+    SW32 (bank-conflict free), 1-byte ones SW128 only when B is transposed in smem, else the widest swizzle."""
+    rule = f"{GC}:176"
+    if blk_mn % 8:
+        raise Refused("BLK_MN0 must be a multiple of 8.", rule)
+    if blk_k % 8:
+        raise Refused("BLK_K0 must be a multiple of 8.", rule)
+    bits = ELEMENT_BITS[element]
+    if major == "K" or bits not in (8, 16, 32):
+        return smem_selector(major, element, blk_mn, blk_k, rule)
+    if bits == 32:
+        return Choice(
+            f"GMMA::Layout_MN_SW32_Atom<{element}>",
+            rule,
+            f"rs_smem_selector: MN-major whole-word {element}: SW32 (bank-conflict free; BLK_MN = {blk_mn} is a "
+            "multiple of 8)",
+        )
+    if bits == 8 and ws_transposed_b:
+        span = 1024 // bits
+        if blk_mn % span:
+            raise Refused("BLK_MN0 must be a multiple of size<0>(GMMA::Layout_MN_128_Atom<ElementType>{})", rule)
+        return Choice(
+            f"GMMA::Layout_MN_SW128_Atom<{element}>",
+            rule,
+            f"rs_smem_selector: MN-major 1-byte {element} with B transposed in smem: SW128 only (BLK_MN = {blk_mn})",
+        )
+    return smem_selector(major, element, blk_mn, blk_k, rule)
+
+
+def _transpose_checks(k: int, n: int, bits: int) -> None:
+    """The static_asserts of the in-smem B transposition (AsyncTranspositionOperandB[_1BElementB],
+    sm90_wgmma_transpose.hpp:270/489): a warp group transposes all of K; N must be a multiple of K."""
+    nbytes = bits // 8
+    thr_n = 16 // nbytes
+    thr_k = 32 // thr_n
+    warp_tile = k // (4 * (2 if nbytes == 1 else 1))
+    if warp_tile < thr_n or warp_tile < thr_k:
+        raise Refused("Invalid warp thread shape.", f"{TRP}:{513 if nbytes == 1 else 292}")
+    if n % k:
+        raise Refused("Copy size must evenly divide SMEM tile.", f"{TRP}:{523 if nbytes == 1 else 302}")
+
+
+def rs_mainloop(cfg: Config, carveout: int, sched: Choice, deferred: Refused | None = None) -> Mainloop:
+    """The GMMA_TMA_WS_RS builder (sm90_gmma_builder.inl:305) and its collective
+    (sm90_mma_tma_gmma_rs_warpspecialized.hpp), for same-width inputs that are not both 16-bit and not both
+    K-major: A is read from registers. With A K-major and B MN-major A and B swap (SwapAB: the MMA's register
+    operand is B); with both MN-major B is transposed in smem (the MMA reads a K-major copy)."""
+    if not _is_aligned(cfg):
+        raise Refused("Should meet TMA alignment requirement\n", f"{GB}:398")
+    s = sched.value
+    coop = s == "KernelTmaWarpSpecializedCooperative"
+    m, n, k = cfg.tile
+    two = cfg.a.bits == 16 and cfg.b.bits == 16
+    ea = "tfloat32_t" if cfg.a.element == "float" else cfg.a.element
+    eb = "tfloat32_t" if cfg.b.element == "float" else cfg.b.element
+    ma = "K" if cfg.a_k_major else "MN"  # gmma_rs_tag_to_major_A/B: the layout tag alone
+    mb = "K" if cfg.b_k_major else "MN"
+    swap = not two and cfg.a_k_major and not cfg.b_k_major
+    transpose_b = not two and not cfg.a_k_major and not cfg.b_k_major
+    real_a, real_b = (eb, ea) if swap else (ea, eb)
+    op = ss_op(cfg.acc, real_a, real_b, cfg.tile, "K", "K", rs=True)
+    atom_a = rs_smem_selector(ma, ea, m, k, transpose_b)
+    atom_b = rs_smem_selector(mb, eb, n, k, transpose_b)
+    al_a, al_b = _swizzle_alignment(atom_a.value), _swizzle_alignment(atom_b.value)
+    align = max(al_a, al_b)
+    if cfg.stages is not None:
+        # the RS builder reads StageCountType::bytes for its stage count: StageCount<N> has none, a compile error
+        raise Refused(
+            f"‘bytes’ is not a member of ‘cutlass::gemm::collective::StageCount<{cfg.stages}>’",
+            f"{GB}:459, a compile error: the RS builder takes StageCountAuto/StageCountAutoCarveout only",
+        )
+    stages, per = stage_count(cfg, ea, eb, carveout, align)
+    # the collective: with SwapAB its A is the builder's B (atom, element, stride) and vice versa
+    if swap:
+        (ia, ea_i, mn_a), (ib, eb_i, mn_b) = (atom_b.value, eb, True), (atom_a.value, ea, False)
+    else:
+        (ia, ea_i, mn_a), (ib, eb_i, mn_b) = (
+            (atom_a.value, ea, not cfg.a_k_major),
+            (atom_b.value, eb, not cfg.b_k_major),
+        )
+    # the RS builder instantiates its collective itself (its last static_assert reads CollectiveOp's alignment), so
+    # the collective's checks come before a pending refusal of the epilogue's class
+    _collective_start(cfg, None, f"{RSC}:111")
+    for atom, el, mn in ((ia, ea_i, m), (ib, eb_i, n)):
+        sa = atom_shape(atom, el)
+        if mn % sa[0] or k % sa[1]:
+            raise Refused("SmemLayoutAtom must evenly divide tile shape.", f"{RSC}:147")
+    if transpose_b:
+        _transpose_checks(k, n, ELEMENT_BITS[eb_i])
+    st = stages.value
+    if st < 2:
+        raise Refused("Specialization requires Stages set to value 2 or more.", f"{RSC}:163")
+    if transpose_b and k * ELEMENT_BITS[eb_i] // 8 != 128:
+        raise Refused("SmemLayoutB K must be 128bytes to be transposed.", f"{RSC}:186")
+    if deferred is not None:
+        raise deferred
+    al_ia, al_ib = _swizzle_alignment(ia), _swizzle_alignment(ib)
+    bytes_a = _bits_to_bytes(m * k * st * ELEMENT_BITS[ea_i])
+    bytes_b = _bits_to_bytes(n * k * st * ELEMENT_BITS[eb_i])
+    end = _round_up(_round_up(bytes_a, al_ia), al_ib) + _round_up(bytes_b, al_ib)
+    shared = _round_up(_round_up(end, align) + PIPELINE_BYTES_PER_STAGE * st, align)
+    gmma_b = None
+    if transpose_b:
+        gmma_b = smem_layout_expr(ib.replace("_MN_", "_K_"), n, k, st, mn_b)
+    if swap:
+        why = (
+            f"A is K-major and B MN-major ({cfg.a.element} x {cfg.b.element}): the collective swaps A and B "
+            "(SwapAB) -- the MMA reads B from registers, A from smem"
+        )
+    elif transpose_b:
+        why = (
+            f"A and B are both MN-major ({cfg.a.element} x {cfg.b.element}): A is read from registers, B is "
+            f"transposed in smem to the K-major {ib.replace('_MN_', '_K_')} the MMA reads"
+        )
+    else:
+        why = f"A is MN-major ({cfg.a.element}): the MMA reads A from registers (copied from smem), B from smem"
+    dp = Choice(
+        "MainloopSm90TmaGmmaRmemAWarpSpecialized",
+        f"{GB}:470",
+        f"is_use_rmem_A: {cfg.a.element} x {cfg.b.element} are not 16-bit and not both K-major -> the RS builder; "
+        + why,
+    )
+    return Mainloop(
+        schedule=sched,
+        dispatch_policy=dp,
+        mma_op=op,
+        rs=True,
+        swap_ab=swap,
+        transpose_b=transpose_b,
+        layout_a=smem_layout_expr(ia, m, k, st, mn_a),
+        layout_b=smem_layout_expr(ib, n, k, st, mn_b),
+        gmma_layout_b=gmma_b,
+        atom_layout="(_2,_1,_1)" if coop else "(_1,_1,_1)",
+        element_a=ea,
+        element_b=eb,
+        major_a=ma,
+        major_b=mb,
+        smem_atom_a=atom_a,
+        smem_atom_b=atom_b,
+        stages=stages,
+        copy_a=tma_atom(cfg.cluster[1], "N", "A"),
+        copy_b=tma_atom(cfg.cluster[0], "M", "B"),
+        stage_bytes=per,
+        shared_storage_bytes=shared,
+        tile=cfg.tile,
+        cluster=cfg.cluster,
+    )
+
+
+# ----------------------------------------------------------------------------------------------- cp.async mainloop
+
+MSS = "cutlass/gemm/collective/sm90_mma_multistage_gmma_ss_warpspecialized.hpp"
+MRS = "cutlass/gemm/collective/sm90_mma_multistage_gmma_rs_warpspecialized.hpp"
+
+
+def simt_gmem_tiled_copy(threads: int, alignment: int, k_major: bool, mn: int, k: int, bytes_: int) -> Choice:
+    """detail::make_simt_gmem_tiled_copy (sm90_common.inl:129): as many threads along the gmem-major mode as its
+    extent / alignment allows, each copying ``alignment`` elements with SM80_CP_ASYNC_CACHEALWAYS_ZFILL."""
+    rule = f"{GC}:129"
+    if bytes_ not in (4, 8, 16):  # SM80_CP_ASYNC_CACHEALWAYS_ZFILL (cute/arch/copy_sm80.hpp:107)
+        raise Refused("cp.async sizeof(TS) is not supported", "cute/arch/copy_sm80.hpp:107")
+    major, minor_extent = (k, mn) if k_major else (mn, k)
+    t_major = major // alignment if threads >= major // alignment else threads
+    if t_major <= 0 or threads % t_major:
+        raise Refused("static assertion failed", rule)
+    t_minor = threads // t_major
+    if t_minor and minor_extent % t_minor:
+        raise Refused("static assertion failed", rule)
+    if k_major:
+        thr, val = f"(_{t_minor},_{t_major}):(_{t_major},_1)", f"(_1,_{alignment})"
+    else:
+        thr, val = f"(_{t_major},_{t_minor}):(_1,_{t_major})", f"(_{alignment},_1)"
+    return Choice(
+        "TiledCopy",
+        rule,
+        f"make_simt_gmem_tiled_copy: {threads} producer threads, {t_major} along the "
+        f"{'K' if k_major else 'MN'}-major gmem mode ({major} / {alignment}-element vectors), thread layout {thr}, "
+        f"value layout {val}, Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS_ZFILL<uint{bytes_ * 8}_t>>",
+    )
+
+
+def _universal_transposition(atom: str, bits: int) -> bool:
+    """transform::collective::detail::use_universal_transposition (sm90_wgmma_transpose.hpp:76)."""
+    if bits == 8:
+        return not atom.startswith("GMMA::Layout_MN_SW128_Atom")
+    if bits == 32:
+        return atom.startswith(("GMMA::Layout_MN_SW64_Atom", "GMMA::Layout_MN_INTER_Atom"))
+    raise Refused("Unsupported ElementType for B SMEM transposition", f"{TRP}:91")
+
+
+def cp_async_mainloop(cfg: Config, carveout: int, sched: Choice, deferred: Refused | None = None) -> Mainloop:
+    """The GMMA_CpAsync_WS_SS / _RS builders (sm90_gmma_builder.inl:752/855) and their multistage collectives
+    (sm90_mma_multistage_gmma_ss/rs_warpspecialized.hpp): cp.async producer warps instead of TMA."""
+    s = sched.value
+    rs = use_rmem_a(cfg)
+    ea = "tfloat32_t" if cfg.a.element == "float" else cfg.a.element
+    eb = "tfloat32_t" if cfg.b.element == "float" else cfg.b.element
+    bytes_a, bytes_b = cfg.a.bits // 8 * cfg.alignment("a"), cfg.b.bits // 8 * cfg.alignment("b")
+    if bytes_a % CP_ASYNC_ALIGNMENT_BYTES or bytes_b % CP_ASYNC_ALIGNMENT_BYTES:
+        raise Refused("Minimum alignment required for cp.async is 4B.", f"{GB}:{899 if rs else 796}")
+    m, n, k = cfg.tile
+    two = cfg.a.bits == 16 and cfg.b.bits == 16
+    transpose_b = rs and not two and not cfg.a_k_major and not cfg.b_k_major
+    swap = rs and not two and cfg.a_k_major and not cfg.b_k_major
+    if rs:
+        ma, mb = ("K" if cfg.a_k_major else "MN"), ("K" if cfg.b_k_major else "MN")
+    else:
+        ma, mb = ss_major(ea, cfg.a_k_major), ss_major(eb, cfg.b_k_major)
+    wide = s == "KernelCpAsyncWarpSpecializedCooperative" and m >= 128
+    op = ss_op(cfg.acc, ea, eb, cfg.tile, "K" if rs else ma, "K" if rs else mb, rs=rs)
+    threads = 128 * (CP_ASYNC_SCHEDULES[s] if not rs else 1)
+    copy_a = simt_gmem_tiled_copy(threads, cfg.alignment("a"), cfg.a_k_major, m, k, bytes_a)
+    copy_b = simt_gmem_tiled_copy(threads, cfg.alignment("b"), cfg.b_k_major, n, k, bytes_b)
+    if rs:
+        atom_a = rs_smem_selector(ma, ea, m, k, transpose_b)
+        atom_b = rs_smem_selector(mb, eb, n, k, transpose_b)
+    else:
+        atom_a = smem_selector(ma, ea, m, k)
+        atom_b = smem_selector(mb, eb, n, k)
+    stages, per = stage_count(cfg, ea, eb, carveout)
+    ia, ib = (atom_b.value, atom_a.value) if swap else (atom_a.value, atom_b.value)
+    ea_i, eb_i = (eb, ea) if swap else (ea, eb)
+    coll = MRS if rs else MSS
+    _collective_start(cfg, deferred, f"{coll}:110")
+    for atom, el, mn in ((ia, ea_i, m), (ib, eb_i, n)):
+        sa = atom_shape(atom, el)
+        if mn % sa[0] or k % sa[1]:
+            raise Refused("SmemLayoutAtom must evenly divide tile shape.", f"{coll}:{143 if rs else 116}")
+    if transpose_b:
+        _transpose_checks(k, n, ELEMENT_BITS[eb_i])
+    st = stages.value
+    if st < 2:
+        raise Refused("Specialization requires Stages set to value 2 or more.", f"{coll}:{166 if rs else 130}")
+    if rs:
+        if transpose_b and k * ELEMENT_BITS[eb_i] // 8 != 128:
+            raise Refused("SmemLayoutB K must be 128bytes to be transposed.", f"{MRS}:182")
+        if _universal_transposition(ib, ELEMENT_BITS[eb_i]):
+            raise Refused(
+                "Warp specialized ARF kernels have not supported universal B transposition yet.", f"{MRS}:184"
+            )
+    nb_a = _bits_to_bytes(m * k * st * ELEMENT_BITS[ea_i])
+    nb_b = _bits_to_bytes(n * k * st * ELEMENT_BITS[eb_i])
+    al, arr = (256, 256) if rs else (128, 16)  # TensorStorage's and its arrays' alignment
+    tensors = _round_up(_round_up(nb_a, arr) + _round_up(nb_b, arr), al)
+    shared = _round_up(tensors + PIPELINE_BYTES_PER_STAGE * st, al)
+    name = "MainloopSm90CpAsyncGmmaRmemAWarpSpecialized" if rs else "MainloopSm90CpAsyncGmmaWarpSpecialized"
+    dp = Choice(
+        name,
+        f"{GB}:{924 if rs else 823}",
+        f"{s}: cp.async producer warp group{'s' if threads > 128 else ''} ({threads} threads) fill the smem stages"
+        + ("; A is read from registers (is_use_rmem_A)" if rs else ""),
+    )
+    gmma_b = smem_layout_expr(ib.replace("_MN_", "_K_"), n, k, st, None) if transpose_b else None
+    return Mainloop(
+        schedule=sched,
+        dispatch_policy=dp,
+        mma_op=op,
+        rs=rs,
+        cp_async=True,
+        swap_ab=swap,
+        transpose_b=transpose_b,
+        layout_a=smem_layout_expr(ia, m, k, st, None),
+        layout_b=smem_layout_expr(ib, n, k, st, None),
+        gmma_layout_b=gmma_b,
+        atom_layout="(_2,_1,_1)" if wide else "(_1,_1,_1)",
+        element_a=ea,
+        element_b=eb,
+        major_a=ma,
+        major_b=mb,
+        smem_atom_a=atom_a,
+        smem_atom_b=atom_b,
+        stages=stages,
+        copy_a=copy_a,
+        copy_b=copy_b,
+        stage_bytes=per,
+        shared_storage_bytes=shared,
+        tile=cfg.tile,
+        cluster=cfg.cluster,
+    )
+
+
+def smem_layout_expr(atom: str, mn: int, k: int, stages: int, mn_major: bool | None) -> str:
+    """The collective's SmemLayoutA/B (sm90_mma_tma_gmma_ss_warpspecialized.hpp:128) as a cutedump expression;
+    ``mn_major`` None: no Step (the cp.async collectives tile in the default order)."""
+    if mn_major is None:
+        return f"tile_to_shape({atom}{{}}, make_shape(_{mn},_{k},_{stages}))"
     step = "Step<_2,_1,_3>{}" if mn_major else "Step<_1,_2,_3>{}"
     return f"tile_to_shape({atom}{{}}, make_shape(_{mn},_{k},_{stages}), {step})"
 
@@ -344,7 +680,9 @@ class Epilogue:
         c_m_major=False,
         d_m_major=False,
         copy_ops=None,
+        deferred=None,
     ):
+        self.deferred = deferred  # a refusal of the CollectiveEpilogue class itself (see build.build)
         self.schedule, self.name, self.shared_storage_bytes, self.tile = schedule, name, shared_storage_bytes, tile
         self.stages_c, self.stages_d, self.reuse_smem_c = stages_c, stages_d, reuse_smem_c
         self.atom_c, self.atom_d, self.element_c, self.element_d = atom_c, atom_d, element_c, element_d
@@ -414,15 +752,17 @@ def epilogue(cfg: Config, kernel_schedule: str | None = None) -> Epilogue:
     coop = s == "TmaWarpSpecializedCooperative"
     ch = Choice(s, f"{EB}:553", f"{s} as given")
     c_void = cfg.c.element == "void"
-    for op, which in ((cfg.c, "c"), (cfg.d, "d")):
-        if op.element != "void" and (op.bits * cfg.alignment(which)) % 128:
-            raise Refused("C/D Should meet TMA alignment requirement\n", f"{EB}:298")
     tile = epilogue_tile(cfg, coop)
     em, en = tile.value
     m, n, _ = cfg.tile
     for cta, e in ((m, em), (n, en)):  # shape_div(take<0,2>(TileShape), EpilogueTile) in the dispatch policy
         if cta % e and e % cta:
             raise Refused("Divisibility Condition", "cute/int_tuple.hpp:408")
+    for op, which in ((cfg.c, "c"), (cfg.d, "d")):  # Sm90TmaBuilderImpl, after the tile and the dispatch policy
+        if op.element != "void" and (op.bits * cfg.alignment(which)) % 128:
+            raise Refused("C/D Should meet TMA alignment requirement\n", f"{EB}:298")
+    if en % 8:  # CopyAtomC: SM90_U32x4_STSM_N for N % 16, SM90_U32x2_STSM_N for N % 8, else void
+        raise Refused("CopyAtomC can't be void, divisiblity check for EpilogueTile_MN failed", f"{EB}:333")
     epi_tiles = (m // em) * (n // en)  # size(shape_div(take<0,2>(TileShape), EpilogueTile))
     bits_c = 0 if c_void else cfg.c.bits
     bits_d = cfg.d.bits
@@ -443,9 +783,12 @@ def epilogue(cfg: Config, kernel_schedule: str | None = None) -> Epilogue:
     c_m, d_m = lay_c == "ColumnMajor", cfg.d.layout == "ColumnMajor"
     atom_c = smem_selector("MN" if c_m else "K", el_c, em, en, f"{EB}:91")
     atom_d = smem_selector("MN" if d_m else "K", cfg.d.element, em, en, f"{EB}:91")
-    for cta, e, mode in ((m, em, "M"), (n, en, "N")):  # the CollectiveEpilogue's own checks
-        if cta % e:
-            raise Refused(
+    deferred = None
+    for cta, e, mode in ((m, em, "M"), (n, en, "N")):  # the CollectiveEpilogue class's own checks
+        if cta % e and deferred is None:
+            # they fire when the class is instantiated (its size, or sizeof(SharedStorage) as the mainloop's
+            # carveout), not in the builder: build() raises it where CUTLASS's program would
+            deferred = Refused(
                 f"EPI_TILE_{mode} must divide CTA_{mode}",
                 f"cutlass/epilogue/collective/sm90_epilogue_tma_warpspecialized.hpp:{129 if mode == 'M' else 130}",
             )
@@ -483,4 +826,5 @@ def epilogue(cfg: Config, kernel_schedule: str | None = None) -> Epilogue:
         c_m_major=c_m,
         d_m_major=d_m,
         copy_ops={"g2s": "SM90_TMA_LOAD", "s2r": s2r, "r2s": r2s, "s2g": "SM90_TMA_STORE"},
+        deferred=deferred,
     )

@@ -116,6 +116,11 @@ def collective_text(
         ) from None
     if toml and cfg.arch != "sm90":
         raise CuteDumpError("--toml: cutedump writes kernel descriptions of SM90 collectives only (not yet SM100)")
+    if toml and (ans.mainloop.rs or ans.mainloop.cp_async):
+        raise CuteDumpError(
+            "--toml: cutedump writes kernel descriptions of the SM90 TMA SS mainloop only (this collective is "
+            f"{ans.mainloop.dispatch_policy.value})"
+        )
     if toml:
         from cutedump.collective.toml_out import kernel_toml  # start-up: only for --toml
 
@@ -123,6 +128,12 @@ def collective_text(
     if fmt_ == "json":
         return json_answer(ans.fields)
     return _text(cfg, ans, prob)
+
+
+def _expr(text: str) -> str:
+    from cutedump.expr import evaluate_to_string  # start-up: the expression engine only for an answer
+
+    return evaluate_to_string(text)
 
 
 def _text(cfg, ans, prob) -> str:
@@ -156,8 +167,8 @@ def _text(cfg, ans, prob) -> str:
         ("MMA atom", ans.mainloop.mma_op.value),
         ("smem atom A", ans.mainloop.smem_atom_a.value),
         ("smem atom B", ans.mainloop.smem_atom_b.value),
-        ("TMA A", m["gmem_tiled_copy_a"]),
-        ("TMA B", m["gmem_tiled_copy_b"]),
+        ("gmem copy A" if ans.mainloop.cp_async else "TMA A", m["gmem_tiled_copy_a"]),
+        ("gmem copy B" if ans.mainloop.cp_async else "TMA B", m["gmem_tiled_copy_b"]),
         ("SharedStorage", f"{m['shared_storage_bytes']} bytes"),
     ]
     out += [f"  {k:<16} {v}" for k, v in rows]
@@ -190,10 +201,18 @@ def _text(cfg, ans, prob) -> str:
     for k in ("smem_layout_atom_c", "smem_layout_c", "smem_layout_d"):
         if k in e:
             out.append(f"epilogue {k}: {e[k]}")
+    if cfg.arch == "sm90" and ans.mainloop.gmma_layout_b is not None:
+        out.append(f"GMMA's smem_layout_b (B transposed in smem, K-major): {_expr(ans.mainloop.gmma_layout_b)}")
     if cfg.arch == "sm90":
         out.append("")
         out += _desc_lines(cfg, ans)
-    if prob is not None and cfg.arch == "sm90":
+    if prob is not None and cfg.arch == "sm90" and (ans.mainloop.rs or ans.mainloop.cp_async):
+        out.append("")
+        out.append(
+            "TMA tensor maps: --problem is answered for the TMA SS mainloop only (this one is "
+            f"{ans.mainloop.dispatch_policy.value})"
+        )
+    elif prob is not None and cfg.arch == "sm90":
         out.append("")
         out += _tma_lines(cfg, ans, prob)
     elif prob is not None:
@@ -297,10 +316,19 @@ def _desc_lines(cfg, ans) -> list:
 
     tiled = make_tiled_mma(ml.mma_op.value, ml.atom_layout)
     out = ["wgmma descriptors of k-block 0, stage 0 (thread 0's partition_fragment_A/B; decode with `cutedump desc`):"]
-    for name, key, major, el in (
-        ("A", "smem_layout_a", ml.major_a, ml.element_a),
-        ("B", "smem_layout_b", ml.major_b, ml.element_b),
-    ):
-        d = desc_fragment(tiled, 0, name, parse_smem_layout(ans.fields["mainloop"][key])).descriptors[0].value
+    operands = [
+        ("A", ans.fields["mainloop"]["smem_layout_a"], ml.major_a, ml.element_a),
+        ("B", ans.fields["mainloop"]["smem_layout_b"], ml.major_b, ml.element_b),
+    ]
+    if ml.rs:
+        # A comes from registers; the smem B the MMA reads is the collective's internal B (the builder's A with
+        # SwapAB, the K-major transposed copy with TransposeB)
+        el_b = ml.element_a if ml.swap_ab else ml.element_b
+        lay_b = _expr(ml.gmma_layout_b) if ml.gmma_layout_b else ans.fields["mainloop"]["smem_layout_b"]
+        major_b = "K" if ml.transpose_b else (ml.major_a if ml.swap_ab else ml.major_b)
+        out.append("  A: registers (RS: no descriptor)")
+        operands = [("B", lay_b, major_b, el_b)]
+    for name, layout, major, el in operands:
+        d = desc_fragment(tiled, 0, name, parse_smem_layout(layout)).descriptors[0].value
         out.append(f"  {name}: {d:#018x}  ({major}-major {el}: cutedump desc {d:#018x} --major {major} --type {el})")
     return out

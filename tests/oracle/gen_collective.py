@@ -137,69 +137,64 @@ def ask(configs: list[Config], chunk: int = 24) -> list[dict]:
 _STATIC = re.compile(r"static assertion failed(?:: (.*))?")
 
 
+def _first_refusal(stderr: str) -> str:
+    """A translation unit's first static_assert message ("static assertion failed" when it has none), else its first
+    error, else "compiles"."""
+    first_error = None
+    for line in stderr.splitlines():
+        if " error: " not in line:
+            continue
+        m = _STATIC.search(line)
+        if m:
+            return (m.group(1) or "static assertion failed").strip()
+        if first_error is None:
+            first_error = "error: " + line.split(" error: ", 1)[1].strip()
+    return first_error or "compiles"
+
+
+def refusal_source(cfg: Config) -> str:
+    """One configuration's translation unit for :func:`refusals`: the collectives named and their classes and
+    SharedStorage instantiated (``sizeof``), as CUTLASS's kernels do."""
+    body = cpp_body(cfg).replace(
+        "  cd_mainloop<Main>();\n",
+        "  (void)sizeof(Epi); (void)sizeof(Main);\n"
+        "  (void)sizeof(typename Epi::SharedStorage);\n"
+        "  (void)sizeof(typename Main::SharedStorage);\n  cd_mainloop<Main>();\n",
+    )
+    return f'#include "collective_prelude.h"\nvoid case_0() {{\n{body}}}\n'
+
+
 def refusals(configs: list[Config]) -> list[str]:
-    """CUTLASS's first static_assert message for each configuration ("compiles" when it has none): one recorded
-    ``-fsyntax-only`` compile of all of them. g++ reports a failing template specialization once per translation
-    unit: configurations that fail in the same specialization must go to separate calls (the curated lists have one
-    failing rule each)."""
+    """CUTLASS's first static_assert message for each configuration ("compiles" when it has none), recorded.
+
+    A refusal stops the compile, and g++ reports a failing template specialization once per translation unit, so
+    each configuration is its own translation unit: the prelude is compiled once into a precompiled header
+    (``collective_prelude.h.gch``, same flags), after which each ``-fsyntax-only`` compile takes about a second."""
     import tempfile
 
     from tests.oracle import records
     from tests.oracle.cute import include_dirs, run_within
 
-    head = PRELUDE
-    lines = head.count("\n")
-    parts, starts = [head], []
-    for i, c in enumerate(configs):
-        starts.append(lines + 1)
-        # -fsyntax-only instantiates no function template bodies (cd_mainloop/cd_epilogue): sizeof instantiates
-        # the collectives' classes, whose own static_asserts (stages, epilogue tile) are refusals too
-        body = cpp_body(c).replace(
-            "  cd_mainloop<Main>();\n",
-            "  (void)sizeof(Epi); (void)sizeof(Main);\n"
-            "  (void)sizeof(typename Epi::SharedStorage);\n"
-            "  (void)sizeof(typename Main::SharedStorage);\n  cd_mainloop<Main>();\n",
-        )
-        text = f"static void case_{i}() {{\n{body}}}\n"
-        parts.append(text)
-        lines += text.count("\n")
-    parts.append("int main() { return 0; }\n")
-    src = "".join(parts)
+    srcs = [refusal_source(c) for c in configs]
 
     def compile_check() -> str:
-        import bisect
-
         d = Path(tempfile.mkdtemp())
-        f = d / "collective_refusals.cpp"
-        f.write_text(src)
-        r = run_within(
-            ["g++", "-std=c++17", "-O0", "-w", *FLAGS, *[f"-I{x}" for x in include_dirs()], "-fsyntax-only", str(f)],
-            records.remaining(),
-        )
-        (d / "stderr.txt").write_text(r.stderr)
-        # g++ names the case's own line ("required from here", "In function 'void case_N()'") before the
-        # static_assert it leads to: each static assertion belongs to the case named last
-        found: dict[int, str] = {}
-        current = None
-        pat = re.compile(re.escape(str(f)) + r":(\d+):")
-        for line in r.stderr.splitlines():
-            m = _STATIC.search(line) if " error: " in line else None
-            if m and current is not None:
-                if found.get(current, "error").startswith("error"):
-                    found[current] = (m.group(1) or "static assertion failed").strip()
-                continue
-            mm = pat.search(line)
-            if mm and " error: " in line:  # an error in the case's own body (not a static_assert)
-                k = bisect.bisect_right(starts, int(mm.group(1))) - 1
-                if k >= 0:
-                    found.setdefault(k, "error: " + line.split(" error: ", 1)[1].strip())
-            if mm and ("required from here" in line or " error: " in line):
-                k = bisect.bisect_right(starts, int(mm.group(1))) - 1
-                if k >= 0:
-                    current = k
-        return "".join(found.get(i, "compiles") + "\n" for i in range(len(configs)))
+        (d / "collective_prelude.h").write_text(PRELUDE)
+        base = ["g++", "-std=c++17", "-O0", "-w", *FLAGS, *[f"-I{x}" for x in include_dirs()]]
+        r = run_within([*base, "-x", "c++-header", str(d / "collective_prelude.h")], records.remaining())
+        if r.returncode != 0:
+            raise RuntimeError("precompiled prelude failed:\n" + r.stderr[-3000:])
+        out = []
+        for i, src in enumerate(srcs):
+            f = d / f"case_{i}.cpp"
+            f.write_text(src)
+            r = run_within([*base, "-fsyntax-only", "-Winvalid-pch", str(f)], records.remaining())
+            out.append(_first_refusal(r.stderr) + "\n")
+        (d / "collective_prelude.h.gch").unlink(missing_ok=True)  # 300 MB
+        return "".join(out)
 
-    key = "collective-err-" + hashlib.sha256(("-fsyntax-only\0" + "\0".join(FLAGS) + src).encode()).hexdigest()[:24]
+    text = "pch\0" + "\0".join(FLAGS) + PRELUDE + "\0".join(srcs)
+    key = "collective-err-" + hashlib.sha256(text.encode()).hexdigest()[:24]
     return records.answer(
         key, compile_check, what=f"CUTLASS's refusals of {len(configs)} collectives", ncases=len(configs)
     ).splitlines()
@@ -475,3 +470,212 @@ def sm100_nosmem() -> list[Config]:
             epilogue_schedule="NoSmemWarpSpecialized1Sm",
         ),
     ]
+
+
+_PAIRS_RS = [  # same-width pairs that are not both 16-bit: the RS builder when an operand is MN-major
+    ("tfloat32_t", "tfloat32_t", "float"),
+    ("float", "float", "float"),
+    ("float_e4m3_t", "float_e4m3_t", "float"),
+    ("float_e4m3_t", "float_e5m2_t", "half_t"),
+    ("float_e5m2_t", "float_e4m3_t", "float"),
+    ("float_e5m2_t", "float_e5m2_t", "float"),
+    ("int8_t", "int8_t", "int32_t"),
+    ("uint8_t", "int8_t", "int32_t"),
+    ("int8_t", "uint8_t", "int32_t"),
+]
+
+
+def sm90_rs_configs(n: int, seed: int) -> list[Config]:
+    """``n`` SM90 configurations of the RS builder (register-sourced A): tf32/f32/fp8/int8 pairs with A MN-major,
+    B MN-major or both; TMA schedules explicit and Auto; tiles whose K is 128 bytes (the in-smem transposition of B
+    needs it) or not; explicit/Auto stages, carveouts, TMA and no-smem epilogues."""
+    import random
+
+    from cutedump.collective.config import Operand
+
+    rng = random.Random(seed)
+    out = []
+    while len(out) < n:
+        a, b, acc = rng.choice(_PAIRS_RS)
+        la, lb = rng.choice([("ColumnMajor", "ColumnMajor"), ("RowMajor", "RowMajor"), ("ColumnMajor", "RowMajor")])
+        bits = 32 if a in ("tfloat32_t", "float") else 8
+        k = (1024 // bits) * rng.choice([1, 1, 1, 2]) if rng.random() < 0.8 else rng.choice([32, 64]) * 8 // bits
+        sched = rng.choice(_SCHEDULES)
+        m = (
+            rng.choice([64, 128, 128, 256])
+            if sched != "KernelTmaWarpSpecializedCooperative"
+            else rng.choice([128, 256])
+        )
+        nn = rng.choice([64, 128, 128, 256, 192, 96, 32])
+        esched = rng.choice(["EpilogueScheduleAuto", "NoSmemWarpSpecialized", "TmaWarpSpecialized"])
+        if esched == "TmaWarpSpecialized" and (
+            sched == "KernelTmaWarpSpecializedCooperative" or (sched == "KernelScheduleAuto" and m != 64)
+        ):
+            esched = "TmaWarpSpecializedCooperative"
+        d = "int32_t" if acc == "int32_t" and rng.random() < 0.5 else rng.choice(["half_t", "bfloat16_t", "float"])
+        c = rng.choice(["void", d])
+        out.append(
+            Config(
+                "sm90",
+                Operand(a, la),
+                Operand(b, lb),
+                Operand(c, rng.choice(["RowMajor", "ColumnMajor"])),
+                Operand(d, rng.choice(["RowMajor", "ColumnMajor"])),
+                acc,
+                (m, nn, k),
+                (rng.choice([1, 1, 2, 4]), rng.choice([1, 1, 2]), 1),
+                stages=rng.choice([None, None, None, 2, 3, 5]),
+                carveout=rng.choice([None, None, None, 0, 32768]),
+                schedule=sched,
+                epilogue_schedule=esched,
+            )
+        )
+    return out
+
+
+_CP_ASYNC = [
+    "KernelCpAsyncWarpSpecialized",
+    "KernelCpAsyncWarpSpecializedPingpong",
+    "KernelCpAsyncWarpSpecializedCooperative",
+]
+
+
+def sm90_cp_async_configs(n: int, seed: int) -> list[Config]:
+    """``n`` SM90 configurations of the cp.async builders (SS and RS): the three KernelCpAsync* schedules, and
+    KernelScheduleAuto with operands not 16-byte aligned (TMA needs 16); every type pair, both majors, alignments of
+    4 and 8 bytes, explicit/Auto stages, TMA and no-smem epilogues."""
+    import random
+
+    from cutedump.collective.config import Operand
+
+    rng = random.Random(seed)
+    out = []
+    while len(out) < n:
+        if rng.random() < 0.5:
+            a, b, acc, _ = rng.choice(_PAIRS)
+        else:
+            a, b, acc = rng.choice(_PAIRS_RS)
+        la, lb = rng.choice(["RowMajor", "ColumnMajor"]), rng.choice(["RowMajor", "ColumnMajor"])
+        bits = {"half_t": 16, "bfloat16_t": 16, "tfloat32_t": 32, "float": 32}.get(a, 8)
+        sched = rng.choice(_CP_ASYNC + ["KernelScheduleAuto"])
+        abytes = rng.choice([4, 8, 16]) if sched != "KernelScheduleAuto" else rng.choice([4, 8])
+        al = abytes * 8 // bits
+        k = rng.choice([32, 64, 128]) * 8 // bits if bits != 8 else rng.choice([64, 128])
+        m = rng.choice([64, 128, 128, 256])
+        nn = rng.choice([64, 128, 128, 256, 192, 96])
+        esched = rng.choice(["EpilogueScheduleAuto", "NoSmemWarpSpecialized", "TmaWarpSpecialized"])
+        d = "int32_t" if acc == "int32_t" and rng.random() < 0.5 else rng.choice(["half_t", "bfloat16_t", "float"])
+        out.append(
+            Config(
+                "sm90",
+                Operand(a, la),
+                Operand(b, lb),
+                Operand(rng.choice(["void", d]), rng.choice(["RowMajor", "ColumnMajor"])),
+                Operand(d, rng.choice(["RowMajor", "ColumnMajor"])),
+                acc,
+                (m, nn, k),
+                (1, 1, 1),
+                stages=rng.choice([None, None, 2, 3, 4]),
+                carveout=rng.choice([None, None, None, 0, 32768]),
+                schedule=sched,
+                epilogue_schedule=esched,
+                align=(al, al, 0, 0),
+            )
+        )
+    return out
+
+
+_ALL_PAIRS = [(a, b, acc, False) for a, b, acc, _ in _PAIRS] + [(a, b, acc, False) for a, b, acc in _PAIRS_RS]
+
+
+def sm90_broad(n: int, seed: int) -> list[Config]:
+    """``n`` SM90 configurations drawn over the whole space, CUTLASS's refusals included: every type pair and both
+    majors, odd tiles (M 64..256 by 32, N 8..256 by 8 and some not, K by 8), clusters 1..4 per mode (3 too), every
+    schedule, stage counts 1..8, carveouts up to 200 KB, epilogue tiles, C/D alignments, unsupported pairs."""
+    import random
+
+    from cutedump.collective.config import SM90_EPILOGUE_SCHEDULES, SM90_KERNEL_SCHEDULES, Operand
+
+    rng = random.Random(seed)
+    out = []
+    while len(out) < n:
+        a, b, acc, _ = rng.choice(_ALL_PAIRS)
+        if rng.random() < 0.08:  # an accumulator or a pair CUTLASS has no GMMA for
+            acc = rng.choice(["half_t", "float", "int32_t"])
+        bits = {"half_t": 16, "bfloat16_t": 16, "tfloat32_t": 32, "float": 32}.get(a, 8)
+        m = rng.choice([64, 128, 128, 192, 256, 96, 64])
+        nn = rng.choice([64, 128, 128, 256, 192, 96, 160, 80, 112, 24, 8, 100, 200])
+        k = rng.choice([32, 64, 64, 128, 128, 256, 48]) * 8 // bits
+        sched = rng.choice(SM90_KERNEL_SCHEDULES)
+        esched = rng.choice(SM90_EPILOGUE_SCHEDULES)
+        d = rng.choice(["half_t", "bfloat16_t", "float", "int32_t", "float_e4m3_t"])
+        c = rng.choice(["void", d, "float", "half_t"])
+        r = rng.random()
+        align = (0, 0, 0, 0)
+        if r < 0.1:
+            x = rng.choice([1, 2, 4]) * 32 // bits or 1
+            align = (x, x, 0, 0)
+        elif r < 0.15:
+            align = (0, 0, 0, rng.choice([2, 4]))
+        out.append(
+            Config(
+                "sm90",
+                Operand(a, rng.choice(["RowMajor", "ColumnMajor"])),
+                Operand(b, rng.choice(["RowMajor", "ColumnMajor"])),
+                Operand(c, rng.choice(["RowMajor", "ColumnMajor"])),
+                Operand(d, rng.choice(["RowMajor", "ColumnMajor"])),
+                acc,
+                (m, nn, k),
+                (rng.choice([1, 1, 2, 3, 4]), rng.choice([1, 1, 2, 3, 4]), 1),
+                stages=rng.choice([None, None, None, 1, 2, 4, 8]),
+                carveout=rng.choice([None, None, None, 0, 16384, 100000, 200000]),
+                schedule=sched,
+                epilogue_schedule=esched,
+                epilogue_tile=(
+                    rng.choice([(64, 32), (128, 32), (64, 64), (128, 64), (64, 16), (64, 24)])
+                    if esched.startswith("Tma") and rng.random() < 0.2
+                    else None
+                ),
+                align=align,
+            )
+        )
+    return out
+
+
+def sm100_broad(n: int, seed: int) -> list[Config]:
+    """``n`` SM100 configurations over the whole space, refusals included: 1SM/2SM/Auto, every type pair, both
+    majors, odd tiles, clusters 1..4 per mode (3 too), stage counts 1..8, carveouts, every epilogue schedule."""
+    import random
+
+    from cutedump.collective.config import SM100_EPILOGUE_SCHEDULES, SM100_KERNEL_SCHEDULES, Operand
+
+    rng = random.Random(seed)
+    out = []
+    while len(out) < n:
+        a, b, acc = rng.choice(_PAIRS_100)
+        bits = {"half_t": 16, "bfloat16_t": 16, "tfloat32_t": 32, "float": 32}.get(a, 8)
+        sched = rng.choice(SM100_KERNEL_SCHEDULES)
+        m = rng.choice([64, 128, 128, 256, 256, 192])
+        nn = rng.choice([64, 128, 128, 256, 192, 96, 160, 80, 112, 32, 48, 264])
+        k = rng.choice([16, 32, 64, 64, 128, 128, 256]) * 8 // bits
+        esched = rng.choice(SM100_EPILOGUE_SCHEDULES)
+        d = rng.choice(["half_t", "bfloat16_t", "float"])
+        c = rng.choice(["void", d, "float"])
+        out.append(
+            Config(
+                "sm100",
+                Operand(a, rng.choice(["RowMajor", "ColumnMajor"])),
+                Operand(b, rng.choice(["RowMajor", "ColumnMajor"])),
+                Operand(c, rng.choice(["RowMajor", "ColumnMajor"])),
+                Operand(d, rng.choice(["RowMajor", "ColumnMajor"])),
+                acc,
+                (m, nn, k),
+                (rng.choice([1, 2, 2, 3, 4]), rng.choice([1, 1, 2, 3, 4]), 1),
+                stages=rng.choice([None, None, None, 1, 2, 4, 8]),
+                carveout=rng.choice([None, None, None, 0, 32768, 150000]),
+                schedule=sched,
+                epilogue_schedule=esched,
+                epilogue_tile=rng.choice([(64, 32), (128, 64)]) if rng.random() < 0.1 else None,
+            )
+        )
+    return out
