@@ -6,7 +6,7 @@ record per batch of cases, keyed by the batch's text); --oracle=live recomputes 
 extra).
 
 The default run compares the cases whose views are small (at most 20,000 characters: about a third of them, every
-kind) and every refusal, and checks each CuTe equivalent at about 64 evenly spread points; the slow run compares all of them and checks every CuTe equivalent cutedump prints at
+kind) and every refusal, and checks each CuTe equivalent at about 64 evenly spread points; the slow run (about 10 s: both sides evaluated with numpy) compares all of them and checks every CuTe equivalent cutedump prints at
 every (thread, value) or offset of its case.
 """
 

@@ -115,26 +115,50 @@ def equivalent(ll, shape):
     return (str(obj) if obj is not None else why), obj
 
 
+def _points(ll, names):
+    """Every output of ``ll`` over the input bits of ``names`` (the first name's bits fastest), as an int64 numpy array
+    of shape (points, outputs): the XOR of the bases of each point's set bits."""
+    import numpy as np  # start-up: only the tests' point-by-point check uses it
+
+    pts = np.zeros((1, len(ll.outs)), dtype=np.int64)
+    for name in names:
+        for b in ll.bases(name):
+            pts = np.concatenate([pts, pts ^ np.array(b, dtype=np.int64)])
+    return pts
+
+
+def _colmajor_all(pts, sizes):
+    import numpy as np  # start-up: only the tests' point-by-point check uses it
+
+    mult = np.cumprod([1, *sizes[:-1]], dtype=np.int64)
+    return pts @ mult
+
+
 def check(ll, shape, obj, most: int | None = None) -> int:
-    """Every point of the CuTe equivalent against the linear layout (or about ``most`` of them, evenly spread);
-    returns the number of points checked (raises AssertionError at the first difference)."""
+    """Every point of the CuTe equivalent against the linear layout (or about ``most`` of them, evenly spread),
+    both evaluated at once with numpy; returns the number of points checked (raises AssertionError at the first
+    difference)."""
+    import numpy as np  # start-up: only the tests' point-by-point check uses it
+
+    from cutedump.algebra import inttuple as it
+    from cutedump.algebra.evaluate import values_at
+
     if OFFSET in ll.in_names():
-        n = 0
-        step = max(1, ll.in_size(OFFSET) // most) if most else 1
-        for o in range(0, ll.in_size(OFFSET), step):
-            c = ll.apply({OFFSET: o})
-            got = obj(tuple(C(x) for x in c)) if len(c) > 1 else obj(C(c[0]))
-            assert int(got) == o, (c, int(got), o)
-            n += 1
-        return n
-    nt = ll.in_size(LANE) * ll.in_size(WARP) * ll.in_size(BLOCK)
-    n = 0
-    step = max(1, nt * ll.in_size(REG) // most) if most else 1
-    for t in range(0, nt, max(1, step // ll.in_size(REG))):
-        hw = thread_of(ll, t)
-        for r in range(ll.in_size(REG)):
-            want = colmajor(ll.apply(dict(hw, **{REG: r})), shape)
-            got = int(obj(C(t), C(r)))
-            assert got == want, (t, r, got, want)
-            n += 1
-    return n
+        # obj(coordinate of offset o) == o for every offset o
+        coords = _points(ll, [OFFSET])
+        base = getattr(obj, "b", obj)
+        modes = base.shape if isinstance(base.shape, tuple) else (base.shape,)
+        idx = _colmajor_all(coords, [int(it.product(m)) for m in modes])
+        want = np.arange(len(coords), dtype=np.int64)
+    else:
+        # obj(t, r) == the column-major index of ll(lane, warp, block of thread t; register r), thread t = lane +
+        # warp * lanes + block * lanes * warps: the point t + r * threads is bit-for-bit the bits lane, warp, block, reg
+        coords = _points(ll, [LANE, WARP, BLOCK, REG])
+        want = _colmajor_all(coords, list(shape))
+        idx = np.arange(len(coords), dtype=np.int64)
+    step = max(1, len(idx) // most) if most else 1
+    idx, want = idx[::step], want[::step]
+    got = values_at(obj, idx)
+    bad = np.nonzero(got != want)[0]
+    assert not len(bad), (int(idx[bad[0]]), int(got[bad[0]]), int(want[bad[0]]))
+    return len(idx)
