@@ -16,6 +16,8 @@ bases share a bit (then XOR is OR is +). So:
 
 from __future__ import annotations
 
+from cutedump.algebra import inttuple as it
+from cutedump.algebra.evaluate import values_at
 from cutedump.algebra.integer import C
 from cutedump.algebra.layout import Layout, coalesce
 from cutedump.algebra.swizzle import Swizzle, make_composed_layout
@@ -139,9 +141,6 @@ def check(ll, shape, obj, most: int | None = None) -> int:
     both evaluated at once with numpy; returns the number of points checked (raises AssertionError at the first
     difference)."""
     import numpy as np  # start-up: only the tests' point-by-point check uses it
-
-    from cutedump.algebra import inttuple as it
-    from cutedump.algebra.evaluate import values_at
 
     if OFFSET in ll.in_names():
         # obj(coordinate of offset o) == o for every offset o
