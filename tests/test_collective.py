@@ -287,6 +287,49 @@ def test_bad_input_is_one_error_line(args):
     assert "\n" not in e.value.render() and args[0] in e.value.render()
 
 
+def _flat(**over):
+    base = dict(zip(BASE[::2], BASE[1::2]))
+    base.update(over)
+    return [x for kv in base.items() for x in kv]
+
+
+def _error(*args, **kw) -> str:
+    from cutedump.errors import CuteDumpError
+
+    with pytest.raises(CuteDumpError) as e:
+        _answer(*args, **kw)
+    text = e.value.render()
+    assert "\n" not in text
+    return text
+
+
+def test_each_integer_option_has_its_own_bound():
+    from cutedump.collective.sm90 import SMEM_CAPACITY
+
+    # problem extents are int32: 8192 and 2^31-1 are taken (the TMA answer stays instant), 2^31 is refused
+    text = _answer(*_flat(**{"--problem": "8192,8192,8192"}))
+    assert "gmem (8192,8192):(8192,_1)" in text
+    assert "(2147483647,65536):(65536,_1)" in _answer(*_flat(**{"--problem": "2147483647,2147483647,65536"}))
+    assert "at most 2147483647" in _error(*_flat(**{"--problem": "2147483648,8,8"}))
+    # the carveout: up to the arch's shared memory, and it is the carveout the stage arithmetic subtracts
+    st = lambda cv: json.loads(_answer(*_flat(**{"--carveout": cv}), fmt_="json"))["mainloop"]["dispatch_policy"]
+    assert st("100000")["stages"] < st("8192")["stages"] < st("0")["stages"]
+    assert "(100000 capacity" not in _answer(*_flat(**{"--carveout": "100000"}))
+    assert "- 100096 carveout)" in _answer(*_flat(**{"--carveout": "100000"}))  # rounded up to 128
+    assert f"at most {SMEM_CAPACITY} bytes" in _error(*_flat(**{"--carveout": str(SMEM_CAPACITY + 1)}))
+    # the counts, in words
+    assert "expected a positive integer, got '0'" in _error(*_flat(**{"--stages": "0"}))
+    assert "expected 1 to 3 positive integers" in _error(*_flat(**{"--cluster": "1,1,1,1"}))
+    assert "expected 3 positive integers" in _error(*_flat(**{"--tile": "128,128"}))
+    assert "expected 3 or 4 positive integers" in _error(*_flat(**{"--problem": "8,8"}))
+    assert "at most 16" in _error(*_flat(**{"--cluster": "32,1,1"}))
+
+
+def test_json_and_toml_together_are_refused():
+    text = _error(*BASE, fmt_="json", toml=True)
+    assert text.startswith("error: ") and "--toml" in text and "--format json" in text
+
+
 def test_toml_is_a_kernel_description_that_dumps(tmp_path):
     from click.testing import CliRunner
 

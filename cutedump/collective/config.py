@@ -148,17 +148,33 @@ def operand(text: str, what: str, default_layout: str, allow_void: bool = False)
     return Operand(el, lay)
 
 
-def ints(text: str, n: int | tuple[int, ...], what: str) -> tuple[int, ...]:
+#: the largest value each integer option takes: problem extents are int32 (cute's default index type, CUTLASS's
+#: GemmCoord); the smem carveout at most the arch's shared memory per block; a tile/cluster/stage/alignment far past
+#: anything that fits in shared memory is a typo, refused before the arithmetic
+INT32_MAX = 2**31 - 1
+
+
+def ints(text: str, n: int | tuple[int, ...], what: str, most: int = 4096, why: str = "") -> tuple[int, ...]:
+    """Comma-separated positive integers, ``n`` of them (or any count in ``n``), each at most ``most``."""
     parts = [p.strip().lstrip("_") for p in text.strip().strip("()").split(",")]
     try:
         vals = tuple(int(p) for p in parts)
     except ValueError:
         raise CuteDumpError(f"{what}: expected integers separated by commas, got {text!r}") from None
-    ns = (n,) if isinstance(n, int) else n
+    ns = (n,) if isinstance(n, int) else tuple(n)
+    if ns == (1,):
+        want = "a positive integer"
+    elif len(ns) == 1:
+        want = f"{ns[0]} positive integers"
+    elif len(ns) > 2 and ns == tuple(range(ns[0], ns[-1] + 1)):
+        want = f"{ns[0]} to {ns[-1]} positive integers"
+    else:
+        want = f"{' or '.join(map(str, ns))} positive integers"
     if len(vals) not in ns or any(v <= 0 for v in vals):
-        raise CuteDumpError(f"{what}: expected {' or '.join(map(str, ns))} positive integers, got {text!r}")
-    if any(v > 4096 for v in vals):
-        raise CuteDumpError(f"{what}: {text!r} is out of range (each at most 4096)")
+        raise CuteDumpError(f"{what}: expected {want}, got {text!r}")
+    if any(v > most for v in vals):
+        each = "" if ns == (1,) else "each "
+        raise CuteDumpError(f"{what}: {text!r} is out of range ({each}at most {most}{why})")
     return vals
 
 

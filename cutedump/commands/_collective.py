@@ -7,6 +7,7 @@ click command and the fast path, both built from declarations/collective.py, pri
 from __future__ import annotations
 
 from cutedump.collective import config as C
+from cutedump.collective import sm90, sm100
 from cutedump.collective.build import build
 from cutedump.collective.sm90 import Refused
 from cutedump.errors import CuteDumpError
@@ -43,11 +44,18 @@ def parse(
     opd = C.operand(d, "--d", "RowMajor")
     opc = C.operand(c, "--c", opd.layout, allow_void=True) if c is not None else C.Operand("void", opd.layout)
     accum = C.element(acc or "float", "--acc")
-    t = C.ints(tile, 3, "--tile")
-    cl = C.ints(cluster or "1,1,1", (1, 2, 3), "--cluster")
+    t = C.ints(tile, 3, "--tile", 1024, ": no larger CTA tile fits in shared memory")
+    cl = C.ints(cluster or "1,1,1", (1, 2, 3), "--cluster", 16, ": a cluster holds at most 16 CTAs")
     cl = tuple(cl) + (1,) * (3 - len(cl))
-    st = None if stages in (None, "auto") else C.ints(stages, 1, "--stages")[0]
-    cv = None if carveout in (None, "auto") else int(C.ints(carveout, 1, "--carveout")[0]) if carveout != "0" else 0
+    st = None if stages in (None, "auto") else C.ints(stages, 1, "--stages", 1024)[0]
+    cap = (sm90.SMEM_CAPACITY if arch == "sm90" else sm100.SMEM_CAPACITY, f"{arch}_smem_capacity_bytes")
+    cv = (
+        None
+        if carveout in (None, "auto")
+        else 0
+        if carveout.strip() == "0"
+        else C.ints(carveout, 1, "--carveout", cap[0], f" bytes: the shared memory capacity, {cap[1]}")[0]
+    )
     ks = C.SM90_KERNEL_SCHEDULES if arch == "sm90" else C.SM100_KERNEL_SCHEDULES
     es = C.SM90_EPILOGUE_SCHEDULES if arch == "sm90" else C.SM100_EPILOGUE_SCHEDULES
     sched = C.schedule_name(schedule or "auto", ks, "--schedule")
@@ -61,7 +69,7 @@ def parse(
 
 
 def _problem(text):
-    v = C.ints(text, (3, 4), "--problem")
+    v = C.ints(text, (3, 4), "--problem", C.INT32_MAX, ": CUTLASS's problem shape is int32")
     return tuple(v) + (1,) * (4 - len(v))
 
 
@@ -106,6 +114,8 @@ def collective_text(
         alignment_c,
         alignment_d,
     )
+    if toml and fmt_ == "json":
+        raise CuteDumpError("--toml and --format json: choose one (--toml writes a kernel description, not JSON)")
     prob = _problem(problem) if problem else None
     try:
         ans = build(cfg)
