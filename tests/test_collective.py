@@ -349,6 +349,28 @@ def test_toml_is_a_kernel_description_that_dumps(tmp_path):
     assert "SM90_TMA_LOAD_MULTICAST" in r.output
 
 
+def test_sm100_toml_is_a_kernel_description_whose_objects_are_the_collectives(tmp_path):
+    from click.testing import CliRunner
+
+    from cutedump.cli import main
+
+    args = ("--arch", "sm100", "--a", "half_t", "--b", "half_t:MN", "--d", "half_t", "--tile", "256,128,64")
+    args += ("--cluster", "2,2,1")
+    toml = _answer(*args, toml=True)
+    j = json.loads(_answer(*args, fmt_="json"))["mainloop"]
+    f = tmp_path / "c.toml"
+    f.write_text(toml)
+    r = CliRunner().invoke(main, ["kernel", str(f), "--lang", "en"])
+    assert r.exit_code == 0, r.output
+    # the kernel dump's objects are the collective's: smem layouts with their stage mode, TiledMMA, TMA ops
+    assert f"\nsA_layout: {j['smem_layout_a']}\n" in r.output and f"\nsB_layout: {j['smem_layout_b']}\n" in r.output
+    assert f"\ntiled_mma:\n{j['tiled_mma']}\n" in r.output
+    for w in "AB":
+        op = j[f"gmem_tiled_copy_{w.lower()}"]
+        assert f"# {op} of m{w}_gmem" in r.output and f"into s{w}_layout(_,_,_,0)" in r.output
+    assert j["gmem_tiled_copy_a"] == "SM100_TMA_2SM_LOAD_MULTICAST" and j["gmem_tiled_copy_b"] == "SM100_TMA_2SM_LOAD"
+
+
 MAIN_KEYS = {
     "dispatch_policy",
     "tiled_mma",

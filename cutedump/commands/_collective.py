@@ -124,17 +124,15 @@ def collective_text(
         raise CuteDumpError(
             f'CUTLASS refuses this collective: static_assert "{e.cutlass_message.strip()}" ({e.rule})'
         ) from None
-    if toml and cfg.arch != "sm90":
-        raise CuteDumpError("--toml: cutedump writes kernel descriptions of SM90 collectives only (not yet SM100)")
     if toml and (ans.mainloop.rs or ans.mainloop.cp_async):
         raise CuteDumpError(
             "--toml: cutedump writes kernel descriptions of the SM90 TMA SS mainloop only (this collective is "
             f"{ans.mainloop.dispatch_policy.value})"
         )
     if toml:
-        from cutedump.collective.toml_out import kernel_toml  # start-up: only for --toml
+        from cutedump.collective.toml_out import kernel_toml, kernel_toml_sm100  # start-up: only for --toml
 
-        return kernel_toml(cfg, ans, prob)
+        return (kernel_toml if cfg.arch == "sm90" else kernel_toml_sm100)(cfg, ans, prob)
     if fmt_ == "json":
         return json_answer(ans.fields)
     return _text(cfg, ans, prob)
