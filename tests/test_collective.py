@@ -30,7 +30,7 @@ def _split(configs):
     ok, refused = [], []
     for c in configs:
         try:
-            build(c)
+            build(c, params=False)
             ok.append(c)
         except Refused:
             refused.append(c)
@@ -60,7 +60,7 @@ def _agree(configs, sample: int | None = None, least: float = 0.75):
         pairs = pairs[:: max(1, len(pairs) // sample)][:sample]
     bad = []
     for cfg, theirs in pairs:
-        bad += _diff(cfg, theirs, build(cfg).fields)
+        bad += _diff(cfg, theirs, build(cfg, params=False).fields)
     assert not bad, "\n".join(bad[:10])
     return [c for c, _ in pairs]
 
@@ -69,7 +69,7 @@ def _agree(configs, sample: int | None = None, least: float = 0.75):
 def test_sm90_sample_agrees_with_cutlass_field_by_field():
     ok = _agree(G.sm90_configs(24, 1), sample=8)
     # the sample covers both epilogue kinds and both TMA ops
-    kinds = {build(c).fields["epilogue"]["dispatch_policy"]["name"] for c in ok}
+    kinds = {build(c, params=False).fields["epilogue"]["dispatch_policy"]["name"] for c in ok}
     assert kinds == {"EpilogueDefault", "Sm90TmaWarpSpecialized"}
 
 
@@ -84,10 +84,13 @@ def test_sm90_generated_configurations_agree_with_cutlass(seed):
 def test_sm90_rs_sample_agrees_with_cutlass_field_by_field():
     # the RS builder: A from registers; SwapAB (A K-major, B MN-major) and B transposed in smem (both MN-major)
     ok = _agree(G.sm90_rs_configs(CHUNK, 1), sample=4, least=0.4)
-    assert {build(c).fields["mainloop"]["dispatch_policy"]["name"] for c in ok} == {
+    assert {build(c, params=False).fields["mainloop"]["dispatch_policy"]["name"] for c in ok} == {
         "MainloopSm90TmaGmmaRmemAWarpSpecialized"
     }
-    assert {(build(c).mainloop.swap_ab, build(c).mainloop.transpose_b) for c in ok} >= {(True, False), (False, True)}
+    assert {(build(c, params=False).mainloop.swap_ab, build(c, params=False).mainloop.transpose_b) for c in ok} >= {
+        (True, False),
+        (False, True),
+    }
 
 
 @oracle
@@ -100,7 +103,7 @@ def test_sm90_rs_configurations_agree_with_cutlass(seed):
 @oracle
 def test_sm90_cp_async_sample_agrees_with_cutlass_field_by_field():
     ok = _agree(G.sm90_cp_async_configs(CHUNK, 1), sample=3, least=0.25)
-    assert all(build(c).fields["mainloop"]["gmem_tiled_copy_a"] == "TiledCopy" for c in ok)
+    assert all(build(c, params=False).fields["mainloop"]["gmem_tiled_copy_a"] == "TiledCopy" for c in ok)
 
 
 @oracle
@@ -120,11 +123,13 @@ def _refusals_agree(cases, all_refused=True):
     return got
 
 
-def _compare_refusals(cases, got):
+def _compare_refusals(cases, got, params=False):
+    """``params``: the batch instantiated the mainloop's Params too (G.refusals(..., params=True)), as kernels do;
+    the other batches instantiate the collectives' classes and SharedStorage, and are compared with that."""
     bad = []
     for cfg, theirs in zip(cases, got):
         try:
-            build(cfg)
+            build(cfg, params=params)
             ours = "compiles"
         except Refused as e:
             ours = e.cutlass_message.strip()
@@ -140,14 +145,38 @@ def _compare_refusals(cases, got):
 @oracle
 def test_sm100_sample_agrees_with_cutlass_field_by_field():
     ok = _agree(G.sm100_configs(CHUNK, 1))
-    ops = {build(c).fields["mainloop"]["gmem_tiled_copy_a"] for c in ok}
+    ops = {build(c, params=False).fields["mainloop"]["gmem_tiled_copy_a"] for c in ok}
     assert "SM90_TMA_LOAD" in ops and any(o.startswith("SM100_TMA_2SM") for o in ops)
 
 
 @oracle
 def test_sm100_no_smem_epilogues_agree_with_cutlass():
     ok = _agree(G.sm100_nosmem())
-    assert {build(c).fields["epilogue"]["dispatch_policy"]["name"] for c in ok} == {"Sm100NoSmem"}
+    assert {build(c, params=False).fields["epilogue"]["dispatch_policy"]["name"] for c in ok} == {"Sm100NoSmem"}
+
+
+@oracle
+def test_sm100_umma_descriptors_are_cutlass_mma_init_descriptors():
+    # the descriptors the text answer prints (every k-block of stage 0, A and B) and the idesc_, against what the
+    # collective's own mma_init makes (TiledMma::make_fragment_A/B over SmemLayoutA/B, CUTLASS's types)
+    from cutedump.commands._collective import umma_descs
+
+    ok, _ = _split(G.sm100_configs(CHUNK, 1) + G.sm100_nosmem())
+    ok = ok[::2]
+    bad = []
+    for cfg, theirs in zip(ok, G.ask_umma_descs(ok)):
+        # make_umma_desc's host build says it cannot read the smem address (start address 0, as ours unset)
+        host = "ERROR: cast_smem_ptr_to_uint not supported but used."
+        theirs = {k: "\n".join(x for x in v.split("\n") if x != host) for k, v in theirs.items()}
+        ours = umma_descs(build(cfg))
+        mine = {w: "\n".join(f"{d:016x}" for d in ours[w][2]) for w in "AB"}
+        mine["idesc"] = f"{ours['idesc']:08x}"
+        if mine != theirs:
+            bad.append(f"{cfg}: CUTLASS {theirs} / ours {mine}")
+    assert len(ok) >= 10 and not bad, "\n".join(bad[:5])
+    assert any(build(c, params=False).mainloop.major_b == "MN" for c in ok) and any(
+        build(c, params=False).mainloop.is_2sm for c in ok
+    )
 
 
 @oracle
@@ -188,6 +217,48 @@ def test_generated_configurations_are_refused_exactly_when_cutlass_refuses(gen, 
     got = _refusals_agree(cases, all_refused=False)
     assert any(t == "compiles" for t in got) and any(t != "compiles" for t in got)
     # and those CUTLASS accepts agree on every field
+    ok = [c for c, t in zip(cases, got) if t == "compiles"]
+    bad = []
+    for cfg, theirs in zip(ok, G.ask(ok, CHUNK)):
+        bad += _diff(cfg, theirs, build(cfg, params=False).fields)
+    assert not bad, "\n".join(bad[:10])
+
+
+def _stage_slice_batch():
+    # one recorded batch: configurations around the TMA's stage-0 slice of the swizzled smem layouts
+    cases = G.stage_slice_configs("sm100", 100, 1) + G.stage_slice_configs("sm90", 48, 1)
+    return cases, G.refusals(cases, params=True)
+
+
+@oracle
+def test_stage_slice_divisibility_is_refused_as_cutlass_refuses_it():
+    # the default run: every configuration of the focused batch CUTLASS refuses with the Stride/Shape Divisibility
+    # Condition of SmemLayoutX{}(_,..,Int<0>{}) (the TMA types' stage-0 slice), and a few it accepts
+    cases, got = _stage_slice_batch()
+    div = [
+        (c, t)
+        for c, t in zip(cases, got)
+        if t.strip() in ("Stride Divisibility Condition", "Shape Divisibility Condition")
+    ]
+    fine = [(c, t) for c, t in zip(cases, got) if t.strip() == "compiles"][:4]
+    assert {c.arch for c, _ in div} == {"sm90", "sm100"}
+    _compare_refusals(*zip(*(div + fine)), params=True)
+
+
+@oracle
+def test_stage_slice_known_cases():
+    cases = G.stage_slice_known()
+    got = G.refusals(cases, params=True)
+    assert [t.strip() for t in got][::2] == ["Stride Divisibility Condition"] * 3
+    assert set(got[1::2]) == {"compiles"}
+    _compare_refusals(cases, got, params=True)
+
+
+@oracle
+@pytest.mark.slow
+def test_stage_slice_configurations_agree_with_cutlass():
+    cases, got = _stage_slice_batch()
+    _compare_refusals(cases, got, params=True)
     ok = [c for c, t in zip(cases, got) if t == "compiles"]
     bad = []
     for cfg, theirs in zip(ok, G.ask(ok, CHUNK)):
@@ -371,6 +442,38 @@ def test_sm100_toml_is_a_kernel_description_whose_objects_are_the_collectives(tm
     assert j["gmem_tiled_copy_a"] == "SM100_TMA_2SM_LOAD_MULTICAST" and j["gmem_tiled_copy_b"] == "SM100_TMA_2SM_LOAD"
 
 
+@pytest.mark.parametrize(
+    "over",
+    [
+        {"--c": "half_t", "--d": "half_t"},
+        {"--c": "void", "--d": "bfloat16_t:ColumnMajor", "--tile": "128,256,64"},
+        {"--c": "half_t", "--d": "half_t", "--tile": "64,64,64", "--epilogue-schedule": "TmaWarpSpecialized"},
+    ],
+)
+def test_epilogue_bank_audit_covers_the_tile_once_and_stmatrix_is_conflict_free(over):
+    # the r2s/s2r copies of CUTLASS's SM90 epilogue over stage 0 of its smem: every element of the epilogue tile
+    # moved once (ideal wavefronts x 128 bytes = the tile's bytes), and the swizzled atoms the builder picks keep
+    # stmatrix/ldmatrix conflict-free (the audit read the swizzle in byte units, the tile would conflict 2-way)
+    from cutedump.collective.config import ELEMENT_BITS
+
+    flat = _flat(**{"--epilogue-schedule": "TmaWarpSpecializedCooperative", "--cluster": "1,1,1", **over})
+    j = json.loads(_answer(*flat, fmt_="json"))
+    text = _answer(*flat)
+    audit = j["epilogue_bank_audit"]
+    assert "bank model" in audit["source"]
+    em, en = (int(x.lstrip("_")) for x in j["epilogue"]["epilogue_tile"].strip("()").split(","))
+    d, c = over["--d"].split(":")[0], over["--c"]
+    assert set(audit) - {"source", "copy_atom_c"} == ({"r2s", "s2r"} if c != "void" else {"r2s"})
+    for key, el in (("r2s", d), ("s2r", c)):
+        if key not in audit:
+            continue
+        a = audit[key]
+        assert a["ideal"] * 128 == em * en * ELEMENT_BITS[el] // 8
+        assert a["conflicts"] == 0 and a["wavefronts"] == a["ideal"]
+        assert a["instruction"].startswith("stmatrix" if key == "r2s" else "ldmatrix")
+        assert f"{a['instruction']}, {a['warps']} warps, {a['wavefronts']} wavefronts (ideal {a['ideal']})" in text
+
+
 MAIN_KEYS = {
     "dispatch_policy",
     "tiled_mma",
@@ -406,7 +509,9 @@ def test_json_has_the_issue_fields_and_sm100_stage_arithmetic(args):
     base.update(dict(zip(args[::2], args[1::2])))
     flat = [x for kv in base.items() for x in kv]
     j = json.loads(_answer(*flat, fmt_="json"))
-    assert set(j) == {"mainloop", "epilogue", "versions"} and set(j["mainloop"]) == MAIN_KEYS
+    # the CUTLASS fields, and (SM90 smem epilogues) cutedump's bank audit of the epilogue's copies, named as such
+    audit = {"epilogue_bank_audit"} if base["--arch"] == "sm90" and "copy_ops" in j["epilogue"] else set()
+    assert set(j) == {"mainloop", "epilogue", "versions"} | audit and set(j["mainloop"]) == MAIN_KEYS
     assert set(j["mainloop"]["dispatch_policy"]) == {"name", "stages", "cluster_shape", "schedule"}
     e = j["epilogue"]
     if e["dispatch_policy"]["name"] == "EpilogueDefault":  # the SM90 no-smem epilogue: its name and size only

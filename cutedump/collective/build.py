@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from cutedump.collective import sm90 as R
 from cutedump.collective.config import Config
+from cutedump.errors import CuteDumpError
 
 
 class Answer:
@@ -24,7 +25,46 @@ def _expr(text: str) -> str:
     return evaluate_to_string(text)
 
 
-def build(cfg: Config) -> Answer:
+def _expr_obj(text: str):
+    from cutedump.expr.evaluation import evaluate  # start-up: as above
+
+    return evaluate(text)
+
+
+def tma_stage_slices(layouts: list, rank: int, where: str) -> None:
+    """The TMA types of the collective slice stage 0 of each swizzled smem layout (``SmemLayoutA{}(_,_,_,Int<0>{})``
+    when CollectiveMma's Params name make_tma_atom_A/B_sm100 / make_tma_copy_A/B_sm90): slice_and_offset of a
+    ComposedLayout composes the swizzle's Y/Z projections with the stage mode, and CuTe's composition asserts the
+    Stride (then Shape) Divisibility Condition there. A stage stride that is not a multiple of the swizzle's span
+    where the projection needs it (e.g. tf32 K-major SW128 B with N=48: stage stride 1536) is refused as CUTLASS
+    refuses it."""
+    from cutedump.algebra import inttuple as it  # start-up: the algebra only when an answer is built
+    from cutedump.algebra.integer import C  # start-up: as above
+    from cutedump.algebra.swizzle import ComposedLayout  # start-up: as above
+    from cutedump.algebra.swizzle_slice import slice_and_offset  # start-up: as above
+
+    coord = (it.UNDERSCORE,) * (rank - 1) + (C(0),)
+    for name, text in layouts:
+        lay = _expr_obj(text)
+        if not isinstance(lay, ComposedLayout):
+            continue
+        try:
+            slice_and_offset(coord, lay)
+        except CuteDumpError as e:
+            msg = str(e).split(":", 1)[0]
+            if msg.endswith("Divisibility Condition"):
+                raise R.Refused(
+                    msg, f"cute/layout.hpp:1077, SmemLayout{name}(_,..,Int<0>) in {where}: {str(e).split(': ', 1)[1]}"
+                ) from None
+            # past the compositions that assert (e.g. a Swizzle<0,..> atom's decay, which cutedump's slice does
+            # not build): nothing CUTLASS refuses here
+
+
+def build(cfg: Config, params: bool = True) -> Answer:
+    """``params``: also the TMA types the kernel's Params instantiate (CollectiveMma::Params, held by
+    GemmUniversal's Params), whose stage-0 slices of the smem layouts CuTe checks (:func:`tma_stage_slices`).
+    SM100's CollectiveMma instantiates its Params itself; SM90's only in a kernel: ``params=False`` answers for the
+    SM90 collective's class and SharedStorage alone."""
     if cfg.arch == "sm100":
         return _build_sm100(cfg)
     from cutedump.atoms import make_tiled_mma  # start-up: the MMA catalogs only when an answer is built
@@ -54,6 +94,10 @@ def build(cfg: Config) -> Answer:
         "gmem_tiled_copy_b": ml.copy_b.value,
         "shared_storage_bytes": ml.shared_storage_bytes,
     }
+    if params and not ml.cp_async:
+        tma_stage_slices(
+            [("A", ml.layout_a), ("B", ml.layout_b)], 3, "sm90_mma_tma_gmma_*_warpspecialized.hpp's Params"
+        )
     if epi.tile is None:
         ep = {"dispatch_policy": {"name": epi.name}, "shared_storage_bytes": epi.shared_storage_bytes}
     else:
@@ -96,6 +140,9 @@ def _build_sm100(cfg: Config) -> Answer:
     carve = cfg.carveout if cfg.carveout is not None else epi.shared_storage_bytes
     ml = S.mainloop(cfg, carve)
     st = ml.stages.value
+    lay_a = S.smem_layout_expr(ml.smem_atom_a.value, ml.shape_a, st, ml.major_a == "MN")
+    lay_b = S.smem_layout_expr(ml.smem_atom_b.value, ml.shape_b, st, ml.major_b == "MN")
+    tma_stage_slices([("A", lay_a), ("B", lay_b)], 4, "sm100_mma_warpspecialized.hpp:317 (Params)")
     main = {
         "dispatch_policy": {
             "name": ml.dispatch_policy.value,
@@ -106,8 +153,8 @@ def _build_sm100(cfg: Config) -> Answer:
         "tiled_mma": str(ml.tiled).rstrip("\n"),
         "smem_layout_atom_a": _expr(ml.smem_atom_a.value + "{}"),
         "smem_layout_atom_b": _expr(ml.smem_atom_b.value + "{}"),
-        "smem_layout_a": _expr(S.smem_layout_expr(ml.smem_atom_a.value, ml.shape_a, st, ml.major_a == "MN")),
-        "smem_layout_b": _expr(S.smem_layout_expr(ml.smem_atom_b.value, ml.shape_b, st, ml.major_b == "MN")),
+        "smem_layout_a": _expr(lay_a),
+        "smem_layout_b": _expr(lay_b),
         "gmem_tiled_copy_a": ml.copy_a.value,
         "gmem_tiled_copy_b": ml.copy_b.value,
         "shared_storage_bytes": ml.shared_storage_bytes,

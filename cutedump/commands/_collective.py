@@ -134,7 +134,8 @@ def collective_text(
 
         return (kernel_toml if cfg.arch == "sm90" else kernel_toml_sm100)(cfg, ans, prob)
     if fmt_ == "json":
-        return json_answer(ans.fields)
+        audit = epilogue_banks(cfg, ans)
+        return json_answer(ans.fields if audit is None else {**ans.fields, "epilogue_bank_audit": audit})
     return _text(cfg, ans, prob)
 
 
@@ -211,9 +212,12 @@ def _text(cfg, ans, prob) -> str:
             out.append(f"epilogue {k}: {e[k]}")
     if cfg.arch == "sm90" and ans.mainloop.gmma_layout_b is not None:
         out.append(f"GMMA's smem_layout_b (B transposed in smem, K-major): {_expr(ans.mainloop.gmma_layout_b)}")
-    if cfg.arch == "sm90":
+    out.append("")
+    out += _desc_lines(cfg, ans) if cfg.arch == "sm90" else _umma_desc_lines(cfg, ans)
+    audit = epilogue_banks(cfg, ans)
+    if audit is not None:
         out.append("")
-        out += _desc_lines(cfg, ans)
+        out += _bank_lines(audit)
     if prob is not None and cfg.arch == "sm90" and (ans.mainloop.rs or ans.mainloop.cp_async):
         out.append("")
         out.append(
@@ -312,6 +316,125 @@ def _tma_lines_sm100(cfg, ans, prob) -> list:
         )
         out.append("")
     return out[:-1]
+
+
+def umma_descs(ans) -> dict:
+    """The UMMA smem descriptors the collective's mma_init makes (tiled_mma.make_fragment_A/B over sA/sB:
+    MakeTensor<UMMA::smem_desc<Major>>, cutedump's descriptor engine, the kernel command's), every k-block of stage
+    0 for A and B, and the atom's instruction descriptor idesc_ (UMMA::make_instr_desc, the idesc command's)."""
+    from cutedump.algebra.integer import C  # start-up: the descriptor engine only for an SM100 answer
+    from cutedump.atoms.smem_desc import parse_smem_layout  # start-up: as above
+    from cutedump.kernel.sm100 import umma_desc_fragment  # start-up: as above
+
+    ml = ans.mainloop
+    out = {}
+    for name, key, major, el in (
+        ("A", "smem_layout_a", ml.major_a, ml.element_a),
+        ("B", "smem_layout_b", ml.major_b, ml.element_b),
+    ):
+        frag = umma_desc_fragment(parse_smem_layout(ans.fields["mainloop"][key]), major, el, name)
+        nk = int(frag.layout.shape[2])
+        descs = [frag.match.desc.value + int(frag.layout((C(0), C(0), C(k), C(0)))) for k in range(nk)]
+        out[name] = (major, el, descs)
+    out["idesc"] = ml.tiled.atom.traits.instr_desc().value
+    return out
+
+
+def epilogue_banks(cfg, ans) -> dict | None:
+    """cutedump's bank model (the bank command's) over the SM90 TMA epilogue's register<->smem copies, built as
+    sm90_epilogue_tma_warpspecialized.hpp builds them: tiled_copy_C_atom = make_tiled_copy_C_atom(CopyAtomC,
+    tiled_mma) (CopyAtomC: Copy_Atom<SM90_U32x4_STSM_N or U32x2, half_t>, sm90_builder.inl:324), then
+    tiled_r2s = make_tiled_copy_S(Copy_Atom<CopyOpR2S, SmemElementD>, tiled_copy_C_atom) over stage 0 of
+    SmemLayoutD and tiled_s2r = make_tiled_copy_S(Copy_Atom<CopyOpS2R, SmemElementC>, tiled_copy_C_atom) over
+    stage 0 of SmemLayoutC (when C is read). None where the epilogue has no smem (or is SM100's: not modelled)."""
+    e = ans.fields["epilogue"]
+    if cfg.arch != "sm90" or "copy_ops" not in e:
+        return None
+    from cutedump.atoms import make_tiled_mma  # start-up: the copy engine and bank model only for an answer
+    from cutedump.atoms.copy import make_tiled_copy_C_atom, make_tiled_copy_S  # start-up: as above
+    from cutedump.bank.copy import copy_plan, split_smem  # start-up: as above
+    from cutedump.bank.search import totals_all_warps  # start-up: as above
+
+    ml = ans.mainloop
+    tiled = make_tiled_mma(ml.mma_op.value, ml.atom_layout)
+    en = int(e["epilogue_tile"].strip("()").split(",")[1].lstrip("_"))
+    atom_c = "SM90_U32x4_STSM_N" if en % 16 == 0 else "SM90_U32x2_STSM_N"
+    base = make_tiled_copy_C_atom(atom_c, tiled, "half_t")
+    out = {"source": "cutedump's bank model (not a CUTLASS field)", "copy_atom_c": f"Copy_Atom<{atom_c}, half_t>"}
+    rows = [("r2s", e["copy_ops"]["r2s"], cfg.d.element, "smem_layout_d", True)]
+    if cfg.c.element != "void":
+        rows.append(("s2r", e["copy_ops"]["s2r"], cfg.c.element, "smem_layout_c", False))
+    for key, op, el, lay, store in rows:
+        item = {"copy": f"make_tiled_copy_S(Copy_Atom<{op}, {el}>, tiled_copy_C_atom)", "smem": f"{lay}(_,_,0)"}
+        try:
+            full = op + "<128>" if op == "AutoVectorizingCopyWithAssumedAlignment" else op
+            tc = make_tiled_copy_S(full, base, el)
+            smem = _stage0(e[lay])
+            plan = copy_plan(tc, smem, store)
+            t = totals_all_warps(plan, split_smem(smem)[0])
+            item.update(
+                instruction=plan.inst.name,
+                warps=int(plan.nwarps),
+                wavefronts=t["wavefronts"],
+                ideal=t["ideal"],
+                conflicts=t["conflicts"],
+            )
+        except CuteDumpError as err:
+            item["not_modelled"] = err.one_line()
+        out[key] = item
+    return out
+
+
+def _stage0(text):
+    """Stage 0 of an epilogue smem layout (EPI_M, EPI_N, PIPE) as printed, position-independent as the epilogue
+    makes its tensors (as_position_independent_swizzle_tensor: the swizzle moves from byte addresses to element
+    offsets): its first two modes."""
+    from cutedump.algebra.layout import take  # start-up: as above
+    from cutedump.algebra.swizzle import ComposedLayout, as_position_independent_swizzle_layout  # start-up: as above
+    from cutedump.atoms.smem_desc import parse_smem_layout  # start-up: as above
+
+    lay = as_position_independent_swizzle_layout(parse_smem_layout(text))
+    if isinstance(lay, ComposedLayout):
+        return ComposedLayout(lay.a, lay.offset, take(lay.b, 0, 2))
+    return take(lay, 0, 2)
+
+
+def _bank_lines(audit) -> list:
+    out = ["bank audit of the epilogue's register<->smem copies (cutedump's bank model, every warp, stage 0):"]
+    out.append(f"  tiled_copy_C_atom = make_tiled_copy_C_atom({audit['copy_atom_c']}, tiled_mma)")
+    for key in ("r2s", "s2r"):
+        if key not in audit:
+            continue
+        a = audit[key]
+        if "not_modelled" in a:
+            out.append(f"  {key}: {a['copy']} over {a['smem']}: not modelled ({a['not_modelled']})")
+            continue
+        out.append(
+            f"  {key}: {a['copy']} over {a['smem']}: {a['instruction']}, {a['warps']} warps, "
+            f"{a['wavefronts']} wavefronts (ideal {a['ideal']}), {a['conflicts']} conflicts"
+        )
+    return out
+
+
+def _umma_desc_lines(cfg, ans) -> list:
+    d = umma_descs(ans)
+    out = [
+        "UMMA descriptors of k-block 0, stage 0 (tiled_mma.make_fragment_A/B over sA/sB; decode with "
+        "`cutedump desc --kind umma`):"
+    ]
+    for name in "AB":
+        major, el, descs = d[name]
+        v = descs[0]
+        more = f"; k-block 1: +{descs[1] - v:#x} (start address, 16-byte units)" if len(descs) > 1 else ""
+        out.append(
+            f"  {name}: {v:#018x}  ({major}-major {el}: cutedump desc {v:#018x} --kind umma --major {major} "
+            f"--type {el}){more}"
+        )
+    out.append(
+        f"  idesc_: {d['idesc']:#010x}  (UMMA::make_instr_desc of {ans.mainloop.mma_op.value}: cutedump idesc "
+        f"{d['idesc']:#010x})"
+    )
+    return out
 
 
 def _desc_lines(cfg, ans) -> list:

@@ -152,19 +152,24 @@ def _first_refusal(stderr: str) -> str:
     return first_error or "compiles"
 
 
-def refusal_source(cfg: Config) -> str:
+def refusal_source(cfg: Config, params: bool = False) -> str:
     """One configuration's translation unit for :func:`refusals`: the collectives named and their classes and
-    SharedStorage instantiated (``sizeof``), as CUTLASS's kernels do."""
+    SharedStorage instantiated (``sizeof``), as CUTLASS's kernels do; ``params``: the mainloop's Params too (the
+    kernel's Params hold them: GemmUniversal instantiates them, and with them the TMA types, whose stage-0 slice of
+    the swizzled smem layouts can fail CuTe's Stride Divisibility Condition; SM100's CollectiveMma instantiates
+    its Params itself, SM90's does not)."""
     body = cpp_body(cfg).replace(
         "  cd_mainloop<Main>();\n",
         "  (void)sizeof(Epi); (void)sizeof(Main);\n"
         "  (void)sizeof(typename Epi::SharedStorage);\n"
-        "  (void)sizeof(typename Main::SharedStorage);\n  cd_mainloop<Main>();\n",
+        "  (void)sizeof(typename Main::SharedStorage);\n"
+        + ("  (void)sizeof(typename Main::Params);\n" if params else "")
+        + "  cd_mainloop<Main>();\n",
     )
     return f'#include "collective_prelude.h"\nvoid case_0() {{\n{body}}}\n'
 
 
-def refusals(configs: list[Config]) -> list[str]:
+def refusals(configs: list[Config], params: bool = False) -> list[str]:
     """CUTLASS's first static_assert message for each configuration ("compiles" when it has none), recorded.
 
     A refusal stops the compile, and g++ reports a failing template specialization once per translation unit, so
@@ -175,7 +180,7 @@ def refusals(configs: list[Config]) -> list[str]:
     from tests.oracle import records
     from tests.oracle.cute import include_dirs, run_within
 
-    srcs = [refusal_source(c) for c in configs]
+    srcs = [refusal_source(c, params) for c in configs]
 
     def compile_check() -> str:
         d = Path(tempfile.mkdtemp())
@@ -679,3 +684,119 @@ def sm100_broad(n: int, seed: int) -> list[Config]:
             )
         )
     return out
+
+
+def stage_slice_known() -> list[Config]:
+    """The stage-0 slice refusals first seen as disagreements (SM100 tf32 1SM both column-major 128x48x32 no-smem;
+    SM100 2SM tf32 MN-major A 256x96x32) and an SM90 one (f16 128x24x16, refused in the kernel's Params), with a
+    neighbour of each that CUTLASS accepts."""
+    from cutedump.collective.config import Operand
+
+    tf = Config(
+        "sm100",
+        Operand("tfloat32_t", "ColumnMajor"),
+        Operand("tfloat32_t", "ColumnMajor"),
+        Operand("void", "RowMajor"),
+        Operand("float", "RowMajor"),
+        "float",
+        (128, 48, 32),
+        schedule="KernelTmaWarpSpecialized1SmSm100",
+        epilogue_schedule="NoSmemWarpSpecialized1Sm",
+    )
+    two = tf._replace(
+        b=Operand("tfloat32_t", "ColumnMajor"),
+        tile=(256, 96, 32),
+        cluster=(2, 1, 1),
+        schedule="KernelTmaWarpSpecialized2SmSm100",
+        epilogue_schedule="EpilogueScheduleAuto",
+    )
+    h90 = Config(
+        "sm90",
+        Operand("half_t", "RowMajor"),
+        Operand("half_t", "ColumnMajor"),
+        Operand("void", "RowMajor"),
+        Operand("float", "RowMajor"),
+        "float",
+        (128, 24, 16),
+        schedule="KernelTmaWarpSpecializedCooperative",
+    )
+    return [
+        tf,
+        tf._replace(tile=(128, 64, 32)),
+        two,
+        two._replace(tile=(256, 128, 32)),
+        h90,
+        h90._replace(tile=(128, 32, 16)),
+    ]
+
+
+def stage_slice_configs(arch: str, n: int, seed: int) -> list[Config]:
+    """``n`` configurations around the TMA's stage-0 slice of a swizzled smem layout (the Stride Divisibility
+    Condition of ``SmemLayoutB{}(_,_,_,Int<0>{})``): N (and M) in steps of 16 (SM100) or 8 (SM90), K one or two
+    swizzle rows, both majors, every type pair, 1SM/2SM (SM100), TMA and no-smem epilogues."""
+    import random
+
+    from cutedump.collective.config import Operand
+
+    rng = random.Random(seed)
+    out = []
+    while len(out) < n:
+        if arch == "sm100":
+            a, b, acc = rng.choice(_PAIRS_100[:2] + _PAIRS_100[3:7] + [_PAIRS_100[3]] * 4)
+            sched = rng.choice(["KernelTmaWarpSpecialized1SmSm100", "KernelTmaWarpSpecialized2SmSm100"])
+            two = sched.endswith("2SmSm100")
+            m = rng.choice([128, 256]) if two else rng.choice([64, 128])
+            nn = rng.choice(range(16, 257, 16))
+            cl = (2 if two else 1, 1, 1)
+            nosmem = "NoSmemWarpSpecialized2Sm" if two else "NoSmemWarpSpecialized1Sm"
+            esched = rng.choice(["EpilogueScheduleAuto", nosmem, nosmem])
+        else:
+            a, b, acc = rng.choice([p[:3] for p in _PAIRS[:6]])
+            sched = rng.choice(_SCHEDULES)
+            m = rng.choice([64, 128])
+            nn = rng.choice(range(8, 257, 8))
+            cl = (1, 1, 1)
+            esched = rng.choice(["EpilogueScheduleAuto", "NoSmemWarpSpecialized"])
+        bits = {"half_t": 16, "bfloat16_t": 16, "tfloat32_t": 32, "float": 32}.get(a, 8)
+        k = rng.choice([1, 2, 4]) * 256 // bits
+        out.append(
+            Config(
+                arch,
+                Operand(a, rng.choice(["RowMajor", "ColumnMajor"])),
+                Operand(b, rng.choice(["RowMajor", "ColumnMajor"])),
+                Operand("void", "RowMajor"),
+                Operand("float", "RowMajor"),
+                acc,
+                (m, nn, k),
+                cl,
+                schedule=sched,
+                epilogue_schedule=esched,
+            )
+        )
+    return out
+
+
+def umma_desc_body(cfg: Config) -> str:
+    """The SM100 collective's UMMA descriptors as its mma_init makes them (sm100_mma_warpspecialized.hpp:554-558:
+    ``TiledMma::make_fragment_A/B`` over sA/sB with the smem pointer unset): every k-block of stage 0, then the
+    TiledMMA's instruction descriptor ``idesc_``."""
+    body = cpp_body(cfg).replace("  cd_mainloop<Main>();\n  cd_epilogue<Epi>();\n", "")
+    for w in "AB":
+        body += (
+            f"  {{ auto s = make_tensor(make_smem_ptr((typename Main::TiledMma::ValType{w}*)nullptr), "
+            f"typename Main::SmemLayout{w}{{}});\n"
+            f"    auto f = Main::TiledMma::make_fragment_{w}(s);\n"
+            f'    printf("@@{w}\\n");\n'
+            f"    for (int k = 0; k < size<2>(f); ++k) "
+            f'printf("%016llx\\n", (unsigned long long)(uint64_t)f(0, 0, k, 0)); }}\n'
+        )
+    body += '  printf("@@idesc\\n%08x\\n", uint32_t(typename Main::TiledMma{}.idesc_));\n'
+    return body
+
+
+def ask_umma_descs(configs: list[Config]) -> list[dict]:
+    """CUTLASS's UMMA descriptors (``A``, ``B``: k-blocks of stage 0) and ``idesc`` of each SM100 configuration."""
+    from tests.oracle.cute import run_cases
+
+    outs = run_cases([umma_desc_body(c) for c in configs], prelude=PRELUDE, extra_flags=FLAGS)
+    return [parse_answer(o) for o in outs]

@@ -43,7 +43,7 @@ COMMAND = Command(
             "--carveout",
             default="auto",
             show_default=True,
-            help="auto (the epilogue's SharedStorage) or bytes kept from the mainloop's stages.",
+            help="auto (the epilogue's SharedStorage) or bytes kept from the mainloop's stages (at most the smem capacity).",
         ),
         Opt(
             "--schedule",
@@ -62,7 +62,7 @@ COMMAND = Command(
         Opt("--alignment-b", None, int, help="B's alignment in elements (default: 128 bits)."),
         Opt("--alignment-c", None, int, help="C's alignment in elements (default: 128 bits)."),
         Opt("--alignment-d", None, int, help="D's alignment in elements (default: 128 bits)."),
-        Opt("--problem", help="M,N,K[,L]: also print the TMA tensor maps of A and B for this problem."),
+        Opt("--problem", help="M,N,K[,L] (each up to 2^31-1): also print the TMA tensor maps of A and B for it."),
         Opt("--format", "fmt_", ("text", "json"), default="text", show_default=True),
         Opt("--toml", flag=True, help="Write the collective as a `cutedump kernel` description (TOML)."),
     ],
