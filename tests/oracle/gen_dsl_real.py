@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import random
 
-import tomllib
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10: tomli (a dependency there) is the same parser
+    import tomli as tomllib
 
 from tests.oracle import gen_dsl as G
 from tests.paths import ROOT
