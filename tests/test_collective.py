@@ -530,3 +530,35 @@ def test_json_has_the_issue_fields_and_sm100_stage_arithmetic(args):
         assert (cap - kc - carve) // per == n == j["mainloop"]["dispatch_policy"]["stages"]
         assert carve == e["shared_storage_bytes"] and kc == 128 + 16 * acc
         assert f"<{n}, 2, {acc}, {j['mainloop']['dispatch_policy']['cluster_shape']}>" in text
+
+
+def test_sm90_params_refusal_is_a_warning_with_the_builders_answer():
+    """SM90's CollectiveBuilder builds a collective whose stage-0 smem slice a kernel's Params refuse (the Stride
+    Divisibility Condition, recorded above with Params instantiated): the command gives the builder's answer and one
+    warning naming CUTLASS's condition; build() with Params refuses it."""
+    from cutedump.commands._collective import parse
+
+    args = ("--a", "half_t:RowMajor", "--b", "half_t:ColumnMajor", "--d", "half_t:RowMajor", "--tile", "128,24,16")
+    r = run(*args, "--format", "json")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["mainloop"]["dispatch_policy"]["stages"] > 0
+    warnings = [ln for ln in r.stderr.splitlines() if ln.startswith("warning: ")]
+    assert len(warnings) == 1 and "Stride Divisibility Condition" in warnings[0], r.stderr
+    with pytest.raises(Refused, match="Stride Divisibility Condition"):
+        build(
+            parse(
+                **dict.fromkeys(
+                    "arch a b c d acc tile cluster stages carveout schedule epilogue_schedule epilogue_tile "
+                    "alignment_a alignment_b alignment_c alignment_d".split()
+                )
+                | {
+                    "arch": "sm90",
+                    "a": "half_t:RowMajor",
+                    "b": "half_t:ColumnMajor",
+                    "d": "half_t",
+                    "tile": "128,24,16",
+                }
+            )
+        )
+    ok = run(*BASE, "--format", "json")
+    assert ok.returncode == 0 and "warning" not in ok.stderr, ok.stderr

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from cutedump.collective import sm90 as R
 from cutedump.collective.config import Config
-from cutedump.errors import CuteDumpError
+from cutedump.errors import CuteDumpError, warn
 
 
 class Answer:
@@ -60,11 +60,12 @@ def tma_stage_slices(layouts: list, rank: int, where: str) -> None:
             # not build): nothing CUTLASS refuses here
 
 
-def build(cfg: Config, params: bool = True) -> Answer:
+def build(cfg: Config, params: bool | str = True) -> Answer:
     """``params``: also the TMA types the kernel's Params instantiate (CollectiveMma::Params, held by
     GemmUniversal's Params), whose stage-0 slices of the smem layouts CuTe checks (:func:`tma_stage_slices`).
     SM100's CollectiveMma instantiates its Params itself; SM90's only in a kernel: ``params=False`` answers for the
-    SM90 collective's class and SharedStorage alone."""
+    SM90 collective's class and SharedStorage alone; ``params="warn"`` (the command) answers for them too, with one
+    warning that a kernel built on the collective is refused (CUTLASS's builder itself accepts it)."""
     if cfg.arch == "sm100":
         return _build_sm100(cfg)
     from cutedump.atoms import make_tiled_mma  # start-up: the MMA catalogs only when an answer is built
@@ -95,9 +96,17 @@ def build(cfg: Config, params: bool = True) -> Answer:
         "shared_storage_bytes": ml.shared_storage_bytes,
     }
     if params and not ml.cp_async:
-        tma_stage_slices(
-            [("A", ml.layout_a), ("B", ml.layout_b)], 3, "sm90_mma_tma_gmma_*_warpspecialized.hpp's Params"
-        )
+        try:
+            tma_stage_slices(
+                [("A", ml.layout_a), ("B", ml.layout_b)], 3, "sm90_mma_tma_gmma_*_warpspecialized.hpp's Params"
+            )
+        except R.Refused as e:
+            if params != "warn":
+                raise
+            warn(
+                "CUTLASS's CollectiveBuilder builds this collective, but a kernel on it does not compile: its Params "
+                f"hit {e.cutlass_message.strip()} ({e.rule})"
+            )
     if epi.tile is None:
         ep = {"dispatch_policy": {"name": epi.name}, "shared_storage_bytes": epi.shared_storage_bytes}
     else:

@@ -118,7 +118,7 @@ def collective_text(
         raise CuteDumpError("--toml and --format json: choose one (--toml writes a kernel description, not JSON)")
     prob = _problem(problem) if problem else None
     try:
-        ans = build(cfg)
+        ans = build(cfg, params="warn")
     except Refused as e:
         # CUTLASS's own static_assert message, as one line
         raise CuteDumpError(
