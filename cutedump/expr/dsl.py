@@ -37,7 +37,7 @@ from cutedump.expr.functions import _REG, shape_of
 from cutedump.expr.signatures import signature
 from cutedump.expr.values import CountingTensor, format_result
 from cutedump.parse import BinOp, Call, Lit, Tuple_, swizzle_limit_error
-from cutedump.parse.dsl import PyAttr, PyCall, PyName, parse_dsl
+from cutedump.parse.dsl import PyAttr, PyCall, PyIf, PyName, PySlice, PyStar, parse_dsl
 
 _REQ = object()  # a parameter without a default
 
@@ -551,11 +551,13 @@ def _size_like(name):
 
 def _cosize(ev, x, mode):
     """cosize: a dynamic cosize is of unknown divisibility in the DSL (a sum of products less one)."""
-    r = ev.call("cosize", x, targs=_modes(mode))
     part = ev.call("get", x, targs=_modes(mode)) if mode is not None else x
-    if r.__class__ is C and mode is not None and isinstance(part, Layout):
-        if all(d.__class__ is C and int(d) == 0 for d in it.flatten_to_tuple(part.stride)):
-            return r  # a mode whose strides are all 0, its extents dynamic: cosize 1 (with any other stride: ?)
+    if part.__class__ is Layout and not is_static(part.shape):
+        # the DSL's L(size(L) - 1) + 1 of an unknown index, as its MLIR folds it (a stride 0, or a size-1 mode before
+        # the last, is a term 0): static only when every term folds
+        v = ev._index(part, 1)
+        return C(int(v) + 1) if v.__class__ is C else ev.run_dynamic()
+    r = ev.call("cosize", x, targs=_modes(mode))
     return r if r.__class__ is C and is_static(shape_of(part)) else ev.run_dynamic()
 
 
@@ -583,6 +585,8 @@ def _append(name):
 
 
 def _swizzle(ev, b, m, s):
+    if not all(v.__class__ is C for v in (b, m, s)):  # min(3, 3) is a dynamic Int32 in a @cute.jit function
+        raise CuteDumpError("make_swizzle: b, m and s must be static integers (the DSL raises ValueError)")
     if int(b) == 0 or swizzle_limit_error(int(b), int(m), int(s)):
         return Swizzle(0, 4, 3)  # the DSL's no-op swizzle, for b = 0 and for any swizzle C++ CuTe refuses
     return Swizzle(int(b), int(m), int(s))
@@ -1016,9 +1020,20 @@ class _Run:
         if cls is Lit:
             return n.value
         if cls is Tuple_:
-            return tuple([self.value(x) for x in n.items])
+            out = []
+            for x in n.items:
+                if x.__class__ is PyStar:  # (*a, 1)
+                    v = self.value(x.value)
+                    if not isinstance(v, tuple):
+                        raise CuteDumpError(f"* unpacks a tuple, not {_text(v)} (TypeError)", self.text, x.col)
+                    out.extend(v)
+                else:
+                    out.append(self.value(x))
+            return tuple(out)
         if cls is BinOp:
             return self.arith(n)
+        if cls is PyIf:
+            return self.logic(n)
         if cls is PyName:
             return self.name(n)
         if cls is PyAttr:
@@ -1027,9 +1042,52 @@ class _Run:
             return self.pycall(n)
         raise CuteDumpError("unexpected expression", self.text, getattr(n, "col", 0))
 
+    def truth(self, n):
+        v = self.value(n)
+        if v.__class__ is bool or v.__class__ is C or v is UNDERSCORE:
+            return bool(v) if v is not UNDERSCORE else False
+        if isinstance(v, tuple):
+            return bool(v)
+        raise CuteDumpError(
+            f"the truth of {_text(v)} is not known while tracing (a dynamic value in a Python condition)",
+            self.text,
+            getattr(n, "col", 0),
+        )
+
+    def logic(self, n):
+        """Python's ``if``/``else``, ``and``, ``or``, ``not`` and comparisons, on static values."""
+        op = n.op
+        if op == "if":
+            return self.value(n.a) if self.truth(n.cond) else self.value(n.b)
+        if op == "not":
+            return not self.truth(n.cond)
+        if op in ("and", "or"):
+            left = self.value(n.a)
+            t = self.truth(Lit(left, 0, _ColAt(n.col)))
+            if (op == "and") != t:
+                return left
+            return self.value(n.b)
+        vals = [self.value(x) for x in n.a]  # a comparison chain
+        for x, o, y in zip(vals, n.b, vals[1:]):
+            if not _comparable(x, y, o):
+                raise CuteDumpError(
+                    f"operator {o}: cannot compare {_text(x)} and {_text(y)} while tracing", self.text, n.col
+                )
+            ok = _compare(x, y, o)
+            if not ok:
+                return False
+        return True
+
     def arith(self, n):
         a = self.value(n.left)
         b = None if n.right is None else self.value(n.right)
+        if n.op in ("+", "*") and (isinstance(a, tuple) or isinstance(b, tuple)):  # (4, 8) + (2,), (4,) * 3
+            if n.op == "+" and isinstance(a, tuple) and isinstance(b, tuple):
+                return a + b
+            if n.op == "*" and isinstance(a, tuple) != isinstance(b, tuple):
+                k = b if isinstance(a, tuple) else a
+                if k.__class__ is C:
+                    return (a if isinstance(a, tuple) else b) * int(k)
         for x in (a, b):
             if x is not None and not isinstance(x, int) or isinstance(x, bool):
                 raise CuteDumpError(
@@ -1044,7 +1102,31 @@ class _Run:
         a, op = int(a), n.op
         if op == "neg":
             return C(-a)
+        if op == "~":
+            return C(~a)
         b = int(b)
+        if op in ("<<", ">>") and b < 0:
+            raise CuteDumpError("negative shift count (ValueError)", self.text, n.col)
+        if op == "**":
+            if b < 0:
+                raise CuteDumpError(f"{a} ** {b} is a float; a shape takes integers", self.text, n.col)
+            if b > 64 or abs(a) > 1 and b * abs(a).bit_length() > 256:
+                raise CuteDumpError(f"{a} ** {b}: too large an integer", self.text, n.col)
+            return C(a**b)
+        if op in ("<<", ">>", "&", "|", "^"):
+            if op == "<<" and b + abs(a).bit_length() > 256:
+                raise CuteDumpError(f"{a} << {b}: too large an integer", self.text, n.col)
+            return C(
+                a << b
+                if op == "<<"
+                else a >> b
+                if op == ">>"
+                else a & b
+                if op == "&"
+                else a | b
+                if op == "|"
+                else a ^ b
+            )
         if op in ("//", "%", "/") and b == 0:
             raise CuteDumpError("integer division or modulo by zero (ZeroDivisionError)", self.text, n.col)
         if op == "/":
@@ -1086,8 +1168,27 @@ class _Run:
     def attr(self, n):
         x = self.value(n.obj)
         key = n.name
+        if key.__class__ is PySlice:  # x[a:b:c]
+            if not isinstance(x, tuple):
+                raise CuteDumpError("only a tuple is sliced (x[a:b])", self.text, n.col)
+            parts = []
+            for p in (key.start, key.stop, key.step):
+                v = None if p is None else self.value(p)
+                if v is not None and (v.__class__ is not C):
+                    raise CuteDumpError("a slice's bounds are static integers (or None)", self.text, n.col)
+                parts.append(None if v is None else int(v))
+            if parts[2] == 0:
+                raise CuteDumpError("slice step cannot be zero (ValueError)", self.text, n.col)
+            return x[slice(*parts)]
         if not isinstance(key, str):  # x[i]
             i = self.value(key)
+            if isinstance(x, Layout) and i.__class__ is C:  # L[i]: the layout's mode i (the DSL's Layout.__getitem__)
+                r = 1 if not isinstance(x.shape, tuple) else len(x.shape)
+                if not -r <= int(i) < r:
+                    raise CuteDumpError(f"mode {int(i)} of a rank-{r} layout (IndexError)", self.text, n.col)
+                if not isinstance(x.shape, tuple):
+                    return x
+                return Layout(x.shape[int(i)], x.stride[int(i)])
             if not isinstance(x, tuple) or not isinstance(i, int):
                 raise CuteDumpError("only a tuple is indexed (x[i])", self.text, n.col)
             if not -len(x) <= int(i) < len(x):
@@ -1110,6 +1211,8 @@ class _Run:
         fn = n.fn
         if fn.__class__ is PyName:
             ns, bare = _strip(fn.name)
+            if fn.name in _BUILTINS:
+                return self.builtin(fn.name, n)
             if bare in DYNAMIC_INTS:
                 if len(n.args) != 1 or n.kwargs:
                     raise CuteDumpError(f"{bare}(n) takes one integer", self.text, n.col)
@@ -1194,6 +1297,41 @@ class _Run:
         except (TypeError, IndexError, ValueError) as e:
             raise CuteDumpError(f"cannot evaluate at these coordinates ({e})", self.text, n.col) from None
 
+    def builtin(self, name, n):
+        """Python's builtins as a ``@cute.jit`` function sees them: ``len``, ``sum``, ``int`` on static values;
+        ``min``, ``max`` and ``abs`` are the DSL's own there (its AST rewriting): a dynamic Int32, printed ``?``."""
+        if n.kwargs:
+            raise CuteDumpError(f"{name}() takes no keyword arguments here", self.text, n.col)
+        args = [self.value(a) for a in n.args]
+        if name in ("min", "max", "abs"):
+            if not args or (name == "abs" and len(args) != 1):
+                raise CuteDumpError(
+                    f"{name}() takes {'one argument' if name == 'abs' else 'arguments'}", self.text, n.col
+                )
+            vals = args[0] if name != "abs" and len(args) == 1 and isinstance(args[0], tuple) else args
+            if not vals or not all(isinstance(v, int) and v.__class__ is not bool for v in vals):
+                raise CuteDumpError(f"{name}(): integers only, got {_text(tuple(args))}", self.text, n.col)
+            if self.literal:
+                return {"min": min, "max": max, "abs": abs}[name](*[int(v) for v in vals])
+            return self.dynamic()
+        if len(args) != 1:
+            raise CuteDumpError(f"{name}() takes one argument (TypeError)", self.text, n.col)
+        (x,) = args
+        if name == "len":
+            if not isinstance(x, tuple):
+                raise CuteDumpError(f"len() of {_text(x)}: not a tuple (TypeError)", self.text, n.col)
+            return C(len(x))
+        if name == "int":
+            if not isinstance(x, int) or x.__class__ is bool:
+                raise CuteDumpError(f"int() of {_text(x)} (TypeError)", self.text, n.col)
+            return x
+        # sum
+        if not isinstance(x, tuple) or not all(isinstance(v, int) and v.__class__ is not bool for v in x):
+            raise CuteDumpError(f"sum() of {_text(x)}: a tuple of integers only (TypeError)", self.text, n.col)
+        if all(v.__class__ is C for v in x):
+            return C(sum(int(v) for v in x))
+        return self.dynamic()
+
     def _index(self, L, i):
         """L(i) for an index i of a layout with dynamic values, as the DSL's MLIR folds it: i is split over the modes
         colexicographically, mode by mode down the nesting (a mode's coordinate is known while the index is and the
@@ -1217,8 +1355,10 @@ class _Run:
                 return term(crd, stride)
             rest = crd
             for k, (sh, st) in enumerate(zip(shape, stride)):
-                if rest is None or rest == 0 or k == len(shape) - 1:
+                if k == len(shape) - 1 or (rest is not None and rest == 0):
                     c = rest
+                elif rest is None:  # an unknown index: the coordinate of a mode of static size 1 is 0 (x % 1)
+                    c = 0 if it.product(sh).__class__ is C and int(it.product(sh)) == 1 else None
                 else:
                     n = it.product(sh)
                     if n.__class__ is C:
@@ -1231,11 +1371,35 @@ class _Run:
         return acc[0] if acc[1] else int(acc[0])
 
 
+#: Python's builtins read in the DSL spelling (:meth:`_Run.builtin`)
+_BUILTINS = frozenset({"len", "sum", "min", "max", "abs", "int"})
+
+
+def _comparable(x, y, op):
+    if x.__class__ is C and y.__class__ is C:
+        return True
+    if op in ("==", "!=") and (x.__class__ is bool or y.__class__ is bool):
+        return x.__class__ is y.__class__
+    if isinstance(x, tuple) and isinstance(y, tuple):
+        return all(v.__class__ is C or isinstance(v, tuple) for v in it.flatten_to_tuple(x) + it.flatten_to_tuple(y))
+    return False
+
+
+def _compare(x, y, op):
+    def key(v):
+        return tuple(key(e) for e in v) if isinstance(v, tuple) else int(v)
+
+    a, b = key(x), key(y)
+    return {"==": a == b, "!=": a != b, "<": a < b, ">": a > b, "<=": a <= b, ">=": a >= b}[op]
+
+
 def _scalar(node) -> bool:
     """Is this node's value a cutlass.Int32 (a call of cutlass.Int32, or arithmetic on one), not a CuTe IntValue?"""
     cls = node.__class__
     if cls is PyCall:
-        return node.fn.__class__ is PyName and _strip(node.fn.name)[1] in DYNAMIC_INTS
+        return node.fn.__class__ is PyName and (
+            _strip(node.fn.name)[1] in DYNAMIC_INTS or node.fn.name in ("min", "max", "abs")
+        )
     if cls is BinOp:
         return _scalar(node.left) or (node.right is not None and _scalar(node.right))
     return False
@@ -1485,7 +1649,17 @@ def is_dsl(text: str, syntax: str | None = None) -> bool:
     for w in _DSL_ONLY:
         if w in text:
             return True
-    return syntax == "dsl" and _python_tuples(text) and _dsl_names_only(text)
+    if syntax != "dsl" or not _dsl_names_only(text):
+        return False
+    return _python_tuples(text) or any(w in text for w in _PY_MARKS)
+
+
+#: Python-only spellings (with ``--syntax dsl`` and the table's names alone): builtins, slices, ``if``/``else``
+_PY_MARKS = ("len(", "min(", "max(", "abs(", "sum(", " if ", "**", ":]", "[:", "*(", " not ", "==", "!=")
+
+
+#: Python's words and builtins a DSL-spelled expression may hold besides the table's functions
+_PY_WORDS = frozenset({"None", "True", "False", "if", "else", "and", "or", "not"}) | _BUILTINS
 
 
 def _dsl_names_only(text: str) -> bool:
@@ -1498,7 +1672,7 @@ def _dsl_names_only(text: str) -> bool:
         if name:
             w = "".join(name)
             name = []
-            if not w[0].isdigit() and w not in DSL_FUNCTIONS and w not in ("None", "True", "False"):
+            if not w[0].isdigit() and w not in DSL_FUNCTIONS and w not in _PY_WORDS:
                 return False
     return True
 
@@ -1506,8 +1680,13 @@ def _dsl_names_only(text: str) -> bool:
 def _python_tuples(text: str) -> bool:
     """A tuple literal written as Python writes it -- ``(4, 8)`` (a comma and a space inside a tuple's parentheses,
     not a call's), ``(4,)`` -- and no mark of C++ or CuTe's print (``_8``, ``<``, ``{``, ``:``, ``::``, ``@``)."""
-    for mark in ("<", "{", ":", "@", " o "):
+    for mark in ("<", "{", "@", " o "):
         if mark in text:
+            return False
+    depth = 0  # a ':' only inside [...] (a Python slice, x[:2])
+    for ch in text:
+        depth += (ch == "[") - (ch == "]")
+        if ch == ":" and depth <= 0:
             return False
     found = False
     stack = []  # for each open parenthesis: is it a tuple's (not a call's)?
