@@ -218,6 +218,29 @@ def _modes(m):
     return (int(m),)
 
 
+def _check_shape(name, shape):
+    """The DSL's ``_check_shape`` (cutlass/cute/core.py, where a shape is packed): a static size must be positive."""
+    for v in it.flatten_to_tuple(shape) if isinstance(shape, tuple) else (shape,):
+        if v.__class__ is C and int(v) <= 0:
+            raise CuteDumpError(f"{name}: a size in a shape must be positive, got {int(v)} (the DSL raises ValueError)")
+
+
+def _checked(name, *which):
+    """A row's implementation whose arguments ``which`` (positions) are shapes checked as the DSL packs them."""
+
+    def wrap(impl):
+        def f(ev, *args):
+            if not (name == "idx2crd" and isinstance(args[0], int) and isinstance(args[1], int)):
+                for i in which:
+                    if args[i] is not None and not isinstance(args[i], Layout):
+                        _check_shape(name, args[i])
+            return impl(ev, *args)
+
+        return f
+
+    return wrap
+
+
 def _make_layout(ev, shape, stride):
     if stride is None:
         return ev.call("make_layout", shape)
@@ -633,8 +656,8 @@ def _plain(name, *order):
 
 
 DSL_FUNCTIONS = {
-    "make_layout": (("shape", "*stride"), _make_layout),
-    "make_ordered_layout": (("shape", "order"), _plain("make_ordered_layout")),
+    "make_layout": (("shape", "*stride"), _checked("make_layout", 0)(_make_layout)),
+    "make_ordered_layout": (("shape", "order"), _checked("make_ordered_layout", 0)(_plain("make_ordered_layout"))),
     "make_composed_layout": (
         ("inner", "offset", "outer"),
         lambda ev, a, o, b: (
@@ -645,7 +668,7 @@ DSL_FUNCTIONS = {
     ),
     "make_swizzle": (("b", "m", "s"), _swizzle),
     "composition": (("lhs", "rhs"), _composition),
-    "complement": (("input", "cotarget"), _complement),
+    "complement": (("input", "cotarget"), _checked("complement", 1)(_complement)),
     "coalesce": (("input", "*target_profile"), _plain("coalesce")),
     "logical_divide": (("target", "tiler"), _plain("logical_divide")),
     "zipped_divide": (("target", "tiler"), _divide("zipped_divide")),
@@ -657,7 +680,7 @@ DSL_FUNCTIONS = {
     "flat_product": (("block", "tiler"), _product("flat_product", "block")),
     "blocked_product": (("block", "tiler"), _product("blocked_product")),
     "raked_product": (("block", "tiler"), _product("raked_product", coalesce=True)),
-    "tile_to_shape": (("atom", "trg_shape", "order"), _tile_to_shape),
+    "tile_to_shape": (("atom", "trg_shape", "order"), _checked("tile_to_shape", 1)(_tile_to_shape)),
     "right_inverse": (("input",), _inverse("right_inverse")),
     "left_inverse": (("input",), _inverse("left_inverse")),
     "size": (("obj", "mode="), _size_like("size")),
@@ -674,8 +697,8 @@ DSL_FUNCTIONS = {
     "max_common_layout": (("a", "b"), _plain("max_common_layout")),
     "max_common_vector": (("a", "b"), _plain("max_common_vector")),
     "recast_layout": (("new_type_bits", "old_type_bits", "src_layout"), _recast),
-    "make_identity_layout": (("shape",), _plain("make_identity_layout")),
-    "make_identity_tensor": (("shape",), _plain("make_identity_tensor")),
+    "make_identity_layout": (("shape",), _checked("make_identity_layout", 0)(_plain("make_identity_layout"))),
+    "make_identity_tensor": (("shape",), _checked("make_identity_tensor", 0)(_plain("make_identity_tensor"))),
     "append": (("input", "elem", "up_to_rank="), _append("append")),
     "prepend": (("input", "elem", "up_to_rank="), _append("prepend")),
     "slice_": (("src", "coord"), _slice),
@@ -683,9 +706,9 @@ DSL_FUNCTIONS = {
     "product_each": (("a",), lambda ev, a: it.product_each(a)),
     "product": (("a",), _plain("product")),
     "ceil_div": (("input", "tiler"), _plain("ceil_div")),
-    "shape_div": (("lhs", "rhs"), _plain("shape_div")),
+    "shape_div": (("lhs", "rhs"), _checked("shape_div", 0, 1)(_plain("shape_div"))),
     "crd2idx": (("coord", "layout"), _plain("crd2idx")),
-    "idx2crd": (("idx", "shape"), _plain("idx2crd")),
+    "idx2crd": (("idx", "shape"), _checked("idx2crd", 1)(_plain("idx2crd"))),
     "local_tile": (("input", "tiler", "coord", "proj="), _local_tile),
     "local_partition": (("target", "tiler", "index", "proj="), _tensor_only("local_partition")),
     "nullspace": (("layout",), _plain("nullspace")),
@@ -1182,9 +1205,9 @@ class _Run:
             return x[slice(*parts)]
         if not isinstance(key, str):  # x[i]
             i = self.value(key)
-            if isinstance(x, Layout) and i.__class__ is C:  # L[i]: the layout's mode i (the DSL's Layout.__getitem__)
+            if isinstance(x, Layout) and isinstance(i, int):  # L[i]: the layout's mode i (the DSL's Layout.__getitem__)
                 r = 1 if not isinstance(x.shape, tuple) else len(x.shape)
-                if not -r <= int(i) < r:
+                if not 0 <= int(i) < r:  # a negative mode too: the DSL raises ValueError
                     raise CuteDumpError(f"mode {int(i)} of a rank-{r} layout (IndexError)", self.text, n.col)
                 if not isinstance(x.shape, tuple):
                     return x
@@ -1651,11 +1674,15 @@ def is_dsl(text: str, syntax: str | None = None) -> bool:
             return True
     if syntax != "dsl" or not _dsl_names_only(text):
         return False
+    if all(ch.isdigit() or ch in " +-*/%()" for ch in text):  # Python integer arithmetic: 4 + 4 is 8 in the DSL
+        return any(ch.isdigit() for ch in text)
     return _python_tuples(text) or any(w in text for w in _PY_MARKS)
 
 
-#: Python-only spellings (with ``--syntax dsl`` and the table's names alone): builtins, slices, ``if``/``else``
-_PY_MARKS = ("len(", "min(", "max(", "abs(", "sum(", " if ", "**", ":]", "[:", "*(", " not ", "==", "!=")
+#: Python-only spellings (with ``--syntax dsl`` and the table's names alone): builtins, slices, ``if``/``else``,
+#: Python's integer operators
+_PY_MARKS = ("len(", "min(", "max(", "abs(", "sum(", "int(", " if ", "**", ":]", "[:", "*(", " not ", "==", "!=")
+_PY_MARKS += ("<<", ">>", "&", "|", "^", "~")
 
 
 #: Python's words and builtins a DSL-spelled expression may hold besides the table's functions

@@ -1,0 +1,163 @@
+"""DSL-spelled expressions with the Python that kernels write around layouts (tests/test_dsl_python.py), and the
+families where the DSL's algebra was found to differ from C++ CuTe's on fresh seeds.
+
+Python: slices of literal tuples (``mma_tiler[:2]``, ``t[1:]``, ``t[::-1]``), negative indices, ``a if c else b``
+with comparisons and ``not``/``and``/``or``, ``(*t, 1)``, ``//`` ``%`` ``<<`` ``>>`` ``**``, ``len``/``sum`` (static)
+and ``min``/``max``/``abs`` (dynamic inside ``@cute.jit``), tuple concatenation and repetition, ``L[i]`` (a layout's
+mode) and ``.shape``/``.stride`` chains. Algebra: ``left_inverse``/``right_inverse`` of non-injective static layouts
+(repeated and zero strides: the DSL sorts equal strides stably), ``composition`` of a layout with a dynamic extent by
+an integral layout (the DSL coalesces a static result), ``cosize`` of layouts with dynamic extents and size-1 modes.
+The DSL's answers are traced by :mod:`tests.oracle.gen_dsl` (its harness and records)."""
+
+from __future__ import annotations
+
+import random
+
+from tests.oracle.gen_dsl import Case
+
+
+def _tup(items):
+    items = list(items)
+    return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
+
+
+def _dyn(r, v, p):
+    return f"cutlass.Int32({v})" if r.random() < p else str(v)
+
+
+def _python_cases(r):
+    out = []
+    tiles = [(128, 256, 64), (64, 128, 32), (256, 128, 16), (128, 64, 64, 2), (32, 16)]
+    t = r.choice(tiles)
+    T = _tup(str(v) for v in t)
+    n = len(t)
+    a, b = sorted(r.sample(range(-n, n + 1), 2))
+    sl = r.choice(
+        (f"{T}[:2]", f"{T}[1:]", f"{T}[{a}:{b}]", f"{T}[::-1]", f"{T}[::2]", f"{T}[-2:]", f"{T}[:{a}]", f"{T}[{b}:]")
+    )
+    out.append(Case("py_slice", sl))
+    out.append(Case("py_slice", f"cute.make_layout({sl})"))
+    out.append(Case("py_slice", f"cute.make_ordered_layout({T}[:2], order=(1, 0))"))
+    out.append(Case("py_slice", f"cute.zipped_divide(cute.make_layout({T}[:2]), {_tup(str(v // 2) for v in t[:2])})"))
+    atom = r.choice(("cute.make_layout((8, 64), stride=(64, 1))", "cute.make_layout((64, 8), stride=(1, 64))"))
+    out.append(Case("py_slice", f"cute.tile_to_shape({atom}, {T}[:2], (0, 1))"))
+    out.append(Case("py_slice", f"cute.tile_to_shape({atom}, (*{T}[:2], 3), (0, 1, 2))"))
+    i = r.randrange(-n, n + 1)
+    out.append(Case("py_index", f"cute.make_layout(({T}[{i}], {T}[0] // 2))"))
+    # conditionals
+    x, y = r.choice((4, 8, 16, 64)), r.choice((2, 4, 32))
+    op = r.choice(("==", "!=", "<", ">", "<=", ">="))
+    c = r.choice(
+        (
+            f"{x} {op} {y}",
+            f"{T}[0] {op} {x * 16}",
+            f"not {x} {op} {y}",
+            f"{x} > 2 and {y} < 8",
+            f"{x} > 8 or {y} >= 32",
+            f"{T}[:2] == {_tup(str(v) for v in t[:2])}",
+            "True",
+            "None",
+        )
+    )
+    out.append(Case("py_cond", f"cute.make_layout(({x} if {c} else {y}, 4))"))
+    out.append(Case("py_cond", f"{x} if {c} else {y}"))
+    out.append(Case("py_cond", f"cute.make_layout({T}[:2] if {c} else {T}[1:])"))
+    # star, concatenation, repetition
+    k = r.choice((1, 2, 3))
+    out.append(Case("py_star", f"cute.make_layout((*{T}[:2], {k}))"))
+    out.append(Case("py_star", f"cute.make_layout(({k}, *{T}[1:]))"))
+    out.append(Case("py_star", f"cute.make_layout({T}[:2] + ({k},))"))
+    out.append(Case("py_star", f"cute.make_layout(({k},) * {r.choice((2, 3))})"))
+    # integer operators and builtins
+    e = r.choice(
+        (
+            f"1 << {r.randrange(7)}",
+            f"{t[0]} >> {r.randrange(4)}",
+            f"2 ** {r.randrange(7)}",
+            f"{t[0]} // {x} % {y + 1}",
+            f"len({T})",
+            f"sum({T}[:2]) // 16",
+            f"{t[0]} & {x * 3}",
+            f"{t[0]} | {y}",
+            f"{t[0]} ^ {y}",
+            f"-{x} + {t[0]}",
+            f"min({t[0]}, {t[1]})",
+            f"max({t[0]}, {x})",
+            f"abs(-{x})",
+            f"int({x})",
+        )
+    )
+    out.append(Case("py_int", f"cute.make_layout(({e}, {x}), stride=(1, {e}))"))
+    out.append(Case("py_int", e))
+    out.append(Case("py_int", f"cute.size(cute.make_layout(({e}, {x})))"))
+    # a layout's modes and attributes
+    L = f"cute.make_layout({T}[:3], stride={_tup(str(v) for v in r.sample((1, 8, 64, 256, 512), min(3, n)))})"
+    m = r.randrange(-min(3, n), min(3, n))
+    out.append(Case("py_mode", f"{L}[{m}]"))
+    out.append(Case("py_mode", f"{L}.shape[{m}]"))
+    out.append(Case("py_mode", f"{L}.stride[1:]"))
+    out.append(Case("py_mode", f"cute.size({L}[{m}])"))
+    out.append(Case("py_mode", f"cute.make_layout({L}.shape[::-1], stride={L}.stride[::-1])"))
+    return out
+
+
+def _inverse_cases(r):
+    """Non-injective static layouts: repeated strides, zero strides, size-1 modes."""
+    out = []
+
+    def lay():
+        k = r.choice((2, 3, 4, 5))
+        sh = [r.choice((1, 2, 3, 4, 8, 16)) for _ in range(k)]
+        base = r.choice((1, 2, 4))
+        st = [r.choice((0, base, base, 2 * base, 4 * base, 8 * base, 32, 64)) for _ in range(k)]
+        if r.random() < 0.5:  # nest the first two modes
+            return f"cute.make_layout(({_tup(map(str, sh[:2]))}, {', '.join(map(str, sh[2:]))}), stride=(" + (
+                f"{_tup(map(str, st[:2]))}, {', '.join(map(str, st[2:]))}))"
+            )
+        return f"cute.make_layout({_tup(map(str, sh))}, stride={_tup(map(str, st))})"
+
+    for _ in range(2):
+        out.append(Case("left_inverse_ni", f"cute.left_inverse({lay()})"))
+        out.append(Case("right_inverse_ni", f"cute.right_inverse({lay()})"))
+    out.append(Case("max_common_ni", f"cute.max_common_layout({lay()}, {lay()})"))
+    return out
+
+
+def _dyn_cases(r):
+    out = []
+    s0, s1 = r.choice((2, 4, 8)), r.choice((2, 4, 8))
+    d0 = r.choice((0, 1, 2))
+    d1 = r.choice((0, s0 * d0, s0 * d0 * 2, 8)) or 0
+    dyn = f"cutlass.Int32({r.choice((2, 4, 8))})"
+    lay = r.choice(
+        (
+            f"cute.make_layout(({s0}, {dyn}), stride=({d0}, {d1}))",
+            f"cute.make_layout(({s0}, {s1}, {dyn}), stride=({d0}, {s0 * d0}, {d1}))",
+            f"cute.make_layout((({s0},), {dyn}), stride=(({d0},), {d1}))",
+        )
+    )
+    rhs = r.choice(
+        (f"cute.make_layout({r.choice((4, 8, 16, 32))}, stride={r.choice((1, 2))})", str(r.choice((4, 8, 16))))
+    )
+    out.append(Case("composition_dynlast", f"cute.composition({lay}, {rhs})"))
+    out.append(Case("logical_divide_dynlast", f"cute.logical_divide({lay}, {r.choice((4, 8, 16))})"))
+    shs = [r.choice(("1", "2", "4", dyn)) for _ in range(r.choice((2, 3)))]
+    sts = [r.choice(("0", "1", "2", "8", "cutlass.Int32(3)")) for _ in shs]
+    lay2 = f"cute.make_layout(({_tup(shs)}, 2), stride=({_tup(sts)}, 8))"
+    out.append(Case("cosize_dyn", f"cute.cosize({lay2}, mode=[0])"))
+    out.append(Case("cosize_dyn", f"cute.cosize(cute.make_layout({_tup(shs)}, stride={_tup(sts)}))"))
+    out.append(Case("eval_dyn", f"cute.make_layout({_tup(shs)}, stride={_tup(sts)})({r.choice((0, 1, 3))})"))
+    return out
+
+
+def generate(seed: int = 20261127, n: int = 40) -> list[Case]:
+    r = random.Random(seed)
+    cases = []
+    for _ in range(n):
+        cases += _python_cases(r) + _inverse_cases(r) + _dyn_cases(r)
+    seen, out = set(), []
+    for c in cases:
+        if c.expr not in seen:
+            seen.add(c.expr)
+            out.append(c)
+    return out
