@@ -1221,6 +1221,8 @@ class _Run:
             if key == "stride" and isinstance(x, ComposedLayout):
                 raise CuteDumpError("a composed layout has no stride", self.text, n.col)
             return getattr(x, key)
+        if x.__class__ is ComposedLayout and key in ("inner", "offset", "outer"):  # the DSL's ComposedLayout's parts
+            return x.a if key == "inner" else x.offset if key == "offset" else x.b
         if isinstance(x, DType) and key == "width":
             return C(x.bits)
         if hasattr(x, "dsl_attr"):  # an MMA / copy atom of cutedump.atoms.dsl_ops
