@@ -54,8 +54,8 @@ def _agree(cases, oracle):
 
 def test_corpus_is_broad(cases, oracle):
     ops = collections.Counter(c.op for c in cases)
-    assert len(cases) >= 900 and len(ops) >= 13, ops
-    for op in ("py_slice", "py_cond", "py_star", "py_int", "py_mode", "left_inverse_ni", "right_inverse_ni"):
+    assert len(cases) >= 1000 and len(ops) >= 14, ops
+    for op in ("py_slice", "py_cond", "py_star", "py_int", "py_mode", "left_inverse_ni", "right_inverse_ni", "py_edge"):
         assert ops[op] >= 30, op
     kinds = collections.Counter(k for k, _ in oracle)
     assert kinds["ok"] >= 700 and kinds["error"] >= 30, kinds  # answers and refusals both
@@ -71,5 +71,5 @@ def test_python_in_dsl_lines_matches_the_dsl_sample(cases, oracle):
 @pytest.mark.slow
 def test_python_in_dsl_lines_matches_the_dsl(cases, oracle):
     total, bad = _agree(cases, oracle)
-    assert sum(total.values()) >= 900
+    assert sum(total.values()) >= 1000
     assert not bad, "\n".join(f"[{o}] {e}\n   DSL: {w}\n   us:  {g}" for o, e, w, g in bad[:30])

@@ -37,7 +37,7 @@ from cutedump.expr.functions import _REG, shape_of
 from cutedump.expr.signatures import signature
 from cutedump.expr.values import CountingTensor, format_result
 from cutedump.parse import BinOp, Call, Lit, Tuple_, swizzle_limit_error
-from cutedump.parse.dsl import PyAttr, PyCall, PyIf, PyName, PySlice, PyStar, parse_dsl
+from cutedump.parse.dsl import PyAttr, PyCall, PyIf, PyList, PyName, PySlice, PyStar, parse_dsl
 
 _REQ = object()  # a parameter without a default
 
@@ -225,14 +225,39 @@ def _check_shape(name, shape):
             raise CuteDumpError(f"{name}: a size in a shape must be positive, got {int(v)} (the DSL raises ValueError)")
 
 
+class PyListValue(tuple):
+    """A Python list's value: a tuple everywhere (``mode=[0, 1]``), refused where the DSL packs a shape or stride."""
+
+    __slots__ = ()
+
+
+def _no_list(name, x, what="shape"):
+    if isinstance(x, PyListValue):
+        raise CuteDumpError(f"{name}: a {what} is a tuple, not a list (the DSL raises ValueError)")
+    if isinstance(x, tuple):
+        for e in x:
+            _no_list(name, e, what)
+
+
+def _unbool(x):
+    if x.__class__ is bool:
+        return C(int(x))
+    if isinstance(x, tuple):
+        return tuple(_unbool(e) for e in x)
+    return x
+
+
 def _checked(name, *which):
     """A row's implementation whose arguments ``which`` (positions) are shapes checked as the DSL packs them."""
 
     def wrap(impl):
         def f(ev, *args):
+            args = list(args)
             if not (name == "idx2crd" and isinstance(args[0], int) and isinstance(args[1], int)):
                 for i in which:
                     if args[i] is not None and not isinstance(args[i], Layout):
+                        _no_list(name, args[i])
+                        args[i] = _unbool(args[i])  # a Python bool in a shape is the integer it is (True: 1)
                         _check_shape(name, args[i])
             return impl(ev, *args)
 
@@ -242,6 +267,7 @@ def _checked(name, *which):
 
 
 def _make_layout(ev, shape, stride):
+    _no_list("make_layout", stride, "stride")
     if stride is None:
         return ev.call("make_layout", shape)
     return ev.call("make_layout", shape, stride)
@@ -588,6 +614,14 @@ def _get(ev, x, mode):
     t = _modes(mode)
     if not t:
         return x
+    if isinstance(x, tuple) and any(k < 0 for k in t):  # a tuple's modes are Python's: -1 is the last
+        cur, path = x, []
+        for k in t:
+            if isinstance(cur, tuple) and -len(cur) <= k < 0:
+                k += len(cur)
+            path.append(k)
+            cur = cur[k] if isinstance(cur, tuple) and 0 <= k < len(cur) else cur
+        t = tuple(path)
     return ev.call("get", x, targs=t)
 
 
@@ -605,6 +639,18 @@ def _append(name):
         return ev.call(name, x, elem, targs=() if up_to_rank is None else (int(up_to_rank),))
 
     return f
+
+
+def _size_in_bytes(ev, dtype, layout):
+    """cute.size_in_bytes(dtype, layout): cosize(layout) * dtype.width // 8 (0 for None)."""
+    if layout is None:
+        return C(0)
+    if not isinstance(dtype, DType) or not isinstance(layout, (Layout, ComposedLayout)):
+        raise CuteDumpError("size_in_bytes: takes an element type and a layout (TypeError)")
+    n = _cosize(ev, layout, None)
+    if n.__class__ is C:
+        return C(int(n) * dtype.bits // 8)
+    return ev.run_dynamic()
 
 
 def _swizzle(ev, b, m, s):
@@ -716,6 +762,12 @@ DSL_FUNCTIONS = {
     "E": (("mode",), _basis),
     "round_up": (("a", "b"), _round_up),
     "is_static": (("x",), lambda ev, x: ev.static_now(x)),
+    "has_underscore": (
+        ("a",),
+        lambda ev, a: UNDERSCORE in it.flatten_to_tuple(a) if isinstance(a, tuple) else a is UNDERSCORE,
+    ),
+    "size_in_bytes": (("dtype", "layout"), _size_in_bytes),
+    "elem_less": (("lhs", "rhs"), lambda ev, a, b: ev.run_dynamic()),  # a Boolean of the IR: ? while tracing
     "make_smem_layout_atom": (("kind", "element_type"), _smem_atom),
     "get_smem_layout_atom": (("layout", "element_type", "major_mode_size"), _get_smem_layout_atom),
     "make_smem_layout_a": (("a_layout", "mma_tiler_mnk", "a_dtype", "num_stages"), _smem_ab("a")),
@@ -1042,7 +1094,7 @@ class _Run:
         cls = n.__class__
         if cls is Lit:
             return n.value
-        if cls is Tuple_:
+        if cls is Tuple_ or cls is PyList:
             out = []
             for x in n.items:
                 if x.__class__ is PyStar:  # (*a, 1)
@@ -1052,7 +1104,7 @@ class _Run:
                     out.extend(v)
                 else:
                     out.append(self.value(x))
-            return tuple(out)
+            return tuple(out) if cls is Tuple_ else PyListValue(out)
         if cls is BinOp:
             return self.arith(n)
         if cls is PyIf:
@@ -1092,6 +1144,13 @@ class _Run:
             return self.value(n.b)
         vals = [self.value(x) for x in n.a]  # a comparison chain
         for x, o, y in zip(vals, n.b, vals[1:]):
+            if o in ("==", "!=") and x.__class__ is Layout and y.__class__ is Layout:
+                same = _layout_key(x) == _layout_key(y)
+                if same != (o == "=="):
+                    return False
+                continue
+            if _dyn_int(x) and isinstance(y, int) or _dyn_int(y) and isinstance(x, int):
+                return self.run_dynamic()  # a dynamic Boolean, printed ?
             if not _comparable(x, y, o):
                 raise CuteDumpError(
                     f"operator {o}: cannot compare {_text(x)} and {_text(y)} while tracing", self.text, n.col
@@ -1205,6 +1264,11 @@ class _Run:
             return x[slice(*parts)]
         if not isinstance(key, str):  # x[i]
             i = self.value(key)
+            if x.__class__ is ComposedLayout and x.b.__class__ is Layout and isinstance(i, int):
+                if not 0 <= int(i) < (len(x.b.shape) if isinstance(x.b.shape, tuple) else 1):
+                    raise CuteDumpError(f"mode {int(i)} of a composed layout (ValueError)", self.text, n.col)
+                b = x.b if not isinstance(x.b.shape, tuple) else Layout(x.b.shape[int(i)], x.b.stride[int(i)])
+                return ComposedLayout(x.a, x.offset, b)  # the DSL keeps the swizzle and the offset on the mode
             if isinstance(x, Layout) and isinstance(i, int):  # L[i]: the layout's mode i (the DSL's Layout.__getitem__)
                 r = 1 if not isinstance(x.shape, tuple) else len(x.shape)
                 if not 0 <= int(i) < r:  # a negative mode too: the DSL raises ValueError
@@ -1333,7 +1397,7 @@ class _Run:
                 raise CuteDumpError(
                     f"{name}() takes {'one argument' if name == 'abs' else 'arguments'}", self.text, n.col
                 )
-            vals = args[0] if name != "abs" and len(args) == 1 and isinstance(args[0], tuple) else args
+            vals = args
             if not vals or not all(isinstance(v, int) and v.__class__ is not bool for v in vals):
                 raise CuteDumpError(f"{name}(): integers only, got {_text(tuple(args))}", self.text, n.col)
             if self.literal:
@@ -1398,6 +1462,19 @@ class _Run:
 
 #: Python's builtins read in the DSL spelling (:meth:`_Run.builtin`)
 _BUILTINS = frozenset({"len", "sum", "min", "max", "abs", "int"})
+
+
+def _dyn_int(x):
+    return isinstance(x, int) and x.__class__ is not C and x.__class__ is not bool
+
+
+def _layout_key(L):
+    def k(v):
+        if isinstance(v, tuple):
+            return tuple(k(e) for e in v)
+        return ("C", int(v)) if v.__class__ is C else ("?", id(v))
+
+    return (k(L.shape), k(L.stride))
 
 
 def _comparable(x, y, op):

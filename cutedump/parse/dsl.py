@@ -84,6 +84,12 @@ class PyIf:
         self.col = col
 
 
+class PyList(Tuple_):
+    """``[a, b]``: a Python list (a ``mode=`` argument; where the DSL packs a shape or a stride, a list is refused)."""
+
+    __slots__ = ()
+
+
 class PySlice:
     """``x[start:stop:step]``'s index (each part a node or None)."""
 
@@ -365,7 +371,7 @@ class DslParser:
                 return items[0]  # parentheses around a value
             if text == "(" and not items:
                 return Tuple_((), i, self.c)
-            return Tuple_(tuple(items), i, self.c)
+            return (Tuple_ if text == "(" else PyList)(tuple(items), i, self.c)
         if kind == "end":
             self.error("unexpected end of input")
         self.error(f"unexpected {text!r}")
