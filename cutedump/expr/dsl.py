@@ -1144,6 +1144,13 @@ class _Run:
             return self.value(n.b)
         vals = [self.value(x) for x in n.a]  # a comparison chain
         for x, o, y in zip(vals, n.b, vals[1:]):
+            if o in ("==", "!=") and (x.__class__ in (Enum_, DType) or y.__class__ in (Enum_, DType)):
+                same = x.__class__ is y.__class__ and (
+                    (x.cls, x.name, x.space) == (y.cls, y.name, y.space) if x.__class__ is Enum_ else x.name == y.name
+                )
+                if same != (o == "=="):
+                    return False
+                continue
             if o in ("==", "!=") and x.__class__ is Layout and y.__class__ is Layout:
                 same = _layout_key(x) == _layout_key(y)
                 if same != (o == "=="):
