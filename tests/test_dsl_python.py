@@ -54,7 +54,7 @@ def _agree(cases, oracle):
 
 def test_corpus_is_broad(cases, oracle):
     ops = collections.Counter(c.op for c in cases)
-    assert len(cases) >= 1000 and len(ops) >= 14, ops
+    assert len(cases) >= 1200 and len(ops) >= 14, ops
     for op in ("py_slice", "py_cond", "py_star", "py_int", "py_mode", "left_inverse_ni", "right_inverse_ni", "py_edge"):
         assert ops[op] >= 30, op
     kinds = collections.Counter(k for k, _ in oracle)
