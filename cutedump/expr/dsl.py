@@ -641,6 +641,15 @@ def _append(name):
     return f
 
 
+def _min_max(ev, f, args):
+    """cutlass.min / cutlass.max: static when every argument is (a dynamic argument: a dynamic result)."""
+    if not args or not all(isinstance(v, int) and v.__class__ is not bool for v in args):
+        raise CuteDumpError(f"{f.__name__}: integers only (TypeError)")
+    if all(v.__class__ is C for v in args):
+        return C(f(int(v) for v in args))
+    return ev.run_dynamic()
+
+
 def _size_in_bytes(ev, dtype, layout):
     """cute.size_in_bytes(dtype, layout): cosize(layout) * dtype.width // 8 (0 for None)."""
     if layout is None:
@@ -762,6 +771,9 @@ DSL_FUNCTIONS = {
     "E": (("mode",), _basis),
     "round_up": (("a", "b"), _round_up),
     "is_static": (("x",), lambda ev, x: ev.static_now(x)),
+    "const_expr": (("expression",), lambda ev, x: x),  # cutlass.const_expr(x): x, a compile-time value
+    "min": (("lhs", "rhs"), lambda ev, a, b: _min_max(ev, min, (a, b))),  # cutlass.min (the builtin: dynamic)
+    "max": (("lhs", "rhs"), lambda ev, a, b: _min_max(ev, max, (a, b))),
     "has_underscore": (
         ("a",),
         lambda ev, a: UNDERSCORE in it.flatten_to_tuple(a) if isinstance(a, tuple) else a is UNDERSCORE,
@@ -1243,6 +1255,8 @@ class _Run:
             return C(DTYPES[bare[: -len(".width")]])
         if bare in DTYPES:
             return DType(bare, DTYPES[bare])
+        if bare in ("arch.WARP_SIZE", "WARP_SIZE"):  # cute.arch.WARP_SIZE
+            return C(32)
         cls, _, member = bare.rpartition(".")
         cls = cls.rsplit(".", 1)[-1]
         if cls in ENUMS:
@@ -1309,6 +1323,12 @@ class _Run:
             ns, bare = _strip(fn.name)
             if fn.name in _BUILTINS:
                 return self.builtin(fn.name, n)
+            if bare in ("min", "max") and not n.kwargs:  # cutlass.min / cutlass.max: over every leaf of the arguments
+                vals = it.flatten_to_tuple(tuple(self.value(a) for a in n.args))
+                try:
+                    return _min_max(self, min if bare == "min" else max, vals)
+                except CuteDumpError as e:
+                    raise CuteDumpError(e.message, self.text, n.col) from None
             if bare in DYNAMIC_INTS:
                 if len(n.args) != 1 or n.kwargs:
                     raise CuteDumpError(f"{bare}(n) takes one integer", self.text, n.col)
