@@ -280,7 +280,8 @@ def _composition(ev, lhs, rhs):
             "(make_composed_layout(make_swizzle(b, m, s), offset, layout) does)"
         )
     r = ev.call("composition", lhs, rhs)
-    if isinstance(rhs, tuple) and r.__class__ is Layout:  # by a tiler: a mode of size 1 gets the stride 0
+    if isinstance(rhs, (tuple, int)) and r.__class__ is Layout:  # by a tiler (or an integer, the DSL's layout n:1
+        # whose size-1 mode is 1:0): a mode of size 1 gets the stride 0
         r = Layout(r.shape, _zero_unit_strides(r.shape, r.stride))
     return r
 
