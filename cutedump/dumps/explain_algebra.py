@@ -444,7 +444,7 @@ def ex_left_inverse(b: Builder, L):
     pre = LA._preprod(lshape)
     st = b.step("linv.preprod", f"left_inverse, {HDR}")
     st.item("preprod_shape", None, tuple(pre))
-    order = LA._stable_sort_by_key(list(range(len(lstride))), [int(d) for d in lstride])
+    order = LA._sort_by_key(list(range(len(lstride))), [int(d) for d in lstride])
     b.step("linv.sorted", f"left_inverse, {HDR}", order=_sorted_text(order, lshape, lstride))
     try:
         parts = LA.left_inverse_parts(L)

@@ -37,7 +37,7 @@ from cutedump.expr.functions import _REG, shape_of
 from cutedump.expr.signatures import signature
 from cutedump.expr.values import CountingTensor, format_result
 from cutedump.parse import BinOp, Call, Lit, Tuple_, swizzle_limit_error
-from cutedump.parse.dsl import PyAttr, PyCall, PyName, parse_dsl
+from cutedump.parse.dsl import PyAttr, PyCall, PyIf, PyList, PyName, PySlice, PyStar, parse_dsl
 
 _REQ = object()  # a parameter without a default
 
@@ -218,7 +218,56 @@ def _modes(m):
     return (int(m),)
 
 
+def _check_shape(name, shape):
+    """The DSL's ``_check_shape`` (cutlass/cute/core.py, where a shape is packed): a static size must be positive."""
+    for v in it.flatten_to_tuple(shape) if isinstance(shape, tuple) else (shape,):
+        if v.__class__ is C and int(v) <= 0:
+            raise CuteDumpError(f"{name}: a size in a shape must be positive, got {int(v)} (the DSL raises ValueError)")
+
+
+class PyListValue(tuple):
+    """A Python list's value: a tuple everywhere (``mode=[0, 1]``), refused where the DSL packs a shape or stride."""
+
+    __slots__ = ()
+
+
+def _no_list(name, x, what="shape"):
+    if isinstance(x, PyListValue):
+        raise CuteDumpError(f"{name}: a {what} is a tuple, not a list (the DSL raises ValueError)")
+    if isinstance(x, tuple):
+        for e in x:
+            _no_list(name, e, what)
+
+
+def _unbool(x):
+    if x.__class__ is bool:
+        return C(int(x))
+    if isinstance(x, tuple):
+        return tuple(_unbool(e) for e in x)
+    return x
+
+
+def _checked(name, *which):
+    """A row's implementation whose arguments ``which`` (positions) are shapes checked as the DSL packs them."""
+
+    def wrap(impl):
+        def f(ev, *args):
+            args = list(args)
+            if not (name == "idx2crd" and isinstance(args[0], int) and isinstance(args[1], int)):
+                for i in which:
+                    if args[i] is not None and not isinstance(args[i], Layout):
+                        _no_list(name, args[i])
+                        args[i] = _unbool(args[i])  # a Python bool in a shape is the integer it is (True: 1)
+                        _check_shape(name, args[i])
+            return impl(ev, *args)
+
+        return f
+
+    return wrap
+
+
 def _make_layout(ev, shape, stride):
+    _no_list("make_layout", stride, "stride")
     if stride is None:
         return ev.call("make_layout", shape)
     return ev.call("make_layout", shape, stride)
@@ -231,7 +280,8 @@ def _composition(ev, lhs, rhs):
             "(make_composed_layout(make_swizzle(b, m, s), offset, layout) does)"
         )
     r = ev.call("composition", lhs, rhs)
-    if isinstance(rhs, tuple) and r.__class__ is Layout:  # by a tiler: a mode of size 1 gets the stride 0
+    if isinstance(rhs, (tuple, int)) and r.__class__ is Layout:  # by a tiler (or an integer, the DSL's layout n:1
+        # whose size-1 mode is 1:0): a mode of size 1 gets the stride 0
         r = Layout(r.shape, _zero_unit_strides(r.shape, r.stride))
     return r
 
@@ -551,11 +601,13 @@ def _size_like(name):
 
 def _cosize(ev, x, mode):
     """cosize: a dynamic cosize is of unknown divisibility in the DSL (a sum of products less one)."""
-    r = ev.call("cosize", x, targs=_modes(mode))
     part = ev.call("get", x, targs=_modes(mode)) if mode is not None else x
-    if r.__class__ is C and mode is not None and isinstance(part, Layout):
-        if all(d.__class__ is C and int(d) == 0 for d in it.flatten_to_tuple(part.stride)):
-            return r  # a mode whose strides are all 0, its extents dynamic: cosize 1 (with any other stride: ?)
+    if part.__class__ is Layout and not is_static(part.shape):
+        # the DSL's L(size(L) - 1) + 1 of an unknown index, as its MLIR folds it (a stride 0, or a size-1 mode before
+        # the last, is a term 0): static only when every term folds
+        v = ev._index(part, 1)
+        return C(int(v) + 1) if v.__class__ is C else ev.run_dynamic()
+    r = ev.call("cosize", x, targs=_modes(mode))
     return r if r.__class__ is C and is_static(shape_of(part)) else ev.run_dynamic()
 
 
@@ -563,6 +615,14 @@ def _get(ev, x, mode):
     t = _modes(mode)
     if not t:
         return x
+    if isinstance(x, tuple) and any(k < 0 for k in t):  # a tuple's modes are Python's: -1 is the last
+        cur, path = x, []
+        for k in t:
+            if isinstance(cur, tuple) and -len(cur) <= k < 0:
+                k += len(cur)
+            path.append(k)
+            cur = cur[k] if isinstance(cur, tuple) and 0 <= k < len(cur) else cur
+        t = tuple(path)
     return ev.call("get", x, targs=t)
 
 
@@ -582,7 +642,30 @@ def _append(name):
     return f
 
 
+def _min_max(ev, f, args):
+    """cutlass.min / cutlass.max: static when every argument is (a dynamic argument: a dynamic result)."""
+    if not args or not all(isinstance(v, int) and v.__class__ is not bool for v in args):
+        raise CuteDumpError(f"{f.__name__}: integers only (TypeError)")
+    if all(v.__class__ is C for v in args):
+        return C(f(int(v) for v in args))
+    return ev.run_dynamic()
+
+
+def _size_in_bytes(ev, dtype, layout):
+    """cute.size_in_bytes(dtype, layout): cosize(layout) * dtype.width // 8 (0 for None)."""
+    if layout is None:
+        return C(0)
+    if not isinstance(dtype, DType) or not isinstance(layout, (Layout, ComposedLayout)):
+        raise CuteDumpError("size_in_bytes: takes an element type and a layout (TypeError)")
+    n = _cosize(ev, layout, None)
+    if n.__class__ is C:
+        return C(int(n) * dtype.bits // 8)
+    return ev.run_dynamic()
+
+
 def _swizzle(ev, b, m, s):
+    if not all(v.__class__ is C for v in (b, m, s)):  # min(3, 3) is a dynamic Int32 in a @cute.jit function
+        raise CuteDumpError("make_swizzle: b, m and s must be static integers (the DSL raises ValueError)")
     if int(b) == 0 or swizzle_limit_error(int(b), int(m), int(s)):
         return Swizzle(0, 4, 3)  # the DSL's no-op swizzle, for b = 0 and for any swizzle C++ CuTe refuses
     return Swizzle(int(b), int(m), int(s))
@@ -629,8 +712,8 @@ def _plain(name, *order):
 
 
 DSL_FUNCTIONS = {
-    "make_layout": (("shape", "*stride"), _make_layout),
-    "make_ordered_layout": (("shape", "order"), _plain("make_ordered_layout")),
+    "make_layout": (("shape", "*stride"), _checked("make_layout", 0)(_make_layout)),
+    "make_ordered_layout": (("shape", "order"), _checked("make_ordered_layout", 0)(_plain("make_ordered_layout"))),
     "make_composed_layout": (
         ("inner", "offset", "outer"),
         lambda ev, a, o, b: (
@@ -641,7 +724,7 @@ DSL_FUNCTIONS = {
     ),
     "make_swizzle": (("b", "m", "s"), _swizzle),
     "composition": (("lhs", "rhs"), _composition),
-    "complement": (("input", "cotarget"), _complement),
+    "complement": (("input", "cotarget"), _checked("complement", 1)(_complement)),
     "coalesce": (("input", "*target_profile"), _plain("coalesce")),
     "logical_divide": (("target", "tiler"), _plain("logical_divide")),
     "zipped_divide": (("target", "tiler"), _divide("zipped_divide")),
@@ -653,7 +736,7 @@ DSL_FUNCTIONS = {
     "flat_product": (("block", "tiler"), _product("flat_product", "block")),
     "blocked_product": (("block", "tiler"), _product("blocked_product")),
     "raked_product": (("block", "tiler"), _product("raked_product", coalesce=True)),
-    "tile_to_shape": (("atom", "trg_shape", "order"), _tile_to_shape),
+    "tile_to_shape": (("atom", "trg_shape", "order"), _checked("tile_to_shape", 1)(_tile_to_shape)),
     "right_inverse": (("input",), _inverse("right_inverse")),
     "left_inverse": (("input",), _inverse("left_inverse")),
     "size": (("obj", "mode="), _size_like("size")),
@@ -670,8 +753,8 @@ DSL_FUNCTIONS = {
     "max_common_layout": (("a", "b"), _plain("max_common_layout")),
     "max_common_vector": (("a", "b"), _plain("max_common_vector")),
     "recast_layout": (("new_type_bits", "old_type_bits", "src_layout"), _recast),
-    "make_identity_layout": (("shape",), _plain("make_identity_layout")),
-    "make_identity_tensor": (("shape",), _plain("make_identity_tensor")),
+    "make_identity_layout": (("shape",), _checked("make_identity_layout", 0)(_plain("make_identity_layout"))),
+    "make_identity_tensor": (("shape",), _checked("make_identity_tensor", 0)(_plain("make_identity_tensor"))),
     "append": (("input", "elem", "up_to_rank="), _append("append")),
     "prepend": (("input", "elem", "up_to_rank="), _append("prepend")),
     "slice_": (("src", "coord"), _slice),
@@ -679,9 +762,9 @@ DSL_FUNCTIONS = {
     "product_each": (("a",), lambda ev, a: it.product_each(a)),
     "product": (("a",), _plain("product")),
     "ceil_div": (("input", "tiler"), _plain("ceil_div")),
-    "shape_div": (("lhs", "rhs"), _plain("shape_div")),
+    "shape_div": (("lhs", "rhs"), _checked("shape_div", 0, 1)(_plain("shape_div"))),
     "crd2idx": (("coord", "layout"), _plain("crd2idx")),
-    "idx2crd": (("idx", "shape"), _plain("idx2crd")),
+    "idx2crd": (("idx", "shape"), _checked("idx2crd", 1)(_plain("idx2crd"))),
     "local_tile": (("input", "tiler", "coord", "proj="), _local_tile),
     "local_partition": (("target", "tiler", "index", "proj="), _tensor_only("local_partition")),
     "nullspace": (("layout",), _plain("nullspace")),
@@ -689,6 +772,15 @@ DSL_FUNCTIONS = {
     "E": (("mode",), _basis),
     "round_up": (("a", "b"), _round_up),
     "is_static": (("x",), lambda ev, x: ev.static_now(x)),
+    "const_expr": (("expression",), lambda ev, x: x),  # cutlass.const_expr(x): x, a compile-time value
+    "min": (("lhs", "rhs"), lambda ev, a, b: _min_max(ev, min, (a, b))),  # cutlass.min (the builtin: dynamic)
+    "max": (("lhs", "rhs"), lambda ev, a, b: _min_max(ev, max, (a, b))),
+    "has_underscore": (
+        ("a",),
+        lambda ev, a: UNDERSCORE in it.flatten_to_tuple(a) if isinstance(a, tuple) else a is UNDERSCORE,
+    ),
+    "size_in_bytes": (("dtype", "layout"), _size_in_bytes),
+    "elem_less": (("lhs", "rhs"), lambda ev, a, b: ev.run_dynamic()),  # a Boolean of the IR: ? while tracing
     "make_smem_layout_atom": (("kind", "element_type"), _smem_atom),
     "get_smem_layout_atom": (("layout", "element_type", "major_mode_size"), _get_smem_layout_atom),
     "make_smem_layout_a": (("a_layout", "mma_tiler_mnk", "a_dtype", "num_stages"), _smem_ab("a")),
@@ -1015,10 +1107,21 @@ class _Run:
         cls = n.__class__
         if cls is Lit:
             return n.value
-        if cls is Tuple_:
-            return tuple([self.value(x) for x in n.items])
+        if cls is Tuple_ or cls is PyList:
+            out = []
+            for x in n.items:
+                if x.__class__ is PyStar:  # (*a, 1)
+                    v = self.value(x.value)
+                    if not isinstance(v, tuple):
+                        raise CuteDumpError(f"* unpacks a tuple, not {_text(v)} (TypeError)", self.text, x.col)
+                    out.extend(v)
+                else:
+                    out.append(self.value(x))
+            return tuple(out) if cls is Tuple_ else PyListValue(out)
         if cls is BinOp:
             return self.arith(n)
+        if cls is PyIf:
+            return self.logic(n)
         if cls is PyName:
             return self.name(n)
         if cls is PyAttr:
@@ -1027,9 +1130,66 @@ class _Run:
             return self.pycall(n)
         raise CuteDumpError("unexpected expression", self.text, getattr(n, "col", 0))
 
+    def truth(self, n):
+        v = self.value(n)
+        if v.__class__ is bool or v.__class__ is C or v is UNDERSCORE:
+            return bool(v) if v is not UNDERSCORE else False
+        if isinstance(v, tuple):
+            return bool(v)
+        raise CuteDumpError(
+            f"the truth of {_text(v)} is not known while tracing (a dynamic value in a Python condition)",
+            self.text,
+            getattr(n, "col", 0),
+        )
+
+    def logic(self, n):
+        """Python's ``if``/``else``, ``and``, ``or``, ``not`` and comparisons, on static values."""
+        op = n.op
+        if op == "if":
+            return self.value(n.a) if self.truth(n.cond) else self.value(n.b)
+        if op == "not":
+            return not self.truth(n.cond)
+        if op in ("and", "or"):
+            left = self.value(n.a)
+            t = self.truth(Lit(left, 0, _ColAt(n.col)))
+            if (op == "and") != t:
+                return left
+            return self.value(n.b)
+        vals = [self.value(x) for x in n.a]  # a comparison chain
+        for x, o, y in zip(vals, n.b, vals[1:]):
+            if o in ("==", "!=") and (x.__class__ in (Enum_, DType) or y.__class__ in (Enum_, DType)):
+                same = x.__class__ is y.__class__ and (
+                    (x.cls, x.name, x.space) == (y.cls, y.name, y.space) if x.__class__ is Enum_ else x.name == y.name
+                )
+                if same != (o == "=="):
+                    return False
+                continue
+            if o in ("==", "!=") and x.__class__ is Layout and y.__class__ is Layout:
+                same = _layout_key(x) == _layout_key(y)
+                if same != (o == "=="):
+                    return False
+                continue
+            if _dyn_int(x) and isinstance(y, int) or _dyn_int(y) and isinstance(x, int):
+                return self.run_dynamic()  # a dynamic Boolean, printed ?
+            if not _comparable(x, y, o):
+                raise CuteDumpError(
+                    f"operator {o}: cannot compare {_text(x)} and {_text(y)} while tracing", self.text, n.col
+                )
+            ok = _compare(x, y, o)
+            if not ok:
+                return False
+        return True
+
     def arith(self, n):
         a = self.value(n.left)
         b = None if n.right is None else self.value(n.right)
+        if n.op in ("+", "*") and (isinstance(a, tuple) or isinstance(b, tuple)):  # (4, 8) + (2,), (4,) * 3
+            if n.op == "+" and isinstance(a, tuple) and isinstance(b, tuple):
+                return a + b
+            if n.op == "*" and isinstance(a, tuple) != isinstance(b, tuple):
+                k = b if isinstance(a, tuple) else a
+                if k.__class__ is C:
+                    return (a if isinstance(a, tuple) else b) * int(k)
         for x in (a, b):
             if x is not None and not isinstance(x, int) or isinstance(x, bool):
                 raise CuteDumpError(
@@ -1044,7 +1204,31 @@ class _Run:
         a, op = int(a), n.op
         if op == "neg":
             return C(-a)
+        if op == "~":
+            return C(~a)
         b = int(b)
+        if op in ("<<", ">>") and b < 0:
+            raise CuteDumpError("negative shift count (ValueError)", self.text, n.col)
+        if op == "**":
+            if b < 0:
+                raise CuteDumpError(f"{a} ** {b} is a float; a shape takes integers", self.text, n.col)
+            if b > 64 or abs(a) > 1 and b * abs(a).bit_length() > 256:
+                raise CuteDumpError(f"{a} ** {b}: too large an integer", self.text, n.col)
+            return C(a**b)
+        if op in ("<<", ">>", "&", "|", "^"):
+            if op == "<<" and b + abs(a).bit_length() > 256:
+                raise CuteDumpError(f"{a} << {b}: too large an integer", self.text, n.col)
+            return C(
+                a << b
+                if op == "<<"
+                else a >> b
+                if op == ">>"
+                else a & b
+                if op == "&"
+                else a | b
+                if op == "|"
+                else a ^ b
+            )
         if op in ("//", "%", "/") and b == 0:
             raise CuteDumpError("integer division or modulo by zero (ZeroDivisionError)", self.text, n.col)
         if op == "/":
@@ -1072,6 +1256,8 @@ class _Run:
             return C(DTYPES[bare[: -len(".width")]])
         if bare in DTYPES:
             return DType(bare, DTYPES[bare])
+        if bare in ("arch.WARP_SIZE", "WARP_SIZE"):  # cute.arch.WARP_SIZE
+            return C(32)
         cls, _, member = bare.rpartition(".")
         cls = cls.rsplit(".", 1)[-1]
         if cls in ENUMS:
@@ -1086,8 +1272,32 @@ class _Run:
     def attr(self, n):
         x = self.value(n.obj)
         key = n.name
+        if key.__class__ is PySlice:  # x[a:b:c]
+            if not isinstance(x, tuple):
+                raise CuteDumpError("only a tuple is sliced (x[a:b])", self.text, n.col)
+            parts = []
+            for p in (key.start, key.stop, key.step):
+                v = None if p is None else self.value(p)
+                if v is not None and (v.__class__ is not C):
+                    raise CuteDumpError("a slice's bounds are static integers (or None)", self.text, n.col)
+                parts.append(None if v is None else int(v))
+            if parts[2] == 0:
+                raise CuteDumpError("slice step cannot be zero (ValueError)", self.text, n.col)
+            return x[slice(*parts)]
         if not isinstance(key, str):  # x[i]
             i = self.value(key)
+            if x.__class__ is ComposedLayout and x.b.__class__ is Layout and isinstance(i, int):
+                if not 0 <= int(i) < (len(x.b.shape) if isinstance(x.b.shape, tuple) else 1):
+                    raise CuteDumpError(f"mode {int(i)} of a composed layout (ValueError)", self.text, n.col)
+                b = x.b if not isinstance(x.b.shape, tuple) else Layout(x.b.shape[int(i)], x.b.stride[int(i)])
+                return ComposedLayout(x.a, x.offset, b)  # the DSL keeps the swizzle and the offset on the mode
+            if isinstance(x, Layout) and isinstance(i, int):  # L[i]: the layout's mode i (the DSL's Layout.__getitem__)
+                r = 1 if not isinstance(x.shape, tuple) else len(x.shape)
+                if not 0 <= int(i) < r:  # a negative mode too: the DSL raises ValueError
+                    raise CuteDumpError(f"mode {int(i)} of a rank-{r} layout (IndexError)", self.text, n.col)
+                if not isinstance(x.shape, tuple):
+                    return x
+                return Layout(x.shape[int(i)], x.stride[int(i)])
             if not isinstance(x, tuple) or not isinstance(i, int):
                 raise CuteDumpError("only a tuple is indexed (x[i])", self.text, n.col)
             if not -len(x) <= int(i) < len(x):
@@ -1097,6 +1307,8 @@ class _Run:
             if key == "stride" and isinstance(x, ComposedLayout):
                 raise CuteDumpError("a composed layout has no stride", self.text, n.col)
             return getattr(x, key)
+        if x.__class__ is ComposedLayout and key in ("inner", "offset", "outer"):  # the DSL's ComposedLayout's parts
+            return x.a if key == "inner" else x.offset if key == "offset" else x.b
         if isinstance(x, DType) and key == "width":
             return C(x.bits)
         if hasattr(x, "dsl_attr"):  # an MMA / copy atom of cutedump.atoms.dsl_ops
@@ -1110,6 +1322,14 @@ class _Run:
         fn = n.fn
         if fn.__class__ is PyName:
             ns, bare = _strip(fn.name)
+            if fn.name in _BUILTINS:
+                return self.builtin(fn.name, n)
+            if bare in ("min", "max") and not n.kwargs:  # cutlass.min / cutlass.max: over every leaf of the arguments
+                vals = it.flatten_to_tuple(tuple(self.value(a) for a in n.args))
+                try:
+                    return _min_max(self, min if bare == "min" else max, vals)
+                except CuteDumpError as e:
+                    raise CuteDumpError(e.message, self.text, n.col) from None
             if bare in DYNAMIC_INTS:
                 if len(n.args) != 1 or n.kwargs:
                     raise CuteDumpError(f"{bare}(n) takes one integer", self.text, n.col)
@@ -1194,6 +1414,41 @@ class _Run:
         except (TypeError, IndexError, ValueError) as e:
             raise CuteDumpError(f"cannot evaluate at these coordinates ({e})", self.text, n.col) from None
 
+    def builtin(self, name, n):
+        """Python's builtins as a ``@cute.jit`` function sees them: ``len``, ``sum``, ``int`` on static values;
+        ``min``, ``max`` and ``abs`` are the DSL's own there (its AST rewriting): a dynamic Int32, printed ``?``."""
+        if n.kwargs:
+            raise CuteDumpError(f"{name}() takes no keyword arguments here", self.text, n.col)
+        args = [self.value(a) for a in n.args]
+        if name in ("min", "max", "abs"):
+            if not args or (name == "abs" and len(args) != 1):
+                raise CuteDumpError(
+                    f"{name}() takes {'one argument' if name == 'abs' else 'arguments'}", self.text, n.col
+                )
+            vals = args
+            if not vals or not all(isinstance(v, int) and v.__class__ is not bool for v in vals):
+                raise CuteDumpError(f"{name}(): integers only, got {_text(tuple(args))}", self.text, n.col)
+            if self.literal:
+                return {"min": min, "max": max, "abs": abs}[name](*[int(v) for v in vals])
+            return self.dynamic()
+        if len(args) != 1:
+            raise CuteDumpError(f"{name}() takes one argument (TypeError)", self.text, n.col)
+        (x,) = args
+        if name == "len":
+            if not isinstance(x, tuple):
+                raise CuteDumpError(f"len() of {_text(x)}: not a tuple (TypeError)", self.text, n.col)
+            return C(len(x))
+        if name == "int":
+            if not isinstance(x, int) or x.__class__ is bool:
+                raise CuteDumpError(f"int() of {_text(x)} (TypeError)", self.text, n.col)
+            return x
+        # sum
+        if not isinstance(x, tuple) or not all(isinstance(v, int) and v.__class__ is not bool for v in x):
+            raise CuteDumpError(f"sum() of {_text(x)}: a tuple of integers only (TypeError)", self.text, n.col)
+        if all(v.__class__ is C for v in x):
+            return C(sum(int(v) for v in x))
+        return self.dynamic()
+
     def _index(self, L, i):
         """L(i) for an index i of a layout with dynamic values, as the DSL's MLIR folds it: i is split over the modes
         colexicographically, mode by mode down the nesting (a mode's coordinate is known while the index is and the
@@ -1217,8 +1472,10 @@ class _Run:
                 return term(crd, stride)
             rest = crd
             for k, (sh, st) in enumerate(zip(shape, stride)):
-                if rest is None or rest == 0 or k == len(shape) - 1:
+                if k == len(shape) - 1 or (rest is not None and rest == 0):
                     c = rest
+                elif rest is None:  # an unknown index: the coordinate of a mode of static size 1 is 0 (x % 1)
+                    c = 0 if it.product(sh).__class__ is C and int(it.product(sh)) == 1 else None
                 else:
                     n = it.product(sh)
                     if n.__class__ is C:
@@ -1231,11 +1488,48 @@ class _Run:
         return acc[0] if acc[1] else int(acc[0])
 
 
+#: Python's builtins read in the DSL spelling (:meth:`_Run.builtin`)
+_BUILTINS = frozenset({"len", "sum", "min", "max", "abs", "int"})
+
+
+def _dyn_int(x):
+    return isinstance(x, int) and x.__class__ is not C and x.__class__ is not bool
+
+
+def _layout_key(L):
+    def k(v):
+        if isinstance(v, tuple):
+            return tuple(k(e) for e in v)
+        return ("C", int(v)) if v.__class__ is C else ("?", id(v))
+
+    return (k(L.shape), k(L.stride))
+
+
+def _comparable(x, y, op):
+    if x.__class__ is C and y.__class__ is C:
+        return True
+    if op in ("==", "!=") and (x.__class__ is bool or y.__class__ is bool):
+        return x.__class__ is y.__class__
+    if isinstance(x, tuple) and isinstance(y, tuple):
+        return all(v.__class__ is C or isinstance(v, tuple) for v in it.flatten_to_tuple(x) + it.flatten_to_tuple(y))
+    return False
+
+
+def _compare(x, y, op):
+    def key(v):
+        return tuple(key(e) for e in v) if isinstance(v, tuple) else int(v)
+
+    a, b = key(x), key(y)
+    return {"==": a == b, "!=": a != b, "<": a < b, ">": a > b, "<=": a <= b, ">=": a >= b}[op]
+
+
 def _scalar(node) -> bool:
     """Is this node's value a cutlass.Int32 (a call of cutlass.Int32, or arithmetic on one), not a CuTe IntValue?"""
     cls = node.__class__
     if cls is PyCall:
-        return node.fn.__class__ is PyName and _strip(node.fn.name)[1] in DYNAMIC_INTS
+        return node.fn.__class__ is PyName and (
+            _strip(node.fn.name)[1] in DYNAMIC_INTS or node.fn.name in ("min", "max", "abs")
+        )
     if cls is BinOp:
         return _scalar(node.left) or (node.right is not None and _scalar(node.right))
     return False
@@ -1485,7 +1779,21 @@ def is_dsl(text: str, syntax: str | None = None) -> bool:
     for w in _DSL_ONLY:
         if w in text:
             return True
-    return syntax == "dsl" and _python_tuples(text) and _dsl_names_only(text)
+    if syntax != "dsl" or not _dsl_names_only(text):
+        return False
+    if all(ch.isdigit() or ch in " +-*/%()" for ch in text):  # Python integer arithmetic: 4 + 4 is 8 in the DSL
+        return any(ch.isdigit() for ch in text)
+    return _python_tuples(text) or any(w in text for w in _PY_MARKS)
+
+
+#: Python-only spellings (with ``--syntax dsl`` and the table's names alone): builtins, slices, ``if``/``else``,
+#: Python's integer operators
+_PY_MARKS = ("len(", "min(", "max(", "abs(", "sum(", "int(", " if ", "**", ":]", "[:", "*(", " not ", "==", "!=")
+_PY_MARKS += ("<<", ">>", "&", "|", "^", "~")
+
+
+#: Python's words and builtins a DSL-spelled expression may hold besides the table's functions
+_PY_WORDS = frozenset({"None", "True", "False", "if", "else", "and", "or", "not"}) | _BUILTINS
 
 
 def _dsl_names_only(text: str) -> bool:
@@ -1498,7 +1806,7 @@ def _dsl_names_only(text: str) -> bool:
         if name:
             w = "".join(name)
             name = []
-            if not w[0].isdigit() and w not in DSL_FUNCTIONS and w not in ("None", "True", "False"):
+            if not w[0].isdigit() and w not in DSL_FUNCTIONS and w not in _PY_WORDS:
                 return False
     return True
 
@@ -1506,8 +1814,13 @@ def _dsl_names_only(text: str) -> bool:
 def _python_tuples(text: str) -> bool:
     """A tuple literal written as Python writes it -- ``(4, 8)`` (a comma and a space inside a tuple's parentheses,
     not a call's), ``(4,)`` -- and no mark of C++ or CuTe's print (``_8``, ``<``, ``{``, ``:``, ``::``, ``@``)."""
-    for mark in ("<", "{", ":", "@", " o "):
+    for mark in ("<", "{", "@", " o "):
         if mark in text:
+            return False
+    depth = 0  # a ':' only inside [...] (a Python slice, x[:2])
+    for ch in text:
+        depth += (ch == "[") - (ch == "]")
+        if ch == ":" and depth <= 0:
             return False
     found = False
     stack = []  # for each open parenthesis: is it a tuple's (not a call's)?

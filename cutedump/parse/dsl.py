@@ -24,9 +24,13 @@ from cutedump.algebra.inttuple import UNDERSCORE
 from cutedump.errors import CuteDumpError
 from cutedump.parse.nodes import BinOp, Lit, Tuple_
 
-#: Python's operators read here -> precedence (``/`` is refused at evaluation: the DSL's shapes are integers)
-_OPS = {"+": 1, "-": 1, "*": 2, "//": 2, "/": 2, "%": 2}
-_PUNCT = frozenset("()[],=+-*/%.")
+#: Python's operators read here -> precedence (``/`` is refused at evaluation: the DSL's shapes are integers); ``**``
+#: binds tighter than a unary minus on its left (:meth:`DslParser.power`), comparisons and ``not``/``and``/``or``
+#: looser than every one of these (:meth:`DslParser.test`)
+_OPS = {"|": 1, "^": 2, "&": 3, "<<": 4, ">>": 4, "+": 5, "-": 5, "*": 6, "//": 6, "/": 6, "%": 6}
+_CMPS = frozenset({"==", "!=", "<", ">", "<=", ">="})
+_PUNCT = frozenset("()[],=+-*/%.:<>&|^~")
+_MULTI = frozenset({"//", "**", "<<", ">>", "==", "!=", "<=", ">="})
 
 #: Python's keywords and constants the DSL spelling uses as values
 _CONSTS = {"None": UNDERSCORE, "True": True, "False": False}
@@ -66,6 +70,48 @@ class PyAttr:
         self.col = col
 
 
+class PyIf:
+    """``a if cond else b``; also ``not x`` (``a`` None), ``x and y`` / ``x or y`` (``op``) and a comparison chain
+    ``x < y <= z`` (``op`` "cmp", ``a`` the operands, ``b`` the operators) -- Python's meaning, on static values."""
+
+    __slots__ = ("op", "a", "cond", "b", "col")
+
+    def __init__(self, op, a, cond, b, col):
+        self.op = op
+        self.a = a
+        self.cond = cond
+        self.b = b
+        self.col = col
+
+
+class PyList(Tuple_):
+    """``[a, b]``: a Python list (a ``mode=`` argument; where the DSL packs a shape or a stride, a list is refused)."""
+
+    __slots__ = ()
+
+
+class PySlice:
+    """``x[start:stop:step]``'s index (each part a node or None)."""
+
+    __slots__ = ("start", "stop", "step", "col")
+
+    def __init__(self, start, stop, step, col):
+        self.start = start
+        self.stop = stop
+        self.step = step
+        self.col = col
+
+
+class PyStar:
+    """``*x`` inside a tuple: x's items, unpacked in place."""
+
+    __slots__ = ("value", "col")
+
+    def __init__(self, value, col):
+        self.value = value
+        self.col = col
+
+
 class _Src:
     """Token columns, as parse._Cols gives them (node.col reads ``src[pos]``)."""
 
@@ -83,11 +129,13 @@ _TOKEN_RE = []
 
 def _scan(text: str):
     """-> (kinds, texts, cols): integers (decimal, 0x hexadecimal, ``_`` separators as Python allows), names,
-    punctuation (``//`` is one token), then an "end" token; any other character is an error at its column."""
+    punctuation (``//``, ``**``, ``<<``, ``>>`` and the two-character comparisons are one token each), then an "end" token; any other character is an error at its column."""
     if not _TOKEN_RE:
         import re  # start-up: only for DSL-spelled input
 
-        _TOKEN_RE.append(re.compile(r"\s*(?:(0[xX][0-9A-Fa-f_]+|[0-9][0-9_]*)|([A-Za-z_][A-Za-z0-9_]*)|(//|\S))"))
+        _TOKEN_RE.append(
+            re.compile(r"\s*(?:(0[xX][0-9A-Fa-f_]+|[0-9][0-9_]*)|([A-Za-z_][A-Za-z0-9_]*)|(//|\*\*|<<|>>|[=!<>]=|\S))")
+        )
     rx = _TOKEN_RE[0]
     kinds, texts, cols = [], [], []
     i, n = 0, len(text)
@@ -105,7 +153,7 @@ def _scan(text: str):
         elif name:
             kinds.append("name")
             texts.append(name)
-        elif p == "//" or p in _PUNCT:
+        elif p in _MULTI or p in _PUNCT:
             kinds.append("p")
             texts.append(p)
         else:
@@ -164,12 +212,52 @@ class DslParser:
             self.error(f"unexpected {self.t[self.i]!r} after a complete expression")
         return node
 
-    def expr(self, min_prec=1):
+    def is_kw(self, word):
+        return self.k[self.i] == "name" and self.t[self.i] == word
+
+    def expr(self):
+        """A conditional expression ``a if c else b`` (or an ``or`` test)."""
+        col = self.c[self.i]
+        node = self.test()
+        if self.is_kw("if"):
+            self.i += 1
+            cond = self.test()
+            if not self.is_kw("else"):
+                found = "end of input" if self.k[self.i] == "end" else repr(self.t[self.i])
+                self.error(f"expected 'else' but found {found}")
+            self.i += 1
+            node = PyIf("if", node, cond, self.expr(), col)
+        return node
+
+    def test(self, level=0):
+        """``or`` (level 0), ``and`` (1), ``not`` (2), comparisons (3)."""
+        col = self.c[self.i]
+        if level < 2:
+            word = ("or", "and")[level]
+            node = self.test(level + 1)
+            while self.is_kw(word):
+                self.i += 1
+                node = PyIf(word, node, None, self.test(level + 1), col)
+            return node
+        if level == 2:
+            if self.is_kw("not"):
+                self.i += 1
+                return PyIf("not", None, self.test(2), None, col)
+            return self.test(3)
+        node = self.arith()
+        operands, ops = [node], []
+        while self.k[self.i] == "p" and self.t[self.i] in _CMPS:
+            ops.append(self.t[self.i])
+            self.i += 1
+            operands.append(self.arith())
+        return PyIf("cmp", tuple(operands), None, tuple(ops), col) if ops else node
+
+    def arith(self, min_prec=1):
         left = self.unary()
         while self.k[self.i] == "p" and self.t[self.i] in _OPS and _OPS[self.t[self.i]] >= min_prec:
             op, pos = self.t[self.i], self.i
             self.i += 1
-            right = self.expr(_OPS[op] + 1)
+            right = self.arith(_OPS[op] + 1)
             left = BinOp(op, left, right, pos, self.c)
         return left
 
@@ -181,7 +269,19 @@ class DslParser:
         if self.at("+"):
             self.i += 1
             return self.unary()
-        return self.postfix()
+        if self.at("~"):
+            pos = self.i
+            self.i += 1
+            return BinOp("~", self.unary(), None, pos, self.c)
+        return self.power()
+
+    def power(self):
+        node = self.postfix()
+        if self.at("**"):
+            pos = self.i
+            self.i += 1
+            node = BinOp("**", node, self.unary(), pos, self.c)
+        return node
 
     def postfix(self):
         node = self.atom()
@@ -201,10 +301,16 @@ class DslParser:
                     node = PyName(node.name + "." + name, node.col)
                 else:
                     node = PyAttr(node, name, col)
-            elif self.at("["):  # x[i]: an index into a tuple
+            elif self.at("["):  # x[i]: an index into a tuple (or a layout's mode); x[a:b:c] a slice of a tuple
                 pos = self.i
                 self.i += 1
-                idx = self.expr()
+                idx = None if self.at(":") else self.expr()
+                if self.at(":"):
+                    parts = [idx]
+                    while self.at(":") and len(parts) < 3:
+                        self.i += 1
+                        parts.append(None if self.at(":") or self.at("]") else self.expr())
+                    idx = PySlice(*parts, *([None] * (3 - len(parts))), self.c[pos])
                 self.expect("]")
                 node = PyAttr(node, idx, self.c[pos])
             else:
@@ -247,7 +353,13 @@ class DslParser:
             self.i += 1
             items, comma = [], False
             while not self.at(close):
-                items.append(self.expr())
+                if self.at("*"):  # (*a, 1): a's items unpacked
+                    col = self.c[self.i]
+                    self.i += 1
+                    items.append(PyStar(self.arith(), col))
+                    comma = True
+                else:
+                    items.append(self.expr())
                 if self.at(","):
                     self.i += 1
                     comma = True
@@ -259,7 +371,7 @@ class DslParser:
                 return items[0]  # parentheses around a value
             if text == "(" and not items:
                 return Tuple_((), i, self.c)
-            return Tuple_(tuple(items), i, self.c)
+            return (Tuple_ if text == "(" else PyList)(tuple(items), i, self.c)
         if kind == "end":
             self.error("unexpected end of input")
         self.error(f"unexpected {text!r}")
