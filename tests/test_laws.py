@@ -22,9 +22,9 @@ from cutedump.parse import parse_object  # noqa: E402
 from tests.oracle import gen_algebra as G  # noqa: E402
 from tests.oracle.gen_algebra import Lay, S  # noqa: E402
 
-# examples per law: 100 in the README's test command (its time budget), CUTEDUMP_LAW_EXAMPLES in CI (.ci/run: 150)
+# examples per law: 60 in the README's test command (its time budget), CUTEDUMP_LAW_EXAMPLES in CI (.ci/run: 150)
 SETTINGS = settings(
-    max_examples=int(os.environ.get("CUTEDUMP_LAW_EXAMPLES", "100")),
+    max_examples=int(os.environ.get("CUTEDUMP_LAW_EXAMPLES", "60")),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
