@@ -562,3 +562,46 @@ def test_sm90_params_refusal_is_a_warning_with_the_builders_answer():
         )
     ok = run(*BASE, "--format", "json")
     assert ok.returncode == 0 and "warning" not in ok.stderr, ok.stderr
+
+
+@oracle
+def test_sm100_tf32_umma_descriptors_with_a_nested_k_mode():
+    """tf32/f32 operands (K-major: the fragment's k mode is nested) and MN-major: every k-block of stage 0 against
+    the collective's own mma_init (was an internal error on a nested k mode)."""
+    from cutedump.collective.config import Config, Operand
+    from cutedump.commands._collective import umma_descs
+
+    cfgs = [
+        Config(
+            "sm100",
+            Operand(e, la),
+            Operand(e, lb),
+            Operand("void", "RowMajor"),
+            Operand("half_t", "RowMajor"),
+            "float",
+            tile,
+            cluster,
+        )
+        for e, la, lb, tile, cluster in (
+            ("float", "RowMajor", "ColumnMajor", (128, 128, 64), (1, 1, 1)),
+            ("tfloat32_t", "RowMajor", "ColumnMajor", (128, 64, 32), (1, 1, 1)),
+            ("tfloat32_t", "ColumnMajor", "RowMajor", (128, 128, 32), (1, 1, 1)),
+            ("float", "RowMajor", "RowMajor", (256, 128, 64), (2, 1, 1)),
+        )
+    ]
+    host = "ERROR: cast_smem_ptr_to_uint not supported but used."
+    for cfg, theirs in zip(cfgs, G.ask_umma_descs(cfgs)):
+        theirs = {k: "\n".join(x for x in v.split("\n") if x != host) for k, v in theirs.items()}
+        ours = umma_descs(build(cfg))
+        mine = {w: "\n".join(f"{d:016x}" for d in ours[w][2]) for w in "AB"}
+        mine["idesc"] = f"{ours['idesc']:08x}"
+        assert mine == theirs, cfg
+
+
+def test_sm90_mixed_width_inputs_are_not_modelled_not_refused():
+    """Two widths take CUTLASS's mixed-input RS builder (is_use_rmem_A: IsABDifferentWidth), which CUTLASS builds:
+    cutedump says it does not model it, never that CUTLASS refuses (it said "No eligible GMMA operator")."""
+    for a, b in (("half_t:RowMajor", "int8_t:ColumnMajor"), ("bfloat16_t:ColumnMajor", "float_e4m3_t:ColumnMajor")):
+        r = run("--a", a, "--b", b, "--d", "half_t", "--tile", "128,128,64")
+        assert r.returncode == 2 and r.stderr.count("\n") == 1, r.stderr
+        assert "mixed-input RS builder" in r.stderr and "not modelled" in r.stderr and "refuses" not in r.stderr

@@ -415,6 +415,13 @@ def rs_mainloop(cfg: Config, carveout: int, sched: Choice, deferred: Refused | N
     (sm90_mma_tma_gmma_rs_warpspecialized.hpp), for same-width inputs that are not both 16-bit and not both
     K-major: A is read from registers. With A K-major and B MN-major A and B swap (SwapAB: the MMA's register
     operand is B); with both MN-major B is transposed in smem (the MMA reads a K-major copy)."""
+    if cfg.a.bits != cfg.b.bits:
+        # is_use_rmem_A is true for any two widths, and the RS builder's IsMixedInput path (DirectConvert: A or B
+        # converted in registers, MainloopSm90TmaGmmaRmemAWarpSpecializedMixedInput) builds what this model does not
+        raise NotModelled(
+            f"{cfg.a.element} x {cfg.b.element} ({cfg.a.bits}-bit x {cfg.b.bits}-bit): CUTLASS's SM90 mixed-input "
+            "RS builder (MainloopSm90TmaGmmaRmemAWarpSpecializedMixedInput) is not modelled"
+        )
     if not _is_aligned(cfg):
         raise Refused("Should meet TMA alignment requirement\n", f"{GB}:398")
     s = sched.value

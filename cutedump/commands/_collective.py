@@ -323,6 +323,7 @@ def umma_descs(ans) -> dict:
     MakeTensor<UMMA::smem_desc<Major>>, cutedump's descriptor engine, the kernel command's), every k-block of stage
     0 for A and B, and the atom's instruction descriptor idesc_ (UMMA::make_instr_desc, the idesc command's)."""
     from cutedump.algebra.integer import C  # start-up: the descriptor engine only for an SM100 answer
+    from cutedump.algebra.inttuple import product  # start-up: as above
     from cutedump.atoms.smem_desc import parse_smem_layout  # start-up: as above
     from cutedump.kernel.sm100 import umma_desc_fragment  # start-up: as above
 
@@ -333,7 +334,7 @@ def umma_descs(ans) -> dict:
         ("B", "smem_layout_b", ml.major_b, ml.element_b),
     ):
         frag = umma_desc_fragment(parse_smem_layout(ans.fields["mainloop"][key]), major, el, name)
-        nk = int(frag.layout.shape[2])
+        nk = int(product(frag.layout.shape[2]))  # a k mode may be nested (tf32's): its k-blocks in colex order
         descs = [frag.match.desc.value + int(frag.layout((C(0), C(0), C(k), C(0)))) for k in range(nk)]
         out[name] = (major, el, descs)
     out["idesc"] = ml.tiled.atom.traits.instr_desc().value
