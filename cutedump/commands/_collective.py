@@ -279,30 +279,34 @@ def _tma_lines(cfg, ans, prob) -> list:
 
 def _tma_lines_sm100(cfg, ans, prob) -> list:
     """The TMA atoms of A and B for --problem: cutedump's make_tma_atom_A/B_sm100 engine (the tma command's)."""
+    from cutedump.collective.sm100 import smem_layout_expr  # start-up: as above
     from cutedump.commands._tma import tma_text  # start-up: the TMA engine only for --problem
 
     M, N, K, _L = prob
     m, n, k = cfg.tile
+    ml = ans.mainloop
     out = []
-    for name, rows, kmaj, op in (
-        ("A", M, cfg.a_k_major, ans.mainloop.copy_a.value),
-        ("B", N, cfg.b_k_major, ans.mainloop.copy_b.value),
+    for name, rows, kmaj, op, atom, shape, major in (
+        ("A", M, cfg.a_k_major, ml.copy_a.value, ml.smem_atom_a.value, ml.shape_a, ml.major_a),
+        ("B", N, cfg.b_k_major, ml.copy_b.value, ml.smem_atom_b.value, ml.shape_b, ml.major_b),
     ):
         gmem = f"({rows},{K}):({K},_1)" if kmaj else f"({rows},{K}):(_1,{rows})"
-        out.append(f"TMA {name}: make_tma_atom_{name}_sm100({op}, gmem {gmem})")
+        # the collective's own smem layout, one stage (its atom, not the tma command's default SW128 one)
+        smem = smem_layout_expr(atom, shape, 1, major == "MN")
+        out.append(f"TMA {name}: make_tma_atom_{name}_sm100({op}, gmem {gmem}, smem stage {smem})")
         out.append(
             tma_text(
                 op=op,
                 value_type=None,
                 gmem=gmem,
-                smem=None,
+                smem=smem,
                 cta_tile=None,
                 cluster=1,
                 partition=False,
                 cta_coord=None,
                 cta=None,
                 smem_address="0",
-                mma=ans.mainloop.mma_op.value,
+                mma=ml.mma_op.value,
                 atom_layout=None,
                 operand=name,
                 mma_tiler=f"(_{m},_{n},_{k})",
