@@ -155,22 +155,29 @@ def test_sm100_no_smem_epilogues_agree_with_cutlass():
     assert {build(c, params=False).fields["epilogue"]["dispatch_policy"]["name"] for c in ok} == {"Sm100NoSmem"}
 
 
+def _umma_descs_both(cfg, theirs):
+    """CUTLASS's descriptors (its host build's smem-address warning line dropped: start address 0, as ours unset)
+    and ours (the text answer's: every k-block of stage 0 for A and B, and idesc_), spelled alike."""
+    from cutedump.commands._collective import umma_descs
+
+    host = "ERROR: cast_smem_ptr_to_uint not supported but used."
+    theirs = {k: "\n".join(x for x in v.split("\n") if x != host) for k, v in theirs.items()}
+    ours = umma_descs(build(cfg))
+    mine = {w: "\n".join(f"{d:016x}" for d in ours[w][2]) for w in "AB"}
+    mine["idesc"] = f"{ours['idesc']:08x}"
+    return theirs, mine
+
+
 @oracle
 def test_sm100_umma_descriptors_are_cutlass_mma_init_descriptors():
     # the descriptors the text answer prints (every k-block of stage 0, A and B) and the idesc_, against what the
     # collective's own mma_init makes (TiledMma::make_fragment_A/B over SmemLayoutA/B, CUTLASS's types)
-    from cutedump.commands._collective import umma_descs
 
     ok, _ = _split(G.sm100_configs(CHUNK, 1) + G.sm100_nosmem())
     ok = ok[::2]
     bad = []
     for cfg, theirs in zip(ok, G.ask_umma_descs(ok)):
-        # make_umma_desc's host build says it cannot read the smem address (start address 0, as ours unset)
-        host = "ERROR: cast_smem_ptr_to_uint not supported but used."
-        theirs = {k: "\n".join(x for x in v.split("\n") if x != host) for k, v in theirs.items()}
-        ours = umma_descs(build(cfg))
-        mine = {w: "\n".join(f"{d:016x}" for d in ours[w][2]) for w in "AB"}
-        mine["idesc"] = f"{ours['idesc']:08x}"
+        theirs, mine = _umma_descs_both(cfg, theirs)
         if mine != theirs:
             bad.append(f"{cfg}: CUTLASS {theirs} / ours {mine}")
     assert len(ok) >= 10 and not bad, "\n".join(bad[:5])
@@ -569,7 +576,6 @@ def test_sm100_tf32_umma_descriptors_with_a_nested_k_mode():
     """tf32/f32 operands (K-major: the fragment's k mode is nested) and MN-major: every k-block of stage 0 against
     the collective's own mma_init (was an internal error on a nested k mode)."""
     from cutedump.collective.config import Config, Operand
-    from cutedump.commands._collective import umma_descs
 
     cfgs = [
         Config(
@@ -589,12 +595,8 @@ def test_sm100_tf32_umma_descriptors_with_a_nested_k_mode():
             ("float", "RowMajor", "RowMajor", (256, 128, 64), (2, 1, 1)),
         )
     ]
-    host = "ERROR: cast_smem_ptr_to_uint not supported but used."
     for cfg, theirs in zip(cfgs, G.ask_umma_descs(cfgs)):
-        theirs = {k: "\n".join(x for x in v.split("\n") if x != host) for k, v in theirs.items()}
-        ours = umma_descs(build(cfg))
-        mine = {w: "\n".join(f"{d:016x}" for d in ours[w][2]) for w in "AB"}
-        mine["idesc"] = f"{ours['idesc']:08x}"
+        theirs, mine = _umma_descs_both(cfg, theirs)
         assert mine == theirs, cfg
 
 
