@@ -76,9 +76,17 @@ def warn(message: str) -> None:
         _WARNINGS.append(message)
 
 
+def note(message: str) -> None:
+    """A fact about how the answer reads (not a hazard): one ``note: ...`` line on standard error, written as
+    :func:`warn`'s lines are."""
+    if ("note", message) not in _WARNINGS:
+        _WARNINGS.append(("note", message))
+
+
 def take_warnings() -> list:
-    """The warnings collected since the last call (each ``warning: ...``), and forget them."""
-    out = [f"warning: {m}" for m in _WARNINGS]
+    """The warnings (and notes) collected since the last call (each ``warning: ...``, ``note: ...``), and forget
+    them."""
+    out = [f"note: {m[1]}" if isinstance(m, tuple) else f"warning: {m}" for m in _WARNINGS]
     _WARNINGS.clear()
     return out
 

@@ -32,6 +32,7 @@ from cutedump.algebra import C, recast_layout
 from cutedump.algebra import layout as L
 from cutedump.algebra.inttuple import UNDERSCORE, product_each
 from cutedump.algebra.layout import Layout
+from cutedump.algebra.smem_ptr import SmemPtrFlag
 from cutedump.algebra.swizzle import ComposedLayout
 from cutedump.atoms.copy import TiledCopy, copy_atom
 from cutedump.atoms.copy_catalog import lookup_copy, lookup_tmem_copy
@@ -1679,4 +1680,7 @@ def tc_sparse_smem_atom(ev, kind, dtype, sparsity):
     dense = _smem_atom(ev, kind, _dt(dtype, "make_sparse_smem_layout_atom"), ns="tcgen05")
     sp = C(2) if sparsity is None else sparsity
     inner = DSL_FUNCTIONS["blocked_product"][1](ev, L.make_layout((C(1), sp)), dense.b)
-    return ComposedLayout(dense.a, C(0), inner)
+    off = dense.offset
+    if isinstance(off, SmemPtrFlag) and sp.__class__ is C:  # C++'s smem_sparse_ptr_flag_bits<S,B>, printed 0
+        off = SmemPtrFlag(off.bits, int(sp))
+    return ComposedLayout(dense.a, off, inner)

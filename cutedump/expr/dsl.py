@@ -30,6 +30,7 @@ from cutedump.algebra.basis import ScaledBasis
 from cutedump.algebra.integer import DynDiv, is_static
 from cutedump.algebra.inttuple import UNDERSCORE
 from cutedump.algebra.layout import Layout
+from cutedump.algebra.smem_ptr import SmemPtrFlag
 from cutedump.algebra.swizzle import ComposedLayout, Swizzle
 from cutedump.errors import CuteDumpError
 from cutedump.expr.calls import _Evaluation
@@ -397,6 +398,15 @@ def _group_modes(ev, x, begin, end):
 
 def _recast(ev, new_bits, old_bits, x):
     nb, ob = _bits(new_bits), _bits(old_bits)
+    if isinstance(x, ComposedLayout) and x.offset.__class__ is SmemPtrFlag:
+        # a smem atom: the DSL recasts its swizzle as one of element offsets (S<3,4,3> of 16-bit elements -> 8-bit:
+        # S<3,5,3>), unlike C++'s upcast of the smem_ptr flag (the swizzle kept); the result's swizzle is taken
+        # as one of the byte addresses of new_bits-bit elements, as a kernel would use it (get_tensor(outer,
+        # swizzle=inner))
+        r = _recast(ev, new_bits, old_bits, ComposedLayout(x.a, C(0), x.b))
+        if isinstance(r, ComposedLayout) and int(r.offset) == 0 and nb & (nb - 1) == 0:
+            return ComposedLayout(r.a, SmemPtrFlag(nb), r.b)
+        return r
     try:
         r = ev.call("recast_layout", x, targs=(ob, nb))
     except CuteDumpError as e:
@@ -439,6 +449,8 @@ def _slice(ev, src, coord):
         r, _ = slice_and_offset(coord, src)
         if isinstance(r, ComposedLayout):
             off = r.offset
+            if src.offset.__class__ is SmemPtrFlag and int(off) == 0:  # a smem atom's slice at 0 (one stage)
+                return ComposedLayout(r.a, src.offset, r.b)  # keeps the element width its swizzle's bytes are of
             return ComposedLayout(r.a, off if off.__class__ is C or off.__class__ is int else int(off), r.b)
         return ComposedLayout(Swizzle(0, 4, 3), C(0), r)
     return ev.call("slice", coord, src)
@@ -514,16 +526,23 @@ def _smem_atom(ev, kind, dtype, ns="warpgroup"):
         raise CuteDumpError("make_smem_layout_atom: MN_SW128_32B is a tcgen05 atom kind")
     if kind.name == "MN_SW128_32B":  # the DSL's atom: 8 columns of 1024 bits (C++ UMMA's has 4)
         n = C(1024 // dtype.bits)
-        return ComposedLayout(Swizzle(2, 5, 2), C(0), Layout((n, C(8)), (C(1), n)))
+        return ComposedLayout(Swizzle(2, 5, 2), _width(dtype), Layout((n, C(8)), (C(1), n)))
     major, swz = kind.name.split("_", 1)
     if 1024 % dtype.bits:  # a 6-bit type: the DSL's atom has (contiguous bits) // width elements a row
         n = C({"INTER": 128, "SW32": 256, "SW64": 512, "SW128": 1024}[swz] // dtype.bits)
         b = {"INTER": 0, "SW32": 1, "SW64": 2, "SW128": 3}[swz]
         outer = Layout((C(8), n), (n, C(1))) if major == "K" else Layout((n, C(8)), (C(1), n))
-        return ComposedLayout(Swizzle(b, 4, 3), C(0), outer)
+        return ComposedLayout(Swizzle(b, 4, 3), _width(dtype), outer)
     name = f"{'UMMA' if ns == 'tcgen05' else 'GMMA'}::Layout_{major}_{swz}_Atom"
-    atom = SMEM.smem_atom(name, dtype.bits)
-    return ComposedLayout(atom.a, C(0), atom.b)
+    return SMEM.smem_atom(name, dtype.bits)  # C++'s Sw o smem_ptr[Bb](unset) o L: the DSL prints the flag as 0
+
+
+def _width(dtype):
+    """The offset of a DSL smem atom: the DSL's 0, carrying the element width its swizzle's byte addresses are
+    of (``smem_ptr_flag_bits<B>``, printed ``0`` by the DSL and ``smem_ptr[Bb](unset)`` by C++); a width that is not
+    a power of two (the 6-bit types) has no such flag: a plain 0."""
+    b = dtype.bits
+    return SmemPtrFlag(b) if b & (b - 1) == 0 else C(0)
 
 
 def _atom_kind(layout_enum, dtype, major_mode_size):
@@ -1570,7 +1589,7 @@ def _merge(xs, keep=False):
     one make_layout / make_identity_tensor built from the shape given (whose values' divisibility the DSL keeps)."""
     x = xs[0]
     cls = x.__class__
-    if cls is C or cls is bool:
+    if cls is C or cls is bool or cls is SmemPtrFlag:
         return x
     if isinstance(x, int):
         g = 0
@@ -1647,7 +1666,7 @@ def _merge_single(x):
 
 def _bump(x):
     cls = x.__class__
-    if cls is C or cls is bool:
+    if cls is C or cls is bool or cls is SmemPtrFlag:
         return x
     if isinstance(x, int):
         return 1
@@ -1664,6 +1683,8 @@ def _bump(x):
 
 
 def dsl_int(x) -> str:
+    if x.__class__ is SmemPtrFlag:  # a DSL smem atom's offset: the DSL's 0 (the width it carries is not printed)
+        return "0"
     if x.__class__ is C or x.__class__ is bool:
         return str(int(x)) if x.__class__ is C else str(x)
     d = int(x) if x.__class__ is DynDiv else 1
@@ -1864,7 +1885,7 @@ def _code_value(x) -> str:
         return f"({inner},)" if len(x) == 1 else f"({inner})"
     if x is UNDERSCORE:
         return "None"
-    if x.__class__ is C:
+    if x.__class__ is C or x.__class__ is SmemPtrFlag:
         return str(int(x))
     if isinstance(x, int) and not isinstance(x, bool):
         return f"cutlass.Int32({int(x)})"

@@ -103,7 +103,7 @@ def to_cpp(obj) -> str:
 
 def _dsl_value(x) -> str:
     cls = x.__class__
-    if cls is C:
+    if cls is C or getattr(x, "bits", None) is not None:  # an smem_ptr flag (the smem atoms' offset): the DSL's 0
         return str(int(x))
     if cls is bool:
         return "True" if x else "False"
