@@ -38,7 +38,18 @@ from cutedump.expr.functions import _REG, shape_of
 from cutedump.expr.signatures import signature
 from cutedump.expr.values import CountingTensor, format_result
 from cutedump.parse import BinOp, Call, Lit, Tuple_, swizzle_limit_error
-from cutedump.parse.dsl import PyAttr, PyCall, PyIf, PyList, PyName, PySlice, PyStar, parse_dsl
+from cutedump.parse.dsl import (
+    PyAttr,
+    PyCall,
+    PyIf,
+    PyList,
+    PyName,
+    PySlice,
+    PyStar,
+    is_dsl_print,
+    parse_dsl,
+    read_dsl_print,
+)
 
 _REQ = object()  # a parameter without a default
 
@@ -1621,6 +1632,29 @@ def _undiv(x):
 def evaluate_dsl(text: str, literal: bool = False):
     """A DSL-spelled expression's value (dynamic values as :class:`DynDiv`, their divisibility); with ``literal``
     each ``cutlass.Int32(n)`` is the run-time (C++ dynamic) value n, as C++ CuTe would compute with it."""
+    try:
+        return _evaluate_dsl(text, literal)
+    except CuteDumpError as e:  # the message in the DSL's spelling: the input is quoted as typed (text, col)
+        msg = dsl_spelled(e.message)
+        if msg == e.message:
+            raise
+        raise CuteDumpError(msg, e.text, e.col) from None
+
+
+def dsl_spelled(message: str) -> str:
+    """An error message about DSL input, its values spelled as the CuTe DSL prints them (``(4,8)``, not CuTe's
+    ``(_4,_8)``; ``S<3,4,3> o 0 o L``, not ``Sw<3,4,3> o smem_ptr[16b](unset) o L``); where the DSL refuses in
+    words of its own, those words (``shape and stride must be congruent``)."""
+    import re  # start-up: only for an error
+
+    m = re.sub(r"smem(?:_sparse<\d+>)?_ptr\[\d+b\]\(unset\)", "0", message.replace("Sw<", "S<"))
+    m = re.sub(r"(?<![\w\]])_(-?\d+)\b", r"\1", m)
+    return re.sub(r"shape (\S+) and stride (\S+) are not congruent", r"shape \1 and stride \2 must be congruent", m)
+
+
+def _evaluate_dsl(text: str, literal: bool):
+    if is_dsl_print(text):  # the DSL's print of a value, read back
+        return _dsl_print_value(text, literal)
     node = parse_dsl(text)
     lenient = _L.LENIENT
     lenient[0] = True
@@ -1790,12 +1824,55 @@ _DSL_ONLY = (
 )
 
 
+def note_smem_width(obj, drawn=None) -> None:
+    """A DSL-printed smem atom (or a layout built from one) prints ``S<3,4,3> o 0 o L`` whatever its element width:
+    one ``note:`` line says which meaning cutedump gives it (its swizzle on the byte addresses of its B-bit
+    elements, the smem pointer's swizzle) and, with ``drawn``, the element-offset form a picture shows."""
+    off = getattr(obj, "offset", None)
+    if not (isinstance(obj, ComposedLayout) and off.__class__ is SmemPtrFlag and isinstance(obj.a, Swizzle)):
+        return
+    from cutedump.errors import note  # start-up: on demand
+
+    what = f"{_swizzle_text(obj.a)} acts on the byte addresses of {off.bits}-bit elements"
+    if off.sparsity is None:
+        what += " (the smem pointer's swizzle: get_tensor(layout.outer, swizzle=layout.inner))"
+    how = f"; C++ prints it {format_result(obj)}"
+    if drawn is not None:
+        how += f"; as element offsets: {format_result(drawn)}"
+    note(what + how)
+
+
+def _dsl_print_value(text: str, literal: bool):
+    """``S<3,4,3> o 0 o (8,64):(64,1)`` (the DSL's print) as a value: the print carries no element width, so a
+    swizzle is read as one of element offsets (the layout's own function; a note says so); with ``literal`` (what a
+    command draws) a ``?`` has no value and is refused."""
+    obj = read_dsl_print(text)
+    if literal:
+        i = text.find("?")
+        if i >= 0:
+            raise CuteDumpError(
+                "CuTe DSL print: '?' is a run-time value the print does not show; cutedump draws known values only "
+                "(spell the layout's construction, with cutlass.Int32(n) for the value)",
+                text,
+                i,
+            )
+    if isinstance(obj, ComposedLayout) and isinstance(obj.a, Swizzle) and obj.a.b > 0:
+        from cutedump.errors import note  # start-up: on demand
+
+        note(
+            f"{_swizzle_text(obj.a)} is read as a swizzle of element offsets: the DSL's print carries no element "
+            "width; a shared-memory atom's swizzle acts on byte addresses: spell the atom "
+            "(warpgroup.make_smem_layout_atom(kind, dtype)) or its C++ form (Sw<B,M,S> o smem_ptr[Nb](unset) o L)"
+        )
+    return obj
+
+
 def is_dsl(text: str, syntax: str | None = None) -> bool:
     """Is ``text`` spelled as the CuTe DSL spells it? ``cute.``/``cutlass.`` names, keyword arguments, names only
     the DSL has (``make_swizzle``, ``group_modes``, ``None``, ``//``, ...). A text without any of them (``size((4,
     8))``) reads as CuTe's print / C++ whatever ``syntax`` asks of the answer: its plain integers are dynamic there,
     and the answers to such text stay what they were."""
-    if "cute." in text or "cutlass." in text or "=" in text:
+    if "cute." in text or "cutlass." in text or "=" in text or is_dsl_print(text):
         return True
     for w in _DSL_ONLY:
         if w in text:

@@ -22,6 +22,8 @@ def dsl_input(text: str, syntax: str | None = None) -> bool:
     no '.', '=' or a DSL-only name."""
     if (
         syntax != "dsl"
+        and "S<" not in text  # the DSL's print of a swizzle (C++ prints Sw<)
+        and "?" not in text  # the DSL's print of a dynamic value
         and "." not in text
         and "=" not in text
         and "None" not in text
@@ -49,12 +51,19 @@ def answer_text(text: str, syntax: str | None = None) -> str:
     input is answered as the CuTe DSL prints it unless ``syntax`` says otherwise: ``--syntax print|cpp`` answers
     its C++ twin, each ``cutlass.Int32(n)`` the dynamic value n (the DSL itself prints ``?``)."""
     if dsl_input(text, syntax):
-        from cutedump.expr.dsl import evaluate_dsl, format_dsl  # start-up: only for DSL-spelled input
+        from cutedump.expr.dsl import evaluate_dsl, format_dsl, note_smem_width  # start-up: DSL-spelled input only
 
         if syntax in (None, "dsl"):
-            return format_dsl(evaluate_dsl(text))
+            obj = evaluate_dsl(text)
+            note_smem_width(obj)  # the DSL's print of an smem atom does not show its width: a note says it
+            return format_dsl(obj)
         return format_result(evaluate_dsl(text, literal=True), syntax)
-    return format_result(evaluate(text), syntax)
+    obj = evaluate(text)
+    if syntax == "dsl":
+        from cutedump.expr.dsl import note_smem_width  # start-up: --syntax dsl only
+
+        note_smem_width(obj)
+    return format_result(obj, syntax)
 
 
 def evaluate(text: str, syntax: str | None = None, literal: bool = False):
@@ -197,7 +206,12 @@ def evaluate_layout(text: str):
             )
         sw = recast_swizzle(Swizzle(b, mm, s), 8, bits)
         return ComposedLayout(sw, C(0), evaluate_layout(m.group("rest")))
-    obj = SW.as_position_independent_swizzle_layout(evaluate(text, literal=True))  # smem_ptr flags drawn so
+    flagged = evaluate(text, literal=True)
+    obj = SW.as_position_independent_swizzle_layout(flagged)  # smem_ptr flags drawn so
+    if obj is not flagged and dsl_input(text):  # a DSL-spelled smem atom: its print does not show the width
+        from cutedump.expr.dsl import note_smem_width  # start-up: DSL-spelled input only
+
+        note_smem_width(flagged, obj)
     if isinstance(obj, ComposedLayout) and not (isinstance(obj.a, Swizzle) and isinstance(obj.b, Layout)):
         raise CuteDumpError(
             f"{format_result(obj)} is a composition A o O o B that cutedump can only evaluate, not "

@@ -19,9 +19,12 @@ Every error is a :class:`CuteDumpError` with the text and the column, like the o
 
 from __future__ import annotations
 
-from cutedump.algebra.integer import C
-from cutedump.algebra.inttuple import UNDERSCORE
+from cutedump.algebra.integer import C, DynDiv
+from cutedump.algebra.inttuple import UNDERSCORE, congruent
+from cutedump.algebra.layout import Layout
+from cutedump.algebra.swizzle import ComposedLayout, Swizzle
 from cutedump.errors import CuteDumpError
+from cutedump.parse.grammar import swizzle_limit_error
 from cutedump.parse.nodes import BinOp, Lit, Tuple_
 
 #: Python's operators read here -> precedence (``/`` is refused at evaluation: the DSL's shapes are integers); ``**``
@@ -382,3 +385,123 @@ def parse_dsl(text: str):
     if not text.strip():
         raise CuteDumpError("empty expression", text, 0)
     return DslParser(text).parse_all()
+
+
+# ---- the DSL's printed form, read back ------------------------------------------------------------------------
+
+
+def is_dsl_print(text: str) -> bool:
+    """Is ``text`` the CuTe DSL's print of a value (``S<3,4,3> o 0 o (8,64):(64,1)``, ``(4,?{div=8}):(1,4)``)? Only
+    text with a mark no other spelling has: a swizzle ``S<`` (C++ prints ``Sw<``) or a dynamic ``?``; a plain
+    ``(4,8):(1,4)`` reads as CuTe's print (the same table, the same print)."""
+    if "S<" not in text and "?" not in text:
+        return False
+    return all(ch.isdigit() or ch in " \t(),:?{}=-<>Sodiv" for ch in text)
+
+
+def read_dsl_print(text: str):
+    """The CuTe DSL's print of a swizzle, an int tuple, a layout or a composed layout -> the value: plain integers
+    static (``C``: the DSL prints only compile-time values as numbers), ``?``/``?{div=N}`` a dynamic integer known by
+    its divisibility (:class:`~cutedump.algebra.integer.DynDiv`), ``S<B,M,S>`` a swizzle, ``A o O o B`` a composed
+    layout. Errors quote ``text`` with the column, in the DSL's words."""
+
+    n = len(text)
+    pos = [0]
+
+    def fail(msg, i=None):
+        raise CuteDumpError(f"CuTe DSL print: {msg}", text, pos[0] if i is None else i)
+
+    def ws():
+        while pos[0] < n and text[pos[0]] in " \t":
+            pos[0] += 1
+
+    def peek(s):
+        ws()
+        return text.startswith(s, pos[0])
+
+    def take(s):
+        if not peek(s):
+            fail(f"expected {s!r}" + (f", found {text[pos[0]]!r}" if pos[0] < n else " at the end"))
+        pos[0] += len(s)
+
+    def number():
+        ws()
+        i = pos[0]
+        if peek("?"):
+            pos[0] += 1
+            d = 1
+            if peek("{"):
+                take("{")
+                take("div")
+                take("=")
+                d = number()
+                take("}")
+                d = int(d)
+                if d < 1:
+                    fail("a divisibility is at least 1", i)
+            return DynDiv(d)
+        j = i + (1 if text[i : i + 1] == "-" else 0)
+        k = j
+        while k < n and text[k].isdigit():
+            k += 1
+        if k == j:
+            fail("expected an integer, '?' or '('" + (f", found {text[i]!r}" if i < n else " at the end"), i)
+        pos[0] = k
+        return C(int(text[i:k]))
+
+    def inttuple():
+        if peek("("):
+            take("(")
+            items = [inttuple()]
+            while peek(","):
+                take(",")
+                items.append(inttuple())
+            take(")")
+            return tuple(items)
+        return number()
+
+    def swizzle():
+        i = pos[0]
+        take("S<")
+        b = number()
+        take(",")
+        m = number()
+        take(",")
+        s = number()
+        take(">")
+        if not all(x.__class__ is C for x in (b, m, s)):
+            fail("a swizzle's parameters are static integers", i)
+        why = swizzle_limit_error(int(b), int(m), int(s))
+        if why:
+            fail(why, i)
+        return Swizzle(int(b), int(m), int(s))
+
+    def layout():
+        shape = inttuple()
+        if not peek(":"):
+            return shape
+        take(":")
+        stride = inttuple()
+        if not congruent(shape, stride):
+            fail("a layout's shape and stride must be congruent", 0)
+        return Layout(shape, stride)
+
+    def value():
+        a = swizzle() if peek("S<") else layout()
+        if not peek("o"):
+            return a
+        take("o")
+        off = number()
+        take("o")
+        b = value()
+        if not isinstance(a, (Swizzle, Layout)) or not isinstance(b, (Layout, ComposedLayout)):
+            fail("a composed layout is inner o offset o outer: a swizzle or a layout, an integer, a layout", 0)
+        return ComposedLayout(a, off, b)
+
+    if not text.strip():
+        raise CuteDumpError("empty expression", text, 0)
+    v = value()
+    ws()
+    if pos[0] < n:
+        fail(f"unexpected {text[pos[0]]!r}")
+    return v
