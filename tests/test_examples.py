@@ -192,7 +192,7 @@ def test_example_runs(scratch, monkeypatch, where, cmd):
     assert r.exit_code == want, f"{where}: $ {cmd}\nexit {r.exit_code}\n{r.stderr}"
     if want == 0:
         assert r.stdout or argv[:1] == ["golden"], f"{where}: no output"
-        assert "note:" not in r.stderr, f"{where}: an example uses a deprecated spelling: {r.stderr}"
+        assert "is deprecated" not in r.stderr, f"{where}: an example uses a deprecated spelling: {r.stderr}"
     if want == 2:
         assert len([ln for ln in r.stderr.splitlines() if ln.startswith("error: ")]) == 1, r.stderr
 

@@ -151,6 +151,8 @@ def test_cli_idesc():
     assert code == 0 and F16 in out
     code, out = run("idesc", "0x08400010", "--family", "SM100_MMA_F16BF16_XS")
     assert code == 2 and out.startswith("error: unknown UMMA family")
+    code, out = run("idesc", "0xZZ")  # issue 42 item 19: neither a number nor a name
+    assert code == 2 and out == "error: not a hex descriptor or an atom name: '0xZZ'\n"
 
 
 def test_help_examples_run():

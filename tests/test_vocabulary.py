@@ -149,6 +149,8 @@ def test_old_spelling_gives_the_same_answer_and_a_note(argv, old, new):
 def test_readme_prints_the_option_table():
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     assert markdown_table() in text
+    old = "Old spellings, hidden and kept for one release"
+    assert text.count(old) == 1  # issue 42 item 15: the paragraph was printed four times
 
 
 # ---- one language rule ---------------------------------------------------------------------------------------

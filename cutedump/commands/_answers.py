@@ -479,7 +479,12 @@ def idesc_answer(value, family, block_scaled, fmt_, lang="en") -> str:
     v = _idesc_value(value)
     atom_name = None
     if v is None:
-        t = lookup_mma(value)
+        try:
+            t = lookup_mma(value)
+        except CuteDumpError as e:
+            if e.message.startswith("not an atom name"):  # 0xZZ: neither spelling
+                raise CuteDumpError(f"not a hex descriptor or an atom name: {value!r}") from None
+            raise
         if not isinstance(t, U.UMMATraits):
             raise CuteDumpError(f"{t.name} is not an SM100 UMMA atom: only tcgen05.mma has an instruction descriptor")
         d = t.instr_desc()

@@ -164,10 +164,17 @@ def _picture_text(
 
     return {
         "layout": lambda: svg.layout_svg(obj),
-        "tv": lambda: svg.tv_svg(obj, t),
+        "tv": lambda: svg.tv_svg(obj, t, _typed_tv(tv, tile)),
         "mma": lambda: svg.print_svg_mma(obj),
         "copy": lambda: svg.copy_svg(obj),
     }[kind]()
+
+
+def _typed_tv(tv, tile):
+    """The SVG's title: the TV layout and the tile as typed (one line), not the equivalent layout it draws."""
+    if tv is None or tv.strip() == "-" or tile is None:
+        return None
+    return f"{' '.join(tv.split())} over the tile {' '.join(str(tile).split())}"
 
 
 def latex_text(**kw) -> str:

@@ -153,10 +153,16 @@ def layout_svg(layout) -> str:
     return "".join(out)
 
 
-def tv_svg_panel(p: grid.Panel, comment: str = "Layout TV") -> str:
+def tv_svg_panel(p: grid.Panel, comment: str = "Layout TV", typed: str | None = None) -> str:
+    """With ``typed`` (the TV layout and tile as the user wrote them), the title is that text; the equivalent layout
+    drawn (``composition(make_identity_layout(tile), TV)``, strides of coordinates) is the second comment line."""
     cs = CELL
     width, height = (p.cols + 1) * cs, (p.rows + 1) * cs
-    out = _open(width, height, f"{comment}: {p.title}", [f"{comment}: {p.title}"])
+    if typed is None:
+        out = _open(width, height, f"{comment}: {p.title}", [f"{comment}: {p.title}"])
+    else:
+        title = f"{comment}: {typed}"
+        out = _open(width, height, title, [title, f"TV -> (m,n): {p.title}"])
     for c in p.cells:
         _tv_cell(out, (c.n + 1) * cs, (c.m + 1) * cs, c)
     _labels(out, cs, cs, p.rows, p.cols)
@@ -164,9 +170,10 @@ def tv_svg_panel(p: grid.Panel, comment: str = "Layout TV") -> str:
     return "".join(out)
 
 
-def tv_svg(layout_tv, tile_mn) -> str:
-    """The print_latex_tv picture: which thread/value owns each cell of the (M, N) tile."""
-    return tv_svg_panel(grid.tv_panel(layout_tv, tile_mn))
+def tv_svg(layout_tv, tile_mn, typed: str | None = None) -> str:
+    """The print_latex_tv picture: which thread/value owns each cell of the (M, N) tile (titled with ``typed``, the
+    text the user gave, when given)."""
+    return tv_svg_panel(grid.tv_panel(layout_tv, tile_mn), typed=typed)
 
 
 def copy_svg_panels(S, D, tile_mn) -> str:
