@@ -239,3 +239,53 @@ def test_operations_on_dsl_atoms_print_as_the_dsl():
         if got[0] != status or (status == "ok" and got[1] != text):
             bad.append((e, got, text))
     assert len(exprs) > 100 and not bad, bad[:3]
+
+
+#: SS UMMA atoms by element width and major (operand A)
+UMMA = {
+    ("Float16", "K"): "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,K,K>",
+    ("Float16", "MN"): "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,MN,MN>",
+    ("BFloat16", "K"): "SM100_MMA_F16BF16_SS<bfloat16_t,bfloat16_t,float,128,256,K,K>",
+    ("BFloat16", "MN"): "SM100_MMA_F16BF16_SS<bfloat16_t,bfloat16_t,float,128,256,MN,MN>",
+    ("TFloat32", "K"): "SM100_MMA_TF32_SS<tfloat32_t,tfloat32_t,float,128,256,K,K>",
+    ("Float8E4M3FN", "K"): "SM100_MMA_F8F6F4_SS<float_e4m3_t,float_e4m3_t,float,128,256,K,K>",
+}
+
+
+def test_umma_descriptor_fragments_of_a_dsl_layout_are_its_twins():
+    """``explain partition --fragment`` (UMMA::SmemDescriptor tensors) answers a tcgen05 atom and its twin alike."""
+    done = answered = 0
+    for ns, kind, dt in COMBOS:
+        major = kind.split("_")[0]
+        if ns != "tcgen05" or (dt, major) not in UMMA:
+            continue
+        bits = TYPES[dt][1]
+        m, k = (128, 1024 // bits) if major == "K" else (128, 64)
+        d = f"cute.tile_to_shape({dsl_atom(ns, kind, dt)}, ({m}, {k}), order=(0, 1))"
+        c = f"tile_to_shape({cpp_atom(ns, kind, dt)}, make_shape(_{m}{{}},_{k}{{}}))"
+        args = ["--mma", UMMA[dt, major], "--operand", "A", "--fragment", "--lang", "en", "--format", "json"]
+        a, b = (run(["explain", "partition", *args, "--layout", x]) for x in (d, c))
+        assert a == b, (ns, kind, dt)
+        done += 1
+        answered += a[0] == 0
+    assert done >= 15 and answered >= 12
+
+
+def test_kernel_audit_of_a_dsl_spelled_smem_layout_is_its_twins(tmp_path):
+    """The wgmma example kernel with its smem layouts spelled as the DSL spells them: the same dump and bank audit
+    (the old code refused it: the DSL atom's swizzle was taken as one of element offsets, not on the pointer)."""
+    from pathlib import Path
+
+    src = Path(__file__).resolve().parents[1] / "cutedump" / "kernel" / "examples" / "wgmma_sm90_tn.toml"
+    text = src.read_text(encoding="utf-8")
+    atom = dsl_atom("warpgroup", "K_SW128", "Float16")
+    dsl = text
+    for mn in ("bM", "bN"):
+        cpp = f'expr = "tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, ({mn},bK,bP))"'
+        assert cpp in dsl
+        dsl = dsl.replace(cpp, f'expr = "cute.tile_to_shape({atom}, ({mn},bK,bP), order=(0,1,2))"')
+    p = tmp_path / "wgmma_dsl.toml"
+    p.write_text(dsl, encoding="utf-8")
+    a = run(["kernel", str(p), "--lang", "en"])
+    b = run(["kernel", str(src), "--lang", "en"])
+    assert a == b and a[0] == 0 and "conflicts 0" in a[1]
