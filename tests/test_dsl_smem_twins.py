@@ -289,3 +289,14 @@ def test_kernel_audit_of_a_dsl_spelled_smem_layout_is_its_twins(tmp_path):
     a = run(["kernel", str(p), "--lang", "en"])
     b = run(["kernel", str(src), "--lang", "en"])
     assert a == b and a[0] == 0 and "conflicts 0" in a[1]
+
+
+def test_a_six_bit_atom_warns_that_its_swizzle_is_taken_on_element_offsets():
+    """A 6-bit element has no byte address of its own: the one hazard of the class is said, not answered silently."""
+    from click.testing import CliRunner
+
+    from cutedump.cli import command
+
+    r = CliRunner().invoke(command("eval"), [dsl_atom("tcgen05", "K_SW128", "Float6E3M2FN")])
+    assert r.exit_code == 0 and r.stdout == "S<3,4,3> o 0 o (8,170):(170,1)\n"  # the DSL's print (recorded corpus)
+    assert r.stderr.startswith("warning: make_smem_layout_atom: Float6E3M2FN elements are 6 bits")

@@ -553,7 +553,15 @@ def _width(dtype):
     of (``smem_ptr_flag_bits<B>``, printed ``0`` by the DSL and ``smem_ptr[Bb](unset)`` by C++); a width that is not
     a power of two (the 6-bit types) has no such flag: a plain 0."""
     b = dtype.bits
-    return SmemPtrFlag(b) if b & (b - 1) == 0 else C(0)
+    if b & (b - 1) == 0:
+        return SmemPtrFlag(b)
+    from cutedump.errors import warn  # start-up: a 6-bit type only
+
+    warn(
+        f"make_smem_layout_atom: {dtype.name} elements are {b} bits: byte addresses are no function of their element "
+        "offsets, so shared-memory answers take this atom's swizzle on element offsets (the layout's own function)"
+    )
+    return C(0)
 
 
 def _atom_kind(layout_enum, dtype, major_mode_size):
