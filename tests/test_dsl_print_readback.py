@@ -1,5 +1,5 @@
 """Issue 42, items 13 and 18: the CuTe DSL's printed form reads back (``cutedump layout "S<3,4,3> o 0 o
-(8,64):(64,1)"``, ``eval`` of it), and errors about DSL input are spelled as the DSL spells values (``(4,8)``, not
+(8,64):(64,1)"``, ``eval`` of it; tensors of coordinates ``tensor<(0,0) o (4,8):(1@0,1@1)>``), and errors about DSL input are spelled as the DSL spells values (``(4,8)``, not
 CuTe's ``(_4,_8)``), quoting the input as typed.
 
 Checked against the DSL itself: a fresh seeded corpus of DSL expressions (tests/oracle/gen_dsl.py, seed 4242, traced by
@@ -26,8 +26,10 @@ def corpus():
 
 
 def _is_value_print(text: str) -> bool:
-    """A DSL print of a layout / composed layout / swizzle with a mark of the DSL's print (S< or ?)."""
-    return ("S<" in text or "?" in text) and re.fullmatch(r"[0-9S<>,()?{}=div: o-]+", text) is not None
+    """A DSL print of a layout / composed layout / swizzle / tensor of coordinates with a mark of the DSL's print
+    (S<, ?, tensor<, a scaled basis 1@0)."""
+    marks = ("S<" in text, "?" in text, text.startswith("tensor<"), "@" in text)
+    return any(marks) and re.fullmatch(r"[0-9S<>,()?{}=div: o@tensr-]+", text) is not None
 
 
 def test_every_dsl_print_reads_back_as_itself(corpus):
@@ -37,6 +39,7 @@ def test_every_dsl_print_reads_back_as_itself(corpus):
     prints = sorted({text for status, text in answers if status == "ok" and _is_value_print(text)})
     assert len(prints) >= 50
     assert any("?" in p for p in prints) and any(" o " in p for p in prints)
+    assert any(p.startswith("tensor<") for p in prints) and any("@" in p for p in prints)
     bad = []
     for p in prints:
         try:

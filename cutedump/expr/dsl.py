@@ -39,6 +39,7 @@ from cutedump.expr.signatures import signature
 from cutedump.expr.values import CountingTensor, format_result
 from cutedump.parse import BinOp, Call, Lit, Tuple_, swizzle_limit_error
 from cutedump.parse.dsl import (
+    DslTensorPrint,
     PyAttr,
     PyCall,
     PyIf,
@@ -1855,6 +1856,8 @@ def _dsl_print_value(text: str, literal: bool):
     swizzle is read as one of element offsets (the layout's own function; a note says so); with ``literal`` (what a
     command draws) a ``?`` has no value and is refused."""
     obj = read_dsl_print(text)
+    if isinstance(obj, DslTensorPrint):
+        obj = CountingTensor(obj.coord, obj.layout)
     if literal:
         i = text.find("?")
         if i >= 0:

@@ -24,6 +24,7 @@ def dsl_input(text: str, syntax: str | None = None) -> bool:
         syntax != "dsl"
         and "S<" not in text  # the DSL's print of a swizzle (C++ prints Sw<)
         and "?" not in text  # the DSL's print of a dynamic value
+        and "tensor<" not in text  # the DSL's print of a tensor
         and "." not in text
         and "=" not in text
         and "None" not in text

@@ -19,6 +19,7 @@ Every error is a :class:`CuteDumpError` with the text and the column, like the o
 
 from __future__ import annotations
 
+from cutedump.algebra.basis import ScaledBasis
 from cutedump.algebra.integer import C, DynDiv
 from cutedump.algebra.inttuple import UNDERSCORE, congruent
 from cutedump.algebra.layout import Layout
@@ -394,13 +395,24 @@ def is_dsl_print(text: str) -> bool:
     """Is ``text`` the CuTe DSL's print of a value (``S<3,4,3> o 0 o (8,64):(64,1)``, ``(4,?{div=8}):(1,4)``)? Only
     text with a mark no other spelling has: a swizzle ``S<`` (C++ prints ``Sw<``) or a dynamic ``?``; a plain
     ``(4,8):(1,4)`` reads as CuTe's print (the same table, the same print)."""
-    if "S<" not in text and "?" not in text:
+    if "S<" not in text and "?" not in text and not text.lstrip().startswith("tensor<"):
         return False
-    return all(ch.isdigit() or ch in " \t(),:?{}=-<>Sodiv" for ch in text)
+    return all(ch.isdigit() or ch in " \t(),:?{}=-<>@Sodivtensr" for ch in text)
+
+
+class DslTensorPrint:
+    """The DSL's print of a tensor of coordinates, ``tensor<(0,0) o (4,8):(1@0,1@1)>``: its origin and layout (the
+    eval language makes the tensor of it)."""
+
+    __slots__ = ("coord", "layout")
+
+    def __init__(self, coord, layout):
+        self.coord, self.layout = coord, layout
 
 
 def read_dsl_print(text: str):
-    """The CuTe DSL's print of a swizzle, an int tuple, a layout or a composed layout -> the value: plain integers
+    """The CuTe DSL's print of a swizzle, an int tuple, a layout, a composed layout or a tensor of coordinates
+    (:class:`DslTensorPrint`; strides ``1@0`` scaled bases) -> the value: plain integers
     static (``C``: the DSL prints only compile-time values as numbers), ``?``/``?{div=N}`` a dynamic integer known by
     its divisibility (:class:`~cutedump.algebra.integer.DynDiv`), ``S<B,M,S>`` a swizzle, ``A o O o B`` a composed
     layout. Errors quote ``text`` with the column, in the DSL's words."""
@@ -439,7 +451,7 @@ def read_dsl_print(text: str):
                 d = int(d)
                 if d < 1:
                     fail("a divisibility is at least 1", i)
-            return DynDiv(d)
+            return basis(DynDiv(d))
         j = i + (1 if text[i : i + 1] == "-" else 0)
         k = j
         while k < n and text[k].isdigit():
@@ -447,7 +459,21 @@ def read_dsl_print(text: str):
         if k == j:
             fail("expected an integer, '?' or '('" + (f", found {text[i]!r}" if i < n else " at the end"), i)
         pos[0] = k
-        return C(int(text[i:k]))
+        return basis(C(int(text[i:k])))
+
+    def basis(v):
+        """``1@0``, ``1@1@0`` (a scaled basis: the DSL prints its path innermost first)."""
+        path = []
+        while pos[0] < n and text[pos[0]] == "@":
+            pos[0] += 1
+            k = pos[0]
+            while k < n and text[k].isdigit():
+                k += 1
+            if k == pos[0]:
+                fail("expected a mode index after '@'")
+            path.append(int(text[pos[0] : k]))
+            pos[0] = k
+        return ScaledBasis(v, tuple(reversed(path))) if path else v
 
     def inttuple():
         if peek("("):
@@ -498,9 +524,19 @@ def read_dsl_print(text: str):
             fail("a composed layout is inner o offset o outer: a swizzle or a layout, an integer, a layout", 0)
         return ComposedLayout(a, off, b)
 
+    def tensor():
+        take("tensor<")
+        coord = inttuple()
+        take("o")
+        lay = layout()
+        take(">")
+        if not isinstance(lay, Layout):
+            fail("expected a tensor's layout shape:stride after its origin", 0)
+        return DslTensorPrint(coord, lay)
+
     if not text.strip():
         raise CuteDumpError("empty expression", text, 0)
-    v = value()
+    v = tensor() if peek("tensor<") else value()
     ws()
     if pos[0] < n:
         fail(f"unexpected {text[pos[0]]!r}")
