@@ -119,3 +119,21 @@ def test_the_issues_congruence_error():
         "error: make_layout: shape (4,8) and stride (1) must be congruent at column 1"
     )  # the DSL: ValueError "shape and stride must be congruent"
     assert err.splitlines()[1] == "  cute.make_layout((4,8),stride=(1,))"
+
+
+def test_layout_refusals_of_dsl_input_are_dsl_spelled(corpus):
+    """What `layout` (and the pictures, bank) refuse after evaluating DSL input is DSL-spelled too."""
+    from cutedump.expr import evaluate_layout
+
+    rc, out, err = _run(["layout", "cute.make_identity_layout((4,8))"])
+    assert rc == 2 and err.startswith("error: (4,8):(1@0,1@1) has ScaledBasis strides")
+    cases, answers = corpus
+    refused = 0
+    for c in cases:
+        try:
+            evaluate_layout(c.expr)
+        except CuteDumpError as e:
+            refused += 1
+            assert not _CPP.search(e.message), (c.expr, e.message)
+    take_warnings()
+    assert refused >= 50

@@ -191,6 +191,21 @@ def match_smem_ptr_form(text: str):
 
 
 def evaluate_layout(text: str):
+    """:func:`_evaluate_layout`; its refusals of DSL-spelled text are spelled as the DSL prints values."""
+    try:
+        return _evaluate_layout(text)
+    except CuteDumpError as e:
+        if not dsl_input(text):
+            raise
+        from cutedump.expr.dsl import dsl_spelled  # start-up: a DSL-spelled refusal only
+
+        msg = dsl_spelled(e.message)
+        if msg == e.message:
+            raise
+        raise CuteDumpError(msg, e.text, e.col) from None
+
+
+def _evaluate_layout(text: str):
     """A layout from text: CuTe print syntax or any expression whose value is a layout (an int tuple stands
     for make_layout(shape)); also ``Sw<B,M,S> o smem_ptr[Nb](unset) o L`` (the smem_ptr_flag form of GMMA/UMMA
     atoms), taken as CuTe's as_position_independent_swizzle_layout:
