@@ -219,8 +219,10 @@ def slice_and_offset(coord, composed):
     lo = _swizzle_strides(Z < Y, Z, Y, offset_only_zy, B)
     hi = _swizzle_strides(Z > Y, Z, Y, offset_only_zy, B)
     shape = (C(1 << M), _repeat(B, C(2)), C(1 << (aS - B)), _repeat(B, C(2)), C(1))
+    if B == 1:  # repeat<1>(_2) is a bare _2 and CuTe 4.2 takes the 1-tuple of strides as its one stride
+        lo, hi = lo[0], hi[0]
     stride = (C(1), lo, C(1 << (M + B)), hi, C(1 << (M + B + aS)))
-    swizzle_layout = Layout(shape, stride)  # B == 1: repeat<1> is a bare _2 but the strides a 1-tuple -> error
+    swizzle_layout = Layout(shape, stride)
     return composition(swizzle_layout, sliced), add(swizzle_apply(sw, offset_only_zy), offset_anti_zy)
 
 

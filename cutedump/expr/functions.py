@@ -422,6 +422,13 @@ def _unflatten(x, prof):
 def _slice(c, x):
     if isinstance(x, Layout):
         return A.slice_layout(c, x)
+    if isinstance(x, ComposedLayout) and it.has_underscore(c):
+        # layout_composed.hpp: slice(coord, A o O o B) = get<0>(slice_and_offset(coord, layout)); the swizzle's
+        # overload (swizzle_layout.hpp) decays what the coordinate consumes into the swizzle and offset
+        if isinstance(x.a, Swizzle) and isinstance(x.b, Layout):
+            from cutedump.algebra.swizzle_slice import slice_and_offset  # start-up: only for this case
+
+            return slice_and_offset(c, x)[0]
     return it.slice_(c, x)
 
 
