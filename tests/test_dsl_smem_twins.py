@@ -300,3 +300,19 @@ def test_a_six_bit_atom_warns_that_its_swizzle_is_taken_on_element_offsets():
     r = CliRunner().invoke(command("eval"), [dsl_atom("tcgen05", "K_SW128", "Float6E3M2FN")])
     assert r.exit_code == 0 and r.stdout == "S<3,4,3> o 0 o (8,170):(170,1)\n"  # the DSL's print (recorded corpus)
     assert r.stderr.startswith("warning: make_smem_layout_atom: Float6E3M2FN elements are 6 bits")
+
+
+def test_a_dsl_swizzle_built_without_an_atom_says_it_has_no_width():
+    """make_composed_layout(make_swizzle(..), 0, L) carries no element width: a shared-memory command says which
+    meaning it answers (element offsets), once; an atom's layout gets the byte-address note instead."""
+    from click.testing import CliRunner
+
+    from cutedump.cli import command
+
+    lay = "cute.make_composed_layout(cute.make_swizzle(3, 3, 3), 0, cute.make_layout((64, 64), stride=(64, 1)))"
+    r = CliRunner().invoke(command("bank"), [lay, *_bank_args("K_SW128", "Float16")])
+    assert r.exit_code == 0
+    assert r.stderr.count("note:") == 1 and "carries no element width" in r.stderr
+    atom = tiled(True, "warpgroup", "K_SW128", "Float16")
+    r = CliRunner().invoke(command("bank"), [atom, *_bank_args("K_SW128", "Float16")])
+    assert r.exit_code == 0 and r.stderr.startswith("note: S<3,4,3> acts on the byte addresses of 16-bit elements")

@@ -1838,9 +1838,19 @@ def note_smem_width(obj, drawn=None) -> None:
     one ``note:`` line says which meaning cutedump gives it (its swizzle on the byte addresses of its B-bit
     elements, the smem pointer's swizzle) and, with ``drawn``, the element-offset form a picture shows."""
     off = getattr(obj, "offset", None)
-    if not (isinstance(obj, ComposedLayout) and off.__class__ is SmemPtrFlag and isinstance(obj.a, Swizzle)):
+    if not (isinstance(obj, ComposedLayout) and isinstance(obj.a, Swizzle) and obj.a.b > 0):
         return
     from cutedump.errors import note  # start-up: on demand
+
+    if off.__class__ is not SmemPtrFlag:
+        if drawn is not None:  # a layout a command answers: built without an atom, it has no element width
+            note(
+                f"{_swizzle_text(obj.a)} is taken on element offsets (the layout's own function): this layout was "
+                "not built from a smem atom, so it carries no element width; the DSL's get_tensor(outer, "
+                "swizzle=inner) applies a swizzle to byte addresses: build it from "
+                "warpgroup/tcgen05.make_smem_layout_atom(kind, dtype) for that meaning"
+            )
+        return
 
     what = f"{_swizzle_text(obj.a)} acts on the byte addresses of {off.bits}-bit elements"
     if off.sparsity is None:

@@ -15,6 +15,7 @@ from cutedump.errors import CuteDumpError
 from cutedump.expr.calls import _check_swizzles, _Evaluation, _in_int, _wrap_ints  # noqa: F401
 from cutedump.expr.values import format_result
 from cutedump.parse import Call, build_literal, parse_expr, swizzle_limit_error
+from cutedump.parse.dsl import is_dsl_print
 
 
 def dsl_input(text: str, syntax: str | None = None) -> bool:
@@ -224,7 +225,7 @@ def _evaluate_layout(text: str):
         return ComposedLayout(sw, C(0), evaluate_layout(m.group("rest")))
     flagged = evaluate(text, literal=True)
     obj = SW.as_position_independent_swizzle_layout(flagged)  # smem_ptr flags drawn so
-    if obj is not flagged and dsl_input(text):  # a DSL-spelled smem atom: its print does not show the width
+    if isinstance(flagged, ComposedLayout) and dsl_input(text) and not is_dsl_print(text):  # (a print: its own note)
         from cutedump.expr.dsl import note_smem_width  # start-up: DSL-spelled input only
 
         note_smem_width(flagged, obj)
