@@ -65,6 +65,9 @@ def test_dsl_spelling_answers_as_its_print_twin(dsl, printed):
     if dsl[0] == "bank":  # bank's header repeats --thr and --val as they were written
         for a, b in zip(dsl, printed):
             out = out.replace(a, b) if a.startswith("cute.") else out
+    if "make_swizzle" in " ".join(dsl):  # issue 42: a swizzle built without a smem atom says its meaning, once
+        assert err.startswith("note: S<3,3,3> is taken on element offsets") and err.count("\n") == 1, err
+        err = ""
     assert (rc, out, err) == want
 
 
