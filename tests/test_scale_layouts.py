@@ -46,7 +46,7 @@ def test_deduce_smem_layout_like_cutlass():
 
 @oracle
 def test_blockwise_like_cutlass():
-    assert _check(G.blockwise_cases()) == 360
+    assert _check(G.blockwise_cases()) == 364
 
 
 def _refusal_verdicts(cases) -> list[str]:

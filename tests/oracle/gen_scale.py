@@ -203,6 +203,14 @@ def blockwise_cases(n=360, seed=4303):
             vals = vals[:rank]
             e = f"{cfg}::tile_atom_to_shape_SF{op}({_shape(vals, [rng.random() < 0.3 for _ in vals])})"
         out.append(_case(e, e))
+    # CUTLASS 4.2's smem_atom_layoutSFB takes its strides from majorSFA (CUTLASS's tracker): every major pair
+    for ma in ("K", "MN"):
+        for mb in ("K", "MN"):
+            e = (
+                f"{NS}Sm1xxBlockwiseScaleConfig<1, 1, 128, UMMA::Major::{ma}, UMMA::Major::{mb}>::smem_atom_layoutSFB("
+                f"{_shape((128, 128, 256), (True,) * 3)})"
+            )
+            out.append(_case(e, e))
     return out
 
 
