@@ -999,6 +999,8 @@ for _n, _params in (
     ("sm103_make_smem_layout_sfb", ("tiled_mma", "mma_tiler", "sf_vec_size", "num_stages")),
     ("sm120_make_smem_layout_sfa", ("tiled_mma", "tile_shape_mnk", "sf_vec_size", "num_stages")),
     ("sm120_make_smem_layout_sfb", ("tiled_mma", "tile_shape_mnk", "sf_vec_size", "num_stages")),
+    ("make_tmem_layout_sfa", ("tiled_mma", "mma_tiler_mnk", "sf_vec_size", "smem_layout")),
+    ("make_tmem_layout_sfb", ("tiled_mma", "mma_tiler_mnk", "sf_vec_size", "smem_layout")),
 ):
     _impl = {"BlockScaledBasicChunk": "basic_chunk", "Sm103BlockScaledBasicChunk": "sm103_basic_chunk"}.get(
         _n, _n.replace("_SF", "_sf")

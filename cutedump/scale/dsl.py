@@ -1,7 +1,8 @@
 """The CuTe DSL's scale-factor helpers (nvidia-cutlass-dsl 4.8.1 ``cutlass.utils.blockscaled_layout``, imported by
 kernels as ``blockscaled_utils``): rows of :data:`cutedump.expr.dsl.DSL_FUNCTIONS` (``"cutedump.scale.dsl:NAME"``),
 each computed as the DSL's Python computes it, through the eval language's functions (``ev.call``) over the basic
-chunks of :mod:`cutedump.scale.layouts`. ``make_tmem_layout_sfa/sfb`` (an MLIR op of the DSL) are not modelled."""
+chunks of :mod:`cutedump.scale.layouts`; ``make_tmem_layout_sfa/sfb`` (an MLIR op of the DSL, its rule read from the
+DSL's answers: see below) from one stage's smem layout."""
 
 from __future__ import annotations
 
@@ -196,3 +197,64 @@ def sm120_make_smem_layout_sfa(ev, tiled_mma, tiler, vs, stages):
 
 def sm120_make_smem_layout_sfb(ev, tiled_mma, tiler, vs, stages):
     return _sm120_smem(ev, "b", tiled_mma, tiler, vs, stages)
+
+
+# ---- make_tmem_layout_sfa/sfb: the scale factors of one stage in tensor memory ------------------------------------
+# The DSL's op (cute_nvgpu make_tmem_layout_sfa/sfb, an MLIR op) read from its answers: TMEM offsets in scale-factor
+# bytes, (lane << 16 | column) * 4 + byte. A 128x4 chunk's row r sits at lane r % 32, column r / 32 (its 4 scale
+# factors the 4 bytes of that 32-bit column); the chunks along M/N (G row groups in all) take consecutive columns,
+# K-chunks follow every G columns, and the whole is copied to the 4 lane subpartitions (32 lanes apart). SFB of a
+# 2-CTA MMA of M 128 (64 rows a CTA) keeps G/2 row groups per subpartition pair: (G/2, 2) with the second half 64 lanes
+# down, copied twice.
+_LANE = 4 << 16  # one TMEM lane, in scale-factor bytes
+
+
+def _tmem_sf(ev, which, tiled_mma, tiler, vs, smem_layout):
+    what = f"make_tmem_layout_sf{which}"
+    t = _tiler(tiler, what)
+    _vs(vs)
+    thr = int(ev.call("size", _attr(tiled_mma, "thr_id", what).shape))
+    cta_m = int(t[0]) // thr
+    S = smem_layout
+    try:
+        (((rows, mb_s), kpart), x, kr) = (S.shape[0], S.shape[1], S.shape[2]) if len(S.shape) == 3 else (None,) * 3
+        mb = int(mb_s)
+        kst = S.stride[0][1]
+        xs_shape = x
+    except (TypeError, ValueError, AttributeError, IndexError):
+        raise CuteDumpError(f"{what}: expected one stage of make_smem_layout_sf{which} (ValueError)") from None
+    if rows != (C(32), C(4)):
+        raise CuteDumpError(f"{what}: expected one stage of make_smem_layout_sf{which} (ValueError)")
+    g = 4 * mb
+    half = which == "b" and thr == 2 and cta_m == 64
+    if half:
+        m_shape, m_stride = ((C(32), C(g // 2)), C(2), C(2)), ((C(_LANE), C(4)), C(64 * _LANE), C(32 * _LANE))
+        kstep = 2 * g
+        kst = (C(0), C(1))  # (the DSL's answer: a unit stride on the scale-factor mode, even of extent 1)
+    else:
+        m_shape, m_stride = ((C(32), C(g)), C(4)), ((C(_LANE), C(4)), C(32 * _LANE))
+        kstep = 4 * g
+
+    def kmap(shape, stride):
+        if isinstance(shape, tuple):
+            return tuple(kmap(a, b)[0] for a, b in zip(shape, stride)), tuple(
+                kmap(a, b)[1] for a, b in zip(shape, stride)
+            )
+        s = int(stride)
+        return shape, (stride if s < 4 else C(kstep))  # a byte of the row, or the next K-chunk
+
+    kr_shape, kr_stride = kmap(kr, S.stride[2])
+    ksfs = int(ev.call("size", kpart[1])) * int(ev.call("size", kr))
+    x_stride = C(0) if int(xs_shape) == 1 else C(4 * ksfs)
+    shape = ((m_shape, kpart), xs_shape, kr_shape)
+    stride = ((m_stride, kst), x_stride, kr_stride)
+    return Layout(shape, stride)
+
+
+def make_tmem_layout_sfa(ev, tiled_mma, tiler, vs, smem_layout):
+    """make_tmem_layout_sfa(tiled_mma, mma_tiler_mnk, sf_vec_size, smem_layout) (one stage's smem layout)."""
+    return _tmem_sf(ev, "a", tiled_mma, tiler, vs, smem_layout)
+
+
+def make_tmem_layout_sfb(ev, tiled_mma, tiler, vs, smem_layout):
+    return _tmem_sf(ev, "b", tiled_mma, tiler, vs, smem_layout)
