@@ -34,6 +34,7 @@ LINES = [
     ["--arch", "sm120", "--kind", "nvf4", "--problem", "129,65,33", "--element", "128,32"],
     ["--kind", "blockwise", "--problem", "1024,2048,512", "--tile", "128,128,128", "--element", "1000,300"],
     ["--kind", "blockwise", "--granularity", "128,128,128", "--major", "K", "--problem", "1000,1000,1000,2"],
+    ["--kind", "nvf4", "--problem", "1,1,1", "--tile", "128,128,32"],
 ]
 
 
@@ -83,6 +84,12 @@ def test_layouts_are_the_eval_languages(args):
         assert evaluate_to_string(expr) == p["layout"], expr
     if "chunk" in d:
         assert evaluate_to_string(d["chunk"]["expr"] + "{}") == d["chunk"]["layout"]
+
+
+def test_empty_k_chunks_are_said():
+    text, d = _answers(LINES[-1])
+    assert d["smem"]["k_blocks"] == 0 and "TileK / VS / 4 = 32 / 16 / 4 is 0" in text
+    assert d["element"]["k_last"] == 0 and "scales k 0..0 of row 0" in text
 
 
 def test_words_read_against_json_block_scaled():
@@ -148,6 +155,8 @@ def test_zh_has_the_english_lines_numbers():
         (["--kind", "blockwise", "--vs", "16", "--problem", "128,128,128"], "--vs is for the block-scaled kinds"),
         (["--arch", "sm103", "--kind", "blockwise", "--problem", "128,128,128"], "no SM103 blockwise config"),
         (["--problem", "128,128,128", "--major", "MN"], "K-major"),
+        (["--problem", "2147483647,2147483647,2147483647"], "beyond C++ int"),
+        (["--kind", "blockwise", "--granularity", "1,1,1", "--problem", "2147483647,2,2147483647"], "C++ int"),
     ],
 )
 def test_refusals_are_one_error_line(args, msg):

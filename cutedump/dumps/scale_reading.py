@@ -81,8 +81,18 @@ def reading(f: dict, lang: str = "en") -> list[str]:
         out.append(
             m("scale.smem_op", op=op, expr=g["expr"], layout=g["layout"], rows=g["rows"], bytes=g["bytes_per_stage"])
         )
-    if s["sfa"]["scale_factors"] == 0:
-        out.append(m("scale.smem_empty", blk=f["chunk"]["rows"], mm=s["sfa"]["rows"], z=s["sfa"]["scale_factors"]))
+    if s["m_blocks"] == 0:
+        out.append(m("scale.smem_empty", blk=f["chunk"]["rows"], mm=s["sfa"]["rows"], z=s["m_blocks"]))
+    if s["k_blocks"] == 0:
+        out.append(
+            m(
+                "scale.smem_empty_k",
+                tk=s["tile"][2],
+                vs=f["vs"],
+                four=f["chunk"]["scale_factors_per_row"],
+                z=s["k_blocks"],
+            )
+        )
     se = s["element"]
     out.append(
         m(

@@ -90,6 +90,13 @@ def scale_facts(arch, kind, vs, problem, major, tile, cta_group, element, granul
     sfb = SL.tile_atom_to_shape_sfb(vs, shape, sm103)
     atom = (SL.sm103_sf_atom if sm103 else SL.sf_atom)(vs)
     call = f"make_shape({M},{N},{K},{L})"
+    for name, lay in (("SFA", sfa), ("SFB", sfb)):
+        top = int(A.cosize(A.filter_zeros(lay)))
+        if top - 1 > 2**31 - 1:
+            raise CuteDumpError(
+                f"--problem {problem}: {name} spans {top} scale factors, beyond C++ int: CUTLASS computes its "
+                "strides in int and would overflow"
+            )
     m, k = el
     off = int(sfa((m, k, 0)))
     chunk_bytes = int(A.cosize(atom))
@@ -139,7 +146,7 @@ def scale_facts(arch, kind, vs, problem, major, tile, cta_group, element, granul
             "sf_row": m,
             "sf_col": k // vs,
             "k_first": k // vs * vs,
-            "k_last": k // vs * vs + vs - 1,
+            "k_last": min(k // vs * vs + vs, K) - 1,
             "offset": off,
             "chunk_index": off // chunk_bytes,
             "chunk_m": m // 128,
@@ -178,6 +185,8 @@ def scale_facts(arch, kind, vs, problem, major, tile, cta_group, element, granul
         "tile": [tm, tn, tk],
         "mma_k": mma_k,
         "mma_nsf": mma_k // vs,
+        "m_blocks": rows_a // 128,
+        "k_blocks": tk // vs // 4,
         "sfa": {
             "expr": f"{cfg}::deduce_smem_layoutSFA(make_tiled_mma({name}{{}}), make_shape(Int<{tm}>{{}},Int<{tn}>{{}},Int<{tk}>{{}}))",
             **_layout_facts(ssfa),
@@ -216,6 +225,11 @@ def _blockwise(arch, M, N, K, L, major, tile, el, granularity, vs):
     shape = (M, N, K, L)
     sfa = cfg.tile_atom_to_shape("A", shape)
     sfb = cfg.tile_atom_to_shape("B", shape)
+    for name, lay in (("SFA", sfa), ("SFB", sfb)):
+        if int(A.cosize(A.filter_zeros(lay))) - 1 > 2**31 - 1:
+            raise CuteDumpError(
+                f"--problem: {name} has more scale factors than C++ int counts (CUTLASS would overflow)"
+            )
     m, k = el
     call = f"make_shape({M},{N},{K},{L})"
     facts = {

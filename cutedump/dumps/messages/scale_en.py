@@ -7,7 +7,8 @@ MESSAGES = {
     "scale.chunk_read": "  {rows} rows x {per} scale factors (each row's {kel} elements of K) in {bytes} bytes; row r's "
     "{per} scale factors are consecutive bytes at {formula} (one row's {per} bytes are one {word}-bit TMEM word)",
     "scale.gmem": "{op} = {expr}\n  = {layout}",
-    "scale.gmem_read": "  {rows} rows padded to {rows_p}, {ksf} scale factors per row along K padded to {ksf_p}: "
+    "scale.gmem_read": "  {rows} {rows:|row|rows} padded to {rows_p}, {ksf} {ksf:|scale factor|scale factors} per row along K padded "
+    "to {ksf_p}: "
     "{c0} x {c1} chunks per batch, the K-chunks of a row block consecutive (tile_to_shape's Step<_2,_1,_3>), "
     "{l} {l:|batch|batches}: {sfs} scale factors, {bytes} bytes",
     "scale.element": "A({m},{k}): its scale factor scales k {k0}..{k1} of row {m}, SFA({m},{k},{l0}) = {off}: chunk "
@@ -17,6 +18,8 @@ MESSAGES = {
     "scale.smem_op": "  {op}: {expr}\n    = {layout}\n    {rows} rows, {bytes} bytes per stage",
     "scale.smem_empty": "  MMA_M / {blk} = {mm} / {blk} is {z} in C++'s integer division: deduce_smem_layoutSFA "
     "gives this {mm}-row share of A no scale factors",
+    "scale.smem_empty_k": "  TileK / VS / {four} = {tk} / {vs} / {four} is {z} in C++'s integer division: the "
+    "smem layouts hold no K-chunk of scale factors for this tile",
     "scale.smem_element": "  A({m},{k}) in smem: MMA tile {mt} along M, CTA {c} of its group, row {mi}, k {ki} of "
     "K-tile {kt} (MMA k-block {kb}): byte {off} of the stage's SFA",
     "scale.sfb_pad": "SFB differs: its rows are N = {n} rounded up to a multiple of {blk}, {rows}: TMA and UTCCP move "

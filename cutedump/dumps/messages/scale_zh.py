@@ -16,6 +16,8 @@ MESSAGES = {
     "scale.smem_op": "  {op}：{expr}\n    = {layout}\n    {rows} 行，每个 stage {bytes} 字节",
     "scale.smem_empty": "  MMA_M / {blk} = {mm} / {blk} 在 C++ 整数除法下为 {z}：deduce_smem_layoutSFA "
     "没有给 A 的这 {mm} 行分配缩放因子",
+    "scale.smem_empty_k": "  TileK / VS / {four} = {tk} / {vs} / {four} 在 C++ 整数除法下为 {z}："
+    "这个 tile 的共享内存布局里没有缩放因子的 K 块",
     "scale.smem_element": "  A({m},{k}) 在共享内存中：M 方向第 {mt} 个 MMA tile，其中第 {c} 个 CTA，第 {mi} 行，"
     "第 {kt} 个 K tile 的 k {ki}（MMA k 块 {kb}）：该 stage 的 SFA 第 {off} 字节",
     "scale.sfb_pad": "SFB 的不同：它的行数是 N = {n} 向上取整到 {blk} 的倍数，即 {rows}：TMA 和 UTCCP 按 B 有 "
