@@ -49,6 +49,11 @@ def test_blockwise_like_cutlass():
     assert _check(G.blockwise_cases()) == 364
 
 
+@oracle
+def test_output_tensor_and_runtime_configs_like_cutlass():
+    assert _check(G.other_cases()) == 150
+
+
 def _refusal_verdicts(cases) -> list[str]:
     """One -fsyntax-only compile of every refused case (each in its own function): per case, CUTLASS's first
     diagnostic for its lines ("compiles" if none), recorded."""

@@ -144,6 +144,9 @@ for _ns in ("cutlass::detail::", "detail::", ""):
         "Sm90BlockwiseScaleConfig",
         "Sm100BlockwiseScaleConfig",
         "Sm120BlockwiseScaleConfig",
+        "Sm1xxBlockScaledOutputConfig",
+        "Sm1xxBlockScaledTensorConfig",
+        "RuntimeBlockwiseScaleConfig",
     ):
         register_named(f"{_ns}{_cls}::*", "cutedump.scale.named:config_member", "a scale-factor config's member")
         register_named(

@@ -402,11 +402,12 @@ class Parser:
                 return self.swizzle(text, i)
             targs = ()
             nxt = self.t[i + 1]
-            if nxt == "<":
+            bracketed = nxt == "<"  # template arguments, maybe none (Config<>)
+            if bracketed:
                 self.i += 1
                 targs = self.targs()
                 nxt = self.t[self.i]
-            if nxt[:2] == "::" and self.k[self.i] == "name" and targs:
+            if nxt[:2] == "::" and self.k[self.i] == "name" and bracketed:
                 # a member of a class template outside cute::, e.g.
                 # cutlass::detail::Sm1xxBlockScaledConfig<32>::tile_atom_to_shape_SFA(shape): a Named member
                 # (the class's template arguments, the member's call arguments if it is called)
@@ -432,6 +433,9 @@ class Parser:
             ):
                 # (or an object of a class template outside cute::, e.g. SM100_MMA_MXF4_SS<...>{})
                 # a qualified name outside cute::, e.g. GMMA::Layout_K_SW128_Atom<half_t>
+                if nxt == "(" and ":" in text and not targs:  # a static member function of a plain class:
+                    self.i += 1  # cutlass::detail::Sm1xxBlockScaledTensorConfig::tile_atom_to_shape(shape)
+                    return Named(_unqualified(text), targs, i, src, self.args())
                 if nxt == "{":
                     self.braces()
                 return Named(text, targs, i, src)

@@ -234,3 +234,61 @@ def _dyn_ceil(a, b):
     if isinstance(a, tuple):
         raise CuteDumpError(f"expected an integer extent, got {it.fmt(a)}")
     return it.ceil_div(int(a), int(b))
+
+
+# ---- Sm1xxBlockScaledOutputConfig / Sm1xxBlockScaledTensorConfig / RuntimeBlockwiseScaleConfig ------------------
+
+
+def output_layout_sfd(vs, major="K") -> Layout:
+    """``Sm1xxBlockScaledOutputConfig<VS, major>::deduce_layoutSFD()``: LayoutSF value-initialized."""
+    inner = Layout((0, 0, 0), (0, C(1), 0) if _major(major) == "K" else (C(1), 0, 0))
+    return A.blocked_product(sf_atom(vs, major), inner)
+
+
+def output_tile_atom_to_shape_sfd(vs, problem_shape, major="K") -> Layout:
+    """``Sm1xxBlockScaledOutputConfig<VS, major>::tile_atom_to_shape_SFD(shape)``: the chunk tiled over (M,N,L), N
+    first when K-major (Step<_2,_1,_3>), M first when MN-major (Step<_1,_2,_3>)."""
+    M, N, K, L = _mnkl(problem_shape, "tile_atom_to_shape_SFD")
+    order = STEP if _major(major) == "K" else (C(1), C(2), C(3))
+    try:
+        return A.tile_to_shape(sf_atom(vs, major), (M, N, L), order)
+    except CuteDumpError as e:
+        raise CuteDumpError(f"tile_atom_to_shape_SFD: {e.message}") from None
+
+
+TENSOR_SF_ATOM = Layout(((C(32), C(4)), (C(4),)), ((C(16), C(4)), (C(1),)))  # Sm1xxBlockScaledTensorConfig::SfAtom
+
+
+def tensor_tile_atom_to_shape(problem_shape) -> Layout:
+    """``Sm1xxBlockScaledTensorConfig::tile_atom_to_shape(shape)``: append<3>(shape, 1), the 128x4 atom over (M,N,L)."""
+    p = problem_shape if isinstance(problem_shape, tuple) else (problem_shape,)
+    if len(p) > 3:
+        raise CuteDumpError(f"tile_atom_to_shape: the shape has rank {len(p)}; append<3> needs rank <= 3 (M,N,L)")
+    p = tuple(p) + (1,) * (3 - len(p))
+    return _tile_to_shape(TENSOR_SF_ATOM, p, "tile_atom_to_shape")
+
+
+def runtime_blockwise_deduce(operand, major_a="MN", major_b="MN") -> Layout:
+    """``RuntimeBlockwiseScaleConfig<majorSFA, majorSFB>::deduce_layoutSFA/B()``: every int32_t 0."""
+    major = _major(major_a if operand == "A" else major_b)
+    stride = ((C(0), C(1)), (C(0), 0), 0) if major == "MN" else ((C(0), 0), (C(0), C(1)), 0)
+    return Layout(((0, 0), (0, 0), 0), stride)
+
+
+def runtime_blockwise_tile(operand, problem_shape, sf_vec_shape, major_a="MN", major_b="MN") -> Layout:
+    """``RuntimeBlockwiseScaleConfig<...>::tile_atom_to_shape_SFA/B(problem_shape, sf_vec_shape)``."""
+    what = f"tile_atom_to_shape_SF{operand}"
+    M, N, K, L = _mnkl(problem_shape, what)
+    if not isinstance(sf_vec_shape, tuple) or len(sf_vec_shape) != 3:
+        raise CuteDumpError(f"{what}: sf_vec_shape must be (sfm, sfn, sfk)")
+    sfm, sfn, sfk = sf_vec_shape
+    ext, v, major = (M, sfm, _major(major_a)) if operand == "A" else (N, sfn, _major(major_b))
+    for x in (ext, v, K, sfk):
+        if isinstance(x, tuple):
+            raise CuteDumpError(f"{what}: expected integers, got {it.fmt(x)}")
+    if int(v) == 0 or int(sfk) == 0:
+        raise CuteDumpError(f"{what}: division by zero (a scale-factor vector size of 0)")
+    cmn, ck = it.ceil_div(ext, v), it.ceil_div(K, sfk)
+    stride = ((C(0), C(1)), (C(0), cmn)) if major == "MN" else ((C(0), ck), (C(0), C(1)))
+    mk = Layout(((v, cmn), (sfk, ck)), stride)
+    return Layout(mk.shape + (L,), mk.stride + (A.size(A.filter_zeros(mk)),))

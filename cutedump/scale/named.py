@@ -16,6 +16,7 @@ _BLOCKWISE = (
     "Sm120BlockwiseScaleConfig",
 )
 _CHUNKS = ("Sm1xxBlockScaledBasicChunk", "Sm103BlockScaledBasicChunk")
+_OTHERS = ("Sm1xxBlockScaledOutputConfig", "Sm1xxBlockScaledTensorConfig", "RuntimeBlockwiseScaleConfig")
 
 
 def _split(name: str):
@@ -87,6 +88,25 @@ def config_member(name: str, targs):
             "Blk_SF": lambda: SL.BLK_SF,
             "SFVecSize": lambda: vs,
         }
+    elif cls == "Sm1xxBlockScaledOutputConfig":
+        vs, major = _output_config(cls, targs)
+        table = {
+            "SfAtom": lambda: SL.sf_atom(vs, major),
+            "LayoutSF": lambda: SL.output_layout_sfd(vs, major),
+            "LayoutKMajorSF": lambda: SL.output_layout_sfd(vs, "K") if major == "K" else _kmaj_of_mn(vs),
+            "Blk_MN": lambda: SL.BLK_MN,
+            "Blk_SF": lambda: SL.BLK_SF,
+        }
+    elif cls == "Sm1xxBlockScaledTensorConfig":
+        if targs:
+            raise CuteDumpError(f"{cls} takes no template arguments")
+        table = {"SfAtom": lambda: SL.TENSOR_SF_ATOM, "Blk_M": lambda: SL.BLK_MN, "Blk_N": lambda: SL.BLK_SF}
+    elif cls == "RuntimeBlockwiseScaleConfig":
+        ma, mb = _runtime_majors(cls, targs)
+        table = {
+            "LayoutSFA": lambda: SL.runtime_blockwise_deduce("A", ma, mb),
+            "LayoutSFB": lambda: SL.runtime_blockwise_deduce("B", ma, mb),
+        }
     else:
         cfg = _blockwise(cls, targs)
         table = {"LayoutSFA": lambda: cfg.deduce_layout("A"), "LayoutSFB": lambda: cfg.deduce_layout("B")}
@@ -96,6 +116,14 @@ def config_member(name: str, targs):
     if f is None:
         raise CuteDumpError(f"{cls} has no member {member!r} here ({', '.join(table)})")
     return f()
+
+
+def _kmaj_of_mn(vs):
+    """OutputConfig<VS, MN>::LayoutKMajorSF: the MN-major atom blocked over the K-major inner layout."""
+    from cutedump import algebra as A  # start-up: with this member only
+    from cutedump.algebra.layout import Layout
+
+    return A.blocked_product(SL.sf_atom(vs, "MN"), Layout((0, 0, 0), (0, C(1), 0)))
 
 
 def _nargs(cls, member, args, n, form):
@@ -112,6 +140,18 @@ def config_call(name: str, targs, args):
         if e.message.startswith(member + ": "):
             raise CuteDumpError(e.message[len(member) + 2 :]) from None
         raise
+
+
+def _output_config(cls, targs):
+    if len(targs) not in (1, 2):
+        raise CuteDumpError(f"{cls} takes one or two template arguments: {cls}<SFVecSize, UMMA::Major::K>")
+    return _int(targs[0], cls, "SFVecSize"), (_major(targs[1], cls) if len(targs) == 2 else "K")
+
+
+def _runtime_majors(cls, targs):
+    if len(targs) > 2:
+        raise CuteDumpError(f"{cls} takes up to two template arguments: {cls}<majorSFA, majorSFB>")
+    return [_major(t, cls) for t in targs] + ["MN"] * (2 - len(targs))
 
 
 def _config_call(name: str, targs, args):
@@ -144,6 +184,31 @@ def _config_call(name: str, targs, args):
             _nargs(cls, member, args, (1,), "a problem shape (M,N,K[,L])")
             return cfg.tile_atom_to_shape(member[-1], args[0])
         known = "deduce_layoutSFA/B, smem_atom_layoutSFA/B, tile_atom_to_shape_SFA/B"
+    elif cls == "Sm1xxBlockScaledOutputConfig":
+        vs, major = _output_config(cls, targs)
+        if member == "deduce_layoutSFD":
+            _nargs(cls, member, args, (0,), "no arguments")
+            return SL.output_layout_sfd(vs, major)
+        if member == "tile_atom_to_shape_SFD":
+            _nargs(cls, member, args, (1, 2), "a problem shape (M,N,K[,L]) and optionally a layout")
+            return SL.output_tile_atom_to_shape_sfd(vs, args[0], major)
+        known = "deduce_layoutSFD, tile_atom_to_shape_SFD"
+    elif cls == "Sm1xxBlockScaledTensorConfig":
+        if targs:
+            raise CuteDumpError(f"{cls} takes no template arguments")
+        if member == "tile_atom_to_shape":
+            _nargs(cls, member, args, (1,), "a shape (M,N[,L])")
+            return SL.tensor_tile_atom_to_shape(args[0])
+        known = "tile_atom_to_shape"
+    elif cls == "RuntimeBlockwiseScaleConfig":
+        ma, mb = _runtime_majors(cls, targs)
+        if member in ("deduce_layoutSFA", "deduce_layoutSFB"):
+            _nargs(cls, member, args, (0,), "no arguments")
+            return SL.runtime_blockwise_deduce(member[-1], ma, mb)
+        if member in ("tile_atom_to_shape_SFA", "tile_atom_to_shape_SFB"):
+            _nargs(cls, member, args, (2,), "a problem shape (M,N,K[,L]) and sf_vec_shape (sfm,sfn,sfk)")
+            return SL.runtime_blockwise_tile(member[-1], args[0], args[1], ma, mb)
+        known = "deduce_layoutSFA/B, tile_atom_to_shape_SFA/B"
     else:
         raise CuteDumpError(f"{cls} has no member functions here (SfAtom is a type: {cls}<...>::SfAtom{{}})")
     raise CuteDumpError(f"{cls} has no member function {member!r} ({known})")

@@ -214,8 +214,58 @@ def blockwise_cases(n=360, seed=4303):
     return out
 
 
+def other_cases(n=150, seed=4304):
+    """Sm1xxBlockScaledOutputConfig<VS, major> (deduce_layoutSFD, tile_atom_to_shape_SFD, SfAtom),
+    Sm1xxBlockScaledTensorConfig::tile_atom_to_shape and RuntimeBlockwiseScaleConfig<majorSFA, majorSFB>
+    (deduce_layoutSFA/B, tile_atom_to_shape_SFA/B(shape, sf_vec_shape)), static and dynamic extents."""
+    rng = random.Random(seed)
+    out = []
+    for vs in (16, 32, 8):
+        for maj in ("", ", UMMA::Major::K", ", UMMA::Major::MN"):
+            for member in ("deduce_layoutSFD()", "SfAtom{}", "LayoutSF{}"):
+                e = f"{NS}Sm1xxBlockScaledOutputConfig<{vs}{maj}>::{member}"
+                out.append(_case(e, e))
+    for maj in ("", "UMMA::Major::K", "UMMA::Major::MN, UMMA::Major::K", "UMMA::Major::K, UMMA::Major::MN"):
+        for op in "AB":
+            e = f"{NS}RuntimeBlockwiseScaleConfig<{maj}>::deduce_layoutSF{op}()"
+            out.append(_case(e, e))
+    e = f"{NS}Sm1xxBlockScaledTensorConfig::SfAtom{{}}"
+    out.append(_case(e, e))
+    while len(out) < n:
+        kind = rng.choice(("sfd", "sfd", "tensor", "runtime", "runtime"))
+        if kind == "sfd":
+            vs = rng.choice((16, 32))
+            maj = rng.choice(("", ", UMMA::Major::K", ", UMMA::Major::MN"))
+            rank = rng.choice((3, 4))
+            vals = [_extent(rng, vs) for _ in range(3)] + [rng.randint(1, 4)]
+            e = f"{NS}Sm1xxBlockScaledOutputConfig<{vs}{maj}>::tile_atom_to_shape_SFD("
+            e += f"{_shape(vals[:rank], [rng.random() < 0.3 for _ in vals[:rank]])})"
+        elif kind == "tensor":
+            rank = rng.choice((2, 3))
+            vals = [_extent(rng, 4), _extent(rng, 4), rng.randint(1, 4)][:rank]
+            e = f"{NS}Sm1xxBlockScaledTensorConfig::tile_atom_to_shape({_shape(vals, [rng.random() < 0.3 for _ in vals])})"
+        else:
+            maj = rng.choice(
+                ("", "UMMA::Major::K", "UMMA::Major::MN, UMMA::Major::K", "UMMA::Major::K, UMMA::Major::K")
+            )
+            op = rng.choice("AB")
+            rank = rng.choice((3, 4))
+            vals = [rng.choice((128 * rng.randint(1, 16), rng.randint(1, 3000))) for _ in range(3)] + [
+                rng.randint(1, 3)
+            ]
+            sfv = rng.choice(((1, 128, 128), (128, 1, 128), (1, 1, 128), (64, 32, 16)))
+            e = f"{NS}RuntimeBlockwiseScaleConfig<{maj}>::tile_atom_to_shape_SF{op}("
+            e += f"{_shape(vals[:rank], [rng.random() < 0.3 for _ in vals[:rank]])}, "
+            e += f"{_shape(sfv, [rng.random() < 0.5 for _ in sfv])})"
+        c = _case(e, e)
+        if c[2].startswith("REFUSED"):
+            continue
+        out.append(c)
+    return out
+
+
 def all_cases():
-    return atom_cases() + tile_cases() + smem_cases() + blockwise_cases()
+    return atom_cases() + tile_cases() + smem_cases() + blockwise_cases() + other_cases()
 
 
 # ---- refusals: what CUTLASS does not compile, and the static_assert text cutedump quotes -----------------------------
