@@ -4,7 +4,9 @@
 
 from __future__ import annotations
 
+from cutedump import algebra as A
 from cutedump.algebra import C
+from cutedump.algebra.layout import Layout
 from cutedump.errors import CuteDumpError
 from cutedump.scale import layouts as SL
 
@@ -120,9 +122,6 @@ def config_member(name: str, targs):
 
 def _kmaj_of_mn(vs):
     """OutputConfig<VS, MN>::LayoutKMajorSF: the MN-major atom blocked over the K-major inner layout."""
-    from cutedump import algebra as A  # start-up: with this member only
-    from cutedump.algebra.layout import Layout
-
     return A.blocked_product(SL.sf_atom(vs, "MN"), Layout((0, 0, 0), (0, C(1), 0)))
 
 
