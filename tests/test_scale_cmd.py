@@ -164,3 +164,12 @@ def test_refusals_are_one_error_line(args, msg):
     assert code == 2
     lines = [l for l in out.splitlines() if l]
     assert len(lines) == 1 and lines[0].startswith("error: ") and msg in lines[0], out
+
+
+def test_help_lists_the_json_keys():
+    code, help_text = _run(["--help"])
+    assert code == 0
+    for args in (LINES[1], LINES[6]):
+        _, d = _answers(args)
+        for key in d:
+            assert key in help_text, key

@@ -16,6 +16,10 @@ on sm103, Sm1xx/Sm100/Sm120BlockwiseScaleConfig for blockwise) over the problem 
 kernel passes them); with --tile (sm100): one stage's deduce_smem_layoutSFA/SFB over the block-scaled UMMA atom of
 that tile (--cta-group 2: the 2x1SM atom). --element m,k: where the scale factor of A(m,k) lives. Every value is
 evaluated from the layouts (the same ones `cutedump eval` answers, checked against CUTLASS 4.2).
+--format json: arch, kind, config, problem, sf_type, sf_bytes, vs and chunk (block-scaled) or granularity and major
+(blockwise), sfa, sfb (expr, layout, size, scale_factors, cosize, rows/blocks...), element (where A(m,k)'s scale
+factor is), smem (with --tile: atom, cta_group, tile, mma_k, sfa, sfb, element) or smem_note, and reading (the text's
+lines).
 """
 
 COMMAND = Command(
