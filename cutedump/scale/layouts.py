@@ -111,13 +111,8 @@ def _static_tile(tile_shape, what):
     t = tile_shape
     if not isinstance(t, tuple) or len(t) < 3:
         raise CuteDumpError(f"{what}: the tile shape must be (M,N,K), got {it.fmt(t) if _is_tuple(t) else t!r}")
-    sizes = [A.size(x) for x in t[:3]]
-    if not all(isinstance(s, C) for s in sizes):
-        raise CuteDumpError(
-            f"{what}: the tile shape must be static (size<i>(TileShape_MNK{{}}) is a template argument), got "
-            f"{it.fmt(t)}"
-        )
-    return sizes
+    # size<i>(TileShape_MNK{}) of a value-initialized shape: a dynamic extent is 0 there (CUTLASS compiles it so)
+    return [s if isinstance(s, C) else C(0) for s in (A.size(x) for x in t[:3])]
 
 
 def _is_tuple(x):
@@ -154,7 +149,7 @@ def smem_layout_sf(vs, tiled_mma, tile_shape, operand="A") -> Layout:
     mma_nsf = _sdiv(k, v, what)
     # the headers compute partition_shape_A/B (unused, but its static_asserts apply)
     ps = getattr(tiled_mma, "partition_shape", None)
-    if ps is not None:
+    if ps is not None and int(tm) and int(tn) and int(tk):
         try:
             ps("A", (tm, tk))
             ps("B", (tn, tk))

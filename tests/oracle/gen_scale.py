@@ -231,7 +231,18 @@ def other_cases(n=150, seed=4304):
             out.append(_case(e, e))
     e = f"{NS}Sm1xxBlockScaledTensorConfig::SfAtom{{}}"
     out.append(_case(e, e))
-    while len(out) < n:
+    # deduce_smem_layoutSFA/B over a tile with dynamic extents: CUTLASS reads size<i>(TileShape_MNK{}) of the
+    # value-initialized shape, 0 for a dynamic extent
+    A = "SM100_MMA_MXF8F6F4_SS<float_e4m3_t,float_e4m3_t,float,float_ue8m0_t,128,128,UMMA::Major::K,UMMA::Major::K>"
+    for op, tile in (
+        ("A", "make_shape(128, Int<128>{}, Int<256>{})"),
+        ("B", "make_shape(Int<128>{}, 128, Int<512>{})"),
+        ("A", "make_shape(Int<128>{}, 128, 512)"),
+        ("B", "make_shape(Int<256>{}, Int<192>{}, 256)"),
+    ):
+        f = f"{NS}Sm1xxBlockScaledConfig<32>::deduce_smem_layoutSF{op}"
+        out.append(_case(f"{f}({A}, {tile})", f"{f}(make_tiled_mma({A}{{}}), {tile})", f"{f}({A}{{}}, {tile})"))
+    while len(out) < n + 4:
         kind = rng.choice(("sfd", "sfd", "tensor", "runtime", "runtime"))
         if kind == "sfd":
             vs = rng.choice((16, 32))
@@ -272,7 +283,8 @@ def all_cases():
 
 
 def refused_cases():
-    """(eval expression, C++ statement, the text of CuTe's static_assert both must show)."""
+    """(eval expression, C++ statement, the text of CuTe's static_assert both must show, or None: CUTLASS does not
+    compile it (an error that is no static_assert) and cutedump refuses it)."""
     out = []
     div = "tile_to_shape: block shape does not divide the target shape."
     for cfg in ("Sm1xxBlockScaledConfig", "Sm103BlockScaledConfig"):
@@ -291,4 +303,14 @@ def refused_cases():
             n = 64 * (2 * i + j + 1)
             e = f"{NS}{cfg}<1,128,128>::smem_atom_layoutSF{op}(make_shape(128, Int<{n}>{{}}, Int<128>{{}}))"
             out.append((e, f"print({e});", "Expect static CTA shape"))
+    # the output and tensor configs: a static shape the chunk does not divide
+    for vs, maj, vals in ((16, "UMMA::Major::K", (1000, 512, 64, 1)), (32, "UMMA::Major::MN", (1024, 100, 64, 1))):
+        e = f"{NS}Sm1xxBlockScaledOutputConfig<{vs}, {maj}>::tile_atom_to_shape_SFD({_shape(vals, (True,) * 4)})"
+        out.append((e, f"print({e});", div))
+    e = f"{NS}Sm1xxBlockScaledTensorConfig::tile_atom_to_shape({_shape((300, 40, 1), (True,) * 3)})"
+    out.append((e, f"print({e});", div))
+    # what does not compile without a static_assert (None: any compile error; cutedump refuses)
+    for cfg, last in (("Sm1xxBlockScaledConfig<32>", "2"), ("Sm1xxBlockwiseScaleConfig<1,128,128>", "Int<2>{}")):
+        e = f"{NS}{cfg}::tile_atom_to_shape_SFA(make_shape(128,128,128,1,{last}))"  # distinct types: both reported
+        out.append((e, f"print({e});", None))
     return out
