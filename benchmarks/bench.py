@@ -479,6 +479,18 @@ COLD = [
         ],
         4.0,
     ),
+    # scale factors (README)
+    ("scale", ["scale", "--kind", "mxf8f6f4", "--problem", "1000,512,300", "--element", "300,70"], 4.0),
+    (
+        "scale --tile",
+        ["scale", "--kind", "nvf4", "--problem", "4096,4096,4096", "--tile", "256,192,256", "--cta-group", "2"],
+        4.0,
+    ),
+    (
+        "eval scale config",
+        ["eval", "cutlass::detail::Sm1xxBlockScaledConfig<32>::tile_atom_to_shape_SFA(make_shape(1024,512,256,1))"],
+        4.0,
+    ),
 ]
 API_FIRST_USE = 'import cutedump as cd; cd.Layout("(_4,_8):(_8,_1)")'
 

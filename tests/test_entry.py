@@ -615,6 +615,9 @@ TABLE_LINES = [
         "1000",
     ],
     ["tmem", "SM80_16x8x16_F16F16F16F16_TN"],
+    ["scale", "--kind", "nvf4", "--problem", "1000,512,300", "--element", "300,70", "--lang", "en"],
+    ["scale", "--problem", "256,256,512", "--tile", "128,256,256", "--format", "json", "--lang", "zh"],
+    ["scale", "--kind", "blockwise", "--problem", "128,128,128", "--vs", "16", "--lang", "en"],
     [
         "bank",
         "(_64,_32):(_32,_1)",

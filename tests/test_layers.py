@@ -40,6 +40,7 @@ LAYERS = [
     ("cutedump.bank", 50),
     ("cutedump.tutorial", 50),
     ("cutedump.triton", 50),
+    ("cutedump.scale", 50),
     ("cutedump.kernel", 55),
     ("cutedump.collective", 55),
     ("cutedump.render", 60),

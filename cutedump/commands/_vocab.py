@@ -76,7 +76,12 @@ VOCAB: list[tuple[str, str, str]] = [
         "the byte address of a shared-memory tensor, e.g. 0x400 (default: unset, address 0 "
         "as CuTe computes on the host)",
     ),
-    ("--kind", "choice", "which descriptor: gmma (SM90 GmmaDescriptor) or umma (SM100 UMMA::SmemDescriptor)"),
+    (
+        "--kind",
+        "choice",
+        "which kind: of descriptor (desc: gmma, SM90 GmmaDescriptor, or umma, SM100 UMMA::SmemDescriptor); of "
+        "scaling (scale: mxf8f6f4, mxf4, nvf4 or blockwise)",
+    ),
     ("--mn", "int", "the MN extent a decoded descriptor's layout covers"),
     ("--picture", "choice", "draw it: svg, html or latex (to standard output)"),
     ("--family", "text", "a UMMA atom family, e.g. SM100_MMA_F16BF16_SS, to narrow a decoded instruction descriptor"),
@@ -120,7 +125,7 @@ VOCAB: list[tuple[str, str, str]] = [
     (
         "--major",
         "choice",
-        "an operand's major-ness: row or col (CK's ALayout/BLayout), K or MN (GMMA/UMMA descriptors)",
+        "an operand's major-ness: row or col (CK's ALayout/BLayout), K or MN (GMMA/UMMA descriptors, scale factors)",
     ),
     ("--AK1", "int", "CK's AK1/BK1: K elements per vector"),
     ("--MPerBlock", "int", "CK's block tile M"),
@@ -151,7 +156,12 @@ VOCAB: list[tuple[str, str, str]] = [
         "e.g. half_t:ColumnMajor",
     ),
     # ---- CUTLASS's GEMM CollectiveBuilder (collective)
-    ("--arch", "choice", "the CollectiveBuilder's architecture tag: sm90 (arch::Sm90) or sm100 (arch::Sm100)"),
+    (
+        "--arch",
+        "choice",
+        "the target architecture: the CollectiveBuilder's tag sm90 (arch::Sm90) or sm100 (arch::Sm100); "
+        "scale: sm100, sm103 or sm120",
+    ),
     ("--a", "text", "A's element type and layout tag, e.g. half_t:RowMajor (or half_t:K)"),
     ("--c", "text", "C's (the source's) element type and layout tag, or void (no source)"),
     ("--d", "text", "D's (the output's) element type and layout tag, e.g. half_t:RowMajor"),
@@ -170,6 +180,11 @@ VOCAB: list[tuple[str, str, str]] = [
     ("--alignment-c", "int", "C's alignment in elements (default: 128 bits)"),
     ("--alignment-d", "int", "D's alignment in elements (default: 128 bits)"),
     ("--problem", "text", "a GEMM problem M,N,K[,L]"),
+    # ---- scale factors (scale)
+    ("--vs", "int", "the elements of K one scale factor scales (SFVecSize): 16 or 32"),
+    ("--cta-group", "choice", "the CTAs of one MMA: 1, or 2 (a 2x1SM UMMA)"),
+    ("--element", "text", "an element m,k of A"),
+    ("--granularity", "text", "a blockwise scale's block SFVecSizeM,SFVecSizeN,SFVecSizeK, e.g. 1,128,128"),
     ("--toml", "flag", "write a `cutedump kernel` description (TOML) instead of the dump"),
     ("--transposed", "flag", "the transposed variant"),
     ("--inverse", "int", "show which index lands at this offset"),

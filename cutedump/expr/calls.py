@@ -195,6 +195,9 @@ class _Evaluation:
                 raise CuteDumpError(f"cannot evaluate at these coordinates ({e})", text, n.col) from None
             return checked(r, n)
         if n.__class__ is Named:
+            if n.args is not None:  # a called member: Sm1xxBlockScaledConfig<32>::tile_atom_to_shape_SFA(shape)
+                args = [a.value if a.__class__ is Lit else build_literal(a, text, calls) for a in n.args]
+                return checked(_named(n, text, args), n)
             return checked(_named(n, text), n)
         if n.__class__ is BinOp:
             return checked(

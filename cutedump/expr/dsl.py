@@ -162,6 +162,10 @@ _PREFIXES = (
     "blackwell_helpers.",
     "sm100_utils.",
     "sm100.",
+    "cutlass.utils.blockscaled_layout.",
+    "utils.blockscaled_layout.",
+    "blockscaled_layout.",
+    "blockscaled_utils.",
     "cutlass.utils.hopper_helpers.",
     "cutlass.utils.sm90.",
     "cutlass.utils.",
@@ -1022,6 +1026,25 @@ for _n, _params, _impl in (
 # the Blackwell helpers are cutlass.utils' own (cutlass/utils/__init__.py imports them from blackwell_helpers)
 for _n in ("make_smem_layout_a", "make_smem_layout_b", "make_smem_layout_epi"):
     DSL_FUNCTIONS["utils." + _n] = DSL_FUNCTIONS["sm100." + _n]
+# the scale-factor helpers of cutlass.utils.blockscaled_layout (blockscaled_utils), over cutedump.scale
+for _n, _params in (
+    ("BlockScaledBasicChunk", ("sf_vec_size", "major_mode=")),
+    ("Sm103BlockScaledBasicChunk", ("sf_vec_size", "major_mode=")),
+    ("tile_atom_to_shape_SF", ("Shape", "sf_vec_size")),
+    ("make_smem_layout_sf", ("tile_shape", "sf_vec_size", "num_stages")),
+    ("make_smem_layout_sfa", ("tiled_mma", "mma_tiler_mnk", "sf_vec_size", "num_stages")),
+    ("make_smem_layout_sfb", ("tiled_mma", "mma_tiler_mnk", "sf_vec_size", "num_stages")),
+    ("sm103_make_smem_layout_sfa", ("tiled_mma", "mma_tiler", "sf_vec_size", "num_stages")),
+    ("sm103_make_smem_layout_sfb", ("tiled_mma", "mma_tiler", "sf_vec_size", "num_stages")),
+    ("sm120_make_smem_layout_sfa", ("tiled_mma", "tile_shape_mnk", "sf_vec_size", "num_stages")),
+    ("sm120_make_smem_layout_sfb", ("tiled_mma", "tile_shape_mnk", "sf_vec_size", "num_stages")),
+    ("make_tmem_layout_sfa", ("tiled_mma", "mma_tiler_mnk", "sf_vec_size", "smem_layout")),
+    ("make_tmem_layout_sfb", ("tiled_mma", "mma_tiler_mnk", "sf_vec_size", "smem_layout")),
+):
+    _impl = {"BlockScaledBasicChunk": "basic_chunk", "Sm103BlockScaledBasicChunk": "sm103_basic_chunk"}.get(
+        _n, _n.replace("_SF", "_sf")
+    )
+    DSL_FUNCTIONS[_n] = (_params, "cutedump.scale.dsl:" + _impl)
 DSL_FUNCTIONS["sm90_make_trivial_tiled_mma"] = DSL_FUNCTIONS["sm90.make_trivial_tiled_mma"]
 #: cutlass.utils' aliases (cutlass/utils/__init__.py: sm90_make_smem_layout_a, ...)
 for _n in ("make_smem_layout_a", "make_smem_layout_b", "make_smem_layout_epi"):
@@ -1830,6 +1853,7 @@ _DSL_ONLY = (
     "cpasync.",
     "sm90_utils.",
     "sm100_utils.",
+    "blockscaled_utils.",
 )
 
 

@@ -39,12 +39,13 @@ def _glob_match(pattern: str, name: str) -> bool:
 
 
 class NamedRow:
-    __slots__ = ("pattern", "build", "doc")
+    __slots__ = ("pattern", "build", "doc", "call")
 
-    def __init__(self, pattern: str, build, doc: str = ""):
+    def __init__(self, pattern: str, build, doc: str = "", call: bool = False):
         self.pattern = pattern
         self.build = build
         self.doc = doc
+        self.call = call  # a member function: build(name, targs, args), written Name<targs>::f(args)
 
     def matches(self, name: str) -> bool:
         return _glob_match(self.pattern, name)
@@ -63,10 +64,10 @@ class NamedRow:
 NAMED: list[NamedRow] = []
 
 
-def register_named(pattern: str, build, doc: str = "") -> NamedRow:
+def register_named(pattern: str, build, doc: str = "", call: bool = False) -> NamedRow:
     """Add a row to :data:`NAMED` (before any earlier row with the same pattern) and return it."""
-    row = NamedRow(pattern, build, doc)
-    NAMED[:] = [r for r in NAMED if r.pattern != pattern]
+    row = NamedRow(pattern, build, doc, call)
+    NAMED[:] = [r for r in NAMED if r.pattern != pattern or r.call != call]
     NAMED.insert(0, row)
     return row
 
@@ -132,20 +133,53 @@ for _pat in (
     )
 
 
+# ---- CUTLASS's scale-factor configs (cutlass/detail/*_blockscaled_layout.hpp, blockwise_scale_layout.hpp) ---------
+# Config<targs>::member(args) / Config<targs>::SfAtom{}: rows of cutedump.scale.named (a domain model: imported on
+# first use); the namespace is written cutlass::detail::, detail:: or not at all (using namespace)
+for _ns in ("cutlass::detail::", "detail::", ""):
+    for _cls in (
+        "Sm1xxBlockScaledConfig",
+        "Sm103BlockScaledConfig",
+        "Sm1xxBlockwiseScaleConfig",
+        "Sm90BlockwiseScaleConfig",
+        "Sm100BlockwiseScaleConfig",
+        "Sm120BlockwiseScaleConfig",
+        "Sm1xxBlockScaledOutputConfig",
+        "Sm1xxBlockScaledTensorConfig",
+        "RuntimeBlockwiseScaleConfig",
+    ):
+        register_named(f"{_ns}{_cls}::*", "cutedump.scale.named:config_member", "a scale-factor config's member")
+        register_named(
+            f"{_ns}{_cls}::*", "cutedump.scale.named:config_call", "a scale-factor config's member function", True
+        )
+    for _cls in ("Sm1xxBlockScaledBasicChunk", "Sm103BlockScaledBasicChunk"):
+        register_named(f"{_ns}{_cls}::*", "cutedump.scale.named:config_member", "a scale-factor basic chunk's member")
+for _pat in ("SM100_MMA_MXF*", "SM100_MMA_MXF4NVF4*", "cute::SM100_MMA_MXF*"):
+    register_named(_pat, "cutedump.scale.named:umma_object", "a block-scaled UMMA atom (as a tiled MMA argument)")
+
+
 def bits(type_name) -> int:
     """The width in bits of a C++ element type named in a template argument (half_t -> 16), for NAMED builders."""
     return _bits(type_name)
 
 
-def _named(n, text):
+def _named(n, text, args=None):
+    """The object a Named node names; ``args``: the evaluated arguments of a called member (a row whose build
+    takes ``(name, targs, args)``: ``call=True``)."""
+    call = args is not None
     for row in NAMED:
-        if row.matches(n.name):
+        if row.call == call and row.matches(n.name):
             try:
+                if args is not None:
+                    return row.constructor()(n.name, n.targs, args)
                 return row.constructor()(n.name, n.targs)
             except CuteDumpError as e:
                 raise CuteDumpError(
                     e.message if e.message.startswith(n.name) else f"{n.name}: {e.message}", text, n.col
                 ) from None
+    if any(row.matches(n.name) for row in NAMED):
+        what = "is not a function" if call else "is a function: call it with (...)"
+        raise CuteDumpError(f"{n.name} {what}", text, n.col)
     raise CuteDumpError(
         f"unknown name {n.name!r} (cutedump reads cute:: names; other qualified names need a row "
         f"in cutedump.expr.NAMED)",

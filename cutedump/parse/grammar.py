@@ -402,10 +402,24 @@ class Parser:
                 return self.swizzle(text, i)
             targs = ()
             nxt = self.t[i + 1]
-            if nxt == "<":
+            bracketed = nxt == "<"  # template arguments, maybe none (Config<>)
+            if bracketed:
                 self.i += 1
                 targs = self.targs()
                 nxt = self.t[self.i]
+            if nxt[:2] == "::" and self.k[self.i] == "name" and bracketed:
+                # a member of a class template outside cute::, e.g.
+                # cutlass::detail::Sm1xxBlockScaledConfig<32>::tile_atom_to_shape_SFA(shape): a Named member
+                # (the class's template arguments, the member's call arguments if it is called)
+                text = _unqualified(text) + nxt
+                self.i += 1
+                nxt = self.t[self.i]
+                if nxt == "(":
+                    self.i += 1
+                    return Named(text, targs, i, src, self.args())
+                if nxt == "{" or (nxt == "(" and self.t[self.i + 1] == ")"):
+                    self.braces()
+                return Named(text, targs, i, src)
             if text in TYPES:  # a C++ type: Int<8>{}, Shape<_8,int>{}, Layout<Shape<_8>>{}, LayoutRight{} ...
                 if nxt == "{" or (nxt == "(" and self.t[self.i + 1] == ")"):
                     self.braces()
@@ -414,8 +428,14 @@ class Parser:
                         self.error_at(f"{text} takes no template arguments", i)
                     return Call(text, (), None, i, src)  # a tag, a value of the eval language (LayoutLeft)
                 return Lit(build_type(TypeArg(text, targs, i), self), i, src)
-            if ":" in text and not (text in QUALIFIED_CALLS and nxt == "("):
+            if (":" in text and not (text in QUALIFIED_CALLS and nxt == "(")) or (
+                targs and nxt == "{" and text[:2] == "SM"
+            ):
+                # (or an object of a class template outside cute::, e.g. SM100_MMA_MXF4_SS<...>{})
                 # a qualified name outside cute::, e.g. GMMA::Layout_K_SW128_Atom<half_t>
+                if nxt == "(" and ":" in text and not targs:  # a static member function of a plain class:
+                    self.i += 1  # cutlass::detail::Sm1xxBlockScaledTensorConfig::tile_atom_to_shape(shape)
+                    return Named(_unqualified(text), targs, i, src, self.args())
                 if nxt == "{":
                     self.braces()
                 return Named(text, targs, i, src)

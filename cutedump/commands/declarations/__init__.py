@@ -39,6 +39,7 @@ SUMMARIES = {
     "tma": "SM90 TMA copies: print(tma), cuTensorMapEncodeTiled arguments, box.",
     "collective": "What CUTLASS's GEMM CollectiveBuilder chooses (mainloop, epilogue), and why.",
     "triton": "Triton layouts as linear layouts, Triton's views, and the CuTe layout that does the same.",
+    "scale": "Scale-factor layouts of block-scaled and blockwise GEMMs: gmem, the 128x4 chunk, smem, one element.",
 }
 
 

@@ -260,3 +260,7 @@ MESSAGES.update(_DESC)
 from cutedump.dumps.messages.tma_zh import MESSAGES as _TMA  # noqa: E402
 
 MESSAGES.update(_TMA)
+
+from cutedump.dumps.messages.scale_zh import MESSAGES as _SCALE  # noqa: E402
+
+MESSAGES.update(_SCALE)
