@@ -1,0 +1,178 @@
+// The cutedump page: Pyodide (pyodide/), the wheels of manifest.json unpacked into its site-packages, runner.py's
+// run(line) for each command line. Every file comes from this folder by a relative path.
+// Test contract: the answer's text is in #answer (standard output; on a non-zero exit, standard output then standard
+// error), standard error of a successful answer in #stderr, and document.body.dataset.state is `loading` / `busy`
+// while working, `done` (exit 0) or `error` (any other exit) once answered (dataset.exit: the exit status).
+"use strict";
+const $ = (id) => document.getElementById(id);
+const t0 = performance.now();
+let runPy = null;
+let pending = null;
+const history = JSON.parse(localStorage.getItem("cutedump-history") || "[]");
+let histPos = history.length;
+
+function state(s) { document.body.dataset.state = s; }
+function progress(text) { $("progress").textContent = text; }
+function cmdFromHash() {
+  const m = /(?:^#|&)cmd=([^&]*)/.exec(location.hash);
+  return m ? decodeURIComponent(m[1]) : null;
+}
+function linkFor(line) { return "#cmd=" + encodeURIComponent(line); }
+
+async function boot() {
+  state("loading");
+  const base = new URL(".", location.href);
+  const manifestP = fetch(new URL("manifest.json", base)).then((r) => r.json());
+  const runnerP = fetch(new URL("runner.py", base)).then((r) => r.text());
+  const wheelsP = manifestP.then((m) => Promise.all(m.wheels.map(
+    (w) => fetch(new URL("wheels/" + w, base)).then((r) => r.arrayBuffer()))));
+  manifestP.then(fillExamples);
+  progress("Loading Pyodide…");
+  const py = await loadPyodide({ indexURL: new URL("pyodide/", base).href, stdout: () => {}, stderr: () => {} });
+  progress("Unpacking cutedump and its dependencies…");
+  const [manifest, wheels, runner] = await Promise.all([manifestP, wheelsP, runnerP]);
+  wheels.forEach((buf, i) => py.unpackArchive(buf, "wheel", { extractDir: undefined }));
+  py.runPython(runner);
+  py.runPython("warm()");
+  runPy = py.globals.get("run");
+  window.cutedumpPyodide = py;
+  const ver = manifest.wheels.find((w) => w.startsWith("cutedump-"));
+  $("version").textContent = ver ? ver.split("-")[1] : "";
+  window.cutedumpReadyMs = performance.now() - t0;
+  progress(`Ready (${(window.cutedumpReadyMs / 1000).toFixed(2)} s).`);
+  $("run").disabled = false;
+  const line = cmdFromHash() ?? pending;
+  if (line !== null) { $("cmd").value = line; await answer(line); } else { state("done"); }
+}
+
+function fillExamples(manifest) {
+  const sel = $("examples");
+  for (const [cmd, lines] of Object.entries(manifest.examples)) {
+    const g = document.createElement("optgroup");
+    g.label = cmd;
+    for (const l of lines) {
+      const o = document.createElement("option");
+      o.value = l;
+      o.textContent = l.length > 110 ? l.slice(0, 107) + "…" : l;
+      g.appendChild(o);
+    }
+    sel.appendChild(g);
+  }
+}
+
+function kindOf(line, code, out) {
+  if (code !== 0) return "text";
+  const s = out.trimStart();
+  if (s.startsWith("<svg") || s.startsWith("<?xml")) return "svg";
+  if (/^<!doctype html|^<html/i.test(s)) return "html";
+  if (s.startsWith("\\documentclass")) return "latex";
+  if (/--format[= ]json/.test(line) && (s.startsWith("{") || s.startsWith("["))) return "json";
+  return "text";
+}
+
+let downloadURL = null;
+function show(line, code, out, err, ms) {
+  const kind = kindOf(line, code, out);
+  const ans = $("answer");
+  ans.textContent = code === 0 ? out : out + err;
+  ans.classList.toggle("error", code !== 0);
+  $("stderr").textContent = code === 0 ? err : "";
+  const pic = $("picture");
+  pic.replaceChildren();
+  pic.hidden = !(kind === "svg" || kind === "html");
+  if (kind === "svg") {
+    const img = document.createElement("img");
+    img.alt = "the SVG answer";
+    img.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(out);
+    pic.appendChild(img);
+  } else if (kind === "html") {
+    const f = document.createElement("iframe");
+    f.setAttribute("sandbox", "allow-scripts");
+    f.srcdoc = out;
+    pic.appendChild(f);
+  }
+  const pretty = $("pretty");
+  $("rawlabel").hidden = kind !== "json";
+  if (kind === "json") {
+    try { pretty.textContent = JSON.stringify(JSON.parse(out), null, 2); } catch { pretty.textContent = out; }
+  }
+  const raw = $("raw").checked;
+  pretty.hidden = kind !== "json" || raw;
+  ans.hidden = (kind === "json" && !raw) || kind === "svg" || kind === "html";
+  const ext = { svg: "svg", html: "html", latex: "tex", json: "json", text: "txt" }[kind];
+  if (downloadURL) URL.revokeObjectURL(downloadURL);
+  downloadURL = URL.createObjectURL(new Blob([ans.textContent], { type: "text/plain;charset=utf-8" }));
+  $("download").href = downloadURL;
+  $("download").download = "cutedump-answer." + ext;
+  $("share").href = linkFor(line);
+  $("status").textContent = `exit ${code} · ${ms.toFixed(0)} ms`;
+  $("tools").hidden = false;
+  document.body.dataset.exit = String(code);
+  state(code === 0 ? "done" : "error");
+}
+
+async function answer(line) {
+  if (!runPy) { pending = line; return; }
+  state("busy");
+  progress("Working…");
+  $("run").disabled = true;
+  await new Promise((r) => setTimeout(r, 0));  // let the page show `busy` before Python holds the thread
+  const text = $("filetext").value;
+  const name = $("filename").value.trim();
+  if (text && name) window.cutedumpPyodide.FS.writeFile(name, text);
+  const t = performance.now();
+  const r = runPy(line);
+  const [code, out, err] = r.toJs();
+  r.destroy();
+  const ms = performance.now() - t;
+  window.cutedumpLastMs = ms;
+  show(line, code, out, err, ms);
+  progress("");
+  $("run").disabled = false;
+  if (history[history.length - 1] !== line) history.push(line);
+  while (history.length > 200) history.shift();
+  histPos = history.length;
+  try { localStorage.setItem("cutedump-history", JSON.stringify(history)); } catch { /* private mode */ }
+  if (cmdFromHash() !== line) window.history.replaceState(null, "", linkFor(line));
+}
+
+$("run").addEventListener("click", () => answer($("cmd").value));
+$("cmd").addEventListener("keydown", (e) => {
+  if (e.key === "Enter") { e.preventDefault(); answer($("cmd").value); }
+  else if (e.key === "ArrowUp" && histPos > 0) { e.preventDefault(); $("cmd").value = history[--histPos]; }
+  else if (e.key === "ArrowDown") {
+    e.preventDefault();
+    histPos = Math.min(history.length, histPos + 1);
+    $("cmd").value = histPos < history.length ? history[histPos] : "";
+  }
+});
+$("examples").addEventListener("change", (e) => {
+  if (!e.target.value) return;
+  $("cmd").value = e.target.value;
+  e.target.value = "";
+  answer($("cmd").value);
+});
+$("copy").addEventListener("click", () => navigator.clipboard.writeText($("answer").textContent));
+$("raw").addEventListener("change", () => {
+  const raw = $("raw").checked;
+  $("pretty").hidden = raw;
+  $("answer").hidden = !raw;
+});
+$("upload").addEventListener("change", async (e) => {
+  const f = e.target.files[0];
+  if (!f) return;
+  $("filename").value = f.name;
+  $("filetext").value = await f.text();
+  $("files").open = true;
+});
+window.addEventListener("hashchange", () => {
+  const line = cmdFromHash();
+  if (line !== null && line !== $("cmd").value) { $("cmd").value = line; answer(line); }
+});
+window.cutedumpRun = (line) => { $("cmd").value = line; return answer(line); };
+boot().catch((e) => {
+  progress("cutedump could not start: " + e);
+  $("answer").textContent = "error: the page could not start Pyodide (" + e + ")\n";
+  $("answer").classList.add("error");
+  state("error");
+});
