@@ -1,0 +1,59 @@
+"""Without numpy (the web page: Pyodide has none here, web/), cutedump answers with its plain-Python paths, the same
+bytes as with numpy (cutedump/algebra/evaluate.py:have_numpy): large tables and value lists, TV pictures over more
+than SMALL (thread, value) pairs, the tutorial's coordinate tables, TileLang's check against CuTe; an answer with no
+plain-Python path is one `error:` line naming numpy. Run through web/runner.py (the page's own runner) in a
+subprocess where ``import numpy`` fails, compared with the same runner here, with numpy."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+from tests.paths import ROOT
+
+sys.path.insert(0, str(ROOT / "web"))
+import runner  # noqa: E402  # web/runner.py: the page's runner, here with numpy
+
+LINES = [
+    'svg "(_384,_384):(_1,_384)" --force',  # table_list past FOLD (147,456 > 131,072 cells)
+    'svg --tv "((_32,_32),(_4,_8)):((_1,_32),(_1024,_4096))" --tile "(_128,_256)"',  # first_holders past SMALL
+    'html --tv "((_32,_32),(_4,_8)):((_1,_32),(_1024,_4096))" --tile "(_128,_256)"',  # coords past SMALL
+    'coords "(_128,_64)" "(_1,_128)"',  # the tutorial's tables past SMALL
+    "tilelang auto --shape 128,64 --type float16",  # TileLang's check against CuTe past SMALL
+    "tilelang full-bank --shape 64,64 --type-bits 16 --cute",  # no plain-Python path: one error line
+]
+HIDDEN = (
+    "import json, sys; sys.modules['numpy'] = None; sys.path.insert(0, sys.argv[1]); import runner; "
+    "print(json.dumps([runner.run(line)[:3] for line in sys.argv[2:]]))"
+)
+
+
+def test_answers_without_numpy_are_the_answers_with_numpy():
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
+    env.pop("CUTEDUMP_LANG", None)
+    r = subprocess.run(
+        [sys.executable, "-c", HIDDEN, str(ROOT / "web"), *LINES], env=env, capture_output=True, text=True, timeout=120
+    )
+    assert r.returncode == 0, r.stderr
+    without = json.loads(r.stdout)
+    os.environ.pop("CUTEDUMP_LANG", None)
+    with_np = [runner.run(line)[:3] for line in LINES]
+    assert "numpy" in sys.modules
+    for line, a, b in zip(LINES[:-1], without, with_np):
+        assert b[0] == 0 and len(b[1]) > 400, (line, b[2])
+        assert a == b, line
+    code, out, err = without[-1]
+    assert (code, out) == (2, "") and with_np[-1][0] == 0
+    assert err == "error: this answer needs numpy, which this Python does not have (pip install numpy)\n"
+
+
+def test_runner_splits_as_a_shell_and_keeps_the_exit_status():
+    code, out, err = runner.run("layout '(_4,_8\"'")[:3]
+    assert code == 2 and out == "" and err.startswith("error: ")
+    assert runner.run('layout "(_4')[:3] == (
+        [2, "", "error: the command line cannot be split as a shell splits it (No closing quotation)\n"]
+    )
+    code, out, err = runner.run("cutedump eval 'size((_4,8))'")[:3]
+    assert (code, out, err) == (0, "32\n", "")
