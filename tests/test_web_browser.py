@@ -102,16 +102,34 @@ def cli(line: str, cwd: Path, file=None):
     return r.returncode, r.stdout.decode(), r.stderr.decode()
 
 
-def test_every_command_answers_as_the_cli(site, page, tmp_path):
+@pytest.fixture(scope="module")
+def expected(site, tmp_path_factory):
+    """(command line, file, the CLI's (exit status, stdout, stderr)) for every line the page is asked."""
     lines = _lines(site)
     cmds = {shlex.split(line)[0] for line in lines if line and not line.startswith("-")}
     assert set(SUMMARIES) <= cmds | {"golden"}, set(SUMMARIES) - cmds
     cases = [(line, None) for line in lines] + FILES
     assert len(cases) >= 40
+    cwd = tmp_path_factory.mktemp("cli")
     with ThreadPoolExecutor(2) as pool:
-        want = list(pool.map(lambda c: cli(c[0], tmp_path, c[1]), cases))
+        return [
+            (line, file, want) for (line, file), want in zip(cases, pool.map(lambda c: cli(c[0], cwd, c[1]), cases))
+        ]
+
+
+@pytest.mark.parametrize("start", ["cold", "snapshot"])
+def test_every_command_answers_as_the_cli(server, page, expected, start):
+    """The same lines in a page started cold (Python initialised in the page) and in a page started from the memory
+    snapshot the first one stored (the second visit's)."""
+    if start == "snapshot":
+        assert page.snapshot_stored()
+        page.open(server.origin + "/sub/")  # away, and back: the second visit
+        page.open(server.url)
+        assert page.from_snapshot()
+    else:
+        assert not page.from_snapshot()
     bad = []
-    for (line, file), (code, out, err) in zip(cases, want):
+    for line, file, (code, out, err) in expected:
         state, got_code, answer, got_err = page.run(line, file)
         expect = out if code == 0 else out + err
         if line in NEEDS_NUMPY:
@@ -122,7 +140,7 @@ def test_every_command_answers_as_the_cli(site, page, tmp_path):
             bad.append(
                 f"$ cutedump {line}\n page: {state} {got_code}\n{answer[:300]}{got_err[:300]}\n cli: {code}\n{expect[:300]}"
             )
-    assert not bad, f"{len(bad)} of {len(cases)} differ:\n" + "\n".join(bad)
+    assert not bad, f"{len(bad)} of {len(expected)} differ:\n" + "\n".join(bad)
 
 
 def test_a_shared_link_answers_on_open(server, tmp_path):

@@ -112,6 +112,19 @@ class Page:
         self.wait(timeout)
         return time.perf_counter() - t
 
+    def snapshot_stored(self, timeout=60.0) -> bool:
+        """Wait until the page stored its memory snapshot (app.js, when idle after its first answer)."""
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            if self.browser.js("window.cutedumpSnapshotStored === true"):
+                return bool(self.browser.js("window.cutedumpSnapshotBytes > 0"))
+            time.sleep(0.05)
+        return False
+
+    def from_snapshot(self) -> bool:
+        """Whether the page started from a stored memory snapshot."""
+        return bool(self.browser.js("window.cutedumpTimes && window.cutedumpTimes.snapshot"))
+
     def run(self, line: str, file: tuple[str, str] | None = None):
         """Answer one command line in the page: -> (state, exit status, #answer's text, #stderr's text)."""
         b = self.browser

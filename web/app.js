@@ -28,14 +28,26 @@ async function boot() {
     (w) => fetch(new URL("wheels/" + w, base)).then((r) => r.arrayBuffer()))));
   manifestP.then(fillExamples);
   progress("Loading Pyodide…");
-  const py = await loadPyodide({ indexURL: new URL("pyodide/", base).href, stdout: () => {}, stderr: () => {} });
-  const times = (window.cutedumpTimes = { pyodide: performance.now() });
+  // a second visit starts from the memory snapshot the first one stored (the browser's Cache Storage, keyed by the
+  // site's build): Python initialised, cutedump imported; a first visit starts Python and stores one when idle
+  const snapKey = manifestP.then((m) => new URL(`snapshot-${m.build}`, base).href);
+  const snap = await snapKey.then(snapshotGet);
+  const options = { indexURL: new URL("pyodide/", base).href, stdout: () => {}, stderr: () => {} };
+  let py = null;
+  if (snap) {
+    try { py = await loadPyodide({ ...options, _loadSnapshot: snap }); } catch (e) { console.warn("snapshot", e); }
+  }
+  const fromSnapshot = py !== null;
+  if (!py) py = await loadPyodide({ ...options, _makeSnapshot: true });
+  const times = (window.cutedumpTimes = { pyodide: performance.now(), snapshot: fromSnapshot });
   progress("Unpacking cutedump and its dependencies…");
   const [manifest, wheels, runner] = await Promise.all([manifestP, wheelsP, runnerP]);
-  wheels.forEach((buf, i) => py.unpackArchive(buf, "wheel", { extractDir: undefined }));
+  wheels.forEach((buf) => py.unpackArchive(buf, "wheel"));  // the files (a snapshot holds memory, not files)
   times.unpacked = performance.now();
-  py.runPython(runner);
-  py.runPython("warm()");
+  if (!fromSnapshot) {
+    py.runPython(runner);
+    py.runPython("warm()");
+  }
   times.imported = performance.now();
   runPy = py.globals.get("run");
   window.cutedumpPyodide = py;
@@ -46,7 +58,27 @@ async function boot() {
   $("run").disabled = false;
   const line = cmdFromHash() ?? pending;
   if (line !== null) { $("cmd").value = line; await answer(line); } else { state("done"); }
-  warmUp();
+  if (fromSnapshot) { window.cutedumpWarmed = true; return; }
+  warmUp(0, async () => {
+    try {
+      const t = performance.now();
+      const data = py.makeMemorySnapshot();
+      const cache = await caches.open("cutedump");
+      for (const old of await cache.keys()) await cache.delete(old);  // another build's snapshot
+      await cache.put(await snapKey, new Response(data, { headers: { "content-type": "application/octet-stream" } }));
+      window.cutedumpSnapshotMs = performance.now() - t;
+      window.cutedumpSnapshotBytes = data.length;
+    } catch (e) { console.warn("no snapshot stored", e); }
+    window.cutedumpSnapshotStored = true;
+  });
+}
+
+async function snapshotGet(key) {
+  try {
+    if (!("caches" in window)) return null;  // not a secure context (file://): no Cache Storage
+    const r = await (await caches.open("cutedump")).match(key);
+    return r ? new Uint8Array(await r.arrayBuffer()) : null;
+  } catch { return null; }
 }
 
 // After the first answer, while the page is idle: one small command line of each kind, answers discarded, so that
@@ -57,13 +89,13 @@ const WARM = [
   "desc 0x4000004000010000", 'triton "#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>" --shape 64,64',
   'copy SM75_U32x4_LDSM_N --type half_t --thr "(_32,_1)" --val "(_1,_8)"', "atoms --mma SM80", "layout --help",
 ];
-function warmUp(i = 0) {
-  if (i >= WARM.length) { window.cutedumpWarmed = true; return; }
+function warmUp(i, then) {
+  if (i >= WARM.length) { window.cutedumpWarmed = true; then(); return; }
   setTimeout(() => {
-    if (document.body.dataset.state === "busy") return warmUp(i);
+    if (document.body.dataset.state === "busy") return warmUp(i, then);
     const r = runPy(WARM[i]);
     r.destroy();
-    warmUp(i + 1);
+    warmUp(i + 1, then);
   }, 30);
 }
 

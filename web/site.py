@@ -9,6 +9,7 @@ more from its --help's examples."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import shlex
 import sys
@@ -82,7 +83,11 @@ def main(readme: str, out: str) -> None:
     for name, lines in help_examples(Path(readme).resolve().parent).items():
         have = examples.setdefault(name, [])
         have.extend(line for line in lines[:4] if line not in have and len(have) < 12)
-    manifest = {"wheels": wheels, "examples": examples}
+    digest = hashlib.sha256()
+    for name in ["runner.py", *(f"wheels/{w}" for w in wheels)]:
+        digest.update(name.encode() + b"\0" + (out_dir / name).read_bytes())
+    # build: what the page's stored memory snapshot is keyed by (the same files, the same snapshot)
+    manifest = {"build": digest.hexdigest()[:16], "wheels": wheels, "examples": examples}
     (out_dir / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
 
 
