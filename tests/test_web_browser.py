@@ -170,3 +170,28 @@ def test_no_request_leaves_the_origin(server, page):
     outside = [u for u in urls if not (u.startswith(server.origin + "/sub/") or u.startswith(("data:", "blob:")))]
     assert not outside, outside
     assert all(p.startswith("/sub/") for p in server.log), server.log
+
+
+def test_views_of_the_answer(page):
+    """svg and html answers drawn inline (an image, a sandboxed frame), JSON pretty-printed, LaTeX as text; each
+    downloadable under its kind's name; #answer keeps the CLI's text whatever shows."""
+    js = page.browser.js
+
+    def views():
+        return js(
+            "[document.getElementById('picture').hidden, document.getElementById('pretty').hidden, "
+            "document.getElementById('answer').hidden, document.getElementById('download').download, "
+            "(document.querySelector('#picture img, #picture iframe') || {}).tagName || '']"
+        )
+
+    page.run('svg --mma SM80_16x8x16_F16F16F16F16_TN --atom-layout "(_2,_2)"')
+    assert views() == [False, True, True, "cutedump-answer.svg", "IMG"]
+    page.run('html "(_4,_8):(_8,_1)"')
+    assert views() == [False, True, True, "cutedump-answer.html", "IFRAME"]
+    assert js("document.querySelector('#picture iframe').getAttribute('sandbox')") == "allow-scripts"
+    state, code, text, _ = page.run('layout "(_4,_8):(_8,_1)" --format json')
+    assert views() == [True, False, True, "cutedump-answer.json", ""]
+    assert json.loads(js("document.getElementById('pretty').textContent")) == json.loads(text)
+    page.run('latex "(_4,_8):(_8,_1)"')
+    assert views() == [True, True, False, "cutedump-answer.tex", ""]
+    assert "\\documentclass" in page.answer()

@@ -117,14 +117,25 @@ function fillExamples(manifest) {
 function kindOf(line, code, out) {
   if (code !== 0) return "text";
   const s = out.trimStart();
-  if (s.startsWith("<svg") || s.startsWith("<?xml")) return "svg";
+  if (/^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>]/.test(s)) return "svg";  // CuTe's print_svg: comments first
   if (/^<!doctype html|^<html/i.test(s)) return "html";
-  if (s.startsWith("\\documentclass")) return "latex";
+  if (/^(%[^\n]*\n)*\\documentclass/.test(s)) return "latex";  // CuTe's print_latex: % comments first
   if (/--format[= ]json/.test(line) && (s.startsWith("{") || s.startsWith("["))) return "json";
   return "text";
 }
 
 let downloadURL = null;
+let shownKind = "text";
+// which view of the answer shows: the picture (svg, html) or the pretty-printed JSON, or (the box "text" ticked,
+// and always for text and LaTeX) the answer's text itself, #answer
+function showViews() {
+  const fancy = ["json", "svg", "html"].includes(shownKind);
+  const raw = $("raw").checked;
+  $("rawlabel").hidden = !fancy;
+  $("pretty").hidden = shownKind !== "json" || raw;
+  $("picture").hidden = !(shownKind === "svg" || shownKind === "html") || raw;
+  $("answer").hidden = fancy && !raw;
+}
 function show(line, code, out, err, ms) {
   const kind = kindOf(line, code, out);
   const ans = $("answer");
@@ -133,7 +144,6 @@ function show(line, code, out, err, ms) {
   $("stderr").textContent = code === 0 ? err : "";
   const pic = $("picture");
   pic.replaceChildren();
-  pic.hidden = !(kind === "svg" || kind === "html");
   if (kind === "svg") {
     const img = document.createElement("img");
     img.alt = "the SVG answer";
@@ -146,13 +156,11 @@ function show(line, code, out, err, ms) {
     pic.appendChild(f);
   }
   const pretty = $("pretty");
-  $("rawlabel").hidden = kind !== "json";
   if (kind === "json") {
     try { pretty.textContent = JSON.stringify(JSON.parse(out), null, 2); } catch { pretty.textContent = out; }
   }
-  const raw = $("raw").checked;
-  pretty.hidden = kind !== "json" || raw;
-  ans.hidden = (kind === "json" && !raw) || kind === "svg" || kind === "html";
+  shownKind = kind;
+  showViews();
   const ext = { svg: "svg", html: "html", latex: "tex", json: "json", text: "txt" }[kind];
   if (downloadURL) URL.revokeObjectURL(downloadURL);
   downloadURL = URL.createObjectURL(new Blob([ans.textContent], { type: "text/plain;charset=utf-8" }));
@@ -209,11 +217,7 @@ $("examples").addEventListener("change", (e) => {
   answer($("cmd").value);
 });
 $("copy").addEventListener("click", () => navigator.clipboard.writeText($("answer").textContent));
-$("raw").addEventListener("change", () => {
-  const raw = $("raw").checked;
-  $("pretty").hidden = raw;
-  $("answer").hidden = !raw;
-});
+$("raw").addEventListener("change", showViews);
 $("upload").addEventListener("change", async (e) => {
   const f = e.target.files[0];
   if (!f) return;
