@@ -195,3 +195,13 @@ def test_views_of_the_answer(page):
     page.run('latex "(_4,_8):(_8,_1)"')
     assert views() == [True, True, False, "cutedump-answer.tex", ""]
     assert "\\documentclass" in page.answer()
+
+
+def test_the_site_is_small(site):
+    """The issue's budget: the whole site (Pyodide's core files, the wheels, the page) within 16 MB."""
+    files = [p for p in site.rglob("*") if p.is_file()]
+    total = sum(p.stat().st_size for p in files)
+    assert total <= 16_000_000, f"the site is {total:,} bytes: " + ", ".join(
+        f"{p.relative_to(site)} {p.stat().st_size:,}" for p in sorted(files, key=lambda p: -p.stat().st_size)[:6]
+    )
+    assert {p.parent.name for p in files} == {site.name, "pyodide", "wheels"}
