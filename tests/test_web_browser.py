@@ -49,7 +49,19 @@ MORE = [
 #: the menu's lines whose answer has no plain-Python path (the page has no numpy): the page says so in one line
 NEEDS_NUMPY = {"tilelang full-bank --shape 256,64 --type-bits 16 --at 5,17 --cute"}
 NO_NUMPY = "error: this answer needs numpy, which this Python does not have (pip install numpy)\n"
+TTGIR = """\
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @k(%arg0: !tt.ptr<f32>) {
+    %0 = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
+    %1 = tt.splat %arg0 : !tt.ptr<f32> -> tensor<64x64x!tt.ptr<f32>, #blocked>
+    tt.return
+  }
+}
+"""
 FILES = [
+    ("triton --ttgir k.ttgir", ("k.ttgir", TTGIR)),
+    ("triton --ttgir k.ttgir --format json", ("k.ttgir", TTGIR)),
     ("kernel my_kernel.toml --params", ("my_kernel.toml", KERNEL_TOML)),
     ("kernel my_kernel.toml --set M=4096 --set bK=_32 --format json", ("my_kernel.toml", KERNEL_TOML)),
     ("eval -f cases.txt", ("cases.txt", CASES)),
