@@ -1,7 +1,7 @@
 """Without numpy (the web page: Pyodide has none here, web/), cutedump answers with its plain-Python paths, the same
 bytes as with numpy (cutedump/algebra/evaluate.py:have_numpy): large tables and value lists, TV pictures over more
-than SMALL (thread, value) pairs, the tutorial's coordinate tables, TileLang's check against CuTe; an answer with no
-plain-Python path is one `error:` line naming numpy. Run through web/runner.py (the page's own runner) in a
+than SMALL (thread, value) pairs, the tutorial's coordinate tables, TileLang's check against CuTe, Composable Kernel's
+offsets and check against CuTe; an answer with no plain-Python path is one `error:` line naming numpy. Run through web/runner.py (the page's own runner) in a
 subprocess where ``import numpy`` fails, compared with the same runner here, with numpy."""
 
 from __future__ import annotations
@@ -22,6 +22,8 @@ LINES = [
     'html --tv "((_32,_32),(_4,_8)):((_1,_32),(_1024,_4096))" --tile "(_128,_256)"',  # coords past SMALL
     'coords "(_128,_64)" "(_1,_128)"',  # the tutorial's tables past SMALL
     "tilelang auto --shape 128,64 --type float16",  # TileLang's check against CuTe past SMALL
+    "ck naive --lengths 4,_8 --format json --offsets",  # CK's offsets, index by index
+    "ck recipe xdl-c-shuffle --MPerBlock 256 --NPerBlock 128 --MPerXdl 32",  # CK's check against CuTe (Merge)
     "tilelang full-bank --shape 64,64 --type-bits 16 --cute",  # no plain-Python path: one error line
 ]
 HIDDEN = (
