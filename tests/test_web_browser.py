@@ -45,9 +45,10 @@ MORE = [
     "golden verify",
     "tiled-copy-c --lang en",
     "tiled-copy-c",
+    "tilelang linear --shape 3,8,64 --format json --values",
 ]
 #: the menu's lines whose answer has no plain-Python path (the page has no numpy): the page says so in one line
-NEEDS_NUMPY = {"tilelang full-bank --shape 256,64 --type-bits 16 --at 5,17 --cute"}
+NEEDS_NUMPY = {"tilelang linear --shape 3,8,64 --format json --values"}
 NO_NUMPY = "error: this answer needs numpy, which this Python does not have (pip install numpy)\n"
 TTGIR = """\
 #blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
