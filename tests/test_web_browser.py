@@ -218,3 +218,27 @@ def test_the_site_is_small(site):
         f"{p.relative_to(site)} {p.stat().st_size:,}" for p in sorted(files, key=lambda p: -p.stat().st_size)[:6]
     )
     assert {p.parent.name for p in files} == {site.name, "pyodide", "wheels"}
+
+
+def test_examples_menu_and_history(page):
+    """The menu holds every command's examples (grouped by command); choosing one answers it; up/down walk the
+    history of command lines."""
+    js = page.browser.js
+    groups = js("[...document.querySelectorAll('#examples optgroup')].map(g => g.label)")
+    assert set(SUMMARIES) - {"golden"} <= set(groups)
+    first = js("document.querySelector('#examples optgroup[label=mma] option').value")
+    js(
+        "(() => { const s = document.getElementById('examples'); s.value = "
+        + json.dumps(first)
+        + "; s.dispatchEvent(new Event('change')); })()"
+    )
+    assert page.wait() == "done" and js("document.getElementById('cmd').value") == first
+    assert page.answer().startswith("TiledMMA")
+    page.run('eval "size((_4,8))"')
+    key = "document.getElementById('cmd').dispatchEvent(new KeyboardEvent('keydown', {key: %s}))"
+    js(key % "'ArrowUp'")
+    assert js("document.getElementById('cmd').value") == 'eval "size((_4,8))"'
+    js(key % "'ArrowUp'")
+    assert js("document.getElementById('cmd').value") == first
+    js(key % "'ArrowDown'")
+    assert js("document.getElementById('cmd').value") == 'eval "size((_4,8))"'
