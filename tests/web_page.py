@@ -5,6 +5,7 @@ the DevTools protocol (tests/test_html_browser.py's ``Chromium``) with the brows
 
 from __future__ import annotations
 
+import fcntl
 import functools
 import http.server
 import json
@@ -12,6 +13,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -35,12 +37,16 @@ def missing() -> str | None:
 
 
 def build_site(out: Path) -> Path:
-    """The site: CUTEDUMP_WEB_SITE when set, else ``bash web/build out``."""
+    """The site: CUTEDUMP_WEB_SITE when set, else ``bash web/build out`` (one build at a time: pytest-xdist's workers
+    each build their own site, and web/build's ``npm ci`` rewrites web/node_modules)."""
     given = os.environ.get("CUTEDUMP_WEB_SITE")
     if given:
         return Path(given)
     env = {**os.environ, "PYTHON": sys.executable}
-    subprocess.run(["bash", str(ROOT / "web" / "build"), str(out)], check=True, env=env, capture_output=True)
+    with open(Path(tempfile.gettempdir()) / "cutedump-web-build.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        r = subprocess.run(["bash", str(ROOT / "web" / "build"), str(out)], env=env, capture_output=True, text=True)
+    assert r.returncode == 0, f"web/build failed:\n{r.stdout}\n{r.stderr}"
     return out
 
 
