@@ -1,7 +1,8 @@
 """Without numpy (the web page: Pyodide has none here, web/), cutedump answers with its plain-Python paths, the same
 bytes as with numpy (cutedump/algebra/evaluate.py:have_numpy): large tables and value lists, TV pictures over more
 than SMALL (thread, value) pairs, the tutorial's coordinate tables, TileLang's check against CuTe and its bank swizzles, Composable Kernel's
-offsets and check against CuTe; an answer with no plain-Python path is one `error:` line naming numpy. Run through web/runner.py (the page's own runner) in a
+offsets and check against CuTe, TileLang's --values; an answer with no plain-Python path would be one `error:` line
+naming numpy. Run through web/runner.py (the page's own runner) in a
 subprocess where ``import numpy`` fails, compared with the same runner here, with numpy."""
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ LINES = [
     "tilelang full-bank --shape 2,3,64,64 --cute --inverse 9000",  # leading dims: the check index by index
     "tilelang half-bank --shape 64,32 --table --vectors",
     "tilelang quarter-bank --shape 64,16 --format json --cute",
-    "tilelang linear --shape 3,8,64 --format json --values",  # no plain-Python path: one error line
+    "tilelang linear --shape 3,8,64 --format json --values",  # TileLang's --values, index by index
+    "tilelang fragment-8x8 --transposed --format json --values",  # a fragment's threads
 ]
 #: the large ones (slow): past FOLD, and a TV picture of 32,768 pairs
 LARGE = [
@@ -58,12 +60,33 @@ def _both(lines, monkeypatch):
 
 def test_answers_without_numpy_are_the_answers_with_numpy(monkeypatch):
     without, with_np = _both(LINES, monkeypatch)
-    for line, a, b in zip(LINES[:-1], without, with_np):
+    for line, a, b in zip(LINES, without, with_np):
         assert b[0] == 0 and len(b[1]) > 400, (line, b[2])
         assert a == b, line
-    code, out, err = without[-1]
-    assert (code, out) == (2, "") and with_np[-1][0] == 0
-    assert err == "error: this answer needs numpy, which this Python does not have (pip install numpy)\n"
+
+
+def test_an_answer_needing_numpy_without_it_is_one_error_line(capsys):
+    """Where numpy is missing and an answer has no plain-Python path (none of the CLI's today), one line names it."""
+    from cutedump.commands._common import handle_errors
+
+    @handle_errors
+    def needs_numpy():
+        raise ModuleNotFoundError("No module named 'numpy'", name="numpy")
+
+    @handle_errors
+    def needs_other():
+        raise ModuleNotFoundError("No module named 'nothere'", name="nothere")
+
+    for fn, want in (
+        (needs_numpy, "error: this answer needs numpy, which this Python does not have (pip install numpy)\n"),
+        (
+            needs_other,
+            "error: internal error (ModuleNotFoundError: No module named 'nothere'); please report this input\n",
+        ),
+    ):
+        with pytest.raises(SystemExit) as e:
+            fn()
+        assert e.value.code == 2 and capsys.readouterr().err == want
 
 
 def test_runner_splits_as_a_shell_and_keeps_the_exit_status():
