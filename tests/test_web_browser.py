@@ -157,6 +157,8 @@ def test_a_shared_link_answers_on_open(server, tmp_path):
     try:
         p.open(server.url + "#cmd=" + quote(line, safe=JS_SAFE))
         assert p.state() == "done" and p.answer() == out
+        urls = p.requests()  # each file once: the page's preloads are the requests Pyodide and app.js use
+        assert len(urls) == len(set(urls)) and sum(u.endswith(".wasm") for u in urls) == 1, urls
         assert p.browser.js("document.getElementById('cmd').value") == line
         assert p.browser.js("document.getElementById('share').getAttribute('href')") == "#cmd=" + quote(
             line, safe=JS_SAFE
