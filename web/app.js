@@ -22,10 +22,12 @@ function linkFor(line) { return "#cmd=" + encodeURIComponent(line); }
 async function boot() {
   state("loading");
   const base = new URL(".", location.href);
-  const manifestP = fetch(new URL("manifest.json", base)).then((r) => r.json());
-  const runnerP = fetch(new URL("runner.py", base)).then((r) => r.text());
+  // the manifest is asked every time (a 304 when unchanged); the files it names are asked with its build in the URL,
+  // so that a rebuilt site (the same file names, new contents) is never answered from an old copy in the cache
+  const manifestP = fetch(new URL("manifest.json", base), { cache: "no-cache" }).then((r) => r.json());
+  const runnerP = manifestP.then((m) => fetch(new URL(`runner.py?${m.build}`, base)).then((r) => r.text()));
   const wheelsP = manifestP.then((m) => Promise.all(m.wheels.map(
-    (w) => fetch(new URL("wheels/" + w, base)).then((r) => r.arrayBuffer()))));
+    (w) => fetch(new URL(`wheels/${w}?${m.build}`, base)).then((r) => r.arrayBuffer()))));
   manifestP.then(fillExamples);
   progress("Loading Pyodide…");
   // a second visit starts from the memory snapshot the first one stored (the browser's Cache Storage, keyed by the
