@@ -12,7 +12,7 @@ by step. ``cutedump coords`` and ``cutedump compat`` print these; they work on p
 from __future__ import annotations
 
 from cutedump.algebra import Layout, compatible, crd2idx, fmt, idx2crd
-from cutedump.algebra.evaluate import SMALL
+from cutedump.algebra.evaluate import SMALL, have_numpy
 from cutedump.algebra.inttuple import flatten, flatten_to_tuple, is_int_tuple, product, product_each, rank
 from cutedump.errors import CuteDumpError, check_size
 from cutedump.parse import parse_int_tuple, parse_object
@@ -75,7 +75,7 @@ def _columns(shape, stride, n):
         strides = [int(d) for d in (flatten(stride) if isinstance(stride, tuple) else (stride,))]
         if len(strides) != len(leaves) or sum((x - 1) * abs(d) for x, d in zip(leaves, strides)) >= 1 << 62:
             return None
-    if n <= SMALL:  # the same arithmetic on lists: no numpy import for the tutorial's small tables
+    if n <= SMALL or not have_numpy():  # the same arithmetic on lists: no numpy import for the small tables
         i, np = range(n), None
     else:
         import numpy as np

@@ -17,6 +17,17 @@ def _np():
     return np
 
 
+def have_numpy() -> bool:
+    """Whether numpy imports. Where it does not (the web page: Pyodide has no numpy here, web/), the plain-Python
+    paths (:func:`values_list`, :func:`table_list` and the callers that have one) answer at every size, with the same
+    values; the numpy paths stay the CLI's (faster for large layouts)."""
+    try:
+        import numpy  # noqa: F401  # start-up: asked only where a large layout is evaluated
+    except ImportError:
+        return False
+    return True
+
+
 def _mode_values(shape, stride, idx):
     """L(idx) for a (sub)layout given by shape/stride, idx an int64 array of 1-D coordinates."""
     np = _np()
@@ -72,7 +83,7 @@ def table_list(layout):
     s0, s1 = base.shape
     d0, d1 = base.stride
     m, n = int(it.product(s0)), int(it.product(s1))
-    if m * n > FOLD:
+    if m * n > FOLD and have_numpy():
         return table(layout).tolist()
     r = _mode_values_py(s0, d0, m)
     c = _mode_values_py(s1, d1, n)
@@ -102,7 +113,7 @@ def values_list(layout):
     """:func:`values` as a list of ints; plain Python (no numpy import) up to FOLD points."""
     base = layout.b if isinstance(layout, ComposedLayout) else layout
     n = int(it.product(base.shape))
-    if n > FOLD:
+    if n > FOLD and have_numpy():
         return values(layout).tolist()
     if isinstance(layout, ComposedLayout):
         off, sw = int(layout.offset), layout.a

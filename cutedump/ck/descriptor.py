@@ -11,8 +11,10 @@ hidden count, in transform order), and ``new_up_idss`` puts those in the new vis
 
 from __future__ import annotations
 
+import itertools
+
 from cutedump.algebra import C, Layout, is_tuple, make_layout, size
-from cutedump.algebra.evaluate import values_at
+from cutedump.algebra.evaluate import have_numpy, values_at, values_list
 from cutedump.ck.transforms import Embed, Merge, NotExpressible, Pad, PassThrough, UnMerge, wrap32
 from cutedump.errors import CuteDumpError
 
@@ -140,14 +142,24 @@ class TensorDescriptor:
         return steps
 
     def domain(self):
-        """Every visible index as int64 arrays, colexicographic (first dimension fastest, CuTe's order)."""
+        """Every visible index as int64 arrays, colexicographic (first dimension fastest, CuTe's order); lists where
+        numpy is missing (the web page)."""
+        if not have_numpy():
+            lens = [max(_i(x), 0) for x in self.lengths()]
+            points = [p[::-1] for p in itertools.product(*(range(n) for n in reversed(lens)))]
+            return tuple([p[k] for p in points] for k in range(len(lens)))
         import numpy as np
 
         grids = np.indices([max(_i(x), 0) for x in self.lengths()], dtype=np.int64)
         return tuple(g.reshape(-1, order="F") for g in grids)
 
     def offsets(self):
-        """(offsets, valid) over the whole visible domain, colexicographic."""
+        """(offsets, valid) over the whole visible domain, colexicographic; lists, index by index, where numpy is
+        missing (the web page)."""
+        if not have_numpy():
+            dom = self.domain()
+            points = list(zip(*dom)) if dom else [()]
+            return [int(self.calculate_offset(p)) for p in points], [bool(self.is_valid(p)) for p in points]
         import numpy as np
 
         dom = self.domain()
@@ -206,6 +218,15 @@ class TensorDescriptor:
             return n, 0, ("size", _i(size(layout)), n)
         if self._linear_equal(layout, const):
             return 0, n, None
+        if not have_numpy():  # the web page: index by index
+            (off, val), dom = self.offsets(), self.domain()
+            bad_total, first = 0, None
+            for k, (o, v, theirs) in enumerate(zip(off, val, values_list(layout))):
+                if v and o != theirs + int(const):
+                    bad_total += 1
+                    if first is None:
+                        first = (tuple(d[k] for d in dom), theirs + int(const), o)
+            return bad_total, sum(val), first
         import numpy as np  # start-up: numpy only where the whole domain is evaluated
 
         lens = [max(_i(x), 0) for x in self.lengths()]

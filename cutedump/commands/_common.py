@@ -30,6 +30,14 @@ def handle_errors(fn):
         except RecursionError:
             click.echo("error: input nested too deeply", err=True)
             sys.exit(2)
+        except ModuleNotFoundError as e:  # the web page (web/): Pyodide has no numpy; answers with no plain-Python path
+            if e.name == "numpy":
+                click.echo(
+                    "error: this answer needs numpy, which this Python does not have (pip install numpy)", err=True
+                )
+            else:
+                click.echo(f"error: internal error ({type(e).__name__}: {e}); please report this input", err=True)
+            sys.exit(2)
         except MemoryError:  # the bounds of cutedump/limits.py say "needs about N GB" before; this is the last word
             click.echo("error: out of memory: this input needs more memory than is available", err=True)
             sys.exit(2)

@@ -26,7 +26,7 @@ from __future__ import annotations
 import itertools
 
 from cutedump.algebra import UNDERSCORE, C, Layout, append, composition, logical_divide, make_layout, rank, size
-from cutedump.algebra.evaluate import SMALL, table, table_list
+from cutedump.algebra.evaluate import SMALL, have_numpy, table, table_list
 from cutedump.algebra.integer import is_static
 from cutedump.algebra.inttuple import fmt, is_int_tuple, is_tuple, product, product_each
 from cutedump.algebra.swizzle import ComposedLayout
@@ -198,7 +198,7 @@ class CoordLayout:
 
     def coords(self):
         """(T, V) nested lists of (m, n) coordinates, T = size<0>, V = size<1> (plain Python up to SMALL pairs)."""
-        if int(rank(self.proxy)) == 2 and int(size(self.proxy)) <= SMALL:
+        if int(rank(self.proxy)) == 2 and (int(size(self.proxy)) <= SMALL or not have_numpy()):
             return [[(v % BIG, v // BIG) for v in row] for row in table_list(self.proxy)]
         m, n = self.coord_arrays()
         return [list(zip(rm, rn)) for rm, rn in zip(m.tolist(), n.tolist())]
@@ -264,8 +264,9 @@ def first_holders(cl: CoordLayout, rows, cols, what="TV layout"):
 
 
 def first_holders_list(cl: CoordLayout, rows, cols, what="TV layout"):
-    """:func:`first_holders` as four lists; plain Python (no numpy import) up to SMALL (tid, vid) pairs."""
-    if int(rank(cl.proxy)) != 2 or int(size(cl.proxy)) > SMALL:
+    """:func:`first_holders` as four lists; plain Python (no numpy import) up to SMALL (tid, vid) pairs, and at every
+    size where numpy is missing (the web page)."""
+    if int(rank(cl.proxy)) != 2 or (int(size(cl.proxy)) > SMALL and have_numpy()):
         return tuple(a.tolist() for a in first_holders(cl, rows, cols, what))
     vals = table_list(cl.proxy)
     seen, out = set(), []

@@ -54,7 +54,8 @@ def _tv_panel(p: _Panel, cl: grid.CoordLayout, label: str, transpose: bool = Fal
     cell, and every holder is listed inline or derived by the script from ``p.tv``."""
     rows, cols = (p.cols, p.rows) if transpose else (p.rows, p.cols)
     what = f"Layout {label or 'TV'}"
-    if int(rank(cl.proxy)) == 2 and int(size(cl.proxy)) <= grid.SMALL:  # plain Python: no numpy for small pictures
+    small = int(size(cl.proxy)) <= grid.SMALL or not grid.have_numpy()  # plain Python: small pictures, the web page
+    if int(rank(cl.proxy)) == 2 and small:
         m, n, tid, vid = grid.first_holders_list(cl, rows, cols, what)
         order = sorted(range(len(m)), key=lambda i: m[i] * cols + n[i])  # the keys are distinct
         firsts = [(m[i], n[i], tid[i], vid[i]) for i in order]
@@ -69,6 +70,14 @@ def _tv_panel(p: _Panel, cl: grid.CoordLayout, label: str, transpose: bool = Fal
         for t, row in enumerate(cl.coords()):
             for v, mn in enumerate(row):
                 hs.setdefault(mn, []).append((t, v))
+    elif not grid.have_numpy():  # the same, on lists (the web page)
+        keys = [[mm * cols + nn for mm, nn in row] for row in cl.coords()]
+        x, y = [row[0] for row in keys], [k - keys[0][0] for k in keys[0]]
+        p.tv = {"T": T, "V": V, "label": label}
+        if all(x[t] + y[v] == k for t, row in enumerate(keys) for v, k in enumerate(row)):
+            p.tv.update(x=x, y=y)
+        else:
+            p.tv["k"] = [k for row in keys for k in row]
     else:
         mt, nt = cl.coord_arrays()
         keys = mt * cols + nt

@@ -25,7 +25,7 @@ A failed ``ICHECK`` is a :class:`~cutedump.errors.CuteDumpError` whose text is T
 from __future__ import annotations
 
 from cutedump.algebra import C, Layout, size
-from cutedump.algebra.evaluate import SMALL, values, values_list
+from cutedump.algebra.evaluate import SMALL, have_numpy, values, values_list
 from cutedump.algebra.swizzle import ComposedLayout
 from cutedump.errors import CuteDumpError
 from cutedump.tilelang import tir
@@ -661,7 +661,7 @@ def check_cute(L: TLLayout, layout):
     base = layout.b if isinstance(layout, ComposedLayout) else layout
     if int(size(base)) != L.size:
         return L.size, ("size", int(size(base)), L.size)
-    if L.size <= SMALL:
+    if L.size <= SMALL or not have_numpy():  # plain Python: small layouts, and the web page (no numpy)
         return _check_cute_py(L, layout)
     import numpy as np
 

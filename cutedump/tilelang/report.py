@@ -6,8 +6,13 @@ tilelang`` (:func:`buffer_report`, :func:`bank_report`, :func:`fragment_8x8_repo
 
 from __future__ import annotations
 
+import functools
+import itertools
+
+from cutedump.algebra.evaluate import have_numpy
 from cutedump.errors import CuteDumpError, check_size
 from cutedump.limits import MAX_DIMS, MAX_TILELANG_PLANE, check_int_digits, check_memory, check_modes, check_work
+from cutedump.tilelang import tir
 from cutedump.tilelang.layouts import (
     TLFragment,
     check_cute,
@@ -293,7 +298,17 @@ def layout_json(L, constructor: str, args: dict, with_values: bool = False, forc
             d["cute"] = {"layout": str(layout), "checked_indices": L.size, "mismatches": bad}
         else:
             d["cute"] = None
-    if with_values:
+    if with_values and not have_numpy():  # the web page: index by index, row-major (numpy's indices)
+        check_size(L.size, force, "--values")
+        points = list(itertools.product(*(range(int(n)) for n in L.input_shape)))
+        fwd = [[int(x) for x in L.forward(*p)] for p in points]
+        d["forward"] = [[list(p), f] for p, f in zip(points, fwd)]
+        if isinstance(L, TLFragment):
+            d["thread"] = [int(tir.evaluate(L.forward_thread, {**dict(zip(L.vars, p)), tir.REP: 0})) for p in points]
+        else:
+            shp = L.output_shape()
+            d["offset"] = [functools.reduce(lambda off, vn: off * vn[1] + vn[0], zip(f, shp), 0) for f in fwd]
+    elif with_values:
         check_size(L.size, force, "--values")
         import numpy as np
 

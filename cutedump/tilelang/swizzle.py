@@ -23,8 +23,10 @@ Every function here takes plain ints or numpy int64 arrays (the same code evalua
 
 from __future__ import annotations
 
+import itertools
+
 from cutedump.algebra import C, Layout, size, tile_to_shape
-from cutedump.algebra.evaluate import values
+from cutedump.algebra.evaluate import have_numpy, values, values_list
 from cutedump.algebra.inttuple import product
 from cutedump.algebra.swizzle import ComposedLayout, Swizzle, make_composed_layout
 from cutedump.errors import CuteDumpError
@@ -175,8 +177,12 @@ class BankSwizzleLayout:
         check_memory(self.size * 8 * (len(self.shape) + 4), "the input domain")  # limits: --force's arrays
 
     def domain(self, force: bool = False):
-        """All input indices as arrays, colexicographic (first index fastest, CuTe's order)."""
+        """All input indices as arrays, colexicographic (first index fastest, CuTe's order); lists where numpy is
+        missing (the web page: every whole-domain question below then takes its plain-Python branch)."""
         self._check_domain(force)
+        if not have_numpy():
+            points = [p[::-1] for p in itertools.product(*(range(n) for n in reversed(self.shape)))]
+            return tuple([p[k] for p in points] for k in range(len(self.shape)))
         np = _np()
         grids = np.indices(self.shape, dtype=np.int64)
         return tuple(g.reshape(-1, order="F") for g in grids)
@@ -190,6 +196,9 @@ class BankSwizzleLayout:
 
     def _plane(self):
         """(i, j) over the stride x continuous plane, colexicographic (i fastest), as int64 arrays."""
+        if getattr(self, "_plane_ij", None) is None and not have_numpy():
+            n = self.stride * self.continuous
+            self._plane_ij = ([k % self.stride for k in range(n)], [k // self.stride for k in range(n)])
         if getattr(self, "_plane_ij", None) is None:
             np = _np()
             self._plane_ij = (
@@ -199,6 +208,9 @@ class BankSwizzleLayout:
         return self._plane_ij
 
     def _plane_steps(self):
+        if getattr(self, "_plane_st", None) is None and isinstance(self._plane()[0], list):  # point by point
+            points = [self.steps(i, j) for i, j in zip(*self._plane())]
+            self._plane_st = {k: [p[k] for p in points] for k in (points[0] if points else self.steps(0, 0))}
         if getattr(self, "_plane_st", None) is None:
             self._plane_st = self.steps(*self._plane())
         return self._plane_st
@@ -207,11 +219,15 @@ class BankSwizzleLayout:
         """The flat offset of (0, ..., 0, i, j) over the plane (colexicographic): tc, ts, index flattened over the
         last three OutputShape extents."""
         st = self._plane_steps()
+        if isinstance(st["tc"], list):
+            return [(tc * oshape[-2] + ts) * oshape[-1] + x for tc, ts, x in zip(st["tc"], st["ts"], st["index"])]
         return (st["tc"] * oshape[-2] + st["ts"]) * oshape[-1] + st["index"]
 
     def ranges(self, force: bool = False):
         """name -> (min, max + 1) of every step over the whole input domain (= over the plane)."""
         self._check_domain(force)
+        if not have_numpy():
+            return {k: (min(v), max(v) + 1) for k, v in self._plane_steps().items()}
         return {k: (int(v.min()), int(v.max()) + 1) for k, v in self._plane_steps().items()}
 
     def output_shape(self, force: bool = False):
@@ -219,7 +235,8 @@ class BankSwizzleLayout:
         extents; tc, ts, index: over the plane)."""
         self._check_domain(force)
         st = self._plane_steps()
-        return list(self.leading) + [int(st[k].max()) + 1 for k in ("tc", "ts", "index")]
+        top = max if isinstance(st["tc"], list) else (lambda v: int(v.max()))
+        return list(self.leading) + [top(st[k]) + 1 for k in ("tc", "ts", "index")]
 
     def buffer_extent(self, buffer_shape=None):
         n = 1
@@ -254,6 +271,9 @@ class BankSwizzleLayout:
     def flat_offsets(self, force: bool = False):
         """flat_offset over the whole domain, colexicographic order (int64 array)."""
         dom = self.domain(force)
+        if isinstance(dom[0], list):  # no numpy: point by point
+            oshape = self.output_shape(force)
+            return [self.flat_offset(*p, output_shape=oshape) for p in zip(*dom)]
         return self.flat_offset(*dom, output_shape=self.output_shape(force))
 
     def _lead_count(self):
@@ -268,13 +288,16 @@ class BankSwizzleLayout:
         From the plane: offsets are rowmajor(lead) * E + p with 0 <= p < E (see above), so the P = prod(lead)
         blocks are disjoint: distinct offsets = P * distinct plane offsets, min = the plane's min, max =
         (P - 1) * E + the plane's max."""
-        np = _np()
         oshape = self.output_shape(force)
         ext = self.layout_extent(force)
         p = self._plane_offsets(oshape)
         E, P = oshape[-3] * oshape[-2] * oshape[-1], self._lead_count()
-        n_uniq = P * len(np.unique(p))
-        lo, hi = int(p.min()), (P - 1) * E + int(p.max())
+        if isinstance(p, list):  # no numpy
+            n_uniq, lo, hi = P * len(set(p)), min(p), (P - 1) * E + max(p)
+        else:
+            np = _np()
+            n_uniq = P * len(np.unique(p))
+            lo, hi = int(p.min()), (P - 1) * E + int(p.max())
         if n_uniq != self.size:
             return False, f"{self.size - n_uniq} collisions among {self.size} inputs"
         if lo < 0 or hi >= ext:
@@ -287,14 +310,20 @@ class BankSwizzleLayout:
         """The input index stored at physical offset ``offset`` (``Layout::Inverse`` by table lookup): offset =
         rowmajor(lead) * E + p with 0 <= p < E, so the hits are the plane points with offset % E, at leading index
         offset // E (none outside [0, P))."""
-        np = _np()
         oshape = self.output_shape(force)
         E, P = oshape[-3] * oshape[-2] * oshape[-1], self._lead_count()
         q, r = divmod(int(offset), E)
-        hit = np.nonzero(self._plane_offsets(oshape) == r)[0] if 0 <= q < P else []
+        p = self._plane_offsets(oshape)
+        if isinstance(p, list):  # no numpy
+            hit = [k for k, x in enumerate(p) if x == r] if 0 <= q < P else []
+        else:
+            hit = _np().nonzero(p == r)[0] if 0 <= q < P else []
         if len(hit) != 1:
             raise CuteDumpError(f"offset {offset} is hit by {len(hit)} inputs; no unique inverse")
-        lead = [int(x) for x in np.unravel_index(q, self.leading)] if self.leading else []
+        lead = []
+        for n in reversed(self.leading):  # numpy's unravel_index (row-major: the last leading index fastest)
+            q, x = divmod(q, n)
+            lead.insert(0, x)
         i, j = self._plane()
         return tuple(lead + [int(i[hit[0]]), int(j[hit[0]])])
 
@@ -363,6 +392,13 @@ class BankSwizzleLayout:
         base = layout.b if isinstance(layout, ComposedLayout) else layout
         if int(size(base)) != self.size:
             return self.size, ("size", int(size(base)), self.size)
+        if not have_numpy():  # the web page: index by index
+            ours, theirs = self.flat_offsets(force), values_list(layout)
+            bad = [k for k, (a, b) in enumerate(zip(ours, theirs)) if a != b]
+            if not bad:
+                return 0, None
+            dom, k = self.domain(force), bad[0]
+            return len(bad), (tuple(d[k] for d in dom), theirs[k], ours[k])
         oshape = self.output_shape(force)
         E = oshape[-3] * oshape[-2] * oshape[-1]
         lead_strides = [E * _prod(self.leading[k + 1 :]) for k in range(len(self.leading))]
