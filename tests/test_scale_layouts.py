@@ -4,18 +4,14 @@ blockwise configs, and the static_asserts CUTLASS refuses with."""
 
 from __future__ import annotations
 
-import hashlib
 import re
-import tempfile
-from pathlib import Path
 
 import pytest
 
 from cutedump.errors import CuteDumpError
 from cutedump.expr import evaluate_to_string
 from tests.oracle import gen_scale as G
-from tests.oracle import records
-from tests.oracle.cute import diff_cases, include_dirs, run_chunked, run_within, unavailable_reason
+from tests.oracle.cute import diff_cases, refusal_verdicts, run_chunked, unavailable_reason
 
 oracle = pytest.mark.skipif(unavailable_reason() is not None, reason=str(unavailable_reason()))
 
@@ -55,39 +51,7 @@ def test_output_tensor_and_runtime_configs_like_cutlass():
 
 
 def _refusal_verdicts(cases) -> list[str]:
-    """One -fsyntax-only compile of every refused case (each in its own function): per case, CUTLASS's first
-    diagnostic for its lines ("compiles" if none), recorded."""
-    head = G.PRELUDE
-    lines = head.count("\n")
-    parts, starts = [head], []
-    for i, (_, body, _) in enumerate(cases):
-        starts.append(lines + 1)
-        text = f"void case_{i}() {{\n{body}\n}}\n"
-        parts.append(text)
-        lines += text.count("\n")
-    src = "".join(parts)
-
-    def compile_check() -> str:
-        f = Path(tempfile.mkdtemp()) / "scale_refused.cpp"
-        f.write_text(src)
-        inc = include_dirs() or []
-        r = run_within(["g++", "-std=c++17", "-w", *[f"-I{d}" for d in inc], "-fsyntax-only", str(f)], None)
-        found: dict[int, str] = {}
-        stack: list[int] = []
-        for line in r.stderr.splitlines():
-            for m in re.finditer(re.escape(f.name) + r":(\d+):", line):
-                ln = int(m.group(1))
-                if ln >= starts[0]:
-                    stack.append(max(k for k, s in enumerate(starts) if s <= ln))
-            if " error: " in line and stack:
-                found.setdefault(stack[-1], line.split(" error: ", 1)[1].strip())
-            if " error: " in line:
-                stack = []
-        return "".join(f"{found.get(k, 'compiles')}\n" for k in range(len(cases)))
-
-    key = "scale-rej-" + hashlib.sha256(("-fsyntax-only\0" + src).encode()).hexdigest()[:24]
-    out = records.answer(key, compile_check, what=f"the compile check of {len(cases)} refused scale-factor cases")
-    return out.splitlines()
+    return refusal_verdicts(G.PRELUDE, [body for _, body, _ in cases], "scale-rej-", "refused scale-factor cases")
 
 
 @oracle

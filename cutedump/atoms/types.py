@@ -32,6 +32,7 @@ VALUE_TYPES = {
     "uint128_t": 128,
     "int4b_t": 4,
     "uint4b_t": 4,
+    "uint4_t": 4,  # cute::uint4_t (the SM120 block-scaled atoms' ValTypeA/B)
     "int2b_t": 2,
     "uint2b_t": 2,
     "uint1b_t": 1,

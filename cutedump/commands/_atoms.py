@@ -51,7 +51,9 @@ def mma_rows(pattern):
         rows.append((shown, t.arch + extra, t.shape_mnk, str(thr), types))
     from cutedump.atoms.mma_catalog.sm100 import umma_rows  # start-up: the SM100 table only when listing
 
-    rows += [r for r in umma_rows() if _match(r[0], pattern)]
+    from cutedump.atoms.mma_catalog.sm120 import sm120_rows  # start-up: as above
+
+    rows += [r for r in umma_rows() + sm120_rows() if _match(r[0], pattern)]
     return rows
 
 

@@ -158,3 +158,40 @@ def diff_cases(cases, outs) -> list[str]:
             )
             bad.append(f"{name}: {first}")
     return bad
+
+
+def refusal_verdicts(prelude: str, bodies: list[str], key_prefix: str, what: str) -> list[str]:
+    """One -fsyntax-only compile of every body (each in its own function): per body, the compiler's first error
+    for its lines ("compiles" if none), recorded under ``key_prefix`` + the source's hash."""
+    import re
+    import tempfile
+
+    lines = prelude.count("\n")
+    parts, starts = [prelude], []
+    for i, body in enumerate(bodies):
+        starts.append(lines + 1)
+        text = f"void case_{i}() {{\n{body}\n}}\n"
+        parts.append(text)
+        lines += text.count("\n")
+    src = "".join(parts)
+
+    def compile_check() -> str:
+        f = Path(tempfile.mkdtemp()) / "refused.cpp"
+        f.write_text(src)
+        inc = include_dirs() or []
+        r = run_within(["g++", "-std=c++17", "-w", *[f"-I{d}" for d in inc], "-fsyntax-only", str(f)], None)
+        found: dict[int, str] = {}
+        stack: list[int] = []
+        for line in r.stderr.splitlines():
+            for m in re.finditer(re.escape(f.name) + r":(\d+):", line):
+                ln = int(m.group(1))
+                if ln >= starts[0]:
+                    stack.append(max(k for k, s in enumerate(starts) if s <= ln))
+            if " error: " in line and stack:
+                found.setdefault(stack[-1], line.split(" error: ", 1)[1].strip())
+            if " error: " in line:
+                stack = []
+        return "".join(f"{found.get(k, 'compiles')}\n" for k in range(len(bodies)))
+
+    key = key_prefix + hashlib.sha256(("-fsyntax-only\0" + src).encode()).hexdigest()[:24]
+    return records.answer(key, compile_check, what=f"the compile check of {len(bodies)} {what}").splitlines()

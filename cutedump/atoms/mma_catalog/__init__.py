@@ -4,6 +4,7 @@
     warp.py        SM61..SM90 warp-level atoms: one row each   (transcribed from mma_traits_sm*.hpp)
     sm90_gmma.py   SM90 GMMA (wgmma) families                  (formula: mma_traits_sm90_gmma*.hpp)
     sm100.py       SM100 UMMA (tcgen05.mma) families, vector FMAs (formula: mma_traits_sm100.hpp)
+    sm120.py       SM120 (GeForce Blackwell) mma.sync F8F6F4 and block-scaled families (mma_traits_sm120*.hpp)
 
 :func:`lookup_mma` asks them in the order of :data:`GENERATIONS`; each module answers ``owns(base)``,
 ``lookup(base, template args)`` and ``families()`` (a module is imported only when a name reaches it). A new atom is
@@ -17,6 +18,7 @@ one row in its generation's module; a new generation is one module and one line 
     SM90_64x128x16_F32F16F16_SS<K,MN>      SM90_64x128x16_F32F16F16_RS<GMMA::Major::K,GMMA::Major::MN>
     SM90_64x64x32_S32S8S8_SS_TN_SATURATE
     SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,K,K>   MMA_Traits<SM100_MMA_F8F6F4_SS, ...>
+    SM120_16x8x32_TN<float_e2m1_t,float_e4m3_t,float>   SM120::BLOCKSCALED::SM120_16x8x64_TN_VS<...,float_ue4m3_t,16>
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from cutedump.atoms.mma_catalog.warp import MMA_TRAITS, SKIPPED
 from cutedump.errors import CuteDumpError
 
 #: the generation modules of this package, in the order lookup_mma asks them
-GENERATIONS = ("universal", "warp", "sm90_gmma", "sm100")
+GENERATIONS = ("universal", "warp", "sm90_gmma", "sm100", "sm120")
 
 
 def generation(name: str):
@@ -84,7 +86,9 @@ def lookup_mma(name: str) -> MMATraits:
         raise CuteDumpError(f"{base} is not supported: its CuTe layout is not congruent ({SKIPPED[base]})")
     import difflib
 
-    close = difflib.get_close_matches(base, all_mma_names() + generation("sm100").families(), n=4, cutoff=0.6)
+    close = difflib.get_close_matches(
+        base, all_mma_names() + generation("sm100").families() + generation("sm120").families(), n=4, cutoff=0.6
+    )
     hint = f"; did you mean {', '.join(close)}?" if close else "; see `cutedump atoms --mma`"
     raise CuteDumpError(f"unknown MMA atom {name!r}{hint}")
 
