@@ -50,7 +50,6 @@ def mma_rows(pattern):
         extra = " (ext)" if t.header.endswith("_ext.hpp") else ""
         rows.append((shown, t.arch + extra, t.shape_mnk, str(thr), types))
     from cutedump.atoms.mma_catalog.sm100 import umma_rows  # start-up: the SM100 table only when listing
-
     from cutedump.atoms.mma_catalog.sm120 import sm120_rows  # start-up: as above
 
     rows += [r for r in umma_rows() + sm120_rows() if _match(r[0], pattern)]
