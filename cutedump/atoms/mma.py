@@ -359,3 +359,39 @@ ThrMMA.partition_fragment_A = lambda self, t: partition_fragment(self, "A", t)
 ThrMMA.partition_fragment_B = lambda self, t: partition_fragment(self, "B", t)
 ThrMMA.partition_fragment_C = lambda self, t: partition_fragment(self, "C", t)
 ThrMMA.make_fragment_C = lambda self, part: make_layout(part.shape)
+
+
+# ---- the eval language's MMA atoms: ``SM80_16x8x16_F16F16F16F16_TN{}``, ``MMA_Atom<Op>{}`` and make_tiled_mma ----
+
+
+def _targ_text(t) -> str:
+    """A template argument as the catalog reads it: an int, a type or enum name, or a template type (its text)."""
+    if isinstance(t, bool):
+        return str(int(t))
+    if isinstance(t, int):
+        return str(int(t))
+    if hasattr(t, "name") and hasattr(t, "targs"):  # parse.Named / TypeArg: X<...>
+        inner = ",".join(_targ_text(a) for a in (t.targs or ()))
+        return f"{t.name}<{inner}>" if t.targs else t.name
+    return str(t)
+
+
+def named_atom(name: str, targs) -> MMAAtom:
+    """A NAMED row of the eval language (cutedump/expr/named.py): an MMA operation or ``MMA_Atom<Op>`` as a value,
+    the atom of the catalog (``lookup_mma``); it prints as ``print(MMA_Atom<Op>{})``."""
+    if name.rsplit("::", 1)[-1] == "MMA_Atom":
+        if not targs or len(targs) != 1:
+            raise CuteDumpError(
+                "MMA_Atom takes one template argument, the MMA operation: MMA_Atom<SM80_16x8x8_F16F16F16F16_TN>"
+            )
+        return mma_atom(_targ_text(targs[0]))
+    return mma_atom(f"{name}<{','.join(_targ_text(t) for t in targs)}>" if targs else name)
+
+
+def eval_make_tiled_mma(atom, atom_layout=None, permutations=None) -> TiledMMA:
+    """The eval language's ``make_tiled_mma(atom[, atom_layout[, permutations]])`` (mma_atom.hpp): the atom an MMA
+    operation or MMA_Atom value (``SM80_16x8x16_F16F16F16F16_TN{}``), the layout of atoms a layout or shape, the
+    permutations a tile (``Tile<_32,_32,_16>{}``, ``make_tile(...)``) or a layout."""
+    if not isinstance(atom, MMAAtom):
+        raise CuteDumpError(f"make_tiled_mma: expected an MMA atom (e.g. SM80_16x8x16_F16F16F16F16_TN{{}}), got {atom}")
+    return make_tiled_mma(atom, atom_layout, permutations)

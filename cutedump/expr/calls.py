@@ -17,6 +17,7 @@ from cutedump.expr.functions import (
     _local_partition_at,
     _local_tile_at,
     _tensor_slice,
+    resolve,
 )
 from cutedump.expr.named import NAMED, _named
 from cutedump.expr.signatures import (
@@ -139,6 +140,8 @@ class _Evaluation:
             if (n.name, n.targs, len(n.args)) not in _SHAPE_OK:
                 _check_call_shape(n, text)
             fn, takes_targs = _REG[n.name]
+            if fn.__class__ is str:
+                fn, takes_targs = resolve(n.name)
             args = [a.value if a.__class__ is Lit else build_literal(a, text, calls) for a in n.args]
             tensor = how = None
             if args and args[0].__class__ is CountingTensor:  # a Tensor overload: the tensor's layout, see below

@@ -679,6 +679,16 @@ FUNCTIONS = {
     "blocked_product": ("", (("layoutobj", "layoutobj"),), _blocked(A.blocked_product)),
     "raked_product": ("", (("layoutobj", "layoutobj"),), _blocked(A.raked_product)),
     "tile_to_shape": ("", (("layoutobj", "inttuple:shape"), ("layoutobj", "inttuple:shape", "order")), _tile_to_shape),
+    # mma_atom.hpp: an implementation named "module:function" is a domain model's, imported on first use
+    "make_tiled_mma": (
+        "",
+        (
+            ("value:atom",),
+            ("value:atom", "value:atom_layout"),
+            ("value:atom", "value:atom_layout", "value:permutations"),
+        ),
+        "cutedump.atoms.mma:eval_make_tiled_mma",
+    ),
     "tile_to_mma_shape": (
         "",
         (("layoutobj", "inttuple:shape"), ("layoutobj", "inttuple:shape", "order")),
@@ -749,6 +759,18 @@ _UNSUPPORTED = {
 }
 #: name -> (implementation, whether it takes template arguments): the part of FUNCTIONS evaluation reads
 _REG = {name: (row[2], row[0] != "") for name, row in FUNCTIONS.items()}
+
+
+def resolve(name: str):
+    """The implementation of function ``name``: a row naming "module:function" is imported now, once."""
+    fn, takes = _REG[name]
+    if fn.__class__ is str:
+        from importlib import import_module  # start-up: a domain model's function, on its first call
+
+        mod, _, attr = fn.partition(":")
+        fn = getattr(import_module(mod), attr)
+        _REG[name] = (fn, takes)
+    return fn, takes
 
 
 def functions() -> list[str]:

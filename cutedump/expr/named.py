@@ -154,8 +154,20 @@ for _ns in ("cutlass::detail::", "detail::", ""):
         )
     for _cls in ("Sm1xxBlockScaledBasicChunk", "Sm103BlockScaledBasicChunk"):
         register_named(f"{_ns}{_cls}::*", "cutedump.scale.named:config_member", "a scale-factor basic chunk's member")
-for _pat in ("SM100_MMA_MXF*", "SM100_MMA_MXF4NVF4*", "cute::SM100_MMA_MXF*"):
-    register_named(_pat, "cutedump.scale.named:umma_object", "a block-scaled UMMA atom (as a tiled MMA argument)")
+
+# ---- MMA atoms as values: ``SM80_16x8x16_F16F16F16F16_TN{}``, ``SM120::BLOCKSCALED::SM120_16x8x64_TN_VS<...>{}``,
+# ``MMA_Atom<Op>{}`` (the catalog's atoms, cutedump.atoms.mma_catalog): what make_tiled_mma and the scale-factor
+# configs' deduce_smem_layoutSFA/B take
+for _pat in (
+    "SM*",
+    "SM90::GMMA::*",
+    "SM120::*::*",
+    "SM120::*::*::*",
+    "UniversalFMA",
+    "MMA_Atom",
+):
+    for _ns in ("", "cute::"):
+        register_named(_ns + _pat, "cutedump.atoms.mma:named_atom", "an MMA atom (the catalog's, cutedump atoms --mma)")
 
 
 def bits(type_name) -> int:

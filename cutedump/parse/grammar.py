@@ -429,9 +429,10 @@ class Parser:
                     return Call(text, (), None, i, src)  # a tag, a value of the eval language (LayoutLeft)
                 return Lit(build_type(TypeArg(text, targs, i), self), i, src)
             if (":" in text and not (text in QUALIFIED_CALLS and nxt == "(")) or (
-                targs and nxt == "{" and text[:2] == "SM"
+                nxt == "{" and (text[:2] == "SM" or text in ("MMA_Atom", "UniversalFMA"))
             ):
-                # (or an object of a class template outside cute::, e.g. SM100_MMA_MXF4_SS<...>{})
+                # (or an MMA atom, an object of a class outside cute::: SM80_16x8x16_F16F16F16F16_TN{},
+                # SM100_MMA_MXF4_SS<...>{}, MMA_Atom<Op>{})
                 # a qualified name outside cute::, e.g. GMMA::Layout_K_SW128_Atom<half_t>
                 if nxt == "(" and ":" in text and not targs:  # a static member function of a plain class:
                     self.i += 1  # cutlass::detail::Sm1xxBlockScaledTensorConfig::tile_atom_to_shape(shape)

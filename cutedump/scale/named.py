@@ -213,19 +213,4 @@ def _config_call(name: str, targs, args):
     raise CuteDumpError(f"{cls} has no member function {member!r} ({known})")
 
 
-def umma_object(name: str, targs):
-    """``SM100_MMA_MXF8F6F4_SS<...>{}`` as an argument (a tiled_mma): make_tiled_mma of the atom."""
-    from cutedump.atoms import make_tiled_mma, mma_atom  # start-up: on the first block-scaled UMMA named
-
-    base = name.rsplit("::", 1)[-1]
-    text = f"{base}<{','.join(_targ_text(t) for t in targs)}>" if targs else base
-    return make_tiled_mma(mma_atom(text))
-
-
-def _targ_text(t) -> str:
-    if isinstance(t, int):
-        return str(int(t))
-    return repr(t) if hasattr(t, "targs") else str(t)
-
-
-__all__ = ["config_member", "config_call", "umma_object", "C"]
+__all__ = ["config_member", "config_call", "C"]
