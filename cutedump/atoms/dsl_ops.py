@@ -237,6 +237,130 @@ def warp_fp8_op(ev, ab, acc, shape):
     )
 
 
+#: SM120 (GeForce Blackwell) block-scaled warp MMA ops (warp/mma.py): the DSL's element types -> C++'s, the archs
+_SM120_TYPE = {
+    "Float4E2M1FN": "float_e2m1_t",
+    "Float8E4M3FN": "float_e4m3_t",
+    "Float8E5M2": "float_e5m2_t",
+    "Float8E8M0FNU": "float_ue8m0_t",
+}
+_SM120_ARCHS = ("sm_120a", "sm_120f", "sm_121a", "sm_121f")
+_DUE = " (DSLUserCodeError)"
+
+
+def _sm120_arch():
+    a = dsl_arch()
+    if a not in _SM120_ARCHS:
+        raise CuteDumpError(
+            f"expects arch to be one of {', '.join(_SM120_ARCHS)}, but got {a} (DSLUserCodeError: the CuTe DSL's "
+            "target arch is CUTE_DSL_ARCH, sm_100a when unset)"
+        )
+
+
+def _sm120_op(ab, acc, sf, shape, vs, fields):
+    """MmaSM120BlockScaledOp's checks (__post_init__, in its order) and the atom: the SM120 catalog's
+    SM120::BLOCKSCALED::SM120_16x8x{32,64}_TN_VS<ab,ab,float,sf,VS> (an E4M3 scale is C++'s float_ue4m3_t)."""
+    _sm120_arch()
+    if _is(ab, "Float4E2M1FN"):
+        if shape != (16, 8, 64):
+            raise CuteDumpError("expects the 'shape_mnk' Op parameter to be (16,8,64) for Float4E2M1FN" + _DUE)
+    elif _is(ab, "Float8E4M3FN", "Float8E5M2"):
+        if shape != (16, 8, 32):
+            raise CuteDumpError(
+                "expects the 'shape_mnk' Op parameter to be (16,8,32) for Float8E4M3FN/Float8E5M2" + _DUE
+            )
+    else:
+        raise CuteDumpError(
+            "expects the 'ab_dtype' Op parameter to be Float4E2M1FN, Float8E4M3FN, or Float8E5M2" + _DUE
+        )
+    if not _is(acc, "Float32"):
+        raise CuteDumpError("expects the 'acc_dtype' Op parameter to be Float32" + _DUE)
+    if vs == 16:
+        if not _is(ab, "Float4E2M1FN"):
+            raise CuteDumpError("expects the 'sf_vec_size' Op parameter to be 32 for Float8E4M3FN/Float8E5M2" + _DUE)
+        if not _is(sf, "Float8E4M3FN"):
+            raise CuteDumpError("expects the 'sf_type' Op parameter to be Float8E4M3FN" + _DUE)
+    elif not _is(sf, "Float8E8M0FNU"):
+        raise CuteDumpError("expects the 'sf_type' Op parameter to be Float8E8M0FNU" + _DUE)
+    t = _SM120_TYPE[ab.name]
+    sft = "float_ue4m3_t" if sf.name == "Float8E4M3FN" else "float_ue8m0_t"
+    text = (
+        "warp-level MXF4/MXF4NVF4/MXF8 MMA Operation"
+        + f"\n  A/B data type         = {ab}"
+        + f"\n  Accumulator data type = {acc}"
+        + f"\n  Instruction shape MNK = {_py(shape)}"
+        + f"\n  Vector size           = {vs}"
+        + f"\n  SF data type          = {sf}"
+    )
+    atom = mma_atom(f"SM120::BLOCKSCALED::SM120_16x8x{shape[2]}_TN_VS<{t},{t},float,{sft},{vs}>")
+    return MmaOp(text, atom, {**fields, "shape_mnk": _c(shape), "sf_vec_size": C(vs)})
+
+
+def warp_mxf4_op(ev, ab, acc, sf):
+    """warp.MmaMXF4Op(ab_dtype, acc_dtype, sf_type): kind::mxf4, (16,8,64), VS 32."""
+    return _sm120_op(ab, acc, sf, (16, 8, 64), 32, {"ab_dtype": ab, "acc_dtype": acc, "sf_type": sf})
+
+
+def warp_mxf4nvf4_op(ev, ab, acc, sf):
+    """warp.MmaMXF4NVF4Op(ab_dtype, acc_dtype, sf_type): kind::mxf4nvf4, (16,8,64), VS 16."""
+    return _sm120_op(ab, acc, sf, (16, 8, 64), 16, {"ab_dtype": ab, "acc_dtype": acc, "sf_type": sf})
+
+
+def warp_mxf8_op(ev, ab, acc, sf):
+    """warp.MmaMXF8Op(ab_dtype, acc_dtype, sf_type): kind::mxf8, (16,8,32), VS 32."""
+    return _sm120_op(ab, acc, sf, (16, 8, 32), 32, {"ab_dtype": ab, "acc_dtype": acc, "sf_type": sf})
+
+
+_MXF8F6F4_PAIRS = (
+    ("Float4E2M1FN", "Float8E4M3FN"),
+    ("Float4E2M1FN", "Float8E5M2"),
+    ("Float8E4M3FN", "Float4E2M1FN"),
+    ("Float8E5M2", "Float4E2M1FN"),
+)
+
+
+def warp_mxf8f6f4_op(ev, a, b, acc, sf):
+    """warp.MmaMXF8F6F4Op(a_dtype, b_dtype, acc_dtype, sf_type): FP4 x FP8 (either order), (16,8,32), VS 32: the
+    SM120 catalog's SM120_16x8x32_TN_VS<a,b,float,float_ue8m0_t,32>."""
+    _sm120_arch()
+    if not _is(acc, "Float32"):
+        raise CuteDumpError("expects the 'acc_dtype' Op parameter to be Float32" + _DUE)
+    if not _is(sf, "Float8E8M0FNU"):
+        raise CuteDumpError("expects the 'sf_type' Op parameter to be Float8E8M0FNU" + _DUE)
+    fp8 = ("Float8E4M3FN", "Float8E5M2")
+    an, bn = getattr(a, "name", str(a)), getattr(b, "name", str(b))
+    if an == bn == "Float4E2M1FN":
+        raise CuteDumpError(
+            "same-dtype Float4E2M1FN/Float4E2M1FN is not supported by MmaMXF8F6F4Op; use MmaMXF4Op (sf_vec_size=32) "
+            "or MmaMXF4NVF4Op (sf_vec_size=16) instead" + _DUE
+        )
+    if an == bn and an in fp8:
+        raise CuteDumpError("same-dtype FP8/FP8 is not supported by MmaMXF8F6F4Op; use MmaMXF8Op instead" + _DUE)
+    if an in fp8 and bn in fp8:
+        raise CuteDumpError(
+            "same-width mixed-FP8 (Float8E4M3FN + Float8E5M2) is not supported; supported MXF8F6F4 pairs are "
+            "(Float4E2M1FN x Float8E4M3FN/Float8E5M2) and the reverse" + _DUE
+        )
+    if (an, bn) not in _MXF8F6F4_PAIRS:
+        raise CuteDumpError(
+            f"unsupported (a_dtype, b_dtype) = ({a}, {b}) for MmaMXF8F6F4Op; FP6 mixed pairs are not supported" + _DUE
+        )
+    text = (
+        "warp-level MXF8F6F4 mixed-precision MMA Operation"
+        + f"\n  A data type           = {a}"
+        + f"\n  B data type           = {b}"
+        + f"\n  Accumulator data type = {acc}"
+        + "\n  Instruction shape MNK = (16, 8, 32)"
+        + "\n  Vector size           = 32"
+        + f"\n  SF data type          = {sf}"
+    )
+    atom = mma_atom(
+        f"SM120::BLOCKSCALED::SM120_16x8x32_TN_VS<{_SM120_TYPE[an]},{_SM120_TYPE[bn]},float,float_ue8m0_t,32>"
+    )
+    fields = {"a_dtype": a, "b_dtype": b, "acc_dtype": acc, "sf_type": sf, "shape_mnk": _c((16, 8, 32))}
+    return MmaOp(text, atom, {**fields, "sf_vec_size": C(32)})
+
+
 def dsl_arch() -> str:
     """The arch the DSL traces for: ``CUTE_DSL_ARCH``, or sm_100a when it is unset (what nvidia-cutlass-dsl 4.8.1
     targets on a machine without a GPU). Its MMA and copy ops check it (warpgroup ops: sm_90a; tcgen05: the

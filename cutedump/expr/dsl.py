@@ -850,6 +850,10 @@ _WG = ("a_src", "a_major_mode", "b_major_mode")
 for _n, _params, _impl in (
     ("warp.MmaTF32Op", ("shape_mnk",), "warp_tf32_op"),
     ("warp.MmaFP8Op", ("ab_dtype", "acc_dtype", "shape_mnk"), "warp_fp8_op"),
+    ("warp.MmaMXF4Op", ("ab_dtype", "acc_dtype", "sf_type"), "warp_mxf4_op"),
+    ("warp.MmaMXF4NVF4Op", ("ab_dtype", "acc_dtype", "sf_type"), "warp_mxf4nvf4_op"),
+    ("warp.MmaMXF8Op", ("ab_dtype", "acc_dtype", "sf_type"), "warp_mxf8_op"),
+    ("warp.MmaMXF8F6F4Op", ("a_dtype", "b_dtype", "acc_dtype", "sf_type"), "warp_mxf8f6f4_op"),
     ("tcgen05.MmaF16BF16Op", ("ab_dtype", "acc_dtype", "instruction_shape", *_TC), "tc_f16bf16_op"),
     ("tcgen05.MmaTF32Op", ("instruction_shape", *_TC), "tc_tf32_op"),
     ("tcgen05.MmaI8Op", ("ab_dtype", "instruction_shape", *_TC), "tc_i8_op"),

@@ -1192,3 +1192,76 @@ def run_oracle_arch(cases, arch: str, batch_size: int = 400):
         text = R.answer(key, compute, what=f"the CuTe DSL's answers ({arch})", ncases=len(exprs))
         out.extend(json.loads(text))
     return out
+
+
+#: the arch of the third corpus: GeForce Blackwell (the SM120 block-scaled warp MMA ops)
+SM120A = "sm_120a"
+
+
+def generate_sm120a(seed: int = 20261128) -> list[Case]:
+    """Cases for the DSL targeting sm_120a: the block-scaled warp MMA ops (``MmaMXF4Op``, ``MmaMXF4NVF4Op``,
+    ``MmaMXF8Op``, ``MmaMXF8F6F4Op``) over every element, accumulator and scale type (valid and refused), their atoms,
+    tiled MMAs and properties; an SM80 warp op and a tcgen05 op (refused) for contrast."""
+    r = random.Random(seed)
+    dts = ("Float4E2M1FN", "Float8E4M3FN", "Float8E5M2", "Float6E3M2FN", "Float16")
+    accs = ("Float32", "Float16")
+    sfs = ("Float8E8M0FNU", "Float8E4M3FN", "Float8E5M2")
+    ops = []
+    for name in ("MmaMXF4Op", "MmaMXF4NVF4Op", "MmaMXF8Op"):
+        for ab, acc, sf in itertools.product(dts, accs, sfs):
+            ops.append(f"{W}.{name}(cutlass.{ab}, cutlass.{acc}, cutlass.{sf})")
+    for a, b in itertools.product(dts[:4], dts[:4]):
+        for acc, sf in (("Float32", "Float8E8M0FNU"), (r.choice(accs), r.choice(sfs))):
+            ops.append(f"{W}.MmaMXF8F6F4Op(cutlass.{a}, cutlass.{b}, cutlass.{acc}, cutlass.{sf})")
+    ops.append(f"{W}.MmaMXF8Op(ab_dtype=cutlass.Float8E5M2, acc_dtype=cutlass.Float32, sf_type=cutlass.Float8E8M0FNU)")
+    out = []
+    lays = ["", ", (2, 2, 1)", ", (4, 1, 1)", ", (1, 2, 1)", ", atom_layout_mnk=(2, 4, 1)", ", (4, 2, 1)"]
+    attrs = [
+        "size",
+        "thr_id",
+        "shape_mnk",
+        "tv_layout_A",
+        "tv_layout_B",
+        "tv_layout_C",
+        "thr_layout_vmnk",
+        "partition_shape_A((128, 128))",
+        "partition_shape_B((128, 128))",
+        "partition_shape_C((128, 128))",
+        "partition_shape_A((64, 256))",
+        "partition_shape_C((64, 64))",
+        "sf_vec_size",
+        "shape_mnk",
+    ]
+    valid = [
+        f"{W}.MmaMXF4Op(cutlass.Float4E2M1FN, cutlass.Float32, cutlass.Float8E8M0FNU)",
+        f"{W}.MmaMXF4NVF4Op(cutlass.Float4E2M1FN, cutlass.Float32, cutlass.Float8E4M3FN)",
+        f"{W}.MmaMXF8Op(cutlass.Float8E4M3FN, cutlass.Float32, cutlass.Float8E8M0FNU)",
+        f"{W}.MmaMXF8Op(cutlass.Float8E5M2, cutlass.Float32, cutlass.Float8E8M0FNU)",
+    ] + [
+        f"{W}.MmaMXF8F6F4Op(cutlass.{a}, cutlass.{b}, cutlass.Float32, cutlass.Float8E8M0FNU)"
+        for a, b in (("Float4E2M1FN", "Float8E4M3FN"), ("Float4E2M1FN", "Float8E5M2"),
+                     ("Float8E4M3FN", "Float4E2M1FN"), ("Float8E5M2", "Float4E2M1FN"))
+    ]  # fmt: skip
+    for op in ops:
+        out.append(Case("sm120_op", op))
+        out.append(Case("sm120_atom", f"cute.make_mma_atom({op})"))
+    shapes = ((128, 128), (64, 256), (256, 64), (32, 32))  # 3-mode shapes: issue 42 (partition_shape_C)
+    for op in valid:
+        for lay in lays:
+            tiled = f"cute.make_tiled_mma({op}{lay})"
+            out.append(Case("sm120_tiled", tiled))
+            for attr in attrs[:7]:
+                out.append(Case("sm120_query", f"{tiled}.{attr}"))
+            for w in "ABC":
+                out.append(Case("sm120_query", f"{tiled}.partition_shape_{w}({r.choice(shapes)})"))
+        for attr in ("sf_vec_size", "shape_mnk", "ab_dtype", "acc_dtype", "sf_type", "size"):
+            out.append(Case("sm120_query", f"{op}.{attr}"))
+        out.append(Case("sm120_tiled", f"cute.make_tiled_mma(cute.make_mma_atom({op}), (2, 2, 1))"))
+    out.append(Case("sm120_other", f"{T}.MmaF16BF16Op(cutlass.Float16, cutlass.Float32, (128, 256, 16), "
+                    f"{T}.CtaGroup.ONE, {T}.OperandSource.SMEM, {MAJ}.K, {MAJ}.K)"))  # fmt: skip
+    seen, res = set(), []
+    for c in out:
+        if c.expr not in seen:
+            seen.add(c.expr)
+            res.append(c)
+    return res
