@@ -8,8 +8,8 @@ import collections
 
 import pytest
 
-from cutedump.expr import answer_text
 from cutedump.errors import CuteDumpError
+from cutedump.expr import answer_text
 from tests.oracle import gen_dsl as G
 from tests.oracle import gen_dsl_ops as O
 
