@@ -23,9 +23,15 @@ ROOT = Path(__file__).resolve().parents[2]
 CACHE = Path(os.environ.get("CUTEDUMP_ORACLE_CACHE", ROOT / ".oracle_cache"))
 
 
+#: the include/ folder of CUTLASS v4.7.0 (the repository at that tag: not installable from the package registries)
+CUTLASS_47_ENV = "CUTEDUMP_CUTLASS_47_INCLUDE"
+
+
 def include_dirs() -> list[str] | None:
     sp = Path(sysconfig.get_paths()["purelib"])
     dirs = [sp / "cutlass_library/source/include", sp / "nvidia/cu13/include", sp / "nvidia/cu13/include/cccl"]
+    if records.cutlass_version() == "4.7":
+        dirs[0] = Path(os.environ.get(CUTLASS_47_ENV) or "/nonexistent-cutlass-4.7")
     if not (dirs[0] / "cute/layout.hpp").exists() or not (dirs[1] / "cuda_runtime_api.h").exists():
         return None
     return [str(d) for d in dirs]
@@ -97,13 +103,14 @@ def _build_and_run(src: str, extra_flags: tuple[str, ...], ncases: int = 1) -> s
 
 def _compile_and_run(src: str, extra_flags: tuple[str, ...], key: str) -> str:
     """Compile and run with g++; the build cache is used only when recording (live mode always recompiles)."""
-    CACHE.mkdir(parents=True, exist_ok=True)
-    out_file = CACHE / f"{key}.out"
+    cache = CACHE if records.cutlass_version() == "4.2" else CACHE / f"cutlass-{records.cutlass_version()}"
+    cache.mkdir(parents=True, exist_ok=True)
+    out_file = cache / f"{key}.out"
     if records.mode() == "record" and out_file.exists():
         return out_file.read_text()
     tag = f"{key}.{os.getpid()}"  # per-process build files: concurrent runs (pytest -n) never collide
-    cpp = CACHE / f"{tag}.cpp"
-    exe = CACHE / f"{tag}.exe"
+    cpp = cache / f"{tag}.cpp"
+    exe = cache / f"{tag}.exe"
     cpp.write_text(src)
     inc = include_dirs()
     if inc is None or shutil.which("g++") is None:
@@ -111,16 +118,28 @@ def _compile_and_run(src: str, extra_flags: tuple[str, ...], key: str) -> str:
     cmd = ["g++", "-std=c++17", "-O0", "-w", *[f"-I{d}" for d in inc], *extra_flags, str(cpp), "-o", str(exe)]
     r = run_within(cmd, records.remaining())
     if r.returncode != 0:
+        if records.cutlass_version() != "4.2":
+            records.write_failure(key, first_error(r.stderr))
         raise RuntimeError("oracle compile failed:\n" + r.stderr[-6000:])
     r = subprocess.run([str(exe)], capture_output=True, text=True, timeout=600)
     if r.returncode != 0:
         raise RuntimeError(f"oracle program failed ({r.returncode}):\n{r.stderr[-3000:]}")
-    tmp = CACHE / f"{tag}.out.tmp"
+    tmp = cache / f"{tag}.out.tmp"
     tmp.write_text(r.stdout)
     tmp.replace(out_file)  # atomic: readers see a whole file or none
     exe.unlink(missing_ok=True)
     cpp.unlink(missing_ok=True)
     return r.stdout
+
+
+def first_error(stderr: str) -> str:
+    """The compiler's first ``error:`` line, its path shortened to the header's name under include/."""
+    for line in stderr.splitlines():
+        if " error: " in line or line.startswith("error: "):
+            head, _, msg = line.partition("error: ")
+            where = head.rsplit("/include/", 1)[-1].strip().rstrip(":")
+            return f"{where}: error: {msg.strip()}"
+    return stderr.strip().splitlines()[-1] if stderr.strip() else "(no message)"
 
 
 def run_within(cmd: list[str], seconds: float | None) -> subprocess.CompletedProcess:

@@ -29,6 +29,11 @@ LOG_ENV = "CUTEDUMP_ORACLE_LOG"
 MODES = ("recorded", "live", "record")
 RECORDS = Path(os.environ.get("CUTEDUMP_ORACLE_RECORDS", Path(__file__).resolve().parent / "records"))
 RECORD_COMMAND = "python -m tests.oracle.record"
+#: which CUTLASS the C++ batches compile against: 4.2 (the nvidia-cutlass wheel; the records above) or 4.7 (the
+#: CUTLASS repository at tag v4.7.0, its include/ named by $CUTEDUMP_CUTLASS_47_INCLUDE; records under
+#: records/cutlass-4.7/, keyed by the same source hash, with ``<key>.fail`` where 4.7 does not compile a batch)
+VERSION_ENV = "CUTEDUMP_ORACLE_CUTLASS"
+VERSIONS = ("4.2", "4.7")
 
 
 #: live mode on a budget (CI: a 2-core machine cannot recompile every batch within its time limit). Unset, every
@@ -90,8 +95,39 @@ def compiles() -> bool:
     return mode() != "recorded"
 
 
+def cutlass_version() -> str:
+    v = os.environ.get(VERSION_ENV) or VERSIONS[0]
+    if v not in VERSIONS:
+        raise ValueError(f"{VERSION_ENV}={v!r}: expected one of {', '.join(VERSIONS)}")
+    return v
+
+
+def records_dir(version: str | None = None) -> Path:
+    """Where the records of CUTLASS ``version`` (default: this run's) are kept."""
+    v = version or cutlass_version()
+    return RECORDS if v == VERSIONS[0] else RECORDS / f"cutlass-{v}"
+
+
 def record_path(key: str) -> Path:
-    return RECORDS / f"{key}.gz"
+    return records_dir() / f"{key}.gz"
+
+
+def note_batch(key: str, ncases: int) -> None:
+    """Under a CUTLASS other than 4.2: which test asked batch ``key`` (records_dir()/index.tsv, for the report)."""
+    if cutlass_version() == VERSIONS[0]:
+        return
+    test = os.environ.get("PYTEST_CURRENT_TEST", "").split("::", 1)[0] or "?"
+    d = records_dir()
+    d.mkdir(parents=True, exist_ok=True)
+    with open(d / "index.tsv", "a", encoding="utf-8") as f:
+        f.write(f"{key}\t{test}\t{ncases}\n")
+
+
+def write_failure(key: str, text: str) -> None:
+    """Under a CUTLASS other than 4.2: batch ``key`` does not compile; its first error, kept for the report."""
+    d = records_dir()
+    d.mkdir(parents=True, exist_ok=True)
+    (d / f"{key}.fail").write_text(text, encoding="utf-8")
 
 
 def read(key: str) -> str | None:
@@ -101,12 +137,18 @@ def read(key: str) -> str | None:
     return gzip.decompress(p.read_bytes()).decode("utf-8")
 
 
+def read_in(key: str, version: str) -> str | None:
+    """The record of batch ``key`` for CUTLASS ``version``."""
+    p = records_dir(version) / f"{key}.gz"
+    return gzip.decompress(p.read_bytes()).decode("utf-8") if p.exists() else None
+
+
 def write(key: str, text: str) -> bool:
     """Write the record if its text changed; returns True when the file was (re)written. Atomic."""
     if read(key) == text:
         return False
-    RECORDS.mkdir(parents=True, exist_ok=True)
     p = record_path(key)
+    p.parent.mkdir(parents=True, exist_ok=True)
     tmp = p.with_name(f"{p.name}.{os.getpid()}.tmp")
     tmp.write_bytes(gzip.compress(text.encode("utf-8"), compresslevel=9, mtime=0))
     tmp.replace(p)
@@ -137,6 +179,8 @@ def answer(
     what legitimately varies between compiler builds (e.g. the wording of a diagnostic).
     """
     m = mode()
+    if m != "recorded":
+        note_batch(key, ncases)
     test = os.environ.get("PYTEST_CURRENT_TEST", "").rsplit(" (", 1)[0]
     if test:
         what = f"{what} in {test}"
