@@ -29,6 +29,10 @@ SM100 = ("cutlass.utils.blackwell_helpers", "cutlass.utils.sm100")
 SM90 = ("cutlass.utils.hopper_helpers", "cutlass.utils.sm90")
 
 
+#: a tiled MMA's properties every MMA family's cases ask
+TILED_ATTRS = ("size", "thr_id", "shape_mnk", "tv_layout_A", "tv_layout_B", "tv_layout_C", "thr_layout_vmnk")
+
+
 def _warp_cases(r):
     out = []
     ops = []
@@ -49,13 +53,7 @@ def _warp_cases(r):
         out.append(Case("warp_tiled", f"cute.make_tiled_mma({op}, cute.make_layout((2, 2, 1), stride=(2, 1, 0)))"))
         attr = r.choice(
             (
-                "size",
-                "thr_id",
-                "shape_mnk",
-                "tv_layout_A",
-                "tv_layout_B",
-                "tv_layout_C",
-                "thr_layout_vmnk",
+                *TILED_ATTRS,
                 "partition_shape_A((128, 64))",
                 "partition_shape_B((128, 64))",
                 "partition_shape_C((128, 128))",
@@ -1216,22 +1214,6 @@ def generate_sm120a(seed: int = 20261128) -> list[Case]:
     ops.append(f"{W}.MmaMXF8Op(ab_dtype=cutlass.Float8E5M2, acc_dtype=cutlass.Float32, sf_type=cutlass.Float8E8M0FNU)")
     out = []
     lays = ["", ", (2, 2, 1)", ", (4, 1, 1)", ", (1, 2, 1)", ", atom_layout_mnk=(2, 4, 1)", ", (4, 2, 1)"]
-    attrs = [
-        "size",
-        "thr_id",
-        "shape_mnk",
-        "tv_layout_A",
-        "tv_layout_B",
-        "tv_layout_C",
-        "thr_layout_vmnk",
-        "partition_shape_A((128, 128))",
-        "partition_shape_B((128, 128))",
-        "partition_shape_C((128, 128))",
-        "partition_shape_A((64, 256))",
-        "partition_shape_C((64, 64))",
-        "sf_vec_size",
-        "shape_mnk",
-    ]
     valid = [
         f"{W}.MmaMXF4Op(cutlass.Float4E2M1FN, cutlass.Float32, cutlass.Float8E8M0FNU)",
         f"{W}.MmaMXF4NVF4Op(cutlass.Float4E2M1FN, cutlass.Float32, cutlass.Float8E4M3FN)",
@@ -1250,7 +1232,7 @@ def generate_sm120a(seed: int = 20261128) -> list[Case]:
         for lay in lays:
             tiled = f"cute.make_tiled_mma({op}{lay})"
             out.append(Case("sm120_tiled", tiled))
-            for attr in attrs[:7]:
+            for attr in TILED_ATTRS:
                 out.append(Case("sm120_query", f"{tiled}.{attr}"))
             for w in "ABC":
                 out.append(Case("sm120_query", f"{tiled}.partition_shape_{w}({r.choice(shapes)})"))
