@@ -26,6 +26,7 @@ from math import gcd
 from cutedump.algebra import C
 from cutedump.algebra import inttuple as it
 from cutedump.algebra import layout as _L
+from cutedump.algebra import swizzle as _sw
 from cutedump.algebra.basis import ScaledBasis
 from cutedump.algebra.integer import DynDiv, is_static
 from cutedump.algebra.inttuple import UNDERSCORE
@@ -283,6 +284,8 @@ def _composition(ev, lhs, rhs):
     if isinstance(rhs, (tuple, int)) and r.__class__ is Layout:  # by a tiler (or an integer, the DSL's layout n:1
         # whose size-1 mode is 1:0): a mode of size 1 gets the stride 0
         r = Layout(r.shape, _zero_unit_strides(r.shape, r.stride))
+    elif isinstance(rhs, (tuple, int)) and r.__class__ is ComposedLayout and r.b.__class__ is Layout:  # inside, too
+        r = ComposedLayout(r.a, r.offset, Layout(r.b.shape, _zero_unit_strides(r.b.shape, r.b.stride)))
     return r
 
 
@@ -364,11 +367,14 @@ def _product(name, first=None, coalesce=False):
     products come out with each mode coalesced (``((2,4),4)``, not C++ 4.2's ``((2,4),(4,1))``)."""
 
     def f(ev, x, t):
+        _no_int_tiler(name, x, t)
         if not _is_static_layout(x):
             raise CuteDumpError(f"{name}: the CuTe DSL refuses a block with dynamic values (MLIRError)")
         r = ev.call(name, x, t)
         if coalesce and r.__class__ is Layout and isinstance(r.shape, tuple):
             r = ev.call("coalesce", r, tuple([C(1)] * len(r.shape)))
+        elif coalesce and r.__class__ is ComposedLayout and r.b.__class__ is Layout and isinstance(r.b.shape, tuple):
+            r = ComposedLayout(r.a, r.offset, ev.call("coalesce", r.b, tuple([C(1)] * len(r.b.shape))))
         if first == "block":  # flat_product: a rank-1 block's one mode is unpacked too
             if (
                 isinstance(x, Layout)
@@ -412,11 +418,22 @@ def _recast(ev, new_bits, old_bits, x):
 
 def _divide(name):
     def f(ev, x, t):
-        if isinstance(x, Layout) and isinstance(x.shape, tuple) and len(x.shape) == 1 and isinstance(t, int):
-            raise CuteDumpError(f"{name}: the CuTe DSL refuses an integer tiler for a rank-1 tuple layout (ValueError)")
+        _no_int_tiler(name, x, t)
         return ev.call(name, x, t)
 
     return f
+
+
+def _no_int_tiler(name, x, t):
+    """The zipped / tiled / flat divides and products take a tiler that is a tuple or a layout: an integer is refused
+    (ValueError; logical_divide and logical_product take it)."""
+    if (
+        name.startswith(("zipped_", "tiled_", "flat_"))
+        and isinstance(t, int)
+        and t.__class__ is not bool
+        and isinstance(x, (Layout, ComposedLayout, CountingTensor))
+    ):
+        raise CuteDumpError(f"{name}: the CuTe DSL takes a tuple or a layout as the tiler, not an integer (ValueError)")
 
 
 def _tensor_only(name):
@@ -433,6 +450,8 @@ def _tensor_only(name):
 def _slice(ev, src, coord):
     """slice_(src, coord): a swizzled layout is sliced as CuTe's slice_and_offset slices it, without the pointer
     offset; one whose swizzle decays to a layout stays composed, with the no-op swizzle ``S<0,4,3>``."""
+    if isinstance(src, ComposedLayout) and isinstance(src.a, Swizzle) and src.a.b == 0:  # no bits: a layout's slice
+        return ComposedLayout(Swizzle(0, 4, 3), src.offset, ev.call("slice", coord, src.b))
     if isinstance(src, ComposedLayout) and isinstance(src.a, Swizzle):
         from cutedump.algebra.swizzle_slice import slice_and_offset  # start-up: only for this case
 
@@ -637,7 +656,10 @@ def _shape(ev, x, mode):
 
 def _append(name):
     def f(ev, x, elem, up_to_rank):
-        return ev.call(name, x, elem, targs=() if up_to_rank is None else (int(up_to_rank),))
+        targs = () if up_to_rank is None else (int(up_to_rank),)
+        if isinstance(x, ComposedLayout) and isinstance(elem, Layout):  # the DSL's prepend, as append: inside
+            return ComposedLayout(x.a, x.offset, ev.call(name, x.b, elem, targs=targs))
+        return ev.call(name, x, elem, targs=targs)
 
     return f
 
@@ -1614,6 +1636,8 @@ def evaluate_dsl(text: str, literal: bool = False):
             raise CuteDumpError("expression nested too deeply", text, 0) from None
         finally:
             lenient[0] = False
+    keep = _sw.KEEP_NOOP
+    keep[0] = True
     try:
         answers = []
         nodiv = False
@@ -1629,7 +1653,7 @@ def evaluate_dsl(text: str, literal: bool = False):
             except RecursionError:
                 raise CuteDumpError("expression nested too deeply", text, 0) from None
     finally:
-        lenient[0] = False
+        lenient[0] = keep[0] = False
     if len(answers) < RUNS or nodiv:
         return _merge_single(answers[0])
     keep = node.__class__ is PyCall and node.fn.__class__ is PyName and _strip(node.fn.name)[1] in _KEEP_DIV

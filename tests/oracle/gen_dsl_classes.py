@@ -1,0 +1,164 @@
+"""Classes of DSL answers (issue 42, "The DSL spellings") against the CuTe DSL 4.8.1 traced on the CPU.
+
+One generator per class: seeded cases of that class only, so a class is checked on cases the fix never saw
+(``CUTEDUMP_DSL_CLASS_SEED``). The program is gen_dsl.py's with a namespace a DSL user has: ``cute``, ``cutlass``,
+``warpgroup``, ``tcgen05``, ``math`` and Python's builtins (gen_dsl.py's namespace also holds every name of ``cute``,
+whose module ``tuple`` hides the builtin). Answers are recorded per batch (tests/oracle/records.py).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import subprocess
+import sys
+
+PROGRAM = r"""
+import json, sys, math
+import cutlass
+import cutlass.cute as cute
+from cutlass.cute.nvgpu import warpgroup, tcgen05
+exprs = json.loads(sys.stdin.read())
+ns = {"cute": cute, "cutlass": cutlass, "warpgroup": warpgroup, "tcgen05": tcgen05, "math": math}
+out = []
+def run_all():
+    for e in exprs:
+        try:
+            out.append(["ok", str(eval(e, ns))])
+        except Exception as ex:
+            out.append(["error", type(ex).__name__])
+@cute.jit
+def traced():
+    run_all()
+traced()
+sys.stdout.write(json.dumps(out))
+"""
+
+DTYPES = ("Float16", "BFloat16", "Float32", "TFloat32", "Float8E4M3FN", "Int8")
+
+
+def _inter_atom(r):
+    mod = r.choice(("warpgroup", "tcgen05"))
+    kind = r.choice(("K_INTER", "MN_INTER"))
+    return f"{mod}.make_smem_layout_atom({mod}.SmemLayoutAtomKind.{kind}, cutlass.{r.choice(DTYPES)})"
+
+
+def _noop_composed(r):
+    """A layout composed with a no-op swizzle: an INTER atom, or make_composed_layout of S<0,m,s>."""
+    if r.random() < 0.6:
+        return _inter_atom(r)
+    shape = tuple(r.choice((2, 4, 8)) for _ in range(r.choice((1, 2, 2, 3))))
+    return f"cute.make_composed_layout(cute.make_swizzle(0, {r.choice((1, 2, 3, 4))}, {r.choice((1, 3, 4))}), 0, cute.make_layout({shape}))"  # noqa: E501
+
+
+def _tiler(r):
+    return "(" + ", ".join(str(r.choice((1, 2, 4, 8))) for _ in range(r.choice((1, 2)))) + ("," if False else ")")
+
+
+def inter_cases(r, n):
+    """The no-op swizzle S<0,4,3> kept through the algebra."""
+    ops = (
+        "cute.coalesce({x})",
+        "cute.logical_divide({x}, {t})",
+        "cute.zipped_divide({x}, {t})",
+        "cute.tiled_divide({x}, {t})",
+        "cute.flat_divide({x}, {t})",
+        "cute.logical_product({x}, cute.make_layout({k}))",
+        "cute.blocked_product({x}, cute.make_layout(({k}, {k2})))",
+        "cute.raked_product({x}, cute.make_layout(({k}, {k2})))",
+        "cute.composition({x}, {t})",
+        "cute.composition({x}, cute.make_layout({k}, stride={k2}))",
+        "cute.select({x}, [1, 0])",
+        "cute.get({x}, mode=[{m}])",
+        "cute.slice_({x}, (None, {m}))",
+        "cute.slice_({x}, ({m}, None))",
+        "cute.flatten({x})",
+        "cute.group_modes({x}, 0, 2)",
+        "cute.append({x}, cute.make_layout({k}))",
+        "cute.prepend({x}, cute.make_layout({k}))",
+        "cute.filter({x})",
+        "cute.coalesce({x}, target_profile=(1, 1))",
+        "cute.tile_to_shape({x}, ({k3}, {k3}), order=({o}))",
+        "cute.coalesce(cute.tile_to_shape({x}, ({k3}, {k3}), order=({o})))",
+        "cute.logical_divide({x}, (cute.make_layout({k}), None))",
+        "cute.size({x})",
+        "cute.cosize({x})",
+    )
+    out = []
+    for _ in range(n):
+        op = r.choice(ops)
+        x = _noop_composed(r) if "make_composed_layout" not in op else _inter_atom(r)
+        if op.startswith(("cute.prepend", "cute.append")) and r.random() < 0.3:
+            x = f"warpgroup.make_smem_layout_atom(warpgroup.SmemLayoutAtomKind.K_SW{r.choice((32, 64, 128))}, cutlass.Float16)"  # noqa: E501
+        out.append(
+            op.format(
+                x=x,
+                t=_tiler(r),
+                k=r.choice((1, 2, 4)),
+                k2=r.choice((1, 2, 4)),
+                k3=r.choice((32, 64, 128)),
+                m=r.choice((0, 1)),
+                o=r.choice(("0, 1", "1, 0")),
+            )
+        )
+    return out
+
+
+CLASSES = {"inter": inter_cases}
+
+
+def generate(seed: int, n: int) -> dict[str, list[str]]:
+    """class -> its cases (distinct), ``n`` drawn per class."""
+    out = {}
+    for name, gen in CLASSES.items():
+        r = random.Random(f"{seed}-{name}")
+        seen = []
+        for e in gen(r, n):
+            if e not in seen:
+                seen.append(e)
+        out[name] = seen
+    return out
+
+
+def trace(exprs: list[str]) -> list[list[str]]:
+    import os
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as d:  # the DSL reads a jit function's source from its file
+        prog = os.path.join(d, "dsl_classes.py")
+        with open(prog, "w") as f:
+            f.write(PROGRAM)
+        p = subprocess.run([sys.executable, prog], input=json.dumps(exprs), capture_output=True, text=True, timeout=600)
+    if p.returncode == 0:
+        return json.loads(p.stdout)
+    if len(exprs) == 1:
+        return [["crash", f"exit status {p.returncode}"]]
+    h = len(exprs) // 2
+    return trace(exprs[:h]) + trace(exprs[h:])
+
+
+def batch_key(exprs: list[str]) -> str:
+    return "dslcls-" + hashlib.sha256((PROGRAM + "\n" + json.dumps(exprs)).encode()).hexdigest()[:20]
+
+
+def run_oracle(exprs: list[str]) -> list[list[str]]:
+    from tests.oracle import records as R
+
+    text = R.answer(
+        batch_key(exprs), lambda: json.dumps(trace(exprs)), what="the CuTe DSL's answers", ncases=len(exprs)
+    )
+    return json.loads(text)
+
+
+def agree(exprs, answers, ours):
+    """-> (n compared, disagreements [(expr, dsl, ours)]); a case that killed the DSL's process is left out."""
+    n, bad = 0, []
+    for e, (kind, want) in zip(exprs, answers):
+        if kind == "crash":
+            continue
+        n += 1
+        got = ours(e)
+        if not ((kind == "error" and got[0] == "error") or got == (kind, want)):
+            bad.append((e, f"{kind} {want}", f"{got[0]} {got[1]}"))
+    return n, bad

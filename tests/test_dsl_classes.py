@@ -1,0 +1,35 @@
+"""Classes of DSL answers that differed from the CuTe DSL 4.8.1 (issue 42), each checked on seeded cases of the class
+(tests/oracle/gen_dsl_classes.py; answers recorded, ``CUTEDUMP_DSL_CLASS_SEED`` for fresh ones)."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from cutedump.errors import CuteDumpError
+from cutedump.expr import answer_text
+from tests.oracle import gen_dsl_classes as G
+
+SEED = int(os.environ.get("CUTEDUMP_DSL_CLASS_SEED", "4242"))
+N = int(os.environ.get("CUTEDUMP_DSL_CLASS_CASES", "60"))
+
+
+@pytest.fixture(scope="module")
+def cases():
+    return G.generate(SEED, N)
+
+
+def _ours(expr):
+    try:
+        return "ok", answer_text(expr, "dsl")
+    except CuteDumpError as e:
+        return "error", e.message
+
+
+@pytest.mark.parametrize("cls", sorted(G.CLASSES))
+def test_class_agrees_with_the_dsl(cases, cls):
+    exprs = cases[cls]
+    n, bad = G.agree(exprs, G.run_oracle(exprs), _ours)
+    assert n >= len(exprs) * 0.9 and n >= 20
+    assert not bad, "\n".join(f"{e}\n   DSL: {w}\n   us:  {g}" for e, w, g in bad[:20])
