@@ -33,6 +33,7 @@ from cutedump.algebra.inttuple import UNDERSCORE
 from cutedump.algebra.layout import Layout
 from cutedump.algebra.swizzle import ComposedLayout, Swizzle
 from cutedump.errors import CuteDumpError
+from cutedump.expr import dsl_kinds as _kinds
 from cutedump.expr.calls import _Evaluation
 from cutedump.expr.functions import _REG, shape_of
 from cutedump.expr.signatures import signature
@@ -419,6 +420,12 @@ def _recast(ev, new_bits, old_bits, x):
 def _divide(name):
     def f(ev, x, t):
         _no_int_tiler(name, x, t)
+        if isinstance(t, Layout) and isinstance(x, (Layout, ComposedLayout)):
+            rest = ev.call("complement", t, ev.call("size", x))
+            if rest.__class__ is Layout and any(
+                v.__class__ is C and int(v) == 0 for v in it.flatten_to_tuple(rest.shape)
+            ):
+                raise CuteDumpError(f"{name}: the tiler's complement has an empty mode {format_dsl(rest)} (MLIRError)")
         return ev.call(name, x, t)
 
     return f
@@ -748,7 +755,7 @@ DSL_FUNCTIONS = {
     "composition": (("lhs", "rhs"), _composition),
     "complement": (("input", "cotarget"), _checked("complement", 1)(_complement)),
     "coalesce": (("input", "*target_profile"), _plain("coalesce")),
-    "logical_divide": (("target", "tiler"), _plain("logical_divide")),
+    "logical_divide": (("target", "tiler"), _divide("logical_divide")),
     "zipped_divide": (("target", "tiler"), _divide("zipped_divide")),
     "tiled_divide": (("target", "tiler"), lambda ev, x, t: _unwrap(_divide("tiled_divide")(ev, x, t), 1)),
     "flat_divide": (("target", "tiler"), lambda ev, x, t: _unwrap(_divide("flat_divide")(ev, x, t), 0)),
@@ -1384,6 +1391,9 @@ class _Run:
             kwargs = {k: (self.value(v), c) for k, (v, c) in n.kwargs.items()}
             bound = _bind(bare, params, args, kwargs, self.text, n.col)
             self.col = n.col
+            refused = _kinds.refusal(bare, bound) if not space else None
+            if refused:
+                raise CuteDumpError(refused, self.text, n.col)
             try:
                 if impl is _smem_atom:
                     return impl(self, *bound, ns=ns)

@@ -105,7 +105,50 @@ def inter_cases(r, n):
     return out
 
 
-CLASSES = {"inter": inter_cases}
+#: argument kinds: a layout, a swizzled composed layout, a no-op composed one, a swizzle, an int, a shape, a tensor
+def _kind(r, k):
+    sh = "(" + ", ".join(str(r.choice((2, 4, 8))) for _ in range(r.choice((1, 2, 2, 3)))) + ",)"
+    sh = sh.replace(", ,)", ")").replace(",)", ")") if sh.count(",") > 1 else sh
+    return {
+        "layout": f"cute.make_layout({sh})",
+        "strided": f"cute.make_layout({sh}, stride={sh})",
+        "composed": f"cute.make_composed_layout(cute.make_swizzle({r.choice((1, 2, 3))}, 4, 3), 0, cute.make_layout({sh}))",  # noqa: E501
+        "atom": f"warpgroup.make_smem_layout_atom(warpgroup.SmemLayoutAtomKind.{r.choice(('K_SW64', 'K_INTER', 'MN_SW128'))}, cutlass.Float16)",  # noqa: E501
+        "swizzle": f"cute.make_swizzle({r.choice((1, 2, 3))}, {r.choice((2, 3, 4))}, 3)",
+        "int": str(r.choice((2, 4, 16))),
+        "dyn": f"cutlass.Int32({r.choice((2, 4, 16))})",
+        "shape": sh,
+        "tensor": f"cute.make_identity_tensor({sh})",
+    }[k]
+
+
+KINDS_ = ("layout", "strided", "composed", "atom", "swizzle", "int", "dyn", "shape", "tensor")
+ONE_ARG = (
+    "coalesce", "complement", "right_inverse", "left_inverse", "size", "cosize", "rank", "depth", "flatten",
+    "filter", "filter_zeros", "product_each", "product", "nullspace", "is_static", "make_identity_layout",
+    "make_identity_tensor", "has_underscore",
+)  # fmt: skip
+TWO_ARG = (
+    "composition", "logical_divide", "zipped_divide", "tiled_divide", "flat_divide", "logical_product",
+    "zipped_product", "tiled_product", "flat_product", "blocked_product", "raked_product", "complement",
+    "max_common_layout", "max_common_vector", "ceil_div", "shape_div", "append", "prepend", "repeat_like", "elem_less",
+    "round_up", "crd2idx", "idx2crd", "tile_to_shape",
+)  # fmt: skip
+
+
+def kinds_cases(r, n):
+    """The functions over every kind of argument: what the DSL refuses for its types is refused."""
+    out = []
+    for _ in range(n):
+        if r.random() < 0.4:
+            f, args = r.choice(ONE_ARG), (r.choice(KINDS_),)
+        else:
+            f, args = r.choice(TWO_ARG), (r.choice(KINDS_), r.choice(KINDS_))
+        out.append(f"cute.{f}(" + ", ".join(_kind(r, k) for k in args) + ")")
+    return out
+
+
+CLASSES = {"inter": inter_cases, "kinds": kinds_cases}
 
 
 def generate(seed: int, n: int) -> dict[str, list[str]]:
@@ -162,3 +205,34 @@ def agree(exprs, answers, ours):
         if not ((kind == "error" and got[0] == "error") or got == (kind, want)):
             bad.append((e, f"{kind} {want}", f"{got[0]} {got[1]}"))
     return n, bad
+
+
+def survey(seed: int = 99) -> dict:
+    """The survey cutedump/expr/dsl_kinds.py's REFUSED is written from: every function of ONE_ARG / TWO_ARG over
+    every (pair of) argument kinds, a few values each: function -> "kind,kind" -> the exception, where the DSL refused
+    every value with one exception (cutedump then keeps the combinations it answered, but not the MLIRErrors, which
+    hang on the values)."""
+    import collections
+    import itertools
+
+    r = random.Random(seed)
+    kinds = ("layout", "composed", "swizzle", "int", "dyn", "shape", "tensor")
+    exprs, meta = [], []
+    for f in ONE_ARG:
+        for k in kinds:
+            for _ in range(3):
+                exprs.append(f"cute.{f}({_kind(r, k)})")
+                meta.append((f, (k,)))
+    for f in TWO_ARG:
+        for ks in itertools.product(kinds, kinds):
+            for _ in range(2):
+                exprs.append(f"cute.{f}({_kind(r, ks[0])}, {_kind(r, ks[1])})")
+                meta.append((f, ks))
+    agg = collections.defaultdict(list)
+    for (f, ks), (kind, w) in zip(meta, trace(exprs)):
+        agg[(f, ks)].append(w if kind == "error" else "ok")
+    out: dict = {}
+    for (f, ks), v in agg.items():
+        if "ok" not in v and len(set(v)) == 1:
+            out.setdefault(f, {})[",".join(ks)] = v[0]
+    return out
