@@ -34,6 +34,7 @@ from cutedump.algebra.layout import Layout
 from cutedump.algebra.swizzle import ComposedLayout, Swizzle
 from cutedump.errors import CuteDumpError
 from cutedump.expr import dsl_kinds as _kinds
+from cutedump.expr import dsl_names as _names
 from cutedump.expr.calls import _Evaluation
 from cutedump.expr.functions import _REG, shape_of
 from cutedump.expr.signatures import signature
@@ -170,10 +171,22 @@ _PREFIXES = (
 )
 
 
+def _known_names():
+    """The bare names of the table (functions, types, enums), whose module is checked (cutedump.expr.dsl_names)."""
+    k = _KNOWN
+    if not k:
+        k.update(n.rsplit(".", 1)[-1] for n in DSL_FUNCTIONS)
+        k.update(ENUMS, DTYPES, DYNAMIC_INTS)
+    return k
+
+
+_KNOWN: set = set()
+
+
 def _strip(name: str) -> tuple[str, str]:
     """``cute.nvgpu.warpgroup.make_smem_layout_atom`` -> ("warpgroup", "make_smem_layout_atom"): the namespace that
     matters (warpgroup / tcgen05 for the smem atoms) and the bare name."""
-    ns = "tcgen05" if "tcgen05." in name else "warpgroup"
+    ns = "tcgen05" if "tcgen05." in name or "blackwell_helpers." in name or "sm100" in name else "warpgroup"
     while True:
         for p in _PREFIXES:
             if name.startswith(p):
@@ -1281,6 +1294,9 @@ class _Run:
 
     def name(self, n):
         _, bare = _strip(n.name)
+        nowhere = _names.misplaced(n.name.rsplit(".", 1)[0] if "." in bare else n.name, _known_names())
+        if nowhere:  # cute.Float16, cute.SmemLayoutAtomKind.K_SW128
+            raise CuteDumpError(nowhere, self.text, n.col)
         if bare.endswith(".width") and bare[: -len(".width")] in DTYPES:  # cutlass.Float16.width
             return C(DTYPES[bare[: -len(".width")]])
         if bare in DTYPES:
@@ -1351,10 +1367,15 @@ class _Run:
         fn = n.fn
         if fn.__class__ is PyName:
             ns, bare = _strip(fn.name)
+            nowhere = _names.misplaced(fn.name, _known_names())
+            if nowhere:
+                raise CuteDumpError(nowhere, self.text, n.col)
             if fn.name in _BUILTINS:
                 return self.builtin(fn.name, n)
             if bare in ("min", "max") and not n.kwargs:  # cutlass.min / cutlass.max: over every leaf of the arguments
                 vals = it.flatten_to_tuple(tuple(self.value(a) for a in n.args))
+                if fn.name.startswith(("cute.", "cutlass.cute.")) and all(isinstance(v, int) for v in vals):
+                    return self.run_dynamic()  # cute.min / cute.max: an arith op, dynamic even over static ints
                 try:
                     return _min_max(self, min if bare == "min" else max, vals)
                 except CuteDumpError as e:

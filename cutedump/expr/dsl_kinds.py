@@ -11,6 +11,11 @@ coordinate out of range), checked on fresh cases by the class "kinds" of
 
 from __future__ import annotations
 
+from cutedump.algebra.integer import C
+from cutedump.algebra.layout import Layout
+from cutedump.algebra.swizzle import ComposedLayout, Swizzle
+from cutedump.expr.values import CountingTensor
+
 #: function -> "kind,kind" -> the DSL's exception
 REFUSED = {
     "append": {"composed,dyn": "TypeError", "composed,int": "TypeError", "composed,shape": "TypeError", "dyn,swizzle": "TypeError", "dyn,tensor": "TypeError", "int,swizzle": "TypeError", "int,tensor": "TypeError", "layout,dyn": "TypeError", "layout,int": "TypeError", "layout,shape": "TypeError", "layout,swizzle": "TypeError", "layout,tensor": "TypeError", "shape,swizzle": "TypeError", "shape,tensor": "TypeError"},
@@ -35,11 +40,6 @@ REFUSED = {
 
 def kind_of(v) -> str:
     """An argument's kind as :data:`REFUSED` names it."""
-    from cutedump.algebra.integer import C
-    from cutedump.algebra.layout import Layout
-    from cutedump.algebra.swizzle import ComposedLayout, Swizzle
-    from cutedump.expr.values import CountingTensor
-
     cls = v.__class__
     if cls is Layout:
         return "layout"

@@ -148,7 +148,48 @@ def kinds_cases(r, n):
     return out
 
 
-CLASSES = {"inter": inter_cases, "kinds": kinds_cases}
+MODS = (
+    "cute.", "cutlass.", "cutlass.cute.", "cute.nvgpu.", "cute.nvgpu.warpgroup.", "cute.nvgpu.tcgen05.", "warpgroup.",
+    "tcgen05.", "cutlass.utils.", "cutlass.utils.hopper_helpers.", "cutlass.utils.blackwell_helpers.",
+    "cute.nvgpu.cpasync.", "cute.nvgpu.warp.",
+)  # fmt: skip
+
+
+def names_cases(r, n):
+    """Names spelled under the DSL's modules, where they are and where they are not (refused)."""
+    calls = (
+        "{m}make_smem_layout_atom({w}SmemLayoutAtomKind.K_SW{b}, cutlass.Float16)",
+        "{m}make_layout(({k}, 8))",
+        "{m}coalesce(cute.make_layout(({k}, 8)))",
+        "{m}size(({k}, 8))",
+        "cute.size({m}make_layout(({k}, 4)))",
+        "cute.make_layout(({k}, 2)) if {m}Float16.width == 16 else 0",
+        "{m}OperandMajorMode.K",
+        "{m}SmemLayoutAtomKind.MN_SW{b}",
+        "{m}LayoutEnum.ROW_MAJOR",
+        "{m}make_smem_layout_a(cutlass.utils.LayoutEnum.ROW_MAJOR, (128, 128, 64), cutlass.Float16, {k})",
+        "{m}get_smem_layout_atom(cutlass.utils.LayoutEnum.ROW_MAJOR, cutlass.Float16, {b})",
+        "{m}min({k}, 3)",
+        "{m}ceil_div(({k}, 8), (2, 2))",
+        "{m}CtaGroup.ONE",
+        "{m}Int32({k}) * 0 + {k}",
+        "{m}tile_to_mma_shape(tcgen05.make_smem_layout_atom(tcgen05.SmemLayoutAtomKind.K_SW{b}, cutlass.Float16), (128, 64, 4))",  # noqa: E501
+    )
+    out = []
+    for _ in range(n):
+        c = r.choice(calls)
+        out.append(
+            c.format(
+                m=r.choice(MODS),
+                w=r.choice(("warpgroup.", "tcgen05.")),
+                b=r.choice((32, 64, 128)),
+                k=r.choice((2, 4, 8)),
+            )
+        )
+    return out
+
+
+CLASSES = {"inter": inter_cases, "kinds": kinds_cases, "names": names_cases}
 
 
 def generate(seed: int, n: int) -> dict[str, list[str]]:
