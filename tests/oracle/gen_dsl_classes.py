@@ -189,7 +189,44 @@ def names_cases(r, n):
     return out
 
 
-CLASSES = {"inter": inter_cases, "kinds": kinds_cases, "names": names_cases}
+def partition_cases(r, n):
+    """partition_shape_A/B/C of shapes of two modes and more (the modes past two come out as they are)."""
+    mj = "cute.nvgpu.OperandMajorMode"
+    out = []
+    for _ in range(n):
+        kind = r.choice(("tc", "tc", "wg", "warp"))
+        if kind == "tc":
+            cta = r.choice(("ONE", "TWO"))
+            m = r.choice((64, 128)) * (2 if cta == "TWO" else 1)
+            nn = r.choice((64, 128, 256))
+            op = (
+                f"tcgen05.MmaF16BF16Op(cutlass.Float16, cutlass.Float32, ({m}, {nn}, 16), tcgen05.CtaGroup.{cta}, "
+                f"tcgen05.OperandSource.SMEM, {mj}.{r.choice(('K', 'MN'))}, {mj}.{r.choice(('K', 'MN'))})"
+            )
+            tiled = f"cute.make_tiled_mma({op})"
+            tm = m
+        elif kind == "wg":
+            nn = r.choice((64, 128, 256))
+            op = (
+                f"warpgroup.MmaF16BF16Op(cutlass.Float16, cutlass.Float32, (64, {nn}, 16), "
+                f"warpgroup.OperandSource.SMEM, {mj}.K, {mj}.K)"
+            )
+            tiled = f"cute.make_tiled_mma({op}, ({r.choice((1, 2))}, 1, 1))"
+            tm = 128
+        else:
+            tiled = "cute.make_tiled_mma(cute.nvgpu.warp.MmaF16BF16Op(cutlass.Float16, cutlass.Float32, (16, 8, 16)), (2, 2, 1))"  # noqa: E501
+            nn, tm = 64, 64
+        which = r.choice("ABC")
+        extra = [r.choice((1, 2, 4, 64, "(2, 3)")) for _ in range(r.choice((0, 1, 1, 2)))]
+        shape = [tm * r.choice((1, 2)), nn * r.choice((1, 2))] if which == "C" else [tm * r.choice((1, 2)), 64]
+        if which == "B":
+            shape[0] = nn
+        text = "(" + ", ".join(str(x) for x in shape + extra) + ")"
+        out.append(f"{tiled}.partition_shape_{which}({text})")
+    return out
+
+
+CLASSES = {"inter": inter_cases, "kinds": kinds_cases, "names": names_cases, "partition": partition_cases}
 
 
 def generate(seed: int, n: int) -> dict[str, list[str]]:
