@@ -66,8 +66,8 @@ class Enum_:
         self.cls, self.name = cls, name
         self.space = space  # the module of a class two modules define (warpgroup / tcgen05 SmemLayoutAtomKind), or ""
 
-    def __repr__(self):
-        return f"{self.cls}.{self.name}"
+    def __repr__(self):  # cute.ReductionKind's members print their name alone (an IntEnum of the MLIR bindings)
+        return self.name if self.cls == "ReductionKind" else f"{self.cls}.{self.name}"
 
     def __eq__(self, o):
         return isinstance(o, Enum_) and (o.cls, o.name) == (self.cls, self.name)
@@ -100,6 +100,33 @@ DTYPES = {
     "Uint64": 64,
     "Int128": 128,
     "Boolean": 1,
+}
+
+
+def _by_value(members, values):
+    return dict(zip(values, members))
+
+
+#: the DSL's enums called with a value (``OperandMajorMode("mn")``, ``CtaGroup(2)``): class (``space.class`` where
+#: warpgroup's and tcgen05's differ) -> value -> member, as ``Enum(value)`` answers in nvidia-cutlass-dsl 4.8.1
+ENUM_VALUES = {
+    "OperandMajorMode": {"mn": "MN", "MN": "MN", 1: "MN", "k": "K", "K": "K", 0: "K"},
+    "warpgroup.SmemLayoutAtomKind": _by_value(
+        ("MN_INTER", "MN_SW32", "MN_SW64", "MN_SW128", "K_INTER", "K_SW32", "K_SW64", "K_SW128"), range(1, 9)
+    ),
+    "tcgen05.SmemLayoutAtomKind": _by_value(
+        ("MN_INTER", "MN_SW32", "MN_SW64", "MN_SW128", "MN_SW128_32B", "K_INTER", "K_SW32", "K_SW64", "K_SW128"),
+        range(1, 10),
+    ),
+    "LayoutEnum": {"row_major": "ROW_MAJOR", "col_major": "COL_MAJOR"},
+    "CtaGroup": {1: "ONE", 2: "TWO"},
+    "tcgen05.OperandSource": {2: "TMEM", 0: "SMEM"},
+    "warpgroup.OperandSource": {6: "RMEM", 0: "SMEM"},
+    "LoadCacheMode": _by_value(("ALWAYS", "GLOBAL", "STREAMING", "LAST_USE", "NONE"), range(5)),
+    "Repetition": {1 << i: f"x{1 << i}" for i in range(8)},
+    "Pack": {1: "NONE", 2: "PACK_16b_IN_32b"},
+    "Unpack": {1: "NONE", 2: "UNPACK_32b_IN_16b"},
+    "ReductionKind": _by_value(("ADD", "MIN", "MAX", "INC", "DEC", "AND", "OR", "XOR"), range(8)),
 }
 #: the DSL's integer types whose call makes a dynamic value: cutlass.Int32(n)
 DYNAMIC_INTS = frozenset({"Int8", "Uint8", "Int16", "Uint16", "Int32", "Uint32", "Int64", "Uint64"})
@@ -1292,6 +1319,16 @@ class _Run:
             return q if op == "//" else a - q * b
         return a + b if op == "+" else a - b if op == "-" else a * b
 
+    def enum_by_value(self, dotted, cls, v, col):
+        space = _space(dotted)
+        values = ENUM_VALUES.get(f"{space}.{cls}") or ENUM_VALUES.get(cls, {})
+        key = int(v) if v.__class__ is C else v if v.__class__ is str else None
+        if key not in values:
+            raise CuteDumpError(
+                f"{_text(v) if key is None else repr(key)} is not a valid {cls} (ValueError)", self.text, col
+            )
+        return Enum_(cls, values[key], space if space in ("warpgroup", "tcgen05") and cls != "OperandMajorMode" else "")
+
     def name(self, n):
         _, bare = _strip(n.name)
         nowhere = _names.misplaced(n.name.rsplit(".", 1)[0] if "." in bare else n.name, _known_names())
@@ -1387,6 +1424,9 @@ class _Run:
                 if not isinstance(v, int) or isinstance(v, bool):
                     raise CuteDumpError(f"{bare}(n): expected an integer, got {_text(v)}", self.text, n.col)
                 return int(v) if self.literal else self.dynamic()
+            cls = bare.rsplit(".", 1)[-1]
+            if cls in ENUMS and len(n.args) == 1 and not n.kwargs:  # OperandMajorMode("mn"): a member by its value
+                return self.enum_by_value(fn.name, cls, self.value(n.args[0]), n.col)
             space = _space(fn.name)
             row = DSL_FUNCTIONS.get(f"{space}.{bare}") or DSL_FUNCTIONS.get(bare)
             if row is None:

@@ -134,7 +134,9 @@ def _scan(text: str):
         import re  # start-up: only for DSL-spelled input
 
         _TOKEN_RE.append(
-            re.compile(r"\s*(?:(0[xX][0-9A-Fa-f_]+|[0-9][0-9_]*)|([A-Za-z_][A-Za-z0-9_]*)|(//|\*\*|<<|>>|[=!<>]=|\S))")
+            re.compile(
+                r"\s*(?:(0[xX][0-9A-Fa-f_]+|[0-9][0-9_]*)|([A-Za-z_][A-Za-z0-9_]*)|(//|\*\*|<<|>>|[=!<>]=|'[^'\\]*'|\"[^\"\\]*\"|\S))"
+            )
         )
     rx = _TOKEN_RE[0]
     kinds, texts, cols = [], [], []
@@ -153,6 +155,9 @@ def _scan(text: str):
         elif name:
             kinds.append("name")
             texts.append(name)
+        elif len(p) > 1 and p[0] in "'\"":  # a string (an enum's value: OperandMajorMode("mn")), no escapes
+            kinds.append("str")
+            texts.append(p[1:-1])
         elif p in _MULTI or p in _PUNCT:
             kinds.append("p")
             texts.append(p)
@@ -343,6 +348,9 @@ class DslParser:
         if kind == "int":
             self.i += 1
             return Lit(C(_int(text, self.text, self.c[i])), i, self.c)
+        if kind == "str":
+            self.i += 1
+            return Lit(text, i, self.c)
         if kind == "name":
             self.i += 1
             if text in _CONSTS:

@@ -226,7 +226,57 @@ def partition_cases(r, n):
     return out
 
 
-CLASSES = {"inter": inter_cases, "kinds": kinds_cases, "names": names_cases, "partition": partition_cases}
+ENUM_CALLS = (
+    ("cute.nvgpu.OperandMajorMode", ('"mn"', '"k"', '"MN"', '"K"', "'mn'", "0", "1", '"m"', "2")),
+    ("tcgen05.OperandMajorMode", ('"mn"', '"k"', "1")),
+    ("warpgroup.OperandMajorMode", ('"mn"', '"k"', "0")),
+    ("warpgroup.SmemLayoutAtomKind", tuple(str(i) for i in range(0, 10))),
+    ("tcgen05.SmemLayoutAtomKind", tuple(str(i) for i in range(0, 11))),
+    ("cutlass.utils.LayoutEnum", ('"row_major"', '"col_major"', '"ROW_MAJOR"', "0")),
+    ("tcgen05.CtaGroup", ("1", "2", "3")),
+    ("tcgen05.OperandSource", ("0", "2", "6")),
+    ("warpgroup.OperandSource", ("0", "2", "6")),
+    ("cute.nvgpu.cpasync.LoadCacheMode", tuple(str(i) for i in range(6))),
+    ("tcgen05.Repetition", ("1", "2", "3", "16", "128", "256")),
+    ("tcgen05.Pack", ("0", "1", "2")),
+    ("tcgen05.Unpack", ("1", "2", "3")),
+    ("cute.ReductionKind", tuple(str(i) for i in range(9))),
+)
+
+
+QUOTED = ('"k"', '"mn"')
+
+
+def enums_cases(r, n):
+    """Enum members built from their values (``OperandMajorMode("mn")``), alone and as arguments."""
+    mj = "cute.nvgpu.OperandMajorMode"
+    out = []
+    for _ in range(n):
+        cls, vals = r.choice(ENUM_CALLS)
+        e = f"{cls}({r.choice(vals)})"
+        u = r.random()
+        if u < 0.15 and "SmemLayoutAtomKind" in cls:
+            mod = cls.split(".")[0]
+            e = f"{mod}.make_smem_layout_atom({e}, cutlass.{r.choice(DTYPES)})"
+        elif u < 0.3:
+            e = (
+                "cute.make_tiled_mma(tcgen05.MmaF16BF16Op(cutlass.Float16, cutlass.Float32, (128, 128, 16), "
+                f"tcgen05.CtaGroup({r.choice((1, 2))}), tcgen05.OperandSource.SMEM, {mj}({r.choice(QUOTED)}), "
+                f"{mj}.K)).partition_shape_A((256, 64))"
+            )
+        elif u < 0.4:
+            e = f"{e} == {cls}({r.choice(vals)})"
+        out.append(e)
+    return out
+
+
+CLASSES = {
+    "inter": inter_cases,
+    "kinds": kinds_cases,
+    "names": names_cases,
+    "partition": partition_cases,
+    "enums": enums_cases,
+}
 
 
 def generate(seed: int, n: int) -> dict[str, list[str]]:
