@@ -1259,6 +1259,10 @@ class _Run:
                 k = b if isinstance(a, tuple) else a
                 if k.__class__ is C:
                     return (a if isinstance(a, tuple) else b) * int(k)
+        if (a.__class__ is float or b.__class__ is float) and all(
+            x is None or x.__class__ in (C, float) for x in (a, b)
+        ):  # math.log2(n) + 1: Python's float arithmetic on static values
+            return _float_arith(n.op, float(a), None if b is None else float(b), self.text, n.col)
         for x in (a, b):
             if x is not None and not isinstance(x, int) or isinstance(x, bool):
                 raise CuteDumpError(
@@ -1452,6 +1456,11 @@ class _Run:
             kwargs = {k: (self.value(v), c) for k, (v, c) in n.kwargs.items()}
             bound = _bind(bare, params, args, kwargs, self.text, n.col)
             self.col = n.col
+            if any(
+                v.__class__ is float
+                for v in it.flatten_to_tuple(tuple(x for x in bound if isinstance(x, (tuple, float))))
+            ):
+                raise CuteDumpError(f"{bare}: a float is not an integer (ValueError)", self.text, n.col)
             refused = _kinds.refusal(bare, bound) if not space else None
             if refused:
                 raise CuteDumpError(refused, self.text, n.col)
@@ -1531,6 +1540,16 @@ class _Run:
             if not isinstance(x, tuple):
                 raise CuteDumpError(f"len() of {_text(x)}: not a tuple (TypeError)", self.text, n.col)
             return C(len(x))
+        if name == "math.log2":  # Python's math.log2 of a static value: a float (of a dynamic one: TypeError)
+            if x.__class__ not in (C, float) or float(x) <= 0:
+                what = _text(x) if x.__class__ is not C else str(int(x))
+                what = "a dynamic value" if isinstance(x, int) and x.__class__ is not C else what
+                raise CuteDumpError(f"math.log2() of {what}: a positive static number only", self.text, n.col)
+            import math  # start-up: only for math.log2
+
+            return math.log2(int(x) if x.__class__ is C else x)
+        if name == "int" and x.__class__ is float:
+            return C(int(x))
         if name == "int":
             if not isinstance(x, int) or x.__class__ is bool:
                 raise CuteDumpError(f"int() of {_text(x)} (TypeError)", self.text, n.col)
@@ -1582,7 +1601,7 @@ class _Run:
 
 
 #: Python's builtins read in the DSL spelling (:meth:`_Run.builtin`)
-_BUILTINS = frozenset({"len", "sum", "min", "max", "abs", "int"})
+_BUILTINS = frozenset({"len", "sum", "min", "max", "abs", "int", "math.log2"})
 
 
 def _dyn_int(x):
@@ -1626,6 +1645,24 @@ def _scalar(node) -> bool:
     if cls is BinOp:
         return _scalar(node.left) or (node.right is not None and _scalar(node.right))
     return False
+
+
+def _float_arith(op, a, b, text, col):
+    """Python's arithmetic on floats (``math.log2(n) + 1``)."""
+    if op == "neg":
+        return -a
+    if op in ("/", "//", "%") and b == 0:
+        raise CuteDumpError("float division by zero (ZeroDivisionError)", text, col)
+    ops = {"+": a + b, "-": a - b, "*": a * b} if op in "+-*" else {}
+    if op == "/":
+        return a / b
+    if op == "//":
+        return float(a // b)
+    if op == "%":
+        return a % b
+    if op in ops:
+        return ops[op]
+    raise CuteDumpError(f"operator {op}: not for a float (TypeError)", text, col)
 
 
 class _DslEvaluation(_Evaluation):
@@ -1869,7 +1906,7 @@ def is_dsl(text: str, syntax: str | None = None) -> bool:
     the DSL has (``make_swizzle``, ``group_modes``, ``None``, ``//``, ...). A text without any of them (``size((4,
     8))``) reads as CuTe's print / C++ whatever ``syntax`` asks of the answer: its plain integers are dynamic there,
     and the answers to such text stay what they were."""
-    if "cute." in text or "cutlass." in text or "=" in text:
+    if "cute." in text or "cutlass." in text or "=" in text or "math.log2(" in text:
         return True
     for w in _DSL_ONLY:
         if w in text:

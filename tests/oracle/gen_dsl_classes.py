@@ -270,7 +270,31 @@ def enums_cases(r, n):
     return out
 
 
+def log2_cases(r, n):
+    """math.log2 of static values, its float arithmetic, int() of it in shapes."""
+    forms = (
+        "math.log2({v})",
+        "int(math.log2({v}))",
+        "math.log2({v}) + {k}",
+        "math.log2({v}) * {k}",
+        "math.log2({v}) // {k}",
+        "-math.log2({v})",
+        "cute.make_layout((int(math.log2({v})), {k}))",
+        "cute.make_layout((math.log2({v}), {k}))",
+        "({k}, math.log2({v}))",
+        "{k} ** int(math.log2({v}))",
+        "math.log2(cute.size(cute.make_layout(({v}, {k}))))",
+        "math.log2(cute.cosize(cute.make_layout(({v}, {k}), stride=({k}, {v}))))",
+        "int(math.log2({v})) if {k} > 2 else {k}",
+    )
+    return [
+        r.choice(forms).format(v=r.choice((0, 1, 2, 3, 6, 8, 64, 100, 128, 1024)), k=r.choice((1, 2, 3, 4)))
+        for _ in range(n)
+    ]
+
+
 CLASSES = {
+    "log2": log2_cases,
     "inter": inter_cases,
     "kinds": kinds_cases,
     "names": names_cases,
