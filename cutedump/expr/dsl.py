@@ -40,7 +40,7 @@ from cutedump.expr.functions import _REG, shape_of
 from cutedump.expr.signatures import signature
 from cutedump.expr.values import CountingTensor, format_result
 from cutedump.parse import BinOp, Call, Lit, Tuple_, swizzle_limit_error
-from cutedump.parse.dsl import PyAttr, PyCall, PyIf, PyList, PyName, PySlice, PyStar, parse_dsl
+from cutedump.parse.dsl import PyAttr, PyCall, PyComp, PyIf, PyList, PyName, PySlice, PyStar, parse_dsl
 
 _REQ = object()  # a parameter without a default
 
@@ -265,6 +265,15 @@ def _check_shape(name, shape):
     for v in it.flatten_to_tuple(shape) if isinstance(shape, tuple) else (shape,):
         if v.__class__ is C and int(v) <= 0:
             raise CuteDumpError(f"{name}: a size in a shape must be positive, got {int(v)} (the DSL raises ValueError)")
+
+
+_NOTHING = object()
+
+
+class _Generator(tuple):
+    """A generator expression's items: read by tuple(), list(), sum(), len() (any other use: refused)."""
+
+    __slots__ = ()
 
 
 class PyListValue(tuple):
@@ -1144,6 +1153,7 @@ class _Run:
         self.literal = False  # cutlass.Int32(n) is the run-time value n (evaluate_dsl(literal=True))
         self.ev = _DslEvaluation(text)
         self.col = 0
+        self.locals = {}  # a comprehension's variable -> its value now
 
     def dynamic(self) -> int:
         k = self.leaf
@@ -1197,7 +1207,29 @@ class _Run:
             return self.attr(n)
         if cls is PyCall:
             return self.pycall(n)
+        if cls is PyComp:
+            return self.comprehension(n)
         raise CuteDumpError("unexpected expression", self.text, getattr(n, "col", 0))
+
+    def comprehension(self, n):
+        """``elt for var in items [if cond]`` over a tuple (Python's loop while tracing): a list comprehension's
+        list, or a generator's items (:class:`_Generator`, for tuple(), list(), sum(), len())."""
+        items = self.value(n.items)
+        if not isinstance(items, tuple):
+            raise CuteDumpError(f"a for loop over {_text(items)}: not a tuple (TypeError)", self.text, n.col)
+        saved = self.locals.get(n.var, _NOTHING)
+        out = []
+        try:
+            for v in items:
+                self.locals[n.var] = v
+                if n.cond is None or self.truth(n.cond):
+                    out.append(self.value(n.elt))
+        finally:
+            if saved is _NOTHING:
+                self.locals.pop(n.var, None)
+            else:
+                self.locals[n.var] = saved
+        return PyListValue(out) if n.kind == "list" else _Generator(out)
 
     def truth(self, n):
         v = self.value(n)
@@ -1334,6 +1366,8 @@ class _Run:
         return Enum_(cls, values[key], space if space in ("warpgroup", "tcgen05") and cls != "OperandMajorMode" else "")
 
     def name(self, n):
+        if n.name in self.locals:
+            return self.locals[n.name]
         _, bare = _strip(n.name)
         nowhere = _names.misplaced(n.name.rsplit(".", 1)[0] if "." in bare else n.name, _known_names())
         if nowhere:  # cute.Float16, cute.SmemLayoutAtomKind.K_SW128
@@ -1461,6 +1495,8 @@ class _Run:
                 for v in it.flatten_to_tuple(tuple(x for x in bound if isinstance(x, (tuple, float))))
             ):
                 raise CuteDumpError(f"{bare}: a float is not an integer (ValueError)", self.text, n.col)
+            if any(x.__class__ is _Generator for x in bound):
+                raise CuteDumpError(f"{bare}: a generator is not a tuple (ValueError)", self.text, n.col)
             refused = _kinds.refusal(bare, bound) if not space else None
             if refused:
                 raise CuteDumpError(refused, self.text, n.col)
@@ -1522,6 +1558,15 @@ class _Run:
         if n.kwargs:
             raise CuteDumpError(f"{name}() takes no keyword arguments here", self.text, n.col)
         args = [self.value(a) for a in n.args]
+        if name in ("tuple", "list"):
+            if len(args) > 1 or (args and not isinstance(args[0], tuple)):
+                raise CuteDumpError(
+                    f"{name}() of {_text(args[0]) if args else ''}: not iterable (TypeError)", self.text, n.col
+                )
+            items = tuple(args[0]) if args else ()
+            return items if name == "tuple" else PyListValue(items)
+        if name == "len" and len(args) == 1 and args[0].__class__ is _Generator:
+            raise CuteDumpError("len() of a generator (TypeError)", self.text, n.col)
         if name in ("min", "max", "abs"):
             if not args or (name == "abs" and len(args) != 1):
                 raise CuteDumpError(
@@ -1601,7 +1646,7 @@ class _Run:
 
 
 #: Python's builtins read in the DSL spelling (:meth:`_Run.builtin`)
-_BUILTINS = frozenset({"len", "sum", "min", "max", "abs", "int", "math.log2"})
+_BUILTINS = frozenset({"len", "sum", "min", "max", "abs", "int", "math.log2", "tuple", "list"})
 
 
 def _dyn_int(x):
@@ -1622,6 +1667,8 @@ def _comparable(x, y, op):
         return True
     if op in ("==", "!=") and (x.__class__ is bool or y.__class__ is bool):
         return x.__class__ is y.__class__
+    if op in ("==", "!=") and isinstance(x, tuple) != isinstance(y, tuple) and C in (x.__class__, y.__class__):
+        return True  # Python's: a tuple is never equal to an int
     if isinstance(x, tuple) and isinstance(y, tuple):
         return all(v.__class__ is C or isinstance(v, tuple) for v in it.flatten_to_tuple(x) + it.flatten_to_tuple(y))
     return False
@@ -1631,6 +1678,8 @@ def _compare(x, y, op):
     def key(v):
         return tuple(key(e) for e in v) if isinstance(v, tuple) else int(v)
 
+    if isinstance(x, tuple) != isinstance(y, tuple):
+        return op == "!="
     a, b = key(x), key(y)
     return {"==": a == b, "!=": a != b, "<": a < b, ">": a > b, "<=": a <= b, ">=": a >= b}[op]
 
@@ -1822,6 +1871,8 @@ def _python(x) -> str:
     if x.__class__ is tuple:
         inner = ", ".join(_python(e) for e in x)
         return f"({inner},)" if len(x) == 1 else f"({inner})"
+    if x.__class__ is PyListValue:  # a Python list: [8, 16]
+        return "[" + ", ".join(_python(e) for e in x) + "]"
     if x is UNDERSCORE:
         return "None"
     if x.__class__ is C:
@@ -1850,8 +1901,10 @@ def format_dsl(obj) -> str:
         return f"{inner} o {_mlir(obj.offset)} o {format_dsl(obj.b)}"
     if isinstance(obj, Swizzle):
         return _swizzle_text(obj)
-    if cls is tuple:
+    if cls is tuple or cls is PyListValue:
         return _python(obj)
+    if cls is _Generator:
+        raise CuteDumpError("a generator object: the DSL prints its address; call tuple() on it")
     if cls is bool:
         return str(obj)
     if isinstance(obj, int):
@@ -1907,6 +1960,8 @@ def is_dsl(text: str, syntax: str | None = None) -> bool:
     8))``) reads as CuTe's print / C++ whatever ``syntax`` asks of the answer: its plain integers are dynamic there,
     and the answers to such text stay what they were."""
     if "cute." in text or "cutlass." in text or "=" in text or "math.log2(" in text:
+        return True
+    if " for " in text and " in " in text:  # a generator expression or list comprehension: Python's
         return True
     for w in _DSL_ONLY:
         if w in text:

@@ -293,7 +293,47 @@ def log2_cases(r, n):
     ]
 
 
+def comprehension_cases(r, n):
+    """Generator expressions and list comprehensions around calls (``tuple(x * 2 for x in shape)``)."""
+    srcs = (
+        "({a}, {b})",
+        "({a}, {b}, {c})",
+        "cute.make_layout(({a}, {b})).shape",
+        "cute.make_layout(({a}, {b}), stride=({b}, 1)).stride",
+        "cute.make_layout((({a}, {b}), {c})).shape",
+        "cute.product_each((({a}, {b}), {c}))",
+        "cute.shape(cute.make_layout(({a}, {b}, {c})))",
+        "cute.make_layout((cutlass.Int32({a}), {b})).shape",
+        "({a}, {b}, {c})[1:]",
+    )
+    elts = ("x", "x * 2", "x // 2", "cute.size(x)", "x + {a}", "cute.ceil_div(x, 2)", "(x, {a})", "x * y")
+    wraps = (
+        "tuple({g})",
+        "list({g})",
+        "[{e} for x in {s}{f}]",
+        "sum({g})",
+        "cute.make_layout(tuple({g}))",
+        "cute.make_layout(tuple({g}), stride=tuple(1 for x in {s}))",
+        "cute.size(tuple({g}))",
+        "cute.make_layout({p})",
+        "len(tuple({g}))",
+        "({a}, *tuple({g}))",
+        "tuple({g})[0]",
+        "tuple(x for x in {a})",
+    )
+    out = []
+    for _ in range(n):
+        v = {k: r.choice((1, 2, 4, 8, 16)) for k in "abc"}
+        src = r.choice(srcs).format(**v)
+        e = r.choice(elts).format(**v)
+        f = r.choice(("", "", " if x > 2", " if x != {a}".format(**v)))
+        g = f"{e} for x in {src}{f}"
+        out.append(r.choice(wraps).format(g=g, e=e, s=src, f=f, p=f"({g})", **v))
+    return out
+
+
 CLASSES = {
+    "comprehension": comprehension_cases,
     "log2": log2_cases,
     "inter": inter_cases,
     "kinds": kinds_cases,
