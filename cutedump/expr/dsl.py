@@ -270,6 +270,29 @@ def _check_shape(name, shape):
 _NOTHING = object()
 
 
+class _Lit(int):
+    """A ``cutlass.Int32(n)`` built from a literal, or Python's arithmetic on such values and static ints: a dynamic
+    value for CuTe (its int is this run's value), whose ``known`` value Python folds; a plain tuple prints it
+    ``Int32(1024)``, a CuTe function takes it as a dynamic value (``?``)."""
+
+    def __new__(cls, run_value, known, type_="Int32"):
+        x = int.__new__(cls, run_value)
+        x.known, x.type = known, type_
+        return x
+
+
+class _KnownDiv(DynDiv):
+    """A merged :class:`_Lit`: its divisibility over the runs and its known value."""
+
+
+def _unlit(x):
+    if x.__class__ is _Lit:
+        return int(x)
+    if x.__class__ is tuple:
+        return tuple(_unlit(e) for e in x)
+    return x
+
+
 class _Generator(tuple):
     """A generator expression's items: read by tuple(), list(), sum(), len() (any other use: refused)."""
 
@@ -839,7 +862,7 @@ DSL_FUNCTIONS = {
     "dice": (("src", "dicer"), _plain("dice", 1, 0)),
     "product_each": (("a",), lambda ev, a: it.product_each(a)),
     "product": (("a",), _plain("product")),
-    "ceil_div": (("input", "tiler"), _plain("ceil_div")),
+    "ceil_div": (("input", "tiler"), lambda ev, x, t: _ceil_div(ev, x, t)),
     "shape_div": (("lhs", "rhs"), _checked("shape_div", 0, 1)(_plain("shape_div"))),
     "crd2idx": (("coord", "layout"), _plain("crd2idx")),
     "idx2crd": (("idx", "shape"), _checked("idx2crd", 1)(_plain("idx2crd"))),
@@ -849,6 +872,7 @@ DSL_FUNCTIONS = {
     "repeat_like": (("x", "target"), _plain("repeat_like", 1, 0)),
     "E": (("mode",), _basis),
     "round_up": (("a", "b"), _round_up),
+    "assume": (("src", "divby=", "pow2="), lambda ev, src, divby, pow2: _assume(ev, src, divby, pow2)),
     "is_static": (("x",), lambda ev, x: ev.static_now(x)),
     "const_expr": (("expression",), lambda ev, x: x),  # cutlass.const_expr(x): x, a compile-time value
     "min": (("lhs", "rhs"), lambda ev, a, b: _min_max(ev, min, (a, b))),  # cutlass.min (the builtin: dynamic)
@@ -1300,6 +1324,26 @@ class _Run:
                 raise CuteDumpError(
                     f"operator {n.op if n.op != 'neg' else '-'}: integers only, got {_text(x)}", self.text, n.col
                 )
+        if (
+            not self.literal
+            and n.op in ("+", "-", "*", "//", "%", "neg")
+            and _Lit in (a.__class__, b.__class__)
+            and all(x is None or x.__class__ in (C, _Lit) for x in (a, b))
+        ):  # Python folds the Int32 arithmetic of known values: Int32(4) * 2 is Int32(8) in a plain tuple
+            t = _promote(*(x.type if x.__class__ is _Lit else "Int32" for x in (a, b) if x is not None))
+            ka = _wrap_int(t, a.known) if a.__class__ is _Lit else int(a)
+            kb = None if b is None else _wrap_int(t, b.known) if b.__class__ is _Lit else int(b)
+            if n.op in ("//", "%") and kb == 0:
+                raise CuteDumpError("integer division by zero (ZeroDivisionError)", self.text, n.col)
+            k = {
+                "+": lambda: ka + kb,
+                "-": lambda: ka - kb,
+                "*": lambda: ka * kb,
+                "//": lambda: ka // kb,
+                "%": lambda: ka % kb,
+                "neg": lambda: -ka,
+            }[n.op]()
+            return _Lit(self.dynamic(), _wrap_int(t, k), t)
         if (a.__class__ is not C) or (b is not None and b.__class__ is not C):
             if _scalar(n.left) or (n.right is not None and _scalar(n.right)) or n.op in ("neg", "/"):
                 return self.dynamic()  # arithmetic on a cutlass.Int32: a new value (the DSL's Int32 arithmetic)
@@ -1461,7 +1505,9 @@ class _Run:
                 v = self.value(n.args[0])
                 if not isinstance(v, int) or isinstance(v, bool):
                     raise CuteDumpError(f"{bare}(n): expected an integer, got {_text(v)}", self.text, n.col)
-                return int(v) if self.literal else self.dynamic()
+                if self.literal:
+                    return int(v)
+                return _Lit(self.dynamic(), _wrap_int(bare, int(v.known if v.__class__ is _Lit else v)), bare)
             cls = bare.rsplit(".", 1)[-1]
             if cls in ENUMS and len(n.args) == 1 and not n.kwargs:  # OperandMajorMode("mn"): a member by its value
                 return self.enum_by_value(fn.name, cls, self.value(n.args[0]), n.col)
@@ -1495,6 +1541,7 @@ class _Run:
                 for v in it.flatten_to_tuple(tuple(x for x in bound if isinstance(x, (tuple, float))))
             ):
                 raise CuteDumpError(f"{bare}: a float is not an integer (ValueError)", self.text, n.col)
+            bound = [_unlit(x) for x in bound] if bare != "assume" else bound
             if any(x.__class__ is _Generator for x in bound):
                 raise CuteDumpError(f"{bare}: a generator is not a tuple (ValueError)", self.text, n.col)
             refused = _kinds.refusal(bare, bound) if not space else None
@@ -1696,6 +1743,61 @@ def _scalar(node) -> bool:
     return False
 
 
+def _assume(ev, src, divby, pow2):
+    """cute.assume(src, divby=, pow2=) (core.py): a static int is checked and returned; a dynamic one becomes an
+    IntValue the DSL knows to be a multiple of ``divby`` (its divisibility, printed ``?{div=divby}``)."""
+    if pow2 is not None and pow2.__class__ is not bool:
+        raise CuteDumpError(f"assume: pow2 is a bool, got {_text(pow2)} (ValueError)")
+    if divby is None and pow2 is None:
+        return src
+    src = _unlit(src)
+    d = C(1) if divby is None else divby
+    if d.__class__ is not C or int(d) <= 0:
+        raise CuteDumpError(f"assume: divby is a positive integer, got {_text(d)} (ValueError)")
+    d = int(d)
+    if pow2 and d > 1 and d & (d - 1):
+        raise CuteDumpError(f"assume: divby {d} is not a power of two with pow2=True (ValueError)")
+    if src.__class__ is C:
+        v = int(src)
+        if v % d:
+            raise CuteDumpError(f"assume: {v} is not divisible by {d} (ValueError)")
+        if pow2 and (v <= 0 or v & (v - 1)):
+            raise CuteDumpError(f"assume: {v} is not a positive power of two (ValueError)")
+        return src
+    if not isinstance(src, int) or src.__class__ is bool:
+        raise CuteDumpError(f"assume: takes an integer, got {_text(src)} (AttributeError)")
+    if ev.literal:
+        return src
+    return d * ev.dynamic()
+
+
+_INT_BITS = {"Int8": 8, "Uint8": 8, "Int16": 16, "Uint16": 16, "Int32": 32, "Uint32": 32, "Int64": 64, "Uint64": 64}
+
+
+def _ceil_div(ev, x, t):
+    """cute.ceil_div: a tuple by an integer is its size's ceil_div (the DSL's: ceil_div((8, 16), 2) is 64)."""
+    if isinstance(x, tuple) and t.__class__ is C and is_static(x) and int(t) != 0:
+        n = int(ev.call("size", x))
+        return C(-(-n // int(t)))
+    return ev.call("ceil_div", x, t)
+
+
+def _promote(*types):
+    """The type of Python's arithmetic on the DSL's integers (a Python int counts as an Int32): the wider type; of
+    one width, the unsigned."""
+    ts = types
+    bits = max(_INT_BITS[t] for t in ts)
+    wide = [t for t in ts if _INT_BITS[t] == bits]
+    return next((t for t in wide if t.startswith("U")), wide[0])
+
+
+def _wrap_int(name, v):
+    """``v`` as the DSL's integer type ``name`` holds it (two's complement of its width)."""
+    bits = _INT_BITS[name]
+    v &= (1 << bits) - 1
+    return v - (1 << bits) if not name.startswith("U") and v >> (bits - 1) else v
+
+
 def _float_arith(op, a, b, text, col):
     """Python's arithmetic on floats (``math.log2(n) + 1``)."""
     if op == "neg":
@@ -1755,6 +1857,10 @@ def _merge(xs, keep=False):
         g = 0
         for v in xs:
             g = gcd(g, int(v))
+        if cls is _Lit:
+            r = _KnownDiv(g or 1)
+            r.known, r.type = x.known, x.type
+            return r
         return DynDiv(g or 1)
     if cls is tuple:
         return tuple(_merge([v[i] for v in xs], keep) for i in range(len(x)))
@@ -1818,7 +1924,7 @@ def evaluate_dsl(text: str, literal: bool = False):
 
 
 #: the functions whose layout keeps its shape's divisibility (the shape is the argument's)
-_KEEP_DIV = frozenset({"make_layout", "make_identity_tensor", "make_identity_layout", "recast_layout"})
+_KEEP_DIV = frozenset({"make_layout", "make_identity_tensor", "make_identity_layout", "recast_layout", "coalesce"})
 
 
 def _merge_single(x):
@@ -1879,6 +1985,8 @@ def _python(x) -> str:
         return str(int(x))
     if isinstance(x, bool):
         return str(x)
+    if x.__class__ is _KnownDiv or x.__class__ is _Lit:
+        return f"{x.type}({x.known})"
     if isinstance(x, int):
         return "Int32(?)"
     return format_dsl(x)

@@ -332,7 +332,90 @@ def comprehension_cases(r, n):
     return out
 
 
+def assume_cases(r, n):
+    """cute.assume on static and dynamic values, and what the algebra derives from the divisibility it states."""
+
+    def val():
+        u = r.random()
+        v = r.choice((8, 16, 32, 64, 96, 128))
+        if u < 0.6:
+            kw = r.choice(
+                (
+                    f"divby={r.choice((1, 2, 4, 6, 8, 16, 32))}",
+                    f"divby={r.choice((2, 4, 8))}, pow2=True",
+                    "pow2=True",
+                    "",
+                )
+            )
+            return f"cute.assume(cutlass.Int32({v}){', ' + kw if kw else ''})"
+        if u < 0.8:
+            return f"cute.assume({v}, divby={r.choice((2, 4, 5, 8))})"
+        return r.choice((str(v), f"cutlass.Int32({v})"))
+
+    forms = (
+        "{a}",
+        "cute.make_layout(({a}, {b}))",
+        "cute.make_layout(({a}, {k}), stride=({k}, {b}))",
+        "cute.size(cute.make_layout(({a}, {b})))",
+        "cute.cosize(cute.make_layout(({a}, {b}), stride=({b}, {k})))",
+        "cute.size(cute.make_layout(({a}, {b}))) * {k}",
+        "cute.size(cute.make_layout(({a}, {k}))) + {k}",
+        "({a}, {k})",
+        "cute.make_layout(({a}, {b}))({k})",
+        "cute.logical_divide(cute.make_layout(({a}, {k})), ({k},))",
+        "cute.coalesce(cute.make_layout(({a}, {b})))",
+        "cute.size(cute.make_layout(({a}, {b})), mode=[0])",
+        "cute.make_layout(({a}, {b})).stride",
+        "cute.product_each((({a}, {k}), {b}))",
+    )
+    out = []
+    for _ in range(n):
+        out.append(r.choice(forms).format(a=val(), b=val(), k=r.choice((1, 2, 3, 4, 8))))
+    return out
+
+
+def int32_cases(r, n):
+    """cutlass.Int32(n) from a literal: its value inside a plain tuple (Python folds its arithmetic), ``?`` as a
+    CuTe function's argument or result."""
+    types = ("Int32", "Int32", "Int32", "Uint8", "Int16", "Uint32")  # Int64: its ?{i64} print is not modelled
+
+    def lit():
+        v = r.choice((0, 1, 7, 64, 1024, -3, 300, 3000000000))
+        return f"cutlass.{r.choice(types)}({v})"
+
+    def arith():
+        u = r.random()
+        if u < 0.4:
+            return lit()
+        op = r.choice(("+", "-", "*", "//", "%"))
+        other = r.choice((lit(), str(r.choice((1, 2, 3, 8)))))
+        return f"{lit()} {op} {other}" if r.random() < 0.7 else f"{other} {op} {lit()}"
+
+    forms = (
+        "({x}, {k})",
+        "({k}, ({x}, {k}))",
+        "({x},)",
+        "{x}",
+        "cute.make_layout(({x}, {k}))",
+        "cute.size(cute.make_layout(({x}, {k})))",
+        "(cute.size(cute.make_layout(({x}, {k}))), {k})",
+        "cute.make_layout(({x}, {k})).shape",
+        "(({x}) * cute.size(({k}, 4)), 1)",
+        "tuple(v * 2 for v in ({x}, {k}))",
+        "({x}, {y})",
+    )
+    out = []
+    for _ in range(n):
+        x, y = arith(), arith()
+        if "// 0" in x or "% 0" in x:
+            x = lit()
+        out.append(r.choice(forms).format(x=x, y=y, k=r.choice((1, 2, 4, 8))))
+    return out
+
+
 CLASSES = {
+    "int32": int32_cases,
+    "assume": assume_cases,
     "comprehension": comprehension_cases,
     "log2": log2_cases,
     "inter": inter_cases,
