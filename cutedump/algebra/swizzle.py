@@ -122,9 +122,17 @@ def all_underscore(c) -> bool:
     return c is it.UNDERSCORE
 
 
+#: ``KEEP_NOOP[0]``: the CuTe DSL's algebra is asked (cutedump.expr.dsl sets it while it evaluates): the DSL keeps a
+#: composed layout composed through every operation, even with a no-op swizzle, which it prints ``S<0,4,3>``
+KEEP_NOOP = [False]
+
+
 def make_composed_layout(a, offset, b):
-    """composition(A, O, B): a Swizzle<0,..> with a static-0 offset is dropped (it is the identity)."""
+    """composition(A, O, B): a Swizzle<0,..> with a static-0 offset is dropped (it is the identity) -- except in the
+    DSL's algebra (:data:`KEEP_NOOP`), which keeps it as ``S<0,4,3>``."""
     if isinstance(a, Swizzle) and a.b == 0 and type(offset) is C and int(offset) == 0:
+        if KEEP_NOOP[0]:
+            return ComposedLayout(Swizzle(0, 4, 3), offset, b) if isinstance(b, Layout) else b
         return b
     return ComposedLayout(a, offset, b)
 

@@ -706,8 +706,9 @@ class DslTiledMma(DslMmaAtom):
         the threads along it; the permutation does not enter."""
         i, j = {"A": (0, 2), "B": (1, 2), "C": (0, 1)}[which]
         t = self.tiled
-        if not isinstance(shape, tuple) or len(shape) != 2:
-            raise CuteDumpError(f"partition_shape_{which}: expected a shape of two modes, got {shape!r}")
+        if not isinstance(shape, tuple) or len(shape) < 2:
+            raise CuteDumpError(f"partition_shape_{which}: expected a shape of two modes or more, got {shape!r}")
+        shape, extra = shape[:2], shape[2:]  # the modes past the two: as they are, after (the DSL's answer)
         tiles = [int(L.size(self.atom.shape_mnk[k])) * int(L.size(t.thr_layout_vmnk, k + 1)) for k in (i, j)]
         base = TiledMMA(self.atom, t.atom_layout_mnk, (UNDERSCORE, UNDERSCORE, UNDERSCORE))
         vals = base.partition_shape(which, (C(tiles[0]), C(tiles[1])))[0]
@@ -719,7 +720,7 @@ class DslTiledMma(DslMmaAtom):
                     f"partition_shape_{which}: {n} and the tile {tile} do not divide one another (MLIRError)"
                 )
             rest.append(C(max(1, n // tile)))
-        return (vals, *rest)
+        return (vals, *rest, *extra)
 
     def dsl_attr(self, name):
         if name == "thr_layout_vmnk":

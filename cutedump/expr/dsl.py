@@ -26,6 +26,7 @@ from math import gcd
 from cutedump.algebra import C
 from cutedump.algebra import inttuple as it
 from cutedump.algebra import layout as _L
+from cutedump.algebra import swizzle as _sw
 from cutedump.algebra.basis import ScaledBasis
 from cutedump.algebra.integer import DynDiv, is_static
 from cutedump.algebra.inttuple import UNDERSCORE
@@ -33,6 +34,8 @@ from cutedump.algebra.layout import Layout
 from cutedump.algebra.smem_ptr import SmemPtrFlag
 from cutedump.algebra.swizzle import ComposedLayout, Swizzle
 from cutedump.errors import CuteDumpError
+from cutedump.expr import dsl_kinds as _kinds
+from cutedump.expr import dsl_names as _names
 from cutedump.expr.calls import _Evaluation
 from cutedump.expr.functions import _REG, shape_of
 from cutedump.expr.signatures import signature
@@ -42,6 +45,7 @@ from cutedump.parse.dsl import (
     DslTensorPrint,
     PyAttr,
     PyCall,
+    PyComp,
     PyIf,
     PyList,
     PyName,
@@ -76,8 +80,8 @@ class Enum_:
         self.cls, self.name = cls, name
         self.space = space  # the module of a class two modules define (warpgroup / tcgen05 SmemLayoutAtomKind), or ""
 
-    def __repr__(self):
-        return f"{self.cls}.{self.name}"
+    def __repr__(self):  # cute.ReductionKind's members print their name alone (an IntEnum of the MLIR bindings)
+        return self.name if self.cls == "ReductionKind" else f"{self.cls}.{self.name}"
 
     def __eq__(self, o):
         return isinstance(o, Enum_) and (o.cls, o.name) == (self.cls, self.name)
@@ -110,6 +114,33 @@ DTYPES = {
     "Uint64": 64,
     "Int128": 128,
     "Boolean": 1,
+}
+
+
+def _by_value(members, values):
+    return dict(zip(values, members))
+
+
+#: the DSL's enums called with a value (``OperandMajorMode("mn")``, ``CtaGroup(2)``): class (``space.class`` where
+#: warpgroup's and tcgen05's differ) -> value -> member, as ``Enum(value)`` answers in nvidia-cutlass-dsl 4.8.1
+ENUM_VALUES = {
+    "OperandMajorMode": {"mn": "MN", "MN": "MN", 1: "MN", "k": "K", "K": "K", 0: "K"},
+    "warpgroup.SmemLayoutAtomKind": _by_value(
+        ("MN_INTER", "MN_SW32", "MN_SW64", "MN_SW128", "K_INTER", "K_SW32", "K_SW64", "K_SW128"), range(1, 9)
+    ),
+    "tcgen05.SmemLayoutAtomKind": _by_value(
+        ("MN_INTER", "MN_SW32", "MN_SW64", "MN_SW128", "MN_SW128_32B", "K_INTER", "K_SW32", "K_SW64", "K_SW128"),
+        range(1, 10),
+    ),
+    "LayoutEnum": {"row_major": "ROW_MAJOR", "col_major": "COL_MAJOR"},
+    "CtaGroup": {1: "ONE", 2: "TWO"},
+    "tcgen05.OperandSource": {2: "TMEM", 0: "SMEM"},
+    "warpgroup.OperandSource": {6: "RMEM", 0: "SMEM"},
+    "LoadCacheMode": _by_value(("ALWAYS", "GLOBAL", "STREAMING", "LAST_USE", "NONE"), range(5)),
+    "Repetition": {1 << i: f"x{1 << i}" for i in range(8)},
+    "Pack": {1: "NONE", 2: "PACK_16b_IN_32b"},
+    "Unpack": {1: "NONE", 2: "UNPACK_32b_IN_16b"},
+    "ReductionKind": _by_value(("ADD", "MIN", "MAX", "INC", "DEC", "AND", "OR", "XOR"), range(8)),
 }
 #: the DSL's integer types whose call makes a dynamic value: cutlass.Int32(n)
 DYNAMIC_INTS = frozenset({"Int8", "Uint8", "Int16", "Uint16", "Int32", "Uint32", "Int64", "Uint64"})
@@ -185,10 +216,22 @@ _PREFIXES = (
 )
 
 
+def _known_names():
+    """The bare names of the table (functions, types, enums), whose module is checked (cutedump.expr.dsl_names)."""
+    k = _KNOWN
+    if not k:
+        k.update(n.rsplit(".", 1)[-1] for n in DSL_FUNCTIONS)
+        k.update(ENUMS, DTYPES, DYNAMIC_INTS)
+    return k
+
+
+_KNOWN: set = set()
+
+
 def _strip(name: str) -> tuple[str, str]:
     """``cute.nvgpu.warpgroup.make_smem_layout_atom`` -> ("warpgroup", "make_smem_layout_atom"): the namespace that
     matters (warpgroup / tcgen05 for the smem atoms) and the bare name."""
-    ns = "tcgen05" if "tcgen05." in name else "warpgroup"
+    ns = "tcgen05" if "tcgen05." in name or "blackwell_helpers." in name or "sm100" in name else "warpgroup"
     while True:
         for p in _PREFIXES:
             if name.startswith(p):
@@ -240,6 +283,38 @@ def _check_shape(name, shape):
     for v in it.flatten_to_tuple(shape) if isinstance(shape, tuple) else (shape,):
         if v.__class__ is C and int(v) <= 0:
             raise CuteDumpError(f"{name}: a size in a shape must be positive, got {int(v)} (the DSL raises ValueError)")
+
+
+_NOTHING = object()
+
+
+class _Lit(int):
+    """A ``cutlass.Int32(n)`` built from a literal, or Python's arithmetic on such values and static ints: a dynamic
+    value for CuTe (its int is this run's value), whose ``known`` value Python folds; a plain tuple prints it
+    ``Int32(1024)``, a CuTe function takes it as a dynamic value (``?``)."""
+
+    def __new__(cls, run_value, known, type_="Int32"):
+        x = int.__new__(cls, run_value)
+        x.known, x.type = known, type_
+        return x
+
+
+class _KnownDiv(DynDiv):
+    """A merged :class:`_Lit`: its divisibility over the runs and its known value."""
+
+
+def _unlit(x):
+    if x.__class__ is _Lit:
+        return int(x)
+    if x.__class__ is tuple:
+        return tuple(_unlit(e) for e in x)
+    return x
+
+
+class _Generator(tuple):
+    """A generator expression's items: read by tuple(), list(), sum(), len() (any other use: refused)."""
+
+    __slots__ = ()
 
 
 class PyListValue(tuple):
@@ -300,6 +375,8 @@ def _composition(ev, lhs, rhs):
     if isinstance(rhs, (tuple, int)) and r.__class__ is Layout:  # by a tiler (or an integer, the DSL's layout n:1
         # whose size-1 mode is 1:0): a mode of size 1 gets the stride 0
         r = Layout(r.shape, _zero_unit_strides(r.shape, r.stride))
+    elif isinstance(rhs, (tuple, int)) and r.__class__ is ComposedLayout and r.b.__class__ is Layout:  # inside, too
+        r = ComposedLayout(r.a, r.offset, Layout(r.b.shape, _zero_unit_strides(r.b.shape, r.b.stride)))
     return r
 
 
@@ -381,11 +458,14 @@ def _product(name, first=None, coalesce=False):
     products come out with each mode coalesced (``((2,4),4)``, not C++ 4.2's ``((2,4),(4,1))``)."""
 
     def f(ev, x, t):
+        _no_int_tiler(name, x, t)
         if not _is_static_layout(x):
             raise CuteDumpError(f"{name}: the CuTe DSL refuses a block with dynamic values (MLIRError)")
         r = ev.call(name, x, t)
         if coalesce and r.__class__ is Layout and isinstance(r.shape, tuple):
             r = ev.call("coalesce", r, tuple([C(1)] * len(r.shape)))
+        elif coalesce and r.__class__ is ComposedLayout and r.b.__class__ is Layout and isinstance(r.b.shape, tuple):
+            r = ComposedLayout(r.a, r.offset, ev.call("coalesce", r.b, tuple([C(1)] * len(r.b.shape))))
         if first == "block":  # flat_product: a rank-1 block's one mode is unpacked too
             if (
                 isinstance(x, Layout)
@@ -438,11 +518,28 @@ def _recast(ev, new_bits, old_bits, x):
 
 def _divide(name):
     def f(ev, x, t):
-        if isinstance(x, Layout) and isinstance(x.shape, tuple) and len(x.shape) == 1 and isinstance(t, int):
-            raise CuteDumpError(f"{name}: the CuTe DSL refuses an integer tiler for a rank-1 tuple layout (ValueError)")
+        _no_int_tiler(name, x, t)
+        if isinstance(t, Layout) and isinstance(x, (Layout, ComposedLayout)):
+            rest = ev.call("complement", t, ev.call("size", x))
+            if rest.__class__ is Layout and any(
+                v.__class__ is C and int(v) == 0 for v in it.flatten_to_tuple(rest.shape)
+            ):
+                raise CuteDumpError(f"{name}: the tiler's complement has an empty mode {format_dsl(rest)} (MLIRError)")
         return ev.call(name, x, t)
 
     return f
+
+
+def _no_int_tiler(name, x, t):
+    """The zipped / tiled / flat divides and products take a tiler that is a tuple or a layout: an integer is refused
+    (ValueError; logical_divide and logical_product take it)."""
+    if (
+        name.startswith(("zipped_", "tiled_", "flat_"))
+        and isinstance(t, int)
+        and t.__class__ is not bool
+        and isinstance(x, (Layout, ComposedLayout, CountingTensor))
+    ):
+        raise CuteDumpError(f"{name}: the CuTe DSL takes a tuple or a layout as the tiler, not an integer (ValueError)")
 
 
 def _tensor_only(name):
@@ -459,6 +556,8 @@ def _tensor_only(name):
 def _slice(ev, src, coord):
     """slice_(src, coord): a swizzled layout is sliced as CuTe's slice_and_offset slices it, without the pointer
     offset; one whose swizzle decays to a layout stays composed, with the no-op swizzle ``S<0,4,3>``."""
+    if isinstance(src, ComposedLayout) and isinstance(src.a, Swizzle) and src.a.b == 0:  # no bits: a layout's slice
+        return ComposedLayout(Swizzle(0, 4, 3), src.offset, ev.call("slice", coord, src.b))
     if isinstance(src, ComposedLayout) and isinstance(src.a, Swizzle):
         from cutedump.algebra.swizzle_slice import slice_and_offset  # start-up: only for this case
 
@@ -680,7 +779,10 @@ def _shape(ev, x, mode):
 
 def _append(name):
     def f(ev, x, elem, up_to_rank):
-        return ev.call(name, x, elem, targs=() if up_to_rank is None else (int(up_to_rank),))
+        targs = () if up_to_rank is None else (int(up_to_rank),)
+        if isinstance(x, ComposedLayout) and isinstance(elem, Layout):  # the DSL's prepend, as append: inside
+            return ComposedLayout(x.a, x.offset, ev.call(name, x.b, elem, targs=targs))
+        return ev.call(name, x, elem, targs=targs)
 
     return f
 
@@ -769,7 +871,7 @@ DSL_FUNCTIONS = {
     "composition": (("lhs", "rhs"), _composition),
     "complement": (("input", "cotarget"), _checked("complement", 1)(_complement)),
     "coalesce": (("input", "*target_profile"), _plain("coalesce")),
-    "logical_divide": (("target", "tiler"), _plain("logical_divide")),
+    "logical_divide": (("target", "tiler"), _divide("logical_divide")),
     "zipped_divide": (("target", "tiler"), _divide("zipped_divide")),
     "tiled_divide": (("target", "tiler"), lambda ev, x, t: _unwrap(_divide("tiled_divide")(ev, x, t), 1)),
     "flat_divide": (("target", "tiler"), lambda ev, x, t: _unwrap(_divide("flat_divide")(ev, x, t), 0)),
@@ -804,7 +906,7 @@ DSL_FUNCTIONS = {
     "dice": (("src", "dicer"), _plain("dice", 1, 0)),
     "product_each": (("a",), lambda ev, a: it.product_each(a)),
     "product": (("a",), _plain("product")),
-    "ceil_div": (("input", "tiler"), _plain("ceil_div")),
+    "ceil_div": (("input", "tiler"), lambda ev, x, t: _ceil_div(ev, x, t)),
     "shape_div": (("lhs", "rhs"), _checked("shape_div", 0, 1)(_plain("shape_div"))),
     "crd2idx": (("coord", "layout"), _plain("crd2idx")),
     "idx2crd": (("idx", "shape"), _checked("idx2crd", 1)(_plain("idx2crd"))),
@@ -814,6 +916,7 @@ DSL_FUNCTIONS = {
     "repeat_like": (("x", "target"), _plain("repeat_like", 1, 0)),
     "E": (("mode",), _basis),
     "round_up": (("a", "b"), _round_up),
+    "assume": (("src", "divby=", "pow2="), lambda ev, src, divby, pow2: _assume(ev, src, divby, pow2)),
     "is_static": (("x",), lambda ev, x: ev.static_now(x)),
     "const_expr": (("expression",), lambda ev, x: x),  # cutlass.const_expr(x): x, a compile-time value
     "min": (("lhs", "rhs"), lambda ev, a, b: _min_max(ev, min, (a, b))),  # cutlass.min (the builtin: dynamic)
@@ -1141,6 +1244,7 @@ class _Run:
         self.literal = False  # cutlass.Int32(n) is the run-time value n (evaluate_dsl(literal=True))
         self.ev = _DslEvaluation(text)
         self.col = 0
+        self.locals = {}  # a comprehension's variable -> its value now
 
     def dynamic(self) -> int:
         k = self.leaf
@@ -1194,7 +1298,29 @@ class _Run:
             return self.attr(n)
         if cls is PyCall:
             return self.pycall(n)
+        if cls is PyComp:
+            return self.comprehension(n)
         raise CuteDumpError("unexpected expression", self.text, getattr(n, "col", 0))
+
+    def comprehension(self, n):
+        """``elt for var in items [if cond]`` over a tuple (Python's loop while tracing): a list comprehension's
+        list, or a generator's items (:class:`_Generator`, for tuple(), list(), sum(), len())."""
+        items = self.value(n.items)
+        if not isinstance(items, tuple):
+            raise CuteDumpError(f"a for loop over {_text(items)}: not a tuple (TypeError)", self.text, n.col)
+        saved = self.locals.get(n.var, _NOTHING)
+        out = []
+        try:
+            for v in items:
+                self.locals[n.var] = v
+                if n.cond is None or self.truth(n.cond):
+                    out.append(self.value(n.elt))
+        finally:
+            if saved is _NOTHING:
+                self.locals.pop(n.var, None)
+            else:
+                self.locals[n.var] = saved
+        return PyListValue(out) if n.kind == "list" else _Generator(out)
 
     def truth(self, n):
         v = self.value(n)
@@ -1256,11 +1382,35 @@ class _Run:
                 k = b if isinstance(a, tuple) else a
                 if k.__class__ is C:
                     return (a if isinstance(a, tuple) else b) * int(k)
+        if (a.__class__ is float or b.__class__ is float) and all(
+            x is None or x.__class__ in (C, float) for x in (a, b)
+        ):  # math.log2(n) + 1: Python's float arithmetic on static values
+            return _float_arith(n.op, float(a), None if b is None else float(b), self.text, n.col)
         for x in (a, b):
             if x is not None and not isinstance(x, int) or isinstance(x, bool):
                 raise CuteDumpError(
                     f"operator {n.op if n.op != 'neg' else '-'}: integers only, got {_text(x)}", self.text, n.col
                 )
+        if (
+            not self.literal
+            and n.op in ("+", "-", "*", "//", "%", "neg")
+            and _Lit in (a.__class__, b.__class__)
+            and all(x is None or x.__class__ in (C, _Lit) for x in (a, b))
+        ):  # Python folds the Int32 arithmetic of known values: Int32(4) * 2 is Int32(8) in a plain tuple
+            t = _promote(*(x.type if x.__class__ is _Lit else "Int32" for x in (a, b) if x is not None))
+            ka = _wrap_int(t, a.known) if a.__class__ is _Lit else int(a)
+            kb = None if b is None else _wrap_int(t, b.known) if b.__class__ is _Lit else int(b)
+            if n.op in ("//", "%") and kb == 0:
+                raise CuteDumpError("integer division by zero (ZeroDivisionError)", self.text, n.col)
+            k = {
+                "+": lambda: ka + kb,
+                "-": lambda: ka - kb,
+                "*": lambda: ka * kb,
+                "//": lambda: ka // kb,
+                "%": lambda: ka % kb,
+                "neg": lambda: -ka,
+            }[n.op]()
+            return _Lit(self.dynamic(), _wrap_int(t, k), t)
         if (a.__class__ is not C) or (b is not None and b.__class__ is not C):
             if _scalar(n.left) or (n.right is not None and _scalar(n.right)) or n.op in ("neg", "/"):
                 return self.dynamic()  # arithmetic on a cutlass.Int32: a new value (the DSL's Int32 arithmetic)
@@ -1316,8 +1466,23 @@ class _Run:
             return q if op == "//" else a - q * b
         return a + b if op == "+" else a - b if op == "-" else a * b
 
+    def enum_by_value(self, dotted, cls, v, col):
+        space = _space(dotted)
+        values = ENUM_VALUES.get(f"{space}.{cls}") or ENUM_VALUES.get(cls, {})
+        key = int(v) if v.__class__ is C else v if v.__class__ is str else None
+        if key not in values:
+            raise CuteDumpError(
+                f"{_text(v) if key is None else repr(key)} is not a valid {cls} (ValueError)", self.text, col
+            )
+        return Enum_(cls, values[key], space if space in ("warpgroup", "tcgen05") and cls != "OperandMajorMode" else "")
+
     def name(self, n):
+        if n.name in self.locals:
+            return self.locals[n.name]
         _, bare = _strip(n.name)
+        nowhere = _names.misplaced(n.name.rsplit(".", 1)[0] if "." in bare else n.name, _known_names())
+        if nowhere:  # cute.Float16, cute.SmemLayoutAtomKind.K_SW128
+            raise CuteDumpError(nowhere, self.text, n.col)
         if bare.endswith(".width") and bare[: -len(".width")] in DTYPES:  # cutlass.Float16.width
             return C(DTYPES[bare[: -len(".width")]])
         if bare in DTYPES:
@@ -1388,10 +1553,15 @@ class _Run:
         fn = n.fn
         if fn.__class__ is PyName:
             ns, bare = _strip(fn.name)
+            nowhere = _names.misplaced(fn.name, _known_names())
+            if nowhere:
+                raise CuteDumpError(nowhere, self.text, n.col)
             if fn.name in _BUILTINS:
                 return self.builtin(fn.name, n)
             if bare in ("min", "max") and not n.kwargs:  # cutlass.min / cutlass.max: over every leaf of the arguments
                 vals = it.flatten_to_tuple(tuple(self.value(a) for a in n.args))
+                if fn.name.startswith(("cute.", "cutlass.cute.")) and all(isinstance(v, int) for v in vals):
+                    return self.run_dynamic()  # cute.min / cute.max: an arith op, dynamic even over static ints
                 try:
                     return _min_max(self, min if bare == "min" else max, vals)
                 except CuteDumpError as e:
@@ -1402,7 +1572,12 @@ class _Run:
                 v = self.value(n.args[0])
                 if not isinstance(v, int) or isinstance(v, bool):
                     raise CuteDumpError(f"{bare}(n): expected an integer, got {_text(v)}", self.text, n.col)
-                return int(v) if self.literal else self.dynamic()
+                if self.literal:
+                    return int(v)
+                return _Lit(self.dynamic(), _wrap_int(bare, int(v.known if v.__class__ is _Lit else v)), bare)
+            cls = bare.rsplit(".", 1)[-1]
+            if cls in ENUMS and len(n.args) == 1 and not n.kwargs:  # OperandMajorMode("mn"): a member by its value
+                return self.enum_by_value(fn.name, cls, self.value(n.args[0]), n.col)
             space = _space(fn.name)
             row = DSL_FUNCTIONS.get(f"{space}.{bare}") or DSL_FUNCTIONS.get(bare)
             if row is None:
@@ -1428,6 +1603,17 @@ class _Run:
             kwargs = {k: (self.value(v), c) for k, (v, c) in n.kwargs.items()}
             bound = _bind(bare, params, args, kwargs, self.text, n.col)
             self.col = n.col
+            if any(
+                v.__class__ is float
+                for v in it.flatten_to_tuple(tuple(x for x in bound if isinstance(x, (tuple, float))))
+            ):
+                raise CuteDumpError(f"{bare}: a float is not an integer (ValueError)", self.text, n.col)
+            bound = [_unlit(x) for x in bound] if bare != "assume" else bound
+            if any(x.__class__ is _Generator for x in bound):
+                raise CuteDumpError(f"{bare}: a generator is not a tuple (ValueError)", self.text, n.col)
+            refused = _kinds.refusal(bare, bound) if not space else None
+            if refused:
+                raise CuteDumpError(refused, self.text, n.col)
             try:
                 if impl is _smem_atom:
                     return impl(self, *bound, ns=ns)
@@ -1486,6 +1672,15 @@ class _Run:
         if n.kwargs:
             raise CuteDumpError(f"{name}() takes no keyword arguments here", self.text, n.col)
         args = [self.value(a) for a in n.args]
+        if name in ("tuple", "list"):
+            if len(args) > 1 or (args and not isinstance(args[0], tuple)):
+                raise CuteDumpError(
+                    f"{name}() of {_text(args[0]) if args else ''}: not iterable (TypeError)", self.text, n.col
+                )
+            items = tuple(args[0]) if args else ()
+            return items if name == "tuple" else PyListValue(items)
+        if name == "len" and len(args) == 1 and args[0].__class__ is _Generator:
+            raise CuteDumpError("len() of a generator (TypeError)", self.text, n.col)
         if name in ("min", "max", "abs"):
             if not args or (name == "abs" and len(args) != 1):
                 raise CuteDumpError(
@@ -1504,6 +1699,16 @@ class _Run:
             if not isinstance(x, tuple):
                 raise CuteDumpError(f"len() of {_text(x)}: not a tuple (TypeError)", self.text, n.col)
             return C(len(x))
+        if name == "math.log2":  # Python's math.log2 of a static value: a float (of a dynamic one: TypeError)
+            if x.__class__ not in (C, float) or float(x) <= 0:
+                what = _text(x) if x.__class__ is not C else str(int(x))
+                what = "a dynamic value" if isinstance(x, int) and x.__class__ is not C else what
+                raise CuteDumpError(f"math.log2() of {what}: a positive static number only", self.text, n.col)
+            import math  # start-up: only for math.log2
+
+            return math.log2(int(x) if x.__class__ is C else x)
+        if name == "int" and x.__class__ is float:
+            return C(int(x))
         if name == "int":
             if not isinstance(x, int) or x.__class__ is bool:
                 raise CuteDumpError(f"int() of {_text(x)} (TypeError)", self.text, n.col)
@@ -1555,7 +1760,7 @@ class _Run:
 
 
 #: Python's builtins read in the DSL spelling (:meth:`_Run.builtin`)
-_BUILTINS = frozenset({"len", "sum", "min", "max", "abs", "int"})
+_BUILTINS = frozenset({"len", "sum", "min", "max", "abs", "int", "math.log2", "tuple", "list"})
 
 
 def _dyn_int(x):
@@ -1576,6 +1781,8 @@ def _comparable(x, y, op):
         return True
     if op in ("==", "!=") and (x.__class__ is bool or y.__class__ is bool):
         return x.__class__ is y.__class__
+    if op in ("==", "!=") and isinstance(x, tuple) != isinstance(y, tuple) and C in (x.__class__, y.__class__):
+        return True  # Python's: a tuple is never equal to an int
     if isinstance(x, tuple) and isinstance(y, tuple):
         return all(v.__class__ is C or isinstance(v, tuple) for v in it.flatten_to_tuple(x) + it.flatten_to_tuple(y))
     return False
@@ -1585,6 +1792,8 @@ def _compare(x, y, op):
     def key(v):
         return tuple(key(e) for e in v) if isinstance(v, tuple) else int(v)
 
+    if isinstance(x, tuple) != isinstance(y, tuple):
+        return op == "!="
     a, b = key(x), key(y)
     return {"==": a == b, "!=": a != b, "<": a < b, ">": a > b, "<=": a <= b, ">=": a >= b}[op]
 
@@ -1599,6 +1808,79 @@ def _scalar(node) -> bool:
     if cls is BinOp:
         return _scalar(node.left) or (node.right is not None and _scalar(node.right))
     return False
+
+
+def _assume(ev, src, divby, pow2):
+    """cute.assume(src, divby=, pow2=) (core.py): a static int is checked and returned; a dynamic one becomes an
+    IntValue the DSL knows to be a multiple of ``divby`` (its divisibility, printed ``?{div=divby}``)."""
+    if pow2 is not None and pow2.__class__ is not bool:
+        raise CuteDumpError(f"assume: pow2 is a bool, got {_text(pow2)} (ValueError)")
+    if divby is None and pow2 is None:
+        return src
+    src = _unlit(src)
+    d = C(1) if divby is None else divby
+    if d.__class__ is not C or int(d) <= 0:
+        raise CuteDumpError(f"assume: divby is a positive integer, got {_text(d)} (ValueError)")
+    d = int(d)
+    if pow2 and d > 1 and d & (d - 1):
+        raise CuteDumpError(f"assume: divby {d} is not a power of two with pow2=True (ValueError)")
+    if src.__class__ is C:
+        v = int(src)
+        if v % d:
+            raise CuteDumpError(f"assume: {v} is not divisible by {d} (ValueError)")
+        if pow2 and (v <= 0 or v & (v - 1)):
+            raise CuteDumpError(f"assume: {v} is not a positive power of two (ValueError)")
+        return src
+    if not isinstance(src, int) or src.__class__ is bool:
+        raise CuteDumpError(f"assume: takes an integer, got {_text(src)} (AttributeError)")
+    if ev.literal:
+        return src
+    return d * ev.dynamic()
+
+
+_INT_BITS = {"Int8": 8, "Uint8": 8, "Int16": 16, "Uint16": 16, "Int32": 32, "Uint32": 32, "Int64": 64, "Uint64": 64}
+
+
+def _ceil_div(ev, x, t):
+    """cute.ceil_div: a tuple by an integer is its size's ceil_div (the DSL's: ceil_div((8, 16), 2) is 64)."""
+    if isinstance(x, tuple) and t.__class__ is C and is_static(x) and int(t) != 0:
+        n = int(ev.call("size", x))
+        return C(-(-n // int(t)))
+    return ev.call("ceil_div", x, t)
+
+
+def _promote(*types):
+    """The type of Python's arithmetic on the DSL's integers (a Python int counts as an Int32): the wider type; of
+    one width, the unsigned."""
+    ts = types
+    bits = max(_INT_BITS[t] for t in ts)
+    wide = [t for t in ts if _INT_BITS[t] == bits]
+    return next((t for t in wide if t.startswith("U")), wide[0])
+
+
+def _wrap_int(name, v):
+    """``v`` as the DSL's integer type ``name`` holds it (two's complement of its width)."""
+    bits = _INT_BITS[name]
+    v &= (1 << bits) - 1
+    return v - (1 << bits) if not name.startswith("U") and v >> (bits - 1) else v
+
+
+def _float_arith(op, a, b, text, col):
+    """Python's arithmetic on floats (``math.log2(n) + 1``)."""
+    if op == "neg":
+        return -a
+    if op in ("/", "//", "%") and b == 0:
+        raise CuteDumpError("float division by zero (ZeroDivisionError)", text, col)
+    ops = {"+": a + b, "-": a - b, "*": a * b} if op in "+-*" else {}
+    if op == "/":
+        return a / b
+    if op == "//":
+        return float(a // b)
+    if op == "%":
+        return a % b
+    if op in ops:
+        return ops[op]
+    raise CuteDumpError(f"operator {op}: not for a float (TypeError)", text, col)
 
 
 class _DslEvaluation(_Evaluation):
@@ -1642,6 +1924,10 @@ def _merge(xs, keep=False):
         g = 0
         for v in xs:
             g = gcd(g, int(v))
+        if cls is _Lit:
+            r = _KnownDiv(g or 1)
+            r.known, r.type = x.known, x.type
+            return r
         return DynDiv(g or 1)
     if cls is tuple:
         return tuple(_merge([v[i] for v in xs], keep) for i in range(len(x)))
@@ -1703,6 +1989,8 @@ def _evaluate_dsl(text: str, literal: bool):
             raise CuteDumpError("expression nested too deeply", text, 0) from None
         finally:
             lenient[0] = False
+    keep = _sw.KEEP_NOOP
+    keep[0] = True
     try:
         answers = []
         nodiv = False
@@ -1718,7 +2006,7 @@ def _evaluate_dsl(text: str, literal: bool):
             except RecursionError:
                 raise CuteDumpError("expression nested too deeply", text, 0) from None
     finally:
-        lenient[0] = False
+        lenient[0] = keep[0] = False
     if len(answers) < RUNS or nodiv:
         return _merge_single(answers[0])
     keep = node.__class__ is PyCall and node.fn.__class__ is PyName and _strip(node.fn.name)[1] in _KEEP_DIV
@@ -1726,7 +2014,7 @@ def _evaluate_dsl(text: str, literal: bool):
 
 
 #: the functions whose layout keeps its shape's divisibility (the shape is the argument's)
-_KEEP_DIV = frozenset({"make_layout", "make_identity_tensor", "make_identity_layout", "recast_layout"})
+_KEEP_DIV = frozenset({"make_layout", "make_identity_tensor", "make_identity_layout", "recast_layout", "coalesce"})
 
 
 def _merge_single(x):
@@ -1781,12 +2069,16 @@ def _python(x) -> str:
     if x.__class__ is tuple:
         inner = ", ".join(_python(e) for e in x)
         return f"({inner},)" if len(x) == 1 else f"({inner})"
+    if x.__class__ is PyListValue:  # a Python list: [8, 16]
+        return "[" + ", ".join(_python(e) for e in x) + "]"
     if x is UNDERSCORE:
         return "None"
     if x.__class__ is C:
         return str(int(x))
     if isinstance(x, bool):
         return str(x)
+    if x.__class__ is _KnownDiv or x.__class__ is _Lit:
+        return f"{x.type}({x.known})"
     if isinstance(x, int):
         return "Int32(?)"
     return format_dsl(x)
@@ -1809,8 +2101,10 @@ def format_dsl(obj) -> str:
         return f"{inner} o {_mlir(obj.offset)} o {format_dsl(obj.b)}"
     if isinstance(obj, Swizzle):
         return _swizzle_text(obj)
-    if cls is tuple:
+    if cls is tuple or cls is PyListValue:
         return _python(obj)
+    if cls is _Generator:
+        raise CuteDumpError("a generator object: the DSL prints its address; call tuple() on it")
     if cls is bool:
         return str(obj)
     if isinstance(obj, int):
@@ -1921,7 +2215,9 @@ def is_dsl(text: str, syntax: str | None = None) -> bool:
     the DSL has (``make_swizzle``, ``group_modes``, ``None``, ``//``, ...). A text without any of them (``size((4,
     8))``) reads as CuTe's print / C++ whatever ``syntax`` asks of the answer: its plain integers are dynamic there,
     and the answers to such text stay what they were."""
-    if "cute." in text or "cutlass." in text or "=" in text or is_dsl_print(text):
+    if "cute." in text or "cutlass." in text or "=" in text or "math.log2(" in text or is_dsl_print(text):
+        return True
+    if " for " in text and " in " in text:  # a generator expression or list comprehension: Python's
         return True
     for w in _DSL_ONLY:
         if w in text:

@@ -41,6 +41,7 @@ def dsl_input(text: str, syntax: str | None = None) -> bool:
         and "slice_" not in text
         and "product_each" not in text
         and "make_comp" not in text
+        and " for " not in text
     ):
         return False
     from cutedump.expr.dsl import is_dsl  # start-up: only for text that may be DSL-spelled

@@ -106,6 +106,16 @@ class PySlice:
         self.col = col
 
 
+class PyComp:
+    """``elt for var in items [if cond]``: a generator expression (``kind`` "gen", an argument or in parentheses) or a
+    list comprehension (``kind`` "list")."""
+
+    __slots__ = ("elt", "var", "items", "cond", "kind", "col")
+
+    def __init__(self, elt, var, items, cond, kind, col):
+        self.elt, self.var, self.items, self.cond, self.kind, self.col = elt, var, items, cond, kind, col
+
+
 class PyStar:
     """``*x`` inside a tuple: x's items, unpacked in place."""
 
@@ -138,7 +148,9 @@ def _scan(text: str):
         import re  # start-up: only for DSL-spelled input
 
         _TOKEN_RE.append(
-            re.compile(r"\s*(?:(0[xX][0-9A-Fa-f_]+|[0-9][0-9_]*)|([A-Za-z_][A-Za-z0-9_]*)|(//|\*\*|<<|>>|[=!<>]=|\S))")
+            re.compile(
+                r"\s*(?:(0[xX][0-9A-Fa-f_]+|[0-9][0-9_]*)|([A-Za-z_][A-Za-z0-9_]*)|(//|\*\*|<<|>>|[=!<>]=|'[^'\\]*'|\"[^\"\\]*\"|\S))"
+            )
         )
     rx = _TOKEN_RE[0]
     kinds, texts, cols = [], [], []
@@ -157,6 +169,9 @@ def _scan(text: str):
         elif name:
             kinds.append("name")
             texts.append(name)
+        elif len(p) > 1 and p[0] in "'\"":  # a string (an enum's value: OperandMajorMode("mn")), no escapes
+            kinds.append("str")
+            texts.append(p[1:-1])
         elif p in _MULTI or p in _PUNCT:
             kinds.append("p")
             texts.append(p)
@@ -320,8 +335,35 @@ class DslParser:
             else:
                 return node
 
+    def comprehension(self, elt, kind, col):
+        """After ``elt``, at ``for``: ``for var in items [if cond]``."""
+        self.i += 1
+        if self.k[self.i] != "name":
+            self.error("expected a name after 'for'")
+        var = self.t[self.i]
+        self.i += 1
+        if not self.is_kw("in"):
+            self.error("expected 'in'")
+        self.i += 1
+        items = self.test()
+        cond = None
+        if self.is_kw("if"):
+            self.i += 1
+            cond = self.test()
+        if self.is_kw("for"):
+            self.error("one 'for' per comprehension here")
+        return PyComp(elt, var, items, cond, kind, col)
+
     def call_args(self):
         args, kwargs = [], {}
+        if not self.at(")"):  # f(x for x in t): a generator expression, the one argument
+            start, col = self.i, self.c[self.i]
+            first = self.expr() if not self.at("*") else None
+            if first is not None and self.is_kw("for"):
+                node = self.comprehension(first, "gen", col)
+                self.expect(")")
+                return (node,), kwargs
+            self.i = start
         while not self.at(")"):
             if self.k[self.i] == "name" and self.t[self.i + 1] == "=" and self.k[self.i + 1] == "p":
                 key, kpos = self.t[self.i], self.i
@@ -347,6 +389,9 @@ class DslParser:
         if kind == "int":
             self.i += 1
             return Lit(C(_int(text, self.text, self.c[i])), i, self.c)
+        if kind == "str":
+            self.i += 1
+            return Lit(text, i, self.c)
         if kind == "name":
             self.i += 1
             if text in _CONSTS:
@@ -364,6 +409,10 @@ class DslParser:
                     comma = True
                 else:
                     items.append(self.expr())
+                    if len(items) == 1 and self.is_kw("for"):  # (x for x in t), [x for x in t]
+                        node = self.comprehension(items[0], "gen" if text == "(" else "list", self.c[i])
+                        self.expect(close)
+                        return node
                 if self.at(","):
                     self.i += 1
                     comma = True

@@ -219,8 +219,8 @@ EXTRA = (
     "(128, 256, 64)[:2]",
     "len((128, 256, 64))",
     "min(3, 4)",
-    "cute.make_layout(tuple(x * 2 for x in (4, 8)))",
-    "cute.make_layout(tuple([4, 8]))",
+    # tuple(...) is left to tests/oracle/gen_dsl_classes.py: this program's namespace holds vars(cute), whose module
+    # ``tuple`` hides Python's (a TypeError no kernel meets)
     "cute.make_layout([4, 8])",
     "cute.make_layout((4, 8), stride=[8, 1])",
     "cute.make_layout(abs(-4))",
