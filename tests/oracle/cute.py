@@ -115,7 +115,14 @@ def _compile_and_run(src: str, extra_flags: tuple[str, ...], key: str) -> str:
     inc = include_dirs()
     if inc is None or shutil.which("g++") is None:
         raise RuntimeError(compiler_unavailable_reason())
-    cmd = ["g++", "-std=c++17", "-O0", "-w", *[f"-I{d}" for d in inc], *extra_flags, str(cpp), "-o", str(exe)]
+    stub = []
+    if records.cutlass_version() == "4.7":  # 4.7's TMA asks the driver's version (cudaDriverGetVersion): a stand-in
+        stub = [str(cache / "cuda_driver_stub.cpp")]
+        Path(stub[0]).write_text(
+            "#include <cuda_runtime_api.h>\n"
+            "cudaError_t cudaDriverGetVersion(int* v) { *v = 13000; return cudaSuccess; }\n"
+        )
+    cmd = ["g++", "-std=c++17", "-O0", "-w", *[f"-I{d}" for d in inc], *extra_flags, str(cpp), *stub, "-o", str(exe)]
     r = run_within(cmd, records.remaining())
     if r.returncode != 0:
         if records.cutlass_version() != "4.2":
@@ -138,6 +145,8 @@ def first_error(stderr: str) -> str:
         if " error: " in line or line.startswith("error: "):
             head, _, msg = line.partition("error: ")
             where = head.rsplit("/include/", 1)[-1].strip().rstrip(":")
+            if "/" in where:  # the batch's own source: its line and column only
+                where = "the batch's source:" + where.rsplit(".cpp:", 1)[-1]
             return f"{where}: error: {msg.strip()}"
     return stderr.strip().splitlines()[-1] if stderr.strip() else "(no message)"
 
