@@ -40,11 +40,7 @@ def test_json_fields_are_the_computed_ones():
 
 def test_text_answer_lists_the_fields():
     code, out, _ = run(
-        "#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>",
-        "--shape",
-        "64,64",
-        "--views",
-        "all",
+        "#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>", "--shape", "64,64"
     )
     assert code == 0
     ll = spell.parse("SwizzledSharedLayout(8, 1, 8, [1, 0])").to_linear([64, 64])

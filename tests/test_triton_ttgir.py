@@ -164,25 +164,3 @@ def test_every_alias_of_a_file_is_answered_or_refused_in_words():
     assert "error" in d["#odd"]["uses"]["64x64"]
     text = ttgir.render(src, "text")
     assert "--shape" not in text and "2x1: mbarriers (memdesc of i64" in text
-
-
-def test_views_option_and_a_readable_default():
-    """Issue 42: an NVMMA shared layout on 64x128 printed 8,267 lines with the CuTe answer on line 9; --views picks
-    Triton's views, and by default they are left out, in one line saying so, past a terminal's worth."""
-    from cutedump.triton import report
-
-    lay = "NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16)"
-    full = report.render(lay, "64,128", "text", "all")
-    auto = report.render(lay, "64,128", "text")
-    head = full[: full.index("tensor view:\n")]
-    n = full.count("\n") - head.count("\n")
-    assert (
-        n > report.AUTO_VIEW_LINES
-        and auto == head + f"tensor and hardware views: {n} lines, left out (--views all prints them)\n"
-    )
-    assert report.render(lay, "64,128", "text", "none") == head
-    assert report.render(lay, "64,128", "text", "tensor") == full[: full.index("hardware view:\n")]
-    small = "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>"
-    assert report.render(small, "16,16", "text") == report.render(small, "16,16", "text", "all")
-    j = json.loads(report.render(lay, "8,64", "json", "none"))
-    assert "tensor_view" not in j and "hardware_view" not in j and "cute" in j

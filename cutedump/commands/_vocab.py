@@ -37,11 +37,6 @@ VOCAB: list[tuple[str, str, str]] = [
         "the TV layout indexes); for collective and scale the tile CUTLASS's builders take, MmaTileShape_MNK "
         "(a 2SM UMMA's is the CTA pair's: each CTA holds M/2)",
     ),
-    (
-        "--views",
-        "choice",
-        "which of Triton's views a triton answer prints: auto (when they fit a terminal), all, tensor, hardware, none",
-    ),
     ("--cta-tile", "text", "the CTA tile BLK_M,BLK_N,BLK_K of a kernel, e.g. 128,128,64"),
     ("--thr", "text", 'the thread layout of make_tiled_copy, e.g. "(_16,_8):(_8,_1)"'),
     ("--val", "text", 'the value layout of make_tiled_copy, e.g. "(_1,_8)"'),

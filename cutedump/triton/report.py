@@ -62,36 +62,16 @@ def answer(layout, ll, shape, views: bool = True) -> dict:
     return out
 
 
-#: --views auto: Triton's two views are printed when together they take at most this many lines (a terminal's
-#: worth); past it one line says how many they take and how to print them
-AUTO_VIEW_LINES = 120
-VIEWS = ("auto", "all", "tensor", "hardware", "none")
-
-
-def render(layout_text: str, shape_text: str, fmt: str, views: str = "auto") -> str:
-    """``views``: which of Triton's views to print (auto: both when they fit a terminal, AUTO_VIEW_LINES; JSON: both
-    unless named)."""
+def render(layout_text: str, shape_text: str, fmt: str) -> str:
     shape = parse_shape(shape_text)
     layout, ll = compute(layout_text, shape)
-    a = answer(layout, ll, shape, views != "none")
-    want = {"all": ("tensor", "hardware"), "tensor": ("tensor",), "hardware": ("hardware",), "none": ()}.get(views)
+    a = answer(layout, ll, shape)
     if fmt == "json":
-        keep = want if want is not None else ("tensor", "hardware")
-        return json_answer({k: v for k, v in a.items() if not k.endswith("_view") or k[: -len("_view")] in keep})
+        return json_answer(a)
     out = [f"layout: {a['layout']}", f"shape: {shape}", "linear layout:"]
     out += [f"  {k} = {v}" for k, v in a["linear_layout"].items()]
-    out.append(f"CuTe: {a['cute']}")
-    text_out = "\n".join(out) + "\n"
-    if want is None:  # auto
-        n = a["tensor_view"].count("\n") + a["hardware_view"].count("\n") + 2
-        if n > AUTO_VIEW_LINES:
-            return text_out + f"tensor and hardware views: {n} lines, left out (--views all prints them)\n"
-        want = ("tensor", "hardware")
-    if "tensor" in want:
-        text_out += "tensor view:\n" + a["tensor_view"]
-    if "hardware" in want:
-        text_out += "hardware view:\n" + a["hardware_view"]
-    return text_out
+    out += [f"CuTe: {a['cute']}", "tensor view:"]
+    return "\n".join(out) + "\n" + a["tensor_view"] + "hardware view:\n" + a["hardware_view"]
 
 
 # ---- the bridge from CuTe: a TV layout as a DistributedLinearLayout

@@ -14,7 +14,6 @@ Examples:
   cutedump triton "#ttg.swizzled_shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>" --shape 16,32
   cutedump triton "NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16)" --shape 8,64
   cutedump triton --from-cute "((_4,_8),(_2,_2)):((_16,_1),(_8,_64))" --shape 8,16
-  cutedump triton "NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16)" --shape 64,128 --views none
 \b
 LAYOUT is Gluon's repr() spelling (BlockedLayout, SliceLayout, DotOperandLayout, NVMMADistributedLayout,
 DistributedLinearLayout, SwizzledSharedLayout, NVMMASharedLayout, SharedLinearLayout, AMDMFMALayout,
@@ -38,14 +37,5 @@ COMMAND = Command(
         Opt("--ttgir", "ttgir", "file", help="A .ttgir file: every layout alias it defines."),
         Opt("--from-cute", "from_cute", help="A CuTe TV layout (thread, value) -> index, to Triton's bases."),
         Opt("--format", "fmt_", ("text", "json"), default="text", show_default=True),
-        Opt(
-            "--views",
-            "views",
-            ("auto", "all", "tensor", "hardware", "none"),
-            default="auto",
-            show_default=True,
-            help="Triton's tensor and hardware views: auto prints them when they fit a terminal (120 lines), else one "
-            "line saying how many lines they take; all, one of them, or none.",
-        ),
     ],
 )
