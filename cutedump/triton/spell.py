@@ -327,8 +327,6 @@ def _build_ttgir(name, kw):
     _check_kinds(name, args)
     if cls is L.NVMMAShared and "rank" not in args:
         args["rank"] = None  # the rank of the tensor it is used with
-    if cls is L.DotOperand and "k_width" not in args:
-        args["k_width"] = 0  # Triton prints #ttg.dot_op<{opIdx = 0, parent = #blocked}>: kWidth 0 is left out
     if cls is L.AMDMfma and "instr_shape" in args and len(args["instr_shape"]) == 2:
         args["instr_shape"] = tuple(args["instr_shape"]) + (0,)
     try:

@@ -10,10 +10,8 @@ from cutedump.errors import CuteDumpError
 from cutedump.triton import report, spell
 from cutedump.versions import json_answer
 
-_ALIAS = re.compile(r"^(#[\w.]+)\s*=\s*(#\w+\.\w+<.*>)\s*$", re.M)  # every attribute alias: none is left out
-_USE = re.compile(r"(tensor|memdesc)<((?:\d+x)*\d+)x([^,<>]*?(?:<[^<>]*>)?[^,<>]*),\s*(#[\w.]+)(?=[\s,>])")
-#: what a memdesc of i64 is in TTGIR: an array of mbarriers (ttng.init_barrier), not data with a layout to answer
-BARRIER = "mbarriers (memdesc of i64, ttng.init_barrier): not a data layout, nothing to answer"
+_ALIAS = re.compile(r"^(#[\w.]+)\s*=\s*(#ttg\.\w+<\{.*\}>)\s*$", re.M)
+_USE = re.compile(r"(?:tensor|memdesc)<((?:\d+x)*\d+)x[^,<>]*?(?:<[^<>]*>)?[^,<>]*,\s*(#[\w.]+)(?=[\s,>])")
 
 
 def aliases(src: str) -> dict:
@@ -23,17 +21,12 @@ def aliases(src: str) -> dict:
 
 def uses(src: str) -> dict:
     """alias -> shapes (in order of first use)."""
-    return {alias: list(shapes) for alias, shapes in _uses(src).items()}
-
-
-def _uses(src: str) -> dict:
-    """alias -> {shape: whether every use of that shape is a memdesc of i64 (mbarriers)}, in order of first use."""
     out: dict = {}
     for m in _USE.finditer(src):
-        kind, shape, elem, alias = m.groups()
-        barrier = kind == "memdesc" and elem.strip() == "i64"
-        seen = out.setdefault(alias, {})
-        seen[shape] = seen.get(shape, True) and barrier
+        shape = m.group(1)
+        out.setdefault(m.group(2), [])
+        if shape not in out[m.group(2)]:
+            out[m.group(2)].append(shape)
     return out
 
 
@@ -45,27 +38,17 @@ def dump(src: str, views: bool = True) -> dict:
         raise CuteDumpError("--ttgir: no layout alias (#name = #ttg.<layout><{...}>) in the file")
     objs, bad = {}, {}
     for name, attr in al.items():
-        if attr.startswith("#ttng.tensor_memory"):
-            bad[name] = (
-                f"{attr.split('<', 1)[0]}: a tensor-memory (TMEM) encoding; cutedump does not map Triton's TMEM "
-                "layouts yet (CuTe's side of a UMMA accumulator in TMEM: cutedump tmem ATOM)"
-            )
-            objs[name] = None
-            continue
         try:
             objs[name] = spell.parse(attr, objs)
         except CuteDumpError as e:  # a kind cutedump does not read (#ttg.amd_rotating_shared ...): its uses say so
             bad[name] = str(e)
             objs[name] = None
-    used = _uses(src)
+    used = uses(src)
     out = {}
     for name, attr in al.items():
         entry = {"attribute": attr, "uses": {}}
-        for shape_text, barrier in used.get(name, {}).items():
+        for shape_text in used.get(name, []):
             shape = [int(x) for x in shape_text.split("x")]
-            if barrier:
-                entry["uses"][shape_text] = {"barrier": BARRIER}
-                continue
             try:
                 if name in bad:
                     raise CuteDumpError(bad[name])
@@ -92,9 +75,6 @@ def render(src: str, fmt: str) -> str:
         for shape, u in e["uses"].items():
             if "error" in u:
                 lines.append(f"  {shape}: error: {u['error']}")
-                continue
-            if "barrier" in u:
-                lines.append(f"  {shape}: {u['barrier']}")
                 continue
             lines.append(f"  {shape}:")
             lines += [f"    {k} = {v}" for k, v in u["linear_layout"].items()]
