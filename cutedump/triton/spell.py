@@ -126,6 +126,13 @@ class _Reader:
             if self.peek() == ",":
                 self.take(",")
         self.take("}")
+        while (
+            self.peek() == ","
+        ):  # parameters after the dictionary (#ttg.shared_linear<{offset = [...]}, alignment = 16>)
+            self.take(",")
+            k = self.take()
+            self.take("=")
+            kw[k] = self.value()
         self.take(">")
         return _build_ttgir(name, kw)
 
@@ -242,6 +249,11 @@ _TTGIR = {
     ),
     "#ttg.slice": (L.Slice, {"dim": "dim", "parent": "parent"}),
     "#ttg.dot_op": (L.DotOperand, {"opIdx": "operand_index", "parent": "parent", "kWidth": "k_width"}),
+    #: Triton's TTGIR spelling of SharedLinearLayout (SharedLinearEncodingAttr::print)
+    "#ttg.shared_linear": (
+        L.SharedLinear,
+        {"offset": "offset_bases", "block": "block_bases", "alignment": "alignment"},
+    ),
     "#ttg.swizzled_shared": (
         L.SwizzledShared,
         {"vec": "vec", "perPhase": "per_phase", "maxPhase": "max_phase", "order": "order", "CGALayout": "cga_layout"},
@@ -325,6 +337,8 @@ def _build_ttgir(name, kw):
             raise CuteDumpError(f"{name} has no parameter {k!r}")
         args[names[k]] = v
     _check_kinds(name, args)
+    if cls is L.DotOperand and "k_width" not in args:
+        args["k_width"] = 0  # Triton's printer leaves kWidth out when it is 0 (a blocked parent's dot operand)
     if cls is L.NVMMAShared and "rank" not in args:
         args["rank"] = None  # the rank of the tensor it is used with
     if cls is L.AMDMfma and "instr_shape" in args and len(args["instr_shape"]) == 2:
