@@ -195,3 +195,37 @@ def test_spellings_triton_prints_agree_with_triton():
         assert text.gluon_repr(mine, shape, align) == ll, src
         agree += 1
     assert (agree, limit, n) == (75, 1, 76)
+
+
+DEFAULT_FOR = ORACLE / "triton_default_for.py"
+
+
+def test_get_default_for_agrees_with_gluon():
+    """A Gluon user's gl.NVMMASharedLayout.get_default_for(shape, gl.dtype, ...) (was refused: unknown layout) is the
+    layout Gluon builds, with Triton's linear layout, over shapes, dtypes, transpositions and fp4 padding."""
+    from cutedump.triton.report import compute
+    from tests.oracle import triton_default_for
+
+    n = len(triton_default_for.cases())
+    key = "triton-default-for-" + hashlib.sha256(DEFAULT_FOR.read_bytes()).hexdigest()[:24]
+    got = json.loads(
+        records.answer(key, lambda: _compute("tests.oracle.triton_default_for"), what="get_default_for", ncases=n)
+    )
+    assert len(got) == n
+    agree = 0
+    for call, shape, g, ll in got:
+        if g == "refused":
+            with pytest.raises(CuteDumpError):
+                compute(spell.parse(call), shape)
+            agree += 1
+            continue
+        layout = spell.parse(call)
+        assert spell.gluon(layout) == g, call
+        if ll == "refused":
+            with pytest.raises(CuteDumpError):
+                compute(layout, shape)
+        else:
+            layout, mine = compute(layout, shape)
+            assert text.gluon_repr(mine, shape, layout.alignment) == ll, call
+        agree += 1
+    assert agree == n
