@@ -36,6 +36,15 @@ COMMAND = Command(
         Opt("--shape", "shape_", help="The tensor's shape D0,D1[,D2], e.g. 64,64."),
         Opt("--ttgir", "ttgir", "file", help="A .ttgir file: every layout alias it defines."),
         Opt("--from-cute", "from_cute", help="A CuTe TV layout (thread, value) -> index, to Triton's bases."),
+        Opt(
+            "--views",
+            "views",
+            ("auto", "none", "tensor", "hardware", "all"),
+            default="auto",
+            show_default=True,
+            help="Triton's tensor/hardware views: auto prints both up to 256 elements (a line says what was left "
+            "out), all prints both at any size.",
+        ),
         Opt("--format", "fmt_", ("text", "json"), default="text", show_default=True),
     ],
 )
