@@ -17,8 +17,9 @@ Examples:
 \b
 LAYOUT is Gluon's repr() spelling (BlockedLayout, SliceLayout, DotOperandLayout, NVMMADistributedLayout,
 DistributedLinearLayout, SwizzledSharedLayout, NVMMASharedLayout, SharedLinearLayout, AMDMFMALayout,
-AMDWMMALayout) or TTGIR's attribute text (#ttg.blocked, #ttg.slice, #ttg.dot_op, #ttg.nvidia_mma, #ttg.linear,
-#ttg.swizzled_shared, #ttg.nvmma_shared, #ttg.amd_mfma, #ttg.amd_wmma). The answer is computed by cutedump's own
+AMDWMMALayout; NVMMASharedLayout.get_default_for(block_shape, dtype)) or TTGIR's attribute text (#ttg.blocked,
+#ttg.slice, #ttg.dot_op, #ttg.nvidia_mma, #ttg.linear, #ttg.swizzled_shared, #ttg.nvmma_shared, #ttg.shared_linear,
+#ttg.amd_mfma, #ttg.amd_wmma). The answer is computed by cutedump's own
 code and agrees with Triton 3.9.0's to_linear_layout, format_tensor_view and format_hardware_view
 (tests/test_triton_oracle.py). --ttgir FILE dumps every layout alias of a .ttgir file for each tensor shape that
 uses it. --from-cute turns a CuTe (thread, value)
