@@ -40,7 +40,11 @@ def test_json_fields_are_the_computed_ones():
 
 def test_text_answer_lists_the_fields():
     code, out, _ = run(
-        "#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>", "--shape", "64,64"
+        "#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>",
+        "--shape",
+        "64,64",
+        "--views",
+        "all",
     )
     assert code == 0
     ll = spell.parse("SwizzledSharedLayout(8, 1, 8, [1, 0])").to_linear([64, 64])
@@ -178,3 +182,25 @@ def test_bank_triton_addresses_follow_the_cute_equivalent():
         ],
     )
     assert r.exit_code == 2 and r.stderr.startswith("error: --vec 8:") and r.stderr.count("\n") == 1
+
+
+def test_views_option_keeps_a_large_answer_readable():
+    """An NVMMA shared layout on 64x128 printed 8,267 lines with the CuTe answer on line 9: by default (auto) a tensor
+    past 256 elements prints no views and one line saying so; --views picks them, all prints today's full answer."""
+    nv = "NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16)"
+    ll = spell.parse(nv).to_linear([64, 128])
+    code, out, _ = run(nv, "--shape", "64,128")
+    assert code == 0 and len(out.splitlines()) <= 12
+    assert out.splitlines()[-2].startswith("CuTe: ")
+    assert out.splitlines()[-1] == "(tensor and hardware views left out: --views all prints them)"
+    code, full, _ = run(nv, "--shape", "64,128", "--views", "all")
+    assert full.endswith(text.hardware_view(ll, [64, 128])) and len(full.splitlines()) > 8000
+    code, t, _ = run(nv, "--shape", "64,128", "--views", "tensor")
+    assert ("tensor view:\n" + text.tensor_view(ll, [64, 128])) in t and "hardware view:" not in t
+    assert t.endswith("(hardware view left out: --views all prints it)\n")
+    code, small, _ = run(BLOCKED, "--shape", "16,16")  # 256 elements: auto prints both
+    assert "tensor view:" in small and "hardware view:" in small and "left out" not in small
+    d = json.loads(run(nv, "--shape", "64,128", "--format", "json", "--views", "none")[1])
+    assert "tensor_view" not in d and "hardware_view" not in d and d["cute"] == out.splitlines()[-2][6:]
+    d = json.loads(run(nv, "--shape", "64,128", "--format", "json")[1])  # json: auto keeps both
+    assert d["hardware_view"] == text.hardware_view(ll, [64, 128])

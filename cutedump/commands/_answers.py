@@ -622,7 +622,7 @@ def tilelang_buffer_text(constructor, shape, dtype, dtype_bits, at, fmt, values,
     return out
 
 
-def triton_text(layout, shape_, ttgir, from_cute, fmt_) -> str:
+def triton_text(layout, shape_, ttgir, from_cute, fmt_, views="auto") -> str:
     """``cutedump triton``: a Triton layout as Triton's linear layout, its tensor and hardware views and the CuTe
     layout that does the same; every alias of a TTGIR file (``ttgir``: click's open file, or the fast path's path);
     a CuTe TV layout as Triton's bases. None: click answers (standard input)."""
@@ -645,4 +645,4 @@ def triton_text(layout, shape_, ttgir, from_cute, fmt_) -> str:
         return tt.render(ttgir.read(), fmt_)
     if from_cute:
         return report.render_from_cute(from_cute, shape_, fmt_)
-    return report.render(layout, shape_, fmt_)
+    return report.render(layout, shape_, fmt_, views)

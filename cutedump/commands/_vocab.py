@@ -202,6 +202,12 @@ VOCAB: list[tuple[str, str, str]] = [
     ("--info", "flag", "add rank, depth, size and cosize"),
     ("--coords", "flag", "add the index -> coordinate -> offset table"),
     ("--values", "flag", "json: every index's value"),
+    (
+        "--views",
+        "choice",
+        "which element-by-element views to print: auto (all up to 256 elements, else none), none, tensor, "
+        "hardware or all",
+    ),
     # ---- output
     ("--format", "choice", "the output: text, json (one JSON object), or svg where offered"),
     (

@@ -62,16 +62,44 @@ def answer(layout, ll, shape, views: bool = True) -> dict:
     return out
 
 
-def render(layout_text: str, shape_text: str, fmt: str) -> str:
+#: --views auto prints both views up to this many elements (a 16x16 tensor); past it a line says they are left out
+AUTO_VIEW_ELEMENTS = 256
+
+
+def chosen_views(views: str, shape) -> tuple:
+    """The views ``--views`` asks for: ("tensor", "hardware") or a part of it."""
+    n = 1
+    for s in shape:
+        n *= s
+    if views == "auto":
+        views = "all" if n <= AUTO_VIEW_ELEMENTS else "none"
+    return {"none": (), "tensor": ("tensor",), "hardware": ("hardware",), "all": ("tensor", "hardware")}[views]
+
+
+def render(layout_text: str, shape_text: str, fmt: str, views: str = "auto") -> str:
     shape = parse_shape(shape_text)
     layout, ll = compute(layout_text, shape)
-    a = answer(layout, ll, shape)
+    want = chosen_views(views, shape) if fmt != "json" or views != "auto" else ("tensor", "hardware")
+    a = answer(layout, ll, shape, views=False)
+    if "tensor" in want:
+        a["tensor_view"] = text.tensor_view(ll, shape)
+    if "hardware" in want:
+        a["hardware_view"] = text.hardware_view(ll, shape)
     if fmt == "json":
+        a = {k: a[k] for k in ("layout", "linear_layout", "tensor_view", "hardware_view", "cute") if k in a}
         return json_answer(a)
     out = [f"layout: {a['layout']}", f"shape: {shape}", "linear layout:"]
     out += [f"  {k} = {v}" for k, v in a["linear_layout"].items()]
-    out += [f"CuTe: {a['cute']}", "tensor view:"]
-    return "\n".join(out) + "\n" + a["tensor_view"] + "hardware view:\n" + a["hardware_view"]
+    out += [f"CuTe: {a['cute']}"]
+    body = "\n".join(out) + "\n"
+    if "tensor" in want:
+        body += "tensor view:\n" + a["tensor_view"]
+    if "hardware" in want:
+        body += "hardware view:\n" + a["hardware_view"]
+    left = [w for w in ("tensor", "hardware") if w not in want]
+    if left:
+        body += f"({' and '.join(left)} view{'s' if len(left) > 1 else ''} left out: --views all prints {'them' if len(left) > 1 else 'it'})\n"
+    return body
 
 
 # ---- the bridge from CuTe: a TV layout as a DistributedLinearLayout

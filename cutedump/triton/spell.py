@@ -89,6 +89,8 @@ class _Reader:
     def gluon(self):
         name = self.take()
         short = name.rsplit(".", 1)[-1]
+        if short == "get_default_for" and name.rsplit(".", 2)[-2:-1] == ["NVMMASharedLayout"]:
+            return self.default_for(name)
         cls = L.KINDS.get(short)
         if short == "PaddedSharedLayout":  # Triton aborts too: "padded shared encoding has no linear layout"
             raise CuteDumpError("PaddedSharedLayout: Triton 3.9 gives a padded shared layout no linear layout")
@@ -109,6 +111,41 @@ class _Reader:
         self.take(")")
         return _build_gluon(cls, short, names, pos, kw)
 
+    def default_for(self, name):
+        """``NVMMASharedLayout.get_default_for(block_shape, dtype, transposed=False, fp4_padded=False,
+        cga_layout=None)``: Gluon's choice of the largest swizzle the contiguous dimension's bytes allow
+        (triton/experimental/gluon/language/_layouts.py)."""
+        self.take("(")
+        params = ["block_shape", "dtype", "transposed", "fp4_padded", "cga_layout"]
+        kw, pos = {}, []
+        while self.peek() != ")":
+            if self.i + 1 < len(self.toks) and self.toks[self.i + 1] == "=" and re.fullmatch(r"\w+", self.peek()):
+                k = self.take()
+                self.take("=")
+                kw[k] = self._dtype_or_value()
+            else:
+                pos.append(self._dtype_or_value())
+            if self.peek() == ",":
+                self.take(",")
+        self.take(")")
+        if len(pos) > len(params):
+            raise CuteDumpError(f"{name}: at most {len(params)} arguments")
+        for k in kw:
+            if k not in params:
+                raise CuteDumpError(f"{name} has no parameter {k!r}; its parameters: {', '.join(params)}")
+        args = dict(zip(params, pos), **kw)
+        for k in ("block_shape", "dtype"):
+            if k not in args:
+                raise CuteDumpError(f"{name}: missing {k}")
+        return default_nvmma(name, **args)
+
+    def _dtype_or_value(self):
+        t = self.peek()
+        if t is not None and re.fullmatch(r"(?:\w+\.)*\w+", t) and _bits(t) is not None:
+            self.take()
+            return ("dtype", t)
+        return self.value()
+
     # ---- TTGIR
     def attr(self):
         name = self.take()
@@ -126,6 +163,13 @@ class _Reader:
             if self.peek() == ",":
                 self.take(",")
         self.take("}")
+        while (
+            self.peek() == ","
+        ):  # parameters after the dictionary (#ttg.shared_linear<{offset = [...]}, alignment = 16>)
+            self.take(",")
+            k = self.take()
+            self.take("=")
+            kw[k] = self.value()
         self.take(">")
         return _build_ttgir(name, kw)
 
@@ -242,6 +286,11 @@ _TTGIR = {
     ),
     "#ttg.slice": (L.Slice, {"dim": "dim", "parent": "parent"}),
     "#ttg.dot_op": (L.DotOperand, {"opIdx": "operand_index", "parent": "parent", "kWidth": "k_width"}),
+    #: Triton's TTGIR spelling of SharedLinearLayout (SharedLinearEncodingAttr::print)
+    "#ttg.shared_linear": (
+        L.SharedLinear,
+        {"offset": "offset_bases", "block": "block_bases", "alignment": "alignment"},
+    ),
     "#ttg.swizzled_shared": (
         L.SwizzledShared,
         {"vec": "vec", "perPhase": "per_phase", "maxPhase": "max_phase", "order": "order", "CGALayout": "cga_layout"},
@@ -325,6 +374,8 @@ def _build_ttgir(name, kw):
             raise CuteDumpError(f"{name} has no parameter {k!r}")
         args[names[k]] = v
     _check_kinds(name, args)
+    if cls is L.DotOperand and "k_width" not in args:
+        args["k_width"] = 0  # Triton's printer leaves kWidth out when it is 0 (a blocked parent's dot operand)
     if cls is L.NVMMAShared and "rank" not in args:
         args["rank"] = None  # the rank of the tensor it is used with
     if cls is L.AMDMfma and "instr_shape" in args and len(args["instr_shape"]) == 2:
@@ -333,6 +384,43 @@ def _build_ttgir(name, kw):
         return cls(**args)
     except TypeError:
         raise CuteDumpError(f"{name}: missing parameters") from None
+
+
+def _bits(dtype: str):
+    """The bit width of a Gluon/Triton dtype name (``gl.float16`` 16, ``gl.float8e4nv`` 8, ``gl.int1`` 1)."""
+    m = re.fullmatch(r"(?:\w+\.)*(?:u?int|b?float)(\d+)\w*", dtype)
+    return int(m.group(1)) if m else None
+
+
+def default_nvmma(name, block_shape, dtype, transposed=False, fp4_padded=False, cga_layout=None):
+    """Gluon's ``NVMMASharedLayout.get_default_for`` (Triton 3.9, _layouts.py), for a CTA-local layout."""
+    if not (isinstance(dtype, tuple) and dtype[:1] == ("dtype",)):
+        raise CuteDumpError(f"{name}: dtype must be a dtype name such as gl.float16")
+    if not (isinstance(block_shape, tuple) and block_shape and all(isinstance(x, int) and x > 0 for x in block_shape)):
+        raise CuteDumpError(f"{name}: block_shape must be a list of positive integers")
+    if cga_layout not in (None, ()):
+        raise CuteDumpError(f"{name}: a cga_layout is not modelled here; spell the NVMMASharedLayout it returns")
+    if not isinstance(transposed, bool) or not isinstance(fp4_padded, bool):
+        raise CuteDumpError(f"{name}: transposed and fp4_padded are True or False")
+    bits = _bits(dtype[1])
+    shape = list(block_shape)
+    if transposed:
+        shape = shape[1:] + shape[:1]
+    contig = shape[-1] * (2 if fp4_padded else 1) * bits // 8
+    swizzle = next((w for w in (128, 64, 32) if contig >= w and contig % w == 0), 0)
+    outer = 1
+    for x in shape[:-1]:
+        outer *= x
+    if len(block_shape) < 2 or outer < 8:
+        swizzle = 0
+    return L.NVMMAShared(
+        swizzle_byte_width=swizzle,
+        element_bitwidth=bits,
+        rank=len(block_shape),
+        transposed=transposed,
+        fp4_padded=fp4_padded,
+        cga_layout=(),
+    )
 
 
 def resolve_linear(obj, shape):

@@ -10,8 +10,12 @@ from cutedump.errors import CuteDumpError
 from cutedump.triton import report, spell
 from cutedump.versions import json_answer
 
-_ALIAS = re.compile(r"^(#[\w.]+)\s*=\s*(#ttg\.\w+<\{.*\}>)\s*$", re.M)
-_USE = re.compile(r"(?:tensor|memdesc)<((?:\d+x)*\d+)x[^,<>]*?(?:<[^<>]*>)?[^,<>]*,\s*(#[\w.]+)(?=[\s,>])")
+#: every attribute alias of the file (``#tmem = #ttng.tensor_memory_encoding<...>``, ``#ttg.shared_linear<{...}, ...>``
+#: included): none is left out silently; one cutedump cannot read says why on its line
+_ALIAS = re.compile(r"^(#[\w.]+)\s*=\s*(#\w+\.\w+<.*>)\s*$", re.M)
+_USE = re.compile(r"(tensor|memdesc)<((?:\d+x)*\d+)x([^,<>]*?(?:<[^<>]*>)?[^,<>]*),\s*(#[\w.]+)(?=[\s,>])")
+#: an mbarrier array (``!ttg.memdesc<2x1xi64, #shared...>``): 64-bit barriers in shared memory, not data
+BARRIER = "barrier (i64), not a data layout"
 
 
 def aliases(src: str) -> dict:
@@ -23,10 +27,12 @@ def uses(src: str) -> dict:
     """alias -> shapes (in order of first use)."""
     out: dict = {}
     for m in _USE.finditer(src):
-        shape = m.group(1)
-        out.setdefault(m.group(2), [])
-        if shape not in out[m.group(2)]:
-            out[m.group(2)].append(shape)
+        kind, shape, elem, alias = m.groups()
+        if kind == "memdesc" and elem.strip() == "i64":
+            shape += " i64"  # a barrier array: answered as such, apart from a data use of the same shape
+        out.setdefault(alias, [])
+        if shape not in out[alias]:
+            out[alias].append(shape)
     return out
 
 
@@ -41,13 +47,22 @@ def dump(src: str, views: bool = True) -> dict:
         try:
             objs[name] = spell.parse(attr, objs)
         except CuteDumpError as e:  # a kind cutedump does not read (#ttg.amd_rotating_shared ...): its uses say so
-            bad[name] = str(e)
+            kind = attr.split("<", 1)[0]
+            if kind.startswith("#ttng.tensor_memory"):
+                bad[name] = f"{kind} (tensor memory, TMEM) is not read by cutedump triton yet (see `cutedump tmem`)"
+            else:
+                bad[name] = f"{kind} not read: {e}"
             objs[name] = None
     used = uses(src)
     out = {}
     for name, attr in al.items():
         entry = {"attribute": attr, "uses": {}}
+        if name in bad:
+            entry["error"] = bad[name]
         for shape_text in used.get(name, []):
+            if shape_text.endswith(" i64"):
+                entry["uses"][shape_text] = {"error": BARRIER}
+                continue
             shape = [int(x) for x in shape_text.split("x")]
             try:
                 if name in bad:
@@ -70,9 +85,14 @@ def render(src: str, fmt: str) -> str:
     lines = []
     for name, e in d["layouts"].items():
         lines.append(f"{name} = {e['attribute']}")
+        if "error" in e:
+            lines.append(f"  not answered: {e['error']}")
         if not e["uses"]:
             lines.append("  (no tensor uses it)")
         for shape, u in e["uses"].items():
+            if u.get("error") == BARRIER:
+                lines.append(f"  {shape}: {BARRIER}")
+                continue
             if "error" in u:
                 lines.append(f"  {shape}: error: {u['error']}")
                 continue

@@ -17,8 +17,9 @@ Examples:
 \b
 LAYOUT is Gluon's repr() spelling (BlockedLayout, SliceLayout, DotOperandLayout, NVMMADistributedLayout,
 DistributedLinearLayout, SwizzledSharedLayout, NVMMASharedLayout, SharedLinearLayout, AMDMFMALayout,
-AMDWMMALayout) or TTGIR's attribute text (#ttg.blocked, #ttg.slice, #ttg.dot_op, #ttg.nvidia_mma, #ttg.linear,
-#ttg.swizzled_shared, #ttg.nvmma_shared, #ttg.amd_mfma, #ttg.amd_wmma). The answer is computed by cutedump's own
+AMDWMMALayout; NVMMASharedLayout.get_default_for(block_shape, dtype)) or TTGIR's attribute text (#ttg.blocked,
+#ttg.slice, #ttg.dot_op, #ttg.nvidia_mma, #ttg.linear, #ttg.swizzled_shared, #ttg.nvmma_shared, #ttg.shared_linear,
+#ttg.amd_mfma, #ttg.amd_wmma). The answer is computed by cutedump's own
 code and agrees with Triton 3.9.0's to_linear_layout, format_tensor_view and format_hardware_view
 (tests/test_triton_oracle.py). --ttgir FILE dumps every layout alias of a .ttgir file for each tensor shape that
 uses it. --from-cute turns a CuTe (thread, value)
@@ -36,6 +37,15 @@ COMMAND = Command(
         Opt("--shape", "shape_", help="The tensor's shape D0,D1[,D2], e.g. 64,64."),
         Opt("--ttgir", "ttgir", "file", help="A .ttgir file: every layout alias it defines."),
         Opt("--from-cute", "from_cute", help="A CuTe TV layout (thread, value) -> index, to Triton's bases."),
+        Opt(
+            "--views",
+            "views",
+            ("auto", "none", "tensor", "hardware", "all"),
+            default="auto",
+            show_default=True,
+            help="Triton's tensor/hardware views: auto prints both up to 256 elements (a line says what was left "
+            "out), all prints both at any size.",
+        ),
         Opt("--format", "fmt_", ("text", "json"), default="text", show_default=True),
     ],
 )
