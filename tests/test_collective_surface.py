@@ -118,10 +118,3 @@ def test_no_word_points_at_a_line_the_answer_does_not_print():
              "KernelTmaWarpSpecializedCooperative", "--epilogue-schedule", "TmaWarpSpecializedCooperative")  # fmt: skip
     assert "not modelled (AutoVectorizingCopyWithAssumedAlignment<128>" in r.stdout
     assert "(see the 'vector' line)" not in r.stdout and "'vector' line of `cutedump bank`" in r.stdout
-
-
-def test_toml_header_names_the_dispatch_policy_whole():
-    r = _run(*BASE, "--cluster", "2,1,1", "--toml")
-    assert "# MainloopSm90TmaGmmaWarpSpecialized<7, (_2,_1,_1), KernelTmaWarpSpecializedCooperative>" in r.stdout
-    text = _run(*BASE, "--cluster", "2,1,1").stdout  # the same policy as the text answer states it
-    assert "MainloopSm90TmaGmmaWarpSpecialized<7, (_2,_1,_1), KernelTmaWarpSpecializedCooperative>" in text
