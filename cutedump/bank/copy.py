@@ -167,7 +167,7 @@ def atom_instruction(tc: TiledCopy, store: bool | None):
         raise CuteDumpError(
             f"{name}: copy() with an auto-vectorizing atom ignores the TiledCopy and vectorizes "
             "the whole partition; this is not modelled yet — use UniversalCopy<uintN_t> of the width "
-            "it picks (max_common_vector of the partition and its fragment: the 'vector' line of `cutedump bank`)"
+            "it picks (see the 'vector' line)"
         )
     raise CuteDumpError(f"{name} does not access shared memory (ldmatrix, stmatrix, cp.async, UniversalCopy)")
 

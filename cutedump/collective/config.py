@@ -115,56 +115,21 @@ class Config(NamedTuple):
         return self.b.layout == "ColumnMajor"
 
 
-#: the CuTe DSL's names of the same types (cutlass.Float16, ...), read as a kernel written in the DSL spells them
-DSL_NAMES = {
-    "Float16": "half_t",
-    "BFloat16": "bfloat16_t",
-    "TFloat32": "tfloat32_t",
-    "Float32": "float",
-    "Float8E4M3FN": "float_e4m3_t",
-    "Float8E5M2": "float_e5m2_t",
-    "Int8": "int8_t",
-    "Uint8": "uint8_t",
-    "Int32": "int32_t",
-    "Float64": "double",
-}
-
-
-def spellings() -> str:
-    """Every accepted spelling of the element types, for --help and errors."""
-    return (
-        f"{', '.join(ELEMENT_BITS)} (also with cutlass:: or cute::); the CuTe DSL's cutlass.{', cutlass.'.join(DSL_NAMES)}; "
-        f"short names {', '.join(ALIASES)}"
-    )
-
-
 def element(text: str, what: str, allow_void: bool = False) -> str:
-    t = text.strip()
-    for ns in ("cutlass::", "cute::"):
-        t = t.removeprefix(ns)
-    t = DSL_NAMES.get(t.removeprefix("cutlass."), t) if t.startswith("cutlass.") else ALIASES.get(t, t)
+    t = text.strip().replace("cutlass::", "").replace("cute::", "")
+    t = ALIASES.get(t, t)
     if t == "void" and allow_void:
         return t
     if t not in ELEMENT_BITS:
         raise CuteDumpError(
-            f"{what}: unknown element type {text.strip()!r} (read as {t!r}; accepted: {spellings()}"
-            f"{'; or void' if allow_void else ''})"
+            f"{what}: unknown element type {text!r} (one of {', '.join(ELEMENT_BITS)}{', void' if allow_void else ''})"
         )
     return t
 
 
-def _split_layout(text: str) -> tuple[str, str]:
-    """``cutlass::half_t:cutlass::layout::RowMajor`` -> (type, layout tag): the one ':' that is not part of '::'."""
-    for i, ch in enumerate(text):
-        if ch == ":" and text[i - 1 : i] != ":" and text[i + 1 : i + 2] != ":":
-            return text[:i], text[i + 1 :]
-    return text, ""
-
-
 def operand(text: str, what: str, default_layout: str, allow_void: bool = False) -> Operand:
-    """``half_t:RowMajor`` / ``half_t:K`` / ``half_t`` (default layout) / ``cutlass::half_t:cutlass::layout::RowMajor``
-    / ``cutlass.Float16:K``."""
-    typ, lay = _split_layout(text)
+    """``half_t:RowMajor`` / ``half_t:K`` / ``half_t`` (default layout)."""
+    typ, _, lay = text.partition(":")
     el = element(typ, what, allow_void)
     lay = lay.strip().replace("cutlass::layout::", "")
     if not lay:
@@ -213,54 +178,10 @@ def ints(text: str, n: int | tuple[int, ...], what: str, most: int = 4096, why: 
     return vals
 
 
-#: CUDA's cluster sizes: a kernel may launch clusters of at most 8 CTAs (portable); 9 to 16 need
-#: cudaFuncAttributeNonPortableClusterSizeAllowed (and a GPU that allows them: H100, B200 do); more, never
-PORTABLE_CLUSTER = 8
-MAX_CLUSTER = 16
-
-
-def check_cluster_size(cluster: tuple[int, int, int], text: str) -> None:
-    """A cluster of more than 16 CTAs is refused, of more than the portable 8 warned about (the product of its modes:
-    each mode alone may be small)."""
-    n = cluster[0] * cluster[1] * cluster[2]
-    if n > MAX_CLUSTER:
-        raise CuteDumpError(
-            f"--cluster: {text!r} is {n} CTAs: a cluster holds at most {MAX_CLUSTER} CTAs (the product of its modes)"
-        )
-    if n > PORTABLE_CLUSTER:
-        from cutedump.errors import warn  # start-up: only for a large cluster
-
-        warn(
-            f"--cluster {text}: {n} CTAs is more than the portable cluster size {PORTABLE_CLUSTER}: the kernel launches "
-            "only with cudaFuncAttributeNonPortableClusterSizeAllowed set (CUTLASS's ClusterLauncher sets it) and on a "
-            "GPU that allows it"
-        )
-
-
-def tile_text(text: str | None) -> str | None:
-    """--tile as a kernel writes it: 128,128,64, (_128,_128,_64), Shape<_128,_128,_64> or cute::Shape<...>{}."""
-    if text is None:
-        return None
-    t = text.strip().removeprefix("cute::")
-    if t.startswith("Shape<") and t.rstrip("{}").endswith(">"):
-        t = t.rstrip("{}")[len("Shape<") : -1]
-    return t
-
-
 def schedule_name(text: str, table: tuple[str, ...], what: str) -> str:
     t = text.strip().replace("cutlass::gemm::", "").replace("cutlass::epilogue::", "")
     if t.lower() == "auto":
         return table[0]
     if t not in table:
-        from cutedump.collective import cutlass_schedules as S  # start-up: only for a refusal
-
-        known = S.KERNEL_SCHEDULES if what == "--schedule" else S.EPILOGUE_SCHEDULES
-        if t in known:
-            raise CuteDumpError(
-                f"{what}: {text.strip()!r} is a CUTLASS 4.2 schedule, but cutedump does not model its builder yet "
-                f"(modelled here: {', '.join(['auto', *table[1:]])})"
-            )
-        raise CuteDumpError(
-            f"{what}: {text.strip()!r} is not a schedule of CUTLASS 4.2 (modelled here: {', '.join(['auto', *table[1:]])})"
-        )
+        raise CuteDumpError(f"{what}: {text!r} is not one of {', '.join(['auto', *table[1:]])}")
     return t

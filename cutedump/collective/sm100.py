@@ -228,11 +228,6 @@ def mainloop(cfg: Config, carveout: int):
         f"({acc_why}, at most 4)",
     )
     ml.dispatch_policy = Choice("MainloopSm100TmaUmmaWarpSpecialized", f"{UB}:291", "TMA + UMMA warp-specialized")
-    ml.builder_schedule = (
-        cfg.schedule
-        if cfg.schedule in ("KernelTmaWarpSpecialized1SmSm100", "KernelTmaWarpSpecialized2SmSm100")
-        else f"KernelTmaWarpSpecialized{'2' if two else '1'}SmSm100"
-    )
     ml.mma_op = Choice(op, f"{UC}:448", why_mma)
     ml.tiled = tiled
     ml.atom_layout = None

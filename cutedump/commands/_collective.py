@@ -44,10 +44,9 @@ def parse(
     opd = C.operand(d, "--d", "RowMajor")
     opc = C.operand(c, "--c", opd.layout, allow_void=True) if c is not None else C.Operand("void", opd.layout)
     accum = C.element(acc or "float", "--acc")
-    t = C.ints(C.tile_text(tile), 3, "--tile", 1024, ": no larger MMA tile fits in shared memory")
+    t = C.ints(tile, 3, "--tile", 1024, ": no larger CTA tile fits in shared memory")
     cl = C.ints(cluster or "1,1,1", (1, 2, 3), "--cluster", 16, ": a cluster holds at most 16 CTAs")
     cl = tuple(cl) + (1,) * (3 - len(cl))
-    C.check_cluster_size(cl, cluster or "1,1,1")
     st = None if stages in (None, "auto") else C.ints(stages, 1, "--stages", 1024)[0]
     cap = (sm90.SMEM_CAPACITY if arch == "sm90" else sm100.SMEM_CAPACITY, f"{arch}_smem_capacity_bytes")
     cv = (
@@ -120,7 +119,6 @@ def collective_text(
     prob = _problem(problem) if problem else None
     try:
         ans = build(cfg, params="warn")
-        warn_kernel_limits(cfg, ans)
     except Refused as e:
         # CUTLASS's own static_assert message, as one line
         raise CuteDumpError(
@@ -128,7 +126,7 @@ def collective_text(
         ) from None
     if toml and (ans.mainloop.rs or ans.mainloop.cp_async):
         raise CuteDumpError(
-            "--toml: cutedump writes kernel descriptions of the TMA SS mainloops only (SM90's and SM100's; this collective is "
+            "--toml: cutedump writes kernel descriptions of the SM90 TMA SS mainloop only (this collective is "
             f"{ans.mainloop.dispatch_policy.value})"
         )
     if toml:
@@ -136,58 +134,9 @@ def collective_text(
 
         return (kernel_toml if cfg.arch == "sm90" else kernel_toml_sm100)(cfg, ans, prob)
     if fmt_ == "json":
-        out = {
-            **ans.fields,
-            "why": [{"what": w, "choice": ch.value, "why": ch.why, "rule": ch.rule} for w, ch in ans.why],
-        }
-        if cfg.arch == "sm100":
-            out["builder"] = _builder(cfg, ans)
         audit = epilogue_banks(cfg, ans)
-        return json_answer(out if audit is None else {**out, "epilogue_bank_audit": audit})
+        return json_answer(ans.fields if audit is None else {**ans.fields, "epilogue_bank_audit": audit})
     return _text(cfg, ans, prob)
-
-
-def warn_kernel_limits(cfg, ans) -> None:
-    """What CUTLASS's builder accepts but a kernel on the collective refuses or cannot launch: one warning each."""
-    from cutedump.errors import warn  # start-up: the answer is built already
-
-    f = ans.fields
-    sched = f["mainloop"]["dispatch_policy"].get("schedule") or ""
-    if cfg.arch == "sm90" and "Cooperative" in sched and cfg.tile[0] < 128:
-        warn(
-            f"--tile {','.join(map(str, cfg.tile))}: CUTLASS's builder accepts it, but the cooperative kernel "
-            '(sm90_gemm_tma_warpspecialized_cooperative.hpp) does not compile: static_assert "Cooperative kernel '
-            'requires Tile Size to be greater than or equal to 128 along the M-dimension."'
-        )
-    cap = sm90.SMEM_CAPACITY if cfg.arch == "sm90" else sm100.SMEM_CAPACITY
-    main = f["mainloop"]["shared_storage_bytes"]
-    epi = f["epilogue"]["shared_storage_bytes"]
-    if main + epi > cap:
-        warn(
-            f"the mainloop's SharedStorage ({main} bytes, {f['mainloop']['dispatch_policy']['stages']} stages) and the "
-            f"epilogue's ({epi} bytes) exceed the {cap} bytes of shared memory a block can have on {cfg.arch}: a kernel "
-            "on this collective cannot launch"
-        )
-
-
-def _builder(cfg, ans) -> dict:
-    """SM100: the schedule the CollectiveBuilder was given, the one it resolved (KernelScheduleAuto -> 1SM/2SM), and
-    the dispatch policy's Schedule with its arguments (KernelTmaWarpSpecializedSm100<SchedulerPipelineStageCount,
-    AccumulatorPipelineStageCount>)."""
-    return {
-        "schedule_given": cfg.schedule,
-        "schedule": ans.mainloop.builder_schedule,
-        "scheduler_pipeline_stages": 2,
-        "accumulator_pipeline_stages": ans.mainloop.acc_stages,
-    }
-
-
-def _sm100_schedule_text(b: dict) -> str:
-    resolved = f" -> {b['schedule']}" if b["schedule_given"] != b["schedule"] else ""
-    return (
-        f"KernelTmaWarpSpecializedSm100<{b['scheduler_pipeline_stages']}, {b['accumulator_pipeline_stages']}>  "
-        f"(CollectiveBuilder's {b['schedule_given']}{resolved})"
-    )
 
 
 def _expr(text: str) -> str:
@@ -222,7 +171,7 @@ def _text(cfg, ans, prob) -> str:
         pol = f"{dp['name']}<{dp['stages']}, {dp['cluster_shape']}, {dp['schedule']}>"
     rows = [
         ("dispatch policy", pol),
-        ("schedule", dp["schedule"] if cfg.arch == "sm90" else _sm100_schedule_text(_builder(cfg, ans))),
+        ("schedule", dp["schedule"]),
         ("stages", str(dp["stages"])),
         ("MMA atom", ans.mainloop.mma_op.value),
         ("smem atom A", ans.mainloop.smem_atom_a.value),

@@ -33,9 +33,8 @@ VOCAB: list[tuple[str, str, str]] = [
     (
         "--tile",
         "text",
-        'a tile M,N,K: the permutation Tile<M,N,K> of a TiledMMA, e.g. "(_32,_32,_16)" (with --tv the (M,N) tile '
-        "the TV layout indexes); for collective and scale the tile CUTLASS's builders take, MmaTileShape_MNK "
-        "(a 2SM UMMA's is the CTA pair's: each CTA holds M/2)",
+        'a tile: the permutation Tile<M,N,K> of a TiledMMA, e.g. "(_32,_32,_16)"; with --tv the '
+        "(M,N) tile the TV layout indexes",
     ),
     ("--cta-tile", "text", "the CTA tile BLK_M,BLK_N,BLK_K of a kernel, e.g. 128,128,64"),
     ("--thr", "text", 'the thread layout of make_tiled_copy, e.g. "(_16,_8):(_8,_1)"'),

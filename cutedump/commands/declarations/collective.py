@@ -18,8 +18,7 @@ The builders' rules (SM90: sm90_gmma_builder.inl; SM100: sm100_umma_builder.inl,
 KernelScheduleAuto resolves to, the stage arithmetic (capacity - carveout over
 bytes per stage), the GMMA atom ss_op_selector picks, the swizzle ss_smem_selector picks, the TMA op (multicast
 along the cluster mode that shares the operand), the epilogue tile and stages. Majors: RowMajor/ColumnMajor, or
-K/MN (--a, --b) and N/M (--c, --d). Element types as C++ (half_t, cutlass::half_t) or the CuTe DSL (cutlass.Float16)
-spells them, or short names (fp16, bf16, e4m3, ...). --c void: no source. Alignments default to 128 bits. With --stages auto and
+K/MN (--a, --b) and N/M (--c, --d). --c void: no source. Alignments default to 128 bits. With --stages auto and
 --carveout auto the mainloop's carveout is the epilogue's SharedStorage, as CUTLASS's examples build it. Where
 CUTLASS refuses (a static_assert), one error line quotes its message.
 """
@@ -37,11 +36,7 @@ COMMAND = Command(
         Opt("--c", "c", help="C (the source): element:layout, or void (default: void)."),
         Opt("--d", "d", help="D (the output): element:layout, e.g. half_t:RowMajor."),
         Opt("--acc", default="float", show_default=True, help="The accumulator element type."),
-        Opt(
-            "--tile",
-            help="CUTLASS's MmaTileShape_MNK (TileShape), e.g. 128,128,64, (_128,_128,_64) or Shape<_128,_128,_64>: the "
-            "CTA tile, or for a 2SM UMMA the tile of the CTA pair (each CTA holds M/2).",
-        ),
+        Opt("--tile", help="The CTA tile M,N,K, e.g. 128,128,64."),
         Opt("--cluster", default="1,1,1", show_default=True, help="The cluster shape M,N,K."),
         Opt("--stages", default="auto", show_default=True, help="auto (StageCountAuto[Carveout]) or a count."),
         Opt(
