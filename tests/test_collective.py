@@ -607,3 +607,69 @@ def test_sm90_mixed_width_inputs_are_not_modelled_not_refused():
         r = run("--a", a, "--b", b, "--d", "half_t", "--tile", "128,128,64")
         assert r.returncode == 2 and r.stderr.count("\n") == 1, r.stderr
         assert "mixed-input RS builder" in r.stderr and "not modelled" in r.stderr and "refuses" not in r.stderr
+
+
+# ------------------------------------------------------------------------------------------------ issue 42's hazards
+
+
+def _answer_and_warnings(**kw):
+    """collective_text in-process (no subprocess: fast) and the warnings it left."""
+    from cutedump.commands._collective import collective_text
+    from cutedump.errors import take_warnings
+
+    take_warnings()
+    args = {"arch": "sm90", "a": "half_t:RowMajor", "b": "half_t:ColumnMajor", "d": "half_t:RowMajor"} | kw
+    text = collective_text(**args)
+    return text, take_warnings()
+
+
+def test_cluster_product_is_checked_and_past_8_warned():
+    """issue 42 item 2: 8,4,1 is 32 CTAs, refused as 32,1,1 is (at most 16, the hardware's non-portable limit);
+    16 CTAs is answered with a warning (past the portable 8); 8 CTAs is answered silently."""
+    from cutedump.errors import CuteDumpError
+
+    for cl in ("8,4,1", "4,4,2", "32,1,1", "2,2,8"):
+        with pytest.raises(CuteDumpError, match="at most 16 CTAs"):
+            _answer_and_warnings(tile="128,128,64", cluster=cl)
+    _, w = _answer_and_warnings(tile="128,128,64", cluster="4,4,1")
+    assert len(w) == 1 and "16 CTAs" in w[0] and "portable" in w[0], w
+    _, w = _answer_and_warnings(tile="128,128,64", cluster="4,2,1")
+    assert w == []
+
+
+def test_cooperative_tile_m_below_128_is_a_warning():
+    """issue 42 item 5: the builder accepts a 64-row tile with the Cooperative schedule; the kernel's static_assert
+    (sm90_gemm_tma_warpspecialized_cooperative.hpp) refuses tile M < 128."""
+    for sched in ("KernelTmaWarpSpecializedCooperative", "KernelTmaWarpSpecializedPingpong"):
+        _, w = _answer_and_warnings(tile="64,128,64", schedule=sched)
+        coop = [x for x in w if "greater than or equal to 128 along the M-dimension" in x]
+        assert len(coop) == (1 if "Cooperative" in sched else 0), w
+    _, w = _answer_and_warnings(tile="128,128,64", schedule="KernelTmaWarpSpecializedCooperative")
+    assert w == []
+
+
+def test_shared_storage_above_capacity_is_a_warning():
+    """issue 42 item 6: --stages 40 gives a SharedStorage far above the 232448-byte capacity: a warning naming the
+    bytes the answer states; within capacity, none."""
+    text, w = _answer_and_warnings(tile="128,128,64", stages="40")
+    m = re.search(r"^mainloop\n(?:.*\n)*?  SharedStorage\s+(\d+) bytes", text, re.M)
+    assert m and int(m.group(1)) > 232448
+    assert len(w) == 1 and f"mainloop ({m.group(1)} bytes)" in w[0] and "232448" in w[0], w
+    for arch in ("sm90", "sm100"):
+        _, w = _answer_and_warnings(tile="128,128,64", stages="4", arch=arch)
+        assert w == [], w
+
+
+def test_bank_audit_note_names_no_line_the_answer_lacks():
+    """issue 42 item 10: the auto-vectorizing epilogue copies are 'not modelled' with a note that pointed at a
+    'vector' line collective never prints."""
+    text, _ = _answer_and_warnings(
+        tile="128,128,64",
+        d="float:RowMajor",
+        c="float:RowMajor",
+        schedule="KernelTmaWarpSpecializedCooperative",
+        epilogue_schedule="TmaWarpSpecializedCooperative",
+    )
+    assert "not modelled" in text
+    assert "(see the 'vector' line)" not in text
+    assert "`cutedump bank`" in text

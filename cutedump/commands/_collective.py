@@ -10,7 +10,7 @@ from cutedump.collective import config as C
 from cutedump.collective import sm90, sm100
 from cutedump.collective.build import build
 from cutedump.collective.sm90 import Refused
-from cutedump.errors import CuteDumpError
+from cutedump.errors import CuteDumpError, warn
 from cutedump.versions import json_answer
 
 
@@ -47,6 +47,14 @@ def parse(
     t = C.ints(tile, 3, "--tile", 1024, ": no larger CTA tile fits in shared memory")
     cl = C.ints(cluster or "1,1,1", (1, 2, 3), "--cluster", 16, ": a cluster holds at most 16 CTAs")
     cl = tuple(cl) + (1,) * (3 - len(cl))
+    ncta = cl[0] * cl[1] * cl[2]
+    if ncta > 16:
+        raise CuteDumpError(f"--cluster: {cluster!r} is {ncta} CTAs (a cluster holds at most 16 CTAs)")
+    if ncta > 8:
+        warn(
+            f"--cluster {cluster}: {ncta} CTAs is past the portable cluster size 8; a kernel launches it only with "
+            "cudaFuncAttributeNonPortableClusterSizeAllowed set (and where the GPU allows it)"
+        )
     st = None if stages in (None, "auto") else C.ints(stages, 1, "--stages", 1024)[0]
     cap = (sm90.SMEM_CAPACITY if arch == "sm90" else sm100.SMEM_CAPACITY, f"{arch}_smem_capacity_bytes")
     cv = (
@@ -124,9 +132,11 @@ def collective_text(
         raise CuteDumpError(
             f'CUTLASS refuses this collective: static_assert "{e.cutlass_message.strip()}" ({e.rule})'
         ) from None
+    _kernel_warnings(cfg, ans)
     if toml and (ans.mainloop.rs or ans.mainloop.cp_async):
         raise CuteDumpError(
-            "--toml: cutedump writes kernel descriptions of the SM90 TMA SS mainloop only (this collective is "
+            "--toml: cutedump writes kernel descriptions of the TMA SS mainloops only (SM90's "
+            "MainloopSm90TmaGmmaWarpSpecialized* and SM100's UMMA mainloops; this collective is "
             f"{ans.mainloop.dispatch_policy.value})"
         )
     if toml:
@@ -137,6 +147,26 @@ def collective_text(
         audit = epilogue_banks(cfg, ans)
         return json_answer(ans.fields if audit is None else {**ans.fields, "epilogue_bank_audit": audit})
     return _text(cfg, ans, prob)
+
+
+def _kernel_warnings(cfg, ans) -> None:
+    """Hazards of a kernel built on the collective that CUTLASS's builder itself accepts: one warning each."""
+    sched = ans.mainloop.schedule.value
+    if cfg.arch == "sm90" and "TmaWarpSpecializedCooperative" in sched and cfg.tile[0] < 128:
+        warn(
+            f"CUTLASS's CollectiveBuilder builds this collective, but a kernel on it does not compile: "
+            f"sm90_gemm_tma_warpspecialized_cooperative.hpp's static_assert(size<0>(TileShape{{}}) >= 128) "
+            f'"Cooperative kernel requires Tile Size to be greater than or equal to 128 along the M-dimension." '
+            f"(tile M = {cfg.tile[0]}; {sched})"
+        )
+    cap = sm90.SMEM_CAPACITY if cfg.arch == "sm90" else sm100.SMEM_CAPACITY
+    f = ans.fields
+    ml, ep = f["mainloop"]["shared_storage_bytes"], f["epilogue"]["shared_storage_bytes"]
+    if ml + ep > cap:
+        warn(
+            f"the SharedStorage of mainloop ({ml} bytes) and epilogue ({ep} bytes) is {ml + ep} bytes, above the "
+            f"{cfg.arch} shared memory capacity of {cap} bytes per CTA: a kernel on this collective does not launch"
+        )
 
 
 def _expr(text: str) -> str:
@@ -385,7 +415,10 @@ def epilogue_banks(cfg, ans) -> dict | None:
                 conflicts=t["conflicts"],
             )
         except CuteDumpError as err:
-            item["not_modelled"] = err.one_line()
+            # the bank command's message points at its own 'vector' line, which this answer does not print
+            item["not_modelled"] = err.one_line().replace(
+                " (see the 'vector' line)", " (`cutedump bank` names that width on its 'vector' line)"
+            )
         out[key] = item
     return out
 
