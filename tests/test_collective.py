@@ -673,3 +673,19 @@ def test_bank_audit_note_names_no_line_the_answer_lacks():
     assert "not modelled" in text
     assert "(see the 'vector' line)" not in text
     assert "`cutedump bank`" in text
+
+
+def test_toml_header_names_the_dispatch_policy_the_text_names():
+    """issue 42 item 17: the --toml header's dispatch policy kept the stages and schedule but dropped the cluster;
+    it is the text's 'dispatch policy' row. The RS/cp.async refusal names the mainloops --toml writes (SM100's
+    too)."""
+    from cutedump.errors import CuteDumpError
+
+    kw = {"tile": "128,128,64", "cluster": "2,1,1"}
+    text, _ = _answer_and_warnings(**kw)
+    pol = re.search(r"^  dispatch policy\s+(\S.*)$", text, re.M).group(1)
+    toml, _ = _answer_and_warnings(**kw, toml=True)
+    assert toml.splitlines()[1].startswith(f"# {pol}, "), (pol, toml.splitlines()[1])
+    with pytest.raises(CuteDumpError) as e:
+        _answer_and_warnings(tile="128,128,64", schedule="KernelCpAsyncWarpSpecialized", toml=True)
+    assert "SM100" in str(e.value) and "SM90 TMA SS mainloop only" not in str(e.value)
