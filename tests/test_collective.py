@@ -689,3 +689,52 @@ def test_toml_header_names_the_dispatch_policy_the_text_names():
     with pytest.raises(CuteDumpError) as e:
         _answer_and_warnings(tile="128,128,64", schedule="KernelCpAsyncWarpSpecialized", toml=True)
     assert "SM100" in str(e.value) and "SM90 TMA SS mainloop only" not in str(e.value)
+
+
+def test_cutlass_schedule_names_are_the_headers():
+    """cutlass_names.py is every schedule tag CUTLASS 4.2's dispatch_policy headers declare."""
+    from cutedump.collective import cutlass_names as N
+
+    inc = _cutlass_include()
+    gemm = (inc / "cutlass/gemm/dispatch_policy.hpp").read_text()
+    epi = (inc / "cutlass/epilogue/dispatch_policy.hpp").read_text()
+    assert N.KERNEL_SCHEDULES == tuple(sorted(set(re.findall(r"^struct (Kernel\w+)", gemm, re.M))))
+    assert N.EPILOGUE_SCHEDULES == tuple(sorted(set(re.findall(r"^struct (\w+)", epi, re.M))))
+    from cutedump.collective.config import NOT_MODELLED_BUILDERS
+
+    for name, where in NOT_MODELLED_BUILDERS.items():
+        path, line = where.split(",")[0].rsplit(":", 1)
+        text = (inc / path).read_text().splitlines()
+        assert any(f"KernelScheduleType, {name}>" in ln for ln in text[int(line) - 1 : int(line) + 30]), name
+
+
+def _cutlass_include():
+    import importlib.util
+    from pathlib import Path
+
+    spec = importlib.util.find_spec("cutlass_library")
+    if spec is None or spec.origin is None:
+        pytest.skip("nvidia-cutlass (cutlass_library) is not installed")
+    inc = Path(spec.origin).parent / "source" / "include"
+    if not (inc / "cutlass/gemm/dispatch_policy.hpp").exists():
+        pytest.skip("CUTLASS headers are not installed")
+    return inc
+
+
+def test_a_cutlass_schedule_not_modelled_says_so():
+    """issue 42 item 4 / issue 44 item 7: example 49's KernelTma was refused with a list of names that left it out;
+    any name CUTLASS declares is refused as 'not modelled' (KernelTma naming its builder), an unknown one as not a
+    CUTLASS name."""
+    from cutedump.errors import CuteDumpError
+
+    with pytest.raises(CuteDumpError) as e:
+        _answer_and_warnings(tile="128,128,64", schedule="cutlass::gemm::KernelTma")
+    msg = str(e.value)
+    assert "'cutlass::gemm::KernelTma'" in msg and "not model" in msg and "sm90_gmma_builder.inl" in msg
+    for arch, s in (("sm90", "KernelPtrArrayTmaWarpSpecializedCooperative"), ("sm100", "KernelTmaWarpSpecialized")):
+        with pytest.raises(CuteDumpError, match="CUTLASS 4.2 kernel schedule .* does not model"):
+            _answer_and_warnings(arch=arch, tile="128,128,64", schedule=s)
+    with pytest.raises(CuteDumpError, match="CUTLASS 4.2 epilogue tag .* does not model"):
+        _answer_and_warnings(tile="128,128,64", epilogue_schedule="PtrArrayTmaWarpSpecializedCooperative")
+    with pytest.raises(CuteDumpError, match="not a CUTLASS 4.2 schedule name"):
+        _answer_and_warnings(tile="128,128,64", schedule="KernelFoo")

@@ -183,5 +183,23 @@ def schedule_name(text: str, table: tuple[str, ...], what: str) -> str:
     if t.lower() == "auto":
         return table[0]
     if t not in table:
-        raise CuteDumpError(f"{what}: {text!r} is not one of {', '.join(['auto', *table[1:]])}")
+        from cutedump.collective.cutlass_names import EPILOGUE_SCHEDULES, KERNEL_SCHEDULES  # start-up: refusals only
+
+        modelled = ", ".join(["auto", *table[1:]])
+        if t in KERNEL_SCHEDULES or t in EPILOGUE_SCHEDULES:
+            kind = "kernel schedule" if t in KERNEL_SCHEDULES else "epilogue tag"
+            builder = NOT_MODELLED_BUILDERS.get(t)
+            raise CuteDumpError(
+                f"{what}: {text!r} is a CUTLASS 4.2 {kind}"
+                + (f" (its builder: {builder})" if builder else "")
+                + f" that cutedump does not model for this --arch (modelled: {modelled})"
+            )
+        raise CuteDumpError(f"{what}: {text!r} is not a CUTLASS 4.2 schedule name (modelled: {modelled})")
     return t
+
+
+# the builder CUTLASS 4.2 uses for a schedule cutedump refuses as not modelled (file:line of its specialization)
+NOT_MODELLED_BUILDERS = {
+    "KernelTma": "cutlass/gemm/collective/builders/sm90_gmma_builder.inl:640, GMMA_TMA_SS with "
+    "MainloopSm90TmaGmma<Stages, ClusterShape>",
+}
