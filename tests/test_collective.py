@@ -738,3 +738,65 @@ def test_a_cutlass_schedule_not_modelled_says_so():
         _answer_and_warnings(tile="128,128,64", epilogue_schedule="PtrArrayTmaWarpSpecializedCooperative")
     with pytest.raises(CuteDumpError, match="not a CUTLASS 4.2 schedule name"):
         _answer_and_warnings(tile="128,128,64", schedule="KernelFoo")
+
+
+def test_auto_sm100_names_the_builder_schedule_it_resolved_to():
+    """issue 42 item 20: Auto with the 2SM UMMA named only the policy's KernelTmaWarpSpecializedSm100; the row names
+    KernelTmaWarpSpecialized2SmSm100 (1Sm for the 1SM UMMA), and the dispatch policy's why states its arguments,
+    the cluster included."""
+    for cl, tile, name in (("2,1,1", "256,128,64", "2Sm"), ("1,1,1", "128,128,64", "1Sm")):
+        text, _ = _answer_and_warnings(arch="sm100", tile=tile, cluster=cl)
+        row = re.search(r"^  schedule\s+(.*)$", text, re.M).group(1)
+        assert row.startswith(f"KernelScheduleAuto -> KernelTmaWarpSpecialized{name}Sm100"), row
+        mma = re.search(r"^  MMA atom\s+(\S+)", text, re.M).group(1)
+        assert ("_2x1SM_" in mma) == (name == "2Sm")
+        c = ",".join(f"_{x}" for x in cl.split(","))
+        assert re.search(
+            rf"^  dispatch policy: \S+<\d+, 2 scheduler stages, \d accumulator stages, cluster \({c}\)>", text, re.M
+        )
+
+
+def test_tile_is_the_mma_tile_shape_in_help_readme_and_answer():
+    """issue 42 item 3: --tile is CUTLASS's MmaTileShape_MNK everywhere; a 2SM answer says per-CTA tile of it."""
+    from pathlib import Path
+
+    from cutedump.commands.declarations.collective import COMMAND
+
+    tile = next(p for p in COMMAND.params if "--tile" in (p.names if isinstance(p.names, tuple) else (p.names,)))
+    assert "MmaTileShape_MNK" in tile.help
+    readme = Path(__file__).resolve().parents[1].joinpath("README.md").read_text()
+    row = next(ln for ln in readme.splitlines() if ln.startswith("| `--tile` |"))
+    assert "`collective`: CUTLASS's MmaTileShape_MNK" in row
+    text, _ = _answer_and_warnings(arch="sm100", tile="256,128,64", cluster="2,1,1")
+    assert "(128 x 128) per-CTA tile of the 256 x 128 MmaTileShape over the 2SM pair" in text
+    assert ") CTA tile" not in text
+
+
+def test_element_and_tile_spellings_one_copies_from_a_kernel():
+    """issue 42 item 7: C++ qualified names, the DSL's names, Shape<...> tiles; every spelling is listed in --help
+    and the README; errors quote the input as typed and name the part read as the type."""
+    from pathlib import Path
+
+    from cutedump.collective import config as C
+    from cutedump.commands.declarations.collective import COMMAND
+    from cutedump.errors import CuteDumpError
+
+    want = json.loads(collective_json(a="half_t:RowMajor", tile="128,128,64"))
+    for a, tile in (
+        ("cutlass::half_t:RowMajor", "Shape<_128,_128,_64>"),
+        ("cutlass::half_t:cutlass::layout::RowMajor", "cute::Shape<cute::Int<128>,_128,_64>"),
+        ("cutlass.Float16:K", "(_128,_128,_64)"),
+        ("Float16", "128,128,64"),
+        ("half", "cute::make_shape(_128,_128,_64)"),
+    ):
+        assert json.loads(collective_json(a=a, tile=tile)) == want, (a, tile)
+    listed = COMMAND.epilog + Path(__file__).resolve().parents[1].joinpath("README.md").read_text()
+    for name in [*C.ELEMENT_BITS, *C.ALIASES, *(f"cutlass.{k}" for k in C.DSL_NAMES)]:
+        assert re.search(rf"(?<![\w.]){re.escape(name)}(?!\w)", listed), name
+    with pytest.raises(CuteDumpError) as e:
+        _answer_and_warnings(a="cutlass::halff_t:RowMajor", tile="128,128,64")
+    assert "'cutlass::halff_t' (read from 'cutlass::halff_t:RowMajor')" in str(e.value)
+
+
+def collective_json(**kw):
+    return _answer_and_warnings(fmt_="json", **kw)[0]

@@ -149,6 +149,23 @@ def collective_text(
     return _text(cfg, ans, prob)
 
 
+def builder_schedule(cfg, ans) -> str:
+    """The builder schedule the answer is: the one asked, or the one CUTLASS's KernelScheduleAuto resolves to (for
+    SM100, the 1SM or 2SM schedule of the UMMA the builder picked; for SM90, the policy's schedule)."""
+    if cfg.schedule != "KernelScheduleAuto":
+        return cfg.schedule
+    if cfg.arch == "sm100":
+        two = "_2x1SM_" in ans.mainloop.mma_op.value
+        return f"KernelTmaWarpSpecialized{'2Sm' if two else '1Sm'}Sm100"
+    return ans.mainloop.schedule.value
+
+
+def _schedule_row(cfg, ans) -> str:
+    b, pol = builder_schedule(cfg, ans), ans.fields["mainloop"]["dispatch_policy"]["schedule"]
+    auto = "KernelScheduleAuto -> " if cfg.schedule == "KernelScheduleAuto" else ""
+    return auto + b + ("" if b == pol else f" (the dispatch policy's Schedule: {pol})")
+
+
 def _kernel_warnings(cfg, ans) -> None:
     """Hazards of a kernel built on the collective that CUTLASS's builder itself accepts: one warning each."""
     sched = ans.mainloop.schedule.value
@@ -201,7 +218,7 @@ def _text(cfg, ans, prob) -> str:
         pol = f"{dp['name']}<{dp['stages']}, {dp['cluster_shape']}, {dp['schedule']}>"
     rows = [
         ("dispatch policy", pol),
-        ("schedule", dp["schedule"]),
+        ("schedule", _schedule_row(cfg, ans)),
         ("stages", str(dp["stages"])),
         ("MMA atom", ans.mainloop.mma_op.value),
         ("smem atom A", ans.mainloop.smem_atom_a.value),
