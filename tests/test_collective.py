@@ -518,7 +518,9 @@ def test_json_has_the_issue_fields_and_sm100_stage_arithmetic(args):
     j = json.loads(_answer(*flat, fmt_="json"))
     # the CUTLASS fields, and (SM90 smem epilogues) cutedump's bank audit of the epilogue's copies, named as such
     audit = {"epilogue_bank_audit"} if base["--arch"] == "sm90" and "copy_ops" in j["epilogue"] else set()
-    assert set(j) == {"mainloop", "epilogue", "versions"} | audit and set(j["mainloop"]) == MAIN_KEYS
+    # cutedump's statements beside them (the text's words: configuration, schedule, why, descriptors)
+    ours = {"configuration", "schedule", "why", "descriptors"}
+    assert set(j) == {"mainloop", "epilogue", "versions"} | audit | ours and set(j["mainloop"]) == MAIN_KEYS
     assert set(j["mainloop"]["dispatch_policy"]) == {"name", "stages", "cluster_shape", "schedule"}
     e = j["epilogue"]
     if e["dispatch_policy"]["name"] == "EpilogueDefault":  # the SM90 no-smem epilogue: its name and size only
@@ -800,3 +802,75 @@ def test_element_and_tile_spellings_one_copies_from_a_kernel():
 
 def collective_json(**kw):
     return _answer_and_warnings(fmt_="json", **kw)[0]
+
+
+@pytest.mark.parametrize(
+    "kw",
+    [
+        {
+            "arch": "sm90",
+            "tile": "128,256,64",
+            "cluster": "2,1,1",
+            "c": "float:RowMajor",
+            "problem": "4096,4096,512",
+            "epilogue_schedule": "TmaWarpSpecializedCooperative",
+        },
+        {
+            "arch": "sm90",
+            "a": "int8_t:ColumnMajor",
+            "b": "int8_t:ColumnMajor",
+            "d": "int32_t",
+            "acc": "int32_t",
+            "tile": "128,128,64",
+            "problem": "512,512,512",
+        },
+        {"arch": "sm100", "tile": "256,128,64", "cluster": "2,2,1", "b": "half_t:MN", "problem": "1024,2048,256"},
+        {"arch": "sm100", "a": "tfloat32_t", "b": "tfloat32_t", "d": "float", "tile": "128,64,32"},
+    ],
+)
+def test_json_holds_what_the_text_states(kw):
+    """issue 42 item 9: the words and numbers of the text, read from the text, are the JSON's fields: the
+    configuration, every row, the why rules, the descriptors and idesc_, the TMA maps of --problem."""
+    text, _ = _answer_and_warnings(**kw)
+    j = json.loads(_answer_and_warnings(fmt_="json", **kw)[0])
+    cf = j["configuration"]
+    head = text.splitlines()
+    m = re.match(r"CollectiveBuilder<arch::Sm(\d+), OpClassTensorOp>  tile (\S+)  cluster (\S+)", head[0])
+    assert (f"sm{m.group(1)}", m.group(2), m.group(3)) == (cf["arch"], cf["tile"], cf["cluster"])
+    for w in "ab":
+        el, lay, major, al = re.search(rf"\b{w.upper()} (\w+):(\w+) \((K|MN)-major\) x(\d+)", head[1]).groups()
+        assert (el, lay, major, int(al)) == tuple(cf[w][k] for k in ("element", "layout", "major", "alignment"))
+    assert head[1].endswith(f"accumulator {cf['accumulator']}")
+    rows = dict(re.findall(r"^  (\S.{0,15}?)\s{2,}(\S.*)$", text.split("\nepilogue\n")[0], re.M))
+    dp = j["mainloop"]["dispatch_policy"]
+    assert rows["dispatch policy"].startswith(f"{dp['name']}<{dp['stages']}, ")
+    assert rows["stages"] == str(dp["stages"])
+    assert j["schedule"]["builder"] in rows["schedule"] and j["schedule"]["dispatch_policy"] in rows["schedule"]
+    assert rows["SharedStorage"] == f"{j['mainloop']['shared_storage_bytes']} bytes"
+    whys = re.findall(r"^  (.+?): (.*)  \[(\S+)\]$", text.split("\nwhy\n")[1].split("\n\n")[0], re.M)
+    assert whys == [(w["what"], w["why"], w["rule"]) for w in j["why"]]
+    d = j["descriptors"]
+    for name in "AB":
+        got = re.search(rf"^  {name}: (0x[0-9a-f]+)  \((K|MN)-major (\w+)", text, re.M)
+        if got is None:
+            assert d[name] == {"registers": True} and f"  {name}: registers" in text
+            continue
+        first = d[name]["k_blocks"][0] if d["kind"] == "umma" else d[name]["value"]
+        assert got.groups() == (first, d[name]["major"], d[name]["element"])
+        if d["kind"] == "umma" and len(d[name]["k_blocks"]) > 1:
+            step = int(d[name]["k_blocks"][1], 16) - int(first, 16)
+            line = next(ln for ln in text.splitlines() if ln.startswith(got.group(0)))
+            assert line.endswith(f"; k-block 1: +{step:#x} (start address, 16-byte units)"), line
+    if d["kind"] == "umma":
+        assert re.search(
+            rf"^  idesc_: {d['idesc_']}  \(UMMA::make_instr_desc of {re.escape(d['idesc_of'])}:", text, re.M
+        )
+    if "problem" in kw:
+        assert j["tma"]["problem"][:3] == [int(x) for x in kw["problem"].split(",")]
+        if "not_modelled" in j["tma"]:
+            assert f"TMA tensor maps: --problem is {j['tma']['not_modelled']}" in text
+        for name in "AB" if "not_modelled" not in j["tma"] else "":
+            call = re.search(rf"^TMA {name}: (.*)$", text, re.M).group(1)
+            assert call == j["tma"][name]["call"]
+    else:
+        assert "tma" not in j

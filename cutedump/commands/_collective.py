@@ -145,8 +145,56 @@ def collective_text(
         return (kernel_toml if cfg.arch == "sm90" else kernel_toml_sm100)(cfg, ans, prob)
     if fmt_ == "json":
         audit = epilogue_banks(cfg, ans)
-        return json_answer(ans.fields if audit is None else {**ans.fields, "epilogue_bank_audit": audit})
+        out = ans.fields if audit is None else {**ans.fields, "epilogue_bank_audit": audit}
+        return json_answer({**out, **answer_extras(cfg, ans, prob)})
     return _text(cfg, ans, prob)
+
+
+def answer_extras(cfg, ans, prob) -> dict:
+    """What the text states beyond CUTLASS's fields (cutedump's words, not CUTLASS fields): the configuration
+    answered, the builder schedule, the why rules, the descriptors and the TMA maps of --problem."""
+    import json
+
+    def operand(o, w):
+        d = {"element": o.element, "layout": o.layout}
+        if o.element != "void" and w in "ab":
+            d["major"] = "K" if (cfg.a_k_major if w == "a" else cfg.b_k_major) else "MN"
+        if o.element != "void":
+            d["alignment"] = cfg.alignment(w)
+        return d
+
+    out = {
+        "configuration": {
+            "arch": cfg.arch,
+            "a": operand(cfg.a, "a"),
+            "b": operand(cfg.b, "b"),
+            "c": operand(cfg.c, "c"),
+            "d": operand(cfg.d, "d"),
+            "accumulator": cfg.acc,
+            "tile": "(" + ",".join(f"_{x}" for x in cfg.tile) + ")",
+            "tile_is": "MmaTileShape_MNK",
+            "cluster": "(" + ",".join(f"_{c}" for c in cfg.cluster) + ")",
+        },
+        "schedule": {
+            "asked": cfg.schedule,
+            "builder": builder_schedule(cfg, ans),
+            "dispatch_policy": ans.fields["mainloop"]["dispatch_policy"]["schedule"],
+        },
+        "why": [{"what": what, "choice": ch.value, "why": ch.why, "rule": ch.rule} for what, ch in ans.why],
+        "descriptors": descriptors(cfg, ans),
+    }
+    if prob is not None:
+        tma = {"problem": list(prob)}
+        if cfg.arch == "sm90" and (ans.mainloop.rs or ans.mainloop.cp_async):
+            tma["not_modelled"] = (
+                f"answered for the TMA SS mainloop only (this one is {ans.mainloop.dispatch_policy.value})"
+            )
+        else:
+            lines = (_tma_lines if cfg.arch == "sm90" else _tma_lines_sm100)(cfg, ans, prob, "json")
+            for i, name in enumerate("AB"):
+                tma[name] = {"call": lines[3 * i].partition(": ")[2], **json.loads(lines[3 * i + 1])}
+        out["tma"] = tma
+    return out
 
 
 def builder_schedule(cfg, ans) -> str:
@@ -280,7 +328,7 @@ def _text(cfg, ans, prob) -> str:
     return "\n".join(out) + "\n"
 
 
-def _tma_lines(cfg, ans, prob) -> list:
+def _tma_lines(cfg, ans, prob, fmt_="text") -> list:
     """The TMA tensor maps of A and B for --problem: cutedump's make_tma_copy engine (the tma command's)."""
     from cutedump.commands._tma import tma_text  # start-up: the TMA engine only for --problem
 
@@ -317,14 +365,14 @@ def _tma_lines(cfg, ans, prob) -> list:
                 lower_corner=None,
                 upper_corner=None,
                 traversal_stride=None,
-                fmt_="text",
+                fmt_=fmt_,
             ).rstrip("\n")
         )
         out.append("")
     return out[:-1]
 
 
-def _tma_lines_sm100(cfg, ans, prob) -> list:
+def _tma_lines_sm100(cfg, ans, prob, fmt_="text") -> list:
     """The TMA atoms of A and B for --problem: cutedump's make_tma_atom_A/B_sm100 engine (the tma command's)."""
     from cutedump.collective.sm100 import smem_layout_expr  # start-up: as above
     from cutedump.commands._tma import tma_text  # start-up: the TMA engine only for --problem
@@ -362,7 +410,7 @@ def _tma_lines_sm100(cfg, ans, prob) -> list:
                 lower_corner=None,
                 upper_corner=None,
                 traversal_stride=None,
-                fmt_="text",
+                fmt_=fmt_,
             ).rstrip("\n")
         )
         out.append("")
@@ -517,4 +565,27 @@ def _desc_lines(cfg, ans) -> list:
     for name, layout, major, el in operands:
         d = desc_fragment(tiled, 0, name, parse_smem_layout(layout)).descriptors[0].value
         out.append(f"  {name}: {d:#018x}  ({major}-major {el}: cutedump desc {d:#018x} --major {major} --type {el})")
+    return out
+
+
+def descriptors(cfg, ans) -> dict:
+    """The descriptors the text's descriptor lines state, as JSON (read back from those lines' own values)."""
+    if cfg.arch == "sm100":
+        d = umma_descs(ans)
+        out = {"kind": "umma", "k_block": 0, "stage": 0}
+        for name in "AB":
+            major, el, descs = d[name]
+            out[name] = {"major": major, "element": el, "k_blocks": [f"{v:#018x}" for v in descs]}
+        out["idesc_"] = f"{d['idesc']:#010x}"
+        out["idesc_of"] = ans.mainloop.mma_op.value
+        return out
+    out = {"kind": "gmma", "k_block": 0, "stage": 0}
+    for ln in _desc_lines(cfg, ans)[1:]:
+        name, _, rest = ln.strip().partition(": ")
+        if rest.startswith("registers"):
+            out[name] = {"registers": True}
+            continue
+        value, _, why = rest.partition("  (")
+        major, el = why.split(":")[0].split("-major ")
+        out[name] = {"value": value, "major": major, "element": el}
     return out
