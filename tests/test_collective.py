@@ -518,7 +518,9 @@ def test_json_has_the_issue_fields_and_sm100_stage_arithmetic(args):
     j = json.loads(_answer(*flat, fmt_="json"))
     # the CUTLASS fields, and (SM90 smem epilogues) cutedump's bank audit of the epilogue's copies, named as such
     audit = {"epilogue_bank_audit"} if base["--arch"] == "sm90" and "copy_ops" in j["epilogue"] else set()
-    assert set(j) == {"mainloop", "epilogue", "versions"} | audit and set(j["mainloop"]) == MAIN_KEYS
+    # cutedump's statements beside them (the text's words: configuration, schedule, why, descriptors)
+    ours = {"configuration", "schedule", "why", "descriptors"}
+    assert set(j) == {"mainloop", "epilogue", "versions"} | audit | ours and set(j["mainloop"]) == MAIN_KEYS
     assert set(j["mainloop"]["dispatch_policy"]) == {"name", "stages", "cluster_shape", "schedule"}
     e = j["epilogue"]
     if e["dispatch_policy"]["name"] == "EpilogueDefault":  # the SM90 no-smem epilogue: its name and size only
@@ -607,3 +609,268 @@ def test_sm90_mixed_width_inputs_are_not_modelled_not_refused():
         r = run("--a", a, "--b", b, "--d", "half_t", "--tile", "128,128,64")
         assert r.returncode == 2 and r.stderr.count("\n") == 1, r.stderr
         assert "mixed-input RS builder" in r.stderr and "not modelled" in r.stderr and "refuses" not in r.stderr
+
+
+# ------------------------------------------------------------------------------------------------ issue 42's hazards
+
+
+def _answer_and_warnings(**kw):
+    """collective_text in-process (no subprocess: fast) and the warnings it left."""
+    from cutedump.commands._collective import collective_text
+    from cutedump.errors import take_warnings
+
+    take_warnings()
+    args = {"arch": "sm90", "a": "half_t:RowMajor", "b": "half_t:ColumnMajor", "d": "half_t:RowMajor"} | kw
+    text = collective_text(**args)
+    return text, take_warnings()
+
+
+def test_cluster_product_is_checked_and_past_8_warned():
+    """issue 42 item 2: 8,4,1 is 32 CTAs, refused as 32,1,1 is (at most 16, the hardware's non-portable limit);
+    16 CTAs is answered with a warning (past the portable 8); 8 CTAs is answered silently."""
+    from cutedump.errors import CuteDumpError
+
+    for cl in ("8,4,1", "4,4,2", "32,1,1", "2,2,8"):
+        with pytest.raises(CuteDumpError, match="at most 16 CTAs"):
+            _answer_and_warnings(tile="128,128,64", cluster=cl)
+    _, w = _answer_and_warnings(tile="128,128,64", cluster="4,4,1")
+    assert len(w) == 1 and "16 CTAs" in w[0] and "portable" in w[0], w
+    _, w = _answer_and_warnings(tile="128,128,64", cluster="4,2,1")
+    assert w == []
+
+
+def test_cooperative_tile_m_below_128_is_a_warning():
+    """issue 42 item 5: the builder accepts a 64-row tile with the Cooperative schedule; the kernel's static_assert
+    (sm90_gemm_tma_warpspecialized_cooperative.hpp) refuses tile M < 128."""
+    for sched in ("KernelTmaWarpSpecializedCooperative", "KernelTmaWarpSpecializedPingpong"):
+        _, w = _answer_and_warnings(tile="64,128,64", schedule=sched)
+        coop = [x for x in w if "greater than or equal to 128 along the M-dimension" in x]
+        assert len(coop) == (1 if "Cooperative" in sched else 0), w
+    _, w = _answer_and_warnings(tile="128,128,64", schedule="KernelTmaWarpSpecializedCooperative")
+    assert w == []
+
+
+def test_shared_storage_above_capacity_is_a_warning():
+    """issue 42 item 6: --stages 40 gives a SharedStorage far above the 232448-byte capacity: a warning naming the
+    bytes the answer states; within capacity, none."""
+    text, w = _answer_and_warnings(tile="128,128,64", stages="40")
+    m = re.search(r"^mainloop\n(?:.*\n)*?  SharedStorage\s+(\d+) bytes", text, re.M)
+    assert m and int(m.group(1)) > 232448
+    assert len(w) == 1 and f"mainloop ({m.group(1)} bytes)" in w[0] and "232448" in w[0], w
+    for arch in ("sm90", "sm100"):
+        _, w = _answer_and_warnings(tile="128,128,64", stages="4", arch=arch)
+        assert w == [], w
+
+
+def test_bank_audit_note_names_no_line_the_answer_lacks():
+    """issue 42 item 10: the auto-vectorizing epilogue copies are 'not modelled' with a note that pointed at a
+    'vector' line collective never prints."""
+    text, _ = _answer_and_warnings(
+        tile="128,128,64",
+        d="float:RowMajor",
+        c="float:RowMajor",
+        schedule="KernelTmaWarpSpecializedCooperative",
+        epilogue_schedule="TmaWarpSpecializedCooperative",
+    )
+    assert "not modelled" in text
+    assert "(see the 'vector' line)" not in text
+    assert "`cutedump bank`" in text
+
+
+def test_toml_header_names_the_dispatch_policy_the_text_names():
+    """issue 42 item 17: the --toml header's dispatch policy kept the stages and schedule but dropped the cluster;
+    it is the text's 'dispatch policy' row. The RS/cp.async refusal names the mainloops --toml writes (SM100's
+    too)."""
+    from cutedump.errors import CuteDumpError
+
+    kw = {"tile": "128,128,64", "cluster": "2,1,1"}
+    text, _ = _answer_and_warnings(**kw)
+    pol = re.search(r"^  dispatch policy\s+(\S.*)$", text, re.M).group(1)
+    toml, _ = _answer_and_warnings(**kw, toml=True)
+    assert toml.splitlines()[1].startswith(f"# {pol}, "), (pol, toml.splitlines()[1])
+    with pytest.raises(CuteDumpError) as e:
+        _answer_and_warnings(tile="128,128,64", schedule="KernelCpAsyncWarpSpecialized", toml=True)
+    assert "SM100" in str(e.value) and "SM90 TMA SS mainloop only" not in str(e.value)
+
+
+def test_cutlass_schedule_names_are_the_headers():
+    """cutlass_names.py is every schedule tag CUTLASS 4.2's dispatch_policy headers declare."""
+    from cutedump.collective import cutlass_names as N
+
+    inc = _cutlass_include()
+    gemm = (inc / "cutlass/gemm/dispatch_policy.hpp").read_text()
+    epi = (inc / "cutlass/epilogue/dispatch_policy.hpp").read_text()
+    assert N.KERNEL_SCHEDULES == tuple(sorted(set(re.findall(r"^struct (Kernel\w+)", gemm, re.M))))
+    assert N.EPILOGUE_SCHEDULES == tuple(sorted(set(re.findall(r"^struct (\w+)", epi, re.M))))
+    from cutedump.collective.config import NOT_MODELLED_BUILDERS
+
+    for name, where in NOT_MODELLED_BUILDERS.items():
+        path, line = where.split(",")[0].rsplit(":", 1)
+        text = (inc / path).read_text().splitlines()
+        assert any(f"KernelScheduleType, {name}>" in ln for ln in text[int(line) - 1 : int(line) + 30]), name
+
+
+def _cutlass_include():
+    import importlib.util
+    from pathlib import Path
+
+    spec = importlib.util.find_spec("cutlass_library")
+    if spec is None or spec.origin is None:
+        pytest.skip("nvidia-cutlass (cutlass_library) is not installed")
+    inc = Path(spec.origin).parent / "source" / "include"
+    if not (inc / "cutlass/gemm/dispatch_policy.hpp").exists():
+        pytest.skip("CUTLASS headers are not installed")
+    return inc
+
+
+def test_a_cutlass_schedule_not_modelled_says_so():
+    """issue 42 item 4 / issue 44 item 7: example 49's KernelTma was refused with a list of names that left it out;
+    any name CUTLASS declares is refused as 'not modelled' (KernelTma naming its builder), an unknown one as not a
+    CUTLASS name."""
+    from cutedump.errors import CuteDumpError
+
+    with pytest.raises(CuteDumpError) as e:
+        _answer_and_warnings(tile="128,128,64", schedule="cutlass::gemm::KernelTma")
+    msg = str(e.value)
+    assert "'cutlass::gemm::KernelTma'" in msg and "not model" in msg and "sm90_gmma_builder.inl" in msg
+    for arch, s in (("sm90", "KernelPtrArrayTmaWarpSpecializedCooperative"), ("sm100", "KernelTmaWarpSpecialized")):
+        with pytest.raises(CuteDumpError, match="CUTLASS 4.2 kernel schedule .* does not model"):
+            _answer_and_warnings(arch=arch, tile="128,128,64", schedule=s)
+    with pytest.raises(CuteDumpError, match="CUTLASS 4.2 epilogue tag .* does not model"):
+        _answer_and_warnings(tile="128,128,64", epilogue_schedule="PtrArrayTmaWarpSpecializedCooperative")
+    with pytest.raises(CuteDumpError, match="not a CUTLASS 4.2 schedule name"):
+        _answer_and_warnings(tile="128,128,64", schedule="KernelFoo")
+
+
+def test_auto_sm100_names_the_builder_schedule_it_resolved_to():
+    """issue 42 item 20: Auto with the 2SM UMMA named only the policy's KernelTmaWarpSpecializedSm100; the row names
+    KernelTmaWarpSpecialized2SmSm100 (1Sm for the 1SM UMMA), and the dispatch policy's why states its arguments,
+    the cluster included."""
+    for cl, tile, name in (("2,1,1", "256,128,64", "2Sm"), ("1,1,1", "128,128,64", "1Sm")):
+        text, _ = _answer_and_warnings(arch="sm100", tile=tile, cluster=cl)
+        row = re.search(r"^  schedule\s+(.*)$", text, re.M).group(1)
+        assert row.startswith(f"KernelScheduleAuto -> KernelTmaWarpSpecialized{name}Sm100"), row
+        mma = re.search(r"^  MMA atom\s+(\S+)", text, re.M).group(1)
+        assert ("_2x1SM_" in mma) == (name == "2Sm")
+        c = ",".join(f"_{x}" for x in cl.split(","))
+        assert re.search(
+            rf"^  dispatch policy: \S+<\d+, 2 scheduler stages, \d accumulator stages, cluster \({c}\)>", text, re.M
+        )
+
+
+def test_tile_is_the_mma_tile_shape_in_help_readme_and_answer():
+    """issue 42 item 3: --tile is CUTLASS's MmaTileShape_MNK everywhere; a 2SM answer says per-CTA tile of it."""
+    from pathlib import Path
+
+    from cutedump.commands.declarations.collective import COMMAND
+
+    tile = next(p for p in COMMAND.params if "--tile" in (p.names if isinstance(p.names, tuple) else (p.names,)))
+    assert "MmaTileShape_MNK" in tile.help
+    readme = Path(__file__).resolve().parents[1].joinpath("README.md").read_text()
+    row = next(ln for ln in readme.splitlines() if ln.startswith("| `--tile` |"))
+    assert "`collective`: CUTLASS's MmaTileShape_MNK" in row
+    text, _ = _answer_and_warnings(arch="sm100", tile="256,128,64", cluster="2,1,1")
+    assert "(128 x 128) per-CTA tile of the 256 x 128 MmaTileShape over the 2SM pair" in text
+    assert ") CTA tile" not in text
+
+
+def test_element_and_tile_spellings_one_copies_from_a_kernel():
+    """issue 42 item 7: C++ qualified names, the DSL's names, Shape<...> tiles; every spelling is listed in --help
+    and the README; errors quote the input as typed and name the part read as the type."""
+    from pathlib import Path
+
+    from cutedump.collective import config as C
+    from cutedump.commands.declarations.collective import COMMAND
+    from cutedump.errors import CuteDumpError
+
+    want = json.loads(collective_json(a="half_t:RowMajor", tile="128,128,64"))
+    for a, tile in (
+        ("cutlass::half_t:RowMajor", "Shape<_128,_128,_64>"),
+        ("cutlass::half_t:cutlass::layout::RowMajor", "cute::Shape<cute::Int<128>,_128,_64>"),
+        ("cutlass.Float16:K", "(_128,_128,_64)"),
+        ("Float16", "128,128,64"),
+        ("half", "cute::make_shape(_128,_128,_64)"),
+    ):
+        assert json.loads(collective_json(a=a, tile=tile)) == want, (a, tile)
+    listed = COMMAND.epilog + Path(__file__).resolve().parents[1].joinpath("README.md").read_text()
+    for name in [*C.ELEMENT_BITS, *C.ALIASES, *(f"cutlass.{k}" for k in C.DSL_NAMES)]:
+        assert re.search(rf"(?<![\w.]){re.escape(name)}(?!\w)", listed), name
+    with pytest.raises(CuteDumpError) as e:
+        _answer_and_warnings(a="cutlass::halff_t:RowMajor", tile="128,128,64")
+    assert "'cutlass::halff_t' (read from 'cutlass::halff_t:RowMajor')" in str(e.value)
+
+
+def collective_json(**kw):
+    return _answer_and_warnings(fmt_="json", **kw)[0]
+
+
+@pytest.mark.parametrize(
+    "kw",
+    [
+        {
+            "arch": "sm90",
+            "tile": "128,256,64",
+            "cluster": "2,1,1",
+            "c": "float:RowMajor",
+            "problem": "4096,4096,512",
+            "epilogue_schedule": "TmaWarpSpecializedCooperative",
+        },
+        {
+            "arch": "sm90",
+            "a": "int8_t:ColumnMajor",
+            "b": "int8_t:ColumnMajor",
+            "d": "int32_t",
+            "acc": "int32_t",
+            "tile": "128,128,64",
+            "problem": "512,512,512",
+        },
+        {"arch": "sm100", "tile": "256,128,64", "cluster": "2,2,1", "b": "half_t:MN", "problem": "1024,2048,256"},
+        {"arch": "sm100", "a": "tfloat32_t", "b": "tfloat32_t", "d": "float", "tile": "128,64,32"},
+    ],
+)
+def test_json_holds_what_the_text_states(kw):
+    """issue 42 item 9: the words and numbers of the text, read from the text, are the JSON's fields: the
+    configuration, every row, the why rules, the descriptors and idesc_, the TMA maps of --problem."""
+    text, _ = _answer_and_warnings(**kw)
+    j = json.loads(_answer_and_warnings(fmt_="json", **kw)[0])
+    cf = j["configuration"]
+    head = text.splitlines()
+    m = re.match(r"CollectiveBuilder<arch::Sm(\d+), OpClassTensorOp>  tile (\S+)  cluster (\S+)", head[0])
+    assert (f"sm{m.group(1)}", m.group(2), m.group(3)) == (cf["arch"], cf["tile"], cf["cluster"])
+    for w in "ab":
+        el, lay, major, al = re.search(rf"\b{w.upper()} (\w+):(\w+) \((K|MN)-major\) x(\d+)", head[1]).groups()
+        assert (el, lay, major, int(al)) == tuple(cf[w][k] for k in ("element", "layout", "major", "alignment"))
+    assert head[1].endswith(f"accumulator {cf['accumulator']}")
+    rows = dict(re.findall(r"^  (\S.{0,15}?)\s{2,}(\S.*)$", text.split("\nepilogue\n")[0], re.M))
+    dp = j["mainloop"]["dispatch_policy"]
+    assert rows["dispatch policy"].startswith(f"{dp['name']}<{dp['stages']}, ")
+    assert rows["stages"] == str(dp["stages"])
+    assert j["schedule"]["builder"] in rows["schedule"] and j["schedule"]["dispatch_policy"] in rows["schedule"]
+    assert rows["SharedStorage"] == f"{j['mainloop']['shared_storage_bytes']} bytes"
+    whys = re.findall(r"^  (.+?): (.*)  \[(\S+)\]$", text.split("\nwhy\n")[1].split("\n\n")[0], re.M)
+    assert whys == [(w["what"], w["why"], w["rule"]) for w in j["why"]]
+    d = j["descriptors"]
+    for name in "AB":
+        got = re.search(rf"^  {name}: (0x[0-9a-f]+)  \((K|MN)-major (\w+)", text, re.M)
+        if got is None:
+            assert d[name] == {"registers": True} and f"  {name}: registers" in text
+            continue
+        first = d[name]["k_blocks"][0] if d["kind"] == "umma" else d[name]["value"]
+        assert got.groups() == (first, d[name]["major"], d[name]["element"])
+        if d["kind"] == "umma" and len(d[name]["k_blocks"]) > 1:
+            step = int(d[name]["k_blocks"][1], 16) - int(first, 16)
+            line = next(ln for ln in text.splitlines() if ln.startswith(got.group(0)))
+            assert line.endswith(f"; k-block 1: +{step:#x} (start address, 16-byte units)"), line
+    if d["kind"] == "umma":
+        assert re.search(
+            rf"^  idesc_: {d['idesc_']}  \(UMMA::make_instr_desc of {re.escape(d['idesc_of'])}:", text, re.M
+        )
+    if "problem" in kw:
+        assert j["tma"]["problem"][:3] == [int(x) for x in kw["problem"].split(",")]
+        if "not_modelled" in j["tma"]:
+            assert f"TMA tensor maps: --problem is {j['tma']['not_modelled']}" in text
+        for name in "AB" if "not_modelled" not in j["tma"] else "":
+            call = re.search(rf"^TMA {name}: (.*)$", text, re.M).group(1)
+            assert call == j["tma"][name]["call"]
+    else:
+        assert "tma" not in j

@@ -42,6 +42,30 @@ ALIASES = {
     "i32": "int32_t",
 }
 
+#: the CuTe DSL's names of the same types (cutlass.Float16, ...), read with or without the ``cutlass.`` prefix
+DSL_NAMES = {
+    "Float16": "half_t",
+    "BFloat16": "bfloat16_t",
+    "TFloat32": "tfloat32_t",
+    "Float32": "float",
+    "Float8E4M3FN": "float_e4m3_t",
+    "Float8E5M2": "float_e5m2_t",
+    "Int8": "int8_t",
+    "Uint8": "uint8_t",
+    "Int32": "int32_t",
+    "Float64": "double",
+}
+
+
+def element_spellings() -> str:
+    """Every spelling element() reads, for --help and the README."""
+    return (
+        f"CUTLASS's names ({', '.join(ELEMENT_BITS)}), with or without cutlass:: (cutlass::half_t); the DSL's "
+        f"({', '.join('cutlass.' + k for k in DSL_NAMES)}); and the short names "
+        f"{', '.join(f'{k} ({v})' for k, v in ALIASES.items())}"
+    )
+
+
 SM90_KERNEL_SCHEDULES = (
     "KernelScheduleAuto",
     "KernelTmaWarpSpecialized",
@@ -115,22 +139,42 @@ class Config(NamedTuple):
         return self.b.layout == "ColumnMajor"
 
 
-def element(text: str, what: str, allow_void: bool = False) -> str:
+def element(text: str, what: str, allow_void: bool = False, typed: str | None = None) -> str:
+    """An element type in any spelling of :func:`element_spellings`; ``typed``: the option's whole value as the
+    user typed it (quoted in the error with the part read as the type)."""
     t = text.strip().replace("cutlass::", "").replace("cute::", "")
-    t = ALIASES.get(t, t)
+    t = t.removeprefix("cutlass.")
+    t = DSL_NAMES.get(t, ALIASES.get(t, t))
     if t == "void" and allow_void:
         return t
     if t not in ELEMENT_BITS:
+        seen = repr(text.strip()) + (f" (read from {typed!r})" if typed not in (None, text) else "")
         raise CuteDumpError(
-            f"{what}: unknown element type {text!r} (one of {', '.join(ELEMENT_BITS)}{', void' if allow_void else ''})"
+            f"{what}: unknown element type {seen} (CUTLASS's {', '.join(ELEMENT_BITS)}"
+            f"{', void' if allow_void else ''}; the DSL's cutlass.Float16 ...; `cutedump collective --help` lists "
+            "every spelling)"
         )
     return t
 
 
+def _split_layout(text: str) -> tuple[str, str]:
+    """``type:layout`` split at the last single colon (``cutlass::half_t:cutlass::layout::RowMajor``)."""
+    i = len(text)
+    while True:
+        i = text.rfind(":", 0, i)
+        if i < 0:
+            return text, ""
+        if (i + 1 < len(text) and text[i + 1] == ":") or (i > 0 and text[i - 1] == ":"):
+            i -= 1 if text[i - 1] == ":" else 0
+            continue
+        return text[:i], text[i + 1 :]
+
+
 def operand(text: str, what: str, default_layout: str, allow_void: bool = False) -> Operand:
-    """``half_t:RowMajor`` / ``half_t:K`` / ``half_t`` (default layout)."""
-    typ, _, lay = text.partition(":")
-    el = element(typ, what, allow_void)
+    """``half_t:RowMajor`` / ``half_t:K`` / ``half_t`` (default layout); C++ qualified names (``cutlass::half_t``,
+    ``cutlass::layout::RowMajor``) and the DSL's (``cutlass.Float16``) too."""
+    typ, lay = _split_layout(text)
+    el = element(typ, what, allow_void, typed=text)
     lay = lay.strip().replace("cutlass::layout::", "")
     if not lay:
         lay = default_layout
@@ -156,7 +200,14 @@ INT32_MAX = 2**31 - 1
 
 def ints(text: str, n: int | tuple[int, ...], what: str, most: int = 4096, why: str = "") -> tuple[int, ...]:
     """Comma-separated positive integers, ``n`` of them (or any count in ``n``), each at most ``most``."""
-    parts = [p.strip().lstrip("_") for p in text.strip().strip("()").split(",")]
+    t = text.strip()
+    for pre in ("cute::Shape<", "Shape<", "cute::make_shape(", "make_shape("):
+        if t.startswith(pre) and t.endswith(">" if pre.endswith("<") else ")"):
+            t = t[len(pre) : -1]
+            break
+    else:
+        t = t.strip("()")
+    parts = [_int_part(p) for p in t.split(",")]
     try:
         vals = tuple(int(p) for p in parts)
     except ValueError:
@@ -178,10 +229,36 @@ def ints(text: str, n: int | tuple[int, ...], what: str, most: int = 4096, why: 
     return vals
 
 
+def _int_part(p: str) -> str:
+    """One integer of a tile/cluster: 128, _128, cute::_128, Int<128>, cute::Int<128>{}."""
+    p = p.strip().removeprefix("cute::").removesuffix("{}")
+    if p.startswith("Int<") and p.endswith(">"):
+        return p[4:-1].strip()
+    return p.lstrip("_")
+
+
 def schedule_name(text: str, table: tuple[str, ...], what: str) -> str:
     t = text.strip().replace("cutlass::gemm::", "").replace("cutlass::epilogue::", "")
     if t.lower() == "auto":
         return table[0]
     if t not in table:
-        raise CuteDumpError(f"{what}: {text!r} is not one of {', '.join(['auto', *table[1:]])}")
+        from cutedump.collective.cutlass_names import EPILOGUE_SCHEDULES, KERNEL_SCHEDULES  # start-up: refusals only
+
+        modelled = ", ".join(["auto", *table[1:]])
+        if t in KERNEL_SCHEDULES or t in EPILOGUE_SCHEDULES:
+            kind = "kernel schedule" if t in KERNEL_SCHEDULES else "epilogue tag"
+            builder = NOT_MODELLED_BUILDERS.get(t)
+            raise CuteDumpError(
+                f"{what}: {text!r} is a CUTLASS 4.2 {kind}"
+                + (f" (its builder: {builder})" if builder else "")
+                + f" that cutedump does not model for this --arch (modelled: {modelled})"
+            )
+        raise CuteDumpError(f"{what}: {text!r} is not a CUTLASS 4.2 schedule name (modelled: {modelled})")
     return t
+
+
+# the builder CUTLASS 4.2 uses for a schedule cutedump refuses as not modelled (file:line of its specialization)
+NOT_MODELLED_BUILDERS = {
+    "KernelTma": "cutlass/gemm/collective/builders/sm90_gmma_builder.inl:640, GMMA_TMA_SS with "
+    "MainloopSm90TmaGmma<Stages, ClusterShape>",
+}

@@ -174,7 +174,8 @@ def mainloop(cfg: Config, carveout: int):
     cta_m, cta_n = m // thr, n
     if two_b or int(size(shape_a[0][0])) > 64:
         acc_raw = 128 * 512 // (cta_m * cta_n)
-        acc_why = f"128 x 512 TMEM / ({cta_m} x {cta_n}) CTA tile = {acc_raw}"
+        pair = f" of the {m} x {n} MmaTileShape over the 2SM pair" if thr == 2 else ""
+        acc_why = f"128 x 512 TMEM / ({cta_m} x {cta_n}) per-CTA tile{pair} = {acc_raw}"
     else:
         acc_raw = (512 // cta_n) * 2
         acc_why = f"1SM M=64: (512 / {cta_n}) x 2 = {acc_raw}"
@@ -224,7 +225,8 @@ def mainloop(cfg: Config, carveout: int):
     ml.schedule = Choice(
         "KernelTmaWarpSpecializedSm100",
         f"{UB}:291",
-        f"MainloopSm100TmaUmmaWarpSpecialized<{st}, 2 scheduler stages, {acc} accumulator stages> "
+        f"MainloopSm100TmaUmmaWarpSpecialized<{st}, 2 scheduler stages, {acc} accumulator stages, cluster "
+        f"({','.join(f'_{c}' for c in cfg.cluster)})> "
         f"({acc_why}, at most 4)",
     )
     ml.dispatch_policy = Choice("MainloopSm100TmaUmmaWarpSpecialized", f"{UB}:291", "TMA + UMMA warp-specialized")

@@ -23,7 +23,8 @@ def kernel_toml(cfg, ans, problem=None) -> str:
     lines = [
         f"# CUTLASS 4.2 CollectiveBuilder<arch::Sm90, OpClassTensorOp, {cfg.a.element} {cfg.a.layout}, "
         f"{cfg.b.element} {cfg.b.layout}, {cfg.acc}, tile ({m},{n},{k}), cluster {dp['cluster_shape']}>:",
-        f"# {dp['name']}<{dp['stages']}, {dp['schedule']}>, {ml.mma_op.value}, written by `cutedump collective --toml`.",
+        f"# {dp['name']}<{dp['stages']}, {dp['cluster_shape']}, {dp['schedule']}>, {ml.mma_op.value}, written by "
+        "`cutedump collective --toml`.",
         "# The mainloop's tensors and partitions of one thread of block (0,0), as the collective's load and mma build "
         "them.",
         "",

@@ -10,7 +10,7 @@ from cutedump.collective import config as C
 from cutedump.collective import sm90, sm100
 from cutedump.collective.build import build
 from cutedump.collective.sm90 import Refused
-from cutedump.errors import CuteDumpError
+from cutedump.errors import CuteDumpError, warn
 from cutedump.versions import json_answer
 
 
@@ -47,6 +47,14 @@ def parse(
     t = C.ints(tile, 3, "--tile", 1024, ": no larger CTA tile fits in shared memory")
     cl = C.ints(cluster or "1,1,1", (1, 2, 3), "--cluster", 16, ": a cluster holds at most 16 CTAs")
     cl = tuple(cl) + (1,) * (3 - len(cl))
+    ncta = cl[0] * cl[1] * cl[2]
+    if ncta > 16:
+        raise CuteDumpError(f"--cluster: {cluster!r} is {ncta} CTAs (a cluster holds at most 16 CTAs)")
+    if ncta > 8:
+        warn(
+            f"--cluster {cluster}: {ncta} CTAs is past the portable cluster size 8; a kernel launches it only with "
+            "cudaFuncAttributeNonPortableClusterSizeAllowed set (and where the GPU allows it)"
+        )
     st = None if stages in (None, "auto") else C.ints(stages, 1, "--stages", 1024)[0]
     cap = (sm90.SMEM_CAPACITY if arch == "sm90" else sm100.SMEM_CAPACITY, f"{arch}_smem_capacity_bytes")
     cv = (
@@ -124,9 +132,11 @@ def collective_text(
         raise CuteDumpError(
             f'CUTLASS refuses this collective: static_assert "{e.cutlass_message.strip()}" ({e.rule})'
         ) from None
+    _kernel_warnings(cfg, ans)
     if toml and (ans.mainloop.rs or ans.mainloop.cp_async):
         raise CuteDumpError(
-            "--toml: cutedump writes kernel descriptions of the SM90 TMA SS mainloop only (this collective is "
+            "--toml: cutedump writes kernel descriptions of the TMA SS mainloops only (SM90's "
+            "MainloopSm90TmaGmmaWarpSpecialized* and SM100's UMMA mainloops; this collective is "
             f"{ans.mainloop.dispatch_policy.value})"
         )
     if toml:
@@ -135,8 +145,93 @@ def collective_text(
         return (kernel_toml if cfg.arch == "sm90" else kernel_toml_sm100)(cfg, ans, prob)
     if fmt_ == "json":
         audit = epilogue_banks(cfg, ans)
-        return json_answer(ans.fields if audit is None else {**ans.fields, "epilogue_bank_audit": audit})
+        out = ans.fields if audit is None else {**ans.fields, "epilogue_bank_audit": audit}
+        return json_answer({**out, **answer_extras(cfg, ans, prob)})
     return _text(cfg, ans, prob)
+
+
+def answer_extras(cfg, ans, prob) -> dict:
+    """What the text states beyond CUTLASS's fields (cutedump's words, not CUTLASS fields): the configuration
+    answered, the builder schedule, the why rules, the descriptors and the TMA maps of --problem."""
+    import json
+
+    def operand(o, w):
+        d = {"element": o.element, "layout": o.layout}
+        if o.element != "void" and w in "ab":
+            d["major"] = "K" if (cfg.a_k_major if w == "a" else cfg.b_k_major) else "MN"
+        if o.element != "void":
+            d["alignment"] = cfg.alignment(w)
+        return d
+
+    out = {
+        "configuration": {
+            "arch": cfg.arch,
+            "a": operand(cfg.a, "a"),
+            "b": operand(cfg.b, "b"),
+            "c": operand(cfg.c, "c"),
+            "d": operand(cfg.d, "d"),
+            "accumulator": cfg.acc,
+            "tile": "(" + ",".join(f"_{x}" for x in cfg.tile) + ")",
+            "tile_is": "MmaTileShape_MNK",
+            "cluster": "(" + ",".join(f"_{c}" for c in cfg.cluster) + ")",
+        },
+        "schedule": {
+            "asked": cfg.schedule,
+            "builder": builder_schedule(cfg, ans),
+            "dispatch_policy": ans.fields["mainloop"]["dispatch_policy"]["schedule"],
+        },
+        "why": [{"what": what, "choice": ch.value, "why": ch.why, "rule": ch.rule} for what, ch in ans.why],
+        "descriptors": descriptors(cfg, ans),
+    }
+    if prob is not None:
+        tma = {"problem": list(prob)}
+        if cfg.arch == "sm90" and (ans.mainloop.rs or ans.mainloop.cp_async):
+            tma["not_modelled"] = (
+                f"answered for the TMA SS mainloop only (this one is {ans.mainloop.dispatch_policy.value})"
+            )
+        else:
+            lines = (_tma_lines if cfg.arch == "sm90" else _tma_lines_sm100)(cfg, ans, prob, "json")
+            for i, name in enumerate("AB"):
+                tma[name] = {"call": lines[3 * i].partition(": ")[2], **json.loads(lines[3 * i + 1])}
+        out["tma"] = tma
+    return out
+
+
+def builder_schedule(cfg, ans) -> str:
+    """The builder schedule the answer is: the one asked, or the one CUTLASS's KernelScheduleAuto resolves to (for
+    SM100, the 1SM or 2SM schedule of the UMMA the builder picked; for SM90, the policy's schedule)."""
+    if cfg.schedule != "KernelScheduleAuto":
+        return cfg.schedule
+    if cfg.arch == "sm100":
+        two = "_2x1SM_" in ans.mainloop.mma_op.value
+        return f"KernelTmaWarpSpecialized{'2Sm' if two else '1Sm'}Sm100"
+    return ans.mainloop.schedule.value
+
+
+def _schedule_row(cfg, ans) -> str:
+    b, pol = builder_schedule(cfg, ans), ans.fields["mainloop"]["dispatch_policy"]["schedule"]
+    auto = "KernelScheduleAuto -> " if cfg.schedule == "KernelScheduleAuto" else ""
+    return auto + b + ("" if b == pol else f" (the dispatch policy's Schedule: {pol})")
+
+
+def _kernel_warnings(cfg, ans) -> None:
+    """Hazards of a kernel built on the collective that CUTLASS's builder itself accepts: one warning each."""
+    sched = ans.mainloop.schedule.value
+    if cfg.arch == "sm90" and "TmaWarpSpecializedCooperative" in sched and cfg.tile[0] < 128:
+        warn(
+            f"CUTLASS's CollectiveBuilder builds this collective, but a kernel on it does not compile: "
+            f"sm90_gemm_tma_warpspecialized_cooperative.hpp's static_assert(size<0>(TileShape{{}}) >= 128) "
+            f'"Cooperative kernel requires Tile Size to be greater than or equal to 128 along the M-dimension." '
+            f"(tile M = {cfg.tile[0]}; {sched})"
+        )
+    cap = sm90.SMEM_CAPACITY if cfg.arch == "sm90" else sm100.SMEM_CAPACITY
+    f = ans.fields
+    ml, ep = f["mainloop"]["shared_storage_bytes"], f["epilogue"]["shared_storage_bytes"]
+    if ml + ep > cap:
+        warn(
+            f"the SharedStorage of mainloop ({ml} bytes) and epilogue ({ep} bytes) is {ml + ep} bytes, above the "
+            f"{cfg.arch} shared memory capacity of {cap} bytes per CTA: a kernel on this collective does not launch"
+        )
 
 
 def _expr(text: str) -> str:
@@ -171,7 +266,7 @@ def _text(cfg, ans, prob) -> str:
         pol = f"{dp['name']}<{dp['stages']}, {dp['cluster_shape']}, {dp['schedule']}>"
     rows = [
         ("dispatch policy", pol),
-        ("schedule", dp["schedule"]),
+        ("schedule", _schedule_row(cfg, ans)),
         ("stages", str(dp["stages"])),
         ("MMA atom", ans.mainloop.mma_op.value),
         ("smem atom A", ans.mainloop.smem_atom_a.value),
@@ -233,7 +328,7 @@ def _text(cfg, ans, prob) -> str:
     return "\n".join(out) + "\n"
 
 
-def _tma_lines(cfg, ans, prob) -> list:
+def _tma_lines(cfg, ans, prob, fmt_="text") -> list:
     """The TMA tensor maps of A and B for --problem: cutedump's make_tma_copy engine (the tma command's)."""
     from cutedump.commands._tma import tma_text  # start-up: the TMA engine only for --problem
 
@@ -270,14 +365,14 @@ def _tma_lines(cfg, ans, prob) -> list:
                 lower_corner=None,
                 upper_corner=None,
                 traversal_stride=None,
-                fmt_="text",
+                fmt_=fmt_,
             ).rstrip("\n")
         )
         out.append("")
     return out[:-1]
 
 
-def _tma_lines_sm100(cfg, ans, prob) -> list:
+def _tma_lines_sm100(cfg, ans, prob, fmt_="text") -> list:
     """The TMA atoms of A and B for --problem: cutedump's make_tma_atom_A/B_sm100 engine (the tma command's)."""
     from cutedump.collective.sm100 import smem_layout_expr  # start-up: as above
     from cutedump.commands._tma import tma_text  # start-up: the TMA engine only for --problem
@@ -315,7 +410,7 @@ def _tma_lines_sm100(cfg, ans, prob) -> list:
                 lower_corner=None,
                 upper_corner=None,
                 traversal_stride=None,
-                fmt_="text",
+                fmt_=fmt_,
             ).rstrip("\n")
         )
         out.append("")
@@ -385,7 +480,10 @@ def epilogue_banks(cfg, ans) -> dict | None:
                 conflicts=t["conflicts"],
             )
         except CuteDumpError as err:
-            item["not_modelled"] = err.one_line()
+            # the bank command's message points at its own 'vector' line, which this answer does not print
+            item["not_modelled"] = err.one_line().replace(
+                " (see the 'vector' line)", " (`cutedump bank` names that width on its 'vector' line)"
+            )
         out[key] = item
     return out
 
@@ -467,4 +565,27 @@ def _desc_lines(cfg, ans) -> list:
     for name, layout, major, el in operands:
         d = desc_fragment(tiled, 0, name, parse_smem_layout(layout)).descriptors[0].value
         out.append(f"  {name}: {d:#018x}  ({major}-major {el}: cutedump desc {d:#018x} --major {major} --type {el})")
+    return out
+
+
+def descriptors(cfg, ans) -> dict:
+    """The descriptors the text's descriptor lines state, as JSON (read back from those lines' own values)."""
+    if cfg.arch == "sm100":
+        d = umma_descs(ans)
+        out = {"kind": "umma", "k_block": 0, "stage": 0}
+        for name in "AB":
+            major, el, descs = d[name]
+            out[name] = {"major": major, "element": el, "k_blocks": [f"{v:#018x}" for v in descs]}
+        out["idesc_"] = f"{d['idesc']:#010x}"
+        out["idesc_of"] = ans.mainloop.mma_op.value
+        return out
+    out = {"kind": "gmma", "k_block": 0, "stage": 0}
+    for ln in _desc_lines(cfg, ans)[1:]:
+        name, _, rest = ln.strip().partition(": ")
+        if rest.startswith("registers"):
+            out[name] = {"registers": True}
+            continue
+        value, _, why = rest.partition("  (")
+        major, el = why.split(":")[0].split("-major ")
+        out[name] = {"value": value, "major": major, "element": el}
     return out

@@ -34,7 +34,8 @@ VOCAB: list[tuple[str, str, str]] = [
         "--tile",
         "text",
         'a tile: the permutation Tile<M,N,K> of a TiledMMA, e.g. "(_32,_32,_16)"; with --tv the '
-        "(M,N) tile the TV layout indexes",
+        "(M,N) tile the TV layout indexes; `collective`: CUTLASS's MmaTileShape_MNK M,N,K (the CTA pair's tile for "
+        "the SM100 2SM UMMA)",
     ),
     ("--cta-tile", "text", "the CTA tile BLK_M,BLK_N,BLK_K of a kernel, e.g. 128,128,64"),
     ("--thr", "text", 'the thread layout of make_tiled_copy, e.g. "(_16,_8):(_8,_1)"'),

@@ -21,6 +21,15 @@ along the cluster mode that shares the operand), the epilogue tile and stages. M
 K/MN (--a, --b) and N/M (--c, --d). --c void: no source. Alignments default to 128 bits. With --stages auto and
 --carveout auto the mainloop's carveout is the epilogue's SharedStorage, as CUTLASS's examples build it. Where
 CUTLASS refuses (a static_assert), one error line quotes its message.
+
+Element types (--a, --b, --c, --d, --acc), every spelling read: CUTLASS's half_t, bfloat16_t, tfloat32_t, float,
+float_e4m3_t, float_e5m2_t, int8_t, uint8_t, int32_t, double, with or without cutlass:: (cutlass::half_t); the
+DSL's cutlass.Float16, cutlass.BFloat16, cutlass.TFloat32, cutlass.Float32, cutlass.Float8E4M3FN,
+cutlass.Float8E5M2, cutlass.Int8, cutlass.Uint8, cutlass.Int32, cutlass.Float64 (with or without cutlass.); the
+short names half, f16, fp16 (half_t), bf16, bfloat16 (bfloat16_t), tf32 (tfloat32_t), f32, fp32 (float), e4m3
+(float_e4m3_t), e5m2 (float_e5m2_t), s8, i8 (int8_t), u8 (uint8_t), s32, i32 (int32_t). Layout tags: RowMajor,
+ColumnMajor (or cutlass::layout::RowMajor ...), or the majors above. --tile and --cluster: 128,128,64,
+(_128,_128,_64), Shape<_128,_128,_64>, cute::Shape<cute::Int<128>,...>.
 """
 
 
@@ -36,7 +45,11 @@ COMMAND = Command(
         Opt("--c", "c", help="C (the source): element:layout, or void (default: void)."),
         Opt("--d", "d", help="D (the output): element:layout, e.g. half_t:RowMajor."),
         Opt("--acc", default="float", show_default=True, help="The accumulator element type."),
-        Opt("--tile", help="The CTA tile M,N,K, e.g. 128,128,64."),
+        Opt(
+            "--tile",
+            help="CUTLASS's MmaTileShape_MNK M,N,K (the builder's TileShape argument), e.g. 128,128,64: the CTA's "
+            "tile, or for the SM100 2SM UMMA the pair's (each CTA M/2 x N).",
+        ),
         Opt("--cluster", default="1,1,1", show_default=True, help="The cluster shape M,N,K."),
         Opt("--stages", default="auto", show_default=True, help="auto (StageCountAuto[Carveout]) or a count."),
         Opt(
