@@ -43,10 +43,24 @@ _LABELS = {
 }
 
 
+#: CUTLASS 4.7.0 beside 4.2.0: what real CuTe 4.7 answers differently to the oracle batches compiled against both
+#: (docs/CUTLASS_VERSIONS.md, written from tests/oracle/records/cutlass-4.7/); cutedump's answers are 4.2.0's
+CUTLASS_NEXT = {
+    "version": "4.7.0",
+    "differs": (
+        "SM80_16x8x32_{S,U}4{S,U}4S32_TN[_SATURATE]: LayoutB_TV stride 64 (4.2: 32)",
+        "SM100_MMA_F8F6F4_SS is a template (4.2's MMA_Traits<SM100_MMA_F8F6F4_SS, ...> spelling does not compile)",
+    ),
+}
+
+
 def version_text(prog: str = "cutedump") -> str:
-    """``cutedump --version``: the package version, then one line per system the answers are exact against."""
+    """``cutedump --version``: the package version, then one line per system the answers are exact against, and
+    what CUTLASS 4.7.0 answers otherwise where the oracle batches were compared."""
     lines = [f"{prog}, version {__version__}", "exact against:"]
     lines += [f"  {_LABELS[k]}: {v}" for k, v in EXACT_AGAINST.items()]
+    lines.append(f"compared with CUTLASS {CUTLASS_NEXT['version']} (docs/CUTLASS_VERSIONS.md); it differs in:")
+    lines += [f"  {d}" for d in CUTLASS_NEXT["differs"]]
     return "\n".join(lines)
 
 

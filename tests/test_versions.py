@@ -61,8 +61,10 @@ def test_version_option_names_every_system():
     assert r.returncode == 0 and r.stderr == ""
     lines = r.stdout.splitlines()
     assert lines[0] == f"cutedump, version {V.__version__}" and lines[1] == "exact against:"
-    assert len(lines) == 2 + len(V.EXACT_AGAINST)
-    for line, value in zip(lines[2:], V.EXACT_AGAINST.values()):
+    n = len(V.EXACT_AGAINST)
+    assert len(lines) == 3 + n + len(V.CUTLASS_NEXT["differs"])
+    assert lines[2 + n].startswith(f"compared with CUTLASS {V.CUTLASS_NEXT['version']} ")
+    for line, value in zip(lines[2 : 2 + n], V.EXACT_AGAINST.values()):
         assert line.startswith("  ") and line.endswith(f": {value}")
     for label in ("CuTe / CUTLASS", "CuTe DSL", "Triton", "TileLang", "Composable Kernel", "H100 bank model"):
         assert any(line.startswith(f"  {label}: ") for line in lines), label
