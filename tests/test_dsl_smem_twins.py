@@ -276,7 +276,10 @@ def test_kernel_audit_of_a_dsl_spelled_smem_layout_is_its_twins(tmp_path):
     (the old code refused it: the DSL atom's swizzle was taken as one of element offsets, not on the pointer)."""
     from pathlib import Path
 
-    src = Path(__file__).resolve().parents[1] / "cutedump" / "kernel" / "examples" / "wgmma_sm90_tn.toml"
+    import cutedump
+
+    # the installed package's example (CI runs the suite from a tree without the package, beside the wheel)
+    src = Path(cutedump.__file__).resolve().parent / "kernel" / "examples" / "wgmma_sm90_tn.toml"
     text = src.read_text(encoding="utf-8")
     atom = dsl_atom("warpgroup", "K_SW128", "Float16")
     dsl = text
