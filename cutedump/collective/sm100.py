@@ -6,7 +6,7 @@ cutedump's engines (UMMA atoms, partition_shape_A/B, UMMA::tile_to_mma_shape).""
 from __future__ import annotations
 
 from cutedump.collective.config import ELEMENT_BITS, Config
-from cutedump.collective.sm90 import Choice, NotModelled, Refused
+from cutedump.collective.sm90 import Choice, NotModelled, Phrase, Refused
 from cutedump.collective.sm90 import tma_atom as sm90_tma_atom
 from cutedump.errors import CuteDumpError
 
@@ -52,17 +52,21 @@ def _is_2sm(cfg: Config) -> bool:
     return cfg.cluster[0] % 2 == 0
 
 
-def _mma_2sm(cfg: Config) -> tuple[bool, str]:
+def _mma_2sm(cfg: Config) -> tuple[bool, Phrase]:
     """sm100_make_trivial_tiled_mma (sm100_common.inl:448): which UMMA the builder instantiates."""
     if cfg.schedule == "KernelTmaWarpSpecialized2SmSm100":
-        return True, "KernelTmaWarpSpecialized2SmSm100 -> the 2SM UMMA"
+        return True, Phrase("coll.umma_schedule", schedule=cfg.schedule, sm="2SM")
     if cfg.schedule == "KernelTmaWarpSpecialized1SmSm100":
-        return False, "KernelTmaWarpSpecialized1SmSm100 -> the 1SM UMMA"
-    two = cfg.cluster[0] % 2 == 0 and cfg.tile[0] % 128 == 0
-    return two, (
-        f"KernelScheduleAuto: cluster M = {cfg.cluster[0]} is {'even' if cfg.cluster[0] % 2 == 0 else 'odd'}"
-        f" and tile M = {cfg.tile[0]} is {'' if cfg.tile[0] % 128 == 0 else 'not '}a multiple of 128 -> "
-        f"the {'2SM' if two else '1SM'} UMMA"
+        return False, Phrase("coll.umma_schedule", schedule=cfg.schedule, sm="1SM")
+    even, mult = cfg.cluster[0] % 2 == 0, cfg.tile[0] % 128 == 0
+    two = even and mult
+    return two, Phrase(
+        "coll.umma_auto",
+        cm=cfg.cluster[0],
+        parity=Phrase("coll.even" if even else "coll.odd"),
+        m=cfg.tile[0],
+        multiple=Phrase("coll.is_multiple" if mult else "coll.not_multiple", of=128),
+        sm="2SM" if two else "1SM",
     )
 
 
@@ -80,7 +84,7 @@ def smem_selector(major: str, element: str, blk_mn: int, blk_k: int) -> Choice:
         return Choice(
             f"UMMA::Layout_MN_SW128_32B_Atom<{element}>",
             rule,
-            "sm100_smem_selector: MN-major 32-bit operands take SW128_32B, the only choice",
+            Phrase("coll.umma_smem_word", bits=bits),
         )
     extent = blk_mn if major == "MN" else blk_k
     for swz, nbytes in SMEM_ATOMS:
@@ -89,8 +93,17 @@ def smem_selector(major: str, element: str, blk_mn: int, blk_k: int) -> Choice:
             return Choice(
                 f"UMMA::Layout_{major}_{swz}_Atom<{element}>",
                 rule,
-                f"sm100_smem_selector: {major}-major, {'BLK_MN' if major == 'MN' else 'BLK_K'} = {extent} "
-                f"is a multiple of {span} ({nbytes} B of {element}) -> {swz}",
+                Phrase(
+                    "coll.smem_selector",
+                    selector="sm100_smem_selector",
+                    major=major,
+                    mode="BLK_MN" if major == "MN" else "BLK_K",
+                    extent=extent,
+                    span=span,
+                    nbytes=nbytes,
+                    element=element,
+                    swizzle=swz,
+                ),
             )
     which = (
         "size<0>(UMMA::Layout_MN_INTER_Atom<ElementType>{})"
@@ -110,11 +123,9 @@ def tma_atoms(cfg: Config, two: bool) -> tuple[Choice, Choice]:
     a = "SM100_TMA_2SM_LOAD" if cn == 1 else "SM100_TMA_2SM_LOAD_MULTICAST"
     b = "SM100_TMA_2SM_LOAD" if cm == 2 else "SM100_TMA_2SM_LOAD_MULTICAST"
     return (
-        Choice(a, f"{UC}:199", f"A, 2SM UMMA: cluster N = {cn} -> {a}"),
+        Choice(a, f"{UC}:199", Phrase("coll.tma_2sm_a", sm="2SM", extent=cn, op=a)),
         Choice(
-            b,
-            f"{UC}:235",
-            f"B, 2SM UMMA: cluster M = {cm} " + ("(the UMMA's own pair) " if cm == 2 else "") + f"-> {b}",
+            b, f"{UC}:235", Phrase("coll.tma_2sm_b_pair" if cm == 2 else "coll.tma_2sm_b", sm="2SM", extent=cm, op=b)
         ),
     )
 
@@ -174,11 +185,20 @@ def mainloop(cfg: Config, carveout: int):
     cta_m, cta_n = m // thr, n
     if two_b or int(size(shape_a[0][0])) > 64:
         acc_raw = 128 * 512 // (cta_m * cta_n)
-        pair = f" of the {m} x {n} MmaTileShape over the 2SM pair" if thr == 2 else ""
-        acc_why = f"128 x 512 TMEM / ({cta_m} x {cta_n}) per-CTA tile{pair} = {acc_raw}"
+        acc_why = Phrase(
+            "coll.acc_stages_pair" if thr == 2 else "coll.acc_stages",
+            lanes=128,
+            columns=512,
+            cta_m=cta_m,
+            cta_n=cta_n,
+            m=m,
+            n=n,
+            stages=acc_raw,
+            sm="2SM" if thr == 2 else "1SM",
+        )
     else:
         acc_raw = (512 // cta_n) * 2
-        acc_why = f"1SM M=64: (512 / {cta_n}) x 2 = {acc_raw}"
+        acc_why = Phrase("coll.acc_stages_m64", sm="1SM", m=64, columns=512, cta_n=cta_n, times=2, stages=acc_raw)
     acc = min(4, acc_raw)
     if acc <= 0:
         raise Refused(
@@ -194,16 +214,23 @@ def mainloop(cfg: Config, carveout: int):
         + PIPELINE_BYTES_PER_STAGE
     )
     if cfg.stages is not None:
-        stages = Choice(cfg.stages, f"{UB}:57", f"StageCount<{cfg.stages}> as given")
+        stages = Choice(cfg.stages, f"{UB}:57", Phrase("coll.stages_given", stages=cfg.stages))
     else:
         s = (cap - carveout) // per
         stages = Choice(
             s,
             f"{UB}:84",
-            f"StageCountAutoCarveout<{carveout}>: ({SMEM_CAPACITY} capacity - "
-            f"{kernel_carve} kernel carveout ({acc} accumulator stages) - {carveout} carveout) / "
-            f"({per - PIPELINE_BYTES_PER_STAGE} A+B bytes + {PIPELINE_BYTES_PER_STAGE} pipeline bytes "
-            f"per stage = {per}) = {s}",
+            Phrase(
+                "coll.stages_auto_sm100",
+                carveout=carveout,
+                capacity=SMEM_CAPACITY,
+                kernel_carve=kernel_carve,
+                acc_stages=acc,
+                ab_bytes=per - PIPELINE_BYTES_PER_STAGE,
+                pipeline_bytes=PIPELINE_BYTES_PER_STAGE,
+                per=per,
+                stages=s,
+            ),
         )
         if s <= 0:
             raise Refused("Smem usage is too high. Can't create any SMEM buffers for A, and B.", f"{UB}:289")
@@ -225,11 +252,18 @@ def mainloop(cfg: Config, carveout: int):
     ml.schedule = Choice(
         "KernelTmaWarpSpecializedSm100",
         f"{UB}:291",
-        f"MainloopSm100TmaUmmaWarpSpecialized<{st}, 2 scheduler stages, {acc} accumulator stages, cluster "
-        f"({','.join(f'_{c}' for c in cfg.cluster)})> "
-        f"({acc_why}, at most 4)",
+        Phrase(
+            "coll.sm100_policy",
+            policy="MainloopSm100TmaUmmaWarpSpecialized",
+            stages=st,
+            sched_stages=2,
+            acc_stages=acc,
+            cluster="(" + ",".join(f"_{c}" for c in cfg.cluster) + ")",
+            acc_why=acc_why,
+            most=4,
+        ),
     )
-    ml.dispatch_policy = Choice("MainloopSm100TmaUmmaWarpSpecialized", f"{UB}:291", "TMA + UMMA warp-specialized")
+    ml.dispatch_policy = Choice("MainloopSm100TmaUmmaWarpSpecialized", f"{UB}:291", Phrase("coll.dp_tma_umma"))
     ml.mma_op = Choice(op, f"{UC}:448", why_mma)
     ml.tiled = tiled
     ml.atom_layout = None
@@ -271,11 +305,17 @@ def _epi_is_2sm(cfg: Config) -> tuple[bool, Choice]:
         return two, Choice(
             "TmaWarpSpecialized2Sm" if two else "TmaWarpSpecialized1Sm",
             f"{EB}:1655",
-            f"EpilogueScheduleAuto: cluster M = {cfg.cluster[0]}, tile M = {cfg.tile[0]} -> "
-            + ("TmaWarpSpecialized2Sm (even cluster M, tile M 128 or 256)" if two else "TmaWarpSpecialized1Sm"),
+            Phrase(
+                "coll.epi_auto_2sm" if two else "coll.epi_auto_1sm",
+                cm=cfg.cluster[0],
+                m=cfg.tile[0],
+                schedule="TmaWarpSpecialized2Sm" if two else "TmaWarpSpecialized1Sm",
+                m_lo=128,
+                m_hi=256,
+            ),
         )
     two = s.endswith("2Sm")
-    return two, Choice(s, f"{EB}:1151", f"{s} as given")
+    return two, Choice(s, f"{EB}:1151", Phrase("coll.given", value=s))
 
 
 def _tmem_load(acc_bits: int, d_bits: int, num_dp: int, m_major: bool, bits_n: int, rule: str):
@@ -373,7 +413,7 @@ def epilogue(cfg: Config):
         wm, wn = (2, 2) if two and m == 128 else (4, 1)
         em, en = cfg.epilogue_tile or (cta_m, min(64, n))  # the no-smem builder's epilogue tile (:1467)
         _epi_tile_checks(cfg, em, en, wm, wn, cta_m, f"{EB}:1486")
-        ep.schedule = Choice(s, f"{EB}:1397", f"{s} as given: no shared memory, registers straight to global memory")
+        ep.schedule = Choice(s, f"{EB}:1397", Phrase("coll.epi_nosmem_given", value=s))
         ep.name, ep.shared_storage_bytes, ep.tile = "Sm100NoSmem", NOSMEM_SHARED_STORAGE_BYTES, None
         return ep
     two, sched = _epi_is_2sm(cfg)
@@ -416,8 +456,18 @@ def epilogue(cfg: Config):
         tile = Choice(
             (em, en),
             f"{EB}:980",
-            f"EpilogueTileAuto: M = min(CTA M {cta_m}, 32 x {wm} warps) = {em}; N = min({n}, max(N_perf "
-            f"{nperf}, N_min_C {nmin_c}, N_min_D {nmin_d})) = {en}",
+            Phrase(
+                "coll.epi_tile_sm100",
+                cta_m=cta_m,
+                lanes=32,
+                wm=wm,
+                em=em,
+                n=n,
+                nperf=nperf,
+                nmin_c=nmin_c,
+                nmin_d=nmin_d,
+                en=en,
+            ),
         )
     else:
         em, en = cfg.epilogue_tile
@@ -425,7 +475,7 @@ def epilogue(cfg: Config):
             raise Refused("Unsupported tile shape", f"{EB}:1062")
         tile_print = f"(_{em},_{en})"
         contiguous_n = en
-        tile = Choice((em, en), f"{EB}:1055", f"epilogue tile ({em},{en}) as given")
+        tile = Choice((em, en), f"{EB}:1055", Phrase("coll.epi_tile_given", em=em, en=en))
     fam, rep = _epi_tile_checks(cfg, em, en, wm, wn, cta_m, f"{EB}:1219")
     epi_tiles = max(cta_m // em, 1) * max(n // en, 1)
     reuse = (0 if c_void else cfg.c.bits) > 8
@@ -464,12 +514,16 @@ def epilogue(cfg: Config):
     ep.stages_c = Choice(
         stages_c,
         f"{EB}:1106",
-        f"sm100_dense_dispatch_policy: {epi_tiles} epilogue tiles per CTA tile; StagesD = "
-        f"min({epi_tiles}, 2) = {stages_d}; StagesC = "
-        + (
-            f"max(min({epi_tiles}, 4), StagesD+1) = {stages_c} (C is wider than 8 bits: D reuses C's smem)"
-            if reuse
-            else f"min({epi_tiles}, 4) = {stages_c}"
+        Phrase(
+            "coll.epi_stages_reuse" if reuse else "coll.epi_stages",
+            policy="sm100_dense_dispatch_policy",
+            tiles=epi_tiles,
+            max_d=2,
+            stages_d=stages_d,
+            max_c=4,
+            inc=1,
+            stages_c=stages_c,
+            reuse=Phrase("coll.reuse_wider", bits=8),
         ),
     )
     ep.stages_d, ep.reuse_smem_c = stages_d, reuse

@@ -41,12 +41,26 @@ class NotModelled(CuteDumpError):
     """A configuration CUTLASS builds through a builder cutedump does not model (yet)."""
 
 
+class Phrase:
+    """What a why line states, as data: a message-catalog key (``coll.*`` in cutedump/dumps/messages/collective_*.py,
+    which words it in each language) and the facts it states (values; a fact may itself be a Phrase)."""
+
+    __slots__ = ("key", "facts")
+
+    def __init__(self, key: str, **facts):
+        self.key, self.facts = key, facts
+
+    def __repr__(self):
+        return f"Phrase({self.key!r}, {self.facts!r})"
+
+
 class Choice:
-    """A builder's choice: its value, the rule that fired ("file:line") and one line saying why (its arithmetic)."""
+    """A builder's choice: its value, the rule that fired ("file:line") and why (a :class:`Phrase`: its arithmetic;
+    the command words it in the language asked)."""
 
     __slots__ = ("value", "rule", "why")
 
-    def __init__(self, value, rule: str, why: str):
+    def __init__(self, value, rule: str, why: Phrase):
         self.value, self.rule, self.why = value, rule, why
 
 
@@ -73,6 +87,8 @@ SS_OPS = {
     ("int32_t", "uint8_t", "uint8_t"): ("S32U8U8_SS_TN", 32, True),
 }
 SS_N = (256, 192, 128, 96, 64, 32, 16, 8)
+#: KernelScheduleAuto's Pingpong tile M (sm90_gmma_builder.inl:1014)
+PINGPONG_TILE_M = 64
 
 #: ss_smem_selector (sm90_common.inl:273): the GMMA smem atoms tried in order, widest swizzle first, with the
 #: bytes of their contiguous mode (the atom spans bytes*8/bits elements along the major mode)
@@ -132,25 +148,31 @@ def resolve_schedule(cfg: Config) -> Choice:
     """KernelScheduleAuto (sm90_gmma_builder.inl:1014): TMA-aligned operands take the persistent TMA schedules,
     Pingpong for a 64-row tile, else Cooperative (toolkit >= 12.1)."""
     if cfg.schedule != "KernelScheduleAuto":
-        return Choice(cfg.schedule, f"{GB}:202", f"schedule {cfg.schedule} as given")
+        return Choice(cfg.schedule, f"{GB}:202", Phrase("coll.schedule_given", schedule=cfg.schedule))
     if not _is_aligned(cfg):
         return Choice(
             "KernelCpAsyncWarpSpecialized",
             f"{GB}:1022",
-            f"KernelScheduleAuto: A ({cfg.alignment('a')} x {cfg.a.bits // 8} B) or B ({cfg.alignment('b')} x "
-            f"{cfg.b.bits // 8} B) is not 16-byte aligned (no TMA) -> KernelCpAsyncWarpSpecialized (cp.async, "
-            "non-persistent: less register pressure)",
+            Phrase(
+                "coll.auto_cp_async",
+                align_a=cfg.alignment("a"),
+                bytes_a=cfg.a.bits // 8,
+                align_b=cfg.alignment("b"),
+                bytes_b=cfg.b.bits // 8,
+                tma_bytes=TMA_ALIGNMENT_BYTES,
+                schedule="KernelCpAsyncWarpSpecialized",
+            ),
         )
-    if cfg.tile[0] == 64:
+    if cfg.tile[0] == PINGPONG_TILE_M:
         return Choice(
             "KernelTmaWarpSpecializedPingpong",
             f"{GB}:1014",
-            "KernelScheduleAuto: A and B are 16-byte aligned (TMA) and tile M == 64 -> Pingpong",
+            Phrase("coll.auto_pingpong", tma_bytes=TMA_ALIGNMENT_BYTES, m=cfg.tile[0]),
         )
     return Choice(
         "KernelTmaWarpSpecializedCooperative",
         f"{GB}:1014",
-        f"KernelScheduleAuto: A and B are 16-byte aligned (TMA) and tile M == {cfg.tile[0]} != 64 -> Cooperative",
+        Phrase("coll.auto_cooperative", tma_bytes=TMA_ALIGNMENT_BYTES, m=cfg.tile[0], pingpong_m=PINGPONG_TILE_M),
     )
 
 
@@ -196,8 +218,17 @@ def ss_op(acc: str, a: str, b: str, tile, major_a: str, major_b: str, rs: bool =
     return Choice(
         name,
         f"{SEL}:{4852 if rs else 366}",
-        f"{'rs' if rs else 'ss'}_op_selector: ({acc} += {a} * {b}) with K-step {k}; N = {n}, the largest "
-        f"of {'/'.join(map(str, SS_N))} dividing tile N = {tile[1]}",
+        Phrase(
+            "coll.op_selector",
+            selector=f"{'rs' if rs else 'ss'}_op_selector",
+            acc=acc,
+            a=a,
+            b=b,
+            k=k,
+            n=n,
+            ns="/".join(map(str, SS_N)),
+            tile_n=tile[1],
+        ),
     )
 
 
@@ -216,9 +247,17 @@ def smem_selector(major: str, element: str, blk_mn: int, blk_k: int, rule: str =
             return Choice(
                 f"GMMA::Layout_{major}_{swz}_Atom<{element}>",
                 rule,
-                f"{'rs' if rule == f'{GC}:176' else 'ss'}_smem_selector: {major}-major, {mode} = {extent} is a "
-                f"multiple of {span} "
-                f"({nbytes} B of {element}) -> {swz}",
+                Phrase(
+                    "coll.smem_selector",
+                    selector=f"{'rs' if rule == f'{GC}:176' else 'ss'}_smem_selector",
+                    major=major,
+                    mode=mode,
+                    extent=extent,
+                    span=span,
+                    nbytes=nbytes,
+                    element=element,
+                    swizzle=swz,
+                ),
             )
     which = (
         "size<0>(GMMA::Layout_MN_INTER_Atom<ElementType>{})"
@@ -233,13 +272,14 @@ def tma_atom(cluster_extent: int, mode: str, operand: str) -> Choice:
     sharing A's tile), B along its M mode."""
     if cluster_extent == 1:
         return Choice(
-            "SM90_TMA_LOAD", f"{GC}:115", f"{operand}: cluster {mode} = 1, no CTA shares its tile -> SM90_TMA_LOAD"
+            "SM90_TMA_LOAD",
+            f"{GC}:115",
+            Phrase("coll.tma_single", operand=operand, mode=mode, extent=cluster_extent, op="SM90_TMA_LOAD"),
         )
     return Choice(
         "SM90_TMA_LOAD_MULTICAST",
         f"{GC}:115",
-        f"{operand}: cluster {mode} = {cluster_extent} CTAs share its tile -> SM90_TMA_LOAD_MULTICAST "
-        f"along cluster mode {mode}",
+        Phrase("coll.tma_multicast", operand=operand, mode=mode, extent=cluster_extent, op="SM90_TMA_LOAD_MULTICAST"),
     )
 
 
@@ -250,16 +290,23 @@ def stage_count(cfg: Config, a: str, b: str, carveout: int, alignment: int = 128
     raw = _bits_to_bytes(ELEMENT_BITS[a] * m * k) + _bits_to_bytes(ELEMENT_BITS[b] * n * k)
     per = _round_up(raw, alignment) + PIPELINE_BYTES_PER_STAGE
     if cfg.stages is not None:
-        return Choice(cfg.stages, f"{GB}:57", f"StageCount<{cfg.stages}> as given"), per
+        return Choice(cfg.stages, f"{GB}:57", Phrase("coll.stages_given", stages=cfg.stages)), per
     cap = SMEM_CAPACITY // alignment * alignment
     carve = _round_up(carveout, alignment)
     s = (cap - carve) // per
-    src = "the epilogue's SharedStorage" if cfg.carveout is None else "as given"
-    al = "" if alignment == 128 else f", rounded to the smem atoms' {alignment}-byte swizzle alignment"
-    why = (
-        f"StageCountAutoCarveout<{carveout}> ({src}{al}): ({cap} capacity - {carve} carveout) / "
-        f"({_round_up(raw, alignment)} A+B bytes + {PIPELINE_BYTES_PER_STAGE} pipeline bytes per stage = {per}) "
-        f"= {s}"
+    src = Phrase("coll.carveout_epilogue" if cfg.carveout is None else "coll.carveout_given")
+    if alignment != 128:
+        src = Phrase("coll.carveout_swizzle_aligned", source=src, alignment=alignment)
+    why = Phrase(
+        "coll.stages_auto",
+        carveout=carveout,
+        source=src,
+        capacity=cap,
+        carve=carve,
+        ab_bytes=_round_up(raw, alignment),
+        pipeline_bytes=PIPELINE_BYTES_PER_STAGE,
+        per=per,
+        stages=s,
     )
     return Choice(s, f"{GB}:71", why), per
 
@@ -312,9 +359,7 @@ def mainloop(cfg: Config, carveout: int, deferred: Refused | None = None) -> Mai
     dp = Choice(
         name,
         f"{GB}:271",
-        "FP8 inputs without FastAccum take the FP8 mainloop (two-level accumulation)"
-        if name.endswith("FP8")
-        else "TMA + GMMA warp-specialized mainloop",
+        Phrase("coll.dp_fp8" if name.endswith("FP8") else "coll.dp_tma_gmma"),
     )
     # the CollectiveMma's own checks (sm90_mma_tma_gmma_ss_warpspecialized[_fp8].hpp)
     coll = "cutlass/gemm/collective/sm90_mma_tma_gmma_ss_warpspecialized" + ("_fp8" if name.endswith("FP8") else "")
@@ -382,8 +427,7 @@ def rs_smem_selector(major: str, element: str, blk_mn: int, blk_k: int, ws_trans
         return Choice(
             f"GMMA::Layout_MN_SW32_Atom<{element}>",
             rule,
-            f"rs_smem_selector: MN-major whole-word {element}: SW32 (bank-conflict free; BLK_MN = {blk_mn} is a "
-            "multiple of 8)",
+            Phrase("coll.rs_smem_word", element=element, blk_mn=blk_mn, multiple=8),
         )
     if bits == 8 and ws_transposed_b:
         span = 1024 // bits
@@ -392,7 +436,7 @@ def rs_smem_selector(major: str, element: str, blk_mn: int, blk_k: int, ws_trans
         return Choice(
             f"GMMA::Layout_MN_SW128_Atom<{element}>",
             rule,
-            f"rs_smem_selector: MN-major 1-byte {element} with B transposed in smem: SW128 only (BLK_MN = {blk_mn})",
+            Phrase("coll.rs_smem_byte", nbytes=bits // 8, element=element, blk_mn=blk_mn),
         )
     return smem_selector(major, element, blk_mn, blk_k, rule)
 
@@ -480,22 +524,15 @@ def rs_mainloop(cfg: Config, carveout: int, sched: Choice, deferred: Refused | N
     if transpose_b:
         gmma_b = smem_layout_expr(ib.replace("_MN_", "_K_"), n, k, st, mn_b)
     if swap:
-        why = (
-            f"A is K-major and B MN-major ({cfg.a.element} x {cfg.b.element}): the collective swaps A and B "
-            "(SwapAB) -- the MMA reads B from registers, A from smem"
-        )
+        why = Phrase("coll.rs_swap", a=cfg.a.element, b=cfg.b.element)
     elif transpose_b:
-        why = (
-            f"A and B are both MN-major ({cfg.a.element} x {cfg.b.element}): A is read from registers, B is "
-            f"transposed in smem to the K-major {ib.replace('_MN_', '_K_')} the MMA reads"
-        )
+        why = Phrase("coll.rs_transpose", a=cfg.a.element, b=cfg.b.element, atom=ib.replace("_MN_", "_K_"))
     else:
-        why = f"A is MN-major ({cfg.a.element}): the MMA reads A from registers (copied from smem), B from smem"
+        why = Phrase("coll.rs_a_mn", a=cfg.a.element)
     dp = Choice(
         "MainloopSm90TmaGmmaRmemAWarpSpecialized",
         f"{GB}:470",
-        f"is_use_rmem_A: {cfg.a.element} x {cfg.b.element} are not 16-bit and not both K-major -> the RS builder; "
-        + why,
+        Phrase("coll.dp_rs", a=cfg.a.element, b=cfg.b.element, bits=16, how=why),
     )
     return Mainloop(
         schedule=sched,
@@ -550,9 +587,17 @@ def simt_gmem_tiled_copy(threads: int, alignment: int, k_major: bool, mn: int, k
     return Choice(
         "TiledCopy",
         rule,
-        f"make_simt_gmem_tiled_copy: {threads} producer threads, {t_major} along the "
-        f"{'K' if k_major else 'MN'}-major gmem mode ({major} / {alignment}-element vectors), thread layout {thr}, "
-        f"value layout {val}, Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS_ZFILL<uint{bytes_ * 8}_t>>",
+        Phrase(
+            "coll.simt_copy",
+            threads=threads,
+            t_major=t_major,
+            major="K" if k_major else "MN",
+            extent=major,
+            alignment=alignment,
+            thr=thr,
+            val=val,
+            atom=f"Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS_ZFILL<uint{bytes_ * 8}_t>>",
+        ),
     )
 
 
@@ -624,8 +669,7 @@ def cp_async_mainloop(cfg: Config, carveout: int, sched: Choice, deferred: Refus
     dp = Choice(
         name,
         f"{GB}:{924 if rs else 823}",
-        f"{s}: cp.async producer warp group{'s' if threads > 128 else ''} ({threads} threads) fill the smem stages"
-        + ("; A is read from registers (is_use_rmem_A)" if rs else ""),
+        Phrase("coll.dp_cp_async_rs" if rs else "coll.dp_cp_async", schedule=s, groups=threads // 128, threads=threads),
     )
     gmma_b = smem_layout_expr(ib.replace("_MN_", "_K_"), n, k, st, None) if transpose_b else None
     return Mainloop(
@@ -712,14 +756,14 @@ def epilogue_tile(cfg: Config, coop: bool) -> Choice:
             raise Refused("Unsupported tile shape", f"{EB}:161")
         if en % 16:
             raise Refused("Unsupported tile shape", f"{EB}:162")
-        return Choice((em, en), f"{EB}:154", f"epilogue tile ({em},{en}) as given")
+        return Choice((em, en), f"{EB}:154", Phrase("coll.epi_tile_given", em=em, en=en))
     if coop:
-        em, en = min(128, m), gcd(min(32, n), n)
-        why = f"EpilogueTileAuto, cooperative: (min(128, {m}), gcd(min(32, {n}), {n})) = ({em},{en})"
+        cm, nperf = 128, 32
+        em, en = min(cm, m), gcd(min(nperf, n), n)
     else:
-        nperf = 64 if cfg.d.bits == 8 and n % 64 == 0 else 32
-        em, en = min(64, m), gcd(min(nperf, n), n)
-        why = f"EpilogueTileAuto, warp-specialized: (min(64, {m}), gcd(min({nperf}, {n}), {n})) = ({em},{en})"
+        cm, nperf = 64, 64 if cfg.d.bits == 8 and n % 64 == 0 else 32
+        em, en = min(cm, m), gcd(min(nperf, n), n)
+    why = Phrase("coll.epi_tile_coop" if coop else "coll.epi_tile_ws", cm=cm, m=m, nperf=nperf, n=n, em=em, en=en)
     return Choice((em, en), f"{EB}:114", why)
 
 
@@ -748,16 +792,15 @@ def epilogue(cfg: Config, kernel_schedule: str | None = None) -> Epilogue:
         ch = Choice(
             "NoSmemWarpSpecialized",
             f"{EB}:620",
-            "EpilogueScheduleAuto -> NoSmemWarpSpecialized: DefaultEpilogue, registers straight to global "
-            "memory, no shared memory"
+            Phrase("coll.epi_auto_nosmem")
             if s == "EpilogueScheduleAuto"
-            else "NoSmemWarpSpecialized as given",
+            else Phrase("coll.given", value="NoSmemWarpSpecialized"),
         )
         return Epilogue(schedule=ch, name="EpilogueDefault", shared_storage_bytes=1)
     if s not in ("TmaWarpSpecialized", "TmaWarpSpecializedCooperative"):
         raise NotModelled(f"the SM90 epilogue schedule {s} is not modelled")
     coop = s == "TmaWarpSpecializedCooperative"
-    ch = Choice(s, f"{EB}:553", f"{s} as given")
+    ch = Choice(s, f"{EB}:553", Phrase("coll.given", value=s))
     c_void = cfg.c.element == "void"
     tile = epilogue_tile(cfg, coop)
     em, en = tile.value
@@ -776,14 +819,16 @@ def epilogue(cfg: Config, kernel_schedule: str | None = None) -> Epilogue:
     reuse = bits_c == bits_d and bits_d > 8
     stages_d = min(epi_tiles, 2)
     stages_c = max(min(epi_tiles, 4), stages_d + 1) if reuse else min(epi_tiles, 4)
-    why_st = (
-        f"sm90_get_tma_dispatch_policy: {epi_tiles} epilogue tiles per CTA tile; StagesD = min({epi_tiles}, 2) = "
-        f"{stages_d}; StagesC = "
-        + (
-            f"max(min({epi_tiles}, 4), StagesD+1) = {stages_c} (C and D are both {bits_d}-bit: D reuses C's smem)"
-            if reuse
-            else f"min({epi_tiles}, 4) = {stages_c}"
-        )
+    why_st = Phrase(
+        "coll.epi_stages_reuse" if reuse else "coll.epi_stages",
+        policy="sm90_get_tma_dispatch_policy",
+        tiles=epi_tiles,
+        max_d=2,
+        stages_d=stages_d,
+        max_c=4,
+        inc=1,
+        stages_c=stages_c,
+        reuse=Phrase("coll.reuse_same_bits", bits=bits_d),
     )
     el_c = cfg.d.element if c_void else cfg.c.element
     lay_c = cfg.d.layout if c_void else cfg.c.layout

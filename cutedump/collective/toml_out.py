@@ -9,7 +9,9 @@ def _q(s: str) -> str:
     return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def kernel_toml(cfg, ans, problem=None) -> str:
+def kernel_toml(cfg, ans, problem=None, lang="en") -> str:
+    """The SM90 collective as a kernel description; ``lang``: its [kernel] lang (the language `cutedump kernel`
+    narrates it in unless told otherwise: --lang, CUTEDUMP_LANG)."""
     ml = ans.mainloop
     m, n, k = cfg.tile
     M, N, K = problem[:3] if problem else (m * 4, n * 4, k * 4)
@@ -31,6 +33,7 @@ def kernel_toml(cfg, ans, problem=None) -> str:
         "[kernel]",
         f"name = {_q('collective_sm90')}",
         f"title = {_q(f'CollectiveBuilder {cfg.a.element} x {cfg.b.element} -> {cfg.acc}, tile {m}x{n}x{k}')}",
+        f"lang = {_q(lang)}",
         "",
         "[params]",
         f'M = "{M}"',
@@ -146,7 +149,7 @@ def _umma_atom(op: str) -> str:
     return f"{name}<{', '.join(args)}>"
 
 
-def kernel_toml_sm100(cfg, ans, problem=None) -> str:
+def kernel_toml_sm100(cfg, ans, problem=None, lang="en") -> str:
     """The SM100 collective (CollectiveMma<MainloopSm100TmaUmmaWarpSpecialized>) in the form of the Blackwell
     tutorials' descriptions (cutedump/kernel/examples/sm100_*.toml): the TiledMMA, the smem layouts with their stage
     mode (UMMA::tile_to_mma_shape of the chosen atoms), the cluster's VMNK layout, the TMA atoms of stage 0
@@ -171,6 +174,7 @@ def kernel_toml_sm100(cfg, ans, problem=None) -> str:
         "[kernel]",
         f"name = {_q('collective_sm100')}",
         f"title = {_q(f'CollectiveBuilder {cfg.a.element} x {cfg.b.element} -> {cfg.acc}, tile {m}x{n}x{k}')}",
+        f"lang = {_q(lang)}",
         "",
         "[params]",
         f'M = "{M}"',

@@ -286,7 +286,14 @@ def kernel_text(file, thread, warp, sets, fmt_, lang, no_readings=False, given_=
         return None
     if warp < 0:
         raise CuteDumpError(f"--warp {warp} is negative")
-    return kernel_output(kernel_load(file, thread, sets), lang, not no_readings, fmt_, warp)
+    dump = kernel_load(file, thread, sets)
+    return kernel_output(dump, kernel_lang(lang, dump), not no_readings, fmt_, warp)
+
+
+def kernel_lang(lang, dump) -> str:
+    """The language `cutedump kernel` narrates in: --lang, else CUTEDUMP_LANG (click and the fast path put either in
+    ``lang``), else the description's [kernel] lang, else zh."""
+    return lang or dump.lang or "zh"
 
 
 def tmem_text(atom, atom_layout, shape_, copy_op, thread, fmt_, lang="en") -> str:

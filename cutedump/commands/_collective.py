@@ -102,6 +102,7 @@ def collective_text(
     problem=None,
     fmt_="text",
     toml=False,
+    lang="en",
 ) -> str:
     cfg = parse(
         arch,
@@ -142,17 +143,21 @@ def collective_text(
     if toml:
         from cutedump.collective.toml_out import kernel_toml, kernel_toml_sm100  # start-up: only for --toml
 
-        return (kernel_toml if cfg.arch == "sm90" else kernel_toml_sm100)(cfg, ans, prob)
+        return (kernel_toml if cfg.arch == "sm90" else kernel_toml_sm100)(cfg, ans, prob, lang=lang)
+    from cutedump.dumps.collective_reading import CollectiveWords  # start-up: the catalogs only for an answer
+
+    words = CollectiveWords(lang)
     if fmt_ == "json":
         audit = epilogue_banks(cfg, ans)
         out = ans.fields if audit is None else {**ans.fields, "epilogue_bank_audit": audit}
-        return json_answer({**out, **answer_extras(cfg, ans, prob)})
-    return _text(cfg, ans, prob)
+        return json_answer({**out, **answer_extras(cfg, ans, prob, words)})
+    return _text(cfg, ans, prob, words)
 
 
-def answer_extras(cfg, ans, prob) -> dict:
+def answer_extras(cfg, ans, prob, words) -> dict:
     """What the text states beyond CUTLASS's fields (cutedump's words, not CUTLASS fields): the configuration
-    answered, the builder schedule, the why rules, the descriptors and the TMA maps of --problem."""
+    answered, the builder schedule, the why rules, the descriptors and the TMA maps of --problem. The why rules'
+    ``why`` is worded in the language asked (``words``); ``key`` and ``facts`` are the same in every language."""
     import json
 
     def operand(o, w):
@@ -180,7 +185,17 @@ def answer_extras(cfg, ans, prob) -> dict:
             "builder": builder_schedule(cfg, ans),
             "dispatch_policy": ans.fields["mainloop"]["dispatch_policy"]["schedule"],
         },
-        "why": [{"what": what, "choice": ch.value, "why": ch.why, "rule": ch.rule} for what, ch in ans.why],
+        "why": [
+            {
+                "what": what,
+                "choice": ch.value,
+                "why": words.why(ch.why),
+                "rule": ch.rule,
+                "key": ch.why.key,
+                "facts": _facts(ch.why),
+            }
+            for what, ch in ans.why
+        ],
         "descriptors": descriptors(cfg, ans),
     }
     if prob is not None:
@@ -195,6 +210,13 @@ def answer_extras(cfg, ans, prob) -> dict:
                 tma[name] = {"call": lines[3 * i].partition(": ")[2], **json.loads(lines[3 * i + 1])}
         out["tma"] = tma
     return out
+
+
+def _facts(phrase) -> dict:
+    """A why Phrase's facts as JSON (a nested Phrase: its key and facts)."""
+    from cutedump.collective.sm90 import Phrase  # start-up: as above
+
+    return {k: {"key": v.key, "facts": _facts(v)} if isinstance(v, Phrase) else v for k, v in phrase.facts.items()}
 
 
 def builder_schedule(cfg, ans) -> str:
@@ -240,7 +262,7 @@ def _expr(text: str) -> str:
     return evaluate_to_string(text)
 
 
-def _text(cfg, ans, prob) -> str:
+def _text(cfg, ans, prob, words) -> str:
     f = ans.fields
     m, e = f["mainloop"], f["epilogue"]
     out = []
@@ -295,7 +317,7 @@ def _text(cfg, ans, prob) -> str:
     out.append("")
     out.append("why")
     for what, ch in ans.why:
-        out.append(f"  {what}: {ch.why}  [{ch.rule}]")
+        out.append(f"  {what}: {words.why(ch.why)}  [{ch.rule}]")
     out.append("")
     out.append("TiledMma")
     out.append(m["tiled_mma"])
@@ -306,29 +328,26 @@ def _text(cfg, ans, prob) -> str:
         if k in e:
             out.append(f"epilogue {k}: {e[k]}")
     if cfg.arch == "sm90" and ans.mainloop.gmma_layout_b is not None:
-        out.append(f"GMMA's smem_layout_b (B transposed in smem, K-major): {_expr(ans.mainloop.gmma_layout_b)}")
+        out.append(words.line("gmma_transposed_b", layout=_expr(ans.mainloop.gmma_layout_b)))
     out.append("")
-    out += _desc_lines(cfg, ans) if cfg.arch == "sm90" else _umma_desc_lines(cfg, ans)
+    out += _desc_lines(cfg, ans, words) if cfg.arch == "sm90" else _umma_desc_lines(cfg, ans, words)
     audit = epilogue_banks(cfg, ans)
     if audit is not None:
         out.append("")
-        out += _bank_lines(audit)
+        out += _bank_lines(audit, words)
     if prob is not None and cfg.arch == "sm90" and (ans.mainloop.rs or ans.mainloop.cp_async):
         out.append("")
-        out.append(
-            "TMA tensor maps: --problem is answered for the TMA SS mainloop only (this one is "
-            f"{ans.mainloop.dispatch_policy.value})"
-        )
+        out.append(words.line("tma_not_modelled", policy=ans.mainloop.dispatch_policy.value))
     elif prob is not None and cfg.arch == "sm90":
         out.append("")
-        out += _tma_lines(cfg, ans, prob)
+        out += _tma_lines(cfg, ans, prob, lang=words.lang)
     elif prob is not None:
         out.append("")
-        out += _tma_lines_sm100(cfg, ans, prob)
+        out += _tma_lines_sm100(cfg, ans, prob, lang=words.lang)
     return "\n".join(out) + "\n"
 
 
-def _tma_lines(cfg, ans, prob, fmt_="text") -> list:
+def _tma_lines(cfg, ans, prob, fmt_="text", lang="en") -> list:
     """The TMA tensor maps of A and B for --problem: cutedump's make_tma_copy engine (the tma command's)."""
     from cutedump.commands._tma import tma_text  # start-up: the TMA engine only for --problem
 
@@ -366,13 +385,14 @@ def _tma_lines(cfg, ans, prob, fmt_="text") -> list:
                 upper_corner=None,
                 traversal_stride=None,
                 fmt_=fmt_,
+                lang=lang,
             ).rstrip("\n")
         )
         out.append("")
     return out[:-1]
 
 
-def _tma_lines_sm100(cfg, ans, prob, fmt_="text") -> list:
+def _tma_lines_sm100(cfg, ans, prob, fmt_="text", lang="en") -> list:
     """The TMA atoms of A and B for --problem: cutedump's make_tma_atom_A/B_sm100 engine (the tma command's)."""
     from cutedump.collective.sm100 import smem_layout_expr  # start-up: as above
     from cutedump.commands._tma import tma_text  # start-up: the TMA engine only for --problem
@@ -411,6 +431,7 @@ def _tma_lines_sm100(cfg, ans, prob, fmt_="text") -> list:
                 upper_corner=None,
                 traversal_stride=None,
                 fmt_=fmt_,
+                lang=lang,
             ).rstrip("\n")
         )
         out.append("")
@@ -502,54 +523,66 @@ def _stage0(text):
     return take(lay, 0, 2)
 
 
-def _bank_lines(audit) -> list:
-    out = ["bank audit of the epilogue's register<->smem copies (cutedump's bank model, every warp, stage 0):"]
+def _bank_lines(audit, words) -> list:
+    out = [words.line("bank_head", stage=0)]
     out.append(f"  tiled_copy_C_atom = make_tiled_copy_C_atom({audit['copy_atom_c']}, tiled_mma)")
     for key in ("r2s", "s2r"):
         if key not in audit:
             continue
         a = audit[key]
         if "not_modelled" in a:
-            out.append(f"  {key}: {a['copy']} over {a['smem']}: not modelled ({a['not_modelled']})")
+            out.append(
+                words.line("bank_not_modelled", which=key, copy=a["copy"], smem=a["smem"], why=a["not_modelled"])
+            )
             continue
         out.append(
-            f"  {key}: {a['copy']} over {a['smem']}: {a['instruction']}, {a['warps']} warps, "
-            f"{a['wavefronts']} wavefronts (ideal {a['ideal']}), {a['conflicts']} conflicts"
+            words.line(
+                "bank_row",
+                which=key,
+                copy=a["copy"],
+                smem=a["smem"],
+                instruction=a["instruction"],
+                warps=a["warps"],
+                wavefronts=a["wavefronts"],
+                ideal=a["ideal"],
+                conflicts=a["conflicts"],
+            )
         )
     return out
 
 
-def _umma_desc_lines(cfg, ans) -> list:
+def _umma_desc_lines(cfg, ans, words) -> list:
     d = umma_descs(ans)
-    out = [
-        "UMMA descriptors of k-block 0, stage 0 (tiled_mma.make_fragment_A/B over sA/sB; decode with "
-        "`cutedump desc --kind umma`):"
-    ]
+    out = [words.line("umma_descs", k=0, stage=0)]
     for name in "AB":
         major, el, descs = d[name]
         v = descs[0]
-        more = f"; k-block 1: +{descs[1] - v:#x} (start address, 16-byte units)" if len(descs) > 1 else ""
-        out.append(
-            f"  {name}: {v:#018x}  ({major}-major {el}: cutedump desc {v:#018x} --kind umma --major {major} "
-            f"--type {el}){more}"
-        )
-    out.append(
-        f"  idesc_: {d['idesc']:#010x}  (UMMA::make_instr_desc of {ans.mainloop.mma_op.value}: cutedump idesc "
-        f"{d['idesc']:#010x})"
-    )
+        more = words.line("umma_next", k=1, step=f"{descs[1] - v:#x}", unit=16) if len(descs) > 1 else ""
+        out.append(words.line("umma_desc", name=name, value=f"{v:#018x}", major=major, element=el, more=more))
+    out.append(words.line("idesc", value=f"{d['idesc']:#010x}", op=ans.mainloop.mma_op.value))
     return out
 
 
-def _desc_lines(cfg, ans) -> list:
+def _desc_lines(cfg, ans, words) -> list:
+    out = [words.line("gmma_descs", k=0, stage=0, thread=0)]
+    for name, value, major, el in _gmma_descs(ans):
+        if value is None:
+            out.append(words.line("registers", name=name))
+        else:
+            out.append(words.line("gmma_desc", name=name, value=f"{value:#018x}", major=major, element=el))
+    return out
+
+
+def _gmma_descs(ans) -> list:
     """The smem descriptors the MMA reads for k-block 0 of stage 0 (thread 0's partition_fragment_A/B): cutedump's
-    descriptor engine (the kernel and desc commands')."""
+    descriptor engine (the kernel and desc commands'), as (operand, value or None for registers, major, element)."""
     from cutedump.atoms.smem_desc import desc_fragment, parse_smem_layout  # start-up: the descriptor engine
 
     ml = ans.mainloop
     from cutedump.atoms import make_tiled_mma  # start-up: as above
 
     tiled = make_tiled_mma(ml.mma_op.value, ml.atom_layout)
-    out = ["wgmma descriptors of k-block 0, stage 0 (thread 0's partition_fragment_A/B; decode with `cutedump desc`):"]
+    out = []
     operands = [
         ("A", ans.fields["mainloop"]["smem_layout_a"], ml.major_a, ml.element_a),
         ("B", ans.fields["mainloop"]["smem_layout_b"], ml.major_b, ml.element_b),
@@ -560,16 +593,16 @@ def _desc_lines(cfg, ans) -> list:
         el_b = ml.element_a if ml.swap_ab else ml.element_b
         lay_b = _expr(ml.gmma_layout_b) if ml.gmma_layout_b else ans.fields["mainloop"]["smem_layout_b"]
         major_b = "K" if ml.transpose_b else (ml.major_a if ml.swap_ab else ml.major_b)
-        out.append("  A: registers (RS: no descriptor)")
+        out.append(("A", None, None, None))
         operands = [("B", lay_b, major_b, el_b)]
     for name, layout, major, el in operands:
         d = desc_fragment(tiled, 0, name, parse_smem_layout(layout)).descriptors[0].value
-        out.append(f"  {name}: {d:#018x}  ({major}-major {el}: cutedump desc {d:#018x} --major {major} --type {el})")
+        out.append((name, d, major, el))
     return out
 
 
 def descriptors(cfg, ans) -> dict:
-    """The descriptors the text's descriptor lines state, as JSON (read back from those lines' own values)."""
+    """The descriptors the text's descriptor lines state, as JSON (the same values those lines print)."""
     if cfg.arch == "sm100":
         d = umma_descs(ans)
         out = {"kind": "umma", "k_block": 0, "stage": 0}
@@ -580,12 +613,9 @@ def descriptors(cfg, ans) -> dict:
         out["idesc_of"] = ans.mainloop.mma_op.value
         return out
     out = {"kind": "gmma", "k_block": 0, "stage": 0}
-    for ln in _desc_lines(cfg, ans)[1:]:
-        name, _, rest = ln.strip().partition(": ")
-        if rest.startswith("registers"):
+    for name, value, major, el in _gmma_descs(ans):
+        if value is None:
             out[name] = {"registers": True}
             continue
-        value, _, why = rest.partition("  (")
-        major, el = why.split(":")[0].split("-major ")
-        out[name] = {"value": value, "major": major, "element": el}
+        out[name] = {"value": f"{value:#018x}", "major": major, "element": el}
     return out

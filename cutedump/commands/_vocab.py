@@ -214,7 +214,7 @@ VOCAB: list[tuple[str, str, str]] = [
         "--lang",
         "choice",
         "the narration language, zh or en (default: env CUTEDUMP_LANG, else the command's: zh, or "
-        "en for tma, tmem, desc and idesc)",
+        "en for tma, tmem, desc, idesc, scale and collective; kernel: a file's [kernel] lang before zh)",
     ),
     (
         "--syntax",

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import click
 
-from cutedump.commands._answers import kernel_load, kernel_output, kernel_params_text
+from cutedump.commands._answers import kernel_lang, kernel_load, kernel_output, kernel_params_text
 from cutedump.commands._common import needs
 from cutedump.dumps.kernel_latex import write_latex
 from cutedump.errors import CuteDumpError
@@ -50,7 +50,7 @@ def kernel_cmd(file, thread, warp, sets, fmt_, lang, no_readings, dump_latex, ou
     dump = kernel_load(file, thread, sets)
     emit(
         dump,
-        lang=lang,
+        lang=kernel_lang(lang, dump),
         readings=not no_readings,
         fmt=fmt_,
         warp=warp,

@@ -5,6 +5,9 @@
     name = "sgemm_sm80"
     title = "sgemm_sm80.cu gemm_tn (half_t)"
     threads = 128                 # optional: the CTA's threads (default: the size of the first TiledMMA)
+    lang = "en"                   # optional: the language `cutedump kernel` narrates it in (zh or en), unless
+                                  # --lang or CUTEDUMP_LANG says otherwise (default: zh); `collective --toml`
+                                  # writes the --lang it was given
 
     [params]                      # defaults, CuTe integers: "128" is dynamic, "_128" static
     M = "128"

@@ -84,6 +84,9 @@ from cutedump.expr import evaluate, format_result
 from cutedump.kernel import sm100 as S100
 from cutedump.kernel import tensor as T
 
+#: the values of [kernel] lang (the narration languages of `cutedump kernel`)
+LANGS = ("zh", "en")
+
 _IDENT = r"[A-Za-z][A-Za-z0-9_]*"  # a name: what subst and the params' check read (with str methods)
 _PI = "as_position_independent_swizzle_tensor("
 COPY_OPS = ("partition_S", "partition_D", "retile_D")
@@ -188,8 +191,10 @@ class KernelDump:
     objects: list
     tensors: list
     smem_copies: list
+    lang: str | None
 
-    def __init__(self, name, title, params, thread, objects, tensors, smem_copies=None):
+    def __init__(self, name, title, params, thread, objects, tensors, smem_copies=None, lang=None):
+        self.lang = lang  # [kernel] lang: the language the description asks to be narrated in (None: not said)
         self.name = name
         self.title = title
         self.params = params
@@ -202,12 +207,21 @@ class KernelDump:
         return (
             f"{self.__class__.__qualname__}(name={self.name!r}, title={self.title!r}, "
             f"params={self.params!r}, thread={self.thread!r}, objects={self.objects!r}, "
-            f"tensors={self.tensors!r}, smem_copies={self.smem_copies!r})"
+            f"tensors={self.tensors!r}, smem_copies={self.smem_copies!r}, lang={self.lang!r})"
         )
 
     def __eq__(self, other):
         if other.__class__ is self.__class__:
-            return (self.name, self.title, self.params, self.thread, self.objects, self.tensors, self.smem_copies) == (
+            return (
+                self.name,
+                self.title,
+                self.params,
+                self.thread,
+                self.objects,
+                self.tensors,
+                self.smem_copies,
+                self.lang,
+            ) == (
                 other.name,
                 other.title,
                 other.params,
@@ -215,6 +229,7 @@ class KernelDump:
                 other.objects,
                 other.tensors,
                 other.smem_copies,
+                other.lang,
             )
         return NotImplemented
 
@@ -476,6 +491,11 @@ def evaluate_description(
             f"{locate(sorted(unknown)[0])}: unknown section {sorted(unknown)[0]!r} (sections: kernel, "
             "params, objects, thread, smem_copies, checks)"
         )
+    lang = meta.get("lang")
+    if lang is not None and lang not in LANGS:
+        raise EntryError(
+            f"{locate('kernel', None, 'lang')}: [kernel] lang is {lang!r}; the languages: {', '.join(LANGS)}"
+        )
     defaults = desc.get("params", {})
     if not isinstance(defaults, dict):
         raise EntryError(f'{locate("params")}: [params] must be a table of NAME = "CuTe integer"')
@@ -705,7 +725,9 @@ def evaluate_description(
             raise CuteDumpError(f"thread {t} is out of range: the kernel has {n} threads (0..{n - 1})")
 
     def make(tensors: list) -> KernelDump:
-        return KernelDump(meta.get("name", "kernel"), meta.get("title", ""), shown_params, thread, objects, tensors)
+        return KernelDump(
+            meta.get("name", "kernel"), meta.get("title", ""), shown_params, thread, objects, tensors, lang=lang
+        )
 
     # The host objects first, for thread 0, and the [checks]: a bad tile is reported by the rule it breaks, before
     # any partition. The objects are evaluated again only when one depended on the thread and the thread is not 0.

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cutedump.commands._decl import Arg, Command, Opt, Range  # noqa: F401
+from cutedump.commands._decl import Arg, Command, Opt, Range, lang_opt  # noqa: F401
 
 EPILOG_COLLECTIVE = """\b
 Examples:
@@ -12,6 +12,7 @@ Examples:
   cutedump collective --arch sm90 --a half_t --b half_t --d half_t --tile 256,128,64 --stages 3 --carveout 0
   cutedump collective --arch sm90 --a half_t --b half_t --d half_t --tile 128,128,64 --problem 4096,4096,4096
   cutedump collective --arch sm90 --a half_t --b half_t --d half_t --tile 128,128,64 --toml > gemm.toml
+  cutedump collective --arch sm90 --a half_t --b half_t --d half_t --tile 128,128,64 --lang zh   # why lines in Chinese
   cutedump collective --arch sm100 --a half_t:K --b half_t:MN --c float --d bfloat16_t --tile 256,128,64 --cluster 2,2,1
   cutedump collective --arch sm100 --a float_e4m3_t --b float_e4m3_t --d half_t --tile 128,256,128 --schedule KernelTmaWarpSpecialized1SmSm100 --format json
 The builders' rules (SM90: sm90_gmma_builder.inl; SM100: sm100_umma_builder.inl, 1SM/2SM/Auto): the schedule
@@ -77,6 +78,11 @@ COMMAND = Command(
         Opt("--alignment-d", None, int, help="D's alignment in elements (default: 128 bits)."),
         Opt("--problem", help="M,N,K[,L] (each up to 2^31-1): also print the TMA tensor maps of A and B for it."),
         Opt("--format", "fmt_", ("text", "json"), default="text", show_default=True),
-        Opt("--toml", flag=True, help="Write the collective as a `cutedump kernel` description (TOML)."),
+        Opt(
+            "--toml",
+            flag=True,
+            help="Write the collective as a `cutedump kernel` description (TOML); its [kernel] lang is --lang.",
+        ),
+        lang_opt("Language of the why lines and the narrated lines (and of the --toml file's readings).", default="en"),
     ],
 )

@@ -290,3 +290,7 @@ MESSAGES.update(_TMA)
 from cutedump.dumps.messages.scale_en import MESSAGES as _SCALE  # noqa: E402
 
 MESSAGES.update(_SCALE)
+
+from cutedump.dumps.messages.collective_en import MESSAGES as _COLLECTIVE  # noqa: E402
+
+MESSAGES.update(_COLLECTIVE)

@@ -1,0 +1,109 @@
+"""English wording of `cutedump collective`: its why lines (``coll.*``: one key per Phrase the builders' rules in
+cutedump/collective/ state; their fields are the facts the rule computed) and its narrated lines (``coll.text.*``).
+The words of CUTLASS (type, schedule, file names) stay as CUTLASS spells them in every language."""
+
+MESSAGES = {
+    # ---- the schedule (KernelScheduleAuto, sm90_gmma_builder.inl / sm100_umma_builder.inl)
+    "coll.schedule_given": "schedule {schedule} as given",
+    "coll.given": "{value} as given",
+    "coll.auto_cp_async": "KernelScheduleAuto: A ({align_a} x {bytes_a} B) or B ({align_b} x {bytes_b} B) is not "
+    "{tma_bytes}-byte aligned (no TMA) -> {schedule} (cp.async, non-persistent: less register pressure)",
+    "coll.auto_pingpong": "KernelScheduleAuto: A and B are {tma_bytes}-byte aligned (TMA) and tile M == {m} -> Pingpong",
+    "coll.auto_cooperative": "KernelScheduleAuto: A and B are {tma_bytes}-byte aligned (TMA) and tile M == {m} != "
+    "{pingpong_m} -> Cooperative",
+    # ---- the MMA atom
+    "coll.op_selector": "{selector}: ({acc} += {a} * {b}) with K-step {k}; N = {n}, the largest of {ns} dividing "
+    "tile N = {tile_n}",
+    "coll.umma_schedule": "{schedule} -> the {sm} UMMA",
+    "coll.umma_auto": "KernelScheduleAuto: cluster M = {cm} is {parity} and tile M = {m} is {multiple} -> the {sm} "
+    "UMMA",
+    "coll.even": "even",
+    "coll.odd": "odd",
+    "coll.is_multiple": "a multiple of {of}",
+    "coll.not_multiple": "not a multiple of {of}",
+    # ---- the smem atoms
+    "coll.smem_selector": "{selector}: {major}-major, {mode} = {extent} is a multiple of {span} ({nbytes} B of "
+    "{element}) -> {swizzle}",
+    "coll.rs_smem_word": "rs_smem_selector: MN-major whole-word {element}: SW32 (bank-conflict free; BLK_MN = "
+    "{blk_mn} is a multiple of {multiple})",
+    "coll.rs_smem_byte": "rs_smem_selector: MN-major {nbytes}-byte {element} with B transposed in smem: SW128 only "
+    "(BLK_MN = {blk_mn})",
+    "coll.umma_smem_word": "sm100_smem_selector: MN-major {bits}-bit operands take SW128_32B, the only choice",
+    # ---- the gmem copies
+    "coll.tma_single": "{operand}: cluster {mode} = {extent}, no CTA shares its tile -> {op}",
+    "coll.tma_multicast": "{operand}: cluster {mode} = {extent} CTAs share its tile -> {op} along cluster mode {mode}",
+    "coll.tma_2sm_a": "A, {sm} UMMA: cluster N = {extent} -> {op}",
+    "coll.tma_2sm_b": "B, {sm} UMMA: cluster M = {extent} -> {op}",
+    "coll.tma_2sm_b_pair": "B, {sm} UMMA: cluster M = {extent} (the UMMA's own pair) -> {op}",
+    "coll.simt_copy": "make_simt_gmem_tiled_copy: {threads} producer threads, {t_major} along the {major}-major gmem "
+    "mode ({extent} / {alignment}-element vectors), thread layout {thr}, value layout {val}, {atom}",
+    # ---- the stages
+    "coll.stages_given": "StageCount<{stages}> as given",
+    "coll.carveout_epilogue": "the epilogue's SharedStorage",
+    "coll.carveout_given": "as given",
+    "coll.carveout_swizzle_aligned": "{source}, rounded to the smem atoms' {alignment}-byte swizzle alignment",
+    "coll.stages_auto": "StageCountAutoCarveout<{carveout}> ({source}): ({capacity} capacity - {carve} carveout) / "
+    "({ab_bytes} A+B bytes + {pipeline_bytes} pipeline bytes per stage = {per}) = {stages}",
+    "coll.stages_auto_sm100": "StageCountAutoCarveout<{carveout}>: ({capacity} capacity - {kernel_carve} kernel "
+    "carveout ({acc_stages} accumulator stages) - {carveout} carveout) / ({ab_bytes} A+B bytes + {pipeline_bytes} "
+    "pipeline bytes per stage = {per}) = {stages}",
+    # ---- the dispatch policy
+    "coll.dp_fp8": "FP8 inputs without FastAccum take the FP8 mainloop (two-level accumulation)",
+    "coll.dp_tma_gmma": "TMA + GMMA warp-specialized mainloop",
+    "coll.dp_tma_umma": "TMA + UMMA warp-specialized",
+    "coll.dp_rs": "is_use_rmem_A: {a} x {b} are not {bits}-bit and not both K-major -> the RS builder; {how}",
+    "coll.rs_swap": "A is K-major and B MN-major ({a} x {b}): the collective swaps A and B (SwapAB) -- the MMA reads "
+    "B from registers, A from smem",
+    "coll.rs_transpose": "A and B are both MN-major ({a} x {b}): A is read from registers, B is transposed in smem "
+    "to the K-major {atom} the MMA reads",
+    "coll.rs_a_mn": "A is MN-major ({a}): the MMA reads A from registers (copied from smem), B from smem",
+    "coll.dp_cp_async": "{schedule}: cp.async producer {groups:|warp group|warp groups} ({threads} threads) fill the "
+    "smem stages",
+    "coll.dp_cp_async_rs": "{schedule}: cp.async producer {groups:|warp group|warp groups} ({threads} threads) fill "
+    "the smem stages; A is read from registers (is_use_rmem_A)",
+    "coll.sm100_policy": "{policy}<{stages}, {sched_stages} scheduler stages, {acc_stages} accumulator stages, "
+    "cluster {cluster}> ({acc_why}, at most {most})",
+    "coll.acc_stages": "{lanes} x {columns} TMEM / ({cta_m} x {cta_n}) per-CTA tile = {stages}",
+    "coll.acc_stages_pair": "{lanes} x {columns} TMEM / ({cta_m} x {cta_n}) per-CTA tile of the {m} x {n} "
+    "MmaTileShape over the {sm} pair = {stages}",
+    "coll.acc_stages_m64": "{sm} M={m}: ({columns} / {cta_n}) x {times} = {stages}",
+    # ---- the epilogue
+    "coll.epi_auto_nosmem": "EpilogueScheduleAuto -> NoSmemWarpSpecialized: DefaultEpilogue, registers straight to "
+    "global memory, no shared memory",
+    "coll.epi_nosmem_given": "{value} as given: no shared memory, registers straight to global memory",
+    "coll.epi_auto_2sm": "EpilogueScheduleAuto: cluster M = {cm}, tile M = {m} -> {schedule} (even cluster M, tile M "
+    "{m_lo} or {m_hi})",
+    "coll.epi_auto_1sm": "EpilogueScheduleAuto: cluster M = {cm}, tile M = {m} -> {schedule}",
+    "coll.epi_tile_given": "epilogue tile ({em},{en}) as given",
+    "coll.epi_tile_coop": "EpilogueTileAuto, cooperative: (min({cm}, {m}), gcd(min({nperf}, {n}), {n})) = ({em},{en})",
+    "coll.epi_tile_ws": "EpilogueTileAuto, warp-specialized: (min({cm}, {m}), gcd(min({nperf}, {n}), {n})) = "
+    "({em},{en})",
+    "coll.epi_tile_sm100": "EpilogueTileAuto: M = min(CTA M {cta_m}, {lanes} x {wm} warps) = {em}; N = min({n}, "
+    "max(N_perf {nperf}, N_min_C {nmin_c}, N_min_D {nmin_d})) = {en}",
+    "coll.epi_stages": "{policy}: {tiles} epilogue tiles per CTA tile; StagesD = min({tiles}, {max_d}) = {stages_d}; "
+    "StagesC = min({tiles}, {max_c}) = {stages_c}",
+    "coll.epi_stages_reuse": "{policy}: {tiles} epilogue tiles per CTA tile; StagesD = min({tiles}, {max_d}) = "
+    "{stages_d}; StagesC = max(min({tiles}, {max_c}), StagesD+{inc}) = {stages_c} ({reuse})",
+    "coll.reuse_same_bits": "C and D are both {bits}-bit: D reuses C's smem",
+    "coll.reuse_wider": "C is wider than {bits} bits: D reuses C's smem",
+    # ---- the narrated lines of the answer (the rest is CUTLASS's names and CuTe's prints)
+    "coll.text.gmma_transposed_b": "GMMA's smem_layout_b (B transposed in smem, K-major): {layout}",
+    "coll.text.gmma_descs": "wgmma descriptors of k-block {k}, stage {stage} (thread {thread}'s "
+    "partition_fragment_A/B; decode with `cutedump desc`):",
+    "coll.text.registers": "  {name}: registers (RS: no descriptor)",
+    "coll.text.gmma_desc": "  {name}: {value}  ({major}-major {element}: cutedump desc {value} --major {major} --type "
+    "{element})",
+    "coll.text.umma_descs": "UMMA descriptors of k-block {k}, stage {stage} (tiled_mma.make_fragment_A/B over sA/sB; "
+    "decode with `cutedump desc --kind umma`):",
+    "coll.text.umma_desc": "  {name}: {value}  ({major}-major {element}: cutedump desc {value} --kind umma --major "
+    "{major} --type {element}){more}",
+    "coll.text.umma_next": "; k-block {k}: +{step} (start address, {unit}-byte units)",
+    "coll.text.idesc": "  idesc_: {value}  (UMMA::make_instr_desc of {op}: cutedump idesc {value})",
+    "coll.text.bank_head": "bank audit of the epilogue's register<->smem copies (cutedump's bank model, every warp, "
+    "stage {stage}):",
+    "coll.text.bank_row": "  {which}: {copy} over {smem}: {instruction}, {warps} warps, {wavefronts} wavefronts (ideal "
+    "{ideal}), {conflicts} conflicts",
+    "coll.text.bank_not_modelled": "  {which}: {copy} over {smem}: not modelled ({why})",
+    "coll.text.tma_not_modelled": "TMA tensor maps: --problem is answered for the TMA SS mainloop only (this one is "
+    "{policy})",
+}

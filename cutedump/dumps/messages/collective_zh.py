@@ -1,0 +1,103 @@
+"""`cutedump collective` 的中文措辞：why 行（``coll.*``：cutedump/collective/ 中构建器规则给出的每个 Phrase 一个键，
+字段是规则算出的事实）与叙述行（``coll.text.*``）。CUTLASS 的名字（类型、调度、文件名）在各语言中都照 CUTLASS 的写法。"""
+
+MESSAGES = {
+    # ---- 调度（KernelScheduleAuto）
+    "coll.schedule_given": "调度 {schedule}：按给定",
+    "coll.given": "{value}：按给定",
+    "coll.auto_cp_async": "KernelScheduleAuto：A（{align_a} x {bytes_a} B）或 B（{align_b} x {bytes_b} B）未按 "
+    "{tma_bytes} 字节对齐（不能用 TMA）-> {schedule}（cp.async，非持久：寄存器压力更小）",
+    "coll.auto_pingpong": "KernelScheduleAuto：A 与 B 按 {tma_bytes} 字节对齐（TMA），且 tile M == {m} -> Pingpong",
+    "coll.auto_cooperative": "KernelScheduleAuto：A 与 B 按 {tma_bytes} 字节对齐（TMA），且 tile M == {m} != "
+    "{pingpong_m} -> Cooperative",
+    # ---- MMA atom
+    "coll.op_selector": "{selector}：（{acc} += {a} * {b}），K 步长 {k}；N = {n}，即 {ns} 中能整除 tile N = {tile_n} "
+    "的最大者",
+    "coll.umma_schedule": "{schedule} -> 用 {sm} UMMA",
+    "coll.umma_auto": "KernelScheduleAuto：cluster M = {cm} 为{parity}，tile M = {m} {multiple} -> 用 {sm} UMMA",
+    "coll.even": "偶数",
+    "coll.odd": "奇数",
+    "coll.is_multiple": "是 {of} 的倍数",
+    "coll.not_multiple": "不是 {of} 的倍数",
+    # ---- smem atom
+    "coll.smem_selector": "{selector}：{major}-major，{mode} = {extent} 是 {span} 的倍数（{nbytes} 字节的 {element}）"
+    "-> {swizzle}",
+    "coll.rs_smem_word": "rs_smem_selector：MN-major 整字 {element}：SW32（无 bank 冲突；BLK_MN = {blk_mn} 是 "
+    "{multiple} 的倍数）",
+    "coll.rs_smem_byte": "rs_smem_selector：MN-major {nbytes} 字节 {element}，B 在 smem 中转置：只能 SW128"
+    "（BLK_MN = {blk_mn}）",
+    "coll.umma_smem_word": "sm100_smem_selector：MN-major {bits} 位操作数只能取 SW128_32B",
+    # ---- gmem 拷贝
+    "coll.tma_single": "{operand}：cluster {mode} = {extent}，没有别的 CTA 共享它的 tile -> {op}",
+    "coll.tma_multicast": "{operand}：cluster {mode} = {extent} 个 CTA 共享它的 tile -> {op}，沿 cluster 模式 "
+    "{mode} 多播",
+    "coll.tma_2sm_a": "A，{sm} UMMA：cluster N = {extent} -> {op}",
+    "coll.tma_2sm_b": "B，{sm} UMMA：cluster M = {extent} -> {op}",
+    "coll.tma_2sm_b_pair": "B，{sm} UMMA：cluster M = {extent}（即 UMMA 自己的一对 CTA）-> {op}",
+    "coll.simt_copy": "make_simt_gmem_tiled_copy：{threads} 个生产者线程，其中 {t_major} 个沿 {major}-major 的 gmem "
+    "模式（{extent} / {alignment} 元素向量），线程 layout {thr}，值 layout {val}，{atom}",
+    # ---- stage 数
+    "coll.stages_given": "StageCount<{stages}>：按给定",
+    "coll.carveout_epilogue": "epilogue 的 SharedStorage",
+    "coll.carveout_given": "按给定",
+    "coll.carveout_swizzle_aligned": "{source}，向上取整到 smem atom 的 {alignment} 字节 swizzle 对齐",
+    "coll.stages_auto": "StageCountAutoCarveout<{carveout}>（{source}）：（{capacity} 容量 - {carve} 预留）/"
+    "（每个 stage {ab_bytes} 字节 A+B + {pipeline_bytes} 字节流水线 = {per}）= {stages}",
+    "coll.stages_auto_sm100": "StageCountAutoCarveout<{carveout}>：（{capacity} 容量 - {kernel_carve} 内核预留"
+    "（{acc_stages} 个累加器 stage）- {carveout} 预留）/（每个 stage {ab_bytes} 字节 A+B + {pipeline_bytes} 字节"
+    "流水线 = {per}）= {stages}",
+    # ---- dispatch policy
+    "coll.dp_fp8": "FP8 输入且没有 FastAccum，用 FP8 mainloop（两级累加）",
+    "coll.dp_tma_gmma": "TMA + GMMA warp 专用化 mainloop",
+    "coll.dp_tma_umma": "TMA + UMMA warp 专用化",
+    "coll.dp_rs": "is_use_rmem_A：{a} x {b} 不是 {bits} 位，且不都是 K-major -> RS 构建器；{how}",
+    "coll.rs_swap": "A 是 K-major、B 是 MN-major（{a} x {b}）：collective 交换 A 与 B（SwapAB）—— MMA 从寄存器读 B，"
+    "从 smem 读 A",
+    "coll.rs_transpose": "A 与 B 都是 MN-major（{a} x {b}）：A 从寄存器读，B 在 smem 中转置为 MMA 读取的 K-major {atom}",
+    "coll.rs_a_mn": "A 是 MN-major（{a}）：MMA 从寄存器读 A（从 smem 拷入），从 smem 读 B",
+    "coll.dp_cp_async": "{schedule}：cp.async 生产者 {groups:|warp group|warp group}（{threads} 个线程）填充 smem stage",
+    "coll.dp_cp_async_rs": "{schedule}：cp.async 生产者 {groups:|warp group|warp group}（{threads} 个线程）填充 smem stage；A 从寄存器读"
+    "（is_use_rmem_A）",
+    "coll.sm100_policy": "{policy}<{stages}, {sched_stages} 个调度器 stage, {acc_stages} 个累加器 stage, cluster "
+    "{cluster}>（{acc_why}，至多 {most}）",
+    "coll.acc_stages": "{lanes} x {columns} TMEM /（{cta_m} x {cta_n}）每 CTA tile = {stages}",
+    "coll.acc_stages_pair": "{lanes} x {columns} TMEM /（{cta_m} x {cta_n}）每 CTA tile，即 {m} x {n} MmaTileShape "
+    "在 {sm} 对上的每 CTA 部分 = {stages}",
+    "coll.acc_stages_m64": "{sm} M={m}：（{columns} / {cta_n}）x {times} = {stages}",
+    # ---- epilogue
+    "coll.epi_auto_nosmem": "EpilogueScheduleAuto -> NoSmemWarpSpecialized：DefaultEpilogue，寄存器直接写全局内存，"
+    "不用共享内存",
+    "coll.epi_nosmem_given": "{value}：按给定；不用共享内存，寄存器直接写全局内存",
+    "coll.epi_auto_2sm": "EpilogueScheduleAuto：cluster M = {cm}，tile M = {m} -> {schedule}（cluster M 为偶数，"
+    "tile M 为 {m_lo} 或 {m_hi}）",
+    "coll.epi_auto_1sm": "EpilogueScheduleAuto：cluster M = {cm}，tile M = {m} -> {schedule}",
+    "coll.epi_tile_given": "epilogue tile ({em},{en})：按给定",
+    "coll.epi_tile_coop": "EpilogueTileAuto，cooperative：(min({cm}, {m}), gcd(min({nperf}, {n}), {n})) = ({em},{en})",
+    "coll.epi_tile_ws": "EpilogueTileAuto，warp 专用化：(min({cm}, {m}), gcd(min({nperf}, {n}), {n})) = ({em},{en})",
+    "coll.epi_tile_sm100": "EpilogueTileAuto：M = min(CTA M {cta_m}, {lanes} x {wm} 个 warp) = {em}；N = min({n}, "
+    "max(N_perf {nperf}, N_min_C {nmin_c}, N_min_D {nmin_d})) = {en}",
+    "coll.epi_stages": "{policy}：每个 CTA tile 有 {tiles} 个 epilogue tile；StagesD = min({tiles}, {max_d}) = "
+    "{stages_d}；StagesC = min({tiles}, {max_c}) = {stages_c}",
+    "coll.epi_stages_reuse": "{policy}：每个 CTA tile 有 {tiles} 个 epilogue tile；StagesD = min({tiles}, {max_d}) = "
+    "{stages_d}；StagesC = max(min({tiles}, {max_c}), StagesD+{inc}) = {stages_c}（{reuse}）",
+    "coll.reuse_same_bits": "C 与 D 都是 {bits} 位：D 复用 C 的 smem",
+    "coll.reuse_wider": "C 宽于 {bits} 位：D 复用 C 的 smem",
+    # ---- 叙述行
+    "coll.text.gmma_transposed_b": "GMMA 读取的 smem_layout_b（B 在 smem 中转置，K-major）：{layout}",
+    "coll.text.gmma_descs": "k-block {k}、stage {stage} 的 wgmma 描述符（线程 {thread} 的 partition_fragment_A/B；"
+    "用 `cutedump desc` 解码）：",
+    "coll.text.registers": "  {name}：寄存器（RS：无描述符）",
+    "coll.text.gmma_desc": "  {name}: {value}  （{major}-major {element}：cutedump desc {value} --major {major} --type "
+    "{element}）",
+    "coll.text.umma_descs": "k-block {k}、stage {stage} 的 UMMA 描述符（tiled_mma.make_fragment_A/B 作用于 sA/sB；"
+    "用 `cutedump desc --kind umma` 解码）：",
+    "coll.text.umma_desc": "  {name}: {value}  （{major}-major {element}：cutedump desc {value} --kind umma --major "
+    "{major} --type {element}）{more}",
+    "coll.text.umma_next": "；k-block {k}：+{step}（起始地址，以 {unit} 字节为单位）",
+    "coll.text.idesc": "  idesc_: {value}  （{op} 的 UMMA::make_instr_desc：cutedump idesc {value}）",
+    "coll.text.bank_head": "epilogue 的寄存器<->smem 拷贝的 bank 审计（cutedump 的 bank 模型，所有 warp，stage {stage}）：",
+    "coll.text.bank_row": "  {which}：{copy} 作用于 {smem}：{instruction}，{warps} 个 warp，{wavefronts} 个 wavefront"
+    "（理想 {ideal}），{conflicts} 次冲突",
+    "coll.text.bank_not_modelled": "  {which}：{copy} 作用于 {smem}：未建模（{why}）",
+    "coll.text.tma_not_modelled": "TMA tensor map：--problem 只对 TMA SS mainloop 作答（这个是 {policy}）",
+}

@@ -1,0 +1,219 @@
+"""issue 42 item 8: one language rule for `cutedump collective` and the files it writes.
+
+`collective` narrates (its why lines, its descriptor, bank-audit and TMA lines): it takes --lang zh|en like every
+narrating command (CUTEDUMP_LANG when --lang is absent, English by default), its wording lives in the message
+catalogs (cutedump/dumps/messages/collective_*.py; the builders' rules in cutedump/collective/ state keys and facts),
+its JSON is the same in both languages but for the worded why texts, and the kernel description --toml writes
+carries the language (`[kernel] lang`), which `cutedump kernel` follows after --lang and CUTEDUMP_LANG.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import string
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import cutedump
+from cutedump.cli import main
+
+CJK = re.compile(r"[\u3000-\u9fff\uff00-\uffef]")
+
+SM90 = [
+    "--arch", "sm90", "--a", "half_t:RowMajor", "--b", "half_t:ColumnMajor", "--c", "half_t:RowMajor",
+    "--d", "half_t:RowMajor", "--acc", "float", "--tile", "128,128,64", "--cluster", "1,1,1",
+]  # fmt: skip
+SM100 = [
+    "--arch", "sm100", "--a", "half_t:K", "--b", "half_t:MN", "--c", "float", "--d", "bfloat16_t",
+    "--tile", "256,128,64", "--cluster", "2,2,1",
+]  # fmt: skip
+
+#: configurations that reach every rule that words a why line (SS, RS, cp.async, FP8, the epilogues, 1SM/2SM/M=64)
+CONFIGS = [
+    dict(arch="sm90", a="half_t", b="half_t", c="float", d="half_t", tile="128,256,64", cluster="2,1,1",
+         epilogue_schedule="TmaWarpSpecializedCooperative"),
+    dict(arch="sm90", a="half_t", b="half_t", c="half_t", d="half_t", tile="64,64,64",
+         epilogue_schedule="TmaWarpSpecialized", stages="4"),
+    dict(arch="sm90", a="float_e4m3_t", b="float_e4m3_t", c="void", d="float_e4m3_t", tile="64,128,128",
+         epilogue_schedule="TmaWarpSpecialized", epilogue_tile="64,32"),
+    dict(arch="sm90", a="float_e4m3_t", b="float_e5m2_t", c="void", d="half_t", tile="128,256,128"),
+    dict(arch="sm90", a="int8_t:ColumnMajor", b="int8_t:ColumnMajor", d="int32_t", acc="int32_t", tile="128,128,64"),
+    dict(arch="sm90", a="tfloat32_t:ColumnMajor", b="tfloat32_t:RowMajor", d="float", tile="128,128,32"),
+    dict(arch="sm90", a="int8_t:RowMajor", b="int8_t:RowMajor", d="int32_t", acc="int32_t", tile="128,128,64"),
+    dict(arch="sm90", a="int8_t:ColumnMajor", b="int8_t:RowMajor", d="int32_t", acc="int32_t", tile="128,128,128"),
+    dict(arch="sm90", a="half_t", b="half_t", d="half_t", tile="64,128,64", alignment_a="2", alignment_b="2"),
+    dict(arch="sm90", a="half_t", b="half_t", d="half_t", tile="128,128,64",
+         schedule="KernelCpAsyncWarpSpecializedCooperative"),
+    dict(arch="sm90", a="tfloat32_t:ColumnMajor", b="tfloat32_t:ColumnMajor", d="float", tile="128,128,32",
+         schedule="KernelCpAsyncWarpSpecialized"),
+    dict(arch="sm90", a="half_t", b="half_t", d="half_t", tile="128,128,64", schedule="KernelTmaWarpSpecialized",
+         carveout="1024", epilogue_schedule="NoSmemWarpSpecialized"),
+    dict(arch="sm100", a="half_t:K", b="half_t:MN", c="float", d="bfloat16_t", tile="256,128,64", cluster="2,2,1"),
+    dict(arch="sm100", a="half_t", b="half_t", c="half_t", d="half_t", tile="256,128,64", cluster="2,1,1"),
+    dict(arch="sm100", a="tfloat32_t:MN", b="tfloat32_t:MN", c="float", d="float", tile="128,128,32", stages="3"),
+    dict(arch="sm100", a="half_t", b="half_t", d="half_t", tile="64,128,64"),
+    dict(arch="sm100", a="half_t", b="half_t", d="half_t", tile="128,128,64", cluster="2,1,1",
+         schedule="KernelTmaWarpSpecialized1SmSm100", epilogue_schedule="TmaWarpSpecialized1Sm",
+         epilogue_tile="64,64"),
+    dict(arch="sm100", a="half_t", b="half_t", d="half_t", tile="256,128,64", cluster="4,1,1",
+         schedule="KernelTmaWarpSpecialized2SmSm100", epilogue_schedule="NoSmemWarpSpecialized2Sm"),
+    dict(arch="sm100", a="half_t", b="half_t", d="half_t", tile="128,128,64", cluster="3,1,1"),
+]  # fmt: skip
+
+
+def _catalogs():
+    from cutedump.dumps.messages import catalog
+
+    return catalog("en"), catalog("zh")
+
+
+def _fields(t: str) -> set:
+    return {f for _, f, _, _ in string.Formatter().parse(t) if f}
+
+
+def _keys(phrase) -> set:
+    from cutedump.collective.sm90 import Phrase
+
+    out = {phrase.key}
+    for v in phrase.facts.values():
+        if isinstance(v, Phrase):
+            out |= _keys(v)
+    return out
+
+
+def _built(cfg: dict):
+    from cutedump.collective.build import build
+    from cutedump.commands._collective import parse
+
+    names = ("arch a b c d acc tile cluster stages carveout schedule epilogue_schedule epilogue_tile "
+             "alignment_a alignment_b alignment_c alignment_d").split()  # fmt: skip
+    defaults = {"acc": "float", "cluster": "1,1,1", "stages": "auto", "carveout": "auto", "schedule": "auto",
+                "epilogue_schedule": "auto", "epilogue_tile": "auto"}  # fmt: skip
+    return build(parse(*(cfg.get(n, defaults.get(n)) for n in names)), params=False)
+
+
+def test_every_why_key_is_worded_in_both_languages():
+    """Every coll.* key the builders' rules name is in the English and the Chinese catalog with the same fields,
+    the configurations above reach every one of them, and each why line worded in Chinese is Chinese, in English
+    has no Chinese character."""
+    from cutedump.dumps.collective_reading import CollectiveWords
+
+    en, zh = _catalogs()
+    root = Path(cutedump.__file__).parent
+    named = set()
+    for f in sorted((root / "collective").glob("*.py")):
+        named |= set(re.findall(r'"(coll\.[\w.]+)"', f.read_text(encoding="utf-8")))
+    assert len(named) >= 40, sorted(named)
+    for k in named | {k for k in en if k.startswith("coll.")}:
+        assert k in en and k in zh, k
+        assert _fields(en[k]) == _fields(zh[k]), k
+    reached = set()
+    w_en, w_zh = CollectiveWords("en"), CollectiveWords("zh")
+    for cfg in CONFIGS:
+        ans = _built(cfg)
+        # the SM100 mainloop's dispatch policy Choice is not a why line (its schedule's why words the policy)
+        for what, ch in [*ans.why, ("dispatch policy", ans.mainloop.dispatch_policy)]:
+            reached |= _keys(ch.why)
+            assert not CJK.search(w_en.why(ch.why)), (what, w_en.why(ch.why))
+            assert CJK.search(w_zh.why(ch.why)), (what, w_zh.why(ch.why))
+    assert named - reached == set(), sorted(named - reached)
+
+
+def _cli(args, env=None):
+    r = CliRunner().invoke(main, args, env={"CUTEDUMP_LANG": None, "NO_COLOR": "1", **(env or {})})
+    return r.exit_code, r.stdout, r.stderr
+
+
+def _why_lines(text: str) -> list:
+    return text.split("\nwhy\n")[1].split("\n\n")[0].splitlines()
+
+
+@pytest.mark.parametrize("args", [SM90, SM100 + ["--problem", "1024,2048,256"]], ids=["sm90", "sm100"])
+def test_lang_en_has_no_chinese_and_zh_narrates_in_chinese(args):
+    code, en, err = _cli(["collective", *args, "--lang", "en"])
+    assert code == 0, err
+    assert not CJK.search(en)
+    code, zh, err = _cli(["collective", *args, "--lang", "zh"])
+    assert code == 0, err
+    whys_en, whys_zh = _why_lines(en), _why_lines(zh)
+    assert len(whys_en) == len(whys_zh) and all(CJK.search(w) for w in whys_zh)
+    # the same rule and the same choice: what each line is about and its CUTLASS file:line are the same
+    split = lambda w: (w.split(": ", 1)[0], w.rsplit("  [", 1)[1])  # noqa: E731
+    assert [split(w) for w in whys_en] == [split(w) for w in whys_zh]
+    # every number a why line states is stated in the other language too
+    nums = lambda w: sorted(re.findall(r"\d+", w.split(": ", 1)[1].rsplit("  [", 1)[0]))  # noqa: E731
+    assert [nums(w) for w in whys_en] == [nums(w) for w in whys_zh]
+    # the descriptor lines are narrated too; CuTe's prints are the same bytes in both
+    assert CJK.search(zh.split("\nTiledMma\n")[1])
+    en_prints = [ln for ln in en.split("\nTiledMma\n")[1].splitlines() if "_layout" in ln or "Layout" in ln]
+    assert en_prints and all(ln in zh.splitlines() for ln in en_prints)
+
+
+def test_cutedump_lang_is_followed_and_lang_wins():
+    code, out, _ = _cli(["collective", *SM90], env={"CUTEDUMP_LANG": "zh"})
+    assert code == 0 and all(CJK.search(w) for w in _why_lines(out))
+    code, out, _ = _cli(["collective", *SM90, "--lang", "en"], env={"CUTEDUMP_LANG": "zh"})
+    assert code == 0 and not CJK.search(out)
+    code, out, _ = _cli(["collective", *SM90])
+    assert code == 0 and not CJK.search(out)  # the default: English
+    # the fast path (a pipe) follows the same rule
+    env = {k: v for k, v in __import__("os").environ.items() if k != "CUTEDUMP_LANG"}
+    r = subprocess.run(
+        [sys.executable, "-m", "cutedump", "collective", *SM100],
+        capture_output=True,
+        text=True,
+        env={**env, "CUTEDUMP_LANG": "zh"},
+    )
+    assert r.returncode == 0 and all(CJK.search(w) for w in _why_lines(r.stdout)), r.stderr
+
+
+@pytest.mark.parametrize("args", [SM90, SM100 + ["--problem", "1024,2048,256"]], ids=["sm90", "sm100"])
+def test_json_is_the_same_in_both_languages_but_the_worded_why(args):
+    _, en, _ = _cli(["collective", *args, "--format", "json", "--lang", "en"])
+    _, zh, _ = _cli(["collective", *args, "--format", "json", "--lang", "zh"])
+    je, jz = json.loads(en), json.loads(zh)
+    we, wz = je.pop("why"), jz.pop("why")
+    assert je == jz
+    assert [{k: v for k, v in w.items() if k != "why"} for w in we] == [
+        {k: v for k, v in w.items() if k != "why"} for w in wz
+    ]
+    # the worded why of the JSON is the text's, in each language
+    for lang, ws in (("en", we), ("zh", wz)):
+        _, text, _ = _cli(["collective", *args, "--lang", lang])
+        assert [f"  {w['what']}: {w['why']}  [{w['rule']}]" for w in ws] == _why_lines(text)
+    assert all(CJK.search(w["why"]) for w in wz) and not any(CJK.search(w["why"]) for w in we)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_toml_carries_the_language_kernel_narrates_it(tmp_path, lang):
+    code, toml, err = _cli(["collective", *SM90, "--toml", "--lang", lang])
+    assert code == 0, err
+    assert f'\nlang = "{lang}"\n' in toml.split("[params]")[0]
+    f = tmp_path / "c.toml"
+    f.write_text(toml)
+    code, out, err = _cli(["kernel", str(f)])
+    assert code == 0, err
+    assert bool(CJK.search(out)) == (lang == "zh")
+    other = "zh" if lang == "en" else "en"
+    code, out2, _ = _cli(["kernel", str(f), "--lang", other])  # --lang wins over the file
+    assert code == 0 and bool(CJK.search(out2)) == (other == "zh")
+    code, out3, _ = _cli(["kernel", str(f)], env={"CUTEDUMP_LANG": other})  # and CUTEDUMP_LANG
+    assert code == 0 and out3 == out2
+
+
+def test_toml_lang_of_the_environment_and_a_bad_lang(tmp_path):
+    code, toml, _ = _cli(["collective", *SM100, "--toml"], env={"CUTEDUMP_LANG": "zh"})
+    assert code == 0 and '\nlang = "zh"\n' in toml
+    f = tmp_path / "bad.toml"
+    f.write_text(toml.replace('lang = "zh"', 'lang = "fr"'))
+    code, out, err = _cli(["kernel", str(f)])
+    assert code == 2 and err.count("\n") == 1 and err.startswith("error: ") and "'fr'" in err, err
+    # a description without lang: kernel's default (zh), as before
+    f.write_text(toml.replace('lang = "zh"\n', ""))
+    code, out, _ = _cli(["kernel", str(f)])
+    assert code == 0 and CJK.search(out)
