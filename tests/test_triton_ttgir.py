@@ -150,17 +150,19 @@ module {
 
 
 def test_barrier_arrays_and_unread_aliases_are_named_not_errors():
-    """An mbarrier array (memdesc of i64) is a barrier, not a '--shape has 2 dimensions' error; an alias cutedump
-    cannot read (#ttng.tensor_memory_encoding) has its own line saying why, never dropped silently."""
-    out = ttgir.render(BARRIER_TTGIR, "text")
-    assert "--shape" not in out
+    """An mbarrier array (memdesc of i64) is a barrier, not a '--shape has 2 dimensions' error; a TMEM alias
+    (#ttng.tensor_memory_encoding) is answered (tests/test_triton_tmem.py), never dropped silently."""
+    from cutedump.dumps.triton_tmem import render
+
+    out = render(BARRIER_TTGIR, "text")
+    assert "--shape has" not in out
     assert "  2x1 i64: barrier (i64), not a data layout" in out.splitlines()
     assert "#tmem = #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>" in out.splitlines()
     i = out.splitlines().index("#tmem = #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>")
-    assert out.splitlines()[i + 1].startswith("  not answered: ")
+    assert out.splitlines()[i + 1] == "  128x128xf32:"
     d = json.loads(ttgir.render(BARRIER_TTGIR, "json"))["layouts"]
     assert d["#shared1"]["uses"] == {"2x1 i64": {"error": ttgir.BARRIER}}
-    assert "error" in d["#tmem"] and "128x128" in d["#tmem"]["uses"]
+    assert "error" not in d["#tmem"] and d["#tmem"]["uses"]["128x128xf32"]["tmem"]["lanes"] == "0-127"
     assert "cute" in d["#blocked"]["uses"]["64x64"]
 
 

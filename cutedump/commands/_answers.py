@@ -642,7 +642,7 @@ def triton_text(layout, shape_, ttgir, from_cute, fmt_, views="auto") -> str:
             + (f" (got {', '.join(given)})" if given else "")
         )
     if ttgir:
-        from cutedump.triton import ttgir as tt  # start-up: the TTGIR reader only for --ttgir
+        from cutedump.dumps import triton_tmem as tt  # start-up: the TTGIR reader only for --ttgir
 
         if isinstance(ttgir, str):  # the fast path's path (a file that cannot be read: click's error line)
             if ttgir == "-":
@@ -652,4 +652,10 @@ def triton_text(layout, shape_, ttgir, from_cute, fmt_, views="auto") -> str:
         return tt.render(ttgir.read(), fmt_)
     if from_cute:
         return report.render_from_cute(from_cute, shape_, fmt_)
+    from cutedump.triton.tmem import is_tmem  # start-up: as above
+
+    if is_tmem(layout):  # tensor memory: Triton's TMEM linear layout, its lanes and columns, CuTe's accumulator
+        from cutedump.dumps.triton_tmem import render_layout  # start-up: as above
+
+        return render_layout(layout, shape_, fmt_)
     return report.render(layout, shape_, fmt_, views)

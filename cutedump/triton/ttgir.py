@@ -8,6 +8,7 @@ import re
 
 from cutedump.errors import CuteDumpError
 from cutedump.triton import report, spell
+from cutedump.triton import tmem as TM
 from cutedump.versions import json_answer
 
 #: every attribute alias of the file (``#tmem = #ttng.tensor_memory_encoding<...>``, ``#ttg.shared_linear<{...}, ...>``
@@ -23,12 +24,15 @@ def aliases(src: str) -> dict:
     return {m.group(1): m.group(2) for m in _ALIAS.finditer(src)}
 
 
-def uses(src: str) -> dict:
-    """alias -> shapes (in order of first use)."""
+def uses(src: str, typed: frozenset = frozenset()) -> dict:
+    """alias -> shapes (in order of first use); the aliases in ``typed`` (TMEM layouts, whose columns depend on the
+    element's width): shapes with their element type, ``128x128xf32``."""
     out: dict = {}
     for m in _USE.finditer(src):
         kind, shape, elem, alias = m.groups()
-        if kind == "memdesc" and elem.strip() == "i64":
+        if alias in typed:
+            shape += "x" + elem.strip()
+        elif kind == "memdesc" and elem.strip() == "i64":
             shape += " i64"  # a barrier array: answered as such, apart from a data use of the same shape
         out.setdefault(alias, [])
         if shape not in out[alias]:
@@ -42,24 +46,28 @@ def dump(src: str, views: bool = True) -> dict:
     al = aliases(src)
     if not al:
         raise CuteDumpError("--ttgir: no layout alias (#name = #ttg.<layout><{...}>) in the file")
-    objs, bad = {}, {}
+    objs, bad, tmem = {}, {}, set()
     for name, attr in al.items():
         try:
-            objs[name] = spell.parse(attr, objs)
+            if TM.is_tmem(attr):  # the Blackwell accumulator's (and scale factors') tensor memory
+                tmem.add(name)
+                objs[name] = TM.parse(attr)
+            else:
+                objs[name] = spell.parse(attr, objs)
         except CuteDumpError as e:  # a kind cutedump does not read (#ttg.amd_rotating_shared ...): its uses say so
             kind = attr.split("<", 1)[0]
-            if kind.startswith("#ttng.tensor_memory"):
-                bad[name] = f"{kind} (tensor memory, TMEM) is not read by cutedump triton yet (see `cutedump tmem`)"
-            else:
-                bad[name] = f"{kind} not read: {e}"
+            bad[name] = f"{kind} not read: {e}"
             objs[name] = None
-    used = uses(src)
+    used = uses(src, frozenset(tmem))
     out = {}
     for name, attr in al.items():
         entry = {"attribute": attr, "uses": {}}
         if name in bad:
             entry["error"] = bad[name]
         for shape_text in used.get(name, []):
+            if name in tmem:
+                entry["uses"][shape_text] = tmem_use(objs[name], shape_text, bad.get(name))
+                continue
             if shape_text.endswith(" i64"):
                 entry["uses"][shape_text] = {"error": BARRIER}
                 continue
@@ -78,7 +86,29 @@ def dump(src: str, views: bool = True) -> dict:
     return {"layouts": out}
 
 
-def render(src: str, fmt: str) -> str:
+def tmem_use(lay, shape_text: str, error: str | None) -> dict:
+    """One memdesc of a TMEM layout (``2x128x128xf32``: a buffered one, each buffer the 128x128 layout)."""
+    *dims, elem = shape_text.split("x")
+    if error is not None:
+        return {"error": error}
+    try:
+        shape = [int(x) for x in dims]
+        buffers = 1
+        if len(shape) == 3:
+            TM.memdesc_check(lay, shape[1:], TM.element_bits(elem))  # Triton checks the last two dimensions
+            buffers, shape = shape[0], shape[1:]
+        a = TM.answer(lay, shape, elem)
+    except CuteDumpError as e:
+        return {"error": str(e)}
+    tm = {k: a[k] for k in ("lanes", "columns", "element_bits", "cta_shape", "ctas")}
+    if buffers != 1:
+        tm["buffers"], tm["buffer_shape"] = buffers, shape
+    return {"linear_layout": a["linear_layout"], "tmem": tm, "cute": a["cute"]}
+
+
+def render(src: str, fmt: str, tmem_lines=None) -> str:
+    """The text (or JSON) of every alias and its uses; ``tmem_lines``: a function wording a TMEM use (its lines,
+    from the message catalogs: cutedump.dumps.triton_tmem.lines)."""
     d = dump(src)
     if fmt == "json":
         return json_answer(d)
@@ -97,6 +127,9 @@ def render(src: str, fmt: str) -> str:
                 lines.append(f"  {shape}: error: {u['error']}")
                 continue
             lines.append(f"  {shape}:")
+            if "tmem" in u:
+                lines += tmem_lines(u)
+                continue
             lines += [f"    {k} = {v}" for k, v in u["linear_layout"].items()]
             lines.append(f"    CuTe: {u['cute']}")
     return "\n".join(lines) + "\n"

@@ -294,3 +294,7 @@ MESSAGES.update(_SCALE)
 from cutedump.dumps.messages.collective_en import MESSAGES as _COLLECTIVE  # noqa: E402
 
 MESSAGES.update(_COLLECTIVE)
+
+from cutedump.dumps.messages.triton_en import MESSAGES as _TRITON  # noqa: E402
+
+MESSAGES.update(_TRITON)

@@ -268,3 +268,7 @@ MESSAGES.update(_SCALE)
 from cutedump.dumps.messages.collective_zh import MESSAGES as _COLLECTIVE  # noqa: E402
 
 MESSAGES.update(_COLLECTIVE)
+
+from cutedump.dumps.messages.triton_zh import MESSAGES as _TRITON  # noqa: E402
+
+MESSAGES.update(_TRITON)
