@@ -14,6 +14,7 @@ Examples:
   cutedump triton "#ttg.swizzled_shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>" --shape 16,32
   cutedump triton "NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16)" --shape 8,64
   cutedump triton --from-cute "((_4,_8),(_2,_2)):((_16,_1),(_8,_64))" --shape 8,16
+  cutedump triton "TensorMemoryLayout(block=(128, 128), col_stride=1)" --shape 128x128xf32
 \b
 LAYOUT is Gluon's repr() spelling (BlockedLayout, SliceLayout, DotOperandLayout, NVMMADistributedLayout,
 DistributedLinearLayout, SwizzledSharedLayout, NVMMASharedLayout, SharedLinearLayout, AMDMFMALayout,
@@ -23,7 +24,10 @@ AMDWMMALayout; NVMMASharedLayout.get_default_for(block_shape, dtype)) or TTGIR's
 code and agrees with Triton 3.9.0's to_linear_layout, format_tensor_view and format_hardware_view
 (tests/test_triton_oracle.py). --ttgir FILE dumps every layout alias of a .ttgir file for each tensor shape that
 uses it. --from-cute turns a CuTe (thread, value)
--> index TV layout into Triton's bases (32 lanes per warp).
+-> index TV layout into Triton's bases (32 lanes per warp). Tensor memory (TensorMemoryLayout,
+TensorMemoryScalesLayout; #ttng.tensor_memory_encoding, #ttng.tensor_memory_scales_encoding): --shape names the
+element type too (128x128xf32); the answer is Triton's linear layout (row: TMEM lanes, col: columns in elements),
+the lanes and 32-bit columns, and the CuTe UMMA accumulator at the same lanes and columns (cutedump tmem).
 """
 
 
