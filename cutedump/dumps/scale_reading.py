@@ -108,6 +108,25 @@ def reading(f: dict, lang: str = "en") -> list[str]:
             off=se["offset"],
         )
     )
+    st = s.get("stages")
+    if st is not None:
+        out.append(m("scale.stages", n=st["n"]))
+        for op in ("SFA", "SFB"):
+            g = st[op.lower()]
+            out.append(
+                m("scale.stages_op", op=op, layout=g["layout"], step=g["stage_stride"], bytes=g["bytes"], n=st["n"])
+            )
+        out.append(
+            m(
+                "scale.stages_element",
+                m=e["m"],
+                k=e["k"],
+                off=se["offset"],
+                step=st["sfa"]["stage_stride"],
+                last=st["n"] - 1,
+                off_last=st["element_last_stage"],
+            )
+        )
     n = s["tile"][1]
     if s["cta_group"] > 1:
         out.append(m("scale.sfb_2cta", cta=s["cta_group"], rows_a=s["sfa"]["rows"], rows=s["sfb"]["rows"]))
@@ -152,4 +171,28 @@ def _blockwise(f, m):
                     sfs=g["scale_factors"],
                 )
             )
+    return out
+
+
+def picture_words(f: dict, lang: str = "en") -> dict:
+    """The words of ``cutedump scale --picture`` (title and panel captions), every number from the facts."""
+    m = Narrator(lang).msg
+    out = {
+        "title": m("scale.pic_title", kind=f["kind"], sf_type=f["sf_type"], vs=f["vs"], config=f["config"]),
+        "chunk": m("scale.pic_chunk", layout=f["chunk"]["layout"]),
+        "tile": None,
+    }
+    t = f["picture"]["tile"]
+    if t is not None:
+        e = f["element"]
+        out["tile"] = m(
+            "scale.pic_tile",
+            rows=t["rows"],
+            kel=f["smem"]["tile"][2],
+            cols=t["cols"],
+            vs=f["vs"],
+            atom=f["smem"]["atom"],
+            m=e["m"],
+            k=e["k"],
+        )
     return out
