@@ -60,6 +60,10 @@ def test_stages_are_the_collective_builders(builder, j):
     assert st["n"] == n
     assert st["sfa"]["layout"] == b["SmemLayoutSFA"]
     assert st["sfb"]["layout"] == b["SmemLayoutSFB"]
+    # the atom SFB is partitioned by: the builder's TiledMMA_SF (TiledMma::MMA_ScaleFactor)
+    bare = b["atom_sf"].replace("cute::", "").replace("cutlass::", "").replace("UMMA::Major::", "")
+    bare = bare.replace(", UMMA::ScaleIn::One, UMMA::ScaleIn::One>", ">").replace(" ", "")
+    assert d["smem"]["sfb_mma"]["atom"] == bare
 
 
 STAGED = [
@@ -203,3 +207,37 @@ def test_refusals_are_one_error_line(args, msg):
     code, out, err = _run(args)
     assert code == 2 and out == ""
     assert err.startswith("error: ") and err.count("\n") == 1 and msg in err, err
+
+
+def test_a_stage_without_chunks_holds_no_element():
+    """A 2-CTA MMA of M 128: each CTA's 64 rows are 64 / 128 = 0 chunks (C++'s integer division), so no byte of a
+    stage holds A(m,k)'s scale factor: said, null in the JSON, and the picture draws no tile."""
+    args = [
+        "--kind",
+        "nvf4",
+        "--problem",
+        "4096,4096,4096",
+        "--tile",
+        "128,256,256",
+        "--cta-group",
+        "2",
+        "--element",
+        "300,70",
+        "--stages",
+        "2",
+    ]
+    code, text, err = _run([*args, "--lang", "en"])
+    assert code == 0, err
+    d = _json(args)
+    s = d["smem"]
+    assert s["m_blocks"] == 0 and s["element"]["offset"] is None and s["stages"]["element_last_stage"] is None
+    assert "no byte of the stage holds its scale factor" in text and "is in no stage" in text
+    assert "byte None" not in text
+    assert s["sfb_mma"] == {
+        "atom": "SM100_MMA_MXF4_SS<float_e2m1_t,float_e2m1_t,float,float_ue4m3_t,128,256,16,K,K>",
+        "m": 128,
+        "n": 256,
+    }
+    assert f"1-CTA atom {s['sfb_mma']['atom']}: M {s['sfb_mma']['m']}, N {s['sfb_mma']['n']}" in text
+    code, svg, err = _run([*args[:-2], "--picture", "svg"])
+    assert code == 0 and 'class="chunk"' in svg and 'class="tile"' not in svg

@@ -96,7 +96,7 @@ def reading(f: dict, lang: str = "en") -> list[str]:
     se = s["element"]
     out.append(
         m(
-            "scale.smem_element",
+            "scale.smem_element" if se["offset"] is not None else "scale.smem_element_none",
             m=e["m"],
             k=e["k"],
             mt=se["mma_tile_m"],
@@ -118,7 +118,7 @@ def reading(f: dict, lang: str = "en") -> list[str]:
             )
         out.append(
             m(
-                "scale.stages_element",
+                "scale.stages_element" if st["element_last_stage"] is not None else "scale.stages_element_none",
                 m=e["m"],
                 k=e["k"],
                 off=se["offset"],
@@ -127,6 +127,8 @@ def reading(f: dict, lang: str = "en") -> list[str]:
                 off_last=st["element_last_stage"],
             )
         )
+    sm = s["sfb_mma"]
+    out.append(m("scale.sfb_mma", atom=sm["atom"], m=sm["m"], n=sm["n"], tn=s["tile"][1], blk=f["chunk"]["rows"]))
     n = s["tile"][1]
     if s["cta_group"] > 1:
         out.append(m("scale.sfb_2cta", cta=s["cta_group"], rows_a=s["sfa"]["rows"], rows=s["sfb"]["rows"]))

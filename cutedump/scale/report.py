@@ -201,7 +201,8 @@ def scale_facts(
     mma_k = int(A.size(mma.atom.shape_mnk[2]))
     rows_a = tm // cta
     mi, ki = m % rows_a, k % tk
-    stage_off = int(ssfa(((mi, ki % mma_k), 0, ki // mma_k)))
+    held = rows_a // 128 > 0 and tk // vs // 4 > 0  # a stage with no chunk (C++'s integer division gave 0) holds none
+    stage_off = int(ssfa(((mi, ki % mma_k), 0, ki // mma_k))) if held else None
     facts["smem"] = {
         "atom": name,
         "cta_group": cta,
@@ -221,6 +222,15 @@ def scale_facts(
             **_layout_facts(ssfb),
             "rows": it.ceil_div(tn, 128) * 128,
             "bytes_per_stage": int(A.cosize(A.filter_zeros(ssfb))),
+        },
+        # TiledMMA_SF: the collective partitions SFB with TiledMma::MMA_ScaleFactor, a 1-CTA atom of N rounded up to
+        # 128 (M: M, or M/2 when the 2x1SM atom's M/2 > 64; mma_traits_sm100.hpp)
+        "sfb_mma": {
+            "atom": _atom_name(
+                kind, vs, allowed[vs], tm // 2 if cta == 2 and tm // 2 > 64 else tm, -(-tn // 128) * 128, 1
+            ),
+            "m": tm // 2 if cta == 2 and tm // 2 > 64 else tm,
+            "n": -(-tn // 128) * 128,
         },
         "element": {
             "mma_tile_m": m // tm,
@@ -248,8 +258,8 @@ def scale_facts(
                 "stage_stride": step,
                 "bytes": int(A.cosize(A.filter_zeros(staged))),
             }
-        st["element_last_stage"] = int(staged_of["sfa"](((mi, ki % mma_k), 0, ki // mma_k, n - 1)))
-    if picture:
+        st["element_last_stage"] = int(staged_of["sfa"](((mi, ki % mma_k), 0, ki // mma_k, n - 1))) if held else None
+    if picture and held:  # a stage with no chunk: nothing of the tile to draw
         rows, cols = rows_a, tk // vs
         if rows * cols > 16384:
             raise CuteDumpError(

@@ -21,7 +21,7 @@ bytes. --element m,k: where the scale factor of A(m,k) lives. Every value is
 evaluated from the layouts (the same ones `cutedump eval` answers, checked against CUTLASS 4.2).
 --format json: arch, kind, config, problem, sf_type, sf_bytes, vs and chunk (block-scaled) or granularity and major
 (blockwise), sfa, sfb (expr, layout, size, scale_factors, cosize, rows/blocks...), element (where A(m,k)'s scale
-factor is), smem (with --tile: atom, cta_group, tile, mma_k, sfa, sfb, element; with --stages: stages) or smem_note, and reading (the text's
+factor is), smem (with --tile: atom, cta_group, tile, mma_k, sfa, sfb, sfb_mma, element; with --stages: stages) or smem_note, and reading (the text's
 lines).
 """
 

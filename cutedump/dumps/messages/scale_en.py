@@ -36,6 +36,11 @@ MESSAGES = {
     "holds rows r, r+32, r+64, r+96 (colour: r / 32)",
     "scale.pic_tile": "one CTA tile's SFA over A's {rows} x {kel} elements ({rows} rows x {cols} groups of {vs} elements "
     "of K): the byte in the stage's smem ({atom}); colour: the 512-byte chunk; outlined: A({m},{k})",
+    "scale.smem_element_none": "  A({m},{k}) in smem: MMA tile {mt} along M, CTA {c} of its group, row {mi}, k {ki} of "
+    "K-tile {kt} (MMA k-block {kb}): no byte of the stage holds its scale factor (the stage has no chunk)",
+    "scale.stages_element_none": "  A({m},{k})'s scale factor is in no stage (each stage has no chunk; stride {step})",
+    "scale.sfb_mma": "SFB is partitioned (the collective's TiledMMA_SF = TiledMma::MMA_ScaleFactor) by the 1-CTA atom "
+    "{atom}: M {m}, N {n} (the tile's N = {tn} rounded up to a multiple of {blk})",
     "scale.no_smem": "smem: not computed for {arch}: {why}",
     "scale.bw_config": "blockwise scaling on {arch}: one {sf_type} scale factor per {gm} x {gk} block of A and per "
     "{gn} x {gk} block of B, {major}-major; the layouts are {config}'s",
