@@ -729,6 +729,8 @@ class DslTiledMma(DslMmaAtom):
             return getattr(self.tiled, f"get_layout{name[10]}_TV")()
         if name == "permutation_mnk" and all(p is UNDERSCORE for p in self.tiled.permutation):
             return (UNDERSCORE, UNDERSCORE, UNDERSCORE)
+        if name == "permutation_mnk":  # each given mode as a layout (an int n: n:1), as the DSL gives them back
+            return tuple(p if p is UNDERSCORE else _tile_layout(p) for p in self.tiled.permutation)
         if name == "size":
             return self.dsl_size()
         return super().dsl_attr(name)
