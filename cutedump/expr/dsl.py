@@ -1074,6 +1074,7 @@ for _n, _params, _impl in (
     ),
     ("sm90_get_smem_store_op", ("layout_d", "elem_ty_d", "elem_ty_acc"), "sm90_smem_store_op"),
     ("sm90.get_smem_store_op", ("layout_d", "elem_ty_d", "elem_ty_acc"), "sm90_smem_store_op"),
+    ("sm120_get_smem_store_op", ("layout_d", "elem_ty_d", "elem_ty_acc"), "sm120_smem_store_op"),
     (
         "compute_epilogue_tile_shape",
         (

@@ -1,5 +1,6 @@
 """The SM120 (GeForce) helpers of ``cutlass.utils.blackwell_helpers`` that the CuTe DSL's GeForce examples import as
-``sm120_utils`` (``get_permutation_mnk``, ``get_layoutSFA_TV``/``get_layoutSFB_TV``, ``thrfrg_SFA``/``thrfrg_SFB``),
+``sm120_utils`` (``get_permutation_mnk``, ``get_layoutSFA_TV``/``get_layoutSFB_TV``, ``thrfrg_SFA``/``thrfrg_SFB``,
+``sm120_get_smem_store_op``),
 traced by nvidia-cutlass-dsl 4.8.1 on the CPU with ``CUTE_DSL_ARCH=sm_120a`` (gen_dsl.py's harness with
 ``sm120_utils`` and ``blockscaled_utils`` in its namespace; answers recorded).
 
@@ -53,7 +54,7 @@ def _op(name, ab, sf):
     return f"{W}.{name}({types}, cutlass.Float32, cutlass.{sf})"
 
 
-def generate(seed: int = 4320, n: int = 240) -> list[Case]:
+def generate(seed: int = 4320, n: int = 300) -> list[Case]:
     r = random.Random(seed)
     out = []
     for _ in range(n):
@@ -65,8 +66,18 @@ def generate(seed: int = 4320, n: int = 240) -> list[Case]:
         pvs = vs if r.random() < 0.95 else r.choice((8, 64))  # the DSL refuses a VS other than 16 or 32
         perm = f"sm120_utils.get_permutation_mnk(({tm}, {tn}, {tk}), {pvs}, {f8})"
         tiled = f"cute.make_tiled_mma({_op(name, ab, sf)}, cute.make_layout({atoms}), permutation_mnk={perm})"
-        kind = r.choice(("perm", "tv_a", "tv_b", "frg_a", "frg_b", "frg_smem"))
-        if kind == "perm":
+        kind = r.choice(("perm", "tv_a", "tv_b", "frg_a", "frg_b", "frg_smem", "store"))
+        if kind == "store":
+            lay = r.choice(("ROW_MAJOR", "COL_MAJOR"))
+            d = r.choice(("BFloat16", "Float16", "Float32", "Float8E4M3FN", "Int8", "Int32", "Float64"))
+            acc = r.choice(("Float32", "Float32", "Float16", "Int32"))
+            out.append(
+                Case(
+                    "store",
+                    f"sm120_utils.sm120_get_smem_store_op(cutlass.utils.LayoutEnum.{lay}, cutlass.{d}, cutlass.{acc})",
+                )
+            )
+        elif kind == "perm":
             out.append(Case("perm", perm))
         elif kind in ("tv_a", "tv_b"):
             out.append(Case(kind, f"sm120_utils.get_layoutSF{kind[-1].upper()}_TV({tiled})"))
