@@ -145,6 +145,8 @@ PICTURED = [
         "300,70",
     ],
     ["--kind", "mxf4", "--problem", "256,256,512", "--element", "255,511"],
+    ["--arch", "sm103", "--kind", "mxf4", "--vs", "16", "--problem", "512,512,1024"],
+    ["--arch", "sm120", "--kind", "nvf4", "--problem", "129,65,33", "--element", "128,32"],
 ]
 
 _CELL = re.compile(r'<g class="(chunk|tile)" data-row="(\d+)" data-col="(\d+)" data-byte="(\d+)"><rect([^>]*)/>')
@@ -165,6 +167,11 @@ def test_picture_cells_are_the_layouts(args):
     assert len(cells["chunk"]) == 512
     for (r, j), v in cells["chunk"].items():
         assert v == int(chunk((r, j * vs)))
+    # the caption's claim: one 16-byte line holds rows r, r+32, r+64, r+96 (4 bytes each), coloured by r / 32
+    assert "a 16-byte line holds rows r, r+32, r+64, r+96" in html.unescape(svg)
+    for r in range(32):
+        line = sorted(cells["chunk"][(r + 32 * i, j)] for i in range(4) for j in range(4))
+        assert line == list(range(line[0], line[0] + 16)) and line[0] % 16 == 0
     if d["smem"] is None:
         assert not cells["tile"] and not marked
         return
