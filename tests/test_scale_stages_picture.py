@@ -169,9 +169,12 @@ def test_picture_cells_are_the_layouts(args):
         assert v == int(chunk((r, j * vs)))
     # the caption's claim: one 16-byte line holds rows r, r+32, r+64, r+96 (4 bytes each), coloured by r / 32
     assert "a 16-byte line holds rows r, r+32, r+64, r+96" in html.unescape(svg)
+    fills = dict(re.findall(r'<g class="chunk" data-row="(\d+)" data-col="0" [^>]*><rect [^>]*fill="([^"]+)"', svg))
     for r in range(32):
         line = sorted(cells["chunk"][(r + 32 * i, j)] for i in range(4) for j in range(4))
         assert line == list(range(line[0], line[0] + 16)) and line[0] % 16 == 0
+        assert len({fills[str(r + 32 * i)] for i in range(4)}) == 4  # the colour: r / 32
+    assert all(fills[str(r)] == fills[str(r // 32 * 32)] for r in range(128))
     if d["smem"] is None:
         assert not cells["tile"] and not marked
         return
@@ -245,6 +248,6 @@ def test_a_stage_without_chunks_holds_no_element():
         "m": 128,
         "n": 256,
     }
-    assert f"1-CTA atom {s['sfb_mma']['atom']}: M {s['sfb_mma']['m']}, N {s['sfb_mma']['n']}" in text
+    assert f"single-CTA atom {s['sfb_mma']['atom']}: M {s['sfb_mma']['m']}, N {s['sfb_mma']['n']}" in text
     code, svg, err = _run([*args[:-2], "--picture", "svg"])
     assert code == 0 and 'class="chunk"' in svg and 'class="tile"' not in svg

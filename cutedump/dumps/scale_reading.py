@@ -179,9 +179,26 @@ def _blockwise(f, m):
 def picture_words(f: dict, lang: str = "en") -> dict:
     """The words of ``cutedump scale --picture`` (title and panel captions), every number from the facts."""
     m = Narrator(lang).msg
+    c = f["chunk"]
+    # the row mode of stride one row's bytes: its rows share a line (r, r + grp, ...), grp the rows of the modes before
+    per, grp, n = c["scale_factors_per_row"], 1, 1
+    for size, stride in c["row_modes"]:
+        if stride == per:
+            n = size
+            break
+        grp *= size
+    line = per * n
     out = {
         "title": m("scale.pic_title", kind=f["kind"], sf_type=f["sf_type"], vs=f["vs"], config=f["config"]),
-        "chunk": m("scale.pic_chunk", layout=f["chunk"]["layout"]),
+        "chunk": m(
+            "scale.pic_chunk",
+            rows=c["rows"],
+            per=c["scale_factors_per_row"],
+            layout=c["layout"],
+            line=line,
+            lrows=", ".join(["r"] + [f"r+{i * grp}" for i in range(1, n)]),
+            grp=grp,
+        ),
         "tile": None,
     }
     t = f["picture"]["tile"]
@@ -196,5 +213,6 @@ def picture_words(f: dict, lang: str = "en") -> dict:
             atom=f["smem"]["atom"],
             m=e["m"],
             k=e["k"],
+            chunk=c["bytes"],
         )
     return out

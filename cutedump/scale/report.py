@@ -178,7 +178,8 @@ def scale_facts(
     if picture:
         facts["picture"] = {
             "chunk": [[int(atom((r, j * vs))) for j in range(4)] for r in range(128)],
-            "chunk_group": [r // 32 for r in range(128)],
+            # the 4-byte slot of row r's scale factors in its 16-byte line (the rows one line interleaves)
+            "chunk_group": [int(atom((r, 0))) // 4 % 4 for r in range(128)],
             "tile": None,
         }
     if tile is None:
