@@ -167,3 +167,45 @@ def test_scale_layout_entry_errors(tmp_path, key, value, words):
     code, out, err = run("kernel", str(p))
     assert code == 2 and out == "" and err.startswith("error: ") and err.count("\n") == 1
     assert words in err, err
+
+
+def test_scale_layout_takes_every_config_function(tmp_path):
+    """The kind's other functions (a blockwise config's smem_atom_layoutSFB, deduce_layoutSFA, an SM103 config's
+    tile_atom_to_shape_SFB) answer what `cutedump eval` answers for the call the reading names (the eval language's
+    rows are checked against CUTLASS 4.2 in tests/test_scale_layouts.py)."""
+    p = tmp_path / "k.toml"
+    p.write_text(
+        """[kernel]
+name = "sf"
+threads = 1
+[params]
+M = "300"
+[[objects]]
+name = "bw_sfb"
+kind = "scale_layout"
+config = "cutlass::detail::Sm1xxBlockwiseScaleConfig<1,128,128,UMMA::Major::K,UMMA::Major::MN>"
+fn = "smem_atom_layoutSFB"
+tile = "make_shape(_128,_256,_128)"
+[[objects]]
+name = "bw_deduce"
+kind = "scale_layout"
+config = "cutlass::detail::Sm100BlockwiseScaleConfig<1,128,128>"
+fn = "deduce_layoutSFA"
+[[objects]]
+name = "sm103_sfb"
+kind = "scale_layout"
+config = "cutlass::detail::Sm103BlockScaledConfig<16>"
+fn = "tile_atom_to_shape_SFB"
+shape = "make_shape(M, 1000, 4096, 2)"
+""",
+        encoding="utf-8",
+    )
+    code, out, err = run("kernel", str(p), "--format", "json", "--lang", "en")
+    assert code == 0, err
+    rows = json.loads(out)["objects"]
+    assert [o["name"] for o in rows] == ["bw_sfb", "bw_deduce", "sm103_sfb"]
+    for o in rows:
+        call = re.search(r": (\S.*\)); \d+ scale factor", o["reading"]).group(1)
+        code, val, err = run("eval", call)
+        assert code == 0, err
+        assert val.strip() == o["value"]
