@@ -729,6 +729,8 @@ class DslTiledMma(DslMmaAtom):
             return getattr(self.tiled, f"get_layout{name[10]}_TV")()
         if name == "permutation_mnk" and all(p is UNDERSCORE for p in self.tiled.permutation):
             return (UNDERSCORE, UNDERSCORE, UNDERSCORE)
+        if name == "permutation_mnk":  # each given mode as a layout (an int n: n:1), as the DSL gives them back
+            return tuple(p if p is UNDERSCORE else _tile_layout(p) for p in self.tiled.permutation)
         if name == "size":
             return self.dsl_size()
         return super().dsl_attr(name)
@@ -1384,6 +1386,17 @@ def sm90_smem_store_op(ev, layout_d, elem_d, elem_acc):
     _dt(elem_acc, "get_smem_store_op")
     if elem_d.bits == 16:
         return make_copy_atom(ev, matrix_op(ev, m_major, C(4), None, name="StMatrix8x8x16bOp"), elem_d, None)
+    return make_copy_atom(ev, copy_universal_op(ev), elem_d, None)
+
+
+def sm120_smem_store_op(ev, layout_d, elem_d, elem_acc):
+    """blackwell_helpers.sm120_get_smem_store_op(layout_d, elem_ty_d, elem_ty_acc): hopper's with a 2-matrix stmatrix
+    (StMatrix8x8x16bOp(is_m_major, 2)) for 16-bit D, else universal."""
+    m_major = _layout_enum(layout_d, "sm120_get_smem_store_op").name == "COL_MAJOR"
+    _dt(elem_d, "sm120_get_smem_store_op")
+    _dt(elem_acc, "sm120_get_smem_store_op")
+    if elem_d.bits == 16:
+        return make_copy_atom(ev, matrix_op(ev, m_major, C(2), None, name="StMatrix8x8x16bOp"), elem_d, None)
     return make_copy_atom(ev, copy_universal_op(ev), elem_d, None)
 
 

@@ -3,7 +3,7 @@ partition_shape, the TMEM copy, UMMA descriptor tensors and TMEM accumulators; c
 
 from __future__ import annotations
 
-from cutedump.algebra import UNDERSCORE, fmt, size
+from cutedump.algebra import UNDERSCORE, cosize, filter_zeros, fmt, size
 from cutedump.algebra.inttuple import is_static, is_tuple
 from cutedump.dumps.narrator import render as fill
 from cutedump.kernel.tensor import inner as _inner
@@ -52,6 +52,16 @@ def reading(item, dump, M) -> str | None:
         )
     if kind == "zipped_divide":
         return fill(M["zipped_divide"], modes=_modes(names, _inner(v).shape, M), src=e["tensor"], tiler=e["tiler"])
+    if kind == "scale_layout":
+        z = filter_zeros(v)
+        return fill(
+            M["scale_layout"],
+            modes=_modes(names, v.shape, M),
+            call=info["expr"],
+            sfs=int(size(z)),
+            size=int(size(v)),
+            cosize=int(cosize(z)),
+        )
     if kind == "flat_coord":
         return fill(M["flat_coord"], modes=_modes(names, v, M), index=e["index"])
     if kind == "multicast_mask":

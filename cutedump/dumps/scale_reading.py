@@ -96,7 +96,7 @@ def reading(f: dict, lang: str = "en") -> list[str]:
     se = s["element"]
     out.append(
         m(
-            "scale.smem_element",
+            "scale.smem_element" if se["offset"] is not None else "scale.smem_element_none",
             m=e["m"],
             k=e["k"],
             mt=se["mma_tile_m"],
@@ -108,6 +108,27 @@ def reading(f: dict, lang: str = "en") -> list[str]:
             off=se["offset"],
         )
     )
+    st = s.get("stages")
+    if st is not None:
+        out.append(m("scale.stages", n=st["n"]))
+        for op in ("SFA", "SFB"):
+            g = st[op.lower()]
+            out.append(
+                m("scale.stages_op", op=op, layout=g["layout"], step=g["stage_stride"], bytes=g["bytes"], n=st["n"])
+            )
+        out.append(
+            m(
+                "scale.stages_element" if st["element_last_stage"] is not None else "scale.stages_element_none",
+                m=e["m"],
+                k=e["k"],
+                off=se["offset"],
+                step=st["sfa"]["stage_stride"],
+                last=st["n"] - 1,
+                off_last=st["element_last_stage"],
+            )
+        )
+    sm = s["sfb_mma"]
+    out.append(m("scale.sfb_mma", atom=sm["atom"], m=sm["m"], n=sm["n"], tn=s["tile"][1], blk=f["chunk"]["rows"]))
     n = s["tile"][1]
     if s["cta_group"] > 1:
         out.append(m("scale.sfb_2cta", cta=s["cta_group"], rows_a=s["sfa"]["rows"], rows=s["sfb"]["rows"]))
@@ -152,4 +173,46 @@ def _blockwise(f, m):
                     sfs=g["scale_factors"],
                 )
             )
+    return out
+
+
+def picture_words(f: dict, lang: str = "en") -> dict:
+    """The words of ``cutedump scale --picture`` (title and panel captions), every number from the facts."""
+    m = Narrator(lang).msg
+    c = f["chunk"]
+    # the row mode of stride one row's bytes: its rows share a line (r, r + grp, ...), grp the rows of the modes before
+    per, grp, n = c["scale_factors_per_row"], 1, 1
+    for size, stride in c["row_modes"]:
+        if stride == per:
+            n = size
+            break
+        grp *= size
+    line = per * n
+    out = {
+        "title": m("scale.pic_title", kind=f["kind"], sf_type=f["sf_type"], vs=f["vs"], config=f["config"]),
+        "chunk": m(
+            "scale.pic_chunk",
+            rows=c["rows"],
+            per=c["scale_factors_per_row"],
+            layout=c["layout"],
+            line=line,
+            lrows=", ".join(["r"] + [f"r+{i * grp}" for i in range(1, n)]),
+            grp=grp,
+        ),
+        "tile": None,
+    }
+    t = f["picture"]["tile"]
+    if t is not None:
+        e = f["element"]
+        out["tile"] = m(
+            "scale.pic_tile",
+            rows=t["rows"],
+            kel=f["smem"]["tile"][2],
+            cols=t["cols"],
+            vs=f["vs"],
+            atom=f["smem"]["atom"],
+            m=e["m"],
+            k=e["k"],
+            chunk=c["bytes"],
+        )
     return out

@@ -192,6 +192,7 @@ _PREFIXES = (
     "utils.sm100.",
     "blackwell_helpers.",
     "sm100_utils.",
+    "sm120_utils.",  # the GeForce examples' name for cutlass.utils.blackwell_helpers
     "sm100.",
     "cutlass.utils.blockscaled_layout.",
     "utils.blockscaled_layout.",
@@ -253,6 +254,7 @@ def _space(name: str) -> str:
         ("blackwell_helpers.", "sm100"),
         ("sm100.", "sm100"),
         ("sm100_utils.", "sm100"),
+        ("sm120_utils.", "sm100"),
         ("hopper_helpers.", "sm90"),
         ("sm90.", "sm90"),
         ("sm90_utils.", "sm90"),
@@ -1072,6 +1074,7 @@ for _n, _params, _impl in (
     ),
     ("sm90_get_smem_store_op", ("layout_d", "elem_ty_d", "elem_ty_acc"), "sm90_smem_store_op"),
     ("sm90.get_smem_store_op", ("layout_d", "elem_ty_d", "elem_ty_acc"), "sm90_smem_store_op"),
+    ("sm120_get_smem_store_op", ("layout_d", "elem_ty_d", "elem_ty_acc"), "sm120_smem_store_op"),
     (
         "compute_epilogue_tile_shape",
         (
@@ -1152,6 +1155,15 @@ for _n, _params in (
         _n, _n.replace("_SF", "_sf")
     )
     DSL_FUNCTIONS[_n] = (_params, "cutedump.scale.dsl:" + _impl)
+# the SM120 (GeForce) helpers of cutlass.utils.blackwell_helpers (the GeForce examples' sm120_utils)
+for _n, _params, _impl in (
+    ("get_permutation_mnk", ("tile_shape_mnk", "sf_vec_size", "use_mxf8f6f4"), "get_permutation_mnk"),
+    ("thrfrg_SFA", ("sfa_tensor", "tiled_mma"), "thrfrg_sfa"),
+    ("thrfrg_SFB", ("sfb_tensor", "tiled_mma"), "thrfrg_sfb"),
+    ("get_layoutSFA_TV", ("tiled_mma",), "get_layout_sfa_tv"),
+    ("get_layoutSFB_TV", ("tiled_mma",), "get_layout_sfb_tv"),
+):
+    DSL_FUNCTIONS["sm100." + _n] = DSL_FUNCTIONS[_n] = (_params, "cutedump.scale.dsl:" + _impl)
 DSL_FUNCTIONS["sm90_make_trivial_tiled_mma"] = DSL_FUNCTIONS["sm90.make_trivial_tiled_mma"]
 #: cutlass.utils' aliases (cutlass/utils/__init__.py: sm90_make_smem_layout_a, ...)
 for _n in ("make_smem_layout_a", "make_smem_layout_b", "make_smem_layout_epi"):
@@ -2151,6 +2163,7 @@ _DSL_ONLY = (
     "cpasync.",
     "sm90_utils.",
     "sm100_utils.",
+    "sm120_utils.",
     "blockscaled_utils.",
 )
 

@@ -59,6 +59,14 @@
     thr = "mma_v"
     tensor = "gA"
 
+    [[objects]]                   # scale factors (sm100_72a_nvfp4_sf.toml): the block-scaled config's layouts
+    name = "SmemLayoutAtomSFA"
+    kind = "scale_layout"
+    config = "cutlass::detail::Sm1xxBlockScaledConfig<VS>"
+    fn = "deduce_smem_layoutSFA"  # or tile_atom_to_shape_SFA/B (key shape), smem_atom_layoutSFA/B (key tile)
+    mma = "tiled_mma"             # a tiled_mma entry of one UMMA atom
+    tile = "TileShape"
+
     [[smem_copies]]               # which copies touch shared memory, for the bank audit
     copy = "copyA"                # a TiledCopy entry (or a tma_atom: not a thread copy, nothing counted)
     tensor = "sA"                 # a tensor entry with memory = "smem"

@@ -16,6 +16,11 @@ Kinds (``KINDS``: name -> (required keys, optional keys, builder, printed by def
                      block_rank_in_cluster()))
 ``multicast_mask``   layout, coord, modes_or -> ``create_tma_multicast_mask<2>(layout, coord)``; modes_or "0,1|0,2" is
                      ``create_tma_multicast_mask<0,1>(...) | create_tma_multicast_mask<0,2>(...)``; printed "%x"
+``scale_layout``     config, fn, and shape (tile_atom_to_shape_SFA/SFB) or mma, tile (deduce_smem_layoutSFA/SFB) or
+                     tile (smem_atom_layoutSFA/SFB) or nothing (deduce_layoutSFA/SFB) -> ``Config::fn(...)``, the
+                     scale-factor layouts of a block-scaled or blockwise GEMM (config: ``cutlass::detail::
+                     Sm1xxBlockScaledConfig<VS>`` ..., as the eval language reads it, cutedump.scale.named); mma names
+                     a tiled_mma entry (its atom is what the config reads: TiledMma::K and its ThrLayoutVMNK)
 The kernel model's ``tma_atom`` kind with the keys operand, mma and vmnk is ``make_tma_atom_A/B_sm100(op, gmem,
 smem, tile, mma, vmnk)`` (:func:`make_tma_atom_sm100`, cutedump.atoms.tma_sm100).
 
@@ -36,6 +41,7 @@ from cutedump.algebra.inttuple import is_tuple
 from cutedump.atoms import TiledMMA
 from cutedump.atoms.mma import partition_shape as _partition_shape
 from cutedump.errors import CuteDumpError
+from cutedump.expr import evaluate
 from cutedump.kernel import tensor as T
 
 MMA_QUERIES = ("tile_size<0>", "tile_size<1>", "tile_size<2>", "tile_shape", "size", "AtomThrID")
@@ -219,6 +225,50 @@ def make_tma_atom_sm100(ent, env, gmem, smem, tile):
     return t.tma
 
 
+_SF_ARGS = {  # member prefix -> the keys its call takes, in order
+    "tile_atom_to_shape_SF": ("shape",),
+    "deduce_smem_layoutSF": ("mma", "tile"),
+    "smem_atom_layoutSF": ("tile",),
+    "deduce_layoutSF": (),
+}
+
+
+def _scale_layout(ent, env, items, thread):
+    """``Config::fn(args)`` of a scale-factor config (cutedump.scale.named answers it, as ``cutedump eval`` does); the
+    tiled MMA argument of deduce_smem_layoutSFA/SFB is a tiled_mma entry, spelled to the eval language as
+    ``make_tiled_mma(ATOM{})`` (what the config reads of it: the atom's K and its ThrLayoutVMNK)."""
+    fn = ent.string("fn").strip()
+    keys = next((v for k, v in _SF_ARGS.items() if fn in (k + "A", k + "B")), None)
+    if keys is None:
+        names = ", ".join(f"{k}A/B" for k in _SF_ARGS)
+        ent.fail(f"fn = {ent.e['fn']!r}: one of {names}", "fn")
+    for k in ("shape", "mma", "tile"):
+        if k in ent.e and k not in keys:
+            ent.fail(f"{fn} takes no key {k!r} (keys: {', '.join(keys) or 'none'})", k)
+    args = []
+    for k in keys:
+        ent.need(k)
+        if k == "mma":
+            mma = env.get(ent, "mma", TiledMMA, "a tiled_mma entry")
+            src = items[ent.string("mma")].entry
+            if any(x in src for x in ("atom_layout", "permutation")) or umma_spec(mma) is None:
+                ent.fail(
+                    f"mma = {ent.e['mma']!r}: a tiled_mma entry of one UMMA atom (make_tiled_mma(ATOM{{}}))", "mma"
+                )
+            args.append(f"make_tiled_mma({env.subst(src['atom'], plain_ints=True)}{{}})")
+        else:
+            args.append(env.subst(ent.string(k)))
+    config = env.subst(ent.string("config"), plain_ints=True).strip()
+    text = f"{config}::{fn}({', '.join(args)})"
+    try:
+        v = evaluate(text, literal=True)
+    except CuteDumpError as err:
+        ent.fail(f"{text}: {err.one_line()}", "fn")
+    if not isinstance(v, Layout):
+        ent.fail(f"{text} is not a layout (got {fmt(v)})", "fn")
+    return v, {"expr": text}
+
+
 #: kind -> (required keys, optional keys, builder(ent, env, items, thread) -> (value, info), shown by default)
 KINDS = {
     "mma_query": ({"of", "method"}, set(), _mma_query, True),
@@ -228,6 +278,7 @@ KINDS = {
     "zipped_divide": ({"tensor", "tiler"}, set(), _zipped_divide, True),
     "flat_coord": ({"layout", "index"}, set(), _flat_coord, True),
     "multicast_mask": ({"layout", "coord", "modes_or"}, set(), _multicast_mask, True),
+    "scale_layout": ({"config", "fn"}, {"shape", "mma", "tile"}, _scale_layout, True),
 }
 BLOCK_KINDS = ("tmem_copy",)
 

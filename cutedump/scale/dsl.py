@@ -6,7 +6,7 @@ DSL's answers: see below) from one stage's smem layout."""
 
 from __future__ import annotations
 
-from cutedump.algebra import C
+from cutedump.algebra import UNDERSCORE, C
 from cutedump.algebra.layout import Layout
 from cutedump.errors import CuteDumpError
 from cutedump.scale import layouts as SL
@@ -258,3 +258,89 @@ def make_tmem_layout_sfa(ev, tiled_mma, tiler, vs, smem_layout):
 
 def make_tmem_layout_sfb(ev, tiled_mma, tiler, vs, smem_layout):
     return _tmem_sf(ev, "b", tiled_mma, tiler, vs, smem_layout)
+
+
+# ---- the SM120 (GeForce) helpers of cutlass.utils.blackwell_helpers, imported by the GeForce examples as sm120_utils --
+# each as the DSL's Python computes it (blackwell_helpers.py: get_permutation_mnk, thrfrg_SFA/SFB, get_layoutSFA_TV/
+# SFB_TV), through the eval language's functions
+
+
+def get_permutation_mnk(ev, tile_shape_mnk, vs, use_mxf8f6f4):
+    """get_permutation_mnk(tile_shape_mnk, sf_vec_size, use_mxf8f6f4): (min(M, 128), (8,2,2):(1,16,8), 32 | 64)."""
+    if not isinstance(tile_shape_mnk, tuple):
+        raise CuteDumpError("get_permutation_mnk: tile_shape_mnk must be a tuple (AssertionError)")
+    if _vs(vs) not in (16, 32):
+        raise CuteDumpError(f"get_permutation_mnk: Unsupported sf_vec_size, got {int(vs)} (ValueError)")
+    m = tile_shape_mnk[0]
+    perm_m = m if int(m) <= 128 else C(128)
+    perm_n = Layout((C(8), C(2), C(2)), (C(1), C(16), C(8)))
+    return (perm_m, perm_n, C(32) if bool(int(use_mxf8f6f4)) else C(64))
+
+
+def _thrfrg_sf(ev, which, sf, tiled_mma):
+    """thrfrg_SFA / thrfrg_SFB (mma_traits_sm120.hpp's SFALayout / SFBLayout): (M|N, K) -> ((Thr, Val), (ThrTile))."""
+    what = f"thrfrg_SF{which}"
+    L = getattr(sf, "layout", sf)
+    if int(ev.call("rank", L)) < 2:
+        raise CuteDumpError(f"{what}: the tensor must have rank >= 2 (AssertionError)")
+    mnk = _attr(tiled_mma, "shape_mnk", what)
+    k = int(ev.call("size", mnk[2]))
+    if k not in (32, 64):
+        raise CuteDumpError(f"{what}: unsupported atom_K={k}; SM120 block-scaled atoms use 32 or 64 (ValueError)")
+    if which == "A":
+        inner = ((C(2), C(2), C(8)), (C(8), C(0), C(1)))
+    else:
+        inner = ((C(4), C(8)), (C(0), C(1)))
+    kst = C(16) if which == "A" else C(8)
+    if k == 32:
+        atom = Layout((inner[0], (C(k), C(1))), (inner[1], (kst, C(0))))
+    else:
+        atom = Layout((inner[0], C(k)), (inner[1], kst))
+    perm = _attr(tiled_mma, "permutation_mnk", what)
+    vmnk = _attr(tiled_mma, "thr_layout_vmnk", what)
+    i = 0 if which == "A" else 1
+    t = ev.call("logical_divide", L, (perm[i], perm[2]))
+    a_tile = (Layout(mnk[i]), Layout(mnk[2]))
+    a = ev.call("zipped_divide", t, a_tile)
+    tv = ev.call("composition", a, (atom, UNDERSCORE))
+    vm = ev.call("get", vmnk, targs=(C(1 + i),))
+    vk = ev.call("get", vmnk, targs=(C(3),))
+    thr_tile = (UNDERSCORE, (Layout(ev.call("size", vm)), Layout(ev.call("size", vk))))
+    return ev.call("zipped_divide", tv, thr_tile)
+
+
+def thrfrg_sfa(ev, sfa, tiled_mma):
+    return _thrfrg_sf(ev, "A", sfa, tiled_mma)
+
+
+def thrfrg_sfb(ev, sfb, tiled_mma):
+    return _thrfrg_sf(ev, "B", sfb, tiled_mma)
+
+
+def _layout_sf_tv(ev, which, tiled_mma):
+    """get_layoutSFA_TV / get_layoutSFB_TV: thread index -> the scale factors it holds, over the tiled MMA's tile."""
+    what = f"get_layoutSF{which}_TV"
+    perm = _attr(tiled_mma, "permutation_mnk", what)
+    vmnk = _attr(tiled_mma, "thr_layout_vmnk", what)
+    i = 0 if which == "A" else 1
+    if all(p is UNDERSCORE for p in perm):
+        shp = ev.call("elem_scale", _attr(tiled_mma, "shape_mnk", what), ev.call("shape", vmnk))
+        raise CuteDumpError(f"{what}: a tiled MMA without a permutation_mnk is not modelled here ({shp})")
+    tile_mn, tile_k = ev.call("size", perm[i]), ev.call("size", perm[2])
+    ref = Layout((tile_mn, tile_k))
+    sz = [ev.call("size", ev.call("get", vmnk, targs=(C(j),))) for j in (1, 2)]
+    # (ThrV, (ThrM, ThrK)) -> (ThrV, (ThrM, ThrN, ThrK)): the other operand's threads broadcast (stride 0)
+    other = Layout((sz[0], sz[1]), (C(1), C(0))) if which == "A" else Layout((sz[0], sz[1]), (C(0), C(1)))
+    atile = (UNDERSCORE, (other, UNDERSCORE))
+    thridx = ev.call("right_inverse", vmnk)
+    frg = _thrfrg_sf(ev, which, ref, tiled_mma)
+    tv1 = ev.call("composition", frg, (atile, UNDERSCORE))
+    return ev.call("composition", tv1, (thridx, UNDERSCORE))
+
+
+def get_layout_sfa_tv(ev, tiled_mma):
+    return _layout_sf_tv(ev, "A", tiled_mma)
+
+
+def get_layout_sfb_tv(ev, tiled_mma):
+    return _layout_sf_tv(ev, "B", tiled_mma)

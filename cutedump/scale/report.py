@@ -8,6 +8,7 @@ from __future__ import annotations
 from cutedump import algebra as A
 from cutedump.algebra import C
 from cutedump.algebra import inttuple as it
+from cutedump.algebra.layout import Layout
 from cutedump.errors import CuteDumpError
 from cutedump.scale import layouts as SL
 
@@ -24,6 +25,8 @@ _VS = {
 def _ints(text, what, n, lo=1):
     parts = [p.strip() for p in str(text).split(",")]
     if len(parts) not in n or not all(p.lstrip("-").isdigit() for p in parts):
+        if n == (1,):
+            raise CuteDumpError(f"{what} takes one integer, got {text!r}")
         raise CuteDumpError(f"{what} takes {' or '.join(map(str, n))} integers separated by commas, got {text!r}")
     vals = [int(p) for p in parts]
     for v in vals:
@@ -56,8 +59,22 @@ def _atom_name(kind, vs, sf, m, n, cta):
     return f"SM100_MMA_MXF4{two}_SS<float_e2m1_t,float_e2m1_t,float,{sf},{m},{n},{vs},K,K>"
 
 
-def scale_facts(arch, kind, vs, problem, major, tile, cta_group, element, granularity) -> dict:
+def scale_facts(
+    arch, kind, vs, problem, major, tile, cta_group, element, granularity, stages=None, picture=False
+) -> dict:
+    """The facts; ``stages``: the collective's SmemLayoutSFA/SFB with that many pipeline stages (needs --tile, sm100);
+    ``picture``: the cells of the chunk and (with --tile) of one CTA tile's SFA, under "picture"."""
     arch, kind = arch.lower(), kind.lower()
+    if stages is not None and (kind == "blockwise" or tile is None or arch != "sm100"):
+        raise CuteDumpError(
+            f"--stages {stages}: the stages of one CTA tile's smem layouts: a block-scaled kind on sm100 with --tile"
+        )
+    if stages is not None:
+        stages = _ints(stages, "--stages", (1,))[0]
+        if stages > 64:
+            raise CuteDumpError(f"--stages {stages}: 1..64 pipeline stages")
+    if picture and kind == "blockwise":
+        raise CuteDumpError("--picture: the block-scaled kinds (the 128x4 chunk); blockwise scaling has none")
     if arch not in ARCHS:
         raise CuteDumpError(f"--arch {arch!r}: one of {', '.join(ARCHS)}")
     if kind not in KINDS:
@@ -158,6 +175,13 @@ def scale_facts(arch, kind, vs, problem, major, tile, cta_group, element, granul
         "smem": None,
         "smem_note": None,
     }
+    if picture:
+        facts["picture"] = {
+            "chunk": [[int(atom((r, j * vs))) for j in range(4)] for r in range(128)],
+            # the 4-byte slot of row r's scale factors in its 16-byte line (the rows one line interleaves)
+            "chunk_group": [int(atom((r, 0))) // 4 % 4 for r in range(128)],
+            "tile": None,
+        }
     if tile is None:
         return facts
     tm, tn, tk = _ints(tile, "--tile", (3,))
@@ -178,7 +202,8 @@ def scale_facts(arch, kind, vs, problem, major, tile, cta_group, element, granul
     mma_k = int(A.size(mma.atom.shape_mnk[2]))
     rows_a = tm // cta
     mi, ki = m % rows_a, k % tk
-    stage_off = int(ssfa(((mi, ki % mma_k), 0, ki // mma_k)))
+    held = rows_a // 128 > 0 and tk // vs // 4 > 0  # a stage with no chunk (C++'s integer division gave 0) holds none
+    stage_off = int(ssfa(((mi, ki % mma_k), 0, ki // mma_k))) if held else None
     facts["smem"] = {
         "atom": name,
         "cta_group": cta,
@@ -199,6 +224,15 @@ def scale_facts(arch, kind, vs, problem, major, tile, cta_group, element, granul
             "rows": it.ceil_div(tn, 128) * 128,
             "bytes_per_stage": int(A.cosize(A.filter_zeros(ssfb))),
         },
+        # TiledMMA_SF: the collective partitions SFB with TiledMma::MMA_ScaleFactor, a 1-CTA atom of N rounded up to
+        # 128 (M: M, or M/2 when the 2x1SM atom's M/2 > 64; mma_traits_sm100.hpp)
+        "sfb_mma": {
+            "atom": _atom_name(
+                kind, vs, allowed[vs], tm // 2 if cta == 2 and tm // 2 > 64 else tm, -(-tn // 128) * 128, 1
+            ),
+            "m": tm // 2 if cta == 2 and tm // 2 > 64 else tm,
+            "n": -(-tn // 128) * 128,
+        },
         "element": {
             "mma_tile_m": m // tm,
             "cta_in_pair": (m % tm) // rows_a,
@@ -209,6 +243,35 @@ def scale_facts(arch, kind, vs, problem, major, tile, cta_group, element, granul
             "offset": stage_off,
         },
     }
+    if stages is not None:
+        n = int(stages)
+        st = facts["smem"]["stages"] = {"n": n}
+        staged_of = {}
+        for op, lay in (("sfa", ssfa), ("sfb", ssfb)):
+            g = facts["smem"][op]
+            step = int(A.size(A.filter_zeros(lay)))
+            staged = staged_of[op] = Layout(tuple(lay.shape) + (C(n),), tuple(lay.stride) + (C(step),))
+            atom_expr = g["expr"]
+            st[op] = {
+                "expr": f"make_layout(append(shape({atom_expr}), Int<{n}>{{}}), "
+                f"append(stride({atom_expr}), size(filter_zeros({atom_expr}))))",
+                **_layout_facts(staged),
+                "stage_stride": step,
+                "bytes": int(A.cosize(A.filter_zeros(staged))),
+            }
+        st["element_last_stage"] = int(staged_of["sfa"](((mi, ki % mma_k), 0, ki // mma_k, n - 1))) if held else None
+    if picture and held:  # a stage with no chunk: nothing of the tile to draw
+        rows, cols = rows_a, tk // vs
+        if rows * cols > 16384:
+            raise CuteDumpError(
+                f"--picture: one CTA tile's SFA has {rows} x {cols} scale factors, more than 16384 to draw"
+            )
+        facts["picture"]["tile"] = {
+            "rows": rows,
+            "cols": cols,
+            "cells": [[int(ssfa(((r, c * vs % mma_k), 0, c * vs // mma_k))) for c in range(cols)] for r in range(rows)],
+            "mark": [mi, ki // vs],
+        }
     return facts
 
 

@@ -96,6 +96,7 @@ MESSAGES = {
     "mma_part_cta": "{modes}: peer CTA {v}'s share of {src} in {op} of {of} (get_slice({thr}))",
     "tmem_copy_part": "{modes}: thread {thread}'s share of {src} in {op} of {of}",
     "flat_coord": "{modes}: the (V,M,N,K) coordinate of CTA rank {index} in the cluster (get_flat_coord)",
+    "scale_layout": "{modes}: {call}; {sfs} scale {sfs:|factor|factors} (size {size} counts the {size:|element|elements} they scale), cosize {cosize}",
     "mcast_mask": "the CTAs (bits = cluster ranks) a multicast from this CTA reaches: {ctas} ({modes})",
     "mcast_modes": "create_tma_multicast_mask<{modes}>",
     "zipped_divide": "{modes}: {src} divided into tiles of {tiler} (zipped_divide: the tile, then which tile)",

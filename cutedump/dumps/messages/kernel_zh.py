@@ -87,6 +87,7 @@ MESSAGES = {
     "mma_part_cta": "{modes}：peer CTA {v} 在 {of} 的 {op} 中分到的 {src}（get_slice({thr})）",
     "tmem_copy_part": "{modes}：线程 {thread} 在 {of} 的 {op} 中分到的 {src}",
     "flat_coord": "{modes}：集群中 rank {index} 的 CTA 的 (V,M,N,K) 坐标（get_flat_coord）",
+    "scale_layout": "{modes}：{call}；{sfs} 个缩放因子（size {size} 计的是它们缩放的元素），cosize {cosize}",
     "mcast_mask": "本 CTA 的 multicast 到达的 CTA（位 = 集群 rank）：{ctas}（{modes}）",
     "mcast_modes": "create_tma_multicast_mask<{modes}>",
     "zipped_divide": "{modes}：把 {src} 按 {tiler} 切块（zipped_divide：先块内，再第几块）",

@@ -27,6 +27,20 @@ MESSAGES = {
     "scale.sfb_2cta": "SFB differs: with {cta} CTAs each CTA holds SFA's {rows_a} rows of its own half of A, but "
     "SFB's {rows} rows whole",
     "scale.sfb_same": "SFB differs only in its extent: {rows} rows of B (N = {n}) instead of A's M",
+    "scale.stages": "{n} pipeline {n:|stage|stages} (the collective's SmemLayoutSFA/SFB: make_layout(append(shape(atom), "
+    "Int<{n}>{{}}), append(stride(atom), size(filter_zeros(atom))))):",
+    "scale.stages_op": "  {op}: {layout}\n    stage s at byte s * {step}; {bytes} bytes for all {n} {n:|stage|stages}",
+    "scale.stages_element": "  A({m},{k})'s scale factor in stage s: byte {off} + s * {step} (stage {last}: byte {off_last})",
+    "scale.pic_title": "{kind} scale factors ({sf_type}, one per {vs} elements of K): {config}",
+    "scale.pic_chunk": "the {rows}x{per} basic chunk {layout}: the byte of the scale factor of row r, K-group j; a "
+    "{line}-byte line holds rows {lrows} (colour: r / {grp})",
+    "scale.pic_tile": "one CTA tile's SFA over A's {rows} x {kel} elements ({rows} rows x {cols} groups of {vs} elements "
+    "of K): the byte in the stage's smem ({atom}); colour: the {chunk}-byte chunk; outlined: A({m},{k})",
+    "scale.smem_element_none": "  A({m},{k}) in smem: MMA tile {mt} along M, CTA {c} of its group, row {mi}, k {ki} of "
+    "K-tile {kt} (MMA k-block {kb}): no byte of the stage holds its scale factor (the stage has no chunk)",
+    "scale.stages_element_none": "  A({m},{k})'s scale factor is in no stage (each stage has no chunk; stride {step})",
+    "scale.sfb_mma": "SFB is partitioned (the collective's TiledMMA_SF = TiledMma::MMA_ScaleFactor) by the single-CTA atom "
+    "{atom}: M {m}, N {n} (the tile's N = {tn} rounded up to a multiple of {blk})",
     "scale.no_smem": "smem: not computed for {arch}: {why}",
     "scale.bw_config": "blockwise scaling on {arch}: one {sf_type} scale factor per {gm} x {gk} block of A and per "
     "{gn} x {gk} block of B, {major}-major; the layouts are {config}'s",

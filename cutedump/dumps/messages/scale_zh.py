@@ -25,6 +25,20 @@ MESSAGES = {
     "scale.sfb_2cta": "SFB 的不同：{cta} 个 CTA 时，每个 CTA 只存 SFA 中自己那一半 A 的 {rows_a} 行，"
     "SFB 却是完整的 {rows} 行",
     "scale.sfb_same": "SFB 只在范围上不同：B 的 {rows} 行（N = {n}），而不是 A 的 M",
+    "scale.stages": "{n} 个流水线 stage（collective 的 SmemLayoutSFA/SFB：make_layout(append(shape(atom), "
+    "Int<{n}>{{}}), append(stride(atom), size(filter_zeros(atom))))）：",
+    "scale.stages_op": "  {op}：{layout}\n    stage s 从字节 s * {step} 开始；全部 {n} 个 stage 共 {bytes} 字节",
+    "scale.stages_element": "  A({m},{k}) 的缩放因子在 stage s 中：字节 {off} + s * {step}（stage {last}：字节 {off_last}）",
+    "scale.pic_title": "{kind} 缩放因子（{sf_type}，K 方向每 {vs} 个元素一个）：{config}",
+    "scale.pic_chunk": "{rows}x{per} 基本块 {layout}：第 r 行、第 j 个 K 组的缩放因子所在字节；一条 {line} 字节的行放第 "
+    "{lrows} 行（颜色：r / {grp}）",
+    "scale.pic_tile": "一个 CTA tile 的 SFA 覆盖 A 的 {rows} x {kel} 个元素（{rows} 行 x {cols} 组，每组 K 方向 {vs} 个"
+    "元素）：在该 stage 共享内存中的字节（{atom}）；颜色：{chunk} 字节的块；加框：A({m},{k})",
+    "scale.smem_element_none": "  A({m},{k}) 在共享内存中：M 方向第 {mt} 个 MMA tile，其中第 {c} 个 CTA，第 {mi} 行，"
+    "第 {kt} 个 K-tile 的第 {ki} 个 k（MMA k-block {kb}）：该 stage 没有字节存放它的缩放因子（该 stage 没有 chunk）",
+    "scale.stages_element_none": "  A({m},{k}) 的缩放因子不在任何 stage 中（每个 stage 都没有 chunk；步长 {step}）",
+    "scale.sfb_mma": "SFB 由单 CTA 的 atom {atom} 划分（collective 的 TiledMMA_SF = TiledMma::MMA_ScaleFactor）："
+    "M {m}，N {n}（tile 的 N = {tn} 向上取整到 {blk} 的倍数）",
     "scale.no_smem": "共享内存：{arch} 不计算：{why}",
     "scale.bw_config": "{arch} 上的分块缩放：A 每 {gm} x {gk} 块、B 每 {gn} x {gk} 块一个 {sf_type} 缩放因子，"
     "{major} 主序；布局来自 {config}",
