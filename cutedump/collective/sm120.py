@@ -15,7 +15,9 @@ from __future__ import annotations
 
 from cutedump.collective.config import BLOCKSCALED_WRAPPERS, ELEMENT_BITS, Config, blockscaled_parts
 from cutedump.collective.sm90 import Choice, NotModelled, Refused
+from cutedump.collective.sm90 import _swizzle_alignment as sm90_swizzle_alignment  # the GMMA atoms' alignment
 from cutedump.collective.sm90 import smem_selector as sm90_smem_selector
+from cutedump.errors import CuteDumpError
 
 GB = "cutlass/gemm/collective/builders/sm120_mma_builder.inl"
 BS = "cutlass/gemm/collective/builders/sm120_blockscaled_mma_builder.inl"
@@ -197,7 +199,6 @@ def _common_dense_checks(cfg: Config, rule_file: str, f8_line: int, tn_line: int
 
 def _tiled_mma(op: str, pingpong: bool, perm: str, rule: str):
     from cutedump.atoms import make_tiled_mma  # start-up: the MMA catalog only when an answer is built
-    from cutedump.errors import CuteDumpError
 
     try:
         return make_tiled_mma(op, _atom_layout(pingpong), perm)
@@ -532,8 +533,6 @@ def _load_op(el: str, m_major: bool) -> str:
 
 
 def epilogue(cfg: Config):
-    from cutedump.collective.sm90 import _swizzle_alignment  # the GMMA atoms' alignment_for_swizzle
-
     s = cfg.epilogue_schedule
     if s not in ("EpilogueScheduleAuto", "TmaWarpSpecialized", "TmaWarpSpecializedCooperative"):
         raise Refused(
@@ -589,7 +588,7 @@ def epilogue(cfg: Config):
     atom_d = sm90_smem_selector("MN" if d_m else "K", d_el, em, en, f"{EB}:119")
     r2s = _store_op(d_el, d_m)
     s2r = _load_op(el_c, c_m)
-    al_c, al_d = _swizzle_alignment(atom_c.value), _swizzle_alignment(atom_d.value)
+    al_c, al_d = sm90_swizzle_alignment(atom_c.value), sm90_swizzle_alignment(atom_d.value)
     c_bytes = em * en * stages_c * ELEMENT_BITS[el_c] // 8
     d_bytes = em * en * (stages_c if reuse else stages_d) * bits_d // 8
     if c_void:
