@@ -418,11 +418,6 @@ def _blockscaled(cfg: Config, carveout: int):
     mx = instr == "MXF4F6F8"
     if forced == "MXF4F6F8":
         _mix8bit(a, b, cfg, f"{BS}:121")
-    if m % 128 or n % 128:
-        raise NotModelled(
-            f"the SM120 block-scaled builder ({BS}) with a tile M or N that is not a multiple of 128 (its scale "
-            "factor atoms hold 128 rows) is not modelled"
-        )
     if vs not in (16, 32):
         raise Refused("Unsupported SFVectorSize for SM120 collective builder.", f"{CM}:157")
     if mx:
@@ -433,12 +428,7 @@ def _blockscaled(cfg: Config, carveout: int):
         atom_k = 64
     perm = f"(_{min(m, 128)},(_8,_2,_2):(_1,_16,_8),_{atom_k})"
     tiled = _tiled_mma(op, pp, perm, "cute/arch/mma_sm120.hpp")
-    nsf = atom_k // vs
-    if k % (vs * 4) or 4 % nsf:
-        raise NotModelled(
-            f"the SM120 block-scaled builder ({BS}) with a tile K = {k} that is not a multiple of 4 x SFVecSize "
-            f"({4 * vs}) is not modelled"
-        )
+    nsf = atom_k // vs  # MMA_NSF: the scale factors one atom's K holds
     alloc = "uint8_t" if mx else "uint4b_t"
     abits = 8 if mx else 4
     atom_a = smem_selector(alloc, k)
@@ -492,9 +482,12 @@ def _blockscaled(cfg: Config, carveout: int):
     ml.sf_vec_size, ml.sf_type, ml.instr = vs, sf, instr
     ml.sf_atom_a, ml.sf_atom_b = sf_atom(m, k, vs, nsf), sf_atom(n, k, vs, nsf)
     ml.sf_stage_a, ml.sf_stage_b = sfa_n, sfb_n
-    # SharedStorage (sm120_blockscaled_mma_tma.hpp:255): A and B 1024-aligned, then SFA and SFB (one byte each)
-    off = _ru(a_bytes * st, 1024) + b_bytes * st + _sf_cosize(m, k, vs, nsf, st)
-    off += _sf_cosize(n, k, vs, nsf, st)
+    # SharedStorage (sm120_blockscaled_mma_tma.hpp:255): A and B 1024-aligned, then SFA and SFB (one byte each,
+    # cute::ArrayEngine: 16-byte aligned, 16 bytes when empty: a tile M or N below 128 or K below 4 x SFVecSize
+    # makes an atom of size 0, as CUTLASS's integer divisions make it)
+    off = _ru(a_bytes * st, 1024) + b_bytes * st
+    off = _ru(off, 16) + max(_ru(_sf_cosize(m, k, vs, nsf, st), 16), 16)
+    off = _ru(off, 16) + max(_ru(_sf_cosize(n, k, vs, nsf, st), 16), 16)
     ml.shared_storage_bytes = _ru(_ru(off, 1024) + PIPELINE_BYTES_PER_STAGE * st, 1024)
     ml.stage_bytes = per
     return ml
@@ -543,16 +536,34 @@ def epilogue(cfg: Config):
     m, n, _ = cfg.tile
     d_el = cfg.d.element
     if blockscaled_parts(d_el) or blockscaled_parts(cfg.c.element):
-        raise NotModelled("a block-scaled C or D is not modelled (the SM120 epilogue builder takes plain types)")
+        raise NotModelled(
+            f"a block-scaled C or D with the SM120 epilogue builder ({EB}:467, which CUTLASS's examples give plain "
+            "element types and a block-scale-factor fusion) is not modelled"
+        )
     d_m = cfg.d.layout == "ColumnMajor"
     c_void = cfg.c.element == "void"
-    if _fp6(d_el):
-        raise NotModelled(f"the SM120 epilogue with a 6-bit D ({d_el}) is not modelled ({EB}:152)")
+    fp6 = _fp6(d_el)
+    if fp6 and not ((m % 128 == 0 and d_m) or (n % 128 == 0 and not d_m)):
+        raise Refused("CTA tile for FP6 ElementD must have a contiguous extent that is a multiple of 128.", f"{EB}:158")
     if cfg.epilogue_tile is None:
-        em, en = 64, 32
-        tile = Choice((em, en), f"{EB}:194", "EpilogueTileAuto: SM120 takes (64,32)")
+        if fp6:
+            em, en = (128, 32) if d_m else (64, 128)
+            tile = Choice(
+                (em, en),
+                f"{EB}:166",
+                f"EpilogueTileAuto, 6-bit D ({'M' if d_m else 'N'}-major): 128 along the contiguous mode for TMA -> "
+                f"({em},{en})",
+            )
+        else:
+            em, en = 64, 32
+            tile = Choice((em, en), f"{EB}:194", "EpilogueTileAuto: SM120 takes (64,32)")
     else:
         em, en = cfg.epilogue_tile
+        if fp6 and not ((em % 128 == 0 and d_m) or (en % 128 == 0 and not d_m)):
+            raise Refused(
+                "EpilogueTile for narrow ElementD must have a contiguous extent that is a multiple of 128.",
+                f"{EB}:205",
+            )
         if m % em or n % en:
             raise Refused("EpilogueTile must evenly divide CTA tile", f"{EB}:210")
         tile = Choice((em, en), f"{EB}:198", f"epilogue tile ({em},{en}) as given")
@@ -563,11 +574,11 @@ def epilogue(cfg: Config):
     bits_c = 0 if c_void else cfg.c.bits
     bits_d = cfg.d.bits
     reuse = bits_c == bits_d and bits_d > 8
-    stages_d = min(epi_tiles, 2)
+    stages_d = 1 if fp6 and not d_m else min(epi_tiles, 2)
     stages_c = max(min(epi_tiles, 2), stages_d + 1) if reuse else stages_d
+    sd_why = "1 (a row-major 6-bit D)" if fp6 and not d_m else f"min({epi_tiles}, 2) = {stages_d}"
     why_st = (
-        f"sm120_get_tma_dispatch_policy: {epi_tiles} epilogue tiles per CTA tile; StagesD = min({epi_tiles}, 2) = "
-        f"{stages_d}; StagesC = "
+        f"sm120_get_tma_dispatch_policy: {epi_tiles} epilogue tiles per CTA tile; StagesD = {sd_why}; StagesC = "
         + (
             f"max(min({epi_tiles}, 2), StagesD+1) = {stages_c} (C and D are both {bits_d}-bit: D reuses C's smem)"
             if reuse
@@ -584,13 +595,15 @@ def epilogue(cfg: Config):
     el_c = d_el if c_void else cfg.c.element
     lay_c = cfg.d.layout if c_void else cfg.c.layout
     c_m = lay_c == "ColumnMajor"
-    atom_c = sm90_smem_selector("MN" if c_m else "K", el_c, em, en, f"{EB}:119")
-    atom_d = sm90_smem_selector("MN" if d_m else "K", d_el, em, en, f"{EB}:119")
+    # 6-bit data sits in 8-bit containers in the epilogue's smem (sm120_builder.inl:123)
+    sm_c, sm_d = ("uint8_t" if _fp6(el_c) else el_c), ("uint8_t" if fp6 else d_el)
+    atom_c = sm90_smem_selector("MN" if c_m else "K", sm_c, em, en, f"{EB}:119")
+    atom_d = sm90_smem_selector("MN" if d_m else "K", sm_d, em, en, f"{EB}:119")
     r2s = _store_op(d_el, d_m)
     s2r = _load_op(el_c, c_m)
     al_c, al_d = sm90_swizzle_alignment(atom_c.value), sm90_swizzle_alignment(atom_d.value)
-    c_bytes = em * en * stages_c * ELEMENT_BITS[el_c] // 8
-    d_bytes = em * en * (stages_c if reuse else stages_d) * bits_d // 8
+    c_bytes = em * en * stages_c * ELEMENT_BITS[sm_c] // 8
+    d_bytes = em * en * (stages_c if reuse else stages_d) * ELEMENT_BITS[sm_d] // 8
     if c_void:
         align = al_d
         coll = _ru(d_bytes, al_d)

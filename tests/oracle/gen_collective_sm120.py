@@ -446,3 +446,65 @@ def refused() -> list[Config]:
         _cfg(e4, e4 + ":RowMajor", "void", "half_t", t, sf_vec=(1, 128, 128)),  # TN only
         _cfg(e4, e4, "void", "half_t", t, sf_vec=(1, 128, 128), stages=1),
     ]
+
+
+def epilogue_configs(n: int, seed: int) -> list[Config]:
+    """``n`` configurations varying SM120's epilogue: D of 6 bits (E3M2/E2M3: 8-bit containers, one D stage when
+    row-major), 4 bits (E2M1), 8, 16 and 32 bits, both D majors, C void or not, Auto and explicit epilogue tiles,
+    over a dense FP8 or a block-scaled NVFP4 mainloop."""
+    import random
+
+    from cutedump.collective.config import Operand
+
+    rng = random.Random(seed)
+    out = []
+    while len(out) < n:
+        nv = rng.random() < 0.3
+        a = "nv_float4_t<float_e2m1_t>" if nv else rng.choice(_F8)
+        m, nn = rng.choice([(128, 128), (128, 128), (128, 256), (256, 128), (128, 64)])
+        d = rng.choice(
+            ["float_e3m2_t", "float_e2m3_t", "float_e2m1_t", "float_e4m3_t", "half_t", "bfloat16_t", "float"]
+        )
+        dm = rng.choice(["RowMajor", "ColumnMajor"])
+        c = rng.choice(["void", "void", "half_t", "float", "bfloat16_t"])
+        et = rng.choice([None, None, None, (64, 32), (64, 64), (128, 32), (32, 64), (64, 128), (128, 128)])
+        dbits = Operand(d).bits
+        out.append(
+            Config(
+                "sm120",
+                Operand(a, "RowMajor"),
+                Operand(a, "ColumnMajor"),
+                Operand(c, rng.choice(["RowMajor", "ColumnMajor"])),
+                Operand(d, dm),
+                "float",
+                (m, nn, 128 if nv else 64),
+                schedule=rng.choice(["KernelScheduleAuto", "KernelTmaWarpSpecializedPingpong"]),
+                epilogue_schedule=rng.choice(["EpilogueScheduleAuto", "TmaWarpSpecialized"]),
+                epilogue_tile=et,
+                align=(32 if nv else 0, 32 if nv else 0, 0, 128 if dbits == 6 else 0),
+            )
+        )
+    return out
+
+
+def edges() -> list[Config]:
+    """Configurations at the edges of the SM120 rules, each built by CUTLASS: block-scaled tiles whose M, N or K
+    makes an empty scale-factor atom (M or N below 128, K below 4 x SFVecSize: CUTLASS's integer divisions give
+    size-0 modes, and cute::ArrayEngine's 16 bytes), explicit epilogue tiles, 6-bit and 4-bit D of both majors,
+    M-major 16-bit C and D."""
+    nv = "nv_float4_t<float_e2m1_t>"
+    mx8 = "mx_float8_t<float_e4m3_t>"
+    e4 = "float_e4m3_t"
+    h = dict(align=(32, 32, 0, 0))
+    t = (128, 128, 128)
+    return [
+        _cfg(nv, nv, "void", "half_t", (64, 128, 128), schedule="KernelTmaWarpSpecializedPingpong", **h),
+        _cfg(nv, nv, "void", "half_t", (128, 64, 128), **h),
+        _cfg(mx8, mx8, "void", "half_t", (128, 128, 64)),
+        _cfg(nv, nv, "void", "half_t", (128, 128, 32), **h),
+        _cfg(mx8, mx8, "void", "half_t", t, epilogue_tile=(64, 64)),
+        _cfg(e4, e4, "void", "float_e3m2_t", t),
+        _cfg(e4, e4, "void", "float_e2m1_t:ColumnMajor", t),
+        _cfg(e4, e4, "half_t:ColumnMajor", "half_t:ColumnMajor", t),
+        _cfg(e4, e4, "void", "half_t", t, epilogue_tile=(128, 64)),
+    ]
