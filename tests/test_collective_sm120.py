@@ -263,3 +263,22 @@ def test_wrapper_spellings_are_one_element():
         assert element(t, "--a") == "nv_float4_t<float_e2m1_t>"
     op = operand("cutlass::mx_float6_t<cutlass::float_e3m2_t>:cutlass::layout::ColumnMajor", "--b", "ColumnMajor")
     assert op == ("mx_float6_t<float_e3m2_t>", "ColumnMajor") and op.bits == 6 and op.data == "float_e3m2_t"
+
+
+def test_cooperative_tile_m_below_128_warns_and_problem_says_not_modelled():
+    """SM120's cooperative schedules run on SM90's cooperative kernel (GemmUniversal's enable_if on
+    KernelTmaWarpSpecializedCooperative), whose static_assert wants tile M >= 128: one warning; --problem (the TMA
+    maps) is not modelled for SM120, said in the text and the JSON."""
+    from cutedump.errors import take_warnings
+
+    take_warnings()
+    t = _text(a="e4m3", b="e4m3", d="half_t", tile="64,128,128", problem="256,256,256")
+    w = take_warnings()
+    assert len(w) == 1 and "greater than or equal to 128 along the M-dimension" in w[0], w
+    assert "TMA tensor maps: --problem is not modelled for --arch sm120" in t
+    j = _json(
+        a="e4m3", b="e4m3", d="half_t", tile="64,128,128", problem="256,256,256",
+        schedule="KernelTmaWarpSpecializedPingpong",
+    )  # fmt: skip
+    assert "not modelled" in j["tma"]["not_modelled"]
+    assert take_warnings() == []  # Pingpong: no such assert

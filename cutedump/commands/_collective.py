@@ -260,7 +260,9 @@ def _schedule_row(cfg, ans) -> str:
 def _kernel_warnings(cfg, ans) -> None:
     """Hazards of a kernel built on the collective that CUTLASS's builder itself accepts: one warning each."""
     sched = ans.mainloop.schedule.value
-    if cfg.arch == "sm90" and "TmaWarpSpecializedCooperative" in sched and cfg.tile[0] < 128:
+    # SM120's cooperative schedules derive from KernelTmaWarpSpecializedCooperative: GemmUniversal builds them on
+    # the same SM90 cooperative kernel (sm90_gemm_tma_warpspecialized_cooperative.hpp:65)
+    if cfg.arch in ("sm90", "sm120") and "TmaWarpSpecializedCooperative" in sched and cfg.tile[0] < 128:
         warn(
             f"CUTLASS's CollectiveBuilder builds this collective, but a kernel on it does not compile: "
             f"sm90_gemm_tma_warpspecialized_cooperative.hpp's static_assert(size<0>(TileShape{{}}) >= 128) "
