@@ -152,6 +152,17 @@ def test_refused_configurations_quote_cutlass():
 
 
 @oracle
+def test_near_the_rules_refused_and_built_as_cutlass():
+    """Configurations near the rules: refused exactly when CUTLASS refuses (its message), the rest field by field."""
+    cases = S.near()
+    got = S.refusals(cases)
+    bad = _compare_refusals(cases, got)
+    assert not bad, "\n".join(bad)
+    assert 4 <= sum(g.strip() != "compiles" for g in got) <= len(cases) - 8
+    _agree(cases, least=0.5)
+
+
+@oracle
 @pytest.mark.slow
 @pytest.mark.parametrize("gen", ["dense", "blockscaled", "blockwise", "epilogue"])
 def test_generated_refusals_agree_with_cutlass(gen):

@@ -508,3 +508,34 @@ def edges() -> list[Config]:
         _cfg(e4, e4, "half_t:ColumnMajor", "half_t:ColumnMajor", t),
         _cfg(e4, e4, "void", "half_t", t, epilogue_tile=(128, 64)),
     ]
+
+
+def near() -> list[Config]:
+    """Configurations near the rules (about half built, half refused): C/D alignments below 128 bits, an int8 D,
+    a half-precision accumulator for block-scaled (the MMA's) and blockwise (the scales' type), scale granularity
+    larger than the tile, a blockwise cluster (multicast TMA: the blockwise builder has no 1-CTA assert), Pingpong
+    with a 256-row tile, tiles of 32 rows or 24/16 columns, mixed 8-bit x 4-bit and 4-bit x 4-bit dense, small
+    epilogue tiles."""
+    e4 = "float_e4m3_t"
+    nv = "nv_float4_t<float_e2m1_t>"
+    mx8 = "mx_float8_t<float_e4m3_t>"
+    t = (128, 128, 128)
+    bw = dict(sf_vec=(1, 128, 128))
+    return [
+        _cfg(e4, e4, "half_t", "half_t", t, align=(0, 0, 4, 0)),
+        _cfg(e4, e4, "void", "float", t, align=(0, 0, 0, 2)),
+        _cfg(e4, e4, "void", "int8_t", t),
+        _cfg(mx8, mx8, "void", "half_t", t, acc="half_t"),
+        _cfg(e4, e4, "void", "half_t", t, acc="half_t", **bw),
+        _cfg(e4, e4, "void", "half_t", t, sf_vec=(256, 128, 128)),
+        _cfg(e4, e4, "void", "half_t", t, cluster=(2, 2, 1), **bw),
+        _cfg(e4, e4, "void", "half_t", (256, 128, 64), schedule="KernelTmaWarpSpecializedPingpong"),
+        _cfg(e4, e4, "void", "half_t", t, epilogue_schedule="TmaWarpSpecializedCooperative", epilogue_tile=(64, 64)),
+        _cfg(e4, e4, "void", "half_t", (32, 128, 128), schedule="KernelTmaWarpSpecializedPingpong"),
+        _cfg(e4, e4, "void", "half_t", (128, 24, 128)),
+        _cfg(nv, nv, "void", "half_t", (128, 16, 128), align=(32, 32, 0, 0)),
+        _cfg(e4, "float_e2m1_t", "void", "half_t", t, align=(0, 128, 0, 0)),
+        _cfg("float_e2m1_t", "float_e2m1_t", "void", "half_t", t, align=(128, 128, 0, 0)),
+        _cfg(e4, e4, "void", "half_t", t, epilogue_tile=(32, 32)),
+        _cfg(e4, e4, "void", "half_t", (128, 96, 128)),
+    ]
