@@ -71,6 +71,27 @@ def test_cutlass_sm120_example_agrees_field_by_field(example):
     assert kinds == {"blockwise" if example.startswith("87") else "blockscaled"}
 
 
+PROFILER = S.profiler()
+
+
+@oracle
+def test_profiler_kernels_sample_agrees_with_cutlass():
+    """A sample of CUTLASS 4.2's profiler SM120 GEMMs (one batch): block-scaled MX pairs, NVFP4/MXFP4, blockwise."""
+    ok = _agree(PROFILER[::17], least=0.5)
+    assert {build(c).mainloop.kind for c in ok} == {"blockscaled", "blockwise"}
+
+
+@oracle
+@pytest.mark.slow
+def test_profiler_kernels_agree_with_cutlass():
+    """Every SM120 GEMM of CUTLASS 4.2's profiler kernel list without an output scale-factor fusion: those CUTLASS
+    builds agree field by field; the rest we refuse, and CUTLASS refuses them with the same message."""
+    ok = _agree(PROFILER, least=0.5)
+    rest = [c for c in PROFILER if c not in ok]
+    bad = _compare_refusals(rest, S.refusals(rest)) if rest else []
+    assert not bad, "\n".join(bad[:10])
+
+
 @oracle
 def test_edges_of_the_rules_agree_with_cutlass():
     """Empty scale-factor atoms (block-scaled tiles below 128 rows or 4 x SFVecSize along K), explicit epilogue

@@ -539,3 +539,61 @@ def near() -> list[Config]:
         _cfg(e4, e4, "void", "half_t", t, epilogue_tile=(32, 32)),
         _cfg(e4, e4, "void", "half_t", (128, 96, 128)),
     ]
+
+
+_WRAP = {
+    "float_e2m1_t": "mx_float4_t",
+    "float_e2m3_t": "mx_float6_t",
+    "float_e3m2_t": "mx_float6_t",
+    "float_e5m2_t": "mx_float8_t",
+    "float_e4m3_t": "mx_float8_t",
+}
+
+
+def profiler() -> list[Config]:
+    """The SM120 GEMMs of CUTLASS 4.2's profiler kernel list (cutlass_library/generator.py), those without an
+    output scale-factor fusion: GenerateSM120_TensorOp_mixed_8bits_UMMA_gemm_with_block_scaled (every pair of
+    E2M1/E2M3/E3M2/E5M2/E4M3 as MX types, alignment 128, 128x128x128, Mxf8f6f4 Cooperative/Pingpong, D f32 or e5m2,
+    C void), GenerateSM120_TensorOp_fp4_UMMA_gemm_with_block_scaled (NVFP4 and MXFP4, Nvf4/Mxf4 Cooperative on
+    128x128x128, 128x128x256, 256x128x128 and Pingpong on the first two, D f32 or e5m2 with C void or f16) and
+    GenerateSM120_TensorOp_fp8_UMMA_gemm_with_blockwise (e4m3 x e4m3/e5m2, Cooperative 128x128x128 and Pingpong
+    64x128x128, granularities (1|128, 1|128, 128), D f16/bf16 of both majors with C the same or void)."""
+    out = []
+    types = list(_WRAP)
+    for a in types:
+        for b in types:
+            for sched in ("KernelTmaWarpSpecializedMxf8f6f4Sm120", "KernelTmaWarpSpecializedPingpongMxf8f6f4Sm120"):
+                for d in ("float", "float_e5m2_t"):
+                    out.append(
+                        _cfg(f"{_WRAP[a]}<{a}>", f"{_WRAP[b]}<{b}>", "void", d, (128, 128, 128),
+                             schedule=sched, align=(128, 128, 0, 0))
+                    )  # fmt: skip
+    for w, scheds in (("nv_float4_t", ("Nvf4",)), ("mx_float4_t", ("Mxf4",))):
+        for s in scheds:
+            for pp, tiles in (("", ((128, 128, 128), (128, 128, 256), (256, 128, 128))),
+                              ("Pingpong", ((128, 128, 128), (128, 128, 256)))):  # fmt: skip
+                for tile in tiles:
+                    for c, d in (("void", "float"), ("void", "float_e5m2_t"), ("half_t", "float_e5m2_t")):
+                        el = f"{w}<float_e2m1_t>"
+                        out.append(
+                            _cfg(el, el, c, d, tile, schedule=f"KernelTmaWarpSpecialized{pp}{s}Sm120",
+                                 align=(32, 32, 0, 0))
+                        )  # fmt: skip
+    for b in ("float_e4m3_t", "float_e5m2_t"):
+        for sched, tile in (
+            ("KernelTmaWarpSpecializedBlockwiseCooperativeSm120", (128, 128, 128)),
+            ("KernelTmaWarpSpecializedBlockwisePingpongSm120", (64, 128, 128)),
+        ):
+            for vm in (1, 128):
+                if tile[0] % vm:
+                    continue
+                for vn in (1, 128):
+                    for c, d in (("half_t", "half_t"), ("bfloat16_t", "bfloat16_t"), ("void", "half_t"),
+                                 ("void", "bfloat16_t")):  # fmt: skip
+                        for lay in ("RowMajor", "ColumnMajor"):
+                            cc = c if c == "void" else f"{c}:{lay}"
+                            out.append(
+                                _cfg("float_e4m3_t", b, cc, f"{d}:{lay}", tile, schedule=sched,
+                                     sf_vec=(vm, vn, 128))
+                            )  # fmt: skip
+    return out

@@ -44,7 +44,7 @@ ColumnMajor (or cutlass::layout::RowMajor ...), or the majors above. --tile and 
 COMMAND = Command(
     "collective",
     fast="cutedump.commands._collective:collective_text",
-    help="What CUTLASS's GEMM CollectiveBuilder chooses (SM90, SM100), and why.",
+    help="What CUTLASS's GEMM CollectiveBuilder chooses (SM90, SM100, SM120), and why.",
     epilog=EPILOG_COLLECTIVE,
     params=[
         Opt(
