@@ -63,6 +63,20 @@ CONFIGS = [
     dict(arch="sm100", a="half_t", b="half_t", d="half_t", tile="256,128,64", cluster="4,1,1",
          schedule="KernelTmaWarpSpecialized2SmSm100", epilogue_schedule="NoSmemWarpSpecialized2Sm"),
     dict(arch="sm100", a="half_t", b="half_t", d="half_t", tile="128,128,64", cluster="3,1,1"),
+    # SM120: dense (given stages, a given epilogue tile and schedule), blockwise, block-scaled (the instruction
+    # selected and forced by the schedule), a 6-bit D (its own epilogue tile and StagesD)
+    dict(arch="sm120", a="float_e4m3_t", b="float_e5m2_t", d="bfloat16_t", tile="128,128,128", stages="3",
+         epilogue_tile="64,32", epilogue_schedule="TmaWarpSpecializedCooperative"),
+    dict(arch="sm120", a="float_e4m3_t", b="float_e4m3_t", c="half_t", d="half_t", tile="128,128,128",
+         schedule="KernelTmaWarpSpecializedPingpong"),
+    dict(arch="sm120", a="float_e4m3_t", b="float_e4m3_t", d="bfloat16_t", tile="128,128,128",
+         sf_vec="1,128,128", sf_major="MN,K"),
+    dict(arch="sm120", a="nv_float4_t<float_e2m1_t>", b="nv_float4_t<float_e2m1_t>", d="bfloat16_t",
+         tile="128,128,256", alignment_a="32", alignment_b="32"),
+    dict(arch="sm120", a="mx_float8_t<float_e4m3_t>", b="mx_float8_t<float_e4m3_t>", d="float_e3m2_t:ColumnMajor",
+         tile="128,128,128", schedule="KernelTmaWarpSpecializedMxf8f6f4Sm120"),
+    dict(arch="sm120", a="mx_float8_t<float_e4m3_t>", b="mx_float8_t<float_e4m3_t>", d="float_e3m2_t",
+         tile="128,128,128", stages="2"),
 ]  # fmt: skip
 
 
@@ -91,7 +105,7 @@ def _built(cfg: dict):
     from cutedump.commands._collective import parse
 
     names = ("arch a b c d acc tile cluster stages carveout schedule epilogue_schedule epilogue_tile "
-             "alignment_a alignment_b alignment_c alignment_d").split()  # fmt: skip
+             "alignment_a alignment_b alignment_c alignment_d sf_vec sf_major").split()  # fmt: skip
     defaults = {"acc": "float", "cluster": "1,1,1", "stages": "auto", "carveout": "auto", "schedule": "auto",
                 "epilogue_schedule": "auto", "epilogue_tile": "auto"}  # fmt: skip
     return build(parse(*(cfg.get(n, defaults.get(n)) for n in names)), params=False)

@@ -68,6 +68,8 @@ def build(cfg: Config, params: bool | str = True) -> Answer:
     warning that a kernel built on the collective is refused (CUTLASS's builder itself accepts it)."""
     if cfg.arch == "sm100":
         return _build_sm100(cfg)
+    if cfg.arch == "sm120":
+        return _build_sm120(cfg)
     from cutedump.atoms import make_tiled_mma  # start-up: the MMA catalogs only when an answer is built
 
     epi = R.epilogue(cfg)  # CUTLASS builds the epilogue first (its size is the carveout)
@@ -196,6 +198,90 @@ def _build_sm100(cfg: Config) -> Answer:
         "shared_storage_bytes": epi.shared_storage_bytes,
     }
     why += [
+        ("epilogue tile", epi.tile),
+        ("epilogue stages", epi.stages_c),
+        ("epilogue smem atom C", epi.atom_c),
+        ("epilogue smem atom D", epi.atom_d),
+    ]
+    return Answer({"mainloop": main, "epilogue": ep}, why, ml, epi)
+
+
+def _build_sm120(cfg: Config) -> Answer:
+    """SM120 (GeForce Blackwell): the dense, block-scaled or blockwise builder (collective/sm120.py) and SM120's
+    epilogue builder, which builds SM90's TMA collective epilogue."""
+    from cutedump.collective import sm120 as S  # start-up: the SM120 rules only for --arch sm120
+
+    epi = S.epilogue(cfg)  # CUTLASS builds the epilogue first (its size is the carveout)
+    carve = cfg.carveout if cfg.carveout is not None else epi.shared_storage_bytes
+    if epi.deferred is not None and cfg.stages is None and cfg.carveout is None:
+        raise epi.deferred  # sizeof(Epi::SharedStorage) instantiates the epilogue's class first
+    ml = S.mainloop(cfg, carve)
+    m, n, k = cfg.tile
+    st = ml.stages.value
+    lay_a = R.smem_layout_expr(ml.smem_atom_a.value, m, k, st, False)
+    lay_b = R.smem_layout_expr(ml.smem_atom_b.value, n, k, st, False)
+    main = {
+        "dispatch_policy": {
+            "name": ml.dispatch_policy.value,
+            "stages": st,
+            "cluster_shape": "(" + ",".join(f"_{c}" for c in cfg.cluster) + ")",
+            "schedule": ml.schedule.value,
+        },
+        "tiled_mma": str(ml.tiled).rstrip("\n"),
+        "smem_layout_atom_a": _expr(ml.smem_atom_a.value + "{}"),
+        "smem_layout_atom_b": _expr(ml.smem_atom_b.value + "{}"),
+        "smem_layout_a": _expr(lay_a),
+        "smem_layout_b": _expr(lay_b),
+        "gmem_tiled_copy_a": ml.copy_a.value,
+        "gmem_tiled_copy_b": ml.copy_b.value,
+        "shared_storage_bytes": ml.shared_storage_bytes,
+    }
+    tma_stage_slices([("A", lay_a), ("B", lay_b)], 3, "sm120_mma_tma.hpp's Params")
+    if ml.kind == "blockscaled":
+        from cutedump.scale import layouts as SL  # start-up: the scale-factor layouts only for a block-scaled answer
+
+        main.update(
+            smem_layout_atom_sfa=_expr(ml.sf_atom_a),
+            smem_layout_atom_sfb=_expr(ml.sf_atom_b),
+            smem_layout_sfa=_expr(S.sf_stage_layout(ml.sf_atom_a, ml.sf_stage_a, st)),
+            smem_layout_sfb=_expr(S.sf_stage_layout(ml.sf_atom_b, ml.sf_stage_b, st)),
+            gmem_tiled_copy_sfa="SM90_TMA_LOAD",
+            gmem_tiled_copy_sfb="SM90_TMA_LOAD",
+            sf_vec_size=ml.sf_vec_size,
+            layout_sfa=str(SL.layout_sf(ml.sf_vec_size)),
+            layout_sfb=str(SL.layout_sf(ml.sf_vec_size)),
+        )
+    elif ml.kind == "blockwise":
+        from cutedump.scale import layouts as SL  # start-up: as above
+
+        bw = SL.BlockwiseConfig(*cfg.sf_vec, *cfg.sf_major)
+        main.update(
+            smem_layout_sfa=_expr(ml.layout_scale_a),
+            smem_layout_sfb=_expr(ml.layout_scale_b),
+            layout_sfa=str(bw.deduce_layout("A")),
+            layout_sfb=str(bw.deduce_layout("B")),
+        )
+    em, en = epi.tile.value
+    sd = epi.stages_c.value if epi.reuse_smem_c else epi.stages_d
+    ep = {
+        "dispatch_policy": {"name": epi.name, "stages_c": epi.stages_c.value, "stages_d": epi.stages_d},
+        "epilogue_tile": f"(_{em},_{en})",
+        "smem_layout_atom_c": _expr(epi.atom_c.value + "{}"),
+        "smem_layout_c": _expr(R.smem_layout_expr(epi.atom_c.value, em, en, epi.stages_c.value, epi.c_m_major)),
+        "smem_layout_d": _expr(R.smem_layout_expr(epi.atom_d.value, em, en, sd, epi.d_m_major)),
+        "copy_ops": dict(epi.copy_ops),
+        "shared_storage_bytes": epi.shared_storage_bytes,
+    }
+    why = [
+        ("schedule", ml.schedule),
+        ("dispatch policy", ml.dispatch_policy),
+        ("MMA atom", ml.mma_op),
+        ("smem atom A", ml.smem_atom_a),
+        ("smem atom B", ml.smem_atom_b),
+        ("stages", ml.stages),
+        ("TMA A", ml.copy_a),
+        ("TMA B", ml.copy_b),
+        ("epilogue schedule", epi.schedule),
         ("epilogue tile", epi.tile),
         ("epilogue stages", epi.stages_c),
         ("epilogue smem atom C", epi.atom_c),

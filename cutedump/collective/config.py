@@ -22,6 +22,10 @@ ELEMENT_BITS = {
     "uint8_t": 8,
     "int32_t": 32,
     "double": 64,
+    # the narrow types of the F8F6F4 MMAs (SM100/SM120): 4-bit E2M1, 6-bit E2M3 and E3M2
+    "float_e2m1_t": 4,
+    "float_e2m3_t": 6,
+    "float_e3m2_t": 6,
 }
 
 ALIASES = {
@@ -40,6 +44,9 @@ ALIASES = {
     "s32": "int32_t",
     "i8": "int8_t",
     "i32": "int32_t",
+    "e2m1": "float_e2m1_t",
+    "e2m3": "float_e2m3_t",
+    "e3m2": "float_e3m2_t",
 }
 
 #: the CuTe DSL's names of the same types (cutlass.Float16, ...), read with or without the ``cutlass.`` prefix
@@ -54,6 +61,9 @@ DSL_NAMES = {
     "Uint8": "uint8_t",
     "Int32": "int32_t",
     "Float64": "double",
+    "Float4E2M1FN": "float_e2m1_t",
+    "Float6E2M3FN": "float_e2m3_t",
+    "Float6E3M2FN": "float_e3m2_t",
 }
 
 
@@ -93,6 +103,30 @@ SM100_EPILOGUE_SCHEDULES = (
     "NoSmemWarpSpecialized2Sm",
 )
 
+#: SM120 (GeForce Blackwell) builder schedules (cutlass/gemm/dispatch_policy.hpp:902-928): the dense F8F6F4 builder
+#: (sm120_mma_builder.inl:72) takes Cooperative/Pingpong and KernelScheduleSm120DenseGemm's; the block-scaled one
+#: (sm120_blockscaled_mma_builder.inl:69) those and the Nvf4/Mxf4/Mxf8f6f4 schedules; the blockwise one
+#: (sm120_blockwise_mma_builder.inl:127, --sf-vec) KernelScheduleSm120Blockwise's
+SM120_KERNEL_SCHEDULES = (
+    "KernelScheduleAuto",
+    "KernelTmaWarpSpecializedCooperative",
+    "KernelTmaWarpSpecializedPingpong",
+    "KernelScheduleSm120DenseGemm",
+    "KernelScheduleF8f6f4Sm120",
+    "KernelTmaWarpSpecializedNvf4Sm120",
+    "KernelTmaWarpSpecializedPingpongNvf4Sm120",
+    "KernelTmaWarpSpecializedMxf4Sm120",
+    "KernelTmaWarpSpecializedPingpongMxf4Sm120",
+    "KernelTmaWarpSpecializedMxf8f6f4Sm120",
+    "KernelTmaWarpSpecializedPingpongMxf8f6f4Sm120",
+    "KernelScheduleSm120Blockwise",
+    "KernelTmaWarpSpecializedBlockwiseCooperativeSm120",
+    "KernelTmaWarpSpecializedBlockwisePingpongSm120",
+)
+#: the SM120 epilogue builder (epilogue/collective/builders/sm120_builder.inl:483) takes these (its no-smem and
+#: PtrArray/Sparse ones aside)
+SM120_EPILOGUE_SCHEDULES = ("EpilogueScheduleAuto", "TmaWarpSpecialized", "TmaWarpSpecializedCooperative")
+
 
 class Operand(NamedTuple):
     """One tensor: element type and CUTLASS layout tag (``RowMajor``/``ColumnMajor``)."""
@@ -102,7 +136,16 @@ class Operand(NamedTuple):
 
     @property
     def bits(self) -> int:
-        return ELEMENT_BITS[self.element] if self.element != "void" else 0
+        if self.element == "void":
+            return 0
+        bs = blockscaled_parts(self.element)
+        return ELEMENT_BITS[bs[1] if bs else self.element]
+
+    @property
+    def data(self) -> str:
+        """The element's data type: a block-scaled wrapper's (``nv_float4_t<float_e2m1_t>`` -> ``float_e2m1_t``)."""
+        bs = blockscaled_parts(self.element)
+        return bs[1] if bs else self.element
 
 
 class Config(NamedTuple):
@@ -120,6 +163,8 @@ class Config(NamedTuple):
     epilogue_schedule: str = "EpilogueScheduleAuto"
     epilogue_tile: tuple[int, int] | None = None
     align: tuple = (0, 0, 0, 0)  # elements of A, B, C, D (0: 128 bits)
+    sf_vec: tuple[int, int, int] | None = None  # blockwise scaling: Sm1xxBlockwiseScaleConfig<M,N,K,..> (--sf-vec)
+    sf_major: tuple[str, str] = ("MN", "MN")  # SFA's and SFB's majors (--sf-major)
 
     def alignment(self, which: str) -> int:
         i = "abcd".index(which)
@@ -147,6 +192,8 @@ def element(text: str, what: str, allow_void: bool = False, typed: str | None = 
     t = DSL_NAMES.get(t, ALIASES.get(t, t))
     if t == "void" and allow_void:
         return t
+    if "<" in t:
+        return blockscaled_element(t, what, text, typed)
     if t not in ELEMENT_BITS:
         seen = repr(text.strip()) + (f" (read from {typed!r})" if typed not in (None, text) else "")
         raise CuteDumpError(
@@ -262,3 +309,41 @@ NOT_MODELLED_BUILDERS = {
     "KernelTma": "cutlass/gemm/collective/builders/sm90_gmma_builder.inl:640, GMMA_TMA_SS with "
     "MainloopSm90TmaGmma<Stages, ClusterShape>",
 }
+
+
+# ------------------------------------------------------------------ block-scaled element wrappers (SM100/SM120)
+
+#: CUTLASS's block-scaled element wrappers (cutlass/float_subbyte.h, float8.h; the builders read them through
+#: detail::blockscaled::blockscaled_type, gemm/collective/builders/sm1xx_common.inl:433): wrapper -> (scale-factor
+#: type, SFVecSize of a dense GEMM, the data types it takes)
+BLOCKSCALED_WRAPPERS = {
+    "nv_float4_t": ("float_ue4m3_t", 16, ("float_e2m1_t",)),
+    "mx_float4_t": ("float_ue8m0_t", 32, ("float_e2m1_t",)),
+    "mx_float6_t": ("float_ue8m0_t", 32, ("float_e3m2_t", "float_e2m3_t")),
+    "mx_float8_t": ("float_ue8m0_t", 32, ("float_e4m3_t", "float_e5m2_t")),
+}
+
+
+def blockscaled_parts(element: str) -> tuple[str, str] | None:
+    """``nv_float4_t<float_e2m1_t>`` -> (``nv_float4_t``, ``float_e2m1_t``); None for a plain element type."""
+    if "<" not in element or not element.endswith(">"):
+        return None
+    w, _, d = element[:-1].partition("<")
+    return (w, d) if w in BLOCKSCALED_WRAPPERS else None
+
+
+def blockscaled_element(t: str, what: str, text: str, typed: str | None) -> str:
+    """A block-scaled wrapper as CUTLASS's examples spell it (``cutlass::nv_float4_t<cutlass::float_e2m1_t>``,
+    spaces allowed), in its canonical spelling ``nv_float4_t<float_e2m1_t>``."""
+    t = t.replace(" ", "")
+    w, _, rest = t.partition("<")
+    seen = repr(text.strip()) + (f" (read from {typed!r})" if typed not in (None, text) else "")
+    if w not in BLOCKSCALED_WRAPPERS or not rest.endswith(">"):
+        known = ", ".join(k + "<" + "|".join(v[2]) + ">" for k, v in BLOCKSCALED_WRAPPERS.items())
+        raise CuteDumpError(f"{what}: unknown element type {seen} (the block-scaled wrappers: {known})")
+    d = rest[:-1]
+    d = ALIASES.get(d, d)
+    takes = BLOCKSCALED_WRAPPERS[w][2]
+    if d not in takes:
+        raise CuteDumpError(f"{what}: {w} holds {' or '.join(takes)}, got {seen}")
+    return f"{w}<{d}>"

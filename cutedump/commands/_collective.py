@@ -7,7 +7,7 @@ click command and the fast path, both built from declarations/collective.py, pri
 from __future__ import annotations
 
 from cutedump.collective import config as C
-from cutedump.collective import sm90, sm100
+from cutedump.collective import sm90, sm100, sm120
 from cutedump.collective.build import build
 from cutedump.collective.sm90 import Refused
 from cutedump.errors import CuteDumpError, warn
@@ -32,10 +32,12 @@ def parse(
     alignment_b,
     alignment_c,
     alignment_d,
+    sf_vec=None,
+    sf_major=None,
 ):
     arch = (arch or "").strip().lower()
-    if arch not in ("sm90", "sm100"):
-        raise CuteDumpError(f"--arch: {arch!r} is not sm90 or sm100")
+    if arch not in ("sm90", "sm100", "sm120"):
+        raise CuteDumpError(f"--arch: {arch!r} is not sm90, sm100 or sm120")
     for name, v in (("--a", a), ("--b", b), ("--d", d), ("--tile", tile)):
         if v is None:
             raise CuteDumpError(f"{name} is required")
@@ -56,7 +58,7 @@ def parse(
             "cudaFuncAttributeNonPortableClusterSizeAllowed set (and where the GPU allows it)"
         )
     st = None if stages in (None, "auto") else C.ints(stages, 1, "--stages", 1024)[0]
-    cap = (sm90.SMEM_CAPACITY if arch == "sm90" else sm100.SMEM_CAPACITY, f"{arch}_smem_capacity_bytes")
+    cap = (_capacity(arch), f"{arch}_smem_capacity_bytes")
     cv = (
         None
         if carveout in (None, "auto")
@@ -64,8 +66,10 @@ def parse(
         if carveout.strip() == "0"
         else C.ints(carveout, 1, "--carveout", cap[0], f" bytes: the shared memory capacity, {cap[1]}")[0]
     )
-    ks = C.SM90_KERNEL_SCHEDULES if arch == "sm90" else C.SM100_KERNEL_SCHEDULES
-    es = C.SM90_EPILOGUE_SCHEDULES if arch == "sm90" else C.SM100_EPILOGUE_SCHEDULES
+    ks = {"sm90": C.SM90_KERNEL_SCHEDULES, "sm100": C.SM100_KERNEL_SCHEDULES}.get(arch, C.SM120_KERNEL_SCHEDULES)
+    es = {"sm90": C.SM90_EPILOGUE_SCHEDULES, "sm100": C.SM100_EPILOGUE_SCHEDULES}.get(arch, C.SM120_EPILOGUE_SCHEDULES)
+    if arch == "sm120" and sm120.not_modelled_schedule(schedule or "auto"):
+        raise CuteDumpError(f"--schedule: {sm120.not_modelled_schedule(schedule)}")
     sched = C.schedule_name(schedule or "auto", ks, "--schedule")
     esched = C.schedule_name(epilogue_schedule or "auto", es, "--epilogue-schedule")
     et = None if epilogue_tile in (None, "auto") else C.ints(epilogue_tile, 2, "--epilogue-tile")
@@ -73,7 +77,30 @@ def parse(
         0 if v is None else C.ints(str(v), 1, f"--alignment-{w}")[0]
         for v, w in zip((alignment_a, alignment_b, alignment_c, alignment_d), "abcd")
     )
-    return C.Config(arch, opa, opb, opc, opd, accum, t, cl, st, cv, sched, esched, et, al)
+    sfv, sfm = _sm120_scale_options(arch, sf_vec, sf_major)
+    return C.Config(arch, opa, opb, opc, opd, accum, t, cl, st, cv, sched, esched, et, al, sfv, sfm)
+
+
+def _capacity(arch: str) -> int:
+    return {"sm90": sm90.SMEM_CAPACITY, "sm100": sm100.SMEM_CAPACITY}.get(arch, sm120.SMEM_CAPACITY)
+
+
+def _sm120_scale_options(arch, sf_vec, sf_major):
+    """--sf-vec M,N,K (Sm1xxBlockwiseScaleConfig's granularities: the blockwise builder) and --sf-major (SFA's and
+    SFB's majors), for --arch sm120."""
+    if sf_vec in (None, "", "none"):
+        if sf_major not in (None, ""):
+            raise CuteDumpError(f"--sf-major {sf_major}: needs --sf-vec (the blockwise scale granularity)")
+        return None, ("MN", "MN")
+    if arch != "sm120":
+        raise CuteDumpError(f"--sf-vec {sf_vec}: blockwise scaling is answered for --arch sm120 only here")
+    v = C.ints(sf_vec, 3, "--sf-vec", 1024)
+    majors = [m.strip().upper() for m in (sf_major or "MN").split(",")]
+    if len(majors) == 1:
+        majors *= 2
+    if len(majors) != 2 or any(m not in ("MN", "K") for m in majors):
+        raise CuteDumpError(f"--sf-major: expected MN, K, MN,K or K,MN (SFA's major, SFB's), got {sf_major!r}")
+    return tuple(v), tuple(majors)
 
 
 def _problem(text):
@@ -103,6 +130,8 @@ def collective_text(
     fmt_="text",
     toml=False,
     lang="en",
+    sf_vec=None,
+    sf_major=None,
 ) -> str:
     cfg = parse(
         arch,
@@ -122,6 +151,8 @@ def collective_text(
         alignment_b,
         alignment_c,
         alignment_d,
+        sf_vec,
+        sf_major,
     )
     if toml and fmt_ == "json":
         raise CuteDumpError("--toml and --format json: choose one (--toml writes a kernel description, not JSON)")
@@ -139,6 +170,11 @@ def collective_text(
             "--toml: cutedump writes kernel descriptions of the TMA SS mainloops only (SM90's "
             "MainloopSm90TmaGmmaWarpSpecialized* and SM100's UMMA mainloops; this collective is "
             f"{ans.mainloop.dispatch_policy.value})"
+        )
+    if toml and cfg.arch == "sm120":
+        raise CuteDumpError(
+            "--toml: cutedump writes kernel descriptions of the SM90 TMA SS and SM100 UMMA mainloops only (this "
+            f"collective is {ans.mainloop.dispatch_policy.value}, SM120's mma.sync mainloop: not modelled)"
         )
     if toml:
         from cutedump.collective.toml_out import kernel_toml, kernel_toml_sm100  # start-up: only for --toml
@@ -198,9 +234,13 @@ def answer_extras(cfg, ans, prob, words) -> dict:
         ],
         "descriptors": descriptors(cfg, ans),
     }
+    if cfg.arch == "sm120" and ans.mainloop.kind == "blockscaled":
+        out["scale"] = {"command": scale_line(cfg, ans, prob)}
     if prob is not None:
         tma = {"problem": list(prob)}
-        if cfg.arch == "sm90" and (ans.mainloop.rs or ans.mainloop.cp_async):
+        if cfg.arch == "sm120":
+            tma["not_modelled"] = _english(SM120_PROBLEM)
+        elif cfg.arch == "sm90" and (ans.mainloop.rs or ans.mainloop.cp_async):
             tma["not_modelled"] = (
                 f"answered for the TMA SS mainloop only (this one is {ans.mainloop.dispatch_policy.value})"
             )
@@ -227,6 +267,9 @@ def builder_schedule(cfg, ans) -> str:
     if cfg.arch == "sm100":
         two = "_2x1SM_" in ans.mainloop.mma_op.value
         return f"KernelTmaWarpSpecialized{'2Sm' if two else '1Sm'}Sm100"
+    if cfg.arch == "sm120":
+        # the SM120 builders read Auto as cooperative (IsCooperative: not a Pingpong schedule)
+        return "KernelTmaWarpSpecializedCooperative"
     return ans.mainloop.schedule.value
 
 
@@ -239,14 +282,16 @@ def _schedule_row(cfg, ans) -> str:
 def _kernel_warnings(cfg, ans) -> None:
     """Hazards of a kernel built on the collective that CUTLASS's builder itself accepts: one warning each."""
     sched = ans.mainloop.schedule.value
-    if cfg.arch == "sm90" and "TmaWarpSpecializedCooperative" in sched and cfg.tile[0] < 128:
+    # SM120's cooperative schedules derive from KernelTmaWarpSpecializedCooperative: GemmUniversal builds them on
+    # the same SM90 cooperative kernel (sm90_gemm_tma_warpspecialized_cooperative.hpp:65)
+    if cfg.arch in ("sm90", "sm120") and "TmaWarpSpecializedCooperative" in sched and cfg.tile[0] < 128:
         warn(
             f"CUTLASS's CollectiveBuilder builds this collective, but a kernel on it does not compile: "
             f"sm90_gemm_tma_warpspecialized_cooperative.hpp's static_assert(size<0>(TileShape{{}}) >= 128) "
             f'"Cooperative kernel requires Tile Size to be greater than or equal to 128 along the M-dimension." '
             f"(tile M = {cfg.tile[0]}; {sched})"
         )
-    cap = sm90.SMEM_CAPACITY if cfg.arch == "sm90" else sm100.SMEM_CAPACITY
+    cap = _capacity(cfg.arch)
     f = ans.fields
     ml, ep = f["mainloop"]["shared_storage_bytes"], f["epilogue"]["shared_storage_bytes"]
     if ml + ep > cap:
@@ -268,8 +313,14 @@ def _text(cfg, ans, prob, words) -> str:
     out = []
     op = lambda o, w: f"{o.element}:{o.layout}" + (f" ({w})" if o.element != "void" else "")
     maj = lambda k: "K-major" if k else "MN-major"
+    arch_tag = {"sm90": "Sm90", "sm100": "Sm100"}.get(cfg.arch, "Sm120")
+    opclass = (
+        "OpClassBlockScaledTensorOp"
+        if cfg.arch == "sm120" and ans.mainloop.kind == "blockscaled"
+        else "OpClassTensorOp"
+    )
     out.append(
-        f"CollectiveBuilder<arch::{'Sm90' if cfg.arch == 'sm90' else 'Sm100'}, OpClassTensorOp>  "
+        f"CollectiveBuilder<arch::{arch_tag}, {opclass}>  "
         f"tile ({','.join(f'_{x}' for x in cfg.tile)})  cluster {m['dispatch_policy']['cluster_shape']}"
     )
     out.append(
@@ -284,6 +335,9 @@ def _text(cfg, ans, prob, words) -> str:
     dp = m["dispatch_policy"]
     if cfg.arch == "sm100":
         pol = f"{dp['name']}<{dp['stages']}, 2, {ans.mainloop.acc_stages}, {dp['cluster_shape']}>"
+    elif cfg.arch == "sm120":
+        ss = ans.mainloop.scheduler_stages
+        pol = f"{dp['name']}<{dp['stages']}, {ss}, {dp['cluster_shape']}, {dp['schedule']}<{ss}>>"
     else:
         pol = f"{dp['name']}<{dp['stages']}, {dp['cluster_shape']}, {dp['schedule']}>"
     rows = [
@@ -324,13 +378,21 @@ def _text(cfg, ans, prob, words) -> str:
     out.append("")
     for k in ("smem_layout_atom_a", "smem_layout_atom_b", "smem_layout_a", "smem_layout_b"):
         out.append(f"{k}: {m[k]}")
+    for k in SCALE_FIELDS:
+        if k in m:
+            out.append(f"{k}: {m[k]}")
     for k in ("smem_layout_atom_c", "smem_layout_c", "smem_layout_d"):
         if k in e:
             out.append(f"epilogue {k}: {e[k]}")
     if cfg.arch == "sm90" and ans.mainloop.gmma_layout_b is not None:
         out.append(words.line("gmma_transposed_b", layout=_expr(ans.mainloop.gmma_layout_b)))
     out.append("")
-    out += _desc_lines(cfg, ans, words) if cfg.arch == "sm90" else _umma_desc_lines(cfg, ans, words)
+    if cfg.arch == "sm120":
+        out.append(words.line("sm120_no_descriptors", why=words.why(SM120_REGISTERS)))
+        if ans.mainloop.kind == "blockscaled":
+            out.append(words.line("scale_line", command=scale_line(cfg, ans, prob)))
+    else:
+        out += _desc_lines(cfg, ans, words) if cfg.arch == "sm90" else _umma_desc_lines(cfg, ans, words)
     audit = epilogue_banks(cfg, ans)
     if audit is not None:
         out.append("")
@@ -338,6 +400,9 @@ def _text(cfg, ans, prob, words) -> str:
     if prob is not None and cfg.arch == "sm90" and (ans.mainloop.rs or ans.mainloop.cp_async):
         out.append("")
         out.append(words.line("tma_not_modelled", policy=ans.mainloop.dispatch_policy.value))
+    elif prob is not None and cfg.arch == "sm120":
+        out.append("")
+        out.append(words.line("sm120_tma_not_modelled", why=words.why(SM120_PROBLEM)))
     elif prob is not None and cfg.arch == "sm90":
         out.append("")
         out += _tma_lines(cfg, ans, prob, lang=words.lang)
@@ -601,8 +666,45 @@ def _gmma_descs(ans) -> list:
     return out
 
 
+#: the scale-factor fields of the SM120 block-scaled and blockwise collectives (the text prints each the JSON has)
+SCALE_FIELDS = (
+    "smem_layout_atom_sfa",
+    "smem_layout_atom_sfb",
+    "smem_layout_sfa",
+    "smem_layout_sfb",
+    "gmem_tiled_copy_sfa",
+    "gmem_tiled_copy_sfb",
+    "sf_vec_size",
+    "layout_sfa",
+    "layout_sfb",
+)
+
+
+#: the facts of SM120's statements without a rule (worded in the catalog; JSON holds the English words)
+SM120_REGISTERS = sm90.Phrase("coll.sm120_registers", sm="SM120")
+SM120_PROBLEM = sm90.Phrase("coll.sm120_problem", arch="sm120", kind="F8F6F4")
+
+
+def _english(phrase) -> str:
+    """A JSON statement in English, worded once in the catalog (JSON is the same in every language)."""
+    from cutedump.dumps.collective_reading import CollectiveWords  # start-up: the catalogs only for an answer
+
+    return CollectiveWords("en").why(phrase)
+
+
+def scale_line(cfg, ans, prob=None) -> str:
+    """The `cutedump scale` command that prints this configuration's gmem scale-factor layouts (its kind and
+    SFVecSize, over --problem or else the tile)."""
+    ml = ans.mainloop
+    kind = "mxf8f6f4" if ml.instr == "MXF4F6F8" else ("nvf4" if ml.sf_type == "float_ue4m3_t" else "mxf4")
+    m, n, k = prob[:3] if prob else cfg.tile
+    return f"cutedump scale --arch sm120 --kind {kind} --vs {ml.sf_vec_size} --problem {m},{n},{k}"
+
+
 def descriptors(cfg, ans) -> dict:
     """The descriptors the text's descriptor lines state, as JSON (the same values those lines print)."""
+    if cfg.arch == "sm120":
+        return {"kind": None, "why": _english(SM120_REGISTERS)}
     if cfg.arch == "sm100":
         d = umma_descs(ans)
         out = {"kind": "umma", "k_block": 0, "stage": 0}

@@ -160,9 +160,15 @@ VOCAB: list[tuple[str, str, str]] = [
     (
         "--arch",
         "choice",
-        "the target architecture: the CollectiveBuilder's tag sm90 (arch::Sm90) or sm100 (arch::Sm100); "
-        "scale: sm100, sm103 or sm120",
+        "the target architecture: the CollectiveBuilder's tag sm90 (arch::Sm90), sm100 (arch::Sm100) or sm120 "
+        "(arch::Sm120, GeForce Blackwell); scale: sm100, sm103 or sm120",
     ),
+    (
+        "--sf-vec",
+        "text",
+        "blockwise scaling: the scale granularity M,N,K of CUTLASS's Sm1xxBlockwiseScaleConfig<M,N,K,..>",
+    ),
+    ("--sf-major", "text", "with --sf-vec: the scale factors' majors, SFA's then SFB's (MN, K, MN,K or K,MN)"),
     ("--a", "text", "A's element type and layout tag, e.g. half_t:RowMajor (or half_t:K)"),
     ("--c", "text", "C's (the source's) element type and layout tag, or void (no source)"),
     ("--d", "text", "D's (the output's) element type and layout tag, e.g. half_t:RowMajor"),

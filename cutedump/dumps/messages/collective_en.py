@@ -106,4 +106,33 @@ MESSAGES = {
     "coll.text.bank_not_modelled": "  {which}: {copy} over {smem}: not modelled ({why})",
     "coll.text.tma_not_modelled": "TMA tensor maps: --problem is answered for the TMA SS mainloop only (this one is "
     "{policy})",
+    # ---- SM120 (sm120_*.inl: the dense, block-scaled and blockwise builders, the SM120 epilogue)
+    "coll.sm120_smem_selector": "{selector}: tile K = {k} is a multiple of {span} ({nbytes} B) -> {swizzle}",
+    "coll.sm120_tma": "{operand}: cluster {mode} = {extent} -> {op}",
+    "coll.sm120_scale_bytes": " + {bytes} scale bytes ({acc})",
+    "coll.sm120_sf_bytes": " + {bytes} scale-factor bytes",
+    "coll.sm120_stages": "StageCountAutoCarveout<{carveout}>: ({capacity} capacity - {carveout} carveout) / ({ab} A+B "
+    "bytes ({alloc}){scale} + {pipeline} pipeline bytes per stage = {per}) = {stages}",
+    "coll.sm120_warps": "{kind} ({wm}x{wn} warps)",
+    "coll.sm120_schedule": "{schedule}: {warps} -> {name}<{n}>",
+    "coll.sm120_policy": "{policy}<{stages}, {n}, cluster, {schedule}<{n}>> ({stages} stages, {n} scheduler stages)",
+    "coll.sm120_rr_op": "{selector}, atom layout {layout}, permutation {perm}",
+    "coll.sm120_instr_forced": "{schedule} -> {instr}",
+    "coll.sm120_select_instr": "select_instr: {a} x {b}, both K-major -> {instr} ({rule})",
+    "coll.sm120_bs_op": "{instr}: {selector}, SFVecSize {vs} ({sf}), atom layout {layout}, permutation {perm}",
+    "coll.sm120_no_multicast": "GmemTiledCopy{operand} = {op} (no multicast on {sm})",
+    "coll.sm120_epi_tile_fp6": "EpilogueTileAuto, {bits}-bit D ({major}-major): {extent} along the contiguous mode "
+    "for TMA -> ({em},{en})",
+    "coll.sm120_epi_tile": "EpilogueTileAuto: {sm} takes ({em},{en})",
+    "coll.sm120_stages_d_fp6": "{stages_d} (a row-major {bits}-bit D)",
+    "coll.sm120_stages_d": "min({tiles}, {most}) = {stages_d}",
+    "coll.sm120_stages_c_reuse": "max(min({tiles}, {most}), StagesD+{inc}) = {stages_c} ({reuse})",
+    "coll.sm120_stages_c": "StagesD = {stages_c}",
+    "coll.sm120_epi_stages": "{policy}: {tiles} epilogue tiles per CTA tile; StagesD = {d}; StagesC = {c}",
+    "coll.sm120_epi_schedule": "{schedule}: the {sm} TMA epilogue ({base}'s collective epilogue, {name})",
+    "coll.sm120_registers": "{sm}'s mma.sync reads A and B from registers; ldmatrix loads them from smem",
+    "coll.sm120_problem": "--problem is not modelled for --arch {arch} (its TMA loads unpacked {kind} element types)",
+    "coll.text.sm120_no_descriptors": "smem descriptors: none ({why})",
+    "coll.text.scale_line": "gmem scale-factor layouts: {command}",
+    "coll.text.sm120_tma_not_modelled": "TMA tensor maps: {why}",
 }
