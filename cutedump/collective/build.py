@@ -95,6 +95,9 @@ def build(cfg: Config, params: bool | str = True) -> Answer:
         "gmem_tiled_copy_b": ml.copy_b.value,
         "shared_storage_bytes": ml.shared_storage_bytes,
     }
+    if getattr(ml, "smem_layout_sfa", None) is not None:  # the blockwise collectives' SmemLayoutSFA/SFB
+        main["smem_layout_sfa"] = ml.smem_layout_sfa
+        main["smem_layout_sfb"] = ml.smem_layout_sfb
     if params and not ml.cp_async:
         try:
             tma_stage_slices(

@@ -22,6 +22,8 @@ ELEMENT_BITS = {
     "uint8_t": 8,
     "int32_t": 32,
     "double": 64,
+    "int4b_t": 4,
+    "uint4b_t": 4,
 }
 
 ALIASES = {
@@ -40,6 +42,8 @@ ALIASES = {
     "s32": "int32_t",
     "i8": "int8_t",
     "i32": "int32_t",
+    "s4": "int4b_t",
+    "u4": "uint4b_t",
 }
 
 #: the CuTe DSL's names of the same types (cutlass.Float16, ...), read with or without the ``cutlass.`` prefix
@@ -54,6 +58,7 @@ DSL_NAMES = {
     "Uint8": "uint8_t",
     "Int32": "int32_t",
     "Float64": "double",
+    "Int4": "int4b_t",
 }
 
 
@@ -77,12 +82,34 @@ SM90_KERNEL_SCHEDULES = (
     "KernelCpAsyncWarpSpecialized",
     "KernelCpAsyncWarpSpecializedPingpong",
     "KernelCpAsyncWarpSpecializedCooperative",
+    "KernelTma",
+    "KernelTmaWarpSpecializedCooperativeFP8Blockwise",
+    "KernelTmaWarpSpecializedPingpongFP8Blockwise",
+    # the grouped (ptr-array) schedules: --grouped
+    "KernelPtrArrayTmaWarpSpecializedCooperative",
+    "KernelPtrArrayTmaWarpSpecializedPingpong",
+    "KernelPtrArrayTmaWarpSpecializedCooperativeFP8FastAccum",
+    "KernelPtrArrayTmaWarpSpecializedPingpongFP8FastAccum",
+    "KernelPtrArrayTmaWarpSpecializedCooperativeFP8Blockwise",
+    "KernelPtrArrayTmaWarpSpecializedPingpongFP8Blockwise",
 )
+#: CUTLASS 4.2's aliases of schedule tags (``using X = Y;`` in cutlass/gemm/dispatch_policy.hpp): the builder sees Y
+SCHEDULE_ALIASES = {
+    "KernelTmaWarpSpecializedCooperativeFP8BlockScaledAccum": "KernelTmaWarpSpecializedCooperativeFP8Blockwise",
+    "KernelTmaWarpSpecializedPingpongFP8BlockScaledAccum": "KernelTmaWarpSpecializedPingpongFP8Blockwise",
+    "KernelPtrArrayTmaWarpSpecializedCooperativeFP8BlockScaledAccum": (
+        "KernelPtrArrayTmaWarpSpecializedCooperativeFP8Blockwise"
+    ),
+    "KernelPtrArrayTmaWarpSpecializedPingpongFP8BlockScaledAccum": "KernelPtrArrayTmaWarpSpecializedPingpongFP8Blockwise",
+}
 SM90_EPILOGUE_SCHEDULES = (
     "EpilogueScheduleAuto",
     "NoSmemWarpSpecialized",
     "TmaWarpSpecialized",
     "TmaWarpSpecializedCooperative",
+    "PtrArrayNoSmemWarpSpecialized",
+    "PtrArrayTmaWarpSpecializedCooperative",
+    "PtrArrayTmaWarpSpecializedPingpong",
 )
 SM100_KERNEL_SCHEDULES = ("KernelScheduleAuto", "KernelTmaWarpSpecialized1SmSm100", "KernelTmaWarpSpecialized2SmSm100")
 SM100_EPILOGUE_SCHEDULES = (
@@ -120,6 +147,10 @@ class Config(NamedTuple):
     epilogue_schedule: str = "EpilogueScheduleAuto"
     epilogue_tile: tuple[int, int] | None = None
     align: tuple = (0, 0, 0, 0)  # elements of A, B, C, D (0: 128 bits)
+    grouped: bool = False  # a grouped (ptr-array) GEMM: every layout tag is a pointer (LayoutA*, ... LayoutD*)
+    sf_vec: tuple[int, int, int] | None = None  # blockwise scaling: the scale granularity M,N,K (--sf-vec)
+    sf_major: tuple[str, str] = ("MN", "MN")  # the majors of SFA and SFB (--sf-major)
+    fusion: str | None = None  # the epilogue's fusion operation (None: LinearCombination, the builder's default)
 
     def alignment(self, which: str) -> int:
         i = "abcd".index(which)
@@ -237,10 +268,21 @@ def _int_part(p: str) -> str:
     return p.lstrip("_")
 
 
+def sf_majors(text: str) -> tuple[str, str]:
+    """--sf-major: SFA's and SFB's majors, ``MN`` / ``K`` (both) or ``MN,K`` (SFA, SFB)."""
+    parts = [p.strip().replace("cute::GMMA::Major::", "").replace("UMMA::Major::", "") for p in text.split(",")]
+    if len(parts) == 1:
+        parts = parts * 2
+    if len(parts) != 2 or any(p not in ("MN", "K") for p in parts):
+        raise CuteDumpError(f"--sf-major: expected MN, K, MN,K or K,MN (SFA's and SFB's majors), got {text!r}")
+    return parts[0], parts[1]
+
+
 def schedule_name(text: str, table: tuple[str, ...], what: str) -> str:
     t = text.strip().replace("cutlass::gemm::", "").replace("cutlass::epilogue::", "")
     if t.lower() == "auto":
         return table[0]
+    t = SCHEDULE_ALIASES.get(t, t) if t not in table else t
     if t not in table:
         from cutedump.collective.cutlass_names import EPILOGUE_SCHEDULES, KERNEL_SCHEDULES  # start-up: refusals only
 
@@ -259,6 +301,6 @@ def schedule_name(text: str, table: tuple[str, ...], what: str) -> str:
 
 # the builder CUTLASS 4.2 uses for a schedule cutedump refuses as not modelled (file:line of its specialization)
 NOT_MODELLED_BUILDERS = {
-    "KernelTma": "cutlass/gemm/collective/builders/sm90_gmma_builder.inl:640, GMMA_TMA_SS with "
-    "MainloopSm90TmaGmma<Stages, ClusterShape>",
+    "KernelMultistage": "cutlass/gemm/collective/builders/sm90_gmma_builder.inl:700, GMMA_CpAsync (deprecated: it "
+    "builds the KernelCpAsyncWarpSpecialized collective; ask for that schedule)",
 }

@@ -32,6 +32,10 @@ def parse(
     alignment_b,
     alignment_c,
     alignment_d,
+    grouped=False,
+    sf_vec=None,
+    sf_major=None,
+    fusion=None,
 ):
     arch = (arch or "").strip().lower()
     if arch not in ("sm90", "sm100"):
@@ -73,7 +77,20 @@ def parse(
         0 if v is None else C.ints(str(v), 1, f"--alignment-{w}")[0]
         for v, w in zip((alignment_a, alignment_b, alignment_c, alignment_d), "abcd")
     )
-    return C.Config(arch, opa, opb, opc, opd, accum, t, cl, st, cv, sched, esched, et, al)
+    sfv = None if sf_vec in (None, "") else C.ints(sf_vec, 3, "--sf-vec", 1024)
+    sfm = C.sf_majors(sf_major) if sf_major not in (None, "") else ("MN", "MN")
+    if sf_major not in (None, "") and sfv is None:
+        raise CuteDumpError("--sf-major: the scale factors' majors go with --sf-vec M,N,K (blockwise scaling)")
+    fu = None
+    if fusion not in (None, "", "auto"):
+        from cutedump.collective import fusion as F  # start-up: the fusion table only for --fusion
+
+        F.parse(fusion)
+        fu = fusion.strip()
+    if arch != "sm90" and (grouped or sfv is not None or fu is not None):
+        what = "--grouped" if grouped else "--sf-vec" if sfv is not None else "--fusion"
+        raise CuteDumpError(f"{what}: cutedump models it for --arch sm90 (CUTLASS's SM90 builders) only")
+    return C.Config(arch, opa, opb, opc, opd, accum, t, cl, st, cv, sched, esched, et, al, bool(grouped), sfv, sfm, fu)
 
 
 def _problem(text):
@@ -102,6 +119,10 @@ def collective_text(
     problem=None,
     fmt_="text",
     toml=False,
+    grouped=False,
+    sf_vec=None,
+    sf_major=None,
+    fusion=None,
 ) -> str:
     cfg = parse(
         arch,
@@ -121,6 +142,10 @@ def collective_text(
         alignment_b,
         alignment_c,
         alignment_d,
+        grouped,
+        sf_vec,
+        sf_major,
+        fusion,
     )
     if toml and fmt_ == "json":
         raise CuteDumpError("--toml and --format json: choose one (--toml writes a kernel description, not JSON)")
@@ -133,7 +158,7 @@ def collective_text(
             f'CUTLASS refuses this collective: static_assert "{e.cutlass_message.strip()}" ({e.rule})'
         ) from None
     _kernel_warnings(cfg, ans)
-    if toml and (ans.mainloop.rs or ans.mainloop.cp_async):
+    if toml and (ans.mainloop.rs or ans.mainloop.cp_async or cfg.grouped or cfg.sf_vec is not None):
         raise CuteDumpError(
             "--toml: cutedump writes kernel descriptions of the TMA SS mainloops only (SM90's "
             "MainloopSm90TmaGmmaWarpSpecialized* and SM100's UMMA mainloops; this collective is "

@@ -12,6 +12,10 @@ Examples:
   cutedump collective --arch sm90 --a half_t --b half_t --d half_t --tile 256,128,64 --stages 3 --carveout 0
   cutedump collective --arch sm90 --a half_t --b half_t --d half_t --tile 128,128,64 --problem 4096,4096,4096
   cutedump collective --arch sm90 --a half_t --b half_t --d half_t --tile 128,128,64 --toml > gemm.toml
+  cutedump collective --arch sm90 --a half_t --b half_t --c half_t:ColumnMajor --d half_t:ColumnMajor --tile 128,128,64 --cluster 2,1,1 --schedule KernelTma
+  cutedump collective --arch sm90 --a float_e4m3_t --b float_e5m2_t --c half_t:ColumnMajor --d half_t:ColumnMajor --tile 256,128,128 --cluster 1,2,1 --grouped --schedule KernelPtrArrayTmaWarpSpecializedCooperativeFP8FastAccum --epilogue-schedule PtrArrayTmaWarpSpecializedCooperative
+  cutedump collective --arch sm90 --a float_e4m3_t --b float_e4m3_t --c float:ColumnMajor --d float:ColumnMajor --tile 128,128,128 --cluster 1,2,1 --schedule KernelTmaWarpSpecializedCooperativeFP8Blockwise --sf-vec 1,128,128 --sf-major MN,K --epilogue-schedule TmaWarpSpecializedCooperative
+  cutedump collective --arch sm90 --a half_t --b half_t --c half_t --d half_t --tile 128,128,64 --epilogue-schedule TmaWarpSpecializedCooperative --fusion "LinCombEltAct<ReLu>"
   cutedump collective --arch sm100 --a half_t:K --b half_t:MN --c float --d bfloat16_t --tile 256,128,64 --cluster 2,2,1
   cutedump collective --arch sm100 --a float_e4m3_t --b float_e4m3_t --d half_t --tile 128,256,128 --schedule KernelTmaWarpSpecialized1SmSm100 --format json
 The builders' rules (SM90: sm90_gmma_builder.inl; SM100: sm100_umma_builder.inl, 1SM/2SM/Auto): the schedule
@@ -23,13 +27,14 @@ K/MN (--a, --b) and N/M (--c, --d). --c void: no source. Alignments default to 1
 CUTLASS refuses (a static_assert), one error line quotes its message.
 
 Element types (--a, --b, --c, --d, --acc), every spelling read: CUTLASS's half_t, bfloat16_t, tfloat32_t, float,
-float_e4m3_t, float_e5m2_t, int8_t, uint8_t, int32_t, double, with or without cutlass:: (cutlass::half_t); the
-DSL's cutlass.Float16, cutlass.BFloat16, cutlass.TFloat32, cutlass.Float32, cutlass.Float8E4M3FN,
-cutlass.Float8E5M2, cutlass.Int8, cutlass.Uint8, cutlass.Int32, cutlass.Float64 (with or without cutlass.); the
-short names half, f16, fp16 (half_t), bf16, bfloat16 (bfloat16_t), tf32 (tfloat32_t), f32, fp32 (float), e4m3
-(float_e4m3_t), e5m2 (float_e5m2_t), s8, i8 (int8_t), u8 (uint8_t), s32, i32 (int32_t). Layout tags: RowMajor,
-ColumnMajor (or cutlass::layout::RowMajor ...), or the majors above. --tile and --cluster: 128,128,64,
-(_128,_128,_64), Shape<_128,_128,_64>, cute::Shape<cute::Int<128>,...>.
+float_e4m3_t, float_e5m2_t, int8_t, uint8_t, int32_t, double, int4b_t, uint4b_t, with or without cutlass::
+(cutlass::half_t); the DSL's cutlass.Float16, cutlass.BFloat16, cutlass.TFloat32, cutlass.Float32,
+cutlass.Float8E4M3FN, cutlass.Float8E5M2, cutlass.Int8, cutlass.Uint8, cutlass.Int32, cutlass.Float64, cutlass.Int4
+(with or without cutlass.); the short names half, f16, fp16 (half_t), bf16, bfloat16 (bfloat16_t), tf32
+(tfloat32_t), f32, fp32 (float), e4m3 (float_e4m3_t), e5m2 (float_e5m2_t), s8, i8 (int8_t), u8 (uint8_t), s32, i32
+(int32_t), s4 (int4b_t), u4 (uint4b_t). Layout tags: RowMajor, ColumnMajor (or cutlass::layout::RowMajor ...), or
+the majors above. --tile and --cluster: 128,128,64, (_128,_128,_64), Shape<_128,_128,_64>,
+cute::Shape<cute::Int<128>,...>.
 """
 
 
@@ -75,6 +80,24 @@ COMMAND = Command(
         Opt("--alignment-b", None, int, help="B's alignment in elements (default: 128 bits)."),
         Opt("--alignment-c", None, int, help="C's alignment in elements (default: 128 bits)."),
         Opt("--alignment-d", None, int, help="D's alignment in elements (default: 128 bits)."),
+        # issue 44 (SM90): grouped GEMMs, blockwise scale factors, the epilogue's fusion
+        Opt(
+            "--grouped",
+            flag=True,
+            help="A grouped (ptr-array) GEMM: every layout tag is a pointer (LayoutA* ... LayoutD*), with a "
+            "KernelPtrArray* schedule and a PtrArray* epilogue (CUTLASS's examples 57, 68).",
+        ),
+        Opt(
+            "--sf-vec",
+            help="Blockwise scaling: the scale granularity M,N,K (Sm90BlockwiseScaleConfig<M,N,K,...>), e.g. "
+            "1,128,128, with a ...FP8Blockwise schedule; passed as cute::tuple<LayoutA, LayoutSFA> (example 67).",
+        ),
+        Opt("--sf-major", help="SFA's and SFB's majors: MN (default), K, MN,K or K,MN (example 67's groupwise: MN,K)."),
+        Opt(
+            "--fusion",
+            help="The epilogue's fusion operation (cutlass::epilogue::fusion::), e.g. LinCombEltAct<ReLu>, "
+            "LinCombPerRowBias, ScaledLinCombPerRowBiasEltActAmaxAux<ReLU> (default: LinearCombination).",
+        ),
         Opt("--problem", help="M,N,K[,L] (each up to 2^31-1): also print the TMA tensor maps of A and B for it."),
         Opt("--format", "fmt_", ("text", "json"), default="text", show_default=True),
         Opt("--toml", flag=True, help="Write the collective as a `cutedump kernel` description (TOML)."),
