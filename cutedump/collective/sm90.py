@@ -253,8 +253,9 @@ def stage_count(
     (compute_stage_count_with_blockwise_scale, :90)."""
     m, n, k = cfg.tile
     raw = _bits_to_bytes(ELEMENT_BITS[a] * m * k) + _bits_to_bytes(ELEMENT_BITS[b] * n * k)
-    sc = "" if scales is None else f" + {4 * scales[0]} + {4 * scales[1]} scale"
+    sc = ""
     if scales is not None:
+        sc = f" and scale ({raw} + {4 * scales[0]} + {4 * scales[1]} float scales, rounded to {alignment})"
         raw += 4 * scales[0] + 4 * scales[1]
     per = _round_up(raw, alignment) + PIPELINE_BYTES_PER_STAGE
     if cfg.stages is not None:

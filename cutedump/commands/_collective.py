@@ -88,8 +88,25 @@ def parse(
         F.parse(fusion)
         fu = fusion.strip()
     if arch != "sm90" and (grouped or sfv is not None or fu is not None):
-        what = "--grouped" if grouped else "--sf-vec" if sfv is not None else "--fusion"
-        raise CuteDumpError(f"{what}: cutedump models it for --arch sm90 (CUTLASS's SM90 builders) only")
+        what, builder = (
+            (
+                "--grouped",
+                "cutlass/gemm/collective/builders/sm100_umma_builder.inl with KernelPtrArrayTmaWarpSpecialized"
+                "{1,2}SmSm100 and the PtrArray epilogues",
+            )
+            if grouped
+            else ("--sf-vec", "cutlass/gemm/collective/builders/sm100_blockwise_umma_builder.inl")
+            if sfv is not None
+            else (
+                "--fusion",
+                f"cutlass/epilogue/collective/builders/sm100_builder.inl, FusionCallbacks<"
+                f"Sm100TmaWarpSpecialized<...>, {fu.split('<')[0]}<...>, ...>",
+            )
+        )
+        raise CuteDumpError(
+            f"{what} with --arch {arch}: CUTLASS's builder ({builder}) is not modelled (cutedump models {what} for "
+            "--arch sm90)"
+        )
     return C.Config(arch, opa, opb, opc, opd, accum, t, cl, st, cv, sched, esched, et, al, bool(grouped), sfv, sfm, fu)
 
 
@@ -199,6 +216,9 @@ def answer_extras(cfg, ans, prob) -> dict:
             "tile": "(" + ",".join(f"_{x}" for x in cfg.tile) + ")",
             "tile_is": "MmaTileShape_MNK",
             "cluster": "(" + ",".join(f"_{c}" for c in cfg.cluster) + ")",
+            "grouped": cfg.grouped,
+            "fusion": cfg.fusion or "LinearCombination",
+            **({"sf_vec": list(cfg.sf_vec), "sf_major": list(cfg.sf_major)} if cfg.sf_vec is not None else {}),
         },
         "schedule": {
             "asked": cfg.schedule,
@@ -282,6 +302,18 @@ def _text(cfg, ans, prob) -> str:
     out.append(
         f"  C {op(cfg.c, 'source') if cfg.c.element != 'void' else 'void (no source)'}   D {op(cfg.d, 'output')}"
     )
+    more = []
+    if cfg.grouped:
+        more.append("grouped (ptr-array: LayoutA* ... LayoutD*)")
+    if cfg.sf_vec is not None:
+        more.append(
+            f"scale granularity {','.join(map(str, cfg.sf_vec))} (SFA {cfg.sf_major[0]}-major, SFB "
+            f"{cfg.sf_major[1]}-major)"
+        )
+    if cfg.fusion is not None:
+        more.append(f"fusion {cfg.fusion}")
+    if more:
+        out.append("  " + "   ".join(more))
     out.append("")
     out.append("mainloop")
     dp = m["dispatch_policy"]
@@ -327,6 +359,9 @@ def _text(cfg, ans, prob) -> str:
     out.append("")
     for k in ("smem_layout_atom_a", "smem_layout_atom_b", "smem_layout_a", "smem_layout_b"):
         out.append(f"{k}: {m[k]}")
+    for k in ("smem_layout_sfa", "smem_layout_sfb"):
+        if k in m:
+            out.append(f"{k}: {m[k]}")
     for k in ("smem_layout_atom_c", "smem_layout_c", "smem_layout_d"):
         if k in e:
             out.append(f"epilogue {k}: {e[k]}")

@@ -109,8 +109,13 @@ def fusion_cpp(cfg: Config) -> str:
     """``cfg.fusion`` (``LinCombEltAct<ReLu>``) as CUTLASS's examples spell the operation: the activation as
     cutlass::epilogue::thread::Act, then ElementD, ElementCompute, and the rest of the operation's element types."""
     from cutedump.collective.fusion import cpp_fusion
+    from cutedump.errors import CuteDumpError
 
-    return cpp_fusion(cfg, _CPP_TYPE)
+    try:
+        return cpp_fusion(cfg, _CPP_TYPE)
+    except CuteDumpError:  # an operation cutedump does not model: as given, CUTLASS's element names qualified
+        text = re.sub(r"\b(\w+)\b", lambda m: _CPP_TYPE.get(m.group(1), m.group(1)), cfg.fusion)
+        return "cutlass::epilogue::fusion::" + text
 
 
 _WITH = re.compile(r"\[with T = (.*)\]$")
