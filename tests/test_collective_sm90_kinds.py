@@ -341,7 +341,7 @@ def test_generated_sample_agrees_with_cutlass():
 
 @oracle
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
+@pytest.mark.parametrize("seed", [1, 2])
 def test_generated_configurations_agree_with_cutlass(seed):
     _agree(G.sm90_issue44_configs(40 if seed == 1 else 80, seed))
 
