@@ -49,7 +49,8 @@ def _ex49(**kw) -> Config:
 
 
 def example_configs() -> dict:
-    """example -> [(Config, expectation)], every dense GEMM builder pair of examples 49, 54, 55, 57, 61, 67, 68, 70."""
+    """example -> [(Config, expectation)], every dense GEMM builder pair of examples 49, 54, 55, 57, 61, 67, 68, 70,
+    and example 73's dynamic cluster."""
     f8c = O("float_e4m3_t", "ColumnMajor")
     fc = O("float", "ColumnMajor")
     ex = {"49": [(_ex49(**kw), want) for kw, want in EXAMPLES["49"]]}
@@ -177,6 +178,24 @@ def example_configs() -> dict:
             "not modelled",
         ),
     ]
+    # 73 (SM100): a dynamic cluster (Shape<int,int,_1>), launched with a preferred 4x4 and a fallback 2x1 cluster
+    ex["73"] = [
+        (
+            Config(
+                "sm100",
+                *H,
+                fc,
+                fc,
+                "float",
+                (256, 128, 64),
+                (1, 1, 1),
+                schedule="KernelTmaWarpSpecialized2SmSm100",
+                epilogue_schedule="TmaWarpSpecialized2Sm",
+                dynamic_cluster=((4, 4, 1), (2, 1, 1)),
+            ),
+            "agree",
+        )
+    ]
     return ex
 
 
@@ -240,7 +259,7 @@ def answers():
     return _example_answers()
 
 
-@pytest.mark.parametrize("example", ["49", "54", "55", "57", "61", "67", "68", "70"])
+@pytest.mark.parametrize("example", ["49", "54", "55", "57", "61", "67", "68", "70", "73"])
 def test_example_builder_pairs(example, answers):
     """Each builder pair of CUTLASS's example: CUTLASS compiles it; cutedump agrees field by field, or (what stays not
     modelled) answers one error line naming the builder CUTLASS uses and saying it is not modelled."""
@@ -344,6 +363,64 @@ def test_generated_sample_agrees_with_cutlass():
 @pytest.mark.parametrize("seed", [1, 2])
 def test_generated_configurations_agree_with_cutlass(seed):
     _agree(G.sm90_issue44_configs(40 if seed == 1 else 80, seed))
+
+
+@oracle
+def test_dynamic_cluster_sample_agrees_with_cutlass():
+    """SM100 with a dynamic cluster: Auto takes the 1SM UMMA and the 1SM epilogue, the TMA ops are the multicast
+    ones whatever the launch's cluster, the dispatch policy prints the default-constructed (0,0,_1)."""
+    cases = G.sm100_dynamic_configs(24, 1)
+    got, compared = _agree(cases, sample=8)
+    assert sum(t.strip() == "compiles" for t in got) >= 16
+    for c in compared:
+        m = build(c, params=False).fields["mainloop"]
+        assert m["dispatch_policy"]["cluster_shape"] == "(0,0,_1)"
+        assert m["gmem_tiled_copy_a"].endswith("MULTICAST") and m["gmem_tiled_copy_b"].endswith("MULTICAST")
+
+
+@oracle
+@pytest.mark.slow
+def test_dynamic_cluster_configurations_agree_with_cutlass():
+    _agree(G.sm100_dynamic_configs(48, 2))
+
+
+def test_dynamic_cluster_spellings_and_errors():
+    """--cluster dynamic or Shape<int,int,_1> (the same answer); the preferred/fallback clusters in the text and the
+    JSON; a fallback that does not divide the preferred cluster, a preferred cluster without --cluster dynamic, and
+    SM90 (whose builders static_assert a static cluster): one error line each."""
+    from cutedump.commands._collective import collective_text
+
+    kw = dict(arch="sm100", a="half_t", b="half_t", d="float", tile="128,128,64", cluster_preferred="4,2")
+    kw["cluster_fallback"] = "2,1"
+    text, j = _text_json(cluster="dynamic", **kw)
+    _, j2 = _text_json(cluster="cute::Shape<int,int,_1>", **kw)
+    assert j == j2
+    cf = j["configuration"]
+    assert cf["cluster"] == "Shape<int,int,_1>" and cf["cluster_preferred"] == [4, 2, 1]
+    assert cf["cluster_fallback"] == [2, 1, 1]
+    assert "dynamic cluster Shape<int,int,_1> (launched with preferred 4,2,1, fallback 2,1,1)" in text
+    assert j["schedule"]["builder"] == "KernelTmaWarpSpecialized1SmSm100"  # Auto: no static even cluster M
+    from cutedump.errors import take_warnings
+
+    take_warnings()
+    collective_text(**{**kw, "cluster": "dynamic", "cluster_preferred": "6,1", "cluster_fallback": "3,1"})
+    two = {"cluster": "dynamic", "schedule": "KernelTmaWarpSpecialized2SmSm100", "tile": "256,128,64"}
+    collective_text(**{**kw, **two, "cluster_fallback": "1,1"})
+    w = take_warnings()
+    assert len(w) == 3 and all("preferred_cluster_can_implement" in x for x in w), w
+    assert "6 is not a power of 2" in w[0] and "3 is not a power of 2" in w[1]
+    assert "--cluster-fallback 1,1: cluster M 1 is not a multiple of the 2-CTA UMMA" in w[2]
+    collective_text(**{**kw, **two})
+    assert take_warnings() == []
+    for over, word in (
+        ({"cluster": "dynamic", "cluster_fallback": "3,1"}, "does not evenly divide"),
+        ({"cluster": "2,1,1"}, "--cluster dynamic"),
+        ({"cluster": "dynamic", "arch": "sm90"}, "is_static<ClusterShape_MNK>"),
+        ({"cluster": "dynamic", "problem": "256,256,256"}, "not modelled"),
+    ):
+        with pytest.raises(CuteDumpError) as e:
+            collective_text(**{**kw, **over})
+        assert word in e.value.render() and "\n" not in e.value.render(), e.value.render()
 
 
 @oracle

@@ -68,6 +68,12 @@ def build(cfg: Config, params: bool | str = True) -> Answer:
     warning that a kernel built on the collective is refused (CUTLASS's builder itself accepts it)."""
     if cfg.arch == "sm100":
         return _build_sm100(cfg)
+    if cfg.dynamic_cluster is not None:
+        raise R.Refused(
+            "static assertion failed",
+            "cutlass/gemm/collective/builders/sm90_gmma_builder.inl:219, static_assert(is_static<ClusterShape_MNK>"
+            "::value): SM90's builders take a static cluster only (a dynamic one is SM100's)",
+        )
     from cutedump.atoms import make_tiled_mma  # start-up: the MMA catalogs only when an answer is built
 
     epi = R.epilogue(cfg)  # CUTLASS builds the epilogue first (its size is the carveout)
@@ -159,7 +165,7 @@ def _build_sm100(cfg: Config) -> Answer:
         "dispatch_policy": {
             "name": ml.dispatch_policy.value,
             "stages": st,
-            "cluster_shape": "(" + ",".join(f"_{c}" for c in cfg.cluster) + ")",
+            "cluster_shape": S.cluster_print(cfg),
             "schedule": ml.schedule.value,
         },
         "tiled_mma": str(ml.tiled).rstrip("\n"),

@@ -151,6 +151,9 @@ class Config(NamedTuple):
     sf_vec: tuple[int, int, int] | None = None  # blockwise scaling: the scale granularity M,N,K (--sf-vec)
     sf_major: tuple[str, str] = ("MN", "MN")  # the majors of SFA and SFB (--sf-major)
     fusion: str | None = None  # the epilogue's fusion operation (None: LinearCombination, the builder's default)
+    # a dynamic cluster (ClusterShape Shape<int,int,_1>, examples 73, 75): the preferred and fallback clusters a
+    # kernel launches with (KernelHardwareInfo::cluster_shape / cluster_shape_fallback); None: a static cluster
+    dynamic_cluster: tuple | None = None
 
     def alignment(self, which: str) -> int:
         i = "abcd".index(which)
@@ -266,6 +269,37 @@ def _int_part(p: str) -> str:
     if p.startswith("Int<") and p.endswith(">"):
         return p[4:-1].strip()
     return p.lstrip("_")
+
+
+def is_dynamic_cluster(text) -> bool:
+    """--cluster dynamic, or the C++ spelling of examples 73 and 75: Shape<int,int,_1>."""
+    t = (text or "").replace(" ", "").replace("cute::", "")
+    return t.lower() == "dynamic" or t in ("Shape<int,int,_1>", "Shape<int,int,Int<1>>")
+
+
+def dynamic_cluster(preferred, fallback) -> tuple:
+    """The preferred and fallback clusters of a dynamic cluster (KernelHardwareInfo::cluster_shape /
+    cluster_shape_fallback, example 73): M,N[,1] each; the fallback must evenly divide the preferred (example 73's
+    constraint), both of depth 1 (the collective's ClusterShape is Shape<int,int,_1>)."""
+    out = []
+    for text, what in ((preferred, "--cluster-preferred"), (fallback, "--cluster-fallback")):
+        if text in (None, ""):
+            out.append(None)
+            continue
+        v = ints(text, (2, 3), what, 16, ": a cluster holds at most 16 CTAs")
+        if len(v) == 3 and v[2] != 1:
+            raise CuteDumpError(f"{what}: {text!r}: a dynamic cluster is Shape<int,int,_1> (its K extent is 1)")
+        v = (v[0], v[1], 1)
+        if v[0] * v[1] > 16:
+            raise CuteDumpError(f"{what}: {text!r} is {v[0] * v[1]} CTAs (a cluster holds at most 16 CTAs)")
+        out.append(v)
+    p, f = out
+    if p and f and (p[0] % f[0] or p[1] % f[1]):
+        raise CuteDumpError(
+            f"--cluster-fallback: {fallback!r} does not evenly divide the preferred cluster {preferred!r} (CUTLASS's "
+            "preferred-cluster constraint, example 73)"
+        )
+    return (p, f)
 
 
 def sf_majors(text: str) -> tuple[str, str]:

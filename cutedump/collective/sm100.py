@@ -49,7 +49,7 @@ def _is_2sm(cfg: Config) -> bool:
         return True
     if cfg.schedule == "KernelTmaWarpSpecialized1SmSm100":
         return False
-    return cfg.cluster[0] % 2 == 0
+    return cfg.dynamic_cluster is None and cfg.cluster[0] % 2 == 0
 
 
 def _mma_2sm(cfg: Config) -> tuple[bool, str]:
@@ -58,6 +58,12 @@ def _mma_2sm(cfg: Config) -> tuple[bool, str]:
         return True, "KernelTmaWarpSpecialized2SmSm100 -> the 2SM UMMA"
     if cfg.schedule == "KernelTmaWarpSpecialized1SmSm100":
         return False, "KernelTmaWarpSpecialized1SmSm100 -> the 1SM UMMA"
+    if cfg.dynamic_cluster is not None:
+        return (
+            False,
+            "KernelScheduleAuto with a dynamic cluster (Shape<int,int,_1>): the 2SM UMMA needs a static even "
+            "cluster M -> the 1SM UMMA",
+        )
     two = cfg.cluster[0] % 2 == 0 and cfg.tile[0] % 128 == 0
     return two, (
         f"KernelScheduleAuto: cluster M = {cfg.cluster[0]} is {'even' if cfg.cluster[0] % 2 == 0 else 'odd'}"
@@ -103,6 +109,12 @@ def smem_selector(major: str, element: str, blk_mn: int, blk_k: int) -> Choice:
 def tma_atoms(cfg: Config, two: bool) -> tuple[Choice, Choice]:
     """sm100_cluster_shape_to_tma_atom_A/B (sm100_common.inl:199, 235)."""
     cm, cn, _ = cfg.cluster
+    if cfg.dynamic_cluster is not None:  # the multicast is not known at compile time: always the multicast op
+        op = "SM100_TMA_2SM_LOAD_MULTICAST" if two else "SM90_TMA_LOAD_MULTICAST"
+        why = "a dynamic cluster (Shape<int,int,_1>): whether CTAs share the tile is known at run time only -> " + op
+        return Choice(op, f"{UC}:{212 if two else 222}", f"A, {why}"), Choice(
+            op, f"{UC}:{247 if two else 257}", f"B, {why}"
+        )
     if not two:
         return sm90_tma_atom(cn, "N", "A"), sm90_tma_atom(cm, "M", "B")
     if cm % 2:
@@ -117,6 +129,14 @@ def tma_atoms(cfg: Config, two: bool) -> tuple[Choice, Choice]:
             f"B, 2SM UMMA: cluster M = {cm} " + ("(the UMMA's own pair) " if cm == 2 else "") + f"-> {b}",
         ),
     )
+
+
+def cluster_print(cfg: Config) -> str:
+    """The dispatch policy's ClusterShape as cute::print prints it: (_2,_1,_1), or a dynamic cluster's
+    default-constructed Shape<int,int,_1>, (0,0,_1)."""
+    if cfg.dynamic_cluster is not None:
+        return "(0,0,_1)"
+    return "(" + ",".join(f"_{c}" for c in cfg.cluster) + ")"
 
 
 class Mainloop100:
@@ -226,7 +246,7 @@ def mainloop(cfg: Config, carveout: int):
         "KernelTmaWarpSpecializedSm100",
         f"{UB}:291",
         f"MainloopSm100TmaUmmaWarpSpecialized<{st}, 2 scheduler stages, {acc} accumulator stages, cluster "
-        f"({','.join(f'_{c}' for c in cfg.cluster)})> "
+        f"{cluster_print(cfg)}> "
         f"({acc_why}, at most 4)",
     )
     ml.dispatch_policy = Choice("MainloopSm100TmaUmmaWarpSpecialized", f"{UB}:291", "TMA + UMMA warp-specialized")
@@ -266,6 +286,12 @@ class Epilogue100:
 
 def _epi_is_2sm(cfg: Config) -> tuple[bool, Choice]:
     s = cfg.epilogue_schedule
+    if s == "EpilogueScheduleAuto" and cfg.dynamic_cluster is not None:
+        return False, Choice(
+            "TmaWarpSpecialized1Sm",
+            f"{EB}:1643",
+            "EpilogueScheduleAuto with a dynamic cluster (its M is not static) -> TmaWarpSpecialized1Sm",
+        )
     if s == "EpilogueScheduleAuto":
         two = cfg.cluster[0] % 2 == 0 and cfg.tile[0] in (128, 256)
         return two, Choice(
@@ -366,7 +392,7 @@ def epilogue(cfg: Config):
         # the no-smem builder (sm100_builder.inl:1397): registers straight to global memory; its collective's
         # DispatchPolicy is Sm100NoSmem and its SharedStorage (the fusion callbacks' and a barrier's) measures 32 bytes
         two = s.endswith("2Sm")
-        if two and cfg.cluster[0] % 2 == 1:
+        if two and cfg.cluster[0] % 2 == 1 and cfg.dynamic_cluster is None:
             raise Refused("schedule + cluster mismatch", f"{EB}:1441")
         m, n, _ = cfg.tile
         cta_m = m // 2 if two else m
@@ -379,7 +405,7 @@ def epilogue(cfg: Config):
     two, sched = _epi_is_2sm(cfg)
     if cfg.epilogue_schedule == "EpilogueScheduleAuto" and cfg.epilogue_tile is not None:
         raise Refused("Don't specify epilogue tile with auto schedule", f"{EB}:1658")
-    if two and cfg.cluster[0] % 2 == 1:
+    if two and cfg.cluster[0] % 2 == 1 and cfg.dynamic_cluster is None:
         raise Refused("schedule + cluster mismatch", f"{EB}:1156")
     c_void = cfg.c.element == "void"
     for op, which in ((cfg.c, "c"), (cfg.d, "d")):

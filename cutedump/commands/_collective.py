@@ -36,6 +36,8 @@ def parse(
     sf_vec=None,
     sf_major=None,
     fusion=None,
+    cluster_preferred=None,
+    cluster_fallback=None,
 ):
     arch = (arch or "").strip().lower()
     if arch not in ("sm90", "sm100"):
@@ -49,6 +51,15 @@ def parse(
     opc = C.operand(c, "--c", opd.layout, allow_void=True) if c is not None else C.Operand("void", opd.layout)
     accum = C.element(acc or "float", "--acc")
     t = C.ints(tile, 3, "--tile", 1024, ": no larger CTA tile fits in shared memory")
+    dyn = None
+    if C.is_dynamic_cluster(cluster):
+        dyn = C.dynamic_cluster(cluster_preferred, cluster_fallback)
+        cluster = "1,1,1"  # the collective's static stand-in: its fields do not read a dynamic cluster's extents
+    elif cluster_preferred or cluster_fallback:
+        raise CuteDumpError(
+            "--cluster-preferred/--cluster-fallback: the launch's clusters of a dynamic cluster; give --cluster "
+            "dynamic (the collective's ClusterShape Shape<int,int,_1>)"
+        )
     cl = C.ints(cluster or "1,1,1", (1, 2, 3), "--cluster", 16, ": a cluster holds at most 16 CTAs")
     cl = tuple(cl) + (1,) * (3 - len(cl))
     ncta = cl[0] * cl[1] * cl[2]
@@ -107,7 +118,9 @@ def parse(
             f"{what} with --arch {arch}: CUTLASS's builder ({builder}) is not modelled (cutedump models {what} for "
             "--arch sm90)"
         )
-    return C.Config(arch, opa, opb, opc, opd, accum, t, cl, st, cv, sched, esched, et, al, bool(grouped), sfv, sfm, fu)
+    return C.Config(
+        arch, opa, opb, opc, opd, accum, t, cl, st, cv, sched, esched, et, al, bool(grouped), sfv, sfm, fu, dyn
+    )
 
 
 def _problem(text):
@@ -140,6 +153,8 @@ def collective_text(
     sf_vec=None,
     sf_major=None,
     fusion=None,
+    cluster_preferred=None,
+    cluster_fallback=None,
 ) -> str:
     cfg = parse(
         arch,
@@ -163,7 +178,14 @@ def collective_text(
         sf_vec,
         sf_major,
         fusion,
+        cluster_preferred,
+        cluster_fallback,
     )
+    if cfg.dynamic_cluster is not None and (toml or problem):
+        raise CuteDumpError(
+            f"{'--toml' if toml else '--problem'} with a dynamic cluster: not modelled (cutedump writes kernel "
+            "descriptions and TMA maps of a static cluster)"
+        )
     if toml and fmt_ == "json":
         raise CuteDumpError("--toml and --format json: choose one (--toml writes a kernel description, not JSON)")
     prob = _problem(problem) if problem else None
@@ -215,7 +237,17 @@ def answer_extras(cfg, ans, prob) -> dict:
             "accumulator": cfg.acc,
             "tile": "(" + ",".join(f"_{x}" for x in cfg.tile) + ")",
             "tile_is": "MmaTileShape_MNK",
-            "cluster": "(" + ",".join(f"_{c}" for c in cfg.cluster) + ")",
+            "cluster": "(" + ",".join(f"_{c}" for c in cfg.cluster) + ")"
+            if cfg.dynamic_cluster is None
+            else "Shape<int,int,_1>",
+            **(
+                {
+                    "cluster_preferred": list(cfg.dynamic_cluster[0]) if cfg.dynamic_cluster[0] else None,
+                    "cluster_fallback": list(cfg.dynamic_cluster[1]) if cfg.dynamic_cluster[1] else None,
+                }
+                if cfg.dynamic_cluster is not None
+                else {}
+            ),
             "grouped": cfg.grouped,
             "fusion": cfg.fusion or "LinearCombination",
             **({"sf_vec": list(cfg.sf_vec), "sf_major": list(cfg.sf_major)} if cfg.sf_vec is not None else {}),
@@ -269,6 +301,18 @@ def _kernel_warnings(cfg, ans) -> None:
             f'"Cooperative kernel requires Tile Size to be greater than or equal to 128 along the M-dimension." '
             f"(tile M = {cfg.tile[0]}; {sched})"
         )
+    if cfg.dynamic_cluster is not None:
+        atom_m = 2 if "_2x1SM_" in ans.mainloop.mma_op.value else 1
+        for which, cl in zip(("preferred", "fallback"), cfg.dynamic_cluster):
+            if not cl:
+                continue
+            bad = [f"cluster M {cl[0]} is not a multiple of the {atom_m}-CTA UMMA"] if cl[0] % atom_m else []
+            bad += [f"{x} is not a power of 2" for x in cl[:2] if x & (x - 1)]
+            if bad:
+                warn(
+                    f"--cluster-{which} {cl[0]},{cl[1]}: {'; '.join(bad)}: the kernel's can_implement "
+                    "(cutlass/detail/cluster.hpp:74, preferred_cluster_can_implement) refuses this launch"
+                )
     cap = sm90.SMEM_CAPACITY if cfg.arch == "sm90" else sm100.SMEM_CAPACITY
     f = ans.fields
     ml, ep = f["mainloop"]["shared_storage_bytes"], f["epilogue"]["shared_storage_bytes"]
@@ -303,6 +347,15 @@ def _text(cfg, ans, prob) -> str:
         f"  C {op(cfg.c, 'source') if cfg.c.element != 'void' else 'void (no source)'}   D {op(cfg.d, 'output')}"
     )
     more = []
+    if cfg.dynamic_cluster is not None:
+        pf = cfg.dynamic_cluster
+        more.append(
+            "dynamic cluster Shape<int,int,_1> (launched with preferred "
+            + (",".join(map(str, pf[0])) if pf[0] else "unset")
+            + ", fallback "
+            + (",".join(map(str, pf[1])) if pf[1] else "unset")
+            + ")"
+        )
     if cfg.grouped:
         more.append("grouped (ptr-array: LayoutA* ... LayoutD*)")
     if cfg.sf_vec is not None:

@@ -87,7 +87,7 @@ def cpp_body(cfg: Config) -> str:
         )
     return (
         pre + f"  using TileShape = {_shape(cfg.tile)};\n"
-        f"  using ClusterShape = {_shape(cfg.cluster)};\n"
+        f"  using ClusterShape = {'Shape<int,int,_1>' if cfg.dynamic_cluster else _shape(cfg.cluster)};\n"
         f"  using Epi = typename cutlass::epilogue::collective::CollectiveBuilder<\n"
         f"    cutlass::arch::{arch}, cutlass::arch::OpClassTensorOp, TileShape, ClusterShape, {epi_tile},\n"
         f"    {t[cfg.acc]}, {t[cfg.acc]},\n"
@@ -1052,3 +1052,20 @@ def sm90_mixed_input() -> list[Config]:
         ),
         base._replace(a=Operand("half_t", "RowMajor"), b=Operand("int4b_t", "ColumnMajor")),
     ]
+
+
+def sm100_dynamic_configs(n: int, seed: int) -> list[Config]:
+    """``n`` SM100 configurations with a dynamic cluster (ClusterShape Shape<int,int,_1>, examples 73 and 75): the
+    SM100 draws of :func:`sm100_configs` (1SM, 2SM and Auto schedules, every type pair, both majors, Auto and explicit
+    epilogues, no-smem ones too), the cluster made dynamic (its static stand-in 1x1x1, as the command keeps it)."""
+    import random
+
+    rng = random.Random(seed)
+    out = []
+    for c in sm100_configs(n, seed + 100):
+        es = c.epilogue_schedule
+        if es != "EpilogueScheduleAuto" and rng.random() < 0.25:
+            es = "NoSmemWarpSpecialized2Sm" if es.endswith("2Sm") else "NoSmemWarpSpecialized1Sm"
+        pref = (rng.choice([2, 4]), rng.choice([1, 2]), 1)
+        out.append(c._replace(cluster=(1, 1, 1), dynamic_cluster=(pref, (2, 1, 1)), epilogue_schedule=es))
+    return out

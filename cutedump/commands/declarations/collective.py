@@ -16,6 +16,7 @@ Examples:
   cutedump collective --arch sm90 --a float_e4m3_t --b float_e5m2_t --c half_t:ColumnMajor --d half_t:ColumnMajor --tile 256,128,128 --cluster 1,2,1 --grouped --schedule KernelPtrArrayTmaWarpSpecializedCooperativeFP8FastAccum --epilogue-schedule PtrArrayTmaWarpSpecializedCooperative
   cutedump collective --arch sm90 --a float_e4m3_t --b float_e4m3_t --c float:ColumnMajor --d float:ColumnMajor --tile 128,128,128 --cluster 1,2,1 --schedule KernelTmaWarpSpecializedCooperativeFP8Blockwise --sf-vec 1,128,128 --sf-major MN,K --epilogue-schedule TmaWarpSpecializedCooperative
   cutedump collective --arch sm90 --a half_t --b half_t --c half_t --d half_t --tile 128,128,64 --epilogue-schedule TmaWarpSpecializedCooperative --fusion "LinCombEltAct<ReLu>"
+  cutedump collective --arch sm100 --a half_t --b half_t --c float:ColumnMajor --d float:ColumnMajor --tile 256,128,64 --cluster dynamic --cluster-preferred 4,4 --cluster-fallback 2,1 --schedule KernelTmaWarpSpecialized2SmSm100 --epilogue-schedule TmaWarpSpecialized2Sm
   cutedump collective --arch sm100 --a half_t:K --b half_t:MN --c float --d bfloat16_t --tile 256,128,64 --cluster 2,2,1
   cutedump collective --arch sm100 --a float_e4m3_t --b float_e4m3_t --d half_t --tile 128,256,128 --schedule KernelTmaWarpSpecialized1SmSm100 --format json
 The builders' rules (SM90: sm90_gmma_builder.inl; SM100: sm100_umma_builder.inl, 1SM/2SM/Auto): the schedule
@@ -55,7 +56,21 @@ COMMAND = Command(
             help="CUTLASS's MmaTileShape_MNK M,N,K (the builder's TileShape argument), e.g. 128,128,64: the CTA's "
             "tile, or for the SM100 2SM UMMA the pair's (each CTA M/2 x N).",
         ),
-        Opt("--cluster", default="1,1,1", show_default=True, help="The cluster shape M,N,K."),
+        Opt(
+            "--cluster",
+            default="1,1,1",
+            show_default=True,
+            help="The cluster shape M,N,K, or dynamic (Shape<int,int,_1>: SM100's run-time cluster, examples 73, 75).",
+        ),
+        Opt(
+            "--cluster-preferred",
+            help="With --cluster dynamic: the preferred cluster M,N the kernel launches with (hw_info.cluster_shape).",
+        ),
+        Opt(
+            "--cluster-fallback",
+            help="With --cluster dynamic: the fallback cluster M,N (hw_info.cluster_shape_fallback); it must divide "
+            "the preferred one.",
+        ),
         Opt("--stages", default="auto", show_default=True, help="auto (StageCountAuto[Carveout]) or a count."),
         Opt(
             "--carveout",
