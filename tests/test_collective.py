@@ -730,14 +730,17 @@ def test_a_cutlass_schedule_not_modelled_says_so():
     from cutedump.errors import CuteDumpError
 
     with pytest.raises(CuteDumpError) as e:
-        _answer_and_warnings(tile="128,128,64", schedule="cutlass::gemm::KernelTma")
+        _answer_and_warnings(tile="128,128,64", schedule="cutlass::gemm::KernelMultistage")
     msg = str(e.value)
-    assert "'cutlass::gemm::KernelTma'" in msg and "not model" in msg and "sm90_gmma_builder.inl" in msg
-    for arch, s in (("sm90", "KernelPtrArrayTmaWarpSpecializedCooperative"), ("sm100", "KernelTmaWarpSpecialized")):
+    assert "'cutlass::gemm::KernelMultistage'" in msg and "not model" in msg and "sm90_gmma_builder.inl" in msg
+    for arch, s in (
+        ("sm90", "KernelPtrArrayTmaWarpSpecializedCooperativeSm120"),
+        ("sm100", "KernelTmaWarpSpecialized"),
+    ):
         with pytest.raises(CuteDumpError, match="CUTLASS 4.2 kernel schedule .* does not model"):
             _answer_and_warnings(arch=arch, tile="128,128,64", schedule=s)
     with pytest.raises(CuteDumpError, match="CUTLASS 4.2 epilogue tag .* does not model"):
-        _answer_and_warnings(tile="128,128,64", epilogue_schedule="PtrArrayTmaWarpSpecializedCooperative")
+        _answer_and_warnings(tile="128,128,64", epilogue_schedule="Sm90PtrArrayTmaWarpSpecialized")
     with pytest.raises(CuteDumpError, match="not a CUTLASS 4.2 schedule name"):
         _answer_and_warnings(tile="128,128,64", schedule="KernelFoo")
 

@@ -63,6 +63,21 @@ CONFIGS = [
     dict(arch="sm100", a="half_t", b="half_t", d="half_t", tile="256,128,64", cluster="4,1,1",
          schedule="KernelTmaWarpSpecialized2SmSm100", epilogue_schedule="NoSmemWarpSpecialized2Sm"),
     dict(arch="sm100", a="half_t", b="half_t", d="half_t", tile="128,128,64", cluster="3,1,1"),
+    # SM90 kinds: KernelTma, grouped FP8 (ptr-array) and grouped blockwise, blockwise; SM100 dynamic cluster
+    dict(arch="sm90", a="half_t", b="half_t", c="half_t:ColumnMajor", d="half_t:ColumnMajor", tile="128,128,64",
+         cluster="2,1,1", schedule="KernelTma"),
+    dict(arch="sm90", a="float_e4m3_t", b="float_e5m2_t", c="half_t:ColumnMajor", d="half_t:ColumnMajor",
+         tile="256,128,128", cluster="1,2,1", grouped=True,
+         schedule="KernelPtrArrayTmaWarpSpecializedCooperativeFP8FastAccum",
+         epilogue_schedule="PtrArrayTmaWarpSpecializedCooperative"),
+    dict(arch="sm90", a="float_e4m3_t", b="float_e4m3_t", c="float:ColumnMajor", d="float:ColumnMajor",
+         tile="128,128,128", cluster="1,2,1", schedule="KernelTmaWarpSpecializedCooperativeFP8Blockwise",
+         sf_vec="1,128,128", sf_major="MN,K", epilogue_schedule="TmaWarpSpecializedCooperative"),
+    dict(arch="sm90", a="float_e4m3_t", b="float_e4m3_t", c="float:ColumnMajor", d="float:ColumnMajor",
+         tile="128,128,128", grouped=True, schedule="KernelPtrArrayTmaWarpSpecializedCooperativeFP8Blockwise",
+         sf_vec="1,128,128", epilogue_schedule="PtrArrayNoSmemWarpSpecialized"),
+    dict(arch="sm100", a="half_t", b="half_t", c="float:ColumnMajor", d="float:ColumnMajor", tile="128,128,64",
+         cluster="dynamic", cluster_preferred="4,4", cluster_fallback="2,1"),
     # SM120: dense (given stages, a given epilogue tile and schedule), blockwise, block-scaled (the instruction
     # selected and forced by the schedule), a 6-bit D (its own epilogue tile and StagesD)
     dict(arch="sm120", a="float_e4m3_t", b="float_e5m2_t", d="bfloat16_t", tile="128,128,128", stages="3",
@@ -105,9 +120,10 @@ def _built(cfg: dict):
     from cutedump.commands._collective import parse
 
     names = ("arch a b c d acc tile cluster stages carveout schedule epilogue_schedule epilogue_tile "
-             "alignment_a alignment_b alignment_c alignment_d sf_vec sf_major").split()  # fmt: skip
+             "alignment_a alignment_b alignment_c alignment_d grouped sf_vec sf_major fusion cluster_preferred "
+             "cluster_fallback").split()  # fmt: skip
     defaults = {"acc": "float", "cluster": "1,1,1", "stages": "auto", "carveout": "auto", "schedule": "auto",
-                "epilogue_schedule": "auto", "epilogue_tile": "auto"}  # fmt: skip
+                "epilogue_schedule": "auto", "epilogue_tile": "auto", "grouped": False}  # fmt: skip
     return build(parse(*(cfg.get(n, defaults.get(n)) for n in names)), params=False)
 
 

@@ -70,6 +70,12 @@ def build(cfg: Config, params: bool | str = True) -> Answer:
         return _build_sm100(cfg)
     if cfg.arch == "sm120":
         return _build_sm120(cfg)
+    if cfg.dynamic_cluster is not None:
+        raise R.Refused(
+            "static assertion failed",
+            "cutlass/gemm/collective/builders/sm90_gmma_builder.inl:219, static_assert(is_static<ClusterShape_MNK>"
+            "::value): SM90's builders take a static cluster only (a dynamic one is SM100's)",
+        )
     from cutedump.atoms import make_tiled_mma  # start-up: the MMA catalogs only when an answer is built
 
     epi = R.epilogue(cfg)  # CUTLASS builds the epilogue first (its size is the carveout)
@@ -97,6 +103,9 @@ def build(cfg: Config, params: bool | str = True) -> Answer:
         "gmem_tiled_copy_b": ml.copy_b.value,
         "shared_storage_bytes": ml.shared_storage_bytes,
     }
+    if getattr(ml, "smem_layout_sfa", None) is not None:  # the blockwise collectives' SmemLayoutSFA/SFB
+        main["smem_layout_sfa"] = ml.smem_layout_sfa
+        main["smem_layout_sfb"] = ml.smem_layout_sfb
     if params and not ml.cp_async:
         try:
             tma_stage_slices(
@@ -158,7 +167,7 @@ def _build_sm100(cfg: Config) -> Answer:
         "dispatch_policy": {
             "name": ml.dispatch_policy.value,
             "stages": st,
-            "cluster_shape": "(" + ",".join(f"_{c}" for c in cfg.cluster) + ")",
+            "cluster_shape": S.cluster_print(cfg),
             "schedule": ml.schedule.value,
         },
         "tiled_mma": str(ml.tiled).rstrip("\n"),

@@ -26,6 +26,8 @@ ELEMENT_BITS = {
     "float_e2m1_t": 4,
     "float_e2m3_t": 6,
     "float_e3m2_t": 6,
+    "int4b_t": 4,
+    "uint4b_t": 4,
 }
 
 ALIASES = {
@@ -47,6 +49,8 @@ ALIASES = {
     "e2m1": "float_e2m1_t",
     "e2m3": "float_e2m3_t",
     "e3m2": "float_e3m2_t",
+    "s4": "int4b_t",
+    "u4": "uint4b_t",
 }
 
 #: the CuTe DSL's names of the same types (cutlass.Float16, ...), read with or without the ``cutlass.`` prefix
@@ -64,6 +68,7 @@ DSL_NAMES = {
     "Float4E2M1FN": "float_e2m1_t",
     "Float6E2M3FN": "float_e2m3_t",
     "Float6E3M2FN": "float_e3m2_t",
+    "Int4": "int4b_t",
 }
 
 
@@ -87,12 +92,34 @@ SM90_KERNEL_SCHEDULES = (
     "KernelCpAsyncWarpSpecialized",
     "KernelCpAsyncWarpSpecializedPingpong",
     "KernelCpAsyncWarpSpecializedCooperative",
+    "KernelTma",
+    "KernelTmaWarpSpecializedCooperativeFP8Blockwise",
+    "KernelTmaWarpSpecializedPingpongFP8Blockwise",
+    # the grouped (ptr-array) schedules: --grouped
+    "KernelPtrArrayTmaWarpSpecializedCooperative",
+    "KernelPtrArrayTmaWarpSpecializedPingpong",
+    "KernelPtrArrayTmaWarpSpecializedCooperativeFP8FastAccum",
+    "KernelPtrArrayTmaWarpSpecializedPingpongFP8FastAccum",
+    "KernelPtrArrayTmaWarpSpecializedCooperativeFP8Blockwise",
+    "KernelPtrArrayTmaWarpSpecializedPingpongFP8Blockwise",
 )
+#: CUTLASS 4.2's aliases of schedule tags (``using X = Y;`` in cutlass/gemm/dispatch_policy.hpp): the builder sees Y
+SCHEDULE_ALIASES = {
+    "KernelTmaWarpSpecializedCooperativeFP8BlockScaledAccum": "KernelTmaWarpSpecializedCooperativeFP8Blockwise",
+    "KernelTmaWarpSpecializedPingpongFP8BlockScaledAccum": "KernelTmaWarpSpecializedPingpongFP8Blockwise",
+    "KernelPtrArrayTmaWarpSpecializedCooperativeFP8BlockScaledAccum": (
+        "KernelPtrArrayTmaWarpSpecializedCooperativeFP8Blockwise"
+    ),
+    "KernelPtrArrayTmaWarpSpecializedPingpongFP8BlockScaledAccum": "KernelPtrArrayTmaWarpSpecializedPingpongFP8Blockwise",
+}
 SM90_EPILOGUE_SCHEDULES = (
     "EpilogueScheduleAuto",
     "NoSmemWarpSpecialized",
     "TmaWarpSpecialized",
     "TmaWarpSpecializedCooperative",
+    "PtrArrayNoSmemWarpSpecialized",
+    "PtrArrayTmaWarpSpecializedCooperative",
+    "PtrArrayTmaWarpSpecializedPingpong",
 )
 SM100_KERNEL_SCHEDULES = ("KernelScheduleAuto", "KernelTmaWarpSpecialized1SmSm100", "KernelTmaWarpSpecialized2SmSm100")
 SM100_EPILOGUE_SCHEDULES = (
@@ -163,8 +190,13 @@ class Config(NamedTuple):
     epilogue_schedule: str = "EpilogueScheduleAuto"
     epilogue_tile: tuple[int, int] | None = None
     align: tuple = (0, 0, 0, 0)  # elements of A, B, C, D (0: 128 bits)
+    grouped: bool = False  # a grouped (ptr-array) GEMM: every layout tag is a pointer (LayoutA*, ... LayoutD*)
     sf_vec: tuple[int, int, int] | None = None  # blockwise scaling: Sm1xxBlockwiseScaleConfig<M,N,K,..> (--sf-vec)
     sf_major: tuple[str, str] = ("MN", "MN")  # SFA's and SFB's majors (--sf-major)
+    fusion: str | None = None  # the epilogue's fusion operation (None: LinearCombination, the builder's default)
+    # a dynamic cluster (ClusterShape Shape<int,int,_1>, examples 73, 75): the preferred and fallback clusters a
+    # kernel launches with (KernelHardwareInfo::cluster_shape / cluster_shape_fallback); None: a static cluster
+    dynamic_cluster: tuple | None = None
 
     def alignment(self, which: str) -> int:
         i = "abcd".index(which)
@@ -284,10 +316,52 @@ def _int_part(p: str) -> str:
     return p.lstrip("_")
 
 
+def is_dynamic_cluster(text) -> bool:
+    """--cluster dynamic, or the C++ spelling of examples 73 and 75: Shape<int,int,_1>."""
+    t = (text or "").replace(" ", "").replace("cute::", "")
+    return t.lower() == "dynamic" or t in ("Shape<int,int,_1>", "Shape<int,int,Int<1>>")
+
+
+def dynamic_cluster(preferred, fallback) -> tuple:
+    """The preferred and fallback clusters of a dynamic cluster (KernelHardwareInfo::cluster_shape /
+    cluster_shape_fallback, example 73): M,N[,1] each; the fallback must evenly divide the preferred (example 73's
+    constraint), both of depth 1 (the collective's ClusterShape is Shape<int,int,_1>)."""
+    out = []
+    for text, what in ((preferred, "--cluster-preferred"), (fallback, "--cluster-fallback")):
+        if text in (None, ""):
+            out.append(None)
+            continue
+        v = ints(text, (2, 3), what, 16, ": a cluster holds at most 16 CTAs")
+        if len(v) == 3 and v[2] != 1:
+            raise CuteDumpError(f"{what}: {text!r}: a dynamic cluster is Shape<int,int,_1> (its K extent is 1)")
+        v = (v[0], v[1], 1)
+        if v[0] * v[1] > 16:
+            raise CuteDumpError(f"{what}: {text!r} is {v[0] * v[1]} CTAs (a cluster holds at most 16 CTAs)")
+        out.append(v)
+    p, f = out
+    if p and f and (p[0] % f[0] or p[1] % f[1]):
+        raise CuteDumpError(
+            f"--cluster-fallback: {fallback!r} does not evenly divide the preferred cluster {preferred!r} (CUTLASS's "
+            "preferred-cluster constraint, example 73)"
+        )
+    return (p, f)
+
+
+def sf_majors(text: str) -> tuple[str, str]:
+    """--sf-major: SFA's and SFB's majors, ``MN`` / ``K`` (both) or ``MN,K`` (SFA, SFB)."""
+    parts = [p.strip().replace("cute::GMMA::Major::", "").replace("UMMA::Major::", "") for p in text.split(",")]
+    if len(parts) == 1:
+        parts = parts * 2
+    if len(parts) != 2 or any(p not in ("MN", "K") for p in parts):
+        raise CuteDumpError(f"--sf-major: expected MN, K, MN,K or K,MN (SFA's and SFB's majors), got {text!r}")
+    return parts[0], parts[1]
+
+
 def schedule_name(text: str, table: tuple[str, ...], what: str) -> str:
     t = text.strip().replace("cutlass::gemm::", "").replace("cutlass::epilogue::", "")
     if t.lower() == "auto":
         return table[0]
+    t = SCHEDULE_ALIASES.get(t, t) if t not in table else t
     if t not in table:
         from cutedump.collective.cutlass_names import EPILOGUE_SCHEDULES, KERNEL_SCHEDULES  # start-up: refusals only
 
@@ -306,8 +380,8 @@ def schedule_name(text: str, table: tuple[str, ...], what: str) -> str:
 
 # the builder CUTLASS 4.2 uses for a schedule cutedump refuses as not modelled (file:line of its specialization)
 NOT_MODELLED_BUILDERS = {
-    "KernelTma": "cutlass/gemm/collective/builders/sm90_gmma_builder.inl:640, GMMA_TMA_SS with "
-    "MainloopSm90TmaGmma<Stages, ClusterShape>",
+    "KernelMultistage": "cutlass/gemm/collective/builders/sm90_gmma_builder.inl:700, GMMA_CpAsync (deprecated: it "
+    "builds the KernelCpAsyncWarpSpecialized collective; ask for that schedule)",
 }
 
 

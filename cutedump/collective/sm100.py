@@ -49,7 +49,7 @@ def _is_2sm(cfg: Config) -> bool:
         return True
     if cfg.schedule == "KernelTmaWarpSpecialized1SmSm100":
         return False
-    return cfg.cluster[0] % 2 == 0
+    return cfg.dynamic_cluster is None and cfg.cluster[0] % 2 == 0
 
 
 def _mma_2sm(cfg: Config) -> tuple[bool, Phrase]:
@@ -58,6 +58,8 @@ def _mma_2sm(cfg: Config) -> tuple[bool, Phrase]:
         return True, Phrase("coll.umma_schedule", schedule=cfg.schedule, sm="2SM")
     if cfg.schedule == "KernelTmaWarpSpecialized1SmSm100":
         return False, Phrase("coll.umma_schedule", schedule=cfg.schedule, sm="1SM")
+    if cfg.dynamic_cluster is not None:
+        return False, Phrase("coll.umma_dynamic", cluster="Shape<int,int,_1>", two="2SM", one="1SM")
     even, mult = cfg.cluster[0] % 2 == 0, cfg.tile[0] % 128 == 0
     two = even and mult
     return two, Phrase(
@@ -116,6 +118,12 @@ def smem_selector(major: str, element: str, blk_mn: int, blk_k: int) -> Choice:
 def tma_atoms(cfg: Config, two: bool) -> tuple[Choice, Choice]:
     """sm100_cluster_shape_to_tma_atom_A/B (sm100_common.inl:199, 235)."""
     cm, cn, _ = cfg.cluster
+    if cfg.dynamic_cluster is not None:  # the multicast is not known at compile time: always the multicast op
+        op = "SM100_TMA_2SM_LOAD_MULTICAST" if two else "SM90_TMA_LOAD_MULTICAST"
+        sh = "Shape<int,int,_1>"
+        return Choice(
+            op, f"{UC}:{212 if two else 222}", Phrase("coll.tma_dynamic", operand="A", cluster=sh, op=op)
+        ), Choice(op, f"{UC}:{247 if two else 257}", Phrase("coll.tma_dynamic", operand="B", cluster=sh, op=op))
     if not two:
         return sm90_tma_atom(cn, "N", "A"), sm90_tma_atom(cm, "M", "B")
     if cm % 2:
@@ -128,6 +136,14 @@ def tma_atoms(cfg: Config, two: bool) -> tuple[Choice, Choice]:
             b, f"{UC}:235", Phrase("coll.tma_2sm_b_pair" if cm == 2 else "coll.tma_2sm_b", sm="2SM", extent=cm, op=b)
         ),
     )
+
+
+def cluster_print(cfg: Config) -> str:
+    """The dispatch policy's ClusterShape as cute::print prints it: (_2,_1,_1), or a dynamic cluster's
+    default-constructed Shape<int,int,_1>, (0,0,_1)."""
+    if cfg.dynamic_cluster is not None:
+        return "(0,0,_1)"
+    return "(" + ",".join(f"_{c}" for c in cfg.cluster) + ")"
 
 
 class Mainloop100:
@@ -258,7 +274,7 @@ def mainloop(cfg: Config, carveout: int):
             stages=st,
             sched_stages=2,
             acc_stages=acc,
-            cluster="(" + ",".join(f"_{c}" for c in cfg.cluster) + ")",
+            cluster=cluster_print(cfg),
             acc_why=acc_why,
             most=4,
         ),
@@ -300,6 +316,12 @@ class Epilogue100:
 
 def _epi_is_2sm(cfg: Config) -> tuple[bool, Choice]:
     s = cfg.epilogue_schedule
+    if s == "EpilogueScheduleAuto" and cfg.dynamic_cluster is not None:
+        return False, Choice(
+            "TmaWarpSpecialized1Sm",
+            f"{EB}:1643",
+            Phrase("coll.epi_dynamic", schedule="TmaWarpSpecialized1Sm"),
+        )
     if s == "EpilogueScheduleAuto":
         two = cfg.cluster[0] % 2 == 0 and cfg.tile[0] in (128, 256)
         return two, Choice(
@@ -406,7 +428,7 @@ def epilogue(cfg: Config):
         # the no-smem builder (sm100_builder.inl:1397): registers straight to global memory; its collective's
         # DispatchPolicy is Sm100NoSmem and its SharedStorage (the fusion callbacks' and a barrier's) measures 32 bytes
         two = s.endswith("2Sm")
-        if two and cfg.cluster[0] % 2 == 1:
+        if two and cfg.cluster[0] % 2 == 1 and cfg.dynamic_cluster is None:
             raise Refused("schedule + cluster mismatch", f"{EB}:1441")
         m, n, _ = cfg.tile
         cta_m = m // 2 if two else m
@@ -419,7 +441,7 @@ def epilogue(cfg: Config):
     two, sched = _epi_is_2sm(cfg)
     if cfg.epilogue_schedule == "EpilogueScheduleAuto" and cfg.epilogue_tile is not None:
         raise Refused("Don't specify epilogue tile with auto schedule", f"{EB}:1658")
-    if two and cfg.cluster[0] % 2 == 1:
+    if two and cfg.cluster[0] % 2 == 1 and cfg.dynamic_cluster is None:
         raise Refused("schedule + cluster mismatch", f"{EB}:1156")
     c_void = cfg.c.element == "void"
     for op, which in ((cfg.c, "c"), (cfg.d, "d")):

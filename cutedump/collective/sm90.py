@@ -62,6 +62,7 @@ class Choice:
 
     def __init__(self, value, rule: str, why: Phrase):
         self.value, self.rule, self.why = value, rule, why
+        assert isinstance(why, Phrase), why  # wording lives in the catalogs: a rule states a Phrase
 
 
 # ----------------------------------------------------------------------------------------------- tables
@@ -283,32 +284,48 @@ def tma_atom(cluster_extent: int, mode: str, operand: str) -> Choice:
     )
 
 
-def stage_count(cfg: Config, a: str, b: str, carveout: int, alignment: int = 128) -> tuple[Choice, int]:
+def stage_count(
+    cfg: Config, a: str, b: str, carveout: int, alignment: int = 128, kernel_carveout: int = 0, scales=None
+) -> tuple[Choice, int]:
     """compute_stage_count_or_override (sm90_gmma_builder.inl:71): (capacity - carveout) / bytes per stage, each
-    rounded to ``alignment`` (128; the RS builder passes its smem atoms' swizzle alignment)."""
+    rounded to ``alignment`` (128; the RS builder passes its smem atoms' swizzle alignment). ``kernel_carveout``: the
+    grouped GEMM's KernelSmemCarveout (its TMA descriptors, its scheduler pipeline) taken off the capacity first;
+    ``scales``: the blockwise builder's (ScaleMsPerTile, ScaleNsPerTile) float scales per stage
+    (compute_stage_count_with_blockwise_scale, :90)."""
     m, n, k = cfg.tile
     raw = _bits_to_bytes(ELEMENT_BITS[a] * m * k) + _bits_to_bytes(ELEMENT_BITS[b] * n * k)
+    sc = ""
+    if scales is not None:
+        sc = Phrase("coll.stages_scales", ab=raw, sa=4 * scales[0], sb=4 * scales[1], alignment=alignment)
+        raw += 4 * scales[0] + 4 * scales[1]
     per = _round_up(raw, alignment) + PIPELINE_BYTES_PER_STAGE
     if cfg.stages is not None:
         return Choice(cfg.stages, f"{GB}:57", Phrase("coll.stages_given", stages=cfg.stages)), per
-    cap = SMEM_CAPACITY // alignment * alignment
+    cap = (SMEM_CAPACITY - kernel_carveout) // alignment * alignment
     carve = _round_up(carveout, alignment)
     s = (cap - carve) // per
     src = Phrase("coll.carveout_epilogue" if cfg.carveout is None else "coll.carveout_given")
     if alignment != 128:
         src = Phrase("coll.carveout_swizzle_aligned", source=src, alignment=alignment)
+    kc = (
+        Phrase("coll.kernel_carveout", capacity=SMEM_CAPACITY, kernel_carveout=kernel_carveout)
+        if kernel_carveout
+        else ""
+    )
     why = Phrase(
         "coll.stages_auto",
         carveout=carveout,
         source=src,
         capacity=cap,
+        kernel=kc,
         carve=carve,
         ab_bytes=_round_up(raw, alignment),
+        scales=sc,
         pipeline_bytes=PIPELINE_BYTES_PER_STAGE,
         per=per,
         stages=s,
     )
-    return Choice(s, f"{GB}:71", why), per
+    return Choice(s, f"{GB}:{90 if scales is not None else 71}", why), per
 
 
 def _collective_start(cfg: Config, deferred: Refused | None, rule: str) -> None:
@@ -328,7 +345,22 @@ def mainloop(cfg: Config, carveout: int, deferred: Refused | None = None) -> Mai
     CUTLASS's program meets between the mainloop's builder and its collective."""
     sched = resolve_schedule(cfg)
     s = sched.value
-    if s in FAST_ACCUM:
+    _grouped_check(cfg, s)
+    if s in BLOCKWISE:
+        return blockwise_mainloop(cfg, carveout, sched, deferred)
+    if s in PTR_ARRAY and use_rmem_a(cfg) and cfg.a.bits == cfg.b.bits:
+        raise Refused("Only mixed input grouped RS GEMM is supported.", f"{GB}:356")
+    if s == "KernelTma":
+        if use_rmem_a(cfg):
+            raise NotModelled(
+                f"KernelTma with {cfg.a.element}:{cfg.a.layout} x {cfg.b.element}:{cfg.b.layout}: CUTLASS 4.2 has "
+                f"no SM90 builder for it (GMMA_TMA_SS, {GB}:640, takes only operands that are not register-sourced: "
+                "16-bit, or both K-major)"
+            )
+        if not _is_aligned(cfg):
+            raise Refused("Should meet TMA alignment requirement\n", f"{GB}:649")
+        coop = False
+    elif s in FAST_ACCUM:
         if not _is_aligned(cfg):
             raise Refused("Not meet TMA alignment requirement yet\n", f"{GB}:542")
         if not (cfg.a.element in FP8 and cfg.b.element in FP8):
@@ -353,26 +385,44 @@ def mainloop(cfg: Config, carveout: int, deferred: Refused | None = None) -> Mai
     op = ss_op(cfg.acc, ea, eb, cfg.tile, ma, mb)
     atom_a = smem_selector(ma, ea, cfg.tile[0], cfg.tile[2])
     atom_b = smem_selector(mb, eb, cfg.tile[1], cfg.tile[2])
-    stages, per = stage_count(cfg, ea, eb, carveout)
+    stages, per = stage_count(cfg, ea, eb, carveout, kernel_carveout=kernel_carveout(cfg, s))
     is_fp8 = cfg.a.element in FP8 and cfg.b.element in FP8
+    array = s in PTR_ARRAY
     name = "MainloopSm90TmaGmmaWarpSpecializedFP8" if is_fp8 and not fast else "MainloopSm90TmaGmmaWarpSpecialized"
+    if array:
+        name = (
+            name.replace("Sm90TmaGmma", "Sm90ArrayTmaGmma") if not fast else "MainloopSm90ArrayTmaGmmaWarpSpecialized"
+        )
+    if s == "KernelTma":
+        name = "MainloopSm90TmaGmma"
     dp = Choice(
         name,
-        f"{GB}:271",
-        Phrase("coll.dp_fp8" if name.endswith("FP8") else "coll.dp_tma_gmma"),
+        f"{GB}:{701 if s == 'KernelTma' else 271}",
+        Phrase("coll.dp_kernel_tma")
+        if s == "KernelTma"
+        else Phrase("coll.dp_fp8" if name.endswith("FP8") else "coll.dp_tma_gmma"),
     )
+    if array:
+        dp.why = Phrase("coll.grouped", why=dp.why)
     # the CollectiveMma's own checks (sm90_mma_tma_gmma_ss_warpspecialized[_fp8].hpp)
     coll = "cutlass/gemm/collective/sm90_mma_tma_gmma_ss_warpspecialized" + ("_fp8" if name.endswith("FP8") else "")
+    if s == "KernelTma":
+        coll = "cutlass/gemm/collective/sm90_mma_tma_gmma_ss"
     _collective_start(cfg, deferred, f"{coll}.hpp:110")
     if stages.value < 2:
         raise Refused(
-            "Specialization requires Stages set to value " + ("1" if name.endswith("FP8") else "2") + " or more.",
-            f"{coll}.hpp:{139 if name.endswith('FP8') else 137}",
+            "Specialization requires Stages set to value "
+            + ("1" if name.endswith("FP8") or s == "KernelTma" else "2")
+            + " or more.",
+            f"{coll}.hpp:{135 if s == 'KernelTma' else 139 if name.endswith('FP8') else 137}",
         )
     m, n, k = cfg.tile
     st = stages.value
     ab = _bits_to_bytes(ELEMENT_BITS[ea] * m * k * st) + _bits_to_bytes(ELEMENT_BITS[eb] * n * k * st)
-    shared = _round_up(_round_up(ab, 128) + PIPELINE_BYTES_PER_STAGE * st, 128)
+    if s == "KernelTma":  # SharedStorage: 16-byte aligned arrays and pipeline (sm90_mma_tma_gmma_ss.hpp:151)
+        shared = _round_up(_round_up(ab, 16) + PIPELINE_BYTES_PER_STAGE * st, 16)
+    else:  # + the grouped collective's two TMA descriptors (TensorMapStorage)
+        shared = _round_up(_round_up(ab, 128) + TMA_DESC_BYTES * 2 * array + PIPELINE_BYTES_PER_STAGE * st, 128)
     return Mainloop(
         schedule=sched,
         dispatch_policy=dp,
@@ -396,6 +446,213 @@ def mainloop(cfg: Config, carveout: int, deferred: Refused | None = None) -> Mai
         tile=cfg.tile,
         cluster=cfg.cluster,
     )
+
+
+# ----------------------------------------------------------------------------------------------- grouped, blockwise
+
+#: sizeof(cute::TmaDescriptor)
+TMA_DESC_BYTES = 128
+#: sizeof(PipelineDetail::PipelineAsyncSharedStorage<8>): the grouped kernel's tile-scheduler pipeline (8 stages)
+SCHEDULER_PIPELINE_BYTES = 128
+PTR_ARRAY = {
+    "KernelPtrArrayTmaWarpSpecializedCooperative": "KernelTmaWarpSpecializedCooperative",
+    "KernelPtrArrayTmaWarpSpecializedPingpong": "KernelTmaWarpSpecializedPingpong",
+    "KernelPtrArrayTmaWarpSpecializedCooperativeFP8FastAccum": "KernelTmaWarpSpecializedCooperativeFP8FastAccum",
+    "KernelPtrArrayTmaWarpSpecializedPingpongFP8FastAccum": "KernelTmaWarpSpecializedPingpongFP8FastAccum",
+    "KernelPtrArrayTmaWarpSpecializedCooperativeFP8Blockwise": "KernelTmaWarpSpecializedCooperativeFP8Blockwise",
+    "KernelPtrArrayTmaWarpSpecializedPingpongFP8Blockwise": "KernelTmaWarpSpecializedPingpongFP8Blockwise",
+}
+BLOCKWISE = {
+    "KernelTmaWarpSpecializedCooperativeFP8Blockwise": True,
+    "KernelTmaWarpSpecializedPingpongFP8Blockwise": False,
+    "KernelPtrArrayTmaWarpSpecializedCooperativeFP8Blockwise": True,
+    "KernelPtrArrayTmaWarpSpecializedPingpongFP8Blockwise": False,
+}
+SS_SCHEDULES.update(
+    {"KernelPtrArrayTmaWarpSpecializedCooperative": True, "KernelPtrArrayTmaWarpSpecializedPingpong": False}
+)
+FAST_ACCUM.update(
+    {
+        "KernelPtrArrayTmaWarpSpecializedCooperativeFP8FastAccum": True,
+        "KernelPtrArrayTmaWarpSpecializedPingpongFP8FastAccum": False,
+    }
+)
+
+
+def kernel_carveout(cfg: Config, s: str) -> int:
+    """The builders' KernelSmemCarveout (sm90_gmma_builder.inl:248): two TMA descriptors for a ptr-array schedule,
+    the scheduler pipeline for pointer layout tags (--grouped)."""
+    return TMA_DESC_BYTES * 2 * (s in PTR_ARRAY) + SCHEDULER_PIPELINE_BYTES * cfg.grouped
+
+
+def _grouped_check(cfg: Config, s: str) -> None:
+    """--grouped and the ptr-array schedules go together (cutedump models the grouped GEMM as CUTLASS's examples 57
+    and 68 build it: pointer layout tags with a KernelPtrArray* schedule)."""
+    if cfg.grouped and s not in PTR_ARRAY:
+        raise CuteDumpError(
+            f"--grouped: the schedule {s} builds one GEMM; a grouped GEMM takes a KernelPtrArray* schedule "
+            f"({', '.join(PTR_ARRAY)})"
+        )
+    if s in PTR_ARRAY and not cfg.grouped:
+        raise CuteDumpError(
+            f"--schedule {s}: a ptr-array schedule builds a grouped GEMM; add --grouped (every layout tag becomes a "
+            "pointer, LayoutA* ... LayoutD*, as CUTLASS's examples 57 and 68 write it)"
+        )
+    if cfg.sf_vec is not None and s not in BLOCKWISE:
+        raise CuteDumpError(
+            f"--sf-vec: blockwise scale factors go with a blockwise schedule ({', '.join(BLOCKWISE)}); the schedule is "
+            f"{s}"
+        )
+    if s in BLOCKWISE and cfg.sf_vec is None:
+        raise CuteDumpError(f"--schedule {s}: give the scale granularity --sf-vec M,N,K (e.g. 1,128,128)")
+
+
+def sf_smem_layout(vec_mn: int, vec_k: int, tile_mn: int, tile_k: int, mn_major: bool, stages: int) -> str:
+    """Sm1xxBlockwiseScaleConfig::smem_atom_layoutSFA/B(TileShape) (cutlass/detail/blockwise_scale_layout.hpp:75)
+    with the collective's stage mode appended (stride: size(filter_zeros(atom))), as cute::print prints it."""
+    rmn, rk = -(-tile_mn // vec_mn), -(-tile_k // vec_k)
+    if mn_major:
+        strides = ((0, 1), (0, rmn))
+    else:
+        strides = ((0, rk), (0, 1))
+    # size(filter_zeros(atom)): the stage stride, the product of the extents whose stride is not 0
+    fz = rmn * rk
+    return f"((_{vec_mn},_{rmn}),(_{vec_k},_{rk}),_{stages}):((_{strides[0][0]},_{strides[0][1]}),(_{strides[1][0]},_{strides[1][1]}),_{fz})"
+
+
+def blockwise_mainloop(cfg: Config, carveout: int, sched: Choice, deferred: Refused | None = None) -> Mainloop:
+    """The FP8 blockwise-scaling builder (GMMA_TMA_WS_SS BlockScaled, sm90_gmma_builder.inl:1058) and its collective
+    (sm90_mma_[array_]tma_gmma_ss_warpspecialized_fp8_blockwise_scaling.hpp): the SS mainloop plus the float scale
+    factors of A and B (ScaleMsPerTile x ScaleNsPerTile per k-tile) staged in smem beside A and B."""
+    s = sched.value
+    array = s in PTR_ARRAY
+    coop = BLOCKWISE[s]
+    sm, sn, sk = cfg.sf_vec
+    m, n, k = cfg.tile
+    rule = f"{GB}:1058"
+    if not _is_aligned(cfg):
+        raise Refused("Should meet TMA alignment requirement\n", f"{GB}:1101")
+    if use_rmem_a(cfg):
+        raise NotModelled(
+            f"{s} with {cfg.a.element}:{cfg.a.layout} x {cfg.b.element}:{cfg.b.layout}: CUTLASS 4.2's blockwise "
+            f"builder ({rule}) takes only operands that are not register-sourced (both K-major for FP8)"
+        )
+    if not (cfg.a.element in FP8 and cfg.b.element in FP8):
+        raise Refused(
+            "Warp Specialized gemm with FP8 Blockwise (Software) Scaling is only compatible with FP8 inputs version "
+            "right now.",
+            f"{GB}:1110",
+        )
+    if m % sm:
+        raise Refused("FP8 scaling granularity must evenly divide tile shape along M.", f"{GB}:1139")
+    if n % sn:
+        raise Refused("FP8 scaling granularity must evenly divide tile shape along N.", f"{GB}:1140")
+    if cfg.stages is not None:
+        raise Refused(
+            "no matching function for call to ‘compute_stage_count_with_blockwise_scale<...>"
+            f"(cutlass::gemm::collective::StageCount<{cfg.stages}>)’",
+            f"{GB}:1146, a compile error: the blockwise builder takes StageCountAuto/StageCountAutoCarveout only",
+        )
+    if cfg.acc != "float":
+        raise NotModelled(f"{s} with accumulator {cfg.acc}: the blockwise collective's float scales need float")
+    ma, mb = ss_major(cfg.a.element, cfg.a_k_major), ss_major(cfg.b.element, cfg.b_k_major)
+    op = ss_op(cfg.acc, cfg.a.element, cfg.b.element, cfg.tile, ma, mb)
+    atom_a = smem_selector(ma, cfg.a.element, m, k)
+    atom_b = smem_selector(mb, cfg.b.element, n, k)
+    sms, sns = m // sm, n // sn
+    stages, per = stage_count(
+        cfg, cfg.a.element, cfg.b.element, carveout, kernel_carveout=kernel_carveout(cfg, s), scales=(sms, sns)
+    )
+    name = (
+        "MainloopSm90ArrayTmaGmmaWarpSpecializedBlockwise"
+        if array
+        else "MainloopSm90TmaGmmaWarpSpecializedBlockwiseFP8"
+    )
+    coll = (
+        "cutlass/gemm/collective/sm90_mma_"
+        + ("array_" if array else "")
+        + "tma_gmma_ss_warpspecialized_fp8_blockwise_scaling.hpp"
+    )
+    _collective_start(cfg, deferred, f"{coll}:114")
+    # the collective's checks of the granularity against the tile and the MMA's K (ScalePromotionInterval)
+    atom_k = 32
+    if k % sk:
+        raise Refused("static assertion failed", f"{coll}: size<2>(TileShape{{}}) % ScaleGranularityK == 0")
+    if sk % atom_k:
+        raise Refused("static assertion failed", f"{coll}: ScaleGranularityK % size<2>(AtomShape_MNK) == 0")
+    interval = sk // atom_k
+    if interval % 4:
+        raise Refused("ScalePromotionInterval must be a multiple of 4.", coll)
+    kblocks = k // atom_k
+    if interval < kblocks:
+        raise Refused(
+            "ScalePromotionInterval must be greater than or equal to the number of stages of the MMA atom.", coll
+        )
+    if interval % kblocks:
+        raise Refused("ScalePromotionInterval must be a multiple of the number of stages of the MMA atom.", coll)
+    st = stages.value
+    if st < 2:
+        raise Refused("Specialization requires Stages set to value 1 or more.", coll)
+    ab = _bits_to_bytes(ELEMENT_BITS[cfg.a.element] * m * k * st) + _bits_to_bytes(
+        ELEMENT_BITS[cfg.b.element] * n * k * st
+    )
+    mn_a, mn_b = cfg.sf_major[0] == "MN", cfg.sf_major[0] == "MN"  # smem_atom_layoutSFB reads majorSFA (4.2)
+    lay_sfa = sf_smem_layout(sm, sk, m, k, mn_a, st)
+    lay_sfb = sf_smem_layout(sn, sk, n, k, mn_b, st)
+    cos_a = _cosize(sm, sk, m, k, mn_a, st)
+    cos_b = _cosize(sn, sk, n, k, mn_b, st)
+    if array:  # the ptr-array collective's scale arrays are array_aligned (16 bytes), the other's CUTE_ALIGNAS(128)
+        tensors = _round_up(_round_up(ab, 128) + _round_up(4 * cos_a, 16) + 4 * cos_b, 128)
+    else:
+        tensors = _round_up(_round_up(ab, 128) + _round_up(4 * cos_a, 128) + 4 * cos_b, 128)
+    shared = _round_up(tensors + TMA_DESC_BYTES * 2 * array + PIPELINE_BYTES_PER_STAGE * st, 128)
+    dp = Choice(
+        name,
+        rule,
+        Phrase(
+            "coll.dp_blockwise_grouped" if array else "coll.dp_blockwise",
+            schedule=s,
+            sm=sm,
+            sn=sn,
+            sk=sk,
+            sms=sms,
+            sns=sns,
+            interval=interval,
+        ),
+    )
+    return Mainloop(
+        schedule=sched,
+        dispatch_policy=dp,
+        mma_op=op,
+        rs=False,
+        layout_a=smem_layout_expr(atom_a.value, m, k, st, not cfg.a_k_major),
+        layout_b=smem_layout_expr(atom_b.value, n, k, st, not cfg.b_k_major),
+        gmma_layout_b=None,
+        atom_layout="(_2,_1,_1)" if coop else "(_1,_1,_1)",
+        element_a=cfg.a.element,
+        element_b=cfg.b.element,
+        major_a=ma,
+        major_b=mb,
+        smem_atom_a=atom_a,
+        smem_atom_b=atom_b,
+        stages=stages,
+        copy_a=tma_atom(cfg.cluster[1], "N", "A"),
+        copy_b=tma_atom(cfg.cluster[0], "M", "B"),
+        stage_bytes=per,
+        shared_storage_bytes=shared,
+        tile=cfg.tile,
+        cluster=cfg.cluster,
+        smem_layout_sfa=lay_sfa,
+        smem_layout_sfb=lay_sfb,
+    )
+
+
+def _cosize(vec_mn, vec_k, tile_mn, tile_k, mn_major, stages) -> int:
+    rmn, rk = -(-tile_mn // vec_mn), -(-tile_k // vec_k)
+    fz = rmn * rk
+    if mn_major:
+        return 1 + (rmn - 1) * 1 + (rk - 1) * rmn + (stages - 1) * fz
+    return 1 + (rmn - 1) * rk + (rk - 1) * 1 + (stages - 1) * fz
 
 
 # ----------------------------------------------------------------------------------------------- RS mainloop
@@ -459,12 +716,18 @@ def rs_mainloop(cfg: Config, carveout: int, sched: Choice, deferred: Refused | N
     (sm90_mma_tma_gmma_rs_warpspecialized.hpp), for same-width inputs that are not both 16-bit and not both
     K-major: A is read from registers. With A K-major and B MN-major A and B swap (SwapAB: the MMA's register
     operand is B); with both MN-major B is transposed in smem (the MMA reads a K-major copy)."""
+    if cfg.a.bits != cfg.b.bits and cfg.stages is not None:
+        # the mixed-input stage count reads StageCountType::bytes, which StageCount<N> has not: a compile error
+        raise Refused(
+            f"‘bytes’ is not a member of ‘cutlass::gemm::collective::StageCount<{cfg.stages}>’",
+            f"{GB}:452, a compile error: the mixed-input builder takes StageCountAuto/StageCountAutoCarveout only",
+        )
     if cfg.a.bits != cfg.b.bits:
         # is_use_rmem_A is true for any two widths, and the RS builder's IsMixedInput path (DirectConvert: A or B
         # converted in registers, MainloopSm90TmaGmmaRmemAWarpSpecializedMixedInput) builds what this model does not
         raise NotModelled(
             f"{cfg.a.element} x {cfg.b.element} ({cfg.a.bits}-bit x {cfg.b.bits}-bit): CUTLASS's SM90 mixed-input "
-            "RS builder (MainloopSm90TmaGmmaRmemAWarpSpecializedMixedInput) is not modelled"
+            f"RS builder (GMMA_TMA_WS_RS, {GB}:305, with MainloopSm90TmaGmmaRmemAWarpSpecializedMixedInput) is not modelled"
         )
     if not _is_aligned(cfg):
         raise Refused("Should meet TMA alignment requirement\n", f"{GB}:398")
@@ -786,8 +1049,33 @@ LOAD_FOR_STORE = {
 }
 
 
+#: the ptr-array TMA epilogue schedules and their NumEpilogueWarpGroups (cutlass/epilogue/dispatch_policy.hpp:58)
+PTR_ARRAY_EPILOGUES = {
+    "PtrArrayTmaWarpSpecialized": 1,
+    "PtrArrayTmaWarpSpecializedPingpong": 2,
+    "PtrArrayTmaWarpSpecializedCooperative": 2,
+}
+
+
 def epilogue(cfg: Config, kernel_schedule: str | None = None) -> Epilogue:
     s = cfg.epilogue_schedule
+    fusion = None
+    if cfg.fusion is not None:
+        from cutedump.collective import fusion as F  # start-up: the fusion table only for --fusion
+
+        fusion = F.parse(cfg.fusion)
+        if s == "EpilogueScheduleAuto":
+            raise Refused(
+                "Auto schedule doesn't support fusion. Use one of the TmaWarpSpecialized schedules instead.",
+                f"{EB}:615",
+            )
+        if s in ("NoSmemWarpSpecialized", "PtrArrayNoSmemWarpSpecialized"):
+            if fusion[0] != "LinearCombination":
+                raise Refused(
+                    "Could not build a collective epilogue for given parameters.",
+                    "cutlass/epilogue/collective/collective_builder.hpp:72 (no builder matches: the no-smem epilogue's "
+                    f"builder, {EB}:466, takes LinearCombination only)",
+                )
     if s in ("EpilogueScheduleAuto", "NoSmemWarpSpecialized"):
         ch = Choice(
             "NoSmemWarpSpecialized",
@@ -797,10 +1085,18 @@ def epilogue(cfg: Config, kernel_schedule: str | None = None) -> Epilogue:
             else Phrase("coll.given", value="NoSmemWarpSpecialized"),
         )
         return Epilogue(schedule=ch, name="EpilogueDefault", shared_storage_bytes=1)
-    if s not in ("TmaWarpSpecialized", "TmaWarpSpecializedCooperative"):
+    if s == "PtrArrayNoSmemWarpSpecialized":
+        ch = Choice(
+            s,
+            f"{EB}:499",
+            Phrase("coll.epi_ptr_nosmem", value=s, name="DefaultEpilogueArray"),
+        )
+        return Epilogue(schedule=ch, name="PtrArrayNoSmemWarpSpecialized", shared_storage_bytes=1)
+    if s not in ("TmaWarpSpecialized", "TmaWarpSpecializedCooperative", *PTR_ARRAY_EPILOGUES):
         raise NotModelled(f"the SM90 epilogue schedule {s} is not modelled")
-    coop = s == "TmaWarpSpecializedCooperative"
-    ch = Choice(s, f"{EB}:553", Phrase("coll.given", value=s))
+    ptr = PTR_ARRAY_EPILOGUES.get(s)
+    coop = s in ("TmaWarpSpecializedCooperative", "PtrArrayTmaWarpSpecializedCooperative")
+    ch = Choice(s, f"{EB}:553", Phrase("coll.given" if ptr is None else "coll.given_grouped", value=s))
     c_void = cfg.c.element == "void"
     tile = epilogue_tile(cfg, coop)
     em, en = tile.value
@@ -861,11 +1157,15 @@ def epilogue(cfg: Config, kernel_schedule: str | None = None) -> Epilogue:
     else:
         align = max(al_c, al_d)
         coll = _round_up(_round_up(c_bytes, al_d) + d_bytes, align)
-    tensors = coll + align  # + FusionStorage, padded to the struct's alignment
+    # + FusionStorage (the fusion callbacks' smem: an empty struct for LinearCombination), padded to the alignment
+    fbytes = 1 if fusion is None else _fusion_bytes(cfg, fusion, em, en, stages_d)
+    tensors = _round_up(coll + fbytes, align)
+    if ptr is not None:  # TensorMapStorage: C's descriptor and one of D per epilogue warp group (aligned 128)
+        tensors = _round_up(tensors, 128) + TMA_DESC_BYTES * (1 + ptr)
     shared = _round_up(tensors + PIPELINE_BYTES_PER_STAGE * stages_c, align)
     return Epilogue(
         schedule=ch,
-        name="Sm90TmaWarpSpecialized",
+        name="Sm90TmaWarpSpecialized" if ptr is None else "Sm90PtrArrayTmaWarpSpecialized",
         shared_storage_bytes=shared,
         tile=tile,
         stages_c=Choice(stages_c, f"{EB}:66", why_st),
@@ -880,3 +1180,19 @@ def epilogue(cfg: Config, kernel_schedule: str | None = None) -> Epilogue:
         copy_ops={"g2s": "SM90_TMA_LOAD", "s2r": s2r, "r2s": r2s, "s2g": "SM90_TMA_STORE"},
         deferred=deferred,
     )
+
+
+def _fusion_bytes(cfg: Config, fusion: tuple, em: int, en: int, stages_d: int) -> int:
+    """sizeof(FusionCallbacks::SharedStorage) of the operation (sm90_callbacks_tma_warpspecialized.hpp): a per-column
+    bias (Sm90RowBroadcast) keeps the CTA tile's N bias values in smem; an Aux output (Sm90AuxStore) an epilogue
+    tile per StagesD; per-row biases (Sm90ColBroadcast), scalars and activations keep none (an empty struct)."""
+    from cutedump.collective import fusion as F  # start-up: as above
+
+    f = F.FUSIONS[fusion[0]]
+    el = F.elements(cfg)
+    out = 0
+    if f.bias == "col":
+        out += _round_up(cfg.tile[1] * ELEMENT_BITS[el[F.BIAS]] // 8, 16)
+    if f.aux == "out":
+        out += em * en * stages_d * ELEMENT_BITS[el[F.AUX]] // 8
+    return max(out, 1)

@@ -32,8 +32,12 @@ def parse(
     alignment_b,
     alignment_c,
     alignment_d,
+    grouped=False,
     sf_vec=None,
     sf_major=None,
+    fusion=None,
+    cluster_preferred=None,
+    cluster_fallback=None,
 ):
     arch = (arch or "").strip().lower()
     if arch not in ("sm90", "sm100", "sm120"):
@@ -47,6 +51,15 @@ def parse(
     opc = C.operand(c, "--c", opd.layout, allow_void=True) if c is not None else C.Operand("void", opd.layout)
     accum = C.element(acc or "float", "--acc")
     t = C.ints(tile, 3, "--tile", 1024, ": no larger CTA tile fits in shared memory")
+    dyn = None
+    if C.is_dynamic_cluster(cluster):
+        dyn = C.dynamic_cluster(cluster_preferred, cluster_fallback)
+        cluster = "1,1,1"  # the collective's static stand-in: its fields do not read a dynamic cluster's extents
+    elif cluster_preferred or cluster_fallback:
+        raise CuteDumpError(
+            "--cluster-preferred/--cluster-fallback: the launch's clusters of a dynamic cluster; give --cluster "
+            "dynamic (the collective's ClusterShape Shape<int,int,_1>)"
+        )
     cl = C.ints(cluster or "1,1,1", (1, 2, 3), "--cluster", 16, ": a cluster holds at most 16 CTAs")
     cl = tuple(cl) + (1,) * (3 - len(cl))
     ncta = cl[0] * cl[1] * cl[2]
@@ -77,30 +90,47 @@ def parse(
         0 if v is None else C.ints(str(v), 1, f"--alignment-{w}")[0]
         for v, w in zip((alignment_a, alignment_b, alignment_c, alignment_d), "abcd")
     )
-    sfv, sfm = _sm120_scale_options(arch, sf_vec, sf_major)
-    return C.Config(arch, opa, opb, opc, opd, accum, t, cl, st, cv, sched, esched, et, al, sfv, sfm)
+    sfv = None if sf_vec in (None, "", "none") else C.ints(sf_vec, 3, "--sf-vec", 1024)
+    sfm = C.sf_majors(sf_major) if sf_major not in (None, "") else ("MN", "MN")
+    if sf_major not in (None, "") and sfv is None:
+        raise CuteDumpError(
+            f"--sf-major {sf_major}: needs --sf-vec M,N,K (the scale factors' majors go with blockwise scaling)"
+        )
+    fu = None
+    if fusion not in (None, "", "auto"):
+        from cutedump.collective import fusion as F  # start-up: the fusion table only for --fusion
+
+        F.parse(fusion)
+        fu = fusion.strip()
+    sm90_only = grouped or fu is not None
+    if (arch != "sm90" and sm90_only) or (arch not in ("sm90", "sm120") and sfv is not None):
+        what, builder = (
+            (
+                "--grouped",
+                "cutlass/gemm/collective/builders/sm100_umma_builder.inl with KernelPtrArrayTmaWarpSpecialized"
+                "{1,2}SmSm100 and the PtrArray epilogues",
+            )
+            if grouped
+            else ("--sf-vec", "cutlass/gemm/collective/builders/sm100_blockwise_umma_builder.inl")
+            if sfv is not None and not sm90_only
+            else (
+                "--fusion",
+                f"cutlass/epilogue/collective/builders/{arch}_builder.inl, FusionCallbacks<...>, "
+                f"{fu.split('<')[0]}<...>, ...>",
+            )
+        )
+        where = "--arch sm90" if what != "--sf-vec" else "--arch sm90 and sm120"
+        raise CuteDumpError(
+            f"{what} with --arch {arch}: CUTLASS's builder ({builder}) is not modelled (cutedump models {what} for "
+            f"{where})"
+        )
+    return C.Config(
+        arch, opa, opb, opc, opd, accum, t, cl, st, cv, sched, esched, et, al, bool(grouped), sfv, sfm, fu, dyn
+    )
 
 
 def _capacity(arch: str) -> int:
     return {"sm90": sm90.SMEM_CAPACITY, "sm100": sm100.SMEM_CAPACITY}.get(arch, sm120.SMEM_CAPACITY)
-
-
-def _sm120_scale_options(arch, sf_vec, sf_major):
-    """--sf-vec M,N,K (Sm1xxBlockwiseScaleConfig's granularities: the blockwise builder) and --sf-major (SFA's and
-    SFB's majors), for --arch sm120."""
-    if sf_vec in (None, "", "none"):
-        if sf_major not in (None, ""):
-            raise CuteDumpError(f"--sf-major {sf_major}: needs --sf-vec (the blockwise scale granularity)")
-        return None, ("MN", "MN")
-    if arch != "sm120":
-        raise CuteDumpError(f"--sf-vec {sf_vec}: blockwise scaling is answered for --arch sm120 only here")
-    v = C.ints(sf_vec, 3, "--sf-vec", 1024)
-    majors = [m.strip().upper() for m in (sf_major or "MN").split(",")]
-    if len(majors) == 1:
-        majors *= 2
-    if len(majors) != 2 or any(m not in ("MN", "K") for m in majors):
-        raise CuteDumpError(f"--sf-major: expected MN, K, MN,K or K,MN (SFA's major, SFB's), got {sf_major!r}")
-    return tuple(v), tuple(majors)
 
 
 def _problem(text):
@@ -130,8 +160,12 @@ def collective_text(
     fmt_="text",
     toml=False,
     lang="en",
+    grouped=False,
     sf_vec=None,
     sf_major=None,
+    fusion=None,
+    cluster_preferred=None,
+    cluster_fallback=None,
 ) -> str:
     cfg = parse(
         arch,
@@ -151,9 +185,18 @@ def collective_text(
         alignment_b,
         alignment_c,
         alignment_d,
+        grouped,
         sf_vec,
         sf_major,
+        fusion,
+        cluster_preferred,
+        cluster_fallback,
     )
+    if cfg.dynamic_cluster is not None and (toml or problem):
+        raise CuteDumpError(
+            f"{'--toml' if toml else '--problem'} with a dynamic cluster: not modelled (cutedump writes kernel "
+            "descriptions and TMA maps of a static cluster)"
+        )
     if toml and fmt_ == "json":
         raise CuteDumpError("--toml and --format json: choose one (--toml writes a kernel description, not JSON)")
     prob = _problem(problem) if problem else None
@@ -165,7 +208,7 @@ def collective_text(
             f'CUTLASS refuses this collective: static_assert "{e.cutlass_message.strip()}" ({e.rule})'
         ) from None
     _kernel_warnings(cfg, ans)
-    if toml and (ans.mainloop.rs or ans.mainloop.cp_async):
+    if toml and (ans.mainloop.rs or ans.mainloop.cp_async or cfg.grouped or cfg.sf_vec is not None):
         raise CuteDumpError(
             "--toml: cutedump writes kernel descriptions of the TMA SS mainloops only (SM90's "
             "MainloopSm90TmaGmmaWarpSpecialized* and SM100's UMMA mainloops; this collective is "
@@ -214,7 +257,20 @@ def answer_extras(cfg, ans, prob, words) -> dict:
             "accumulator": cfg.acc,
             "tile": "(" + ",".join(f"_{x}" for x in cfg.tile) + ")",
             "tile_is": "MmaTileShape_MNK",
-            "cluster": "(" + ",".join(f"_{c}" for c in cfg.cluster) + ")",
+            "cluster": "(" + ",".join(f"_{c}" for c in cfg.cluster) + ")"
+            if cfg.dynamic_cluster is None
+            else "Shape<int,int,_1>",
+            **(
+                {
+                    "cluster_preferred": list(cfg.dynamic_cluster[0]) if cfg.dynamic_cluster[0] else None,
+                    "cluster_fallback": list(cfg.dynamic_cluster[1]) if cfg.dynamic_cluster[1] else None,
+                }
+                if cfg.dynamic_cluster is not None
+                else {}
+            ),
+            "grouped": cfg.grouped,
+            "fusion": cfg.fusion or "LinearCombination",
+            **({"sf_vec": list(cfg.sf_vec), "sf_major": list(cfg.sf_major)} if cfg.sf_vec is not None else {}),
         },
         "schedule": {
             "asked": cfg.schedule,
@@ -291,6 +347,18 @@ def _kernel_warnings(cfg, ans) -> None:
             f'"Cooperative kernel requires Tile Size to be greater than or equal to 128 along the M-dimension." '
             f"(tile M = {cfg.tile[0]}; {sched})"
         )
+    if cfg.dynamic_cluster is not None:
+        atom_m = 2 if "_2x1SM_" in ans.mainloop.mma_op.value else 1
+        for which, cl in zip(("preferred", "fallback"), cfg.dynamic_cluster):
+            if not cl:
+                continue
+            bad = [f"cluster M {cl[0]} is not a multiple of the {atom_m}-CTA UMMA"] if cl[0] % atom_m else []
+            bad += [f"{x} is not a power of 2" for x in cl[:2] if x & (x - 1)]
+            if bad:
+                warn(
+                    f"--cluster-{which} {cl[0]},{cl[1]}: {'; '.join(bad)}: the kernel's can_implement "
+                    "(cutlass/detail/cluster.hpp:74, preferred_cluster_can_implement) refuses this launch"
+                )
     cap = _capacity(cfg.arch)
     f = ans.fields
     ml, ep = f["mainloop"]["shared_storage_bytes"], f["epilogue"]["shared_storage_bytes"]
@@ -330,6 +398,27 @@ def _text(cfg, ans, prob, words) -> str:
     out.append(
         f"  C {op(cfg.c, 'source') if cfg.c.element != 'void' else 'void (no source)'}   D {op(cfg.d, 'output')}"
     )
+    more = []
+    if cfg.dynamic_cluster is not None:
+        pf = cfg.dynamic_cluster
+        more.append(
+            "dynamic cluster Shape<int,int,_1> (launched with preferred "
+            + (",".join(map(str, pf[0])) if pf[0] else "unset")
+            + ", fallback "
+            + (",".join(map(str, pf[1])) if pf[1] else "unset")
+            + ")"
+        )
+    if cfg.grouped:
+        more.append("grouped (ptr-array: LayoutA* ... LayoutD*)")
+    if cfg.sf_vec is not None:
+        more.append(
+            f"scale granularity {','.join(map(str, cfg.sf_vec))} (SFA {cfg.sf_major[0]}-major, SFB "
+            f"{cfg.sf_major[1]}-major)"
+        )
+    if cfg.fusion is not None:
+        more.append(f"fusion {cfg.fusion}")
+    if more:
+        out.append("  " + "   ".join(more))
     out.append("")
     out.append("mainloop")
     dp = m["dispatch_policy"]

@@ -93,7 +93,8 @@ VOCAB: list[tuple[str, str, str]] = [
     (
         "--cluster",
         "int|text",
-        "the cluster size along the multicast mode (1: no multicast); `collective`: the cluster shape M,N,K",
+        "the cluster size along the multicast mode (1: no multicast); `collective`: the cluster shape M,N,K, or "
+        "dynamic (Shape<int,int,_1>)",
     ),
     ("--tma-partition", "flag", "add tma_partition of one CTA's tiles"),
     ("--cta-coord", "text", "the CTA's tile coordinate for local_tile, e.g. (0,0)"),
@@ -163,12 +164,6 @@ VOCAB: list[tuple[str, str, str]] = [
         "the target architecture: the CollectiveBuilder's tag sm90 (arch::Sm90), sm100 (arch::Sm100) or sm120 "
         "(arch::Sm120, GeForce Blackwell); scale: sm100, sm103 or sm120",
     ),
-    (
-        "--sf-vec",
-        "text",
-        "blockwise scaling: the scale granularity M,N,K of CUTLASS's Sm1xxBlockwiseScaleConfig<M,N,K,..>",
-    ),
-    ("--sf-major", "text", "with --sf-vec: the scale factors' majors, SFA's then SFB's (MN, K, MN,K or K,MN)"),
     ("--a", "text", "A's element type and layout tag, e.g. half_t:RowMajor (or half_t:K)"),
     ("--c", "text", "C's (the source's) element type and layout tag, or void (no source)"),
     ("--d", "text", "D's (the output's) element type and layout tag, e.g. half_t:RowMajor"),
@@ -182,6 +177,17 @@ VOCAB: list[tuple[str, str, str]] = [
     ("--schedule", "text", "the kernel schedule tag, e.g. KernelTmaWarpSpecializedCooperative, or auto"),
     ("--epilogue-schedule", "text", "the epilogue schedule tag, e.g. TmaWarpSpecialized, or auto"),
     ("--epilogue-tile", "text", "the epilogue tile M,N, or auto (EpilogueTileAuto)"),
+    ("--cluster-preferred", "text", "a dynamic cluster's preferred launch cluster M,N (hw_info.cluster_shape)"),
+    ("--cluster-fallback", "text", "a dynamic cluster's fallback launch cluster M,N (hw_info.cluster_shape_fallback)"),
+    ("--grouped", "flag", "a grouped (ptr-array) GEMM: every layout tag a pointer, LayoutA* ... LayoutD*"),
+    (
+        "--sf-vec",
+        "text",
+        "blockwise scaling: the scale granularity M,N,K of CUTLASS's Sm90BlockwiseScaleConfig / "
+        "Sm1xxBlockwiseScaleConfig<M,N,K,..>, e.g. 1,128,128",
+    ),
+    ("--sf-major", "text", "with --sf-vec: the scale factors' majors, SFA's then SFB's (MN, K, MN,K or K,MN)"),
+    ("--fusion", "text", "the epilogue's fusion operation, e.g. LinCombEltAct<ReLu> (default: LinearCombination)"),
     ("--alignment-a", "int", "A's alignment in elements (default: 128 bits)"),
     ("--alignment-b", "int", "B's alignment in elements (default: 128 bits)"),
     ("--alignment-c", "int", "C's alignment in elements (default: 128 bits)"),

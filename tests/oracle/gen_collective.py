@@ -29,6 +29,8 @@ _CPP_TYPE = {
     "uint8_t": "uint8_t",
     "int32_t": "int32_t",
     "double": "double",
+    "int4b_t": "cutlass::int4b_t",
+    "uint4b_t": "cutlass::uint4b_t",
     "void": "void",
 }
 
@@ -55,6 +57,20 @@ def cpp_body(cfg: Config) -> str:
         if cfg.schedule == "KernelScheduleAuto"
         else f"cutlass::gemm::{cfg.schedule}"
     )
+    ptr = " *" if cfg.grouped else ""
+    la, lb = f"{lay}{cfg.a.layout}{ptr}", f"{lay}{cfg.b.layout}{ptr}"
+    pre = ""
+    if cfg.sf_vec is not None:  # blockwise scaling: the layouts go as cute::tuple<LayoutA, LayoutSFA> (example 67)
+        mj = ", ".join(f"cute::GMMA::Major::{x}" for x in cfg.sf_major)
+        pre = (
+            f"  using ScaleConfig = cutlass::detail::Sm90BlockwiseScaleConfig<{', '.join(map(str, cfg.sf_vec))}, {mj}>;\n"
+            "  using LayoutSFA = decltype(ScaleConfig::deduce_layoutSFA());\n"
+            "  using LayoutSFB = decltype(ScaleConfig::deduce_layoutSFB());\n"
+        )
+        la, lb = f"cute::tuple<{la}, LayoutSFA{ptr}>", f"cute::tuple<{lb}, LayoutSFB{ptr}>"
+    fusion = ""
+    if cfg.fusion is not None:
+        fusion = f",\n    {fusion_cpp(cfg)}"
     if cfg.stages is not None:
         stages = f"cutlass::gemm::collective::StageCount<{cfg.stages}>"
     elif cfg.carveout is not None:
@@ -63,25 +79,43 @@ def cpp_body(cfg: Config) -> str:
         stages = (
             "cutlass::gemm::collective::StageCountAutoCarveout<static_cast<int>(sizeof(typename Epi::SharedStorage))>"
         )
+    extra = ""
+    if cfg.sf_vec is not None:  # the blockwise collectives' scale-factor smem layouts (SmemLayoutScaleA/B)
+        extra = (
+            '  cd_print("mainloop.smem_layout_sfa", typename Main::SmemLayoutSFA{});\n'
+            '  cd_print("mainloop.smem_layout_sfb", typename Main::SmemLayoutSFB{});\n'
+        )
     return (
-        f"  using TileShape = {_shape(cfg.tile)};\n"
-        f"  using ClusterShape = {_shape(cfg.cluster)};\n"
+        pre + f"  using TileShape = {_shape(cfg.tile)};\n"
+        f"  using ClusterShape = {'Shape<int,int,_1>' if cfg.dynamic_cluster else _shape(cfg.cluster)};\n"
         f"  using Epi = typename cutlass::epilogue::collective::CollectiveBuilder<\n"
         f"    cutlass::arch::{arch}, cutlass::arch::OpClassTensorOp, TileShape, ClusterShape, {epi_tile},\n"
         f"    {t[cfg.acc]}, {t[cfg.acc]},\n"
-        f"    {t[cfg.c.element]}, {lay}{cfg.c.layout}, {cfg.alignment('c')},\n"
-        f"    {t[cfg.d.element]}, {lay}{cfg.d.layout}, {cfg.alignment('d')},\n"
-        f"    {epi_sched}>::CollectiveOp;\n"
+        f"    {t[cfg.c.element]}, {lay}{cfg.c.layout}{ptr}, {cfg.alignment('c')},\n"
+        f"    {t[cfg.d.element]}, {lay}{cfg.d.layout}{ptr}, {cfg.alignment('d')},\n"
+        f"    {epi_sched}{fusion}>::CollectiveOp;\n"
         f"  using Main = typename cutlass::gemm::collective::CollectiveBuilder<\n"
         f"    cutlass::arch::{arch}, cutlass::arch::OpClassTensorOp,\n"
-        f"    {t[cfg.a.element]}, {lay}{cfg.a.layout}, {cfg.alignment('a')},\n"
-        f"    {t[cfg.b.element]}, {lay}{cfg.b.layout}, {cfg.alignment('b')},\n"
+        f"    {t[cfg.a.element]}, {la}, {cfg.alignment('a')},\n"
+        f"    {t[cfg.b.element]}, {lb}, {cfg.alignment('b')},\n"
         f"    {t[cfg.acc]}, TileShape, ClusterShape,\n"
         f"    {stages},\n"
         f"    {sched}>::CollectiveOp;\n"
-        f"  cd_mainloop<Main>();\n"
-        f"  cd_epilogue<Epi>();\n"
+        f"  cd_mainloop<Main>();\n" + extra + "  cd_epilogue<Epi>();\n"
     )
+
+
+def fusion_cpp(cfg: Config) -> str:
+    """``cfg.fusion`` (``LinCombEltAct<ReLu>``) as CUTLASS's examples spell the operation: the activation as
+    cutlass::epilogue::thread::Act, then ElementD, ElementCompute, and the rest of the operation's element types."""
+    from cutedump.collective.fusion import cpp_fusion
+    from cutedump.errors import CuteDumpError
+
+    try:
+        return cpp_fusion(cfg, _CPP_TYPE)
+    except CuteDumpError:  # an operation cutedump does not model: as given, CUTLASS's element names qualified
+        text = re.sub(r"\b(\w+)\b", lambda m: _CPP_TYPE.get(m.group(1), m.group(1)), cfg.fusion)
+        return "cutlass::epilogue::fusion::" + text
 
 
 _WITH = re.compile(r"\[with T = (.*)\]$")
@@ -800,3 +834,238 @@ def ask_umma_descs(configs: list[Config]) -> list[dict]:
 
     outs = run_cases([umma_desc_body(c) for c in configs], prelude=PRELUDE, extra_flags=FLAGS)
     return [parse_answer(o) for o in outs]
+
+
+# ------------------------------------------------------------------------- issue 44 (SM90): KernelTma, grouped,
+# blockwise scaling, fusions
+
+_FUSIONS = [
+    "LinearCombination",
+    "LinCombEltAct<ReLu>",
+    "LinCombEltAct<GELU>",
+    "LinCombEltAct<SiLu>",
+    "LinCombPerRowBias",
+    "LinCombPerColBias",
+    "LinCombPerRowBiasEltAct<ReLu>",
+    "LinCombPerColBiasEltAct<GELU_taylor>",
+    "ScaledLinCombPerRowBiasEltAct<ReLU>",
+    "ScaledLinCombPerColBiasEltAct<Sigmoid>",
+    "LinCombPerRowBiasEltActAux<ReLu>",
+    "LinCombPerColBiasEltActAux<ReLu>",
+    "ScaledLinCombPerRowBiasEltActAmaxAux<ReLU>",
+    "ScaledLinCombPerColBiasEltActAmaxAux<HardSwish>",
+]
+
+
+def sm90_issue44_configs(n: int, seed: int) -> list[Config]:
+    """``n`` SM90 configurations of issue 44's new kinds, drawn broadly: KernelTma (every SS type pair, both majors),
+    grouped GEMMs (KernelPtrArray* Cooperative/Pingpong/FP8FastAccum/FP8Blockwise with the PtrArray TMA and no-smem
+    epilogues), FP8 blockwise scaling (granularities 1/32/64/128 per M and N, 128 along K, every --sf-major), and
+    the fusions (every modelled operation and activation, TMA epilogues, with and without a source), over tiles
+    64..256, clusters 1..2 per mode, carveouts and Auto stages."""
+    import random
+
+    from cutedump.collective.config import Operand
+
+    rng = random.Random(seed)
+    out = []
+    while len(out) < n:
+        kind = rng.choice(["tma", "grouped", "blockwise", "fusion"])
+        a, b, acc, konly = rng.choice(_PAIRS)
+        fp8 = a.startswith("float_e") and b.startswith("float_e")
+        if kind == "blockwise" and not fp8:
+            a, b, acc, konly = rng.choice(
+                [p for p in _PAIRS if p[0].startswith("float_e") and p[1].startswith("float_e")]
+            )
+            fp8 = True
+        if kind == "blockwise":
+            acc = "float"
+        la = "RowMajor" if konly or rng.random() < 0.6 else "ColumnMajor"
+        lb = "ColumnMajor" if konly or rng.random() < 0.6 else "RowMajor"
+        bits = {"half_t": 16, "bfloat16_t": 16, "tfloat32_t": 32, "float": 32}.get(a, 8)
+        k = rng.choice([32, 64, 128]) * 8 // bits if bits != 8 else rng.choice([64, 128, 128])
+        if kind == "blockwise":
+            k = 128
+        m = rng.choice([64, 128, 128, 256])
+        nn = rng.choice([64, 128, 128, 256, 192])
+        cl = (rng.choice([1, 1, 2]), rng.choice([1, 1, 2]), 1)
+        d = rng.choice(["half_t", "bfloat16_t", "float"] + (["float_e4m3_t"] if fp8 else []))
+        c = rng.choice(["void", d, d])
+        lc = rng.choice(["RowMajor", "ColumnMajor"])
+        ld = lc if c != "void" else rng.choice(["RowMajor", "ColumnMajor"])
+        coop = m >= 128 and rng.random() < 0.6
+        fusion = None
+        grouped = False
+        sf_vec = None
+        sf_major = ("MN", "MN")
+        epi_tile = None
+        if kind == "tma":
+            sched = "KernelTma"
+            esched = rng.choice(["EpilogueScheduleAuto", "NoSmemWarpSpecialized"])
+            cl = (cl[0], cl[1], 1)
+        elif kind == "grouped":
+            grouped = True
+            base = "Cooperative" if coop else "Pingpong"
+            if fp8 and rng.random() < 0.5:
+                sched = f"KernelPtrArrayTmaWarpSpecialized{base}FP8FastAccum"
+                la, lb = "RowMajor", "ColumnMajor"
+            else:
+                sched = f"KernelPtrArrayTmaWarpSpecialized{base}"
+            esched = rng.choice(
+                [
+                    f"PtrArrayTmaWarpSpecialized{base}",
+                    f"PtrArrayTmaWarpSpecialized{base}",
+                    "PtrArrayNoSmemWarpSpecialized",
+                ]
+            )
+        elif kind == "blockwise":
+            la, lb = "RowMajor", "ColumnMajor"
+            base = "Cooperative" if coop else "Pingpong"
+            grouped = rng.random() < 0.3
+            sched = f"Kernel{'PtrArray' if grouped else ''}TmaWarpSpecialized{base}FP8Blockwise"
+            sf_vec = (rng.choice([1, 1, 32, 64, m]), rng.choice([1, 64, 128, nn]), 128)
+            sf_vec = (min(sf_vec[0], m), min(sf_vec[1], nn), 128)
+            if m % sf_vec[0] or nn % sf_vec[1]:
+                sf_vec = (1, nn, 128)
+            sf_major = rng.choice([("MN", "MN"), ("MN", "K"), ("K", "MN"), ("K", "K")])
+            esched = (
+                f"PtrArrayTmaWarpSpecialized{base}"
+                if grouped
+                else rng.choice(
+                    ["TmaWarpSpecializedCooperative" if coop else "TmaWarpSpecialized", "NoSmemWarpSpecialized"]
+                )
+            )
+            acc = "float"
+        else:
+            sched = rng.choice(
+                [
+                    "KernelTmaWarpSpecializedCooperative" if coop else "KernelTmaWarpSpecialized",
+                    "KernelTmaWarpSpecializedCooperative" if coop else "KernelTmaWarpSpecializedPingpong",
+                ]
+            )
+            esched = "TmaWarpSpecializedCooperative" if coop else "TmaWarpSpecialized"
+            fusion = rng.choice(_FUSIONS)
+            if rng.random() < 0.2:
+                epi_tile = (128 if coop else 64, rng.choice([32, 64]))
+        if acc == "int32_t":
+            d = "int32_t" if kind != "fusion" else "float"
+            c = rng.choice(["void", d])
+        out.append(
+            Config(
+                "sm90",
+                Operand(a, la),
+                Operand(b, lb),
+                Operand(c, lc),
+                Operand(d, ld),
+                acc,
+                (m, nn, k),
+                cl,
+                stages=rng.choice([None, None, None, 3]) if kind in ("tma", "grouped") else None,
+                carveout=rng.choice([None, None, None, 0, 16384]),
+                schedule=sched,
+                epilogue_schedule=esched,
+                epilogue_tile=epi_tile,
+                grouped=grouped,
+                sf_vec=sf_vec,
+                sf_major=sf_major,
+                fusion=fusion,
+            )
+        )
+    return out
+
+
+def sm90_issue44_refused() -> list[Config]:
+    """Issue 44's SM90 kinds that CUTLASS refuses, one rule each: an explicit stage count with the blockwise and
+    mixed-input builders (compile errors), a fusion with the Auto or no-smem epilogue, blockwise granularities that
+    do not divide the tile or break the promotion interval, non-FP8 blockwise, KernelTma with one stage."""
+    from cutedump.collective.config import Operand
+
+    f8 = Config(
+        "sm90",
+        Operand("float_e4m3_t", "RowMajor"),
+        Operand("float_e4m3_t", "ColumnMajor"),
+        Operand("float", "ColumnMajor"),
+        Operand("float", "ColumnMajor"),
+        "float",
+        (128, 128, 128),
+        (1, 2, 1),
+        schedule="KernelTmaWarpSpecializedCooperativeFP8Blockwise",
+        epilogue_schedule="TmaWarpSpecializedCooperative",
+        sf_vec=(1, 128, 128),
+    )
+    h = Config(
+        "sm90",
+        Operand("half_t", "RowMajor"),
+        Operand("half_t", "ColumnMajor"),
+        Operand("half_t", "RowMajor"),
+        Operand("half_t", "RowMajor"),
+        "float",
+        (128, 128, 64),
+    )
+    return [
+        f8._replace(stages=3),  # blockwise: StageCount<N> has no overload
+        f8._replace(sf_vec=(96, 128, 128)),  # M granularity does not divide the tile
+        f8._replace(sf_vec=(1, 96, 128)),  # N granularity
+        f8._replace(sf_vec=(1, 128, 64)),  # K granularity: promotion interval 2
+        f8._replace(tile=(128, 128, 256), sf_vec=(1, 128, 128)),  # interval below the MMA k-blocks
+        f8._replace(a=Operand("half_t", "RowMajor"), b=Operand("half_t", "ColumnMajor"), tile=(128, 128, 64)),  # fp8
+        h._replace(epilogue_schedule="EpilogueScheduleAuto", fusion="LinCombEltAct<ReLu>"),
+        h._replace(epilogue_schedule="NoSmemWarpSpecialized", fusion="LinCombEltAct<ReLu>"),
+        h._replace(schedule="KernelTma", stages=1),
+        h._replace(a=Operand("int4b_t", "RowMajor"), b=Operand("half_t", "ColumnMajor"), stages=3),  # mixed + stages
+        h._replace(
+            a=Operand("float_e4m3_t", "RowMajor"), b=Operand("half_t", "ColumnMajor"), stages=4
+        ),  # mixed + stages
+    ]
+
+
+def sm90_mixed_input() -> list[Config]:
+    """Example 55's mixed-input pairs (ConvertOnly: a narrow operand converted to the wide one's type in registers):
+    CUTLASS builds them (MainloopSm90TmaGmmaRmemAWarpSpecializedMixedInput); cutedump says it does not model them."""
+    from cutedump.collective.config import Operand
+
+    base = Config(
+        "sm90",
+        Operand("int4b_t", "RowMajor"),
+        Operand("half_t", "ColumnMajor"),
+        Operand("half_t", "ColumnMajor"),
+        Operand("half_t", "ColumnMajor"),
+        "float",
+        (128, 128, 128),
+        (1, 1, 1),
+        schedule="KernelTmaWarpSpecializedCooperative",
+        epilogue_schedule="TmaWarpSpecializedCooperative",
+    )
+    return [
+        base,
+        base._replace(
+            a=Operand("uint4b_t", "RowMajor"),
+            b=Operand("bfloat16_t", "ColumnMajor"),
+            c=Operand("bfloat16_t", "ColumnMajor"),
+            d=Operand("bfloat16_t", "ColumnMajor"),
+        ),
+        base._replace(
+            a=Operand("float_e4m3_t", "RowMajor"),
+            schedule="KernelTmaWarpSpecializedPingpong",
+            tile=(64, 128, 128),
+            epilogue_schedule="TmaWarpSpecialized",
+        ),
+        base._replace(a=Operand("half_t", "RowMajor"), b=Operand("int4b_t", "ColumnMajor")),
+    ]
+
+
+def sm100_dynamic_configs(n: int, seed: int) -> list[Config]:
+    """``n`` SM100 configurations with a dynamic cluster (ClusterShape Shape<int,int,_1>, examples 73 and 75): the
+    SM100 draws of :func:`sm100_configs` (1SM, 2SM and Auto schedules, every type pair, both majors, Auto and explicit
+    epilogues, no-smem ones too), the cluster made dynamic (its static stand-in 1x1x1, as the command keeps it)."""
+    import random
+
+    rng = random.Random(seed)
+    out = []
+    for c in sm100_configs(n, seed + 100):
+        es = c.epilogue_schedule
+        if es != "EpilogueScheduleAuto" and rng.random() < 0.25:
+            es = "NoSmemWarpSpecialized2Sm" if es.endswith("2Sm") else "NoSmemWarpSpecialized1Sm"
+        pref = (rng.choice([2, 4]), rng.choice([1, 2]), 1)
+        out.append(c._replace(cluster=(1, 1, 1), dynamic_cluster=(pref, (2, 1, 1)), epilogue_schedule=es))
+    return out

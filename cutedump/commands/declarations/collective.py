@@ -13,6 +13,11 @@ Examples:
   cutedump collective --arch sm90 --a half_t --b half_t --d half_t --tile 128,128,64 --problem 4096,4096,4096
   cutedump collective --arch sm90 --a half_t --b half_t --d half_t --tile 128,128,64 --toml > gemm.toml
   cutedump collective --arch sm90 --a half_t --b half_t --d half_t --tile 128,128,64 --lang zh   # why lines in Chinese
+  cutedump collective --arch sm90 --a half_t --b half_t --c half_t:ColumnMajor --d half_t:ColumnMajor --tile 128,128,64 --cluster 2,1,1 --schedule KernelTma
+  cutedump collective --arch sm90 --a float_e4m3_t --b float_e5m2_t --c half_t:ColumnMajor --d half_t:ColumnMajor --tile 256,128,128 --cluster 1,2,1 --grouped --schedule KernelPtrArrayTmaWarpSpecializedCooperativeFP8FastAccum --epilogue-schedule PtrArrayTmaWarpSpecializedCooperative
+  cutedump collective --arch sm90 --a float_e4m3_t --b float_e4m3_t --c float:ColumnMajor --d float:ColumnMajor --tile 128,128,128 --cluster 1,2,1 --schedule KernelTmaWarpSpecializedCooperativeFP8Blockwise --sf-vec 1,128,128 --sf-major MN,K --epilogue-schedule TmaWarpSpecializedCooperative
+  cutedump collective --arch sm90 --a half_t --b half_t --c half_t --d half_t --tile 128,128,64 --epilogue-schedule TmaWarpSpecializedCooperative --fusion "LinCombEltAct<ReLu>"
+  cutedump collective --arch sm100 --a half_t --b half_t --c float:ColumnMajor --d float:ColumnMajor --tile 256,128,64 --cluster dynamic --cluster-preferred 4,4 --cluster-fallback 2,1 --schedule KernelTmaWarpSpecialized2SmSm100 --epilogue-schedule TmaWarpSpecialized2Sm
   cutedump collective --arch sm100 --a half_t:K --b half_t:MN --c float --d bfloat16_t --tile 256,128,64 --cluster 2,2,1
   cutedump collective --arch sm100 --a float_e4m3_t --b float_e4m3_t --d half_t --tile 128,256,128 --schedule KernelTmaWarpSpecialized1SmSm100 --format json
   cutedump collective --arch sm120 --a "nv_float4_t<float_e2m1_t>" --b "nv_float4_t<float_e2m1_t>" --c bfloat16_t --d bfloat16_t --tile 128,128,128
@@ -28,17 +33,17 @@ K/MN (--a, --b) and N/M (--c, --d). --c void: no source. Alignments default to 1
 CUTLASS refuses (a static_assert), one error line quotes its message.
 
 Element types (--a, --b, --c, --d, --acc), every spelling read: CUTLASS's half_t, bfloat16_t, tfloat32_t, float,
-float_e4m3_t, float_e5m2_t, int8_t, uint8_t, int32_t, double, float_e2m1_t, float_e2m3_t, float_e3m2_t, with or
-without cutlass:: (cutlass::half_t); the block-scaled wrappers nv_float4_t<float_e2m1_t>, mx_float4_t<float_e2m1_t>,
-mx_float6_t<float_e3m2_t|float_e2m3_t>, mx_float8_t<float_e4m3_t|float_e5m2_t> (sm120; A and B both wrapped: the
-block-scaled builder); the DSL's cutlass.Float16, cutlass.BFloat16, cutlass.TFloat32, cutlass.Float32,
-cutlass.Float8E4M3FN, cutlass.Float8E5M2, cutlass.Int8, cutlass.Uint8, cutlass.Int32, cutlass.Float64,
-cutlass.Float4E2M1FN, cutlass.Float6E2M3FN, cutlass.Float6E3M2FN (with or without cutlass.); the short names half,
-f16, fp16 (half_t), bf16, bfloat16 (bfloat16_t), tf32 (tfloat32_t), f32, fp32 (float), e4m3 (float_e4m3_t), e5m2
-(float_e5m2_t), s8, i8 (int8_t), u8 (uint8_t), s32, i32 (int32_t), e2m1 (float_e2m1_t), e2m3 (float_e2m3_t), e3m2
-(float_e3m2_t). Layout tags: RowMajor,
-ColumnMajor (or cutlass::layout::RowMajor ...), or the majors above. --tile and --cluster: 128,128,64,
-(_128,_128,_64), Shape<_128,_128,_64>, cute::Shape<cute::Int<128>,...>.
+float_e4m3_t, float_e5m2_t, int8_t, uint8_t, int32_t, double, int4b_t, uint4b_t, float_e2m1_t, float_e2m3_t,
+float_e3m2_t, with or without cutlass:: (cutlass::half_t); the block-scaled wrappers nv_float4_t<float_e2m1_t>,
+mx_float4_t<float_e2m1_t>, mx_float6_t<float_e3m2_t|float_e2m3_t>, mx_float8_t<float_e4m3_t|float_e5m2_t> (sm120; A
+and B both wrapped: the block-scaled builder); the DSL's cutlass.Float16, cutlass.BFloat16, cutlass.TFloat32,
+cutlass.Float32, cutlass.Float8E4M3FN, cutlass.Float8E5M2, cutlass.Int8, cutlass.Uint8, cutlass.Int32,
+cutlass.Float64, cutlass.Int4, cutlass.Float4E2M1FN, cutlass.Float6E2M3FN, cutlass.Float6E3M2FN (with or without
+cutlass.); the short names half, f16, fp16 (half_t), bf16, bfloat16 (bfloat16_t), tf32 (tfloat32_t), f32, fp32
+(float), e4m3 (float_e4m3_t), e5m2 (float_e5m2_t), s8, i8 (int8_t), u8 (uint8_t), s32, i32 (int32_t), s4 (int4b_t),
+u4 (uint4b_t), e2m1 (float_e2m1_t), e2m3 (float_e2m3_t), e3m2 (float_e3m2_t). Layout tags: RowMajor, ColumnMajor (or
+cutlass::layout::RowMajor ...), or the majors above. --tile and --cluster: 128,128,64, (_128,_128,_64),
+Shape<_128,_128,_64>, cute::Shape<cute::Int<128>,...>.
 """
 
 
@@ -66,7 +71,21 @@ COMMAND = Command(
             help="CUTLASS's MmaTileShape_MNK M,N,K (the builder's TileShape argument), e.g. 128,128,64: the CTA's "
             "tile, or for the SM100 2SM UMMA the pair's (each CTA M/2 x N).",
         ),
-        Opt("--cluster", default="1,1,1", show_default=True, help="The cluster shape M,N,K."),
+        Opt(
+            "--cluster",
+            default="1,1,1",
+            show_default=True,
+            help="The cluster shape M,N,K, or dynamic (Shape<int,int,_1>: SM100's run-time cluster, examples 73, 75).",
+        ),
+        Opt(
+            "--cluster-preferred",
+            help="With --cluster dynamic: the preferred cluster M,N the kernel launches with (hw_info.cluster_shape).",
+        ),
+        Opt(
+            "--cluster-fallback",
+            help="With --cluster dynamic: the fallback cluster M,N (hw_info.cluster_shape_fallback); it must divide "
+            "the preferred one.",
+        ),
         Opt("--stages", default="auto", show_default=True, help="auto (StageCountAuto[Carveout]) or a count."),
         Opt(
             "--carveout",
@@ -91,13 +110,26 @@ COMMAND = Command(
         Opt("--alignment-b", None, int, help="B's alignment in elements (default: 128 bits)."),
         Opt("--alignment-c", None, int, help="C's alignment in elements (default: 128 bits)."),
         Opt("--alignment-d", None, int, help="D's alignment in elements (default: 128 bits)."),
-        Opt("--problem", help="M,N,K[,L] (each up to 2^31-1): also print the TMA tensor maps of A and B for it."),
+        # issue 44 (SM90): grouped GEMMs, blockwise scale factors, the epilogue's fusion
+        Opt(
+            "--grouped",
+            flag=True,
+            help="A grouped (ptr-array) GEMM: every layout tag is a pointer (LayoutA* ... LayoutD*), with a "
+            "KernelPtrArray* schedule and a PtrArray* epilogue (CUTLASS's examples 57, 68).",
+        ),
         Opt(
             "--sf-vec",
-            help="Blockwise scaling (sm120): the scale granularity M,N,K of "
-            "Sm1xxBlockwiseScaleConfig<M,N,K,..>; the layout tags become cute::tuple<Layout, LayoutSF>.",
+            help="Blockwise scaling (sm90, sm120): the scale granularity M,N,K (Sm90BlockwiseScaleConfig / "
+            "Sm1xxBlockwiseScaleConfig<M,N,K,...>), e.g. 1,128,128, with a blockwise schedule; passed as "
+            "cute::tuple<LayoutA, LayoutSFA> (examples 67, 87).",
         ),
-        Opt("--sf-major", help="With --sf-vec: SFA's and SFB's majors, MN, K, MN,K or K,MN (default MN)."),
+        Opt("--sf-major", help="SFA's and SFB's majors: MN (default), K, MN,K or K,MN (example 67's groupwise: MN,K)."),
+        Opt(
+            "--fusion",
+            help="The epilogue's fusion operation (cutlass::epilogue::fusion::), e.g. LinCombEltAct<ReLu>, "
+            "LinCombPerRowBias, ScaledLinCombPerRowBiasEltActAmaxAux<ReLU> (default: LinearCombination).",
+        ),
+        Opt("--problem", help="M,N,K[,L] (each up to 2^31-1): also print the TMA tensor maps of A and B for it."),
         Opt("--format", "fmt_", ("text", "json"), default="text", show_default=True),
         Opt(
             "--toml",

@@ -42,8 +42,8 @@ MESSAGES = {
     "coll.carveout_epilogue": "the epilogue's SharedStorage",
     "coll.carveout_given": "as given",
     "coll.carveout_swizzle_aligned": "{source}, rounded to the smem atoms' {alignment}-byte swizzle alignment",
-    "coll.stages_auto": "StageCountAutoCarveout<{carveout}> ({source}): ({capacity} capacity - {carve} carveout) / "
-    "({ab_bytes} A+B bytes + {pipeline_bytes} pipeline bytes per stage = {per}) = {stages}",
+    "coll.stages_auto": "StageCountAutoCarveout<{carveout}> ({source}): ({capacity} capacity{kernel} - {carve} carveout) / "
+    "({ab_bytes} A+B{scales} bytes + {pipeline_bytes} pipeline bytes per stage = {per}) = {stages}",
     "coll.stages_auto_sm100": "StageCountAutoCarveout<{carveout}>: ({capacity} capacity - {kernel_carve} kernel "
     "carveout ({acc_stages} accumulator stages) - {carveout} carveout) / ({ab_bytes} A+B bytes + {pipeline_bytes} "
     "pipeline bytes per stage = {per}) = {stages}",
@@ -135,4 +135,22 @@ MESSAGES = {
     "coll.text.sm120_no_descriptors": "smem descriptors: none ({why})",
     "coll.text.scale_line": "gmem scale-factor layouts: {command}",
     "coll.text.sm120_tma_not_modelled": "TMA tensor maps: {why}",
+    # ---- SM90 grouped (ptr-array), KernelTma, blockwise, SM100 dynamic cluster
+    "coll.kernel_carveout": " (the {capacity}-byte capacity less the grouped kernel's {kernel_carveout}-byte carveout)",
+    "coll.stages_scales": " and scale ({ab} + {sa} + {sb} float scales, rounded to {alignment})",
+    "coll.dp_kernel_tma": "KernelTma: the non-warp-specialized TMA mainloop (every warp group loads and computes)",
+    "coll.grouped": "grouped GEMM (ptr-array): {why}",
+    "coll.given_grouped": "{value} as given (grouped: one TMA descriptor per group)",
+    "coll.epi_ptr_nosmem": "{value} as given: {name}, registers straight to global memory (one pointer per group), no "
+    "shared memory",
+    "coll.umma_dynamic": "KernelScheduleAuto with a dynamic cluster ({cluster}): the {two} UMMA needs a static even "
+    "cluster M -> the {one} UMMA",
+    "coll.tma_dynamic": "{operand}, a dynamic cluster ({cluster}): whether CTAs share the tile is known at run time "
+    "only -> {op}",
+    "coll.epi_dynamic": "EpilogueScheduleAuto with a dynamic cluster (its M is not static) -> {schedule}",
+    "coll.dp_blockwise": "{schedule}: FP8 with blockwise scaling (granularity {sm}x{sn}x{sk}: {sms} x {sns} float "
+    "scales of A x B per k-tile, promoted into the accumulators every {interval} MMA k-blocks)",
+    "coll.dp_blockwise_grouped": "{schedule}: FP8 with blockwise scaling (granularity {sm}x{sn}x{sk}: {sms} x {sns} "
+    "float scales of A x B per k-tile, promoted into the accumulators every {interval} MMA k-blocks); grouped GEMM "
+    "(ptr-array)",
 }

@@ -41,8 +41,8 @@ MESSAGES = {
     "coll.carveout_epilogue": "epilogue 的 SharedStorage",
     "coll.carveout_given": "按给定",
     "coll.carveout_swizzle_aligned": "{source}，向上取整到 smem atom 的 {alignment} 字节 swizzle 对齐",
-    "coll.stages_auto": "StageCountAutoCarveout<{carveout}>（{source}）：（{capacity} 容量 - {carve} 预留）/"
-    "（每个 stage {ab_bytes} 字节 A+B + {pipeline_bytes} 字节流水线 = {per}）= {stages}",
+    "coll.stages_auto": "StageCountAutoCarveout<{carveout}>（{source}）：（{capacity} 容量{kernel} - {carve} 预留）/"
+    "（每个 stage {ab_bytes} 字节 A+B{scales} + {pipeline_bytes} 字节流水线 = {per}）= {stages}",
     "coll.stages_auto_sm100": "StageCountAutoCarveout<{carveout}>：（{capacity} 容量 - {kernel_carve} 内核预留"
     "（{acc_stages} 个累加器 stage）- {carveout} 预留）/（每个 stage {ab_bytes} 字节 A+B + {pipeline_bytes} 字节"
     "流水线 = {per}）= {stages}",
@@ -129,4 +129,19 @@ MESSAGES = {
     "coll.text.sm120_no_descriptors": "smem 描述符：无（{why}）",
     "coll.text.scale_line": "gmem scale-factor 布局：{command}",
     "coll.text.sm120_tma_not_modelled": "TMA tensor map：{why}",
+    # ---- SM90 grouped（ptr-array）、KernelTma、blockwise，SM100 动态 cluster
+    "coll.kernel_carveout": "（{capacity} 字节容量减去 grouped 内核的 {kernel_carveout} 字节预留）",
+    "coll.stages_scales": " 及 scale（{ab} + {sa} + {sb} 个 float scale，按 {alignment} 取整）",
+    "coll.dp_kernel_tma": "KernelTma：非 warp 专用化的 TMA mainloop（每个 warp group 都装载并计算）",
+    "coll.grouped": "grouped GEMM（ptr-array）：{why}",
+    "coll.given_grouped": "{value}：按给定（grouped：每组一个 TMA 描述符）",
+    "coll.epi_ptr_nosmem": "{value}：按给定：{name}，寄存器直接写全局内存（每组一个指针），不用共享内存",
+    "coll.umma_dynamic": "KernelScheduleAuto 且 cluster 为动态（{cluster}）：{two} UMMA 需要静态的偶数 cluster M -> "
+    "{one} UMMA",
+    "coll.tma_dynamic": "{operand}，动态 cluster（{cluster}）：CTA 是否共享 tile 只在运行时才知道 -> {op}",
+    "coll.epi_dynamic": "EpilogueScheduleAuto 且 cluster 为动态（它的 M 不是静态的）-> {schedule}",
+    "coll.dp_blockwise": "{schedule}：FP8 blockwise scaling（粒度 {sm}x{sn}x{sk}：每个 k-tile 有 A x B 的 {sms} x {sns} "
+    "个 float scale，每 {interval} 个 MMA k-block 提升进累加器）",
+    "coll.dp_blockwise_grouped": "{schedule}：FP8 blockwise scaling（粒度 {sm}x{sn}x{sk}：每个 k-tile 有 A x B 的 {sms} x "
+    "{sns} 个 float scale，每 {interval} 个 MMA k-block 提升进累加器）；grouped GEMM（ptr-array）",
 }
