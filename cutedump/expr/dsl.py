@@ -25,7 +25,7 @@ from cutedump.algebra import C
 from cutedump.algebra import inttuple as it
 from cutedump.algebra import layout as _L
 from cutedump.algebra import swizzle as _sw
-from cutedump.algebra.basis import ScaledBasis
+from cutedump.algebra.basis import ArithTuple, ScaledBasis
 from cutedump.algebra.integer import Dyn, is_static
 from cutedump.algebra.integer import div as _idiv
 from cutedump.algebra.integer import mod as _imod
@@ -924,7 +924,7 @@ DSL_FUNCTIONS = {
     "product_each": (("a",), lambda ev, a: it.product_each(a)),
     "product": (("a",), _plain("product")),
     "ceil_div": (("input", "tiler"), lambda ev, x, t: _ceil_div(ev, x, t)),
-    "shape_div": (("lhs", "rhs"), _checked("shape_div", 0, 1)(_plain("shape_div"))),
+    "shape_div": (("lhs", "rhs"), _checked("shape_div", 0, 1)(lambda ev, a, b: _shape_div(ev, a, b))),
     "crd2idx": (("coord", "layout"), _plain("crd2idx")),
     "idx2crd": (("idx", "shape"), _checked("idx2crd", 1)(_plain("idx2crd"))),
     "local_tile": (("input", "tiler", "coord", "proj="), _local_tile),
@@ -1839,7 +1839,30 @@ def _ceil_div(ev, x, t):
         return C(-(-n // int(t)))
     if x.__class__ is C and t.__class__ is C and int(t) != 0:  # (input + tiler - 1) // tiler, Python's floor
         return C((int(x) + int(t) - 1) // int(t))
+    if isinstance(x, tuple) and isinstance(t, tuple) and len(t) <= len(x):
+        # mode by mode (the rest modes of zipped_divide): a nested mode by an integer is its size's ceil_div, a mode
+        # the tiler does not reach is kept
+        return tuple(
+            _ceil_div(ev, ev.call("size", xi) if isinstance(xi, tuple) and not isinstance(ti, tuple) else xi, ti)
+            if k < len(t)
+            else xi
+            for k, (xi, ti) in enumerate(zip(x, t + (None,) * (len(x) - len(t))))
+        )
     return ev.call("ceil_div", x, t)
+
+
+def _shape_div(ev, a, b):
+    """cute.shape_div: the DSL's MLIR refuses a nested mode of rank > 1 divided by an integer mode of a tuple
+    (MLIRError); a tuple by an integer folds as CuTe's."""
+
+    def nested_by_int(x, y):
+        if isinstance(x, tuple) and isinstance(y, tuple):
+            return any(nested_by_int(p, q) for p, q in zip(x, y))
+        return isinstance(x, tuple) and len(x) > 1
+
+    if isinstance(a, tuple) and isinstance(b, tuple) and len(a) == len(b) and nested_by_int(a, b):
+        raise CuteDumpError("shape_div: a nested mode divided by an integer mode (the DSL raises MLIRError)")
+    return ev.call("shape_div", a, b)
 
 
 def _promote(*types):
@@ -1921,6 +1944,8 @@ def _settle(x):
         return Dyn(abs(d) or 1, d)
     if cls is tuple:
         return tuple(_settle(e) for e in x)
+    if cls is ArithTuple:
+        return ArithTuple(_settle(e) for e in x)
     if cls is PyListValue:
         return PyListValue(_settle(e) for e in x)
     if cls is Layout:
@@ -1997,7 +2022,7 @@ def dsl_int(x) -> str:
 def _mlir(x) -> str:
     """An int tuple / layout as the DSL's MLIR values print: ``(4,?{div=8})``; a one-element tuple ``(4)``."""
     cls = x.__class__
-    if cls is tuple:
+    if cls is tuple or cls is ArithTuple:  # a coordinate tensor's coordinate: an ArithmeticTuple
         return "(" + ",".join(_mlir(e) for e in x) + ")"
     if x is UNDERSCORE:
         return "_"

@@ -58,6 +58,8 @@ class DivGen(_G.Gen):
     def case(self):
         r = self.r
         self.dyn = r.choice((0.25, 0.5, 0.75))
+        if r.random() < 0.15:  # the functions of int tuples and the rest of the DSL's layout functions
+            return _G.Case("more", self.more())
         if r.random() < 0.3:  # the arithmetic alone, or as a layout's values
             x, y = self.dynint(), self.dynint()
             k = r.choice((1, 2, 4, 8))
@@ -78,6 +80,43 @@ class DivGen(_G.Gen):
             )
             return _G.Case("arith", form.format(x=x, y=y, k=k))
         return super().case()
+
+    def more(self):
+        r = self.r
+        s, vals = self.shape()
+        L, lv = self.layout()
+        x, k = self.dynint(), r.choice((1, 2, 4, 8))
+        n = len(vals)
+        tile = "(" + ", ".join(str(r.choice((1, 2, 4))) for _ in range(n)) + ("," if n == 1 else "") + ")"
+        crd = "(" + ", ".join(r.choice(("0", "1", x)) for _ in range(n)) + ("," if n == 1 else "") + ")"
+        under = "(" + ", ".join(r.choice(("None", "0", "1")) for _ in range(n)) + ("," if n == 1 else "") + ")"
+        forms = (
+            f"cute.product({s})",
+            f"cute.product_each({s})",
+            f"cute.size({s})",
+            f"cute.shape_div({s}, {tile})",
+            f"cute.ceil_div({s}, {tile})",
+            f"cute.round_up({s}, {tile})",
+            f"cute.crd2idx({crd}, {L})",
+            f"cute.crd2idx({crd}, {s})",
+            f"cute.idx2crd({x}, {s})",
+            f"cute.idx2crd({k}, {s})",
+            f"cute.slice_({L}, {under})",
+            f"cute.dice({L}, {under})",
+            f"cute.local_tile(cute.make_identity_tensor({s}), {tile}, {crd})",
+            f"cute.repeat_like({x}, {s})",
+            f"cute.size_in_bytes(cutlass.{r.choice(('Float16', 'Float32', 'Int8'))}, {L})",
+            f"cute.elem_less({crd}, {s})",
+            f"cute.make_layout_tv(cute.make_layout(({k}, 4), stride=(4, 1)), cute.make_layout((2, {k})))",
+            f"cute.nullspace({L})",
+            f"cute.coalesce({L})",
+            f"cute.composition({L}, {tile})",
+            f"cute.get({s}, mode=[{r.randrange(n)}])",
+            f"cute.make_layout({s}, stride=cute.make_layout({s}).stride)",
+            f"cute.make_ordered_layout({s}, order={tuple(range(n))})",
+            f"cute.make_layout(({x}, {k}), stride=({k}, {x}))({crd if n == 2 else x})",
+        )
+        return r.choice(forms)
 
 
 def generate(seed: int, n: int) -> list[str]:
