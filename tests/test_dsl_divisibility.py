@@ -89,6 +89,15 @@ def test_one_evaluation_per_expression(monkeypatch):
         ("cute.make_layout(((cute.assume(cutlass.Int32(8), divby=8) % 4) + 3, 2))", "(3,2):(1,3)"),
         ("cutlass.Int32(8) * cute.assume(cutlass.Int32(8), divby=4)", "?{div=32}"),
         ("cute.make_layout((8, cute.assume(cutlass.Int32(6), divby=6) + cutlass.Int32(4)))", "(8,?{div=2}):(1,8)"),
+        ("cute.round_up(cute.assume(cutlass.Int32(8), divby=8), 4)", "?{div=4}"),
+        ("cute.round_up(cutlass.Int32(8), 4)", "?"),
+        ("cute.round_up(cute.assume(cutlass.Int32(8), divby=8) % 4, 4)", "?{div=0}"),
+        ("cute.ceil_div(cute.assume(cutlass.Int32(8), divby=8), 1)", "?{div=8}"),
+        ("cute.ceil_div((6, (4, 8), 16), (1, 2, 2))", "(6, 16, 8)"),
+        (
+            "cute.local_tile(cute.make_identity_tensor(((2, 2), 4)), (1, 4), (0, 1))",
+            "tensor<((0,0),0) o (1,4):(0,1@1)>",
+        ),
     ],
 )
 def test_rules(expr, dsl):

@@ -315,6 +315,11 @@ class _IVConst(Dyn):
         return Dyn.__new__(cls, k, k)
 
 
+#: the DSL functions written in Python over its values (cutlass/cute/core.py), which take a ``cutlass.Int32`` or a
+#: folded IntValue as it is (the others pack their arguments as CuTe values: :func:`_unlit`)
+_PYTHON_LEVEL = frozenset({"assume", "repeat_like", "round_up"})
+
+
 def _unlit(x):
     """A value as a CuTe function of the DSL takes it: a ``cutlass.Int32`` is a dynamic value of unknown
     divisibility, a folded ``IntValue`` its static value."""
@@ -765,9 +770,9 @@ def _cosize(ev, x, mode):
         # the DSL's L(size(L) - 1) + 1 of an unknown index, as its MLIR folds it (a stride 0, or a size-1 mode before
         # the last, is a term 0): static only when every term folds
         v = ev._index(part, 1)
-        return C(int(v) + 1) if v.__class__ is C else ev.run_dynamic()
+        return C(int(v) + 1) if v.__class__ is C else ev.unknown()
     r = ev.call("cosize", x, targs=_modes(mode))
-    return r if r.__class__ is C and is_static(shape_of(part)) else ev.run_dynamic()
+    return r if r.__class__ is C and is_static(shape_of(part)) else ev.unknown()
 
 
 def _get(ev, x, mode):
@@ -810,7 +815,7 @@ def _min_max(ev, f, args):
         raise CuteDumpError(f"{f.__name__}: integers only (TypeError)")
     if all(v.__class__ is C for v in args):
         return C(f(int(v) for v in args))
-    return ev.run_dynamic()
+    return ev.unknown()
 
 
 def _size_in_bytes(ev, dtype, layout):
@@ -822,7 +827,7 @@ def _size_in_bytes(ev, dtype, layout):
     n = _cosize(ev, layout, None)
     if n.__class__ is C:
         return C(int(n) * dtype.bits // 8)
-    return ev.run_dynamic()
+    return ev.unknown()
 
 
 def _swizzle(ev, b, m, s):
@@ -834,8 +839,8 @@ def _swizzle(ev, b, m, s):
 
 
 def _round_up(ev, a, b):
-    """round_up(a, b) (cutlass/cute/core.py): ((a + b - 1) // b) * b, mode by mode; a dynamic value's is of unknown
-    divisibility (the DSL's Int32 arithmetic)."""
+    """round_up(a, b) (cutlass/cute/core.py): ((a + b - 1) // b) * b, mode by mode, in Python: an IntValue's by its
+    arithmetic's rules, a ``cutlass.Int32``'s of unknown divisibility (the DSL's Int32 arithmetic)."""
     if isinstance(a, tuple):
         if not isinstance(b, tuple):
             raise CuteDumpError(
@@ -853,7 +858,19 @@ def _round_up(ev, a, b):
         if int(b) == 0:
             raise CuteDumpError("round_up: integer division by zero (ZeroDivisionError)")
         return C((int(a) + int(b) - 1) // int(b) * int(b))
-    return ev.run_dynamic()
+    if a.__class__ is _Lit and b.__class__ in (C, _Lit):  # Python folds a cutlass.Int32 literal's arithmetic
+        k, m = a.known, (b.known if b.__class__ is _Lit else int(b))
+        if m == 0:
+            raise CuteDumpError("round_up: integer division by zero (ZeroDivisionError)")
+        t = _promote(a.type, b.type if b.__class__ is _Lit else "Int32")
+        return _Lit(ev._stand_in(), _wrap_int(t, (k + m - 1) // m * m), t)
+    if any(isinstance(x, Dyn) and not isinstance(x, _I32) for x in (a, b)):  # an IntValue's arithmetic: its rules
+        a, b = _as_operand(a), _as_operand(b)
+        if b == 0:
+            raise CuteDumpError("round_up: integer division by zero (ZeroDivisionError)")
+        r = _idiv(a + b - C(1), b) * b
+        return _IVConst(int(r)) if r.__class__ is C else r
+    return ev.dynamic()
 
 
 def _basis(ev, mode):
@@ -925,7 +942,7 @@ DSL_FUNCTIONS = {
     "product": (("a",), _plain("product")),
     "ceil_div": (("input", "tiler"), lambda ev, x, t: _ceil_div(ev, x, t)),
     "shape_div": (("lhs", "rhs"), _checked("shape_div", 0, 1)(lambda ev, a, b: _shape_div(ev, a, b))),
-    "crd2idx": (("coord", "layout"), _plain("crd2idx")),
+    "crd2idx": (("coord", "layout"), _checked("crd2idx", 1)(_plain("crd2idx"))),
     "idx2crd": (("idx", "shape"), _checked("idx2crd", 1)(_plain("idx2crd"))),
     "local_tile": (("input", "tiler", "coord", "proj="), _local_tile),
     "local_partition": (("target", "tiler", "index", "proj="), _tensor_only("local_partition")),
@@ -943,7 +960,7 @@ DSL_FUNCTIONS = {
         lambda ev, a: UNDERSCORE in it.flatten_to_tuple(a) if isinstance(a, tuple) else a is UNDERSCORE,
     ),
     "size_in_bytes": (("dtype", "layout"), _size_in_bytes),
-    "elem_less": (("lhs", "rhs"), lambda ev, a, b: ev.run_dynamic()),  # a Boolean of the IR: ? while tracing
+    "elem_less": (("lhs", "rhs"), lambda ev, a, b: ev.unknown()),  # a Boolean of the IR: ? while tracing
     "make_smem_layout_atom": (("kind", "element_type"), _smem_atom),
     "get_smem_layout_atom": (("layout", "element_type", "major_mode_size"), _get_smem_layout_atom),
     "make_smem_layout_a": (("a_layout", "mma_tiler_mnk", "a_dtype", "num_stages"), _smem_ab("a")),
@@ -1237,7 +1254,7 @@ class _Run:
         """A ``cutlass.Int32`` the DSL does not know (its Int32 arithmetic): of unknown divisibility."""
         return _I32(self._stand_in())
 
-    def run_dynamic(self):
+    def unknown(self):
         """A CuTe value of unknown divisibility (``?``)."""
         return Dyn(self._stand_in(), 1)
 
@@ -1345,7 +1362,7 @@ class _Run:
                     return False
                 continue
             if _dyn_int(x) and isinstance(y, int) or _dyn_int(y) and isinstance(x, int):
-                return self.run_dynamic()  # a dynamic Boolean, printed ?
+                return self.unknown()  # a dynamic Boolean, printed ?
             if not _comparable(x, y, o):
                 raise CuteDumpError(
                     f"operator {o}: cannot compare {_text(x)} and {_text(y)} while tracing", self.text, n.col
@@ -1551,7 +1568,7 @@ class _Run:
             if bare in ("min", "max") and not n.kwargs:  # cutlass.min / cutlass.max: over every leaf of the arguments
                 vals = it.flatten_to_tuple(tuple(self.value(a) for a in n.args))
                 if fn.name.startswith(("cute.", "cutlass.cute.")) and all(isinstance(v, int) for v in vals):
-                    return self.run_dynamic()  # cute.min / cute.max: an arith op, dynamic even over static ints
+                    return self.unknown()  # cute.min / cute.max: an arith op, dynamic even over static ints
                 try:
                     return _min_max(self, min if bare == "min" else max, vals)
                 except CuteDumpError as e:
@@ -1598,7 +1615,8 @@ class _Run:
                 for v in it.flatten_to_tuple(tuple(x for x in bound if isinstance(x, (tuple, float))))
             ):
                 raise CuteDumpError(f"{bare}: a float is not an integer (ValueError)", self.text, n.col)
-            bound = [_unlit(x) for x in bound] if bare != "assume" else bound
+            # functions of the DSL written in Python take a value as Python has it
+            bound = [_unlit(x) for x in bound] if bare not in _PYTHON_LEVEL else bound
             if any(x.__class__ is _Generator for x in bound):
                 raise CuteDumpError(f"{bare}: a generator is not a tuple (ValueError)", self.text, n.col)
             refused = _kinds.refusal(bare, bound) if not space else None
@@ -1638,7 +1656,7 @@ class _Run:
                         n.col,
                     ) from None
         target = self.value(fn)
-        args = [self.value(a) for a in n.args]
+        args = [_unlit(self.value(a)) for a in n.args]  # a CuTe function of the DSL's: its values as CuTe takes them
         if n.kwargs or not isinstance(target, (Layout, ComposedLayout, Swizzle)):
             raise CuteDumpError("only layouts and swizzles can be called on a coordinate", self.text, n.col)
         try:
@@ -1722,7 +1740,7 @@ class _Run:
             if (st.__class__ is C and int(st) == 0) or (crd is not None and crd == 0):
                 return
             if crd is None:
-                acc[0], acc[1] = acc[0] + self.run_dynamic() * st, False
+                acc[0], acc[1] = acc[0] + self.unknown() * st, False
             elif st.__class__ is C and acc[1]:
                 acc[0] = C(int(acc[0]) + crd * int(st))
             else:
