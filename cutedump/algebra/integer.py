@@ -234,7 +234,7 @@ class Dyn(int):
     ``tuple_add``, ``tuple_mul``, ``tuple_div``, ``tuple_mod``, as observed on its prints):
 
     * ``a + b``, ``a - b``: gcd of the divisibilities (a static value's is itself; gcd(d, 0) = d);
-    * ``a * b``: their product (``x * _0`` is the static ``_0``);
+    * ``a * b``: their product, a 32-bit int (``x * _0`` is the static ``_0``);
     * ``a / c`` (c static): ``d / c`` where c divides d, else 1; by a dynamic value, 1;
     * ``a % c`` (c static): the static ``_0`` where c divides d, d where d divides c, else 1; by a dynamic value, 1;
     * ``-a``, ``c / a``, ``c % a``, min, max, gcd, lcm, shifts: 1 (nothing is known).
@@ -270,12 +270,12 @@ class Dyn(int):
             return o.__rmul__(self)
         if o.__class__ is C and o == 0:
             return _K[0]
-        return Dyn(int.__mul__(self, int(o)), abs(self.div * _divisibility(o)))
+        return Dyn(int.__mul__(self, int(o)), wrap32(abs(self.div * _divisibility(o))))
 
     def __rmul__(self, o):
         if o.__class__ is C and o == 0:
             return _K[0]
-        return Dyn(int.__mul__(int(o), int(self)), abs(self.div * _divisibility(o)))
+        return Dyn(int.__mul__(int(o), int(self)), wrap32(abs(self.div * _divisibility(o))))
 
     def __neg__(self):
         return Dyn(-int(self), 1)
@@ -301,12 +301,7 @@ class Dyn(int):
 
     __rxor__ = __xor__
 
-    def __floordiv__(self, o):  # pragma: no cover - guard against accidental use
-        raise TypeError("use cutedump.algebra.integer.div (C++ truncating division)")
-
-    __rfloordiv__ = __floordiv__
-    __mod__ = __floordiv__
-    __rmod__ = __floordiv__
+    # // and % are int's (a plain int: what a renderer computes from a value); the algebra's are div and mod
 
 
 #: the name of the DSL's print read back: a dynamic value known by its divisibility (``DynDiv(8)`` is ``?{div=8}``)

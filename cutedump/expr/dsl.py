@@ -309,15 +309,15 @@ class _Lit(_I32):
 
 class _IVConst(Dyn):
     """A CuTe ``IntValue`` whose value the DSL's MLIR folded to a static k (``x % 4`` of a multiple of 8 is 0; then
-    ``+ 3`` is 3): the DSL prints it ``?{div=k}``, a CuTe function takes it as the static k."""
+    ``+ 3`` is 3): the DSL prints it ``?{div=|k|}``, a CuTe function takes it as the static k."""
 
     def __new__(cls, k):
-        return Dyn.__new__(cls, k, k)
+        return Dyn.__new__(cls, k, abs(k))
 
 
 #: the DSL functions written in Python over its values (cutlass/cute/core.py), which take a ``cutlass.Int32`` or a
 #: folded IntValue as it is (the others pack their arguments as CuTe values: :func:`_unlit`)
-_PYTHON_LEVEL = frozenset({"assume", "repeat_like", "round_up"})
+_PYTHON_LEVEL = frozenset({"assume", "repeat_like", "round_up", "get"})
 
 
 def _unlit(x):
