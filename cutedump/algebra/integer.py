@@ -95,6 +95,8 @@ class C(int):
                 return _K[r]
             _ovf(self, "+", o, r)
             return C(r)
+        if isinstance(o, Dyn):
+            return o.__radd__(self)
         if r > 2147483647 or r < -2147483648:
             _ovf(self, "+", o, r)
         return r
@@ -119,6 +121,8 @@ class C(int):
                 return _K[r]
             _ovf(self, "-", o, r)
             return C(r)
+        if isinstance(o, Dyn):
+            return o.__rsub__(self)
         if r > 2147483647 or r < -2147483648:
             _ovf(self, "-", o, r)
         return r
@@ -147,6 +151,8 @@ class C(int):
                 return _K[r]
             _ovf(self, "*", o, r)
             return C(r)
+        if isinstance(o, Dyn):
+            return o.__rmul__(self)
         if r > 2147483647 or r < -2147483648:
             _ovf(self, "*", o, r)
         return r
@@ -181,6 +187,8 @@ class C(int):
     def __and__(self, o):
         if isinstance(o, C) or self == 0:
             return C(_int(self) & _int(o))
+        if isinstance(o, Dyn):
+            return o.__rand__(self)
         return _int(self) & o
 
     def __rand__(self, o):
@@ -218,16 +226,125 @@ class CU(C):
     __slots__ = ()
 
 
-class DynDiv(int):
-    """A dynamic integer of a CuTe DSL answer, known only by its divisibility (its int value): the DSL prints it
-    ``?{div=N}`` (``?`` when N is 1); CuTe's print shows it as the dynamic int N."""
+class Dyn(int):
+    """A dynamic integer of the CuTe DSL with what the DSL knows of it: its divisibility ``div`` (the DSL's
+    ``IntValue``, printed ``?{div=N}``; ``?`` when N is 1). Its int value is a stand-in the algebra computes with (a
+    large multiple of ``div``: the structure of an answer -- ranks, static-ness -- does not depend on it, as in CuTe);
+    the divisibility is carried by the operators, by the rules of the DSL's MLIR ops (nvidia-cutlass-dsl 4.8.1's
+    ``tuple_add``, ``tuple_mul``, ``tuple_div``, ``tuple_mod``, as observed on its prints):
 
-    __slots__ = ()
+    * ``a + b``, ``a - b``: gcd of the divisibilities (a static value's is itself; gcd(d, 0) = d);
+    * ``a * b``: their product, a 32-bit int (``x * _0`` is the static ``_0``);
+    * ``a / c`` (c static): ``d / c`` where c divides d, else 1; by a dynamic value, 1;
+    * ``a % c`` (c static): the static ``_0`` where c divides d, d where d divides c, else 1; by a dynamic value, 1;
+    * ``-a``, ``c / a``, ``c % a``, min, max, gcd, lcm, shifts: 1 (nothing is known).
+
+    ``Dyn(d)`` (one argument) is a value known only by its divisibility d (read back from the DSL's print)."""
+
+    def __new__(cls, value, div=None):
+        x = int.__new__(cls, value)
+        x.div = int(value) if div is None else div
+        return x
 
     def __repr__(self):
         return int.__repr__(self)
 
     __str__ = __repr__
+
+    def __add__(self, o):
+        if getattr(o, "_cute_basis", False):
+            return o.__radd__(self)
+        return _dyn_add(self, o, int.__add__(self, int(o)))
+
+    def __radd__(self, o):
+        return _dyn_add(self, o, int.__add__(int(o), int(self)))
+
+    def __sub__(self, o):
+        return _dyn_add(self, o, int.__sub__(self, int(o)))
+
+    def __rsub__(self, o):
+        return _dyn_add(self, o, int.__sub__(int(o), int(self)))
+
+    def __mul__(self, o):
+        if getattr(o, "_cute_basis", False):
+            return o.__rmul__(self)
+        if o.__class__ is C and o == 0:
+            return _K[0]
+        return Dyn(int.__mul__(self, int(o)), wrap32(abs(self.div * _divisibility(o))))
+
+    def __rmul__(self, o):
+        if o.__class__ is C and o == 0:
+            return _K[0]
+        return Dyn(int.__mul__(int(o), int(self)), wrap32(abs(self.div * _divisibility(o))))
+
+    def __neg__(self):
+        return Dyn(-int(self), 1)
+
+    def __pos__(self):
+        return self
+
+    def __abs__(self):
+        return Dyn(abs(int(self)), abs(self.div))
+
+    def __and__(self, o):
+        return Dyn(int(self) & int(o), 1)
+
+    __rand__ = __and__
+
+    def __or__(self, o):
+        return Dyn(int(self) | int(o), 1)
+
+    __ror__ = __or__
+
+    def __xor__(self, o):
+        return Dyn(int(self) ^ int(o), 1)
+
+    __rxor__ = __xor__
+
+    # // and % are int's (a plain int: what a renderer computes from a value); the algebra's are div and mod
+
+
+#: the name of the DSL's print read back: a dynamic value known by its divisibility (``DynDiv(8)`` is ``?{div=8}``)
+DynDiv = Dyn
+
+
+def _divisibility(x) -> int:
+    """What the DSL knows of x's divisibility: a static value's is itself, a dynamic one's its ``div``, a plain int's
+    (a dynamic value of C++ CuTe's, or one the algebra made without the DSL's rules) 1."""
+    if x.__class__ is C:
+        return int(x)
+    if isinstance(x, Dyn):
+        return x.div
+    if isinstance(x, C):
+        return int(x)
+    return 1
+
+
+def _dyn_add(a, b, r):
+    return Dyn(r, math.gcd(_divisibility(a), _divisibility(b)))
+
+
+def _quotient(r, d):
+    """A dynamic quotient or remainder of divisibility d: r, the stand-ins' own, unless that is 0 (a stand-in is
+    never 0: a dynamic value the algebra would divide by, or take as an empty extent)."""
+    return Dyn(r or (abs(d) or 1) * 1009, d)
+
+
+def _dyn_div(a, b, r):
+    """a / b where a or b is a :class:`Dyn` (r: the stand-ins' truncating quotient)."""
+    if isinstance(b, C) and not isinstance(a, C):
+        d, c = _divisibility(a), int(b)
+        return _quotient(r, d // c if c and d % c == 0 else 1)
+    return _quotient(r, 1)
+
+
+def _dyn_mod(a, b, r):
+    if isinstance(b, C) and not isinstance(a, C):
+        d, c = _divisibility(a), int(b)
+        if c and d % c == 0:
+            return _K[0]  # the DSL folds it: a static 0
+        return _quotient(r, d if d and c % d == 0 else 1)
+    return _quotient(r, 1)
 
 
 def is_static(x) -> bool:
@@ -259,6 +376,10 @@ def _tdiv(a: int, b: int) -> int:
 def div(a, b):
     """C++ ``a / b`` (truncating); static when both are, or when a is ``_0``."""
     ca, cb = a.__class__, b.__class__
+    if isinstance(a, Dyn) or isinstance(b, Dyn):
+        if ca is C and a == 0:
+            return _K[0]
+        return _dyn_div(a, b, _tdiv(_int(a), _int(b)))
     if (ca is C or ca is _int) and (cb is C or cb is _int):  # the common classes in short: the same as below
         r = _ifloordiv(a, b) if b > 0 and a >= 0 else _tdiv(_int(a), _int(b))
         if ca is C and (cb is C or a == 0):
@@ -275,6 +396,13 @@ def div(a, b):
 
 def mod(a, b):
     """C++ ``a % b`` (sign of a); static when both are, when b is ``_1``/``_-1``, or when a is ``_0``."""
+    if isinstance(a, Dyn) or isinstance(b, Dyn):
+        ia, ib = _int(a), _int(b)
+        if ib == 0:
+            raise CuteDumpError("modulo by zero")
+        if a.__class__ is C and a == 0:
+            return _K[0]
+        return _dyn_mod(a, b, ia - _tdiv(ia, ib) * ib)
     if isinstance(a, _int) and isinstance(b, _int) and b > 0 and a >= 0:
         r = _imod(a, b)
     else:
@@ -290,6 +418,8 @@ def mod(a, b):
 def _named(fn):
     def op(a, b):
         r = fn(int(a), int(b))
+        if isinstance(a, Dyn) or isinstance(b, Dyn):
+            return Dyn(r, 1)
         return C(r) if isinstance(a, C) and isinstance(b, C) else r
 
     op.__name__ = fn.__name__
@@ -298,11 +428,15 @@ def _named(fn):
 
 def imin(a, b):
     r = _int(a) if a <= b else _int(b)
+    if isinstance(a, Dyn) or isinstance(b, Dyn):
+        return Dyn(r, math.gcd(_divisibility(a), _divisibility(b)))
     return _K[r] if isinstance(a, C) and isinstance(b, C) else r
 
 
 def imax(a, b):
     r = _int(a) if a >= b else _int(b)
+    if isinstance(a, Dyn) or isinstance(b, Dyn):
+        return Dyn(r, math.gcd(_divisibility(a), _divisibility(b)))
     return _K[r] if isinstance(a, C) and isinstance(b, C) else r
 
 
@@ -311,6 +445,8 @@ _gcd = math.gcd
 
 def igcd(a, b):
     r = _gcd(a, b)
+    if isinstance(a, Dyn) or isinstance(b, Dyn):
+        return Dyn(r, 1)
     return (_K[r] if r <= 2147483647 else C(r)) if isinstance(a, C) and isinstance(b, C) else r
 
 

@@ -230,6 +230,8 @@ def ceil_div(a, b):
             t = _iadd(a, b)  # (a + b - _1) / b of static ints as plain ints: a static int when a + b fits in int
             if t <= 2147483647:
                 return _K[_ifloordiv(t - 1, b)]
+        if b.__class__ is C and b == 1:  # (a + _1 - _1) / _1 is a (the DSL's ceil_div keeps its divisibility)
+            return a
         return div(a + b - _1, b)
     if isinstance(a, tuple):
         if isinstance(b, tuple):

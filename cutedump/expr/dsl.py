@@ -8,10 +8,10 @@ spellings.
 
 Integers: a Python ``int`` is a DSL compile-time (static) value; ``cutlass.Int32(n)`` is a run-time (dynamic) one,
 whose value the DSL does not know while tracing: it prints ``?``. What the DSL does know is a dynamic value's
-divisibility (``?{div=8}``: the size of ``(4,?)`` times 2 ...). cutedump computes it by evaluating the expression
-several times with other values for the dynamic inputs (odd primes, one run with their doubles): a dynamic result's
-divisibility is the greatest common divisor of its values over the runs (the structure -- static values, ranks,
-static-ness -- does not depend on the dynamic values, as in CuTe). Arithmetic in Python on a dynamic value (``n * 2``)
+divisibility (``?{div=8}``: ``cute.assume(n, divby=8)``, the size of ``(4,?{div=2})``). cutedump evaluates an
+expression once: a dynamic value is a :class:`cutedump.algebra.integer.Dyn`, which carries its divisibility through
+the algebra by the rules of the DSL's MLIR ops (its docstring lists them); a CuTe ``IntValue``'s Python arithmetic
+follows the same rules (a ``cutlass.Int32`` literal counting as its value), while arithmetic on a ``cutlass.Int32``
 makes a new dynamic value of unknown divisibility, as the DSL's ``Int32`` arithmetic does.
 
 Where the DSL answers what C++ CuTe refuses (a ``tile_to_shape`` whose shape is not a multiple of the atom, a
@@ -21,14 +21,14 @@ What the DSL refuses while tracing, cutedump refuses with one error.
 
 from __future__ import annotations
 
-from math import gcd
-
 from cutedump.algebra import C
 from cutedump.algebra import inttuple as it
 from cutedump.algebra import layout as _L
 from cutedump.algebra import swizzle as _sw
-from cutedump.algebra.basis import ScaledBasis
-from cutedump.algebra.integer import DynDiv, is_static
+from cutedump.algebra.basis import ArithTuple, ScaledBasis
+from cutedump.algebra.integer import Dyn, is_static
+from cutedump.algebra.integer import div as _idiv
+from cutedump.algebra.integer import mod as _imod
 from cutedump.algebra.inttuple import UNDERSCORE
 from cutedump.algebra.layout import Layout
 from cutedump.algebra.smem_ptr import SmemPtrFlag
@@ -290,25 +290,47 @@ def _check_shape(name, shape):
 _NOTHING = object()
 
 
-class _Lit(int):
-    """A ``cutlass.Int32(n)`` built from a literal, or Python's arithmetic on such values and static ints: a dynamic
-    value for CuTe (its int is this run's value), whose ``known`` value Python folds; a plain tuple prints it
-    ``Int32(1024)``, a CuTe function takes it as a dynamic value (``?``)."""
+class _I32(Dyn):
+    """A ``cutlass.Int32`` the DSL does not know (the arithmetic of its ``Int32``, ``min``, ``abs``): a dynamic value
+    of unknown divisibility, not a CuTe ``IntValue`` (its Python arithmetic is the DSL's ``Int32``'s)."""
 
-    def __new__(cls, run_value, known, type_="Int32"):
-        x = int.__new__(cls, run_value)
+    def __new__(cls, value):
+        return Dyn.__new__(cls, value, 1)
+
+
+class _Lit(_I32):
+    """A ``cutlass.Int32(n)`` built from a literal, or Python's arithmetic on such values and static ints: a dynamic
+    value for CuTe (``?``: its int is a stand-in), whose ``known`` value Python folds; a plain tuple prints it
+    ``Int32(1024)``; in the arithmetic of a CuTe ``IntValue`` it counts as its known value."""
+
+    def __new__(cls, value, known, type_="Int32"):
+        x = Dyn.__new__(cls, value, 1)
         x.known, x.type = known, type_
         return x
 
 
-class _KnownDiv(DynDiv):
-    """A merged :class:`_Lit`: its divisibility over the runs and its known value."""
+class _IVConst(Dyn):
+    """A CuTe ``IntValue`` whose value the DSL's MLIR folded to a static k (``x % 4`` of a multiple of 8 is 0; then
+    ``+ 3`` is 3): the DSL prints it ``?{div=|k|}``, a CuTe function takes it as the static k."""
+
+    def __new__(cls, k):
+        return Dyn.__new__(cls, k, abs(k))
+
+
+#: the DSL functions written in Python over its values (cutlass/cute/core.py), which take a ``cutlass.Int32`` or a
+#: folded IntValue as it is (the others pack their arguments as CuTe values: :func:`_unlit`)
+_PYTHON_LEVEL = frozenset({"assume", "repeat_like", "round_up", "get"})
 
 
 def _unlit(x):
-    if x.__class__ is _Lit:
-        return int(x)
-    if x.__class__ is tuple:
+    """A value as a CuTe function of the DSL takes it: a ``cutlass.Int32`` is a dynamic value of unknown
+    divisibility, a folded ``IntValue`` its static value."""
+    cls = x.__class__
+    if cls is _IVConst:
+        return C(int(x))
+    if cls is _Lit or cls is _I32:
+        return Dyn(int(x), 1)
+    if cls is tuple:
         return tuple(_unlit(e) for e in x)
     return x
 
@@ -511,10 +533,10 @@ def _recast(ev, new_bits, old_bits, x):
         if isinstance(x, Layout) and nb < ob and ob % nb == 0 and "requires adjacent elements" in e.message:
             return _recast_scaled(x, nb, ob)
         raise
-    if nb > ob:
-        ev.nodiv = True  # the DSL's upcast strides are of unknown divisibility (a downcast's are multiplied)
     if isinstance(r, ComposedLayout) and isinstance(x, ComposedLayout) and x.offset.__class__ is C:
         r = ComposedLayout(r.a, C(int(r.offset)), r.b)  # a static offset stays static
+    if nb > ob and isinstance(r, Layout):  # the DSL's upcast divides a dynamic stride as shape_div does: unknown
+        r = Layout(r.shape, it.transform_leaf(r.stride, lambda d: Dyn(int(d), 1) if isinstance(d, Dyn) else d))
     return r
 
 
@@ -615,7 +637,7 @@ def _recast_scaled(x, new_bits, old_bits):
     def scale(d):
         if isinstance(d, tuple):
             return tuple(scale(e) for e in d)
-        return C(int(d) * f) if d.__class__ is C else int(d) * f
+        return d * C(f)
 
     return Layout(x.shape, scale(x.stride))
 
@@ -750,9 +772,9 @@ def _cosize(ev, x, mode):
         # the DSL's L(size(L) - 1) + 1 of an unknown index, as its MLIR folds it (a stride 0, or a size-1 mode before
         # the last, is a term 0): static only when every term folds
         v = ev._index(part, 1)
-        return C(int(v) + 1) if v.__class__ is C else ev.run_dynamic()
+        return C(int(v) + 1) if v.__class__ is C else ev.unknown()
     r = ev.call("cosize", x, targs=_modes(mode))
-    return r if r.__class__ is C and is_static(shape_of(part)) else ev.run_dynamic()
+    return r if r.__class__ is C and is_static(shape_of(part)) else ev.unknown()
 
 
 def _get(ev, x, mode):
@@ -795,7 +817,7 @@ def _min_max(ev, f, args):
         raise CuteDumpError(f"{f.__name__}: integers only (TypeError)")
     if all(v.__class__ is C for v in args):
         return C(f(int(v) for v in args))
-    return ev.run_dynamic()
+    return ev.unknown()
 
 
 def _size_in_bytes(ev, dtype, layout):
@@ -807,7 +829,7 @@ def _size_in_bytes(ev, dtype, layout):
     n = _cosize(ev, layout, None)
     if n.__class__ is C:
         return C(int(n) * dtype.bits // 8)
-    return ev.run_dynamic()
+    return ev.unknown()
 
 
 def _swizzle(ev, b, m, s):
@@ -819,8 +841,8 @@ def _swizzle(ev, b, m, s):
 
 
 def _round_up(ev, a, b):
-    """round_up(a, b) (cutlass/cute/core.py): ((a + b - 1) // b) * b, mode by mode; a dynamic value's is of unknown
-    divisibility (the DSL's Int32 arithmetic)."""
+    """round_up(a, b) (cutlass/cute/core.py): ((a + b - 1) // b) * b, mode by mode, in Python: an IntValue's by its
+    arithmetic's rules, a ``cutlass.Int32``'s of unknown divisibility (the DSL's Int32 arithmetic)."""
     if isinstance(a, tuple):
         if not isinstance(b, tuple):
             raise CuteDumpError(
@@ -838,7 +860,19 @@ def _round_up(ev, a, b):
         if int(b) == 0:
             raise CuteDumpError("round_up: integer division by zero (ZeroDivisionError)")
         return C((int(a) + int(b) - 1) // int(b) * int(b))
-    return ev.run_dynamic()
+    if a.__class__ is _Lit and b.__class__ in (C, _Lit):  # Python folds a cutlass.Int32 literal's arithmetic
+        k, m = a.known, (b.known if b.__class__ is _Lit else int(b))
+        if m == 0:
+            raise CuteDumpError("round_up: integer division by zero (ZeroDivisionError)")
+        t = _promote(a.type, b.type if b.__class__ is _Lit else "Int32")
+        return _Lit(ev._stand_in(), _wrap_int(t, (k + m - 1) // m * m), t)
+    if any(isinstance(x, Dyn) and not isinstance(x, _I32) for x in (a, b)):  # an IntValue's arithmetic: its rules
+        a, b = _as_operand(a), _as_operand(b)
+        if b == 0:
+            raise CuteDumpError("round_up: integer division by zero (ZeroDivisionError)")
+        r = _idiv(a + b - C(1), b) * b
+        return _IVConst(int(r)) if r.__class__ is C else r
+    return ev.dynamic()
 
 
 def _basis(ev, mode):
@@ -909,8 +943,8 @@ DSL_FUNCTIONS = {
     "product_each": (("a",), lambda ev, a: it.product_each(a)),
     "product": (("a",), _plain("product")),
     "ceil_div": (("input", "tiler"), lambda ev, x, t: _ceil_div(ev, x, t)),
-    "shape_div": (("lhs", "rhs"), _checked("shape_div", 0, 1)(_plain("shape_div"))),
-    "crd2idx": (("coord", "layout"), _plain("crd2idx")),
+    "shape_div": (("lhs", "rhs"), _checked("shape_div", 0, 1)(lambda ev, a, b: _shape_div(ev, a, b))),
+    "crd2idx": (("coord", "layout"), _checked("crd2idx", 1)(_plain("crd2idx"))),
     "idx2crd": (("idx", "shape"), _checked("idx2crd", 1)(_plain("idx2crd"))),
     "local_tile": (("input", "tiler", "coord", "proj="), _local_tile),
     "local_partition": (("target", "tiler", "index", "proj="), _tensor_only("local_partition")),
@@ -928,7 +962,7 @@ DSL_FUNCTIONS = {
         lambda ev, a: UNDERSCORE in it.flatten_to_tuple(a) if isinstance(a, tuple) else a is UNDERSCORE,
     ),
     "size_in_bytes": (("dtype", "layout"), _size_in_bytes),
-    "elem_less": (("lhs", "rhs"), lambda ev, a, b: ev.run_dynamic()),  # a Boolean of the IR: ? while tracing
+    "elem_less": (("lhs", "rhs"), lambda ev, a, b: ev.unknown()),  # a Boolean of the IR: ? while tracing
     "make_smem_layout_atom": (("kind", "element_type"), _smem_atom),
     "get_smem_layout_atom": (("layout", "element_type", "major_mode_size"), _get_smem_layout_atom),
     "make_smem_layout_a": (("a_layout", "mma_tiler_mnk", "a_dtype", "num_stages"), _smem_ab("a")),
@@ -1208,71 +1242,37 @@ def _bind(name, params, args, kwargs, text, col):
 
 # ---- evaluation ---------------------------------------------------------------------------------------------
 
-#: the dynamic inputs' values, run by run (odd primes; the second run doubles them: see the module docstring)
-_PRIMES = (
-    1009,
-    1013,
-    1019,
-    1021,
-    1031,
-    1033,
-    1039,
-    1049,
-    1051,
-    1061,
-    1063,
-    1069,
-    1087,
-    1091,
-    1093,
-    1097,
-    1103,
-    1109,
-    1117,
-    1123,
-    1129,
-    1151,
-    1153,
-    1163,
-    1171,
-    1181,
-    1187,
-    1193,
-    1201,
-    1213,
-    1217,
-    1223,
-    1229,
-)
-RUNS = 6
+#: stand-in values of the dynamic inputs (odd primes: a dynamic value is a large number no structural decision of the
+#: algebra mistakes for a small one; what the DSL knows of it, its divisibility, is carried by :class:`Dyn`)
+_PRIMES = (1009, 1013, 1019, 1021, 1031, 1033, 1039, 1049, 1051, 1061, 1063, 1069, 1087, 1091, 1093, 1097, 1103)
 
 
 class _Run:
-    """One evaluation of a DSL expression, its dynamic inputs given run ``r``'s values."""
+    """The evaluation of a DSL expression (once: a dynamic value carries its divisibility by the DSL's rules)."""
 
-    def __init__(self, text, r):
-        self.text, self.r, self.leaf = text, r, 0
-        self.nodiv = False
+    def __init__(self, text):
+        self.text, self.leaf = text, 0
         self.literal = False  # cutlass.Int32(n) is the run-time value n (evaluate_dsl(literal=True))
         self.ev = _DslEvaluation(text)
         self.col = 0
         self.locals = {}  # a comprehension's variable -> its value now
 
-    def dynamic(self) -> int:
+    def _stand_in(self) -> int:
         k = self.leaf
         self.leaf += 1
-        v = _PRIMES[(k * 7 + self.r * 5) % len(_PRIMES)]
-        if self.r >= 2:  # the later runs: every other value doubled, the other half in the next run (mixed parity)
-            return 2 * v if (k + self.r) % 2 else v
-        return 2 * v if self.r == 1 else v
+        return _PRIMES[(k * 7) % len(_PRIMES)]
 
-    def run_dynamic(self):
-        """A dynamic value of unknown divisibility: a prime of its own in runs 0 and 1, 1, 2 or 3 in the later runs
-        (by turns, shifted run by run: a sum ``K + u1*c1 + u2*c2`` of such values keeps only the
-        divisibility its terms share; with odd primes alone, a sum of two terms would be even in every run)."""
-        k = self.leaf
-        self.leaf += 1
-        return (1, 2, 3)[(k + self.r) % 3] if self.r >= 2 else _PRIMES[(k * 7 + self.r * 5) % len(_PRIMES)]
+    def dynamic(self) -> int:
+        """A ``cutlass.Int32`` the DSL does not know (its Int32 arithmetic): of unknown divisibility."""
+        return _I32(self._stand_in())
+
+    def unknown(self):
+        """A CuTe value of unknown divisibility (``?``)."""
+        return Dyn(self._stand_in(), 1)
+
+    def known_div(self, d: int):
+        """A CuTe ``IntValue`` the DSL knows to be a multiple of d (``cute.assume``)."""
+        return Dyn(d * self._stand_in(), d)
 
     def static_now(self, x) -> bool:
         if isinstance(x, Layout):
@@ -1374,7 +1374,7 @@ class _Run:
                     return False
                 continue
             if _dyn_int(x) and isinstance(y, int) or _dyn_int(y) and isinstance(x, int):
-                return self.run_dynamic()  # a dynamic Boolean, printed ?
+                return self.unknown()  # a dynamic Boolean, printed ?
             if not _comparable(x, y, o):
                 raise CuteDumpError(
                     f"operator {o}: cannot compare {_text(x)} and {_text(y)} while tracing", self.text, n.col
@@ -1424,11 +1424,11 @@ class _Run:
             }[n.op]()
             return _Lit(self.dynamic(), _wrap_int(t, k), t)
         if (a.__class__ is not C) or (b is not None and b.__class__ is not C):
-            if _scalar(n.left) or (n.right is not None and _scalar(n.right)) or n.op in ("neg", "/"):
+            if n.op in ("neg", "/") or not any(isinstance(x, Dyn) and not isinstance(x, _I32) for x in (a, b)):
                 return self.dynamic()  # arithmetic on a cutlass.Int32: a new value (the DSL's Int32 arithmetic)
-            # a dynamic value a CuTe function returned (the DSL's IntValue): its arithmetic is CuTe's tuple_add,
-            # tuple_mul, ... whose result keeps what is known of the divisibility; computed on this run's values
-            return self._intvalue_arith(n, int(a), int(b))
+            # a CuTe IntValue (cute.assume, what a CuTe function returned): its arithmetic is the MLIR's tuple_add,
+            # tuple_mul, ... whose result keeps what is known of the divisibility (the rules of Dyn's operators)
+            return self._intvalue_arith(n, a, b)
         a, op = int(a), n.op
         if op == "neg":
             return C(-a)
@@ -1470,13 +1470,20 @@ class _Run:
         )
 
     def _intvalue_arith(self, n, a, b):
+        """An IntValue's Python operator: a ``cutlass.Int32`` literal operand counts as its known value (the DSL packs
+        it as a constant), one the DSL does not know as a value of unknown divisibility; a result the MLIR folds to
+        a static k stays an IntValue (printed ``?{div=k}``)."""
+        a, b = _as_operand(a), _as_operand(b)
         op = n.op
         if op in ("//", "%") and b == 0:
             raise CuteDumpError("integer division or modulo by zero (ZeroDivisionError)", self.text, n.col)
-        if op in ("//", "%"):
-            q = abs(a) // abs(b) * (1 if (a < 0) == (b < 0) else -1)  # CuTe's integer division truncates
-            return q if op == "//" else a - q * b
-        return a + b if op == "+" else a - b if op == "-" else a * b
+        if op == "//":
+            r = _idiv(a, b)
+        elif op == "%":
+            r = _imod(a, b)
+        else:
+            r = a + b if op == "+" else a - b if op == "-" else a * b
+        return _IVConst(int(r)) if r.__class__ is C else r
 
     def enum_by_value(self, dotted, cls, v, col):
         space = _space(dotted)
@@ -1573,7 +1580,7 @@ class _Run:
             if bare in ("min", "max") and not n.kwargs:  # cutlass.min / cutlass.max: over every leaf of the arguments
                 vals = it.flatten_to_tuple(tuple(self.value(a) for a in n.args))
                 if fn.name.startswith(("cute.", "cutlass.cute.")) and all(isinstance(v, int) for v in vals):
-                    return self.run_dynamic()  # cute.min / cute.max: an arith op, dynamic even over static ints
+                    return self.unknown()  # cute.min / cute.max: an arith op, dynamic even over static ints
                 try:
                     return _min_max(self, min if bare == "min" else max, vals)
                 except CuteDumpError as e:
@@ -1620,7 +1627,8 @@ class _Run:
                 for v in it.flatten_to_tuple(tuple(x for x in bound if isinstance(x, (tuple, float))))
             ):
                 raise CuteDumpError(f"{bare}: a float is not an integer (ValueError)", self.text, n.col)
-            bound = [_unlit(x) for x in bound] if bare != "assume" else bound
+            # functions of the DSL written in Python take a value as Python has it
+            bound = [_unlit(x) for x in bound] if bare not in _PYTHON_LEVEL else bound
             if any(x.__class__ is _Generator for x in bound):
                 raise CuteDumpError(f"{bare}: a generator is not a tuple (ValueError)", self.text, n.col)
             refused = _kinds.refusal(bare, bound) if not space else None
@@ -1660,7 +1668,7 @@ class _Run:
                         n.col,
                     ) from None
         target = self.value(fn)
-        args = [self.value(a) for a in n.args]
+        args = [_unlit(self.value(a)) for a in n.args]  # a CuTe function of the DSL's: its values as CuTe takes them
         if n.kwargs or not isinstance(target, (Layout, ComposedLayout, Swizzle)):
             raise CuteDumpError("only layouts and swizzles can be called on a coordinate", self.text, n.col)
         try:
@@ -1744,11 +1752,11 @@ class _Run:
             if (st.__class__ is C and int(st) == 0) or (crd is not None and crd == 0):
                 return
             if crd is None:
-                acc[0], acc[1] = int(acc[0]) + self.run_dynamic() * int(st), False
+                acc[0], acc[1] = acc[0] + self.unknown() * st, False
             elif st.__class__ is C and acc[1]:
                 acc[0] = C(int(acc[0]) + crd * int(st))
             else:
-                acc[0], acc[1] = int(acc[0]) + crd * int(st), False
+                acc[0], acc[1] = acc[0] + C(crd) * st, False
 
         def go(shape, stride, crd):
             if not isinstance(shape, tuple):
@@ -1768,7 +1776,7 @@ class _Run:
                 go(sh, st, c)
 
         go(L.shape, L.stride, int(i) if i.__class__ is C else None)
-        return acc[0] if acc[1] else int(acc[0])
+        return acc[0] if acc[1] or isinstance(acc[0], Dyn) else Dyn(int(acc[0]), 1)
 
 
 #: Python's builtins read in the DSL spelling (:meth:`_Run.builtin`)
@@ -1810,16 +1818,17 @@ def _compare(x, y, op):
     return {"==": a == b, "!=": a != b, "<": a < b, ">": a > b, "<=": a <= b, ">=": a >= b}[op]
 
 
-def _scalar(node) -> bool:
-    """Is this node's value a cutlass.Int32 (a call of cutlass.Int32, or arithmetic on one), not a CuTe IntValue?"""
-    cls = node.__class__
-    if cls is PyCall:
-        return node.fn.__class__ is PyName and (
-            _strip(node.fn.name)[1] in DYNAMIC_INTS or node.fn.name in ("min", "max", "abs")
-        )
-    if cls is BinOp:
-        return _scalar(node.left) or (node.right is not None and _scalar(node.right))
-    return False
+def _as_operand(x):
+    """An operand of an IntValue's arithmetic as the MLIR sees it: a known ``cutlass.Int32`` its value, a folded
+    IntValue its static value."""
+    cls = x.__class__
+    if cls is _Lit:
+        return C(x.known)
+    if cls is _IVConst:
+        return C(int(x))
+    if cls is _I32:
+        return Dyn(int(x), 1)
+    return x
 
 
 def _assume(ev, src, divby, pow2):
@@ -1847,7 +1856,7 @@ def _assume(ev, src, divby, pow2):
         raise CuteDumpError(f"assume: takes an integer, got {_text(src)} (AttributeError)")
     if ev.literal:
         return src
-    return d * ev.dynamic()
+    return ev.known_div(d)
 
 
 _INT_BITS = {"Int8": 8, "Uint8": 8, "Int16": 16, "Uint16": 16, "Int32": 32, "Uint32": 32, "Int64": 64, "Uint64": 64}
@@ -1858,7 +1867,32 @@ def _ceil_div(ev, x, t):
     if isinstance(x, tuple) and t.__class__ is C and is_static(x) and int(t) != 0:
         n = int(ev.call("size", x))
         return C(-(-n // int(t)))
+    if x.__class__ is C and t.__class__ is C and int(t) != 0:  # (input + tiler - 1) // tiler, Python's floor
+        return C((int(x) + int(t) - 1) // int(t))
+    if isinstance(x, tuple) and isinstance(t, tuple) and len(t) <= len(x):
+        # mode by mode (the rest modes of zipped_divide): a nested mode by an integer is its size's ceil_div, a mode
+        # the tiler does not reach is kept
+        return tuple(
+            _ceil_div(ev, ev.call("size", xi) if isinstance(xi, tuple) and not isinstance(ti, tuple) else xi, ti)
+            if k < len(t)
+            else xi
+            for k, (xi, ti) in enumerate(zip(x, t + (None,) * (len(x) - len(t))))
+        )
     return ev.call("ceil_div", x, t)
+
+
+def _shape_div(ev, a, b):
+    """cute.shape_div: the DSL's MLIR refuses a nested mode of rank > 1 divided by an integer mode of a tuple
+    (MLIRError); a tuple by an integer folds as CuTe's."""
+
+    def nested_by_int(x, y):
+        if isinstance(x, tuple) and isinstance(y, tuple):
+            return any(nested_by_int(p, q) for p, q in zip(x, y))
+        return isinstance(x, tuple) and len(x) > 1
+
+    if isinstance(a, tuple) and isinstance(b, tuple) and len(a) == len(b) and nested_by_int(a, b):
+        raise CuteDumpError("shape_div: a nested mode divided by an integer mode (the DSL raises MLIRError)")
+    return ev.call("shape_div", a, b)
 
 
 def _promote(*types):
@@ -1897,7 +1931,7 @@ def _float_arith(op, a, b, text, col):
 
 class _DslEvaluation(_Evaluation):
     """The eval language's evaluation of calls, without C++ int's overflow checks (the DSL's dynamic values are not
-    known, and the runs' values are cutedump's own)."""
+    known: their ints are cutedump's stand-ins)."""
 
     __slots__ = ()
 
@@ -1924,47 +1958,39 @@ def _text(x) -> str:
         return repr(x)
 
 
-def _merge(xs, keep=False):
-    """The answers of the runs -> one answer: static values as they are, each dynamic value its divisibility. A
-    layout's shape shows none (the DSL's algebra does not carry it into shapes) unless ``keep``: the layout is the
-    one make_layout / make_identity_tensor built from the shape given (whose values' divisibility the DSL keeps)."""
-    x = xs[0]
+def _settle(x):
+    """The answer as cutedump's other layers take it: each dynamic value a :class:`Dyn` whose int is what the DSL
+    knows (its divisibility; CuTe's print shows that dynamic int), a plain tuple's ``cutlass.Int32`` literal kept
+    (its known value prints)."""
     cls = x.__class__
     if cls is C or cls is bool or cls is SmemPtrFlag:
         return x
-    if isinstance(x, int):
-        g = 0
-        for v in xs:
-            g = gcd(g, int(v))
-        if cls is _Lit:
-            r = _KnownDiv(g or 1)
-            r.known, r.type = x.known, x.type
-            return r
-        return DynDiv(g or 1)
+    if cls is _Lit:
+        return _Lit(1, x.known, x.type)
+    if cls is _IVConst:
+        return x
+    if cls is int or isinstance(x, Dyn):
+        d = x.div if isinstance(x, Dyn) else 1
+        return Dyn(abs(d) or 1, d)
     if cls is tuple:
-        return tuple(_merge([v[i] for v in xs], keep) for i in range(len(x)))
-    if cls is Layout:  # the DSL prints no divisibility in a layout's shape
-        shape = _merge([v.shape for v in xs], keep)
-        return Layout(shape if keep else _undiv(shape), _merge([v.stride for v in xs], keep))
+        return tuple(_settle(e) for e in x)
+    if cls is ArithTuple:
+        return ArithTuple(_settle(e) for e in x)
+    if cls is PyListValue:
+        return PyListValue(_settle(e) for e in x)
+    if cls is Layout:
+        return Layout(_settle(x.shape), _settle(x.stride))
     if cls is ComposedLayout:
-        return ComposedLayout(x.a, _merge([v.offset for v in xs], keep), _merge([v.b for v in xs], keep))
+        return ComposedLayout(x.a, _settle(x.offset), _settle(x.b))
     if cls is ScaledBasis:
-        return ScaledBasis(_merge([v.value for v in xs]), x.path)
+        return ScaledBasis(_settle(x.value), x.path)
     if cls is CountingTensor:
-        return CountingTensor(_merge([v.coord for v in xs], keep), _merge([v.layout for v in xs], keep))
-    return x
-
-
-def _undiv(x):
-    if x.__class__ is DynDiv:
-        return DynDiv(1)
-    if x.__class__ is tuple:
-        return tuple(_undiv(e) for e in x)
+        return CountingTensor(_settle(x.coord), _settle(x.layout))
     return x
 
 
 def evaluate_dsl(text: str, literal: bool = False):
-    """A DSL-spelled expression's value (dynamic values as :class:`DynDiv`, their divisibility); with ``literal``
+    """A DSL-spelled expression's value (dynamic values as :class:`Dyn`, their int the divisibility); with ``literal``
     each ``cutlass.Int32(n)`` is the run-time (C++ dynamic) value n, as C++ CuTe would compute with it."""
     try:
         return _evaluate_dsl(text, literal)
@@ -1994,7 +2020,7 @@ def _evaluate_dsl(text: str, literal: bool):
     lenient[0] = True
     if literal:
         try:
-            run = _Run(text, 0)
+            run = _Run(text)
             run.literal = True
             return run.value(node)
         except RecursionError:
@@ -2004,49 +2030,11 @@ def _evaluate_dsl(text: str, literal: bool):
     keep = _sw.KEEP_NOOP
     keep[0] = True
     try:
-        answers = []
-        nodiv = False
-        for r in range(RUNS):
-            try:
-                run = _Run(text, r)
-                answers.append(run.value(node))
-                nodiv = nodiv or run.nodiv
-            except CuteDumpError:
-                if r == 0:
-                    raise
-                break  # a later run's values fail where the first's did not: the first alone decides
-            except RecursionError:
-                raise CuteDumpError("expression nested too deeply", text, 0) from None
+        return _settle(_Run(text).value(node))
+    except RecursionError:
+        raise CuteDumpError("expression nested too deeply", text, 0) from None
     finally:
         lenient[0] = keep[0] = False
-    if len(answers) < RUNS or nodiv:
-        return _merge_single(answers[0])
-    keep = node.__class__ is PyCall and node.fn.__class__ is PyName and _strip(node.fn.name)[1] in _KEEP_DIV
-    return _merge(answers, keep)
-
-
-#: the functions whose layout keeps its shape's divisibility (the shape is the argument's)
-_KEEP_DIV = frozenset({"make_layout", "make_identity_tensor", "make_identity_layout", "recast_layout", "coalesce"})
-
-
-def _merge_single(x):
-    """One run only: dynamic values of unknown divisibility."""
-    return _merge([x, _bump(x)])
-
-
-def _bump(x):
-    cls = x.__class__
-    if cls is C or cls is bool or cls is SmemPtrFlag:
-        return x
-    if isinstance(x, int):
-        return 1
-    if cls is tuple:
-        return tuple(_bump(e) for e in x)
-    if cls is Layout:
-        return Layout(_bump(x.shape), _bump(x.stride))
-    if cls is ComposedLayout:
-        return ComposedLayout(x.a, _bump(x.offset), _bump(x.b))
-    return x
 
 
 # ---- the DSL's print ----------------------------------------------------------------------------------------
@@ -2057,14 +2045,14 @@ def dsl_int(x) -> str:
         return "0"
     if x.__class__ is C or x.__class__ is bool:
         return str(int(x)) if x.__class__ is C else str(x)
-    d = int(x) if x.__class__ is DynDiv else 1
-    return f"?{{div={d}}}" if d > 1 else "?"
+    d = x.div if isinstance(x, Dyn) else 1
+    return f"?{{div={d}}}" if d != 1 else "?"
 
 
 def _mlir(x) -> str:
     """An int tuple / layout as the DSL's MLIR values print: ``(4,?{div=8})``; a one-element tuple ``(4)``."""
     cls = x.__class__
-    if cls is tuple:
+    if cls is tuple or cls is ArithTuple:  # a coordinate tensor's coordinate: an ArithmeticTuple
         return "(" + ",".join(_mlir(e) for e in x) + ")"
     if x is UNDERSCORE:
         return "_"
@@ -2089,7 +2077,7 @@ def _python(x) -> str:
         return str(int(x))
     if isinstance(x, bool):
         return str(x)
-    if x.__class__ is _KnownDiv or x.__class__ is _Lit:
+    if x.__class__ is _Lit:
         return f"{x.type}({x.known})"
     if isinstance(x, int):
         return "Int32(?)"

@@ -107,8 +107,8 @@ def _dsl_value(x) -> str:
         return str(int(x))
     if cls is bool:
         return "True" if x else "False"
-    if cls is DynDiv:
-        return f"?{{div={int(x)}}}" if x > 1 else "?"
+    if isinstance(x, DynDiv):  # a dynamic value of the DSL's: what it knows of its divisibility
+        return f"?{{div={x.div}}}" if x.div != 1 else "?"
     if cls is int or isinstance(x, int):
         return "?"
     if x is UNDERSCORE:

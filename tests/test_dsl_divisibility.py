@@ -1,0 +1,118 @@
+"""The divisibility of dynamic values (``?{div=N}``) by the DSL's rules, one evaluation per expression (issue 42,
+"Divisibility by the DSL's rules"): generated arithmetic on dynamic integers of known divisors and layout operations
+over such values (tests/oracle/gen_dsl_div.py), against the CuTe DSL 4.8.1's recorded answers.
+``CUTEDUMP_DSL_DIV_SEED`` draws fresh cases (answered by the DSL where its answers are not recorded)."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from cutedump.errors import CuteDumpError
+from cutedump.expr import answer_text
+from tests.oracle import gen_dsl_div as G
+
+SEED = int(os.environ.get("CUTEDUMP_DSL_DIV_SEED", "4242"))
+N = 2250  # the slow run: 9 recorded batches of 250; the default run reads the first batch
+
+
+def _known(expr, dsl, ours):
+    """What is known to differ from the DSL 4.8.1, with its reason: an IntValue the DSL's MLIR folded to a static 0
+    (``x % 4`` of a multiple of 16, ``x * 0``) in a shape: cute.shape_div answers it (the DSL checks the sizes of a
+    shape only where they are Python ints), cutedump takes the folded value as the static 0 it is and refuses a shape
+    of 0, as the DSL's make_layout does (TypeError)."""
+    if ("cute.shape_div(" in expr or "cute.idx2crd(" in expr) and dsl.startswith("ok") and "got 0" in ours:
+        return True  # idx2crd of such a shape likewise
+    return expr in DIFFER
+
+
+#: cases that differ, not yet modelled (seed 4242; a fresh seed shows the same classes): nullspace of a layout of
+#: dynamic shape (the DSL answers a stride of the layout's, ``?`` / ``?{div=128}``, where cutedump's algebra finds 0),
+#: crd2idx of a static coordinate into a nested mode of dynamic size (the DSL does not fold ``1 % s``: ``?``;
+#: cutedump's algebra does: 1)
+DIFFER = {
+    "cute.nullspace(cute.make_layout(((cute.assume(cutlass.Int32(4), divby=1) // 8), (1, (cute.assume(cutlass.Int32("
+    "64), divby=16) // cute.assume(cutlass.Int32(256), divby=64))))))",
+    "cute.crd2idx((1, 0), (((cute.assume(cutlass.Int32(512), divby=128) * 2), cutlass.Int32(8)), cute.assume(cutlass."
+    "Int32(16), divby=16)))",
+}
+
+
+def _ours(expr):
+    try:
+        return "ok", answer_text(expr, "dsl")
+    except CuteDumpError as e:
+        return "error", e.message
+
+
+def _check(exprs):
+    answers = G.run_oracle(exprs)
+    n, bad = G.agree(exprs, answers, _ours)
+    unknown = [b for b in bad if not _known(*b)]
+    assert not unknown, f"{n - len(bad)} of {n} agree\n" + "\n".join(
+        f"{e}\n   DSL: {w}\n   us:  {g}" for e, w, g in unknown[:20]
+    )
+    assert len(bad) <= n // 200  # the known class is rare
+    return n, bad
+
+
+@pytest.fixture(scope="module")
+def cases():
+    return G.generate(SEED, N)
+
+
+def test_divisibility_agrees_with_the_dsl_sample(cases):
+    """The first recorded batch (250 cases)."""
+    _check(cases[:250])
+
+
+@pytest.mark.slow
+def test_divisibility_agrees_with_the_dsl(cases):
+    """2,250 generated expressions."""
+    n, bad = _check(cases)
+    assert n >= 2000
+
+
+def test_one_evaluation_per_expression(monkeypatch):
+    """The expression is evaluated once (no second program taking a gcd over runs)."""
+    from cutedump.expr import dsl
+
+    made = []
+    real = dsl._Run
+
+    class Counting(real):
+        def __init__(self, *a, **k):
+            made.append(1)
+            super().__init__(*a, **k)
+
+    monkeypatch.setattr(dsl, "_Run", Counting)
+    text = "cute.logical_divide(cute.make_layout((cute.assume(cutlass.Int32(64), divby=8), 8)), (4, 2))"
+    assert dsl.format_dsl(dsl.evaluate_dsl(text)) == "((4,?),(2,4)):((1,4),(?{div=8},?{div=16}))"
+    assert len(made) == 1
+
+
+@pytest.mark.parametrize(
+    "expr, dsl",
+    [  # the DSL 4.8.1's prints (tests/oracle/gen_dsl_div.py's program), where the values' own gcd says otherwise
+        ("cute.assume(cutlass.Int32(4), divby=2) + cute.assume(cutlass.Int32(6), divby=6)", "?{div=2}"),
+        ("cute.assume(cutlass.Int32(8), divby=8) % 4", "?{div=0}"),
+        ("cute.assume(cutlass.Int32(8), divby=8) // 3", "?"),
+        ("cute.assume(cutlass.Int32(8), divby=6) % 12", "?{div=6}"),
+        ("cute.ceil_div(cute.assume(cutlass.Int32(8), divby=8), 2)", "?"),
+        ("cute.make_layout(((cute.assume(cutlass.Int32(8), divby=8) % 4) + 3, 2))", "(3,2):(1,3)"),
+        ("cutlass.Int32(8) * cute.assume(cutlass.Int32(8), divby=4)", "?{div=32}"),
+        ("cute.make_layout((8, cute.assume(cutlass.Int32(6), divby=6) + cutlass.Int32(4)))", "(8,?{div=2}):(1,8)"),
+        ("cute.round_up(cute.assume(cutlass.Int32(8), divby=8), 4)", "?{div=4}"),
+        ("cute.round_up(cutlass.Int32(8), 4)", "?"),
+        ("cute.round_up(cute.assume(cutlass.Int32(8), divby=8) % 4, 4)", "?{div=0}"),
+        ("cute.ceil_div(cute.assume(cutlass.Int32(8), divby=8), 1)", "?{div=8}"),
+        ("cute.ceil_div((6, (4, 8), 16), (1, 2, 2))", "(6, 16, 8)"),
+        (
+            "cute.local_tile(cute.make_identity_tensor(((2, 2), 4)), (1, 4), (0, 1))",
+            "tensor<((0,0),0) o (1,4):(0,1@1)>",
+        ),
+    ],
+)
+def test_rules(expr, dsl):
+    assert answer_text(expr, "dsl") == dsl
