@@ -770,7 +770,7 @@ def cute_first_errors(cases) -> list[str]:
         found = _attribute(r.stderr, str(f), starts)
         return "".join(found.get(i, "compiles").replace("\n", " ") + "\n" for i in range(len(cases)))
 
-    key = "tma100-err-" + hashlib.sha256(("-fsyntax-only\0" + src).encode()).hexdigest()[:24]
+    key = "tma100-err-" + hashlib.sha256(("-fsyntax-only\0" + records.question(src)).encode()).hexdigest()[:24]
     return records.answer(
         key, compile_check, what=f"the first errors of {len(cases)} refused SM100 TMA inputs", ncases=len(cases)
     ).splitlines()

@@ -168,7 +168,7 @@ def cute_rejects(cases: list[tuple[str, str]]) -> list[str]:
         found = _attribute(r.stderr, str(f), starts)
         return "".join(found.get(i, "compiles").replace("\n", " ") + "\n" for i in range(len(cases)))
 
-    key = "tmem-rej-" + hashlib.sha256(("-fsyntax-only\0" + src).encode()).hexdigest()[:24]
+    key = "tmem-rej-" + hashlib.sha256(("-fsyntax-only\0" + records.question(src)).encode()).hexdigest()[:24]
     return records.answer(
         key, compile_check, what=f"the compile check of {len(cases)} TMEM copies", ncases=len(cases)
     ).splitlines()

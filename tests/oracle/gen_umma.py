@@ -75,12 +75,13 @@ def _legal(f, args) -> U.UMMATraits | None:
 
 
 def _idesc_expr(t: U.UMMATraits) -> str:
-    tr = t.cpp if t.spec.family.traits_form else f"MMA_Traits<{t.cpp}>"
+    tr = t.cpp if U.traits_spelled(t.spec.family) else f"MMA_Traits<{t.cpp}>"
     return f"{tr}{{}}.idesc_"
 
 
 def _op_expr(t: U.UMMATraits) -> str:
-    # Op{} instantiates the operation (its static_asserts); the traits form's operation is not a template
+    # Op{} instantiates the operation (its static_asserts); the traits form's operation is not a template (4.2), and
+    # 4.7's template has its static_asserts in its MMA_Traits too: MMA_Atom<...>{} in both versions (one question)
     return f"MMA_Atom<{t.cpp}>{{}}" if t.spec.family.traits_form else f"{t.cpp}{{}}"
 
 
@@ -193,7 +194,7 @@ def _cpp_of(f: U.UmmaFamily, args: list[str]) -> str:
         elif p == "csat" and "::" not in s:
             s = f"UMMA::Saturate::{s}"
         rest.append(s)
-    if f.traits_form:
+    if U.traits_spelled(f):
         vals = dict(zip(f.params, rest))
         return (
             f"MMA_Traits<{f.base},{','.join(ts)},C<{vals['M']}>,C<{vals['N']}>,"
@@ -201,6 +202,9 @@ def _cpp_of(f: U.UmmaFamily, args: list[str]) -> str:
             f"integral_constant<UMMA::ScaleIn,{vals.get('aneg', 'UMMA::ScaleIn::One')}>,"
             f"integral_constant<UMMA::ScaleIn,{vals.get('bneg', 'UMMA::ScaleIn::One')}>>"
         )
+    if f.traits_form:  # 4.7's template: every argument written (the question 4.2's traits form asks)
+        vals = dict(zip(f.params, rest))
+        rest = rest[:4] + [vals.get("aneg", "UMMA::ScaleIn::One"), vals.get("bneg", "UMMA::ScaleIn::One")]
     return f"{f.base}<{','.join(ts + rest)}>"
 
 
@@ -230,7 +234,7 @@ def cute_first_errors(cases: list[tuple[str, str, str]]) -> list[str]:
         found = _attribute(r.stderr, str(f), starts)
         return "".join(found.get(i, "compiles").replace("\n", " ") + "\n" for i in range(len(bodies)))
 
-    key = "umma-err-" + hashlib.sha256(("-fsyntax-only\0" + src).encode()).hexdigest()[:24]
+    key = "umma-err-" + hashlib.sha256(("-fsyntax-only\0" + records.question(src)).encode()).hexdigest()[:24]
     return records.answer(
         key, compile_check, what=f"the first errors of {len(bodies)} illegal UMMA atoms", ncases=len(bodies)
     ).splitlines()

@@ -23,6 +23,7 @@ from cutedump.algebra import C, make_layout
 from cutedump.atoms.mma_catalog.traits import MMATraits, split_template
 from cutedump.atoms.types import canonical_type, cpp_type, value_type_bits
 from cutedump.errors import CuteDumpError
+from cutedump.versions import CUTLASS_FACTS, CUTLASS_RELEASES, cutlass, cutlass_fact, require_cutlass
 
 ARCH = "SM100 UMMA"
 
@@ -623,7 +624,7 @@ class UmmaSpec:
     @property
     def cpp(self) -> str:
         """C++ spelling of the operation (for F8F6F4_SS: of its MMA_Traits, which MMA_Atom accepts too)."""
-        if self.family.traits_form:
+        if traits_spelled(self.family):
             ta, tb, tc = (cpp_type(t) for t in self.types)
             maj = ["K" if m == 0 else "MN" for m in (self.a_major, self.b_major)]
             neg = ["Neg" if n else "One" for n in (self.a_neg, self.b_neg)]
@@ -634,7 +635,10 @@ class UmmaSpec:
                 f"integral_constant<UMMA::ScaleIn,UMMA::ScaleIn::{neg[0]}>,"
                 f"integral_constant<UMMA::ScaleIn,UMMA::ScaleIn::{neg[1]}>>"
             )
-        return f"{self.family.base}<{','.join(self._args(True))}>"
+        args = self._args(True)
+        if self.family.traits_form:  # 4.7's template: every argument written, as 4.2's traits form writes them
+            args = args[:7] + [f"UMMA::ScaleIn::{'Neg' if n else 'One'}" for n in (self.a_neg, self.b_neg)]
+        return f"{self.family.base}<{','.join(args)}>"
 
     def check(self) -> None:
         """CuTe's static_asserts, the first failing one as the error (then the descriptor's type checks)."""
@@ -867,8 +871,30 @@ def lookup_umma(base: str, targs: list[str] | None) -> UMMATraits:
     )
 
 
+def traits_spelled(f: UmmaFamily) -> bool:
+    """Is family ``f`` spelled ``MMA_Traits<Op, a, b, c, C<M>, C<N>, ...>`` in the CUTLASS answered now (4.2's
+    SM100_MMA_F8F6F4_SS / _2x1SM_SS; 4.7 made them templates: versions.CUTLASS_FACTS["f8f6f4_umma_spelling"])?"""
+    return f.traits_form and cutlass_fact("f8f6f4_umma_spelling") == "traits"
+
+
+def _spelling_refusal(f: UmmaFamily, wrote: str) -> CuteDumpError:
+    v = cutlass()
+    other = next(
+        k for k, x in CUTLASS_FACTS["f8f6f4_umma_spelling"].items() if x != CUTLASS_FACTS["f8f6f4_umma_spelling"][v]
+    )
+    if traits_spelled(f):
+        how = f"MMA_Traits<{f.base}, a, b, c, C<M>, C<N>, integral_constant<UMMA::Major, ...>, ...>"
+    else:
+        how = f"{f.base}<a, b, c, M, N, a_major, b_major>"
+    return CuteDumpError(
+        f"{wrote}: CUTLASS {CUTLASS_RELEASES[v]} spells {f.base} {how}; this spelling is CUTLASS "
+        f"{CUTLASS_RELEASES[other]}'s (--cutlass {other})"
+    )
+
+
 def lookup_umma_traits_form(targs: list[str]) -> UMMATraits:
-    """CuTe's ``MMA_Traits<SM100_MMA_F8F6F4_SS, a, b, c, C<M>, C<N>, integral_constant<UMMA::Major,...>, ...>``."""
+    """CuTe 4.2's ``MMA_Traits<SM100_MMA_F8F6F4_SS, a, b, c, C<M>, C<N>, integral_constant<UMMA::Major,...>, ...>``
+    (refused under CUTLASS 4.7, where the operation is a template)."""
     import re
 
     base = targs[0].split("::")[-1]
@@ -877,6 +903,8 @@ def lookup_umma_traits_form(targs: list[str]) -> UMMATraits:
             f"MMA_Traits<{targs[0]},...> is not an SM100 traits-form atom "
             "(only SM100_MMA_F8F6F4_SS and SM100_MMA_F8F6F4_2x1SM_SS are spelled this way)"
         )
+    if not traits_spelled(umma_families()[base]):
+        raise _spelling_refusal(umma_families()[base], f"MMA_Traits<{','.join(targs)}>")
     out = []
     for s in targs[1:]:
         m = re.fullmatch(r"(?:cute::)?(?:C|Int|integral_constant<[A-Za-z_:]+,)<?(.*?)>+", s)
@@ -1056,7 +1084,14 @@ def owns(base: str) -> bool:
 
 
 def lookup(base: str, targs: list[str] | None) -> MMATraits:
-    return lookup_umma(base, targs) if base in umma_families() else lookup_vector_fma(base, targs)
+    """An atom as the user spelled it (``lookup_mma``): a spelling the CUTLASS answered now does not have is
+    refused (versions.CUTLASS_FACTS, CUTLASS_ONLY)."""
+    require_cutlass(base)
+    if base in umma_families():
+        if traits_spelled(umma_families()[base]):
+            raise _spelling_refusal(umma_families()[base], f"{base}<{','.join(targs or [])}>")
+        return lookup_umma(base, targs)
+    return lookup_vector_fma(base, targs)
 
 
 def families() -> list[str]:
