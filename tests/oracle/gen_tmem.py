@@ -26,7 +26,7 @@ def _shape_cpp(shp):
 
 
 def _pick_atoms(rng, per_family):
-    for f in U.umma_families().values():
+    for f in U.common_families():
         grid = [(m, n) for m in (64, 128, 256) for n in range(8, 257, 8)]
         rng.shuffle(grid)
         got = 0

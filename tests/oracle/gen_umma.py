@@ -16,6 +16,7 @@ from cutedump.errors import CuteDumpError
 
 TYPES = {
     "tf32": (["tfloat32_t"], ["float", "half_t"]),
+    "ctf32": ([], []),  # complex<tfloat32_t>, float: fixed (U.FIXED_TYPES)
     "f16": (["half_t", "bfloat16_t"], ["float", "half_t"]),
     "i8": (["int8_t", "uint8_t"], ["int32_t"]),
     "f8f6f4": (["float_e4m3_t", "float_e5m2_t", "float_e2m3_t", "float_e3m2_t", "float_e2m1_t"], ["float", "half_t"]),
@@ -27,8 +28,8 @@ SF = ["float_ue8m0_t", "float_ue4m3_t"]
 
 def _draw(f: U.UmmaFamily, rng: random.Random, M_: int, N: int, b_major=None) -> list[str]:
     ab, cs = TYPES[f.kind]
-    a, b = rng.choice(ab), rng.choice(ab)
-    args = [a, b, rng.choice(cs)]
+    args = [] if f.kind in U.FIXED_TYPES else [rng.choice(ab), rng.choice(ab)]
+    args += [rng.choice(cs)] if args else []
     vs = 0
     if f.block_scaled:
         sf = rng.choice(SF)
@@ -85,11 +86,12 @@ def _op_expr(t: U.UMMATraits) -> str:
     return f"MMA_Atom<{t.cpp}>{{}}" if t.spec.family.traits_form else f"{t.cpp}{{}}"
 
 
-def atom_cases(seed: int = 24) -> list[tuple[str, str, str]]:
-    """print(MMA_Atom) and the idesc_ of every legal (M, N) of every family, types drawn by the seed."""
+def atom_cases(seed: int = 24, families=None) -> list[tuple[str, str, str]]:
+    """print(MMA_Atom) and the idesc_ of every legal (M, N) of every family (default: those of every CUTLASS
+    version), types drawn by the seed."""
     rng = random.Random(seed)
     out = []
-    for f in U.umma_families().values():
+    for f in families or U.common_families():
         for M_, N in _mn_grid():
             for bm in ("K", "MN") if f.traits_form else (None,):
                 args = _draw(f, rng, M_, N, bm)
@@ -109,11 +111,11 @@ def atom_cases(seed: int = 24) -> list[tuple[str, str, str]]:
 LAYOUTS = [None, "(_2,_1)", "(_1,_2)", "(_2,_2)", "(_1,_1,_2)"]
 
 
-def tiled_cases(seed: int = 2400, per_family: int = 12) -> list[tuple[str, str, str]]:
+def tiled_cases(seed: int = 2400, per_family: int = 12, families=None) -> list[tuple[str, str, str]]:
     """print(make_tiled_mma(Op{}, atom layout)) for a seeded sample of each family's legal atoms."""
     rng = random.Random(seed)
     out = []
-    for f in U.umma_families().values():
+    for f in families or U.common_families():
         grid = list(_mn_grid())
         rng.shuffle(grid)
         n = 0
@@ -135,12 +137,12 @@ def tiled_cases(seed: int = 2400, per_family: int = 12) -> list[tuple[str, str, 
     return out
 
 
-def error_cases(seed: int = 7) -> list[tuple[str, str, str]]:
+def error_cases(seed: int = 7, families=None) -> list[tuple[str, str, str]]:
     """(label, C++ operation, the static_assert message we give) for illegal atoms: bad M, bad N, MN-major A
     from TMEM, wrong type widths."""
     rng = random.Random(seed)
     out = []
-    for f in U.umma_families().values():
+    for f in families or U.common_families():
         bad = []
         for M_, N in [
             (96, 128),
@@ -161,14 +163,17 @@ def error_cases(seed: int = 7) -> list[tuple[str, str, str]]:
             a[f.ntypes + f.params.index("amaj")] = "MN"
             bad.append(a)
         a = _draw(f, rng, 128 if f.nsm == 1 else 256, 128)
-        a[0] = {
-            "tf32": "half_t",
-            "f16": "float",
-            "i8": "half_t",
-            "f8f6f4": "half_t",
-            "mxf8f6f4": "half_t",
-            "mxf4": "float_e4m3_t",
-        }[f.kind]
+        if f.kind in U.FIXED_TYPES:  # no type parameters: a transposed B instead
+            a[f.ntypes + f.params.index("bmaj")] = "MN"
+        else:
+            a[0] = {
+                "tf32": "half_t",
+                "f16": "float",
+                "i8": "half_t",
+                "f8f6f4": "half_t",
+                "mxf8f6f4": "half_t",
+                "mxf4": "float_e4m3_t",
+            }[f.kind]
         bad.append(a)
         for args in bad:
             try:

@@ -245,6 +245,8 @@ def answer(
         what = f"{what} in {test}"
     if m == "live" and not live_now(key):
         m = "recorded"  # not in this run's live share, or this process's live budget is spent
+    if m == "live" and cutlass_version() != VERSIONS[0] and not os.environ.get("CUTEDUMP_CUTLASS_47_INCLUDE"):
+        m = "recorded"  # CI: CUTLASS 4.7's headers are not installable there; its answers come from its records
     if m == "recorded":
         rec = read(key)
         if rec is None:

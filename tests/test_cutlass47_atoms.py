@@ -1,0 +1,101 @@
+"""CUTLASS 4.7's new UMMA atoms (issue 45) against real CuTe 4.7 (its records: tests/oracle/records/cutlass-4.7/):
+SM100_MMA_TF32_TS_SCALED / _2x1SM_TS_SCALED and the complex interleaved SM100_MMA_TF32[_2x1SM]_TS_INTERLEAVED_
+CF32CTF32CTF32CF32_TN -- print(MMA_Atom) and idesc_ of every legal (M, N), seeded TiledMMAs, and the first
+static_assert of illegal ones -- answered under ``--cutlass 4.7`` and refused under 4.2; 4.7's TF32 SS_SCALED
+operations have no MMA_Traits (CuTe cannot make an atom of them): refused under both, 4.7's compile error checked.
+
+These batches exist for 4.7 only (4.2 has none of the atoms): CI answers them from the records (4.7's headers are
+not installable from the package registries; records.py reads them when $CUTEDUMP_CUTLASS_47_INCLUDE is unset).
+Record: CUTEDUMP_CUTLASS_47_INCLUDE=.../cutlass-v4.7.0/include python -m tests.oracle.record <this file>.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from cutedump.atoms import lookup_mma
+from cutedump.atoms.mma_catalog import sm100 as U
+from cutedump.errors import CuteDumpError
+from cutedump.versions import CUTLASS_ONLY
+from tests.oracle import gen_umma as G
+from tests.oracle.cute import diff_cases, run_cases, run_chunked
+
+NEW = (
+    "SM100_MMA_TF32_TS_SCALED",
+    "SM100_MMA_TF32_2x1SM_TS_SCALED",
+    "SM100_MMA_TF32_TS_INTERLEAVED_CF32CTF32CTF32CF32_TN",
+    "SM100_MMA_TF32_2x1SM_TS_INTERLEAVED_CF32CTF32CTF32CF32_TN",
+)
+
+
+@pytest.fixture
+def cutlass47(monkeypatch):
+    """This test asks CUTLASS 4.7 and cutedump answers as 4.7."""
+    monkeypatch.setenv("CUTEDUMP_ORACLE_CUTLASS", "4.7")
+    monkeypatch.setenv("CUTEDUMP_CUTLASS", "4.7")
+
+
+def _families():
+    return [U.umma_families()[b] for b in NEW]
+
+
+def test_new_atoms_and_instr_desc_like_cute_4_7(cutlass47):
+    cases = G.atom_cases(seed=47, families=_families())
+    assert len(cases) >= 90
+    bad = diff_cases(cases, run_chunked(cases, 150))
+    assert not bad, "\n".join(bad[:20])
+
+
+def test_new_atoms_tiled_like_cute_4_7(cutlass47):
+    cases = G.tiled_cases(seed=4700, families=_families())
+    assert len(cases) >= 40
+    bad = diff_cases(cases, run_chunked(cases, 150))
+    assert not bad, "\n".join(bad[:20])
+
+
+def test_illegal_new_atoms_give_cutes_static_assert_4_7(cutlass47):
+    cases = G.error_cases(seed=470, families=_families())
+    assert len(cases) >= 40
+    got = G.cute_first_errors(cases)
+    bad = [f"{lbl}: ours {msg!r} / cute {g!r}" for (lbl, _c, msg), g in zip(cases, got) if msg not in g]
+    assert not bad, "\n".join(bad[:20])
+
+
+def test_tf32_ss_scaled_has_no_traits_in_4_7(cutlass47):
+    """4.7 declares SM100_MMA_TF32_SS_SCALED but no MMA_Traits for it: CuTe cannot make its atom; cutedump refuses
+    in one line. The operation itself compiles (its static_asserts hold)."""
+    bodies = [
+        "SM100_MMA_TF32_SS_SCALED<tfloat32_t,tfloat32_t,float,128,256,UMMA::Major::K,UMMA::Major::K,1>{};"
+        ' printf("op\\n");',
+        "SM100_MMA_TF32_2x1SM_SS_SCALED<tfloat32_t,tfloat32_t,float,256,256,UMMA::Major::K,UMMA::Major::K,1>{};"
+        ' printf("op\\n");',
+    ]
+    assert run_cases(bodies) == ["op\n", "op\n"]
+    from tests.oracle.cute import refusal_verdicts
+
+    got = refusal_verdicts(
+        G_PRELUDE,
+        [
+            "auto a = MMA_Atom<SM100_MMA_TF32_SS_SCALED<tfloat32_t,tfloat32_t,float,128,256,"
+            "UMMA::Major::K,UMMA::Major::K,1>>{}; (void)a;"
+        ],
+        "cutlass47-",
+        "TF32 SS_SCALED atoms",
+    )
+    assert got[0] != "compiles" and "MMA_Traits" in got[0], got
+    for base in ("SM100_MMA_TF32_SS_SCALED", "SM100_MMA_TF32_2x1SM_SS_SCALED"):
+        with pytest.raises(CuteDumpError, match="declares the operation .* but no MMA_Traits"):
+            lookup_mma(f"{base}<tfloat32_t,tfloat32_t,float,128,256,K,K,1>")
+
+
+G_PRELUDE = "#include <cute/tensor.hpp>\n#include <cute/atom/mma_atom.hpp>\nusing namespace cute;\n"
+
+
+def test_new_atoms_are_refused_under_4_2(monkeypatch):
+    monkeypatch.setenv("CUTEDUMP_CUTLASS", "4.2")
+    for base in CUTLASS_ONLY:
+        if not base.startswith("SM100_MMA"):
+            continue
+        with pytest.raises(CuteDumpError, match=rf"{base}<.*>: {base} exists in CUTLASS 4\.7\.0 only, not in 4\.2\.0"):
+            lookup_mma(f"{base}<128,128,K,K>")
+    assert not set(NEW) & set(U.umma_families())
