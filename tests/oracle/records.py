@@ -34,6 +34,8 @@ RECORD_COMMAND = "python -m tests.oracle.record"
 #: records/cutlass-4.7/, keyed by the same source hash, with ``<key>.fail`` where 4.7 does not compile a batch)
 VERSION_ENV = "CUTEDUMP_ORACLE_CUTLASS"
 VERSIONS = ("4.2", "4.7")
+#: when set, a file every answered batch appends "key<TAB>test file" to (any mode)
+INDEX_ENV = "CUTEDUMP_ORACLE_INDEX"
 
 
 #: live mode on a budget (CI: a 2-core machine cannot recompile every batch within its time limit). Unset, every
@@ -240,6 +242,9 @@ def answer(
     m = mode()
     if m != "recorded":
         note_batch(key, ncases)
+    if os.environ.get(INDEX_ENV):  # which test asks which batch (cutlass_versions.py pending)
+        with open(os.environ[INDEX_ENV], "a", encoding="utf-8") as f:
+            f.write(f"{key}\t{os.environ.get('PYTEST_CURRENT_TEST', '').split('::', 1)[0] or '?'}\n")
     test = os.environ.get("PYTEST_CURRENT_TEST", "").rsplit(" (", 1)[0]
     if test:
         what = f"{what} in {test}"
