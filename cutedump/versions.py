@@ -52,7 +52,8 @@ CUTLASS_NEXT = {
     "differs": (
         "SM80_16x8x32_{S,U}4{S,U}4S32_TN[_SATURATE]: LayoutB_TV stride 64 (4.2: 32)",
         "SM100_MMA_F8F6F4_SS is a template (4.2's MMA_Traits<SM100_MMA_F8F6F4_SS, ...> spelling does not compile)",
-        "new atoms: SM100_MMA_TF32_*_SCALED, SM100_MMA_TF32_*TS_INTERLEAVED_CF32CTF32CTF32CF32_TN (4.2 has none)",
+        "new: SM100_MMA_TF32[_2x1SM]_TS_SCALED, SM100_MMA_TF32[_2x1SM]_TS_INTERLEAVED_CF32CTF32CTF32CF32_TN, "
+        "SM100_TMA_LOAD[_MULTICAST]_2D_GATHER4 (4.2 has none)",
     ),
 }
 
@@ -86,7 +87,6 @@ CUTLASS_ONLY = {
     "SM100_MMA_TF32_2x1SM_TS_INTERLEAVED_CF32CTF32CTF32CF32_TN": ("4.7",),
     "SM100_TMA_LOAD_2D_GATHER4": ("4.7",),
     "SM100_TMA_LOAD_MULTICAST_2D_GATHER4": ("4.7",),
-    "SM100_TMA_STORE_2D_SCATTER4": ("4.7",),
 }
 
 

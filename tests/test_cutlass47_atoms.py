@@ -99,3 +99,31 @@ def test_new_atoms_are_refused_under_4_2(monkeypatch):
         with pytest.raises(CuteDumpError, match=rf"{base}<.*>: {base} exists in CUTLASS 4\.7\.0 only, not in 4\.2\.0"):
             lookup_mma(f"{base}<128,128,K,K>")
     assert not set(NEW) & set(U.umma_families())
+
+
+def test_gather4_tma_atoms_like_cute_4_7(cutlass47):
+    """make_tma_atom_{A,B}_sm100(SM100_TMA_LOAD[_MULTICAST]_2D_GATHER4): the tensor map (the box keeps mode 0 and one
+    row of mode 1), the Copy_Atom (4 rows a TMA), the TMA tensor -- seeded UMMA configurations on 2D gmem."""
+    from tests.oracle import gen_tma_sm100 as GS
+
+    cases = GS.gather4_cases(30, 4700)
+    assert len(cases) == 30 and {c[0].split()[2] for c in cases} == set(GS.GATHER4.values())
+    bad = diff_cases(cases, run_cases([c[1] for c in cases], prelude=GS.PRELUDE, extra_flags=GS.FLAGS))
+    assert not bad, "\n".join(bad[:20])
+
+
+def test_gather4_is_4_7s_and_atoms_only(monkeypatch):
+    from cutedump.atoms import tma_sm100 as S
+    from cutedump.parse import parse_layout
+
+    monkeypatch.setenv("CUTEDUMP_CUTLASS", "4.7")
+    mma = S.tiled_mma_sm100("SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,K,K>")
+    g = parse_layout("(512,256):(256,_1)")
+    smem = parse_layout("((_128,_16),_1,_4):((_64,_1),_0,_16)")
+    t = S.make_tma_atom_A_sm100("SM100_TMA_LOAD_2D_GATHER4", "half_t", g, smem, (128, 256, 64), mma)
+    assert t.tma.box_dim[1] == 1 and int(t.tma.num_elems_per_tma) == 4 * t.tma.box_dim[0]
+    with pytest.raises(CuteDumpError, match="Unsupported TMA .* make_tma_copy_A_sm100"):
+        S.make_tma_copy_A_sm100("SM100_TMA_LOAD_2D_GATHER4", "half_t", g, smem, (128, 256, 64), mma)
+    monkeypatch.setenv("CUTEDUMP_CUTLASS", "4.2")
+    with pytest.raises(CuteDumpError, match=r"SM100_TMA_LOAD_2D_GATHER4 exists in CUTLASS 4\.7\.0 only"):
+        S.make_tma_atom_A_sm100("SM100_TMA_LOAD_2D_GATHER4", "half_t", g, smem, (128, 256, 64), mma)

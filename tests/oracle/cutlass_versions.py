@@ -78,6 +78,11 @@ def write_pending() -> int:
     and the slow tests, under 4.2, logs which test asks which batch)."""
     import tempfile
 
+    missing = cpp_keys("4.2") - cpp_keys("4.7") - set(fails_47())
+    known = pending()
+    if missing <= set(known):  # every missing batch's test is known already: no run of the suite
+        PENDING.write_text("".join(f"{k}\t{t}\n" for t, k in sorted((known[k], k) for k in missing)), "utf-8")
+        return len(missing)
     fd, log = tempfile.mkstemp(prefix="cutedump-index-", suffix=".tsv")
     os.close(fd)
     env = dict(os.environ, CUTEDUMP_ORACLE="recorded", CUTEDUMP_ORACLE_CUTLASS="4.2", **{R.INDEX_ENV: log})
