@@ -74,6 +74,9 @@ CUTLASS_FACTS = {
     # how SM100_MMA_F8F6F4_SS / _2x1SM_SS are spelled: 4.2 a plain struct whose parameters sit in
     # MMA_Traits<SM100_MMA_F8F6F4_SS, a, b, c, C<M>, C<N>, ...>; 4.7 a template SM100_MMA_F8F6F4_SS<a,b,c,M,N,...>
     "f8f6f4_umma_spelling": {"4.2": "traits", "4.7": "template"},
+    # cutlass::detail::Sm1xx/Sm103BlockScaledConfig::tile_atom_to_shape_SFA/SFB(problem_shape): 4.2 appends L = 1 to
+    # any rank <= 4; 4.7 tiles a rank-3 shape over (M|N, K) (no L mode) and takes rank 3 or 4 only
+    "blockscaled_sf_problem_shape": {"4.2": "append L", "4.7": "rank 3 or 4"},
 }
 
 #: names (atoms, copy operations) that exist in some versions only: name -> the versions that have them. A name

@@ -10,7 +10,7 @@ import os
 import sys
 
 #: the group's help (already in inspect.cleandoc form, as click shows it)
-MAIN_HELP = """cutedump: CuTe layouts, computed and printed exactly as real CuTe (CUTLASS 4.2) does.
+MAIN_HELP = """cutedump: CuTe layouts, computed and printed exactly as real CuTe (CUTLASS 4.2 or 4.7: --cutlass) does.
 
 \b
 Examples:

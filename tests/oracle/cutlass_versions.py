@@ -37,7 +37,10 @@ def survey(files: list[str]) -> None:
 #: record-key prefixes of batches that are not C++ compiled against CUTLASS (the CuTe DSL, Triton): not versioned
 NOT_CPP = ("dsl", "triton")
 #: batches only CUTLASS 4.7 has (its new atoms: 4.2 has none of them), with why: test file -> reason
-ONLY_47_TESTS = {"tests/test_cutlass47_atoms.py": "4.7's new UMMA atoms (4.2 has none of them)"}
+ONLY_47_TESTS = {
+    "tests/test_cutlass47_atoms.py": "4.7's new UMMA atoms and gather4 TMA (4.2 has none of them)",
+    "tests/test_cutlass47_scale.py": "4.7's tile_atom_to_shape_SFA/B of a rank-3 problem shape (4.2 answers otherwise)",
+}
 PENDING = R.RECORDS / "cutlass-4.7" / "PENDING.tsv"
 
 
