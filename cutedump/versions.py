@@ -54,6 +54,7 @@ CUTLASS_NEXT = {
         "SM100_MMA_F8F6F4_SS is a template (4.2's MMA_Traits<SM100_MMA_F8F6F4_SS, ...> spelling does not compile)",
         "new: SM100_MMA_TF32[_2x1SM]_TS_SCALED, SM100_MMA_TF32[_2x1SM]_TS_INTERLEAVED_CF32CTF32CTF32CF32_TN, "
         "SM100_TMA_LOAD[_MULTICAST]_2D_GATHER4 (4.2 has none)",
+        "Sm1xx/Sm103BlockScaledConfig::tile_atom_to_shape_SFA/SFB of (M,N,K): (M|N,K) tiled, no L mode (4.2: L = 1)",
     ),
 }
 
