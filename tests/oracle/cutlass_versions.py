@@ -44,6 +44,36 @@ ONLY_47_TESTS = {
 PENDING = R.RECORDS / "cutlass-4.7" / "PENDING.tsv"
 
 
+#: what the batches show (each checked by a test: tests/test_cutlass_versions.py, test_cutlass47_*.py, test_umma.py)
+FINDINGS = (
+    "**TMA (SM90 and SM100)**: every TMA case compiled as for 4.2 fails to *link* against 4.7: 4.7's "
+    "`detail::make_tma_copy_desc` (cute/atom/copy_traits_sm90_tma.hpp) calls the CUDA runtime's "
+    "`cudaDriverGetVersion` (to clear bit 21 of the descriptor's second word for tensors under 128 KiB on drivers up "
+    "to 13.1), and a host-only program has no libcudart: `undefined reference to cudaDriverGetVersion`. The oracle "
+    "links a stand-in that reports 13000 (tests/oracle/cute.py); the tensor-map arguments the oracle prints are "
+    "those of `cuTensorMapEncodeTiled`, before that bit, so they are comparable: every TMA batch compiled so far is "
+    "identical.",
+    "**SM100_MMA_F8F6F4_SS / _2x1SM_SS**: 4.2's `MMA_Traits<SM100_MMA_F8F6F4_SS, a, b, c, C<M>, C<N>, ...>` does not "
+    "compile with 4.7 (the operation is a template `SM100_MMA_F8F6F4_SS<a, b, c, M, N, a_major, b_major>`). The "
+    "generators spell each version's way (the engine's `cpp` under `--cutlass`); a record's key is the question as "
+    "4.2 spells it (`records.question`), so both versions' answers to one question pair up: identical. cutedump "
+    "refuses each version's spelling under the other in one line.",
+    "**SM80_16x8x32_{S,U}4{S,U}4S32_TN[_SATURATE]**: LayoutB_TV's thread stride is 64 in 4.7 (4.2: 32); "
+    "`versions.CUTLASS_FACTS`.",
+    "**Sm1xx/Sm103BlockScaledConfig::tile_atom_to_shape_SFA/SFB** (cutlass/detail/sm10x_blockscaled_layout.hpp): "
+    "4.7 tiles a rank-3 problem shape over (M|N, K) with no L mode (4.2 appends a dynamic L = 1), so a static "
+    "(M|N, K) the chunk does not divide is tile_to_shape's static_assert (one case of the 360 of a 4.2 batch: the "
+    "batch does not compile, below); other ranks than 3 and 4 do not compile (a rank-5 shape: both refuse, with "
+    "different errors). tests/test_cutlass47_scale.py: the 360 cases drawn by the 4.7 engine equal CUTLASS 4.7.",
+    "**New in 4.7**: SM100_MMA_TF32[_2x1SM]_TS_SCALED, the complex SM100_MMA_TF32[_2x1SM]_TS_INTERLEAVED_"
+    "CF32CTF32CTF32CF32_TN (A, B complex<tfloat32_t>, no type parameters), SM100_TMA_LOAD[_MULTICAST]_2D_GATHER4 "
+    "(make_tma_atom_{A,B}_sm100 only): answered under `--cutlass 4.7`, refused under 4.2 "
+    "(tests/test_cutlass47_atoms.py). SM100_MMA_TF32[_2x1SM]_SS_SCALED exist as operations but have no MMA_Traits "
+    "in 4.7: no atom can be made of them (refused under both). SM100_TMA_STORE_2D_SCATTER4 and "
+    "SM100_TMEM_LOAD_STAT_32dp32b{32,128}x are new in 4.7 and not modelled.",
+)
+
+
 def cpp_keys(version: str) -> set[str]:
     """The keys of the C++ batches recorded for CUTLASS ``version``."""
     d = R.records_dir(version)
@@ -178,6 +208,7 @@ def report() -> str:
         "by 4.7, nor refused by 4.7 (`<key>.fail`, its first error, below), nor pending; and on a 4.7 batch without a "
         "4.2 record that is not 4.7-only.",
     ]
+    out += ["", "## What differs, and how cutedump answers it", ""] + [f"- {f}" for f in FINDINGS]
     out += ["", "## Differences", ""]
     any_diff = False
     for test, row in sorted(rows.items()):
