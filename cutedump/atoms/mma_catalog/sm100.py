@@ -920,7 +920,9 @@ def traits_spelled(f: UmmaFamily) -> bool:
     return f.traits_form and cutlass_fact("f8f6f4_umma_spelling") == "traits"
 
 
-def _spelling_refusal(f: UmmaFamily, wrote: str) -> CuteDumpError:
+def _spelling_refusal(f: UmmaFamily, wrote: str, args: list[str] | None = None) -> CuteDumpError:
+    """The one line refusing another version's spelling of ``f``; with ``args`` (a legal atom's), this version's
+    spelling of that atom, to copy."""
     v = cutlass()
     other = next(
         k for k, x in CUTLASS_FACTS["f8f6f4_umma_spelling"].items() if x != CUTLASS_FACTS["f8f6f4_umma_spelling"][v]
@@ -929,8 +931,12 @@ def _spelling_refusal(f: UmmaFamily, wrote: str) -> CuteDumpError:
         how = f"MMA_Traits<{f.base}, a, b, c, C<M>, C<N>, integral_constant<UMMA::Major, ...>, ...>"
     else:
         how = f"{f.base}<a, b, c, M, N, a_major, b_major>"
+    try:
+        how = lookup_umma(f.base, args).cpp if args else how  # this atom, as this version spells it
+    except CuteDumpError:
+        pass  # an illegal atom: the general form
     return CuteDumpError(
-        f"{wrote}: CUTLASS {CUTLASS_RELEASES[v]} spells {f.base} {how}; this spelling is CUTLASS "
+        f"{wrote}: CUTLASS {CUTLASS_RELEASES[v]} spells it {how}; this spelling is CUTLASS "
         f"{CUTLASS_RELEASES[other]}'s (--cutlass {other})"
     )
 
@@ -946,12 +952,12 @@ def lookup_umma_traits_form(targs: list[str]) -> UMMATraits:
             f"MMA_Traits<{targs[0]},...> is not an SM100 traits-form atom "
             "(only SM100_MMA_F8F6F4_SS and SM100_MMA_F8F6F4_2x1SM_SS are spelled this way)"
         )
-    if not traits_spelled(umma_families()[base]):
-        raise _spelling_refusal(umma_families()[base], f"MMA_Traits<{','.join(targs)}>")
     out = []
     for s in targs[1:]:
         m = re.fullmatch(r"(?:cute::)?(?:C|Int|integral_constant<[A-Za-z_:]+,)<?(.*?)>+", s)
         out.append(m.group(1) if m else s)
+    if not traits_spelled(umma_families()[base]):
+        raise _spelling_refusal(umma_families()[base], f"MMA_Traits<{','.join(targs)}>", out)
     return lookup_umma(base, out)
 
 
@@ -1145,7 +1151,7 @@ def lookup(base: str, targs: list[str] | None) -> MMATraits:
         )
     if base in umma_families():
         if traits_spelled(umma_families()[base]):
-            raise _spelling_refusal(umma_families()[base], f"{base}<{','.join(targs or [])}>")
+            raise _spelling_refusal(umma_families()[base], f"{base}<{','.join(targs or [])}>", targs)
         return lookup_umma(base, targs)
     return lookup_vector_fma(base, targs)
 
