@@ -127,3 +127,14 @@ def test_gather4_is_4_7s_and_atoms_only(monkeypatch):
     monkeypatch.setenv("CUTEDUMP_CUTLASS", "4.2")
     with pytest.raises(CuteDumpError, match=r"SM100_TMA_LOAD_2D_GATHER4 exists in CUTLASS 4\.7\.0 only"):
         S.make_tma_atom_A_sm100("SM100_TMA_LOAD_2D_GATHER4", "half_t", g, smem, (128, 256, 64), mma)
+
+
+def test_new_atoms_tmem_fragments_like_cute_4_7(cutlass47):
+    """partition_fragment_C and (TS) partition_fragment_A of the new atoms in TMEM (the interleaved atoms' A is
+    complex<tfloat32_t>, 64 bits) and their 32-bit column counts."""
+    from tests.oracle import gen_tmem as GT
+
+    cases = GT.fragment_cases(seed=4747, per_family=8, families=_families())
+    assert len(cases) >= 30
+    bad = diff_cases(cases, run_chunked(cases, 150))
+    assert not bad, "\n".join(bad[:20])
