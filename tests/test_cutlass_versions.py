@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import gzip
 
+import pytest
+
 from cutedump.versions import CUTLASS_NEXT, version_text
 from tests.oracle import records as R
 from tests.oracle.cute import SEP
@@ -78,3 +80,29 @@ def test_every_cpp_batch_is_answered_by_both_versions():
         f"4.7 batches without a 4.2 record (a question spelled per version? records.question): {only47[:5]}"
     )
     assert {idx[k] for k in k47 - k42} <= set(V.ONLY_47_TESTS)
+
+
+@pytest.mark.slow
+def test_surveyed_test_files_pass_under_4_7_from_its_records():
+    """Every test file whose batches are all compiled against 4.7 (none pending, none refused) passes with cutedump
+    answering as 4.7 and real CuTe's answers read from 4.7's records: 4.7's records checked as CI can (no headers)."""
+    import os
+    import subprocess
+    import sys
+
+    from tests.oracle import cutlass_versions as V
+
+    idx, pend = V.index_47(), V.pending()
+    k47 = V.cpp_keys("4.7")
+    bad = set(pend.values()) | {t for k, t in idx.items() if k not in k47 and not k.startswith(V.NOT_CPP)}
+    files = sorted({t for t in idx.values() if t not in bad and t.startswith("tests/") and os.path.exists(t)})
+    assert {"tests/test_atoms_oracle.py", "tests/test_umma_oracle.py", "tests/test_tmem_oracle.py"} <= set(files)
+    env = dict(os.environ, CUTEDUMP_ORACLE="recorded", CUTEDUMP_ORACLE_CUTLASS="4.7", CUTEDUMP_CUTLASS="4.7")
+    env.pop("CUTEDUMP_ORACLE_LOG", None)
+    r = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *files],
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert r.returncode == 0, r.stdout[-3000:]
