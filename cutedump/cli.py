@@ -35,6 +35,20 @@ class LazyGroup(click.Group):
         return guard_io(lambda: super(LazyGroup, self).invoke(ctx))
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        """click's main (:meth:`_main`); ``--cutlass`` holds for this command line only (its $CUTEDUMP_CUTLASS is
+        restored after: an in-process caller, such as click's test runner, keeps its own)."""
+        import os
+
+        saved = os.environ.get(CUTLASS_ENV)
+        try:
+            return self._main(args, prog_name, complete_var, standalone_mode, **extra)
+        finally:
+            if saved is None:
+                os.environ.pop(CUTLASS_ENV, None)
+            else:
+                os.environ[CUTLASS_ENV] = saved
+
+    def _main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         """click's main, with every usage error (missing argument, unknown option, bad choice, no such command)
         as one ``error: ...`` line on standard error and exit status 2 -- not click's four lines."""
         if not standalone_mode:

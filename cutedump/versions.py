@@ -135,10 +135,11 @@ def version_text(prog: str = "cutedump") -> str:
 
 def json_answer(answer, *, indent: int | None = None, ensure_ascii: bool = True) -> str:
     """The text of a JSON answer (one line, or ``indent``-ed), with a newline: the answer's object with
-    :data:`VERSIONS` under the key ``"versions"``, last (the answer's own keys keep their order and bytes).
+    :data:`VERSIONS` under the key ``"versions"``, last (the answer's own keys keep their order and bytes), its
+    ``"cutlass"`` the release answered (``--cutlass``, :func:`cutlass`).
     Every JSON answer the commands print is written here."""
-    if isinstance(answer, dict):
-        answer = {**answer, "versions": VERSIONS}
+    if isinstance(answer, dict):  # "cutlass": the CUTLASS this answer is of (--cutlass; issue 45)
+        answer = {**answer, "versions": {**VERSIONS, "cutlass": CUTLASS_RELEASES[cutlass()]}}
     import json  # start-up: json only for a JSON answer
 
     return json.dumps(answer, indent=indent, ensure_ascii=ensure_ascii) + "\n"

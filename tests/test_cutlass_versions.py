@@ -106,3 +106,27 @@ def test_surveyed_test_files_pass_under_4_7_from_its_records():
         text=True,
     )
     assert r.returncode == 0, r.stdout[-3000:]
+
+
+def test_cutlass_option_holds_for_its_command_line_and_json_names_it(monkeypatch):
+    """`cutedump --cutlass 4.7 ...` answers as 4.7 (the int4 atom's B stride 64; JSON "versions"."cutlass" 4.7.0), then
+    the caller's $CUTEDUMP_CUTLASS is back (an in-process runner, like the README's examples, keeps 4.2)."""
+    import json
+    import os
+
+    from click.testing import CliRunner
+
+    from cutedump.cli import main
+
+    monkeypatch.setenv("CUTEDUMP_CUTLASS", "4.2")
+    for v, stride in (("4.7", 64), ("4.2", 32)):
+        r = CliRunner().invoke(main, ["--cutlass", v, "mma", "SM80_16x8x32_S32U4S4S32_TN", "--format", "json"])
+        assert r.exit_code == 0, r.output
+        d = json.loads(r.output)
+        assert d["versions"]["cutlass"] == f"{v}.0"
+        assert f"((_4,_8),(_8)):((_{stride},_1),(_8))" in d["printed"]
+        assert os.environ["CUTEDUMP_CUTLASS"] == "4.2"
+    monkeypatch.delenv("CUTEDUMP_CUTLASS")
+    r = CliRunner().invoke(main, ["mma", "SM80_16x8x32_S32U4S4S32_TN", "--format", "json"])
+    assert json.loads(r.output)["versions"]["cutlass"] == "4.7.0"  # the default: the newest
+    assert "CUTEDUMP_CUTLASS" not in os.environ
