@@ -138,3 +138,33 @@ def test_new_atoms_tmem_fragments_like_cute_4_7(cutlass47):
     assert len(cases) >= 30
     bad = diff_cases(cases, run_chunked(cases, 150))
     assert not bad, "\n".join(bad[:20])
+
+
+def test_gather4_reading_states_the_json_numbers(monkeypatch):
+    """`cutedump tma --op SM100_TMA_LOAD_2D_GATHER4 --mma ...`: the box sentence's numbers (one row of mode 1, 4 rows
+    an instruction) are the JSON's."""
+    import json
+
+    from click.testing import CliRunner
+
+    from cutedump.cli import main
+
+    monkeypatch.setenv("CUTEDUMP_CUTLASS", "4.7")
+    args = [
+        "tma",
+        "--op",
+        "SM100_TMA_LOAD_2D_GATHER4",
+        "--mma",
+        "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,K,K>",
+    ]
+    args += ["--operand", "A", "--gmem", "(512,256):(256,_1)", "--lang", "en"]
+    text = CliRunner().invoke(main, args).output
+    d = json.loads(CliRunner().invoke(main, [*args, "--format", "json"]).output)
+    box = d["box_dim_before_multicast"]
+    rows, n = d["gather4_rows_per_tma"], d["elements_per_tma"]
+    assert rows == 4 and n == rows * box[0] * box[1] and box[1] == 1
+    assert (
+        f"box: {{{box[0]}, {box[1]}}} = {box[0]} elements (one row of mode 1); a gather4 TMA instruction moves {rows} "
+        f"such rows (picked by index): {n} elements = {n * 2} bytes"
+    ) in text
+    assert f"one gather4 TMA instruction moves {n}, so each CTA issues {d['instructions_per_cta_tile']} " in text

@@ -609,6 +609,11 @@ def make_tma(
     tutorial's sA(_,_,0)); stages=False passes the smem layout whole, as the Blackwell tutorials pass an
     ((MMA_M,MMA_K),NumMma_M,NumMma_K) layout with an (M,K) tile."""
     vt, bits = check_inputs(op, value_type, gmem)
+    if op in GATHER4_OPS:
+        raise CuteDumpError(
+            f"{op}: cutedump answers the gather4 loads through make_tma_atom_A/B_sm100 only (checked against "
+            "CUTLASS 4.7); make_tma_copy / make_tma_atom of them is not modelled"
+        )
     if int(cluster) < 1:
         raise CuteDumpError(f"--cluster must be >= 1, got {cluster}")
     if op.startswith("SM100_TMA_2SM") and int(cluster) % 2:
@@ -1045,6 +1050,11 @@ def multicast_twin(op: str) -> str:
     return op if "MULTICAST" in op else f"{op}_MULTICAST"
 
 
+def gather_rows(r: TmaResult) -> int:
+    """How many boxes (rows of mode 1) one TMA instruction moves: 4 for CUTLASS 4.7's gather4 loads, else 1."""
+    return 4 if r.op in GATHER4_OPS else 1
+
+
 def box_facts(r: TmaResult) -> dict:
     """The numbers every sentence about a TMA's box states, from the computed result (one place): the whole box
     (box_dim_full) and its elements and bytes, the CTAs it is split over (the multicast count CuTe divides it by),
@@ -1054,8 +1064,13 @@ def box_facts(r: TmaResult) -> dict:
     cta_elems = 1
     for x in cta_box:
         cta_elems *= int(x)
+    box_elems = 1
+    for x in r.box_dim_full:
+        box_elems *= int(x)
     return {
         "box": list(r.box_dim_full),
+        "box_elements": box_elems,
+        "rows": gather_rows(r),  # rows of the box one instruction moves: 4 for gather4, else 1
         "elements": int(r.num_elems_per_tma),
         "bytes": int(r.num_elems_per_tma) * r.bits // 8,
         "parts": int(r.cluster),
@@ -1089,6 +1104,8 @@ def to_json(r: TmaResult) -> dict:
     }
     if r.layout_tv is None:  # a Copy_Atom alone (make_tma_atom_X_sm100): no TiledCopy
         del d["tiled_copy"]
+    if gather_rows(r) > 1:  # gather4 (CUTLASS 4.7): rows of the box one instruction moves
+        d["gather4_rows_per_tma"] = gather_rows(r)
     return d
 
 
