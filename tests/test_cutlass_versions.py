@@ -130,3 +130,19 @@ def test_cutlass_option_holds_for_its_command_line_and_json_names_it(monkeypatch
     r = CliRunner().invoke(main, ["mma", "SM80_16x8x32_S32U4S4S32_TN", "--format", "json"])
     assert json.loads(r.output)["versions"]["cutlass"] == "4.7.0"  # the default: the newest
     assert "CUTEDUMP_CUTLASS" not in os.environ
+
+
+def test_collective_under_4_7_warns_that_it_is_4_2s(monkeypatch):
+    """4.7's CollectiveBuilders differ from 4.2's where compared (docs/CUTLASS_VERSIONS.md): under --cutlass 4.7
+    `cutedump collective` answers as 4.2's builder and says so in one warning line; under 4.2 no warning."""
+    import subprocess
+    import sys
+
+    monkeypatch.delenv("CUTEDUMP_CUTLASS", raising=False)
+    args = ["collective", "--arch", "sm100", "--a", "half_t:K", "--b", "half_t:K", "--c", "float", "--d", "float"]
+    args += ["--tile", "128,128,64"]
+    for v, warned in (("4.7", True), ("4.2", False)):
+        r = subprocess.run([sys.executable, "-m", "cutedump", "--cutlass", v, *args], capture_output=True, text=True)
+        assert r.returncode == 0, r.stderr
+        lines = [ln for ln in r.stderr.splitlines() if "CUTLASS 4.2's builder" in ln]
+        assert len(lines) == (1 if warned else 0) and all(ln.startswith("warning: ") for ln in lines), r.stderr

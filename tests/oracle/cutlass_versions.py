@@ -65,6 +65,14 @@ FINDINGS = (
     "(M|N, K) the chunk does not divide is tile_to_shape's static_assert (one case of the 360 of a 4.2 batch: the "
     "batch does not compile, below); other ranks than 3 and 4 do not compile (a rank-5 shape: both refuse, with "
     "different errors). tests/test_cutlass47_scale.py: the 360 cases drawn by the 4.7 engine equal CUTLASS 4.7.",
+    "**CollectiveBuilders** (tests/test_collective.py, compiled against 4.7 in part): SM100's "
+    "`MainloopSm100TmaUmmaWarpSpecialized<...>` gains a last template argument `cutlass::arch::Sm100`; refusals differ "
+    "(4.2's `Shape/Stride Divisibility Condition` compile in 4.7; a `Divisibility Condition` is 4.7's `Invalid "
+    "TileShape_N.`). Not modelled for 4.7: `cutedump collective` under `--cutlass 4.7` answers as 4.2's builder with "
+    'one `warning:` line (versions.CUTLASS_FACTS["collective_builder"]).',
+    "**SM100 fragment descriptors** (tests/test_redteam_sm100.py): one batch does not compile with 4.7 because 4.7's "
+    "cute/arch/mma_sm100_desc.hpp calls `cast_smem_ptr_to_uint` without including cute/arch/util.hpp (a header "
+    "defect of 4.7; the batch's prelude includes what 4.2 needed): below.",
     "**New in 4.7**: SM100_MMA_TF32[_2x1SM]_TS_SCALED, the complex SM100_MMA_TF32[_2x1SM]_TS_INTERLEAVED_"
     "CF32CTF32CTF32CF32_TN (A, B complex<tfloat32_t>, no type parameters), SM100_TMA_LOAD[_MULTICAST]_2D_GATHER4 "
     "(make_tma_atom_{A,B}_sm100 only): answered under `--cutlass 4.7`, refused under 4.2 "
