@@ -164,7 +164,7 @@ def test_gather4_reading_states_the_json_numbers(monkeypatch):
     rows, n = d["gather4_rows_per_tma"], d["elements_per_tma"]
     assert rows == 4 and n == rows * box[0] * box[1] and box[1] == 1
     assert (
-        f"box: {{{box[0]}, {box[1]}}} = {box[0]} elements (one row of mode 1); a gather4 TMA instruction moves {rows} "
-        f"such rows (picked by index): {n} elements = {n * 2} bytes"
+        f"box: {{{box[0]}, {box[1]}}} = {box[0]} elements (one row of mode 1); a gather TMA instruction "
+        f"(SM100_TMA_LOAD_2D_GATHER4) moves {rows} such rows (picked by index): {n} elements = {n * 2} bytes"
     ) in text
-    assert f"one gather4 TMA instruction moves {n}, so each CTA issues {d['instructions_per_cta_tile']} " in text
+    assert f"one gather TMA instruction moves {n}, so each CTA issues {d['instructions_per_cta_tile']} " in text

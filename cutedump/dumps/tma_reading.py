@@ -55,7 +55,7 @@ def reading(r, lang: str = "en", mma_tile: tuple | None = None) -> list[str]:
         cbytes=b["cta_bytes"],
     )
     if b["rows"] > 1:  # gather4 (CUTLASS 4.7): the box is one row; an instruction moves 4 rows
-        out.append(m("tma.box_gather", belems=b["box_elements"], rows=b["rows"], **box))
+        out.append(m("tma.box_gather", belems=b["box_elements"], rows=b["rows"], op=r.op, **box))
     else:
         out.append(m("tma.box_split", **box) if b["parts"] > 1 else m("tma.box", **box))
     if r.swizzle is None:
