@@ -11,9 +11,9 @@ import sys
 import click
 
 from cutedump.commands._common import guard_io
-from cutedump.commands._help import MAIN_HELP
+from cutedump.commands._help import CUTLASS_HELP, MAIN_HELP
 from cutedump.commands.declarations import COMMANDS, SUMMARIES
-from cutedump.versions import __version__, version_text
+from cutedump.versions import CUTLASS_DEFAULT, CUTLASS_ENV, CUTLASS_RELEASES, __version__, version_text
 
 
 def command(name: str) -> click.Command:
@@ -35,6 +35,20 @@ class LazyGroup(click.Group):
         return guard_io(lambda: super(LazyGroup, self).invoke(ctx))
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        """click's main (:meth:`_main`); ``--cutlass`` holds for this command line only (its $CUTEDUMP_CUTLASS is
+        restored after: an in-process caller, such as click's test runner, keeps its own)."""
+        import os
+
+        saved = os.environ.get(CUTLASS_ENV)
+        try:
+            return self._main(args, prog_name, complete_var, standalone_mode, **extra)
+        finally:
+            if saved is None:
+                os.environ.pop(CUTLASS_ENV, None)
+            else:
+                os.environ[CUTLASS_ENV] = saved
+
+    def _main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         """click's main, with every usage error (missing argument, unknown option, bad choice, no such command)
         as one ``error: ...`` line on standard error and exit status 2 -- not click's four lines."""
         if not standalone_mode:
@@ -74,8 +88,26 @@ def usage_error_line(e: click.UsageError) -> str:
     cls=LazyGroup, help=MAIN_HELP, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 110}
 )
 @click.version_option(__version__, message=version_text("%(prog)s"))
+@click.option(
+    "--cutlass",
+    type=click.Choice(list(CUTLASS_RELEASES)),
+    envvar=CUTLASS_ENV,
+    default=CUTLASS_DEFAULT,
+    show_envvar=False,
+    is_eager=True,
+    expose_value=False,
+    callback=lambda ctx, param, v: _answer_as(v),
+    help=CUTLASS_HELP,
+)
 def main():
     pass  # the help text is MAIN_HELP (cutedump/commands/_help.py): the fast path prints it without click
+
+
+def _answer_as(version: str) -> None:
+    """``--cutlass``: every answer of this command line is the named CUTLASS's (versions.cutlass() reads it)."""
+    import os
+
+    os.environ[CUTLASS_ENV] = version
 
 
 if __name__ == "__main__":

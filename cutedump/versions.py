@@ -17,6 +17,8 @@ Nothing here imports anything at module level: ``import cutedump`` stays fast.
 
 from __future__ import annotations
 
+from cutedump.errors import CuteDumpError
+
 __version__ = "0.1.0"
 
 #: the real systems the answers are exact against (see the module's docstring)
@@ -44,14 +46,87 @@ _LABELS = {
 
 
 #: CUTLASS 4.7.0 beside 4.2.0: what real CuTe 4.7 answers differently to the oracle batches compiled against both
-#: (docs/CUTLASS_VERSIONS.md, written from tests/oracle/records/cutlass-4.7/); cutedump's answers are 4.2.0's
+#: (docs/CUTLASS_VERSIONS.md, written from tests/oracle/records/cutlass-4.7/)
 CUTLASS_NEXT = {
     "version": "4.7.0",
     "differs": (
         "SM80_16x8x32_{S,U}4{S,U}4S32_TN[_SATURATE]: LayoutB_TV stride 64 (4.2: 32)",
         "SM100_MMA_F8F6F4_SS is a template (4.2's MMA_Traits<SM100_MMA_F8F6F4_SS, ...> spelling does not compile)",
+        "new: SM100_MMA_TF32[_2x1SM]_TS_SCALED, SM100_MMA_TF32[_2x1SM]_TS_INTERLEAVED_CF32CTF32CTF32CF32_TN, "
+        "SM100_TMA_LOAD[_MULTICAST]_2D_GATHER4 (4.2 has none)",
+        "Sm1xx/Sm103BlockScaledConfig::tile_atom_to_shape_SFA/SFB of (M,N,K): (M|N,K) tiled, no L mode (4.2: L = 1)",
     ),
 }
+
+# ------------------------------------------------------------------ which CUTLASS the answers are of
+
+#: the CUTLASS versions cutedump answers as (``cutedump --cutlass 4.2|4.7 ...``, else $CUTEDUMP_CUTLASS, else the
+#: newest): each one's release
+CUTLASS_RELEASES = {"4.2": "4.2.0", "4.7": "4.7.0"}
+CUTLASS_ENV = "CUTEDUMP_CUTLASS"
+CUTLASS_DEFAULT = "4.7"
+
+#: THE table of what differs between the versions, one row a fact, each row's value per version. The engine reads a
+#: fact (:func:`cutlass_fact`) where it answers; everything else is one answer for both. Measured: the records of
+#: tests/oracle/records/ (4.2) and tests/oracle/records/cutlass-4.7/ (docs/CUTLASS_VERSIONS.md).
+CUTLASS_FACTS = {
+    # SM80_16x8x32_{S,U}4{S,U}4S32_TN[_SATURATE]: the thread stride of LayoutB_TV (cute/atom/mma_traits_sm80.hpp)
+    "sm80_16x8x32_int4_b_thread_stride": {"4.2": 32, "4.7": 64},
+    # how SM100_MMA_F8F6F4_SS / _2x1SM_SS are spelled: 4.2 a plain struct whose parameters sit in
+    # MMA_Traits<SM100_MMA_F8F6F4_SS, a, b, c, C<M>, C<N>, ...>; 4.7 a template SM100_MMA_F8F6F4_SS<a,b,c,M,N,...>
+    "f8f6f4_umma_spelling": {"4.2": "traits", "4.7": "template"},
+    # cutlass::detail::Sm1xx/Sm103BlockScaledConfig::tile_atom_to_shape_SFA/SFB(problem_shape): 4.2 appends L = 1 to
+    # any rank <= 4; 4.7 tiles a rank-3 shape over (M|N, K) (no L mode) and takes rank 3 or 4 only
+    "blockscaled_sf_problem_shape": {"4.2": "append L", "4.7": "rank 3 or 4"},
+    # the CollectiveBuilders (cutedump collective): modelled on 4.2's; 4.7's differ where the oracle compared them
+    # (tests/test_collective.py's batches: the SM100 mainloop type gains an ArchTag, some refusals differ)
+    "collective_builder": {
+        "4.2": "modelled",
+        "4.7": "this collective is CUTLASS 4.2's builder's: 4.7's differs where compared (SM100 mainloop types gain "
+        "their ArchTag; some divisibility refusals are lifted or reworded: docs/CUTLASS_VERSIONS.md); --cutlass 4.2 "
+        "for an exact answer",
+    },
+}
+
+#: names (atoms, copy operations) that exist in some versions only: name -> the versions that have them. A name
+#: used under a version without it is refused with one line (:func:`require_cutlass`).
+CUTLASS_ONLY = {
+    "SM100_MMA_TF32_SS_SCALED": ("4.7",),
+    "SM100_MMA_TF32_TS_SCALED": ("4.7",),
+    "SM100_MMA_TF32_2x1SM_SS_SCALED": ("4.7",),
+    "SM100_MMA_TF32_2x1SM_TS_SCALED": ("4.7",),
+    "SM100_MMA_TF32_TS_INTERLEAVED_CF32CTF32CTF32CF32_TN": ("4.7",),
+    "SM100_MMA_TF32_2x1SM_TS_INTERLEAVED_CF32CTF32CTF32CF32_TN": ("4.7",),
+    "SM100_TMA_LOAD_2D_GATHER4": ("4.7",),
+    "SM100_TMA_LOAD_MULTICAST_2D_GATHER4": ("4.7",),
+}
+
+
+def cutlass() -> str:
+    """The CUTLASS version answered now: ``--cutlass`` (the command line sets $CUTEDUMP_CUTLASS), else the
+    environment, else :data:`CUTLASS_DEFAULT`."""
+    import os  # start-up: only when asked
+
+    v = os.environ.get(CUTLASS_ENV) or CUTLASS_DEFAULT
+    if v not in CUTLASS_RELEASES:
+        raise CuteDumpError(f"{CUTLASS_ENV}={v!r}: expected one of {', '.join(CUTLASS_RELEASES)}")
+    return v
+
+
+def cutlass_fact(name: str):
+    """The value of fact ``name`` of :data:`CUTLASS_FACTS` for the version answered now."""
+    return CUTLASS_FACTS[name][cutlass()]
+
+
+def require_cutlass(name: str, what: str | None = None) -> None:
+    """Refuse ``name`` (as the user wrote it: ``what``) when the version answered now does not have it."""
+    have = CUTLASS_ONLY.get(name)
+    v = cutlass()
+    if have is not None and v not in have:
+        raise CuteDumpError(
+            f"{what or name}: {name} exists in CUTLASS {' and '.join(CUTLASS_RELEASES[h] for h in have)} only, "
+            f"not in {CUTLASS_RELEASES[v]} (--cutlass {have[-1]})"
+        )
 
 
 def version_text(prog: str = "cutedump") -> str:
@@ -59,6 +134,8 @@ def version_text(prog: str = "cutedump") -> str:
     what CUTLASS 4.7.0 answers otherwise where the oracle batches were compared."""
     lines = [f"{prog}, version {__version__}", "exact against:"]
     lines += [f"  {_LABELS[k]}: {v}" for k, v in EXACT_AGAINST.items()]
+    others = [r for r in CUTLASS_RELEASES.values() if r != EXACT_AGAINST["cutlass"]]
+    lines[2] += f" and {', '.join(others)} (--cutlass {'|'.join(CUTLASS_RELEASES)}, default {CUTLASS_DEFAULT})"
     lines.append(f"compared with CUTLASS {CUTLASS_NEXT['version']} (docs/CUTLASS_VERSIONS.md); it differs in:")
     lines += [f"  {d}" for d in CUTLASS_NEXT["differs"]]
     return "\n".join(lines)
@@ -66,10 +143,11 @@ def version_text(prog: str = "cutedump") -> str:
 
 def json_answer(answer, *, indent: int | None = None, ensure_ascii: bool = True) -> str:
     """The text of a JSON answer (one line, or ``indent``-ed), with a newline: the answer's object with
-    :data:`VERSIONS` under the key ``"versions"``, last (the answer's own keys keep their order and bytes).
+    :data:`VERSIONS` under the key ``"versions"``, last (the answer's own keys keep their order and bytes), its
+    ``"cutlass"`` the release answered (``--cutlass``, :func:`cutlass`).
     Every JSON answer the commands print is written here."""
-    if isinstance(answer, dict):
-        answer = {**answer, "versions": VERSIONS}
+    if isinstance(answer, dict):  # "cutlass": the CUTLASS this answer is of (--cutlass; issue 45)
+        answer = {**answer, "versions": {**VERSIONS, "cutlass": CUTLASS_RELEASES[cutlass()]}}
     import json  # start-up: json only for a JSON answer
 
     return json.dumps(answer, indent=indent, ensure_ascii=ensure_ascii) + "\n"

@@ -11,6 +11,11 @@ from tests.oracle import records
 # the narration language of a test is what its command line says (--lang), else zh: the user's CUTEDUMP_LANG
 # must not change what the recorded dumps are compared with
 os.environ.pop("CUTEDUMP_LANG", None)
+# cutedump answers as the CUTLASS whose records the tests compare with (issue 45): 4.2 (tests/oracle/records/,
+# golden/, every hard-coded CuTe answer) unless the run compiles or reads 4.7's ($CUTEDUMP_ORACLE_CUTLASS=4.7).
+# The user's CUTEDUMP_CUTLASS (default: the newest) must not change what the recorded answers are compared with;
+# a test of 4.7's answers sets it itself (monkeypatch, or `--cutlass 4.7` on its command line).
+os.environ["CUTEDUMP_CUTLASS"] = records.cutlass_version()
 
 
 def pytest_addoption(parser):

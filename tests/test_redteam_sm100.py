@@ -11,6 +11,8 @@ import json
 import pytest
 from click.testing import CliRunner
 
+from cutedump.atoms.mma_catalog import sm100 as U
+from cutedump.atoms.mma_catalog import split_template
 from cutedump.cli import main
 from tests.oracle import gen_redteam_sm100 as G
 from tests.oracle.cute import diff_cases, run_cases, unavailable_reason
@@ -96,6 +98,7 @@ def test_explain_fragment_of_umma_operands_equals_the_oracle_cases():
     n = 0
     for name, _body, exp in G.fragment_desc_cases()[:60]:
         atom, rest = name.split(" (", 1)
+        atom = U.lookup_umma(*split_template(atom)).cpp  # as the CUTLASS answered spells it (F8F6F4: issue 45)
         al, rest = rest.split(") t", 1)
         tid, op, expr_addr = rest.split(" ", 2)
         expr, addr = expr_addr.rsplit(" @", 1)

@@ -39,7 +39,38 @@ def test_spellings_agree():
         "integral_constant<UMMA::ScaleIn,UMMA::ScaleIn::One>,integral_constant<UMMA::ScaleIn,UMMA::ScaleIn::Neg>>"
     )
     assert t.name == "SM100_MMA_F8F6F4_SS<float_e4m3_t,float_e5m2_t,float,128,64,K,MN,One,Neg>"
-    assert lookup_mma(t.name).cpp == t.cpp
+
+
+def test_the_f8f6f4_atom_is_spelled_as_the_cutlass_named(monkeypatch):
+    """4.2: MMA_Traits<SM100_MMA_F8F6F4_SS, a, b, c, C<M>, C<N>, ...> (the operation is a plain struct); 4.7: the
+    template SM100_MMA_F8F6F4_SS<a, b, c, M, N, ...>. Each version refuses the other's spelling in one line."""
+    import pytest
+
+    from cutedump.atoms.mma import MMAAtom
+    from cutedump.errors import CuteDumpError
+
+    traits = (
+        "MMA_Traits<SM100_MMA_F8F6F4_SS,float_e4m3_t,float_e5m2_t,float,C<128>,C<64>,"
+        "integral_constant<UMMA::Major,UMMA::Major::K>,integral_constant<UMMA::Major,UMMA::Major::MN>,"
+        "integral_constant<UMMA::ScaleIn,UMMA::ScaleIn::One>,integral_constant<UMMA::ScaleIn,UMMA::ScaleIn::Neg>>"
+    )
+    template = "SM100_MMA_F8F6F4_SS<float_e4m3_t,float_e5m2_t,float,128,64,K,MN,One,Neg>"
+    monkeypatch.setenv("CUTEDUMP_CUTLASS", "4.2")
+    a = lookup_mma(traits)
+    assert a.cpp == traits
+    with pytest.raises(
+        CuteDumpError, match=r"CUTLASS 4\.2\.0 spells .* spelling is CUTLASS 4\.7\.0's \(--cutlass 4\.7\)"
+    ):
+        lookup_mma(template)
+    monkeypatch.setenv("CUTEDUMP_CUTLASS", "4.7")
+    b = lookup_mma(template)
+    assert b.cpp == (
+        "SM100_MMA_F8F6F4_SS<float_e4m3_t,float_e5m2_t,float,128,64,UMMA::Major::K,UMMA::Major::MN,"
+        "UMMA::ScaleIn::One,UMMA::ScaleIn::Neg>"
+    )
+    assert str(MMAAtom(b)) == str(MMAAtom(a)) and b.name == a.name
+    with pytest.raises(CuteDumpError, match=r"CUTLASS 4\.7\.0 spells .* spelling is CUTLASS 4\.2\.0's"):
+        lookup_mma(traits)
 
 
 def test_tutorial_atom_and_descriptor():

@@ -47,6 +47,7 @@ from cutedump.algebra.swizzle import ComposedLayout, Swizzle
 from cutedump.atoms.types import canonical_type, value_type_bits
 from cutedump.errors import CuteDumpError
 from cutedump.limits import MAX_TMA_MODES, check_modes, check_text
+from cutedump.versions import CUTLASS_ONLY, cutlass, require_cutlass
 
 BIG = 1 << 32
 
@@ -58,7 +59,20 @@ OPS = {
     "SM90_TMA_REDUCE_ADD": "smem -> gmem, element-wise add into gmem",
     "SM100_TMA_2SM_LOAD": "gmem -> smem of a CTA pair (2-SM UMMA); make_tma_copy needs a cluster of 2 or more",
     "SM100_TMA_2SM_LOAD_MULTICAST": "gmem -> smem of CTA pairs in the multicast mask",
+    "SM100_TMA_LOAD_2D_GATHER4": "gmem -> smem, 4 rows of a 2D tensor picked by index (CUTLASS 4.7)",
+    "SM100_TMA_LOAD_MULTICAST_2D_GATHER4": "gather4, multicast to the CTAs in the mask (CUTLASS 4.7)",
 }
+#: CUTLASS 4.7's gather4 loads (versions.CUTLASS_ONLY) -> multicast?: only make_tma_atom_{A,B}_sm100 take them;
+#: detail::make_tma_copy_atom keeps mode 0 of the 2D TMA basis and one row of mode 1 (the box), and one TMA moves
+#: 4 such rows (NumBitsPerTMA = 4 x the box)
+GATHER4_OPS = {"SM100_TMA_LOAD_2D_GATHER4": False, "SM100_TMA_LOAD_MULTICAST_2D_GATHER4": True}
+
+
+def ops_now() -> list[str]:
+    """The TMA ops of the CUTLASS answered now (versions.CUTLASS_ONLY)."""
+    v = cutlass()
+    return [o for o in OPS if v in CUTLASS_ONLY.get(o, (v,))]
+
 
 # cute/arch/copy_sm90_desc.hpp: to_CUtensorMapDataType<T>()
 TMA_DATA_TYPES = {
@@ -545,14 +559,16 @@ def _compose_gmem(gmem: Layout, basis: Basis, sidx2gmode: Layout) -> Layout:
 
 def check_inputs(op: str, value_type: str, gmem) -> tuple[str, int]:
     """The op, element type and gmem tensor every TMA maker reads: (canonical type, bits), or CuTe's refusal."""
-    if op not in OPS:
+    if op in OPS:
+        require_cutlass(op)  # a CUTLASS 4.7 op under 4.2: one line
+    else:
         import difflib
 
-        close = difflib.get_close_matches(op, list(OPS), n=2, cutoff=0.5)
+        close = difflib.get_close_matches(op, ops_now(), n=2, cutoff=0.5)
         raise CuteDumpError(
             f"unknown TMA op {op!r}"
             + (f" (did you mean {', '.join(close)}?)" if close else "")
-            + f"; known: {', '.join(OPS)}"
+            + f"; known: {', '.join(ops_now())}"
         )
     vt = canonical_type(value_type)
     bits = value_type_bits(vt)
@@ -593,6 +609,11 @@ def make_tma(
     tutorial's sA(_,_,0)); stages=False passes the smem layout whole, as the Blackwell tutorials pass an
     ((MMA_M,MMA_K),NumMma_M,NumMma_K) layout with an (M,K) tile."""
     vt, bits = check_inputs(op, value_type, gmem)
+    if op in GATHER4_OPS:
+        raise CuteDumpError(
+            f"{op}: cutedump answers the gather4 loads through make_tma_atom_A/B_sm100 only (checked against "
+            "CUTLASS 4.7); make_tma_copy / make_tma_atom of them is not modelled"
+        )
     if int(cluster) < 1:
         raise CuteDumpError(f"--cluster must be >= 1, got {cluster}")
     if op.startswith("SM100_TMA_2SM") and int(cluster) % 2:
@@ -721,6 +742,15 @@ def build_tma(
         std = std[:b] + (std[b:],)
     tma_gbasis = Layout(shp, std)
     tma_dim = len(shp)
+    gather = op in GATHER4_OPS
+    if gather:  # detail::make_tma_copy_atom (CUTLASS 4.7): tma_gbasis.compose(identity (shape<0>, _1))
+        if tma_dim != 2:
+            raise CuteDumpError(
+                "TMA Gather/Scatter only supports 2D tensors (static_assert in detail::make_tma_copy_atom: the TMA "
+                f"basis {_fmt_enc(basis, tma_gbasis)} has rank {tma_dim})"
+            )
+        shp = (shp[0], _1)
+        tma_gbasis = Layout(shp, std)
     if not is_static(shp) or not is_static(std):
         raise CuteDumpError(
             "static_assert(is_static<TmaGmemBasis>::value) fails in AuxTmaParams: the TMA box "
@@ -728,7 +758,7 @@ def build_tma(
             "make that gmem mode's shape static)"
         )
     # compile-time checks of make_tma_copy_tiled come before any run-time assert of make_tma_copy_desc
-    n_el = int(size(tma_gbasis))
+    n_el = int(size(tma_gbasis)) * (4 if gather else 1)
     num_elems = C(n_el)
     layout_tv = None
     if cta_t_map is not None:
@@ -1020,6 +1050,11 @@ def multicast_twin(op: str) -> str:
     return op if "MULTICAST" in op else f"{op}_MULTICAST"
 
 
+def gather_rows(r: TmaResult) -> int:
+    """How many boxes (rows of mode 1) one TMA instruction moves: 4 for CUTLASS 4.7's gather4 loads, else 1."""
+    return 4 if r.op in GATHER4_OPS else 1
+
+
 def box_facts(r: TmaResult) -> dict:
     """The numbers every sentence about a TMA's box states, from the computed result (one place): the whole box
     (box_dim_full) and its elements and bytes, the CTAs it is split over (the multicast count CuTe divides it by),
@@ -1029,8 +1064,13 @@ def box_facts(r: TmaResult) -> dict:
     cta_elems = 1
     for x in cta_box:
         cta_elems *= int(x)
+    box_elems = 1
+    for x in r.box_dim_full:
+        box_elems *= int(x)
     return {
         "box": list(r.box_dim_full),
+        "box_elements": box_elems,
+        "rows": gather_rows(r),  # rows of the box one instruction moves: 4 for gather4, else 1
         "elements": int(r.num_elems_per_tma),
         "bytes": int(r.num_elems_per_tma) * r.bits // 8,
         "parts": int(r.cluster),
@@ -1064,6 +1104,8 @@ def to_json(r: TmaResult) -> dict:
     }
     if r.layout_tv is None:  # a Copy_Atom alone (make_tma_atom_X_sm100): no TiledCopy
         del d["tiled_copy"]
+    if gather_rows(r) > 1:  # gather4 (CUTLASS 4.7): rows of the box one instruction moves
+        d["gather4_rows_per_tma"] = gather_rows(r)
     return d
 
 

@@ -67,8 +67,8 @@ def maker_name(operand: str, tiled: bool) -> str:
 
 def check_op(operand: str, op: str, tiled: bool) -> bool:
     """The static_asserts of the makers on the op: whether it multicasts."""
-    if op not in T.OPS:
-        T.check_inputs(op, "half_t", None)  # unknown op: the one "did you mean" error
+    if op not in T.ops_now():
+        T.check_inputs(op, "half_t", None)  # unknown op: the one "did you mean" error (or: not in this CUTLASS)
     if operand == "C":
         if not tiled:
             raise CuteDumpError(
@@ -81,12 +81,13 @@ def check_op(operand: str, op: str, tiled: bool) -> bool:
                 f"make_tma_copy_C_sm100: {op}; it takes {', '.join(C_OPS)})"
             )
         return False
-    if op not in AB_OPS:
+    takes = dict(AB_OPS) if tiled else {**AB_OPS, **{o: m for o, m in T.GATHER4_OPS.items() if o in T.ops_now()}}
+    if op not in takes:
         raise CuteDumpError(
             f"Unsupported TMA (static_assert(dependent_false<CopyOp>) in {maker_name(operand, tiled)}: "
-            f"{op}; it takes {', '.join(AB_OPS)})"
+            f"{op}; it takes {', '.join(takes)})"
         )
-    return AB_OPS[op]
+    return takes[op]
 
 
 def cluster_layout_vmnk(cluster_shape, mma) -> Layout:

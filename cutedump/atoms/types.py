@@ -40,6 +40,7 @@ VALUE_TYPES = {
     "complex<float>": 64,
     "complex<double>": 128,
     "complex<half_t>": 32,
+    "complex<tfloat32_t>": 64,  # the interleaved complex TF32 UMMA atoms' A and B (CUTLASS 4.7)
     "GaussComplex": 128,
 }
 
@@ -101,4 +102,5 @@ def cpp_type(name: str) -> str:
         "complex<half_t>": "cute::complex<cute::half_t>",
         "complex<float>": "cute::complex<float>",
         "complex<double>": "cute::complex<double>",
+        "complex<tfloat32_t>": "cute::complex<cute::tfloat32_t>",
     }.get(n, n)

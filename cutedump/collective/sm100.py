@@ -9,6 +9,7 @@ from cutedump.collective.config import ELEMENT_BITS, Config
 from cutedump.collective.sm90 import Choice, NotModelled, Phrase, Refused
 from cutedump.collective.sm90 import tma_atom as sm90_tma_atom
 from cutedump.errors import CuteDumpError
+from cutedump.versions import cutlass_fact
 
 UB = "cutlass/gemm/collective/builders/sm100_umma_builder.inl"
 UC = "cutlass/gemm/collective/builders/sm100_common.inl"
@@ -33,11 +34,14 @@ UMMA_OPS = {
     "bfloat16_t": "SM100_MMA_F16BF16{sm}_SS<{a},{b},{c},{m},{n},{ma},{mb}>",
     "int8_t": "SM100_MMA_S8{sm}_SS<{a},{b},{c},{m},{n},{ma},{mb}>",
     "uint8_t": "SM100_MMA_S8{sm}_SS<{a},{b},{c},{m},{n},{ma},{mb}>",
-    "float_e4m3_t": "MMA_Traits<SM100_MMA_F8F6F4{sm}_SS,{a},{b},{c},C<{m}>,C<{n}>,"
+}
+#: the F8 op in each spelling of versions.CUTLASS_FACTS["f8f6f4_umma_spelling"] (4.2: traits, 4.7: template)
+F8_UMMA_OP = {
+    "traits": "MMA_Traits<SM100_MMA_F8F6F4{sm}_SS,{a},{b},{c},C<{m}>,C<{n}>,"
     "integral_constant<UMMA::Major,UMMA::Major::{ma}>,"
     "integral_constant<UMMA::Major,UMMA::Major::{mb}>>",
+    "template": "SM100_MMA_F8F6F4{sm}_SS<{a},{b},{c},{m},{n},UMMA::Major::{ma},UMMA::Major::{mb}>",
 }
-UMMA_OPS["float_e5m2_t"] = UMMA_OPS["float_e4m3_t"]
 NON_F8 = ("tfloat32_t", "float", "half_t", "bfloat16_t", "int8_t", "uint8_t")
 F8 = ("float_e4m3_t", "float_e5m2_t")
 SMEM_ATOMS = (("SW128", 128), ("SW64", 64), ("SW32", 32), ("INTER", 16))
@@ -183,7 +187,9 @@ def mainloop(cfg: Config, carveout: int):
         raise Refused("Invalid TileShape_M.", f"{UC}:309")
     if n % 8 or n > 256:
         raise Refused("Invalid TileShape_N.", f"{UC}:{381 if two else 313}")
-    op = UMMA_OPS[ea].format(sm="_2x1SM" if two else "", a=ea, b=eb, c=cfg.acc, m=m, n=n, ma=ma, mb=mb)
+    op = (F8_UMMA_OP[cutlass_fact("f8f6f4_umma_spelling")] if ea in F8 else UMMA_OPS[ea]).format(
+        sm="_2x1SM" if two else "", a=ea, b=eb, c=cfg.acc, m=m, n=n, ma=ma, mb=mb
+    )
     try:
         tiled = make_tiled_mma(op, None)
     except CuteDumpError as e:

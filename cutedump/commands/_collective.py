@@ -11,7 +11,7 @@ from cutedump.collective import sm90, sm100, sm120
 from cutedump.collective.build import build
 from cutedump.collective.sm90 import Refused
 from cutedump.errors import CuteDumpError, warn
-from cutedump.versions import json_answer
+from cutedump.versions import cutlass_fact, json_answer
 
 
 def parse(
@@ -197,6 +197,8 @@ def collective_text(
             f"{'--toml' if toml else '--problem'} with a dynamic cluster: not modelled (cutedump writes kernel "
             "descriptions and TMA maps of a static cluster)"
         )
+    if cutlass_fact("collective_builder") != "modelled":
+        warn(cutlass_fact("collective_builder"))
     if toml and fmt_ == "json":
         raise CuteDumpError("--toml and --format json: choose one (--toml writes a kernel description, not JSON)")
     prob = _problem(problem) if problem else None

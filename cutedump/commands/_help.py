@@ -10,7 +10,7 @@ import os
 import sys
 
 #: the group's help (already in inspect.cleandoc form, as click shows it)
-MAIN_HELP = """cutedump: CuTe layouts, computed and printed exactly as real CuTe (CUTLASS 4.2) does.
+MAIN_HELP = """cutedump: CuTe layouts, computed and printed exactly as real CuTe (CUTLASS 4.2 or 4.7: --cutlass) does.
 
 \b
 Examples:
@@ -21,7 +21,12 @@ Examples:
 MAX_CONTENT_WIDTH = 110
 HELP_OPTIONS = ["-h", "--help"]
 #: the group's options as click lists them: --version (click.version_option), then the help option
-OPTION_ROWS = [("--version", "Show the version and exit."), (", ".join(HELP_OPTIONS), "Show this message and exit.")]
+CUTLASS_HELP = "Answer as CUTLASS 4.2.0 or 4.7.0 where they differ (default: $CUTEDUMP_CUTLASS, else 4.7)."
+OPTION_ROWS = [
+    ("--version", "Show the version and exit."),
+    ("--cutlass [4.2|4.7]", CUTLASS_HELP),
+    (", ".join(HELP_OPTIONS), "Show this message and exit."),
+]
 
 
 def terminal_width() -> int:

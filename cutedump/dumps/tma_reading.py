@@ -33,7 +33,11 @@ def reading(r, lang: str = "en", mma_tile: tuple | None = None) -> list[str]:
 
     out = [
         m("tma.gbasis", gbasis=r.fmt_basis_layout(r.tma_gbasis)),
-        m("tma.sidx", full=r.fmt_basis_layout(r.sidx2gmode_full), prefix=r.fmt_basis_layout(r.sidx2gmode)),
+        m(
+            "tma.sidx_gather" if T.gather_rows(r) > 1 else "tma.sidx",
+            full=r.fmt_basis_layout(r.sidx2gmode_full),
+            prefix=r.fmt_basis_layout(r.sidx2gmode),
+        ),
     ]
     for i in range(r.rank):
         modes = _leaves(r.tma_gbasis.stride[i]) if is_tuple(r.tma_gbasis.stride) else [r.tma_gbasis.stride]
@@ -50,7 +54,10 @@ def reading(r, lang: str = "en", mma_tile: tuple | None = None) -> list[str]:
         celems=b["cta_elements"],
         cbytes=b["cta_bytes"],
     )
-    out.append(m("tma.box_split", **box) if b["parts"] > 1 else m("tma.box", **box))
+    if b["rows"] > 1:  # gather4 (CUTLASS 4.7): the box is one row; an instruction moves 4 rows
+        out.append(m("tma.box_gather", belems=b["box_elements"], rows=b["rows"], op=r.op, **box))
+    else:
+        out.append(m("tma.box_split", **box) if b["parts"] > 1 else m("tma.box", **box))
     if r.swizzle is None:
         out.append(m("tma.swizzle_none", enum=r.swizzle_enum))
     else:
@@ -74,7 +81,8 @@ def reading(r, lang: str = "en", mma_tile: tuple | None = None) -> list[str]:
         if mma_tile is None
         else m("tma.tile_mma", tiler=fmt(tuple(mma_tile[0])), modes=mma_tile[1], tile=fmt(r.tiler_mn))
     )
-    out.append(m("tma.instructions", what=what, tiles=b["tile_elements"], elems=b["elements"], n=b["instructions"]))
+    key = "tma.instructions_gather" if b["rows"] > 1 else "tma.instructions"
+    out.append(m(key, what=what, tiles=b["tile_elements"], elems=b["elements"], n=b["instructions"]))
     if b["parts"] > 1:
         split = m("tma.mc_split", **box)
         out.append(

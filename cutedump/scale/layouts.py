@@ -20,6 +20,7 @@ from cutedump.algebra import C
 from cutedump.algebra import inttuple as it
 from cutedump.algebra.layout import Layout
 from cutedump.errors import CuteDumpError
+from cutedump.versions import cutlass_fact
 
 BLK_MN = C(128)  # Sm1xxBlockScaledBasicChunk::Blk_MN
 BLK_SF = C(4)  # Sm1xxBlockScaledBasicChunk::Blk_SF
@@ -86,25 +87,42 @@ def layout_sf(vs, sm103=False) -> Layout:
     return A.blocked_product(sf_atom(vs), Layout((0, 0, 0), (0, C(1), 0)))
 
 
-def _tile_to_shape(atom, shape, what):
+def _tile_to_shape(atom, shape, what, step=STEP):
     try:
-        return A.tile_to_shape(atom, shape, STEP)
+        return A.tile_to_shape(atom, shape, step)
     except CuteDumpError as e:
         raise CuteDumpError(f"{what}: {e.message}") from None
 
 
-def tile_atom_to_shape_sfa(vs, problem_shape, sm103=False) -> Layout:
-    """``tile_atom_to_shape_SFA(problem_shape)``: tile_to_shape(SfAtom, (M,K,L), Step<_2,_1,_3>)."""
-    M, N, K, L = _mnkl(problem_shape, "tile_atom_to_shape_SFA")
+def _sf_tile(vs, problem_shape, sm103, operand) -> Layout:
+    """``tile_atom_to_shape_SF{A,B}(problem_shape)`` of Sm1xx/Sm103BlockScaledConfig. CUTLASS 4.2: append<4>(shape,
+    1), then tile_to_shape(SfAtom, (M|N,K,L), Step<_2,_1,_3>); CUTLASS 4.7 (versions.CUTLASS_FACTS): a rank-3 shape
+    tiles (M|N,K) with Step<_2,_1> (no L mode: a static (M|N,K) must be divisible), rank 4 as 4.2, other ranks do
+    not compile (``auto [M, N, K, L] = problem_shape``)."""
+    what = f"tile_atom_to_shape_SF{operand}"
     atom = sm103_sf_atom(vs) if sm103 else sf_atom(vs)
-    return _tile_to_shape(atom, (M, K, L), "tile_atom_to_shape_SFA")
+    i = 0 if operand == "A" else 1
+    p = problem_shape if isinstance(problem_shape, tuple) else (problem_shape,)
+    if cutlass_fact("blockscaled_sf_problem_shape") == "rank 3 or 4":
+        if len(p) == 3:
+            return _tile_to_shape(atom, (p[i], p[2]), what, STEP[:2])
+        if len(p) != 4:
+            raise CuteDumpError(
+                f"{what}: CUTLASS 4.7 takes a problem shape (M,N,K) or (M,N,K,L), got rank {len(p)} (its "
+                f"`auto [M, N, K, L] = problem_shape` does not compile: only 4 names for {len(p)} elements)"
+            )
+    M, N, K, L = _mnkl(p, what)
+    return _tile_to_shape(atom, ((M, N)[i], K, L), what)
+
+
+def tile_atom_to_shape_sfa(vs, problem_shape, sm103=False) -> Layout:
+    """``tile_atom_to_shape_SFA(problem_shape)``: tile_to_shape(SfAtom, (M,K,L), Step<_2,_1,_3>) (see _sf_tile)."""
+    return _sf_tile(vs, problem_shape, sm103, "A")
 
 
 def tile_atom_to_shape_sfb(vs, problem_shape, sm103=False) -> Layout:
-    """``tile_atom_to_shape_SFB(problem_shape)``: tile_to_shape(SfAtom, (N,K,L), Step<_2,_1,_3>)."""
-    M, N, K, L = _mnkl(problem_shape, "tile_atom_to_shape_SFB")
-    atom = sm103_sf_atom(vs) if sm103 else sf_atom(vs)
-    return _tile_to_shape(atom, (N, K, L), "tile_atom_to_shape_SFB")
+    """``tile_atom_to_shape_SFB(problem_shape)``: tile_to_shape(SfAtom, (N,K,L), Step<_2,_1,_3>) (see _sf_tile)."""
+    return _sf_tile(vs, problem_shape, sm103, "B")
 
 
 def _static_tile(tile_shape, what):

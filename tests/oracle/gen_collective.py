@@ -233,7 +233,7 @@ def refusals(configs: list[Config], params: bool = False) -> list[str]:
         return "".join(out)
 
     text = "pch\0" + "\0".join(FLAGS) + PRELUDE + "\0".join(srcs)
-    key = "collective-err-" + hashlib.sha256(text.encode()).hexdigest()[:24]
+    key = "collective-err-" + hashlib.sha256(records.question(text).encode()).hexdigest()[:24]
     return records.answer(
         key, compile_check, what=f"CUTLASS's refusals of {len(configs)} collectives", ncases=len(configs)
     ).splitlines()

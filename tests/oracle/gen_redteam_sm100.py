@@ -20,7 +20,7 @@ ALAYS = [None, "(_2,_1)", "(_1,_2)", "(_2,_2)", "(_1,_4)", "(_4,_1)"]
 
 
 def _random_atom(rng, fams=None):
-    fams = fams or list(U.umma_families().values())
+    fams = fams or U.common_families()
     while True:
         f = rng.choice(fams)
         m = rng.choice((64, 128, 256))
@@ -133,7 +133,7 @@ def fragment_desc_cases(seed: int = 9300, n: int = 160) -> list[tuple[str, str, 
     from cutedump.expr import evaluate
 
     rng = random.Random(seed)
-    fams = [f for f in U.umma_families().values() if f.src == "SS"]
+    fams = [f for f in U.common_families() if f.src == "SS"]
     out = []
     seen = set()
     tries = 0
@@ -203,7 +203,7 @@ def illegal_atom_cases(seed: int = 9400, per_family: int = 14) -> list[tuple[str
     out = []
     Ms = [0, 16, 32, 48, 64, 96, 128, 192, 256, 384, 512]
     Ns = [0, 4, 8, 12, 16, 20, 24, 32, 40, 48, 56, 72, 100, 104, 136, 200, 248, 256, 264, 272, 512]
-    for f in U.umma_families().values():
+    for f in U.common_families():
         got = 0
         for _ in range(400):
             if got >= per_family:

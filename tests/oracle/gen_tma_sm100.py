@@ -770,7 +770,7 @@ def cute_first_errors(cases) -> list[str]:
         found = _attribute(r.stderr, str(f), starts)
         return "".join(found.get(i, "compiles").replace("\n", " ") + "\n" for i in range(len(cases)))
 
-    key = "tma100-err-" + hashlib.sha256(("-fsyntax-only\0" + src).encode()).hexdigest()[:24]
+    key = "tma100-err-" + hashlib.sha256(("-fsyntax-only\0" + records.question(src)).encode()).hexdigest()[:24]
     return records.answer(
         key, compile_check, what=f"the first errors of {len(cases)} refused SM100 TMA inputs", ncases=len(cases)
     ).splitlines()
@@ -817,3 +817,37 @@ def hopper_umma_cases():
         )
         out.append((f"hopper make_tma_copy {op} {vt} s={smem_py} tile={tile} cluster={cl} m={m} cta={cta}", body, exp))
     return out
+
+
+#: CUTLASS 4.7's gather4 loads for the drawn load ops (make_tma_atom_{A,B}_sm100 only)
+GATHER4 = {
+    "SM90_TMA_LOAD": "SM100_TMA_LOAD_2D_GATHER4",
+    "SM90_TMA_LOAD_MULTICAST": "SM100_TMA_LOAD_MULTICAST_2D_GATHER4",
+}
+
+
+def gather4_cases(n: int, seed: int, nvar: int = 3):
+    """CUTLASS 4.7: make_tma_atom_{A,B}_sm100(SM100_TMA_LOAD[_MULTICAST]_2D_GATHER4) on rank-2 gmem (the drawn
+    configurations of :func:`cases` with their loads replaced); other ranks are CuTe's static_assert (not sent)."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(20000):
+        if len(out) >= n:
+            break
+        c = random_config(rng, "atom")
+        if c is None:
+            continue
+        cfg, variant = c
+        if cfg["operand"] == "C" or cfg["op"] not in GATHER4 or len(cfg["tiler"]) != 3:
+            continue
+        cfg["op"] = GATHER4[cfg["op"]]
+        for _ in range(nvar):
+            gmem = variant(rng)
+            if len(gmem.shape) != 2:
+                continue
+            try:
+                exp = expected("atom", cfg, gmem)
+            except CuteDumpError:
+                continue
+            out.append((_name("atom", cfg, gmem), atom_body(cfg, gmem), exp))
+    return out[:n]

@@ -25,8 +25,8 @@ def _shape_cpp(shp):
     return "make_shape(" + ",".join(f"Int<{int(x)}>{{}}" for x in shp) + ")"
 
 
-def _pick_atoms(rng, per_family):
-    for f in U.umma_families().values():
+def _pick_atoms(rng, per_family, families=None):
+    for f in families or U.common_families():
         grid = [(m, n) for m in (64, 128, 256) for n in range(8, 257, 8)]
         rng.shuffle(grid)
         got = 0
@@ -40,11 +40,11 @@ def _pick_atoms(rng, per_family):
             yield t
 
 
-def fragment_cases(seed: int = 100, per_family: int = 6) -> list[tuple[str, str, str]]:
+def fragment_cases(seed: int = 100, per_family: int = 6, families=None) -> list[tuple[str, str, str]]:
     """partition_fragment_C (and _A of TS atoms) of seeded tilings: the TMEM tensor and its 32-bit column count."""
     rng = random.Random(seed)
     out = []
-    for t in _pick_atoms(rng, per_family):
+    for t in _pick_atoms(rng, per_family, families):
         lay = rng.choice(LAYOUTS)
         mma = M.make_tiled_mma(M.MMAAtom(t), lay)
         tm, tn, tk = (int(x) for x in mma.tile_shape())
@@ -168,7 +168,7 @@ def cute_rejects(cases: list[tuple[str, str]]) -> list[str]:
         found = _attribute(r.stderr, str(f), starts)
         return "".join(found.get(i, "compiles").replace("\n", " ") + "\n" for i in range(len(cases)))
 
-    key = "tmem-rej-" + hashlib.sha256(("-fsyntax-only\0" + src).encode()).hexdigest()[:24]
+    key = "tmem-rej-" + hashlib.sha256(("-fsyntax-only\0" + records.question(src)).encode()).hexdigest()[:24]
     return records.answer(
         key, compile_check, what=f"the compile check of {len(cases)} TMEM copies", ncases=len(cases)
     ).splitlines()

@@ -16,6 +16,7 @@ from cutedump.errors import CuteDumpError
 
 TYPES = {
     "tf32": (["tfloat32_t"], ["float", "half_t"]),
+    "ctf32": ([], []),  # complex<tfloat32_t>, float: fixed (U.FIXED_TYPES)
     "f16": (["half_t", "bfloat16_t"], ["float", "half_t"]),
     "i8": (["int8_t", "uint8_t"], ["int32_t"]),
     "f8f6f4": (["float_e4m3_t", "float_e5m2_t", "float_e2m3_t", "float_e3m2_t", "float_e2m1_t"], ["float", "half_t"]),
@@ -27,8 +28,8 @@ SF = ["float_ue8m0_t", "float_ue4m3_t"]
 
 def _draw(f: U.UmmaFamily, rng: random.Random, M_: int, N: int, b_major=None) -> list[str]:
     ab, cs = TYPES[f.kind]
-    a, b = rng.choice(ab), rng.choice(ab)
-    args = [a, b, rng.choice(cs)]
+    args = [] if f.kind in U.FIXED_TYPES else [rng.choice(ab), rng.choice(ab)]
+    args += [rng.choice(cs)] if args else []
     vs = 0
     if f.block_scaled:
         sf = rng.choice(SF)
@@ -75,20 +76,22 @@ def _legal(f, args) -> U.UMMATraits | None:
 
 
 def _idesc_expr(t: U.UMMATraits) -> str:
-    tr = t.cpp if t.spec.family.traits_form else f"MMA_Traits<{t.cpp}>"
+    tr = t.cpp if U.traits_spelled(t.spec.family) else f"MMA_Traits<{t.cpp}>"
     return f"{tr}{{}}.idesc_"
 
 
 def _op_expr(t: U.UMMATraits) -> str:
-    # Op{} instantiates the operation (its static_asserts); the traits form's operation is not a template
+    # Op{} instantiates the operation (its static_asserts); the traits form's operation is not a template (4.2), and
+    # 4.7's template has its static_asserts in its MMA_Traits too: MMA_Atom<...>{} in both versions (one question)
     return f"MMA_Atom<{t.cpp}>{{}}" if t.spec.family.traits_form else f"{t.cpp}{{}}"
 
 
-def atom_cases(seed: int = 24) -> list[tuple[str, str, str]]:
-    """print(MMA_Atom) and the idesc_ of every legal (M, N) of every family, types drawn by the seed."""
+def atom_cases(seed: int = 24, families=None) -> list[tuple[str, str, str]]:
+    """print(MMA_Atom) and the idesc_ of every legal (M, N) of every family (default: those of every CUTLASS
+    version), types drawn by the seed."""
     rng = random.Random(seed)
     out = []
-    for f in U.umma_families().values():
+    for f in families or U.common_families():
         for M_, N in _mn_grid():
             for bm in ("K", "MN") if f.traits_form else (None,):
                 args = _draw(f, rng, M_, N, bm)
@@ -108,11 +111,11 @@ def atom_cases(seed: int = 24) -> list[tuple[str, str, str]]:
 LAYOUTS = [None, "(_2,_1)", "(_1,_2)", "(_2,_2)", "(_1,_1,_2)"]
 
 
-def tiled_cases(seed: int = 2400, per_family: int = 12) -> list[tuple[str, str, str]]:
+def tiled_cases(seed: int = 2400, per_family: int = 12, families=None) -> list[tuple[str, str, str]]:
     """print(make_tiled_mma(Op{}, atom layout)) for a seeded sample of each family's legal atoms."""
     rng = random.Random(seed)
     out = []
-    for f in U.umma_families().values():
+    for f in families or U.common_families():
         grid = list(_mn_grid())
         rng.shuffle(grid)
         n = 0
@@ -134,12 +137,12 @@ def tiled_cases(seed: int = 2400, per_family: int = 12) -> list[tuple[str, str, 
     return out
 
 
-def error_cases(seed: int = 7) -> list[tuple[str, str, str]]:
+def error_cases(seed: int = 7, families=None) -> list[tuple[str, str, str]]:
     """(label, C++ operation, the static_assert message we give) for illegal atoms: bad M, bad N, MN-major A
     from TMEM, wrong type widths."""
     rng = random.Random(seed)
     out = []
-    for f in U.umma_families().values():
+    for f in families or U.common_families():
         bad = []
         for M_, N in [
             (96, 128),
@@ -160,14 +163,17 @@ def error_cases(seed: int = 7) -> list[tuple[str, str, str]]:
             a[f.ntypes + f.params.index("amaj")] = "MN"
             bad.append(a)
         a = _draw(f, rng, 128 if f.nsm == 1 else 256, 128)
-        a[0] = {
-            "tf32": "half_t",
-            "f16": "float",
-            "i8": "half_t",
-            "f8f6f4": "half_t",
-            "mxf8f6f4": "half_t",
-            "mxf4": "float_e4m3_t",
-        }[f.kind]
+        if f.kind in U.FIXED_TYPES:  # no type parameters: a transposed B instead
+            a[f.ntypes + f.params.index("bmaj")] = "MN"
+        else:
+            a[0] = {
+                "tf32": "half_t",
+                "f16": "float",
+                "i8": "half_t",
+                "f8f6f4": "half_t",
+                "mxf8f6f4": "half_t",
+                "mxf4": "float_e4m3_t",
+            }[f.kind]
         bad.append(a)
         for args in bad:
             try:
@@ -193,7 +199,7 @@ def _cpp_of(f: U.UmmaFamily, args: list[str]) -> str:
         elif p == "csat" and "::" not in s:
             s = f"UMMA::Saturate::{s}"
         rest.append(s)
-    if f.traits_form:
+    if U.traits_spelled(f):
         vals = dict(zip(f.params, rest))
         return (
             f"MMA_Traits<{f.base},{','.join(ts)},C<{vals['M']}>,C<{vals['N']}>,"
@@ -201,6 +207,9 @@ def _cpp_of(f: U.UmmaFamily, args: list[str]) -> str:
             f"integral_constant<UMMA::ScaleIn,{vals.get('aneg', 'UMMA::ScaleIn::One')}>,"
             f"integral_constant<UMMA::ScaleIn,{vals.get('bneg', 'UMMA::ScaleIn::One')}>>"
         )
+    if f.traits_form:  # 4.7's template: every argument written (the question 4.2's traits form asks)
+        vals = dict(zip(f.params, rest))
+        rest = rest[:4] + [vals.get("aneg", "UMMA::ScaleIn::One"), vals.get("bneg", "UMMA::ScaleIn::One")]
     return f"{f.base}<{','.join(ts + rest)}>"
 
 
@@ -216,7 +225,10 @@ def cute_first_errors(cases: list[tuple[str, str, str]]) -> list[str]:
 
     bodies = []
     for _lbl, cpp, _msg in cases:
-        op = f"MMA_Atom<{cpp}>{{}}" if cpp.startswith("MMA_Traits") else f"{cpp}{{}}"
+        # the F8F6F4 SS atoms: MMA_Atom<...>{} under both versions (4.2's traits form; 4.7's template, whose
+        # static_asserts are in its MMA_Traits too): one question, one key (records.question)
+        f8 = cpp.startswith("MMA_Traits") or cpp.split("<")[0] in ("SM100_MMA_F8F6F4_SS", "SM100_MMA_F8F6F4_2x1SM_SS")
+        op = f"MMA_Atom<{cpp}>{{}}" if f8 else f"{cpp}{{}}"
         bodies.append(f"auto t = make_tiled_mma({op}); print(t);")
     src, starts = _program(bodies)
 
@@ -230,7 +242,7 @@ def cute_first_errors(cases: list[tuple[str, str, str]]) -> list[str]:
         found = _attribute(r.stderr, str(f), starts)
         return "".join(found.get(i, "compiles").replace("\n", " ") + "\n" for i in range(len(bodies)))
 
-    key = "umma-err-" + hashlib.sha256(("-fsyntax-only\0" + src).encode()).hexdigest()[:24]
+    key = "umma-err-" + hashlib.sha256(("-fsyntax-only\0" + records.question(src)).encode()).hexdigest()[:24]
     return records.answer(
         key, compile_check, what=f"the first errors of {len(bodies)} illegal UMMA atoms", ncases=len(bodies)
     ).splitlines()

@@ -28,6 +28,7 @@ from importlib import import_module
 from cutedump.atoms.mma_catalog.traits import MMATraits, split_template  # noqa: F401 (this package's API)
 from cutedump.atoms.mma_catalog.warp import MMA_TRAITS, SKIPPED
 from cutedump.errors import CuteDumpError
+from cutedump.versions import cutlass_fact
 
 #: the generation modules of this package, in the order lookup_mma asks them
 GENERATIONS = ("universal", "warp", "sm90_gmma", "sm100", "sm120")
@@ -50,6 +51,9 @@ class _Warp:
         if targs:
             raise CuteDumpError(f"{base} takes no template arguments")
         arch, vals, shp, thr, a, b, c = MMA_TRAITS[base]
+        if base in SM80_INT4_16x8x32:  # CUTLASS 4.7 changed LayoutB_TV's thread stride (32 -> 64)
+            stride = cutlass_fact("sm80_16x8x32_int4_b_thread_stride")
+            b = f"((_4,_8),(_8)):((_{stride},_1),(_8))"
         return MMATraits(base, base, arch, vals, shp, thr, a, b, c, family=base)
 
     @staticmethod
@@ -58,6 +62,11 @@ class _Warp:
 
 
 _WARP = _Warp()
+
+#: the SM80 int4 atoms whose LayoutB_TV differs between CUTLASS versions (versions.CUTLASS_FACTS)
+SM80_INT4_16x8x32 = frozenset(
+    f"SM80_16x8x32_S32{a}4{b}4S32_TN{sat}" for a in "SU" for b in "SU" for sat in ("", "_SATURATE")
+)
 
 
 def gmma_families() -> dict:

@@ -23,6 +23,7 @@ from cutedump.algebra import C, make_layout
 from cutedump.atoms.mma_catalog.traits import MMATraits, split_template
 from cutedump.atoms.types import canonical_type, cpp_type, value_type_bits
 from cutedump.errors import CuteDumpError
+from cutedump.versions import CUTLASS_FACTS, CUTLASS_ONLY, CUTLASS_RELEASES, cutlass, cutlass_fact, require_cutlass
 
 ARCH = "SM100 UMMA"
 
@@ -84,6 +85,10 @@ def _n_bmajor(p, qk, qmn):
 
 def _ak(p):
     return (lambda s: s.a_major == 0, f"{p} A from TMEM can't be transposed")
+
+
+def _bk_smem(p):
+    return (lambda s: s.b_major == 0, f"{p} B from SMEM requires non-transpose")
 
 
 def _c_s32(p):
@@ -245,7 +250,18 @@ class UmmaFamily:
 
     @property
     def ntypes(self) -> int:
-        return 4 if self.block_scaled else 3
+        return 4 if self.block_scaled else 0 if self.kind in FIXED_TYPES else 3
+
+
+#: kinds whose operation has no type parameters: (the traits' ValTypeA, B, C; the types make_instr_desc is given)
+FIXED_TYPES = {
+    "ctf32": (("complex<tfloat32_t>", "complex<tfloat32_t>", "float"), ("tfloat32_t", "tfloat32_t", "float")),
+}
+#: operations CUTLASS declares without an MMA_Traits (they cannot make an MMA_Atom): name -> where
+NO_TRAITS = {
+    "SM100_MMA_TF32_SS_SCALED": "cute/arch/mma_sm100_umma.hpp",
+    "SM100_MMA_TF32_2x1SM_SS_SCALED": "cute/arch/mma_sm100_umma.hpp",
+}
 
 
 _SS = ("M", "N", "amaj", "bmaj", "aneg", "bneg")
@@ -287,6 +303,23 @@ def _families() -> list[UmmaFamily]:
             b, "f16", 2, "TS", _TS_SCALED, 5, 0, (_m2(b), _nmul(b, 32), _ak(b), _bits_eq(b, 16)), sat_in_desc=True
         )
     )
+    # CUTLASS 4.7 only (versions.CUTLASS_ONLY): kind::tf32 with a scaled accumulator, A from TMEM (4.7's
+    # SM100_MMA_TF32_SS_SCALED / _2x1SM_SS_SCALED have no MMA_Traits: refused as atoms, NO_TRAITS), and the
+    # complex interleaved TF32 (A, B complex<tfloat32_t>, C float: no type parameters; FIXED_TYPES)
+    b = "SM100_MMA_TF32_TS_SCALED"
+    F.append(
+        UmmaFamily(b, "tf32", 1, "TS", _TS_SCALED, 5, 0, (_m1(b), _n_ts(b), _ak(b), _bits_eq(b, 32)), sat_in_desc=True)
+    )
+    b = "SM100_MMA_TF32_2x1SM_TS_SCALED"
+    F.append(
+        UmmaFamily(
+            b, "tf32", 2, "TS", _TS_SCALED, 5, 0, (_m2(b), _nmul(b, 32), _ak(b), _bits_eq(b, 32)), sat_in_desc=True
+        )
+    )
+    b = "SM100_MMA_TF32_TS_INTERLEAVED_CF32CTF32CTF32CF32_TN"
+    F.append(UmmaFamily(b, "ctf32", 1, "TS", _TS, 4, 0, (_m1(b), _n_ts(b), _ak(b), _bk_smem(b)), sat_in_desc=True))
+    b = "SM100_MMA_TF32_2x1SM_TS_INTERLEAVED_CF32CTF32CTF32CF32_TN"
+    F.append(UmmaFamily(b, "ctf32", 2, "TS", _TS, 4, 0, (_m2(b), _nmul(b, 32), _ak(b), _bk_smem(b)), sat_in_desc=True))
     # integer
     b = "SM100_MMA_S8_SS"
     F.append(
@@ -488,7 +521,18 @@ def umma_families() -> dict:
     """base name -> its UmmaFamily (built on the first call)"""
     if not _UMMA_BY_BASE:
         _UMMA_BY_BASE.update((f.base, f) for f in _families())
-    return _UMMA_BY_BASE
+    v = cutlass()
+    if v not in _UMMA_IN:  # the families the CUTLASS answered now has (versions.CUTLASS_ONLY)
+        _UMMA_IN[v] = {b: f for b, f in _UMMA_BY_BASE.items() if v in CUTLASS_ONLY.get(b, (v,))}
+    return _UMMA_IN[v]
+
+
+_UMMA_IN: dict = {}
+
+
+def common_families() -> list[UmmaFamily]:
+    """The families every CUTLASS version has (the oracle batches both versions answer iterate these)."""
+    return [f for f in umma_families().values() if f.base not in CUTLASS_ONLY]
 
 
 # ------------------------------------------------------------------ one atom
@@ -587,11 +631,11 @@ class UmmaSpec:
 
     def _args(self, full: bool) -> list[str]:
         """The template arguments; ``full``: C++ spelling (UMMA:: enums), else short."""
-        out = [cpp_type(t) if full else t for t in self.types]
+        out = [cpp_type(t) if full else t for t in self.types][: self.family.ntypes]
         for p in self.family.params:
             out.append(self._arg(p, full))
         # drop trailing defaulted arguments
-        nfixed = len(self.types) + self.family.nreq
+        nfixed = self.family.ntypes + self.family.nreq
         while len(out) > nfixed and out[-1] in ("UMMA::ScaleIn::One", "One", "UMMA::Saturate::False", "False"):
             out.pop()
         return out
@@ -623,7 +667,7 @@ class UmmaSpec:
     @property
     def cpp(self) -> str:
         """C++ spelling of the operation (for F8F6F4_SS: of its MMA_Traits, which MMA_Atom accepts too)."""
-        if self.family.traits_form:
+        if traits_spelled(self.family):
             ta, tb, tc = (cpp_type(t) for t in self.types)
             maj = ["K" if m == 0 else "MN" for m in (self.a_major, self.b_major)]
             neg = ["Neg" if n else "One" for n in (self.a_neg, self.b_neg)]
@@ -634,7 +678,10 @@ class UmmaSpec:
                 f"integral_constant<UMMA::ScaleIn,UMMA::ScaleIn::{neg[0]}>,"
                 f"integral_constant<UMMA::ScaleIn,UMMA::ScaleIn::{neg[1]}>>"
             )
-        return f"{self.family.base}<{','.join(self._args(True))}>"
+        args = self._args(True)
+        if self.family.traits_form:  # 4.7's template: every argument written, as 4.2's traits form writes them
+            args = args[:7] + [f"UMMA::ScaleIn::{'Neg' if n else 'One'}" for n in (self.a_neg, self.b_neg)]
+        return f"{self.family.base}<{','.join(args)}>"
 
     def check(self) -> None:
         """CuTe's static_asserts, the first failing one as the error (then the descriptor's type checks)."""
@@ -654,7 +701,7 @@ class UmmaSpec:
                 return D.make_instr_desc_block_scaled(
                     a, b, c, sf, self.M, self.N, self.a_major, self.b_major, self.a_neg, self.b_neg, f.sparse
                 )
-            a, b, c = self.types
+            a, b, c = FIXED_TYPES[f.kind][1] if f.kind in FIXED_TYPES else self.types
             neg = (self.a_neg, self.b_neg) if f.negs_in_desc else (0, 0)
             return D.make_instr_desc(
                 a,
@@ -833,7 +880,7 @@ def lookup_umma(base: str, targs: list[str] | None) -> UMMATraits:
         raise CuteDumpError(
             f"{base} takes {nt + f.nreq} to {nt + len(f.params)} template arguments ({_usage(f)}), got {len(targs)}"
         )
-    types = tuple(canonical_type(t) for t in targs[:nt])
+    types = FIXED_TYPES[f.kind][0] if f.kind in FIXED_TYPES else tuple(canonical_type(t) for t in targs[:nt])
     kw = {}
     for p, s in zip(f.params, targs[nt:]):
         if p in ("M", "N", "VS", "scaleC"):
@@ -867,8 +914,36 @@ def lookup_umma(base: str, targs: list[str] | None) -> UMMATraits:
     )
 
 
+def traits_spelled(f: UmmaFamily) -> bool:
+    """Is family ``f`` spelled ``MMA_Traits<Op, a, b, c, C<M>, C<N>, ...>`` in the CUTLASS answered now (4.2's
+    SM100_MMA_F8F6F4_SS / _2x1SM_SS; 4.7 made them templates: versions.CUTLASS_FACTS["f8f6f4_umma_spelling"])?"""
+    return f.traits_form and cutlass_fact("f8f6f4_umma_spelling") == "traits"
+
+
+def _spelling_refusal(f: UmmaFamily, wrote: str, args: list[str] | None = None) -> CuteDumpError:
+    """The one line refusing another version's spelling of ``f``; with ``args`` (a legal atom's), this version's
+    spelling of that atom, to copy."""
+    v = cutlass()
+    other = next(
+        k for k, x in CUTLASS_FACTS["f8f6f4_umma_spelling"].items() if x != CUTLASS_FACTS["f8f6f4_umma_spelling"][v]
+    )
+    if traits_spelled(f):
+        how = f"MMA_Traits<{f.base}, a, b, c, C<M>, C<N>, integral_constant<UMMA::Major, ...>, ...>"
+    else:
+        how = f"{f.base}<a, b, c, M, N, a_major, b_major>"
+    try:
+        how = lookup_umma(f.base, args).cpp if args else how  # this atom, as this version spells it
+    except CuteDumpError:
+        pass  # an illegal atom: the general form
+    return CuteDumpError(
+        f"{wrote}: CUTLASS {CUTLASS_RELEASES[v]} spells it {how}; this spelling is CUTLASS "
+        f"{CUTLASS_RELEASES[other]}'s (--cutlass {other})"
+    )
+
+
 def lookup_umma_traits_form(targs: list[str]) -> UMMATraits:
-    """CuTe's ``MMA_Traits<SM100_MMA_F8F6F4_SS, a, b, c, C<M>, C<N>, integral_constant<UMMA::Major,...>, ...>``."""
+    """CuTe 4.2's ``MMA_Traits<SM100_MMA_F8F6F4_SS, a, b, c, C<M>, C<N>, integral_constant<UMMA::Major,...>, ...>``
+    (refused under CUTLASS 4.7, where the operation is a template)."""
     import re
 
     base = targs[0].split("::")[-1]
@@ -881,6 +956,8 @@ def lookup_umma_traits_form(targs: list[str]) -> UMMATraits:
     for s in targs[1:]:
         m = re.fullmatch(r"(?:cute::)?(?:C|Int|integral_constant<[A-Za-z_:]+,)<?(.*?)>+", s)
         out.append(m.group(1) if m else s)
+    if not traits_spelled(umma_families()[base]):
+        raise _spelling_refusal(umma_families()[base], f"MMA_Traits<{','.join(targs)}>", out)
     return lookup_umma(base, out)
 
 
@@ -888,6 +965,7 @@ def example(f: UmmaFamily) -> str:
     """A legal atom of the family (for help and listings)."""
     ty = {
         "tf32": ("tfloat32_t",) * 2 + ("float",),
+        "ctf32": (),
         "f16": ("half_t", "half_t", "float"),
         "i8": ("int8_t", "int8_t", "int32_t"),
         "f8f6f4": ("float_e4m3_t", "float_e4m3_t", "float"),
@@ -959,6 +1037,7 @@ def lookup_vector_fma(base: str, targs) -> MMATraits:
 # the value types of each kind's A/B operands (UMMA::to_UMMAFormat maps each to one format value)
 KIND_AB_TYPES = {
     "tf32": ("tfloat32_t",),
+    "ctf32": ("tfloat32_t",),
     "f16": ("half_t", "bfloat16_t"),
     "i8": ("uint8_t", "int8_t"),
     "f8f6f4": ("float_e4m3_t", "float_e5m2_t", "float_e2m3_t", "float_e3m2_t", "float_e2m1_t"),
@@ -1005,7 +1084,7 @@ def atoms_for_instr_desc(desc: D.InstrDescriptor, family: str | None = None) -> 
                 for c in cs:
                     for sf in sfs:
                         for vs in ((32, 64) if f.sparse else (16, 32)) if f.kind == "mxf4" else (0,):
-                            args = [a, b, c] + ([sf] if sf else [])
+                            args = ([] if f.kind in FIXED_TYPES else [a, b, c]) + ([sf] if sf else [])
                             vals = {
                                 "M": str(M),
                                 "N": str(N),
@@ -1031,6 +1110,7 @@ def atoms_for_instr_desc(desc: D.InstrDescriptor, family: str | None = None) -> 
 
 _KIND_TYPES = {
     "tf32": "tfloat32_t",
+    "ctf32": "complex<tfloat32_t> (fixed)",
     "f16": "half_t|bfloat16_t",
     "i8": "int8_t|uint8_t",
     "f8f6f4": "float_e4m3_t|e5m2|e2m3|e3m2|e2m1",
@@ -1043,7 +1123,7 @@ def umma_rows() -> list[tuple[str, str, str, str, str]]:
     """One listing row per family: (usage, arch, Shape_MNK, threads, A/B types); the vectorized FMAs last."""
     rows = []
     for f in umma_families().values():
-        k = f"_{f.k}" if f.k else {"tf32": "_8", "f16": "_16", "i8": "_32"}[f.kind]
+        k = f"_{f.k}" if f.k else {"tf32": "_8", "ctf32": "_4", "f16": "_16", "i8": "_32"}[f.kind]
         rows.append((_usage(f), ARCH, f"(M,N,{k})", str(f.nsm), "a,b: " + _KIND_TYPES[f.kind]))
     for n in VECTOR_FMA:
         t = lookup_vector_fma(n, None)
@@ -1052,11 +1132,28 @@ def umma_rows() -> list[tuple[str, str, str, str, str]]:
 
 
 def owns(base: str) -> bool:
-    return base.startswith("SM100_") and (base in umma_families() or base in VECTOR_FMA)
+    return base.startswith("SM100_") and (base in _all_families() or base in VECTOR_FMA or base in NO_TRAITS)
+
+
+def _all_families() -> dict:
+    umma_families()
+    return _UMMA_BY_BASE
 
 
 def lookup(base: str, targs: list[str] | None) -> MMATraits:
-    return lookup_umma(base, targs) if base in umma_families() else lookup_vector_fma(base, targs)
+    """An atom as the user spelled it (``lookup_mma``): a spelling the CUTLASS answered now does not have is
+    refused (versions.CUTLASS_FACTS, CUTLASS_ONLY)."""
+    require_cutlass(base, f"{base}<{','.join(targs)}>" if targs else base)
+    if base in NO_TRAITS:
+        raise CuteDumpError(
+            f"{base}<{','.join(targs or [])}>: CUTLASS {CUTLASS_RELEASES[cutlass()]} declares the operation {base} "
+            f"({NO_TRAITS[base]}) but no MMA_Traits for it: it cannot make an MMA_Atom"
+        )
+    if base in umma_families():
+        if traits_spelled(umma_families()[base]):
+            raise _spelling_refusal(umma_families()[base], f"{base}<{','.join(targs or [])}>", targs)
+        return lookup_umma(base, targs)
+    return lookup_vector_fma(base, targs)
 
 
 def families() -> list[str]:
