@@ -22,6 +22,20 @@ ELEMENT_BITS = {
     "uint8_t": 8,
     "int32_t": 32,
     "double": 64,
+    "float_e2m1_t": 4,
+    "float_e2m3_t": 6,
+    "float_e3m2_t": 6,
+    "int4b_t": 4,
+    "uint4b_t": 4,
+}
+
+#: CUTLASS's block-scaled element wrappers (cutlass/float_subbyte.h, float8.h): wrapper -> (the data types it takes,
+#: its scale-factor type, its SFVecSize in a dense GEMM: blockscaled_type<..> of builders/sm1xx_common.inl:449)
+BLOCK_SCALED_WRAPPERS = {
+    "nv_float4_t": (("float_e2m1_t",), "float_ue4m3_t", 16),
+    "mx_float4_t": (("float_e2m1_t",), "float_ue8m0_t", 32),
+    "mx_float6_t": (("float_e3m2_t", "float_e2m3_t"), "float_ue8m0_t", 32),
+    "mx_float8_t": (("float_e4m3_t", "float_e5m2_t"), "float_ue8m0_t", 32),
 }
 
 ALIASES = {
@@ -40,6 +54,11 @@ ALIASES = {
     "s32": "int32_t",
     "i8": "int8_t",
     "i32": "int32_t",
+    "e2m1": "float_e2m1_t",
+    "e2m3": "float_e2m3_t",
+    "e3m2": "float_e3m2_t",
+    "s4": "int4b_t",
+    "u4": "uint4b_t",
 }
 
 #: the CuTe DSL's names of the same types (cutlass.Float16, ...), read with or without the ``cutlass.`` prefix
@@ -54,7 +73,52 @@ DSL_NAMES = {
     "Uint8": "uint8_t",
     "Int32": "int32_t",
     "Float64": "double",
+    "Float4E2M1FN": "float_e2m1_t",
+    "Float6E2M3FN": "float_e2m3_t",
+    "Float6E3M2FN": "float_e3m2_t",
+    "Int4": "int4b_t",
 }
+
+
+def block_scaled_element(text: str, what: str, typed: str | None = None) -> str | None:
+    """A block-scaled wrapper type (``nv_float4_t<float_e2m1_t>``, ``cutlass::mx_float8_t<cutlass::float_e4m3_t>``,
+    the data type in any spelling :func:`element` reads) -> its canonical spelling ``wrapper<data>``; None when
+    ``text`` is no wrapper. The one place the wrappers are parsed (the SM100 and SM120 collectives share it)."""
+    t = text.strip().replace("cutlass::", "").replace("cute::", "").replace(" ", "")
+    head, lt, rest = t.partition("<")
+    if not lt or head not in BLOCK_SCALED_WRAPPERS:
+        return None
+    if not rest.endswith(">"):
+        raise CuteDumpError(
+            f"{what}: {text.strip()!r} has no closing '>' (e.g. {head}<{BLOCK_SCALED_WRAPPERS[head][0][0]}>)"
+        )
+    data = element(rest[:-1], what, typed=typed if typed is not None else text)
+    allowed = BLOCK_SCALED_WRAPPERS[head][0]
+    if data not in allowed:
+        raise CuteDumpError(f"{what}: {text.strip()!r}: CUTLASS's {head} wraps {' or '.join(allowed)} (got {data})")
+    return f"{head}<{data}>"
+
+
+def block_scaled_parts(el: str) -> tuple[str, str, str, int] | None:
+    """``mx_float8_t<float_e4m3_t>`` -> (wrapper, data type, scale-factor type, SFVecSize); None for a plain type."""
+    head, lt, rest = el.partition("<")
+    if not lt or head not in BLOCK_SCALED_WRAPPERS:
+        return None
+    _, sf, vs = BLOCK_SCALED_WRAPPERS[head]
+    return head, rest[:-1], sf, vs
+
+
+def is_block_scaled(cfg) -> bool:
+    """Both A and B block-scaled wrappers: CUTLASS's builders take OpClassBlockScaledTensorOp."""
+    return bool(block_scaled_parts(cfg.a.element) and block_scaled_parts(cfg.b.element))
+
+
+def element_bits(el: str) -> int:
+    """sizeof_bits of an element type, of a wrapper's data type, 0 for void."""
+    if el == "void":
+        return 0
+    parts = block_scaled_parts(el)
+    return ELEMENT_BITS[parts[1] if parts else el]
 
 
 def element_spellings() -> str:
@@ -84,7 +148,17 @@ SM90_EPILOGUE_SCHEDULES = (
     "TmaWarpSpecialized",
     "TmaWarpSpecializedCooperative",
 )
-SM100_KERNEL_SCHEDULES = ("KernelScheduleAuto", "KernelTmaWarpSpecialized1SmSm100", "KernelTmaWarpSpecialized2SmSm100")
+SM100_BLOCK_SCALED_SCHEDULES = tuple(
+    f"KernelTmaWarpSpecialized{sm}{kind}Sm100"
+    for kind in ("BlockScaled", "Nvf4", "Mxf4", "Mxf8f6f4")
+    for sm in ("1Sm", "2Sm")
+)
+SM100_KERNEL_SCHEDULES = (
+    "KernelScheduleAuto",
+    "KernelTmaWarpSpecialized1SmSm100",
+    "KernelTmaWarpSpecialized2SmSm100",
+    *SM100_BLOCK_SCALED_SCHEDULES,
+)
 SM100_EPILOGUE_SCHEDULES = (
     "EpilogueScheduleAuto",
     "TmaWarpSpecialized1Sm",
@@ -102,7 +176,7 @@ class Operand(NamedTuple):
 
     @property
     def bits(self) -> int:
-        return ELEMENT_BITS[self.element] if self.element != "void" else 0
+        return element_bits(self.element)
 
 
 class Config(NamedTuple):
@@ -127,7 +201,9 @@ class Config(NamedTuple):
             return self.align[i]
         op = getattr(self, which)
         bits = op.bits or self.d.bits
-        return 128 // bits
+        # 128 bits; a 6-bit type, whose 128 bits are no whole number of elements: 128 elements (96 bytes, what
+        # CUTLASS's F8F6F4 path asks of 6-bit operands: get_input_alignment_bits, cutlass/detail/layout.hpp:372)
+        return 128 // bits if 128 % bits == 0 else 128
 
     # layout tags -> majors (cutlass/detail/layout.hpp: A RowMajor is K-major, B ColumnMajor is K-major)
     @property
@@ -151,7 +227,8 @@ def element(text: str, what: str, allow_void: bool = False, typed: str | None = 
         seen = repr(text.strip()) + (f" (read from {typed!r})" if typed not in (None, text) else "")
         raise CuteDumpError(
             f"{what}: unknown element type {seen} (CUTLASS's {', '.join(ELEMENT_BITS)}"
-            f"{', void' if allow_void else ''}; the DSL's cutlass.Float16 ...; `cutedump collective --help` lists "
+            f"{', void' if allow_void else ''}; for A and B the block-scaled "
+            f"{', '.join(f'{w}<{d[0][0]}>' for w, d in BLOCK_SCALED_WRAPPERS.items())}; the DSL's cutlass.Float16 ...; `cutedump collective --help` lists "
             "every spelling)"
         )
     return t
@@ -174,7 +251,8 @@ def operand(text: str, what: str, default_layout: str, allow_void: bool = False)
     """``half_t:RowMajor`` / ``half_t:K`` / ``half_t`` (default layout); C++ qualified names (``cutlass::half_t``,
     ``cutlass::layout::RowMajor``) and the DSL's (``cutlass.Float16``) too."""
     typ, lay = _split_layout(text)
-    el = element(typ, what, allow_void, typed=text)
+    wrapped = block_scaled_element(typ, what, typed=text) if what[-1].lower() in "ab" else None
+    el = wrapped or element(typ, what, allow_void, typed=text)
     lay = lay.strip().replace("cutlass::layout::", "")
     if not lay:
         lay = default_layout
@@ -262,3 +340,97 @@ NOT_MODELLED_BUILDERS = {
     "KernelTma": "cutlass/gemm/collective/builders/sm90_gmma_builder.inl:640, GMMA_TMA_SS with "
     "MainloopSm90TmaGmma<Stages, ClusterShape>",
 }
+_B = "cutlass/gemm/collective/builders/"
+#: (schedules, the builder file, the tag its enable_if checks (is_base_of_v / is_same_v), what it builds): checked
+#: against the headers by tests/test_collective.py (test_cutlass_schedule_names_are_the_headers)
+_FAMILIES = (
+    (
+        (
+            "KernelScheduleSm100Blockwise",
+            "KernelTmaWarpSpecializedBlockwise1SmSm100",
+            "KernelTmaWarpSpecializedBlockwise2SmSm100",
+        ),
+        "sm100_blockwise_umma_builder.inl",
+        "KernelScheduleSm100Blockwise",
+        "MainloopSm100TmaUmmaWarpSpecializedBlockwiseScaling",
+    ),
+    (
+        (
+            "KernelScheduleSm100PtrArrayBlockwise",
+            "KernelPtrArrayTmaWarpSpecializedBlockwise1SmSm100",
+            "KernelPtrArrayTmaWarpSpecializedBlockwise2SmSm100",
+        ),
+        "sm100_blockwise_umma_builder.inl",
+        "KernelScheduleSm100PtrArrayBlockwise",
+        "MainloopSm100ArrayTmaUmmaWarpSpecializedBlockwiseScaling",
+    ),
+    (
+        (
+            "KernelTmaWarpSpecialized1SmMixedInputSm100",
+            "KernelTmaWarpSpecialized2SmMixedInputSm100",
+            "KernelScheduleSm100MixedInputGemm",
+        ),
+        "sm100_mixed_input_umma_builder.inl",
+        "KernelScheduleSm100MixedInputGemm",
+        "the mixed-input mainloop",
+    ),
+    (
+        (
+            "KernelTmaWarpSpecialized1SmFastFP32Sm100",
+            "KernelTmaWarpSpecialized2SmFastFP32Sm100",
+            "KernelScheduleSm100FastFP32Gemm",
+        ),
+        "sm100_9xBF16_umma_builder.inl",
+        "KernelScheduleSm100FastFP32Gemm",
+        "the 9xBF16 FastFP32 mainloop",
+    ),
+    (
+        ("KernelWarpSpecialized1SmSm100",),
+        "sm100_cpasync_umma_builder.inl",
+        "KernelWarpSpecialized1SmSm100",
+        "the cp.async mainloop",
+    ),
+    (
+        ("KernelMixedTmaCpAsyncWarpSpecialized1SmSm100",),
+        "sm100_mixed_tma_cpasync_umma_builder.inl",
+        "KernelMixedTmaCpAsyncWarpSpecialized1SmSm100",
+        "the TMA + cp.async mainloop",
+    ),
+    (
+        ("KernelMixedTmaCpAsyncWarpSpecialized1SmBlockScaledSm100",),
+        "sm100_blockscaled_mixed_tma_cpasync_umma_builder.inl",
+        "KernelMixedTmaCpAsyncWarpSpecialized1SmBlockScaledSm100",
+        "the block-scaled TMA + cp.async mainloop",
+    ),
+    (
+        tuple(
+            f"KernelPtrArrayTmaWarpSpecialized{sm}{k}Sm100"
+            for sm in ("1Sm", "2Sm")
+            for k in ("BlockScaled", "Mxf4", "Mxf8f6f4", "Nvf4")
+        ),
+        "sm100_blockscaled_umma_builder.inl",
+        "KernelSchedulePtrArrayBlockScaledGemmSm100",
+        "MainloopSm100ArrayTmaUmmaWarpSpecializedBlockScaled",
+    ),
+    (
+        ("KernelPtrArrayTmaWarpSpecialized1SmSm100", "KernelPtrArrayTmaWarpSpecialized2SmSm100"),
+        "sm100_umma_builder.inl",
+        "KernelScheduleSm100PtrArrayDenseGemm",
+        "MainloopSm100ArrayTmaUmmaWarpSpecialized",
+    ),
+    (
+        tuple(
+            f"KernelTmaWarpSpecialized{sm}BlockScaledMxNvf4UltraVs{vs}Sm103{p}"
+            for sm in ("1Sm", "2Sm")
+            for vs in (16, 32)
+            for p in ("DisablePrefetch", "TmaPrefetch")
+        )
+        + ("KernelScheduleSm103BlockScaledGemm",),
+        "sm103_blockscaled_umma_builder.inl",
+        "KernelScheduleSm103BlockScaledGemm",
+        "--arch sm103, MainloopSm103TmaUmmaWarpSpecializedBlockScaled",
+    ),
+)
+for _names, _file, _tag, _what in _FAMILIES:
+    for _n in _names:
+        NOT_MODELLED_BUILDERS[_n] = f"{_B}{_file} ({_tag}), {_what}"

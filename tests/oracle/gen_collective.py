@@ -30,7 +30,26 @@ _CPP_TYPE = {
     "int32_t": "int32_t",
     "double": "double",
     "void": "void",
+    # issue 44: the narrow types and the block-scaled wrappers (gen_collective_bs.py's programs)
+    "float_e2m1_t": "cutlass::float_e2m1_t",
+    "float_e2m3_t": "cutlass::float_e2m3_t",
+    "float_e3m2_t": "cutlass::float_e3m2_t",
+    "int4b_t": "cutlass::int4b_t",
+    "uint4b_t": "cutlass::uint4b_t",
 }
+_CPP_TYPE.update(
+    {
+        f"{w}<{d}>": f"cutlass::{w}<{_CPP_TYPE[d]}>"
+        for w, d in (
+            ("nv_float4_t", "float_e2m1_t"),
+            ("mx_float4_t", "float_e2m1_t"),
+            ("mx_float6_t", "float_e3m2_t"),
+            ("mx_float6_t", "float_e2m3_t"),
+            ("mx_float8_t", "float_e4m3_t"),
+            ("mx_float8_t", "float_e5m2_t"),
+        )
+    }
+)
 
 
 def _shape(vals) -> str:
