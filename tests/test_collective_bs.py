@@ -180,10 +180,34 @@ def test_sm100_no_smem_epilogue_has_every_field_of_the_collective():
     ],
 )
 def test_not_modelled_names_the_builder_cutlass_would_use(args, builder):
-    base = {"--arch": "sm100", "--d": "bfloat16_t", "--tile": "128,128,128"}
+    from cutedump.commands._collective import collective_text
+    from cutedump.errors import CuteDumpError
+
+    kw = {"arch": "sm100", "d": "bfloat16_t", "tile": "128,128,128"}
     for i in range(0, len(args), 2):
-        base[args[i]] = args[i + 1]
-    r = _cli([x for kv in base.items() for x in kv], "text")
+        kw[args[i].lstrip("-")] = args[i + 1]
+    with pytest.raises(CuteDumpError) as e:
+        collective_text(**kw)
+    msg = str(e.value)
+    assert builder in msg and "not model" in msg, msg
+
+
+def test_not_modelled_is_one_error_line():
+    r = _cli(
+        [
+            "--arch",
+            "sm103",
+            "--a",
+            "nv_float4_t<float_e2m1_t>",
+            "--b",
+            "nv_float4_t<float_e2m1_t>",
+            "--d",
+            "bfloat16_t",
+            "--tile",
+            "128,128,256",
+        ],
+        "text",
+    )
     lines = r.stderr.strip().splitlines()
-    assert r.returncode == 2 and len(lines) == 1 and lines[0].startswith("error:"), r.stderr
-    assert builder in lines[0] and "not model" in lines[0]
+    assert r.returncode == 2 and len(lines) == 1 and lines[0].startswith("error: --arch sm103"), r.stderr
+    assert "sm103_blockscaled_umma_builder.inl" in lines[0] and r.stdout == ""
