@@ -168,6 +168,10 @@ def test_sm100_no_smem_epilogue_has_every_field_of_the_collective():
     "args, builder",
     [
         (["--a", "float_e2m1_t", "--b", "float_e2m1_t"], "sm100_umma_builder.inl"),
+        (
+            ["--a", "nv_float4_t<float_e2m1_t>", "--b", "nv_float4_t<float_e2m1_t>", "--d", "float_e2m1_t"],
+            "epilogue/collective/builders/sm100_builder.inl",
+        ),
         (["--a", "int4b_t", "--b", "half_t"], "sm100_mixed_input_umma_builder.inl"),
         (["--a", "nv_float4_t<float_e2m1_t>", "--b", "bfloat16_t"], "sm100_umma_builder.inl"),
         (["--arch", "sm90", "--a", "mx_float8_t<float_e4m3_t>", "--b", "mx_float8_t<float_e4m3_t>"], "sm100"),

@@ -159,6 +159,14 @@ def not_modelled_types(cfg: Config) -> None:
             "OpClassTensorOp (sm100_umma_builder.inl), which this wrapper type does not fit; not modelled "
             "(both A and B wrappers: OpClassBlockScaledTensorOp, sm100_blockscaled_umma_builder.inl)"
         )
+    narrow_cd = [f"{w} {o.element}" for w, o in (("C", cfg.c), ("D", cfg.d)) if 0 < o.bits < 8]
+    if narrow_cd:
+        raise R.NotModelled(
+            f"{', '.join(narrow_cd)}: a sub-byte output is built by CUTLASS's "
+            f"{'SM90' if cfg.arch == 'sm90' else 'SM100'} epilogue builder "
+            f"(cutlass/epilogue/collective/builders/{'sm90' if cfg.arch == 'sm90' else 'sm100'}_builder.inl; "
+            "example 72b pairs it with a block-scale-factor fusion); not modelled"
+        )
     if sub:
         ints = [e for e in sub if e in ("int4b_t", "uint4b_t")]
         other = cfg.b.element if cfg.a.element in sub else cfg.a.element
