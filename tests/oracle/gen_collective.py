@@ -678,7 +678,9 @@ def sm100_broad(n: int, seed: int) -> list[Config]:
     while len(out) < n:
         a, b, acc = rng.choice(_PAIRS_100)
         bits = {"half_t": 16, "bfloat16_t": 16, "tfloat32_t": 32, "float": 32}.get(a, 8)
-        sched = rng.choice(SM100_KERNEL_SCHEDULES)
+        # the dense schedules (the block-scaled ones issue 44 added to the command's table draw nothing here: the
+        # recorded batches keep their configurations)
+        sched = rng.choice(SM100_KERNEL_SCHEDULES[:3])
         m = rng.choice([64, 128, 128, 256, 256, 192])
         nn = rng.choice([64, 128, 128, 256, 192, 96, 160, 80, 112, 32, 48, 264])
         k = rng.choice([16, 32, 64, 64, 128, 128, 256]) * 8 // bits
