@@ -215,3 +215,15 @@ def test_not_modelled_is_one_error_line():
     lines = r.stderr.strip().splitlines()
     assert r.returncode == 2 and len(lines) == 1 and lines[0].startswith("error: --arch sm103"), r.stderr
     assert "sm103_blockscaled_umma_builder.inl" in lines[0] and r.stdout == ""
+
+
+@oracle
+def test_schedule_of_the_other_builder_is_refused_as_cutlass_refuses_it():
+    # a block-scaled schedule with dense types (OpClassTensorOp) and a dense schedule with block-scaled types: no
+    # builder specializes on them (collective_builder_decl.hpp's "Could not build a collective ...")
+    cases = B.schedule_mismatches()
+    got = B.refusals(cases)
+    for cfg, theirs in zip(cases, got):
+        with pytest.raises(Refused) as e:
+            build(cfg, params=False)
+        assert e.value.cutlass_message.strip() == theirs.strip() != "compiles", cfg

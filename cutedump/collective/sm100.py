@@ -135,6 +135,12 @@ def mainloop(cfg: Config, carveout: int):
     from cutedump.atoms import make_tiled_mma  # start-up: the UMMA catalog only when an answer is built
     from cutedump.atoms.mma import partition_shape  # start-up: as above
 
+    if cfg.schedule in SM100_BLOCK_SCALED_SCHEDULES:
+        # OpClassTensorOp: the dense builder's enable_if takes KernelScheduleSm100DenseGemm's schedules (or Auto) only,
+        # and no other builder specializes on a block-scaled schedule with OpClassTensorOp
+        raise Refused(
+            "Could not build a collective for given parameters.", "cutlass/gemm/collective/collective_builder_decl.hpp"
+        )
     if cfg.schedule not in (
         "KernelScheduleAuto",
         "KernelTmaWarpSpecialized1SmSm100",

@@ -257,3 +257,26 @@ def nosmem(n: int, seed: int) -> list[Config]:
             )
         )
     return out
+
+
+def schedule_mismatches() -> list[Config]:
+    """Dense types with a block-scaled schedule (OpClassTensorOp) and block-scaled types with a dense schedule."""
+    h = Config(
+        "sm100",
+        Operand("half_t", "RowMajor"),
+        Operand("half_t", "ColumnMajor"),
+        Operand("void", "RowMajor"),
+        Operand("bfloat16_t", "RowMajor"),
+        "float",
+        (128, 128, 64),
+    )
+    f8 = h._replace(
+        a=Operand("float_e4m3_t", "RowMajor"), b=Operand("float_e4m3_t", "ColumnMajor"), tile=(256, 128, 128)
+    )
+    return [
+        h._replace(schedule="KernelTmaWarpSpecialized1SmNvf4Sm100"),
+        h._replace(schedule="KernelTmaWarpSpecialized1SmBlockScaledSm100"),
+        f8._replace(cluster=(2, 1, 1), schedule="KernelTmaWarpSpecialized2SmMxf8f6f4Sm100"),
+        _cfg(NV4, NV4, (128, 128, 256), align=(32, 32, 0, 0), schedule="KernelTmaWarpSpecialized1SmSm100"),
+        _cfg(MX8A, MX8A, (256, 128, 128), (2, 1, 1), align=(16, 16, 0, 0), schedule="KernelTmaWarpSpecialized2SmSm100"),
+    ]
