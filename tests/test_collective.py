@@ -710,6 +710,7 @@ def test_cutlass_schedule_names_are_the_headers():
     epi = (inc / "cutlass/epilogue/dispatch_policy.hpp").read_text()
     assert N.KERNEL_SCHEDULES == tuple(sorted(set(re.findall(r"^struct (Kernel\w+)", gemm, re.M))))
     assert N.EPILOGUE_SCHEDULES == tuple(sorted(set(re.findall(r"^struct (\w+)", epi, re.M))))
+    assert N.KERNEL_SCHEDULE_ALIASES == dict(re.findall(r"^using (Kernel\w+) = (Kernel\w+);", gemm, re.M))
     from cutedump.collective.config import NOT_MODELLED_BUILDERS
 
     bases = {}

@@ -227,3 +227,48 @@ def test_schedule_of_the_other_builder_is_refused_as_cutlass_refuses_it():
         with pytest.raises(Refused) as e:
             build(cfg, params=False)
         assert e.value.cutlass_message.strip() == theirs.strip() != "compiles", cfg
+
+
+@pytest.mark.parametrize(
+    "example, kw, builder",
+    [
+        # example 81 (blackwell_gemm_blockwise): fp8 x fp8, 128x128x128, KernelScheduleSm100Blockwise
+        (
+            "81",
+            {
+                "a": "float_e4m3_t",
+                "b": "float_e4m3_t",
+                "c": "float_e4m3_t",
+                "d": "float_e4m3_t",
+                "tile": "128,128,128",
+                "schedule": "cutlass::gemm::KernelScheduleSm100Blockwise",
+            },
+            "sm100_blockwise_umma_builder.inl",
+        ),
+        # example 89 (sm103_fp4_ultra_gemm): its schedule is an alias CUTLASS declares with `using`
+        (
+            "89",
+            {
+                "a": "nv_float4_t<float_e2m1_t>",
+                "b": "nv_float4_t<float_e2m1_t>",
+                "d": "bfloat16_t",
+                "tile": "128,128,768",
+                "cluster": "2,4,1",
+                "alignment_a": "32",
+                "alignment_b": "32",
+                "schedule": "KernelTmaWarpSpecialized1SmBlockScaledMxNvf4UltraVs16Sm103",
+            },
+            "sm103_blockscaled_umma_builder.inl",
+        ),
+    ],
+)
+def test_examples_81_and_89_name_their_builder_as_not_modelled(example, kw, builder):
+    from cutedump.commands._collective import collective_text
+    from cutedump.errors import CuteDumpError
+
+    for arch in ("sm100", "sm103"):
+        with pytest.raises(CuteDumpError) as e:
+            collective_text(arch=arch, **kw)
+        msg = str(e.value)
+        assert "not model" in msg and (builder in msg or arch == "sm103" and "sm103_blockscaled" in msg), msg
+        assert "not a CUTLASS 4.2 schedule name" not in msg

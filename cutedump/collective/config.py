@@ -320,14 +320,20 @@ def schedule_name(text: str, table: tuple[str, ...], what: str) -> str:
     if t.lower() == "auto":
         return table[0]
     if t not in table:
-        from cutedump.collective.cutlass_names import EPILOGUE_SCHEDULES, KERNEL_SCHEDULES  # start-up: refusals only
+        from cutedump.collective.cutlass_names import (  # start-up: refusals only
+            EPILOGUE_SCHEDULES,
+            KERNEL_SCHEDULE_ALIASES,
+            KERNEL_SCHEDULES,
+        )
 
         modelled = ", ".join(["auto", *table[1:]])
-        if t in KERNEL_SCHEDULES or t in EPILOGUE_SCHEDULES:
-            kind = "kernel schedule" if t in KERNEL_SCHEDULES else "epilogue tag"
-            builder = NOT_MODELLED_BUILDERS.get(t)
+        alias = KERNEL_SCHEDULE_ALIASES.get(t)
+        if t in KERNEL_SCHEDULES or t in EPILOGUE_SCHEDULES or alias:
+            kind = "kernel schedule" if t in KERNEL_SCHEDULES or alias else "epilogue tag"
+            builder = NOT_MODELLED_BUILDERS.get(alias or t)
             raise CuteDumpError(
                 f"{what}: {text!r} is a CUTLASS 4.2 {kind}"
+                + (f" (an alias of {alias})" if alias else "")
                 + (f" (its builder: {builder})" if builder else "")
                 + f" that cutedump does not model for this --arch (modelled: {modelled})"
             )
