@@ -153,6 +153,39 @@ def test_generated_block_scaled_configurations_agree_with_cutlass():
     _agree(ok)
 
 
+def _kept(seed):
+    """The generated configurations cutedump answers or refuses (not the not-modelled ones), in order."""
+    keep = []
+    for c in B.generated(100, seed):
+        try:
+            build(c, params=False)
+        except Refused:
+            pass
+        except NotModelled:
+            continue
+        keep.append(c)
+    return keep
+
+
+@oracle
+def test_generated_block_scaled_configurations_are_refused_exactly_when_cutlass_refuses():
+    # each configuration its own translation unit: CUTLASS's first static_assert, or "compiles"
+    cases = _kept(1)
+    got = B.refusals(cases)
+    bad, refused = [], 0
+    for cfg, theirs in zip(cases, got):
+        try:
+            build(cfg, params=False)
+            ours = "compiles"
+        except Refused as e:
+            ours = e.cutlass_message.strip()
+            refused += 1
+        if ours != theirs.strip():
+            bad.append(f"{cfg}: CUTLASS {theirs!r} / ours {ours!r}")
+    assert not bad, f"{len(bad)} of {len(cases)} disagree:\n" + "\n".join(bad[:10])
+    assert len(cases) >= 90 and 30 <= refused <= len(cases) - 30
+
+
 @oracle
 def test_sm100_no_smem_epilogue_has_every_field_of_the_collective():
     # Sm100NoSmem's StagesC/StagesD (1, 1) and the collective's EpilogueTile (item 5)
