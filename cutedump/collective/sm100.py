@@ -588,35 +588,35 @@ def blockscaled_mainloop(cfg: Config, carveout: int):
     mb = "K" if cfg.b_k_major else "MN"
     # check_input_datatypes (sm1xx_common.inl:491)
     if sfa_t != sfb_t:
-        raise Refused("Scale factor types for A and B should be the same.", f"{BX}:521")
+        raise Refused("Scale factor types for A and B should be the same.", f"{BX}:526")
     if vsa != vsb:
-        raise Refused("Scale factor vector size for A and B should be the same.", f"{BX}:522")
+        raise Refused("Scale factor vector size for A and B should be the same.", f"{BX}:527")
     vs = vsa
     auto_instr = kind in (None, "BlockScaled")
     if not (bits_a == 4 and bits_b == 4):
         # MX_F4F6F8: ue8m0 scale factors (every mx_ wrapper), SFVecSize 32, a MXF8F6F4 or auto policy
         if not (fixed == "MXF4F6F8" or auto_instr):
-            raise Refused("Incorrect Kernel Schedule Policy for Mx_F4F6F8 type inputs.", f"{BX}:592")
+            raise Refused("Incorrect Kernel Schedule Policy for Mx_F4F6F8 type inputs.", f"{BX}:597")
     elif fixed == "MXF4F6F8":
         if sfa_t != "float_ue8m0_t":
-            raise Refused("MX_F4F6F8 only supports ue8m0 SF type", f"{BX}:645")
+            raise Refused("MX_F4F6F8 only supports ue8m0 SF type", f"{BX}:646")
         if kind_vs != vs:
-            raise Refused("Kernel Schedule policy doesn't match the scale factor vector size.", f"{BX}:650")
+            raise Refused("Kernel Schedule policy doesn't match the scale factor vector size.", f"{BX}:652")
     elif fixed == "MXF4_NVF4":
         if ma != "K" or mb != "K":
-            raise Refused("MX/NV_F4 only supports RowMajor A, and ColMajorB", f"{BX}:659")
+            raise Refused("MX/NV_F4 only supports RowMajor A, and ColMajorB", f"{BX}:660")
         if kind_vs != vs:
-            raise Refused("Kernel Schedule policy doesn't match the scale factor vector size.", f"{BX}:660")
+            raise Refused("Kernel Schedule policy doesn't match the scale factor vector size.", f"{BX}:662")
     elif (vs == 16 or sfa_t == "float_ue4m3_t") and (ma != "K" or mb != "K"):
-        raise Refused("NV_F4 only supports RowMajor A, and ColMajorB", f"{BX}:671")
-    # is_2sm (sm1xx_common.inl:686)
+        raise Refused("NV_F4 only supports RowMajor A, and ColMajorB", f"{BX}:672")
+    # is_2sm (sm1xx_common.inl:691)
     m, n, k = cfg.tile
     if two_s is not None:
         two = two_s
         why_2sm = f"{sched} -> the {'2SM' if two else '1SM'} UMMA"
     elif cfg.cluster[0] % 2 == 0:
         if m not in (128, 256):
-            raise Refused("Unsupported M dimension for TileShape_MNK.", f"{BX}:706")
+            raise Refused("Unsupported M dimension for TileShape_MNK.", f"{BX}:713")
         two = m == 256
         why_2sm = (
             f"KernelScheduleAuto: cluster M = {cfg.cluster[0]} is even and tile M = {m} -> "
@@ -625,7 +625,7 @@ def blockscaled_mainloop(cfg: Config, carveout: int):
     else:
         two = False
         why_2sm = f"KernelScheduleAuto: cluster M = {cfg.cluster[0]} is odd -> the 1SM UMMA"
-    # select_instr (sm1xx_common.inl:727)
+    # select_instr (sm1xx_common.inl:730)
     if fixed is not None:
         instr = fixed
     elif bits_a == 4 and bits_b == 4:
@@ -664,7 +664,7 @@ def blockscaled_mainloop(cfg: Config, carveout: int):
         ok_a = da not in UNPACK or (k % 128 == 0 if ma == "K" else tm % 128 == 0)
         ok_b = db not in UNPACK or (n % (256 if two else 128) == 0 if mb == "MN" else k % 128 == 0)
         if not (ok_a and ok_b):
-            raise Refused("TileSize and MNK Major does not met with MMA Mix 8-bit TMA load requirement", f"{BB}:186")
+            raise Refused("TileSize and MNK Major does not met with MMA Mix 8-bit TMA load requirement", f"{BB}:164")
     shape_a = partition_shape(tiled, "A", (C(m), C(k)))
     shape_b = partition_shape(tiled, "B", (C(n), C(k)))
     blk_am = int(size(shape_a[0][0])) * int(size(shape_a[1]))
@@ -677,7 +677,7 @@ def blockscaled_mainloop(cfg: Config, carveout: int):
         copy_sfb = Choice(sfb_op, f"{UC}:271", "SFB, 2SM UMMA: always the multicast 2SM load")
     else:
         copy_sfb = sm90_tma_atom(cm, "M", "SFB")
-    copy_sfa = Choice(copy_a.value, f"{BB}:184", f"SFA: as A ({copy_a.value})")
+    copy_sfa = Choice(copy_a.value, f"{BB}:188", f"SFA: as A ({copy_a.value})")
     alloc_a = "uint8_t" if f8f6f4 else ea
     alloc_b = "uint8_t" if f8f6f4 else eb
     bits_alloc_a, bits_alloc_b = (8, 8) if f8f6f4 else (bits_a, bits_b)
@@ -704,7 +704,7 @@ def blockscaled_mainloop(cfg: Config, carveout: int):
         s = (cap - carveout) // per
         stages = Choice(
             s,
-            f"{BB}:66",
+            f"{BB}:70",
             f"StageCountAutoCarveout<{carveout}>: ({SMEM_CAPACITY} capacity - {kernel_carve} kernel carveout "
             f"({acc} accumulator stage{'s' if acc > 1 else ''}) - {carveout} carveout) / ({ab_bytes} A+B bytes + "
             f"{sfa_bytes} SFA + {sfb_bytes} SFB bytes + {PIPELINE_BYTES_PER_STAGE} pipeline bytes per stage = {per})"
@@ -712,7 +712,7 @@ def blockscaled_mainloop(cfg: Config, carveout: int):
         )
     st = stages.value
     if st <= 0:
-        raise Refused("Smem usage is too high. Can't create any SMEM buffers for A, B, SFA, and SFB.", f"{BB}:268")
+        raise Refused("Smem usage is too high. Can't create any SMEM buffers for A, B, SFA, and SFB.", f"{BB}:259")
     mma_k = 32 if f8f6f4 else 64  # the UMMA's K: 32 (MXF8F6F4), 64 (MXF4/NVF4)
     if k % mma_k:
         raise Refused("Static cluster shape used: TileShape should be evenly divided by TiledMma", f"{BC}:122")
@@ -743,13 +743,13 @@ def blockscaled_mainloop(cfg: Config, carveout: int):
     cl = ",".join(f"_{c}" for c in cfg.cluster)
     ml.schedule = Choice(
         "KernelTmaWarpSpecializedBlockScaledSm100",
-        f"{BB}:290",
+        f"{BB}:261",
         f"MainloopSm100TmaUmmaWarpSpecializedBlockScaled<{st}, 2 scheduler stages, {acc} accumulator "
         f"stage{'s' if acc > 1 else ''}, cluster ({cl})> (accumulator stages: tile N = {n} -> "
         f"{'1 (N = 256)' if acc == 1 else '2'})",
     )
     ml.dispatch_policy = Choice(
-        "MainloopSm100TmaUmmaWarpSpecializedBlockScaled", f"{BB}:290", "TMA + block-scaled UMMA warp-specialized"
+        "MainloopSm100TmaUmmaWarpSpecializedBlockScaled", f"{BB}:261", "TMA + block-scaled UMMA warp-specialized"
     )
     instr_why = (
         f"{sched} fixes the {'MXF8F6F4' if f8f6f4 else 'MXF4/NVF4'} instruction"
@@ -760,7 +760,7 @@ def blockscaled_mainloop(cfg: Config, carveout: int):
             else f"{da} x {db} ({ma}/{mb}-major) -> MXF8F6F4 (only it takes 6/8-bit or MN-major operands)"
         )
     )
-    ml.mma_op = Choice(op, f"{BX}:727", f"{why_2sm}; {instr_why}; SFVecSize {vs}")
+    ml.mma_op = Choice(op, f"{BX}:730", f"{why_2sm}; {instr_why}; SFVecSize {vs}")
     ml.tiled = tiled
     ml.atom_layout = None
     ml.element_a, ml.element_b, ml.major_a, ml.major_b = alloc_a, alloc_b, ma, mb
