@@ -170,9 +170,10 @@ def _kept(seed):
 
 
 @oracle
-def test_generated_block_scaled_configurations_are_refused_exactly_when_cutlass_refuses():
+@pytest.mark.parametrize("seed", [1, pytest.param(2, marks=pytest.mark.slow)])
+def test_generated_block_scaled_configurations_are_refused_exactly_when_cutlass_refuses(seed):
     # each configuration its own translation unit: CUTLASS's first static_assert, or "compiles"
-    cases = _kept(1)
+    cases = _kept(seed)
     got = B.refusals(cases)
     bad, refused = [], 0
     for cfg, theirs in zip(cases, got):
