@@ -78,6 +78,16 @@ CONFIGS = [
          sf_vec="1,128,128", epilogue_schedule="PtrArrayNoSmemWarpSpecialized"),
     dict(arch="sm100", a="half_t", b="half_t", c="float:ColumnMajor", d="float:ColumnMajor", tile="128,128,64",
          cluster="dynamic", cluster_preferred="4,4", cluster_fallback="2,1"),
+    # SM100 block-scaled: example 72a (Auto: 2SM, NVF4), a schedule fixing MXF8F6F4 (given stages), MXF4 on an odd
+    # cluster, MN-major MXF8 on an even one
+    dict(arch="sm100", a="nv_float4_t<float_e2m1_t>:RowMajor", b="nv_float4_t<float_e2m1_t>:ColumnMajor",
+         c="bfloat16_t", d="bfloat16_t", tile="256,256,256", cluster="2,4,1", alignment_a="32", alignment_b="32"),
+    dict(arch="sm100", a="mx_float8_t<float_e4m3_t>", b="mx_float8_t<float_e4m3_t>", d="bfloat16_t",
+         tile="128,128,128", stages="3", schedule="KernelTmaWarpSpecialized1SmMxf8f6f4Sm100"),
+    dict(arch="sm100", a="mx_float4_t<float_e2m1_t>", b="mx_float4_t<float_e2m1_t>", d="bfloat16_t",
+         tile="128,128,256", alignment_a="32", alignment_b="32"),
+    dict(arch="sm100", a="mx_float8_t<float_e4m3_t>:ColumnMajor", b="mx_float8_t<float_e4m3_t>", d="bfloat16_t",
+         tile="128,128,128", cluster="2,1,1"),
     # SM120: dense (given stages, a given epilogue tile and schedule), blockwise, block-scaled (the instruction
     # selected and forced by the schedule), a 6-bit D (its own epilogue tile and StagesD)
     dict(arch="sm120", a="float_e4m3_t", b="float_e5m2_t", d="bfloat16_t", tile="128,128,128", stages="3",

@@ -242,7 +242,7 @@ def test_text_states_the_json_fields(kw):
     assert f"{dp['name']}<{dp['stages']}, " in t and f"{dp['schedule']}<" in t
     if blockscaled:
         # the text names the `cutedump scale` line of the same configuration, which the JSON holds
-        assert j["scale"]["command"] in t and f"--vs {m['sf_vec_size']}" in j["scale"]["command"]
+        assert j["scale_command"] in t and f"--vs {m['sf_vec_size']}" in j["scale_command"]
     if "sf_vec" in kw:
         assert m["layout_sfb"] == "((_128,0),(_128,0),0):((_0,0),(_0,_1),0)"  # SFB K-major, as --sf-major MN,K says
 
@@ -251,7 +251,7 @@ def test_scale_line_runs_and_names_the_same_vector_size():
     from cutedump.commands._collective import collective_text
 
     j = _json(d="bfloat16_t", tile="128,128,128", **NV)
-    cmd = j["scale"]["command"].split()
+    cmd = j["scale_command"].split()
     assert cmd[:2] == ["cutedump", "scale"]
     import subprocess
     import sys
@@ -267,7 +267,7 @@ def test_scale_line_runs_and_names_the_same_vector_size():
     [
         (dict(a="e4m3", b="e4m3", sf_major="K"), "--sf-major K: needs --sf-vec"),
         (dict(a="e4m3", b="e4m3", sf_vec="1,128,128", sf_major="X"), "--sf-major: expected MN, K"),
-        (dict(a="nv_float4_t<float_e4m3_t>", b="e4m3"), "nv_float4_t holds float_e2m1_t"),
+        (dict(a="nv_float4_t<float_e4m3_t>", b="e4m3"), "nv_float4_t wraps float_e2m1_t"),
         (dict(a="nv_float8_t<float_e4m3_t>", b="e4m3"), "unknown element type"),
         (dict(a="e4m3", b="e4m3", toml=True), "--toml"),
         (dict(a="e4m3", b="e4m3", schedule="KernelSparseTmaWarpSpecializedNvf4Sm120"), "sparse GEMM"),

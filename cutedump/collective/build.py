@@ -7,7 +7,7 @@ The rules live in sm90.py; the objects (TiledMMA, smem atoms, tile_to_shape layo
 from __future__ import annotations
 
 from cutedump.collective import sm90 as R
-from cutedump.collective.config import Config
+from cutedump.collective.config import Config, block_scaled_parts, is_block_scaled
 from cutedump.errors import CuteDumpError, warn
 
 
@@ -66,10 +66,11 @@ def build(cfg: Config, params: bool | str = True) -> Answer:
     SM100's CollectiveMma instantiates its Params itself; SM90's only in a kernel: ``params=False`` answers for the
     SM90 collective's class and SharedStorage alone; ``params="warn"`` (the command) answers for them too, with one
     warning that a kernel built on the collective is refused (CUTLASS's builder itself accepts it)."""
+    if cfg.arch == "sm120":  # SM120's builders read the narrow and block-scaled types themselves (sm120.py)
+        return _build_sm120(cfg)
+    not_modelled_types(cfg)
     if cfg.arch == "sm100":
         return _build_sm100(cfg)
-    if cfg.arch == "sm120":
-        return _build_sm120(cfg)
     if cfg.dynamic_cluster is not None:
         raise R.Refused(
             "static assertion failed",
@@ -153,12 +154,58 @@ def build(cfg: Config, params: bool | str = True) -> Answer:
     return Answer({"mainloop": main, "epilogue": ep}, why, ml, epi)
 
 
+def not_modelled_types(cfg: Config) -> None:
+    """Element types whose builder cutedump does not model: the error names the builder CUTLASS 4.2 would use."""
+    wrapped = [o.element for o in (cfg.a, cfg.b) if block_scaled_parts(o.element)]
+    sub = [o.element for o in (cfg.a, cfg.b) if not block_scaled_parts(o.element) and 0 < o.bits < 8]
+    if wrapped and cfg.arch == "sm90":
+        raise R.NotModelled(
+            f"{' x '.join(wrapped)} on --arch sm90: CUTLASS 4.2 builds block-scaled GEMMs with its SM100/SM103 "
+            "(sm100_blockscaled_umma_builder.inl, sm103_blockscaled_umma_builder.inl) and SM120 builders only; "
+            "an SM90 builder with a block-scaled wrapper type is not modelled"
+        )
+    if wrapped and not is_block_scaled(cfg):
+        raise R.NotModelled(
+            f"{cfg.a.element} x {cfg.b.element}: with one block-scaled operand CUTLASS's builders take "
+            "OpClassTensorOp (sm100_umma_builder.inl), which this wrapper type does not fit; not modelled "
+            "(both A and B wrappers: OpClassBlockScaledTensorOp, sm100_blockscaled_umma_builder.inl)"
+        )
+    narrow_cd = [f"{w} {o.element}" for w, o in (("C", cfg.c), ("D", cfg.d)) if 0 < o.bits < 8]
+    if narrow_cd:
+        raise R.NotModelled(
+            f"{', '.join(narrow_cd)}: a sub-byte output is built by CUTLASS's "
+            f"{'SM90' if cfg.arch == 'sm90' else 'SM100'} epilogue builder "
+            f"(cutlass/epilogue/collective/builders/{'sm90' if cfg.arch == 'sm90' else 'sm100'}_builder.inl; "
+            "example 72b pairs it with a block-scale-factor fusion); not modelled"
+        )
+    if sub and cfg.arch == "sm90" and cfg.a.bits != cfg.b.bits:
+        return  # mixed input: the SM90 rules name its builder (or refuse an explicit stage count as CUTLASS does)
+    if sub:
+        ints = [e for e in sub if e in ("int4b_t", "uint4b_t")]
+        other = cfg.b.element if cfg.a.element in sub else cfg.a.element
+        if cfg.arch == "sm90":
+            builder = (
+                "the SM90 mixed-input RS builder (sm90_gmma_builder.inl, MainloopSm90TmaGmmaRmemAWarpSpecializedMixedInput)"
+                if ints or cfg.a.bits != cfg.b.bits
+                else "the SM90 GMMA builder (sm90_gmma_builder.inl)"
+            )
+        elif ints or cfg.a.bits != cfg.b.bits and 16 in (cfg.a.bits, cfg.b.bits):
+            builder = "the SM100 mixed-input builder (sm100_mixed_input_umma_builder.inl, KernelTmaWarpSpecialized*MixedInputSm100)"
+        else:
+            builder = "the SM100 UMMA builder (sm100_umma_builder.inl) with the F8F6F4 UMMA (SM100_MMA_F8F6F4_SS)"
+        raise R.NotModelled(
+            f"{cfg.a.element} x {cfg.b.element} ({'/'.join(sorted(set(sub)))} with {other}): CUTLASS 4.2 builds it "
+            f"with {builder}; not modelled"
+        )
+
+
 def _build_sm100(cfg: Config) -> Answer:
     from cutedump.collective import sm100 as S  # start-up: the SM100 rules only for --arch sm100
 
+    bs = is_block_scaled(cfg)
     epi = S.epilogue(cfg)  # CUTLASS builds the epilogue first (its size is the carveout)
     carve = cfg.carveout if cfg.carveout is not None else epi.shared_storage_bytes
-    ml = S.mainloop(cfg, carve)
+    ml = S.blockscaled_mainloop(cfg, carve) if bs else S.mainloop(cfg, carve)
     st = ml.stages.value
     lay_a = S.smem_layout_expr(ml.smem_atom_a.value, ml.shape_a, st, ml.major_a == "MN")
     lay_b = S.smem_layout_expr(ml.smem_atom_b.value, ml.shape_b, st, ml.major_b == "MN")
@@ -179,6 +226,20 @@ def _build_sm100(cfg: Config) -> Answer:
         "gmem_tiled_copy_b": ml.copy_b.value,
         "shared_storage_bytes": ml.shared_storage_bytes,
     }
+    if bs:
+        main.update(
+            {
+                "smem_layout_atom_sfa": ml.smem_atom_sfa,
+                "smem_layout_atom_sfb": ml.smem_atom_sfb,
+                "smem_layout_sfa": ml.smem_sfa,
+                "smem_layout_sfb": ml.smem_sfb,
+                "gmem_tiled_copy_sfa": ml.copy_sfa.value,
+                "gmem_tiled_copy_sfb": ml.copy_sfb.value,
+                "sf_vec_size": ml.sf_vec_size,
+                "layout_sfa": ml.layout_sfa,
+                "layout_sfb": ml.layout_sfb,
+            }
+        )
     why = [
         ("dispatch policy", ml.schedule),
         ("MMA atom", ml.mma_op),
@@ -187,10 +248,19 @@ def _build_sm100(cfg: Config) -> Answer:
         ("stages", ml.stages),
         ("TMA A", ml.copy_a),
         ("TMA B", ml.copy_b),
-        ("epilogue schedule", epi.schedule),
     ]
+    if bs:
+        why += [("TMA SFA", ml.copy_sfa), ("TMA SFB", ml.copy_sfb)]
+    why.append(("epilogue schedule", epi.schedule))
     if epi.tile is None:
-        ep = {"dispatch_policy": {"name": epi.name}, "shared_storage_bytes": epi.shared_storage_bytes}
+        # the no-smem collective (Sm100NoSmem: StagesC = StagesD = 1, cutlass/epilogue/dispatch_policy.hpp:241)
+        # keeps its EpilogueTile
+        ep = {
+            "dispatch_policy": {"name": epi.name, "stages_c": 1, "stages_d": 1},
+            "epilogue_tile": epi.tile_print,
+            "shared_storage_bytes": epi.shared_storage_bytes,
+        }
+        why.append(("epilogue tile", epi.nosmem_tile))
         return Answer({"mainloop": main, "epilogue": ep}, why, ml, epi)
     em, en = epi.tile.value
     ep = {

@@ -30,6 +30,15 @@ ELEMENT_BITS = {
     "uint4b_t": 4,
 }
 
+#: CUTLASS's block-scaled element wrappers (cutlass/float_subbyte.h, float8.h): wrapper -> (the data types it takes,
+#: its scale-factor type, its SFVecSize in a dense GEMM: blockscaled_type<..> of builders/sm1xx_common.inl:449)
+BLOCK_SCALED_WRAPPERS = {
+    "nv_float4_t": (("float_e2m1_t",), "float_ue4m3_t", 16),
+    "mx_float4_t": (("float_e2m1_t",), "float_ue8m0_t", 32),
+    "mx_float6_t": (("float_e3m2_t", "float_e2m3_t"), "float_ue8m0_t", 32),
+    "mx_float8_t": (("float_e4m3_t", "float_e5m2_t"), "float_ue8m0_t", 32),
+}
+
 ALIASES = {
     "half": "half_t",
     "f16": "half_t",
@@ -70,6 +79,47 @@ DSL_NAMES = {
     "Float6E3M2FN": "float_e3m2_t",
     "Int4": "int4b_t",
 }
+
+
+def block_scaled_element(text: str, what: str, typed: str | None = None) -> str | None:
+    """A block-scaled wrapper type (``nv_float4_t<float_e2m1_t>``, ``cutlass::mx_float8_t<cutlass::float_e4m3_t>``,
+    the data type in any spelling :func:`element` reads) -> its canonical spelling ``wrapper<data>``; None when
+    ``text`` is no wrapper. The one place the wrappers are parsed (the SM100 and SM120 collectives share it)."""
+    t = text.strip().replace("cutlass::", "").replace("cute::", "").replace(" ", "")
+    head, lt, rest = t.partition("<")
+    if not lt or head not in BLOCK_SCALED_WRAPPERS:
+        return None
+    if not rest.endswith(">"):
+        raise CuteDumpError(
+            f"{what}: {text.strip()!r} has no closing '>' (e.g. {head}<{BLOCK_SCALED_WRAPPERS[head][0][0]}>)"
+        )
+    data = element(rest[:-1], what, typed=typed if typed is not None else text)
+    allowed = BLOCK_SCALED_WRAPPERS[head][0]
+    if data not in allowed:
+        raise CuteDumpError(f"{what}: {text.strip()!r}: CUTLASS's {head} wraps {' or '.join(allowed)} (got {data})")
+    return f"{head}<{data}>"
+
+
+def block_scaled_parts(el: str) -> tuple[str, str, str, int] | None:
+    """``mx_float8_t<float_e4m3_t>`` -> (wrapper, data type, scale-factor type, SFVecSize); None for a plain type."""
+    head, lt, rest = el.partition("<")
+    if not lt or head not in BLOCK_SCALED_WRAPPERS:
+        return None
+    _, sf, vs = BLOCK_SCALED_WRAPPERS[head]
+    return head, rest[:-1], sf, vs
+
+
+def is_block_scaled(cfg) -> bool:
+    """Both A and B block-scaled wrappers: CUTLASS's builders take OpClassBlockScaledTensorOp."""
+    return bool(block_scaled_parts(cfg.a.element) and block_scaled_parts(cfg.b.element))
+
+
+def element_bits(el: str) -> int:
+    """sizeof_bits of an element type, of a wrapper's data type, 0 for void."""
+    if el == "void":
+        return 0
+    parts = block_scaled_parts(el)
+    return ELEMENT_BITS[parts[1] if parts else el]
 
 
 def element_spellings() -> str:
@@ -121,7 +171,17 @@ SM90_EPILOGUE_SCHEDULES = (
     "PtrArrayTmaWarpSpecializedCooperative",
     "PtrArrayTmaWarpSpecializedPingpong",
 )
-SM100_KERNEL_SCHEDULES = ("KernelScheduleAuto", "KernelTmaWarpSpecialized1SmSm100", "KernelTmaWarpSpecialized2SmSm100")
+SM100_BLOCK_SCALED_SCHEDULES = tuple(
+    f"KernelTmaWarpSpecialized{sm}{kind}Sm100"
+    for kind in ("BlockScaled", "Nvf4", "Mxf4", "Mxf8f6f4")
+    for sm in ("1Sm", "2Sm")
+)
+SM100_KERNEL_SCHEDULES = (
+    "KernelScheduleAuto",
+    "KernelTmaWarpSpecialized1SmSm100",
+    "KernelTmaWarpSpecialized2SmSm100",
+    *SM100_BLOCK_SCALED_SCHEDULES,
+)
 SM100_EPILOGUE_SCHEDULES = (
     "EpilogueScheduleAuto",
     "TmaWarpSpecialized1Sm",
@@ -163,16 +223,13 @@ class Operand(NamedTuple):
 
     @property
     def bits(self) -> int:
-        if self.element == "void":
-            return 0
-        bs = blockscaled_parts(self.element)
-        return ELEMENT_BITS[bs[1] if bs else self.element]
+        return element_bits(self.element)
 
     @property
     def data(self) -> str:
         """The element's data type: a block-scaled wrapper's (``nv_float4_t<float_e2m1_t>`` -> ``float_e2m1_t``)."""
-        bs = blockscaled_parts(self.element)
-        return bs[1] if bs else self.element
+        parts = block_scaled_parts(self.element)
+        return parts[1] if parts else self.element
 
 
 class Config(NamedTuple):
@@ -204,7 +261,10 @@ class Config(NamedTuple):
             return self.align[i]
         op = getattr(self, which)
         bits = op.bits or self.d.bits
-        return 128 // bits
+        # 128 bits; a 6-bit type, whose 128 bits are no whole number of elements: 128 elements (96 bytes, what
+        # CUTLASS's F8F6F4 path asks of 6-bit operands: get_input_alignment_bits, cutlass/detail/layout.hpp:372)
+        # (A and B; C and D keep 128 // bits, as the SM120 epilogue batches were recorded)
+        return 128 // bits if 128 % bits == 0 or which in "cd" else 128
 
     # layout tags -> majors (cutlass/detail/layout.hpp: A RowMajor is K-major, B ColumnMajor is K-major)
     @property
@@ -225,12 +285,15 @@ def element(text: str, what: str, allow_void: bool = False, typed: str | None = 
     if t == "void" and allow_void:
         return t
     if "<" in t:
-        return blockscaled_element(t, what, text, typed)
+        wrapped = block_scaled_element(text, what, typed=typed)
+        if wrapped is not None:
+            return wrapped
     if t not in ELEMENT_BITS:
         seen = repr(text.strip()) + (f" (read from {typed!r})" if typed not in (None, text) else "")
         raise CuteDumpError(
             f"{what}: unknown element type {seen} (CUTLASS's {', '.join(ELEMENT_BITS)}"
-            f"{', void' if allow_void else ''}; the DSL's cutlass.Float16 ...; `cutedump collective --help` lists "
+            f"{', void' if allow_void else ''}; for A and B the block-scaled "
+            f"{', '.join(f'{w}<{d[0][0]}>' for w, d in BLOCK_SCALED_WRAPPERS.items())}; the DSL's cutlass.Float16 ...; `cutedump collective --help` lists "
             "every spelling)"
         )
     return t
@@ -253,7 +316,8 @@ def operand(text: str, what: str, default_layout: str, allow_void: bool = False)
     """``half_t:RowMajor`` / ``half_t:K`` / ``half_t`` (default layout); C++ qualified names (``cutlass::half_t``,
     ``cutlass::layout::RowMajor``) and the DSL's (``cutlass.Float16``) too."""
     typ, lay = _split_layout(text)
-    el = element(typ, what, allow_void, typed=text)
+    wrapped = block_scaled_element(typ, what, typed=text) if what[-1].lower() in "ab" else None
+    el = wrapped or element(typ, what, allow_void, typed=text)
     lay = lay.strip().replace("cutlass::layout::", "")
     if not lay:
         lay = default_layout
@@ -363,14 +427,20 @@ def schedule_name(text: str, table: tuple[str, ...], what: str) -> str:
         return table[0]
     t = SCHEDULE_ALIASES.get(t, t) if t not in table else t
     if t not in table:
-        from cutedump.collective.cutlass_names import EPILOGUE_SCHEDULES, KERNEL_SCHEDULES  # start-up: refusals only
+        from cutedump.collective.cutlass_names import (  # start-up: refusals only
+            EPILOGUE_SCHEDULES,
+            KERNEL_SCHEDULE_ALIASES,
+            KERNEL_SCHEDULES,
+        )
 
         modelled = ", ".join(["auto", *table[1:]])
-        if t in KERNEL_SCHEDULES or t in EPILOGUE_SCHEDULES:
-            kind = "kernel schedule" if t in KERNEL_SCHEDULES else "epilogue tag"
-            builder = NOT_MODELLED_BUILDERS.get(t)
+        alias = KERNEL_SCHEDULE_ALIASES.get(t)
+        if t in KERNEL_SCHEDULES or t in EPILOGUE_SCHEDULES or alias:
+            kind = "kernel schedule" if t in KERNEL_SCHEDULES or alias else "epilogue tag"
+            builder = NOT_MODELLED_BUILDERS.get(alias or t)
             raise CuteDumpError(
                 f"{what}: {text!r} is a CUTLASS 4.2 {kind}"
+                + (f" (an alias of {alias})" if alias else "")
                 + (f" (its builder: {builder})" if builder else "")
                 + f" that cutedump does not model for this --arch (modelled: {modelled})"
             )
@@ -383,41 +453,97 @@ NOT_MODELLED_BUILDERS = {
     "KernelMultistage": "cutlass/gemm/collective/builders/sm90_gmma_builder.inl:700, GMMA_CpAsync (deprecated: it "
     "builds the KernelCpAsyncWarpSpecialized collective; ask for that schedule)",
 }
-
-
-# ------------------------------------------------------------------ block-scaled element wrappers (SM100/SM120)
-
-#: CUTLASS's block-scaled element wrappers (cutlass/float_subbyte.h, float8.h; the builders read them through
-#: detail::blockscaled::blockscaled_type, gemm/collective/builders/sm1xx_common.inl:433): wrapper -> (scale-factor
-#: type, SFVecSize of a dense GEMM, the data types it takes)
-BLOCKSCALED_WRAPPERS = {
-    "nv_float4_t": ("float_ue4m3_t", 16, ("float_e2m1_t",)),
-    "mx_float4_t": ("float_ue8m0_t", 32, ("float_e2m1_t",)),
-    "mx_float6_t": ("float_ue8m0_t", 32, ("float_e3m2_t", "float_e2m3_t")),
-    "mx_float8_t": ("float_ue8m0_t", 32, ("float_e4m3_t", "float_e5m2_t")),
-}
-
-
-def blockscaled_parts(element: str) -> tuple[str, str] | None:
-    """``nv_float4_t<float_e2m1_t>`` -> (``nv_float4_t``, ``float_e2m1_t``); None for a plain element type."""
-    if "<" not in element or not element.endswith(">"):
-        return None
-    w, _, d = element[:-1].partition("<")
-    return (w, d) if w in BLOCKSCALED_WRAPPERS else None
-
-
-def blockscaled_element(t: str, what: str, text: str, typed: str | None) -> str:
-    """A block-scaled wrapper as CUTLASS's examples spell it (``cutlass::nv_float4_t<cutlass::float_e2m1_t>``,
-    spaces allowed), in its canonical spelling ``nv_float4_t<float_e2m1_t>``."""
-    t = t.replace(" ", "")
-    w, _, rest = t.partition("<")
-    seen = repr(text.strip()) + (f" (read from {typed!r})" if typed not in (None, text) else "")
-    if w not in BLOCKSCALED_WRAPPERS or not rest.endswith(">"):
-        known = ", ".join(k + "<" + "|".join(v[2]) + ">" for k, v in BLOCKSCALED_WRAPPERS.items())
-        raise CuteDumpError(f"{what}: unknown element type {seen} (the block-scaled wrappers: {known})")
-    d = rest[:-1]
-    d = ALIASES.get(d, d)
-    takes = BLOCKSCALED_WRAPPERS[w][2]
-    if d not in takes:
-        raise CuteDumpError(f"{what}: {w} holds {' or '.join(takes)}, got {seen}")
-    return f"{w}<{d}>"
+_B = "cutlass/gemm/collective/builders/"
+#: (schedules, the builder file, the tag its enable_if checks (is_base_of_v / is_same_v), what it builds): checked
+#: against the headers by tests/test_collective.py (test_cutlass_schedule_names_are_the_headers)
+_FAMILIES = (
+    (
+        (
+            "KernelScheduleSm100Blockwise",
+            "KernelTmaWarpSpecializedBlockwise1SmSm100",
+            "KernelTmaWarpSpecializedBlockwise2SmSm100",
+        ),
+        "sm100_blockwise_umma_builder.inl",
+        "KernelScheduleSm100Blockwise",
+        "MainloopSm100TmaUmmaWarpSpecializedBlockwiseScaling",
+    ),
+    (
+        (
+            "KernelScheduleSm100PtrArrayBlockwise",
+            "KernelPtrArrayTmaWarpSpecializedBlockwise1SmSm100",
+            "KernelPtrArrayTmaWarpSpecializedBlockwise2SmSm100",
+        ),
+        "sm100_blockwise_umma_builder.inl",
+        "KernelScheduleSm100PtrArrayBlockwise",
+        "MainloopSm100ArrayTmaUmmaWarpSpecializedBlockwiseScaling",
+    ),
+    (
+        (
+            "KernelTmaWarpSpecialized1SmMixedInputSm100",
+            "KernelTmaWarpSpecialized2SmMixedInputSm100",
+            "KernelScheduleSm100MixedInputGemm",
+        ),
+        "sm100_mixed_input_umma_builder.inl",
+        "KernelScheduleSm100MixedInputGemm",
+        "the mixed-input mainloop",
+    ),
+    (
+        (
+            "KernelTmaWarpSpecialized1SmFastFP32Sm100",
+            "KernelTmaWarpSpecialized2SmFastFP32Sm100",
+            "KernelScheduleSm100FastFP32Gemm",
+        ),
+        "sm100_9xBF16_umma_builder.inl",
+        "KernelScheduleSm100FastFP32Gemm",
+        "the 9xBF16 FastFP32 mainloop",
+    ),
+    (
+        ("KernelWarpSpecialized1SmSm100",),
+        "sm100_cpasync_umma_builder.inl",
+        "KernelWarpSpecialized1SmSm100",
+        "the cp.async mainloop",
+    ),
+    (
+        ("KernelMixedTmaCpAsyncWarpSpecialized1SmSm100",),
+        "sm100_mixed_tma_cpasync_umma_builder.inl",
+        "KernelMixedTmaCpAsyncWarpSpecialized1SmSm100",
+        "the TMA + cp.async mainloop",
+    ),
+    (
+        ("KernelMixedTmaCpAsyncWarpSpecialized1SmBlockScaledSm100",),
+        "sm100_blockscaled_mixed_tma_cpasync_umma_builder.inl",
+        "KernelMixedTmaCpAsyncWarpSpecialized1SmBlockScaledSm100",
+        "the block-scaled TMA + cp.async mainloop",
+    ),
+    (
+        tuple(
+            f"KernelPtrArrayTmaWarpSpecialized{sm}{k}Sm100"
+            for sm in ("1Sm", "2Sm")
+            for k in ("BlockScaled", "Mxf4", "Mxf8f6f4", "Nvf4")
+        ),
+        "sm100_blockscaled_umma_builder.inl",
+        "KernelSchedulePtrArrayBlockScaledGemmSm100",
+        "MainloopSm100ArrayTmaUmmaWarpSpecializedBlockScaled",
+    ),
+    (
+        ("KernelPtrArrayTmaWarpSpecialized1SmSm100", "KernelPtrArrayTmaWarpSpecialized2SmSm100"),
+        "sm100_umma_builder.inl",
+        "KernelScheduleSm100PtrArrayDenseGemm",
+        "MainloopSm100ArrayTmaUmmaWarpSpecialized",
+    ),
+    (
+        tuple(
+            f"KernelTmaWarpSpecialized{sm}BlockScaledMxNvf4UltraVs{vs}Sm103{p}"
+            for sm in ("1Sm", "2Sm")
+            for vs in (16, 32)
+            for p in ("DisablePrefetch", "TmaPrefetch")
+        )
+        + ("KernelScheduleSm103BlockScaledGemm",),
+        "sm103_blockscaled_umma_builder.inl",
+        "KernelScheduleSm103BlockScaledGemm",
+        "--arch sm103, MainloopSm103TmaUmmaWarpSpecializedBlockScaled",
+    ),
+)
+for _names, _file, _tag, _what in _FAMILIES:
+    for _n in _names:
+        NOT_MODELLED_BUILDERS[_n] = f"{_B}{_file} ({_tag}), {_what}"

@@ -231,3 +231,21 @@ EPILOGUE_SCHEDULES = (
     "TmaWarpSpecializedCooperativeElementwiseBase",
     "TmaWarpSpecializedElementwiseBase",
 )
+
+#: the kernel schedules CUTLASS 4.2 declares as aliases (``using Kernel... = Kernel...;`` of
+#: cutlass/gemm/dispatch_policy.hpp, e.g. example 89's KernelTmaWarpSpecialized1SmBlockScaledMxNvf4UltraVs16Sm103):
+#: alias -> the schedule it names, read from the headers by tests/test_collective.py
+KERNEL_SCHEDULE_ALIASES = {
+    "KernelTmaWarpSpecializedCooperativeFP8BlockScaledAccum": "KernelTmaWarpSpecializedCooperativeFP8Blockwise",
+    "KernelTmaWarpSpecializedPingpongFP8BlockScaledAccum": "KernelTmaWarpSpecializedPingpongFP8Blockwise",
+    "KernelPtrArrayTmaWarpSpecializedCooperativeFP8BlockScaledAccum": "KernelPtrArrayTmaWarpSpecializedCooperativeFP8Blockwise",
+    "KernelPtrArrayTmaWarpSpecializedPingpongFP8BlockScaledAccum": "KernelPtrArrayTmaWarpSpecializedPingpongFP8Blockwise",
+    "KernelTmaWarpSpecialized1SmBlockScaledMxNvf4UltraVs16Sm103": "KernelTmaWarpSpecialized1SmBlockScaledMxNvf4UltraVs16Sm103TmaPrefetch",
+    "KernelTmaWarpSpecialized2SmBlockScaledMxNvf4UltraVs16Sm103": "KernelTmaWarpSpecialized2SmBlockScaledMxNvf4UltraVs16Sm103TmaPrefetch",
+    "KernelTmaWarpSpecialized1SmBlockScaledMxNvf4UltraVs32Sm103": "KernelTmaWarpSpecialized1SmBlockScaledMxNvf4UltraVs32Sm103TmaPrefetch",
+    "KernelTmaWarpSpecialized2SmBlockScaledMxNvf4UltraVs32Sm103": "KernelTmaWarpSpecialized2SmBlockScaledMxNvf4UltraVs32Sm103TmaPrefetch",
+    "KernelPtrArrayTmaWarpSpecialized1SmBlockScaledMxNvf4UltraVs16Sm103": "KernelPtrArrayTmaWarpSpecialized1SmBlockScaledMxNvf4UltraVs16Sm103DisablePrefetch",
+    "KernelPtrArrayTmaWarpSpecialized2SmBlockScaledMxNvf4UltraVs16Sm103": "KernelPtrArrayTmaWarpSpecialized2SmBlockScaledMxNvf4UltraVs16Sm103DisablePrefetch",
+    "KernelPtrArrayTmaWarpSpecialized1SmBlockScaledMxNvf4UltraVs32Sm103": "KernelPtrArrayTmaWarpSpecialized1SmBlockScaledMxNvf4UltraVs32Sm103DisablePrefetch",
+    "KernelPtrArrayTmaWarpSpecialized2SmBlockScaledMxNvf4UltraVs32Sm103": "KernelPtrArrayTmaWarpSpecialized2SmBlockScaledMxNvf4UltraVs32Sm103DisablePrefetch",
+}

@@ -5,7 +5,13 @@ cutedump's engines (UMMA atoms, partition_shape_A/B, UMMA::tile_to_mma_shape).""
 
 from __future__ import annotations
 
-from cutedump.collective.config import ELEMENT_BITS, Config
+from cutedump.collective.config import (
+    ELEMENT_BITS,
+    SM100_BLOCK_SCALED_SCHEDULES,
+    Config,
+    block_scaled_parts,
+    is_block_scaled,
+)
 from cutedump.collective.sm90 import Choice, NotModelled, Phrase, Refused
 from cutedump.collective.sm90 import tma_atom as sm90_tma_atom
 from cutedump.errors import CuteDumpError
@@ -160,6 +166,12 @@ def mainloop(cfg: Config, carveout: int):
     from cutedump.atoms import make_tiled_mma  # start-up: the UMMA catalog only when an answer is built
     from cutedump.atoms.mma import partition_shape  # start-up: as above
 
+    if cfg.schedule in SM100_BLOCK_SCALED_SCHEDULES:
+        # OpClassTensorOp: the dense builder's enable_if takes KernelScheduleSm100DenseGemm's schedules (or Auto) only,
+        # and no other builder specializes on a block-scaled schedule with OpClassTensorOp
+        raise Refused(
+            "Could not build a collective for given parameters.", "cutlass/gemm/collective/collective_builder_decl.hpp"
+        )
     if cfg.schedule not in (
         "KernelScheduleAuto",
         "KernelTmaWarpSpecialized1SmSm100",
@@ -329,12 +341,13 @@ def _epi_is_2sm(cfg: Config) -> tuple[bool, Choice]:
             Phrase("coll.epi_dynamic", schedule="TmaWarpSpecialized1Sm"),
         )
     if s == "EpilogueScheduleAuto":
-        two = cfg.cluster[0] % 2 == 0 and cfg.tile[0] in (128, 256)
+        bs = is_block_scaled(cfg)  # OpClassBlockScaledTensorOp: 2SM only for tile M 256 (sm100_builder.inl:1648)
+        two = cfg.cluster[0] % 2 == 0 and cfg.tile[0] in ((256,) if bs else (128, 256))
         return two, Choice(
             "TmaWarpSpecialized2Sm" if two else "TmaWarpSpecialized1Sm",
-            f"{EB}:1655",
+            f"{EB}:{1648 if bs else 1655}",
             Phrase(
-                "coll.epi_auto_2sm" if two else "coll.epi_auto_1sm",
+                "coll.epi_auto_2sm_bs" if two and bs else "coll.epi_auto_2sm" if two else "coll.epi_auto_1sm",
                 cm=cfg.cluster[0],
                 m=cfg.tile[0],
                 schedule="TmaWarpSpecialized2Sm" if two else "TmaWarpSpecialized1Sm",
@@ -443,6 +456,14 @@ def epilogue(cfg: Config):
         _epi_tile_checks(cfg, em, en, wm, wn, cta_m, f"{EB}:1486")
         ep.schedule = Choice(s, f"{EB}:1397", Phrase("coll.epi_nosmem_given", value=s))
         ep.name, ep.shared_storage_bytes, ep.tile = "Sm100NoSmem", NOSMEM_SHARED_STORAGE_BYTES, None
+        ep.tile_print = f"(_{em},_{en})"
+        ep.nosmem_tile = Choice(
+            (em, en),
+            f"{EB}:1467",
+            Phrase("coll.epi_tile_given", em=em, en=en)
+            if cfg.epilogue_tile
+            else Phrase("coll.epi_tile_nosmem", cta_m=cta_m, most=64, n=n, em=em, en=en),
+        )
         return ep
     two, sched = _epi_is_2sm(cfg)
     if cfg.epilogue_schedule == "EpilogueScheduleAuto" and cfg.epilogue_tile is not None:
@@ -460,7 +481,17 @@ def epilogue(cfg: Config):
     lay_c = cfg.d.layout if c_void else cfg.c.layout
     c_m, d_m = lay_c == "ColumnMajor", cfg.d.layout == "ColumnMajor"
     bits_c, bits_d = ELEMENT_BITS[el_c], cfg.d.bits
-    if cfg.epilogue_tile is None:
+    if cfg.epilogue_tile is None and is_block_scaled(cfg) and n == 256:
+        # OpClassBlockScaledTensorOp, tile N 256 (sm100_builder.inl:987): make_tile(min(CTA M, 32 x warps M), _128)
+        em, en = min(cta_m, 32 * wm), 128
+        tile_print = f"(_{em},_{en})"
+        contiguous_n = en
+        tile = Choice(
+            (em, en),
+            f"{EB}:987",
+            Phrase("coll.epi_tile_bs", n=256, cta_m=cta_m, lanes=32, wm=wm, em=em, en=en),
+        )
+    elif cfg.epilogue_tile is None:
         em = min(cta_m, 32 * wm)
         maxbits = max(bits_c, bits_d)
         if c_void:
@@ -569,3 +600,280 @@ def epi_layout_expr(atom: str, em: int, en: int, stages: int, stride: int, m_maj
     appended with its own stride."""
     step = "Step<_2,_1>{}" if m_major else "Step<_1,_2>{}"
     return f"append<3>(tile_to_shape({atom}{{}}, make_shape(_{em},_{en}), {step}), make_layout(_{stages}, _{stride}))"
+
+
+# ----------------------------------------------------------------------------------------------- block-scaled
+
+BB = "cutlass/gemm/collective/builders/sm100_blockscaled_umma_builder.inl"
+BX = "cutlass/gemm/collective/builders/sm1xx_common.inl"
+BC = "cutlass/gemm/collective/sm100_blockscaled_mma_warpspecialized.hpp"
+#: the block-scaled schedules' kinds (cutlass/gemm/dispatch_policy.hpp:805): which instruction family a schedule
+#: fixes (None: the builder selects, select_instr) and the SFVecSize its name implies (find_vector_size,
+#: sm1xx_common.inl:137)
+BS_KINDS = {
+    "BlockScaled": (None, 32),
+    "Nvf4": ("MXF4_NVF4", 16),
+    "Mxf4": ("MXF4_NVF4", 32),
+    "Mxf8f6f4": ("MXF4F6F8", 32),
+}
+#: sm1xx_kernel_input_element_to_mma_input_element (sm1xx_common.inl:68): the MXF8F6F4 MMA reads 4/6-bit operands
+#: unpacked in smem (one byte each)
+UNPACK = {
+    "float_e2m1_t": "float_e2m1_unpacksmem_t",
+    "float_e3m2_t": "float_e3m2_unpacksmem_t",
+    "float_e2m3_t": "float_e2m3_unpacksmem_t",
+}
+
+
+def _bs_kind(schedule: str):
+    """(is_2sm or None for Auto, the schedule's kind or None for Auto)."""
+    if schedule == "KernelScheduleAuto":
+        return None, None
+    rest = schedule.removeprefix("KernelTmaWarpSpecialized")
+    return rest.startswith("2Sm"), rest[3:].removesuffix("Sm100")
+
+
+def blockscaled_mainloop(cfg: Config, carveout: int):
+    """CUTLASS 4.2's SM100 block-scaled builder (sm100_blockscaled_umma_builder.inl, OpClassBlockScaledTensorOp) and
+    its collective (sm100_blockscaled_mma_warpspecialized.hpp): the checks in the order the compiler meets them, the
+    UMMA atom (MXF4/NVF4 or MXF8F6F4), the smem atoms, the scale factors' smem layouts (cutedump's scale engine:
+    deduce_smem_layoutSFA/SFB of Sm1xxBlockScaledConfig), the TMA ops, the stages and the SharedStorage."""
+    from cutedump.algebra import C, size  # start-up: the algebra only when an answer is built
+    from cutedump.algebra.layout import Layout, cosize, filter_zeros  # start-up: as above
+    from cutedump.atoms import make_tiled_mma  # start-up: the UMMA catalog only when an answer is built
+    from cutedump.atoms.mma import partition_shape  # start-up: as above
+    from cutedump.scale import layouts as SL  # start-up: the scale engine only for block-scaled answers
+
+    sched = cfg.schedule
+    decl = "cutlass/gemm/collective/collective_builder_decl.hpp"
+    if sched not in ("KernelScheduleAuto", *SM100_BLOCK_SCALED_SCHEDULES):
+        raise Refused("Could not build a collective for given parameters.", decl)
+    wa, da, sfa_t, vsa = block_scaled_parts(cfg.a.element)
+    wb, db, sfb_t, vsb = block_scaled_parts(cfg.b.element)
+    bits_a, bits_b = ELEMENT_BITS[da], ELEMENT_BITS[db]
+    two_s, kind = _bs_kind(sched)
+    fixed, kind_vs = BS_KINDS[kind] if kind else (None, 32)
+    # the enable_if's alignment (sm1xx_blockscaled_gemm_is_aligned, sm1xx_common.inl:379): 128 bits, 512 (4-bit)
+    # or 768 (6-bit) on the explicit MXF8F6F4 schedules when an operand is narrower than 8 bits
+    sub = (bits_a < 8 or bits_b < 8) and fixed == "MXF4F6F8"
+
+    def need(bits):
+        return 512 if sub and bits == 4 else 768 if sub and bits == 6 else 128
+
+    if (bits_a * cfg.alignment("a")) % need(bits_a) or (bits_b * cfg.alignment("b")) % need(bits_b):
+        raise Refused("Could not build a collective for given parameters.", decl)
+    ma = "K" if cfg.a_k_major else "MN"
+    mb = "K" if cfg.b_k_major else "MN"
+    # check_input_datatypes (sm1xx_common.inl:491)
+    if sfa_t != sfb_t:
+        raise Refused("Scale factor types for A and B should be the same.", f"{BX}:526")
+    if vsa != vsb:
+        raise Refused("Scale factor vector size for A and B should be the same.", f"{BX}:527")
+    vs = vsa
+    auto_instr = kind in (None, "BlockScaled")
+    if not (bits_a == 4 and bits_b == 4):
+        # MX_F4F6F8: ue8m0 scale factors (every mx_ wrapper), SFVecSize 32, a MXF8F6F4 or auto policy
+        if not (fixed == "MXF4F6F8" or auto_instr):
+            raise Refused("Incorrect Kernel Schedule Policy for Mx_F4F6F8 type inputs.", f"{BX}:597")
+    elif fixed == "MXF4F6F8":
+        if sfa_t != "float_ue8m0_t":
+            raise Refused("MX_F4F6F8 only supports ue8m0 SF type", f"{BX}:646")
+        if kind_vs != vs:
+            raise Refused("Kernel Schedule policy doesn't match the scale factor vector size.", f"{BX}:652")
+    elif fixed == "MXF4_NVF4":
+        if ma != "K" or mb != "K":
+            raise Refused("MX/NV_F4 only supports RowMajor A, and ColMajorB", f"{BX}:660")
+        if kind_vs != vs:
+            raise Refused("Kernel Schedule policy doesn't match the scale factor vector size.", f"{BX}:662")
+    elif (vs == 16 or sfa_t == "float_ue4m3_t") and (ma != "K" or mb != "K"):
+        raise Refused("NV_F4 only supports RowMajor A, and ColMajorB", f"{BX}:672")
+    # is_2sm (sm1xx_common.inl:691)
+    m, n, k = cfg.tile
+    if two_s is not None:
+        two = two_s
+        why_2sm = Phrase("coll.umma_schedule", schedule=sched, sm="2SM" if two else "1SM")
+    elif cfg.cluster[0] % 2 == 0:
+        if m not in (128, 256):
+            raise Refused("Unsupported M dimension for TileShape_MNK.", f"{BX}:713")
+        two = m == 256
+        why_2sm = Phrase("coll.bs_umma_even", cm=cfg.cluster[0], m=m, sm="2SM" if two else "1SM", two="2SM", m2=256)
+    else:
+        two = False
+        why_2sm = Phrase("coll.bs_umma_odd", cm=cfg.cluster[0], sm="1SM")
+    # select_instr (sm1xx_common.inl:730)
+    if fixed is not None:
+        instr = fixed
+    elif bits_a == 4 and bits_b == 4:
+        if ma == "K" and mb == "K":
+            instr = "MXF4_NVF4"
+        else:
+            instr = "MXF4F6F8"
+    else:
+        instr = "MXF4F6F8"
+    # the TiledMma (sm100_make_blockscaled_1sm/2sm_trivial_tiled_mma, sm100_common.inl:693, 754)
+    if two and m != 256:
+        raise Refused("Invalid TileShape_M.", "cutlass/gemm/collective/builders/sm100_common.inl:757")
+    if not two and m != 128:
+        raise Refused("Invalid TileShape_M.", "cutlass/gemm/collective/builders/sm100_common.inl:697")
+    if n not in (64, 128, 192, 256):
+        raise Refused(
+            "Invalid TileShape_N.", f"cutlass/gemm/collective/builders/sm100_common.inl:{761 if two else 701}"
+        )
+    f8f6f4 = instr == "MXF4F6F8"
+    ea = UNPACK.get(da, da) if f8f6f4 else da
+    eb = UNPACK.get(db, db) if f8f6f4 else db
+    sm = "_2x1SM" if two else ""
+    if f8f6f4:
+        op = f"SM100_MMA_MXF8F6F4{sm}_SS<{ea},{eb},{cfg.acc},{sfa_t},{m},{n},{ma},{mb}>"
+        op_engine = f"SM100_MMA_MXF8F6F4{sm}_SS<{da},{db},{cfg.acc},{sfa_t},{m},{n},{ma},{mb}>"
+    else:
+        op = op_engine = f"SM100_MMA_MXF4{sm}_SS<{ea},{eb},{cfg.acc},{sfa_t},{m},{n},{vs},{ma},{mb}>"
+    try:
+        # the unpacked-in-smem types print as their packed types do (a TiledMMA's print names no value type)
+        tiled = make_tiled_mma(op_engine, None)
+    except CuteDumpError as e:
+        raise Refused(e.message, "cute/atom/mma_traits_sm100.hpp") from None
+    # sm1xx_gemm_check_for_f8f6f4_mix8bit_requirement (sm1xx_common.inl:203)
+    if f8f6f4:
+        tm = m // 2 if two else m
+        ok_a = da not in UNPACK or (k % 128 == 0 if ma == "K" else tm % 128 == 0)
+        ok_b = db not in UNPACK or (n % (256 if two else 128) == 0 if mb == "MN" else k % 128 == 0)
+        if not (ok_a and ok_b):
+            raise Refused("TileSize and MNK Major does not met with MMA Mix 8-bit TMA load requirement", f"{BB}:164")
+    shape_a = partition_shape(tiled, "A", (C(m), C(k)))
+    shape_b = partition_shape(tiled, "B", (C(n), C(k)))
+    blk_am = int(size(shape_a[0][0])) * int(size(shape_a[1]))
+    blk_ak = int(size(shape_a[0][1])) * int(size(shape_a[2]))
+    blk_bn = int(size(shape_b[0][0])) * int(size(shape_b[1]))
+    copy_a, copy_b = tma_atoms(cfg, two)
+    cm = cfg.cluster[0]
+    if two:
+        sfb_op = "SM100_TMA_2SM_LOAD_MULTICAST"
+        copy_sfb = Choice(sfb_op, f"{UC}:271", Phrase("coll.tma_sfb_2sm", sm="2SM", op=sfb_op))
+    else:
+        copy_sfb = sm90_tma_atom(cm, "M", "SFB")
+    copy_sfa = Choice(copy_a.value, f"{BB}:188", Phrase("coll.tma_sfa", op=copy_a.value))
+    alloc_a = "uint8_t" if f8f6f4 else ea
+    alloc_b = "uint8_t" if f8f6f4 else eb
+    bits_alloc_a, bits_alloc_b = (8, 8) if f8f6f4 else (bits_a, bits_b)
+    atom_a = _bs_smem_selector(ma, alloc_a, bits_alloc_a, blk_am, blk_ak)
+    atom_b = _bs_smem_selector(mb, alloc_b, bits_alloc_b, blk_bn, blk_ak)
+    try:
+        sf_atom_a = SL.smem_layout_sf(vs, tiled, (C(m), C(n), C(k)), "A")
+        sf_atom_b = SL.smem_layout_sf(vs, tiled, (C(m), C(n), C(k)), "B")
+    except CuteDumpError as e:
+        raise Refused(e.message, "cutlass/detail/sm100_blockscaled_layout.hpp (deduce_smem_layoutSFA/SFB)") from None
+    acc = 1 if n == 256 else 2
+    kernel_carve = CARVEOUT_BASE + CARVEOUT_PER_ACC_STAGE * acc
+    cap = SMEM_CAPACITY - kernel_carve
+
+    def filtered(lay):
+        return int(size(filter_zeros(lay)))
+
+    sfa_bytes, sfb_bytes = filtered(sf_atom_a), filtered(sf_atom_b)
+    ab_bytes = (bits_alloc_a * blk_am * blk_ak + 7) // 8 + (bits_alloc_b * blk_bn * blk_ak + 7) // 8
+    per = ab_bytes + PIPELINE_BYTES_PER_STAGE + sfa_bytes + sfb_bytes
+    if cfg.stages is not None:
+        stages = Choice(cfg.stages, f"{BB}:55", Phrase("coll.stages_given", stages=cfg.stages))
+    else:
+        s = (cap - carveout) // per
+        stages = Choice(
+            s,
+            f"{BB}:70",
+            Phrase(
+                "coll.stages_auto_bs",
+                carveout=carveout,
+                capacity=SMEM_CAPACITY,
+                kernel_carve=kernel_carve,
+                acc_stages=acc,
+                ab_bytes=ab_bytes,
+                sfa=sfa_bytes,
+                sfb=sfb_bytes,
+                pipeline_bytes=PIPELINE_BYTES_PER_STAGE,
+                per=per,
+                stages=s,
+            ),
+        )
+    st = stages.value
+    if st <= 0:
+        raise Refused("Smem usage is too high. Can't create any SMEM buffers for A, B, SFA, and SFB.", f"{BB}:259")
+    mma_k = 32 if f8f6f4 else 64  # the UMMA's K: 32 (MXF8F6F4), 64 (MXF4/NVF4)
+    if k % mma_k:
+        raise Refused("Static cluster shape used: TileShape should be evenly divided by TiledMma", f"{BC}:122")
+
+    def staged(lay):
+        # SmemLayoutSFA/SFB (sm100_blockscaled_mma_warpspecialized.hpp:229): the stage mode appended, its stride
+        # size(filter_zeros(atom))
+        return Layout((*lay.shape, C(st)), (*lay.stride, C(filtered(lay))))
+
+    sf_a, sf_b = staged(sf_atom_a), staged(sf_atom_b)
+    # the collective's Params make the SFA/SFB TMA atoms over one stage (make_tma_atom_A_sm100 of SmemLayoutSFA):
+    # a stage holds 4 scale factors per row per k-block, so a tile K of other than 4k x SFVecSize elements is a
+    # smem layout smaller than the scale factors' CTA tile
+    if (k // vs) % 4:
+        raise Refused(
+            "TMA requires CTA_Tile and SLayout top-level size equivalence.",
+            f"cute/atom/copy_traits_sm90_tma.hpp:740 (the SFA/SFB TMA atoms of {BC}'s Params: tile K {k} = "
+            f"{k // vs} scale factors per row, not a multiple of 4)",
+        )
+    tensors = (
+        (bits_alloc_a * blk_am * blk_ak * st + 7) // 8
+        + (bits_alloc_b * blk_bn * blk_ak * st + 7) // 8
+        + int(cosize(sf_a))
+        + int(cosize(sf_b))
+    )
+    shared = -(-(-(-tensors // 128) * 128 + PIPELINE_BYTES_PER_STAGE * st) // 128) * 128
+    ml = Mainloop100()
+    cl = ",".join(f"_{c}" for c in cfg.cluster)
+    ml.schedule = Choice(
+        "KernelTmaWarpSpecializedBlockScaledSm100",
+        f"{BB}:261",
+        Phrase(
+            "coll.sm100_policy_bs",
+            policy="MainloopSm100TmaUmmaWarpSpecializedBlockScaled",
+            stages=st,
+            sched_stages=2,
+            acc_stages=acc,
+            cluster=f"({cl})",
+            n=n,
+        ),
+    )
+    ml.dispatch_policy = Choice(
+        "MainloopSm100TmaUmmaWarpSpecializedBlockScaled", f"{BB}:261", Phrase("coll.dp_tma_umma_bs")
+    )
+    instr_why = (
+        Phrase("coll.bs_instr_fixed", schedule=sched, instr="MXF8F6F4" if f8f6f4 else "MXF4/NVF4")
+        if fixed
+        else (
+            Phrase("coll.bs_instr_mxf4", bits=4, instr="MXF4/NVF4")
+            if not f8f6f4
+            else Phrase("coll.bs_instr_f8f6f4", a=da, b=db, ma=ma, mb=mb, instr="MXF8F6F4", narrow="6/8")
+        )
+    )
+    ml.mma_op = Choice(op, f"{BX}:730", Phrase("coll.bs_mma", sm=why_2sm, instr=instr_why, vs=vs))
+    ml.tiled = tiled
+    ml.atom_layout = None
+    ml.element_a, ml.element_b, ml.major_a, ml.major_b = alloc_a, alloc_b, ma, mb
+    ml.smem_atom_a, ml.smem_atom_b = atom_a, atom_b
+    ml.stages, ml.copy_a, ml.copy_b = stages, copy_a, copy_b
+    ml.copy_sfa, ml.copy_sfb = copy_sfa, copy_sfb
+    ml.acc_stages = acc
+    ml.shape_a, ml.shape_b = shape_a, shape_b
+    ml.stage_bytes = per
+    ml.shared_storage_bytes = shared
+    ml.is_2sm = two
+    ml.block_scaled = True
+    ml.sf_vec_size, ml.sf_type, ml.instr = vs, sfa_t, instr
+    ml.data_a, ml.data_b = da, db
+    ml.smem_atom_sfa, ml.smem_atom_sfb = str(sf_atom_a), str(sf_atom_b)
+    ml.smem_sfa, ml.smem_sfb = str(sf_a), str(sf_b)
+    ml.layout_sfa = str(SL.layout_sf(vs))
+    ml.layout_sfb = ml.layout_sfa
+    return ml
+
+
+def _bs_smem_selector(major: str, alloc: str, bits: int, blk_mn: int, blk_k: int) -> Choice:
+    """sm100_smem_selector over the builder's smem allocation type (uint8_t for the MXF8F6F4 MMA)."""
+    if alloc in ELEMENT_BITS:
+        return smem_selector(major, alloc, blk_mn, blk_k)
+    raise NotModelled(f"the smem atom of {alloc} is not modelled")

@@ -13,7 +13,7 @@ Sm1xxBlockwiseScaleConfig).
 
 from __future__ import annotations
 
-from cutedump.collective.config import BLOCKSCALED_WRAPPERS, ELEMENT_BITS, Config, blockscaled_parts
+from cutedump.collective.config import ELEMENT_BITS, Config, block_scaled_parts, is_block_scaled
 from cutedump.collective.sm90 import Choice, NotModelled, Phrase, Refused
 from cutedump.collective.sm90 import _swizzle_alignment as sm90_swizzle_alignment  # the GMMA atoms' alignment
 from cutedump.collective.sm90 import smem_selector as sm90_smem_selector
@@ -106,7 +106,7 @@ def kind(cfg: Config) -> str:
     block-scaled wrappers: OpClassBlockScaledTensorOp), else "dense" (OpClassTensorOp)."""
     if cfg.sf_vec is not None:
         return "blockwise"
-    if blockscaled_parts(cfg.a.element) and blockscaled_parts(cfg.b.element):
+    if is_block_scaled(cfg):
         return "blockscaled"
     return "dense"
 
@@ -426,13 +426,11 @@ def _blockscaled(cfg: Config, carveout: int):
         raise _no_builder(
             cfg, f"{sched} is not a schedule of the SM120 block-scaled builder ({', '.join(BLOCKSCALED_SCHEDULES)})"
         )
-    wa, a = blockscaled_parts(cfg.a.element)
-    wb, b = blockscaled_parts(cfg.b.element)
+    wa, a, sfa, vsa = block_scaled_parts(cfg.a.element)
+    wb, b, sfb, vsb = block_scaled_parts(cfg.b.element)
     forced, pp, _fvs = BLOCKSCALED_SCHEDULES[sched]
     subbyte = (cfg.a.bits < 8 or cfg.b.bits < 8) and forced == "MXF4F6F8"
     _check_aligned(cfg, subbyte, "sm1xx_blockscaled_gemm_is_aligned")
-    sfa, vsa, _ = BLOCKSCALED_WRAPPERS[wa]
-    sfb, vsb, _ = BLOCKSCALED_WRAPPERS[wb]
     if sfa != sfb:
         raise Refused("Scale factor types for A and B must be the same.", f"{BS}:85")
     if vsa != vsb:
@@ -581,7 +579,7 @@ def epilogue(cfg: Config):
         )
     m, n, _ = cfg.tile
     d_el = cfg.d.element
-    if blockscaled_parts(d_el) or blockscaled_parts(cfg.c.element):
+    if block_scaled_parts(d_el) or block_scaled_parts(cfg.c.element):
         raise NotModelled(
             f"a block-scaled C or D with the SM120 epilogue builder ({EB}:467, which CUTLASS's examples give plain "
             "element types and a block-scale-factor fusion) is not modelled"

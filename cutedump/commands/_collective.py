@@ -40,6 +40,13 @@ def parse(
     cluster_fallback=None,
 ):
     arch = (arch or "").strip().lower()
+    if arch == "sm103":
+        raise sm90.NotModelled(
+            "--arch sm103: CUTLASS 4.2 builds SM103 (B300) GEMMs with cutlass::arch::Sm103 and "
+            "cutlass/gemm/collective/builders/sm103_blockscaled_umma_builder.inl (MainloopSm103TmaUmmaWarpSpecialized"
+            "BlockScaled, KernelTmaWarpSpecialized{1,2}SmBlockScaledMxNvf4UltraVs{16,32}Sm103*, example 89); not "
+            "modelled (--arch sm100 answers SM100's block-scaled builder)"
+        )
     if arch not in ("sm90", "sm100", "sm120"):
         raise CuteDumpError(f"--arch: {arch!r} is not sm90, sm100 or sm120")
     for name, v in (("--a", a), ("--b", b), ("--d", d), ("--tile", tile)):
@@ -202,6 +209,12 @@ def collective_text(
     if toml and fmt_ == "json":
         raise CuteDumpError("--toml and --format json: choose one (--toml writes a kernel description, not JSON)")
     prob = _problem(problem) if problem else None
+    if C.is_block_scaled(cfg) and (toml or prob is not None):
+        raise CuteDumpError(
+            f"{'--toml' if toml else '--problem'}: the block-scaled collective's "
+            f"{'kernel description' if toml else 'TMA tensor maps'} are not modelled (its scale-factor layouts: "
+            "`cutedump scale`, named in the answer)"
+        )
     try:
         ans = build(cfg, params="warn")
     except Refused as e:
@@ -247,6 +260,9 @@ def answer_extras(cfg, ans, prob, words) -> dict:
             d["major"] = "K" if (cfg.a_k_major if w == "a" else cfg.b_k_major) else "MN"
         if o.element != "void":
             d["alignment"] = cfg.alignment(w)
+        bs = C.block_scaled_parts(o.element)
+        if bs:
+            d["block_scaled"] = {"wrapper": bs[0], "data_type": bs[1], "scale_factor_type": bs[2], "sf_vec_size": bs[3]}
         return d
 
     out = {
@@ -293,7 +309,9 @@ def answer_extras(cfg, ans, prob, words) -> dict:
         "descriptors": descriptors(cfg, ans),
     }
     if cfg.arch == "sm120" and ans.mainloop.kind == "blockscaled":
-        out["scale"] = {"command": scale_line(cfg, ans, prob)}
+        out["scale_command"] = scale_line(cfg, ans, prob)
+    elif getattr(ans.mainloop, "block_scaled", False):
+        out["scale_command"] = scale_command(cfg, ans)
     if prob is not None:
         tma = {"problem": list(prob)}
         if cfg.arch == "sm120":
@@ -324,11 +342,24 @@ def builder_schedule(cfg, ans) -> str:
         return cfg.schedule
     if cfg.arch == "sm100":
         two = "_2x1SM_" in ans.mainloop.mma_op.value
-        return f"KernelTmaWarpSpecialized{'2Sm' if two else '1Sm'}Sm100"
+        bs = "BlockScaled" if getattr(ans.mainloop, "block_scaled", False) else ""
+        return f"KernelTmaWarpSpecialized{'2Sm' if two else '1Sm'}{bs}Sm100"
     if cfg.arch == "sm120":
         # the SM120 builders read Auto as cooperative (IsCooperative: not a Pingpong schedule)
         return "KernelTmaWarpSpecializedCooperative"
     return ans.mainloop.schedule.value
+
+
+def scale_command(cfg, ans) -> str:
+    """The `cutedump scale` line of the same configuration: its scale factors' gmem layouts (over the tile as the
+    problem) and one stage's smem layouts (deduce_smem_layoutSFA/SFB of the same UMMA)."""
+    ml = ans.mainloop
+    kind = "mxf8f6f4" if ml.instr == "MXF4F6F8" else ("nvf4" if ml.sf_vec_size == 16 else "mxf4")
+    t = ",".join(map(str, cfg.tile))
+    return (
+        f"cutedump scale --arch {cfg.arch} --kind {kind} --vs {ml.sf_vec_size} --problem {t} --tile {t} "
+        f"--cta-group {2 if ml.is_2sm else 1}"
+    )
 
 
 def _schedule_row(cfg, ans) -> str:
@@ -384,11 +415,7 @@ def _text(cfg, ans, prob, words) -> str:
     op = lambda o, w: f"{o.element}:{o.layout}" + (f" ({w})" if o.element != "void" else "")
     maj = lambda k: "K-major" if k else "MN-major"
     arch_tag = {"sm90": "Sm90", "sm100": "Sm100"}.get(cfg.arch, "Sm120")
-    opclass = (
-        "OpClassBlockScaledTensorOp"
-        if cfg.arch == "sm120" and ans.mainloop.kind == "blockscaled"
-        else "OpClassTensorOp"
-    )
+    opclass = "OpClassBlockScaledTensorOp" if C.is_block_scaled(cfg) else "OpClassTensorOp"
     out.append(
         f"CollectiveBuilder<arch::{arch_tag}, {opclass}>  "
         f"tile ({','.join(f'_{x}' for x in cfg.tile)})  cluster {m['dispatch_policy']['cluster_shape']}"
@@ -440,13 +467,20 @@ def _text(cfg, ans, prob, words) -> str:
         ("smem atom B", ans.mainloop.smem_atom_b.value),
         ("gmem copy A" if ans.mainloop.cp_async else "TMA A", m["gmem_tiled_copy_a"]),
         ("gmem copy B" if ans.mainloop.cp_async else "TMA B", m["gmem_tiled_copy_b"]),
-        ("SharedStorage", f"{m['shared_storage_bytes']} bytes"),
     ]
+    bs = getattr(ans.mainloop, "block_scaled", False)
+    if bs:
+        rows += [
+            ("TMA SFA", m["gmem_tiled_copy_sfa"]),
+            ("TMA SFB", m["gmem_tiled_copy_sfb"]),
+            ("SF vector size", f"{m['sf_vec_size']} ({ans.mainloop.sf_type} scale factors)"),
+        ]
+    rows.append(("SharedStorage", f"{m['shared_storage_bytes']} bytes"))
     out += [f"  {k:<16} {v}" for k, v in rows]
     out.append("")
     out.append("epilogue")
     ed = e["dispatch_policy"]
-    if "stages_c" in ed:
+    if "smem_layout_c" in e:
         rows = [
             ("dispatch policy", f"{ed['name']}<StagesC {ed['stages_c']}, StagesD {ed['stages_d']}>"),
             ("schedule", ans.epilogue.schedule.value),
@@ -455,6 +489,12 @@ def _text(cfg, ans, prob, words) -> str:
             ("smem atom D", ans.epilogue.atom_d.value),
         ]
         rows += [(f"copy {k}", v) for k, v in e["copy_ops"].items()]
+    elif "stages_c" in ed:
+        rows = [
+            ("dispatch policy", f"{ed['name']}<StagesC {ed['stages_c']}, StagesD {ed['stages_d']}>"),
+            ("schedule", ans.epilogue.schedule.value),
+            ("epilogue tile", e["epilogue_tile"]),
+        ]
     else:
         rows = [("dispatch policy", ed["name"]), ("schedule", ans.epilogue.schedule.value)]
     rows.append(("SharedStorage", f"{e['shared_storage_bytes']} bytes"))
@@ -469,12 +509,14 @@ def _text(cfg, ans, prob, words) -> str:
     out.append("")
     for k in ("smem_layout_atom_a", "smem_layout_atom_b", "smem_layout_a", "smem_layout_b"):
         out.append(f"{k}: {m[k]}")
-    for k in SCALE_FIELDS:
+    for k in SCALE_FIELDS if cfg.arch == "sm120" else SCALE_FIELDS_SM100:
         if k in m:
             out.append(f"{k}: {m[k]}")
     for k in ("smem_layout_atom_c", "smem_layout_c", "smem_layout_d"):
         if k in e:
             out.append(f"epilogue {k}: {e[k]}")
+    if bs:
+        out.append(words.line("scale_line_smem", command=scale_command(cfg, ans)))
     if cfg.arch == "sm90" and ans.mainloop.gmma_layout_b is not None:
         out.append(words.line("gmma_transposed_b", layout=_expr(ans.mainloop.gmma_layout_b)))
     out.append("")
@@ -482,6 +524,8 @@ def _text(cfg, ans, prob, words) -> str:
         out.append(words.line("sm120_no_descriptors", why=words.why(SM120_REGISTERS)))
         if ans.mainloop.kind == "blockscaled":
             out.append(words.line("scale_line", command=scale_line(cfg, ans, prob)))
+    elif bs:
+        out.append(words.why(BS_DESC))
     else:
         out += _desc_lines(cfg, ans, words) if cfg.arch == "sm90" else _umma_desc_lines(cfg, ans, words)
     audit = epilogue_banks(cfg, ans)
@@ -769,11 +813,15 @@ SCALE_FIELDS = (
     "layout_sfa",
     "layout_sfb",
 )
+#: those the SM90 blockwise and SM100 block-scaled texts print as lines (SM100's TMA SFA/SFB and SF vector size are
+#: rows of the mainloop)
+SCALE_FIELDS_SM100 = tuple(k for k in SCALE_FIELDS if not k.startswith(("gmem_", "sf_")))
 
 
-#: the facts of SM120's statements without a rule (worded in the catalog; JSON holds the English words)
+#: the facts of statements without a rule (worded in the catalog; JSON holds the English words)
 SM120_REGISTERS = sm90.Phrase("coll.sm120_registers", sm="SM120")
 SM120_PROBLEM = sm90.Phrase("coll.sm120_problem", arch="sm120", kind="F8F6F4")
+BS_DESC = sm90.Phrase("coll.bs_desc_not_modelled")
 
 
 def _english(phrase) -> str:
@@ -796,6 +844,8 @@ def descriptors(cfg, ans) -> dict:
     """The descriptors the text's descriptor lines state, as JSON (the same values those lines print)."""
     if cfg.arch == "sm120":
         return {"kind": None, "why": _english(SM120_REGISTERS)}
+    if getattr(ans.mainloop, "block_scaled", False):
+        return {"kind": "umma", "not_modelled": _english(BS_DESC)}
     if cfg.arch == "sm100":
         d = umma_descs(ans)
         out = {"kind": "umma", "k_block": 0, "stage": 0}

@@ -32,7 +32,24 @@ _CPP_TYPE = {
     "int4b_t": "cutlass::int4b_t",
     "uint4b_t": "cutlass::uint4b_t",
     "void": "void",
+    # issue 44: the narrow types and the block-scaled wrappers (gen_collective_bs.py's programs)
+    "float_e2m1_t": "cutlass::float_e2m1_t",
+    "float_e2m3_t": "cutlass::float_e2m3_t",
+    "float_e3m2_t": "cutlass::float_e3m2_t",
 }
+_CPP_TYPE.update(
+    {
+        f"{w}<{d}>": f"cutlass::{w}<{_CPP_TYPE[d]}>"
+        for w, d in (
+            ("nv_float4_t", "float_e2m1_t"),
+            ("mx_float4_t", "float_e2m1_t"),
+            ("mx_float6_t", "float_e3m2_t"),
+            ("mx_float6_t", "float_e2m3_t"),
+            ("mx_float8_t", "float_e4m3_t"),
+            ("mx_float8_t", "float_e5m2_t"),
+        )
+    }
+)
 
 
 def _shape(vals) -> str:
@@ -645,8 +662,10 @@ def sm90_broad(n: int, seed: int) -> list[Config]:
         m = rng.choice([64, 128, 128, 192, 256, 96, 64])
         nn = rng.choice([64, 128, 128, 256, 192, 96, 160, 80, 112, 24, 8, 100, 200])
         k = rng.choice([32, 64, 64, 128, 128, 256, 48]) * 8 // bits
-        sched = rng.choice(SM90_KERNEL_SCHEDULES)
-        esched = rng.choice(SM90_EPILOGUE_SCHEDULES)
+        # the schedules of the first collective issue (those issue 44 added to the command's tables draw nothing
+        # here: the recorded batches keep their configurations; tests/test_collective_sm90_kinds.py draws them)
+        sched = rng.choice(SM90_KERNEL_SCHEDULES[:10])
+        esched = rng.choice(SM90_EPILOGUE_SCHEDULES[:4])
         d = rng.choice(["half_t", "bfloat16_t", "float", "int32_t", "float_e4m3_t"])
         c = rng.choice(["void", d, "float", "half_t"])
         r = rng.random()
@@ -693,7 +712,9 @@ def sm100_broad(n: int, seed: int) -> list[Config]:
     while len(out) < n:
         a, b, acc = rng.choice(_PAIRS_100)
         bits = {"half_t": 16, "bfloat16_t": 16, "tfloat32_t": 32, "float": 32}.get(a, 8)
-        sched = rng.choice(SM100_KERNEL_SCHEDULES)
+        # the dense schedules (the block-scaled ones issue 44 added to the command's table draw nothing here: the
+        # recorded batches keep their configurations)
+        sched = rng.choice(SM100_KERNEL_SCHEDULES[:3])
         m = rng.choice([64, 128, 128, 256, 256, 192])
         nn = rng.choice([64, 128, 128, 256, 192, 96, 160, 80, 112, 32, 48, 264])
         k = rng.choice([16, 32, 64, 64, 128, 128, 256]) * 8 // bits

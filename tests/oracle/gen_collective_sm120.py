@@ -14,7 +14,7 @@ import hashlib
 import tempfile
 from pathlib import Path
 
-from cutedump.collective.config import Config, blockscaled_parts
+from cutedump.collective.config import Config, block_scaled_parts
 from tests.oracle import gen_collective as G
 
 #: the scale-factor fields of the SM120 collectives: the block-scaled one's SmemLayoutAtomSFA/B, SmemLayoutSFA/B,
@@ -42,7 +42,7 @@ PRELUDE = G.PRELUDE + SFX
 
 
 def _t(el: str) -> str:
-    bs = blockscaled_parts(el)
+    bs = block_scaled_parts(el)
     if bs:
         return f"cutlass::{bs[0]}<cutlass::{bs[1]}>"
     if el.startswith("float_e"):

@@ -20,11 +20,12 @@ Examples:
   cutedump collective --arch sm100 --a half_t --b half_t --c float:ColumnMajor --d float:ColumnMajor --tile 256,128,64 --cluster dynamic --cluster-preferred 4,4 --cluster-fallback 2,1 --schedule KernelTmaWarpSpecialized2SmSm100 --epilogue-schedule TmaWarpSpecialized2Sm
   cutedump collective --arch sm100 --a half_t:K --b half_t:MN --c float --d bfloat16_t --tile 256,128,64 --cluster 2,2,1
   cutedump collective --arch sm100 --a float_e4m3_t --b float_e4m3_t --d half_t --tile 128,256,128 --schedule KernelTmaWarpSpecialized1SmSm100 --format json
+  cutedump collective --arch sm100 --a "nv_float4_t<float_e2m1_t>:RowMajor" --b "nv_float4_t<float_e2m1_t>:ColumnMajor" --c bfloat16_t --d bfloat16_t --tile 256,256,256 --cluster 2,4,1 --alignment-a 32 --alignment-b 32
   cutedump collective --arch sm120 --a "nv_float4_t<float_e2m1_t>" --b "nv_float4_t<float_e2m1_t>" --c bfloat16_t --d bfloat16_t --tile 128,128,128
   cutedump collective --arch sm120 --a float_e4m3_t --b float_e4m3_t --c bfloat16_t --d bfloat16_t --tile 128,128,128 --sf-vec 1,128,128
-The builders' rules (SM90: sm90_gmma_builder.inl; SM100: sm100_umma_builder.inl, 1SM/2SM/Auto; SM120: the dense
-F8F6F4, block-scaled (A and B both nv_float4_t/mx_float4_t/mx_float6_t/mx_float8_t: OpClassBlockScaledTensorOp) and
-blockwise (--sf-vec) sm120_*_builder.inl): the schedule
+The builders' rules (SM90: sm90_gmma_builder.inl; SM100: sm100_umma_builder.inl, 1SM/2SM/Auto, and the block-scaled
+sm100_blockscaled_umma_builder.inl; SM120: the dense F8F6F4, block-scaled and blockwise (--sf-vec)
+sm120_*_builder.inl): the schedule
 KernelScheduleAuto resolves to, the stage arithmetic (capacity - carveout over
 bytes per stage), the GMMA atom ss_op_selector picks, the swizzle ss_smem_selector picks, the TMA op (multicast
 along the cluster mode that shares the operand), the epilogue tile and stages. Majors: RowMajor/ColumnMajor, or
@@ -34,16 +35,19 @@ CUTLASS refuses (a static_assert), one error line quotes its message.
 
 Element types (--a, --b, --c, --d, --acc), every spelling read: CUTLASS's half_t, bfloat16_t, tfloat32_t, float,
 float_e4m3_t, float_e5m2_t, int8_t, uint8_t, int32_t, double, int4b_t, uint4b_t, float_e2m1_t, float_e2m3_t,
-float_e3m2_t, with or without cutlass:: (cutlass::half_t); the block-scaled wrappers nv_float4_t<float_e2m1_t>,
-mx_float4_t<float_e2m1_t>, mx_float6_t<float_e3m2_t|float_e2m3_t>, mx_float8_t<float_e4m3_t|float_e5m2_t> (sm120; A
-and B both wrapped: the block-scaled builder); the DSL's cutlass.Float16, cutlass.BFloat16, cutlass.TFloat32,
-cutlass.Float32, cutlass.Float8E4M3FN, cutlass.Float8E5M2, cutlass.Int8, cutlass.Uint8, cutlass.Int32,
-cutlass.Float64, cutlass.Int4, cutlass.Float4E2M1FN, cutlass.Float6E2M3FN, cutlass.Float6E3M2FN (with or without
-cutlass.); the short names half, f16, fp16 (half_t), bf16, bfloat16 (bfloat16_t), tf32 (tfloat32_t), f32, fp32
-(float), e4m3 (float_e4m3_t), e5m2 (float_e5m2_t), s8, i8 (int8_t), u8 (uint8_t), s32, i32 (int32_t), s4 (int4b_t),
-u4 (uint4b_t), e2m1 (float_e2m1_t), e2m3 (float_e2m3_t), e3m2 (float_e3m2_t). Layout tags: RowMajor, ColumnMajor (or
-cutlass::layout::RowMajor ...), or the majors above. --tile and --cluster: 128,128,64, (_128,_128,_64),
-Shape<_128,_128,_64>, cute::Shape<cute::Int<128>,...>.
+float_e3m2_t, with or without cutlass:: (cutlass::half_t); the DSL's cutlass.Float16, cutlass.BFloat16,
+cutlass.TFloat32, cutlass.Float32, cutlass.Float8E4M3FN, cutlass.Float8E5M2, cutlass.Int8, cutlass.Uint8,
+cutlass.Int32, cutlass.Float64, cutlass.Int4, cutlass.Float4E2M1FN, cutlass.Float6E2M3FN, cutlass.Float6E3M2FN (with
+or without cutlass.); the short names half, f16, fp16 (half_t), bf16, bfloat16 (bfloat16_t), tf32 (tfloat32_t), f32,
+fp32 (float), e4m3 (float_e4m3_t), e5m2 (float_e5m2_t), s8, i8 (int8_t), u8 (uint8_t), s32, i32 (int32_t), s4
+(int4b_t), u4 (uint4b_t), e2m1 (float_e2m1_t), e2m3 (float_e2m3_t), e3m2 (float_e3m2_t). Block-scaled A and B (both
+wrappers: OpClassBlockScaledTensorOp; --arch sm100: SM100's block-scaled builder, schedules
+KernelTmaWarpSpecialized{1,2}Sm{BlockScaled,Nvf4,Mxf4,Mxf8f6f4}Sm100 or auto; --arch sm120: the SM120 block-scaled
+builder; the JSON adds the scale factors' smem layouts, TMA ops, SFVecSize and layouts, the text the `cutedump scale`
+line of the same configuration): nv_float4_t<float_e2m1_t>, mx_float4_t<float_e2m1_t>,
+mx_float6_t<float_e3m2_t|float_e2m3_t>, mx_float8_t<float_e4m3_t|float_e5m2_t>; a 6-bit operand's default alignment
+is 128 elements. Layout tags: RowMajor, ColumnMajor (or cutlass::layout::RowMajor ...), or the majors above. --tile
+and --cluster: 128,128,64, (_128,_128,_64), Shape<_128,_128,_64>, cute::Shape<cute::Int<128>,...>.
 """
 
 
@@ -56,10 +60,10 @@ COMMAND = Command(
         Opt(
             "--arch",
             None,
-            ("sm90", "sm100", "sm120"),
+            ("sm90", "sm100", "sm103", "sm120"),
             default="sm90",
             show_default=True,
-            help="cutlass::arch::Sm90, Sm100 or Sm120 (GeForce Blackwell).",
+            help="cutlass::arch::Sm90, Sm100 or Sm120 (GeForce Blackwell); sm103: named as not modelled.",
         ),
         Opt("--a", "a", help="A: element type and layout tag, e.g. half_t:RowMajor (or half_t:K)."),
         Opt("--b", "b", help="B: element type and layout tag, e.g. half_t:ColumnMajor (or half_t:K)."),

@@ -153,4 +153,28 @@ MESSAGES = {
     "coll.dp_blockwise_grouped": "{schedule}: FP8 with blockwise scaling (granularity {sm}x{sn}x{sk}: {sms} x {sns} "
     "float scales of A x B per k-tile, promoted into the accumulators every {interval} MMA k-blocks); grouped GEMM "
     "(ptr-array)",
+    # ---- SM100 block-scaled (sm100_blockscaled_umma_builder.inl) and the no-smem epilogue's tile
+    "coll.epi_auto_2sm_bs": "EpilogueScheduleAuto: cluster M = {cm}, tile M = {m} -> {schedule} (block-scaled: even "
+    "cluster M, tile M {m_hi})",
+    "coll.epi_tile_nosmem": "the no-smem builder's EpilogueTile: (CTA M {cta_m}, min({most}, tile N {n})) = ({em},{en})",
+    "coll.bs_desc_not_modelled": "UMMA descriptors: not modelled for the block-scaled UMMA (its instruction descriptor "
+    "also carries the scale factors' TMEM ids)",
+    "coll.text.scale_line_smem": "scale factors (gmem and smem, one stage): {command}",
+    "coll.bs_umma_even": "KernelScheduleAuto: cluster M = {cm} is even and tile M = {m} -> the {sm} UMMA ({two} only "
+    "for tile M {m2})",
+    "coll.bs_umma_odd": "KernelScheduleAuto: cluster M = {cm} is odd -> the {sm} UMMA",
+    "coll.epi_tile_bs": "EpilogueTileAuto, block-scaled, tile N {n}: M = min(CTA M {cta_m}, {lanes} x {wm} warps) = "
+    "{em}; N = {en}",
+    "coll.tma_sfb_2sm": "SFB, {sm} UMMA: always the multicast {sm} load ({op})",
+    "coll.tma_sfa": "SFA: as A ({op})",
+    "coll.stages_auto_bs": "StageCountAutoCarveout<{carveout}>: ({capacity} capacity - {kernel_carve} kernel carveout "
+    "({acc_stages} accumulator stages) - {carveout} carveout) / ({ab_bytes} A+B bytes + {sfa} SFA + {sfb} SFB bytes + "
+    "{pipeline_bytes} pipeline bytes per stage = {per}) = {stages}",
+    "coll.sm100_policy_bs": "{policy}<{stages}, {sched_stages} scheduler stages, {acc_stages} accumulator stages, "
+    "cluster {cluster}> (accumulator stages: tile N = {n} -> {acc_stages})",
+    "coll.dp_tma_umma_bs": "TMA + block-scaled UMMA warp-specialized",
+    "coll.bs_instr_fixed": "{schedule} fixes the {instr} instruction",
+    "coll.bs_instr_mxf4": "A and B both {bits}-bit and K-major -> {instr}",
+    "coll.bs_instr_f8f6f4": "{a} x {b} ({ma}/{mb}-major) -> {instr} (only it takes {narrow}-bit or MN-major operands)",
+    "coll.bs_mma": "{sm}; {instr}; SFVecSize {vs}",
 }

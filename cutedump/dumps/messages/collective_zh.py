@@ -144,4 +144,27 @@ MESSAGES = {
     "个 float scale，每 {interval} 个 MMA k-block 提升进累加器）",
     "coll.dp_blockwise_grouped": "{schedule}：FP8 blockwise scaling（粒度 {sm}x{sn}x{sk}：每个 k-tile 有 A x B 的 {sms} x "
     "{sns} 个 float scale，每 {interval} 个 MMA k-block 提升进累加器）；grouped GEMM（ptr-array）",
+    # ---- SM100 block-scaled（sm100_blockscaled_umma_builder.inl）与 no-smem epilogue 的 tile
+    "coll.epi_auto_2sm_bs": "EpilogueScheduleAuto：cluster M = {cm}，tile M = {m} -> {schedule}（block-scaled：cluster M "
+    "为偶数，tile M 为 {m_hi}）",
+    "coll.epi_tile_nosmem": "no-smem builder 的 EpilogueTile：(CTA M {cta_m}, min({most}, tile N {n})) = ({em},{en})",
+    "coll.bs_desc_not_modelled": "UMMA 描述符：block-scaled UMMA 未建模（它的指令描述符还携带 scale factor 的 TMEM id）",
+    "coll.text.scale_line_smem": "scale factor（gmem 与 smem，一个 stage）：{command}",
+    "coll.bs_umma_even": "KernelScheduleAuto：cluster M = {cm} 为偶数且 tile M = {m} -> {sm} UMMA（只有 tile M {m2} 用 "
+    "{two}）",
+    "coll.bs_umma_odd": "KernelScheduleAuto：cluster M = {cm} 为奇数 -> {sm} UMMA",
+    "coll.epi_tile_bs": "EpilogueTileAuto，block-scaled，tile N {n}：M = min(CTA M {cta_m}, {lanes} x {wm} 个 warp) = "
+    "{em}；N = {en}",
+    "coll.tma_sfb_2sm": "SFB，{sm} UMMA：总是 multicast 的 {sm} 装载（{op}）",
+    "coll.tma_sfa": "SFA：与 A 相同（{op}）",
+    "coll.stages_auto_bs": "StageCountAutoCarveout<{carveout}>：（{capacity} 容量 - {kernel_carve} 内核预留（{acc_stages} "
+    "个累加器 stage）- {carveout} 预留）/（每个 stage {ab_bytes} 字节 A+B + {sfa} 字节 SFA + {sfb} 字节 SFB + "
+    "{pipeline_bytes} 字节流水线 = {per}）= {stages}",
+    "coll.sm100_policy_bs": "{policy}<{stages}, {sched_stages} 个调度器 stage, {acc_stages} 个累加器 stage, cluster "
+    "{cluster}>（累加器 stage：tile N = {n} -> {acc_stages}）",
+    "coll.dp_tma_umma_bs": "TMA + block-scaled UMMA warp 专用化",
+    "coll.bs_instr_fixed": "{schedule} 固定了 {instr} 指令",
+    "coll.bs_instr_mxf4": "A 与 B 都是 {bits} 位且 K-major -> {instr}",
+    "coll.bs_instr_f8f6f4": "{a} x {b}（{ma}/{mb}-major）-> {instr}（只有它接受 {narrow} 位或 MN-major 操作数）",
+    "coll.bs_mma": "{sm}；{instr}；SFVecSize {vs}",
 }
