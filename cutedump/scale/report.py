@@ -209,6 +209,11 @@ def scale_facts(arch, kind, vs, problem, major, tile, cta_group, element, granul
             "offset": stage_off,
         },
     }
+    facts["smem"]["tmem"] = None
+    if int(A.size(ssfa)) and int(A.size(ssfb)):  # no TMEM fragment of a layout with an extent-0 mode
+        from cutedump.scale.tmem import tmem_facts  # start-up: with --tile only
+
+        facts["smem"]["tmem"] = tmem_facts(mma, vs, tile_shape, ssfa, ssfb, mi, ki, mma_k)
     return facts
 
 

@@ -15,6 +15,7 @@ engine refuses is checked to be refused by CuTe's static_asserts.
 
 from __future__ import annotations
 
+import functools
 import random
 
 from cutedump.algebra import C, filter_zeros, recast_layout, size
@@ -135,6 +136,7 @@ def _draw_case(rng):
     return name, vs, operand, tile, op, stages, thr
 
 
+@functools.lru_cache(maxsize=4)
 def cases(n: int = 420, seed: int = 4330):
     """(accepted, refused): accepted (label, C++ body, expected) where our engine answers, refused (label, body, our
     message) where it refuses (real CuTe must refuse those at compile time)."""
@@ -163,4 +165,4 @@ def cases(n: int = 420, seed: int = 4330):
             bad.append((label, body, e.message))
             continue
         ok.append((label, body, expected(objs, value_type_bits(sf))))
-    return ok, bad
+    return tuple(ok), tuple(bad)
