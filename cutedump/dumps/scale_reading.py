@@ -160,7 +160,7 @@ def _tmem_lines(m, e, t) -> list:
     """One stage's scale factors in tensor memory (facts of cutedump.scale.tmem) and A(m,k)'s cells there."""
     if t is None:
         return []
-    out = [m("scale.tmem", op=t["utccp"])]
+    out = [m("scale.tmem", op=t["utccp"], c0=t["sfa"]["first_column"])]
     for op in ("SFA", "SFB"):
         g = t[op.lower()]
         out.append(m("scale.tmem_op", op=op, tmem=g["tmem"], cols=g["columns"], n=g["copies"], alloc=g["alloc"]))

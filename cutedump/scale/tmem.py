@@ -30,6 +30,7 @@ def tmem_facts(mma, vs: int, tile, ssfa, ssfb, mi: int, ki: int, mma_k: int) -> 
         copies = int(A.size(t.layout.shape[0][0])) // mn
         out[name] = {
             "tmem": str(t),
+            "first_column": t.addr & 0xFFFF,
             "columns": t.columns(),
             "rows": mn,
             "copies": copies,
