@@ -109,6 +109,8 @@ def lookup_copy(name: str, value_type: str | None = None) -> CopyTraits:
         return CopyTraits(f"{base}<{tn}>", f"{base}<{cpp}>", arch, "_1:_0", src, dst, src, family=base)
     if base.startswith("SM100_TMEM_") and not targs:
         return lookup_tmem_copy(base)
+    if base.startswith("SM100_UTCCP_") and not targs:
+        return lookup_utccp_copy(base)
     import difflib
 
     close = difflib.get_close_matches(base, all_copy_names(), n=4, cutoff=0.6)
@@ -137,6 +139,30 @@ def lookup_tmem_copy(name: str) -> CopyTraits:
         raise CuteDumpError(f"unknown TMEM copy atom {name!r}{hint}")
     thr, _val, src, dst, ref = TMEM_COPY_TRAITS[base]
     return CopyTraits(base, base, "SM100 TMEM", thr, src, dst, ref, family=base)
+
+
+# ------------------------------------------------------------------ SM100 SMEM -> TMEM copy atoms (tcgen05.cp, UTCCP)
+
+
+def all_utccp_copy_names() -> list[str]:
+    from cutedump.atoms.tmem_data import UTCCP_COPY_TRAITS  # start-up: see all_tmem_copy_names
+
+    return list(UTCCP_COPY_TRAITS)
+
+
+def lookup_utccp_copy(name: str) -> CopyTraits:
+    """Copy_Traits<SM100_UTCCP_*> (cute/atom/copy_traits_sm100.hpp): one thread (1cta) or two (2cta, ThrID _2:_1)."""
+    from cutedump.atoms.tmem_data import UTCCP_COPY_TRAITS  # start-up: see all_tmem_copy_names
+
+    base = name.strip().split("::")[-1]
+    if base not in UTCCP_COPY_TRAITS:
+        import difflib
+
+        close = difflib.get_close_matches(base, all_utccp_copy_names(), n=4, cutoff=0.6)
+        hint = f"; did you mean {', '.join(close)}?" if close else "; see `cutedump atoms --copy 'SM100_UTCCP*'`"
+        raise CuteDumpError(f"unknown SMEM->TMEM copy atom {name!r}{hint}")
+    thr, _val, src, dst, ref = UTCCP_COPY_TRAITS[base]
+    return CopyTraits(base, base, "SM100 UTCCP", thr, src, dst, ref, family=base)
 
 
 def _one_thread(bits: int):

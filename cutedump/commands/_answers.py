@@ -303,6 +303,8 @@ def tmem_text(atom, atom_layout, shape_, copy_op, thread, fmt_, lang="en") -> st
     from cutedump.atoms.cli_support import build_mma, parse_shape_arg  # start-up: on demand
 
     mma = build_mma(atom, atom_layout, None)
+    if copy_op is not None and copy_op.strip().split("::")[-1].startswith("SM100_UTCCP_"):
+        return utccp_text(mma, shape_, copy_op, thread, fmt_)
     if shape_ is None:
         shp = tuple(C(int(x)) for x in mma.tile_shape()[:2])
     else:
@@ -377,6 +379,86 @@ def tmem_text(atom, atom_layout, shape_, copy_op, thread, fmt_, lang="en") -> st
     if fmt_ == "json":
         return json_answer(d)
     return "\n".join(lines) + "\n"
+
+
+def utccp_text(mma, shape_, copy_op, thread, fmt_) -> str:
+    """``cutedump tmem ATOM --copy SM100_UTCCP_*``: a block-scaled UMMA's scale factors of one stage in tensor memory
+    (make_tensor<FrgTypeSFA/B>(shape(deduce_smem_layoutSFA/B(tiled_mma, tile)))) and the tcgen05.cp copy of each, as
+    CUTLASS's block-scaled collective builds them (make_utccp_copy over the filter_zeros'd TMEM tensor; partition_S of
+    the smem scale factors, partition_D of the TMEM ones)."""
+    from cutedump.algebra import C, filter_zeros, recast_layout  # start-up: on demand
+    from cutedump.atoms import utccp as U  # start-up: on demand
+    from cutedump.atoms.cli_support import parse_shape_arg  # start-up: on demand
+    from cutedump.atoms.types import value_type_bits  # start-up: on demand
+    from cutedump.scale import layouts as SL  # start-up: on demand
+
+    sf, vs, _nsm, _is_a, alloc = U.frg_type_sf(mma, "A")
+    op = U.lookup_utccp_copy(copy_op).name
+    tm, tn, k = (int(x) for x in mma.tile_shape())
+    if shape_ is None:
+        tk = k
+        while tk % (4 * vs):
+            tk += k
+        tile = (C(tm), C(tn), C(tk))
+    else:
+        tile = parse_shape_arg(shape_, "--shape")
+        if not isinstance(tile, tuple) or len(tile) != 3:
+            raise CuteDumpError(f"--shape with a SM100_UTCCP_* copy takes the (M,N,K) CTA tile, got {shape_.strip()!r}")
+    cfg = f"Sm1xxBlockScaledConfig<{vs}>"
+    d = {
+        "atom": mma.atom.name,
+        "tile": fmt(tile),
+        "copy": op,
+        "sf_type": sf,
+        "vs": vs,
+        "alloc": alloc,
+        "thread": thread,
+    }
+    lines = []
+    for operand in "AB":
+        sfl = SL.smem_layout_sf(vs, mma, tile, operand)
+        if int(size(sfl)) == 0:
+            raise CuteDumpError(
+                f"deduce_smem_layoutSF{operand}(tiled_mma, {fmt(tile)}) is {sfl}, a layout with a mode of extent 0 "
+                "(fewer than 128 rows a CTA, or a tile K under 4 * VS): its tcgen05.cp copy is not modelled"
+            )
+        t = U.sf_tmem_fragment(mma, sfl, operand)
+        tct = t.with_layout(filter_zeros(t.layout))
+        tc = U.make_utccp_copy(op, tct)
+        n = int(tc.size())
+        if not 0 <= thread < n:
+            raise CuteDumpError(f"--thread {thread} is outside the TiledCopy's {n} threads")
+        thr = tc.get_slice(thread)
+        s_lay, s_off = thr.partition_S(filter_zeros(sfl))
+        d_lay, d_off = thr.partition_D(tct.layout)
+        part_d = tct.with_layout(d_lay, int(d_off))
+        desc = recast_layout(s_lay, value_type_bits(sf), 128)
+        d[f"sf{operand.lower()}"] = {
+            "smem": str(sfl),
+            "tmem": str(t),
+            "columns": t.columns(),
+            "lanes": [list(x) for x in t.lanes()],
+            "tiled_copy": tc.print_str(),
+            "partition_S": str(s_lay),
+            "partition_S_offset": int(s_off),
+            "partition_D": str(part_d),
+            "smem_desc_layout": str(desc),
+        }
+        lines += [
+            f"sSF{operand} = {cfg}::deduce_smem_layoutSF{operand}(tiled_mma, {fmt(tile)}): {sfl}",
+            f"tCtSF{operand} = make_tensor<FrgTypeSF{operand}>(shape(sSF{operand})):",
+            f"  {t}",
+            f"  columns: {t.columns()}; lanes: {', '.join(f'{a}-{b}' for a, b in t.lanes())}",
+            f"make_utccp_copy({op}{{}}, filter_zeros(tCtSF{operand})):",
+            tc.print_str().rstrip("\n"),
+            f"thread {thread} partition_S(filter_zeros(sSF{operand})): {s_lay} (+{int(s_off)})",
+            f"thread {thread} partition_D(filter_zeros(tCtSF{operand})): {part_d}",
+            f"recast_layout<{sf}, uint128_t> (get_utccp_smem_desc_tensor's layout): {desc}",
+            "",
+        ]
+    if fmt_ == "json":
+        return json_answer(d)
+    return "\n".join(lines)
 
 
 def bank_text(

@@ -5,7 +5,12 @@ from __future__ import annotations
 
 from cutedump.algebra import size
 from cutedump.atoms import catalog_copy, catalog_mma
-from cutedump.atoms.copy_catalog import all_tmem_copy_names, lookup_tmem_copy
+from cutedump.atoms.copy_catalog import (
+    all_tmem_copy_names,
+    all_utccp_copy_names,
+    lookup_tmem_copy,
+    lookup_utccp_copy,
+)
 from cutedump.atoms.copy_data import TEMPLATED
 from cutedump.errors import CuteDumpError
 from cutedump.limits import MAX_PATTERN
@@ -75,6 +80,10 @@ def copy_rows(pattern):
     for n in all_tmem_copy_names():
         if _match(n, pattern):
             t = lookup_tmem_copy(n)
+            rows.append((n, t.arch, str(_size(t.thr_id, memo)), f"{_size(t.src, memo, 1)}/{_size(t.dst, memo, 1)}"))
+    for n in all_utccp_copy_names():
+        if _match(n, pattern):
+            t = lookup_utccp_copy(n)
             rows.append((n, t.arch, str(_size(t.thr_id, memo)), f"{_size(t.src, memo, 1)}/{_size(t.dst, memo, 1)}"))
     return rows
 

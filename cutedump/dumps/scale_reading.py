@@ -129,6 +129,7 @@ def reading(f: dict, lang: str = "en") -> list[str]:
         )
     sm = s["sfb_mma"]
     out.append(m("scale.sfb_mma", atom=sm["atom"], m=sm["m"], n=sm["n"], tn=s["tile"][1], blk=f["chunk"]["rows"]))
+    out += _tmem_lines(m, e, s.get("tmem"))
     n = s["tile"][1]
     if s["cta_group"] > 1:
         out.append(m("scale.sfb_2cta", cta=s["cta_group"], rows_a=s["sfa"]["rows"], rows=s["sfb"]["rows"]))
@@ -215,4 +216,27 @@ def picture_words(f: dict, lang: str = "en") -> dict:
             k=e["k"],
             chunk=c["bytes"],
         )
+    return out
+
+
+def _tmem_lines(m, e, t) -> list:
+    """One stage's scale factors in tensor memory (facts of cutedump.scale.tmem) and A(m,k)'s cells there."""
+    if t is None:
+        return []
+    out = [m("scale.tmem", op=t["utccp"], c0=t["sfa"]["first_column"])]
+    for op in ("SFA", "SFB"):
+        g = t[op.lower()]
+        out.append(m("scale.tmem_op", op=op, tmem=g["tmem"], cols=g["columns"], n=g["copies"], alloc=g["alloc"]))
+    cells = t["element"]["cells"]
+    out.append(
+        m(
+            "scale.tmem_element",
+            m=e["m"],
+            k=e["k"],
+            col=cells[0]["column"],
+            byte=cells[0]["byte"],
+            lanes=", ".join(str(c["lane"]) for c in cells),
+            subs=", ".join(str(c["subpartition"]) for c in cells),
+        )
+    )
     return out

@@ -272,6 +272,11 @@ def scale_facts(
             "cells": [[int(ssfa(((r, c * vs % mma_k), 0, c * vs // mma_k))) for c in range(cols)] for r in range(rows)],
             "mark": [mi, ki // vs],
         }
+    facts["smem"]["tmem"] = None
+    if int(A.size(ssfa)) and int(A.size(ssfb)):  # no TMEM fragment of a layout with an extent-0 mode
+        from cutedump.scale.tmem import tmem_facts  # start-up: with --tile only
+
+        facts["smem"]["tmem"] = tmem_facts(mma, vs, tile_shape, ssfa, ssfb, mi, ki, mma_k)
     return facts
 
 

@@ -47,4 +47,7 @@ MESSAGES = {
     "scale.bw_read": "  {b0} x {b1} blocks per batch, {l} {l:|batch|batches}: {sfs} scale factors",
     "scale.bw_element": "A({m},{k}): block ({bm},{bk}), SFA({m},{k},{l0}) = {off}",
     "scale.bw_smem": "  {op} in smem (tile {tile}): {expr}\n    = {layout}: {sfs} scale factors",
+    "scale.tmem": "one stage in tensor memory (tCtSFA from column {c0}; copied from smem by {op}):",
+    "scale.tmem_op": "  {op}: {tmem}\n    {cols} columns, every scale factor in {n} lane {n:|subpartition|subpartitions} ({alloc})",
+    "scale.tmem_element": "  A({m},{k})'s scale factor in TMEM: column {col}, byte {byte}, lanes {lanes} (subpartitions {subs})",
 }

@@ -45,4 +45,7 @@ MESSAGES = {
     "scale.bw_read": "  每个 batch {b0} x {b1} 块，{l} 个 batch：共 {sfs} 个缩放因子",
     "scale.bw_element": "A({m},{k})：块 ({bm},{bk})，SFA({m},{k},{l0}) = {off}",
     "scale.bw_smem": "  {op} 在共享内存中（tile {tile}）：{expr}\n    = {layout}：{sfs} 个缩放因子",
+    "scale.tmem": "一个 stage 在张量内存中（tCtSFA 从第 {c0} 列起；由 {op} 从 smem 拷入）：",
+    "scale.tmem_op": "  {op}：{tmem}\n    占 {cols} 列，每个缩放因子在 {n} 个 lane 子分区各有一份（{alloc}）",
+    "scale.tmem_element": "  A({m},{k}) 的缩放因子在 TMEM 中：第 {col} 列，第 {byte} 字节，lane {lanes}（子分区 {subs}）",
 }
