@@ -95,7 +95,15 @@ def test_surveyed_test_files_pass_under_4_7_from_its_records():
     idx, pend = V.index_47(), V.pending()
     k47 = V.cpp_keys("4.7")
     bad = set(pend.values()) | {t for k, t in idx.items() if k not in k47 and not k.startswith(V.NOT_CPP)}
-    files = sorted({t for t in idx.values() if t not in bad and t.startswith("tests/") and os.path.exists(t)})
+    # the CollectiveBuilder is CUTLASS 4.2's under --cutlass 4.7 too (versions.py's "collective_builder": not
+    # modelled, one warning), so the collective test files are compared with 4.2 only
+    files = sorted(
+        {
+            t
+            for t in idx.values()
+            if t not in bad and t.startswith("tests/") and os.path.exists(t) and "test_collective" not in t
+        }
+    )
     assert {"tests/test_atoms_oracle.py", "tests/test_umma_oracle.py", "tests/test_tmem_oracle.py"} <= set(files)
     env = dict(os.environ, CUTEDUMP_ORACLE="recorded", CUTEDUMP_ORACLE_CUTLASS="4.7", CUTEDUMP_CUTLASS="4.7")
     env.pop("CUTEDUMP_ORACLE_LOG", None)

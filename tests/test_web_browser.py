@@ -100,7 +100,8 @@ def cli(line: str, cwd: Path, file=None):
     holding the file (if any), standard input empty and not a terminal."""
     if file:
         (cwd / file[0]).write_text(file[1], encoding="utf-8")
-    env = {k: v for k, v in os.environ.items() if k not in ("CUTEDUMP_LANG", "COLUMNS", "LINES")}
+    # the CLI as a user runs it, with the page's defaults (conftest pins CUTEDUMP_CUTLASS to the records' 4.2)
+    env = {k: v for k, v in os.environ.items() if k not in ("CUTEDUMP_LANG", "CUTEDUMP_CUTLASS", "COLUMNS", "LINES")}
     r = subprocess.run(
         [sys.executable, "-m", "cutedump", *shlex.split(line)],
         cwd=cwd,
