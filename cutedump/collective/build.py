@@ -122,17 +122,7 @@ def build(cfg: Config, params: bool | str = True) -> Answer:
     if epi.tile is None:
         ep = {"dispatch_policy": {"name": epi.name}, "shared_storage_bytes": epi.shared_storage_bytes}
     else:
-        em, en = epi.tile.value
-        sd = epi.stages_c.value if epi.reuse_smem_c else epi.stages_d
-        ep = {
-            "dispatch_policy": {"name": epi.name, "stages_c": epi.stages_c.value, "stages_d": epi.stages_d},
-            "epilogue_tile": f"(_{em},_{en})",
-            "smem_layout_atom_c": _expr(epi.atom_c.value + "{}"),
-            "smem_layout_c": _expr(R.smem_layout_expr(epi.atom_c.value, em, en, epi.stages_c.value, epi.c_m_major)),
-            "smem_layout_d": _expr(R.smem_layout_expr(epi.atom_d.value, em, en, sd, epi.d_m_major)),
-            "copy_ops": dict(epi.copy_ops),
-            "shared_storage_bytes": epi.shared_storage_bytes,
-        }
+        ep = tma_epilogue_fields(epi)
     why = [
         ("schedule", ml.schedule),
         ("dispatch policy", ml.dispatch_policy),
@@ -152,6 +142,22 @@ def build(cfg: Config, params: bool | str = True) -> Answer:
             ("epilogue smem atom D", epi.atom_d),
         ]
     return Answer({"mainloop": main, "epilogue": ep}, why, ml, epi)
+
+
+def tma_epilogue_fields(epi) -> dict:
+    """The JSON fields of SM90's TMA collective epilogue (Sm90TmaWarpSpecialized; SM120's epilogue builder builds
+    it too): its policy's StagesC/StagesD, the epilogue tile, the C/D smem layouts, the copy ops, SharedStorage."""
+    em, en = epi.tile.value
+    sd = epi.stages_c.value if epi.reuse_smem_c else epi.stages_d
+    return {
+        "dispatch_policy": {"name": epi.name, "stages_c": epi.stages_c.value, "stages_d": epi.stages_d},
+        "epilogue_tile": f"(_{em},_{en})",
+        "smem_layout_atom_c": _expr(epi.atom_c.value + "{}"),
+        "smem_layout_c": _expr(R.smem_layout_expr(epi.atom_c.value, em, en, epi.stages_c.value, epi.c_m_major)),
+        "smem_layout_d": _expr(R.smem_layout_expr(epi.atom_d.value, em, en, sd, epi.d_m_major)),
+        "copy_ops": dict(epi.copy_ops),
+        "shared_storage_bytes": epi.shared_storage_bytes,
+    }
 
 
 def not_modelled_types(cfg: Config) -> None:
@@ -340,17 +346,7 @@ def _build_sm120(cfg: Config) -> Answer:
             layout_sfa=str(bw.deduce_layout("A")),
             layout_sfb=str(bw.deduce_layout("B")),
         )
-    em, en = epi.tile.value
-    sd = epi.stages_c.value if epi.reuse_smem_c else epi.stages_d
-    ep = {
-        "dispatch_policy": {"name": epi.name, "stages_c": epi.stages_c.value, "stages_d": epi.stages_d},
-        "epilogue_tile": f"(_{em},_{en})",
-        "smem_layout_atom_c": _expr(epi.atom_c.value + "{}"),
-        "smem_layout_c": _expr(R.smem_layout_expr(epi.atom_c.value, em, en, epi.stages_c.value, epi.c_m_major)),
-        "smem_layout_d": _expr(R.smem_layout_expr(epi.atom_d.value, em, en, sd, epi.d_m_major)),
-        "copy_ops": dict(epi.copy_ops),
-        "shared_storage_bytes": epi.shared_storage_bytes,
-    }
+    ep = tma_epilogue_fields(epi)
     why = [
         ("schedule", ml.schedule),
         ("dispatch policy", ml.dispatch_policy),
