@@ -36,18 +36,6 @@ def test_utccp_copies_like_cute():
     assert not bad, "\n".join(bad[:20])
 
 
-# open: our make_cotiled_copy check refuses these 128dp256bit copies of a one-K-block tile (tile K = 4 * VS), which
-# CuTe compiles (its static_assert passes); kept listed so a fix shows up here
-KNOWN_DIFFERENT = {
-    "SM100_UTCCP_128dp256bit_1cta SFB of SM100_MMA_MXF8F6F4_SS<float_e5m2_t,float_e2m3_t,float,float_ue8m0_t,128,112,"
-    "K,K> VS 32 tile (256, 112, 128) stages 2 thr 0",
-    "SM100_UTCCP_128dp256bit_2cta SFA of SM100_MMA_MXF8F6F4_2x1SM_SS<float_e4m3_t,float_e2m1_t,float,float_ue8m0_t,"
-    "256,48,K,MN> VS 32 tile (256, 48, 128) stages 6 thr 0",
-    "SM100_UTCCP_128dp256bit_2cta SFA of SM100_MMA_MXF8F6F4_2x1SM_SS<float_e4m3_t,float_e3m2_t,float,float_ue8m0_t,"
-    "256,112,K,MN> VS 32 tile (256, 112, 128) stages 6 thr 1",
-}
-
-
 def _degenerate(label: str) -> bool:
     """One stage's smem layout has a mode of extent 0 (a tile K under 4 * VS; SFA of a 2-SM MMA of M 128, 64 rows a
     CTA): CuTe compiles the copy of it, our engine refuses it with 'division by zero' (not modelled)."""
@@ -68,9 +56,15 @@ def test_utccp_refusals_like_cute():
     got = refusal_verdicts(G.PRELUDE, [b for _l, b, _m in refused], "utccp-rej-", "refused UTCCP copies")
     checked = [(lbl, m, g) for (lbl, _b, m), g in zip(refused, got) if not _degenerate(lbl)]
     assert len(checked) >= 12
-    wrong = [
-        f"{lbl}: ours {m!r}, CuTe {g!r}" for lbl, m, g in checked if g == "compiles" and lbl not in KNOWN_DIFFERENT
-    ]
+    # g++ instantiates a template once per translation unit: a refused case whose make_utccp_copy<Op, Tensor> an
+    # earlier case of the batch already instantiated reports no error of its own ("compiles" in the batch). Each such
+    # case is compiled alone (they were the three 128dp256bit copies of a tile K = 4 * VS, once listed as differing)
+    alone = [(lbl, m) for lbl, m, g in checked if g == "compiles"]
+    assert alone, "the batch no longer hides a repeated instantiation: simplify this test"
+    by_label = {lbl: b for lbl, b, _m in refused}
+    wrong = []
+    for lbl, m in alone:
+        (g,) = refusal_verdicts(G.PRELUDE, [by_label[lbl]], "utccp-rej1-", "refused UTCCP copy (alone)")
+        if g == "compiles":
+            wrong.append(f"{lbl}: ours {m!r}, CuTe compiles it")
     assert not wrong, "\n".join(wrong[:20])
-    still = {lbl for lbl, _m, g in checked if g == "compiles"}
-    assert still == KNOWN_DIFFERENT, "a known difference changed: update KNOWN_DIFFERENT"
