@@ -116,3 +116,21 @@ def test_one_evaluation_per_expression(monkeypatch):
 )
 def test_rules(expr, dsl):
     assert answer_text(expr, "dsl") == dsl
+
+
+@pytest.mark.parametrize(
+    "expr, dsl",
+    [  # the DSL 4.8.1's prints (CUTE_DSL_ARCH=sm_100a, traced on the CPU): the 32-bit product of divisibilities wraps
+        ("cute.assume(cutlass.Int32(8), divby=1073741824) * 2", "?{div=-2147483648}"),
+        ("cute.assume(cutlass.Int32(8), divby=1073741824) * 4", "?{div=0}"),
+    ],
+)
+def test_wrapped_divisibility_reads_back(expr, dsl):
+    """A print of a wrapped divisibility (0, negative) is read back as the dynamic value it is and prints the same
+    (read_dsl_print refused it before)."""
+    from cutedump.expr.dsl import format_dsl
+    from cutedump.parse.dsl import read_dsl_print
+
+    assert answer_text(expr, "dsl") == dsl
+    assert format_dsl(read_dsl_print(dsl)) == dsl
+    assert format_dsl(read_dsl_print(f"(4,{dsl}):(1,4)")) == f"(4,{dsl}):(1,4)"
