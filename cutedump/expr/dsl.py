@@ -389,6 +389,15 @@ def _make_layout(ev, shape, stride):
     return ev.call("make_layout", shape, stride)
 
 
+def _crd2idx(ev, coord, layout):
+    """cute.crd2idx: a shape (tuple or int) is first made the layout ``make_layout(shape)`` (cutlass/cute/core.py),
+    then the coordinate is mapped by that layout (a mode of size 1 has stride 0; an integer coordinate is split by
+    ``%``/``/`` of the sizes), not by the shape's colexicographic sum C++ CuTe's crd2idx(c, shape) takes."""
+    if isinstance(layout, (tuple, int)) and not isinstance(layout, Layout):
+        layout = ev.call("make_layout", layout)
+    return ev.call("crd2idx", coord, layout)
+
+
 def _composition(ev, lhs, rhs):
     if isinstance(lhs, Swizzle):
         raise CuteDumpError(
@@ -944,7 +953,7 @@ DSL_FUNCTIONS = {
     "product": (("a",), _plain("product")),
     "ceil_div": (("input", "tiler"), lambda ev, x, t: _ceil_div(ev, x, t)),
     "shape_div": (("lhs", "rhs"), _checked("shape_div", 0, 1)(lambda ev, a, b: _shape_div(ev, a, b))),
-    "crd2idx": (("coord", "layout"), _checked("crd2idx", 1)(_plain("crd2idx"))),
+    "crd2idx": (("coord", "layout"), _checked("crd2idx", 1)(_crd2idx)),
     "idx2crd": (("idx", "shape"), _checked("idx2crd", 1)(_plain("idx2crd"))),
     "local_tile": (("input", "tiler", "coord", "proj="), _local_tile),
     "local_partition": (("target", "tiler", "index", "proj="), _tensor_only("local_partition")),
