@@ -18,12 +18,7 @@ N = 2250  # the slow run: 9 recorded batches of 250; the default run reads the f
 
 
 def _known(expr, dsl, ours):
-    """What is known to differ from the DSL 4.8.1, with its reason: an IntValue the DSL's MLIR folded to a static 0
-    (``x % 4`` of a multiple of 16, ``x * 0``) in a shape: cute.shape_div answers it (the DSL checks the sizes of a
-    shape only where they are Python ints), cutedump takes the folded value as the static 0 it is and refuses a shape
-    of 0, as the DSL's make_layout does (TypeError)."""
-    if ("cute.shape_div(" in expr or "cute.idx2crd(" in expr) and dsl.startswith("ok") and "got 0" in ours:
-        return True  # idx2crd of such a shape likewise
+    """What is known to differ from the DSL 4.8.1 (:data:`DIFFER`)."""
     return expr in DIFFER
 
 
@@ -104,6 +99,15 @@ def test_one_evaluation_per_expression(monkeypatch):
         ("cute.round_up(cute.assume(cutlass.Int32(8), divby=8) % 4, 4)", "?{div=0}"),
         ("cute.ceil_div(cute.assume(cutlass.Int32(8), divby=8), 1)", "?{div=8}"),
         ("cute.ceil_div((6, (4, 8), 16), (1, 2, 2))", "(6, 16, 8)"),
+        # a size the DSL's MLIR folded to 0 (an IntValue) passes shape_div's and idx2crd's check (only Python ints are
+        # checked there); a Python 0 and make_layout's are refused
+        ("cute.shape_div(((cute.assume(cutlass.Int32(64), divby=32) % 1), 1), (1, 1))", "(0, 1)"),
+        ("cute.shape_div((((cute.assume(cutlass.Int32(4), divby=2) * 12) * 0), 2), (2, 1))", "(0, 2)"),
+        (
+            "cute.idx2crd((cute.assume(cutlass.Int32(64), divby=64) * 12), "
+            "((cute.assume(cutlass.Int32(512), divby=128) % 4),))",
+            "(Int32(?),)",
+        ),
         # crd2idx of a shape is by make_layout(shape): a mode of size 1 has stride 0, a coordinate into a nested mode
         # of dynamic size is split by % and / of it (not folded)
         ("cute.crd2idx((cutlass.Int32(4),), (1,))", "0"),
@@ -125,6 +129,15 @@ def test_one_evaluation_per_expression(monkeypatch):
 )
 def test_rules(expr, dsl):
     assert answer_text(expr, "dsl") == dsl
+
+
+@pytest.mark.parametrize(
+    "expr", ["cute.shape_div((0, 2), (2, 1))", "cute.make_layout((cute.assume(cutlass.Int32(8), divby=8) % 4, 2))"]
+)
+def test_zero_refused(expr):
+    """A Python 0 in shape_div's shape (ValueError) and a folded 0 in make_layout's (TypeError) are refused."""
+    with pytest.raises(CuteDumpError):
+        answer_text(expr, "dsl")
 
 
 @pytest.mark.parametrize(

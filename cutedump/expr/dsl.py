@@ -280,10 +280,22 @@ def _modes(m):
     return (int(m),)
 
 
-def _check_shape(name, shape):
-    """The DSL's ``_check_shape`` (cutlass/cute/core.py, where a shape is packed): a static size must be positive."""
-    for v in it.flatten_to_tuple(shape) if isinstance(shape, tuple) else (shape,):
-        if v.__class__ is C and int(v) <= 0:
+#: the DSL functions that check only the Python ints of a shape: a size the DSL's MLIR folded to a static 0
+#: (``x * 0``, ``x % 4`` of a multiple of 16: an IntValue) passes (shape_div answers ``(0, 8)``)
+_FOLDED_PASS = frozenset({"shape_div", "idx2crd"})
+
+
+def _check_shape(name, shape, raw=None):
+    """The DSL's ``_check_shape`` (cutlass/cute/core.py, where a shape is packed): a static size must be positive;
+    with ``raw`` (the shape as the DSL has it, congruent) a size that is a folded IntValue there is not checked."""
+    flat = it.flatten_to_tuple(shape) if isinstance(shape, tuple) else (shape,)
+    folded = [False] * len(flat)
+    if raw is not None:
+        rflat = it.flatten_to_tuple(raw) if isinstance(raw, tuple) else (raw,)
+        if len(rflat) == len(flat):
+            folded = [r.__class__ is _IVConst for r in rflat]
+    for v, f in zip(flat, folded):
+        if v.__class__ is C and int(v) <= 0 and not f:
             raise CuteDumpError(f"{name}: a size in a shape must be positive, got {int(v)} (the DSL raises ValueError)")
 
 
@@ -374,7 +386,8 @@ def _checked(name, *which):
                     if args[i] is not None and not isinstance(args[i], Layout):
                         _no_list(name, args[i])
                         args[i] = _unbool(args[i])  # a Python bool in a shape is the integer it is (True: 1)
-                        _check_shape(name, args[i])
+                        raw = getattr(ev, "raw", None)
+                        _check_shape(name, args[i], raw[i] if name in _FOLDED_PASS and raw else None)
             return impl(ev, *args)
 
         return f
@@ -1637,6 +1650,7 @@ class _Run:
             ):
                 raise CuteDumpError(f"{bare}: a float is not an integer (ValueError)", self.text, n.col)
             # functions of the DSL written in Python take a value as Python has it
+            self.raw = bound  # the values as the DSL has them (a folded IntValue: _IVConst), for _checked
             bound = [_unlit(x) for x in bound] if bare not in _PYTHON_LEVEL else bound
             if any(x.__class__ is _Generator for x in bound):
                 raise CuteDumpError(f"{bare}: a generator is not a tuple (ValueError)", self.text, n.col)
