@@ -411,6 +411,23 @@ def _crd2idx(ev, coord, layout):
     return ev.call("crd2idx", coord, layout)
 
 
+def _nullspace(ev, layout):
+    """cute.nullspace as the DSL writes it (cutlass/cute/core.py): the modes of static stride 0, each with the running
+    product of the flat shape before it as its stride (a mode of size 1 included: ``(4,1,8)`` -> ``1:4``, where C++
+    CuTe's compact_col_major gives 0), its divisibility by the values' own rules."""
+    if not isinstance(layout, Layout):
+        return ev.call("nullspace", layout)
+    fd = it.flatten_to_tuple(layout.stride)
+    keep = [i for i, d in enumerate(fd) if is_static(d) and int(d) == 0]
+    if not keep:
+        return Layout(C(1), C(0))
+    fs = it.flatten_to_tuple(layout.shape)
+    rstride = [C(1)]
+    for i in range(1, len(fs)):
+        rstride.append(fs[i - 1] * rstride[i - 1])
+    return Layout(it.unwrap(tuple(fs[i] for i in keep)), it.unwrap(tuple(rstride[i] for i in keep)))
+
+
 def _composition(ev, lhs, rhs):
     if isinstance(lhs, Swizzle):
         raise CuteDumpError(
@@ -970,7 +987,7 @@ DSL_FUNCTIONS = {
     "idx2crd": (("idx", "shape"), _checked("idx2crd", 1)(_plain("idx2crd"))),
     "local_tile": (("input", "tiler", "coord", "proj="), _local_tile),
     "local_partition": (("target", "tiler", "index", "proj="), _tensor_only("local_partition")),
-    "nullspace": (("layout",), _plain("nullspace")),
+    "nullspace": (("layout",), _nullspace),
     "repeat_like": (("x", "target"), _plain("repeat_like", 1, 0)),
     "E": (("mode",), _basis),
     "round_up": (("a", "b"), _round_up),
