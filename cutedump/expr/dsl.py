@@ -26,7 +26,7 @@ from cutedump.algebra import inttuple as it
 from cutedump.algebra import layout as _L
 from cutedump.algebra import swizzle as _sw
 from cutedump.algebra.basis import ArithTuple, ScaledBasis
-from cutedump.algebra.integer import Dyn, is_static
+from cutedump.algebra.integer import Dyn, is_static, wrap32
 from cutedump.algebra.integer import div as _idiv
 from cutedump.algebra.integer import mod as _imod
 from cutedump.algebra.inttuple import UNDERSCORE
@@ -2080,12 +2080,16 @@ def _evaluate_dsl(text: str, literal: bool):
 # ---- the DSL's print ----------------------------------------------------------------------------------------
 
 
-def dsl_int(x) -> str:
+def dsl_int(x, value: bool = False) -> str:
+    """A value's print: its divisibility (an unsigned 32-bit int in the DSL's MLIR) unsigned in an int tuple or a
+    layout (``(4,?{div=2147483648}):(1,4)``), signed when the value itself is printed (``value``:
+    ``?{div=-2147483648}``)."""
     if x.__class__ is SmemPtrFlag:  # a DSL smem atom's offset: the DSL's 0 (the width it carries is not printed)
         return "0"
     if x.__class__ is C or x.__class__ is bool:
         return str(int(x)) if x.__class__ is C else str(x)
     d = x.div if isinstance(x, Dyn) else 1
+    d = wrap32(d) if value else d % (1 << 32)
     return f"?{{div={d}}}" if d != 1 else "?"
 
 
@@ -2148,7 +2152,7 @@ def format_dsl(obj) -> str:
     if cls is bool:
         return str(obj)
     if isinstance(obj, int):
-        return dsl_int(obj)
+        return dsl_int(obj, value=True)
     if cls is ScaledBasis:
         return _mlir(obj)
     if cls is CountingTensor:
