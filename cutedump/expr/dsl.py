@@ -388,6 +388,7 @@ def _checked(name, *which):
                         args[i] = _unbool(args[i])  # a Python bool in a shape is the integer it is (True: 1)
                         raw = getattr(ev, "raw", None)
                         _check_shape(name, args[i], raw[i] if name in _FOLDED_PASS and raw else None)
+            ev.raw = None  # read once: a later call sets its own
             return impl(ev, *args)
 
         return f
