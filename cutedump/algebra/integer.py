@@ -234,7 +234,9 @@ class Dyn(int):
     ``tuple_add``, ``tuple_mul``, ``tuple_div``, ``tuple_mod``, as observed on its prints):
 
     * ``a + b``, ``a - b``: gcd of the divisibilities (a static value's is itself; gcd(d, 0) = d);
-    * ``a * b``: their product, a 32-bit int (``x * _0`` is the static ``_0``);
+    * ``a * b``: their product, an unsigned 32-bit int (a static factor's magnitude; ``x * _0`` is the static
+      ``_0``); the DSL prints it signed as a value (``?{div=-2147483648}``), unsigned in a layout
+      (``(4,?{div=2147483648}):(1,4)``), and its ``/``, ``%`` and gcd take the unsigned value;
     * ``a / c`` (c static): ``d / c`` where c divides d, else 1; by a dynamic value, 1;
     * ``a % c`` (c static): the static ``_0`` where c divides d, d where d divides c, else 1; by a dynamic value, 1;
     * ``-a``, ``c / a``, ``c % a``, min, max, gcd, lcm, shifts: 1 (nothing is known).
@@ -270,12 +272,12 @@ class Dyn(int):
             return o.__rmul__(self)
         if o.__class__ is C and o == 0:
             return _K[0]
-        return Dyn(int.__mul__(self, int(o)), wrap32(abs(self.div * _divisibility(o))))
+        return Dyn(int.__mul__(self, int(o)), _u32(self.div * abs(_divisibility(o))))
 
     def __rmul__(self, o):
         if o.__class__ is C and o == 0:
             return _K[0]
-        return Dyn(int.__mul__(int(o), int(self)), wrap32(abs(self.div * _divisibility(o))))
+        return Dyn(int.__mul__(int(o), int(self)), _u32(self.div * abs(_divisibility(o))))
 
     def __neg__(self):
         return Dyn(-int(self), 1)
@@ -306,6 +308,11 @@ class Dyn(int):
 
 #: the name of the DSL's print read back: a dynamic value known by its divisibility (``DynDiv(8)`` is ``?{div=8}``)
 DynDiv = Dyn
+
+
+def _u32(d: int) -> int:
+    """A divisibility as the DSL's MLIR keeps it: an unsigned 32-bit int."""
+    return d % (1 << 32)
 
 
 def _divisibility(x) -> int:

@@ -26,7 +26,7 @@ from cutedump.algebra import inttuple as it
 from cutedump.algebra import layout as _L
 from cutedump.algebra import swizzle as _sw
 from cutedump.algebra.basis import ArithTuple, ScaledBasis
-from cutedump.algebra.integer import Dyn, is_static
+from cutedump.algebra.integer import Dyn, is_static, wrap32
 from cutedump.algebra.integer import div as _idiv
 from cutedump.algebra.integer import mod as _imod
 from cutedump.algebra.inttuple import UNDERSCORE
@@ -280,10 +280,22 @@ def _modes(m):
     return (int(m),)
 
 
-def _check_shape(name, shape):
-    """The DSL's ``_check_shape`` (cutlass/cute/core.py, where a shape is packed): a static size must be positive."""
-    for v in it.flatten_to_tuple(shape) if isinstance(shape, tuple) else (shape,):
-        if v.__class__ is C and int(v) <= 0:
+#: the DSL functions that check only the Python ints of a shape: a size the DSL's MLIR folded to a static 0
+#: (``x * 0``, ``x % 4`` of a multiple of 16: an IntValue) passes (shape_div answers ``(0, 8)``)
+_FOLDED_PASS = frozenset({"shape_div", "idx2crd"})
+
+
+def _check_shape(name, shape, raw=None):
+    """The DSL's ``_check_shape`` (cutlass/cute/core.py, where a shape is packed): a static size must be positive;
+    with ``raw`` (the shape as the DSL has it, congruent) a size that is a folded IntValue there is not checked."""
+    flat = it.flatten_to_tuple(shape) if isinstance(shape, tuple) else (shape,)
+    folded = [False] * len(flat)
+    if raw is not None:
+        rflat = it.flatten_to_tuple(raw) if isinstance(raw, tuple) else (raw,)
+        if len(rflat) == len(flat):
+            folded = [r.__class__ is _IVConst for r in rflat]
+    for v, f in zip(flat, folded):
+        if v.__class__ is C and int(v) <= 0 and not f:
             raise CuteDumpError(f"{name}: a size in a shape must be positive, got {int(v)} (the DSL raises ValueError)")
 
 
@@ -374,7 +386,9 @@ def _checked(name, *which):
                     if args[i] is not None and not isinstance(args[i], Layout):
                         _no_list(name, args[i])
                         args[i] = _unbool(args[i])  # a Python bool in a shape is the integer it is (True: 1)
-                        _check_shape(name, args[i])
+                        raw = getattr(ev, "raw", None)
+                        _check_shape(name, args[i], raw[i] if name in _FOLDED_PASS and raw else None)
+            ev.raw = None  # read once: a later call sets its own
             return impl(ev, *args)
 
         return f
@@ -387,6 +401,32 @@ def _make_layout(ev, shape, stride):
     if stride is None:
         return ev.call("make_layout", shape)
     return ev.call("make_layout", shape, stride)
+
+
+def _crd2idx(ev, coord, layout):
+    """cute.crd2idx: a shape (tuple or int) is first made the layout ``make_layout(shape)`` (cutlass/cute/core.py),
+    then the coordinate is mapped by that layout (a mode of size 1 has stride 0; an integer coordinate is split by
+    ``%``/``/`` of the sizes), not by the shape's colexicographic sum C++ CuTe's crd2idx(c, shape) takes."""
+    if isinstance(layout, (tuple, int)) and not isinstance(layout, Layout):
+        layout = ev.call("make_layout", layout)
+    return ev.call("crd2idx", coord, layout)
+
+
+def _nullspace(ev, layout):
+    """cute.nullspace as the DSL writes it (cutlass/cute/core.py): the modes of static stride 0, each with the running
+    product of the flat shape before it as its stride (a mode of size 1 included: ``(4,1,8)`` -> ``1:4``, where C++
+    CuTe's compact_col_major gives 0), its divisibility by the values' own rules."""
+    if not isinstance(layout, Layout):
+        return ev.call("nullspace", layout)
+    fd = it.flatten_to_tuple(layout.stride)
+    keep = [i for i, d in enumerate(fd) if is_static(d) and int(d) == 0]
+    if not keep:
+        return Layout(C(1), C(0))
+    fs = it.flatten_to_tuple(layout.shape)
+    rstride = [C(1)]
+    for i in range(1, len(fs)):
+        rstride.append(fs[i - 1] * rstride[i - 1])
+    return Layout(it.unwrap(tuple(fs[i] for i in keep)), it.unwrap(tuple(rstride[i] for i in keep)))
 
 
 def _composition(ev, lhs, rhs):
@@ -944,11 +984,11 @@ DSL_FUNCTIONS = {
     "product": (("a",), _plain("product")),
     "ceil_div": (("input", "tiler"), lambda ev, x, t: _ceil_div(ev, x, t)),
     "shape_div": (("lhs", "rhs"), _checked("shape_div", 0, 1)(lambda ev, a, b: _shape_div(ev, a, b))),
-    "crd2idx": (("coord", "layout"), _checked("crd2idx", 1)(_plain("crd2idx"))),
+    "crd2idx": (("coord", "layout"), _checked("crd2idx", 1)(_crd2idx)),
     "idx2crd": (("idx", "shape"), _checked("idx2crd", 1)(_plain("idx2crd"))),
     "local_tile": (("input", "tiler", "coord", "proj="), _local_tile),
     "local_partition": (("target", "tiler", "index", "proj="), _tensor_only("local_partition")),
-    "nullspace": (("layout",), _plain("nullspace")),
+    "nullspace": (("layout",), _nullspace),
     "repeat_like": (("x", "target"), _plain("repeat_like", 1, 0)),
     "E": (("mode",), _basis),
     "round_up": (("a", "b"), _round_up),
@@ -1628,6 +1668,7 @@ class _Run:
             ):
                 raise CuteDumpError(f"{bare}: a float is not an integer (ValueError)", self.text, n.col)
             # functions of the DSL written in Python take a value as Python has it
+            self.raw = bound  # the values as the DSL has them (a folded IntValue: _IVConst), for _checked
             bound = [_unlit(x) for x in bound] if bare not in _PYTHON_LEVEL else bound
             if any(x.__class__ is _Generator for x in bound):
                 raise CuteDumpError(f"{bare}: a generator is not a tuple (ValueError)", self.text, n.col)
@@ -2040,12 +2081,16 @@ def _evaluate_dsl(text: str, literal: bool):
 # ---- the DSL's print ----------------------------------------------------------------------------------------
 
 
-def dsl_int(x) -> str:
+def dsl_int(x, value: bool = False) -> str:
+    """A value's print: its divisibility (an unsigned 32-bit int in the DSL's MLIR) unsigned in an int tuple or a
+    layout (``(4,?{div=2147483648}):(1,4)``), signed when the value itself is printed (``value``:
+    ``?{div=-2147483648}``)."""
     if x.__class__ is SmemPtrFlag:  # a DSL smem atom's offset: the DSL's 0 (the width it carries is not printed)
         return "0"
     if x.__class__ is C or x.__class__ is bool:
         return str(int(x)) if x.__class__ is C else str(x)
     d = x.div if isinstance(x, Dyn) else 1
+    d = wrap32(d) if value else d % (1 << 32)
     return f"?{{div={d}}}" if d != 1 else "?"
 
 
@@ -2108,7 +2153,7 @@ def format_dsl(obj) -> str:
     if cls is bool:
         return str(obj)
     if isinstance(obj, int):
-        return dsl_int(obj)
+        return dsl_int(obj, value=True)
     if cls is ScaledBasis:
         return _mlir(obj)
     if cls is CountingTensor:

@@ -498,8 +498,10 @@ def read_dsl_print(text: str):
                 d = number()
                 take("}")
                 d = int(d)
-                if d < 1:
-                    fail("a divisibility is at least 1", i)
+                # 0 or negative: the DSL's 32-bit product of divisibilities wrapped (``x * 4`` of ``divby=2**30``
+                # prints ``?{div=0}``, ``* 2`` ``?{div=-2147483648}``): a dynamic value of that divisibility, its
+                # stand-in |d| or 1 (never 0), its divisibility the unsigned 32-bit int the DSL keeps
+                return basis(DynDiv(abs(d) or 1, d % (1 << 32)))
             return basis(DynDiv(d))
         j = i + (1 if text[i : i + 1] == "-" else 0)
         k = j
