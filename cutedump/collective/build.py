@@ -144,6 +144,27 @@ def build(cfg: Config, params: bool | str = True) -> Answer:
     return Answer({"mainloop": main, "epilogue": ep}, why, ml, epi)
 
 
+def uniform_mainloop_fields(ml, stages: int, cluster: str, lay_a: str, lay_b: str) -> dict:
+    """The JSON fields every SM100/SM120 mainloop has: its dispatch policy, TiledMMA, A/B smem layouts and TMA ops,
+    SharedStorage (``lay_a``/``lay_b``: the staged smem layouts' expressions)."""
+    return {
+        "dispatch_policy": {
+            "name": ml.dispatch_policy.value,
+            "stages": stages,
+            "cluster_shape": cluster,
+            "schedule": ml.schedule.value,
+        },
+        "tiled_mma": str(ml.tiled).rstrip("\n"),
+        "smem_layout_atom_a": _expr(ml.smem_atom_a.value + "{}"),
+        "smem_layout_atom_b": _expr(ml.smem_atom_b.value + "{}"),
+        "smem_layout_a": _expr(lay_a),
+        "smem_layout_b": _expr(lay_b),
+        "gmem_tiled_copy_a": ml.copy_a.value,
+        "gmem_tiled_copy_b": ml.copy_b.value,
+        "shared_storage_bytes": ml.shared_storage_bytes,
+    }
+
+
 def tma_epilogue_fields(epi) -> dict:
     """The JSON fields of SM90's TMA collective epilogue (Sm90TmaWarpSpecialized; SM120's epilogue builder builds
     it too): its policy's StagesC/StagesD, the epilogue tile, the C/D smem layouts, the copy ops, SharedStorage."""
@@ -216,22 +237,7 @@ def _build_sm100(cfg: Config) -> Answer:
     lay_a = S.smem_layout_expr(ml.smem_atom_a.value, ml.shape_a, st, ml.major_a == "MN")
     lay_b = S.smem_layout_expr(ml.smem_atom_b.value, ml.shape_b, st, ml.major_b == "MN")
     tma_stage_slices([("A", lay_a), ("B", lay_b)], 4, "sm100_mma_warpspecialized.hpp:317 (Params)")
-    main = {
-        "dispatch_policy": {
-            "name": ml.dispatch_policy.value,
-            "stages": st,
-            "cluster_shape": S.cluster_print(cfg),
-            "schedule": ml.schedule.value,
-        },
-        "tiled_mma": str(ml.tiled).rstrip("\n"),
-        "smem_layout_atom_a": _expr(ml.smem_atom_a.value + "{}"),
-        "smem_layout_atom_b": _expr(ml.smem_atom_b.value + "{}"),
-        "smem_layout_a": _expr(lay_a),
-        "smem_layout_b": _expr(lay_b),
-        "gmem_tiled_copy_a": ml.copy_a.value,
-        "gmem_tiled_copy_b": ml.copy_b.value,
-        "shared_storage_bytes": ml.shared_storage_bytes,
-    }
+    main = uniform_mainloop_fields(ml, st, S.cluster_print(cfg), lay_a, lay_b)
     if bs:
         main.update(
             {
@@ -305,22 +311,7 @@ def _build_sm120(cfg: Config) -> Answer:
     st = ml.stages.value
     lay_a = R.smem_layout_expr(ml.smem_atom_a.value, m, k, st, False)
     lay_b = R.smem_layout_expr(ml.smem_atom_b.value, n, k, st, False)
-    main = {
-        "dispatch_policy": {
-            "name": ml.dispatch_policy.value,
-            "stages": st,
-            "cluster_shape": "(" + ",".join(f"_{c}" for c in cfg.cluster) + ")",
-            "schedule": ml.schedule.value,
-        },
-        "tiled_mma": str(ml.tiled).rstrip("\n"),
-        "smem_layout_atom_a": _expr(ml.smem_atom_a.value + "{}"),
-        "smem_layout_atom_b": _expr(ml.smem_atom_b.value + "{}"),
-        "smem_layout_a": _expr(lay_a),
-        "smem_layout_b": _expr(lay_b),
-        "gmem_tiled_copy_a": ml.copy_a.value,
-        "gmem_tiled_copy_b": ml.copy_b.value,
-        "shared_storage_bytes": ml.shared_storage_bytes,
-    }
+    main = uniform_mainloop_fields(ml, st, "(" + ",".join(f"_{c}" for c in cfg.cluster) + ")", lay_a, lay_b)
     tma_stage_slices([("A", lay_a), ("B", lay_b)], 3, "sm120_mma_tma.hpp's Params")
     if ml.kind == "blockscaled":
         from cutedump.scale import layouts as SL  # start-up: the scale-factor layouts only for a block-scaled answer
