@@ -9,6 +9,7 @@ under ``-m slow``. The command's words are read back and compared with its JSON 
 
 from __future__ import annotations
 
+import collections
 import json
 import re
 import subprocess
@@ -711,6 +712,10 @@ def test_cutlass_schedule_names_are_the_headers():
     assert N.KERNEL_SCHEDULES == tuple(sorted(set(re.findall(r"^struct (Kernel\w+)", gemm, re.M))))
     assert N.EPILOGUE_SCHEDULES == tuple(sorted(set(re.findall(r"^struct (\w+)", epi, re.M))))
     assert N.KERNEL_SCHEDULE_ALIASES == dict(re.findall(r"^using (Kernel\w+) = (Kernel\w+);", gemm, re.M))
+    assert N.KERNEL_SCHEDULE_TEMPLATES == set(re.findall(r"^template\s*<[^>]*>\s*\nstruct (Kernel\w+)", gemm, re.M))
+    heads = re.finditer(r"^struct (Kernel\w+)[^:{;]*:([^{;]*)\{", gemm, re.M)
+    want = {m.group(1): tuple(re.findall(r"Kernel\w+", m.group(2))) for m in heads}
+    assert N.KERNEL_SCHEDULE_BASES == {k: v for k, v in want.items() if v}
     from cutedump.collective.config import NOT_MODELLED_BUILDERS
 
     bases = {}
@@ -731,6 +736,63 @@ def test_cutlass_schedule_names_are_the_headers():
         path, line = where.split(",")[0].rsplit(":", 1)
         text = (inc / path).read_text().splitlines()
         assert any(f"KernelScheduleType, {name}>" in ln for ln in text[int(line) - 1 : int(line) + 30]), name
+
+
+def test_every_cutlass_schedule_refused_names_its_builder_or_arch():
+    """issue 44 item 7, as a class: every kernel schedule CUTLASS 4.2 declares (and every alias), asked under every
+    --arch, is modelled there, or refused naming the builder CUTLASS builds it with (a builders/*.inl that dispatches
+    on it or a base of it), or the --arch whose builder cutedump models it with; a name no builder dispatches on
+    (checked in the headers) says so."""
+    from cutedump.collective import config as C
+    from cutedump.collective import cutlass_names as N
+    from cutedump.errors import CuteDumpError
+
+    inc = _cutlass_include()
+    builders = "\n".join(p.read_text() for p in (inc / "cutlass/gemm/collective/builders").glob("*builder.inl"))
+    gemm_policies = (inc / "cutlass/gemm/dispatch_policy.hpp").read_text()
+
+    def ancestors(name):
+        out, todo = [], [name]
+        while todo:
+            n = todo.pop(0)
+            out.append(n)
+            todo += N.KERNEL_SCHEDULE_BASES.get(n, ())
+        return out
+
+    kinds = collections.Counter()
+    for arch, table in C._ARCH_SCHEDULES().items():
+        table = ("KernelScheduleAuto", *table)
+        for name in (*N.KERNEL_SCHEDULES, *N.KERNEL_SCHEDULE_ALIASES):
+            try:
+                C.schedule_name(name, table, "--schedule")
+                kinds["modelled"] += 1
+                continue
+            except CuteDumpError as e:
+                msg = e.message
+            assert "\n" not in msg and repr(name) in msg, msg
+            m = re.search(r"its builder: cutlass/gemm/collective/builders/(\w+\.inl)(?::\d+)?(?: \((\w+)\))?", msg)
+            if m:
+                file, tag = m.groups()
+                tag = tag or name
+                real = N.KERNEL_SCHEDULE_ALIASES.get(name, name)
+                assert tag in ancestors(real), (name, tag)
+                text = (inc / "cutlass/gemm/collective/builders" / file).read_text()
+                assert f"is_base_of_v<{tag}" in text or f"is_same_v<{tag}" in text or tag in text, (name, file)
+                kinds["builder"] += 1
+            elif "ask it with --arch" in msg:
+                other = re.search(r"ask it with --arch (\w+)", msg).group(1)
+                assert N.KERNEL_SCHEDULE_ALIASES.get(name, name) in C._ARCH_SCHEDULES()[other], msg
+                kinds["other arch"] += 1
+            elif "class template of CUTLASS 4.2's kernel layer" in msg:
+                assert re.search(rf"template\s*<[^>]*>\s*struct {name}\b", gemm_policies), name
+                kinds["template"] += 1
+            else:
+                assert "no CollectiveBuilder of CUTLASS 4.2 dispatches on" in msg, msg
+                based = set(re.findall(r"is_base_of_v<\s*(?:cutlass::gemm::)?(\w+)\s*,", builders))
+                # KernelSchedule1Sm/2Sm: the CTA-count modifiers the SM100 builders read beside the tag they dispatch on
+                assert name not in based - {"KernelSchedule1Sm", "KernelSchedule2Sm"}, name
+                kinds["no builder"] += 1
+    assert kinds["builder"] > 100 and kinds["other arch"] > 30, kinds
 
 
 def _cutlass_include():
@@ -756,12 +818,12 @@ def test_a_cutlass_schedule_not_modelled_says_so():
         _answer_and_warnings(tile="128,128,64", schedule="cutlass::gemm::KernelMultistage")
     msg = str(e.value)
     assert "'cutlass::gemm::KernelMultistage'" in msg and "not model" in msg and "sm90_gmma_builder.inl" in msg
-    for arch, s in (
-        ("sm90", "KernelPtrArrayTmaWarpSpecializedCooperativeSm120"),
-        ("sm100", "KernelTmaWarpSpecialized"),
-    ):
-        with pytest.raises(CuteDumpError, match="CUTLASS 4.2 kernel schedule .* does not model"):
-            _answer_and_warnings(arch=arch, tile="128,128,64", schedule=s)
+    with pytest.raises(CuteDumpError, match="class template of CUTLASS 4.2's kernel layer"):
+        _answer_and_warnings(arch="sm90", tile="128,128,64", schedule="KernelPtrArrayTmaWarpSpecializedCooperativeSm120")
+    with pytest.raises(CuteDumpError, match="CUTLASS 4.2 kernel schedule .*sm100_9xBF16_umma_builder.inl.* does not model"):
+        _answer_and_warnings(arch="sm100", tile="256,128,16", schedule="KernelTmaWarpSpecialized2SmFastFP32SmemSm100")
+    with pytest.raises(CuteDumpError, match="CUTLASS 4.2 kernel schedule of the sm90 builders.*--arch sm90"):
+        _answer_and_warnings(arch="sm100", tile="128,128,64", schedule="KernelTmaWarpSpecialized")
     with pytest.raises(CuteDumpError, match="CUTLASS 4.2 epilogue tag .* does not model"):
         _answer_and_warnings(tile="128,128,64", epilogue_schedule="Sm90PtrArrayTmaWarpSpecialized")
     with pytest.raises(CuteDumpError, match="not a CUTLASS 4.2 schedule name"):

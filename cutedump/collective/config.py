@@ -437,12 +437,31 @@ def schedule_name(text: str, table: tuple[str, ...], what: str) -> str:
         alias = KERNEL_SCHEDULE_ALIASES.get(t)
         if t in KERNEL_SCHEDULES or t in EPILOGUE_SCHEDULES or alias:
             kind = "kernel schedule" if t in KERNEL_SCHEDULES or alias else "epilogue tag"
-            builder = NOT_MODELLED_BUILDERS.get(alias or t)
+            other = [a for a, tab in _ARCH_SCHEDULES().items() if (alias or t) in tab and tab is not table]
+            if other:  # a schedule of another architecture's builder, which cutedump models
+                raise CuteDumpError(
+                    f"{what}: {text!r} is a CUTLASS 4.2 {kind} of the {'/'.join(other)} builders, not this --arch's "
+                    f"(ask it with --arch {other[0]}; modelled here: {modelled})"
+                )
+            from cutedump.collective.cutlass_names import KERNEL_SCHEDULE_TEMPLATES
+
+            builder = builder_of(alias or t) if kind == "kernel schedule" else None
+            if kind == "kernel schedule" and t in KERNEL_SCHEDULE_TEMPLATES:
+                raise CuteDumpError(
+                    f"{what}: {text!r} is a class template of CUTLASS 4.2's kernel layer (template<...> struct {t} in "
+                    "cutlass/gemm/dispatch_policy.hpp: a mainloop dispatch policy names it), not a schedule a "
+                    f"CollectiveBuilder takes (modelled: {modelled})"
+                )
             raise CuteDumpError(
                 f"{what}: {text!r} is a CUTLASS 4.2 {kind}"
                 + (f" (an alias of {alias})" if alias else "")
                 + (f" (its builder: {builder})" if builder else "")
-                + f" that cutedump does not model for this --arch (modelled: {modelled})"
+                + (
+                    " that cutedump does not model for this --arch"
+                    if builder or kind != "kernel schedule"
+                    else " that no CollectiveBuilder of CUTLASS 4.2 dispatches on by name; cutedump does not model it"
+                )
+                + f" (modelled: {modelled})"
             )
         raise CuteDumpError(f"{what}: {text!r} is not a CUTLASS 4.2 schedule name (modelled: {modelled})")
     return t
@@ -544,6 +563,51 @@ _FAMILIES = (
         "--arch sm103, MainloopSm103TmaUmmaWarpSpecializedBlockScaled",
     ),
 )
+#: tags a builder dispatches on (``is_base_of_v<TAG, Schedule>``) whose schedules no family above lists: a schedule
+#: deriving from one (cutlass_names.KERNEL_SCHEDULE_BASES) is built there
+_TAG_FAMILIES = (
+    ("sm100_umma_builder.inl", "KernelScheduleSm100DenseGemm", "the UMMA mainloop"),
+    ("sm100_blockscaled_umma_builder.inl", "KernelScheduleBlockScaledGemmSm100", "the block-scaled UMMA mainloop"),
+    ("sm120_blockscaled_mma_builder.inl", "KernelScheduleBlockScaledGemmSm120", "the SM120 block-scaled mainloop"),
+    ("sm120_blockscaled_sparse_mma_builder.inl", "KernelScheduleAcc2x4Sm120", "the SM120 block-scaled sparse mainloop"),
+    ("sm100_9xBF16_umma_builder.inl", "KernelScheduleSm100FastFP32Gemm", "the 9xBF16 FastFP32 mainloop"),
+    ("sm100_9xBF16_umma_builder.inl", "KernelScheduleSm100PtrArrayFastFP32Gemm", "the ptr-array 9xBF16 mainloop"),
+    ("sm100_sparse_umma_builder.inl", "KernelScheduleSparseGemmSm100", "the sparse UMMA mainloop"),
+    (
+        "sm100_blockscaled_sparse_umma_builder.inl",
+        "KernelScheduleBlockScaledSparseGemmSm100",
+        "the block-scaled sparse UMMA mainloop",
+    ),
+    ("sm103_blockscaled_umma_builder.inl", "KernelSchedulePtrArraySm103BlockScaledGemm", "--arch sm103, ptr-array"),
+    ("sm120_sparse_mma_builder.inl", "KernelScheduleSparseGemmSm120", "the SM120 sparse mainloop"),
+    (
+        "sm120_blockscaled_sparse_mma_builder.inl",
+        "KernelScheduleBlockScaledSparseGemmSm120",
+        "the SM120 block-scaled sparse mainloop",
+    ),
+)
 for _names, _file, _tag, _what in _FAMILIES:
-    for _n in _names:
-        NOT_MODELLED_BUILDERS[_n] = f"{_B}{_file} ({_tag}), {_what}"
+    for _n in (*_names, _tag):
+        NOT_MODELLED_BUILDERS.setdefault(_n, f"{_B}{_file} ({_tag}), {_what}")
+for _file, _tag, _what in _TAG_FAMILIES:
+    NOT_MODELLED_BUILDERS.setdefault(_tag, f"{_B}{_file} ({_tag}), {_what}")
+
+
+def builder_of(schedule: str) -> str | None:
+    """The builder CUTLASS 4.2 builds a not-modelled kernel schedule with: its own row, else the nearest base tag's
+    (breadth first over cutlass_names.KERNEL_SCHEDULE_BASES); None when no builder dispatches on any of them."""
+    from cutedump.collective.cutlass_names import KERNEL_SCHEDULE_BASES
+
+    todo, seen = [schedule], set()
+    while todo:
+        name = todo.pop(0)
+        if name in NOT_MODELLED_BUILDERS:
+            return NOT_MODELLED_BUILDERS[name]
+        seen.add(name)
+        todo += [b for b in KERNEL_SCHEDULE_BASES.get(name, ()) if b not in seen]
+    return None
+
+
+def _ARCH_SCHEDULES() -> dict[str, tuple[str, ...]]:
+    """--arch -> the kernel schedules cutedump models there (the Auto tag aside)."""
+    return {"sm90": SM90_KERNEL_SCHEDULES[1:], "sm100": SM100_KERNEL_SCHEDULES[1:], "sm120": SM120_KERNEL_SCHEDULES[1:]}

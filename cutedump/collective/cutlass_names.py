@@ -249,3 +249,426 @@ KERNEL_SCHEDULE_ALIASES = {
     "KernelPtrArrayTmaWarpSpecialized1SmBlockScaledMxNvf4UltraVs32Sm103": "KernelPtrArrayTmaWarpSpecialized1SmBlockScaledMxNvf4UltraVs32Sm103DisablePrefetch",
     "KernelPtrArrayTmaWarpSpecialized2SmBlockScaledMxNvf4UltraVs32Sm103": "KernelPtrArrayTmaWarpSpecialized2SmBlockScaledMxNvf4UltraVs32Sm103DisablePrefetch",
 }
+
+
+#: each kernel schedule's direct Kernel* bases (struct X : B1, B2 {}): a not-modelled schedule's builder is
+#: found by walking up to a tag a builder dispatches on (config.builder_of)
+KERNEL_SCHEDULE_BASES = {
+    "KernelMixedTmaCpAsyncWarpSpecialized1SmBlockScaledSm100": (
+        "KernelSchedule1Sm",
+        "KernelScheduleBlockScaledGemmSm100",
+    ),
+    "KernelMixedTmaCpAsyncWarpSpecialized1SmSm100": (
+        "KernelSchedule1Sm",
+        "KernelScheduleSm100DenseGemm",
+    ),
+    "KernelPtrArrayTmaWarpSpecialized1SmBlockScaledMxNvf4UltraVs16Sm103DisablePrefetch": (
+        "KernelSchedule1Sm",
+        "KernelSchedulePtrArraySm103BlockScaledMxNvf4UltraDisablePrefetch",
+    ),
+    "KernelPtrArrayTmaWarpSpecialized1SmBlockScaledMxNvf4UltraVs16Sm103TmaPrefetch": (
+        "KernelSchedule1Sm",
+        "KernelSchedulePtrArraySm103BlockScaledMxNvf4UltraTmaPrefetch",
+    ),
+    "KernelPtrArrayTmaWarpSpecialized1SmBlockScaledMxNvf4UltraVs32Sm103DisablePrefetch": (
+        "KernelSchedule1Sm",
+        "KernelSchedulePtrArraySm103BlockScaledMxNvf4UltraDisablePrefetch",
+    ),
+    "KernelPtrArrayTmaWarpSpecialized1SmBlockScaledMxNvf4UltraVs32Sm103TmaPrefetch": (
+        "KernelSchedule1Sm",
+        "KernelSchedulePtrArraySm103BlockScaledMxNvf4UltraTmaPrefetch",
+    ),
+    "KernelPtrArrayTmaWarpSpecialized1SmBlockScaledSm100": (
+        "KernelSchedule1Sm",
+        "KernelSchedulePtrArrayBlockScaledGemmSm100",
+    ),
+    "KernelPtrArrayTmaWarpSpecialized1SmFastFP32Sm100": (
+        "KernelSchedule1Sm",
+        "KernelScheduleSm100PtrArrayFastFP32Gemm",
+    ),
+    "KernelPtrArrayTmaWarpSpecialized1SmFastFP32SmemSm100": (
+        "KernelSchedule1Sm",
+        "KernelTmaWarpSpecializedPtrArrayFastFP32SmemSm100",
+    ),
+    "KernelPtrArrayTmaWarpSpecialized1SmMxf4Sm100": (
+        "KernelSchedule1Sm",
+        "KernelSchedulePtrArrayMxNvf4Sm100",
+    ),
+    "KernelPtrArrayTmaWarpSpecialized1SmMxf8f6f4Sm100": (
+        "KernelSchedule1Sm",
+        "KernelSchedulePtrArrayMxf8f6f4Sm100",
+    ),
+    "KernelPtrArrayTmaWarpSpecialized1SmNvf4Sm100": (
+        "KernelSchedule1Sm",
+        "KernelSchedulePtrArrayMxNvf4Sm100",
+    ),
+    "KernelPtrArrayTmaWarpSpecialized1SmPlanarComplexSm100": (
+        "KernelSchedule1Sm",
+        "KernelScheduleSm100PtrArrayPlanarComplexGemm",
+    ),
+    "KernelPtrArrayTmaWarpSpecialized1SmSm100": (
+        "KernelSchedule1Sm",
+        "KernelScheduleSm100PtrArrayDenseGemm",
+    ),
+    "KernelPtrArrayTmaWarpSpecialized2SmBlockScaledMxNvf4UltraVs16Sm103DisablePrefetch": (
+        "KernelSchedule2Sm",
+        "KernelSchedulePtrArraySm103BlockScaledMxNvf4UltraDisablePrefetch",
+    ),
+    "KernelPtrArrayTmaWarpSpecialized2SmBlockScaledMxNvf4UltraVs16Sm103TmaPrefetch": (
+        "KernelSchedule2Sm",
+        "KernelSchedulePtrArraySm103BlockScaledMxNvf4UltraTmaPrefetch",
+    ),
+    "KernelPtrArrayTmaWarpSpecialized2SmBlockScaledMxNvf4UltraVs32Sm103DisablePrefetch": (
+        "KernelSchedule2Sm",
+        "KernelSchedulePtrArraySm103BlockScaledMxNvf4UltraDisablePrefetch",
+    ),
+    "KernelPtrArrayTmaWarpSpecialized2SmBlockScaledMxNvf4UltraVs32Sm103TmaPrefetch": (
+        "KernelSchedule2Sm",
+        "KernelSchedulePtrArraySm103BlockScaledMxNvf4UltraTmaPrefetch",
+    ),
+    "KernelPtrArrayTmaWarpSpecialized2SmBlockScaledSm100": (
+        "KernelSchedule2Sm",
+        "KernelSchedulePtrArrayBlockScaledGemmSm100",
+    ),
+    "KernelPtrArrayTmaWarpSpecialized2SmFastFP32Sm100": (
+        "KernelSchedule2Sm",
+        "KernelScheduleSm100PtrArrayFastFP32Gemm",
+    ),
+    "KernelPtrArrayTmaWarpSpecialized2SmFastFP32SmemSm100": (
+        "KernelSchedule2Sm",
+        "KernelTmaWarpSpecializedPtrArrayFastFP32SmemSm100",
+    ),
+    "KernelPtrArrayTmaWarpSpecialized2SmMxf4Sm100": (
+        "KernelSchedule2Sm",
+        "KernelSchedulePtrArrayMxNvf4Sm100",
+    ),
+    "KernelPtrArrayTmaWarpSpecialized2SmMxf8f6f4Sm100": (
+        "KernelSchedule2Sm",
+        "KernelSchedulePtrArrayMxf8f6f4Sm100",
+    ),
+    "KernelPtrArrayTmaWarpSpecialized2SmNvf4Sm100": (
+        "KernelSchedule2Sm",
+        "KernelSchedulePtrArrayMxNvf4Sm100",
+    ),
+    "KernelPtrArrayTmaWarpSpecialized2SmPlanarComplexSm100": (
+        "KernelSchedule2Sm",
+        "KernelScheduleSm100PtrArrayPlanarComplexGemm",
+    ),
+    "KernelPtrArrayTmaWarpSpecialized2SmSm100": (
+        "KernelSchedule2Sm",
+        "KernelScheduleSm100PtrArrayDenseGemm",
+    ),
+    "KernelPtrArrayTmaWarpSpecializedBlockwise1SmSm100": (
+        "KernelSchedule1Sm",
+        "KernelScheduleSm100PtrArrayBlockwise",
+    ),
+    "KernelPtrArrayTmaWarpSpecializedBlockwise2SmSm100": (
+        "KernelSchedule2Sm",
+        "KernelScheduleSm100PtrArrayBlockwise",
+    ),
+    "KernelPtrArrayTmaWarpSpecializedCooperativeBlockScaledSm120": ("KernelPtrArrayTmaWarpSpecializedCooperative",),
+    "KernelPtrArrayTmaWarpSpecializedCooperativeBlockwiseScalingSm120": (
+        "KernelPtrArrayTmaWarpSpecializedCooperative",
+    ),
+    "KernelPtrArrayTmaWarpSpecializedCooperativeFP8Blockwise": ("KernelPtrArrayTmaWarpSpecializedCooperative",),
+    "KernelPtrArrayTmaWarpSpecializedCooperativeFP8FastAccum": ("KernelPtrArrayTmaWarpSpecializedCooperative",),
+    "KernelPtrArrayTmaWarpSpecializedCooperativeSm120": ("KernelPtrArrayTmaWarpSpecializedCooperative",),
+    "KernelPtrArrayTmaWarpSpecializedPingpongBlockScaledSm120": ("KernelPtrArrayTmaWarpSpecializedPingpong",),
+    "KernelPtrArrayTmaWarpSpecializedPingpongBlockwiseScalingSm120": ("KernelPtrArrayTmaWarpSpecializedPingpong",),
+    "KernelPtrArrayTmaWarpSpecializedPingpongFP8Blockwise": ("KernelPtrArrayTmaWarpSpecializedPingpong",),
+    "KernelPtrArrayTmaWarpSpecializedPingpongFP8FastAccum": ("KernelPtrArrayTmaWarpSpecializedPingpong",),
+    "KernelPtrArrayTmaWarpSpecializedPingpongSm120": ("KernelPtrArrayTmaWarpSpecializedPingpong",),
+    "KernelScheduleBlockScaledGemmSm100": ("KernelScheduleSm100",),
+    "KernelScheduleBlockScaledGemmSm120": ("KernelScheduleSm120",),
+    "KernelScheduleBlockScaledSparseGemmSm100": ("KernelScheduleSm100",),
+    "KernelScheduleBlockScaledSparseGemmSm120": ("KernelScheduleSm120",),
+    "KernelScheduleF8f6f4Sm120": ("KernelScheduleSm120DenseGemm",),
+    "KernelScheduleMxNvf4Sm100": ("KernelScheduleBlockScaledGemmSm100",),
+    "KernelScheduleMxNvf4Sm120": ("KernelScheduleBlockScaledGemmSm120",),
+    "KernelScheduleMxf8f6f4Sm100": ("KernelScheduleBlockScaledGemmSm100",),
+    "KernelScheduleMxf8f6f4Sm120": ("KernelScheduleBlockScaledGemmSm120",),
+    "KernelSchedulePtrArrayBlockScaledGemmSm100": ("KernelScheduleBlockScaledGemmSm100",),
+    "KernelSchedulePtrArrayMxNvf4Sm100": ("KernelSchedulePtrArrayBlockScaledGemmSm100",),
+    "KernelSchedulePtrArrayMxf8f6f4Sm100": ("KernelSchedulePtrArrayBlockScaledGemmSm100",),
+    "KernelSchedulePtrArraySm103BlockScaledGemm": ("KernelScheduleSm103",),
+    "KernelSchedulePtrArraySm103BlockScaledMxNvf4UltraDisablePrefetch": ("KernelSchedulePtrArraySm103BlockScaledGemm",),
+    "KernelSchedulePtrArraySm103BlockScaledMxNvf4UltraTmaPrefetch": ("KernelSchedulePtrArraySm103BlockScaledGemm",),
+    "KernelScheduleSm100Blockwise": ("KernelScheduleSm100",),
+    "KernelScheduleSm100DenseGemm": ("KernelScheduleSm100",),
+    "KernelScheduleSm100FastFP32Gemm": ("KernelScheduleSm100",),
+    "KernelScheduleSm100MixedInputGemm": ("KernelScheduleSm100",),
+    "KernelScheduleSm100PlanarComplexGemm": ("KernelScheduleSm100",),
+    "KernelScheduleSm100PtrArrayBlockwise": ("KernelScheduleSm100Blockwise",),
+    "KernelScheduleSm100PtrArrayDenseGemm": ("KernelScheduleSm100DenseGemm",),
+    "KernelScheduleSm100PtrArrayFastFP32Gemm": ("KernelScheduleSm100FastFP32Gemm",),
+    "KernelScheduleSm100PtrArrayPlanarComplexGemm": ("KernelScheduleSm100PlanarComplexGemm",),
+    "KernelScheduleSm103BlockScaledGemm": ("KernelScheduleSm103",),
+    "KernelScheduleSm103BlockScaledMxNvf4UltraDisablePrefetch": ("KernelScheduleSm103BlockScaledGemm",),
+    "KernelScheduleSm103BlockScaledMxNvf4UltraTmaPrefetch": ("KernelScheduleSm103BlockScaledGemm",),
+    "KernelScheduleSm120Blockwise": ("KernelScheduleSm120",),
+    "KernelScheduleSm120DenseGemm": ("KernelScheduleSm120",),
+    "KernelScheduleSparseF8f6f4Sm120": ("KernelScheduleSparseGemmSm120",),
+    "KernelScheduleSparseGemmSm100": ("KernelScheduleSm100",),
+    "KernelScheduleSparseGemmSm120": ("KernelScheduleSm120",),
+    "KernelScheduleSparseMxNvf4Sm100": ("KernelScheduleBlockScaledSparseGemmSm100",),
+    "KernelScheduleSparseMxNvf4Sm120": ("KernelScheduleBlockScaledSparseGemmSm120",),
+    "KernelScheduleSparseMxf8f6f4Sm100": ("KernelScheduleBlockScaledSparseGemmSm100",),
+    "KernelScheduleSparseMxf8f6f4Sm120": ("KernelScheduleBlockScaledSparseGemmSm120",),
+    "KernelSparseTmaWarpSpecialized1SmBlockScaledSm100": (
+        "KernelSchedule1Sm",
+        "KernelScheduleBlockScaledSparseGemmSm100",
+    ),
+    "KernelSparseTmaWarpSpecialized1SmMxf4Sm100": (
+        "KernelSchedule1Sm",
+        "KernelScheduleSparseMxNvf4Sm100",
+    ),
+    "KernelSparseTmaWarpSpecialized1SmMxf8f6f4Sm100": (
+        "KernelSchedule1Sm",
+        "KernelScheduleSparseMxf8f6f4Sm100",
+    ),
+    "KernelSparseTmaWarpSpecialized1SmNvf4Sm100": (
+        "KernelSchedule1Sm",
+        "KernelScheduleSparseMxNvf4Sm100",
+    ),
+    "KernelSparseTmaWarpSpecialized1SmSm100": (
+        "KernelSchedule1Sm",
+        "KernelScheduleSparseGemmSm100",
+    ),
+    "KernelSparseTmaWarpSpecialized2SmBlockScaledSm100": (
+        "KernelSchedule2Sm",
+        "KernelScheduleBlockScaledSparseGemmSm100",
+    ),
+    "KernelSparseTmaWarpSpecialized2SmMxf4Sm100": (
+        "KernelSchedule2Sm",
+        "KernelScheduleSparseMxNvf4Sm100",
+    ),
+    "KernelSparseTmaWarpSpecialized2SmMxf8f6f4Sm100": (
+        "KernelSchedule2Sm",
+        "KernelScheduleSparseMxf8f6f4Sm100",
+    ),
+    "KernelSparseTmaWarpSpecialized2SmNvf4Sm100": (
+        "KernelSchedule2Sm",
+        "KernelScheduleSparseMxNvf4Sm100",
+    ),
+    "KernelSparseTmaWarpSpecialized2SmSm100": (
+        "KernelSchedule2Sm",
+        "KernelScheduleSparseGemmSm100",
+    ),
+    "KernelSparseTmaWarpSpecializedMxf4Sm120": ("KernelScheduleSparseMxNvf4Sm120",),
+    "KernelSparseTmaWarpSpecializedMxf8f6f4Acc2x4Sm120": (
+        "KernelScheduleSparseMxf8f6f4Sm120",
+        "KernelScheduleAcc2x4Sm120",
+    ),
+    "KernelSparseTmaWarpSpecializedMxf8f6f4Sm120": ("KernelScheduleSparseMxf8f6f4Sm120",),
+    "KernelSparseTmaWarpSpecializedNvf4Sm120": ("KernelScheduleSparseMxNvf4Sm120",),
+    "KernelTmaWarpSpecialized1SmBlockScaledMxNvf4UltraVs16Sm103DisablePrefetch": (
+        "KernelSchedule1Sm",
+        "KernelScheduleSm103BlockScaledMxNvf4UltraDisablePrefetch",
+    ),
+    "KernelTmaWarpSpecialized1SmBlockScaledMxNvf4UltraVs16Sm103TmaPrefetch": (
+        "KernelSchedule1Sm",
+        "KernelScheduleSm103BlockScaledMxNvf4UltraTmaPrefetch",
+    ),
+    "KernelTmaWarpSpecialized1SmBlockScaledMxNvf4UltraVs32Sm103DisablePrefetch": (
+        "KernelSchedule1Sm",
+        "KernelScheduleSm103BlockScaledMxNvf4UltraDisablePrefetch",
+    ),
+    "KernelTmaWarpSpecialized1SmBlockScaledMxNvf4UltraVs32Sm103TmaPrefetch": (
+        "KernelSchedule1Sm",
+        "KernelScheduleSm103BlockScaledMxNvf4UltraTmaPrefetch",
+    ),
+    "KernelTmaWarpSpecialized1SmBlockScaledSm100": (
+        "KernelSchedule1Sm",
+        "KernelScheduleBlockScaledGemmSm100",
+    ),
+    "KernelTmaWarpSpecialized1SmFastFP32Sm100": (
+        "KernelSchedule1Sm",
+        "KernelScheduleSm100FastFP32Gemm",
+    ),
+    "KernelTmaWarpSpecialized1SmFastFP32SmemSm100": (
+        "KernelSchedule1Sm",
+        "KernelTmaWarpSpecializedFastFP32SmemSm100",
+    ),
+    "KernelTmaWarpSpecialized1SmMixedInputSm100": (
+        "KernelSchedule1Sm",
+        "KernelScheduleSm100MixedInputGemm",
+    ),
+    "KernelTmaWarpSpecialized1SmMixedInputSmemSm100": (
+        "KernelSchedule1Sm",
+        "KernelTmaWarpSpecializedMixedInputSmemSm100",
+    ),
+    "KernelTmaWarpSpecialized1SmMxf4Sm100": (
+        "KernelSchedule1Sm",
+        "KernelScheduleMxNvf4Sm100",
+    ),
+    "KernelTmaWarpSpecialized1SmMxf8f6f4Sm100": (
+        "KernelSchedule1Sm",
+        "KernelScheduleMxf8f6f4Sm100",
+    ),
+    "KernelTmaWarpSpecialized1SmNvf4Sm100": (
+        "KernelSchedule1Sm",
+        "KernelScheduleMxNvf4Sm100",
+    ),
+    "KernelTmaWarpSpecialized1SmPlanarComplexSm100": (
+        "KernelSchedule1Sm",
+        "KernelScheduleSm100PlanarComplexGemm",
+    ),
+    "KernelTmaWarpSpecialized1SmSm100": (
+        "KernelSchedule1Sm",
+        "KernelScheduleSm100DenseGemm",
+    ),
+    "KernelTmaWarpSpecialized2SmBlockScaledMxNvf4UltraVs16Sm103DisablePrefetch": (
+        "KernelSchedule2Sm",
+        "KernelScheduleSm103BlockScaledMxNvf4UltraDisablePrefetch",
+    ),
+    "KernelTmaWarpSpecialized2SmBlockScaledMxNvf4UltraVs16Sm103TmaPrefetch": (
+        "KernelSchedule2Sm",
+        "KernelScheduleSm103BlockScaledMxNvf4UltraTmaPrefetch",
+    ),
+    "KernelTmaWarpSpecialized2SmBlockScaledMxNvf4UltraVs32Sm103DisablePrefetch": (
+        "KernelSchedule2Sm",
+        "KernelScheduleSm103BlockScaledMxNvf4UltraDisablePrefetch",
+    ),
+    "KernelTmaWarpSpecialized2SmBlockScaledMxNvf4UltraVs32Sm103TmaPrefetch": (
+        "KernelSchedule2Sm",
+        "KernelScheduleSm103BlockScaledMxNvf4UltraTmaPrefetch",
+    ),
+    "KernelTmaWarpSpecialized2SmBlockScaledSm100": (
+        "KernelSchedule2Sm",
+        "KernelScheduleBlockScaledGemmSm100",
+    ),
+    "KernelTmaWarpSpecialized2SmFastFP32Sm100": (
+        "KernelSchedule2Sm",
+        "KernelScheduleSm100FastFP32Gemm",
+    ),
+    "KernelTmaWarpSpecialized2SmFastFP32SmemSm100": (
+        "KernelSchedule2Sm",
+        "KernelTmaWarpSpecializedFastFP32SmemSm100",
+    ),
+    "KernelTmaWarpSpecialized2SmMixedInputSm100": (
+        "KernelSchedule2Sm",
+        "KernelScheduleSm100MixedInputGemm",
+    ),
+    "KernelTmaWarpSpecialized2SmMixedInputSmemSm100": (
+        "KernelSchedule2Sm",
+        "KernelTmaWarpSpecializedMixedInputSmemSm100",
+    ),
+    "KernelTmaWarpSpecialized2SmMxf4Sm100": (
+        "KernelSchedule2Sm",
+        "KernelScheduleMxNvf4Sm100",
+    ),
+    "KernelTmaWarpSpecialized2SmMxf8f6f4Sm100": (
+        "KernelSchedule2Sm",
+        "KernelScheduleMxf8f6f4Sm100",
+    ),
+    "KernelTmaWarpSpecialized2SmNvf4Sm100": (
+        "KernelSchedule2Sm",
+        "KernelScheduleMxNvf4Sm100",
+    ),
+    "KernelTmaWarpSpecialized2SmPlanarComplexSm100": (
+        "KernelSchedule2Sm",
+        "KernelScheduleSm100PlanarComplexGemm",
+    ),
+    "KernelTmaWarpSpecialized2SmSm100": (
+        "KernelSchedule2Sm",
+        "KernelScheduleSm100DenseGemm",
+    ),
+    "KernelTmaWarpSpecializedBlockwise1SmSm100": (
+        "KernelSchedule1Sm",
+        "KernelScheduleSm100Blockwise",
+    ),
+    "KernelTmaWarpSpecializedBlockwise2SmSm100": (
+        "KernelSchedule2Sm",
+        "KernelScheduleSm100Blockwise",
+    ),
+    "KernelTmaWarpSpecializedBlockwiseCooperativeSm120": (
+        "KernelScheduleSm120Blockwise",
+        "KernelTmaWarpSpecializedCooperative",
+    ),
+    "KernelTmaWarpSpecializedBlockwisePingpongSm120": (
+        "KernelScheduleSm120Blockwise",
+        "KernelTmaWarpSpecializedPingpong",
+    ),
+    "KernelTmaWarpSpecializedCooperativeBlockScaledSm120": ("KernelTmaWarpSpecializedCooperative",),
+    "KernelTmaWarpSpecializedCooperativeBlockwiseScalingSm120": ("KernelTmaWarpSpecializedCooperative",),
+    "KernelTmaWarpSpecializedCooperativeFP8Blockwise": ("KernelTmaWarpSpecializedCooperative",),
+    "KernelTmaWarpSpecializedCooperativeFP8FastAccum": ("KernelTmaWarpSpecializedCooperative",),
+    "KernelTmaWarpSpecializedCooperativeMixedInput": ("KernelTmaWarpSpecializedCooperative",),
+    "KernelTmaWarpSpecializedCooperativeSm120": ("KernelTmaWarpSpecializedCooperative",),
+    "KernelTmaWarpSpecializedFP8FastAccum": ("KernelTmaWarpSpecialized",),
+    "KernelTmaWarpSpecializedFastFP32SmemSm100": ("KernelScheduleSm100FastFP32Gemm",),
+    "KernelTmaWarpSpecializedMixedInput": ("KernelTmaWarpSpecialized",),
+    "KernelTmaWarpSpecializedMixedInputSmemSm100": ("KernelScheduleSm100MixedInputGemm",),
+    "KernelTmaWarpSpecializedMxf4Sm120": (
+        "KernelScheduleMxNvf4Sm120",
+        "KernelTmaWarpSpecializedCooperative",
+    ),
+    "KernelTmaWarpSpecializedMxf8f6f4Sm120": (
+        "KernelScheduleMxf8f6f4Sm120",
+        "KernelTmaWarpSpecializedCooperative",
+    ),
+    "KernelTmaWarpSpecializedNvf4Sm120": (
+        "KernelScheduleMxNvf4Sm120",
+        "KernelTmaWarpSpecializedCooperative",
+    ),
+    "KernelTmaWarpSpecializedPingpongBlockScaledSm120": ("KernelTmaWarpSpecializedPingpong",),
+    "KernelTmaWarpSpecializedPingpongBlockwiseScalingSm120": ("KernelTmaWarpSpecializedPingpong",),
+    "KernelTmaWarpSpecializedPingpongFP8Blockwise": ("KernelTmaWarpSpecializedPingpong",),
+    "KernelTmaWarpSpecializedPingpongFP8FastAccum": ("KernelTmaWarpSpecializedPingpong",),
+    "KernelTmaWarpSpecializedPingpongMixedInput": ("KernelTmaWarpSpecializedPingpong",),
+    "KernelTmaWarpSpecializedPingpongMxf4Sm120": (
+        "KernelScheduleMxNvf4Sm120",
+        "KernelTmaWarpSpecializedPingpong",
+    ),
+    "KernelTmaWarpSpecializedPingpongMxf8f6f4Sm120": (
+        "KernelScheduleMxf8f6f4Sm120",
+        "KernelTmaWarpSpecializedPingpong",
+    ),
+    "KernelTmaWarpSpecializedPingpongNvf4Sm120": (
+        "KernelScheduleMxNvf4Sm120",
+        "KernelTmaWarpSpecializedPingpong",
+    ),
+    "KernelTmaWarpSpecializedPingpongSm120": ("KernelTmaWarpSpecializedPingpong",),
+    "KernelTmaWarpSpecializedPtrArrayFastFP32SmemSm100": ("KernelScheduleSm100PtrArrayFastFP32Gemm",),
+    "KernelWarpSpecialized1SmSm100": (
+        "KernelSchedule1Sm",
+        "KernelScheduleSm100DenseGemm",
+    ),
+}
+
+
+#: the kernel schedules that are class templates (template<...> struct X): kernel-layer policies, which no
+#: builder takes by name
+KERNEL_SCHEDULE_TEMPLATES = frozenset(
+    (
+        "KernelMixedTmaCpAsyncWarpSpecializedSm100",
+        "KernelPtrArrayTmaWarpSpecializedBlockScaledSm100",
+        "KernelPtrArrayTmaWarpSpecializedBlockScaledSm103",
+        "KernelPtrArrayTmaWarpSpecializedCooperativeBlockScaledSm120",
+        "KernelPtrArrayTmaWarpSpecializedCooperativeBlockwiseScalingSm120",
+        "KernelPtrArrayTmaWarpSpecializedCooperativeSm120",
+        "KernelPtrArrayTmaWarpSpecializedInputTransformSm100",
+        "KernelPtrArrayTmaWarpSpecializedMmaTransformSm100",
+        "KernelPtrArrayTmaWarpSpecializedPingpongBlockScaledSm120",
+        "KernelPtrArrayTmaWarpSpecializedPingpongBlockwiseScalingSm120",
+        "KernelPtrArrayTmaWarpSpecializedPingpongSm120",
+        "KernelPtrArrayTmaWarpSpecializedSm100",
+        "KernelSparseTmaWarpSpecializedBlockScaledSm100",
+        "KernelSparseTmaWarpSpecializedSm100",
+        "KernelTmaWarpSpecializedBlockScaledSm100",
+        "KernelTmaWarpSpecializedBlockScaledSm103",
+        "KernelTmaWarpSpecializedCooperativeBlockScaledSm120",
+        "KernelTmaWarpSpecializedCooperativeBlockwiseScalingSm120",
+        "KernelTmaWarpSpecializedCooperativeSm120",
+        "KernelTmaWarpSpecializedCooperativeSparseBlockScaledSm120",
+        "KernelTmaWarpSpecializedCooperativeSparseSm120",
+        "KernelTmaWarpSpecializedInputTransformSm100",
+        "KernelTmaWarpSpecializedMixedInputTransformSm100",
+        "KernelTmaWarpSpecializedMmaTransformSm100",
+        "KernelTmaWarpSpecializedPingpongBlockScaledSm120",
+        "KernelTmaWarpSpecializedPingpongBlockwiseScalingSm120",
+        "KernelTmaWarpSpecializedPingpongSm120",
+        "KernelTmaWarpSpecializedSm100",
+        "KernelWarpSpecializedSm100",
+    )
+)
