@@ -819,8 +819,12 @@ def test_a_cutlass_schedule_not_modelled_says_so():
     msg = str(e.value)
     assert "'cutlass::gemm::KernelMultistage'" in msg and "not model" in msg and "sm90_gmma_builder.inl" in msg
     with pytest.raises(CuteDumpError, match="class template of CUTLASS 4.2's kernel layer"):
-        _answer_and_warnings(arch="sm90", tile="128,128,64", schedule="KernelPtrArrayTmaWarpSpecializedCooperativeSm120")
-    with pytest.raises(CuteDumpError, match="CUTLASS 4.2 kernel schedule .*sm100_9xBF16_umma_builder.inl.* does not model"):
+        _answer_and_warnings(
+            arch="sm90", tile="128,128,64", schedule="KernelPtrArrayTmaWarpSpecializedCooperativeSm120"
+        )
+    with pytest.raises(
+        CuteDumpError, match="CUTLASS 4.2 kernel schedule .*sm100_9xBF16_umma_builder.inl.* does not model"
+    ):
         _answer_and_warnings(arch="sm100", tile="256,128,16", schedule="KernelTmaWarpSpecialized2SmFastFP32SmemSm100")
     with pytest.raises(CuteDumpError, match="CUTLASS 4.2 kernel schedule of the sm90 builders.*--arch sm90"):
         _answer_and_warnings(arch="sm100", tile="128,128,64", schedule="KernelTmaWarpSpecialized")
