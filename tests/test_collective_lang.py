@@ -78,6 +78,10 @@ CONFIGS = [
          sf_vec="1,128,128", epilogue_schedule="PtrArrayNoSmemWarpSpecialized"),
     dict(arch="sm100", a="half_t", b="half_t", c="float:ColumnMajor", d="float:ColumnMajor", tile="128,128,64",
          cluster="dynamic", cluster_preferred="4,4", cluster_fallback="2,1"),
+    # example 56: a ptr-array schedule with plain layout tags (batched)
+    dict(arch="sm90", a="half_t", b="half_t:ColumnMajor", c="half_t:ColumnMajor", d="half_t:ColumnMajor",
+         tile="64,128,64", schedule="KernelPtrArrayTmaWarpSpecializedPingpong",
+         epilogue_schedule="PtrArrayTmaWarpSpecializedPingpong"),
     # SM100 block-scaled: example 72a (Auto: 2SM, NVF4), a schedule fixing MXF8F6F4 (given stages), MXF4 on an odd
     # cluster, MN-major MXF8 on an even one
     dict(arch="sm100", a="nv_float4_t<float_e2m1_t>:RowMajor", b="nv_float4_t<float_e2m1_t>:ColumnMajor",

@@ -506,10 +506,13 @@ def test_grouped_words_and_pointer_layouts():
     assert "(232064 capacity (the 232448-byte capacity less the grouped kernel's 384-byte carveout)" in text
     from cutedump.commands._collective import collective_text
 
-    for over in ({"grouped": False}, {"schedule": "KernelTmaWarpSpecializedCooperative"}):
-        with pytest.raises(CuteDumpError) as e:
-            collective_text(**{**kw, **over})
-        assert "\n" not in e.value.render() and "--grouped" in e.value.render()
+    with pytest.raises(CuteDumpError) as e:
+        collective_text(**{**kw, "schedule": "KernelTmaWarpSpecializedCooperative"})
+    assert "\n" not in e.value.render() and "--grouped" in e.value.render()
+    # without --grouped, a ptr-array schedule is a batched GEMM (example 56: plain layout tags), worded so
+    batched = collective_text(**{**kw, "grouped": False})
+    assert "grouped" not in batched and "batched GEMM (ptr-array, plain layout tags)" in batched
+    assert "less the ptr-array kernel's 256-byte carveout" in batched
 
 
 def test_fusion_spellings_and_errors():

@@ -328,6 +328,14 @@ def operand(text: str, what: str, default_layout: str, allow_void: bool = False)
         "d": {"N": "RowMajor", "M": "ColumnMajor", "MN": "ColumnMajor"},
     }[what[-1].lower()]
     lay = majors.get(lay, lay)
+    if "Stride" in lay or "<" in lay:
+        raise CuteDumpError(
+            f"--{what[-1].lower()}: {text.strip()!r} gives a CuTe stride type as the layout: CUTLASS's "
+            "CollectiveBuilders take one in place of a layout tag (examples 51 and 53 pass multi-mode strides; the "
+            "builders cutlass/gemm/collective/builders/sm90_gmma_builder.inl, sm100_umma_builder.inl and "
+            "sm120_mma_builder.inl read its majors with cutlass::gemm::detail::is_k_major_A/B); not modelled: "
+            f"cutedump takes the layout tags RowMajor, ColumnMajor, {', '.join(majors)}"
+        )
     if lay not in ("RowMajor", "ColumnMajor"):
         raise CuteDumpError(
             f"--{what[-1].lower()}: unknown layout {lay!r} (RowMajor, ColumnMajor, {', '.join(majors)})"
@@ -463,9 +471,24 @@ def schedule_name(text: str, table: tuple[str, ...], what: str) -> str:
                 )
                 + f" (modelled: {modelled})"
             )
+        if t in EXAMPLE_SCHEDULES:
+            raise CuteDumpError(
+                f"{what}: {text!r} is not CUTLASS's: {EXAMPLE_SCHEDULES[t]} declares it, with its own builder; not "
+                f"modelled (modelled: {modelled})"
+            )
         raise CuteDumpError(f"{what}: {text!r} is not a CUTLASS 4.2 schedule name (modelled: {modelled})")
     return t
 
+
+#: schedules a CUTLASS example declares beside its own CollectiveBuilder specialization (cutlass v4.2.0 examples/)
+EXAMPLE_SCHEDULES = {
+    name: "example 63 (examples/63_hopper_gemm_with_weight_prefetch/collective/dispatch_policy_extra.hpp; its "
+    "builder: collective/builder.hpp, MainloopSm90TmaGmmaWarpSpecializedWithPrefetch)"
+    for name in (
+        "KernelTmaWarpSpecializedFP8FastAccumWithPrefetch",
+        "KernelTmaWarpSpecializedFP8FastAccumWithPrefetchAndSplitDMA",
+    )
+}
 
 # the builder CUTLASS 4.2 uses for a schedule cutedump refuses as not modelled (file:line of its specialization)
 NOT_MODELLED_BUILDERS = {

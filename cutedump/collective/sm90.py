@@ -308,7 +308,11 @@ def stage_count(
     if alignment != 128:
         src = Phrase("coll.carveout_swizzle_aligned", source=src, alignment=alignment)
     kc = (
-        Phrase("coll.kernel_carveout", capacity=SMEM_CAPACITY, kernel_carveout=kernel_carveout)
+        Phrase(
+            "coll.kernel_carveout" if cfg.grouped else "coll.kernel_carveout_batched",
+            capacity=SMEM_CAPACITY,
+            kernel_carveout=kernel_carveout,
+        )
         if kernel_carveout
         else ""
     )
@@ -403,7 +407,7 @@ def mainloop(cfg: Config, carveout: int, deferred: Refused | None = None) -> Mai
         else Phrase("coll.dp_fp8" if name.endswith("FP8") else "coll.dp_tma_gmma"),
     )
     if array:
-        dp.why = Phrase("coll.grouped", why=dp.why)
+        dp.why = Phrase("coll.grouped" if cfg.grouped else "coll.batched", why=dp.why)
     # the CollectiveMma's own checks (sm90_mma_tma_gmma_ss_warpspecialized[_fp8].hpp)
     coll = "cutlass/gemm/collective/sm90_mma_tma_gmma_ss_warpspecialized" + ("_fp8" if name.endswith("FP8") else "")
     if s == "KernelTma":
@@ -492,11 +496,6 @@ def _grouped_check(cfg: Config, s: str) -> None:
         raise CuteDumpError(
             f"--grouped: the schedule {s} builds one GEMM; a grouped GEMM takes a KernelPtrArray* schedule "
             f"({', '.join(PTR_ARRAY)})"
-        )
-    if s in PTR_ARRAY and not cfg.grouped:
-        raise CuteDumpError(
-            f"--schedule {s}: a ptr-array schedule builds a grouped GEMM; add --grouped (every layout tag becomes a "
-            "pointer, LayoutA* ... LayoutD*, as CUTLASS's examples 57 and 68 write it)"
         )
     if cfg.sf_vec is not None and s not in BLOCKWISE:
         raise CuteDumpError(
@@ -610,7 +609,7 @@ def blockwise_mainloop(cfg: Config, carveout: int, sched: Choice, deferred: Refu
         name,
         rule,
         Phrase(
-            "coll.dp_blockwise_grouped" if array else "coll.dp_blockwise",
+            "coll.dp_blockwise_grouped" if array and cfg.grouped else "coll.dp_blockwise",
             schedule=s,
             sm=sm,
             sn=sn,
@@ -620,6 +619,8 @@ def blockwise_mainloop(cfg: Config, carveout: int, sched: Choice, deferred: Refu
             interval=interval,
         ),
     )
+    if array and not cfg.grouped:
+        dp.why = Phrase("coll.batched", why=dp.why)
     return Mainloop(
         schedule=sched,
         dispatch_policy=dp,
@@ -1096,7 +1097,8 @@ def epilogue(cfg: Config, kernel_schedule: str | None = None) -> Epilogue:
         raise NotModelled(f"the SM90 epilogue schedule {s} is not modelled")
     ptr = PTR_ARRAY_EPILOGUES.get(s)
     coop = s in ("TmaWarpSpecializedCooperative", "PtrArrayTmaWarpSpecializedCooperative")
-    ch = Choice(s, f"{EB}:553", Phrase("coll.given" if ptr is None else "coll.given_grouped", value=s))
+    given = "coll.given" if ptr is None else "coll.given_grouped" if cfg.grouped else "coll.given_batched"
+    ch = Choice(s, f"{EB}:553", Phrase(given, value=s))
     c_void = cfg.c.element == "void"
     tile = epilogue_tile(cfg, coop)
     em, en = tile.value

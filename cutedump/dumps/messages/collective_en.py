@@ -177,4 +177,9 @@ MESSAGES = {
     "coll.bs_instr_mxf4": "A and B both {bits}-bit and K-major -> {instr}",
     "coll.bs_instr_f8f6f4": "{a} x {b} ({ma}/{mb}-major) -> {instr} (only it takes {narrow}-bit or MN-major operands)",
     "coll.bs_mma": "{sm}; {instr}; SFVecSize {vs}",
+    # ---- main: ptr-array batched GEMMs (example 56)
+    "coll.batched": "batched GEMM (ptr-array, plain layout tags): {why}",
+    "coll.kernel_carveout_batched": " (the {capacity}-byte capacity less the ptr-array kernel's {kernel_carveout}-byte "
+    "carveout)",
+    "coll.given_batched": "{value} as given (ptr-array: one TMA descriptor per batch)",
 }

@@ -167,4 +167,8 @@ MESSAGES = {
     "coll.bs_instr_mxf4": "A 与 B 都是 {bits} 位且 K-major -> {instr}",
     "coll.bs_instr_f8f6f4": "{a} x {b}（{ma}/{mb}-major）-> {instr}（只有它接受 {narrow} 位或 MN-major 操作数）",
     "coll.bs_mma": "{sm}；{instr}；SFVecSize {vs}",
+    # ---- main: ptr-array batched GEMMs (example 56)
+    "coll.batched": "batched GEMM（ptr-array，普通布局标签）：{why}",
+    "coll.kernel_carveout_batched": "（{capacity} 字节容量减去 ptr-array 内核的 {kernel_carveout} 字节预留）",
+    "coll.given_batched": "{value}：按给定（ptr-array：每个 batch 一个 TMA 描述符）",
 }
