@@ -451,7 +451,7 @@ def schedule_name(text: str, table: tuple[str, ...], what: str) -> str:
                     f"{what}: {text!r} is a CUTLASS 4.2 {kind} of the {'/'.join(other)} builders, not this --arch's "
                     f"(ask it with --arch {other[0]}; modelled here: {modelled})"
                 )
-            from cutedump.collective.cutlass_names import KERNEL_SCHEDULE_TEMPLATES
+            from cutedump.collective.cutlass_names import KERNEL_SCHEDULE_TEMPLATES  # start-up: refusals only
 
             builder = builder_of(alias or t) if kind == "kernel schedule" else None
             if kind == "kernel schedule" and t in KERNEL_SCHEDULE_TEMPLATES:
@@ -619,7 +619,7 @@ for _file, _tag, _what in _TAG_FAMILIES:
 def builder_of(schedule: str) -> str | None:
     """The builder CUTLASS 4.2 builds a not-modelled kernel schedule with: its own row, else the nearest base tag's
     (breadth first over cutlass_names.KERNEL_SCHEDULE_BASES); None when no builder dispatches on any of them."""
-    from cutedump.collective.cutlass_names import KERNEL_SCHEDULE_BASES
+    from cutedump.collective.cutlass_names import KERNEL_SCHEDULE_BASES  # start-up: refusals only
 
     todo, seen = [schedule], set()
     while todo:

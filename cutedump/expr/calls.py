@@ -28,7 +28,7 @@ from cutedump.expr.signatures import (
     _refuse_basis,
     signature,
 )
-from cutedump.expr.values import _CONSTANTS, CountingTensor, _kind, _Name, _show
+from cutedump.expr.values import _CONSTANTS, ClassValue, CountingTensor, _kind, _Name, _show
 from cutedump.parse import Apply, BinOp, Call, Lit, Named, build_literal, swizzle_limit_error
 
 
@@ -198,6 +198,8 @@ class _Evaluation:
                 raise CuteDumpError(f"cannot evaluate at these coordinates ({e})", text, n.col) from None
             return checked(r, n)
         if n.__class__ is Named:
+            if n.obj is not None:  # decltype(obj)::member: the member of obj's class
+                n = _member_of(n, build_literal(n.obj, text, calls), text)
             if n.args is not None:  # a called member: Sm1xxBlockScaledConfig<32>::tile_atom_to_shape_SFA(shape)
                 args = [a.value if a.__class__ is Lit else build_literal(a, text, calls) for a in n.args]
                 return checked(_named(n, text, args), n)
@@ -292,3 +294,17 @@ def _check_swizzles(obj, text, node) -> None:
         why = swizzle_limit_error(sw.b, sw.m, sw.s)
         if why:
             raise CuteDumpError(f"the result {why}", text, node.col)
+
+
+def _member_of(n, obj, text):
+    """``decltype(obj)::member``: a Named node for the member of the class of ``obj`` (a value that names its C++
+    class: :class:`cutedump.expr.values.ClassValue`)."""
+    if not isinstance(obj, ClassValue):
+        raise CuteDumpError(
+            f"decltype(...)::{n.name}: the expression's value is {_kind(obj)}, not an object of a class whose members "
+            "cutedump reads (a scale-factor config, e.g. decltype(cutlass::detail::sm100_trivial_blockwise_scale_config"
+            "(Shape<_128,_128,_128>{})))",
+            text,
+            n.col,
+        )
+    return Named(f"{obj.name}::{n.name}", obj.targs, n.pos, n.src, n.args)

@@ -154,6 +154,12 @@ for _ns in ("cutlass::detail::", "detail::", ""):
         )
     for _cls in ("Sm1xxBlockScaledBasicChunk", "Sm103BlockScaledBasicChunk"):
         register_named(f"{_ns}{_cls}::*", "cutedump.scale.named:config_member", "a scale-factor basic chunk's member")
+    register_named(
+        f"{_ns}sm*_trivial_blockwise_scale_config",
+        "cutedump.scale.named:trivial_blockwise_config",
+        "the blockwise config of one scale factor per MMA tile",
+        True,
+    )
 
 # ---- MMA atoms as values: ``SM80_16x8x16_F16F16F16F16_TN{}``, ``SM120::BLOCKSCALED::SM120_16x8x64_TN_VS<...>{}``,
 # ``MMA_Atom<Op>{}`` (the catalog's atoms, cutedump.atoms.mma_catalog): what make_tiled_mma and the scale-factor

@@ -55,6 +55,22 @@ def _bits(name) -> int:
     return _BITS[name]
 
 
+class ClassValue:
+    """An object of a C++ class outside ``cute::`` named by its class and template arguments, e.g. what
+    ``cutlass::detail::sm100_trivial_blockwise_scale_config(Shape<_128,_128,_128>{})`` returns
+    (``Sm100BlockwiseScaleConfig<128, 128, 128>{}``): ``decltype(obj)::member`` reads its class's members. CuTe
+    prints no such object."""
+
+    __slots__ = ("name", "targs")
+
+    def __init__(self, name: str, targs: tuple):
+        self.name = name
+        self.targs = targs
+
+    def __repr__(self):
+        return f"{self.name}<{', '.join(map(str, self.targs))}>{{}}"
+
+
 class CountingTensor:
     """make_identity_tensor(shape) and what CuTe's Tensor overloads (tensor_impl.hpp) make of it: a tensor of
     coordinates, ``Tensor<ArithmeticTupleIterator<coord>, layout>``; ``T(c)`` is ``coord + layout(c)``. Printed as
@@ -156,6 +172,10 @@ def format_result(obj, syntax: str | None = None) -> str:
     """CuTe's ``print`` of a result; ``syntax="cpp"`` spells it as C++ (``make_layout(make_shape(_8{}, 4), ...)``,
     ``Layout<Shape<_8,_4>,Stride<_1,_8>>{}``), ``syntax="dsl"`` as the CuTe DSL prints it (see
     :mod:`cutedump.parse.spell`); ``"print"`` (or None) is CuTe's print."""
+    if isinstance(obj, ClassValue):
+        raise CuteDumpError(
+            f"{obj!r} is an object of a class CuTe does not print; name one of its members: decltype(...)::member(...)"
+        )
     if syntax is not None and syntax != "print":
         from cutedump.parse import spell  # start-up: only when asked
 

@@ -398,6 +398,8 @@ class Parser:
             self.i = i + 1
             if text == "_":
                 return Lit(UNDERSCORE, i, src)
+            if text == "decltype" and self.t[i + 1] == "(":
+                return self.decltype_member(i, src)
             if text == "Sw" or text == "Swizzle":
                 return self.swizzle(text, i)
             targs = ()
@@ -455,6 +457,26 @@ class Parser:
         if kind == "end":
             self.error("unexpected end of input")
         self.error(f"unexpected {text!r}")
+
+    def decltype_member(self, i, src):
+        """``decltype(E)::member(args)`` / ``decltype(E)::member{}`` at token i: a member of the class of E's value
+        (CUTLASS's examples: ``using ScaleConfig = decltype(sm100_trivial_blockwise_scale_config(MmaTileShape{}))``
+        then ``ScaleConfig::tile_atom_to_shape_SFA(shape)``)."""
+        self.i = i + 2
+        (inner,) = self.args() or (None,)
+        if inner is None:
+            self.error_at("decltype() needs an expression: decltype(E)::member(...)", i)
+        nxt = self.t[self.i]
+        if not (nxt[:2] == "::" and self.k[self.i] == "name"):
+            self.error_at("decltype(E) is a type: name a member of it, decltype(E)::member(...)", i)
+        member = nxt[2:]
+        self.i += 1
+        if self.t[self.i] == "(":  # a member function (deduce_layoutSFA(), tile_atom_to_shape_SFA(shape))
+            self.i += 1
+            return Named(member, (), i, src, self.args(), obj=inner)
+        if self.t[self.i] == "{":  # a member type, value-initialized (SfAtom{})
+            self.braces()
+        return Named(member, (), i, src, obj=inner)
 
     def int_atom(self, i, text, src):
         """An integer literal at token i (``text``, without any ``cute::``), with the ``{}``/``()`` of a C++ alias."""

@@ -115,15 +115,17 @@ class Named:
     """A qualified name outside ``cute::`` with optional template arguments, e.g. ``GMMA::Layout_K_SW128_Atom<half_t>``
     or ``GMMA::Major::K``: evaluated by the eval language's table of named objects (:data:`cutedump.expr.NAMED`)."""
 
-    __slots__ = ("name", "targs", "pos", "src", "args")
+    __slots__ = ("name", "targs", "pos", "src", "args", "obj")
     col = property(_node_col)
 
-    def __init__(self, name, targs, pos, src, args=None):
+    def __init__(self, name, targs, pos, src, args=None, obj=None):
         self.name = name
         self.targs = targs
         self.pos = pos
         self.src = src
         self.args = args  # a called member (Config<32>::tile_atom_to_shape_SFA(shape)): its argument nodes
+        # decltype(obj)::name: the node of the object whose class the member belongs to (``name`` is the member's)
+        self.obj = obj
 
 
 class TypeArg:

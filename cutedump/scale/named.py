@@ -8,6 +8,7 @@ from cutedump import algebra as A
 from cutedump.algebra import C
 from cutedump.algebra.layout import Layout
 from cutedump.errors import CuteDumpError
+from cutedump.expr.values import ClassValue, format_result
 from cutedump.scale import layouts as SL
 
 _BLOCKSCALED = ("Sm1xxBlockScaledConfig", "Sm103BlockScaledConfig")
@@ -214,3 +215,22 @@ def _config_call(name: str, targs, args):
 
 
 __all__ = ["config_member", "config_call", "C"]
+
+
+def trivial_blockwise_config(name: str, targs, args):
+    """``cutlass::detail::sm90/sm100/sm120_trivial_blockwise_scale_config(MmaTileShape_MNK{})``
+    (blockwise_scale_layout.hpp): an object of ``SmXXBlockwiseScaleConfig<size<0>(tile), size<1>(tile),
+    size<2>(tile)>`` (one scale factor per tile; its members: ``decltype(config)::member``)."""
+    fn = name.rsplit("::", 1)[-1]
+    arch = fn.split("_", 1)[0]
+    if targs or len(args) != 1:
+        raise CuteDumpError(f"takes one argument, the MMA tile shape: {fn}(Shape<_128,_128,_128>{{}})")
+    tile = args[0]
+    if not isinstance(tile, tuple) or len(tile) < 3:
+        raise CuteDumpError(f"expected the rank-3 MMA tile shape (M,N,K), got {format_result(tile)}")
+    sizes = [A.size(x) for x in tile]
+    if not all(isinstance(x, C) for x in sizes):
+        raise CuteDumpError(
+            f"the tile shape {format_result(tile)} is not static (its size<0..2> are the config's template arguments)"
+        )
+    return ClassValue(f"cutlass::detail::{arch.capitalize()}BlockwiseScaleConfig", tuple(int(x) for x in sizes))
