@@ -209,7 +209,7 @@ def collective_text(
     if toml and fmt_ == "json":
         raise CuteDumpError("--toml and --format json: choose one (--toml writes a kernel description, not JSON)")
     prob = _problem(problem) if problem else None
-    if C.is_block_scaled(cfg) and (toml or (prob is not None and cfg.arch != "sm100")):
+    if C.is_block_scaled(cfg) and cfg.arch != "sm100" and (toml or prob is not None):
         raise CuteDumpError(
             f"{'--toml' if toml else '--problem'}: the block-scaled collective's "
             f"{'kernel description' if toml else 'TMA tensor maps'} are not modelled (its scale-factor layouts: "
