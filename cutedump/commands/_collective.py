@@ -527,8 +527,6 @@ def _text(cfg, ans, prob, words) -> str:
         out.append(words.line("sm120_no_descriptors", why=words.why(SM120_REGISTERS)))
         if ans.mainloop.kind == "blockscaled":
             out.append(words.line("scale_line", command=scale_line(cfg, ans, prob)))
-    elif bs:
-        out.append(words.why(BS_DESC))
     else:
         out += _desc_lines(cfg, ans, words) if cfg.arch == "sm90" else _umma_desc_lines(cfg, ans, words)
     audit = epilogue_banks(cfg, ans)
@@ -898,7 +896,10 @@ def _umma_desc_lines(cfg, ans, words) -> list:
         v = descs[0]
         more = words.line("umma_next", k=1, step=f"{descs[1] - v:#x}", unit=16) if len(descs) > 1 else ""
         out.append(words.line("umma_desc", name=name, value=f"{v:#018x}", major=major, element=el, more=more))
-    out.append(words.line("idesc", value=f"{d['idesc']:#010x}", op=ans.mainloop.mma_op.value))
+    if getattr(ans.mainloop, "block_scaled", False):  # bstoml: make_instr_desc_block_scaled, SF ids 0
+        out.append(words.line("idesc_bs", value=f"{d['idesc']:#010x}", op=ans.mainloop.mma_op.value))
+    else:
+        out.append(words.line("idesc", value=f"{d['idesc']:#010x}", op=ans.mainloop.mma_op.value))
     return out
 
 
@@ -960,7 +961,6 @@ SCALE_FIELDS_SM100 = tuple(k for k in SCALE_FIELDS if not k.startswith(("gmem_",
 #: the facts of statements without a rule (worded in the catalog; JSON holds the English words)
 SM120_REGISTERS = sm90.Phrase("coll.sm120_registers", sm="SM120")
 SM120_PROBLEM = sm90.Phrase("coll.sm120_problem", arch="sm120", kind="F8F6F4")
-BS_DESC = sm90.Phrase("coll.bs_desc_not_modelled")
 
 
 def _english(phrase) -> str:
@@ -983,8 +983,6 @@ def descriptors(cfg, ans) -> dict:
     """The descriptors the text's descriptor lines state, as JSON (the same values those lines print)."""
     if cfg.arch == "sm120":
         return {"kind": None, "why": _english(SM120_REGISTERS)}
-    if getattr(ans.mainloop, "block_scaled", False):
-        return {"kind": "umma", "not_modelled": _english(BS_DESC)}
     if cfg.arch == "sm100":
         d = umma_descs(ans)
         out = {"kind": "umma", "k_block": 0, "stage": 0}
@@ -993,6 +991,8 @@ def descriptors(cfg, ans) -> dict:
             out[name] = {"major": major, "element": el, "k_blocks": [f"{v:#018x}" for v in descs]}
         out["idesc_"] = f"{d['idesc']:#010x}"
         out["idesc_of"] = ans.mainloop.mma_op.value
+        if getattr(ans.mainloop, "block_scaled", False):
+            out["idesc_kind"] = "InstrDescriptorBlockScaled"  # make_instr_desc_block_scaled: SF ids 0
         return out
     out = {"kind": "gmma", "k_block": 0, "stage": 0}
     for name, value, major, el in _gmma_descs(ans):

@@ -76,3 +76,22 @@ def parse(out: str) -> list[dict]:
             k, v = ln.split(": ", 1)
             res[-1][k] = v
     return res
+
+
+def umma_desc_body(cfg: Config) -> str:
+    """The block-scaled collective's UMMA smem descriptors as its mma_init makes them (TiledMma::make_fragment_A/B
+    over SmemLayoutA/B, the smem pointer unset): every k-block of stage 0, then the TiledMMA's idesc_ (its block-scaled
+    instruction descriptor, the scale factors' TMEM ids 0)."""
+    body = B.cpp_body(cfg)
+    body = body[: body.index("  cd_mainloop<Main>();")]
+    for w in "AB":
+        body += (
+            f"  {{ auto s = make_tensor(make_smem_ptr((typename Main::TiledMma::ValType{w}*)nullptr), "
+            f"typename Main::SmemLayout{w}{{}});\n"
+            f"    auto f = Main::TiledMma::make_fragment_{w}(s);\n"
+            f'    printf("@@{w}\\n");\n'
+            f"    for (int k = 0; k < size<2>(f); ++k) "
+            f'printf("%016llx\\n", (unsigned long long)(uint64_t)f(0, 0, k, 0)); }}\n'
+        )
+    body += '  printf("@@idesc\\n%08x\\n", uint32_t(typename Main::TiledMma{}.idesc_));\n'
+    return body

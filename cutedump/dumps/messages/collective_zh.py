@@ -148,7 +148,6 @@ MESSAGES = {
     "coll.epi_auto_2sm_bs": "EpilogueScheduleAuto：cluster M = {cm}，tile M = {m} -> {schedule}（block-scaled：cluster M "
     "为偶数，tile M 为 {m_hi}）",
     "coll.epi_tile_nosmem": "no-smem builder 的 EpilogueTile：(CTA M {cta_m}, min({most}, tile N {n})) = ({em},{en})",
-    "coll.bs_desc_not_modelled": "UMMA 描述符：block-scaled UMMA 未建模（它的指令描述符还携带 scale factor 的 TMEM id）",
     "coll.text.scale_line_smem": "scale factor（gmem 与 smem，一个 stage）：{command}",
     "coll.bs_umma_even": "KernelScheduleAuto：cluster M = {cm} 为偶数且 tile M = {m} -> {sm} UMMA（只有 tile M {m2} 用 "
     "{two}）",
@@ -167,4 +166,6 @@ MESSAGES = {
     "coll.bs_instr_mxf4": "A 与 B 都是 {bits} 位且 K-major -> {instr}",
     "coll.bs_instr_f8f6f4": "{a} x {b}（{ma}/{mb}-major）-> {instr}（只有它接受 {narrow} 位或 MN-major 操作数）",
     "coll.bs_mma": "{sm}；{instr}；SFVecSize {vs}",
+    # bstoml: the block-scaled UMMA's instruction descriptor
+    "coll.text.idesc_bs": "  idesc_: {value}  （{op} 的 UMMA::make_instr_desc_block_scaled：scale factor 的 TMEM id 为 0，由主循环逐个 MMA 设置）",
 }
