@@ -529,6 +529,14 @@ COLD = [
         ["eval", "cutlass::detail::Sm1xxBlockScaledConfig<32>::tile_atom_to_shape_SFA(make_shape(1024,512,256,1))"],
         4.0,
     ),
+    # bstoml: the scale-factor functions under the eval EXPR target, and the block-scaled kernel description
+    ("eval deduce_layoutSFA", ["eval", "cutlass::detail::Sm1xxBlockScaledConfig<32>::deduce_layoutSFA()"], 2.5),
+    (
+        "eval SfAtom",
+        ["eval", "cutlass::detail::Sm1xxBlockScaledBasicChunk<16, UMMA::Major::K>::SfAtom{}"],
+        2.5,
+    ),
+    ("kernel sf", ["kernel", "sm100_72a_nvfp4_sf", "--no-readings"], 4.0),
 ]
 API_FIRST_USE = 'import cutedump as cd; cd.Layout("(_4,_8):(_8,_1)")'
 

@@ -16,17 +16,22 @@ Two programs:
 
 from __future__ import annotations
 
-from tests.oracle.cute import PRELUDE as BASE_PRELUDE
+from tests.oracle import gen_tma as G
+
+#: g++ flags: the TMA prelude's (its own cuTensorMapEncodeTiled prints the SF tensor maps as "tensor_map: ..." lines)
+FLAGS = G.FLAGS
 
 PRELUDE = (
-    "#include <cute/atom/mma_traits_sm100.hpp>\n#include <cutlass/detail/sm100_blockscaled_layout.hpp>\n"
-    + BASE_PRELUDE
+    G.PRELUDE
+    + "#include <cute/atom/copy_traits_sm100_tma.hpp>\n#include <cute/atom/mma_traits_sm100.hpp>\n"
+    + "#include <cutlass/detail/sm100_blockscaled_layout.hpp>\n"
     + r"""
 template <class T> static void line(const char* name, T const& v) { printf("%s: ", name); print(v); printf("\n"); }
 template <class T> static void block(const char* name, T const& v) { printf("%s:\n", name); print(v); }
 
-// VS: SFVecSize; MM, MN: the 2-SM MXF4 UMMA (MmaTileShape M, N); TK: MmaTileShape K; ST: the pipeline stages.
-template <int VS, int MM, int MN, int TK, int ST>
+// VS: SFVecSize; MM, MN: the 2-SM MXF4 UMMA (MmaTileShape M, N); TK: MmaTileShape K; ST: the pipeline stages;
+// CM, CN: the cluster shape (CM, CN, 1).
+template <int VS, int MM, int MN, int TK, int ST, int CM, int CN>
 static void sf72(int Gemm_M, int Gemm_N, int Gemm_K)
 {
   using ElementSF = cutlass::float_ue4m3_t;
@@ -64,6 +69,22 @@ static void sf72(int Gemm_M, int Gemm_N, int Gemm_K)
   line("sfa_stage_bytes", cosize(take<0,3>(SmemLayoutSFA{})));
   line("sfb_stage_bytes", cosize(take<0,3>(SmemLayoutSFB{})));
 
+  // to_underlying_arguments: the SF TMA atoms (GmemTiledCopySFA/SFB: the builder's ops for a 2-SM atom)
+  using ClusterShape = Shape<Int<CM>, Int<CN>, _1>;
+  line("cluster_shape", ClusterShape{});
+  auto cluster_layout_vmnk = tiled_divide(make_layout(ClusterShape{}), make_tile(typename TiledMma::AtomThrID{}));
+  line("cluster_layout_vmnk", cluster_layout_vmnk);
+  auto cluster_layout_sfb_vmnk = tiled_divide(make_layout(ClusterShape{}), make_tile(typename TiledMMA_SF::AtomThrID{}));
+  line("cluster_layout_sfb_vmnk", cluster_layout_sfb_vmnk);
+  Tensor tensor_sfa = make_tensor(make_gmem_ptr((ElementSF const*)0x10000), layout_SFA);
+  Tensor tensor_sfb = make_tensor(make_gmem_ptr((ElementSF const*)0x10000), layout_SFB);
+  auto tma_load_sfa = make_tma_atom_A_sm100<uint16_t>(SM100_TMA_2SM_LOAD_MULTICAST{}, tensor_sfa,
+      SmemLayoutSFA{}(_,_,_,cute::Int<0>{}), TileShape{}, TiledMma{}, cluster_layout_vmnk);
+  block("tma_load_sfa", tma_load_sfa);
+  auto tma_load_sfb = make_tma_atom_B_sm100<uint16_t>(SM100_TMA_2SM_LOAD_MULTICAST{}, tensor_sfb,
+      SmemLayoutSFB{}(_,_,_,cute::Int<0>{}), TileShape_SF{}, TiledMMA_SF{}, cluster_layout_sfb_vmnk);
+  block("tma_load_sfb", tma_load_sfb);
+
   // load_init, CTA (0,0)
   unsigned bx = 0;
   Tensor mSFA_mkl = make_tensor(make_gmem_ptr((ElementSF const*)nullptr), layout_SFA);
@@ -85,14 +106,25 @@ static void sf72(int Gemm_M, int Gemm_N, int Gemm_K)
   line("tCgSFA_mkl", tCgSFA_mkl.layout()); line("tCgSFB_nkl", tCgSFB_nkl.layout());
   line("sSFA", sSFA.layout()); line("sSFB", sSFB.layout());
   line("tCsSFA_compact", tCsSFA_compact.layout()); line("tCsSFB_compact", tCsSFB_compact.layout());
+  // load_init's TMA coordinate tensors; init_tmem_tensors' SF fragments and mma_init's compact views of them
+  line("mSFA_tma", tma_load_sfa.get_tma_tensor(shape(layout_SFA)));
+  line("mSFB_tma", tma_load_sfb.get_tma_tensor(shape(layout_SFB)));
+  Tensor tCtSFA = make_tensor<typename TiledMma::FrgTypeSFA>(shape(SmemLayoutAtomSFA{}));
+  Tensor tCtSFB = make_tensor<typename TiledMma::FrgTypeSFB>(shape(SmemLayoutAtomSFB{}));
+  line("tCtSFA", tCtSFA.layout()); line("tCtSFB", tCtSFB.layout());
+  auto tCtSFA_compact = make_tensor(tCtSFA.data(), filter_zeros(tCtSFA.layout()));
+  auto tCtSFB_compact = make_tensor(tCtSFB.data(), filter_zeros(tCtSFB.layout()));
+  line("tCtSFA_compact", tCtSFA_compact.layout()); line("tCtSFB_compact", tCtSFB_compact.layout());
 }
 """
 )
 
 
-def case_direct(vs: int, mma_mn: tuple[int, int], tile_k: int, stages: int, mnk: tuple[int, int, int]) -> str:
-    (mm, mn), (m, n, k) = mma_mn, mnk
-    return f"  sf72<{vs},{mm},{mn},{tile_k},{stages}>({m}, {n}, {k});"
+def case_direct(
+    vs: int, mma_mn: tuple[int, int], tile_k: int, stages: int, mnk: tuple[int, int, int], cluster=(2, 4)
+) -> str:
+    (mm, mn), (m, n, k), (cm, cn) = mma_mn, mnk, cluster
+    return f"  sf72<{vs},{mm},{mn},{tile_k},{stages},{cm},{cn}>({m}, {n}, {k});"
 
 
 def builder_prelude() -> str:

@@ -32,7 +32,8 @@ CONFIGS = [
     (16, (256, 80), 768, 2, (300, 77, 1000)),
     (16, (256, 240), 1024, 1, (2048, 480, 8192)),
     (16, (256, 32), 512, 7, (128, 384, 640)),
-    (16, (128, 256), 256, 2, (256, 512, 512)),  # M 128 over two CTAs: 64 rows each, fewer than one 128-row chunk
+    # (M 128 over two CTAs, 64 rows each: the SF TMA of such a tile does not compile in CuTe 4.2 -- its SFA smem
+    # stage has size 0 -- and the description refuses it: tests/test_kernel_sm100_sf_tma.py)
 ]
 
 # the builder's answer for 72a's configuration and two others (an explicit 2-SM NVF4 schedule): (MmaM, MmaN), K
@@ -62,7 +63,10 @@ def sets(vs, mma_mn, tile_k, stages, mnk) -> dict:
 
 @pytest.fixture(scope="module")
 def cute():
-    return [K.split_cute(t)[0] for t in run_cases([CPP.case_direct(*c) for c in CONFIGS], prelude=CPP.PRELUDE)]
+    return [
+        K.split_cute(t)[0]
+        for t in run_cases([CPP.case_direct(*c) for c in CONFIGS], prelude=CPP.PRELUDE, extra_flags=CPP.FLAGS)
+    ]
 
 
 @pytest.fixture(scope="module")

@@ -265,6 +265,8 @@ class TmaResult:
         self.gmem_tma_basis_stride = gmem_tma_basis_stride
         self.smem_full = smem_full
         self.smem_full_swizzle = smem_full_swizzle
+        self.tma_type = None  # the maker's TmaInternalType where it is not value_type (build_tma sets it)
+        self.tma_bits = bits
 
     def __repr__(self):
         return (
@@ -557,8 +559,9 @@ def _compose_gmem(gmem: Layout, basis: Basis, sidx2gmode: Layout) -> Layout:
     return Layout(shp(r), std(r))
 
 
-def check_inputs(op: str, value_type: str, gmem) -> tuple[str, int]:
-    """The op, element type and gmem tensor every TMA maker reads: (canonical type, bits), or CuTe's refusal."""
+def check_inputs(op: str, value_type: str, gmem, tma_type: str | None = None) -> tuple[str, int]:
+    """The op, element type and gmem tensor every TMA maker reads: (canonical type, bits), or CuTe's refusal (the
+    tensor map's data type is ``tma_type``'s when a TmaInternalType is given)."""
     if op in OPS:
         require_cutlass(op)  # a CUTLASS 4.7 op under 4.2: one line
     else:
@@ -577,7 +580,7 @@ def check_inputs(op: str, value_type: str, gmem) -> tuple[str, int]:
             f"{vt}: CuTe maps this sub-byte type to a packed TMA format (16U4/16U6) through "
             "recast; cutedump does not model sub-byte TMA copies"
         )
-    if vt not in TMA_DATA_TYPES:
+    if tma_type is None and vt not in TMA_DATA_TYPES:
         raise CuteDumpError(
             f"Unknown TMA Format! (static_assert in to_CUtensorMapDataType<{vt}>: TMA has no "
             f"data type for {vt}; known: {', '.join(TMA_DATA_TYPES)})"
@@ -685,10 +688,18 @@ def build_tma(
     cta_v_map: Layout,
     num_multicast: int,
     cta_t_map: Layout | None = None,
+    tma_type: str | None = None,
 ) -> TmaResult:
     """detail::make_tma_copy_atom (construct_tma_gbasis, make_tma_copy_desc) from the CTA's value map cta_v_map
     (CTA val idx -> gmem mode, encoded), and with ``cta_t_map`` (CTA thr idx -> logical TMA tid) the TiledCopy of
-    detail::make_tma_copy_tiled, whose multicast is then cosize(cta_t_map)."""
+    detail::make_tma_copy_tiled, whose multicast is then cosize(cta_t_map).
+
+    ``tma_type``: the maker's TmaInternalType when it is not the gmem tensor's value type (CUTLASS's block-scaled
+    mainloop loads its 8-bit scale factors with make_tma_atom_A/B_sm100<uint16_t>): the tile and the gmem tensor are
+    recast to it (recast<TmaInternalType>) before the box, the tensor map's shape, strides and data type are read."""
+    tbits = bits
+    if tma_type is not None:
+        tma_type, tbits = check_tma_type(tma_type, vt, bits)
     sbits, sbase, senum = tma_swizzle(sw)  # static_asserts of get_tma_swizzle_bits/base
     tiler_mn = product_each(cta_v_map.shape)
     if cta_t_map is not None:
@@ -721,11 +732,15 @@ def build_tma(
     else:
         sidx2gmode = full
     tile_gstride = _compose_gmem(gmem, basis, sidx2gmode)
+    gmem_t = gmem
+    if tbits != bits:  # recast<TmaInternalType>(gtensor.compose(sidx2gmode)), recast<TmaInternalType>(gtensor)
+        tile_gstride = recast_layout(tile_gstride, bits, tbits)
+        gmem_t = recast_layout(gmem, bits, tbits)
     tma_gstride = _coalesce_256(tile_gstride)
     tile_gbasis = Layout(tile_gstride.shape, sidx2gmode.stride)
     tma_gbasis_tile = composition(tile_gbasis, make_layout(wrap(tma_gstride.shape)))
     present = set(int(v) for v in _leaves(tma_gbasis_tile.stride))
-    gsh, gst = _leaves(gmem.shape), _leaves(gmem.stride)
+    gsh, gst = _leaves(gmem_t.shape), _leaves(gmem_t.stride)
     remaining = []
     for j, (s, d) in enumerate(zip(gsh, gst)):
         if (isinstance(s, C) and s == 1) or (isinstance(d, C) and d == 0):
@@ -758,7 +773,7 @@ def build_tma(
             "make that gmem mode's shape static)"
         )
     # compile-time checks of make_tma_copy_tiled come before any run-time assert of make_tma_copy_desc
-    n_el = int(size(tma_gbasis)) * (4 if gather else 1)
+    n_el = int(size(tma_gbasis)) * (4 if gather else 1) * tbits // bits
     num_elems = C(n_el)
     layout_tv = None
     if cta_t_map is not None:
@@ -820,7 +835,7 @@ def build_tma(
             "gmem strides (elements)",
         )
     elems = list(prob_stride)
-    bstride = [(x * bits) // 8 % (1 << 64) for x in prob_stride]
+    bstride = [(x * tbits) // 8 % (1 << 64) for x in prob_stride]
     for i in range(1, 5):
         if bstride[i] >= (1 << 40):
             raise _assert(
@@ -892,13 +907,14 @@ def build_tma(
         swizzle_bits=sbits,
         swizzle_base=sbase,
         swizzle_enum=senum,
-        data_type=TMA_DATA_TYPES[vt],
+        data_type=TMA_DATA_TYPES[tma_type or vt],
         layout_tv=layout_tv,
         tiler_mn=tiler_mn,
         basis=basis,
     )
     res.smem_full, res.smem_full_swizzle = slayout, sw
-    res.gmem_tma_basis_stride = _gmem_tma_basis_stride(gmem, basis, std, bstride, bits)
+    res.tma_type, res.tma_bits = tma_type, tbits
+    res.gmem_tma_basis_stride = _gmem_tma_basis_stride(gmem, basis, std, bstride, tbits, gmem_t, bits)
     overflow_reset()
     return res
 
@@ -925,11 +941,15 @@ def _fmt_enc(basis: Basis, L: Layout) -> str:
     return f"{fmt(L.shape)}:{basis.fmt(L.stride)}"
 
 
-def _gmem_tma_basis_stride(gmem: Layout, basis: Basis, tma_std, bstride, bits: int):
+def _gmem_tma_basis_stride(gmem: Layout, basis: Basis, tma_std, bstride, bits: int, gmem_t=None, vbits=None):
     """The strides of get_tma_tensor: each gmem leaf -> the TMA coordinate mode it moves (E<j> * scale), encoded
-    as k * BIG**j with j a TMA mode."""
+    as k * BIG**j with j a TMA mode. ``bits``: the TMA type's; ``gmem_t``: the gmem layout recast to it (its shape
+    and strides decide which leaves contribute), ``vbits`` the value type's: mode 0's scale is
+    trait_ratio(vbits, bits) * the gmem stride, a :class:`RatioE0` where it is not an integer."""
     tma_modes = [_leaves(s) if is_tuple(s) else [s] for s in tma_std]
     gst = _leaves(gmem.stride)
+    if gmem_t is None:
+        gmem_t, vbits = gmem, bits
     counter = iter(range(len(basis.paths)))
 
     def one(si, di):
@@ -941,6 +961,8 @@ def _gmem_tma_basis_stride(gmem: Layout, basis: Basis, tma_std, bstride, bits: i
         if j is None:
             return _0
         if j == 0:
+            if vbits != bits:
+                return _ratio_scale(gst[idx], vbits, bits)
             return _scale(gst[idx], 0)
         m = tma_std[j]
         if not is_tuple(m) or len(m) == 1:
@@ -956,7 +978,63 @@ def _gmem_tma_basis_stride(gmem: Layout, basis: Basis, tma_std, bstride, bits: i
             return tuple(go(a, b) for a, b in zip(s, d))
         return one(s, d)
 
-    return go(gmem.shape, gmem.stride)
+    return go(gmem_t.shape, gmem_t.stride)
+
+
+class RatioE0(C):
+    """E<0> * R<num,den> of a recast TMA's coordinate tensor (trait_ratio(sizeof_bits<ValueType>,
+    sizeof_bits<TmaInternalType>) times a gmem stride that it does not divide: CuTe prints ``_1/_2@0``). Its int value
+    is 0 so that nothing computes with it by mistake: the kernel model refuses the algebra of a tensor holding one."""
+
+    __slots__ = ()
+    num, den = 0, 1  # each ratio is its own subclass (C's int layout takes no per-object fields)
+    _KINDS: dict = {}
+
+    def __new__(cls, num: int, den: int):
+        kind = RatioE0._KINDS.get((num, den))
+        if kind is None:
+            kind = type(f"RatioE0_{num}_{den}", (RatioE0,), {"__slots__": (), "num": num, "den": den})
+            RatioE0._KINDS[(num, den)] = kind
+        return C.__new__(kind, 0)
+
+    def __repr__(self) -> str:
+        return f"_{self.num}/_{self.den}@0"
+
+    __str__ = __repr__
+
+
+def _ratio_scale(d, vbits: int, tbits: int):
+    """trait_ratio(vbits, tbits) * d for TMA mode 0: an integer E<0> scale where it divides, else a RatioE0."""
+    g = math.gcd(int(vbits), int(tbits))
+    num, den = int(vbits) // g, int(tbits) // g
+    if not isinstance(d, C):
+        raise CuteDumpError(
+            f"a recast TMA (TmaInternalType of {tbits} bits over {vbits}-bit values) whose contiguous gmem mode has "
+            f"the run-time stride {int(d)}: CuTe's coordinate scale is then a run-time ratio, which cutedump does "
+            "not model"
+        )
+    n = int(d) * num
+    g2 = math.gcd(n, den)
+    if den // g2 == 1:
+        return C(n // g2)
+    return RatioE0(n // g2, den // g2)
+
+
+def check_tma_type(tma_type: str, vt: str, bits: int) -> tuple[str, int]:
+    """A maker's TmaInternalType: (canonical type, bits), or the refusal."""
+    tt = canonical_type(tma_type)
+    if tt not in TMA_DATA_TYPES:
+        raise CuteDumpError(
+            f"Unknown TMA Format! (static_assert in to_CUtensorMapDataType<{tt}>: TMA has no data type for {tt}; "
+            f"known: {', '.join(TMA_DATA_TYPES)})"
+        )
+    tbits = value_type_bits(tt)
+    if tbits < bits or tbits % bits:
+        raise CuteDumpError(
+            f"TmaInternalType {tt} ({tbits} bits) over {vt} ({bits} bits): cutedump models a TMA type as wide as "
+            "the value type or a multiple of it (CUTLASS's block-scaled mainloop: uint16_t over 8-bit scale factors)"
+        )
+    return tt, tbits
 
 
 def _scale(d, j):
@@ -1076,7 +1154,7 @@ def box_facts(r: TmaResult) -> dict:
         "parts": int(r.cluster),
         "cta_box": cta_box,
         "cta_elements": cta_elems,
-        "cta_bytes": cta_elems * r.bits // 8,
+        "cta_bytes": cta_elems * r.tma_bits // 8,  # boxDim counts TMA elements (TmaInternalType's)
         "multicast": "MULTICAST" in r.op,
         "tile_elements": int(size(r.cta_v_map)),
         "instructions": r.instructions_per_cta_tile,

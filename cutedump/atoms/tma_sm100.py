@@ -171,15 +171,25 @@ class Sm100Tma:
 
 
 def make_tma_sm100(
-    operand: str, op: str, value_type: str, gmem: Layout, smem, tiler, mma, cluster_shape=None, tiled: bool = False
+    operand: str,
+    op: str,
+    value_type: str,
+    gmem: Layout,
+    smem,
+    tiler,
+    mma,
+    cluster_shape=None,
+    tiled: bool = False,
+    tma_type: str | None = None,
 ) -> Sm100Tma:
     """make_tma_atom_{A,B}_sm100(op, gmem, smem, mma_tiler, mma, cluster_layout_vmnk) (tiled=False: cluster_shape is
-    (ClusterM,ClusterN,ClusterK)) or make_tma_copy_{A,B,C}_sm100(op, gmem, smem, cluster_tiler, mma) (tiled=True)."""
+    (ClusterM,ClusterN,ClusterK)) or make_tma_copy_{A,B,C}_sm100(op, gmem, smem, cluster_tiler, mma) (tiled=True);
+    ``tma_type``: the maker's TmaInternalType (make_tma_atom_A_sm100<uint16_t>), None for the value type."""
     operand = operand.upper()
     if operand not in OPERANDS:
         raise CuteDumpError(f"--operand: A, B or C, not {operand!r}")
     multicast = check_op(operand, op, tiled)
-    vt, bits = T.check_inputs(op, value_type, gmem)
+    vt, bits = T.check_inputs(op, value_type, gmem, tma_type)
     vmnk = None
     if not tiled:
         if cluster_shape is None:  # the smallest cluster: one MMA's CTAs (2 for a 2SM atom)
@@ -200,7 +210,9 @@ def make_tma_sm100(
             cta_t_map = coalesce(make_layout(shp, compact_col_major(shp, cur)))
     elif multicast:
         num_multicast = int(size(vmnk, OPERANDS[operand][2]))
-    r = T.build_tma(op, vt, bits, gmem, smem, sw, slayout, basis, v_map, num_multicast, cta_t_map=cta_t_map)
+    r = T.build_tma(
+        op, vt, bits, gmem, smem, sw, slayout, basis, v_map, num_multicast, cta_t_map=cta_t_map, tma_type=tma_type
+    )
     return Sm100Tma(maker_name(operand, tiled), operand, r, mma, tuple(tiler), vmnk, multicast)
 
 

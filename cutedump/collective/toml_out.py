@@ -222,10 +222,22 @@ def kernel_toml_sm100(cfg, ans, problem=None, lang="en") -> str:
     )
     obj("objects", name="mA_gmem", kind="tensor", memory="gmem", shape="(M,K)", stride="dA", modes="M,K")
     obj("objects", name="mB_gmem", kind="tensor", memory="gmem", shape="(N,K)", stride="dB", modes="N,K")
+    bs = getattr(ml, "block_scaled", False)
+    # bstoml: a block-scaled collective's TMA element is its data type (TmaInternalElementA); a 4/6-bit one is a
+    # packed TMA format (16U4/16U6) cutedump does not model: that TMA atom is left out, its tensor a gmem tensor
+    el_a, el_b = (ml.data_a, ml.data_b) if bs else (ml.element_a, ml.element_b)
+    no_tma = {w for w, el in (("A", el_a), ("B", el_b)) if bs and _bits(el) < 8}
     for nm, op, g, s, el, w in (
-        ("tma_atom_A", ml.copy_a.value, "mA_gmem", "sA_layout", ml.element_a, "A"),
-        ("tma_atom_B", ml.copy_b.value, "mB_gmem", "sB_layout", ml.element_b, "B"),
+        ("tma_atom_A", ml.copy_a.value, "mA_gmem", "sA_layout", el_a, "A"),
+        ("tma_atom_B", ml.copy_b.value, "mB_gmem", "sB_layout", el_b, "B"),
     ):
+        if w in no_tma:
+            lines.append(
+                f"# {nm}: make_tma_atom_{w}_sm100 of {el} (a packed 4/6-bit TMA format, not modelled): left out;"
+            )
+            lines.append(f"# m{w} below is a gmem tensor of the same shape")
+            lines.append("")
+            continue
         obj(
             "objects",
             name=nm,
@@ -240,8 +252,13 @@ def kernel_toml_sm100(cfg, ans, problem=None, lang="en") -> str:
             mma="tiled_mma",
             vmnk="cluster_layout_vmnk",
         )
-    obj("thread", name="mA", kind="tma_tensor", of="tma_atom_A", shape="(M,K)", modes="M,K")
-    obj("thread", name="mB", kind="tma_tensor", of="tma_atom_B", shape="(N,K)", modes="N,K")
+    if bs:
+        _sf_objects(obj, cfg, ml, st)
+    for w, mn, d in (("A", "M", "dA"), ("B", "N", "dB")):
+        if w in no_tma:
+            obj("thread", name=f"m{w}", kind="tensor", memory="gmem", shape=f"({mn},K)", stride=d, modes=f"{mn},K")
+        else:
+            obj("thread", name=f"m{w}", kind="tma_tensor", of=f"tma_atom_{w}", shape=f"({mn},K)", modes=f"{mn},K")
     obj("thread", name="mC", kind="tensor", memory="gmem", shape="(M,N)", stride="dC", modes="M,N")
     for nm, t, step, modes in (
         ("gA", "mA", "(_1,X,_1)", "MmaTile_M,MmaTile_K,Tiles_K"),
@@ -259,4 +276,72 @@ def kernel_toml_sm100(cfg, ans, problem=None, lang="en") -> str:
         modes="MmaA,NumMma_M,NumMma_K,PIPE")  # fmt: skip
     obj("thread", name="tCrB", kind="partition", op="make_fragment_B", of="tiled_mma", thr="0", tensor="sB",
         modes="MmaB,NumMma_N,NumMma_K,PIPE")  # fmt: skip
+    if bs:  # the SF TMA coordinate tensors and the SF fragments in TMEM (init_tmem_tensors)
+        for w, mn in (("A", "M"), ("B", "N")):
+            obj("thread", name=f"mSF{w}", kind="tma_tensor", of=f"tma_load_sf{w.lower()}",
+                shape=f"shape(layout_SF{w})", modes=f"{mn},K,L")  # fmt: skip
+        for w, mn in (("A", "M"), ("B", "N")):
+            obj("thread", name=f"tCtSF{w}", kind="sf_fragment", of="tiled_mma", operand=w,
+                layout=f"SmemLayoutAtomSF{w}", modes=f"MMA,MMA_{mn},MMA_K")  # fmt: skip
     return "\n".join(lines).rstrip("\n") + "\n"
+
+
+def _bits(el: str) -> int:
+    from cutedump.atoms.types import value_type_bits  # start-up: only for --toml
+
+    return value_type_bits(el)
+
+
+def sf_mma_op(cfg, ml) -> str:
+    """TiledMma::MMA_ScaleFactor of a block-scaled collective's UMMA (the 1-SM atom TiledMMA_SF partitions SFB with):
+    M (2SM: M/2 > 64 ? M/2 : M), N round_up(N, 128), the collective's data types and majors."""
+    m, n, _k = cfg.tile
+    msf = (m // 2 if m // 2 > 64 else m) if ml.is_2sm else m
+    nsf = -(-n // 128) * 128
+    fam = "MXF8F6F4" if "MXF8F6F4" in ml.mma_op.value else "MXF4"
+    vs_arg = "" if fam == "MXF8F6F4" else f",{ml.sf_vec_size}"
+    return (
+        f"SM100_MMA_{fam}_SS<{ml.data_a},{ml.data_b},{cfg.acc},{ml.sf_type},{msf},{nsf}{vs_arg},"
+        f"{ml.major_a},{ml.major_b}>"
+    )
+
+
+def tile_shape_sf(cfg, ml) -> tuple:
+    """TileShape_SF: (CTA M, round_up(CTA N, 128), TILE K), the tile SFB's TMA and partition take."""
+    m, n, k = cfg.tile
+    return (m // (2 if ml.is_2sm else 1), -(-n // 128) * 128, k)
+
+
+def _sf_objects(obj, cfg, ml, st):
+    """The block-scaled mainloop's scale-factor objects (sm100_blockscaled_mma_warpspecialized.hpp): layout_SFA/SFB
+    of the problem, SmemLayoutAtomSFA/SFB (deduce_smem_layoutSFA/SFB) with the stages appended, TiledMMA_SF and
+    TileShape_SF, the SF TMA atoms (make_tma_atom_A/B_sm100<uint16_t>) over their cluster layouts."""
+    config = f"cutlass::detail::Sm1xxBlockScaledConfig<{ml.sf_vec_size}>"
+    for w, mn in (("A", "M"), ("B", "N")):
+        obj("objects", name=f"layout_SF{w}", kind="scale_layout", config=config, fn=f"tile_atom_to_shape_SF{w}",
+            shape="make_shape(M, N, K, 1)", modes=f"{mn},K,L")  # fmt: skip
+    for w, mn in (("A", "M"), ("B", "N")):
+        obj("objects", name=f"SmemLayoutAtomSF{w}", kind="scale_layout", config=config,
+            fn=f"deduce_smem_layoutSF{w}", mma="tiled_mma", tile="mma_tiler", modes=f"MMA,MMA_{mn},MMA_K")  # fmt: skip
+        a = f"SmemLayoutAtomSF{w}"
+        obj("objects", name=f"SmemLayoutSF{w}", kind="value",
+            expr=f"make_layout(append(shape({a}), Int<{st}>{{}}), append(stride({a}), size(filter_zeros({a}))))",
+            modes=f"MMA,MMA_{mn},MMA_K,PIPE")  # fmt: skip
+    obj("objects", name="tiled_mma_sf", kind="tiled_mma", atom=_umma_atom(sf_mma_op(cfg, ml)))
+    obj("objects", name="AtomThrID_SF", kind="mma_query", of="tiled_mma_sf", method="AtomThrID", show=False)
+    obj("objects", name="cluster_layout_sfb_vmnk", kind="value",
+        expr="tiled_divide(make_layout(make_shape(ClusterM, ClusterN, Int<1>{})), make_tile(AtomThrID_SF))",
+        modes="V,M,N,K")  # fmt: skip
+    cm, cn, ck = tile_shape_sf(cfg, ml)
+    obj("objects", name="TileShape_SF", kind="value", expr=f"make_shape(_{cm}, _{cn}, _{ck})",
+        modes="SF_M,SF_N,SF_K")  # fmt: skip
+    for w in "AB":
+        obj("objects", name=f"tensor_sf{w.lower()}", kind="tensor", memory="gmem", layout=f"layout_SF{w}",
+            show=False)  # fmt: skip
+    for w, op, tile, mma, vmnk in (
+        ("A", ml.copy_sfa.value, "mma_tiler", "tiled_mma", "cluster_layout_vmnk"),
+        ("B", ml.copy_sfb.value, "TileShape_SF", "tiled_mma_sf", "cluster_layout_sfb_vmnk"),
+    ):
+        obj("objects", name=f"tma_load_sf{w.lower()}", kind="tma_atom", op=op, type=ml.sf_type, tma_type="uint16_t",
+            gmem=f"tensor_sf{w.lower()}", smem=f"SmemLayoutSF{w}", slice="(_,_,_,_0)", tile=tile, operand=w,
+            mma=mma, vmnk=vmnk)  # fmt: skip

@@ -209,7 +209,7 @@ def collective_text(
     if toml and fmt_ == "json":
         raise CuteDumpError("--toml and --format json: choose one (--toml writes a kernel description, not JSON)")
     prob = _problem(problem) if problem else None
-    if C.is_block_scaled(cfg) and (toml or prob is not None):
+    if C.is_block_scaled(cfg) and cfg.arch != "sm100" and (toml or prob is not None):
         raise CuteDumpError(
             f"{'--toml' if toml else '--problem'}: the block-scaled collective's "
             f"{'kernel description' if toml else 'TMA tensor maps'} are not modelled (its scale-factor layouts: "
@@ -320,6 +320,9 @@ def answer_extras(cfg, ans, prob, words) -> dict:
             tma["not_modelled"] = (
                 f"answered for the TMA SS mainloop only (this one is {ans.mainloop.dispatch_policy.value})"
             )
+        elif getattr(ans.mainloop, "block_scaled", False):
+            for name, call, r, err in sf_tmas(cfg, ans, prob):  # bstoml: A, B, SFA, SFB of the block-scaled one
+                tma[name] = {"call": call, **({_refusal_kind(err): err} if r is None else sf_tma_json(r))}
         else:
             lines = (_tma_lines if cfg.arch == "sm90" else _tma_lines_sm100)(cfg, ans, prob, "json")
             for i, name in enumerate("AB"):
@@ -524,8 +527,6 @@ def _text(cfg, ans, prob, words) -> str:
         out.append(words.line("sm120_no_descriptors", why=words.why(SM120_REGISTERS)))
         if ans.mainloop.kind == "blockscaled":
             out.append(words.line("scale_line", command=scale_line(cfg, ans, prob)))
-    elif bs:
-        out.append(words.why(BS_DESC))
     else:
         out += _desc_lines(cfg, ans, words) if cfg.arch == "sm90" else _umma_desc_lines(cfg, ans, words)
     audit = epilogue_banks(cfg, ans)
@@ -541,10 +542,146 @@ def _text(cfg, ans, prob, words) -> str:
     elif prob is not None and cfg.arch == "sm90":
         out.append("")
         out += _tma_lines(cfg, ans, prob, lang=words.lang)
+    elif prob is not None and getattr(ans.mainloop, "block_scaled", False):
+        out.append("")
+        out += _sf_tma_lines(cfg, ans, prob)
     elif prob is not None:
         out.append("")
         out += _tma_lines_sm100(cfg, ans, prob, lang=words.lang)
     return "\n".join(out) + "\n"
+
+
+# ---- bstoml: --problem of the SM100 block-scaled collective (to_underlying_arguments' TMA atoms)
+
+
+def sf_tmas(cfg, ans, prob) -> list:
+    """[(name, call, Sm100Tma or None, why not)] for A, B, SFA, SFB as the block-scaled collective's
+    to_underlying_arguments makes them: make_tma_atom_A/B_sm100<TmaInternalElement>(GmemTiledCopy, tensor,
+    SmemLayout(_,_,_,0), TileShape, TiledMma, cluster_layout_vmnk) for A and B; SFA the same over layout_SFA
+    (Sm1xxBlockScaledConfig::tile_atom_to_shape_SFA of the problem) with uint16_t; SFB over TileShape_SF and
+    TiledMMA_SF (TiledMma::MMA_ScaleFactor) with its own cluster layout."""
+    from cutedump.algebra import UNDERSCORE, C, ceil_div, slice_layout  # start-up: only for --problem
+    from cutedump.atoms import tma_sm100 as TS  # start-up: as above
+    from cutedump.atoms.mma import make_tiled_mma  # start-up: as above
+    from cutedump.atoms.smem_desc import parse_smem_layout  # start-up: as above
+    from cutedump.expr import evaluate  # start-up: as above
+
+    M, N, K, L = prob
+    m, n, k = cfg.tile
+    ml, f = ans.mainloop, ans.fields["mainloop"]
+    tile = (C(m), C(n), C(k))
+    cluster = tuple(C(c) for c in cfg.cluster)
+    nsm = 2 if ml.is_2sm else 1
+    out = []
+    for name, rows, kmaj, op, el, key in (
+        ("A", M, cfg.a_k_major, ml.copy_a.value, ml.data_a, "smem_layout_a"),
+        ("B", N, cfg.b_k_major, ml.copy_b.value, ml.data_b, "smem_layout_b"),
+    ):
+        # make_cute_packed_stride of (M,K,L): the batch stride is M*K only for L > 1, else 0 (run-time values)
+        lst = rows * K if L > 1 else 0
+        gmem = f"({rows},{K},{L}):({K},_1,{lst})" if kmaj else f"({rows},{K},{L}):(_1,{rows},{lst})"
+        call = (
+            f"make_tma_atom_{name}_sm100({op}, gmem {gmem}, {key}(_,_,_,_0), TileShape, TiledMma, cluster_layout_vmnk)"
+        )
+        try:
+            smem = parse_smem_layout(f[key])
+            stage = _stage0_layout(smem)
+            r = TS.make_tma_sm100(name, op, el, evaluate(gmem, literal=True), stage, tile, ml.tiled, cluster)
+            out.append((name, call, r, None))
+        except CuteDumpError as e:
+            out.append((name, call, None, e.one_line()))
+    vs = ml.sf_vec_size
+    cfgname = f"cutlass::detail::Sm1xxBlockScaledConfig<{vs}>"
+    # TiledMMA_SF: TiledMma::MMA_ScaleFactor, the 1-SM atom of M (2SM: M/2 > 64 ? M/2 : M) and N round_up(N, 128)
+    msf = (m // 2 if m // 2 > 64 else m) if nsm == 2 else m
+    nsf = -(-n // 128) * 128
+    fam = "MXF8F6F4" if "MXF8F6F4" in ml.mma_op.value else "MXF4"
+    vs_arg = "" if fam == "MXF8F6F4" else f",{vs}"
+    sf_op = (
+        f"SM100_MMA_{fam}_SS<{ml.data_a},{ml.data_b},{cfg.acc},{ml.sf_type},{msf},{nsf}{vs_arg},"
+        f"{ml.major_a},{ml.major_b}>"
+    )
+    cta_m = m // nsm
+    tile_sf = (C(cta_m), C(int(ceil_div(n, 128)) * 128), C(k))
+    for name, fn, op, key, t, mma in (
+        ("SFA", "tile_atom_to_shape_SFA", ml.copy_sfa.value, "smem_layout_sfa", tile, None),
+        ("SFB", "tile_atom_to_shape_SFB", ml.copy_sfb.value, "smem_layout_sfb", tile_sf, sf_op),
+    ):
+        layout_text = f"{cfgname}::{fn}(make_shape({M},{N},{K},{L}))"
+        tiler = "TileShape" if name == "SFA" else "TileShape_SF"
+        mma_name = "TiledMma" if name == "SFA" else f"TiledMMA_SF ({sf_op})"
+        call = (
+            f"make_tma_atom_{name[-1]}_sm100<uint16_t>({op}, make_tensor(ptr_{name}, {layout_text}), "
+            f"SmemLayout{name}(_,_,_,_0), {tiler} {_fmt_shape(t)}, {mma_name}, "
+            f"cluster_layout{'_sfb' if name == 'SFB' else ''}_vmnk)"
+        )
+        try:
+            gmem = evaluate(layout_text, literal=True)
+            stage = slice_layout((UNDERSCORE, UNDERSCORE, UNDERSCORE, C(0)), parse_smem_layout(f[key]))
+            tm = ml.tiled if mma is None else make_tiled_mma(mma)
+            r = TS.make_tma_sm100(name[-1], op, ml.sf_type, gmem, stage, t, tm, cluster, tma_type="uint16_t")
+            out.append((name, call, r, None))
+        except CuteDumpError as e:
+            out.append((name, call, None, e.one_line()))
+    return out
+
+
+def _refusal_kind(err: str) -> str:
+    """not_modelled (cutedump does not model it) or refused (CuTe's own assert or static_assert refuses it)."""
+    return "not_modelled" if "not model" in err else "refused"
+
+
+def _fmt_shape(t) -> str:
+    return "(" + ",".join(f"_{int(x)}" for x in t) + ")"
+
+
+def _stage0_layout(smem):
+    """Stage 0 of the collective's SmemLayoutA/B ((MMA), MMA_M, MMA_K, PIPE): smem(_,_,_,_0)."""
+    from cutedump.algebra import UNDERSCORE, C  # start-up: only for --problem
+    from cutedump.algebra.swizzle_slice import slice_and_offset  # start-up: as above
+
+    return slice_and_offset((UNDERSCORE, UNDERSCORE, UNDERSCORE, C(0)), smem)[0]
+
+
+def sf_tma_json(r) -> dict:
+    """One TMA atom of --problem: its tensor map (cuTensorMapEncodeTiled's arguments), TmaInternalType, the box
+    before the multicast split, the values per instruction, the Copy_Atom and the TMA coordinate tensor."""
+    t = r.tma
+    return {
+        "op": t.op,
+        "type": t.value_type,
+        "tma_type": t.tma_type or t.value_type,
+        "multicast": t.cluster,
+        "cluster_layout_vmnk": str(r.vmnk),
+        "tensor_map": t.tensor_map(),
+        "box_dim_before_multicast": list(t.box_dim_full),
+        "elements_per_tma": int(t.num_elems_per_tma),
+        "copy_atom": t.copy_atom_str().rstrip("\n"),
+        "tma_tensor": t.tma_tensor_str(),
+    }
+
+
+def _sf_tma_lines(cfg, ans, prob) -> list:
+    """The text of sf_tmas: each atom's call, its cuTensorMapEncodeTiled arguments and its TMA tensor (what
+    sf_tma_json holds)."""
+    out = []
+    for name, call, r, err in sf_tmas(cfg, ans, prob):
+        out.append(f"TMA {name}: {call}")
+        if r is None:
+            out.append(f"  {_refusal_kind(err).replace('_', ' ')}: {err}")
+            continue
+        d = sf_tma_json(r)
+        tm = d["tensor_map"]
+        j = lambda v: "{" + ",".join(str(x) for x in v) + "}"  # noqa: E731
+        out.append(
+            f"  {d['op']} of {d['type']} as {d['tma_type']}, multicast {d['multicast']}: cuTensorMapEncodeTiled("
+            f"{tm['data_type']}, rank {tm['rank']}, globalDim {j(tm['global_dim'])}, globalStrides "
+            f"{j(tm['global_strides'])} bytes, boxDim {j(tm['box_dim'])}, elementStrides {j(tm['element_strides'])}, "
+            f"{tm['interleave']}, {tm['swizzle']}, {tm['l2_promotion']}, {tm['oob_fill']})"
+        )
+        out.append(f"  box before the multicast {j(d['box_dim_before_multicast'])}, {d['elements_per_tma']} values")
+        out.append(f"  get_tma_tensor: {d['tma_tensor']}")
+    return out
 
 
 def _tma_lines(cfg, ans, prob, fmt_="text", lang="en") -> list:
@@ -759,7 +896,10 @@ def _umma_desc_lines(cfg, ans, words) -> list:
         v = descs[0]
         more = words.line("umma_next", k=1, step=f"{descs[1] - v:#x}", unit=16) if len(descs) > 1 else ""
         out.append(words.line("umma_desc", name=name, value=f"{v:#018x}", major=major, element=el, more=more))
-    out.append(words.line("idesc", value=f"{d['idesc']:#010x}", op=ans.mainloop.mma_op.value))
+    if getattr(ans.mainloop, "block_scaled", False):  # bstoml: make_instr_desc_block_scaled, SF ids 0
+        out.append(words.line("idesc_bs", value=f"{d['idesc']:#010x}", op=ans.mainloop.mma_op.value))
+    else:
+        out.append(words.line("idesc", value=f"{d['idesc']:#010x}", op=ans.mainloop.mma_op.value))
     return out
 
 
@@ -821,7 +961,6 @@ SCALE_FIELDS_SM100 = tuple(k for k in SCALE_FIELDS if not k.startswith(("gmem_",
 #: the facts of statements without a rule (worded in the catalog; JSON holds the English words)
 SM120_REGISTERS = sm90.Phrase("coll.sm120_registers", sm="SM120")
 SM120_PROBLEM = sm90.Phrase("coll.sm120_problem", arch="sm120", kind="F8F6F4")
-BS_DESC = sm90.Phrase("coll.bs_desc_not_modelled")
 
 
 def _english(phrase) -> str:
@@ -844,8 +983,6 @@ def descriptors(cfg, ans) -> dict:
     """The descriptors the text's descriptor lines state, as JSON (the same values those lines print)."""
     if cfg.arch == "sm120":
         return {"kind": None, "why": _english(SM120_REGISTERS)}
-    if getattr(ans.mainloop, "block_scaled", False):
-        return {"kind": "umma", "not_modelled": _english(BS_DESC)}
     if cfg.arch == "sm100":
         d = umma_descs(ans)
         out = {"kind": "umma", "k_block": 0, "stage": 0}
@@ -854,6 +991,8 @@ def descriptors(cfg, ans) -> dict:
             out[name] = {"major": major, "element": el, "k_blocks": [f"{v:#018x}" for v in descs]}
         out["idesc_"] = f"{d['idesc']:#010x}"
         out["idesc_of"] = ans.mainloop.mma_op.value
+        if getattr(ans.mainloop, "block_scaled", False):
+            out["idesc_kind"] = "InstrDescriptorBlockScaled"  # make_instr_desc_block_scaled: SF ids 0
         return out
     out = {"kind": "gmma", "k_block": 0, "stage": 0}
     for name, value, major, el in _gmma_descs(ans):

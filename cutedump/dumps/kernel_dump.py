@@ -213,7 +213,7 @@ def _braces(v) -> str:
 
 def _tma_reading(item, M) -> str:
     """The readings of the TMA kinds (cutedump.kernel.model._build_tma)."""
-    from cutedump.atoms.tma import Basis  # start-up: only TMA kernels need it
+    from cutedump.atoms.tma import Basis, RatioE0  # start-up: only TMA kernels need it
 
     e, v, info, kind = item.entry, item.value, item.info, item.kind
     J = M["join"]
@@ -223,51 +223,62 @@ def _tma_reading(item, M) -> str:
         r = v.tma
         d = r.tensor_map()
         b = box_facts(r)
+        recast = (
+            fill(M["tma_recast"], type=r.value_type, tma=r.tma_type, tbits=r.tma_bits)
+            if getattr(r, "tma_type", None)
+            else ""
+        )
         if b["parts"] > 1:
             share = fill(M["tma_share_multicast" if b["multicast"] else "tma_share_own"], op=r.op)
-            return fill(
-                M["tma_atom_split"],
+            return (
+                fill(
+                    M["tma_atom_split"],
+                    op=r.op,
+                    gmem=v.gmem,
+                    type=r.value_type,
+                    smem=info["smem_expr"],
+                    box=_braces(b["box"]),
+                    elems=b["elements"],
+                    bytes=b["bytes"],
+                    parts=b["parts"],
+                    celems=b["cta_elements"],
+                    cbytes=b["cta_bytes"],
+                    share=share,
+                    dtype=d["data_type"],
+                    rank=d["rank"],
+                    gdim=_braces(d["global_dim"]),
+                    gstr=_braces(d["global_strides"]),
+                    bdim=_braces(b["cta_box"]),
+                    es=_braces(d["element_strides"]),
+                    interleave=d["interleave"],
+                    swizzle=d["swizzle"],
+                    l2=d["l2_promotion"],
+                    oob=d["oob_fill"],
+                )
+                + recast
+            )
+        return (
+            fill(
+                M["tma_atom"],
                 op=r.op,
                 gmem=v.gmem,
                 type=r.value_type,
                 smem=info["smem_expr"],
-                box=_braces(b["box"]),
-                elems=b["elements"],
-                bytes=b["bytes"],
-                parts=b["parts"],
-                celems=b["cta_elements"],
-                cbytes=b["cta_bytes"],
-                share=share,
+                box=_box(r),
+                elems=int(r.num_elems_per_tma),
+                bytes=int(r.num_elems_per_tma) * r.bits // 8,
                 dtype=d["data_type"],
                 rank=d["rank"],
                 gdim=_braces(d["global_dim"]),
                 gstr=_braces(d["global_strides"]),
-                bdim=_braces(b["cta_box"]),
+                bdim=_braces(d["box_dim"]),
                 es=_braces(d["element_strides"]),
                 interleave=d["interleave"],
                 swizzle=d["swizzle"],
                 l2=d["l2_promotion"],
                 oob=d["oob_fill"],
             )
-        return fill(
-            M["tma_atom"],
-            op=r.op,
-            gmem=v.gmem,
-            type=r.value_type,
-            smem=info["smem_expr"],
-            box=_box(r),
-            elems=int(r.num_elems_per_tma),
-            bytes=int(r.num_elems_per_tma) * r.bits // 8,
-            dtype=d["data_type"],
-            rank=d["rank"],
-            gdim=_braces(d["global_dim"]),
-            gstr=_braces(d["global_strides"]),
-            bdim=_braces(d["box_dim"]),
-            es=_braces(d["element_strides"]),
-            interleave=d["interleave"],
-            swizzle=d["swizzle"],
-            l2=d["l2_promotion"],
-            oob=d["oob_fill"],
+            + recast
         )
     if kind == "tma_tensor":
         lay = v.layout
@@ -276,6 +287,8 @@ def _tma_reading(item, M) -> str:
         terms = []
         for n, d in zip(names, leaves):
             _k, j = Basis.split(d)
+            if isinstance(d, RatioE0):  # _1/_2@0 (a recast TMA's): coordinate 0, by a fraction
+                j = 0
             terms.append(fill(M["tma_term"], name=n, j=j) if j is not None else fill(M["tma_term_none"], name=n))
         return fill(M["tma_tensor"], modes=J.join(_modes(e.get("modes"), lay, M)), of=e["of"], terms=J.join(terms))
     if kind == "tma_partition":
@@ -743,12 +756,37 @@ def as_json(dump, bl: list[Block], bank=None) -> dict:
         **({"bank": bank_json(bank)} if bank is not None else {}),
         **({"descriptors": desc_json(dump)} if bank is not None and desc_items(dump) else {}),
         **({"tma": tma_audit(dump)} if bank is not None and tma_audit(dump) else {}),
+        **({"tma_atoms": tma_atoms_json(dump)} if tma_atoms_json(dump) else {}),
         **(
             {"umma_descriptors": kernel_sm100.umma_desc_json(dump)}
             if bank is not None and kernel_sm100.umma_desc_json(dump)
             else {}
         ),
     }
+
+
+def tma_atoms_json(dump) -> list[dict]:
+    """Every tma_atom entry's TMA as the engine computed it: the op, value type, the TmaInternalType where the maker
+    was given one, the cuTensorMapEncodeTiled arguments (what its reading states), the box before the multicast
+    split and the values one instruction moves."""
+    out = []
+    for it_ in dump.objects + dump.tensors:
+        if it_.kind != "tma_atom":
+            continue
+        r = it_.value.tma
+        out.append(
+            {
+                "name": it_.name,
+                "op": r.op,
+                "type": r.value_type,
+                "tma_type": getattr(r, "tma_type", None) or r.value_type,
+                "tensor_map": r.tensor_map(),
+                "box_dim_before_multicast": list(r.box_dim_full),
+                "elements_per_tma": int(r.num_elems_per_tma),
+                "tma_tensor": r.tma_tensor_str(),
+            }
+        )
+    return out
 
 
 def render(dump, lang: str = "zh", readings: bool = True) -> str:

@@ -110,6 +110,18 @@ def reading(item, dump, M) -> str | None:
             lbo=f["leading_byte_offset"],
             sbo=f["stride_byte_offset"],
         )
+    if kind == "sf_fragment":
+        tm = info["tmem"]
+        lanes = ", ".join(f"{a}..{b}" if a != b else str(a) for a, b in tm.lanes())
+        return fill(
+            M["sf_frag"],
+            modes=_modes(names, v.shape, M),
+            operand=info["operand"],
+            of=e["of"],
+            layout=e["layout"],
+            lanes=lanes,
+            cols=tm.columns(),
+        )
     if kind == "partition" and "tmem" in info:
         tm = info["tmem"]
         lanes = ", ".join(f"{a}..{b}" if a != b else str(a) for a, b in tm.lanes())

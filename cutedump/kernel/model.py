@@ -43,7 +43,8 @@ Blackwell kinds (rows of :data:`cutedump.kernel.sm100.KINDS`, documented there):
 tile_shape, size, AtomThrID of a TiledMMA), ``partition_shape`` (partition_shape_A/B/C), ``check`` (a host check
 with the kernel's own message), ``tmem_copy`` (make_tmem_copy), ``zipped_divide`` (of a TMEM or TMA coordinate
 tensor), ``flat_coord`` (get_flat_coord), ``multicast_mask`` (create_tma_multicast_mask); a ``tma_atom`` with
-operand, mma and vmnk is make_tma_atom_A/B_sm100. A ``partition`` may take ``thr`` (an expression:
+operand, mma and vmnk is make_tma_atom_A/B_sm100 (with ``tma_type``: make_tma_atom_A/B_sm100<TmaInternalType>, the
+scale factors' uint16_t loads). A ``partition`` may take ``thr`` (an expression:
 ``tiled_mma.get_slice(mma_v)``, default the thread); make_fragment_A/B/C of a UMMA TiledMMA give the UMMA
 descriptor tensor and the TMEM accumulator. ``[kernel] threads = N`` sets the CTA's thread count (default: the
 size of the first TiledMMA, else TiledCopy).
@@ -266,7 +267,7 @@ KEYS = {
     "tensor": (set(), {"memory", "layout", "shape", "stride"}),
     "local_tile": ({"tensor", "tiler", "coord"}, {"step"}),
     "partition": ({"op", "tensor"}, {"of", "slice", "thr"}),
-    "tma_atom": ({"op", "type", "gmem", "smem", "tile"}, {"slice", "cluster", "operand", "mma", "vmnk"}),
+    "tma_atom": ({"op", "type", "gmem", "smem", "tile"}, {"slice", "cluster", "operand", "mma", "vmnk", "tma_type"}),
     "tma_tensor": ({"of", "shape"}, set()),
     "tma_partition": ({"of", "smem", "gmem"}, {"cta_coord", "cta_layout"}),
     "tma_bytes": ({"of"}, set()),
@@ -854,6 +855,11 @@ def _build_tma(ent: _Entry, env: _Env, items: dict, kind: str, info: dict):
             if "cluster" in e:
                 ent.fail("make_tma_atom_A/B_sm100 takes the cluster layout (vmnk), not cluster", "cluster")
             r = S100.make_tma_atom_sm100(ent, env, gmem, smem, tile)
+        elif "tma_type" in e:
+            ent.fail(
+                "tma_type (a TmaInternalType) is taken by make_tma_atom_A/B_sm100 entries (operand, mma, vmnk)",
+                "tma_type",
+            )
         else:
             try:
                 r = TM.make_tma(ent.string("op"), ent.string("type"), gmem, smem, tile, int(cluster))

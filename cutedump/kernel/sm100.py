@@ -21,6 +21,9 @@ Kinds (``KINDS``: name -> (required keys, optional keys, builder, printed by def
                      scale-factor layouts of a block-scaled or blockwise GEMM (config: ``cutlass::detail::
                      Sm1xxBlockScaledConfig<VS>`` ..., as the eval language reads it, cutedump.scale.named); mma names
                      a tiled_mma entry (its atom is what the config reads: TiledMma::K and its ThrLayoutVMNK)
+``sf_fragment``       of, operand (A|B), layout -> ``make_tensor<TiledMma::FrgTypeSFA/SFB>(shape(layout))``: a block-scaled
+                     UMMA's scale-factor fragment in TMEM (the collective's tCtSFA/tCtSFB, layout its
+                     SmemLayoutAtomSFA/SFB), printed as its layout
 The kernel model's ``tma_atom`` kind with the keys operand, mma and vmnk is ``make_tma_atom_A/B_sm100(op, gmem,
 smem, tile, mma, vmnk)`` (:func:`make_tma_atom_sm100`, cutedump.atoms.tma_sm100).
 
@@ -213,7 +216,10 @@ def make_tma_atom_sm100(ent, env, gmem, smem, tile):
     v_part = 1 if all(int(x) == 0 for x in (v_stride if is_tuple(v_stride) else (v_stride,))) else int(cluster[0])
     shape = (C(v_part * int(cluster[1])), cluster[2], cluster[3])
     try:
-        t = TS.make_tma_sm100(operand, ent.string("op"), ent.string("type"), gmem, smem, tile, mma, shape)
+        tma_type = ent.string("tma_type").strip() if "tma_type" in ent.e else None
+        t = TS.make_tma_sm100(
+            operand, ent.string("op"), ent.string("type"), gmem, smem, tile, mma, shape, tma_type=tma_type
+        )
     except CuteDumpError as err:
         ent.fail(err.one_line(), "op")
     if str(t.vmnk) != str(vmnk):
@@ -269,6 +275,23 @@ def _scale_layout(ent, env, items, thread):
     return v, {"expr": text}
 
 
+def _sf_fragment(ent, env, items, thread):
+    """``make_tensor<TiledMma::FrgTypeSFA/SFB>(shape(layout))`` (CUTLASS's block-scaled collective's tCtSFA/tCtSFB,
+    the UMMA's scale-factor fragments in TMEM: cutedump.atoms.utccp.sf_tmem_fragment), printed as its layout."""
+    mma = env.get(ent, "of", TiledMMA, "a tiled_mma entry")
+    operand = ent.string("operand").strip().upper()
+    if operand not in ("A", "B"):
+        ent.fail(f"operand must be A or B (FrgTypeSFA / FrgTypeSFB), got {ent.e['operand']!r}", "operand")
+    lay = env.layout(ent, "layout")
+    from cutedump.atoms import utccp as UT  # start-up: only block-scaled kernels need it
+
+    try:
+        tm = UT.sf_tmem_fragment(mma, lay, operand)
+    except CuteDumpError as err:
+        ent.fail(f"make_tensor<FrgTypeSF{operand}>(shape({ent.e['layout']})): {err.one_line()}", "layout")
+    return tm.layout, {"tmem": tm, "operand": operand, "sf": True}
+
+
 #: kind -> (required keys, optional keys, builder(ent, env, items, thread) -> (value, info), shown by default)
 KINDS = {
     "mma_query": ({"of", "method"}, set(), _mma_query, True),
@@ -279,6 +302,7 @@ KINDS = {
     "flat_coord": ({"layout", "index"}, set(), _flat_coord, True),
     "multicast_mask": ({"layout", "coord", "modes_or"}, set(), _multicast_mask, True),
     "scale_layout": ({"config", "fn"}, {"shape", "mma", "tile"}, _scale_layout, True),
+    "sf_fragment": ({"of", "operand", "layout"}, set(), _sf_fragment, True),
 }
 BLOCK_KINDS = ("tmem_copy",)
 

@@ -28,6 +28,7 @@ def is_swizzled(layout) -> bool:
 def inner(layout) -> Layout:
     """The ordinary layout the operation acts on (B of A o O o B; the layout of a coordinate tensor)."""
     if isinstance(layout, CoordTensor):
+        layout.check_algebra()
         return layout.layout
     return layout.b if is_swizzled(layout) else layout
 
@@ -40,6 +41,19 @@ class CoordTensor:
 
     def __init__(self, coord, layout: Layout):
         self.coord, self.layout = coord, layout
+        from cutedump.atoms.tma import RatioE0  # start-up: only TMA kernels make coordinate tensors
+
+        leaves = it.flatten(layout.stride) if it.is_tuple(layout.stride) else (layout.stride,)
+        #: a stride _1/_2@0 (a recast TMA's, CUTLASS's uint16_t loads of 8-bit scale factors): printed, not computed
+        self.fractional = next((str(d) for d in leaves if isinstance(d, RatioE0)), None)
+
+    def check_algebra(self):
+        """Refuse the layout algebra of a coordinate tensor with a fractional stride (not modelled)."""
+        if self.fractional:
+            raise CuteDumpError(
+                f"the TMA coordinate tensor {self} has the fractional stride {self.fractional} (a TMA whose "
+                "TmaInternalType is wider than its values): cutedump prints it but does not tile or partition it"
+            )
 
     @property
     def shape(self):
@@ -93,6 +107,7 @@ def rewrap(like, new_inner):
     """composition(A, O, new_inner) when ``like`` is swizzled (ComposedLayout{}, no simplification); the same origin
     when it is a coordinate tensor."""
     if isinstance(like, CoordTensor):
+        like.check_algebra()
         return CoordTensor(like.coord, new_inner)
     if is_swizzled(like):
         return ComposedLayout(like.a, like.offset, new_inner)
@@ -105,6 +120,7 @@ def slice_tensor(layout, coord):
     if isinstance(layout, CoordTensor):
         from cutedump.atoms.tma import crd2idx_terms  # start-up: only TMA kernels need it
 
+        layout.check_algebra()
         L = layout.layout
         origin = layout.coord.plus(crd2idx_terms(coord, L.shape, L.stride))
         return CoordTensor(origin, L(coord)), origin

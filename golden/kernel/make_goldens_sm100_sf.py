@@ -27,7 +27,7 @@ FILES = {
 
 def goldens() -> dict[str, str]:
     """file name -> its text, from real CuTe's answers (compiled, or their records)."""
-    outs = run_cases([CPP.case_direct(*c) for c in CONFIGS], prelude=CPP.PRELUDE)
+    outs = run_cases([CPP.case_direct(*c) for c in CONFIGS], prelude=CPP.PRELUDE, extra_flags=CPP.FLAGS)
     return {name: split_cute(outs[CONFIGS.index(cfg)])[0] for name, cfg in FILES.items()}
 
 

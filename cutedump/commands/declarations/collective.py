@@ -133,7 +133,11 @@ COMMAND = Command(
             help="The epilogue's fusion operation (cutlass::epilogue::fusion::), e.g. LinCombEltAct<ReLu>, "
             "LinCombPerRowBias, ScaledLinCombPerRowBiasEltActAmaxAux<ReLU> (default: LinearCombination).",
         ),
-        Opt("--problem", help="M,N,K[,L] (each up to 2^31-1): also print the TMA tensor maps of A and B for it."),
+        Opt(
+            "--problem",
+            help="M,N,K[,L] (each up to 2^31-1): also print the TMA tensor maps of A and B for it (and of SFA, SFB "
+            "for an SM100 block-scaled collective).",
+        ),
         Opt("--format", "fmt_", ("text", "json"), default="text", show_default=True),
         Opt(
             "--toml",

@@ -157,8 +157,6 @@ MESSAGES = {
     "coll.epi_auto_2sm_bs": "EpilogueScheduleAuto: cluster M = {cm}, tile M = {m} -> {schedule} (block-scaled: even "
     "cluster M, tile M {m_hi})",
     "coll.epi_tile_nosmem": "the no-smem builder's EpilogueTile: (CTA M {cta_m}, min({most}, tile N {n})) = ({em},{en})",
-    "coll.bs_desc_not_modelled": "UMMA descriptors: not modelled for the block-scaled UMMA (its instruction descriptor "
-    "also carries the scale factors' TMEM ids)",
     "coll.text.scale_line_smem": "scale factors (gmem and smem, one stage): {command}",
     "coll.bs_umma_even": "KernelScheduleAuto: cluster M = {cm} is even and tile M = {m} -> the {sm} UMMA ({two} only "
     "for tile M {m2})",
@@ -182,4 +180,6 @@ MESSAGES = {
     "coll.kernel_carveout_batched": " (the {capacity}-byte capacity less the ptr-array kernel's {kernel_carveout}-byte "
     "carveout)",
     "coll.given_batched": "{value} as given (ptr-array: one TMA descriptor per batch)",
+    # bstoml: the block-scaled UMMA's instruction descriptor
+    "coll.text.idesc_bs": "  idesc_: {value}  (UMMA::make_instr_desc_block_scaled of {op}: the scale factors' TMEM ids 0, set by the mainloop per MMA)",
 }

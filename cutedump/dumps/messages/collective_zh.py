@@ -148,7 +148,6 @@ MESSAGES = {
     "coll.epi_auto_2sm_bs": "EpilogueScheduleAuto：cluster M = {cm}，tile M = {m} -> {schedule}（block-scaled：cluster M "
     "为偶数，tile M 为 {m_hi}）",
     "coll.epi_tile_nosmem": "no-smem builder 的 EpilogueTile：(CTA M {cta_m}, min({most}, tile N {n})) = ({em},{en})",
-    "coll.bs_desc_not_modelled": "UMMA 描述符：block-scaled UMMA 未建模（它的指令描述符还携带 scale factor 的 TMEM id）",
     "coll.text.scale_line_smem": "scale factor（gmem 与 smem，一个 stage）：{command}",
     "coll.bs_umma_even": "KernelScheduleAuto：cluster M = {cm} 为偶数且 tile M = {m} -> {sm} UMMA（只有 tile M {m2} 用 "
     "{two}）",
@@ -171,4 +170,6 @@ MESSAGES = {
     "coll.batched": "batched GEMM（ptr-array，普通布局标签）：{why}",
     "coll.kernel_carveout_batched": "（{capacity} 字节容量减去 ptr-array 内核的 {kernel_carveout} 字节预留）",
     "coll.given_batched": "{value}：按给定（ptr-array：每个 batch 一个 TMA 描述符）",
+    # bstoml: the block-scaled UMMA's instruction descriptor
+    "coll.text.idesc_bs": "  idesc_: {value}  （{op} 的 UMMA::make_instr_desc_block_scaled：scale factor 的 TMEM id 为 0，由主循环逐个 MMA 设置）",
 }

@@ -104,4 +104,7 @@ MESSAGES = {
     "tma_same_umma": "{desc} reads it with UMMA layout type {lt}: the same swizzle",
     "tma_differs_umma": "{desc} reads it with UMMA layout type {lt}, but TMA writes {want}: the tcgen05.mma would read the tile wrongly",
     "tma_no_desc_umma": "no UMMA descriptor reads {tensor}",
+    # bstoml: the block-scaled GEMM's scale-factor TMA (a TmaInternalType) and TMEM fragments
+    "tma_recast": "; the TMA moves the {type} values as {tma} ({tbits}-bit TMA elements: make_tma_atom<{tma}>)",
+    "sf_frag": "{modes}: one stage's scale factors of operand {operand} in tensor memory (make_tensor<FrgTypeSF{operand}> of {of} over shape({layout})): lanes {lanes}, {cols} 32-bit {cols:|column|columns}",
 }

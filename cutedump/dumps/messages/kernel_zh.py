@@ -95,4 +95,7 @@ MESSAGES = {
     "tma_same_umma": "{desc} 以 UMMA layout type {lt} 读取：swizzle 一致",
     "tma_differs_umma": "{desc} 以 UMMA layout type {lt} 读取，而 TMA 按 {want} 写入：tcgen05.mma 会读错 tile",
     "tma_no_desc_umma": "没有 UMMA 描述符读取 {tensor}",
+    # bstoml: the block-scaled GEMM's scale-factor TMA (a TmaInternalType) and TMEM fragments
+    "tma_recast": "；TMA 把 {type} 数据按 {tma} 搬运（{tbits}-bit 的 TMA 元素：make_tma_atom<{tma}>）",
+    "sf_frag": "{modes}：操作数 {operand} 一级的 scale factor 在张量内存（TMEM）中（{of} 的 make_tensor<FrgTypeSF{operand}>，形状 shape({layout})）：lane {lanes}，{cols} 个 32-bit 列",
 }
