@@ -84,7 +84,13 @@ def build(cfg: Config, params: bool | str = True) -> Answer:
     deferred = epi.deferred
     if deferred is not None and cfg.stages is None and cfg.carveout is None:
         raise deferred  # the carveout sizeof(Epi::SharedStorage) instantiates the epilogue's class first
-    ml = R.mainloop(cfg, carve, deferred)
+    ml = None
+    if cfg.a.bits != cfg.b.bits:  # mixed input: the RS builder's IsMixedInput path (collective/sm90_mixed.py)
+        from cutedump.collective import sm90_mixed  # start-up: the mixed-input rules only for two widths
+
+        ml = sm90_mixed.mainloop(cfg, carve, deferred)
+    if ml is None:
+        ml = R.mainloop(cfg, carve, deferred)
     m, n, k = cfg.tile
     st = ml.stages.value
     tiled = make_tiled_mma(ml.mma_op.value, ml.atom_layout)
@@ -107,6 +113,8 @@ def build(cfg: Config, params: bool | str = True) -> Answer:
     if getattr(ml, "smem_layout_sfa", None) is not None:  # the blockwise collectives' SmemLayoutSFA/SFB
         main["smem_layout_sfa"] = ml.smem_layout_sfa
         main["smem_layout_sfb"] = ml.smem_layout_sfb
+    if getattr(ml, "mixed", False):  # the mixed-input collective's own fields (collective/sm90_mixed.py)
+        main.update(mixed_fields(ml))
     if params and not ml.cp_async:
         try:
             tma_stage_slices(
@@ -134,6 +142,8 @@ def build(cfg: Config, params: bool | str = True) -> Answer:
         ("gmem copy B" if ml.cp_async else "TMA B", ml.copy_b),
         ("epilogue schedule", epi.schedule),
     ]
+    if getattr(ml, "mixed", False):
+        why.insert(3, ("conversion", ml.conversion))
     if epi.tile is not None:
         why += [
             ("epilogue tile", epi.tile),
@@ -142,6 +152,22 @@ def build(cfg: Config, params: bool | str = True) -> Answer:
             ("epilogue smem atom D", epi.atom_d),
         ]
     return Answer({"mainloop": main, "epilogue": ep}, why, ml, epi)
+
+
+def mixed_fields(ml) -> dict:
+    """The SM90 mixed-input collective's fields (MainloopSm90TmaGmmaRmemAWarpSpecializedMixedInput): its
+    KernelConversionMode, which operand it converts (IsATransformed) and SwapAB, the scale/zero element types (void
+    when converting only) and the scale smem layouts (SmemLayoutAtomScale, SmemLayoutScale: the converted operand's
+    atom rows x 1 per stage, defined in every mode)."""
+    return {
+        "conversion_mode": ml.conversion.value,
+        "is_a_transformed": ml.is_a_transformed,
+        "swap_ab": ml.swap_ab,
+        "element_scale": "void",
+        "element_zero": "void",
+        "smem_layout_atom_scale": _expr(ml.smem_layout_atom_scale),
+        "smem_layout_scale": _expr(ml.smem_layout_scale),
+    }
 
 
 def uniform_mainloop_fields(ml, stages: int, cluster: str, lay_a: str, lay_b: str) -> dict:

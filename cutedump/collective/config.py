@@ -312,10 +312,31 @@ def _split_layout(text: str) -> tuple[str, str]:
         return text[:i], text[i + 1 :]
 
 
+def _scaled_mixed_input(typ: str, what: str) -> str:
+    """``cute::tuple<Element>`` (example 86's ConvertOnly spelling: the mixed-input builders read it as Element, the
+    narrow operand converted) -> Element; ``cute::tuple<Element, ElementScale[, ElementZero]>`` (examples 55 and
+    86's scale modes): named not modelled."""
+    t = typ.strip().replace("cute::", "").replace("std::", "").replace(" ", "")
+    if t.startswith("tuple<") and t.endswith(">"):
+        inner = t[len("tuple<") : -1]
+        if "," not in inner and "<" not in inner:
+            return inner
+    if t.startswith("tuple<"):
+        raise CuteDumpError(
+            f"{what}: {typ.strip()!r}: a scaled mixed-input operand (ConvertAndScale, with a zero "
+            "ConvertAndScaleWithZero) is built by CUTLASS 4.2's mixed-input builders (SM90: "
+            "cutlass/gemm/collective/builders/sm90_gmma_builder.inl, GMMA_TMA_WS_RS, "
+            "MainloopSm90TmaGmmaRmemAWarpSpecializedMixedInput; SM100: sm100_mixed_input_umma_builder.inl); its "
+            "scales are not modelled (ConvertOnly is: the narrow type alone, e.g. int4b_t)"
+        )
+    return typ
+
+
 def operand(text: str, what: str, default_layout: str, allow_void: bool = False) -> Operand:
     """``half_t:RowMajor`` / ``half_t:K`` / ``half_t`` (default layout); C++ qualified names (``cutlass::half_t``,
     ``cutlass::layout::RowMajor``) and the DSL's (``cutlass.Float16``) too."""
     typ, lay = _split_layout(text)
+    typ = _scaled_mixed_input(typ, what)
     wrapped = block_scaled_element(typ, what, typed=text) if what[-1].lower() in "ab" else None
     el = wrapped or element(typ, what, allow_void, typed=text)
     lay = lay.strip().replace("cutlass::layout::", "")

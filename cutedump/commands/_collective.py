@@ -475,6 +475,15 @@ def _text(cfg, ans, prob, words) -> str:
             ("TMA SFB", m["gmem_tiled_copy_sfb"]),
             ("SF vector size", f"{m['sf_vec_size']} ({ans.mainloop.sf_type} scale factors)"),
         ]
+    if "conversion_mode" in m:  # the SM90 mixed-input collective (collective/sm90_mixed.py)
+        rows += [
+            (
+                "conversion",
+                f"{m['conversion_mode']} ({'A' if m['is_a_transformed'] else 'B'} converted, SwapAB "
+                f"{str(m['swap_ab']).lower()})",
+            ),
+            ("scale, zero", f"{m['element_scale']}, {m['element_zero']}"),
+        ]
     rows.append(("SharedStorage", f"{m['shared_storage_bytes']} bytes"))
     out += [f"  {k:<16} {v}" for k, v in rows]
     out.append("")
@@ -510,6 +519,9 @@ def _text(cfg, ans, prob, words) -> str:
     for k in ("smem_layout_atom_a", "smem_layout_atom_b", "smem_layout_a", "smem_layout_b"):
         out.append(f"{k}: {m[k]}")
     for k in SCALE_FIELDS if cfg.arch == "sm120" else SCALE_FIELDS_SM100:
+        if k in m:
+            out.append(f"{k}: {m[k]}")
+    for k in ("smem_layout_atom_scale", "smem_layout_scale"):
         if k in m:
             out.append(f"{k}: {m[k]}")
     for k in ("smem_layout_atom_c", "smem_layout_c", "smem_layout_d"):
@@ -768,6 +780,8 @@ def _desc_lines(cfg, ans, words) -> list:
     for name, value, major, el in _gmma_descs(ans):
         if value is None:
             out.append(words.line("registers", name=name))
+        elif isinstance(value, str):
+            out.append(words.line("gmma_desc_refused", name=name, major=major, element=el, message=value))
         else:
             out.append(words.line("gmma_desc", name=name, value=f"{value:#018x}", major=major, element=el))
     return out
@@ -796,7 +810,14 @@ def _gmma_descs(ans) -> list:
         out.append(("A", None, None, None))
         operands = [("B", lay_b, major_b, el_b)]
     for name, layout, major, el in operands:
-        d = desc_fragment(tiled, 0, name, parse_smem_layout(layout)).descriptors[0].value
+        try:
+            d = desc_fragment(tiled, 0, name, parse_smem_layout(layout)).descriptors[0].value
+        except CuteDumpError as e:
+            if not getattr(ml, "mixed", False):
+                raise
+            # the mixed-input collective's MMA is K-major (rs_op_selector<.., Major::K, Major::K>) while a 16-bit
+            # MN-major operand stays MN-major in smem: the kernel's make_gmma_desc refuses it (CuTe's message)
+            d = str(e)
         out.append((name, d, major, el))
     return out
 
@@ -859,6 +880,9 @@ def descriptors(cfg, ans) -> dict:
     for name, value, major, el in _gmma_descs(ans):
         if value is None:
             out[name] = {"registers": True}
+            continue
+        if isinstance(value, str):
+            out[name] = {"refused": value, "major": major, "element": el}
             continue
         out[name] = {"value": f"{value:#018x}", "major": major, "element": el}
     return out

@@ -177,4 +177,15 @@ MESSAGES = {
     "coll.bs_instr_mxf4": "A and B both {bits}-bit and K-major -> {instr}",
     "coll.bs_instr_f8f6f4": "{a} x {b} ({ma}/{mb}-major) -> {instr} (only it takes {narrow}-bit or MN-major operands)",
     "coll.bs_mma": "{sm}; {instr}; SFVecSize {vs}",
+    # ---- mixed (branch mixed): the SM90 mixed-input RS builder (sm90_gmma_builder.inl:305, IsMixedInput)
+    "coll.dp_mixed": "{a} x {b} ({a_bits}-bit x {b_bits}-bit): widths differ (IsMixedInput) -> the RS builder's "
+    "mixed-input mainloop; {narrow} is the narrow operand, converted to {wide_type} in registers before the MMA{swap}",
+    "coll.mixed_swap": " (B is narrow: the collective swaps A and B, SwapAB, so the converted operand is the MMA's A)",
+    "coll.mixed_direct_convert": "no scale or zero type with {narrow} ({narrow_type}) -> DirectConvert: {narrow_type} "
+    "converted to {wide_type}, no scaling",
+    "coll.stages_mixed": "StageCountAutoCarveout<{carveout}> ({source}): ({capacity} capacity - {carve} carveout) / "
+    "(round_up({narrow} over M x K = {m}x{k} + {wide} over N x K = {n}x{k}) = {ab_bytes} bytes + {pipeline_bytes} "
+    "pipeline bytes per stage = {per}) = {stages}",
+    "coll.text.gmma_desc_refused": "  {name}: none: the MMA is K-major but this {major}-major {element} smem "
+    "layout is not, and CuTe's make_gmma_desc refuses it in the kernel ({message})",
 }

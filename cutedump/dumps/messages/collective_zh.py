@@ -167,4 +167,15 @@ MESSAGES = {
     "coll.bs_instr_mxf4": "A 与 B 都是 {bits} 位且 K-major -> {instr}",
     "coll.bs_instr_f8f6f4": "{a} x {b}（{ma}/{mb}-major）-> {instr}（只有它接受 {narrow} 位或 MN-major 操作数）",
     "coll.bs_mma": "{sm}；{instr}；SFVecSize {vs}",
+    # ---- mixed（分支 mixed）：SM90 混合输入 RS 构建器（sm90_gmma_builder.inl:305，IsMixedInput）
+    "coll.dp_mixed": "{a} x {b}（{a_bits} 位 x {b_bits} 位）：位宽不同（IsMixedInput）-> RS 构建器的混合输入 "
+    "mainloop；{narrow} 是窄操作数，在 MMA 之前于寄存器中转换为 {wide_type}{swap}",
+    "coll.mixed_swap": "（B 是窄操作数：collective 交换 A 与 B，即 SwapAB，使被转换的操作数成为 MMA 的 A）",
+    "coll.mixed_direct_convert": "{narrow}（{narrow_type}）没有 scale 或 zero 类型 -> DirectConvert：{narrow_type} "
+    "转换为 {wide_type}，不缩放",
+    "coll.stages_mixed": "StageCountAutoCarveout<{carveout}>（{source}）：（{capacity} 容量 - {carve} 预留）/"
+    "（每个 stage round_up({narrow} 占 M x K = {m}x{k} + {wide} 占 N x K = {n}x{k}) = {ab_bytes} 字节 + "
+    "{pipeline_bytes} 字节流水线 = {per}）= {stages}",
+    "coll.text.gmma_desc_refused": "  {name}：无：MMA 是 K-major，而这个 {major}-major {element} smem 布局不是，"
+    "CuTe 的 make_gmma_desc 在内核中拒绝它（{message}）",
 }
