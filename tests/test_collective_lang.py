@@ -106,6 +106,10 @@ CONFIGS = [
     dict(arch="sm90", a="int4b_t:RowMajor", b="bfloat16_t:ColumnMajor", c="half_t:ColumnMajor",
          d="half_t:ColumnMajor", tile="128,128,64", schedule="KernelTmaWarpSpecializedCooperative"),
     dict(arch="sm90", a="half_t:RowMajor", b="int8_t:ColumnMajor", d="half_t", tile="128,128,64"),
+    dict(arch="sm90", a="cute::tuple<float_e4m3_t, half_t>:RowMajor", b="half_t:ColumnMajor", d="half_t",
+         tile="128,128,64"),
+    dict(arch="sm90", a="cute::tuple<float_e4m3_t, half_t, half_t>:RowMajor", b="half_t:ColumnMajor", d="half_t",
+         tile="128,128,64"),
 ]  # fmt: skip
 
 

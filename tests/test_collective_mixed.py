@@ -1,20 +1,20 @@
 """``cutedump collective`` for mixed-input GEMMs (issue 44, item 4) against CUTLASS 4.2's own builders compiled
 host-only (recorded answers, tests/oracle/gen_collective_mixed.py).
 
-SM90: example 55's ConvertOnly builder pairs as its sources write them (A and B swapped and transposed), field by
-field, the mixed-input collective's own fields included (conversion mode, SwapAB, the scale smem layouts);
-generated mixed-width configurations (every narrow x wide pair, the narrow operand A or B, both majors, every TMA
-schedule and Auto, refusals included, each its own translation unit) field by field or refused with CUTLASS's
-message. The scale modes (a ``cute::tuple<..>`` element type) and SM100's mixed-input builder (example 86) are named
-not modelled in one line naming CUTLASS's builder. A sample runs by default, the rest under ``-m slow``.
+SM90: example 55's builder pairs as its sources write them (A and B swapped and transposed; ConvertOnly, ScaleOnly
+and ScaleWithZeroPoint: ``cute::tuple<Element, ElementScale[, ElementZero]>``), field by field, the mixed-input
+collective's own fields included (conversion mode, SwapAB, scale/zero types, the scale smem layouts); generated
+mixed-width configurations with and without scales (every narrow x wide pair, the narrow operand A or B, both
+majors, every TMA schedule and Auto, refusals included, each its own translation unit) field by field or refused
+with CUTLASS's message. The lookup-table scales (``cutlass::Array<..>``) and SM100's mixed-input builder (example 86)
+are named not modelled in one line naming CUTLASS's builder. A sample runs by default, the rest under ``-m slow``.
 """
 
 from __future__ import annotations
 
 import functools
 import json
-import subprocess
-import sys
+from types import SimpleNamespace
 
 import pytest
 
@@ -71,12 +71,13 @@ def _examples():
 
 @oracle
 @pytest.mark.parametrize("source", ["55_hopper_mixed_dtype_gemm", "55_hopper_int4_bf16_gemm"])
-def test_example_55_convert_only_agrees_with_cutlass_field_by_field(source):
+def test_example_55_agrees_with_cutlass_field_by_field(source):
+    # ConvertOnly, ScaleOnly and ScaleWithZeroPoint, as the example builds them
     ex, answers = _examples()
     for cfg in ex[source]:
         theirs = answers[cfg]
         assert theirs["mainloop"]["dispatch_policy"]["name"] == "MainloopSm90TmaGmmaRmemAWarpSpecializedMixedInput"
-        assert theirs["mainloop"]["conversion_mode"] == "DirectConvert"
+        assert theirs["mainloop"]["conversion_mode"] == M.CONVERSION_MODES[len(cfg.a.scale)]
         bad = _diff(cfg, theirs, build(cfg, params=False).fields)
         assert not bad, "\n".join(bad)
 
@@ -90,12 +91,16 @@ EX55 = (
 
 
 def _cli(args, fmt="json", lang=None):
+    """The command in-process (click's runner: the same parsing, errors and exit codes, no interpreter start-up)."""
+    from click.testing import CliRunner
+
+    from cutedump.cli import main
+
     extra = ["--lang", lang] if lang else []
-    return subprocess.run(
-        [sys.executable, "-m", "cutedump", "collective", *args, "--format", fmt, *extra],
-        capture_output=True,
-        text=True,
+    r = CliRunner().invoke(
+        main, ["collective", *args, "--format", fmt, *extra], env={"CUTEDUMP_LANG": None, "NO_COLOR": "1"}
     )
+    return SimpleNamespace(returncode=r.exit_code, stdout=r.stdout, stderr=r.stderr)
 
 
 @oracle
@@ -187,23 +192,47 @@ def test_explicit_stage_count_is_refused_with_cutlasss_error():
     r = _cli([*EX55, "--stages", "4"], "text")
     lines = r.stderr.strip().splitlines()
     assert r.returncode == 2 and len(lines) == 1, r.stderr
-    assert "‘bytes’ is not a member of ‘cutlass::gemm::collective::StageCount<4>’" in lines[0]
+    assert 'error "‘bytes’ is not a member of ‘cutlass::gemm::collective::StageCount<4>’"' in lines[0]
+    assert "static_assert" not in lines[0]
 
 
 @pytest.mark.parametrize(
-    "a, builder",
+    "a, why",
     [
-        # example 55's scale modes: the converted operand as cute::tuple<Element, ElementScale[, ElementZero]>
-        ("cute::tuple<int4b_t, bfloat16_t>:RowMajor", "sm90_gmma_builder.inl"),
-        ("cute::tuple<float_e4m3_t, half_t, half_t>:RowMajor", "sm90_gmma_builder.inl"),
-        ("cute::tuple<int4b_t, cutlass::Array<float_e4m3_t, 8>>:RowMajor", "sm90_gmma_builder.inl"),
+        # the lookup-table scale of 55_hopper_int4_fp8_gemm (cutlass::Array<ElementScale, 8>), a scale type not
+        # modelled, a tuple that is no mixed-input operand
+        ("cute::tuple<int4b_t, cutlass::Array<float_e4m3_t, 8>>:RowMajor", "lookup-table"),
+        ("cute::tuple<int4b_t, int8_t>:RowMajor", "int8_t scale/zero: not modelled"),
+        ("cute::tuple<int4b_t, half_t, half_t, half_t>:RowMajor", "a mixed-input operand is cute::tuple<Element>"),
     ],
 )
-def test_scale_modes_are_named_not_modelled_in_one_line(a, builder):
+def test_scale_modes_not_modelled_are_named_in_one_line(a, why):
     r = _cli(["--arch", "sm90", "--a", a, *EX55[4:]], "text")
     lines = r.stderr.strip().splitlines()
     assert r.returncode == 2 and len(lines) == 1 and r.stdout == "", r.stderr
-    assert builder in lines[0] and "not modelled" in lines[0] and "MixedInput" in lines[0], lines[0]
+    assert "sm90_gmma_builder.inl" in lines[0] and why in lines[0], lines[0]
+
+
+def test_scaled_operands_outside_the_sm90_mixed_input_builder_are_named_not_modelled():
+    from cutedump.collective.config import Operand, operand_with
+
+    ex = M.examples()["55_hopper_int4_bf16_gemm"][1]
+    same = ex._replace(a=operand_with("bfloat16_t", "RowMajor", ("bfloat16_t",)))  # one width: no mixed input
+    sm100 = ex._replace(
+        arch="sm100", tile=(128, 128, 64), schedule="KernelScheduleAuto", epilogue_schedule="EpilogueScheduleAuto"
+    )
+    wide = ex._replace(a=Operand("int4b_t", "RowMajor"), b=operand_with("bfloat16_t", "ColumnMajor", ("bfloat16_t",)))
+    for cfg, builder in (
+        (same, "sm90_gmma_builder.inl"),
+        (sm100, "sm100_mixed_input_umma_builder.inl"),
+        (wide, "GMMA_TMA_WS_RS"),
+    ):
+        with pytest.raises(NotModelled) as e:
+            build(cfg, params=False)
+        assert builder in str(e.value) and "not modelled" in str(e.value), str(e.value)
+    with pytest.raises(Refused) as e:  # both scaled: CUTLASS's builder refuses
+        build(ex._replace(b=operand_with("bfloat16_t", "ColumnMajor", ("bfloat16_t",))), params=False)
+    assert e.value.cutlass_message.startswith("Either A OR B must be a tuple")
 
 
 def test_example_86_is_named_not_modelled_in_one_line():
@@ -240,3 +269,70 @@ def test_the_sm90_kinds_example_55_configurations_agree_with_cutlass_field_by_fi
     for cfg, theirs in zip(cfgs, M.ask(cfgs)):
         bad += _diff(cfg, theirs, build(cfg, params=False).fields)
     assert not bad, "\n".join(bad)
+
+
+@oracle
+def test_mixed_widths_with_the_other_sm90_schedules_are_refused_as_cutlass_refuses_them():
+    # cp.async and FP8 fast-accumulation schedules: not the mixed-input builder; and A and B both scaled: CUTLASS's
+    # own first error
+    cases = M.other_schedules()
+    for cfg, theirs in zip(cases, M.refusals(cases)):
+        with pytest.raises(Refused) as e:
+            build(cfg, params=False)
+        assert e.value.cutlass_message.strip() == theirs.strip().removeprefix("error: ") != "compiles", cfg
+
+
+def _scaled(seed):
+    return _split(M.generated_scaled(100, seed))
+
+
+@oracle
+def test_generated_scaled_mixed_input_agrees_with_cutlass_field_by_field():
+    # ConvertAndScale and ConvertAndScaleWithZero: the scale/zero smem arrays, the stage count's scale bytes
+    ok, _ = _scaled(1)
+    assert len(ok) >= 40
+    answers = M.ask(ok)
+    modes = {a["mainloop"]["conversion_mode"] for a in answers}
+    assert modes == {"ConvertAndScale", "ConvertAndScaleWithZero"}
+    bad = []
+    for cfg, theirs in zip(ok, answers):
+        bad += _diff(cfg, theirs, build(cfg, params=False).fields)
+    assert not bad, f"{len(bad)} fields disagree:\n" + "\n".join(bad[:10])
+
+
+@oracle
+def test_generated_scaled_mixed_input_is_refused_exactly_when_cutlass_refuses():
+    cases = M.generated_scaled(100, 1)
+    bad, refused = [], 0
+    for cfg, theirs in zip(cases, M.refusals(cases)):
+        try:
+            build(cfg, params=False)
+            ours = "compiles"
+        except Refused as e:
+            ours = e.cutlass_message.strip()
+            refused += 1
+        except NotModelled as e:
+            ours = f"not modelled: {e}"
+        theirs = theirs.strip().removeprefix("error: ")
+        if ours != theirs:
+            bad.append(f"{cfg}: CUTLASS {theirs!r} / ours {ours!r}")
+    assert not bad, f"{len(bad)} of {len(cases)} disagree:\n" + "\n".join(bad[:10])
+    assert 30 <= refused <= len(cases) - 30
+
+
+def test_a_scaled_operand_is_stated_in_text_and_json():
+    args = ["--a", "cute::tuple<int4b_t, bfloat16_t, bfloat16_t>:RowMajor", *EX55[4:]]
+    r, t = _cli(args), _cli(args, "text")
+    assert r.returncode == 0 and t.returncode == 0, r.stderr + t.stderr
+    got = json.loads(r.stdout)
+    a = got["configuration"]["a"]
+    assert (a["element"], a["scale"], a["zero"]) == ("int4b_t", "bfloat16_t", "bfloat16_t")
+    m = got["mainloop"]
+    assert (m["conversion_mode"], m["element_scale"], m["element_zero"]) == ("ConvertAndScaleWithZero",) + (
+        a["scale"],
+        a["zero"],
+    )
+    assert "  A cute::tuple<int4b_t, bfloat16_t, bfloat16_t>:RowMajor (K-major)" in t.stdout
+    why = {w["what"]: w for w in got["why"]}
+    assert why["conversion"]["facts"]["scale"] == a["scale"] and why["conversion"]["facts"]["zero"] == a["zero"]
+    assert why["stages"]["facts"]["scale_bytes"] == 128 * 16 // 8 == why["stages"]["facts"]["zero_bytes"]

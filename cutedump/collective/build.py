@@ -66,6 +66,7 @@ def build(cfg: Config, params: bool | str = True) -> Answer:
     SM100's CollectiveMma instantiates its Params itself; SM90's only in a kernel: ``params=False`` answers for the
     SM90 collective's class and SharedStorage alone; ``params="warn"`` (the command) answers for them too, with one
     warning that a kernel built on the collective is refused (CUTLASS's builder itself accepts it)."""
+    not_modelled_scales(cfg)
     if cfg.arch == "sm120":  # SM120's builders read the narrow and block-scaled types themselves (sm120.py)
         return _build_sm120(cfg)
     not_modelled_types(cfg)
@@ -163,8 +164,8 @@ def mixed_fields(ml) -> dict:
         "conversion_mode": ml.conversion.value,
         "is_a_transformed": ml.is_a_transformed,
         "swap_ab": ml.swap_ab,
-        "element_scale": "void",
-        "element_zero": "void",
+        "element_scale": ml.element_scale,
+        "element_zero": ml.element_zero,
         "smem_layout_atom_scale": _expr(ml.smem_layout_atom_scale),
         "smem_layout_scale": _expr(ml.smem_layout_scale),
     }
@@ -205,6 +206,19 @@ def tma_epilogue_fields(epi) -> dict:
         "copy_ops": dict(epi.copy_ops),
         "shared_storage_bytes": epi.shared_storage_bytes,
     }
+
+
+def not_modelled_scales(cfg: Config) -> None:
+    """A scaled operand (cute::tuple<Element, ElementScale[, ElementZero]>) is modelled on SM90 with two widths only
+    (collective/sm90_mixed.py); elsewhere the error names CUTLASS's mixed-input builders."""
+    scaled = [o for o in (cfg.a, cfg.b) if o.scale]
+    if scaled and (cfg.arch != "sm90" or cfg.a.bits == cfg.b.bits):
+        raise R.NotModelled(
+            f"cute::tuple<{', '.join((scaled[0].element, *scaled[0].scale))}> x "
+            f"{(cfg.b if scaled[0] is cfg.a else cfg.a).element} on --arch {cfg.arch}: a scaled operand is CUTLASS's "
+            "mixed-input builders' (SM100: sm100_mixed_input_umma_builder.inl, KernelScheduleSm100MixedInputGemm; "
+            "SM90: sm90_gmma_builder.inl GMMA_TMA_WS_RS with operands of two widths); not modelled here"
+        )
 
 
 def not_modelled_types(cfg: Config) -> None:

@@ -219,8 +219,9 @@ def collective_text(
         ans = build(cfg, params="warn")
     except Refused as e:
         # CUTLASS's own static_assert message, as one line
+        kind = "error" if "a compile error" in e.rule else "static_assert"  # g++'s own error, not a static_assert
         raise CuteDumpError(
-            f'CUTLASS refuses this collective: static_assert "{e.cutlass_message.strip()}" ({e.rule})'
+            f'CUTLASS refuses this collective: {kind} "{e.cutlass_message.strip()}" ({e.rule})'
         ) from None
     _kernel_warnings(cfg, ans)
     if toml and (ans.mainloop.rs or ans.mainloop.cp_async or cfg.grouped or cfg.sf_vec is not None):
@@ -260,6 +261,9 @@ def answer_extras(cfg, ans, prob, words) -> dict:
             d["major"] = "K" if (cfg.a_k_major if w == "a" else cfg.b_k_major) else "MN"
         if o.element != "void":
             d["alignment"] = cfg.alignment(w)
+        if o.scale:  # a mixed-input operand's cute::tuple<Element, ElementScale[, ElementZero]>
+            d["scale"] = o.scale[0]
+            d["zero"] = o.scale[1] if len(o.scale) > 1 else None
         bs = C.block_scaled_parts(o.element)
         if bs:
             d["block_scaled"] = {"wrapper": bs[0], "data_type": bs[1], "scale_factor_type": bs[2], "sf_vec_size": bs[3]}
@@ -412,7 +416,11 @@ def _text(cfg, ans, prob, words) -> str:
     f = ans.fields
     m, e = f["mainloop"], f["epilogue"]
     out = []
-    op = lambda o, w: f"{o.element}:{o.layout}" + (f" ({w})" if o.element != "void" else "")
+    op = lambda o, w: (
+        (f"cute::tuple<{', '.join((o.element, *o.scale))}>" if o.scale else o.element)
+        + f":{o.layout}"
+        + (f" ({w})" if o.element != "void" else "")
+    )
     maj = lambda k: "K-major" if k else "MN-major"
     arch_tag = {"sm90": "Sm90", "sm100": "Sm100"}.get(cfg.arch, "Sm120")
     opclass = "OpClassBlockScaledTensorOp" if C.is_block_scaled(cfg) else "OpClassTensorOp"

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 
-from cutedump.collective.config import Config, Operand
+from cutedump.collective.config import Config, Operand, operand_with
 from tests.oracle import gen_collective as G
 
 EXTRA = r"""
@@ -34,8 +34,18 @@ CONVERSION_MODES = ("DirectConvert", "ConvertAndScale", "ConvertAndScaleWithZero
 
 
 def cpp_body(cfg: Config) -> str:
-    """gen_collective.cpp_body with the mixed-input collective's printer."""
-    return G.cpp_body(cfg).replace("  cd_mainloop<Main>();\n", "  cd_mainloop<Main>();\n  cd_mixed<Main>();\n")
+    """gen_collective.cpp_body with the mixed-input collective's printer; an operand with scale/zero types as
+    example 55 spells it, ``cute::tuple<Element, ElementScale[, ElementZero]>``."""
+    epi, main, rest = G.cpp_body(cfg).partition("  using Main = ")
+    body = main + rest  # the mainloop builder's lines only (an epilogue line may read the same)
+    for op, w in ((cfg.a, "a"), (cfg.b, "b")):
+        if op.scale:
+            t = G._CPP_TYPE
+            old = f"    {t[op.element]}, cutlass::layout::{op.layout}, {cfg.alignment(w)},\n"
+            new = f"    cute::tuple<{', '.join(t[x] for x in (op.element, *op.scale))}>, cutlass::layout::{op.layout}, {cfg.alignment(w)},\n"
+            assert old in body, (old, body)
+            body = body.replace(old, new, 1)
+    return epi + body.replace("  cd_mainloop<Main>();\n", "  cd_mainloop<Main>();\n  cd_mixed<Main>();\n")
 
 
 def _fix(a: dict) -> dict:
@@ -124,16 +134,15 @@ def examples() -> dict[str, list[Config]]:
     128x128x(128 bytes of the MMA type), cluster 1x1x1, Cooperative, C/D half_t with the transposed layout
     (ColumnMajor), alignments 128 bits each, the carveout sizeof(Epilogue::SharedStorage)."""
     coop = {"schedule": "KernelTmaWarpSpecializedCooperative", "epilogue_schedule": "TmaWarpSpecializedCooperative"}
+    e4 = [operand_with("float_e4m3_t", "RowMajor", s) for s in ((), ("half_t",), ("half_t", "half_t"))]
+    i4 = [operand_with("int4b_t", "RowMajor", s) for s in ((), ("bfloat16_t",), ("bfloat16_t", "bfloat16_t"))]
     return {
-        # 55_hopper_mixed_dtype_gemm.cu: MmaType half_t, QuantType float_e4m3_t
-        "55_hopper_mixed_dtype_gemm": [
-            _cfg(Operand("float_e4m3_t", "RowMajor"), Operand("half_t", "ColumnMajor"), (128, 128, 64), **coop)
-        ],
-        # 55_hopper_int4_bf16_gemm.cu: MmaType bfloat16_t, QuantType int4b_t (ConvertOnly; its Shuffled variant
-        # passes a CuTe layout as the layout tag, not asked)
-        "55_hopper_int4_bf16_gemm": [
-            _cfg(Operand("int4b_t", "RowMajor"), Operand("bfloat16_t", "ColumnMajor"), (128, 128, 64), **coop)
-        ],
+        # 55_hopper_mixed_dtype_gemm.cu: MmaType half_t, QuantType float_e4m3_t, ElementScale = ElementZero =
+        # half_t: ConvertOnly, ScaleOnly, ScaleWithZeroPoint
+        "55_hopper_mixed_dtype_gemm": [_cfg(a, Operand("half_t", "ColumnMajor"), (128, 128, 64), **coop) for a in e4],
+        # 55_hopper_int4_bf16_gemm.cu: MmaType bfloat16_t, QuantType int4b_t, scale and zero bfloat16_t (the
+        # Shuffled variants pass a CuTe layout as the layout tag, not asked)
+        "55_hopper_int4_bf16_gemm": [_cfg(a, Operand("bfloat16_t", "ColumnMajor"), (128, 128, 64), **coop) for a in i4],
     }
 
 
@@ -220,3 +229,55 @@ def generated(n: int, seed: int) -> list[Config]:
 
 def key(cfg: Config) -> str:
     return hashlib.sha256(cpp_body(cfg).encode()).hexdigest()[:12]
+
+
+def other_schedules() -> list[Config]:
+    """Mixed widths with the SM90 schedules whose builders are not GMMA_TMA_WS_RS (cp.async, FP8 fast accumulation),
+    as CUTLASS refuses or builds them."""
+    a, b = Operand("int8_t", "RowMajor"), Operand("half_t", "ColumnMajor")
+    out = []
+    for s in (
+        "KernelCpAsyncWarpSpecialized",
+        "KernelCpAsyncWarpSpecializedPingpong",
+        "KernelCpAsyncWarpSpecializedCooperative",
+        "KernelTmaWarpSpecializedFP8FastAccum",
+        "KernelTmaWarpSpecializedCooperativeFP8FastAccum",
+    ):
+        out.append(_cfg(a, b, (128, 128, 64), schedule=s))
+    out.append(
+        _cfg(
+            Operand("float_e4m3_t", "RowMajor"),
+            Operand("half_t", "ColumnMajor"),
+            (128, 128, 64),
+            schedule="KernelTmaWarpSpecializedFP8FastAccum",
+        )
+    )
+    # A and B both with scale types (cute::tuple): the RS builder's element-type static_assert
+    out.append(
+        _cfg(
+            operand_with("int4b_t", "RowMajor", ("bfloat16_t",)),
+            operand_with("bfloat16_t", "ColumnMajor", ("bfloat16_t",)),
+            (128, 128, 64),
+            schedule="KernelTmaWarpSpecializedCooperative",
+        )
+    )
+    return out
+
+
+def generated_scaled(n: int, seed: int) -> list[Config]:
+    """``n`` mixed-width configurations of :func:`generated`'s space whose converted operand carries a scale (and
+    sometimes a zero) type: half_t, bfloat16_t or float, the narrow operand A or B, refusals included."""
+    import random
+
+    rng = random.Random(seed)
+    out = []
+    for c in generated(3 * n, seed + 1000):
+        if len(out) == n:
+            break
+        narrow = "a" if c.a.bits < c.b.bits else "b"
+        op = getattr(c, narrow)
+        wide = c.b if narrow == "a" else c.a
+        st = wide.element if rng.random() < 0.7 else rng.choice(["half_t", "bfloat16_t", "float"])
+        scale = (st,) if rng.random() < 0.55 else (st, st if rng.random() < 0.8 else rng.choice(["half_t", "float"]))
+        out.append(c._replace(**{narrow: operand_with(op.element, op.layout, scale)}))
+    return out

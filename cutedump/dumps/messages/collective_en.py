@@ -184,8 +184,12 @@ MESSAGES = {
     "coll.mixed_direct_convert": "no scale or zero type with {narrow} ({narrow_type}) -> DirectConvert: {narrow_type} "
     "converted to {wide_type}, no scaling",
     "coll.stages_mixed": "StageCountAutoCarveout<{carveout}> ({source}): ({capacity} capacity - {carve} carveout) / "
-    "(round_up({narrow} over M x K = {m}x{k} + {wide} over N x K = {n}x{k}) = {ab_bytes} bytes + {pipeline_bytes} "
+    "(round_up({narrow} over M x K = {m}x{k} + {wide} over N x K = {n}x{k} + {scale_bytes} scale + {zero_bytes} zero bytes) = {ab_bytes} bytes + {pipeline_bytes} "
     "pipeline bytes per stage = {per}) = {stages}",
     "coll.text.gmma_desc_refused": "  {name}: none: the MMA is K-major but this {major}-major {element} smem "
     "layout is not, and CuTe's make_gmma_desc refuses it in the kernel ({message})",
+    "coll.mixed_convert_scale": "{narrow} ({narrow_type}) with a {scale} scale -> ConvertAndScale: {narrow_type} "
+    "converted to {wide_type}, then multiplied by its scale",
+    "coll.mixed_convert_scale_zero": "{narrow} ({narrow_type}) with a {scale} scale and a {zero} zero -> "
+    "ConvertAndScaleWithZero: {narrow_type} converted to {wide_type}, multiplied by its scale, plus its zero",
 }

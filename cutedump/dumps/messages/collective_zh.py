@@ -174,8 +174,12 @@ MESSAGES = {
     "coll.mixed_direct_convert": "{narrow}（{narrow_type}）没有 scale 或 zero 类型 -> DirectConvert：{narrow_type} "
     "转换为 {wide_type}，不缩放",
     "coll.stages_mixed": "StageCountAutoCarveout<{carveout}>（{source}）：（{capacity} 容量 - {carve} 预留）/"
-    "（每个 stage round_up({narrow} 占 M x K = {m}x{k} + {wide} 占 N x K = {n}x{k}) = {ab_bytes} 字节 + "
+    "（每个 stage round_up({narrow} 占 M x K = {m}x{k} + {wide} 占 N x K = {n}x{k} + {scale_bytes} 字节 scale + {zero_bytes} 字节 zero) = {ab_bytes} 字节 + "
     "{pipeline_bytes} 字节流水线 = {per}）= {stages}",
     "coll.text.gmma_desc_refused": "  {name}：无：MMA 是 K-major，而这个 {major}-major {element} smem 布局不是，"
     "CuTe 的 make_gmma_desc 在内核中拒绝它（{message}）",
+    "coll.mixed_convert_scale": "{narrow}（{narrow_type}）带 {scale} scale -> ConvertAndScale：{narrow_type} 转换为 "
+    "{wide_type}，再乘以 scale",
+    "coll.mixed_convert_scale_zero": "{narrow}（{narrow_type}）带 {scale} scale 与 {zero} zero -> "
+    "ConvertAndScaleWithZero：{narrow_type} 转换为 {wide_type}，乘以 scale，再加 zero",
 }
