@@ -106,6 +106,14 @@ CONFIGS = [
          tile="128,128,128", schedule="KernelTmaWarpSpecializedMxf8f6f4Sm120"),
     dict(arch="sm120", a="mx_float8_t<float_e4m3_t>", b="mx_float8_t<float_e4m3_t>", d="float_e3m2_t",
          tile="128,128,128", stages="2"),
+    # mixed: SM90 mixed input (example 55's int4 x bf16; B narrow: SwapAB)
+    dict(arch="sm90", a="int4b_t:RowMajor", b="bfloat16_t:ColumnMajor", c="half_t:ColumnMajor",
+         d="half_t:ColumnMajor", tile="128,128,64", schedule="KernelTmaWarpSpecializedCooperative"),
+    dict(arch="sm90", a="half_t:RowMajor", b="int8_t:ColumnMajor", d="half_t", tile="128,128,64"),
+    dict(arch="sm90", a="cute::tuple<float_e4m3_t, half_t>:RowMajor", b="half_t:ColumnMajor", d="half_t",
+         tile="128,128,64"),
+    dict(arch="sm90", a="cute::tuple<float_e4m3_t, half_t, half_t>:RowMajor", b="half_t:ColumnMajor", d="half_t",
+         tile="128,128,64"),
 ]  # fmt: skip
 
 

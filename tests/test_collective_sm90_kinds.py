@@ -1,8 +1,8 @@
 """``cutedump collective`` for issue 44's SM90 kinds against CUTLASS 4.2's own builders (host-only g++, recorded):
 ``KernelTma`` (example 49), grouped GEMMs (``--grouped``, examples 57 and 68), FP8 blockwise scaling (``--sf-vec``,
-``--sf-major``, example 67), the fusions (``--fusion``, examples 54 and 61), mixed input (example 55: CUTLASS builds
-it, cutedump says it does not model it), and SM100's example 70. Each example's builder pairs are asked as the example
-writes them; generated configurations of each kind (refusals included, each its own translation unit) agree with
+``--sf-major``, example 67), the fusions (``--fusion``, examples 54 and 61), mixed input (example 55:
+field by field in tests/test_collective_mixed.py), and SM100's example 70. Each example's builder pairs are asked as
+the example writes them; generated configurations of each kind (refusals included, each its own translation unit) agree with
 CUTLASS field by field; a cheap sample runs by default, the rest under ``-m slow``.
 """
 
@@ -73,8 +73,10 @@ def example_configs() -> dict:
             "agree",
         )
     ]
-    # 55: mixed input, ConvertOnly (A and B swapped and transposed, as the example passes them); CUTLASS builds it
-    ex["55"] = [(c, "not modelled") for c in G.sm90_mixed_input()]
+    # 55: mixed input, ConvertOnly (A and B swapped and transposed, as the example passes them); CUTLASS builds it,
+    # cutedump answers it ("mixed": compared field by field with the mixed-input collective's own fields in
+    # tests/test_collective_mixed.py)
+    ex["55"] = [(c, "mixed") for c in G.sm90_mixed_input()]
     # 57: grouped FP8 (e4m3 x e5m2), C/D half_t ColumnMajor pointers; Cooperative 256x128x128 1x2x1, Pingpong
     # 128x128x128 2x1x1, both FP8FastAccum
     g57 = Config(
@@ -279,6 +281,8 @@ def test_example_builder_pairs(example, answers):
         if want == "agree":
             bad = _diff(fields[_key(cfg)], build(cfg, params=False).fields)
             assert not bad, f"{cfg}:\n" + "\n".join(bad)
+        elif want == "mixed":
+            assert build(cfg, params=False).fields["mainloop"]["conversion_mode"] == "DirectConvert", cfg
         else:
             line = _ours_error(cfg)
             assert line.startswith("error: ") and "\n" not in line.rstrip("\n"), line

@@ -66,6 +66,7 @@ def build(cfg: Config, params: bool | str = True) -> Answer:
     SM100's CollectiveMma instantiates its Params itself; SM90's only in a kernel: ``params=False`` answers for the
     SM90 collective's class and SharedStorage alone; ``params="warn"`` (the command) answers for them too, with one
     warning that a kernel built on the collective is refused (CUTLASS's builder itself accepts it)."""
+    not_modelled_scales(cfg)
     if cfg.arch == "sm120":  # SM120's builders read the narrow and block-scaled types themselves (sm120.py)
         return _build_sm120(cfg)
     not_modelled_types(cfg)
@@ -84,7 +85,13 @@ def build(cfg: Config, params: bool | str = True) -> Answer:
     deferred = epi.deferred
     if deferred is not None and cfg.stages is None and cfg.carveout is None:
         raise deferred  # the carveout sizeof(Epi::SharedStorage) instantiates the epilogue's class first
-    ml = R.mainloop(cfg, carve, deferred)
+    ml = None
+    if cfg.a.bits != cfg.b.bits:  # mixed input: the RS builder's IsMixedInput path (collective/sm90_mixed.py)
+        from cutedump.collective import sm90_mixed  # start-up: the mixed-input rules only for two widths
+
+        ml = sm90_mixed.mainloop(cfg, carve, deferred)
+    if ml is None:
+        ml = R.mainloop(cfg, carve, deferred)
     m, n, k = cfg.tile
     st = ml.stages.value
     tiled = make_tiled_mma(ml.mma_op.value, ml.atom_layout)
@@ -107,6 +114,8 @@ def build(cfg: Config, params: bool | str = True) -> Answer:
     if getattr(ml, "smem_layout_sfa", None) is not None:  # the blockwise collectives' SmemLayoutSFA/SFB
         main["smem_layout_sfa"] = ml.smem_layout_sfa
         main["smem_layout_sfb"] = ml.smem_layout_sfb
+    if getattr(ml, "mixed", False):  # the mixed-input collective's own fields (collective/sm90_mixed.py)
+        main.update(mixed_fields(ml))
     if params and not ml.cp_async:
         try:
             tma_stage_slices(
@@ -134,6 +143,8 @@ def build(cfg: Config, params: bool | str = True) -> Answer:
         ("gmem copy B" if ml.cp_async else "TMA B", ml.copy_b),
         ("epilogue schedule", epi.schedule),
     ]
+    if getattr(ml, "mixed", False):
+        why.insert(3, ("conversion", ml.conversion))
     if epi.tile is not None:
         why += [
             ("epilogue tile", epi.tile),
@@ -142,6 +153,22 @@ def build(cfg: Config, params: bool | str = True) -> Answer:
             ("epilogue smem atom D", epi.atom_d),
         ]
     return Answer({"mainloop": main, "epilogue": ep}, why, ml, epi)
+
+
+def mixed_fields(ml) -> dict:
+    """The SM90 mixed-input collective's fields (MainloopSm90TmaGmmaRmemAWarpSpecializedMixedInput): its
+    KernelConversionMode, which operand it converts (IsATransformed) and SwapAB, the scale/zero element types (void
+    when converting only) and the scale smem layouts (SmemLayoutAtomScale, SmemLayoutScale: the converted operand's
+    atom rows x 1 per stage, defined in every mode)."""
+    return {
+        "conversion_mode": ml.conversion.value,
+        "is_a_transformed": ml.is_a_transformed,
+        "swap_ab": ml.swap_ab,
+        "element_scale": ml.element_scale,
+        "element_zero": ml.element_zero,
+        "smem_layout_atom_scale": _expr(ml.smem_layout_atom_scale),
+        "smem_layout_scale": _expr(ml.smem_layout_scale),
+    }
 
 
 def uniform_mainloop_fields(ml, stages: int, cluster: str, lay_a: str, lay_b: str) -> dict:
@@ -179,6 +206,19 @@ def tma_epilogue_fields(epi) -> dict:
         "copy_ops": dict(epi.copy_ops),
         "shared_storage_bytes": epi.shared_storage_bytes,
     }
+
+
+def not_modelled_scales(cfg: Config) -> None:
+    """A scaled operand (cute::tuple<Element, ElementScale[, ElementZero]>) is modelled on SM90 with two widths only
+    (collective/sm90_mixed.py); elsewhere the error names CUTLASS's mixed-input builders."""
+    scaled = [o for o in (cfg.a, cfg.b) if o.scale]
+    if scaled and (cfg.arch != "sm90" or cfg.a.bits == cfg.b.bits):
+        raise R.NotModelled(
+            f"cute::tuple<{', '.join((scaled[0].element, *scaled[0].scale))}> x "
+            f"{(cfg.b if scaled[0] is cfg.a else cfg.a).element} on --arch {cfg.arch}: a scaled operand is CUTLASS's "
+            "mixed-input builders' (SM100: sm100_mixed_input_umma_builder.inl, KernelScheduleSm100MixedInputGemm; "
+            "SM90: sm90_gmma_builder.inl GMMA_TMA_WS_RS with operands of two widths); not modelled here"
+        )
 
 
 def not_modelled_types(cfg: Config) -> None:

@@ -220,6 +220,8 @@ class Operand(NamedTuple):
 
     element: str
     layout: str = "RowMajor"
+    #: a mixed-input operand's scale and zero types (:class:`ScaledOperand`); none for a plain operand
+    scale = ()
 
     @property
     def bits(self) -> int:
@@ -230,6 +232,34 @@ class Operand(NamedTuple):
         """The element's data type: a block-scaled wrapper's (``nv_float4_t<float_e2m1_t>`` -> ``float_e2m1_t``)."""
         parts = block_scaled_parts(self.element)
         return parts[1] if parts else self.element
+
+
+class ScaledOperand(Operand):
+    """A mixed-input operand with its scale (and zero) types, ``cute::tuple<Element, ElementScale[, ElementZero]>``
+    (example 55): an :class:`Operand` whose ``scale`` is not a tuple field (an Operand is still its (element, layout)
+    pair), compared and hashed with it."""
+
+    def __new__(cls, element: str, layout: str, scale: tuple):
+        self = super().__new__(cls, element, layout)
+        self.scale = tuple(scale)
+        return self
+
+    def __eq__(self, other):
+        return tuple.__eq__(self, other) is True and getattr(other, "scale", ()) == self.scale
+
+    def __ne__(self, other):
+        return not self == other
+
+    def __hash__(self):
+        return hash((tuple(self), self.scale))
+
+    def __repr__(self):
+        return f"ScaledOperand(element={self.element!r}, layout={self.layout!r}, scale={self.scale!r})"
+
+
+def operand_with(element: str, layout: str, scale: tuple = ()) -> Operand:
+    """An Operand, or a ScaledOperand when ``scale`` names scale/zero types."""
+    return ScaledOperand(element, layout, scale) if scale else Operand(element, layout)
 
 
 class Config(NamedTuple):
@@ -312,10 +342,41 @@ def _split_layout(text: str) -> tuple[str, str]:
         return text[:i], text[i + 1 :]
 
 
+#: the scale/zero types of a mixed-input operand that cutedump models (the collective's ConvertAndScale[WithZero])
+MIXED_SCALE_TYPES = ("half_t", "bfloat16_t", "float")
+
+
+def _scaled_mixed_input(typ: str, what: str) -> tuple[str, tuple]:
+    """``cute::tuple<Element[, ElementScale[, ElementZero]]>`` (examples 55 and 86: the converted operand with its
+    scale and zero types) -> (Element, (ElementScale[, ElementZero])); any other type -> (it, ())."""
+    t = typ.strip().replace("cute::", "").replace("std::", "").replace(" ", "")
+    if not t.startswith("tuple<"):
+        return typ, ()
+    inner = t[len("tuple<") : -1] if t.endswith(">") else ""
+    parts = inner.split(",") if inner and "<" not in inner else []
+    if not parts or len(parts) > 3 or not all(parts):
+        raise CuteDumpError(
+            f"{what}: {typ.strip()!r}: a mixed-input operand is cute::tuple<Element>, cute::tuple<Element, "
+            "ElementScale> or cute::tuple<Element, ElementScale, ElementZero> of plain types (CUTLASS 4.2's "
+            "mixed-input builders: cutlass/gemm/collective/builders/sm90_gmma_builder.inl GMMA_TMA_WS_RS, "
+            "sm100_mixed_input_umma_builder.inl; a cutlass::Array<..> scale, the lookup-table mode, is not modelled)"
+        )
+    scale = tuple(element(x, what, typed=typ) for x in parts[1:])
+    for x in scale:
+        if x not in MIXED_SCALE_TYPES:
+            raise CuteDumpError(
+                f"{what}: {typ.strip()!r}: a {x} scale/zero: not modelled (cutedump models the mixed-input "
+                f"collective's {', '.join(MIXED_SCALE_TYPES)} scales and zeros; CUTLASS's builder: "
+                "cutlass/gemm/collective/builders/sm90_gmma_builder.inl, GMMA_TMA_WS_RS)"
+            )
+    return parts[0], scale
+
+
 def operand(text: str, what: str, default_layout: str, allow_void: bool = False) -> Operand:
     """``half_t:RowMajor`` / ``half_t:K`` / ``half_t`` (default layout); C++ qualified names (``cutlass::half_t``,
     ``cutlass::layout::RowMajor``) and the DSL's (``cutlass.Float16``) too."""
     typ, lay = _split_layout(text)
+    typ, scale = _scaled_mixed_input(typ, what)
     wrapped = block_scaled_element(typ, what, typed=text) if what[-1].lower() in "ab" else None
     el = wrapped or element(typ, what, allow_void, typed=text)
     lay = lay.strip().replace("cutlass::layout::", "")
@@ -340,7 +401,7 @@ def operand(text: str, what: str, default_layout: str, allow_void: bool = False)
         raise CuteDumpError(
             f"--{what[-1].lower()}: unknown layout {lay!r} (RowMajor, ColumnMajor, {', '.join(majors)})"
         )
-    return Operand(el, lay)
+    return operand_with(el, lay, scale)
 
 
 #: the largest value each integer option takes: problem extents are int32 (cute's default index type, CUTLASS's

@@ -717,19 +717,6 @@ def rs_mainloop(cfg: Config, carveout: int, sched: Choice, deferred: Refused | N
     (sm90_mma_tma_gmma_rs_warpspecialized.hpp), for same-width inputs that are not both 16-bit and not both
     K-major: A is read from registers. With A K-major and B MN-major A and B swap (SwapAB: the MMA's register
     operand is B); with both MN-major B is transposed in smem (the MMA reads a K-major copy)."""
-    if cfg.a.bits != cfg.b.bits and cfg.stages is not None:
-        # the mixed-input stage count reads StageCountType::bytes, which StageCount<N> has not: a compile error
-        raise Refused(
-            f"‘bytes’ is not a member of ‘cutlass::gemm::collective::StageCount<{cfg.stages}>’",
-            f"{GB}:452, a compile error: the mixed-input builder takes StageCountAuto/StageCountAutoCarveout only",
-        )
-    if cfg.a.bits != cfg.b.bits:
-        # is_use_rmem_A is true for any two widths, and the RS builder's IsMixedInput path (DirectConvert: A or B
-        # converted in registers, MainloopSm90TmaGmmaRmemAWarpSpecializedMixedInput) builds what this model does not
-        raise NotModelled(
-            f"{cfg.a.element} x {cfg.b.element} ({cfg.a.bits}-bit x {cfg.b.bits}-bit): CUTLASS's SM90 mixed-input "
-            f"RS builder (GMMA_TMA_WS_RS, {GB}:305, with MainloopSm90TmaGmmaRmemAWarpSpecializedMixedInput) is not modelled"
-        )
     if not _is_aligned(cfg):
         raise Refused("Should meet TMA alignment requirement\n", f"{GB}:398")
     s = sched.value

@@ -219,8 +219,9 @@ def collective_text(
         ans = build(cfg, params="warn")
     except Refused as e:
         # CUTLASS's own static_assert message, as one line
+        kind = "error" if "a compile error" in e.rule else "static_assert"  # g++'s own error, not a static_assert
         raise CuteDumpError(
-            f'CUTLASS refuses this collective: static_assert "{e.cutlass_message.strip()}" ({e.rule})'
+            f'CUTLASS refuses this collective: {kind} "{e.cutlass_message.strip()}" ({e.rule})'
         ) from None
     _kernel_warnings(cfg, ans)
     if toml and (ans.mainloop.rs or ans.mainloop.cp_async or cfg.grouped or cfg.sf_vec is not None):
@@ -260,6 +261,9 @@ def answer_extras(cfg, ans, prob, words) -> dict:
             d["major"] = "K" if (cfg.a_k_major if w == "a" else cfg.b_k_major) else "MN"
         if o.element != "void":
             d["alignment"] = cfg.alignment(w)
+        if o.scale:  # a mixed-input operand's cute::tuple<Element, ElementScale[, ElementZero]>
+            d["scale"] = o.scale[0]
+            d["zero"] = o.scale[1] if len(o.scale) > 1 else None
         bs = C.block_scaled_parts(o.element)
         if bs:
             d["block_scaled"] = {"wrapper": bs[0], "data_type": bs[1], "scale_factor_type": bs[2], "sf_vec_size": bs[3]}
@@ -415,7 +419,11 @@ def _text(cfg, ans, prob, words) -> str:
     f = ans.fields
     m, e = f["mainloop"], f["epilogue"]
     out = []
-    op = lambda o, w: f"{o.element}:{o.layout}" + (f" ({w})" if o.element != "void" else "")
+    op = lambda o, w: (
+        (f"cute::tuple<{', '.join((o.element, *o.scale))}>" if o.scale else o.element)
+        + f":{o.layout}"
+        + (f" ({w})" if o.element != "void" else "")
+    )
     maj = lambda k: "K-major" if k else "MN-major"
     arch_tag = {"sm90": "Sm90", "sm100": "Sm100"}.get(cfg.arch, "Sm120")
     opclass = "OpClassBlockScaledTensorOp" if C.is_block_scaled(cfg) else "OpClassTensorOp"
@@ -478,6 +486,15 @@ def _text(cfg, ans, prob, words) -> str:
             ("TMA SFB", m["gmem_tiled_copy_sfb"]),
             ("SF vector size", f"{m['sf_vec_size']} ({ans.mainloop.sf_type} scale factors)"),
         ]
+    if "conversion_mode" in m:  # the SM90 mixed-input collective (collective/sm90_mixed.py)
+        rows += [
+            (
+                "conversion",
+                f"{m['conversion_mode']} ({'A' if m['is_a_transformed'] else 'B'} converted, SwapAB "
+                f"{str(m['swap_ab']).lower()})",
+            ),
+            ("scale, zero", f"{m['element_scale']}, {m['element_zero']}"),
+        ]
     rows.append(("SharedStorage", f"{m['shared_storage_bytes']} bytes"))
     out += [f"  {k:<16} {v}" for k, v in rows]
     out.append("")
@@ -513,6 +530,9 @@ def _text(cfg, ans, prob, words) -> str:
     for k in ("smem_layout_atom_a", "smem_layout_atom_b", "smem_layout_a", "smem_layout_b"):
         out.append(f"{k}: {m[k]}")
     for k in SCALE_FIELDS if cfg.arch == "sm120" else SCALE_FIELDS_SM100:
+        if k in m:
+            out.append(f"{k}: {m[k]}")
+    for k in ("smem_layout_atom_scale", "smem_layout_scale"):
         if k in m:
             out.append(f"{k}: {m[k]}")
     for k in ("smem_layout_atom_c", "smem_layout_c", "smem_layout_d"):
@@ -908,6 +928,8 @@ def _desc_lines(cfg, ans, words) -> list:
     for name, value, major, el in _gmma_descs(ans):
         if value is None:
             out.append(words.line("registers", name=name))
+        elif isinstance(value, str):
+            out.append(words.line("gmma_desc_refused", name=name, major=major, element=el, message=value))
         else:
             out.append(words.line("gmma_desc", name=name, value=f"{value:#018x}", major=major, element=el))
     return out
@@ -936,7 +958,14 @@ def _gmma_descs(ans) -> list:
         out.append(("A", None, None, None))
         operands = [("B", lay_b, major_b, el_b)]
     for name, layout, major, el in operands:
-        d = desc_fragment(tiled, 0, name, parse_smem_layout(layout)).descriptors[0].value
+        try:
+            d = desc_fragment(tiled, 0, name, parse_smem_layout(layout)).descriptors[0].value
+        except CuteDumpError as e:
+            if not getattr(ml, "mixed", False):
+                raise
+            # the mixed-input collective's MMA is K-major (rs_op_selector<.., Major::K, Major::K>) while a 16-bit
+            # MN-major operand stays MN-major in smem: the kernel's make_gmma_desc refuses it (CuTe's message)
+            d = str(e)
         out.append((name, d, major, el))
     return out
 
@@ -998,6 +1027,9 @@ def descriptors(cfg, ans) -> dict:
     for name, value, major, el in _gmma_descs(ans):
         if value is None:
             out[name] = {"registers": True}
+            continue
+        if isinstance(value, str):
+            out[name] = {"refused": value, "major": major, "element": el}
             continue
         out[name] = {"value": f"{value:#018x}", "major": major, "element": el}
     return out

@@ -182,4 +182,19 @@ MESSAGES = {
     "coll.given_batched": "{value} as given (ptr-array: one TMA descriptor per batch)",
     # bstoml: the block-scaled UMMA's instruction descriptor
     "coll.text.idesc_bs": "  idesc_: {value}  (UMMA::make_instr_desc_block_scaled of {op}: the scale factors' TMEM ids 0, set by the mainloop per MMA)",
+    # ---- mixed (branch mixed): the SM90 mixed-input RS builder (sm90_gmma_builder.inl:305, IsMixedInput)
+    "coll.dp_mixed": "{a} x {b} ({a_bits}-bit x {b_bits}-bit): widths differ (IsMixedInput) -> the RS builder's "
+    "mixed-input mainloop; {narrow} is the narrow operand, converted to {wide_type} in registers before the MMA{swap}",
+    "coll.mixed_swap": " (B is narrow: the collective swaps A and B, SwapAB, so the converted operand is the MMA's A)",
+    "coll.mixed_direct_convert": "no scale or zero type with {narrow} ({narrow_type}) -> DirectConvert: {narrow_type} "
+    "converted to {wide_type}, no scaling",
+    "coll.stages_mixed": "StageCountAutoCarveout<{carveout}> ({source}): ({capacity} capacity - {carve} carveout) / "
+    "(round_up({narrow} over M x K = {m}x{k} + {wide} over N x K = {n}x{k} + {scale_bytes} scale + {zero_bytes} zero bytes) = {ab_bytes} bytes + {pipeline_bytes} "
+    "pipeline bytes per stage = {per}) = {stages}",
+    "coll.text.gmma_desc_refused": "  {name}: none: the MMA is K-major but this {major}-major {element} smem "
+    "layout is not, and CuTe's make_gmma_desc refuses it in the kernel ({message})",
+    "coll.mixed_convert_scale": "{narrow} ({narrow_type}) with a {scale} scale -> ConvertAndScale: {narrow_type} "
+    "converted to {wide_type}, then multiplied by its scale",
+    "coll.mixed_convert_scale_zero": "{narrow} ({narrow_type}) with a {scale} scale and a {zero} zero -> "
+    "ConvertAndScaleWithZero: {narrow_type} converted to {wide_type}, multiplied by its scale, plus its zero",
 }

@@ -172,4 +172,19 @@ MESSAGES = {
     "coll.given_batched": "{value}：按给定（ptr-array：每个 batch 一个 TMA 描述符）",
     # bstoml: the block-scaled UMMA's instruction descriptor
     "coll.text.idesc_bs": "  idesc_: {value}  （{op} 的 UMMA::make_instr_desc_block_scaled：scale factor 的 TMEM id 为 0，由主循环逐个 MMA 设置）",
+    # ---- mixed（分支 mixed）：SM90 混合输入 RS 构建器（sm90_gmma_builder.inl:305，IsMixedInput）
+    "coll.dp_mixed": "{a} x {b}（{a_bits} 位 x {b_bits} 位）：位宽不同（IsMixedInput）-> RS 构建器的混合输入 "
+    "mainloop；{narrow} 是窄操作数，在 MMA 之前于寄存器中转换为 {wide_type}{swap}",
+    "coll.mixed_swap": "（B 是窄操作数：collective 交换 A 与 B，即 SwapAB，使被转换的操作数成为 MMA 的 A）",
+    "coll.mixed_direct_convert": "{narrow}（{narrow_type}）没有 scale 或 zero 类型 -> DirectConvert：{narrow_type} "
+    "转换为 {wide_type}，不缩放",
+    "coll.stages_mixed": "StageCountAutoCarveout<{carveout}>（{source}）：（{capacity} 容量 - {carve} 预留）/"
+    "（每个 stage round_up({narrow} 占 M x K = {m}x{k} + {wide} 占 N x K = {n}x{k} + {scale_bytes} 字节 scale + {zero_bytes} 字节 zero) = {ab_bytes} 字节 + "
+    "{pipeline_bytes} 字节流水线 = {per}）= {stages}",
+    "coll.text.gmma_desc_refused": "  {name}：无：MMA 是 K-major，而这个 {major}-major {element} smem 布局不是，"
+    "CuTe 的 make_gmma_desc 在内核中拒绝它（{message}）",
+    "coll.mixed_convert_scale": "{narrow}（{narrow_type}）带 {scale} scale -> ConvertAndScale：{narrow_type} 转换为 "
+    "{wide_type}，再乘以 scale",
+    "coll.mixed_convert_scale_zero": "{narrow}（{narrow_type}）带 {scale} scale 与 {zero} zero -> "
+    "ConvertAndScaleWithZero：{narrow_type} 转换为 {wide_type}，乘以 scale，再加 zero",
 }

@@ -1,0 +1,264 @@
+"""CUTLASS 4.2's SM90 mixed-input GEMM builder as rules: GMMA_TMA_WS_RS (``sm90_gmma_builder.inl:305``) with A and B
+of two widths and no scales (ConvertOnly: the narrow operand is converted to the wide one's type in registers,
+``ConversionMode::DirectConvert``), and its collective ``MainloopSm90TmaGmmaRmemAWarpSpecializedMixedInput``
+(``sm90_mma_tma_gmma_rs_warpspecialized_mixed_input.hpp``), as CUTLASS's example 55 builds it.
+
+The rules' order is CUTLASS's: the builder's static_asserts, its TiledMMA and smem atoms, its stage count, then the
+collective it instantiates itself (whose checks come before the epilogue's pending ones). The objects come from
+cutedump's engines (sm90.py's selectors, cutedump.expr), as for the other SM90 mainloops.
+"""
+
+from __future__ import annotations
+
+from cutedump.collective import sm90 as R
+from cutedump.collective.config import Config
+from cutedump.collective.sm90 import GB, Choice, NotModelled, Phrase, Refused
+
+MIX = "cutlass/gemm/collective/sm90_mma_tma_gmma_rs_warpspecialized_mixed_input.hpp"
+#: the schedules whose builder is GMMA_TMA_WS_RS (its enable_if); the ptr-array ones build the array collective
+MIXED_SCHEDULES = {
+    "KernelTmaWarpSpecialized": False,
+    "KernelTmaWarpSpecializedPingpong": False,
+    "KernelTmaWarpSpecializedCooperative": True,
+}
+#: sizeof(ArrayEngine<float, 0>): the collective's smem_scale and smem_zero arrays with no scales (array_aligned's
+#: 16-byte alignment, cute/container/array_aligned.hpp)
+EMPTY_ARRAY_BYTES = 16
+
+
+def is_mixed(cfg: Config) -> bool:
+    """The builder's IsMixedInput: A and B of different sizeof_bits."""
+    return cfg.a.bits != cfg.b.bits
+
+
+def _sizeof(bits: int) -> int:
+    """sizeof(T): a sub-byte type (int4b_t) is one byte."""
+    return max(1, bits // 8)
+
+
+def _tma_compatible(cfg: Config) -> bool:
+    """detail::is_aligned<A, AlignmentA, B, AlignmentB, tma_alignment_bytes> (sm90_common.inl:434): sizeof(T) *
+    alignment, a multiple of 16 bytes for A and B."""
+    return all(
+        _sizeof(op.bits) * cfg.alignment(w) % R.TMA_ALIGNMENT_BYTES == 0 for op, w in ((cfg.a, "a"), (cfg.b, "b"))
+    )
+
+
+def resolve_schedule(cfg: Config) -> Choice:
+    """KernelScheduleAuto with mixed widths (sm90_gmma_builder.inl:1014): a TMA warp-specialized schedule (Pingpong
+    for a 64-row tile, else Cooperative) when A and B are TMA-aligned; else CUTLASS refuses (no cp.async kernel for
+    mixed widths)."""
+    if cfg.schedule != "KernelScheduleAuto":
+        return R.resolve_schedule(cfg)
+    if not _tma_compatible(cfg):
+        raise Refused("Only TMA warp specialized kernels are supported for mixed width input.", f"{GB}:1023")
+    return R.resolve_schedule(cfg._replace(align=(cfg.alignment("a"), cfg.alignment("b"), *cfg.align[2:])))
+
+
+def mainloop(cfg: Config, carveout: int, deferred: Refused | None = None) -> R.Mainloop:
+    """The GMMA_TMA_WS_RS builder's mixed-input path and its collective, for A and B of different widths."""
+    sched = resolve_schedule(cfg)
+    s = sched.value
+    R._grouped_check(cfg, s)
+    if s in R.PTR_ARRAY:
+        raise NotModelled(
+            f"{cfg.a.element} x {cfg.b.element} with {s}: CUTLASS's SM90 mixed-input RS builder (GMMA_TMA_WS_RS, "
+            f"{GB}:305) builds the grouped MainloopSm90ArrayTmaGmmaWarpSpecializedMixedInput; not modelled"
+        )
+    if s not in MIXED_SCHEDULES and (cfg.a.scale or cfg.b.scale):
+        raise NotModelled(
+            f"a scaled operand with {s}: CUTLASS's builder for {s} is not the mixed-input RS builder (GMMA_TMA_WS_RS, "
+            f"{GB}:305), which is the one that takes cute::tuple<Element, ElementScale[, ElementZero]>; not modelled"
+        )
+    if s not in MIXED_SCHEDULES:
+        return None  # another builder (KernelTma, FP8FastAccum, cp.async): sm90.mainloop's rules answer
+    if cfg.a.scale and cfg.b.scale:  # both tuples (the builder's first static_assert on its element types)
+        raise Refused("Either A OR B must be a tuple or the widths of A and B must be different.", f"{GB}:367")
+    if not _tma_compatible(cfg):
+        raise Refused("Should meet TMA alignment requirement\n", f"{GB}:399")
+    m, n, k = cfg.tile
+    a_narrow = cfg.a.bits < cfg.b.bits  # IsANarrow = IsATransformed: the narrow operand is the converted one
+    wide_op = cfg.b if a_narrow else cfg.a
+    if wide_op.scale:
+        raise NotModelled(
+            f"{cfg.a.element} x {cfg.b.element}: scale/zero types on the wide operand ({wide_op.element}): CUTLASS's "
+            f"SM90 mixed-input RS builder (GMMA_TMA_WS_RS, {GB}:305) then converts the wide operand; not modelled "
+            "(example 55 pairs the scales with the narrow operand)"
+        )
+    scale = (cfg.a if a_narrow else cfg.b).scale
+    el_scale = scale[0] if scale else "void"
+    el_zero = scale[1] if len(scale) > 1 else "void"
+    swap = not a_narrow  # SwapAB: the operand converted in registers must be the MMA's A
+    ma = "K" if cfg.a_k_major else "MN"  # gmma_rs_tag_to_major_A/B: the layout tag alone
+    mb = "K" if cfg.b_k_major else "MN"
+    if not cfg.a_k_major and not cfg.b_k_major:  # not two 2-byte inputs, both MN-major, warp-specialized
+        raise Refused("Mixed input GEMM does not support WS transpose B.", f"{GB}:409")
+    ea = "tfloat32_t" if cfg.a.element == "float" else cfg.a.element
+    eb = "tfloat32_t" if cfg.b.element == "float" else cfg.b.element
+    narrow, wide = (ea, eb) if a_narrow else (eb, ea)
+    wide_major = mb if a_narrow else ma  # TiledMmaGmmaMajorB
+    if wide_major != "K" and R.ELEMENT_BITS[wide] != 16:
+        raise Refused("Mixed input GEMM does not support MN major layout except for 16bit", f"{GB}:426")
+    # the MMA: rs_op_selector<RealElementB, RealElementB, ...>: the wide type on both sides, both K-major
+    op = R.ss_op(cfg.acc, wide, wide, cfg.tile, "K", "K", rs=True)
+    atom_a = R.rs_smem_selector(ma, ea, m, k, False)
+    atom_b = R.rs_smem_selector(mb, eb, n, k, False)
+    align = max(R._swizzle_alignment(atom_a.value), R._swizzle_alignment(atom_b.value))
+    if cfg.stages is not None:
+        # PipelineStages (after the TiledMMA and the smem atoms) reads StageCountType::bytes, which StageCount<N> has not: a compile error
+        raise Refused(
+            f"‘bytes’ is not a member of ‘cutlass::gemm::collective::StageCount<{cfg.stages}>’",
+            f"{GB}:456, a compile error: the mixed-input builder takes StageCountAuto/StageCountAutoCarveout only",
+        )
+    stages = _stage_count(cfg, narrow, wide, el_scale, el_zero, carveout, align)
+    # the collective (instantiated by the builder itself: its checks come before the epilogue's)
+    narrow_k = cfg.a_k_major if a_narrow else cfg.b_k_major
+    if not narrow_k:
+        raise Refused("The transformed type must be K-major.", f"{MIX}:149")
+    if R.ELEMENT_BITS[wide] != 16 and not (cfg.a_k_major and cfg.b_k_major):
+        raise Refused("The unscaled element must be 2 bytes OR both inputs must be K-major", f"{MIX}:155")
+    R._collective_start(cfg, None, f"{MIX}:160")
+    # SwappedSmemLayoutAtomA/B: the converted operand's atom tiles (M, K), the wide one's (N, K)
+    (ia, mn_a), (ib, mn_b) = (
+        ((atom_a.value, ma), (atom_b.value, mb)) if a_narrow else ((atom_b.value, mb), (atom_a.value, ma))
+    )
+    for atom, el, ext in ((ia, narrow, m), (ib, wide, n)):
+        sa = R.atom_shape(atom, el)
+        if ext % sa[0] or k % sa[1]:
+            raise Refused("SmemLayoutAtom must evenly divide tile shape.", f"{MIX}:{222 if atom is ia else 226}")
+    st = stages.value
+    if st < 2:
+        raise Refused("Specialization requires Stages set to value 2 or more.", f"{MIX}:243")
+    if deferred is not None:
+        raise deferred
+    al_a, al_b = R._swizzle_alignment(ia), R._swizzle_alignment(ib)
+    bytes_a = R._bits_to_bytes(m * k * st * R.ELEMENT_BITS[narrow])
+    bytes_b = R._bits_to_bytes(n * k * st * R.ELEMENT_BITS[wide])
+    # smem_scale and smem_zero: cosize(SmemLayoutScale) = M x Stages elements each in their modes (array_aligned:
+    # 16 bytes at least, 16-byte aligned); float arrays of no elements otherwise
+    sz = [
+        R._round_up(R._bits_to_bytes(m * st * R.ELEMENT_BITS[e]), 16) if e != "void" else 0 for e in (el_scale, el_zero)
+    ]
+    end = R._round_up(R._round_up(bytes_a, al_b) + bytes_b, 16) + sum(x or EMPTY_ARRAY_BYTES for x in sz)
+    tal = max(al_a, al_b)
+    shared = R._round_up(R._round_up(end, tal) + R.PIPELINE_BYTES_PER_STAGE * st, tal)
+    scale_rows = R.atom_shape(ia, narrow)[0]
+    dp = Choice(
+        "MainloopSm90TmaGmmaRmemAWarpSpecializedMixedInput",
+        f"{GB}:466",
+        Phrase(
+            "coll.dp_mixed",
+            a=cfg.a.element,
+            b=cfg.b.element,
+            a_bits=cfg.a.bits,
+            b_bits=cfg.b.bits,
+            narrow="A" if a_narrow else "B",
+            wide_type=wide,
+            swap=Phrase("coll.mixed_swap") if swap else "",
+        ),
+    )
+    side = "A" if a_narrow else "B"
+    if el_scale == "void":
+        conv = Choice(
+            "DirectConvert",
+            f"{MIX}:261",
+            Phrase("coll.mixed_direct_convert", narrow=side, narrow_type=narrow, wide_type=wide),
+        )
+    elif el_zero == "void":
+        conv = Choice(
+            "ConvertAndScale",
+            f"{MIX}:264",
+            Phrase("coll.mixed_convert_scale", narrow=side, narrow_type=narrow, wide_type=wide, scale=el_scale),
+        )
+    else:
+        conv = Choice(
+            "ConvertAndScaleWithZero",
+            f"{MIX}:267",
+            Phrase(
+                "coll.mixed_convert_scale_zero",
+                narrow=side,
+                narrow_type=narrow,
+                wide_type=wide,
+                scale=el_scale,
+                zero=el_zero,
+            ),
+        )
+    return R.Mainloop(
+        schedule=sched,
+        dispatch_policy=dp,
+        mma_op=op,
+        rs=True,
+        mixed=True,
+        swap_ab=swap,
+        transpose_b=False,
+        is_a_transformed=a_narrow,
+        element_scale=el_scale,
+        element_zero=el_zero,
+        conversion=conv,
+        layout_a=R.smem_layout_expr(ia, m, k, st, mn_a == "MN"),
+        layout_b=R.smem_layout_expr(ib, n, k, st, mn_b == "MN"),
+        # the collective's scales: one column of the converted operand's atom rows per stage (MN-major)
+        smem_layout_atom_scale=f"Layout<Shape<_{scale_rows},_1>>{{}}",
+        smem_layout_scale=(
+            f"tile_to_shape(Layout<Shape<_{scale_rows},_1>>{{}}, make_shape(_{m},_1,_{st}), Step<_2,_1,_3>{{}})"
+        ),
+        gmma_layout_b=None,
+        atom_layout="(_2,_1,_1)" if MIXED_SCHEDULES[s] else "(_1,_1,_1)",
+        element_a=ea,
+        element_b=eb,
+        major_a=ma,
+        major_b=mb,
+        smem_atom_a=atom_a,
+        smem_atom_b=atom_b,
+        stages=stages,
+        copy_a=R.tma_atom(cfg.cluster[1], "N", "A"),
+        copy_b=R.tma_atom(cfg.cluster[0], "M", "B"),
+        stage_bytes=None,
+        shared_storage_bytes=shared,
+        tile=cfg.tile,
+        cluster=cfg.cluster,
+    )
+
+
+def _stage_count(
+    cfg: Config, narrow: str, wide: str, el_scale: str, el_zero: str, carveout: int, alignment: int
+) -> Choice:
+    """compute_stage_count_or_override_single_affine_transformed_input (sm90_gmma_builder.inl:127), with no scale
+    and no zero (void: 0 bytes): RealElementA (the converted operand's type) over M x K, RealElementB (the wide one)
+    over N x K, as the builder passes them, whichever operand is narrow."""
+    m, n, k = cfg.tile
+    bn = R.ELEMENT_BITS[narrow]
+    bw = R.ELEMENT_BITS[wide]
+    # one row of M scales (and zeros) per stage (scale_zero_k_tile = 1); void: none
+    sb, zb = (R._bits_to_bytes(R.ELEMENT_BITS[e] * m) if e != "void" else 0 for e in (el_scale, el_zero))
+    if sb % 128:
+        raise Refused("Scale bytes must be a multiple of 128", f"{GB}:141")
+    if zb % 128:
+        raise Refused("Zero bytes must be a multiple of 128", f"{GB}:142")
+    raw = R._bits_to_bytes(bn * m * k) + R._bits_to_bytes(bw * n * k) + sb + zb
+    per = R._round_up(raw, alignment) + R.PIPELINE_BYTES_PER_STAGE
+    cap = R.SMEM_CAPACITY // alignment * alignment
+    carve = R._round_up(carveout, alignment)
+    s = (cap - carve) // per
+    src = Phrase("coll.carveout_epilogue" if cfg.carveout is None else "coll.carveout_given")
+    if alignment != 128:
+        src = Phrase("coll.carveout_swizzle_aligned", source=src, alignment=alignment)
+    why = Phrase(
+        "coll.stages_mixed",
+        carveout=carveout,
+        source=src,
+        capacity=cap,
+        carve=carve,
+        narrow=narrow,
+        wide=wide,
+        m=m,
+        n=n,
+        k=k,
+        scale_bytes=sb,
+        zero_bytes=zb,
+        ab_bytes=R._round_up(raw, alignment),
+        pipeline_bytes=R.PIPELINE_BYTES_PER_STAGE,
+        per=per,
+        stages=s,
+    )
+    return Choice(s, f"{GB}:127", why)
