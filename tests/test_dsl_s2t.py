@@ -63,8 +63,8 @@ def _check(step):
 
 
 def test_s2t_copy_like_the_dsl_sample():
-    """Every eighth case (every family) in the default run."""
-    assert _check(8) >= 100
+    """Every twelfth case (every family) in the default run."""
+    assert _check(12) >= 70
 
 
 @pytest.mark.slow
