@@ -34,8 +34,8 @@ from cutedump.algebra.inttuple import UNDERSCORE, product_each
 from cutedump.algebra.layout import Layout
 from cutedump.algebra.smem_ptr import SmemPtrFlag
 from cutedump.algebra.swizzle import ComposedLayout
-from cutedump.atoms.copy import TiledCopy, copy_atom
-from cutedump.atoms.copy_catalog import lookup_copy, lookup_tmem_copy
+from cutedump.atoms.copy import CopyAtom, TiledCopy, copy_atom
+from cutedump.atoms.copy_catalog import lookup_copy, lookup_tmem_copy, lookup_utccp_copy
 from cutedump.atoms.mma import TiledMMA, mma_atom
 from cutedump.errors import CuteDumpError
 from cutedump.expr.dsl import DSL_FUNCTIONS, DType, Enum_, _keep_swizzle, _need_stages, _smem_atom
@@ -1195,6 +1195,8 @@ def _make_copy_atom(op, dtype, num_bits_per_copy):
         return _matrix_atom(op, dtype)
     if op.kind == "tmem":
         return _tmem_atom(op, dtype)
+    if op.kind == "s2t":
+        return s2t_atom(op, dtype)
     raise CuteDumpError(f"make_copy_atom: cutedump does not model this op's atom here ({op.text.splitlines()[0]})")
 
 
@@ -1665,11 +1667,36 @@ def sm100_blockscaled_tiled_mma(ev, a, b, am, bm, sf, vec, cta, mn, src, ab_dtyp
     return make_tiled_mma(ev, op, None, None)
 
 
+#: a C++ value type of each width (the UTCCP atoms and their tiled copies depend on the width only)
+_CPP_BY_BITS = {4: "float_e2m1_t", 8: "uint8_t", 16: "uint16_t", 32: "uint32_t", 64: "uint64_t"}
+#: the tcgen05 SMEM -> TMEM ops -> CuTe's SM100_UTCCP_* atoms (without the _1cta / _2cta suffix)
+UTCCP_OF_OP = {
+    "Cp128x256bOp": "SM100_UTCCP_128dp256bit",
+    "Cp128x128bOp": "SM100_UTCCP_128dp128bit",
+    "Cp4x256bOp": "SM100_UTCCP_4dp256bit",
+    "Cp4x32x128bOp": "SM100_UTCCP_4x32dp128bit",
+    "Cp2x64x128b0213Op": "SM100_UTCCP_2x64dp128bitlw0213",
+    "Cp2x64x128b0123Op": "SM100_UTCCP_2x64dp128bitlw0123",
+}
+
+
+def s2t_atom(op, dtype):
+    """make_copy_atom(tcgen05.Cp*Op(cta_group), dtype): CuTe's Copy_Atom<SM100_UTCCP_*, T> printed by the DSL (the
+    bit layouts recast to the element type; a 6-bit type rounded up as the DSL does)."""
+    traits = lookup_utccp_copy(op.catalog)
+    src, dst = parse_layout(traits.src), parse_layout(traits.dst)
+    cpp = CopyAtom(traits, _CPP_BY_BITS[dtype.bits]) if dtype.bits in _CPP_BY_BITS else None
+    atom = DslCopyAtom(dtype, parse_layout(traits.thr_id), _dsl_recast(src, dtype.bits), _dsl_recast(dst, dtype.bits))
+    atom.cpp = cpp
+    return atom
+
+
 def s2t_op(ev, cta, name=""):
-    """tcgen05.Cp*Op(cta_group): the SMEM -> TMEM copies (their print; their atoms are not modeled)."""
+    """tcgen05.Cp*Op(cta_group): the SMEM -> TMEM copies (their atoms: CuTe's SM100_UTCCP_*, cutedump.atoms.dsl_tensors)."""
     _need_arch(_TC_ARCHS, f"tcgen05.{name}")
     _enum(cta, "CtaGroup", "cta_group")
-    return CopyOp(f"tcgen05 {name[:-2]} Copy Operation\n  CTA group = {cta!r}", "s2t")
+    cpp = f"{UTCCP_OF_OP[name]}_{1 if cta.name == 'ONE' else 2}cta"
+    return CopyOp(f"tcgen05 {name[:-2]} Copy Operation\n  CTA group = {cta!r}", "s2t", cpp)
 
 
 s2t_op.dsl_named = True

@@ -80,8 +80,8 @@ class Enum_:
         self.cls, self.name = cls, name
         self.space = space  # the module of a class two modules define (warpgroup / tcgen05 SmemLayoutAtomKind), or ""
 
-    def __repr__(self):  # cute.ReductionKind's members print their name alone (an IntEnum of the MLIR bindings)
-        return self.name if self.cls == "ReductionKind" else f"{self.cls}.{self.name}"
+    def __repr__(self):  # cute.ReductionKind's / AddressSpace's members print their name alone (the MLIR's enums)
+        return self.name if self.cls in ("ReductionKind", "AddressSpace") else f"{self.cls}.{self.name}"
 
     def __eq__(self, o):
         return isinstance(o, Enum_) and (o.cls, o.name) == (self.cls, self.name)
@@ -166,6 +166,7 @@ ENUMS = {
     "Pack": ("NONE", "PACK_16b_IN_32b"),
     "Unpack": ("NONE", "UNPACK_32b_IN_16b"),
     "ReductionKind": ("ADD", "MIN", "MAX", "INC", "DEC", "AND", "OR", "XOR"),
+    "AddressSpace": ("generic", "gmem", "smem", "dsmem", "tmem", "rmem", "cmem"),
 }
 
 #: module prefixes a name may carry (the longest first); what is left names a row of DSL_FUNCTIONS, a type or an enum
@@ -920,6 +921,18 @@ def _basis(ev, mode):
     return ScaledBasis(C(1), tuple(int(p) for p in path))
 
 
+def _tensor_aware(f):
+    """A layout function of the DSL that also takes a tensor (cutedump.atoms.dsl_tensors): the tensor over the
+    function of its layout, on the same iterator."""
+
+    def g(ev, x, *args):
+        if hasattr(x, "dsl_with_layout"):
+            return x.dsl_with_layout(f(ev, x.layout, *args))
+        return f(ev, x, *args)
+
+    return g
+
+
 def _plain(name, *order):
     """A row that calls the eval language's ``name`` with the DSL's arguments (reordered by ``order``)."""
 
@@ -970,7 +983,7 @@ DSL_FUNCTIONS = {
     "group_modes": (("input", "begin", "end="), _group_modes),
     "flatten": (("a",), _plain("flatten")),
     "filter": (("input",), _plain("filter")),
-    "filter_zeros": (("input", "*target_profile"), _plain("filter_zeros")),
+    "filter_zeros": (("input", "*target_profile"), _tensor_aware(_plain("filter_zeros"))),
     "max_common_layout": (("a", "b"), _plain("max_common_layout")),
     "max_common_vector": (("a", "b"), _plain("max_common_vector")),
     "recast_layout": (("new_type_bits", "old_type_bits", "src_layout"), _recast),
@@ -1207,6 +1220,15 @@ for _n, _params, _impl in (
     ),
 ):
     DSL_FUNCTIONS[_n] = (_params, "cutedump.atoms.dsl_ops:" + _impl)
+# pointers and tensors over memory, and the SMEM -> TMEM copy of the scale factors (cutedump.atoms.dsl_tensors)
+for _n, _params, _impl in (
+    ("make_ptr", ("dtype", "value", "mem_space=", "*assumed_align"), "make_ptr"),
+    ("recast_ptr", ("ptr", "swizzle_=", "dtype="), "recast_ptr"),
+    ("make_tensor", ("iterator", "layout"), "make_tensor"),
+    ("tcgen05.make_s2t_copy", ("atom", "tmem_tensor"), "make_s2t_copy"),
+    ("tcgen05.get_s2t_smem_desc_tensor", ("atom", "smem_tensor"), "get_s2t_smem_desc_tensor"),
+):
+    DSL_FUNCTIONS[_n] = (_params, "cutedump.atoms.dsl_tensors:" + _impl)
 # the Blackwell helpers are cutlass.utils' own (cutlass/utils/__init__.py imports them from blackwell_helpers)
 for _n in ("make_smem_layout_a", "make_smem_layout_b", "make_smem_layout_epi"):
     DSL_FUNCTIONS["utils." + _n] = DSL_FUNCTIONS["sm100." + _n]
@@ -1427,6 +1449,11 @@ class _Run:
     def arith(self, n):
         a = self.value(n.left)
         b = None if n.right is None else self.value(n.right)
+        if n.op == "+" and hasattr(a, "dsl_add"):  # a pointer plus an offset (cutedump.atoms.dsl_tensors)
+            try:
+                return a.dsl_add(b)
+            except CuteDumpError as e:
+                raise CuteDumpError(e.message, self.text, n.col) from None
         if n.op in ("+", "*") and (isinstance(a, tuple) or isinstance(b, tuple)):  # (4, 8) + (2,), (4,) * 3
             if n.op == "+" and isinstance(a, tuple) and isinstance(b, tuple):
                 return a + b
@@ -1576,6 +1603,11 @@ class _Run:
             return x[slice(*parts)]
         if not isinstance(key, str):  # x[i]
             i = self.value(key)
+            if hasattr(x, "dsl_index"):  # a tensor over memory sliced (cutedump.atoms.dsl_tensors)
+                try:
+                    return x.dsl_index(self, i)
+                except CuteDumpError as e:
+                    raise CuteDumpError(e.message, self.text, n.col) from None
             if x.__class__ is ComposedLayout and x.b.__class__ is Layout and isinstance(i, int):
                 if not 0 <= int(i) < (len(x.b.shape) if isinstance(x.b.shape, tuple) else 1):
                     raise CuteDumpError(f"mode {int(i)} of a composed layout (ValueError)", self.text, n.col)
@@ -2027,6 +2059,8 @@ def _settle(x):
         return ScaledBasis(_settle(x.value), x.path)
     if cls is CountingTensor:
         return CountingTensor(_settle(x.coord), _settle(x.layout))
+    if hasattr(x, "dsl_settle"):  # a tensor over memory (cutedump.atoms.dsl_tensors)
+        return x.dsl_settle(_settle)
     return x
 
 

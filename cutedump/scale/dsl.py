@@ -217,14 +217,15 @@ def _tmem_sf(ev, which, tiled_mma, tiler, vs, smem_layout):
     cta_m = int(t[0]) // thr
     S = smem_layout
     try:
-        (((rows, mb_s), kpart), x, kr) = (S.shape[0], S.shape[1], S.shape[2]) if len(S.shape) == 3 else (None,) * 3
-        mb = int(mb_s)
-        kst = S.stride[0][1]
+        (m_mode, kpart), x, kr = S.shape  # ((rows, (VS, NSF)), MMA_MN, MMA_K)
+        vs_mode, nsf = kpart
+        nrows = int(ev.call("size", m_mode))
         xs_shape = x
     except (TypeError, ValueError, AttributeError, IndexError):
         raise CuteDumpError(f"{what}: expected one stage of make_smem_layout_sf{which} (ValueError)") from None
-    if rows != (C(32), C(4)):
+    if nrows % 128 or not nrows:  # the rows are 128-row chunks however the smem layout factors them
         raise CuteDumpError(f"{what}: expected one stage of make_smem_layout_sf{which} (ValueError)")
+    mb = nrows // 128
     g = 4 * mb
     half = which == "b" and thr == 2 and cta_m == 64
     if half:
@@ -235,16 +236,15 @@ def _tmem_sf(ev, which, tiled_mma, tiler, vs, smem_layout):
         m_shape, m_stride = ((C(32), C(g)), C(4)), ((C(_LANE), C(4)), C(32 * _LANE))
         kstep = 4 * g
 
-    def kmap(shape, stride):
-        if isinstance(shape, tuple):
-            return tuple(kmap(a, b)[0] for a, b in zip(shape, stride)), tuple(
-                kmap(a, b)[1] for a, b in zip(shape, stride)
-            )
-        s = int(stride)
-        return shape, (stride if s < 4 else C(kstep))  # a byte of the row, or the next K-chunk
-
-    kr_shape, kr_stride = kmap(kr, S.stride[2])
-    ksfs = int(ev.call("size", kpart[1])) * int(ev.call("size", kr))
+    # the K scale factors in order (the chunk's NSF, then MMA_K): the k-th is byte k % 4 of its column, the next 4
+    # a K-chunk further (the MLIR op's answer whatever the smem strides: (VS, 1) then MMA_K 24 is (4,6):(1,16))
+    kl = ev.call("composition", Layout((C(4), C(1 << 24)), (C(1), C(kstep))), ev.call("make_layout", (nsf, kr)))
+    nsf_shape, kr_shape = kl.shape
+    nsf_stride, kr_stride = kl.stride
+    if not half:
+        kst = (C(0), nsf_stride if int(ev.call("size", nsf)) > 1 else C(0))
+    kpart = (vs_mode, nsf_shape)
+    ksfs = int(ev.call("size", nsf)) * int(ev.call("size", kr))
     x_stride = C(0) if int(xs_shape) == 1 else C(4 * ksfs)
     shape = ((m_shape, kpart), xs_shape, kr_shape)
     stride = ((m_stride, kst), x_stride, kr_stride)

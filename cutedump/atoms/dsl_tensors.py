@@ -1,0 +1,315 @@
+"""The CuTe DSL's pointers and tensors over memory as a kernel makes them (``cute.make_ptr``, ``cute.recast_ptr``,
+``ptr + n``, ``cute.make_tensor(ptr, layout)``, ``cute.filter_zeros(tensor)``) and the SMEM -> TMEM copy of the
+block-scaled kernels' scale factors (``tcgen05.make_s2t_copy``, ``get_slice(i).partition_S/D``,
+``tcgen05.get_s2t_smem_desc_tensor``), printed as nvidia-cutlass-dsl 4.8.1 prints them.
+
+One model with C++: ``make_s2t_copy(atom, tmem_tensor)`` is CuTe's ``make_utccp_copy(Op{}, filter_zeros(tmem))``
+(:func:`cutedump.atoms.utccp.make_utccp_copy`, checked against CuTe 4.2), the partitions are CuTe's
+``ThrCopy::partition_S/D`` and the descriptor tensor is ``get_utccp_smem_desc_tensor<Op>`` (its layout
+``recast_layout<T, uint128_t>`` of the partitioned smem tensor's). What the DSL adds is its print: a pointer is
+``ptr<f32, tmem, align<16>>`` (the alignment in bytes, written where it is not the element's width; ``ptr + n`` keeps
+``gcd(align, n * bytes)``), a tensor ``tensor<ptr o layout>``. The descriptor tensor's iterator the DSL prints as an
+MLIR value whose SSA number depends on the whole kernel (``OpResult(%115 = "cute.get_iter"(%114) : (...) ->
+!cute_nvgpu.smem_desc)``); cutedump writes its type, ``!cute_nvgpu.smem_desc``, in its place.
+"""
+
+from __future__ import annotations
+
+from math import gcd
+
+from cutedump.algebra import C, filter_zeros, is_static, recast_layout
+from cutedump.algebra import layout as L
+from cutedump.algebra.integer import Dyn
+from cutedump.algebra.inttuple import UNDERSCORE, flatten_to_tuple
+from cutedump.algebra.layout import Layout
+from cutedump.atoms.copy import ThrCopy
+from cutedump.atoms.dsl_ops import _CPP_BY_BITS, _MLIR, DslCopyAtom, DslTiledCopy, _dt
+from cutedump.atoms.tmem import TmemTensor
+from cutedump.atoms.utccp import make_utccp_copy
+from cutedump.errors import CuteDumpError
+from cutedump.expr.dsl import Enum_
+
+#: the DSL's address spaces (cute.AddressSpace), as a pointer prints them
+SPACES = ("generic", "gmem", "smem", "dsmem", "tmem", "rmem", "cmem")
+
+
+def _bytes(dtype) -> int:
+    return max(1, dtype.bits // 8)
+
+
+class DslPointer:
+    """A pointer of the DSL: element type, address space and the alignment (bytes) its type carries."""
+
+    __slots__ = ("dtype", "space", "align")
+
+    def __init__(self, dtype, space, align):
+        self.dtype, self.space, self.align = dtype, space, int(align)
+
+    def dsl_str(self, fmt=None):
+        extra = f", align<{self.align}>" if self.align != self.dtype.bits // 8 else ""
+        return f"ptr<{_MLIR.get(self.dtype.name, self.dtype.name)}, {self.space}{extra}>"
+
+    def __repr__(self):
+        return f"a pointer ({self.dsl_str()})"
+
+    def dsl_add(self, n):
+        """ptr + n (elements): the alignment the sum is known to keep."""
+        if isinstance(n, bool) or not isinstance(n, int):
+            raise CuteDumpError(f"a pointer adds an integer, got {n!r}")
+        if n.__class__ is C:
+            return self.offset_by(int(n))
+        d = n.div if isinstance(n, Dyn) else 1
+        return self.offset_by(d if d else 0)
+
+    def offset_by(self, k: int):
+        """The pointer moved by k elements (k: the offset, or what divides it)."""
+        bits = k * self.dtype.bits
+        if bits == 0:
+            return self
+        # a sub-byte element's pointer moved off a byte boundary keeps no byte alignment (0: printed as the type's)
+        return DslPointer(self.dtype, self.space, gcd(self.align * 8, abs(bits)) // 8)
+
+    def dsl_attr(self, name):
+        if name in ("dtype", "value_type"):
+            return self.dtype
+        if name == "memspace":
+            return Enum_("AddressSpace", self.space)
+        if name == "alignment":
+            return C(self.align)
+        raise CuteDumpError(f"a pointer has no attribute {name!r} here (dtype, memspace, alignment)")
+
+
+class DslTensor:
+    """``cute.make_tensor(ptr, layout)``: printed ``tensor<ptr<...> o layout>``."""
+
+    __slots__ = ("ptr", "layout")
+
+    def __init__(self, ptr, layout):
+        self.ptr, self.layout = ptr, layout
+
+    def dsl_str(self, fmt):
+        return f"tensor<{self.ptr.dsl_str(fmt)} o {fmt(self.layout)}>"
+
+    def __repr__(self):
+        return f"a tensor ({self.ptr.dsl_str()})"
+
+    def dsl_settle(self, settle):
+        return self.__class__(self.ptr, settle(self.layout))
+
+    def dsl_index(self, ev, crd):
+        """tensor[crd] with None (``_``) in the coordinate: the sliced tensor, its pointer moved to crd's offset."""
+        leaves = flatten_to_tuple(crd) if isinstance(crd, tuple) else (crd,)
+        if UNDERSCORE not in leaves:
+            raise CuteDumpError("a tensor's element (a coordinate without None) is a value of the kernel, not modelled")
+
+        def zero(c):
+            return tuple(zero(e) for e in c) if isinstance(c, tuple) else (C(0) if c is UNDERSCORE else c)
+
+        off = self.layout(zero(crd))
+        ptr = self.ptr.offset_by(int(off)) if off.__class__ is C else self.ptr.offset_by(1)
+        return self.__class__(ptr, ev.call("slice", crd, self.layout))
+
+    def dsl_with_layout(self, layout):
+        """The same iterator over another layout (cute.filter_zeros of a tensor)."""
+        return self.__class__(self.ptr, layout)
+
+    def dsl_attr(self, name):
+        table = {
+            "layout": lambda: self.layout,
+            "shape": lambda: self.layout.shape,
+            "stride": lambda: self.layout.stride,
+            "iterator": lambda: self.ptr,
+            "element_type": lambda: self.ptr.dtype,
+            "memspace": lambda: Enum_("AddressSpace", self.ptr.space),
+        }
+        if name not in table:
+            raise CuteDumpError(f"a tensor has no attribute {name!r} here ({', '.join(table)})")
+        return table[name]()
+
+
+class DslDescTensor(DslTensor):
+    """``tcgen05.get_s2t_smem_desc_tensor``: a tensor of shared-memory descriptors (128-bit units)."""
+
+    __slots__ = ()
+
+    def dsl_str(self, fmt):
+        return f"tensor<!cute_nvgpu.smem_desc o {fmt(self.layout)}>"
+
+    def __repr__(self):
+        return "a tensor of shared-memory descriptors"
+
+    def dsl_attr(self, name):
+        if name in ("iterator", "element_type", "memspace"):
+            raise CuteDumpError(f"the descriptor tensor's {name} is an MLIR value; it is not modelled here")
+        return super().dsl_attr(name)
+
+
+# ---- pointers and tensors -----------------------------------------------------------------------------------
+
+
+def _space(x, what):
+    if not isinstance(x, Enum_) or x.cls != "AddressSpace":
+        raise CuteDumpError(f"{what}: expects mem_space to be a cute.AddressSpace member, got {x!r}")
+    return x.name
+
+
+def make_ptr(ev, dtype, value, mem_space, assumed_align):
+    """cute.make_ptr(dtype, value, mem_space=None, *, assumed_align=None) (cutlass/cute/core.py)."""
+    dtype = _dt(dtype, "make_ptr")
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise CuteDumpError(f"make_ptr: expects integer value, but got {value!r} (TypeError)")
+    space = "generic" if mem_space is None else _space(mem_space, "make_ptr")
+    per = _bytes(dtype)
+    if assumed_align is None:
+        align = per
+    else:
+        if assumed_align.__class__ is not C or int(assumed_align) <= 0:
+            raise CuteDumpError(f"make_ptr: assumed_align must be a positive static integer, got {assumed_align!r}")
+        align = int(assumed_align)
+        if per % align and align % per:
+            raise CuteDumpError(
+                f"make_ptr: bytes_per_elt={per} is not a multiple of assumed_align={align} and vice versa (ValueError)"
+            )
+    return DslPointer(dtype, space, align)
+
+
+def recast_ptr(ev, ptr, swizzle_, dtype):
+    """cute.recast_ptr(ptr, swizzle_=None, dtype=None): the same address and alignment, another element type."""
+    if not isinstance(ptr, DslPointer):
+        raise CuteDumpError(f"recast_ptr: expects a pointer, got {ptr!r}")
+    if swizzle_ is not None:
+        raise CuteDumpError("recast_ptr: a swizzled pointer is not modelled here")
+    if dtype is None:
+        return ptr
+    if ptr.align == 0:
+        raise CuteDumpError("recast_ptr: the pointer is not byte-aligned (a sub-byte element's offset) (TypeError)")
+    return DslPointer(_dt(dtype, "recast_ptr"), ptr.space, ptr.align)
+
+
+def make_tensor(ev, iterator, layout):
+    """cute.make_tensor(iterator, layout) of a pointer and a layout."""
+    if not isinstance(iterator, DslPointer):
+        raise CuteDumpError(
+            f"make_tensor: tensors over a pointer (cute.make_ptr / cute.recast_ptr) are modelled here, got {iterator!r}"
+        )
+    if isinstance(layout, (tuple, int)) and not isinstance(layout, bool):  # a shape: its compact layout
+        layout = ev.call("make_layout", layout)
+    if layout.__class__ is not Layout:
+        raise CuteDumpError(f"make_tensor: a tensor over a plain layout is modelled here, got {layout!r}")
+    return DslTensor(iterator, layout)
+
+
+# ---- the SMEM -> TMEM copy (tcgen05.cp) ---------------------------------------------------------------------
+
+
+def _cpp_type(dtype) -> str:
+    t = _CPP_BY_BITS.get(dtype.bits)
+    if t is None:
+        raise CuteDumpError(
+            f"a {dtype.bits}-bit element type's SMEM -> TMEM copy is not modelled here (the DSL rounds its bit "
+            "layouts up to whole values)"
+        )
+    return t
+
+
+class DslS2TCopy(DslTiledCopy):
+    """tcgen05.make_s2t_copy's tiled copy: the DSL's print over CuTe's make_utccp_copy (``cpp``)."""
+
+    __slots__ = ("cpp_tiled",)
+
+    def __init__(self, atom, cpp_tiled):
+        super().__init__(atom, cpp_tiled.tiler_mn, cpp_tiled.tiled_layout_tv)
+        self.cpp_tiled = cpp_tiled
+
+    def dsl_method(self, name, args, kwargs):
+        if name == "get_slice":
+            if len(args) != 1 or kwargs:
+                raise CuteDumpError("get_slice(thr_idx) takes one thread index")
+            i = args[0]
+            if isinstance(i, bool) or not isinstance(i, int):
+                raise CuteDumpError(f"get_slice: the thread index is an integer, got {i!r}")
+            return DslThrCopy(self, i)
+        raise CuteDumpError(f"a tiled copy has no method {name!r} here (get_slice)")
+
+
+class DslThrCopy:
+    """``tiled_copy.get_slice(i)``: prints as its tiled copy; partitions tensors as CuTe's ThrCopy."""
+
+    __slots__ = ("tiled", "idx")
+
+    def __init__(self, tiled, idx):
+        self.tiled, self.idx = tiled, idx
+
+    def dsl_str(self, fmt):
+        return self.tiled.dsl_str(fmt)
+
+    def __repr__(self):
+        return "a thread's slice of a tiled copy"
+
+    def dsl_attr(self, name):
+        return self.tiled.dsl_attr(name)
+
+    def dsl_method(self, name, args, kwargs):
+        if name not in ("partition_S", "partition_D"):
+            raise CuteDumpError(f"a thread's slice of a tiled copy has no method {name!r} here (partition_S/D)")
+        if len(args) != 1 or kwargs or not isinstance(args[0], DslTensor) or isinstance(args[0], DslDescTensor):
+            raise CuteDumpError(f"{name}: expects a tensor (cute.make_tensor(ptr, layout))")
+        t = args[0]
+        if not (is_static(t.layout.shape) and is_static(t.layout.stride)):
+            raise CuteDumpError(f"{name} of a tensor with dynamic extents or strides is not modelled here")
+        thr = ThrCopy.__new__(ThrCopy)  # the DSL takes any index (CuTe's layout slicing answers it)
+        thr.tiled, thr.thr_idx = self.tiled.cpp_tiled, self.idx if self.idx.__class__ is C else C(int(self.idx))
+        layout, off = (thr.partition_S if name == "partition_S" else thr.partition_D)(t.layout)
+        ptr = t.ptr.offset_by(int(off)) if is_static(off) else t.ptr.offset_by(1)
+        return DslTensor(ptr, layout)
+
+
+def _s2t_op_of(atom, what):
+    op = getattr(atom, "op", None)
+    if not isinstance(atom, DslCopyAtom) or op is None or op.kind != "s2t":
+        raise CuteDumpError(f"{what}: expects a copy atom of an SMEM -> TMEM op (tcgen05.Cp*Op), got {atom!r}")
+    return op
+
+
+def make_s2t_copy(ev, atom, tmem_tensor):
+    """tcgen05.make_s2t_copy(atom, tmem_tensor) = CuTe's make_utccp_copy(Op{}, filter_zeros(tmem_tensor))."""
+    op = _s2t_op_of(atom, "make_s2t_copy")
+    if not isinstance(tmem_tensor, DslTensor) or isinstance(tmem_tensor, DslDescTensor):
+        raise CuteDumpError(f"make_s2t_copy: expects a tensor in tmem, got {tmem_tensor!r} (AttributeError)")
+    if tmem_tensor.ptr.space != "tmem":
+        raise CuteDumpError(
+            f"make_s2t_copy: 'cute_nvgpu.atom.make_s2t_copy' op expects memref on 'tmem' but got: "
+            f"'{tmem_tensor.ptr.space}' (IR verification)"
+        )
+    lay = filter_zeros(tmem_tensor.layout)
+    if not (is_static(lay.shape) and is_static(lay.stride)):
+        raise CuteDumpError("make_s2t_copy of a TMEM tensor with dynamic extents or strides is not modelled here")
+    if tmem_tensor.ptr.dtype.bits != atom.dtype.bits:
+        raise CuteDumpError("make_s2t_copy: the copy atom's element type is not the tensor's width")
+    tc = make_utccp_copy(op.catalog, TmemTensor(_cpp_type(atom.dtype), lay))
+    return DslS2TCopy(atom, tc)
+
+
+def get_s2t_smem_desc_tensor(ev, atom, smem_tensor):
+    """tcgen05.get_s2t_smem_desc_tensor(tiled_copy, partitioned smem tensor): CuTe's get_utccp_smem_desc_tensor<Op>:
+    the partitioned tensor's layout recast to 128-bit units (one descriptor per core matrix)."""
+    if isinstance(atom, DslThrCopy):
+        atom = atom.tiled
+    _s2t_op_of(getattr(atom, "atom", atom), "get_s2t_smem_desc_tensor")
+    if not isinstance(smem_tensor, DslTensor) or isinstance(smem_tensor, DslDescTensor):
+        raise CuteDumpError(f"get_s2t_smem_desc_tensor: expects a tensor in smem, got {smem_tensor!r}")
+    lay = smem_tensor.layout
+    v = Layout(lay.shape[0], lay.stride[0]) if isinstance(lay.shape, tuple) else lay
+    if not (isinstance(v.shape, tuple) and len(v.shape) == 2 and int(L.size(Layout(v.shape[1], v.stride[1]))) == 1):
+        raise CuteDumpError(
+            "get_s2t_smem_desc_tensor: expects the mode 0 to be rank 2 and the size of mode [0,1] to be 1, but got "
+            f"{lay} (Mismatched vec_mode tensor.)"
+        )
+    if smem_tensor.ptr.space != "smem":
+        raise CuteDumpError(
+            f"get_s2t_smem_desc_tensor: expects a tensor in smem, got one in {smem_tensor.ptr.space} "
+            "(Expect vec_mode smem_tensor.)"
+        )
+    if not (is_static(lay.shape) and is_static(lay.stride)):
+        raise CuteDumpError("get_s2t_smem_desc_tensor of a tensor with dynamic extents is not modelled here")
+    return DslDescTensor(smem_tensor.ptr, recast_layout(lay, smem_tensor.ptr.dtype.bits, 128))
