@@ -42,7 +42,10 @@ def tma_stage_slices(layouts: list, rank: int, where: str) -> None:
     from cutedump.algebra.integer import C  # start-up: as above
     from cutedump.algebra.swizzle import ComposedLayout  # start-up: as above
     from cutedump.algebra.swizzle_slice import slice_and_offset  # start-up: as above
+    from cutedump.versions import cutlass_fact  # start-up: as above
 
+    if cutlass_fact("smem_flag_stage_slice") == "inner":
+        return  # 4.7 slices the layout inside Swizzle o smem_ptr_flag (cute/pointer_flagged.hpp:87): nothing asserts
     coord = (it.UNDERSCORE,) * (rank - 1) + (C(0),)
     for name, text in layouts:
         lay = _expr_obj(text)

@@ -18,6 +18,7 @@ from cutedump.collective.sm90 import Choice, NotModelled, Phrase, Refused
 from cutedump.collective.sm90 import _swizzle_alignment as sm90_swizzle_alignment  # the GMMA atoms' alignment
 from cutedump.collective.sm90 import smem_selector as sm90_smem_selector
 from cutedump.errors import CuteDumpError
+from cutedump.versions import cutlass_fact
 
 GB = "cutlass/gemm/collective/builders/sm120_mma_builder.inl"
 BS = "cutlass/gemm/collective/builders/sm120_blockscaled_mma_builder.inl"
@@ -442,8 +443,13 @@ def _blockscaled(cfg: Config, carveout: int):
     if cfg.cluster != (1, 1, 1):
         raise Refused("no programmatic multicast on this arch", f"{BS}:100")
     m, n, k = cfg.tile
-    if n < 32:
+    if n < cutlass_fact("sm120_blockscaled_min_tile_n"):
         raise Refused("Invalid tile shape N.", f"{BS}:101")
+    if n < 32:  # CUTLASS 4.7 builds tile N 8..31 (its own atom layout, SFB tile, stage count): not modelled
+        raise NotModelled(
+            f"tile N = {n}: CUTLASS 4.7's SM120 block-scaled builder ({BS}:105 in 4.7) takes tile N from 8 with "
+            "its own atom layout and scale-factor tile for N < 32; not modelled (--cutlass 4.2 refuses it)"
+        )
     instr = _instr(cfg, a, b, vs, sf, forced)
     mx = instr == "MXF4F6F8"
     if forced == "MXF4F6F8":
@@ -599,6 +605,8 @@ def epilogue(cfg: Config):
             )
         else:
             em, en = 64, 32
+            if cutlass_fact("sm120_epilogue_tile_small_n"):  # 4.7: N = min(CtaN, 32), M = 128 where CtaN < 16
+                em, en = (128 if n < 16 else 64), min(n, 32)
             tile = Choice((em, en), f"{EB}:194", Phrase("coll.sm120_epi_tile", sm="SM120", em=em, en=en))
     else:
         em, en = cfg.epilogue_tile

@@ -65,11 +65,18 @@ FINDINGS = (
     "(M|N, K) the chunk does not divide is tile_to_shape's static_assert (one case of the 360 of a 4.2 batch: the "
     "batch does not compile, below); other ranks than 3 and 4 do not compile (a rank-5 shape: both refuse, with "
     "different errors). tests/test_cutlass47_scale.py: the 360 cases drawn by the 4.7 engine equal CUTLASS 4.7.",
-    "**CollectiveBuilders** (tests/test_collective.py, compiled against 4.7 in part): SM100's "
-    "`MainloopSm100TmaUmmaWarpSpecialized<...>` gains a last template argument `cutlass::arch::Sm100`; refusals differ "
-    "(4.2's `Shape/Stride Divisibility Condition` compile in 4.7; a `Divisibility Condition` is 4.7's `Invalid "
-    "TileShape_N.`). Not modelled for 4.7: `cutedump collective` under `--cutlass 4.7` answers as 4.2's builder with "
-    'one `warning:` line (versions.CUTLASS_FACTS["collective_builder"]).',
+    "**CollectiveBuilders** (tests/test_collective*.py; compared in tests/test_collective_47.py, every refusal and "
+    "field of the recorded batches answered by `--cutlass 4.7`): SM100's mainloop dispatch policies gain a last "
+    "template argument `cutlass::arch::Sm100` (their ArchTag); 4.7 slices `Swizzle o smem_ptr_flag o Layout` at stage "
+    "0 inside the swizzle (cute/pointer_flagged.hpp), so 4.2's `Shape/Stride Divisibility Condition` of the "
+    "collectives' TMA Params compile; SM100 EpilogueTileAuto takes CtaN where its N does not divide CtaN (4.2's "
+    "`Divisibility Condition`; the mainloop's own checks, e.g. `Invalid TileShape_N.`, come next), with a new "
+    "static_assert for 2SM 16-bit epilogues of CtaN > 128 not a multiple of 64; SM90's RS builder takes "
+    "`StageCount<N>` (4.2: `'bytes' is not a member`); SM90's FP8 blockwise collective asserts TileShape M / 128 "
+    "is 1 or 2; SM120's EpilogueTileAuto is (M, min(N, 32)), M = 128 for N < 16; SM120's block-scaled builder "
+    "takes tile N from 8. All of it rows of versions.CUTLASS_FACTS. Not modelled: SM120 block-scaled tile N 8..31 "
+    "(refused as not modelled under 4.7) and its SFB staged over max(N, 128) for N < 128 (answered as 4.2's with one "
+    "`warning:` line).",
     "**SM100 descriptors in kernels and fragments** (tests/test_redteam_sm100.py, test_kernel_sm100.py): batches "
     "whose prelude includes the UMMA descriptors before cute/arch/util.hpp do not compile with 4.7: its "
     "cute/arch/mma_sm100_desc.hpp calls `cast_smem_ptr_to_uint` without including util.hpp, which declares it (a "

@@ -1,0 +1,239 @@
+"""``cutedump collective --cutlass 4.7`` against CUTLASS 4.7.0's own CollectiveBuilders (issue 45).
+
+The collective oracle batches of tests/test_collective*.py were compiled against CUTLASS v4.7.0's headers
+(``python -m tests.oracle.cutlass_versions survey``: records under tests/oracle/records/cutlass-4.7/). Here the very
+questions 4.2 was asked (each batch's configurations chosen as the 4.2 tests choose them, so that the record keys are
+the 4.2 batches') are answered by cutedump as CUTLASS 4.7 (``CUTEDUMP_CUTLASS=4.7``) and compared with 4.7's answers:
+every refusal (its static_assert message, or "compiles") and every field of the collectives both build, with the
+SM100 dispatch policy's type as g++ spells it (4.7 appends its ArchTag). What differs from 4.2 is data:
+``cutedump.versions.CUTLASS_FACTS`` (docs/CUTLASS_VERSIONS.md lists it).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from contextlib import contextmanager
+
+import pytest
+
+from cutedump.collective.build import build
+from cutedump.collective.sm90 import NotModelled, Refused
+from tests.oracle import gen_collective as G
+from tests.oracle import gen_collective_bs as B
+from tests.oracle import gen_collective_sm120 as S
+from tests.oracle import records
+
+
+@contextmanager
+def cutlass(engine: str, oracle: str = "4.7"):
+    """cutedump answers as CUTLASS ``engine``; the oracle's records are CUTLASS ``oracle``'s."""
+    old = {k: os.environ.get(k) for k in ("CUTEDUMP_CUTLASS", records.VERSION_ENV)}
+    os.environ["CUTEDUMP_CUTLASS"], os.environ[records.VERSION_ENV] = engine, oracle
+    try:
+        yield
+    finally:
+        for k, v in old.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+
+
+needs_47 = pytest.mark.skipif(
+    records.mode() != "recorded" and not os.environ.get("CUTEDUMP_CUTLASS_47_INCLUDE"),
+    reason="compiling against CUTLASS 4.7 needs $CUTEDUMP_CUTLASS_47_INCLUDE",
+)
+
+
+def _ours(cfg, params) -> str:
+    try:
+        build(cfg, params=params)
+        return "compiles"
+    except Refused as e:
+        return e.cutlass_message.strip()
+    except NotModelled as e:
+        return f"not modelled: {e}"
+
+
+def _refusals_47(cases, got, params) -> tuple[list[str], int]:
+    """Each 4.7 answer ("compiles" or its first static_assert) against cutedump's under --cutlass 4.7, and how many
+    of them differ from cutedump's 4.2 answer (the differences this test is about)."""
+    bad, changed = [], 0
+    for cfg, theirs in zip(cases, got):
+        theirs = theirs.strip().removeprefix("error: ")
+        with cutlass("4.7"):
+            ours = _ours(cfg, params)
+        with cutlass("4.2"):
+            changed += _ours(cfg, params) != ours
+        if ours.startswith("not modelled: tile N = ") and theirs == "compiles":
+            continue  # SM120 block-scaled tile N 8..31, which 4.7 builds: not modelled (refused as not modelled)
+        if ours != theirs:
+            bad.append(f"{cfg}: CUTLASS 4.7 {theirs!r} / ours {ours!r}")
+    return bad, changed
+
+
+def _bs_kept(seed):
+    keep = []
+    for c in B.generated(100, seed):
+        try:
+            build(c, params=False)
+        except Refused:
+            pass
+        except NotModelled:
+            continue
+        keep.append(c)
+    return keep
+
+
+#: the refusal batches of the 4.2 tests (name -> configurations, their compile check, params): each recorded for 4.7
+REFUSALS = {
+    "sm100_refused": (G.sm100_refused, G.refusals, False),
+    "sm90_refused": (G.sm90_refused, G.refusals, False),
+    "sm90_rs_1": (lambda: G.sm90_rs_configs(24, 1), G.refusals, False),
+    "stage_slice": (  # slow (148 configurations): its known cases run by default
+        lambda: G.stage_slice_configs("sm100", 100, 1) + G.stage_slice_configs("sm90", 48, 1),
+        lambda c: G.refusals(c, params=True),
+        True,
+    ),
+    "stage_slice_known": (G.stage_slice_known, lambda c: G.refusals(c, params=True), True),
+    "bs_generated_1": (lambda: _bs_kept(1), B.refusals, False),  # slow (99 configurations)
+    "bs_schedule_mismatch": (B.schedule_mismatches, B.refusals, False),
+    "sm120_refused": (S.refused, S.refusals, True),
+    "sm120_near": (S.near, S.refusals, True),
+}
+
+
+SLOW = {"stage_slice", "bs_generated_1"}
+
+
+@needs_47
+@pytest.mark.parametrize(
+    "name", [pytest.param(n, marks=pytest.mark.slow) if n in SLOW else n for n in sorted(REFUSALS)]
+)
+def test_refusals_are_cutlass_47s(name):
+    gen, ask, params = REFUSALS[name]
+    with cutlass("4.2"):  # the 4.2 tests' configurations (bs_generated: those cutedump 4.2 models)
+        cases = gen()
+    with cutlass("4.7"):
+        got = ask(cases)
+    bad, _ = _refusals_47(cases, got, params)
+    assert not bad, f"{len(bad)} of {len(cases)} disagree:\n" + "\n".join(bad[:10])
+
+
+@needs_47
+@pytest.mark.slow
+def test_the_refusals_4_7_changed_are_answered_as_4_7():
+    # the batches whose 4.7 answers differ from 4.2's: cutedump's answer changes with --cutlass exactly there
+    changed = 0
+    for name in ("sm100_refused", "stage_slice", "stage_slice_known", "bs_generated_1", "sm120_near"):
+        gen, ask, params = REFUSALS[name]
+        with cutlass("4.2"):
+            cases = gen()
+        with cutlass("4.7"):
+            got = ask(cases)
+        with cutlass("4.2", "4.2"):
+            old = ask(cases)
+        bad, n = _refusals_47(cases, got, params)
+        assert not bad
+        assert n == sum(a.strip() != b.strip() for a, b in zip(got, old)), name
+        changed += n
+    assert changed >= 40
+
+
+_TYPE = re.compile(r"\[with T = ([^\]]*)\]")
+
+
+def _policy_as_printed(raw: str) -> str:
+    """The dispatch policy type g++ printed (cd_type's __PRETTY_FUNCTION__), spelled as cutedump's text prints it."""
+    t = raw.split("@@mainloop.dispatch_policy.name\n", 1)[1].split("\n", 1)[0]
+    t = _TYPE.search(t).group(1).replace(" >", ">")
+    t = re.sub(r"cute::tuple<([^<>]*(?:<[^<>]*>[^<>]*)*)>", lambda m: "(" + m.group(1) + ")", t)
+    t = re.sub(r"cute::C<(\d+)>", r"_\1", t).replace("cutlass::arch::", "").replace("cutlass::gemm::", "")
+    return re.sub(r"\s*,\s*", ", ", t).replace(", _", ",_").replace("(_", "(_").replace(" >", ">")
+
+
+#: field batches of the 4.2 tests: name -> (configurations, the 4.2 tests' choice of those it builds)
+FIELDS = {
+    "sm90_sample": lambda: G.sm90_configs(24, 1),
+    "sm90_rs": lambda: G.sm90_rs_configs(24, 1),
+    "sm90_cp_async": lambda: G.sm90_cp_async_configs(24, 1),
+    "sm100_sample": lambda: G.sm100_configs(24, 1),
+    "sm100_nosmem": G.sm100_nosmem,
+}
+
+
+def _built(configs):
+    ok = []
+    for c in configs:
+        try:
+            build(c, params=False)
+            ok.append(c)
+        except (Refused, NotModelled):
+            pass
+    return ok
+
+
+@needs_47
+@pytest.mark.parametrize("name", sorted(FIELDS))
+def test_fields_are_cutlass_47s(name):
+    from cutedump.commands._collective import dispatch_policy_text
+    from tests.oracle.cute import run_cases
+    from tests.test_collective import _diff
+
+    with cutlass("4.2"):
+        ok = _built(FIELDS[name]())
+    bad, tags = [], 0
+    with cutlass("4.7"):
+        for i in range(0, len(ok), 24):
+            chunk = ok[i : i + 24]
+            raws = run_cases([G.cpp_body(c) for c in chunk], prelude=G.PRELUDE, extra_flags=G.FLAGS)
+            for cfg, raw in zip(chunk, raws):
+                ans = build(cfg, params=False)
+                bad += _diff(cfg, G.parse_answer(raw), ans.fields)
+                theirs, ours = _policy_as_printed(raw), dispatch_policy_text(cfg, ans)
+                if cfg.arch == "sm100":
+                    tags += theirs.endswith(", Sm100>")
+                    if theirs != ours:
+                        bad.append(f"{cfg}: dispatch policy: CUTLASS 4.7 {theirs!r} / ours {ours!r}")
+    assert not bad, "\n".join(bad[:10])
+    assert tags == (len(ok) if name.startswith("sm100") else 0)
+
+
+@needs_47
+@pytest.mark.parametrize("gen", ["dense", "blockscaled", "blockwise", "epilogue"])
+def test_sm120_fields_are_cutlass_47s(gen):
+    from tests.test_collective import _diff
+
+    with cutlass("4.2"):
+        ok = _built(getattr(S, f"{gen}_configs")(24, 1))
+    with cutlass("4.7"):
+        bad, skipped = [], 0
+        for cfg, theirs in zip(ok, S.ask(ok)):
+            ans = build(cfg)
+            if ans.mainloop.kind == "blockscaled" and cfg.tile[1] < 128:
+                skipped += 1  # 4.7 stages SFB over max(N, 128): not modelled (the command warns)
+                continue
+            bad += _diff(cfg, theirs, ans.fields)
+    assert not bad, "\n".join(bad[:10])
+    assert skipped <= len(ok) // 3
+
+
+@pytest.mark.slow
+def test_the_command_answers_4_7_without_a_warning():
+    import subprocess
+    import sys
+
+    args = ["collective", "--arch", "sm100", "--a", "half_t:K", "--b", "half_t:K", "--d", "half_t:RowMajor"]
+    args += ["--tile", "256,160,64", "--cluster", "2,1,1", "--lang", "en"]
+    env = {k: v for k, v in os.environ.items() if k != "CUTEDUMP_CUTLASS"}
+    r47 = subprocess.run([sys.executable, "-m", "cutedump", *args], capture_output=True, text=True, env=env)
+    assert r47.returncode == 2 and r47.stdout == ""
+    assert r47.stderr.startswith('error: CUTLASS refuses this collective: static_assert "SM100 2SM TMA epilogue: ')
+    assert r47.stderr.count("\n") == 1
+    args[args.index("256,160,64")] = "256,128,64"
+    r47 = subprocess.run([sys.executable, "-m", "cutedump", *args], capture_output=True, text=True, env=env)
+    r42 = subprocess.run([sys.executable, "-m", "cutedump", "--cutlass", "4.2", *args], capture_output=True, text=True)
+    assert r47.returncode == r42.returncode == 0 and r47.stderr == r42.stderr == ""
+    assert "MainloopSm100TmaUmmaWarpSpecialized<8, 2, 4, (_2,_1,_1), Sm100>" in r47.stdout
+    assert "MainloopSm100TmaUmmaWarpSpecialized<8, 2, 4, (_2,_1,_1)>" in r42.stdout
