@@ -53,7 +53,8 @@ CUTLASS_NEXT = {
         "SM80_16x8x32_{S,U}4{S,U}4S32_TN[_SATURATE]: LayoutB_TV stride 64 (4.2: 32)",
         "SM100_MMA_F8F6F4_SS is a template (4.2's MMA_Traits<SM100_MMA_F8F6F4_SS, ...> spelling does not compile)",
         "new: SM100_MMA_TF32[_2x1SM]_TS_SCALED, SM100_MMA_TF32[_2x1SM]_TS_INTERLEAVED_CF32CTF32CTF32CF32_TN, "
-        "SM100_TMA_LOAD[_MULTICAST]_2D_GATHER4 (4.2 has none)",
+        "SM100_TMA_LOAD[_MULTICAST]_2D_GATHER4, SM100_TMA_STORE_2D_SCATTER4, SM100_TMEM_LOAD_STAT_32dp32b{32,128}x "
+        "(4.2 has none)",
         "Sm1xx/Sm103BlockScaledConfig::tile_atom_to_shape_SFA/SFB of (M,N,K): (M|N,K) tiled, no L mode (4.2: L = 1)",
         "CollectiveBuilders: SM100 dispatch policies end with their ArchTag; stage-0 TMA slices of swizzled smem, "
         "SM100/SM120 EpilogueTileAuto, SM90 RS StageCount<N>, SM90 blockwise tile M, SM120 block-scaled tile N",
@@ -137,6 +138,9 @@ CUTLASS_ONLY = {
     "SM100_MMA_TF32_2x1SM_TS_INTERLEAVED_CF32CTF32CTF32CF32_TN": ("4.7",),
     "SM100_TMA_LOAD_2D_GATHER4": ("4.7",),
     "SM100_TMA_LOAD_MULTICAST_2D_GATHER4": ("4.7",),
+    "SM100_TMA_STORE_2D_SCATTER4": ("4.7",),
+    "SM100_TMEM_LOAD_STAT_32dp32b32x": ("4.7",),
+    "SM100_TMEM_LOAD_STAT_32dp32b128x": ("4.7",),
 }
 
 

@@ -23,6 +23,7 @@ from tests.oracle import gen_collective as G
 from tests.oracle import gen_collective_bs as B
 from tests.oracle import gen_collective_sm120 as S
 from tests.oracle import records
+from tests.test_collective_sm90_kinds import _same_refusal
 
 
 @contextmanager
@@ -66,9 +67,9 @@ def _refusals_47(cases, got, params) -> tuple[list[str], int]:
             ours = _ours(cfg, params)
         with cutlass("4.2"):
             changed += _ours(cfg, params) != ours
-        if ours.startswith("not modelled: tile N = ") and theirs == "compiles":
-            continue  # SM120 block-scaled tile N 8..31, which 4.7 builds: not modelled (refused as not modelled)
-        if ours != theirs:
+        if ours.startswith("not modelled: ") and theirs == "compiles":
+            continue  # what 4.7 builds and cutedump does not model (e.g. SM120 block-scaled tile N 8..31)
+        if not _same_refusal(ours, theirs):
             bad.append(f"{cfg}: CUTLASS 4.7 {theirs!r} / ours {ours!r}")
     return bad, changed
 
@@ -99,6 +100,9 @@ REFUSALS = {
     "stage_slice_known": (G.stage_slice_known, lambda c: G.refusals(c, params=True), True),
     "bs_generated_1": (lambda: _bs_kept(1), B.refusals, False),  # slow (99 configurations)
     "bs_schedule_mismatch": (B.schedule_mismatches, B.refusals, False),
+    "sm90_kinds_generated": (lambda: G.sm90_issue44_configs(40, 1), G.refusals, False),
+    "sm90_kinds_refused": (G.sm90_issue44_refused, G.refusals, False),
+    "sm100_dynamic_cluster": (lambda: G.sm100_dynamic_configs(24, 1), G.refusals, False),
     "sm120_refused": (S.refused, S.refusals, True),
     "sm120_near": (S.near, S.refusals, True),
 }
@@ -148,26 +152,37 @@ def _policy_as_printed(raw: str) -> str:
     """The dispatch policy type g++ printed (cd_type's __PRETTY_FUNCTION__), spelled as cutedump's text prints it."""
     t = raw.split("@@mainloop.dispatch_policy.name\n", 1)[1].split("\n", 1)[0]
     t = _TYPE.search(t).group(1).replace(" >", ">")
-    t = re.sub(r"cute::tuple<([^<>]*(?:<[^<>]*>[^<>]*)*)>", lambda m: "(" + m.group(1) + ")", t)
+    t = re.sub(r"cute::tuple<([^<>]*(?:<[^<>]*>[^<>]*)*)>", lambda m: "(" + m.group(1).replace(" ", "") + ")", t)
     t = re.sub(r"cute::C<(\d+)>", r"_\1", t).replace("cutlass::arch::", "").replace("cutlass::gemm::", "")
-    return re.sub(r"\s*,\s*", ", ", t).replace(", _", ",_").replace("(_", "(_").replace(" >", ">")
+    t = re.sub(r"\bint\b", "0", t)  # a dynamic cluster's Shape<int,int,_1>: cute::print of it default-constructed
+    t = re.sub(r"\s*,\s*", ", ", t).replace(" >", ">")
+    return re.sub(r"\(([^()]*)\)", lambda m: "(" + m.group(1).replace(" ", "") + ")", t)
 
 
-#: field batches of the 4.2 tests: name -> (configurations, the 4.2 tests' choice of those it builds)
+def _compiled_and_built(cases):
+    """tests/test_collective_sm90_kinds.py's choice: what CUTLASS 4.2 compiles and cutedump 4.2 builds."""
+    with cutlass("4.2", "4.2"):
+        got = G.refusals(cases)
+        return [c for c, t in zip(cases, got) if t.strip() == "compiles" and _ours(c, False) == "compiles"]
+
+
+#: field batches of the 4.2 tests: name -> configurations (chosen as the 4.2 test chooses them: those cutedump 4.2
+#: builds, or ``_compiled_and_built`` where the test asks CUTLASS's refusals first)
 FIELDS = {
-    "sm90_sample": lambda: G.sm90_configs(24, 1),
-    "sm90_rs": lambda: G.sm90_rs_configs(24, 1),
-    "sm90_cp_async": lambda: G.sm90_cp_async_configs(24, 1),
-    "sm100_sample": lambda: G.sm100_configs(24, 1),
-    "sm100_nosmem": G.sm100_nosmem,
+    "sm90_sample": lambda: _built(G.sm90_configs(24, 1)),
+    "sm90_rs": lambda: _built(G.sm90_rs_configs(24, 1)),
+    "sm90_cp_async": lambda: _built(G.sm90_cp_async_configs(24, 1)),
+    "sm100_sample": lambda: _built(G.sm100_configs(24, 1)),
+    "sm100_nosmem": lambda: _built(G.sm100_nosmem()),
+    "sm100_dynamic_cluster": lambda: _compiled_and_built(G.sm100_dynamic_configs(24, 1)),
 }
 
 
-def _built(configs):
+def _built(configs, params=False):
     ok = []
     for c in configs:
         try:
-            build(c, params=False)
+            build(c, params=params)
             ok.append(c)
         except (Refused, NotModelled):
             pass
@@ -182,7 +197,7 @@ def test_fields_are_cutlass_47s(name):
     from tests.test_collective import _diff
 
     with cutlass("4.2"):
-        ok = _built(FIELDS[name]())
+        ok = FIELDS[name]()
     bad, tags = [], 0
     with cutlass("4.7"):
         for i in range(0, len(ok), 24):
@@ -200,13 +215,17 @@ def test_fields_are_cutlass_47s(name):
     assert tags == (len(ok) if name.startswith("sm100") else 0)
 
 
+SM120 = {g: (lambda g=g: getattr(S, f"{g}_configs")(24, 1)) for g in ("dense", "blockscaled", "blockwise", "epilogue")}
+SM120["near"] = S.near
+
+
 @needs_47
-@pytest.mark.parametrize("gen", ["dense", "blockscaled", "blockwise", "epilogue"])
+@pytest.mark.parametrize("gen", sorted(SM120))
 def test_sm120_fields_are_cutlass_47s(gen):
     from tests.test_collective import _diff
 
     with cutlass("4.2"):
-        ok = _built(getattr(S, f"{gen}_configs")(24, 1))
+        ok = _built(SM120[gen](), params=True)  # as tests/test_collective_sm120.py
     with cutlass("4.7"):
         bad, skipped = [], 0
         for cfg, theirs in zip(ok, S.ask(ok)):
@@ -237,3 +256,23 @@ def test_the_command_answers_4_7_without_a_warning():
     assert r47.returncode == r42.returncode == 0 and r47.stderr == r42.stderr == ""
     assert "MainloopSm100TmaUmmaWarpSpecialized<8, 2, 4, (_2,_1,_1), Sm100>" in r47.stdout
     assert "MainloopSm100TmaUmmaWarpSpecialized<8, 2, 4, (_2,_1,_1)>" in r42.stdout
+
+
+@needs_47
+def test_a_batch_4_7_does_not_compile_holds_what_4_7_refuses():
+    """tests/test_collective_sm90_kinds.py's generated sample: the configurations CUTLASS 4.2 compiles, asked of 4.7
+    as one program, do not compile (4.7's FP8 blockwise collective asserts TileShape M / 128 in {1, 2}: its
+    `<key>.fail`); cutedump 4.7 refuses exactly the configurations 4.7's refusal batch refuses, among them the M = 64
+    ones."""
+    cases = G.sm90_issue44_configs(40, 1)
+    with cutlass("4.2"):
+        ok = _compiled_and_built(cases)
+    with cutlass("4.7"):
+        with pytest.raises(records.OracleRecordError, match=r"no recorded CuTe answer"):
+            G.ask(ok[:24], 24)
+        got = dict(zip(map(repr, cases), G.refusals(cases)))
+        refused = [c for c in ok if _ours(c, False) != "compiles"]
+        assert refused and all(_ours(c, False) == got[repr(c)].strip() for c in refused)
+    assert {c.tile[0] for c in refused} == {64}
+    fails = records.records_dir("4.7").glob("*.fail")
+    assert any("fp8_blockwise_scaling.hpp:209" in f.read_text(encoding="utf-8") for f in fails)

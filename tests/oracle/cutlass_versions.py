@@ -86,8 +86,11 @@ FINDINGS = (
     "CF32CTF32CTF32CF32_TN (A, B complex<tfloat32_t>, no type parameters), SM100_TMA_LOAD[_MULTICAST]_2D_GATHER4 "
     "(make_tma_atom_{A,B}_sm100 only): answered under `--cutlass 4.7`, refused under 4.2 "
     "(tests/test_cutlass47_atoms.py). SM100_MMA_TF32[_2x1SM]_SS_SCALED exist as operations but have no MMA_Traits "
-    "in 4.7: no atom can be made of them (refused under both). SM100_TMA_STORE_2D_SCATTER4 and "
-    "SM100_TMEM_LOAD_STAT_32dp32b{32,128}x are new in 4.7 and not modelled.",
+    "in 4.7: no atom can be made of them (refused under both). SM100_TMA_STORE_2D_SCATTER4 (make_tma_copy / "
+    "make_tma_atom: the box keeps mode 0 and one row of mode 1, one TMA stores 4 rows, each to a row picked by index) "
+    "and SM100_TMEM_LOAD_STAT_32dp32b{32,128}x (tcgen05.ld.red ... .max: the 32dp32b loads' traits, "
+    "atoms/tmem_data_47.py): answered under `--cutlass 4.7` (`tma`, `atoms --copy`, `tmem --copy`), refused under "
+    "4.2 (tests/test_cutlass47_atoms.py).",
 )
 
 
