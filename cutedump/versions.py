@@ -121,7 +121,7 @@ CUTLASS_FACTS = {
     # the SM120 block-scaled builder's least tile N (sm120_blockscaled_mma_builder.inl: 4.2 :101, 4.7 :105)
     "sm120_blockscaled_min_tile_n": {"4.2": 32, "4.7": 8},
     # the SM120 block-scaled collective's SFB smem tile N: 4.7 max(TileN, 128) (sm120_blockscaled_mma_builder.inl:209),
-    # not modelled: answered as 4.2's (tile N itself) with one warning where they differ (N < 128)
+    # its SmemLayoutSFB then logical_divide'd by (N, K) (sm120_blockscaled_mma_tma.hpp:214)
     "sm120_blockscaled_sfb_tile_n": {"4.2": "N", "4.7": "max(N, 128)"},
     # what of the builders is not modelled for a version: "" (all of it), else the one warning line
     "collective_builder": {"4.2": "", "4.7": ""},

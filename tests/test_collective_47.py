@@ -227,15 +227,13 @@ def test_sm120_fields_are_cutlass_47s(gen):
     with cutlass("4.2"):
         ok = _built(SM120[gen](), params=True)  # as tests/test_collective_sm120.py
     with cutlass("4.7"):
-        bad, skipped = [], 0
+        bad, narrow = [], 0
         for cfg, theirs in zip(ok, S.ask(ok)):
             ans = build(cfg)
-            if ans.mainloop.kind == "blockscaled" and cfg.tile[1] < 128:
-                skipped += 1  # 4.7 stages SFB over max(N, 128): not modelled (the command warns)
-                continue
+            narrow += ans.mainloop.kind == "blockscaled" and cfg.tile[1] < 128  # 4.7's SFB over max(N, 128)
             bad += _diff(cfg, theirs, ans.fields)
     assert not bad, "\n".join(bad[:10])
-    assert skipped <= len(ok) // 3
+    assert narrow or gen != "epilogue"
 
 
 @pytest.mark.slow

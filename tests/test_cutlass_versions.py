@@ -4,6 +4,7 @@ compiled against both say (tests/oracle/records/cutlass-4.7/, written by tests/o
 from __future__ import annotations
 
 import gzip
+import json
 
 import pytest
 
@@ -143,7 +144,7 @@ def test_cutlass_option_holds_for_its_command_line_and_json_names_it(monkeypatch
 def test_collective_answers_each_versions_builder(monkeypatch):
     """4.7's CollectiveBuilders are modelled where they differ from 4.2's (versions.CUTLASS_FACTS; compared with 4.7's
     records in tests/test_collective_47.py): no warning under either, the SM100 dispatch policy with 4.7's ArchTag;
-    the one part not modelled (SM120 block-scaled SFB over max(N, 128)) is one warning line under 4.7 only."""
+    SM120 block-scaled SFB staged over max(N, 128) under 4.7 only."""
     import subprocess
     import sys
 
@@ -156,8 +157,12 @@ def test_collective_answers_each_versions_builder(monkeypatch):
         assert f"MainloopSm100TmaUmmaWarpSpecialized<6, 2, 4, (_1,_1,_1){tag}" in r.stdout
     bs = ["collective", "--arch", "sm120", "--a", "nv_float4_t<float_e2m1_t>:K", "--b", "nv_float4_t<float_e2m1_t>:K"]
     bs += ["--d", "half_t:RowMajor", "--tile", "128,64,128", "--alignment-a", "32", "--alignment-b", "32"]
-    for v, warned in (("4.7", 1), ("4.2", 0)):
-        r = subprocess.run([sys.executable, "-m", "cutedump", "--cutlass", v, *bs], capture_output=True, text=True)
-        assert r.returncode == 0, r.stderr
-        lines = r.stderr.splitlines()
-        assert len(lines) == warned and all(ln.startswith("warning: tile N = 64 < 128: CUTLASS 4.7") for ln in lines)
+    sfb = {}
+    for v in ("4.7", "4.2"):
+        r = subprocess.run(
+            [sys.executable, "-m", "cutedump", "--cutlass", v, *bs, "--format", "json"], capture_output=True, text=True
+        )
+        assert r.returncode == 0 and r.stderr == "", r.stderr
+        sfb[v] = json.loads(r.stdout)["mainloop"]["smem_layout_atom_sfb"]
+    # 4.7 stages SFB over max(N, 128) = 128 rows (one 128-row block), 4.2 over N = 64 (none: a size-0 mode)
+    assert sfb["4.7"].startswith("(((_32,_4),_1),") and sfb["4.2"].startswith("(((_32,_4),_0),")

@@ -323,7 +323,11 @@ def _build_sm120(cfg: Config) -> Answer:
             smem_layout_atom_sfa=_expr(ml.sf_atom_a),
             smem_layout_atom_sfb=_expr(ml.sf_atom_b),
             smem_layout_sfa=_expr(S.sf_stage_layout(ml.sf_atom_a, ml.sf_stage_a, st)),
-            smem_layout_sfb=_expr(S.sf_stage_layout(ml.sf_atom_b, ml.sf_stage_b, st)),
+            smem_layout_sfb=_expr(
+                f"logical_divide({S.sf_stage_layout(ml.sf_atom_b, ml.sf_stage_b, st)}, make_shape(_{n},_{k}))"
+                if ml.sfb_divided
+                else S.sf_stage_layout(ml.sf_atom_b, ml.sf_stage_b, st)
+            ),
             gmem_tiled_copy_sfa="SM90_TMA_LOAD",
             gmem_tiled_copy_sfb="SM90_TMA_LOAD",
             sf_vec_size=ml.sf_vec_size,

@@ -469,7 +469,9 @@ def _blockscaled(cfg: Config, carveout: int):
     abits = 8 if mx else 4
     atom_a = smem_selector(alloc, k)
     atom_b = smem_selector(alloc, k)
-    sfa_n, sfb_n = _sf_size(m, k, vs, nsf), _sf_size(n, k, vs, nsf)
+    # SFB's smem tile N: 4.7 stages max(N, 128) rows of SFB (sm120_blockscaled_mma_builder.inl:209 in 4.7)
+    nb = max(n, 128) if cutlass_fact("sm120_blockscaled_sfb_tile_n") == "max(N, 128)" else n
+    sfa_n, sfb_n = _sf_size(m, k, vs, nsf), _sf_size(nb, k, vs, nsf)
     a_bytes, b_bytes = abits * m * k // 8, abits * n * k // 8
     per = a_bytes + b_bytes + PIPELINE_BYTES_PER_STAGE + sfa_n + sfb_n
     if cfg.stages is not None:
@@ -530,14 +532,15 @@ def _blockscaled(cfg: Config, carveout: int):
     ml.copy_a = Choice("SM90_TMA_LOAD", f"{BS}:148", _no_multicast("A"))
     ml.copy_b = Choice("SM90_TMA_LOAD", f"{BS}:149", _no_multicast("B"))
     ml.sf_vec_size, ml.sf_type, ml.instr = vs, sf, instr
-    ml.sf_atom_a, ml.sf_atom_b = sf_atom(m, k, vs, nsf), sf_atom(n, k, vs, nsf)
+    ml.sf_atom_a, ml.sf_atom_b = sf_atom(m, k, vs, nsf), sf_atom(nb, k, vs, nsf)
+    ml.sfb_divided = nb != n  # 4.7: SmemLayoutSFB = logical_divide(SmemLayoutSFB_, (N, K)) (the collective, :214)
     ml.sf_stage_a, ml.sf_stage_b = sfa_n, sfb_n
     # SharedStorage (sm120_blockscaled_mma_tma.hpp:255): A and B 1024-aligned, then SFA and SFB (one byte each,
     # cute::ArrayEngine: 16-byte aligned, 16 bytes when empty: a tile M or N below 128 or K below 4 x SFVecSize
     # makes an atom of size 0, as CUTLASS's integer divisions make it)
     off = _ru(a_bytes * st, 1024) + b_bytes * st
     off = _ru(off, 16) + max(_ru(_sf_cosize(m, k, vs, nsf, st), 16), 16)
-    off = _ru(off, 16) + max(_ru(_sf_cosize(n, k, vs, nsf, st), 16), 16)
+    off = _ru(off, 16) + max(_ru(_sf_cosize(nb, k, vs, nsf, st), 16), 16)
     ml.shared_storage_bytes = _ru(_ru(off, 1024) + PIPELINE_BYTES_PER_STAGE * st, 1024)
     ml.stage_bytes = per
     return ml

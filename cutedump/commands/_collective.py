@@ -223,12 +223,6 @@ def collective_text(
             f'CUTLASS refuses this collective: static_assert "{e.cutlass_message.strip()}" ({e.rule})'
         ) from None
     _kernel_warnings(cfg, ans)
-    if cfg.arch == "sm120" and ans.mainloop.kind == "blockscaled" and cfg.tile[1] < 128:
-        if cutlass_fact("sm120_blockscaled_sfb_tile_n") != "N":  # versions.CUTLASS_FACTS: not modelled
-            warn(
-                f"tile N = {cfg.tile[1]} < 128: CUTLASS 4.7's SM120 block-scaled collective stages SFB over "
-                "max(N, 128) (its smem_layout_sfb and SharedStorage differ): not modelled, answered as 4.2's"
-            )
     if toml and (ans.mainloop.rs or ans.mainloop.cp_async or cfg.grouped or cfg.sf_vec is not None):
         raise CuteDumpError(
             "--toml: cutedump writes kernel descriptions of the TMA SS mainloops only (SM90's "

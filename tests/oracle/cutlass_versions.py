@@ -74,9 +74,9 @@ FINDINGS = (
     "static_assert for 2SM 16-bit epilogues of CtaN > 128 not a multiple of 64; SM90's RS builder takes "
     "`StageCount<N>` (4.2: `'bytes' is not a member`); SM90's FP8 blockwise collective asserts TileShape M / 128 "
     "is 1 or 2; SM120's EpilogueTileAuto is (M, min(N, 32)), M = 128 for N < 16; SM120's block-scaled builder "
-    "takes tile N from 8. All of it rows of versions.CUTLASS_FACTS. Not modelled: SM120 block-scaled tile N 8..31 "
-    "(refused as not modelled under 4.7) and its SFB staged over max(N, 128) for N < 128 (answered as 4.2's with one "
-    "`warning:` line).",
+    "takes tile N from 8 and stages SFB over max(N, 128) rows (its SmemLayoutSFB logical_divide'd by (N, K)). All "
+    "of it rows of versions.CUTLASS_FACTS. Not modelled: SM120 block-scaled tile N 8..31 (its own atom layout; "
+    "refused as not modelled under 4.7).",
     "**SM100 descriptors in kernels and fragments** (tests/test_redteam_sm100.py, test_kernel_sm100.py): batches "
     "whose prelude includes the UMMA descriptors before cute/arch/util.hpp do not compile with 4.7: its "
     "cute/arch/mma_sm100_desc.hpp calls `cast_smem_ptr_to_uint` without including util.hpp, which declares it (a "
