@@ -123,6 +123,9 @@ CUTLASS_FACTS = {
     # the SM120 block-scaled collective's SFB smem tile N: 4.7 max(TileN, 128) (sm120_blockscaled_mma_builder.inl:209),
     # its SmemLayoutSFB then logical_divide'd by (N, K) (sm120_blockscaled_mma_tma.hpp:214)
     "sm120_blockscaled_sfb_tile_n": {"4.2": "N", "4.7": "max(N, 128)"},
+    # the SM120 block-scaled collective with tile K < 4 x SFVecSize (a scale-factor smem atom with an empty K mode):
+    # 4.2 builds it; 4.7 does not compile it (`'value' is not a member of 'bool'`, cute/config.hpp:154)
+    "sm120_blockscaled_small_k_refused": {"4.2": False, "4.7": True},
     # what of the builders is not modelled for a version: "" (all of it), else the one warning line
     "collective_builder": {"4.2": "", "4.7": ""},
 }

@@ -98,6 +98,19 @@ REFUSALS = {
         True,
     ),
     "stage_slice_known": (G.stage_slice_known, lambda c: G.refusals(c, params=True), True),
+    # tests/test_collective.py's slow batches (each configuration its own translation unit)
+    **{
+        f"{g}_{seed}": (lambda g=g, seed=seed, n=n: getattr(G, g)(n, seed), G.refusals, False)
+        for g, seed, n in (
+            ("sm90_rs_configs", 2, 24),
+            ("sm90_cp_async_configs", 1, 24),
+            ("sm90_cp_async_configs", 2, 24),
+            ("sm90_broad", 1, 120),
+            ("sm90_broad", 2, 120),
+            ("sm100_broad", 1, 120),
+            ("sm100_broad", 2, 120),
+        )
+    },
     "bs_generated_1": (lambda: _bs_kept(1), B.refusals, False),  # slow (99 configurations)
     "bs_schedule_mismatch": (B.schedule_mismatches, B.refusals, False),
     "sm90_kinds_generated": (lambda: G.sm90_issue44_configs(40, 1), G.refusals, False),
@@ -108,7 +121,9 @@ REFUSALS = {
 }
 
 
-SLOW = {"stage_slice", "bs_generated_1"}
+SLOW = {"stage_slice", "bs_generated_1"} | {
+    n for n in REFUSALS if n.startswith(("sm90_rs_configs", "sm90_cp", "sm90_b", "sm100_b"))
+}
 
 
 @needs_47
@@ -274,3 +289,17 @@ def test_a_batch_4_7_does_not_compile_holds_what_4_7_refuses():
     assert {c.tile[0] for c in refused} == {64}
     fails = records.records_dir("4.7").glob("*.fail")
     assert any("fp8_blockwise_scaling.hpp:209" in f.read_text(encoding="utf-8") for f in fails)
+
+
+@needs_47
+def test_sm120_edges_4_7_refuses_are_refused():
+    """tests/test_collective_sm120.py's edges (4.2 builds all nine): their batch does not compile with 4.7
+    (records/cutlass-4.7/<key>.fail); each asked alone (a 4.7-only batch), 4.7 refuses the block-scaled tiles of
+    K < 4 x SFVecSize (its SmemLayoutSFB's logical_divide), which cutedump refuses with 4.7's message; the rest agree
+    field by field with the 4.2 answers."""
+    cases = S.edges()
+    with cutlass("4.7"):
+        got = S.refusals(cases)
+        bad, _ = _refusals_47(cases, got, True)
+        assert not bad, "\n".join(bad)
+    assert [t.strip() for t in got].count("error: ‘value’ is not a member of ‘bool’") == 2

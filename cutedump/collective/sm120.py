@@ -495,6 +495,14 @@ def _blockscaled(cfg: Config, carveout: int):
         )
     st = stages.value
     _collective_checks(cfg, st, "blockscaled")
+    if k // vs // 4 == 0 and cutlass_fact("sm120_blockscaled_small_k_refused"):
+        # 4.7's collective defines SmemLayoutSFB through logical_divide(SmemLayoutSFB_, (N, K)) for every tile N (a
+        # conditional_t of two decltypes): K composed with an SF atom whose K mode is empty (K < 4 x SFVecSize)
+        raise Refused(
+            "‘value’ is not a member of ‘bool’",
+            "cutlass/gemm/collective/sm120_blockscaled_mma_tma.hpp:214 (CUTLASS 4.7), cute/config.hpp:154: a compile "
+            f"error (tile K = {k} < 4 x SFVecSize {vs})",
+        )
     coop = "Pingpong" if pp else "Cooperative"
     sched_name = f"KernelTmaWarpSpecialized{coop}BlockScaledSm120"
     ml = Mainloop120()

@@ -40,6 +40,8 @@ NOT_CPP = ("dsl", "triton")
 ONLY_47_TESTS = {
     "tests/test_cutlass47_atoms.py": "4.7's new UMMA atoms and gather4 TMA (4.2 has none of them)",
     "tests/test_cutlass47_scale.py": "4.7's tile_atom_to_shape_SFA/B of a rank-3 problem shape (4.2 answers otherwise)",
+    "tests/test_collective_47.py": "4.7's refusals of collectives 4.2 builds (tests/test_collective_sm120.py's edges: "
+    "4.2 compiles them, its test asks no refusals)",
 }
 PENDING = R.RECORDS / "cutlass-4.7" / "PENDING.tsv"
 
@@ -74,7 +76,9 @@ FINDINGS = (
     "static_assert for 2SM 16-bit epilogues of CtaN > 128 not a multiple of 64; SM90's RS builder takes "
     "`StageCount<N>` (4.2: `'bytes' is not a member`); SM90's FP8 blockwise collective asserts TileShape M / 128 "
     "is 1 or 2; SM120's EpilogueTileAuto is (M, min(N, 32)), M = 128 for N < 16; SM120's block-scaled builder "
-    "takes tile N from 8 and stages SFB over max(N, 128) rows (its SmemLayoutSFB logical_divide'd by (N, K)). All "
+    "takes tile N from 8 and stages SFB over max(N, 128) rows (its SmemLayoutSFB logical_divide'd by (N, K), a "
+    "decltype instantiated for every N: a tile K < 4 x SFVecSize, which 4.2 builds, does not compile, `'value' is not "
+    "a member of 'bool'`). All "
     "of it rows of versions.CUTLASS_FACTS. Not modelled: SM120 block-scaled tile N 8..31 (its own atom layout; "
     "refused as not modelled under 4.7).",
     "**SM100 descriptors in kernels and fragments** (tests/test_redteam_sm100.py, test_kernel_sm100.py): batches "
