@@ -126,6 +126,13 @@ CUTLASS_FACTS = {
     # the SM120 block-scaled collective with tile K < 4 x SFVecSize (a scale-factor smem atom with an empty K mode):
     # 4.2 builds it; 4.7 does not compile it (`'value' is not a member of 'bool'`, cute/config.hpp:154)
     "sm120_blockscaled_small_k_refused": {"4.2": False, "4.7": True},
+    # the SM120 block-scaled builder's stage count capacity: 4.2 sm120_smem_capacity_bytes; 4.7 less the scheduler's
+    # PipelineCLCFetchAsync<3>::SharedStorage (48 bytes) and its 3 CLC responses (3 x 16), measured with 4.7's headers
+    # (sm120_blockscaled_mma_builder.inl:257)
+    "sm120_blockscaled_capacity_less": {"4.2": (), "4.7": (48, 3 * 16)},
+    # the block-scaled builders' stage count (sm100_compute_stage_count_or_override_blockscaled, SM100 and SM120):
+    # a stage's pipeline bytes, 4.2 sizeof(PipelineTmaUmmaAsync<1>::SharedStorage) = 16, 4.7 that rounded up to 128
+    "blockscaled_stage_pipeline_bytes": {"4.2": 16, "4.7": 128},
     # what of the builders is not modelled for a version: "" (all of it), else the one warning line
     "collective_builder": {"4.2": "", "4.7": ""},
 }

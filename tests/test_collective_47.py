@@ -303,3 +303,64 @@ def test_sm120_edges_4_7_refuses_are_refused():
         bad, _ = _refusals_47(cases, got, True)
         assert not bad, "\n".join(bad)
     assert [t.strip() for t in got].count("error: ‘value’ is not a member of ‘bool’") == 2
+
+
+def _capacity_edges():
+    """SM120 block-scaled tiles with carveouts near a stage boundary (4.2's stage bytes: 14352 for 128x64x128, 18448
+    for 128x128x128; carveout = 101376 - stages x bytes - 40 or 100): 4.7 counts the pipeline's 128 bytes a stage
+    and 96 bytes less capacity."""
+    nv = "nv_float4_t<float_e2m1_t>"
+    out = []
+    for tile, carves in (((128, 64, 128), (43928, 43868)), ((128, 128, 128), (45992, 45932))):
+        base = S._cfg(nv, nv, "void", "half_t", tile, align=(32, 32, 0, 0))
+        out += [base._replace(carveout=c) for c in carves]
+    return out
+
+
+@needs_47
+def test_sm120_block_scaled_capacity_is_4_7s():
+    """4.7's SM120 block-scaled builder counts stages in sm120_smem_capacity_bytes less the scheduler's pipeline
+    storage and CLC responses (96 bytes), each stage with 128 pipeline bytes (4.2: 16): a 4.7-only batch of
+    configurations near a stage boundary, each one stage fewer than 4.2's."""
+    from tests.test_collective import _diff
+
+    with cutlass("4.7"):
+        cfgs = _capacity_edges()
+        got = S.ask(cfgs)
+        bad = [d for c, t in zip(cfgs, got) for d in _diff(c, t, build(c).fields)]
+        stages47 = [build(c).fields["mainloop"]["dispatch_policy"]["stages"] for c in cfgs]
+    with cutlass("4.2", "4.2"):
+        stages42 = [build(c).fields["mainloop"]["dispatch_policy"]["stages"] for c in cfgs]
+    assert not bad, "\n".join(bad)
+    assert [a - b for a, b in zip(stages42, stages47)] == [1, 1, 1, 1]
+
+
+#: tests/test_collective_bs.py's field batches (SM100 block-scaled and no-smem epilogues), chosen as it chooses them
+BS_FIELDS = {
+    "generated_1": lambda: _built(B.generated(100, 1))[:12],
+    "nosmem_1": lambda: _built(B.nosmem(24, 1)),
+}
+
+
+@needs_47
+@pytest.mark.parametrize("name", sorted(BS_FIELDS))
+def test_block_scaled_fields_are_cutlass_47s(name):
+    """SM100 block-scaled collectives: every field as 4.7's (its stage count's 128 pipeline bytes a stage), and the
+    dispatch policy with its ArchTag."""
+    from cutedump.commands._collective import dispatch_policy_text
+    from tests.oracle.cute import run_cases
+    from tests.test_collective_bs import _diff
+
+    with cutlass("4.2"):
+        ok = BS_FIELDS[name]()
+    bad = []
+    with cutlass("4.7"):
+        for i in range(0, len(ok), 12):
+            chunk = ok[i : i + 12]
+            raws = run_cases([B.cpp_body(c) for c in chunk], prelude=B.PRELUDE, extra_flags=G.FLAGS)
+            for cfg, raw, theirs in zip(chunk, raws, B.ask(chunk, 12)):
+                ans = build(cfg, params=False)
+                bad += _diff(cfg, theirs, ans.fields)
+                if _policy_as_printed(raw) != dispatch_policy_text(cfg, ans):
+                    bad.append(f"{cfg}: {_policy_as_printed(raw)!r} / ours {dispatch_policy_text(cfg, ans)!r}")
+    assert ok and not bad, "\n".join(bad[:10])

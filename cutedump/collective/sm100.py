@@ -789,7 +789,8 @@ def blockscaled_mainloop(cfg: Config, carveout: int):
 
     sfa_bytes, sfb_bytes = filtered(sf_atom_a), filtered(sf_atom_b)
     ab_bytes = (bits_alloc_a * blk_am * blk_ak + 7) // 8 + (bits_alloc_b * blk_bn * blk_ak + 7) // 8
-    per = ab_bytes + PIPELINE_BYTES_PER_STAGE + sfa_bytes + sfb_bytes
+    pipe = cutlass_fact("blockscaled_stage_pipeline_bytes")  # 4.7: the pipeline's 16 bytes rounded up to 128
+    per = ab_bytes + pipe + sfa_bytes + sfb_bytes
     if cfg.stages is not None:
         stages = Choice(cfg.stages, f"{BB}:55", Phrase("coll.stages_given", stages=cfg.stages))
     else:
@@ -806,7 +807,7 @@ def blockscaled_mainloop(cfg: Config, carveout: int):
                 ab_bytes=ab_bytes,
                 sfa=sfa_bytes,
                 sfb=sfb_bytes,
-                pipeline_bytes=PIPELINE_BYTES_PER_STAGE,
+                pipeline_bytes=pipe,
                 per=per,
                 stages=s,
             ),

@@ -473,22 +473,26 @@ def _blockscaled(cfg: Config, carveout: int):
     nb = max(n, 128) if cutlass_fact("sm120_blockscaled_sfb_tile_n") == "max(N, 128)" else n
     sfa_n, sfb_n = _sf_size(m, k, vs, nsf), _sf_size(nb, k, vs, nsf)
     a_bytes, b_bytes = abits * m * k // 8, abits * n * k // 8
-    per = a_bytes + b_bytes + PIPELINE_BYTES_PER_STAGE + sfa_n + sfb_n
+    pipe = cutlass_fact("blockscaled_stage_pipeline_bytes")  # 4.7: the pipeline's 16 bytes rounded up to 128
+    per = a_bytes + b_bytes + pipe + sfa_n + sfb_n
     if cfg.stages is not None:
         stages = Choice(cfg.stages, f"{BS}:212", Phrase("coll.stages_given", stages=cfg.stages))
     else:
-        s = (SMEM_CAPACITY - carveout) // per
+        # 4.7's ReducedSmemCapacityBytes (sm120_blockscaled_mma_builder.inl:257): the capacity less the scheduler's
+        # pipeline storage and its CLC responses (versions.CUTLASS_FACTS)
+        cap = SMEM_CAPACITY - sum(cutlass_fact("sm120_blockscaled_capacity_less"))
+        s = (cap - carveout) // per
         stages = Choice(
             s,
             "cutlass/gemm/collective/builders/sm100_blockscaled_umma_builder.inl:70",
             Phrase(
                 "coll.sm120_stages",
                 carveout=carveout,
-                capacity=SMEM_CAPACITY,
+                capacity=cap,
                 ab=a_bytes + b_bytes,
                 alloc=alloc,
                 scale=Phrase("coll.sm120_sf_bytes", bytes=sfa_n + sfb_n),
-                pipeline=PIPELINE_BYTES_PER_STAGE,
+                pipeline=pipe,
                 per=per,
                 stages=s,
             ),

@@ -78,7 +78,8 @@ FINDINGS = (
     "is 1 or 2; SM120's EpilogueTileAuto is (M, min(N, 32)), M = 128 for N < 16; SM120's block-scaled builder "
     "takes tile N from 8 and stages SFB over max(N, 128) rows (its SmemLayoutSFB logical_divide'd by (N, K), a "
     "decltype instantiated for every N: a tile K < 4 x SFVecSize, which 4.2 builds, does not compile, `'value' is not "
-    "a member of 'bool'`). All "
+    "a member of 'bool'`); the block-scaled builders (SM100, SM120) count a stage's pipeline as 128 bytes (4.2: "
+    "16) and SM120's capacity 96 bytes less (its scheduler's pipeline and CLC responses). All "
     "of it rows of versions.CUTLASS_FACTS. Not modelled: SM120 block-scaled tile N 8..31 (its own atom layout; "
     "refused as not modelled under 4.7).",
     "**SM100 descriptors in kernels and fragments** (tests/test_redteam_sm100.py, test_kernel_sm100.py): batches "
