@@ -105,10 +105,6 @@ REFUSALS = {
             ("sm90_rs_configs", 2, 24),
             ("sm90_cp_async_configs", 1, 24),
             ("sm90_cp_async_configs", 2, 24),
-            ("sm90_broad", 1, 120),
-            ("sm90_broad", 2, 120),
-            ("sm100_broad", 1, 120),
-            ("sm100_broad", 2, 120),
         )
     },
     "bs_generated_1": (lambda: _bs_kept(1), B.refusals, False),  # slow (99 configurations)
@@ -121,7 +117,7 @@ REFUSALS = {
 }
 
 
-SLOW = {"stage_slice", "bs_generated_1"} | {
+SLOW = {"stage_slice", "bs_generated_1", "sm90_kinds_generated", "sm100_dynamic_cluster"} | {
     n for n in REFUSALS if n.startswith(("sm90_rs_configs", "sm90_cp", "sm90_b", "sm100_b"))
 }
 
@@ -205,7 +201,9 @@ def _built(configs, params=False):
 
 
 @needs_47
-@pytest.mark.parametrize("name", sorted(FIELDS))
+@pytest.mark.parametrize(
+    "name", [pytest.param(n, marks=pytest.mark.slow) if n == "sm100_dynamic_cluster" else n for n in sorted(FIELDS)]
+)
 def test_fields_are_cutlass_47s(name):
     from cutedump.commands._collective import dispatch_policy_text
     from tests.oracle.cute import run_cases
@@ -343,7 +341,9 @@ BS_FIELDS = {
 
 
 @needs_47
-@pytest.mark.parametrize("name", sorted(BS_FIELDS))
+@pytest.mark.parametrize(
+    "name", [pytest.param(n, marks=pytest.mark.slow) if n == "generated_1" else n for n in sorted(BS_FIELDS)]
+)
 def test_block_scaled_fields_are_cutlass_47s(name):
     """SM100 block-scaled collectives: every field as 4.7's (its stage count's 128 pipeline bytes a stage), and the
     dispatch policy with its ArchTag."""
