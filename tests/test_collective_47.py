@@ -105,6 +105,7 @@ REFUSALS = {
             ("sm90_rs_configs", 2, 24),
             ("sm90_cp_async_configs", 1, 24),
             ("sm90_cp_async_configs", 2, 24),
+            ("sm100_broad", 1, 120),
         )
     },
     "bs_generated_1": (lambda: _bs_kept(1), B.refusals, False),  # slow (99 configurations)
