@@ -105,6 +105,7 @@ REFUSALS = {
             ("sm90_rs_configs", 2, 24),
             ("sm90_cp_async_configs", 1, 24),
             ("sm90_cp_async_configs", 2, 24),
+            ("sm90_broad", 1, 120),
             ("sm100_broad", 1, 120),
         )
     },
