@@ -53,8 +53,11 @@ CUTLASS_NEXT = {
         "SM80_16x8x32_{S,U}4{S,U}4S32_TN[_SATURATE]: LayoutB_TV stride 64 (4.2: 32)",
         "SM100_MMA_F8F6F4_SS is a template (4.2's MMA_Traits<SM100_MMA_F8F6F4_SS, ...> spelling does not compile)",
         "new: SM100_MMA_TF32[_2x1SM]_TS_SCALED, SM100_MMA_TF32[_2x1SM]_TS_INTERLEAVED_CF32CTF32CTF32CF32_TN, "
-        "SM100_TMA_LOAD[_MULTICAST]_2D_GATHER4 (4.2 has none)",
+        "SM100_TMA_LOAD[_MULTICAST]_2D_GATHER4, SM100_TMA_STORE_2D_SCATTER4, SM100_TMEM_LOAD_STAT_32dp32b{32,128}x "
+        "(4.2 has none)",
         "Sm1xx/Sm103BlockScaledConfig::tile_atom_to_shape_SFA/SFB of (M,N,K): (M|N,K) tiled, no L mode (4.2: L = 1)",
+        "CollectiveBuilders: SM100 dispatch policies end with their ArchTag; stage-0 TMA slices of swizzled smem, "
+        "SM100/SM120 EpilogueTileAuto, SM90 RS StageCount<N>, SM90 blockwise tile M, SM120 block-scaled tile N",
     ),
 }
 
@@ -78,14 +81,60 @@ CUTLASS_FACTS = {
     # cutlass::detail::Sm1xx/Sm103BlockScaledConfig::tile_atom_to_shape_SFA/SFB(problem_shape): 4.2 appends L = 1 to
     # any rank <= 4; 4.7 tiles a rank-3 shape over (M|N, K) (no L mode) and takes rank 3 or 4 only
     "blockscaled_sf_problem_shape": {"4.2": "append L", "4.7": "rank 3 or 4"},
-    # the CollectiveBuilders (cutedump collective): modelled on 4.2's; 4.7's differ where the oracle compared them
-    # (tests/test_collective.py's batches: the SM100 mainloop type gains an ArchTag, some refusals differ)
-    "collective_builder": {
-        "4.2": "modelled",
-        "4.7": "this collective is CUTLASS 4.2's builder's: 4.7's differs where compared (SM100 mainloop types gain "
-        "their ArchTag; some divisibility refusals are lifted or reworded: docs/CUTLASS_VERSIONS.md); --cutlass 4.2 "
-        "for an exact answer",
+    # the CollectiveBuilders (cutedump collective): what 4.7's builders do otherwise, each measured by the collective
+    # oracle batches compiled against both (tests/test_collective_47.py; docs/CUTLASS_VERSIONS.md).
+    # the SM100 mainloop dispatch policies whose last template argument is their ArchTag (4.7: `class ArchTag_ =
+    # arch::Sm100`, which g++ spells out; 4.2: a fixed `using ArchTag = arch::Sm100`, no argument)
+    "sm100_policy_arch_tag": {
+        "4.2": (),
+        "4.7": (
+            "MainloopSm100TmaUmmaWarpSpecialized",
+            "MainloopSm100TmaUmmaWarpSpecializedBlockScaled",
+            "MainloopSm100TmaUmmaWarpSpecializedBlockwiseScaling",
+            "MainloopSm100ArrayTmaUmmaWarpSpecialized",
+            "MainloopSm100ArrayTmaUmmaWarpSpecializedBlockScaled",
+            "MainloopSm100ArrayTmaUmmaWarpSpecializedBlockwiseScaling",
+            "MainloopSm100TmaUmmaWarpSpecializedMixedInput",
+            "MainloopSm100UmmaCpAsyncWarpSpecialized",
+            "MainloopSm100UmmaMixedTmaCpAsyncWarpSpecialized",
+        ),
     },
+    # slice_and_offset of a ComposedLayout<Swizzle, smem_ptr_flag_bits, Layout> at stage 0 (the TMA types of the
+    # collectives' Params): 4.2 composes the swizzle's projections (CuTe's Stride/Shape Divisibility Condition can
+    # fail); 4.7 (cute/pointer_flagged.hpp:87) slices the inner layout and rebuilds the composition: no check
+    "smem_flag_stage_slice": {"4.2": "compose", "4.7": "inner"},
+    # the SM90 RS / mixed-input builders with an explicit StageCount<N>: 4.2 reads StageCountType::bytes (a compile
+    # error); 4.7's compute_stage_count_or_override takes StageCount<N> (sm90_gmma_builder.inl:55)
+    "sm90_rs_stage_count_bytes": {"4.2": True, "4.7": False},
+    # the SM90 FP8 blockwise collective (not ptr-array): 4.7 splits the accumulator in M by 128
+    # (NumSplitsM = TileM / 128, static_assert 1 or 2: sm90_mma_tma_gmma_ss_warpspecialized_fp8_blockwise_scaling
+    # .hpp:208); 4.2 has no such check
+    "sm90_blockwise_splits_m": {"4.2": False, "4.7": True},
+    # SM100 EpilogueTileAuto's N (sm100_builder.inl:1045): 4.2 min(CtaN, max(N_perf, N_min_C, N_min_D)); 4.7 that,
+    # or CtaN where it does not divide CtaN
+    "sm100_epilogue_tile_n": {"4.2": "min", "4.7": "min or CtaN"},
+    # 4.7's static_assert of the SM100 2SM TMA epilogue (sm100_builder.inl:1221): EpilogueTileAuto, 16-bit C/D,
+    # CtaN > 128 must be a multiple of 64
+    "sm100_2sm_16b_epilogue_n": {"4.2": False, "4.7": True},
+    # SM120 EpilogueTileAuto (sm120_builder.inl:194): 4.2 (64,32); 4.7 N = min(CtaN, 32), M = 128 where CtaN < 16
+    "sm120_epilogue_tile_small_n": {"4.2": False, "4.7": True},
+    # the SM120 block-scaled builder's least tile N (sm120_blockscaled_mma_builder.inl: 4.2 :101, 4.7 :105)
+    "sm120_blockscaled_min_tile_n": {"4.2": 32, "4.7": 8},
+    # the SM120 block-scaled collective's SFB smem tile N: 4.7 max(TileN, 128) (sm120_blockscaled_mma_builder.inl:209),
+    # its SmemLayoutSFB then logical_divide'd by (N, K) (sm120_blockscaled_mma_tma.hpp:214)
+    "sm120_blockscaled_sfb_tile_n": {"4.2": "N", "4.7": "max(N, 128)"},
+    # the SM120 block-scaled collective with tile K < 4 x SFVecSize (a scale-factor smem atom with an empty K mode):
+    # 4.2 builds it; 4.7 does not compile it (`'value' is not a member of 'bool'`, cute/config.hpp:154)
+    "sm120_blockscaled_small_k_refused": {"4.2": False, "4.7": True},
+    # the SM120 block-scaled builder's stage count capacity: 4.2 sm120_smem_capacity_bytes; 4.7 less the scheduler's
+    # PipelineCLCFetchAsync<3>::SharedStorage (48 bytes) and its 3 CLC responses (3 x 16), measured with 4.7's headers
+    # (sm120_blockscaled_mma_builder.inl:257)
+    "sm120_blockscaled_capacity_less": {"4.2": (), "4.7": (48, 3 * 16)},
+    # the block-scaled builders' stage count (sm100_compute_stage_count_or_override_blockscaled, SM100 and SM120):
+    # a stage's pipeline bytes, 4.2 sizeof(PipelineTmaUmmaAsync<1>::SharedStorage) = 16, 4.7 that rounded up to 128
+    "blockscaled_stage_pipeline_bytes": {"4.2": 16, "4.7": 128},
+    # what of the builders is not modelled for a version: "" (all of it), else the one warning line
+    "collective_builder": {"4.2": "", "4.7": ""},
 }
 
 #: names (atoms, copy operations) that exist in some versions only: name -> the versions that have them. A name
@@ -99,6 +148,9 @@ CUTLASS_ONLY = {
     "SM100_MMA_TF32_2x1SM_TS_INTERLEAVED_CF32CTF32CTF32CF32_TN": ("4.7",),
     "SM100_TMA_LOAD_2D_GATHER4": ("4.7",),
     "SM100_TMA_LOAD_MULTICAST_2D_GATHER4": ("4.7",),
+    "SM100_TMA_STORE_2D_SCATTER4": ("4.7",),
+    "SM100_TMEM_LOAD_STAT_32dp32b32x": ("4.7",),
+    "SM100_TMEM_LOAD_STAT_32dp32b128x": ("4.7",),
 }
 
 

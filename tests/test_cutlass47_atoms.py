@@ -168,3 +168,69 @@ def test_gather4_reading_states_the_json_numbers(monkeypatch):
         f"(SM100_TMA_LOAD_2D_GATHER4) moves {rows} such rows (picked by index): {n} elements = {n * 2} bytes"
     ) in text
     assert f"one gather TMA instruction moves {n}, so each CTA issues {d['instructions_per_cta_tile']} " in text
+
+
+STAT = ("SM100_TMEM_LOAD_STAT_32dp32b32x", "SM100_TMEM_LOAD_STAT_32dp32b128x")
+
+
+def test_tmem_load_stat_traits_like_cute_4_7(cutlass47):
+    """4.7's SM100_TMEM_LOAD_STAT_* (tcgen05.ld.red ... .max.f32): their Copy_Traits (ThrID, ValID, Src/Dst/Ref
+    layouts in bits), as cutedump's catalog holds them (atoms/tmem_data_47.py)."""
+    from cutedump.atoms.copy_catalog import tmem_copy_traits
+
+    bodies = [
+        f'using T = Copy_Traits<{n}>; print(typename T::ThrID{{}}); printf("\\n"); '
+        f'print(typename T::ValID{{}}); printf("\\n"); print(typename T::SrcLayout{{}}); printf("\\n"); '
+        f'print(typename T::DstLayout{{}}); printf("\\n"); print(typename T::RefLayout{{}}); printf("\\n");'
+        for n in STAT
+    ]
+    got = run_cases(bodies)
+    assert got == ["".join(f"{x}\n" for x in tmem_copy_traits()[n]) for n in STAT]
+
+
+def test_tmem_load_stat_copies_like_cute_4_7(cutlass47):
+    """make_tmem_copy(SM100_TMEM_LOAD_STAT_*{}, acc): the TiledCopy, a thread's partition_S and partition_D, as
+    CuTe 4.7 prints them; `cutedump atoms` lists them under 4.7 only, `tmem --copy` refuses them under 4.2."""
+    from tests.oracle import gen_tmem as GT
+
+    cases = GT.copy_cases(seed=4747, ops=list(STAT))
+    assert len(cases) == 2
+    bad = diff_cases(cases, run_chunked(cases, 40))
+    assert not bad, "\n".join(bad[:20])
+
+
+def test_tmem_load_stat_is_4_7s(monkeypatch):
+    from cutedump.atoms.copy_catalog import all_tmem_copy_names, lookup_tmem_copy
+
+    monkeypatch.setenv("CUTEDUMP_CUTLASS", "4.7")
+    assert set(STAT) <= set(all_tmem_copy_names()) and lookup_tmem_copy(STAT[1]).name == STAT[1]
+    monkeypatch.setenv("CUTEDUMP_CUTLASS", "4.2")
+    assert not set(STAT) & set(all_tmem_copy_names())
+    for n in STAT:
+        with pytest.raises(CuteDumpError, match=rf"^{n}: {n} exists in CUTLASS 4\.7\.0 only, not in 4\.2\.0"):
+            lookup_tmem_copy(n)
+
+
+def test_scatter4_tma_store_like_cute_4_7(cutlass47):
+    """make_tma_copy(SM100_TMA_STORE_2D_SCATTER4{}, ...) (4.7): the tensor map (the box keeps mode 0 and one row of
+    mode 1), the TiledCopy (4 rows a TMA), the TMA tensor, or CuTe's run-time assert -- seeded rank-2 cases."""
+    from tests.oracle import gen_tma as GT
+
+    cases = GT.scatter4_cases(40, 4747)
+    assert len(cases) == 40 and sum(c[2].startswith("ASSERT") for c in cases) < 20
+    bad = diff_cases(cases, run_cases([c[1] for c in cases], prelude=GT.PRELUDE_SM100, extra_flags=GT.FLAGS))
+    assert not bad, "\n".join(bad[:20])
+
+
+def test_scatter4_is_4_7s(monkeypatch):
+    from cutedump.atoms import tma as T
+    from cutedump.parse import parse_layout
+
+    g, s = parse_layout("(1024,256):(256,_1)"), parse_layout("(_8,_64):(_64,_1)")
+    monkeypatch.setenv("CUTEDUMP_CUTLASS", "4.7")
+    r = T.make_tma("SM100_TMA_STORE_2D_SCATTER4", "half_t", g, s)
+    assert r.box_dim[1] == 1 and int(r.num_elems_per_tma) == 4 * r.box_dim[0] and T.gather_kind(r) == "scatter"
+    monkeypatch.setenv("CUTEDUMP_CUTLASS", "4.2")
+    assert "SM100_TMA_STORE_2D_SCATTER4" not in T.ops_now()
+    with pytest.raises(CuteDumpError, match=r"SM100_TMA_STORE_2D_SCATTER4 exists in CUTLASS 4\.7\.0 only"):
+        T.make_tma("SM100_TMA_STORE_2D_SCATTER4", "half_t", g, s)

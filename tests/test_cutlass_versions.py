@@ -4,6 +4,7 @@ compiled against both say (tests/oracle/records/cutlass-4.7/, written by tests/o
 from __future__ import annotations
 
 import gzip
+import json
 
 import pytest
 
@@ -140,17 +141,28 @@ def test_cutlass_option_holds_for_its_command_line_and_json_names_it(monkeypatch
     assert "CUTEDUMP_CUTLASS" not in os.environ
 
 
-def test_collective_under_4_7_warns_that_it_is_4_2s(monkeypatch):
-    """4.7's CollectiveBuilders differ from 4.2's where compared (docs/CUTLASS_VERSIONS.md): under --cutlass 4.7
-    `cutedump collective` answers as 4.2's builder and says so in one warning line; under 4.2 no warning."""
+def test_collective_answers_each_versions_builder(monkeypatch):
+    """4.7's CollectiveBuilders are modelled where they differ from 4.2's (versions.CUTLASS_FACTS; compared with 4.7's
+    records in tests/test_collective_47.py): no warning under either, the SM100 dispatch policy with 4.7's ArchTag;
+    SM120 block-scaled SFB staged over max(N, 128) under 4.7 only."""
     import subprocess
     import sys
 
     monkeypatch.delenv("CUTEDUMP_CUTLASS", raising=False)
     args = ["collective", "--arch", "sm100", "--a", "half_t:K", "--b", "half_t:K", "--c", "float", "--d", "float"]
     args += ["--tile", "128,128,64"]
-    for v, warned in (("4.7", True), ("4.2", False)):
+    for v, tag in (("4.7", ", Sm100>"), ("4.2", ">")):
         r = subprocess.run([sys.executable, "-m", "cutedump", "--cutlass", v, *args], capture_output=True, text=True)
-        assert r.returncode == 0, r.stderr
-        lines = [ln for ln in r.stderr.splitlines() if "CUTLASS 4.2's builder" in ln]
-        assert len(lines) == (1 if warned else 0) and all(ln.startswith("warning: ") for ln in lines), r.stderr
+        assert r.returncode == 0 and r.stderr == "", r.stderr
+        assert f"MainloopSm100TmaUmmaWarpSpecialized<6, 2, 4, (_1,_1,_1){tag}" in r.stdout
+    bs = ["collective", "--arch", "sm120", "--a", "nv_float4_t<float_e2m1_t>:K", "--b", "nv_float4_t<float_e2m1_t>:K"]
+    bs += ["--d", "half_t:RowMajor", "--tile", "128,64,128", "--alignment-a", "32", "--alignment-b", "32"]
+    sfb = {}
+    for v in ("4.7", "4.2"):
+        r = subprocess.run(
+            [sys.executable, "-m", "cutedump", "--cutlass", v, *bs, "--format", "json"], capture_output=True, text=True
+        )
+        assert r.returncode == 0 and r.stderr == "", r.stderr
+        sfb[v] = json.loads(r.stdout)["mainloop"]["smem_layout_atom_sfb"]
+    # 4.7 stages SFB over max(N, 128) = 128 rows (one 128-row block), 4.2 over N = 64 (none: a size-0 mode)
+    assert sfb["4.7"].startswith("(((_32,_4),_1),") and sfb["4.2"].startswith("(((_32,_4),_0),")

@@ -121,23 +121,34 @@ def lookup_copy(name: str, value_type: str | None = None) -> CopyTraits:
 # ------------------------------------------------------------------ SM100 TMEM copy atoms (tcgen05.ld / tcgen05.st)
 
 
-def all_tmem_copy_names() -> list[str]:
+def tmem_copy_traits() -> dict:
+    """tmem_data.TMEM_COPY_TRAITS (CUTLASS 4.2's, in 4.7 unchanged) and the rows of the TMEM copies only some CUTLASS
+    versions have (tmem_data_47: 4.7's SM100_TMEM_LOAD_STAT_*), those of the version answered now."""
     from cutedump.atoms.tmem_data import TMEM_COPY_TRAITS  # start-up: the SM100 TMEM table only when asked for
+    from cutedump.atoms.tmem_data_47 import TMEM_COPY_TRAITS_47  # start-up: as above
+    from cutedump.versions import CUTLASS_ONLY, cutlass  # start-up: as above
 
-    return list(TMEM_COPY_TRAITS)
+    v = cutlass()
+    return {**TMEM_COPY_TRAITS, **{k: r for k, r in TMEM_COPY_TRAITS_47.items() if v in CUTLASS_ONLY[k]}}
+
+
+def all_tmem_copy_names() -> list[str]:
+    return list(tmem_copy_traits())
 
 
 def lookup_tmem_copy(name: str) -> CopyTraits:
-    from cutedump.atoms.tmem_data import TMEM_COPY_TRAITS  # start-up: see all_tmem_copy_names
+    from cutedump.versions import require_cutlass  # start-up: see tmem_copy_traits
 
     base = name.strip().split("::")[-1]
-    if base not in TMEM_COPY_TRAITS:
+    require_cutlass(base, name.strip())  # a TMEM copy of another CUTLASS version: refused in one line
+    table = tmem_copy_traits()
+    if base not in table:
         import difflib
 
-        close = difflib.get_close_matches(base, all_tmem_copy_names(), n=4, cutoff=0.6)
+        close = difflib.get_close_matches(base, list(table), n=4, cutoff=0.6)
         hint = f"; did you mean {', '.join(close)}?" if close else ""
         raise CuteDumpError(f"unknown TMEM copy atom {name!r}{hint}")
-    thr, _val, src, dst, ref = TMEM_COPY_TRAITS[base]
+    thr, _val, src, dst, ref = table[base]
     return CopyTraits(base, base, "SM100 TMEM", thr, src, dst, ref, family=base)
 
 

@@ -61,11 +61,14 @@ OPS = {
     "SM100_TMA_2SM_LOAD_MULTICAST": "gmem -> smem of CTA pairs in the multicast mask",
     "SM100_TMA_LOAD_2D_GATHER4": "gmem -> smem, 4 rows of a 2D tensor picked by index (CUTLASS 4.7)",
     "SM100_TMA_LOAD_MULTICAST_2D_GATHER4": "gather4, multicast to the CTAs in the mask (CUTLASS 4.7)",
+    "SM100_TMA_STORE_2D_SCATTER4": "smem -> gmem, 4 rows of a 2D tensor, each to a row picked by index (CUTLASS 4.7)",
 }
 #: CUTLASS 4.7's gather4 loads (versions.CUTLASS_ONLY) -> multicast?: only make_tma_atom_{A,B}_sm100 take them;
 #: detail::make_tma_copy_atom keeps mode 0 of the 2D TMA basis and one row of mode 1 (the box), and one TMA moves
 #: 4 such rows (NumBitsPerTMA = 4 x the box)
 GATHER4_OPS = {"SM100_TMA_LOAD_2D_GATHER4": False, "SM100_TMA_LOAD_MULTICAST_2D_GATHER4": True}
+#: CUTLASS 4.7's scatter4 store: made by make_tma_atom / make_tma_copy (a store: cluster 1), its box as gather4's
+SCATTER4_OPS = ("SM100_TMA_STORE_2D_SCATTER4",)
 
 
 def ops_now() -> list[str]:
@@ -757,7 +760,7 @@ def build_tma(
         std = std[:b] + (std[b:],)
     tma_gbasis = Layout(shp, std)
     tma_dim = len(shp)
-    gather = op in GATHER4_OPS
+    gather = op in GATHER4_OPS or op in SCATTER4_OPS
     if gather:  # detail::make_tma_copy_atom (CUTLASS 4.7): tma_gbasis.compose(identity (shape<0>, _1))
         if tma_dim != 2:
             raise CuteDumpError(
@@ -1129,8 +1132,14 @@ def multicast_twin(op: str) -> str:
 
 
 def gather_rows(r: TmaResult) -> int:
-    """How many boxes (rows of mode 1) one TMA instruction moves: 4 for CUTLASS 4.7's gather4 loads, else 1."""
-    return 4 if r.op in GATHER4_OPS else 1
+    """How many boxes (rows of mode 1) one TMA instruction moves: 4 for CUTLASS 4.7's gather4 loads and scatter4
+    store, else 1."""
+    return 4 if r.op in GATHER4_OPS or r.op in SCATTER4_OPS else 1
+
+
+def gather_kind(r: TmaResult) -> str:
+    """The word for an instruction of several rows picked by index: gather (a load), scatter (the store)."""
+    return "scatter" if r.op in SCATTER4_OPS else "gather"
 
 
 def box_facts(r: TmaResult) -> dict:

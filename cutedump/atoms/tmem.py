@@ -34,8 +34,7 @@ from cutedump.algebra import (
 from cutedump.algebra import shape as shape_of
 from cutedump.algebra.inttuple import flatten_to_tuple
 from cutedump.atoms.copy import CopyAtom, TiledCopy, make_tiled_copy_impl
-from cutedump.atoms.copy_catalog import all_tmem_copy_names, lookup_tmem_copy  # noqa: F401 - this module's API too
-from cutedump.atoms.tmem_data import TMEM_COPY_TRAITS
+from cutedump.atoms.copy_catalog import all_tmem_copy_names, lookup_tmem_copy, tmem_copy_traits  # noqa: F401 - API
 from cutedump.atoms.types import canonical_type, value_type_bits
 from cutedump.errors import CuteDumpError
 from cutedump.parse import parse_layout
@@ -272,7 +271,7 @@ def tmem_fragment_A(mma, shape_mk) -> TmemTensor:
 
 def tmem_val_id(name: str) -> Layout:
     """Copy_Traits<Op>::ValID: logical bit id -> TMEM bit address."""
-    return parse_layout(TMEM_COPY_TRAITS[lookup_tmem_copy(name).name][1])
+    return parse_layout(tmem_copy_traits()[lookup_tmem_copy(name).name][1])
 
 
 def make_cotiled_copy(atom: CopyAtom, atom_tv_layout: Layout, data_layout: Layout) -> TiledCopy:

@@ -42,7 +42,10 @@ def tma_stage_slices(layouts: list, rank: int, where: str) -> None:
     from cutedump.algebra.integer import C  # start-up: as above
     from cutedump.algebra.swizzle import ComposedLayout  # start-up: as above
     from cutedump.algebra.swizzle_slice import slice_and_offset  # start-up: as above
+    from cutedump.versions import cutlass_fact  # start-up: as above
 
+    if cutlass_fact("smem_flag_stage_slice") == "inner":
+        return  # 4.7 slices the layout inside Swizzle o smem_ptr_flag (cute/pointer_flagged.hpp:87): nothing asserts
     coord = (it.UNDERSCORE,) * (rank - 1) + (C(0),)
     for name, text in layouts:
         lay = _expr_obj(text)
@@ -360,7 +363,11 @@ def _build_sm120(cfg: Config) -> Answer:
             smem_layout_atom_sfa=_expr(ml.sf_atom_a),
             smem_layout_atom_sfb=_expr(ml.sf_atom_b),
             smem_layout_sfa=_expr(S.sf_stage_layout(ml.sf_atom_a, ml.sf_stage_a, st)),
-            smem_layout_sfb=_expr(S.sf_stage_layout(ml.sf_atom_b, ml.sf_stage_b, st)),
+            smem_layout_sfb=_expr(
+                f"logical_divide({S.sf_stage_layout(ml.sf_atom_b, ml.sf_stage_b, st)}, make_shape(_{n},_{k}))"
+                if ml.sfb_divided
+                else S.sf_stage_layout(ml.sf_atom_b, ml.sf_stage_b, st)
+            ),
             gmem_tiled_copy_sfa="SM90_TMA_LOAD",
             gmem_tiled_copy_sfb="SM90_TMA_LOAD",
             sf_vec_size=ml.sf_vec_size,

@@ -204,8 +204,9 @@ def mainloop(cfg: Config, carveout: int):
     )
     try:
         tiled = make_tiled_mma(op, None)
-    except CuteDumpError as e:
-        raise Refused(e.message, "cute/atom/mma_traits_sm100.hpp") from None
+    except CuteDumpError as e:  # the atom's static_assert message (4.7's templated spelling: without the atom's name)
+        msg = e.message.split(">: ", 1)[1] if e.message.startswith(op.split("<", 1)[0] + "<") else e.message
+        raise Refused(msg, "cute/atom/mma_traits_sm100.hpp") from None
     thr = 2 if two else 1
     shape_a = partition_shape(tiled, "A", (C(m), C(k)))
     shape_b = partition_shape(tiled, "B", (C(n), C(k)))
@@ -478,6 +479,20 @@ def epilogue(cfg: Config):
     cta_m = m // 2 if two else m
     wm, wn = (2, 2) if two and m == 128 else (4, 1)
     el_c = cfg.d.element if c_void else cfg.c.element
+    if (
+        cutlass_fact("sm100_2sm_16b_epilogue_n")
+        and two
+        and cfg.epilogue_tile is None
+        and max(ELEMENT_BITS[el_c], cfg.d.bits) == 16
+        and n > 128
+        and n % 64
+    ):
+        raise Refused(
+            "SM100 2SM TMA epilogue: 16-bit element types (f16/bf16) with CtaN > 128 require CtaN to be divisible by "
+            "64. CtaN=160 and CtaN=224 are unsupported. Use a CtaN that is a multiple of 64 (e.g. 128, 192, 256) or "
+            "use a 32-bit output type (f32).",
+            f"{EB}:1221 (CUTLASS 4.7)",
+        )
     lay_c = cfg.d.layout if c_void else cfg.c.layout
     c_m, d_m = lay_c == "ColumnMajor", cfg.d.layout == "ColumnMajor"
     bits_c, bits_d = ELEMENT_BITS[el_c], cfg.d.bits
@@ -507,6 +522,8 @@ def epilogue(cfg: Config):
         if n < nmin_c or n < nmin_d:
             raise Refused("CTA tile too small", f"{EB}:1046")
         en = min(n, max(nperf, nmin_c, nmin_d))
+        if n % en and cutlass_fact("sm100_epilogue_tile_n") == "min or CtaN":
+            en = n  # 4.7 (sm100_builder.inl:1046): a tile N that does not divide CtaN is CtaN
         from cutedump.expr import evaluate_to_string as E  # start-up: the expression engine only when answering
 
         tile_n = E(f"coalesce(make_layout(make_shape(_{en // wn},_{wn}), make_stride(_1,_{n // wn})))")
@@ -772,7 +789,8 @@ def blockscaled_mainloop(cfg: Config, carveout: int):
 
     sfa_bytes, sfb_bytes = filtered(sf_atom_a), filtered(sf_atom_b)
     ab_bytes = (bits_alloc_a * blk_am * blk_ak + 7) // 8 + (bits_alloc_b * blk_bn * blk_ak + 7) // 8
-    per = ab_bytes + PIPELINE_BYTES_PER_STAGE + sfa_bytes + sfb_bytes
+    pipe = cutlass_fact("blockscaled_stage_pipeline_bytes")  # 4.7: the pipeline's 16 bytes rounded up to 128
+    per = ab_bytes + pipe + sfa_bytes + sfb_bytes
     if cfg.stages is not None:
         stages = Choice(cfg.stages, f"{BB}:55", Phrase("coll.stages_given", stages=cfg.stages))
     else:
@@ -789,7 +807,7 @@ def blockscaled_mainloop(cfg: Config, carveout: int):
                 ab_bytes=ab_bytes,
                 sfa=sfa_bytes,
                 sfb=sfb_bytes,
-                pipeline_bytes=PIPELINE_BYTES_PER_STAGE,
+                pipeline_bytes=pipe,
                 per=per,
                 stages=s,
             ),

@@ -18,6 +18,7 @@ from cutedump.collective.sm90 import Choice, NotModelled, Phrase, Refused
 from cutedump.collective.sm90 import _swizzle_alignment as sm90_swizzle_alignment  # the GMMA atoms' alignment
 from cutedump.collective.sm90 import smem_selector as sm90_smem_selector
 from cutedump.errors import CuteDumpError
+from cutedump.versions import cutlass_fact
 
 GB = "cutlass/gemm/collective/builders/sm120_mma_builder.inl"
 BS = "cutlass/gemm/collective/builders/sm120_blockscaled_mma_builder.inl"
@@ -442,8 +443,13 @@ def _blockscaled(cfg: Config, carveout: int):
     if cfg.cluster != (1, 1, 1):
         raise Refused("no programmatic multicast on this arch", f"{BS}:100")
     m, n, k = cfg.tile
-    if n < 32:
+    if n < cutlass_fact("sm120_blockscaled_min_tile_n"):
         raise Refused("Invalid tile shape N.", f"{BS}:101")
+    if n < 32:  # CUTLASS 4.7 builds tile N 8..31 (its own atom layout, SFB tile, stage count): not modelled
+        raise NotModelled(
+            f"tile N = {n}: CUTLASS 4.7's SM120 block-scaled builder ({BS}:105 in 4.7) takes tile N from 8 with "
+            "its own atom layout and scale-factor tile for N < 32; not modelled (--cutlass 4.2 refuses it)"
+        )
     instr = _instr(cfg, a, b, vs, sf, forced)
     mx = instr == "MXF4F6F8"
     if forced == "MXF4F6F8":
@@ -463,30 +469,44 @@ def _blockscaled(cfg: Config, carveout: int):
     abits = 8 if mx else 4
     atom_a = smem_selector(alloc, k)
     atom_b = smem_selector(alloc, k)
-    sfa_n, sfb_n = _sf_size(m, k, vs, nsf), _sf_size(n, k, vs, nsf)
+    # SFB's smem tile N: 4.7 stages max(N, 128) rows of SFB (sm120_blockscaled_mma_builder.inl:209 in 4.7)
+    nb = max(n, 128) if cutlass_fact("sm120_blockscaled_sfb_tile_n") == "max(N, 128)" else n
+    sfa_n, sfb_n = _sf_size(m, k, vs, nsf), _sf_size(nb, k, vs, nsf)
     a_bytes, b_bytes = abits * m * k // 8, abits * n * k // 8
-    per = a_bytes + b_bytes + PIPELINE_BYTES_PER_STAGE + sfa_n + sfb_n
+    pipe = cutlass_fact("blockscaled_stage_pipeline_bytes")  # 4.7: the pipeline's 16 bytes rounded up to 128
+    per = a_bytes + b_bytes + pipe + sfa_n + sfb_n
     if cfg.stages is not None:
         stages = Choice(cfg.stages, f"{BS}:212", Phrase("coll.stages_given", stages=cfg.stages))
     else:
-        s = (SMEM_CAPACITY - carveout) // per
+        # 4.7's ReducedSmemCapacityBytes (sm120_blockscaled_mma_builder.inl:257): the capacity less the scheduler's
+        # pipeline storage and its CLC responses (versions.CUTLASS_FACTS)
+        cap = SMEM_CAPACITY - sum(cutlass_fact("sm120_blockscaled_capacity_less"))
+        s = (cap - carveout) // per
         stages = Choice(
             s,
             "cutlass/gemm/collective/builders/sm100_blockscaled_umma_builder.inl:70",
             Phrase(
                 "coll.sm120_stages",
                 carveout=carveout,
-                capacity=SMEM_CAPACITY,
+                capacity=cap,
                 ab=a_bytes + b_bytes,
                 alloc=alloc,
                 scale=Phrase("coll.sm120_sf_bytes", bytes=sfa_n + sfb_n),
-                pipeline=PIPELINE_BYTES_PER_STAGE,
+                pipeline=pipe,
                 per=per,
                 stages=s,
             ),
         )
     st = stages.value
     _collective_checks(cfg, st, "blockscaled")
+    if k // vs // 4 == 0 and cutlass_fact("sm120_blockscaled_small_k_refused"):
+        # 4.7's collective defines SmemLayoutSFB through logical_divide(SmemLayoutSFB_, (N, K)) for every tile N (a
+        # conditional_t of two decltypes): K composed with an SF atom whose K mode is empty (K < 4 x SFVecSize)
+        raise Refused(
+            "‘value’ is not a member of ‘bool’",
+            "cutlass/gemm/collective/sm120_blockscaled_mma_tma.hpp:214 (CUTLASS 4.7), cute/config.hpp:154: a compile "
+            f"error (tile K = {k} < 4 x SFVecSize {vs})",
+        )
     coop = "Pingpong" if pp else "Cooperative"
     sched_name = f"KernelTmaWarpSpecialized{coop}BlockScaledSm120"
     ml = Mainloop120()
@@ -524,14 +544,15 @@ def _blockscaled(cfg: Config, carveout: int):
     ml.copy_a = Choice("SM90_TMA_LOAD", f"{BS}:148", _no_multicast("A"))
     ml.copy_b = Choice("SM90_TMA_LOAD", f"{BS}:149", _no_multicast("B"))
     ml.sf_vec_size, ml.sf_type, ml.instr = vs, sf, instr
-    ml.sf_atom_a, ml.sf_atom_b = sf_atom(m, k, vs, nsf), sf_atom(n, k, vs, nsf)
+    ml.sf_atom_a, ml.sf_atom_b = sf_atom(m, k, vs, nsf), sf_atom(nb, k, vs, nsf)
+    ml.sfb_divided = nb != n  # 4.7: SmemLayoutSFB = logical_divide(SmemLayoutSFB_, (N, K)) (the collective, :214)
     ml.sf_stage_a, ml.sf_stage_b = sfa_n, sfb_n
     # SharedStorage (sm120_blockscaled_mma_tma.hpp:255): A and B 1024-aligned, then SFA and SFB (one byte each,
     # cute::ArrayEngine: 16-byte aligned, 16 bytes when empty: a tile M or N below 128 or K below 4 x SFVecSize
     # makes an atom of size 0, as CUTLASS's integer divisions make it)
     off = _ru(a_bytes * st, 1024) + b_bytes * st
     off = _ru(off, 16) + max(_ru(_sf_cosize(m, k, vs, nsf, st), 16), 16)
-    off = _ru(off, 16) + max(_ru(_sf_cosize(n, k, vs, nsf, st), 16), 16)
+    off = _ru(off, 16) + max(_ru(_sf_cosize(nb, k, vs, nsf, st), 16), 16)
     ml.shared_storage_bytes = _ru(_ru(off, 1024) + PIPELINE_BYTES_PER_STAGE * st, 1024)
     ml.stage_bytes = per
     return ml
@@ -599,6 +620,8 @@ def epilogue(cfg: Config):
             )
         else:
             em, en = 64, 32
+            if cutlass_fact("sm120_epilogue_tile_small_n"):  # 4.7: N = min(CtaN, 32), M = 128 where CtaN < 16
+                em, en = (128 if n < 16 else 64), min(n, 32)
             tile = Choice((em, en), f"{EB}:194", Phrase("coll.sm120_epi_tile", sm="SM120", em=em, en=en))
     else:
         em, en = cfg.epilogue_tile

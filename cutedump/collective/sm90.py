@@ -14,6 +14,7 @@ from math import gcd
 
 from cutedump.collective.config import ELEMENT_BITS, Config
 from cutedump.errors import CuteDumpError
+from cutedump.versions import cutlass_fact
 
 GB = "cutlass/gemm/collective/builders/sm90_gmma_builder.inl"
 GC = "cutlass/gemm/collective/builders/sm90_common.inl"
@@ -592,6 +593,8 @@ def blockwise_mainloop(cfg: Config, carveout: int, sched: Choice, deferred: Refu
     st = stages.value
     if st < 2:
         raise Refused("Specialization requires Stages set to value 1 or more.", coll)
+    if not array and cutlass_fact("sm90_blockwise_splits_m") and m // 128 not in (1, 2):
+        raise Refused("static assertion failed", f"{coll}:209 (NumSplitsM = TileShape M / 128 = {m // 128}: 1 or 2)")
     ab = _bits_to_bytes(ELEMENT_BITS[cfg.a.element] * m * k * st) + _bits_to_bytes(
         ELEMENT_BITS[cfg.b.element] * n * k * st
     )
@@ -735,7 +738,7 @@ def rs_mainloop(cfg: Config, carveout: int, sched: Choice, deferred: Refused | N
     atom_b = rs_smem_selector(mb, eb, n, k, transpose_b)
     al_a, al_b = _swizzle_alignment(atom_a.value), _swizzle_alignment(atom_b.value)
     align = max(al_a, al_b)
-    if cfg.stages is not None:
+    if cfg.stages is not None and cutlass_fact("sm90_rs_stage_count_bytes"):
         # the RS builder reads StageCountType::bytes for its stage count: StageCount<N> has none, a compile error
         raise Refused(
             f"‘bytes’ is not a member of ‘cutlass::gemm::collective::StageCount<{cfg.stages}>’",

@@ -13,6 +13,7 @@ from __future__ import annotations
 from cutedump.collective import sm90 as R
 from cutedump.collective.config import Config
 from cutedump.collective.sm90 import GB, Choice, NotModelled, Phrase, Refused
+from cutedump.versions import cutlass_fact
 
 MIX = "cutlass/gemm/collective/sm90_mma_tma_gmma_rs_warpspecialized_mixed_input.hpp"
 #: the schedules whose builder is GMMA_TMA_WS_RS (its enable_if); the ptr-array ones build the array collective
@@ -104,6 +105,11 @@ def mainloop(cfg: Config, carveout: int, deferred: Refused | None = None) -> R.M
     atom_a = R.rs_smem_selector(ma, ea, m, k, False)
     atom_b = R.rs_smem_selector(mb, eb, n, k, False)
     align = max(R._swizzle_alignment(atom_a.value), R._swizzle_alignment(atom_b.value))
+    if cfg.stages is not None and not cutlass_fact("sm90_rs_stage_count_bytes"):
+        raise NotModelled(
+            f"--stages {cfg.stages} with CUTLASS 4.7's SM90 mixed-input RS builder (GMMA_TMA_WS_RS, {GB}:305; 4.7 "
+            "takes StageCount<N>, 4.2 does not compile it) is not modelled"
+        )
     if cfg.stages is not None:
         # PipelineStages (after the TiledMMA and the smem atoms) reads StageCountType::bytes, which StageCount<N> has not: a compile error
         raise Refused(

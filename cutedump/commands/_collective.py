@@ -204,7 +204,7 @@ def collective_text(
             f"{'--toml' if toml else '--problem'} with a dynamic cluster: not modelled (cutedump writes kernel "
             "descriptions and TMA maps of a static cluster)"
         )
-    if cutlass_fact("collective_builder") != "modelled":
+    if cutlass_fact("collective_builder"):  # what of this version's builders is not modelled (versions.py)
         warn(cutlass_fact("collective_builder"))
     if toml and fmt_ == "json":
         raise CuteDumpError("--toml and --format json: choose one (--toml writes a kernel description, not JSON)")
@@ -415,6 +415,20 @@ def _expr(text: str) -> str:
     return evaluate_to_string(text)
 
 
+def dispatch_policy_text(cfg, ans) -> str:
+    """The mainloop's dispatch policy with its template arguments, as the text answer prints it (cute::print's
+    cluster shape)."""
+    dp = ans.fields["mainloop"]["dispatch_policy"]
+    if cfg.arch == "sm100":
+        # 4.7's SM100 policies end with their ArchTag (versions.CUTLASS_FACTS["sm100_policy_arch_tag"])
+        tag = ", Sm100" if dp["name"] in cutlass_fact("sm100_policy_arch_tag") else ""
+        return f"{dp['name']}<{dp['stages']}, 2, {ans.mainloop.acc_stages}, {dp['cluster_shape']}{tag}>"
+    if cfg.arch == "sm120":
+        ss = ans.mainloop.scheduler_stages
+        return f"{dp['name']}<{dp['stages']}, {ss}, {dp['cluster_shape']}, {dp['schedule']}<{ss}>>"
+    return f"{dp['name']}<{dp['stages']}, {dp['cluster_shape']}, {dp['schedule']}>"
+
+
 def _text(cfg, ans, prob, words) -> str:
     f = ans.fields
     m, e = f["mainloop"], f["epilogue"]
@@ -462,13 +476,7 @@ def _text(cfg, ans, prob, words) -> str:
     out.append("")
     out.append("mainloop")
     dp = m["dispatch_policy"]
-    if cfg.arch == "sm100":
-        pol = f"{dp['name']}<{dp['stages']}, 2, {ans.mainloop.acc_stages}, {dp['cluster_shape']}>"
-    elif cfg.arch == "sm120":
-        ss = ans.mainloop.scheduler_stages
-        pol = f"{dp['name']}<{dp['stages']}, {ss}, {dp['cluster_shape']}, {dp['schedule']}<{ss}>>"
-    else:
-        pol = f"{dp['name']}<{dp['stages']}, {dp['cluster_shape']}, {dp['schedule']}>"
+    pol = dispatch_policy_text(cfg, ans)
     rows = [
         ("dispatch policy", pol),
         ("schedule", _schedule_row(cfg, ans)),

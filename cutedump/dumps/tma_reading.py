@@ -29,7 +29,7 @@ def reading(r, lang: str = "en", mma_tile: tuple | None = None) -> list[str]:
     n = Narrator(lang)
 
     def m(key, **kw):  # the notation the wording writes (no digit in a catalog): Swizzle<0,4,3>, one
-        return n.msg(key, none="Swizzle<0,4,3>", one=1, **kw)
+        return n.msg(key, none="Swizzle<0,4,3>", one=1, kind=T.gather_kind(r), **kw)
 
     out = [
         m("tma.gbasis", gbasis=r.fmt_basis_layout(r.tma_gbasis)),

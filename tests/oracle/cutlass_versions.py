@@ -40,6 +40,8 @@ NOT_CPP = ("dsl", "triton")
 ONLY_47_TESTS = {
     "tests/test_cutlass47_atoms.py": "4.7's new UMMA atoms and gather4 TMA (4.2 has none of them)",
     "tests/test_cutlass47_scale.py": "4.7's tile_atom_to_shape_SFA/B of a rank-3 problem shape (4.2 answers otherwise)",
+    "tests/test_collective_47.py": "4.7's refusals of collectives 4.2 builds (tests/test_collective_sm120.py's edges: "
+    "4.2 compiles them, its test asks no refusals)",
 }
 PENDING = R.RECORDS / "cutlass-4.7" / "PENDING.tsv"
 
@@ -65,11 +67,21 @@ FINDINGS = (
     "(M|N, K) the chunk does not divide is tile_to_shape's static_assert (one case of the 360 of a 4.2 batch: the "
     "batch does not compile, below); other ranks than 3 and 4 do not compile (a rank-5 shape: both refuse, with "
     "different errors). tests/test_cutlass47_scale.py: the 360 cases drawn by the 4.7 engine equal CUTLASS 4.7.",
-    "**CollectiveBuilders** (tests/test_collective.py, compiled against 4.7 in part): SM100's "
-    "`MainloopSm100TmaUmmaWarpSpecialized<...>` gains a last template argument `cutlass::arch::Sm100`; refusals differ "
-    "(4.2's `Shape/Stride Divisibility Condition` compile in 4.7; a `Divisibility Condition` is 4.7's `Invalid "
-    "TileShape_N.`). Not modelled for 4.7: `cutedump collective` under `--cutlass 4.7` answers as 4.2's builder with "
-    'one `warning:` line (versions.CUTLASS_FACTS["collective_builder"]).',
+    "**CollectiveBuilders** (tests/test_collective*.py; compared in tests/test_collective_47.py, every refusal and "
+    "field of the recorded batches answered by `--cutlass 4.7`): SM100's mainloop dispatch policies gain a last "
+    "template argument `cutlass::arch::Sm100` (their ArchTag); 4.7 slices `Swizzle o smem_ptr_flag o Layout` at stage "
+    "0 inside the swizzle (cute/pointer_flagged.hpp), so 4.2's `Shape/Stride Divisibility Condition` of the "
+    "collectives' TMA Params compile; SM100 EpilogueTileAuto takes CtaN where its N does not divide CtaN (4.2's "
+    "`Divisibility Condition`; the mainloop's own checks, e.g. `Invalid TileShape_N.`, come next), with a new "
+    "static_assert for 2SM 16-bit epilogues of CtaN > 128 not a multiple of 64; SM90's RS builder takes "
+    "`StageCount<N>` (4.2: `'bytes' is not a member`); SM90's FP8 blockwise collective asserts TileShape M / 128 "
+    "is 1 or 2; SM120's EpilogueTileAuto is (M, min(N, 32)), M = 128 for N < 16; SM120's block-scaled builder "
+    "takes tile N from 8 and stages SFB over max(N, 128) rows (its SmemLayoutSFB logical_divide'd by (N, K), a "
+    "decltype instantiated for every N: a tile K < 4 x SFVecSize, which 4.2 builds, does not compile, `'value' is not "
+    "a member of 'bool'`); the block-scaled builders (SM100, SM120) count a stage's pipeline as 128 bytes (4.2: "
+    "16) and SM120's capacity 96 bytes less (its scheduler's pipeline and CLC responses). All "
+    "of it rows of versions.CUTLASS_FACTS. Not modelled: SM120 block-scaled tile N 8..31 (its own atom layout; "
+    "refused as not modelled under 4.7).",
     "**SM100 descriptors in kernels and fragments** (tests/test_redteam_sm100.py, test_kernel_sm100.py): batches "
     "whose prelude includes the UMMA descriptors before cute/arch/util.hpp do not compile with 4.7: its "
     "cute/arch/mma_sm100_desc.hpp calls `cast_smem_ptr_to_uint` without including util.hpp, which declares it (a "
@@ -79,8 +91,11 @@ FINDINGS = (
     "CF32CTF32CTF32CF32_TN (A, B complex<tfloat32_t>, no type parameters), SM100_TMA_LOAD[_MULTICAST]_2D_GATHER4 "
     "(make_tma_atom_{A,B}_sm100 only): answered under `--cutlass 4.7`, refused under 4.2 "
     "(tests/test_cutlass47_atoms.py). SM100_MMA_TF32[_2x1SM]_SS_SCALED exist as operations but have no MMA_Traits "
-    "in 4.7: no atom can be made of them (refused under both). SM100_TMA_STORE_2D_SCATTER4 and "
-    "SM100_TMEM_LOAD_STAT_32dp32b{32,128}x are new in 4.7 and not modelled.",
+    "in 4.7: no atom can be made of them (refused under both). SM100_TMA_STORE_2D_SCATTER4 (make_tma_copy / "
+    "make_tma_atom: the box keeps mode 0 and one row of mode 1, one TMA stores 4 rows, each to a row picked by index) "
+    "and SM100_TMEM_LOAD_STAT_32dp32b{32,128}x (tcgen05.ld.red ... .max: the 32dp32b loads' traits, "
+    "atoms/tmem_data_47.py): answered under `--cutlass 4.7` (`tma`, `atoms --copy`, `tmem --copy`), refused under "
+    "4.2 (tests/test_cutlass47_atoms.py).",
 )
 
 

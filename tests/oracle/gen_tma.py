@@ -538,3 +538,38 @@ def sm100_cases():
             (f"sm100 {op} {vt} g={g} s={s_py}", body(op, vt, gmem, s_cpp or _cpp_smem(s_py), tiler, cluster), exp)
         )
     return out
+
+
+# ------------------------------------------------------------------------------------------------ CUTLASS 4.7
+
+#: CUTLASS 4.7's scatter4 store's traits are in copy_traits_sm100_tma.hpp (a prelude of its own: the 4.2 batches'
+#: keep their keys)
+PRELUDE_SM100 = PRELUDE + "#include <cute/atom/copy_traits_sm100_tma.hpp>\n"
+
+
+def scatter4_cases(n: int, seed: int):
+    """CUTLASS 4.7: make_tma_copy(SM100_TMA_STORE_2D_SCATTER4{}, ...) on rank-2 gmem, cluster 1 (the drawn
+    configurations of :func:`tma_cases` with a 2-mode tile, their op replaced); the rest is CuTe's static_assert."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(20000):
+        if len(out) >= n:
+            break
+        c = random_config(rng)
+        if c is None:
+            continue
+        (_op, vt, smem, smem_cpp, tiler, _cluster), variant, nvar = c
+        if len(tiler) != 2:
+            continue
+        op = "SM100_TMA_STORE_2D_SCATTER4"
+        for _ in range(nvar):
+            gmem = variant(rng)
+            if len(gmem.shape) != 2:
+                continue
+            try:
+                exp = expected(op, vt, gmem, smem, tiler, 1)
+            except CuteDumpError:
+                continue
+            name = f"{op} {vt} g={gmem} s={smem} tile={fmt(tiler)}"
+            out.append((name, body(op, vt, gmem, smem_cpp, tiler, 1), exp))
+    return out[:n]

@@ -87,10 +87,12 @@ COPY_ACCS = [
 ]
 
 
-def copy_cases(seed: int = 200) -> list[tuple[str, str, str]]:
-    """make_tmem_copy(Op{}, acc) for every TMEM copy atom, on the first accumulator (from a seeded start) our
-    engine accepts it for: print(TiledCopy), one seeded thread's partition_S (a TMEM tensor) and partition_D of a
-    compact tensor of the accumulator's shape."""
+def copy_cases(seed: int = 200, ops=None) -> list[tuple[str, str, str]]:
+    """make_tmem_copy(Op{}, acc) for every TMEM copy atom both CUTLASS versions have (``ops``: those), on the first
+    accumulator (from a seeded start) our engine accepts it for: print(TiledCopy), one seeded thread's partition_S
+    (a TMEM tensor) and partition_D of a compact tensor of the accumulator's shape."""
+    from cutedump.versions import CUTLASS_ONLY
+
     rng = random.Random(seed)
     accs = []
     for name, (sm, sn) in COPY_ACCS:
@@ -100,7 +102,7 @@ def copy_cases(seed: int = 200) -> list[tuple[str, str, str]]:
         shp = (C(tm * sm), C(tn * sn))
         accs.append((name, t, shp, T.tmem_fragment_C(mma, shp)))
     out = []
-    for op in T.all_tmem_copy_names():
+    for op in ops or [n for n in T.all_tmem_copy_names() if n not in CUTLASS_ONLY]:
         start = rng.randrange(len(accs))
         for k in range(len(accs)):
             name, t, shp, acc = accs[(start + k) % len(accs)]

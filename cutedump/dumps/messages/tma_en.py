@@ -8,11 +8,11 @@ MESSAGES = {
     "tma.box_split": "box: {box} = {elems} elements = {bytes} bytes: the whole box, split over the {parts} CTAs; "
     "each CTA's TMA instruction moves boxDim {cbox} = {celems} elements = {cbytes} bytes",
     "tma.box": "box: {box} = {elems} elements = {bytes} bytes per TMA instruction",
-    "tma.box_gather": "box: {box} = {belems} elements (one row of mode {one}); a gather TMA instruction ({op}) moves "
+    "tma.box_gather": "box: {box} = {belems} elements (one row of mode {one}); a {kind} TMA instruction ({op}) moves "
     "{rows} such rows (picked by index): {elems} elements = {bytes} bytes",
-    "tma.sidx_gather": "  smem index -> gmem mode: {full}; its unit-stride prefix {prefix}, of which a gather box keeps "
+    "tma.sidx_gather": "  smem index -> gmem mode: {full}; its unit-stride prefix {prefix}, of which a {kind} box keeps "
     "the first mode and one row of the second",
-    "tma.instructions_gather": "instructions: {what} has {tiles} elements; one gather TMA instruction moves {elems}, so "
+    "tma.instructions_gather": "instructions: {what} has {tiles} elements; one {kind} TMA instruction moves {elems}, so "
     "each CTA issues {n} TMA instruction(s) per tile",
     "tma.swizzle_none": "swizzle: the smem layout is not swizzled (CuTe reads {none}) -> {enum}",
     "tma.swizzle": "swizzle: {sw}: B={b} ({nb} units XORed), M={m} ({nm}-byte units), S={s} -> SmemSwizzleBits::{bits}, "

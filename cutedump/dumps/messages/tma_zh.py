@@ -8,10 +8,10 @@ MESSAGES = {
     "tma.box_split": "box：{box} = {elems} 个元素 = {bytes} 字节：整个 box，分给 {parts} 个 CTA；每个 CTA 的 TMA 指令搬 "
     "boxDim {cbox} = {celems} 个元素 = {cbytes} 字节",
     "tma.box": "box：{box} = {elems} 个元素 = {bytes} 字节，一条 TMA 指令",
-    "tma.box_gather": "box：{box} = {belems} 个元素（mode {one} 的一行）；一条 gather TMA 指令（{op}）搬 {rows} 个这样的行"
+    "tma.box_gather": "box：{box} = {belems} 个元素（mode {one} 的一行）；一条 {kind} TMA 指令（{op}）搬 {rows} 个这样的行"
     "（按下标选取）：{elems} 个元素 = {bytes} 字节",
-    "tma.sidx_gather": "  smem 下标 -> gmem mode：{full}；其单位步长前缀 {prefix}，gather 的 box 取其第一个 mode 和第二个 mode 的一行",
-    "tma.instructions_gather": "指令数：{what} 有 {tiles} 个元素；一条 gather TMA 指令搬 {elems} 个，所以每个 CTA 每个 tile "
+    "tma.sidx_gather": "  smem 下标 -> gmem mode：{full}；其单位步长前缀 {prefix}，{kind} 的 box 取其第一个 mode 和第二个 mode 的一行",
+    "tma.instructions_gather": "指令数：{what} 有 {tiles} 个元素；一条 {kind} TMA 指令搬 {elems} 个，所以每个 CTA 每个 tile "
     "发 {n} 条 TMA 指令",
     "tma.swizzle_none": "swizzle：smem layout 没有 swizzle（CuTe 读作 {none}）-> {enum}",
     "tma.swizzle": "swizzle：{sw}：B={b}（异或 {nb} 个单位），M={m}（{nm} 字节的单位），S={s} -> SmemSwizzleBits::{bits}，"
