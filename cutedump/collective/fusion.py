@@ -1,6 +1,8 @@
 """The epilogue's fusion operation (``--fusion``): CUTLASS 4.2's ``cutlass::epilogue::fusion`` operations
-(cutlass/epilogue/fusion/operations.hpp) as rows of data, and what each adds to the SM90 TMA epilogue's
-SharedStorage (its FusionCallbacks' SharedStorage, sm90_callbacks_tma_warpspecialized.hpp).
+(cutlass/epilogue/fusion/operations.hpp) as rows of data, and what each adds to the TMA epilogues' SharedStorage
+(its FusionCallbacks' SharedStorage: SM90's in sm90.py, sm90_callbacks_tma_warpspecialized.hpp; SM100's and SM120's
+here, sm100/sm120_callbacks_tma_warpspecialized.hpp, whose block-scale-factor operations -- examples 72b and 79b --
+also write D's scale factors, SFD, laid out by Sm1xxBlockScaledOutputConfig).
 
 A fusion is spelled as CUTLASS names it, the activation (for the ``...EltAct`` operations) as its
 ``cutlass::epilogue::thread`` functor: ``LinCombEltAct<ReLu>``, ``LinCombPerRowBias``,
@@ -27,8 +29,10 @@ class Fusion(NamedTuple):
     bias: str | None  # None | "row" | "col"
     aux: str | None  # None | "out" | "in"
     args: tuple[str, ...]
+    sf: bool = False  # a block-scale-factor output (``...BlockScaleFactor``: SFVecSize first, SM100/SM120 only)
 
 
+SFVS, SFE, SFL = "SFVecSize", "ElementBlockScaleFactor", "GmemLayoutTagScalefactor"
 OUT, COMP, SRC, BIAS, AUX, AMAX, SCALAR, LAYOUT_AUX = (
     "ElementOutput",
     "ElementCompute",
@@ -55,7 +59,25 @@ FUSIONS = {
     "LinCombPerColBiasEltActAux": Fusion(True, "col", "out", (OUT, COMP, AUX, BIAS, SRC, SCALAR)),
     "ScaledLinCombPerRowBiasEltActAmaxAux": Fusion(True, "row", "out", (OUT, COMP, AUX, AMAX, BIAS, SRC, SCALAR)),
     "ScaledLinCombPerColBiasEltActAmaxAux": Fusion(True, "col", "out", (OUT, COMP, AUX, AMAX, BIAS, SRC, SCALAR)),
+    # the block-scale-factor outputs (examples 72b, 79b): D quantized per SFVecSize elements, each block's scale
+    # factor (ElementBlockScaleFactor) written to SFD, whose layout GmemLayoutTagScalefactor names (RowMajor: K-major)
+    "LinCombBlockScaleFactor": Fusion(False, None, None, (SFVS, OUT, COMP, SFE, SFL, SRC, SCALAR), True),
+    "LinCombEltActBlockScaleFactor": Fusion(True, None, None, (SFVS, OUT, COMP, SFE, SFL, SRC, SCALAR), True),
+    "LinCombPerRowBiasBlockScaleFactor": Fusion(
+        False, "row", None, (SFVS, OUT, COMP, SFE, SFL, BIAS, SRC, SCALAR), True
+    ),
+    "LinCombPerColBiasBlockScaleFactor": Fusion(
+        False, "col", None, (SFVS, OUT, COMP, SFE, SFL, BIAS, SRC, SCALAR), True
+    ),
+    "LinCombPerRowBiasEltActBlockScaleFactor": Fusion(
+        True, "row", None, (SFVS, OUT, COMP, SFE, SFL, BIAS, SRC, SCALAR), True
+    ),
+    "LinCombPerColBiasEltActBlockScaleFactor": Fusion(
+        True, "col", None, (SFVS, OUT, COMP, SFE, SFL, BIAS, SRC, SCALAR), True
+    ),
 }
+#: the scale-factor element types a block-scale-factor fusion writes (cutlass/float8.h)
+SF_ELEMENTS = ("float_ue8m0_t", "float_ue4m3_t")
 
 #: the activation functors of cutlass/epilogue/thread/activation.h a fusion takes (``template <class> class``)
 ACTIVATIONS = (
@@ -95,7 +117,7 @@ class Parsed(NamedTuple):
     name: str
     act: str | None
     layout_aux: str | None  # an Aux operation's GmemLayoutTagAux as given (None: D's)
-    given: dict  # role -> element type given in the spelling
+    given: dict  # role -> element type given in the spelling (SFVecSize: an int, the scale factors' layout: a tag)
 
 
 def parse(text: str) -> Parsed:
@@ -135,7 +157,38 @@ def parse(text: str) -> Parsed:
             f"--fusion: {name} takes at most {len(f.args)} element types after "
             f"{'the activation' if f.act else 'its name'} ({', '.join(f.args)}); got {text.strip()!r}"
         )
-    given = {role: element(a, "--fusion", allow_void=role == SRC, typed=text.strip()) for role, a in zip(f.args, args)}
+    given = {}
+    for role, a in zip(f.args, args):
+        if role == SFVS:
+            if not a.isdigit() or int(a) not in (16, 32, 64):
+                raise CuteDumpError(
+                    f"--fusion: {name}'s first template argument after the activation is SFVecSize (16, 32 or 64); "
+                    f"got {a!r} in {text.strip()!r}"
+                )
+            given[role] = int(a)
+        elif role == SFL:
+            if a not in ("RowMajor", "ColumnMajor"):
+                raise CuteDumpError(
+                    f"--fusion: {name}'s GmemLayoutTagScalefactor is RowMajor or ColumnMajor; got {a!r} in "
+                    f"{text.strip()!r}"
+                )
+            given[role] = a
+        elif role == SFE:
+            t = a.replace("cutlass::", "")
+            if t not in SF_ELEMENTS:
+                raise CuteDumpError(
+                    f"--fusion: {name}'s ElementBlockScaleFactor is {' or '.join(SF_ELEMENTS)}; got {a!r} in "
+                    f"{text.strip()!r}"
+                )
+            given[role] = t
+        else:
+            given[role] = element(a, "--fusion", allow_void=role == SRC, typed=text.strip())
+    if f.sf and SFE not in given:
+        raise CuteDumpError(
+            f"--fusion: {name} takes SFVecSize, ElementOutput, ElementCompute and ElementBlockScaleFactor (CUTLASS has "
+            f"no default for them), e.g. {name}<{'ReLu, ' if f.act else ''}16, float_e2m1_t, float, float_ue8m0_t>; "
+            f"got {text.strip()!r}"
+        )
     return Parsed(name, act, lay, given)
 
 
@@ -150,6 +203,9 @@ def elements(cfg) -> dict:
     out[BIAS] = p.given.get(BIAS, out[OUT])
     out[AUX] = p.given.get(AUX, out[OUT])
     out[AMAX] = p.given.get(AMAX, out[COMP])
+    if FUSIONS[p.name].sf:
+        out[SFVS], out[SFE] = p.given[SFVS], p.given[SFE]
+        out[SFL] = p.given.get(SFL, "RowMajor")
     return out
 
 
@@ -161,7 +217,15 @@ def cpp_fusion(cfg, cpp_type: dict) -> str:
     args = [f"cutlass::layout::{p.layout_aux or cfg.d.layout}"] if f.aux else []
     if p.act:
         args.append(f"cutlass::epilogue::thread::{p.act}")
-    args += [cpp_type[el[r]] for r in f.args]
+    for r in f.args:
+        if r == SFVS:
+            args.append(str(el[r]))
+        elif r == SFL:
+            args.append(f"cutlass::layout::{el[r]}")
+        elif r == SFE:
+            args.append(f"cutlass::{el[r]}")
+        else:
+            args.append(cpp_type[el[r]])
     return f"cutlass::epilogue::fusion::{p.name}<{', '.join(args)}>"
 
 
@@ -195,3 +259,182 @@ CUTLASS_FUSIONS = (
     "ScaledLinCombPerRowBiasEltAct",
     "ScaledLinCombPerRowBiasEltActAmaxAux",
 )
+
+
+# ---------------------------------------------------------------------------------------- SM100 / SM120 epilogues
+
+FB100 = "cutlass/epilogue/fusion/sm100_callbacks_tma_warpspecialized.hpp"
+FB120 = "cutlass/epilogue/fusion/sm120_callbacks_tma_warpspecialized.hpp"
+ST100 = "cutlass/epilogue/fusion/sm100_visitor_store_tma_warpspecialized.hpp"
+ST120 = "cutlass/epilogue/fusion/sm120_visitor_store_tma_warpspecialized.hpp"
+
+
+def _ru(x: int, a: int) -> int:
+    return -(-x // a) * a
+
+
+#: the block-scale-factor operations CUTLASS 4.2 has FusionCallbacks for on each non-grouped TMA epilogue (the
+#: specializations of sm100/sm120_callbacks_tma_warpspecialized.hpp), by GmemLayoutTagScalefactor; the SM100 no-smem
+#: epilogue's callbacks are the TMA ones with 0 stages. LinCombEltActBlockScaleFactor has callbacks only for the
+#: ptr-array (grouped) epilogues.
+SF_CALLBACKS = {
+    "sm100": {
+        "LinCombBlockScaleFactor": ("RowMajor", "ColumnMajor"),
+        "LinCombPerRowBiasBlockScaleFactor": ("RowMajor", "ColumnMajor"),
+        "LinCombPerColBiasBlockScaleFactor": ("RowMajor",),
+        "LinCombPerRowBiasEltActBlockScaleFactor": ("RowMajor", "ColumnMajor"),
+        "LinCombPerColBiasEltActBlockScaleFactor": ("RowMajor",),
+    },
+    "sm120": {
+        "LinCombBlockScaleFactor": ("RowMajor", "ColumnMajor"),
+        "LinCombPerRowBiasBlockScaleFactor": ("RowMajor", "ColumnMajor"),
+        "LinCombPerColBiasBlockScaleFactor": ("RowMajor", "ColumnMajor"),
+        "LinCombPerRowBiasEltActBlockScaleFactor": ("RowMajor", "ColumnMajor"),
+        "LinCombPerColBiasEltActBlockScaleFactor": ("RowMajor", "ColumnMajor"),
+    },
+}
+
+
+def sf_checks(cfg, em: int, en: int) -> None:
+    """A block-scale-factor operation's FusionCallbacks: one CUTLASS specializes for the epilogue and SF layout tag
+    (else the primary template's static_assert, cutlass/epilogue/fusion/callbacks.hpp:55), then its store node's
+    static_asserts (Sm100/Sm120BlockScaleFactorRowStore/ColStore): the epilogue tile's N (a RowMajor SFD, K-major)
+    or M (ColumnMajor, MN-major) holds 1, 2, 4 or 8 scale-factor vectors (SM120's column store: 1, 2 or 4)."""
+    from cutedump.collective.sm90 import Refused  # start-up: as the caller
+
+    el = elements(cfg)
+    name = parse(cfg.fusion).name
+    if el[SFL] not in SF_CALLBACKS[cfg.arch].get(name, ()):
+        raise Refused(
+            "Could not find a callbacks specialization.",
+            f"cutlass/epilogue/fusion/callbacks.hpp:55 (no FusionCallbacks<{cfg.arch.capitalize()}..., {name}<..., "
+            f"{el[SFL]}, ...>> in {FB100 if cfg.arch == 'sm100' else FB120})",
+        )
+    vs, row = el[SFVS], el[SFL] == "RowMajor"
+    ext = en if row else em
+    st = ST100 if cfg.arch == "sm100" else ST120
+    if ext % vs:
+        raise Refused("EpilogueTileN should be divisible by SFVecSize", st)
+    ok = (1, 2, 4, 8) if row or cfg.arch == "sm100" else (1, 2, 4)
+    if ext // vs not in ok:
+        raise Refused("Possible store in interleaved 4B aligned format", st)
+
+
+def callbacks_storage(cfg, em: int, en: int, stages_d: int, aux_align: int = 0) -> tuple[int, int, dict]:
+    """sizeof and alignof FusionCallbacks::SharedStorage of an SM100/SM120 epilogue, and its parts (the Sm90 EVT
+    nodes the callbacks are built of: a per-column bias, Sm90RowBroadcast, keeps the CTA tile's N values in smem; an
+    Aux output, Sm90AuxStore, one epilogue tile per StagesD, aligned as its swizzle (``aux_align``); the
+    block-scale-factor store nodes their reduction scratch; everything else an empty struct)."""
+    from cutedump.collective.config import ELEMENT_BITS  # start-up: as the caller
+
+    f = FUSIONS[parse(cfg.fusion).name]
+    el = elements(cfg)
+    parts = {"bias": 0, "aux": 0, "sf": 0}
+    out, align = 0, 1
+    if f.bias == "col":  # array_aligned<ElementBias, N>: a sub-byte type is one byte an element there
+        parts["bias"] = _ru(cfg.tile[1] * max(ELEMENT_BITS[el[BIAS]], 8) // 8, 16)
+        out += parts["bias"]
+        align = 16
+    if f.aux == "out" and stages_d:
+        parts["aux"] = em * en * stages_d * ELEMENT_BITS[el[AUX]] // 8
+        out = _ru(out, max(aux_align, 1)) + parts["aux"]
+        align = max(align, aux_align)
+    if f.sf:
+        comp = ELEMENT_BITS[el[COMP]] // 8
+        if cfg.arch == "sm100":  # the column store's array_aligned<ElementCompute, SFVecSize 64 ? 4 : 0>: 16 bytes
+            nbytes, al = (16, 16) if el[SFL] == "ColumnMajor" else (0, 1)
+        else:  # 8 warps' quads (row store: 64 values) or threads of a quad (column store: 32 values)
+            nbytes, al = (64 if el[SFL] == "RowMajor" else 32) * comp, comp
+        if nbytes:
+            parts["sf"] = nbytes
+            out = _ru(out, al) + nbytes
+            align = max(align, al)
+    return max(_ru(out, align), 1), align, parts
+
+
+def storage_choice(cfg, total: int, parts: dict, em: int, en: int, stages_d: int, rule: str):
+    """The why line of the fusion callbacks' smem (a Choice of the operation's name)."""
+    from cutedump.collective.sm90 import Choice, Phrase  # start-up: as the caller
+
+    name = parse(cfg.fusion).name
+    if not any(parts.values()):
+        return Choice(name, rule, Phrase("coll.fusion_no_smem", name=name, total=total))
+    return Choice(
+        name,
+        rule,
+        Phrase(
+            "coll.fusion_smem",
+            name=name,
+            bias=parts["bias"],
+            n=cfg.tile[1],
+            aux=parts["aux"],
+            em=em,
+            en=en,
+            stages=stages_d,
+            sf=parts["sf"],
+            total=total,
+        ),
+    )
+
+
+def sfd_choice(cfg, rule: str):
+    """The why line of a block-scale-factor output: its vector size, scale-factor type and SFD layout."""
+    from cutedump.collective.sm90 import Choice, Phrase  # start-up: as the caller
+
+    el = elements(cfg)
+    major = "K" if el[SFL] == "RowMajor" else "MN"
+    return Choice(
+        el[SFVS],
+        rule,
+        Phrase(
+            "coll.fusion_sfd",
+            name=parse(cfg.fusion).name,
+            vs=el[SFVS],
+            element=el[SFE],
+            tag=el[SFL],
+            major=major,
+            config="Sm1xxBlockScaledOutputConfig",
+        ),
+    )
+
+
+def sf_fields(cfg) -> dict:
+    """The block-scale-factor operation's fields (its SFVecSize, ElementBlockScaleFactor, GmemLayoutTagScalefactor)
+    and the SFD layout its store node tiles: Sm1xxBlockScaledOutputConfig<SFVecSize, K (RowMajor) or MN>::LayoutSF
+    (cutedump.scale.layouts.output_layout_sfd)."""
+    from cutedump.scale.layouts import output_layout_sfd  # start-up: the scale-factor layouts only for this answer
+
+    el = elements(cfg)
+    major = "K" if el[SFL] == "RowMajor" else "MN"
+    return {
+        "sf_vec_size": el[SFVS],
+        "element_block_scale_factor": el[SFE],
+        "gmem_layout_tag_scalefactor": el[SFL],
+        "layout_sfd": str(output_layout_sfd(el[SFVS], major)),
+    }
+
+
+def late_error(cfg, cta_m: int):
+    """A compile error (not a static_assert) the fused epilogue hits in a function body: SM100's per-column bias
+    node (Sm90RowBroadcast) compares its sub-byte ElementBias with a float (an ambiguous operator==). g++ reports it
+    after every static_assert of the translation unit, so the build raises it last (None when there is none)."""
+    from cutedump.collective.config import ELEMENT_BITS  # start-up: as the caller
+    from cutedump.collective.sm90 import Refused  # start-up: as the caller
+
+    f = FUSIONS[parse(cfg.fusion).name]
+    el = elements(cfg)
+    bits = ELEMENT_BITS[el[BIAS]]
+    if cfg.arch != "sm100" or f.bias != "col" or bits >= 8:
+        return None
+    m, n, k = cta_m, cfg.tile[1], cfg.tile[2]
+    bias, comp = el[BIAS], el[COMP]
+    node = (
+        f"cutlass::epilogue::fusion::Sm90RowBroadcast<0, cute::tuple<cute::C<{m}>, cute::C<{n}>, cute::C<{k}> >, "
+        f"cutlass::{bias}, {comp}, cute::tuple<cute::C<0>, cute::C<1>, long int>, {128 // bits}, true>"
+    )
+    return Refused(
+        f"error: ambiguous overload for ‘operator==’ (operand types are ‘const {node}::ElementInput’ "
+        f"{{aka ‘const cutlass::{bias}’}} and ‘float’)",
+        "cutlass/epilogue/fusion/sm90_visitor_load_tma_warpspecialized.hpp (Sm90RowBroadcast with a sub-byte "
+        "ElementBias)",
+    )

@@ -177,4 +177,10 @@ MESSAGES = {
     "coll.bs_instr_mxf4": "A and B both {bits}-bit and K-major -> {instr}",
     "coll.bs_instr_f8f6f4": "{a} x {b} ({ma}/{mb}-major) -> {instr} (only it takes {narrow}-bit or MN-major operands)",
     "coll.bs_mma": "{sm}; {instr}; SFVecSize {vs}",
+    # ---- fus100: the SM100/SM120 epilogues' fusion callbacks and block-scale-factor outputs
+    "coll.fusion_no_smem": "{name}: its FusionCallbacks keep nothing in smem (an empty SharedStorage, {total} byte)",
+    "coll.fusion_smem": "{name}: FusionCallbacks::SharedStorage = {bias} bytes of per-column bias (tile N {n}) + "
+    "{aux} bytes of Aux tiles ({em}x{en}, {stages} StagesD) + {sf} bytes of scale-factor scratch -> {total} bytes",
+    "coll.fusion_sfd": "{name}: D quantized in vectors of {vs} elements, one {element} scale factor each, SFD {tag} "
+    "({major}-major): {config}<{vs}, {major}>::LayoutSF",
 }

@@ -167,4 +167,10 @@ MESSAGES = {
     "coll.bs_instr_mxf4": "A 与 B 都是 {bits} 位且 K-major -> {instr}",
     "coll.bs_instr_f8f6f4": "{a} x {b}（{ma}/{mb}-major）-> {instr}（只有它接受 {narrow} 位或 MN-major 操作数）",
     "coll.bs_mma": "{sm}；{instr}；SFVecSize {vs}",
+    # ---- fus100：SM100/SM120 epilogue 的融合回调与 block scale factor 输出
+    "coll.fusion_no_smem": "{name}：其 FusionCallbacks 不占用共享内存（空的 SharedStorage，{total} 字节）",
+    "coll.fusion_smem": "{name}：FusionCallbacks::SharedStorage = {bias} 字节逐列 bias（tile N {n}）+ {aux} 字节 Aux "
+    "tile（{em}x{en}，{stages} 个 StagesD）+ {sf} 字节 scale factor 暂存 -> {total} 字节",
+    "coll.fusion_sfd": "{name}：D 按每 {vs} 个元素一组量化，每组一个 {element} scale factor，SFD 为 {tag}"
+    "（{major}-major）：{config}<{vs}, {major}>::LayoutSF",
 }
