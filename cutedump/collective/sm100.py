@@ -595,7 +595,7 @@ def epilogue(cfg: Config):
     if ep.fusion is None:
         shared = ru(coll + align + 16 * stages_c, align)
     else:  # + the fusion callbacks' SharedStorage (and the alignment it asks), then the C load pipeline
-        shared = _fused_storage(cfg, ep, em, contiguous_n, stages_d, coll, align, stages_c)
+        shared = _fused_storage(cfg, ep, em, en, stages_d, coll, align, stages_c, en_atom=contiguous_n)
     ep.schedule, ep.name, ep.shared_storage_bytes, ep.tile, ep.tile_print = (
         sched,
         "Sm100TmaWarpSpecialized",
@@ -639,10 +639,11 @@ _SF_OPS = (
 )
 
 
-def _fused_storage(cfg, ep, em, en, stages_d, coll, align, stages_c, nosmem=False) -> int:
+def _fused_storage(cfg, ep, em, en, stages_d, coll, align, stages_c, nosmem=False, en_atom=None) -> int:
     """The epilogue's SharedStorage with a fusion: {collective C/D buffers, FusionCallbacks::SharedStorage} then the
     C load pipeline's barriers (16 bytes a stage; none in the no-smem collective, whose SharedStorage is the fusion
-    storage and an empty reduction buffer)."""
+    storage and an empty reduction buffer). An Aux tile is the whole epilogue tile (``en``); its smem atom is
+    selected over the tile's contiguous N (``en_atom``, as C's and D's)."""
     from cutedump.collective import fusion as F  # start-up: as above
 
     aux_al = 0
@@ -650,7 +651,9 @@ def _fused_storage(cfg, ep, em, en, stages_d, coll, align, stages_c, nosmem=Fals
     if f.aux == "out" and not nosmem:
         el = F.elements(cfg)[F.AUX]
         aux_al = _swizzle_alignment(
-            smem_selector("MN" if (ep.fusion.layout_aux or cfg.d.layout) == "ColumnMajor" else "K", el, em, en).value
+            smem_selector(
+                "MN" if (ep.fusion.layout_aux or cfg.d.layout) == "ColumnMajor" else "K", el, em, en_atom or en
+            ).value
         )
     fb, fa, parts = F.callbacks_storage(cfg, em, en, 0 if nosmem else stages_d, aux_al)
     ep.fusion_bytes = fb

@@ -217,10 +217,10 @@ def collective_text(
     try:
         ans = build(cfg, params="warn")
     except Refused as e:
-        # CUTLASS's own static_assert message, as one line
-        raise CuteDumpError(
-            f'CUTLASS refuses this collective: static_assert "{e.cutlass_message.strip()}" ({e.rule})'
-        ) from None
+        # CUTLASS's own static_assert message (or, where no static_assert fires, g++'s first error), as one line
+        msg = e.cutlass_message.strip()
+        what = f'g++ error "{msg[7:]}"' if msg.startswith("error: ") else f'static_assert "{msg}"'
+        raise CuteDumpError(f"CUTLASS refuses this collective: {what} ({e.rule})") from None
     _kernel_warnings(cfg, ans)
     if toml and (ans.mainloop.rs or ans.mainloop.cp_async or cfg.grouped or cfg.sf_vec is not None):
         raise CuteDumpError(
