@@ -314,12 +314,13 @@ def fusion_fields(cfg: Config, epi, ep: dict, why: list) -> None:
     if cfg.fusion is None:
         return
     from cutedump.collective import fusion as F  # start-up: the fusion table only for --fusion
+    from cutedump.collective import fusion_sm1xx as FX  # start-up: as the line above
 
     name = F.parse(cfg.fusion).name
     ep["fusion"] = {"operation": name, "shared_storage_bytes": epi.fusion_bytes}
     why.append(("fusion", epi.fusion_why))
     if F.FUSIONS[name].sf:
-        ep["fusion"].update(F.sf_fields(cfg))
+        ep["fusion"].update(FX.sf_fields(cfg))
         why.append(("fusion SFD", epi.sfd_why))
 
 

@@ -455,6 +455,7 @@ def epilogue(cfg: Config):
     ep.fusion = None
     if cfg.fusion is not None:
         from cutedump.collective import fusion as F  # start-up: the fusion table only for --fusion
+        from cutedump.collective import fusion_sm1xx as FX  # start-up: as the line above
 
         ep.fusion = F.parse(cfg.fusion)
     if s.startswith("NoSmem") and cfg.d.bits == 6:
@@ -475,8 +476,9 @@ def epilogue(cfg: Config):
         if ep.fusion is not None:
             if ep.fusion.name in _SF_OPS:
                 from cutedump.collective import fusion as F  # start-up: as above
+                from cutedump.collective import fusion_sm1xx as FX  # start-up: as the line above
 
-                F.sf_checks(cfg, em, en)
+                FX.sf_checks(cfg, em, en)
             ep.shared_storage_bytes = _fused_storage(cfg, ep, em, en, 0, 0, 1, 0, nosmem=True)
         ep.tile_print = f"(_{em},_{en})"
         ep.nosmem_tile = Choice(
@@ -564,8 +566,9 @@ def epilogue(cfg: Config):
     fam, rep = _epi_tile_checks(cfg, em, en, wm, wn, cta_m, f"{EB}:1219")
     if ep.fusion is not None and ep.fusion.name in _SF_OPS:
         from cutedump.collective import fusion as F  # start-up: as above
+        from cutedump.collective import fusion_sm1xx as FX  # start-up: as the line above
 
-        F.sf_checks(cfg, em, en)
+        FX.sf_checks(cfg, em, en)
     epi_tiles = max(cta_m // em, 1) * max(n // en, 1)
     reuse = (0 if c_void else cfg.c.bits) > 8
     stages_d = min(epi_tiles, 2)
@@ -645,6 +648,7 @@ def _fused_storage(cfg, ep, em, en, stages_d, coll, align, stages_c, nosmem=Fals
     storage and an empty reduction buffer). An Aux tile is the whole epilogue tile (``en``); its smem atom is
     selected over the tile's contiguous N (``en_atom``, as C's and D's)."""
     from cutedump.collective import fusion as F  # start-up: as above
+    from cutedump.collective import fusion_sm1xx as FX  # start-up: as the line above
 
     aux_al = 0
     f = F.FUSIONS[ep.fusion.name]
@@ -655,11 +659,11 @@ def _fused_storage(cfg, ep, em, en, stages_d, coll, align, stages_c, nosmem=Fals
                 "MN" if (ep.fusion.layout_aux or cfg.d.layout) == "ColumnMajor" else "K", el, em, en_atom or en
             ).value
         )
-    fb, fa, parts = F.callbacks_storage(cfg, em, en, 0 if nosmem else stages_d, aux_al)
+    fb, fa, parts = FX.callbacks_storage(cfg, em, en, 0 if nosmem else stages_d, aux_al)
     ep.fusion_bytes = fb
-    ep.late = F.late_error(cfg, cfg.tile[0] // 2 if getattr(ep, "is_2sm", False) else cfg.tile[0])
-    ep.fusion_why = F.storage_choice(cfg, fb, parts, em, en, 0 if nosmem else stages_d, F.FB100)
-    ep.sfd_why = F.sfd_choice(cfg, F.ST100) if f.sf else None
+    ep.late = FX.late_error(cfg, cfg.tile[0] // 2 if getattr(ep, "is_2sm", False) else cfg.tile[0])
+    ep.fusion_why = FX.storage_choice(cfg, fb, parts, em, en, 0 if nosmem else stages_d, FX.FB100)
+    ep.sfd_why = FX.sfd_choice(cfg, FX.ST100) if f.sf else None
     ru = lambda x, a: -(-x // a) * a
     if nosmem:  # {FusionStorage thread; array_aligned<uint8_t, 0> buffer} (16-byte aligned, 16 bytes)
         return ru(ru(fb, max(fa, 16)) + NOSMEM_SHARED_STORAGE_BYTES // 2, max(fa, 16))

@@ -614,6 +614,7 @@ def epilogue(cfg: Config):
     fusion = None
     if cfg.fusion is not None:
         from cutedump.collective import fusion as F  # start-up: the fusion table only for --fusion
+        from cutedump.collective import fusion_sm1xx as FX  # start-up: as the line above
 
         fusion = F.parse(cfg.fusion)
     for cta, e in ((m, em), (n, en)):  # shape_div in sm120_get_tma_dispatch_policy
@@ -678,16 +679,16 @@ def epilogue(cfg: Config):
         shared = _ru(coll + align + 16 * stages_c, align)
     else:  # + FusionCallbacks::SharedStorage (sm120_callbacks_tma_warpspecialized.hpp), aligned as it asks
         if F.FUSIONS[fusion.name].sf:
-            F.sf_checks(cfg, em, en)
+            FX.sf_checks(cfg, em, en)
         aux_al = 0
         if F.FUSIONS[fusion.name].aux == "out":
             el_aux = F.elements(cfg)[F.AUX]
             aux_major = "MN" if (fusion.layout_aux or cfg.d.layout) == "ColumnMajor" else "K"
             aux_al = sm90_swizzle_alignment(sm90_smem_selector(aux_major, el_aux, em, en, f"{EB}:119").value)
-        fb, fa, parts = F.callbacks_storage(cfg, em, en, stages_d, aux_al)
+        fb, fa, parts = FX.callbacks_storage(cfg, em, en, stages_d, aux_al)
         ep.fusion_bytes = fb
-        ep.fusion_why = F.storage_choice(cfg, fb, parts, em, en, stages_d, F.FB120)
-        ep.sfd_why = F.sfd_choice(cfg, F.ST120) if F.FUSIONS[fusion.name].sf else None
+        ep.fusion_why = FX.storage_choice(cfg, fb, parts, em, en, stages_d, FX.FB120)
+        ep.sfd_why = FX.sfd_choice(cfg, FX.ST120) if F.FUSIONS[fusion.name].sf else None
         al = max(align, fa)
         shared = _ru(_ru(_ru(coll, fa) + fb, al) + 16 * stages_c, al)
     ep.deferred = deferred
