@@ -455,7 +455,6 @@ def epilogue(cfg: Config):
     ep.fusion = None
     if cfg.fusion is not None:
         from cutedump.collective import fusion as F  # start-up: the fusion table only for --fusion
-        from cutedump.collective import fusion_sm1xx as FX  # start-up: as the line above
 
         ep.fusion = F.parse(cfg.fusion)
     if s.startswith("NoSmem") and cfg.d.bits == 6:
@@ -475,8 +474,7 @@ def epilogue(cfg: Config):
         ep.name, ep.shared_storage_bytes, ep.tile = "Sm100NoSmem", NOSMEM_SHARED_STORAGE_BYTES, None
         if ep.fusion is not None:
             if ep.fusion.name in _SF_OPS:
-                from cutedump.collective import fusion as F  # start-up: as above
-                from cutedump.collective import fusion_sm1xx as FX  # start-up: as the line above
+                from cutedump.collective import fusion_sm1xx as FX  # start-up: the fusion rules only for --fusion
 
                 FX.sf_checks(cfg, em, en)
             ep.shared_storage_bytes = _fused_storage(cfg, ep, em, en, 0, 0, 1, 0, nosmem=True)
@@ -565,8 +563,7 @@ def epilogue(cfg: Config):
         tile = Choice((em, en), f"{EB}:1055", Phrase("coll.epi_tile_given", em=em, en=en))
     fam, rep = _epi_tile_checks(cfg, em, en, wm, wn, cta_m, f"{EB}:1219")
     if ep.fusion is not None and ep.fusion.name in _SF_OPS:
-        from cutedump.collective import fusion as F  # start-up: as above
-        from cutedump.collective import fusion_sm1xx as FX  # start-up: as the line above
+        from cutedump.collective import fusion_sm1xx as FX  # start-up: the fusion rules only for --fusion
 
         FX.sf_checks(cfg, em, en)
     epi_tiles = max(cta_m // em, 1) * max(n // en, 1)
