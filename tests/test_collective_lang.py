@@ -114,6 +114,11 @@ CONFIGS = [
          tile="128,128,64"),
     dict(arch="sm90", a="cute::tuple<float_e4m3_t, half_t, half_t>:RowMajor", b="half_t:ColumnMajor", d="half_t",
          tile="128,128,64"),
+    # fus100: the SM100/SM120 fusions (an empty callbacks storage, a per-column bias, a block-scale-factor output)
+    dict(arch="sm100", a="half_t", b="half_t", d="half_t", tile="128,128,64", fusion="LinCombEltAct<ReLu>"),
+    dict(arch="sm120", a="nv_float4_t<float_e2m1_t>", b="nv_float4_t<float_e2m1_t>", c="bfloat16_t", d="float_e2m1_t",
+         tile="128,128,128", alignment_a="32", alignment_b="32",
+         fusion="LinCombPerColBiasBlockScaleFactor<16, float_e2m1_t, float, float_ue8m0_t>"),
 ]  # fmt: skip
 
 

@@ -162,7 +162,8 @@ def example_configs() -> dict:
             "agree",
         ),
     ]
-    # 70 (SM100): fp16 (C/D float ColumnMajor, 256x128x64, 2x2x1, Auto); fp8 with the Aux/Amax fusion (not modelled)
+    # 70 (SM100): fp16 (C/D float ColumnMajor, 256x128x64, 2x2x1, Auto); fp8 with the Aux/Amax fusion (its fields:
+    # tests/test_collective_fusion_sm100.py)
     ex["70"] = [
         (Config("sm100", *H, fc, fc, "float", (256, 128, 64), (2, 2, 1)), "agree"),
         (
@@ -177,7 +178,7 @@ def example_configs() -> dict:
                 fusion="ScaledLinCombPerRowBiasEltActAmaxAux<ColumnMajor, ReLU, float_e4m3_t, float, float_e4m3_t, "
                 "float, half_t>",
             ),
-            "not modelled",
+            "fusion",
         ),
     ]
     # 73 (SM100): a dynamic cluster (Shape<int,int,_1>), launched with a preferred 4x4 and a fallback 2x1 cluster
@@ -283,6 +284,8 @@ def test_example_builder_pairs(example, answers):
             assert not bad, f"{cfg}:\n" + "\n".join(bad)
         elif want == "mixed":
             assert build(cfg, params=False).fields["mainloop"]["conversion_mode"] == "DirectConvert", cfg
+        elif want == "fusion":  # an SM100 fusion: compared field by field in tests/test_collective_fusion_sm100.py
+            assert "fusion" in build(cfg, params=False).fields["epilogue"]
         else:
             line = _ours_error(cfg)
             assert line.startswith("error: ") and "\n" not in line.rstrip("\n"), line

@@ -6,6 +6,8 @@ The rules live in sm90.py; the objects (TiledMMA, smem atoms, tile_to_shape layo
 
 from __future__ import annotations
 
+import re
+
 from cutedump.collective import sm90 as R
 from cutedump.collective.config import Config, block_scaled_parts, is_block_scaled
 from cutedump.errors import CuteDumpError, warn
@@ -240,13 +242,19 @@ def not_modelled_types(cfg: Config) -> None:
             "OpClassTensorOp (sm100_umma_builder.inl), which this wrapper type does not fit; not modelled "
             "(both A and B wrappers: OpClassBlockScaledTensorOp, sm100_blockscaled_umma_builder.inl)"
         )
-    narrow_cd = [f"{w} {o.element}" for w, o in (("C", cfg.c), ("D", cfg.d)) if 0 < o.bits < 8]
+    narrow_cd = [
+        f"{w} {o.element}"
+        for w, o in (("C", cfg.c), ("D", cfg.d))
+        # SM100's epilogue builder with a narrow float D (example 72b) is modelled (sm100.epilogue)
+        if 0 < o.bits < 8 and not (cfg.arch == "sm100" and w == "D" and o.element.startswith("float_e"))
+    ]
     if narrow_cd:
         raise R.NotModelled(
-            f"{', '.join(narrow_cd)}: a sub-byte output is built by CUTLASS's "
+            f"{', '.join(narrow_cd)}: a sub-byte source or output is built by CUTLASS's "
             f"{'SM90' if cfg.arch == 'sm90' else 'SM100'} epilogue builder "
             f"(cutlass/epilogue/collective/builders/{'sm90' if cfg.arch == 'sm90' else 'sm100'}_builder.inl; "
-            "example 72b pairs it with a block-scale-factor fusion); not modelled"
+            f"{'' if cfg.arch == 'sm90' else 'a sub-byte D is modelled, example 72b; '}"
+            "not modelled for this operand)"
         )
     if sub and cfg.arch == "sm90" and cfg.a.bits != cfg.b.bits:
         return  # mixed input: the SM90 rules name its builder (or refuse an explicit stage count as CUTLASS does)
@@ -276,6 +284,8 @@ def _build_sm100(cfg: Config) -> Answer:
     epi = S.epilogue(cfg)  # CUTLASS builds the epilogue first (its size is the carveout)
     carve = cfg.carveout if cfg.carveout is not None else epi.shared_storage_bytes
     ml = S.blockscaled_mainloop(cfg, carve) if bs else S.mainloop(cfg, carve)
+    if getattr(epi, "late", None) is not None:  # a fused epilogue's compile error after every static_assert
+        raise epi.late
     st = ml.stages.value
     lay_a = S.smem_layout_expr(ml.smem_atom_a.value, ml.shape_a, st, ml.major_a == "MN")
     lay_b = S.smem_layout_expr(ml.smem_atom_b.value, ml.shape_b, st, ml.major_b == "MN")
@@ -316,18 +326,17 @@ def _build_sm100(cfg: Config) -> Answer:
             "shared_storage_bytes": epi.shared_storage_bytes,
         }
         why.append(("epilogue tile", epi.nosmem_tile))
+        fusion_fields(cfg, epi, ep, why)
         return Answer({"mainloop": main, "epilogue": ep}, why, ml, epi)
     em, en = epi.tile.value
+    # a 6-bit C/D sits in smem in 8-bit containers (float_e2m3_unpack8bits_t): laid out as uint8_t
+    at_c, at_d = (re.sub(r"float_e\dm\d_unpack8bits_t", "uint8_t", x.value) for x in (epi.atom_c, epi.atom_d))
     ep = {
         "dispatch_policy": {"name": epi.name, "stages_c": epi.stages_c.value, "stages_d": epi.stages_d},
         "epilogue_tile": epi.tile_print,
-        "smem_layout_atom_c": _expr(epi.atom_c.value + "{}"),
-        "smem_layout_c": _expr(
-            S.epi_layout_expr(epi.atom_c.value, em, en, epi.stages_c.value, epi.stride_c, epi.c_m_major)
-        ),
-        "smem_layout_d": _expr(
-            S.epi_layout_expr(epi.atom_d.value, em, en, epi.stages_d_layout, epi.stride_d, epi.d_m_major)
-        ),
+        "smem_layout_atom_c": _expr(at_c + "{}"),
+        "smem_layout_c": _expr(S.epi_layout_expr(at_c, em, en, epi.stages_c.value, epi.stride_c, epi.c_m_major)),
+        "smem_layout_d": _expr(S.epi_layout_expr(at_d, em, en, epi.stages_d_layout, epi.stride_d, epi.d_m_major)),
         "copy_ops": dict(epi.copy_ops),
         "shared_storage_bytes": epi.shared_storage_bytes,
     }
@@ -337,7 +346,25 @@ def _build_sm100(cfg: Config) -> Answer:
         ("epilogue smem atom C", epi.atom_c),
         ("epilogue smem atom D", epi.atom_d),
     ]
+    fusion_fields(cfg, epi, ep, why)
     return Answer({"mainloop": main, "epilogue": ep}, why, ml, epi)
+
+
+def fusion_fields(cfg: Config, epi, ep: dict, why: list) -> None:
+    """An SM100/SM120 epilogue's fusion (--fusion): its FusionCallbacks' operation and SharedStorage size and, for a
+    block-scale-factor operation, its scale-factor fields (cutedump.collective.fusion.sf_fields), with their why
+    lines."""
+    if cfg.fusion is None:
+        return
+    from cutedump.collective import fusion as F  # start-up: the fusion table only for --fusion
+    from cutedump.collective import fusion_sm1xx as FX  # start-up: as the line above
+
+    name = F.parse(cfg.fusion).name
+    ep["fusion"] = {"operation": name, "shared_storage_bytes": epi.fusion_bytes}
+    why.append(("fusion", epi.fusion_why))
+    if F.FUSIONS[name].sf:
+        ep["fusion"].update(FX.sf_fields(cfg))
+        why.append(("fusion SFD", epi.sfd_why))
 
 
 def _build_sm120(cfg: Config) -> Answer:
@@ -400,4 +427,5 @@ def _build_sm120(cfg: Config) -> Answer:
         ("epilogue smem atom C", epi.atom_c),
         ("epilogue smem atom D", epi.atom_d),
     ]
+    fusion_fields(cfg, epi, ep, why)
     return Answer({"mainloop": main, "epilogue": ep}, why, ml, epi)

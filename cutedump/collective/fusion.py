@@ -1,6 +1,8 @@
 """The epilogue's fusion operation (``--fusion``): CUTLASS 4.2's ``cutlass::epilogue::fusion`` operations
-(cutlass/epilogue/fusion/operations.hpp) as rows of data, and what each adds to the SM90 TMA epilogue's
-SharedStorage (its FusionCallbacks' SharedStorage, sm90_callbacks_tma_warpspecialized.hpp).
+(cutlass/epilogue/fusion/operations.hpp) as rows of data, and what each adds to the TMA epilogues' SharedStorage
+(its FusionCallbacks' SharedStorage: SM90's in sm90.py, sm90_callbacks_tma_warpspecialized.hpp; SM100's and SM120's in
+fusion_sm1xx.py, sm100/sm120_callbacks_tma_warpspecialized.hpp, whose block-scale-factor operations -- examples 72b
+and 79b -- also write D's scale factors, SFD, laid out by Sm1xxBlockScaledOutputConfig).
 
 A fusion is spelled as CUTLASS names it, the activation (for the ``...EltAct`` operations) as its
 ``cutlass::epilogue::thread`` functor: ``LinCombEltAct<ReLu>``, ``LinCombPerRowBias``,
@@ -27,8 +29,10 @@ class Fusion(NamedTuple):
     bias: str | None  # None | "row" | "col"
     aux: str | None  # None | "out" | "in"
     args: tuple[str, ...]
+    sf: bool = False  # a block-scale-factor output (``...BlockScaleFactor``: SFVecSize first, SM100/SM120 only)
 
 
+SFVS, SFE, SFL = "SFVecSize", "ElementBlockScaleFactor", "GmemLayoutTagScalefactor"
 OUT, COMP, SRC, BIAS, AUX, AMAX, SCALAR, LAYOUT_AUX = (
     "ElementOutput",
     "ElementCompute",
@@ -55,7 +59,25 @@ FUSIONS = {
     "LinCombPerColBiasEltActAux": Fusion(True, "col", "out", (OUT, COMP, AUX, BIAS, SRC, SCALAR)),
     "ScaledLinCombPerRowBiasEltActAmaxAux": Fusion(True, "row", "out", (OUT, COMP, AUX, AMAX, BIAS, SRC, SCALAR)),
     "ScaledLinCombPerColBiasEltActAmaxAux": Fusion(True, "col", "out", (OUT, COMP, AUX, AMAX, BIAS, SRC, SCALAR)),
+    # the block-scale-factor outputs (examples 72b, 79b): D quantized per SFVecSize elements, each block's scale
+    # factor (ElementBlockScaleFactor) written to SFD, whose layout GmemLayoutTagScalefactor names (RowMajor: K-major)
+    "LinCombBlockScaleFactor": Fusion(False, None, None, (SFVS, OUT, COMP, SFE, SFL, SRC, SCALAR), True),
+    "LinCombEltActBlockScaleFactor": Fusion(True, None, None, (SFVS, OUT, COMP, SFE, SFL, SRC, SCALAR), True),
+    "LinCombPerRowBiasBlockScaleFactor": Fusion(
+        False, "row", None, (SFVS, OUT, COMP, SFE, SFL, BIAS, SRC, SCALAR), True
+    ),
+    "LinCombPerColBiasBlockScaleFactor": Fusion(
+        False, "col", None, (SFVS, OUT, COMP, SFE, SFL, BIAS, SRC, SCALAR), True
+    ),
+    "LinCombPerRowBiasEltActBlockScaleFactor": Fusion(
+        True, "row", None, (SFVS, OUT, COMP, SFE, SFL, BIAS, SRC, SCALAR), True
+    ),
+    "LinCombPerColBiasEltActBlockScaleFactor": Fusion(
+        True, "col", None, (SFVS, OUT, COMP, SFE, SFL, BIAS, SRC, SCALAR), True
+    ),
 }
+#: the scale-factor element types a block-scale-factor fusion writes (cutlass/float8.h)
+SF_ELEMENTS = ("float_ue8m0_t", "float_ue4m3_t")
 
 #: the activation functors of cutlass/epilogue/thread/activation.h a fusion takes (``template <class> class``)
 ACTIVATIONS = (
@@ -95,7 +117,7 @@ class Parsed(NamedTuple):
     name: str
     act: str | None
     layout_aux: str | None  # an Aux operation's GmemLayoutTagAux as given (None: D's)
-    given: dict  # role -> element type given in the spelling
+    given: dict  # role -> element type given in the spelling (SFVecSize: an int, the scale factors' layout: a tag)
 
 
 def parse(text: str) -> Parsed:
@@ -135,7 +157,38 @@ def parse(text: str) -> Parsed:
             f"--fusion: {name} takes at most {len(f.args)} element types after "
             f"{'the activation' if f.act else 'its name'} ({', '.join(f.args)}); got {text.strip()!r}"
         )
-    given = {role: element(a, "--fusion", allow_void=role == SRC, typed=text.strip()) for role, a in zip(f.args, args)}
+    given = {}
+    for role, a in zip(f.args, args):
+        if role == SFVS:
+            if not a.isdigit() or int(a) not in (16, 32, 64):
+                raise CuteDumpError(
+                    f"--fusion: {name}'s first template argument after the activation is SFVecSize (16, 32 or 64); "
+                    f"got {a!r} in {text.strip()!r}"
+                )
+            given[role] = int(a)
+        elif role == SFL:
+            if a not in ("RowMajor", "ColumnMajor"):
+                raise CuteDumpError(
+                    f"--fusion: {name}'s GmemLayoutTagScalefactor is RowMajor or ColumnMajor; got {a!r} in "
+                    f"{text.strip()!r}"
+                )
+            given[role] = a
+        elif role == SFE:
+            t = a.replace("cutlass::", "")
+            if t not in SF_ELEMENTS:
+                raise CuteDumpError(
+                    f"--fusion: {name}'s ElementBlockScaleFactor is {' or '.join(SF_ELEMENTS)}; got {a!r} in "
+                    f"{text.strip()!r}"
+                )
+            given[role] = t
+        else:
+            given[role] = element(a, "--fusion", allow_void=role == SRC, typed=text.strip())
+    if f.sf and SFE not in given:
+        raise CuteDumpError(
+            f"--fusion: {name} takes SFVecSize, ElementOutput, ElementCompute and ElementBlockScaleFactor (CUTLASS has "
+            f"no default for them), e.g. {name}<{'ReLu, ' if f.act else ''}16, float_e2m1_t, float, float_ue8m0_t>; "
+            f"got {text.strip()!r}"
+        )
     return Parsed(name, act, lay, given)
 
 
@@ -150,6 +203,9 @@ def elements(cfg) -> dict:
     out[BIAS] = p.given.get(BIAS, out[OUT])
     out[AUX] = p.given.get(AUX, out[OUT])
     out[AMAX] = p.given.get(AMAX, out[COMP])
+    if FUSIONS[p.name].sf:
+        out[SFVS], out[SFE] = p.given[SFVS], p.given[SFE]
+        out[SFL] = p.given.get(SFL, "RowMajor")
     return out
 
 
@@ -161,7 +217,15 @@ def cpp_fusion(cfg, cpp_type: dict) -> str:
     args = [f"cutlass::layout::{p.layout_aux or cfg.d.layout}"] if f.aux else []
     if p.act:
         args.append(f"cutlass::epilogue::thread::{p.act}")
-    args += [cpp_type[el[r]] for r in f.args]
+    for r in f.args:
+        if r == SFVS:
+            args.append(str(el[r]))
+        elif r == SFL:
+            args.append(f"cutlass::layout::{el[r]}")
+        elif r == SFE:
+            args.append(f"cutlass::{el[r]}")
+        else:
+            args.append(cpp_type[el[r]])
     return f"cutlass::epilogue::fusion::{p.name}<{', '.join(args)}>"
 
 

@@ -89,7 +89,7 @@ def smem_selector(major: str, element: str, blk_mn: int, blk_k: int) -> Choice:
         raise Refused("BLK_MN0 must be a multiple of 8.", rule)
     if blk_k % 8:
         raise Refused("BLK_K0 must be a multiple of 8.", rule)
-    bits = ELEMENT_BITS[element]
+    bits = 8 if element.endswith("_unpack8bits_t") else ELEMENT_BITS[element]
     if major == "MN" and bits == 32:
         if blk_mn % 32:
             raise Refused("for mn-major tf32 operands, SW128_32B is the only available smem layout", rule)
@@ -373,6 +373,10 @@ def _tmem_load(acc_bits: int, d_bits: int, num_dp: int, m_major: bool, bits_n: i
         fam = ("16dp256b" if m_major else "16dp32b") if num_dp == 16 else "32dp32b"
     elif acc_bits == 16 and d_bits == 16:
         fam = "16dp128b_16b" if num_dp == 16 or m_major else "32dp32b_16b"
+    elif acc_bits == 32 and d_bits in (4, 6):  # narrow precision output: 32 datapaths only
+        if num_dp != 32:
+            raise Refused("static assertion failed", rule)
+        fam = "32dp32b"
     else:
         raise Refused("Unsupported data types", rule)
     unit = int(fam.split("dp")[1].split("b")[0])
@@ -441,13 +445,25 @@ def _epi_tile_checks(cfg: Config, em: int, en: int, wm: int, wn: int, cta_m: int
     return fam, rep
 
 
+def _unpacked(el: str) -> str:
+    """cutlass::detail::get_unpacked_element_type: a 6-bit type sits in 8 bits in smem."""
+    return {"float_e2m3_t": "float_e2m3_unpack8bits_t", "float_e3m2_t": "float_e3m2_unpack8bits_t"}.get(el, el)
+
+
 def epilogue(cfg: Config):
     s = cfg.epilogue_schedule
     ep = Epilogue100()
+    ep.fusion = None
+    if cfg.fusion is not None:
+        from cutedump.collective import fusion as F  # start-up: the fusion table only for --fusion
+
+        ep.fusion = F.parse(cfg.fusion)
+    if s.startswith("NoSmem") and cfg.d.bits == 6:
+        raise Refused("Output element requires TMA", f"{EB}:1430")
     if s.startswith("NoSmem"):
         # the no-smem builder (sm100_builder.inl:1397): registers straight to global memory; its collective's
         # DispatchPolicy is Sm100NoSmem and its SharedStorage (the fusion callbacks' and a barrier's) measures 32 bytes
-        two = s.endswith("2Sm")
+        two = ep.is_2sm = s.endswith("2Sm")
         if two and cfg.cluster[0] % 2 == 1 and cfg.dynamic_cluster is None:
             raise Refused("schedule + cluster mismatch", f"{EB}:1441")
         m, n, _ = cfg.tile
@@ -457,6 +473,12 @@ def epilogue(cfg: Config):
         _epi_tile_checks(cfg, em, en, wm, wn, cta_m, f"{EB}:1486")
         ep.schedule = Choice(s, f"{EB}:1397", Phrase("coll.epi_nosmem_given", value=s))
         ep.name, ep.shared_storage_bytes, ep.tile = "Sm100NoSmem", NOSMEM_SHARED_STORAGE_BYTES, None
+        if ep.fusion is not None:
+            if ep.fusion.name in _SF_OPS:
+                from cutedump.collective import fusion_sm1xx as FX  # start-up: the fusion rules only for --fusion
+
+                FX.sf_checks(cfg, em, en)
+            ep.shared_storage_bytes = _fused_storage(cfg, ep, em, en, 0, 0, 1, 0, nosmem=True)
         ep.tile_print = f"(_{em},_{en})"
         ep.nosmem_tile = Choice(
             (em, en),
@@ -467,13 +489,14 @@ def epilogue(cfg: Config):
         )
         return ep
     two, sched = _epi_is_2sm(cfg)
+    ep.is_2sm = two
     if cfg.epilogue_schedule == "EpilogueScheduleAuto" and cfg.epilogue_tile is not None:
         raise Refused("Don't specify epilogue tile with auto schedule", f"{EB}:1658")
     if two and cfg.cluster[0] % 2 == 1 and cfg.dynamic_cluster is None:
         raise Refused("schedule + cluster mismatch", f"{EB}:1156")
     c_void = cfg.c.element == "void"
-    for op, which in ((cfg.c, "c"), (cfg.d, "d")):
-        if op.element != "void" and (op.bits * cfg.alignment(which)) % 128:
+    for op, which in ((cfg.c, "c"), (cfg.d, "d")):  # get_output_alignment_bits: 96 bytes for a 6-bit type
+        if op.element != "void" and (op.bits * cfg.alignment(which)) % (768 if op.bits == 6 else 128):
             raise Refused("C/D Should meet TMA alignment requirement\n", f"{EB}:1159")
     m, n, _ = cfg.tile
     cta_m = m // 2 if two else m
@@ -496,6 +519,9 @@ def epilogue(cfg: Config):
     lay_c = cfg.d.layout if c_void else cfg.c.layout
     c_m, d_m = lay_c == "ColumnMajor", cfg.d.layout == "ColumnMajor"
     bits_c, bits_d = ELEMENT_BITS[el_c], cfg.d.bits
+    # the smem element types (6-bit data in 8-bit containers) and their widths
+    sm_c, sm_d = _unpacked(el_c), _unpacked(cfg.d.element)
+    sbits_c, sbits_d = (8 if b == 6 else b for b in (bits_c, bits_d))
     if cfg.epilogue_tile is None and is_block_scaled(cfg) and n == 256:
         # OpClassBlockScaledTensorOp, tile N 256 (sm100_builder.inl:987): make_tile(min(CTA M, 32 x warps M), _128)
         em, en = min(cta_m, 32 * wm), 128
@@ -510,15 +536,15 @@ def epilogue(cfg: Config):
         em = min(cta_m, 32 * wm)
         maxbits = max(bits_c, bits_d)
         if c_void:
-            nperf = 4096 // em
+            nperf = (8192 if maxbits == 4 else 4096) // em
         elif maxbits == 32:
             nperf = 16 if cta_m > 64 and n <= 128 else 32
         elif maxbits == 16:
             nperf = 32 if n <= 128 else 64
         else:
             nperf = 64
-        nmin_c = 8 * wn if (c_void or c_m) else 128 // bits_c * wn
-        nmin_d = 8 * wn if d_m else 128 // bits_d * wn
+        nmin_c = 8 * wn if (c_void or c_m) else (128 if bits_c == 6 else 128 // bits_c) * wn
+        nmin_d = 8 * wn if d_m else (128 if bits_d == 6 else 128 // bits_d) * wn
         if n < nmin_c or n < nmin_d:
             raise Refused("CTA tile too small", f"{EB}:1046")
         en = min(n, max(nperf, nmin_c, nmin_d))
@@ -553,22 +579,26 @@ def epilogue(cfg: Config):
         contiguous_n = en
         tile = Choice((em, en), f"{EB}:1055", Phrase("coll.epi_tile_given", em=em, en=en))
     fam, rep = _epi_tile_checks(cfg, em, en, wm, wn, cta_m, f"{EB}:1219")
+    if ep.fusion is not None and ep.fusion.name in _SF_OPS:
+        from cutedump.collective import fusion_sm1xx as FX  # start-up: the fusion rules only for --fusion
+
+        FX.sf_checks(cfg, em, en)
     epi_tiles = max(cta_m // em, 1) * max(n // en, 1)
     reuse = (0 if c_void else cfg.c.bits) > 8
     stages_d = min(epi_tiles, 2)
     stages_c = max(min(epi_tiles, 4), stages_d + 1) if reuse else min(epi_tiles, 4)
-    atom_c = smem_selector("MN" if c_m else "K", el_c, em, contiguous_n)
-    atom_d = smem_selector("MN" if d_m else "K", cfg.d.element, em, contiguous_n)
+    atom_c = smem_selector("MN" if c_m else "K", sm_c, em, contiguous_n)
+    atom_d = smem_selector("MN" if d_m else "K", sm_d, em, contiguous_n)
     acc_bits = ELEMENT_BITS[cfg.acc]
-    r2s = _smem_store(acc_bits, bits_d, d_m, fam, rep)
-    s2r = _LOAD.get(_smem_store(acc_bits, bits_c, c_m, fam, rep), "AutoVectorizingCopyWithAssumedAlignment")
-    stage_c_bits, stage_d_bits = em * en * bits_c, em * en * bits_d
+    r2s = _smem_store(acc_bits, sbits_d, d_m, fam, rep)
+    s2r = _LOAD.get(_smem_store(acc_bits, sbits_c, c_m, fam, rep), "AutoVectorizingCopyWithAssumedAlignment")
+    stage_c_bits, stage_d_bits = em * en * sbits_c, em * en * sbits_d
     mx = max(stage_c_bits, stage_d_bits)
-    stride_c = (mx if reuse else stage_c_bits) // bits_c
-    stride_d = (mx if reuse else stage_d_bits) // bits_d
+    stride_c = (mx if reuse else stage_c_bits) // sbits_c
+    stride_d = (mx if reuse else stage_d_bits) // sbits_d
     sd = stages_c if reuse else stages_d
-    c_bytes = ((stages_c - 1) * stride_c + em * en) * bits_c // 8
-    d_bytes = ((sd - 1) * stride_d + em * en) * bits_d // 8
+    c_bytes = ((stages_c - 1) * stride_c + em * en) * sbits_c // 8
+    d_bytes = ((sd - 1) * stride_d + em * en) * sbits_d // 8
     al_c, al_d = _swizzle_alignment(atom_c.value), _swizzle_alignment(atom_d.value)
     ru = lambda x, a: -(-x // a) * a
     if c_void:
@@ -579,7 +609,10 @@ def epilogue(cfg: Config):
     else:
         align = max(al_c, al_d)
         coll = ru(ru(c_bytes, al_d) + d_bytes, align)
-    shared = ru(coll + align + 16 * stages_c, align)
+    if ep.fusion is None:
+        shared = ru(coll + align + 16 * stages_c, align)
+    else:  # + the fusion callbacks' SharedStorage (and the alignment it asks), then the C load pipeline
+        shared = _fused_storage(cfg, ep, em, en, stages_d, coll, align, stages_c, en_atom=contiguous_n)
     ep.schedule, ep.name, ep.shared_storage_bytes, ep.tile, ep.tile_print = (
         sched,
         "Sm100TmaWarpSpecialized",
@@ -610,6 +643,46 @@ def epilogue(cfg: Config):
     ep.copy_ops = {"g2s": "SM90_TMA_LOAD", "s2r": s2r, "r2s": r2s, "s2g": "SM90_TMA_STORE"}
     ep.is_2sm = two
     return ep
+
+
+#: the block-scale-factor fusion operations (cutedump.collective.fusion's rows with ``sf``)
+_SF_OPS = (
+    "LinCombBlockScaleFactor",
+    "LinCombEltActBlockScaleFactor",
+    "LinCombPerRowBiasBlockScaleFactor",
+    "LinCombPerColBiasBlockScaleFactor",
+    "LinCombPerRowBiasEltActBlockScaleFactor",
+    "LinCombPerColBiasEltActBlockScaleFactor",
+)
+
+
+def _fused_storage(cfg, ep, em, en, stages_d, coll, align, stages_c, nosmem=False, en_atom=None) -> int:
+    """The epilogue's SharedStorage with a fusion: {collective C/D buffers, FusionCallbacks::SharedStorage} then the
+    C load pipeline's barriers (16 bytes a stage; none in the no-smem collective, whose SharedStorage is the fusion
+    storage and an empty reduction buffer). An Aux tile is the whole epilogue tile (``en``); its smem atom is
+    selected over the tile's contiguous N (``en_atom``, as C's and D's)."""
+    from cutedump.collective import fusion as F  # start-up: as above
+    from cutedump.collective import fusion_sm1xx as FX  # start-up: as the line above
+
+    aux_al = 0
+    f = F.FUSIONS[ep.fusion.name]
+    if f.aux == "out" and not nosmem:
+        el = F.elements(cfg)[F.AUX]
+        aux_al = _swizzle_alignment(
+            smem_selector(
+                "MN" if (ep.fusion.layout_aux or cfg.d.layout) == "ColumnMajor" else "K", el, em, en_atom or en
+            ).value
+        )
+    fb, fa, parts = FX.callbacks_storage(cfg, em, en, 0 if nosmem else stages_d, aux_al)
+    ep.fusion_bytes = fb
+    ep.late = FX.late_error(cfg, cfg.tile[0] // 2 if getattr(ep, "is_2sm", False) else cfg.tile[0])
+    ep.fusion_why = FX.storage_choice(cfg, fb, parts, em, en, 0 if nosmem else stages_d, FX.FB100)
+    ep.sfd_why = FX.sfd_choice(cfg, FX.ST100) if f.sf else None
+    ru = lambda x, a: -(-x // a) * a
+    if nosmem:  # {FusionStorage thread; array_aligned<uint8_t, 0> buffer} (16-byte aligned, 16 bytes)
+        return ru(ru(fb, max(fa, 16)) + NOSMEM_SHARED_STORAGE_BYTES // 2, max(fa, 16))
+    al = max(align, fa)
+    return ru(ru(ru(coll, fa) + fb, al) + 16 * stages_c, al)
 
 
 def epi_layout_expr(atom: str, em: int, en: int, stages: int, stride: int, m_major: bool) -> str:

@@ -634,6 +634,12 @@ def epilogue(cfg: Config):
             raise Refused("EpilogueTile must evenly divide CTA tile", f"{EB}:210")
         tile = Choice((em, en), f"{EB}:198", Phrase("coll.epi_tile_given", em=em, en=en))
     epi_tiles = max(m // em, 1) * max(n // en, 1)
+    fusion = None
+    if cfg.fusion is not None:
+        from cutedump.collective import fusion as F  # start-up: the fusion table only for --fusion
+        from cutedump.collective import fusion_sm1xx as FX  # start-up: as the line above
+
+        fusion = F.parse(cfg.fusion)
     for cta, e in ((m, em), (n, en)):  # shape_div in sm120_get_tma_dispatch_policy
         if cta % e and e % cta:
             raise Refused("Divisibility Condition", "cute/int_tuple.hpp:408")
@@ -691,8 +697,23 @@ def epilogue(cfg: Config):
         align = max(al_c, al_d)
         coll = _ru(_ru(c_bytes, al_d) + d_bytes, align)
     # SM90's collective epilogue's SharedStorage (sm90_epilogue_tma_warpspecialized.hpp:218), as sm90.epilogue
-    shared = _ru(coll + align + 16 * stages_c, align)
     ep = Epilogue120()
+    if fusion is None:
+        shared = _ru(coll + align + 16 * stages_c, align)
+    else:  # + FusionCallbacks::SharedStorage (sm120_callbacks_tma_warpspecialized.hpp), aligned as it asks
+        if F.FUSIONS[fusion.name].sf:
+            FX.sf_checks(cfg, em, en)
+        aux_al = 0
+        if F.FUSIONS[fusion.name].aux == "out":
+            el_aux = F.elements(cfg)[F.AUX]
+            aux_major = "MN" if (fusion.layout_aux or cfg.d.layout) == "ColumnMajor" else "K"
+            aux_al = sm90_swizzle_alignment(sm90_smem_selector(aux_major, el_aux, em, en, f"{EB}:119").value)
+        fb, fa, parts = FX.callbacks_storage(cfg, em, en, stages_d, aux_al)
+        ep.fusion_bytes = fb
+        ep.fusion_why = FX.storage_choice(cfg, fb, parts, em, en, stages_d, FX.FB120)
+        ep.sfd_why = FX.sfd_choice(cfg, FX.ST120) if F.FUSIONS[fusion.name].sf else None
+        al = max(align, fa)
+        shared = _ru(_ru(_ru(coll, fa) + fb, al) + 16 * stages_c, al)
     ep.deferred = deferred
     ep.schedule = Choice(
         s,

@@ -107,9 +107,14 @@ def parse(
     if fusion not in (None, "", "auto"):
         from cutedump.collective import fusion as F  # start-up: the fusion table only for --fusion
 
-        F.parse(fusion)
+        if F.FUSIONS[F.parse(fusion).name].sf and arch == "sm90":
+            raise CuteDumpError(
+                f"--fusion {fusion.strip()!r} with --arch sm90: CUTLASS 4.2 has FusionCallbacks for the "
+                "block-scale-factor operations on SM100 and SM120 only (sm100_callbacks_tma_warpspecialized.hpp, "
+                "sm120_callbacks_tma_warpspecialized.hpp); not modelled for sm90"
+            )
         fu = fusion.strip()
-    sm90_only = grouped or fu is not None
+    sm90_only = grouped
     if (arch != "sm90" and sm90_only) or (arch not in ("sm90", "sm120") and sfv is not None):
         what, builder = (
             (
@@ -119,12 +124,6 @@ def parse(
             )
             if grouped
             else ("--sf-vec", "cutlass/gemm/collective/builders/sm100_blockwise_umma_builder.inl")
-            if sfv is not None and not sm90_only
-            else (
-                "--fusion",
-                f"cutlass/epilogue/collective/builders/{arch}_builder.inl, FusionCallbacks<...>, "
-                f"{fu.split('<')[0]}<...>, ...>",
-            )
         )
         where = "--arch sm90" if what != "--sf-vec" else "--arch sm90 and sm120"
         raise CuteDumpError(
@@ -218,11 +217,13 @@ def collective_text(
     try:
         ans = build(cfg, params="warn")
     except Refused as e:
-        # CUTLASS's own static_assert message, as one line
-        kind = "error" if "a compile error" in e.rule else "static_assert"  # g++'s own error, not a static_assert
-        raise CuteDumpError(
-            f'CUTLASS refuses this collective: {kind} "{e.cutlass_message.strip()}" ({e.rule})'
-        ) from None
+        # CUTLASS's own static_assert message (or, where no static_assert fires, g++'s first error), as one line
+        msg = e.cutlass_message.strip()
+        if msg.startswith("error: ") or "a compile error" in e.rule:
+            what = f'g++ error "{msg.removeprefix("error: ")}"'
+        else:
+            what = f'static_assert "{msg}"'
+        raise CuteDumpError(f"CUTLASS refuses this collective: {what} ({e.rule})") from None
     _kernel_warnings(cfg, ans)
     if toml and (ans.mainloop.rs or ans.mainloop.cp_async or cfg.grouped or cfg.sf_vec is not None):
         raise CuteDumpError(
@@ -526,6 +527,12 @@ def _text(cfg, ans, prob, words) -> str:
     else:
         rows = [("dispatch policy", ed["name"]), ("schedule", ans.epilogue.schedule.value)]
     rows.append(("SharedStorage", f"{e['shared_storage_bytes']} bytes"))
+    fu = e.get("fusion")
+    if fu is not None:  # an SM100/SM120 epilogue's fusion callbacks (and a block-scale-factor output's SFD)
+        rows.append(("fusion", f"{fu['operation']}: FusionCallbacks::SharedStorage {fu['shared_storage_bytes']} bytes"))
+        if "sf_vec_size" in fu:
+            sfd = f"SFVecSize {fu['sf_vec_size']}, {fu['element_block_scale_factor']}, {fu['gmem_layout_tag_scalefactor']}"
+            rows.append(("SFD", sfd))
     out += [f"  {k:<16} {v}" for k, v in rows]
     out.append("")
     out.append("why")
@@ -546,6 +553,8 @@ def _text(cfg, ans, prob, words) -> str:
     for k in ("smem_layout_atom_c", "smem_layout_c", "smem_layout_d"):
         if k in e:
             out.append(f"epilogue {k}: {e[k]}")
+    if fu is not None and "layout_sfd" in fu:
+        out.append(f"epilogue fusion layout_sfd: {fu['layout_sfd']}")
     if bs:
         out.append(words.line("scale_line_smem", command=scale_command(cfg, ans)))
     if cfg.arch == "sm90" and ans.mainloop.gmma_layout_b is not None:

@@ -134,12 +134,13 @@ def _cfg(a, b, tile, cluster=(1, 1, 1), la="RowMajor", lb="ColumnMajor", c="void
 def examples() -> dict[str, list[Config]]:
     """The block-scaled builder pairs of CUTLASS 4.2's examples (72a/b/c: blackwell_nvfp4_bf16_gemm,
     blackwell_nvfp4_nvfp4_gemm, blackwell_mixed_mxfp8_bf16_gemm), as their sources write them; 72b's epilogue
-    fusion (LinCombBlockScaleFactor, item 6) is left at the default, its mainloop is the example's."""
+    fusion (LinCombBlockScaleFactor, item 6) is left at the default here, its mainloop is the example's (72b verbatim,
+    fusion and D float_e2m1_t included: gen_collective_fusion.examples)."""
     return {
         "72a": [
             _cfg(NV4, NV4, (256, 256, 256), (2, 4, 1), c="bfloat16_t", align=(32, 32, 0, 0)),
         ],
-        # 72b writes D float_e2m1_t with a block-scale-factor output fusion (item 6, not modelled): its mainloop
+        # 72b writes D float_e2m1_t with a block-scale-factor output fusion (gen_collective_fusion.py): its mainloop
         # with the default fusion's epilogue (C float, D bfloat16_t)
         "72b": [_cfg(NV4, NV4, (128, 128, 256), (1, 1, 1), c="float", align=(32, 32, 0, 0))],
         "72c": [_cfg(MX8A, MX4, (256, 256, 256), (2, 4, 1), c="bfloat16_t", align=(16, 128, 0, 0))],

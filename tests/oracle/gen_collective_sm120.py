@@ -187,8 +187,9 @@ def _cfg(a, b, c, d, tile, **kw) -> Config:
 def examples() -> dict[str, list[Config]]:
     """The builder pairs of CUTLASS 4.2's SM120 examples (examples/79_blackwell_geforce_gemm,
     examples/87_blackwell_geforce_gemm_blockwise), as the command asks them. 79b's epilogue has a
-    LinCombBlockScaleFactor fusion and D = float_e2m1_t: asked with the default fusion (fusions are not an option
-    of the command); 79d and 87c are grouped GEMMs (pointer layout tags), not modelled."""
+    LinCombBlockScaleFactor fusion and D = float_e2m1_t: asked here with the default fusion (79b verbatim, its
+    fusion included: gen_collective_fusion.examples); 79d and 87c are grouped GEMMs (pointer layout tags), not
+    modelled."""
     nv = "nv_float4_t<float_e2m1_t>"
     t128 = (128, 128, 128)
     return {

@@ -131,7 +131,9 @@ COMMAND = Command(
         Opt(
             "--fusion",
             help="The epilogue's fusion operation (cutlass::epilogue::fusion::), e.g. LinCombEltAct<ReLu>, "
-            "LinCombPerRowBias, ScaledLinCombPerRowBiasEltActAmaxAux<ReLU> (default: LinearCombination).",
+            "LinCombPerRowBias, ScaledLinCombPerRowBiasEltActAmaxAux<ReLU> (default: LinearCombination); on sm100 "
+            "and sm120 also the block-scale-factor outputs as C++ spells them, e.g. LinCombBlockScaleFactor<16, "
+            "float_e2m1_t, float, float_ue8m0_t, RowMajor, float> (example 72b).",
         ),
         Opt(
             "--problem",

@@ -197,4 +197,10 @@ MESSAGES = {
     "converted to {wide_type}, then multiplied by its scale",
     "coll.mixed_convert_scale_zero": "{narrow} ({narrow_type}) with a {scale} scale and a {zero} zero -> "
     "ConvertAndScaleWithZero: {narrow_type} converted to {wide_type}, multiplied by its scale, plus its zero",
+    # ---- fus100: the SM100/SM120 epilogues' fusion callbacks and block-scale-factor outputs
+    "coll.fusion_no_smem": "{name}: its FusionCallbacks keep nothing in smem (an empty SharedStorage, {total} byte)",
+    "coll.fusion_smem": "{name}: FusionCallbacks::SharedStorage = {bias} bytes of per-column bias (tile N {n}) + "
+    "{aux} bytes of Aux tiles ({em}x{en}, {stages} StagesD) + {sf} bytes of scale-factor scratch -> {total} bytes",
+    "coll.fusion_sfd": "{name}: D quantized in vectors of {vs} elements, one {element} scale factor each, SFD {tag} "
+    "({major}-major): {config}<{vs}, {major}>::LayoutSF",
 }

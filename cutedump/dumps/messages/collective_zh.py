@@ -187,4 +187,10 @@ MESSAGES = {
     "{wide_type}，再乘以 scale",
     "coll.mixed_convert_scale_zero": "{narrow}（{narrow_type}）带 {scale} scale 与 {zero} zero -> "
     "ConvertAndScaleWithZero：{narrow_type} 转换为 {wide_type}，乘以 scale，再加 zero",
+    # ---- fus100：SM100/SM120 epilogue 的融合回调与 block scale factor 输出
+    "coll.fusion_no_smem": "{name}：其 FusionCallbacks 不占用共享内存（空的 SharedStorage，{total} 字节）",
+    "coll.fusion_smem": "{name}：FusionCallbacks::SharedStorage = {bias} 字节逐列 bias（tile N {n}）+ {aux} 字节 Aux "
+    "tile（{em}x{en}，{stages} 个 StagesD）+ {sf} 字节 scale factor 暂存 -> {total} 字节",
+    "coll.fusion_sfd": "{name}：D 按每 {vs} 个元素一组量化，每组一个 {element} scale factor，SFD 为 {tag}"
+    "（{major}-major）：{config}<{vs}, {major}>::LayoutSF",
 }
