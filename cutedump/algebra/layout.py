@@ -930,6 +930,8 @@ def tile_to_shape(block, trg_shape, order="LayoutLeft"):
             )
         quotients = []  # ceil_div(target_shape, block_shape), mode by mode, each checked as it comes
         for t, b in zip(target_shape, block_shape):
+            if is_constant(0, b) and not LENIENT[0]:  # evenly_divides(target, block) is a static false (CuTe 4.2)
+                raise CuteDumpError("tile_to_shape: block shape does not divide the target shape.")
             q = ceil_div(t, b)
             if int(t) != int(b) * int(q) and not LENIENT[0]:
                 raise CuteDumpError("tile_to_shape: block shape does not divide the target shape.")
