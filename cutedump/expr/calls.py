@@ -85,11 +85,12 @@ def _arith(n, a, b, text):
 
 
 #: what CuTe 4.2 does where the algebra divides by an extent 0 (tests/test_zero_extent.py: every such case of
-#: tests/oracle/gen_zero.py compiles, and its host program stops with SIGFPE): C<a> / C<0> is no constant expression,
-#: so the static overload drops out and the ints divide at run time
+#: tests/oracle/gen_zero.py compiles, and its host program stops with SIGFPE; tests/test_utccp_oracle.py: the UTCCP
+#: copies of a layout with an extent 0 either stop so or, where tmem_sf_frg::make reads a size as a constexpr
+#: decltype(...)::value, do not compile): C<a> / C<0> is no constant expression, so the static overload drops out
 ZERO_DIVISION = (
-    "CuTe compiles this and divides by zero when it runs (C<a>/C<0> is no constant: the ints divide, undefined "
-    "behaviour; the host program stops with SIGFPE)"
+    "CuTe's C<a>/C<0> is no constant, so its ints divide when the program runs: undefined behaviour, the host "
+    "program stops with SIGFPE (where CuTe needs the quotient static, as a decltype(...)::value, it does not compile)"
 )
 
 
