@@ -65,3 +65,45 @@ def test_utccp_refusals_like_cute():
     batch = batch_verdicts(G.PRELUDE, bodies, "utccp-rej-", "refused UTCCP copies")
     hidden = [lbl for (lbl, _b, _m), b, g in zip(refused, batch, got) if b == "compiles" and g != "compiles"]
     assert len([h for h in hidden if not _degenerate(h)]) == 3, hidden
+
+
+def test_utccp_extent0_like_cute():
+    """One stage's smem scale factors with a mode of extent 0 (a tile K under 4 * VS; SFA of a 2-SM MMA of M 128):
+    where our TMEM fragment divides by the extent, CuTe does not compile (a constexpr quotient); where only the
+    partition does, CuTe compiles, prints the fragment, its columns and the TiledCopy as we compute them, and its
+    program stops with SIGFPE in partition_S (each case in its own forked process)."""
+    from cutedump.algebra import C, filter_zeros
+    from cutedump.atoms import make_tiled_mma, mma_atom
+    from cutedump.atoms import utccp as U
+    from cutedump.errors import CuteDumpError
+    from cutedump.scale import layouts as SL
+    from tests.oracle.cute import run_cases_status
+
+    _ok, refused = G.cases()
+    bodies = [b for _l, b, _m in refused]
+    got = refusal_verdicts(G.PRELUDE, bodies, "utccp-rej-", "refused UTCCP copies")
+    runs = [i for i, g in enumerate(got) if g == "compiles"]
+    status = dict(zip(runs, run_cases_status([bodies[i] for i in runs], prelude=G.PRELUDE)))
+    n = {"no compile": 0, "sigfpe": 0}
+    for i, (lbl, _b, msg) in enumerate(refused):
+        if not _degenerate(lbl):
+            continue
+        assert msg == "division by zero", lbl
+        name = lbl.split(" of ", 1)[1].split(" VS ", 1)[0]
+        vs = int(lbl.split(" VS ", 1)[1].split()[0])
+        tile = tuple(C(int(x)) for x in lbl.split(" tile (", 1)[1].split(")")[0].split(","))
+        operand, op = lbl.split(" SF", 1)[1][0], lbl.split(" ", 1)[0]
+        mma = make_tiled_mma(mma_atom(name))
+        sfl = SL.smem_layout_sf(vs, mma, tile, operand)
+        try:
+            t = U.sf_tmem_fragment(mma, sfl, operand)
+        except CuteDumpError:
+            assert i not in status, f"{lbl}: our fragment divides by zero, CuTe compiles it"
+            n["no compile"] += 1
+            continue
+        assert i in status, f"{lbl}: CuTe does not compile ({got[i]}), our fragment is {t}"
+        text, st = status[i]
+        tc = U.make_utccp_copy(op, t.with_layout(filter_zeros(t.layout)))
+        assert st == "signal 8" and text.startswith(f"{t}\n{t.columns()}\n{tc.print_str()}\n"), (lbl, st, text)
+        n["sigfpe"] += 1
+    assert n["no compile"] >= 20 and n["sigfpe"] >= 12, n

@@ -16,7 +16,7 @@ reads the eval language's arguments and refuses what CuTe's static_asserts refus
 
 from __future__ import annotations
 
-from cutedump.algebra import Layout, is_tuple, make_layout
+from cutedump.algebra import Layout, fmt, is_tuple, make_layout
 from cutedump.atoms import utccp as U
 from cutedump.atoms.copy import ThrCopy, TiledCopy
 from cutedump.atoms.tmem import TmemTensor
@@ -125,11 +125,27 @@ def _frg(name: str, targs) -> tuple[str, int, int, bool, str]:
     return vt, vs, nsm, sfa, alloc
 
 
+#: tests/test_utccp_oracle.py: every case whose fragment divides by an extent 0 CuTe does not compile
+FRG_ZERO = (
+    "the tmem shape {shape} has a mode of extent 0: tmem_sf_frg::make divides by it where CuTe needs a constant "
+    "(its quotient is no constexpr: a decltype(...)::value or a static_assert fails), so CuTe does not compile this"
+)
+
+
+def _frg_make(frg, shape) -> TmemTensor:
+    try:
+        return U.tmem_sf_frg_make(*frg, shape)
+    except CuteDumpError as e:
+        if e.message.endswith("division by zero"):
+            raise CuteDumpError(FRG_ZERO.format(shape=fmt(shape))) from None
+        raise
+
+
 def frg_make(name: str, targs, args) -> TmemTensor:
     """``UMMA::tmem_sf_frg<...>::make(shape)`` (a NAMED member row)."""
     if len(args) != 1:
         raise CuteDumpError(f"make takes one argument (the tmem shape), got {len(args)}")
-    return U.tmem_sf_frg_make(*_frg(name, targs), _shape_arg(args[0]))
+    return _frg_make(_frg(name, targs), _shape_arg(args[0]))
 
 
 def _shape_arg(x):
@@ -151,7 +167,7 @@ def eval_make_tensor(*args, targs=()):
                 "make_tensor(tmem_tensor.data(), layout); other tensors over memory are not modelled "
                 "(make_identity_tensor gives a tensor of coordinates)"
             )
-        return U.tmem_sf_frg_make(*_frg(name, getattr(t, "targs", ())), _shape_arg(args[0]))
+        return _frg_make(_frg(name, getattr(t, "targs", ())), _shape_arg(args[0]))
     if len(args) == 2 and isinstance(args[0], TmemIter):
         lay = args[1]
         if is_tuple(lay) or isinstance(lay, int):

@@ -96,3 +96,35 @@ def cases(n: int = 110, seed: int = 4343):
                 continue
             ok.append((f"{what}: {label}", body(pairs), exp))
     return tuple(ok), tuple(bad)
+
+
+def wrong_cases(seed: int = 4344, n: int = 24):
+    """(label, C++ body, our message): expressions CuTe's static_asserts refuse: a fragment type whose datapath the
+    atom's does not have (SFB of a 2x2 allocation with N_SM 1), a tmem shape not partitioned by the MMA (rank 2, or
+    its K mode not (VS, NSF)), make_utccp_copy of a layout (no TMEM tensor)."""
+    from cutedump.errors import CuteDumpError as _Err
+
+    rng = random.Random(seed)
+    out = []
+    while len(out) < n:
+        name, vs, operand, tile, op, _stages, _thr = G._draw_case(rng)
+        tm, tn, tk = tile
+        sfl = (
+            f"cutlass::detail::Sm1xxBlockScaledConfig<{vs}>::deduce_smem_layoutSF{operand}(make_tiled_mma("
+            f"{G._cpp_atom(name)}{{}}), make_shape(Int<{tm}>{{}},Int<{tn}>{{}},Int<{tk}>{{}}))"
+        )
+        sf = mma_atom(name).traits.spec.types[3]
+        kind = len(out) % 4
+        if kind == 0:
+            e = f"make_tensor<UMMA::tmem_sf_frg<{sf},{vs},1,false,UMMA::TmemAllocMode::ScaleFactorDuplicated2by2>>(shape({sfl}))"
+        elif kind == 1:
+            e = f"make_tensor<UMMA::tmem_sf_frg<{sf},{vs},1,true>>(make_shape(make_shape(Int<{tm}>{{}},Int<{tk}>{{}}),_1{{}}))"
+        elif kind == 2:
+            e = f"make_tensor<UMMA::tmem_sf_frg<{sf},{vs},1,true>>(make_shape(make_shape(Int<{tm}>{{}},Int<{tk}>{{}}),_1{{}},_1{{}}))"
+        else:
+            e = f"make_utccp_copy({op}{{}}, filter_zeros({sfl}))"
+        try:
+            ours([(e, e)])
+        except _Err as err:
+            out.append((f"{kind}: {e[:90]}", body([(e, e)]), err.message))
+    return out
