@@ -69,7 +69,8 @@ def test_utccp_refusals_like_cute():
 
 def test_utccp_extent0_like_cute():
     """One stage's smem scale factors with a mode of extent 0 (a tile K under 4 * VS; SFA of a 2-SM MMA of M 128):
-    where our TMEM fragment divides by the extent, CuTe does not compile (a constexpr quotient); where only the
+    where our TMEM fragment divides by the extent, CuTe does not compile the copy of it (the fragment's layout has
+    run-time ints where make_utccp_copy needs constants; the fragment alone: tests/test_utccp_eval.py); where only the
     partition does, CuTe compiles, prints the fragment, its columns and the TiledCopy as we compute them, and its
     program stops with SIGFPE in partition_S (each case in its own forked process)."""
     from cutedump.algebra import C, filter_zeros

@@ -125,10 +125,12 @@ def _frg(name: str, targs) -> tuple[str, int, int, bool, str]:
     return vt, vs, nsm, sfa, alloc
 
 
-#: tests/test_utccp_oracle.py: every case whose fragment divides by an extent 0 CuTe does not compile
+#: tests/test_utccp_eval.py (a fragment alone) and tests/test_utccp_oracle.py (a copy of it): CuTe compiles the
+#: fragment, whose program stops with SIGFPE, and does not compile a copy made of it
 FRG_ZERO = (
-    "the tmem shape {shape} has a mode of extent 0: tmem_sf_frg::make divides by it where CuTe needs a constant "
-    "(its quotient is no constexpr: a decltype(...)::value or a static_assert fails), so CuTe does not compile this"
+    "the tmem shape {shape} has a mode of extent 0: tmem_sf_frg::make divides by it; CuTe compiles the fragment "
+    "(C<a>/C<0> is no constant: the ints divide when the program runs, and the host program stops with SIGFPE), but "
+    "not a copy made of it (make_utccp_copy needs constants where the fragment's layout then has run-time ints)"
 )
 
 

@@ -428,12 +428,13 @@ def utccp_text(mma, shape_, copy_op, thread, fmt_, picture=None) -> str:
         )
         try:
             t = U.sf_tmem_fragment(mma, sfl, operand)
-        except CuteDumpError as e:  # tests/test_utccp_oracle.py: CuTe does not compile any such fragment
+        except CuteDumpError as e:  # tests/test_utccp_oracle.py, test_utccp_eval.py: CuTe's outcomes
             if not e.message.endswith("division by zero"):
                 raise
             raise CuteDumpError(
-                zero + "make_tensor<FrgTypeSF" + operand + ">(shape(...)) divides by the extent 0 where CuTe needs "
-                "a constant: CuTe does not compile it"
+                zero + "make_tensor<FrgTypeSF" + operand + ">(shape(...)) divides by the extent 0 (C<a>/C<0> is no "
+                "constant: alone, CuTe's program stops there with SIGFPE); CuTe does not compile the copy of it "
+                "(make_utccp_copy needs constants where the fragment's layout then has run-time ints)"
             ) from None
         tct = t.with_layout(filter_zeros(t.layout))
         tc = U.make_utccp_copy(op, tct)
