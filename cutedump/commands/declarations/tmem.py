@@ -12,7 +12,7 @@ Examples:
   cutedump tmem "SM100_MMA_TF32_SS<tfloat32_t,tfloat32_t,float,64,128,K,K>" --copy SM100_TMEM_STORE_16dp256b1x
   cutedump tmem "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,K,K>" --copy SM100_TMEM_STORE_32dp32b8x --lang zh
   cutedump tmem "SM100_MMA_MXF8F6F4_2x1SM_SS<float_e4m3_t,float_e4m3_t,float,float_ue8m0_t,256,256,K,K>" --copy SM100_UTCCP_4x32dp128bit_2cta --shape "(_256,_256,_256)"
-  cutedump tmem "SM100_MMA_MXF4_SS<float_e2m1_t,float_e2m1_t,float,float_ue4m3_t,128,128,16,K,K>" --copy SM100_UTCCP_4x32dp128bit_1cta --picture svg > utccp.svg
+  cutedump tmem "SM100_MMA_MXF4_SS<float_e2m1_t,float_e2m1_t,float,float_ue4m3_t,128,128,16,K,K>" --copy SM100_UTCCP_4x32dp128bit_1cta --picture svg
 --shape is the (M,N) tile given to partition_fragment_C (default: the TiledMMA's tile), static (_128) as CuTe needs.
 The accumulator prints as CuTe prints a TMEM tensor; its columns are cutlass::detail::find_tmem_tensor_col_offset
 and the allocator count the power of two TMEM::Allocator1Sm/2Sm::allocate takes. With --copy: make_tmem_copy,
