@@ -60,6 +60,10 @@ EXPRS = (
     "logical_divide((_4,_0):(_1,_512), make_shape(_4,_1))",
     "logical_divide((_4,_0):(_1,_512), make_shape(_2,_1))",
     "logical_product((_4,_0):(_1,_512), _2:_1)",
+    # a fresh random draw (seed 863961) found: a block extent 0 over a target extent 0 passes CuTe's evenly_divides
+    "tile_to_shape(_0:_1, make_shape(_0,_0))",
+    "tile_to_shape((_0,_2):(_1,_0), make_shape(_0,_4))",
+    "tile_to_shape((_0,_2):(_1,_0), make_shape(_4,_3))",
 )
 
 
