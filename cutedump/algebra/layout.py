@@ -928,6 +928,11 @@ def tile_to_shape(block, trg_shape, order="LayoutLeft"):
                 "CUTE_STATIC_ASSERT_V(evenly_divides(target_shape, block_shape)) is not a constant "
                 "expression: does not compile)"
             )
+        # a block extent 0: CuTe 4.2's evenly_divides(t, _0) is size(t) == _0 * size(ceil_div(t, _0)), and _0 times
+        # the run-time quotient is a static _0: it holds (statically) for a target extent 0 only; checked for every
+        # mode before the quotients divide (which then divide by zero when CuTe's program runs)
+        if not LENIENT[0] and any(is_constant(0, b) and int(t) != 0 for t, b in zip(target_shape, block_shape)):
+            raise CuteDumpError("tile_to_shape: block shape does not divide the target shape.")
         quotients = []  # ceil_div(target_shape, block_shape), mode by mode, each checked as it comes
         for t, b in zip(target_shape, block_shape):
             q = ceil_div(t, b)

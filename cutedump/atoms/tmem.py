@@ -69,6 +69,8 @@ def _rotr32(x: int, s: int) -> int:
 class TmemTensor:
     """A TMEM tensor: ``tmem_ptr<T>(addr) o layout``, printed as CuTe prints it."""
 
+    cute_tensor = True  # the eval language applies CuTe's Tensor overloads to its layout (expr/calls.py)
+
     value_type: str
     layout: Layout
     addr: int = 0

@@ -25,12 +25,13 @@ from cutedump.algebra import (
     is_tuple,
     make_layout,
     size,
+    take,
     tiled_product,
     upcast,
 )
 from cutedump.atoms.copy import CopyAtom, TiledCopy
 from cutedump.atoms.copy_catalog import all_utccp_copy_names, lookup_utccp_copy  # noqa: F401 - this module's API too
-from cutedump.atoms.tmem import TmemTensor, dp, make_cotiled_copy
+from cutedump.atoms.tmem import TmemTensor, dp, make_cotiled_copy, offset_shift
 from cutedump.atoms.types import canonical_type, value_type_bits
 from cutedump.errors import CuteDumpError
 from cutedump.parse import parse_layout
@@ -134,3 +135,52 @@ def default_utccp_op(mma) -> str:
 def compact(layout: Layout) -> Layout:
     """filter_zeros: the collective copies the compact tensors (no zero-stride modes, no repeated copies)."""
     return filter_zeros(layout)
+
+
+# ------------------------------------------------------------------ the copy's instructions (the UTCCP picture)
+
+
+def core_matrix_bytes(op: str, value_type: str) -> int:
+    """The smem bytes one tcgen05.cp instruction reads: get_utccp_smem_desc_tensor's core-matrix shape
+    (take<0,2>(upcast<bits>(ValID).shape())) in elements, times the element's bytes."""
+    bits = value_type_bits(value_type)
+    cm = take(upcast(utccp_val_id(op), bits), 0, 2).shape
+    return _sz(cm) * bits // 8
+
+
+def copy_instructions(tc: TiledCopy, tmem: TmemTensor, smem: Layout, thr_idx: int, op: str) -> list[dict]:
+    """The tcgen05.cp instructions thread (CTA) ``thr_idx`` of ``tc`` issues over one stage, in partition order: per
+    instruction (the rest modes of its partitions), the smem element offset its descriptor starts at (partition_S's
+    value 0: get_utccp_smem_desc_tensor's address), the bytes it reads (:func:`core_matrix_bytes`) and the TMEM cells
+    it writes (partition_D's values: ``cells`` a sorted list of [lane, 32-bit column])."""
+    thr = tc.get_slice(thr_idx)
+    s_lay, s_off = thr.partition_S(smem)
+    d_lay, d_off = thr.partition_D(tmem.layout)
+    nv = _sz(d_lay.shape[0])
+    nr = int(size(d_lay)) // nv
+    sv = _sz(s_lay.shape[0])
+    if sv != nv or int(size(s_lay)) // sv != nr:
+        raise CuteDumpError(f"partition_S ({s_lay}) and partition_D ({d_lay}) do not pair up as one copy")
+    sh = offset_shift(value_type_bits(tmem.value_type))
+    lane_bits = 16 + sh
+    lane0, col0 = (tmem.addr >> 16) & 0xFF, tmem.addr & 0xFFFF
+    nbytes = core_matrix_bytes(op, tmem.value_type)
+    ebytes = value_type_bits(tmem.value_type) / 8
+    out = []
+    for r in range(nr):
+        cells = set()
+        for v in range(nv):
+            o = int(d_lay(v + nv * r)) + int(d_off)
+            cells.add((lane0 + (o >> lane_bits), col0 + ((o & ((1 << lane_bits) - 1)) >> sh)))
+        start = int(s_lay(nv * r)) + int(s_off)
+        out.append(
+            {
+                "thread": thr_idx,
+                "instruction": r,
+                "smem_start": start,
+                "smem_start_byte": int(start * ebytes),
+                "smem_bytes": nbytes,
+                "cells": sorted([list(c) for c in cells]),
+            }
+        )
+    return out

@@ -7,7 +7,7 @@ from __future__ import annotations
 from cutedump import algebra as A
 from cutedump.algebra import C
 from cutedump.algebra.integer import INT_MAX, INT_MIN, OVERFLOW, wrap32
-from cutedump.algebra.layout import Layout
+from cutedump.algebra.layout import LENIENT, Layout
 from cutedump.algebra.swizzle import ComposedLayout, Swizzle
 from cutedump.errors import CuteDumpError
 from cutedump.expr.functions import (
@@ -84,6 +84,16 @@ def _arith(n, a, b, text):
     return A.div(a, b) if op == "/" else A.mod(a, b)
 
 
+#: what CuTe 4.2 does where the algebra divides by an extent 0 (tests/test_zero_extent.py: every such case of
+#: tests/oracle/gen_zero.py compiles, and its host program stops with SIGFPE; tests/test_utccp_oracle.py: the UTCCP
+#: copies of a layout with an extent 0 either stop so or, where tmem_sf_frg::make reads a size as a constexpr
+#: decltype(...)::value, do not compile): C<a> / C<0> is no constant expression, so the static overload drops out
+ZERO_DIVISION = (
+    "CuTe's C<a>/C<0> is no constant, so its ints divide when the program runs: undefined behaviour, the host "
+    "program stops with SIGFPE (where CuTe needs the quotient static, as a decltype(...)::value, it does not compile)"
+)
+
+
 class _Evaluation:
     """One evaluate() call: its text, the first overflow (message, col), and the evaluation of Call/Apply nodes.
 
@@ -144,13 +154,18 @@ class _Evaluation:
                 fn, takes_targs = resolve(n.name)
             args = [a.value if a.__class__ is Lit else build_literal(a, text, calls) for a in n.args]
             tensor = how = None
-            if args and args[0].__class__ is CountingTensor:  # a Tensor overload: the tensor's layout, see below
+            if args and (
+                args[0].__class__ is CountingTensor or getattr(args[0].__class__, "cute_tensor", False)
+            ):  # a Tensor overload: the tensor's layout, see below (cute_tensor: a TMEM tensor, atoms/tmem.py)
                 tensor, how = args[0], _TENSOR_OVERLOADS.get(n.name)
+                if how == "slice" and tensor.__class__ is not CountingTensor:
+                    how = None
                 if how is None:
                     raise CuteDumpError(
                         f"{n.name} has no overload for a tensor ({tensor}): does not compile in CuTe", text, n.col
                     )
-                args[0] = tensor.layout
+                if how != "self":
+                    args[0] = tensor.layout
             _check_kinds(n, args, text)
             if n.name in _BASIS_REFUSED:
                 _refuse_basis(n, args, text)
@@ -161,7 +176,11 @@ class _Evaluation:
                 else:
                     r = fn(*args, targs=n.targs) if takes_targs else fn(*args)
                     if how == "keep":
-                        r = CountingTensor(tensor.coord, r)
+                        r = (
+                            CountingTensor(tensor.coord, r)
+                            if tensor.__class__ is CountingTensor
+                            else tensor.with_layout(r)
+                        )
             except TypeError:
                 raise CuteDumpError(
                     f"{n.name} is not defined for ({', '.join(_kind(a) for a in args)})", text, n.col
@@ -173,6 +192,8 @@ class _Evaluation:
                         if e.message.startswith((f"{n.name}:", f"{n.name}<", f"{n.name}("))
                         else f"{n.name}: {e.message}"
                     )
+                    if msg.endswith("division by zero") and not LENIENT[0]:
+                        msg += f"; {ZERO_DIVISION}"
                     raise CuteDumpError(msg, text, n.col) from None
                 raise
             except (IndexError, ValueError, ZeroDivisionError) as e:

@@ -592,6 +592,7 @@ _TENSOR_OVERLOADS = {
     ),
     **dict.fromkeys(("layout", "shape", "stride", "size", "rank", "depth"), "query"),
     **dict.fromkeys(("local_tile", "local_partition"), "slice"),
+    ".data": "self",  # tensor.data(): the tensor itself to its function
 }
 
 
@@ -749,12 +750,22 @@ FUNCTIONS = {
         ),
         _local_partition,
     ),
+    # the SMEM -> TMEM copies of block-scaled UMMAs (issue 43): cutedump.atoms.utccp_expr
+    "make_tensor": (
+        "T?",
+        (("value:shape",), ("value:engine", "value:layout")),
+        "cutedump.atoms.utccp_expr:eval_make_tensor",
+    ),
+    "make_utccp_copy": ("", (("value:op", "value:tmem"),), "cutedump.atoms.utccp_expr:eval_make_utccp_copy"),
+    ".get_slice": ("", (("value:tiled_copy", "int:thr_idx"),), "cutedump.atoms.utccp_expr:eval_get_slice"),
+    ".partition_S": ("", (("value:thr_copy", "value:tensor"),), "cutedump.atoms.utccp_expr:eval_partition_s"),
+    ".partition_D": ("", (("value:thr_copy", "value:tensor"),), "cutedump.atoms.utccp_expr:eval_partition_d"),
+    ".data": ("", (("value:tensor",),), "cutedump.atoms.utccp_expr:eval_data"),
 }
 
 
 #: CuTe functions the eval language knows but does not answer, and why (a clear refusal, not "unknown function")
 _UNSUPPORTED = {
-    "make_tensor": "tensors over memory are not modelled (make_identity_tensor gives a tensor of coordinates; local_tile / local_partition also take a layout)",
     "print": "eval prints its result: write the expression alone",
 }
 #: name -> (implementation, whether it takes template arguments): the part of FUNCTIONS evaluation reads

@@ -176,6 +176,15 @@ for _pat in (
         register_named(_ns + _pat, "cutedump.atoms.mma:named_atom", "an MMA atom (the catalog's, cutedump atoms --mma)")
 
 
+# ---- the SMEM -> TMEM copies (tcgen05.cp) of block-scaled UMMAs: ``SM100_UTCCP_4x32dp128bit_1cta{}`` (after the MMA
+# atoms' "SM*": the first matching row wins) and ``UMMA::tmem_sf_frg<...>::make(shape)`` (cutedump.atoms.utccp_expr)
+for _ns in ("", "cute::"):
+    register_named(_ns + "SM100_UTCCP_*", "cutedump.atoms.utccp_expr:named_op", "a tcgen05.cp copy operation")
+    register_named(
+        _ns + "UMMA::tmem_sf_frg::make", "cutedump.atoms.utccp_expr:frg_make", "a TMEM scale-factor fragment", True
+    )
+
+
 def bits(type_name) -> int:
     """The width in bits of a C++ element type named in a template argument (half_t -> 16), for NAMED builders."""
     return _bits(type_name)

@@ -24,6 +24,7 @@ _TARG_TEXT = {
     "N*": "integer template arguments",
     "N+": "at least one integer template argument",
     "TT": "two type template arguments",
+    "T?": "at most one type template argument",
 }
 _TARG_FORM = {
     "": "",
@@ -33,6 +34,7 @@ _TARG_FORM = {
     "N*": "<I...>",
     "N+": "<I,...>",
     "TT": "<OldType,NewType>",
+    "T?": "<Type>",
 }
 
 
@@ -40,7 +42,7 @@ def signature(name: str) -> str:
     """The accepted forms of a function, as the errors show them: ``composition(layout, value) | ...``."""
     targs, *forms = _SIGS[name]
     t = _TARG_FORM[targs] if targs in ("N", "NN", "TT", "N+") else ""
-    opt = _TARG_FORM[targs] if targs in ("N?", "N*") else ""
+    opt = _TARG_FORM[targs] if targs in ("N?", "N*", "T?") else ""
     out = []
     for f in forms:
         f = [
@@ -79,7 +81,7 @@ def _check_call_shape(n: Call, text: str) -> None:
         else k == 2
         if targs in ("NN", "TT")
         else k <= 1
-        if targs == "N?"
+        if targs in ("N?", "T?")
         else True
         if targs == "N*"
         else k >= 1
@@ -87,7 +89,7 @@ def _check_call_shape(n: Call, text: str) -> None:
     if not ok_count:
         got = f"<{','.join(str(t) for t in n.targs)}>" if k else "none"
         raise CuteDumpError(f"{n.name} takes {_TARG_TEXT[targs]}: {signature(n.name)}; got {got}", text, n.col)
-    if targs != "TT":
+    if targs not in ("TT", "T?"):
         for t in n.targs:
             if not isinstance(t, int):
                 raise CuteDumpError(

@@ -96,6 +96,12 @@ _METHODS = {
     "compose": ("composition", True),
     "with_shape": ("with_shape", False),
     "tile": ("tiled_divide", True),
+    # a TiledCopy's and a tensor's (copy_atom.hpp, tensor_impl.hpp): functions of the eval table named with a leading
+    # '.', which no call spelled as text reaches (CuTe has no free get_slice)
+    "get_slice": (".get_slice", False),
+    "partition_S": (".partition_S", False),
+    "partition_D": (".partition_D", False),
+    "data": (".data", False),
 }
 
 

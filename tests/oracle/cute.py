@@ -195,7 +195,29 @@ def diff_cases(cases, outs) -> list[str]:
     return bad
 
 
-def refusal_verdicts(prelude: str, bodies: list[str], key_prefix: str, what: str) -> list[str]:
+def refusal_verdicts(prelude: str, bodies: list[str], key_prefix: str, what: str, recheck: bool = True) -> list[str]:
+    """Per body, the compiler's first error for its lines ("compiles" if none): one -fsyntax-only compile of every
+    body (each in its own function), recorded under ``key_prefix`` + the source's hash.
+
+    g++ reports a template's static_assert once per translation unit: a later body that instantiates the same
+    template with the same types shows no error of its own and reads "compiles" in the batch. With ``recheck`` (the
+    default) each body the batch scores "compiles" is compiled again alone, one translation unit each, recorded under
+    :func:`alone_prefix` ``(key_prefix)`` + its source's hash (the batch's record keeps its key), and its verdict is
+    that compile's."""
+    verdicts = batch_verdicts(prelude, bodies, key_prefix, what)
+    if recheck:
+        for i, v in enumerate(verdicts):
+            if v == "compiles":
+                (verdicts[i],) = batch_verdicts(prelude, [bodies[i]], alone_prefix(key_prefix), f"{what} (alone)")
+    return verdicts
+
+
+def alone_prefix(key_prefix: str) -> str:
+    """The record-key prefix of a body compiled alone: "utccp-rej-" -> "utccp-rej1-"."""
+    return key_prefix.rstrip("-") + "1-"
+
+
+def batch_verdicts(prelude: str, bodies: list[str], key_prefix: str, what: str) -> list[str]:
     """One -fsyntax-only compile of every body (each in its own function): per body, the compiler's first error
     for its lines ("compiles" if none), recorded under ``key_prefix`` + the source's hash."""
     import re
@@ -230,3 +252,46 @@ def refusal_verdicts(prelude: str, bodies: list[str], key_prefix: str, what: str
 
     key = key_prefix + hashlib.sha256(("-fsyntax-only\0" + records.question(src)).encode()).hexdigest()[:24]
     return records.answer(key, compile_check, what=f"the compile check of {len(bodies)} {what}").splitlines()
+
+
+#: the status line each case of :func:`run_cases_status` ends with: "exit N" (the case returned: 0) or "signal N"
+STATUS = "@@CUTEDUMP-STATUS@@"
+
+
+def run_cases_status(cases: list[str], prelude: str = PRELUDE) -> list[tuple[str, str]]:
+    """Like :func:`run_cases`, but each case runs in a child process of its own (fork): a case whose program stops
+    (SIGFPE of an integer division by zero) costs only itself. Per case ``(what it printed, status)``, the status
+    ``"exit 0"`` when the case returned, ``"signal N"`` when the case was killed by signal N. Recorded as one batch
+    (the source's hash, under the prefix ``status-``)."""
+    funcs, calls = [], []
+    for i, body in enumerate(cases):
+        funcs.append(f"static void case_{i}() {{\n{body}\n}}\n")
+        calls.append(f"  cd_run({i}, case_{i});")
+    src = (
+        prelude
+        + "#include <sys/wait.h>\n#include <unistd.h>\n"
+        + "\n".join(funcs)
+        + "\nstatic void cd_run(int, void (*f)()) {\n"
+        + f'  printf("{SEP}\\n"); fflush(stdout);\n'
+        + "  pid_t p = fork();\n"
+        + "  if (p == 0) { setvbuf(stdout, nullptr, _IONBF, 0); f(); fflush(stdout); _exit(0); }\n"
+        + "  int st = 0; waitpid(p, &st, 0);\n"
+        + f'  if (WIFSIGNALED(st)) printf("\\n{STATUS} signal %d\\n", WTERMSIG(st));\n'
+        + f'  else printf("\\n{STATUS} exit %d\\n", WEXITSTATUS(st));\n'
+        + "  fflush(stdout);\n}\n"
+        + "int main() {\n"
+        + "\n".join(calls)
+        + f'\n  printf("{SEP}\\n");\n  return 0;\n}}\n'
+    )
+    key = "status-" + hashlib.sha256(records.question(src).encode()).hexdigest()[:24]
+    out = records.answer(
+        key, lambda: _compile_and_run(src, (), key), ncases=len(cases), what=f"a forked CuTe program of {len(cases)}"
+    )
+    parts = out.split(SEP + "\n")[1:-1]
+    if len(parts) != len(cases):
+        raise RuntimeError(f"oracle returned {len(parts)} outputs for {len(cases)} cases")
+    res = []
+    for p in parts:
+        text, _, status = p.rpartition(f"\n{STATUS} ")
+        res.append((text, status.strip()))
+    return res

@@ -12,6 +12,7 @@ Examples:
   cutedump tmem "SM100_MMA_TF32_SS<tfloat32_t,tfloat32_t,float,64,128,K,K>" --copy SM100_TMEM_STORE_16dp256b1x
   cutedump tmem "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,K,K>" --copy SM100_TMEM_STORE_32dp32b8x --lang zh
   cutedump tmem "SM100_MMA_MXF8F6F4_2x1SM_SS<float_e4m3_t,float_e4m3_t,float,float_ue8m0_t,256,256,K,K>" --copy SM100_UTCCP_4x32dp128bit_2cta --shape "(_256,_256,_256)"
+  cutedump tmem "SM100_MMA_MXF4_SS<float_e2m1_t,float_e2m1_t,float,float_ue4m3_t,128,128,16,K,K>" --copy SM100_UTCCP_4x32dp128bit_1cta --picture svg
 --shape is the (M,N) tile given to partition_fragment_C (default: the TiledMMA's tile), static (_128) as CuTe needs.
 The accumulator prints as CuTe prints a TMEM tensor; its columns are cutlass::detail::find_tmem_tensor_col_offset
 and the allocator count the power of two TMEM::Allocator1Sm/2Sm::allocate takes. With --copy: make_tmem_copy,
@@ -22,7 +23,9 @@ load twin). --lang zh|en (default en, or CUTEDUMP_LANG) for the readings.
 With --copy SM100_UTCCP_* (tcgen05.cp) on a block-scaled UMMA: --shape is the (M,N,K) CTA tile (default: the atom's M
 and N, K a multiple of 4 * VS); for SFA and SFB, one stage's smem scale factors (deduce_smem_layoutSFA/B), their
 TMEM fragment (make_tensor<FrgTypeSFA/B>: 4 copies, one per 32-lane subpartition; 2 for SFB of a 2-CTA M=128 MMA),
-make_utccp_copy over its filter_zeros, the thread's partition_S / partition_D and the smem-descriptor layout.
+make_utccp_copy over its filter_zeros, the thread's partition_S / partition_D and the smem-descriptor layout;
+--picture svg|html draws, for SFA and SFB and each thread (CTA) of the copy, the TMEM cells (lane, 32-bit column)
+each tcgen05.cp instruction writes, numbered by instruction (JSON: "instructions", with each one's smem start).
 """
 
 
@@ -39,5 +42,11 @@ COMMAND = Command(
         Opt("--thread", "thread", int, default=0, show_default=True, help="Thread of partition_S/D."),
         Opt("--format", "fmt_", ("text", "json"), default="text", show_default=True),
         lang_opt("Language of the readings (columns, lanes, warps).", default="en"),
+        Opt(
+            "--picture",
+            "picture",
+            ("svg", "html"),
+            help="With --copy SM100_UTCCP_*: draw the TMEM cells each tcgen05.cp instruction writes (SVG or HTML).",
+        ),
     ],
 )
