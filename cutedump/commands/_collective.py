@@ -109,8 +109,8 @@ def parse(
 
         F.parse(fusion)
         fu = fusion.strip()
-    sm90_only = grouped or fu is not None
-    if (arch != "sm90" and sm90_only) or (arch not in ("sm90", "sm120") and sfv is not None):
+    sm90_only = (grouped and arch != "sm100") or fu is not None  # sm100bw: SM100 grouped and blockwise modelled
+    if (arch != "sm90" and sm90_only) or (arch not in ("sm90", "sm120", "sm100") and sfv is not None):
         what, builder = (
             (
                 "--grouped",
@@ -452,7 +452,8 @@ def _text(cfg, ans, prob, words) -> str:
     out.append("mainloop")
     dp = m["dispatch_policy"]
     if cfg.arch == "sm100":
-        pol = f"{dp['name']}<{dp['stages']}, 2, {ans.mainloop.acc_stages}, {dp['cluster_shape']}>"
+        ss = getattr(ans.mainloop, "sched_stages", 2)
+        pol = f"{dp['name']}<{dp['stages']}, {ss}, {ans.mainloop.acc_stages}, {dp['cluster_shape']}>"
     elif cfg.arch == "sm120":
         ss = ans.mainloop.scheduler_stages
         pol = f"{dp['name']}<{dp['stages']}, {ss}, {dp['cluster_shape']}, {dp['schedule']}<{ss}>>"
