@@ -239,7 +239,7 @@ def mainloop(cfg: Config, carveout: int):
     if cfg.grouped and not array:
         raise NotModelled(
             f"--grouped with {s}: the non-array mainloop with pointer layout tags is not modelled (a grouped GEMM "
-            f"takes a ptr-array schedule: {', '.join([*PTR_ARRAY, *[k for k, v in BLOCKWISE.items() if v]])})"
+            f"takes a ptr-array schedule: {', '.join([*PTR_ARRAY, *[k for k, v in BLOCKWISE.items() if v][1:]])})"
         )
     a, b = cfg.a.element, cfg.b.element
     # the builder's enable_if: sm1xx_gemm_is_aligned (TMA: 16-byte rows); no specialization otherwise
@@ -276,7 +276,11 @@ def mainloop(cfg: Config, carveout: int):
     try:
         tiled = make_tiled_mma(op, None)
     except CuteDumpError as e:
-        raise Refused(e.message, "cute/atom/mma_traits_sm100.hpp") from None
+        # the atom's static_assert says only its message (cutedump's engine names the op before it)
+        head, sep, msg = e.message.partition(": ")
+        raise Refused(
+            msg if sep and head.startswith("SM100_MMA") else e.message, "cute/atom/mma_traits_sm100.hpp"
+        ) from None
     thr = 2 if two else 1
     shape_a = partition_shape(tiled, "A", (C(m), C(k)))
     shape_b = partition_shape(tiled, "B", (C(n), C(k)))
