@@ -107,10 +107,24 @@ def test_generated_grouped_sample_agrees_with_cutlass():
 
 
 @oracle
+def test_generated_grouped_block_scaled_sample_agrees_with_cutlass():
+    ok, _ = _bs(1)
+    assert len(ok) >= 40
+    _agree(ok[:10])
+
+
+@oracle
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", [1])
 def test_generated_grouped_configurations_agree_with_cutlass(seed):
     _agree(_dense(seed)[0])
+
+
+@oracle
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [1])
+def test_generated_grouped_block_scaled_configurations_agree_with_cutlass(seed):
+    _agree(_bs(seed)[0])
 
 
 @oracle

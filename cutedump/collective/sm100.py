@@ -661,14 +661,21 @@ def epilogue(cfg: Config):
         ep.schedule = Choice(
             s,
             f"{EB}:1397",
-            Phrase("coll.epi_ptr_nosmem_given", value=s, policy="Sm100PtrArrayNoSmem", bytes=1)
+            Phrase(
+                "coll.epi_ptr_nosmem_given",
+                value=s,
+                policy="Sm100PtrArrayNoSmem",
+                bytes=NOSMEM_SHARED_STORAGE_BYTES if is_block_scaled(cfg) else 1,
+            )
             if ptr
             else Phrase("coll.epi_nosmem_given", value=s),
         )
         # the ptr-array no-smem collective (sm100_epilogue_array_nosmem.hpp) takes the legacy thread epilogue
-        # (LinearCombination): its SharedStorage is empty (1 byte)
+        # (LinearCombination, an empty SharedStorage: 1 byte) for the default fusion, except under
+        # OpClassBlockScaledTensorOp, where it keeps the fusion callbacks (sm100_builder.inl:1502)
+        legacy = ptr and not is_block_scaled(cfg)
         ep.name = "Sm100PtrArrayNoSmem" if ptr else "Sm100NoSmem"
-        ep.shared_storage_bytes, ep.tile = (1 if ptr else NOSMEM_SHARED_STORAGE_BYTES), None
+        ep.shared_storage_bytes, ep.tile = (1 if legacy else NOSMEM_SHARED_STORAGE_BYTES), None
         ep.tile_print = f"(_{em},_{en})"
         ep.nosmem_tile = Choice(
             (em, en),

@@ -200,5 +200,5 @@ MESSAGES = {
     "and SFB per group, kept in smem)",
     "coll.epi_ptr_given": "{value} as given: {policy} (the {maps} TMA descriptors of C and D in its SharedStorage)",
     "coll.epi_ptr_nosmem_given": "{value} as given: {policy}, registers straight to global memory (a pointer per "
-    "group); SharedStorage {bytes} byte",
+    "group); SharedStorage {bytes} {bytes:|byte|bytes}",
 }
