@@ -135,6 +135,14 @@ def test_generated_grouped_configurations_are_refused_exactly_when_cutlass_refus
     assert len(cases) >= 90 and 10 <= refused <= len(cases) - 30
 
 
+@oracle
+def test_generated_grouped_block_scaled_configurations_are_refused_exactly_when_cutlass_refuses():
+    # the first 40 draws (the block-scaled checks come from gen_collective_bs's, refused there 100 at a time)
+    _, cases = _split(X.grouped_block_scaled(40, 1))
+    refused = _refusals_agree(cases)
+    assert len(cases) >= 35 and 5 <= refused <= len(cases) - 10
+
+
 @pytest.mark.parametrize(
     "kw, words",
     [
