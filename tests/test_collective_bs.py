@@ -214,11 +214,6 @@ def test_sm100_no_smem_epilogue_has_every_field_of_the_collective():
         (["--a", "nv_float4_t<float_e2m1_t>", "--b", "bfloat16_t"], "sm100_umma_builder.inl"),
         (["--arch", "sm90", "--a", "mx_float8_t<float_e4m3_t>", "--b", "mx_float8_t<float_e4m3_t>"], "sm100"),
         (["--arch", "sm103", "--a", "nv_float4_t<float_e2m1_t>", "--b", "nv_float4_t<float_e2m1_t>"], "sm103_"),
-        (["--a", "float_e4m3_t", "--b", "float_e4m3_t", "--schedule", "KernelScheduleSm100Blockwise"], "blockwise"),
-        (
-            ["--a", "float_e4m3_t", "--b", "float_e4m3_t", "--schedule", "KernelTmaWarpSpecializedBlockwise2SmSm100"],
-            "sm100_blockwise_umma_builder.inl",
-        ),
     ],
 )
 def test_not_modelled_names_the_builder_cutlass_would_use(args, builder):
@@ -270,19 +265,6 @@ def test_schedule_of_the_other_builder_is_refused_as_cutlass_refuses_it():
 @pytest.mark.parametrize(
     "example, kw, builder",
     [
-        # example 81 (blackwell_gemm_blockwise): fp8 x fp8, 128x128x128, KernelScheduleSm100Blockwise
-        (
-            "81",
-            {
-                "a": "float_e4m3_t",
-                "b": "float_e4m3_t",
-                "c": "float_e4m3_t",
-                "d": "float_e4m3_t",
-                "tile": "128,128,128",
-                "schedule": "cutlass::gemm::KernelScheduleSm100Blockwise",
-            },
-            "sm100_blockwise_umma_builder.inl",
-        ),
         # example 89 (sm103_fp4_ultra_gemm): its schedule is an alias CUTLASS declares with `using`
         (
             "89",
@@ -300,7 +282,7 @@ def test_schedule_of_the_other_builder_is_refused_as_cutlass_refuses_it():
         ),
     ],
 )
-def test_examples_81_and_89_name_their_builder_as_not_modelled(example, kw, builder):
+def test_example_89_names_its_builder_as_not_modelled(example, kw, builder):
     from cutedump.commands._collective import collective_text
     from cutedump.errors import CuteDumpError
 

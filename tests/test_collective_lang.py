@@ -119,6 +119,20 @@ CONFIGS = [
     dict(arch="sm120", a="nv_float4_t<float_e2m1_t>", b="nv_float4_t<float_e2m1_t>", c="bfloat16_t", d="float_e2m1_t",
          tile="128,128,128", alignment_a="32", alignment_b="32",
          fusion="LinCombPerColBiasBlockScaleFactor<16, float_e2m1_t, float, float_ue8m0_t>"),
+    # sm100bw: SM100 blockwise (example 81, its grouped groupwise GEMM), a ptr-array GEMM without pointer layouts
+    # (the no-smem ptr-array epilogue), a grouped block-scaled one (example 75)
+    dict(arch="sm100", a="float_e4m3_t", b="float_e4m3_t", c="float_e4m3_t:ColumnMajor",
+         d="float_e4m3_t:ColumnMajor", tile="128,128,128", schedule="KernelScheduleSm100Blockwise",
+         sf_vec="128,128,128"),
+    dict(arch="sm100", a="float_e4m3_t", b="float_e4m3_t", c="float_e4m3_t:ColumnMajor",
+         d="float_e4m3_t:ColumnMajor", tile="256,128,128", cluster="2,1,1", grouped=True, sf_vec="1,128,128",
+         schedule="KernelPtrArrayTmaWarpSpecializedBlockwise2SmSm100", epilogue_schedule="PtrArrayTmaWarpSpecialized2Sm"),
+    dict(arch="sm100", a="half_t", b="half_t", d="half_t", tile="128,128,64",
+         schedule="KernelPtrArrayTmaWarpSpecialized1SmSm100", epilogue_schedule="PtrArrayNoSmemWarpSpecialized1Sm"),
+    dict(arch="sm100", a="nv_float4_t<float_e2m1_t>", b="nv_float4_t<float_e2m1_t>", c="half_t", d="half_t",
+         tile="128,256,256", cluster="dynamic", cluster_preferred="4,2", cluster_fallback="2,1", grouped=True,
+         alignment_a="32", alignment_b="32", schedule="KernelPtrArrayTmaWarpSpecialized1SmNvf4Sm100",
+         epilogue_schedule="PtrArrayTmaWarpSpecialized1Sm", epilogue_tile="128,64"),
 ]  # fmt: skip
 
 

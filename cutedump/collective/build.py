@@ -305,6 +305,19 @@ def _build_sm100(cfg: Config) -> Answer:
                 "layout_sfb": ml.layout_sfb,
             }
         )
+    if getattr(
+        ml, "blockwise", False
+    ):  # the blockwise collective's SmemLayoutAtomSFA/B, SmemLayoutScaleA/B, LayoutSFA/B
+        main.update(
+            {
+                "smem_layout_atom_sfa": str(ml.smem_atom_sfa),
+                "smem_layout_atom_sfb": str(ml.smem_atom_sfb),
+                "smem_layout_sfa": str(ml.smem_sfa),
+                "smem_layout_sfb": str(ml.smem_sfb),
+                "layout_sfa": str(ml.layout_sfa),
+                "layout_sfb": str(ml.layout_sfb),
+            }
+        )
     why = [
         ("dispatch policy", ml.schedule),
         ("MMA atom", ml.mma_op),

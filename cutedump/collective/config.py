@@ -176,11 +176,28 @@ SM100_BLOCK_SCALED_SCHEDULES = tuple(
     for kind in ("BlockScaled", "Nvf4", "Mxf4", "Mxf8f6f4")
     for sm in ("1Sm", "2Sm")
 )
+#: issue 44 (sm100bw): the block-scaled ptr-array schedules (KernelSchedulePtrArrayBlockScaledGemmSm100, --grouped)
+SM100_PTR_ARRAY_BLOCK_SCALED_SCHEDULES = tuple(
+    f"KernelPtrArrayTmaWarpSpecialized{sm}{kind}Sm100"
+    for kind in ("BlockScaled", "Nvf4", "Mxf4", "Mxf8f6f4")
+    for sm in ("1Sm", "2Sm")
+)
 SM100_KERNEL_SCHEDULES = (
     "KernelScheduleAuto",
     "KernelTmaWarpSpecialized1SmSm100",
     "KernelTmaWarpSpecialized2SmSm100",
     *SM100_BLOCK_SCALED_SCHEDULES,
+    # issue 44 (sm100bw): the dense ptr-array schedules, the blockwise builder's (--sf-vec) and the block-scaled
+    # ptr-array ones
+    "KernelPtrArrayTmaWarpSpecialized1SmSm100",
+    "KernelPtrArrayTmaWarpSpecialized2SmSm100",
+    "KernelScheduleSm100Blockwise",
+    "KernelTmaWarpSpecializedBlockwise1SmSm100",
+    "KernelTmaWarpSpecializedBlockwise2SmSm100",
+    "KernelScheduleSm100PtrArrayBlockwise",
+    "KernelPtrArrayTmaWarpSpecializedBlockwise1SmSm100",
+    "KernelPtrArrayTmaWarpSpecializedBlockwise2SmSm100",
+    *SM100_PTR_ARRAY_BLOCK_SCALED_SCHEDULES,
 )
 SM100_EPILOGUE_SCHEDULES = (
     "EpilogueScheduleAuto",
@@ -188,6 +205,11 @@ SM100_EPILOGUE_SCHEDULES = (
     "TmaWarpSpecialized2Sm",
     "NoSmemWarpSpecialized1Sm",
     "NoSmemWarpSpecialized2Sm",
+    # issue 44 (sm100bw): the ptr-array epilogues (grouped GEMMs)
+    "PtrArrayTmaWarpSpecialized1Sm",
+    "PtrArrayTmaWarpSpecialized2Sm",
+    "PtrArrayNoSmemWarpSpecialized1Sm",
+    "PtrArrayNoSmemWarpSpecialized2Sm",
 )
 
 #: SM120 (GeForce Blackwell) builder schedules (cutlass/gemm/dispatch_policy.hpp:902-928): the dense F8F6F4 builder
@@ -562,26 +584,6 @@ _B = "cutlass/gemm/collective/builders/"
 _FAMILIES = (
     (
         (
-            "KernelScheduleSm100Blockwise",
-            "KernelTmaWarpSpecializedBlockwise1SmSm100",
-            "KernelTmaWarpSpecializedBlockwise2SmSm100",
-        ),
-        "sm100_blockwise_umma_builder.inl",
-        "KernelScheduleSm100Blockwise",
-        "MainloopSm100TmaUmmaWarpSpecializedBlockwiseScaling",
-    ),
-    (
-        (
-            "KernelScheduleSm100PtrArrayBlockwise",
-            "KernelPtrArrayTmaWarpSpecializedBlockwise1SmSm100",
-            "KernelPtrArrayTmaWarpSpecializedBlockwise2SmSm100",
-        ),
-        "sm100_blockwise_umma_builder.inl",
-        "KernelScheduleSm100PtrArrayBlockwise",
-        "MainloopSm100ArrayTmaUmmaWarpSpecializedBlockwiseScaling",
-    ),
-    (
-        (
             "KernelTmaWarpSpecialized1SmMixedInputSm100",
             "KernelTmaWarpSpecialized2SmMixedInputSm100",
             "KernelScheduleSm100MixedInputGemm",
@@ -617,22 +619,6 @@ _FAMILIES = (
         "sm100_blockscaled_mixed_tma_cpasync_umma_builder.inl",
         "KernelMixedTmaCpAsyncWarpSpecialized1SmBlockScaledSm100",
         "the block-scaled TMA + cp.async mainloop",
-    ),
-    (
-        tuple(
-            f"KernelPtrArrayTmaWarpSpecialized{sm}{k}Sm100"
-            for sm in ("1Sm", "2Sm")
-            for k in ("BlockScaled", "Mxf4", "Mxf8f6f4", "Nvf4")
-        ),
-        "sm100_blockscaled_umma_builder.inl",
-        "KernelSchedulePtrArrayBlockScaledGemmSm100",
-        "MainloopSm100ArrayTmaUmmaWarpSpecializedBlockScaled",
-    ),
-    (
-        ("KernelPtrArrayTmaWarpSpecialized1SmSm100", "KernelPtrArrayTmaWarpSpecialized2SmSm100"),
-        "sm100_umma_builder.inl",
-        "KernelScheduleSm100PtrArrayDenseGemm",
-        "MainloopSm100ArrayTmaUmmaWarpSpecialized",
     ),
     (
         tuple(

@@ -8,6 +8,7 @@ from __future__ import annotations
 from cutedump.collective.config import (
     ELEMENT_BITS,
     SM100_BLOCK_SCALED_SCHEDULES,
+    SM100_PTR_ARRAY_BLOCK_SCALED_SCHEDULES,
     Config,
     block_scaled_parts,
     is_block_scaled,
@@ -20,6 +21,9 @@ from cutedump.versions import cutlass_fact
 UB = "cutlass/gemm/collective/builders/sm100_umma_builder.inl"
 UC = "cutlass/gemm/collective/builders/sm100_common.inl"
 PC = "cutlass/gemm/collective/builders/sm100_pipeline_carveout.inl"
+BWB = "cutlass/gemm/collective/builders/sm100_blockwise_umma_builder.inl"
+BWC = "cutlass/gemm/collective/sm100_mma_warpspecialized_blockwise_scaling.hpp"
+BWC_ARRAY = "cutlass/gemm/collective/sm100_mma_array_warpspecialized_blockwise_scaling.hpp"
 
 #: cutlass::arch::sm100_smem_capacity_bytes (cutlass/arch/arch.h:44)
 SMEM_CAPACITY = 232448
@@ -32,6 +36,51 @@ PIPELINE_BYTES_PER_STAGE = 16
 CARVEOUT_BASE, CARVEOUT_PER_ACC_STAGE = 128, 16
 #: sizeof(SharedStorage) of the SM100 no-smem epilogue collective (DispatchPolicy Sm100NoSmem), measured
 NOSMEM_SHARED_STORAGE_BYTES = 32
+
+# issue 44 (sm100bw): grouped (ptr-array) and blockwise schedules
+#: Sm100DenseGemmTmaUmmaCarveout (sm100_pipeline_carveout.inl:37) per scheduler stage (CLC pipeline 16, CLC
+#: throttle pipeline 16, CLC response 16, TMEM base pointer 4) and fixed (load-order barrier 16, TMEM dealloc 8)
+CARVEOUT_PER_SCHED_STAGE, CARVEOUT_FIXED = 52, 24
+#: sizeof(cute::TmaDescriptor): a ptr-array kernel keeps its TMA descriptors in smem (TensorMapStorage)
+TMA_DESC_BYTES = 128
+#: the dense ptr-array schedules (KernelScheduleSm100PtrArrayDenseGemm) -> the 1SM/2SM schedule whose rules they share
+PTR_ARRAY = {
+    "KernelPtrArrayTmaWarpSpecialized1SmSm100": "KernelTmaWarpSpecialized1SmSm100",
+    "KernelPtrArrayTmaWarpSpecialized2SmSm100": "KernelTmaWarpSpecialized2SmSm100",
+}
+#: the blockwise builder's schedules (sm100_blockwise_umma_builder.inl, dispatch_policy.hpp:731): is it ptr-array
+BLOCKWISE = {
+    "KernelScheduleSm100Blockwise": False,
+    "KernelTmaWarpSpecializedBlockwise1SmSm100": False,
+    "KernelTmaWarpSpecializedBlockwise2SmSm100": False,
+    "KernelScheduleSm100PtrArrayBlockwise": True,
+    "KernelPtrArrayTmaWarpSpecializedBlockwise1SmSm100": True,
+    "KernelPtrArrayTmaWarpSpecializedBlockwise2SmSm100": True,
+}
+
+
+def kernel_carveout(acc_stages: int, sched_stages: int, maps: int) -> int:
+    """Sm100DenseGemmTmaUmmaCarveout<Cluster, AccStages, SchedStages, 16, IsArrayOfPointers, maps>::KernelSmemCarveout
+    (``maps``: the TMA descriptors of a ptr-array kernel, 0 otherwise)."""
+    return (
+        CARVEOUT_PER_ACC_STAGE * acc_stages
+        + CARVEOUT_PER_SCHED_STAGE * sched_stages
+        + CARVEOUT_FIXED
+        + TMA_DESC_BYTES * maps
+    )
+
+
+def _sm_of(schedule: str) -> bool | None:
+    """A schedule's KernelSchedule2Sm (True) / KernelSchedule1Sm (False) base, None for an Auto-like one."""
+    return True if "2Sm" in schedule else False if "1Sm" in schedule else None
+
+
+def _sched_stages_phrase(cfg: Config, stages: int) -> Phrase:
+    """Why the builder's SchedulerPipelineStageCount is what it is (pointer layout tags: the grouped scheduler)."""
+    if cfg.grouped:
+        return Phrase("coll.sched_grouped", layouts="LayoutA*", stages=stages)
+    return Phrase("coll.sched_plain", stages=stages)
+
 
 #: sm100_make_1sm/2sm_trivial_tiled_mma (sm100_common.inl:306, 374): the UMMA op per MMA input type
 UMMA_OPS = {
@@ -55,19 +104,17 @@ SMEM_ATOMS = (("SW128", 128), ("SW64", 64), ("SW32", 32), ("INTER", 16))
 
 def _is_2sm(cfg: Config) -> bool:
     """is_2sm (sm100_umma_builder.inl:204): a 2SM schedule, or Auto with an even cluster M."""
-    if cfg.schedule == "KernelTmaWarpSpecialized2SmSm100":
-        return True
-    if cfg.schedule == "KernelTmaWarpSpecialized1SmSm100":
-        return False
+    sm = _sm_of(cfg.schedule)
+    if sm is not None:
+        return sm
     return cfg.dynamic_cluster is None and cfg.cluster[0] % 2 == 0
 
 
 def _mma_2sm(cfg: Config) -> tuple[bool, Phrase]:
     """sm100_make_trivial_tiled_mma (sm100_common.inl:448): which UMMA the builder instantiates."""
-    if cfg.schedule == "KernelTmaWarpSpecialized2SmSm100":
-        return True, Phrase("coll.umma_schedule", schedule=cfg.schedule, sm="2SM")
-    if cfg.schedule == "KernelTmaWarpSpecialized1SmSm100":
-        return False, Phrase("coll.umma_schedule", schedule=cfg.schedule, sm="1SM")
+    sm = _sm_of(cfg.schedule)
+    if sm is not None:
+        return sm, Phrase("coll.umma_schedule", schedule=cfg.schedule, sm="2SM" if sm else "1SM")
     if cfg.dynamic_cluster is not None:
         return False, Phrase("coll.umma_dynamic", cluster="Shape<int,int,_1>", two="2SM", one="1SM")
     even, mult = cfg.cluster[0] % 2 == 0, cfg.tile[0] % 128 == 0
@@ -162,30 +209,54 @@ class Mainloop100:
 
 
 def mainloop(cfg: Config, carveout: int):
+    """The dense builder (sm100_umma_builder.inl: KernelScheduleSm100DenseGemm's schedules, the ptr-array ones among
+    them) and the blockwise one (sm100_blockwise_umma_builder.inl, --sf-vec): the same UMMA, smem atoms and TMA ops;
+    the blockwise builder adds the float scale factors of A and B to each stage, uncaps the accumulator stages and
+    takes one scheduler stage more than those."""
     from cutedump.algebra import C, size  # start-up: the algebra only when an answer is built
     from cutedump.atoms import make_tiled_mma  # start-up: the UMMA catalog only when an answer is built
     from cutedump.atoms.mma import partition_shape  # start-up: as above
 
-    if cfg.schedule in SM100_BLOCK_SCALED_SCHEDULES:
+    s = cfg.schedule
+    decl = "cutlass/gemm/collective/collective_builder_decl.hpp"
+    if s in SM100_BLOCK_SCALED_SCHEDULES or s in SM100_PTR_ARRAY_BLOCK_SCALED_SCHEDULES:
         # OpClassTensorOp: the dense builder's enable_if takes KernelScheduleSm100DenseGemm's schedules (or Auto) only,
         # and no other builder specializes on a block-scaled schedule with OpClassTensorOp
-        raise Refused(
-            "Could not build a collective for given parameters.", "cutlass/gemm/collective/collective_builder_decl.hpp"
-        )
-    if cfg.schedule not in (
-        "KernelScheduleAuto",
-        "KernelTmaWarpSpecialized1SmSm100",
-        "KernelTmaWarpSpecialized2SmSm100",
+        raise Refused("Could not build a collective for given parameters.", decl)
+    if s not in ("KernelScheduleAuto", "KernelTmaWarpSpecialized1SmSm100", "KernelTmaWarpSpecialized2SmSm100") and (
+        s not in PTR_ARRAY and s not in BLOCKWISE
     ):
-        raise NotModelled(f"the SM100 builder for {cfg.schedule} is not modelled")
+        raise NotModelled(f"the SM100 builder for {s} is not modelled")
+    blockwise = s in BLOCKWISE
+    array = PTR_ARRAY.get(s) is not None or BLOCKWISE.get(s, False)
+    if blockwise and cfg.sf_vec is None:
+        raise CuteDumpError(f"--schedule {s}: give the scale granularity --sf-vec M,N,K (e.g. 1,128,128)")
+    if cfg.sf_vec is not None and not blockwise:
+        raise CuteDumpError(
+            f"--sf-vec: blockwise scale factors go with a blockwise schedule ({', '.join(BLOCKWISE)}); the schedule "
+            f"is {s}"
+        )
+    if cfg.grouped and not array:
+        raise NotModelled(
+            f"--grouped with {s}: the non-array mainloop with pointer layout tags is not modelled (a grouped GEMM "
+            f"takes a ptr-array schedule: {', '.join([*PTR_ARRAY, *[k for k, v in BLOCKWISE.items() if v][1:]])})"
+        )
     a, b = cfg.a.element, cfg.b.element
     # the builder's enable_if: sm1xx_gemm_is_aligned (TMA: 16-byte rows); no specialization otherwise
     if (cfg.a.bits * cfg.alignment("a")) % 128 or (cfg.b.bits * cfg.alignment("b")) % 128:
-        raise Refused(
-            "Could not build a collective for given parameters.", "cutlass/gemm/collective/collective_builder_decl.hpp"
-        )
+        raise Refused("Could not build a collective for given parameters.", decl)
     if not ((a in NON_F8 and a == b) or (a in F8 and b in F8)):
         raise Refused("Unsupported data type for ElementA", f"{UB}:146")
+    if blockwise and cfg.acc != "float":
+        raise NotModelled(f"{s} with accumulator {cfg.acc}: the blockwise collective's float scales are modelled")
+    if s == "KernelScheduleSm100PtrArrayBlockwise":
+        # sm100_make_trivial_tiled_mma_blockwise (sm100_blockwise_umma_builder.inl:205) has no branch for it: its
+        # Auto branch is is_same_v<.., KernelScheduleSm100Blockwise>; the TiledMma is void
+        raise Refused(
+            "TiledMma is void (not a class type)",
+            f"{BWB}:205: sm100_make_trivial_tiled_mma_blockwise returns nothing for {s} (a compile error, no "
+            "static_assert)",
+        )
     ea = "tfloat32_t" if a == "float" else a
     eb = "tfloat32_t" if b == "float" else b
     ma = "K" if cfg.a_k_major else "MN"
@@ -204,8 +275,15 @@ def mainloop(cfg: Config, carveout: int):
     )
     try:
         tiled = make_tiled_mma(op, None)
-    except CuteDumpError as e:  # the atom's static_assert message (4.7's templated spelling: without the atom's name)
-        msg = e.message.split(">: ", 1)[1] if e.message.startswith(op.split("<", 1)[0] + "<") else e.message
+    except CuteDumpError as e:
+        # the atom's static_assert says only its message: cutedump's engine names the op before it (4.2's spelling
+        # "SM100_MMA_...: msg", 4.7's templated "OP<...>: msg")
+        msg = e.message
+        if msg.startswith(op.split("<", 1)[0] + "<") and ">: " in msg:
+            msg = msg.split(">: ", 1)[1]
+        else:
+            head, sep, rest = msg.partition(": ")
+            msg = rest if sep and head.startswith("SM100_MMA") else msg
         raise Refused(msg, "cute/atom/mma_traits_sm100.hpp") from None
     thr = 2 if two else 1
     shape_a = partition_shape(tiled, "A", (C(m), C(k)))
@@ -234,43 +312,100 @@ def mainloop(cfg: Config, carveout: int):
     else:
         acc_raw = (512 // cta_n) * 2
         acc_why = Phrase("coll.acc_stages_m64", sm="1SM", m=64, columns=512, cta_n=cta_n, times=2, stages=acc_raw)
-    acc = min(4, acc_raw)
+    acc = acc_raw if blockwise else min(4, acc_raw)  # the blockwise builder does not cap them at 4
     if acc <= 0:
         raise Refused(
             "Accumulator pipeline stage count must be positive.  This error probably means that "
             "TileShape_MNK and/or TiledMma::ThrLayoutVMNK are wrong.",
-            f"{UB}:264",
+            f"{BWB}:353" if blockwise else f"{UB}:264",
         )
-    kernel_carve = CARVEOUT_BASE + CARVEOUT_PER_ACC_STAGE * acc
-    cap = SMEM_CAPACITY - kernel_carve
-    per = (
-        (ELEMENT_BITS[ea] * blk_am * blk_ak + 7) // 8
-        + (ELEMENT_BITS[eb] * blk_bn * blk_ak + 7) // 8
-        + PIPELINE_BYTES_PER_STAGE
-    )
-    if cfg.stages is not None:
-        stages = Choice(cfg.stages, f"{UB}:57", Phrase("coll.stages_given", stages=cfg.stages))
+    # SchedulerPipelineStageCount: pointer layout tags (a grouped GEMM) take the static group scheduler
+    if blockwise:
+        sched = 1 if cfg.grouped else acc + 1
+        sched_why = (
+            Phrase("coll.sched_grouped", layouts="LayoutA*", stages=1)
+            if cfg.grouped
+            else Phrase("coll.sched_acc_plus_one", acc=acc, stages=sched)
+        )
     else:
-        s = (cap - carveout) // per
+        sched = 8 if cfg.grouped else 2
+        sched_why = _sched_stages_phrase(cfg, sched)
+    maps = 2 if array else 0
+    kernel_carve = kernel_carveout(acc, sched, maps)
+    cap = SMEM_CAPACITY - kernel_carve
+    sm_, sn_, sk_ = cfg.sf_vec if blockwise else (1, 1, 1)
+    if blockwise:
+        for g, ext in ((sm_, cta_m), (sn_, cta_n), (sk_, k)):
+            if ext < g:
+                raise Refused("Scale Granularity must be smaller than or equal to the tile shape", f"{BWB}:382")
+        if (cta_m // sm_ >= 32 and sfa_copy_bytes(cta_m // sm_) is None) or (
+            n // sn_ >= 32 and sfa_copy_bytes(n // sn_) is None
+        ):
+            raise NotModelled(
+                f"--sf-vec {sm_},{sn_},{sk_} with tile {m},{n},{k}: the scale factors' cp.async copy "
+                "(sm100_make_simt_gmem_tiled_copy_SFA/B) of that many scales per tile is not modelled"
+            )
+    scale_bytes = (32 * (m // sm_) * (k // sk_) + 7) // 8 + (32 * (n // sn_) * (k // sk_) + 7) // 8 if blockwise else 0
+    ab_bytes = (ELEMENT_BITS[ea] * blk_am * blk_ak + 7) // 8 + (ELEMENT_BITS[eb] * blk_bn * blk_ak + 7) // 8
+    if blockwise:
+        # sm100_compute_stage_count_or_override_blockwise (:88): A+B+scales rounded to 128, then both pipelines
+        per = -(-(ab_bytes + scale_bytes) // 128) * 128 + 2 * PIPELINE_BYTES_PER_STAGE
+    else:
+        per = ab_bytes + PIPELINE_BYTES_PER_STAGE
+    if cfg.stages is not None:
         stages = Choice(
-            s,
-            f"{UB}:84",
-            Phrase(
+            cfg.stages, f"{BWB}:57" if blockwise else f"{UB}:57", Phrase("coll.stages_given", stages=cfg.stages)
+        )
+    else:
+        st_ = (cap - carveout) // per
+        facts = dict(
+            carveout=carveout,
+            capacity=SMEM_CAPACITY,
+            kernel_carve=kernel_carve,
+            acc_stages=acc,
+        )
+        if blockwise:
+            why = Phrase(
+                "coll.stages_auto_blockwise",
+                **facts,
+                sched_stages=sched,
+                ab_bytes=ab_bytes,
+                scale_bytes=scale_bytes,
+                align=128,
+                pipeline_bytes=2 * PIPELINE_BYTES_PER_STAGE,
+                per=per,
+                stages=st_,
+            )
+        else:
+            why = Phrase(
                 "coll.stages_auto_sm100",
-                carveout=carveout,
-                capacity=SMEM_CAPACITY,
-                kernel_carve=kernel_carve,
-                acc_stages=acc,
+                **facts,
                 ab_bytes=per - PIPELINE_BYTES_PER_STAGE,
                 pipeline_bytes=PIPELINE_BYTES_PER_STAGE,
                 per=per,
-                stages=s,
-            ),
-        )
-        if s <= 0:
+                stages=st_,
+            )
+            if sched != 2 or maps:
+                why = Phrase("coll.carveout_array", why=why, sched_stages=sched, maps=maps, bytes=TMA_DESC_BYTES * maps)
+        stages = Choice(st_, f"{BWB}:88" if blockwise else f"{UB}:84", why)
+        if st_ <= 0:
+            if blockwise:
+                raise Refused(
+                    "Smem usage is too high. Can't create any SMEM buffers for A, B, and scales.", f"{BWB}:405"
+                )
             raise Refused("Smem usage is too high. Can't create any SMEM buffers for A, and B.", f"{UB}:289")
     st = stages.value
     mma_k = {8: 32, 16: 16, 32: 8}[ELEMENT_BITS[ea]]
+    if blockwise:
+        coll = BWC_ARRAY if array else BWC
+        if m % sm_ or sm_ > m:
+            raise Refused("Scale Granularity M must divide Tile Shape", coll)
+        if n % sn_ or sn_ > n:
+            raise Refused("Scale Granularity N must divide Tile Shape", coll)
+        if k % sk_ or sk_ > k:
+            raise Refused("Scale Granularity K must divide Tile Shape", coll)
+        if sk_ % mma_k:
+            raise Refused("Scale Granularity K must be divisible by MMA_K", coll)
     if k % mma_k:  # the collective's evenly_divides(TileShape, tile_shape(TiledMma)) (K: the UMMA's K)
         raise Refused(
             "Static cluster shape used: TileShape should be evenly divided by TiledMma",
@@ -282,23 +417,81 @@ def mainloop(cfg: Config, carveout: int):
             "cutlass/gemm/collective/sm100_mma_warpspecialized.hpp:188",
         )
     ab = (ELEMENT_BITS[ea] * blk_am * blk_ak * st + 7) // 8 + (ELEMENT_BITS[eb] * blk_bn * blk_ak * st + 7) // 8
-    shared = -(-(-(-ab // 128) * 128 + PIPELINE_BYTES_PER_STAGE * st) // 128) * 128
     ml = Mainloop100()
-    ml.schedule = Choice(
-        "KernelTmaWarpSpecializedSm100",
-        f"{UB}:291",
-        Phrase(
-            "coll.sm100_policy",
-            policy="MainloopSm100TmaUmmaWarpSpecialized",
+    ml.sched_stages = sched
+    if blockwise:
+        from cutedump.algebra.layout import Layout, cosize, filter_zeros  # start-up: as above
+        from cutedump.scale import layouts as SL  # start-up: the scale engine only for blockwise answers
+
+        bw = SL.BlockwiseConfig(sm_, sn_, sk_, *cfg.sf_major)
+        cta = (C(cta_m), C(cta_n), C(k))
+        atom_sfa, atom_sfb = bw.smem_atom_layout("A", cta), bw.smem_atom_layout("B", cta)
+
+        def staged(lay):
+            # SmemLayoutScaleA/B: the stage mode appended, its stride size(filter_zeros(atom))
+            return Layout((*lay.shape, C(st)), (*lay.stride, C(int(size(filter_zeros(lay))))))
+
+        sfa, sfb = staged(atom_sfa), staged(atom_sfb)
+        # TensorStorage: smem_A, smem_B, smem_SFA, smem_SFB, each an array_aligned (16 bytes), the whole 128-aligned
+        r16 = lambda x: -(-x // 16) * 16  # noqa: E731
+        a_b = (ELEMENT_BITS[ea] * blk_am * blk_ak * st + 7) // 8
+        b_b = (ELEMENT_BITS[eb] * blk_bn * blk_ak * st + 7) // 8
+        tensors = r16(r16(r16(a_b) + b_b) + 4 * int(cosize(sfa))) + 4 * int(cosize(sfb))
+        tensors = -(-tensors // 128) * 128
+        shared = tensors + TMA_DESC_BYTES * maps  # the pipelines are the kernel's (PipelineStorage, not a member)
+        ml.smem_atom_sfa, ml.smem_atom_sfb, ml.smem_sfa, ml.smem_sfb = atom_sfa, atom_sfb, sfa, sfb
+        ml.layout_sfa, ml.layout_sfb = bw.deduce_layout("A"), bw.deduce_layout("B")
+        name = (
+            "MainloopSm100ArrayTmaUmmaWarpSpecializedBlockwiseScaling"
+            if array
+            else "MainloopSm100TmaUmmaWarpSpecializedBlockwiseScaling"
+        )
+        kernel = (
+            "KernelPtrArrayTmaWarpSpecializedMmaTransformSm100"
+            if array
+            else "KernelTmaWarpSpecializedMmaTransformSm100"
+        )
+        pol_why = Phrase(
+            "coll.sm100_policy_blockwise",
+            policy=name,
             stages=st,
-            sched_stages=2,
+            sched_stages=sched,
+            acc_stages=acc,
+            cluster=cluster_print(cfg),
+            acc_why=acc_why,
+            sched_why=sched_why,
+        )
+        dp_why = Phrase(
+            "coll.dp_blockwise_sm100_grouped" if array else "coll.dp_blockwise_sm100",
+            schedule=s,
+            sm=sm_,
+            sn=sn_,
+            sk=sk_,
+            sms=m // sm_,
+            sns=n // sn_,
+            sks=k // sk_,
+        )
+        rule = f"{BWB}:407"
+    else:
+        shared = -(-(-(-ab // 128) * 128 + TMA_DESC_BYTES * maps + PIPELINE_BYTES_PER_STAGE * st) // 128) * 128
+        name = "MainloopSm100ArrayTmaUmmaWarpSpecialized" if array else "MainloopSm100TmaUmmaWarpSpecialized"
+        kernel = "KernelPtrArrayTmaWarpSpecializedSm100" if array else "KernelTmaWarpSpecializedSm100"
+        pol_why = Phrase(
+            "coll.sm100_policy",
+            policy=name,
+            stages=st,
+            sched_stages=sched,
             acc_stages=acc,
             cluster=cluster_print(cfg),
             acc_why=acc_why,
             most=4,
-        ),
-    )
-    ml.dispatch_policy = Choice("MainloopSm100TmaUmmaWarpSpecialized", f"{UB}:291", Phrase("coll.dp_tma_umma"))
+        )
+        if array or cfg.grouped:
+            pol_why = Phrase("coll.sm100_sched_stages", why=pol_why, sched_why=sched_why)
+        dp_why = Phrase("coll.dp_tma_umma_array" if array else "coll.dp_tma_umma")
+        rule = f"{UB}:291"
+    ml.schedule = Choice(kernel, rule, pol_why)
+    ml.dispatch_policy = Choice(name, rule, dp_why)
     ml.mma_op = Choice(op, f"{UC}:448", why_mma)
     ml.tiled = tiled
     ml.atom_layout = None
@@ -310,7 +503,16 @@ def mainloop(cfg: Config, carveout: int):
     ml.stage_bytes = per
     ml.shared_storage_bytes = shared
     ml.is_2sm = two_b
+    ml.blockwise = blockwise
     return ml
+
+
+def sfa_copy_bytes(scales: int) -> int | None:
+    """sm100_make_simt_gmem_tiled_copy_SFA/B (sm100_blockwise_umma_builder.inl:113): 32 or more float scales along
+    MN per tile are copied min(scales x 4 / 32, 16) bytes a thread (uint_byte_t: 1, 2, 4, 8 or 16); None where that
+    is no such width."""
+    b = min(scales * 4 // 32, 16)
+    return b if b in (1, 2, 4, 8, 16) else None
 
 
 def smem_layout_expr(atom: str, mma_shape, stages: int, mn_major: bool) -> str:
@@ -357,6 +559,10 @@ def _epi_is_2sm(cfg: Config) -> tuple[bool, Choice]:
             ),
         )
     two = s.endswith("2Sm")
+    if s.startswith("PtrArray"):
+        return two, Choice(
+            s, f"{EB}:1123", Phrase("coll.epi_ptr_given", value=s, policy="Sm100PtrArrayTmaWarpSpecialized", maps=2)
+        )
     return two, Choice(s, f"{EB}:1151", Phrase("coll.given", value=s))
 
 
@@ -458,9 +664,10 @@ def epilogue(cfg: Config):
         from cutedump.collective import fusion as F  # start-up: the fusion table only for --fusion
 
         ep.fusion = F.parse(cfg.fusion)
-    if s.startswith("NoSmem") and cfg.d.bits == 6:
+    ptr = s.startswith("PtrArray")  # the ptr-array epilogues (sm100_builder.inl:1116): C/D TMA descriptors in smem
+    if s.startswith(("NoSmem", "PtrArrayNoSmem")) and cfg.d.bits == 6:
         raise Refused("Output element requires TMA", f"{EB}:1430")
-    if s.startswith("NoSmem"):
+    if s.startswith(("NoSmem", "PtrArrayNoSmem")):
         # the no-smem builder (sm100_builder.inl:1397): registers straight to global memory; its collective's
         # DispatchPolicy is Sm100NoSmem and its SharedStorage (the fusion callbacks' and a barrier's) measures 32 bytes
         two = ep.is_2sm = s.endswith("2Sm")
@@ -471,8 +678,24 @@ def epilogue(cfg: Config):
         wm, wn = (2, 2) if two and m == 128 else (4, 1)
         em, en = cfg.epilogue_tile or (cta_m, min(64, n))  # the no-smem builder's epilogue tile (:1467)
         _epi_tile_checks(cfg, em, en, wm, wn, cta_m, f"{EB}:1486")
-        ep.schedule = Choice(s, f"{EB}:1397", Phrase("coll.epi_nosmem_given", value=s))
-        ep.name, ep.shared_storage_bytes, ep.tile = "Sm100NoSmem", NOSMEM_SHARED_STORAGE_BYTES, None
+        ep.schedule = Choice(
+            s,
+            f"{EB}:1397",
+            Phrase(
+                "coll.epi_ptr_nosmem_given",
+                value=s,
+                policy="Sm100PtrArrayNoSmem",
+                bytes=NOSMEM_SHARED_STORAGE_BYTES if is_block_scaled(cfg) else 1,
+            )
+            if ptr
+            else Phrase("coll.epi_nosmem_given", value=s),
+        )
+        # the ptr-array no-smem collective (sm100_epilogue_array_nosmem.hpp) takes the legacy thread epilogue
+        # (LinearCombination, an empty SharedStorage: 1 byte) for the default fusion, except under
+        # OpClassBlockScaledTensorOp, where it keeps the fusion callbacks (sm100_builder.inl:1502)
+        legacy = ptr and not is_block_scaled(cfg)
+        ep.name = "Sm100PtrArrayNoSmem" if ptr else "Sm100NoSmem"
+        ep.shared_storage_bytes, ep.tile = (1 if legacy else NOSMEM_SHARED_STORAGE_BYTES), None
         if ep.fusion is not None:
             if ep.fusion.name in _SF_OPS:
                 from cutedump.collective import fusion_sm1xx as FX  # start-up: the fusion rules only for --fusion
@@ -609,13 +832,15 @@ def epilogue(cfg: Config):
     else:
         align = max(al_c, al_d)
         coll = ru(ru(c_bytes, al_d) + d_bytes, align)
+    # SharedStorage: the collective's tensors (+ the fusion callbacks', padded), a ptr-array epilogue's C/D TMA
+    # descriptors (TensorMapStorage, sm100_epilogue_array_tma_warpspecialized.hpp:218), the load pipeline
     if ep.fusion is None:
-        shared = ru(coll + align + 16 * stages_c, align)
+        shared = ru(coll + align + TMA_DESC_BYTES * 2 * ptr + 16 * stages_c, align)
     else:  # + the fusion callbacks' SharedStorage (and the alignment it asks), then the C load pipeline
         shared = _fused_storage(cfg, ep, em, en, stages_d, coll, align, stages_c, en_atom=contiguous_n)
     ep.schedule, ep.name, ep.shared_storage_bytes, ep.tile, ep.tile_print = (
         sched,
-        "Sm100TmaWarpSpecialized",
+        "Sm100PtrArrayTmaWarpSpecialized" if ptr else "Sm100TmaWarpSpecialized",
         shared,
         tile,
         tile_print,
@@ -719,7 +944,7 @@ def _bs_kind(schedule: str):
     """(is_2sm or None for Auto, the schedule's kind or None for Auto)."""
     if schedule == "KernelScheduleAuto":
         return None, None
-    rest = schedule.removeprefix("KernelTmaWarpSpecialized")
+    rest = schedule.removeprefix("KernelPtrArrayTmaWarpSpecialized").removeprefix("KernelTmaWarpSpecialized")
     return rest.startswith("2Sm"), rest[3:].removesuffix("Sm100")
 
 
@@ -736,16 +961,24 @@ def blockscaled_mainloop(cfg: Config, carveout: int):
 
     sched = cfg.schedule
     decl = "cutlass/gemm/collective/collective_builder_decl.hpp"
-    if sched not in ("KernelScheduleAuto", *SM100_BLOCK_SCALED_SCHEDULES):
+    if sched not in ("KernelScheduleAuto", *SM100_BLOCK_SCALED_SCHEDULES, *SM100_PTR_ARRAY_BLOCK_SCALED_SCHEDULES):
         raise Refused("Could not build a collective for given parameters.", decl)
+    # a ptr-array schedule (KernelSchedulePtrArrayBlockScaledGemmSm100, dispatch_policy.hpp:819)
+    array = sched in SM100_PTR_ARRAY_BLOCK_SCALED_SCHEDULES
+    if cfg.grouped and not array:
+        raise NotModelled(
+            f"--grouped with {sched}: the non-array block-scaled mainloop with pointer layout tags is not modelled (a "
+            f"grouped GEMM takes a ptr-array schedule: {', '.join(SM100_PTR_ARRAY_BLOCK_SCALED_SCHEDULES)})"
+        )
     wa, da, sfa_t, vsa = block_scaled_parts(cfg.a.element)
     wb, db, sfb_t, vsb = block_scaled_parts(cfg.b.element)
     bits_a, bits_b = ELEMENT_BITS[da], ELEMENT_BITS[db]
     two_s, kind = _bs_kind(sched)
     fixed, kind_vs = BS_KINDS[kind] if kind else (None, 32)
     # the enable_if's alignment (sm1xx_blockscaled_gemm_is_aligned, sm1xx_common.inl:379): 128 bits, 512 (4-bit)
-    # or 768 (6-bit) on the explicit MXF8F6F4 schedules when an operand is narrower than 8 bits
-    sub = (bits_a < 8 or bits_b < 8) and fixed == "MXF4F6F8"
+    # or 768 (6-bit) on the explicit MXF8F6F4 schedules when an operand is narrower than 8 bits (is_base_of
+    # KernelScheduleMxf8f6f4Sm100: not the ptr-array ones, whose base is KernelSchedulePtrArrayMxf8f6f4Sm100)
+    sub = (bits_a < 8 or bits_b < 8) and fixed == "MXF4F6F8" and not array
 
     def need(bits):
         return 512 if sub and bits == 4 else 768 if sub and bits == 6 else 128
@@ -782,6 +1015,11 @@ def blockscaled_mainloop(cfg: Config, carveout: int):
     if two_s is not None:
         two = two_s
         why_2sm = Phrase("coll.umma_schedule", schedule=sched, sm="2SM" if two else "1SM")
+    elif cfg.dynamic_cluster is not None:
+        if m == 256:
+            raise Refused("If M=256, auto policy can't create 2sm kernels. Specify a 2SM policy", f"{BX}:701")
+        two = False
+        why_2sm = Phrase("coll.umma_dynamic", cluster="Shape<int,int,_1>", two="2SM", one="1SM")
     elif cfg.cluster[0] % 2 == 0:
         if m not in (128, 256):
             raise Refused("Unsupported M dimension for TileShape_MNK.", f"{BX}:713")
@@ -840,6 +1078,11 @@ def blockscaled_mainloop(cfg: Config, carveout: int):
     if two:
         sfb_op = "SM100_TMA_2SM_LOAD_MULTICAST"
         copy_sfb = Choice(sfb_op, f"{UC}:271", Phrase("coll.tma_sfb_2sm", sm="2SM", op=sfb_op))
+    elif cfg.dynamic_cluster is not None:
+        sfb_op = "SM90_TMA_LOAD_MULTICAST"
+        copy_sfb = Choice(
+            sfb_op, f"{UC}:282", Phrase("coll.tma_dynamic", operand="SFB", cluster="Shape<int,int,_1>", op=sfb_op)
+        )
     else:
         copy_sfb = sm90_tma_atom(cm, "M", "SFB")
     copy_sfa = Choice(copy_a.value, f"{BB}:188", Phrase("coll.tma_sfa", op=copy_a.value))
@@ -854,7 +1097,10 @@ def blockscaled_mainloop(cfg: Config, carveout: int):
     except CuteDumpError as e:
         raise Refused(e.message, "cutlass/detail/sm100_blockscaled_layout.hpp (deduce_smem_layoutSFA/SFB)") from None
     acc = 1 if n == 256 else 2
-    kernel_carve = CARVEOUT_BASE + CARVEOUT_PER_ACC_STAGE * acc
+    # SchedulerPipelineStageCount (sm100_blockscaled_umma_builder.inl:242): 8 for pointer layout tags, else 2; a
+    # ptr-array kernel keeps 4 TMA descriptors (A, SFA, B, SFB) in smem
+    sched_n, maps = (8 if cfg.grouped else 2), (4 if array else 0)
+    kernel_carve = kernel_carveout(acc, sched_n, maps)
     cap = SMEM_CAPACITY - kernel_carve
 
     def filtered(lay):
@@ -885,6 +1131,10 @@ def blockscaled_mainloop(cfg: Config, carveout: int):
                 stages=s,
             ),
         )
+        if sched_n != 2 or maps:
+            stages.why = Phrase(
+                "coll.carveout_array", why=stages.why, sched_stages=sched_n, maps=maps, bytes=TMA_DESC_BYTES * maps
+            )
     st = stages.value
     if st <= 0:
         raise Refused("Smem usage is too high. Can't create any SMEM buffers for A, B, SFA, and SFB.", f"{BB}:259")
@@ -913,24 +1163,32 @@ def blockscaled_mainloop(cfg: Config, carveout: int):
         + int(cosize(sf_a))
         + int(cosize(sf_b))
     )
-    shared = -(-(-(-tensors // 128) * 128 + PIPELINE_BYTES_PER_STAGE * st) // 128) * 128
+    shared = -(-(-(-tensors // 128) * 128 + TMA_DESC_BYTES * maps + PIPELINE_BYTES_PER_STAGE * st) // 128) * 128
     ml = Mainloop100()
-    cl = ",".join(f"_{c}" for c in cfg.cluster)
+    ml.sched_stages = sched_n
+    policy = (
+        "MainloopSm100ArrayTmaUmmaWarpSpecializedBlockScaled"
+        if array
+        else "MainloopSm100TmaUmmaWarpSpecializedBlockScaled"
+    )
+    pol_why = Phrase(
+        "coll.sm100_policy_bs",
+        policy=policy,
+        stages=st,
+        sched_stages=sched_n,
+        acc_stages=acc,
+        cluster=cluster_print(cfg),
+        n=n,
+    )
+    if array or cfg.grouped:
+        pol_why = Phrase("coll.sm100_sched_stages", why=pol_why, sched_why=_sched_stages_phrase(cfg, sched_n))
     ml.schedule = Choice(
-        "KernelTmaWarpSpecializedBlockScaledSm100",
+        "KernelPtrArrayTmaWarpSpecializedBlockScaledSm100" if array else "KernelTmaWarpSpecializedBlockScaledSm100",
         f"{BB}:261",
-        Phrase(
-            "coll.sm100_policy_bs",
-            policy="MainloopSm100TmaUmmaWarpSpecializedBlockScaled",
-            stages=st,
-            sched_stages=2,
-            acc_stages=acc,
-            cluster=f"({cl})",
-            n=n,
-        ),
+        pol_why,
     )
     ml.dispatch_policy = Choice(
-        "MainloopSm100TmaUmmaWarpSpecializedBlockScaled", f"{BB}:261", Phrase("coll.dp_tma_umma_bs")
+        policy, f"{BB}:261", Phrase("coll.dp_tma_umma_bs_array" if array else "coll.dp_tma_umma_bs")
     )
     instr_why = (
         Phrase("coll.bs_instr_fixed", schedule=sched, instr="MXF8F6F4" if f8f6f4 else "MXF4/NVF4")

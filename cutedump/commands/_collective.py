@@ -114,8 +114,8 @@ def parse(
                 "sm120_callbacks_tma_warpspecialized.hpp); not modelled for sm90"
             )
         fu = fusion.strip()
-    sm90_only = grouped
-    if (arch != "sm90" and sm90_only) or (arch not in ("sm90", "sm120") and sfv is not None):
+    sm90_only = grouped and arch != "sm100"  # (SM100 grouped and blockwise: modelled)
+    if (arch != "sm90" and sm90_only) or (arch not in ("sm90", "sm120", "sm100") and sfv is not None):
         what, builder = (
             (
                 "--grouped",
@@ -423,7 +423,8 @@ def dispatch_policy_text(cfg, ans) -> str:
     if cfg.arch == "sm100":
         # 4.7's SM100 policies end with their ArchTag (versions.CUTLASS_FACTS["sm100_policy_arch_tag"])
         tag = ", Sm100" if dp["name"] in cutlass_fact("sm100_policy_arch_tag") else ""
-        return f"{dp['name']}<{dp['stages']}, 2, {ans.mainloop.acc_stages}, {dp['cluster_shape']}{tag}>"
+        ss = getattr(ans.mainloop, "sched_stages", 2)
+        return f"{dp['name']}<{dp['stages']}, {ss}, {ans.mainloop.acc_stages}, {dp['cluster_shape']}{tag}>"
     if cfg.arch == "sm120":
         ss = ans.mainloop.scheduler_stages
         return f"{dp['name']}<{dp['stages']}, {ss}, {dp['cluster_shape']}, {dp['schedule']}<{ss}>>"

@@ -119,13 +119,13 @@ COMMAND = Command(
             "--grouped",
             flag=True,
             help="A grouped (ptr-array) GEMM: every layout tag is a pointer (LayoutA* ... LayoutD*), with a "
-            "KernelPtrArray* schedule and a PtrArray* epilogue (CUTLASS's examples 57, 68).",
+            "KernelPtrArray* schedule and a PtrArray* epilogue (CUTLASS's examples 57, 68; sm100: 75, 81).",
         ),
         Opt(
             "--sf-vec",
-            help="Blockwise scaling (sm90, sm120): the scale granularity M,N,K (Sm90BlockwiseScaleConfig / "
+            help="Blockwise scaling (sm90, sm100, sm120): the scale granularity M,N,K (Sm90BlockwiseScaleConfig / "
             "Sm1xxBlockwiseScaleConfig<M,N,K,...>), e.g. 1,128,128, with a blockwise schedule; passed as "
-            "cute::tuple<LayoutA, LayoutSFA> (examples 67, 87).",
+            "cute::tuple<LayoutA, LayoutSFA> (examples 67, 81, 87).",
         ),
         Opt("--sf-major", help="SFA's and SFB's majors: MN (default), K, MN,K or K,MN (example 67's groupwise: MN,K)."),
         Opt(

@@ -203,4 +203,28 @@ MESSAGES = {
     "{aux} bytes of Aux tiles ({em}x{en}, {stages} StagesD) + {sf} bytes of scale-factor scratch -> {total} bytes",
     "coll.fusion_sfd": "{name}: D quantized in vectors of {vs} elements, one {element} scale factor each, SFD {tag} "
     "({major}-major): {config}<{vs}, {major}>::LayoutSF",
+    # ---- sm100bw (issue 44, items 3 and 4): SM100 blockwise scaling and grouped (ptr-array) GEMMs
+    "coll.sched_grouped": "pointer layout tags ({layouts}): the grouped GEMM's scheduler, {stages} {stages:|scheduler stage|scheduler stages}",
+    "coll.sched_plain": "layout tags without pointers: {stages} {stages:|scheduler stage|scheduler stages}",
+    "coll.sched_acc_plus_one": "one more than the {acc} accumulator stages: {stages} scheduler stages",
+    "coll.sm100_sched_stages": "{why}; {sched_why}",
+    "coll.carveout_array": "{why} (kernel carveout with {sched_stages} scheduler stages and {maps} TMA descriptors "
+    "of {bytes} bytes in smem)",
+    "coll.stages_auto_blockwise": "StageCountAutoCarveout<{carveout}>: ({capacity} capacity - {kernel_carve} kernel "
+    "carveout ({acc_stages} accumulator stages, {sched_stages} scheduler stages) - {carveout} carveout) / ({ab_bytes} "
+    "A+B bytes + {scale_bytes} float scale bytes, rounded up to {align}, + {pipeline_bytes} bytes of the two "
+    "pipelines per stage = {per}) = {stages}",
+    "coll.sm100_policy_blockwise": "{policy}<{stages}, {sched_stages} scheduler stages, {acc_stages} accumulator "
+    "stages, cluster {cluster}> (accumulator stages {acc_why}, not capped; {sched_why})",
+    "coll.dp_blockwise_sm100": "{schedule}: UMMA with blockwise scaling (granularity {sm}x{sn}x{sk}: {sms} x {sks} "
+    "float scales of A and {sns} x {sks} of B per tile, copied by cp.async beside the TMA loads of A and B)",
+    "coll.dp_blockwise_sm100_grouped": "{schedule}: UMMA with blockwise scaling (granularity {sm}x{sn}x{sk}: {sms} x "
+    "{sks} float scales of A and {sns} x {sks} of B per tile, copied by cp.async); grouped GEMM (ptr-array)",
+    "coll.dp_tma_umma_array": "TMA + UMMA warp-specialized, ptr-array (one TMA descriptor of A and of B per group, "
+    "kept in smem)",
+    "coll.dp_tma_umma_bs_array": "TMA + block-scaled UMMA warp-specialized, ptr-array (TMA descriptors of A, SFA, B "
+    "and SFB per group, kept in smem)",
+    "coll.epi_ptr_given": "{value} as given: {policy} (the {maps} TMA descriptors of C and D in its SharedStorage)",
+    "coll.epi_ptr_nosmem_given": "{value} as given: {policy}, registers straight to global memory (a pointer per "
+    "group); SharedStorage {bytes} {bytes:|byte|bytes}",
 }

@@ -193,4 +193,27 @@ MESSAGES = {
     "tile（{em}x{en}，{stages} 个 StagesD）+ {sf} 字节 scale factor 暂存 -> {total} 字节",
     "coll.fusion_sfd": "{name}：D 按每 {vs} 个元素一组量化，每组一个 {element} scale factor，SFD 为 {tag}"
     "（{major}-major）：{config}<{vs}, {major}>::LayoutSF",
+    # ---- sm100bw（issue 44 第 3、4 项）：SM100 blockwise 缩放与 grouped（ptr-array）GEMM
+    "coll.sched_grouped": "指针布局标签（{layouts}）：grouped GEMM 的调度器，{stages} 个调度器 stage",
+    "coll.sched_plain": "布局标签不是指针：{stages} 个调度器 stage",
+    "coll.sched_acc_plus_one": "比 {acc} 个累加器 stage 多一个：{stages} 个调度器 stage",
+    "coll.sm100_sched_stages": "{why}；{sched_why}",
+    "coll.carveout_array": "{why}（内核预留含 {sched_stages} 个调度器 stage 与共享内存中 {maps} 个 TMA 描述符，每个 "
+    "{bytes} 字节）",
+    "coll.stages_auto_blockwise": "StageCountAutoCarveout<{carveout}>：（{capacity} 容量 - {kernel_carve} 内核预留"
+    "（{acc_stages} 个累加器 stage，{sched_stages} 个调度器 stage）- {carveout} 预留）/（每个 stage {ab_bytes} 字节 "
+    "A+B + {scale_bytes} 字节 float 缩放因子，向上取整到 {align}，+ 两条流水线 {pipeline_bytes} 字节 = {per}）= "
+    "{stages}",
+    "coll.sm100_policy_blockwise": "{policy}<{stages}, {sched_stages} 个调度器 stage, {acc_stages} 个累加器 stage, "
+    "cluster {cluster}>（累加器 stage {acc_why}，不设上限；{sched_why}）",
+    "coll.dp_blockwise_sm100": "{schedule}：带 blockwise 缩放的 UMMA（粒度 {sm}x{sn}x{sk}：每个 tile 有 A 的 {sms} x "
+    "{sks} 个、B 的 {sns} x {sks} 个 float 缩放因子，由 cp.async 在 A、B 的 TMA 加载旁复制）",
+    "coll.dp_blockwise_sm100_grouped": "{schedule}：带 blockwise 缩放的 UMMA（粒度 {sm}x{sn}x{sk}：每个 tile 有 A 的 "
+    "{sms} x {sks} 个、B 的 {sns} x {sks} 个 float 缩放因子，由 cp.async 复制）；grouped GEMM（ptr-array）",
+    "coll.dp_tma_umma_array": "TMA + UMMA warp 专用化，ptr-array（每组 A、B 各一个 TMA 描述符，存于共享内存）",
+    "coll.dp_tma_umma_bs_array": "TMA + block-scaled UMMA warp 专用化，ptr-array（每组 A、SFA、B、SFB 的 TMA 描述符，"
+    "存于共享内存）",
+    "coll.epi_ptr_given": "{value}：按给定；{policy}（C 与 D 的 {maps} 个 TMA 描述符在其 SharedStorage 中）",
+    "coll.epi_ptr_nosmem_given": "{value}：按给定；{policy}，寄存器直接写全局内存（每组一个指针）；SharedStorage "
+    "{bytes} 字节",
 }
