@@ -102,6 +102,16 @@ CONFIGS = [
          tile="128,128,128", schedule="KernelTmaWarpSpecializedMxf8f6f4Sm120"),
     dict(arch="sm120", a="mx_float8_t<float_e4m3_t>", b="mx_float8_t<float_e4m3_t>", d="float_e3m2_t",
          tile="128,128,128", stages="2"),
+    # sm103: the SM103 block-scaled builder (Auto on an even, odd and dynamic cluster; a DisablePrefetch schedule)
+    dict(arch="sm103", a="cute::tuple<float_e2m1_t,float_ue8m0_t>", b="cute::tuple<float_e2m1_t,float_ue8m0_t>",
+         d="bfloat16_t", tile="256,256,768", cluster="2,1,1", alignment_a="32", alignment_b="32"),
+    dict(arch="sm103", a="cute::tuple<float_e2m1_t,float_ue8m0_t>", b="cute::tuple<float_e2m1_t,float_ue8m0_t>",
+         d="bfloat16_t", tile="128,128,768", alignment_a="32", alignment_b="32"),
+    dict(arch="sm103", a="cute::tuple<float_e2m1_t,float_ue8m0_t>", b="cute::tuple<float_e2m1_t,float_ue8m0_t>",
+         d="bfloat16_t", tile="128,128,768", cluster="dynamic", alignment_a="32", alignment_b="32"),
+    dict(arch="sm103", a="cute::tuple<float_e2m1_t,float_ue4m3_t>", b="cute::tuple<float_e2m1_t,float_ue4m3_t>",
+         d="bfloat16_t", tile="128,192,768", alignment_a="32", alignment_b="32",
+         schedule="KernelTmaWarpSpecialized1SmBlockScaledMxNvf4UltraVs16Sm103DisablePrefetch"),
 ]  # fmt: skip
 
 

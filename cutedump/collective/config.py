@@ -100,6 +100,40 @@ def block_scaled_element(text: str, what: str, typed: str | None = None) -> str 
     return f"{head}<{data}>"
 
 
+#: the scale-factor types of an element pair ``cute::tuple<ElementA, ElementSF>`` (example 89's SM103 spelling)
+PAIR_SF_TYPES = ("float_ue4m3_t", "float_ue8m0_t")
+
+
+def element_pair(text: str, what: str, typed: str | None = None) -> str | None:
+    """``cute::tuple<float_e2m1_t, float_ue4m3_t>`` (the data type in any spelling :func:`element` reads, the
+    scale-factor type float_ue4m3_t or float_ue8m0_t) -> its canonical spelling
+    ``cute::tuple<float_e2m1_t,float_ue4m3_t>``; None when ``text`` is no tuple."""
+    t = text.strip().replace("cutlass::", "").replace("cute::", "").replace(" ", "")
+    if not t.startswith("tuple<"):
+        return None
+    shown = typed if typed is not None else text.strip()
+    if not t.endswith(">") or t.count(",") != 1:
+        raise CuteDumpError(
+            f"{what}: {shown!r} is no element pair cute::tuple<ElementA, ElementSF> (e.g. "
+            "cute::tuple<float_e2m1_t,float_ue4m3_t>)"
+        )
+    data, sf = t[len("tuple<") : -1].split(",")
+    data = element(data, what, typed=shown)
+    if sf not in PAIR_SF_TYPES:
+        raise CuteDumpError(
+            f"{what}: {shown!r}: the scale-factor type of an element pair is {' or '.join(PAIR_SF_TYPES)} (got {sf})"
+        )
+    return f"cute::tuple<{data},{sf}>"
+
+
+def element_pair_parts(el: str) -> tuple[str, str] | None:
+    """``cute::tuple<float_e2m1_t,float_ue4m3_t>`` -> (data type, scale-factor type); None for anything else."""
+    if not el.startswith("cute::tuple<"):
+        return None
+    data, sf = el[len("cute::tuple<") : -1].split(",")
+    return data, sf
+
+
 def block_scaled_parts(el: str) -> tuple[str, str, str, int] | None:
     """``mx_float8_t<float_e4m3_t>`` -> (wrapper, data type, scale-factor type, SFVecSize); None for a plain type."""
     head, lt, rest = el.partition("<")
@@ -110,7 +144,10 @@ def block_scaled_parts(el: str) -> tuple[str, str, str, int] | None:
 
 
 def is_block_scaled(cfg) -> bool:
-    """Both A and B block-scaled wrappers: CUTLASS's builders take OpClassBlockScaledTensorOp."""
+    """Both A and B block-scaled wrappers, or SM103 (whose only builder is block-scaled): CUTLASS's builders take
+    OpClassBlockScaledTensorOp."""
+    if cfg.arch == "sm103":
+        return True
     return bool(block_scaled_parts(cfg.a.element) and block_scaled_parts(cfg.b.element))
 
 
@@ -119,7 +156,8 @@ def element_bits(el: str) -> int:
     if el == "void":
         return 0
     parts = block_scaled_parts(el)
-    return ELEMENT_BITS[parts[1] if parts else el]
+    pair = element_pair_parts(el)
+    return ELEMENT_BITS[parts[1] if parts else pair[0] if pair else el]
 
 
 def element_spellings() -> str:
@@ -190,6 +228,21 @@ SM100_EPILOGUE_SCHEDULES = (
     "NoSmemWarpSpecialized2Sm",
 )
 
+#: SM103 (B300) builder schedules (sm103_blockscaled_umma_builder.inl: KernelScheduleSm103BlockScaledGemm's and
+#: Auto; the schedules without a prefetch suffix are aliases of the TmaPrefetch ones, dispatch_policy.hpp:870)
+SM103_KERNEL_SCHEDULES = (
+    "KernelScheduleAuto",
+    *(
+        f"KernelTmaWarpSpecialized{sm}BlockScaledMxNvf4UltraVs{vs}Sm103{p}"
+        for sm in ("1Sm", "2Sm")
+        for vs in (16, 32)
+        for p in ("", "TmaPrefetch", "DisablePrefetch")
+    ),
+    "KernelScheduleSm103BlockScaledGemm",
+    "KernelScheduleSm103BlockScaledMxNvf4UltraTmaPrefetch",
+    "KernelScheduleSm103BlockScaledMxNvf4UltraDisablePrefetch",
+)
+
 #: SM120 (GeForce Blackwell) builder schedules (cutlass/gemm/dispatch_policy.hpp:902-928): the dense F8F6F4 builder
 #: (sm120_mma_builder.inl:72) takes Cooperative/Pingpong and KernelScheduleSm120DenseGemm's; the block-scaled one
 #: (sm120_blockscaled_mma_builder.inl:69) those and the Nvf4/Mxf4/Mxf8f6f4 schedules; the blockwise one
@@ -209,10 +262,19 @@ SM120_KERNEL_SCHEDULES = (
     "KernelScheduleSm120Blockwise",
     "KernelTmaWarpSpecializedBlockwiseCooperativeSm120",
     "KernelTmaWarpSpecializedBlockwisePingpongSm120",
+    # the grouped (ptr-array) schedules (examples 79d, 87c): --grouped
+    "KernelPtrArrayTmaWarpSpecializedCooperative",
+    "KernelPtrArrayTmaWarpSpecializedPingpong",
 )
 #: the SM120 epilogue builder (epilogue/collective/builders/sm120_builder.inl:483) takes these (its no-smem and
 #: PtrArray/Sparse ones aside)
-SM120_EPILOGUE_SCHEDULES = ("EpilogueScheduleAuto", "TmaWarpSpecialized", "TmaWarpSpecializedCooperative")
+SM120_EPILOGUE_SCHEDULES = (
+    "EpilogueScheduleAuto",
+    "TmaWarpSpecialized",
+    "TmaWarpSpecializedCooperative",
+    "PtrArrayTmaWarpSpecializedPingpong",
+    "PtrArrayTmaWarpSpecializedCooperative",
+)
 
 
 class Operand(NamedTuple):
@@ -229,7 +291,8 @@ class Operand(NamedTuple):
     def data(self) -> str:
         """The element's data type: a block-scaled wrapper's (``nv_float4_t<float_e2m1_t>`` -> ``float_e2m1_t``)."""
         parts = block_scaled_parts(self.element)
-        return parts[1] if parts else self.element
+        pair = element_pair_parts(self.element)
+        return parts[1] if parts else pair[0] if pair else self.element
 
 
 class Config(NamedTuple):
@@ -316,7 +379,9 @@ def operand(text: str, what: str, default_layout: str, allow_void: bool = False)
     """``half_t:RowMajor`` / ``half_t:K`` / ``half_t`` (default layout); C++ qualified names (``cutlass::half_t``,
     ``cutlass::layout::RowMajor``) and the DSL's (``cutlass.Float16``) too."""
     typ, lay = _split_layout(text)
-    wrapped = block_scaled_element(typ, what, typed=text) if what[-1].lower() in "ab" else None
+    wrapped = None
+    if what[-1].lower() in "ab":
+        wrapped = block_scaled_element(typ, what, typed=text) or element_pair(typ, what, typed=text)
     el = wrapped or element(typ, what, allow_void, typed=text)
     lay = lay.strip().replace("cutlass::layout::", "")
     if not lay:
@@ -533,17 +598,29 @@ _FAMILIES = (
     ),
     (
         tuple(
-            f"KernelTmaWarpSpecialized{sm}BlockScaledMxNvf4UltraVs{vs}Sm103{p}"
+            f"KernelPtrArrayTmaWarpSpecialized{sm}BlockScaledMxNvf4UltraVs{vs}Sm103{p}"
             for sm in ("1Sm", "2Sm")
             for vs in (16, 32)
             for p in ("DisablePrefetch", "TmaPrefetch")
         )
-        + ("KernelScheduleSm103BlockScaledGemm",),
+        + (
+            "KernelSchedulePtrArraySm103BlockScaledGemm",
+            "KernelSchedulePtrArraySm103BlockScaledMxNvf4UltraTmaPrefetch",
+            "KernelSchedulePtrArraySm103BlockScaledMxNvf4UltraDisablePrefetch",
+        ),
         "sm103_blockscaled_umma_builder.inl",
-        "KernelScheduleSm103BlockScaledGemm",
-        "--arch sm103, MainloopSm103TmaUmmaWarpSpecializedBlockScaled",
+        "KernelSchedulePtrArraySm103BlockScaledGemm",
+        "--arch sm103 grouped, MainloopSm103ArrayTmaUmmaWarpSpecializedBlockScaled",
     ),
 )
 for _names, _file, _tag, _what in _FAMILIES:
     for _n in _names:
         NOT_MODELLED_BUILDERS[_n] = f"{_B}{_file} ({_tag}), {_what}"
+#: the SM103 schedules on another --arch: modelled for --arch sm103 only
+for _n in SM103_KERNEL_SCHEDULES[1:]:
+    if _n.endswith("Sm103"):  # a `using` alias of the TmaPrefetch tag: the refusal looks its target up
+        continue
+    NOT_MODELLED_BUILDERS[_n] = (
+        f"{_B}sm103_blockscaled_umma_builder.inl (KernelScheduleSm103BlockScaledGemm), "
+        "MainloopSm103TmaUmmaWarpSpecializedBlockScaled: ask it with --arch sm103"
+    )

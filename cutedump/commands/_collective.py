@@ -40,15 +40,8 @@ def parse(
     cluster_fallback=None,
 ):
     arch = (arch or "").strip().lower()
-    if arch == "sm103":
-        raise sm90.NotModelled(
-            "--arch sm103: CUTLASS 4.2 builds SM103 (B300) GEMMs with cutlass::arch::Sm103 and "
-            "cutlass/gemm/collective/builders/sm103_blockscaled_umma_builder.inl (MainloopSm103TmaUmmaWarpSpecialized"
-            "BlockScaled, KernelTmaWarpSpecialized{1,2}SmBlockScaledMxNvf4UltraVs{16,32}Sm103*, example 89); not "
-            "modelled (--arch sm100 answers SM100's block-scaled builder)"
-        )
-    if arch not in ("sm90", "sm100", "sm120"):
-        raise CuteDumpError(f"--arch: {arch!r} is not sm90, sm100 or sm120")
+    if arch not in ("sm90", "sm100", "sm103", "sm120"):
+        raise CuteDumpError(f"--arch: {arch!r} is not sm90, sm100, sm103 or sm120")
     for name, v in (("--a", a), ("--b", b), ("--d", d), ("--tile", tile)):
         if v is None:
             raise CuteDumpError(f"{name} is required")
@@ -86,8 +79,12 @@ def parse(
         if carveout.strip() == "0"
         else C.ints(carveout, 1, "--carveout", cap[0], f" bytes: the shared memory capacity, {cap[1]}")[0]
     )
-    ks = {"sm90": C.SM90_KERNEL_SCHEDULES, "sm100": C.SM100_KERNEL_SCHEDULES}.get(arch, C.SM120_KERNEL_SCHEDULES)
-    es = {"sm90": C.SM90_EPILOGUE_SCHEDULES, "sm100": C.SM100_EPILOGUE_SCHEDULES}.get(arch, C.SM120_EPILOGUE_SCHEDULES)
+    ks = {"sm90": C.SM90_KERNEL_SCHEDULES, "sm100": C.SM100_KERNEL_SCHEDULES, "sm103": C.SM103_KERNEL_SCHEDULES}.get(
+        arch, C.SM120_KERNEL_SCHEDULES
+    )
+    es = {"sm90": C.SM90_EPILOGUE_SCHEDULES, "sm100": C.SM100_EPILOGUE_SCHEDULES}.get(
+        "sm100" if arch == "sm103" else arch, C.SM120_EPILOGUE_SCHEDULES
+    )
     if arch == "sm120" and sm120.not_modelled_schedule(schedule or "auto"):
         raise CuteDumpError(f"--schedule: {sm120.not_modelled_schedule(schedule)}")
     sched = C.schedule_name(schedule or "auto", ks, "--schedule")
@@ -109,7 +106,7 @@ def parse(
 
         F.parse(fusion)
         fu = fusion.strip()
-    sm90_only = grouped or fu is not None
+    sm90_only = (grouped and arch != "sm120") or fu is not None
     if (arch != "sm90" and sm90_only) or (arch not in ("sm90", "sm120") and sfv is not None):
         what, builder = (
             (
@@ -126,7 +123,7 @@ def parse(
                 f"{fu.split('<')[0]}<...>, ...>",
             )
         )
-        where = "--arch sm90" if what != "--sf-vec" else "--arch sm90 and sm120"
+        where = "--arch sm90" if what == "--fusion" else "--arch sm90 and sm120"
         raise CuteDumpError(
             f"{what} with --arch {arch}: CUTLASS's builder ({builder}) is not modelled (cutedump models {what} for "
             f"{where})"
@@ -137,7 +134,9 @@ def parse(
 
 
 def _capacity(arch: str) -> int:
-    return {"sm90": sm90.SMEM_CAPACITY, "sm100": sm100.SMEM_CAPACITY}.get(arch, sm120.SMEM_CAPACITY)
+    return {"sm90": sm90.SMEM_CAPACITY, "sm100": sm100.SMEM_CAPACITY, "sm103": sm100.SMEM_CAPACITY}.get(
+        arch, sm120.SMEM_CAPACITY
+    )
 
 
 def _problem(text):
@@ -340,13 +339,16 @@ def builder_schedule(cfg, ans) -> str:
     SM100, the 1SM or 2SM schedule of the UMMA the builder picked; for SM90, the policy's schedule)."""
     if cfg.schedule != "KernelScheduleAuto":
         return cfg.schedule
+    if cfg.arch == "sm103":
+        two = "_2x1SM_" in ans.mainloop.mma_op.value
+        return f"KernelTmaWarpSpecialized{'2Sm' if two else '1Sm'}BlockScaledMxNvf4UltraVs32Sm103"
     if cfg.arch == "sm100":
         two = "_2x1SM_" in ans.mainloop.mma_op.value
         bs = "BlockScaled" if getattr(ans.mainloop, "block_scaled", False) else ""
         return f"KernelTmaWarpSpecialized{'2Sm' if two else '1Sm'}{bs}Sm100"
     if cfg.arch == "sm120":
         # the SM120 builders read Auto as cooperative (IsCooperative: not a Pingpong schedule)
-        return "KernelTmaWarpSpecializedCooperative"
+        return "KernelPtrArrayTmaWarpSpecializedCooperative" if cfg.grouped else "KernelTmaWarpSpecializedCooperative"
     return ans.mainloop.schedule.value
 
 
@@ -356,6 +358,9 @@ def scale_command(cfg, ans) -> str:
     ml = ans.mainloop
     kind = "mxf8f6f4" if ml.instr == "MXF4F6F8" else ("nvf4" if ml.sf_vec_size == 16 else "mxf4")
     t = ",".join(map(str, cfg.tile))
+    if cfg.arch == "sm103":  # Sm103BlockScaledConfig: gmem layouts only (its smem tilings are the builder's)
+        kind = "nvf4" if ml.sf_type == "float_ue4m3_t" else "mxf4"
+        return f"cutedump scale --arch sm103 --kind {kind} --vs {ml.sf_vec_size} --problem {t}"
     return (
         f"cutedump scale --arch {cfg.arch} --kind {kind} --vs {ml.sf_vec_size} --problem {t} --tile {t} "
         f"--cta-group {2 if ml.is_2sm else 1}"
@@ -414,7 +419,7 @@ def _text(cfg, ans, prob, words) -> str:
     out = []
     op = lambda o, w: f"{o.element}:{o.layout}" + (f" ({w})" if o.element != "void" else "")
     maj = lambda k: "K-major" if k else "MN-major"
-    arch_tag = {"sm90": "Sm90", "sm100": "Sm100"}.get(cfg.arch, "Sm120")
+    arch_tag = {"sm90": "Sm90", "sm100": "Sm100", "sm103": "Sm103"}.get(cfg.arch, "Sm120")
     opclass = "OpClassBlockScaledTensorOp" if C.is_block_scaled(cfg) else "OpClassTensorOp"
     out.append(
         f"CollectiveBuilder<arch::{arch_tag}, {opclass}>  "
@@ -451,7 +456,12 @@ def _text(cfg, ans, prob, words) -> str:
     out.append("")
     out.append("mainloop")
     dp = m["dispatch_policy"]
-    if cfg.arch == "sm100":
+    if cfg.arch == "sm103":
+        pol = (
+            f"{dp['name']}<{dp['load_ab_stages']}, {dp['load_sf_stages']}, 3, {ans.mainloop.acc_stages}, "
+            f"{dp['cluster_shape']}, {dp['prefetch_type']}>"
+        )
+    elif cfg.arch == "sm100":
         pol = f"{dp['name']}<{dp['stages']}, 2, {ans.mainloop.acc_stages}, {dp['cluster_shape']}>"
     elif cfg.arch == "sm120":
         ss = ans.mainloop.scheduler_stages
@@ -462,6 +472,11 @@ def _text(cfg, ans, prob, words) -> str:
         ("dispatch policy", pol),
         ("schedule", _schedule_row(cfg, ans)),
         ("stages", str(dp["stages"])),
+        *(
+            [("SF stages", str(dp["load_sf_stages"])), ("SF prefetch", dp["prefetch_type"])]
+            if cfg.arch == "sm103"
+            else []
+        ),
         ("MMA atom", ans.mainloop.mma_op.value),
         ("smem atom A", ans.mainloop.smem_atom_a.value),
         ("smem atom B", ans.mainloop.smem_atom_b.value),
@@ -509,14 +524,15 @@ def _text(cfg, ans, prob, words) -> str:
     out.append("")
     for k in ("smem_layout_atom_a", "smem_layout_atom_b", "smem_layout_a", "smem_layout_b"):
         out.append(f"{k}: {m[k]}")
-    for k in SCALE_FIELDS if cfg.arch == "sm120" else SCALE_FIELDS_SM100:
+    for k in SCALE_FIELDS if cfg.arch == "sm120" else SCALE_FIELDS_SM100 + SM103_FIELDS:
         if k in m:
             out.append(f"{k}: {m[k]}")
     for k in ("smem_layout_atom_c", "smem_layout_c", "smem_layout_d"):
         if k in e:
             out.append(f"epilogue {k}: {e[k]}")
     if bs:
-        out.append(words.line("scale_line_smem", command=scale_command(cfg, ans)))
+        line = "scale_line" if cfg.arch == "sm103" else "scale_line_smem"
+        out.append(words.line(line, command=scale_command(cfg, ans)))
     if cfg.arch == "sm90" and ans.mainloop.gmma_layout_b is not None:
         out.append(words.line("gmma_transposed_b", layout=_expr(ans.mainloop.gmma_layout_b)))
     out.append("")
@@ -816,6 +832,8 @@ SCALE_FIELDS = (
 #: those the SM90 blockwise and SM100 block-scaled texts print as lines (SM100's TMA SFA/SFB and SF vector size are
 #: rows of the mainloop)
 SCALE_FIELDS_SM100 = tuple(k for k in SCALE_FIELDS if not k.startswith(("gmem_", "sf_")))
+#: the SM103 collective's TMA views of A's and B's smem (one mainloop iteration's 3 stages)
+SM103_FIELDS = ("smem_layout_a_tma", "smem_layout_b_tma")
 
 
 #: the facts of statements without a rule (worded in the catalog; JSON holds the English words)

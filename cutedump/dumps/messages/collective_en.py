@@ -177,4 +177,23 @@ MESSAGES = {
     "coll.bs_instr_mxf4": "A and B both {bits}-bit and K-major -> {instr}",
     "coll.bs_instr_f8f6f4": "{a} x {b} ({ma}/{mb}-major) -> {instr} (only it takes {narrow}-bit or MN-major operands)",
     "coll.bs_mma": "{sm}; {instr}; SFVecSize {vs}",
+    # ---- sm103: the SM103 block-scaled "ultra" builder (sm103_blockscaled_umma_builder.inl, example 89)
+    "coll.sm103_auto_even": "KernelScheduleAuto: static cluster M = {cm} is even -> the {sm} UMMA; SFVecSize {vs} "
+    "(find_vector_size of Auto)",
+    "coll.sm103_auto_odd": "KernelScheduleAuto: cluster M = {cm} is odd -> the {sm} UMMA; SFVecSize {vs} "
+    "(find_vector_size of Auto)",
+    "coll.sm103_auto_dynamic": "KernelScheduleAuto: a dynamic cluster -> the {sm} UMMA; SFVecSize {vs} "
+    "(find_vector_size of Auto)",
+    "coll.sm103_mma": "{sm}; the SM103 FP4 UMMA (K {k}: three 4-bit MMAs of 32 per instruction); SFVecSize {vs}",
+    "coll.sm103_smem_atom": "A and B sit in smem as {alloc} (the builder's fixed atom, {sw})",
+    "coll.sm103_stages": "StageCountAutoCarveout<{carveout}>: A/B stages = ({capacity} capacity - {kernel_carve} kernel "
+    "carveout ({acc_stages} accumulator stages) - {carveout} carveout) / ({ab_bytes} A+B bytes + {sfa} SFA + {sfb} SFB "
+    "bytes + {pipeline_bytes} bytes of two pipelines per stage = {per}) = {stages}",
+    "coll.sm103_sf_stages": "scale-factor stages = {ab} A/B stages + {left} bytes left / ({sfa} SFA + {sfb} SFB + "
+    "{pipeline_bytes} pipeline bytes = {per}) = {stages}",
+    "coll.sm103_policy": "{policy}<{stages} A/B stages, {sf_stages} scale-factor stages, {sched_stages} scheduler "
+    "stages, {acc_stages} accumulator stages, cluster {cluster}, {prefetch}> (accumulator stages: tile N = {n} -> "
+    "{acc_stages})",
+    "coll.sm103_prefetch_off": "{schedule} derives from {base} -> KernelPrefetchType::{value}",
+    "coll.sm103_prefetch_on": "{schedule} does not derive from {base} -> KernelPrefetchType::{value}",
 }

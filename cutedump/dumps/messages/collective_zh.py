@@ -167,4 +167,21 @@ MESSAGES = {
     "coll.bs_instr_mxf4": "A 与 B 都是 {bits} 位且 K-major -> {instr}",
     "coll.bs_instr_f8f6f4": "{a} x {b}（{ma}/{mb}-major）-> {instr}（只有它接受 {narrow} 位或 MN-major 操作数）",
     "coll.bs_mma": "{sm}；{instr}；SFVecSize {vs}",
+    # ---- sm103: SM103 block-scaled "ultra" 构建器（sm103_blockscaled_umma_builder.inl，示例 89）
+    "coll.sm103_auto_even": "KernelScheduleAuto：静态 cluster M = {cm} 为偶数 -> 用 {sm} UMMA；SFVecSize {vs}"
+    "（Auto 的 find_vector_size）",
+    "coll.sm103_auto_odd": "KernelScheduleAuto：cluster M = {cm} 为奇数 -> 用 {sm} UMMA；SFVecSize {vs}"
+    "（Auto 的 find_vector_size）",
+    "coll.sm103_auto_dynamic": "KernelScheduleAuto：动态 cluster -> 用 {sm} UMMA；SFVecSize {vs}（Auto 的 find_vector_size）",
+    "coll.sm103_mma": "{sm}；SM103 FP4 UMMA（K {k}：每条指令三次 32 元素的 4 位 MMA）；SFVecSize {vs}",
+    "coll.sm103_smem_atom": "A 与 B 在 smem 中按 {alloc} 存放（构建器固定的 atom，{sw}）",
+    "coll.sm103_stages": "StageCountAutoCarveout<{carveout}>：A/B stage 数 =（{capacity} 容量 - {kernel_carve} 内核预留"
+    "（{acc_stages} 个累加器 stage）- {carveout} 预留）/（每个 stage {ab_bytes} 字节 A+B + {sfa} 字节 SFA + {sfb} 字节 "
+    "SFB + {pipeline_bytes} 字节两条流水线 = {per}）= {stages}",
+    "coll.sm103_sf_stages": "缩放因子 stage 数 = {ab} 个 A/B stage + 剩余 {left} 字节 /（{sfa} SFA + {sfb} SFB + "
+    "{pipeline_bytes} 字节流水线 = {per}）= {stages}",
+    "coll.sm103_policy": "{policy}<{stages} 个 A/B stage, {sf_stages} 个缩放因子 stage, {sched_stages} 个调度器 stage, "
+    "{acc_stages} 个累加器 stage, cluster {cluster}, {prefetch}>（累加器 stage：tile N = {n} -> {acc_stages}）",
+    "coll.sm103_prefetch_off": "{schedule} 派生自 {base} -> KernelPrefetchType::{value}",
+    "coll.sm103_prefetch_on": "{schedule} 不派生自 {base} -> KernelPrefetchType::{value}",
 }
