@@ -9,7 +9,6 @@ from cutedump.collective.config import Config
 from tests.oracle import gen_collective as G
 from tests.oracle import gen_collective_sm120 as S120
 
-
 _BASE = S120.cpp_body
 
 
