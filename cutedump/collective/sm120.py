@@ -689,6 +689,11 @@ def epilogue(cfg: Config):
         coll = _ru(_ru(c_bytes, al_d) + d_bytes, align)
     # SM90's collective epilogue's SharedStorage (sm90_epilogue_tma_warpspecialized.hpp:218), as sm90.epilogue
     shared = _ru(coll + align + 16 * stages_c, align)
+    if cfg.grouped:
+        # the ptr-array collective epilogue's SharedStorage (sm90_epilogue_array_tma_warpspecialized.hpp:243) adds
+        # its TMA descriptors (128 bytes each, 128-aligned): C's and one D per epilogue warp group (2: SM120's
+        # schedules, GetNumEpilogueWarpGroups, sm120_builder.inl:68)
+        shared = _ru(coll + align + 128 * (1 + 2) + 16 * stages_c, max(align, 128))
     ep = Epilogue120()
     ep.deferred = deferred
     ep.schedule = Choice(
