@@ -184,7 +184,7 @@ MESSAGES = {
     "(find_vector_size of Auto)",
     "coll.sm103_auto_dynamic": "KernelScheduleAuto: a dynamic cluster -> the {sm} UMMA; SFVecSize {vs} "
     "(find_vector_size of Auto)",
-    "coll.sm103_mma": "{sm}; the SM103 FP4 UMMA (K {k}: three 4-bit MMAs of 32 per instruction); SFVecSize {vs}",
+    "coll.sm103_mma": "{sm}; the SM103 FP4 UMMA (K {k} elements per instruction); SFVecSize {vs}",
     "coll.sm103_smem_atom": "A and B sit in smem as {alloc} (the builder's fixed atom, {sw})",
     "coll.sm103_stages": "StageCountAutoCarveout<{carveout}>: A/B stages = ({capacity} capacity - {kernel_carve} kernel "
     "carveout ({acc_stages} accumulator stages) - {carveout} carveout) / ({ab_bytes} A+B bytes + {sfa} SFA + {sfb} SFB "

@@ -173,7 +173,7 @@ MESSAGES = {
     "coll.sm103_auto_odd": "KernelScheduleAuto：cluster M = {cm} 为奇数 -> 用 {sm} UMMA；SFVecSize {vs}"
     "（Auto 的 find_vector_size）",
     "coll.sm103_auto_dynamic": "KernelScheduleAuto：动态 cluster -> 用 {sm} UMMA；SFVecSize {vs}（Auto 的 find_vector_size）",
-    "coll.sm103_mma": "{sm}；SM103 FP4 UMMA（K {k}：每条指令三次 32 元素的 4 位 MMA）；SFVecSize {vs}",
+    "coll.sm103_mma": "{sm}；SM103 FP4 UMMA（每条指令 K {k} 个元素）；SFVecSize {vs}",
     "coll.sm103_smem_atom": "A 与 B 在 smem 中按 {alloc} 存放（构建器固定的 atom，{sw}）",
     "coll.sm103_stages": "StageCountAutoCarveout<{carveout}>：A/B stage 数 =（{capacity} 容量 - {kernel_carve} 内核预留"
     "（{acc_stages} 个累加器 stage）- {carveout} 预留）/（每个 stage {ab_bytes} 字节 A+B + {sfa} 字节 SFA + {sfb} 字节 "
