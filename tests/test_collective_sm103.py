@@ -192,7 +192,7 @@ def test_generated_sample_agrees_with_cutlass():
 @pytest.mark.slow
 def test_generated_configurations_agree_with_cutlass():
     ok, refused = _generated()
-    assert len(ok) >= 80
+    assert len(ok) >= 60
     _agree(ok)
 
 
