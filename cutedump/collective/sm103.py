@@ -218,6 +218,8 @@ def mainloop(cfg: Config, carveout: int):
     # the collective: CtaShape_MNK = TileShape / AtomThrShapeMNK (its N is the tile's)
     if n not in (128, 192, 256):
         raise Refused("Cta N should be one of 128/192/256", f"{BC}:139")
+    if sfa != _sfb:
+        raise Refused("SFA and SFB data types should be the same", f"{BC}:162")
     if cta_m % 128:
         # the Params' TMA_SFA (sm103_blockscaled_mma_warpspecialized.hpp:359, part of the class): the CTA's tile of
         # scale factors (CTA M rows) against one stage of SmemLayoutSFA (whole 128-row atoms)
