@@ -133,6 +133,16 @@ CONFIGS = [
          tile="128,256,256", cluster="dynamic", cluster_preferred="4,2", cluster_fallback="2,1", grouped=True,
          alignment_a="32", alignment_b="32", schedule="KernelPtrArrayTmaWarpSpecialized1SmNvf4Sm100",
          epilogue_schedule="PtrArrayTmaWarpSpecialized1Sm", epilogue_tile="128,64"),
+    # sm103: the SM103 block-scaled builder (Auto on an even, odd and dynamic cluster; a DisablePrefetch schedule)
+    dict(arch="sm103", a="cute::tuple<float_e2m1_t,float_ue8m0_t>", b="cute::tuple<float_e2m1_t,float_ue8m0_t>",
+         d="bfloat16_t", tile="256,256,768", cluster="2,1,1", alignment_a="32", alignment_b="32"),
+    dict(arch="sm103", a="cute::tuple<float_e2m1_t,float_ue8m0_t>", b="cute::tuple<float_e2m1_t,float_ue8m0_t>",
+         d="bfloat16_t", tile="128,128,768", alignment_a="32", alignment_b="32"),
+    dict(arch="sm103", a="cute::tuple<float_e2m1_t,float_ue8m0_t>", b="cute::tuple<float_e2m1_t,float_ue8m0_t>",
+         d="bfloat16_t", tile="128,128,768", cluster="dynamic", alignment_a="32", alignment_b="32"),
+    dict(arch="sm103", a="cute::tuple<float_e2m1_t,float_ue4m3_t>", b="cute::tuple<float_e2m1_t,float_ue4m3_t>",
+         d="bfloat16_t", tile="128,192,768", alignment_a="32", alignment_b="32",
+         schedule="KernelTmaWarpSpecialized1SmBlockScaledMxNvf4UltraVs16Sm103DisablePrefetch"),
 ]  # fmt: skip
 
 

@@ -171,8 +171,12 @@ def test_grouped_with_a_plain_schedule_is_one_not_modelled_line(kw, words):
     assert words in msg and "not modelled" in msg and "\n" not in msg, msg
 
 
-def test_grouped_outside_sm90_and_sm100_is_still_refused():
+def test_grouped_with_a_plain_schedule_is_refused():
+    """--grouped goes with a ptr-array schedule (SM120 grouped: tests/test_collective_sm120_grouped.py)."""
     from cutedump.commands._collective import collective_text
 
     with pytest.raises(CuteDumpError, match="--grouped"):
-        collective_text(arch="sm120", a="e4m3", b="e4m3", d="half_t", tile="128,128,128", grouped=True)
+        collective_text(
+            arch="sm100", a="e4m3", b="e4m3", d="half_t", tile="128,128,128", grouped=True,
+            schedule="KernelTmaWarpSpecialized1SmSm100",
+        )  # fmt: skip

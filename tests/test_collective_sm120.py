@@ -1,7 +1,7 @@
 """``cutedump collective --arch sm120`` (GeForce Blackwell, issue 44 items 2 and 3) against CUTLASS 4.2's own SM120
 CollectiveBuilders compiled host-only with g++ (tests/oracle/gen_collective_sm120.py, recorded answers).
 
-Each of CUTLASS's SM120 examples (79a/b/c, 87a/b; 79d and 87c are grouped GEMMs, not modelled) is asked as the
+Each of CUTLASS's SM120 examples (79a/b/c, 87a/b; the grouped 79d and 87c: tests/test_collective_sm120_grouped.py) is asked as the
 command asks it and compared field by field; generated dense F8F6F4, block-scaled (NVFP4, MXFP4, MXFP8/6, mixed)
 and blockwise configurations too, and configurations CUTLASS refuses must be refused with its static_assert
 message. A sample runs by default, every generated batch under ``-m slow``. The command's words are read back and
@@ -100,25 +100,22 @@ def test_edges_of_the_rules_agree_with_cutlass():
     assert any("_0" in build(c).fields["mainloop"].get("smem_layout_atom_sfa", "") for c in ok)
 
 
-@pytest.mark.parametrize("example", ["79d", "87c"])
-def test_grouped_examples_name_their_builder_and_say_not_modelled(example):
-    """79d (NVFP4 grouped) and 87c (FP8 groupwise grouped) use pointer-array layout tags with the PtrArray
-    schedules: one error line naming the SM120 builder CUTLASS would use, and 'not modelled'."""
+def test_ptr_array_schedule_of_the_dense_builder_is_cutlass_refusal():
+    """79d and 87c (grouped GEMMs) are answered with --grouped (tests/test_collective_sm120_grouped.py); SM120's dense
+    F8F6F4 builder takes the PtrArray schedules in its enable_if and refuses them (sm120_mma_builder.inl:140)."""
     from cutedump.commands._collective import collective_text
 
-    a = "nv_float4_t<float_e2m1_t>" if example == "79d" else "float_e4m3_t"
     with pytest.raises(CuteDumpError) as e:
         collective_text(
             arch="sm120",
-            a=a,
-            b=a,
+            a="float_e4m3_t",
+            b="float_e4m3_t",
             d="half_t",
             tile="128,128,128",
             schedule="KernelPtrArrayTmaWarpSpecializedCooperative",
         )
     msg = str(e.value)
-    builder = "sm120_blockscaled_mma_builder.inl:53" if example == "79d" else "sm120_blockwise_mma_builder.inl:109"
-    assert "not modelled" in msg and builder in msg and "grouped" in msg
+    assert "PtrArray kernel is not supported for this collective builder." in msg and "sm120_mma_builder.inl" in msg
 
 
 #: the block-scaled generator draws tiles up to 256 x 256 x 256 in SM120's 99 KB (about half have no stage), the

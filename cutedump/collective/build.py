@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from cutedump.collective import sm90 as R
-from cutedump.collective.config import Config, block_scaled_parts, is_block_scaled
+from cutedump.collective.config import Config, block_scaled_parts, element_pair_parts, is_block_scaled
 from cutedump.errors import CuteDumpError, warn
 
 
@@ -71,6 +71,16 @@ def build(cfg: Config, params: bool | str = True) -> Answer:
     SM100's CollectiveMma instantiates its Params itself; SM90's only in a kernel: ``params=False`` answers for the
     SM90 collective's class and SharedStorage alone; ``params="warn"`` (the command) answers for them too, with one
     warning that a kernel built on the collective is refused (CUTLASS's builder itself accepts it)."""
+    if cfg.arch == "sm103":  # SM103's builder reads its element pairs itself (sm103.py)
+        return _build_sm103(cfg)
+    pairs = [o.element for o in (cfg.a, cfg.b) if element_pair_parts(o.element)]
+    if pairs:
+        raise R.NotModelled(
+            f"{pairs[0]} on --arch {cfg.arch}: the element pair cute::tuple<Element, ElementSF> is how CUTLASS's SM103 "
+            "builder takes block-scaled operands (sm103_blockscaled_umma_builder.inl, example 89: --arch sm103); "
+            f"the --arch {cfg.arch} builders with such a pair are not modelled (their block-scaled spelling is a "
+            "wrapper such as nv_float4_t<float_e2m1_t>)"
+        )
     not_modelled_scales(cfg)
     if cfg.arch == "sm120":  # SM120's builders read the narrow and block-scaled types themselves (sm120.py)
         return _build_sm120(cfg)
@@ -277,13 +287,24 @@ def not_modelled_types(cfg: Config) -> None:
         )
 
 
-def _build_sm100(cfg: Config) -> Answer:
+def _build_sm103(cfg: Config) -> Answer:
+    """SM103: the block-scaled "ultra" builder (collective/sm103.py) and SM100's epilogue builder
+    (sm103_builder.inl aliases it)."""
+    from cutedump.collective import sm103  # start-up: the SM103 rules only for --arch sm103
+
+    return _build_sm100(cfg, sm103.mainloop)
+
+
+def _build_sm100(cfg: Config, sm103_mainloop=None) -> Answer:
     from cutedump.collective import sm100 as S  # start-up: the SM100 rules only for --arch sm100
 
-    bs = is_block_scaled(cfg)
+    bs = is_block_scaled(cfg) or sm103_mainloop is not None
     epi = S.epilogue(cfg)  # CUTLASS builds the epilogue first (its size is the carveout)
     carve = cfg.carveout if cfg.carveout is not None else epi.shared_storage_bytes
-    ml = S.blockscaled_mainloop(cfg, carve) if bs else S.mainloop(cfg, carve)
+    if sm103_mainloop is not None:
+        ml = sm103_mainloop(cfg, carve)
+    else:
+        ml = S.blockscaled_mainloop(cfg, carve) if bs else S.mainloop(cfg, carve)
     if getattr(epi, "late", None) is not None:  # a fused epilogue's compile error after every static_assert
         raise epi.late
     st = ml.stages.value
@@ -291,6 +312,12 @@ def _build_sm100(cfg: Config) -> Answer:
     lay_b = S.smem_layout_expr(ml.smem_atom_b.value, ml.shape_b, st, ml.major_b == "MN")
     tma_stage_slices([("A", lay_a), ("B", lay_b)], 4, "sm100_mma_warpspecialized.hpp:317 (Params)")
     main = uniform_mainloop_fields(ml, st, S.cluster_print(cfg), lay_a, lay_b)
+    if sm103_mainloop is not None:
+        # the SM103 collective's two pipelines, its prefetch type and its TMA views of A and B (3 stages: one
+        # mainloop iteration, sm103_blockscaled_mma_warpspecialized.hpp:258)
+        main["dispatch_policy"].update(
+            load_ab_stages=st, load_sf_stages=ml.sf_stages.value, prefetch_type=ml.prefetch.value
+        )
     if bs:
         main.update(
             {
@@ -318,12 +345,16 @@ def _build_sm100(cfg: Config) -> Answer:
                 "layout_sfb": str(ml.layout_sfb),
             }
         )
+    if sm103_mainloop is not None:
+        main["smem_layout_a_tma"] = _expr(S.smem_layout_expr(ml.smem_atom_a.value, ml.shape_a, 3, False))
+        main["smem_layout_b_tma"] = _expr(S.smem_layout_expr(ml.smem_atom_b.value, ml.shape_b, 3, False))
     why = [
         ("dispatch policy", ml.schedule),
         ("MMA atom", ml.mma_op),
         ("smem atom A", ml.smem_atom_a),
         ("smem atom B", ml.smem_atom_b),
         ("stages", ml.stages),
+        *([("SF stages", ml.sf_stages), ("SF prefetch", ml.prefetch)] if sm103_mainloop is not None else []),
         ("TMA A", ml.copy_a),
         ("TMA B", ml.copy_b),
     ]
@@ -380,6 +411,14 @@ def fusion_fields(cfg: Config, epi, ep: dict, why: list) -> None:
         why.append(("fusion SFD", epi.sfd_why))
 
 
+def _null_pointer_print(layout: str) -> str:
+    """cute::print of a null ``Layout*``: ptr[<sizeof_bits of the layout>b]((nil)); the layout's size is its dynamic
+    (int, 32-bit) extents and strides, the printed values without a leading underscore."""
+    import re
+
+    return f"ptr[{32 * len(re.findall(r'(?<![_0-9])[0-9]+', layout))}b]((nil))"
+
+
 def _build_sm120(cfg: Config) -> Answer:
     """SM120 (GeForce Blackwell): the dense, block-scaled or blockwise builder (collective/sm120.py) and SM120's
     epilogue builder, which builds SM90's TMA collective epilogue."""
@@ -424,6 +463,10 @@ def _build_sm120(cfg: Config) -> Answer:
             layout_sfa=str(bw.deduce_layout("A")),
             layout_sfb=str(bw.deduce_layout("B")),
         )
+    if cfg.grouped and "layout_sfa" in main:
+        # a grouped GEMM's LayoutSFA/SFB are pointers (InternalLayoutSFA *): cute::print of a default-constructed one
+        main["layout_sfa"] = _null_pointer_print(main["layout_sfa"])
+        main["layout_sfb"] = _null_pointer_print(main["layout_sfb"])
     ep = tma_epilogue_fields(epi)
     why = [
         ("schedule", ml.schedule),

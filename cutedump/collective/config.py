@@ -100,6 +100,50 @@ def block_scaled_element(text: str, what: str, typed: str | None = None) -> str 
     return f"{head}<{data}>"
 
 
+#: the scale-factor types of an element pair ``cute::tuple<ElementA, ElementSF>`` (example 89's SM103 spelling)
+PAIR_SF_TYPES = ("float_ue4m3_t", "float_ue8m0_t")
+
+
+def element_pair(text: str, what: str, typed: str | None = None) -> str | None:
+    """``cute::tuple<float_e2m1_t, float_ue4m3_t>`` (the data type in any spelling :func:`element` reads, the
+    scale-factor type float_ue4m3_t or float_ue8m0_t) -> its canonical spelling
+    ``cute::tuple<float_e2m1_t,float_ue4m3_t>``; None when ``text`` is no tuple."""
+    t = text.strip().replace("cutlass::", "").replace("cute::", "").replace(" ", "")
+    if not t.startswith("tuple<"):
+        return None
+    shown = typed if typed is not None else text.strip()
+    if not t.endswith(">") or t.count(",") != 1:
+        raise CuteDumpError(
+            f"{what}: {shown!r} is no element pair cute::tuple<ElementA, ElementSF> (e.g. "
+            "cute::tuple<float_e2m1_t,float_ue4m3_t>)"
+        )
+    data, sf = t[len("tuple<") : -1].split(",")
+    data = element(data, what, typed=shown)
+    if sf not in PAIR_SF_TYPES:
+        raise CuteDumpError(
+            f"{what}: {shown!r}: the scale-factor type of an element pair is {' or '.join(PAIR_SF_TYPES)} (got {sf})"
+        )
+    return f"cute::tuple<{data},{sf}>"
+
+
+def _is_sf_pair(text: str) -> bool:
+    """``cute::tuple<X, float_ue4m3_t|float_ue8m0_t>``: an element pair (SM103), not a mixed-input operand's scale."""
+    t = text.strip().replace("cutlass::", "").replace("cute::", "").replace(" ", "")
+    if not (t.startswith("tuple<") and t.endswith(">") and t.count(",") == 1):
+        return False
+    first, second = t[len("tuple<") : -1].split(",")
+    # a scale-factor type second, or a narrow float first (the block-scaled data types; mixed input converts ints/fp8)
+    return second in PAIR_SF_TYPES or first in ("float_e2m1_t", "float_e2m3_t", "float_e3m2_t")
+
+
+def element_pair_parts(el: str) -> tuple[str, str] | None:
+    """``cute::tuple<float_e2m1_t,float_ue4m3_t>`` -> (data type, scale-factor type); None for anything else."""
+    if not el.startswith("cute::tuple<"):
+        return None
+    data, sf = el[len("cute::tuple<") : -1].split(",")
+    return data, sf
+
+
 def block_scaled_parts(el: str) -> tuple[str, str, str, int] | None:
     """``mx_float8_t<float_e4m3_t>`` -> (wrapper, data type, scale-factor type, SFVecSize); None for a plain type."""
     head, lt, rest = el.partition("<")
@@ -110,7 +154,10 @@ def block_scaled_parts(el: str) -> tuple[str, str, str, int] | None:
 
 
 def is_block_scaled(cfg) -> bool:
-    """Both A and B block-scaled wrappers: CUTLASS's builders take OpClassBlockScaledTensorOp."""
+    """Both A and B block-scaled wrappers, or SM103 (whose only builder is block-scaled): CUTLASS's builders take
+    OpClassBlockScaledTensorOp."""
+    if cfg.arch == "sm103":
+        return True
     return bool(block_scaled_parts(cfg.a.element) and block_scaled_parts(cfg.b.element))
 
 
@@ -119,7 +166,8 @@ def element_bits(el: str) -> int:
     if el == "void":
         return 0
     parts = block_scaled_parts(el)
-    return ELEMENT_BITS[parts[1] if parts else el]
+    pair = element_pair_parts(el)
+    return ELEMENT_BITS[parts[1] if parts else pair[0] if pair else el]
 
 
 def element_spellings() -> str:
@@ -212,6 +260,21 @@ SM100_EPILOGUE_SCHEDULES = (
     "PtrArrayNoSmemWarpSpecialized2Sm",
 )
 
+#: SM103 (B300) builder schedules (sm103_blockscaled_umma_builder.inl: KernelScheduleSm103BlockScaledGemm's and
+#: Auto; the schedules without a prefetch suffix are aliases of the TmaPrefetch ones, dispatch_policy.hpp:870)
+SM103_KERNEL_SCHEDULES = (
+    "KernelScheduleAuto",
+    *(
+        f"KernelTmaWarpSpecialized{sm}BlockScaledMxNvf4UltraVs{vs}Sm103{p}"
+        for sm in ("1Sm", "2Sm")
+        for vs in (16, 32)
+        for p in ("", "TmaPrefetch", "DisablePrefetch")
+    ),
+    "KernelScheduleSm103BlockScaledGemm",
+    "KernelScheduleSm103BlockScaledMxNvf4UltraTmaPrefetch",
+    "KernelScheduleSm103BlockScaledMxNvf4UltraDisablePrefetch",
+)
+
 #: SM120 (GeForce Blackwell) builder schedules (cutlass/gemm/dispatch_policy.hpp:902-928): the dense F8F6F4 builder
 #: (sm120_mma_builder.inl:72) takes Cooperative/Pingpong and KernelScheduleSm120DenseGemm's; the block-scaled one
 #: (sm120_blockscaled_mma_builder.inl:69) those and the Nvf4/Mxf4/Mxf8f6f4 schedules; the blockwise one
@@ -231,10 +294,19 @@ SM120_KERNEL_SCHEDULES = (
     "KernelScheduleSm120Blockwise",
     "KernelTmaWarpSpecializedBlockwiseCooperativeSm120",
     "KernelTmaWarpSpecializedBlockwisePingpongSm120",
+    # the grouped (ptr-array) schedules (examples 79d, 87c): --grouped
+    "KernelPtrArrayTmaWarpSpecializedCooperative",
+    "KernelPtrArrayTmaWarpSpecializedPingpong",
 )
 #: the SM120 epilogue builder (epilogue/collective/builders/sm120_builder.inl:483) takes these (its no-smem and
 #: PtrArray/Sparse ones aside)
-SM120_EPILOGUE_SCHEDULES = ("EpilogueScheduleAuto", "TmaWarpSpecialized", "TmaWarpSpecializedCooperative")
+SM120_EPILOGUE_SCHEDULES = (
+    "EpilogueScheduleAuto",
+    "TmaWarpSpecialized",
+    "TmaWarpSpecializedCooperative",
+    "PtrArrayTmaWarpSpecializedPingpong",
+    "PtrArrayTmaWarpSpecializedCooperative",
+)
 
 
 class Operand(NamedTuple):
@@ -253,7 +325,8 @@ class Operand(NamedTuple):
     def data(self) -> str:
         """The element's data type: a block-scaled wrapper's (``nv_float4_t<float_e2m1_t>`` -> ``float_e2m1_t``)."""
         parts = block_scaled_parts(self.element)
-        return parts[1] if parts else self.element
+        pair = element_pair_parts(self.element)
+        return parts[1] if parts else pair[0] if pair else self.element
 
 
 class ScaledOperand(Operand):
@@ -398,8 +471,12 @@ def operand(text: str, what: str, default_layout: str, allow_void: bool = False)
     """``half_t:RowMajor`` / ``half_t:K`` / ``half_t`` (default layout); C++ qualified names (``cutlass::half_t``,
     ``cutlass::layout::RowMajor``) and the DSL's (``cutlass.Float16``) too."""
     typ, lay = _split_layout(text)
-    typ, scale = _scaled_mixed_input(typ, what)
-    wrapped = block_scaled_element(typ, what, typed=text) if what[-1].lower() in "ab" else None
+    scale, wrapped = (), None
+    if what[-1].lower() in "ab" and _is_sf_pair(typ):  # SM103's cute::tuple<Element, ElementSF> (example 89)
+        wrapped = element_pair(typ, what, typed=text)
+    else:  # a mixed-input operand's cute::tuple<Element, ElementScale[, ElementZero]> (example 55), or a plain type
+        typ, scale = _scaled_mixed_input(typ, what)
+        wrapped = block_scaled_element(typ, what, typed=text) if what[-1].lower() in "ab" else None
     el = wrapped or element(typ, what, allow_void, typed=text)
     lay = lay.strip().replace("cutlass::layout::", "")
     if not lay:
@@ -622,15 +699,19 @@ _FAMILIES = (
     ),
     (
         tuple(
-            f"KernelTmaWarpSpecialized{sm}BlockScaledMxNvf4UltraVs{vs}Sm103{p}"
+            f"KernelPtrArrayTmaWarpSpecialized{sm}BlockScaledMxNvf4UltraVs{vs}Sm103{p}"
             for sm in ("1Sm", "2Sm")
             for vs in (16, 32)
             for p in ("DisablePrefetch", "TmaPrefetch")
         )
-        + ("KernelScheduleSm103BlockScaledGemm",),
+        + (
+            "KernelSchedulePtrArraySm103BlockScaledGemm",
+            "KernelSchedulePtrArraySm103BlockScaledMxNvf4UltraTmaPrefetch",
+            "KernelSchedulePtrArraySm103BlockScaledMxNvf4UltraDisablePrefetch",
+        ),
         "sm103_blockscaled_umma_builder.inl",
-        "KernelScheduleSm103BlockScaledGemm",
-        "--arch sm103, MainloopSm103TmaUmmaWarpSpecializedBlockScaled",
+        "KernelSchedulePtrArraySm103BlockScaledGemm",
+        "--arch sm103 grouped, MainloopSm103ArrayTmaUmmaWarpSpecializedBlockScaled",
     ),
 )
 #: tags a builder dispatches on (``is_base_of_v<TAG, Schedule>``) whose schedules no family above lists: a schedule
@@ -680,4 +761,9 @@ def builder_of(schedule: str) -> str | None:
 
 def _ARCH_SCHEDULES() -> dict[str, tuple[str, ...]]:
     """--arch -> the kernel schedules cutedump models there (the Auto tag aside)."""
-    return {"sm90": SM90_KERNEL_SCHEDULES[1:], "sm100": SM100_KERNEL_SCHEDULES[1:], "sm120": SM120_KERNEL_SCHEDULES[1:]}
+    return {
+        "sm90": SM90_KERNEL_SCHEDULES[1:],
+        "sm100": SM100_KERNEL_SCHEDULES[1:],
+        "sm103": SM103_KERNEL_SCHEDULES[1:],
+        "sm120": SM120_KERNEL_SCHEDULES[1:],
+    }

@@ -49,6 +49,10 @@ BLOCKSCALED_SCHEDULES = {  # schedule -> (instruction family it forces or None, 
     # the blockwise schedules derive from KernelTmaWarpSpecializedCooperative/Pingpong too (dispatch_policy.hpp:927)
     "KernelTmaWarpSpecializedBlockwiseCooperativeSm120": (None, False, 0),
     "KernelTmaWarpSpecializedBlockwisePingpongSm120": (None, True, 0),
+    # the grouped (ptr-array) schedules (examples 79d, 87c): the block-scaled builder's enable_if takes them
+    # (sm120_blockscaled_mma_builder.inl:72); with pointer layout tags they build the Array mainloop
+    "KernelPtrArrayTmaWarpSpecializedCooperative": (None, False, 0),
+    "KernelPtrArrayTmaWarpSpecializedPingpong": (None, True, 0),
 }
 #: the dense builder's enable_if (sm120_mma_builder.inl:72): KernelScheduleSm120DenseGemm's, and every schedule
 #: deriving from KernelTmaWarpSpecializedCooperative/Pingpong (the block-scaled and blockwise ones among them)
@@ -67,7 +71,6 @@ BLOCKWISE_SCHEDULES = (
 
 _BUILDERS = "cutlass/gemm/collective/builders/"
 _SP = "sparse GEMM (structured-sparse A)"
-_GR = "grouped GEMM (pointer-array layout tags, CUTLASS's examples 79d and 87c)"
 #: CUTLASS 4.2 schedules whose SM120 builder cutedump does not model: (the builder's file:line, what it builds)
 NOT_MODELLED = {
     "KernelScheduleSparseGemmSm120": (f"{_BUILDERS}sm120_sparse_mma_builder.inl:134", _SP),
@@ -84,8 +87,6 @@ NOT_MODELLED = {
             "KernelSparseTmaWarpSpecializedMxf8f6f4Acc2x4Sm120",
         )
     },
-    "KernelPtrArrayTmaWarpSpecializedCooperative": (f"{GB}:54, {BS}:53, {BW}:109", _GR),
-    "KernelPtrArrayTmaWarpSpecializedPingpong": (f"{GB}:54, {BS}:53, {BW}:109", _GR),
 }
 
 
@@ -247,6 +248,8 @@ def _dense(cfg: Config, carveout: int, blockwise: bool):
     subbyte = cfg.a.bits < 8 or cfg.b.bits < 8
     _check_aligned(cfg, subbyte, "sm1xx_gemm_is_aligned")
     rf = BW if blockwise else GB
+    if not blockwise and "PtrArray" in sched:
+        raise Refused("PtrArray kernel is not supported for this collective builder.", f"{GB}:140")
     if blockwise:
         _common_dense_checks(cfg, BW, 132, 151, 164, True)
     else:
@@ -300,9 +303,12 @@ def _dense(cfg: Config, carveout: int, blockwise: bool):
     st = stages.value
     _collective_checks(cfg, st, "blockwise" if blockwise else "dense")
     coop = "Cooperative" if not pp else "Pingpong"
+    arr = "Array" if cfg.grouped else ""
+    ptr = "PtrArray" if cfg.grouped else ""
     if blockwise:
-        sched_name = f"KernelTmaWarpSpecialized{coop}BlockwiseScalingSm120"
-        policy = "MainloopSm120TmaWarpSpecializedBlockwiseScaling"
+        # IsGroupedGemmKernel (pointer layout tags, sm120_blockwise_mma_builder.inl:217): the Array mainloop
+        sched_name = f"Kernel{ptr}TmaWarpSpecialized{coop}BlockwiseScalingSm120"
+        policy = f"MainloopSm120{arr}TmaWarpSpecializedBlockwiseScaling"
         line = 225
     else:
         sched_name = f"KernelTmaWarpSpecialized{coop}Sm120"
@@ -451,6 +457,10 @@ def _blockscaled(cfg: Config, carveout: int):
             "its own atom layout and scale-factor tile for N < 32; not modelled (--cutlass 4.2 refuses it)"
         )
     instr = _instr(cfg, a, b, vs, sf, forced)
+    if "PtrArray" in sched and 6 <= ELEMENT_BITS[a] <= 8 and 6 <= ELEMENT_BITS[b] <= 8:
+        # select_instr's Auto branch (sm1xx_common.inl:759): the generic PtrArray tags are none of the schedules
+        # its static_assert lists for 6/8-bit operands
+        raise Refused("Incorrect SfVectorSize for MX_F4F6F8 is deduced.", f"{XC}:765")
     mx = instr == "MXF4F6F8"
     if forced == "MXF4F6F8":
         _mix8bit(a, b, cfg, f"{BS}:121")
@@ -498,6 +508,8 @@ def _blockscaled(cfg: Config, carveout: int):
             ),
         )
     st = stages.value
+    if cfg.grouped and "PtrArray" not in sched and sched != "KernelScheduleAuto":
+        raise Refused("Invalid builder schedule tag for grouped GEMM", f"{BS}:229")
     _collective_checks(cfg, st, "blockscaled")
     if k // vs // 4 == 0 and cutlass_fact("sm120_blockscaled_small_k_refused"):
         # 4.7's collective defines SmemLayoutSFB through logical_divide(SmemLayoutSFB_, (N, K)) for every tile N (a
@@ -508,12 +520,14 @@ def _blockscaled(cfg: Config, carveout: int):
             f"error (tile K = {k} < 4 x SFVecSize {vs})",
         )
     coop = "Pingpong" if pp else "Cooperative"
-    sched_name = f"KernelTmaWarpSpecialized{coop}BlockScaledSm120"
+    # IsGroupedGemmKernel (pointer layout tags, sm120_blockscaled_mma_builder.inl:228): the Array mainloop
+    ptr = "PtrArray" if cfg.grouped else ""
+    sched_name = f"Kernel{ptr}TmaWarpSpecialized{coop}BlockScaledSm120"
     ml = Mainloop120()
     ml.kind = "blockscaled"
     ml.scheduler_stages = 3
     ml.schedule = Choice(sched_name, f"{BS}:241", _schedule_phrase(sched, pp, sched_name, 3))
-    policy = "MainloopSm120TmaWarpSpecializedBlockScaled"
+    policy = f"MainloopSm120{'Array' if cfg.grouped else ''}TmaWarpSpecializedBlockScaled"
     ml.dispatch_policy = Choice(
         policy, f"{BS}:250", Phrase("coll.sm120_policy", policy=policy, stages=st, n=3, schedule=sched_name)
     )
@@ -592,7 +606,13 @@ def _load_op(el: str, m_major: bool) -> str:
 
 def epilogue(cfg: Config):
     s = cfg.epilogue_schedule
-    if s not in ("EpilogueScheduleAuto", "TmaWarpSpecialized", "TmaWarpSpecializedCooperative"):
+    if s not in (
+        "EpilogueScheduleAuto",
+        "TmaWarpSpecialized",
+        "TmaWarpSpecializedCooperative",
+        "PtrArrayTmaWarpSpecializedPingpong",
+        "PtrArrayTmaWarpSpecializedCooperative",
+    ):
         raise Refused(
             "Could not build a collective epilogue for given parameters.",
             f"cutlass/epilogue/collective/collective_builder.hpp:71: {s} is not a schedule of the SM120 epilogue "
@@ -698,7 +718,12 @@ def epilogue(cfg: Config):
         coll = _ru(_ru(c_bytes, al_d) + d_bytes, align)
     # SM90's collective epilogue's SharedStorage (sm90_epilogue_tma_warpspecialized.hpp:218), as sm90.epilogue
     ep = Epilogue120()
-    if fusion is None:
+    if fusion is None and cfg.grouped:
+        # the ptr-array collective epilogue's SharedStorage (sm90_epilogue_array_tma_warpspecialized.hpp:243) adds
+        # its TMA descriptors (128 bytes each, 128-aligned): C's and one D per epilogue warp group (2: SM120's
+        # schedules, GetNumEpilogueWarpGroups, sm120_builder.inl:68)
+        shared = _ru(coll + align + 128 * (1 + 2) + 16 * stages_c, max(align, 128))
+    elif fusion is None:
         shared = _ru(coll + align + 16 * stages_c, align)
     else:  # + FusionCallbacks::SharedStorage (sm120_callbacks_tma_warpspecialized.hpp), aligned as it asks
         if F.FUSIONS[fusion.name].sf:
@@ -723,10 +748,12 @@ def epilogue(cfg: Config):
             schedule=s if s == "EpilogueScheduleAuto" else Phrase("coll.given", value=s),
             sm="SM120",
             base="SM90",
-            name="Sm90TmaWarpSpecialized",
+            name="Sm90PtrArrayTmaWarpSpecialized" if cfg.grouped else "Sm90TmaWarpSpecialized",
         ),
     )
-    ep.name = "Sm90TmaWarpSpecialized"
+    # a grouped GEMM's (pointer layout tags, sm120_builder.inl:107): Sm120PtrArrayTmaWarpSpecialized, whose base is
+    # SM90's ptr-array collective epilogue
+    ep.name = "Sm90PtrArrayTmaWarpSpecialized" if cfg.grouped else "Sm90TmaWarpSpecialized"
     ep.shared_storage_bytes = shared
     ep.tile = tile
     ep.stages_c = Choice(stages_c, f"{EB}:80", why_st)

@@ -40,15 +40,8 @@ def parse(
     cluster_fallback=None,
 ):
     arch = (arch or "").strip().lower()
-    if arch == "sm103":
-        raise sm90.NotModelled(
-            "--arch sm103: CUTLASS 4.2 builds SM103 (B300) GEMMs with cutlass::arch::Sm103 and "
-            "cutlass/gemm/collective/builders/sm103_blockscaled_umma_builder.inl (MainloopSm103TmaUmmaWarpSpecialized"
-            "BlockScaled, KernelTmaWarpSpecialized{1,2}SmBlockScaledMxNvf4UltraVs{16,32}Sm103*, example 89); not "
-            "modelled (--arch sm100 answers SM100's block-scaled builder)"
-        )
-    if arch not in ("sm90", "sm100", "sm120"):
-        raise CuteDumpError(f"--arch: {arch!r} is not sm90, sm100 or sm120")
+    if arch not in ("sm90", "sm100", "sm103", "sm120"):
+        raise CuteDumpError(f"--arch: {arch!r} is not sm90, sm100, sm103 or sm120")
     for name, v in (("--a", a), ("--b", b), ("--d", d), ("--tile", tile)):
         if v is None:
             raise CuteDumpError(f"{name} is required")
@@ -86,8 +79,12 @@ def parse(
         if carveout.strip() == "0"
         else C.ints(carveout, 1, "--carveout", cap[0], f" bytes: the shared memory capacity, {cap[1]}")[0]
     )
-    ks = {"sm90": C.SM90_KERNEL_SCHEDULES, "sm100": C.SM100_KERNEL_SCHEDULES}.get(arch, C.SM120_KERNEL_SCHEDULES)
-    es = {"sm90": C.SM90_EPILOGUE_SCHEDULES, "sm100": C.SM100_EPILOGUE_SCHEDULES}.get(arch, C.SM120_EPILOGUE_SCHEDULES)
+    ks = {"sm90": C.SM90_KERNEL_SCHEDULES, "sm100": C.SM100_KERNEL_SCHEDULES, "sm103": C.SM103_KERNEL_SCHEDULES}.get(
+        arch, C.SM120_KERNEL_SCHEDULES
+    )
+    es = {"sm90": C.SM90_EPILOGUE_SCHEDULES, "sm100": C.SM100_EPILOGUE_SCHEDULES}.get(
+        "sm100" if arch == "sm103" else arch, C.SM120_EPILOGUE_SCHEDULES
+    )
     if arch == "sm120" and sm120.not_modelled_schedule(schedule or "auto"):
         raise CuteDumpError(f"--schedule: {sm120.not_modelled_schedule(schedule)}")
     sched = C.schedule_name(schedule or "auto", ks, "--schedule")
@@ -114,7 +111,7 @@ def parse(
                 "sm120_callbacks_tma_warpspecialized.hpp); not modelled for sm90"
             )
         fu = fusion.strip()
-    sm90_only = grouped and arch != "sm100"  # (SM100 grouped and blockwise: modelled)
+    sm90_only = grouped and arch not in ("sm100", "sm120")  # (SM100 and SM120 grouped, blockwise: modelled)
     if (arch != "sm90" and sm90_only) or (arch not in ("sm90", "sm120", "sm100") and sfv is not None):
         what, builder = (
             (
@@ -125,7 +122,7 @@ def parse(
             if grouped
             else ("--sf-vec", "cutlass/gemm/collective/builders/sm100_blockwise_umma_builder.inl")
         )
-        where = "--arch sm90" if what != "--sf-vec" else "--arch sm90 and sm120"
+        where = "--arch sm90" if what == "--fusion" else "--arch sm90 and sm120"
         raise CuteDumpError(
             f"{what} with --arch {arch}: CUTLASS's builder ({builder}) is not modelled (cutedump models {what} for "
             f"{where})"
@@ -136,7 +133,9 @@ def parse(
 
 
 def _capacity(arch: str) -> int:
-    return {"sm90": sm90.SMEM_CAPACITY, "sm100": sm100.SMEM_CAPACITY}.get(arch, sm120.SMEM_CAPACITY)
+    return {"sm90": sm90.SMEM_CAPACITY, "sm100": sm100.SMEM_CAPACITY, "sm103": sm100.SMEM_CAPACITY}.get(
+        arch, sm120.SMEM_CAPACITY
+    )
 
 
 def _problem(text):
@@ -348,13 +347,16 @@ def builder_schedule(cfg, ans) -> str:
     SM100, the 1SM or 2SM schedule of the UMMA the builder picked; for SM90, the policy's schedule)."""
     if cfg.schedule != "KernelScheduleAuto":
         return cfg.schedule
+    if cfg.arch == "sm103":
+        two = "_2x1SM_" in ans.mainloop.mma_op.value
+        return f"KernelTmaWarpSpecialized{'2Sm' if two else '1Sm'}BlockScaledMxNvf4UltraVs32Sm103"
     if cfg.arch == "sm100":
         two = "_2x1SM_" in ans.mainloop.mma_op.value
         bs = "BlockScaled" if getattr(ans.mainloop, "block_scaled", False) else ""
         return f"KernelTmaWarpSpecialized{'2Sm' if two else '1Sm'}{bs}Sm100"
     if cfg.arch == "sm120":
         # the SM120 builders read Auto as cooperative (IsCooperative: not a Pingpong schedule)
-        return "KernelTmaWarpSpecializedCooperative"
+        return "KernelPtrArrayTmaWarpSpecializedCooperative" if cfg.grouped else "KernelTmaWarpSpecializedCooperative"
     return ans.mainloop.schedule.value
 
 
@@ -364,6 +366,9 @@ def scale_command(cfg, ans) -> str:
     ml = ans.mainloop
     kind = "mxf8f6f4" if ml.instr == "MXF4F6F8" else ("nvf4" if ml.sf_vec_size == 16 else "mxf4")
     t = ",".join(map(str, cfg.tile))
+    if cfg.arch == "sm103":  # Sm103BlockScaledConfig: gmem layouts only (its smem tilings are the builder's)
+        kind = "nvf4" if ml.sf_type == "float_ue4m3_t" else "mxf4"
+        return f"cutedump scale --arch sm103 --kind {kind} --vs {ml.sf_vec_size} --problem {t}"
     return (
         f"cutedump scale --arch {cfg.arch} --kind {kind} --vs {ml.sf_vec_size} --problem {t} --tile {t} "
         f"--cta-group {2 if ml.is_2sm else 1}"
@@ -420,6 +425,11 @@ def dispatch_policy_text(cfg, ans) -> str:
     """The mainloop's dispatch policy with its template arguments, as the text answer prints it (cute::print's
     cluster shape)."""
     dp = ans.fields["mainloop"]["dispatch_policy"]
+    if cfg.arch == "sm103":
+        return (
+            f"{dp['name']}<{dp['load_ab_stages']}, {dp['load_sf_stages']}, 3, {ans.mainloop.acc_stages}, "
+            f"{dp['cluster_shape']}, {dp['prefetch_type']}>"
+        )
     if cfg.arch == "sm100":
         # 4.7's SM100 policies end with their ArchTag (versions.CUTLASS_FACTS["sm100_policy_arch_tag"])
         tag = ", Sm100" if dp["name"] in cutlass_fact("sm100_policy_arch_tag") else ""
@@ -441,7 +451,7 @@ def _text(cfg, ans, prob, words) -> str:
         + (f" ({w})" if o.element != "void" else "")
     )
     maj = lambda k: "K-major" if k else "MN-major"
-    arch_tag = {"sm90": "Sm90", "sm100": "Sm100"}.get(cfg.arch, "Sm120")
+    arch_tag = {"sm90": "Sm90", "sm100": "Sm100", "sm103": "Sm103"}.get(cfg.arch, "Sm120")
     opclass = "OpClassBlockScaledTensorOp" if C.is_block_scaled(cfg) else "OpClassTensorOp"
     out.append(
         f"CollectiveBuilder<arch::{arch_tag}, {opclass}>  "
@@ -483,6 +493,11 @@ def _text(cfg, ans, prob, words) -> str:
         ("dispatch policy", pol),
         ("schedule", _schedule_row(cfg, ans)),
         ("stages", str(dp["stages"])),
+        *(
+            [("SF stages", str(dp["load_sf_stages"])), ("SF prefetch", dp["prefetch_type"])]
+            if cfg.arch == "sm103"
+            else []
+        ),
         ("MMA atom", ans.mainloop.mma_op.value),
         ("smem atom A", ans.mainloop.smem_atom_a.value),
         ("smem atom B", ans.mainloop.smem_atom_b.value),
@@ -545,7 +560,7 @@ def _text(cfg, ans, prob, words) -> str:
     out.append("")
     for k in ("smem_layout_atom_a", "smem_layout_atom_b", "smem_layout_a", "smem_layout_b"):
         out.append(f"{k}: {m[k]}")
-    for k in SCALE_FIELDS if cfg.arch == "sm120" else SCALE_FIELDS_SM100:
+    for k in SCALE_FIELDS if cfg.arch == "sm120" else SCALE_FIELDS_SM100 + SM103_FIELDS:
         if k in m:
             out.append(f"{k}: {m[k]}")
     for k in ("smem_layout_atom_scale", "smem_layout_scale"):
@@ -557,7 +572,8 @@ def _text(cfg, ans, prob, words) -> str:
     if fu is not None and "layout_sfd" in fu:
         out.append(f"epilogue fusion layout_sfd: {fu['layout_sfd']}")
     if bs:
-        out.append(words.line("scale_line_smem", command=scale_command(cfg, ans)))
+        line = "scale_line" if cfg.arch == "sm103" else "scale_line_smem"
+        out.append(words.line(line, command=scale_command(cfg, ans)))
     if cfg.arch == "sm90" and ans.mainloop.gmma_layout_b is not None:
         out.append(words.line("gmma_transposed_b", layout=_expr(ans.mainloop.gmma_layout_b)))
     out.append("")
@@ -565,6 +581,8 @@ def _text(cfg, ans, prob, words) -> str:
         out.append(words.line("sm120_no_descriptors", why=words.why(SM120_REGISTERS)))
         if ans.mainloop.kind == "blockscaled":
             out.append(words.line("scale_line", command=scale_line(cfg, ans, prob)))
+    elif cfg.arch == "sm103":
+        out.append(words.why(SM103_DESC))
     else:
         out += _desc_lines(cfg, ans, words) if cfg.arch == "sm90" else _umma_desc_lines(cfg, ans, words)
     audit = epilogue_banks(cfg, ans)
@@ -1003,11 +1021,17 @@ SCALE_FIELDS = (
 #: those the SM90 blockwise and SM100 block-scaled texts print as lines (SM100's TMA SFA/SFB and SF vector size are
 #: rows of the mainloop)
 SCALE_FIELDS_SM100 = tuple(k for k in SCALE_FIELDS if not k.startswith(("gmem_", "sf_")))
+#: the SM103 collective's TMA views of A's and B's smem (one mainloop iteration's 3 stages)
+SM103_FIELDS = ("smem_layout_a_tma", "smem_layout_b_tma")
 
 
 #: the facts of statements without a rule (worded in the catalog; JSON holds the English words)
 SM120_REGISTERS = sm90.Phrase("coll.sm120_registers", sm="SM120")
 SM120_PROBLEM = sm90.Phrase("coll.sm120_problem", arch="sm120", kind="F8F6F4")
+
+
+#: the SM103 FP4 ultra UMMA's descriptors (its own instruction descriptor): not modelled
+SM103_DESC = sm90.Phrase("coll.sm103_desc_not_modelled")
 
 
 def _english(phrase) -> str:
@@ -1030,6 +1054,8 @@ def descriptors(cfg, ans) -> dict:
     """The descriptors the text's descriptor lines state, as JSON (the same values those lines print)."""
     if cfg.arch == "sm120":
         return {"kind": None, "why": _english(SM120_REGISTERS)}
+    if cfg.arch == "sm103":
+        return {"kind": "umma", "not_modelled": _english(SM103_DESC)}
     if cfg.arch == "sm100":
         d = umma_descs(ans)
         out = {"kind": "umma", "k_block": 0, "stage": 0}

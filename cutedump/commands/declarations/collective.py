@@ -46,7 +46,9 @@ KernelTmaWarpSpecialized{1,2}Sm{BlockScaled,Nvf4,Mxf4,Mxf8f6f4}Sm100 or auto; --
 builder; the JSON adds the scale factors' smem layouts, TMA ops, SFVecSize and layouts, the text the `cutedump scale`
 line of the same configuration): nv_float4_t<float_e2m1_t>, mx_float4_t<float_e2m1_t>,
 mx_float6_t<float_e3m2_t|float_e2m3_t>, mx_float8_t<float_e4m3_t|float_e5m2_t>; a 6-bit operand's default alignment
-is 128 elements. Layout tags: RowMajor, ColumnMajor (or cutlass::layout::RowMajor ...), or the majors above. --tile
+is 128 elements. --arch sm103 (example 89): A and B as element pairs cute::tuple<float_e2m1_t,float_ue4m3_t> or
+cute::tuple<float_e2m1_t,float_ue8m0_t>, schedules KernelTmaWarpSpecialized{1,2}SmBlockScaledMxNvf4UltraVs{16,32}Sm103
+[TmaPrefetch|DisablePrefetch] or auto. Layout tags: RowMajor, ColumnMajor (or cutlass::layout::RowMajor ...), or the majors above. --tile
 and --cluster: 128,128,64, (_128,_128,_64), Shape<_128,_128,_64>, cute::Shape<cute::Int<128>,...>.
 """
 
@@ -54,7 +56,7 @@ and --cluster: 128,128,64, (_128,_128,_64), Shape<_128,_128,_64>, cute::Shape<cu
 COMMAND = Command(
     "collective",
     fast="cutedump.commands._collective:collective_text",
-    help="What CUTLASS's GEMM CollectiveBuilder chooses (SM90, SM100, SM120), and why.",
+    help="What CUTLASS's GEMM CollectiveBuilder chooses (SM90, SM100, SM103, SM120), and why.",
     epilog=EPILOG_COLLECTIVE,
     params=[
         Opt(
@@ -63,7 +65,7 @@ COMMAND = Command(
             ("sm90", "sm100", "sm103", "sm120"),
             default="sm90",
             show_default=True,
-            help="cutlass::arch::Sm90, Sm100 or Sm120 (GeForce Blackwell); sm103: named as not modelled.",
+            help="cutlass::arch::Sm90, Sm100, Sm103 (B300: its block-scaled FP4 builder, example 89) or Sm120 (GeForce Blackwell).",
         ),
         Opt("--a", "a", help="A: element type and layout tag, e.g. half_t:RowMajor (or half_t:K)."),
         Opt("--b", "b", help="B: element type and layout tag, e.g. half_t:ColumnMajor (or half_t:K)."),
@@ -119,7 +121,8 @@ COMMAND = Command(
             "--grouped",
             flag=True,
             help="A grouped (ptr-array) GEMM: every layout tag is a pointer (LayoutA* ... LayoutD*), with a "
-            "KernelPtrArray* schedule and a PtrArray* epilogue (CUTLASS's examples 57, 68; sm100: 75, 81).",
+            "KernelPtrArray* schedule and a PtrArray* epilogue (CUTLASS's examples 57, 68; --arch sm100: 75, 81; "
+            "--arch sm120: 79d, 87c).",
         ),
         Opt(
             "--sf-vec",

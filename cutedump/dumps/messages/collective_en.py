@@ -227,4 +227,26 @@ MESSAGES = {
     "coll.epi_ptr_given": "{value} as given: {policy} (the {maps} TMA descriptors of C and D in its SharedStorage)",
     "coll.epi_ptr_nosmem_given": "{value} as given: {policy}, registers straight to global memory (a pointer per "
     "group); SharedStorage {bytes} {bytes:|byte|bytes}",
+    # ---- sm103: the SM103 block-scaled "ultra" builder (sm103_blockscaled_umma_builder.inl, example 89)
+    "coll.sm103_auto_even": "KernelScheduleAuto: static cluster M = {cm} is even -> the {sm} UMMA; SFVecSize {vs} "
+    "(find_vector_size of Auto)",
+    "coll.sm103_auto_odd": "KernelScheduleAuto: cluster M = {cm} is odd -> the {sm} UMMA; SFVecSize {vs} "
+    "(find_vector_size of Auto)",
+    "coll.sm103_auto_dynamic": "KernelScheduleAuto: a dynamic cluster -> the {sm} UMMA; SFVecSize {vs} "
+    "(find_vector_size of Auto)",
+    "coll.sm103_mma": "{sm}; the SM103 FP4 UMMA (K {k} elements per instruction); SFVecSize {vs}",
+    "coll.sm103_smem_atom": "A and B sit in smem as {alloc} (the builder's fixed atom, {sw})",
+    "coll.sm103_stages": "StageCountAutoCarveout<{carveout}>: A/B stages = ({capacity} capacity - {kernel_carve} kernel "
+    "carveout ({acc_stages} accumulator stages) - {carveout} carveout) / ({ab_bytes} A+B bytes + {sfa} SFA + {sfb} SFB "
+    "bytes + {pipeline_bytes} bytes of two pipelines per stage = {per}) = {stages}",
+    "coll.sm103_sf_stages": "scale-factor stages = {ab} A/B stages + {left} bytes left / ({sfa} SFA + {sfb} SFB + "
+    "{pipeline_bytes} pipeline bytes = {per}) = {stages}",
+    "coll.sm103_policy": "{policy}<{stages} A/B stages, {sf_stages} scale-factor stages, {sched_stages} scheduler "
+    "stages, {acc_stages} accumulator stages, cluster {cluster}, {prefetch}> (accumulator stages: tile N = {n} -> "
+    "{acc_stages})",
+    "coll.sm103_prefetch_off": "{schedule} derives from {base} -> KernelPrefetchType::{value}",
+    "coll.sm103_prefetch_on": "{schedule} does not derive from {base} -> KernelPrefetchType::{value}",
+    # ---- main: SM103's descriptors
+    "coll.sm103_desc_not_modelled": "UMMA descriptors: not modelled for the SM103 FP4 ultra UMMA (its "
+    "instruction descriptor is SM103's own)",
 }

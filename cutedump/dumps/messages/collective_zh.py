@@ -216,4 +216,23 @@ MESSAGES = {
     "coll.epi_ptr_given": "{value}：按给定；{policy}（C 与 D 的 {maps} 个 TMA 描述符在其 SharedStorage 中）",
     "coll.epi_ptr_nosmem_given": "{value}：按给定；{policy}，寄存器直接写全局内存（每组一个指针）；SharedStorage "
     "{bytes} 字节",
+    # ---- sm103: SM103 block-scaled "ultra" 构建器（sm103_blockscaled_umma_builder.inl，示例 89）
+    "coll.sm103_auto_even": "KernelScheduleAuto：静态 cluster M = {cm} 为偶数 -> 用 {sm} UMMA；SFVecSize {vs}"
+    "（Auto 的 find_vector_size）",
+    "coll.sm103_auto_odd": "KernelScheduleAuto：cluster M = {cm} 为奇数 -> 用 {sm} UMMA；SFVecSize {vs}"
+    "（Auto 的 find_vector_size）",
+    "coll.sm103_auto_dynamic": "KernelScheduleAuto：动态 cluster -> 用 {sm} UMMA；SFVecSize {vs}（Auto 的 find_vector_size）",
+    "coll.sm103_mma": "{sm}；SM103 FP4 UMMA（每条指令 K {k} 个元素）；SFVecSize {vs}",
+    "coll.sm103_smem_atom": "A 与 B 在 smem 中按 {alloc} 存放（构建器固定的 atom，{sw}）",
+    "coll.sm103_stages": "StageCountAutoCarveout<{carveout}>：A/B stage 数 =（{capacity} 容量 - {kernel_carve} 内核预留"
+    "（{acc_stages} 个累加器 stage）- {carveout} 预留）/（每个 stage {ab_bytes} 字节 A+B + {sfa} 字节 SFA + {sfb} 字节 "
+    "SFB + {pipeline_bytes} 字节两条流水线 = {per}）= {stages}",
+    "coll.sm103_sf_stages": "缩放因子 stage 数 = {ab} 个 A/B stage + 剩余 {left} 字节 /（{sfa} SFA + {sfb} SFB + "
+    "{pipeline_bytes} 字节流水线 = {per}）= {stages}",
+    "coll.sm103_policy": "{policy}<{stages} 个 A/B stage, {sf_stages} 个缩放因子 stage, {sched_stages} 个调度器 stage, "
+    "{acc_stages} 个累加器 stage, cluster {cluster}, {prefetch}>（累加器 stage：tile N = {n} -> {acc_stages}）",
+    "coll.sm103_prefetch_off": "{schedule} 派生自 {base} -> KernelPrefetchType::{value}",
+    "coll.sm103_prefetch_on": "{schedule} 不派生自 {base} -> KernelPrefetchType::{value}",
+    # ---- main: SM103's descriptors
+    "coll.sm103_desc_not_modelled": "UMMA 描述符：SM103 FP4 ultra UMMA 未建模（它的指令描述符是 SM103 自己的）",
 }
