@@ -176,5 +176,5 @@ MESSAGES = {
     "coll.bs_instr_f8f6f4": "{a} x {b} ({ma}/{mb}-major) -> {instr} (only it takes {narrow}-bit or MN-major operands)",
     "coll.bs_mma": "{sm}; {instr}; SFVecSize {vs}",
     # bstoml: the block-scaled UMMA's instruction descriptor
-    "coll.text.idesc_bs": "  idesc_: {value}  (UMMA::make_instr_desc_block_scaled of {op}: the scale factors' TMEM ids 0, set by the mainloop per MMA)",
+    "coll.text.idesc_bs": "  idesc_: {value}  (UMMA::make_instr_desc_block_scaled of {op}: the scale factors' TMEM ids a_sf_id_ {sfa} and b_sf_id_ {sfb}, set by the mainloop per MMA)",
 }

@@ -167,5 +167,5 @@ MESSAGES = {
     "coll.bs_instr_f8f6f4": "{a} x {b}（{ma}/{mb}-major）-> {instr}（只有它接受 {narrow} 位或 MN-major 操作数）",
     "coll.bs_mma": "{sm}；{instr}；SFVecSize {vs}",
     # bstoml: the block-scaled UMMA's instruction descriptor
-    "coll.text.idesc_bs": "  idesc_: {value}  （{op} 的 UMMA::make_instr_desc_block_scaled：scale factor 的 TMEM id 为 0，由主循环逐个 MMA 设置）",
+    "coll.text.idesc_bs": "  idesc_: {value}  （{op} 的 UMMA::make_instr_desc_block_scaled：scale factor 的 TMEM id：a_sf_id_ {sfa}，b_sf_id_ {sfb}，由主循环逐个 MMA 设置）",
 }
