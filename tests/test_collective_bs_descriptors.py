@@ -49,4 +49,8 @@ def test_block_scaled_descriptor_lines_are_the_json(i):
     for w in "AB":
         first = d[w]["k_blocks"][0]
         assert f"  {w}: {first}  ({d[w]['major']}-major {d[w]['element']}:" in text
-    assert f"  idesc_: {d['idesc_']}  (UMMA::make_instr_desc_block_scaled of {d['idesc_of']}:" in text
+    ids = d["idesc_sf_ids"]
+    assert (
+        f"  idesc_: {d['idesc_']}  (UMMA::make_instr_desc_block_scaled of {d['idesc_of']}: the scale factors' TMEM "
+        f"ids a_sf_id_ {ids['a_sf_id_']} and b_sf_id_ {ids['b_sf_id_']}, set by the mainloop per MMA)"
+    ) in text

@@ -953,7 +953,10 @@ def _umma_desc_lines(cfg, ans, words) -> list:
         more = words.line("umma_next", k=1, step=f"{descs[1] - v:#x}", unit=16) if len(descs) > 1 else ""
         out.append(words.line("umma_desc", name=name, value=f"{v:#018x}", major=major, element=el, more=more))
     if getattr(ans.mainloop, "block_scaled", False):  # bstoml: make_instr_desc_block_scaled, SF ids 0
-        out.append(words.line("idesc_bs", value=f"{d['idesc']:#010x}", op=ans.mainloop.mma_op.value))
+        v = d["idesc"]  # a_sf_id_: bits [29,31), b_sf_id_: bits [4,6) (UMMA::InstrDescriptorBlockScaled)
+        out.append(
+            words.line("idesc_bs", value=f"{v:#010x}", op=ans.mainloop.mma_op.value, sfa=v >> 29 & 3, sfb=v >> 4 & 3)
+        )
     else:
         out.append(words.line("idesc", value=f"{d['idesc']:#010x}", op=ans.mainloop.mma_op.value))
     return out
@@ -1065,7 +1068,8 @@ def descriptors(cfg, ans) -> dict:
         out["idesc_"] = f"{d['idesc']:#010x}"
         out["idesc_of"] = ans.mainloop.mma_op.value
         if getattr(ans.mainloop, "block_scaled", False):
-            out["idesc_kind"] = "InstrDescriptorBlockScaled"  # make_instr_desc_block_scaled: SF ids 0
+            out["idesc_kind"] = "InstrDescriptorBlockScaled"  # make_instr_desc_block_scaled
+            out["idesc_sf_ids"] = {"a_sf_id_": d["idesc"] >> 29 & 3, "b_sf_id_": d["idesc"] >> 4 & 3}
         return out
     out = {"kind": "gmma", "k_block": 0, "stage": 0}
     for name, value, major, el in _gmma_descs(ans):

@@ -181,7 +181,7 @@ MESSAGES = {
     "carveout)",
     "coll.given_batched": "{value} as given (ptr-array: one TMA descriptor per batch)",
     # bstoml: the block-scaled UMMA's instruction descriptor
-    "coll.text.idesc_bs": "  idesc_: {value}  (UMMA::make_instr_desc_block_scaled of {op}: the scale factors' TMEM ids 0, set by the mainloop per MMA)",
+    "coll.text.idesc_bs": "  idesc_: {value}  (UMMA::make_instr_desc_block_scaled of {op}: the scale factors' TMEM ids a_sf_id_ {sfa} and b_sf_id_ {sfb}, set by the mainloop per MMA)",
     # ---- mixed (branch mixed): the SM90 mixed-input RS builder (sm90_gmma_builder.inl:305, IsMixedInput)
     "coll.dp_mixed": "{a} x {b} ({a_bits}-bit x {b_bits}-bit): widths differ (IsMixedInput) -> the RS builder's "
     "mixed-input mainloop; {narrow} is the narrow operand, converted to {wide_type} in registers before the MMA{swap}",

@@ -171,7 +171,7 @@ MESSAGES = {
     "coll.kernel_carveout_batched": "（{capacity} 字节容量减去 ptr-array 内核的 {kernel_carveout} 字节预留）",
     "coll.given_batched": "{value}：按给定（ptr-array：每个 batch 一个 TMA 描述符）",
     # bstoml: the block-scaled UMMA's instruction descriptor
-    "coll.text.idesc_bs": "  idesc_: {value}  （{op} 的 UMMA::make_instr_desc_block_scaled：scale factor 的 TMEM id 为 0，由主循环逐个 MMA 设置）",
+    "coll.text.idesc_bs": "  idesc_: {value}  （{op} 的 UMMA::make_instr_desc_block_scaled：scale factor 的 TMEM id：a_sf_id_ {sfa}，b_sf_id_ {sfb}，由主循环逐个 MMA 设置）",
     # ---- mixed（分支 mixed）：SM90 混合输入 RS 构建器（sm90_gmma_builder.inl:305，IsMixedInput）
     "coll.dp_mixed": "{a} x {b}（{a_bits} 位 x {b_bits} 位）：位宽不同（IsMixedInput）-> RS 构建器的混合输入 "
     "mainloop；{narrow} 是窄操作数，在 MMA 之前于寄存器中转换为 {wide_type}{swap}",
