@@ -11,7 +11,7 @@ tilings of them (sm103_sfa/sfb_smem_atom_layout) are computed here with the layo
 from __future__ import annotations
 
 from cutedump.collective.config import Config, element_pair_parts
-from cutedump.collective.sm90 import Choice, Phrase, Refused
+from cutedump.collective.sm90 import Choice, NotModelled, Phrase, Refused
 
 BB = "cutlass/gemm/collective/builders/sm103_blockscaled_umma_builder.inl"
 BC = "cutlass/gemm/collective/sm103_blockscaled_mma_warpspecialized.hpp"
@@ -194,12 +194,12 @@ def mainloop(cfg: Config, carveout: int):
     if not two and m != 128:
         # the 1SM UMMA's own check (SM103_MXF4_ULTRA_SS_VS, cute/arch/mma_sm100_umma.hpp:1644)
         raise Refused("MMA M-mode size should be 128 for 1 CTA cluster MMA.", "cute/arch/mma_sm100_umma.hpp:1644")
-    # the atom's scale-factor MMA (SM100_MMA_MXF4_SS, mma_traits_sm100.hpp:3486): VS 32 takes ue8m0 only
+    # the UMMA's own check (SM103_MXF4_ULTRA{,_2x1SM}_SS_VS, cute/arch/mma_sm100_umma.hpp:1646): VS 32 takes ue8m0
     if vs == 32 and sfa != "float_ue8m0_t":
         raise Refused(
-            "2x mode (VectorSize=32) only supports a_type and b_type=float_e2m1_t or "
-            "cutlass::type_erased_dynamic_float4_t and sf_type=ue8m0_t",
-            f"{TR}:3489",
+            "Vector size can only be 4x mode (VS=16) or 2x mode (VS=32) for MMA. 2x mode only supports float_e2m1_t "
+            "for a/b types and ue8m0_t for sf type",
+            f"cute/arch/mma_sm100_umma.hpp:{1715 if two else 1646}",
         )
     sm = "_2x1SM" if two else ""
     op = f"SM103_MXF4_ULTRA{sm}_SS_VS<float_e2m1_t,float_e2m1_t,{cfg.acc},{sfa},{m},{n},{vs},K,K>"
@@ -292,7 +292,11 @@ def mainloop(cfg: Config, carveout: int):
     shape_a = ((C(cta_m), C(16)), C(1), C(8))
     shape_b = ((C(n // nthr), C(16)), C(1), C(8))
     if ab < 1 or sf < 1:
-        raise Refused("Smem usage is too high. Can't create any SMEM buffers for A, B, SFA, and SFB.", f"{BB}:79")
+        # the builder has no static_assert here: CUTLASS builds a collective with no A/B stage
+        raise NotModelled(
+            f"StageCountAutoCarveout<{carveout}> leaves {cap - carveout} bytes for stages of {per} bytes: CUTLASS's SM103 "
+            f"builder ({BB}:79) builds a collective with {ab} A/B stages (no static_assert); not modelled"
+        )
 
     def ru(x, a):
         return -(-x // a) * a
