@@ -132,6 +132,30 @@ def parse(text: str) -> Parsed:
     name, _, rest = t.partition("<")
     name = name.strip()
     args = _split_args(rest[:-1] if rest.endswith(">") else rest)
+    if name.startswith(("Sm90EVT", "Sm90TreeVisitor", "Sm90TopologicalVisitor", "Sm100EVT")):
+        raise CuteDumpError(
+            f"--fusion: {text.strip()!r} is an epilogue visitor tree (a custom EVT, as example 71 writes one): "
+            "CUTLASS's epilogue builder takes it as its FusionCallbacks (cutlass/epilogue/collective/builders/"
+            "sm90_builder.inl, sm100_builder.inl or sm120_builder.inl, by --arch); not modelled (cutedump "
+            f"models the fusion operations {', '.join(FUSIONS)})"
+        )
+    if name in FUSIONS and args:
+        # the last template parameter of every fusion operation: FloatRoundStyle RoundStyle (default round_to_nearest)
+        style = args[-1].replace("cutlass::", "").replace("FloatRoundStyle::", "").strip()
+        if style.startswith("round_"):
+            if len(args) != len(FUSIONS[name].args) + 1 + bool(FUSIONS[name].act) + (
+                FUSIONS[name].aux is not None and args[0] in ("RowMajor", "ColumnMajor")
+            ):
+                raise CuteDumpError(
+                    f"--fusion: {name}'s RoundStyle comes last, after all its element types "
+                    f"({', '.join(FUSIONS[name].args)}); got {text.strip()!r}"
+                )
+            if style != "round_to_nearest":
+                raise CuteDumpError(
+                    f"--fusion: {text.strip()!r}: the round style {style} is not modelled (cutedump models CUTLASS's "
+                    "default, FloatRoundStyle::round_to_nearest)"
+                )
+            args = args[:-1]
     if name not in FUSIONS:
         if name in CUTLASS_FUSIONS:
             raise CuteDumpError(
