@@ -504,6 +504,57 @@ COLD = [
         ],
         4.0,
     ),
+    # issue 44's builders: SM100 blockwise (example 81), SM103 (example 89), SM90 mixed input (example 55), an SM100
+    # fusion with a block-scale-factor output (example 72b), SM120 grouped (example 79d)
+    (
+        "collective sm100 blockwise",
+        "collective --arch sm100 --a float_e4m3_t --b float_e4m3_t:ColumnMajor --d bfloat16_t --tile 128,128,128 "
+        "--schedule KernelScheduleSm100Blockwise --sf-vec 1,128,128".split(),
+        4.0,
+    ),
+    (
+        "collective sm103",
+        [
+            "collective",
+            "--arch",
+            "sm103",
+            "--a",
+            "cute::tuple<float_e2m1_t,float_ue4m3_t>",
+            "--b",
+            "cute::tuple<float_e2m1_t,float_ue4m3_t>:ColumnMajor",
+            *"--d bfloat16_t --tile 128,128,768 --cluster 2,4,1 --alignment-a 32 --alignment-b 32".split(),
+            *"--schedule KernelTmaWarpSpecialized1SmBlockScaledMxNvf4UltraVs16Sm103".split(),
+        ],
+        4.0,
+    ),
+    (
+        "collective sm90 mixed",
+        "collective --arch sm90 --a int4b_t:RowMajor --b bfloat16_t:ColumnMajor --c half_t:ColumnMajor "
+        "--d half_t:ColumnMajor --tile 128,128,64 --schedule KernelTmaWarpSpecializedCooperative".split(),
+        4.0,
+    ),
+    (
+        "collective sm100 sf fusion",
+        [
+            "collective",
+            "--arch",
+            "sm100",
+            "--a",
+            "nv_float4_t<float_e2m1_t>",
+            "--b",
+            "nv_float4_t<float_e2m1_t>:ColumnMajor",
+            *"--c void --d float_e2m1_t --tile 256,256,256 --cluster 2,4,1 --alignment-d 32".split(),
+            "--fusion",
+            "LinCombBlockScaleFactor<16, float_e2m1_t, float, float_ue8m0_t, RowMajor>",
+        ],
+        4.0,
+    ),
+    (
+        "collective sm120 grouped",
+        "collective --arch sm120 --a nv_float4_t<float_e2m1_t> --b nv_float4_t<float_e2m1_t>:ColumnMajor "
+        "--d bfloat16_t --tile 128,128,128 --grouped --schedule KernelPtrArrayTmaWarpSpecializedPingpong".split(),
+        4.0,
+    ),
     ("idesc", ["idesc", "0x08400010", "--family", "SM100_MMA_F16BF16_SS"], 4.0),
     (
         "tmem",
