@@ -718,7 +718,7 @@ def sm100_broad(n: int, seed: int) -> list[Config]:
         m = rng.choice([64, 128, 128, 256, 256, 192])
         nn = rng.choice([64, 128, 128, 256, 192, 96, 160, 80, 112, 32, 48, 264])
         k = rng.choice([16, 32, 64, 64, 128, 128, 256]) * 8 // bits
-        esched = rng.choice(SM100_EPILOGUE_SCHEDULES)
+        esched = rng.choice(SM100_EPILOGUE_SCHEDULES[:5])  # the first issue's five (record keys)
         d = rng.choice(["half_t", "bfloat16_t", "float"])
         c = rng.choice(["void", d, "float"])
         out.append(
