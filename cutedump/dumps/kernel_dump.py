@@ -244,16 +244,8 @@ def _tma_reading(item, M) -> str:
                     celems=b["cta_elements"],
                     cbytes=b["cta_bytes"],
                     share=share,
-                    dtype=d["data_type"],
-                    rank=d["rank"],
-                    gdim=_braces(d["global_dim"]),
-                    gstr=_braces(d["global_strides"]),
                     bdim=_braces(b["cta_box"]),
-                    es=_braces(d["element_strides"]),
-                    interleave=d["interleave"],
-                    swizzle=d["swizzle"],
-                    l2=d["l2_promotion"],
-                    oob=d["oob_fill"],
+                    **_map_words(d),
                 )
                 + recast
             )
@@ -267,16 +259,8 @@ def _tma_reading(item, M) -> str:
                 box=_box(r),
                 elems=int(r.num_elems_per_tma),
                 bytes=int(r.num_elems_per_tma) * r.bits // 8,
-                dtype=d["data_type"],
-                rank=d["rank"],
-                gdim=_braces(d["global_dim"]),
-                gstr=_braces(d["global_strides"]),
                 bdim=_braces(d["box_dim"]),
-                es=_braces(d["element_strides"]),
-                interleave=d["interleave"],
-                swizzle=d["swizzle"],
-                l2=d["l2_promotion"],
-                oob=d["oob_fill"],
+                **_map_words(d),
             )
             + recast
         )
@@ -791,3 +775,19 @@ def tma_atoms_json(dump) -> list[dict]:
 
 def render(dump, lang: str = "zh", readings: bool = True) -> str:
     return render_text(blocks(dump, lang, readings), lang)
+
+
+def _map_words(d: dict) -> dict:
+    """The tensor map's arguments a TMA atom's reading states (cuTensorMapEncodeTiled's, from its JSON ``d``), but
+    the box, which the callers word per CTA or per atom."""
+    return {
+        "dtype": d["data_type"],
+        "rank": d["rank"],
+        "gdim": _braces(d["global_dim"]),
+        "gstr": _braces(d["global_strides"]),
+        "es": _braces(d["element_strides"]),
+        "interleave": d["interleave"],
+        "swizzle": d["swizzle"],
+        "l2": d["l2_promotion"],
+        "oob": d["oob_fill"],
+    }
