@@ -58,9 +58,8 @@ CUTLASS_NEXT = {
         "Sm1xx/Sm103BlockScaledConfig::tile_atom_to_shape_SFA/SFB of (M,N,K): (M|N,K) tiled, no L mode (4.2: L = 1)",
         "CollectiveBuilders: SM100 dispatch policies end with their ArchTag; stage-0 TMA slices of swizzled smem, "
         "SM100/SM120 EpilogueTileAuto, SM90 RS StageCount<N>, SM90 blockwise tile M, SM120 block-scaled tile N",
-        "not modelled, answered as 4.2: a slice of Swizzle o smem_ptr_flag o Layout keeps the whole swizzle and puts "
-        "the offset in the middle slot (cute/pointer_flagged.hpp:87; 4.2 folds it into the swizzle), and prints a "
-        "static zero offset _0",
+        "a slice of Swizzle o smem_ptr_flag o Layout keeps the whole swizzle with the offset in the middle slot "
+        "(cute/pointer_flagged.hpp:87; 4.2 folds the offset into the swizzle)",
     ),
 }
 

@@ -96,9 +96,6 @@ def test_surveyed_test_files_pass_under_4_7_from_its_records():
     idx, pend = V.index_47(), V.pending()
     k47 = V.cpp_keys("4.7")
     bad = set(pend.values()) | {t for k, t in idx.items() if k not in k47 and not k.startswith(V.NOT_CPP)}
-    # 4.7's answers cutedump does not model yet (versions.CUTLASS_NEXT's "not modelled" line): the slice of a
-    # Swizzle o smem_ptr_flag o Layout (cute/pointer_flagged.hpp:87), which these files ask
-    bad |= {"tests/test_slice_composed_oracle.py", "tests/test_kernel_sm90.py"}
     # the CollectiveBuilder is CUTLASS 4.2's under --cutlass 4.7 too (versions.py's "collective_builder": not
     # modelled, one warning), so the collective test files are compared with 4.2 only
     files = sorted(

@@ -42,3 +42,26 @@ def test_slice_of_a_swizzled_composed_layout_is_cutes():
     outs = run_cases([f"print(slice({c}, {lay}));" for c, lay in cases], prelude=PRELUDE)
     bad = [(c, lay, _ours(c, lay), got) for (c, lay), got in zip(cases, outs) if _ours(c, lay) != got]
     assert not bad, bad[:4]
+
+
+def test_cutlass_47_slices_a_flagged_swizzle_inside():
+    """CUTLASS 4.7's slice of Swizzle o smem_ptr_flag o L (cute/pointer_flagged.hpp:87) keeps the whole swizzle and
+    puts the inner slice's offset in the middle slot; 4.2 folds it into the swizzle (both checked against their
+    records by the test above, run under each version)."""
+    import os
+
+    lay = "tile_to_shape(GMMA::Layout_MN_SW64_Atom<float>{}, make_shape(_64{},_32{},_3{}))"
+    old = os.environ.get("CUTEDUMP_CUTLASS")
+    try:
+        os.environ["CUTEDUMP_CUTLASS"] = "4.7"
+        assert evaluate_to_string(f"slice(make_coord(2,_,_), {lay})") == (
+            "Sw<2,4,3> o 2 o ((_8,_4),(_1,_3)):((_16,_512),(_0,_2048))"
+        )
+        assert evaluate_to_string(f"slice(make_coord(_,_,_), {lay})").startswith("Sw<2,4,3> o smem_ptr[32b](unset) o")
+        os.environ["CUTEDUMP_CUTLASS"] = "4.2"
+        assert not evaluate_to_string(f"slice(make_coord(2,_,_), {lay})").startswith("Sw<2,4,3> o 2 o")
+    finally:
+        if old is None:
+            os.environ.pop("CUTEDUMP_CUTLASS", None)
+        else:
+            os.environ["CUTEDUMP_CUTLASS"] = old

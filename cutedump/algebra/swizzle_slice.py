@@ -19,8 +19,10 @@ from __future__ import annotations
 from cutedump.algebra import inttuple as it
 from cutedump.algebra.integer import C, is_static
 from cutedump.algebra.layout import Layout, composition, dice_layout, make_layout, size, slice_layout
+from cutedump.algebra.smem_ptr import is_smem_flag
 from cutedump.algebra.swizzle import ComposedLayout, Swizzle
 from cutedump.errors import CuteDumpError
+from cutedump.versions import cutlass_fact
 
 U32 = 0xFFFFFFFF
 
@@ -186,6 +188,15 @@ def slice_and_offset(coord, composed):
         if not it.has_underscore(coord):
             raise CuteDumpError("slice_and_offset needs a coordinate with _")
         return ComposedLayout(sw, off, slice_layout(coord, L)), C(0)
+    if is_smem_flag(off) and cutlass_fact("smem_flag_stage_slice") == "inner":
+        # CUTLASS 4.7's overload for Swizzle o smem_ptr_flag_bits o L (cute/pointer_flagged.hpp:87): slice the inner
+        # layout; a static zero offset keeps the flag, any other goes to the middle slot (flag + k = k: the flag is
+        # Int<0>), and the composed layout's own offset is zero
+        sliced = slice_layout(coord, L)
+        k = dice_layout(coord, L)(it.dice(coord, coord))
+        if is_static(k) and int(k) == 0:
+            return ComposedLayout(sw, off, sliced), C(0)
+        return ComposedLayout(sw, k, sliced), C(0)
     B, M, S = sw.b, sw.m, sw.s
     aS = abs(S)
     sw_shape = (C(1 << M), C(1 << B), C(1 << (aS - B)), C(1 << B), C(1))
