@@ -216,10 +216,17 @@ slice = "(_,_,0)"''',
     ],
 )
 def test_refused_inputs(sets, needle):
+    from cutedump.versions import cutlass_fact
+
     args = ["kernel", "wgmma_tma_sm90_" + ("nt" if sets == ["bN=_192"] else "tn")]
     for s in sets:
         args += ["--set", s]
     code, out, err = run(*args)
+    if needle == "Shape Divisibility Condition" and cutlass_fact("smem_flag_stage_slice") == "inner":
+        # CUTLASS 4.7 slices stage 0 inside the swizzle (cute/pointer_flagged.hpp:87): nothing asserts, and g++
+        # compiles the tutorial with bN = 192 against 4.7's headers (4.2's refuses it)
+        assert code == 0 and err == "", err
+        return
     assert code == 2 and out == "" and err.count("\n") == 1 and err.startswith("error: ") and needle in err
 
 
