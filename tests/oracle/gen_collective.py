@@ -221,21 +221,30 @@ def refusal_source(cfg: Config, params: bool = False) -> str:
 
 
 def refusals(configs: list[Config], params: bool = False) -> list[str]:
-    """CUTLASS's first static_assert message for each configuration ("compiles" when it has none), recorded.
+    """CUTLASS's first static_assert message for each configuration ("compiles" when it has none), recorded
+    (:func:`syntax_verdicts`)."""
+    from tests.oracle import records
 
-    A refusal stops the compile, and g++ reports a failing template specialization once per translation unit, so
-    each configuration is its own translation unit: the prelude is compiled once into a precompiled header
-    (``collective_prelude.h.gch``, same flags), after which each ``-fsyntax-only`` compile takes about a second."""
+    srcs = [refusal_source(c, params) for c in configs]
+    text = "pch\0" + "\0".join(FLAGS) + PRELUDE + "\0".join(srcs)
+    key = "collective-err-" + hashlib.sha256(records.question(text).encode()).hexdigest()[:24]
+    return syntax_verdicts(srcs, PRELUDE, key, what=f"CUTLASS's refusals of {len(configs)} collectives")
+
+
+def syntax_verdicts(srcs: list[str], prelude: str, key: str, what: str) -> list[str]:
+    """Each translation unit of ``srcs`` (``#include "collective_prelude.h"`` and one configuration) compiled
+    ``-fsyntax-only``: its first static_assert message, else its first error, else "compiles"; recorded under ``key``
+    (the callers' recipe). A refusal stops the compile, and g++ reports a failing template specialization once per
+    translation unit, so each configuration is its own translation unit: ``prelude`` is compiled once into a
+    precompiled header (``collective_prelude.h.gch``, same flags), after which each compile takes about a second."""
     import tempfile
 
     from tests.oracle import records
     from tests.oracle.cute import include_dirs, run_within
 
-    srcs = [refusal_source(c, params) for c in configs]
-
     def compile_check() -> str:
         d = Path(tempfile.mkdtemp())
-        (d / "collective_prelude.h").write_text(PRELUDE)
+        (d / "collective_prelude.h").write_text(prelude)
         base = ["g++", "-std=c++17", "-O0", "-w", *FLAGS, *[f"-I{x}" for x in include_dirs()]]
         r = run_within([*base, "-x", "c++-header", str(d / "collective_prelude.h")], records.remaining())
         if r.returncode != 0:
@@ -249,11 +258,7 @@ def refusals(configs: list[Config], params: bool = False) -> list[str]:
         (d / "collective_prelude.h.gch").unlink(missing_ok=True)  # 300 MB
         return "".join(out)
 
-    text = "pch\0" + "\0".join(FLAGS) + PRELUDE + "\0".join(srcs)
-    key = "collective-err-" + hashlib.sha256(records.question(text).encode()).hexdigest()[:24]
-    return records.answer(
-        key, compile_check, what=f"CUTLASS's refusals of {len(configs)} collectives", ncases=len(configs)
-    ).splitlines()
+    return records.answer(key, compile_check, what=what, ncases=len(srcs)).splitlines()
 
 
 # ------------------------------------------------------------------------------------------- configurations

@@ -16,8 +16,6 @@ the records' keys do not depend on cutedump's rules.
 from __future__ import annotations
 
 import hashlib
-import tempfile
-from pathlib import Path
 
 from cutedump.collective.config import Config, Operand
 from tests.oracle import gen_collective as G
@@ -104,31 +102,12 @@ def refusals(configs: list[Config]) -> list[str]:
     """CUTLASS's first static_assert message of each configuration ("compiles" when none; else its first error),
     one translation unit each over a precompiled prelude (gen_collective.refusals), recorded."""
     from tests.oracle import records
-    from tests.oracle.cute import include_dirs, run_within
 
     srcs = [refusal_source(c) for c in configs]
 
-    def compile_check() -> str:
-        d = Path(tempfile.mkdtemp())
-        (d / "collective_prelude.h").write_text(PRELUDE)
-        base = ["g++", "-std=c++17", "-O0", "-w", *G.FLAGS, *[f"-I{x}" for x in include_dirs()]]
-        r = run_within([*base, "-x", "c++-header", str(d / "collective_prelude.h")], records.remaining())
-        if r.returncode != 0:
-            raise RuntimeError("precompiled prelude failed:\n" + r.stderr[-3000:])
-        out = []
-        for i, src in enumerate(srcs):
-            f = d / f"case_{i}.cpp"
-            f.write_text(src)
-            r = run_within([*base, "-fsyntax-only", "-Winvalid-pch", str(f)], records.remaining())
-            out.append(G._first_refusal(r.stderr) + "\n")
-        (d / "collective_prelude.h.gch").unlink(missing_ok=True)
-        return "".join(out)
-
     text = "pch\0" + "\0".join(G.FLAGS) + PRELUDE + "\0".join(srcs)
     key = "collective-fusion-err-" + hashlib.sha256(records.question(text).encode()).hexdigest()[:24]
-    return records.answer(
-        key, compile_check, what=f"CUTLASS's refusals of {len(configs)} fused epilogues", ncases=len(configs)
-    ).splitlines()
+    return G.syntax_verdicts(srcs, PRELUDE, key, what=f"CUTLASS's refusals of {len(configs)} fused epilogues")
 
 
 # ------------------------------------------------------------------------------------------- configurations

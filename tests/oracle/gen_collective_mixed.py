@@ -71,11 +71,6 @@ def ask(configs: list[Config], chunk: int = 8) -> list[dict]:
 def refusals(configs: list[Config]) -> list[str]:
     """CUTLASS's first error of each configuration ("compiles" when none), one translation unit each (as
     gen_collective_bs.refusals)."""
-    import tempfile
-    from pathlib import Path
-
-    from tests.oracle import records
-    from tests.oracle.cute import include_dirs, run_within
 
     srcs = []
     for c in configs:
@@ -88,27 +83,9 @@ def refusals(configs: list[Config]) -> list[str]:
         )
         srcs.append(f'#include "collective_prelude.h"\nvoid case_0() {{\n{body}}}\n')
 
-    def compile_check() -> str:
-        d = Path(tempfile.mkdtemp())
-        (d / "collective_prelude.h").write_text(PRELUDE)
-        base = ["g++", "-std=c++17", "-O0", "-w", *G.FLAGS, *[f"-I{x}" for x in include_dirs()]]
-        r = run_within([*base, "-x", "c++-header", str(d / "collective_prelude.h")], records.remaining())
-        if r.returncode != 0:
-            raise RuntimeError("precompiled prelude failed:\n" + r.stderr[-3000:])
-        out = []
-        for i, src in enumerate(srcs):
-            f = d / f"case_{i}.cpp"
-            f.write_text(src)
-            r = run_within([*base, "-fsyntax-only", "-Winvalid-pch", str(f)], records.remaining())
-            out.append(G._first_refusal(r.stderr) + "\n")
-        (d / "collective_prelude.h.gch").unlink(missing_ok=True)
-        return "".join(out)
-
     text = "pch\0" + "\0".join(G.FLAGS) + PRELUDE + "\0".join(srcs)
     key = "collective-mixed-err-" + hashlib.sha256(text.encode()).hexdigest()[:24]
-    return records.answer(
-        key, compile_check, what=f"CUTLASS's refusals of {len(configs)} mixed-input collectives", ncases=len(configs)
-    ).splitlines()
+    return G.syntax_verdicts(srcs, PRELUDE, key, what=f"CUTLASS's refusals of {len(configs)} mixed-input collectives")
 
 
 # ------------------------------------------------------------------------------------------- configurations
