@@ -157,8 +157,18 @@ def _cfgs() -> dict[str, list[tuple[Config, str]]]:
             "agree",
         )
     ]
-    # 82: e4m3 (all RowMajor but B... as the example writes: A, B, C, D RowMajor), MMA tile 256x256x128, 2x1x1, the
-    # 2SM schedule; its epilogue builder is given the per-SM tile 128x256x128 (test_example_82_per_sm_epilogue_tile)
+    # 82: e4m3, A, B, C and D RowMajor, MMA tile 256x256x128, 2x1x1, the 2SM schedule; its epilogue builder is given
+    # the per-SM tile 128x256x128 (--epilogue-tile-shape)
+    e4 = O("float_e4m3_t", "RowMajor")
+    ex["82"] = [
+        (
+            Config(
+                "sm100", e4, e4, e4, e4, "float", (256, 256, 128), (2, 1, 1),
+                schedule="KernelTmaWarpSpecialized2SmSm100", epilogue_tile_shape=(128, 256, 128),
+            ),
+            "agree",
+        )
+    ]  # fmt: skip
     return ex
 
 
@@ -287,3 +297,23 @@ def test_examples_not_modelled_name_their_builder(example, opts, builder):
     line = _error(**opts)
     assert "not modelled" in line or "does not model" in line, line
     assert builder in line, line
+
+
+def test_example_82_epilogue_tile_shape_is_stated():
+    """--epilogue-tile-shape (example 82's per-SM tile) is in the JSON's configuration and the text's header, and
+    changes the answer from the one of the MMA tile alone."""
+    import json
+
+    from cutedump.commands._collective import collective_text
+
+    kw = dict(
+        arch="sm100", a="float_e4m3_t:RowMajor", b="float_e4m3_t:RowMajor", c="float_e4m3_t:RowMajor",
+        d="float_e4m3_t:RowMajor", tile="256,256,128", cluster="2,1,1", schedule="KernelTmaWarpSpecialized2SmSm100",
+    )  # fmt: skip
+    j = json.loads(collective_text(**kw, epilogue_tile_shape="128,256,128", fmt_="json"))
+    text = collective_text(**kw, epilogue_tile_shape="128,256,128")
+    assert j["configuration"]["epilogue_tile_shape"] == "(_128,_256,_128)"
+    assert f"epilogue builder tile {j['configuration']['epilogue_tile_shape']}" in text
+    plain = json.loads(collective_text(**kw, fmt_="json"))
+    assert "epilogue_tile_shape" not in plain["configuration"]
+    assert plain["epilogue"]["epilogue_tile"] != j["epilogue"]["epilogue_tile"]

@@ -95,7 +95,7 @@ def build(cfg: Config, params: bool | str = True) -> Answer:
         )
     from cutedump.atoms import make_tiled_mma  # start-up: the MMA catalogs only when an answer is built
 
-    epi = R.epilogue(cfg)  # CUTLASS builds the epilogue first (its size is the carveout)
+    epi = R.epilogue(epilogue_config(cfg))  # CUTLASS builds the epilogue first (its size is the carveout)
     carve = cfg.carveout if cfg.carveout is not None else epi.shared_storage_bytes
     deferred = epi.deferred
     if deferred is not None and cfg.stages is None and cfg.carveout is None:
@@ -236,6 +236,12 @@ def not_modelled_scales(cfg: Config) -> None:
         )
 
 
+def epilogue_config(cfg: Config) -> Config:
+    """The configuration the epilogue builder is given: --epilogue-tile-shape in place of the tile where given (the
+    builders take their TileShape_MNK each; example 82 gives its epilogue the per-SM tile)."""
+    return cfg if cfg.epilogue_tile_shape is None else cfg._replace(tile=cfg.epilogue_tile_shape)
+
+
 def not_modelled_types(cfg: Config) -> None:
     """Element types whose builder cutedump does not model: the error names the builder CUTLASS 4.2 would use."""
     wrapped = [o.element for o in (cfg.a, cfg.b) if block_scaled_parts(o.element)]
@@ -299,7 +305,7 @@ def _build_sm100(cfg: Config, sm103_mainloop=None) -> Answer:
     from cutedump.collective import sm100 as S  # start-up: the SM100 rules only for --arch sm100
 
     bs = is_block_scaled(cfg) or sm103_mainloop is not None
-    epi = S.epilogue(cfg)  # CUTLASS builds the epilogue first (its size is the carveout)
+    epi = S.epilogue(epilogue_config(cfg))  # CUTLASS builds the epilogue first (its size is the carveout)
     carve = cfg.carveout if cfg.carveout is not None else epi.shared_storage_bytes
     if sm103_mainloop is not None:
         ml = sm103_mainloop(cfg, carve)
@@ -424,7 +430,7 @@ def _build_sm120(cfg: Config) -> Answer:
     epilogue builder, which builds SM90's TMA collective epilogue."""
     from cutedump.collective import sm120 as S  # start-up: the SM120 rules only for --arch sm120
 
-    epi = S.epilogue(cfg)  # CUTLASS builds the epilogue first (its size is the carveout)
+    epi = S.epilogue(epilogue_config(cfg))  # CUTLASS builds the epilogue first (its size is the carveout)
     carve = cfg.carveout if cfg.carveout is not None else epi.shared_storage_bytes
     if epi.deferred is not None and cfg.stages is None and cfg.carveout is None:
         raise epi.deferred  # sizeof(Epi::SharedStorage) instantiates the epilogue's class first

@@ -379,6 +379,8 @@ class Config(NamedTuple):
     # a dynamic cluster (ClusterShape Shape<int,int,_1>, examples 73, 75): the preferred and fallback clusters a
     # kernel launches with (KernelHardwareInfo::cluster_shape / cluster_shape_fallback); None: a static cluster
     dynamic_cluster: tuple | None = None
+    # the TileShape_MNK the epilogue builder is given where it is not the mainloop's (example 82: its per-SM tile)
+    epilogue_tile_shape: tuple[int, int, int] | None = None
 
     def alignment(self, which: str) -> int:
         i = "abcd".index(which)

@@ -38,6 +38,7 @@ def parse(
     fusion=None,
     cluster_preferred=None,
     cluster_fallback=None,
+    epilogue_tile_shape=None,
 ):
     arch = (arch or "").strip().lower()
     if arch not in ("sm90", "sm100", "sm103", "sm120"):
@@ -127,8 +128,11 @@ def parse(
             f"{what} with --arch {arch}: CUTLASS's builder ({builder}) is not modelled (cutedump models {what} for "
             f"{where})"
         )
+    ets = None
+    if epilogue_tile_shape not in (None, "", "auto"):
+        ets = C.ints(epilogue_tile_shape, 3, "--epilogue-tile-shape")
     return C.Config(
-        arch, opa, opb, opc, opd, accum, t, cl, st, cv, sched, esched, et, al, bool(grouped), sfv, sfm, fu, dyn
+        arch, opa, opb, opc, opd, accum, t, cl, st, cv, sched, esched, et, al, bool(grouped), sfv, sfm, fu, dyn, ets
     )
 
 
@@ -171,6 +175,7 @@ def collective_text(
     fusion=None,
     cluster_preferred=None,
     cluster_fallback=None,
+    epilogue_tile_shape=None,
 ) -> str:
     cfg = parse(
         arch,
@@ -196,6 +201,7 @@ def collective_text(
         fusion,
         cluster_preferred,
         cluster_fallback,
+        epilogue_tile_shape,
     )
     if cfg.dynamic_cluster is not None and (toml or problem):
         raise CuteDumpError(
@@ -279,6 +285,11 @@ def answer_extras(cfg, ans, prob, words) -> dict:
             "accumulator": cfg.acc,
             "tile": "(" + ",".join(f"_{x}" for x in cfg.tile) + ")",
             "tile_is": "MmaTileShape_MNK",
+            **(
+                {"epilogue_tile_shape": "(" + ",".join(f"_{x}" for x in cfg.epilogue_tile_shape) + ")"}
+                if cfg.epilogue_tile_shape is not None
+                else {}
+            ),
             "cluster": "(" + ",".join(f"_{c}" for c in cfg.cluster) + ")"
             if cfg.dynamic_cluster is None
             else "Shape<int,int,_1>",
@@ -483,6 +494,8 @@ def _text(cfg, ans, prob, words) -> str:
         )
     if cfg.fusion is not None:
         more.append(f"fusion {cfg.fusion}")
+    if cfg.epilogue_tile_shape is not None:
+        more.append(f"epilogue builder tile ({','.join(f'_{x}' for x in cfg.epilogue_tile_shape)})")
     if more:
         out.append("  " + "   ".join(more))
     out.append("")

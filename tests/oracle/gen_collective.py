@@ -96,6 +96,8 @@ def cpp_body(cfg: Config) -> str:
         stages = (
             "cutlass::gemm::collective::StageCountAutoCarveout<static_cast<int>(sizeof(typename Epi::SharedStorage))>"
         )
+    # the epilogue builder's TileShape_MNK: the mainloop's, or --epilogue-tile-shape (example 82's per-SM tile)
+    epi_shape = "TileShape" if cfg.epilogue_tile_shape is None else _shape(cfg.epilogue_tile_shape)
     extra = ""
     if cfg.sf_vec is not None:  # the blockwise collectives' scale-factor smem layouts (SmemLayoutScaleA/B)
         extra = (
@@ -106,7 +108,7 @@ def cpp_body(cfg: Config) -> str:
         pre + f"  using TileShape = {_shape(cfg.tile)};\n"
         f"  using ClusterShape = {'Shape<int,int,_1>' if cfg.dynamic_cluster else _shape(cfg.cluster)};\n"
         f"  using Epi = typename cutlass::epilogue::collective::CollectiveBuilder<\n"
-        f"    cutlass::arch::{arch}, cutlass::arch::OpClassTensorOp, TileShape, ClusterShape, {epi_tile},\n"
+        f"    cutlass::arch::{arch}, cutlass::arch::OpClassTensorOp, {epi_shape}, ClusterShape, {epi_tile},\n"
         f"    {t[cfg.acc]}, {t[cfg.acc]},\n"
         f"    {t[cfg.c.element]}, {lay}{cfg.c.layout}{ptr}, {cfg.alignment('c')},\n"
         f"    {t[cfg.d.element]}, {lay}{cfg.d.layout}{ptr}, {cfg.alignment('d')},\n"

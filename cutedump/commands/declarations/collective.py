@@ -112,6 +112,12 @@ COMMAND = Command(
             help="The epilogue schedule, e.g. TmaWarpSpecialized.",
         ),
         Opt("--epilogue-tile", default="auto", show_default=True, help="auto or the epilogue tile M,N."),
+        Opt(
+            "--epilogue-tile-shape",
+            None,
+            help="The TileShape_MNK M,N,K the epilogue builder is given, where it is not --tile (CUTLASS's example 82 "
+            "gives it the per-SM tile).",
+        ),
         Opt("--alignment-a", None, int, help="A's alignment in elements (default: 128 bits)."),
         Opt("--alignment-b", None, int, help="B's alignment in elements (default: 128 bits)."),
         Opt("--alignment-c", None, int, help="C's alignment in elements (default: 128 bits)."),
