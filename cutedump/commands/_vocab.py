@@ -177,6 +177,7 @@ VOCAB: list[tuple[str, str, str]] = [
     ("--schedule", "text", "the kernel schedule tag, e.g. KernelTmaWarpSpecializedCooperative, or auto"),
     ("--epilogue-schedule", "text", "the epilogue schedule tag, e.g. TmaWarpSpecialized, or auto"),
     ("--epilogue-tile", "text", "the epilogue tile M,N, or auto (EpilogueTileAuto)"),
+    ("--epilogue-tile-shape", "text", "the TileShape_MNK M,N,K the epilogue builder is given, where it is not --tile"),
     ("--cluster-preferred", "text", "a dynamic cluster's preferred launch cluster M,N (hw_info.cluster_shape)"),
     ("--cluster-fallback", "text", "a dynamic cluster's fallback launch cluster M,N (hw_info.cluster_shape_fallback)"),
     ("--grouped", "flag", "a grouped (ptr-array) GEMM: every layout tag a pointer, LayoutA* ... LayoutD*"),
