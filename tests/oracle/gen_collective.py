@@ -211,7 +211,13 @@ def refusal_source(cfg: Config, params: bool = False) -> str:
     kernel's Params hold them: GemmUniversal instantiates them, and with them the TMA types, whose stage-0 slice of
     the swizzled smem layouts can fail CuTe's Stride Divisibility Condition; SM100's CollectiveMma instantiates
     its Params itself, SM90's does not)."""
-    body = cpp_body(cfg).replace(
+    return refusal_unit(cpp_body(cfg), params)
+
+
+def refusal_unit(body: str, params: bool = False) -> str:
+    """A generator's C++ ``body`` (its cpp_body) as one translation unit of :func:`syntax_verdicts`: the collectives'
+    classes and SharedStorage instantiated (``sizeof``) before its printers; ``params``: the mainloop's Params too."""
+    body = body.replace(
         "  cd_mainloop<Main>();\n",
         "  (void)sizeof(Epi); (void)sizeof(Main);\n"
         "  (void)sizeof(typename Epi::SharedStorage);\n"

@@ -68,16 +68,7 @@ def refusals(configs: list[Config]) -> list[str]:
     """CUTLASS's first static_assert message of each configuration ("compiles" when none), one translation unit
     each (gen_collective.refusals with this module's programs)."""
 
-    srcs = []
-    for c in configs:
-        body = cpp_body(c).replace(
-            "  cd_mainloop<Main>();\n",
-            "  (void)sizeof(Epi); (void)sizeof(Main);\n"
-            "  (void)sizeof(typename Epi::SharedStorage);\n"
-            "  (void)sizeof(typename Main::SharedStorage);\n"
-            "  cd_mainloop<Main>();\n",
-        )
-        srcs.append(f'#include "collective_prelude.h"\nvoid case_0() {{\n{body}}}\n')
+    srcs = [G.refusal_unit(cpp_body(c)) for c in configs]
 
     text = "pch\0" + "\0".join(G.FLAGS) + PRELUDE + "\0".join(srcs)
     key = "collective-bs-err-" + hashlib.sha256(text.encode()).hexdigest()[:24]

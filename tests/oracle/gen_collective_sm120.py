@@ -125,14 +125,7 @@ def ask(configs: list[Config], chunk: int = 12) -> list[dict]:
 
 
 def refusal_source(cfg: Config) -> str:
-    body = cpp_body(cfg).replace(
-        "  cd_mainloop<Main>();\n",
-        "  (void)sizeof(Epi); (void)sizeof(Main);\n"
-        "  (void)sizeof(typename Epi::SharedStorage);\n"
-        "  (void)sizeof(typename Main::SharedStorage);\n"
-        "  cd_mainloop<Main>();\n",
-    )
-    return f'#include "collective_prelude.h"\nvoid case_0() {{\n{body}}}\n'
+    return G.refusal_unit(cpp_body(cfg))
 
 
 def refusals(configs: list[Config]) -> list[str]:
