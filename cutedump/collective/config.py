@@ -439,17 +439,36 @@ def _split_layout(text: str) -> tuple[str, str]:
         return text[:i], text[i + 1 :]
 
 
+def _is_layout_type(lay: str) -> bool:
+    """A CuTe Layout type in the layout tag's place (``decltype(cute::tile_to_shape(...))``, ``Layout<Shape<..>,
+    StrideB>``, example 55's ``LayoutB_Reordered``), not a stride type (``Stride<..>``)."""
+    t = lay.replace("cute::", "").replace(" ", "")
+    return (
+        t.startswith(("decltype(", "Layout<", "ComposedLayout<"))
+        or "tile_to_shape" in t
+        or "compute_memory_reordering_atom" in t
+        or t.rstrip("*").endswith("Reordered")
+    )
+
+
 #: the scale/zero types of a mixed-input operand that cutedump models (the collective's ConvertAndScale[WithZero])
 MIXED_SCALE_TYPES = ("half_t", "bfloat16_t", "float")
 
 
-def _scaled_mixed_input(typ: str, what: str) -> tuple[str, tuple]:
+def _scaled_mixed_input(typ: str, what: str, typed: str | None = None) -> tuple[str, tuple]:
     """``cute::tuple<Element[, ElementScale[, ElementZero]]>`` (examples 55 and 86: the converted operand with its
     scale and zero types) -> (Element, (ElementScale[, ElementZero])); any other type -> (it, ())."""
     t = typ.strip().replace("cute::", "").replace("std::", "").replace(" ", "")
     if not t.startswith("tuple<"):
         return typ, ()
     inner = t[len("tuple<") : -1] if t.endswith(">") else ""
+    if "Array<" in inner:  # examples 55 and 69 int4 x fp8: the scale lookup table
+        raise CuteDumpError(
+            f"{what}: {(typed or typ).strip()!r}: a cutlass::Array<..> scale is the mixed-input collective's lookup-table mode "
+            "(UseScaleLookupTable: ConvertAndScale with an Array scale, examples 55 and 69's int4 x fp8): CUTLASS's "
+            "SM90 mixed-input builder (cutlass/gemm/collective/builders/sm90_gmma_builder.inl, GMMA_TMA_WS_RS); not "
+            f"modelled (cutedump models the {', '.join(MIXED_SCALE_TYPES)} scales and zeros)"
+        )
     parts = inner.split(",") if inner and "<" not in inner else []
     if not parts or len(parts) > 3 or not all(parts):
         raise CuteDumpError(
@@ -477,7 +496,7 @@ def operand(text: str, what: str, default_layout: str, allow_void: bool = False)
     if what[-1].lower() in "ab" and _is_sf_pair(typ):  # SM103's cute::tuple<Element, ElementSF> (example 89)
         wrapped = element_pair(typ, what, typed=text)
     else:  # a mixed-input operand's cute::tuple<Element, ElementScale[, ElementZero]> (example 55), or a plain type
-        typ, scale = _scaled_mixed_input(typ, what)
+        typ, scale = _scaled_mixed_input(typ, what, text)
         wrapped = block_scaled_element(typ, what, typed=text) if what[-1].lower() in "ab" else None
     el = wrapped or element(typ, what, allow_void, typed=text)
     lay = lay.strip().replace("cutlass::layout::", "")
@@ -490,6 +509,15 @@ def operand(text: str, what: str, default_layout: str, allow_void: bool = False)
         "d": {"N": "RowMajor", "M": "ColumnMajor", "MN": "ColumnMajor"},
     }[what[-1].lower()]
     lay = majors.get(lay, lay)
+    if _is_layout_type(lay):
+        raise CuteDumpError(
+            f"--{what[-1].lower()}: {text.strip()!r} gives a CuTe Layout type as the layout (examples 55 and 69's "
+            "shuffled pairs: the quantized operand reordered by cutlass::compute_memory_reordering_atom): CUTLASS's "
+            "SM90 mixed-input builder (cutlass/gemm/collective/builders/sm90_gmma_builder.inl, GMMA_TMA_WS_RS) reads "
+            "its stride for the majors and hands the Layout to the collective, whose smem layout is then "
+            "composition(Layout, tile) (cutlass/detail/collective/mixed_input_utils.hpp, get_smem_layout); not "
+            f"modelled: cutedump takes the layout tags RowMajor, ColumnMajor, {', '.join(majors)}"
+        )
     if "Stride" in lay or "<" in lay:
         raise CuteDumpError(
             f"--{what[-1].lower()}: {text.strip()!r} gives a CuTe stride type as the layout: CUTLASS's "

@@ -41,8 +41,9 @@ def cpp_body(cfg: Config) -> str:
     for op, w in ((cfg.a, "a"), (cfg.b, "b")):
         if op.scale:
             t = G._CPP_TYPE
-            old = f"    {t[op.element]}, cutlass::layout::{op.layout}, {cfg.alignment(w)},\n"
-            new = f"    cute::tuple<{', '.join(t[x] for x in (op.element, *op.scale))}>, cutlass::layout::{op.layout}, {cfg.alignment(w)},\n"
+            ptr = " *" if cfg.grouped else ""  # a grouped GEMM's pointer layout tags (example 69)
+            old = f"    {t[op.element]}, cutlass::layout::{op.layout}{ptr}, {cfg.alignment(w)},\n"
+            new = f"    cute::tuple<{', '.join(t[x] for x in (op.element, *op.scale))}>, cutlass::layout::{op.layout}{ptr}, {cfg.alignment(w)},\n"
             assert old in body, (old, body)
             body = body.replace(old, new, 1)
     return epi + body.replace("  cd_mainloop<Main>();\n", "  cd_mainloop<Main>();\n  cd_mixed<Main>();\n")
@@ -109,7 +110,8 @@ def examples() -> dict[str, list[Config]]:
         # half_t: ConvertOnly, ScaleOnly, ScaleWithZeroPoint
         "55_hopper_mixed_dtype_gemm": [_cfg(a, Operand("half_t", "ColumnMajor"), (128, 128, 64), **coop) for a in e4],
         # 55_hopper_int4_bf16_gemm.cu: MmaType bfloat16_t, QuantType int4b_t, scale and zero bfloat16_t (the
-        # Shuffled variants pass a CuTe layout as the layout tag, not asked)
+        # Shuffled variants pass a CuTe Layout type as the layout tag: named not modelled,
+        # tests/test_collective_examples_mixed.py)
         "55_hopper_int4_bf16_gemm": [_cfg(a, Operand("bfloat16_t", "ColumnMajor"), (128, 128, 64), **coop) for a in i4],
     }
 
@@ -248,4 +250,103 @@ def generated_scaled(n: int, seed: int) -> list[Config]:
         st = wide.element if rng.random() < 0.7 else rng.choice(["half_t", "bfloat16_t", "float"])
         scale = (st,) if rng.random() < 0.55 else (st, st if rng.random() < 0.8 else rng.choice(["half_t", "float"]))
         out.append(c._replace(**{narrow: operand_with(op.element, op.layout, scale)}))
+    return out
+
+
+# ------------------------------------------------------------------------------ grouped (ptr-array): example 69
+
+PTR_COOP = {
+    "schedule": "KernelPtrArrayTmaWarpSpecializedCooperative",
+    "epilogue_schedule": "PtrArrayTmaWarpSpecializedCooperative",
+}
+
+
+def examples_69() -> dict[str, list[tuple[Config, str]]]:
+    """Example 69's builder pairs as its three sources write them (cutlass v4.2.0
+    examples/69_hopper_mixed_dtype_grouped_gemm/): the grouped mixed-input pairs ("mixed": A and B swapped and
+    transposed, pointer layout tags, 128x16x(128 bytes of the MMA type), cluster 1x1x1,
+    KernelPtrArrayTmaWarpSpecializedCooperative and PtrArrayTmaWarpSpecializedCooperative, C/D half_t ColumnMajor *,
+    the carveout sizeof(Epi::SharedStorage)) and each file's reference pair in verify() ("dense": MmaType x MmaType,
+    RowMajor x ColumnMajor, StageCountAuto, KernelScheduleAuto or the FP8 fast-accumulation Cooperative schedule, C/D
+    half_t RowMajor, NoSmemWarpSpecialized). The shuffled pairs (a reordered CuTe Layout type in place of B's layout
+    tag) and the lookup-table scales (cutlass::Array<ElementScale, 8>) are not here: see
+    tests/test_collective_examples_mixed.py."""
+
+    def grouped(q, scale, mma):
+        a = operand_with(q, "RowMajor", scale)
+        return _cfg(a, Operand(mma, "ColumnMajor"), (128, 16, 128 * 8 // Operand(mma).bits), grouped=True, **PTR_COOP)
+
+    def ref(mma, sched):
+        h = Operand("half_t", "RowMajor")
+        return Config(
+            "sm90",
+            Operand(mma, "RowMajor"),
+            Operand(mma, "ColumnMajor"),
+            h,
+            h,
+            "float",
+            (128, 16, 128 * 8 // Operand(mma).bits),
+            (1, 1, 1),
+            carveout=0,
+            schedule=sched,
+            epilogue_schedule="NoSmemWarpSpecialized",
+        )
+
+    bf = "bfloat16_t"
+    return {
+        # MmaType bfloat16_t, QuantType float_e5m2_t, ElementScale bfloat16_t: ConvertOnly, ScaleOnly
+        "69_hopper_mixed_dtype_grouped_gemm": [
+            (grouped("float_e5m2_t", (), bf), "mixed"),
+            (grouped("float_e5m2_t", (bf,), bf), "mixed"),
+            (ref(bf, "KernelScheduleAuto"), "dense"),
+        ],
+        # MmaType bfloat16_t, QuantType int4b_t: ConvertOnly, ScaleOnly (and their Shuffled twins: not modelled)
+        "69_hopper_int4_bf16_grouped_gemm": [
+            (grouped("int4b_t", (), bf), "mixed"),
+            (grouped("int4b_t", (bf,), bf), "mixed"),
+            (ref(bf, "KernelScheduleAuto"), "dense"),
+        ],
+        # MmaType float_e4m3_t, QuantType int4b_t: ScaleOnly and Shuffled, both with the lookup-table scale
+        # cutlass::Array<float_e4m3_t, 8> (not modelled); the reference pair: IsFP8Input, tile M 128 ->
+        # KernelTmaWarpSpecializedCooperativeFP8FastAccum
+        "69_hopper_int4_fp8_grouped_gemm": [
+            (ref("float_e4m3_t", "KernelTmaWarpSpecializedCooperativeFP8FastAccum"), "dense"),
+        ],
+    }
+
+
+def generated_grouped(n: int, seed: int) -> list[Config]:
+    """``n`` grouped (ptr-array) mixed-input configurations over the builder's space, refusals included: the
+    configurations of :func:`generated` and :func:`generated_scaled` with the two ptr-array schedules of the
+    mixed-input builder (and, now and then, the ptr-array FP8 fast-accumulation ones or a non-ptr-array schedule with
+    plain tags), pointer layout tags (``--grouped``) or, a fifth of the time, plain tags (the batched ptr-array GEMM),
+    every ptr-array epilogue schedule or Auto."""
+    import random
+
+    rng = random.Random(seed)
+    src = generated(n, seed + 2000) + generated_scaled(n, seed + 3000)
+    rng.shuffle(src)
+    out = []
+    for c in src[:n]:
+        r = rng.random()
+        if r < 0.45:
+            s, e = "KernelPtrArrayTmaWarpSpecializedCooperative", "PtrArrayTmaWarpSpecializedCooperative"
+        elif r < 0.9:
+            s, e = "KernelPtrArrayTmaWarpSpecializedPingpong", "PtrArrayTmaWarpSpecializedPingpong"
+        elif c.a.scale or c.b.scale:  # (a scaled operand with another builder: named not modelled)
+            s, e = "KernelPtrArrayTmaWarpSpecializedCooperative", "PtrArrayTmaWarpSpecializedCooperative"
+        else:
+            s = rng.choice(
+                [
+                    "KernelPtrArrayTmaWarpSpecializedCooperativeFP8FastAccum",
+                    "KernelPtrArrayTmaWarpSpecializedPingpongFP8FastAccum",
+                ]
+            )
+            e = "PtrArrayTmaWarpSpecializedCooperative" if "Cooperative" in s else "PtrArrayTmaWarpSpecializedPingpong"
+        e = rng.choice([e, e, e, "EpilogueScheduleAuto", "PtrArrayNoSmemWarpSpecialized"])
+        m = c.tile[0]
+        if "Cooperative" in s and m < 128:
+            m = 128
+        grouped = rng.random() < 0.8
+        out.append(c._replace(schedule=s, epilogue_schedule=e, grouped=grouped, tile=(m, *c.tile[1:]), stages=None))
     return out
