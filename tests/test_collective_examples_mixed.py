@@ -2,12 +2,13 @@
 builders compiled host-only (recorded answers, tests/oracle/gen_collective_mixed.py).
 
 Example 69's builder pairs as its three sources write them (the grouped mixed-input pairs: pointer layout tags,
-KernelPtrArrayTmaWarpSpecializedCooperative, ConvertOnly and ScaleOnly; each file's reference pair in verify()), field
-by field; generated grouped (and batched: plain tags) mixed-input configurations with the ptr-array schedules,
-ConvertOnly, ScaleOnly and ScaleWithZeroPoint, field by field or refused with CUTLASS's own first error, one
-translation unit each. What stays not modelled is named in one error line that names CUTLASS's builder: the shuffled
-pairs of examples 55 and 69 (a reordered CuTe Layout type in place of B's layout tag) and the lookup-table scales
-(``cutlass::Array<ElementScale, 8>``). A sample runs by default, the rest under ``-m slow``.
+KernelPtrArrayTmaWarpSpecializedCooperative, ConvertOnly and ScaleOnly, int4 x fp8's with the lookup-table scale
+``cutlass::Array<float_e4m3_t, 8>``; each file's reference pair in verify()) and 55_hopper_int4_fp8_gemm's lookup-table
+pair, field by field; generated grouped (and batched: plain tags) mixed-input configurations with the ptr-array
+schedules, ConvertOnly, ScaleOnly and ScaleWithZeroPoint, and generated lookup-table scales (``cutlass::Array<T, N>``),
+field by field or refused with CUTLASS's own first error, one translation unit each. What stays not modelled is named
+in one error line that names CUTLASS's builder: the shuffled pairs of examples 55 and 69 (a reordered CuTe Layout type
+in place of B's layout tag). A sample runs by default, the rest under ``-m slow``.
 """
 
 from __future__ import annotations
@@ -53,8 +54,10 @@ def test_example_69_agrees_with_cutlass_field_by_field(source):
             modes.append(theirs["mainloop"]["conversion_mode"])
         bad = _diff(theirs, build(cfg, params=False).fields)
         assert not bad, f"{cfg}:\n" + "\n".join(bad)
-    if source != "69_hopper_int4_fp8_grouped_gemm":
-        assert modes == ["DirectConvert", "ConvertAndScale"]
+    # ConvertOnly and ScaleOnly; int4 x fp8: ScaleOnly with the lookup-table scale cutlass::Array<float_e4m3_t, 8>
+    assert modes == (["ConvertAndScale"] if "fp8" in source else ["DirectConvert", "ConvertAndScale"])
+    if "fp8" in source:
+        assert answers[ex[source][0][0]]["mainloop"]["use_scale_lookup_table"] is True
 
 
 #: example 69_hopper_int4_bf16_grouped_gemm's ScaleOnly pair, typed as a user types it
@@ -191,26 +194,86 @@ def test_a_reordered_layout_type_is_named_not_modelled_in_one_line(a, grouped):
     assert "CuTe Layout type" in line and "stride type" not in line, line
 
 
-@pytest.mark.parametrize(
-    "a, grouped",
-    [
-        # 69_hopper_int4_fp8_grouped_gemm: ScaleOnly and Shuffled (a pointer layout tag), 55_hopper_int4_fp8_gemm's
-        ("cute::tuple<int4b_t, cutlass::Array<float_e4m3_t, 8>>:RowMajor", True),
-        ("cute::tuple<int4b_t, cutlass::Array<cutlass::float_e4m3_t, 8>>:RowMajor", False),
-        ("cute::tuple<cutlass::int4b_t,cutlass::Array<float_e4m3_t,4>>", True),
-    ],
-)
-def test_the_lookup_table_scale_is_named_not_modelled_in_one_line(a, grouped):
-    rest = ["--b", "float_e4m3_t:ColumnMajor", "--c", "half_t:ColumnMajor", "--d", "half_t:ColumnMajor"]
-    rest += ["--tile", "128,16,128"]
-    sched = (
-        ["--schedule", "KernelPtrArrayTmaWarpSpecializedCooperative"]
-        if grouped
-        else ["--schedule", "KernelTmaWarpSpecializedCooperative"]
-    )
-    r = _cli(["--arch", "sm90", *(["--grouped"] if grouped else []), "--a", a, *rest, *sched], "text")
+def test_a_lookup_table_scale_of_another_type_is_named_not_modelled_in_one_line():
+    a = "cute::tuple<int4b_t, cutlass::Array<int4b_t, 8>>:RowMajor"
+    r = _cli(["--arch", "sm90", "--grouped", "--a", a, *EX69[EX69.index("--b") :]], "text")
     lines = r.stderr.strip().splitlines()
     assert r.returncode == 2 and len(lines) == 1 and r.stdout == "", r.stderr
-    line = lines[0]
-    assert repr(a) in line and "lookup-table" in line and "UseScaleLookupTable" in line, line
-    assert "sm90_gmma_builder.inl" in line and "not modelled" in line, line
+    assert repr(a) in lines[0] and "sm90_gmma_builder.inl" in lines[0] and "not modelled" in lines[0], lines[0]
+
+
+# ------------------------------------------------------------------------------ the lookup-table scales
+
+
+def _lut_example():
+    ex, answers = _examples()
+    cfg = ex["55_hopper_int4_fp8_gemm"][0][0]
+    return cfg, answers[cfg]
+
+
+@oracle
+def test_example_55_int4_fp8_lookup_table_pair_agrees_with_cutlass_field_by_field():
+    cfg, theirs = _lut_example()
+    m = theirs["mainloop"]
+    assert (m["conversion_mode"], m["element_scale"], m["use_scale_lookup_table"]) == (
+        "ConvertAndScale",
+        "cutlass::Array<float_e4m3_t, 8>",
+        True,
+    )
+    bad = _diff(theirs, build(cfg, params=False).fields)
+    assert not bad, "\n".join(bad)
+
+
+def test_a_lookup_table_scale_is_stated_in_text_and_json():
+    a = "cute::tuple<int4b_t, cutlass::Array<cutlass::float_e4m3_t,8>>:RowMajor"
+    args = ["--a", a, "--b", "float_e4m3_t:ColumnMajor", *EX69[EX69.index("--c") :]]
+    args[args.index("--tile") + 1] = "128,16,128"
+    r, t = _cli(["--arch", "sm90", "--grouped", *args]), _cli(["--arch", "sm90", "--grouped", *args], "text")
+    assert r.returncode == 0 and t.returncode == 0, r.stderr + t.stderr
+    got = json.loads(r.stdout)
+    m, why = got["mainloop"], {w["what"]: w for w in got["why"]}
+    assert got["configuration"]["a"]["scale"] == m["element_scale"] == "cutlass::Array<float_e4m3_t, 8>"
+    assert m["use_scale_lookup_table"] is True and m["conversion_mode"] == "ConvertAndScale"
+    f = why["conversion"]["facts"]
+    assert (f["scale_type"], f["entries"], f["scale_bits"]) == ("float_e4m3_t", 8, 64)
+    assert "UseScaleLookupTable" in why["conversion"]["why"] and f"conversion: {why['conversion']['why']}" in t.stdout
+    # one row of M scales per stage, each 64 bits
+    assert why["stages"]["facts"]["scale_bytes"] == 128 * 64 // 8
+    assert "  A cute::tuple<int4b_t, cutlass::Array<float_e4m3_t, 8>>:RowMajor (K-major)" in t.stdout
+    assert "scale, zero      cutlass::Array<float_e4m3_t, 8>, void" in t.stdout
+
+
+def _lut(seed):
+    return _split(M.generated_lut(60, seed))
+
+
+@oracle
+@pytest.mark.parametrize("seed", [1, pytest.param(2, marks=pytest.mark.slow)])
+def test_generated_lookup_table_scales_agree_with_cutlass_field_by_field(seed):
+    ok, _ = _lut(seed)
+    assert len(ok) >= 25
+    answers = M.ask(ok)
+    assert sum(bool(a["mainloop"].get("use_scale_lookup_table")) for a in answers) >= 20
+    bad = []
+    for cfg, theirs in zip(ok, answers):
+        bad += [f"{cfg}: {b}" for b in _diff(theirs, build(cfg, params=False).fields)]
+    assert not bad, f"{len(bad)} fields disagree:\n" + "\n".join(bad[:10])
+
+
+@oracle
+@pytest.mark.parametrize("seed", [1, pytest.param(2, marks=pytest.mark.slow)])
+def test_generated_lookup_table_scales_are_refused_exactly_when_cutlass_refuses(seed):
+    _, cases = _lut(seed)
+    bad, refused = [], 0
+    for cfg, theirs in zip(cases, M.refusals(cases)):
+        try:
+            build(cfg, params=False)
+            ours = "compiles"
+        except Refused as e:
+            ours = e.cutlass_message.strip()
+            refused += 1
+        theirs = theirs.strip().removeprefix("error: ")
+        if ours != theirs:
+            bad.append(f"{cfg}: CUTLASS {theirs!r} / ours {ours!r}")
+    assert not bad, f"{len(bad)} of {len(cases)} disagree:\n" + "\n".join(bad[:10])
+    assert len(cases) >= 55 and 15 <= refused <= len(cases) - 15

@@ -148,6 +148,9 @@ CONFIGS = [
          c="half_t:ColumnMajor", d="half_t:ColumnMajor", tile="128,16,64", grouped=True,
          schedule="KernelPtrArrayTmaWarpSpecializedCooperative",
          epilogue_schedule="PtrArrayTmaWarpSpecializedCooperative"),
+    dict(arch="sm90", a="cute::tuple<int4b_t, cutlass::Array<float_e4m3_t, 8>>:RowMajor", b="float_e4m3_t:ColumnMajor",
+         c="half_t:ColumnMajor", d="half_t:ColumnMajor", tile="128,128,128",
+         schedule="KernelTmaWarpSpecializedCooperative", epilogue_schedule="TmaWarpSpecializedCooperative"),
 ]  # fmt: skip
 
 

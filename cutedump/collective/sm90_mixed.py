@@ -11,7 +11,7 @@ cutedump's engines (sm90.py's selectors, cutedump.expr), as for the other SM90 m
 from __future__ import annotations
 
 from cutedump.collective import sm90 as R
-from cutedump.collective.config import Config
+from cutedump.collective.config import Config, lut_scale
 from cutedump.collective.sm90 import GB, Choice, NotModelled, Phrase, Refused
 from cutedump.versions import cutlass_fact
 
@@ -31,11 +31,21 @@ MIXED_SCHEDULES = {
 MIXED_TENSORMAPS = 4
 #: the collectives' lines cited (the transformed operand K-major, the unscaled one, CtaShape_MNK, the atoms dividing
 #: the tile, the stage count, the three conversion modes): MIX's and ARRAY_MIX's
-_LINES = (149, 155, 160, 222, 226, 243, 261, 264, 267)
-_ARRAY_LINES = (143, 149, 154, 208, 212, 228, 245, 248, 251)
+_LINES = (149, 155, 160, 222, 226, 243, 261, 264, 267, 204)
+_ARRAY_LINES = (143, 149, 154, 208, 212, 228, 245, 248, 251, 195)
+#: cute::uint_bit<N> is defined for these N (cute/numeric/int.hpp:91-100): the collective's TmaElementScale is
+#: uint_bit_t<sizeof_bits of the scale>, so a lookup-table scale of another size does not compile
+UINT_BIT_SIZES = (1, 2, 4, 6, 8, 16, 32, 64, 128, 256)
 #: sizeof(ArrayEngine<float, 0>): the collective's smem_scale and smem_zero arrays with no scales (array_aligned's
 #: 16-byte alignment, cute/container/array_aligned.hpp)
 EMPTY_ARRAY_BYTES = 16
+
+
+def scale_bits(t: str) -> int:
+    """sizeof_bits of a scale/zero type: a lookup-table scale cutlass::Array<T, N> is sizeof(Array) x 8 = N x T's
+    bits (cutlass/array.h:74: T of whole bytes, no padding)."""
+    lut = lut_scale(t)
+    return lut[1] * R.ELEMENT_BITS[lut[0]] if lut else R.ELEMENT_BITS[t]
 
 
 def is_mixed(cfg: Config) -> bool:
@@ -134,6 +144,11 @@ def mainloop(cfg: Config, carveout: int, deferred: Refused | None = None) -> R.M
     if R.ELEMENT_BITS[wide] != 16 and not (cfg.a_k_major and cfg.b_k_major):
         raise Refused("The unscaled element must be 2 bytes OR both inputs must be K-major", f"{mix}:{ln[1]}")
     R._collective_start(cfg, None, f"{mix}:{ln[2]}")
+    if el_scale != "void" and scale_bits(el_scale) not in UINT_BIT_SIZES:  # TmaElementScale: a compile error
+        raise Refused(
+            f"invalid use of incomplete type ‘struct cute::uint_bit<{scale_bits(el_scale)}>’",
+            f"{mix}:{ln[9]}, a compile error: TmaElementScale = uint_bit_t<sizeof_bits of {el_scale}>",
+        )
     # SwappedSmemLayoutAtomA/B: the converted operand's atom tiles (M, K), the wide one's (N, K)
     (ia, mn_a), (ib, mn_b) = (
         ((atom_a.value, ma), (atom_b.value, mb)) if a_narrow else ((atom_b.value, mb), (atom_a.value, ma))
@@ -152,9 +167,7 @@ def mainloop(cfg: Config, carveout: int, deferred: Refused | None = None) -> R.M
     bytes_b = R._bits_to_bytes(n * k * st * R.ELEMENT_BITS[wide])
     # smem_scale and smem_zero: cosize(SmemLayoutScale) = M x Stages elements each in their modes (array_aligned:
     # 16 bytes at least, 16-byte aligned); float arrays of no elements otherwise
-    sz = [
-        R._round_up(R._bits_to_bytes(m * st * R.ELEMENT_BITS[e]), 16) if e != "void" else 0 for e in (el_scale, el_zero)
-    ]
+    sz = [R._round_up(R._bits_to_bytes(m * st * scale_bits(e)), 16) if e != "void" else 0 for e in (el_scale, el_zero)]
     end = R._round_up(R._round_up(bytes_a, al_b) + bytes_b, 16) + sum(x or EMPTY_ARRAY_BYTES for x in sz)
     tal = max(al_a, al_b)
     shared = R._round_up(R._round_up(end, tal) + R.PIPELINE_BYTES_PER_STAGE * st, tal)
@@ -183,6 +196,21 @@ def mainloop(cfg: Config, carveout: int, deferred: Refused | None = None) -> R.M
             "DirectConvert",
             f"{mix}:{ln[6]}",
             Phrase("coll.mixed_direct_convert", narrow=side, narrow_type=narrow, wide_type=wide),
+        )
+    elif el_zero == "void" and lut_scale(el_scale):  # UseScaleLookupTable: ConvertAndScale with an Array scale
+        conv = Choice(
+            "ConvertAndScale",
+            f"{mix}:{ln[7]}",
+            Phrase(
+                "coll.mixed_convert_scale_lut",
+                narrow=side,
+                narrow_type=narrow,
+                wide_type=wide,
+                scale=el_scale,
+                scale_type=lut_scale(el_scale)[0],
+                entries=lut_scale(el_scale)[1],
+                scale_bits=scale_bits(el_scale),
+            ),
         )
     elif el_zero == "void":
         conv = Choice(
@@ -215,6 +243,8 @@ def mainloop(cfg: Config, carveout: int, deferred: Refused | None = None) -> R.M
         element_scale=el_scale,
         element_zero=el_zero,
         conversion=conv,
+        # UseScaleLookupTable (ConvertAndScale with an Array scale), stated where the scale is an Array
+        use_scale_lookup_table=(el_zero == "void") if lut_scale(el_scale) else None,
         layout_a=R.smem_layout_expr(ia, m, k, st, mn_a == "MN"),
         layout_b=R.smem_layout_expr(ib, n, k, st, mn_b == "MN"),
         # the collective's scales: one column of the converted operand's atom rows per stage (MN-major)
@@ -259,7 +289,7 @@ def _stage_count(
     bn = R.ELEMENT_BITS[narrow]
     bw = R.ELEMENT_BITS[wide]
     # one row of M scales (and zeros) per stage (scale_zero_k_tile = 1); void: none
-    sb, zb = (R._bits_to_bytes(R.ELEMENT_BITS[e] * m) if e != "void" else 0 for e in (el_scale, el_zero))
+    sb, zb = (R._bits_to_bytes(scale_bits(e) * m) if e != "void" else 0 for e in (el_scale, el_zero))
     if sb % 128:
         raise Refused("Scale bytes must be a multiple of 128", f"{GB}:141")
     if zb % 128:

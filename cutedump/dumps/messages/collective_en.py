@@ -256,4 +256,7 @@ MESSAGES = {
     "coll.kernel_carveout_mixed": " (the {capacity}-byte capacity less the mixed-input ptr-array kernel's "
     "{kernel_carveout}-byte carveout: {maps} TMA descriptors of A, B, scale and zero = {map_bytes} bytes + "
     "{scheduler_bytes} bytes of the grouped scheduler's pipeline)",
+    "coll.mixed_convert_scale_lut": "{narrow} ({narrow_type}) with a {scale} scale ({entries} {scale_type} values, "
+    "{scale_bits} bits) -> ConvertAndScale with UseScaleLookupTable: each {narrow_type} value picks its scaled "
+    "{wide_type} from the scale's lookup table",
 }

@@ -241,4 +241,7 @@ MESSAGES = {
     "{zero_bytes} 字节 zero) = {ab_bytes} 字节 + {pipeline_bytes} 字节流水线 = {per}）= {stages}",
     "coll.kernel_carveout_mixed": "（{capacity} 字节容量减去 mixed-input ptr-array 内核的 {kernel_carveout} 字节预留："
     "A、B、scale、zero 的 {maps} 个 TMA 描述符 = {map_bytes} 字节 + grouped 调度器流水线 {scheduler_bytes} 字节）",
+    "coll.mixed_convert_scale_lut": "{narrow}（{narrow_type}）带 {scale} scale（{entries} 个 {scale_type} 值，"
+    "{scale_bits} 位）-> ConvertAndScale 且 UseScaleLookupTable：每个 {narrow_type} 值从 scale 的查找表中取出缩放后的 "
+    "{wide_type}",
 }
