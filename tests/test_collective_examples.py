@@ -3,8 +3,9 @@
 it (cutlass v4.2.0 examples/). Each pair CUTLASS compiles agrees with CUTLASS 4.2's builders field by field
 (host-only g++, recorded), or, where cutedump does not model it, is refused in one error line that names the
 builder (or the example's own) and says it is not modelled. The other examples' pairs: test_collective_sm90_kinds.py
-(49, 54, 55, 57, 61, 67, 68, 70, 73), test_collective_bs.py (72), test_collective_sm120.py (79, 87) and the files of
-the SM100 blockwise/grouped, SM103, mixed-input and fusion builders.
+(49, 54, 55, 57, 61, 67, 68, 70, 73), test_collective_bs.py (72), test_collective_sm120.py (79, 87),
+test_collective_examples_mixed.py (69; 55's shuffled and lookup-table pairs) and the files of the SM100
+blockwise/grouped, SM103, mixed-input and fusion builders.
 """
 
 from __future__ import annotations

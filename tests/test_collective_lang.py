@@ -143,6 +143,14 @@ CONFIGS = [
     dict(arch="sm103", a="cute::tuple<float_e2m1_t,float_ue4m3_t>", b="cute::tuple<float_e2m1_t,float_ue4m3_t>",
          d="bfloat16_t", tile="128,192,768", alignment_a="32", alignment_b="32",
          schedule="KernelTmaWarpSpecialized1SmBlockScaledMxNvf4UltraVs16Sm103DisablePrefetch"),
+    # grp69: SM90 mixed input x grouped (example 69's ScaleOnly int4 x bf16, pointer layout tags)
+    dict(arch="sm90", a="cute::tuple<int4b_t, bfloat16_t>:RowMajor", b="bfloat16_t:ColumnMajor",
+         c="half_t:ColumnMajor", d="half_t:ColumnMajor", tile="128,16,64", grouped=True,
+         schedule="KernelPtrArrayTmaWarpSpecializedCooperative",
+         epilogue_schedule="PtrArrayTmaWarpSpecializedCooperative"),
+    dict(arch="sm90", a="cute::tuple<int4b_t, cutlass::Array<float_e4m3_t, 8>>:RowMajor", b="float_e4m3_t:ColumnMajor",
+         c="half_t:ColumnMajor", d="half_t:ColumnMajor", tile="128,128,128",
+         schedule="KernelTmaWarpSpecializedCooperative", epilogue_schedule="TmaWarpSpecializedCooperative"),
 ]  # fmt: skip
 
 

@@ -6,8 +6,8 @@ and ScaleWithZeroPoint: ``cute::tuple<Element, ElementScale[, ElementZero]>``), 
 collective's own fields included (conversion mode, SwapAB, scale/zero types, the scale smem layouts); generated
 mixed-width configurations with and without scales (every narrow x wide pair, the narrow operand A or B, both
 majors, every TMA schedule and Auto, refusals included, each its own translation unit) field by field or refused
-with CUTLASS's message. The lookup-table scales (``cutlass::Array<..>``) and SM100's mixed-input builder (example 86)
-are named not modelled in one line naming CUTLASS's builder. A sample runs by default, the rest under ``-m slow``.
+with CUTLASS's message. SM100's mixed-input builder (example 86) is named not modelled in one line naming CUTLASS's
+builder (the lookup-table scales ``cutlass::Array<..>`` and grouped: tests/test_collective_examples_mixed.py). A sample runs by default, the rest under ``-m slow``.
 """
 
 from __future__ import annotations
@@ -199,9 +199,9 @@ def test_explicit_stage_count_is_refused_with_cutlasss_error():
 @pytest.mark.parametrize(
     "a, why",
     [
-        # the lookup-table scale of 55_hopper_int4_fp8_gemm (cutlass::Array<ElementScale, 8>), a scale type not
-        # modelled, a tuple that is no mixed-input operand
-        ("cute::tuple<int4b_t, cutlass::Array<float_e4m3_t, 8>>:RowMajor", "lookup-table"),
+        # a lookup-table scale of a type not modelled (55_hopper_int4_fp8_gemm's cutlass::Array<float_e4m3_t, 8>:
+        # tests/test_collective_examples_mixed.py), a scale type not modelled, a tuple that is no mixed-input operand
+        ("cute::tuple<int4b_t, cutlass::Array<int8_t, 8>>:RowMajor", "cutlass::Array<int8_t, 8> scale: not modelled"),
         ("cute::tuple<int4b_t, int8_t>:RowMajor", "int8_t scale/zero: not modelled"),
         ("cute::tuple<int4b_t, half_t, half_t, half_t>:RowMajor", "a mixed-input operand is cute::tuple<Element>"),
     ],

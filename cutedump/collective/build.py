@@ -175,7 +175,7 @@ def mixed_fields(ml) -> dict:
     KernelConversionMode, which operand it converts (IsATransformed) and SwapAB, the scale/zero element types (void
     when converting only) and the scale smem layouts (SmemLayoutAtomScale, SmemLayoutScale: the converted operand's
     atom rows x 1 per stage, defined in every mode)."""
-    return {
+    out = {
         "conversion_mode": ml.conversion.value,
         "is_a_transformed": ml.is_a_transformed,
         "swap_ab": ml.swap_ab,
@@ -184,6 +184,9 @@ def mixed_fields(ml) -> dict:
         "smem_layout_atom_scale": _expr(ml.smem_layout_atom_scale),
         "smem_layout_scale": _expr(ml.smem_layout_scale),
     }
+    if getattr(ml, "use_scale_lookup_table", None) is not None:  # a cutlass::Array<T, N> scale (grp69)
+        out["use_scale_lookup_table"] = ml.use_scale_lookup_table
+    return out
 
 
 def uniform_mainloop_fields(ml, stages: int, cluster: str, lay_a: str, lay_b: str) -> dict:

@@ -6,6 +6,7 @@ vocabulary (``half_t:RowMajor``, ``KernelTmaWarpSpecializedCooperative``), the s
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 from cutedump.errors import CuteDumpError
@@ -439,32 +440,87 @@ def _split_layout(text: str) -> tuple[str, str]:
         return text[:i], text[i + 1 :]
 
 
+def _is_layout_type(lay: str) -> bool:
+    """A CuTe Layout type in the layout tag's place (``decltype(cute::tile_to_shape(...))``, ``Layout<Shape<..>,
+    StrideB>``, example 55's ``LayoutB_Reordered``), not a stride type (``Stride<..>``)."""
+    t = lay.replace("cute::", "").replace(" ", "")
+    return (
+        t.startswith(("decltype(", "Layout<", "ComposedLayout<"))
+        or "tile_to_shape" in t
+        or "compute_memory_reordering_atom" in t
+        or t.rstrip("*").endswith("Reordered")
+    )
+
+
 #: the scale/zero types of a mixed-input operand that cutedump models (the collective's ConvertAndScale[WithZero])
 MIXED_SCALE_TYPES = ("half_t", "bfloat16_t", "float")
 
 
-def _scaled_mixed_input(typ: str, what: str) -> tuple[str, tuple]:
+#: the element types of a lookup-table scale cutlass::Array<T, N> cutedump models (whole bytes: sizeof is N x T's)
+LUT_SCALE_ELEMENTS = ("half_t", "bfloat16_t", "float", "float_e4m3_t", "float_e5m2_t")
+
+
+def lut_scale(t: str) -> tuple[str, int] | None:
+    """``cutlass::Array<T, N>`` (a lookup-table scale, as :func:`_scaled_mixed_input` writes it) -> (T, N)."""
+    m = re.fullmatch(r"cutlass::Array<(\w+), (\d+)>", t)
+    return (m.group(1), int(m.group(2))) if m else None
+
+
+def _top_level_commas(text: str) -> list[str]:
+    """``a,Array<b,8>,c`` -> [a, Array<b,8>, c]: split at the commas outside angle brackets."""
+    out, depth, cur = [], 0, ""
+    for ch in text:
+        depth += (ch == "<") - (ch == ">")
+        if ch == "," and depth == 0:
+            out.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    return [*out, cur]
+
+
+def _scaled_mixed_input(typ: str, what: str, typed: str | None = None) -> tuple[str, tuple]:
     """``cute::tuple<Element[, ElementScale[, ElementZero]]>`` (examples 55 and 86: the converted operand with its
     scale and zero types) -> (Element, (ElementScale[, ElementZero])); any other type -> (it, ())."""
     t = typ.strip().replace("cute::", "").replace("std::", "").replace(" ", "")
     if not t.startswith("tuple<"):
         return typ, ()
     inner = t[len("tuple<") : -1] if t.endswith(">") else ""
-    parts = inner.split(",") if inner and "<" not in inner else []
-    if not parts or len(parts) > 3 or not all(parts):
+    parts = _top_level_commas(inner) if inner else []
+    if not parts or len(parts) > 3 or not all(parts) or any("<" in x for x in parts[:1] + parts[2:]):
         raise CuteDumpError(
             f"{what}: {typ.strip()!r}: a mixed-input operand is cute::tuple<Element>, cute::tuple<Element, "
-            "ElementScale> or cute::tuple<Element, ElementScale, ElementZero> of plain types (CUTLASS 4.2's "
-            "mixed-input builders: cutlass/gemm/collective/builders/sm90_gmma_builder.inl GMMA_TMA_WS_RS, "
-            "sm100_mixed_input_umma_builder.inl; a cutlass::Array<..> scale, the lookup-table mode, is not modelled)"
+            "ElementScale> or cute::tuple<Element, ElementScale, ElementZero> of plain types, the scale also a "
+            "cutlass::Array<T, N> (the lookup-table mode) (CUTLASS 4.2's mixed-input builders: "
+            "cutlass/gemm/collective/builders/sm90_gmma_builder.inl GMMA_TMA_WS_RS, sm100_mixed_input_umma_builder.inl)"
         )
-    scale = tuple(element(x, what, typed=typ) for x in parts[1:])
+    scale = []
+    for i, x in enumerate(parts[1:]):
+        m = re.fullmatch(r"(?:cutlass::)?Array<(.+),(\d+)>", x)
+        if i == 0 and m:  # examples 55 and 69 int4 x fp8: cutlass::Array<ElementScale, N>, the scale lookup table
+            el, n = element(m.group(1), what, typed=typ), int(m.group(2))
+            if el not in LUT_SCALE_ELEMENTS or not 1 <= n <= 64:
+                raise CuteDumpError(
+                    f"{what}: {(typed or typ).strip()!r}: a cutlass::Array<{el}, {n}> scale: not modelled (cutedump "
+                    f"models lookup-table scales cutlass::Array<T, N> of T in {', '.join(LUT_SCALE_ELEMENTS)}, N 1 to "
+                    "64; CUTLASS's builder: cutlass/gemm/collective/builders/sm90_gmma_builder.inl, GMMA_TMA_WS_RS)"
+                )
+            scale.append(f"cutlass::Array<{el}, {n}>")
+        elif "<" in x:
+            raise CuteDumpError(
+                f"{what}: {(typed or typ).strip()!r}: the zero type {x!r}: not modelled (cutedump models "
+                f"{', '.join(MIXED_SCALE_TYPES)} zeros; CUTLASS's builder: "
+                "cutlass/gemm/collective/builders/sm90_gmma_builder.inl, GMMA_TMA_WS_RS)"
+            )
+        else:
+            scale.append(element(x, what, typed=typ))
+    scale = tuple(scale)
     for x in scale:
-        if x not in MIXED_SCALE_TYPES:
+        if x not in MIXED_SCALE_TYPES and not x.startswith("cutlass::Array<"):
             raise CuteDumpError(
                 f"{what}: {typ.strip()!r}: a {x} scale/zero: not modelled (cutedump models the mixed-input "
-                f"collective's {', '.join(MIXED_SCALE_TYPES)} scales and zeros; CUTLASS's builder: "
-                "cutlass/gemm/collective/builders/sm90_gmma_builder.inl, GMMA_TMA_WS_RS)"
+                f"collective's {', '.join(MIXED_SCALE_TYPES)} scales and zeros and cutlass::Array<T, N> scales; "
+                "CUTLASS's builder: cutlass/gemm/collective/builders/sm90_gmma_builder.inl, GMMA_TMA_WS_RS)"
             )
     return parts[0], scale
 
@@ -477,7 +533,7 @@ def operand(text: str, what: str, default_layout: str, allow_void: bool = False)
     if what[-1].lower() in "ab" and _is_sf_pair(typ):  # SM103's cute::tuple<Element, ElementSF> (example 89)
         wrapped = element_pair(typ, what, typed=text)
     else:  # a mixed-input operand's cute::tuple<Element, ElementScale[, ElementZero]> (example 55), or a plain type
-        typ, scale = _scaled_mixed_input(typ, what)
+        typ, scale = _scaled_mixed_input(typ, what, text)
         wrapped = block_scaled_element(typ, what, typed=text) if what[-1].lower() in "ab" else None
     el = wrapped or element(typ, what, allow_void, typed=text)
     lay = lay.strip().replace("cutlass::layout::", "")
@@ -490,6 +546,16 @@ def operand(text: str, what: str, default_layout: str, allow_void: bool = False)
         "d": {"N": "RowMajor", "M": "ColumnMajor", "MN": "ColumnMajor"},
     }[what[-1].lower()]
     lay = majors.get(lay, lay)
+    if _is_layout_type(lay):
+        raise CuteDumpError(
+            f"--{what[-1].lower()}: {text.strip()!r} gives a CuTe Layout type as the layout (examples 55 and 69's "
+            "shuffled pairs: the quantized operand reordered by cutlass::compute_memory_reordering_atom): CUTLASS's "
+            "SM90 mixed-input builder (cutlass/gemm/collective/builders/sm90_gmma_builder.inl, GMMA_TMA_WS_RS) reads "
+            "its stride for the majors and hands the Layout to the collective, whose SmemLayoutA is then "
+            "make_layout_like(composition(Layout, tile)), unswizzled (cutlass/detail/collective/mixed_input_utils.hpp, "
+            "get_smem_layout); not modelled: cutedump takes the layout tags RowMajor, ColumnMajor, "
+            f"{', '.join(majors)}"
+        )
     if "Stride" in lay or "<" in lay:
         raise CuteDumpError(
             f"--{what[-1].lower()}: {text.strip()!r} gives a CuTe stride type as the layout: CUTLASS's "

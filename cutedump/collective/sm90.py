@@ -1075,7 +1075,14 @@ def epilogue(cfg: Config, kernel_schedule: str | None = None) -> Epilogue:
             if s == "EpilogueScheduleAuto"
             else Phrase("coll.given", value="NoSmemWarpSpecialized"),
         )
-        return Epilogue(schedule=ch, name="EpilogueDefault", shared_storage_bytes=1)
+        deferred = None
+        if cfg.grouped:  # DefaultEpilogue's StrideC/StrideD: TagToStrideC_t of a pointer layout tag, not rank 3
+            deferred = Refused(
+                "StrideCD must be rank-3: [M, N, L]",
+                "cutlass/epilogue/collective/default_epilogue.hpp:90 (NoSmemWarpSpecialized's DefaultEpilogue with "
+                "pointer layout tags: a grouped GEMM takes PtrArrayNoSmemWarpSpecialized)",
+            )
+        return Epilogue(schedule=ch, name="EpilogueDefault", shared_storage_bytes=1, deferred=deferred)
     if s == "PtrArrayNoSmemWarpSpecialized":
         ch = Choice(
             s,

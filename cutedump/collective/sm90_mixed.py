@@ -11,20 +11,41 @@ cutedump's engines (sm90.py's selectors, cutedump.expr), as for the other SM90 m
 from __future__ import annotations
 
 from cutedump.collective import sm90 as R
-from cutedump.collective.config import Config
+from cutedump.collective.config import Config, lut_scale
 from cutedump.collective.sm90 import GB, Choice, NotModelled, Phrase, Refused
 from cutedump.versions import cutlass_fact
 
 MIX = "cutlass/gemm/collective/sm90_mma_tma_gmma_rs_warpspecialized_mixed_input.hpp"
-#: the schedules whose builder is GMMA_TMA_WS_RS (its enable_if); the ptr-array ones build the array collective
+ARRAY_MIX = "cutlass/gemm/collective/sm90_mma_array_tma_gmma_rs_warpspecialized_mixed_input.hpp"
+#: the schedules whose builder is GMMA_TMA_WS_RS (its enable_if), True where its AtomLayoutMNK is 2x1x1; the
+#: ptr-array ones (grouped, issue 44 grp69: example 69) build MainloopSm90ArrayTmaGmmaWarpSpecializedMixedInput
 MIXED_SCHEDULES = {
     "KernelTmaWarpSpecialized": False,
     "KernelTmaWarpSpecializedPingpong": False,
     "KernelTmaWarpSpecializedCooperative": True,
+    "KernelPtrArrayTmaWarpSpecializedCooperative": True,
+    "KernelPtrArrayTmaWarpSpecializedPingpong": False,
 }
+#: the mixed-input builder's TensorMapStorage: four TMA descriptors (A, B, scale, zero), taken off the capacity of a
+#: ptr-array schedule's stage count (sm90_gmma_builder.inl:448)
+MIXED_TENSORMAPS = 4
+#: the collectives' lines cited (the transformed operand K-major, the unscaled one, CtaShape_MNK, the atoms dividing
+#: the tile, the stage count, the three conversion modes): MIX's and ARRAY_MIX's
+_LINES = (149, 155, 160, 222, 226, 243, 261, 264, 267, 204)
+_ARRAY_LINES = (143, 149, 154, 208, 212, 228, 245, 248, 251, 195)
+#: cute::uint_bit<N> is defined for these N (cute/numeric/int.hpp:91-100): the collective's TmaElementScale is
+#: uint_bit_t<sizeof_bits of the scale>, so a lookup-table scale of another size does not compile
+UINT_BIT_SIZES = (1, 2, 4, 6, 8, 16, 32, 64, 128, 256)
 #: sizeof(ArrayEngine<float, 0>): the collective's smem_scale and smem_zero arrays with no scales (array_aligned's
 #: 16-byte alignment, cute/container/array_aligned.hpp)
 EMPTY_ARRAY_BYTES = 16
+
+
+def scale_bits(t: str) -> int:
+    """sizeof_bits of a scale/zero type: a lookup-table scale cutlass::Array<T, N> is sizeof(Array) x 8 = N x T's
+    bits (cutlass/array.h:74: T of whole bytes, no padding)."""
+    lut = lut_scale(t)
+    return lut[1] * R.ELEMENT_BITS[lut[0]] if lut else R.ELEMENT_BITS[t]
 
 
 def is_mixed(cfg: Config) -> bool:
@@ -61,11 +82,8 @@ def mainloop(cfg: Config, carveout: int, deferred: Refused | None = None) -> R.M
     sched = resolve_schedule(cfg)
     s = sched.value
     R._grouped_check(cfg, s)
-    if s in R.PTR_ARRAY:
-        raise NotModelled(
-            f"{cfg.a.element} x {cfg.b.element} with {s}: CUTLASS's SM90 mixed-input RS builder (GMMA_TMA_WS_RS, "
-            f"{GB}:305) builds the grouped MainloopSm90ArrayTmaGmmaWarpSpecializedMixedInput; not modelled"
-        )
+    array = s in R.PTR_ARRAY and s in MIXED_SCHEDULES  # the grouped (ptr-array) mixed-input collective
+    mix, ln = (ARRAY_MIX, _ARRAY_LINES) if array else (MIX, _LINES)
     if s not in MIXED_SCHEDULES and (cfg.a.scale or cfg.b.scale):
         raise NotModelled(
             f"a scaled operand with {s}: CUTLASS's builder for {s} is not the mixed-input RS builder (GMMA_TMA_WS_RS, "
@@ -92,7 +110,9 @@ def mainloop(cfg: Config, carveout: int, deferred: Refused | None = None) -> R.M
     swap = not a_narrow  # SwapAB: the operand converted in registers must be the MMA's A
     ma = "K" if cfg.a_k_major else "MN"  # gmma_rs_tag_to_major_A/B: the layout tag alone
     mb = "K" if cfg.b_k_major else "MN"
-    if not cfg.a_k_major and not cfg.b_k_major:  # not two 2-byte inputs, both MN-major, warp-specialized
+    if not array and not cfg.a_k_major and not cfg.b_k_major:
+        # is_warpspecialized_transpose_B: not two 2-byte inputs, both MN-major, a schedule derived from
+        # KernelTmaWarpSpecialized[Pingpong|Cooperative] (the ptr-array schedules are not)
         raise Refused("Mixed input GEMM does not support WS transpose B.", f"{GB}:409")
     ea = "tfloat32_t" if cfg.a.element == "float" else cfg.a.element
     eb = "tfloat32_t" if cfg.b.element == "float" else cfg.b.element
@@ -116,14 +136,19 @@ def mainloop(cfg: Config, carveout: int, deferred: Refused | None = None) -> R.M
             f"‘bytes’ is not a member of ‘cutlass::gemm::collective::StageCount<{cfg.stages}>’",
             f"{GB}:456, a compile error: the mixed-input builder takes StageCountAuto/StageCountAutoCarveout only",
         )
-    stages = _stage_count(cfg, narrow, wide, el_scale, el_zero, carveout, align)
+    stages = _stage_count(cfg, narrow, wide, el_scale, el_zero, carveout, align, array)
     # the collective (instantiated by the builder itself: its checks come before the epilogue's)
     narrow_k = cfg.a_k_major if a_narrow else cfg.b_k_major
     if not narrow_k:
-        raise Refused("The transformed type must be K-major.", f"{MIX}:149")
+        raise Refused("The transformed type must be K-major.", f"{mix}:{ln[0]}")
     if R.ELEMENT_BITS[wide] != 16 and not (cfg.a_k_major and cfg.b_k_major):
-        raise Refused("The unscaled element must be 2 bytes OR both inputs must be K-major", f"{MIX}:155")
-    R._collective_start(cfg, None, f"{MIX}:160")
+        raise Refused("The unscaled element must be 2 bytes OR both inputs must be K-major", f"{mix}:{ln[1]}")
+    R._collective_start(cfg, None, f"{mix}:{ln[2]}")
+    if el_scale != "void" and scale_bits(el_scale) not in UINT_BIT_SIZES:  # TmaElementScale: a compile error
+        raise Refused(
+            f"invalid use of incomplete type ‘struct cute::uint_bit<{scale_bits(el_scale)}>’",
+            f"{mix}:{ln[9]}, a compile error: TmaElementScale = uint_bit_t<sizeof_bits of {el_scale}>",
+        )
     # SwappedSmemLayoutAtomA/B: the converted operand's atom tiles (M, K), the wide one's (N, K)
     (ia, mn_a), (ib, mn_b) = (
         ((atom_a.value, ma), (atom_b.value, mb)) if a_narrow else ((atom_b.value, mb), (atom_a.value, ma))
@@ -131,10 +156,10 @@ def mainloop(cfg: Config, carveout: int, deferred: Refused | None = None) -> R.M
     for atom, el, ext in ((ia, narrow, m), (ib, wide, n)):
         sa = R.atom_shape(atom, el)
         if ext % sa[0] or k % sa[1]:
-            raise Refused("SmemLayoutAtom must evenly divide tile shape.", f"{MIX}:{222 if atom is ia else 226}")
+            raise Refused("SmemLayoutAtom must evenly divide tile shape.", f"{mix}:{ln[3] if atom is ia else ln[4]}")
     st = stages.value
     if st < 2:
-        raise Refused("Specialization requires Stages set to value 2 or more.", f"{MIX}:243")
+        raise Refused("Specialization requires Stages set to value 2 or more.", f"{mix}:{ln[5]}")
     if deferred is not None:
         raise deferred
     al_a, al_b = R._swizzle_alignment(ia), R._swizzle_alignment(ib)
@@ -142,15 +167,15 @@ def mainloop(cfg: Config, carveout: int, deferred: Refused | None = None) -> R.M
     bytes_b = R._bits_to_bytes(n * k * st * R.ELEMENT_BITS[wide])
     # smem_scale and smem_zero: cosize(SmemLayoutScale) = M x Stages elements each in their modes (array_aligned:
     # 16 bytes at least, 16-byte aligned); float arrays of no elements otherwise
-    sz = [
-        R._round_up(R._bits_to_bytes(m * st * R.ELEMENT_BITS[e]), 16) if e != "void" else 0 for e in (el_scale, el_zero)
-    ]
+    sz = [R._round_up(R._bits_to_bytes(m * st * scale_bits(e)), 16) if e != "void" else 0 for e in (el_scale, el_zero)]
     end = R._round_up(R._round_up(bytes_a, al_b) + bytes_b, 16) + sum(x or EMPTY_ARRAY_BYTES for x in sz)
     tal = max(al_a, al_b)
     shared = R._round_up(R._round_up(end, tal) + R.PIPELINE_BYTES_PER_STAGE * st, tal)
     scale_rows = R.atom_shape(ia, narrow)[0]
     dp = Choice(
-        "MainloopSm90TmaGmmaRmemAWarpSpecializedMixedInput",
+        "MainloopSm90ArrayTmaGmmaWarpSpecializedMixedInput"
+        if array
+        else "MainloopSm90TmaGmmaRmemAWarpSpecializedMixedInput",
         f"{GB}:466",
         Phrase(
             "coll.dp_mixed",
@@ -163,23 +188,40 @@ def mainloop(cfg: Config, carveout: int, deferred: Refused | None = None) -> R.M
             swap=Phrase("coll.mixed_swap") if swap else "",
         ),
     )
+    if array:  # the ptr-array collective: one set of TMA descriptors per group (or per batch, plain layout tags)
+        dp.why = Phrase("coll.grouped" if cfg.grouped else "coll.batched", why=dp.why)
     side = "A" if a_narrow else "B"
     if el_scale == "void":
         conv = Choice(
             "DirectConvert",
-            f"{MIX}:261",
+            f"{mix}:{ln[6]}",
             Phrase("coll.mixed_direct_convert", narrow=side, narrow_type=narrow, wide_type=wide),
+        )
+    elif el_zero == "void" and lut_scale(el_scale):  # UseScaleLookupTable: ConvertAndScale with an Array scale
+        conv = Choice(
+            "ConvertAndScale",
+            f"{mix}:{ln[7]}",
+            Phrase(
+                "coll.mixed_convert_scale_lut",
+                narrow=side,
+                narrow_type=narrow,
+                wide_type=wide,
+                scale=el_scale,
+                scale_type=lut_scale(el_scale)[0],
+                entries=lut_scale(el_scale)[1],
+                scale_bits=scale_bits(el_scale),
+            ),
         )
     elif el_zero == "void":
         conv = Choice(
             "ConvertAndScale",
-            f"{MIX}:264",
+            f"{mix}:{ln[7]}",
             Phrase("coll.mixed_convert_scale", narrow=side, narrow_type=narrow, wide_type=wide, scale=el_scale),
         )
     else:
         conv = Choice(
             "ConvertAndScaleWithZero",
-            f"{MIX}:267",
+            f"{mix}:{ln[8]}",
             Phrase(
                 "coll.mixed_convert_scale_zero",
                 narrow=side,
@@ -201,6 +243,8 @@ def mainloop(cfg: Config, carveout: int, deferred: Refused | None = None) -> R.M
         element_scale=el_scale,
         element_zero=el_zero,
         conversion=conv,
+        # UseScaleLookupTable (ConvertAndScale with an Array scale), stated where the scale is an Array
+        use_scale_lookup_table=(el_zero == "void") if lut_scale(el_scale) else None,
         layout_a=R.smem_layout_expr(ia, m, k, st, mn_a == "MN"),
         layout_b=R.smem_layout_expr(ib, n, k, st, mn_b == "MN"),
         # the collective's scales: one column of the converted operand's atom rows per stage (MN-major)
@@ -227,30 +271,51 @@ def mainloop(cfg: Config, carveout: int, deferred: Refused | None = None) -> R.M
 
 
 def _stage_count(
-    cfg: Config, narrow: str, wide: str, el_scale: str, el_zero: str, carveout: int, alignment: int
+    cfg: Config,
+    narrow: str,
+    wide: str,
+    el_scale: str,
+    el_zero: str,
+    carveout: int,
+    alignment: int,
+    array: bool = False,
 ) -> Choice:
     """compute_stage_count_or_override_single_affine_transformed_input (sm90_gmma_builder.inl:127), with no scale
     and no zero (void: 0 bytes): RealElementA (the converted operand's type) over M x K, RealElementB (the wide one)
-    over N x K, as the builder passes them, whichever operand is narrow."""
+    over N x K, as the builder passes them, whichever operand is narrow. ``array``: a ptr-array schedule, whose
+    capacity is Sm90ReducedSmemCapacityBytes (less the KernelSmemCarveout: four TMA descriptors, and the scheduler
+    pipeline for pointer layout tags)."""
     m, n, k = cfg.tile
     bn = R.ELEMENT_BITS[narrow]
     bw = R.ELEMENT_BITS[wide]
     # one row of M scales (and zeros) per stage (scale_zero_k_tile = 1); void: none
-    sb, zb = (R._bits_to_bytes(R.ELEMENT_BITS[e] * m) if e != "void" else 0 for e in (el_scale, el_zero))
+    sb, zb = (R._bits_to_bytes(scale_bits(e) * m) if e != "void" else 0 for e in (el_scale, el_zero))
     if sb % 128:
         raise Refused("Scale bytes must be a multiple of 128", f"{GB}:141")
     if zb % 128:
         raise Refused("Zero bytes must be a multiple of 128", f"{GB}:142")
     raw = R._bits_to_bytes(bn * m * k) + R._bits_to_bytes(bw * n * k) + sb + zb
     per = R._round_up(raw, alignment) + R.PIPELINE_BYTES_PER_STAGE
-    cap = R.SMEM_CAPACITY // alignment * alignment
+    kernel = (R.TMA_DESC_BYTES * MIXED_TENSORMAPS + R.SCHEDULER_PIPELINE_BYTES * cfg.grouped) if array else 0
+    cap = (R.SMEM_CAPACITY - kernel) // alignment * alignment
     carve = R._round_up(carveout, alignment)
     s = (cap - carve) // per
     src = Phrase("coll.carveout_epilogue" if cfg.carveout is None else "coll.carveout_given")
     if alignment != 128:
         src = Phrase("coll.carveout_swizzle_aligned", source=src, alignment=alignment)
+    extra = {}
+    if array:
+        extra["kernel"] = Phrase(
+            "coll.kernel_carveout_mixed",
+            capacity=R.SMEM_CAPACITY,
+            kernel_carveout=kernel,
+            maps=MIXED_TENSORMAPS,
+            map_bytes=R.TMA_DESC_BYTES * MIXED_TENSORMAPS,
+            scheduler_bytes=R.SCHEDULER_PIPELINE_BYTES * cfg.grouped,
+        )
     why = Phrase(
-        "coll.stages_mixed",
+        "coll.stages_mixed_array" if array else "coll.stages_mixed",
+        **extra,
         carveout=carveout,
         source=src,
         capacity=cap,

@@ -249,4 +249,14 @@ MESSAGES = {
     # ---- main: SM103's descriptors
     "coll.sm103_desc_not_modelled": "UMMA descriptors: not modelled for the SM103 FP4 ultra UMMA (its "
     "instruction descriptor is SM103's own)",
+    # ---- grp69 (issue 44, example 69): the SM90 mixed-input ptr-array (grouped) collective
+    "coll.stages_mixed_array": "StageCountAutoCarveout<{carveout}> ({source}): ({capacity} capacity{kernel} - "
+    "{carve} carveout) / (round_up({narrow} over M x K = {m}x{k} + {wide} over N x K = {n}x{k} + {scale_bytes} scale "
+    "+ {zero_bytes} zero bytes) = {ab_bytes} bytes + {pipeline_bytes} pipeline bytes per stage = {per}) = {stages}",
+    "coll.kernel_carveout_mixed": " (the {capacity}-byte capacity less the mixed-input ptr-array kernel's "
+    "{kernel_carveout}-byte carveout: {maps} TMA descriptors of A, B, scale and zero = {map_bytes} bytes + "
+    "{scheduler_bytes} bytes of the grouped scheduler's pipeline)",
+    "coll.mixed_convert_scale_lut": "{narrow} ({narrow_type}) with a {scale} scale ({entries} {scale_type} values, "
+    "{scale_bits} bits) -> ConvertAndScale with UseScaleLookupTable: each {narrow_type} value picks its scaled "
+    "{wide_type} from the scale's lookup table",
 }

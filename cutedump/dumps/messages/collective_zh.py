@@ -235,4 +235,13 @@ MESSAGES = {
     "coll.sm103_prefetch_on": "{schedule} 不派生自 {base} -> KernelPrefetchType::{value}",
     # ---- main: SM103's descriptors
     "coll.sm103_desc_not_modelled": "UMMA 描述符：SM103 FP4 ultra UMMA 未建模（它的指令描述符是 SM103 自己的）",
+    # ---- grp69 (issue 44, example 69): the SM90 mixed-input ptr-array (grouped) collective
+    "coll.stages_mixed_array": "StageCountAutoCarveout<{carveout}>（{source}）：（{capacity} 容量{kernel} - {carve} 预留）/"
+    "（每个 stage round_up({narrow} 占 M x K = {m}x{k} + {wide} 占 N x K = {n}x{k} + {scale_bytes} 字节 scale + "
+    "{zero_bytes} 字节 zero) = {ab_bytes} 字节 + {pipeline_bytes} 字节流水线 = {per}）= {stages}",
+    "coll.kernel_carveout_mixed": "（{capacity} 字节容量减去 mixed-input ptr-array 内核的 {kernel_carveout} 字节预留："
+    "A、B、scale、zero 的 {maps} 个 TMA 描述符 = {map_bytes} 字节 + grouped 调度器流水线 {scheduler_bytes} 字节）",
+    "coll.mixed_convert_scale_lut": "{narrow}（{narrow_type}）带 {scale} scale（{entries} 个 {scale_type} 值，"
+    "{scale_bits} 位）-> ConvertAndScale 且 UseScaleLookupTable：每个 {narrow_type} 值从 scale 的查找表中取出缩放后的 "
+    "{wide_type}",
 }
