@@ -27,7 +27,7 @@ from cutedump.atoms.dsl_ops import _CPP_BY_BITS, _MLIR, DslCopyAtom, DslTiledCop
 from cutedump.atoms.tmem import TmemTensor
 from cutedump.atoms.utccp import make_utccp_copy
 from cutedump.errors import CuteDumpError
-from cutedump.expr.dsl import Enum_
+from cutedump.expr.dsl import DType, Enum_
 
 #: the DSL's address spaces (cute.AddressSpace), as a pointer prints them
 SPACES = ("generic", "gmem", "smem", "dsmem", "tmem", "rmem", "cmem")
@@ -45,9 +45,15 @@ class DslPointer:
     def __init__(self, dtype, space, align):
         self.dtype, self.space, self.align = dtype, space, int(align)
 
+    def mlir_elem(self) -> str:
+        """The element type as the pointer's MLIR type writes it (a Boolean is stored as i8)."""
+        return "i8" if self.dtype.name == "Boolean" else _MLIR.get(self.dtype.name, self.dtype.name)
+
+    def _align_text(self) -> str:
+        return f", align<{self.align}>" if self.align != self.dtype.bits // 8 else ""
+
     def dsl_str(self, fmt=None):
-        extra = f", align<{self.align}>" if self.align != self.dtype.bits // 8 else ""
-        return f"ptr<{_MLIR.get(self.dtype.name, self.dtype.name)}, {self.space}{extra}>"
+        return f"ptr<{self.mlir_elem()}, {self.space}{self._align_text()}>"
 
     def __repr__(self):
         return f"a pointer ({self.dsl_str()})"
@@ -109,9 +115,13 @@ class DslTensor:
         ptr = self.ptr.offset_by(int(off)) if off.__class__ is C else self.ptr.offset_by(1)
         return self.__class__(ptr, ev.call("slice", crd, self.layout))
 
-    def dsl_with_layout(self, layout):
-        """The same iterator over another layout (cute.filter_zeros of a tensor)."""
-        return self.__class__(self.ptr, layout)
+    def dsl_with_layout(self, layout, offset=None):
+        """The same iterator over another layout (cute.filter_zeros of a tensor), or moved by ``offset`` elements
+        (cute.local_tile)."""
+        if offset is None or isinstance(self, DslDescTensor):
+            return self.__class__(self.ptr, layout)
+        ptr = self.ptr.offset_by(int(offset)) if offset.__class__ is C else self.ptr.dsl_add(offset)
+        return self.__class__(ptr, layout)
 
     def dsl_attr(self, name):
         table = {
@@ -121,26 +131,83 @@ class DslTensor:
             "iterator": lambda: self.ptr,
             "element_type": lambda: self.ptr.dtype,
             "memspace": lambda: Enum_("AddressSpace", self.ptr.space),
+            "type": lambda: MlirType(
+                f'!cute.memref<{self.ptr.mlir_elem()}, {self.ptr.space}{self.ptr._align_text()}, "{{}}">', self.layout
+            ),
         }
         if name not in table:
             raise CuteDumpError(f"a tensor has no attribute {name!r} here ({', '.join(table)})")
         return table[name]()
 
 
+class MlirType:
+    """A value's MLIR type as the DSL prints ``tensor.type`` (``!cute.memref<f16, smem, align<128>, "(4,8):(1,4)">``):
+    ``text`` with ``{}`` where the layout is written (as the DSL prints layouts)."""
+
+    __slots__ = ("text", "layout")
+
+    def __init__(self, text, layout):
+        self.text, self.layout = text, layout
+
+    def dsl_str(self, fmt):
+        return self.text.replace("{}", fmt(self.layout))
+
+    def dsl_settle(self, settle):
+        return self.__class__(self.text, settle(self.layout))
+
+    def __repr__(self):
+        return "an MLIR type"
+
+
+class DslDescIter:
+    """The iterator of a descriptor tensor (``tensor.iterator``): an ``!cute_nvgpu.smem_desc``, the descriptor of
+    the shared-memory core matrices the tensor's first element starts (CuTe's ``UMMA::DescriptorIterator``). The DSL
+    prints it as the MLIR value ``OpResult(%N = "cute.get_iter"(%M) : (!cute_nvgpu.smem_desc_view<...>) ->
+    !cute_nvgpu.smem_desc)``, its SSA numbers those of the whole trace: cutedump writes its type. ``src``: the
+    smem pointer the descriptors address."""
+
+    __slots__ = ("src",)
+
+    def __init__(self, src):
+        self.src = src
+
+    def dsl_str(self, fmt=None):
+        return "!cute_nvgpu.smem_desc"
+
+    def __repr__(self):
+        return "a shared-memory descriptor iterator (!cute_nvgpu.smem_desc)"
+
+    def dsl_attr(self, name):
+        raise CuteDumpError(f"a descriptor iterator (an MLIR value) has no attribute {name!r} (AttributeError)")
+
+
 class DslDescTensor(DslTensor):
-    """``tcgen05.get_s2t_smem_desc_tensor``: a tensor of shared-memory descriptors (128-bit units)."""
+    """``tcgen05.get_s2t_smem_desc_tensor``: a tensor of shared-memory descriptors (128-bit units), over a
+    :class:`DslDescIter` (its ``ptr``). Printed ``tensor<!cute_nvgpu.smem_desc o L>`` (the iterator's type where the
+    DSL writes its SSA value); ``.type`` is the DSL's ``!cute_nvgpu.smem_desc_view<!cute_nvgpu.smem_desc, "L">``;
+    ``element_type`` None, as the DSL answers; sliced, divided, grouped like any tensor (the iterator kept)."""
 
     __slots__ = ()
 
     def dsl_str(self, fmt):
-        return f"tensor<!cute_nvgpu.smem_desc o {fmt(self.layout)}>"
+        return f"tensor<{self.ptr.dsl_str()} o {fmt(self.layout)}>"
 
     def __repr__(self):
         return "a tensor of shared-memory descriptors"
 
+    def dsl_index(self, ev, crd):
+        leaves = flatten_to_tuple(crd) if isinstance(crd, tuple) else (crd,)
+        if UNDERSCORE not in leaves:
+            raise CuteDumpError("a tensor's element (a coordinate without None) is a value of the kernel, not modelled")
+        return self.__class__(self.ptr, ev.call("slice", crd, self.layout))
+
     def dsl_attr(self, name):
-        if name in ("iterator", "element_type", "memspace"):
-            raise CuteDumpError(f"the descriptor tensor's {name} is an MLIR value; it is not modelled here")
+        if name == "element_type":
+            return None
+        if name == "memspace":
+            raise CuteDumpError("a descriptor tensor has no memory space (ValueError)")
+        if name == "type":
+            return MlirType('!cute_nvgpu.smem_desc_view<!cute_nvgpu.smem_desc, "{}">', self.layout)
         return super().dsl_attr(name)
 
 
@@ -188,7 +255,7 @@ def recast_ptr(ev, ptr, swizzle_, dtype):
 
 def make_tensor(ev, iterator, layout):
     """cute.make_tensor(iterator, layout) of a pointer and a layout."""
-    if not isinstance(iterator, DslPointer):
+    if not isinstance(iterator, (DslPointer, DslDescIter)):
         raise CuteDumpError(
             f"make_tensor: tensors over a pointer (cute.make_ptr / cute.recast_ptr) are modelled here, got {iterator!r}"
         )
@@ -196,7 +263,69 @@ def make_tensor(ev, iterator, layout):
         layout = ev.call("make_layout", layout)
     if layout.__class__ is not Layout:
         raise CuteDumpError(f"make_tensor: a tensor over a plain layout is modelled here, got {layout!r}")
-    return DslTensor(iterator, layout)
+    return (DslDescTensor if isinstance(iterator, DslDescIter) else DslTensor)(iterator, layout)
+
+
+# ---- register tensors (cutlass/cute/tensor.py: make_rmem_tensor, make_rmem_tensor_like, make_fragment_like) --------
+
+#: the alignment (bytes) of a register tensor's pointer: "large enough to allow .128 load/store"
+RMEM_ALIGN = 32
+
+
+def _numeric(dtype, what):
+    if not isinstance(dtype, DType):
+        raise CuteDumpError(f"{what}: value_type must be a type of Numeric, but got {dtype!r} (TypeError)")
+    return dtype
+
+
+def make_rmem_tensor(ev, layout_or_shape, dtype):
+    """cute.make_rmem_tensor(layout_or_shape, dtype): a register tensor (32-byte aligned) over the layout, or the
+    compact layout of a shape."""
+    dtype = _numeric(dtype, "make_rmem_tensor")
+    lay = layout_or_shape
+    if lay.__class__ is not Layout:
+        if isinstance(lay, DslTensor) or not isinstance(lay, (tuple, int)) or isinstance(lay, bool):
+            raise CuteDumpError(f"make_rmem_tensor: expects a layout or a shape, got {lay!r} (TypeError)")
+        lay = ev.call("make_layout", lay)
+    return DslTensor(DslPointer(dtype, "rmem", RMEM_ALIGN), lay)
+
+
+def make_rmem_tensor_like(ev, src, dtype):
+    """cute.make_rmem_tensor_like(src, dtype=None): a register tensor over make_layout_like(src's layout) (compact,
+    strides ordered as src's, static zeros kept), of dtype or src's element type."""
+    if isinstance(src, DslDescTensor):
+        raise CuteDumpError("make_rmem_tensor_like of a descriptor tensor is not modelled here")
+    if isinstance(src, DslTensor):
+        dtype = src.ptr.dtype if dtype is None else dtype
+        lay = src.layout
+    elif src.__class__ is Layout:
+        if dtype is None:
+            raise CuteDumpError("make_rmem_tensor_like: dtype must be provided when src is a layout (ValueError)")
+        lay = src
+    else:
+        raise CuteDumpError(
+            f"make_rmem_tensor_like: src must be a Layout or ComposedLayout or Tensor, got {src!r} (TypeError)"
+        )
+    return make_rmem_tensor(ev, ev.call("make_layout_like", lay), dtype)
+
+
+def make_fragment_like(ev, src, dtype):
+    """cute.make_fragment_like(src, dtype=None): of a layout, CuTe's make_fragment_like (a register tensor of dtype
+    over it when dtype is given); of a tensor, make_rmem_tensor_like."""
+    if src.__class__ is Layout:
+        if dtype is not None and not is_static(src.shape) and C(0) in flatten_to_tuple(src.stride):
+            raise CuteDumpError(
+                "make_fragment_like: a register tensor of a layout with run-time extents and a stride 0 fails the "
+                "DSL's IR verification (CompilerDiagnosticError)"
+            )
+        lay = ev.call("make_fragment_like", src)
+        if isinstance(lay.shape, tuple) and len(lay.shape) == 2 and isinstance(lay.shape[1], tuple):
+            if len(lay.shape[1]) == 1:  # the DSL's op: a rank-2 layout's rest mode (take<1,2>) is not wrapped
+                lay = Layout((lay.shape[0], lay.shape[1][0]), (lay.stride[0], lay.stride[1][0]))
+        return lay if dtype is None else make_rmem_tensor(ev, lay, dtype)
+    if isinstance(src, DslTensor):
+        return make_rmem_tensor_like(ev, src, dtype)
+    raise CuteDumpError(f"make_fragment_like: expects a layout or a tensor, got {src!r} (TypeError)")
 
 
 # ---- the SMEM -> TMEM copy (tcgen05.cp) ---------------------------------------------------------------------
@@ -312,4 +441,4 @@ def get_s2t_smem_desc_tensor(ev, atom, smem_tensor):
         )
     if not (is_static(lay.shape) and is_static(lay.stride)):
         raise CuteDumpError("get_s2t_smem_desc_tensor of a tensor with dynamic extents is not modelled here")
-    return DslDescTensor(smem_tensor.ptr, recast_layout(lay, smem_tensor.ptr.dtype.bits, 128))
+    return DslDescTensor(DslDescIter(smem_tensor.ptr), recast_layout(lay, smem_tensor.ptr.dtype.bits, 128))

@@ -1,0 +1,233 @@
+"""The CuTe DSL's tensors as the block-scaled and GeForce (SM120) kernels use them, traced by nvidia-cutlass-dsl 4.8.1
+on the CPU (gen_dsl_s2t.py's harness: each case in its own jit function, with gen_dsl_bs_real.py's namespace, where
+``sm120_utils`` is ``cutlass.utils.blackwell_helpers`` as the GeForce examples import it; answers recorded).
+
+Families (``Case.op``), with the arch each is traced under:
+
+* ``tensor_fn`` (sm_100a): the layout functions the DSL also applies to a tensor over memory (size, rank, depth,
+  cosize, shape, group_modes, flatten, coalesce, filter, composition, the four divides, slice_), over tensors of every
+  address space, element type, static and dynamic extents; ``.type``.
+* ``rmem`` (sm_100a): ``make_rmem_tensor``, ``make_rmem_tensor_like``, ``make_fragment_like`` of layouts (ranks 1..3,
+  nested, stride 0, dynamic) and tensors, with and without a dtype (Boolean included), and what the DSL refuses.
+* ``desc`` (sm_100a): the descriptor tensor of ``tcgen05.get_s2t_smem_desc_tensor`` (the block-scaled kernels'
+  sequence over make_blockscaled_trivial_tiled_mma): its ``.type``, ``.element_type``, slices, size, group_modes,
+  ``make_tensor(desc.iterator, layout)``, what is refused.
+* ``pfrg`` (sm_120a): ``sm120_utils.partition_fragment_SFA/SFB(sf_smem_tensor, thr_mma, tidx)`` over every SM120
+  block-scaled warp op, atom layouts, tiles, VS, stages, static and run-time thread indices, the example's
+  ``cute.group_modes(frg, 2, cute.rank(frg))``, plain (M|N, K) smem tensors, and what the DSL refuses.
+"""
+
+from __future__ import annotations
+
+import random
+
+from tests.oracle import gen_dsl_bs_real as B
+from tests.oracle import gen_dsl_s2t as S
+from tests.oracle import gen_dsl_sm120_utils as U
+from tests.oracle.gen_dsl import Case
+
+ARCH = {"tensor_fn": "sm_100a", "rmem": "sm_100a", "desc": "sm_100a", "pfrg": "sm_120a"}
+DTYPES = ("Float16", "Float32", "Float8E4M3FN", "Float8E8M0FNU", "Int8", "BFloat16", "Float4E2M1FN", "Float64")
+SPACES = ("smem", "gmem", "rmem", "generic")
+
+
+def _ptr(r, dt=None, space=None):
+    dt = dt or r.choice(DTYPES)
+    space = space or r.choice(SPACES)
+    al = r.choice(("", ", assumed_align=16", ", assumed_align=128", ", assumed_align=1024"))
+    return f"cute.make_ptr(cutlass.{dt}, 0, cute.AddressSpace.{space}{al})"
+
+
+def _ext(r, v, dyn):
+    return f"cutlass.Int32({v})" if dyn and r.random() < 0.4 else str(v)
+
+
+def _layout(r, dyn=False):
+    """A layout of rank 1..3, nested or not, with stride-0 modes at times."""
+    kind = r.randrange(6)
+    e = lambda v: _ext(r, v, dyn)  # noqa: E731
+    if kind == 0:
+        return f"cute.make_layout(({e(4)}, {e(8)}))"
+    if kind == 1:
+        return f"cute.make_layout((({e(4)}, 8), 2, 6), stride=((16, 1), 0, 64))"
+    if kind == 2:
+        return f"cute.make_layout(({e(8)}, (4, 2)), stride=(1, (8, 0)))"
+    if kind == 3:
+        return f"cute.make_layout((2, {e(4)}, 3), stride=({r.choice((0, 12))}, 1, 4))"
+    if kind == 4:
+        return f"cute.make_layout(((32, 4), (16, {e(4)})), stride=((16, 4), (0, 1)))"
+    return f"cute.make_layout({e(16)}, stride={r.choice((1, 2, 0))})"
+
+
+def tensor_fn_cases(r, n):
+    out = []
+    fns = (
+        "cute.size({t})",
+        "cute.size({t}, mode=[0])",
+        "cute.rank({t})",
+        "cute.depth({t})",
+        "cute.cosize({t})",
+        "cute.shape({t})",
+        "cute.group_modes({t}, 0, 2)",
+        "cute.group_modes({t}, 1)",
+        "cute.flatten({t})",
+        "cute.coalesce({t})",
+        "cute.filter({t})",
+        "cute.filter_zeros({t})",
+        "cute.composition({t}, cute.make_layout(4))",
+        "cute.logical_divide({t}, (2, 2))",
+        "cute.zipped_divide({t}, (2, 2))",
+        "cute.tiled_divide({t}, (2,))",
+        "cute.flat_divide({t}, (2, 2))",
+        "cute.slice_({t}, (None, 0))",
+        "{t}[None, 1]",
+        "{t}.type",
+        "cute.get({t}, mode=[0])",
+        "cute.select({t}, mode=[0])",
+        "cute.make_layout_like({t}.layout)",
+        "cute.local_tile({t}, (2, 2), (1, None))",
+        "cute.local_tile({t}, (2, 2), (1, 0))",
+        "cute.local_tile({t}, (2, 4, 1), (1, None, 0))",
+        "cute.local_tile({t}, (2, 4, 1), (1, None, None), proj=(1, None, 1))",
+        "cute.local_tile({t}, (2, 2), (cutlass.Int32(1), None))",
+    )
+    for _ in range(n + n // 2):
+        t = f"cute.make_tensor({_ptr(r)}, {_layout(r, dyn=r.random() < 0.3)})"
+        out.append(Case("tensor_fn", r.choice(fns).format(t=t)))
+    return out
+
+
+def rmem_cases(r, n):
+    out = []
+    for _ in range(n):
+        lay = _layout(r, dyn=r.random() < 0.2)
+        dt = r.choice(DTYPES + ("Boolean",))
+        t = f"cute.make_tensor({_ptr(r)}, {lay})"
+        form = r.randrange(9)
+        if form == 0:
+            e = f"cute.make_rmem_tensor({lay}, cutlass.{dt})"
+        elif form == 1:
+            e = f"cute.make_rmem_tensor({r.choice(('(4, 8)', '16', '((2, 4), 3)', '(4, cutlass.Int32(8))'))}, cutlass.{dt})"
+        elif form == 2:
+            e = f"cute.make_rmem_tensor_like({t})"
+        elif form == 3:
+            e = f"cute.make_rmem_tensor_like({t if r.random() < 0.5 else lay}, cutlass.{dt})"
+        elif form == 4:
+            e = f"cute.make_fragment_like({lay})"
+        elif form == 5:
+            e = f"cute.make_fragment_like({lay}, cutlass.{dt})"
+        elif form == 6:
+            e = f"cute.make_fragment_like({t})"
+        elif form == 7:
+            e = f"cute.make_fragment_like({t}, cutlass.{dt})"
+        else:
+            e = r.choice(
+                (
+                    f"cute.make_rmem_tensor_like({lay})",  # refused: no dtype for a layout
+                    "cute.make_rmem_tensor((4, 8), 3)",
+                    "cute.make_fragment_like((4, 8))",
+                    f"cute.make_rmem_tensor({lay}, cutlass.{dt}).type",
+                    f"cute.make_rmem_tensor({lay}, cutlass.{dt}).iterator",
+                    f"cute.make_rmem_tensor({lay}, cutlass.{dt}).element_type",
+                )
+            )
+        out.append(Case("rmem", e))
+    return out
+
+
+def desc_cases(r, n):
+    out = []
+    for i in range(n):
+        atom, tt, st = S._kernel(r, "ab"[i % 2])
+        tc = f"{S.T}.make_s2t_copy({atom}, {tt})"
+        d = f"{S.T}.get_s2t_smem_desc_tensor({tc}, {tc}.get_slice(0).partition_S({st}))"
+        e = r.choice(
+            (
+                "{d}",
+                "{d}.type",
+                "{d}.element_type",
+                "{d}.iterator.dtype",
+                "{d}.memspace",
+                "{d}[None, None, None, None, 0]",
+                "{d}[(None, None, None, 0, None)]",
+                "{d}[None, None, None, 1, 0].type",
+                "cute.size({d})",
+                "cute.rank({d})",
+                "cute.group_modes({d}, 0, 2)",
+                "cute.flatten({d})",
+                "cute.filter_zeros({d})",
+                "cute.make_tensor({d}.iterator, cute.make_layout((4, 2)))",
+                "cute.make_tensor({d}.iterator, cute.make_layout((4, 2))).type",
+                "cute.slice_({d}, (None, None, None, None, 0))",
+            )
+        )
+        out.append(Case("desc", e.format(d=d)))
+    return out
+
+
+def _sf_tensor(r, which, tiled, vs):
+    """The kernel's sSF{A,B}[None, None, stage] (a SharedStorage buffer, 1024-byte aligned), or a plain (M|N, K) one."""
+    sf = "Float8E4M3FN" if "Float8E4M3FN)" in tiled else "Float8E8M0FNU"
+    ptr = f"cute.make_ptr(cutlass.{sf}, 0, cute.AddressSpace.smem, assumed_align=1024)"
+    if r.random() < 0.8:
+        st = r.randint(1, 4)
+        tile = (128 * r.choice((1, 2)), 128 * r.choice((1, 2)), r.choice((128, 256)))
+        lay = f"blockscaled_utils.sm120_make_smem_layout_sf{which.lower()}({tiled}, {tile}, {vs}, {st})"
+        t = f"cute.make_tensor({ptr}, {lay})"
+        return f"{t}[None, None, {r.randrange(st)}]" if r.random() < 0.7 else f"cute.slice_({t}, (None, None, 0))"
+    mn, k = r.choice((64, 128, 256)), r.choice((4, 8, 16))
+    return f"cute.make_tensor({ptr}, cute.make_layout(({mn}, {k})))"
+
+
+def pfrg_cases(r, n):
+    out = []
+    for _ in range(n):
+        name, ab, sf, vs, f8 = r.choice(U.OPS[:-1])
+        tm = r.choice((64, 128, 128, 256))
+        atoms = r.choice(((4, 2, 1), (2, 2, 1), (1, 1, 1), (2, 4, 1), (4, 1, 1), (1, 2, 1)))
+        perm = f"sm120_utils.get_permutation_mnk(({tm}, 128, 128), {vs}, {f8})"
+        tiled = f"cute.make_tiled_mma({U._op(name, ab, sf)}, cute.make_layout({atoms}), permutation_mnk={perm})"
+        which = r.choice("AB")
+        tidx = r.choice(("0", "37", "255", "cutlass.Int32(5)", "cutlass.Int32(200)"))
+        thr = f"{tiled}.get_slice({tidx})" if r.random() < 0.85 else tiled
+        t = _sf_tensor(r, which, tiled, vs)
+        f = f"sm120_utils.partition_fragment_SF{which}({t}, {thr}, {tidx})"
+        kind = r.random()
+        if kind < 0.55:
+            out.append(Case("pfrg", f))
+        elif kind < 0.8:
+            out.append(Case("pfrg", f"cute.group_modes({f}, 2, cute.rank({f}))"))
+        elif kind < 0.9:
+            out.append(Case("pfrg", r.choice((f"{f}.type", f"cute.size({f})", f"{f}.element_type"))))
+        else:  # refused: a layout for the tensor; a rank-1 tensor
+            bad = r.choice(
+                (
+                    f"sm120_utils.partition_fragment_SF{which}(cute.make_layout((128, 8)), {thr}, {tidx})",
+                    f"sm120_utils.partition_fragment_SF{which}(cute.make_tensor(cute.make_ptr(cutlass.Float8E8M0FNU, "
+                    f"0, cute.AddressSpace.smem), cute.make_layout(128)), {thr}, {tidx})",
+                )
+            )
+            out.append(Case("pfrg", bad))
+    return out
+
+
+def generate(seed: int = 4120, n: int = 120) -> list[Case]:
+    r = random.Random(seed)
+    out = tensor_fn_cases(r, n) + rmem_cases(r, n) + desc_cases(r, n // 3) + pfrg_cases(r, n)
+    seen, res = set(), []
+    for c in out:
+        if c.expr not in seen:
+            seen.add(c.expr)
+            res.append(c)
+    return res
+
+
+def run_oracle(cases) -> list[list[str]]:
+    """The DSL's answers, each family traced under its arch (recorded per arch)."""
+    out: list = [None] * len(cases)
+    for arch in sorted(set(ARCH.values())):
+        idx = [i for i, c in enumerate(cases) if ARCH[c.op] == arch]
+        answers = S.run_oracle([cases[i] for i in idx], arch, tag="sf120", program=B.PROGRAM)
+        for i, a in zip(idx, answers):
+            out[i] = a
+    return out
