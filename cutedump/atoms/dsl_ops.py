@@ -83,6 +83,7 @@ _CPP_VALUE = {
     "Uint64": "uint64_t",
     "Float8E4M3FN": "float_e4m3_t",
     "Float8E5M2": "float_e5m2_t",
+    "Float8E8M0FNU": "float_ue8m0_t",
 }
 
 
@@ -1243,8 +1244,24 @@ class DslTiledCopy:
 
     def dsl_method(self, name, args, kwargs):
         if name == "get_slice":  # a ThrCopy prints as its tiled copy
-            return self
+            if len(args) != 1 or kwargs:
+                raise CuteDumpError("get_slice(thr_idx) takes one thread index")
+            if self.atom.cpp is None or isinstance(args[0], bool) or not isinstance(args[0], int):
+                return self
+            return DslThrCopyOf(self, args[0])
         raise CuteDumpError(f"a tiled copy has no method {name!r} here (get_slice)")
+
+    def as_cpp(self):
+        """CuTe's TiledCopy of this atom, TV layout and tiler (without C++'s checks: the DSL answers a tiled copy of
+        fewer values)."""
+        t = TiledCopy.__new__(TiledCopy)
+        t.atom, t.tiled_layout_tv, t.tiler_mn = self.atom.cpp, self.tv, self.tiler
+        t.atom_num_thr, t.atom_num_val = (
+            L.size(self.atom.cpp.val_layout_ref, 0),
+            L.size(self.atom.cpp.val_layout_ref, 1),
+        )
+        t.tiled_num_thr, t.tiled_num_val = L.size(self.tv, 0), L.size(self.tv, 1)
+        return t
 
     def _tiler_layouts(self):
         """The tiler's modes as the DSL's layouts: n:1, a mode of size 1 1:0."""
@@ -1258,13 +1275,7 @@ class DslTiledCopy:
         if name == "size":
             return self.dsl_size()
         if name in ("layout_src_tv_tiled", "layout_dst_tv_tiled") and self.atom.cpp is not None:
-            t = TiledCopy.__new__(TiledCopy)  # without C++'s checks: the DSL answers a tiled copy of fewer values
-            t.atom, t.tiled_layout_tv, t.tiler_mn = self.atom.cpp, self.tv, self.tiler
-            t.atom_num_thr, t.atom_num_val = (
-                L.size(self.atom.cpp.val_layout_ref, 0),
-                L.size(self.atom.cpp.val_layout_ref, 1),
-            )
-            t.tiled_num_thr, t.tiled_num_val = L.size(self.tv, 0), L.size(self.tv, 1)
+            t = self.as_cpp()
             return t.get_layoutS_TV() if name == "layout_src_tv_tiled" else t.get_layoutD_TV()
         try:
             return self.atom.dsl_attr(name)
@@ -1273,6 +1284,42 @@ class DslTiledCopy:
                 f"a tiled copy has no attribute {name!r} here (layout_tv_tiled, tiler_mn, size, thr_id, "
                 "layout_src_tv, layout_dst_tv, value_type)"
             ) from None
+
+
+class DslThrCopyOf:
+    """``tiled_copy.get_slice(tidx)``: prints as its tiled copy; ``partition_S/D(tensor)`` and ``retile(tensor)`` of a
+    tensor over memory (cutedump.atoms.dsl_tensors) are CuTe's ThrCopy's, the tensor's iterator moved to the thread's
+    first element (a run-time index: the offset's divisibility as the algebra's Dyn carries it)."""
+
+    __slots__ = ("tiled", "idx")
+
+    def __init__(self, tiled, idx):
+        self.tiled, self.idx = tiled, idx
+
+    def dsl_str(self, fmt):
+        return self.tiled.dsl_str(fmt)
+
+    def __repr__(self):
+        return "a thread's slice of a tiled copy"
+
+    def dsl_attr(self, name):
+        return self.tiled.dsl_attr(name)
+
+    def dsl_method(self, name, args, kwargs):
+        from cutedump.atoms.copy import ThrCopy  # start-up: only for a thread's partitions
+
+        if name not in ("partition_S", "partition_D", "retile"):
+            raise CuteDumpError(f"a thread's slice of a tiled copy has no method {name!r} here (partition_S/D, retile)")
+        if len(args) != 1 or kwargs or not hasattr(args[0], "dsl_with_layout"):
+            raise CuteDumpError(f"{name}: expects a tensor (cute.make_tensor(ptr, layout))")
+        t = args[0]
+        tc = self.tiled.as_cpp()
+        if name == "retile":
+            return t.dsl_with_layout(tc.retile(t.layout))
+        thr = ThrCopy.__new__(ThrCopy)  # the DSL takes any index (the layout's slice answers it)
+        thr.tiled, thr.thr_idx = tc, self.idx
+        layout, off = (thr.partition_S if name == "partition_S" else thr.partition_D)(t.layout)
+        return t.dsl_with_layout(layout, off)
 
 
 def _need_atom(atom, what):

@@ -112,7 +112,7 @@ class DslTensor:
             return tuple(zero(e) for e in c) if isinstance(c, tuple) else (C(0) if c is UNDERSCORE else c)
 
         off = self.layout(zero(crd))
-        ptr = self.ptr.offset_by(int(off)) if off.__class__ is C else self.ptr.offset_by(1)
+        ptr = self.ptr.offset_by(int(off)) if off.__class__ is C else self.ptr.dsl_add(off)  # a Dyn: its divisibility
         return self.__class__(ptr, ev.call("slice", crd, self.layout))
 
     def dsl_with_layout(self, layout, offset=None):
