@@ -745,8 +745,79 @@ class DslTiledMma(DslMmaAtom):
             i = int(args[0])
             return self.tiled.tile_size_mnk(i)
         if name == "get_slice":  # a ThrMma prints as its tiled MMA
-            return self
-        raise CuteDumpError(f"a tiled MMA has no method {name!r} here (partition_shape_A/B/C, get_tile_size)")
+            if len(args) != 1 or kwargs or isinstance(args[0], bool) or not isinstance(args[0], int):
+                raise CuteDumpError("get_slice(thr_idx) takes one thread index")
+            return DslThrMma(self.atom, self.tiled, self.op, args[0])
+        if name in ("make_fragment_A", "make_fragment_B", "make_fragment_C"):
+            if len(args) != 1 or kwargs:
+                raise CuteDumpError(f"{name}(tensor) takes one tensor")
+            return self.make_fragment(name[-1], args[0])
+        if name in ("partition_A", "partition_B", "partition_C") and isinstance(self, DslThrMma):
+            if len(args) != 1 or kwargs or not hasattr(args[0], "dsl_with_layout"):
+                raise CuteDumpError(f"{name}: expects a tensor (cute.make_tensor(ptr, layout))")
+            return self.partition(name[-1], args[0])
+        raise CuteDumpError(
+            f"a tiled MMA has no method {name!r} here (partition_shape_A/B/C, get_tile_size, get_slice, "
+            "make_fragment_A/B/C; a thread's slice: partition_A/B/C)"
+        )
+
+    def _dtype(self, which):
+        f = getattr(self.op, "fields", None) or {}
+        key = {"A": ("a_dtype", "ab_dtype"), "B": ("b_dtype", "ab_dtype"), "C": ("acc_dtype",)}[which]
+        for k in key:
+            if f.get(k) is not None:
+                return f[k]
+        return None
+
+    def make_fragment(self, which, t):
+        """make_fragment_A/B/C(tensor) of a warp-level MMA (mma.sync): a register tensor (A, B: the tensor's element
+        type over make_fragment_like of its layout; C: the accumulator type over the compact layout of its shape), aligned to the bytes one atom's values take per thread (at
+        most 32, a register tensor's alignment)."""
+        from cutedump.atoms.dsl_tensors import DslPointer, DslTensor  # start-up: only for a fragment
+
+        if not _is_warp_op(self.op):
+            head = getattr(self.op, "text", "an MMA atom").splitlines()[0]
+            raise CuteDumpError(
+                f"make_fragment_{which} of a {head} (its fragment is a descriptor or in tensor memory) is not modelled "
+                "here"
+            )
+        if not isinstance(t, DslTensor):
+            raise CuteDumpError(f"make_fragment_{which}: expects a tensor (a thread's partition), got {t!r}")
+        dt = self._dtype(which) if which == "C" else t.ptr.dtype
+        from cutedump.expr.functions import _make_fragment_like  # start-up: only for a fragment
+
+        # CuTe's make_fragment_A/B: make_fragment_like of the partition; make_fragment_C: a compact tensor of its shape
+        lay = L.make_layout(t.layout.shape) if which == "C" else _make_fragment_like(t.layout)
+        n = int(L.size(lay.shape[0] if isinstance(lay.shape, tuple) else lay.shape))
+        align = min(32, max(1, n * dt.bits // 8))
+        return DslTensor(DslPointer(dt, "rmem", align), lay)
+
+
+def _is_warp_op(op):
+    """A warp-level MMA op (cute.nvgpu.warp: mma.sync, its print's first line ``warp-level ...``): its fragments are
+    registers."""
+    return getattr(op, "text", "").startswith("warp-level")
+
+
+class DslThrMma(DslTiledMma):
+    """``tiled_mma.get_slice(tidx)``: prints as its tiled MMA; ``partition_A/B/C(tensor)`` of a tensor over memory is
+    CuTe's ThrMMA's, the iterator moved to the thread's first element (a run-time index: the offset's divisibility
+    as the algebra's Dyn carries it)."""
+
+    __slots__ = ("idx",)
+
+    def __init__(self, atom, tiled, op, idx):
+        super().__init__(atom, tiled, op)
+        self.idx = idx
+
+    def partition(self, which, t):
+        from cutedump.atoms.mma import ThrMMA, _flat_coord  # start-up: only for a thread's partitions
+
+        thr = ThrMMA.__new__(ThrMMA)  # the DSL takes any index (the layout's slice answers it)
+        thr.tiled, thr.thr_idx = self.tiled, self.idx
+        thr.thr_vmnk = _flat_coord(self.tiled.thr_layout_vmnk, self.idx)
+        layout, off = getattr(thr, f"partition_{which}")(t.layout)
+        return t.dsl_with_layout(layout, off)
 
 
 def _tile_layout(p):

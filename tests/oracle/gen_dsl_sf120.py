@@ -15,6 +15,9 @@ Families (``Case.op``), with the arch each is traced under:
 * ``pfrg`` (sm_120a): ``sm120_utils.partition_fragment_SFA/SFB(sf_smem_tensor, thr_mma, tidx)`` over every SM120
   block-scaled warp op, atom layouts, tiles, VS, stages, static and run-time thread indices, the example's
   ``cute.group_modes(frg, 2, cute.rank(frg))``, plain (M|N, K) smem tensors, and what the DSL refuses.
+* ``mma`` (sm_120a): a thread's slice of a warp-level tiled MMA (the SM120 block-scaled ops, F16/BF16):
+  ``partition_A/B/C`` of smem and gmem tensors, static and run-time thread indices and strides,
+  ``make_fragment_A/B/C`` of the partitions, the accumulator's ``make_rmem_tensor(shape[:3])``.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from tests.oracle import gen_dsl_s2t as S
 from tests.oracle import gen_dsl_sm120_utils as U
 from tests.oracle.gen_dsl import Case
 
-ARCH = {"tensor_fn": "sm_100a", "rmem": "sm_100a", "desc": "sm_100a", "pfrg": "sm_120a"}
+ARCH = {"tensor_fn": "sm_100a", "rmem": "sm_100a", "desc": "sm_100a", "pfrg": "sm_120a", "mma": "sm_120a"}
 DTYPES = ("Float16", "Float32", "Float8E4M3FN", "Float8E8M0FNU", "Int8", "BFloat16", "Float4E2M1FN", "Float64")
 SPACES = ("smem", "gmem", "rmem", "generic")
 
@@ -211,9 +214,57 @@ def pfrg_cases(r, n):
     return out
 
 
+def mma_cases(r, n):
+    """A thread's slice of a warp-level tiled MMA: partition_A/B/C of smem / gmem tensors (static and run-time extents
+    and thread indices), make_fragment_A/B/C of the partitions (one stage), the example's rmem accumulator."""
+    out = []
+    f16 = "cute.nvgpu.warp.MmaF16BF16Op(cutlass.{t}, cutlass.Float32, (16, 8, 16))"
+    for _ in range(n):
+        if r.random() < 0.7:
+            name, ab, sf, vs, f8 = r.choice(U.OPS[:-1])
+            op, da, db = U._op(name, ab, sf), ab[0], ab[-1]
+            perm = f"sm120_utils.get_permutation_mnk(({r.choice((64, 128))}, 128, 128), {vs}, {f8})"
+            kk = 128
+        else:
+            t = r.choice(("Float16", "BFloat16"))
+            op, da, db, perm, kk = f16.format(t=t), t, t, "(32, 32, 16)", 64
+        atoms = r.choice(((4, 2, 1), (2, 2, 1), (1, 1, 1), (2, 4, 1)))
+        tm = f"cute.make_tiled_mma({op}, cute.make_layout({atoms}), permutation_mnk={perm})"
+        tidx = r.choice(("0", "37", "cutlass.Int32(5)", "cutlass.Int32(130)"))
+        thr = f"{tm}.get_slice({tidx})"
+        which = r.choice("ABC")
+        if which == "C":
+            ld = r.choice(("4096", "cutlass.Int32(4096)", "cute.assume(cutlass.Int32(4096), divby=16)"))
+            t = (
+                "cute.make_tensor(cute.make_ptr(cutlass.Float16, 0, cute.AddressSpace.gmem, assumed_align=16), "
+                f"cute.make_layout((128, 128), stride=({ld}, 1)))"
+            )
+        else:
+            dt = da if which == "A" else db
+            mn = 128
+            k_major = r.random() < 0.7
+            stride = f"({kk}, 1, {mn * kk})" if k_major else f"(1, {mn}, {mn * kk})"
+            t = (
+                f"cute.make_tensor(cute.make_ptr(cutlass.{dt}, 0, cute.AddressSpace.smem, assumed_align=1024), "
+                f"cute.make_layout(({mn}, {kk}, 3), stride={stride}))"
+            )
+        part = f"{thr}.partition_{which}({t})"
+        kind = r.random()
+        if kind < 0.4:
+            out.append(Case("mma", part))
+        elif kind < 0.75:
+            arg = part if which == "C" else f"{part}[None, None, None, 0]"
+            out.append(Case("mma", f"{tm}.make_fragment_{which}({arg})"))
+        elif kind < 0.85:
+            out.append(Case("mma", f"cute.make_rmem_tensor({part}.shape[:3], cutlass.Float32)"))
+        else:
+            out.append(Case("mma", r.choice((f"{part}.shape", f"cute.size({part}, mode=[2])", f"{thr}"))))
+    return out
+
+
 def generate(seed: int = 4120, n: int = 120) -> list[Case]:
     r = random.Random(seed)
-    out = tensor_fn_cases(r, n) + rmem_cases(r, n) + desc_cases(r, n // 3) + pfrg_cases(r, n)
+    out = tensor_fn_cases(r, n) + rmem_cases(r, n) + desc_cases(r, n // 3) + pfrg_cases(r, n) + mma_cases(r, n)
     seen, res = set(), []
     for c in out:
         if c.expr not in seen:
