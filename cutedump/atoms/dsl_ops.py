@@ -773,15 +773,13 @@ class DslTiledMma(DslMmaAtom):
         """make_fragment_A/B/C(tensor) of a warp-level MMA (mma.sync): a register tensor (A, B: the tensor's element
         type over make_fragment_like of its layout; C: the accumulator type over the compact layout of its shape), aligned to the bytes one atom's values take per thread (at
         most 32, a register tensor's alignment)."""
-        from cutedump.atoms.dsl_tensors import DslPointer, DslTensor  # start-up: only for a fragment
-
         if not _is_warp_op(self.op):
             head = getattr(self.op, "text", "an MMA atom").splitlines()[0]
             raise CuteDumpError(
                 f"make_fragment_{which} of a {head} (its fragment is a descriptor or in tensor memory) is not modelled "
                 "here"
             )
-        if not isinstance(t, DslTensor):
+        if not hasattr(t, "dsl_register"):
             raise CuteDumpError(f"make_fragment_{which}: expects a tensor (a thread's partition), got {t!r}")
         dt = self._dtype(which) if which == "C" else t.ptr.dtype
         from cutedump.expr.functions import _make_fragment_like  # start-up: only for a fragment
@@ -790,7 +788,7 @@ class DslTiledMma(DslMmaAtom):
         lay = L.make_layout(t.layout.shape) if which == "C" else _make_fragment_like(t.layout)
         n = int(L.size(lay.shape[0] if isinstance(lay.shape, tuple) else lay.shape))
         align = min(32, max(1, n * dt.bits // 8))
-        return DslTensor(DslPointer(dt, "rmem", align), lay)
+        return t.dsl_register(dt, lay, align)
 
 
 def _is_warp_op(op):

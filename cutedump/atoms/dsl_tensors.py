@@ -115,6 +115,10 @@ class DslTensor:
         ptr = self.ptr.offset_by(int(off)) if off.__class__ is C else self.ptr.dsl_add(off)  # a Dyn: its divisibility
         return self.__class__(ptr, ev.call("slice", crd, self.layout))
 
+    def dsl_register(self, dtype, layout, align):
+        """A register tensor of dtype over layout, its pointer aligned to align bytes (an MMA's fragment)."""
+        return DslTensor(DslPointer(dtype, "rmem", align), layout)
+
     def dsl_with_layout(self, layout, offset=None):
         """The same iterator over another layout (cute.filter_zeros of a tensor), or moved by ``offset`` elements
         (cute.local_tile)."""
