@@ -36,6 +36,7 @@ from cutedump.algebra.smem_ptr import SmemPtrFlag
 from cutedump.algebra.swizzle import ComposedLayout
 from cutedump.atoms.copy import CopyAtom, TiledCopy, copy_atom
 from cutedump.atoms.copy_catalog import lookup_copy, lookup_tmem_copy, lookup_utccp_copy
+from cutedump.atoms.dsl_values import _MLIR, DslDescIter, DslDescTensor, DslPointer, DslTensor
 from cutedump.atoms.mma import TiledMMA, mma_atom
 from cutedump.errors import CuteDumpError
 from cutedump.expr.dsl import DSL_FUNCTIONS, DType, Enum_, _keep_swizzle, _need_stages, _smem_atom
@@ -43,29 +44,6 @@ from cutedump.parse import parse_layout
 
 #: the DSL's element types -> the C++ names of the SM80 atoms' operand types, and MLIR's names (printed)
 _CPP_TYPE = {"Float16": "F16", "BFloat16": "BF16", "Float32": "F32"}
-_MLIR = {
-    "Float16": "f16",
-    "BFloat16": "bf16",
-    "Float32": "f32",
-    "TFloat32": "tf32",
-    "Float64": "f64",
-    "Int8": "i8",
-    "Uint8": "ui8",
-    "Int16": "i16",
-    "Uint16": "ui16",
-    "Int32": "i32",
-    "Uint32": "ui32",
-    "Int64": "i64",
-    "Uint64": "ui64",
-    "Float8E4M3FN": "f8E4M3FN",
-    "Float8E5M2": "f8E5M2",
-    "Float8E4M3": "f8E4M3",
-    "Float8E8M0FNU": "f8E8M0FNU",
-    "Float4E2M1FN": "f4E2M1FN",
-    "Float6E3M2FN": "f6E3M2FN",
-    "Float6E2M3FN": "f6E2M3FN",
-    "Boolean": "i1",
-}
 #: the DSL's element types -> C++ CuTe's (the copy catalog's value types)
 _CPP_VALUE = {
     "Float16": "half_t",
@@ -769,17 +747,21 @@ class DslTiledMma(DslMmaAtom):
                 return f[k]
         return None
 
+    def _umma_fragment(self, which, t):
+        return _umma_fragment_impl(self, which, t)
+
     def make_fragment(self, which, t):
         """make_fragment_A/B/C(tensor) of a warp-level MMA (mma.sync): a register tensor (A, B: the tensor's element
         type over make_fragment_like of its layout; C: the accumulator type over the compact layout of its shape), aligned to the bytes one atom's values take per thread (at
         most 32, a register tensor's alignment)."""
+        if getattr(self.op, "text", "").startswith("tcgen05"):
+            return self._umma_fragment(which, t)
         if not _is_warp_op(self.op):
             head = getattr(self.op, "text", "an MMA atom").splitlines()[0]
             raise CuteDumpError(
-                f"make_fragment_{which} of a {head} (its fragment is a descriptor or in tensor memory) is not modelled "
-                "here"
+                f"make_fragment_{which} of a {head} (its fragment is a shared-memory descriptor) is not modelled here"
             )
-        if not hasattr(t, "dsl_register"):
+        if not isinstance(t, DslTensor):
             raise CuteDumpError(f"make_fragment_{which}: expects a tensor (a thread's partition), got {t!r}")
         dt = self._dtype(which) if which == "C" else t.ptr.dtype
         from cutedump.expr.functions import _make_fragment_like  # start-up: only for a fragment
@@ -788,7 +770,46 @@ class DslTiledMma(DslMmaAtom):
         lay = L.make_layout(t.layout.shape) if which == "C" else _make_fragment_like(t.layout)
         n = int(L.size(lay.shape[0] if isinstance(lay.shape, tuple) else lay.shape))
         align = min(32, max(1, n * dt.bits // 8))
-        return t.dsl_register(dt, lay, align)
+        return DslTensor(DslPointer(dt, "rmem", align), lay)
+
+
+def _umma_fragment_impl(self, which, t):
+    """make_fragment_A/B/C of a tcgen05 MMA (CuTe's UMMA FrgTypes): A and B of a tensor in shared memory are
+    ``UMMA::smem_desc`` tensors (``MakeTensor<smem_desc>``: the layout recast to 128-bit units, mode 0 replaced by
+    1:0), printed as the DSL prints its descriptor tensors; C of a shape (or a tensor's shape) is the TMEM accumulator
+    fragment (``tmem_frg``: CuTe's make_tensor<FrgTypeC>(shape)), a tmem pointer of the accumulator type."""
+    from cutedump.atoms.tmem import tmem_frg_make  # start-up: only for a UMMA fragment
+
+    if which == "C":
+        shape = t.layout.shape if isinstance(t, DslTensor) else t
+        if not isinstance(shape, tuple):
+            raise CuteDumpError(f"make_fragment_C: expects a shape or a tensor, got {t!r}")
+        acc = self._dtype("C")
+        if acc is None and "BlockScaled" in self.op.text.splitlines()[0]:
+            acc = DType("Float32", 32)  # a block-scaled UMMA accumulates in f32 (its op takes no acc_dtype)
+        fields = getattr(self.op, "fields", None) or {}
+        n_sm = int(L.size(self.atom.thr_id))
+        src = fields.get("a_src")
+        # CuTe's FrgTypeC: tmem_frg_1sm<c, int32_t, NonInterleaved> for a 1-CTA TS atom, else tmem_frg<c, uint32_t, N_SM>
+        ts = n_sm == 1 and getattr(src, "name", "") == "TMEM"
+        value = _CPP_VALUE.get(acc.name)
+        if value is None:
+            raise CuteDumpError(f"make_fragment_C: a {acc.name} accumulator in TMEM is not modelled here")
+        storage, alloc = ("int32_t", "NonInterleaved") if ts else ("uint32_t", "Interleaved")
+        frg = tmem_frg_make(value, storage, n_sm, alloc, shape)
+        return DslTensor(DslPointer(acc, "tmem", 1), frg.layout)
+    if not isinstance(t, DslTensor) or isinstance(t, DslDescTensor):
+        raise CuteDumpError(f"make_fragment_{which}: expects a tensor in shared memory, got {t!r}")
+    if t.ptr.space != "smem":
+        raise CuteDumpError(
+            f"make_fragment_{which}: a tcgen05 MMA's {which} fragment is a descriptor of a tensor in smem, got one in "
+            f"{t.ptr.space} (the DSL's fragment verification)"
+        )
+    lay = recast_layout(t.layout, t.ptr.dtype.bits, 128)
+    shp, std = lay.shape, lay.stride
+    if not isinstance(shp, tuple):
+        return DslDescTensor(DslDescIter(t.ptr), Layout(C(1), C(0)))
+    return DslDescTensor(DslDescIter(t.ptr), Layout((C(1), *shp[1:]), (C(0), *std[1:])))
 
 
 def _is_warp_op(op):

@@ -18,6 +18,7 @@ Families (``Case.op``), with the arch each is traced under:
 * ``mma`` (sm_120a): a thread's slice of a warp-level tiled MMA (the SM120 block-scaled ops, F16/BF16):
   ``partition_A/B/C`` of smem and gmem tensors, static and run-time thread indices and strides,
   ``make_fragment_A/B/C`` of the partitions, the accumulator's ``make_rmem_tensor(shape[:3])``.
+* ``umma`` (sm_100a): a tcgen05 tiled MMA's fragments (smem descriptor tensors of A/B, the TMEM accumulator of C).
 """
 
 from __future__ import annotations
@@ -29,7 +30,14 @@ from tests.oracle import gen_dsl_s2t as S
 from tests.oracle import gen_dsl_sm120_utils as U
 from tests.oracle.gen_dsl import Case
 
-ARCH = {"tensor_fn": "sm_100a", "rmem": "sm_100a", "desc": "sm_100a", "pfrg": "sm_120a", "mma": "sm_120a"}
+ARCH = {
+    "tensor_fn": "sm_100a",
+    "rmem": "sm_100a",
+    "desc": "sm_100a",
+    "pfrg": "sm_120a",
+    "mma": "sm_120a",
+    "umma": "sm_100a",
+}
 DTYPES = ("Float16", "Float32", "Float8E4M3FN", "Float8E8M0FNU", "Int8", "BFloat16", "Float4E2M1FN", "Float64")
 SPACES = ("smem", "gmem", "rmem", "generic")
 
@@ -262,9 +270,57 @@ def mma_cases(r, n):
     return out
 
 
+def umma_cases(r, n):
+    """A tcgen05 tiled MMA's fragments: partition_A/B of smem tensors and make_fragment_A/B of them (the smem
+    descriptor tensors), make_fragment_C of partition_shape_C shapes and of partition_C tensors (the TMEM
+    accumulator), dense and block-scaled, 1 and 2 CTAs, and a fragment of a tensor not in smem (refused)."""
+    from tests.oracle import gen_dsl_scale as D
+
+    out = []
+    for _ in range(n):
+        if r.random() < 0.7:
+            tm, vs, m, nn = D._tiled(r)
+            a = "Float8E4M3FN" if "Float8E4M3FN, cutlass.Float8E4M3FN" in tm else "Float4E2M1FN"
+        else:
+            cta = r.choice(("ONE", "TWO"))
+            m = 128 if cta == "ONE" else 256
+            nn = r.choice((64, 128, 256))
+            a = r.choice(("Float16", "BFloat16"))
+            acc = r.choice(("Float32", "Float16"))
+            tm = (
+                f"sm100_utils.make_trivial_tiled_mma(cutlass.{a}, cute.nvgpu.OperandMajorMode.K, "
+                f"cute.nvgpu.OperandMajorMode.K, cutlass.{acc}, cute.nvgpu.tcgen05.CtaGroup.{cta}, ({m}, {nn}))"
+            )
+        k = 256
+        which = r.choice("ABC")
+        thr = f"{tm}.get_slice({r.choice(('0', 'cutlass.Int32(0)'))})"
+        if which == "C":
+            if r.random() < 0.5:
+                out.append(Case("umma", f"{tm}.make_fragment_C({tm}.partition_shape_C(({m}, {nn})))"))
+            else:
+                g = (
+                    "cute.make_tensor(cute.make_ptr(cutlass.Float16, 0, cute.AddressSpace.gmem, assumed_align=16), "
+                    f"cute.make_layout(({m}, {nn}), stride=(cutlass.Int32(4096), 1)))"
+                )
+                out.append(Case("umma", f"{tm}.make_fragment_C({thr}.partition_C({g}))"))
+            continue
+        mn = m if which == "A" else nn
+        space = "smem" if r.random() < 0.9 else "gmem"
+        st = r.choice((f"({k}, 1, {mn * k})", f"(1, {mn}, {mn * k})"))
+        t = (
+            f"cute.make_tensor(cute.make_ptr(cutlass.{a}, 0, cute.AddressSpace.{space}, assumed_align=1024), "
+            f"cute.make_layout(({mn}, {k}, 3), stride={st}))"
+        )
+        part = f"{thr}.partition_{which}({t})"
+        e = r.choice((part, f"{tm}.make_fragment_{which}({part})", f"{tm}.make_fragment_{which}({part}).type"))
+        out.append(Case("umma", e))
+    return out
+
+
 def generate(seed: int = 4120, n: int = 120) -> list[Case]:
     r = random.Random(seed)
     out = tensor_fn_cases(r, n) + rmem_cases(r, n) + desc_cases(r, n // 3) + pfrg_cases(r, n) + mma_cases(r, n)
+    out += umma_cases(r, n // 2)
     seen, res = set(), []
     for c in out:
         if c.expr not in seen:
