@@ -19,6 +19,7 @@ from cutedump.algebra import C, filter_zeros, is_static, recast_layout
 from cutedump.algebra import layout as L
 from cutedump.algebra.inttuple import flatten_to_tuple
 from cutedump.algebra.layout import Layout
+from cutedump.algebra.swizzle import Swizzle
 from cutedump.atoms.copy import ThrCopy
 from cutedump.atoms.dsl_ops import _CPP_BY_BITS, DslCopyAtom, DslTiledCopy, _dt
 from cutedump.atoms.dsl_values import SPACES, DslDescIter, DslDescTensor, DslPointer, DslTensor, MlirType, _bytes  # noqa: F401
@@ -60,13 +61,16 @@ def recast_ptr(ev, ptr, swizzle_, dtype):
     """cute.recast_ptr(ptr, swizzle_=None, dtype=None): the same address and alignment, another element type."""
     if not isinstance(ptr, DslPointer):
         raise CuteDumpError(f"recast_ptr: expects a pointer, got {ptr!r}")
-    if swizzle_ is not None:
-        raise CuteDumpError("recast_ptr: a swizzled pointer is not modelled here")
+    if swizzle_ is not None and not isinstance(swizzle_, Swizzle):
+        raise CuteDumpError(f"recast_ptr: expects a swizzle (cute.make_swizzle, layout.inner), got {swizzle_!r}")
+    if swizzle_ is not None and ptr.swizzle is not None:
+        raise CuteDumpError("recast_ptr: a pointer swizzled twice is not modelled here")
+    sw = ptr.swizzle if swizzle_ is None else swizzle_
     if dtype is None:
-        return ptr
+        return DslPointer(ptr.dtype, ptr.space, ptr.align, sw)
     if ptr.align == 0:
         raise CuteDumpError("recast_ptr: the pointer is not byte-aligned (a sub-byte element's offset) (TypeError)")
-    return DslPointer(_dt(dtype, "recast_ptr"), ptr.space, ptr.align)
+    return DslPointer(_dt(dtype, "recast_ptr"), ptr.space, ptr.align, sw)
 
 
 def make_tensor(ev, iterator, layout):

@@ -48,19 +48,24 @@ def _bytes(dtype) -> int:
 
 
 class DslPointer:
-    """A pointer of the DSL: element type, address space and the alignment (bytes) its type carries."""
+    """A pointer of the DSL: element type, address space, the alignment (bytes) its type carries and the swizzle of
+    a swizzled smem pointer (``recast_ptr(ptr, swizzle)``: ``ptr<f16, smem, align<1024>, S<3,4,3>>``; the addresses it
+    reaches are the swizzle's of the layout's offsets, the tensor's layout the unswizzled one)."""
 
-    __slots__ = ("dtype", "space", "align")
+    __slots__ = ("dtype", "space", "align", "swizzle")
 
-    def __init__(self, dtype, space, align):
-        self.dtype, self.space, self.align = dtype, space, int(align)
+    def __init__(self, dtype, space, align, swizzle=None):
+        self.dtype, self.space, self.align, self.swizzle = dtype, space, int(align), swizzle
 
     def mlir_elem(self) -> str:
         """The element type as the pointer's MLIR type writes it (a Boolean is stored as i8)."""
         return "i8" if self.dtype.name == "Boolean" else _MLIR.get(self.dtype.name, self.dtype.name)
 
     def _align_text(self) -> str:
-        return f", align<{self.align}>" if self.align != self.dtype.bits // 8 else ""
+        text = f", align<{self.align}>" if self.align != self.dtype.bits // 8 else ""
+        if self.swizzle is not None:
+            text += f", S<{self.swizzle.b},{self.swizzle.m},{self.swizzle.s}>"
+        return text
 
     def dsl_str(self, fmt=None):
         return f"ptr<{self.mlir_elem()}, {self.space}{self._align_text()}>"
@@ -83,7 +88,7 @@ class DslPointer:
         if bits == 0:
             return self
         # a sub-byte element's pointer moved off a byte boundary keeps no byte alignment (0: printed as the type's)
-        return DslPointer(self.dtype, self.space, gcd(self.align * 8, abs(bits)) // 8)
+        return DslPointer(self.dtype, self.space, gcd(self.align * 8, abs(bits)) // 8, self.swizzle)
 
     def dsl_attr(self, name):
         if name in ("dtype", "value_type"):
