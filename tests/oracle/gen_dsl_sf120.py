@@ -364,12 +364,15 @@ def generate(seed: int = 4120, n: int = 120) -> list[Case]:
     return res
 
 
-def run_oracle(cases) -> list[list[str]]:
-    """The DSL's answers, each family traced under its arch (recorded per arch)."""
+def run_oracle(cases, fresh: bool = False) -> list[list[str]]:
+    """The DSL's answers, each family traced under its arch (recorded per arch; ``fresh``: traced now, no record)."""
     out: list = [None] * len(cases)
     for arch in sorted(set(ARCH.values())):
         idx = [i for i, c in enumerate(cases) if ARCH[c.op] == arch]
-        answers = S.run_oracle([cases[i] for i in idx], arch, tag="sf120", program=B.PROGRAM)
+        if fresh:
+            answers = S.trace([cases[i].expr for i in idx], arch, B.PROGRAM)
+        else:
+            answers = S.run_oracle([cases[i] for i in idx], arch, tag="sf120", program=B.PROGRAM)
         for i, a in zip(idx, answers):
             out[i] = a
     return out
