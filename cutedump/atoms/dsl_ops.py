@@ -36,6 +36,7 @@ from cutedump.algebra.smem_ptr import SmemPtrFlag
 from cutedump.algebra.swizzle import ComposedLayout
 from cutedump.atoms.copy import CopyAtom, TiledCopy, copy_atom
 from cutedump.atoms.copy_catalog import lookup_copy, lookup_tmem_copy, lookup_utccp_copy
+from cutedump.atoms.dsl_values import _MLIR, DslDescIter, DslDescTensor, DslPointer, DslTensor
 from cutedump.atoms.mma import TiledMMA, mma_atom
 from cutedump.errors import CuteDumpError
 from cutedump.expr.dsl import DSL_FUNCTIONS, DType, Enum_, _keep_swizzle, _need_stages, _smem_atom
@@ -43,29 +44,6 @@ from cutedump.parse import parse_layout
 
 #: the DSL's element types -> the C++ names of the SM80 atoms' operand types, and MLIR's names (printed)
 _CPP_TYPE = {"Float16": "F16", "BFloat16": "BF16", "Float32": "F32"}
-_MLIR = {
-    "Float16": "f16",
-    "BFloat16": "bf16",
-    "Float32": "f32",
-    "TFloat32": "tf32",
-    "Float64": "f64",
-    "Int8": "i8",
-    "Uint8": "ui8",
-    "Int16": "i16",
-    "Uint16": "ui16",
-    "Int32": "i32",
-    "Uint32": "ui32",
-    "Int64": "i64",
-    "Uint64": "ui64",
-    "Float8E4M3FN": "f8E4M3FN",
-    "Float8E5M2": "f8E5M2",
-    "Float8E4M3": "f8E4M3",
-    "Float8E8M0FNU": "f8E8M0FNU",
-    "Float4E2M1FN": "f4E2M1FN",
-    "Float6E3M2FN": "f6E3M2FN",
-    "Float6E2M3FN": "f6E2M3FN",
-    "Boolean": "i1",
-}
 #: the DSL's element types -> C++ CuTe's (the copy catalog's value types)
 _CPP_VALUE = {
     "Float16": "half_t",
@@ -83,6 +61,7 @@ _CPP_VALUE = {
     "Uint64": "uint64_t",
     "Float8E4M3FN": "float_e4m3_t",
     "Float8E5M2": "float_e5m2_t",
+    "Float8E8M0FNU": "float_ue8m0_t",
 }
 
 
@@ -744,8 +723,120 @@ class DslTiledMma(DslMmaAtom):
             i = int(args[0])
             return self.tiled.tile_size_mnk(i)
         if name == "get_slice":  # a ThrMma prints as its tiled MMA
-            return self
-        raise CuteDumpError(f"a tiled MMA has no method {name!r} here (partition_shape_A/B/C, get_tile_size)")
+            if len(args) != 1 or kwargs or isinstance(args[0], bool) or not isinstance(args[0], int):
+                raise CuteDumpError("get_slice(thr_idx) takes one thread index")
+            return DslThrMma(self.atom, self.tiled, self.op, args[0])
+        if name in ("make_fragment_A", "make_fragment_B", "make_fragment_C"):
+            if len(args) != 1 or kwargs:
+                raise CuteDumpError(f"{name}(tensor) takes one tensor")
+            return self.make_fragment(name[-1], args[0])
+        if name in ("partition_A", "partition_B", "partition_C") and isinstance(self, DslThrMma):
+            if len(args) != 1 or kwargs or not hasattr(args[0], "dsl_with_layout"):
+                raise CuteDumpError(f"{name}: expects a tensor (cute.make_tensor(ptr, layout))")
+            return self.partition(name[-1], args[0])
+        raise CuteDumpError(
+            f"a tiled MMA has no method {name!r} here (partition_shape_A/B/C, get_tile_size, get_slice, "
+            "make_fragment_A/B/C; a thread's slice: partition_A/B/C)"
+        )
+
+    def _dtype(self, which):
+        f = getattr(self.op, "fields", None) or {}
+        key = {"A": ("a_dtype", "ab_dtype"), "B": ("b_dtype", "ab_dtype"), "C": ("acc_dtype",)}[which]
+        for k in key:
+            if f.get(k) is not None:
+                return f[k]
+        return None
+
+    def _umma_fragment(self, which, t):
+        return _umma_fragment_impl(self, which, t)
+
+    def make_fragment(self, which, t):
+        """make_fragment_A/B/C(tensor) of a warp-level MMA (mma.sync): a register tensor (A, B: the tensor's element
+        type over make_fragment_like of its layout; C: the accumulator type over the compact layout of its shape), aligned to the bytes one atom's values take per thread (at
+        most 32, a register tensor's alignment)."""
+        if getattr(self.op, "text", "").startswith("tcgen05"):
+            return self._umma_fragment(which, t)
+        if not _is_warp_op(self.op):
+            head = getattr(self.op, "text", "an MMA atom").splitlines()[0]
+            raise CuteDumpError(
+                f"make_fragment_{which} of a {head} (its fragment is a shared-memory descriptor) is not modelled here"
+            )
+        if not isinstance(t, DslTensor):
+            raise CuteDumpError(f"make_fragment_{which}: expects a tensor (a thread's partition), got {t!r}")
+        dt = self._dtype(which) if which == "C" else t.ptr.dtype
+        from cutedump.expr.functions import _make_fragment_like  # start-up: only for a fragment
+
+        # CuTe's make_fragment_A/B: make_fragment_like of the partition; make_fragment_C: a compact tensor of its shape
+        lay = L.make_layout(t.layout.shape) if which == "C" else _make_fragment_like(t.layout)
+        n = int(L.size(lay.shape[0] if isinstance(lay.shape, tuple) else lay.shape))
+        align = min(32, max(1, n * dt.bits // 8))
+        return DslTensor(DslPointer(dt, "rmem", align), lay)
+
+
+def _umma_fragment_impl(self, which, t):
+    """make_fragment_A/B/C of a tcgen05 MMA (CuTe's UMMA FrgTypes): A and B of a tensor in shared memory are
+    ``UMMA::smem_desc`` tensors (``MakeTensor<smem_desc>``: the layout recast to 128-bit units, mode 0 replaced by
+    1:0), printed as the DSL prints its descriptor tensors; C of a shape (or a tensor's shape) is the TMEM accumulator
+    fragment (``tmem_frg``: CuTe's make_tensor<FrgTypeC>(shape)), a tmem pointer of the accumulator type."""
+    from cutedump.atoms.tmem import tmem_frg_make  # start-up: only for a UMMA fragment
+
+    if which == "C":
+        shape = t.layout.shape if isinstance(t, DslTensor) else t
+        if not isinstance(shape, tuple):
+            raise CuteDumpError(f"make_fragment_C: expects a shape or a tensor, got {t!r}")
+        acc = self._dtype("C")
+        if acc is None and "BlockScaled" in self.op.text.splitlines()[0]:
+            acc = DType("Float32", 32)  # a block-scaled UMMA accumulates in f32 (its op takes no acc_dtype)
+        fields = getattr(self.op, "fields", None) or {}
+        n_sm = int(L.size(self.atom.thr_id))
+        src = fields.get("a_src")
+        # CuTe's FrgTypeC: tmem_frg_1sm<c, int32_t, NonInterleaved> for a 1-CTA TS atom, else tmem_frg<c, uint32_t, N_SM>
+        ts = n_sm == 1 and getattr(src, "name", "") == "TMEM"
+        value = _CPP_VALUE.get(acc.name)
+        if value is None:
+            raise CuteDumpError(f"make_fragment_C: a {acc.name} accumulator in TMEM is not modelled here")
+        storage, alloc = ("int32_t", "NonInterleaved") if ts else ("uint32_t", "Interleaved")
+        frg = tmem_frg_make(value, storage, n_sm, alloc, shape)
+        return DslTensor(DslPointer(acc, "tmem", 1), frg.layout)
+    if not isinstance(t, DslTensor) or isinstance(t, DslDescTensor):
+        raise CuteDumpError(f"make_fragment_{which}: expects a tensor in shared memory, got {t!r}")
+    if t.ptr.space != "smem":
+        raise CuteDumpError(
+            f"make_fragment_{which}: a tcgen05 MMA's {which} fragment is a descriptor of a tensor in smem, got one in "
+            f"{t.ptr.space} (the DSL's fragment verification)"
+        )
+    lay = recast_layout(t.layout, t.ptr.dtype.bits, 128)
+    shp, std = lay.shape, lay.stride
+    if not isinstance(shp, tuple):
+        return DslDescTensor(DslDescIter(t.ptr), Layout(C(1), C(0)))
+    return DslDescTensor(DslDescIter(t.ptr), Layout((C(1), *shp[1:]), (C(0), *std[1:])))
+
+
+def _is_warp_op(op):
+    """A warp-level MMA op (cute.nvgpu.warp: mma.sync, its print's first line ``warp-level ...``): its fragments are
+    registers."""
+    return getattr(op, "text", "").startswith("warp-level")
+
+
+class DslThrMma(DslTiledMma):
+    """``tiled_mma.get_slice(tidx)``: prints as its tiled MMA; ``partition_A/B/C(tensor)`` of a tensor over memory is
+    CuTe's ThrMMA's, the iterator moved to the thread's first element (a run-time index: the offset's divisibility
+    as the algebra's Dyn carries it)."""
+
+    __slots__ = ("idx",)
+
+    def __init__(self, atom, tiled, op, idx):
+        super().__init__(atom, tiled, op)
+        self.idx = idx
+
+    def partition(self, which, t):
+        from cutedump.atoms.mma import ThrMMA, _flat_coord  # start-up: only for a thread's partitions
+
+        thr = ThrMMA.__new__(ThrMMA)  # the DSL takes any index (the layout's slice answers it)
+        thr.tiled, thr.thr_idx = self.tiled, self.idx
+        thr.thr_vmnk = _flat_coord(self.tiled.thr_layout_vmnk, self.idx)
+        layout, off = getattr(thr, f"partition_{which}")(t.layout)
+        return t.dsl_with_layout(layout, off)
 
 
 def _tile_layout(p):
@@ -1243,8 +1334,24 @@ class DslTiledCopy:
 
     def dsl_method(self, name, args, kwargs):
         if name == "get_slice":  # a ThrCopy prints as its tiled copy
-            return self
+            if len(args) != 1 or kwargs:
+                raise CuteDumpError("get_slice(thr_idx) takes one thread index")
+            if self.atom.cpp is None or isinstance(args[0], bool) or not isinstance(args[0], int):
+                return self
+            return DslThrCopyOf(self, args[0])
         raise CuteDumpError(f"a tiled copy has no method {name!r} here (get_slice)")
+
+    def as_cpp(self):
+        """CuTe's TiledCopy of this atom, TV layout and tiler (without C++'s checks: the DSL answers a tiled copy of
+        fewer values)."""
+        t = TiledCopy.__new__(TiledCopy)
+        t.atom, t.tiled_layout_tv, t.tiler_mn = self.atom.cpp, self.tv, self.tiler
+        t.atom_num_thr, t.atom_num_val = (
+            L.size(self.atom.cpp.val_layout_ref, 0),
+            L.size(self.atom.cpp.val_layout_ref, 1),
+        )
+        t.tiled_num_thr, t.tiled_num_val = L.size(self.tv, 0), L.size(self.tv, 1)
+        return t
 
     def _tiler_layouts(self):
         """The tiler's modes as the DSL's layouts: n:1, a mode of size 1 1:0."""
@@ -1258,13 +1365,7 @@ class DslTiledCopy:
         if name == "size":
             return self.dsl_size()
         if name in ("layout_src_tv_tiled", "layout_dst_tv_tiled") and self.atom.cpp is not None:
-            t = TiledCopy.__new__(TiledCopy)  # without C++'s checks: the DSL answers a tiled copy of fewer values
-            t.atom, t.tiled_layout_tv, t.tiler_mn = self.atom.cpp, self.tv, self.tiler
-            t.atom_num_thr, t.atom_num_val = (
-                L.size(self.atom.cpp.val_layout_ref, 0),
-                L.size(self.atom.cpp.val_layout_ref, 1),
-            )
-            t.tiled_num_thr, t.tiled_num_val = L.size(self.tv, 0), L.size(self.tv, 1)
+            t = self.as_cpp()
             return t.get_layoutS_TV() if name == "layout_src_tv_tiled" else t.get_layoutD_TV()
         try:
             return self.atom.dsl_attr(name)
@@ -1273,6 +1374,42 @@ class DslTiledCopy:
                 f"a tiled copy has no attribute {name!r} here (layout_tv_tiled, tiler_mn, size, thr_id, "
                 "layout_src_tv, layout_dst_tv, value_type)"
             ) from None
+
+
+class DslThrCopyOf:
+    """``tiled_copy.get_slice(tidx)``: prints as its tiled copy; ``partition_S/D(tensor)`` and ``retile(tensor)`` of a
+    tensor over memory (cutedump.atoms.dsl_tensors) are CuTe's ThrCopy's, the tensor's iterator moved to the thread's
+    first element (a run-time index: the offset's divisibility as the algebra's Dyn carries it)."""
+
+    __slots__ = ("tiled", "idx")
+
+    def __init__(self, tiled, idx):
+        self.tiled, self.idx = tiled, idx
+
+    def dsl_str(self, fmt):
+        return self.tiled.dsl_str(fmt)
+
+    def __repr__(self):
+        return "a thread's slice of a tiled copy"
+
+    def dsl_attr(self, name):
+        return self.tiled.dsl_attr(name)
+
+    def dsl_method(self, name, args, kwargs):
+        from cutedump.atoms.copy import ThrCopy  # start-up: only for a thread's partitions
+
+        if name not in ("partition_S", "partition_D", "retile"):
+            raise CuteDumpError(f"a thread's slice of a tiled copy has no method {name!r} here (partition_S/D, retile)")
+        if len(args) != 1 or kwargs or not hasattr(args[0], "dsl_with_layout"):
+            raise CuteDumpError(f"{name}: expects a tensor (cute.make_tensor(ptr, layout))")
+        t = args[0]
+        tc = self.tiled.as_cpp()
+        if name == "retile":
+            return t.dsl_with_layout(tc.retile(t.layout))
+        thr = ThrCopy.__new__(ThrCopy)  # the DSL takes any index (the layout's slice answers it)
+        thr.tiled, thr.thr_idx = tc, self.idx
+        layout, off = (thr.partition_S if name == "partition_S" else thr.partition_D)(t.layout)
+        return t.dsl_with_layout(layout, off)
 
 
 def _need_atom(atom, what):

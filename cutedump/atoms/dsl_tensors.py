@@ -15,134 +15,18 @@ MLIR value whose SSA number depends on the whole kernel (``OpResult(%115 = "cute
 
 from __future__ import annotations
 
-from math import gcd
-
 from cutedump.algebra import C, filter_zeros, is_static, recast_layout
 from cutedump.algebra import layout as L
-from cutedump.algebra.integer import Dyn
-from cutedump.algebra.inttuple import UNDERSCORE, flatten_to_tuple
+from cutedump.algebra.inttuple import flatten_to_tuple
 from cutedump.algebra.layout import Layout
+from cutedump.algebra.swizzle import Swizzle
 from cutedump.atoms.copy import ThrCopy
-from cutedump.atoms.dsl_ops import _CPP_BY_BITS, _MLIR, DslCopyAtom, DslTiledCopy, _dt
+from cutedump.atoms.dsl_ops import _CPP_BY_BITS, DslCopyAtom, DslTiledCopy, _dt
+from cutedump.atoms.dsl_values import SPACES, DslDescIter, DslDescTensor, DslPointer, DslTensor, MlirType, _bytes  # noqa: F401
 from cutedump.atoms.tmem import TmemTensor
 from cutedump.atoms.utccp import make_utccp_copy
 from cutedump.errors import CuteDumpError
-from cutedump.expr.dsl import Enum_
-
-#: the DSL's address spaces (cute.AddressSpace), as a pointer prints them
-SPACES = ("generic", "gmem", "smem", "dsmem", "tmem", "rmem", "cmem")
-
-
-def _bytes(dtype) -> int:
-    return max(1, dtype.bits // 8)
-
-
-class DslPointer:
-    """A pointer of the DSL: element type, address space and the alignment (bytes) its type carries."""
-
-    __slots__ = ("dtype", "space", "align")
-
-    def __init__(self, dtype, space, align):
-        self.dtype, self.space, self.align = dtype, space, int(align)
-
-    def dsl_str(self, fmt=None):
-        extra = f", align<{self.align}>" if self.align != self.dtype.bits // 8 else ""
-        return f"ptr<{_MLIR.get(self.dtype.name, self.dtype.name)}, {self.space}{extra}>"
-
-    def __repr__(self):
-        return f"a pointer ({self.dsl_str()})"
-
-    def dsl_add(self, n):
-        """ptr + n (elements): the alignment the sum is known to keep."""
-        if isinstance(n, bool) or not isinstance(n, int):
-            raise CuteDumpError(f"a pointer adds an integer, got {n!r}")
-        if n.__class__ is C:
-            return self.offset_by(int(n))
-        d = n.div if isinstance(n, Dyn) else 1
-        return self.offset_by(d if d else 0)
-
-    def offset_by(self, k: int):
-        """The pointer moved by k elements (k: the offset, or what divides it)."""
-        bits = k * self.dtype.bits
-        if bits == 0:
-            return self
-        # a sub-byte element's pointer moved off a byte boundary keeps no byte alignment (0: printed as the type's)
-        return DslPointer(self.dtype, self.space, gcd(self.align * 8, abs(bits)) // 8)
-
-    def dsl_attr(self, name):
-        if name in ("dtype", "value_type"):
-            return self.dtype
-        if name == "memspace":
-            return Enum_("AddressSpace", self.space)
-        if name == "alignment":
-            return C(self.align)
-        raise CuteDumpError(f"a pointer has no attribute {name!r} here (dtype, memspace, alignment)")
-
-
-class DslTensor:
-    """``cute.make_tensor(ptr, layout)``: printed ``tensor<ptr<...> o layout>``."""
-
-    __slots__ = ("ptr", "layout")
-
-    def __init__(self, ptr, layout):
-        self.ptr, self.layout = ptr, layout
-
-    def dsl_str(self, fmt):
-        return f"tensor<{self.ptr.dsl_str(fmt)} o {fmt(self.layout)}>"
-
-    def __repr__(self):
-        return f"a tensor ({self.ptr.dsl_str()})"
-
-    def dsl_settle(self, settle):
-        return self.__class__(self.ptr, settle(self.layout))
-
-    def dsl_index(self, ev, crd):
-        """tensor[crd] with None (``_``) in the coordinate: the sliced tensor, its pointer moved to crd's offset."""
-        leaves = flatten_to_tuple(crd) if isinstance(crd, tuple) else (crd,)
-        if UNDERSCORE not in leaves:
-            raise CuteDumpError("a tensor's element (a coordinate without None) is a value of the kernel, not modelled")
-
-        def zero(c):
-            return tuple(zero(e) for e in c) if isinstance(c, tuple) else (C(0) if c is UNDERSCORE else c)
-
-        off = self.layout(zero(crd))
-        ptr = self.ptr.offset_by(int(off)) if off.__class__ is C else self.ptr.offset_by(1)
-        return self.__class__(ptr, ev.call("slice", crd, self.layout))
-
-    def dsl_with_layout(self, layout):
-        """The same iterator over another layout (cute.filter_zeros of a tensor)."""
-        return self.__class__(self.ptr, layout)
-
-    def dsl_attr(self, name):
-        table = {
-            "layout": lambda: self.layout,
-            "shape": lambda: self.layout.shape,
-            "stride": lambda: self.layout.stride,
-            "iterator": lambda: self.ptr,
-            "element_type": lambda: self.ptr.dtype,
-            "memspace": lambda: Enum_("AddressSpace", self.ptr.space),
-        }
-        if name not in table:
-            raise CuteDumpError(f"a tensor has no attribute {name!r} here ({', '.join(table)})")
-        return table[name]()
-
-
-class DslDescTensor(DslTensor):
-    """``tcgen05.get_s2t_smem_desc_tensor``: a tensor of shared-memory descriptors (128-bit units)."""
-
-    __slots__ = ()
-
-    def dsl_str(self, fmt):
-        return f"tensor<!cute_nvgpu.smem_desc o {fmt(self.layout)}>"
-
-    def __repr__(self):
-        return "a tensor of shared-memory descriptors"
-
-    def dsl_attr(self, name):
-        if name in ("iterator", "element_type", "memspace"):
-            raise CuteDumpError(f"the descriptor tensor's {name} is an MLIR value; it is not modelled here")
-        return super().dsl_attr(name)
-
+from cutedump.expr.dsl import DType, Enum_
 
 # ---- pointers and tensors -----------------------------------------------------------------------------------
 
@@ -177,18 +61,21 @@ def recast_ptr(ev, ptr, swizzle_, dtype):
     """cute.recast_ptr(ptr, swizzle_=None, dtype=None): the same address and alignment, another element type."""
     if not isinstance(ptr, DslPointer):
         raise CuteDumpError(f"recast_ptr: expects a pointer, got {ptr!r}")
-    if swizzle_ is not None:
-        raise CuteDumpError("recast_ptr: a swizzled pointer is not modelled here")
+    if swizzle_ is not None and not isinstance(swizzle_, Swizzle):
+        raise CuteDumpError(f"recast_ptr: expects a swizzle (cute.make_swizzle, layout.inner), got {swizzle_!r}")
+    if swizzle_ is not None and ptr.swizzle is not None:
+        raise CuteDumpError("recast_ptr: a pointer swizzled twice is not modelled here")
+    sw = ptr.swizzle if swizzle_ is None else swizzle_
     if dtype is None:
-        return ptr
+        return DslPointer(ptr.dtype, ptr.space, ptr.align, sw)
     if ptr.align == 0:
         raise CuteDumpError("recast_ptr: the pointer is not byte-aligned (a sub-byte element's offset) (TypeError)")
-    return DslPointer(_dt(dtype, "recast_ptr"), ptr.space, ptr.align)
+    return DslPointer(_dt(dtype, "recast_ptr"), ptr.space, ptr.align, sw)
 
 
 def make_tensor(ev, iterator, layout):
     """cute.make_tensor(iterator, layout) of a pointer and a layout."""
-    if not isinstance(iterator, DslPointer):
+    if not isinstance(iterator, (DslPointer, DslDescIter)):
         raise CuteDumpError(
             f"make_tensor: tensors over a pointer (cute.make_ptr / cute.recast_ptr) are modelled here, got {iterator!r}"
         )
@@ -196,7 +83,69 @@ def make_tensor(ev, iterator, layout):
         layout = ev.call("make_layout", layout)
     if layout.__class__ is not Layout:
         raise CuteDumpError(f"make_tensor: a tensor over a plain layout is modelled here, got {layout!r}")
-    return DslTensor(iterator, layout)
+    return (DslDescTensor if isinstance(iterator, DslDescIter) else DslTensor)(iterator, layout)
+
+
+# ---- register tensors (cutlass/cute/tensor.py: make_rmem_tensor, make_rmem_tensor_like, make_fragment_like) --------
+
+#: the alignment (bytes) of a register tensor's pointer: "large enough to allow .128 load/store"
+RMEM_ALIGN = 32
+
+
+def _numeric(dtype, what):
+    if not isinstance(dtype, DType):
+        raise CuteDumpError(f"{what}: value_type must be a type of Numeric, but got {dtype!r} (TypeError)")
+    return dtype
+
+
+def make_rmem_tensor(ev, layout_or_shape, dtype):
+    """cute.make_rmem_tensor(layout_or_shape, dtype): a register tensor (32-byte aligned) over the layout, or the
+    compact layout of a shape."""
+    dtype = _numeric(dtype, "make_rmem_tensor")
+    lay = layout_or_shape
+    if lay.__class__ is not Layout:
+        if isinstance(lay, DslTensor) or not isinstance(lay, (tuple, int)) or isinstance(lay, bool):
+            raise CuteDumpError(f"make_rmem_tensor: expects a layout or a shape, got {lay!r} (TypeError)")
+        lay = ev.call("make_layout", lay)
+    return DslTensor(DslPointer(dtype, "rmem", RMEM_ALIGN), lay)
+
+
+def make_rmem_tensor_like(ev, src, dtype):
+    """cute.make_rmem_tensor_like(src, dtype=None): a register tensor over make_layout_like(src's layout) (compact,
+    strides ordered as src's, static zeros kept), of dtype or src's element type."""
+    if isinstance(src, DslDescTensor):
+        raise CuteDumpError("make_rmem_tensor_like of a descriptor tensor is not modelled here")
+    if isinstance(src, DslTensor):
+        dtype = src.ptr.dtype if dtype is None else dtype
+        lay = src.layout
+    elif src.__class__ is Layout:
+        if dtype is None:
+            raise CuteDumpError("make_rmem_tensor_like: dtype must be provided when src is a layout (ValueError)")
+        lay = src
+    else:
+        raise CuteDumpError(
+            f"make_rmem_tensor_like: src must be a Layout or ComposedLayout or Tensor, got {src!r} (TypeError)"
+        )
+    return make_rmem_tensor(ev, ev.call("make_layout_like", lay), dtype)
+
+
+def make_fragment_like(ev, src, dtype):
+    """cute.make_fragment_like(src, dtype=None): of a layout, CuTe's make_fragment_like (a register tensor of dtype
+    over it when dtype is given); of a tensor, make_rmem_tensor_like."""
+    if src.__class__ is Layout:
+        if dtype is not None and not is_static(src.shape) and C(0) in flatten_to_tuple(src.stride):
+            raise CuteDumpError(
+                "make_fragment_like: a register tensor of a layout with run-time extents and a stride 0 fails the "
+                "DSL's IR verification (CompilerDiagnosticError)"
+            )
+        lay = ev.call("make_fragment_like", src)
+        if isinstance(lay.shape, tuple) and len(lay.shape) == 2 and isinstance(lay.shape[1], tuple):
+            if len(lay.shape[1]) == 1:  # the DSL's op: a rank-2 layout's rest mode (take<1,2>) is not wrapped
+                lay = Layout((lay.shape[0], lay.shape[1][0]), (lay.stride[0], lay.stride[1][0]))
+        return lay if dtype is None else make_rmem_tensor(ev, lay, dtype)
+    if isinstance(src, DslTensor):
+        return make_rmem_tensor_like(ev, src, dtype)
+    raise CuteDumpError(f"make_fragment_like: expects a layout or a tensor, got {src!r} (TypeError)")
 
 
 # ---- the SMEM -> TMEM copy (tcgen05.cp) ---------------------------------------------------------------------
@@ -312,4 +261,4 @@ def get_s2t_smem_desc_tensor(ev, atom, smem_tensor):
         )
     if not (is_static(lay.shape) and is_static(lay.stride)):
         raise CuteDumpError("get_s2t_smem_desc_tensor of a tensor with dynamic extents is not modelled here")
-    return DslDescTensor(smem_tensor.ptr, recast_layout(lay, smem_tensor.ptr.dtype.bits, 128))
+    return DslDescTensor(DslDescIter(smem_tensor.ptr), recast_layout(lay, smem_tensor.ptr.dtype.bits, 128))

@@ -642,6 +642,14 @@ def _local_tile(ev, x, tiler, coord, proj):
     if isinstance(proj, tuple) and isinstance(coord, tuple) and len(coord) > len(proj):
         n = len(proj)
         tiler, coord, proj = it.dice(proj, tiler), it.dice(proj, coord[:n]) + coord[n:], None
+    if hasattr(x, "dsl_with_layout"):  # a tensor over memory: the tile's layout, the iterator at the tile's start
+        if proj is not None:
+            tiler, coord, proj = it.dice(proj, tiler), it.dice(proj, coord), None
+        rk = len(x.layout.shape) if isinstance(x.layout.shape, tuple) else 1
+        if (len(coord) if isinstance(coord, tuple) else 1) != rk:
+            raise CuteDumpError(f"local_tile: the coordinate's rank is not the tensor's ({rk}) (MLIRError)")
+        r = _local_tile(ev, CountingTensor(C(0), x.layout), tiler, coord, None)  # its coordinate: the offset
+        return x.dsl_with_layout(r.layout, r.coord)
     r = _tensor_only("local_tile")(ev, x, tiler, coord, proj)
     if isinstance(r, CountingTensor):  # a one-element mode is its element: (128):(1@0), not ((128)):((1@0))
         return CountingTensor(r.coord, _unwrap(r.layout, 0))
@@ -820,6 +828,16 @@ def _cosize(ev, x, mode):
 
 def _get(ev, x, mode):
     t = _modes(mode)
+    if hasattr(x, "dsl_with_layout"):  # core.py's get of a tensor: the tensor where the mode is empty or the layout
+        # has depth 0 (after the rank check), refused otherwise
+        if not t:
+            return x
+        shp = x.layout.shape
+        if (len(shp) if isinstance(shp, tuple) else 1) <= t[0]:
+            raise CuteDumpError(f"get: elements in mode must be less than the rank, got {list(t)} (ValueError)")
+        if not isinstance(shp, tuple):
+            return x
+        _no_tensor("get", x)
     if not t:
         return x
     if isinstance(x, tuple) and any(k < 0 for k in t):  # a tuple's modes are Python's: -1 is the last
@@ -834,7 +852,14 @@ def _get(ev, x, mode):
 
 
 def _select(ev, x, mode):
+    _no_tensor("select", x)
     return ev.call("select", x, targs=_modes(mode))
+
+
+def _no_tensor(name, x):
+    """get / select take a layout or a tuple: a tensor over memory is refused (the DSL's TypeError)."""
+    if hasattr(x, "dsl_with_layout"):
+        raise CuteDumpError(f"{name}: expects a layout or a tuple, got {x!r} (TypeError)")
 
 
 def _shape(ev, x, mode):
@@ -922,15 +947,24 @@ def _basis(ev, mode):
 
 
 def _tensor_aware(f):
-    """A layout function of the DSL that also takes a tensor (cutedump.atoms.dsl_tensors): the tensor over the
-    function of its layout, on the same iterator."""
+    """A layout function of the DSL that also takes a tensor (cutedump.atoms.dsl_tensors): the function of the
+    tensor's layout; a layout answered is the tensor's, over the same iterator (the DSL's Tensor overloads: size,
+    rank, shape, group_modes, flatten, the divides, composition, ...); an int or a tuple answered is the answer."""
 
     def g(ev, x, *args):
         if hasattr(x, "dsl_with_layout"):
-            return x.dsl_with_layout(f(ev, x.layout, *args))
+            r = f(ev, x.layout, *args)
+            return x.dsl_with_layout(r) if r.__class__ is Layout else r
         return f(ev, x, *args)
 
     return g
+
+
+def _slice_tensor_aware(ev, src, coord):
+    """slice_(tensor, coord): the tensor indexed with coord (its iterator moved to the coordinate's offset)."""
+    if hasattr(src, "dsl_index"):
+        return src.dsl_index(ev, coord)
+    return _slice(ev, src, coord)
 
 
 def _plain(name, *order):
@@ -988,6 +1022,7 @@ DSL_FUNCTIONS = {
     "max_common_vector": (("a", "b"), _plain("max_common_vector")),
     "recast_layout": (("new_type_bits", "old_type_bits", "src_layout"), _recast),
     "make_identity_layout": (("shape",), _checked("make_identity_layout", 0)(_plain("make_identity_layout"))),
+    "make_layout_like": (("input",), _plain("make_layout_like")),
     "make_identity_tensor": (("shape",), _checked("make_identity_tensor", 0)(_plain("make_identity_tensor"))),
     "append": (("input", "elem", "up_to_rank="), _append("append")),
     "prepend": (("input", "elem", "up_to_rank="), _append("prepend")),
@@ -1225,6 +1260,9 @@ for _n, _params, _impl in (
     ("make_ptr", ("dtype", "value", "mem_space=", "*assumed_align"), "make_ptr"),
     ("recast_ptr", ("ptr", "swizzle_=", "dtype="), "recast_ptr"),
     ("make_tensor", ("iterator", "layout"), "make_tensor"),
+    ("make_rmem_tensor", ("layout_or_shape", "dtype"), "make_rmem_tensor"),
+    ("make_rmem_tensor_like", ("src", "dtype="), "make_rmem_tensor_like"),
+    ("make_fragment_like", ("src", "dtype="), "make_fragment_like"),
     ("tcgen05.make_s2t_copy", ("atom", "tmem_tensor"), "make_s2t_copy"),
     ("tcgen05.get_s2t_smem_desc_tensor", ("atom", "smem_tensor"), "get_s2t_smem_desc_tensor"),
 ):
@@ -1258,9 +1296,18 @@ for _n, _params, _impl in (
     ("thrfrg_SFB", ("sfb_tensor", "tiled_mma"), "thrfrg_sfb"),
     ("get_layoutSFA_TV", ("tiled_mma",), "get_layout_sfa_tv"),
     ("get_layoutSFB_TV", ("tiled_mma",), "get_layout_sfb_tv"),
+    ("partition_fragment_SFA", ("sfa_tensor", "thr_mma", "tidx"), "partition_fragment_sfa"),
+    ("partition_fragment_SFB", ("sfb_tensor", "thr_mma", "tidx"), "partition_fragment_sfb"),
 ):
     DSL_FUNCTIONS["sm100." + _n] = DSL_FUNCTIONS[_n] = (_params, "cutedump.scale.dsl:" + _impl)
 DSL_FUNCTIONS["sm90_make_trivial_tiled_mma"] = DSL_FUNCTIONS["sm90.make_trivial_tiled_mma"]
+#: the functions the DSL also applies to a tensor over memory, through its layout (cutlass/cute: a Tensor's overloads)
+for _n in (
+    "size", "rank", "depth", "cosize", "shape", "group_modes", "flatten", "coalesce", "filter", "composition",
+    "logical_divide", "zipped_divide", "tiled_divide", "flat_divide",
+):  # fmt: skip
+    DSL_FUNCTIONS[_n] = (DSL_FUNCTIONS[_n][0], _tensor_aware(DSL_FUNCTIONS[_n][1]))
+DSL_FUNCTIONS["slice_"] = (DSL_FUNCTIONS["slice_"][0], _slice_tensor_aware)
 #: cutlass.utils' aliases (cutlass/utils/__init__.py: sm90_make_smem_layout_a, ...)
 for _n in ("make_smem_layout_a", "make_smem_layout_b", "make_smem_layout_epi"):
     DSL_FUNCTIONS["sm90_" + _n] = DSL_FUNCTIONS[_n]

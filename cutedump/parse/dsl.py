@@ -330,6 +330,14 @@ class DslParser:
                         self.i += 1
                         parts.append(None if self.at(":") or self.at("]") else self.expr())
                     idx = PySlice(*parts, *([None] * (3 - len(parts))), self.c[pos])
+                elif self.at(","):  # x[a, b]: Python indexes with the tuple (a, b)
+                    items = [idx]
+                    while self.at(","):
+                        self.i += 1
+                        if self.at("]"):
+                            break
+                        items.append(self.expr())
+                    idx = Tuple_(tuple(items), pos, self.c)
                 self.expect("]")
                 node = PyAttr(node, idx, self.c[pos])
             else:

@@ -344,3 +344,40 @@ def get_layout_sfa_tv(ev, tiled_mma):
 
 def get_layout_sfb_tv(ev, tiled_mma):
     return _layout_sf_tv(ev, "B", tiled_mma)
+
+
+def _partition_fragment_sf(ev, which, sf_tensor, thr_mma, tidx):
+    """partition_fragment_SFA / SFB(sf_tensor, thr_mma, tidx) (blackwell_helpers.py): the thread's slice of
+    thrfrg_SF{A,B}(sf_tensor.layout), flattened and its modes grouped ((0, 2), and for B (1, 3)), as a register
+    fragment (make_fragment_like: make_layout_like of it, the scale factors' element type). The slice's layout does
+    not depend on the thread (a run-time tidx: the same fragment)."""
+    from cutedump.atoms.dsl_tensors import DslDescTensor, DslTensor, make_fragment_like  # start-up: only here
+
+    what = f"partition_fragment_SF{which}"
+    if not isinstance(sf_tensor, DslTensor) or isinstance(sf_tensor, DslDescTensor):
+        raise CuteDumpError(f"{what}: expects a tensor (sf_tensor.layout), got {sf_tensor!r} (AttributeError)")
+    if isinstance(tidx, bool) or not isinstance(tidx, int):
+        raise CuteDumpError(f"{what}: the thread index is an integer, got {tidx!r}")
+    thr = _thrfrg_sf(ev, which, sf_tensor.layout, thr_mma)
+    vmnk = _attr(thr_mma, "thr_layout_vmnk", what)
+    shape = [int(ev.call("size", ev.call("get", vmnk, targs=(C(j),)))) for j in range(4)]
+    i = int(tidx) if tidx.__class__ is C else 0
+    crd = []
+    for n in shape:  # get_flat_coord(tidx): the colexicographic coordinate of the index
+        crd.append(C(i % n))
+        i //= n
+    crd[-1] = C(int(crd[-1]) + i * shape[-1])  # an index past the size runs on in the last mode
+    thr_c = (crd[0], (crd[1 if which == "A" else 2], crd[3]))
+    part = ev.call("slice", (thr_c, (UNDERSCORE, UNDERSCORE)), thr)
+    part = ev.call("group", ev.call("flatten", part), targs=(0, 2))
+    if which == "B":
+        part = ev.call("group", part, targs=(1, 3))
+    return make_fragment_like(ev, DslTensor(sf_tensor.ptr, part), None)
+
+
+def partition_fragment_sfa(ev, sf_tensor, thr_mma, tidx):
+    return _partition_fragment_sf(ev, "A", sf_tensor, thr_mma, tidx)
+
+
+def partition_fragment_sfb(ev, sf_tensor, thr_mma, tidx):
+    return _partition_fragment_sf(ev, "B", sf_tensor, thr_mma, tidx)
