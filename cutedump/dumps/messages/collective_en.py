@@ -249,4 +249,9 @@ MESSAGES = {
     # ---- main: SM103's descriptors
     "coll.sm103_desc_not_modelled": "UMMA descriptors: not modelled for the SM103 FP4 ultra UMMA (its "
     "instruction descriptor is SM103's own)",
+    # ---- evt (issue 44): a custom epilogue visitor tree as the fusion
+    "coll.evt_no_smem": "a custom EVT ({root}, {nodes} nodes) is the FusionCallbacks themselves; every node's "
+    "SharedStorage is empty, so the tree's {tuple} keeps nothing ({total} byte)",
+    "coll.evt_smem": "a custom EVT ({root}, {nodes} nodes) is the FusionCallbacks themselves; its {tuple} of the "
+    "nodes' SharedStorage keeps {rows} Sm90RowBroadcast smem vector(s), {bytes} bytes -> {total} bytes",
 }

@@ -235,4 +235,9 @@ MESSAGES = {
     "coll.sm103_prefetch_on": "{schedule} 不派生自 {base} -> KernelPrefetchType::{value}",
     # ---- main: SM103's descriptors
     "coll.sm103_desc_not_modelled": "UMMA 描述符：SM103 FP4 ultra UMMA 未建模（它的指令描述符是 SM103 自己的）",
+    # ---- evt（issue 44）：自定义 epilogue visitor tree 作为 fusion
+    "coll.evt_no_smem": "自定义 EVT（{root}，{nodes} 个节点）本身即 FusionCallbacks；各节点的 SharedStorage 均为空，"
+    "故该树的 {tuple} 不占用共享内存（{total} 字节）",
+    "coll.evt_smem": "自定义 EVT（{root}，{nodes} 个节点）本身即 FusionCallbacks；其由各节点 SharedStorage 组成的 "
+    "{tuple} 含 {rows} 个 Sm90RowBroadcast 共享内存向量，共 {bytes} 字节 -> {total} 字节",
 }
