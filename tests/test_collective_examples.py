@@ -114,7 +114,8 @@ def _cfgs() -> dict[str, list[tuple[Config, str]]]:
         )
     ]
     # 71: cluster 2x2x1; Auto (the 2SM 256x128x64 tile), Auto with 3 stages, and the explicit 1SM (128x128x64) and
-    # 2SM schedules with their no-smem and TMA epilogues (the custom-EVT runners: test_example_71_custom_evt)
+    # 2SM schedules with their no-smem and TMA epilogues (the custom-EVT runners 6-9 agree field by field in
+    # tests/test_collective_evt.py)
     t1, t2 = (128, 128, 64), (256, 128, 64)
     lc = "cutlass::epilogue::fusion::LinearCombination<half_t, float, half_t, float, FloatRoundStyle::round_to_nearest>"
     ex["71"] = [
@@ -255,26 +256,6 @@ BASE90 = dict(arch="sm90", a="half_t:RowMajor", b="half_t:ColumnMajor", c="half_
             ),
             "collective/builder.hpp",
         ),
-        # 71: its custom EVT (alpha * acc + beta * C as an Sm90EVT tree), runners 6-9
-        (
-            "71",
-            dict(
-                arch="sm100",
-                a="half_t:RowMajor",
-                b="half_t:ColumnMajor",
-                c="half_t:ColumnMajor",
-                d="half_t:ColumnMajor",
-                tile="256,128,64",
-                cluster="2,2,1",
-                fusion="cutlass::epilogue::fusion::Sm90EVT<cutlass::epilogue::fusion::Sm90Compute<"
-                "cutlass::homogeneous_multiply_add, half_t, float, cutlass::FloatRoundStyle::round_to_nearest>, "
-                "cutlass::epilogue::fusion::Sm90ScalarBroadcast<float>, cutlass::epilogue::fusion::Sm90SrcFetch<half_t>, "
-                "cutlass::epilogue::fusion::Sm90EVT<cutlass::epilogue::fusion::Sm90Compute<cutlass::multiplies, float, "
-                "float, cutlass::FloatRoundStyle::round_to_nearest>, cutlass::epilogue::fusion::Sm90ScalarBroadcast<float>, "
-                "cutlass::epilogue::fusion::Sm90AccFetch>>",
-            ),
-            "sm100_builder.inl",
-        ),  # fmt: skip
         # 78: the emulated-FP32 (9xBF16) mainloop
         (
             "78",

@@ -119,6 +119,14 @@ CONFIGS = [
     dict(arch="sm120", a="nv_float4_t<float_e2m1_t>", b="nv_float4_t<float_e2m1_t>", c="bfloat16_t", d="float_e2m1_t",
          tile="128,128,128", alignment_a="32", alignment_b="32",
          fusion="LinCombPerColBiasBlockScaleFactor<16, float_e2m1_t, float, float_ue8m0_t>"),
+    # evt: a custom EVT (example 71's, no smem) and one with two row broadcasts (SM90)
+    dict(arch="sm100", a="half_t", b="half_t", c="half_t:ColumnMajor", d="half_t:ColumnMajor", tile="256,128,64",
+         cluster="2,2,1", fusion="Sm90EVT<Sm90Compute<homogeneous_multiply_add, half_t, float, round_to_nearest>, "
+         "Sm90ScalarBroadcast<float>, Sm90SrcFetch<half_t>, Sm90EVT<Sm90Compute<multiplies, float, float, "
+         "round_to_nearest>, Sm90ScalarBroadcast<float>, Sm90AccFetch>>"),
+    dict(arch="sm90", a="half_t", b="half_t", c="half_t", d="half_t", tile="128,128,64",
+         epilogue_schedule="TmaWarpSpecialized", fusion="Sm90EVT<Sm90Compute<plus, half_t, float, round_to_nearest>, "
+         "Sm90RowBroadcast<0, Shape<_128,_128,_64>, half_t>, Sm90RowBroadcast<0, Shape<_128,_128,_64>, float>>"),
     # sm100bw: SM100 blockwise (example 81, its grouped groupwise GEMM), a ptr-array GEMM without pointer layouts
     # (the no-smem ptr-array epilogue), a grouped block-scaled one (example 75)
     dict(arch="sm100", a="float_e4m3_t", b="float_e4m3_t", c="float_e4m3_t:ColumnMajor",

@@ -167,6 +167,8 @@ def build(cfg: Config, params: bool | str = True) -> Answer:
             ("epilogue smem atom C", epi.atom_c),
             ("epilogue smem atom D", epi.atom_d),
         ]
+        if getattr(epi, "fusion_why", None) is not None:  # a custom EVT's callbacks (SM90's named fusions: none)
+            fusion_fields(cfg, epi, ep, why)
     return Answer({"mainloop": main, "epilogue": ep}, why, ml, epi)
 
 
@@ -412,10 +414,19 @@ def fusion_fields(cfg: Config, epi, ep: dict, why: list) -> None:
     from cutedump.collective import fusion as F  # start-up: the fusion table only for --fusion
     from cutedump.collective import fusion_sm1xx as FX  # start-up: as the line above
 
-    name = F.parse(cfg.fusion).name
+    p = F.parse(cfg.fusion)
+    name = p.name
+    if p.tree is not None:  # a custom EVT: the callbacks are the tree; ThreadEpilogueOp the empty FusionOperation
+        ep["fusion"] = {
+            "operation": "FusionOperation",
+            "callbacks": p.tree.name,
+            "shared_storage_bytes": epi.fusion_bytes,
+        }
+        why.append(("fusion", epi.fusion_why))
+        return
     ep["fusion"] = {"operation": name, "shared_storage_bytes": epi.fusion_bytes}
     why.append(("fusion", epi.fusion_why))
-    if F.FUSIONS[name].sf:
+    if F.op(name).sf:
         ep["fusion"].update(FX.sf_fields(cfg))
         why.append(("fusion SFD", epi.sfd_why))
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from cutedump.collective.evt import ACTIVATIONS  # the activation functors (an EVT's Sm90Compute takes them too)
 from cutedump.errors import CuteDumpError
 
 
@@ -76,29 +77,43 @@ FUSIONS = {
         True, "col", None, (SFVS, OUT, COMP, SFE, SFL, BIAS, SRC, SCALAR), True
     ),
 }
+#: a custom epilogue visitor tree (cutedump.collective.evt): Parsed.name, and its row (no operation's roles)
+EVT = "EVT"
+TREE_ROW = Fusion(False, None, None, ())
+
+
+def op(name: str) -> Fusion:
+    """The operation's row (a custom tree's: none of the operations' parts)."""
+    return TREE_ROW if name == EVT else FUSIONS[name]
+
+
+#: the fusion operations with FusionCallbacks on the ptr-array (grouped) TMA epilogues: Sm90PtrArrayTmaWarpSpecialized's
+#: (sm90_callbacks_tma_warpspecialized.hpp:226 and :383), to which SM100's and SM120's ptr-array callbacks alias
+PTR_ARRAY_OPS = ("LinearCombination", "LinCombEltAct")
+PTR_ARRAY_CALLBACKS = "cutlass/epilogue/fusion/sm90_callbacks_tma_warpspecialized.hpp"
+
+
+def ptr_array_check(cfg, refused, not_modelled) -> None:
+    """A fusion on a ptr-array epilogue: a custom tree or an operation CUTLASS has ptr-array FusionCallbacks for, else
+    the primary template's static_assert (``refused``: the caller's Refused; a block-scale-factor operation's
+    ptr-array callbacks: ``not_modelled``)."""
+    p = parse(cfg.fusion)
+    if p.tree is not None or p.name in PTR_ARRAY_OPS:
+        return
+    if op(p.name).sf:
+        raise not_modelled(
+            f"--fusion {p.name} with a ptr-array (grouped) epilogue: its ptr-array FusionCallbacks "
+            "(sm100/sm120_callbacks_tma_warpspecialized.hpp) are not modelled"
+        )
+    raise refused(
+        "Could not find a callbacks specialization.",
+        f"cutlass/epilogue/fusion/callbacks.hpp:55 (no FusionCallbacks<Sm90PtrArrayTmaWarpSpecialized..., {p.name}<...>> "
+        f"in {PTR_ARRAY_CALLBACKS}: {', '.join(PTR_ARRAY_OPS)} only)",
+    )
+
+
 #: the scale-factor element types a block-scale-factor fusion writes (cutlass/float8.h)
 SF_ELEMENTS = ("float_ue8m0_t", "float_ue4m3_t")
-
-#: the activation functors of cutlass/epilogue/thread/activation.h a fusion takes (``template <class> class``)
-ACTIVATIONS = (
-    "Identity",
-    "ReLu",
-    "ReLU",
-    "Clamp",
-    "LowerBound",
-    "LeakyReLU",
-    "ThresholdReLU",
-    "Tanh",
-    "Sigmoid",
-    "SiLu",
-    "ScaledSiLu",
-    "HardSwish",
-    "ScaledHardSwish",
-    "GELU",
-    "ScaledGELU",
-    "GELU_taylor",
-    "ScaledGELU_taylor",
-)
 
 
 def _split_args(text: str) -> list[str]:
@@ -118,6 +133,8 @@ class Parsed(NamedTuple):
     act: str | None
     layout_aux: str | None  # an Aux operation's GmemLayoutTagAux as given (None: D's)
     given: dict  # role -> element type given in the spelling (SFVecSize: an int, the scale factors' layout: a tag)
+    tree: object = None  # a custom EVT's tree (cutedump.collective.evt.Node), name EVT
+    refusal: tuple | None = None  # the tree's first node static_assert (message, rule): raised by the epilogue
 
 
 def parse(text: str) -> Parsed:
@@ -132,13 +149,12 @@ def parse(text: str) -> Parsed:
     name, _, rest = t.partition("<")
     name = name.strip()
     args = _split_args(rest[:-1] if rest.endswith(">") else rest)
-    if name.startswith(("Sm90EVT", "Sm90TreeVisitor", "Sm90TopologicalVisitor", "Sm100EVT")):
-        raise CuteDumpError(
-            f"--fusion: {text.strip()!r} is an epilogue visitor tree (a custom EVT, as example 71 writes one): "
-            "CUTLASS's epilogue builder takes it as its FusionCallbacks (cutlass/epilogue/collective/builders/"
-            "sm90_builder.inl, sm100_builder.inl or sm120_builder.inl, by --arch); not modelled (cutedump "
-            f"models the fusion operations {', '.join(FUSIONS)})"
-        )
+    if t.startswith("Sm"):
+        # a custom epilogue visitor tree (example 71): the builder takes it as its FusionCallbacks
+        from cutedump.collective import evt as E  # start-up: the EVT nodes only for a tree
+
+        tree = E.parse(text)
+        return Parsed(EVT, None, None, {}, tree, E.first_refusal(tree, text))
     if name in FUSIONS and args:
         # the last template parameter of every fusion operation: FloatRoundStyle RoundStyle (default round_to_nearest)
         style = args[-1].replace("cutlass::", "").replace("FloatRoundStyle::", "").strip()
@@ -227,7 +243,7 @@ def elements(cfg) -> dict:
     out[BIAS] = p.given.get(BIAS, out[OUT])
     out[AUX] = p.given.get(AUX, out[OUT])
     out[AMAX] = p.given.get(AMAX, out[COMP])
-    if FUSIONS[p.name].sf:
+    if op(p.name).sf:
         out[SFVS], out[SFE] = p.given[SFVS], p.given[SFE]
         out[SFL] = p.given.get(SFL, "RowMajor")
     return out
@@ -235,6 +251,10 @@ def elements(cfg) -> dict:
 
 def cpp_fusion(cfg, cpp_type: dict) -> str:
     """The fusion's C++ spelling (for the oracle programs), as CUTLASS's examples write it."""
+    from cutedump.collective import evt as E  # start-up: as parse
+
+    if E.is_tree(cfg.fusion):  # (spelled before its checks: CUTLASS's own static_asserts are the oracle's answer)
+        return E.cpp(cfg.fusion, cpp_type)
     p = parse(cfg.fusion)
     f = FUSIONS[p.name]
     el = elements(cfg)

@@ -5,7 +5,7 @@ scale-factor fields (examples 72b and 79b: SFD's layout from cutedump.scale), an
 
 from __future__ import annotations
 
-from cutedump.collective.fusion import AUX, BIAS, COMP, FUSIONS, SFE, SFL, SFVS, elements, parse
+from cutedump.collective.fusion import AUX, BIAS, COMP, SFE, SFL, SFVS, elements, op, parse
 from cutedump.collective.sm90 import Choice, Phrase, Refused
 
 FB100 = "cutlass/epilogue/fusion/sm100_callbacks_tma_warpspecialized.hpp"
@@ -71,7 +71,12 @@ def callbacks_storage(cfg, em: int, en: int, stages_d: int, aux_align: int = 0) 
     block-scale-factor store nodes their reduction scratch; everything else an empty struct)."""
     from cutedump.collective.config import ELEMENT_BITS  # start-up: as the caller
 
-    f = FUSIONS[parse(cfg.fusion).name]
+    if parse(cfg.fusion).tree is not None:  # a custom EVT: the tree's own SharedStorage
+        from cutedump.collective import evt as E  # start-up: the EVT nodes only for a tree
+
+        size, align = E.callbacks_storage(cfg.fusion)
+        return size, align, {"evt": size}
+    f = op(parse(cfg.fusion).name)
     el = elements(cfg)
     parts = {"bias": 0, "aux": 0, "sf": 0}
     out, align = 0, 1
@@ -99,7 +104,13 @@ def callbacks_storage(cfg, em: int, en: int, stages_d: int, aux_align: int = 0) 
 def storage_choice(cfg, total: int, parts: dict, em: int, en: int, stages_d: int, rule: str):
     """The why line of the fusion callbacks' smem (a Choice of the operation's name)."""
 
-    name = parse(cfg.fusion).name
+    p = parse(cfg.fusion)
+    if p.tree is not None:
+        from cutedump.collective import evt as E  # start-up: as callbacks_storage
+
+        value, key, facts = E.storage_facts(cfg.fusion, total)
+        return Choice(value, E.RULE, Phrase(key, **facts))
+    name = p.name
     if not any(parts.values()):
         return Choice(name, rule, Phrase("coll.fusion_no_smem", name=name, total=total))
     return Choice(
@@ -162,7 +173,7 @@ def late_error(cfg, cta_m: int):
     after every static_assert of the translation unit, so the build raises it last (None when there is none)."""
     from cutedump.collective.config import ELEMENT_BITS  # start-up: as the caller
 
-    f = FUSIONS[parse(cfg.fusion).name]
+    f = op(parse(cfg.fusion).name)
     el = elements(cfg)
     bits = ELEMENT_BITS[el[BIAS]]
     if cfg.arch != "sm100" or f.bias != "col" or bits >= 8:

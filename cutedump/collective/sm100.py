@@ -697,6 +697,15 @@ def epilogue(cfg: Config):
         ep.name = "Sm100PtrArrayNoSmem" if ptr else "Sm100NoSmem"
         ep.shared_storage_bytes, ep.tile = (1 if legacy else NOSMEM_SHARED_STORAGE_BYTES), None
         if ep.fusion is not None:
+            if legacy and ep.fusion.name == "LinearCombination":
+                raise NotModelled(
+                    f"--fusion LinearCombination with {s}: the builder's legacy thread::LinearCombination for the "
+                    f"default operation ({EB}:1502) when spelled out is not modelled (leave --fusion out)"
+                )
+            if ptr:  # the ptr-array callbacks CUTLASS has (the TMA ones with 0 stages)
+                from cutedump.collective import fusion as F  # start-up: as above
+
+                F.ptr_array_check(cfg, Refused, NotModelled)
             if ep.fusion.name in _SF_OPS:
                 from cutedump.collective import fusion_sm1xx as FX  # start-up: the fusion rules only for --fusion
 
@@ -837,7 +846,9 @@ def epilogue(cfg: Config):
     if ep.fusion is None:
         shared = ru(coll + align + TMA_DESC_BYTES * 2 * ptr + 16 * stages_c, align)
     else:  # + the fusion callbacks' SharedStorage (and the alignment it asks), then the C load pipeline
-        shared = _fused_storage(cfg, ep, em, en, stages_d, coll, align, stages_c, en_atom=contiguous_n)
+        shared = _fused_storage(
+            cfg, ep, em, en, stages_d, coll, align, stages_c, en_atom=contiguous_n, descs=2 if ptr else 0
+        )
     ep.schedule, ep.name, ep.shared_storage_bytes, ep.tile, ep.tile_print = (
         sched,
         "Sm100PtrArrayTmaWarpSpecialized" if ptr else "Sm100TmaWarpSpecialized",
@@ -881,7 +892,7 @@ _SF_OPS = (
 )
 
 
-def _fused_storage(cfg, ep, em, en, stages_d, coll, align, stages_c, nosmem=False, en_atom=None) -> int:
+def _fused_storage(cfg, ep, em, en, stages_d, coll, align, stages_c, nosmem=False, en_atom=None, descs=0) -> int:
     """The epilogue's SharedStorage with a fusion: {collective C/D buffers, FusionCallbacks::SharedStorage} then the
     C load pipeline's barriers (16 bytes a stage; none in the no-smem collective, whose SharedStorage is the fusion
     storage and an empty reduction buffer). An Aux tile is the whole epilogue tile (``en``); its smem atom is
@@ -889,8 +900,12 @@ def _fused_storage(cfg, ep, em, en, stages_d, coll, align, stages_c, nosmem=Fals
     from cutedump.collective import fusion as F  # start-up: as above
     from cutedump.collective import fusion_sm1xx as FX  # start-up: as the line above
 
+    if descs:  # a ptr-array epilogue: the callbacks CUTLASS has for it
+        F.ptr_array_check(cfg, Refused, NotModelled)
+    if ep.fusion.refusal is not None:  # a tree node's static_assert (its callbacks' class)
+        raise Refused(*ep.fusion.refusal)
     aux_al = 0
-    f = F.FUSIONS[ep.fusion.name]
+    f = F.op(ep.fusion.name)
     if f.aux == "out" and not nosmem:
         el = F.elements(cfg)[F.AUX]
         aux_al = _swizzle_alignment(
@@ -904,10 +919,16 @@ def _fused_storage(cfg, ep, em, en, stages_d, coll, align, stages_c, nosmem=Fals
     ep.fusion_why = FX.storage_choice(cfg, fb, parts, em, en, 0 if nosmem else stages_d, FX.FB100)
     ep.sfd_why = FX.sfd_choice(cfg, FX.ST100) if f.sf else None
     ru = lambda x, a: -(-x // a) * a
-    if nosmem:  # {FusionStorage thread; array_aligned<uint8_t, 0> buffer} (16-byte aligned, 16 bytes)
-        return ru(ru(fb, max(fa, 16)) + NOSMEM_SHARED_STORAGE_BYTES // 2, max(fa, 16))
+    if nosmem:  # {FusionStorage thread; array_aligned<uint8_t, 0> buffer} (16-byte aligned, 16 bytes); a custom
+        # EVT (ThreadEpilogueOp FusionOperation) gets a reduction buffer of one byte per epilogue tile element
+        # (IsReductionBufferNeeded, sm100_epilogue_nosmem.hpp:479)
+        buf = ru(em * en, 16) if ep.fusion.tree is not None else NOSMEM_SHARED_STORAGE_BYTES // 2
+        return ru(ru(fb, max(fa, 16)) + buf, max(fa, 16))
     al = max(align, fa)
-    return ru(ru(ru(coll, fa) + fb, al) + 16 * stages_c, al)
+    tensors = ru(ru(coll, fa) + fb, al)
+    if descs:  # TensorMapStorage (aligned_struct<128>): C's and D's TMA descriptors, 128 bytes each
+        tensors, al = ru(tensors, 128) + TMA_DESC_BYTES * descs, max(al, 128)
+    return ru(tensors + 16 * stages_c, al)
 
 
 def epi_layout_expr(atom: str, em: int, en: int, stages: int, stride: int, m_major: bool) -> str:

@@ -726,19 +726,25 @@ def epilogue(cfg: Config):
     elif fusion is None:
         shared = _ru(coll + align + 16 * stages_c, align)
     else:  # + FusionCallbacks::SharedStorage (sm120_callbacks_tma_warpspecialized.hpp), aligned as it asks
-        if F.FUSIONS[fusion.name].sf:
+        if F.op(fusion.name).sf:
             FX.sf_checks(cfg, em, en)
+        if fusion.refusal is not None:  # a tree node's static_assert (its callbacks' class)
+            raise Refused(*fusion.refusal)
         aux_al = 0
-        if F.FUSIONS[fusion.name].aux == "out":
+        if F.op(fusion.name).aux == "out":
             el_aux = F.elements(cfg)[F.AUX]
             aux_major = "MN" if (fusion.layout_aux or cfg.d.layout) == "ColumnMajor" else "K"
             aux_al = sm90_swizzle_alignment(sm90_smem_selector(aux_major, el_aux, em, en, f"{EB}:119").value)
         fb, fa, parts = FX.callbacks_storage(cfg, em, en, stages_d, aux_al)
         ep.fusion_bytes = fb
         ep.fusion_why = FX.storage_choice(cfg, fb, parts, em, en, stages_d, FX.FB120)
-        ep.sfd_why = FX.sfd_choice(cfg, FX.ST120) if F.FUSIONS[fusion.name].sf else None
+        ep.sfd_why = FX.sfd_choice(cfg, FX.ST120) if F.op(fusion.name).sf else None
         al = max(align, fa)
-        shared = _ru(_ru(_ru(coll, fa) + fb, al) + 16 * stages_c, al)
+        tensors = _ru(_ru(coll, fa) + fb, al)
+        if cfg.grouped:  # + TensorMapStorage: C's descriptor and one of D per epilogue warp group (as above)
+            F.ptr_array_check(cfg, Refused, NotModelled)
+            tensors, al = _ru(tensors, 128) + 128 * (1 + 2), max(al, 128)
+        shared = _ru(tensors + 16 * stages_c, al)
     ep.deferred = deferred
     ep.schedule = Choice(
         s,

@@ -1157,12 +1157,18 @@ def epilogue(cfg: Config, kernel_schedule: str | None = None) -> Epilogue:
         align = max(al_c, al_d)
         coll = _round_up(_round_up(c_bytes, al_d) + d_bytes, align)
     # + FusionStorage (the fusion callbacks' smem: an empty struct for LinearCombination), padded to the alignment
+    if fusion is not None and ptr is not None:  # the ptr-array callbacks CUTLASS has
+        from cutedump.collective import fusion as F  # start-up: as above
+
+        F.ptr_array_check(cfg, Refused, NotModelled)
+    if fusion is not None and fusion.refusal is not None:  # a tree node's static_assert (its callbacks' class)
+        raise Refused(*fusion.refusal)
     fbytes = 1 if fusion is None else _fusion_bytes(cfg, fusion, em, en, stages_d)
     tensors = _round_up(coll + fbytes, align)
     if ptr is not None:  # TensorMapStorage: C's descriptor and one of D per epilogue warp group (aligned 128)
         tensors = _round_up(tensors, 128) + TMA_DESC_BYTES * (1 + ptr)
     shared = _round_up(tensors + PIPELINE_BYTES_PER_STAGE * stages_c, align)
-    return Epilogue(
+    out = Epilogue(
         schedule=ch,
         name="Sm90TmaWarpSpecialized" if ptr is None else "Sm90PtrArrayTmaWarpSpecialized",
         shared_storage_bytes=shared,
@@ -1179,6 +1185,13 @@ def epilogue(cfg: Config, kernel_schedule: str | None = None) -> Epilogue:
         copy_ops={"g2s": "SM90_TMA_LOAD", "s2r": s2r, "r2s": r2s, "s2g": "SM90_TMA_STORE"},
         deferred=deferred,
     )
+    if fusion is not None and fusion.tree is not None:  # a custom EVT: its callbacks' fields (build.fusion_fields)
+        from cutedump.collective import evt as E  # start-up: the EVT nodes only for a tree
+
+        out.fusion_bytes = fbytes
+        value, key, facts = E.storage_facts(cfg.fusion, fbytes)
+        out.fusion_why = Choice(value, E.RULE, Phrase(key, **facts))
+    return out
 
 
 def _fusion_bytes(cfg: Config, fusion: tuple, em: int, en: int, stages_d: int) -> int:
@@ -1187,7 +1200,11 @@ def _fusion_bytes(cfg: Config, fusion: tuple, em: int, en: int, stages_d: int) -
     tile per StagesD; per-row biases (Sm90ColBroadcast), scalars and activations keep none (an empty struct)."""
     from cutedump.collective import fusion as F  # start-up: as above
 
-    f = F.FUSIONS[fusion[0]]
+    if fusion.tree is not None:  # a custom EVT: the tree's own SharedStorage (cutedump.collective.evt)
+        from cutedump.collective import evt as E  # start-up: the EVT nodes only for a tree
+
+        return E.callbacks_storage(cfg.fusion)[0]
+    f = F.op(fusion[0])
     el = F.elements(cfg)
     out = 0
     if f.bias == "col":

@@ -105,13 +105,18 @@ def parse(
     if fusion not in (None, "", "auto"):
         from cutedump.collective import fusion as F  # start-up: the fusion table only for --fusion
 
-        if F.FUSIONS[F.parse(fusion).name].sf and arch == "sm90":
+        if F.op(F.parse(fusion).name).sf and arch == "sm90":
             raise CuteDumpError(
                 f"--fusion {fusion.strip()!r} with --arch sm90: CUTLASS 4.2 has FusionCallbacks for the "
                 "block-scale-factor operations on SM100 and SM120 only (sm100_callbacks_tma_warpspecialized.hpp, "
                 "sm120_callbacks_tma_warpspecialized.hpp); not modelled for sm90"
             )
         fu = fusion.strip()
+        if F.parse(fusion).tree is not None and opd.element == "void":
+            raise CuteDumpError(
+                f"--fusion {fu!r} with --d void: the builders then take D's element type from the tree "
+                "(fusion::get_element_aux_t, sm90_callbacks_tma_warpspecialized.hpp:2761); not modelled"
+            )
     sm90_only = grouped and arch not in ("sm100", "sm120")  # (SM100 and SM120 grouped, blockwise: modelled)
     if (arch != "sm90" and sm90_only) or (arch not in ("sm90", "sm120", "sm100") and sfv is not None):
         what, builder = (
@@ -558,7 +563,8 @@ def _text(cfg, ans, prob, words) -> str:
     rows.append(("SharedStorage", f"{e['shared_storage_bytes']} bytes"))
     fu = e.get("fusion")
     if fu is not None:  # an SM100/SM120 epilogue's fusion callbacks (and a block-scale-factor output's SFD)
-        rows.append(("fusion", f"{fu['operation']}: FusionCallbacks::SharedStorage {fu['shared_storage_bytes']} bytes"))
+        head = fu["operation"] if "callbacks" not in fu else f"{fu['callbacks']} (operation {fu['operation']})"
+        rows.append(("fusion", f"{head}: FusionCallbacks::SharedStorage {fu['shared_storage_bytes']} bytes"))
         if "sf_vec_size" in fu:
             sfd = f"SFVecSize {fu['sf_vec_size']}, {fu['element_block_scale_factor']}, {fu['gmem_layout_tag_scalefactor']}"
             rows.append(("SFD", sfd))

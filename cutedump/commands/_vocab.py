@@ -188,7 +188,11 @@ VOCAB: list[tuple[str, str, str]] = [
         "Sm1xxBlockwiseScaleConfig<M,N,K,..>, e.g. 1,128,128",
     ),
     ("--sf-major", "text", "with --sf-vec: the scale factors' majors, SFA's then SFB's (MN, K, MN,K or K,MN)"),
-    ("--fusion", "text", "the epilogue's fusion operation, e.g. LinCombEltAct<ReLu> (default: LinearCombination)"),
+    (
+        "--fusion",
+        "text",
+        "the epilogue's fusion operation, e.g. LinCombEltAct<ReLu>, or a custom EVT as C++ spells it (Sm90EVT<...>) (default: LinearCombination)",
+    ),
     ("--alignment-a", "int", "A's alignment in elements (default: 128 bits)"),
     ("--alignment-b", "int", "B's alignment in elements (default: 128 bits)"),
     ("--alignment-c", "int", "C's alignment in elements (default: 128 bits)"),

@@ -142,7 +142,9 @@ COMMAND = Command(
             help="The epilogue's fusion operation (cutlass::epilogue::fusion::), e.g. LinCombEltAct<ReLu>, "
             "LinCombPerRowBias, ScaledLinCombPerRowBiasEltActAmaxAux<ReLU> (default: LinearCombination); on sm100 "
             "and sm120 also the block-scale-factor outputs as C++ spells them, e.g. LinCombBlockScaleFactor<16, "
-            "float_e2m1_t, float, float_ue8m0_t, RowMajor, float> (example 72b).",
+            "float_e2m1_t, float, float_ue8m0_t, RowMajor, float> (example 72b); or a custom epilogue visitor tree "
+            "as C++ spells it, e.g. Sm90EVT<Sm90Compute<multiplies, half_t, float, round_to_nearest>, "
+            "Sm90ScalarBroadcast<float>, Sm90AccFetch> (example 71).",
         ),
         Opt(
             "--problem",

@@ -259,4 +259,9 @@ MESSAGES = {
     "coll.mixed_convert_scale_lut": "{narrow} ({narrow_type}) with a {scale} scale ({entries} {scale_type} values, "
     "{scale_bits} bits) -> ConvertAndScale with UseScaleLookupTable: each {narrow_type} value picks its scaled "
     "{wide_type} from the scale's lookup table",
+    # ---- evt (issue 44): a custom epilogue visitor tree as the fusion
+    "coll.evt_no_smem": "a custom EVT ({root}, {nodes} nodes) is the FusionCallbacks themselves; every node's "
+    "SharedStorage is empty, so the tree's {tuple} keeps nothing ({total} byte)",
+    "coll.evt_smem": "a custom EVT ({root}, {nodes} nodes) is the FusionCallbacks themselves; its {tuple} of the "
+    "nodes' SharedStorage keeps {rows} Sm90RowBroadcast smem vector(s), {bytes} bytes -> {total} bytes",
 }

@@ -244,4 +244,9 @@ MESSAGES = {
     "coll.mixed_convert_scale_lut": "{narrow}（{narrow_type}）带 {scale} scale（{entries} 个 {scale_type} 值，"
     "{scale_bits} 位）-> ConvertAndScale 且 UseScaleLookupTable：每个 {narrow_type} 值从 scale 的查找表中取出缩放后的 "
     "{wide_type}",
+    # ---- evt（issue 44）：自定义 epilogue visitor tree 作为 fusion
+    "coll.evt_no_smem": "自定义 EVT（{root}，{nodes} 个节点）本身即 FusionCallbacks；各节点的 SharedStorage 均为空，"
+    "故该树的 {tuple} 不占用共享内存（{total} 字节）",
+    "coll.evt_smem": "自定义 EVT（{root}，{nodes} 个节点）本身即 FusionCallbacks；其由各节点 SharedStorage 组成的 "
+    "{tuple} 含 {rows} 个 Sm90RowBroadcast 共享内存向量，共 {bytes} 字节 -> {total} 字节",
 }
