@@ -907,7 +907,9 @@ def _fused_storage(cfg, ep, em, en, stages_d, coll, align, stages_c, nosmem=Fals
     if nosmem:  # {FusionStorage thread; array_aligned<uint8_t, 0> buffer} (16-byte aligned, 16 bytes)
         return ru(ru(fb, max(fa, 16)) + NOSMEM_SHARED_STORAGE_BYTES // 2, max(fa, 16))
     al = max(align, fa)
-    return ru(ru(ru(coll, fa) + fb, al) + 16 * stages_c, al)
+    # a ptr-array epilogue's C/D TMA descriptors (TensorMapStorage) between the tensors and the pipeline, as unfused
+    tmaps = TMA_DESC_BYTES * 2 * cfg.epilogue_schedule.startswith("PtrArray")
+    return ru(ru(ru(coll, fa) + fb, al) + tmaps + 16 * stages_c, al)
 
 
 def epi_layout_expr(atom: str, em: int, en: int, stages: int, stride: int, m_major: bool) -> str:
