@@ -375,7 +375,7 @@ def _snap() -> dict:
 
 
 #: the configurations of a kind the tests ask: the snapshot's first (its order is a hash's: a uniform draw)
-ASKED = 48
+ASKED = 72
 
 
 def configs(kind: str) -> list[Config]:
