@@ -75,10 +75,17 @@ def build(cfg: Config, params: bool | str = True) -> Answer:
         return _build_sm103(cfg)
     pairs = [o.element for o in (cfg.a, cfg.b) if element_pair_parts(o.element)]
     if pairs:
+        own = {"sm100": "sm100_blockscaled_umma_builder.inl", "sm120": "sm120_blockscaled_mma_builder.inl"}
         raise R.NotModelled(
             f"{pairs[0]} on --arch {cfg.arch}: the element pair cute::tuple<Element, ElementSF> is how CUTLASS's SM103 "
             "builder takes block-scaled operands (sm103_blockscaled_umma_builder.inl, example 89: --arch sm103); "
-            f"the --arch {cfg.arch} builders with such a pair are not modelled (their block-scaled spelling is a "
+            + (
+                f"CUTLASS's {cfg.arch} builder takes it too (cutlass/gemm/collective/builders/{own[cfg.arch]}, with "
+                "the schedule's vector size: blockscaled_type of sm1xx_common.inl; the profiler's spelling), "
+                if cfg.arch in own
+                else ""
+            )
+            + f"the --arch {cfg.arch} builders with such a pair are not modelled (their block-scaled spelling is a "
             "wrapper such as nv_float4_t<float_e2m1_t>)"
         )
     not_modelled_scales(cfg)

@@ -219,6 +219,8 @@ SM90_EPILOGUE_SCHEDULES = (
     "PtrArrayNoSmemWarpSpecialized",
     "PtrArrayTmaWarpSpecializedCooperative",
     "PtrArrayTmaWarpSpecializedPingpong",
+    # cutlass::gemm::EpilogueTransposed (cutlass/gemm/dispatch_policy.hpp:163): the profiler's RS TT kernels' epilogue
+    "EpilogueTransposed",
 )
 SM100_BLOCK_SCALED_SCHEDULES = tuple(
     f"KernelTmaWarpSpecialized{sm}{kind}Sm100"
@@ -665,9 +667,12 @@ def schedule_name(text: str, table: tuple[str, ...], what: str) -> str:
     if t not in table:
         from cutedump.collective.cutlass_names import (  # start-up: refusals only
             EPILOGUE_SCHEDULES,
+            GEMM_EPILOGUE_TAGS,
             KERNEL_SCHEDULE_ALIASES,
             KERNEL_SCHEDULES,
         )
+
+        EPILOGUE_SCHEDULES = EPILOGUE_SCHEDULES + GEMM_EPILOGUE_TAGS  # noqa: N806 (both headers' epilogue tags)
 
         modelled = ", ".join(["auto", *table[1:]])
         alias = KERNEL_SCHEDULE_ALIASES.get(t)

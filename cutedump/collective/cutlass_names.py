@@ -232,6 +232,11 @@ EPILOGUE_SCHEDULES = (
     "TmaWarpSpecializedElementwiseBase",
 )
 
+#: the epilogue tags cutlass/gemm/dispatch_policy.hpp declares (``struct Epilogue*`` in namespace cutlass::gemm: the
+#: SM90 epilogue builder's EpilogueTransposed, the kernel layer's EpilogueDefault), read from the header by
+#: tests/test_collective_profiler.py
+GEMM_EPILOGUE_TAGS = ("EpilogueDefault", "EpilogueTransposed")
+
 #: the kernel schedules CUTLASS 4.2 declares as aliases (``using Kernel... = Kernel...;`` of
 #: cutlass/gemm/dispatch_policy.hpp, e.g. example 89's KernelTmaWarpSpecialized1SmBlockScaledMxNvf4UltraVs16Sm103):
 #: alias -> the schedule it names, read from the headers by tests/test_collective.py

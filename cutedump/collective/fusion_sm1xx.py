@@ -40,6 +40,12 @@ SF_CALLBACKS = {
 }
 
 
+def _family(cfg) -> str:
+    """The epilogue builder's arch: SM103's is SM100's (cutlass/epilogue/collective/builders/sm103_builder.inl
+    aliases CollectiveBuilder<arch::Sm100, ...>), whose callbacks and store nodes it takes."""
+    return "sm100" if cfg.arch in ("sm100", "sm103") else cfg.arch
+
+
 def sf_checks(cfg, em: int, en: int) -> None:
     """A block-scale-factor operation's FusionCallbacks: one CUTLASS specializes for the epilogue and SF layout tag
     (else the primary template's static_assert, cutlass/epilogue/fusion/callbacks.hpp:55), then its store node's
@@ -48,18 +54,19 @@ def sf_checks(cfg, em: int, en: int) -> None:
 
     el = elements(cfg)
     name = parse(cfg.fusion).name
-    if el[SFL] not in SF_CALLBACKS[cfg.arch].get(name, ()):
+    fam = _family(cfg)
+    if el[SFL] not in SF_CALLBACKS[fam].get(name, ()):
         raise Refused(
             "Could not find a callbacks specialization.",
-            f"cutlass/epilogue/fusion/callbacks.hpp:55 (no FusionCallbacks<{cfg.arch.capitalize()}..., {name}<..., "
-            f"{el[SFL]}, ...>> in {FB100 if cfg.arch == 'sm100' else FB120})",
+            f"cutlass/epilogue/fusion/callbacks.hpp:55 (no FusionCallbacks<{fam.capitalize()}..., {name}<..., "
+            f"{el[SFL]}, ...>> in {FB100 if fam == 'sm100' else FB120})",
         )
     vs, row = el[SFVS], el[SFL] == "RowMajor"
     ext = en if row else em
-    st = ST100 if cfg.arch == "sm100" else ST120
+    st = ST100 if fam == "sm100" else ST120
     if ext % vs:
         raise Refused("EpilogueTileN should be divisible by SFVecSize", st)
-    ok = (1, 2, 4, 8) if row or cfg.arch == "sm100" else (1, 2, 4)
+    ok = (1, 2, 4, 8) if row or fam == "sm100" else (1, 2, 4)
     if ext // vs not in ok:
         raise Refused("Possible store in interleaved 4B aligned format", st)
 
@@ -90,7 +97,7 @@ def callbacks_storage(cfg, em: int, en: int, stages_d: int, aux_align: int = 0) 
         align = max(align, aux_align)
     if f.sf:
         comp = ELEMENT_BITS[el[COMP]] // 8
-        if cfg.arch == "sm100":  # the column store's array_aligned<ElementCompute, SFVecSize 64 ? 4 : 0>: 16 bytes
+        if _family(cfg) == "sm100":  # the column store's array_aligned<ElementCompute, SFVecSize 64 ? 4 : 0>: 16 bytes
             nbytes, al = (16, 16) if el[SFL] == "ColumnMajor" else (0, 1)
         else:  # 8 warps' quads (row store: 64 values) or threads of a quad (column store: 32 values)
             nbytes, al = (64 if el[SFL] == "RowMajor" else 32) * comp, comp
@@ -176,7 +183,7 @@ def late_error(cfg, cta_m: int):
     f = op(parse(cfg.fusion).name)
     el = elements(cfg)
     bits = ELEMENT_BITS[el[BIAS]]
-    if cfg.arch != "sm100" or f.bias != "col" or bits >= 8:
+    if _family(cfg) != "sm100" or f.bias != "col" or bits >= 8:
         return None
     m, n, k = cta_m, cfg.tile[1], cfg.tile[2]
     bias, comp = el[BIAS], el[COMP]

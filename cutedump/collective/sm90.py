@@ -1055,17 +1055,29 @@ def epilogue(cfg: Config, kernel_schedule: str | None = None) -> Epilogue:
         from cutedump.collective import fusion as F  # start-up: the fusion table only for --fusion
 
         fusion = F.parse(cfg.fusion)
-        if s == "EpilogueScheduleAuto":
+        # the builder's default LinearCombination<ElementD, ElementCompute, ElementC, ElementCompute>, ElementCompute
+        # the builder's own (cutedump gives it the accumulator): another operation, or other element types, is a fusion
+        el = F.elements(cfg)
+        default = fusion[0] == "LinearCombination" and (el[F.OUT], el[F.COMP], el[F.SRC], el[F.SCALAR]) == (
+            cfg.d.element,
+            cfg.acc,
+            cfg.c.element,
+            cfg.acc,
+        )
+        if s == "EpilogueScheduleAuto" and not default:
             raise Refused(
                 "Auto schedule doesn't support fusion. Use one of the TmaWarpSpecialized schedules instead.",
                 f"{EB}:615",
             )
+        if s == "EpilogueTransposed" and not default:
+            raise Refused("EpilogueTransposed schedule doesn't support fusion.", f"{EB}:860")
         if s in ("NoSmemWarpSpecialized", "PtrArrayNoSmemWarpSpecialized"):
-            if fusion[0] != "LinearCombination":
+            if not default:
                 raise Refused(
                     "Could not build a collective epilogue for given parameters.",
                     "cutlass/epilogue/collective/collective_builder.hpp:72 (no builder matches: the no-smem epilogue's "
-                    f"builder, {EB}:466, takes LinearCombination only)",
+                    f"builder, {EB}:466, takes LinearCombination<ElementD, ElementCompute, ElementC, ElementCompute> "
+                    "only, ElementCompute the builder's: the accumulator)",
                 )
     if s in ("EpilogueScheduleAuto", "NoSmemWarpSpecialized"):
         ch = Choice(
@@ -1083,6 +1095,8 @@ def epilogue(cfg: Config, kernel_schedule: str | None = None) -> Epilogue:
                 "pointer layout tags: a grouped GEMM takes PtrArrayNoSmemWarpSpecialized)",
             )
         return Epilogue(schedule=ch, name="EpilogueDefault", shared_storage_bytes=1, deferred=deferred)
+    if s == "EpilogueTransposed":  # DefaultEpilogue<.., EpilogueTransposed> in the no-smem adapter (sm90_builder.inl)
+        return Epilogue(schedule=Choice(s, f"{EB}:882", Phrase("coll.given", value=s)), name=s, shared_storage_bytes=1)
     if s == "PtrArrayNoSmemWarpSpecialized":
         ch = Choice(
             s,

@@ -122,13 +122,14 @@ def parse(
         what, builder = (
             (
                 "--grouped",
-                "cutlass/gemm/collective/builders/sm100_umma_builder.inl with KernelPtrArrayTmaWarpSpecialized"
-                "{1,2}SmSm100 and the PtrArray epilogues",
+                # SM103's grouped GEMMs: its block-scaled builder with the KernelPtrArray...Sm103 schedules
+                "cutlass/gemm/collective/builders/sm103_blockscaled_umma_builder.inl with "
+                "KernelSchedulePtrArraySm103BlockScaledGemm and the PtrArray epilogues",
             )
             if grouped
             else ("--sf-vec", "cutlass/gemm/collective/builders/sm100_blockwise_umma_builder.inl")
         )
-        where = "--arch sm90" if what == "--fusion" else "--arch sm90 and sm120"
+        where = "--arch sm90, sm100 and sm120"
         raise CuteDumpError(
             f"{what} with --arch {arch}: CUTLASS's builder ({builder}) is not modelled (cutedump models {what} for "
             f"{where})"
