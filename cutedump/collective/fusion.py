@@ -101,9 +101,12 @@ def ptr_array_check(cfg, refused, not_modelled) -> None:
     if p.tree is not None or p.name in PTR_ARRAY_OPS:
         return
     if op(p.name).sf:
+        if cfg.arch in ("sm100", "sm103"):  # Sm100PtrArrayTmaWarpSpecialized's row block-scale-factor callbacks
+            return  # (sm100_callbacks_tma_warpspecialized.hpp:334, 424): the profiler's grouped NVFP4/MX outputs
         raise not_modelled(
-            f"--fusion {p.name} with a ptr-array (grouped) epilogue: its ptr-array FusionCallbacks "
-            "(sm100/sm120_callbacks_tma_warpspecialized.hpp) are not modelled"
+            f"--fusion {p.name} with a ptr-array (grouped) epilogue: CUTLASS's {cfg.arch}_builder.inl builds it "
+            f"with the ptr-array FusionCallbacks of {cfg.arch}_callbacks_tma_warpspecialized.hpp, which cutedump "
+            "does not model"
         )
     raise refused(
         "Could not find a callbacks specialization.",
