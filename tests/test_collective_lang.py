@@ -143,6 +143,14 @@ CONFIGS = [
     dict(arch="sm103", a="cute::tuple<float_e2m1_t,float_ue4m3_t>", b="cute::tuple<float_e2m1_t,float_ue4m3_t>",
          d="bfloat16_t", tile="128,192,768", alignment_a="32", alignment_b="32",
          schedule="KernelTmaWarpSpecialized1SmBlockScaledMxNvf4UltraVs16Sm103DisablePrefetch"),
+    # stride: stride types in place of layout tags (a K-major A, an M-major D; major in both modes; in neither: A
+    # with the SS builder, C with the no-smem epilogue)
+    dict(arch="sm90", a="half_t:cute::Stride<int64_t, cute::Int<1>, int64_t>", b="half_t",
+         d="half_t:cute::Stride<cute::Int<1>, int64_t, int64_t>", tile="128,128,64"),
+    dict(arch="sm90", a="half_t:cute::Stride<cute::Int<1>, cute::Int<1>, int64_t>", b="half_t", d="half_t",
+         tile="128,128,64"),
+    dict(arch="sm90", a="half_t:cute::Stride<int64_t, int64_t, int64_t>", b="half_t",
+         c="half_t:cute::Stride<int64_t, int64_t, int64_t>", d="half_t", tile="128,128,64"),
 ]  # fmt: skip
 
 
