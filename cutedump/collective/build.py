@@ -91,7 +91,7 @@ def stride_why(cfg: Config) -> list:
         if o.element == "void" or not S.is_stride(o.layout):
             continue
         fr = {"front_0": S.mode_front(o.layout, w, 0), "front_1": S.mode_front(o.layout, w, 1)}
-        facts = dict(operand=w.upper(), stride=o.layout, tag=S.layout_tag(o.layout, w), **fr)
+        facts = dict(operand=w.upper(), stride=o.layout, tag=S.layout_tag(o.layout, w), unit="cute::Int<1>", **fr)
         if w in "ab":
             major = operand_major(cfg, w)
             both = S.is_major(o.layout, w, 0) and S.is_major(o.layout, w, 1)

@@ -237,14 +237,14 @@ MESSAGES = {
     "coll.sm103_desc_not_modelled": "UMMA 描述符：SM103 FP4 ultra UMMA 未建模（它的指令描述符是 SM103 自己的）",
     # ---- stride: 以 stride 类型代替布局标签（issue 44，示例 51 与 53；cutedump.collective.stride）
     "coll.stride_major": "{operand} 给的是 stride {stride}：其 {mn} 模式以 {front_0} 开头，K 模式以 {front_1} 开头；"
-    "首个叶子为静态 1 的模式即主序（is_major）-> {major} 主序（StrideToLayoutTag：{tag}）",
-    "coll.stride_both_major": "{operand} 给的是 stride {stride}：{mn} 模式（{front_0}）与 K 模式（{front_1}）都以静态 1 "
+    "首个叶子为{unit} 的模式即主序（is_major）-> {major} 主序（StrideToLayoutTag：{tag}）",
+    "coll.stride_both_major": "{operand} 给的是 stride {stride}：{mn} 模式（{front_0}）与 K 模式（{front_1}）都以{unit} "
     "开头 -> 构建器先读 {mn} 模式：{major} 主序（StrideToLayoutTag：{tag}）",
-    "coll.stride_no_major": "{operand} 给的是 stride {stride}：{mn} 模式（{front_0}）与 K 模式（{front_1}）都不以静态 1 "
+    "coll.stride_no_major": "{operand} 给的是 stride {stride}：{mn} 模式（{front_0}）与 K 模式（{front_1}）都不以{unit} "
     "开头 -> 没有主序：SM90 SS 构建器的 GMMA 取 K，RS 判断视其为非 K 主序；UMMA 与 cp.async 的 gmem 拷贝拒绝它"
     "（StrideToLayoutTag：{tag}）",
     "coll.stride_major_cd": "{operand} 给的是 stride {stride}：其 M 模式以 {front_0} 开头，N 模式以 {front_1} 开头 -> "
     "尾声按 {major} 主序（smem atom、拷贝操作与布局）（StrideToLayoutTag：{tag}）",
-    "coll.stride_no_major_cd": "{operand} 给的是 stride {stride}：M 模式（{front_0}）与 N 模式（{front_1}）都不以静态 1 "
+    "coll.stride_no_major_cd": "{operand} 给的是 stride {stride}：M 模式（{front_0}）与 N 模式（{front_1}）都不以{unit} "
     "开头 -> 没有主序：TMA 尾声拒绝它，无 smem 尾声不读主序（StrideToLayoutTag：{tag}）",
 }
