@@ -243,6 +243,7 @@ def test_text_states_the_json_majors():
         (dict(arch="sm100", a="half_t", b="half_t", tile="Shape<Shape<_128>,Shape<_128>,Shape<_64>>"), ["rank-1 modes", "sm90"]),
         (dict(arch="sm100", a="half_t:cute::Stride<cute::Stride<int64_t, int64_t>, cute::Int<1>, int64_t>", b="half_t"), ["--a", "nested modes", "not modelled"]),
         (dict(a="int8_t:cute::Stride<int64_t, cute::Int<1>, int64_t>", b="half_t"), ["two widths", "not modelled"]),
+        (dict(a="half_t", b="half_t", tile="((16,8),(128),(64))"), ["(16,8), as example 53", "not modelled"]),
     ],
 )  # fmt: skip
 def test_errors_quote_the_spelling(opts, words):

@@ -677,11 +677,15 @@ def tile_shape(text: str, most: int, why: str) -> tuple[tuple[int, ...], bool]:
         from cutedump.collective.stride import _split_top  # start-up: nested tiles only
 
         parts = _split_top(inner.replace("(", "Shape<").replace(")", ">"))
+
+        def shown(part: str) -> str:  # the mode as the user spelled it
+            return part if "Shape<" in inner else part.replace("Shape<", "(").replace(">", ")")
+
         modes = []
         for p in parts:
             if not (p.startswith("Shape<") and p.endswith(">")) or "," in p:
                 raise CuteDumpError(
-                    f"--tile: {text.strip()!r}: a tile mode of more than one extent ({p}, as example 53's permuted "
+                    f"--tile: {text.strip()!r}: a tile mode of more than one extent ({shown(p)}, as example 53's permuted "
                     "TileShape has) is not modelled: cutedump models a TileShape whose modes are single extents, flat "
                     "(128,128,64) or rank-1 (Shape<Shape<_128>,Shape<_128>,Shape<_64>>)"
                 )
