@@ -633,8 +633,11 @@ def _store_op(el: str, m_major: bool | None) -> str:
     return "AutoVectorizingCopyWithAssumedAlignment"
 
 
-def _load_op(el: str, m_major: bool) -> str:
-    """sm120_get_smem_load_op_for_source (epilogue sm120_common.inl:61)."""
+def _load_op(el: str, m_major: bool | None) -> str:
+    """sm120_get_smem_load_op_for_source (epilogue sm120_common.inl:61); a 16-bit C whose stride has no mode of
+    size 1 (``m_major`` None) falls through both branches: the function returns void, CopyOpS2R is void."""
+    if ELEMENT_BITS[el] == 16 and m_major is None:
+        return "void"
     if ELEMENT_BITS[el] == 16:
         return "SM75_U16x4_LDSM_T" if m_major else "SM75_U32x2_LDSM_N"
     return "AutoVectorizingCopyWithAssumedAlignment"
@@ -738,11 +741,6 @@ def epilogue(cfg: Config):
     if cd_major(lay_c) is None:  # a C stride type major in neither mode (sm120_get_epilogue_smem_swizzle_layout_atom)
         raise Refused("Unsupported gmem layout.", f"{EB}:141")
     c_m = cd_major(lay_c) == "M"
-    if ELEMENT_BITS[el_c] == 16 and stsm_major(lay_c) is None:
-        raise NotModelled(
-            f"a 16-bit C whose stride {lay_c} has no mode of size 1: CUTLASS 4.2's sm120_get_smem_load_op_for_source "
-            "(epilogue/collective/builders/sm120_common.inl:61) returns no copy op for it (a compile error)"
-        )
     # 6-bit data sits in 8-bit containers in the epilogue's smem (sm120_builder.inl:123)
     sm_c, sm_d = ("uint8_t" if _fp6(el_c) else el_c), ("uint8_t" if fp6 else d_el)
     atom_c = sm90_smem_selector("MN" if c_m else "K", sm_c, em, en, f"{EB}:119")
