@@ -1,8 +1,9 @@
 """``cutedump collective`` for the dense GEMM builder pairs of CUTLASS's examples 48-89 that no other test file asks
-(issue 44, "a test per example"): 48, 51, 52, 53, 56, 63, 65, 71, 74, 78 and 82, each written as the example writes
+(issue 44, "a test per example"): 48, 52, 56, 63, 65, 71, 74, 78 and 82, each written as the example writes
 it (cutlass v4.2.0 examples/). Each pair CUTLASS compiles agrees with CUTLASS 4.2's builders field by field
 (host-only g++, recorded), or, where cutedump does not model it, is refused in one error line that names the
-builder (or the example's own) and says it is not modelled. The other examples' pairs: test_collective_sm90_kinds.py
+builder (or the example's own) and says it is not modelled. Examples 51 and 53 (stride types in place of the layout
+tags): test_collective_stride.py. The other examples' pairs: test_collective_sm90_kinds.py
 (49, 54, 55, 57, 61, 67, 68, 70, 73), test_collective_bs.py (72), test_collective_sm120.py (79, 87),
 test_collective_examples_mixed.py (69; 55's shuffled and lookup-table pairs) and the files of the SM100
 blockwise/grouped, SM103, mixed-input and fusion builders.
@@ -215,32 +216,9 @@ def _error(**opts) -> str:
     return line
 
 
-BASE90 = dict(arch="sm90", a="half_t:RowMajor", b="half_t:ColumnMajor", c="half_t:ColumnMajor", d="float:ColumnMajor")
-
-
 @pytest.mark.parametrize(
     "example, opts, builder",
     [
-        # 51 (GETT): multi-mode strides in place of the layout tags
-        (
-            "51",
-            dict(
-                BASE90,
-                a="cutlass::half_t:cute::Stride<cute::Stride<cute::Int<1>, int64_t, int64_t, int64_t>, cute::Stride<int64_t, int64_t, int64_t>, cute::Stride<int64_t, int64_t, int64_t, int64_t>>",
-                tile="128,128,64",
-            ),
-            "sm90_gmma_builder.inl",
-        ),
-        # 53 (permute): the permuted operand's strides
-        (
-            "53",
-            dict(
-                BASE90,
-                b="cutlass::half_t:cute::Stride<cute::Stride<int64_t, int64_t>, cute::Int<1>, int64_t>",
-                tile="128,128,64",
-            ),
-            "sm90_gmma_builder.inl",
-        ),
         # 63: the example's own schedule and builder
         (
             "63",

@@ -159,6 +159,14 @@ CONFIGS = [
     dict(arch="sm90", a="cute::tuple<int4b_t, cutlass::Array<float_e4m3_t, 8>>:RowMajor", b="float_e4m3_t:ColumnMajor",
          c="half_t:ColumnMajor", d="half_t:ColumnMajor", tile="128,128,128",
          schedule="KernelTmaWarpSpecializedCooperative", epilogue_schedule="TmaWarpSpecializedCooperative"),
+    # stride: stride types in place of layout tags (a K-major A, an M-major D; major in both modes; in neither: A
+    # with the SS builder, C with the no-smem epilogue)
+    dict(arch="sm90", a="half_t:cute::Stride<int64_t, cute::Int<1>, int64_t>", b="half_t",
+         d="half_t:cute::Stride<cute::Int<1>, int64_t, int64_t>", tile="128,128,64"),
+    dict(arch="sm90", a="half_t:cute::Stride<cute::Int<1>, cute::Int<1>, int64_t>", b="half_t", d="half_t",
+         tile="128,128,64"),
+    dict(arch="sm90", a="half_t:cute::Stride<int64_t, int64_t, int64_t>", b="half_t",
+         c="half_t:cute::Stride<int64_t, int64_t, int64_t>", d="half_t", tile="128,128,64"),
 ]  # fmt: skip
 
 

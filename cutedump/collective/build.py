@@ -9,7 +9,14 @@ from __future__ import annotations
 import re
 
 from cutedump.collective import sm90 as R
-from cutedump.collective.config import Config, block_scaled_parts, element_pair_parts, is_block_scaled
+from cutedump.collective.config import (
+    Config,
+    block_scaled_parts,
+    cd_major,
+    element_pair_parts,
+    is_block_scaled,
+    operand_major,
+)
 from cutedump.errors import CuteDumpError, warn
 
 
@@ -66,6 +73,38 @@ def tma_stage_slices(layouts: list, rank: int, where: str) -> None:
 
 
 def build(cfg: Config, params: bool | str = True) -> Answer:
+    """The collectives of ``cfg`` (:func:`_build`), with the why lines of its stride-typed operands first."""
+    ans = _build(cfg, params)
+    if cfg.has_stride:
+        ans.why[:0] = stride_why(cfg)
+    return ans
+
+
+def stride_why(cfg: Config) -> list:
+    """How the builders read each stride-typed operand (issue 44): the first leaf of each mode, the majors
+    (cutlass::detail::is_major, layout.hpp:200), and StrideToLayoutTag."""
+    from cutedump.collective import stride as S  # start-up: stride types only
+
+    out = []
+    for w in "abcd":
+        o = getattr(cfg, w)
+        if o.element == "void" or not S.is_stride(o.layout):
+            continue
+        fr = {"front_0": S.mode_front(o.layout, w, 0), "front_1": S.mode_front(o.layout, w, 1)}
+        facts = dict(operand=w.upper(), stride=o.layout, tag=S.layout_tag(o.layout, w), unit="cute::Int<1>", **fr)
+        if w in "ab":
+            major = operand_major(cfg, w)
+            both = S.is_major(o.layout, w, 0) and S.is_major(o.layout, w, 1)
+            key = "coll.stride_no_major" if major is None else "coll.stride_both_major" if both else "coll.stride_major"
+            facts["mn"] = "M" if w == "a" else "N"
+        else:
+            major = cd_major(o.layout)
+            key = "coll.stride_major_cd" if major is not None else "coll.stride_no_major_cd"
+        out.append((f"stride {w.upper()}", R.Choice(major or "none", S.RULE, R.Phrase(key, major=major, **facts))))
+    return out
+
+
+def _build(cfg: Config, params: bool | str = True) -> Answer:
     """``params``: also the TMA types the kernel's Params instantiate (CollectiveMma::Params, held by
     GemmUniversal's Params), whose stage-0 slices of the smem layouts CuTe checks (:func:`tma_stage_slices`).
     SM100's CollectiveMma instantiates its Params itself; SM90's only in a kernel: ``params=False`` answers for the

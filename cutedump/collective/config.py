@@ -384,6 +384,15 @@ class Config(NamedTuple):
     dynamic_cluster: tuple | None = None
     # the TileShape_MNK the epilogue builder is given where it is not the mainloop's (example 82: its per-SM tile)
     epilogue_tile_shape: tuple[int, int, int] | None = None
+    # the tile spelled with rank-1 modes, Shape<Shape<_128>,Shape<_128>,Shape<_64>> (example 51's GETT TileShape;
+    # the builders' fields are the flat tile's: tests/test_collective_stride.py)
+    tile_nested: bool = False
+
+    @property
+    def tile_print(self) -> str:
+        """cute::print of the TileShape: (_128,_128,_64), or ((_128),(_128),(_64)) with rank-1 modes."""
+        f = "(_{})" if self.tile_nested else "_{}"
+        return "(" + ",".join(f.format(x) for x in self.tile) + ")"
 
     def alignment(self, which: str) -> int:
         i = "abcd".index(which)
@@ -396,14 +405,117 @@ class Config(NamedTuple):
         # (A and B; C and D keep 128 // bits, as the SM120 epilogue batches were recorded)
         return 128 // bits if 128 % bits == 0 or which in "cd" else 128
 
-    # layout tags -> majors (cutlass/detail/layout.hpp: A RowMajor is K-major, B ColumnMajor is K-major)
+    # layout tags or stride types -> majors: cutlass::gemm::detail::is_k_major<TagToStrideA_t<..>> (is_major<1>)
+    # and is_mn_major (is_major<0>), cutlass/gemm/gemm.h:85-118 (A RowMajor is K-major, B ColumnMajor is K-major; a
+    # stride type may be both or neither: cutedump.collective.stride)
     @property
     def a_k_major(self) -> bool:
-        return self.a.layout == "RowMajor"
+        return self.a.layout == "RowMajor" if not _is_stride(self.a.layout) else _major(self.a.layout, "a", 1)
 
     @property
     def b_k_major(self) -> bool:
-        return self.b.layout == "ColumnMajor"
+        return self.b.layout == "ColumnMajor" if not _is_stride(self.b.layout) else _major(self.b.layout, "b", 1)
+
+    @property
+    def a_mn_major(self) -> bool:
+        return self.a.layout == "ColumnMajor" if not _is_stride(self.a.layout) else _major(self.a.layout, "a", 0)
+
+    @property
+    def b_mn_major(self) -> bool:
+        return self.b.layout == "RowMajor" if not _is_stride(self.b.layout) else _major(self.b.layout, "b", 0)
+
+    @property
+    def has_stride(self) -> bool:
+        """Some operand's layout is a stride type (--a "half_t:cute::Stride<..>")."""
+        return any(_is_stride(o.layout) for o in (self.a, self.b, self.c, self.d))
+
+
+def _is_stride(layout: str) -> bool:
+    return layout.startswith("cute::Stride<")
+
+
+def _major(layout: str, which: str, mode: int) -> bool:
+    from cutedump.collective.stride import is_major  # start-up: stride types only
+
+    return is_major(layout, which, mode)
+
+
+def operand_major(cfg: Config, which: str) -> str | None:
+    """A or B's major as the JSON states it: a layout tag's (RowMajor A: K); a stride type's as the builders read
+    it, MN first (is_major<0>: gmma_ss_tag_to_major, tag_to_umma_major), then K (is_major<1>), None for neither."""
+    mn, k = (cfg.a_mn_major, cfg.a_k_major) if which == "a" else (cfg.b_mn_major, cfg.b_k_major)
+    if not _is_stride(getattr(cfg, which).layout):
+        return "K" if k else "MN"
+    return "MN" if mn else "K" if k else None
+
+
+def stride_facts(layout: str, which: str) -> dict:
+    """What CUTLASS reads from a stride-typed operand (the JSON's configuration.<x>): the stride, is_major<0> and
+    is_major<1> (cutlass/detail/layout.hpp:200), StrideToLayoutTag<x>_t (layout.hpp:270), and for C and D the
+    major the epilogue builders read (M first, then N; None for neither)."""
+    from cutedump.collective import stride as S  # start-up: stride types only
+
+    out = {
+        "stride": layout,
+        "is_major": [S.is_major(layout, which, 0), S.is_major(layout, which, 1)],
+        "layout_tag": S.layout_tag(layout, which),
+    }
+    if which in "cd":
+        out["major"] = cd_major(layout)
+    return out
+
+
+def stride_scope_error(cfg: Config) -> tuple[str, str] | None:
+    """Which operand's stride type is not modelled on the --arch, and why (None: they are). SM100's CollectiveMma
+    builds its TMA Params itself (make_tma_atom over the gmem layout, whose vectorization reads every stride): there
+    cutedump models flat rank-3 strides whose only static leaf is the major's Int<1> (a batch stride may be Int<0>),
+    and C/D strides major in one mode."""
+    if cfg.arch != "sm100":
+        return None
+    from cutedump.collective.stride import is_major, tree  # start-up: stride types only
+
+    for w in "abcd":
+        lay = getattr(cfg, w).layout
+        if getattr(cfg, w).element == "void" or not _is_stride(lay):
+            continue
+        t = tree(lay)
+        flat = len(t) == 3 and not isinstance(t[0], tuple) and not isinstance(t[1], tuple)
+        batch_ok = flat and (t[2] == 0 or isinstance(t[2], str))  # a dynamic batch stride, or Int<0>
+        statics = batch_ok and all(not isinstance(x, int) or x == 1 for x in t[:2])
+        both = w in "cd" and is_major(lay, w, 0) and is_major(lay, w, 1)
+        if not flat or not statics or both:
+            what = "major in both modes" if flat and statics else "nested modes or static strides"
+            return w, (
+                f" with --arch sm100: a stride type with {what} is not modelled there (SM100's CollectiveMma builds "
+                "its TMA Params from the stride itself, make_tma_atom over the gmem layout: cutedump models flat "
+                "rank-3 strides whose only static leaf is the major's cute::Int<1>, a batch stride of cute::Int<0> "
+                "aside)"
+            )
+    return None
+
+
+def stsm_major(layout: str) -> bool | None:
+    """sm90_get_smem_store_op_for_accumulator's reading of a C/D stride (epilogue sm90_common.inl:45): True (the
+    transposing STSM_T) when size<0> of the stride is 1, False (STSM_N) when size<1> is, None (auto-vectorizing)
+    when neither (a dynamic leaf is 0: a nested mode with one)."""
+    if not _is_stride(layout):
+        return layout == "ColumnMajor"
+    from cutedump.collective.stride import mode_size  # start-up: stride types only
+
+    if mode_size(layout, "c", 0) == 1:
+        return True
+    return False if mode_size(layout, "c", 1) == 1 else None
+
+
+def cd_major(layout: str) -> str | None:
+    """The major of a C or D layout as the epilogue builders read it (sm90_builder.inl:94, sm100_builder.inl:82):
+    "M" when is_major<0> (ColumnMajor), else "N" when is_major<1> (RowMajor), else None (no major: the TMA
+    epilogues static_assert "Unsupported gmem layout")."""
+    if not _is_stride(layout):
+        return "M" if layout == "ColumnMajor" else "N"
+    if _major(layout, "c", 0):
+        return "M"
+    return "N" if _major(layout, "c", 1) else None
 
 
 def element(text: str, what: str, allow_void: bool = False, typed: str | None = None) -> str:
@@ -558,17 +670,25 @@ def operand(text: str, what: str, default_layout: str, allow_void: bool = False)
             "get_smem_layout); not modelled: cutedump takes the layout tags RowMajor, ColumnMajor, "
             f"{', '.join(majors)}"
         )
-    if "Stride" in lay or "<" in lay:
+    from cutedump.collective import stride as S  # start-up: a small module, read only for the option's layout
+
+    if S.looks_like_stride(lay):
+        if scale or wrapped:
+            raise CuteDumpError(
+                f"--{what[-1].lower()}: {text.strip()!r}: a stride type with a mixed-input, block-scaled or "
+                "element-pair operand is not modelled (cutedump models stride types for plain element types)"
+            )
+        return Operand(el, S.parse(lay, f"--{what[-1].lower()}", text))
+    if lay.startswith(("cute::Layout<", "Layout<")) or "<" in lay:
         raise CuteDumpError(
-            f"--{what[-1].lower()}: {text.strip()!r} gives a CuTe stride type as the layout: CUTLASS's "
-            "CollectiveBuilders take one in place of a layout tag (examples 51 and 53 pass multi-mode strides; the "
-            "builders cutlass/gemm/collective/builders/sm90_gmma_builder.inl, sm100_umma_builder.inl and "
-            "sm120_mma_builder.inl read its majors with cutlass::gemm::detail::is_k_major_A/B); not modelled: "
-            f"cutedump takes the layout tags RowMajor, ColumnMajor, {', '.join(majors)}"
+            f"--{what[-1].lower()}: {text.strip()!r}: the layout is neither a layout tag nor a cute::Stride<..> "
+            "(CUTLASS's builders also take a cute::Layout<..> through StrideToLayoutTag; not modelled: cutedump "
+            f"takes RowMajor, ColumnMajor, {', '.join(majors)} or a cute::Stride<..>)"
         )
     if lay not in ("RowMajor", "ColumnMajor"):
         raise CuteDumpError(
-            f"--{what[-1].lower()}: unknown layout {lay!r} (RowMajor, ColumnMajor, {', '.join(majors)})"
+            f"--{what[-1].lower()}: unknown layout {lay!r} (RowMajor, ColumnMajor, {', '.join(majors)}, or a "
+            "cute::Stride<..> type)"
         )
     return operand_with(el, lay, scale)
 
@@ -608,6 +728,39 @@ def ints(text: str, n: int | tuple[int, ...], what: str, most: int = 4096, why: 
         each = "" if ns == (1,) else "each "
         raise CuteDumpError(f"{what}: {text!r} is out of range ({each}at most {most}{why})")
     return vals
+
+
+def tile_shape(text: str, most: int, why: str) -> tuple[tuple[int, ...], bool]:
+    """--tile: ``128,128,64`` / ``Shape<_128,_128,_64>``, or with rank-1 modes ``Shape<Shape<_128>,Shape<_128>,
+    Shape<_64>>`` / ``((128),(128),(64))`` (example 51's GETT tile) -> (M, N, K), nested. A mode of more than one
+    extent (example 53's permuted TileShape ((_16,_8),(_128),(_64))) is not modelled."""
+    t = text.strip().replace(" ", "").replace("cute::", "")
+    if t.startswith("Shape<") and t.endswith(">"):
+        inner = t[len("Shape<") : -1]
+    elif t.startswith("(") and t.endswith(")"):
+        inner = t[1:-1]
+    else:
+        inner = None
+    if inner is not None and ("Shape<" in inner or "(" in inner):
+        from cutedump.collective.stride import _split_top  # start-up: nested tiles only
+
+        parts = _split_top(inner.replace("(", "Shape<").replace(")", ">"))
+
+        def shown(part: str) -> str:  # the mode as the user spelled it
+            return part if "Shape<" in inner else part.replace("Shape<", "(").replace(">", ")")
+
+        modes = []
+        for p in parts:
+            if not (p.startswith("Shape<") and p.endswith(">")) or "," in p:
+                raise CuteDumpError(
+                    f"--tile: {text.strip()!r}: a tile mode of more than one extent ({shown(p)}, as example 53's permuted "
+                    "TileShape has) is not modelled: cutedump models a TileShape whose modes are single extents, flat "
+                    "(128,128,64) or rank-1 (Shape<Shape<_128>,Shape<_128>,Shape<_64>>)"
+                )
+            modes.append(p[len("Shape<") : -1])
+        vals = ints(",".join(modes), 3, "--tile", most, why)
+        return vals, True
+    return ints(text, 3, "--tile", most, why), False
 
 
 def _int_part(p: str) -> str:

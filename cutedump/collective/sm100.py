@@ -11,6 +11,7 @@ from cutedump.collective.config import (
     SM100_PTR_ARRAY_BLOCK_SCALED_SCHEDULES,
     Config,
     block_scaled_parts,
+    cd_major,
     is_block_scaled,
 )
 from cutedump.collective.sm90 import Choice, NotModelled, Phrase, Refused
@@ -19,6 +20,20 @@ from cutedump.errors import CuteDumpError
 from cutedump.versions import cutlass_fact
 
 UB = "cutlass/gemm/collective/builders/sm100_umma_builder.inl"
+
+
+def umma_major(cfg: Config, which: str) -> str:
+    """tag_to_umma_major_A/B (builders/sm1xx_common.inl:95): MN when the layout is MN-major (is_major<0>), else K
+    when K-major (is_major<1>); a stride type major in neither mode: "Invalid layout." (SM100, SM103, SM120)."""
+    if cfg.a_mn_major if which == "a" else cfg.b_mn_major:
+        return "MN"
+    if cfg.a_k_major if which == "a" else cfg.b_k_major:
+        return "K"
+    raise Refused(
+        "Invalid layout.", f"cutlass/gemm/collective/builders/sm1xx_common.inl:{110 if which == 'a' else 132}"
+    )
+
+
 UC = "cutlass/gemm/collective/builders/sm100_common.inl"
 PC = "cutlass/gemm/collective/builders/sm100_pipeline_carveout.inl"
 BWB = "cutlass/gemm/collective/builders/sm100_blockwise_umma_builder.inl"
@@ -259,8 +274,7 @@ def mainloop(cfg: Config, carveout: int):
         )
     ea = "tfloat32_t" if a == "float" else a
     eb = "tfloat32_t" if b == "float" else b
-    ma = "K" if cfg.a_k_major else "MN"
-    mb = "K" if cfg.b_k_major else "MN"
+    ma, mb = umma_major(cfg, "a"), umma_major(cfg, "b")
     two_b = _is_2sm(cfg)
     two, why_mma = _mma_2sm(cfg)
     m, n, k = cfg.tile
@@ -644,7 +658,10 @@ def _epi_tile_checks(cfg: Config, em: int, en: int, wm: int, wn: int, cta_m: int
             raise Refused("Divisibility Condition", f"cute/int_tuple.hpp:408 (EpilogueWarpTileShape_MN, {rule})")
     acc_bits = ELEMENT_BITS[cfg.acc]
     warp_m, warp_n = max(em // wm, 1), max(en // wn, 1)
-    fam, rep = _tmem_load(acc_bits, cfg.d.bits, warp_m, cfg.d.layout == "ColumnMajor", warp_n * acc_bits, f"{EB}:593")
+    d_maj = cd_major(cfg.d.layout)
+    if d_maj is None:  # a D stride type major in neither mode (sm100_get_tmem_load_op)
+        raise Refused("Unsupported gmem layout", f"{EB}:614")
+    fam, rep = _tmem_load(acc_bits, cfg.d.bits, warp_m, d_maj == "M", warp_n * acc_bits, f"{EB}:593")
     for cta, e in ((cta_m, em), (cfg.tile[1], en)):
         if cta % e and e % cta:
             raise Refused("Divisibility Condition", f"cute/int_tuple.hpp:408 (EpiTiles, {rule})")
@@ -749,7 +766,9 @@ def epilogue(cfg: Config):
             f"{EB}:1221 (CUTLASS 4.7)",
         )
     lay_c = cfg.d.layout if c_void else cfg.c.layout
-    c_m, d_m = lay_c == "ColumnMajor", cfg.d.layout == "ColumnMajor"
+    if cd_major(lay_c) is None:  # a C stride type major in neither mode (sm100_get_epilogue_smem_swizzle_layout_atom)
+        raise Refused("Unsupported gmem layout.", f"{EB}:95")
+    c_m, d_m = cd_major(lay_c) == "M", cd_major(cfg.d.layout) == "M"
     bits_c, bits_d = ELEMENT_BITS[el_c], cfg.d.bits
     # the smem element types (6-bit data in 8-bit containers) and their widths
     sm_c, sm_d = _unpacked(el_c), _unpacked(cfg.d.element)
@@ -1006,8 +1025,7 @@ def blockscaled_mainloop(cfg: Config, carveout: int):
 
     if (bits_a * cfg.alignment("a")) % need(bits_a) or (bits_b * cfg.alignment("b")) % need(bits_b):
         raise Refused("Could not build a collective for given parameters.", decl)
-    ma = "K" if cfg.a_k_major else "MN"
-    mb = "K" if cfg.b_k_major else "MN"
+    ma, mb = umma_major(cfg, "a"), umma_major(cfg, "b")
     # check_input_datatypes (sm1xx_common.inl:491)
     if sfa_t != sfb_t:
         raise Refused("Scale factor types for A and B should be the same.", f"{BX}:526")

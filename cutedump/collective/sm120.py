@@ -13,7 +13,7 @@ Sm1xxBlockwiseScaleConfig).
 
 from __future__ import annotations
 
-from cutedump.collective.config import ELEMENT_BITS, Config, block_scaled_parts, is_block_scaled
+from cutedump.collective.config import ELEMENT_BITS, Config, block_scaled_parts, cd_major, is_block_scaled, stsm_major
 from cutedump.collective.sm90 import Choice, NotModelled, Phrase, Refused
 from cutedump.collective.sm90 import _swizzle_alignment as sm90_swizzle_alignment  # the GMMA atoms' alignment
 from cutedump.collective.sm90 import smem_selector as sm90_smem_selector
@@ -108,6 +108,13 @@ def kind(cfg: Config) -> str:
     block-scaled wrappers: OpClassBlockScaledTensorOp), else "dense" (OpClassTensorOp)."""
     if cfg.sf_vec is not None:
         return "blockwise"
+    # a stride type is a cute::tuple: the blockwise builder's enable_if (cute::is_tuple_v<GmemLayoutATagPair>, both A
+    # and B) takes it as a (layout, scale-factor layout) pair; the dense builder's excludes tuples
+    sa, sb = (o.layout.startswith("cute::Stride<") for o in (cfg.a, cfg.b))
+    if sa and sb:
+        return "blockwise"
+    if sa or sb:
+        return "none"
     if is_block_scaled(cfg):
         return "blockscaled"
     return "dense"
@@ -181,6 +188,12 @@ def _atom_layout(pingpong: bool) -> str:
 
 def mainloop(cfg: Config, carveout: int):
     k = kind(cfg)
+    if k == "none":
+        raise _no_builder(
+            cfg,
+            "one of A and B is a cute::Stride (a tuple): the dense builder takes no tuple layouts and the blockwise "
+            "builder a (layout, scale-factor layout) tuple for both",
+        )
     if k == "blockscaled":
         return _blockscaled(cfg, carveout)
     return _dense(cfg, carveout, blockwise=(k == "blockwise"))
@@ -199,11 +212,33 @@ def _common_dense_checks(cfg: Config, rule_file: str, f8_line: int, tn_line: int
             else "SM120 TmaWarpSpecialized builder currently only supports F8F6F4 MMA."
         )
         raise Refused(msg, f"{rule_file}:{f8_line}")
+    if blockwise and cfg.sf_vec is None:  # stride types read as (LayoutA, LayoutSFA): get<1> is the K mode's stride
+        _stride_as_pair(cfg)
     if not blockwise and cfg.cluster != (1, 1, 1):
         raise Refused("no programmatic multicast on this arch", f"{rule_file}:86")
     if not (cfg.a_k_major and cfg.b_k_major):
         raise Refused("Only TN layout is supported.", f"{rule_file}:{tn_line}")
     _mix8bit(a, b, cfg, f"{rule_file}:{mix_line}")
+
+
+def _stride_as_pair(cfg: Config):
+    """The blockwise builder given stride types for A and B (sm120_blockwise_mma_builder.inl:139): GmemLayoutSFATag is
+    get<1> of A's stride (its K mode), whose depth must be 2; CUTLASS refuses anything else."""
+    from cutedump.collective.stride import tree  # start-up: stride types only
+
+    def depth(t):
+        return 1 + max(depth(x) for x in t) if isinstance(t, tuple) else 0
+
+    sfs = [tree(o.layout)[1] if len(tree(o.layout)) > 1 else None for o in (cfg.a, cfg.b)]
+    if all(x is not None and depth(x) == 2 for x in sfs):
+        raise NotModelled(
+            "stride types for A and B whose K modes are of depth 2: the SM120 blockwise builder "
+            f"({BW}:139) reads them as (LayoutA, LayoutSFA) pairs; not modelled"
+        )
+    raise Refused(
+        "Expect SFA and SFB layout to be depth of two with shape ((SFVecMN, restMN),(SFVecK, restK), L)",
+        f"{BW}:144 (a stride type is a tuple: the blockwise builder reads get<1> of it as the scale-factor layout)",
+    )
 
 
 def _tiled_mma(op: str, pingpong: bool, perm: str, rule: str):
@@ -590,15 +625,19 @@ def _fp6(el: str) -> bool:
     return el in ("float_e3m2_t", "float_e2m3_t")
 
 
-def _store_op(el: str, m_major: bool) -> str:
-    """sm120_get_smem_store_op_for_accumulator (epilogue sm120_common.inl:43)."""
-    if ELEMENT_BITS[el] == 16:
+def _store_op(el: str, m_major: bool | None) -> str:
+    """sm120_get_smem_store_op_for_accumulator (epilogue sm120_common.inl:43); ``m_major`` None: neither size<0>
+    nor size<1> of the stride is 1 (config.stsm_major)."""
+    if ELEMENT_BITS[el] == 16 and m_major is not None:
         return "SM90_U16x4_STSM_T" if m_major else "SM90_U32x2_STSM_N"
     return "AutoVectorizingCopyWithAssumedAlignment"
 
 
-def _load_op(el: str, m_major: bool) -> str:
-    """sm120_get_smem_load_op_for_source (epilogue sm120_common.inl:61)."""
+def _load_op(el: str, m_major: bool | None) -> str:
+    """sm120_get_smem_load_op_for_source (epilogue sm120_common.inl:61); a 16-bit C whose stride has no mode of
+    size 1 (``m_major`` None) falls through both branches: the function returns void, CopyOpS2R is void."""
+    if ELEMENT_BITS[el] == 16 and m_major is None:
+        return "void"
     if ELEMENT_BITS[el] == 16:
         return "SM75_U16x4_LDSM_T" if m_major else "SM75_U32x2_LDSM_N"
     return "AutoVectorizingCopyWithAssumedAlignment"
@@ -625,7 +664,9 @@ def epilogue(cfg: Config):
             f"a block-scaled C or D with the SM120 epilogue builder ({EB}:467, which CUTLASS's examples give plain "
             "element types and a block-scale-factor fusion) is not modelled"
         )
-    d_m = cfg.d.layout == "ColumnMajor"
+    if cd_major(cfg.d.layout) is None:  # a D stride type major in neither mode
+        raise Refused("SM120 LayoutD must be either row or column major.", f"{EB}:156")
+    d_m = cd_major(cfg.d.layout) == "M"
     c_void = cfg.c.element == "void"
     fp6 = _fp6(d_el)
     if fp6 and not ((m % 128 == 0 and d_m) or (n % 128 == 0 and not d_m)):
@@ -697,13 +738,15 @@ def epilogue(cfg: Config):
             )
     el_c = d_el if c_void else cfg.c.element
     lay_c = cfg.d.layout if c_void else cfg.c.layout
-    c_m = lay_c == "ColumnMajor"
+    if cd_major(lay_c) is None:  # a C stride type major in neither mode (sm120_get_epilogue_smem_swizzle_layout_atom)
+        raise Refused("Unsupported gmem layout.", f"{EB}:141")
+    c_m = cd_major(lay_c) == "M"
     # 6-bit data sits in 8-bit containers in the epilogue's smem (sm120_builder.inl:123)
     sm_c, sm_d = ("uint8_t" if _fp6(el_c) else el_c), ("uint8_t" if fp6 else d_el)
     atom_c = sm90_smem_selector("MN" if c_m else "K", sm_c, em, en, f"{EB}:119")
     atom_d = sm90_smem_selector("MN" if d_m else "K", sm_d, em, en, f"{EB}:119")
-    r2s = _store_op(d_el, d_m)
-    s2r = _load_op(el_c, c_m)
+    r2s = _store_op(d_el, stsm_major(cfg.d.layout))
+    s2r = _load_op(el_c, stsm_major(lay_c))
     al_c, al_d = sm90_swizzle_alignment(atom_c.value), sm90_swizzle_alignment(atom_d.value)
     c_bytes = em * en * stages_c * ELEMENT_BITS[sm_c] // 8
     d_bytes = em * en * (stages_c if reuse else stages_d) * ELEMENT_BITS[sm_d] // 8

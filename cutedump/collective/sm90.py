@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from math import gcd
 
-from cutedump.collective.config import ELEMENT_BITS, Config
+from cutedump.collective.config import ELEMENT_BITS, Config, cd_major, stsm_major
 from cutedump.errors import CuteDumpError
 from cutedump.versions import cutlass_fact
 
@@ -185,9 +185,10 @@ def use_rmem_a(cfg: Config) -> bool:
     return (not two and not kk) or cfg.a.bits != cfg.b.bits
 
 
-def ss_major(element: str, k_major: bool) -> str:
-    """gmma_ss_tag_to_major_A/B (sm90_common.inl:62): MN-major only for non-tf32 types wider than a byte."""
-    if not k_major and element != "tfloat32_t" and ELEMENT_BITS[element] != 8:
+def ss_major(element: str, mn_major: bool) -> str:
+    """gmma_ss_tag_to_major_A/B (sm90_common.inl:62): MN-major when the layout is (is_mn_major: a stride type may be
+    K-major too, or neither: K), only for non-tf32 types wider than a byte."""
+    if mn_major and element != "tfloat32_t" and ELEMENT_BITS[element] != 8:
         return "MN"
     return "K"
 
@@ -356,11 +357,11 @@ def mainloop(cfg: Config, carveout: int, deferred: Refused | None = None) -> Mai
     if s in PTR_ARRAY and use_rmem_a(cfg) and cfg.a.bits == cfg.b.bits:
         raise Refused("Only mixed input grouped RS GEMM is supported.", f"{GB}:356")
     if s == "KernelTma":
-        if use_rmem_a(cfg):
-            raise NotModelled(
-                f"KernelTma with {cfg.a.element}:{cfg.a.layout} x {cfg.b.element}:{cfg.b.layout}: CUTLASS 4.2 has "
-                f"no SM90 builder for it (GMMA_TMA_SS, {GB}:640, takes only operands that are not register-sourced: "
-                "16-bit, or both K-major)"
+        if use_rmem_a(cfg):  # GMMA_TMA_SS's enable_if excludes register-sourced operands: no builder matches
+            raise Refused(
+                "Could not build a collective for given parameters.",
+                "cutlass/gemm/collective/collective_builder_decl.hpp:94 (no builder matches: KernelTma's builder, "
+                f"GMMA_TMA_SS ({GB}:640), takes only operands that are not register-sourced: 16-bit, or both K-major)",
             )
         if not _is_aligned(cfg):
             raise Refused("Should meet TMA alignment requirement\n", f"{GB}:649")
@@ -386,7 +387,7 @@ def mainloop(cfg: Config, carveout: int, deferred: Refused | None = None) -> Mai
     ea = "tfloat32_t" if cfg.a.element == "float" else cfg.a.element
     eb = "tfloat32_t" if cfg.b.element == "float" else cfg.b.element
     fast = s in FAST_ACCUM
-    ma, mb = (ss_major(ea, cfg.a_k_major), ss_major(eb, cfg.b_k_major))
+    ma, mb = (ss_major(ea, cfg.a_mn_major), ss_major(eb, cfg.b_mn_major))
     op = ss_op(cfg.acc, ea, eb, cfg.tile, ma, mb)
     atom_a = smem_selector(ma, ea, cfg.tile[0], cfg.tile[2])
     atom_b = smem_selector(mb, eb, cfg.tile[1], cfg.tile[2])
@@ -433,8 +434,8 @@ def mainloop(cfg: Config, carveout: int, deferred: Refused | None = None) -> Mai
         dispatch_policy=dp,
         mma_op=op,
         rs=False,
-        layout_a=smem_layout_expr(atom_a.value, m, k, st, not cfg.a_k_major),
-        layout_b=smem_layout_expr(atom_b.value, n, k, st, not cfg.b_k_major),
+        layout_a=smem_layout_expr(atom_a.value, m, k, st, cfg.a_mn_major),
+        layout_b=smem_layout_expr(atom_b.value, n, k, st, cfg.b_mn_major),
         gmma_layout_b=None,
         atom_layout="(_2,_1,_1)" if coop else "(_1,_1,_1)",
         element_a=ea,
@@ -555,7 +556,7 @@ def blockwise_mainloop(cfg: Config, carveout: int, sched: Choice, deferred: Refu
         )
     if cfg.acc != "float":
         raise NotModelled(f"{s} with accumulator {cfg.acc}: the blockwise collective's float scales need float")
-    ma, mb = ss_major(cfg.a.element, cfg.a_k_major), ss_major(cfg.b.element, cfg.b_k_major)
+    ma, mb = ss_major(cfg.a.element, cfg.a_mn_major), ss_major(cfg.b.element, cfg.b_mn_major)
     op = ss_op(cfg.acc, cfg.a.element, cfg.b.element, cfg.tile, ma, mb)
     atom_a = smem_selector(ma, cfg.a.element, m, k)
     atom_b = smem_selector(mb, cfg.b.element, n, k)
@@ -629,8 +630,8 @@ def blockwise_mainloop(cfg: Config, carveout: int, sched: Choice, deferred: Refu
         dispatch_policy=dp,
         mma_op=op,
         rs=False,
-        layout_a=smem_layout_expr(atom_a.value, m, k, st, not cfg.a_k_major),
-        layout_b=smem_layout_expr(atom_b.value, n, k, st, not cfg.b_k_major),
+        layout_a=smem_layout_expr(atom_a.value, m, k, st, cfg.a_mn_major),
+        layout_b=smem_layout_expr(atom_b.value, n, k, st, cfg.b_mn_major),
         gmma_layout_b=None,
         atom_layout="(_2,_1,_1)" if coop else "(_1,_1,_1)",
         element_a=cfg.a.element,
@@ -728,10 +729,10 @@ def rs_mainloop(cfg: Config, carveout: int, sched: Choice, deferred: Refused | N
     two = cfg.a.bits == 16 and cfg.b.bits == 16
     ea = "tfloat32_t" if cfg.a.element == "float" else cfg.a.element
     eb = "tfloat32_t" if cfg.b.element == "float" else cfg.b.element
-    ma = "K" if cfg.a_k_major else "MN"  # gmma_rs_tag_to_major_A/B: the layout tag alone
-    mb = "K" if cfg.b_k_major else "MN"
-    swap = not two and cfg.a_k_major and not cfg.b_k_major
-    transpose_b = not two and not cfg.a_k_major and not cfg.b_k_major
+    ma = "MN" if cfg.a_mn_major else "K"  # gmma_rs_tag_to_major_A/B: is_mn_major of the layout alone
+    mb = "MN" if cfg.b_mn_major else "K"
+    swap = not two and cfg.a_k_major and cfg.b_mn_major  # is_swapAB (sm90_gmma_builder.inl:158)
+    transpose_b = not two and cfg.a_mn_major and cfg.b_mn_major  # is_warpspecialized_transpose_B (:168)
     real_a, real_b = (eb, ea) if swap else (ea, eb)
     op = ss_op(cfg.acc, real_a, real_b, cfg.tile, "K", "K", rs=True)
     atom_a = rs_smem_selector(ma, ea, m, k, transpose_b)
@@ -747,11 +748,11 @@ def rs_mainloop(cfg: Config, carveout: int, sched: Choice, deferred: Refused | N
     stages, per = stage_count(cfg, ea, eb, carveout, align)
     # the collective: with SwapAB its A is the builder's B (atom, element, stride) and vice versa
     if swap:
-        (ia, ea_i, mn_a), (ib, eb_i, mn_b) = (atom_b.value, eb, True), (atom_a.value, ea, False)
+        (ia, ea_i, mn_a), (ib, eb_i, mn_b) = (atom_b.value, eb, cfg.b_mn_major), (atom_a.value, ea, cfg.a_mn_major)
     else:
         (ia, ea_i, mn_a), (ib, eb_i, mn_b) = (
-            (atom_a.value, ea, not cfg.a_k_major),
-            (atom_b.value, eb, not cfg.b_k_major),
+            (atom_a.value, ea, cfg.a_mn_major),
+            (atom_b.value, eb, cfg.b_mn_major),
         )
     # the RS builder instantiates its collective itself (its last static_assert reads CollectiveOp's alignment), so
     # the collective's checks come before a pending refusal of the epilogue's class
@@ -876,15 +877,18 @@ def cp_async_mainloop(cfg: Config, carveout: int, sched: Choice, deferred: Refus
         raise Refused("Minimum alignment required for cp.async is 4B.", f"{GB}:{899 if rs else 796}")
     m, n, k = cfg.tile
     two = cfg.a.bits == 16 and cfg.b.bits == 16
-    transpose_b = rs and not two and not cfg.a_k_major and not cfg.b_k_major
-    swap = rs and not two and cfg.a_k_major and not cfg.b_k_major
+    transpose_b = rs and not two and cfg.a_mn_major and cfg.b_mn_major
+    swap = rs and not two and cfg.a_k_major and cfg.b_mn_major
     if rs:
-        ma, mb = ("K" if cfg.a_k_major else "MN"), ("K" if cfg.b_k_major else "MN")
+        ma, mb = ("MN" if cfg.a_mn_major else "K"), ("MN" if cfg.b_mn_major else "K")
     else:
-        ma, mb = ss_major(ea, cfg.a_k_major), ss_major(eb, cfg.b_k_major)
+        ma, mb = ss_major(ea, cfg.a_mn_major), ss_major(eb, cfg.b_mn_major)
     wide = s == "KernelCpAsyncWarpSpecializedCooperative" and m >= 128
     op = ss_op(cfg.acc, ea, eb, cfg.tile, "K" if rs else ma, "K" if rs else mb, rs=rs)
     threads = 128 * (CP_ASYNC_SCHEDULES[s] if not rs else 1)
+    for kmaj, mnmaj in ((cfg.a_k_major, cfg.a_mn_major), (cfg.b_k_major, cfg.b_mn_major)):
+        if not (kmaj or mnmaj):  # a stride type major in neither mode (make_simt_gmem_tiled_copy's last branch)
+            raise Refused("Unsupported gmem layout for automatic gmem tiled copy builder.", f"{GC}:165")
     copy_a = simt_gmem_tiled_copy(threads, cfg.alignment("a"), cfg.a_k_major, m, k, bytes_a)
     copy_b = simt_gmem_tiled_copy(threads, cfg.alignment("b"), cfg.b_k_major, n, k, bytes_b)
     if rs:
@@ -1021,9 +1025,10 @@ def epilogue_tile(cfg: Config, coop: bool) -> Choice:
     return Choice((em, en), f"{EB}:114", why)
 
 
-def store_op(element_bits: int, m_major: bool, en: int) -> str:
-    """sm90_get_smem_store_op_for_accumulator (epilogue sm90_common.inl:42)."""
-    if element_bits == 16:
+def store_op(element_bits: int, m_major: bool | None, en: int) -> str:
+    """sm90_get_smem_store_op_for_accumulator (epilogue sm90_common.inl:42); ``m_major`` as config.stsm_major reads
+    the stride (None: neither size<0> nor size<1> of the stride is 1, the auto-vectorizing copy)."""
+    if element_bits == 16 and m_major is not None:
         if en % 16 == 0:
             return "SM90_U16x8_STSM_T" if m_major else "SM90_U32x4_STSM_N"
         if en % 8 == 0:
@@ -1046,6 +1051,22 @@ PTR_ARRAY_EPILOGUES = {
     "PtrArrayTmaWarpSpecializedPingpong": 2,
     "PtrArrayTmaWarpSpecializedCooperative": 2,
 }
+
+
+ETW = "cutlass/epilogue/collective/sm90_epilogue_tma_warpspecialized.hpp"
+
+
+def _rank3(cfg: Config, message: str, where: str) -> Refused | None:
+    """The collective epilogue's static_asserts on C's and D's strides (rank 3: [M, N, L]; a stride type of another
+    rank), refused when its class is instantiated (``deferred``): C's first (line 131 or 90), then D's."""
+    from cutedump.collective.stride import rank  # start-up: stride types only
+
+    lay_c = cfg.d.layout if cfg.c.element == "void" else cfg.c.layout
+    for i, (w, lay) in enumerate((("C", lay_c), ("D", cfg.d.layout))):
+        if lay.startswith("cute::Stride<") and rank(lay, "c") != 3:
+            line = (131 if where == ETW else 90) + i
+            return Refused(message.replace("{}", w), f"{where}:{line}")
+    return None
 
 
 def epilogue(cfg: Config, kernel_schedule: str | None = None) -> Epilogue:
@@ -1094,6 +1115,10 @@ def epilogue(cfg: Config, kernel_schedule: str | None = None) -> Epilogue:
                 "cutlass/epilogue/collective/default_epilogue.hpp:90 (NoSmemWarpSpecialized's DefaultEpilogue with "
                 "pointer layout tags: a grouped GEMM takes PtrArrayNoSmemWarpSpecialized)",
             )
+        else:
+            deferred = _rank3(
+                cfg, "StrideCD must be rank-3: [M, N, L]", "cutlass/epilogue/collective/default_epilogue.hpp"
+            )
         return Epilogue(schedule=ch, name="EpilogueDefault", shared_storage_bytes=1, deferred=deferred)
     if s == "EpilogueTransposed":  # DefaultEpilogue<.., EpilogueTransposed> in the no-smem adapter (sm90_builder.inl)
         return Epilogue(schedule=Choice(s, f"{EB}:882", Phrase("coll.given", value=s)), name=s, shared_storage_bytes=1)
@@ -1141,7 +1166,10 @@ def epilogue(cfg: Config, kernel_schedule: str | None = None) -> Epilogue:
     )
     el_c = cfg.d.element if c_void else cfg.c.element
     lay_c = cfg.d.layout if c_void else cfg.c.layout
-    c_m, d_m = lay_c == "ColumnMajor", cfg.d.layout == "ColumnMajor"
+    c_maj, d_maj = cd_major(lay_c), cd_major(cfg.d.layout)
+    if c_maj is None or d_maj is None:  # a C/D stride type major in neither mode
+        raise Refused("Unsupported gmem layout.", f"{EB}:107 (sm90_get_epilogue_smem_swizzle_layout_atom)")
+    c_m, d_m = c_maj == "M", d_maj == "M"
     atom_c = smem_selector("MN" if c_m else "K", el_c, em, en, f"{EB}:91")
     atom_d = smem_selector("MN" if d_m else "K", cfg.d.element, em, en, f"{EB}:91")
     deferred = None
@@ -1153,8 +1181,10 @@ def epilogue(cfg: Config, kernel_schedule: str | None = None) -> Epilogue:
                 f"EPI_TILE_{mode} must divide CTA_{mode}",
                 f"cutlass/epilogue/collective/sm90_epilogue_tma_warpspecialized.hpp:{129 if mode == 'M' else 130}",
             )
-    r2s = store_op(bits_d, d_m, en)
-    s2r_store = store_op(ELEMENT_BITS[el_c], c_m, en)
+    if deferred is None:  # then its rank-3 checks of the strides (sm90_epilogue_tma_warpspecialized.hpp:131)
+        deferred = _rank3(cfg, "Stride{} must be rank-3: [M, N, L]", ETW)
+    r2s = store_op(bits_d, stsm_major(cfg.d.layout), en)
+    s2r_store = store_op(ELEMENT_BITS[el_c], stsm_major(lay_c), en)
     s2r = LOAD_FOR_STORE.get(s2r_store, "AutoVectorizingCopyWithAssumedAlignment")
     # SharedStorage (sm90_epilogue_tma_warpspecialized.hpp:218): the C/D buffers (aligned for their swizzle), the
     # fusion callbacks' storage (LinearCombination: a few bytes, padded to the alignment), the C load pipeline

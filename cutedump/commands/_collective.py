@@ -51,7 +51,12 @@ def parse(
     opd = C.operand(d, "--d", "RowMajor")
     opc = C.operand(c, "--c", opd.layout, allow_void=True) if c is not None else C.Operand("void", opd.layout)
     accum = C.element(acc or "float", "--acc")
-    t = C.ints(tile, 3, "--tile", 1024, ": no larger CTA tile fits in shared memory")
+    t, nested = C.tile_shape(tile, 1024, ": no larger CTA tile fits in shared memory")
+    if nested and arch != "sm90":
+        raise CuteDumpError(
+            f"--tile {tile.strip()!r} with --arch {arch}: a TileShape of rank-1 modes is modelled for sm90 (example "
+            "51's GETT); give it flat (M,N,K)"
+        )
     dyn = None
     if C.is_dynamic_cluster(cluster):
         dyn = C.dynamic_cluster(cluster_preferred, cluster_fallback)
@@ -137,9 +142,74 @@ def parse(
     ets = None
     if epilogue_tile_shape not in (None, "", "auto"):
         ets = C.ints(epilogue_tile_shape, 3, "--epilogue-tile-shape")
-    return C.Config(
+    typed = [
+        (f"--{w}", t)
+        for w, t, o in (("a", a, opa), ("b", b, opb), ("c", c, opc), ("d", d, opd))
+        if t is not None and _strided(o)
+    ]
+    if typed:
+        _stride_scope(typed, arch, grouped, sfv, fu, opa, opb, opc, opd)
+    cfg = C.Config(
         arch, opa, opb, opc, opd, accum, t, cl, st, cv, sched, esched, et, al, bool(grouped), sfv, sfm, fu, dyn, ets
-    )
+    )._replace(tile_nested=nested)
+    scope = C.stride_scope_error(cfg) if typed else None
+    if scope:
+        opt = f"--{scope[0]}"
+        raise CuteDumpError(f"{opt} {dict(typed).get(opt, getattr(cfg, scope[0]).layout).strip()!r}{scope[1]}")
+    return cfg
+
+
+def _strided(o) -> bool:
+    return o.layout.startswith("cute::Stride<")
+
+
+def _stride_scope(typed, arch, grouped, sfv, fusion, opa, opb, opc, opd) -> None:
+    """What cutedump models of stride-typed operands (issue 44: plain element types; SM90, SM100 and SM120's dense
+    builders, their epilogues): the rest is refused in one line that quotes the option as typed."""
+    opt, text = typed[0]
+    head = f"{opt} {text.strip()!r}"
+    if grouped:
+        raise CuteDumpError(
+            f"{head} with --grouped: a grouped GEMM's stride pointer (cute::Stride<..> *, as TagToStrideA<LayoutA *> "
+            "makes it) is not modelled (cutedump models --grouped with the layout tags, LayoutA * ...)"
+        )
+    if sfv is not None:
+        raise CuteDumpError(
+            f"{head} with --sf-vec: a blockwise builder's cute::tuple<StrideA, LayoutSFA> is not modelled "
+            "(cutedump models --sf-vec with the layout tags)"
+        )
+    if arch == "sm90" and opa.bits != opb.bits and (_strided(opa) or _strided(opb)):
+        raise CuteDumpError(
+            f"{head}: A and B of two widths ({opa.element} x {opb.element}) with a stride type: the SM90 mixed-input "
+            "builder (GMMA_TMA_WS_RS, sm90_gmma_builder.inl:305) with stride types is not modelled (cutedump models "
+            "it with the layout tags)"
+        )
+    if arch == "sm103":
+        raise CuteDumpError(
+            f"{head} with --arch sm103: a stride type with the SM103 block-scaled builder "
+            "(sm103_blockscaled_umma_builder.inl) is not modelled (cutedump models stride types on sm90, sm100 and "
+            "sm120)"
+        )
+    for o, w in ((opc, "c"), (opd, "d")):
+        if arch != "sm90" and _strided(o) and f"--{w}" in dict(typed):
+            from cutedump.collective.stride import rank  # start-up: stride types only
+
+            if rank(o.layout, w) != 3:
+                raise CuteDumpError(
+                    f"--{w} {dict(typed)[f'--{w}'].strip()!r} with --arch {arch}: a C/D stride of rank "
+                    f"{rank(o.layout, w)} (the collective epilogues take rank-3 [M, N, L] strides) is not modelled "
+                    "for this --arch"
+                )
+    if fusion is not None and _strided(opd):
+        from cutedump.collective import fusion as F  # start-up: the fusion table only for --fusion
+
+        p = F.parse(fusion)
+        if F.FUSIONS[p.name].aux and not p.layout_aux:
+            raise CuteDumpError(
+                f"{head} with --fusion {fusion!r}: the operation's Aux tensor takes D's layout tag "
+                "(GmemLayoutTagAux), which a stride type is not; not modelled (name the Aux layout tag in the "
+                "fusion's spelling)"
+            )
 
 
 def _capacity(arch: str) -> int:
@@ -214,6 +284,12 @@ def collective_text(
             f"{'--toml' if toml else '--problem'} with a dynamic cluster: not modelled (cutedump writes kernel "
             "descriptions and TMA maps of a static cluster)"
         )
+    if cfg.has_stride and (toml or problem):
+        w, t = next((w, t) for w, t, o in zip("abcd", (a, b, c, d), (cfg.a, cfg.b, cfg.c, cfg.d)) if _strided(o))
+        raise CuteDumpError(
+            f"{'--toml' if toml else '--problem'} with --{w} {(t or d).strip()!r}: a stride-typed operand is not "
+            "modelled there (cutedump writes kernel descriptions and TMA maps of the layout tags' gmem layouts)"
+        )
     if cutlass_fact("collective_builder"):  # what of this version's builders is not modelled (versions.py)
         warn(cutlass_fact("collective_builder"))
     if toml and fmt_ == "json":
@@ -270,7 +346,9 @@ def answer_extras(cfg, ans, prob, words) -> dict:
     def operand(o, w):
         d = {"element": o.element, "layout": o.layout}
         if o.element != "void" and w in "ab":
-            d["major"] = "K" if (cfg.a_k_major if w == "a" else cfg.b_k_major) else "MN"
+            d["major"] = C.operand_major(cfg, w)
+        if o.element != "void" and _strided(o):
+            d.update(C.stride_facts(o.layout, w))
         if o.element != "void":
             d["alignment"] = cfg.alignment(w)
         if o.scale:  # a mixed-input operand's cute::tuple<Element, ElementScale[, ElementZero]>
@@ -289,7 +367,7 @@ def answer_extras(cfg, ans, prob, words) -> dict:
             "c": operand(cfg.c, "c"),
             "d": operand(cfg.d, "d"),
             "accumulator": cfg.acc,
-            "tile": "(" + ",".join(f"_{x}" for x in cfg.tile) + ")",
+            "tile": cfg.tile_print,
             "tile_is": "MmaTileShape_MNK",
             **(
                 {"epilogue_tile_shape": "(" + ",".join(f"_{x}" for x in cfg.epilogue_tile_shape) + ")"}
@@ -467,15 +545,15 @@ def _text(cfg, ans, prob, words) -> str:
         + f":{o.layout}"
         + (f" ({w})" if o.element != "void" else "")
     )
-    maj = lambda k: "K-major" if k else "MN-major"
+    maj = lambda w: f"{C.operand_major(cfg, w) or 'no'}-major"
     arch_tag = {"sm90": "Sm90", "sm100": "Sm100", "sm103": "Sm103"}.get(cfg.arch, "Sm120")
     opclass = "OpClassBlockScaledTensorOp" if C.is_block_scaled(cfg) else "OpClassTensorOp"
     out.append(
         f"CollectiveBuilder<arch::{arch_tag}, {opclass}>  "
-        f"tile ({','.join(f'_{x}' for x in cfg.tile)})  cluster {m['dispatch_policy']['cluster_shape']}"
+        f"tile {cfg.tile_print}  cluster {m['dispatch_policy']['cluster_shape']}"
     )
     out.append(
-        f"  A {op(cfg.a, maj(cfg.a_k_major))} x{cfg.alignment('a')}   B {op(cfg.b, maj(cfg.b_k_major))} "
+        f"  A {op(cfg.a, maj('a'))} x{cfg.alignment('a')}   B {op(cfg.b, maj('b'))} "
         f"x{cfg.alignment('b')}   accumulator {cfg.acc}"
     )
     out.append(

@@ -164,9 +164,13 @@ VOCAB: list[tuple[str, str, str]] = [
         "the target architecture: the CollectiveBuilder's tag sm90 (arch::Sm90), sm100 (arch::Sm100) or sm120 "
         "(arch::Sm120, GeForce Blackwell); scale: sm100, sm103 or sm120",
     ),
-    ("--a", "text", "A's element type and layout tag, e.g. half_t:RowMajor (or half_t:K)"),
-    ("--c", "text", "C's (the source's) element type and layout tag, or void (no source)"),
-    ("--d", "text", "D's (the output's) element type and layout tag, e.g. half_t:RowMajor"),
+    ("--a", "text", "A's element type and layout tag, e.g. half_t:RowMajor (or half_t:K), or a cute::Stride<..> type"),
+    ("--c", "text", "C's (the source's) element type and layout tag (or a cute::Stride<..> type), or void (no source)"),
+    (
+        "--d",
+        "text",
+        "D's (the output's) element type and layout tag (or a cute::Stride<..> type), e.g. half_t:RowMajor",
+    ),
     ("--acc", "text", "the accumulator element type, e.g. float"),
     ("--stages", "text", "the mainloop's pipeline stages: auto (StageCountAuto[Carveout]) or a count"),
     (

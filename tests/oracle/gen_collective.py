@@ -60,7 +60,6 @@ def cpp_body(cfg: Config) -> str:
     """The C++ statements that build ``cfg``'s epilogue and mainloop collectives and print their fields."""
     arch = {"sm90": "Sm90", "sm100": "Sm100"}[cfg.arch]
     t = _CPP_TYPE
-    lay = "cutlass::layout::"
     epi_tile = (
         "cutlass::epilogue::collective::EpilogueTileAuto" if cfg.epilogue_tile is None else _shape(cfg.epilogue_tile)
     )
@@ -75,7 +74,7 @@ def cpp_body(cfg: Config) -> str:
         else f"cutlass::gemm::{cfg.schedule}"
     )
     ptr = " *" if cfg.grouped else ""
-    la, lb = f"{lay}{cfg.a.layout}{ptr}", f"{lay}{cfg.b.layout}{ptr}"
+    la, lb = f"{cpp_layout(cfg.a.layout)}{ptr}", f"{cpp_layout(cfg.b.layout)}{ptr}"
     pre = ""
     if cfg.sf_vec is not None:  # blockwise scaling: the layouts go as cute::tuple<LayoutA, LayoutSFA> (example 67)
         mj = ", ".join(f"cute::GMMA::Major::{x}" for x in cfg.sf_major)
@@ -105,13 +104,13 @@ def cpp_body(cfg: Config) -> str:
             '  cd_print("mainloop.smem_layout_sfb", typename Main::SmemLayoutSFB{});\n'
         )
     return (
-        pre + f"  using TileShape = {_shape(cfg.tile)};\n"
+        pre + f"  using TileShape = {tile_shape(cfg)};\n"
         f"  using ClusterShape = {'Shape<int,int,_1>' if cfg.dynamic_cluster else _shape(cfg.cluster)};\n"
         f"  using Epi = typename cutlass::epilogue::collective::CollectiveBuilder<\n"
         f"    cutlass::arch::{arch}, cutlass::arch::OpClassTensorOp, {epi_shape}, ClusterShape, {epi_tile},\n"
         f"    {t[cfg.acc]}, {t[cfg.acc]},\n"
-        f"    {t[cfg.c.element]}, {lay}{cfg.c.layout}{ptr}, {cfg.alignment('c')},\n"
-        f"    {t[cfg.d.element]}, {lay}{cfg.d.layout}{ptr}, {cfg.alignment('d')},\n"
+        f"    {t[cfg.c.element]}, {cpp_layout(cfg.c.layout)}{ptr}, {cfg.alignment('c')},\n"
+        f"    {t[cfg.d.element]}, {cpp_layout(cfg.d.layout)}{ptr}, {cfg.alignment('d')},\n"
         f"    {epi_sched}{fusion}>::CollectiveOp;\n"
         f"  using Main = typename cutlass::gemm::collective::CollectiveBuilder<\n"
         f"    cutlass::arch::{arch}, cutlass::arch::OpClassTensorOp,\n"
@@ -122,6 +121,18 @@ def cpp_body(cfg: Config) -> str:
         f"    {sched}>::CollectiveOp;\n"
         f"  cd_mainloop<Main>();\n" + extra + "  cd_epilogue<Epi>();\n"
     )
+
+
+def tile_shape(cfg: Config) -> str:
+    """The TileShape: Shape<Int<M>,Int<N>,Int<K>>, or with rank-1 modes (--tile Shape<Shape<_128>,..>)."""
+    if getattr(cfg, "tile_nested", False):
+        return "Shape<" + ",".join(f"Shape<Int<{v}>>" for v in cfg.tile) + ">"
+    return _shape(cfg.tile)
+
+
+def cpp_layout(layout: str) -> str:
+    """A layout tag as ``cutlass::layout::RowMajor``; a stride type (issue 44, examples 51 and 53) as spelled."""
+    return layout if layout.startswith("cute::Stride<") else f"cutlass::layout::{layout}"
 
 
 def fusion_cpp(cfg: Config) -> str:

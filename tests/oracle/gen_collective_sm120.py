@@ -54,7 +54,6 @@ def cpp_body(cfg: Config) -> str:
 
     k = kind(cfg)
     opclass = "OpClassBlockScaledTensorOp" if k == "blockscaled" else "OpClassTensorOp"
-    lay = "cutlass::layout::"
     epi_tile = (
         "cutlass::epilogue::collective::EpilogueTileAuto" if cfg.epilogue_tile is None else G._shape(cfg.epilogue_tile)
     )
@@ -76,9 +75,9 @@ def cpp_body(cfg: Config) -> str:
         stages = (
             "cutlass::gemm::collective::StageCountAutoCarveout<static_cast<int>(sizeof(typename Epi::SharedStorage))>"
         )
-    la, lb = f"{lay}{cfg.a.layout}", f"{lay}{cfg.b.layout}"
+    la, lb = G.cpp_layout(cfg.a.layout), G.cpp_layout(cfg.b.layout)
     pre = ""
-    if k == "blockwise":
+    if k == "blockwise" and cfg.sf_vec is not None:  # (stride types: the builder reads the tuples themselves)
         gm, gn, gk = cfg.sf_vec
         ma, mb = (f"cute::UMMA::Major::{x}" for x in cfg.sf_major)
         pre = f"  using ScaleConfig = cutlass::detail::Sm120BlockwiseScaleConfig<{gm},{gn},{gk},{ma},{mb}>;\n"
@@ -86,14 +85,14 @@ def cpp_body(cfg: Config) -> str:
         lb = f"cute::tuple<{lb}, decltype(ScaleConfig::deduce_layoutSFB())>"
     extra = {"blockscaled": "  cd_sf_blockscaled<Main>();\n", "blockwise": "  cd_sf_blockwise<Main>();\n"}.get(k, "")
     return (
-        f"  using TileShape = {G._shape(cfg.tile)};\n"
+        f"  using TileShape = {G.tile_shape(cfg)};\n"
         f"  using ClusterShape = {G._shape(cfg.cluster)};\n"
         + pre
         + f"  using Epi = typename cutlass::epilogue::collective::CollectiveBuilder<\n"
         f"    cutlass::arch::Sm120, cutlass::arch::{opclass}, TileShape, ClusterShape, {epi_tile},\n"
         f"    {_t(cfg.acc)}, {_t(cfg.acc)},\n"
-        f"    {_t(cfg.c.element)}, {lay}{cfg.c.layout}, {cfg.alignment('c')},\n"
-        f"    {_t(cfg.d.element)}, {lay}{cfg.d.layout}, {cfg.alignment('d')},\n"
+        f"    {_t(cfg.c.element)}, {G.cpp_layout(cfg.c.layout)}, {cfg.alignment('c')},\n"
+        f"    {_t(cfg.d.element)}, {G.cpp_layout(cfg.d.layout)}, {cfg.alignment('d')},\n"
         f"    {epi_sched}>::CollectiveOp;\n"
         f"  using Main = typename cutlass::gemm::collective::CollectiveBuilder<\n"
         f"    cutlass::arch::Sm120, cutlass::arch::{opclass},\n"

@@ -67,15 +67,20 @@ COMMAND = Command(
             show_default=True,
             help="cutlass::arch::Sm90, Sm100, Sm103 (B300: its block-scaled FP4 builder, example 89) or Sm120 (GeForce Blackwell).",
         ),
-        Opt("--a", "a", help="A: element type and layout tag, e.g. half_t:RowMajor (or half_t:K)."),
-        Opt("--b", "b", help="B: element type and layout tag, e.g. half_t:ColumnMajor (or half_t:K)."),
-        Opt("--c", "c", help="C (the source): element:layout, or void (default: void)."),
-        Opt("--d", "d", help="D (the output): element:layout, e.g. half_t:RowMajor."),
+        Opt(
+            "--a",
+            "a",
+            help="A: element type and layout tag, e.g. half_t:RowMajor (or half_t:K), or a cute::Stride<..>.",
+        ),
+        Opt("--b", "b", help="B: element type and layout tag, e.g. half_t:ColumnMajor, or a cute::Stride<..>."),
+        Opt("--c", "c", help="C (the source): element:layout (or cute::Stride<..>), or void (default: void)."),
+        Opt("--d", "d", help="D (the output): element:layout (or cute::Stride<..>), e.g. half_t:RowMajor."),
         Opt("--acc", default="float", show_default=True, help="The accumulator element type."),
         Opt(
             "--tile",
             help="CUTLASS's MmaTileShape_MNK M,N,K (the builder's TileShape argument), e.g. 128,128,64: the CTA's "
-            "tile, or for the SM100 2SM UMMA the pair's (each CTA M/2 x N).",
+            "tile, or for the SM100 2SM UMMA the pair's (each CTA M/2 x N); sm90 also takes it of rank-1 modes, "
+            "Shape<Shape<_128>,Shape<_128>,Shape<_64>> (example 51's GETT tile).",
         ),
         Opt(
             "--cluster",

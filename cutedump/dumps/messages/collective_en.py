@@ -264,4 +264,19 @@ MESSAGES = {
     "SharedStorage is empty, so the tree's {tuple} keeps nothing ({total} byte)",
     "coll.evt_smem": "a custom EVT ({root}, {nodes} nodes) is the FusionCallbacks themselves; its {tuple} of the "
     "nodes' SharedStorage keeps {rows} Sm90RowBroadcast smem vector(s), {bytes} bytes -> {total} bytes",
+    # ---- stride: stride types in place of layout tags (issue 44, examples 51 and 53; cutedump.collective.stride)
+    "coll.stride_major": "{operand} is given the stride {stride}: its {mn} mode starts with {front_0}, its K mode "
+    "with {front_1}; a mode whose first leaf is {unit} is major (is_major) -> {major}-major (StrideToLayoutTag: "
+    "{tag})",
+    "coll.stride_both_major": "{operand} is given the stride {stride}: both its {mn} mode ({front_0}) and its K mode "
+    "({front_1}) start with {unit} -> the builders read the {mn} mode first: {major}-major (StrideToLayoutTag: "
+    "{tag})",
+    "coll.stride_no_major": "{operand} is given the stride {stride}: neither its {mn} mode ({front_0}) nor its K mode "
+    "({front_1}) starts with {unit} -> no major: the SM90 SS builder's GMMA reads K, the RS choice reads it "
+    "not K-major; UMMA, cp.async's gmem copy refuse it (StrideToLayoutTag: {tag})",
+    "coll.stride_major_cd": "{operand} is given the stride {stride}: its M mode starts with {front_0}, its N mode "
+    "with {front_1} -> {major}-major for the epilogue (its smem atom, copy ops and layout) (StrideToLayoutTag: {tag})",
+    "coll.stride_no_major_cd": "{operand} is given the stride {stride}: neither its M mode ({front_0}) nor its N mode "
+    "({front_1}) starts with {unit} -> no major: the TMA epilogues refuse it, the no-smem epilogue reads none "
+    "(StrideToLayoutTag: {tag})",
 }

@@ -249,4 +249,16 @@ MESSAGES = {
     "故该树的 {tuple} 不占用共享内存（{total} 字节）",
     "coll.evt_smem": "自定义 EVT（{root}，{nodes} 个节点）本身即 FusionCallbacks；其由各节点 SharedStorage 组成的 "
     "{tuple} 含 {rows} 个 Sm90RowBroadcast 共享内存向量，共 {bytes} 字节 -> {total} 字节",
+    # ---- stride: 以 stride 类型代替布局标签（issue 44，示例 51 与 53；cutedump.collective.stride）
+    "coll.stride_major": "{operand} 给的是 stride {stride}：其 {mn} 模式以 {front_0} 开头，K 模式以 {front_1} 开头；"
+    "首个叶子为{unit} 的模式即主序（is_major）-> {major} 主序（StrideToLayoutTag：{tag}）",
+    "coll.stride_both_major": "{operand} 给的是 stride {stride}：{mn} 模式（{front_0}）与 K 模式（{front_1}）都以{unit} "
+    "开头 -> 构建器先读 {mn} 模式：{major} 主序（StrideToLayoutTag：{tag}）",
+    "coll.stride_no_major": "{operand} 给的是 stride {stride}：{mn} 模式（{front_0}）与 K 模式（{front_1}）都不以{unit} "
+    "开头 -> 没有主序：SM90 SS 构建器的 GMMA 取 K，RS 判断视其为非 K 主序；UMMA 与 cp.async 的 gmem 拷贝拒绝它"
+    "（StrideToLayoutTag：{tag}）",
+    "coll.stride_major_cd": "{operand} 给的是 stride {stride}：其 M 模式以 {front_0} 开头，N 模式以 {front_1} 开头 -> "
+    "尾声按 {major} 主序（smem atom、拷贝操作与布局）（StrideToLayoutTag：{tag}）",
+    "coll.stride_no_major_cd": "{operand} 给的是 stride {stride}：M 模式（{front_0}）与 N 模式（{front_1}）都不以{unit} "
+    "开头 -> 没有主序：TMA 尾声拒绝它，无 smem 尾声不读主序（StrideToLayoutTag：{tag}）",
 }
