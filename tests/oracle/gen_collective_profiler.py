@@ -285,8 +285,16 @@ def options(cfg: Config) -> dict:
     return out
 
 
+#: Config fields added after the snapshot was taken: left out of the order's hash while at their default, so that the
+#: snapshot's order (and the recorded batches' keys) stay as they were
+LATER_FIELDS = ("tile_nested",)
+
+
 def _key(cfg: Config) -> str:
-    return hashlib.sha256(repr((cfg, getattr(cfg.a, "scale", ()), getattr(cfg.b, "scale", ()))).encode()).hexdigest()
+    text = repr((cfg, getattr(cfg.a, "scale", ()), getattr(cfg.b, "scale", ())))
+    for f in LATER_FIELDS:
+        text = text.replace(f", {f}={Config._field_defaults[f]!r}", "")
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 @functools.cache
