@@ -408,13 +408,15 @@ def _ask(module: str):
 
 
 #: generated configurations of the 4.2 tests (tests/test_collective_sm100_blockwise.py, _sm100_grouped.py,
-#: _sm120_grouped.py) among which 4.7 builds some that 4.2 refuses (its refusal batches, compiled against 4.7, say
+#: _sm120_grouped.py, _mixed.py) among which 4.7 builds some that 4.2 refuses (its refusal batches, compiled against 4.7, say
 #: "compiles"): name -> (configurations, their field batch)
 GAINED = {
     "sm100_blockwise_1": (_gen("gen_collective_sm100bw", "blockwise", 100, 1), _ask("gen_collective_sm100bw")),
     "sm100_blockwise_2": (_gen("gen_collective_sm100bw", "blockwise", 100, 2), _ask("gen_collective_sm100bw")),
     "sm100_grouped_1": (_gen("gen_collective_sm100bw", "grouped", 100, 1), _ask("gen_collective_sm100bw")),
     "sm120_grouped": (_gen("gen_collective_sm120_grouped", "generated", 24, 120), _sm120_grouped_ask),
+    "sm90_mixed_1": (_gen("gen_collective_mixed", "generated", 100, 1), _ask("gen_collective_mixed")),
+    "sm90_mixed_scaled_1": (_gen("gen_collective_mixed", "generated_scaled", 100, 1), _ask("gen_collective_mixed")),
 }
 
 
@@ -423,7 +425,7 @@ GAINED = {
 def test_what_4_7_builds_and_4_2_refuses_is_cutlass_47s_field_by_field(name):
     """The configurations of a 4.2 test's generated batch that cutedump 4.2 refuses (with CUTLASS 4.2's message) and
     4.7 builds (SM100 ptr-array kernels' carveout, 4.7's stage-0 TMA slices and epilogue tiles, SM120 ptr-array 6/8-bit
-    schedules): asked of CUTLASS 4.7 as one batch (4.7-only), every field as cutedump answers under --cutlass 4.7."""
+    schedules, SM90 mixed-input StageCount<N>): asked of CUTLASS 4.7 as one batch (4.7-only), every field as cutedump answers under --cutlass 4.7."""
     from tests.test_collective import _diff
 
     gen, ask = GAINED[name]
@@ -458,3 +460,21 @@ def test_sm90_mixed_input_explicit_stages_are_cutlass_47s():
     with cutlass("4.2", "4.2"):
         assert all("‘bytes’ is not a member" in _ours(c, False) for c in cases)
     assert not bad, "\n".join(bad[:10])
+
+
+@needs_47
+def test_sm120_grouped_block_scaled_tile_n_below_32_is_cutlass_47s():
+    """gen_collective_sm120.small_n_grouped (4.7-only batches with pointer layout tags): 4.7's grouped stage count
+    capacity (its scheduler pipeline, two TMA descriptors and its TensorMapReady pipeline), its ptr-array schedules
+    with 6/8-bit operands, tile N 8 and 16: every refusal and field as 4.7's."""
+    from tests.oracle import gen_collective_sm120_grouped as GG
+    from tests.test_collective import _diff
+
+    cases = S.small_n_grouped()
+    with cutlass("4.7"):
+        got = GG.refusals(cases)
+        bad, _ = _refusals_47(cases, got, False)
+        built = [c for c, t in zip(cases, got) if t.strip() == "compiles"]
+        bad += [d for cfg, theirs in zip(built, GG.ask(built)) for d in _diff(cfg, theirs, build(cfg).fields)]
+    assert not bad, "\n".join(bad[:10])
+    assert len(built) == 4

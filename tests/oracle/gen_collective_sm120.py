@@ -603,3 +603,19 @@ def small_n() -> list[Config]:
         _cfg(nv, nv, "void", "half_t", (128, 8, 256), **h),
         _cfg(nv, nv, "void", "half_t", (128, 12, 128), **h),
     ]  # fmt: skip
+
+
+def small_n_grouped() -> list[Config]:
+    """small_n's tiles in grouped GEMMs (pointer layout tags: gen_collective_sm120_grouped's programs): CUTLASS 4.7's
+    grouped capacity, its ptr-array schedules with 6/8-bit operands, and Pingpong below N 16 (no builder)."""
+    nv = "nv_float4_t<float_e2m1_t>"
+    mx8 = "mx_float8_t<float_e4m3_t>"
+    h = dict(align=(32, 32, 0, 0), grouped=True)
+    co, pp = "KernelPtrArrayTmaWarpSpecializedCooperative", "KernelPtrArrayTmaWarpSpecializedPingpong"
+    return [
+        _cfg(nv, nv, "void", "half_t", (128, 16, 128), schedule=co, epilogue_schedule="PtrArrayTmaWarpSpecializedCooperative", **h),
+        _cfg(nv, nv, "half_t", "half_t", (128, 8, 256), schedule=co, **h),
+        _cfg(mx8, mx8, "void", "half_t", (128, 16, 128), schedule=pp, grouped=True),
+        _cfg(mx8, mx8, "void", "float", (128, 8, 128), schedule="KernelScheduleAuto", grouped=True),
+        _cfg(nv, nv, "void", "half_t", (128, 8, 128), schedule=pp, **h),
+    ]  # fmt: skip
