@@ -56,7 +56,7 @@ CUTLASS_NEXT = {
         "SM100_TMA_LOAD[_MULTICAST]_2D_GATHER4, SM100_TMA_STORE_2D_SCATTER4, SM100_TMEM_LOAD_STAT_32dp32b{32,128}x "
         "(4.2 has none)",
         "Sm1xx/Sm103BlockScaledConfig::tile_atom_to_shape_SFA/SFB of (M,N,K): (M|N,K) tiled, no L mode (4.2: L = 1)",
-        "CollectiveBuilders: SM100 dispatch policies end with their ArchTag; stage-0 TMA slices of swizzled smem, "
+        "CollectiveBuilders: SM100 and SM103 dispatch policies end with their ArchTag; stage-0 TMA slices of swizzled smem, "
         "SM100/SM120 EpilogueTileAuto, SM90 RS StageCount<N>, SM90 blockwise tile M, SM120 block-scaled tile N "
         "(from 8), SM100 ptr-array kernels' smem carveout, SM120 ptr-array 6/8-bit schedules",
         "a slice of Swizzle o smem_ptr_flag o Layout keeps the whole swizzle with the offset in the middle slot "
@@ -100,6 +100,14 @@ CUTLASS_FACTS = {
             "MainloopSm100TmaUmmaWarpSpecializedMixedInput",
             "MainloopSm100UmmaCpAsyncWarpSpecialized",
             "MainloopSm100UmmaMixedTmaCpAsyncWarpSpecialized",
+        ),
+    },
+    # the SM103 block-scaled dispatch policies likewise (dispatch_policy.hpp:1411 in 4.7: `class ArchTag_ = arch::Sm103`)
+    "sm103_policy_arch_tag": {
+        "4.2": (),
+        "4.7": (
+            "MainloopSm103TmaUmmaWarpSpecializedBlockScaled",
+            "MainloopSm103ArrayTmaUmmaWarpSpecializedBlockScaled",
         ),
     },
     # slice_and_offset of a ComposedLayout<Swizzle, smem_ptr_flag_bits, Layout> at stage 0 (the TMA types of the

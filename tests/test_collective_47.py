@@ -478,3 +478,28 @@ def test_sm120_grouped_block_scaled_tile_n_below_32_is_cutlass_47s():
         bad += [d for cfg, theirs in zip(built, GG.ask(built)) for d in _diff(cfg, theirs, build(cfg).fields)]
     assert not bad, "\n".join(bad[:10])
     assert len(built) == 4
+
+
+@needs_47
+def test_sm103_dispatch_policy_ends_with_its_arch_tag_under_4_7():
+    """tests/test_collective_sm103.py's first generated batch, answered by CUTLASS 4.7 (its 4.2 question): 4.7's
+    MainloopSm103TmaUmmaWarpSpecializedBlockScaled ends with its ArchTag `cutlass::arch::Sm103` (4.2: none), as
+    the text's dispatch policy row prints it under --cutlass 4.7 (and not under 4.2)."""
+    from cutedump.commands._collective import dispatch_policy_text
+    from tests.oracle import gen_collective_sm103 as S3
+    from tests.oracle.cute import run_cases
+    from tests.test_collective_sm103 import _split
+
+    with cutlass("4.2"):
+        chunk = _split(S3.generated(48, 103))[0][:8]
+    bad = []
+    with cutlass("4.7"):
+        raws = run_cases([S3.cpp_body(c) for c in chunk], prelude=S3.PRELUDE, extra_flags=G.FLAGS)
+        for cfg, raw in zip(chunk, raws):
+            theirs = _policy_as_printed(raw).replace("cutlass::sm103::detail::KernelPrefetchType::", "")
+            ours = dispatch_policy_text(cfg, build(cfg, params=False))
+            bad += [f"{cfg}: CUTLASS 4.7 {theirs!r} / ours {ours!r}"] if theirs != ours else []
+    with cutlass("4.2", "4.2"):
+        assert all(not dispatch_policy_text(c, build(c, params=False)).endswith(", Sm103>") for c in chunk)
+    assert len(chunk) == 8 and not bad, "\n".join(bad)
+    assert all(_policy_as_printed(r).endswith(", Sm103>") for r in raws)

@@ -94,7 +94,8 @@ FINDINGS = (
     "different errors). tests/test_cutlass47_scale.py: the 360 cases drawn by the 4.7 engine equal CUTLASS 4.7.",
     "**CollectiveBuilders** (tests/test_collective*.py; compared in tests/test_collective_47.py, every refusal and "
     "field of the recorded batches answered by `--cutlass 4.7`): SM100's mainloop dispatch policies gain a last "
-    "template argument `cutlass::arch::Sm100` (their ArchTag); 4.7 slices `Swizzle o smem_ptr_flag o Layout` at stage "
+    "template argument `cutlass::arch::Sm100` (their ArchTag; SM103's block-scaled ones `cutlass::arch::Sm103`); "
+    "4.7 slices `Swizzle o smem_ptr_flag o Layout` at stage "
     "0 inside the swizzle (cute/pointer_flagged.hpp), so 4.2's `Shape/Stride Divisibility Condition` of the "
     "collectives' TMA Params compile; SM100 EpilogueTileAuto takes CtaN where its N does not divide CtaN (4.2's "
     "`Divisibility Condition`; the mainloop's own checks, e.g. `Invalid TileShape_N.`, come next), with a new "
