@@ -56,8 +56,9 @@ CUTLASS_NEXT = {
         "SM100_TMA_LOAD[_MULTICAST]_2D_GATHER4, SM100_TMA_STORE_2D_SCATTER4, SM100_TMEM_LOAD_STAT_32dp32b{32,128}x "
         "(4.2 has none)",
         "Sm1xx/Sm103BlockScaledConfig::tile_atom_to_shape_SFA/SFB of (M,N,K): (M|N,K) tiled, no L mode (4.2: L = 1)",
-        "CollectiveBuilders: SM100 dispatch policies end with their ArchTag; stage-0 TMA slices of swizzled smem, "
-        "SM100/SM120 EpilogueTileAuto, SM90 RS StageCount<N>, SM90 blockwise tile M, SM120 block-scaled tile N",
+        "CollectiveBuilders: SM100 and SM103 dispatch policies end with their ArchTag; stage-0 TMA slices of swizzled smem, "
+        "SM100/SM120 EpilogueTileAuto, SM90 RS StageCount<N>, SM90 blockwise tile M, SM120 block-scaled tile N "
+        "(from 8), SM100 ptr-array kernels' smem carveout, SM120 ptr-array 6/8-bit schedules",
         "a slice of Swizzle o smem_ptr_flag o Layout keeps the whole swizzle with the offset in the middle slot "
         "(cute/pointer_flagged.hpp:87; 4.2 folds the offset into the swizzle)",
     ),
@@ -101,6 +102,14 @@ CUTLASS_FACTS = {
             "MainloopSm100UmmaMixedTmaCpAsyncWarpSpecialized",
         ),
     },
+    # the SM103 block-scaled dispatch policies likewise (dispatch_policy.hpp:1411 in 4.7: `class ArchTag_ = arch::Sm103`)
+    "sm103_policy_arch_tag": {
+        "4.2": (),
+        "4.7": (
+            "MainloopSm103TmaUmmaWarpSpecializedBlockScaled",
+            "MainloopSm103ArrayTmaUmmaWarpSpecializedBlockScaled",
+        ),
+    },
     # slice_and_offset of a ComposedLayout<Swizzle, smem_ptr_flag_bits, Layout> at stage 0 (the TMA types of the
     # collectives' Params): 4.2 composes the swizzle's projections (CuTe's Stride/Shape Divisibility Condition can
     # fail); 4.7 (cute/pointer_flagged.hpp:87) slices the inner layout and rebuilds the composition: no check
@@ -122,6 +131,17 @@ CUTLASS_FACTS = {
     "sm120_epilogue_tile_small_n": {"4.2": False, "4.7": True},
     # the SM120 block-scaled builder's least tile N (sm120_blockscaled_mma_builder.inl: 4.2 :101, 4.7 :105)
     "sm120_blockscaled_min_tile_n": {"4.2": 32, "4.7": 8},
+    # the SM120 block-scaled builder below tile N 32 (4.7 only: 4.2 refuses N < 32): PermTileN of
+    # sm120_tile_n_permute_selector<VS, N> (sm120_common.inl:171; N 8 or 16, else its static_assert), Cooperative
+    # warps (_8,_1,_1) below N 16 (sm120_blockscaled_mma_builder.inl:131), no Pingpong below N 16 (its enable_if, :76)
+    "sm120_blockscaled_small_tile_n": {
+        "4.2": {},
+        "4.7": {
+            "permute_n": {8: "(_8):(_1)", 16: "(_8,_2):(_1,_8)"},
+            "cooperative_atoms_below_16": "(_8,_1,_1)",
+            "pingpong_least_n": 16,
+        },
+    },
     # the SM120 block-scaled collective's SFB smem tile N: 4.7 max(TileN, 128) (sm120_blockscaled_mma_builder.inl:209),
     # its SmemLayoutSFB then logical_divide'd by (N, K) (sm120_blockscaled_mma_tma.hpp:214)
     "sm120_blockscaled_sfb_tile_n": {"4.2": "N", "4.7": "max(N, 128)"},
@@ -130,11 +150,23 @@ CUTLASS_FACTS = {
     "sm120_blockscaled_small_k_refused": {"4.2": False, "4.7": True},
     # the SM120 block-scaled builder's stage count capacity: 4.2 sm120_smem_capacity_bytes; 4.7 less the scheduler's
     # PipelineCLCFetchAsync<3>::SharedStorage (48 bytes) and its 3 CLC responses (3 x 16), measured with 4.7's headers
-    # (sm120_blockscaled_mma_builder.inl:257)
-    "sm120_blockscaled_capacity_less": {"4.2": (), "4.7": (48, 3 * 16)},
+    # (sm120_blockscaled_mma_builder.inl:257); a grouped GEMM's (pointer layout tags) less its scheduler's
+    # PipelineAsyncSharedStorage<8> (128), two TMA descriptors (2 x 128) and its TensorMapReady PipelineAsync<3> (48)
+    "sm120_blockscaled_capacity_less": {
+        "4.2": {"plain": (), "grouped": ()},
+        "4.7": {"plain": (48, 3 * 16), "grouped": (128, 2 * 128, 48)},
+    },
+    # select_instr's Auto branch for 6/8-bit A and B (sm1xx_common.inl:760): 4.7 takes the generic SM120 ptr-array
+    # schedules KernelPtrArrayTmaWarpSpecialized{Cooperative,Pingpong} (VS 32; :764); 4.2's static_assert refuses them
+    "sm120_ptr_array_f8f6f4_auto": {"4.2": False, "4.7": True},
     # the block-scaled builders' stage count (sm100_compute_stage_count_or_override_blockscaled, SM100 and SM120):
     # a stage's pipeline bytes, 4.2 sizeof(PipelineTmaUmmaAsync<1>::SharedStorage) = 16, 4.7 that rounded up to 128
     "blockscaled_stage_pipeline_bytes": {"4.2": 16, "4.7": 128},
+    # Sm100DenseGemmTmaUmmaCarveout of a ptr-array kernel (sm100_pipeline_carveout.inl, the SM100 dense, blockwise
+    # and block-scaled builders' stage count): (CLC pipelines and responses, sets of TMA descriptors, TensorMapReady
+    # pipelines PipelineAsync<SchedulerStages>); 4.2 one each and none, 4.7 two CLC responses ("one for the TMA
+    # updater"), five descriptor sets and its TensorMapReady pipeline (:49, :64, :68)
+    "sm100_ptr_array_carveout": {"4.2": (1, 1, 0), "4.7": (2, 5, 1)},
     # what of the builders is not modelled for a version: "" (all of it), else the one warning line
     "collective_builder": {"4.2": "", "4.7": ""},
 }

@@ -67,8 +67,6 @@ def _refusals_47(cases, got, params) -> tuple[list[str], int]:
             ours = _ours(cfg, params)
         with cutlass("4.2"):
             changed += _ours(cfg, params) != ours
-        if ours.startswith("not modelled: ") and theirs == "compiles":
-            continue  # what 4.7 builds and cutedump does not model (e.g. SM120 block-scaled tile N 8..31)
         if not _same_refusal(ours, theirs):
             bad.append(f"{cfg}: CUTLASS 4.7 {theirs!r} / ours {ours!r}")
     return bad, changed
@@ -366,3 +364,142 @@ def test_block_scaled_fields_are_cutlass_47s(name):
                 if _policy_as_printed(raw) != dispatch_policy_text(cfg, ans):
                     bad.append(f"{cfg}: {_policy_as_printed(raw)!r} / ours {dispatch_policy_text(cfg, ans)!r}")
     assert ok and not bad, "\n".join(bad[:10])
+
+
+@needs_47
+def test_sm120_block_scaled_tile_n_below_32_is_cutlass_47s():
+    """CUTLASS 4.7's SM120 block-scaled builder takes tile N 8 and 16 (4.2: N >= 32): its PermTileN
+    (sm120_tile_n_permute_selector<VS, N>: (_8):(_1), (_8,_2):(_1,_8); any other N below 32 its static_assert),
+    Cooperative warps (_8,_1,_1) below N 16, no Pingpong builder below N 16, SFB staged over 128 rows and
+    logical_divide'd by (N, K). A 4.7-only batch (gen_collective_sm120.small_n): every refusal as 4.7's, every field
+    of what it builds as 4.7's; cutedump 4.2 refuses each one (4.2's `Invalid tile shape N.`)."""
+    from tests.test_collective import _diff
+
+    cases = S.small_n()
+    with cutlass("4.7"):
+        got = S.refusals(cases)
+        bad, changed = _refusals_47(cases, got, True)
+        built = [c for c, t in zip(cases, got) if t.strip() == "compiles"]
+        assert not any(_ours(c, True).startswith("not modelled") for c in cases)
+        for cfg, theirs in zip(built, S.ask(built)):
+            bad += _diff(cfg, theirs, build(cfg).fields)
+    with cutlass("4.2", "4.2"):
+        assert all(_ours(c, True) != "compiles" for c in cases)
+    assert not bad, "\n".join(bad[:10])
+    assert len(built) >= 12 and {c.tile[1] for c in built} == {8, 16}
+
+
+def _sm120_grouped_ask(cases):
+    from tests.oracle import gen_collective_sm120_grouped as GG
+
+    return GG.ask(cases, 8)
+
+
+def _gen(module: str, fn: str, *args):
+    import importlib
+
+    return lambda: getattr(importlib.import_module(f"tests.oracle.{module}"), fn)(*args)
+
+
+def _ask(module: str):
+    import importlib
+
+    return lambda cases: importlib.import_module(f"tests.oracle.{module}").ask(cases)
+
+
+#: generated configurations of the 4.2 tests (tests/test_collective_sm100_blockwise.py, _sm100_grouped.py,
+#: _sm120_grouped.py, _mixed.py) among which 4.7 builds some that 4.2 refuses (its refusal batches, compiled against 4.7, say
+#: "compiles"): name -> (configurations, their field batch)
+GAINED = {
+    "sm100_blockwise_1": (_gen("gen_collective_sm100bw", "blockwise", 100, 1), _ask("gen_collective_sm100bw")),
+    "sm100_blockwise_2": (_gen("gen_collective_sm100bw", "blockwise", 100, 2), _ask("gen_collective_sm100bw")),
+    "sm100_grouped_1": (_gen("gen_collective_sm100bw", "grouped", 100, 1), _ask("gen_collective_sm100bw")),
+    "sm120_grouped": (_gen("gen_collective_sm120_grouped", "generated", 24, 120), _sm120_grouped_ask),
+    "sm90_mixed_1": (_gen("gen_collective_mixed", "generated", 100, 1), _ask("gen_collective_mixed")),
+    "sm90_mixed_scaled_1": (_gen("gen_collective_mixed", "generated_scaled", 100, 1), _ask("gen_collective_mixed")),
+}
+
+
+@needs_47
+@pytest.mark.parametrize("name", sorted(GAINED))
+def test_what_4_7_builds_and_4_2_refuses_is_cutlass_47s_field_by_field(name):
+    """The configurations of a 4.2 test's generated batch that cutedump 4.2 refuses (with CUTLASS 4.2's message) and
+    4.7 builds (SM100 ptr-array kernels' carveout, 4.7's stage-0 TMA slices and epilogue tiles, SM120 ptr-array 6/8-bit
+    schedules, SM90 mixed-input StageCount<N>): asked of CUTLASS 4.7 as one batch (4.7-only), every field as cutedump answers under --cutlass 4.7."""
+    from tests.test_collective import _diff
+
+    gen, ask = GAINED[name]
+    cases = gen()
+    with cutlass("4.2", "4.2"):
+        old = [_ours(c, False) for c in cases]
+    with cutlass("4.7"):
+        gained = [
+            c for c, o in zip(cases, old) if o != "compiles" and not o.startswith("not modelled: ")
+            and _ours(c, False) == "compiles"
+        ]  # fmt: skip
+        bad = [
+            d for cfg, theirs in zip(gained, ask(gained)) for d in _diff(cfg, theirs, build(cfg, params=False).fields)
+        ]
+    assert gained and not bad, "\n".join(bad[:10])
+
+
+@needs_47
+def test_sm90_mixed_input_explicit_stages_are_cutlass_47s():
+    """CUTLASS 4.7's SM90 mixed-input builder takes StageCount<N> (compute_stage_count_or_override_single_affine_
+    transformed_input, sm90_gmma_builder.inl:119; 4.2 reads StageCountType::bytes, a compile error): example 55's
+    pairs with explicit stages, a 4.7-only batch, field by field (2 stages up to more than fit: the builder does not
+    check; the kernel would not launch)."""
+    from tests.oracle import gen_collective_mixed as M
+    from tests.test_collective import _diff
+
+    cases = [c._replace(stages=s) for cs in M.examples().values() for c, s in zip(cs, (2, 4, 7))]
+    with cutlass("4.7"):
+        bad = [
+            d for cfg, theirs in zip(cases, M.ask(cases)) for d in _diff(cfg, theirs, build(cfg, params=False).fields)
+        ]
+    with cutlass("4.2", "4.2"):
+        assert all("‘bytes’ is not a member" in _ours(c, False) for c in cases)
+    assert not bad, "\n".join(bad[:10])
+
+
+@needs_47
+def test_sm120_grouped_block_scaled_tile_n_below_32_is_cutlass_47s():
+    """gen_collective_sm120.small_n_grouped (4.7-only batches with pointer layout tags): 4.7's grouped stage count
+    capacity (its scheduler pipeline, two TMA descriptors and its TensorMapReady pipeline), its ptr-array schedules
+    with 6/8-bit operands, tile N 8 and 16: every refusal and field as 4.7's."""
+    from tests.oracle import gen_collective_sm120_grouped as GG
+    from tests.test_collective import _diff
+
+    cases = S.small_n_grouped()
+    with cutlass("4.7"):
+        got = GG.refusals(cases)
+        bad, _ = _refusals_47(cases, got, False)
+        built = [c for c, t in zip(cases, got) if t.strip() == "compiles"]
+        bad += [d for cfg, theirs in zip(built, GG.ask(built)) for d in _diff(cfg, theirs, build(cfg).fields)]
+    assert not bad, "\n".join(bad[:10])
+    assert len(built) == 4
+
+
+@needs_47
+def test_sm103_dispatch_policy_ends_with_its_arch_tag_under_4_7():
+    """tests/test_collective_sm103.py's first generated batch, answered by CUTLASS 4.7 (its 4.2 question): 4.7's
+    MainloopSm103TmaUmmaWarpSpecializedBlockScaled ends with its ArchTag `cutlass::arch::Sm103` (4.2: none), as
+    the text's dispatch policy row prints it under --cutlass 4.7 (and not under 4.2)."""
+    from cutedump.commands._collective import dispatch_policy_text
+    from tests.oracle import gen_collective_sm103 as S3
+    from tests.oracle.cute import run_cases
+    from tests.test_collective_sm103 import _split
+
+    with cutlass("4.2"):
+        chunk = _split(S3.generated(48, 103))[0][:8]
+    bad = []
+    with cutlass("4.7"):
+        raws = run_cases([S3.cpp_body(c) for c in chunk], prelude=S3.PRELUDE, extra_flags=G.FLAGS)
+        for cfg, raw in zip(chunk, raws):
+            theirs = _policy_as_printed(raw).replace("cutlass::sm103::detail::KernelPrefetchType::", "")
+            ours = dispatch_policy_text(cfg, build(cfg, params=False))
+            bad += [f"{cfg}: CUTLASS 4.7 {theirs!r} / ours {ours!r}"] if theirs != ours else []
+    with cutlass("4.2", "4.2"):
+        assert all(not dispatch_policy_text(c, build(c, params=False)).endswith(", Sm103>") for c in chunk)
+    assert len(chunk) == 8 and not bad, "\n".join(bad)
+    assert all(_policy_as_printed(r).endswith(", Sm103>") for r in raws)

@@ -22,6 +22,7 @@ from cutedump.collective.sm90 import NotModelled, Refused
 from cutedump.errors import CuteDumpError
 from tests.oracle import gen_collective_sm100bw as X
 from tests.oracle.cute import unavailable_reason
+from tests.oracle.cutlass_versions import answering_as
 
 oracle = pytest.mark.skipif(unavailable_reason() is not None, reason=str(unavailable_reason()))
 
@@ -41,6 +42,10 @@ def _diff(cfg, theirs: dict, ours: dict, path="") -> list[str]:
 def _outcome(cfg):
     """cutedump's answer to one configuration, built once per test session: ("ok", fields), ("refused", CUTLASS's
     message) or ("not modelled", None)."""
+    return _answer(cfg)
+
+
+def _answer(cfg):
     try:
         return "ok", build(cfg, params=False).fields
     except Refused as e:
@@ -49,11 +54,23 @@ def _outcome(cfg):
         return "not modelled", None
 
 
+def arch_tag(got: dict) -> str:
+    """The SM100 dispatch policy's last template argument the text prints under the CUTLASS the JSON names
+    (4.7's ArchTag: versions.CUTLASS_FACTS["sm100_policy_arch_tag"])."""
+    from cutedump.versions import CUTLASS_FACTS, CUTLASS_RELEASES
+
+    v = next(k for k, r in CUTLASS_RELEASES.items() if r == got["versions"]["cutlass"])
+    name = got["mainloop"]["dispatch_policy"]["name"]
+    return ", Sm100" if name in CUTLASS_FACTS["sm100_policy_arch_tag"][v] else ""
+
+
 def _split(configs):
     """(answered, kept): the configurations cutedump answers, and those it answers or refuses (not the not-modelled
     ones), in order."""
-    ok = [c for c in configs if _outcome(c)[0] == "ok"]
-    kept = [c for c in configs if _outcome(c)[0] != "not modelled"]
+    with answering_as("4.2"):  # chosen as cutedump 4.2 chooses (the batches are 4.2's questions under either CUTLASS)
+        kinds = [_answer(c)[0] for c in configs]
+    ok = [c for c, k in zip(configs, kinds) if k == "ok"]
+    kept = [c for c, k in zip(configs, kinds) if k != "not modelled"]
     return ok, kept
 
 
@@ -132,7 +149,8 @@ def test_text_states_what_the_json_holds(lang):
     # the policy's template arguments: stages, scheduler stages (1: a grouped GEMM), accumulator stages, cluster
     sched = next(w for w in got["why"] if w["what"] == "dispatch policy")["facts"]
     assert rows["dispatch policy"] == (
-        f"{dp['name']}<{dp['stages']}, {sched['sched_stages']}, {sched['acc_stages']}, {dp['cluster_shape']}>"
+        f"{dp['name']}<{dp['stages']}, {sched['sched_stages']}, {sched['acc_stages']}, {dp['cluster_shape']}"
+        f"{arch_tag(got)}>"
     )
     assert sched["sched_stages"] == 1 and sched["sched_why"]["key"] == "coll.sched_grouped"
     assert rows["SharedStorage"] == f"{m['shared_storage_bytes']} bytes"

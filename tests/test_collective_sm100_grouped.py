@@ -22,7 +22,7 @@ from cutedump.collective.sm90 import NotModelled
 from cutedump.errors import CuteDumpError
 from tests.oracle import gen_collective_sm100bw as X
 from tests.oracle.cute import unavailable_reason
-from tests.test_collective_sm100_blockwise import _agree, _cli, _diff, _outcome, _refusals_agree, _split
+from tests.test_collective_sm100_blockwise import _agree, _cli, _diff, _outcome, _refusals_agree, _split, arch_tag
 
 oracle = pytest.mark.skipif(unavailable_reason() is not None, reason=str(unavailable_reason()))
 
@@ -80,7 +80,8 @@ def test_text_states_what_the_json_holds(lang):
     # the grouped GEMM's 8 scheduler stages, stated in the policy's row and its why line
     assert facts["why"]["facts"]["sched_stages"] == 8 and facts["sched_why"]["key"] == "coll.sched_grouped"
     assert (
-        rows["dispatch policy"] == f"{dp['name']}<{dp['stages']}, 8, {facts['why']['facts']['acc_stages']}, (0,0,_1)>"
+        rows["dispatch policy"]
+        == f"{dp['name']}<{dp['stages']}, 8, {facts['why']['facts']['acc_stages']}, (0,0,_1){arch_tag(got)}>"
     )
     assert rows["SharedStorage"] == f"{m['shared_storage_bytes']} bytes"
     assert "grouped (ptr-array: LayoutA* ... LayoutD*)" in text

@@ -96,16 +96,17 @@ def test_surveyed_test_files_pass_under_4_7_from_its_records():
     idx, pend = V.index_47(), V.pending()
     k47 = V.cpp_keys("4.7")
     bad = set(pend.values()) | {t for k, t in idx.items() if k not in k47 and not k.startswith(V.NOT_CPP)}
-    # the CollectiveBuilder is CUTLASS 4.2's under --cutlass 4.7 too (versions.py's "collective_builder": not
-    # modelled, one warning), so the collective test files are compared with 4.2 only
+    # the collective test files too, but those whose 4.2 tests assert what 4.7 answers otherwise: their batches are
+    # compared with 4.7 in tests/test_collective_47.py (V.COMPARED_IN_47)
     files = sorted(
         {
             t
             for t in idx.values()
-            if t not in bad and t.startswith("tests/") and os.path.exists(t) and "test_collective" not in t
+            if t not in bad and t.startswith("tests/") and os.path.exists(t) and t not in V.COMPARED_IN_47
         }
     )
     assert {"tests/test_atoms_oracle.py", "tests/test_umma_oracle.py", "tests/test_tmem_oracle.py"} <= set(files)
+    assert {"tests/test_collective_bs.py", "tests/test_collective_sm100_grouped.py"} <= set(files)
     env = dict(os.environ, CUTEDUMP_ORACLE="recorded", CUTEDUMP_ORACLE_CUTLASS="4.7", CUTEDUMP_CUTLASS="4.7")
     env.pop("CUTEDUMP_ORACLE_LOG", None)
     r = subprocess.run(

@@ -76,12 +76,17 @@ BLOCKWISE = {
 
 def kernel_carveout(acc_stages: int, sched_stages: int, maps: int) -> int:
     """Sm100DenseGemmTmaUmmaCarveout<Cluster, AccStages, SchedStages, 16, IsArrayOfPointers, maps>::KernelSmemCarveout
-    (``maps``: the TMA descriptors of a ptr-array kernel, 0 otherwise)."""
+    (``maps``: the TMA descriptors of a ptr-array kernel, 0 otherwise). A ptr-array kernel's CLC pipeline and
+    responses are counted ``clc`` times, its descriptors ``sets`` times, with ``ready`` TensorMapReady pipelines
+    (PipelineAsync<SchedStages>: 16 bytes a scheduler stage): versions.CUTLASS_FACTS["sm100_ptr_array_carveout"]."""
+    clc, sets, ready = cutlass_fact("sm100_ptr_array_carveout") if maps else (1, 1, 0)
     return (
         CARVEOUT_PER_ACC_STAGE * acc_stages
         + CARVEOUT_PER_SCHED_STAGE * sched_stages
+        + (clc - 1) * 32 * sched_stages  # a CLC pipeline (16) and a CLC response (16) a scheduler stage, again
+        + 16 * ready * sched_stages
         + CARVEOUT_FIXED
-        + TMA_DESC_BYTES * maps
+        + TMA_DESC_BYTES * maps * sets
     )
 
 

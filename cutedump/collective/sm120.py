@@ -241,11 +241,11 @@ def _stride_as_pair(cfg: Config):
     )
 
 
-def _tiled_mma(op: str, pingpong: bool, perm: str, rule: str):
+def _tiled_mma(op: str, pingpong: bool, perm: str, rule: str, atoms: str | None = None):
     from cutedump.atoms import make_tiled_mma  # start-up: the MMA catalog only when an answer is built
 
     try:
-        return make_tiled_mma(op, _atom_layout(pingpong), perm)
+        return make_tiled_mma(op, atoms or _atom_layout(pingpong), perm)
     except CuteDumpError as e:
         msg = e.message.split("No MMA matches", 1)
         if len(msg) == 2:
@@ -253,9 +253,11 @@ def _tiled_mma(op: str, pingpong: bool, perm: str, rule: str):
         raise Refused(e.message, rule) from None
 
 
-def _schedule_phrase(sched: str, pingpong: bool, name: str, n: int) -> Phrase:
-    """The kernel schedule's why: Pingpong (2x2 warps) or Cooperative (4x2 warps) -> the SM120 kernel schedule."""
-    warps = Phrase("coll.sm120_warps", kind="Pingpong" if pingpong else "Cooperative", wm=2 if pingpong else 4, wn=2)
+def _schedule_phrase(sched: str, pingpong: bool, name: str, n: int, atoms: str | None = None) -> Phrase:
+    """The kernel schedule's why: Pingpong (2x2 warps) or Cooperative (4x2 warps; 4.7's block-scaled 8x1 below tile
+    N 16: ``atoms``) -> the SM120 kernel schedule."""
+    wm, wn = (int(x) for x in (atoms or _atom_layout(pingpong)).strip("()").replace("_", "").split(",")[:2])
+    warps = Phrase("coll.sm120_warps", kind="Pingpong" if pingpong else "Cooperative", wm=wm, wn=wn)
     return Phrase("coll.sm120_schedule", schedule=sched, warps=warps, name=name, n=n)
 
 
@@ -473,6 +475,14 @@ def _blockscaled(cfg: Config, carveout: int):
     forced, pp, _fvs = BLOCKSCALED_SCHEDULES[sched]
     subbyte = (cfg.a.bits < 8 or cfg.b.bits < 8) and forced == "MXF4F6F8"
     _check_aligned(cfg, subbyte, "sm1xx_blockscaled_gemm_is_aligned")
+    small = cutlass_fact("sm120_blockscaled_small_tile_n")  # 4.7: tile N 8 and 16 (sm120_common.inl:171)
+    if pp and cfg.tile[1] < small.get("pingpong_least_n", 0):
+        # the builder's enable_if (sm120_blockscaled_mma_builder.inl:76 in 4.7): no Pingpong below tile N 16
+        raise _no_builder(
+            cfg,
+            f"{sched} is a Pingpong schedule: CUTLASS 4.7's SM120 block-scaled builder takes it for tile N >= "
+            f"{small['pingpong_least_n']} only ({BS}:76)",
+        )
     if sfa != sfb:
         raise Refused("Scale factor types for A and B must be the same.", f"{BS}:85")
     if vsa != vsb:
@@ -486,17 +496,16 @@ def _blockscaled(cfg: Config, carveout: int):
     m, n, k = cfg.tile
     if n < cutlass_fact("sm120_blockscaled_min_tile_n"):
         raise Refused("Invalid tile shape N.", f"{BS}:101")
-    if n < 32:  # CUTLASS 4.7 builds tile N 8..31 (its own atom layout, SFB tile, stage count): not modelled
-        raise NotModelled(
-            f"tile N = {n}: CUTLASS 4.7's SM120 block-scaled builder ({BS}:105 in 4.7) takes tile N from 8 with "
-            "its own atom layout and scale-factor tile for N < 32; not modelled (--cutlass 4.2 refuses it)"
-        )
     instr = _instr(cfg, a, b, vs, sf, forced)
-    if "PtrArray" in sched and 6 <= ELEMENT_BITS[a] <= 8 and 6 <= ELEMENT_BITS[b] <= 8:
+    ptr_f8 = cutlass_fact("sm120_ptr_array_f8f6f4_auto") and vs == 32  # 4.7 (versions.CUTLASS_FACTS)
+    if "PtrArray" in sched and 6 <= ELEMENT_BITS[a] <= 8 and 6 <= ELEMENT_BITS[b] <= 8 and not ptr_f8:
         # select_instr's Auto branch (sm1xx_common.inl:759): the generic PtrArray tags are none of the schedules
         # its static_assert lists for 6/8-bit operands
         raise Refused("Incorrect SfVectorSize for MX_F4F6F8 is deduced.", f"{XC}:765")
     mx = instr == "MXF4F6F8"
+    perm_n = small.get("permute_n", {}).get(n) if n < 32 else "(_8,_2,_2):(_1,_16,_8)"
+    if perm_n is None:  # 4.7's sm120_tile_n_permute_selector<SFVectorSize, N> (PermTileN, before the next assert)
+        raise Refused("TileShape_N must be at least 8 for SM120 blockscaled.", f"{CM}:184 (CUTLASS 4.7)")
     if forced == "MXF4F6F8":
         _mix8bit(a, b, cfg, f"{BS}:121")
     if vs not in (16, 32):
@@ -507,8 +516,10 @@ def _blockscaled(cfg: Config, carveout: int):
     else:
         op = f"SM120_16x8x64_TN_VS<{a},{b},{cfg.acc},{sf},{vs}>"
         atom_k = 64
-    perm = f"(_{min(m, 128)},(_8,_2,_2):(_1,_16,_8),_{atom_k})"
-    tiled = _tiled_mma(op, pp, perm, "cute/arch/mma_sm120.hpp")
+    perm = f"(_{min(m, 128)},{perm_n},_{atom_k})"
+    # AtomLayoutMNK (sm120_blockscaled_mma_builder.inl:131 in 4.7): Cooperative (_8,_1,_1) warps below tile N 16
+    atoms = small["cooperative_atoms_below_16"] if not pp and n < 16 else _atom_layout(pp)
+    tiled = _tiled_mma(op, pp, perm, "cute/arch/mma_sm120.hpp", atoms)
     nsf = atom_k // vs  # MMA_NSF: the scale factors one atom's K holds
     alloc = "uint8_t" if mx else "uint4b_t"
     abits = 8 if mx else 4
@@ -525,7 +536,9 @@ def _blockscaled(cfg: Config, carveout: int):
     else:
         # 4.7's ReducedSmemCapacityBytes (sm120_blockscaled_mma_builder.inl:257): the capacity less the scheduler's
         # pipeline storage and its CLC responses (versions.CUTLASS_FACTS)
-        cap = SMEM_CAPACITY - sum(cutlass_fact("sm120_blockscaled_capacity_less"))
+        cap = SMEM_CAPACITY - sum(
+            cutlass_fact("sm120_blockscaled_capacity_less")["grouped" if cfg.grouped else "plain"]
+        )
         s = (cap - carveout) // per
         stages = Choice(
             s,
@@ -561,7 +574,7 @@ def _blockscaled(cfg: Config, carveout: int):
     ml = Mainloop120()
     ml.kind = "blockscaled"
     ml.scheduler_stages = 3
-    ml.schedule = Choice(sched_name, f"{BS}:241", _schedule_phrase(sched, pp, sched_name, 3))
+    ml.schedule = Choice(sched_name, f"{BS}:241", _schedule_phrase(sched, pp, sched_name, 3, atoms))
     policy = f"MainloopSm120{'Array' if cfg.grouped else ''}TmaWarpSpecializedBlockScaled"
     ml.dispatch_policy = Choice(
         policy, f"{BS}:250", Phrase("coll.sm120_policy", policy=policy, stages=st, n=3, schedule=sched_name)
@@ -580,12 +593,12 @@ def _blockscaled(cfg: Config, carveout: int):
             selector="rr_blockscaled_op_selector_sm120",
             vs=vs,
             sf=sf,
-            layout=_atom_layout(pp),
+            layout=atoms,
             perm=perm,
         ),
     )
     ml.tiled = tiled
-    ml.atom_layout = _atom_layout(pp)
+    ml.atom_layout = atoms
     ml.element_a = ml.element_b = alloc
     ml.major_a = ml.major_b = "K"
     ml.smem_atom_a, ml.smem_atom_b = atom_a, atom_b

@@ -126,17 +126,16 @@ def mainloop(cfg: Config, carveout: int, deferred: Refused | None = None) -> R.M
     atom_b = R.rs_smem_selector(mb, eb, n, k, False)
     align = max(R._swizzle_alignment(atom_a.value), R._swizzle_alignment(atom_b.value))
     if cfg.stages is not None and not cutlass_fact("sm90_rs_stage_count_bytes"):
-        raise NotModelled(
-            f"--stages {cfg.stages} with CUTLASS 4.7's SM90 mixed-input RS builder (GMMA_TMA_WS_RS, {GB}:305; 4.7 "
-            "takes StageCount<N>, 4.2 does not compile it) is not modelled"
-        )
-    if cfg.stages is not None:
+        # 4.7: compute_stage_count_or_override_single_affine_transformed_input(StageCount<N>) returns N
+        stages = Choice(cfg.stages, f"{GB}:119", Phrase("coll.stages_given", stages=cfg.stages))
+    elif cfg.stages is not None:
         # PipelineStages (after the TiledMMA and the smem atoms) reads StageCountType::bytes, which StageCount<N> has not: a compile error
         raise Refused(
             f"‘bytes’ is not a member of ‘cutlass::gemm::collective::StageCount<{cfg.stages}>’",
             f"{GB}:456, a compile error: the mixed-input builder takes StageCountAuto/StageCountAutoCarveout only",
         )
-    stages = _stage_count(cfg, narrow, wide, el_scale, el_zero, carveout, align, array)
+    else:
+        stages = _stage_count(cfg, narrow, wide, el_scale, el_zero, carveout, align, array)
     # the collective (instantiated by the builder itself: its checks come before the epilogue's)
     narrow_k = cfg.a_k_major if a_narrow else cfg.b_k_major
     if not narrow_k:

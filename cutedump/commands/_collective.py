@@ -521,9 +521,10 @@ def dispatch_policy_text(cfg, ans) -> str:
     cluster shape)."""
     dp = ans.fields["mainloop"]["dispatch_policy"]
     if cfg.arch == "sm103":
+        tag = ", Sm103" if dp["name"] in cutlass_fact("sm103_policy_arch_tag") else ""  # 4.7's ArchTag
         return (
             f"{dp['name']}<{dp['load_ab_stages']}, {dp['load_sf_stages']}, 3, {ans.mainloop.acc_stages}, "
-            f"{dp['cluster_shape']}, {dp['prefetch_type']}>"
+            f"{dp['cluster_shape']}, {dp['prefetch_type']}{tag}>"
         )
     if cfg.arch == "sm100":
         # 4.7's SM100 policies end with their ArchTag (versions.CUTLASS_FACTS["sm100_policy_arch_tag"])

@@ -19,12 +19,29 @@ import os
 import subprocess
 import sys
 from collections import defaultdict
+from contextlib import contextmanager
 from pathlib import Path
 
 from tests.oracle import records as R
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "CUTLASS_VERSIONS.md"
+
+
+@contextmanager
+def answering_as(version: str):
+    """cutedump answers as CUTLASS ``version`` inside (the oracle's records stay the run's): a test whose
+    configurations are chosen by cutedump's answers chooses them as 4.2 does, so that its batches are 4.2's
+    questions under either version (their record keys pair up), then compares under the run's version."""
+    old = os.environ.get("CUTEDUMP_CUTLASS")
+    os.environ["CUTEDUMP_CUTLASS"] = version
+    try:
+        yield
+    finally:
+        if old is None:
+            os.environ.pop("CUTEDUMP_CUTLASS", None)
+        else:
+            os.environ["CUTEDUMP_CUTLASS"] = old
 
 
 def survey(files: list[str]) -> None:
@@ -44,6 +61,14 @@ ONLY_47_TESTS = {
     "4.2 compiles them, its test asks no refusals)",
 }
 PENDING = R.RECORDS / "cutlass-4.7" / "PENDING.tsv"
+#: collective test files whose 4.2 tests assert what CUTLASS 4.7 answers otherwise (4.2's refusals, 4.2's policy
+#: names): their batches are answered as 4.7 in tests/test_collective_47.py, not by running the file under 4.7
+COMPARED_IN_47 = {
+    "tests/test_collective.py",
+    "tests/test_collective_sm120.py",
+    "tests/test_collective_sm90_kinds.py",
+    "tests/test_collective_47.py",
+}
 
 
 #: what the batches show (each checked by a test: tests/test_cutlass_versions.py, test_cutlass47_*.py, test_umma.py)
@@ -69,7 +94,8 @@ FINDINGS = (
     "different errors). tests/test_cutlass47_scale.py: the 360 cases drawn by the 4.7 engine equal CUTLASS 4.7.",
     "**CollectiveBuilders** (tests/test_collective*.py; compared in tests/test_collective_47.py, every refusal and "
     "field of the recorded batches answered by `--cutlass 4.7`): SM100's mainloop dispatch policies gain a last "
-    "template argument `cutlass::arch::Sm100` (their ArchTag); 4.7 slices `Swizzle o smem_ptr_flag o Layout` at stage "
+    "template argument `cutlass::arch::Sm100` (their ArchTag; SM103's block-scaled ones `cutlass::arch::Sm103`); "
+    "4.7 slices `Swizzle o smem_ptr_flag o Layout` at stage "
     "0 inside the swizzle (cute/pointer_flagged.hpp), so 4.2's `Shape/Stride Divisibility Condition` of the "
     "collectives' TMA Params compile; SM100 EpilogueTileAuto takes CtaN where its N does not divide CtaN (4.2's "
     "`Divisibility Condition`; the mainloop's own checks, e.g. `Invalid TileShape_N.`, come next), with a new "
@@ -79,9 +105,15 @@ FINDINGS = (
     "takes tile N from 8 and stages SFB over max(N, 128) rows (its SmemLayoutSFB logical_divide'd by (N, K), a "
     "decltype instantiated for every N: a tile K < 4 x SFVecSize, which 4.2 builds, does not compile, `'value' is not "
     "a member of 'bool'`); the block-scaled builders (SM100, SM120) count a stage's pipeline as 128 bytes (4.2: "
-    "16) and SM120's capacity 96 bytes less (its scheduler's pipeline and CLC responses). All "
-    "of it rows of versions.CUTLASS_FACTS. Not modelled: SM120 block-scaled tile N 8..31 (its own atom layout; "
-    "refused as not modelled under 4.7).",
+    "16) and SM120's capacity 96 bytes less (its scheduler's pipeline and CLC responses; a grouped GEMM's 432: its "
+    "scheduler pipeline, two TMA descriptors and its TensorMapReady pipeline); SM120's block-scaled tile N 8 and 16 "
+    "(PermTileN (_8):(_1) and (_8,_2):(_1,_8), Cooperative warps (_8,_1,_1) below N 16, no Pingpong builder below "
+    "N 16, any other N below 32 `TileShape_N must be at least 8 for SM120 blockscaled.`; tests/test_collective_47.py's "
+    "18 configurations: every refusal and field as 4.7's); SM120's generic ptr-array schedules take 6/8-bit A and B "
+    "(4.2: `Incorrect SfVectorSize for MX_F4F6F8 is deduced.`); SM100 ptr-array kernels (dense, blockwise, "
+    "block-scaled) reserve two CLC pipelines and responses, five sets of TMA descriptors and a TensorMapReady "
+    "pipeline (sm100_pipeline_carveout.inl): fewer stages, and `Specialization requires Stages set to value 1 or "
+    "more.` where 4.2 builds one. All of it rows of versions.CUTLASS_FACTS.",
     "**SM100 descriptors in kernels and fragments** (tests/test_redteam_sm100.py, test_kernel_sm100.py): batches "
     "whose prelude includes the UMMA descriptors before cute/arch/util.hpp do not compile with 4.7: its "
     "cute/arch/mma_sm100_desc.hpp calls `cast_smem_ptr_to_uint` without including util.hpp, which declares it (a "

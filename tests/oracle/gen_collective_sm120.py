@@ -568,3 +568,53 @@ def profiler() -> list[Config]:
                                      sf_vec=(vm, vn, 128))
                             )  # fmt: skip
     return out
+
+
+def small_n() -> list[Config]:
+    """Block-scaled tiles of N below 32, which CUTLASS 4.7's builder takes (4.2 refuses N < 32): N 8 and 16 (its
+    PermTileN), Cooperative (8x1 warps below N 16) and Pingpong (N >= 16 only), NVFP4, MXFP4, MXFP8 and mixed
+    MX pairs, M 64..256, K 64..256, explicit stages and carveouts; N 12 and 24 (refused)."""
+    nv = "nv_float4_t<float_e2m1_t>"
+    mx4 = "mx_float4_t<float_e2m1_t>"
+    mx8 = "mx_float8_t<float_e4m3_t>"
+    mx6 = "mx_float6_t<float_e3m2_t>"
+    h = dict(align=(32, 32, 0, 0))
+    pp = "KernelTmaWarpSpecializedPingpong"
+    return [
+        _cfg(nv, nv, "void", "half_t", (128, 8, 128), **h),
+        _cfg(nv, nv, "void", "half_t", (128, 16, 128), **h),
+        _cfg(nv, nv, "void", "half_t", (128, 16, 128), schedule=pp, **h),
+        _cfg(nv, nv, "void", "half_t", (128, 8, 128), schedule=pp, **h),
+        _cfg(nv, nv, "void", "half_t", (128, 24, 128), **h),
+        _cfg(nv, nv, "void", "half_t", (64, 8, 128), **h),
+        _cfg(nv, nv, "void", "half_t", (64, 16, 128), **h),
+        _cfg(nv, nv, "half_t", "half_t", (256, 16, 256), **h),
+        _cfg(mx8, mx8, "void", "half_t", (128, 8, 128)),
+        _cfg(mx8, mx8, "void", "float", (128, 16, 64)),
+        _cfg(mx8, mx4, "void", "half_t", (128, 16, 128), schedule="KernelTmaWarpSpecializedMxf8f6f4Sm120",
+             align=(0, 128, 0, 0)),
+        _cfg(mx4, mx4, "void", "half_t", (128, 8, 128), schedule="KernelTmaWarpSpecializedMxf4Sm120", **h),
+        _cfg(nv, nv, "void", "half_t", (128, 16, 128), stages=3, **h),
+        _cfg(nv, nv, "void", "half_t", (128, 8, 128), carveout=16384, **h),
+        _cfg(nv, nv, "void", "half_t", (128, 16, 128), schedule="KernelTmaWarpSpecializedPingpongNvf4Sm120", **h),
+        _cfg(mx6, mx8, "half_t:ColumnMajor", "float:ColumnMajor", (128, 16, 128),
+             schedule="KernelTmaWarpSpecializedMxf8f6f4Sm120", align=(128, 0, 0, 0)),
+        _cfg(nv, nv, "void", "half_t", (128, 8, 256), **h),
+        _cfg(nv, nv, "void", "half_t", (128, 12, 128), **h),
+    ]  # fmt: skip
+
+
+def small_n_grouped() -> list[Config]:
+    """small_n's tiles in grouped GEMMs (pointer layout tags: gen_collective_sm120_grouped's programs): CUTLASS 4.7's
+    grouped capacity, its ptr-array schedules with 6/8-bit operands, and Pingpong below N 16 (no builder)."""
+    nv = "nv_float4_t<float_e2m1_t>"
+    mx8 = "mx_float8_t<float_e4m3_t>"
+    h = dict(align=(32, 32, 0, 0), grouped=True)
+    co, pp = "KernelPtrArrayTmaWarpSpecializedCooperative", "KernelPtrArrayTmaWarpSpecializedPingpong"
+    return [
+        _cfg(nv, nv, "void", "half_t", (128, 16, 128), schedule=co, epilogue_schedule="PtrArrayTmaWarpSpecializedCooperative", **h),
+        _cfg(nv, nv, "half_t", "half_t", (128, 8, 256), schedule=co, **h),
+        _cfg(mx8, mx8, "void", "half_t", (128, 16, 128), schedule=pp, grouped=True),
+        _cfg(mx8, mx8, "void", "float", (128, 8, 128), schedule="KernelScheduleAuto", grouped=True),
+        _cfg(nv, nv, "void", "half_t", (128, 8, 128), schedule=pp, **h),
+    ]  # fmt: skip

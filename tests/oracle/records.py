@@ -43,6 +43,9 @@ INDEX_ENV = "CUTEDUMP_ORACLE_INDEX"
 #: CUTEDUMP_ORACLE_LIVE_SEED (CI: the date, so successive runs check different batches), falls in P percent;
 #: CUTEDUMP_ORACLE_LIVE_BUDGET=S stops compiling in a process once its compiles have taken S seconds. A batch not
 #: compiled is answered from its record (which must exist) and counted as recorded in the closing line.
+#: in record mode, "1": a batch already recorded is read from its record, not compiled again (a survey of slow files
+#: whose batches are recorded in part)
+MISSING_ONLY_ENV = "CUTEDUMP_ORACLE_MISSING_ONLY"
 LIVE_SHARE_ENV = "CUTEDUMP_ORACLE_LIVE_SHARE"
 LIVE_SEED_ENV = "CUTEDUMP_ORACLE_LIVE_SEED"
 LIVE_BUDGET_ENV = "CUTEDUMP_ORACLE_LIVE_BUDGET"
@@ -248,6 +251,8 @@ def answer(
     test = os.environ.get("PYTEST_CURRENT_TEST", "").rsplit(" (", 1)[0]
     if test:
         what = f"{what} in {test}"
+    if m == "record" and os.environ.get(MISSING_ONLY_ENV) == "1" and read(key) is not None:
+        m = "recorded"
     if m == "live" and not live_now(key):
         m = "recorded"  # not in this run's live share, or this process's live budget is spent
     if m == "live" and cutlass_version() != VERSIONS[0] and not os.environ.get("CUTEDUMP_CUTLASS_47_INCLUDE"):
