@@ -135,6 +135,10 @@ CUTLASS_FACTS = {
     # the block-scaled builders' stage count (sm100_compute_stage_count_or_override_blockscaled, SM100 and SM120):
     # a stage's pipeline bytes, 4.2 sizeof(PipelineTmaUmmaAsync<1>::SharedStorage) = 16, 4.7 that rounded up to 128
     "blockscaled_stage_pipeline_bytes": {"4.2": 16, "4.7": 128},
+    # fp32x9: the SM100 9xBF16 (emulated FP32) builder is modelled as 4.2 builds it; 4.7's (its compute operand's
+    # own major UmmaMajorACompute, an ArchTag in the FastF32 dispatch policies, the collective's register
+    # requirements) is not
+    "sm100_fastfp32_builder": {"4.2": True, "4.7": False},
     # what of the builders is not modelled for a version: "" (all of it), else the one warning line
     "collective_builder": {"4.2": "", "4.7": ""},
 }

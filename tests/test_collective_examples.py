@@ -1,10 +1,11 @@
 """``cutedump collective`` for the dense GEMM builder pairs of CUTLASS's examples 48-89 that no other test file asks
-(issue 44, "a test per example"): 48, 51, 52, 53, 56, 63, 65, 71, 74, 78 and 82, each written as the example writes
+(issue 44, "a test per example"): 48, 51, 52, 53, 56, 63, 65, 71, 74 and 82, each written as the example writes
 it (cutlass v4.2.0 examples/). Each pair CUTLASS compiles agrees with CUTLASS 4.2's builders field by field
 (host-only g++, recorded), or, where cutedump does not model it, is refused in one error line that names the
 builder (or the example's own) and says it is not modelled. The other examples' pairs: test_collective_sm90_kinds.py
 (49, 54, 55, 57, 61, 67, 68, 70, 73), test_collective_bs.py (72), test_collective_sm120.py (79, 87) and the files of
-the SM100 blockwise/grouped, SM103, mixed-input and fusion builders.
+the SM100 blockwise/grouped, SM103, mixed-input and fusion builders; 78 (the 9xBF16 builder):
+test_collective_fastfp32.py.
 """
 
 from __future__ import annotations
@@ -274,21 +275,6 @@ BASE90 = dict(arch="sm90", a="half_t:RowMajor", b="half_t:ColumnMajor", c="half_
             ),
             "sm100_builder.inl",
         ),  # fmt: skip
-        # 78: the emulated-FP32 (9xBF16) mainloop
-        (
-            "78",
-            dict(
-                arch="sm100",
-                a="float:RowMajor",
-                b="float:ColumnMajor",
-                c="float:ColumnMajor",
-                d="float:ColumnMajor",
-                tile="256,128,16",
-                cluster="2,1,1",
-                schedule="cutlass::gemm::KernelTmaWarpSpecialized2SmFastFP32SmemSm100",
-            ),
-            "sm100_9xBF16_umma_builder.inl",
-        ),
     ],
 )
 def test_examples_not_modelled_name_their_builder(example, opts, builder):
