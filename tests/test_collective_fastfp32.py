@@ -66,7 +66,7 @@ def _refusals_agree(refused):
     bad = [
         f"{c}: CUTLASS {t!r} / ours {e.cutlass_message!r}"
         for (c, e), t in zip(refused, theirs)
-        if t.strip() != e.cutlass_message.strip()
+        if t.strip().removeprefix("error: ") != e.cutlass_message.strip()  # g++'s first error: its prefix off
     ]
     assert not bad, f"{len(bad)} of {len(refused)} refusals disagree:\n" + "\n".join(bad[:10])
 
@@ -210,7 +210,7 @@ def test_generated_set_is_broad():
     assert {e.cutlass_message.split(" ")[0] for _, e in refused} >= {
         "Can't",
         "Not",
-        "error:",
+        "no",
         "Expected",
         "Stride",
         "Shape",

@@ -213,7 +213,7 @@ def mainloop(cfg: Config, carveout: int) -> MainloopFastFP32:
     # sm100_compute_stage_count_or_override_fast_fp32 (:47): StageCountAutoCarveout only
     if cfg.stages is not None:
         raise Refused(
-            f"error: no matching function for call to ‘sm100_compute_stage_count_or_override_fast_fp32<{_gxx_builder(cfg)}"
+            f"no matching function for call to ‘sm100_compute_stage_count_or_override_fast_fp32<{_gxx_builder(cfg)}"
             f"::Sm100ReducedSmemCapacityBytes, {_gxx_builder(cfg)}::CtaTileShape_MNK, {_gxx_builder(cfg)}::TiledMma, "
             f"cutlass::gemm::{s}, {_gxx_builder(cfg)}::UmmaMajorA>(cutlass::gemm::collective::StageCount<{cfg.stages}>)’",
             f"{FB}:231, a compile error: the 9xBF16 builder's stage count takes StageCountAuto/StageCountAutoCarveout "
