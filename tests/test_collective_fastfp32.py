@@ -102,6 +102,11 @@ EX78 = [
 
 
 def _cli(args, fmt="json", lang="en"):
+    return _cli_once(tuple(args), fmt, lang)
+
+
+@functools.lru_cache(maxsize=8)
+def _cli_once(args, fmt, lang):  # the command line's answer, once per test session
     return subprocess.run(
         [sys.executable, "-m", "cutedump", "collective", *args, "--format", fmt, "--lang", lang],
         capture_output=True,
@@ -226,3 +231,17 @@ def test_cutlass_47_is_refused_in_one_line():
     lines = r.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: ") and "not modelled" in lines[0], r.stderr
     assert "--cutlass 4.2" in lines[0] and "sm100_9xBF16_umma_builder.inl" in lines[0]
+
+
+@oracle
+@pytest.mark.slow
+def test_generated_refusals_more_agree_with_cutlass():
+    _, refused, _ = _generated()
+    _refusals_agree(refused[60:100])
+
+
+@oracle
+@pytest.mark.slow
+def test_generated_refusals_rest_agree_with_cutlass():
+    _, refused, _ = _generated()
+    _refusals_agree(refused[100:])
