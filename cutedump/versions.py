@@ -167,6 +167,10 @@ CUTLASS_FACTS = {
     # pipelines PipelineAsync<SchedulerStages>); 4.2 one each and none, 4.7 two CLC responses ("one for the TMA
     # updater"), five descriptor sets and its TensorMapReady pipeline (:49, :64, :68)
     "sm100_ptr_array_carveout": {"4.2": (1, 1, 0), "4.7": (2, 5, 1)},
+    # fp32x9: the SM100 9xBF16 (emulated FP32) builder is modelled as 4.2 builds it; 4.7's (its compute operand's
+    # own major UmmaMajorACompute, an ArchTag in the FastF32 dispatch policies, the collective's register
+    # requirements) is not
+    "sm100_fastfp32_builder": {"4.2": True, "4.7": False},
     # what of the builders is not modelled for a version: "" (all of it), else the one warning line
     "collective_builder": {"4.2": "", "4.7": ""},
 }

@@ -1,12 +1,13 @@
 """``cutedump collective`` for the dense GEMM builder pairs of CUTLASS's examples 48-89 that no other test file asks
-(issue 44, "a test per example"): 48, 52, 56, 63, 65, 71, 74, 78 and 82, each written as the example writes
+(issue 44, "a test per example"): 48, 52, 56, 63, 65, 71, 74 and 82, each written as the example writes
 it (cutlass v4.2.0 examples/). Each pair CUTLASS compiles agrees with CUTLASS 4.2's builders field by field
 (host-only g++, recorded), or, where cutedump does not model it, is refused in one error line that names the
 builder (or the example's own) and says it is not modelled. Examples 51 and 53 (stride types in place of the layout
 tags): test_collective_stride.py. The other examples' pairs: test_collective_sm90_kinds.py
 (49, 54, 55, 57, 61, 67, 68, 70, 73), test_collective_bs.py (72), test_collective_sm120.py (79, 87),
 test_collective_examples_mixed.py (69; 55's shuffled and lookup-table pairs) and the files of the SM100
-blockwise/grouped, SM103, mixed-input and fusion builders.
+blockwise/grouped, SM103, mixed-input and fusion builders; 78 (the 9xBF16 builder):
+test_collective_fastfp32.py.
 """
 
 from __future__ import annotations
@@ -233,21 +234,6 @@ def _error(**opts) -> str:
                 epilogue_schedule="cutlass::epilogue::TmaWarpSpecialized",
             ),
             "collective/builder.hpp",
-        ),
-        # 78: the emulated-FP32 (9xBF16) mainloop
-        (
-            "78",
-            dict(
-                arch="sm100",
-                a="float:RowMajor",
-                b="float:ColumnMajor",
-                c="float:ColumnMajor",
-                d="float:ColumnMajor",
-                tile="256,128,16",
-                cluster="2,1,1",
-                schedule="cutlass::gemm::KernelTmaWarpSpecialized2SmFastFP32SmemSm100",
-            ),
-            "sm100_9xBF16_umma_builder.inl",
         ),
     ],
 )

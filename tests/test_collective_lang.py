@@ -167,6 +167,19 @@ CONFIGS = [
          tile="128,128,64"),
     dict(arch="sm90", a="half_t:cute::Stride<int64_t, int64_t, int64_t>", b="half_t",
          c="half_t:cute::Stride<int64_t, int64_t, int64_t>", d="half_t", tile="128,128,64"),
+    # fp32x9: the 9xBF16 builder (example 78; A in TMEM; the tags that choose 1SM/2SM, a dynamic cluster; ptr-array)
+    dict(arch="sm100", a="float", b="float:ColumnMajor", c="float:ColumnMajor", d="float:ColumnMajor",
+         tile="256,128,16", cluster="2,1,1", schedule="KernelTmaWarpSpecialized2SmFastFP32SmemSm100",
+         epilogue_schedule="FastF32NoSmemWarpSpecialized2Sm"),
+    dict(arch="sm100", a="float", b="float:ColumnMajor", d="float", tile="128,128,32",
+         schedule="KernelTmaWarpSpecialized1SmFastFP32Sm100"),
+    dict(arch="sm100", a="float", b="float:ColumnMajor", d="float", tile="256,64,16", cluster="2,1,1",
+         schedule="KernelScheduleSm100FastFP32Gemm"),
+    dict(arch="sm100", a="float", b="float:ColumnMajor", d="float", tile="128,64,16", cluster="dynamic",
+         cluster_preferred="2,1", cluster_fallback="1,1", schedule="KernelTmaWarpSpecializedFastFP32SmemSm100"),
+    dict(arch="sm100", a="float", b="float:ColumnMajor", d="float", tile="128,128,16",
+         schedule="KernelPtrArrayTmaWarpSpecialized1SmFastFP32Sm100",
+         epilogue_schedule="PtrArrayFastF32NoSmemWarpSpecialized1Sm"),
 ]  # fmt: skip
 
 

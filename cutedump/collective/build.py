@@ -10,6 +10,7 @@ import re
 
 from cutedump.collective import sm90 as R
 from cutedump.collective.config import (
+    SM100_FASTFP32_SCHEDULES,
     Config,
     block_scaled_parts,
     cd_major,
@@ -46,7 +47,8 @@ def tma_stage_slices(layouts: list, rank: int, where: str) -> None:
     ComposedLayout composes the swizzle's Y/Z projections with the stage mode, and CuTe's composition asserts the
     Stride (then Shape) Divisibility Condition there. A stage stride that is not a multiple of the swizzle's span
     where the projection needs it (e.g. tf32 K-major SW128 B with N=48: stage stride 1536) is refused as CUTLASS
-    refuses it."""
+    refuses it; so is a stage slice whose swizzle strides need a shape x stride that is not a power of 2
+    (make_swizzle_strides' "Requires pow2 shape*stride.", e.g. a 24-row float B per CTA of the 9xBF16 builder)."""
     from cutedump.algebra import inttuple as it  # start-up: the algebra only when an answer is built
     from cutedump.algebra.integer import C  # start-up: as above
     from cutedump.algebra.swizzle import ComposedLayout  # start-up: as above
@@ -64,6 +66,11 @@ def tma_stage_slices(layouts: list, rank: int, where: str) -> None:
             slice_and_offset(coord, lay)
         except CuteDumpError as e:
             msg = str(e).split(":", 1)[0]
+            if "Requires pow2 shape*stride" in str(e):  # fp32x9: make_swizzle_strides' to_mixed_bits (48-row B)
+                raise R.Refused(
+                    "Requires pow2 shape*stride.",
+                    f"cute/swizzle.hpp:442, SmemLayout{name}(_,..,Int<0>) in {where}: {str(e).split(': ', 1)[1]}",
+                ) from None
             if msg.endswith("Divisibility Condition"):
                 raise R.Refused(
                     msg, f"cute/layout.hpp:1077, SmemLayout{name}(_,..,Int<0>) in {where}: {str(e).split(': ', 1)[1]}"
@@ -361,14 +368,27 @@ def _build_sm100(cfg: Config, sm103_mainloop=None) -> Answer:
     if sm103_mainloop is not None:
         ml = sm103_mainloop(cfg, carve)
     else:
-        ml = S.blockscaled_mainloop(cfg, carve) if bs else S.mainloop(cfg, carve)
+        if cfg.schedule in SM100_FASTFP32_SCHEDULES:  # fp32x9: the 9xBF16 builder (sm100_9xBF16_umma_builder.inl)
+            from cutedump.collective import sm100_fastfp32  # start-up: the 9xBF16 rules only for its schedules
+
+            ml = sm100_fastfp32.checked_mainloop(cfg, carve)
+        else:
+            ml = S.blockscaled_mainloop(cfg, carve) if bs else S.mainloop(cfg, carve)
     if getattr(epi, "late", None) is not None:  # a fused epilogue's compile error after every static_assert
         raise epi.late
     st = ml.stages.value
     lay_a = S.smem_layout_expr(ml.smem_atom_a.value, ml.shape_a, st, ml.major_a == "MN")
     lay_b = S.smem_layout_expr(ml.smem_atom_b.value, ml.shape_b, st, ml.major_b == "MN")
-    tma_stage_slices([("A", lay_a), ("B", lay_b)], 4, "sm100_mma_warpspecialized.hpp:317 (Params)")
+    fast = getattr(ml, "fastfp32", False)
+    where = "sm100_mma_warpspecialized_emulated.hpp's Params" if fast else "sm100_mma_warpspecialized.hpp:317 (Params)"
+    tma_stage_slices([("A", lay_a), ("B", lay_b)], 4, where)
     main = uniform_mainloop_fields(ml, st, S.cluster_print(cfg), lay_a, lay_b)
+    if fast:  # fp32x9: the 9xBF16 collective's pipelines, BF16 operands' smem and transform copies
+        from cutedump.collective import sm100_fastfp32 as F  # start-up: as above
+
+        dp_fields, main_fields = F.fields(ml, _expr)
+        main["dispatch_policy"].update(dp_fields)
+        main.update(main_fields)
     if sm103_mainloop is not None:
         # the SM103 collective's two pipelines, its prefetch type and its TMA views of A and B (3 stages: one
         # mainloop iteration, sm103_blockscaled_mma_warpspecialized.hpp:258)
@@ -410,7 +430,13 @@ def _build_sm100(cfg: Config, sm103_mainloop=None) -> Answer:
         ("MMA atom", ml.mma_op),
         ("smem atom A", ml.smem_atom_a),
         ("smem atom B", ml.smem_atom_b),
+        *(
+            [("compute smem atom A", ml.smem_atom_a_compute), ("compute smem atom B", ml.smem_atom_b_compute)]
+            if fast
+            else []
+        ),
         ("stages", ml.stages),
+        *([("transform stages", ml.transform_stages)] if fast else []),
         *([("SF stages", ml.sf_stages), ("SF prefetch", ml.prefetch)] if sm103_mainloop is not None else []),
         ("TMA A", ml.copy_a),
         ("TMA B", ml.copy_b),

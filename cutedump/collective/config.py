@@ -233,6 +233,22 @@ SM100_PTR_ARRAY_BLOCK_SCALED_SCHEDULES = tuple(
     for kind in ("BlockScaled", "Nvf4", "Mxf4", "Mxf8f6f4")
     for sm in ("1Sm", "2Sm")
 )
+#: fp32x9: the emulated-FP32 (9xBF16) builder's schedules (sm100_9xBF16_umma_builder.inl: is_base_of_v<
+#: KernelScheduleSm100FastFP32Gemm, ..>, dispatch_policy.hpp:757), the ptr-array ones among them
+SM100_FASTFP32_SCHEDULES = (
+    "KernelTmaWarpSpecialized1SmFastFP32SmemSm100",
+    "KernelTmaWarpSpecialized2SmFastFP32SmemSm100",
+    "KernelTmaWarpSpecialized1SmFastFP32Sm100",
+    "KernelTmaWarpSpecialized2SmFastFP32Sm100",
+    "KernelTmaWarpSpecializedFastFP32SmemSm100",
+    "KernelScheduleSm100FastFP32Gemm",
+    "KernelPtrArrayTmaWarpSpecialized1SmFastFP32SmemSm100",
+    "KernelPtrArrayTmaWarpSpecialized2SmFastFP32SmemSm100",
+    "KernelPtrArrayTmaWarpSpecialized1SmFastFP32Sm100",
+    "KernelPtrArrayTmaWarpSpecialized2SmFastFP32Sm100",
+    "KernelTmaWarpSpecializedPtrArrayFastFP32SmemSm100",
+    "KernelScheduleSm100PtrArrayFastFP32Gemm",
+)
 SM100_KERNEL_SCHEDULES = (
     "KernelScheduleAuto",
     "KernelTmaWarpSpecialized1SmSm100",
@@ -249,6 +265,7 @@ SM100_KERNEL_SCHEDULES = (
     "KernelPtrArrayTmaWarpSpecializedBlockwise1SmSm100",
     "KernelPtrArrayTmaWarpSpecializedBlockwise2SmSm100",
     *SM100_PTR_ARRAY_BLOCK_SCALED_SCHEDULES,
+    *SM100_FASTFP32_SCHEDULES,
 )
 SM100_EPILOGUE_SCHEDULES = (
     "EpilogueScheduleAuto",
@@ -261,6 +278,11 @@ SM100_EPILOGUE_SCHEDULES = (
     "PtrArrayTmaWarpSpecialized2Sm",
     "PtrArrayNoSmemWarpSpecialized1Sm",
     "PtrArrayNoSmemWarpSpecialized2Sm",
+    # fp32x9: the FastF32 no-smem epilogues (sm100_builder.inl:1434)
+    "FastF32NoSmemWarpSpecialized1Sm",
+    "FastF32NoSmemWarpSpecialized2Sm",
+    "PtrArrayFastF32NoSmemWarpSpecialized1Sm",
+    "PtrArrayFastF32NoSmemWarpSpecialized2Sm",
 )
 
 #: SM103 (B300) builder schedules (sm103_blockscaled_umma_builder.inl: KernelScheduleSm103BlockScaledGemm's and
@@ -896,16 +918,6 @@ _FAMILIES = (
         "the mixed-input mainloop",
     ),
     (
-        (
-            "KernelTmaWarpSpecialized1SmFastFP32Sm100",
-            "KernelTmaWarpSpecialized2SmFastFP32Sm100",
-            "KernelScheduleSm100FastFP32Gemm",
-        ),
-        "sm100_9xBF16_umma_builder.inl",
-        "KernelScheduleSm100FastFP32Gemm",
-        "the 9xBF16 FastFP32 mainloop",
-    ),
-    (
         ("KernelWarpSpecialized1SmSm100",),
         "sm100_cpasync_umma_builder.inl",
         "KernelWarpSpecialized1SmSm100",
@@ -947,8 +959,6 @@ _TAG_FAMILIES = (
     ("sm100_blockscaled_umma_builder.inl", "KernelScheduleBlockScaledGemmSm100", "the block-scaled UMMA mainloop"),
     ("sm120_blockscaled_mma_builder.inl", "KernelScheduleBlockScaledGemmSm120", "the SM120 block-scaled mainloop"),
     ("sm120_blockscaled_sparse_mma_builder.inl", "KernelScheduleAcc2x4Sm120", "the SM120 block-scaled sparse mainloop"),
-    ("sm100_9xBF16_umma_builder.inl", "KernelScheduleSm100FastFP32Gemm", "the 9xBF16 FastFP32 mainloop"),
-    ("sm100_9xBF16_umma_builder.inl", "KernelScheduleSm100PtrArrayFastFP32Gemm", "the ptr-array 9xBF16 mainloop"),
     ("sm100_sparse_umma_builder.inl", "KernelScheduleSparseGemmSm100", "the sparse UMMA mainloop"),
     (
         "sm100_blockscaled_sparse_umma_builder.inl",

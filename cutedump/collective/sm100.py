@@ -687,9 +687,12 @@ def epilogue(cfg: Config):
 
         ep.fusion = F.parse(cfg.fusion)
     ptr = s.startswith("PtrArray")  # the ptr-array epilogues (sm100_builder.inl:1116): C/D TMA descriptors in smem
-    if s.startswith(("NoSmem", "PtrArrayNoSmem")) and cfg.d.bits == 6:
+    # fp32x9: the FastF32 no-smem epilogues (sm100_builder.inl:1434, IsFastF32Schedule) are no-smem ones
+    fast = s.startswith(("FastF32", "PtrArrayFastF32"))
+    nosmem = s.startswith(("NoSmem", "PtrArrayNoSmem")) or fast
+    if nosmem and cfg.d.bits == 6:
         raise Refused("Output element requires TMA", f"{EB}:1430")
-    if s.startswith(("NoSmem", "PtrArrayNoSmem")):
+    if nosmem:
         # the no-smem builder (sm100_builder.inl:1397): registers straight to global memory; its collective's
         # DispatchPolicy is Sm100NoSmem and its SharedStorage (the fusion callbacks' and a barrier's) measures 32 bytes
         two = ep.is_2sm = s.endswith("2Sm")
@@ -698,7 +701,9 @@ def epilogue(cfg: Config):
         m, n, _ = cfg.tile
         cta_m = m // 2 if two else m
         wm, wn = (2, 2) if two and m == 128 else (4, 1)
-        em, en = cfg.epilogue_tile or (cta_m, min(64, n))  # the no-smem builder's epilogue tile (:1467)
+        # the no-smem builder's epilogue tile (:1467); an input-transform (FastF32) schedule's is the CTA tile's M, N
+        fast_tile = fast and not is_block_scaled(cfg)
+        em, en = cfg.epilogue_tile or ((cta_m, n) if fast_tile else (cta_m, min(64, n)))
         _epi_tile_checks(cfg, em, en, wm, wn, cta_m, f"{EB}:1486")
         ep.schedule = Choice(
             s,
@@ -710,12 +715,15 @@ def epilogue(cfg: Config):
                 bytes=NOSMEM_SHARED_STORAGE_BYTES if is_block_scaled(cfg) else 1,
             )
             if ptr
+            else Phrase("coll.epi_fastf32_given", value=s, bytes=1)
+            if fast and not is_block_scaled(cfg)
             else Phrase("coll.epi_nosmem_given", value=s),
         )
         # the ptr-array no-smem collective (sm100_epilogue_array_nosmem.hpp) takes the legacy thread epilogue
         # (LinearCombination, an empty SharedStorage: 1 byte) for the default fusion, except under
         # OpClassBlockScaledTensorOp, where it keeps the fusion callbacks (sm100_builder.inl:1502)
-        legacy = ptr and not is_block_scaled(cfg)
+        # (and so does the FastF32 one, IsInputTransformSchedule)
+        legacy = (ptr or fast) and not is_block_scaled(cfg)
         ep.name = "Sm100PtrArrayNoSmem" if ptr else "Sm100NoSmem"
         ep.shared_storage_bytes, ep.tile = (1 if legacy else NOSMEM_SHARED_STORAGE_BYTES), None
         if ep.fusion is not None:
@@ -739,6 +747,8 @@ def epilogue(cfg: Config):
             f"{EB}:1467",
             Phrase("coll.epi_tile_given", em=em, en=en)
             if cfg.epilogue_tile
+            else Phrase("coll.epi_tile_fastf32", cta_m=cta_m, n=n, em=em, en=en)
+            if fast_tile
             else Phrase("coll.epi_tile_nosmem", cta_m=cta_m, most=64, n=n, em=em, en=en),
         )
         return ep

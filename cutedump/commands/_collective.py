@@ -312,7 +312,13 @@ def collective_text(
             what = f'static_assert "{msg}"'
         raise CuteDumpError(f"CUTLASS refuses this collective: {what} ({e.rule})") from None
     _kernel_warnings(cfg, ans)
-    if toml and (ans.mainloop.rs or ans.mainloop.cp_async or cfg.grouped or cfg.sf_vec is not None):
+    if toml and (
+        ans.mainloop.rs
+        or ans.mainloop.cp_async
+        or cfg.grouped
+        or cfg.sf_vec is not None
+        or getattr(ans.mainloop, "fastfp32", False)  # fp32x9: its transform stage is not described
+    ):
         raise CuteDumpError(
             "--toml: cutedump writes kernel descriptions of the TMA SS mainloops only (SM90's "
             "MainloopSm90TmaGmmaWarpSpecialized* and SM100's UMMA mainloops; this collective is "
@@ -526,6 +532,12 @@ def dispatch_policy_text(cfg, ans) -> str:
             f"{dp['name']}<{dp['load_ab_stages']}, {dp['load_sf_stages']}, 3, {ans.mainloop.acc_stages}, "
             f"{dp['cluster_shape']}, {dp['prefetch_type']}{tag}>"
         )
+    if "load2transform_stages" in dp:  # fp32x9: the 9xBF16 collective's MainloopSm100[Array]TmaUmma...FastF32
+        return (
+            f"{dp['name']}<{dp['load2transform_stages']}, {dp['transform2mma_stages']}, {dp['scheduler_stages']}, "
+            f"{dp['accumulator_stages']}, {dp['num_bands_to_compute']}, {dp['scaling_factor']}, "
+            f"{dp['acc_promotion_interval']}, {dp['cluster_shape']}, {dp['accumulator_copy_atom']}>"
+        )
     if cfg.arch == "sm100":
         # 4.7's SM100 policies end with their ArchTag (versions.CUTLASS_FACTS["sm100_policy_arch_tag"])
         tag = ", Sm100" if dp["name"] in cutlass_fact("sm100_policy_arch_tag") else ""
@@ -602,6 +614,20 @@ def _text(cfg, ans, prob, words) -> str:
         ("gmem copy A" if ans.mainloop.cp_async else "TMA A", m["gmem_tiled_copy_a"]),
         ("gmem copy B" if ans.mainloop.cp_async else "TMA B", m["gmem_tiled_copy_b"]),
     ]
+    if "smem_layout_a_compute" in m:  # fp32x9: the 9xBF16 collective's BF16 copies of A and B
+        rows[3:3] = [
+            ("transform stages", str(dp["transform2mma_stages"])),
+            (
+                "BF16 copies",
+                f"{m['num_compute_mtxs']} x {m['element_a_mma']} per operand "
+                f"({'A in TMEM' if m['tensor_storage_transformed'].endswith('Tmem') else 'A and B in smem'})",
+            ),
+        ]
+        rows[-2:-2] = [
+            ("compute atom A", ans.mainloop.smem_atom_a_compute.value),
+            ("compute atom B", ans.mainloop.smem_atom_b_compute.value),
+            ("compute copy A", m["compute_copy_atom_a"]),
+        ]
     bs = getattr(ans.mainloop, "block_scaled", False)
     if bs:
         rows += [
@@ -941,11 +967,27 @@ def umma_descs(ans) -> dict:
 
     ml = ans.mainloop
     out = {}
+    fast = getattr(ml, "fastfp32", False)
     for name, key, major, el in (
         ("A", "smem_layout_a", ml.major_a, ml.element_a),
         ("B", "smem_layout_b", ml.major_b, ml.element_b),
     ):
-        frag = umma_desc_fragment(parse_smem_layout(ans.fields["mainloop"][key]), major, el, name)
+        if fast:
+            # fp32x9: the UMMA reads the bfloat16_t copies (SmemLayoutACompute/BCompute: compute matrix 0, stage 0 of
+            # tile_to_mma_shape(atom, append(MmaShape, 3, stages)), the same as one stage of one matrix); a
+            # K-major A of a TMEM schedule is read from tensor memory (the TS UMMA): no smem descriptor
+            if name == "A" and ml.a_in_tmem:
+                out[name] = (major, "bfloat16_t", None)
+                continue
+            from cutedump.algebra import fmt  # start-up: as above
+
+            atom = (ml.smem_atom_a_compute if name == "A" else ml.smem_atom_b_compute).value
+            shape = fmt(ml.shape_a if name == "A" else ml.shape_b)[:-1] + ",_1)"
+            lay = _expr(f"tile_to_mma_shape({atom}{{}}, {shape})")
+            frag = umma_desc_fragment(parse_smem_layout(lay), major, "bfloat16_t", name)
+            el = "bfloat16_t"
+        else:
+            frag = umma_desc_fragment(parse_smem_layout(ans.fields["mainloop"][key]), major, el, name)
         nk = int(product(frag.layout.shape[2]))  # a k mode may be nested (tf32's): its k-blocks in colex order
         descs = [frag.match.desc.value + int(frag.layout((C(0), C(0), C(k), C(0)))) for k in range(nk)]
         out[name] = (major, el, descs)
@@ -1048,6 +1090,9 @@ def _umma_desc_lines(cfg, ans, words) -> list:
     out = [words.line("umma_descs", k=0, stage=0)]
     for name in "AB":
         major, el, descs = d[name]
+        if descs is None:  # fp32x9: A in tensor memory (the TS UMMA)
+            out.append(words.line("umma_tmem", name=name))
+            continue
         v = descs[0]
         more = words.line("umma_next", k=1, step=f"{descs[1] - v:#x}", unit=16) if len(descs) > 1 else ""
         out.append(words.line("umma_desc", name=name, value=f"{v:#018x}", major=major, element=el, more=more))
@@ -1163,6 +1208,9 @@ def descriptors(cfg, ans) -> dict:
         out = {"kind": "umma", "k_block": 0, "stage": 0}
         for name in "AB":
             major, el, descs = d[name]
+            if descs is None:  # fp32x9: A in tensor memory (the TS UMMA)
+                out[name] = {"major": major, "element": el, "tmem": True}
+                continue
             out[name] = {"major": major, "element": el, "k_blocks": [f"{v:#018x}" for v in descs]}
         out["idesc_"] = f"{d['idesc']:#010x}"
         out["idesc_of"] = ans.mainloop.mma_op.value

@@ -279,4 +279,33 @@ MESSAGES = {
     "coll.stride_no_major_cd": "{operand} is given the stride {stride}: neither its M mode ({front_0}) nor its N mode "
     "({front_1}) starts with {unit} -> no major: the TMA epilogues refuse it, the no-smem epilogue reads none "
     "(StrideToLayoutTag: {tag})",
+    # ---- fp32x9: the SM100 emulated-FP32 (9xBF16) builder (sm100_9xBF16_umma_builder.inl, example 78)
+    "coll.fastfp32_sm_auto": "{schedule}: cluster M = {cm} is {parity} and tile M / cluster M = {m} / {cm} = {per} "
+    "is {multiple} -> the {sm} UMMA",
+    "coll.fastfp32_sm_dynamic": "{schedule} with a dynamic cluster ({cluster}) -> the {sm} UMMA",
+    "coll.fastfp32_mma_ts": "{why}; A is {major}-major{smem}: its {element} copies sit in tensor memory (the TS "
+    "UMMA, scaled by {two}^{scale} between the bands)",
+    "coll.fastfp32_mma_ss": "{why}; A is {major}-major{smem}: A's and B's {element} copies sit in smem (the SS "
+    "UMMA, scaled by {two}^{scale} between the bands)",
+    "coll.fastfp32_smem_schedule": " and the schedule derives from {base}",
+    "coll.fastfp32_acc_tmem": "A in TMEM: {words} accumulator columns -> {stages} accumulator stages",
+    "coll.fastfp32_acc_smem": "{columns} TMEM columns / {words} accumulator columns = {stages} accumulator stages",
+    "coll.fastfp32_t2m": "transform stages = min(({capacity} capacity - {kernel_carve} kernel carveout - {carveout} "
+    "carveout - {acc_bytes} bytes of {acc_stages} accumulator stages = {left}) / ({ab_bytes} float A+B bytes + "
+    "{compute_bytes} {element} bytes a stage) = {smem_stages}{tmem}) = {stages}",
+    "coll.fastfp32_t2m_tmem": ", ({columns} - {acc_cols} accumulator columns) / {a_words} columns of A = {stages}",
+    "coll.fastfp32_l2t": "load stages = ({left} - {t2m} transform stages x {compute_bytes} bytes = {rest}) / "
+    "{ab_bytes} float A+B bytes a stage = {stages}",
+    "coll.fastfp32_policy": "{policy}<{l2t} load stages, {t2m} transform stages, {sched_stages} scheduler stages, "
+    "{acc_stages} accumulator stages, {bands} bands, scaling {two}^{scale}, promotion every {promotion}, cluster "
+    "{cluster}, {copy}> (accumulator stages: {acc_why})",
+    "coll.dp_fastfp32": "the {builder} builder: float A and B are loaded by TMA, each split into {mtxs} "
+    "{element} matrices by the transform warps, multiplied by the scaled {element} UMMA",
+    "coll.dp_fastfp32_array": "the ptr-array {builder} builder (the TMA descriptors of A and B per group "
+    "in smem): float A and B each split into {mtxs} {element} matrices, the scaled {element} UMMA",
+    "coll.epi_fastf32_given": "{value} as given: no shared memory, the legacy LinearCombination thread epilogue "
+    "(SharedStorage {bytes} {bytes:|byte|bytes})",
+    "coll.epi_tile_fastf32": "an input-transform (FastF32) schedule's EpilogueTile is the CTA tile's (M {cta_m}, "
+    "N {n}) = ({em},{en})",
+    "coll.text.umma_tmem": "  {name}: from tensor memory (the TS UMMA: no smem descriptor)",
 }

@@ -261,4 +261,33 @@ MESSAGES = {
     "尾声按 {major} 主序（smem atom、拷贝操作与布局）（StrideToLayoutTag：{tag}）",
     "coll.stride_no_major_cd": "{operand} 给的是 stride {stride}：M 模式（{front_0}）与 N 模式（{front_1}）都不以{unit} "
     "开头 -> 没有主序：TMA 尾声拒绝它，无 smem 尾声不读主序（StrideToLayoutTag：{tag}）",
+    # ---- fp32x9: the SM100 emulated-FP32 (9xBF16) builder (sm100_9xBF16_umma_builder.inl, example 78)
+    "coll.fastfp32_sm_auto": "{schedule}：cluster M = {cm} 为{parity}，tile M / cluster M = {m} / {cm} = {per} "
+    "{multiple} -> {sm} UMMA",
+    "coll.fastfp32_sm_dynamic": "{schedule} 配动态 cluster（{cluster}）-> {sm} UMMA",
+    "coll.fastfp32_mma_ts": "{why}；A 为 {major}-major{smem}：它的 {element} 副本放在 tensor memory（TS UMMA，"
+    "各 band 之间缩放 {two}^{scale}）",
+    "coll.fastfp32_mma_ss": "{why}；A 为 {major}-major{smem}：A 和 B 的 {element} 副本放在 smem（SS UMMA，"
+    "各 band 之间缩放 {two}^{scale}）",
+    "coll.fastfp32_smem_schedule": "，且 schedule 派生自 {base}",
+    "coll.fastfp32_acc_tmem": "A 在 TMEM：{words} 个累加器列 -> {stages} 个累加器 stage",
+    "coll.fastfp32_acc_smem": "{columns} 个 TMEM 列 / {words} 个累加器列 = {stages} 个累加器 stage",
+    "coll.fastfp32_t2m": "transform stage 数 = min((容量 {capacity} - kernel 预留 {kernel_carve} - 预留 {carveout} "
+    "- {acc_stages} 个累加器 stage 的 {acc_bytes} 字节 = {left}) /（每 stage float A+B {ab_bytes} 字节 + "
+    "{element} {compute_bytes} 字节）= {smem_stages}{tmem}) = {stages}",
+    "coll.fastfp32_t2m_tmem": "，({columns} - {acc_cols} 个累加器列) / A 的 {a_words} 列 = {stages}",
+    "coll.fastfp32_l2t": "load stage 数 = ({left} - {t2m} 个 transform stage x {compute_bytes} 字节 = {rest}) / "
+    "每 stage float A+B {ab_bytes} 字节 = {stages}",
+    "coll.fastfp32_policy": "{policy}<{l2t} 个 load stage，{t2m} 个 transform stage，{sched_stages} 个调度 stage，"
+    "{acc_stages} 个累加器 stage，{bands} 个 band，缩放 {two}^{scale}，每 {promotion} 次提升，cluster {cluster}，{copy}>"
+    "（累加器 stage：{acc_why}）",
+    "coll.dp_fastfp32": "{builder} builder：float 的 A、B 由 TMA 载入，transform warp 把各自拆成 {mtxs} 个 "
+    "{element} 矩阵，再由带缩放的 {element} UMMA 相乘",
+    "coll.dp_fastfp32_array": "ptr-array 的 {builder} builder（每个 group 的 A、B TMA 描述符放在 smem）："
+    "float 的 A、B 各拆成 {mtxs} 个 {element} 矩阵，带缩放的 {element} UMMA",
+    "coll.epi_fastf32_given": "按给定的 {value}：不用共享内存，旧式 LinearCombination 线程 epilogue"
+    "（SharedStorage {bytes} 字节）",
+    "coll.epi_tile_fastf32": "输入变换（FastF32）schedule 的 EpilogueTile 就是 CTA tile 的（M {cta_m}，N {n}）= "
+    "({em},{en})",
+    "coll.text.umma_tmem": "  {name}：来自 tensor memory（TS UMMA：没有 smem 描述符）",
 }

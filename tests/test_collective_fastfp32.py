@@ -1,0 +1,247 @@
+"""``cutedump collective --arch sm100`` for CUTLASS 4.2's emulated-FP32 (9xBF16) builder (sm100_9xBF16_umma_builder.inl,
+example 78) and its FastF32 no-smem epilogues, against CUTLASS's own builders compiled host-only (recorded answers,
+tests/oracle/gen_collective_fastfp32.py).
+
+Example 78 as its source writes it; generated configurations (every 9xBF16 schedule, the ptr-array ones among them,
+1SM/2SM, A's BF16 copies in smem or tensor memory, clusters, majors, carveouts, alignments, every SM100 epilogue)
+field by field, or refused with CUTLASS's static_assert (its compile error where it has none). A sample runs by
+default, the rest under ``-m slow``.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import subprocess
+import sys
+
+import pytest
+
+from cutedump.collective.build import build
+from cutedump.collective.sm90 import NotModelled, Refused
+from tests.oracle import gen_collective_fastfp32 as S
+from tests.oracle.cute import unavailable_reason
+
+oracle = pytest.mark.skipif(unavailable_reason() is not None, reason=str(unavailable_reason()))
+
+CHUNK = 8
+SEED = 78
+N_GENERATED = 200
+N_DEFAULT = 40  # the generated configurations the default run compares (the first ones)
+
+
+def _diff(cfg, theirs: dict, ours: dict, path="") -> list[str]:
+    bad = []
+    for k in sorted(set(theirs) | set(ours)):
+        a, b = theirs.get(k), ours.get(k)
+        if isinstance(a, dict) and isinstance(b, dict):
+            bad += _diff(cfg, a, b, f"{path}{k}.")
+        elif a != b:
+            bad.append(f"{cfg}: {path}{k}: CUTLASS {str(a)[:200]!r} / ours {str(b)[:200]!r}")
+    return bad
+
+
+def _split(configs):
+    ok, refused, not_modelled = [], [], []
+    for c in configs:
+        try:
+            build(c, params=False)
+            ok.append(c)
+        except Refused as e:
+            refused.append((c, e))
+        except NotModelled as e:
+            not_modelled.append((c, e))
+    return ok, refused, not_modelled
+
+
+def _agree(ok):
+    bad = []
+    for cfg, theirs in zip(ok, S.ask(ok, CHUNK)):
+        bad += _diff(cfg, theirs, build(cfg, params=False).fields)
+    assert not bad, f"{len(bad)} fields disagree:\n" + "\n".join(bad[:10])
+
+
+def _refusals_agree(refused):
+    theirs = S.refusals([c for c, _ in refused])
+    bad = [
+        f"{c}: CUTLASS {t!r} / ours {e.cutlass_message!r}"
+        for (c, e), t in zip(refused, theirs)
+        if t.strip().removeprefix("error: ") != e.cutlass_message.strip()  # g++'s first error: its prefix off
+    ]
+    assert not bad, f"{len(bad)} of {len(refused)} refusals disagree:\n" + "\n".join(bad[:10])
+
+
+@functools.lru_cache(maxsize=1)
+def _generated():
+    return _split(S.generated(N_GENERATED, SEED))
+
+
+@oracle
+def test_example_78_agrees_with_cutlass_field_by_field():
+    (cfg,) = S.examples()["78"]
+    (theirs,) = S.ask([cfg], CHUNK)
+    assert theirs["mainloop"]["dispatch_policy"]["name"] == "MainloopSm100TmaUmmaWarpSpecializedFastF32"
+    assert "smem_layout_a_compute" in theirs["mainloop"] and "epilogue_tile" in theirs["epilogue"]
+    bad = _diff(cfg, theirs, build(cfg, params=False).fields)
+    assert not bad, "\n".join(bad)
+
+
+@oracle
+def test_fastf32_epilogues_beside_other_mainloops_agree():
+    ok, refused, _ = _split(S.epilogue_pairs())
+    assert len(ok) == len(S.epilogue_pairs()), refused
+    _agree(ok)
+
+
+EX78 = [
+    *"--arch sm100 --a float:cutlass::layout::RowMajor --b float:ColumnMajor --c float:ColumnMajor".split(),
+    *"--d float:ColumnMajor --acc float --tile 256,128,16 --cluster 2,1,1".split(),
+    *"--alignment-a 4 --alignment-b 4 --epilogue-schedule cutlass::epilogue::FastF32NoSmemWarpSpecialized2Sm".split(),
+    *"--schedule cutlass::gemm::KernelTmaWarpSpecialized2SmFastFP32SmemSm100".split(),
+]
+
+
+def _cli(args, fmt="json", lang="en"):
+    return _cli_once(tuple(args), fmt, lang)
+
+
+@functools.lru_cache(maxsize=8)
+def _cli_once(args, fmt, lang):  # the command line's answer, once per test session
+    return subprocess.run(
+        [sys.executable, "-m", "cutedump", "collective", *args, "--format", fmt, "--lang", lang],
+        capture_output=True,
+        text=True,
+    )
+
+
+@oracle
+def test_example_78_command_line_is_cutlass_answer():
+    # the command line a user types for example 78 (the C++ spellings of its source), against CUTLASS's collectives
+    r = _cli(EX78)
+    assert r.returncode == 0, r.stderr
+    got = json.loads(r.stdout)
+    (theirs,) = S.ask(S.examples()["78"], CHUNK)
+    bad = _diff("78", theirs, {k: got[k] for k in ("mainloop", "epilogue")})
+    assert not bad, "\n".join(bad)
+    assert got["schedule"]["builder"] == "KernelTmaWarpSpecialized2SmFastFP32SmemSm100"
+
+
+def test_text_states_what_the_json_holds():
+    r, t = _cli(EX78), _cli(EX78, "text")
+    assert r.returncode == 0 and t.returncode == 0, r.stderr + t.stderr
+    got, text = json.loads(r.stdout), t.stdout
+    m, dp = got["mainloop"], got["mainloop"]["dispatch_policy"]
+    main = text.split("\nepilogue\n")[0]
+    rows = {ln[2:18].strip(): ln[19:] for ln in main.splitlines() if ln.startswith("  ") and len(ln) > 19}
+    assert rows["stages"] == str(dp["load2transform_stages"]) == str(dp["stages"])
+    assert rows["transform stages"] == str(dp["transform2mma_stages"])
+    assert rows["dispatch policy"] == (
+        f"{dp['name']}<{dp['load2transform_stages']}, {dp['transform2mma_stages']}, {dp['scheduler_stages']}, "
+        f"{dp['accumulator_stages']}, {dp['num_bands_to_compute']}, {dp['scaling_factor']}, "
+        f"{dp['acc_promotion_interval']}, {dp['cluster_shape']}, {dp['accumulator_copy_atom']}>"
+    )
+    assert rows["BF16 copies"] == (
+        f"{m['num_compute_mtxs']} x {m['element_a_mma']} per operand "
+        f"({'A in TMEM' if m['tensor_storage_transformed'].endswith('Tmem') else 'A and B in smem'})"
+    )
+    why = {w["what"]: w for w in got["why"]}
+    assert f"{m['smem_layout_atom_a_compute']}" and why["compute smem atom A"]["choice"] in text
+    assert str(dp["transform2mma_stages"]) in why["transform stages"]["why"]
+    assert f"{dp['accumulator_stages']} accumulator stages" in why["dispatch policy"]["why"]
+    e = got["epilogue"]
+    assert e["epilogue_tile"] in text and why["epilogue tile"]["choice"] == [128, 128]
+
+
+@oracle
+def test_generated_sample_agrees_with_cutlass():
+    ok, _, _ = _generated()
+    _agree(ok[:N_DEFAULT])
+
+
+@oracle
+def test_generated_refusals_sample_agree_with_cutlass():
+    _, refused, _ = _generated()
+    _refusals_agree(refused[:20])
+
+
+@oracle
+def test_each_refusal_rule_agrees_with_cutlass():
+    ok, refused, not_modelled = _split(S.refused())
+    assert not ok and not not_modelled and len(refused) == len(S.refused())
+    _refusals_agree(refused)
+
+
+@oracle
+def test_umma_descriptors_are_the_collective_ones():
+    # the descriptors the text answer prints (every k-block of compute matrix 0, stage 0; A's where it sits in smem)
+    # and idesc_, against TiledMma::make_fragment_A/B over CUTLASS's SmemLayoutACompute/BCompute
+    from cutedump.commands._collective import umma_descs
+
+    ok, _, _ = _generated()
+    ok = [*S.examples()["78"], *ok[:N_DEFAULT:3]]
+    answers = [build(c) for c in ok]
+    tmem = [a.mainloop.a_in_tmem for a in answers]
+    assert any(tmem) and not all(tmem)
+    host = "ERROR: cast_smem_ptr_to_uint not supported but used."
+    bad = []
+    for cfg, ans, theirs in zip(ok, answers, S.ask_descs(ok, tmem)):
+        theirs = {k: "\n".join(x for x in v.split("\n") if x != host) for k, v in theirs.items()}
+        ours = umma_descs(ans)
+        mine = {w: "\n".join(f"{d:016x}" for d in ours[w][2]) for w in "AB" if ours[w][2] is not None}
+        mine["idesc"] = f"{ours['idesc']:08x}"
+        if mine != theirs:
+            bad.append(f"{cfg}: CUTLASS {theirs} / ours {mine}")
+    assert not bad, "\n".join(bad[:5])
+
+
+@oracle
+@pytest.mark.slow
+def test_generated_all_agree_with_cutlass():
+    ok, _, _ = _generated()
+    _agree(ok[N_DEFAULT:])
+
+
+@oracle
+@pytest.mark.slow
+def test_generated_refusals_all_agree_with_cutlass():
+    _, refused, _ = _generated()
+    _refusals_agree(refused[20:60])
+
+
+def test_generated_set_is_broad():
+    ok, refused, not_modelled = _generated()
+    scheds = {c.schedule for c in ok}
+    assert len(scheds) >= 9, scheds
+    assert {e.cutlass_message.split(" ")[0] for _, e in refused} >= {
+        "Can't",
+        "Not",
+        "no",
+        "Expected",
+        "Stride",
+        "Shape",
+    }
+    assert len(ok) >= 50 and len(refused) >= 100, (len(ok), len(refused), len(not_modelled))
+
+
+def test_cutlass_47_is_refused_in_one_line():
+    # the 9xBF16 builder is modelled as CUTLASS 4.2 builds it (versions.CUTLASS_FACTS["sm100_fastfp32_builder"])
+    r = subprocess.run([sys.executable, "-m", "cutedump", "--cutlass", "4.7", "collective", *EX78], capture_output=True,
+                       text=True)  # fmt: skip
+    assert r.returncode == 2 and r.stdout == "", r.stdout
+    lines = r.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and "not modelled" in lines[0], r.stderr
+    assert "--cutlass 4.2" in lines[0] and "sm100_9xBF16_umma_builder.inl" in lines[0]
+
+
+@oracle
+@pytest.mark.slow
+def test_generated_refusals_more_agree_with_cutlass():
+    _, refused, _ = _generated()
+    _refusals_agree(refused[60:100])
+
+
+@oracle
+@pytest.mark.slow
+def test_generated_refusals_rest_agree_with_cutlass():
+    _, refused, _ = _generated()
+    _refusals_agree(refused[100:])
