@@ -73,6 +73,14 @@ def build(cfg: Config, params: bool | str = True) -> Answer:
     warning that a kernel built on the collective is refused (CUTLASS's builder itself accepts it)."""
     if cfg.arch == "sm103":  # SM103's builder reads its element pairs itself (sm103.py)
         return _build_sm103(cfg)
+    if cfg.arch == "sm100" and cfg.schedule in _sm100_mixed_schedules():
+        return _build_sm100_mixed(cfg)  # the mixed-input builder reads its element tuples itself (sm100_mixed.py)
+    if cfg.scale_group is not None:
+        raise CuteDumpError(
+            f"--scale-group {','.join(map(str, cfg.scale_group))}: the scale group goes with CUTLASS's SM100 "
+            f"mixed-input builder (--arch sm100 --schedule {' | '.join(_sm100_mixed_schedules())}); the schedule is "
+            f"{cfg.schedule} on --arch {cfg.arch}"
+        )
     pairs = [o.element for o in (cfg.a, cfg.b) if element_pair_parts(o.element)]
     if pairs:
         raise R.NotModelled(
@@ -367,6 +375,13 @@ def _build_sm100(cfg: Config, sm103_mainloop=None) -> Answer:
     if bs:
         why += [("TMA SFA", ml.copy_sfa), ("TMA SFB", ml.copy_sfb)]
     why.append(("epilogue schedule", epi.schedule))
+    return Answer({"mainloop": main, "epilogue": _sm100_epilogue(cfg, epi, why)}, why, ml, epi)
+
+
+def _sm100_epilogue(cfg: Config, epi, why: list) -> dict:
+    """The SM100 epilogue's JSON fields (and its why lines appended to ``why``)."""
+    from cutedump.collective import sm100 as S  # start-up: the SM100 rules only for --arch sm100
+
     if epi.tile is None:
         # the no-smem collective (Sm100NoSmem: StagesC = StagesD = 1, cutlass/epilogue/dispatch_policy.hpp:241)
         # keeps its EpilogueTile
@@ -377,7 +392,7 @@ def _build_sm100(cfg: Config, sm103_mainloop=None) -> Answer:
         }
         why.append(("epilogue tile", epi.nosmem_tile))
         fusion_fields(cfg, epi, ep, why)
-        return Answer({"mainloop": main, "epilogue": ep}, why, ml, epi)
+        return ep
     em, en = epi.tile.value
     # a 6-bit C/D sits in smem in 8-bit containers (float_e2m3_unpack8bits_t): laid out as uint8_t
     at_c, at_d = (re.sub(r"float_e\dm\d_unpack8bits_t", "uint8_t", x.value) for x in (epi.atom_c, epi.atom_d))
@@ -397,7 +412,55 @@ def _build_sm100(cfg: Config, sm103_mainloop=None) -> Answer:
         ("epilogue smem atom D", epi.atom_d),
     ]
     fusion_fields(cfg, epi, ep, why)
-    return Answer({"mainloop": main, "epilogue": ep}, why, ml, epi)
+    return ep
+
+
+def _sm100_mixed_schedules() -> dict:
+    from cutedump.collective.config import SM100_MIXED_INPUT_SCHEDULES
+
+    return SM100_MIXED_INPUT_SCHEDULES
+
+
+def _build_sm100_mixed(cfg: Config) -> Answer:
+    """SM100 mixed input (example 86): the mixed-input builder (collective/sm100_mixed.py) and SM100's epilogue
+    builder."""
+    from cutedump.collective import sm100 as S  # start-up: the SM100 rules only for --arch sm100
+    from cutedump.collective import sm100_mixed as X  # start-up: the mixed-input rules only for their schedules
+
+    narrow_cd = [f"{w} {o.element}" for w, o in (("C", cfg.c), ("D", cfg.d)) if 0 < o.bits < 8]
+    if narrow_cd or is_block_scaled(cfg) or any(element_pair_parts(o.element) for o in (cfg.a, cfg.b)):
+        raise R.NotModelled(
+            f"{', '.join(narrow_cd) or cfg.a.element + ' x ' + cfg.b.element} with {cfg.schedule}: CUTLASS's SM100 "
+            f"mixed-input builder ({X.MB}) with these types is not modelled"
+        )
+    epi = S.epilogue(epilogue_config(cfg))  # CUTLASS builds the epilogue first (its size is the carveout)
+    carve = cfg.carveout if cfg.carveout is not None else epi.shared_storage_bytes
+    ml = X.mainloop(cfg, carve)
+    if getattr(epi, "late", None) is not None:
+        raise epi.late
+    st = ml.stages.value
+    lay_a = S.smem_layout_expr(ml.smem_atom_a.value, ml.shape_a, st, ml.major_a == "MN")
+    lay_b = S.smem_layout_expr(ml.smem_atom_b.value, ml.shape_b, st, ml.major_b == "MN")
+    main = uniform_mainloop_fields(ml, st, S.cluster_print(cfg), lay_a, lay_b)
+    main["dispatch_policy"].update(
+        transform2mma_stages=ml.t2m_stages, scheduler_stages=ml.sched_stages, accumulator_stages=ml.acc_stages
+    )
+    main.update(X.fields(ml))
+    why = [
+        ("dispatch policy", ml.schedule),
+        ("mixed input", ml.dispatch_policy),
+        ("conversion", ml.conversion),
+        ("MMA atom", ml.mma_op),
+        ("smem atom A", ml.smem_atom_a),
+        ("smem atom A (converted)", ml.smem_atom_a_compute),
+        ("smem atom B", ml.smem_atom_b),
+        ("stages", ml.stages),
+        ("scale group", ml.scale_why),
+        ("TMA A", ml.copy_a),
+        ("TMA B", ml.copy_b),
+        ("epilogue schedule", epi.schedule),
+    ]
+    return Answer({"mainloop": main, "epilogue": _sm100_epilogue(cfg, epi, why)}, why, ml, epi)
 
 
 def fusion_fields(cfg: Config, epi, ep: dict, why: list) -> None:

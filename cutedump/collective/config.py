@@ -230,6 +230,17 @@ SM100_PTR_ARRAY_BLOCK_SCALED_SCHEDULES = tuple(
     for kind in ("BlockScaled", "Nvf4", "Mxf4", "Mxf8f6f4")
     for sm in ("1Sm", "2Sm")
 )
+#: issue 44 (mix100): the SM100 mixed-input builder's schedules (sm100_mixed_input_umma_builder.inl, its enable_if:
+#: is_base_of_v<KernelScheduleSm100MixedInputGemm, S>, dispatch_policy.hpp:771): (their 1SM/2SM base: 1, 2 or None;
+#: do they derive from KernelTmaWarpSpecializedMixedInputSmemSm100, A converted into smem rather than TMEM)
+SM100_MIXED_INPUT_SCHEDULES = {
+    "KernelTmaWarpSpecialized1SmMixedInputSm100": (1, False),
+    "KernelTmaWarpSpecialized2SmMixedInputSm100": (2, False),
+    "KernelTmaWarpSpecialized1SmMixedInputSmemSm100": (1, True),
+    "KernelTmaWarpSpecialized2SmMixedInputSmemSm100": (2, True),
+    "KernelTmaWarpSpecializedMixedInputSmemSm100": (None, True),
+    "KernelScheduleSm100MixedInputGemm": (None, False),
+}
 SM100_KERNEL_SCHEDULES = (
     "KernelScheduleAuto",
     "KernelTmaWarpSpecialized1SmSm100",
@@ -246,6 +257,7 @@ SM100_KERNEL_SCHEDULES = (
     "KernelPtrArrayTmaWarpSpecializedBlockwise1SmSm100",
     "KernelPtrArrayTmaWarpSpecializedBlockwise2SmSm100",
     *SM100_PTR_ARRAY_BLOCK_SCALED_SCHEDULES,
+    *SM100_MIXED_INPUT_SCHEDULES,
 )
 SM100_EPILOGUE_SCHEDULES = (
     "EpilogueScheduleAuto",
@@ -381,6 +393,9 @@ class Config(NamedTuple):
     dynamic_cluster: tuple | None = None
     # the TileShape_MNK the epilogue builder is given where it is not the mainloop's (example 82: its per-SM tile)
     epilogue_tile_shape: tuple[int, int, int] | None = None
+    # SM100 mixed input (example 86): the scale granularity (MN, K) of Sm100MixedInputBlockwiseScaleConfig<MN, K>,
+    # whose LayoutScale goes with A's layout tag as cute::tuple<LayoutA, LayoutScale> (--scale-group); None: none
+    scale_group: tuple[int, int] | None = None
 
     def alignment(self, which: str) -> int:
         i = "abcd".index(which)
@@ -661,16 +676,6 @@ _B = "cutlass/gemm/collective/builders/"
 #: (schedules, the builder file, the tag its enable_if checks (is_base_of_v / is_same_v), what it builds): checked
 #: against the headers by tests/test_collective.py (test_cutlass_schedule_names_are_the_headers)
 _FAMILIES = (
-    (
-        (
-            "KernelTmaWarpSpecialized1SmMixedInputSm100",
-            "KernelTmaWarpSpecialized2SmMixedInputSm100",
-            "KernelScheduleSm100MixedInputGemm",
-        ),
-        "sm100_mixed_input_umma_builder.inl",
-        "KernelScheduleSm100MixedInputGemm",
-        "the mixed-input mainloop",
-    ),
     (
         (
             "KernelTmaWarpSpecialized1SmFastFP32Sm100",

@@ -188,6 +188,11 @@ VOCAB: list[tuple[str, str, str]] = [
         "Sm1xxBlockwiseScaleConfig<M,N,K,..>, e.g. 1,128,128",
     ),
     ("--sf-major", "text", "with --sf-vec: the scale factors' majors, SFA's then SFB's (MN, K, MN,K or K,MN)"),
+    (
+        "--scale-group",
+        "text",
+        "SM100 mixed input: the scale granularity MN,K of CUTLASS's Sm100MixedInputBlockwiseScaleConfig<MN,K>",
+    ),
     ("--fusion", "text", "the epilogue's fusion operation, e.g. LinCombEltAct<ReLu> (default: LinearCombination)"),
     ("--alignment-a", "int", "A's alignment in elements (default: 128 bits)"),
     ("--alignment-b", "int", "B's alignment in elements (default: 128 bits)"),
