@@ -234,6 +234,12 @@ def collective_text(
             what = f'static_assert "{msg}"'
         raise CuteDumpError(f"CUTLASS refuses this collective: {what} ({e.rule})") from None
     _kernel_warnings(cfg, ans)
+    if cfg.arch == "sm100" and getattr(ans.mainloop, "mixed", False) and (toml or prob is not None):
+        raise CuteDumpError(
+            f"{'--toml' if toml else '--problem'} with the SM100 mixed-input collective "
+            f"({ans.mainloop.dispatch_policy.value}): its "
+            f"{'kernel description is' if toml else 'TMA tensor maps are'} not modelled (the collective's fields are)"
+        )
     if toml and (ans.mainloop.rs or ans.mainloop.cp_async or cfg.grouped or cfg.sf_vec is not None):
         raise CuteDumpError(
             "--toml: cutedump writes kernel descriptions of the TMA SS mainloops only (SM90's "
@@ -550,7 +556,10 @@ def _text(cfg, ans, prob, words) -> str:
         ]
     if "a_compute_in_tmem" in m:  # the SM100 mixed-input collective's pipelines and scale granularity
         rows += [
-            ("transform stages", f"{dp['transform2mma_stages']} (converted A in {'TMEM' if m['a_compute_in_tmem'] else 'smem'})"),
+            (
+                "transform stages",
+                f"{dp['transform2mma_stages']} (converted A in {'TMEM' if m['a_compute_in_tmem'] else 'smem'})",
+            ),
             ("accumulators", f"{dp['accumulator_stages']} stages, {dp['scheduler_stages']} scheduler stages"),
             ("scale group", f"{m['scale_granularity_mn']} x {m['scale_granularity_k']} (MN x K)"),
         ]

@@ -161,16 +161,16 @@ def generated(n: int, seed: int, scaled: float = 0.5) -> list[Config]:
             narrow, wide = rng.choice([("int4b_t", "int8_t"), ("int8_t", "float"), ("uint4b_t", "float_e5m2_t")])
         sched = rng.choice(SCHEDULES + SCHEDULES[:2] * 2)
         if rng.random() < 0.04:
-            sched = rng.choice(
-                ["KernelTmaWarpSpecialized2SmMixedInputSmemSm100", "KernelScheduleSm100MixedInputGemm"]
-            )
+            sched = rng.choice(["KernelTmaWarpSpecialized2SmMixedInputSmemSm100", "KernelScheduleSm100MixedInputGemm"])
         two = "2Sm" in sched
         a_k = rng.random() < 0.88
         b_k = rng.random() < 0.7
         scale = ()
         if rng.random() < scaled:
-            st = wide if wide in ("half_t", "bfloat16_t") and rng.random() < 0.7 else rng.choice(
-                ["half_t", "bfloat16_t", "float"]
+            st = (
+                wide
+                if wide in ("half_t", "bfloat16_t") and rng.random() < 0.7
+                else rng.choice(["half_t", "bfloat16_t", "float"])
             )
             scale = (st,) if rng.random() < 0.5 else (st, st)
         a = operand_with(narrow, "RowMajor" if a_k else "ColumnMajor", scale)
