@@ -224,12 +224,16 @@ def test_scaled_operands_outside_the_sm90_mixed_input_builder_are_named_not_mode
     wide = ex._replace(a=Operand("int4b_t", "RowMajor"), b=operand_with("bfloat16_t", "ColumnMajor", ("bfloat16_t",)))
     for cfg, builder in (
         (same, "sm90_gmma_builder.inl"),
-        (sm100, "sm100_mixed_input_umma_builder.inl"),
         (wide, "GMMA_TMA_WS_RS"),
     ):
         with pytest.raises(NotModelled) as e:
             build(cfg, params=False)
         assert builder in str(e.value) and "not modelled" in str(e.value), str(e.value)
+    # SM100 with KernelScheduleAuto: the dense builder, which takes no cute::tuple (CUTLASS's refusal,
+    # tests/test_collective_mixed100.py; the mixed-input builder takes its own schedules only)
+    with pytest.raises(Refused) as e:
+        build(sm100, params=False)
+    assert e.value.cutlass_message == "Could not build a collective for given parameters."
     with pytest.raises(Refused) as e:  # both scaled: CUTLASS's builder refuses
         build(ex._replace(b=operand_with("bfloat16_t", "ColumnMajor", ("bfloat16_t",))), params=False)
     assert e.value.cutlass_message.startswith("Either A OR B must be a tuple")

@@ -9,7 +9,13 @@ from __future__ import annotations
 import re
 
 from cutedump.collective import sm90 as R
-from cutedump.collective.config import Config, block_scaled_parts, element_pair_parts, is_block_scaled
+from cutedump.collective.config import (
+    SM100_MIXED_INPUT_SCHEDULES,
+    Config,
+    block_scaled_parts,
+    element_pair_parts,
+    is_block_scaled,
+)
 from cutedump.errors import CuteDumpError, warn
 
 
@@ -74,7 +80,9 @@ def build(cfg: Config, params: bool | str = True) -> Answer:
     if cfg.arch == "sm103":  # SM103's builder reads its element pairs itself (sm103.py)
         return _build_sm103(cfg)
     if cfg.arch == "sm100" and cfg.schedule in _sm100_mixed_schedules():
-        return _build_sm100_mixed(cfg)  # the mixed-input builder reads its element tuples itself (sm100_mixed.py)
+        return _build_sm100_mixed(
+            cfg, params
+        )  # the mixed-input builder reads its element tuples itself (sm100_mixed.py)
     if cfg.scale_group is not None:
         raise CuteDumpError(
             f"--scale-group {','.join(map(str, cfg.scale_group))}: the scale group goes with CUTLASS's SM100 "
@@ -89,6 +97,7 @@ def build(cfg: Config, params: bool | str = True) -> Answer:
             f"the --arch {cfg.arch} builders with such a pair are not modelled (their block-scaled spelling is a "
             "wrapper such as nv_float4_t<float_e2m1_t>)"
         )
+    sm100_dense_mixed_widths(cfg)
     not_modelled_scales(cfg)
     if cfg.arch == "sm120":  # SM120's builders read the narrow and block-scaled types themselves (sm120.py)
         return _build_sm120(cfg)
@@ -229,6 +238,40 @@ def tma_epilogue_fields(epi) -> dict:
         "copy_ops": dict(epi.copy_ops),
         "shared_storage_bytes": epi.shared_storage_bytes,
     }
+
+
+#: the SM100 schedules of the dense UMMA builder (sm100_umma_builder.inl: Auto and KernelScheduleSm100DenseGemm's)
+SM100_DENSE_SCHEDULES = (
+    "KernelScheduleAuto",
+    "KernelTmaWarpSpecialized1SmSm100",
+    "KernelTmaWarpSpecialized2SmSm100",
+    "KernelPtrArrayTmaWarpSpecialized1SmSm100",
+    "KernelPtrArrayTmaWarpSpecialized2SmSm100",
+)
+
+
+def sm100_dense_mixed_widths(cfg: Config) -> None:
+    """A scaled operand (cute::tuple<..>) or a 4-bit integer one with SM100's dense schedules (Auto among them): the
+    dense UMMA builder's enable_if takes no tuple, and a 4-bit operand only 64-byte aligned (the F8F6F4 path's
+    get_input_alignment_bits, cutlass/detail/layout.hpp:372), then refuses its type (check_input_datatypes); the
+    mixed-input builder takes only its own schedules (KernelScheduleSm100MixedInputGemm)."""
+    if cfg.arch != "sm100" or cfg.schedule not in SM100_DENSE_SCHEDULES or is_block_scaled(cfg):
+        return
+    ops = ((cfg.a, "a"), (cfg.b, "b"))
+    ints = [o for o, _ in ops if o.element in ("int4b_t", "uint4b_t")]
+    if not ints and not any(o.scale for o, _ in ops):
+        return
+    decl = "cutlass/gemm/collective/collective_builder_decl.hpp"
+    sub = any(0 < o.bits < 8 for o, _ in ops)
+    aligned = all(o.bits * cfg.alignment(w) % (o.bits * 128 if sub and o.bits in (4, 6) else 128) == 0 for o, w in ops)
+    if any(o.scale for o, _ in ops) or not aligned:
+        raise R.Refused(
+            "Could not build a collective for given parameters.",
+            f"{decl}: no builder takes {cfg.a.element} x {cfg.b.element} with {cfg.schedule} (the dense UMMA "
+            "builder's enable_if: no cute::tuple element, 4-bit operands 64-byte aligned; the mixed-input builder "
+            "takes KernelTmaWarpSpecialized{1,2}SmMixedInput[Smem]Sm100)",
+        )
+    raise R.Refused("Unsupported data type for ElementA", "cutlass/gemm/collective/builders/sm100_umma_builder.inl:146")
 
 
 def not_modelled_scales(cfg: Config) -> None:
@@ -416,12 +459,10 @@ def _sm100_epilogue(cfg: Config, epi, why: list) -> dict:
 
 
 def _sm100_mixed_schedules() -> dict:
-    from cutedump.collective.config import SM100_MIXED_INPUT_SCHEDULES
-
     return SM100_MIXED_INPUT_SCHEDULES
 
 
-def _build_sm100_mixed(cfg: Config) -> Answer:
+def _build_sm100_mixed(cfg: Config, params: bool | str = True) -> Answer:
     """SM100 mixed input (example 86): the mixed-input builder (collective/sm100_mixed.py) and SM100's epilogue
     builder."""
     from cutedump.collective import sm100 as S  # start-up: the SM100 rules only for --arch sm100
@@ -436,16 +477,25 @@ def _build_sm100_mixed(cfg: Config) -> Answer:
     epi = S.epilogue(epilogue_config(cfg))  # CUTLASS builds the epilogue first (its size is the carveout)
     carve = cfg.carveout if cfg.carveout is not None else epi.shared_storage_bytes
     ml = X.mainloop(cfg, carve)
-    if getattr(epi, "late", None) is not None:
-        raise epi.late
     st = ml.stages.value
     lay_a = S.smem_layout_expr(ml.smem_atom_a.value, ml.shape_a, st, ml.major_a == "MN")
     lay_b = S.smem_layout_expr(ml.smem_atom_b.value, ml.shape_b, st, ml.major_b == "MN")
+    # Params::TMA_A/B (instantiated with the collective: its observed TMA pointers): stage 0 of each smem layout
+    tma_stage_slices([("A", lay_a), ("B", lay_b)], 4, f"{X.MC}:461 (Params)")
+    if getattr(epi, "late", None) is not None:
+        raise epi.late
+    if ml.kernel_hazard is not None and params:
+        if params != "warn":
+            raise ml.kernel_hazard
+        warn(
+            "CUTLASS's CollectiveBuilder builds this collective, but a kernel on it does not compile: its TMA "
+            f"transaction bytes hit {ml.kernel_hazard.cutlass_message} ({ml.kernel_hazard.rule})"
+        )
     main = uniform_mainloop_fields(ml, st, S.cluster_print(cfg), lay_a, lay_b)
     main["dispatch_policy"].update(
         transform2mma_stages=ml.t2m_stages, scheduler_stages=ml.sched_stages, accumulator_stages=ml.acc_stages
     )
-    main.update(X.fields(ml))
+    main.update(X.fields(ml, _expr))
     why = [
         ("dispatch policy", ml.schedule),
         ("mixed input", ml.dispatch_policy),

@@ -15,6 +15,8 @@ from __future__ import annotations
 from cutedump.collective.config import ELEMENT_BITS, SM100_MIXED_INPUT_SCHEDULES, Config
 from cutedump.collective.sm90 import Choice, NotModelled, Phrase, Refused
 from cutedump.collective.sm90 import tma_atom as sm90_tma_atom
+from cutedump.errors import CuteDumpError
+from cutedump.versions import cutlass_fact
 
 MB = "cutlass/gemm/collective/builders/sm100_mixed_input_umma_builder.inl"
 UC = "cutlass/gemm/collective/builders/sm100_common.inl"
@@ -78,11 +80,14 @@ def mainloop(cfg: Config, carveout: int) -> Mixed100:
     from cutedump.atoms import make_tiled_mma  # start-up: the UMMA catalog only when an answer is built
     from cutedump.atoms.mma import partition_shape  # start-up: as above
     from cutedump.collective import sm100 as S  # start-up: the SM100 rules only for --arch sm100
-    from cutedump.errors import CuteDumpError
-    from cutedump.versions import cutlass_fact
 
     s = cfg.schedule
     sm, smem_a = SCHEDULES[s]
+    if not cutlass_fact("sm100_mixed_input_modelled"):
+        raise NotModelled(
+            f"{s} with CUTLASS 4.7: its SM100 mixed-input builder ({MB}; the scales' smem tiled by "
+            "tile_to_mma_shape) is not modelled; CUTLASS 4.2's is (--cutlass 4.2)"
+        )
     a, b = cfg.a, cfg.b
     if cfg.grouped:
         raise NotModelled(f"--grouped with {s}: CUTLASS 4.2's SM100 mixed-input builder ({MB}) has no grouped GEMM")
@@ -105,8 +110,6 @@ def mainloop(cfg: Config, carveout: int) -> Mixed100:
     mb = "K" if cfg.b_k_major else "MN"
     m, n, k = cfg.tile
     # sm100_make_trivial_mixed_input_tiled_mma (sm100_common.inl:584)
-    if sm is None:
-        raise Refused("Unsupported policy for SM100 collective builder.", f"{UC}:634")
     ts = ma == "K" and not smem_a
     op = None
     if wide in ("half_t", "bfloat16_t"):
@@ -115,7 +118,7 @@ def mainloop(cfg: Config, carveout: int) -> Mixed100:
         fam = "F8F6F4"
     else:
         fam = None
-    if fam is not None and (ts or sm == 1):
+    if fam is not None and sm is not None and (ts or sm == 1):
         sm_ = "_2x1SM" if sm == 2 else ""
         if fam == "F8F6F4" and not ts:  # MMA_Traits<SM100_MMA_F8F6F4_SS, ..., ScaleIn::One, ScaleIn::One>
             op = S.F8_UMMA_OP[cutlass_fact("f8f6f4_umma_spelling")].format(
@@ -126,9 +129,14 @@ def mainloop(cfg: Config, carveout: int) -> Mixed100:
     if op is None:
         # no branch of the TiledMma maker returns: TiledMma is void (a compile error, no static_assert)
         raise Refused(
-            "‘void’ is not a class, struct, or union type",
-            f"{UC}:584: sm100_make_trivial_mixed_input_tiled_mma has no UMMA for {wide} with "
-            f"{'A in TMEM' if ts else 'A in smem'} ({'2SM' if sm == 2 else '1SM'})",
+            VOID_TILED_MMA,
+            f"{UC}:584, a compile error: sm100_make_trivial_mixed_input_tiled_mma has no UMMA for "
+            + (
+                f"{wide} with {'A in TMEM' if ts else 'A in smem'} ({'2SM' if sm == 2 else '1SM'})"
+                if sm
+                else f"{s}, neither a KernelSchedule1Sm nor a KernelSchedule2Sm (its static_assert "
+                "dependent_false<..> == 0 holds)"
+            ),
         )
     try:
         tiled = make_tiled_mma(op, None)
@@ -159,6 +167,10 @@ def mainloop(cfg: Config, carveout: int) -> Mixed100:
     if sm == 2 and cfg.cluster[0] % 2:
         raise Refused("Cluster shape not divisible by MMA size", f"{UC}:241")
     copy_b = S.tma_atoms(cfg, sm == 2)[1]
+    if ELEMENT_BITS[narrow] == 6 and blk_am % 8 == 0 and blk_ak % 8 == 0:
+        # sm100_smem_selector's atoms are upcast<sizeof_bits<T>> of bit layouts: a 6-bit A (not unpacked to 8 bits
+        # here, unlike the F8F6F4 builders) has no such atom
+        raise Refused("Divisibility condition", f"cute/layout.hpp:1816, upcast<6> in sm100_smem_selector ({UC}:82)")
     atom_a = S.smem_selector(ma, narrow, blk_am, blk_ak)
     atom_ac = S.smem_selector(ma, wide, blk_am, blk_ak)
     atom_b = S.smem_selector(mb, b.element, blk_bn, blk_bk)
@@ -241,11 +253,14 @@ def mainloop(cfg: Config, carveout: int) -> Mixed100:
         raise Refused("SmemLayoutAtomScale must evenly divide tile k shape.", f"{MC}:285")
     if l2t < 2:
         raise Refused("Specialization requires Stages set to value 2 or more.", f"{MC}:321")
-    scale_tx = _bytes(dmn * dk * ELEMENT_BITS[el_scale]) if scale else 0
-    if scale and scale_tx % 128:
-        raise Refused("Each scale stage must be 128B aligned.", f"{MU}:629")
-    if len(scale) > 1 and _bytes(dmn * dk * ELEMENT_BITS[el_zero]) % 128:
-        raise Refused("Each zero stage must be 128B aligned.", f"{MU}:636")
+    if scale:  # Params' TMAScaleParams (the collective's observed TMA pointers instantiate Params)
+        _scale_tma(cfg, copy_a.value, el_scale, g_mn, g_k, smn, dmn, smk, dk)
+    # TmaTransactionBytes' checks: instantiated by a kernel (its TMA transaction count), not by the collective
+    hazard = None
+    if scale and _bytes(dmn * dk * ELEMENT_BITS[el_scale]) % 128:
+        hazard = Refused("Each scale stage must be 128B aligned.", f"{MU}:629")
+    elif len(scale) > 1 and _bytes(dmn * dk * ELEMENT_BITS[el_zero]) % 128:
+        hazard = Refused("Each zero stage must be 128B aligned.", f"{MU}:636")
     # SharedStorage: TensorStorage (input: smem_A alignas 512, smem_B alignas 1024, smem_scale, smem_zero; compute:
     # A converted in smem, alignas 1024, or one element), then the four pipelines (a full and an empty barrier per
     # stage each)
@@ -263,6 +278,7 @@ def mainloop(cfg: Config, carveout: int) -> Mixed100:
     shared = _up(tensors + pipes, 1024)
 
     ml = Mixed100()
+    ml.kernel_hazard = hazard
     pol = "MainloopSm100TmaUmmaWarpSpecializedMixedInput"
     ml.schedule = Choice(
         "KernelTmaWarpSpecializedMixedInputTransformSm100",
@@ -340,6 +356,47 @@ def mainloop(cfg: Config, carveout: int) -> Mixed100:
     return ml
 
 
+#: g++'s error where the TiledMma maker returns nothing (the builder's type, spelled by g++, before it)
+VOID_TILED_MMA = "TiledMma’ {aka ‘void’} is not a class, struct, or union type"
+
+
+def _scale_tma(cfg: Config, op: str, el: str, g_mn: int, g_k: int, smn: int, dmn: int, smk: int, dk: int) -> None:
+    """TMAScaleParams::TMA_Scale: make_tma_atom(GmemTiledCopyScale, make_tensor(ElementScale const*, LayoutScale{}),
+    SmemLayoutScale(_,_,0), ScaleTileShape, ...): its compile-time static_asserts (a default-constructed
+    LayoutScale's run-time extents are 0: what fails on them fails at run time only)."""
+    from cutedump.algebra import C  # start-up: as above
+    from cutedump.atoms.tma import make_tma  # start-up: the TMA engine only for a scaled operand
+    from cutedump.expr.evaluation import evaluate  # start-up: the expression engine only when an answer is built
+
+    m, _, k = cfg.tile
+    if cfg.scale_group is None:  # the builder's VoidLayoutScale: static
+        g = (
+            "make_layout(make_shape(make_shape(_128{},_1{}),make_shape(_64{},_1{}),_1{}),"
+            "make_stride(make_stride(_0{},_1{}),make_stride(_0{},_1{}),_1{}))"
+        )
+    else:  # Sm100MixedInputBlockwiseScaleConfig<MN, K>::LayoutScale{} (MN-major)
+        g = (
+            f"make_layout(make_shape(make_shape(_{g_mn}{{}},0),make_shape(_{g_k}{{}},0),0),"
+            "make_stride(make_stride(_0{},_1{}),make_stride(_0{},0),0))"
+        )
+    s = (
+        f"make_layout(make_shape(make_shape(_{smn}{{}},_{dmn}{{}}),make_shape(_{smk}{{}},_{dk}{{}})),"
+        f"make_stride(make_stride(_0{{}},_1{{}}),make_stride(_0{{}},_{dmn}{{}})))"
+    )
+    try:
+        make_tma(op.replace("_MULTICAST", ""), el, evaluate(g), evaluate(s), (C(m), C(k)), 1, stages=False)
+    except CuteDumpError as e:
+        msg = str(e)
+        for static in (
+            "Could not find a common tile-gmem vectorization. Does the Tile select out major GMEM modes?",
+            "TMA requires CTA_Tile and SLayout top-level size equivalence.",
+        ):
+            if msg.startswith(static):
+                raise Refused(
+                    static, f"cute/atom/copy_traits_sm90_tma.hpp, TMAScaleParams::TMA_Scale ({MC}:441): {msg}"
+                )
+
+
 def _atom_shape(atom: str, element: str) -> tuple[int, int]:
     """The (MN, K) extents of a UMMA smem atom UMMA::Layout_<major>_<swizzle>_Atom<T> (K-major: 8 rows of the
     swizzle's bytes; MN-major: the swizzle's bytes x 8)."""
@@ -348,10 +405,10 @@ def _atom_shape(atom: str, element: str) -> tuple[int, int]:
     return (8, span) if major == "K" else (span, 8 if swz != "SW128_32B" else 4)
 
 
-def fields(ml: Mixed100) -> dict:
-    """The SM100 mixed-input collective's own JSON fields (beside those every SM100 mainloop has)."""
-    from cutedump.collective.build import _expr
-    from cutedump.collective.sm100 import smem_layout_expr
+def fields(ml: Mixed100, _expr) -> dict:
+    """The SM100 mixed-input collective's own JSON fields (beside those every SM100 mainloop has); ``_expr``: the
+    expression printer (build._expr)."""
+    from cutedump.collective.sm100 import smem_layout_expr  # start-up: the SM100 rules only for --arch sm100
 
     return {
         "conversion_mode": ml.conversion.value,

@@ -224,3 +224,62 @@ def generated(n: int, seed: int, scaled: float = 0.5) -> list[Config]:
 
 def key(cfg: Config) -> str:
     return hashlib.sha256(cpp_body(cfg).encode()).hexdigest()[:12]
+
+
+def other_schedules() -> list[Config]:
+    """Two widths (and scaled operands) with SM100's other schedules: KernelScheduleAuto and the dense 1SM/2SM
+    schedules go to the dense UMMA builder (sm100_umma_builder.inl), not to the mixed-input one, as CUTLASS
+    refuses or builds them."""
+    kw = {"epilogue_schedule": "TmaWarpSpecialized1Sm"}
+    b16 = Operand("bfloat16_t", "ColumnMajor")
+    return [
+        _cfg(Operand("int4b_t", "RowMajor"), b16, (128, 128, 128), **kw),
+        _cfg(Operand("uint4b_t", "RowMajor"), b16, (128, 128, 128), schedule="KernelTmaWarpSpecialized1SmSm100", **kw),
+        _cfg(operand_with("int4b_t", "RowMajor", ("bfloat16_t",)), b16, (128, 128, 128), **kw),
+        _cfg(Operand("int8_t", "RowMajor"), b16, (128, 128, 128), **kw),
+        _cfg(Operand("int4b_t", "RowMajor"), b16, (128, 128, 128), align=(128, 0, 0, 0), **kw),
+        _cfg(
+            operand_with("float_e4m3_t", "RowMajor", ("half_t", "half_t")),
+            Operand("half_t", "ColumnMajor"),
+            (256, 128, 128),
+            (2, 1, 1),
+            schedule="KernelTmaWarpSpecialized2SmSm100",
+            epilogue_schedule="TmaWarpSpecialized2Sm",
+        ),
+    ]
+
+
+def narrow_floats() -> list[Config]:
+    """A 4-bit float A (float_e2m1_t) and 6-bit ones (float_e2m3_t, float_e3m2_t) with the mixed-input schedules:
+    x 16-bit and x float_e4m3_t, converted only or scaled, 1SM and 2SM, A in TMEM and in smem."""
+    out = []
+    for i, (a, b) in enumerate(
+        [
+            ("float_e2m1_t", "bfloat16_t"),
+            ("float_e2m1_t", "half_t"),
+            ("float_e2m1_t", "float_e4m3_t"),
+            ("float_e2m3_t", "half_t"),
+            ("float_e3m2_t", "bfloat16_t"),
+        ]
+    ):
+        for j, (sched, tile, cl) in enumerate(
+            [
+                ("KernelTmaWarpSpecialized1SmMixedInputSm100", (128, 128, 128), (1, 1, 1)),
+                ("KernelTmaWarpSpecialized2SmMixedInputSm100", (256, 128, 128), (2, 1, 1)),
+                ("KernelTmaWarpSpecialized1SmMixedInputSmemSm100", (128, 64, 256), (1, 2, 1)),
+            ]
+        ):
+            scale = ((), (b if b != "float_e4m3_t" else "half_t",), ("bfloat16_t", "bfloat16_t"))[(i + j) % 3]
+            out.append(
+                _cfg(
+                    operand_with(a, "RowMajor", scale),
+                    Operand(b, "ColumnMajor"),
+                    tile,
+                    cl,
+                    schedule=sched,
+                    epilogue_schedule="TmaWarpSpecialized2Sm" if "2Sm" in sched else "TmaWarpSpecialized1Sm",
+                    align=(128, 0, 0, 0),
+                    scale_group=(1, 128) if scale else None,
+                )
+            )
+    return out
