@@ -281,3 +281,20 @@ def test_narrow_float_a_is_built_or_refused_as_cutlass_does():
     for cfg, answer in zip(ok, X.ask(ok)):
         bad += _diff(cfg, answer, build(cfg, params=False).fields)
     assert not bad, f"{len(bad)} fields disagree:\n" + "\n".join(bad[:10])
+
+
+@oracle
+def test_scales_stage_bytes_are_a_kernels_refusal_stated_as_a_warning():
+    # the collective builds; a kernel reading its TmaTransactionBytes hits the scales' 128-byte stage check: the
+    # answer is the builder's, with one warning line (params="warn"), and a refusal where the Params are asked
+    cases = X.transaction_bytes_cases()
+    for cfg, theirs in zip(cases, X.transaction_bytes_verdicts(cases)):
+        hazard = build(cfg, params=False).mainloop.kernel_hazard
+        assert (hazard.cutlass_message if hazard else "compiles") == theirs.strip(), cfg
+        if hazard is not None:
+            with pytest.raises(Refused):
+                build(cfg)
+    r = _cli(_with(tile="128,128,128", cluster="1,1,1", schedule="KernelTmaWarpSpecialized1SmMixedInputSm100",
+                   epilogue_schedule="TmaWarpSpecialized1Sm", scale_group="64,128"), "text")  # fmt: skip
+    assert r.returncode == 0 and r.stderr.count("\n") == 1 and r.stderr.startswith("warning: "), r.stderr
+    assert "Each scale stage must be 128B aligned." in r.stderr

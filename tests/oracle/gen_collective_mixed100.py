@@ -283,3 +283,33 @@ def narrow_floats() -> list[Config]:
                 )
             )
     return out
+
+
+def transaction_bytes_verdicts(configs: list[Config]) -> list[str]:
+    """CUTLASS's first error of each configuration when its kernel reads the collective's TmaTransactionBytes (as
+    the load warp does: Utils::compute_tma_transaction_bytes_extra_transform's checks of the scales' stage bytes)."""
+    srcs = [
+        G.refusal_unit(cpp_body(c)).replace(
+            "  cd_mainloop<Main>();\n", "  (void)Main::TmaTransactionBytes;\n  cd_mainloop<Main>();\n"
+        )
+        for c in configs
+    ]
+    text = "pch\0" + "\0".join(G.FLAGS) + PRELUDE + "\0".join(srcs)
+    key = "collective-mixed100-txbytes-" + hashlib.sha256(text.encode()).hexdigest()[:24]
+    return G.syntax_verdicts(srcs, PRELUDE, key, what=f"CUTLASS's TmaTransactionBytes of {len(configs)} collectives")
+
+
+def transaction_bytes_cases() -> list[Config]:
+    """Scaled collectives whose scales' stage is 128-byte aligned or not (the builder builds them all)."""
+    ex = examples()
+    scaled = ex["ScaleOnly"]
+    h = Operand("half_t", "ColumnMajor")
+    one = {"schedule": "KernelTmaWarpSpecialized1SmMixedInputSm100", "epilogue_schedule": "TmaWarpSpecialized1Sm"}
+    return [
+        scaled,
+        ex["ScaleWithZeroPoint"],
+        _cfg(operand_with("int4b_t", "RowMajor", ("half_t",)), h, (128, 128, 128), **one),
+        _cfg(
+            operand_with("int4b_t", "RowMajor", ("half_t", "half_t")), h, (128, 128, 128), scale_group=(64, 128), **one
+        ),
+    ]
