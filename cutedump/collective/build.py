@@ -335,7 +335,10 @@ def not_modelled_types(cfg: Config) -> None:
                 else "the SM90 GMMA builder (sm90_gmma_builder.inl)"
             )
         elif ints or cfg.a.bits != cfg.b.bits and 16 in (cfg.a.bits, cfg.b.bits):
-            builder = "the SM100 mixed-input builder (sm100_mixed_input_umma_builder.inl, KernelTmaWarpSpecialized*MixedInputSm100)"
+            builder = (
+                "the SM100 mixed-input builder (sm100_mixed_input_umma_builder.inl) when the schedule is "
+                f"KernelTmaWarpSpecialized{{1,2}}SmMixedInput[Smem]Sm100 (modelled); with {cfg.schedule}: its builder"
+            )
         else:
             builder = "the SM100 UMMA builder (sm100_umma_builder.inl) with the F8F6F4 UMMA (SM100_MMA_F8F6F4_SS)"
         raise R.NotModelled(
