@@ -168,7 +168,7 @@ def _verdicts(cases, theirs):
 
 
 @oracle
-@pytest.mark.parametrize("seed", [1, pytest.param(2, marks=pytest.mark.slow)])
+@pytest.mark.parametrize("seed", [1, *(pytest.param(s, marks=pytest.mark.slow) for s in (2, 3))])
 def test_generated_configurations_are_refused_exactly_when_cutlass_refuses(seed):
     cases, theirs = _generated(seed)
     n = len(cases) if seed != 1 else 40  # by default a sample of the batch (its record holds every verdict)
@@ -185,7 +185,7 @@ def _accepted(seed):
 
 
 @oracle
-@pytest.mark.parametrize("seed", [1, pytest.param(2, marks=pytest.mark.slow)])
+@pytest.mark.parametrize("seed", [1, *(pytest.param(s, marks=pytest.mark.slow) for s in (2, 3))])
 def test_generated_configurations_agree_with_cutlass_field_by_field(seed):
     ok, answers = _accepted(seed)
     n = len(ok) if seed != 1 else 12
