@@ -117,6 +117,10 @@ CUTLASS_FACTS = {
     # the SM90 RS / mixed-input builders with an explicit StageCount<N>: 4.2 reads StageCountType::bytes (a compile
     # error); 4.7's compute_stage_count_or_override takes StageCount<N> (sm90_gmma_builder.inl:55)
     "sm90_rs_stage_count_bytes": {"4.2": True, "4.7": False},
+    # the SM100 mixed-input collective (example 86): 4.7 tiles the scales' smem with UMMA::tile_to_mma_shape (a
+    # sliced SmemLayoutAtomScale), counts TmaTransactionBytes by cosize, and its policy takes an ArchTag: 4.2's
+    # rules only are modelled (collective/sm100_mixed.py)
+    "sm100_mixed_input_modelled": {"4.2": True, "4.7": False},
     # the SM90 FP8 blockwise collective (not ptr-array): 4.7 splits the accumulator in M by 128
     # (NumSplitsM = TileM / 128, static_assert 1 or 2: sm90_mma_tma_gmma_ss_warpspecialized_fp8_blockwise_scaling
     # .hpp:208); 4.2 has no such check

@@ -210,7 +210,21 @@ def test_sm100_no_smem_epilogue_has_every_field_of_the_collective():
             ["--a", "nv_float4_t<float_e2m1_t>", "--b", "nv_float4_t<float_e2m1_t>", "--c", "float_e2m1_t"],
             "epilogue/collective/builders/sm100_builder.inl",
         ),
-        (["--a", "int4b_t", "--b", "half_t"], "sm100_mixed_input_umma_builder.inl"),
+        (
+            # SM100's mixed-input builder with a dynamic cluster (with Auto, int4b_t x half_t is CUTLASS's refusal:
+            # tests/test_collective_mixed100.py)
+            [
+                "--a",
+                "int4b_t",
+                "--b",
+                "half_t",
+                "--cluster",
+                "dynamic",
+                "--schedule",
+                "KernelTmaWarpSpecialized1SmMixedInputSm100",
+            ],
+            "sm100_mixed_input_umma_builder.inl",
+        ),
         (["--a", "nv_float4_t<float_e2m1_t>", "--b", "bfloat16_t"], "sm100_umma_builder.inl"),
         (["--arch", "sm90", "--a", "mx_float8_t<float_e4m3_t>", "--b", "mx_float8_t<float_e4m3_t>"], "sm100"),
     ],
@@ -229,9 +243,11 @@ def test_not_modelled_names_the_builder_cutlass_would_use(args, builder):
 
 
 def test_not_modelled_is_one_error_line():
-    # (sm103: tests/test_collective_sm103.py; here SM100's mixed-input builder, not modelled)
+    # (sm103: tests/test_collective_sm103.py; here SM100's mixed-input builder with a dynamic cluster, not modelled)
     r = _cli(
-        ["--arch", "sm100", "--a", "int4b_t", "--b", "half_t", "--d", "bfloat16_t", "--tile", "128,128,256"], "text"
+        ["--arch", "sm100", "--a", "int4b_t", "--b", "half_t", "--d", "bfloat16_t", "--tile", "128,128,256"]
+        + ["--cluster", "dynamic", "--schedule", "KernelTmaWarpSpecialized1SmMixedInputSm100"],
+        "text",
     )
     lines = r.stderr.strip().splitlines()
     assert r.returncode == 2 and len(lines) == 1 and lines[0].startswith("error: "), r.stderr

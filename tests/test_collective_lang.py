@@ -180,6 +180,17 @@ CONFIGS = [
     dict(arch="sm100", a="float", b="float:ColumnMajor", d="float", tile="128,128,16",
          schedule="KernelPtrArrayTmaWarpSpecialized1SmFastFP32Sm100",
          epilogue_schedule="PtrArrayFastF32NoSmemWarpSpecialized1Sm"),
+    # mix100: SM100 mixed input (example 86's ScaleOnly pair; A converted into smem, no scale layout; an explicit
+    # stage count with a scale and a zero)
+    dict(arch="sm100", a="cute::tuple<int4b_t, bfloat16_t>:RowMajor", b="bfloat16_t:ColumnMajor",
+         c="bfloat16_t:ColumnMajor", d="bfloat16_t:ColumnMajor", tile="256,128,128", cluster="2,1,1",
+         schedule="KernelTmaWarpSpecialized2SmMixedInputSm100", epilogue_schedule="TmaWarpSpecialized2Sm",
+         scale_group="1,128"),
+    dict(arch="sm100", a="int4b_t:RowMajor", b="half_t:ColumnMajor", d="half_t", tile="128,128,128",
+         schedule="KernelTmaWarpSpecialized1SmMixedInputSmemSm100"),
+    dict(arch="sm100", a="cute::tuple<uint8_t, bfloat16_t, bfloat16_t>:RowMajor", b="bfloat16_t:ColumnMajor",
+         d="bfloat16_t", tile="128,128,128", stages="4", schedule="KernelTmaWarpSpecialized1SmMixedInputSm100",
+         scale_group="1,64"),
 ]  # fmt: skip
 
 
@@ -209,7 +220,7 @@ def _built(cfg: dict):
 
     names = ("arch a b c d acc tile cluster stages carveout schedule epilogue_schedule epilogue_tile "
              "alignment_a alignment_b alignment_c alignment_d grouped sf_vec sf_major fusion cluster_preferred "
-             "cluster_fallback").split()  # fmt: skip
+             "cluster_fallback epilogue_tile_shape scale_group").split()  # fmt: skip
     defaults = {"acc": "float", "cluster": "1,1,1", "stages": "auto", "carveout": "auto", "schedule": "auto",
                 "epilogue_schedule": "auto", "epilogue_tile": "auto", "grouped": False}  # fmt: skip
     return build(parse(*(cfg.get(n, defaults.get(n)) for n in names)), params=False)

@@ -6,8 +6,9 @@ and ScaleWithZeroPoint: ``cute::tuple<Element, ElementScale[, ElementZero]>``), 
 collective's own fields included (conversion mode, SwapAB, scale/zero types, the scale smem layouts); generated
 mixed-width configurations with and without scales (every narrow x wide pair, the narrow operand A or B, both
 majors, every TMA schedule and Auto, refusals included, each its own translation unit) field by field or refused
-with CUTLASS's message. SM100's mixed-input builder (example 86) is named not modelled in one line naming CUTLASS's
-builder (the lookup-table scales ``cutlass::Array<..>`` and grouped: tests/test_collective_examples_mixed.py). A sample runs by default, the rest under ``-m slow``.
+with CUTLASS's message. SM100's mixed-input builder (example 86): tests/test_collective_mixed100.py; the lookup-table
+scales ``cutlass::Array<..>`` and grouped: tests/test_collective_examples_mixed.py. A sample runs by default, the rest
+under ``-m slow``.
 """
 
 from __future__ import annotations
@@ -239,21 +240,25 @@ def test_scaled_operands_outside_the_sm90_mixed_input_builder_are_named_not_mode
     wide = ex._replace(a=Operand("int4b_t", "RowMajor"), b=operand_with("bfloat16_t", "ColumnMajor", ("bfloat16_t",)))
     for cfg, builder in (
         (same, "sm90_gmma_builder.inl"),
-        (sm100, "sm100_mixed_input_umma_builder.inl"),
         (wide, "GMMA_TMA_WS_RS"),
     ):
         with pytest.raises(NotModelled) as e:
             build(cfg, params=False)
         assert builder in str(e.value) and "not modelled" in str(e.value), str(e.value)
+    # SM100 with KernelScheduleAuto: the dense builder, which takes no cute::tuple (CUTLASS's refusal,
+    # tests/test_collective_mixed100.py; the mixed-input builder takes its own schedules only)
+    with pytest.raises(Refused) as e:
+        build(sm100, params=False)
+    assert e.value.cutlass_message == "Could not build a collective for given parameters."
     with pytest.raises(Refused) as e:  # both scaled: CUTLASS's builder refuses
         build(ex._replace(b=operand_with("bfloat16_t", "ColumnMajor", ("bfloat16_t",))), params=False)
     assert e.value.cutlass_message.startswith("Either A OR B must be a tuple")
 
 
-def test_example_86_is_named_not_modelled_in_one_line():
+def test_example_86_is_answered_by_the_sm100_mixed_input_builder():
     # 86_blackwell_mixed_dtype.cu's ConvertOnly pair as the example writes it (A and B swapped: cute::tuple<int4b_t>
     # RowMajor x bfloat16_t ColumnMajor, 256x128x128, cluster 2x1x1, the 2SM mixed-input schedule): CUTLASS's SM100
-    # mixed-input builder, not modelled
+    # mixed-input builder, modelled by collective/sm100_mixed.py (compared with CUTLASS in test_collective_mixed100.py)
     r = _cli(
         [
             "--arch", "sm100", "--a", "cute::tuple<cutlass::int4b_t>:RowMajor", "--b", "bfloat16_t:ColumnMajor",
@@ -261,11 +266,11 @@ def test_example_86_is_named_not_modelled_in_one_line():
             "--cluster", "2,1,1", "--schedule", "KernelTmaWarpSpecialized2SmMixedInputSm100",
             "--epilogue-schedule", "TmaWarpSpecialized2Sm",
         ],
-        "text",
     )  # fmt: skip
-    lines = r.stderr.strip().splitlines()
-    assert r.returncode == 2 and len(lines) == 1 and r.stdout == "", r.stderr
-    assert "sm100_mixed_input_umma_builder.inl" in lines[0] and "not model" in lines[0], lines[0]
+    assert r.returncode == 0 and r.stderr == "", r.stderr
+    m = json.loads(r.stdout)["mainloop"]
+    assert m["dispatch_policy"]["name"] == "MainloopSm100TmaUmmaWarpSpecializedMixedInput"
+    assert m["conversion_mode"] == "DirectConvert" and m["is_a_transformed"]
 
 
 def test_a_one_element_tuple_is_the_converted_operand_itself():

@@ -10,6 +10,7 @@ import re
 
 from cutedump.collective import sm90 as R
 from cutedump.collective.config import (
+    SM100_MIXED_INPUT_SCHEDULES,
     SM100_FASTFP32_SCHEDULES,
     Config,
     block_scaled_parts,
@@ -119,6 +120,16 @@ def _build(cfg: Config, params: bool | str = True) -> Answer:
     warning that a kernel built on the collective is refused (CUTLASS's builder itself accepts it)."""
     if cfg.arch == "sm103":  # SM103's builder reads its element pairs itself (sm103.py)
         return _build_sm103(cfg)
+    if cfg.arch == "sm100" and cfg.schedule in _sm100_mixed_schedules():
+        return _build_sm100_mixed(
+            cfg, params
+        )  # the mixed-input builder reads its element tuples itself (sm100_mixed.py)
+    if cfg.scale_group is not None:
+        raise CuteDumpError(
+            f"--scale-group {','.join(map(str, cfg.scale_group))}: the scale group goes with CUTLASS's SM100 "
+            f"mixed-input builder (--arch sm100 --schedule {' | '.join(_sm100_mixed_schedules())}); the schedule is "
+            f"{cfg.schedule} on --arch {cfg.arch}"
+        )
     pairs = [o.element for o in (cfg.a, cfg.b) if element_pair_parts(o.element)]
     if pairs:
         own = {"sm100": "sm100_blockscaled_umma_builder.inl", "sm120": "sm120_blockscaled_mma_builder.inl"}
@@ -134,6 +145,7 @@ def _build(cfg: Config, params: bool | str = True) -> Answer:
             + f"the --arch {cfg.arch} builders with such a pair are not modelled (their block-scaled spelling is a "
             "wrapper such as nv_float4_t<float_e2m1_t>)"
         )
+    sm100_dense_mixed_widths(cfg)
     not_modelled_scales(cfg)
     if cfg.arch == "sm120":  # SM120's builders read the narrow and block-scaled types themselves (sm120.py)
         return _build_sm120(cfg)
@@ -281,6 +293,40 @@ def tma_epilogue_fields(epi) -> dict:
     }
 
 
+#: the SM100 schedules of the dense UMMA builder (sm100_umma_builder.inl: Auto and KernelScheduleSm100DenseGemm's)
+SM100_DENSE_SCHEDULES = (
+    "KernelScheduleAuto",
+    "KernelTmaWarpSpecialized1SmSm100",
+    "KernelTmaWarpSpecialized2SmSm100",
+    "KernelPtrArrayTmaWarpSpecialized1SmSm100",
+    "KernelPtrArrayTmaWarpSpecialized2SmSm100",
+)
+
+
+def sm100_dense_mixed_widths(cfg: Config) -> None:
+    """A scaled operand (cute::tuple<..>) or a 4-bit integer one with SM100's dense schedules (Auto among them): the
+    dense UMMA builder's enable_if takes no tuple, and a 4-bit operand only 64-byte aligned (the F8F6F4 path's
+    get_input_alignment_bits, cutlass/detail/layout.hpp:372), then refuses its type (check_input_datatypes); the
+    mixed-input builder takes only its own schedules (KernelScheduleSm100MixedInputGemm)."""
+    if cfg.arch != "sm100" or cfg.schedule not in SM100_DENSE_SCHEDULES or is_block_scaled(cfg):
+        return
+    ops = ((cfg.a, "a"), (cfg.b, "b"))
+    ints = [o for o, _ in ops if o.element in ("int4b_t", "uint4b_t")]
+    if not ints and not any(o.scale for o, _ in ops):
+        return
+    decl = "cutlass/gemm/collective/collective_builder_decl.hpp"
+    sub = any(0 < o.bits < 8 for o, _ in ops)
+    aligned = all(o.bits * cfg.alignment(w) % (o.bits * 128 if sub and o.bits in (4, 6) else 128) == 0 for o, w in ops)
+    if any(o.scale for o, _ in ops) or not aligned:
+        raise R.Refused(
+            "Could not build a collective for given parameters.",
+            f"{decl}: no builder takes {cfg.a.element} x {cfg.b.element} with {cfg.schedule} (the dense UMMA "
+            "builder's enable_if: no cute::tuple element, 4-bit operands 64-byte aligned; the mixed-input builder "
+            "takes KernelTmaWarpSpecialized{1,2}SmMixedInput[Smem]Sm100)",
+        )
+    raise R.Refused("Unsupported data type for ElementA", "cutlass/gemm/collective/builders/sm100_umma_builder.inl:146")
+
+
 def not_modelled_scales(cfg: Config) -> None:
     """A scaled operand (cute::tuple<Element, ElementScale[, ElementZero]>) is modelled on SM90 with two widths only
     (collective/sm90_mixed.py); elsewhere the error names CUTLASS's mixed-input builders."""
@@ -342,7 +388,10 @@ def not_modelled_types(cfg: Config) -> None:
                 else "the SM90 GMMA builder (sm90_gmma_builder.inl)"
             )
         elif ints or cfg.a.bits != cfg.b.bits and 16 in (cfg.a.bits, cfg.b.bits):
-            builder = "the SM100 mixed-input builder (sm100_mixed_input_umma_builder.inl, KernelTmaWarpSpecialized*MixedInputSm100)"
+            builder = (
+                "the SM100 mixed-input builder (sm100_mixed_input_umma_builder.inl) when the schedule is "
+                f"KernelTmaWarpSpecialized{{1,2}}SmMixedInput[Smem]Sm100 (modelled); with {cfg.schedule}: its builder"
+            )
         else:
             builder = "the SM100 UMMA builder (sm100_umma_builder.inl) with the F8F6F4 UMMA (SM100_MMA_F8F6F4_SS)"
         raise R.NotModelled(
@@ -444,6 +493,13 @@ def _build_sm100(cfg: Config, sm103_mainloop=None) -> Answer:
     if bs:
         why += [("TMA SFA", ml.copy_sfa), ("TMA SFB", ml.copy_sfb)]
     why.append(("epilogue schedule", epi.schedule))
+    return Answer({"mainloop": main, "epilogue": _sm100_epilogue(cfg, epi, why)}, why, ml, epi)
+
+
+def _sm100_epilogue(cfg: Config, epi, why: list) -> dict:
+    """The SM100 epilogue's JSON fields (and its why lines appended to ``why``)."""
+    from cutedump.collective import sm100 as S  # start-up: the SM100 rules only for --arch sm100
+
     if epi.tile is None:
         # the no-smem collective (Sm100NoSmem: StagesC = StagesD = 1, cutlass/epilogue/dispatch_policy.hpp:241)
         # keeps its EpilogueTile
@@ -454,7 +510,7 @@ def _build_sm100(cfg: Config, sm103_mainloop=None) -> Answer:
         }
         why.append(("epilogue tile", epi.nosmem_tile))
         fusion_fields(cfg, epi, ep, why)
-        return Answer({"mainloop": main, "epilogue": ep}, why, ml, epi)
+        return ep
     em, en = epi.tile.value
     # a 6-bit C/D sits in smem in 8-bit containers (float_e2m3_unpack8bits_t): laid out as uint8_t
     at_c, at_d = (re.sub(r"float_e\dm\d_unpack8bits_t", "uint8_t", x.value) for x in (epi.atom_c, epi.atom_d))
@@ -474,7 +530,62 @@ def _build_sm100(cfg: Config, sm103_mainloop=None) -> Answer:
         ("epilogue smem atom D", epi.atom_d),
     ]
     fusion_fields(cfg, epi, ep, why)
-    return Answer({"mainloop": main, "epilogue": ep}, why, ml, epi)
+    return ep
+
+
+def _sm100_mixed_schedules() -> dict:
+    return SM100_MIXED_INPUT_SCHEDULES
+
+
+def _build_sm100_mixed(cfg: Config, params: bool | str = True) -> Answer:
+    """SM100 mixed input (example 86): the mixed-input builder (collective/sm100_mixed.py) and SM100's epilogue
+    builder."""
+    from cutedump.collective import sm100 as S  # start-up: the SM100 rules only for --arch sm100
+    from cutedump.collective import sm100_mixed as X  # start-up: the mixed-input rules only for their schedules
+
+    narrow_cd = [f"{w} {o.element}" for w, o in (("C", cfg.c), ("D", cfg.d)) if 0 < o.bits < 8]
+    if narrow_cd or is_block_scaled(cfg) or any(element_pair_parts(o.element) for o in (cfg.a, cfg.b)):
+        raise R.NotModelled(
+            f"{', '.join(narrow_cd) or cfg.a.element + ' x ' + cfg.b.element} with {cfg.schedule}: CUTLASS's SM100 "
+            f"mixed-input builder ({X.MB}) with these types is not modelled"
+        )
+    epi = S.epilogue(epilogue_config(cfg))  # CUTLASS builds the epilogue first (its size is the carveout)
+    carve = cfg.carveout if cfg.carveout is not None else epi.shared_storage_bytes
+    ml = X.mainloop(cfg, carve)
+    st = ml.stages.value
+    lay_a = S.smem_layout_expr(ml.smem_atom_a.value, ml.shape_a, st, ml.major_a == "MN")
+    lay_b = S.smem_layout_expr(ml.smem_atom_b.value, ml.shape_b, st, ml.major_b == "MN")
+    # Params::TMA_A/B (instantiated with the collective: its observed TMA pointers): stage 0 of each smem layout
+    tma_stage_slices([("A", lay_a), ("B", lay_b)], 4, f"{X.MC}:461 (Params)")
+    if getattr(epi, "late", None) is not None:
+        raise epi.late
+    if ml.kernel_hazard is not None and params:
+        if params != "warn":
+            raise ml.kernel_hazard
+        warn(
+            "CUTLASS's CollectiveBuilder builds this collective, but a kernel on it does not compile: its TMA "
+            f"transaction bytes hit {ml.kernel_hazard.cutlass_message} ({ml.kernel_hazard.rule})"
+        )
+    main = uniform_mainloop_fields(ml, st, S.cluster_print(cfg), lay_a, lay_b)
+    main["dispatch_policy"].update(
+        transform2mma_stages=ml.t2m_stages, scheduler_stages=ml.sched_stages, accumulator_stages=ml.acc_stages
+    )
+    main.update(X.fields(ml, _expr))
+    why = [
+        ("dispatch policy", ml.schedule),
+        ("mixed input", ml.dispatch_policy),
+        ("conversion", ml.conversion),
+        ("MMA atom", ml.mma_op),
+        ("smem atom A", ml.smem_atom_a),
+        ("smem atom A (converted)", ml.smem_atom_a_compute),
+        ("smem atom B", ml.smem_atom_b),
+        ("stages", ml.stages),
+        ("scale group", ml.scale_why),
+        ("TMA A", ml.copy_a),
+        ("TMA B", ml.copy_b),
+        ("epilogue schedule", epi.schedule),
+    ]
+    return Answer({"mainloop": main, "epilogue": _sm100_epilogue(cfg, epi, why)}, why, ml, epi)
 
 
 def fusion_fields(cfg: Config, epi, ep: dict, why: list) -> None:

@@ -249,6 +249,17 @@ SM100_FASTFP32_SCHEDULES = (
     "KernelTmaWarpSpecializedPtrArrayFastFP32SmemSm100",
     "KernelScheduleSm100PtrArrayFastFP32Gemm",
 )
+#: issue 44 (mix100): the SM100 mixed-input builder's schedules (sm100_mixed_input_umma_builder.inl, its enable_if:
+#: is_base_of_v<KernelScheduleSm100MixedInputGemm, S>, dispatch_policy.hpp:771): (their 1SM/2SM base: 1, 2 or None;
+#: do they derive from KernelTmaWarpSpecializedMixedInputSmemSm100, A converted into smem rather than TMEM)
+SM100_MIXED_INPUT_SCHEDULES = {
+    "KernelTmaWarpSpecialized1SmMixedInputSm100": (1, False),
+    "KernelTmaWarpSpecialized2SmMixedInputSm100": (2, False),
+    "KernelTmaWarpSpecialized1SmMixedInputSmemSm100": (1, True),
+    "KernelTmaWarpSpecialized2SmMixedInputSmemSm100": (2, True),
+    "KernelTmaWarpSpecializedMixedInputSmemSm100": (None, True),
+    "KernelScheduleSm100MixedInputGemm": (None, False),
+}
 SM100_KERNEL_SCHEDULES = (
     "KernelScheduleAuto",
     "KernelTmaWarpSpecialized1SmSm100",
@@ -266,6 +277,7 @@ SM100_KERNEL_SCHEDULES = (
     "KernelPtrArrayTmaWarpSpecializedBlockwise2SmSm100",
     *SM100_PTR_ARRAY_BLOCK_SCALED_SCHEDULES,
     *SM100_FASTFP32_SCHEDULES,
+    *SM100_MIXED_INPUT_SCHEDULES,
 )
 SM100_EPILOGUE_SCHEDULES = (
     "EpilogueScheduleAuto",
@@ -409,6 +421,10 @@ class Config(NamedTuple):
     # the tile spelled with rank-1 modes, Shape<Shape<_128>,Shape<_128>,Shape<_64>> (example 51's GETT TileShape;
     # the builders' fields are the flat tile's: tests/test_collective_stride.py)
     tile_nested: bool = False
+
+    # SM100 mixed input (example 86): the scale granularity (MN, K) of Sm100MixedInputBlockwiseScaleConfig<MN, K>,
+    # whose LayoutScale goes with A's layout tag as cute::tuple<LayoutA, LayoutScale> (--scale-group); None: none
+    scale_group: tuple[int, int] | None = None
 
     @property
     def tile_print(self) -> str:
@@ -907,16 +923,6 @@ _B = "cutlass/gemm/collective/builders/"
 #: (schedules, the builder file, the tag its enable_if checks (is_base_of_v / is_same_v), what it builds): checked
 #: against the headers by tests/test_collective.py (test_cutlass_schedule_names_are_the_headers)
 _FAMILIES = (
-    (
-        (
-            "KernelTmaWarpSpecialized1SmMixedInputSm100",
-            "KernelTmaWarpSpecialized2SmMixedInputSm100",
-            "KernelScheduleSm100MixedInputGemm",
-        ),
-        "sm100_mixed_input_umma_builder.inl",
-        "KernelScheduleSm100MixedInputGemm",
-        "the mixed-input mainloop",
-    ),
     (
         ("KernelWarpSpecialized1SmSm100",),
         "sm100_cpasync_umma_builder.inl",

@@ -39,6 +39,7 @@ def parse(
     cluster_preferred=None,
     cluster_fallback=None,
     epilogue_tile_shape=None,
+    scale_group=None,
 ):
     arch = (arch or "").strip().lower()
     if arch not in ("sm90", "sm100", "sm103", "sm120"):
@@ -142,6 +143,7 @@ def parse(
     ets = None
     if epilogue_tile_shape not in (None, "", "auto"):
         ets = C.ints(epilogue_tile_shape, 3, "--epilogue-tile-shape")
+    sg = None if scale_group in (None, "", "none") else tuple(C.ints(scale_group, 2, "--scale-group", 1024))
     typed = [
         (f"--{w}", t)
         for w, t, o in (("a", a, opa), ("b", b, opb), ("c", c, opc), ("d", d, opd))
@@ -151,7 +153,7 @@ def parse(
         _stride_scope(typed, arch, grouped, sfv, fu, opa, opb, opc, opd)
     cfg = C.Config(
         arch, opa, opb, opc, opd, accum, t, cl, st, cv, sched, esched, et, al, bool(grouped), sfv, sfm, fu, dyn, ets
-    )._replace(tile_nested=nested)
+    )._replace(tile_nested=nested, scale_group=sg)
     scope = C.stride_scope_error(cfg) if typed else None
     if scope:
         opt = f"--{scope[0]}"
@@ -252,6 +254,7 @@ def collective_text(
     cluster_preferred=None,
     cluster_fallback=None,
     epilogue_tile_shape=None,
+    scale_group=None,
 ) -> str:
     cfg = parse(
         arch,
@@ -278,6 +281,7 @@ def collective_text(
         cluster_preferred,
         cluster_fallback,
         epilogue_tile_shape,
+        scale_group,
     )
     if cfg.dynamic_cluster is not None and (toml or problem):
         raise CuteDumpError(
@@ -312,6 +316,12 @@ def collective_text(
             what = f'static_assert "{msg}"'
         raise CuteDumpError(f"CUTLASS refuses this collective: {what} ({e.rule})") from None
     _kernel_warnings(cfg, ans)
+    if cfg.arch == "sm100" and getattr(ans.mainloop, "mixed", False) and (toml or prob is not None):
+        raise CuteDumpError(
+            f"{'--toml' if toml else '--problem'} with the SM100 mixed-input collective "
+            f"({ans.mainloop.dispatch_policy.value}): its "
+            f"{'kernel description is' if toml else 'TMA tensor maps are'} not modelled (the collective's fields are)"
+        )
     if toml and (
         ans.mainloop.rs
         or ans.mainloop.cp_async
@@ -394,6 +404,7 @@ def answer_extras(cfg, ans, prob, words) -> dict:
             "grouped": cfg.grouped,
             "fusion": cfg.fusion or "LinearCombination",
             **({"sf_vec": list(cfg.sf_vec), "sf_major": list(cfg.sf_major)} if cfg.sf_vec is not None else {}),
+            **({"scale_group": list(cfg.scale_group)} if cfg.scale_group is not None else {}),
         },
         "schedule": {
             "asked": cfg.schedule,
@@ -538,6 +549,11 @@ def dispatch_policy_text(cfg, ans) -> str:
             f"{dp['accumulator_stages']}, {dp['num_bands_to_compute']}, {dp['scaling_factor']}, "
             f"{dp['acc_promotion_interval']}, {dp['cluster_shape']}, {dp['accumulator_copy_atom']}>"
         )
+    if cfg.arch == "sm100" and getattr(ans.mainloop, "mixed", False):  # MainloopSm100TmaUmmaWarpSpecializedMixedInput
+        return (
+            f"{dp['name']}<{dp['stages']}, {dp['transform2mma_stages']}, {dp['scheduler_stages']}, "
+            f"{dp['accumulator_stages']}, {dp['cluster_shape']}>"
+        )
     if cfg.arch == "sm100":
         # 4.7's SM100 policies end with their ArchTag (versions.CUTLASS_FACTS["sm100_policy_arch_tag"])
         tag = ", Sm100" if dp["name"] in cutlass_fact("sm100_policy_arch_tag") else ""
@@ -589,6 +605,11 @@ def _text(cfg, ans, prob, words) -> str:
             f"scale granularity {','.join(map(str, cfg.sf_vec))} (SFA {cfg.sf_major[0]}-major, SFB "
             f"{cfg.sf_major[1]}-major)"
         )
+    if cfg.scale_group is not None:
+        more.append(
+            f"scale layout Sm100MixedInputBlockwiseScaleConfig<{cfg.scale_group[0]}, {cfg.scale_group[1]}> "
+            "(cute::tuple<LayoutA, LayoutScale>)"
+        )
     if cfg.fusion is not None:
         more.append(f"fusion {cfg.fusion}")
     if cfg.epilogue_tile_shape is not None:
@@ -635,7 +656,7 @@ def _text(cfg, ans, prob, words) -> str:
             ("TMA SFB", m["gmem_tiled_copy_sfb"]),
             ("SF vector size", f"{m['sf_vec_size']} ({ans.mainloop.sf_type} scale factors)"),
         ]
-    if "conversion_mode" in m:  # the SM90 mixed-input collective (collective/sm90_mixed.py)
+    if "conversion_mode" in m:  # the SM90/SM100 mixed-input collectives (collective/sm90_mixed.py, sm100_mixed.py)
         rows += [
             (
                 "conversion",
@@ -643,6 +664,15 @@ def _text(cfg, ans, prob, words) -> str:
                 f"{str(m['swap_ab']).lower()})",
             ),
             ("scale, zero", f"{m['element_scale']}, {m['element_zero']}"),
+        ]
+    if "a_compute_in_tmem" in m:  # the SM100 mixed-input collective's pipelines and scale granularity
+        rows += [
+            (
+                "transform stages",
+                f"{dp['transform2mma_stages']} (converted A in {'TMEM' if m['a_compute_in_tmem'] else 'smem'})",
+            ),
+            ("accumulators", f"{dp['accumulator_stages']} stages, {dp['scheduler_stages']} scheduler stages"),
+            ("scale group", f"{m['scale_granularity_mn']} x {m['scale_granularity_k']} (MN x K)"),
         ]
     rows.append(("SharedStorage", f"{m['shared_storage_bytes']} bytes"))
     out += [f"  {k:<16} {v}" for k, v in rows]
@@ -688,7 +718,7 @@ def _text(cfg, ans, prob, words) -> str:
     for k in SCALE_FIELDS if cfg.arch == "sm120" else SCALE_FIELDS_SM100 + SM103_FIELDS:
         if k in m:
             out.append(f"{k}: {m[k]}")
-    for k in ("smem_layout_atom_scale", "smem_layout_scale"):
+    for k in ("smem_layout_atom_a_compute", "smem_layout_a_compute", "smem_layout_atom_scale", "smem_layout_scale"):
         if k in m:
             out.append(f"{k}: {m[k]}")
     for k in ("smem_layout_atom_c", "smem_layout_c", "smem_layout_d"):
@@ -708,6 +738,8 @@ def _text(cfg, ans, prob, words) -> str:
             out.append(words.line("scale_line", command=scale_line(cfg, ans, prob)))
     elif cfg.arch == "sm103":
         out.append(words.why(SM103_DESC))
+    elif cfg.arch == "sm100" and getattr(ans.mainloop, "mixed", False):
+        out.append(words.why(MIXED100_DESC))
     else:
         out += _desc_lines(cfg, ans, words) if cfg.arch == "sm90" else _umma_desc_lines(cfg, ans, words)
     audit = epilogue_banks(cfg, ans)
@@ -1179,6 +1211,8 @@ SM120_PROBLEM = sm90.Phrase("coll.sm120_problem", arch="sm120", kind="F8F6F4")
 
 #: the SM103 FP4 ultra UMMA's descriptors (its own instruction descriptor): not modelled
 SM103_DESC = sm90.Phrase("coll.sm103_desc_not_modelled")
+#: the SM100 mixed-input collective's descriptors (A converted by the transform warps, then in TMEM or smem)
+MIXED100_DESC = sm90.Phrase("coll.mixed100_desc_not_modelled")
 
 
 def _english(phrase) -> str:
@@ -1203,6 +1237,8 @@ def descriptors(cfg, ans) -> dict:
         return {"kind": None, "why": _english(SM120_REGISTERS)}
     if cfg.arch == "sm103":
         return {"kind": "umma", "not_modelled": _english(SM103_DESC)}
+    if cfg.arch == "sm100" and getattr(ans.mainloop, "mixed", False):
+        return {"kind": "umma", "not_modelled": _english(MIXED100_DESC)}
     if cfg.arch == "sm100":
         d = umma_descs(ans)
         out = {"kind": "umma", "k_block": 0, "stage": 0}

@@ -193,6 +193,10 @@ VOCAB: list[tuple[str, str, str]] = [
     ),
     ("--sf-major", "text", "with --sf-vec: the scale factors' majors, SFA's then SFB's (MN, K, MN,K or K,MN)"),
     (
+        "--scale-group",
+        "text",
+        "SM100 mixed input: the scale granularity MN,K of CUTLASS's Sm100MixedInputBlockwiseScaleConfig<MN,K>",
+    ),
         "--fusion",
         "text",
         "the epilogue's fusion operation, e.g. LinCombEltAct<ReLu>, or a custom EVT as C++ spells it (Sm90EVT<...>) (default: LinearCombination)",

@@ -21,6 +21,7 @@ Examples:
   cutedump collective --arch sm100 --a half_t:K --b half_t:MN --c float --d bfloat16_t --tile 256,128,64 --cluster 2,2,1
   cutedump collective --arch sm100 --a float_e4m3_t --b float_e4m3_t --d half_t --tile 128,256,128 --schedule KernelTmaWarpSpecialized1SmSm100 --format json
   cutedump collective --arch sm100 --a "nv_float4_t<float_e2m1_t>:RowMajor" --b "nv_float4_t<float_e2m1_t>:ColumnMajor" --c bfloat16_t --d bfloat16_t --tile 256,256,256 --cluster 2,4,1 --alignment-a 32 --alignment-b 32
+  cutedump --cutlass 4.2 collective --arch sm100 --a "cute::tuple<int4b_t, bfloat16_t>:RowMajor" --b bfloat16_t:ColumnMajor --c bfloat16_t:ColumnMajor --d bfloat16_t:ColumnMajor --tile 256,128,128 --cluster 2,1,1 --schedule KernelTmaWarpSpecialized2SmMixedInputSm100 --epilogue-schedule TmaWarpSpecialized2Sm --scale-group 1,128
   cutedump collective --arch sm120 --a "nv_float4_t<float_e2m1_t>" --b "nv_float4_t<float_e2m1_t>" --c bfloat16_t --d bfloat16_t --tile 128,128,128
   cutedump collective --arch sm120 --a float_e4m3_t --b float_e4m3_t --c bfloat16_t --d bfloat16_t --tile 128,128,128 --sf-vec 1,128,128
 The builders' rules (SM90: sm90_gmma_builder.inl; SM100: sm100_umma_builder.inl, 1SM/2SM/Auto, and the block-scaled
@@ -142,6 +143,12 @@ COMMAND = Command(
             "cute::tuple<LayoutA, LayoutSFA> (examples 67, 81, 87).",
         ),
         Opt("--sf-major", help="SFA's and SFB's majors: MN (default), K, MN,K or K,MN (example 67's groupwise: MN,K)."),
+        Opt(
+            "--scale-group",
+            help="SM100 mixed input (a KernelTmaWarpSpecialized*MixedInput*Sm100 schedule): the scale granularity "
+            "MN,K of Sm100MixedInputBlockwiseScaleConfig<MN,K>, passed as cute::tuple<LayoutA, LayoutScale> "
+            "(example 86: 1,128); default none (the builder's VoidLayoutScale).",
+        ),
         Opt(
             "--fusion",
             help="The epilogue's fusion operation (cutlass::epilogue::fusion::), e.g. LinCombEltAct<ReLu>, "

@@ -308,4 +308,29 @@ MESSAGES = {
     "coll.epi_tile_fastf32": "an input-transform (FastF32) schedule's EpilogueTile is the CTA tile's (M {cta_m}, "
     "N {n}) = ({em},{en})",
     "coll.text.umma_tmem": "  {name}: from tensor memory (the TS UMMA: no smem descriptor)",
+    # ---- mix100: CUTLASS's SM100 mixed-input builder (sm100_mixed_input_umma_builder.inl, example 86)
+    "coll.dp_mixed100": "{schedule}: {a} x {b} ({a_bits}-bit x {b_bits}-bit) -> the SM100 mixed-input builder; A is "
+    "the converted operand (it must be: A matrix should be transformed), loaded by TMA, converted to {wide_type} by "
+    "the transform warps, then read by the UMMA",
+    "coll.mixed100_policy": "{policy}<{stages} load-to-transform stages, {t2m} transform-to-MMA stages, "
+    "{sched_stages} scheduler stages, {acc_stages} accumulator stages, cluster {cluster}>",
+    "coll.mixed100_umma": "{schedule} -> the {sm} UMMA of {wide} with {src}",
+    "coll.mixed100_a_tmem": "A in TMEM (TS: A is {major}-major and {schedule} keeps the converted A out of smem)",
+    "coll.mixed100_a_smem": "A in smem (SS: A is {major}-major, or {schedule} converts A into smem)",
+    "coll.mixed100_stages_given": "StageCount<{stages}> as given: load-to-transform, transform-to-MMA and accumulator "
+    "stages all {stages}",
+    "coll.mixed100_stages": "StageCountAutoCarveout<{carveout}>: {capacity} capacity - {kernel_carve} kernel carveout "
+    "- ({carveout} carveout + {acc_stages} accumulator stages x {acc_bytes}) = {after} bytes; per load stage {ab} "
+    "bytes (A counted as {a_bits}-bit, its scale/zero, B's share, two pipelines), per transform stage {comp} bytes; "
+    "transform-to-MMA stages = min({tmem_pot} ({tmem}), {after} / ({ab} + {comp}) = {pot}) = {t2m}; load stages = "
+    "({after} - {t2m} x {comp}) / {ab} = {stages}",
+    "coll.mixed100_tmem_pot": "TMEM: ({columns} columns - accumulators of {acc_words} columns) / {a_words} columns of "
+    "converted A, half of tile K",
+    "coll.mixed100_smem_pot": "A converted in smem: no TMEM bound",
+    "coll.mixed100_group_given": "Sm100MixedInputBlockwiseScaleConfig<{mn}, {k}>: one scale per {mn} x {k}; the "
+    "scale smem atom is ({smn} x {dmn}) x ({smk} x {dk}), MN-major",
+    "coll.mixed100_group_void": "no scale layout: the collective's VoidLayoutScale, granularity {mn} x {k}; the scale "
+    "smem atom is ({smn} x {dmn}) x ({smk} x {dk})",
+    "coll.mixed100_desc_not_modelled": "UMMA descriptors: not modelled for the SM100 mixed-input collective (A is "
+    "converted by the transform warps before the UMMA reads it)",
 }

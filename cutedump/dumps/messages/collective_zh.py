@@ -290,4 +290,26 @@ MESSAGES = {
     "coll.epi_tile_fastf32": "输入变换（FastF32）schedule 的 EpilogueTile 就是 CTA tile 的（M {cta_m}，N {n}）= "
     "({em},{en})",
     "coll.text.umma_tmem": "  {name}：来自 tensor memory（TS UMMA：没有 smem 描述符）",
+    # ---- mix100: CUTLASS 的 SM100 混合输入构建器（sm100_mixed_input_umma_builder.inl，示例 86）
+    "coll.dp_mixed100": "{schedule}：{a} x {b}（{a_bits} 位 x {b_bits} 位）-> SM100 混合输入构建器；A 是被转换的操作数"
+    "（必须如此：A matrix should be transformed），由 TMA 载入，经 transform warp 转换为 {wide_type}，再由 UMMA 读取",
+    "coll.mixed100_policy": "{policy}<{stages} 个载入到转换 stage, {t2m} 个转换到 MMA stage, {sched_stages} 个调度器 "
+    "stage, {acc_stages} 个累加器 stage, cluster {cluster}>",
+    "coll.mixed100_umma": "{schedule} -> {wide} 的 {sm} UMMA，{src}",
+    "coll.mixed100_a_tmem": "A 在 TMEM 中（TS：A 是 {major}-major，且 {schedule} 不把转换后的 A 放入 smem）",
+    "coll.mixed100_a_smem": "A 在 smem 中（SS：A 是 {major}-major，或 {schedule} 把 A 转换到 smem）",
+    "coll.mixed100_stages_given": "StageCount<{stages}>：按给定，载入到转换、转换到 MMA 与累加器 stage 都是 {stages}",
+    "coll.mixed100_stages": "StageCountAutoCarveout<{carveout}>：{capacity} 容量 - {kernel_carve} 内核预留 -（{carveout} "
+    "预留 + {acc_stages} 个累加器 stage x {acc_bytes}）= {after} 字节；每个载入 stage {ab} 字节（A 按 {a_bits} 位计，"
+    "加其 scale/zero、B 的份额与两条流水线），每个转换 stage {comp} 字节；转换到 MMA stage 数 = min({tmem_pot}（{tmem}），"
+    "{after} /（{ab} + {comp}）= {pot}）= {t2m}；载入 stage 数 =（{after} - {t2m} x {comp}）/ {ab} = {stages}",
+    "coll.mixed100_tmem_pot": "TMEM：（{columns} 列 - 每个 {acc_words} 列的累加器）/ 每个 stage {a_words} 列转换后的 A"
+    "（tile K 的一半）",
+    "coll.mixed100_smem_pot": "A 在 smem 中转换：无 TMEM 上限",
+    "coll.mixed100_group_given": "Sm100MixedInputBlockwiseScaleConfig<{mn}, {k}>：每 {mn} x {k} 一个 scale；scale 的 "
+    "smem atom 为（{smn} x {dmn}）x（{smk} x {dk}），MN-major",
+    "coll.mixed100_group_void": "没有 scale 布局：collective 的 VoidLayoutScale，粒度 {mn} x {k}；scale 的 smem atom 为"
+    "（{smn} x {dmn}）x（{smk} x {dk}）",
+    "coll.mixed100_desc_not_modelled": "UMMA 描述符：SM100 混合输入 collective 未建模（A 在 UMMA 读取前由 transform "
+    "warp 转换）",
 }
