@@ -10,8 +10,8 @@ import re
 
 from cutedump.collective import sm90 as R
 from cutedump.collective.config import (
-    SM100_MIXED_INPUT_SCHEDULES,
     SM100_FASTFP32_SCHEDULES,
+    SM100_MIXED_INPUT_SCHEDULES,
     Config,
     block_scaled_parts,
     cd_major,

@@ -197,6 +197,7 @@ VOCAB: list[tuple[str, str, str]] = [
         "text",
         "SM100 mixed input: the scale granularity MN,K of CUTLASS's Sm100MixedInputBlockwiseScaleConfig<MN,K>",
     ),
+    (
         "--fusion",
         "text",
         "the epilogue's fusion operation, e.g. LinCombEltAct<ReLu>, or a custom EVT as C++ spells it (Sm90EVT<...>) (default: LinearCombination)",
