@@ -825,9 +825,9 @@ def test_a_cutlass_schedule_not_modelled_says_so():
             arch="sm90", tile="128,128,64", schedule="KernelPtrArrayTmaWarpSpecializedCooperativeSm120"
         )
     with pytest.raises(
-        CuteDumpError, match="CUTLASS 4.2 kernel schedule .*sm100_mixed_input_umma_builder.inl.* does not model"
+        CuteDumpError, match="CUTLASS 4.2 kernel schedule .*sm100_cpasync_umma_builder.inl.* does not model"
     ):
-        _answer_and_warnings(arch="sm100", tile="256,128,64", schedule="KernelTmaWarpSpecialized2SmMixedInputSm100")
+        _answer_and_warnings(arch="sm100", tile="128,128,64", schedule="KernelWarpSpecialized1SmSm100")
     with pytest.raises(CuteDumpError, match="CUTLASS 4.2 kernel schedule of the sm90 builders.*--arch sm90"):
         _answer_and_warnings(arch="sm100", tile="128,128,64", schedule="KernelTmaWarpSpecialized")
     with pytest.raises(CuteDumpError, match="CUTLASS 4.2 epilogue tag .* does not model"):

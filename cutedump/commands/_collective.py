@@ -635,7 +635,7 @@ def _text(cfg, ans, prob, words) -> str:
         ("gmem copy A" if ans.mainloop.cp_async else "TMA A", m["gmem_tiled_copy_a"]),
         ("gmem copy B" if ans.mainloop.cp_async else "TMA B", m["gmem_tiled_copy_b"]),
     ]
-    if "smem_layout_a_compute" in m:  # fp32x9: the 9xBF16 collective's BF16 copies of A and B
+    if "num_compute_mtxs" in m:  # fp32x9: the 9xBF16 collective's BF16 copies of A and B
         rows[3:3] = [
             ("transform stages", str(dp["transform2mma_stages"])),
             (
