@@ -1,0 +1,87 @@
+"""The tile shapes of CUTLASS 4.2's SM120 block-scaled builder (tests/oracle/gen_collective_sm120_tiles.py): tile
+N 32..256 (N = 64 among them: the scale-factor atom of B has an empty N mode, ``N / 128 = 0``), tile M 64/128/256,
+K 64/128/256, the four block-scaled families (ue4m3 x 16, ue8m0 x 32), Cooperative and Pingpong, grouped (ptr-array)
+and not, against CUTLASS 4.2 compiled host-only: every field the same, refused exactly when CUTLASS refuses.
+A sample runs by default (tile N 64), the sweep under ``-m slow``."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.oracle import gen_collective_sm120 as S
+from tests.oracle import gen_collective_sm120_grouped as GG
+from tests.oracle import gen_collective_sm120_tiles as W
+from tests.oracle.cute import unavailable_reason
+from tests.test_collective_sm120 import _built, _compare_refusals, _diff, _ours, build
+
+oracle = pytest.mark.skipif(unavailable_reason() is not None, reason=str(unavailable_reason()))
+
+
+def _agree(configs: list, grouped: bool, chunk: int = 16) -> int:
+    ok = _built(configs)
+    ask = GG.ask if grouped else S.ask
+    bad = []
+    for cfg, theirs in zip(ok, ask(ok, chunk)):
+        bad += _diff(cfg, theirs, build(cfg).fields)
+    assert not bad, "\n".join(bad[:10])
+    return len(ok)
+
+
+def _refusals_agree(configs: list) -> int:
+    refused = [c for c in configs if _ours(c) != "compiles"]
+    if not refused:
+        return 0
+    grouped = [c for c in refused if c.grouped]
+    plain = [c for c in refused if not c.grouped]
+    bad = []
+    if plain:
+        bad += _compare_refusals(plain, S.refusals(plain))
+    if grouped:
+        bad += _compare_refusals(grouped, GG.refusals(grouped))
+    assert not bad, "\n".join(bad[:10])
+    return len(refused)
+
+
+@oracle
+@pytest.mark.parametrize("grouped", [False, True])
+def test_tile_n_64_agrees_with_cutlass(grouped):
+    """Tile N 64 (M 128, K 128; the recorded sweep's batch): the SFB atom, SmemLayoutSFB, SharedStorage as CUTLASS."""
+    cfgs = [c for c in W.tile_n_64(grouped) if c.tile[0] == 128 and c.tile[2] == 128]
+    assert _agree(cfgs, grouped, chunk=len(cfgs)) == len(cfgs)
+    assert any("_0" in build(c).fields["mainloop"]["smem_layout_atom_sfb"] for c in cfgs)
+
+
+@oracle
+def test_tile_n_below_32_is_cutlass_refusal():
+    cfgs = W.refused_n()
+    assert _refusals_agree(cfgs) == len(cfgs)
+
+
+@oracle
+@pytest.mark.slow
+@pytest.mark.parametrize("grouped", [False, True])
+def test_tile_n_64_every_m_and_k_agrees_with_cutlass(grouped):
+    cfgs = W.tile_n_64(grouped)
+    _agree(cfgs, grouped)
+    _refusals_agree(cfgs)
+
+
+@oracle
+@pytest.mark.slow
+@pytest.mark.parametrize("grouped", [False, True])
+def test_every_tile_n_and_k_agrees_with_cutlass(grouped):
+    _agree(W.configs(grouped), grouped)
+
+
+@oracle
+def test_tile_n_64_with_a_fusion_agrees_with_cutlass():
+    """Example 79b's fusion (and LinCombEltAct) at tile N 64: the mainloop's SFB fields and stages as CUTLASS."""
+    from tests.oracle import gen_collective_fusion as F
+
+    cfgs = W.with_fusion()
+    ok = _built(cfgs)
+    assert len(ok) == len(cfgs)
+    bad = []
+    for cfg, theirs in zip(ok, F.ask(ok)):
+        bad += _diff(cfg, theirs, build(cfg).fields)
+    assert not bad, "\n".join(bad[:10])
