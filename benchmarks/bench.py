@@ -555,6 +555,47 @@ COLD = [
         "--d bfloat16_t --tile 128,128,128 --grouped --schedule KernelPtrArrayTmaWarpSpecializedPingpong".split(),
         4.0,
     ),
+    # this round's builders: stride types (example 51), a custom EVT (example 71), SM100 9xBF16 (example 78), SM100
+    # mixed input (example 86; CUTLASS 4.2's collective)
+    (
+        "collective sm90 stride",
+        [
+            "collective",
+            *"--arch sm90 --a".split(),
+            "half_t:cute::Stride<int64_t, cute::Int<1>, int64_t>",
+            *"--b half_t --d half_t --tile 128,128,64".split(),
+        ],
+        4.0,
+    ),
+    (
+        "collective sm100 evt",
+        [
+            "collective",
+            *"--arch sm100 --a half_t --b half_t:ColumnMajor --c half_t --d half_t --tile 256,128,64 --cluster 2,2,1".split(),
+            "--fusion",
+            "Sm90EVT<Sm90Compute<cutlass::homogeneous_multiply_add, half_t, float, "
+            "cutlass::FloatRoundStyle::round_to_nearest>, Sm90ScalarBroadcast<float>, Sm90SrcFetch<half_t>, "
+            "Sm90EVT<Sm90Compute<cutlass::multiplies, float, float, cutlass::FloatRoundStyle::round_to_nearest>, "
+            "Sm90ScalarBroadcast<float>, Sm90AccFetch>>",
+        ],
+        4.0,
+    ),
+    (
+        "collective sm100 fastfp32",
+        "--cutlass 4.2 collective --arch sm100 --a float --b float:ColumnMajor --c float --d float --tile 256,128,16 "
+        "--cluster 2,1,1 --schedule KernelTmaWarpSpecialized2SmFastFP32SmemSm100".split(),
+        4.0,
+    ),
+    (
+        "collective sm100 mixed",
+        [
+            *"--cutlass 4.2 collective --arch sm100 --a".split(),
+            "cute::tuple<int4b_t>:RowMajor",
+            *"--b bfloat16_t:ColumnMajor --c bfloat16_t --d bfloat16_t --tile 256,128,128 --cluster 2,1,1".split(),
+            *"--schedule KernelTmaWarpSpecialized2SmMixedInputSm100".split(),
+        ],
+        4.0,
+    ),
     ("idesc", ["idesc", "0x08400010", "--family", "SM100_MMA_F16BF16_SS"], 4.0),
     (
         "tmem",
