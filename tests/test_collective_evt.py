@@ -19,6 +19,7 @@ import pytest
 from cutedump.collective.build import build
 from cutedump.collective.sm90 import NotModelled, Refused
 from cutedump.errors import CuteDumpError
+from tests.oracle import gen_collective as G
 from tests.oracle import gen_collective_evt as E
 from tests.oracle.cute import unavailable_reason
 
@@ -50,10 +51,7 @@ def _ours(cfg) -> str | dict | None:
 def _survey(kind: str, seed: int, n: int):
     """(configuration, CUTLASS's refusal or "compiles", CUTLASS's fields or None)."""
     cfgs = {"evt": E.generated_evt, "grouped": E.generated_grouped}[kind](n, seed)
-    refused = E.refusals(cfgs)
-    built = [c for c, r in zip(cfgs, refused) if r.strip() == "compiles"]
-    fields = dict(zip(built, E.ask(built)))
-    return [(c, r.strip(), fields.get(c)) for c, r in zip(cfgs, refused)]
+    return G.survey_rows(cfgs, E.refusals, E.ask)
 
 
 def _compare(rows) -> tuple[int, int, list[str]]:

@@ -19,6 +19,7 @@ import pytest
 from cutedump.collective.build import build
 from cutedump.collective.sm90 import NotModelled, Refused
 from cutedump.errors import CuteDumpError
+from tests.oracle import gen_collective as G
 from tests.oracle import gen_collective_fusion as F
 from tests.oracle.cute import unavailable_reason
 
@@ -51,11 +52,7 @@ def _ours(cfg) -> str | dict | None:
 @functools.lru_cache(maxsize=4)
 def _survey(seed: int, n: int = N):
     """(configuration, CUTLASS's refusal or "compiles", CUTLASS's fields or None) for the generated seed."""
-    cfgs = F.survey(n, seed)
-    refused = F.refusals(cfgs)
-    built = [c for c, r in zip(cfgs, refused) if r.strip() == "compiles"]
-    fields = dict(zip(built, F.ask(built)))
-    return [(c, r.strip(), fields.get(c)) for c, r in zip(cfgs, refused)]
+    return G.survey_rows(F.survey(n, seed), F.refusals, F.ask)
 
 
 def _compare(rows) -> tuple[int, int, list[str]]:

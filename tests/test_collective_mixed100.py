@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import functools
 import json
-from types import SimpleNamespace
 
 import pytest
 
@@ -25,7 +24,7 @@ from cutedump.collective.sm100_mixed import VOID_TILED_MMA
 from tests.oracle import gen_collective_mixed100 as X
 from tests.oracle.cute import unavailable_reason
 from tests.test_collective import _diff
-from tests.test_collective_mixed import MIXED_FIELDS
+from tests.test_collective_mixed import MIXED_FIELDS, _cli
 
 oracle = pytest.mark.skipif(unavailable_reason() is not None, reason=str(unavailable_reason()))
 
@@ -68,19 +67,6 @@ EX86 = (
     "--cluster 2,1,1 --schedule KernelTmaWarpSpecialized2SmMixedInputSm100 --epilogue-schedule TmaWarpSpecialized2Sm "
     "--scale-group 1,128"
 ).split()
-
-
-def _cli(args, fmt="json", lang=None):
-    """The command in-process (click's runner: the same parsing, errors and exit codes)."""
-    from click.testing import CliRunner
-
-    from cutedump.cli import main
-
-    extra = ["--lang", lang] if lang else []
-    r = CliRunner().invoke(
-        main, ["collective", *args, "--format", fmt, *extra], env={"CUTEDUMP_LANG": None, "NO_COLOR": "1"}
-    )
-    return SimpleNamespace(returncode=r.exit_code, stdout=r.stdout, stderr=r.stderr)
 
 
 @oracle

@@ -250,6 +250,15 @@ def refusals(configs: list[Config], params: bool = False) -> list[str]:
     return syntax_verdicts(srcs, PRELUDE, key, what=f"CUTLASS's refusals of {len(configs)} collectives")
 
 
+def survey_rows(cfgs: list, refusals, ask) -> list[tuple]:
+    """(configuration, CUTLASS's refusal or "compiles", CUTLASS's fields or None) of each configuration: the
+    generator's ``refusals`` first (one translation unit each), then ``ask`` for the fields of those that compile."""
+    refused = [r.strip() for r in refusals(cfgs)]
+    built = [c for c, r in zip(cfgs, refused) if r == "compiles"]
+    fields = dict(zip(built, ask(built)))
+    return [(c, r, fields.get(c)) for c, r in zip(cfgs, refused)]
+
+
 def syntax_verdicts(srcs: list[str], prelude: str, key: str, what: str) -> list[str]:
     """Each translation unit of ``srcs`` (``#include "collective_prelude.h"`` and one configuration) compiled
     ``-fsyntax-only``: its first static_assert message, else its first error, else "compiles"; recorded under ``key``
