@@ -261,3 +261,17 @@ def test_cutlass_refusal_of_a_stride_is_one_line():
     line = _error(a="half_t", b="half_t", d="half_t:cute::Stride<int64_t, int64_t, int64_t>", tile="128,128,64",
                   epilogue_schedule="TmaWarpSpecialized")  # fmt: skip
     assert 'static_assert "Unsupported gmem layout."' in line, line
+
+
+@pytest.mark.parametrize(
+    "element, builder",
+    [
+        ("cute::tuple<int4b_t, half_t>", "sm90_gmma_builder.inl"),
+        ("nv_float4_t<float_e2m1_t>", "sm100_blockscaled_umma_builder.inl"),
+    ],
+)
+def test_a_stride_type_with_a_mixed_or_block_scaled_operand_names_the_builders(element, builder):
+    """issue 44 item 7: what stays not modelled names the builders CUTLASS would use, in one line quoting --a."""
+    typed = f"{element}:cute::Stride<int64_t, cute::Int<1>, int64_t>"
+    line = _error(a=typed, b="half_t", d="half_t", tile="128,128,64")
+    assert repr(typed) in line and builder in line and "not modelled" in line, line

@@ -714,7 +714,11 @@ def operand(text: str, what: str, default_layout: str, allow_void: bool = False)
         if scale or wrapped:
             raise CuteDumpError(
                 f"--{what[-1].lower()}: {text.strip()!r}: a stride type with a mixed-input, block-scaled or "
-                "element-pair operand is not modelled (cutedump models stride types for plain element types)"
+                "element-pair operand: CUTLASS's builders for those take it (cutlass/gemm/collective/builders/: "
+                "sm90_gmma_builder.inl's and sm100_mixed_input_umma_builder.inl's mixed input, "
+                "sm100_blockscaled_umma_builder.inl, sm120_blockscaled_mma_builder.inl, "
+                "sm103_blockscaled_umma_builder.inl); not modelled (cutedump models stride types for plain element "
+                "types)"
             )
         return Operand(el, S.parse(lay, f"--{what[-1].lower()}", text))
     if lay.startswith(("cute::Layout<", "Layout<")) or "<" in lay:
