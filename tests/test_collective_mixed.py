@@ -25,6 +25,7 @@ from tests.oracle import gen_collective as G
 from tests.oracle import gen_collective_mixed as M
 from tests.oracle.cute import unavailable_reason
 from tests.oracle.cutlass_versions import answering_as
+from tests.oracle.gen_collective import field_diff as _diff
 
 oracle = pytest.mark.skipif(unavailable_reason() is not None, reason=str(unavailable_reason()))
 
@@ -37,17 +38,6 @@ MIXED_FIELDS = (
     "smem_layout_atom_scale",
     "smem_layout_scale",
 )
-
-
-def _diff(cfg, theirs: dict, ours: dict, path="") -> list[str]:
-    bad = []
-    for k in sorted(set(theirs) | set(ours)):
-        a, b = theirs.get(k), ours.get(k)
-        if isinstance(a, dict) and isinstance(b, dict):
-            bad += _diff(cfg, a, b, f"{path}{k}.")
-        elif a != b:
-            bad.append(f"{cfg}: {path}{k}: CUTLASS {str(a)[:200]!r} / ours {str(b)[:200]!r}")
-    return bad
 
 
 def _split(configs):

@@ -23,19 +23,9 @@ from cutedump.errors import CuteDumpError
 from tests.oracle import gen_collective_sm100bw as X
 from tests.oracle.cute import unavailable_reason
 from tests.oracle.cutlass_versions import answering_as
+from tests.oracle.gen_collective import field_diff as _diff
 
 oracle = pytest.mark.skipif(unavailable_reason() is not None, reason=str(unavailable_reason()))
-
-
-def _diff(cfg, theirs: dict, ours: dict, path="") -> list[str]:
-    bad = []
-    for k in sorted(set(theirs) | set(ours)):
-        a, b = theirs.get(k), ours.get(k)
-        if isinstance(a, dict) and isinstance(b, dict):
-            bad += _diff(cfg, a, b, f"{path}{k}.")
-        elif a != b:
-            bad.append(f"{cfg}: {path}{k}: CUTLASS {str(a)[:200]!r} / ours {str(b)[:200]!r}")
-    return bad
 
 
 @functools.cache

@@ -250,6 +250,19 @@ def refusals(configs: list[Config], params: bool = False) -> list[str]:
     return syntax_verdicts(srcs, PRELUDE, key, what=f"CUTLASS's refusals of {len(configs)} collectives")
 
 
+def field_diff(cfg, theirs: dict, ours: dict, path="") -> list[str]:
+    """Each field (nested dicts walked, dotted paths) where CUTLASS's collective and cutedump's JSON differ, one line
+    each naming the configuration."""
+    bad = []
+    for k in sorted(set(theirs) | set(ours)):
+        a, b = theirs.get(k), ours.get(k)
+        if isinstance(a, dict) and isinstance(b, dict):
+            bad += field_diff(cfg, a, b, f"{path}{k}.")
+        elif a != b:
+            bad.append(f"{cfg}: {path}{k}: CUTLASS {str(a)[:200]!r} / ours {str(b)[:200]!r}")
+    return bad
+
+
 def survey_rows(cfgs: list, refusals, ask) -> list[tuple]:
     """(configuration, CUTLASS's refusal or "compiles", CUTLASS's fields or None) of each configuration: the
     generator's ``refusals`` first (one translation unit each), then ``ask`` for the fields of those that compile."""
