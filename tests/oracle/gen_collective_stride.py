@@ -342,14 +342,14 @@ def example53() -> dict[str, tuple]:
     """Example 53's runners: name -> (the reference pair's layout tags A, B, C, D; the permuted pair's
     StrideA/B/C/DPermute and TileShapePermute as g++ spells them), the types computed by the example's own code
     (its helpers, 53_hopper_gemm_permute.cu:198-274, and permute_traits.hpp) with CUTLASS 4.2, recorded."""
-    import sysconfig
     from pathlib import Path
 
     from tests.oracle.cute import run_cases
 
-    # the example as CUTLASS 4.2's wheel ships it, whichever CUTLASS's headers compile it (a 4.7 survey: the same
-    # program, so that its record pairs with 4.2's)
-    ex = Path(sysconfig.get_paths()["purelib"]) / "cutlass_library/source/examples/53_hopper_gemm_permute"
+    # the example's two files as CUTLASS 4.2's wheel ships them, copied verbatim into tests/oracle/example53/ (BSD-3,
+    # their own headers): the suite from records needs no wheel, and whichever CUTLASS's headers compile it (a 4.7
+    # survey) it is the same program, so that its record pairs with 4.2's
+    ex = Path(__file__).resolve().parent / "example53"
     src = (ex / "53_hopper_gemm_permute.cu").read_text().splitlines()
     helpers = "\n".join(src[197:274])  # select_mode_shape, compute_default_stride, select_tile_shape
     prelude = (
