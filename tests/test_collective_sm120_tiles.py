@@ -12,6 +12,7 @@ from tests.oracle import gen_collective_sm120 as S
 from tests.oracle import gen_collective_sm120_grouped as GG
 from tests.oracle import gen_collective_sm120_tiles as W
 from tests.oracle.cute import unavailable_reason
+from tests.oracle.cutlass_versions import answering_as
 from tests.test_collective_sm120 import _built, _compare_refusals, _diff, _ours, build
 
 oracle = pytest.mark.skipif(unavailable_reason() is not None, reason=str(unavailable_reason()))
@@ -28,7 +29,10 @@ def _agree(configs: list, grouped: bool, chunk: int = 16) -> int:
 
 
 def _refusals_agree(configs: list) -> int:
-    refused = [c for c in configs if _ours(c) != "compiles"]
+    """The configurations 4.2 refuses, compared under the run's CUTLASS: the same batch under either version (its
+    records pair), each answered as the run's version answers it (4.7 builds some that 4.2 refuses)."""
+    with answering_as("4.2"):
+        refused = [c for c in configs if _ours(c) != "compiles"]
     if not refused:
         return 0
     grouped = [c for c in refused if c.grouped]
