@@ -29,6 +29,7 @@ from cutedump.algebra import (
     tiled_product,
     upcast,
 )
+from cutedump.algebra.evaluate import values_list
 from cutedump.atoms.copy import CopyAtom, TiledCopy
 from cutedump.atoms.copy_catalog import all_utccp_copy_names, lookup_utccp_copy  # noqa: F401 - this module's API too
 from cutedump.atoms.tmem import TmemTensor, dp, make_cotiled_copy, offset_shift
@@ -166,13 +167,15 @@ def copy_instructions(tc: TiledCopy, tmem: TmemTensor, smem: Layout, thr_idx: in
     lane0, col0 = (tmem.addr >> 16) & 0xFF, tmem.addr & 0xFFFF
     nbytes = core_matrix_bytes(op, tmem.value_type)
     ebytes = value_type_bits(tmem.value_type) / 8
+    d_vals, s_vals = values_list(d_lay), values_list(s_lay)  # L(0), ..., L(size-1) of each partition, at once
+    d0, s0, lane_mask = int(d_off), int(s_off), (1 << lane_bits) - 1
     out = []
     for r in range(nr):
         cells = set()
-        for v in range(nv):
-            o = int(d_lay(v + nv * r)) + int(d_off)
-            cells.add((lane0 + (o >> lane_bits), col0 + ((o & ((1 << lane_bits) - 1)) >> sh)))
-        start = int(s_lay(nv * r)) + int(s_off)
+        for o in d_vals[nv * r : nv * (r + 1)]:
+            o += d0
+            cells.add((lane0 + (o >> lane_bits), col0 + ((o & lane_mask) >> sh)))
+        start = s_vals[nv * r] + s0
         out.append(
             {
                 "thread": thr_idx,
