@@ -394,14 +394,17 @@ COLLECTIVES = {
 }
 
 
-def _collective_checks(cfg: Config, st: int, which: str) -> None:
-    """The collective's static_asserts after the builder: the smem atoms (8 rows) divide the tile; 2 stages at least."""
+def _collective_checks(cfg: Config, st: int, which: str, layouts=None) -> None:
+    """The collective's static_asserts after the builder: the smem atoms (8 rows) divide the tile; then its smem
+    layout types (``layouts()``: 4.7's SmemLayoutSFB, where a compile error can come from); 2 stages at least."""
     f, la, lb, ls = COLLECTIVES[which]
     m, n, _ = cfg.tile
     if m % 8:
         raise Refused("SmemLayoutAtom must evenly divide tile shape.", f"{f}:{la}")
     if n % 8:
         raise Refused("SmemLayoutAtom must evenly divide tile shape.", f"{f}:{lb}")
+    if layouts is not None:
+        layouts()
     if st < 2:
         raise Refused("Specialization requires Stages set to value 2 or more.", f"{f}:{ls}")
 
@@ -448,6 +451,27 @@ def sf_atom(mn: int, k: int, vs: int, nsf: int) -> str:
         f"(((_32,_4),_{mn // 128}),((_{vs},_{nsf}),_{4 // nsf},_{k // vs // 4})):"
         f"(((_16,_4),_512),((_0,_1),_{nsf},_{mn // 128 * 512}))"
     )
+
+
+def _sfb_divides(atom: str, n: int, k: int, grouped: bool) -> None:
+    """4.7's collective types SmemLayoutSFB as ``conditional_t<N < 128, decltype(logical_divide(SmemLayoutSFB_,
+    select<1,2>(TileShape))), SmemLayoutSFB_>``: both decltypes are instantiated for every tile N, so a tile N that
+    the SFB atom's ((32,4),max(N,128)/128) rows do not divide (160, 192, 224, ...) is composition's static_assert."""
+    from cutedump.algebra.integer import C
+    from cutedump.algebra.layout import logical_divide
+    from cutedump.parse import parse_layout
+
+    try:
+        logical_divide(parse_layout(atom), (C(n), C(k)))
+    except CuteDumpError as e:
+        if not e.message.startswith("Shape Divisibility Condition"):
+            return  # K's mode (an empty one): the caller's next check
+        f = "sm120_blockscaled_mma_array_tma.hpp:219" if grouped else "sm120_blockscaled_mma_tma.hpp:214"
+        raise Refused(
+            "Shape Divisibility Condition",
+            f"cutlass/gemm/collective/{f} (CUTLASS 4.7), cute/layout.hpp:1054: logical_divide(SmemLayoutSFB_, "
+            f"(_{n},_{k})) with SmemLayoutAtomSFB {atom} ({e.message})",
+        ) from None
 
 
 def _sf_size(mn: int, k: int, vs: int, nsf: int) -> int:
@@ -558,15 +582,21 @@ def _blockscaled(cfg: Config, carveout: int):
     st = stages.value
     if cfg.grouped and "PtrArray" not in sched and sched != "KernelScheduleAuto":
         raise Refused("Invalid builder schedule tag for grouped GEMM", f"{BS}:229")
-    _collective_checks(cfg, st, "blockscaled")
-    if k // vs // 4 == 0 and cutlass_fact("sm120_blockscaled_small_k_refused"):
+
+    def sfb_layout() -> None:
         # 4.7's collective defines SmemLayoutSFB through logical_divide(SmemLayoutSFB_, (N, K)) for every tile N (a
-        # conditional_t of two decltypes): K composed with an SF atom whose K mode is empty (K < 4 x SFVecSize)
-        raise Refused(
-            "‘value’ is not a member of ‘bool’",
-            "cutlass/gemm/collective/sm120_blockscaled_mma_tma.hpp:214 (CUTLASS 4.7), cute/config.hpp:154: a compile "
-            f"error (tile K = {k} < 4 x SFVecSize {vs})",
-        )
+        # conditional_t of two decltypes): N's mode first (a tile N its rows do not divide), then K's (an SF atom
+        # whose K mode is empty, K < 4 x SFVecSize: a compile error)
+        if nb != n or cutlass_fact("sm120_blockscaled_sfb_tile_n") == "max(N, 128)":
+            _sfb_divides(sf_atom(nb, k, vs, nsf), n, k, cfg.grouped)
+        if k // vs // 4 == 0 and cutlass_fact("sm120_blockscaled_small_k_refused"):
+            raise Refused(
+                "‘value’ is not a member of ‘bool’",
+                "cutlass/gemm/collective/sm120_blockscaled_mma_tma.hpp:214 (CUTLASS 4.7), cute/config.hpp:154: a "
+                f"compile error (tile K = {k} < 4 x SFVecSize {vs})",
+            )
+
+    _collective_checks(cfg, st, "blockscaled", sfb_layout)
     coop = "Pingpong" if pp else "Cooperative"
     # IsGroupedGemmKernel (pointer layout tags, sm120_blockscaled_mma_builder.inl:228): the Array mainloop
     ptr = "PtrArray" if cfg.grouped else ""

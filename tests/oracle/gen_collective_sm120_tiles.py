@@ -67,6 +67,19 @@ def refused_n() -> list[Config]:
     return plain[::2] + configs(True, ns=REFUSED_N, ks=(128,))[::2]
 
 
+def divisibility_n() -> list[Config]:
+    """Tile N above 128 and no multiple of it (160, 192, 224), which 4.2 builds and 4.7's collective does not compile
+    (its logical_divide(SmemLayoutSFB_, (N, K)), instantiated for every N), one schedule per family and K, grouped
+    and not; K 256 at N 192 among them (a stage count below 2 there: which refusal comes first)."""
+    out = []
+    for i, (el, coop, pp, al) in enumerate(FAMILIES):
+        for j, n in enumerate((160, 192, 224)):
+            out.append(_cfg(el, (128, n, 128 if (i + j) % 2 else 64), (coop, pp)[(i + j) % 2], al, False))
+    out.append(_cfg(FAMILIES[0][0], (128, 192, 256), FAMILIES[0][1], 0, False))
+    out += [_cfg(el, (128, n, 128), GROUPED[n % 3 % 2], 0, True) for el, *_ in FAMILIES[:2] for n in (160, 224)]
+    return out
+
+
 def with_fusion() -> list[Config]:
     """Tile N 64 with a fusion operation: example 79b's (LinCombBlockScaleFactor, D float_e2m1_t) at N 64 under both
     schedules, and an MX pair with LinCombEltAct<ReLu>."""

@@ -88,6 +88,15 @@ class OracleRecordError(AssertionError):
     """A recorded answer is missing, or differs from what real CuTe prints now."""
 
 
+class OracleDoesNotCompile(OracleRecordError):
+    """The run's CUTLASS (not 4.2) does not compile a batch: its record is ``<key>.fail``, its first error
+    ``.error``; a test may compare it with the refusal cutedump gives under that version."""
+
+    def __init__(self, message: str, error: str):
+        super().__init__(message)
+        self.error = error
+
+
 def mode() -> str:
     m = os.environ.get(MODE_ENV, "recorded") or "recorded"
     if m not in MODES:
@@ -259,6 +268,10 @@ def answer(
         m = "recorded"  # CI: CUTLASS 4.7's headers are not installable there; its answers come from its records
     if m == "recorded":
         rec = read(key)
+        fail = records_dir() / f"{key}.fail"
+        if rec is None and cutlass_version() != VERSIONS[0] and fail.exists():
+            error = fail.read_text(encoding="utf-8")
+            raise OracleDoesNotCompile(f"CUTLASS {cutlass_version()} does not compile {what}: {error}", error)
         if rec is None:
             raise OracleRecordError(
                 f"no recorded CuTe answer for {what} (record {key}.gz in {RECORDS}); record it with "
