@@ -96,9 +96,19 @@ def run_cases(cases: list[str], prelude: str = PRELUDE, extra_flags: tuple[str, 
 
 def _build_and_run(src: str, extra_flags: tuple[str, ...], ncases: int = 1) -> str:
     key = hashlib.sha256((records.question(src) + "\0".join(extra_flags)).encode()).hexdigest()[:24]
-    return records.answer(
-        key, lambda: _compile_and_run(src, extra_flags, key), ncases=ncases, what=f"a CuTe program of {ncases} case(s)"
-    )
+    try:
+        return records.answer(
+            key,
+            lambda: _compile_and_run(src, extra_flags, key),
+            ncases=ncases,
+            what=f"a CuTe program of {ncases} case(s)",
+        )
+    except records.OracleDoesNotCompile:
+        if os.environ.get(records.SURVEY_ENV) != "1":
+            raise
+        # a survey (cutlass_versions.survey) goes on to the test's next batches: this one is recorded as <key>.fail,
+        # its cases answer nothing here (the test fails, as a survey expects where the versions differ)
+        return SEP + "\n" + "".join(SEP + "\n" for _ in range(ncases))
 
 
 def _compile_and_run(src: str, extra_flags: tuple[str, ...], key: str) -> str:

@@ -45,7 +45,7 @@ def answering_as(version: str):
 
 
 def survey(files: list[str]) -> None:
-    env = dict(os.environ, CUTEDUMP_ORACLE="record", CUTEDUMP_ORACLE_CUTLASS="4.7")
+    env = dict(os.environ, CUTEDUMP_ORACLE="record", CUTEDUMP_ORACLE_CUTLASS="4.7", **{R.SURVEY_ENV: "1"})
     for f in files:
         print(f"cutlass 4.7: {f}", flush=True)
         subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", f], env=env, cwd=ROOT)

@@ -33,6 +33,8 @@ RECORD_COMMAND = "python -m tests.oracle.record"
 #: CUTLASS repository at tag v4.7.0, its include/ named by $CUTEDUMP_CUTLASS_47_INCLUDE; records under
 #: records/cutlass-4.7/, keyed by the same source hash, with ``<key>.fail`` where 4.7 does not compile a batch)
 VERSION_ENV = "CUTEDUMP_ORACLE_CUTLASS"
+#: set by cutlass_versions.survey: a batch that version does not compile answers empty cases (the survey goes on)
+SURVEY_ENV = "CUTEDUMP_ORACLE_SURVEY"
 VERSIONS = ("4.2", "4.7")
 #: when set, a file every answered batch appends "key<TAB>test file" to (any mode)
 INDEX_ENV = "CUTEDUMP_ORACLE_INDEX"
