@@ -279,8 +279,9 @@ def test_a_batch_4_7_does_not_compile_holds_what_4_7_refuses():
     with cutlass("4.2"):
         ok = _compiled_and_built(cases)
     with cutlass("4.7"):
-        with pytest.raises(records.OracleRecordError, match=r"no recorded CuTe answer"):
+        with pytest.raises(records.OracleDoesNotCompile, match=r"CUTLASS 4.7 does not compile") as e:
             G.ask(ok[:24], 24)
+        assert "fp8_blockwise_scaling.hpp:209" in e.value.error
         got = dict(zip(map(repr, cases), G.refusals(cases)))
         refused = [c for c in ok if _ours(c, False) != "compiles"]
         assert refused and all(_ours(c, False) == got[repr(c)].strip() for c in refused)

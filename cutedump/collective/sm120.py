@@ -474,6 +474,16 @@ def _sfb_divides(atom: str, n: int, k: int, grouped: bool) -> None:
         ) from None
 
 
+def _divided_cosize(stage_layout: str, n: int, k: int) -> int:
+    """cosize(logical_divide(SmemLayoutSFB_, (N, K))) (4.7's SmemLayoutSFB below tile N 128, its SharedStorage
+    array's extent)."""
+    from cutedump.algebra.integer import C
+    from cutedump.algebra.layout import cosize, logical_divide
+    from cutedump.parse import parse_layout
+
+    return int(cosize(logical_divide(parse_layout(stage_layout), (C(n), C(k)))))
+
+
 def _sf_size(mn: int, k: int, vs: int, nsf: int) -> int:
     """size(filter_zeros(SmemLayoutAtomSF)): the scale factors of one stage (one byte each)."""
     return 128 * (mn // 128) * nsf * (4 // nsf) * (k // vs // 4)
@@ -644,7 +654,10 @@ def _blockscaled(cfg: Config, carveout: int):
     # makes an atom of size 0, as CUTLASS's integer divisions make it)
     off = _ru(a_bytes * st, 1024) + b_bytes * st
     off = _ru(off, 16) + max(_ru(_sf_cosize(m, k, vs, nsf, st), 16), 16)
-    off = _ru(off, 16) + max(_ru(_sf_cosize(nb, k, vs, nsf, st), 16), 16)
+    sfb_cosize = _sf_cosize(nb, k, vs, nsf, st)
+    if nb != n:  # 4.7: smem_SFB is cosize_v<logical_divide(SmemLayoutSFB_, (N, K))>: its complement reaches further
+        sfb_cosize = _divided_cosize(sf_stage_layout(sf_atom(nb, k, vs, nsf), sfb_n, st), n, k)
+    off = _ru(off, 16) + max(_ru(sfb_cosize, 16), 16)
     ml.shared_storage_bytes = _ru(_ru(off, 1024) + PIPELINE_BYTES_PER_STAGE * st, 1024)
     ml.stage_bytes = per
     return ml
