@@ -100,6 +100,9 @@ CUTLASS_FACTS = {
             "MainloopSm100TmaUmmaWarpSpecializedMixedInput",
             "MainloopSm100UmmaCpAsyncWarpSpecialized",
             "MainloopSm100UmmaMixedTmaCpAsyncWarpSpecialized",
+            # fp32x47: the 9xBF16 builder's (dispatch_policy.hpp:1147 and :1355 in 4.7)
+            "MainloopSm100TmaUmmaWarpSpecializedFastF32",
+            "MainloopSm100ArrayTmaUmmaWarpSpecializedFastF32",
         ),
     },
     # the SM103 block-scaled dispatch policies likewise (dispatch_policy.hpp:1411 in 4.7: `class ArchTag_ = arch::Sm103`)
@@ -171,10 +174,43 @@ CUTLASS_FACTS = {
     # pipelines PipelineAsync<SchedulerStages>); 4.2 one each and none, 4.7 two CLC responses ("one for the TMA
     # updater"), five descriptor sets and its TensorMapReady pipeline (:49, :64, :68)
     "sm100_ptr_array_carveout": {"4.2": (1, 1, 0), "4.7": (2, 5, 1)},
-    # fp32x9: the SM100 9xBF16 (emulated FP32) builder is modelled as 4.2 builds it; 4.7's (its compute operand's
-    # own major UmmaMajorACompute, an ArchTag in the FastF32 dispatch policies, the collective's register
-    # requirements) is not
-    "sm100_fastfp32_builder": {"4.2": True, "4.7": False},
+    # fp32x47: the SM100 9xBF16 (emulated FP32) builder, sm100_9xBF16_umma_builder.inl. Its answers are one for both
+    # versions but for its policies' ArchTag (sm100_policy_arch_tag) and these: the explicit template arguments of
+    # its call of sm100_compute_stage_count_or_override_fast_fp32, which g++ spells in the compile error of an
+    # explicit StageCount<N> (4.7: ReducedSmemCapacityBytes, the compute operand's own major UmmaMajorACompute, the
+    # complex component 1 and NumComputeMtxs; tests/test_collective_fastfp32.py), and the lines of the builder and of
+    # sm100_common.inl's sm100_make_trivial_fastFP32_tiled_mma the why lines cite (params: the ptr-array
+    # collective's make_tensor of its Params, sm100_mma_array_warpspecialized_emulated.hpp)
+    "sm100_fastfp32_stage_count_args": {
+        "4.2": ("Sm100ReducedSmemCapacityBytes", "UmmaMajorA", ()),
+        "4.7": ("ReducedSmemCapacityBytes", "UmmaMajorACompute", ("1", "NumComputeMtxs")),
+    },
+    "sm100_fastfp32_lines": {
+        "4.2": {
+            "cta_n": 60,
+            "capacity": 100,
+            "copy_a": 170,
+            "copy_b": 186,
+            "stage_count": 231,
+            "l2t": 233,
+            "t2m": 234,
+            "policy": 239,
+            "tiled_mma": 495,
+            "params": 315,
+        },
+        "4.7": {
+            "cta_n": 60,
+            "capacity": 105,
+            "copy_a": 191,
+            "copy_b": 207,
+            "stage_count": 260,
+            "l2t": 262,
+            "t2m": 263,
+            "policy": 268,
+            "tiled_mma": 577,
+            "params": 323,
+        },
+    },
     # what of the builders is not modelled for a version: "" (all of it), else the one warning line
     "collective_builder": {"4.2": "", "4.7": ""},
 }

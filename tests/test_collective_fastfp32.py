@@ -1,6 +1,7 @@
-"""``cutedump collective --arch sm100`` for CUTLASS 4.2's emulated-FP32 (9xBF16) builder (sm100_9xBF16_umma_builder.inl,
+"""``cutedump collective --arch sm100`` for CUTLASS's emulated-FP32 (9xBF16) builder (sm100_9xBF16_umma_builder.inl,
 example 78) and its FastF32 no-smem epilogues, against CUTLASS's own builders compiled host-only (recorded answers,
-tests/oracle/gen_collective_fastfp32.py).
+tests/oracle/gen_collective_fastfp32.py), 4.2's or 4.7's ($CUTEDUMP_ORACLE_CUTLASS; the configurations are chosen
+as cutedump answers as 4.2, so both versions are asked the same questions).
 
 Example 78 as its source writes it; generated configurations (every 9xBF16 schedule, the ptr-array ones among them,
 1SM/2SM, A's BF16 copies in smem or tensor memory, clusters, majors, carveouts, alignments, every SM100 epilogue)
@@ -19,9 +20,12 @@ import pytest
 
 from cutedump.collective.build import build
 from cutedump.collective.sm90 import NotModelled, Refused
+from cutedump.versions import CUTLASS_FACTS, CUTLASS_RELEASES
 from tests.oracle import gen_collective_fastfp32 as S
 from tests.oracle.cute import unavailable_reason
+from tests.oracle.cutlass_versions import answering_as
 from tests.oracle.gen_collective import field_diff as _diff
+from tests.oracle.records import cutlass_version
 
 oracle = pytest.mark.skipif(unavailable_reason() is not None, reason=str(unavailable_reason()))
 
@@ -32,6 +36,13 @@ N_DEFAULT = 40  # the generated configurations the default run compares (the fir
 
 
 def _split(configs):
+    """(built, refused with the refusal, not modelled): as cutedump answers as CUTLASS 4.2 (the configurations each
+    test asks are 4.2's questions under either CUTLASS: their record keys pair up)."""
+    with answering_as("4.2"):
+        return _split_now(configs)
+
+
+def _split_now(configs):
     ok, refused, not_modelled = [], [], []
     for c in configs:
         try:
@@ -44,20 +55,47 @@ def _split(configs):
     return ok, refused, not_modelled
 
 
+def _fields(theirs: dict) -> dict:
+    """CUTLASS's answer without its ``spelled`` key (the text's dispatch policy row, not a JSON field)."""
+    return {k: v for k, v in theirs.items() if k != "spelled"}
+
+
 def _agree(ok):
+    """Each configuration's fields, and the text's dispatch policy row, are CUTLASS's (the run's version)."""
+    from cutedump.commands._collective import dispatch_policy_text
+
     bad = []
     for cfg, theirs in zip(ok, S.ask(ok, CHUNK)):
-        bad += _diff(cfg, theirs, build(cfg, params=False).fields)
+        try:
+            ans = build(cfg, params=False)
+        except (Refused, NotModelled) as e:
+            bad.append(f"{cfg}: CUTLASS builds it, cutedump: {e}")
+            continue
+        bad += _diff(cfg, _fields(theirs), ans.fields)
+        if theirs["spelled"]["dispatch_policy"] != dispatch_policy_text(cfg, ans):
+            bad.append(f"{cfg}: CUTLASS {theirs['spelled']} / ours {dispatch_policy_text(cfg, ans)!r}")
     assert not bad, f"{len(bad)} fields disagree:\n" + "\n".join(bad[:10])
 
 
+def _verdict(cfg) -> str:
+    """cutedump's verdict under the run's CUTLASS: the message of its refusal, else "compiles"."""
+    try:
+        build(cfg, params=False)
+    except Refused as e:
+        return e.cutlass_message.strip()
+    except NotModelled as e:
+        return f"not modelled: {e}"
+    return "compiles"
+
+
 def _refusals_agree(refused):
+    """CUTLASS's verdicts (the run's version) on configurations cutedump refuses as 4.2: each cutedump's verdict."""
     theirs = S.refusals([c for c, _ in refused])
-    bad = [
-        f"{c}: CUTLASS {t!r} / ours {e.cutlass_message!r}"
-        for (c, e), t in zip(refused, theirs)
-        if t.strip().removeprefix("error: ") != e.cutlass_message.strip()  # g++'s first error: its prefix off
-    ]
+    bad = []
+    for (c, _), t in zip(refused, theirs):
+        ours = _verdict(c)
+        if t.strip().removeprefix("error: ") != ours:  # g++'s first error: its prefix off
+            bad.append(f"{c}: CUTLASS {t!r} / ours {ours!r}")
     assert not bad, f"{len(bad)} of {len(refused)} refusals disagree:\n" + "\n".join(bad[:10])
 
 
@@ -72,7 +110,7 @@ def test_example_78_agrees_with_cutlass_field_by_field():
     (theirs,) = S.ask([cfg], CHUNK)
     assert theirs["mainloop"]["dispatch_policy"]["name"] == "MainloopSm100TmaUmmaWarpSpecializedFastF32"
     assert "smem_layout_a_compute" in theirs["mainloop"] and "epilogue_tile" in theirs["epilogue"]
-    bad = _diff(cfg, theirs, build(cfg, params=False).fields)
+    bad = _diff(cfg, _fields(theirs), build(cfg, params=False).fields)
     assert not bad, "\n".join(bad)
 
 
@@ -111,9 +149,17 @@ def test_example_78_command_line_is_cutlass_answer():
     assert r.returncode == 0, r.stderr
     got = json.loads(r.stdout)
     (theirs,) = S.ask(S.examples()["78"], CHUNK)
-    bad = _diff("78", theirs, {k: got[k] for k in ("mainloop", "epilogue")})
+    bad = _diff("78", _fields(theirs), {k: got[k] for k in ("mainloop", "epilogue")})
     assert not bad, "\n".join(bad)
     assert got["schedule"]["builder"] == "KernelTmaWarpSpecialized2SmFastFP32SmemSm100"
+    assert got["versions"]["cutlass"] == CUTLASS_RELEASES[cutlass_version()]
+
+
+def _arch_tag(got: dict) -> str:
+    """The dispatch policy's last template argument under the CUTLASS the JSON names (4.7's ArchTag:
+    versions.CUTLASS_FACTS["sm100_policy_arch_tag"])."""
+    v = next(k for k, r in CUTLASS_RELEASES.items() if r == got["versions"]["cutlass"])
+    return ", Sm100" if got["mainloop"]["dispatch_policy"]["name"] in CUTLASS_FACTS["sm100_policy_arch_tag"][v] else ""
 
 
 def test_text_states_what_the_json_holds():
@@ -128,7 +174,7 @@ def test_text_states_what_the_json_holds():
     assert rows["dispatch policy"] == (
         f"{dp['name']}<{dp['load2transform_stages']}, {dp['transform2mma_stages']}, {dp['scheduler_stages']}, "
         f"{dp['accumulator_stages']}, {dp['num_bands_to_compute']}, {dp['scaling_factor']}, "
-        f"{dp['acc_promotion_interval']}, {dp['cluster_shape']}, {dp['accumulator_copy_atom']}>"
+        f"{dp['acc_promotion_interval']}, {dp['cluster_shape']}, {dp['accumulator_copy_atom']}{_arch_tag(got)}>"
     )
     assert rows["BF16 copies"] == (
         f"{m['num_compute_mtxs']} x {m['element_a_mma']} per operand "
@@ -213,14 +259,52 @@ def test_generated_set_is_broad():
     assert len(ok) >= 50 and len(refused) >= 100, (len(ok), len(refused), len(not_modelled))
 
 
-def test_cutlass_47_is_refused_in_one_line():
-    # the 9xBF16 builder is modelled as CUTLASS 4.2 builds it (versions.CUTLASS_FACTS["sm100_fastfp32_builder"])
-    r = subprocess.run([sys.executable, "-m", "cutedump", "--cutlass", "4.7", "collective", *EX78], capture_output=True,
-                       text=True)  # fmt: skip
-    assert r.returncode == 2 and r.stdout == "", r.stdout
-    lines = r.stderr.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("error: ") and "not modelled" in lines[0], r.stderr
-    assert "--cutlass 4.2" in lines[0] and "sm100_9xBF16_umma_builder.inl" in lines[0]
+@pytest.fixture(params=["4.2", "4.7"])
+def each_cutlass(request, monkeypatch):
+    """CUTLASS ``version``'s recorded answers, and cutedump answering as that version (whichever the run compares
+    with: the default run checks 4.7's answers from its records too)."""
+    monkeypatch.setenv("CUTEDUMP_ORACLE", "recorded")
+    monkeypatch.setenv("CUTEDUMP_ORACLE_CUTLASS", request.param)
+    monkeypatch.setenv("CUTEDUMP_CUTLASS", request.param)
+    return request.param
+
+
+def test_example_78_under_each_cutlass_is_its_answer(each_cutlass):
+    # `cutedump --cutlass 4.2|4.7 collective ...` (example 78): the JSON names the release; its fields are that
+    # version's record's; the text's dispatch policy is g++'s spelling of that version's (4.7: its ArchTag last)
+    from click.testing import CliRunner
+
+    from cutedump.cli import main
+
+    v = each_cutlass
+    run = lambda fmt: CliRunner().invoke(  # noqa: E731
+        main, ["--cutlass", v, "collective", *EX78, "--format", fmt], env={"CUTEDUMP_LANG": None, "NO_COLOR": "1"}
+    )
+    r, t = run("json"), run("text")
+    assert r.exit_code == 0 and t.exit_code == 0 and not r.stderr + t.stderr, r.stderr + t.stderr
+    got = json.loads(r.stdout)
+    assert got["versions"]["cutlass"] == CUTLASS_RELEASES[v]
+    (theirs,) = S.ask(S.examples()["78"], CHUNK)
+    bad = _diff("78", _fields(theirs), {k: got[k] for k in ("mainloop", "epilogue")})
+    assert not bad, "\n".join(bad)
+    row = next(ln for ln in t.stdout.splitlines() if ln.startswith("  dispatch policy  Mainloop"))[19:]
+    assert row == theirs["spelled"]["dispatch_policy"]
+    assert row.endswith(", Sm100>") == (v == "4.7"), row
+    why = next(w for w in got["why"] if w["what"] == "dispatch policy")
+    dp = got["mainloop"]["dispatch_policy"]
+    assert why["why"].startswith(dp["name"] + "<")
+    assert f"{dp['accumulator_copy_atom']}{_arch_tag(got)}> (" in why["why"], why["why"]
+    assert why["rule"].endswith(f":{CUTLASS_FACTS['sm100_fastfp32_lines'][v]['policy']}")
+
+
+def test_each_refusal_rule_under_each_cutlass_is_its_answer(each_cutlass):
+    # every refusal rule, CUTLASS 4.2's and 4.7's verdicts from their records, cutedump answering as each; 4.7's
+    # stage-count call names its own template arguments (versions.CUTLASS_FACTS["sm100_fastfp32_stage_count_args"])
+    _, refused, _ = _split(S.refused())
+    _refusals_agree(refused)
+    stage = [_verdict(c) for c, _ in refused if c.stages is not None]
+    assert len(stage) == 3 and all(m.startswith("no matching function") for m in stage)
+    assert all(("::UmmaMajorACompute, 1, " in m) == (each_cutlass == "4.7") for m in stage), stage
 
 
 @oracle

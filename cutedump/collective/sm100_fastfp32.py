@@ -1,11 +1,15 @@
-"""CUTLASS 4.2's SM100 emulated-FP32 (9xBF16) GEMM mainloop CollectiveBuilder as rules
+"""CUTLASS's SM100 emulated-FP32 (9xBF16) GEMM mainloop CollectiveBuilder (4.2 and 4.7) as rules
 (``sm100_9xBF16_umma_builder.inl``, ``sm100_common.inl:sm100_make_trivial_fastFP32_tiled_mma``) and the collective it
 builds (``sm100_mma_warpspecialized_emulated.hpp``; the ptr-array one, ``sm100_mma_array_warpspecialized_emulated.hpp``).
 
 float A and B are loaded by TMA into smem (Load2Transform pipeline), split by the transform warps into three
 bfloat16_t matrices each (NumComputeMtxs) in smem, or A's in tensor memory (Transform2Mma pipeline), and multiplied
 by the scaled BF16 UMMA (``SM100_MMA_F16BF16[_2x1SM]_{SS,TS}_SCALED<.., 8>``). Example 78 builds it. Objects are
-built by cutedump's engines (UMMA atoms, partition_shape_A/B, UMMA::tile_to_mma_shape)."""
+built by cutedump's engines (UMMA atoms, partition_shape_A/B, UMMA::tile_to_mma_shape).
+
+CUTLASS 4.7 builds the same collectives; what it spells otherwise is data of versions.CUTLASS_FACTS: its dispatch
+policies' ArchTag (``sm100_policy_arch_tag``), the stage-count call of its compile error
+(``sm100_fastfp32_stage_count_args``), the lines of its builder (``sm100_fastfp32_lines``)."""
 
 from __future__ import annotations
 
@@ -93,19 +97,11 @@ def _gxx_builder(cfg: Config) -> str:
 
 def checked_mainloop(cfg: Config, carveout: int) -> MainloopFastFP32:
     """The 9xBF16 builder's mainloop for one of :data:`SCHEDULES` (build._build_sm100 sends them here), after what
-    cutedump does not model with it: CUTLASS 4.7's builder, blockwise scales, pointer layouts with a non-array
-    schedule."""
+    cutedump does not model with it: blockwise scales, pointer layouts with a non-array schedule."""
     from cutedump.collective.sm90 import NotModelled  # start-up: as below
     from cutedump.collective.sm100 import BLOCKWISE  # start-up: as below
     from cutedump.errors import CuteDumpError  # start-up: as below
-    from cutedump.versions import cutlass_fact  # start-up: as below
 
-    if not cutlass_fact("sm100_fastfp32_builder"):
-        raise NotModelled(
-            f"--schedule {cfg.schedule}: CUTLASS 4.7's 9xBF16 builder (sm100_9xBF16_umma_builder.inl, "
-            "UmmaMajorACompute, the ArchTag of its dispatch policies) is not modelled; cutedump answers it as "
-            "CUTLASS 4.2 builds it (--cutlass 4.2)"
-        )
     if cfg.sf_vec is not None:
         raise CuteDumpError(
             f"--sf-vec: blockwise scale factors go with a blockwise schedule ({', '.join(BLOCKWISE)}); the schedule "
@@ -126,9 +122,11 @@ def mainloop(cfg: Config, carveout: int) -> MainloopFastFP32:
     from cutedump.collective.sm90 import tma_atom  # start-up: as above
     from cutedump.collective.sm100 import smem_selector  # start-up: as above
     from cutedump.errors import CuteDumpError  # start-up: as above
+    from cutedump.versions import cutlass_fact  # start-up: as above
 
     s = cfg.schedule
     sm, array, smem_sched = SCHEDULES[s]
+    line = cutlass_fact("sm100_fastfp32_lines")  # the builder's lines in the CUTLASS answered
     # the builder's enable_if: float A and B, plain layout tags, 16-byte TMA rows; no specialization otherwise
     if cfg.a.element != "float" or cfg.b.element != "float":
         raise Refused("Could not build a collective for given parameters.", DECL)
@@ -193,12 +191,12 @@ def mainloop(cfg: Config, carveout: int) -> MainloopFastFP32:
     if cfg.dynamic_cluster is not None:
         copy_a = Choice(
             "SM90_TMA_LOAD_MULTICAST",
-            f"{FB}:170",
+            f"{FB}:{line['copy_a']}",
             Phrase("coll.tma_dynamic", operand="A", cluster="Shape<int,int,_1>", op="SM90_TMA_LOAD_MULTICAST"),
         )
         copy_b = Choice(
             "SM90_TMA_LOAD_MULTICAST",
-            f"{FB}:186",
+            f"{FB}:{line['copy_b']}",
             Phrase("coll.tma_dynamic", operand="B", cluster="Shape<int,int,_1>", op="SM90_TMA_LOAD_MULTICAST"),
         )
     else:
@@ -212,16 +210,19 @@ def mainloop(cfg: Config, carveout: int) -> MainloopFastFP32:
     atom_bc = smem_selector(mb, "bfloat16_t", blk_bn, blk_bk)
     # sm100_compute_stage_count_or_override_fast_fp32 (:47): StageCountAutoCarveout only
     if cfg.stages is not None:
+        g = _gxx_builder(cfg)
+        cap, major, more = cutlass_fact("sm100_fastfp32_stage_count_args")
+        more = "".join(f", {x if x.isdigit() else f'{g}::{x}'}" for x in more)
         raise Refused(
-            f"no matching function for call to ‘sm100_compute_stage_count_or_override_fast_fp32<{_gxx_builder(cfg)}"
-            f"::Sm100ReducedSmemCapacityBytes, {_gxx_builder(cfg)}::CtaTileShape_MNK, {_gxx_builder(cfg)}::TiledMma, "
-            f"cutlass::gemm::{s}, {_gxx_builder(cfg)}::UmmaMajorA>(cutlass::gemm::collective::StageCount<{cfg.stages}>)’",
-            f"{FB}:231, a compile error: the 9xBF16 builder's stage count takes StageCountAuto/StageCountAutoCarveout "
-            "only",
+            f"no matching function for call to ‘sm100_compute_stage_count_or_override_fast_fp32<{g}::{cap}, "
+            f"{g}::CtaTileShape_MNK, {g}::TiledMma, cutlass::gemm::{s}, {g}::{major}{more}>"
+            f"(cutlass::gemm::collective::StageCount<{cfg.stages}>)’",
+            f"{FB}:{line['stage_count']}, a compile error: the 9xBF16 builder's stage count takes "
+            "StageCountAuto/StageCountAutoCarveout only",
         )
     cta_m = m // thr
     if n > 128:
-        raise Refused("Can't support CtaN>128 tiles", f"{FB}:60")
+        raise Refused("Can't support CtaN>128 tiles", f"{FB}:{line['cta_n']}")
     acc_words = n // 2 if cta_m == 64 and thr == 2 else n
     a_words = NUM_COMPUTE_MTXS * k // 2
     if ts:
@@ -244,7 +245,7 @@ def mainloop(cfg: Config, carveout: int) -> MainloopFastFP32:
     t2m = min(tmem_stages, smem_stages)
     l2t = (cap - t2m * comp) // ab
     if l2t < 2 or t2m < 2 or acc < 2:
-        raise Refused("Not enough SMEM or TMEM capacity for selected tile size", f"{FB}:100")
+        raise Refused("Not enough SMEM or TMEM capacity for selected tile size", f"{FB}:{line['capacity']}")
     t2m_why = Phrase(
         "coll.fastfp32_t2m",
         capacity=SMEM_CAPACITY,
@@ -266,12 +267,15 @@ def mainloop(cfg: Config, carveout: int) -> MainloopFastFP32:
     )
     if cfg.grouped:
         # the ptr-array collective's Params (instantiated by the class itself: its observed_tma_load_a_ member,
-        # sm100_mma_array_warpspecialized_emulated.hpp:1115) make the TMA atoms over make_tensor(nullptr,
+        # sm100_mma_array_warpspecialized_emulated.hpp:1115, 4.7 :1123) make the TMA atoms over make_tensor(nullptr,
         # repeat_like(StrideA{}, 0), StrideA{}) with StrideA the pointer TagToStrideA_t<LayoutA*> as given
+        from cutedump.versions import CUTLASS_RELEASES, cutlass  # start-up: as above
+
         raise Refused(
             "Expected layout args... in make_tensor(iter, args...)",
-            "cute/tensor_impl.hpp:412, from the Params of sm100_mma_array_warpspecialized_emulated.hpp: the 9xBF16 "
-            "ptr-array collective with pointer layout tags (a grouped GEMM) does not compile in CUTLASS 4.2",
+            f"cute/tensor_impl.hpp:412, from the Params of sm100_mma_array_warpspecialized_emulated.hpp:"
+            f"{line['params']}: the 9xBF16 ptr-array collective with pointer layout tags (a grouped GEMM) does not "
+            f"compile in CUTLASS {CUTLASS_RELEASES[cutlass()]}",
         )
     # the collective (sm100_mma_warpspecialized_emulated.hpp): SharedStorage = the float stages, then (aligned to
     # 1024) the BF16 stages (A's only where the UMMA reads it from smem), then the three pipelines
@@ -309,9 +313,10 @@ def mainloop(cfg: Config, carveout: int) -> MainloopFastFP32:
         promotion=ACC_PROMOTION,
         cluster=cluster_print(cfg),
         copy=ACC_COPY_ATOM,
+        arch=", Sm100" if name in cutlass_fact("sm100_policy_arch_tag") else "",  # 4.7's ArchTag
         acc_why=acc_why,
     )
-    rule = f"{FB}:239"
+    rule = f"{FB}:{line['policy']}"
     ml.schedule = Choice(kernel, rule, pol_why)
     ml.dispatch_policy = Choice(
         name,
@@ -323,15 +328,15 @@ def mainloop(cfg: Config, carveout: int) -> MainloopFastFP32:
             element="bfloat16_t",
         ),
     )
-    ml.mma_op = Choice(op, f"{UC}:495", why_mma)
+    ml.mma_op = Choice(op, f"{UC}:{line['tiled_mma']}", why_mma)
     ml.tiled = tiled
     ml.atom_layout = None
     ml.element_a = ml.element_b = "float"
     ml.major_a, ml.major_b = ma, mb
     ml.smem_atom_a, ml.smem_atom_b = atom_a, atom_b
     ml.smem_atom_a_compute, ml.smem_atom_b_compute = atom_ac, atom_bc
-    ml.stages = Choice(l2t, f"{FB}:233", l2t_why)
-    ml.transform_stages = Choice(t2m, f"{FB}:234", t2m_why)
+    ml.stages = Choice(l2t, f"{FB}:{line['l2t']}", l2t_why)
+    ml.transform_stages = Choice(t2m, f"{FB}:{line['t2m']}", t2m_why)
     ml.copy_a, ml.copy_b = copy_a, copy_b
     ml.acc_stages = acc
     ml.sched_stages = SCHED_STAGES

@@ -544,10 +544,11 @@ def dispatch_policy_text(cfg, ans) -> str:
             f"{dp['cluster_shape']}, {dp['prefetch_type']}{tag}>"
         )
     if "load2transform_stages" in dp:  # fp32x9: the 9xBF16 collective's MainloopSm100[Array]TmaUmma...FastF32
+        tag = ", Sm100" if dp["name"] in cutlass_fact("sm100_policy_arch_tag") else ""  # 4.7's ArchTag (fp32x47)
         return (
             f"{dp['name']}<{dp['load2transform_stages']}, {dp['transform2mma_stages']}, {dp['scheduler_stages']}, "
             f"{dp['accumulator_stages']}, {dp['num_bands_to_compute']}, {dp['scaling_factor']}, "
-            f"{dp['acc_promotion_interval']}, {dp['cluster_shape']}, {dp['accumulator_copy_atom']}>"
+            f"{dp['acc_promotion_interval']}, {dp['cluster_shape']}, {dp['accumulator_copy_atom']}{tag}>"
         )
     if cfg.arch == "sm100" and getattr(ans.mainloop, "mixed", False):  # MainloopSm100TmaUmmaWarpSpecializedMixedInput
         return (

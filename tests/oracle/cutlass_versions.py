@@ -59,6 +59,8 @@ ONLY_47_TESTS = {
     "tests/test_cutlass47_scale.py": "4.7's tile_atom_to_shape_SFA/B of a rank-3 problem shape (4.2 answers otherwise)",
     "tests/test_collective_47.py": "4.7's refusals of collectives 4.2 builds (tests/test_collective_sm120.py's edges: "
     "4.2 compiles them, its test asks no refusals)",
+    "tests/test_collective_fastfp32_47.py": "the fields of the 9xBF16 collectives 4.7 builds where 4.2 refuses them "
+    "(4.2 compiles none of them)",
 }
 PENDING = R.RECORDS / "cutlass-4.7" / "PENDING.tsv"
 #: collective test files whose 4.2 tests assert what CUTLASS 4.7 answers otherwise (4.2's refusals, 4.2's policy
@@ -114,6 +116,12 @@ FINDINGS = (
     "block-scaled) reserve two CLC pipelines and responses, five sets of TMA descriptors and a TensorMapReady "
     "pipeline (sm100_pipeline_carveout.inl): fewer stages, and `Specialization requires Stages set to value 1 or "
     "more.` where 4.2 builds one. All of it rows of versions.CUTLASS_FACTS.",
+    "**SM100 9xBF16 (emulated FP32) builder** (tests/test_collective_fastfp32.py, example 78): 4.7 builds the same "
+    "collectives (every field but the dispatch policies' ArchTag `cutlass::arch::Sm100`, last in "
+    "`MainloopSm100[Array]TmaUmmaWarpSpecializedFastF32`); its compile error for an explicit `StageCount<N>` spells "
+    "4.7's call `sm100_compute_stage_count_or_override_fast_fp32<...::ReducedSmemCapacityBytes, ..., "
+    "...::UmmaMajorACompute, 1, ...::NumComputeMtxs>` (4.2: `Sm100ReducedSmemCapacityBytes`, `UmmaMajorA`); the "
+    "rest of what 4.7 answers otherwise is the SM100 builders' (stage-0 slices that compile, EpilogueTileAuto).",
     "**SM100 descriptors in kernels and fragments** (tests/test_redteam_sm100.py, test_kernel_sm100.py): batches "
     "whose prelude includes the UMMA descriptors before cute/arch/util.hpp do not compile with 4.7: its "
     "cute/arch/mma_sm100_desc.hpp calls `cast_smem_ptr_to_uint` without including util.hpp, which declares it (a "

@@ -67,8 +67,34 @@ def unqualified(spelled: str) -> str:
     return re.sub(r"\b\w+::", "", spelled)
 
 
+def _bracket_end(s: str, i: int) -> int:
+    """The index after the ``>`` closing the ``<`` at ``s[i - 1]``."""
+    depth = 1
+    while depth:
+        depth += {"<": 1, ">": -1}.get(s[i], 0)
+        i += 1
+    return i
+
+
+def spelled_policy(spelled: str, cluster: str) -> str:
+    """The mainloop's dispatch policy as g++ spells it, as cutedump's text prints it: without namespaces, its cluster
+    shape's ``cute::tuple<..>`` printed as cute::print prints it (``cluster``, CUTLASS's own print)."""
+    s = unqualified(spelled)
+    i = s.find("tuple<")
+    if i >= 0:
+        s = s[:i] + cluster + s[_bracket_end(s, i + len("tuple<")) :]
+    return s.replace(" >", ">")  # g++'s "> >" of a nested template
+
+
 def parse(text: str) -> dict:
+    """The fields of one answer, and (key ``spelled``, not a field of cutedump's JSON) the dispatch policy as the text
+    answer prints it, from g++'s spelling of it (4.7: its ArchTag last)."""
     a = G.parse_answer(text)
+    raw = re.search(r"^@@mainloop\.dispatch_policy\.name\n.*\[with T = (.*)\]$", text, re.M)
+    if raw and "cluster_shape" in a.get("mainloop", {}).get("dispatch_policy", {}):
+        a["spelled"] = {
+            "dispatch_policy": spelled_policy(raw.group(1), a["mainloop"]["dispatch_policy"]["cluster_shape"])
+        }
     m = a.get("mainloop", {})
     for k, v in list(m.items()):
         if isinstance(v, str):

@@ -298,7 +298,7 @@ MESSAGES = {
     "{ab_bytes} float A+B bytes a stage = {stages}",
     "coll.fastfp32_policy": "{policy}<{l2t} load stages, {t2m} transform stages, {sched_stages} scheduler stages, "
     "{acc_stages} accumulator stages, {bands} bands, scaling {two}^{scale}, promotion every {promotion}, cluster "
-    "{cluster}, {copy}> (accumulator stages: {acc_why})",
+    "{cluster}, {copy}{arch}> (accumulator stages: {acc_why})",
     "coll.dp_fastfp32": "the {builder} builder: float A and B are loaded by TMA, each split into {mtxs} "
     "{element} matrices by the transform warps, multiplied by the scaled {element} UMMA",
     "coll.dp_fastfp32_array": "the ptr-array {builder} builder (the TMA descriptors of A and B per group "

@@ -279,7 +279,7 @@ MESSAGES = {
     "coll.fastfp32_l2t": "load stage 数 = ({left} - {t2m} 个 transform stage x {compute_bytes} 字节 = {rest}) / "
     "每 stage float A+B {ab_bytes} 字节 = {stages}",
     "coll.fastfp32_policy": "{policy}<{l2t} 个 load stage，{t2m} 个 transform stage，{sched_stages} 个调度 stage，"
-    "{acc_stages} 个累加器 stage，{bands} 个 band，缩放 {two}^{scale}，每 {promotion} 次提升，cluster {cluster}，{copy}>"
+    "{acc_stages} 个累加器 stage，{bands} 个 band，缩放 {two}^{scale}，每 {promotion} 次提升，cluster {cluster}，{copy}{arch}>"
     "（累加器 stage：{acc_why}）",
     "coll.dp_fastfp32": "{builder} builder：float 的 A、B 由 TMA 载入，transform warp 把各自拆成 {mtxs} 个 "
     "{element} 矩阵，再由带缩放的 {element} UMMA 相乘",
