@@ -174,8 +174,8 @@ def _built_now(configs):
 def _ask_as_42(ok, refused_now, chunk=6):
     """X.ask of ``ok`` (4.2's batches: ``chunk`` configurations a program), one program at a time: each
     configuration's CUTLASS fields, or None for those of a program with a configuration the run's CUTLASS refuses
-    (``refused_now``: 4.7 refuses some that 4.2 builds), which must not compile: its batch is recorded as failing
-    (records/cutlass-4.7/<key>.fail)."""
+    (``refused_now``: configuration -> that CUTLASS's refusal; 4.7 refuses some that 4.2 builds), which must not
+    compile: its batch is recorded as failing with one of those refusals (records/cutlass-4.7/<key>.fail)."""
     from tests.oracle import records as R
 
     out = []
@@ -188,7 +188,9 @@ def _ask_as_42(ok, refused_now, chunk=6):
             X.ask(part)
         if isinstance(e.value, R.OracleRecordError):  # recorded: the batch's failure is what its record holds
             key = re.search(r"record (\S+)\.gz", str(e.value)).group(1)
-            assert (R.records_dir() / f"{key}.fail").exists(), str(e.value)
+            fail = R.records_dir() / f"{key}.fail"
+            assert fail.exists(), str(e.value)
+            assert any(refused_now[c] in fail.read_text() for c in part if c in refused_now), fail.read_text()
         out += [None] * len(part)
     return out
 
@@ -240,7 +242,7 @@ def _accepted(seed, version):
     of each (None where it refuses one configuration of the program)."""
     cases, theirs = _generated(seed, version)
     ok = _ok42(seed)
-    refused_now = {c for c, t in zip(cases, theirs) if t.strip() != "compiles"}
+    refused_now = {c: t.strip() for c, t in zip(cases, theirs) if t.strip() != "compiles"}
     with _cutlass(version):
         return ok, _ask_as_42(ok, refused_now)
 
@@ -454,7 +456,7 @@ def test_narrow_float_a_is_built_or_refused_as_cutlass_does(version):
         bad, refused = _verdicts(cases, theirs)
         assert not bad, "\n".join(bad)
         assert 6 <= refused <= len(cases) - 6
-        refused_now = {c for c, t in zip(cases, theirs) if t.strip() != "compiles"}
+        refused_now = {c: t.strip() for c, t in zip(cases, theirs) if t.strip() != "compiles"}
         for cfg, answer in zip(ok, _ask_as_42(ok, refused_now)):
             if answer is not None:
                 bad += _diff(cfg, answer, build(cfg, params=False).fields)
