@@ -58,7 +58,8 @@ CUTLASS_NEXT = {
         "Sm1xx/Sm103BlockScaledConfig::tile_atom_to_shape_SFA/SFB of (M,N,K): (M|N,K) tiled, no L mode (4.2: L = 1)",
         "CollectiveBuilders: SM100 and SM103 dispatch policies end with their ArchTag; stage-0 TMA slices of swizzled smem, "
         "SM100/SM120 EpilogueTileAuto, SM90 RS StageCount<N>, SM90 blockwise tile M, SM120 block-scaled tile N "
-        "(from 8), SM100 ptr-array kernels' smem carveout, SM120 ptr-array 6/8-bit schedules",
+        "(from 8), SM100 ptr-array kernels' smem carveout, SM120 ptr-array 6/8-bit schedules, the SM100 mixed-input "
+        "collective's scale smem (its atom's first tile, tiled by UMMA::tile_to_mma_shape)",
         "a slice of Swizzle o smem_ptr_flag o Layout keeps the whole swizzle with the offset in the middle slot "
         "(cute/pointer_flagged.hpp:87; 4.2 folds the offset into the swizzle)",
     ),
@@ -120,10 +121,14 @@ CUTLASS_FACTS = {
     # the SM90 RS / mixed-input builders with an explicit StageCount<N>: 4.2 reads StageCountType::bytes (a compile
     # error); 4.7's compute_stage_count_or_override takes StageCount<N> (sm90_gmma_builder.inl:55)
     "sm90_rs_stage_count_bytes": {"4.2": True, "4.7": False},
-    # the SM100 mixed-input collective (example 86): 4.7 tiles the scales' smem with UMMA::tile_to_mma_shape (a
-    # sliced SmemLayoutAtomScale), counts TmaTransactionBytes by cosize, and its policy takes an ArchTag: 4.2's
-    # rules only are modelled (collective/sm100_mixed.py)
-    "sm100_mixed_input_modelled": {"4.2": True, "4.7": False},
+    # the SM100 mixed-input collective's scale smem (example 86; sm100_mma_warpspecialized_mixed_input.hpp):
+    # 4.2 "staged": SmemLayoutAtomScale = Sm100MixedInputBlockwiseScaleConfig::smem_atom_layout_scale(ScaleTileShape)
+    # ((MN,DivMN),(K,DivK)), SmemLayoutScale that atom with the stages appended, the scales' TMA make_tma_atom of its
+    # stage 0; 4.7 "tiled" (:280, :328, :441): the atom's first tile (MN,K):(_0,_0), tiled over A's MMA shape and the
+    # stages by UMMA::tile_to_mma_shape (tile_to_shape's static_assert where the atom does not divide A's tile per
+    # CTA, e.g. a 2SM tile M of 128 with the VoidLayoutScale's 128 rows), the scales' TMA make_tma_atom_A_sm100;
+    # TmaTransactionBytes and SharedStorage count the layout's cosize in both (collective/sm100_mixed.py)
+    "sm100_mixed_scale_smem": {"4.2": "staged", "4.7": "tiled"},
     # the SM90 FP8 blockwise collective (not ptr-array): 4.7 splits the accumulator in M by 128
     # (NumSplitsM = TileM / 128, static_assert 1 or 2: sm90_mma_tma_gmma_ss_warpspecialized_fp8_blockwise_scaling
     # .hpp:208); 4.2 has no such check

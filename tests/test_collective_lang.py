@@ -10,6 +10,7 @@ carries the language (`[kernel] lang`), which `cutedump kernel` follows after --
 from __future__ import annotations
 
 import json
+import os
 import re
 import string
 import subprocess
@@ -191,6 +192,13 @@ CONFIGS = [
     dict(arch="sm100", a="cute::tuple<uint8_t, bfloat16_t, bfloat16_t>:RowMajor", b="bfloat16_t:ColumnMajor",
          d="bfloat16_t", tile="128,128,128", stages="4", schedule="KernelTmaWarpSpecialized1SmMixedInputSm100",
          scale_group="1,64"),
+    # mix47: the same under CUTLASS 4.7 (its scale smem: the atom's first tile, tiled by UMMA::tile_to_mma_shape)
+    dict(arch="sm100", a="cute::tuple<int4b_t, bfloat16_t>:RowMajor", b="bfloat16_t:ColumnMajor",
+         c="bfloat16_t:ColumnMajor", d="bfloat16_t:ColumnMajor", tile="256,128,128", cluster="2,1,1",
+         schedule="KernelTmaWarpSpecialized2SmMixedInputSm100", epilogue_schedule="TmaWarpSpecialized2Sm",
+         scale_group="1,128", cutlass="4.7"),
+    dict(arch="sm100", a="int4b_t:RowMajor", b="half_t:ColumnMajor", d="half_t", tile="128,128,128",
+         schedule="KernelTmaWarpSpecialized1SmMixedInputSmemSm100", cutlass="4.7"),
 ]  # fmt: skip
 
 
@@ -223,7 +231,10 @@ def _built(cfg: dict):
              "cluster_fallback epilogue_tile_shape scale_group").split()  # fmt: skip
     defaults = {"acc": "float", "cluster": "1,1,1", "stages": "auto", "carveout": "auto", "schedule": "auto",
                 "epilogue_schedule": "auto", "epilogue_tile": "auto", "grouped": False}  # fmt: skip
-    return build(parse(*(cfg.get(n, defaults.get(n)) for n in names)), params=False)
+    from tests.oracle.cutlass_versions import answering_as
+
+    with answering_as(cfg.get("cutlass", os.environ.get("CUTEDUMP_CUTLASS", "4.2"))):  # mix47: a CUTLASS named
+        return build(parse(*(cfg.get(n, defaults.get(n)) for n in names)), params=False)
 
 
 def test_every_why_key_is_worded_in_both_languages():

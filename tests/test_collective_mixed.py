@@ -249,7 +249,7 @@ def test_example_86_is_answered_by_the_sm100_mixed_input_builder(monkeypatch):
     # 86_blackwell_mixed_dtype.cu's ConvertOnly pair as the example writes it (A and B swapped: cute::tuple<int4b_t>
     # RowMajor x bfloat16_t ColumnMajor, 256x128x128, cluster 2x1x1, the 2SM mixed-input schedule): CUTLASS 4.2's SM100
     # mixed-input builder, modelled by collective/sm100_mixed.py (compared with CUTLASS in test_collective_mixed100.py;
-    # 4.7's collective differs and is named not modelled: versions.CUTLASS_FACTS["sm100_mixed_input_modelled"])
+    # 4.7's scale smem differs: versions.CUTLASS_FACTS["sm100_mixed_scale_smem"])
     monkeypatch.setenv("CUTEDUMP_CUTLASS", "4.2")
     r = _cli(
         [

@@ -1,4 +1,4 @@
-"""CUTLASS 4.2's SM100 mixed-input GEMM builder as rules (``sm100_mixed_input_umma_builder.inl``, the schedules
+"""CUTLASS's SM100 mixed-input GEMM builder (4.2 and 4.7) as rules (``sm100_mixed_input_umma_builder.inl``, the schedules
 deriving from KernelScheduleSm100MixedInputGemm) and its collective ``MainloopSm100TmaUmmaWarpSpecializedMixedInput``
 (``sm100_mma_warpspecialized_mixed_input.hpp``), as CUTLASS's example 86 builds it: A is the narrow operand
 (``cute::tuple<Element[, ElementScale[, ElementZero]]>``, its layout tag ``cute::tuple<Layout, LayoutScale>`` with a
@@ -6,7 +6,10 @@ scale group), converted by the transform warps to B's type, which the UMMA then 
 a non-Smem schedule) or from smem (SS).
 
 The rules' order is CUTLASS's: the builder's enable_if and static_asserts, its TiledMMA, TMA ops and smem atoms, its
-three stage counts, then the collective's checks. The facts (schedules, types, constants) are data below; the
+three stage counts, then the collective's checks. CUTLASS 4.7's collective differs in the scales' smem (its atom's
+first tile, tiled by UMMA::tile_to_mma_shape; the scales' TMA by make_tma_atom_A_sm100): a row of
+versions.CUTLASS_FACTS ("sm100_mixed_scale_smem") read by :func:`_scale_smem` and :func:`_scale_tma`; its dispatch
+policy's ArchTag is the text's (versions.CUTLASS_FACTS["sm100_policy_arch_tag"]). The facts (schedules, types, constants) are data below; the
 objects come from cutedump's engines (the UMMA catalog, partition_shape, UMMA::tile_to_mma_shape).
 """
 
@@ -76,21 +79,16 @@ class Mixed100:
 
 def mainloop(cfg: Config, carveout: int) -> Mixed100:
     """The builder and its collective for one configuration; raises Refused with CUTLASS's first error."""
-    from cutedump.algebra import C, size  # start-up: the algebra only when an answer is built
+    from cutedump.algebra import C, cosize, fmt, size, take  # start-up: the algebra only when an answer is built
     from cutedump.atoms import make_tiled_mma  # start-up: the UMMA catalog only when an answer is built
     from cutedump.atoms.mma import partition_shape  # start-up: as above
     from cutedump.collective import sm100 as S  # start-up: the SM100 rules only for --arch sm100
 
     s = cfg.schedule
     sm, smem_a = SCHEDULES[s]
-    if not cutlass_fact("sm100_mixed_input_modelled"):
-        raise NotModelled(
-            f"{s} with CUTLASS 4.7: its SM100 mixed-input builder ({MB}; the scales' smem tiled by "
-            "tile_to_mma_shape) is not modelled; CUTLASS 4.2's is (--cutlass 4.2)"
-        )
     a, b = cfg.a, cfg.b
     if cfg.grouped:
-        raise NotModelled(f"--grouped with {s}: CUTLASS 4.2's SM100 mixed-input builder ({MB}) has no grouped GEMM")
+        raise NotModelled(f"--grouped with {s}: CUTLASS's SM100 mixed-input builder ({MB}) has no grouped GEMM")
     if cfg.dynamic_cluster is not None:
         raise NotModelled(f"a dynamic cluster with {s} ({MB}) is not modelled")
     # the enable_if: (sizeof(float) * Alignment) % 16 for A and B (4 elements, whatever the type); no
@@ -251,22 +249,28 @@ def mainloop(cfg: Config, carveout: int) -> Mixed100:
         raise Refused("SmemLayoutAtomScale must equal the tile shape.", f"{MC}:284")
     if k % (smk * dk):
         raise Refused("SmemLayoutAtomScale must evenly divide tile k shape.", f"{MC}:285")
+    # SmemLayoutAtomScale and SmemLayoutScale (versions.CUTLASS_FACTS["sm100_mixed_scale_smem"])
+    tiled_scale = cutlass_fact("sm100_mixed_scale_smem") == "tiled"
+    atom_scale, lay_scale = _scale_smem(tiled_scale, shape_a, l2t, smn, dmn, smk, dk, m // thr, k)
     if l2t < 2:
         raise Refused("Specialization requires Stages set to value 2 or more.", f"{MC}:321")
     if scale:  # Params' TMAScaleParams (the collective's observed TMA pointers instantiate Params)
-        _scale_tma(cfg, copy_a.value, el_scale, g_mn, g_k, smn, dmn, smk, dk)
-    # TmaTransactionBytes' checks: instantiated by a kernel (its TMA transaction count), not by the collective
+        _scale_tma(cfg, copy_a.value, el_scale, g_mn, g_k, lay_scale, tiled if tiled_scale else None)
+    # TmaTransactionBytes' checks: instantiated by a kernel (its TMA transaction count), not by the collective. A
+    # stage's scales: 4.2 size<0> x size<1> of filter_zeros(SmemLayoutScale), 4.7 cosize(take<0,3>(...)): both the
+    # cosize of the layout without its stage mode
+    per_stage = int(cosize(take(lay_scale, 0, len(lay_scale.shape) - 1)))
     hazard = None
-    if scale and _bytes(dmn * dk * ELEMENT_BITS[el_scale]) % 128:
+    if scale and _bytes(per_stage * ELEMENT_BITS[el_scale]) % 128:
         hazard = Refused("Each scale stage must be 128B aligned.", f"{MU}:629")
-    elif len(scale) > 1 and _bytes(dmn * dk * ELEMENT_BITS[el_zero]) % 128:
+    elif len(scale) > 1 and _bytes(per_stage * ELEMENT_BITS[el_zero]) % 128:
         hazard = Refused("Each zero stage must be 128B aligned.", f"{MU}:636")
     # SharedStorage: TensorStorage (input: smem_A alignas 512, smem_B alignas 1024, smem_scale, smem_zero; compute:
     # A converted in smem, alignas 1024, or one element), then the four pipelines (a full and an empty barrier per
     # stage each)
     sa = _bytes(ELEMENT_BITS[narrow] * blk_am * blk_ak * l2t)
     sb = _up(_sizeof(ELEMENT_BITS[b.element]) * blk_bn * blk_bk * l2t, 16)
-    n_scale = dmn * dk * l2t if scale else 0
+    n_scale = int(cosize(lay_scale)) if scale else 0  # Utils::elements_per_smem_scale: cosize_v<SmemLayoutScale>
     arr = lambda el, cnt: max(EMPTY_ARRAY_BYTES, _up(cnt * _sizeof(ELEMENT_BITS[el]), 16))  # noqa: E731
     end = _up(sa, 1024) + sb
     end = _up(end, 16) + arr(el_scale if scale else "float", n_scale)
@@ -318,8 +322,7 @@ def mainloop(cfg: Config, carveout: int) -> Mixed100:
     ml.a_in_tmem = ts
     ml.is_a_transformed, ml.element_scale, ml.element_zero = True, el_scale, el_zero
     ml.scale_granularity = (g_mn, g_k)
-    ml.smem_layout_atom_scale = f"((_{smn},_{dmn}),(_{smk},_{dk})):((_0,_1),(_0,_{dmn}))"
-    ml.smem_layout_scale = f"((_{smn},_{dmn}),(_{smk},_{dk}),_{l2t}):((_0,_1),(_0,_{dmn}),_{dmn * dk})"
+    ml.smem_layout_atom_scale, ml.smem_layout_scale = fmt(atom_scale), fmt(lay_scale)
     side = "A"
     if el_scale == "void":
         ml.conversion = Choice(
@@ -346,13 +349,20 @@ def mainloop(cfg: Config, carveout: int) -> Mixed100:
                 zero=el_zero,
             ),
         )
-    ml.scale_why = Choice(
-        (g_mn, g_k),
-        f"{MC}:266",
-        Phrase("coll.mixed100_group_given", mn=g_mn, k=g_k, smn=smn, dmn=dmn, smk=smk, dk=dk)
-        if cfg.scale_group
-        else Phrase("coll.mixed100_group_void", mn=g_mn, k=g_k, smn=smn, dmn=dmn, smk=smk, dk=dk),
-    )
+    group = dict(mn=g_mn, k=g_k, smn=smn, dmn=dmn, smk=smk, dk=dk)
+    if tiled_scale:  # 4.7: the atom's first tile, tiled by UMMA::tile_to_mma_shape
+        why_group = (
+            Phrase("coll.mixed100_group_given_tiled", **group)
+            if cfg.scale_group
+            else Phrase("coll.mixed100_group_void_tiled", **group)
+        )
+    else:
+        why_group = (
+            Phrase("coll.mixed100_group_given", **group)
+            if cfg.scale_group
+            else Phrase("coll.mixed100_group_void", **group)
+        )
+    ml.scale_why = Choice((g_mn, g_k), f"{MC}:266", why_group)
     return ml
 
 
@@ -360,15 +370,54 @@ def mainloop(cfg: Config, carveout: int) -> Mixed100:
 VOID_TILED_MMA = "TiledMma’ {aka ‘void’} is not a class, struct, or union type"
 
 
-def _scale_tma(cfg: Config, op: str, el: str, g_mn: int, g_k: int, smn: int, dmn: int, smk: int, dk: int) -> None:
-    """TMAScaleParams::TMA_Scale: make_tma_atom(GmemTiledCopyScale, make_tensor(ElementScale const*, LayoutScale{}),
-    SmemLayoutScale(_,_,0), ScaleTileShape, ...): its compile-time static_asserts (a default-constructed
-    LayoutScale's run-time extents are 0: what fails on them fails at run time only)."""
-    from cutedump.algebra import C  # start-up: as above
-    from cutedump.atoms.tma import make_tma  # start-up: the TMA engine only for a scaled operand
+def _scale_smem(tiled: bool, shape_a, stages: int, smn: int, dmn: int, smk: int, dk: int, cta_m: int, k: int):
+    """(SmemLayoutAtomScale, SmemLayoutScale) of the collective from Sm100MixedInputBlockwiseScaleConfig's
+    smem_atom_layout_scale(ScaleTileShape) = ((SmemSizeMN, DivMN), (SmemSizeK, DivK)):((_0,_1),(_0,DivMN)).
+    ``tiled`` False (CUTLASS 4.2): that atom, and it with the stages appended (stride: its non-zero size); True (4.7:
+    sm100_mma_warpspecialized_mixed_input.hpp:280, :328): its first tile, slice((_,0),(_,0)) = (SmemSizeMN,
+    SmemSizeK):(_0,_0), tiled over A's MMA shape and the stages by UMMA::tile_to_mma_shape, whose tile_to_shape
+    asserts that the atom divides A's tile per CTA (``cta_m`` x ``k``)."""
+    from cutedump.algebra import C, Layout  # start-up: the algebra only when an answer is built
+    from cutedump.algebra import fmt as fmt_  # start-up: as above
     from cutedump.expr.evaluation import evaluate  # start-up: the expression engine only when an answer is built
 
-    m, _, k = cfg.tile
+    if not tiled:
+        atom = Layout(((C(smn), C(dmn)), (C(smk), C(dk))), ((C(0), C(1)), (C(0), C(dmn))))
+        lay = Layout((*atom.shape, C(stages)), (*atom.stride, C(dmn * dk)))
+        return atom, lay
+    atom = Layout((C(smn), C(smk)), (C(0), C(0)))
+    shp = fmt_(shape_a)[:-1] + f",_{stages})"
+    expr = (
+        f"tile_to_mma_shape(make_layout(make_shape(_{smn}{{}},_{smk}{{}}),make_stride(_0{{}},_0{{}})), {shp}, "
+        "Step<_1,_2,_3>{})"
+    )
+    try:
+        return atom, evaluate(expr)
+    except CuteDumpError as e:
+        static = "tile_to_shape: block shape does not divide the target shape."
+        if static not in str(e):
+            raise
+        raise Refused(
+            static,
+            f"cute/layout.hpp:1793, in UMMA::tile_to_mma_shape of SmemLayoutScale ({MC}:328): the {smn} x {smk} "
+            f"scale atom does not divide A's {cta_m} x {k} tile per CTA",
+        ) from None
+
+
+def _scale_tma(cfg: Config, op: str, el: str, g_mn: int, g_k: int, lay_scale, tiled_mma) -> None:
+    """TMAScaleParams::TMA_Scale (sm100_mma_warpspecialized_mixed_input.hpp:441) of the gmem tensor
+    make_tensor(ElementScale const*, LayoutScale{}) and the stage-0 slice of SmemLayoutScale: CUTLASS 4.2
+    make_tma_atom(GmemTiledCopyScale, gmem, SmemLayoutScale(_,_,0), ScaleTileShape, size<2>(ClusterLayout_VMNK));
+    4.7 make_tma_atom_A_sm100(GmemTiledCopyScale, gmem, SmemLayoutScale(_,_,_,0), TileShape, TiledMma,
+    ClusterLayout_VMNK) (``tiled_mma`` given). Its compile-time static_asserts only (a default-constructed
+    LayoutScale's run-time extents are 0: what fails on them fails at run time only)."""
+    from cutedump.algebra import UNDERSCORE as _  # start-up: as above
+    from cutedump.algebra import C, slice_layout  # start-up: as above
+    from cutedump.atoms.tma import make_tma  # start-up: the TMA engine only for a scaled operand
+    from cutedump.atoms.tma_sm100 import make_tma_sm100  # start-up: as above
+    from cutedump.expr.evaluation import evaluate  # start-up: the expression engine only when an answer is built
+
+    m, n, k = cfg.tile
     if cfg.scale_group is None:  # the builder's VoidLayoutScale: static
         g = (
             "make_layout(make_shape(make_shape(_128{},_1{}),make_shape(_64{},_1{}),_1{}),"
@@ -379,12 +428,13 @@ def _scale_tma(cfg: Config, op: str, el: str, g_mn: int, g_k: int, smn: int, dmn
             f"make_layout(make_shape(make_shape(_{g_mn}{{}},0),make_shape(_{g_k}{{}},0),0),"
             "make_stride(make_stride(_0{},_1{}),make_stride(_0{},0),0))"
         )
-    s = (
-        f"make_layout(make_shape(make_shape(_{smn}{{}},_{dmn}{{}}),make_shape(_{smk}{{}},_{dk}{{}})),"
-        f"make_stride(make_stride(_0{{}},_1{{}}),make_stride(_0{{}},_{dmn}{{}})))"
-    )
+    rank = len(lay_scale.shape)
+    stage0 = slice_layout((*(_,) * (rank - 1), C(0)), lay_scale)
     try:
-        make_tma(op.replace("_MULTICAST", ""), el, evaluate(g), evaluate(s), (C(m), C(k)), 1, stages=False)
+        if tiled_mma is None:
+            make_tma(op.replace("_MULTICAST", ""), el, evaluate(g), stage0, (C(m), C(k)), 1, stages=False)
+        else:
+            make_tma_sm100("A", op, el, evaluate(g), stage0, (C(m), C(n), C(k)), tiled_mma, cfg.cluster)
     except CuteDumpError as e:
         msg = str(e)
         for static in (

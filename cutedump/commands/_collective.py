@@ -551,9 +551,10 @@ def dispatch_policy_text(cfg, ans) -> str:
             f"{dp['acc_promotion_interval']}, {dp['cluster_shape']}, {dp['accumulator_copy_atom']}{tag}>"
         )
     if cfg.arch == "sm100" and getattr(ans.mainloop, "mixed", False):  # MainloopSm100TmaUmmaWarpSpecializedMixedInput
+        tag = ", Sm100" if dp["name"] in cutlass_fact("sm100_policy_arch_tag") else ""  # 4.7's ArchTag
         return (
             f"{dp['name']}<{dp['stages']}, {dp['transform2mma_stages']}, {dp['scheduler_stages']}, "
-            f"{dp['accumulator_stages']}, {dp['cluster_shape']}>"
+            f"{dp['accumulator_stages']}, {dp['cluster_shape']}{tag}>"
         )
     if cfg.arch == "sm100":
         # 4.7's SM100 policies end with their ArchTag (versions.CUTLASS_FACTS["sm100_policy_arch_tag"])

@@ -122,6 +122,17 @@ FINDINGS = (
     "4.7's call `sm100_compute_stage_count_or_override_fast_fp32<...::ReducedSmemCapacityBytes, ..., "
     "...::UmmaMajorACompute, 1, ...::NumComputeMtxs>` (4.2: `Sm100ReducedSmemCapacityBytes`, `UmmaMajorA`); the "
     "rest of what 4.7 answers otherwise is the SM100 builders' (stage-0 slices that compile, EpilogueTileAuto).",
+    "**SM100 mixed-input collective** (example 86; tests/test_collective_mixed100.py, every check under both "
+    "versions): 4.7's `MainloopSm100TmaUmmaWarpSpecializedMixedInput` ends with its ArchTag `cutlass::arch::Sm100`; "
+    "its SmemLayoutAtomScale is the first tile `(MN,K):(_0,_0)` of Sm100MixedInputBlockwiseScaleConfig's atom (4.2: "
+    "the whole `((MN,DivMN),(K,DivK))`) and SmemLayoutScale that tile tiled by `UMMA::tile_to_mma_shape` over A's MMA "
+    "shape and the stages (4.2: the atom with the stages appended), so SharedStorage follows the layout's cosize, "
+    "and an atom that does not divide A's tile per CTA (a 2SM tile M of 128 with no scale layout: the "
+    "VoidLayoutScale's 128 rows over A's 64; a scale group MN over A's rows) is tile_to_shape's static_assert "
+    "`block shape does not divide the target shape.` where 4.2 builds; the scales' TMA is make_tma_atom_A_sm100 (4.2: "
+    'make_tma_atom). `versions.CUTLASS_FACTS["sm100_mixed_scale_smem"]`. A 4.2 field program holding a '
+    "configuration 4.7 refuses does not compile under 4.7 (below); its other configurations are asked again, "
+    "regrouped, under both versions.",
     "**SM100 descriptors in kernels and fragments** (tests/test_redteam_sm100.py, test_kernel_sm100.py): batches "
     "whose prelude includes the UMMA descriptors before cute/arch/util.hpp do not compile with 4.7: its "
     "cute/arch/mma_sm100_desc.hpp calls `cast_smem_ptr_to_uint` without including util.hpp, which declares it (a "

@@ -333,4 +333,11 @@ MESSAGES = {
     "smem atom is ({smn} x {dmn}) x ({smk} x {dk})",
     "coll.mixed100_desc_not_modelled": "UMMA descriptors: not modelled for the SM100 mixed-input collective (A is "
     "converted by the transform warps before the UMMA reads it)",
+    # ---- mix47: CUTLASS 4.7's SM100 mixed-input scale smem (its atom's first tile, UMMA::tile_to_mma_shape)
+    "coll.mixed100_group_given_tiled": "Sm100MixedInputBlockwiseScaleConfig<{mn}, {k}>: one scale per {mn} x {k}; the "
+    "scale smem atom is the first {smn} x {smk} tile of its ({smn} x {dmn}) x ({smk} x {dk}) atom, tiled over A's MMA "
+    "tile and the stages (UMMA::tile_to_mma_shape)",
+    "coll.mixed100_group_void_tiled": "no scale layout: the collective's VoidLayoutScale, granularity {mn} x {k}; the "
+    "scale smem atom is the first {smn} x {smk} tile of its ({smn} x {dmn}) x ({smk} x {dk}) atom, tiled over A's MMA "
+    "tile and the stages (UMMA::tile_to_mma_shape)",
 }

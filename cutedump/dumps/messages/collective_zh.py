@@ -312,4 +312,11 @@ MESSAGES = {
     "（{smn} x {dmn}）x（{smk} x {dk}）",
     "coll.mixed100_desc_not_modelled": "UMMA 描述符：SM100 混合输入 collective 未建模（A 在 UMMA 读取前由 transform "
     "warp 转换）",
+    # ---- mix47: CUTLASS 4.7's SM100 mixed-input scale smem (its atom's first tile, UMMA::tile_to_mma_shape)
+    "coll.mixed100_group_given_tiled": "Sm100MixedInputBlockwiseScaleConfig<{mn}, {k}>：每 {mn} x {k} 一个 scale；"
+    "scale 的 smem atom 取其（{smn} x {dmn}）x（{smk} x {dk}）atom 的第一块 {smn} x {smk}，再按 A 的 MMA tile 与各 "
+    "stage 平铺（UMMA::tile_to_mma_shape）",
+    "coll.mixed100_group_void_tiled": "没有 scale 布局：collective 的 VoidLayoutScale，粒度 {mn} x {k}；scale 的 smem "
+    "atom 取其（{smn} x {dmn}）x（{smk} x {dk}）atom 的第一块 {smn} x {smk}，再按 A 的 MMA tile 与各 stage 平铺"
+    "（UMMA::tile_to_mma_shape）",
 }
