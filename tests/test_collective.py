@@ -985,3 +985,57 @@ def test_json_holds_what_the_text_states(kw):
             assert call == j["tma"][name]["call"]
     else:
         assert "tma" not in j
+
+
+def test_cutlass_47_schedule_names_are_its_headers():
+    """cutlass_names' 4.7 tables are every tag v4.7.0's dispatch_policy headers declare beyond 4.2's, each kernel
+    schedule with the v4.7.0 builder that dispatches on it or on a base of it (needs CUTEDUMP_CUTLASS_47_INCLUDE)."""
+    import os
+    from pathlib import Path
+
+    from cutedump.collective import cutlass_names as N
+
+    inc47 = Path(os.environ.get("CUTEDUMP_CUTLASS_47_INCLUDE") or "/nonexistent")
+    if not (inc47 / "cutlass/gemm/dispatch_policy.hpp").exists():
+        pytest.skip("CUTLASS v4.7.0's headers: set CUTEDUMP_CUTLASS_47_INCLUDE")
+    gemm = (inc47 / "cutlass/gemm/dispatch_policy.hpp").read_text()
+    epi = (inc47 / "cutlass/epilogue/dispatch_policy.hpp").read_text()
+    kernels = set(re.findall(r"^struct (Kernel\w+)", gemm, re.M)) - set(N.KERNEL_SCHEDULES)
+    assert set(N.KERNEL_SCHEDULES_47) == kernels
+    assert N.EPILOGUE_SCHEDULES_47 == tuple(
+        sorted(set(re.findall(r"^struct (\w+)", epi, re.M)) - set(N.EPILOGUE_SCHEDULES))
+    )
+    bases = {m.group(1): re.findall(r"Kernel\w+", m.group(2)) for m in re.finditer(r"^struct (Kernel\w+)[^:{;]*:([^{;]*)\{", gemm, re.M)}  # fmt: skip
+    for name, builder in N.KERNEL_SCHEDULES_47.items():
+        text = (inc47 / "cutlass/gemm/collective/builders" / builder).read_text()
+        tags, todo = set(), [name]
+        while todo:
+            tags.add(t := todo.pop())
+            todo += bases.get(t, [])
+        assert any(t in text for t in tags), (name, builder)
+
+
+@pytest.mark.parametrize("version", ["4.2", "4.7"])
+def test_a_schedule_only_cutlass_4_7_declares_is_named_as_the_version_says(version):
+    """A kernel schedule or epilogue tag 4.7 adds (the interleaved complex TF32 ones, the planar-complex epilogues):
+    under --cutlass 4.7 one error line saying 4.7 declares it and cutedump does not model it; under 4.2 that it is
+    not a 4.2 name, 4.7's. A name both declare is spelled with the version asked."""
+    from cutedump.collective import cutlass_names as N
+
+    base = [sys.executable, "-m", "cutedump", "--cutlass", version, "collective", "--arch", "sm100", "--a", "float"]
+    base += ["--b", "float", "--d", "float", "--tile", "128,128,32"]
+    cases = [("--schedule", k) for k in N.KERNEL_SCHEDULES_47][:3] + [
+        ("--epilogue-schedule", N.EPILOGUE_SCHEDULES_47[2])
+    ]
+    cases.append(("--schedule", "KernelTmaWarpSpecializedCooperative"))  # a name both declare (SM90's)
+    for opt, name in cases:
+        r = subprocess.run([*base, opt, name], capture_output=True, text=True)
+        lines = r.stderr.splitlines()
+        assert r.returncode == 2 and len(lines) == 1 and lines[0].startswith(f"error: {opt}: {name!r}"), r.stderr
+        if name in N.KERNEL_SCHEDULES_47 or name in N.EPILOGUE_SCHEDULES_47:
+            want = (
+                "is a CUTLASS 4.7 " if version == "4.7" else "is not a CUTLASS 4.2 schedule name: CUTLASS 4.7 declares"
+            )
+            assert want in lines[0] and "does not model it" in lines[0], lines[0]
+        else:
+            assert f"is a CUTLASS {version} kernel schedule" in lines[0], lines[0]

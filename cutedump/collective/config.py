@@ -862,21 +862,37 @@ def schedule_name(text: str, table: tuple[str, ...], what: str) -> str:
     if t not in table:
         from cutedump.collective.cutlass_names import (  # start-up: refusals only
             EPILOGUE_SCHEDULES,
+            EPILOGUE_SCHEDULES_47,
             GEMM_EPILOGUE_TAGS,
             KERNEL_SCHEDULE_ALIASES,
             KERNEL_SCHEDULES,
+            KERNEL_SCHEDULES_47,
         )
+        from cutedump.versions import cutlass
 
         EPILOGUE_SCHEDULES = EPILOGUE_SCHEDULES + GEMM_EPILOGUE_TAGS  # noqa: N806 (both headers' epilogue tags)
-
         modelled = ", ".join(["auto", *table[1:]])
+        ver = cutlass()
+        if t in KERNEL_SCHEDULES_47 or t in EPILOGUE_SCHEDULES_47:
+            kind = "kernel schedule" if t in KERNEL_SCHEDULES_47 else "epilogue tag"
+            builder = KERNEL_SCHEDULES_47.get(t)
+            where = f"cutlass/gemm/collective/builders/{builder}" if builder else "cutlass/epilogue/dispatch_policy.hpp"
+            if ver == "4.7":
+                raise CuteDumpError(
+                    f"{what}: {text!r} is a CUTLASS 4.7 {kind} that 4.2 does not declare ({where}); cutedump does "
+                    f"not model it (modelled: {modelled})"
+                )
+            raise CuteDumpError(
+                f"{what}: {text!r} is not a CUTLASS {ver} schedule name: CUTLASS 4.7 declares it "
+                f"({where}; --cutlass 4.7), where cutedump does not model it either (modelled: {modelled})"
+            )
         alias = KERNEL_SCHEDULE_ALIASES.get(t)
         if t in KERNEL_SCHEDULES or t in EPILOGUE_SCHEDULES or alias:
             kind = "kernel schedule" if t in KERNEL_SCHEDULES or alias else "epilogue tag"
             other = [a for a, tab in _ARCH_SCHEDULES().items() if (alias or t) in tab and tab is not table]
             if other:  # a schedule of another architecture's builder, which cutedump models
                 raise CuteDumpError(
-                    f"{what}: {text!r} is a CUTLASS 4.2 {kind} of the {'/'.join(other)} builders, not this --arch's "
+                    f"{what}: {text!r} is a CUTLASS {ver} {kind} of the {'/'.join(other)} builders, not this --arch's "
                     f"(ask it with --arch {other[0]}; modelled here: {modelled})"
                 )
             from cutedump.collective.cutlass_names import KERNEL_SCHEDULE_TEMPLATES  # start-up: refusals only
@@ -884,18 +900,18 @@ def schedule_name(text: str, table: tuple[str, ...], what: str) -> str:
             builder = builder_of(alias or t) if kind == "kernel schedule" else None
             if kind == "kernel schedule" and t in KERNEL_SCHEDULE_TEMPLATES:
                 raise CuteDumpError(
-                    f"{what}: {text!r} is a class template of CUTLASS 4.2's kernel layer (template<...> struct {t} in "
+                    f"{what}: {text!r} is a class template of CUTLASS {ver}'s kernel layer (template<...> struct {t} in "
                     "cutlass/gemm/dispatch_policy.hpp: a mainloop dispatch policy names it), not a schedule a "
                     f"CollectiveBuilder takes (modelled: {modelled})"
                 )
             raise CuteDumpError(
-                f"{what}: {text!r} is a CUTLASS 4.2 {kind}"
+                f"{what}: {text!r} is a CUTLASS {ver} {kind}"
                 + (f" (an alias of {alias})" if alias else "")
                 + (f" (its builder: {builder})" if builder else "")
                 + (
                     " that cutedump does not model for this --arch"
                     if builder or kind != "kernel schedule"
-                    else " that no CollectiveBuilder of CUTLASS 4.2 dispatches on by name; cutedump does not model it"
+                    else f" that no CollectiveBuilder of CUTLASS {ver} dispatches on by name; cutedump does not model it"
                 )
                 + f" (modelled: {modelled})"
             )
@@ -904,7 +920,7 @@ def schedule_name(text: str, table: tuple[str, ...], what: str) -> str:
                 f"{what}: {text!r} is not CUTLASS's: {EXAMPLE_SCHEDULES[t]} declares it, with its own builder; not "
                 f"modelled (modelled: {modelled})"
             )
-        raise CuteDumpError(f"{what}: {text!r} is not a CUTLASS 4.2 schedule name (modelled: {modelled})")
+        raise CuteDumpError(f"{what}: {text!r} is not a CUTLASS {ver} schedule name (modelled: {modelled})")
     return t
 
 

@@ -237,6 +237,36 @@ EPILOGUE_SCHEDULES = (
 #: tests/test_collective_profiler.py
 GEMM_EPILOGUE_TAGS = ("EpilogueDefault", "EpilogueTransposed")
 
+#: the kernel schedules CUTLASS 4.7 declares and 4.2 does not (cutlass/gemm/dispatch_policy.hpp of v4.7.0): name ->
+#: the builder of v4.7.0 that dispatches on it (or on its base); read from the 4.7 headers by tests/test_collective.py
+KERNEL_SCHEDULES_47 = {
+    "KernelMixedTmaCpAsyncWarpSpecialized2SmBlockScaledSm100": "sm100_blockscaled_mixed_tma_cpasync_umma_builder.inl",
+    "KernelMixedTmaCpAsyncWarpSpecialized2SmSm100": "sm100_mixed_tma_cpasync_umma_builder.inl",
+    "KernelPtrArrayTmaWarpSpecialized1SmInterleavedComplexTF32Sm100": "sm100_interleaved_complex_umma_builder.inl",
+    "KernelPtrArrayTmaWarpSpecialized2SmInterleavedComplexTF32Sm100": "sm100_interleaved_complex_umma_builder.inl",
+    "KernelScheduleSm100InterleavedComplexTF32Gemm": "sm100_interleaved_complex_umma_builder.inl",
+    "KernelScheduleSm100PtrArrayInterleavedComplexTF32Gemm": "sm100_interleaved_complex_umma_builder.inl",
+    "KernelTmaWarpSpecialized1SmInterleavedComplexTF32Sm100": "sm100_interleaved_complex_umma_builder.inl",
+    "KernelTmaWarpSpecialized2SmInterleavedComplexTF32Sm100": "sm100_interleaved_complex_umma_builder.inl",
+}
+#: the epilogue tags CUTLASS 4.7 declares and 4.2 does not (cutlass/epilogue/dispatch_policy.hpp of v4.7.0)
+EPILOGUE_SCHEDULES_47 = (
+    "BlockwiseNoSmemWarpSpecialized1Sm",
+    "BlockwiseNoSmemWarpSpecialized2Sm",
+    "PlanarComplexTmaWarpSpecialized1Sm",
+    "PlanarComplexTmaWarpSpecialized2Sm",
+    "PtrArrayBlockwiseNoSmemWarpSpecialized1Sm",
+    "PtrArrayBlockwiseNoSmemWarpSpecialized2Sm",
+    "PtrArrayPlanarComplexNoSmemWarpSpecialized1Sm",
+    "PtrArrayPlanarComplexNoSmemWarpSpecialized2Sm",
+    "PtrArrayPlanarComplexTmaWarpSpecialized1Sm",
+    "PtrArrayPlanarComplexTmaWarpSpecialized2Sm",
+    "Sm100PlanarComplexTmaWarpSpecialized",
+    "Sm100PtrArrayPlanarComplexNoSmem",
+    "Sm100PtrArrayPlanarComplexNoSmemWarpSpecialized",
+    "Sm100PtrArrayPlanarComplexTmaWarpSpecialized",
+)
+
 #: the kernel schedules CUTLASS 4.2 declares as aliases (``using Kernel... = Kernel...;`` of
 #: cutlass/gemm/dispatch_policy.hpp, e.g. example 89's KernelTmaWarpSpecialized1SmBlockScaledMxNvf4UltraVs16Sm103):
 #: alias -> the schedule it names, read from the headers by tests/test_collective.py
