@@ -333,4 +333,8 @@ MESSAGES = {
     "smem atom is ({smn} x {dmn}) x ({smk} x {dk})",
     "coll.mixed100_desc_not_modelled": "UMMA descriptors: not modelled for the SM100 mixed-input collective (A is "
     "converted by the transform warps before the UMMA reads it)",
+    # ---- sm103g: the SM103 builder's ptr-array (grouped) schedules (example 90)
+    "coll.sm103_carveout_array": "{why}; the kernel carveout holds {maps} TMA descriptors of {bytes} bytes (A, B, SFA "
+    "and SFB: a ptr-array schedule's TensorMapStorage)",
+    "coll.sm103_ptr_alias": "{alias} is an alias of {schedule}: {why}",
 }

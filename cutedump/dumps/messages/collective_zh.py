@@ -312,4 +312,8 @@ MESSAGES = {
     "（{smn} x {dmn}）x（{smk} x {dk}）",
     "coll.mixed100_desc_not_modelled": "UMMA 描述符：SM100 混合输入 collective 未建模（A 在 UMMA 读取前由 transform "
     "warp 转换）",
+    # ---- sm103g: SM103 构建器的 ptr-array（分组）调度（示例 90）
+    "coll.sm103_carveout_array": "{why}；内核预留含 {maps} 个 {bytes} 字节的 TMA 描述符（A、B、SFA、SFB：ptr-array "
+    "调度的 TensorMapStorage）",
+    "coll.sm103_ptr_alias": "{alias} 是 {schedule} 的别名：{why}",
 }
