@@ -199,6 +199,12 @@ CONFIGS = [
          scale_group="1,128", cutlass="4.7"),
     dict(arch="sm100", a="int4b_t:RowMajor", b="half_t:ColumnMajor", d="half_t", tile="128,128,128",
          schedule="KernelTmaWarpSpecialized1SmMixedInputSmemSm100", cutlass="4.7"),
+    # sm103g: SM103 grouped (example 90's 1SM configuration: a suffixless ptr-array alias, a dynamic cluster)
+    dict(arch="sm103", a="cute::tuple<float_e2m1_t,float_ue4m3_t>", b="cute::tuple<float_e2m1_t,float_ue4m3_t>",
+         c="half_t", d="half_t", tile="128,256,768", cluster="dynamic", cluster_preferred="2,1",
+         cluster_fallback="2,1", grouped=True, alignment_a="32", alignment_b="32",
+         schedule="KernelPtrArrayTmaWarpSpecialized1SmBlockScaledMxNvf4UltraVs16Sm103",
+         epilogue_schedule="PtrArrayNoSmemWarpSpecialized1Sm"),
 ]  # fmt: skip
 
 

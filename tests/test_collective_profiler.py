@@ -139,22 +139,35 @@ def test_epilogue_transposed_refuses_a_fusion_with_cutlass_message():
     assert "EpilogueTransposed schedule doesn't support fusion." in str(e.value) and "sm90_builder.inl" in str(e.value)
 
 
-def test_sm103_grouped_names_the_sm103_builder():
-    """--grouped --arch sm103 (the profiler's SM103 ptr-array kernels): not modelled, in one line naming SM103's
-    block-scaled builder (it named SM100's dense UMMA builder before)."""
+def test_sm103_grouped_is_the_sm103_ptr_array_builder():
+    """--grouped --arch sm103 (the profiler's SM103 ptr-array kernels): SM103's block-scaled builder with a ptr-array
+    schedule builds MainloopSm103ArrayTmaUmmaWarpSpecializedBlockScaled (sm103g; refused as not modelled before);
+    with Auto, the non-array collective with pointer layout tags, refused in one line with CUTLASS's message
+    (tests/test_collective_sm103_grouped.py compares both with CUTLASS)."""
+    import json
+
     from cutedump.commands._collective import collective_text
 
-    with pytest.raises(CuteDumpError) as e:
+    kw = dict(
+        arch="sm103",
+        a="cute::tuple<float_e2m1_t,float_ue8m0_t>",
+        b="cute::tuple<float_e2m1_t,float_ue8m0_t>",
+        d="bfloat16_t",
+        tile="128,128,768",
+        alignment_a="32",
+        alignment_b="32",
+        grouped=True,
+    )
+    got = json.loads(
         collective_text(
-            arch="sm103",
-            a="cute::tuple<float_e2m1_t,float_ue4m3_t>",
-            b="cute::tuple<float_e2m1_t,float_ue4m3_t>",
-            d="bfloat16_t",
-            tile="128,128,768",
-            grouped=True,
+            **kw, schedule="KernelPtrArrayTmaWarpSpecialized1SmBlockScaledMxNvf4UltraVs32Sm103", fmt_="json"
         )
+    )
+    assert got["mainloop"]["dispatch_policy"]["name"] == "MainloopSm103ArrayTmaUmmaWarpSpecializedBlockScaled"
+    with pytest.raises(CuteDumpError) as e:
+        collective_text(**kw)
     msg = str(e.value)
-    assert "\n" not in msg and "sm103_blockscaled_umma_builder.inl" in msg and "sm100_umma_builder" not in msg
+    assert "\n" not in msg and "Expected layout args... in make_tensor(iter, args...)" in msg
 
 
 def test_profiler_types_no_option_spells_are_refused_in_one_line():

@@ -165,9 +165,11 @@ def test_wrapper_and_pair_spellings():
     bad = [x.replace("float_ue4m3_t>:ColumnMajor", "float>:ColumnMajor") for x in EX89]
     r = _cli(bad, "text")
     assert r.returncode == 2 and r.stderr.startswith("error: --b: 'cute::tuple<float_e2m1_t,float>:ColumnMajor'")
-    # the ptr-array SM103 schedules stay not modelled, naming CUTLASS's builder
-    r = _cli([*EX89[:-1], "KernelPtrArrayTmaWarpSpecialized1SmBlockScaledMxNvf4UltraVs16Sm103"], "text")
-    assert r.returncode == 2 and r.stderr.count("\n") == 1 and "not model" in r.stderr
+    # a ptr-array SM103 schedule builds the ptr-array collective (sm103g: tests/test_collective_sm103_grouped.py)
+    r = _cli([*EX89[:-1], "KernelPtrArrayTmaWarpSpecialized1SmBlockScaledMxNvf4UltraVs16Sm103"])
+    assert r.returncode == 0, r.stderr
+    dp = json.loads(r.stdout)["mainloop"]["dispatch_policy"]
+    assert dp["name"] == "MainloopSm103ArrayTmaUmmaWarpSpecializedBlockScaled" and dp["prefetch_type"] == "Disable"
 
 
 @oracle

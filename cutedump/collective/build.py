@@ -471,6 +471,11 @@ def _build_sm100(cfg: Config, sm103_mainloop=None) -> Answer:
                 "layout_sfb": str(ml.layout_sfb),
             }
         )
+    if sm103_mainloop is not None and cfg.grouped:
+        # sm103g: pointer layout tags make LayoutSFA/SFB pointers (InternalLayoutSFA *,
+        # sm103_blockscaled_umma_builder.inl:451): cute::print of a default-constructed one
+        main["layout_sfa"] = _null_pointer_print(main["layout_sfa"])
+        main["layout_sfb"] = _null_pointer_print(main["layout_sfb"])
     if sm103_mainloop is not None:
         main["smem_layout_a_tma"] = _expr(S.smem_layout_expr(ml.smem_atom_a.value, ml.shape_a, 3, False))
         main["smem_layout_b_tma"] = _expr(S.smem_layout_expr(ml.smem_atom_b.value, ml.shape_b, 3, False))

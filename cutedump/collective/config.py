@@ -311,6 +311,21 @@ SM103_KERNEL_SCHEDULES = (
     "KernelScheduleSm103BlockScaledMxNvf4UltraTmaPrefetch",
     "KernelScheduleSm103BlockScaledMxNvf4UltraDisablePrefetch",
 )
+#: sm103g: the builder's ptr-array (grouped) schedules (KernelSchedulePtrArraySm103BlockScaledGemm's,
+#: dispatch_policy.hpp:876-893; its enable_if takes them, IsArrayOfPointersGemm builds
+#: MainloopSm103ArrayTmaUmmaWarpSpecializedBlockScaled; example 90): --grouped. Without a prefetch suffix they are
+#: aliases of the DisablePrefetch ones (dispatch_policy.hpp:890)
+SM103_PTR_ARRAY_SCHEDULES = (
+    *(
+        f"KernelPtrArrayTmaWarpSpecialized{sm}BlockScaledMxNvf4UltraVs{vs}Sm103{p}"
+        for sm in ("1Sm", "2Sm")
+        for vs in (16, 32)
+        for p in ("", "TmaPrefetch", "DisablePrefetch")
+    ),
+    "KernelSchedulePtrArraySm103BlockScaledGemm",
+    "KernelSchedulePtrArraySm103BlockScaledMxNvf4UltraTmaPrefetch",
+    "KernelSchedulePtrArraySm103BlockScaledMxNvf4UltraDisablePrefetch",
+)
 
 #: SM120 (GeForce Blackwell) builder schedules (cutlass/gemm/dispatch_policy.hpp:902-928): the dense F8F6F4 builder
 #: (sm120_mma_builder.inl:72) takes Cooperative/Pingpong and KernelScheduleSm120DenseGemm's; the block-scaled one
@@ -961,22 +976,6 @@ _FAMILIES = (
         "KernelMixedTmaCpAsyncWarpSpecialized1SmBlockScaledSm100",
         "the block-scaled TMA + cp.async mainloop",
     ),
-    (
-        tuple(
-            f"KernelPtrArrayTmaWarpSpecialized{sm}BlockScaledMxNvf4UltraVs{vs}Sm103{p}"
-            for sm in ("1Sm", "2Sm")
-            for vs in (16, 32)
-            for p in ("DisablePrefetch", "TmaPrefetch")
-        )
-        + (
-            "KernelSchedulePtrArraySm103BlockScaledGemm",
-            "KernelSchedulePtrArraySm103BlockScaledMxNvf4UltraTmaPrefetch",
-            "KernelSchedulePtrArraySm103BlockScaledMxNvf4UltraDisablePrefetch",
-        ),
-        "sm103_blockscaled_umma_builder.inl",
-        "KernelSchedulePtrArraySm103BlockScaledGemm",
-        "--arch sm103 grouped, MainloopSm103ArrayTmaUmmaWarpSpecializedBlockScaled",
-    ),
 )
 #: tags a builder dispatches on (``is_base_of_v<TAG, Schedule>``) whose schedules no family above lists: a schedule
 #: deriving from one (cutlass_names.KERNEL_SCHEDULE_BASES) is built there
@@ -991,7 +990,6 @@ _TAG_FAMILIES = (
         "KernelScheduleBlockScaledSparseGemmSm100",
         "the block-scaled sparse UMMA mainloop",
     ),
-    ("sm103_blockscaled_umma_builder.inl", "KernelSchedulePtrArraySm103BlockScaledGemm", "--arch sm103, ptr-array"),
     ("sm120_sparse_mma_builder.inl", "KernelScheduleSparseGemmSm120", "the SM120 sparse mainloop"),
     (
         "sm120_blockscaled_sparse_mma_builder.inl",
@@ -1026,6 +1024,6 @@ def _ARCH_SCHEDULES() -> dict[str, tuple[str, ...]]:
     return {
         "sm90": SM90_KERNEL_SCHEDULES[1:],
         "sm100": SM100_KERNEL_SCHEDULES[1:],
-        "sm103": SM103_KERNEL_SCHEDULES[1:],
+        "sm103": SM103_KERNEL_SCHEDULES[1:] + SM103_PTR_ARRAY_SCHEDULES,
         "sm120": SM120_KERNEL_SCHEDULES[1:],
     }

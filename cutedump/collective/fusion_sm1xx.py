@@ -39,6 +39,13 @@ SF_CALLBACKS = {
     },
 }
 
+#: sm103g: the ptr-array (grouped) epilogues' block-scale-factor callbacks (FusionCallbacks<
+#: Sm100PtrArrayTmaWarpSpecialized, ..> of sm100_callbacks_tma_warpspecialized.hpp, 4.2 and 4.7 alike; the ptr-array
+#: no-smem epilogue takes them with 0 stages): RowMajor LinCombBlockScaleFactor and LinCombEltActBlockScaleFactor only
+SF_CALLBACKS_PTR_ARRAY = {
+    "sm100": {"LinCombBlockScaleFactor": ("RowMajor",), "LinCombEltActBlockScaleFactor": ("RowMajor",)},
+}
+
 
 def _family(cfg) -> str:
     """The epilogue builder's arch: SM103's is SM100's (cutlass/epilogue/collective/builders/sm103_builder.inl
@@ -46,7 +53,7 @@ def _family(cfg) -> str:
     return "sm100" if cfg.arch in ("sm100", "sm103") else cfg.arch
 
 
-def sf_checks(cfg, em: int, en: int) -> None:
+def sf_checks(cfg, em: int, en: int, ptr: bool = False) -> None:
     """A block-scale-factor operation's FusionCallbacks: one CUTLASS specializes for the epilogue and SF layout tag
     (else the primary template's static_assert, cutlass/epilogue/fusion/callbacks.hpp:55), then its store node's
     static_asserts (Sm100/Sm120BlockScaleFactorRowStore/ColStore): the epilogue tile's N (a RowMajor SFD, K-major)
@@ -55,10 +62,12 @@ def sf_checks(cfg, em: int, en: int) -> None:
     el = elements(cfg)
     name = parse(cfg.fusion).name
     fam = _family(cfg)
-    if el[SFL] not in SF_CALLBACKS[fam].get(name, ()):
+    table = SF_CALLBACKS_PTR_ARRAY if ptr and fam in SF_CALLBACKS_PTR_ARRAY else SF_CALLBACKS
+    if el[SFL] not in table[fam].get(name, ()):
         raise Refused(
             "Could not find a callbacks specialization.",
-            f"cutlass/epilogue/fusion/callbacks.hpp:55 (no FusionCallbacks<{fam.capitalize()}..., {name}<..., "
+            f"cutlass/epilogue/fusion/callbacks.hpp:55 (no FusionCallbacks<{fam.capitalize()}{'PtrArray' if ptr else ''}"
+            f"..., {name}<..., "
             f"{el[SFL]}, ...>> in {FB100 if fam == 'sm100' else FB120})",
         )
     vs, row = el[SFVS], el[SFL] == "RowMajor"

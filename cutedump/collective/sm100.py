@@ -739,7 +739,7 @@ def epilogue(cfg: Config):
             if ep.fusion.name in _SF_OPS:
                 from cutedump.collective import fusion_sm1xx as FX  # start-up: the fusion rules only for --fusion
 
-                FX.sf_checks(cfg, em, en)
+                FX.sf_checks(cfg, em, en, ptr)
             ep.shared_storage_bytes = _fused_storage(cfg, ep, em, en, 0, 0, 1, 0, nosmem=True)
         ep.tile_print = f"(_{em},_{en})"
         ep.nosmem_tile = Choice(
@@ -848,7 +848,7 @@ def epilogue(cfg: Config):
     if ep.fusion is not None and ep.fusion.name in _SF_OPS:
         from cutedump.collective import fusion_sm1xx as FX  # start-up: the fusion rules only for --fusion
 
-        FX.sf_checks(cfg, em, en)
+        FX.sf_checks(cfg, em, en, ptr)
     epi_tiles = max(cta_m // em, 1) * max(n // en, 1)
     reuse = (0 if c_void else cfg.c.bits) > 8
     stages_d = min(epi_tiles, 2)

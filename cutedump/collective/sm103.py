@@ -40,7 +40,36 @@ ALIASES = {
     for sm in ("1Sm", "2Sm")
     for vs in (16, 32)
 }
-KERNEL_SCHEDULES = ("KernelScheduleAuto", *SCHEDULES, *ALIASES)
+#: sm103g: the ptr-array schedules (KernelSchedulePtrArraySm103BlockScaledGemm's, dispatch_policy.hpp:876-888; the
+#: builder's IsArrayOfPointersGemm, sm103_blockscaled_umma_builder.inl:483) -> (2SM, SFVecSize, prefetch disabled)
+PTR_SCHEDULES = {
+    **{
+        f"KernelPtrArrayTmaWarpSpecialized{sm}BlockScaledMxNvf4UltraVs{vs}Sm103{p}": (
+            sm == "2Sm",
+            vs,
+            p == "DisablePrefetch",
+        )
+        for sm in ("1Sm", "2Sm")
+        for vs in (16, 32)
+        for p in ("TmaPrefetch", "DisablePrefetch")
+    },
+    "KernelSchedulePtrArraySm103BlockScaledGemm": (False, 32, False),
+    "KernelSchedulePtrArraySm103BlockScaledMxNvf4UltraTmaPrefetch": (False, 32, False),
+    "KernelSchedulePtrArraySm103BlockScaledMxNvf4UltraDisablePrefetch": (False, 32, True),
+}
+#: dispatch_policy.hpp:890: the ptr-array schedules without a prefetch suffix are the DisablePrefetch ones (the
+#: plain schedules' are the TmaPrefetch ones)
+PTR_ALIASES = {
+    f"KernelPtrArrayTmaWarpSpecialized{sm}BlockScaledMxNvf4UltraVs{vs}Sm103": (
+        f"KernelPtrArrayTmaWarpSpecialized{sm}BlockScaledMxNvf4UltraVs{vs}Sm103DisablePrefetch"
+    )
+    for sm in ("1Sm", "2Sm")
+    for vs in (16, 32)
+}
+KERNEL_SCHEDULES = ("KernelScheduleAuto", *SCHEDULES, *ALIASES, *PTR_SCHEDULES, *PTR_ALIASES)
+#: sizeof(cute::TmaDescriptor): a ptr-array kernel keeps 4 in smem (A, B, SFA, SFB: the builder's TensorMapStorage,
+#: sm103_blockscaled_umma_builder.inl:484, and the collective's SharedStorage::TensorMapStorage)
+TMA_DESC_BYTES, TENSOR_MAPS = 128, 4
 #: SM103's epilogue builder is SM100's (sm103_builder.inl:72)
 EPILOGUE_SCHEDULES = (
     "EpilogueScheduleAuto",
@@ -154,9 +183,13 @@ def mainloop(cfg: Config, carveout: int):
             "ElementPairA/B must be cute::tuple<Element, ElementSF> (is_tuple_v; a block-scaled wrapper type is no "
             "tuple)"
         )
-    sched = ALIASES.get(cfg.schedule, cfg.schedule)
-    if sched != "KernelScheduleAuto" and sched not in SCHEDULES:
-        raise _no_builder(f"{cfg.schedule} does not derive from KernelScheduleSm103BlockScaledGemm")
+    sched = ALIASES.get(cfg.schedule, PTR_ALIASES.get(cfg.schedule, cfg.schedule))
+    array = sched in PTR_SCHEDULES  # IsArrayOfPointersGemm (sm103_blockscaled_umma_builder.inl:483)
+    if sched != "KernelScheduleAuto" and sched not in SCHEDULES and not array:
+        raise _no_builder(
+            f"{cfg.schedule} derives from neither KernelScheduleSm103BlockScaledGemm nor "
+            "KernelSchedulePtrArraySm103BlockScaledGemm"
+        )
     (da, sfa), (db, _sfb) = pa, pb
     bits_a, bits_b = cfg.a.bits, cfg.b.bits
     # sm1xx_blockscaled_gemm_is_aligned (sm1xx_common.inl:379): 128 bits (no Mxf8f6f4 schedule on SM103)
@@ -184,7 +217,7 @@ def mainloop(cfg: Config, carveout: int):
         )
         why_sm = Phrase(key, cm=cfg.cluster[0], sm="2SM" if two else "1SM", vs=vs)
     else:
-        two, vs, prefetch_off = SCHEDULES[sched]
+        two, vs, prefetch_off = PTR_SCHEDULES[sched] if array else SCHEDULES[sched]
         why_sm = Phrase("coll.umma_schedule", schedule=cfg.schedule, sm="2SM" if two else "1SM")
     # sm103_make_blockscaled_1sm/2sm_tiled_mma (sm103_blockscaled_umma_builder.inl:104, 133)
     if m not in (128, 256):
@@ -220,6 +253,14 @@ def mainloop(cfg: Config, carveout: int):
         raise Refused("Cta N should be one of 128/192/256", f"{BC}:139")
     if sfa != _sfb:
         raise Refused("SFA and SFB data types should be the same", f"{BC}:162")
+    if cfg.grouped and not array:
+        # sm103g: pointer layout tags with a plain schedule (or Auto): the non-array collective's Params type TMA_A
+        # (sm103_blockscaled_mma_warpspecialized.hpp:345) makes a tensor of StrideA, here a pointer
+        raise Refused(
+            "Expected layout args... in make_tensor(iter, args...)",
+            f"cute/tensor_impl.hpp:412 (TMA_A of {BC}:345: StrideA is a pointer, TagToStrideA_t<LayoutA *>; a grouped "
+            "GEMM takes a ptr-array schedule, KernelPtrArrayTmaWarpSpecialized*Sm103)",
+        )
     if cta_m % 128:
         # the Params' TMA_SFA (sm103_blockscaled_mma_warpspecialized.hpp:359, part of the class): the CTA's tile of
         # scale factors (CTA M rows) against one stage of SmemLayoutSFA (whole 128-row atoms)
@@ -232,6 +273,12 @@ def mainloop(cfg: Config, carveout: int):
     if two:
         sfb_op = "SM100_TMA_2SM_LOAD_MULTICAST"
         copy_sfb = Choice(sfb_op, f"{S.UC}:271", Phrase("coll.tma_sfb_2sm", sm="2SM", op=sfb_op))
+    elif cfg.dynamic_cluster is not None:
+        # sm100_cluster_shape_to_tma_atom_SFB (sm100_common.inl:282): a dynamic cluster forces the multicast atom
+        sfb_op = "SM90_TMA_LOAD_MULTICAST"
+        copy_sfb = Choice(
+            sfb_op, f"{S.UC}:282", Phrase("coll.tma_dynamic", operand="SFB", cluster="Shape<int,int,_1>", op=sfb_op)
+        )
     else:
         copy_sfb = S.sm90_tma_atom(cfg.cluster[0], "M", "SFB")
     copy_sfa = Choice(copy_a.value, f"{BB}:400", Phrase("coll.tma_sfa", op=copy_a.value))
@@ -243,7 +290,8 @@ def mainloop(cfg: Config, carveout: int):
 
     sfa_bytes, sfb_bytes = filtered(sf_atom_a), filtered(sf_atom_b)
     acc_stages = 1 if n == 256 else 2
-    kernel_carve = CARVEOUT_BASE + CARVEOUT_PER_ACC_STAGE * acc_stages
+    maps = TENSOR_MAPS if array else 0  # + TensorMapStorage (sm103_blockscaled_umma_builder.inl:484)
+    kernel_carve = CARVEOUT_BASE + CARVEOUT_PER_ACC_STAGE * acc_stages + TMA_DESC_BYTES * maps
     cap = SMEM_CAPACITY - kernel_carve
     # SmemTileShape (MMA M / atom, MMA N / atom, 128 bytes): one stage of A and B as uint8_t
     ab_bytes = cta_m * 128 + n // nthr * 128
@@ -268,6 +316,8 @@ def mainloop(cfg: Config, carveout: int):
             stages=ab,
         ),
     )
+    if array:
+        stages.why = Phrase("coll.sm103_carveout_array", why=stages.why, maps=maps, bytes=TMA_DESC_BYTES)
     sf_stages = Choice(
         sf,
         f"{BB}:80",
@@ -307,12 +357,17 @@ def mainloop(cfg: Config, carveout: int):
     ml = Mainloop103()
     cl = S.cluster_print(cfg)
     pf = "Disable" if prefetch_off else "TmaPrefetch"
+    policy = (
+        "MainloopSm103ArrayTmaUmmaWarpSpecializedBlockScaled"
+        if array
+        else "MainloopSm103TmaUmmaWarpSpecializedBlockScaled"
+    )
     ml.schedule = Choice(
-        "KernelTmaWarpSpecializedBlockScaledSm103",
-        f"{DP}:1260",
+        "KernelPtrArrayTmaWarpSpecializedBlockScaledSm103" if array else "KernelTmaWarpSpecializedBlockScaledSm103",
+        f"{DP}:{1282 if array else 1260}",
         Phrase(
             "coll.sm103_policy",
-            policy="MainloopSm103TmaUmmaWarpSpecializedBlockScaled",
+            policy=policy,
             stages=ab,
             sf_stages=sf,
             sched_stages=SCHEDULER_STAGES,
@@ -322,19 +377,21 @@ def mainloop(cfg: Config, carveout: int):
             n=n,
         ),
     )
+    if cfg.grouped:  # pointer layout tags: a grouped GEMM (example 90)
+        ml.schedule.why = Phrase("coll.grouped", why=ml.schedule.why)
     ml.dispatch_policy = Choice(
-        "MainloopSm103TmaUmmaWarpSpecializedBlockScaled", f"{BB}:456", Phrase("coll.dp_tma_umma_bs")
+        policy, f"{BB}:456", Phrase("coll.dp_tma_umma_bs_array" if array else "coll.dp_tma_umma_bs")
     )
-    ml.prefetch = Choice(
-        pf,
-        f"{BB}:411",
-        Phrase(
-            "coll.sm103_prefetch_off" if prefetch_off else "coll.sm103_prefetch_on",
-            schedule=cfg.schedule,
-            base="KernelScheduleSm103BlockScaledMxNvf4UltraDisablePrefetch",
-            value=pf,
-        ),
+    base = f"KernelSchedule{'PtrArray' if array else ''}Sm103BlockScaledMxNvf4UltraDisablePrefetch"
+    pf_why = Phrase(
+        "coll.sm103_prefetch_off" if prefetch_off else "coll.sm103_prefetch_on",
+        schedule=sched if cfg.schedule in PTR_ALIASES else cfg.schedule,
+        base=base,
+        value=pf,
     )
+    if cfg.schedule in PTR_ALIASES:  # dispatch_policy.hpp:890: the suffixless ptr-array names are DisablePrefetch's
+        pf_why = Phrase("coll.sm103_ptr_alias", alias=cfg.schedule, schedule=sched, why=pf_why)
+    ml.prefetch = Choice(pf, f"{BB}:{460 if array else 411}", pf_why)
     ml.mma_op = Choice(op, f"{BB}:164", Phrase("coll.sm103_mma", sm=why_sm, vs=vs, k=MMA_K))
     ml.tiled = tiled
     ml.atom_layout = None
@@ -351,7 +408,10 @@ def mainloop(cfg: Config, carveout: int):
     ml.acc_stages = acc_stages
     ml.shape_a, ml.shape_b = shape_a, shape_b
     ml.stage_bytes = per
-    ml.shared_storage_bytes = ru(tensors, 128)
+    # + the ptr-array collective's TensorMapStorage (sm103_blockscaled_mma_array_warpspecialized.hpp:303): 4 TMA
+    # descriptors, 128-aligned
+    ml.shared_storage_bytes = ru(tensors, 128) + TMA_DESC_BYTES * maps
+    ml.array = array
     ml.is_2sm = two
     ml.sf_vec_size, ml.sf_type, ml.instr = vs, sfa, "MXF4_NVF4"
     ml.data_a, ml.data_b = da, db

@@ -86,9 +86,11 @@ def parse(
         if carveout.strip() == "0"
         else C.ints(carveout, 1, "--carveout", cap[0], f" bytes: the shared memory capacity, {cap[1]}")[0]
     )
-    ks = {"sm90": C.SM90_KERNEL_SCHEDULES, "sm100": C.SM100_KERNEL_SCHEDULES, "sm103": C.SM103_KERNEL_SCHEDULES}.get(
-        arch, C.SM120_KERNEL_SCHEDULES
-    )
+    ks = {
+        "sm90": C.SM90_KERNEL_SCHEDULES,
+        "sm100": C.SM100_KERNEL_SCHEDULES,
+        "sm103": C.SM103_KERNEL_SCHEDULES + C.SM103_PTR_ARRAY_SCHEDULES,  # sm103g: and the ptr-array ones
+    }.get(arch, C.SM120_KERNEL_SCHEDULES)
     es = {"sm90": C.SM90_EPILOGUE_SCHEDULES, "sm100": C.SM100_EPILOGUE_SCHEDULES}.get(
         "sm100" if arch == "sm103" else arch, C.SM120_EPILOGUE_SCHEDULES
     )
@@ -123,22 +125,12 @@ def parse(
                 f"--fusion {fu!r} with --d void: the builders then take D's element type from the tree "
                 "(fusion::get_element_aux_t, sm90_callbacks_tma_warpspecialized.hpp:2761); not modelled"
             )
-    sm90_only = grouped and arch not in ("sm100", "sm120")  # (SM100 and SM120 grouped, blockwise: modelled)
-    if (arch != "sm90" and sm90_only) or (arch not in ("sm90", "sm120", "sm100") and sfv is not None):
-        what, builder = (
-            (
-                "--grouped",
-                # SM103's grouped GEMMs: its block-scaled builder with the KernelPtrArray...Sm103 schedules
-                "cutlass/gemm/collective/builders/sm103_blockscaled_umma_builder.inl with "
-                "KernelSchedulePtrArraySm103BlockScaledGemm and the PtrArray epilogues",
-            )
-            if grouped
-            else ("--sf-vec", "cutlass/gemm/collective/builders/sm100_blockwise_umma_builder.inl")
-        )
-        where = "--arch sm90, sm100 and sm120"
+    # (--grouped: modelled on every --arch, SM103's since sm103g; --sf-vec, blockwise: sm90, sm100, sm120)
+    if arch not in ("sm90", "sm120", "sm100") and sfv is not None:
         raise CuteDumpError(
-            f"{what} with --arch {arch}: CUTLASS's builder ({builder}) is not modelled (cutedump models {what} for "
-            f"{where})"
+            f"--sf-vec with --arch {arch}: CUTLASS's builder (cutlass/gemm/collective/builders/"
+            "sm100_blockwise_umma_builder.inl) is not modelled (cutedump models --sf-vec for --arch sm90, sm100 and "
+            "sm120)"
         )
     ets = None
     if epilogue_tile_shape not in (None, "", "auto"):

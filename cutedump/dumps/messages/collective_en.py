@@ -340,4 +340,8 @@ MESSAGES = {
     "coll.mixed100_group_void_tiled": "no scale layout: the collective's VoidLayoutScale, granularity {mn} x {k}; the "
     "scale smem atom is the first {smn} x {smk} tile of its ({smn} x {dmn}) x ({smk} x {dk}) atom, tiled over A's MMA "
     "tile and the stages (UMMA::tile_to_mma_shape)",
+    # ---- sm103g: the SM103 builder's ptr-array (grouped) schedules (example 90)
+    "coll.sm103_carveout_array": "{why}; the kernel carveout holds {maps} TMA descriptors of {bytes} bytes (A, B, SFA "
+    "and SFB: a ptr-array schedule's TensorMapStorage)",
+    "coll.sm103_ptr_alias": "{alias} is an alias of {schedule}: {why}",
 }

@@ -319,4 +319,8 @@ MESSAGES = {
     "coll.mixed100_group_void_tiled": "没有 scale 布局：collective 的 VoidLayoutScale，粒度 {mn} x {k}；scale 的 smem "
     "atom 取其（{smn} x {dmn}）x（{smk} x {dk}）atom 的第一块 {smn} x {smk}，再按 A 的 MMA tile 与各 stage 平铺"
     "（UMMA::tile_to_mma_shape）",
+    # ---- sm103g: SM103 构建器的 ptr-array（分组）调度（示例 90）
+    "coll.sm103_carveout_array": "{why}；内核预留含 {maps} 个 {bytes} 字节的 TMA 描述符（A、B、SFA、SFB：ptr-array "
+    "调度的 TensorMapStorage）",
+    "coll.sm103_ptr_alias": "{alias} 是 {schedule} 的别名：{why}",
 }
