@@ -883,7 +883,7 @@ def schedule_name(text: str, table: tuple[str, ...], what: str) -> str:
             KERNEL_SCHEDULES,
             KERNEL_SCHEDULES_47,
         )
-        from cutedump.versions import cutlass
+        from cutedump.versions import cutlass  # start-up: refusals only
 
         EPILOGUE_SCHEDULES = EPILOGUE_SCHEDULES + GEMM_EPILOGUE_TAGS  # noqa: N806 (both headers' epilogue tags)
         modelled = ", ".join(["auto", *table[1:]])

@@ -13,11 +13,14 @@ Sm1xxBlockwiseScaleConfig).
 
 from __future__ import annotations
 
+from cutedump.algebra.integer import C
+from cutedump.algebra.layout import cosize, logical_divide
 from cutedump.collective.config import ELEMENT_BITS, Config, block_scaled_parts, cd_major, is_block_scaled, stsm_major
 from cutedump.collective.sm90 import Choice, NotModelled, Phrase, Refused
 from cutedump.collective.sm90 import _swizzle_alignment as sm90_swizzle_alignment  # the GMMA atoms' alignment
 from cutedump.collective.sm90 import smem_selector as sm90_smem_selector
 from cutedump.errors import CuteDumpError
+from cutedump.parse import parse_layout
 from cutedump.versions import cutlass_fact
 
 GB = "cutlass/gemm/collective/builders/sm120_mma_builder.inl"
@@ -457,10 +460,6 @@ def _sfb_divides(atom: str, n: int, k: int, grouped: bool) -> None:
     """4.7's collective types SmemLayoutSFB as ``conditional_t<N < 128, decltype(logical_divide(SmemLayoutSFB_,
     select<1,2>(TileShape))), SmemLayoutSFB_>``: both decltypes are instantiated for every tile N, so a tile N that
     the SFB atom's ((32,4),max(N,128)/128) rows do not divide (160, 192, 224, ...) is composition's static_assert."""
-    from cutedump.algebra.integer import C
-    from cutedump.algebra.layout import logical_divide
-    from cutedump.parse import parse_layout
-
     try:
         logical_divide(parse_layout(atom), (C(n), C(k)))
     except CuteDumpError as e:
@@ -477,10 +476,6 @@ def _sfb_divides(atom: str, n: int, k: int, grouped: bool) -> None:
 def _divided_cosize(stage_layout: str, n: int, k: int) -> int:
     """cosize(logical_divide(SmemLayoutSFB_, (N, K))) (4.7's SmemLayoutSFB below tile N 128, its SharedStorage
     array's extent)."""
-    from cutedump.algebra.integer import C
-    from cutedump.algebra.layout import cosize, logical_divide
-    from cutedump.parse import parse_layout
-
     return int(cosize(logical_divide(parse_layout(stage_layout), (C(n), C(k)))))
 
 
