@@ -13,8 +13,6 @@ from __future__ import annotations
 
 import functools
 import json
-import subprocess
-import sys
 
 import pytest
 
@@ -24,6 +22,7 @@ from cutedump.versions import CUTLASS_FACTS, CUTLASS_RELEASES
 from tests.oracle import gen_collective_fastfp32 as S
 from tests.oracle.cute import unavailable_reason
 from tests.oracle.cutlass_versions import answering_as
+from tests.oracle.gen_collective import collective_cli
 from tests.oracle.gen_collective import field_diff as _diff
 from tests.oracle.records import cutlass_version
 
@@ -129,23 +128,10 @@ EX78 = [
 ]
 
 
-def _cli(args, fmt="json", lang="en"):
-    return _cli_once(tuple(args), fmt, lang)
-
-
-@functools.lru_cache(maxsize=8)
-def _cli_once(args, fmt, lang):  # the command line's answer, once per test session
-    return subprocess.run(
-        [sys.executable, "-m", "cutedump", "collective", *args, "--format", fmt, "--lang", lang],
-        capture_output=True,
-        text=True,
-    )
-
-
 @oracle
 def test_example_78_command_line_is_cutlass_answer():
     # the command line a user types for example 78 (the C++ spellings of its source), against CUTLASS's collectives
-    r = _cli(EX78)
+    r = collective_cli(EX78)
     assert r.returncode == 0, r.stderr
     got = json.loads(r.stdout)
     (theirs,) = S.ask(S.examples()["78"], CHUNK)
@@ -163,7 +149,7 @@ def _arch_tag(got: dict) -> str:
 
 
 def test_text_states_what_the_json_holds():
-    r, t = _cli(EX78), _cli(EX78, "text")
+    r, t = collective_cli(EX78), collective_cli(EX78, "text")
     assert r.returncode == 0 and t.returncode == 0, r.stderr + t.stderr
     got, text = json.loads(r.stdout), t.stdout
     m, dp = got["mainloop"], got["mainloop"]["dispatch_policy"]

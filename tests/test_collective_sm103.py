@@ -20,6 +20,7 @@ from cutedump.collective.build import build
 from cutedump.collective.sm90 import NotModelled, Refused
 from tests.oracle import gen_collective_sm103 as S
 from tests.oracle.cute import unavailable_reason
+from tests.oracle.gen_collective import collective_cli
 from tests.oracle.gen_collective import field_diff as _diff
 
 oracle = pytest.mark.skipif(unavailable_reason() is not None, reason=str(unavailable_reason()))
@@ -88,18 +89,10 @@ EX89 = [
 ]
 
 
-def _cli(args, fmt="json", lang="en"):
-    return subprocess.run(
-        [sys.executable, "-m", "cutedump", "collective", *args, "--format", fmt, "--lang", lang],
-        capture_output=True,
-        text=True,
-    )
-
-
 @oracle
 def test_example_89_command_line_is_cutlass_answer():
     # the command line a user types for example 89 (the C++ spellings of its source), against CUTLASS's collectives
-    r = _cli(EX89)
+    r = collective_cli(EX89)
     assert r.returncode == 0, r.stderr
     got = json.loads(r.stdout)
     (theirs,) = S.ask(S.examples()["89"], CHUNK)
@@ -110,7 +103,7 @@ def test_example_89_command_line_is_cutlass_answer():
 
 
 def test_text_states_what_the_json_holds():
-    r, t = _cli(EX89), _cli(EX89, "text")
+    r, t = collective_cli(EX89), collective_cli(EX89, "text")
     assert r.returncode == 0 and t.returncode == 0, r.stderr + t.stderr
     got, text = json.loads(r.stdout), t.stdout
     m, dp = got["mainloop"], got["mainloop"]["dispatch_policy"]
@@ -141,7 +134,7 @@ def test_text_states_what_the_json_holds():
     )
     assert s.returncode == 0 and "Sm103BlockScaledConfig<16>" in s.stdout
     assert m["layout_sfa"].startswith("(((_8,_4,_4),0),((_16,_4),0)")
-    z = _cli(EX89, "text", "zh")
+    z = collective_cli(EX89, "text", "zh")
     assert z.returncode == 0 and any("\u4e00" <= ch <= "\u9fff" for ch in z.stdout)
 
 
@@ -153,20 +146,20 @@ def test_wrapper_and_pair_spellings():
         for x in EX89
     ]
     wrap = [x.replace("cute::tuple<float_e2m1_t,float_ue4m3_t>", "nv_float4_t<float_e2m1_t>") for x in wrap]
-    r = _cli(wrap, "text")
+    r = collective_cli(wrap, "text")
     assert r.returncode == 2 and r.stderr.count("\n") == 1
     assert "Could not build a collective for given parameters." in r.stderr and "is_tuple_v" in r.stderr
-    r = _cli([*EX89[:1], "sm100", *EX89[2:-1], "auto"], "text")
+    r = collective_cli([*EX89[:1], "sm100", *EX89[2:-1], "auto"], "text")
     assert r.returncode == 2 and r.stderr.count("\n") == 1 and "sm103_blockscaled_umma_builder.inl" in r.stderr
     assert "not modelled" in r.stderr
     # an SM103 schedule on --arch sm100 names SM103's builder
-    r = _cli([*EX89[:1], "sm100", *EX89[2:]], "text")
+    r = collective_cli([*EX89[:1], "sm100", *EX89[2:]], "text")
     assert r.returncode == 2 and r.stderr.count("\n") == 1 and "ask it with --arch sm103" in r.stderr
     bad = [x.replace("float_ue4m3_t>:ColumnMajor", "float>:ColumnMajor") for x in EX89]
-    r = _cli(bad, "text")
+    r = collective_cli(bad, "text")
     assert r.returncode == 2 and r.stderr.startswith("error: --b: 'cute::tuple<float_e2m1_t,float>:ColumnMajor'")
     # a ptr-array SM103 schedule builds the ptr-array collective (sm103g: tests/test_collective_sm103_grouped.py)
-    r = _cli([*EX89[:-1], "KernelPtrArrayTmaWarpSpecialized1SmBlockScaledMxNvf4UltraVs16Sm103"])
+    r = collective_cli([*EX89[:-1], "KernelPtrArrayTmaWarpSpecialized1SmBlockScaledMxNvf4UltraVs16Sm103"])
     assert r.returncode == 0, r.stderr
     dp = json.loads(r.stdout)["mainloop"]["dispatch_policy"]
     assert dp["name"] == "MainloopSm103ArrayTmaUmmaWarpSpecializedBlockScaled" and dp["prefetch_type"] == "Disable"

@@ -14,8 +14,6 @@ from __future__ import annotations
 
 import functools
 import json
-import subprocess
-import sys
 
 import pytest
 
@@ -24,6 +22,7 @@ from cutedump.collective.sm90 import NotModelled, Refused
 from tests.oracle import gen_collective_sm103_grouped as GG
 from tests.oracle.cute import unavailable_reason
 from tests.oracle.cutlass_versions import answering_as
+from tests.oracle.gen_collective import collective_cli
 from tests.oracle.gen_collective import field_diff as _diff
 
 oracle = pytest.mark.skipif(unavailable_reason() is not None, reason=str(unavailable_reason()))
@@ -118,17 +117,9 @@ EX90 = [
 ]
 
 
-def _cli(args, fmt="json", lang="en"):
-    return subprocess.run(
-        [sys.executable, "-m", "cutedump", "collective", *args, "--format", fmt, "--lang", lang],
-        capture_output=True,
-        text=True,
-    )
-
-
 @oracle
 def test_example_90_command_line_is_cutlass_answer():
-    r = _cli(EX90)
+    r = collective_cli(EX90)
     assert r.returncode == 0, r.stderr
     got = json.loads(r.stdout)
     theirs = GG.ask(GG.examples()["90"][:1], CHUNK)[0]

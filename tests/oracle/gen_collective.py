@@ -9,6 +9,7 @@ them, the first diagnostic attributed to each case by its line. Answers are reco
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 from pathlib import Path
@@ -1136,3 +1137,23 @@ def sm100_dynamic_configs(n: int, seed: int) -> list[Config]:
         pref = (rng.choice([2, 4]), rng.choice([1, 2]), 1)
         out.append(c._replace(cluster=(1, 1, 1), dynamic_cluster=(pref, (2, 1, 1)), epilogue_schedule=es))
     return out
+
+
+@functools.lru_cache(maxsize=16)
+def _collective_cli(args: tuple, fmt: str, lang: str, _version: str | None):
+    import subprocess
+    import sys
+
+    return subprocess.run(
+        [sys.executable, "-m", "cutedump", "collective", *args, "--format", fmt, "--lang", lang],
+        capture_output=True,
+        text=True,
+    )
+
+
+def collective_cli(args, fmt: str = "json", lang: str = "en"):
+    """``cutedump collective ARGS --format FMT --lang LANG`` as a user runs it (a subprocess; once per test session
+    for the same arguments and CUTEDUMP_CUTLASS): its CompletedProcess."""
+    import os
+
+    return _collective_cli(tuple(args), fmt, lang, os.environ.get("CUTEDUMP_CUTLASS"))
