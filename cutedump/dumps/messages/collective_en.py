@@ -333,4 +333,9 @@ MESSAGES = {
     "smem atom is ({smn} x {dmn}) x ({smk} x {dk})",
     "coll.mixed100_desc_not_modelled": "UMMA descriptors: not modelled for the SM100 mixed-input collective (A is "
     "converted by the transform warps before the UMMA reads it)",
+    # ---- aux (branch aux): a custom EVT's Sm90AuxLoad / Sm90AuxStore nodes (cutedump.collective.evt_aux)
+    "coll.evt_aux_smem": "a custom EVT ({root}, {nodes} nodes) is the FusionCallbacks themselves; its {tuple} of the "
+    "nodes' SharedStorage keeps the smem tiles of {loads} Sm90AuxLoad and {stores} Sm90AuxStore node(s), {aux_bytes} "
+    "bytes (aligned as their swizzle, up to {align} bytes), and {rows} Sm90RowBroadcast smem vector(s), {bytes} bytes "
+    "-> {total} bytes",
 }

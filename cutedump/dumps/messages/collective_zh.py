@@ -312,4 +312,8 @@ MESSAGES = {
     "（{smn} x {dmn}）x（{smk} x {dk}）",
     "coll.mixed100_desc_not_modelled": "UMMA 描述符：SM100 混合输入 collective 未建模（A 在 UMMA 读取前由 transform "
     "warp 转换）",
+    # ---- aux（分支 aux）：自定义 EVT 的 Sm90AuxLoad / Sm90AuxStore 节点（cutedump.collective.evt_aux）
+    "coll.evt_aux_smem": "自定义 EVT（{root}，{nodes} 个节点）本身即 FusionCallbacks；其由各节点 SharedStorage 组成的 "
+    "{tuple} 含 {loads} 个 Sm90AuxLoad 与 {stores} 个 Sm90AuxStore 节点的共享内存 tile，共 {aux_bytes} 字节（按其 "
+    "swizzle 对齐，至多 {align} 字节），以及 {rows} 个 Sm90RowBroadcast 共享内存向量，共 {bytes} 字节 -> {total} 字节",
 }
