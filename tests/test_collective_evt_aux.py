@@ -211,6 +211,7 @@ def test_aux_storage_raises_the_carveout():
         (LOAD.replace("Shape<_128,_32>, half_t, cutlass", "Shape<int,_32>, half_t, cutlass"), "EpilogueTile"),
         (LOAD.replace(f"half_t, {ST}, decl", "half_t, cutlass::layout::RowMajor, decl"), "stride type"),
         (LOAD.replace(f"half_t, {ST}, decl", "half_t, Stride<_1,_1>, decl"), "rank-3"),
+        (LOAD.replace(f"atom<{ST}", "atom<cutlass::layout::RowMajor"), "GmemStrideType"),
         ("Sm90AuxLoad<2, Shape<_64,_32>, half_t, cute::Stride<int64_t,_1,int64_t>, Layout_K_SW64_Atom, DefaultCopy>",
          "SmemLayoutAtom"),
         ("Sm90AuxLoad<2, Shape<_64,_32>, half_t, cute::Stride<int64_t,_1,int64_t>, GMMA::Layout_K_SW64_Atom<half_t>, "

@@ -247,8 +247,13 @@ def _helper_args(text: str, helper: str, node, whole: str) -> list[str] | None:
 
 def _helper_values(args: list[str], node, whole: str) -> tuple[str, str, tuple[int, int]]:
     s, tag = stride(args[0], node, whole)
-    if s is None:
-        s = TAGS[tag]  # (a tag's is_major: the builders read TagToStrideC_t first; a bare tag is not a stride)
+    if s is None:  # the helpers read is_major of a stride: the builders pass TagToStrideC_t of the tag
+        raise _bad(
+            node,
+            whole,
+            f"builders' helpers take the GmemStrideType (cutlass::gemm::TagToStrideC_t<cutlass::layout::{tag}>), "
+            f"not the layout tag",
+        )
     return s, _check_element(args[1], node, whole), epilogue_tile(args[2], node, whole)
 
 
