@@ -178,7 +178,7 @@ def test_row_broadcast_smem_is_the_tuple_of_the_nodes():
          "Sm90AuxLoad"),
         ("Sm90EVT<Sm90Compute<plus, half_t, float, round_to_nearest>, Sm90RowReduction<plus, plus, plus, 0>>",
          "Sm90RowReduction takes"),
-        ("Sm90TopologicalVisitor<float, cute::tuple<cute::seq<>>, Sm90AccFetch>", "Sm90TopologicalVisitor"),
+        ("Sm90AccFetchGroupedWgrad", "Sm90AccFetchGroupedWgrad"),
         ("Sm90EVT<Sm90ScalarReduction<plus, frob, float, float, round_to_nearest>, Sm90AccFetch>", "functor"),
         ("Sm90EVT<Sm90Compute<plus, half_t, float>, Sm90AccFetch>", "Sm90Compute takes"),
         ("Sm90EVT<Sm90Compute<frobnicate, half_t, float, round_to_nearest>, Sm90AccFetch>", "ComputeFn"),

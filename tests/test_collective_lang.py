@@ -128,6 +128,11 @@ CONFIGS = [
     dict(arch="sm90", a="half_t", b="half_t", c="half_t", d="half_t", tile="128,128,64",
          epilogue_schedule="TmaWarpSpecialized", fusion="Sm90EVT<Sm90Compute<plus, half_t, float, round_to_nearest>, "
          "Sm90RowBroadcast<0, Shape<_128,_128,_64>, half_t>, Sm90RowBroadcast<0, Shape<_128,_128,_64>, float>>"),
+    # aux: a custom EVT with an Aux load (its smem tiles: coll.evt_aux_smem)
+    dict(arch="sm90", a="half_t", b="half_t", c="half_t", d="half_t", tile="128,128,64",
+         epilogue_schedule="TmaWarpSpecialized", fusion="Sm90EVT<Sm90Compute<plus, half_t, float, round_to_nearest>, "
+         "Sm90AccFetch, Sm90AuxLoad<2, Shape<_64,_32>, half_t, cute::Stride<int64_t, _1, int64_t>, "
+         "GMMA::Layout_K_SW64_Atom<half_t>, SM75_U32x4_LDSM_N>>"),
     # sm100bw: SM100 blockwise (example 81, its grouped groupwise GEMM), a ptr-array GEMM without pointer layouts
     # (the no-smem ptr-array epilogue), a grouped block-scaled one (example 75)
     dict(arch="sm100", a="float_e4m3_t", b="float_e4m3_t", c="float_e4m3_t:ColumnMajor",

@@ -610,6 +610,11 @@ def fusion_fields(cfg: Config, epi, ep: dict, why: list) -> None:
             "callbacks": p.tree.name,
             "shared_storage_bytes": epi.fusion_bytes,
         }
+        from cutedump.collective.evt import aux_fields  # start-up: as the line above
+
+        aux = aux_fields(cfg.fusion)
+        if aux:  # the tree's Sm90AuxLoad / Sm90AuxStore nodes (cutedump.collective.evt_aux)
+            ep["fusion"]["aux"] = aux
         why.append(("fusion", epi.fusion_why))
         return
     ep["fusion"] = {"operation": name, "shared_storage_bytes": epi.fusion_bytes}

@@ -10,7 +10,10 @@ Sm90EVT) is ``cute::tuple<Children's..., NodeOp's>``, whose empty-structure opti
 eso::ESO) stores no empty element and nests the others as ``{first_; rest_}``: the layout computed here.
 
 Modelled nodes: Sm90EVT / Sm90TreeVisitor, Sm90AccFetch, Sm90SrcFetch, Sm90Compute, Sm90ScalarBroadcast,
-Sm90ColBroadcast, Sm90RowBroadcast. Any other node is refused in one line that names it.
+Sm90ColBroadcast, Sm90RowBroadcast, the reductions, the Aux tensor nodes Sm90AuxLoad / Sm90AuxStore
+(cutedump.collective.evt_aux: Stages epilogue tiles in swizzled smem each) and the DAG visitors Sm90SplitTreeVisitor
+/ Sm90TopologicalVisitor (containers like the tree: their SharedStorage the tuple of the nodes they hold). Any other
+node is refused in one line that names it.
 """
 
 from __future__ import annotations
@@ -25,6 +28,8 @@ VT = "cutlass/epilogue/fusion/sm90_visitor_tma_warpspecialized.hpp"
 RULE = f"cutlass/epilogue/collective/collective_builder.hpp:101 (CallbacksBuilder), {VT}:374"
 
 TREES = ("Sm90EVT", "Sm90TreeVisitor")
+#: the DAG visitors (held nodes: ``held``)
+DAGS = ("Sm90SplitTreeVisitor", "Sm90TopologicalVisitor")
 #: the modelled leaf/op nodes and their template parameters (the required ones first)
 NODES = {
     "Sm90AccFetch": (),
@@ -42,16 +47,16 @@ NODES = {
         "RegReduceFn", "ShuffleReduceFn", "GmemReduceFn", "Stages", "CtaTileShapeMNK", "ElementOutput",
         "ElementCompute", "RoundStyle",
     ),
+    # the Aux tensor nodes (cutedump.collective.evt_aux; Alignment and EnableNullptr have defaults)
+    "Sm90AuxLoad": ("Stages", "EpilogueTile", "Element", "StrideMNL", "SmemLayoutAtom", "CopyOpS2R"),
+    "Sm90AuxStore": ("Stages", "EpilogueTile", "Element", "RoundStyle", "StrideMNL", "SmemLayoutAtom", "CopyOpR2S"),
 }  # fmt: skip
+AUX_NODES = ("Sm90AuxLoad", "Sm90AuxStore")
 VS = "cutlass/epilogue/fusion/sm90_visitor_store_tma_warpspecialized.hpp"
 #: the global-memory reduction functors (cutlass/functional.h) and which are atomic (is_atomic, functional.h:987)
 ATOMIC_FNS = ("atomic_add", "atomic_maximum")
 #: the nodes of CUTLASS 4.2's visitor headers that are not modelled (named in the refusal)
 NOT_MODELLED = (
-    "Sm90AuxLoad",
-    "Sm90AuxStore",
-    "Sm90TopologicalVisitor",
-    "Sm90SplitTreeVisitor",
     "Sm90ScalarBroadcastPtrArray",
     "Sm90AccFetchGroupedWgrad",
 )
@@ -90,13 +95,53 @@ ACTIVATIONS = (
     "GELU_taylor",
     "ScaledGELU_taylor",
 )
-ROUND_STYLES = ("round_to_nearest", "round_toward_zero", "round_indeterminate", "round_half_ulp_truncate")
+from cutedump.collective.evt_aux import ROUND_STYLES  # noqa: E402  (the Aux nodes take them too)
 
 
 class Node(NamedTuple):
     name: str  # the node's class (Sm90EVT is Sm90TreeVisitor)
     args: tuple  # a tree's: (NodeOp, children...) as Nodes; a leaf's: its template arguments as text
     text: str  # as typed
+    extra: tuple = ()  # Sm90TopologicalVisitor's (ElementCompute, EdgeTuple's sequences as tuples of ints)
+
+
+#: the visitors that hold other nodes: their SharedStorage is the tuple of the held nodes' in the order of their
+#: Sm90VisitorImpl base (sm90_visitor_tma_warpspecialized.hpp:573, :633, :681)
+CONTAINERS = ("Sm90TreeVisitor", "Sm90SplitTreeVisitor", "Sm90TopologicalVisitor")
+
+
+def held(node: Node) -> tuple:
+    """The nodes a container holds, in its Sm90VisitorImpl's order: a tree's children then its node op; a split
+    tree's input, its Aux output trees, then its output tree; a topological visitor's ops as given."""
+    a = node.args
+    if node.name == "Sm90TreeVisitor":
+        return (*a[1:], a[0])
+    if node.name == "Sm90SplitTreeVisitor":
+        return (a[0], *a[2:], a[1])
+    return tuple(a)
+
+
+def _edges(text: str, whole: str) -> tuple:
+    """EdgeTuple: cute::tuple<cute::seq<...>, ...> -> a tuple of index tuples."""
+    t = _strip(text).replace(" ", "")
+    if not (t.startswith("tuple<") and t.endswith(">")):
+        raise CuteDumpError(
+            f"--fusion: Sm90TopologicalVisitor's EdgeTuple is a cute::tuple<cute::seq<...>, ...>; got {text.strip()!r} "
+            f"in {whole.strip()!r}"
+        )
+    out = []
+    for p in _split(t[6:-1]):
+        p = p.replace("int_sequence<int,", "seq<").replace("std::", "")
+        if not (p.startswith("seq<") and p.endswith(">")):
+            raise CuteDumpError(
+                f"--fusion: Sm90TopologicalVisitor's EdgeTuple holds cute::seq<...> of child indices; got {p!r} in "
+                f"{whole.strip()!r}"
+            )
+        idx = [x for x in p[4:-1].split(",") if x]
+        if not all(x.isdigit() for x in idx):
+            raise CuteDumpError(f"--fusion: Sm90TopologicalVisitor's EdgeTuple: {p!r} holds no integers")
+        out.append(tuple(int(x) for x in idx))
+    return tuple(out)
 
 
 def _split(text: str) -> list[str]:
@@ -139,15 +184,28 @@ def parse(text: str, whole: str | None = None) -> Node:
                 f"got {text.strip()!r}"
             )
         return Node("Sm90TreeVisitor", tuple(parse(a, whole) for a in args), text.strip())
+    if name == "Sm90SplitTreeVisitor":
+        if len(args) < 2:
+            raise CuteDumpError(
+                f"--fusion: Sm90SplitTreeVisitor takes <InputTree, OutputTree, AuxOutTrees...>; got {text.strip()!r}"
+            )
+        return Node(name, tuple(parse(a, whole) for a in args), text.strip())
+    if name == "Sm90TopologicalVisitor":
+        if len(args) < 3:
+            raise CuteDumpError(
+                f"--fusion: Sm90TopologicalVisitor takes <ElementCompute, EdgeTuple, Ops...>; got {text.strip()!r}"
+            )
+        el = _check_element(args[0], Node(name, (), text.strip()), whole)
+        return Node(name, tuple(parse(a, whole) for a in args[2:]), text.strip(), (el, _edges(args[1], whole)))
     if name in NOT_MODELLED or (name.startswith(("Sm90", "Sm100", "Sm120")) and name not in NODES):
         raise CuteDumpError(
             f"--fusion: the visitor node {name} (in {whole.strip()!r}) is not modelled (cutedump models the EVT "
-            f"nodes {', '.join(('Sm90EVT', *NODES))})"
+            f"nodes {', '.join(('Sm90EVT', *DAGS, *NODES))})"
         )
     if name not in NODES:
         raise CuteDumpError(
             f"--fusion: {text.strip()!r} in {whole.strip()!r} is not an epilogue visitor node (an EVT's nodes are "
-            f"cutlass::epilogue::fusion::{', '.join(('Sm90EVT', *NODES))})"
+            f"cutlass::epilogue::fusion::{', '.join(('Sm90EVT', *DAGS, *NODES))})"
         )
     need = NODES[name]
     if len(args) < len(need):
@@ -215,15 +273,25 @@ def check(node: Node, whole: str) -> None:
     then CUTLASS's static_asserts (the broadcasts' Stages == 0)."""
     from cutedump.collective.config import ELEMENT_BITS  # start-up: as the caller
 
-    if node.name == "Sm90TreeVisitor":  # instantiated as Sm90VisitorImpl<Children..., NodeOp>: children first
-        for c in (*node.args[1:], node.args[0]):
+    if node.name in CONTAINERS:  # instantiated as Sm90VisitorImpl<held...>: the held nodes first
+        for c in held(node):
             check(c, whole)
+        if node.name == "Sm90TopologicalVisitor":  # then its own static_asserts (message-less)
+            if len(node.extra[1]) != len(node.args) or len(node.args) < 2:
+                raise Refusal("static assertion failed", f"{VT}:682 (rank(EdgeTuple) == sizeof...(Ops) > 1)")
         return
     a = node.args
     if node.name in ("Sm90ScalarReduction", "Sm90RowReduction", "Sm90ColReduction"):
         _check_reduction(node, whole)
         return
     if node.name == "Sm90AccFetch":
+        return
+    if node.name in AUX_NODES:
+        from cutedump.collective import evt_aux as X  # start-up: the Aux nodes only for a tree that has one
+
+        r = X.refusal(X.read(node, whole))
+        if r is not None:
+            raise Refusal(*r)
         return
     if node.name in ("Sm90SrcFetch", "Sm90ScalarBroadcast"):
         _check_element(a[0], node, whole)
@@ -326,9 +394,8 @@ def storage(node: Node) -> Storage:
     """The node's SharedStorage: size 0 for an empty struct."""
     from cutedump.collective.config import ELEMENT_BITS, element  # start-up: as the caller
 
-    if node.name == "Sm90TreeVisitor":
-        op, *children = node.args
-        items = [s for s in (storage(x) for x in (*children, op)) if s.size]
+    if node.name in CONTAINERS:
+        items = [s for s in (storage(x) for x in held(node)) if s.size]
         if not items:
             return Storage(0, 1)
         # eso::ESO: {first_; rest_}, rest_ the ESO of the remaining non-empty elements
@@ -342,6 +409,10 @@ def storage(node: Node) -> Storage:
         n = _cta_n(node.args[1], node, node.text)
         bits = ELEMENT_BITS[element(node.args[2], "--fusion")]
         return Storage(_ru(n * max(bits, 8) // 8, 16), 16)
+    if node.name in AUX_NODES:
+        from cutedump.collective import evt_aux as X  # start-up: as check
+
+        return Storage(*X.read(node, node.text).storage())
     return Storage(0, 1)
 
 
@@ -354,7 +425,7 @@ def callbacks_storage(text: str) -> tuple[int, int]:
 def nodes(node: Node) -> list[Node]:
     """Every node of the tree, depth first (the tree nodes included)."""
     out = [node]
-    if node.name == "Sm90TreeVisitor":
+    if node.name in CONTAINERS:
         for c in node.args:
             out += nodes(c)
     return out
@@ -382,9 +453,19 @@ def cpp(text: str, cpp_type: dict) -> str:
         ns = "cutlass::epilogue::fusion::"
         if n.name == "Sm90TreeVisitor":
             return f"{ns}Sm90EVT<{', '.join(go(c) for c in n.args)}>"
+        if n.name == "Sm90SplitTreeVisitor":
+            return f"{ns}{n.name}<{', '.join(go(c) for c in n.args)}>"
+        if n.name == "Sm90TopologicalVisitor":
+            el, edges = n.extra
+            seqs = ", ".join(f"cute::seq<{', '.join(map(str, e))}>" for e in edges)
+            return f"{ns}{n.name}<{ty(el)}, cute::tuple<{seqs}>, {', '.join(go(c) for c in n.args)}>"
         a = n.args
         if n.name == "Sm90AccFetch":
             return f"{ns}Sm90AccFetch"
+        if n.name in AUX_NODES:
+            from cutedump.collective import evt_aux as X  # start-up: as check
+
+            return X.cpp(X.read(n, text), n, ty)
         if n.name in ("Sm90SrcFetch", "Sm90ScalarBroadcast"):
             return f"{ns}{n.name}<{ty(a[0])}>"
         if n.name == "Sm90Compute":
@@ -416,7 +497,30 @@ def storage_facts(text: str, total: int) -> tuple[str, str, dict]:
     tree = parse(text)
     rows = row_broadcasts(tree)
     n = len(nodes(tree))
+    aux = [x for x in nodes(tree) if x.name in AUX_NODES]
+    if aux:
+        sizes = [storage(x) for x in aux]
+        facts = dict(
+            root=tree.name,
+            nodes=n,
+            loads=sum(x.name == "Sm90AuxLoad" for x in aux),
+            stores=sum(x.name == "Sm90AuxStore" for x in aux),
+            aux_bytes=sum(s.size for s in sizes),
+            align=max(s.align for s in sizes),
+            rows=len(rows),
+            bytes=sum(rows),
+            total=total,
+            tuple="cute::tuple",
+        )
+        return tree.name, "coll.evt_aux_smem", facts
     if not rows:
         return tree.name, "coll.evt_no_smem", dict(root=tree.name, nodes=n, total=total, tuple="cute::tuple")
     facts = dict(root=tree.name, nodes=n, rows=len(rows), bytes=sum(rows), total=total, tuple="cute::tuple")
     return tree.name, "coll.evt_smem", facts
+
+
+def aux_fields(text: str) -> list[dict]:
+    """The JSON fields of each Aux node of the tree, depth first (empty: none)."""
+    from cutedump.collective import evt_aux as X  # start-up: as check
+
+    return [X.fields(X.read(n, text)) for n in nodes(parse(text)) if n.name in AUX_NODES]

@@ -1207,8 +1207,10 @@ def epilogue(cfg: Config, kernel_schedule: str | None = None) -> Epilogue:
         F.ptr_array_check(cfg, Refused, NotModelled)
     if fusion is not None and fusion.refusal is not None:  # a tree node's static_assert (its callbacks' class)
         raise Refused(*fusion.refusal)
-    fbytes = 1 if fusion is None else _fusion_bytes(cfg, fusion, em, en, stages_d)
-    tensors = _round_up(coll + fbytes, align)
+    # {collective; thread}: the callbacks' storage at its own alignment (an Aux tensor's: its swizzle's)
+    fbytes, falign = (1, 1) if fusion is None else _fusion_bytes(cfg, fusion, em, en, stages_d)
+    align = max(align, falign)
+    tensors = _round_up(_round_up(coll, falign) + fbytes, align)
     if ptr is not None:  # TensorMapStorage: C's descriptor and one of D per epilogue warp group (aligned 128)
         tensors = _round_up(tensors, 128) + TMA_DESC_BYTES * (1 + ptr)
     shared = _round_up(tensors + PIPELINE_BYTES_PER_STAGE * stages_c, align)
@@ -1238,21 +1240,27 @@ def epilogue(cfg: Config, kernel_schedule: str | None = None) -> Epilogue:
     return out
 
 
-def _fusion_bytes(cfg: Config, fusion: tuple, em: int, en: int, stages_d: int) -> int:
-    """sizeof(FusionCallbacks::SharedStorage) of the operation (sm90_callbacks_tma_warpspecialized.hpp): a per-column
-    bias (Sm90RowBroadcast) keeps the CTA tile's N bias values in smem; an Aux output (Sm90AuxStore) an epilogue
-    tile per StagesD; per-row biases (Sm90ColBroadcast), scalars and activations keep none (an empty struct)."""
+def _fusion_bytes(cfg: Config, fusion: tuple, em: int, en: int, stages_d: int) -> tuple[int, int]:
+    """sizeof and alignof FusionCallbacks::SharedStorage of the operation (sm90_callbacks_tma_warpspecialized.hpp): a
+    per-column bias (Sm90RowBroadcast) keeps the CTA tile's N bias values in smem (16-byte aligned); an Aux output
+    (Sm90AuxStore) an epilogue tile per StagesD, aligned as its swizzle (its atom: the builder's
+    sm90_get_epilogue_smem_swizzle_layout_atom of the Aux layout and type); per-row biases (Sm90ColBroadcast),
+    scalars and activations keep none (an empty struct)."""
     from cutedump.collective import fusion as F  # start-up: as above
 
     if fusion.tree is not None:  # a custom EVT: the tree's own SharedStorage (cutedump.collective.evt)
         from cutedump.collective import evt as E  # start-up: the EVT nodes only for a tree
 
-        return E.callbacks_storage(cfg.fusion)[0]
+        return E.callbacks_storage(cfg.fusion)
     f = F.op(fusion[0])
     el = F.elements(cfg)
-    out = 0
+    out, align = 0, 1
     if f.bias == "col":
         out += _round_up(cfg.tile[1] * ELEMENT_BITS[el[F.BIAS]] // 8, 16)
+        align = 16
     if f.aux == "out":
-        out += em * en * stages_d * ELEMENT_BITS[el[F.AUX]] // 8
-    return max(out, 1)
+        major = "MN" if (fusion.layout_aux or cfg.d.layout) == "ColumnMajor" else "K"
+        al = _swizzle_alignment(smem_selector(major, el[F.AUX], em, en, f"{EB}:91").value)
+        out = _round_up(out, al) + em * en * stages_d * ELEMENT_BITS[el[F.AUX]] // 8
+        align = max(align, al)
+    return max(_round_up(out, align), 1), align

@@ -344,4 +344,9 @@ MESSAGES = {
     "coll.sm103_carveout_array": "{why}; the kernel carveout holds {maps} TMA descriptors of {bytes} bytes (A, B, SFA "
     "and SFB: a ptr-array schedule's TensorMapStorage)",
     "coll.sm103_ptr_alias": "{alias} is an alias of {schedule}: {why}",
+    # ---- aux (branch aux): a custom EVT's Sm90AuxLoad / Sm90AuxStore nodes (cutedump.collective.evt_aux)
+    "coll.evt_aux_smem": "a custom EVT ({root}, {nodes} nodes) is the FusionCallbacks themselves; its {tuple} of the "
+    "nodes' SharedStorage keeps the smem tiles of {loads} Sm90AuxLoad and {stores} Sm90AuxStore node(s), {aux_bytes} "
+    "bytes (aligned as their swizzle, up to {align} bytes), and {rows} Sm90RowBroadcast smem vector(s), {bytes} bytes "
+    "-> {total} bytes",
 }

@@ -323,4 +323,8 @@ MESSAGES = {
     "coll.sm103_carveout_array": "{why}；内核预留含 {maps} 个 {bytes} 字节的 TMA 描述符（A、B、SFA、SFB：ptr-array "
     "调度的 TensorMapStorage）",
     "coll.sm103_ptr_alias": "{alias} 是 {schedule} 的别名：{why}",
+    # ---- aux（分支 aux）：自定义 EVT 的 Sm90AuxLoad / Sm90AuxStore 节点（cutedump.collective.evt_aux）
+    "coll.evt_aux_smem": "自定义 EVT（{root}，{nodes} 个节点）本身即 FusionCallbacks；其由各节点 SharedStorage 组成的 "
+    "{tuple} 含 {loads} 个 Sm90AuxLoad 与 {stores} 个 Sm90AuxStore 节点的共享内存 tile，共 {aux_bytes} 字节（按其 "
+    "swizzle 对齐，至多 {align} 字节），以及 {rows} 个 Sm90RowBroadcast 共享内存向量，共 {bytes} 字节 -> {total} 字节",
 }
