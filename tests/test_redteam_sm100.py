@@ -16,6 +16,7 @@ from cutedump.atoms.mma_catalog import split_template
 from cutedump.cli import main
 from tests.oracle import gen_redteam_sm100 as G
 from tests.oracle.cute import diff_cases, run_cases, unavailable_reason
+from tests.oracle.cutlass_versions import answering_as
 from tests.oracle.gen_umma import cute_first_errors
 
 oracle = pytest.mark.skipif(unavailable_reason() is not None, reason=str(unavailable_reason()))
@@ -45,8 +46,9 @@ def test_every_tmem_copy_on_random_accumulators_like_cute():
 
 @oracle
 def test_more_tmem_copies_on_random_accumulators_like_cute():
-    seen = {c[0].split(" on ")[0] for c in G.tmem_copy_cases()[:150]}
-    cases = [c for c in G.tmem_copy_cases(seed=9101, per_op=1) if c[0].split(" on ")[0] not in seen]
+    with answering_as("4.2"):  # 4.2's atoms: the same batch under either version (4.7's new ones: test_cutlass47_*)
+        seen = {c[0].split(" on ")[0] for c in G.tmem_copy_cases()[:150]}
+        cases = [c for c in G.tmem_copy_cases(seed=9101, per_op=1) if c[0].split(" on ")[0] not in seen]
     assert len(cases) >= 70
     bad = _diff(cases)
     assert not bad, "\n".join(bad[:20])
