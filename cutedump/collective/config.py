@@ -425,6 +425,9 @@ class Config(NamedTuple):
     # SM100 mixed input (example 86): the scale granularity (MN, K) of Sm100MixedInputBlockwiseScaleConfig<MN, K>,
     # whose LayoutScale goes with A's layout tag as cute::tuple<LayoutA, LayoutScale> (--scale-group); None: none
     scale_group: tuple[int, int] | None = None
+    # examples 55 and 69's shuffled operands: the atom of compute_memory_reordering_atom<..>() (--reorder-atom) that
+    # an operand's Layout type tiles (its layout: reorder.canonical_type); None: none
+    reorder_atom: object = None
 
     @property
     def tile_print(self) -> str:
@@ -448,19 +451,35 @@ class Config(NamedTuple):
     # stride type may be both or neither: cutedump.collective.stride)
     @property
     def a_k_major(self) -> bool:
-        return self.a.layout == "RowMajor" if not _is_stride(self.a.layout) else _major(self.a.layout, "a", 1)
+        return self._major("a", 1)
 
     @property
     def b_k_major(self) -> bool:
-        return self.b.layout == "ColumnMajor" if not _is_stride(self.b.layout) else _major(self.b.layout, "b", 1)
+        return self._major("b", 1)
 
     @property
     def a_mn_major(self) -> bool:
-        return self.a.layout == "ColumnMajor" if not _is_stride(self.a.layout) else _major(self.a.layout, "a", 0)
+        return self._major("a", 0)
 
     @property
     def b_mn_major(self) -> bool:
-        return self.b.layout == "RowMajor" if not _is_stride(self.b.layout) else _major(self.b.layout, "b", 0)
+        return self._major("b", 0)
+
+    def _major(self, which: str, mode: int) -> bool:
+        """is_major<mode> of A's or B's layout tag, stride type or Layout type (the Layout's stride)."""
+        lay = getattr(self, which).layout
+        if _is_stride(lay):
+            return _major(lay, which, mode)
+        if lay.startswith("decltype("):
+            from cutedump.collective import reorder as Q  # start-up: the layout types only
+
+            return Q.stride_is_major(lay, self.reorder_atom, mode)
+        return lay == ("RowMajor" if (which == "a") == (mode == 1) else "ColumnMajor")
+
+    @property
+    def has_layout_type(self) -> bool:
+        """Some operand's layout is a Layout type (examples 55 and 69's shuffled operands)."""
+        return any(o.layout.startswith("decltype(") for o in (self.a, self.b))
 
     @property
     def has_stride(self) -> bool:
@@ -482,7 +501,8 @@ def operand_major(cfg: Config, which: str) -> str | None:
     """A or B's major as the JSON states it: a layout tag's (RowMajor A: K); a stride type's as the builders read
     it, MN first (is_major<0>: gmma_ss_tag_to_major, tag_to_umma_major), then K (is_major<1>), None for neither."""
     mn, k = (cfg.a_mn_major, cfg.a_k_major) if which == "a" else (cfg.b_mn_major, cfg.b_k_major)
-    if not _is_stride(getattr(cfg, which).layout):
+    lay = getattr(cfg, which).layout
+    if not _is_stride(lay) and not lay.startswith("decltype("):
         return "K" if k else "MN"
     return "MN" if mn else "K" if k else None
 
@@ -699,15 +719,26 @@ def operand(text: str, what: str, default_layout: str, allow_void: bool = False)
     }[what[-1].lower()]
     lay = majors.get(lay, lay)
     if _is_layout_type(lay):
-        raise CuteDumpError(
-            f"--{what[-1].lower()}: {text.strip()!r} gives a CuTe Layout type as the layout (examples 55 and 69's "
-            "shuffled pairs: the quantized operand reordered by cutlass::compute_memory_reordering_atom): CUTLASS's "
-            "SM90 mixed-input builder (cutlass/gemm/collective/builders/sm90_gmma_builder.inl, GMMA_TMA_WS_RS) reads "
-            "its stride for the majors and hands the Layout to the collective, whose SmemLayoutA is then "
-            "make_layout_like(composition(Layout, tile)), unswizzled (cutlass/detail/collective/mixed_input_utils.hpp, "
-            "get_smem_layout); not modelled: cutedump takes the layout tags RowMajor, ColumnMajor, "
-            f"{', '.join(majors)}"
-        )
+        from cutedump.collective import reorder as Q  # start-up: the layout types only
+
+        canon = Q.parse_type(lay, text, what) if what[-1].lower() in "ab" else None
+        if canon is None:
+            raise CuteDumpError(
+                f"--{what[-1].lower()}: {text.strip()!r} gives a CuTe Layout type as the layout: cutedump models the "
+                "shuffled operand of examples 55 and 69, spelled as they write it, "
+                f"decltype(cute::tile_to_shape({Q.ATOM_NAME}{{}}, Layout<Shape<int,int,int>, StrideB>{{}})) (the batch "
+                "extent int or Int<1>; StrideA or StrideB; the alias LayoutB_Reordered), with --reorder-atom naming "
+                f"{Q.ATOM_NAME} (CUTLASS's SM90 mixed-input builder, cutlass/gemm/collective/builders/"
+                "sm90_gmma_builder.inl GMMA_TMA_WS_RS, hands the Layout to the collective); other Layout types: not "
+                f"modelled (cutedump takes the layout tags RowMajor, ColumnMajor, {', '.join(majors)}, or a stride type)"
+            )
+        if wrapped or el not in ELEMENT_BITS:
+            raise CuteDumpError(
+                f"--{what[-1].lower()}: {text.strip()!r}: a reordered Layout type with a block-scaled or "
+                "element-pair operand is not modelled (CUTLASS's SM90 mixed-input builder, sm90_gmma_builder.inl "
+                "GMMA_TMA_WS_RS, takes it with plain or cute::tuple<Element, Scale[, Zero]> operands)"
+            )
+        return operand_with(el, canon, scale)
     from cutedump.collective import stride as S  # start-up: a small module, read only for the option's layout
 
     if S.looks_like_stride(lay):

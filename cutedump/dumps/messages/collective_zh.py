@@ -312,4 +312,12 @@ MESSAGES = {
     "（{smn} x {dmn}）x（{smk} x {dk}）",
     "coll.mixed100_desc_not_modelled": "UMMA 描述符：SM100 混合输入 collective 未建模（A 在 UMMA 读取前由 transform "
     "warp 转换）",
+    # ---- shuf: 例 55、69 的重排（shuffled）操作数，重排后的 CuTe Layout 类型（collective/reorder.py）
+    "coll.reordered_layout": "{operand} 给的是 Layout 类型 {layout_type}，{atom_name} = {atom_call} = {atom}，其值为 "
+    "{gmem}；builder 读取它的 stride（get_stride）：第一个模式以 {front_0} 开头，K 模式以 {front_1} 开头；首个叶为 "
+    "{unit} 的模式为主序（is_major）-> GMMA 主序 {major}（gmma_rs_tag_to_major：仅当第一个模式为主序时取 MN），"
+    "collective 以该 Layout 作为其 stride",
+    "coll.reordered_smem": "{operand} 是 Layout 类型 -> collective 的 SmemLayout{side} 为 make_layout_like("
+    "append(composition({operand} 的 Layout, ({extent}, {k})), make_layout({stages} 个 stage, 动态 stride 零))) = "
+    "{smem}：不做 swizzle，其 stride 按该 Layout 的 stride 排序（get_smem_layout）",
 }
