@@ -215,10 +215,15 @@ def _split(configs):
         return ok, kept
 
 
+@functools.lru_cache(maxsize=4)
+def _generated(seed):
+    return _split(S.generated(60 if seed == 1 else 100, seed))
+
+
 @oracle
 @pytest.mark.parametrize("seed", [1, pytest.param(2, marks=pytest.mark.slow), pytest.param(3, marks=pytest.mark.slow)])
 def test_generated_shuffled_configurations_agree_with_cutlass_field_by_field(seed):
-    ok, _ = _split(S.generated(60 if seed == 1 else 100, seed))
+    ok, _ = _generated(seed)
     ok = ok[:16] if seed == 1 else ok
     assert len(ok) >= 12
     answers = S.ask(ok)
@@ -231,7 +236,7 @@ def test_generated_shuffled_configurations_agree_with_cutlass_field_by_field(see
 @oracle
 @pytest.mark.parametrize("seed", [1, pytest.param(2, marks=pytest.mark.slow), pytest.param(3, marks=pytest.mark.slow)])
 def test_generated_shuffled_configurations_are_refused_exactly_when_cutlass_refuses(seed):
-    _, cases = _split(S.generated(60 if seed == 1 else 100, seed))
+    _, cases = _generated(seed)
     cases = cases[:24] if seed == 1 else cases
     bad, refused = [], 0
     for cfg, theirs in zip(cases, S.refusals(cases)):

@@ -470,10 +470,8 @@ class Config(NamedTuple):
         lay = getattr(self, which).layout
         if _is_stride(lay):
             return _major(lay, which, mode)
-        if lay.startswith("decltype("):
-            from cutedump.collective import reorder as Q  # start-up: the layout types only
-
-            return Q.stride_is_major(lay, self.reorder_atom, mode)
+        if lay.startswith("decltype("):  # the atom's algebra: collective/reorder.py (ReorderAtom.stride_is_major)
+            return self.reorder_atom.stride_is_major(lay, mode)
         return lay == ("RowMajor" if (which == "a") == (mode == 1) else "ColumnMajor")
 
     @property
@@ -612,6 +610,35 @@ def _split_layout(text: str) -> tuple[str, str]:
         return text[:i], text[i + 1 :]
 
 
+#: examples 55 and 69's shuffled operand: the Layout type they write in the layout tag's place,
+#: ``decltype(cute::tile_to_shape(LayoutAtomQuant{}, Layout<Shape<int,int,int>, StrideB>{}))`` (cute:: optional, spaces
+#: free; the batch extent int or Int<1>; the stride the example's StrideA/StrideB, which tile_to_shape does not read);
+#: the atom's algebra is collective/reorder.py's
+REORDER_ATOM_NAME = "LayoutAtomQuant"
+_REORDERED_RE = re.compile(
+    r"decltype\(tile_to_shape\("
+    + REORDER_ATOM_NAME
+    + r"\{\},Layout<Shape<int,int,(int|Int<1>|_1)>,(Stride[AB])>\{\}\)\)"
+)
+#: the examples' alias (example 55's batch extent: int)
+REORDERED_ALIASES = {"LayoutA_Reordered": "StrideA", "LayoutB_Reordered": "StrideB"}
+
+
+def reordered_type(batch_static: bool, stride_name: str) -> str:
+    """The canonical spelling of the reordered Layout type (Operand.layout)."""
+    shape = "Shape<int,int,Int<1>>" if batch_static else "Shape<int,int,int>"
+    return f"decltype(cute::tile_to_shape({REORDER_ATOM_NAME}{{}}, Layout<{shape}, {stride_name}>{{}}))"
+
+
+def parse_reordered_type(lay: str) -> str | None:
+    """The layout part of --a/--b -> :func:`reordered_type`'s spelling; None when it names no reordered Layout type."""
+    t = lay.replace("cute::", "").replace(" ", "")
+    if t in REORDERED_ALIASES:
+        return reordered_type(False, REORDERED_ALIASES[t])
+    m = _REORDERED_RE.fullmatch(t)
+    return reordered_type(m.group(1) != "int", m.group(2)) if m else None
+
+
 def _is_layout_type(lay: str) -> bool:
     """A CuTe Layout type in the layout tag's place (``decltype(cute::tile_to_shape(...))``, ``Layout<Shape<..>,
     StrideB>``, example 55's ``LayoutB_Reordered``), not a stride type (``Stride<..>``)."""
@@ -719,16 +746,14 @@ def operand(text: str, what: str, default_layout: str, allow_void: bool = False)
     }[what[-1].lower()]
     lay = majors.get(lay, lay)
     if _is_layout_type(lay):
-        from cutedump.collective import reorder as Q  # start-up: the layout types only
-
-        canon = Q.parse_type(lay, text, what) if what[-1].lower() in "ab" else None
+        canon = parse_reordered_type(lay) if what[-1].lower() in "ab" else None
         if canon is None:
             raise CuteDumpError(
                 f"--{what[-1].lower()}: {text.strip()!r} gives a CuTe Layout type as the layout: cutedump models the "
                 "shuffled operand of examples 55 and 69, spelled as they write it, "
-                f"decltype(cute::tile_to_shape({Q.ATOM_NAME}{{}}, Layout<Shape<int,int,int>, StrideB>{{}})) (the batch "
+                f"decltype(cute::tile_to_shape({REORDER_ATOM_NAME}{{}}, Layout<Shape<int,int,int>, StrideB>{{}})) (the batch "
                 "extent int or Int<1>; StrideA or StrideB; the alias LayoutB_Reordered), with --reorder-atom naming "
-                f"{Q.ATOM_NAME} (CUTLASS's SM90 mixed-input builder, cutlass/gemm/collective/builders/"
+                f"{REORDER_ATOM_NAME} (CUTLASS's SM90 mixed-input builder, cutlass/gemm/collective/builders/"
                 "sm90_gmma_builder.inl GMMA_TMA_WS_RS, hands the Layout to the collective); other Layout types: not "
                 f"modelled (cutedump takes the layout tags RowMajor, ColumnMajor, {', '.join(majors)}, or a stride type)"
             )

@@ -20,15 +20,15 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from cutedump.collective.config import REORDER_ATOM_NAME, element, parse_reordered_type, reordered_type
 from cutedump.errors import CuteDumpError
 
 #: where CUTLASS defines the atom (v4.2.0 and v4.7.0 alike) and where the collective lays out such an operand
 ATOM_RULE = "tools/util/include/cutlass/util/mixed_dtype_utils.hpp:351, compute_memory_reordering_atom"
 SMEM_RULE = "cutlass/detail/collective/mixed_input_utils.hpp:514, get_smem_layout"
-#: the name the layout-type spelling gives the atom (the examples' alias)
-ATOM_NAME = "LayoutAtomQuant"
-#: the MmaType the atom takes: rs_op_selector<T, T, float, Shape<_64,_16,_32>> must have an RS GMMA for it
-ATOM_ELEMENTS = ("half_t", "bfloat16_t", "float_e4m3_t", "float_e5m2_t", "int8_t", "uint8_t", "tfloat32_t")
+#: the MmaType the option reads (rs_op_selector<T, T, float, Shape<_64,_16,_32>> has an RS GMMA for the first five;
+#: CUTLASS refuses the 8-bit integers there: no GMMA with a float accumulator)
+ATOM_ELEMENTS = ("half_t", "bfloat16_t", "float_e4m3_t", "float_e5m2_t", "tfloat32_t", "int8_t", "uint8_t")
 
 
 class ReorderAtom(NamedTuple):
@@ -46,6 +46,10 @@ class ReorderAtom(NamedTuple):
             targs += [self.atom_layout, self.val_layout]
         return f"cutlass::compute_memory_reordering_atom<{', '.join(targs)}>()"
 
+    def stride_is_major(self, lay: str, mode: int) -> bool:
+        """is_major<mode> of the Layout type ``lay`` tiled from this atom (Config's majors read it here)."""
+        return stride_is_major(lay, self, mode)
+
 
 def _split_targs(text: str) -> list[str]:
     out, depth, cur = [], 0, ""
@@ -62,8 +66,6 @@ def _split_targs(text: str) -> list[str]:
 def parse_atom(text: str) -> ReorderAtom:
     """``--reorder-atom``: ``[cutlass::]compute_memory_reordering_atom<MmaType[, AtomLayout[, ValLayout]]>()`` (the
     examples' ``LayoutAtomQuant``), the layouts as C++ types (``Layout<Shape<_2,_4>, Stride<_4,_1>>``)."""
-    from cutedump.collective.config import element  # start-up: the option's types only
-
     t = text.strip().removeprefix("decltype(").strip()
     if text.strip().startswith("decltype(") and t.endswith(")"):
         t = t[:-1].strip()
@@ -122,11 +124,11 @@ def reordering_atom(atom: ReorderAtom):
     from cutedump.algebra import layout as L  # start-up: as above
     from cutedump.algebra.integer import C, div  # start-up: as above
     from cutedump.atoms.mma import mma_atom  # start-up: as above
-    from cutedump.collective.sm90 import Refused, ss_op  # start-up: as above
+    from cutedump.collective.sm90 import Refused, ss_op  # start-up: the SM90 rules only when an answer is built
 
-    acc = "int32_t" if atom.element in ("int8_t", "uint8_t") else "float"
-    # 1. the MMA atom: rs_op_selector<T, T, float, Shape<_64,_16,_32>> (majors K, K), its A TV layout, (M, K) shape
-    mma = mma_atom(ss_op(acc, atom.element, atom.element, (64, 16, 32), "K", "K", rs=True).value)
+    # 1. the MMA atom: rs_op_selector<T, T, float, Shape<_64,_16,_32>> (majors K, K), its A TV layout, (M, K) shape;
+    # a float accumulator for every T (int8_t has none: GMMA's "No eligible GMMA operator")
+    mma = mma_atom(ss_op("float", atom.element, atom.element, (64, 16, 32), "K", "K", rs=True).value)
     tv = mma.layout_a_tv
     mk = (mma.shape_mnk[0], mma.shape_mnk[2])
     atom_layout = _layout_obj(atom.atom_layout, atom.spelling, "AtomLayout")
@@ -146,32 +148,10 @@ def reordering_atom(atom: ReorderAtom):
 
 
 # ---------------------------------------------------------------------------------- the layout type's spelling
-
-#: ``decltype(cute::tile_to_shape(LayoutAtomQuant{}, Layout<Shape<int,int,int>, StrideB>{}))`` (cute:: optional,
-#: spaces free; the batch extent int or Int<1>; the stride the example's StrideA/StrideB, which tile_to_shape does
-#: not read)
-_TYPE_RE = re.compile(
-    r"decltype\(tile_to_shape\(" + ATOM_NAME + r"\{\},Layout<Shape<int,int,(int|Int<1>|_1)>,(Stride[AB])>\{\}\)\)"
-)
-#: the examples' alias (example 55's batch extent: int)
-ALIASES = {"LayoutA_Reordered": "StrideA", "LayoutB_Reordered": "StrideB"}
-
-
-def canonical_type(batch_static: bool, stride_name: str) -> str:
-    shape = "Shape<int,int,Int<1>>" if batch_static else "Shape<int,int,int>"
-    return f"decltype(cute::tile_to_shape({ATOM_NAME}{{}}, Layout<{shape}, {stride_name}>{{}}))"
-
-
-def parse_type(lay: str, typed: str, opt: str) -> str | None:
-    """The layout part of --a/--b -> its canonical spelling (:func:`canonical_type`); None when it names no
-    reordered layout type."""
-    t = lay.replace("cute::", "").replace(" ", "")
-    if t in ALIASES:
-        return canonical_type(False, ALIASES[t])
-    m = _TYPE_RE.fullmatch(t)
-    if m:
-        return canonical_type(m.group(1) != "int", m.group(2))
-    return None
+# (read by config.operand: config.py holds the spelling, this module the algebra)
+ATOM_NAME = REORDER_ATOM_NAME
+canonical_type = reordered_type
+parse_type = parse_reordered_type
 
 
 def is_layout_type(lay: str) -> bool:

@@ -170,12 +170,19 @@ def mainloop(cfg: Config, carveout: int, deferred: Refused | None = None) -> R.M
     st = stages.value
     if st < 2:
         raise Refused("Specialization requires Stages set to value 2 or more.", f"{mix}:{ln[5]}")
-    if deferred is not None:
-        raise deferred
     # SmemAlignmentA/B: alignment_for_swizzle of the collective's smem layouts (a Layout type's is unswizzled: 128)
     lay_conv, lay_wide = (lay_a, lay_b) if a_narrow else (lay_b, lay_a)
     al_a = 128 if lay_conv else R._swizzle_alignment(ia)
     al_b = 128 if lay_wide else R._swizzle_alignment(ib)
+    if max(al_a, al_b) != align:  # the builder's last check (its atoms' alignment is the collective's)
+        raise Refused(
+            "static assertion failed",
+            f"{GB}:497, static_assert(SmemAlignment == max(CollectiveOp::SmemAlignmentA, SmemAlignmentB)): the "
+            f"builder's smem atoms align to {align} bytes, the collective's smem layouts to {max(al_a, al_b)} (a "
+            "Layout type's is unswizzled: 128)",
+        )
+    if deferred is not None:
+        raise deferred
     bytes_a = R._bits_to_bytes(m * k * st * R.ELEMENT_BITS[narrow])
     bytes_b = R._bits_to_bytes(n * k * st * R.ELEMENT_BITS[wide])
     # smem_scale and smem_zero: cosize(SmemLayoutScale) = M x Stages elements each in their modes (array_aligned:
