@@ -72,7 +72,8 @@ COMMAND = Command(
         Opt(
             "--a",
             "a",
-            help="A: element type and layout tag, e.g. half_t:RowMajor (or half_t:K), or a cute::Stride<..>.",
+            help="A: element type and layout tag, e.g. half_t:RowMajor (or half_t:K), or a cute::Stride<..>, or "
+            "(SM90 mixed input) examples 55 and 69's reordered Layout type with --reorder-atom.",
         ),
         Opt("--b", "b", help="B: element type and layout tag, e.g. half_t:ColumnMajor, or a cute::Stride<..>."),
         Opt("--c", "c", help="C (the source): element:layout (or cute::Stride<..>), or void (default: void)."),
