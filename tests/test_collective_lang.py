@@ -210,6 +210,11 @@ CONFIGS = [
          cluster_fallback="2,1", grouped=True, alignment_a="32", alignment_b="32",
          schedule="KernelPtrArrayTmaWarpSpecialized1SmBlockScaledMxNvf4UltraVs16Sm103",
          epilogue_schedule="PtrArrayNoSmemWarpSpecialized1Sm"),
+    # shuf: example 55's ConvertOnlyShuffled pair (a reordered Layout type, --reorder-atom)
+    dict(arch="sm90", a="int4b_t:LayoutB_Reordered", b="bfloat16_t:ColumnMajor", c="half_t:ColumnMajor",
+         d="half_t:ColumnMajor", tile="128,128,64", schedule="KernelTmaWarpSpecializedCooperative",
+         epilogue_schedule="TmaWarpSpecializedCooperative",
+         reorder_atom="compute_memory_reordering_atom<bfloat16_t, Layout<Shape<_1,_1>>, Layout<Shape<_2,_4>,Stride<_4,_1>>>()"),
 ]  # fmt: skip
 
 
@@ -239,7 +244,7 @@ def _built(cfg: dict):
 
     names = ("arch a b c d acc tile cluster stages carveout schedule epilogue_schedule epilogue_tile "
              "alignment_a alignment_b alignment_c alignment_d grouped sf_vec sf_major fusion cluster_preferred "
-             "cluster_fallback epilogue_tile_shape scale_group").split()  # fmt: skip
+             "cluster_fallback epilogue_tile_shape scale_group reorder_atom").split()  # fmt: skip
     defaults = {"acc": "float", "cluster": "1,1,1", "stages": "auto", "carveout": "auto", "schedule": "auto",
                 "epilogue_schedule": "auto", "epilogue_tile": "auto", "grouped": False}  # fmt: skip
     from tests.oracle.cutlass_versions import answering_as

@@ -118,6 +118,8 @@ def _build(cfg: Config, params: bool | str = True) -> Answer:
     SM100's CollectiveMma instantiates its Params itself; SM90's only in a kernel: ``params=False`` answers for the
     SM90 collective's class and SharedStorage alone; ``params="warn"`` (the command) answers for them too, with one
     warning that a kernel built on the collective is refused (CUTLASS's builder itself accepts it)."""
+    if cfg.has_layout_type:
+        layout_type_scope(cfg)
     if cfg.arch == "sm103":  # SM103's builder reads its element pairs itself (sm103.py)
         return _build_sm103(cfg)
     if cfg.arch == "sm100" and cfg.schedule in _sm100_mixed_schedules():
@@ -225,6 +227,9 @@ def _build(cfg: Config, params: bool | str = True) -> Answer:
     ]
     if getattr(ml, "mixed", False):
         why.insert(3, ("conversion", ml.conversion))
+        why[6:6] = getattr(
+            ml, "reorder_why", []
+        )  # a Layout-typed operand's (examples 55, 69's shuffled): after the atoms
     if epi.tile is not None:
         why += [
             ("epilogue tile", epi.tile),
@@ -235,6 +240,28 @@ def _build(cfg: Config, params: bool | str = True) -> Answer:
         if getattr(epi, "fusion_why", None) is not None:  # a custom EVT's callbacks (SM90's named fusions: none)
             fusion_fields(cfg, epi, ep, why)
     return Answer({"mainloop": main, "epilogue": ep}, why, ml, epi)
+
+
+def layout_type_scope(cfg: Config) -> None:
+    """A reordered Layout type (examples 55 and 69's shuffled operand, collective/reorder.py) is modelled with
+    CUTLASS's SM90 mixed-input builder (GMMA_TMA_WS_RS: A and B of two widths); elsewhere it is named not modelled."""
+    if cfg.reorder_atom is None:
+        raise CuteDumpError(
+            "a reordered Layout type names LayoutAtomQuant: give its atom with --reorder-atom "
+            "'compute_memory_reordering_atom<MmaType[, AtomLayout, ValLayout]>()' (examples 55 and 69)"
+        )
+    from cutedump.collective import reorder as Q  # start-up: the layout types only
+
+    Q.reordering_atom(cfg.reorder_atom)  # LayoutAtomQuant is defined before the builder: its static_asserts first
+    if cfg.arch != "sm90" or cfg.a.bits == cfg.b.bits:
+        what = (
+            f"--arch {cfg.arch}" if cfg.arch != "sm90" else f"A and B of one width ({cfg.a.element} x {cfg.b.element})"
+        )
+        raise R.NotModelled(
+            f"a reordered CuTe Layout type (examples 55 and 69's shuffled operand) with {what}: cutedump models it with "
+            "CUTLASS's SM90 mixed-input builder (cutlass/gemm/collective/builders/sm90_gmma_builder.inl, "
+            "GMMA_TMA_WS_RS: --arch sm90, A and B of two widths); not modelled"
+        )
 
 
 def mixed_fields(ml) -> dict:

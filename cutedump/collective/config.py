@@ -440,6 +440,9 @@ class Config(NamedTuple):
     # SM100 mixed input (example 86): the scale granularity (MN, K) of Sm100MixedInputBlockwiseScaleConfig<MN, K>,
     # whose LayoutScale goes with A's layout tag as cute::tuple<LayoutA, LayoutScale> (--scale-group); None: none
     scale_group: tuple[int, int] | None = None
+    # examples 55 and 69's shuffled operands: the atom of compute_memory_reordering_atom<..>() (--reorder-atom) that
+    # an operand's Layout type tiles (its layout: reorder.canonical_type); None: none
+    reorder_atom: object = None
 
     @property
     def tile_print(self) -> str:
@@ -463,19 +466,33 @@ class Config(NamedTuple):
     # stride type may be both or neither: cutedump.collective.stride)
     @property
     def a_k_major(self) -> bool:
-        return self.a.layout == "RowMajor" if not _is_stride(self.a.layout) else _major(self.a.layout, "a", 1)
+        return self._major("a", 1)
 
     @property
     def b_k_major(self) -> bool:
-        return self.b.layout == "ColumnMajor" if not _is_stride(self.b.layout) else _major(self.b.layout, "b", 1)
+        return self._major("b", 1)
 
     @property
     def a_mn_major(self) -> bool:
-        return self.a.layout == "ColumnMajor" if not _is_stride(self.a.layout) else _major(self.a.layout, "a", 0)
+        return self._major("a", 0)
 
     @property
     def b_mn_major(self) -> bool:
-        return self.b.layout == "RowMajor" if not _is_stride(self.b.layout) else _major(self.b.layout, "b", 0)
+        return self._major("b", 0)
+
+    def _major(self, which: str, mode: int) -> bool:
+        """is_major<mode> of A's or B's layout tag, stride type or Layout type (the Layout's stride)."""
+        lay = getattr(self, which).layout
+        if _is_stride(lay):
+            return _major(lay, which, mode)
+        if lay.startswith("decltype("):  # the atom's algebra: collective/reorder.py (ReorderAtom.stride_is_major)
+            return self.reorder_atom.stride_is_major(lay, mode)
+        return lay == ("RowMajor" if (which == "a") == (mode == 1) else "ColumnMajor")
+
+    @property
+    def has_layout_type(self) -> bool:
+        """Some operand's layout is a Layout type (examples 55 and 69's shuffled operands)."""
+        return any(o.layout.startswith("decltype(") for o in (self.a, self.b))
 
     @property
     def has_stride(self) -> bool:
@@ -497,7 +514,8 @@ def operand_major(cfg: Config, which: str) -> str | None:
     """A or B's major as the JSON states it: a layout tag's (RowMajor A: K); a stride type's as the builders read
     it, MN first (is_major<0>: gmma_ss_tag_to_major, tag_to_umma_major), then K (is_major<1>), None for neither."""
     mn, k = (cfg.a_mn_major, cfg.a_k_major) if which == "a" else (cfg.b_mn_major, cfg.b_k_major)
-    if not _is_stride(getattr(cfg, which).layout):
+    lay = getattr(cfg, which).layout
+    if not _is_stride(lay) and not lay.startswith("decltype("):
         return "K" if k else "MN"
     return "MN" if mn else "K" if k else None
 
@@ -607,6 +625,35 @@ def _split_layout(text: str) -> tuple[str, str]:
         return text[:i], text[i + 1 :]
 
 
+#: examples 55 and 69's shuffled operand: the Layout type they write in the layout tag's place,
+#: ``decltype(cute::tile_to_shape(LayoutAtomQuant{}, Layout<Shape<int,int,int>, StrideB>{}))`` (cute:: optional, spaces
+#: free; the batch extent int or Int<1>; the stride the example's StrideA/StrideB, which tile_to_shape does not read);
+#: the atom's algebra is collective/reorder.py's
+REORDER_ATOM_NAME = "LayoutAtomQuant"
+_REORDERED_RE = re.compile(
+    r"decltype\(tile_to_shape\("
+    + REORDER_ATOM_NAME
+    + r"\{\},Layout<Shape<int,int,(int|Int<1>|_1)>,(Stride[AB])>\{\}\)\)"
+)
+#: the examples' alias (example 55's batch extent: int)
+REORDERED_ALIASES = {"LayoutA_Reordered": "StrideA", "LayoutB_Reordered": "StrideB"}
+
+
+def reordered_type(batch_static: bool, stride_name: str) -> str:
+    """The canonical spelling of the reordered Layout type (Operand.layout)."""
+    shape = "Shape<int,int,Int<1>>" if batch_static else "Shape<int,int,int>"
+    return f"decltype(cute::tile_to_shape({REORDER_ATOM_NAME}{{}}, Layout<{shape}, {stride_name}>{{}}))"
+
+
+def parse_reordered_type(lay: str) -> str | None:
+    """The layout part of --a/--b -> :func:`reordered_type`'s spelling; None when it names no reordered Layout type."""
+    t = lay.replace("cute::", "").replace(" ", "")
+    if t in REORDERED_ALIASES:
+        return reordered_type(False, REORDERED_ALIASES[t])
+    m = _REORDERED_RE.fullmatch(t)
+    return reordered_type(m.group(1) != "int", m.group(2)) if m else None
+
+
 def _is_layout_type(lay: str) -> bool:
     """A CuTe Layout type in the layout tag's place (``decltype(cute::tile_to_shape(...))``, ``Layout<Shape<..>,
     StrideB>``, example 55's ``LayoutB_Reordered``), not a stride type (``Stride<..>``)."""
@@ -714,15 +761,24 @@ def operand(text: str, what: str, default_layout: str, allow_void: bool = False)
     }[what[-1].lower()]
     lay = majors.get(lay, lay)
     if _is_layout_type(lay):
-        raise CuteDumpError(
-            f"--{what[-1].lower()}: {text.strip()!r} gives a CuTe Layout type as the layout (examples 55 and 69's "
-            "shuffled pairs: the quantized operand reordered by cutlass::compute_memory_reordering_atom): CUTLASS's "
-            "SM90 mixed-input builder (cutlass/gemm/collective/builders/sm90_gmma_builder.inl, GMMA_TMA_WS_RS) reads "
-            "its stride for the majors and hands the Layout to the collective, whose SmemLayoutA is then "
-            "make_layout_like(composition(Layout, tile)), unswizzled (cutlass/detail/collective/mixed_input_utils.hpp, "
-            "get_smem_layout); not modelled: cutedump takes the layout tags RowMajor, ColumnMajor, "
-            f"{', '.join(majors)}"
-        )
+        canon = parse_reordered_type(lay) if what[-1].lower() in "ab" else None
+        if canon is None:
+            raise CuteDumpError(
+                f"--{what[-1].lower()}: {text.strip()!r} gives a CuTe Layout type as the layout: cutedump models the "
+                "shuffled operand of examples 55 and 69, spelled as they write it, "
+                f"decltype(cute::tile_to_shape({REORDER_ATOM_NAME}{{}}, Layout<Shape<int,int,int>, StrideB>{{}})) (the batch "
+                "extent int or Int<1>; StrideA or StrideB; the alias LayoutB_Reordered), with --reorder-atom naming "
+                f"{REORDER_ATOM_NAME} (CUTLASS's SM90 mixed-input builder, cutlass/gemm/collective/builders/"
+                "sm90_gmma_builder.inl GMMA_TMA_WS_RS, hands the Layout to the collective); other Layout types: not "
+                f"modelled (cutedump takes the layout tags RowMajor, ColumnMajor, {', '.join(majors)}, or a stride type)"
+            )
+        if wrapped or el not in ELEMENT_BITS:
+            raise CuteDumpError(
+                f"--{what[-1].lower()}: {text.strip()!r}: a reordered Layout type with a block-scaled or "
+                "element-pair operand is not modelled (CUTLASS's SM90 mixed-input builder, sm90_gmma_builder.inl "
+                "GMMA_TMA_WS_RS, takes it with plain or cute::tuple<Element, Scale[, Zero]> operands)"
+            )
+        return operand_with(el, canon, scale)
     from cutedump.collective import stride as S  # start-up: a small module, read only for the option's layout
 
     if S.looks_like_stride(lay):

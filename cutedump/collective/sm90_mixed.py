@@ -10,6 +10,7 @@ cutedump's engines (sm90.py's selectors, cutedump.expr), as for the other SM90 m
 
 from __future__ import annotations
 
+from cutedump.collective import reorder as Q
 from cutedump.collective import sm90 as R
 from cutedump.collective.config import Config, lut_scale
 from cutedump.collective.sm90 import GB, Choice, NotModelled, Phrase, Refused
@@ -89,6 +90,12 @@ def mainloop(cfg: Config, carveout: int, deferred: Refused | None = None) -> R.M
             f"a scaled operand with {s}: CUTLASS's builder for {s} is not the mixed-input RS builder (GMMA_TMA_WS_RS, "
             f"{GB}:305), which is the one that takes cute::tuple<Element, ElementScale[, ElementZero]>; not modelled"
         )
+    if s not in MIXED_SCHEDULES and cfg.has_layout_type:
+        raise NotModelled(
+            f"a reordered CuTe Layout type (examples 55 and 69's shuffled operand) with {s}: CUTLASS's builder for {s} "
+            f"is not the mixed-input RS builder (GMMA_TMA_WS_RS, {GB}:305), which is the one that hands a Layout type "
+            "to its collective; not modelled"
+        )
     if s not in MIXED_SCHEDULES:
         return None  # another builder (KernelTma, FP8FastAccum, cp.async): sm90.mainloop's rules answer
     if cfg.a.scale and cfg.b.scale:  # both tuples (the builder's first static_assert on its element types)
@@ -108,9 +115,13 @@ def mainloop(cfg: Config, carveout: int, deferred: Refused | None = None) -> R.M
     el_scale = scale[0] if scale else "void"
     el_zero = scale[1] if len(scale) > 1 else "void"
     swap = not a_narrow  # SwapAB: the operand converted in registers must be the MMA's A
-    ma = "K" if cfg.a_k_major else "MN"  # gmma_rs_tag_to_major_A/B: the layout tag alone
-    mb = "K" if cfg.b_k_major else "MN"
-    if not array and not cfg.a_k_major and not cfg.b_k_major:
+    # gmma_rs_tag_to_major_A/B: MN where is_mn_major (a Layout type's: its stride's, get_stride), else K
+    ma = "MN" if cfg.a_mn_major else "K"
+    mb = "MN" if cfg.b_mn_major else "K"
+    # the collective's K-major checks take a Layout type as K-major (is_layout<Stride>: the reordered operand)
+    lay_a, lay_b = (Q.is_layout_type(o.layout) for o in (cfg.a, cfg.b))
+    ka, kb = cfg.a_k_major or lay_a, cfg.b_k_major or lay_b
+    if not array and cfg.a_mn_major and cfg.b_mn_major:
         # is_warpspecialized_transpose_B: not two 2-byte inputs, both MN-major, a schedule derived from
         # KernelTmaWarpSpecialized[Pingpong|Cooperative] (the ptr-array schedules are not)
         raise Refused("Mixed input GEMM does not support WS transpose B.", f"{GB}:409")
@@ -137,10 +148,10 @@ def mainloop(cfg: Config, carveout: int, deferred: Refused | None = None) -> R.M
     else:
         stages = _stage_count(cfg, narrow, wide, el_scale, el_zero, carveout, align, array)
     # the collective (instantiated by the builder itself: its checks come before the epilogue's)
-    narrow_k = cfg.a_k_major if a_narrow else cfg.b_k_major
+    narrow_k = ka if a_narrow else kb
     if not narrow_k:
         raise Refused("The transformed type must be K-major.", f"{mix}:{ln[0]}")
-    if R.ELEMENT_BITS[wide] != 16 and not (cfg.a_k_major and cfg.b_k_major):
+    if R.ELEMENT_BITS[wide] != 16 and not (ka and kb):
         raise Refused("The unscaled element must be 2 bytes OR both inputs must be K-major", f"{mix}:{ln[1]}")
     R._collective_start(cfg, None, f"{mix}:{ln[2]}")
     if el_scale != "void" and scale_bits(el_scale) not in UINT_BIT_SIZES:  # TmaElementScale: a compile error
@@ -159,9 +170,19 @@ def mainloop(cfg: Config, carveout: int, deferred: Refused | None = None) -> R.M
     st = stages.value
     if st < 2:
         raise Refused("Specialization requires Stages set to value 2 or more.", f"{mix}:{ln[5]}")
+    # SmemAlignmentA/B: alignment_for_swizzle of the collective's smem layouts (a Layout type's is unswizzled: 128)
+    lay_conv, lay_wide = (lay_a, lay_b) if a_narrow else (lay_b, lay_a)
+    al_a = 128 if lay_conv else R._swizzle_alignment(ia)
+    al_b = 128 if lay_wide else R._swizzle_alignment(ib)
+    if max(al_a, al_b) != align:  # the builder's last check (its atoms' alignment is the collective's)
+        raise Refused(
+            "static assertion failed",
+            f"{GB}:497, static_assert(SmemAlignment == max(CollectiveOp::SmemAlignmentA, SmemAlignmentB)): the "
+            f"builder's smem atoms align to {align} bytes, the collective's smem layouts to {max(al_a, al_b)} (a "
+            "Layout type's is unswizzled: 128)",
+        )
     if deferred is not None:
         raise deferred
-    al_a, al_b = R._swizzle_alignment(ia), R._swizzle_alignment(ib)
     bytes_a = R._bits_to_bytes(m * k * st * R.ELEMENT_BITS[narrow])
     bytes_b = R._bits_to_bytes(n * k * st * R.ELEMENT_BITS[wide])
     # smem_scale and smem_zero: cosize(SmemLayoutScale) = M x Stages elements each in their modes (array_aligned:
@@ -244,8 +265,9 @@ def mainloop(cfg: Config, carveout: int, deferred: Refused | None = None) -> R.M
         conversion=conv,
         # UseScaleLookupTable (ConvertAndScale with an Array scale), stated where the scale is an Array
         use_scale_lookup_table=(el_zero == "void") if lut_scale(el_scale) else None,
-        layout_a=R.smem_layout_expr(ia, m, k, st, mn_a == "MN"),
-        layout_b=R.smem_layout_expr(ib, n, k, st, mn_b == "MN"),
+        layout_a=_smem(cfg, cfg.a if a_narrow else cfg.b, ia, m, k, st, mn_a == "MN"),
+        layout_b=_smem(cfg, cfg.b if a_narrow else cfg.a, ib, n, k, st, mn_b == "MN"),
+        reorder_why=reorder_why(cfg, a_narrow, st),
         # the collective's scales: one column of the converted operand's atom rows per stage (MN-major)
         smem_layout_atom_scale=f"Layout<Shape<_{scale_rows},_1>>{{}}",
         smem_layout_scale=(
@@ -267,6 +289,76 @@ def mainloop(cfg: Config, carveout: int, deferred: Refused | None = None) -> R.M
         tile=cfg.tile,
         cluster=cfg.cluster,
     )
+
+
+def _smem(cfg: Config, op, atom: str, mn: int, k: int, stages: int, mn_major: bool) -> str:
+    """The collective's SmemLayoutA/B (get_smem_layout, mixed_input_utils.hpp:514): tile_to_shape of the builder's
+    atom for a layout tag (or stride); for a Layout type (the shuffled operand) make_layout_like(composition(Layout,
+    tile)) with the stages appended, unswizzled."""
+    if Q.is_layout_type(op.layout):
+        return Q.smem_layout_text(op.layout, cfg.reorder_atom, mn, k, stages)
+    return R.smem_layout_expr(atom, mn, k, stages, mn_major)
+
+
+def reorder_why(cfg: Config, a_narrow: bool, stages: int) -> list:
+    """The why lines of the Layout-typed operands: the reordering atom and the majors read from the Layout's stride
+    (the builder's get_stride), then the collective's smem layout of it (get_smem_layout)."""
+    out = []
+    m, n, k = cfg.tile
+    for w, op in (("A", cfg.a), ("B", cfg.b)):
+        if not Q.is_layout_type(op.layout):
+            continue
+        atom = cfg.reorder_atom
+        mn_major, k_major = (cfg.a_mn_major, cfg.a_k_major) if w == "A" else (cfg.b_mn_major, cfg.b_k_major)
+        converted = (w == "A") == a_narrow
+        side = "A" if converted else "B"  # the collective's operand (SwapAB puts the converted one first)
+        ext = m if converted else n
+        gmem = Q.gmem_layout(op.layout, atom)
+        smem = Q.smem_layout_text(op.layout, atom, ext, k, stages)
+        major = "MN" if mn_major else "K"
+        out.append(
+            (
+                f"layout type {w}",
+                Choice(
+                    major,
+                    f"{GB}:386, get_stride",
+                    Phrase(
+                        "coll.reordered_layout",
+                        operand=w,
+                        layout_type=op.layout,
+                        atom_name=Q.ATOM_NAME,
+                        atom_call=atom.spelling,
+                        atom=str(Q.reordering_atom(atom)),
+                        gmem=str(gmem),
+                        front_0=Q.front(op.layout, atom, 0),
+                        front_1=Q.front(op.layout, atom, 1),
+                        mn_major=mn_major,
+                        k_major=k_major,
+                        major=major,
+                        unit="cute::Int<1>",
+                    ),
+                ),
+            )
+        )
+        out.append(
+            (
+                f"smem layout {side}",
+                Choice(
+                    smem,
+                    Q.SMEM_RULE,
+                    Phrase(
+                        "coll.reordered_smem",
+                        operand=w,
+                        side=side,
+                        extent=ext,
+                        k=k,
+                        stages=stages,
+                        smem=smem,
+                    ),
+                ),
+            )
+        )
+    return out
 
 
 def _stage_count(

@@ -40,6 +40,7 @@ def parse(
     cluster_fallback=None,
     epilogue_tile_shape=None,
     scale_group=None,
+    reorder_atom=None,
 ):
     arch = (arch or "").strip().lower()
     if arch not in ("sm90", "sm100", "sm103", "sm120"):
@@ -146,11 +147,42 @@ def parse(
     cfg = C.Config(
         arch, opa, opb, opc, opd, accum, t, cl, st, cv, sched, esched, et, al, bool(grouped), sfv, sfm, fu, dyn, ets
     )._replace(tile_nested=nested, scale_group=sg)
+    if reorder_atom not in (None, "") or cfg.has_layout_type:
+        cfg = _reordered(cfg, reorder_atom, a, b)
     scope = C.stride_scope_error(cfg) if typed else None
     if scope:
         opt = f"--{scope[0]}"
         raise CuteDumpError(f"{opt} {dict(typed).get(opt, getattr(cfg, scope[0]).layout).strip()!r}{scope[1]}")
     return cfg
+
+
+def _reordered(cfg, reorder_atom, a, b):
+    """Examples 55 and 69's shuffled operand: a Layout type in A's or B's layout place with --reorder-atom naming its
+    LayoutAtomQuant (collective/reorder.py); each without the other is one error line."""
+    from cutedump.collective import reorder as Q  # start-up: the layout types only
+
+    typed = [(f"--{w}", t) for w, t, o in (("a", a, cfg.a), ("b", b, cfg.b)) if Q.is_layout_type(o.layout)]
+    if reorder_atom in (None, ""):
+        opt, t = typed[0]
+        raise CuteDumpError(
+            f"{opt} {t.strip()!r} names {Q.ATOM_NAME}: give it with --reorder-atom "
+            "'compute_memory_reordering_atom<MmaType[, AtomLayout, ValLayout]>()' (as examples 55 and 69 define it)"
+        )
+    atom = Q.parse_atom(reorder_atom)
+    if not typed:
+        raise CuteDumpError(
+            f"--reorder-atom {reorder_atom.strip()!r}: no operand's layout is {Q.ATOM_NAME}'s Layout type (give --a or "
+            "--b as int4b_t:decltype(cute::tile_to_shape(LayoutAtomQuant{}, Layout<Shape<int,int,int>, StrideB>{})))"
+        )
+    if cfg.arch != "sm90" or cfg.has_stride or cfg.sf_vec is not None:
+        opt, t = typed[0]
+        why = f"--arch {cfg.arch}" if cfg.arch != "sm90" else "a stride type" if cfg.has_stride else "--sf-vec"
+        raise CuteDumpError(
+            f"{opt} {t.strip()!r} with {why}: a reordered Layout type is modelled with CUTLASS's SM90 mixed-input "
+            "builder (cutlass/gemm/collective/builders/sm90_gmma_builder.inl, GMMA_TMA_WS_RS) and layout tags on the "
+            "other operands; not modelled here"
+        )
+    return cfg._replace(reorder_atom=atom)
 
 
 def _strided(o) -> bool:
@@ -247,6 +279,7 @@ def collective_text(
     cluster_fallback=None,
     epilogue_tile_shape=None,
     scale_group=None,
+    reorder_atom=None,
 ) -> str:
     cfg = parse(
         arch,
@@ -274,6 +307,7 @@ def collective_text(
         cluster_fallback,
         epilogue_tile_shape,
         scale_group,
+        reorder_atom,
     )
     if cfg.dynamic_cluster is not None and (toml or problem):
         raise CuteDumpError(
@@ -357,6 +391,16 @@ def answer_extras(cfg, ans, prob, words) -> dict:
             d["major"] = C.operand_major(cfg, w)
         if o.element != "void" and _strided(o):
             d.update(C.stride_facts(o.layout, w))
+        if w in "ab" and o.layout.startswith("decltype("):  # a reordered Layout type (examples 55, 69's shuffled)
+            from cutedump.collective import reorder as Q  # start-up: the layout types only
+
+            mn, k = (cfg.a_mn_major, cfg.a_k_major) if w == "a" else (cfg.b_mn_major, cfg.b_k_major)
+            d["reordered"] = {
+                "atom_call": cfg.reorder_atom.spelling,
+                "atom": str(Q.reordering_atom(cfg.reorder_atom)),
+                "layout": str(Q.gmem_layout(o.layout, cfg.reorder_atom)),
+                "is_major": [mn, k],
+            }
         if o.element != "void":
             d["alignment"] = cfg.alignment(w)
         if o.scale:  # a mixed-input operand's cute::tuple<Element, ElementScale[, ElementZero]>

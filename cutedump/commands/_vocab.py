@@ -193,6 +193,12 @@ VOCAB: list[tuple[str, str, str]] = [
     ),
     ("--sf-major", "text", "with --sf-vec: the scale factors' majors, SFA's then SFB's (MN, K, MN,K or K,MN)"),
     (
+        "--reorder-atom",
+        "text",
+        "SM90 mixed input: the atom cutlass::compute_memory_reordering_atom<MmaType[, AtomLayout, ValLayout]>() "
+        "that a reordered Layout type in --a/--b tiles (examples 55 and 69's LayoutAtomQuant)",
+    ),
+    (
         "--scale-group",
         "text",
         "SM100 mixed input: the scale granularity MN,K of CUTLASS's Sm100MixedInputBlockwiseScaleConfig<MN,K>",

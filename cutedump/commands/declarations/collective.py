@@ -22,6 +22,7 @@ Examples:
   cutedump collective --arch sm100 --a float_e4m3_t --b float_e4m3_t --d half_t --tile 128,256,128 --schedule KernelTmaWarpSpecialized1SmSm100 --format json
   cutedump collective --arch sm100 --a "nv_float4_t<float_e2m1_t>:RowMajor" --b "nv_float4_t<float_e2m1_t>:ColumnMajor" --c bfloat16_t --d bfloat16_t --tile 256,256,256 --cluster 2,4,1 --alignment-a 32 --alignment-b 32
   cutedump --cutlass 4.2 collective --arch sm100 --a "cute::tuple<int4b_t, bfloat16_t>:RowMajor" --b bfloat16_t:ColumnMajor --c bfloat16_t:ColumnMajor --d bfloat16_t:ColumnMajor --tile 256,128,128 --cluster 2,1,1 --schedule KernelTmaWarpSpecialized2SmMixedInputSm100 --epilogue-schedule TmaWarpSpecialized2Sm --scale-group 1,128
+  cutedump collective --arch sm90 --a "int4b_t:decltype(cute::tile_to_shape(LayoutAtomQuant{}, Layout<Shape<int,int,int>, StrideB>{}))" --b bfloat16_t:ColumnMajor --c half_t:ColumnMajor --d half_t:ColumnMajor --tile 128,128,64 --schedule KernelTmaWarpSpecializedCooperative --epilogue-schedule TmaWarpSpecializedCooperative --reorder-atom "compute_memory_reordering_atom<bfloat16_t, Layout<Shape<_1,_1>>, Layout<Shape<_2,_4>,Stride<_4,_1>>>()"
   cutedump collective --arch sm120 --a "nv_float4_t<float_e2m1_t>" --b "nv_float4_t<float_e2m1_t>" --c bfloat16_t --d bfloat16_t --tile 128,128,128
   cutedump collective --arch sm120 --a float_e4m3_t --b float_e4m3_t --c bfloat16_t --d bfloat16_t --tile 128,128,128 --sf-vec 1,128,128
 The builders' rules (SM90: sm90_gmma_builder.inl; SM100: sm100_umma_builder.inl, 1SM/2SM/Auto, and the block-scaled
@@ -71,7 +72,8 @@ COMMAND = Command(
         Opt(
             "--a",
             "a",
-            help="A: element type and layout tag, e.g. half_t:RowMajor (or half_t:K), or a cute::Stride<..>.",
+            help="A: element type and layout tag, e.g. half_t:RowMajor (or half_t:K), or a cute::Stride<..>, or "
+            "(SM90 mixed input) examples 55 and 69's reordered Layout type with --reorder-atom.",
         ),
         Opt("--b", "b", help="B: element type and layout tag, e.g. half_t:ColumnMajor, or a cute::Stride<..>."),
         Opt("--c", "c", help="C (the source): element:layout (or cute::Stride<..>), or void (default: void)."),
@@ -148,6 +150,14 @@ COMMAND = Command(
             help="SM100 mixed input (a KernelTmaWarpSpecialized*MixedInput*Sm100 schedule): the scale granularity "
             "MN,K of Sm100MixedInputBlockwiseScaleConfig<MN,K>, passed as cute::tuple<LayoutA, LayoutScale> "
             "(example 86: 1,128); default none (the builder's VoidLayoutScale).",
+        ),
+        Opt(
+            "--reorder-atom",
+            help="SM90 mixed input, examples 55 and 69's shuffled operand: the atom LayoutAtomQuant that a Layout "
+            "type in A's or B's layout place tiles, as the examples write it, e.g. --a \"int4b_t:decltype(cute::"
+            'tile_to_shape(LayoutAtomQuant{}, Layout<Shape<int,int,int>, StrideB>{}))" (or int4b_t:'
+            'LayoutB_Reordered) --reorder-atom "compute_memory_reordering_atom<bfloat16_t, Layout<Shape<_1,_1>>, '
+            'Layout<Shape<_2,_4>,Stride<_4,_1>>>()" (the ValLayout and AtomLayout optional).',
         ),
         Opt(
             "--fusion",

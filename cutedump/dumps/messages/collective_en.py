@@ -349,4 +349,12 @@ MESSAGES = {
     "nodes' SharedStorage keeps the smem tiles of {loads} Sm90AuxLoad and {stores} Sm90AuxStore node(s), {aux_bytes} "
     "bytes (aligned as their swizzle, up to {align} bytes), and {rows} Sm90RowBroadcast smem vector(s), {bytes} bytes "
     "-> {total} bytes",
+    # ---- shuf: examples 55 and 69's shuffled operand, a reordered CuTe Layout type (collective/reorder.py)
+    "coll.reordered_layout": "{operand} is given the Layout type {layout_type}, {atom_name} = {atom_call} = {atom}, "
+    "whose value is {gmem}; the builder reads its stride (get_stride): the first mode starts with {front_0}, the K "
+    "mode with {front_1}; a mode whose first leaf is {unit} is major (is_major) -> the GMMA major {major} "
+    "(gmma_rs_tag_to_major: MN only where the first mode is), and the collective takes the Layout as its stride",
+    "coll.reordered_smem": "{operand} is a Layout type -> the collective's SmemLayout{side} is make_layout_like("
+    "append(composition({operand}'s Layout, ({extent}, {k})), make_layout({stages} stages, dynamic stride zero))) = "
+    "{smem}: unswizzled, its strides ordered as the Layout's (get_smem_layout)",
 }

@@ -327,4 +327,12 @@ MESSAGES = {
     "coll.evt_aux_smem": "自定义 EVT（{root}，{nodes} 个节点）本身即 FusionCallbacks；其由各节点 SharedStorage 组成的 "
     "{tuple} 含 {loads} 个 Sm90AuxLoad 与 {stores} 个 Sm90AuxStore 节点的共享内存 tile，共 {aux_bytes} 字节（按其 "
     "swizzle 对齐，至多 {align} 字节），以及 {rows} 个 Sm90RowBroadcast 共享内存向量，共 {bytes} 字节 -> {total} 字节",
+    # ---- shuf: 例 55、69 的重排（shuffled）操作数，重排后的 CuTe Layout 类型（collective/reorder.py）
+    "coll.reordered_layout": "{operand} 给的是 Layout 类型 {layout_type}，{atom_name} = {atom_call} = {atom}，其值为 "
+    "{gmem}；builder 读取它的 stride（get_stride）：第一个模式以 {front_0} 开头，K 模式以 {front_1} 开头；首个叶为 "
+    "{unit} 的模式为主序（is_major）-> GMMA 主序 {major}（gmma_rs_tag_to_major：仅当第一个模式为主序时取 MN），"
+    "collective 以该 Layout 作为其 stride",
+    "coll.reordered_smem": "{operand} 是 Layout 类型 -> collective 的 SmemLayout{side} 为 make_layout_like("
+    "append(composition({operand} 的 Layout, ({extent}, {k})), make_layout({stages} 个 stage, 动态 stride 零))) = "
+    "{smem}：不做 swizzle，其 stride 按该 Layout 的 stride 排序（get_smem_layout）",
 }
