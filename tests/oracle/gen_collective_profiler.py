@@ -287,7 +287,7 @@ def options(cfg: Config) -> dict:
 
 #: Config fields added after the snapshot was taken: left out of the order's hash while at their default, so that the
 #: snapshot's order (and the recorded batches' keys) stay as they were
-LATER_FIELDS = ("tile_nested", "scale_group")
+LATER_FIELDS = ("tile_nested", "scale_group", "reorder_atom")
 
 
 def _key(cfg: Config) -> str:
