@@ -10,6 +10,7 @@ import re
 from typing import NamedTuple
 
 from cutedump.errors import CuteDumpError
+from cutedump.parse.tokens import top_level_split
 
 #: element types the builders take as A/B/C/D/accumulator, with sizeof_bits (cute/numeric/numeric_types.hpp)
 ELEMENT_BITS = {
@@ -682,15 +683,7 @@ def lut_scale(t: str) -> tuple[str, int] | None:
 
 def _top_level_commas(text: str) -> list[str]:
     """``a,Array<b,8>,c`` -> [a, Array<b,8>, c]: split at the commas outside angle brackets."""
-    out, depth, cur = [], 0, ""
-    for ch in text:
-        depth += (ch == "<") - (ch == ">")
-        if ch == "," and depth == 0:
-            out.append(cur)
-            cur = ""
-        else:
-            cur += ch
-    return [*out, cur]
+    return top_level_split(text)
 
 
 def _scaled_mixed_input(typ: str, what: str, typed: str | None = None) -> tuple[str, tuple]:

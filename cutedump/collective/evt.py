@@ -96,6 +96,7 @@ ACTIVATIONS = (
     "ScaledGELU_taylor",
 )
 from cutedump.collective.evt_aux import ROUND_STYLES  # noqa: E402  (the Aux nodes take them too)
+from cutedump.parse.tokens import top_level_split
 
 
 class Node(NamedTuple):
@@ -145,16 +146,7 @@ def _edges(text: str, whole: str) -> tuple:
 
 
 def _split(text: str) -> list[str]:
-    out, depth, cur = [], 0, ""
-    for ch in text:
-        if ch == "," and depth == 0:
-            out.append(cur)
-            cur = ""
-            continue
-        depth += (ch == "<") - (ch == ">")
-        cur += ch
-    out.append(cur)
-    return [x.strip() for x in out if x.strip()]
+    return [x.strip() for x in top_level_split(text) if x.strip()]
 
 
 def _strip(t: str) -> str:

@@ -30,6 +30,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from cutedump.errors import CuteDumpError
+from cutedump.parse.tokens import top_level_split
 
 VL = "cutlass/epilogue/fusion/sm90_visitor_load_tma_warpspecialized.hpp"
 VS = "cutlass/epilogue/fusion/sm90_visitor_store_tma_warpspecialized.hpp"
@@ -135,17 +136,8 @@ def _strip(t: str) -> str:
 
 
 def _split(text: str) -> list[str]:
-    """Template arguments at depth 0 (as evt._split; this module imports neither evt nor the arch modules)."""
-    out, depth, cur = [], 0, ""
-    for ch in text:
-        if ch == "," and depth == 0:
-            out.append(cur)
-            cur = ""
-            continue
-        depth += (ch == "<") - (ch == ">")
-        cur += ch
-    out.append(cur)
-    return [x.strip() for x in out if x.strip()]
+    """Template arguments at depth 0, stripped, empty ones left out."""
+    return [x.strip() for x in top_level_split(text) if x.strip()]
 
 
 def _check_element(a: str, node, whole: str) -> str:

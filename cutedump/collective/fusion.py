@@ -18,6 +18,7 @@ from typing import NamedTuple
 
 from cutedump.collective.evt import ACTIVATIONS  # the activation functors (an EVT's Sm90Compute takes them too)
 from cutedump.errors import CuteDumpError
+from cutedump.parse.tokens import top_level_split
 
 
 class Fusion(NamedTuple):
@@ -120,15 +121,7 @@ SF_ELEMENTS = ("float_ue8m0_t", "float_ue4m3_t")
 
 
 def _split_args(text: str) -> list[str]:
-    out, depth, cur = [], 0, ""
-    for ch in text:
-        if ch == "," and depth == 0:
-            out.append(cur)
-            cur = ""
-            continue
-        depth += (ch == "<") - (ch == ">")
-        cur += ch
-    return [a for a in (x.strip() for x in out + [cur]) if a]
+    return [x.strip() for x in top_level_split(text) if x.strip()]
 
 
 class Parsed(NamedTuple):

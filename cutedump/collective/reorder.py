@@ -22,6 +22,7 @@ from typing import NamedTuple
 
 from cutedump.collective.config import REORDER_ATOM_NAME, element, parse_reordered_type, reordered_type
 from cutedump.errors import CuteDumpError
+from cutedump.parse.tokens import top_level_split
 
 #: where CUTLASS defines the atom (v4.2.0 and v4.7.0 alike) and where the collective lays out such an operand
 ATOM_RULE = "tools/util/include/cutlass/util/mixed_dtype_utils.hpp:351, compute_memory_reordering_atom"
@@ -52,15 +53,7 @@ class ReorderAtom(NamedTuple):
 
 
 def _split_targs(text: str) -> list[str]:
-    out, depth, cur = [], 0, ""
-    for ch in text:
-        depth += (ch in "<(") - (ch in ">)")
-        if ch == "," and depth == 0:
-            out.append(cur.strip())
-            cur = ""
-        else:
-            cur += ch
-    return [*out, cur.strip()]
+    return [x.strip() for x in top_level_split(text, "<(", ">)")]
 
 
 def parse_atom(text: str) -> ReorderAtom:

@@ -249,3 +249,17 @@ def _int_value(text: str, src: _Cols | None = None, pos: int = 0):
     if len(_INTS) < 4096:
         _INTS[text] = v
     return v
+
+
+def top_level_split(text: str, opens: str = "<", closes: str = ">") -> list[str]:
+    """``a,Array<b,8>,c`` -> ['a', 'Array<b,8>', 'c']: the pieces between the commas outside the brackets (``opens``
+    and ``closes``: C++ template arguments by default), as written (not stripped; an empty piece kept)."""
+    out, depth, cur = [], 0, ""
+    for ch in text:
+        if ch == "," and depth == 0:
+            out.append(cur)
+            cur = ""
+            continue
+        depth += (ch in opens) - (ch in closes)
+        cur += ch
+    return [*out, cur]
