@@ -346,12 +346,12 @@ def example53() -> dict[str, tuple]:
 
     from tests.oracle.cute import run_cases
 
-    # the example's two files as CUTLASS 4.2's wheel ships them, copied verbatim into tests/oracle/example53/ (BSD-3,
-    # their own headers): the suite from records needs no wheel, and whichever CUTLASS's headers compile it (a 4.7
-    # survey) it is the same program, so that its record pairs with 4.2's
+    # the example as CUTLASS 4.2's wheel ships it, copied verbatim into tests/oracle/example53/ (BSD-3, with its
+    # license header: permute_traits.hpp whole, the .cu's helpers): the suite from records needs no wheel, and whichever
+    # CUTLASS's headers compile it (a 4.7 survey) it is the same program, so that its record pairs with 4.2's
     ex = Path(__file__).resolve().parent / "example53"
-    src = (ex / "53_hopper_gemm_permute.cu").read_text().splitlines()
-    helpers = "\n".join(src[197:274])  # select_mode_shape, compute_default_stride, select_tile_shape
+    # select_mode_shape, compute_default_stride, select_tile_shape: lines 198-274 of 53_hopper_gemm_permute.cu
+    helpers = (ex / "53_hopper_gemm_permute_helpers.cu").read_text().split(" verbatim:\n", 1)[1][:-1]
     prelude = (
         G.PRELUDE
         + "#include <cutlass/layout/permute.h>\n"
