@@ -19,6 +19,7 @@ import pytest
 
 from cutedump.collective.build import build
 from cutedump.collective.sm90 import NotModelled, Refused
+from tests.oracle import gen_collective as G
 from tests.oracle import gen_collective_bs as B
 from tests.oracle.cute import unavailable_reason
 from tests.oracle.gen_collective import field_diff as _diff
@@ -166,16 +167,7 @@ def test_generated_block_scaled_configurations_are_refused_exactly_when_cutlass_
     # each configuration its own translation unit: CUTLASS's first static_assert, or "compiles"
     cases = _kept(seed)
     got = B.refusals(cases)
-    bad, refused = [], 0
-    for cfg, theirs in zip(cases, got):
-        try:
-            build(cfg, params=False)
-            ours = "compiles"
-        except Refused as e:
-            ours = e.cutlass_message.strip()
-            refused += 1
-        if ours != theirs.strip():
-            bad.append(f"{cfg}: CUTLASS {theirs!r} / ours {ours!r}")
+    bad, refused = G.verdict_diff(cases, got)
     assert not bad, f"{len(bad)} of {len(cases)} disagree:\n" + "\n".join(bad[:10])
     assert len(cases) >= 90 and 30 <= refused <= len(cases) - 30
 

@@ -145,17 +145,7 @@ def test_generated_grouped_mixed_input_agrees_with_cutlass_field_by_field(seed):
 @pytest.mark.parametrize("seed", [1, pytest.param(2, marks=pytest.mark.slow)])
 def test_generated_grouped_mixed_input_is_refused_exactly_when_cutlass_refuses(seed):
     _, cases = _split(M.generated_grouped(100, seed))
-    bad, refused = [], 0
-    for cfg, theirs in zip(cases, M.refusals(cases)):
-        try:
-            build(cfg, params=False)
-            ours = "compiles"
-        except Refused as e:
-            ours = e.cutlass_message.strip()
-            refused += 1
-        theirs = theirs.strip().removeprefix("error: ")
-        if ours != theirs:
-            bad.append(f"{cfg}: CUTLASS {theirs!r} / ours {ours!r}")
+    bad, refused = G.verdict_diff(cases, M.refusals(cases))
     assert not bad, f"{len(bad)} of {len(cases)} disagree:\n" + "\n".join(bad[:10])
     assert len(cases) >= 85 and 25 <= refused <= len(cases) - 25
 
@@ -263,16 +253,6 @@ def test_generated_lookup_table_scales_agree_with_cutlass_field_by_field(seed):
 @pytest.mark.parametrize("seed", [1, pytest.param(2, marks=pytest.mark.slow)])
 def test_generated_lookup_table_scales_are_refused_exactly_when_cutlass_refuses(seed):
     _, cases = _lut(seed)
-    bad, refused = [], 0
-    for cfg, theirs in zip(cases, M.refusals(cases)):
-        try:
-            build(cfg, params=False)
-            ours = "compiles"
-        except Refused as e:
-            ours = e.cutlass_message.strip()
-            refused += 1
-        theirs = theirs.strip().removeprefix("error: ")
-        if ours != theirs:
-            bad.append(f"{cfg}: CUTLASS {theirs!r} / ours {ours!r}")
+    bad, refused = G.verdict_diff(cases, M.refusals(cases))
     assert not bad, f"{len(bad)} of {len(cases)} disagree:\n" + "\n".join(bad[:10])
     assert len(cases) >= 55 and 15 <= refused <= len(cases) - 15

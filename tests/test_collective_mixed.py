@@ -161,17 +161,7 @@ def test_generated_mixed_input_configurations_are_refused_exactly_when_cutlass_r
     # each configuration its own translation unit: CUTLASS's first error, or "compiles"
     _, cases = _generated(seed)
     got = M.refusals(cases)
-    bad, refused = [], 0
-    for cfg, theirs in zip(cases, got):
-        try:
-            build(cfg, params=False)
-            ours = "compiles"
-        except Refused as e:
-            ours = e.cutlass_message.strip()
-            refused += 1
-        theirs = theirs.strip().removeprefix("error: ")  # a compile error (not a static_assert) comes as g++ words it
-        if ours != theirs:
-            bad.append(f"{cfg}: CUTLASS {theirs!r} / ours {ours!r}")
+    bad, refused = G.verdict_diff(cases, got)
     assert not bad, f"{len(bad)} of {len(cases)} disagree:\n" + "\n".join(bad[:10])
     assert len(cases) >= 90 and 30 <= refused <= len(cases) - 30
 
@@ -315,19 +305,7 @@ def test_generated_scaled_mixed_input_agrees_with_cutlass_field_by_field():
 @oracle
 def test_generated_scaled_mixed_input_is_refused_exactly_when_cutlass_refuses():
     cases = M.generated_scaled(100, 1)
-    bad, refused = [], 0
-    for cfg, theirs in zip(cases, M.refusals(cases)):
-        try:
-            build(cfg, params=False)
-            ours = "compiles"
-        except Refused as e:
-            ours = e.cutlass_message.strip()
-            refused += 1
-        except NotModelled as e:
-            ours = f"not modelled: {e}"
-        theirs = theirs.strip().removeprefix("error: ")
-        if ours != theirs:
-            bad.append(f"{cfg}: CUTLASS {theirs!r} / ours {ours!r}")
+    bad, refused = G.verdict_diff(cases, M.refusals(cases))
     assert not bad, f"{len(bad)} of {len(cases)} disagree:\n" + "\n".join(bad[:10])
     assert 30 <= refused <= len(cases) - 30
 

@@ -23,6 +23,7 @@ import pytest
 from cutedump.collective import reorder as Q
 from cutedump.collective.build import build
 from cutedump.collective.sm90 import NotModelled, Refused
+from tests.oracle import gen_collective as G
 from tests.oracle import gen_collective_shuffled as S
 from tests.oracle.cute import unavailable_reason
 from tests.oracle.cutlass_versions import answering_as
@@ -238,16 +239,6 @@ def test_generated_shuffled_configurations_agree_with_cutlass_field_by_field(see
 def test_generated_shuffled_configurations_are_refused_exactly_when_cutlass_refuses(seed):
     _, cases = _generated(seed)
     cases = cases[:24] if seed == 1 else cases
-    bad, refused = [], 0
-    for cfg, theirs in zip(cases, S.refusals(cases)):
-        try:
-            build(cfg, params=False)
-            ours = "compiles"
-        except Refused as e:
-            ours = e.cutlass_message.strip()
-            refused += 1
-        theirs = theirs.strip().removeprefix("error: ")
-        if ours != theirs:
-            bad.append(f"{cfg}: CUTLASS {theirs!r} / ours {ours!r}")
+    bad, refused = G.verdict_diff(cases, S.refusals(cases))
     assert not bad, f"{len(bad)} of {len(cases)} disagree:\n" + "\n".join(bad[:10])
     assert 4 <= refused <= len(cases) - 4

@@ -1157,3 +1157,26 @@ def collective_cli(args, fmt: str = "json", lang: str = "en"):
     import os
 
     return _collective_cli(tuple(args), fmt, lang, os.environ.get("CUTEDUMP_CUTLASS"))
+
+
+def verdict_diff(cases: list, theirs: list[str], params: bool = False) -> tuple[list[str], int]:
+    """Each configuration built or refused as CUTLASS does: ours ("compiles", the static_assert's text, or "not
+    modelled: ...") against CUTLASS's (its first error, ``error: `` off, or "compiles"); -> (the disagreements, one
+    line each, and how many configurations cutedump refuses)."""
+    from cutedump.collective.build import build
+    from cutedump.collective.sm90 import NotModelled, Refused
+
+    bad, refused = [], 0
+    for cfg, t in zip(cases, theirs):
+        try:
+            build(cfg, params=params)
+            ours = "compiles"
+        except Refused as e:
+            ours = e.cutlass_message.strip()
+            refused += 1
+        except NotModelled as e:
+            ours = f"not modelled: {e}"
+        t = t.strip().removeprefix("error: ")  # a compile error (not a static_assert) comes as g++ words it
+        if ours != t:
+            bad.append(f"{cfg}: CUTLASS {t!r} / ours {ours!r}")
+    return bad, refused
