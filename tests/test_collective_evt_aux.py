@@ -22,7 +22,6 @@ from cutedump.errors import CuteDumpError
 from tests.oracle import gen_collective as G
 from tests.oracle import gen_collective_evt_aux as A
 from tests.oracle.cute import unavailable_reason
-from tests.oracle.gen_collective import field_diff as _diff
 
 oracle = pytest.mark.skipif(unavailable_reason() is not None, reason=str(unavailable_reason()))
 #: the fields each Aux node states that are its spelling, not CUTLASS's answer (the oracle prints the others)
@@ -50,36 +49,19 @@ def _given(cfg) -> list[dict]:
     return out
 
 
+def _aux_fields(cfg, theirs, ours):
+    ours = json.loads(json.dumps(ours))
+    if "fusion" not in ours["epilogue"]:  # SM90's named operations: no callbacks fields (their SharedStorage is in
+        # the collective's size, compared)
+        theirs = {**theirs, "epilogue": {k: v for k, v in theirs["epilogue"].items() if k != "fusion"}}
+    aux = ours["epilogue"].get("fusion", {}).get("aux", [])
+    given = [{k: a.pop(k) for k in GIVEN} for a in aux]
+    why = None if given == _given(cfg) else f"{cfg}: the Aux nodes as spelled {_given(cfg)} / ours {given}"
+    return theirs, ours, why
+
+
 def _compare(rows) -> tuple[int, int, list[str]]:
-    agree, asked, bad = 0, 0, []
-    for cfg, refusal, theirs in rows:
-        ours = _ours(cfg)
-        if ours is None:
-            continue
-        asked += 1
-        if theirs is None:
-            if ours != refusal:
-                bad.append(f"{cfg}: CUTLASS refuses {refusal!r} / ours {str(ours)[:160]!r}")
-                continue
-        elif isinstance(ours, str):
-            bad.append(f"{cfg}: CUTLASS builds it / ours refuses {ours!r}")
-            continue
-        else:
-            ours = json.loads(json.dumps(ours))
-            if "fusion" not in ours["epilogue"]:  # SM90's named operations: no callbacks fields (their
-                # SharedStorage is in the collective's size, compared)
-                theirs = {**theirs, "epilogue": {k: v for k, v in theirs["epilogue"].items() if k != "fusion"}}
-            aux = ours["epilogue"].get("fusion", {}).get("aux", [])
-            given = [{k: a.pop(k) for k in GIVEN} for a in aux]
-            if given != _given(cfg):
-                bad.append(f"{cfg}: the Aux nodes as spelled {_given(cfg)} / ours {given}")
-                continue
-            d = _diff(cfg, theirs, ours)
-            if d:
-                bad += d
-                continue
-        agree += 1
-    return agree, asked, bad
+    return G.survey_compare(rows, _ours, _aux_fields)
 
 
 @functools.lru_cache(maxsize=4)

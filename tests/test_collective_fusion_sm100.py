@@ -46,26 +46,7 @@ def _survey(seed: int, n: int = N):
 
 
 def _compare(rows) -> tuple[int, int, list[str]]:
-    agree, asked, bad = 0, 0, []
-    for cfg, refusal, theirs in rows:
-        ours = _ours(cfg)
-        if ours is None:
-            continue
-        asked += 1
-        if theirs is None:  # CUTLASS refuses
-            if ours != refusal:
-                bad.append(f"{cfg}: CUTLASS refuses {refusal!r} / ours {str(ours)[:120]!r}")
-                continue
-        elif isinstance(ours, str):
-            bad.append(f"{cfg}: CUTLASS builds it / ours refuses {ours!r}")
-            continue
-        else:
-            d = _diff(cfg, theirs, ours)
-            if d:
-                bad += d
-                continue
-        agree += 1
-    return agree, asked, bad
+    return G.survey_compare(rows, _ours)
 
 
 @functools.lru_cache(maxsize=1)

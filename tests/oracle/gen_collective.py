@@ -1180,3 +1180,35 @@ def verdict_diff(cases: list, theirs: list[str], params: bool = False) -> tuple[
         if ours != t:
             bad.append(f"{cfg}: CUTLASS {t!r} / ours {ours!r}")
     return bad, refused
+
+
+def survey_compare(rows, ours_of, adjust=None) -> tuple[int, int, list[str]]:
+    """:func:`survey_rows`' rows (configuration, CUTLASS's refusal or "compiles", its fields or None) against
+    ``ours_of(cfg)`` (the fields, the refusal message, or None: not modelled, not asked): refused with the same
+    message, or built with the same fields (``adjust(cfg, theirs, ours)`` -> (theirs, ours, a disagreement or None)
+    first: what a file's JSON states otherwise); -> (agree, asked, the disagreements)."""
+    agree, asked, bad = 0, 0, []
+    for cfg, refusal, theirs in rows:
+        ours = ours_of(cfg)
+        if ours is None:
+            continue
+        asked += 1
+        if theirs is None:  # CUTLASS refuses
+            if ours != refusal:
+                bad.append(f"{cfg}: CUTLASS refuses {refusal!r} / ours {str(ours)[:160]!r}")
+                continue
+        elif isinstance(ours, str):
+            bad.append(f"{cfg}: CUTLASS builds it / ours refuses {ours!r}")
+            continue
+        else:
+            if adjust is not None:
+                theirs, ours, why = adjust(cfg, theirs, ours)
+                if why:
+                    bad.append(why)
+                    continue
+            d = field_diff(cfg, theirs, ours)
+            if d:
+                bad += d
+                continue
+        agree += 1
+    return agree, asked, bad
